@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Unit and integration tests. Renderer component tests run in jsdom; everything else
+// runs in plain Node against real parts (SQLite files, the sandbox over loopback HTTP).
+// End-to-end (real Chromium) and keychain (real Secret Service) suites have their own configs.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: ['tests/unit/renderer/**'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/renderer/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
