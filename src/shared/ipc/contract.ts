@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import { appChannels } from './channels/app';
+import type { InvokeChannelDef, IpcResult } from './define';
+import { eventChannels } from './events';
+
+// The one IPC contract. Main registers a handler for every key of `invokeChannels`
+// (a missing or mistyped handler is a type error), the preload exposes exactly these
+// channels on window.parallax, and the renderer can only name them.
+
+export const invokeChannels = {
+  ...appChannels,
+} as const;
+
+export type InvokeChannels = typeof invokeChannels;
+export type InvokeChannelName = keyof InvokeChannels;
+
+type DefOf<C extends InvokeChannelName> = InvokeChannels[C];
+type InputSchemaOf<C extends InvokeChannelName> =
+  DefOf<C> extends InvokeChannelDef<infer I, unknown> ? I : never;
+
+/** What the renderer sends (before zod defaults are applied). */
+export type InvokeInput<C extends InvokeChannelName> = z.input<InputSchemaOf<C>>;
+/** What main's handler receives (after validation). */
+export type InvokeParsedInput<C extends InvokeChannelName> = z.output<InputSchemaOf<C>>;
+export type InvokeOutput<C extends InvokeChannelName> =
+  DefOf<C> extends InvokeChannelDef<z.ZodType, infer O> ? O : never;
+
+export type EventChannels = typeof eventChannels;
+export type EventChannelName = keyof EventChannels;
+export type EventPayload<E extends EventChannelName> = z.output<EventChannels[E]>;
+
+export const INVOKE_CHANNEL_NAMES = Object.keys(invokeChannels) as InvokeChannelName[];
+export const EVENT_CHANNEL_NAMES = Object.keys(eventChannels) as EventChannelName[];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannelName {
+  return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannelName {
+  return typeof name === 'string' && Object.hasOwn(eventChannels, name);
+}
+
+/** The API the preload puts on window.parallax (and the e2e test bridge mimics). */
+export interface ParallaxApi {
+  invoke<C extends InvokeChannelName>(channel: C, input: InvokeInput<C>): Promise<IpcResult<InvokeOutput<C>>>;
+  on<E extends EventChannelName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Electron's IPC channel name for an invoke channel / event (namespaced to avoid clashes). */
+export const ipcInvokeName = (channel: InvokeChannelName): string => `parallax:${channel}`;
+export const ipcEventName = (event: EventChannelName): string => `parallax-event:${event}`;

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore, type Core, type CoreDeps } from '../../src/main/core';
+import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
+import { serveRenderer } from './static-server';
+
+// The e2e harness stands in for Electron, which cannot run on these machines: the built
+// renderer runs in Debian's headless Chromium, and window.parallax is a test bridge that
+// forwards the same contract to the real main-process core running in this Node process,
+// through the same router (channel check + zod validation) that ipcMain uses.
+
+export const CHROMIUM_PATH = process.env['PARALLAX_CHROMIUM'] ?? '/usr/bin/chromium';
+export const RESULTS_DIR = resolve('test-results');
+
+export interface Harness {
+  page: Page;
+  core: Core;
+  dataDir: string;
+  openedExternally: string[];
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-'));
+  const openedExternally: string[] = [];
+  const core = await createCore({
+    app: { name: 'Parallax', version: '0.1.0', platform: process.platform, userDataPath: dataDir },
+    dbPath: join(dataDir, 'parallax.db'),
+    now: () => Date.now(),
+    fetch: globalThis.fetch,
+    openExternal: async (url) => {
+      openedExternally.push(url);
+    },
+    sandboxMode: () => true,
+    ...overrides,
+  });
+  const server = await serveRenderer(resolve('out/renderer'));
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+
+  // Only the top-level app frame may call, as in main's sender check.
+  await page.exposeBinding('__parallaxInvoke', async (source, channel: unknown, payload: unknown) => {
+    if (source.frame !== page.mainFrame()) {
+      return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'IPC call from an untrusted frame' } };
+    }
+    return core.router.invoke(channel, payload);
+  });
+  // The bridge mirrors src/preload/index.ts: contract channels only.
+  await page.addInitScript(
+    ({ invokeNames, eventNames }) => {
+      const listeners = new Map<string, Set<(payload: unknown) => void>>();
+      const w = window as unknown as Record<string, unknown>;
+      const invoke = w['__parallaxInvoke'] as (channel: string, payload: unknown) => Promise<unknown>;
+      w['__parallaxEmit'] = (event: string, payload: unknown) => {
+        for (const listener of listeners.get(event) ?? []) listener(payload);
+      };
+      Object.defineProperty(window, 'parallax', {
+        value: Object.freeze({
+          invoke(channel: string, input: unknown) {
+            if (!invokeNames.includes(channel)) {
+              return Promise.resolve({
+                ok: false,
+                error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel: ${channel}` },
+              });
+            }
+            return invoke(channel, input);
+          },
+          on(event: string, listener: (payload: unknown) => void) {
+            if (!eventNames.includes(event)) throw new Error(`Unknown IPC event: ${event}`);
+            const set = listeners.get(event) ?? new Set();
+            set.add(listener);
+            listeners.set(event, set);
+            return () => set.delete(listener);
+          },
+        }),
+        writable: false,
+        configurable: false,
+      });
+    },
+    { invokeNames: INVOKE_CHANNEL_NAMES as string[], eventNames: EVENT_CHANNEL_NAMES as string[] },
+  );
+  const unsubscribe = core.events.subscribe((event, payload) => {
+    void page
+      .evaluate(([e, p]) => (window as unknown as { __parallaxEmit(e: string, p: unknown): void }).__parallaxEmit(e, p), [
+        event,
+        payload,
+      ] as const)
+      .catch(() => undefined);
+  });
+
+  await page.goto(server.url);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  return {
+    page,
+    core,
+    dataDir,
+    openedExternally,
+    async screenshot(name) {
+      const path = join(RESULTS_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: false });
+      return path;
+    },
+    async close() {
+      unsubscribe();
+      await browser.close();
+      await server.close();
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
