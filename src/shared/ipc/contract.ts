@@ -1,5 +1,11 @@
 import type { z } from 'zod';
 import { appChannels } from './channels/app';
+import { catalogChannels } from './channels/catalog';
+import { historyChannels } from './channels/history';
+import { libraryChannels } from './channels/library';
+import { runsChannels } from './channels/runs';
+import { settingsChannels } from './channels/settings';
+import { toolsChannels } from './channels/tools';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -9,6 +15,12 @@ import { eventChannels } from './events';
 
 export const invokeChannels = {
   ...appChannels,
+  ...settingsChannels,
+  ...catalogChannels,
+  ...runsChannels,
+  ...historyChannels,
+  ...libraryChannels,
+  ...toolsChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

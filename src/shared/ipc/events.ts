@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { JOB_STATES, RUN_STATUSES } from '../domain/run-spec';
 
 // Main-to-renderer events. Payloads are validated in main before they are sent, so a
 // renderer listener always gets the declared shape.
+
+const counts = z.record(z.enum(JOB_STATES), z.number().int().min(0));
 
 export const eventChannels = {
   /** Something a long task wants shown (e.g. a notice in the status bar). */
@@ -9,4 +12,32 @@ export const eventChannels = {
     level: z.enum(['info', 'warning', 'error']),
     message: z.string(),
   }),
+  /** Live progress of a run, at most a few times a second. */
+  'run.progress': z.object({
+    runId: z.string(),
+    status: z.enum(RUN_STATUSES),
+    total: z.number().int(),
+    counts,
+    creditsSpent: z.number(),
+    maxCredits: z.number(),
+    etaMs: z.number().nullable(),
+    slotsInUse: z.number().int(),
+    slotLimit: z.number().int(),
+    rateLimitRemaining: z.number().nullable(),
+    creditsRemaining: z.number().nullable(),
+    recentErrors: z.array(
+      z.object({ jobId: z.string(), code: z.string().nullable(), message: z.string(), requestId: z.string().nullable() }),
+    ),
+    notices: z.array(z.string()),
+  }),
+  /** One job changed state (for the live country × engine grid). */
+  'run.job': z.object({
+    runId: z.string(),
+    jobId: z.string(),
+    state: z.enum(JOB_STATES),
+    resultId: z.string().nullable(),
+    errorCode: z.string().nullable(),
+  }),
+  /** The service said the key is revoked or expired: ask for a new one (nothing else is lost). */
+  'key.revoked': z.object({ message: z.string() }),
 } as const;

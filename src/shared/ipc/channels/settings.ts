@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ENGINE_NAMES, PLAN_NAMES, type EngineName, type PlanName } from '../../api/engines';
+import { engineNameSchema, engineOptionsSchema, type EngineOptions } from '../../domain/run-spec';
+import { invokeChannel } from '../define';
+
+/** The settings the renderer may read and change (the API key is never among them). */
+export interface SettingsView {
+  baseUrl: string | null;
+  plan: PlanName;
+  defaultEngines: EngineName[];
+  defaultCountries: string[];
+  defaultEngineOptions: Partial<Record<EngineName, EngineOptions>>;
+  sandboxMode: boolean;
+  dataFolder: string;
+  theme: 'system' | 'light' | 'dark';
+  maxRetries: number;
+  budgetCap: number | null;
+  monitorsPaused: boolean;
+}
+
+export const settingsPatchSchema = z
+  .object({
+    baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+    plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]),
+    defaultEngines: z.array(engineNameSchema).min(1).max(ENGINE_NAMES.length),
+    defaultCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+    defaultEngineOptions: z.partialRecord(engineNameSchema, engineOptionsSchema),
+    sandboxMode: z.boolean(),
+    theme: z.enum(['system', 'light', 'dark']),
+    maxRetries: z.number().int().min(0).max(10),
+    budgetCap: z.number().int().positive().nullable(),
+    monitorsPaused: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export interface KeyStatusView {
+  configured: boolean;
+  /** e.g. sk_…abcd: never the key itself. */
+  masked: string | null;
+  backend: { kind: 'os-keychain' | 'electron-safe-storage' | 'environment' | 'unavailable'; label: string; warning?: string };
+  state: 'ok' | 'missing' | 'revoked' | 'unverified';
+  balance: { remaining: number; perCycle: number | null; cycleResetsAt: string | null } | null;
+  plan: string | null;
+  error: string | null;
+}
+
+export const settingsChannels = {
+  'settings.get': invokeChannel(z.object({}).strict()).returns<SettingsView>(),
+  'settings.update': invokeChannel(settingsPatchSchema).returns<SettingsView>(),
+  'key.status': invokeChannel(z.object({ refresh: z.boolean().default(false) }).strict()).returns<KeyStatusView>(),
+  /** The key goes renderer → main once, to be verified and put in the keychain; it never comes back. */
+  'key.set': invokeChannel(
+    z
+      .object({
+        key: z.string().regex(/^sk_[A-Za-z0-9]{40}$/, 'An API key is sk_ followed by 40 letters and digits'),
+      })
+      .strict(),
+  ).returns<KeyStatusView>(),
+  'key.delete': invokeChannel(z.object({}).strict()).returns<KeyStatusView>(),
+};
