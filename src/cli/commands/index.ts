@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
+import { registerKeyCommands } from './key';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 
 // Each feature adds its module here (one file per command family in this folder).
-export const commandModules: RegisterCommand[] = [];
+export const commandModules: RegisterCommand[] = [registerKeyCommands];

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ENGINE_NAMES, PLAN_NAMES, type PlanName } from '../../shared/api/engines';
+import { engineNameSchema, engineOptionsSchema } from '../../shared/domain/run-spec';
+
+// The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field
+// has a default, so a missing or damaged field never stops the app. The API key is never a
+// setting: the schema is strict, and the store refuses anything key-shaped (see conf-settings-store).
+
+export const SETTINGS_VERSION = 2;
+
+const windowStateSchema = z
+  .object({
+    x: z.number().int().optional(),
+    y: z.number().int().optional(),
+    width: z.number().int().min(200).max(20_000),
+    height: z.number().int().min(200).max(20_000),
+    maximized: z.boolean(),
+  })
+  .strict();
+
+const availabilitySchema = z.enum(['available', 'coming-soon', 'unknown']);
+
+export const settingsFields = {
+  /** Service base URL; null = not configured yet (the app stays in sandbox mode). */
+  baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]),
+  defaultEngines: z.array(engineNameSchema).min(1).max(ENGINE_NAMES.length),
+  defaultCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+  /** Per-engine defaults for a new run, including its include flags. */
+  defaultEngineOptions: z.partialRecord(engineNameSchema, engineOptionsSchema),
+  /** Runs go to the built-in sandbox service instead of the paid one. */
+  sandboxMode: z.boolean(),
+  /** Where history and exports live; null = the user-data folder. */
+  dataFolder: z.string().min(1).nullable(),
+  theme: z.enum(['system', 'light', 'dark']),
+  windowState: windowStateSchema.nullable(),
+  maxRetries: z.number().int().min(0).max(10),
+  /** Refuse runs whose maximum cost exceeds this many credits; null = no cap. */
+  budgetCap: z.number().int().positive().nullable(),
+  /** Async task type per engine where the service uses another name than the catalog's. */
+  taskTypeOverrides: z.partialRecord(engineNameSchema, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/)),
+  /** What the service last said about each engine (404 = coming soon). */
+  engineAvailability: z
+    .object({
+      byEngine: z.partialRecord(engineNameSchema, availabilitySchema),
+      updatedAt: z.iso.datetime().nullable(),
+    })
+    .strict(),
+  /** GET /v1/countries per `model` value, cached. */
+  countriesCache: z
+    .object({
+      byModel: z.record(z.string(), z.array(z.string().regex(/^[A-Z]{2}$/))),
+      fetchedAt: z.iso.datetime(),
+    })
+    .strict()
+    .nullable(),
+  monitorsPaused: z.boolean(),
+};
+
+export const settingsSchema = z.object(settingsFields).strict();
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsKey = keyof Settings;
+export type WindowStateSetting = z.infer<typeof windowStateSchema>;
+
+/** Changes from the app or the CLI: any subset of the fields, nothing else. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+const defaults: Settings = {
+  baseUrl: null,
+  plan: 'Free',
+  defaultEngines: ['assistant-a'],
+  defaultCountries: ['US'],
+  defaultEngineOptions: {},
+  sandboxMode: true,
+  dataFolder: null,
+  theme: 'system',
+  windowState: null,
+  // The spec's official clients retry twice by default.
+  maxRetries: 2,
+  budgetCap: null,
+  taskTypeOverrides: {},
+  engineAvailability: { byEngine: {}, updatedAt: null },
+  countriesCache: null,
+  monitorsPaused: false,
+};
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaults);
+
+export function defaultSettings(): Settings {
+  return structuredClone(defaults);
+}
+
+export interface ParsedSettings {
+  settings: Settings;
+  /** One line per field that was invalid in the file and fell back to its default. */
+  problems: string[];
+  /** Keys in the file that are not settings (dropped). */
+  unknownKeys: string[];
+}
+
+/**
+ * Reads settings leniently, field by field: a hand-edited file with one bad value keeps
+ * every other value, and the bad one falls back to its default.
+ */
+export function parseSettingsLeniently(raw: Record<string, unknown>): ParsedSettings {
+  const settings = defaultSettings();
+  const problems: string[] = [];
+  const target = settings as Record<SettingsKey, unknown>;
+  for (const key of Object.keys(settingsFields) as SettingsKey[]) {
+    if (raw[key] === undefined) continue;
+    const result = settingsFields[key].safeParse(raw[key]);
+    if (result.success) target[key] = result.data;
+    else problems.push(`${key}: ${result.error.issues[0]?.message ?? 'invalid'}; using the default`);
+  }
+  const unknownKeys = Object.keys(raw).filter((key) => !(key in settingsFields) && key !== VERSION_KEY);
+  return { settings, problems, unknownKeys };
+}
+
+/** Name of the schema version field in the settings file. */
+export const VERSION_KEY = 'settingsVersion';
