@@ -1,0 +1,260 @@
+import { z } from 'zod';
+
+// Tolerant views of the service's answers. The spec names few response fields and promises
+// additive changes, so every object keeps unknown keys (looseObject), every named field the
+// spec or the service facts do not guarantee is optional, and a named field of an unexpected
+// type is dropped from the parsed view (`soft`) instead of failing the whole answer: the raw
+// JSON is always kept beside the view, so nothing is lost. Only what the client cannot work
+// without (a monitor `result` object, a task id, the goto `url`…) is required.
+
+/** Optional field whose wrong type yields undefined instead of a parse failure. */
+const soft = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+const stringList = z
+  .array(z.unknown())
+  .transform((items) => items.filter((i): i is string => typeof i === 'string'));
+const objectList = z
+  .array(z.unknown())
+  .transform((items) =>
+    items.filter(
+      (i): i is Record<string, unknown> => typeof i === 'object' && i !== null && !Array.isArray(i),
+    ),
+  );
+
+// ---------------------------------------------------------------------------------------
+// Monitor results
+
+/**
+ * The members every engine may use, typed where named; everything else stays in the object
+ * untouched for normalizeResult and for the raw view.
+ */
+export const monitorResultSchema = z.looseObject({
+  text: soft(z.string()),
+  markdown: soft(z.string().nullable()),
+  /** One URL (AI engines) or one URL per page (search, news). */
+  html: soft(z.union([z.string(), stringList])),
+  model: soft(z.string().nullable()),
+  searchQueries: soft(stringList),
+  mapSearchQueries: soft(stringList),
+  search_model_queries: soft(stringList),
+  sources: soft(objectList),
+  citationPills: soft(objectList),
+  entities: soft(objectList),
+  productResults: soft(objectList),
+  rawResponse: soft(z.array(z.unknown())),
+});
+export type MonitorResult = z.infer<typeof monitorResultSchema>;
+
+/** `{ success: true, result: {...} }`; `result` must be an object. */
+export const monitorEnvelopeSchema = z.looseObject({
+  success: soft(z.boolean()),
+  result: monitorResultSchema,
+});
+
+/** assistant-a's two shapes: both parse with monitorResultSchema; this tells them apart. */
+export function assistantAShape(result: Record<string, unknown>): 'legacy' | 'mobile-web' {
+  // Only the older streamed-events interface fills `model` and `mapSearchQueries`; the
+  // service facts (§9) state there is no explicit marker, so these are the evidence.
+  const model = result.model;
+  const maps = result.mapSearchQueries;
+  if (typeof model === 'string' && model.length > 0) return 'legacy';
+  if (Array.isArray(maps) && maps.length > 0) return 'legacy';
+  return 'mobile-web';
+}
+
+// ---------------------------------------------------------------------------------------
+// Redirect resolver
+
+export const gotoResultSchema = z.looseObject({ url: z.string().min(1) });
+export type GotoResult = z.infer<typeof gotoResultSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Async tasks
+
+export const TASK_STATES = ['QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const taskSummarySchema = z.looseObject({
+  id: z.string().min(1),
+  taskType: soft(z.string()),
+  /** One of TASK_STATES; an unknown future state is kept as its string. */
+  status: z.string(),
+  priority: soft(z.number()),
+  createdAt: soft(z.string()),
+  latencyMs: soft(z.number().nullable()),
+  idempotencyKey: soft(z.string().nullable()),
+});
+export type TaskSummary = z.infer<typeof taskSummarySchema>;
+
+export const taskCreditsSchema = z.looseObject({
+  creditsToCharge: soft(z.number()),
+  creditsCharged: soft(z.number().nullable()),
+});
+export type TaskCredits = z.infer<typeof taskCreditsSchema>;
+
+export const taskCreatedSchema = z.looseObject({
+  success: soft(z.boolean()),
+  task: taskSummarySchema,
+  credits: soft(taskCreditsSchema),
+});
+export type TaskCreated = z.infer<typeof taskCreatedSchema>;
+
+const itemErrorSchema = z.looseObject({
+  code: soft(z.string()),
+  message: soft(z.string()),
+  details: z.unknown().optional(),
+  timestamp: soft(z.string()),
+});
+
+export const batchItemSchema = z.looseObject({
+  success: z.boolean(),
+  index: soft(z.number()),
+  task: soft(taskSummarySchema),
+  credits: soft(taskCreditsSchema),
+  error: soft(itemErrorSchema),
+});
+export type BatchItem = z.infer<typeof batchItemSchema>;
+
+export const batchResultSchema = z.looseObject({
+  success: soft(z.boolean()),
+  summary: soft(
+    z.looseObject({ total: soft(z.number()), succeeded: soft(z.number()), failed: soft(z.number()) }),
+  ),
+  results: z.array(batchItemSchema),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+export const taskRecordSchema = z.looseObject({
+  task: taskSummarySchema,
+  credits: soft(taskCreditsSchema),
+  webhook: soft(
+    z.looseObject({
+      url: soft(z.string()),
+      deliveredAt: soft(z.string().nullable()),
+      delivered: soft(z.boolean()),
+    }),
+  ),
+  /** The engine's result when COMPLETED, `{ error }` when FAILED (wrapping not fixed: see taskResultOf). */
+  response: z.unknown().optional(),
+});
+export type TaskRecord = z.infer<typeof taskRecordSchema>;
+
+/**
+ * The engine result held by a COMPLETED task. The service facts leave open whether
+ * `response` is the bare result or the `{ success, result }` envelope (§11.4): both are read.
+ */
+export function taskResultOf(record: TaskRecord): Record<string, unknown> | null {
+  const response = record.response;
+  if (typeof response !== 'object' || response === null || Array.isArray(response)) return null;
+  const inner = (response as Record<string, unknown>).result;
+  if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+    return inner as Record<string, unknown>;
+  if ('error' in response && !('text' in response)) return null;
+  return response as Record<string, unknown>;
+}
+
+/** The `{ error: { code, message, details } }` a FAILED task carries. */
+export function taskFailureOf(
+  record: TaskRecord,
+): { code: string | null; message: string | null; details: unknown } | null {
+  const response = record.response;
+  if (typeof response !== 'object' || response === null) return null;
+  const error = (response as Record<string, unknown>).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as Record<string, unknown>;
+  return {
+    code: typeof e.code === 'string' ? e.code : null,
+    message: typeof e.message === 'string' ? e.message : null,
+    details: e.details,
+  };
+}
+
+export const queueMetricsSchema = z.looseObject({
+  queuedTasks: z.number(),
+  processingTasks: z.number(),
+  priorityBreakdown: soft(z.array(z.looseObject({ priority: z.number(), count: z.number() }))),
+  concurrency: soft(z.looseObject({ used: soft(z.number()), max: soft(z.number()) }).nullable()),
+});
+export type QueueMetrics = z.infer<typeof queueMetricsSchema>;
+
+export const clearQueueSchema = z.looseObject({ success: soft(z.boolean()), cleared: z.number() });
+export type ClearQueueResult = z.infer<typeof clearQueueSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Lookups
+
+/** A bare array of codes (REST), or `{ countries: [...] }` as one wrapper answers. */
+export const countriesSchema = z
+  .union([
+    z.array(z.string()),
+    z.looseObject({ countries: z.array(z.string()) }).transform((o) => o.countries),
+  ])
+  .transform((codes) => codes.map((c) => c.toUpperCase()));
+
+const stateItem = z.looseObject({ code: z.string(), name: z.string() });
+export const statesSchema = z.union([
+  z.array(stateItem),
+  z.looseObject({ states: z.array(stateItem) }).transform((o) => o.states),
+]);
+export type StateItem = z.infer<typeof stateItem>;
+
+export const creditBalanceSchema = z.looseObject({
+  remaining: z.number(),
+  perCycle: soft(z.number().nullable()),
+  cycleResetsAt: soft(z.string().nullable()),
+});
+export type CreditBalance = z.infer<typeof creditBalanceSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Error bodies (both envelopes)
+
+export interface ParsedErrorBody {
+  code?: string;
+  message?: string;
+  details?: unknown;
+  fieldErrors?: Array<{ field: string; message: string }>;
+  timestamp?: string;
+}
+
+function fieldErrorsOf(value: unknown): Array<{ field: string; message: string }> | undefined {
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>).errors)
+      ? ((value as Record<string, unknown>).errors as unknown[])
+      : undefined;
+  if (!list) return undefined;
+  const out = list
+    .filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null)
+    .map((d) => ({ field: String(d.field ?? ''), message: String(d.message ?? '') }));
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * Reads the standard envelope `{ error: { code, message, details?, timestamp } }` and the
+ * validation shape `{ success: false, error: "text", details: [{ field, message }] }`.
+ */
+export function parseErrorBody(body: unknown): ParsedErrorBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const out: ParsedErrorBody = {};
+  if (typeof b.error === 'object' && b.error !== null) {
+    const e = b.error as Record<string, unknown>;
+    if (typeof e.code === 'string') out.code = e.code;
+    if (typeof e.message === 'string') out.message = e.message;
+    if (e.details !== undefined) out.details = e.details;
+    if (typeof e.timestamp === 'string') out.timestamp = e.timestamp;
+    const fields = fieldErrorsOf(e.details);
+    if (fields) out.fieldErrors = fields;
+  } else if (typeof b.error === 'string') {
+    out.code = typeof b.code === 'string' ? b.code : 'VALIDATION_ERROR';
+    out.message = b.error;
+    if (b.details !== undefined) out.details = b.details;
+    if (typeof b.timestamp === 'string') out.timestamp = b.timestamp;
+    const fields = fieldErrorsOf(b.details);
+    if (fields) out.fieldErrors = fields;
+  } else if (typeof b.message === 'string') {
+    out.message = b.message;
+    if (typeof b.code === 'string') out.code = b.code;
+  }
+  return out;
+}
