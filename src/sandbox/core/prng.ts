@@ -1,0 +1,56 @@
+// Deterministic randomness: every synthetic answer and every fault draw comes from a
+// small seeded generator, so the same inputs give the same output on every machine.
+
+/** FNV-1a 32-bit hash of a string. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Hash of several parts, separated so ('ab','c') and ('a','bc') differ. */
+export function hashParts(...parts: Array<string | number | boolean | undefined | null>): number {
+  return hash32(parts.map((p) => String(p ?? '')).join('\u241f'));
+}
+
+export interface Rng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+/** mulberry32: tiny, fast and good enough for synthetic data. */
+export function createRng(seed: number): Rng {
+  let a = seed >>> 0;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[Math.floor(next() * items.length)] as (typeof items)[number];
+    },
+    chance: (p) => next() < p,
+    shuffle: (items) => {
+      const out = items.slice();
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j] as (typeof out)[number], out[i] as (typeof out)[number]];
+      }
+      return out;
+    },
+  };
+}

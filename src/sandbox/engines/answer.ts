@@ -1,0 +1,272 @@
+import { CATEGORIES, LOCAL_STEMS, categoryFor, slug, type Category } from './catalog';
+import { localeOf, localPrice, type Locale } from './locales';
+import { PHRASES, fill, type Phrases } from './phrases';
+import { createRng, hashParts, type Rng } from '../core/prng';
+import { XSS_PAYLOADS, XSS_SOURCE_URL, hasXssMarker } from './xss';
+
+// The core of every synthetic answer: which brands are recommended (and in which order),
+// which sources are cited, and the answer text, all derived from a hash of the inputs.
+// Engines then shape this core into their own result objects.
+
+export interface AnswerInput {
+  engine: string;
+  prompt: string;
+  country: string;
+  state?: string;
+  /** Stable JSON of the options that change the answer (include flags, device…). */
+  optionsKey: string;
+  seed: number;
+  /** How many identical calls came before this one: repeats vary a little. */
+  repeat: number;
+}
+
+export interface Brand {
+  name: string;
+  slug: string;
+  local: boolean;
+  product: string;
+  usd: number;
+  rating: number;
+  reviews: number;
+  reason: string;
+}
+
+export interface Source {
+  url: string;
+  domain: string;
+  label: string;
+  description: string;
+  siteName: string;
+  datePublished?: string;
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  brand: Brand;
+  price: { value: number; currency: string; raw: string };
+  oldPrice?: { value: number; currency: string; raw: string };
+  merchant: string;
+  merchantUrl: string;
+  url: string;
+  image: string;
+  rating: number;
+  reviews: number;
+}
+
+export interface Answer {
+  input: AnswerInput;
+  locale: Locale;
+  phrases: Phrases;
+  category: Category;
+  categoryName: string;
+  brands: Brand[];
+  sources: Source[];
+  products: Product[];
+  /** Brands that advertise on this answer (may be empty). */
+  advertisers: Brand[];
+  queries: string[];
+  questions: string[];
+  text: string;
+  markdown: string;
+  xss: boolean;
+  /** Generator for engine-specific details, seeded by the stable inputs. */
+  rng: Rng;
+  key: number;
+  year: number;
+}
+
+const YEAR = 2026;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MERCHANTS = ['Shopwise', 'MegaMart', 'Cartio', 'Dealio', 'Buyzone', 'Marketly'];
+
+export function buildAnswer(input: AnswerInput): Answer {
+  const locale = localeOf(input.country);
+  const phrases = PHRASES[locale.lang];
+  const key = hashParts(input.seed, input.engine, input.prompt, input.country, input.state, input.optionsKey);
+  const rng = createRng(key);
+  const category = categoryFor(input.prompt, hashParts(input.prompt) % CATEGORIES.length);
+  const categoryName = category.names[locale.lang];
+  const xss = hasXssMarker(input.prompt);
+
+  const brands = rankBrands(input, category, locale, phrases, rng);
+  const values = (b = 0): Record<string, string | number> => ({
+    cat: categoryName,
+    country: locale.countryName,
+    brand: brands[b % brands.length]?.name ?? '',
+    brand2: brands[(b + 1) % brands.length]?.name ?? '',
+    year: YEAR,
+    n: 5 + (b % 7),
+  });
+
+  const sources = buildSources(input, brands, locale, phrases, values, rng, xss);
+  const products = buildProducts(brands, locale, rng);
+  const advertisers = rng.chance(0.6) ? brands.slice(-2).reverse() : [];
+  const queries = phrases.queries.map((q, i) => fill(q, values(i)));
+  const questions = phrases.questions.map((q, i) => fill(q, values(i)));
+
+  // A repeated identical call changes one sentence and swaps two sources, as real engines do.
+  const variant = phrases.variants[(key + input.repeat) % phrases.variants.length] ?? '';
+  if (input.repeat > 0 && sources.length > 2) {
+    const i = input.repeat % (sources.length - 1);
+    [sources[i], sources[i + 1]] = [sources[i + 1] as Source, sources[i] as Source];
+  }
+
+  const intro = fill(phrases.intro, values());
+  const lines = brands.map((b, i) => `${i + 1}. ${b.name} ${b.product} – ${b.reason}.`);
+  const mdLines = brands.map((b, i) => {
+    const src = sources[i % Math.max(1, sources.length)];
+    const cite = src ? ` ([${src.domain}](${src.url}))` : '';
+    return `${i + 1}. **${b.name} ${b.product}** – ${b.reason}.${cite}`;
+  });
+  const outro = `${phrases.outro} ${variant}`;
+  let text = [intro, lines.join('\n'), outro].join('\n\n');
+  let markdown = [intro, mdLines.join('\n'), outro].join('\n\n');
+  if (xss) {
+    text += `\n\n${XSS_PAYLOADS.join('\n')}`;
+    markdown += `\n\n${XSS_PAYLOADS.map((p) => `- ${p}`).join('\n')}`;
+  }
+  return {
+    input,
+    locale,
+    phrases,
+    category,
+    categoryName,
+    brands,
+    sources,
+    products,
+    advertisers,
+    queries,
+    questions,
+    text,
+    markdown,
+    xss,
+    rng,
+    key,
+    year: YEAR,
+  };
+}
+
+function rankBrands(
+  input: AnswerInput,
+  category: Category,
+  locale: Locale,
+  phrases: Phrases,
+  rng: Rng,
+): Brand[] {
+  const stems = LOCAL_STEMS[locale.region];
+  const localNames = stems
+    .filter((_, i) => hashParts(category.id, locale.region, i) % 3 !== 0)
+    .map((s) => `${s} ${category.localSuffix}`);
+  const candidates = [
+    ...category.global.map((name) => ({ name, local: false })),
+    ...localNames.map((name) => ({ name, local: true })),
+  ];
+  const scored = candidates.map((c) => ({
+    ...c,
+    score:
+      (hashParts(input.seed, input.engine, category.id, input.country, input.state, c.name) % 10_000) /
+        10_000 +
+      (c.local ? 0.3 : 0),
+  }));
+  scored.sort((a, b) => b.score - a.score);
+  const count = 5 + (hashParts(input.prompt, input.country, input.engine) % 3);
+  return scored.slice(0, count).map((c, i) => {
+    const [lo, hi] = category.usd;
+    const usd = Math.round(lo + ((hashParts(c.name, category.id) % 1000) / 1000) * (hi - lo)) - 0.01;
+    return {
+      name: c.name,
+      slug: slug(c.name),
+      local: c.local,
+      product: category.lines[hashParts(c.name, 'line') % category.lines.length] ?? '',
+      usd,
+      rating: Math.round((3.8 + (hashParts(c.name, 'rating') % 110) / 100) * 10) / 10,
+      reviews: 50 + (hashParts(c.name, 'reviews', input.country) % 20_000),
+      reason: phrases.reasons[(i + rng.int(0, 5)) % phrases.reasons.length] ?? '',
+    };
+  });
+}
+
+function buildSources(
+  input: AnswerInput,
+  brands: Brand[],
+  locale: Locale,
+  phrases: Phrases,
+  values: (b?: number) => Record<string, string | number>,
+  rng: Rng,
+  xss: boolean,
+): Source[] {
+  const count = 5 + rng.int(0, 3);
+  const publishers = rng.shuffle(phrases.publishers);
+  const out: Source[] = [];
+  for (let i = 0; i < count; i++) {
+    const brandSite = i % 3 === 2;
+    const brand = brands[i % brands.length] as Brand;
+    const host = brandSite
+      ? `www.${brand.slug}${locale.tld}`
+      : `www.${publishers[i % publishers.length]}${locale.tld}`;
+    const label = fill(phrases.sourceTitles[i % phrases.sourceTitles.length] ?? '', values(i));
+    const path = brandSite
+      ? `/${slug(brand.product) || 'products'}`
+      : `/${slug(label) || 'guide'}-${hashParts(input.prompt, label, host) % 100_000}`;
+    const source: Source = {
+      url: `https://${host}${path}`,
+      domain: host,
+      label,
+      description: fill(phrases.sourceDescription, values(i)),
+      siteName: brandSite ? brand.name : (publishers[i % publishers.length] ?? host),
+    };
+    if (rng.chance(0.7)) {
+      source.datePublished = `${MONTHS[rng.int(0, 11)]} ${rng.int(1, 28)}, ${YEAR - rng.int(0, 1)}`;
+    }
+    out.push(source);
+  }
+  if (xss) {
+    out.forEach((s, i) => {
+      s.label = `${s.label} ${XSS_PAYLOADS[i % XSS_PAYLOADS.length]}`;
+      s.description = `${s.description} ${XSS_PAYLOADS[(i + 3) % XSS_PAYLOADS.length]}`;
+    });
+    out.push({
+      url: XSS_SOURCE_URL,
+      domain: 'xss.example',
+      label: XSS_PAYLOADS[0] ?? '',
+      description: XSS_PAYLOADS[1] ?? '',
+      siteName: 'xss',
+    });
+  }
+  return out;
+}
+
+function buildProducts(brands: Brand[], locale: Locale, rng: Rng): Product[] {
+  return brands.slice(0, 4).map((brand, i) => {
+    const merchant = MERCHANTS[(i + rng.int(0, MERCHANTS.length - 1)) % MERCHANTS.length] as string;
+    const price = localPrice(locale, brand.usd);
+    const product: Product = {
+      id: String(hashParts(brand.name, brand.product, locale.country)),
+      title: `${brand.name} ${brand.product}`,
+      brand,
+      price,
+      merchant,
+      merchantUrl: `https://www.${slug(merchant)}${locale.tld}`,
+      url: `https://www.${slug(merchant)}${locale.tld}/p/${brand.slug}-${slug(brand.product)}`,
+      image: `https://img.${slug(merchant)}${locale.tld}/${brand.slug}.jpg`,
+      rating: brand.rating,
+      reviews: brand.reviews,
+    };
+    if (rng.chance(0.4)) product.oldPrice = localPrice(locale, Math.round(brand.usd * 1.2) - 0.01);
+    return product;
+  });
+}

@@ -1,0 +1,182 @@
+import type { SearchNewsRequest, SearchRequest } from '../../shared/api/requests';
+import type { Answer, Source } from './answer';
+import { renderHtmlPage } from './files';
+import { fill } from './phrases';
+import { redirectLink, searchPageUrl } from './redirect';
+import { basicSources, citationPills, type EngineContext, type Json } from './shared';
+
+// Web search and news search: ten results per page, organic results on local domains,
+// People Also Ask, related searches, ads on some queries, the AI overview when asked.
+
+const PER_PAGE = 10;
+
+function organicPool(answer: Answer, count: number): Source[] {
+  const extra: Source[] = [];
+  for (let i = answer.sources.length; i < count; i++) {
+    const base = answer.sources[i % answer.sources.length] as Source;
+    const host = base.domain.replace(/^www\./, `www${(i % 9) + 2}.`);
+    extra.push({ ...base, url: `https://${host}/p/${(answer.key + i) % 100_000}`, domain: host });
+  }
+  return [...answer.sources, ...extra].slice(0, count);
+}
+
+function htmlPages(answer: Answer, ctx: EngineContext, pages: number, items: Source[]): string[] {
+  const out: string[] = [];
+  for (let p = 0; p < pages; p++) {
+    out.push(
+      ctx.files.put(
+        renderHtmlPage({
+          title: `${answer.input.prompt} – page ${p + 1}`,
+          lang: answer.locale.lang,
+          paragraphs: [],
+          links: items.slice(p * PER_PAGE, (p + 1) * PER_PAGE).map((s) => ({ url: s.url, label: s.label })),
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+export function search(answer: Answer, req: SearchRequest, pages: number, ctx: EngineContext): Json {
+  const { locale, phrases, rng } = answer;
+  const pool = organicPool(answer, pages * PER_PAGE);
+  const include = req.include ?? {};
+  const result: Json = {
+    organicResults: pool.map((s, i) => ({
+      position: i + 1,
+      title: s.label,
+      link: s.url,
+      displayedLink: `https://${s.domain}`,
+      snippet: s.description,
+      ...(s.datePublished ? { date: s.datePublished } : {}),
+      page: Math.floor(i / PER_PAGE) + 1,
+      redirectLink: redirectLink(s.url),
+    })),
+    peopleAlsoAsk: answer.questions.map((q, i) => {
+      const s = answer.sources[i % answer.sources.length] as Source;
+      const aio = i === 0;
+      const item: Json = {
+        question: q,
+        type: aio ? 'AIOVERVIEW' : 'LINK',
+        snippet: fill(phrases.answers[i % phrases.answers.length] ?? '', {
+          brand: answer.brands[0]?.name ?? '',
+          brand2: answer.brands[1]?.name ?? '',
+        }),
+        title: s.label,
+      };
+      if (!aio) Object.assign(item, { link: s.url, redirectLink: redirectLink(s.url) });
+      if (aio && include.paaAioverview) {
+        item.markdown = `**${answer.brands[0]?.name ?? ''}** – ${answer.brands[0]?.reason ?? ''}`;
+        item.sources = answer.sources
+          .slice(0, 2)
+          .map((x, j) => ({
+            label: x.label,
+            url: x.url,
+            description: x.description,
+            position: j + 1,
+            redirectLink: redirectLink(x.url),
+          }));
+      }
+      return item;
+    }),
+    relatedSearches: answer.queries.map((q) => ({ query: q, link: searchPageUrl(q, locale.country) })),
+  };
+  const ads = answer.advertisers.map((b, i) => ({
+    position: i + 1,
+    blockPosition: i === 0 ? 'top' : 'bottom',
+    type: 'RESULT',
+    title: `${b.name} ${b.product}`,
+    url: `https://www.${b.slug}${locale.tld}/promo`,
+    page: 1,
+    displayedUrl: `www.${b.slug}${locale.tld}`,
+    domain: `www.${b.slug}${locale.tld}`,
+    description: phrases.adBody,
+  }));
+  if (ads.length > 0) result.ads = ads;
+  if (answer.category.shopping) {
+    result.shoppingCards = answer.products.map((p, i) => ({
+      title: p.title,
+      position: i + 1,
+      category: 'Popular products',
+      price: p.price,
+      ...(p.oldPrice ? { oldPrice: p.oldPrice } : {}),
+      store: p.merchant,
+      rating: p.rating,
+      reviews: String(p.reviews),
+      thumbnail: p.image,
+    }));
+  }
+  const top = answer.brands[0];
+  if (top && rng.chance(0.5)) {
+    const site = `https://www.${top.slug}${locale.tld}`;
+    result.knowledgeGraph = {
+      title: top.name,
+      type: answer.categoryName,
+      kgmid: `/g/${answer.key.toString(36)}`,
+      description: `${top.name}: ${top.reason}.`,
+      website: site,
+      source: {
+        name: answer.sources[0]?.siteName ?? top.name,
+        link: answer.sources[0]?.url ?? site,
+        redirectLink: redirectLink(answer.sources[0]?.url ?? site),
+      },
+      attributes: [{ key: 'Rating', value: String(top.rating) }],
+      redirectLink: redirectLink(site),
+    };
+  }
+  if (include.aioverview) {
+    result.aioverview = {
+      text: answer.text,
+      ...(include.aioverview.markdown ? { markdown: answer.markdown } : {}),
+      sources: basicSources(answer.sources, (s) => ({ redirectLink: redirectLink(s.url) })),
+      citationPills: citationPills(answer.sources, 1, { redirect: true }),
+    };
+  }
+  if (include.html) result.html = htmlPages(answer, ctx, pages, pool);
+  return result;
+}
+
+export function news(answer: Answer, req: SearchNewsRequest, ctx: EngineContext): Json {
+  const { locale, phrases, rng } = answer;
+  const pages = req.pages ?? 1;
+  const outlets = phrases.publishers.slice(3).concat(phrases.publishers.slice(0, 3));
+  const items: Json[] = [];
+  for (let i = 0; i < pages * PER_PAGE; i++) {
+    const outlet = outlets[i % outlets.length] as string;
+    const host = `www.${outlet}${locale.tld}`;
+    const title = fill(phrases.newsTitles[i % phrases.newsTitles.length] ?? '', {
+      brand: answer.brands[i % answer.brands.length]?.name ?? '',
+      brand2: answer.brands[(i + 1) % answer.brands.length]?.name ?? '',
+      cat: answer.categoryName,
+      country: locale.countryName,
+    });
+    const link = `https://${host}/news/${(answer.key + i * 7919) % 1_000_000}`;
+    const hours = 1 + rng.int(0, 30) + i * 3;
+    items.push({
+      position: i + 1,
+      title,
+      link,
+      snippet: fill(phrases.sourceDescription, { n: 3 + (i % 5), cat: answer.categoryName }),
+      source: outlet,
+      date:
+        hours < 24
+          ? fill(phrases.hoursAgo, { n: hours })
+          : fill(phrases.daysAgo, { n: Math.floor(hours / 24) }),
+      page: Math.floor(i / PER_PAGE) + 1,
+      thumbnail: `https://${host}/img/${i}.jpg`,
+      redirectLink: redirectLink(link),
+    });
+  }
+  const result: Json = { newsResults: items };
+  if (req.include?.html) {
+    const asSources: Source[] = items.map((n) => ({
+      url: String(n.link),
+      domain: '',
+      label: String(n.title),
+      description: '',
+      siteName: '',
+    }));
+    result.html = htmlPages(answer, ctx, pages, asSources);
+  }
+  return result;
+}
