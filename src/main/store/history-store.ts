@@ -1,0 +1,104 @@
+import type Database from 'better-sqlite3';
+import { backupDatabase, type BackupInfo } from './backup';
+import type { StoreContext } from './context';
+import { HistoryDamagedError } from './errors';
+import type { IntegrityCheck } from './inspect';
+import { createLibraryApi, type LibraryApi } from './library';
+import { createMentionsApi, type MentionsApi } from './mentions';
+import { createMonitorsApi, type MonitorsApi } from './monitors';
+import { narrowCompanions } from './private-file';
+import { createQueriesApi, type QueriesApi } from './queries';
+import { createResultsApi, type ResultsApi } from './results';
+import { createRunsApi, type RunsApi } from './runs';
+import { createSearchApi, type SearchApi } from './search';
+import { isDamageCode, sqliteCode } from './sqlite-errors';
+
+export interface HistoryStore
+  extends RunsApi, ResultsApi, SearchApi, QueriesApi, MentionsApi, LibraryApi, MonitorsApi {
+  readonly path: string;
+  readonly readonly: boolean;
+  /** The schema version of the open file. */
+  readonly schemaVersion: number;
+  /** Versions before and after the migrations applied at open (equal when none ran). */
+  readonly migrated: { from: number; to: number };
+  /** A consistent copy of the whole history (SQLite online backup API), written atomically, mode 0600. */
+  backup(toPath: string): Promise<BackupInfo>;
+  /** ['ok'] or the problems SQLite found (quick_check or the full integrity_check). */
+  checkIntegrity(mode?: IntegrityCheck): string[];
+  /** Runs PRAGMA optimize and closes the connection (checkpointing the WAL). */
+  close(): void;
+}
+
+function translate(path: string, error: unknown): unknown {
+  return isDamageCode(sqliteCode(error)) ? new HistoryDamagedError(path, (error as Error).message) : error;
+}
+
+export function createHistoryStore(
+  db: Database.Database,
+  options: {
+    path: string;
+    readonly: boolean;
+    now: () => number;
+    newId: () => string;
+    migrated: { from: number; to: number };
+  },
+): HistoryStore {
+  const guard = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      throw translate(options.path, error);
+    }
+  };
+  const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
+  const runs = createRunsApi(ctx);
+  const { applyJobPatch: _internal, ...runsApi } = runs;
+  const apis = {
+    ...runsApi,
+    ...createResultsApi(ctx, runs),
+    ...createSearchApi(ctx),
+    ...createQueriesApi(ctx),
+    ...createMentionsApi(ctx),
+    ...createLibraryApi(ctx),
+    ...createMonitorsApi(ctx),
+  };
+  // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
+  const guarded = Object.fromEntries(
+    Object.entries(apis).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
+    ]),
+  ) as unknown as Omit<HistoryStore, 'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'>;
+
+  return {
+    ...guarded,
+    path: options.path,
+    readonly: options.readonly,
+    schemaVersion: options.migrated.to,
+    migrated: options.migrated,
+    async backup(toPath) {
+      try {
+        return await backupDatabase(db, options.path, toPath);
+      } catch (error) {
+        throw translate(options.path, error);
+      }
+    },
+    checkIntegrity(mode = 'quick') {
+      return guard(() =>
+        (db.pragma(mode === 'full' ? 'integrity_check' : 'quick_check') as Array<Record<string, string>>).map(
+          (row) => Object.values(row)[0] ?? '',
+        ),
+      );
+    },
+    close() {
+      if (!db.open) return;
+      if (!options.readonly) {
+        // Keeps the planner's statistics fresh at little cost (bounded by analysis_limit).
+        db.pragma('analysis_limit = 400');
+        db.pragma('optimize');
+        narrowCompanions(options.path);
+      }
+      db.close();
+    },
+  };
+}

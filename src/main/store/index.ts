@@ -1,0 +1,34 @@
+// The local history: every run, job and result in one SQLite file, searchable offline.
+export { openHistory, type OpenHistoryOptions } from './open';
+export type { HistoryStore } from './history-store';
+export { restoreHistory, type BackupInfo, type RestoreInfo } from './backup';
+export { inspectHistoryFile, type FileInspection, type IntegrityCheck } from './inspect';
+export {
+  HistoryDamagedError,
+  HistoryOpenError,
+  HistoryStateError,
+  type HistoryOpenErrorDetails,
+  type HistoryOpenErrorKind,
+} from './errors';
+export { MIGRATIONS, type Migration } from './migrations';
+export { buildJobGrid } from './job-grid';
+export { isMaskedKeyLabel, maskKeyLabel } from './key-label';
+export { toFtsQuery } from './fts-query';
+export { PRIVATE_FILE_MODE } from './private-file';
+export type { RunsApi } from './runs';
+export type { ResultsApi } from './results';
+export type { SearchApi, SearchHit, SearchOptions } from './search';
+export type { DomainCount, DomainFilter, DomainPeriodCount, QueriesApi, SeriesKey } from './queries';
+export type {
+  AnswerFilter,
+  AnswerRow,
+  BrandMentionCount,
+  BrandMentionFilter,
+  BrandMentionInput,
+  BrandMentionRow,
+  MentionGroup,
+  MentionsApi,
+} from './mentions';
+export type { BrandInput, LibraryApi } from './library';
+export type { MonitorInput, MonitorsApi } from './monitors';
+export type * from './types';

@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { HistoryOpenError } from './errors';
+import { createHistoryStore, type HistoryStore } from './history-store';
+import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
+import { applyMigrations, checkMigrationList } from './migrate';
+import { MIGRATIONS, type Migration } from './migrations';
+import { ensurePrivateFile, narrowCompanions } from './private-file';
+
+export interface OpenHistoryOptions {
+  /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
+  path: string;
+  /** Clock for every stored timestamp (ms). Default Date.now. */
+  now?: () => number;
+  /** Open without writing: no creation, no migrations (a file that needs them is refused). */
+  readonly?: boolean;
+  /** Schema migrations; tests inject extra ones. Default: the app's list. */
+  migrations?: readonly Migration[];
+  newId?: () => string;
+  /** How long a call waits for another connection's lock before failing. Default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** Check run at open: quick (default), full, or none. */
+  integrityCheck?: IntegrityCheck | 'none';
+}
+
+/**
+ * Opens (creating if needed) the history file and brings its schema up to date.
+ *
+ * Refuses, with a HistoryOpenError and without writing a byte: a damaged file ('damaged'), a
+ * file from a newer version ('newer-version'), and an SQLite file that is not a Parallax history
+ * ('foreign'). Such files are never recreated or overwritten.
+ */
+export function openHistory(opts: OpenHistoryOptions): HistoryStore {
+  const path = resolve(opts.path);
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const knownVersion = checkMigrationList(migrations);
+  const readonly = opts.readonly ?? false;
+  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+
+  try {
+    if (!readonly) ensurePrivateFile(path);
+  } catch (error) {
+    throw asOpenError(path, error);
+  }
+  // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
+  const inspection = inspectHistoryFile(path, {
+    knownVersion,
+    check: opts.integrityCheck ?? 'quick',
+    busyTimeoutMs,
+  });
+  if (readonly && inspection.version < knownVersion) {
+    throw new HistoryOpenError(
+      'needs-upgrade',
+      `The history file ${path} is at schema version ${inspection.version} and needs upgrading to ${knownVersion}; ` +
+        'open it once without read-only mode.',
+      { path, fileVersion: inspection.version, knownVersion },
+    );
+  }
+
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
+    let migrated = { from: inspection.version, to: inspection.version };
+    if (!readonly) {
+      // WAL: readers never block the writer (the UI reads while a run writes), and a crash
+      // leaves the file consistent.
+      db.pragma('journal_mode = WAL');
+      // synchronous=NORMAL is safe in WAL mode: a commit is durable across an application
+      // crash (it is in the WAL, which the OS has), and the database cannot be corrupted; only
+      // an operating-system crash or power loss may lose the last transactions before the next
+      // checkpoint. FULL would add an fsync to every job state change for that last case.
+      db.pragma('synchronous = NORMAL');
+      // Keeps the WAL from staying large after a big ingest.
+      db.pragma('journal_size_limit = 67108864');
+      migrated = applyMigrations(db, migrations);
+      narrowCompanions(path);
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32000');
+    return createHistoryStore(db, {
+      path,
+      readonly,
+      now: opts.now ?? Date.now,
+      newId: opts.newId ?? randomUUID,
+      migrated,
+    });
+  } catch (error) {
+    db?.close();
+    throw asOpenError(path, error);
+  }
+}

@@ -1,0 +1,175 @@
+import type { EngineName } from '../../shared/api/engines';
+import type { SourceKind } from '../../shared/domain/result';
+import type { StoreContext } from './context';
+import type { MatrixCell, SeriesPoint } from './types';
+
+export interface DomainFilter {
+  runId?: string;
+  engine?: EngineName;
+  country?: string;
+  kinds?: readonly SourceKind[];
+  /** fetched_at bounds, inclusive, ms. */
+  from?: number;
+  to?: number;
+  /** Top domains (by count) to return; default 50. */
+  limit?: number;
+}
+
+export interface DomainCount {
+  domain: string;
+  country: string;
+  /** Source rows citing the domain. */
+  count: number;
+  /** Distinct results citing it. */
+  results: number;
+  avgPosition: number;
+}
+
+export interface DomainPeriodCount extends DomainCount {
+  /** Start of the period (UTC), ms. */
+  periodStart: number;
+}
+
+export interface SeriesKey {
+  prompt: string;
+  engine: EngineName;
+  country: string;
+  state?: string | null;
+}
+
+export interface QueriesApi {
+  /** Every job of a run with its state, result id, answer excerpt and source count. */
+  getRunMatrix(runId: string, options?: { excerptChars?: number }): MatrixCell[];
+  /** The same prompt × engine × country (× state) across runs, oldest first. */
+  getSeries(key: SeriesKey, options?: { excerptChars?: number }): SeriesPoint[];
+  /** Source domains per country, most cited first. */
+  sourceDomains(filter?: DomainFilter): DomainCount[];
+  /** The top domains of the filter, counted per country and per day, week or month (UTC). */
+  sourceDomainsOverTime(filter: DomainFilter & { period: 'day' | 'week' | 'month' }): DomainPeriodCount[];
+}
+
+export function createQueriesApi(ctx: StoreContext): QueriesApi {
+  const { db } = ctx;
+  const matrix = db.prepare(`SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
+      j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
+      r.id AS result_id, substr(r.answer_text, 1, @chars) AS excerpt,
+      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count
+    FROM jobs j LEFT JOIN results r ON r.job_id = j.id
+    WHERE j.run_id = @runId
+    ORDER BY j.prompt_index, j.engine, j.country, j.us_state, j.repeat`);
+  const series = db.prepare(`SELECT r.id AS result_id, j.run_id, j.id AS job_id, j.repeat, r.fetched_at,
+      substr(r.answer_text, 1, @chars) AS excerpt
+    FROM run_prompts p
+    JOIN jobs j ON j.run_id = p.run_id AND j.prompt_index = p.idx AND j.engine = @engine AND j.country = @country
+    JOIN results r ON r.job_id = j.id
+    WHERE p.text = @prompt AND j.us_state IS @state
+    ORDER BY r.fetched_at, j.repeat, r.seq`);
+
+  function domainWhere(filter: DomainFilter): { sql: string; params: Record<string, unknown> } {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    if (filter.runId) {
+      where.push('j.run_id = @runId');
+      params.runId = filter.runId;
+    }
+    if (filter.engine) {
+      where.push('j.engine = @engine');
+      params.engine = filter.engine;
+    }
+    if (filter.country) {
+      where.push('j.country = @country');
+      params.country = filter.country;
+    }
+    if (filter.kinds?.length) {
+      where.push('s.kind IN (SELECT value FROM json_each(@kinds))');
+      params.kinds = JSON.stringify(filter.kinds);
+    }
+    if (filter.from !== undefined) {
+      where.push('r.fetched_at >= @from');
+      params.from = filter.from;
+    }
+    if (filter.to !== undefined) {
+      where.push('r.fetched_at <= @to');
+      params.to = filter.to;
+    }
+    return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  }
+
+  // With a run filter the plan walks jobs → results → sources; without, it scans sources.
+  const SOURCE_ROWS = `FROM sources s JOIN results r ON r.seq = s.result_seq JOIN jobs j ON j.id = r.job_id`;
+
+  return {
+    getRunMatrix(runId, options = {}) {
+      const rows = matrix.all({ runId, chars: options.excerptChars ?? 280 }) as Array<Record<string, unknown>>;
+      return rows.map(
+        (row): MatrixCell => ({
+          jobId: row.job_id as string,
+          promptIndex: row.prompt_index as number,
+          engine: row.engine as EngineName,
+          country: row.country as string,
+          state: row.us_state as string | null,
+          repeat: row.repeat as number,
+          jobState: row.job_state as MatrixCell['jobState'],
+          resultId: row.result_id as string | null,
+          excerpt: row.excerpt as string | null,
+          sourceCount: row.source_count as number,
+          error:
+            row.error_message === null
+              ? null
+              : {
+                  code: row.error_code as string | null,
+                  message: row.error_message as string,
+                  requestId: row.request_id as string | null,
+                  status: row.http_status as number | null,
+                },
+        }),
+      );
+    },
+    getSeries(key, options = {}) {
+      const rows = series.all({
+        prompt: key.prompt,
+        engine: key.engine,
+        country: key.country,
+        state: key.state ?? null,
+        chars: options.excerptChars ?? 280,
+      }) as Array<{ result_id: string; run_id: string; job_id: string; repeat: number; fetched_at: number; excerpt: string }>;
+      return rows.map((r) => ({
+        resultId: r.result_id,
+        runId: r.run_id,
+        jobId: r.job_id,
+        repeat: r.repeat,
+        fetchedAt: r.fetched_at,
+        excerpt: r.excerpt,
+      }));
+    },
+    sourceDomains(filter = {}) {
+      const { sql, params } = domainWhere(filter);
+      return db
+        .prepare(
+          `SELECT s.domain, j.country, count(*) AS count, count(DISTINCT s.result_seq) AS results,
+             avg(s.position) AS avgPosition
+           ${SOURCE_ROWS} ${sql} GROUP BY s.domain, j.country ORDER BY count DESC, s.domain, j.country LIMIT @limit`,
+        )
+        .all({ ...params, limit: filter.limit ?? 50 }) as DomainCount[];
+    },
+    sourceDomainsOverTime(filter) {
+      const { sql, params } = domainWhere(filter);
+      // Periods in UTC: a day, the Monday-started week, or the calendar month.
+      const period =
+        filter.period === 'day'
+          ? `unixepoch(r.fetched_at / 1000, 'unixepoch', 'start of day')`
+          : filter.period === 'week'
+            ? `unixepoch(r.fetched_at / 1000, 'unixepoch', 'start of day', '-' || ((strftime('%w', r.fetched_at / 1000, 'unixepoch') + 6) % 7) || ' days')`
+            : `unixepoch(r.fetched_at / 1000, 'unixepoch', 'start of month')`;
+      return db
+        .prepare(
+          `WITH top AS (SELECT s.domain ${SOURCE_ROWS} ${sql} GROUP BY s.domain ORDER BY count(*) DESC, s.domain LIMIT @limit)
+           SELECT s.domain, j.country, ${period} * 1000 AS periodStart, count(*) AS count,
+             count(DISTINCT s.result_seq) AS results, avg(s.position) AS avgPosition
+           ${SOURCE_ROWS} ${sql ? `${sql} AND` : 'WHERE'} s.domain IN (SELECT domain FROM top)
+           GROUP BY s.domain, j.country, periodStart ORDER BY periodStart, count DESC, s.domain, j.country`,
+        )
+        .all({ ...params, limit: filter.limit ?? 20 }) as DomainPeriodCount[];
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EngineName } from '../../../src/shared/api/engines';
+import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
+import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
+import { openHistory, type HistoryStore, type OpenHistoryOptions } from '../../../src/main/store';
+
+/** A temp folder per test file, removed afterwards. */
+export function tempFolder(): { dir: string; file: (name: string) => string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-store-'));
+  return { dir, file: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A deterministic clock: every call advances one second from 2026-01-01. */
+export function steppingClock(start = Date.UTC(2026, 0, 1)): () => number {
+  let t = start;
+  return () => (t += 1000);
+}
+
+export function openTemp(path: string, extra: Partial<OpenHistoryOptions> = {}): HistoryStore {
+  return openHistory({ path, now: steppingClock(), ...extra });
+}
+
+export function spec(input: Partial<RunSpecInput> = {}): RunSpec {
+  return runSpecSchema.parse({
+    prompts: ['best running shoes'],
+    engines: ['assistant-a'],
+    countries: ['US'],
+    ...input,
+  });
+}
+
+export function source(position: number, domain: string, title: string, kind: NormalizedSource['kind'] = 'cited'): NormalizedSource {
+  return {
+    position,
+    kind,
+    url: `https://${domain}/page-${position}`,
+    domain,
+    title,
+    snippet: `snippet ${position}`,
+    redirectLink: null,
+    datePublished: null,
+  };
+}
+
+export function normalized(engine: EngineName, text: string, extra: Partial<NormalizedResult> = {}): NormalizedResult {
+  return {
+    engine,
+    text,
+    markdown: `**${text}**`,
+    htmlUrls: [],
+    model: 'model-x',
+    searchQueries: [],
+    sources: [],
+    entities: [],
+    products: [],
+    ads: [],
+    peopleAlsoAsk: [],
+    aiOverview: null,
+    relatedSearches: [],
+    shape: null,
+    ...extra,
+  };
+}
+
+export const KEY_LABEL = 'sk_\u2026abcd';
+
+export function newRun(store: HistoryStore, input: Partial<RunSpecInput> = {}, extra: { costEstimate?: number } = {}) {
+  return store.createRun({
+    spec: spec(input),
+    keyLabel: KEY_LABEL,
+    baseUrl: 'http://127.0.0.1:9999',
+    sandbox: true,
+    costEstimate: extra.costEstimate ?? 10,
+  });
+}
