@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the keychain tests (npm run test:keychain) against a real Secret Service: a private
+# D-Bus session with a throwaway gnome-keyring, unlocked with a dummy password, whose files
+# live in a temp folder, so no real keyring of this machine is ever read or written.
+# Needs Debian's gnome-keyring, dbus and libsecret-1-0 (.ci/run installs them).
+# Extra arguments go to vitest, e.g. tests/keychain/run-in-keyring.sh -t 'round trip'.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+for bin in dbus-run-session gnome-keyring-daemon; do
+  if ! command -v "$bin" >/dev/null 2>&1; then
+    echo "run-in-keyring: $bin is missing; install it with: apt-get install -y gnome-keyring dbus libsecret-1-0" >&2
+    exit 2
+  fi
+done
+
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/parallax-keyring.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/data" "$scratch/runtime" "$scratch/config"
+chmod 700 "$scratch/runtime"
+
+# XDG_DATA_HOME: where gnome-keyring keeps its keyrings; XDG_RUNTIME_DIR: its control socket;
+# XDG_CONFIG_HOME: Parallax's settings folder for the CLI tests.
+export XDG_DATA_HOME="$scratch/data" XDG_RUNTIME_DIR="$scratch/runtime" XDG_CONFIG_HOME="$scratch/config"
+# The tests refuse to run without it, so they never touch a real keyring by accident.
+export PARALLAX_THROWAWAY_KEYRING=1
+
+# --unlock reads the new login keyring's password on stdin and creates it as the default
+# collection; --components=secrets starts only the Secret Service.
+dbus-run-session -- sh -c '
+  printf %s throwaway-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  npm run test:keychain -- "$@"
+' sh "$@"
