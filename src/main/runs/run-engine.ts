@@ -1,0 +1,521 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { PLAN_SLOTS, type PlanName } from '../../shared/api/engines';
+import type { JobState, RunSpec, RunStatus } from '../../shared/domain/run-spec';
+import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
+import type { ApiClient } from '../api/client';
+import type { ResponseMeta } from '../api/meta';
+import type { NewJob, RunRecord } from '../store/types';
+import type { ActiveRun, DriverContext, RunEngineStore } from './active-run';
+import { driveAsync } from './async-driver';
+import { estimateRun, costOf } from './estimate';
+import { idempotencyKeyFor } from './idempotency';
+import { createIngestBatcher } from './ingest-batcher';
+import { cellTemplates, planJobs, buildEngineRequest } from './job-plan';
+import { createProgressTracker } from './progress';
+import { createSlotGate } from './slot-gate';
+import { driveSync } from './sync-driver';
+
+// The run engine: turns a run spec into durable jobs and drives them through the API client
+// into the history store. The app's IPC handlers and the CLI call the same object.
+
+export interface JobEvent {
+  runId: string;
+  jobId: string;
+  state: JobState;
+  resultId: string | null;
+  errorCode: string | null;
+}
+
+export interface RunEngineDeps {
+  store: RunEngineStore;
+  client: ApiClient;
+  now: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The plan from settings; corrected from X-Concurrent-Limit and CONCURRENT_LIMIT_EXCEEDED details.limit. */
+  plan: () => PlanName;
+  /** Throttled to a few per second per run. */
+  onProgress?: (p: RunProgressView) => void;
+  onJob?: (e: JobEvent) => void;
+  /** 401 from the service: every active run is paused, nothing is lost. */
+  onKeyRevoked?: (message: string) => void;
+  pollIntervalMs?: { min: number; max: number };
+  /** Minimum time between two progress events of one run (default 200 ms). */
+  progressIntervalMs?: number;
+}
+
+export interface RunStartMeta {
+  keyLabel: string | null;
+  sandbox: boolean;
+  baseUrl: string;
+  monitorId?: string | null;
+}
+
+export interface RunEngine {
+  estimate(spec: RunSpec): Promise<RunEstimateView>;
+  start(spec: RunSpec, meta: RunStartMeta): Promise<{ runId: string }>;
+  /** Resolves when the run's driver stops: the run ended, or it was paused (key revoked, out of credits, user). */
+  wait(runId: string): Promise<RunProgressView>;
+  pause(runId: string): Promise<RunProgressView>;
+  resume(runId: string): Promise<RunProgressView>;
+  cancel(runId: string, options: { clearQueue: boolean }): Promise<RunProgressView>;
+  rerunInterrupted(runId: string): Promise<RunProgressView>;
+  progress(runId: string): RunProgressView | null;
+  /** After a crash or kill: resumes unfinished runs; returns the ids of the runs it resumed. */
+  resumeOnOpen(): Promise<string[]>;
+  /** The concurrency slots the engine keeps to (for the UI). */
+  slots(): { limit: number; inUse: number; external: number };
+  close(): Promise<void>;
+}
+
+/** The run would be refused (balance, budget, invalid fields): the message names the numbers. */
+export class RunRefusedError extends Error {
+  override readonly name = 'RunRefusedError';
+  constructor(
+    message: string,
+    readonly estimate: RunEstimateView,
+  ) {
+    super(message);
+  }
+}
+
+export const CLEAR_QUEUE_NOTICE =
+  'Clearing the queue (DELETE /v1/async/queue) removes every queued task of the whole organization, not only the tasks of this run.';
+
+const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+  await delay(ms, undefined, signal ? { signal } : undefined);
+};
+
+interface Entry {
+  run: ActiveRun;
+  driving: Promise<void> | null;
+  mode: 'sync' | 'async';
+  keyRevokedNotified: boolean;
+}
+
+const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'canceled', 'interrupted']);
+
+export function createRunEngine(deps: RunEngineDeps): RunEngine {
+  const { store, client, now } = deps;
+  const sleep = deps.sleep ?? defaultSleep;
+  const gate = createSlotGate(PLAN_SLOTS[deps.plan()] ?? 1);
+  const batcher = createIngestBatcher((items) => store.ingestResults(items));
+  const entries = new Map<string, Entry>();
+  let closing = false;
+  let lastRateRemaining: number | null = null;
+  let lastCreditsRemaining: number | null = null;
+  let externalCheckedAt = -Infinity;
+  let externalTimer: ReturnType<typeof setInterval> | null = null;
+
+  const learnMeta = (meta: ResponseMeta | undefined): void => {
+    if (!meta) return;
+    if (meta.concurrency?.limit !== undefined) gate.setLimit(meta.concurrency.limit);
+    if (meta.rateLimit?.remaining !== undefined) lastRateRemaining = meta.rateLimit.remaining;
+    if (meta.credits?.remaining !== undefined) lastCreditsRemaining = meta.credits.remaining;
+  };
+
+  const refreshExternalSlots = async (): Promise<void> => {
+    if (now() - externalCheckedAt < 1_000) return;
+    externalCheckedAt = now();
+    try {
+      const res = await client.queueStatus();
+      gate.setExternal(res.data.processingTasks);
+    } catch {
+      // Metrics unavailable: keep the last known figure.
+    }
+  };
+
+  // While a synchronous run shares the account with processing async tasks, re-read the
+  // queue metrics every few seconds so their slots stay counted as they start and finish.
+  const watchExternal = (): void => {
+    const syncDriving = [...entries.values()].some((e) => e.driving && e.mode === 'sync');
+    const asyncActive = [...entries.values()].some((e) => e.driving && e.mode === 'async');
+    const needed = syncDriving && (asyncActive || gate.external > 0);
+    if (needed && !externalTimer) {
+      externalTimer = setInterval(() => void refreshExternalSlots(), 3_000);
+      externalTimer.unref?.();
+    } else if (!needed && externalTimer) {
+      clearInterval(externalTimer);
+      externalTimer = null;
+    }
+  };
+
+  const refreshTracker = (run: ActiveRun): void => {
+    run.tracker.setSlots(gate.inUse, gate.limit);
+    run.tracker.setRateLimitRemaining(lastRateRemaining);
+    run.tracker.setCreditsRemaining(lastCreditsRemaining);
+  };
+
+  const pauseRun = (run: ActiveRun, status: RunStatus = 'paused'): void => {
+    if (run.control === 'run') run.control = 'pause';
+    run.wake.abort();
+    if (!closing) {
+      store.updateRun(run.runId, { status });
+      run.tracker.setStatus(status);
+    }
+  };
+
+  const ctx: DriverContext = {
+    store,
+    client,
+    now,
+    sleep,
+    gate,
+    batcher,
+    pollIntervalMs: deps.pollIntervalMs ?? { min: 500, max: 5_000 },
+    learnMeta,
+    refreshExternalSlots,
+    jobMoved(run, jobId, from, to, extra) {
+      run.tracker.move(from, to);
+      if (to === 'failed' || to === 'interrupted') {
+        run.tracker.addError({
+          jobId,
+          code: extra?.errorCode ?? null,
+          message: extra?.message ?? to,
+          requestId: extra?.requestId ?? null,
+        });
+      }
+      refreshTracker(run);
+      deps.onJob?.({
+        runId: run.runId,
+        jobId,
+        state: to,
+        resultId: extra?.resultId ?? null,
+        errorCode: extra?.errorCode ?? null,
+      });
+    },
+    keyRevoked(run, message) {
+      // The key is the account's: every run using it stops, and the user is asked once.
+      const notice = `The service refused the API key (${message}). The run is paused; set a new key and resume it.`;
+      for (const e of entries.values()) {
+        if (e.run.control !== 'run') continue;
+        e.run.tracker.addNotice(notice);
+        pauseRun(e.run);
+      }
+      const entry = entries.get(run.runId);
+      if (entry && !entry.keyRevokedNotified) {
+        entry.keyRevokedNotified = true;
+        deps.onKeyRevoked?.(message);
+      }
+    },
+    outOfCredits(run, message) {
+      run.tracker.addNotice(
+        `The balance no longer covers the next job (${message}). The run is paused; add credits and resume it.`,
+      );
+      pauseRun(run);
+    },
+  };
+
+  function newActiveRun(record: RunRecord): ActiveRun {
+    const totals = store.countJobs(record.id);
+    const tracker = createProgressTracker({
+      runId: record.id,
+      total: totals.total,
+      maxCredits: record.maxCredits,
+      creditsSpent: totals.creditsCharged,
+      status: record.status,
+      now,
+      emit: deps.onProgress,
+      minIntervalMs: deps.progressIntervalMs,
+    });
+    tracker.setCounts(totals.counts);
+    return {
+      runId: record.id,
+      spec: record.spec,
+      tracker,
+      control: 'run',
+      clearQueue: false,
+      wake: new AbortController(),
+      hardStop: new AbortController(),
+    };
+  }
+
+  function launch(record: RunRecord, control: ActiveRun['control'] = 'run'): Entry {
+    const previous = entries.get(record.id);
+    const run = newActiveRun(record);
+    if (previous) {
+      for (const n of previous.run.tracker.view().notices) run.tracker.addNotice(n);
+      previous.run.tracker.dispose();
+    }
+    run.control = control;
+    const entry: Entry = { run, driving: null, mode: record.mode, keyRevokedNotified: false };
+    entries.set(record.id, entry);
+    entry.driving = drive(entry).finally(() => {
+      entry.driving = null;
+      watchExternal();
+    });
+    watchExternal();
+    return entry;
+  }
+
+  async function drive(entry: Entry): Promise<void> {
+    const { run } = entry;
+    if (run.control === 'run') {
+      store.updateRun(run.runId, { status: 'running' });
+      run.tracker.setStatus('running');
+    }
+    try {
+      if (entry.mode === 'sync') {
+        if (run.control === 'run') await driveSync(ctx, run);
+      } else {
+        await driveAsync(ctx, run);
+      }
+    } catch (err) {
+      run.tracker.addNotice(
+        `The run stopped on an unexpected error: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      if (!closing) pauseRun(run);
+    }
+    await batcher.drain();
+    if (!closing) finalize(run);
+    run.tracker.flush();
+  }
+
+  function finalize(run: ActiveRun): void {
+    if (run.control === 'pause') return; // already marked paused
+    if (run.control === 'cancel') {
+      for (const job of store.listJobs(run.runId, { states: ['pending', 'queued'] })) {
+        if (job.jobState === 'queued' && job.taskId !== null) continue;
+        try {
+          store.transitionJob(job.id, { jobState: 'canceled', expect: [job.jobState], finishedAt: now() });
+          run.tracker.move(job.jobState, 'canceled');
+        } catch {
+          // moved meanwhile
+        }
+      }
+    }
+    const totals = store.countJobs(run.runId);
+    run.tracker.setCounts(totals.counts);
+    const unfinished = totals.counts.pending + totals.counts.queued + totals.counts.running;
+    let status: RunStatus;
+    if (run.control === 'cancel') status = 'canceled';
+    else if (unfinished > 0) status = 'paused';
+    else if (totals.counts.succeeded === 0 && totals.total > 0) status = 'failed';
+    else status = 'completed';
+    const errorsByCode: Record<string, number> = {};
+    for (const job of store.listJobs(run.runId, { states: ['failed', 'interrupted'] })) {
+      const code = job.errorCode ?? job.jobState;
+      errorsByCode[code] = (errorsByCode[code] ?? 0) + 1;
+    }
+    store.updateRun(run.runId, {
+      status,
+      summary: {
+        total: totals.total,
+        counts: totals.counts,
+        creditsCharged: totals.creditsCharged,
+        errorsByCode,
+        finishedAt: now(),
+      },
+    });
+    run.tracker.setStatus(status);
+  }
+
+  function progressFromStore(runId: string): RunProgressView | null {
+    const record = store.getRun(runId);
+    if (!record) return null;
+    const totals = store.countJobs(runId);
+    const entry = entries.get(runId);
+    return {
+      runId,
+      status: record.status,
+      total: totals.total,
+      counts: totals.counts,
+      creditsSpent: totals.creditsCharged,
+      maxCredits: record.maxCredits,
+      etaMs: null,
+      slotsInUse: gate.inUse,
+      slotLimit: gate.limit,
+      rateLimitRemaining: lastRateRemaining,
+      creditsRemaining: lastCreditsRemaining,
+      recentErrors: entry ? entry.run.tracker.view().recentErrors : [],
+      notices: entry ? entry.run.tracker.view().notices : [],
+    };
+  }
+
+  const requireRun = (runId: string): RunRecord => {
+    const record = store.getRun(runId);
+    if (!record) throw new Error(`No run with id ${runId}`);
+    return record;
+  };
+
+  const current = (runId: string): RunProgressView => progressFromStore(runId) as RunProgressView;
+
+  return {
+    estimate: (spec) => estimateRun(spec, client),
+
+    async start(spec, meta) {
+      if (closing) throw new Error('The run engine is closing');
+      const estimate = await estimateRun(spec, client);
+      if (estimate.blockers.length > 0) throw new RunRefusedError(estimate.blockers.join(' '), estimate);
+      const runId = randomUUID();
+      const templates = cellTemplates(spec, costOf(client));
+      const jobs: NewJob[] = planJobs(spec, templates).map((j) => {
+        const id = randomUUID();
+        return {
+          id,
+          promptIndex: j.promptIndex,
+          engine: j.engine,
+          country: j.country,
+          state: j.state,
+          repeat: j.repeat,
+          request: buildEngineRequest(
+            j.engine,
+            j.prompt,
+            { country: j.country, state: j.state },
+            spec.engineOptions[j.engine] ?? {},
+          ),
+          idempotencyKey: spec.mode === 'async' ? idempotencyKeyFor(runId, id) : null,
+        };
+      });
+      // Run and jobs in one transaction, committed before the first request is sent.
+      const { run } = store.createRun({
+        id: runId,
+        spec,
+        keyLabel: meta.keyLabel,
+        baseUrl: meta.baseUrl,
+        sandbox: meta.sandbox,
+        costEstimate: estimate.maxCredits,
+        status: 'running',
+        monitorId: meta.monitorId ?? null,
+        jobs,
+      });
+      launch(run);
+      return { runId };
+    },
+
+    async wait(runId) {
+      for (;;) {
+        const entry = entries.get(runId);
+        if (!entry?.driving) break;
+        await entry.driving;
+      }
+      return current(runId);
+    },
+
+    async pause(runId) {
+      const entry = entries.get(runId);
+      const record = requireRun(runId);
+      if (entry?.driving) pauseRun(entry.run);
+      else if (!FINISHED.has(record.status)) store.updateRun(runId, { status: 'paused' });
+      return current(runId);
+    },
+
+    async resume(runId) {
+      const record = requireRun(runId);
+      if (FINISHED.has(record.status) && record.status !== 'interrupted') return current(runId);
+      const entry = entries.get(runId);
+      if (entry?.driving) {
+        if (entry.run.control === 'run') return current(runId);
+        await entry.driving;
+      }
+      launch(requireRun(runId));
+      return current(runId);
+    },
+
+    async cancel(runId, { clearQueue }) {
+      const record = requireRun(runId);
+      if (FINISHED.has(record.status)) return current(runId);
+      let entry = entries.get(runId);
+      if (entry?.driving) {
+        entry.run.control = 'cancel';
+        entry.run.clearQueue = clearQueue;
+        entry.run.wake.abort();
+      } else {
+        entry = launch(record, 'cancel');
+      }
+      store.updateRun(runId, { status: 'canceling' });
+      entry.run.tracker.setStatus('canceling');
+      if (record.mode === 'async') {
+        entry.run.tracker.addNotice(CLEAR_QUEUE_NOTICE);
+        if (clearQueue) {
+          try {
+            const res = await client.clearQueue();
+            entry.run.tracker.addNotice(
+              `The organization's queue was cleared: ${res.data.cleared} queued task(s) removed.`,
+            );
+          } catch (err) {
+            entry.run.tracker.addNotice(
+              `Clearing the queue failed (${err instanceof Error ? err.message : String(err)}); tasks already queued will still run and be charged.`,
+            );
+          }
+        } else {
+          entry.run.tracker.addNotice(
+            'Tasks already submitted stay in the service queue and will run and be charged; Parallax keeps collecting their results.',
+          );
+        }
+      }
+      return current(runId);
+    },
+
+    async rerunInterrupted(runId) {
+      requireRun(runId);
+      const entry = entries.get(runId);
+      if (entry?.driving) await entry.driving;
+      for (const job of store.listJobs(runId, { states: ['interrupted'] })) {
+        store.transitionJob(job.id, {
+          jobState: 'pending',
+          expect: ['interrupted'],
+          error: null,
+          finishedAt: null,
+          // Async: a fresh key, since the interrupted one may still name the old task.
+          ...(job.taskId
+            ? { taskId: null, idempotencyKey: `${job.idempotencyKey ?? job.id}:rerun${job.attempts}` }
+            : {}),
+        });
+      }
+      launch(requireRun(runId));
+      return current(runId);
+    },
+
+    progress(runId) {
+      const entry = entries.get(runId);
+      if (entry) {
+        refreshTracker(entry.run);
+        return entry.run.tracker.view();
+      }
+      return progressFromStore(runId);
+    },
+
+    async resumeOnOpen() {
+      const resumed: string[] = [];
+      for (const record of store.listUnfinishedRuns()) {
+        if (entries.get(record.id)?.driving) continue;
+        if (record.mode === 'sync') {
+          // A synchronous call that was in flight may have run and been charged: never re-sent on its own.
+          for (const job of store.listJobs(record.id, { states: ['running', 'queued'] })) {
+            store.transitionJob(job.id, {
+              jobState: 'interrupted',
+              expect: [job.jobState],
+              finishedAt: now(),
+              error: {
+                code: 'INTERRUPTED',
+                message:
+                  'Interrupted (may have been charged): Parallax stopped while this call was in flight. Re-run it only if you want a new answer.',
+              },
+            });
+          }
+        }
+        if (record.status === 'paused') continue;
+        launch(record, record.status === 'canceling' ? 'cancel' : 'run');
+        resumed.push(record.id);
+      }
+      return resumed;
+    },
+
+    slots: () => ({ limit: gate.limit, inUse: gate.inUse, external: gate.external }),
+
+    async close() {
+      closing = true;
+      for (const e of entries.values()) {
+        if (!e.driving) continue;
+        e.run.control = 'pause';
+        e.run.wake.abort();
+        e.run.hardStop.abort();
+      }
+      await Promise.allSettled([...entries.values()].map((e) => e.driving));
+      await batcher.drain();
+      for (const e of entries.values()) e.run.tracker.dispose();
+      if (externalTimer) clearInterval(externalTimer);
+    },
+  };
+}

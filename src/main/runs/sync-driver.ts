@@ -1,0 +1,178 @@
+import type { MonitorRequest } from '../../shared/api/requests';
+import { normalizeResult } from '../../shared/api/normalize';
+import type { JobRecord } from '../store/types';
+import { nap, type ActiveRun, type DriverContext } from './active-run';
+import { requestForJob } from './job-plan';
+import { classifyJobError } from './job-errors';
+
+// Synchronous mode: one monitor call per job, each holding a concurrency slot for its whole
+// run. A call starts only with a slot from the gate, so the account's slots are never
+// oversubscribed; each job is committed as 'running' before its request is sent, and its
+// result is committed before the job is reported done.
+
+/** How often one job may go back to the queue after answers that ran nothing (429s). */
+const MAX_REQUEUES = 20;
+const REQUEUE_DELAY_MS = { min: 250, max: 4_000 };
+
+export async function driveSync(ctx: DriverContext, run: ActiveRun): Promise<void> {
+  const queue: JobRecord[] = ctx.store.listJobs(run.runId, { states: ['pending'] });
+  const requeues = new Map<string, number>();
+  const inflight = new Set<Promise<void>>();
+  let next = 0;
+  await ctx.refreshExternalSlots();
+
+  while (run.control === 'run' && (next < queue.length || inflight.size > 0)) {
+    if (next >= queue.length) {
+      // Wait for a call to finish: it may put its job back in the queue.
+      await Promise.race(inflight);
+      continue;
+    }
+    let release: () => void;
+    try {
+      release = await ctx.gate.acquire(run.wake.signal);
+    } catch {
+      break; // paused or canceled while waiting for a slot
+    }
+    if (run.control !== 'run') {
+      release();
+      break;
+    }
+    const job = queue[next++] as JobRecord;
+    const requeue: Requeue = {
+      allowed(id) {
+        const n = (requeues.get(id) ?? 0) + 1;
+        requeues.set(id, n);
+        return n <= MAX_REQUEUES;
+      },
+      push(retry) {
+        queue.push(retry);
+      },
+    };
+    const call: Promise<void> = runJob(ctx, run, job, release, requeue).finally(() => inflight.delete(call));
+    inflight.add(call);
+  }
+  // Calls already sent are waited for (they may be charged); none is aborted on pause or cancel.
+  await Promise.allSettled([...inflight]);
+  await ctx.batcher.drain();
+}
+
+interface Requeue {
+  allowed(jobId: string): boolean;
+  push(job: JobRecord): void;
+}
+
+async function runJob(
+  ctx: DriverContext,
+  run: ActiveRun,
+  job: JobRecord,
+  release: () => void,
+  requeue: Requeue,
+): Promise<void> {
+  let released = false;
+  const free = (): void => {
+    if (!released) {
+      released = true;
+      release();
+    }
+  };
+  try {
+    try {
+      ctx.store.transitionJob(job.id, {
+        jobState: 'running',
+        expect: ['pending'],
+        incrementAttempts: true,
+        startedAt: ctx.now(),
+        error: null,
+      });
+    } catch {
+      return; // the job changed meanwhile (canceled, or another driver took it)
+    }
+    ctx.jobMoved(run, job.id, 'pending', 'running');
+    const request = (job.request ?? requestForJob(run.spec, job)) as MonitorRequest;
+    try {
+      const res = await ctx.client.monitor(job.engine, request, { signal: run.hardStop.signal });
+      // The service has freed the slot once it answered: give ours back before storing.
+      free();
+      ctx.learnMeta(res.meta);
+      const fetchedAt = ctx.now();
+      const charged = res.meta.credits?.charged ?? null;
+      const outcome = await ctx.batcher.add({
+        jobId: job.id,
+        raw: res.raw,
+        normalized: normalizeResult(job.engine, res.data),
+        fetchedAt,
+        jobPatch: {
+          jobState: 'succeeded',
+          expect: ['running'],
+          requestId: res.meta.requestId ?? null,
+          httpStatus: res.status,
+          creditsCharged: charged,
+          latencyMs: res.meta.latencyMs ?? null,
+          finishedAt: fetchedAt,
+          error: null,
+        },
+      });
+      if (charged) run.tracker.addCredits(charged);
+      ctx.jobMoved(run, job.id, 'running', 'succeeded', { resultId: outcome.resultId });
+    } catch (err) {
+      free();
+      await handleFailure(ctx, run, job, err, requeue);
+    }
+  } finally {
+    free();
+  }
+}
+
+async function handleFailure(
+  ctx: DriverContext,
+  run: ActiveRun,
+  job: JobRecord,
+  err: unknown,
+  requeue: Requeue,
+): Promise<void> {
+  const verdict = classifyJobError(err, ctx.now());
+  const meta = (err as { meta?: Parameters<DriverContext['learnMeta']>[0] }).meta;
+  ctx.learnMeta(meta);
+  const info = {
+    errorCode: verdict.patch.error?.code ?? null,
+    requestId: verdict.patch.requestId ?? null,
+    message: verdict.patch.error?.message ?? 'failed',
+  };
+  switch (verdict.action) {
+    case 'requeue': {
+      if (verdict.concurrencyLimit !== null) ctx.gate.setLimit(verdict.concurrencyLimit);
+      const back = ctx.store.transitionJob(job.id, { ...verdict.patch, expect: ['running'] });
+      ctx.jobMoved(run, job.id, 'running', 'pending');
+      if (!requeue.allowed(job.id)) {
+        ctx.store.transitionJob(job.id, {
+          jobState: 'failed',
+          expect: ['pending'],
+          finishedAt: ctx.now(),
+          error: verdict.patch.error ?? null,
+        });
+        ctx.jobMoved(run, job.id, 'pending', 'failed', info);
+        return;
+      }
+      const attempt = back.attempts;
+      const wait = Math.min(REQUEUE_DELAY_MS.max, REQUEUE_DELAY_MS.min * 2 ** Math.min(attempt, 6));
+      // Backs off inside this call, so the driver keeps waiting for it, then queues it again.
+      await nap(ctx, run, Math.floor(wait * (0.5 + Math.random() / 2)));
+      requeue.push(back);
+      return;
+    }
+    case 'key-revoked':
+      ctx.store.transitionJob(job.id, { ...verdict.patch, expect: ['running'] });
+      ctx.jobMoved(run, job.id, 'running', 'pending');
+      ctx.keyRevoked(run, verdict.message);
+      return;
+    case 'interrupted':
+      ctx.store.transitionJob(job.id, { ...verdict.patch, expect: ['running'] });
+      ctx.jobMoved(run, job.id, 'running', 'interrupted', info);
+      return;
+    case 'failed':
+      ctx.store.transitionJob(job.id, { ...verdict.patch, expect: ['running'] });
+      ctx.jobMoved(run, job.id, 'running', 'failed', info);
+      if (verdict.outOfCredits) ctx.outOfCredits(run, info.message);
+      return;
+  }
+}
