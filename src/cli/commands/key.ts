@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
+import { createApiClient } from '../../main/api';
 import type { KeyStatusView } from '../../shared/ipc/channels/settings';
 import { createSecretStore } from '../../main/secrets/create-secret-store';
 import { ENV_READ_ONLY_MESSAGE } from '../../main/secrets/environment-secret-store';
 import {
+  classifyVerifyError,
   createKeyService,
   KeyServiceError,
   KeyVerificationError,
-  type KeyBalance,
   type KeyService,
   type VerifyKey,
 } from '../../main/secrets/key-service';
@@ -31,7 +32,7 @@ import type { RegisterCommand } from './index';
 export interface KeyCommandDeps {
   openSecretStore: (env: NodeJS.ProcessEnv) => Promise<SecretStore>;
   openSettings: (env: NodeJS.ProcessEnv) => SettingsStore;
-  /** GET /v1/credits against a base URL (the API client will take this over). */
+  /** GET /v1/credits against a base URL. */
   makeVerify: (baseUrl: string) => VerifyKey;
 }
 
@@ -255,61 +256,40 @@ function readHidden(ctx: CliContext, prompt: string): Promise<string> {
 export interface CreditsVerifierOptions {
   baseUrl: string;
   fetch: typeof fetch;
-  timeoutMs?: number;
+  /** The API client's retries of a failed GET (2 by default); tests use 0. */
+  maxRetries?: number;
 }
 
 /**
- * GET {baseUrl}/v1/credits with the key: 200 gives the balance, 401 means the service
- * rejects the key, anything else means it could not be verified now.
+ * Verifies a key with GET /v1/credits through the API client: its balance on 200; an
+ * ApiError otherwise, which the key service sorts into rejected (401) or unreachable.
  */
 export function createCreditsVerifier(options: CreditsVerifierOptions): VerifyKey {
-  const url = new URL('v1/credits', options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   return async (key) => {
-    let response: Response;
+    const client = createApiClient({
+      baseUrl: options.baseUrl,
+      apiKey: key,
+      fetch: options.fetch,
+      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    });
+    let data;
     try {
-      response = await options.fetch(url, {
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-      });
+      ({ data } = await client.credits());
     } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+      const failure = classifyVerifyError(err);
+      if (failure.kind === 'rejected') throw failure;
+      // Name the server, so a wrong base URL is obvious.
       throw new KeyVerificationError(
         'unreachable',
-        `${url.origin} did not answer (${err instanceof Error ? err.message : String(err)}${cause})`,
+        `${new URL(options.baseUrl).origin}: ${failure.message}`,
+        failure.status,
+        failure.code,
       );
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok) return parseCredits(body, url.origin);
-    const code = errorCode(body);
-    const kind = response.status === 401 ? 'rejected' : 'unreachable';
-    throw new KeyVerificationError(
-      kind,
-      `GET /v1/credits answered ${response.status}${code ? ` ${code}` : ''}`,
-      response.status,
-      code,
-    );
+    return {
+      remaining: data.remaining,
+      perCycle: data.perCycle ?? null,
+      cycleResetsAt: data.cycleResetsAt ?? null,
+    };
   };
-}
-
-function parseCredits(body: unknown, origin: string): KeyBalance {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const remaining = record['remaining'];
-  if (typeof remaining !== 'number') {
-    throw new KeyVerificationError('unreachable', `${origin}/v1/credits did not return a balance`);
-  }
-  const perCycle = record['perCycle'];
-  const resets = record['cycleResetsAt'];
-  return {
-    remaining,
-    perCycle: typeof perCycle === 'number' ? perCycle : null,
-    cycleResetsAt: typeof resets === 'string' ? resets : null,
-  };
-}
-
-function errorCode(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const error: unknown = Reflect.get(body, 'error');
-  if (typeof error !== 'object' || error === null) return null;
-  const code: unknown = Reflect.get(error, 'code');
-  return typeof code === 'string' ? code : null;
 }

@@ -51,7 +51,7 @@ async function cli(
   keyCommandModule({
     openSecretStore: async () => store,
     openSettings: () => openSettingsStore({ userDataDir: dir }),
-    makeVerify: (baseUrl) => createCreditsVerifier({ baseUrl, fetch: globalThis.fetch }),
+    makeVerify: (baseUrl) => createCreditsVerifier({ baseUrl, fetch: globalThis.fetch, maxRetries: 0 }),
   })(program, ctx);
   let code = 0;
   try {

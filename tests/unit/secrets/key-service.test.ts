@@ -22,7 +22,7 @@ function service(store = memorySecretStore()): {
   keys: KeyService;
   store: ReturnType<typeof memorySecretStore>;
 } {
-  const verify = createCreditsVerifier({ baseUrl: server.baseUrl, fetch: globalThis.fetch });
+  const verify = createCreditsVerifier({ baseUrl: server.baseUrl, fetch: globalThis.fetch, maxRetries: 0 });
   return { keys: createKeyService({ secrets: store, verify, fallbackPlan: () => 'Free' }), store };
 }
 
@@ -89,11 +89,15 @@ describe('key service: set', () => {
 
     const offline = createKeyService({
       secrets: store,
-      verify: createCreditsVerifier({ baseUrl: 'http://127.0.0.1:9', fetch: globalThis.fetch }),
+      verify: createCreditsVerifier({
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: globalThis.fetch,
+        maxRetries: 0,
+      }),
     });
     const down = await failure(offline.setKey(good));
     expect(down.kind).toBe('unreachable');
-    expect(down.message).toContain('http://127.0.0.1:9 did not answer');
+    expect(down.message).toMatch(/http:\/\/127\.0\.0\.1:9: .*connection failed/);
     expect(down.message).not.toContain(good);
     expect(store.writes).toBe(0);
   });
@@ -113,7 +117,7 @@ describe('key service: set', () => {
     const refusing = createUnavailableSecretStore(new SecretStoreUnavailableError('Install gnome-keyring.'));
     const keys = createKeyService({
       secrets: refusing,
-      verify: createCreditsVerifier({ baseUrl: server.baseUrl, fetch }),
+      verify: createCreditsVerifier({ baseUrl: server.baseUrl, fetch, maxRetries: 0 }),
     });
     const before = server.seen.length;
     const err = await failure(keys.setKey(good));
@@ -126,7 +130,7 @@ describe('key service: set', () => {
     const env = createEnvironmentSecretStore(good);
     const keys = createKeyService({
       secrets: env,
-      verify: createCreditsVerifier({ baseUrl: server.baseUrl, fetch }),
+      verify: createCreditsVerifier({ baseUrl: server.baseUrl, fetch, maxRetries: 0 }),
     });
     const set = await failure(keys.setKey(second));
     expect(set.kind).toBe('environment-override');
