@@ -1,6 +1,17 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { HistoryOpenError } from './errors';
 import { inspectHistoryFile } from './inspect';
@@ -49,11 +60,16 @@ function fsyncDir(path: string): void {
  * written) into a temp file beside the destination, then renames it into place: the
  * destination is either the previous file or a complete copy, never half of one.
  */
-export async function backupDatabase(db: Database.Database, sourcePath: string, toPath: string): Promise<BackupInfo> {
+export async function backupDatabase(
+  db: Database.Database,
+  sourcePath: string,
+  toPath: string,
+): Promise<BackupInfo> {
   const target = resolve(toPath);
   if (target === resolve(sourcePath) || companionPaths(resolve(sourcePath)).includes(target)) {
     throw new Error('A backup cannot overwrite the history file itself; choose another file name.');
   }
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const temp = tempPathBeside(target);
   closeSync(openSync(temp, 'wx', PRIVATE_FILE_MODE));
   try {

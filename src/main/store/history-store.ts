@@ -68,7 +68,10 @@ export function createHistoryStore(
       name,
       (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
     ]),
-  ) as unknown as Omit<HistoryStore, 'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'>;
+  ) as unknown as Omit<
+    HistoryStore,
+    'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+  >;
 
   return {
     ...guarded,

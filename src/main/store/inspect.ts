@@ -41,14 +41,20 @@ export function inspectHistoryFile(
     const problems =
       options.check === 'none'
         ? ['ok']
-        : (db.pragma(options.check === 'full' ? 'integrity_check(20)' : 'quick_check(20)') as Array<
-            Record<string, string>
-          >).map((row) => Object.values(row)[0] ?? '');
+        : (
+            db.pragma(options.check === 'full' ? 'integrity_check(20)' : 'quick_check(20)') as Array<
+              Record<string, string>
+            >
+          ).map((row) => Object.values(row)[0] ?? '');
     if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw new HistoryOpenError('damaged', damagedMessage(path, `integrity check: ${problems[0] ?? 'no answer'}`), {
-        path,
-        problems,
-      });
+      throw new HistoryOpenError(
+        'damaged',
+        damagedMessage(path, `integrity check: ${problems[0] ?? 'no answer'}`),
+        {
+          path,
+          problems,
+        },
+      );
     }
     const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
     if (version > options.knownVersion) {
@@ -62,7 +68,8 @@ export function inspectHistoryFile(
     const isOurs =
       version === 0
         ? objects === 0
-        : (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) === FORMAT;
+        : (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) ===
+          FORMAT;
     if (!isOurs) {
       throw new HistoryOpenError(
         'foreign',

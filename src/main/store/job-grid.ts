@@ -2,7 +2,9 @@ import { runLocations, type RunSpec } from '../../shared/domain/run-spec';
 import type { NewJob } from './types';
 
 /** Every job of a run: prompt × engine × country/state × repeat, in that order. */
-export function buildJobGrid(spec: Pick<RunSpec, 'prompts' | 'engines' | 'countries' | 'states' | 'repeats'>): NewJob[] {
+export function buildJobGrid(
+  spec: Pick<RunSpec, 'prompts' | 'engines' | 'countries' | 'states' | 'repeats'>,
+): NewJob[] {
   const jobs: NewJob[] = [];
   const locations = runLocations(spec);
   spec.prompts.forEach((_prompt, promptIndex) => {

@@ -25,5 +25,7 @@ export function parseStringArray(text: string | null): string[] {
 
 export function parseObject(text: string | null): Record<string, unknown> {
   const value = parseJson(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

@@ -18,7 +18,12 @@ export interface LibraryApi {
   savePrompt(input: { id?: string; text: string; tags?: readonly string[] }): SavedPromptView;
   deletePrompt(id: string): boolean;
   listPromptSets(): PromptSetView[];
-  savePromptSet(input: { id?: string; name: string; promptIds: readonly string[]; tags?: readonly string[] }): PromptSetView;
+  savePromptSet(input: {
+    id?: string;
+    name: string;
+    promptIds: readonly string[];
+    tags?: readonly string[];
+  }): PromptSetView;
   deletePromptSet(id: string): boolean;
   /** Every tag in use, alphabetical. */
   listTags(): string[];
@@ -41,24 +46,41 @@ function strings(value: unknown): string[] {
 
 function toBrand(row: BrandRow): BrandView {
   const variants = parseObject(row.variants_json);
-  return { id: row.id, name: row.name, kind: row.kind, aliases: strings(variants.aliases), domains: strings(variants.domains) };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    aliases: strings(variants.aliases),
+    domains: strings(variants.domains),
+  };
 }
 
 export function createLibraryApi(ctx: StoreContext): LibraryApi {
   const { db } = ctx;
   const promptTags = db
-    .prepare('SELECT t.name FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.prompt_id = ? ORDER BY t.name')
+    .prepare(
+      'SELECT t.name FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.prompt_id = ? ORDER BY t.name',
+    )
     .pluck();
   const setTags = db
-    .prepare('SELECT t.name FROM prompt_set_tags st JOIN tags t ON t.id = st.tag_id WHERE st.set_id = ? ORDER BY t.name')
+    .prepare(
+      'SELECT t.name FROM prompt_set_tags st JOIN tags t ON t.id = st.tag_id WHERE st.set_id = ? ORDER BY t.name',
+    )
     .pluck();
-  const setItems = db.prepare('SELECT prompt_id FROM prompt_set_items WHERE set_id = ? ORDER BY position').pluck();
+  const setItems = db
+    .prepare('SELECT prompt_id FROM prompt_set_items WHERE set_id = ? ORDER BY position')
+    .pluck();
   const selectPrompt = db.prepare('SELECT * FROM prompts WHERE id = ?');
   const selectSet = db.prepare('SELECT * FROM prompt_sets WHERE id = ?');
   const selectBrand = db.prepare('SELECT * FROM brands WHERE id = ?');
 
   function toPrompt(row: { id: string; text: string; created_at: number }): SavedPromptView {
-    return { id: row.id, text: row.text, tags: promptTags.all(row.id) as string[], createdAt: row.created_at };
+    return {
+      id: row.id,
+      text: row.text,
+      tags: promptTags.all(row.id) as string[],
+      createdAt: row.created_at,
+    };
   }
   function toSet(row: { id: string; name: string }): PromptSetView {
     return {
@@ -69,27 +91,35 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     };
   }
 
-  const savePrompt = db.transaction((input: { id?: string; text: string; tags?: readonly string[] }): string => {
-    const now = ctx.now();
-    const id = input.id ?? ctx.newId();
-    db.prepare(
-      `INSERT INTO prompts (id, text, created_at, updated_at) VALUES (?, ?, ?, ?)
+  const savePrompt = db.transaction(
+    (input: { id?: string; text: string; tags?: readonly string[] }): string => {
+      const now = ctx.now();
+      const id = input.id ?? ctx.newId();
+      db.prepare(
+        `INSERT INTO prompts (id, text, created_at, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
-    ).run(id, input.text, now, now);
-    db.prepare('DELETE FROM prompt_tags WHERE prompt_id = ?').run(id);
-    const insert = db.prepare('INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)');
-    for (const tagId of ensureTagIds(db, input.tags ?? [])) insert.run(id, tagId);
-    pruneUnusedTags(db);
-    return id;
-  });
+      ).run(id, input.text, now, now);
+      db.prepare('DELETE FROM prompt_tags WHERE prompt_id = ?').run(id);
+      const insert = db.prepare('INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)');
+      for (const tagId of ensureTagIds(db, input.tags ?? [])) insert.run(id, tagId);
+      pruneUnusedTags(db);
+      return id;
+    },
+  );
 
   const saveSet = db.transaction(
-    (input: { id?: string; name: string; promptIds: readonly string[]; tags?: readonly string[] }): string => {
+    (input: {
+      id?: string;
+      name: string;
+      promptIds: readonly string[];
+      tags?: readonly string[];
+    }): string => {
       const now = ctx.now();
       const id = input.id ?? ctx.newId();
       const known = db.prepare('SELECT 1 FROM prompts WHERE id = ?').pluck();
       for (const promptId of input.promptIds) {
-        if (!known.get(promptId)) throw new HistoryStateError('not-found', `No saved prompt with id ${promptId}`);
+        if (!known.get(promptId))
+          throw new HistoryStateError('not-found', `No saved prompt with id ${promptId}`);
       }
       db.prepare(
         `INSERT INTO prompt_sets (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -109,7 +139,10 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
   const saveBrand = db.transaction((input: BrandInput): string => {
     const now = ctx.now();
     const id = input.id ?? ctx.newId();
-    const variants = JSON.stringify({ aliases: [...(input.aliases ?? [])], domains: [...(input.domains ?? [])] });
+    const variants = JSON.stringify({
+      aliases: [...(input.aliases ?? [])],
+      domains: [...(input.domains ?? [])],
+    });
     const before = selectBrand.get(id) as BrandRow | undefined;
     const clash = db.prepare('SELECT id FROM brands WHERE name = ? AND id <> ?').pluck().get(input.name, id);
     if (clash) throw new HistoryStateError('conflict', `A brand named ${input.name} already exists`);
@@ -136,19 +169,23 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
   return {
     listPrompts(filter = {}) {
       if (filter.tag === undefined) {
-        return (db.prepare('SELECT * FROM prompts ORDER BY created_at, id').all() as Array<{
-          id: string;
-          text: string;
-          created_at: number;
-        }>).map(toPrompt);
+        return (
+          db.prepare('SELECT * FROM prompts ORDER BY created_at, id').all() as Array<{
+            id: string;
+            text: string;
+            created_at: number;
+          }>
+        ).map(toPrompt);
       }
       const tagId = findTagId(db, filter.tag);
       if (tagId === null) return [];
-      return (db
-        .prepare(
-          `SELECT p.* FROM prompts p JOIN prompt_tags pt ON pt.prompt_id = p.id WHERE pt.tag_id = ? ORDER BY p.created_at, p.id`,
-        )
-        .all(tagId) as Array<{ id: string; text: string; created_at: number }>).map(toPrompt);
+      return (
+        db
+          .prepare(
+            `SELECT p.* FROM prompts p JOIN prompt_tags pt ON pt.prompt_id = p.id WHERE pt.tag_id = ? ORDER BY p.created_at, p.id`,
+          )
+          .all(tagId) as Array<{ id: string; text: string; created_at: number }>
+      ).map(toPrompt);
     },
     getPrompt(id) {
       const row = selectPrompt.get(id) as { id: string; text: string; created_at: number } | undefined;
@@ -162,9 +199,9 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
       return deletePrompt.immediate(id);
     },
     listPromptSets() {
-      return (db.prepare('SELECT * FROM prompt_sets ORDER BY name, id').all() as Array<{ id: string; name: string }>).map(
-        toSet,
-      );
+      return (
+        db.prepare('SELECT * FROM prompt_sets ORDER BY name, id').all() as Array<{ id: string; name: string }>
+      ).map(toSet);
     },
     savePromptSet(input) {
       const id = saveSet.immediate(input);

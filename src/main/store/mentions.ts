@@ -77,7 +77,11 @@ export interface MentionsApi {
   iterateAnswers(filter?: AnswerFilter): Generator<AnswerRow, void, undefined>;
   /** Stores (or replaces) analysis rows in one transaction. */
   upsertBrandMentions(rows: readonly BrandMentionInput[]): number;
-  getBrandMentions(filter: { resultIds?: readonly string[]; runId?: string; brandId?: string }): BrandMentionRow[];
+  getBrandMentions(filter: {
+    resultIds?: readonly string[];
+    runId?: string;
+    brandId?: string;
+  }): BrandMentionRow[];
   /** Aggregates per brand and the chosen groups (e.g. ['country', 'state'] for a run's brand matrix). */
   brandMentionCounts(filter: BrandMentionFilter, groupBy: readonly MentionGroup[]): BrandMentionCount[];
   /** Forgets cached rows (of one brand, or all), e.g. when the matcher changes. */
@@ -94,7 +98,8 @@ const GROUP_COLUMNS: Record<MentionGroup, { sql: string; key: keyof BrandMention
 export function createMentionsApi(ctx: StoreContext): MentionsApi {
   const { db } = ctx;
   const resultSeq = db.prepare('SELECT seq FROM results WHERE id = ?').pluck();
-  const upsert = db.prepare(`INSERT INTO brand_mentions (result_seq, brand_id, mentioned, first_offset, count, rank,
+  const upsert =
+    db.prepare(`INSERT INTO brand_mentions (result_seq, brand_id, mentioned, first_offset, count, rank,
       signature, analyzed_at) VALUES (@seq, @brandId, @mentioned, @firstOffset, @count, @rank, @signature, @now)
     ON CONFLICT (result_seq, brand_id) DO UPDATE SET mentioned = excluded.mentioned,
       first_offset = excluded.first_offset, count = excluded.count, rank = excluded.rank,
@@ -152,12 +157,15 @@ export function createMentionsApi(ctx: StoreContext): MentionsApi {
     *iterateAnswers(filter = {}) {
       const { where, params } = resultFilters(filter);
       if (filter.notAnalyzedForBrand) {
-        where.push('NOT EXISTS (SELECT 1 FROM brand_mentions m WHERE m.result_seq = r.seq AND m.brand_id = @brandId)');
+        where.push(
+          'NOT EXISTS (SELECT 1 FROM brand_mentions m WHERE m.result_seq = r.seq AND m.brand_id = @brandId)',
+        );
         params.brandId = filter.notAnalyzedForBrand;
       }
       // Keyset paging on seq (insertion order): each page is a complete statement, so the
       // connection is free between pages and the consumer can store its findings as it goes.
-      const page = db.prepare(`SELECT r.seq, r.id AS resultId, j.run_id AS runId, j.id AS jobId, j.engine, j.country,
+      const page =
+        db.prepare(`SELECT r.seq, r.id AS resultId, j.run_id AS runId, j.id AS jobId, j.engine, j.country,
           j.us_state AS state, j.job_state AS jobState, r.fetched_at AS fetchedAt, r.answer_text AS text
         FROM results r JOIN jobs j ON j.id = r.job_id
         WHERE r.seq > @after ${where.length ? `AND ${where.join(' AND ')}` : ''}
@@ -165,7 +173,9 @@ export function createMentionsApi(ctx: StoreContext): MentionsApi {
       const pageSize = Math.max(1, filter.pageSize ?? 500);
       let after = 0;
       for (;;) {
-        const rows = ctx.guard(() => page.all({ ...params, after, pageSize }) as Array<AnswerRow & { seq: number }>);
+        const rows = ctx.guard(
+          () => page.all({ ...params, after, pageSize }) as Array<AnswerRow & { seq: number }>,
+        );
         for (const { seq, ...row } of rows) {
           after = seq;
           yield row;

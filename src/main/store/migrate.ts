@@ -5,7 +5,9 @@ import type { Migration } from './migrations';
 export function checkMigrationList(migrations: readonly Migration[]): number {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) {
-      throw new Error(`Migration list is out of order: position ${i + 1} holds version ${m.version} (${m.name})`);
+      throw new Error(
+        `Migration list is out of order: position ${i + 1} holds version ${m.version} (${m.name})`,
+      );
     }
   });
   return migrations.length;
@@ -23,7 +25,10 @@ export function readUserVersion(db: Database.Database): number {
  * as SQLite's documented procedure for schema changes requires, so a later migration may rebuild a
  * table; foreign_key_check then verifies nothing was left dangling before the commit.
  */
-export function applyMigrations(db: Database.Database, migrations: readonly Migration[]): { from: number; to: number } {
+export function applyMigrations(
+  db: Database.Database,
+  migrations: readonly Migration[],
+): { from: number; to: number } {
   const target = checkMigrationList(migrations);
   const from = readUserVersion(db);
   if (from >= target) return { from, to: from };

@@ -102,9 +102,13 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
     },
     dueMonitors(now) {
       if (api.monitorsPaused()) return [];
-      return (db
-        .prepare(`${MONITOR_SELECT} WHERE m.enabled = 1 AND m.next_due_at <= ? ORDER BY m.next_due_at, m.id`)
-        .all(now) as MonitorRow[]).map(toMonitor);
+      return (
+        db
+          .prepare(
+            `${MONITOR_SELECT} WHERE m.enabled = 1 AND m.next_due_at <= ? ORDER BY m.next_due_at, m.id`,
+          )
+          .all(now) as MonitorRow[]
+      ).map(toMonitor);
     },
     recordMonitorRun(id, runId, nextDueAt) {
       db.prepare('UPDATE monitors SET last_run_id = ?, next_due_at = ?, updated_at = ? WHERE id = ?').run(
@@ -116,7 +120,11 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
       return api.getMonitor(id);
     },
     setMonitorNextDue(id, nextDueAt) {
-      db.prepare('UPDATE monitors SET next_due_at = ?, updated_at = ? WHERE id = ?').run(nextDueAt, ctx.now(), id);
+      db.prepare('UPDATE monitors SET next_due_at = ?, updated_at = ? WHERE id = ?').run(
+        nextDueAt,
+        ctx.now(),
+        id,
+      );
     },
     monitorsPaused() {
       return api.getSetting(PAUSED_KEY) === true;
@@ -132,13 +140,14 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
       setSetting.run(key, JSON.stringify(value ?? null), ctx.now());
     },
     getMeta(key) {
-      return (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+      return (
+        (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null
+      );
     },
     setMeta(key, value) {
-      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
-        key,
-        value,
-      );
+      db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ).run(key, value);
     },
   };
   return api;

@@ -100,30 +100,30 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
 
   return {
     getRunMatrix(runId, options = {}) {
-      const rows = matrix.all({ runId, chars: options.excerptChars ?? 280 }) as Array<Record<string, unknown>>;
-      return rows.map(
-        (row): MatrixCell => ({
-          jobId: row.job_id as string,
-          promptIndex: row.prompt_index as number,
-          engine: row.engine as EngineName,
-          country: row.country as string,
-          state: row.us_state as string | null,
-          repeat: row.repeat as number,
-          jobState: row.job_state as MatrixCell['jobState'],
-          resultId: row.result_id as string | null,
-          excerpt: row.excerpt as string | null,
-          sourceCount: row.source_count as number,
-          error:
-            row.error_message === null
-              ? null
-              : {
-                  code: row.error_code as string | null,
-                  message: row.error_message as string,
-                  requestId: row.request_id as string | null,
-                  status: row.http_status as number | null,
-                },
-        }),
-      );
+      const rows = matrix.all({ runId, chars: options.excerptChars ?? 280 }) as Array<
+        Record<string, unknown>
+      >;
+      return rows.map((row): MatrixCell => ({
+        jobId: row.job_id as string,
+        promptIndex: row.prompt_index as number,
+        engine: row.engine as EngineName,
+        country: row.country as string,
+        state: row.us_state as string | null,
+        repeat: row.repeat as number,
+        jobState: row.job_state as MatrixCell['jobState'],
+        resultId: row.result_id as string | null,
+        excerpt: row.excerpt as string | null,
+        sourceCount: row.source_count as number,
+        error:
+          row.error_message === null
+            ? null
+            : {
+                code: row.error_code as string | null,
+                message: row.error_message as string,
+                requestId: row.request_id as string | null,
+                status: row.http_status as number | null,
+              },
+      }));
     },
     getSeries(key, options = {}) {
       const rows = series.all({
@@ -132,7 +132,14 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
         country: key.country,
         state: key.state ?? null,
         chars: options.excerptChars ?? 280,
-      }) as Array<{ result_id: string; run_id: string; job_id: string; repeat: number; fetched_at: number; excerpt: string }>;
+      }) as Array<{
+        result_id: string;
+        run_id: string;
+        job_id: string;
+        repeat: number;
+        fetched_at: number;
+        excerpt: string;
+      }>;
       return rows.map((r) => ({
         resultId: r.result_id,
         runId: r.run_id,

@@ -64,7 +64,8 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
       search_queries_json, html_urls_json, related_searches_json, answer_text, answer_markdown)
     VALUES (@id, @job_id, @fetched_at, @now, @model, @shape, @search_queries_json, @html_urls_json,
       @related_searches_json, @answer_text, @answer_markdown)`);
-  const updateResult = db.prepare(`UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
+  const updateResult =
+    db.prepare(`UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
       related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = @answer_markdown
     WHERE seq = @seq`);
@@ -80,14 +81,20 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
     'ai_overviews',
     'brand_mentions',
   ].map((t) => db.prepare(`DELETE FROM ${t} WHERE result_seq = ?`));
-  const insertSource = db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet,
+  const insertSource =
+    db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet,
       redirect_link, date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertEntity = db.prepare('INSERT INTO entities (result_seq, position, type, name) VALUES (?, ?, ?, ?)');
-  const insertProduct = db.prepare(`INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
+  const insertEntity = db.prepare(
+    'INSERT INTO entities (result_seq, position, type, name) VALUES (?, ?, ?, ?)',
+  );
+  const insertProduct =
+    db.prepare(`INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
       price, price_value, currency, rating, reviews) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertOffer = db.prepare(`INSERT INTO product_offers (product_id, position, merchant, title, url, price,
+  const insertOffer =
+    db.prepare(`INSERT INTO product_offers (product_id, position, merchant, title, url, price,
       price_value, currency, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertAd = db.prepare(`INSERT INTO ads (result_seq, position, title, body, url, domain, advertiser, placement)
+  const insertAd =
+    db.prepare(`INSERT INTO ads (result_seq, position, title, body, url, domain, advertiser, placement)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertPaa = db.prepare(
     'INSERT INTO people_also_ask (result_seq, position, question, snippet, url, type) VALUES (?, ?, ?, ?, ?, ?)',
@@ -101,17 +108,31 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
   const selectById = db.prepare(`${RESULT_SELECT} WHERE r.id = ?`);
   const selectByJob = db.prepare(`${RESULT_SELECT} WHERE r.job_id = ?`);
   const selectSources = db.prepare('SELECT * FROM sources WHERE result_seq = ? ORDER BY id');
-  const selectEntities = db.prepare('SELECT type, name FROM entities WHERE result_seq = ? ORDER BY position, id');
+  const selectEntities = db.prepare(
+    'SELECT type, name FROM entities WHERE result_seq = ? ORDER BY position, id',
+  );
   const selectProducts = db.prepare('SELECT * FROM products WHERE result_seq = ? ORDER BY position, id');
   const selectOffers = db.prepare('SELECT * FROM product_offers WHERE product_id = ? ORDER BY position, id');
   const selectAds = db.prepare('SELECT * FROM ads WHERE result_seq = ? ORDER BY position, id');
   const selectPaa = db.prepare('SELECT * FROM people_also_ask WHERE result_seq = ? ORDER BY position, id');
   const selectAio = db.prepare('SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
-  const selectRaw = db.prepare('SELECT w.raw_json FROM results r JOIN result_raw w ON w.result_seq = r.seq WHERE r.id = ?').pluck();
+  const selectRaw = db
+    .prepare('SELECT w.raw_json FROM results r JOIN result_raw w ON w.result_seq = r.seq WHERE r.id = ?')
+    .pluck();
 
   function storeChildren(seq: number, n: NormalizedResult): void {
     for (const s of n.sources) {
-      insertSource.run(seq, s.kind, s.position, s.url, s.domain, s.title, s.snippet, s.redirectLink, s.datePublished);
+      insertSource.run(
+        seq,
+        s.kind,
+        s.position,
+        s.url,
+        s.domain,
+        s.title,
+        s.snippet,
+        s.redirectLink,
+        s.datePublished,
+      );
     }
     n.entities.forEach((e, i) => insertEntity.run(seq, i + 1, e.type, e.name));
     for (const p of n.products) {
@@ -130,10 +151,21 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
         p.reviews,
       ).lastInsertRowid;
       p.offers.forEach((o, i) =>
-        insertOffer.run(productId, i + 1, o.merchant, o.title, o.url, o.price, o.priceValue, o.currency, bool(o.available)),
+        insertOffer.run(
+          productId,
+          i + 1,
+          o.merchant,
+          o.title,
+          o.url,
+          o.price,
+          o.priceValue,
+          o.currency,
+          bool(o.available),
+        ),
       );
     }
-    for (const a of n.ads) insertAd.run(seq, a.position, a.title, a.body, a.url, a.domain, a.advertiser, a.placement);
+    for (const a of n.ads)
+      insertAd.run(seq, a.position, a.title, a.body, a.url, a.domain, a.advertiser, a.placement);
     for (const q of n.peopleAlsoAsk) insertPaa.run(seq, q.position, q.question, q.snippet, q.url, q.type);
     if (n.aiOverview) insertAio.run(seq, n.aiOverview.text, n.aiOverview.markdown);
   }
@@ -141,7 +173,8 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
   const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
     return items.map((item) => {
-      if (!jobExists.get(item.jobId)) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
+      if (!jobExists.get(item.jobId))
+        throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
       const n = item.normalized;
       const columns = {
         fetched_at: item.fetchedAt,
@@ -198,30 +231,26 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
         currency: p.currency as string | null,
         rating: p.rating as number | null,
         reviews: p.reviews as number | null,
-        offers: (selectOffers.all(p.id) as Array<Record<string, unknown>>).map(
-          (o): NormalizedOffer => ({
-            merchant: o.merchant as string | null,
-            title: o.title as string | null,
-            url: o.url as string | null,
-            price: o.price as string | null,
-            priceValue: o.price_value as number | null,
-            currency: o.currency as string | null,
-            available: o.available === null ? null : o.available === 1,
-          }),
-        ),
+        offers: (selectOffers.all(p.id) as Array<Record<string, unknown>>).map((o): NormalizedOffer => ({
+          merchant: o.merchant as string | null,
+          title: o.title as string | null,
+          url: o.url as string | null,
+          price: o.price as string | null,
+          priceValue: o.price_value as number | null,
+          currency: o.currency as string | null,
+          available: o.available === null ? null : o.available === 1,
+        })),
       }),
     );
-    const ads = (selectAds.all(row.seq) as Array<Record<string, unknown>>).map(
-      (a): NormalizedAd => ({
-        position: a.position as number,
-        title: a.title as string,
-        body: a.body as string | null,
-        url: a.url as string | null,
-        domain: a.domain as string | null,
-        advertiser: a.advertiser as string | null,
-        placement: a.placement as string | null,
-      }),
-    );
+    const ads = (selectAds.all(row.seq) as Array<Record<string, unknown>>).map((a): NormalizedAd => ({
+      position: a.position as number,
+      title: a.title as string,
+      body: a.body as string | null,
+      url: a.url as string | null,
+      domain: a.domain as string | null,
+      advertiser: a.advertiser as string | null,
+      placement: a.placement as string | null,
+    }));
     const peopleAlsoAsk = (selectPaa.all(row.seq) as Array<Record<string, unknown>>).map(
       (q): NormalizedPeopleAlsoAsk => ({
         position: q.position as number,

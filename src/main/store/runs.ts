@@ -109,7 +109,9 @@ export function emptyCounts(): JobCounts {
 }
 
 function engines(text: string): EngineName[] {
-  return parseStringArray(text).filter((e): e is EngineName => (ENGINE_NAMES as readonly string[]).includes(e));
+  return parseStringArray(text).filter((e): e is EngineName =>
+    (ENGINE_NAMES as readonly string[]).includes(e),
+  );
 }
 
 const JOB_SELECT = `SELECT j.*, p.text AS prompt FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index`;
@@ -151,13 +153,16 @@ export interface JobPatcher {
 export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
   const { db } = ctx;
 
-  const insertRun = db.prepare(`INSERT INTO runs (id, name, status, mode, priority, engines_json, countries_json,
+  const insertRun =
+    db.prepare(`INSERT INTO runs (id, name, status, mode, priority, engines_json, countries_json,
       states_json, repeats, prompt_count, engine_options_json, budget, webhook_url, key_label, base_url, sandbox,
       cost_estimate, summary_json, monitor_id, created_at, started_at, finished_at, updated_at)
     VALUES (@id, @name, @status, @mode, @priority, @engines_json, @countries_json, @states_json, @repeats,
       @prompt_count, @engine_options_json, @budget, @webhook_url, @key_label, @base_url, @sandbox, @cost_estimate,
       NULL, @monitor_id, @now, NULL, NULL, @now)`);
-  const insertPrompt = db.prepare('INSERT INTO run_prompts (run_id, idx, text, prompt_id) VALUES (?, ?, ?, ?)');
+  const insertPrompt = db.prepare(
+    'INSERT INTO run_prompts (run_id, idx, text, prompt_id) VALUES (?, ?, ?, ?)',
+  );
   const insertRunTag = db.prepare('INSERT OR IGNORE INTO run_tags (run_id, tag_id) VALUES (?, ?)');
   const insertJob = db.prepare(`INSERT INTO jobs (id, run_id, prompt_index, engine, country, us_state, repeat,
       request_json, idempotency_key, created_at, updated_at)
@@ -165,7 +170,9 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
   const selectRun = db.prepare('SELECT * FROM runs WHERE id = ?');
   const selectPrompts = db.prepare('SELECT text, prompt_id FROM run_prompts WHERE run_id = ? ORDER BY idx');
   const selectRunTags = db
-    .prepare('SELECT t.name FROM run_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.run_id = ? ORDER BY t.name')
+    .prepare(
+      'SELECT t.name FROM run_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.run_id = ? ORDER BY t.name',
+    )
     .pluck();
   const selectJob = db.prepare(`${JOB_SELECT} WHERE j.id = ?`);
   const selectJobsOfRun = db.prepare(
@@ -263,7 +270,10 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
 
   function checkKeyLabel(label: string | null | undefined): void {
     if (label != null && !isMaskedKeyLabel(label)) {
-      throw new HistoryStateError('invalid-input', 'keyLabel must be a masked label such as sk_\u2026abcd, never the key');
+      throw new HistoryStateError(
+        'invalid-input',
+        'keyLabel must be a masked label such as sk_\u2026abcd, never the key',
+      );
     }
   }
 
@@ -356,7 +366,10 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
     }
     const next = patch.jobState ?? row.job_state;
     if (row.job_state === 'succeeded' && next !== 'succeeded') {
-      throw new HistoryStateError('invalid-transition', `Job ${jobId} has succeeded; it cannot become ${next}`);
+      throw new HistoryStateError(
+        'invalid-transition',
+        `Job ${jobId} has succeeded; it cannot become ${next}`,
+      );
     }
     const now = ctx.now();
     let startedAt = patch.startedAt !== undefined ? patch.startedAt : row.started_at;
@@ -465,14 +478,18 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const total = (db.prepare(`SELECT count(*) AS n FROM runs r ${clause}`).get(params) as { n: number }).n;
       const rows = db
-        .prepare(`SELECT r.* FROM runs r ${clause} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`)
+        .prepare(
+          `SELECT r.* FROM runs r ${clause} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`,
+        )
         .all({ ...params, limit: filter.limit ?? 50, offset: filter.offset ?? 0 }) as RunRow[];
       const totals = totalsFor(rows.map((r) => r.id));
       return { runs: rows.map((r) => toListItem(r, totals.get(r.id) as RunJobTotals)), total };
     },
     listUnfinishedRuns() {
       const rows = db
-        .prepare(`SELECT * FROM runs WHERE status IN ('pending','running','paused','canceling') ORDER BY created_at`)
+        .prepare(
+          `SELECT * FROM runs WHERE status IN ('pending','running','paused','canceling') ORDER BY created_at`,
+        )
         .all() as RunRow[];
       return rows.map(toRecord);
     },
@@ -516,4 +533,3 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
   };
   return api;
 }
-

@@ -45,7 +45,8 @@ interface HitRow {
 
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
-  const resultInfo = db.prepare(`SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
+  const resultInfo =
+    db.prepare(`SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
       j.us_state, j.repeat, p.text AS prompt
     FROM results r JOIN jobs j ON j.id = r.job_id JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
     WHERE r.seq = ?`);
@@ -99,25 +100,37 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         ${scope === 'all' ? 'AND s.result_seq NOT IN (SELECT rowid FROM answer_fts WHERE answer_fts MATCH @match)' : ''}
         GROUP BY s.result_seq`;
       const candidates =
-        scope === 'answers' ? answerHits : scope === 'sources' ? sourceHits : `${answerHits} UNION ALL ${sourceHits}`;
+        scope === 'answers'
+          ? answerHits
+          : scope === 'sources'
+            ? sourceHits
+            : `${answerHits} UNION ALL ${sourceHits}`;
       const from = `FROM (${candidates}) h JOIN results r ON r.seq = h.seq JOIN jobs j ON j.id = r.job_id
         ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`;
       const order = options.order === 'newest' ? 'r.fetched_at DESC, r.seq DESC' : 'h.score, r.seq DESC';
 
       const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
       const rows = db
-        .prepare(`SELECT h.seq, h.matched_in, h.source_id ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+        .prepare(
+          `SELECT h.seq, h.matched_in, h.source_id ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        )
         .all({ ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 }) as HitRow[];
 
       // Snippets only for the page: snippet() is costly and would otherwise run for every match.
       const open = options.markers?.open ?? '\u0002';
       const close = options.markers?.close ?? '\u0003';
       const tokens = Math.min(64, Math.max(1, options.snippetTokens ?? 16));
+      // CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores a REAL rowid constraint
+      // combined with MATCH (it would return the first match instead of this row).
       const answerSnippet = db
-        .prepare(`SELECT snippet(answer_fts, -1, ?, ?, '\u2026', ?) FROM answer_fts WHERE answer_fts MATCH ? AND rowid = ?`)
+        .prepare(
+          `SELECT snippet(answer_fts, -1, ?, ?, '\u2026', ?) FROM answer_fts WHERE answer_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
+        )
         .pluck();
       const sourceSnippet = db
-        .prepare(`SELECT snippet(source_fts, 0, ?, ?, '\u2026', ?) FROM source_fts WHERE source_fts MATCH ? AND rowid = ?`)
+        .prepare(
+          `SELECT snippet(source_fts, 0, ?, ?, '\u2026', ?) FROM source_fts WHERE source_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
+        )
         .pluck();
 
       const hits = rows.map((row): SearchHit => {

@@ -4,7 +4,16 @@ import type Database from 'better-sqlite3';
 export function ensureTagIds(db: Database.Database, names: readonly string[]): number[] {
   const insert = db.prepare('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
   const find = db.prepare('SELECT id FROM tags WHERE name = ?').pluck();
-  const unique = [...new Map(names.map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()];
+  // First spelling wins among names that differ only in case.
+  const unique = [
+    ...new Map(
+      names
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .reverse()
+        .map((n) => [n.toLowerCase(), n]),
+    ).values(),
+  ].reverse();
   return unique.map((name) => {
     insert.run(name);
     return find.get(name) as number;
@@ -13,7 +22,9 @@ export function ensureTagIds(db: Database.Database, names: readonly string[]): n
 
 /** The tag id for a filter, or null when no such tag exists (the filter then matches nothing). */
 export function findTagId(db: Database.Database, name: string): number | null {
-  return (db.prepare('SELECT id FROM tags WHERE name = ?').pluck().get(name.trim()) as number | undefined) ?? null;
+  return (
+    (db.prepare('SELECT id FROM tags WHERE name = ?').pluck().get(name.trim()) as number | undefined) ?? null
+  );
 }
 
 /** Drops tags nothing refers to any more, so the tag list stays what the user sees in use. */

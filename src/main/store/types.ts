@@ -1,7 +1,13 @@
 import type { EngineName } from '../../shared/api/engines';
 import type { NormalizedResult } from '../../shared/domain/result';
 import type { EngineOptions, JobState, RunSpec, RunStatus } from '../../shared/domain/run-spec';
-import type { MatrixCellView, ResultView, RunDetailView, RunSummaryView, SeriesPointView } from '../../shared/ipc/channels/runs';
+import type {
+  MatrixCellView,
+  ResultView,
+  RunDetailView,
+  RunSummaryView,
+  SeriesPointView,
+} from '../../shared/ipc/channels/runs';
 
 // Records the store returns. Where the IPC contract already has a view of the same thing the
 // record extends it, so the IPC handlers pass store records through without re-mapping.

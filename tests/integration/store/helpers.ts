@@ -9,7 +9,11 @@ import { openHistory, type HistoryStore, type OpenHistoryOptions } from '../../.
 /** A temp folder per test file, removed afterwards. */
 export function tempFolder(): { dir: string; file: (name: string) => string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-store-'));
-  return { dir, file: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    file: (name) => join(dir, name),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A deterministic clock: every call advances one second from 2026-01-01. */
@@ -31,7 +35,12 @@ export function spec(input: Partial<RunSpecInput> = {}): RunSpec {
   });
 }
 
-export function source(position: number, domain: string, title: string, kind: NormalizedSource['kind'] = 'cited'): NormalizedSource {
+export function source(
+  position: number,
+  domain: string,
+  title: string,
+  kind: NormalizedSource['kind'] = 'cited',
+): NormalizedSource {
   return {
     position,
     kind,
@@ -44,7 +53,11 @@ export function source(position: number, domain: string, title: string, kind: No
   };
 }
 
-export function normalized(engine: EngineName, text: string, extra: Partial<NormalizedResult> = {}): NormalizedResult {
+export function normalized(
+  engine: EngineName,
+  text: string,
+  extra: Partial<NormalizedResult> = {},
+): NormalizedResult {
   return {
     engine,
     text,
@@ -66,7 +79,11 @@ export function normalized(engine: EngineName, text: string, extra: Partial<Norm
 
 export const KEY_LABEL = 'sk_\u2026abcd';
 
-export function newRun(store: HistoryStore, input: Partial<RunSpecInput> = {}, extra: { costEstimate?: number } = {}) {
+export function newRun(
+  store: HistoryStore,
+  input: Partial<RunSpecInput> = {},
+  extra: { costEstimate?: number } = {},
+) {
   return store.createRun({
     spec: spec(input),
     keyLabel: KEY_LABEL,

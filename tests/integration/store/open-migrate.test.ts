@@ -123,7 +123,11 @@ describe('migrations', () => {
   it('rolls back every migration of the batch when one fails', () => {
     const path = tmp.file('failing.db');
     openHistory({ path, migrations: MIGRATIONS }).close();
-    const broken: Migration = { version: 3, name: 'broken', sql: 'CREATE TABLE oops (x INTEGER); SELECT * FROM no_such_table;' };
+    const broken: Migration = {
+      version: 3,
+      name: 'broken',
+      sql: 'CREATE TABLE oops (x INTEGER); SELECT * FROM no_such_table;',
+    };
     expect(() => openHistory({ path, migrations: [...MIGRATIONS, V2, broken] })).toThrow(/no_such_table/);
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('user_version', { simple: true })).toBe(1);
@@ -133,7 +137,9 @@ describe('migrations', () => {
   });
 
   it('refuses a migration list with a gap', () => {
-    expect(() => openHistory({ path: tmp.file('gap.db'), migrations: [...MIGRATIONS, V3] })).toThrow(/out of order/);
+    expect(() => openHistory({ path: tmp.file('gap.db'), migrations: [...MIGRATIONS, V3] })).toThrow(
+      /out of order/,
+    );
   });
 });
 
@@ -185,7 +191,10 @@ describe('files it refuses, untouched', () => {
     for (let i = 0; i < 40; i++) newRun(store, { prompts: [`prompt ${i} ${'y'.repeat(2000)}`] });
     store.close();
     const raw = new Database(path, { readonly: true });
-    const root = raw.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'").pluck().get() as number;
+    const root = raw
+      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
+      .pluck()
+      .get() as number;
     const pageSize = raw.pragma('page_size', { simple: true }) as number;
     raw.close();
     // Garbage over the b-tree page header and cell pointers of the run_prompts table's root page.

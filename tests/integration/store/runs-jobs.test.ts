@@ -31,7 +31,9 @@ describe('createRun', () => {
       engineOptions: { search: { pages: 2 } },
     });
     expect(jobs).toHaveLength(2 * 2 * 3 * 2);
-    expect(new Set(jobs.map((j) => `${j.promptIndex}|${j.engine}|${j.country}|${j.state}|${j.repeat}`)).size).toBe(24);
+    expect(
+      new Set(jobs.map((j) => `${j.promptIndex}|${j.engine}|${j.country}|${j.state}|${j.repeat}`)).size,
+    ).toBe(24);
     expect(jobs.every((j) => j.jobState === 'pending' && j.attempts === 0)).toBe(true);
     expect(jobs.find((j) => j.state === 'CA')?.country).toBe('US');
     expect(run).toMatchObject({
@@ -62,7 +64,13 @@ describe('createRun', () => {
 
   it('refuses a key label that could be the key itself, and stores nothing', () => {
     expect(() =>
-      store.createRun({ spec: spec(), keyLabel: 'sk_live_1234567890abcdef', baseUrl: 'x', sandbox: false, costEstimate: 1 }),
+      store.createRun({
+        spec: spec(),
+        keyLabel: 'sk_live_1234567890abcdef',
+        baseUrl: 'x',
+        sandbox: false,
+        costEstimate: 1,
+      }),
     ).toThrow(HistoryStateError);
     expect(store.listRuns().total).toBe(0);
   });
@@ -89,7 +97,11 @@ describe('job transitions', () => {
   it('commits each change before returning: another connection sees it at once', () => {
     const { jobs } = newRun(store);
     const job = jobs[0]!;
-    const running = store.transitionJob(job.id, { jobState: 'running', incrementAttempts: true, requestId: 'req-1' });
+    const running = store.transitionJob(job.id, {
+      jobState: 'running',
+      incrementAttempts: true,
+      requestId: 'req-1',
+    });
     expect(running).toMatchObject({ jobState: 'running', attempts: 1, requestId: 'req-1', finishedAt: null });
     expect(running.startedAt).not.toBeNull();
 
@@ -121,15 +133,23 @@ describe('job transitions', () => {
     });
     expect(failed.finishedAt).not.toBeNull();
     const retry = store.transitionJob(id, { jobState: 'running', error: null, incrementAttempts: true });
-    expect(retry).toMatchObject({ jobState: 'running', errorCode: null, errorMessage: null, errorDetails: null, finishedAt: null });
+    expect(retry).toMatchObject({
+      jobState: 'running',
+      errorCode: null,
+      errorMessage: null,
+      errorDetails: null,
+      finishedAt: null,
+    });
   });
 
   it('refuses to move a succeeded job and honours expect (compare-and-set)', () => {
     const { jobs } = newRun(store, { repeats: 2 });
-    const [a, b] = jobs as [typeof jobs[0], typeof jobs[0]];
+    const [a, b] = jobs as [(typeof jobs)[0], (typeof jobs)[0]];
     store.transitionJob(a.id, { jobState: 'succeeded', creditsCharged: 5 });
     expect(() => store.transitionJob(a.id, { jobState: 'failed' })).toThrow(/succeeded/);
-    expect(() => store.transitionJob(b.id, { jobState: 'running', expect: ['queued'] })).toThrow(/is pending/);
+    expect(() => store.transitionJob(b.id, { jobState: 'running', expect: ['queued'] })).toThrow(
+      /is pending/,
+    );
     expect(store.getJob(b.id)?.jobState).toBe('pending');
     expect(() => store.transitionJob('nope', { jobState: 'running' })).toThrow(HistoryStateError);
   });
@@ -148,9 +168,25 @@ describe('job transitions', () => {
     store.transitionJob(jobs[3]!.id, { jobState: 'queued', taskId: 'task-3' });
     const totals = store.countJobs(run.id);
     expect(totals).toMatchObject({ total: 5, creditsCharged: 12 });
-    expect(totals.counts).toEqual({ pending: 1, queued: 1, running: 1, succeeded: 2, failed: 0, interrupted: 0, canceled: 0 });
-    expect(store.listJobs(run.id, { states: ['succeeded'] }).map((j) => j.id)).toEqual([jobs[0]!.id, jobs[1]!.id]);
-    expect(store.listInFlightJobs().map((j) => j.jobState).sort()).toEqual(['queued', 'running']);
+    expect(totals.counts).toEqual({
+      pending: 1,
+      queued: 1,
+      running: 1,
+      succeeded: 2,
+      failed: 0,
+      interrupted: 0,
+      canceled: 0,
+    });
+    expect(store.listJobs(run.id, { states: ['succeeded'] }).map((j) => j.id)).toEqual([
+      jobs[0]!.id,
+      jobs[1]!.id,
+    ]);
+    expect(
+      store
+        .listInFlightJobs()
+        .map((j) => j.jobState)
+        .sort(),
+    ).toEqual(['queued', 'running']);
     expect(store.listInFlightJobs(run.id)).toHaveLength(2);
     expect(store.listInFlightJobs('other-run')).toHaveLength(0);
     expect(store.getRun(run.id)?.creditsCharged).toBe(12);
@@ -165,7 +201,12 @@ describe('job transitions', () => {
 
     store = openTemp(path); // the app restarts
     expect(store.listUnfinishedRuns().map((r) => r.id)).toEqual([run.id]);
-    expect(store.listInFlightJobs().map((j) => j.id).sort()).toEqual([jobs[0]!.id, jobs[1]!.id].sort());
+    expect(
+      store
+        .listInFlightJobs()
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([jobs[0]!.id, jobs[1]!.id].sort());
     expect(store.markInterrupted(run.id)).toBe(1);
     expect(store.getJob(jobs[0]!.id)?.jobState).toBe('interrupted');
     expect(store.getJob(jobs[1]!.id)?.jobState).toBe('queued');
@@ -196,7 +237,18 @@ describe('updateRun and deleteRun', () => {
         raw: { a: 1 },
         fetchedAt: 5,
         normalized: normalized('assistant-a', 'zebra answer', {
-          sources: [{ position: 1, kind: 'cited', url: 'https://z.example', domain: 'z.example', title: 'zebra title', snippet: null, redirectLink: null, datePublished: null }],
+          sources: [
+            {
+              position: 1,
+              kind: 'cited',
+              url: 'https://z.example',
+              domain: 'z.example',
+              title: 'zebra title',
+              snippet: null,
+              redirectLink: null,
+              datePublished: null,
+            },
+          ],
         }),
       },
     ]);
@@ -219,7 +271,13 @@ describe('updateRun and deleteRun', () => {
 describe('listRuns', () => {
   it('pages newest first with totals and filters by status, engine, country, text and date', () => {
     const a = newRun(store, { name: 'Alpha', engines: ['assistant-a'], countries: ['DE'] }).run;
-    const b = newRun(store, { name: 'Beta', prompts: ['cheap 100% cotton_shirts'], engines: ['search'], states: ['CA'], countries: [] }).run;
+    const b = newRun(store, {
+      name: 'Beta',
+      prompts: ['cheap 100% cotton_shirts'],
+      engines: ['search'],
+      states: ['CA'],
+      countries: [],
+    }).run;
     const c = newRun(store, { name: 'Gamma', engines: ['assistant-a', 'search'], countries: ['FR'] }).run;
     store.updateRun(b.id, { status: 'running' });
 

@@ -1,0 +1,226 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../../src/main/store';
+import type { NormalizedResult } from '../../../src/shared/domain/result';
+import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
+
+const tmp = tempFolder();
+afterAll(() => tmp.cleanup());
+
+let store: HistoryStore;
+let path: string;
+let n = 0;
+beforeEach(() => {
+  path = tmp.file(`ingest-${n++}.db`);
+  store = openTemp(path);
+  return () => store.close();
+});
+
+function full(text: string): NormalizedResult {
+  return normalized('assistant-a', text, {
+    htmlUrls: ['https://cdn.example/page.html'],
+    searchQueries: ['running shoes 2026', 'best shoes'],
+    sources: [
+      source(1, 'runnersworld.com', 'Best running shoes'),
+      source(2, 'nike.com', 'Nike Pegasus'),
+      source(1, 'rei.com', 'REI pill', 'citation-pill'),
+    ],
+    entities: [
+      { type: 'brand', name: 'Nike' },
+      { type: 'brand', name: 'Hoka' },
+    ],
+    products: [
+      {
+        position: 1,
+        origin: 'shopping-card',
+        title: 'Pegasus 41',
+        url: 'https://nike.com/p',
+        brand: 'Nike',
+        merchant: 'Nike',
+        price: '$130',
+        priceValue: 130,
+        currency: 'USD',
+        rating: 4.6,
+        reviews: 1200,
+        offers: [
+          {
+            merchant: 'Nike',
+            title: 'Pegasus',
+            url: 'https://nike.com/p',
+            price: '$130',
+            priceValue: 130,
+            currency: 'USD',
+            available: true,
+          },
+          {
+            merchant: 'REI',
+            title: null,
+            url: null,
+            price: null,
+            priceValue: null,
+            currency: null,
+            available: null,
+          },
+        ],
+      },
+    ],
+    ads: [
+      {
+        position: 1,
+        title: 'Shoe sale',
+        body: '50% off',
+        url: 'https://ads.example',
+        domain: 'ads.example',
+        advertiser: 'Shoe Co',
+        placement: 'top',
+      },
+    ],
+    peopleAlsoAsk: [
+      { position: 1, question: 'Are Hokas good?', snippet: 'Yes', url: 'https://q.example', type: 'text' },
+    ],
+    aiOverview: { text: 'Overview text', markdown: '*Overview*' },
+    relatedSearches: ['hoka vs nike'],
+    shape: 'mobile-web',
+  });
+}
+
+function rowCounts(): Record<string, number> {
+  const raw = new Database(path, { readonly: true });
+  const tables = [
+    'results',
+    'result_raw',
+    'sources',
+    'entities',
+    'products',
+    'product_offers',
+    'ads',
+    'people_also_ask',
+    'ai_overviews',
+  ];
+  const counts = Object.fromEntries(
+    tables.map((t) => [t, raw.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number]),
+  );
+  raw.close();
+  return counts;
+}
+
+describe('ingestResults', () => {
+  it('stores raw JSON whole and rebuilds the normalized view exactly', () => {
+    const { run, jobs } = newRun(store);
+    const rawText = '{"success":true,"result":{"text":"Nike","unknownField":[1,2,3]}}';
+    const [outcome] = store.ingestResults([
+      {
+        jobId: jobs[0]!.id,
+        raw: rawText,
+        normalized: full('Nike and Hoka lead.'),
+        fetchedAt: 1_700_000_000_000,
+      },
+    ]);
+    expect(outcome).toMatchObject({ jobId: jobs[0]!.id, replaced: false });
+    const stored = store.getResult(outcome!.resultId)!;
+    expect(stored.rawJson).toBe(rawText);
+    expect(stored.raw).toEqual(JSON.parse(rawText));
+    expect(stored.normalized).toEqual(full('Nike and Hoka lead.'));
+    expect(stored).toMatchObject({
+      runId: run.id,
+      jobId: jobs[0]!.id,
+      prompt: 'best running shoes',
+      engine: 'assistant-a',
+      country: 'US',
+      state: null,
+      repeat: 1,
+      fetchedAt: 1_700_000_000_000,
+      sandbox: true,
+    });
+    expect(store.getRawJson(outcome!.resultId)).toBe(rawText);
+    expect(store.getResultByJob(jobs[0]!.id)?.resultId).toBe(outcome!.resultId);
+    expect(store.getResults([outcome!.resultId, 'missing'])).toHaveLength(1);
+  });
+
+  it('is idempotent: the same result twice is stored once, with the same id and no duplicate children', () => {
+    const { jobs } = newRun(store);
+    const item = { jobId: jobs[0]!.id, raw: { v: 1 }, normalized: full('first'), fetchedAt: 10 };
+    const [first] = store.ingestResults([item]);
+    const once = rowCounts();
+    const [second] = store.ingestResults([item]);
+    expect(second).toEqual({ ...first, replaced: true });
+    expect(rowCounts()).toEqual(once);
+    expect(once).toEqual({
+      results: 1,
+      result_raw: 1,
+      sources: 3,
+      entities: 2,
+      products: 1,
+      product_offers: 2,
+      ads: 1,
+      people_also_ask: 1,
+      ai_overviews: 1,
+    });
+  });
+
+  it('re-ingest replaces content and children consistently, including search entries', () => {
+    const { jobs } = newRun(store);
+    const jobId = jobs[0]!.id;
+    const [first] = store.ingestResults([
+      { jobId, raw: { v: 1 }, normalized: full('walrus original'), fetchedAt: 10 },
+    ]);
+    store.upsertBrandMentions([
+      {
+        resultId: first!.resultId,
+        brandId: store.saveBrand({ name: 'Nike', kind: 'brand' }).id,
+        mentioned: true,
+        firstOffset: 0,
+        count: 1,
+      },
+    ]);
+    const replacement = normalized('assistant-a', 'narwhal replacement', {
+      sources: [source(1, 'only.example', 'Narwhal source')],
+    });
+    store.ingestResults([{ jobId, raw: { v: 2 }, normalized: replacement, fetchedAt: 20 }]);
+    const stored = store.getResult(first!.resultId)!;
+    expect(stored.normalized).toEqual(replacement);
+    expect(stored.raw).toEqual({ v: 2 });
+    expect(stored.fetchedAt).toBe(20);
+    expect(store.search({ query: 'walrus' }).total).toBe(0);
+    expect(store.search({ query: 'narwhal' }).total).toBe(1);
+    expect(store.search({ query: 'Pegasus', scope: 'sources' }).total).toBe(0);
+    expect(store.getBrandMentions({ resultIds: [first!.resultId] })).toEqual([]); // stale analysis dropped
+    expect(rowCounts()).toMatchObject({
+      results: 1,
+      sources: 1,
+      entities: 0,
+      products: 0,
+      product_offers: 0,
+      ai_overviews: 0,
+    });
+  });
+
+  it('applies a job patch in the same transaction, and rolls back the whole batch on an unknown job', () => {
+    const { run, jobs } = newRun(store, { repeats: 2 });
+    store.ingestResults([
+      {
+        jobId: jobs[0]!.id,
+        raw: {},
+        normalized: full('a'),
+        fetchedAt: 1,
+        jobPatch: { jobState: 'succeeded', creditsCharged: 5 },
+      },
+    ]);
+    expect(store.getJob(jobs[0]!.id)).toMatchObject({ jobState: 'succeeded', creditsCharged: 5 });
+    expect(() =>
+      store.ingestResults([
+        {
+          jobId: jobs[1]!.id,
+          raw: {},
+          normalized: full('b'),
+          fetchedAt: 1,
+          jobPatch: { jobState: 'succeeded' },
+        },
+        { jobId: 'missing-job', raw: {}, normalized: full('c'), fetchedAt: 1 },
+      ]),
+    ).toThrow(/missing-job/);
+    expect(store.getResultByJob(jobs[1]!.id)).toBeNull();
+    expect(store.getJob(jobs[1]!.id)?.jobState).toBe('pending');
+    expect(store.countJobs(run.id).counts.succeeded).toBe(1);
+  });
+});
