@@ -35,7 +35,8 @@ interface SandboxFlags {
 
 function int(name: string, value: string, min: number): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new CliUsageError(`--${name} must be a whole number >= ${min} (got ${value})`);
+  if (!Number.isInteger(n) || n < min)
+    throw new CliUsageError(`--${name} must be a whole number >= ${min} (got ${value})`);
   return n;
 }
 
@@ -75,14 +76,18 @@ export function sandboxOptions(flags: SandboxFlags): SandboxOptions {
   if (flags.host !== undefined) opts.host = flags.host;
   if (flags.plan !== undefined) {
     const plan = parsePlanName(flags.plan);
-    if (!plan) throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.map((p) => p.replace(' ', '-')).join(', ')}`);
+    if (!plan)
+      throw new CliUsageError(
+        `--plan must be one of ${PLAN_NAMES.map((p) => p.replace(' ', '-')).join(', ')}`,
+      );
     opts.plan = plan;
   }
   if (flags.credits !== undefined) opts.credits = int('credits', flags.credits, 0);
   if (flags.latencyMs !== undefined) opts.latencyMs = parseLatency(flags.latencyMs);
   if (flags.rateLimit !== undefined) opts.rateLimit = int('rate-limit', flags.rateLimit, 1);
   if (flags.available !== undefined) {
-    if (flags.available !== 'spec' && flags.available !== 'all') throw new CliUsageError('--available must be spec or all');
+    if (flags.available !== 'spec' && flags.available !== 'all')
+      throw new CliUsageError('--available must be spec or all');
     opts.available = flags.available;
   }
   if (flags.faults !== undefined) opts.faults = parseFaults(flags.faults);
@@ -97,12 +102,18 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
       .description('Run the local sandbox service (the whole API with synthetic engines) until stopped')
       .option('--port <n>', 'port, 0 = any free port', '0')
       .option('--host <host>', 'loopback address to bind', '127.0.0.1')
-      .option('--plan <plan>', 'plan of the default account: Free, Lite, Hobby, Starter, Growth, Business, Enterprise-2K…')
+      .option(
+        '--plan <plan>',
+        'plan of the default account: Free, Lite, Hobby, Starter, Growth, Business, Enterprise-2K…',
+      )
       .option('--credits <n>', 'starting credit balance')
       .option('--latency-ms <n>', 'engine latency in ms, fixed (200) or a range (50-250)')
       .option('--rate-limit <n>', 'requests per second per account')
       .option('--available <mode>', 'spec: engines as the spec lists them; all: every engine', 'spec')
-      .option('--faults <list>', 'fault rates, e.g. 500=0.1,502=0.05,429=0.1,drop=0.01,slow=0.05,malformed=0.01')
+      .option(
+        '--faults <list>',
+        'fault rates, e.g. 500=0.1,502=0.05,429=0.1,drop=0.01,slow=0.05,malformed=0.01',
+      )
       .option('--seed <n>', 'seed of the synthetic answers and faults')
       .action(async (flags: SandboxFlags) => {
         let sandbox;

@@ -67,15 +67,13 @@ export function search(answer: Answer, req: SearchRequest, pages: number, ctx: E
       if (!aio) Object.assign(item, { link: s.url, redirectLink: redirectLink(s.url) });
       if (aio && include.paaAioverview) {
         item.markdown = `**${answer.brands[0]?.name ?? ''}** – ${answer.brands[0]?.reason ?? ''}`;
-        item.sources = answer.sources
-          .slice(0, 2)
-          .map((x, j) => ({
-            label: x.label,
-            url: x.url,
-            description: x.description,
-            position: j + 1,
-            redirectLink: redirectLink(x.url),
-          }));
+        item.sources = answer.sources.slice(0, 2).map((x, j) => ({
+          label: x.label,
+          url: x.url,
+          description: x.description,
+          position: j + 1,
+          redirectLink: redirectLink(x.url),
+        }));
       }
       return item;
     }),

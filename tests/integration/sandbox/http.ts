@@ -18,15 +18,22 @@ export interface CallOptions {
   contentType?: string | null;
 }
 
-export async function call(sb: RunningSandbox, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Answer> {
+export async function call(
+  sb: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...opts.headers };
   const key = opts.key === undefined ? sb.apiKey : opts.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
   const payload = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body));
-  if (payload !== undefined && opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
+  if (payload !== undefined && opts.contentType !== null)
+    headers['content-type'] = opts.contentType ?? 'application/json';
   const res = await fetch(`${sb.baseUrl}${path}`, { method, headers, body: payload });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text === '' ? null : JSON.parse(text);
   } catch {

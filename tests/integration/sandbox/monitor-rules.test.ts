@@ -32,7 +32,11 @@ describe('assistant rules', () => {
     await invalid(A, { prompt: 'x', country: 'US', colour: 'red' }, 'colour');
     await invalid(A, { prompt: 'x', country: 'US', include: { everything: true } }, 'include.everything');
     await invalid(A, { prompt: 'x', country: 'US', include: { ads: 'yes' } }, 'include.ads');
-    await invalid('/v1/monitor/assistant-b', { prompt: 'x', country: 'US', include: { shopping: true } }, 'include.shopping');
+    await invalid(
+      '/v1/monitor/assistant-b',
+      { prompt: 'x', country: 'US', include: { shopping: true } },
+      'include.shopping',
+    );
   });
 });
 
@@ -46,7 +50,11 @@ describe('search rules', () => {
     await invalid(S, { query: 'x', country: 'US', gl: 'de' }, 'gl');
     expect((await post(sb, S, { query: 'x', country: 'DE', gl: 'de' })).status).toBe(200);
     expect((await post(sb, S, { query: 'x', gl: 'fr' })).status).toBe(200);
-    await invalid(S, { query: 'x', country: 'US', location: 'Austin,Texas,United States', uule: 'w+CAIQ' }, 'uule');
+    await invalid(
+      S,
+      { query: 'x', country: 'US', location: 'Austin,Texas,United States', uule: 'w+CAIQ' },
+      'uule',
+    );
     await invalid(S, { query: 'x', country: 'US', pages: 0 }, 'pages');
     await invalid(S, { query: 'x', country: 'US', pages: 11 }, 'pages');
     await invalid(S, { query: 'x', country: 'US', device: 'tablet' }, 'device');
@@ -91,14 +99,24 @@ describe('credits', () => {
     expect(await charged(A, { prompt: 'x', country: 'US' })).toBe(5);
     expect(await charged(A, { prompt: 'x', country: 'US', include: { ads: true } })).toBe(7);
     expect(
-      await charged(A, { prompt: 'x', country: 'US', include: { ads: true, shopping: true, rawResponse: true, searchQueries: true } }),
+      await charged(A, {
+        prompt: 'x',
+        country: 'US',
+        include: { ads: true, shopping: true, rawResponse: true, searchQueries: true },
+      }),
     ).toBe(7);
     expect(await charged(A, { prompt: 'x', country: 'US', include: { html: true, markdown: true } })).toBe(5);
     expect(await charged(A, { prompt: 'x', country: 'US', state: 'CA' })).toBe(7);
-    expect(await charged('/v1/monitor/search', { query: 'x', country: 'US', include: { aioverview: {} } })).toBe(5);
+    expect(
+      await charged('/v1/monitor/search', { query: 'x', country: 'US', include: { aioverview: {} } }),
+    ).toBe(5);
     expect(await charged('/v1/monitor/search/news', { query: 'x', country: 'US', pages: 3 })).toBe(7);
     expect(await charged('/v1/monitor/assistant-b', { prompt: 'x', country: 'US' })).toBe(4);
-    const ai = await post(sb, '/v1/monitor/search-ai', { prompt: 'best laptop', country: 'US', include: { expandProducts: true } });
+    const ai = await post(sb, '/v1/monitor/search-ai', {
+      prompt: 'best laptop',
+      country: 'US',
+      include: { expandProducts: true },
+    });
     const clusters = (ai.body.result.productResults as unknown[]).length;
     expect(clusters).toBeGreaterThan(0);
     expect(clusters).toBeLessThanOrEqual(6);
@@ -107,7 +125,12 @@ describe('credits', () => {
 
   it('403 INSUFFICIENT_CREDITS when the balance misses the maximum cost; the balance moves by what was charged', async () => {
     const { account, apiKey } = sb.createAccount({ credits: 6 });
-    const denied = await post(sb, '/v1/monitor/assistant-a', { prompt: 'x', country: 'US', include: { ads: true } }, { key: apiKey });
+    const denied = await post(
+      sb,
+      '/v1/monitor/assistant-a',
+      { prompt: 'x', country: 'US', include: { ads: true } },
+      { key: apiKey },
+    );
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe('INSUFFICIENT_CREDITS');
     expect(denied.headers.get('x-credits-charged')).toBe('0');
@@ -140,7 +163,9 @@ describe('redirect resolver', () => {
     await invalid('/v1/monitor/search/goto', { url: 'https://www.search.example/search?q=x' }, 'url');
     await invalid('/v1/monitor/search/goto', {}, 'url');
     sb.scriptFault({ path: '/v1/monitor/search/goto', fault: '502' });
-    const failed = await post(sb, '/v1/monitor/search/goto', { url: 'https://www.search.example/goto?url=https%3A%2F%2Fa.example%2F' });
+    const failed = await post(sb, '/v1/monitor/search/goto', {
+      url: 'https://www.search.example/goto?url=https%3A%2F%2Fa.example%2F',
+    });
     expect(failed.status).toBe(502);
     expect(failed.body.error.code).toBe('EXTERNAL_SERVICE_ERROR');
   });

@@ -72,7 +72,17 @@ describe('headers', () => {
   it('sends every header of the table on a monitor answer', async () => {
     const res = await post(sb, A, okBody);
     expect(res.status).toBe(200);
-    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-request-id', 'x-concurrent-limit', 'x-concurrent-current', 'x-concurrent-remaining', 'x-credits-remaining', 'x-credits-charged', 'x-latency-ms']) {
+    for (const h of [
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-request-id',
+      'x-concurrent-limit',
+      'x-concurrent-current',
+      'x-concurrent-remaining',
+      'x-credits-remaining',
+      'x-credits-charged',
+      'x-latency-ms',
+    ]) {
       expect(res.headers.get(h), h).not.toBeNull();
     }
     expect(res.headers.get('x-concurrent-limit')).toBe('50');
@@ -117,7 +127,9 @@ describe('lookups', () => {
 describe('rate limit', () => {
   it('admits one second worth, then 429 RATE_LIMIT_EXCEEDED, clearing within a second', async () => {
     const { apiKey } = sb.createAccount({ rateLimit: 5 });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => get(sb, '/v1/credits', { key: apiKey })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => get(sb, '/v1/credits', { key: apiKey })),
+    );
     const limited = answers.filter((a) => a.status === 429);
     // 5 per second: the burst admits 5 (a 6th only if 200 ms passed while they arrived).
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(5);
