@@ -55,10 +55,11 @@ export function keyCommandModule(overrides: Partial<KeyCommandDeps> = {}): Regis
       .description(
         'Verify an API key with the service and save it in the keychain (prompted, or piped on stdin)',
       )
-      .argument('[refused...]', 'never pass the key as an argument')
+      // Arguments are accepted only to refuse them with a clear message (see below).
+      .allowExcessArguments(true)
       .option('--base-url <url>', 'service base URL (default: the one in settings)')
-      .action(async (refused: string[], options: { baseUrl?: string }) => {
-        if (refused.length > 0) {
+      .action(async (options: { baseUrl?: string }, command: Command) => {
+        if (command.args.length > 0) {
           // The argument is not echoed back: it may be the key.
           throw new CliUsageError(
             'The API key is never accepted as an argument (it would stay in your shell history and the process list). ' +

@@ -12,7 +12,11 @@ export type SafeStorageLike = Pick<
   'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'
 >;
 
-/** The part of electron-store this needs (a separate file, not config.json). */
+/**
+ * The part of electron-store this needs. Give it a file of its own, so config.json never holds
+ * anything key-derived: new Store({ name: 'secrets', configFileMode: 0o600 }). (Not created
+ * here: importing electron-store at runtime needs Electron, and this class is tested in Node.)
+ */
 export interface EncryptedKeyStore {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
