@@ -40,3 +40,4 @@ export async function renderRunExport(format: ExportFormat, data: ExportData): P
       );
   }
 }
+export { loadExportData } from './load-export-data';
