@@ -143,7 +143,7 @@ describe('exports', () => {
   it('CSV parses back, one row per job, formulas neutralised', () => {
     const rows = Papa.parse<Record<string, string>>(buildCsv(data), { header: true }).data;
     expect(rows).toHaveLength(2);
-    expect(rows[0]?.answer.startsWith("'=HYPERLINK")).toBe(true);
+    expect(rows[0]?.answer?.startsWith("'=HYPERLINK")).toBe(true);
     expect(rows[0]?.topDomains).toBe('evil.example shoes.example');
     expect(rows[1]).toMatchObject({
       country: 'DE',
@@ -162,7 +162,7 @@ describe('exports', () => {
 
   it('XLSX opens with Results, Sources and Run sheets', async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await buildXlsx(data));
+    await wb.xlsx.load((await buildXlsx(data)) as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Results', 'Sources', 'Run']);
     expect(wb.getWorksheet('Results')?.rowCount).toBe(3);
     expect(wb.getWorksheet('Sources')?.getRow(3).getCell(8).value).toBe('https://shoes.example/a');
