@@ -1,0 +1,262 @@
+import { hostnameOf } from './url-normalize';
+import { foldText, foldWithOffsets } from './text-fold';
+import type { BrandDefinition, BrandMention } from './brand-types';
+import { NO_SPACE_SCRIPT_CLASS } from './word-tokens';
+
+// Brand matching: every alias of every brand compiled once into one alternation over folded
+// text (see text-fold), then each hit checked against word-boundary rules that depend on the
+// script at the edges of the alias:
+// - space-delimited scripts (Latin, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Hangul…): the
+//   character before and after the hit must not be a letter or digit (\p{L}\p{N}) of a
+//   space-delimited script, so "Apple" is not found in "Pineapple" nor "AI" in "said", but
+//   "Apple" is found in "我喜欢Apple" (Han neighbours do not join words);
+// - scripts written without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar): no
+//   boundary can be told without a dictionary, so a hit is a plain substring match on that
+//   side; "ソニー" is found in "ソニーの";
+// - Hangul: boundary required before, not after, since Korean particles attach to the noun
+//   ("삼성은", "삼성이");
+// - Arabic: a one-letter or article proclitic may be attached before the name (و، ف، ب، ل، ك،
+//   ال and their combinations, "وأمازون" = "and Amazon"); the boundary is checked before it.
+// Overlapping aliases: the longest alias at a position wins ("Apple Music" over "Apple"); hits
+// do not overlap.
+
+type EdgeRule = 'word' | 'none' | 'arabic-proclitic';
+
+interface AliasInfo {
+  brandIndexes: number[];
+  left: EdgeRule;
+  right: EdgeRule;
+  /** Folded alias with single spaces, for re-checking shorter aliases at a rejected position. */
+  folded: string;
+}
+
+export interface BrandMatcher {
+  readonly brands: readonly BrandDefinition[];
+  /** Folded host names per brand (from BrandDefinition.domains), for citation matching. */
+  readonly brandDomains: readonly (readonly string[])[];
+  /** @internal Brand indexes by folded domain, for walking a host's parent domains. */
+  readonly domainIndex: ReadonlyMap<string, readonly number[]>;
+  /** @internal */
+  readonly pattern: RegExp;
+  /** @internal Keyed by folded alias with single spaces. */
+  readonly aliases: ReadonlyMap<string, AliasInfo>;
+  /** @internal Longest first. */
+  readonly aliasesByLength: readonly AliasInfo[];
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const NO_SPACE_CHAR = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
+const HANGUL_CHAR = /\p{scx=Hangul}/u;
+const ARABIC_CHAR = /\p{scx=Arabic}/u;
+/** Folded Arabic proclitics: wa, fa, bi, li, ka, al-, and combinations (lil = li + al-). */
+const ARABIC_PROCLITICS = new Set(
+  ['و', 'ف', 'ب', 'ل', 'ك', 'ال', 'وال', 'فال', 'بال', 'كال', 'لل', 'ولل', 'فلل', 'وب', 'ول', 'فب', 'فل'].map(
+    foldText,
+  ),
+);
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/gu;
+
+function firstCodePoint(s: string): string {
+  return String.fromCodePoint(s.codePointAt(0) ?? 0);
+}
+
+function lastCodePoint(s: string): string {
+  const chars = Array.from(s);
+  return chars[chars.length - 1] ?? '';
+}
+
+function leftRule(alias: string): EdgeRule {
+  const c = firstCodePoint(alias);
+  if (NO_SPACE_CHAR.test(c)) return 'none';
+  if (ARABIC_CHAR.test(c)) return 'arabic-proclitic';
+  return WORD_CHAR.test(c) ? 'word' : 'none';
+}
+
+function rightRule(alias: string): EdgeRule {
+  const c = lastCodePoint(alias);
+  if (NO_SPACE_CHAR.test(c) || HANGUL_CHAR.test(c)) return 'none';
+  return WORD_CHAR.test(c) ? 'word' : 'none';
+}
+
+function normalizeDomain(d: string): string | null {
+  const host = hostnameOf(d.includes('://') ? d : `https://${d.trim()}`);
+  return host === null ? null : host.replace(/\.$/u, '');
+}
+
+/** Compile the brands once; reuse the matcher for every answer. */
+export function compileBrandMatcher(brands: readonly BrandDefinition[]): BrandMatcher {
+  const aliases = new Map<string, AliasInfo>();
+  brands.forEach((brand, index) => {
+    for (const raw of [brand.name, ...brand.aliases]) {
+      const folded = foldText(raw).replace(/\s+/gu, ' ').trim();
+      if (folded === '') continue;
+      const existing = aliases.get(folded);
+      if (existing !== undefined) {
+        if (!existing.brandIndexes.includes(index)) existing.brandIndexes.push(index);
+        continue;
+      }
+      aliases.set(folded, {
+        brandIndexes: [index],
+        left: leftRule(folded),
+        right: rightRule(folded),
+        folded,
+      });
+    }
+  });
+  const aliasesByLength = [...aliases.values()].sort((a, b) => b.folded.length - a.folded.length);
+  const source = trieSource(aliasesByLength.map((a) => a.folded));
+  const brandDomains = brands.map((b) =>
+    b.domains.map(normalizeDomain).filter((d): d is string => d !== null),
+  );
+  const domainIndex = new Map<string, number[]>();
+  brandDomains.forEach((domains, i) => {
+    for (const d of domains) {
+      const list = domainIndex.get(d) ?? [];
+      if (!list.includes(i)) list.push(i);
+      domainIndex.set(d, list);
+    }
+  });
+  return {
+    brands,
+    brandDomains,
+    domainIndex,
+    // Matches nothing when there are no aliases. No u flag: aliases are literal code units.
+    pattern: new RegExp(source === '' ? '(?!)' : source, 'g'),
+    aliases,
+    aliasesByLength,
+  };
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  end: boolean;
+}
+
+/**
+ * One regular expression for all aliases, factored as a trie ("n(?:ike|ew\s+balance)"): at each
+ * position of the text only the branches sharing the characters read so far are tried, which
+ * makes the scan several times faster than a flat alternation of every alias. Optional
+ * continuations are greedy, so the longest alias at a position wins. A space in an alias
+ * matches any whitespace run ("Apple\nMusic").
+ */
+function trieSource(words: readonly string[]): string {
+  const root: TrieNode = { next: new Map(), end: false };
+  for (const w of words) {
+    let node = root;
+    for (const ch of w) {
+      let child = node.next.get(ch);
+      if (child === undefined) {
+        child = { next: new Map(), end: false };
+        node.next.set(ch, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  const esc = (ch: string): string => (ch === ' ' ? '\\s+' : ch.replace(REGEX_SPECIAL, '\\$&'));
+  const emit = (node: TrieNode): string => {
+    const parts = [...node.next].map(([ch, child]) => esc(ch) + emit(child));
+    if (parts.length === 0) return '';
+    const alt = parts.length === 1 ? (parts[0] as string) : `(?:${parts.join('|')})`;
+    if (!node.end) return alt;
+    return parts.length === 1 ? `(?:${alt})?` : `${alt}?`;
+  };
+  return emit(root);
+}
+
+function codePointBefore(s: string, i: number): string {
+  if (i <= 0) return '';
+  const low = s.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) return s.slice(i - 2, i);
+  return s.slice(i - 1, i);
+}
+
+function codePointAt(s: string, i: number): string {
+  const cp = s.codePointAt(i);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+/** A letter or digit that joins words in a space-delimited script. */
+function joinsWord(ch: string): boolean {
+  return ch !== '' && WORD_CHAR.test(ch) && !NO_SPACE_CHAR.test(ch);
+}
+
+function leftOk(text: string, start: number, rule: EdgeRule): boolean {
+  if (rule === 'none') return true;
+  if (!joinsWord(codePointBefore(text, start))) return true;
+  if (rule !== 'arabic-proclitic') return false;
+  // Up to three Arabic letters glued before the name, themselves at a word start.
+  let i = start;
+  while (
+    i > 0 &&
+    start - i < 3 &&
+    ARABIC_CHAR.test(text[i - 1] as string) &&
+    WORD_CHAR.test(text[i - 1] as string)
+  )
+    i--;
+  for (let from = i; from < start; from++) {
+    if (ARABIC_PROCLITICS.has(text.slice(from, start)) && !joinsWord(codePointBefore(text, from)))
+      return true;
+  }
+  return false;
+}
+
+function rightOk(text: string, end: number, rule: EdgeRule): boolean {
+  return rule === 'none' || !joinsWord(codePointAt(text, end));
+}
+
+/** All mentions of all brands in `text`, in text order. */
+export function findBrandMentions(matcher: BrandMatcher, text: string): BrandMention[] {
+  const out: BrandMention[] = [];
+  if (text === '' || matcher.aliasesByLength.length === 0) return out;
+  const { folded, toOriginalStart, toOriginalEnd } = foldWithOffsets(text);
+  const re = matcher.pattern;
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(folded)) !== null) {
+    const start = m.index;
+    let end = start + m[0].length;
+    let info = matcher.aliases.get(/\s/u.test(m[0]) ? m[0].replace(/\s+/gu, ' ') : m[0]);
+    if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
+      // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
+      info = undefined;
+      for (const a of matcher.aliasesByLength) {
+        if (a.folded.length >= m[0].length || !folded.startsWith(a.folded, start)) continue;
+        if (leftOk(folded, start, a.left) && rightOk(folded, start + a.folded.length, a.right)) {
+          info = a;
+          end = start + a.folded.length;
+          break;
+        }
+      }
+      if (info === undefined) {
+        re.lastIndex = start + 1;
+        continue;
+      }
+    }
+    const oStart = toOriginalStart(start);
+    const oEnd = toOriginalEnd(end);
+    for (const b of info.brandIndexes) {
+      out.push({ brandId: (matcher.brands[b] as BrandDefinition).id, start: oStart, end: oEnd });
+    }
+    re.lastIndex = end;
+  }
+  return out;
+}
+
+/**
+ * Indexes of the brands a host belongs to: the host itself or any parent domain listed in a
+ * brand's domains ("support.apple.com" → the brand with "apple.com").
+ */
+export function brandsOfHost(matcher: BrandMatcher, host: string | null): readonly number[] {
+  if (host === null || host === '' || matcher.domainIndex.size === 0) return [];
+  let out: number[] | null = null;
+  let h = host;
+  for (;;) {
+    const hit = matcher.domainIndex.get(h);
+    if (hit !== undefined) out = out === null ? [...hit] : [...new Set([...out, ...hit])];
+    const dot = h.indexOf('.');
+    if (dot === -1) break;
+    h = h.slice(dot + 1);
+  }
+  return out ?? [];
+}
