@@ -19,7 +19,10 @@ export class IpcCallError extends Error {
 }
 
 /** Calls a contract channel and returns its value, or throws IpcCallError. */
-export async function call<C extends InvokeChannelName>(channel: C, input: InvokeInput<C>): Promise<InvokeOutput<C>> {
+export async function call<C extends InvokeChannelName>(
+  channel: C,
+  input: InvokeInput<C>,
+): Promise<InvokeOutput<C>> {
   const result = await window.parallax.invoke(channel, input);
   if (!result.ok) throw new IpcCallError(result.error);
   return result.value;

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
+import { call } from '../ipc/client';
+import { toShownError, type ShownError } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { ErrorState } from './StatusStates';
+
+export function runLabel(r: Pick<RunSummaryView, 'id' | 'name' | 'createdAt' | 'status'>): string {
+  return `${r.name ?? `Run ${r.id.slice(0, 8)}`} · ${formatDateTime(r.createdAt)} · ${r.status}`;
+}
+
+/**
+ * Chooses which stored run a view shows (the 50 most recent). When none is chosen yet it
+ * picks the most recent one, so each view opens on something.
+ */
+export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runId: string): void }) {
+  const [runs, setRuns] = useState<RunSummaryView[] | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    call('runs.list', { limit: 50, offset: 0 }).then(
+      (r) => {
+        if (!live) return;
+        setRuns(r.runs);
+        const first = r.runs[0];
+        if (runId === null && first) onPick(first.id);
+      },
+      (e: unknown) => live && setError(toShownError(e)),
+    );
+    return () => {
+      live = false;
+    };
+    // Only on mount: the list is a picker, not a live view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (error) return <ErrorState error={error} />;
+  if (!runs) return null;
+  const known = runs.some((r) => r.id === runId);
+  return (
+    <label className="run-picker">
+      Run
+      <select value={runId ?? ''} onChange={(e) => onPick(e.target.value)}>
+        {runId === null && <option value="">Choose a run</option>}
+        {runId !== null && !known && <option value={runId}>Run {runId.slice(0, 8)}</option>}
+        {runs.map((r) => (
+          <option key={r.id} value={r.id}>
+            {runLabel(r)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
+import { rehypeBrandMarks } from '../lib/rehype-brand-marks';
+import { ExternalLink } from './ExternalLink';
+
+// Engine answers are untrusted. They are rendered as React elements from Markdown with raw
+// HTML skipped entirely, links turned into buttons that ask main to open http(s) URLs in the
+// system browser (never navigating this page), and images never loaded (alt text + URL only).
+
+const components: Components = {
+  a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
+  img: ({ src, alt }) => (
+    <span className="image-placeholder" title="Images from answers are not loaded">
+      [image: {alt || 'no description'}] <span className="muted">{typeof src === 'string' ? src : ''}</span>
+    </span>
+  ),
+};
+
+export function SafeMarkdown({
+  markdown,
+  matcher = null,
+}: {
+  markdown: string;
+  matcher?: BrandMatcher | null;
+}) {
+  const rehypePlugins = useMemo(
+    () => [[rehypeBrandMarks, { matcher }] as [typeof rehypeBrandMarks, { matcher: BrandMatcher | null }]],
+    [matcher],
+  );
+  return (
+    <div className="markdown">
+      <Markdown skipHtml remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} components={components}>
+        {markdown}
+      </Markdown>
+    </div>
+  );
+}

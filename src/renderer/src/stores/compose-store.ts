@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import type { EngineName } from '../../../shared/api/engines';
+import type { EngineOptions, RunMode, RunSpecInput } from '../../../shared/domain/run-spec';
+import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
+import { call } from '../ipc/client';
+import { promptsFromText } from '../lib/csv-prompts';
+import { toShownError, type ShownError } from '../lib/errors';
+
+export interface ComposeDraft {
+  name: string;
+  promptsText: string;
+  engines: EngineName[];
+  engineOptions: Partial<Record<EngineName, EngineOptions>>;
+  countries: string[];
+  states: string[];
+  repeats: number;
+  mode: RunMode;
+  priority: number;
+  budget: number | null;
+  tags: string;
+}
+
+interface ComposeState extends ComposeDraft {
+  estimate: RunEstimateView | null;
+  estimateError: ShownError | null;
+  estimating: boolean;
+  starting: boolean;
+  startError: ShownError | null;
+  patch(p: Partial<ComposeDraft>): void;
+  setEngineOptions(engine: EngineName, options: EngineOptions): void;
+  appendPrompts(prompts: string[]): void;
+  runEstimate(): Promise<void>;
+  start(): Promise<string | null>;
+}
+
+export const initialDraft: ComposeDraft = {
+  name: '',
+  promptsText: '',
+  engines: ['assistant-a'],
+  engineOptions: {},
+  countries: [],
+  states: [],
+  repeats: 1,
+  mode: 'sync',
+  priority: 1,
+  budget: null,
+  tags: '',
+};
+
+/** The run spec the draft describes, exactly as runs.estimate / runs.start take it. */
+export function draftToSpec(d: ComposeDraft): RunSpecInput {
+  const engineOptions: Partial<Record<EngineName, EngineOptions>> = {};
+  for (const e of d.engines) {
+    const o = d.engineOptions[e];
+    if (o && Object.keys(o).length > 0) engineOptions[e] = o;
+  }
+  const tags = d.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  return {
+    ...(d.name.trim() !== '' ? { name: d.name.trim() } : {}),
+    prompts: promptsFromText(d.promptsText),
+    engines: d.engines,
+    countries: d.countries,
+    states: d.states,
+    repeats: d.repeats,
+    mode: d.mode,
+    priority: d.priority,
+    engineOptions,
+    budget: d.budget,
+    tags,
+  };
+}
+
+/** The compose form, its live estimate and Start. */
+export const useComposeStore = create<ComposeState>((set, get) => ({
+  ...initialDraft,
+  estimate: null,
+  estimateError: null,
+  estimating: false,
+  starting: false,
+  startError: null,
+  patch: (p) => set(p),
+  setEngineOptions: (engine, options) =>
+    set((s) => ({ engineOptions: { ...s.engineOptions, [engine]: options } })),
+  appendPrompts: (prompts) =>
+    set((s) => ({ promptsText: [s.promptsText.trimEnd(), ...prompts].filter((l) => l !== '').join('\n') })),
+  async runEstimate() {
+    const spec = draftToSpec(get());
+    set({ estimating: true });
+    try {
+      const estimate = await call('runs.estimate', spec);
+      set({ estimate, estimateError: null, estimating: false });
+    } catch (error) {
+      set({ estimate: null, estimateError: toShownError(error), estimating: false });
+    }
+  },
+  async start() {
+    set({ starting: true, startError: null });
+    try {
+      const { runId } = await call('runs.start', draftToSpec(get()));
+      set({ starting: false });
+      return runId;
+    } catch (error) {
+      set({ starting: false, startError: toShownError(error) });
+      return null;
+    }
+  },
+}));

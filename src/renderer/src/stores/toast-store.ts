@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+
+export interface Toast {
+  id: number;
+  level: 'info' | 'warning' | 'error' | 'success';
+  message: string;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  push(level: Toast['level'], message: string): void;
+  dismiss(id: number): void;
+}
+
+let nextId = 1;
+
+/** In-app notices (the fallback for desktop notifications, which the app does not prompt for). */
+export const useToastStore = create<ToastState>((set) => ({
+  toasts: [],
+  push: (level, message) =>
+    set((s) => ({ toasts: [...s.toasts.slice(-4), { id: nextId++, level, message }] })),
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import type { ResultView } from '../../../../shared/ipc/channels/runs';
+import type { BrandMatcher } from '../../../../shared/analytics/brand-matcher';
+import type { CompareColumn } from '../../lib/compare-columns';
+import { answerMarkdown } from '../../lib/compare-columns';
+import { formatDateTime } from '../../lib/format';
+import { useNavStore } from '../../stores/nav-store';
+import { SafeMarkdown } from '../../components/SafeMarkdown';
+import { Loading } from '../../components/StatusStates';
+import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { ColumnExtras } from './ColumnExtras';
+import { RawJsonPanel, StoredHtmlPanel } from './RawPanels';
+import { SourcesList } from './SourcesList';
+
+interface Props {
+  column: CompareColumn;
+  result: ResultView | undefined;
+  matcher: BrandMatcher | null;
+  sharedCounts: Map<string, number>;
+  columnCount: number;
+  paneRef(el: HTMLElement | null): void;
+  onScroll(): void;
+}
+
+type Tab = 'answer' | 'raw' | 'html';
+
+/** One compare column: the answer, its extras and sources, or the raw JSON / stored HTML. */
+export function AnswerColumn({
+  column,
+  result,
+  matcher,
+  sharedCounts,
+  columnCount,
+  paneRef,
+  onScroll,
+}: Props) {
+  const [tab, setTab] = useState<Tab>('answer');
+  const openSeries = useNavStore((s) => s.openSeries);
+  const { cell } = column;
+
+  return (
+    <article className="answer-column" aria-label={`Answer ${column.label}`}>
+      <header>
+        <h3>{column.label}</h3>
+        {result?.sandbox && <SyntheticBadge />}
+        <div className="tabs" role="group" aria-label={`View of ${column.label}`}>
+          {(['answer', 'raw', 'html'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              className="small"
+              aria-pressed={tab === t}
+              disabled={!cell.resultId}
+              onClick={() => setTab(t)}
+            >
+              {t === 'answer' ? 'Answer' : t === 'raw' ? 'Raw JSON' : 'HTML'}
+            </button>
+          ))}
+          {result && (
+            <button
+              type="button"
+              className="small"
+              onClick={() =>
+                openSeries({
+                  prompt: result.prompt,
+                  engine: result.engine,
+                  country: result.country,
+                  state: result.state,
+                })
+              }
+            >
+              Over time
+            </button>
+          )}
+        </div>
+        {result && (
+          <p className="muted small">
+            {formatDateTime(result.fetchedAt)}
+            {result.normalized.model ? ` · ${result.normalized.model}` : ''}
+          </p>
+        )}
+      </header>
+      <div className="column-body" ref={paneRef} onScroll={onScroll} tabIndex={0}>
+        {!cell.resultId && (
+          <p className={cell.error ? 'error' : 'muted'}>
+            {cell.error
+              ? `${cell.error.code ?? 'ERROR'}: ${cell.error.message}`
+              : `No answer (${cell.jobState})`}
+            {cell.error?.requestId && <span className="small"> · request {cell.error.requestId}</span>}
+          </p>
+        )}
+        {cell.resultId && tab === 'raw' && <RawJsonPanel resultId={cell.resultId} />}
+        {cell.resultId && tab === 'html' && <StoredHtmlPanel resultId={cell.resultId} />}
+        {cell.resultId && tab === 'answer' && !result && <Loading />}
+        {result && tab === 'answer' && (
+          <>
+            <SafeMarkdown markdown={answerMarkdown(result)} matcher={matcher} />
+            <ColumnExtras result={result.normalized} matcher={matcher} />
+            <section className="extra">
+              <h4>Sources ({result.normalized.sources.length})</h4>
+              <SourcesList
+                sources={result.normalized.sources}
+                sharedCounts={sharedCounts}
+                columns={columnCount}
+              />
+            </section>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

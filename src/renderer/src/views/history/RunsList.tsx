@@ -1,0 +1,113 @@
+import { useCallback, useState } from 'react';
+import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
+import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
+import { call } from '../../ipc/client';
+import { toShownError } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { usePagedRows } from '../../lib/use-paged-rows';
+import { useNavStore } from '../../stores/nav-store';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { VirtualList } from '../../components/VirtualList';
+
+const PAGE = 200;
+
+/** Every stored run, virtualized and paged; each opens offline in Compare. */
+export function RunsList() {
+  const openRun = useNavStore((s) => s.openRun);
+  const [status, setStatus] = useState<RunStatus | ''>('');
+  const [engine, setEngine] = useState<EngineName | ''>('');
+  const [country, setCountry] = useState('');
+  const [text, setText] = useState('');
+  const filters = {
+    ...(status ? { status } : {}),
+    ...(engine ? { engine } : {}),
+    ...(/^[A-Z]{2}$/.test(country) ? { country } : {}),
+    ...(text.trim() ? { text: text.trim() } : {}),
+  };
+  const key = JSON.stringify(filters);
+  const loadPage = useCallback(
+    async (offset: number, limit: number) => {
+      const r = await call('runs.list', { ...(JSON.parse(key) as object), offset, limit });
+      return { rows: r.runs, total: r.total };
+    },
+    [key],
+  );
+  const { cache, total, error } = usePagedRows<RunSummaryView>(loadPage, PAGE);
+
+  return (
+    <div className="panel">
+      <h2>Runs</h2>
+      <div className="row filters">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value as RunStatus | '')}>
+            <option value="">Any</option>
+            {RUN_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Engine
+          <select value={engine} onChange={(e) => setEngine(e.target.value as EngineName | '')}>
+            <option value="">Any</option>
+            {ENGINE_NAMES.map((e) => (
+              <option key={e} value={e}>
+                {ENGINES[e].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Country
+          <input
+            type="text"
+            size={3}
+            maxLength={2}
+            value={country}
+            onChange={(e) => setCountry(e.target.value.toUpperCase())}
+          />
+        </label>
+        <label>
+          Name or prompt
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+      </div>
+      {error !== null && <ErrorState error={toShownError(error)} />}
+      {total === null && error === null && <Loading />}
+      {total === 0 && <Empty>No runs match.</Empty>}
+      {cache && total !== null && total > 0 && (
+        <>
+          <p className="muted small">{total} runs</p>
+          <VirtualList<RunSummaryView>
+            label="Runs"
+            count={total}
+            rowHeight={52}
+            rowAt={cache.rowAt}
+            onRange={cache.ensureRange}
+            onActivate={(r) => openRun(r.id, 'compare')}
+            height={420}
+            renderRow={(r, i) =>
+              r ? (
+                <div className="run-row">
+                  <strong>{r.name ?? `Run ${r.id.slice(0, 8)}`}</strong>
+                  <span className={`status status-${r.status}`}>{r.status}</span>
+                  {r.sandbox && <span className="badge badge-synthetic">synthetic</span>}
+                  <span className="muted small">
+                    {formatDateTime(r.createdAt)} · {r.promptCount} prompts ·{' '}
+                    {r.engines.map((e) => ENGINES[e].label).join(', ')} ·{' '}
+                    {[...r.countries, ...r.states.map((s) => `US-${s}`)].join(' ')} ·{' '}
+                    {r.counts.succeeded ?? 0}/{r.total} ok
+                  </span>
+                </div>
+              ) : (
+                <span className="muted">Loading row {i + 1}…</span>
+              )
+            }
+          />
+        </>
+      )}
+    </div>
+  );
+}

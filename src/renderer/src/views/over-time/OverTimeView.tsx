@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useState } from 'react';
+import { diffText } from '../../../../shared/analytics/text-diff';
+import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { formatDateTime } from '../../lib/format';
+import { topDomainsOf, trendRows } from '../../lib/trends';
+import { useBrandsStore } from '../../stores/brands-store';
+import { useNavStore } from '../../stores/nav-store';
+import { useOverTimeStore } from '../../stores/over-time-store';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { WordDiff } from '../../components/WordDiff';
+import { TrendChart } from './TrendChart';
+
+export function OverTimeView() {
+  const { seriesTarget, openSeries } = useNavStore();
+  const { points, results, loading, error, load, target, pair, setPair } = useOverTimeStore();
+  const { brands, matcher, load: loadBrands } = useBrandsStore();
+  const [form, setForm] = useState({
+    prompt: '',
+    engine: 'assistant-a' as EngineName,
+    country: 'US',
+    state: '',
+  });
+
+  useEffect(() => {
+    if (seriesTarget && seriesTarget !== target) void load(seriesTarget);
+  }, [seriesTarget, target, load]);
+  useEffect(() => {
+    if (brands === null) void loadBrands();
+  }, [brands, loadBrands]);
+
+  const domains = useMemo(() => topDomainsOf(results, 5), [results]);
+  const trends = useMemo(() => trendRows(results, matcher, domains), [results, matcher, domains]);
+  const byId = useMemo(() => new Map(results.map((r) => [r.resultId, r])), [results]);
+  const aId = pair.a ?? results[0]?.resultId ?? null;
+  const bId = pair.b ?? results[results.length - 1]?.resultId ?? null;
+  const resA = aId ? byId.get(aId) : undefined;
+  const resB = bId ? byId.get(bId) : undefined;
+  const diff = useMemo(
+    () => (resA && resB && resA !== resB ? diffText(resA.normalized.text, resB.normalized.text) : null),
+    [resA, resB],
+  );
+
+  return (
+    <section aria-labelledby="over-time-heading" className="view">
+      <h1 id="over-time-heading">Over time</h1>
+      <form
+        className="row panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          openSeries({
+            prompt: form.prompt.trim(),
+            engine: form.engine,
+            country: form.country.toUpperCase(),
+            state: form.state ? form.state.toUpperCase() : null,
+          });
+        }}
+      >
+        <label>
+          Prompt
+          <input
+            type="text"
+            value={form.prompt}
+            onChange={(e) => setForm({ ...form, prompt: e.target.value })}
+            required
+          />
+        </label>
+        <label>
+          Engine
+          <select
+            value={form.engine}
+            onChange={(e) => setForm({ ...form, engine: e.target.value as EngineName })}
+          >
+            {ENGINE_NAMES.map((e) => (
+              <option key={e} value={e}>
+                {ENGINES[e].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Country
+          <input
+            type="text"
+            maxLength={2}
+            size={3}
+            value={form.country}
+            onChange={(e) => setForm({ ...form, country: e.target.value })}
+          />
+        </label>
+        <label>
+          State
+          <input
+            type="text"
+            maxLength={2}
+            size={3}
+            value={form.state}
+            onChange={(e) => setForm({ ...form, state: e.target.value })}
+          />
+        </label>
+        <button type="submit">Show series</button>
+      </form>
+      {target && (
+        <p className="muted">
+          “{target.prompt}” · {ENGINES[target.engine].label} ·{' '}
+          {target.state ? `US-${target.state}` : target.country}
+        </p>
+      )}
+      {!target && (
+        <Empty>Pick a prompt, engine and location, or open “Over time” from a compare column.</Empty>
+      )}
+      {loading && <Loading />}
+      {error && <ErrorState error={error} onRetry={() => target && void load(target)} />}
+      {points && points.length === 0 && (
+        <Empty>No stored answers for this prompt, engine and location yet.</Empty>
+      )}
+      {points && points.length > 0 && (
+        <>
+          <div className="charts">
+            <TrendChart
+              title="Mention rate"
+              rows={trends.mention}
+              keys={(brands ?? []).map((b) => b.name)}
+              percent
+            />
+            <TrendChart
+              title="Average position among brands"
+              rows={trends.position}
+              keys={(brands ?? []).map((b) => b.name)}
+              reversed
+            />
+            <TrendChart
+              title="Top domains (share of answers citing)"
+              rows={trends.domains}
+              keys={domains}
+              percent
+            />
+          </div>
+          <div className="panel">
+            <h2>Diff between two dates</h2>
+            <div className="row">
+              {(['a', 'b'] as const).map((side) => (
+                <label key={side}>
+                  {side === 'a' ? 'Older' : 'Newer'}
+                  <select
+                    value={(side === 'a' ? aId : bId) ?? ''}
+                    onChange={(e) => setPair({ a: aId, b: bId, [side]: e.target.value })}
+                  >
+                    {results.map((r) => (
+                      <option key={r.resultId} value={r.resultId}>
+                        {formatDateTime(r.fetchedAt)} (repeat {r.repeat + 1})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </div>
+            {diff ? (
+              <WordDiff diff={diff} full={false} />
+            ) : (
+              <p className="muted">Choose two different dates.</p>
+            )}
+          </div>
+          <div className="panel">
+            <h2>Answers ({points.length})</h2>
+            <ul className="series-points">
+              {points.map((p) => (
+                <li key={p.resultId}>
+                  <strong>{formatDateTime(p.fetchedAt)}</strong> {p.excerpt}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
