@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core, type CoreDeps } from '../../src/main/core';
+import { openSettingsStore } from '../../src/main/settings';
+import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 import { serveRenderer } from './static-server';
 
@@ -16,6 +18,8 @@ export const RESULTS_DIR = resolve('test-results');
 
 export interface Harness {
   page: Page;
+  /** Files the app was asked to save (the save dialog answers with a path in dataDir). */
+  saved: string[];
   core: Core;
   dataDir: string;
   openedExternally: string[];
@@ -26,15 +30,24 @@ export interface Harness {
 export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-'));
   const openedExternally: string[] = [];
+  const saved: string[] = [];
   const core = await createCore({
     app: { name: 'Parallax', version: '0.1.0', platform: process.platform, userDataPath: dataDir },
     dbPath: join(dataDir, 'parallax.db'),
+    settings: openSettingsStore({ userDataDir: dataDir }),
+    secrets: createMemorySecretStore(),
     now: () => Date.now(),
     fetch: globalThis.fetch,
     openExternal: async (url) => {
       openedExternally.push(url);
     },
-    sandboxMode: () => true,
+    chooseSavePath: async ({ defaultName }) => {
+      const path = join(dataDir, defaultName);
+      saved.push(path);
+      return path;
+    },
+    sandboxOptions: { latencyMs: { min: 20, max: 120 } },
+    pollIntervalMs: { min: 50, max: 200 },
     ...overrides,
   });
   const server = await serveRenderer(resolve('out/renderer'));
@@ -109,6 +122,7 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
 
   return {
     page,
+    saved,
     core,
     dataDir,
     openedExternally,

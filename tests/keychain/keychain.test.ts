@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../src/cli/commands/key';
+import { createCreditsVerifier } from '../../src/main/secrets/credits-verifier';
 import { createSecretStore } from '../../src/main/secrets/create-secret-store';
 import { createKeyService } from '../../src/main/secrets/key-service';
 import { createKeychainSecretStore } from '../../src/main/secrets/keychain-secret-store';

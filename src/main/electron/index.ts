@@ -1,17 +1,24 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import { createCore, type Core } from '../core';
+import { createCore, type Core, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
+import { createSecretStore } from '../secrets';
+import { defaultDatabasePath, defaultUserDataDir, type SettingsStore } from '../settings';
+import { openElectronSettingsStore } from './electron-settings-store';
 import { forwardEvents, registerIpc } from './ipc';
 import { installApplicationMenu } from './menu';
+import { SafeStorageSecretStore } from './safe-storage-secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { mainWindowOptions } from './window-options';
-import { restoreBounds, trackWindowState, type WindowState } from './window-state';
+import { restoreBounds, trackWindowState } from './window-state';
 
-// The thin Electron shell: window, security, IPC wiring. Everything else is the plain-Node
-// core (src/main/core.ts), which the CLI and the tests build the same way.
+// The thin Electron shell: window, security, IPC wiring, dialogs. Everything else is the
+// plain-Node core (src/main/core), which the CLI and the tests build the same way.
+
+// One user-data folder for the app and the CLI (settings, history), whatever the package name.
+app.setPath('userData', defaultUserDataDir());
 
 const here = import.meta.dirname;
 const rendererFile = join(here, '../renderer/index.html');
@@ -39,40 +46,54 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   installApplicationMenu(process.platform === 'darwin');
-  const windowStore = new Store<{ windowState: WindowState | null }>({
-    name: 'window-state',
-    defaults: { windowState: null },
+  const userData = app.getPath('userData');
+  const settings = openElectronSettingsStore({ cwd: userData });
+  const secrets = await createSecretStore({
+    env: process.env,
+    safeStorageFallback: new SafeStorageSecretStore(
+      safeStorage,
+      new Store({ name: 'secrets', cwd: userData, configFileMode: 0o600 }),
+    ),
   });
 
   core = await createCore({
-    app: {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: process.platform,
-      userDataPath: app.getPath('userData'),
-    },
-    dbPath: join(app.getPath('userData'), 'parallax.db'),
+    app: { name: app.getName(), version: app.getVersion(), platform: process.platform, userDataPath: userData },
+    dbPath: defaultDatabasePath(settings.get().dataFolder ?? userData),
+    settings,
+    secrets,
     now: () => Date.now(),
     fetch: globalThis.fetch,
     openExternal: (url) => shell.openExternal(url),
-    sandboxMode: () => true,
+    chooseSavePath: chooseSavePath,
+    runMonitors: true,
+    logError: (message) => console.error(message),
   });
   registerIpc(core.router, trusted);
   forwardEvents(core.events, () => mainWindow);
-  createWindow(windowStore);
+  createWindow(settings);
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(windowStore);
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(settings);
   });
 }
 
-function createWindow(windowStore: Store<{ windowState: WindowState | null }>): void {
-  const saved = windowStore.get('windowState');
+async function chooseSavePath(request: SaveRequest): Promise<string | null> {
+  const options = {
+    title: request.title,
+    defaultPath: join(app.getPath('documents'), request.defaultName),
+    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+  };
+  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
+}
+
+function createWindow(settings: SettingsStore): void {
+  const saved = settings.get().windowState;
   const window = new BrowserWindow(mainWindowOptions(join(here, '../preload/index.cjs'), restoreBounds(saved)));
   mainWindow = window;
   trackWindowState(window, {
-    get: () => windowStore.get('windowState'),
-    set: (state) => windowStore.set('windowState', state),
+    get: () => settings.get().windowState,
+    set: (state) => settings.update({ windowState: state }),
   });
   window.once('ready-to-show', () => {
     if (saved?.maximized) window.maximize();

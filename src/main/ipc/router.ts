@@ -24,6 +24,8 @@ export interface IpcRouter {
 export interface IpcRouterOptions {
   /** Scrubs secrets from any message that leaves main (see secrets/redact). */
   redact?: (text: string) => string;
+  /** Maps the core's typed errors (API, store, run engine) to IPC errors; null for unknown ones. */
+  mapError?: (error: unknown) => IpcError | null;
   onUnexpectedError?: (channel: string, error: unknown) => void;
 }
 
@@ -55,10 +57,8 @@ export function createIpcRouter(handlers: IpcHandlers, options: IpcRouterOptions
         const value = await handler(parsed.data);
         return { ok: true, value };
       } catch (error) {
-        if (error instanceof AppError) {
-          const ipcError = error.toIpcError();
-          return failure({ ...ipcError, message: redact(ipcError.message) });
-        }
+        const known = error instanceof AppError ? error.toIpcError() : (options.mapError?.(error) ?? null);
+        if (known) return failure({ ...known, message: redact(known.message) });
         options.onUnexpectedError?.(channel, error);
         const message = error instanceof Error ? error.message : String(error);
         return failure({ code: 'INTERNAL_ERROR', message: redact(message) });

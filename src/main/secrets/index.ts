@@ -35,3 +35,4 @@ export {
   type SecretStore,
 } from './secret-store';
 export { createUnavailableSecretStore } from './unavailable-secret-store';
+export { createCreditsVerifier, type CreditsVerifierOptions } from './credits-verifier';

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/main/errors/app-error';
 import { createIpcRouter, type IpcHandlers } from '../../../src/main/ipc/router';
 
-const handlers: IpcHandlers = {
+// Only the channels this test calls; the router looks handlers up by channel name.
+const handlers = {
   'app.info': () => ({ name: 'Parallax', version: '1', platform: 'linux', sandboxMode: true, dataPath: '/d' }),
-  'app.openExternal': ({ url }) => {
+  'app.openExternal': ({ url }: { url: string }) => {
     if (url.includes('fail')) throw new AppError('NOPE', `cannot open ${url}`, { details: { status: 400 } });
     if (url.includes('crash')) throw new Error('boom with sk_abcdefghijabcdefghijabcdefghijabcdefghij');
-    return { opened: true };
+    return { opened: true as const };
   },
-};
+} as Partial<IpcHandlers> as IpcHandlers;
 
 describe('IPC router', () => {
   const router = createIpcRouter(handlers, { redact: (t) => t.replace(/sk_[A-Za-z0-9]{40}/g, 'sk_…ghij') });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../../src/cli/commands/key';
+import { createCreditsVerifier } from '../../../src/main/secrets/credits-verifier';
 import { createEnvironmentSecretStore } from '../../../src/main/secrets/environment-secret-store';
 import { createKeyService, KeyServiceError, type KeyService } from '../../../src/main/secrets/key-service';
 import { SecretStoreUnavailableError } from '../../../src/main/secrets/secret-store';

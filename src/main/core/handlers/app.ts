@@ -1,0 +1,20 @@
+import { isHttpUrl } from '../../../shared/csp';
+import { AppError } from '../../errors/app-error';
+import type { HandlerModule } from './types';
+
+export const appHandlers: HandlerModule<'app.info' | 'app.openExternal'> = (ctx) => ({
+  'app.info': () => ({
+    name: ctx.app.name,
+    version: ctx.app.version,
+    platform: ctx.app.platform,
+    sandboxMode: ctx.connections.isSandbox(),
+    dataPath: ctx.app.userDataPath,
+  }),
+  'app.openExternal': async ({ url }) => {
+    // The contract already refused non-http(s) input; checked again because this is the
+    // one place that hands a URL to the operating system.
+    if (!isHttpUrl(url)) throw new AppError('FORBIDDEN_URL', 'Only http(s) links can be opened');
+    await ctx.openExternal(url);
+    return { opened: true };
+  },
+});

@@ -1,0 +1,10 @@
+import type { HandlerModule } from './types';
+
+export const historyHandlers: HandlerModule<'history.search' | 'history.domains'> = (ctx) => ({
+  'history.search': (options) => {
+    const { hits, total } = ctx.store.search(options);
+    return { hits: hits.map(({ jobId: _job, repeat: _repeat, ...hit }) => hit), total };
+  },
+  'history.domains': (filter) =>
+    ctx.store.sourceDomains(filter).map(({ domain, country, count, avgPosition }) => ({ domain, country, count, avgPosition })),
+});

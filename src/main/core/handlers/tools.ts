@@ -1,0 +1,86 @@
+import { writeFile } from 'node:fs/promises';
+import { AppError } from '../../errors/app-error';
+import { buildCompareReport, EXPORT_EXTENSIONS, loadExportData, renderRunExport } from '../../export';
+import type { HandlerModule } from './types';
+
+type Channels =
+  | 'tools.resolveRedirect'
+  | 'credits.get'
+  | 'queue.status'
+  | 'queue.clear'
+  | 'export.run'
+  | 'export.compareReport'
+  | 'db.backup';
+
+const stamp = (now: number): string => new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-');
+
+export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
+  const client = async () => (await ctx.connections.current()).client;
+  return {
+    'tools.resolveRedirect': async ({ url }) => {
+      const { data } = await (await client()).resolveRedirect(url);
+      return { url: data.url, redirectLink: url };
+    },
+    'credits.get': async () => {
+      const { data } = await (await client()).credits();
+      return {
+        remaining: data.remaining,
+        perCycle: data.perCycle ?? null,
+        cycleResetsAt: data.cycleResetsAt ?? null,
+        fetchedAt: ctx.now(),
+      };
+    },
+    'queue.status': async () => {
+      const { data } = await (await client()).queueStatus();
+      const concurrency = data.concurrency;
+      return {
+        queuedTasks: data.queuedTasks,
+        processingTasks: data.processingTasks,
+        priorityBreakdown: (data.priorityBreakdown ?? []).map((p) => ({ priority: p.priority, count: p.count })),
+        concurrency:
+          concurrency && typeof concurrency.used === 'number' && typeof concurrency.max === 'number'
+            ? { used: concurrency.used, max: concurrency.max }
+            : null,
+      };
+    },
+    'queue.clear': async () => {
+      const { data } = await (await client()).clearQueue();
+      return { cleared: data.cleared };
+    },
+    'export.run': async ({ runId, format }) => {
+      const data = loadExportData(ctx.store, runId);
+      if (!data) throw new AppError('RUN_NOT_FOUND', `No run ${runId} in the history`);
+      const extension = EXPORT_EXTENSIONS[format];
+      const path = await ctx.chooseSavePath({
+        title: 'Export run',
+        defaultName: `parallax-run-${runId.slice(0, 8)}-${stamp(ctx.now())}.${extension}`,
+        extensions: [extension],
+      });
+      if (path === null) return { path: null };
+      await writeFile(path, await renderRunExport(format, data), { mode: 0o600 });
+      return { path };
+    },
+    'export.compareReport': async ({ resultIds, title }) => {
+      const results = ctx.store.getResults(resultIds).map(({ rawJson: _json, raw: _raw, ...view }) => view);
+      if (results.length === 0) throw new AppError('RESULT_NOT_FOUND', 'None of these results is in the history');
+      const path = await ctx.chooseSavePath({
+        title: 'Save comparison report',
+        defaultName: `parallax-comparison-${stamp(ctx.now())}.html`,
+        extensions: ['html'],
+      });
+      if (path === null) return { path: null };
+      await writeFile(path, buildCompareReport(results, { title, generatedAt: ctx.now() }), { mode: 0o600 });
+      return { path };
+    },
+    'db.backup': async () => {
+      const path = await ctx.chooseSavePath({
+        title: 'Back up the history',
+        defaultName: `parallax-backup-${stamp(ctx.now())}.db`,
+        extensions: ['db'],
+      });
+      if (path === null) return { path: null };
+      await ctx.store.backup(path);
+      return { path };
+    },
+  };
+};

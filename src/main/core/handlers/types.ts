@@ -1,0 +1,34 @@
+import type { IpcHandlers } from '../../ipc/router';
+import type { EventBus } from '../../ipc/event-bus';
+import type { KeyService } from '../../secrets';
+import type { SettingsStore } from '../../settings';
+import type { HistoryStore } from '../../store';
+import type { ConnectionManager } from '../connection';
+import type { RunService } from '../run-service';
+import type { MonitorScheduler } from '../../runs';
+
+/** What the handler modules share: the core's services. */
+export interface HandlerContext {
+  app: { name: string; version: string; platform: string; userDataPath: string };
+  store: HistoryStore;
+  settings: SettingsStore;
+  keys: KeyService;
+  connections: ConnectionManager;
+  runs: RunService;
+  monitors: MonitorScheduler;
+  events: EventBus;
+  now: () => number;
+  fetch: typeof fetch;
+  openExternal: (url: string) => Promise<void>;
+  /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
+  chooseSavePath: (request: SaveRequest) => Promise<string | null>;
+}
+
+export interface SaveRequest {
+  title: string;
+  defaultName: string;
+  extensions: string[];
+}
+
+/** A handler module implements some channels of the contract. */
+export type HandlerModule<K extends keyof IpcHandlers> = (ctx: HandlerContext) => Pick<IpcHandlers, K>;

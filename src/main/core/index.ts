@@ -1,0 +1,165 @@
+import { startSandbox as startBuiltInSandbox } from '../../sandbox';
+import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
+import { createEventBus, type EventBus } from '../ipc/event-bus';
+import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
+import { createMonitorScheduler, type MonitorScheduler } from '../runs';
+import { createCreditsVerifier, createKeyService, redactSecrets, type KeyService, type SecretStore } from '../secrets';
+import type { SettingsStore } from '../settings';
+import { openHistory, type HistoryStore } from '../store';
+import { createConnectionManager, type ConnectionManager } from './connection';
+import { toIpcError } from './error-map';
+import { appHandlers } from './handlers/app';
+import { catalogHandlers } from './handlers/catalog';
+import { historyHandlers } from './handlers/history';
+import { libraryHandlers } from './handlers/library';
+import { resultsHandlers } from './handlers/results';
+import { runsHandlers } from './handlers/runs';
+import { settingsHandlers } from './handlers/settings';
+import { toolsHandlers } from './handlers/tools';
+import type { HandlerContext, SaveRequest } from './handlers/types';
+import { createRunService, type RunService } from './run-service';
+
+export type { SaveRequest } from './handlers/types';
+
+/** Everything the core needs from the outside world, passed in so the app, the CLI and tests build the same core. */
+export interface CoreDeps {
+  app: { name: string; version: string; platform: string; userDataPath: string };
+  /** SQLite history file. */
+  dbPath: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  now: () => number;
+  fetch: typeof fetch;
+  /** Opens an http(s) URL in the system browser (Electron's shell.openExternal in the app). */
+  openExternal: (url: string) => Promise<void>;
+  /** A save dialog in the app; null when the user cancels. */
+  chooseSavePath: (request: SaveRequest) => Promise<string | null>;
+  /** The built-in sandbox (Sandbox mode); injectable so tests pick its latency. */
+  startSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
+  sandboxOptions?: SandboxOptions;
+  /** Runs due monitors while the core is open (the app: yes; one-shot tools: no). */
+  runMonitors?: boolean;
+  pollIntervalMs?: { min: number; max: number };
+  /** Where unexpected errors are reported (already redacted). */
+  logError?: (message: string) => void;
+}
+
+export interface Core {
+  router: IpcRouter;
+  events: EventBus;
+  store: HistoryStore;
+  keys: KeyService;
+  runs: RunService;
+  monitors: MonitorScheduler;
+  connections: ConnectionManager;
+  close(): Promise<void>;
+}
+
+const MONITOR_CHECK_MS = 60_000;
+
+/** Builds the main-process services and the IPC handlers over them. */
+export async function createCore(deps: CoreDeps): Promise<Core> {
+  const events = createEventBus();
+  const store = openHistory({ path: deps.dbPath, now: deps.now });
+  const keys = createKeyService({
+    secrets: deps.secrets,
+    fallbackPlan: () => deps.settings.get().plan,
+    verify: (key) => {
+      const baseUrl = deps.settings.get().baseUrl;
+      if (!baseUrl) {
+        throw new Error('Set the service base URL in Settings first: the key is verified with GET /v1/credits.');
+      }
+      return createCreditsVerifier({ baseUrl, fetch: deps.fetch })(key);
+    },
+  });
+  const connections = createConnectionManager({
+    settings: deps.settings,
+    keys,
+    fetch: deps.fetch,
+    now: deps.now,
+    startSandbox: deps.startSandbox ?? startBuiltInSandbox,
+    ...(deps.sandboxOptions ? { sandboxOptions: deps.sandboxOptions } : {}),
+  });
+  const runs = createRunService({
+    store,
+    settings: deps.settings,
+    keys,
+    connections,
+    events,
+    now: deps.now,
+    ...(deps.pollIntervalMs ? { pollIntervalMs: deps.pollIntervalMs } : {}),
+  });
+  let lastMeta = { keyLabel: 'sandbox' as string | null, sandbox: true, baseUrl: '' };
+  const monitors = createMonitorScheduler({
+    store,
+    now: deps.now,
+    runMeta: () => lastMeta,
+    engine: {
+      start: async (spec, meta) => {
+        const started = await runs.start(spec, { monitorId: meta.monitorId ?? null });
+        const connection = await runs.connection();
+        lastMeta = { keyLabel: connection.keyLabel, sandbox: connection.sandbox, baseUrl: connection.baseUrl };
+        return started;
+      },
+    },
+  });
+
+  const ctx: HandlerContext = {
+    app: deps.app,
+    store,
+    settings: deps.settings,
+    keys,
+    connections,
+    runs,
+    monitors,
+    events,
+    now: deps.now,
+    fetch: deps.fetch,
+    openExternal: deps.openExternal,
+    chooseSavePath: deps.chooseSavePath,
+  };
+  const handlers: IpcHandlers = {
+    ...appHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...catalogHandlers(ctx),
+    ...runsHandlers(ctx),
+    ...resultsHandlers(ctx),
+    ...historyHandlers(ctx),
+    ...libraryHandlers(ctx),
+    ...toolsHandlers(ctx),
+  };
+  const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
+  const router = createIpcRouter(handlers, {
+    redact,
+    mapError: toIpcError,
+    onUnexpectedError: (channel, error) =>
+      deps.logError?.(redact(`${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)),
+  });
+
+  // Crash recovery first, then the monitors' catch-up: neither blocks the window.
+  const background = (async () => {
+    try {
+      await runs.resumeOnOpen();
+    } catch (error) {
+      deps.logError?.(redact(`resume on open: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  })();
+  const stopMonitors = deps.runMonitors ? monitors.startTimer(MONITOR_CHECK_MS) : () => undefined;
+
+  return {
+    router,
+    events,
+    store,
+    keys,
+    runs,
+    monitors,
+    connections,
+    async close() {
+      stopMonitors();
+      await background;
+      await runs.close();
+      await connections.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { RunSpec } from '../../shared/domain/run-spec';
+import type { RunProgressView } from '../../shared/ipc/channels/runs';
+import { AppError } from '../errors/app-error';
+import type { EventBus } from '../ipc/event-bus';
+import { createRunEngine, type RunEngine } from '../runs';
+import type { KeyService } from '../secrets';
+import type { SettingsStore } from '../settings';
+import type { HistoryStore } from '../store';
+import type { ConnectionManager, ServiceConnection } from './connection';
+
+/** The run engine for the current connection, with its events forwarded to the renderer. */
+export interface RunService {
+  engine(): Promise<RunEngine>;
+  connection(): Promise<ServiceConnection>;
+  start(spec: RunSpec, options?: { monitorId?: string | null }): Promise<{ runId: string }>;
+  /** Runs whose driver is working right now (not paused or finished). */
+  hasActiveRuns(): boolean;
+  /** Counts a run resumed by hand as active. */
+  track(runId: string): void;
+  /** After a crash or kill: resumes unfinished runs (async tasks polled again; sync in-flight jobs interrupted). */
+  resumeOnOpen(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface RunServiceDeps {
+  store: HistoryStore;
+  settings: SettingsStore;
+  keys: KeyService;
+  connections: ConnectionManager;
+  events: EventBus;
+  now: () => number;
+  pollIntervalMs?: { min: number; max: number };
+}
+
+const WORKING = new Set(['pending', 'running', 'canceling']);
+
+export function createRunService(deps: RunServiceDeps): RunService {
+  let current: { connection: ServiceConnection; engine: RunEngine } | null = null;
+  const tracked = new Set<string>();
+
+  async function engineFor(): Promise<{ connection: ServiceConnection; engine: RunEngine }> {
+    const connection = await deps.connections.current();
+    if (current?.connection === connection) return current;
+    if (current && hasActiveRuns()) {
+      throw new AppError(
+        'RUNS_ACTIVE',
+        'Runs are still working on the previous service connection: pause or finish them before switching.',
+      );
+    }
+    await current?.engine.close();
+    const engine = createRunEngine({
+      store: deps.store,
+      client: connection.client,
+      now: deps.now,
+      plan: () => deps.settings.get().plan,
+      onProgress: (progress: RunProgressView) => deps.events.emit('run.progress', progress),
+      onJob: (event) => deps.events.emit('run.job', event),
+      onKeyRevoked: (message) => {
+        void deps.keys.reportRevoked();
+        deps.events.emit('key.revoked', { message });
+      },
+      ...(deps.pollIntervalMs ? { pollIntervalMs: deps.pollIntervalMs } : {}),
+    });
+    current = { connection, engine };
+    return current;
+  }
+
+  function hasActiveRuns(): boolean {
+    if (!current) return false;
+    for (const runId of tracked) {
+      const status = current.engine.progress(runId)?.status;
+      if (status && WORKING.has(status)) return true;
+      if (!status) tracked.delete(runId);
+    }
+    return false;
+  }
+
+  return {
+    async engine() {
+      return (await engineFor()).engine;
+    },
+    async connection() {
+      return (await engineFor()).connection;
+    },
+    async start(spec, options = {}) {
+      const { engine, connection } = await engineFor();
+      const started = await engine.start(spec, {
+        keyLabel: connection.keyLabel,
+        sandbox: connection.sandbox,
+        baseUrl: connection.baseUrl,
+        monitorId: options.monitorId ?? null,
+      });
+      tracked.add(started.runId);
+      return started;
+    },
+    hasActiveRuns,
+    track: (runId) => void tracked.add(runId),
+    async resumeOnOpen() {
+      const { engine } = await engineFor();
+      const resumed = await engine.resumeOnOpen();
+      for (const runId of resumed) tracked.add(runId);
+      return resumed;
+    },
+    async close() {
+      await current?.engine.close();
+      current = null;
+    },
+  };
+}
