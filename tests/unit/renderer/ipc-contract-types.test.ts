@@ -12,7 +12,10 @@ describe('renderer IPC client', () => {
         invoke: async (channel: string, input: unknown) => {
           calls.push([channel, input]);
           return channel === 'app.openExternal'
-            ? { ok: false, error: { code: 'VALIDATION_ERROR', message: 'bad', fields: [{ field: 'url', message: 'x' }] } }
+            ? {
+                ok: false,
+                error: { code: 'VALIDATION_ERROR', message: 'bad', fields: [{ field: 'url', message: 'x' }] },
+              }
             : { ok: true, value: { name: 'Parallax' } };
         },
         on: () => () => undefined,
@@ -25,7 +28,9 @@ describe('renderer IPC client', () => {
       await call('app.openExternal', { href: 'x' });
     }
     await expect(call('app.info', {})).resolves.toEqual({ name: 'Parallax' });
-    await expect(call('app.openExternal', { url: 'ftp://x' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(call('app.openExternal', { url: 'ftp://x' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     expect(calls).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { matchesCountry } from '../lib/countries';
+import { searchOptions } from '../lib/countries';
 
 export interface MultiSelectOption {
   code: string;
@@ -24,7 +24,7 @@ export function MultiSelect({ label, options, selected, onChange, placeholder }:
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
-  const visible = useMemo(() => options.filter((o) => matchesCountry(o, query)), [options, query]);
+  const visible = useMemo(() => searchOptions(options, query), [options, query]);
   const chosen = new Set(selected);
   const byCode = new Map(options.map((o) => [o.code, o]));
 

@@ -40,11 +40,34 @@ export function countryOptions(codes: readonly string[]): CountryOption[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Matches the code exactly-prefix or any part of the name, case- and accent-insensitive. */
-export function matchesCountry(option: { code: string; name: string }, query: string): boolean {
+/**
+ * How well an option matches a search: 0 exact code, 1 name starts with it, 2 a word of the
+ * name starts with it, 3 the name contains it, 4 the code starts with it; -1 no match.
+ * Case- and accent-insensitive ("cote" finds Côte d’Ivoire).
+ */
+export function countryMatchRank(option: { code: string; name: string }, query: string): number {
   const q = fold(query.trim());
-  if (q === '') return true;
-  return fold(option.code).startsWith(q) || fold(option.name).includes(q);
+  if (q === '') return 0;
+  const name = fold(option.name);
+  const code = fold(option.code);
+  if (code === q) return 0;
+  if (name.startsWith(q)) return 1;
+  if (name.split(/[\s\-’',.()]+/).some((w) => w.startsWith(q))) return 2;
+  if (name.includes(q)) return 3;
+  if (code.startsWith(q)) return 4;
+  return -1;
+}
+
+/** The options matching a search, best matches first (stable within a rank). */
+export function searchOptions<T extends { code: string; name: string }>(
+  options: readonly T[],
+  query: string,
+): T[] {
+  return options
+    .map((o, i) => ({ o, i, r: countryMatchRank(o, query) }))
+    .filter((x) => x.r >= 0)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.o);
 }
 
 function fold(value: string): string {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../ipc/client';
-import { matchesCountry } from '../../lib/countries';
+import { searchOptions } from '../../lib/countries';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
@@ -22,7 +22,7 @@ export function CountriesStates() {
   }, []);
 
   const visible = useMemo(
-    () => catalog.countryOptions.filter((o) => matchesCountry(o, query)),
+    () => searchOptions(catalog.countryOptions, query),
     [catalog.countryOptions, query],
   );
 

@@ -1,0 +1,371 @@
+import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../src/shared/api/engines';
+import { COUNTRY_CODES } from '../../../src/shared/api/countries';
+import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
+import { runLocations, runSpecSchema, type JobState } from '../../../src/shared/domain/run-spec';
+import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import type {
+  MatrixCellView,
+  ResultView,
+  RunDetailView,
+  RunProgressView,
+} from '../../../src/shared/ipc/channels/runs';
+import type {
+  EventChannelName,
+  EventPayload,
+  InvokeChannelName,
+  InvokeInput,
+  InvokeOutput,
+  ParallaxApi,
+} from '../../../src/shared/ipc/contract';
+import { isInvokeChannel } from '../../../src/shared/ipc/contract';
+import type { IpcError } from '../../../src/shared/ipc/define';
+
+// A test double of window.parallax for component tests (the real main runs in the e2e suite).
+// It answers every channel the views use with realistic view objects, records each call, and
+// can emit main→renderer events. Tests override single channels with `handle`.
+
+export type Handler<C extends InvokeChannelName> = (
+  input: InvokeInput<C>,
+) => InvokeOutput<C> | Promise<InvokeOutput<C>>;
+type Handlers = { [C in InvokeChannelName]?: Handler<C> };
+
+/** Thrown by a handler to make the call fail with this IpcError. */
+export class FakeIpcFailure extends Error {
+  constructor(readonly error: IpcError) {
+    super(error.message);
+  }
+}
+
+export function fail(code: string, message: string, fields?: IpcError['fields']): never {
+  throw new FakeIpcFailure({ code, message, ...(fields ? { fields } : {}) });
+}
+
+export interface RecordedCall {
+  channel: InvokeChannelName;
+  input: unknown;
+}
+
+export interface FakeParallax {
+  api: ParallaxApi;
+  calls: RecordedCall[];
+  callsTo<C extends InvokeChannelName>(channel: C): Array<InvokeInput<C>>;
+  handle<C extends InvokeChannelName>(channel: C, handler: Handler<C>): void;
+  emit<E extends EventChannelName>(event: E, payload: EventPayload<E>): void;
+}
+
+const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
+
+function source(position: number, url: string, title: string): NormalizedSource {
+  return {
+    position,
+    kind: 'cited',
+    url,
+    domain: new URL(url).hostname.replace(/^www\./, ''),
+    title,
+    snippet: null,
+    redirectLink: null,
+    datePublished: null,
+  };
+}
+
+export function normalized(
+  text: string,
+  sources: NormalizedSource[],
+  extra: Partial<NormalizedResult> = {},
+): NormalizedResult {
+  return {
+    engine: 'assistant-a',
+    text,
+    markdown: text,
+    htmlUrls: [],
+    model: 'model-x',
+    searchQueries: [],
+    sources,
+    entities: [],
+    products: [],
+    ads: [],
+    peopleAlsoAsk: [],
+    aiOverview: null,
+    relatedSearches: [],
+    shape: null,
+    ...extra,
+  };
+}
+
+export const SAMPLE_PROMPT = 'best running shoes';
+export const SAMPLE_COUNTRIES = ['US', 'DE', 'FR'] as const;
+
+export const SAMPLE_ANSWERS: Record<
+  (typeof SAMPLE_COUNTRIES)[number],
+  { text: string; sources: NormalizedSource[] }
+> = {
+  US: {
+    text: 'The best running shoes are Acme Swift and Zoom Pro. Acme leads on comfort.',
+    sources: [
+      source(1, 'https://www.runnersworld.com/shoes', 'Runners World'),
+      source(2, 'https://acme.com/swift', 'Acme Swift'),
+    ],
+  },
+  DE: {
+    text: 'The best running shoes are Zoom Pro and Acme Swift. Zoom leads on price.',
+    sources: [
+      source(1, 'https://www.runnersworld.com/de', 'Runners World DE'),
+      source(2, 'https://laufen.de/test', 'Laufen'),
+    ],
+  },
+  FR: {
+    text: 'Les meilleures chaussures: Acme Swift.',
+    sources: [source(1, 'https://courir.fr/a', 'Courir')],
+  },
+};
+
+export const SAMPLE_BRANDS: BrandView[] = [
+  { id: 'b-acme', name: 'Acme', kind: 'brand', aliases: ['Acme Swift'], domains: ['acme.com'] },
+  { id: 'b-zoom', name: 'Zoom', kind: 'competitor', aliases: ['Zoom Pro'], domains: ['zoom.example'] },
+];
+
+function zeroCounts(): Record<JobState, number> {
+  return { pending: 0, queued: 0, running: 0, succeeded: 0, failed: 0, interrupted: 0, canceled: 0 };
+}
+
+export function sampleCells(runId = 'run-1'): MatrixCellView[] {
+  return SAMPLE_COUNTRIES.map((country, i) => ({
+    jobId: `${runId}-job-${i}`,
+    promptIndex: 0,
+    engine: 'assistant-a',
+    country,
+    state: null,
+    repeat: 0,
+    jobState: 'succeeded',
+    resultId: `${runId}-res-${country}`,
+    excerpt: SAMPLE_ANSWERS[country].text.slice(0, 40),
+    sourceCount: SAMPLE_ANSWERS[country].sources.length,
+    error: null,
+  }));
+}
+
+export function sampleResults(runId = 'run-1'): ResultView[] {
+  return SAMPLE_COUNTRIES.map((country, i) => ({
+    resultId: `${runId}-res-${country}`,
+    jobId: `${runId}-job-${i}`,
+    runId,
+    prompt: SAMPLE_PROMPT,
+    engine: 'assistant-a',
+    country,
+    state: null,
+    repeat: 0,
+    fetchedAt: NOW,
+    sandbox: true,
+    normalized: normalized(SAMPLE_ANSWERS[country].text, SAMPLE_ANSWERS[country].sources),
+  }));
+}
+
+export function sampleRun(runId = 'run-1', status: RunDetailView['status'] = 'completed'): RunDetailView {
+  const spec = runSpecSchema.parse({
+    name: 'Shoes',
+    prompts: [SAMPLE_PROMPT],
+    engines: ['assistant-a'],
+    countries: [...SAMPLE_COUNTRIES],
+  });
+  const counts = zeroCounts();
+  counts.succeeded = 3;
+  return {
+    id: runId,
+    name: 'Shoes',
+    status,
+    mode: 'sync',
+    engines: ['assistant-a'],
+    countries: [...SAMPLE_COUNTRIES],
+    states: [],
+    promptCount: 1,
+    repeats: 1,
+    total: 3,
+    counts,
+    maxCredits: 15,
+    creditsCharged: 15,
+    sandbox: true,
+    keyLabel: 'sandbox',
+    createdAt: NOW,
+    startedAt: NOW,
+    finishedAt: NOW + 5000,
+    spec,
+    prompts: [SAMPLE_PROMPT],
+    tags: [],
+  };
+}
+
+export function sampleProgress(runId = 'run-1', over: Partial<RunProgressView> = {}): RunProgressView {
+  return {
+    runId,
+    status: 'running',
+    total: 3,
+    counts: { ...zeroCounts(), running: 1, pending: 2 },
+    creditsSpent: 0,
+    maxCredits: 15,
+    etaMs: 9000,
+    slotsInUse: 1,
+    slotLimit: 10,
+    rateLimitRemaining: 58,
+    creditsRemaining: 985,
+    recentErrors: [],
+    notices: [],
+    ...over,
+  };
+}
+
+function defaultHandlers(): Handlers {
+  return {
+    'app.info': () => ({
+      name: 'Parallax',
+      version: '0.1.0',
+      platform: 'linux',
+      sandboxMode: true,
+      dataPath: '/tmp/parallax',
+    }),
+    'app.openExternal': () => ({ opened: true }),
+    'settings.get': () => ({
+      baseUrl: null,
+      plan: 'Lite',
+      defaultEngines: ['assistant-a'],
+      defaultCountries: [],
+      defaultEngineOptions: {},
+      sandboxMode: true,
+      dataFolder: '/tmp/parallax',
+      theme: 'system',
+      maxRetries: 2,
+      budgetCap: null,
+      monitorsPaused: false,
+    }),
+    'key.status': () => ({
+      configured: false,
+      masked: null,
+      backend: { kind: 'os-keychain', label: 'OS keychain' },
+      state: 'missing',
+      balance: null,
+      plan: null,
+      error: null,
+    }),
+    'engines.list': () =>
+      ENGINE_NAMES.map((name) => ({
+        name,
+        label: ENGINES[name].label,
+        description: ENGINES[name].description,
+        availability: ENGINES[name].specAvailability,
+        learnedAt: null,
+      })),
+    'countries.list': () => ({ codes: [...COUNTRY_CODES], fetchedAt: NOW, source: 'cache' }),
+    'states.list': () => US_STATES.map((s) => ({ ...s })),
+    'runs.estimate': (input) => {
+      const spec = runSpecSchema.parse(input);
+      const jobs = spec.prompts.length * spec.engines.length * runLocations(spec).length * spec.repeats;
+      const maxCredits =
+        spec.engines.reduce((sum, e) => sum + ENGINES[e].baseCost, 0) *
+        spec.prompts.length *
+        runLocations(spec).length *
+        spec.repeats;
+      const blockers =
+        spec.budget !== null && maxCredits > spec.budget
+          ? [`Maximum cost ${maxCredits} exceeds the budget of ${spec.budget}`]
+          : [];
+      return {
+        jobs,
+        maxCredits,
+        balance: 1000,
+        balanceAfter: 1000 - maxCredits,
+        budget: spec.budget,
+        blockers,
+        fieldErrors: [],
+        unavailableEngines: [],
+      };
+    },
+    'runs.start': () => ({ runId: 'run-new' }),
+    'runs.list': (input) => ({ runs: [sampleRun()].slice(input.offset ?? 0), total: 1 }),
+    'runs.get': (input) => sampleRun(input.runId),
+    'runs.matrix': (input) => sampleCells(input.runId),
+    'runs.progress': (input) =>
+      sampleProgress(input.runId, {
+        status: 'completed',
+        counts: sampleRun().counts,
+        creditsSpent: 15,
+        etaMs: null,
+      }),
+    'runs.pause': (input) => sampleProgress(input.runId, { status: 'paused' }),
+    'runs.resume': (input) => sampleProgress(input.runId),
+    'runs.cancel': (input) => sampleProgress(input.runId, { status: 'canceled' }),
+    'runs.rerunInterrupted': (input) => sampleProgress(input.runId),
+    'results.get': (input) => sampleResults().filter((r) => input.resultIds.includes(r.resultId)),
+    'results.raw': (input) => ({
+      json: JSON.stringify({ result: { id: input.resultId, text: '<script>alert(1)</script>' } }),
+    }),
+    'results.html': () => ({
+      html: '<p>stored page</p><script>parent.__pwned = true</script>',
+      reason: null,
+    }),
+    'results.series': () => [],
+    'brands.list': () => SAMPLE_BRANDS,
+    'brands.save': (input) => ({
+      id: input.id ?? 'b-new',
+      name: input.name,
+      kind: input.kind,
+      aliases: input.aliases ?? [],
+      domains: input.domains ?? [],
+    }),
+    'brands.delete': () => ({ deleted: true }),
+    'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
+    'history.search': () => ({ hits: [], total: 0 }),
+    'credits.get': () => ({ remaining: 985, perCycle: 1000, cycleResetsAt: null, fetchedAt: NOW }),
+    'queue.status': () => ({
+      queuedTasks: 12,
+      processingTasks: 3,
+      priorityBreakdown: [{ priority: 1, count: 12 }],
+      concurrency: { used: 3, max: 10 },
+    }),
+    'queue.clear': () => ({ cleared: 12 }),
+    'export.run': () => ({ path: '/tmp/export.csv' }),
+    'export.compareReport': () => ({ path: '/tmp/report.html' }),
+    'db.backup': () => ({ path: '/tmp/backup.db' }),
+    'tools.resolveRedirect': (input) => ({ url: input.url, redirectLink: 'https://search.example/goto?u=1' }),
+  };
+}
+
+/** Installs a fresh fake on window.parallax and returns it. */
+export function installFakeParallax(overrides: Handlers = {}): FakeParallax {
+  const handlers: Handlers = { ...defaultHandlers(), ...overrides };
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const calls: RecordedCall[] = [];
+  const api: ParallaxApi = {
+    async invoke(channel, input) {
+      calls.push({ channel, input });
+      if (!isInvokeChannel(channel))
+        return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: channel } };
+      const handler = handlers[channel] as ((i: unknown) => unknown) | undefined;
+      if (!handler) return { ok: false, error: { code: 'NOT_IMPLEMENTED_IN_FAKE', message: channel } };
+      try {
+        const value = await handler(input);
+        return { ok: true, value } as never;
+      } catch (e) {
+        if (e instanceof FakeIpcFailure) return { ok: false, error: e.error };
+        throw e;
+      }
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: unknown) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+  };
+  Object.defineProperty(window, 'parallax', { configurable: true, value: api });
+  return {
+    api,
+    calls,
+    callsTo: <C extends InvokeChannelName>(channel: C) =>
+      calls.filter((c) => c.channel === channel).map((c) => c.input as InvokeInput<C>),
+    handle: (channel, handler) => {
+      (handlers as Record<string, unknown>)[channel] = handler;
+    },
+    emit: (event, payload) => {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+  };
+}

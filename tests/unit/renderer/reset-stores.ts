@@ -1,0 +1,31 @@
+import { useAppStore } from '../../../src/renderer/src/stores/app-store';
+import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
+import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
+import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
+import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
+import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
+import { useOverTimeStore } from '../../../src/renderer/src/stores/over-time-store';
+import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
+import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
+import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
+
+/** Puts every zustand store back to its initial state (stores are module singletons). */
+export function resetStores(): void {
+  for (const store of [
+    useAppStore,
+    useBrandsStore,
+    useCatalogStore,
+    useCompareStore,
+    useComposeStore,
+    useNavStore,
+    useOverTimeStore,
+    useRunBoardStore,
+    useToastStore,
+    useToolsStore,
+  ]) {
+    (store as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(
+      store.getInitialState(),
+      true,
+    );
+  }
+}

@@ -1,0 +1,154 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VirtualList } from '../../../src/renderer/src/components/VirtualList';
+import { PageCache } from '../../../src/renderer/src/lib/page-cache';
+import { HistoryView } from '../../../src/renderer/src/views/history/HistoryView';
+import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
+import { installFakeParallax, sampleRun, type FakeParallax } from './fake-parallax';
+import { resetStores } from './reset-stores';
+
+// jsdom does no layout or scrolling: give scroll containers a viewport height, and make
+// scrollTo move scrollTop and fire the scroll event a browser would.
+const saved = ['clientHeight', 'scrollHeight', 'scrollTop', 'scrollTo'].map(
+  (k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)] as const,
+);
+const tops = new WeakMap<HTMLElement, number>();
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
+  // The content height is the inner sizer's height, as the list sets it.
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const inner = this.firstElementChild;
+      return inner instanceof HTMLElement ? Number.parseFloat(inner.style.height) || 0 : 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return tops.get(this) ?? 0;
+    },
+    set(this: HTMLElement, v: number) {
+      tops.set(this, v);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+    configurable: true,
+    value(this: HTMLElement, options: ScrollToOptions) {
+      tops.set(this, options.top ?? 0);
+      this.dispatchEvent(new Event('scroll'));
+    },
+  });
+});
+afterAll(() => {
+  for (const [k, d] of saved) {
+    if (d) Object.defineProperty(HTMLElement.prototype, k, d);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[k];
+  }
+});
+
+const ROWS = 100_000;
+
+describe('virtualized lists', () => {
+  let fake: FakeParallax;
+  beforeEach(() => {
+    resetStores();
+    fake = installFakeParallax();
+  });
+
+  it('renders only a window of 100,000 rows and moves through them by keyboard', async () => {
+    render(
+      <VirtualList<number>
+        label="Numbers"
+        count={ROWS}
+        rowHeight={48}
+        height={480}
+        rowAt={(i) => i}
+        renderRow={(n) => <span>row {n}</span>}
+      />,
+    );
+    const list = screen.getByRole('listbox', { name: 'Numbers' });
+    const rendered = within(list).getAllByRole('option');
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(40);
+    expect(rendered[0]?.textContent).toBe('row 0');
+    expect(list).toHaveAttribute('aria-rowcount', String(ROWS));
+
+    fireEvent.keyDown(list, { key: 'End' });
+    await waitFor(() => expect(within(list).getByText(`row ${ROWS - 1}`)).toBeInTheDocument());
+    expect(within(list).getAllByRole('option').length).toBeLessThan(40);
+    expect(list.getAttribute('aria-activedescendant')).toMatch(new RegExp(`row-${ROWS - 1}$`));
+    expect(within(list).queryByText('row 0')).toBeNull();
+  });
+
+  it('fetches only the pages in view', async () => {
+    const asked: number[] = [];
+    const cache = new PageCache<number>(async (offset, limit) => {
+      asked.push(offset);
+      return {
+        rows: Array.from({ length: Math.min(limit, ROWS - offset) }, (_, i) => offset + i),
+        total: ROWS,
+      };
+    }, 200);
+    cache.ensureRange(0, 30);
+    cache.ensureRange(10, 40);
+    cache.ensureRange(99_990, 99_999);
+    await waitFor(() => expect(cache.rowAt(99_999)).toBe(99_999));
+    expect(asked).toEqual([0, 99_800]);
+    expect(cache.total).toBe(ROWS);
+    expect(cache.rowAt(5_000)).toBeUndefined();
+  });
+
+  it('lists 100,000 stored runs in History from a few pages, and opens one offline in Compare', async () => {
+    fake.handle('runs.list', (input) => {
+      const offset = input.offset ?? 0;
+      const limit = input.limit ?? 50;
+      return {
+        runs: Array.from({ length: Math.min(limit, ROWS - offset) }, (_, i) => ({
+          ...sampleRun(`run-${offset + i}`),
+          name: `Run number ${offset + i}`,
+        })),
+        total: ROWS,
+      };
+    });
+    render(<HistoryView />);
+    const list = await screen.findByRole('listbox', { name: 'Runs' });
+    await within(list).findByText('Run number 0');
+    expect(screen.getByText('100000 runs')).toBeInTheDocument();
+    expect(within(list).getAllByRole('option').length).toBeLessThan(40);
+    expect(fake.callsTo('runs.list').map((c) => c.offset)).toEqual([0]);
+
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(useNavStore.getState()).toMatchObject({ view: 'compare', runId: 'run-1' });
+  });
+
+  it('searches history and shows highlighted snippets without parsing HTML', async () => {
+    fake.handle('history.search', (input) => ({
+      hits: [
+        {
+          resultId: 'r1',
+          runId: 'run-7',
+          engine: 'assistant-a',
+          country: 'DE',
+          state: null,
+          prompt: 'best running shoes',
+          fetchedAt: Date.UTC(2025, 0, 1),
+          snippet: `… the \u0002${input.query}\u0003 <img src=x onerror=alert(1)> leads …`,
+          matchedIn: 'answer',
+        },
+      ],
+      total: 1,
+    }));
+    render(<HistoryView />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('listbox', { name: 'Search results' });
+    const mark = await within(results).findByText('acme');
+    expect(mark.tagName).toBe('MARK');
+    expect(results.querySelector('img')).toBeNull();
+    expect(fake.callsTo('history.search')[0]).toMatchObject({ query: 'acme', offset: 0 });
+    fireEvent.click(within(results).getAllByRole('option')[0] as HTMLElement);
+    expect(useNavStore.getState()).toMatchObject({ view: 'compare', runId: 'run-7' });
+  });
+});
