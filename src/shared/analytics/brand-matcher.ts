@@ -50,9 +50,28 @@ const HANGUL_CHAR = /\p{scx=Hangul}/u;
 const ARABIC_CHAR = /\p{scx=Arabic}/u;
 /** Folded Arabic proclitics: wa, fa, bi, li, ka, al-, and combinations (lil = li + al-). */
 const ARABIC_PROCLITICS = new Set(
-  ['و', 'ف', 'ب', 'ل', 'ك', 'ال', 'وال', 'فال', 'بال', 'كال', 'لل', 'ولل', 'فلل', 'وب', 'ول', 'فب', 'فل'].map(
-    foldText,
-  ),
+  [
+    'و',
+    'ف',
+    'ب',
+    'ل',
+    'ك',
+    'ال',
+    'وال',
+    'فال',
+    'بال',
+    'كال',
+    'لل',
+    'ولل',
+    'فلل',
+    'وب',
+    'ول',
+    'فب',
+    'فل',
+    'وبال',
+    'فبال',
+    'وكال',
+  ].map(foldText),
 );
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/gu;
 
@@ -185,11 +204,11 @@ function leftOk(text: string, start: number, rule: EdgeRule): boolean {
   if (rule === 'none') return true;
   if (!joinsWord(codePointBefore(text, start))) return true;
   if (rule !== 'arabic-proclitic') return false;
-  // Up to three Arabic letters glued before the name, themselves at a word start.
+  // Up to four Arabic letters glued before the name, themselves at a word start.
   let i = start;
   while (
     i > 0 &&
-    start - i < 3 &&
+    start - i < 4 &&
     ARABIC_CHAR.test(text[i - 1] as string) &&
     WORD_CHAR.test(text[i - 1] as string)
   )

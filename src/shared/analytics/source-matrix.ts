@@ -54,8 +54,9 @@ export function buildSourceMatrix(
 ): SourceMatrix {
   const by = options.by ?? 'domain';
   const rows = new Map<string, SourceMatrixCell[]>();
+  const domainCache = new Map<string, string | null>();
   columns.forEach((col, c) => {
-    for (const s of rankedSources(col.sources, options)) {
+    for (const s of rankedSources(col.sources, options, domainCache)) {
       const key = by === 'domain' ? s.domain : s.url;
       if (key === null) continue;
       let cells = rows.get(key);

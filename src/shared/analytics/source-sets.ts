@@ -31,6 +31,8 @@ export interface SourceSet {
 export function rankedSources(
   sources: readonly NormalizedSource[],
   filter: SourceFilter = {},
+  /** Host → registrable domain, shared by callers that rank many results. */
+  domainCache: Map<string, string | null> = new Map(),
 ): RankedSource[] {
   const kinds = filter.kinds === undefined ? null : new Set(filter.kinds);
   const seen = new Set<string>();
@@ -40,10 +42,24 @@ export function rankedSources(
     const url = normalizeUrl(s.url);
     if (url === '' || seen.has(url)) continue;
     seen.add(url);
-    const domain = registrableDomain(s.url) ?? (s.domain === '' ? null : registrableDomain(s.domain));
+    const domain = domainOf(s, domainCache);
     out.push({ rank: out.length + 1, url, domain, kind: s.kind });
   }
   return out;
+}
+
+/**
+ * Registrable domain of a source: from its stored host when there is one (hosts repeat across
+ * results, so callers that rank many results share one cache), else from the URL.
+ */
+function domainOf(s: NormalizedSource, cache: Map<string, string | null>): string | null {
+  const key = s.domain !== '' ? s.domain : s.url;
+  let d = cache.get(key);
+  if (d === undefined) {
+    d = registrableDomain(key);
+    cache.set(key, d);
+  }
+  return d;
 }
 
 export function sourceSet(sources: readonly NormalizedSource[], filter: SourceFilter = {}): SourceSet {

@@ -2,7 +2,7 @@ import type { NormalizedResult, NormalizedSource, SourceKind } from '../../../sr
 
 /** A source as the normalizer stores it (domain = host without www). */
 export function src(url: string, position: number, kind: SourceKind = 'cited'): NormalizedSource {
-  let domain = '';
+  let domain: string;
   try {
     domain = new URL(url).hostname.replace(/^www\./u, '');
   } catch {
