@@ -1,10 +1,39 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { registerKeyCommands } from './key';
+import { registerCompareCommand } from './compare';
+import { registerCountriesCommand } from './countries';
+import { registerCreditsCommand } from './credits';
+import { registerDiffCommand } from './diff';
+import { registerExportCommand } from './export';
+import { registerHistoryCommand } from './history';
+import { registerMonitorsCommands } from './monitors';
+import { registerQueueCommands } from './queue';
+import { registerResolveCommand } from './resolve';
+import { registerRunCommand } from './run';
+import { registerSearchCommand } from './search';
+import { registerShowCommand } from './show';
+import { registerStatesCommand } from './states';
 import { registerSandboxCommand } from './sandbox';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 
 // Each feature adds its module here (one file per command family in this folder).
-export const commandModules: RegisterCommand[] = [registerKeyCommands, registerSandboxCommand];
+export const commandModules: RegisterCommand[] = [
+  registerKeyCommands,
+  registerSandboxCommand,
+  registerRunCommand,
+  registerCompareCommand,
+  registerDiffCommand,
+  registerHistoryCommand,
+  registerShowCommand,
+  registerSearchCommand,
+  registerExportCommand,
+  registerCreditsCommand,
+  registerQueueCommands,
+  registerCountriesCommand,
+  registerStatesCommand,
+  registerResolveCommand,
+  registerMonitorsCommands,
+];

@@ -80,7 +80,7 @@ export class RunRefusedError extends Error {
 }
 
 export const CLEAR_QUEUE_NOTICE =
-  'Clearing the queue (DELETE /v1/async/queue) removes every queued task of the whole organization, not only the tasks of this run.';
+  'Clearing the queue (DELETE /v1/async/queue) removes every queued task of the whole organization (every run, tool and colleague using the account), not only the tasks of this run.';
 
 const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
   await delay(ms, undefined, signal ? { signal } : undefined);

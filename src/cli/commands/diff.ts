@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import { diffText } from '../../shared/analytics/text-diff';
+import { compareSources } from '../../shared/analytics/source-compare';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { withCliCore } from '../core';
+import type { RegisterCommand } from './index';
+
+// `parallax diff RUN --a US --b DE`: the word diff of two locations' answers to the same
+// prompt and engine, and the source domains added and removed between them.
+
+function parseLocation(value: string): { country: string; state: string | null } {
+  const v = value.trim().toUpperCase();
+  const m = /^US-([A-Z]{2})$/.exec(v);
+  if (m) return { country: 'US', state: m[1] as string };
+  if (!/^[A-Z]{2}$/.test(v))
+    throw new CliUsageError(`"${value}" is not a country code (US) or a US state (US-CA)`);
+  return { country: v, state: null };
+}
+
+export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command('diff')
+    .description(
+      'Word diff of two locations\u2019 answers in a run, and the source domains added and removed',
+    )
+    .argument('<run>', 'run id')
+    .requiredOption('--a <location>', 'first location: a country (US) or US state (US-CA)')
+    .requiredOption('--b <location>', 'second location')
+    .option('--prompt <n>', 'which prompt (1-based)', '1')
+    .option('--engine <name>', 'which engine (default: the run\u2019s first)')
+    .option('--repeat <n>', 'which repeat', '1')
+    .option('--db <path>', 'history file (default: the app\u2019s)')
+    .action(
+      async (
+        runId: string,
+        flags: { a: string; b: string; prompt: string; engine?: string; repeat: string; db?: string },
+      ) => {
+        const a = parseLocation(flags.a);
+        const b = parseLocation(flags.b);
+        const promptIndex = Number(flags.prompt) - 1;
+        const repeat = Number(flags.repeat);
+        await withCliCore(ctx.env, flags, async (core) => {
+          const run = core.store.getRun(runId);
+          if (!run) throw new CliUsageError(`No run with id ${runId}`);
+          if (!Number.isInteger(promptIndex) || promptIndex < 0 || promptIndex >= run.prompts.length) {
+            throw new CliUsageError(`--prompt must be 1 to ${run.prompts.length}`);
+          }
+          const engine = flags.engine ?? run.engines[0];
+          const cells = core.store.getRunMatrix(runId);
+          const pick = (loc: { country: string; state: string | null }, label: string) => {
+            const cell = cells.find(
+              (c) =>
+                c.promptIndex === promptIndex &&
+                c.engine === engine &&
+                c.repeat === repeat &&
+                c.country === loc.country &&
+                c.state === loc.state,
+            );
+            if (!cell)
+              throw new CliUsageError(
+                `The run has no ${engine} job for ${label} (prompt ${promptIndex + 1}, repeat ${repeat})`,
+              );
+            if (!cell.resultId) throw new CliUsageError(`The ${label} job has no answer (${cell.jobState})`);
+            return core.store.getResult(cell.resultId);
+          };
+          const ra = pick(a, flags.a);
+          const rb = pick(b, flags.b);
+          if (!ra || !rb) throw new CliUsageError('A result is missing from the history');
+          const text = diffText(ra.normalized.text, rb.normalized.text);
+          const sources = compareSources(ra.normalized.sources, rb.normalized.sources);
+          if (ctx.json) {
+            return writeJson(ctx, {
+              runId,
+              a: flags.a.toUpperCase(),
+              b: flags.b.toUpperCase(),
+              engine,
+              prompt: run.prompts[promptIndex],
+              similarity: text.similarity,
+              stats: text.stats,
+              hunks: text.hunks,
+              domains: {
+                added: sources.domains.added,
+                removed: sources.domains.removed,
+                shared: sources.domains.shared,
+                jaccard: sources.domains.jaccard,
+              },
+            });
+          }
+          writeLine(
+            ctx.stdout,
+            `${engine} · "${run.prompts[promptIndex]}" · ${flags.a.toUpperCase()} → ${flags.b.toUpperCase()}`,
+          );
+          writeLine(
+            ctx.stdout,
+            `Similarity ${(text.similarity * 100).toFixed(0)}% (+${text.stats.addedTokens} / -${text.stats.removedTokens} words)`,
+          );
+          for (const hunk of text.hunks) {
+            if (hunk.skippedBefore > 0) writeLine(ctx.stdout, `  … ${hunk.skippedBefore} unchanged words …`);
+            writeLine(
+              ctx.stdout,
+              '  ' +
+                hunk.segments
+                  .map((s) =>
+                    s.op === 'equal' ? s.text : s.op === 'insert' ? `{+${s.text}+}` : `[-${s.text}-]`,
+                  )
+                  .join(''),
+            );
+          }
+          writeLine(
+            ctx.stdout,
+            `Domains only in ${flags.b.toUpperCase()}: ${sources.domains.added.join(', ') || '-'}`,
+          );
+          writeLine(
+            ctx.stdout,
+            `Domains only in ${flags.a.toUpperCase()}: ${sources.domains.removed.join(', ') || '-'}`,
+          );
+        });
+      },
+    );
+};

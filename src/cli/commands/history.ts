@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { formatTable, withCliCore } from '../core';
+import type { RegisterCommand } from './index';
+
+// `parallax history`: the runs in the history, newest first.
+
+export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command('history')
+    .description('List the runs in the history, newest first')
+    .option('--limit <n>', 'how many runs', '20')
+    .option('--status <status>', `only runs in this status (${RUN_STATUSES.join(', ')})`)
+    .option('--text <text>', 'only runs whose name or prompts contain this')
+    .option('--db <path>', 'history file (default: the app\u2019s)')
+    .action(async (flags: { limit: string; status?: string; text?: string; db?: string }) => {
+      const limit = Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new CliUsageError('--limit must be 1 to 500');
+      if (flags.status && !(RUN_STATUSES as readonly string[]).includes(flags.status)) {
+        throw new CliUsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
+      }
+      await withCliCore(ctx.env, flags, async (core) => {
+        const { runs, total } = core.store.listRuns({
+          limit,
+          status: flags.status as RunStatus | undefined,
+          text: flags.text,
+        });
+        if (ctx.json) return writeJson(ctx, { runs, total });
+        if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
+        writeLine(
+          ctx.stdout,
+          formatTable(
+            ['Run', 'Created', 'Status', 'Mode', 'Engines', 'Locations', 'Jobs', 'OK', 'Failed', 'Credits'],
+            runs.map((r) => [
+              r.id,
+              new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+              r.status + (r.sandbox ? ' (sandbox)' : ''),
+              r.mode,
+              r.engines.join(','),
+              [...r.countries, ...r.states.map((st) => `US-${st}`)].join(','),
+              r.total,
+              r.counts.succeeded,
+              r.counts.failed + r.counts.interrupted,
+              r.creditsCharged,
+            ]),
+          ),
+        );
+        if (total > runs.length) writeLine(ctx.stdout, `(${total - runs.length} more; use --limit)`);
+      });
+    });
+};

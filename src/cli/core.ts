@@ -1,0 +1,210 @@
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PlanName } from '../shared/api/engines';
+import type { RunProgressView } from '../shared/ipc/channels/runs';
+import { createApiClient, type ApiClient } from '../main/api';
+import {
+  createRunEngine,
+  createMonitorScheduler,
+  type JobEvent,
+  type MonitorScheduler,
+  type RunEngine,
+} from '../main/runs';
+import { createSecretStore } from '../main/secrets/create-secret-store';
+import type { SecretStore } from '../main/secrets/secret-store';
+import { openSettingsStore } from '../main/settings/conf-settings-store';
+import { defaultDatabasePath, defaultUserDataDir } from '../main/settings/paths';
+import type { SettingsStore } from '../main/settings/settings-store';
+import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { CliUsageError } from './context';
+
+// The CLI's core: the same history file, settings, key store, client and run engine as the
+// app (unless --db / --base-url say otherwise), opened for one command and closed after it.
+// The network side is opened only when a command needs it, so `history`, `show`, `search`
+// and `export` work offline and without a key.
+
+export interface OpenCliCoreOptions {
+  env: NodeJS.ProcessEnv;
+  /** --db PATH: another history file. */
+  db?: string;
+  /** --base-url URL: another service. */
+  baseUrl?: string;
+  /** --sandbox: start the built-in sandbox in-process on 127.0.0.1:0 and use it (synthetic data). */
+  sandbox?: boolean;
+  onProgress?: (p: RunProgressView) => void;
+  onJob?: (e: JobEvent) => void;
+  /** Test seam: the key store (the OS keychain or PARALLAX_API_KEY by default). */
+  secretStore?: SecretStore;
+}
+
+export interface CliOnline {
+  client: ApiClient;
+  engine: RunEngine;
+  monitors: MonitorScheduler;
+  baseUrl: string;
+  sandbox: RunningSandbox | null;
+  /** Recorded with each run: masked key label, 'sandbox', or null. */
+  keyLabel(): Promise<string | null>;
+}
+
+export interface CliCore {
+  store: HistoryStore;
+  settings: SettingsStore | null;
+  dbPath: string;
+  /** Opens the client and engine (starting the sandbox with --sandbox). Throws CliUsageError without a base URL or key. */
+  online(): Promise<CliOnline>;
+  close(): Promise<void>;
+}
+
+export const NO_KEY_MESSAGE =
+  'No API key: run `parallax key set` (stored in the OS keychain) or set PARALLAX_API_KEY. Keys are never taken as arguments.';
+export const NO_BASE_URL_MESSAGE =
+  'No service base URL: pass --base-url URL, set it in the app (Settings), or use --sandbox for synthetic data.';
+
+function openSettings(env: NodeJS.ProcessEnv): SettingsStore | null {
+  try {
+    return openSettingsStore({ env });
+  } catch {
+    // Unreadable settings must not stop a headless run: defaults apply.
+    return null;
+  }
+}
+
+export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
+  const settings = openSettings(opts.env);
+  const s = settings?.get();
+  const dbPath =
+    opts.db ?? defaultDatabasePath(s?.dataFolder ?? defaultUserDataDir(undefined, undefined, opts.env));
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const store = openHistory({ path: dbPath });
+  let online: CliOnline | null = null;
+  let sandbox: RunningSandbox | null = null;
+
+  const openOnline = async (): Promise<CliOnline> => {
+    let baseUrl: string;
+    let apiKey: string | (() => Promise<string>);
+    let plan: PlanName;
+    let keyLabel: () => Promise<string | null>;
+    if (opts.sandbox) {
+      sandbox = await startSandbox({
+        port: 0,
+        host: '127.0.0.1',
+        plan: s?.plan === 'Free' ? 'Starter' : (s?.plan ?? 'Starter'),
+      });
+      baseUrl = sandbox.baseUrl;
+      apiKey = sandbox.apiKey;
+      plan = sandbox.defaultAccount.plan;
+      keyLabel = async () => 'sandbox';
+    } else {
+      const url = opts.baseUrl ?? s?.baseUrl ?? null;
+      if (!url) throw new CliUsageError(NO_BASE_URL_MESSAGE);
+      if (!/^https?:\/\/[^/]/i.test(url))
+        throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
+      baseUrl = url;
+      plan = s?.plan ?? 'Free';
+      const secrets = opts.secretStore ?? (await createSecretStore({ env: opts.env }));
+      const readKey = async (): Promise<string> => {
+        const key = await secrets.get().catch(() => null);
+        if (!key) throw new CliUsageError(NO_KEY_MESSAGE);
+        return key;
+      };
+      // Checked now, so a missing key is reported as such before any request is attempted.
+      await readKey();
+      apiKey = readKey;
+      keyLabel = async () => maskKeyLabel(await readKey());
+    }
+    const client = createApiClient({
+      baseUrl,
+      apiKey,
+      maxRetries: s?.maxRetries,
+      taskTypes: s?.taskTypeOverrides,
+    });
+    const engine = createRunEngine({
+      store,
+      client,
+      now: Date.now,
+      plan: () => plan,
+      onProgress: opts.onProgress,
+      onJob: opts.onJob,
+    });
+    const isSandbox = opts.sandbox === true;
+    // Monitor runs record the key label; the command reads it (needs the key) before running them.
+    let label: string | null = isSandbox ? 'sandbox' : null;
+    const readLabel = async (): Promise<string | null> => (label = await keyLabel());
+    const monitors = createMonitorScheduler({
+      store,
+      engine,
+      now: Date.now,
+      runMeta: () => ({ keyLabel: label, sandbox: isSandbox, baseUrl }),
+    });
+    return { client, engine, monitors, baseUrl, sandbox, keyLabel: readLabel };
+  };
+
+  return {
+    store,
+    settings,
+    dbPath,
+    async online() {
+      online ??= await openOnline();
+      return online;
+    },
+    async close() {
+      try {
+        await online?.engine.close();
+      } finally {
+        store.close();
+        await (sandbox as RunningSandbox | null)?.close();
+      }
+    },
+  };
+}
+
+/** Options every command that touches the history or the service takes. */
+export interface CoreFlags {
+  db?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+}
+
+/** Opens the core for one command, runs it, and always closes the core. */
+export async function withCliCore<T>(
+  env: NodeJS.ProcessEnv,
+  flags: CoreFlags,
+  fn: (core: CliCore) => Promise<T>,
+  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob'> = {},
+): Promise<T> {
+  const core = await openCliCore({
+    env,
+    db: flags.db,
+    baseUrl: flags.baseUrl,
+    sandbox: flags.sandbox,
+    ...extra,
+  });
+  try {
+    return await fn(core);
+  } finally {
+    await core.close();
+  }
+}
+
+/** A plain text table: columns padded to their widest cell (cells are single-line). */
+export function formatTable(header: string[], rows: Array<Array<string | number>>): string {
+  const cells = [header, ...rows.map((r) => r.map((c) => String(c).replace(/\s+/g, ' ')))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(cells[0] as string[]),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...cells.slice(1).map(line),
+  ].join('\n');
+}
+
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
