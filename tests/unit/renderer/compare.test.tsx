@@ -23,7 +23,7 @@ describe('Compare view', () => {
 
   it('picks columns by location, engine or repeat from the job matrix', () => {
     const cells = sampleCells();
-    const base = { promptIndex: 0, engine: null, location: null, repeat: 0 } as const;
+    const base = { promptIndex: 0, engine: null, location: null, repeat: null } as const;
     expect(compareColumns(cells, { ...base, groupBy: 'location' }).map((c) => c.label)).toEqual([
       '🇺🇸 US',
       '🇩🇪 DE',

@@ -98,6 +98,10 @@ describe('Compose view', () => {
       ]),
     );
     render(<ComposeView />);
+    await screen.findByRole('group', { name: 'Engines' });
+    expect(screen.getByText('Add prompts and countries to see the cost.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Prompts (one per line)'), { target: { value: 'q' } });
+    await pickCountry('US');
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('VALIDATION_ERROR');
     expect(alert.textContent).toContain('countries: Choose at least one country or US state');

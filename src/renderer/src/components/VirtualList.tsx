@@ -73,7 +73,7 @@ export function VirtualList<T>({
     <div
       ref={parentRef}
       className="virtual-list"
-      style={{ height }}
+      style={{ height: Math.min(height, Math.max(rowHeight, count * rowHeight) + 2) }}
       role="listbox"
       aria-label={label}
       aria-rowcount={count}

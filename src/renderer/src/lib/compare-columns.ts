@@ -13,7 +13,8 @@ export interface CompareFilters {
   groupBy: GroupBy;
   engine: EngineName | null;
   location: string | null;
-  repeat: number;
+  /** null: the first repeat of the run (repeats are numbered from 1). */
+  repeat: number | null;
 }
 
 export interface CompareColumn {
@@ -50,12 +51,13 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
   const dims = dimensionValues(cells);
   const engine = f.engine ?? dims.engines[0] ?? null;
   const location = f.location ?? dims.locations[0] ?? null;
+  const repeat = f.repeat ?? dims.repeats[0] ?? null;
   const chosen = cells.filter(
     (c) =>
       c.promptIndex === f.promptIndex &&
       (f.groupBy === 'engine' || c.engine === engine) &&
       (f.groupBy === 'location' || locationKey(c) === location) &&
-      (f.groupBy === 'repeat' || c.repeat === f.repeat),
+      (f.groupBy === 'repeat' || c.repeat === repeat),
   );
   return chosen.map((cell) => ({
     key: cell.jobId,
@@ -64,7 +66,7 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
         ? locationLabel(cell.country, cell.state)
         : f.groupBy === 'engine'
           ? ENGINES[cell.engine].label
-          : `Repeat ${cell.repeat + 1}`,
+          : `Repeat ${cell.repeat}`,
     cell,
   }));
 }

@@ -31,7 +31,7 @@ const initialFilters: CompareFilters = {
   groupBy: 'location',
   engine: null,
   location: null,
-  repeat: 0,
+  repeat: null,
 };
 
 /** One run's answers side by side; results are fetched (in batches) only for shown columns. */

@@ -88,6 +88,11 @@ export const useComposeStore = create<ComposeState>((set, get) => ({
     set((s) => ({ promptsText: [s.promptsText.trimEnd(), ...prompts].filter((l) => l !== '').join('\n') })),
   async runEstimate() {
     const spec = draftToSpec(get());
+    // An empty draft is not an error: the panel shows what to add instead.
+    if (spec.prompts.length === 0 || (spec.countries?.length ?? 0) + (spec.states?.length ?? 0) === 0) {
+      set({ estimate: null, estimateError: null, estimating: false });
+      return;
+    }
     set({ estimating: true });
     try {
       const estimate = await call('runs.estimate', spec);

@@ -66,12 +66,12 @@ export function CompareToolbar({
         <label>
           Repeat
           <select
-            value={filters.repeat}
+            value={filters.repeat ?? dims.repeats[0] ?? 1}
             onChange={(e) => setFilters({ repeat: Number(e.target.value) } as Partial<CompareFilters>)}
           >
             {dims.repeats.map((r) => (
               <option key={r} value={r}>
-                {r + 1}
+                {r}
               </option>
             ))}
           </select>

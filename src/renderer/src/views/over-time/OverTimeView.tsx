@@ -147,7 +147,7 @@ export function OverTimeView() {
                   >
                     {results.map((r) => (
                       <option key={r.resultId} value={r.resultId}>
-                        {formatDateTime(r.fetchedAt)} (repeat {r.repeat + 1})
+                        {formatDateTime(r.fetchedAt)} (repeat {r.repeat})
                       </option>
                     ))}
                   </select>
