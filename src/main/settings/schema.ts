@@ -72,7 +72,8 @@ const defaults: Settings = {
   defaultEngines: ['assistant-a'],
   defaultCountries: ['US'],
   defaultEngineOptions: {},
-  sandboxMode: true,
+  // Off until the analyst picks "Try the sandbox" or connects a key on the first-run screen.
+  sandboxMode: false,
   dataFolder: null,
   theme: 'system',
   windowState: null,

@@ -9,11 +9,11 @@ import {
 import { toSettingsView } from '../../../src/main/settings/view';
 
 describe('settings schema', () => {
-  it('has defaults that validate: no base URL yet, sandbox on, Free plan, assistant-a in the US', () => {
+  it('has defaults that validate: no base URL yet, sandbox off until chosen, Free plan, assistant-a in the US', () => {
     expect(settingsSchema.parse(defaultSettings())).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({
       baseUrl: null,
-      sandboxMode: true,
+      sandboxMode: false,
       plan: 'Free',
       defaultEngines: ['assistant-a'],
       defaultCountries: ['US'],
@@ -74,11 +74,11 @@ describe('settings schema', () => {
       plan: 'Growth',
       theme: 'neon',
       defaultCountries: 'US',
-      sandboxMode: false,
+      sandboxMode: true,
       leftover: 1,
     });
     expect(parsed.settings.plan).toBe('Growth');
-    expect(parsed.settings.sandboxMode).toBe(false);
+    expect(parsed.settings.sandboxMode).toBe(true);
     expect(parsed.settings.theme).toBe('system');
     expect(parsed.settings.defaultCountries).toEqual(['US']);
     expect(parsed.problems.map((p) => p.split(':')[0])).toEqual(['defaultCountries', 'theme']);

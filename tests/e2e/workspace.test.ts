@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness';
+
+// The analyst's main path in real headless Chromium against the real core and the real
+// sandbox: first run → compose a 3-country run → watch it finish → compare → diff →
+// search history → export; a screenshot of each view lands in test-results/.
+
+describe('the analyst workspace, end to end', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('starts with the first-run choice and labels the sandbox as synthetic', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Try the sandbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await expect(page.getByRole('note').textContent()).resolves.toMatch(/synthetic/i);
+    await h.screenshot('01-compose-empty');
+  });
+
+  it('composes a 3-country run with a live estimate and watches it finish', async () => {
+    const { page } = h;
+    await page.getByLabel('Prompts (one per line)').fill('best running shoes for beginners');
+    for (const country of ['United States', 'Germany', 'France']) {
+      await page.getByRole('searchbox', { name: 'Search countries' }).fill(country);
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => page.getByTestId('estimate-jobs').textContent(), { timeout: 20_000 }).toContain('3');
+    await h.screenshot('02-compose-estimate');
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('run-progress-text').textContent(), { timeout: 60_000 })
+      .toContain('3 / 3 jobs done');
+    await expect(page.getByRole('grid', { name: 'Jobs by location and engine' }).isVisible()).resolves.toBe(true);
+    await h.screenshot('03-run-board');
+  });
+
+  it('compares the countries side by side and diffs two columns', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Open compare' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await page.getByRole('article', { name: /Answer .*DE/ }).waitFor();
+    const columns = await page.getByRole('article', { name: /^Answer / }).count();
+    expect(columns).toBe(3);
+    // The German column answers in German, from German sources.
+    await expect(page.getByRole('article', { name: /Answer .*DE/ }).textContent()).resolves.toMatch(/\.de\b/);
+    await h.screenshot('04-compare');
+
+    await page.getByRole('button', { name: 'Diff mode' }).click();
+    await page.getByTestId('word-diff').waitFor();
+    await expect(page.getByTestId('diff-stats').textContent()).resolves.toMatch(/\d/);
+    await h.screenshot('05-diff');
+    await page.getByRole('button', { name: 'Side by side' }).click();
+
+    await page.getByRole('button', { name: 'Raw JSON' }).first().click();
+    await expect(page.getByTestId('raw-json').first().textContent()).resolves.toContain('"sources"');
+  });
+
+  it('searches the stored history with highlighted snippets', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+6');
+    await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('running');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await results.locator('mark').first().waitFor();
+    await h.screenshot('06-history-search');
+  });
+
+  it('exports the run as CSV and as a self-contained HTML report', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+3');
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).first().click();
+    await expect.poll(() => h.saved.find((p) => p.endsWith('.csv')) ?? null, { timeout: 20_000 }).not.toBeNull();
+    const csv = readFileSync(h.saved.find((p) => p.endsWith('.csv')) as string, 'utf8');
+    expect(csv.split('\n').filter((l) => l.trim()).length).toBeGreaterThanOrEqual(4);
+    await page.getByRole('button', { name: 'Export HTML report' }).click();
+    await expect.poll(() => h.saved.find((p) => p.endsWith('.html')) ?? null, { timeout: 20_000 }).not.toBeNull();
+    const html = readFileSync(h.saved.find((p) => p.endsWith('.html')) as string, 'utf8');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('synthetic');
+  });
+
+  it('shows every other view', async () => {
+    const { page } = h;
+    for (const [keys, name, file] of [
+      ['Control+4', 'Over time', '07-over-time'],
+      ['Control+5', 'Brands', '08-brands'],
+      ['Control+7', 'Tools', '09-tools'],
+      ['Control+8', 'Settings', '10-settings'],
+    ] as const) {
+      await page.keyboard.press(keys);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await h.screenshot(file);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
