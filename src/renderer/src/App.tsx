@@ -6,6 +6,7 @@ import { useTheme } from './lib/use-theme';
 import { useAppStore, useSandboxMode } from './stores/app-store';
 import { useNavStore, type ViewId } from './stores/nav-store';
 import { useRunBoardStore } from './stores/run-board-store';
+import { useRunStatusStore } from './stores/run-status-store';
 import { Sidebar } from './components/Sidebar';
 import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
@@ -15,6 +16,8 @@ import { CompareView } from './views/compare/CompareView';
 import { ComposeView } from './views/compose/ComposeView';
 import { FirstRunView } from './views/first-run/FirstRunView';
 import { HistoryView } from './views/history/HistoryView';
+import { LibraryView } from './views/library/LibraryView';
+import { MonitorsView } from './views/monitors/MonitorsView';
 import { OverTimeView } from './views/over-time/OverTimeView';
 import { RunBoardView } from './views/run-board/RunBoardView';
 import { SettingsView } from './views/settings/SettingsView';
@@ -27,21 +30,29 @@ const VIEW_COMPONENTS: Record<ViewId, () => React.ReactElement> = {
   'over-time': OverTimeView,
   brands: BrandsView,
   history: HistoryView,
+  library: LibraryView,
+  monitors: MonitorsView,
   tools: ToolsView,
   settings: SettingsView,
 };
 
-/** Live run events go to the run board store whichever view is open (so "done" is always announced). */
+/**
+ * Live run events go to the run board store whichever view is open (so "done" is always
+ * announced), and every run's status to the status store (so run pickers never go stale).
+ */
 function useRunEvents(): void {
   const { onProgress, onJob } = useRunBoardStore();
+  const onStatus = useRunStatusStore((s) => s.onProgress);
   useEffect(() => {
     const offProgress = subscribe('run.progress', onProgress);
+    const offStatus = subscribe('run.progress', onStatus);
     const offJob = subscribe('run.job', onJob);
     return () => {
       offProgress();
+      offStatus();
       offJob();
     };
-  }, [onProgress, onJob]);
+  }, [onProgress, onStatus, onJob]);
 }
 
 export function App() {

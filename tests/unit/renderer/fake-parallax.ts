@@ -2,7 +2,12 @@ import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../src/shared/api/engine
 import { COUNTRY_CODES } from '../../../src/shared/api/countries';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { runLocations, runSpecSchema, type JobState } from '../../../src/shared/domain/run-spec';
-import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import type {
+  BrandView,
+  MonitorView,
+  PromptSetView,
+  SavedPromptView,
+} from '../../../src/shared/ipc/channels/library';
 import type {
   MatrixCellView,
   ResultView,
@@ -123,6 +128,35 @@ export const SAMPLE_BRANDS: BrandView[] = [
   { id: 'b-acme', name: 'Acme', kind: 'brand', aliases: ['Acme Swift'], domains: ['acme.com'] },
   { id: 'b-zoom', name: 'Zoom', kind: 'competitor', aliases: ['Zoom Pro'], domains: ['zoom.example'] },
 ];
+
+export const SAMPLE_PROMPTS: SavedPromptView[] = [
+  { id: 'p-shoes', text: SAMPLE_PROMPT, tags: ['shoes'], createdAt: NOW },
+  { id: 'p-trail', text: 'best trail running shoes', tags: ['shoes', 'trail'], createdAt: NOW + 1 },
+  { id: 'p-bank', text: 'best bank for students', tags: ['finance'], createdAt: NOW + 2 },
+];
+
+export const SAMPLE_SETS: PromptSetView[] = [
+  { id: 's-shoes', name: 'Shoe prompts', promptIds: ['p-trail', 'p-shoes'], tags: ['shoes'] },
+  { id: 's-money', name: 'Money', promptIds: ['p-bank'], tags: ['finance'] },
+];
+
+export function sampleMonitor(over: Partial<MonitorView> = {}): MonitorView {
+  return {
+    id: 'm-1',
+    name: 'Daily shoes',
+    spec: runSpecSchema.parse({
+      prompts: [SAMPLE_PROMPT],
+      engines: ['assistant-a'],
+      countries: ['US', 'DE'],
+    }),
+    cadence: 'daily',
+    enabled: true,
+    nextDueAt: NOW + 86_400_000,
+    lastRunId: 'run-1',
+    lastRunAt: NOW,
+    ...over,
+  };
+}
 
 function zeroCounts(): Record<JobState, number> {
   return { pending: 0, queued: 0, running: 0, succeeded: 0, failed: 0, interrupted: 0, canceled: 0 };
@@ -313,6 +347,36 @@ function defaultHandlers(): Handlers {
     'brands.delete': () => ({ deleted: true }),
     'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
     'history.search': () => ({ hits: [], total: 0 }),
+    'runs.delete': () => ({ deleted: true }),
+    'prompts.list': () => [],
+    'prompts.save': (input) => ({
+      id: input.id ?? 'p-new',
+      text: input.text,
+      tags: input.tags ?? [],
+      createdAt: NOW,
+    }),
+    'prompts.delete': () => ({ deleted: true }),
+    'promptSets.list': () => [],
+    'promptSets.save': (input) => ({
+      id: input.id ?? 's-new',
+      name: input.name,
+      promptIds: input.promptIds,
+      tags: input.tags ?? [],
+    }),
+    'promptSets.delete': () => ({ deleted: true }),
+    'monitors.list': () => [],
+    'monitors.save': (input) =>
+      sampleMonitor({
+        id: input.id ?? 'm-new',
+        name: input.name,
+        spec: runSpecSchema.parse(input.spec),
+        cadence: input.cadence,
+        enabled: input.enabled ?? true,
+        lastRunId: null,
+        lastRunAt: null,
+      }),
+    'monitors.delete': () => ({ deleted: true }),
+    'monitors.runNow': () => ({ runId: 'run-monitor' }),
     'credits.get': () => ({ remaining: 985, perCycle: 1000, cycleResetsAt: null, fetchedAt: NOW }),
     'queue.status': () => ({
       queuedTasks: 12,

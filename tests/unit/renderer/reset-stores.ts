@@ -3,9 +3,12 @@ import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
+import { useLibraryStore } from '../../../src/renderer/src/stores/library-store';
+import { useMonitorsStore } from '../../../src/renderer/src/stores/monitors-store';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { useOverTimeStore } from '../../../src/renderer/src/stores/over-time-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
+import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
 
@@ -17,9 +20,12 @@ export function resetStores(): void {
     useCatalogStore,
     useCompareStore,
     useComposeStore,
+    useLibraryStore,
+    useMonitorsStore,
     useNavStore,
     useOverTimeStore,
     useRunBoardStore,
+    useRunStatusStore,
     useToastStore,
     useToolsStore,
   ]) {

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 
 interface Props {
+  /** The button's accessible name, and the name of the confirm dialog it opens. */
   label: string;
+  /** Visible text when it should be shorter than the label (the label then names the target). */
+  text?: string;
   /** The warning the user must read before confirming. */
   warning: string;
   confirmLabel: string;
@@ -11,7 +14,15 @@ interface Props {
 }
 
 /** A button that first shows an inline warning with Confirm / Keep buttons. */
-export function ConfirmButton({ label, warning, confirmLabel, onConfirm, disabled, danger = true }: Props) {
+export function ConfirmButton({
+  label,
+  text,
+  warning,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  danger = true,
+}: Props) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -19,9 +30,10 @@ export function ConfirmButton({ label, warning, confirmLabel, onConfirm, disable
         type="button"
         className={danger ? 'danger' : undefined}
         disabled={disabled}
+        aria-label={text !== undefined && text !== label ? label : undefined}
         onClick={() => setAsking(true)}
       >
-        {label}
+        {text ?? label}
       </button>
     );
   }

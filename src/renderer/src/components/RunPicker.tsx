@@ -3,6 +3,7 @@ import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
+import { useRunStatusStore } from '../stores/run-status-store';
 import { ErrorState } from './StatusStates';
 
 export function runLabel(r: Pick<RunSummaryView, 'id' | 'name' | 'createdAt' | 'status'>): string {
@@ -11,11 +12,15 @@ export function runLabel(r: Pick<RunSummaryView, 'id' | 'name' | 'createdAt' | '
 
 /**
  * Chooses which stored run a view shows (the 50 most recent). When none is chosen yet it
- * picks the most recent one, so each view opens on something.
+ * picks the most recent one, so each view opens on something. Statuses follow the live
+ * run.progress events, and the list is read again when a run changes status (a new run
+ * appears, a running one finishes).
  */
 export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runId: string): void }) {
   const [runs, setRuns] = useState<RunSummaryView[] | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  const liveStatuses = useRunStatusStore((s) => s.statuses);
+  const version = useRunStatusStore((s) => s.version);
 
   useEffect(() => {
     let live = true;
@@ -23,6 +28,7 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
       (r) => {
         if (!live) return;
         setRuns(r.runs);
+        setError(null);
         const first = r.runs[0];
         if (runId === null && first) onPick(first.id);
       },
@@ -31,9 +37,9 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
     return () => {
       live = false;
     };
-    // Only on mount: the list is a picker, not a live view.
+    // On mount and when a run's status changes: the list is a picker, not a live view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [version]);
 
   if (error) return <ErrorState error={error} />;
   if (!runs) return null;
@@ -46,7 +52,7 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
         {runId !== null && !known && <option value={runId}>Run {runId.slice(0, 8)}</option>}
         {runs.map((r) => (
           <option key={r.id} value={r.id}>
-            {runLabel(r)}
+            {runLabel({ ...r, status: liveStatuses[r.id] ?? r.status })}
           </option>
         ))}
       </select>

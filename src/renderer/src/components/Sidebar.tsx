@@ -4,7 +4,7 @@ import { VIEWS, useNavStore } from '../stores/nav-store';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 
-/** The view switcher. Arrow keys move between entries; Ctrl/Cmd+1…8 work from anywhere. */
+/** The view switcher. Arrow keys move between entries; Ctrl/Cmd+digit works from anywhere. */
 export function Sidebar() {
   const { view, go } = useNavStore();
   const info = useAppStore((s) => s.info);
@@ -27,7 +27,7 @@ export function Sidebar() {
             <button
               type="button"
               aria-current={view === v.id ? 'page' : undefined}
-              aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${i + 1}`}
+              aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${v.shortcut}`}
               tabIndex={view === v.id ? 0 : -1}
               onClick={() => go(v.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
@@ -35,7 +35,7 @@ export function Sidebar() {
               <span>{v.label}</span>
               <kbd>
                 {isMac ? '⌘' : 'Ctrl+'}
-                {i + 1}
+                {v.shortcut}
               </kbd>
             </button>
           </li>

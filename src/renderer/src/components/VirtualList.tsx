@@ -10,13 +10,15 @@ interface Props<T> {
   onRange?(first: number, last: number): void;
   renderRow(row: T | undefined, index: number): React.ReactNode;
   onActivate?(row: T, index: number): void;
+  /** The Delete key on the active row (lists whose rows can be removed). */
+  onDeleteKey?(row: T, index: number): void;
   height?: number;
 }
 
 /**
  * A virtualized list: only the rows in view (plus a few) exist in the DOM, so 100,000 rows
  * scroll smoothly. Keyboard: the list is one tab stop; arrows / Page keys / Home / End move
- * the active row (aria-activedescendant), Enter opens it.
+ * the active row (aria-activedescendant), Enter opens it, Delete removes it (when the list allows).
  */
 export function VirtualList<T>({
   label,
@@ -26,11 +28,14 @@ export function VirtualList<T>({
   onRange,
   renderRow,
   onActivate,
+  onDeleteKey,
   height = 480,
 }: Props<T>) {
   const id = useId();
   const parentRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
+  const [activeState, setActive] = useState(0);
+  // Kept inside the list when it shrinks (a filter narrowed it, a row was deleted).
+  const active = Math.min(activeState, Math.max(0, count - 1));
   // TanStack Virtual returns fresh functions each render; React Compiler just skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -65,6 +70,9 @@ export function VirtualList<T>({
     else if (e.key === 'Enter') {
       const row = rowAt(active);
       if (row !== undefined) onActivate?.(row, active);
+    } else if (e.key === 'Delete' && onDeleteKey) {
+      const row = rowAt(active);
+      if (row !== undefined) onDeleteKey(row, active);
     } else return;
     e.preventDefault();
   };
@@ -79,6 +87,7 @@ export function VirtualList<T>({
       aria-rowcount={count}
       tabIndex={0}
       aria-activedescendant={count > 0 ? `${id}-row-${active}` : undefined}
+      aria-keyshortcuts={onDeleteKey ? 'Enter Delete' : undefined}
       onKeyDown={onKeyDown}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

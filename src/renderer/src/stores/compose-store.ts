@@ -29,6 +29,11 @@ interface ComposeState extends ComposeDraft {
   patch(p: Partial<ComposeDraft>): void;
   setEngineOptions(engine: EngineName, options: EngineOptions): void;
   appendPrompts(prompts: string[]): void;
+  /**
+   * Adds library prompts to the list, skipping ones already in it; returns how many were
+   * added. Line breaks become spaces, since the list holds one prompt per line.
+   */
+  addPrompts(prompts: string[]): number;
   runEstimate(): Promise<void>;
   start(): Promise<string | null>;
 }
@@ -86,6 +91,18 @@ export const useComposeStore = create<ComposeState>((set, get) => ({
     set((s) => ({ engineOptions: { ...s.engineOptions, [engine]: options } })),
   appendPrompts: (prompts) =>
     set((s) => ({ promptsText: [s.promptsText.trimEnd(), ...prompts].filter((l) => l !== '').join('\n') })),
+  addPrompts(prompts) {
+    const have = new Set(promptsFromText(get().promptsText));
+    const fresh: string[] = [];
+    for (const p of prompts) {
+      const line = p.replace(/\s*\r?\n\s*/g, ' ').trim();
+      if (line === '' || have.has(line)) continue;
+      have.add(line);
+      fresh.push(line);
+    }
+    if (fresh.length > 0) get().appendPrompts(fresh);
+    return fresh.length;
+  },
   async runEstimate() {
     const spec = draftToSpec(get());
     // An empty draft is not an error: the panel shows what to add instead.

@@ -10,6 +10,7 @@ import { EngineOptionsEditor } from './EngineOptionsEditor';
 import { EnginePicker } from './EnginePicker';
 import { EstimatePanel } from './EstimatePanel';
 import { PromptsField } from './PromptsField';
+import { SaveToLibrary } from './SaveToLibrary';
 
 export const ESTIMATE_DEBOUNCE_MS = 350;
 
@@ -79,6 +80,7 @@ export function ComposeView() {
             />
           </label>
           <PromptsField />
+          <SaveToLibrary />
           {catalog.error && <ErrorState error={catalog.error} onRetry={() => void loadCatalog()} />}
           {!catalog.engines && !catalog.error && <Loading label="Loading engines and countries…" />}
           {catalog.engines && <EnginePicker engines={catalog.engines} />}

@@ -1,20 +1,32 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
 import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
 import { call } from '../../ipc/client';
-import { toShownError } from '../../lib/errors';
+import { deleteRun } from '../../lib/delete-run';
+import { toShownError, type ShownError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedRows } from '../../lib/use-paged-rows';
 import { useNavStore } from '../../stores/nav-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
+import { DeleteRunDialog } from './DeleteRunDialog';
 
 const PAGE = 200;
 
-/** Every stored run, virtualized and paged; each opens offline in Compare. */
+/**
+ * Every stored run, virtualized and paged; each opens offline in Compare, and each can be
+ * deleted (its row's Delete button, or the Delete key on the active row) after a confirm.
+ */
 export function RunsList() {
   const openRun = useNavStore((s) => s.openRun);
+  const [pending, setPending] = useState<RunSummaryView | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<ShownError | null>(null);
+  const [deletedNote, setDeletedNote] = useState<string | null>(null);
+  /** Bumped after a delete: a new loader means a fresh page cache, so the list is read again. */
+  const [reload, setReload] = useState(0);
+  const panelRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<RunStatus | ''>('');
   const [engine, setEngine] = useState<EngineName | ''>('');
   const [country, setCountry] = useState('');
@@ -31,12 +43,38 @@ export function RunsList() {
       const r = await call('runs.list', { ...(JSON.parse(key) as object), offset, limit });
       return { rows: r.runs, total: r.total };
     },
-    [key],
+    // `reload` is not read inside: changing it is how a delete asks for a fresh list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, reload],
   );
   const { cache, total, error } = usePagedRows<RunSummaryView>(loadPage, PAGE);
 
+  const ask = (run: RunSummaryView): void => {
+    setDeleteError(null);
+    setDeletedNote(null);
+    setPending(run);
+  };
+  const close = (): void => {
+    setPending(null);
+    panelRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+  };
+  const confirmDelete = async (): Promise<void> => {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      await deleteRun(pending.id);
+      setDeletedNote(`Deleted ${pending.name ?? `Run ${pending.id.slice(0, 8)}`}.`);
+      setReload((n) => n + 1);
+      close();
+    } catch (err) {
+      setDeleteError(toShownError(err));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
   return (
-    <div className="panel">
+    <div className="panel" ref={panelRef}>
       <h2>Runs</h2>
       <div className="row filters">
         <label>
@@ -74,12 +112,31 @@ export function RunsList() {
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       </div>
+      {pending && (
+        <DeleteRunDialog
+          run={pending}
+          deleting={deleting}
+          onConfirm={() => void confirmDelete()}
+          onKeep={() => {
+            setDeleteError(null);
+            close();
+          }}
+        />
+      )}
+      {deleteError && <ErrorState error={deleteError} />}
+      {deletedNote && (
+        <p role="status" className="muted small">
+          {deletedNote}
+        </p>
+      )}
       {error !== null && <ErrorState error={toShownError(error)} />}
       {total === null && error === null && <Loading />}
       {total === 0 && <Empty>No runs match.</Empty>}
       {cache && total !== null && total > 0 && (
         <>
-          <p className="muted small">{total} runs</p>
+          <p className="muted small">
+            {total} runs · Enter opens the active run in Compare, Delete deletes it
+          </p>
           <VirtualList<RunSummaryView>
             label="Runs"
             count={total}
@@ -87,6 +144,7 @@ export function RunsList() {
             rowAt={cache.rowAt}
             onRange={cache.ensureRange}
             onActivate={(r) => openRun(r.id, 'compare')}
+            onDeleteKey={ask}
             height={420}
             renderRow={(r, i) =>
               r ? (
@@ -94,6 +152,19 @@ export function RunsList() {
                   <strong>{r.name ?? `Run ${r.id.slice(0, 8)}`}</strong>
                   <span className={`status status-${r.status}`}>{r.status}</span>
                   {r.sandbox && <span className="badge badge-synthetic">synthetic</span>}
+                  <button
+                    type="button"
+                    className="small danger row-action"
+                    tabIndex={-1}
+                    aria-label={`Delete run ${r.name ?? `Run ${r.id.slice(0, 8)}`}`}
+                    onClick={(e) => {
+                      // The row itself opens the run; this button only asks to delete it.
+                      e.stopPropagation();
+                      ask(r);
+                    }}
+                  >
+                    Delete
+                  </button>
                   <span className="muted small">
                     {formatDateTime(r.createdAt)} · {r.promptCount} prompts ·{' '}
                     {r.engines.map((e) => ENGINES[e].label).join(', ')} ·{' '}

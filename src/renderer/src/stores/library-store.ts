@@ -1,0 +1,142 @@
+import { create } from 'zustand';
+import type { PromptSetView, SavedPromptView } from '../../../shared/ipc/channels/library';
+import type { InvokeInput } from '../../../shared/ipc/contract';
+import { call } from '../ipc/client';
+import { toShownError, type ShownError } from '../lib/errors';
+
+/** What "Save prompts to library" did with each prompt. */
+export interface SaveManyOutcome {
+  added: number;
+  /** Already saved, given the new tags. */
+  retagged: number;
+  /** Already saved with those tags. */
+  unchanged: number;
+}
+
+interface LibraryState {
+  /** Every saved prompt (sets are resolved against these). */
+  prompts: SavedPromptView[] | null;
+  /** The prompts the tag filter lets through (read from main with prompts.list { tag }). */
+  shown: SavedPromptView[] | null;
+  sets: PromptSetView[] | null;
+  tag: string | null;
+  loading: boolean;
+  error: ShownError | null;
+  /** A failed delete (saves report to their form instead). */
+  actionError: ShownError | null;
+  load(): Promise<void>;
+  setTag(tag: string | null): Promise<void>;
+  /** Returns null when saved, or the error for the form to show next to its fields. */
+  savePrompt(input: InvokeInput<'prompts.save'>): Promise<ShownError | null>;
+  deletePrompt(id: string): Promise<void>;
+  saveSet(input: InvokeInput<'promptSets.save'>): Promise<ShownError | null>;
+  deleteSet(id: string): Promise<void>;
+  /** Saves prompt texts (from Compose) with tags, adding tags to ones already saved. */
+  savePrompts(texts: string[], tags: string[]): Promise<SaveManyOutcome>;
+}
+
+/** Every tag used by a saved prompt or set, alphabetical. */
+export function libraryTags(prompts: SavedPromptView[] | null, sets: PromptSetView[] | null): string[] {
+  const tags = new Set<string>();
+  for (const p of prompts ?? []) for (const t of p.tags) tags.add(t);
+  for (const s of sets ?? []) for (const t of s.tags) tags.add(t);
+  return [...tags].sort((a, b) => a.localeCompare(b));
+}
+
+/** The prompt texts of a set, in the set's order (prompts deleted since are skipped). */
+export function setPrompts(set: PromptSetView, prompts: SavedPromptView[]): SavedPromptView[] {
+  const byId = new Map(prompts.map((p) => [p.id, p]));
+  return set.promptIds.flatMap((id) => {
+    const p = byId.get(id);
+    return p ? [p] : [];
+  });
+}
+
+/** The analyst's saved prompts and prompt sets, with tags. */
+export const useLibraryStore = create<LibraryState>((set, get) => ({
+  prompts: null,
+  shown: null,
+  sets: null,
+  tag: null,
+  loading: false,
+  error: null,
+  actionError: null,
+  async load() {
+    const tag = get().tag;
+    set({ loading: true });
+    try {
+      const [prompts, sets, shown] = await Promise.all([
+        call('prompts.list', {}),
+        call('promptSets.list', {}),
+        tag === null ? null : call('prompts.list', { tag }),
+      ]);
+      if (get().tag !== tag) return;
+      set({ prompts, sets, shown: shown ?? prompts, loading: false, error: null });
+    } catch (error) {
+      set({ loading: false, error: toShownError(error) });
+    }
+  },
+  async setTag(tag) {
+    set({ tag, shown: null });
+    await get().load();
+  },
+  async savePrompt(input) {
+    try {
+      await call('prompts.save', input);
+      await get().load();
+      return null;
+    } catch (error) {
+      return toShownError(error);
+    }
+  },
+  async deletePrompt(id) {
+    set({ actionError: null });
+    try {
+      await call('prompts.delete', { id });
+      await get().load();
+    } catch (error) {
+      set({ actionError: toShownError(error) });
+    }
+  },
+  async saveSet(input) {
+    try {
+      await call('promptSets.save', input);
+      await get().load();
+      return null;
+    } catch (error) {
+      return toShownError(error);
+    }
+  },
+  async deleteSet(id) {
+    set({ actionError: null });
+    try {
+      await call('promptSets.delete', { id });
+      await get().load();
+    } catch (error) {
+      set({ actionError: toShownError(error) });
+    }
+  },
+  async savePrompts(texts, tags) {
+    // No bulk channel: one prompts.save per prompt, after reading what is saved already so a
+    // second save never duplicates a prompt (it only adds the new tags).
+    const saved = new Map((await call('prompts.list', {})).map((p) => [p.text, p]));
+    const outcome: SaveManyOutcome = { added: 0, retagged: 0, unchanged: 0 };
+    for (const text of new Set(texts)) {
+      const existing = saved.get(text);
+      if (!existing) {
+        await call('prompts.save', { text, tags });
+        outcome.added++;
+        continue;
+      }
+      const merged = [...new Set([...existing.tags, ...tags])];
+      if (merged.length === existing.tags.length) {
+        outcome.unchanged++;
+        continue;
+      }
+      await call('prompts.save', { id: existing.id, text, tags: merged });
+      outcome.retagged++;
+    }
+    if (get().prompts !== null) await get().load();
+    return outcome;
+  },
+}));

@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import type { MonitorView } from '../../../shared/ipc/channels/library';
+import type { InvokeInput } from '../../../shared/ipc/contract';
+import { call } from '../ipc/client';
+import { toShownError, type ShownError } from '../lib/errors';
+
+interface MonitorsState {
+  monitors: MonitorView[] | null;
+  error: ShownError | null;
+  /** A failed run now / delete / enable toggle. */
+  actionError: ShownError | null;
+  /** The monitor whose "Run now" is starting. */
+  starting: string | null;
+  load(): Promise<void>;
+  /** Returns null when saved, or the error for the form to show next to its fields. */
+  save(input: InvokeInput<'monitors.save'>): Promise<ShownError | null>;
+  setEnabled(monitor: MonitorView, enabled: boolean): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Starts the monitor's run now; returns the new run's id (null when it did not start). */
+  runNow(id: string): Promise<string | null>;
+}
+
+/** Saved run specs that run on a cadence (daily, weekly or cron), and their last runs. */
+export const useMonitorsStore = create<MonitorsState>((set, get) => ({
+  monitors: null,
+  error: null,
+  actionError: null,
+  starting: null,
+  async load() {
+    try {
+      set({ monitors: await call('monitors.list', {}), error: null });
+    } catch (error) {
+      set({ error: toShownError(error) });
+    }
+  },
+  async save(input) {
+    try {
+      await call('monitors.save', input);
+      await get().load();
+      return null;
+    } catch (error) {
+      return toShownError(error);
+    }
+  },
+  async setEnabled(m, enabled) {
+    set({ actionError: null });
+    try {
+      await call('monitors.save', { id: m.id, name: m.name, spec: m.spec, cadence: m.cadence, enabled });
+      await get().load();
+    } catch (error) {
+      set({ actionError: toShownError(error) });
+    }
+  },
+  async remove(id) {
+    set({ actionError: null });
+    try {
+      await call('monitors.delete', { id });
+      await get().load();
+    } catch (error) {
+      set({ actionError: toShownError(error) });
+    }
+  },
+  async runNow(id) {
+    set({ actionError: null, starting: id });
+    try {
+      const { runId } = await call('monitors.runNow', { id });
+      set({ starting: null });
+      void get().load();
+      return runId;
+    } catch (error) {
+      set({ actionError: toShownError(error), starting: null });
+      return null;
+    }
+  },
+}));

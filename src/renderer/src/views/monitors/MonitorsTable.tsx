@@ -1,0 +1,114 @@
+import type { MonitorView } from '../../../../shared/ipc/channels/library';
+import { formatDateTime } from '../../lib/format';
+import { useMonitorsStore } from '../../stores/monitors-store';
+import { useNavStore } from '../../stores/nav-store';
+import { ConfirmButton } from '../../components/ConfirmButton';
+
+function cadenceLabel(cadence: string): string {
+  return cadence === 'daily' ? 'Daily' : cadence === 'weekly' ? 'Weekly' : `Cron ${cadence} (UTC)`;
+}
+
+/** Every monitor with its schedule and last run; run one now, pause one, delete one. */
+export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; paused: boolean }) {
+  const { setEnabled, remove, runNow, starting } = useMonitorsStore();
+  const openRun = useNavStore((s) => s.openRun);
+
+  const start = async (id: string): Promise<void> => {
+    const runId = await runNow(id);
+    if (runId) openRun(runId, 'run');
+  };
+
+  return (
+    <table className="table" aria-label="Monitors">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Cadence</th>
+          <th>Enabled</th>
+          <th>Next due</th>
+          <th>Last run</th>
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {monitors.map((m) => (
+          <tr key={m.id}>
+            <td>
+              {m.name}
+              <div className="muted small">
+                {m.spec.prompts.length} prompt{m.spec.prompts.length === 1 ? '' : 's'} ·{' '}
+                {[...m.spec.countries, ...m.spec.states.map((s) => `US-${s}`)].join(' ')}
+              </div>
+            </td>
+            <td>{cadenceLabel(m.cadence)}</td>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`Enabled: ${m.name}`}
+                checked={m.enabled}
+                onChange={(e) => void setEnabled(m, e.target.checked)}
+              />
+            </td>
+            <td className="nowrap">
+              {!m.enabled ? (
+                <span className="muted">off</span>
+              ) : (
+                <>
+                  {formatDateTime(m.nextDueAt)}
+                  {paused && <span className="badge badge-soon"> paused</span>}
+                </>
+              )}
+            </td>
+            <td>
+              {m.lastRunId ? (
+                <div className="row tight">
+                  <span className="nowrap">{formatDateTime(m.lastRunAt)}</span>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Open last run of ${m.name} on the Run board`}
+                    onClick={() => openRun(m.lastRunId ?? '', 'run')}
+                  >
+                    Run board
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Open last run of ${m.name} in Compare`}
+                    onClick={() => openRun(m.lastRunId ?? '', 'compare')}
+                  >
+                    Compare
+                  </button>
+                </div>
+              ) : (
+                <span className="muted">Not run yet</span>
+              )}
+            </td>
+            <td>
+              <div className="row actions">
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Run now: ${m.name}`}
+                  disabled={starting !== null}
+                  onClick={() => void start(m.id)}
+                >
+                  {starting === m.id ? 'Starting…' : 'Run now'}
+                </button>
+                <ConfirmButton
+                  label={`Delete monitor: ${m.name}`}
+                  text="Delete"
+                  warning={`Delete the monitor ${m.name}? Runs it made stay in the history.`}
+                  confirmLabel="Delete"
+                  onConfirm={() => remove(m.id)}
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
