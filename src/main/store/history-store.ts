@@ -96,9 +96,14 @@ export function createHistoryStore(
     close() {
       if (!db.open) return;
       if (!options.readonly) {
-        // Keeps the planner's statistics fresh at little cost (bounded by analysis_limit).
-        db.pragma('analysis_limit = 400');
-        db.pragma('optimize');
+        try {
+          // Keeps the planner's statistics fresh at little cost (bounded by analysis_limit).
+          // Best effort: closing must succeed even on a file found damaged meanwhile.
+          db.pragma('analysis_limit = 400');
+          db.pragma('optimize');
+        } catch {
+          /* the connection is closed below either way */
+        }
         narrowCompanions(options.path);
       }
       db.close();

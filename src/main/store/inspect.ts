@@ -5,6 +5,14 @@ import { companionPaths } from './private-file';
 import { openFailureKind } from './sqlite-errors';
 
 export type IntegrityCheck =
+  /**
+   * The default at open: the whole-file quick_check for files up to 32 MB; above that, quick_check
+   * of the tables every screen reads first (runs, prompts, library, settings), because a whole-file
+   * check grows with the history (about 4 s for 1 GB) and would make every start slow. Damage
+   * elsewhere is still reported, as HistoryDamagedError, by the call that meets it, and a full
+   * check runs on demand (store.checkIntegrity, or inspectHistoryFile in a worker).
+   */
+  | 'auto'
   /** PRAGMA quick_check: every b-tree page and record, without cross-checking index contents. */
   | 'quick'
   /** PRAGMA integrity_check: also verifies that every index matches its table (slower). */
@@ -38,14 +46,7 @@ export function inspectHistoryFile(
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs });
     // The first read parses the header: a file that is not a database fails here.
     const version = db.pragma('user_version', { simple: true }) as number;
-    const problems =
-      options.check === 'none'
-        ? ['ok']
-        : (
-            db.pragma(options.check === 'full' ? 'integrity_check(20)' : 'quick_check(20)') as Array<
-              Record<string, string>
-            >
-          ).map((row) => Object.values(row)[0] ?? '');
+    const problems = runCheck(db, path, options.check);
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new HistoryOpenError(
         'damaged',
@@ -89,6 +90,45 @@ export function inspectHistoryFile(
       rmSync(shm, { force: true });
     }
   }
+}
+
+/** Whole-file checks up to this size (db + WAL) in 'auto' mode. */
+export const AUTO_FULL_CHECK_BYTES = 32 * 1024 * 1024;
+
+/** Tables read at start-up (the runs list, the library): checked even when the file is large. */
+const CORE_TABLES = [
+  'meta',
+  'settings',
+  'tags',
+  'prompts',
+  'prompt_tags',
+  'prompt_sets',
+  'prompt_set_items',
+  'prompt_set_tags',
+  'monitors',
+  'brands',
+  'runs',
+  'run_prompts',
+  'run_tags',
+];
+
+function firstColumn(rows: unknown): string[] {
+  return (rows as Array<Record<string, string>>).map((row) => Object.values(row)[0] ?? '');
+}
+
+function runCheck(db: Database.Database, path: string, check: IntegrityCheck | 'none'): string[] {
+  if (check === 'none') return ['ok'];
+  if (check === 'full') return firstColumn(db.pragma('integrity_check(20)'));
+  const size = [path, `${path}-wal`].reduce((sum, p) => sum + (existsSync(p) ? statSync(p).size : 0), 0);
+  if (check === 'quick' || size <= AUTO_FULL_CHECK_BYTES) return firstColumn(db.pragma('quick_check(20)'));
+  const present = new Set(
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[],
+  );
+  for (const table of CORE_TABLES.filter((t) => present.has(t))) {
+    const problems = firstColumn(db.pragma(`quick_check(${table})`));
+    if (problems.length !== 1 || problems[0] !== 'ok') return problems;
+  }
+  return ['ok'];
 }
 
 /** Turns what SQLite or the file system threw at open time into a HistoryOpenError the user can act on. */

@@ -20,7 +20,7 @@ export interface OpenHistoryOptions {
   newId?: () => string;
   /** How long a call waits for another connection's lock before failing. Default 5000 ms. */
   busyTimeoutMs?: number;
-  /** Check run at open: quick (default), full, or none. */
+  /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
   integrityCheck?: IntegrityCheck | 'none';
 }
 
@@ -46,7 +46,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
   const inspection = inspectHistoryFile(path, {
     knownVersion,
-    check: opts.integrityCheck ?? 'quick',
+    check: opts.integrityCheck ?? 'auto',
     busyTimeoutMs,
   });
   if (readonly && inspection.version < knownVersion) {
@@ -71,7 +71,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
       // an operating-system crash or power loss may lose the last transactions before the next
       // checkpoint. FULL would add an fsync to every job state change for that last case.
       db.pragma('synchronous = NORMAL');
-      // Keeps the WAL from staying large after a big ingest.
+      // Checkpoint every ~32 MB of WAL instead of 4 MB: a large ingest pays for fewer fsyncs;
+      // journal_size_limit trims the WAL file back afterwards.
+      db.pragma('wal_autocheckpoint = 8192');
       db.pragma('journal_size_limit = 67108864');
       migrated = applyMigrations(db, migrations);
       narrowCompanions(path);

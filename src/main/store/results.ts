@@ -61,13 +61,14 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
   const findByJob = db.prepare('SELECT seq, id FROM results WHERE job_id = ?');
   const jobExists = db.prepare('SELECT 1 FROM jobs WHERE id = ?').pluck();
   const insertResult = db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape,
-      search_queries_json, html_urls_json, related_searches_json, answer_text, answer_markdown)
+      search_queries_json, html_urls_json, related_searches_json, answer_text, answer_markdown, source_titles)
     VALUES (@id, @job_id, @fetched_at, @now, @model, @shape, @search_queries_json, @html_urls_json,
-      @related_searches_json, @answer_text, @answer_markdown)`);
+      @related_searches_json, @answer_text, @answer_markdown, @source_titles)`);
   const updateResult =
     db.prepare(`UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
-      related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = @answer_markdown
+      related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = @answer_markdown,
+      source_titles = @source_titles
     WHERE seq = @seq`);
   const upsertRaw = db.prepare(
     'INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_json = excluded.raw_json',
@@ -186,6 +187,10 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
         related_searches_json: toJson(n.relatedSearches),
         answer_text: n.text,
         answer_markdown: n.markdown,
+        source_titles: n.sources
+          .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
+          .filter(Boolean)
+          .join('\n'),
       };
       const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
       let seq: number;

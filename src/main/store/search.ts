@@ -7,7 +7,7 @@ import { findTagId } from './tags';
 export interface SearchOptions {
   /** What the user typed (see toFtsQuery for the syntax). */
   query: string;
-  /** Where to look: answer text and Markdown, source titles, or both (one hit per result, the answer first). */
+  /** Where to look: answer text and Markdown, source titles, or both (default; one hit per result). */
   scope?: 'all' | 'answers' | 'sources';
   engine?: EngineName;
   country?: string;
@@ -18,13 +18,19 @@ export interface SearchOptions {
   /** fetched_at bounds, inclusive, ms. */
   from?: number;
   to?: number;
-  /** relevance: FTS5 bm25 rank; newest: fetched_at descending. */
-  order?: 'relevance' | 'newest';
+  /**
+   * newest (default): most recently stored first — answered from the index order, so a
+   * page costs the same however many answers match. relevance: FTS5 bm25, which has to score
+   * every match (slower for very common words).
+   */
+  order?: 'newest' | 'relevance';
   limit?: number;
   offset?: number;
+  /** Matches are counted up to this number (default 1000); see totalCapped. */
+  countLimit?: number;
   /** Markers around each match in the snippet; default \u0002 … \u0003 (split on them, never parse as HTML). */
   markers?: { open: string; close: string };
-  /** Tokens of context in a snippet (1–64). */
+  /** Tokens of context in a snippet (1–64, default 16). */
   snippetTokens?: number;
 }
 
@@ -33,15 +39,22 @@ export interface SearchHit extends SearchHitView {
   repeat: number;
 }
 
-export interface SearchApi {
-  search(options: SearchOptions): { hits: SearchHit[]; total: number };
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Matching results, counted up to countLimit. */
+  total: number;
+  /** true when there are more matches than total (show "1,000+"). */
+  totalCapped: boolean;
 }
 
-interface HitRow {
-  seq: number;
-  matched_in: 'answer' | 'source';
-  source_id: number | null;
+export interface SearchApi {
+  search(options: SearchOptions): SearchPage;
 }
+
+// FTS5 column filters: one table indexes answer text, Markdown and source titles.
+const ANSWER_COLUMNS = '{answer_text answer_markdown}';
+const SOURCE_COLUMNS = '{source_titles}';
+const SOURCE_COLUMN_INDEX = 2;
 
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
@@ -50,29 +63,63 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       j.us_state, j.repeat, p.text AS prompt
     FROM results r JOIN jobs j ON j.id = r.job_id JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
     WHERE r.seq = ?`);
+  // Snippets for a whole page in one statement: the MATCH (and any prefix expansion) is
+  // evaluated once. The rowid range lets FTS5 seek; the IN list keeps only the page's rows,
+  // so snippet() runs for those alone.
+  const snippetsOf = db.prepare(
+    `SELECT rowid AS seq, snippet(answer_fts, @column, @open, @close, '\u2026', @tokens) AS snippet FROM answer_fts
+     WHERE answer_fts MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
+  );
+  function snippets(
+    seqs: readonly number[],
+    match: string,
+    column: number,
+    style: { open: string; close: string; tokens: number },
+  ): Map<number, string> {
+    if (seqs.length === 0) return new Map();
+    const rows = snippetsOf.all({
+      ...style,
+      column,
+      match,
+      lo: Math.min(...seqs),
+      hi: Math.max(...seqs),
+      seqs: JSON.stringify(seqs),
+    }) as Array<{ seq: number; snippet: string }>;
+    return new Map(rows.map((r) => [r.seq, r.snippet]));
+  }
 
   return {
     search(options) {
-      const match = toFtsQuery(options.query);
-      if (match === null) return { hits: [], total: 0 };
+      const query = toFtsQuery(options.query);
+      const empty: SearchPage = { hits: [], total: 0, totalCapped: false };
+      if (query === null) return empty;
       const scope = options.scope ?? 'all';
+      const answersOnly = `${ANSWER_COLUMNS} : (${query})`;
+      const sourcesOnly = `${SOURCE_COLUMNS} : (${query})`;
+      const match = scope === 'answers' ? answersOnly : scope === 'sources' ? sourcesOnly : query;
+
       const params: Record<string, unknown> = { match };
       const filters: string[] = [];
+      let needsJob = false;
       if (options.engine) {
         filters.push('j.engine = @engine');
         params.engine = options.engine;
+        needsJob = true;
       }
       if (options.country) {
         filters.push('j.country = @country');
         params.country = options.country;
+        needsJob = true;
       }
       if (options.state) {
         filters.push('j.us_state = @state');
         params.state = options.state;
+        needsJob = true;
       }
       if (options.runId) {
         filters.push('j.run_id = @runId');
         params.runId = options.runId;
+        needsJob = true;
       }
       if (options.from !== undefined) {
         filters.push('r.fetched_at >= @from');
@@ -84,57 +131,50 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       }
       if (options.tag !== undefined) {
         const tagId = findTagId(db, options.tag);
-        if (tagId === null) return { hits: [], total: 0 };
+        if (tagId === null) return empty;
         filters.push(`(EXISTS (SELECT 1 FROM run_tags rt WHERE rt.run_id = j.run_id AND rt.tag_id = @tagId)
           OR EXISTS (SELECT 1 FROM run_prompts rp JOIN prompt_tags pt ON pt.prompt_id = rp.prompt_id
                      WHERE rp.run_id = j.run_id AND rp.idx = j.prompt_index AND pt.tag_id = @tagId))`);
         params.tagId = tagId;
+        needsJob = true;
       }
+      // The FTS table drives the loop; results and jobs are joined only when a filter needs them.
+      const joins = filters.length
+        ? `JOIN results r ON r.seq = f.rowid ${needsJob ? 'JOIN jobs j ON j.id = r.job_id' : ''}`
+        : '';
+      const where = `WHERE answer_fts MATCH @match ${filters.length ? `AND ${filters.join(' AND ')}` : ''}`;
+      const from = `FROM answer_fts f ${joins} ${where}`;
+      const order = options.order === 'relevance' ? 'ORDER BY f.rank, f.rowid DESC' : 'ORDER BY f.rowid DESC';
 
-      // Candidates: the FTS matches (with their bm25 rank), one row per result. A result whose
-      // answer matched is not listed again for its sources.
-      const answerHits = `SELECT rowid AS seq, 'answer' AS matched_in, NULL AS source_id, rank AS score
-        FROM answer_fts WHERE answer_fts MATCH @match`;
-      const sourceHits = `SELECT s.result_seq AS seq, 'source' AS matched_in, s.id AS source_id, min(f.rank) AS score
-        FROM source_fts f JOIN sources s ON s.id = f.rowid WHERE source_fts MATCH @match
-        ${scope === 'all' ? 'AND s.result_seq NOT IN (SELECT rowid FROM answer_fts WHERE answer_fts MATCH @match)' : ''}
-        GROUP BY s.result_seq`;
-      const candidates =
-        scope === 'answers'
-          ? answerHits
-          : scope === 'sources'
-            ? sourceHits
-            : `${answerHits} UNION ALL ${sourceHits}`;
-      const from = `FROM (${candidates}) h JOIN results r ON r.seq = h.seq JOIN jobs j ON j.id = r.job_id
-        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`;
-      const order = options.order === 'newest' ? 'r.fetched_at DESC, r.seq DESC' : 'h.score, r.seq DESC';
+      const countLimit = Math.max(1, options.countLimit ?? 1000);
+      const counted = (
+        db
+          .prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap)`)
+          .get({ ...params, cap: countLimit + 1 }) as {
+          n: number;
+        }
+      ).n;
+      const seqs = db
+        .prepare(`SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`)
+        .pluck()
+        .all({ ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 }) as number[];
 
-      const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
-      const rows = db
-        .prepare(
-          `SELECT h.seq, h.matched_in, h.source_id ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-        )
-        .all({ ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 }) as HitRow[];
-
-      // Snippets only for the page: snippet() is costly and would otherwise run for every match.
-      const open = options.markers?.open ?? '\u0002';
-      const close = options.markers?.close ?? '\u0003';
-      const tokens = Math.min(64, Math.max(1, options.snippetTokens ?? 16));
-      // CAST: better-sqlite3 binds JS numbers as REAL, and FTS5 ignores a REAL rowid constraint
-      // combined with MATCH (it would return the first match instead of this row).
-      const answerSnippet = db
-        .prepare(
-          `SELECT snippet(answer_fts, -1, ?, ?, '\u2026', ?) FROM answer_fts WHERE answer_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
-        )
-        .pluck();
-      const sourceSnippet = db
-        .prepare(
-          `SELECT snippet(source_fts, 0, ?, ?, '\u2026', ?) FROM source_fts WHERE source_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
-        )
-        .pluck();
-
-      const hits = rows.map((row): SearchHit => {
-        const info = resultInfo.get(row.seq) as {
+      // Snippets only for the page (snippet() re-reads and re-tokenizes the text).
+      const style = {
+        open: options.markers?.open ?? '\u0002',
+        close: options.markers?.close ?? '\u0003',
+        tokens: Math.min(64, Math.max(1, options.snippetTokens ?? 16)),
+      };
+      const answerSnippets =
+        scope === 'sources' ? new Map<number, string>() : snippets(seqs, answersOnly, -1, style);
+      const sourceSnippets = snippets(
+        seqs.filter((seq) => !answerSnippets.has(seq)),
+        sourcesOnly,
+        SOURCE_COLUMN_INDEX,
+        style,
+      );
+      const hits = seqs.map((seq): SearchHit => {
+        const info = resultInfo.get(seq) as {
           result_id: string;
           job_id: string;
           fetched_at: number;
@@ -145,10 +185,9 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           repeat: number;
           prompt: string;
         };
-        const snippet =
-          row.matched_in === 'answer'
-            ? answerSnippet.get(open, close, tokens, match, row.seq)
-            : sourceSnippet.get(open, close, tokens, match, row.source_id);
+        const answerSnippet = answerSnippets.get(seq);
+        const matchedIn = answerSnippet !== undefined ? 'answer' : 'source';
+        const snippet = answerSnippet ?? sourceSnippets.get(seq);
         return {
           resultId: info.result_id,
           jobId: info.job_id,
@@ -159,11 +198,11 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           repeat: info.repeat,
           prompt: info.prompt,
           fetchedAt: info.fetched_at,
-          snippet: (snippet as string | undefined) ?? '',
-          matchedIn: row.matched_in,
+          snippet: snippet ?? '',
+          matchedIn,
         };
       });
-      return { hits, total };
+      return { hits, total: Math.min(counted, countLimit), totalCapped: counted > countLimit };
     },
   };
 }

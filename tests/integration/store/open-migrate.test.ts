@@ -1,7 +1,13 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryOpenError, MIGRATIONS, openHistory, type Migration } from '../../../src/main/store';
+import {
+  HistoryDamagedError,
+  HistoryOpenError,
+  MIGRATIONS,
+  openHistory,
+  type Migration,
+} from '../../../src/main/store';
 import { newRun, openTemp, tempFolder } from './helpers';
 
 const tmp = tempFolder();
@@ -204,6 +210,32 @@ describe('files it refuses, untouched', () => {
     const error = openError(() => openTemp(path));
     expect(error.kind).toBe('damaged');
     expect(error.details.problems?.length).toBeGreaterThan(0);
+  });
+
+  it('reports damage met after open (a part the open-time check skipped) as HistoryDamagedError', () => {
+    const path = tmp.file('late-damage.db');
+    const store = openTemp(path);
+    for (let i = 0; i < 40; i++) newRun(store, { prompts: [`prompt ${i} ${'z'.repeat(2000)}`] });
+    store.close();
+    const raw = new Database(path, { readonly: true });
+    const root = raw
+      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
+      .pluck()
+      .get() as number;
+    raw.close();
+    const bytes = readFileSync(path);
+    bytes.fill(0xff, (root - 1) * 4096, (root - 1) * 4096 + 64);
+    writeFileSync(path, bytes);
+    const opened = openTemp(path, { integrityCheck: 'none' });
+    let caught: unknown;
+    try {
+      opened.listRuns({ text: 'prompt' });
+    } catch (error) {
+      caught = error;
+    }
+    opened.close();
+    expect(caught).toBeInstanceOf(HistoryDamagedError);
+    expect((caught as Error).message).toMatch(/backup/);
   });
 
   it('refuses an SQLite database of another program', () => {

@@ -134,28 +134,43 @@ describe('search', () => {
     ]);
     expect(resultIds(store.search({ query: 'cafe', country: 'FR' }))).toEqual([ids.frCafe]);
     expect(resultIds(store.search({ query: 'laptop', runId: runA }))).toEqual([ids.laptop]);
+    expect(resultIds(store.search({ query: 'laptop', runId: runB }))).toEqual([ids.deLaptop]);
     expect(
       resultIds(store.search({ query: 'cafe', from: Date.UTC(2026, 1, 1), to: Date.UTC(2026, 1, 28) })),
     ).toEqual([ids.frCafe]);
     expect(resultIds(store.search({ query: 'cafe', tag: 'local' }))).toEqual([ids.usCafe, ids.frCafe].sort());
     expect(resultIds(store.search({ query: 'laptop', tag: 'tech' }))).toEqual([ids.deLaptop]);
-    expect(store.search({ query: 'laptop', tag: 'no-such-tag' })).toEqual({ hits: [], total: 0 });
+    expect(store.search({ query: 'laptop', tag: 'no-such-tag' })).toEqual({
+      hits: [],
+      total: 0,
+      totalCapped: false,
+    });
   });
 
-  it('pages with a stable total, and orders by newest on request', () => {
-    const first = store.search({ query: 'best OR cafe OR laptop', limit: 2, order: 'newest' });
-    const second = store.search({ query: 'best OR cafe OR laptop', limit: 2, offset: 2, order: 'newest' });
+  it('pages newest stored first by default, ranks by relevance on request, and caps the count', () => {
+    const query = 'best OR cafe OR laptop';
+    const first = store.search({ query, limit: 2 });
+    const second = store.search({ query, limit: 2, offset: 2 });
     expect(first.total).toBe(4);
     expect(second.total).toBe(4);
-    const dates = [...first.hits, ...second.hits].map((h) => h.fetchedAt);
-    expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    expect(new Set([...first.hits, ...second.hits].map((h) => h.resultId)).size).toBe(4);
+    expect([...first.hits, ...second.hits].map((h) => h.resultId)).toEqual([
+      ids.deLaptop,
+      ids.laptop,
+      ids.frCafe,
+      ids.usCafe,
+    ]);
+    // 'laptop' twice in one short answer outranks the rest.
+    const ranked = store.search({ query: 'laptop', order: 'relevance', scope: 'answers' });
+    expect(ranked.hits.map((h) => h.resultId)).toEqual([ids.laptop]);
+    const capped = store.search({ query, countLimit: 3, limit: 10 });
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.hits).toHaveLength(4);
   });
 
   it('supports phrases and prefixes, and never fails on FTS syntax characters', () => {
     expect(resultIds(store.search({ query: '"best laptop"' }))).toEqual([ids.laptop]);
     expect(resultIds(store.search({ query: 'Mac*' }))).toEqual([ids.laptop]);
     expect(store.search({ query: 'NOT AND ( ) "unbalanced' }).total).toBe(0);
-    expect(store.search({ query: '*** ---' })).toEqual({ hits: [], total: 0 });
+    expect(store.search({ query: '*** ---' })).toEqual({ hits: [], total: 0, totalCapped: false });
   });
 });

@@ -178,7 +178,10 @@ CREATE TABLE results (
   html_urls_json        TEXT NOT NULL CHECK (json_valid(html_urls_json)),
   related_searches_json TEXT NOT NULL CHECK (json_valid(related_searches_json)),
   answer_text           TEXT NOT NULL,
-  answer_markdown       TEXT
+  answer_markdown       TEXT,
+  -- The titles of the result's sources, one per line: indexed with the answer so a search
+  -- covers both in one full-text table, one document per result.
+  source_titles         TEXT NOT NULL DEFAULT ''
 ) STRICT;
 CREATE INDEX results_by_fetched ON results (fetched_at);
 
@@ -200,7 +203,6 @@ CREATE TABLE sources (
   date_published TEXT
 ) STRICT;
 CREATE INDEX sources_by_result ON sources (result_seq, kind, position);
-CREATE INDEX sources_by_domain ON sources (domain, result_seq);
 
 CREATE TABLE entities (
   id         INTEGER PRIMARY KEY,
@@ -210,7 +212,6 @@ CREATE TABLE entities (
   name       TEXT NOT NULL
 ) STRICT;
 CREATE INDEX entities_by_result ON entities (result_seq, position);
-CREATE INDEX entities_by_name ON entities (name COLLATE NOCASE);
 
 CREATE TABLE products (
   id          INTEGER PRIMARY KEY,
@@ -297,40 +298,26 @@ CREATE TABLE brand_mentions (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX brand_mentions_by_brand ON brand_mentions (brand_id, result_seq);
 
--- Full-text search. External-content tables: the text is stored once (in results and
--- sources) and the triggers below keep the indexes in step with every insert, update and
--- delete, including cascaded deletes.
+-- Full-text search, one document per result (rowid = results.seq): the answer text, its
+-- Markdown and the source titles. External content: the text is stored once, in results, and
+-- the triggers keep the index in step with every insert, update and delete (cascades included).
 CREATE VIRTUAL TABLE answer_fts USING fts5 (
-  answer_text, answer_markdown,
+  answer_text, answer_markdown, source_titles,
   content = 'results', content_rowid = 'seq',
   tokenize = 'unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER results_fts_insert AFTER INSERT ON results BEGIN
-  INSERT INTO answer_fts (rowid, answer_text, answer_markdown) VALUES (new.seq, new.answer_text, new.answer_markdown);
+  INSERT INTO answer_fts (rowid, answer_text, answer_markdown, source_titles)
+    VALUES (new.seq, new.answer_text, new.answer_markdown, new.source_titles);
 END;
 CREATE TRIGGER results_fts_delete AFTER DELETE ON results BEGIN
-  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown)
-    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown);
+  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown, source_titles)
+    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown, old.source_titles);
 END;
-CREATE TRIGGER results_fts_update AFTER UPDATE OF answer_text, answer_markdown ON results BEGIN
-  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown)
-    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown);
-  INSERT INTO answer_fts (rowid, answer_text, answer_markdown) VALUES (new.seq, new.answer_text, new.answer_markdown);
-END;
-
-CREATE VIRTUAL TABLE source_fts USING fts5 (
-  title,
-  content = 'sources', content_rowid = 'id',
-  tokenize = 'unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER sources_fts_insert AFTER INSERT ON sources WHEN new.title IS NOT NULL BEGIN
-  INSERT INTO source_fts (rowid, title) VALUES (new.id, new.title);
-END;
-CREATE TRIGGER sources_fts_delete AFTER DELETE ON sources WHEN old.title IS NOT NULL BEGIN
-  INSERT INTO source_fts (source_fts, rowid, title) VALUES ('delete', old.id, old.title);
-END;
-CREATE TRIGGER sources_fts_update AFTER UPDATE OF title ON sources BEGIN
-  INSERT INTO source_fts (source_fts, rowid, title) SELECT 'delete', old.id, old.title WHERE old.title IS NOT NULL;
-  INSERT INTO source_fts (rowid, title) SELECT new.id, new.title WHERE new.title IS NOT NULL;
+CREATE TRIGGER results_fts_update AFTER UPDATE OF answer_text, answer_markdown, source_titles ON results BEGIN
+  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown, source_titles)
+    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown, old.source_titles);
+  INSERT INTO answer_fts (rowid, answer_text, answer_markdown, source_titles)
+    VALUES (new.seq, new.answer_text, new.answer_markdown, new.source_titles);
 END;
 `;
