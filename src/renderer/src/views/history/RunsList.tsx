@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
 import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
@@ -27,6 +27,8 @@ export function RunsList() {
   /** Bumped after a delete: a new loader means a fresh page cache, so the list is read again. */
   const [reload, setReload] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
+  /** Set when the dialog closes: focus goes back to the list (re-created after a delete). */
+  const refocus = useRef(false);
   const [status, setStatus] = useState<RunStatus | ''>('');
   const [engine, setEngine] = useState<EngineName | ''>('');
   const [country, setCountry] = useState('');
@@ -49,6 +51,12 @@ export function RunsList() {
   );
   const { cache, total, error } = usePagedRows<RunSummaryView>(loadPage, PAGE);
 
+  useEffect(() => {
+    if (!refocus.current || pending || total === null) return;
+    refocus.current = false;
+    panelRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+  }, [pending, total]);
+
   const ask = (run: RunSummaryView): void => {
     setDeleteError(null);
     setDeletedNote(null);
@@ -56,7 +64,7 @@ export function RunsList() {
   };
   const close = (): void => {
     setPending(null);
-    panelRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+    refocus.current = true;
   };
   const confirmDelete = async (): Promise<void> => {
     if (!pending) return;
@@ -134,9 +142,7 @@ export function RunsList() {
       {total === 0 && <Empty>No runs match.</Empty>}
       {cache && total !== null && total > 0 && (
         <>
-          <p className="muted small">
-            {total} runs · Enter opens the active run in Compare, Delete deletes it
-          </p>
+          <p className="muted small">{total} runs</p>
           <VirtualList<RunSummaryView>
             label="Runs"
             count={total}
@@ -177,6 +183,10 @@ export function RunsList() {
               )
             }
           />
+          <p className="muted small">
+            Enter or a click opens the active run in Compare; the Delete key or a row’s Delete button deletes
+            it.
+          </p>
         </>
       )}
     </div>

@@ -1,0 +1,102 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../../src/renderer/src/App';
+import { installFakeParallax, sampleProgress, sampleRun, type FakeParallax } from './fake-parallax';
+import { resetStores } from './reset-stores';
+
+describe('run picker status', () => {
+  let fake: FakeParallax;
+  let listed: ReturnType<typeof sampleRun>[];
+
+  beforeEach(() => {
+    resetStores();
+    listed = [{ ...sampleRun('run-1', 'running'), name: 'Shoes' }];
+    fake = installFakeParallax({
+      'runs.list': () => ({ runs: listed, total: listed.length }),
+      'runs.get': (i) => listed.find((r) => r.id === i.runId) ?? sampleRun(i.runId, 'running'),
+      'runs.progress': (i) => sampleProgress(i.runId),
+    });
+  });
+
+  function pickerOptions(): string[] {
+    const picker = screen.getByRole('combobox', { name: 'Run' });
+    return within(picker)
+      .getAllByRole('option')
+      .map((o) => o.textContent ?? '');
+  }
+
+  it('follows run.progress events from App: the status changes and new runs appear without reopening the view', async () => {
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'Compose' });
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    await screen.findByRole('heading', { level: 1, name: 'Compare' });
+    await waitFor(() => expect(pickerOptions()).toEqual([expect.stringMatching(/^Shoes · .* · running$/)]));
+    const listCalls = fake.callsTo('runs.list').length;
+
+    // The history still says "running" (main answers from a stale list): the event wins.
+    act(() => fake.emit('run.progress', sampleProgress('run-1', { status: 'completed' })));
+    await waitFor(() => expect(pickerOptions()).toEqual([expect.stringMatching(/ · completed$/)]));
+    expect(fake.callsTo('runs.list').length).toBeGreaterThan(listCalls);
+
+    // A run started elsewhere (a monitor) shows up in the list once main reports it.
+    listed = [{ ...sampleRun('run-2', 'running'), name: 'Monitor run' }, ...listed];
+    act(() => fake.emit('run.progress', sampleProgress('run-2')));
+    await waitFor(() => expect(pickerOptions()[0]).toMatch(/^Monitor run · .* · running$/));
+    expect(pickerOptions()[1]).toMatch(/ · completed$/);
+
+    // Repeated progress with the same status does not read the list again.
+    const calls = fake.callsTo('runs.list').length;
+    act(() => fake.emit('run.progress', sampleProgress('run-2', { creditsSpent: 5 })));
+    expect(fake.callsTo('runs.list')).toHaveLength(calls);
+  });
+});
+
+describe('sidebar and shortcuts for Library and Monitors', () => {
+  beforeEach(() => {
+    resetStores();
+    installFakeParallax();
+  });
+
+  it('lists Library and Monitors after History, on Ctrl+9 and Ctrl+0, keeping Ctrl+1…8', async () => {
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'Compose' });
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    const buttons = within(nav).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual([
+      'Control+1',
+      'Control+2',
+      'Control+3',
+      'Control+4',
+      'Control+5',
+      'Control+6',
+      'Control+9',
+      'Control+0',
+      'Control+7',
+      'Control+8',
+    ]);
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'ComposeCtrl+1',
+      'RunCtrl+2',
+      'CompareCtrl+3',
+      'Over timeCtrl+4',
+      'BrandsCtrl+5',
+      'HistoryCtrl+6',
+      'LibraryCtrl+9',
+      'MonitorsCtrl+0',
+      'ToolsCtrl+7',
+      'SettingsCtrl+8',
+    ]);
+
+    fireEvent.keyDown(window, { key: '9', ctrlKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Library' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: '0', ctrlKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monitors' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: '7', ctrlKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
+
+    // Arrow keys walk the sidebar in its order: History → Library.
+    const history = within(nav).getByRole('button', { name: /^History/ });
+    fireEvent.keyDown(history, { key: 'ArrowDown' });
+    expect(within(nav).getByRole('button', { name: /^Library/ })).toHaveFocus();
+  });
+});
