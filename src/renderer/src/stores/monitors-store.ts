@@ -43,12 +43,17 @@ export const useMonitorsStore = create<MonitorsState>((set, get) => ({
     }
   },
   async setEnabled(m, enabled) {
-    set({ actionError: null });
+    // Shown at once; the list read after the save (or after a failure) has the real state.
+    set((s) => ({
+      actionError: null,
+      monitors: s.monitors?.map((x) => (x.id === m.id ? { ...x, enabled } : x)) ?? null,
+    }));
     try {
       await call('monitors.save', { id: m.id, name: m.name, spec: m.spec, cadence: m.cadence, enabled });
       await get().load();
     } catch (error) {
       set({ actionError: toShownError(error) });
+      await get().load();
     }
   },
   async remove(id) {

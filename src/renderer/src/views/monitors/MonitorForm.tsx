@@ -106,7 +106,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
           >
             <option value="daily">Daily</option>
             <option value="weekly">Weekly</option>
-            <option value="cron">Cron expression…</option>
+            <option value="cron">Custom schedule (cron)</option>
           </select>
         </label>
         {choice !== 'cron' && <FieldError id={`${id}-cadence`} messages={byField.cadence} />}

@@ -57,7 +57,12 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
               ) : (
                 <>
                   {formatDateTime(m.nextDueAt)}
-                  {paused && <span className="badge badge-soon"> paused</span>}
+                  {paused && (
+                    <>
+                      {' '}
+                      <span className="badge badge-soon">paused</span>
+                    </>
+                  )}
                 </>
               )}
             </td>

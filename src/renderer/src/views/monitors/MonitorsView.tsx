@@ -14,7 +14,9 @@ export function MonitorsView() {
   const updateSettings = useAppStore((s) => s.updateSettings);
   const [adding, setAdding] = useState(false);
   const [pauseError, setPauseError] = useState<ShownError | null>(null);
-  const paused = settings?.monitorsPaused ?? false;
+  /** The switch moves at once; it goes back if settings.update fails. */
+  const [pausing, setPausing] = useState<boolean | null>(null);
+  const paused = pausing ?? settings?.monitorsPaused ?? false;
 
   useEffect(() => {
     void load();
@@ -22,10 +24,13 @@ export function MonitorsView() {
 
   const setPaused = async (value: boolean): Promise<void> => {
     setPauseError(null);
+    setPausing(value);
     try {
       await updateSettings({ monitorsPaused: value });
     } catch (error) {
       setPauseError(toShownError(error));
+    } finally {
+      setPausing(null);
     }
   };
 
