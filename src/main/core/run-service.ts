@@ -1,6 +1,5 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
-import { AppError } from '../errors/app-error';
 import type { EventBus } from '../ipc/event-bus';
 import { createRunEngine, type RunEngine } from '../runs';
 import type { KeyService } from '../secrets';
@@ -41,12 +40,10 @@ export function createRunService(deps: RunServiceDeps): RunService {
   async function engineFor(): Promise<{ connection: ServiceConnection; engine: RunEngine }> {
     const connection = await deps.connections.current();
     if (current?.connection === connection) return current;
-    if (current && hasActiveRuns()) {
-      throw new AppError(
-        'RUNS_ACTIVE',
-        'Runs are still working on the previous service connection: pause or finish them before switching.',
-      );
-    }
+    // Working runs keep their engine (and its connection) until they stop; switching between
+    // the sandbox and the service is refused meanwhile (see the settings handler). A new key
+    // needs no new engine: the client reads the key on every request.
+    if (current && hasActiveRuns()) return current;
     await current?.engine.close();
     const engine = createRunEngine({
       store: deps.store,
