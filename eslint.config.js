@@ -42,7 +42,10 @@ export default tseslint.config(
         {
           paths: [electronOnlyInShell],
           patterns: [
-            { group: mainPatterns, message: 'The renderer talks to main only through window.parallax (src/shared/ipc).' },
+            {
+              group: mainPatterns,
+              message: 'The renderer talks to main only through window.parallax (src/shared/ipc).',
+            },
             { group: ['node:*'], message: 'The renderer is a sandboxed web page: no Node built-ins.' },
           ],
         },

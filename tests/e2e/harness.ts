@@ -110,10 +110,11 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
   );
   const unsubscribe = core.events.subscribe((event, payload) => {
     void page
-      .evaluate(([e, p]) => (window as unknown as { __parallaxEmit(e: string, p: unknown): void }).__parallaxEmit(e, p), [
-        event,
-        payload,
-      ] as const)
+      .evaluate(
+        ([e, p]) =>
+          (window as unknown as { __parallaxEmit(e: string, p: unknown): void }).__parallaxEmit(e, p),
+        [event, payload] as const,
+      )
       .catch(() => undefined);
   });
 

@@ -20,7 +20,9 @@ describe('app shell in headless Chromium', () => {
   });
 
   it('rejects a payload of the wrong shape in main with per-field validation errors', async () => {
-    const result = await h.page.evaluate(() => window.parallax.invoke('app.openExternal', { url: 42 } as never));
+    const result = await h.page.evaluate(() =>
+      window.parallax.invoke('app.openExternal', { url: 42 } as never),
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
     expect(!result.ok && result.error.fields?.[0]?.field).toBe('url');
     const extra = await h.page.evaluate(() =>

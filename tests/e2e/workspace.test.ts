@@ -33,14 +33,18 @@ describe('the analyst workspace, end to end', () => {
       await page.getByRole('searchbox', { name: 'Search countries' }).fill(country);
       await page.keyboard.press('Enter');
     }
-    await expect.poll(() => page.getByTestId('estimate-jobs').textContent(), { timeout: 20_000 }).toContain('3');
+    await expect
+      .poll(() => page.getByTestId('estimate-jobs').textContent(), { timeout: 20_000 })
+      .toContain('3');
     await h.screenshot('02-compose-estimate');
     await page.getByRole('button', { name: 'Start run' }).click();
     await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor();
     await expect
       .poll(() => page.getByTestId('run-progress-text').textContent(), { timeout: 60_000 })
       .toContain('3 / 3 jobs done');
-    await expect(page.getByRole('grid', { name: 'Jobs by location and engine' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('grid', { name: 'Jobs by location and engine' }).isVisible()).resolves.toBe(
+      true,
+    );
     await h.screenshot('03-run-board');
   });
 
@@ -81,11 +85,15 @@ describe('the analyst workspace, end to end', () => {
     await page.keyboard.press('Control+3');
     await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
     await page.getByRole('button', { name: 'Export CSV' }).first().click();
-    await expect.poll(() => h.saved.find((p) => p.endsWith('.csv')) ?? null, { timeout: 20_000 }).not.toBeNull();
+    await expect
+      .poll(() => h.saved.find((p) => p.endsWith('.csv')) ?? null, { timeout: 20_000 })
+      .not.toBeNull();
     const csv = readFileSync(h.saved.find((p) => p.endsWith('.csv')) as string, 'utf8');
     expect(csv.split('\n').filter((l) => l.trim()).length).toBeGreaterThanOrEqual(4);
     await page.getByRole('button', { name: 'Export HTML report' }).click();
-    await expect.poll(() => h.saved.find((p) => p.endsWith('.html')) ?? null, { timeout: 20_000 }).not.toBeNull();
+    await expect
+      .poll(() => h.saved.find((p) => p.endsWith('.html')) ?? null, { timeout: 20_000 })
+      .not.toBeNull();
     const html = readFileSync(h.saved.find((p) => p.endsWith('.html')) as string, 'utf8');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('synthetic');

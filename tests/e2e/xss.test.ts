@@ -15,8 +15,13 @@ describe('XSS corpus from engine answers', () => {
       const w = window as unknown as Record<string, unknown>;
       const calls: string[] = [];
       w['__xss'] = calls;
-      for (const name of ['alert', 'confirm', 'prompt']) w[name] = (message: unknown) => calls.push(`${name}:${String(message)}`);
-      document.addEventListener('securitypolicyviolation', (e) => calls.push(`csp:${e.violatedDirective}:${e.blockedURI}:${e.sample}:${(e.target as Element | null)?.outerHTML?.slice(0, 200) ?? ''}`));
+      for (const name of ['alert', 'confirm', 'prompt'])
+        w[name] = (message: unknown) => calls.push(`${name}:${String(message)}`);
+      document.addEventListener('securitypolicyviolation', (e) =>
+        calls.push(
+          `csp:${e.violatedDirective}:${e.blockedURI}:${e.sample}:${(e.target as Element | null)?.outerHTML?.slice(0, 200) ?? ''}`,
+        ),
+      );
     });
     await h.page.reload();
   });
@@ -31,7 +36,9 @@ describe('XSS corpus from engine answers', () => {
     await page.getByLabel('Prompts (one per line)').fill('best laptops [xss-corpus]');
     await page.getByRole('searchbox', { name: 'Search countries' }).fill('United States');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('estimate-jobs').textContent(), { timeout: 20_000 }).toContain('1');
+    await expect
+      .poll(() => page.getByTestId('estimate-jobs').textContent(), { timeout: 20_000 })
+      .toContain('1');
     await page.getByRole('button', { name: 'Start run' }).click();
     await expect
       .poll(() => page.getByTestId('run-progress-text').textContent(), { timeout: 60_000 })
@@ -49,9 +56,13 @@ describe('XSS corpus from engine answers', () => {
       const root = document.querySelector('main') as HTMLElement;
       const all = [...root.querySelectorAll('*')];
       return {
-        executable: root.querySelectorAll('script, object, embed, svg[onload], iframe:not([sandbox=""])').length,
-        handlers: all.filter((el) => [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on'))).length,
-        jsLinks: all.filter((el) => /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? '')).length,
+        executable: root.querySelectorAll('script, object, embed, svg[onload], iframe:not([sandbox=""])')
+          .length,
+        handlers: all.filter((el) => [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')))
+          .length,
+        jsLinks: all.filter((el) =>
+          /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? ''),
+        ).length,
         remoteImages: root.querySelectorAll('img[src^="http"], img[src="x"]').length,
       };
     });

@@ -4,7 +4,9 @@ import type { SecretStore } from '../../src/main/secrets';
  * A secret store in memory, for the app-level tests that cannot reach a keychain daemon
  * (the browser suite runs outside D-Bus). The real keychain is tested in tests/keychain.
  */
-export function createMemorySecretStore(initial: string | null = null): SecretStore & { peek(): string | null } {
+export function createMemorySecretStore(
+  initial: string | null = null,
+): SecretStore & { peek(): string | null } {
   let value = initial;
   return {
     backend: { kind: 'os-keychain', label: 'Test keychain (memory)', persistent: false },

@@ -252,4 +252,3 @@ function readHidden(ctx: CliContext, prompt: string): Promise<string> {
     stdin.on('end', onEnd);
   });
 }
-

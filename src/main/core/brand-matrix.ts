@@ -9,17 +9,23 @@ import {
 import type { BrandMatrixView, BrandView } from '../../shared/ipc/channels/library';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 
-const columnKey = (r: Pick<ResultView, 'country' | 'state'>): string => (r.state ? `US-${r.state}` : r.country);
+const columnKey = (r: Pick<ResultView, 'country' | 'state'>): string =>
+  r.state ? `US-${r.state}` : r.country;
 
 /**
  * Brand presence, first position and share of voice per country (or US state) of a run,
  * with the Wilson interval of each mention rate and a volatility flag across its results.
  */
-export function buildBrandMatrix(brands: readonly BrandView[], results: readonly ResultView[]): BrandMatrixView {
+export function buildBrandMatrix(
+  brands: readonly BrandView[],
+  results: readonly ResultView[],
+): BrandMatrixView {
   const definitions: BrandDefinition[] = brands.map((b) => ({ ...b }));
-  const columns = [...new Map(results.map((r) => [columnKey(r), { key: columnKey(r), country: r.country, state: r.state }])).values()].sort(
-    (a, b) => a.key.localeCompare(b.key),
-  );
+  const columns = [
+    ...new Map(
+      results.map((r) => [columnKey(r), { key: columnKey(r), country: r.country, state: r.state }]),
+    ).values(),
+  ].sort((a, b) => a.key.localeCompare(b.key));
   if (definitions.length === 0 || results.length === 0) return { brands: [...brands], columns, cells: [] };
 
   const matcher = compileBrandMatcher(definitions);

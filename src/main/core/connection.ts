@@ -77,7 +77,11 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
     }
     const key = await deps.keys.requireKeyForRequests();
     return {
-      client: createApiClient({ ...common, baseUrl: settings.baseUrl, apiKey: () => deps.keys.requireKeyForRequests() }),
+      client: createApiClient({
+        ...common,
+        baseUrl: settings.baseUrl,
+        apiKey: () => deps.keys.requireKeyForRequests(),
+      }),
       baseUrl: settings.baseUrl,
       sandbox: false,
       keyLabel: maskApiKey(key),

@@ -25,14 +25,20 @@ export function toIpcError(error: unknown): IpcError | null {
     return {
       code: 'RUN_REFUSED',
       message: error.message,
-      details: { maxCredits: error.estimate.maxCredits, balance: error.estimate.balance, budget: error.estimate.budget },
+      details: {
+        maxCredits: error.estimate.maxCredits,
+        balance: error.estimate.balance,
+        budget: error.estimate.budget,
+      },
       ...(error.estimate.fieldErrors.length ? { fields: error.estimate.fieldErrors } : {}),
     };
   }
   if (error instanceof MonitorInputError) return { code: 'INVALID_MONITOR', message: error.message };
-  if (error instanceof HistoryStateError) return { code: `HISTORY_${error.code.toUpperCase().replace(/-/g, '_')}`, message: error.message };
+  if (error instanceof HistoryStateError)
+    return { code: `HISTORY_${error.code.toUpperCase().replace(/-/g, '_')}`, message: error.message };
   if (error instanceof HistoryDamagedError) return { code: 'HISTORY_DAMAGED', message: error.message };
-  if (error instanceof HistoryOpenError) return { code: `HISTORY_${error.kind.toUpperCase().replace(/-/g, '_')}`, message: error.message };
+  if (error instanceof HistoryOpenError)
+    return { code: `HISTORY_${error.kind.toUpperCase().replace(/-/g, '_')}`, message: error.message };
   return null;
 }
 

@@ -3,7 +3,13 @@ import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import { createEventBus, type EventBus } from '../ipc/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
 import { createMonitorScheduler, type MonitorScheduler } from '../runs';
-import { createCreditsVerifier, createKeyService, redactSecrets, type KeyService, type SecretStore } from '../secrets';
+import {
+  createCreditsVerifier,
+  createKeyService,
+  redactSecrets,
+  type KeyService,
+  type SecretStore,
+} from '../secrets';
 import type { SettingsStore } from '../settings';
 import { openHistory, type HistoryStore } from '../store';
 import { createConnectionManager, type ConnectionManager } from './connection';
@@ -67,7 +73,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     verify: (key) => {
       const baseUrl = deps.settings.get().baseUrl;
       if (!baseUrl) {
-        throw new Error('Set the service base URL in Settings first: the key is verified with GET /v1/credits.');
+        throw new Error(
+          'Set the service base URL in Settings first: the key is verified with GET /v1/credits.',
+        );
       }
       return createCreditsVerifier({ baseUrl, fetch: deps.fetch })(key);
     },
@@ -98,7 +106,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       start: async (spec, meta) => {
         const started = await runs.start(spec, { monitorId: meta.monitorId ?? null });
         const connection = await runs.connection();
-        lastMeta = { keyLabel: connection.keyLabel, sandbox: connection.sandbox, baseUrl: connection.baseUrl };
+        lastMeta = {
+          keyLabel: connection.keyLabel,
+          sandbox: connection.sandbox,
+          baseUrl: connection.baseUrl,
+        };
         return started;
       },
     },
@@ -133,7 +145,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     redact,
     mapError: toIpcError,
     onUnexpectedError: (channel, error) =>
-      deps.logError?.(redact(`${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)),
+      deps.logError?.(
+        redact(`${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      ),
   });
 
   // Crash recovery first, then the monitors' catch-up: neither blocks the window.

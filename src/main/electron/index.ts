@@ -57,7 +57,12 @@ async function start(): Promise<void> {
   });
 
   core = await createCore({
-    app: { name: app.getName(), version: app.getVersion(), platform: process.platform, userDataPath: userData },
+    app: {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      userDataPath: userData,
+    },
     dbPath: defaultDatabasePath(settings.get().dataFolder ?? userData),
     settings,
     secrets,
@@ -83,13 +88,17 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
     defaultPath: join(app.getPath('documents'), request.defaultName),
     filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
   };
-  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
 }
 
 function createWindow(settings: SettingsStore): void {
   const saved = settings.get().windowState;
-  const window = new BrowserWindow(mainWindowOptions(join(here, '../preload/index.cjs'), restoreBounds(saved)));
+  const window = new BrowserWindow(
+    mainWindowOptions(join(here, '../preload/index.cjs'), restoreBounds(saved)),
+  );
   mainWindow = window;
   trackWindowState(window, {
     get: () => settings.get().windowState,

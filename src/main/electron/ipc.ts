@@ -15,7 +15,10 @@ export function registerIpc(router: IpcRouter, trusted: TrustedRenderer): void {
       const trustedFrame =
         frame !== null && isTrustedSender({ url: frame.url, isMainFrame: frame.parent === null }, trusted);
       if (!trustedFrame) {
-        return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'IPC call from an untrusted frame' } };
+        return {
+          ok: false,
+          error: { code: 'FORBIDDEN_SENDER', message: 'IPC call from an untrusted frame' },
+        };
       }
       return router.invoke(channel, payload);
     });

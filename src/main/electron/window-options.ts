@@ -11,7 +11,10 @@ export interface WindowBounds {
  * The main window's options, kept in one pure function so a test can assert the security
  * defaults of the Electron checklist without starting Electron.
  */
-export function mainWindowOptions(preloadPath: string, bounds: WindowBounds): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  preloadPath: string,
+  bounds: WindowBounds,
+): BrowserWindowConstructorOptions {
   return {
     ...bounds,
     minWidth: 1024,

@@ -38,7 +38,10 @@ export function createIpcRouter(handlers: IpcHandlers, options: IpcRouterOptions
   return {
     async invoke(channel, payload) {
       if (!isInvokeChannel(channel)) {
-        return failure({ code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel: ${String(channel).slice(0, 80)}` });
+        return failure({
+          code: 'UNKNOWN_CHANNEL',
+          message: `Unknown IPC channel: ${String(channel).slice(0, 80)}`,
+        });
       }
       const schema: z.ZodType = invokeChannels[channel].input;
       const parsed = schema.safeParse(payload ?? {});

@@ -10,7 +10,10 @@ export interface TrustedRenderer {
   rendererFileUrl: string;
 }
 
-export function isTrustedSender(frame: { url: string; isMainFrame: boolean }, trusted: TrustedRenderer): boolean {
+export function isTrustedSender(
+  frame: { url: string; isMainFrame: boolean },
+  trusted: TrustedRenderer,
+): boolean {
   if (!frame.isMainFrame) return false;
   let url: URL;
   try {

@@ -171,6 +171,7 @@ export function parsePlanName(value: string): PlanName | undefined {
 }
 
 /** US states (50 + DC) usable for state-level targeting. */
+// prettier-ignore
 export const US_STATES: ReadonlyArray<{ code: string; name: string }> = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
   ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'],

@@ -64,7 +64,10 @@ export const runSpecSchema = z
     /** Refuse to start when the maximum cost exceeds this many credits. */
     budget: z.number().int().positive().nullable().default(null),
     /** Async only: passed through to every task's webhook.url. */
-    webhookUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+    webhookUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .default(null),
     tags: z.array(z.string().min(1).max(50)).max(20).default([]),
   })
   .strict()
@@ -89,7 +92,15 @@ export function runLocations(spec: Pick<RunSpec, 'countries' | 'states'>): RunLo
   ];
 }
 
-export const JOB_STATES = ['pending', 'queued', 'running', 'succeeded', 'failed', 'interrupted', 'canceled'] as const;
+export const JOB_STATES = [
+  'pending',
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'interrupted',
+  'canceled',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const RUN_STATUSES = [

@@ -26,7 +26,12 @@ export const eventChannels = {
     rateLimitRemaining: z.number().nullable(),
     creditsRemaining: z.number().nullable(),
     recentErrors: z.array(
-      z.object({ jobId: z.string(), code: z.string().nullable(), message: z.string(), requestId: z.string().nullable() }),
+      z.object({
+        jobId: z.string(),
+        code: z.string().nullable(),
+        message: z.string(),
+        requestId: z.string().nullable(),
+      }),
     ),
     notices: z.array(z.string()),
   }),

@@ -15,7 +15,8 @@ describe('core IPC handlers', () => {
   let settings: SettingsStore;
   let core: Core;
 
-  const invoke = (channel: string, payload: unknown): Promise<IpcResult<unknown>> => core.router.invoke(channel, payload);
+  const invoke = (channel: string, payload: unknown): Promise<IpcResult<unknown>> =>
+    core.router.invoke(channel, payload);
   const value = async <T>(channel: string, payload: unknown): Promise<T> => {
     const result = await invoke(channel, payload);
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
@@ -51,18 +52,23 @@ describe('core IPC handlers', () => {
       countries: ['US', 'FR'],
       engineOptions: { 'assistant-a': { include: { html: true, markdown: true } } },
     };
-    const estimate = await value<{ jobs: number; maxCredits: number; blockers: string[] }>('runs.estimate', spec);
+    const estimate = await value<{ jobs: number; maxCredits: number; blockers: string[] }>(
+      'runs.estimate',
+      spec,
+    );
     expect(estimate).toMatchObject({ jobs: 2, maxCredits: 10, blockers: [] });
     const { runId } = await value<{ runId: string }>('runs.start', spec);
     await (await core.runs.engine()).wait(runId);
-    const run = await value<{ sandbox: boolean; keyLabel: string; counts: Record<string, number> }>('runs.get', { runId });
+    const run = await value<{ sandbox: boolean; keyLabel: string; counts: Record<string, number> }>(
+      'runs.get',
+      { runId },
+    );
     expect(run).toMatchObject({ sandbox: true, keyLabel: 'sandbox', counts: { succeeded: 2 } });
     const cells = await value<Array<{ resultId: string; country: string }>>('runs.matrix', { runId });
     expect(cells.map((c) => c.country).sort()).toEqual(['FR', 'US']);
-    const [result] = await value<Array<{ normalized: { markdown: string; htmlUrls: string[] }; sandbox: boolean }>>(
-      'results.get',
-      { resultIds: [cells[0]?.resultId] },
-    );
+    const [result] = await value<
+      Array<{ normalized: { markdown: string; htmlUrls: string[] }; sandbox: boolean }>
+    >('results.get', { resultIds: [cells[0]?.resultId] });
     expect(result?.sandbox).toBe(true);
     expect(result?.normalized.markdown.length).toBeGreaterThan(20);
     const raw = await value<{ json: string }>('results.raw', { resultId: cells[0]?.resultId });
@@ -101,7 +107,9 @@ describe('core IPC handlers', () => {
   });
 
   it('caches the country list for offline use, and falls back to the built-in list', async () => {
-    const first = await value<{ source: string; codes: string[] }>('countries.list', { engine: 'assistant-a' });
+    const first = await value<{ source: string; codes: string[] }>('countries.list', {
+      engine: 'assistant-a',
+    });
     expect(first.source).toBe('service');
     expect(first.codes).toContain('DE');
     const second = await value<{ source: string }>('countries.list', { engine: 'assistant-a' });
@@ -126,7 +134,11 @@ describe('core IPC handlers', () => {
     expect(result.ok).toBe(false);
     const status = await value<{ configured: boolean }>('key.status', {});
     expect(status.configured).toBe(false);
-    const runs = await invoke('runs.estimate', { prompts: ['x'], engines: ['assistant-a'], countries: ['US'] });
+    const runs = await invoke('runs.estimate', {
+      prompts: ['x'],
+      engines: ['assistant-a'],
+      countries: ['US'],
+    });
     expect(runs).toMatchObject({ ok: false, error: { code: 'SERVICE_NOT_CONFIGURED' } });
   });
 });

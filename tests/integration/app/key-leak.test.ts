@@ -35,7 +35,12 @@ describe('the API key leaks nowhere', () => {
     const settings = openSettingsStore({ userDataDir: join(dir, 'userdata') });
     settings.update({ sandboxMode: false, baseUrl: sandbox.baseUrl, plan: 'Lite' });
     core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: join(dir, 'userdata') },
+      app: {
+        name: 'Parallax',
+        version: 'test',
+        platform: process.platform,
+        userDataPath: join(dir, 'userdata'),
+      },
       dbPath: join(dir, 'userdata', 'parallax.db'),
       settings,
       secrets: createMemorySecretStore(),
@@ -60,7 +65,12 @@ describe('the API key leaks nowhere', () => {
     const status = (await call('key.set', { key })) as { configured: boolean; masked: string };
     expect(status).toMatchObject({ configured: true, masked: `sk_…${key.slice(-4)}` });
 
-    const spec = { prompts: ['best running shoes'], engines: ['assistant-a'], countries: ['US', 'DE'], repeats: 1 };
+    const spec = {
+      prompts: ['best running shoes'],
+      engines: ['assistant-a'],
+      countries: ['US', 'DE'],
+      repeats: 1,
+    };
     await call('runs.estimate', spec);
     const { runId } = (await call('runs.start', spec)) as { runId: string };
     const done = await (await core.runs.engine()).wait(runId);
@@ -77,7 +87,8 @@ describe('the API key leaks nowhere', () => {
     await call('credits.get', {});
     await call('queue.status', {});
     await call('settings.get', {});
-    for (const format of ['csv', 'json', 'xlsx', 'md', 'html'] as const) await call('export.run', { runId, format });
+    for (const format of ['csv', 'json', 'xlsx', 'md', 'html'] as const)
+      await call('export.run', { runId, format });
     await call('export.compareReport', { resultIds });
     await call('db.backup', {});
     // A failing call must not echo the key either.

@@ -4,7 +4,13 @@ import { createIpcRouter, type IpcHandlers } from '../../../src/main/ipc/router'
 
 // Only the channels this test calls; the router looks handlers up by channel name.
 const handlers = {
-  'app.info': () => ({ name: 'Parallax', version: '1', platform: 'linux', sandboxMode: true, dataPath: '/d' }),
+  'app.info': () => ({
+    name: 'Parallax',
+    version: '1',
+    platform: 'linux',
+    sandboxMode: true,
+    dataPath: '/d',
+  }),
   'app.openExternal': ({ url }: { url: string }) => {
     if (url.includes('fail')) throw new AppError('NOPE', `cannot open ${url}`, { details: { status: 400 } });
     if (url.includes('crash')) throw new Error('boom with sk_abcdefghijabcdefghijabcdefghijabcdefghij');
@@ -24,7 +30,10 @@ describe('IPC router', () => {
 
   it('refuses unknown channels, including prototype names', async () => {
     for (const name of ['nope', 'toString', '__proto__', 42]) {
-      await expect(router.invoke(name, {})).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+      await expect(router.invoke(name, {})).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL' },
+      });
     }
   });
 

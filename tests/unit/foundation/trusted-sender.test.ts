@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isTrustedSender } from '../../../src/main/ipc/trusted-sender';
 
-const prod = { devServerUrl: null, rendererFileUrl: 'file:///opt/Parallax/resources/app/out/renderer/index.html' };
+const prod = {
+  devServerUrl: null,
+  rendererFileUrl: 'file:///opt/Parallax/resources/app/out/renderer/index.html',
+};
 const dev = { ...prod, devServerUrl: 'http://localhost:5173/' };
 
 describe('isTrustedSender', () => {

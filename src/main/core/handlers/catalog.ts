@@ -17,7 +17,10 @@ export const catalogHandlers: HandlerModule<Channels> = (ctx) => ({
       // What the paid service says is kept for offline use; the sandbox's is not.
       if (!connection.sandbox) {
         ctx.settings.update({
-          engineAvailability: { byEngine: { ...learned.byEngine, ...live }, updatedAt: new Date(ctx.now()).toISOString() },
+          engineAvailability: {
+            byEngine: { ...learned.byEngine, ...live },
+            updatedAt: new Date(ctx.now()).toISOString(),
+          },
         });
       }
     } catch {

@@ -6,5 +6,7 @@ export const historyHandlers: HandlerModule<'history.search' | 'history.domains'
     return { hits: hits.map(({ jobId: _job, repeat: _repeat, ...hit }) => hit), total };
   },
   'history.domains': (filter) =>
-    ctx.store.sourceDomains(filter).map(({ domain, country, count, avgPosition }) => ({ domain, country, count, avgPosition })),
+    ctx.store
+      .sourceDomains(filter)
+      .map(({ domain, country, count, avgPosition }) => ({ domain, country, count, avgPosition })),
 });

@@ -41,7 +41,8 @@ export const libraryHandlers: HandlerModule<Channels> = (ctx) => ({
   'monitors.delete': ({ id }) => ({ deleted: ctx.store.deleteMonitor(id) }),
   'monitors.runNow': async ({ id }) => {
     const outcome = await ctx.monitors.runNow(id);
-    if (!outcome.runId) throw new AppError('MONITOR_NOT_STARTED', outcome.error ?? `Monitor ${outcome.name} did not start`);
+    if (!outcome.runId)
+      throw new AppError('MONITOR_NOT_STARTED', outcome.error ?? `Monitor ${outcome.name} did not start`);
     return { runId: outcome.runId };
   },
 });

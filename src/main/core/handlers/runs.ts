@@ -22,7 +22,8 @@ export const runsHandlers: HandlerModule<Channels> = (ctx) => {
     return run;
   };
   return {
-    'runs.estimate': async (spec) => (await ctx.runs.engine()).estimate({ ...spec, budget: budgetCap(spec.budget) }),
+    'runs.estimate': async (spec) =>
+      (await ctx.runs.engine()).estimate({ ...spec, budget: budgetCap(spec.budget) }),
     'runs.start': (spec) => ctx.runs.start({ ...spec, budget: budgetCap(spec.budget) }),
     'runs.pause': async ({ runId }) => (await ctx.runs.engine()).pause(runId),
     'runs.resume': async ({ runId }) => {

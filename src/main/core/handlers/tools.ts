@@ -36,7 +36,10 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       return {
         queuedTasks: data.queuedTasks,
         processingTasks: data.processingTasks,
-        priorityBreakdown: (data.priorityBreakdown ?? []).map((p) => ({ priority: p.priority, count: p.count })),
+        priorityBreakdown: (data.priorityBreakdown ?? []).map((p) => ({
+          priority: p.priority,
+          count: p.count,
+        })),
         concurrency:
           concurrency && typeof concurrency.used === 'number' && typeof concurrency.max === 'number'
             ? { used: concurrency.used, max: concurrency.max }
@@ -62,7 +65,8 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
     },
     'export.compareReport': async ({ resultIds, title }) => {
       const results = ctx.store.getResults(resultIds).map(({ rawJson: _json, raw: _raw, ...view }) => view);
-      if (results.length === 0) throw new AppError('RESULT_NOT_FOUND', 'None of these results is in the history');
+      if (results.length === 0)
+        throw new AppError('RESULT_NOT_FOUND', 'None of these results is in the history');
       const path = await ctx.chooseSavePath({
         title: 'Save comparison report',
         defaultName: `parallax-comparison-${stamp(ctx.now())}.html`,

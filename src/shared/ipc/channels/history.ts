@@ -22,7 +22,10 @@ export const historyChannels = {
       .object({
         query: z.string().trim().min(1).max(500),
         engine: engineNameSchema.optional(),
-        country: z.string().regex(/^[A-Z]{2}$/).optional(),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/)
+          .optional(),
         runId: z.string().optional(),
         tag: z.string().optional(),
         from: z.number().int().optional(),
@@ -34,6 +37,12 @@ export const historyChannels = {
   ).returns<{ hits: SearchHitView[]; total: number }>(),
   /** Source domains per country (and over time) for a run or the whole history. */
   'history.domains': invokeChannel(
-    z.object({ runId: z.string().optional(), engine: engineNameSchema.optional(), limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    z
+      .object({
+        runId: z.string().optional(),
+        engine: engineNameSchema.optional(),
+        limit: z.number().int().min(1).max(500).default(50),
+      })
+      .strict(),
   ).returns<Array<{ domain: string; country: string; count: number; avgPosition: number }>>(),
 };

@@ -66,14 +66,23 @@ const cadence = z
   .describe("'daily', 'weekly' or a five-field cron expression");
 
 export const libraryChannels = {
-  'prompts.list': invokeChannel(z.object({ tag: z.string().optional() }).strict()).returns<SavedPromptView[]>(),
+  'prompts.list': invokeChannel(z.object({ tag: z.string().optional() }).strict()).returns<
+    SavedPromptView[]
+  >(),
   'prompts.save': invokeChannel(
     z.object({ id: id.optional(), text: z.string().trim().min(1).max(10_000), tags }).strict(),
   ).returns<SavedPromptView>(),
   'prompts.delete': invokeChannel(z.object({ id }).strict()).returns<{ deleted: boolean }>(),
   'promptSets.list': invokeChannel(z.object({}).strict()).returns<PromptSetView[]>(),
   'promptSets.save': invokeChannel(
-    z.object({ id: id.optional(), name: z.string().trim().min(1).max(200), promptIds: z.array(id).max(5000), tags }).strict(),
+    z
+      .object({
+        id: id.optional(),
+        name: z.string().trim().min(1).max(200),
+        promptIds: z.array(id).max(5000),
+        tags,
+      })
+      .strict(),
   ).returns<PromptSetView>(),
   'promptSets.delete': invokeChannel(z.object({ id }).strict()).returns<{ deleted: boolean }>(),
   'brands.list': invokeChannel(z.object({}).strict()).returns<BrandView[]>(),
@@ -92,7 +101,15 @@ export const libraryChannels = {
   'brands.matrix': invokeChannel(z.object({ runId: id }).strict()).returns<BrandMatrixView>(),
   'monitors.list': invokeChannel(z.object({}).strict()).returns<MonitorView[]>(),
   'monitors.save': invokeChannel(
-    z.object({ id: id.optional(), name: z.string().trim().min(1).max(200), spec: runSpecSchema, cadence, enabled: z.boolean().default(true) }).strict(),
+    z
+      .object({
+        id: id.optional(),
+        name: z.string().trim().min(1).max(200),
+        spec: runSpecSchema,
+        cadence,
+        enabled: z.boolean().default(true),
+      })
+      .strict(),
   ).returns<MonitorView>(),
   'monitors.delete': invokeChannel(z.object({ id }).strict()).returns<{ deleted: boolean }>(),
   'monitors.runNow': invokeChannel(z.object({ id }).strict()).returns<{ runId: string }>(),

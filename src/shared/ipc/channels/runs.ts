@@ -109,13 +109,19 @@ export interface SeriesPointView {
 }
 
 const runId = z.string().min(1).max(64);
-const page = z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) });
+const page = z.object({
+  limit: z.number().int().min(1).max(500).default(50),
+  offset: z.number().int().min(0).default(0),
+});
 
 export const runsListInput = page
   .extend({
     status: z.enum(RUN_STATUSES).optional(),
     engine: engineNameSchema.optional(),
-    country: z.string().regex(/^[A-Z]{2}$/).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
     text: z.string().max(200).optional(),
   })
   .strict();
@@ -126,9 +132,9 @@ export const runsChannels = {
   'runs.pause': invokeChannel(z.object({ runId }).strict()).returns<RunProgressView>(),
   'runs.resume': invokeChannel(z.object({ runId }).strict()).returns<RunProgressView>(),
   /** Async runs: clearQueue also empties the organization's whole queue (not only this run's) — the UI must warn. */
-  'runs.cancel': invokeChannel(z.object({ runId, clearQueue: z.boolean().default(false) }).strict()).returns<
-    RunProgressView
-  >(),
+  'runs.cancel': invokeChannel(
+    z.object({ runId, clearQueue: z.boolean().default(false) }).strict(),
+  ).returns<RunProgressView>(),
   /** Re-runs jobs marked "interrupted (may have been charged)", only when the user asks. */
   'runs.rerunInterrupted': invokeChannel(z.object({ runId }).strict()).returns<RunProgressView>(),
   'runs.progress': invokeChannel(z.object({ runId }).strict()).returns<RunProgressView | null>(),
@@ -136,16 +142,20 @@ export const runsChannels = {
   'runs.get': invokeChannel(z.object({ runId }).strict()).returns<RunDetailView>(),
   'runs.matrix': invokeChannel(z.object({ runId }).strict()).returns<MatrixCellView[]>(),
   'runs.delete': invokeChannel(z.object({ runId }).strict()).returns<{ deleted: boolean }>(),
-  'results.get': invokeChannel(z.object({ resultIds: z.array(z.string().min(1)).min(1).max(50) }).strict()).returns<
-    ResultView[]
-  >(),
+  'results.get': invokeChannel(
+    z.object({ resultIds: z.array(z.string().min(1)).min(1).max(50) }).strict(),
+  ).returns<ResultView[]>(),
   /** The stored raw JSON of one result, exactly as the service sent it. */
-  'results.raw': invokeChannel(z.object({ resultId: z.string().min(1) }).strict()).returns<{ json: string }>(),
+  'results.raw': invokeChannel(z.object({ resultId: z.string().min(1) }).strict()).returns<{
+    json: string;
+  }>(),
   /**
    * The stored HTML page of a result (engines return it as a URL when include.html is set),
    * fetched by main; the renderer shows it only in an iframe with an empty sandbox (no scripts).
    */
-  'results.html': invokeChannel(z.object({ resultId: z.string().min(1), index: z.number().int().min(0).default(0) }).strict()).returns<{
+  'results.html': invokeChannel(
+    z.object({ resultId: z.string().min(1), index: z.number().int().min(0).default(0) }).strict(),
+  ).returns<{
     html: string | null;
     reason: string | null;
   }>(),
@@ -156,7 +166,11 @@ export const runsChannels = {
         prompt: z.string().min(1),
         engine: engineNameSchema,
         country: z.string().regex(/^[A-Z]{2}$/),
-        state: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
+        state: z
+          .string()
+          .regex(/^[A-Z]{2}$/)
+          .nullable()
+          .default(null),
       })
       .strict(),
   ).returns<SeriesPointView[]>(),

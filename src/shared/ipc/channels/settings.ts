@@ -38,7 +38,11 @@ export interface KeyStatusView {
   configured: boolean;
   /** e.g. sk_…abcd: never the key itself. */
   masked: string | null;
-  backend: { kind: 'os-keychain' | 'electron-safe-storage' | 'environment' | 'unavailable'; label: string; warning?: string };
+  backend: {
+    kind: 'os-keychain' | 'electron-safe-storage' | 'environment' | 'unavailable';
+    label: string;
+    warning?: string;
+  };
   state: 'ok' | 'missing' | 'revoked' | 'unverified';
   balance: { remaining: number; perCycle: number | null; cycleResetsAt: string | null } | null;
   plan: string | null;
@@ -48,7 +52,9 @@ export interface KeyStatusView {
 export const settingsChannels = {
   'settings.get': invokeChannel(z.object({}).strict()).returns<SettingsView>(),
   'settings.update': invokeChannel(settingsPatchSchema).returns<SettingsView>(),
-  'key.status': invokeChannel(z.object({ refresh: z.boolean().default(false) }).strict()).returns<KeyStatusView>(),
+  'key.status': invokeChannel(
+    z.object({ refresh: z.boolean().default(false) }).strict(),
+  ).returns<KeyStatusView>(),
   /** The key goes renderer → main once, to be verified and put in the keychain; it never comes back. */
   'key.set': invokeChannel(
     z

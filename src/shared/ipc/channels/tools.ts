@@ -19,21 +19,32 @@ export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'md', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const toolsChannels = {
-  'tools.resolveRedirect': invokeChannel(z.object({ url: z.url({ protocol: /^https?$/ }) }).strict()).returns<{
+  'tools.resolveRedirect': invokeChannel(
+    z.object({ url: z.url({ protocol: /^https?$/ }) }).strict(),
+  ).returns<{
     url: string;
     redirectLink: string;
   }>(),
   'credits.get': invokeChannel(z.object({}).strict()).returns<CreditsView>(),
   'queue.status': invokeChannel(z.object({}).strict()).returns<QueueStatusView>(),
   /** Removes every QUEUED task of the organization, not only Parallax's: the UI asks first. */
-  'queue.clear': invokeChannel(z.object({ confirm: z.literal(true) }).strict()).returns<{ cleared: number }>(),
+  'queue.clear': invokeChannel(z.object({ confirm: z.literal(true) }).strict()).returns<{
+    cleared: number;
+  }>(),
   /** Writes an export to a file the user picks in a save dialog; null when they cancel. */
-  'export.run': invokeChannel(z.object({ runId: z.string().min(1), format: z.enum(EXPORT_FORMATS) }).strict()).returns<{
+  'export.run': invokeChannel(
+    z.object({ runId: z.string().min(1), format: z.enum(EXPORT_FORMATS) }).strict(),
+  ).returns<{
     path: string | null;
   }>(),
   /** A self-contained HTML report comparing the given results, for a client. */
   'export.compareReport': invokeChannel(
-    z.object({ resultIds: z.array(z.string().min(1)).min(1).max(20), title: z.string().max(200).default('Comparison') }).strict(),
+    z
+      .object({
+        resultIds: z.array(z.string().min(1)).min(1).max(20),
+        title: z.string().max(200).default('Comparison'),
+      })
+      .strict(),
   ).returns<{ path: string | null }>(),
   'db.backup': invokeChannel(z.object({}).strict()).returns<{ path: string | null }>(),
 };
