@@ -99,11 +99,39 @@ describe('the analyst workspace, end to end', () => {
     expect(html).toContain('synthetic');
   });
 
+  it('tracks brands: a matrix per country and mentions highlighted in compare', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+5');
+    await page.getByRole('heading', { level: 1, name: 'Brands' }).waitFor();
+    for (const [name, kind, domain] of [
+      ['Fleetfoot', 'brand', 'fleetfoot.com'],
+      ['Norrun', 'competitor', 'norrun.com'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add brand' }).click();
+      const form = page.getByRole('form', { name: 'New brand' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Kind').selectOption(kind);
+      await form.getByLabel('Domains (comma separated)').fill(domain);
+      await form.getByRole('button', { name: 'Save brand' }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    const matrix = page.getByRole('table', { name: 'Brand matrix' });
+    await matrix.waitFor();
+    const fleetfoot = matrix.getByRole('row', { name: /Fleetfoot/ });
+    await expect(fleetfoot.textContent()).resolves.toMatch(/\d+ %|\d+%/);
+    await h.screenshot('08-brands');
+
+    await page.keyboard.press('Control+3');
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    const marks = page.getByRole('article', { name: /^Answer / }).locator('mark');
+    await marks.first().waitFor();
+    expect(await marks.count()).toBeGreaterThan(1);
+  });
+
   it('shows every other view', async () => {
     const { page } = h;
     for (const [keys, name, file] of [
       ['Control+4', 'Over time', '07-over-time'],
-      ['Control+5', 'Brands', '08-brands'],
       ['Control+7', 'Tools', '09-tools'],
       ['Control+8', 'Settings', '10-settings'],
     ] as const) {
