@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
@@ -17,6 +17,21 @@ describe('the analyst workspace, end to end', () => {
   afterAll(async () => {
     await h?.close();
   });
+
+  /** The app picks the path in its save dialog, then writes: wait until the file is complete. */
+  async function savedFile(extension: string): Promise<string> {
+    let path = '';
+    await expect
+      .poll(
+        () => {
+          path = h.saved.find((p) => p.endsWith(extension)) ?? '';
+          return path !== '' && existsSync(path) && statSync(path).size > 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    return path;
+  }
 
   it('starts with the first-run choice and labels the sandbox as synthetic', async () => {
     const { page } = h;
@@ -85,16 +100,10 @@ describe('the analyst workspace, end to end', () => {
     await page.keyboard.press('Control+3');
     await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
     await page.getByRole('button', { name: 'Export CSV' }).first().click();
-    await expect
-      .poll(() => h.saved.find((p) => p.endsWith('.csv')) ?? null, { timeout: 20_000 })
-      .not.toBeNull();
-    const csv = readFileSync(h.saved.find((p) => p.endsWith('.csv')) as string, 'utf8');
+    const csv = readFileSync(await savedFile('.csv'), 'utf8');
     expect(csv.split('\n').filter((l) => l.trim()).length).toBeGreaterThanOrEqual(4);
     await page.getByRole('button', { name: 'Export HTML report' }).click();
-    await expect
-      .poll(() => h.saved.find((p) => p.endsWith('.html')) ?? null, { timeout: 20_000 })
-      .not.toBeNull();
-    const html = readFileSync(h.saved.find((p) => p.endsWith('.html')) as string, 'utf8');
+    const html = readFileSync(await savedFile('.html'), 'utf8');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('synthetic');
   });

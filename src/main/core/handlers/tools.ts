@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { AppError } from '../../errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, loadExportData, renderRunExport } from '../../export';
 import type { HandlerModule } from './types';
@@ -11,6 +11,13 @@ type Channels =
   | 'export.run'
   | 'export.compareReport'
   | 'db.backup';
+
+/** Written beside the target, then renamed: a reader (or a crash) never sees half an export. */
+async function writeWhole(path: string, data: string | Buffer): Promise<void> {
+  const partial = `${path}.partial`;
+  await writeFile(partial, data, { mode: 0o600 });
+  await rename(partial, path);
+}
 
 const stamp = (now: number): string => new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-');
 
@@ -60,7 +67,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         extensions: [extension],
       });
       if (path === null) return { path: null };
-      await writeFile(path, await renderRunExport(format, data), { mode: 0o600 });
+      await writeWhole(path, await renderRunExport(format, data));
       return { path };
     },
     'export.compareReport': async ({ resultIds, title }) => {
@@ -73,7 +80,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         extensions: ['html'],
       });
       if (path === null) return { path: null };
-      await writeFile(path, buildCompareReport(results, { title, generatedAt: ctx.now() }), { mode: 0o600 });
+      await writeWhole(path, buildCompareReport(results, { title, generatedAt: ctx.now() }));
       return { path };
     },
     'db.backup': async () => {
