@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
@@ -22,6 +22,12 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
   const liveStatuses = useRunStatusStore((s) => s.statuses);
   const version = useRunStatusStore((s) => s.version);
 
+  // Reads the run chosen when the list arrives, without making a new pick re-read the list.
+  const pickFirstIfNone = useEffectEvent((first: RunSummaryView | undefined) => {
+    if (runId === null && first) onPick(first.id);
+  });
+
+  // On mount and when a run's status changes: the list is a picker, not a live view.
   useEffect(() => {
     let live = true;
     call('runs.list', { limit: 50, offset: 0 }).then(
@@ -29,16 +35,13 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
         if (!live) return;
         setRuns(r.runs);
         setError(null);
-        const first = r.runs[0];
-        if (runId === null && first) onPick(first.id);
+        pickFirstIfNone(r.runs[0]);
       },
       (e: unknown) => live && setError(toShownError(e)),
     );
     return () => {
       live = false;
     };
-    // On mount and when a run's status changes: the list is a picker, not a live view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
   if (error) return <ErrorState error={error} />;

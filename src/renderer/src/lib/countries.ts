@@ -22,9 +22,14 @@ export function countryName(code: string): string {
   }
 }
 
+/** A complete two-letter upper-case code ('US'); a half-typed filter is not one yet. */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code);
+}
+
 /** 'US' → 🇺🇸 (regional indicator symbols A = U+1F1E6). */
 export function flagEmoji(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return '';
+  if (!isCountryCode(code)) return '';
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 

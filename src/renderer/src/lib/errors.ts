@@ -26,3 +26,16 @@ export function toShownError(error: unknown): ShownError {
     requestId: null,
   };
 }
+
+/**
+ * Runs `work` and turns a failure into what an error state shows: null when it went through.
+ * For store actions whose caller shows the error (a form's save, a row's delete).
+ */
+export async function errorOf(work: () => Promise<unknown>): Promise<ShownError | null> {
+  try {
+    await work();
+    return null;
+  } catch (error) {
+    return toShownError(error);
+  }
+}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { EngineName } from '../../../shared/api/engines';
 import type { EngineOptions, RunMode, RunSpecInput } from '../../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
@@ -130,3 +131,25 @@ export const useComposeStore = create<ComposeState>((set, get) => ({
     }
   },
 }));
+
+/**
+ * The draft fields of the Compose store, re-rendering only when one of them changes (not on
+ * estimate or start progress): what views that turn the draft into a run spec read.
+ */
+export function useComposeDraft(): ComposeDraft {
+  return useComposeStore(
+    useShallow((s) => ({
+      name: s.name,
+      promptsText: s.promptsText,
+      engines: s.engines,
+      engineOptions: s.engineOptions,
+      countries: s.countries,
+      states: s.states,
+      repeats: s.repeats,
+      mode: s.mode,
+      priority: s.priority,
+      budget: s.budget,
+      tags: s.tags,
+    })),
+  );
+}

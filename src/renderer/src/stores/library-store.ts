@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { PromptSetView, SavedPromptView } from '../../../shared/ipc/channels/library';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
-import { toShownError, type ShownError } from '../lib/errors';
+import { errorOf, toShownError, type ShownError } from '../lib/errors';
 
 /** What "Save prompts to library" did with each prompt. */
 export interface SaveManyOutcome {
@@ -81,40 +81,32 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
     await get().load();
   },
   async savePrompt(input) {
-    try {
+    return errorOf(async () => {
       await call('prompts.save', input);
       await get().load();
-      return null;
-    } catch (error) {
-      return toShownError(error);
-    }
+    });
   },
   async deletePrompt(id) {
     set({ actionError: null });
-    try {
+    const failed = await errorOf(async () => {
       await call('prompts.delete', { id });
       await get().load();
-    } catch (error) {
-      set({ actionError: toShownError(error) });
-    }
+    });
+    if (failed) set({ actionError: failed });
   },
   async saveSet(input) {
-    try {
+    return errorOf(async () => {
       await call('promptSets.save', input);
       await get().load();
-      return null;
-    } catch (error) {
-      return toShownError(error);
-    }
+    });
   },
   async deleteSet(id) {
     set({ actionError: null });
-    try {
+    const failed = await errorOf(async () => {
       await call('promptSets.delete', { id });
       await get().load();
-    } catch (error) {
-      set({ actionError: toShownError(error) });
-    }
+    });
+    if (failed) set({ actionError: failed });
   },
   async savePrompts(texts, tags) {
     // No bulk channel: one prompts.save per prompt, after reading what is saved already so a

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { MonitorView } from '../../../shared/ipc/channels/library';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
-import { toShownError, type ShownError } from '../lib/errors';
+import { errorOf, toShownError, type ShownError } from '../lib/errors';
 
 interface MonitorsState {
   monitors: MonitorView[] | null;
@@ -34,13 +34,10 @@ export const useMonitorsStore = create<MonitorsState>((set, get) => ({
     }
   },
   async save(input) {
-    try {
+    return errorOf(async () => {
       await call('monitors.save', input);
       await get().load();
-      return null;
-    } catch (error) {
-      return toShownError(error);
-    }
+    });
   },
   async setEnabled(m, enabled) {
     // Shown at once; the list read after the save (or after a failure) has the real state.
@@ -58,12 +55,11 @@ export const useMonitorsStore = create<MonitorsState>((set, get) => ({
   },
   async remove(id) {
     set({ actionError: null });
-    try {
+    const failed = await errorOf(async () => {
       await call('monitors.delete', { id });
       await get().load();
-    } catch (error) {
-      set({ actionError: toShownError(error) });
-    }
+    });
+    if (failed) set({ actionError: failed });
   },
   async runNow(id) {
     set({ actionError: null, starting: id });

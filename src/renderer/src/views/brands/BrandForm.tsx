@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import type { BrandView } from '../../../../shared/ipc/channels/library';
+import { splitList } from '../../lib/tags';
 import { useBrandsStore } from '../../stores/brands-store';
-
-const list = (text: string): string[] =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+import { FormActions } from '../../components/FormActions';
 
 /** Add or edit a brand / competitor with its name variants and domains. */
 export function BrandForm({ brand, onDone }: { brand: BrandView | null; onDone(): void }) {
@@ -26,8 +22,8 @@ export function BrandForm({ brand, onDone }: { brand: BrandView | null; onDone()
           ...(brand ? { id: brand.id } : {}),
           name: name.trim(),
           kind,
-          aliases: list(aliases),
-          domains: list(domains),
+          aliases: splitList(aliases),
+          domains: splitList(domains),
         }).then((ok) => ok && onDone());
       }}
     >
@@ -60,14 +56,7 @@ export function BrandForm({ brand, onDone }: { brand: BrandView | null; onDone()
           placeholder="acme.com"
         />
       </label>
-      <div className="row">
-        <button type="submit" className="primary">
-          Save brand
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save brand" onCancel={onDone} />
     </form>
   );
 }

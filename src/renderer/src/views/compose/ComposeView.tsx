@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app-store';
 import { useCatalogStore } from '../../stores/catalog-store';
-import { draftToSpec, useComposeStore } from '../../stores/compose-store';
+import { draftToSpec, useComposeDraft, useComposeStore } from '../../stores/compose-store';
 import { useNavStore } from '../../stores/nav-store';
 import { MultiSelect } from '../../components/MultiSelect';
 import { ErrorState, Loading } from '../../components/StatusStates';
@@ -20,21 +19,7 @@ export function ComposeView() {
   const compose = useComposeStore();
   const openRun = useNavStore((s) => s.openRun);
   const budgetCap = useAppStore((s) => s.settings?.budgetCap ?? null);
-  const draft = useComposeStore(
-    useShallow((s) => ({
-      name: s.name,
-      promptsText: s.promptsText,
-      engines: s.engines,
-      engineOptions: s.engineOptions,
-      countries: s.countries,
-      states: s.states,
-      repeats: s.repeats,
-      mode: s.mode,
-      priority: s.priority,
-      budget: s.budget,
-      tags: s.tags,
-    })),
-  );
+  const draft = useComposeDraft();
   const specKey = useMemo(() => JSON.stringify(draftToSpec(draft)), [draft]);
   const runEstimate = useComposeStore((s) => s.runEstimate);
   const patch = useComposeStore((s) => s.patch);

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { ENGINES, type EngineName } from '../../../../shared/api/engines';
 import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
 import { call } from '../../ipc/client';
+import { isCountryCode } from '../../lib/countries';
 import { deleteRun } from '../../lib/delete-run';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedRows } from '../../lib/use-paged-rows';
 import { useNavStore } from '../../stores/nav-store';
+import { CodeInput } from '../../components/CodeInput';
+import { EngineSelect } from '../../components/EngineSelect';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
 import { DeleteRunDialog } from './DeleteRunDialog';
@@ -36,18 +39,18 @@ export function RunsList() {
   const filters = {
     ...(status ? { status } : {}),
     ...(engine ? { engine } : {}),
-    ...(/^[A-Z]{2}$/.test(country) ? { country } : {}),
+    ...(isCountryCode(country) ? { country } : {}),
     ...(text.trim() ? { text: text.trim() } : {}),
   };
-  const key = JSON.stringify(filters);
+  // `reload` is part of the key: a delete bumps it, which makes a new loader and so a fresh list.
+  const key = JSON.stringify({ filters, reload });
   const loadPage = useCallback(
     async (offset: number, limit: number) => {
-      const r = await call('runs.list', { ...(JSON.parse(key) as object), offset, limit });
+      const { filters: f } = JSON.parse(key) as { filters: object };
+      const r = await call('runs.list', { ...f, offset, limit });
       return { rows: r.runs, total: r.total };
     },
-    // `reload` is not read inside: changing it is how a delete asks for a fresh list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, reload],
+    [key],
   );
   const { cache, total, error } = usePagedRows<RunSummaryView>(loadPage, PAGE);
 
@@ -94,27 +97,8 @@ export function RunsList() {
             ))}
           </select>
         </label>
-        <label>
-          Engine
-          <select value={engine} onChange={(e) => setEngine(e.target.value as EngineName | '')}>
-            <option value="">Any</option>
-            {ENGINE_NAMES.map((e) => (
-              <option key={e} value={e}>
-                {ENGINES[e].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Country
-          <input
-            type="text"
-            size={3}
-            maxLength={2}
-            value={country}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />
-        </label>
+        <EngineSelect value={engine} onChange={setEngine} anyOption />
+        <CodeInput label="Country" value={country} onChange={(v) => setCountry(v.toUpperCase())} />
         <label>
           Name or prompt
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} />

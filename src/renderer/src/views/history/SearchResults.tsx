@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { ENGINES, type EngineName } from '../../../../shared/api/engines';
 import type { SearchHitView } from '../../../../shared/ipc/channels/history';
 import { call } from '../../ipc/client';
-import { locationLabel } from '../../lib/countries';
+import { isCountryCode, locationLabel } from '../../lib/countries';
 import { toShownError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedRows } from '../../lib/use-paged-rows';
@@ -10,6 +10,8 @@ import { useNavStore } from '../../stores/nav-store';
 import { Snippet } from '../../components/Snippet';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
+import { CodeInput } from '../../components/CodeInput';
+import { EngineSelect } from '../../components/EngineSelect';
 
 const PAGE = 200;
 
@@ -23,7 +25,7 @@ export function SearchResults() {
   const key = JSON.stringify({
     query,
     ...(engine ? { engine } : {}),
-    ...(/^[A-Z]{2}$/.test(country) ? { country } : {}),
+    ...(isCountryCode(country) ? { country } : {}),
   });
   const loadPage = useCallback(
     async (offset: number, limit: number) => {
@@ -55,27 +57,8 @@ export function SearchResults() {
             placeholder="brand, phrase, domain…"
           />
         </label>
-        <label>
-          Engine
-          <select value={engine} onChange={(e) => setEngine(e.target.value as EngineName | '')}>
-            <option value="">Any</option>
-            {ENGINE_NAMES.map((e) => (
-              <option key={e} value={e}>
-                {ENGINES[e].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Country
-          <input
-            type="text"
-            size={3}
-            maxLength={2}
-            value={country}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />
-        </label>
+        <EngineSelect value={engine} onChange={setEngine} anyOption />
+        <CodeInput label="Country" value={country} onChange={(v) => setCountry(v.toUpperCase())} />
         <button type="submit">Search</button>
       </form>
       {query === '' && <p className="muted">Type words to search every stored answer.</p>}

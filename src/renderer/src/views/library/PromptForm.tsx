@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { SavedPromptView } from '../../../../shared/ipc/channels/library';
-import type { ShownError } from '../../lib/errors';
 import { splitFieldErrors, topField } from '../../lib/field-errors';
 import { splitList } from '../../lib/tags';
+import { useFormSave } from '../../lib/use-form-save';
 import { useLibraryStore } from '../../stores/library-store';
-import { FieldError, invalidProps } from '../../components/FieldError';
+import { FormActions } from '../../components/FormActions';
 import { ErrorState } from '../../components/StatusStates';
+import { TextField } from '../../components/TextField';
 
 type Field = 'text' | 'tags';
 const fieldOf = (path: string): Field | null => {
@@ -18,21 +19,19 @@ export function PromptForm({ prompt, onDone }: { prompt: SavedPromptView | null;
   const savePrompt = useLibraryStore((s) => s.savePrompt);
   const [text, setText] = useState(prompt?.text ?? '');
   const [tags, setTags] = useState(prompt?.tags.join(', ') ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<ShownError | null>(null);
+  const { saving, error, run } = useFormSave();
   const id = useId();
   const { byField, rest } = splitFieldErrors(error, fieldOf);
 
   const submit = async (): Promise<void> => {
-    setSaving(true);
-    const failed = await savePrompt({
-      ...(prompt ? { id: prompt.id } : {}),
-      text: text.trim(),
-      tags: splitList(tags),
-    });
-    setSaving(false);
-    setError(failed);
-    if (failed) return;
+    const saved = await run(() =>
+      savePrompt({
+        ...(prompt ? { id: prompt.id } : {}),
+        text: text.trim(),
+        tags: splitList(tags),
+      }),
+    );
+    if (!saved) return;
     if (prompt) onDone();
     else {
       setText('');
@@ -50,42 +49,29 @@ export function PromptForm({ prompt, onDone }: { prompt: SavedPromptView | null;
       }}
     >
       {rest && <ErrorState error={rest} />}
-      <div className="field-group grow">
-        <label>
-          Prompt
-          <input
-            type="text"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="best running shoes for flat feet"
-            {...invalidProps(`${id}-text`, byField.text)}
-          />
-        </label>
-        <FieldError id={`${id}-text`} messages={byField.text} />
-      </div>
-      <div className="field-group">
-        <label>
-          Tags (comma separated)
-          <input
-            type="text"
-            value={tags}
-            onChange={(e) => setTags(e.target.value)}
-            placeholder="shoes, q3"
-            {...invalidProps(`${id}-tags`, byField.tags)}
-          />
-        </label>
-        <FieldError id={`${id}-tags`} messages={byField.tags} />
-      </div>
-      <div className="row">
-        <button type="submit" className="primary" disabled={text.trim() === '' || saving}>
-          {saving ? 'Saving…' : 'Save prompt'}
-        </button>
-        {prompt && (
-          <button type="button" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <TextField
+        label="Prompt"
+        errorId={`${id}-text`}
+        value={text}
+        onChange={setText}
+        messages={byField.text}
+        placeholder="best running shoes for flat feet"
+        grow
+      />
+      <TextField
+        label="Tags (comma separated)"
+        errorId={`${id}-tags`}
+        value={tags}
+        onChange={setTags}
+        messages={byField.tags}
+        placeholder="shoes, q3"
+      />
+      <FormActions
+        saveLabel="Save prompt"
+        saving={saving}
+        disabled={text.trim() === '' || saving}
+        onCancel={prompt ? onDone : undefined}
+      />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { PromptSetView, SavedPromptView } from '../../../../shared/ipc/channels/library';
-import type { ShownError } from '../../lib/errors';
 import { splitFieldErrors, topField } from '../../lib/field-errors';
 import { splitList } from '../../lib/tags';
+import { useFormSave } from '../../lib/use-form-save';
 import { useLibraryStore } from '../../stores/library-store';
-import { FieldError, invalidProps } from '../../components/FieldError';
+import { FieldError } from '../../components/FieldError';
+import { FormActions } from '../../components/FormActions';
 import { ErrorState } from '../../components/StatusStates';
+import { TextField } from '../../components/TextField';
 
 type Field = 'name' | 'promptIds' | 'tags';
 const fieldOf = (path: string): Field | null => {
@@ -27,8 +29,7 @@ export function PromptSetForm({
   const [name, setName] = useState(set?.name ?? '');
   const [tags, setTags] = useState(set?.tags.join(', ') ?? '');
   const [chosen, setChosen] = useState<string[]>(set?.promptIds ?? []);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<ShownError | null>(null);
+  const { saving, error, run } = useFormSave();
   const id = useId();
   const { byField, rest } = splitFieldErrors(error, fieldOf);
   const ready = name.trim() !== '' && chosen.length > 0 && !saving;
@@ -37,16 +38,15 @@ export function PromptSetForm({
     setChosen((c) => (on ? [...c.filter((x) => x !== promptId), promptId] : c.filter((x) => x !== promptId)));
 
   const submit = async (): Promise<void> => {
-    setSaving(true);
-    const failed = await saveSet({
-      ...(set ? { id: set.id } : {}),
-      name: name.trim(),
-      promptIds: chosen,
-      tags: splitList(tags),
-    });
-    setSaving(false);
-    setError(failed);
-    if (!failed) onDone();
+    const saved = await run(() =>
+      saveSet({
+        ...(set ? { id: set.id } : {}),
+        name: name.trim(),
+        promptIds: chosen,
+        tags: splitList(tags),
+      }),
+    );
+    if (saved) onDone();
   };
 
   return (
@@ -59,30 +59,21 @@ export function PromptSetForm({
       }}
     >
       {rest && <ErrorState error={rest} />}
-      <div className="field-group grow">
-        <label>
-          Set name
-          <input
-            type="text"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            {...invalidProps(`${id}-name`, byField.name)}
-          />
-        </label>
-        <FieldError id={`${id}-name`} messages={byField.name} />
-      </div>
-      <div className="field-group">
-        <label>
-          Tags (comma separated)
-          <input
-            type="text"
-            value={tags}
-            onChange={(e) => setTags(e.target.value)}
-            {...invalidProps(`${id}-tags`, byField.tags)}
-          />
-        </label>
-        <FieldError id={`${id}-tags`} messages={byField.tags} />
-      </div>
+      <TextField
+        label="Set name"
+        errorId={`${id}-name`}
+        value={name}
+        onChange={setName}
+        messages={byField.name}
+        grow
+      />
+      <TextField
+        label="Tags (comma separated)"
+        errorId={`${id}-tags`}
+        value={tags}
+        onChange={setTags}
+        messages={byField.tags}
+      />
       <fieldset
         className="set-prompts"
         aria-invalid={byField.promptIds ? true : undefined}
@@ -107,14 +98,7 @@ export function PromptSetForm({
           : `${chosen.length} prompt${chosen.length === 1 ? '' : 's'} chosen`}
       </p>
       <FieldError id={`${id}-prompts`} messages={byField.promptIds} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={!ready}>
-          {saving ? 'Saving…' : 'Save set'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save set" saving={saving} disabled={!ready} onCancel={onDone} />
     </form>
   );
 }

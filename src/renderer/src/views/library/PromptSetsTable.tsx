@@ -2,7 +2,7 @@ import type { PromptSetView, SavedPromptView } from '../../../../shared/ipc/chan
 import { shortText } from '../../lib/tags';
 import { useSendToCompose } from '../../lib/use-send-to-compose';
 import { setPrompts, useLibraryStore } from '../../stores/library-store';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/RowActions';
 import { TagList } from './TagList';
 
 const PREVIEW = 3;
@@ -21,16 +21,7 @@ export function PromptSetsTable({
   const send = useSendToCompose();
   return (
     <table className="table" aria-label="Prompt sets">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Prompts</th>
-          <th>Tags</th>
-          <th>
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ActionsTableHead columns={['Name', 'Prompts', 'Tags']} />
       <tbody>
         {sets.map((s) => {
           const members = setPrompts(s, prompts);
@@ -58,10 +49,8 @@ export function PromptSetsTable({
               </td>
               <td>
                 <div className="row actions">
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Use in Compose: set ${s.name}`}
+                  <RowButton
+                    label={`Use in Compose: set ${s.name}`}
                     disabled={members.length === 0}
                     onClick={() =>
                       send(
@@ -71,20 +60,13 @@ export function PromptSetsTable({
                     }
                   >
                     Use in Compose
-                  </button>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Edit: set ${s.name}`}
-                    onClick={() => onEdit(s)}
-                  >
+                  </RowButton>
+                  <RowButton label={`Edit: set ${s.name}`} onClick={() => onEdit(s)}>
                     Edit
-                  </button>
-                  <ConfirmButton
+                  </RowButton>
+                  <DeleteRowButton
                     label={`Delete set: ${s.name}`}
-                    text="Delete"
                     warning={`Delete the set ${s.name}? Its prompts stay in the library.`}
-                    confirmLabel="Delete"
                     onConfirm={() => deleteSet(s.id)}
                   />
                 </div>

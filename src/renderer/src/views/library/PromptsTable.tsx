@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/format';
 import { shortText } from '../../lib/tags';
 import { useSendToCompose } from '../../lib/use-send-to-compose';
 import { useLibraryStore } from '../../stores/library-store';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/RowActions';
 import { TagList } from './TagList';
 
 /** The saved prompts the tag filter lets through, each usable in Compose, editable, deletable. */
@@ -18,16 +18,7 @@ export function PromptsTable({
   const send = useSendToCompose();
   return (
     <table className="table" aria-label="Saved prompts">
-      <thead>
-        <tr>
-          <th>Prompt</th>
-          <th>Tags</th>
-          <th>Saved</th>
-          <th>
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ActionsTableHead columns={['Prompt', 'Tags', 'Saved']} />
       <tbody>
         {prompts.map((p) => {
           const short = shortText(p.text);
@@ -40,27 +31,15 @@ export function PromptsTable({
               <td className="nowrap">{formatDateTime(p.createdAt)}</td>
               <td>
                 <div className="row actions">
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Use in Compose: ${short}`}
-                    onClick={() => send([p.text], 'the library')}
-                  >
+                  <RowButton label={`Use in Compose: ${short}`} onClick={() => send([p.text], 'the library')}>
                     Use in Compose
-                  </button>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={`Edit: ${short}`}
-                    onClick={() => onEdit(p)}
-                  >
+                  </RowButton>
+                  <RowButton label={`Edit: ${short}`} onClick={() => onEdit(p)}>
                     Edit
-                  </button>
-                  <ConfirmButton
+                  </RowButton>
+                  <DeleteRowButton
                     label={`Delete prompt: ${short}`}
-                    text="Delete"
                     warning="Delete this saved prompt? It also leaves the sets that use it. Past runs keep their answers."
-                    confirmLabel="Delete"
                     onConfirm={() => deletePrompt(p.id)}
                   />
                 </div>

@@ -1,13 +1,14 @@
 import { useId, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { ENGINES } from '../../../../shared/api/engines';
-import type { ShownError } from '../../lib/errors';
 import { splitFieldErrors, topField } from '../../lib/field-errors';
-import { draftToSpec, useComposeStore } from '../../stores/compose-store';
+import { useFormSave } from '../../lib/use-form-save';
+import { draftToSpec, useComposeDraft } from '../../stores/compose-store';
 import { useMonitorsStore } from '../../stores/monitors-store';
 import { useNavStore } from '../../stores/nav-store';
 import { FieldError, invalidProps } from '../../components/FieldError';
+import { FormActions } from '../../components/FormActions';
 import { ErrorState } from '../../components/StatusStates';
+import { TextField } from '../../components/TextField';
 
 type Field = 'name' | 'cadence' | 'spec';
 const fieldOf = (path: string): Field | null => {
@@ -20,21 +21,7 @@ type CadenceChoice = 'daily' | 'weekly' | 'cron';
 export function MonitorForm({ onDone }: { onDone(): void }) {
   const save = useMonitorsStore((s) => s.save);
   const go = useNavStore((s) => s.go);
-  const draft = useComposeStore(
-    useShallow((s) => ({
-      name: s.name,
-      promptsText: s.promptsText,
-      engines: s.engines,
-      engineOptions: s.engineOptions,
-      countries: s.countries,
-      states: s.states,
-      repeats: s.repeats,
-      mode: s.mode,
-      priority: s.priority,
-      budget: s.budget,
-      tags: s.tags,
-    })),
-  );
+  const draft = useComposeDraft();
   const spec = useMemo(() => draftToSpec(draft), [draft]);
   const locations = [...(spec.countries ?? []), ...(spec.states ?? []).map((s) => `US-${s}`)];
   const specProblems = [
@@ -46,8 +33,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
   const [choice, setChoice] = useState<CadenceChoice>('daily');
   const [cron, setCron] = useState('');
   const [enabled, setEnabled] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<ShownError | null>(null);
+  const { saving, error, run } = useFormSave();
   const id = useId();
   const { byField, rest } = splitFieldErrors(error, fieldOf, { code: 'INVALID_MONITOR', field: 'cadence' });
   const specMessages = [...specProblems, ...(byField.spec ?? [])];
@@ -55,11 +41,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
   const ready = name.trim() !== '' && cadence !== '' && specProblems.length === 0 && !saving;
 
   const submit = async (): Promise<void> => {
-    setSaving(true);
-    const failed = await save({ name: name.trim(), spec, cadence, enabled });
-    setSaving(false);
-    setError(failed);
-    if (!failed) onDone();
+    if (await run(() => save({ name: name.trim(), spec, cadence, enabled }))) onDone();
   };
 
   return (
@@ -84,18 +66,13 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
           Edit in Compose
         </button>
       </div>
-      <div className="field-group">
-        <label>
-          Monitor name
-          <input
-            type="text"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            {...invalidProps(`${id}-name`, byField.name)}
-          />
-        </label>
-        <FieldError id={`${id}-name`} messages={byField.name} />
-      </div>
+      <TextField
+        label="Monitor name"
+        errorId={`${id}-name`}
+        value={name}
+        onChange={setName}
+        messages={byField.name}
+      />
       <div className="field-group">
         <label>
           Cadence
@@ -136,14 +113,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
         Enabled
       </label>
-      <div className="row">
-        <button type="submit" className="primary" disabled={!ready}>
-          {saving ? 'Saving…' : 'Save monitor'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save monitor" saving={saving} disabled={!ready} onCancel={onDone} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { MonitorView } from '../../../../shared/ipc/channels/library';
 import { formatDateTime } from '../../lib/format';
 import { useMonitorsStore } from '../../stores/monitors-store';
 import { useNavStore } from '../../stores/nav-store';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/RowActions';
 
 function cadenceLabel(cadence: string): string {
   return cadence === 'daily' ? 'Daily' : cadence === 'weekly' ? 'Weekly' : `Cron ${cadence} (UTC)`;
@@ -20,18 +20,7 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
 
   return (
     <table className="table" aria-label="Monitors">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Cadence</th>
-          <th>Enabled</th>
-          <th>Next due</th>
-          <th>Last run</th>
-          <th>
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ActionsTableHead columns={['Name', 'Cadence', 'Enabled', 'Next due', 'Last run']} />
       <tbody>
         {monitors.map((m) => (
           <tr key={m.id}>
@@ -93,20 +82,16 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
             </td>
             <td>
               <div className="row actions">
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Run now: ${m.name}`}
+                <RowButton
+                  label={`Run now: ${m.name}`}
                   disabled={starting !== null}
                   onClick={() => void start(m.id)}
                 >
                   {starting === m.id ? 'Starting…' : 'Run now'}
-                </button>
-                <ConfirmButton
+                </RowButton>
+                <DeleteRowButton
                   label={`Delete monitor: ${m.name}`}
-                  text="Delete"
                   warning={`Delete the monitor ${m.name}? Runs it made stay in the history.`}
-                  confirmLabel="Delete"
                   onConfirm={() => remove(m.id)}
                 />
               </div>

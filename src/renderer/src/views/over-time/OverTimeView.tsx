@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { diffText } from '../../../../shared/analytics/text-diff';
-import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { ENGINES, type EngineName } from '../../../../shared/api/engines';
 import { formatDateTime } from '../../lib/format';
 import { topDomainsOf, trendRows } from '../../lib/trends';
 import { useBrandsStore } from '../../stores/brands-store';
@@ -8,6 +8,8 @@ import { useNavStore } from '../../stores/nav-store';
 import { useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { WordDiff } from '../../components/WordDiff';
+import { CodeInput } from '../../components/CodeInput';
+import { EngineSelect } from '../../components/EngineSelect';
 import { TrendChart } from './TrendChart';
 
 export function OverTimeView() {
@@ -64,39 +66,13 @@ export function OverTimeView() {
             required
           />
         </label>
-        <label>
-          Engine
-          <select
-            value={form.engine}
-            onChange={(e) => setForm({ ...form, engine: e.target.value as EngineName })}
-          >
-            {ENGINE_NAMES.map((e) => (
-              <option key={e} value={e}>
-                {ENGINES[e].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Country
-          <input
-            type="text"
-            maxLength={2}
-            size={3}
-            value={form.country}
-            onChange={(e) => setForm({ ...form, country: e.target.value })}
-          />
-        </label>
-        <label>
-          State
-          <input
-            type="text"
-            maxLength={2}
-            size={3}
-            value={form.state}
-            onChange={(e) => setForm({ ...form, state: e.target.value })}
-          />
-        </label>
+        <EngineSelect value={form.engine} onChange={(engine) => setForm({ ...form, engine })} />
+        <CodeInput
+          label="Country"
+          value={form.country}
+          onChange={(country) => setForm({ ...form, country })}
+        />
+        <CodeInput label="State" value={form.state} onChange={(state) => setForm({ ...form, state })} />
         <button type="submit">Show series</button>
       </form>
       {target && (

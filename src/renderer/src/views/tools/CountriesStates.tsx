@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { call } from '../../ipc/client';
 import { searchOptions } from '../../lib/countries';
 import { toShownError, type ShownError } from '../../lib/errors';
@@ -14,11 +14,15 @@ export function CountriesStates() {
   const [states, setStates] = useState<Array<{ code: string; name: string }> | null>(null);
   const [statesError, setStatesError] = useState<ShownError | null>(null);
 
-  useEffect(() => {
+  // The catalog as it is at mount decides whether to load it; later changes do not load again.
+  const loadCatalogIfMissing = useEffectEvent(() => {
     if (!catalog.countries && !catalog.loading) void loadCatalog();
+  });
+
+  // Once, on mount.
+  useEffect(() => {
+    loadCatalogIfMissing();
     call('states.list', { country: 'US' }).then(setStates, (e: unknown) => setStatesError(toShownError(e)));
-    // Once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const visible = useMemo(
