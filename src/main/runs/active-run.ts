@@ -6,6 +6,7 @@ import type { RunsApi } from '../store/runs';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';
 import type { SlotGate } from './slot-gate';
+import type { TransitionBatcher } from './transition-batcher';
 
 // The state one run's driver shares with the engine: what the user asked (run, pause,
 // cancel), the progress it reports, and the services it uses.
@@ -18,6 +19,7 @@ export type RunEngineStore = Pick<
   | 'updateRun'
   | 'listJobs'
   | 'transitionJob'
+  | 'transitionJobs'
   | 'listUnfinishedRuns'
   | 'listInFlightJobs'
   | 'countJobs'
@@ -47,6 +49,8 @@ export interface DriverContext {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   gate: SlotGate;
   batcher: IngestBatcher;
+  /** Commits job changes asked during one event-loop turn in one transaction (a wave's 'running'). */
+  transitions: TransitionBatcher;
   pollIntervalMs: { min: number; max: number };
   learnMeta(meta: ResponseMeta | undefined): void;
   /** A job moved: updates progress and tells the UI. */

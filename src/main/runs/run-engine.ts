@@ -11,6 +11,7 @@ import { driveAsync } from './async-driver';
 import { estimateRun, costOf } from './estimate';
 import { idempotencyKeyFor } from './idempotency';
 import { createIngestBatcher } from './ingest-batcher';
+import { createTransitionBatcher } from './transition-batcher';
 import { cellTemplates, planJobs, buildEngineRequest } from './job-plan';
 import { createProgressTracker } from './progress';
 import { createSlotGate } from './slot-gate';
@@ -100,6 +101,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const sleep = deps.sleep ?? defaultSleep;
   const gate = createSlotGate(PLAN_SLOTS[deps.plan()] ?? 1);
   const batcher = createIngestBatcher((items) => store.ingestResults(items));
+  const transitions = createTransitionBatcher((changes) => store.transitionJobs(changes));
   const entries = new Map<string, Entry>();
   let closing = false;
   let lastRateRemaining: number | null = null;
@@ -162,6 +164,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     sleep,
     gate,
     batcher,
+    transitions,
     pollIntervalMs: deps.pollIntervalMs ?? { min: 500, max: 5_000 },
     learnMeta,
     refreshExternalSlots,

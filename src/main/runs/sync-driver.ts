@@ -7,8 +7,9 @@ import { classifyJobError } from './job-errors';
 
 // Synchronous mode: one monitor call per job, each holding a concurrency slot for its whole
 // run. A call starts only with a slot from the gate, so the account's slots are never
-// oversubscribed; each job is committed as 'running' before its request is sent, and its
-// result is committed before the job is reported done.
+// oversubscribed; each job is committed as 'running' before its request is sent (a wave's
+// jobs in one transaction, see transition-batcher), and its result is committed before the
+// job is reported done.
 
 /** How often one job may go back to the queue after answers that ran nothing (429s). */
 const MAX_REQUEUES = 20;
@@ -76,16 +77,23 @@ async function runJob(
     }
   };
   try {
-    try {
-      ctx.store.transitionJob(job.id, {
+    // Committed with the rest of its wave (one transaction) before the request is sent.
+    const started = await ctx.transitions.commit({
+      jobId: job.id,
+      patch: {
         jobState: 'running',
         expect: ['pending'],
         incrementAttempts: true,
         startedAt: ctx.now(),
         error: null,
-      });
-    } catch {
-      return; // the job changed meanwhile (canceled, or another driver took it)
+      },
+    });
+    // Refused: the job changed meanwhile (canceled, or another driver took it).
+    if (!started.ok) return;
+    if (run.control !== 'run') {
+      // Paused or canceled while the wave was being committed: not sent, back in the queue.
+      ctx.store.transitionJob(job.id, { jobState: 'pending', expect: ['running'], startedAt: null });
+      return;
     }
     ctx.jobMoved(run, job.id, 'pending', 'running');
     const request = (job.request ?? requestForJob(run.spec, job)) as MonitorRequest;

@@ -3,6 +3,7 @@ import type { StoreContext } from './context';
 import { HistoryStateError } from './errors';
 import { parseObject } from './json';
 import { ensureTagIds, findTagId, pruneUnusedTags } from './tags';
+import { stmt, pluck } from './statements';
 
 export interface BrandInput {
   id?: string;
@@ -57,22 +58,18 @@ function toBrand(row: BrandRow): BrandView {
 
 export function createLibraryApi(ctx: StoreContext): LibraryApi {
   const { db } = ctx;
-  const promptTags = db
-    .prepare(
-      'SELECT t.name FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.prompt_id = ? ORDER BY t.name',
-    )
-    .pluck();
-  const setTags = db
-    .prepare(
-      'SELECT t.name FROM prompt_set_tags st JOIN tags t ON t.id = st.tag_id WHERE st.set_id = ? ORDER BY t.name',
-    )
-    .pluck();
-  const setItems = db
-    .prepare('SELECT prompt_id FROM prompt_set_items WHERE set_id = ? ORDER BY position')
-    .pluck();
-  const selectPrompt = db.prepare('SELECT * FROM prompts WHERE id = ?');
-  const selectSet = db.prepare('SELECT * FROM prompt_sets WHERE id = ?');
-  const selectBrand = db.prepare('SELECT * FROM brands WHERE id = ?');
+  const promptTags = pluck(
+    db,
+    'SELECT t.name FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.prompt_id = ? ORDER BY t.name',
+  );
+  const setTags = pluck(
+    db,
+    'SELECT t.name FROM prompt_set_tags st JOIN tags t ON t.id = st.tag_id WHERE st.set_id = ? ORDER BY t.name',
+  );
+  const setItems = pluck(db, 'SELECT prompt_id FROM prompt_set_items WHERE set_id = ? ORDER BY position');
+  const selectPrompt = stmt(db, 'SELECT * FROM prompts WHERE id = ?');
+  const selectSet = stmt(db, 'SELECT * FROM prompt_sets WHERE id = ?');
+  const selectBrand = stmt(db, 'SELECT * FROM brands WHERE id = ?');
 
   function toPrompt(row: { id: string; text: string; created_at: number }): SavedPromptView {
     return {
@@ -95,12 +92,13 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     (input: { id?: string; text: string; tags?: readonly string[] }): string => {
       const now = ctx.now();
       const id = input.id ?? ctx.newId();
-      db.prepare(
+      stmt(
+        db,
         `INSERT INTO prompts (id, text, created_at, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
       ).run(id, input.text, now, now);
-      db.prepare('DELETE FROM prompt_tags WHERE prompt_id = ?').run(id);
-      const insert = db.prepare('INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)');
+      stmt(db, 'DELETE FROM prompt_tags WHERE prompt_id = ?').run(id);
+      const insert = stmt(db, 'INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)');
       for (const tagId of ensureTagIds(db, input.tags ?? [])) insert.run(id, tagId);
       pruneUnusedTags(db);
       return id;
@@ -116,20 +114,21 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     }): string => {
       const now = ctx.now();
       const id = input.id ?? ctx.newId();
-      const known = db.prepare('SELECT 1 FROM prompts WHERE id = ?').pluck();
+      const known = pluck(db, 'SELECT 1 FROM prompts WHERE id = ?');
       for (const promptId of input.promptIds) {
         if (!known.get(promptId))
           throw new HistoryStateError('not-found', `No saved prompt with id ${promptId}`);
       }
-      db.prepare(
+      stmt(
+        db,
         `INSERT INTO prompt_sets (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at`,
       ).run(id, input.name, now, now);
-      db.prepare('DELETE FROM prompt_set_items WHERE set_id = ?').run(id);
-      const item = db.prepare('INSERT INTO prompt_set_items (set_id, position, prompt_id) VALUES (?, ?, ?)');
+      stmt(db, 'DELETE FROM prompt_set_items WHERE set_id = ?').run(id);
+      const item = stmt(db, 'INSERT INTO prompt_set_items (set_id, position, prompt_id) VALUES (?, ?, ?)');
       input.promptIds.forEach((promptId, i) => item.run(id, i + 1, promptId));
-      db.prepare('DELETE FROM prompt_set_tags WHERE set_id = ?').run(id);
-      const tag = db.prepare('INSERT INTO prompt_set_tags (set_id, tag_id) VALUES (?, ?)');
+      stmt(db, 'DELETE FROM prompt_set_tags WHERE set_id = ?').run(id);
+      const tag = stmt(db, 'INSERT INTO prompt_set_tags (set_id, tag_id) VALUES (?, ?)');
       for (const tagId of ensureTagIds(db, input.tags ?? [])) tag.run(id, tagId);
       pruneUnusedTags(db);
       return id;
@@ -144,22 +143,23 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
       domains: [...(input.domains ?? [])],
     });
     const before = selectBrand.get(id) as BrandRow | undefined;
-    const clash = db.prepare('SELECT id FROM brands WHERE name = ? AND id <> ?').pluck().get(input.name, id);
+    const clash = pluck(db, 'SELECT id FROM brands WHERE name = ? AND id <> ?').get(input.name, id);
     if (clash) throw new HistoryStateError('conflict', `A brand named ${input.name} already exists`);
-    db.prepare(
+    stmt(
+      db,
       `INSERT INTO brands (id, name, kind, variants_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind,
          variants_json = excluded.variants_json, updated_at = excluded.updated_at`,
     ).run(id, input.name, input.kind, variants, now, now);
     if (before && (before.variants_json !== variants || before.name !== input.name)) {
-      db.prepare('DELETE FROM brand_mentions WHERE brand_id = ?').run(id);
+      stmt(db, 'DELETE FROM brand_mentions WHERE brand_id = ?').run(id);
     }
     return id;
   });
 
   const deleteWithTags = (sql: string) =>
     db.transaction((id: string): boolean => {
-      const deleted = db.prepare(sql).run(id).changes > 0;
+      const deleted = stmt(db, sql).run(id).changes > 0;
       pruneUnusedTags(db);
       return deleted;
     });
@@ -170,7 +170,7 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     listPrompts(filter = {}) {
       if (filter.tag === undefined) {
         return (
-          db.prepare('SELECT * FROM prompts ORDER BY created_at, id').all() as Array<{
+          stmt(db, 'SELECT * FROM prompts ORDER BY created_at, id').all() as Array<{
             id: string;
             text: string;
             created_at: number;
@@ -180,11 +180,10 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
       const tagId = findTagId(db, filter.tag);
       if (tagId === null) return [];
       return (
-        db
-          .prepare(
-            `SELECT p.* FROM prompts p JOIN prompt_tags pt ON pt.prompt_id = p.id WHERE pt.tag_id = ? ORDER BY p.created_at, p.id`,
-          )
-          .all(tagId) as Array<{ id: string; text: string; created_at: number }>
+        stmt(
+          db,
+          `SELECT p.* FROM prompts p JOIN prompt_tags pt ON pt.prompt_id = p.id WHERE pt.tag_id = ? ORDER BY p.created_at, p.id`,
+        ).all(tagId) as Array<{ id: string; text: string; created_at: number }>
       ).map(toPrompt);
     },
     getPrompt(id) {
@@ -200,7 +199,7 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     },
     listPromptSets() {
       return (
-        db.prepare('SELECT * FROM prompt_sets ORDER BY name, id').all() as Array<{ id: string; name: string }>
+        stmt(db, 'SELECT * FROM prompt_sets ORDER BY name, id').all() as Array<{ id: string; name: string }>
       ).map(toSet);
     },
     savePromptSet(input) {
@@ -211,17 +210,17 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
       return deleteSet.immediate(id);
     },
     listTags() {
-      return db.prepare('SELECT name FROM tags ORDER BY name').pluck().all() as string[];
+      return pluck(db, 'SELECT name FROM tags ORDER BY name').all() as string[];
     },
     listBrands() {
-      return (db.prepare('SELECT * FROM brands ORDER BY kind, name').all() as BrandRow[]).map(toBrand);
+      return (stmt(db, 'SELECT * FROM brands ORDER BY kind, name').all() as BrandRow[]).map(toBrand);
     },
     saveBrand(input) {
       const id = saveBrand.immediate(input);
       return toBrand(selectBrand.get(id) as BrandRow);
     },
     deleteBrand(id) {
-      return db.prepare('DELETE FROM brands WHERE id = ?').run(id).changes > 0;
+      return stmt(db, 'DELETE FROM brands WHERE id = ?').run(id).changes > 0;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { EngineName } from '../../shared/api/engines';
 import type { JobState } from '../../shared/domain/run-spec';
 import type { StoreContext } from './context';
 import { HistoryStateError } from './errors';
+import { stmt, pluck } from './statements';
 
 export interface AnswerFilter {
   runId?: string;
@@ -97,13 +98,15 @@ const GROUP_COLUMNS: Record<MentionGroup, { sql: string; key: keyof BrandMention
 
 export function createMentionsApi(ctx: StoreContext): MentionsApi {
   const { db } = ctx;
-  const resultSeq = db.prepare('SELECT seq FROM results WHERE id = ?').pluck();
-  const upsert =
-    db.prepare(`INSERT INTO brand_mentions (result_seq, brand_id, mentioned, first_offset, count, rank,
+  const resultSeq = pluck(db, 'SELECT seq FROM results WHERE id = ?');
+  const upsert = stmt(
+    db,
+    `INSERT INTO brand_mentions (result_seq, brand_id, mentioned, first_offset, count, rank,
       signature, analyzed_at) VALUES (@seq, @brandId, @mentioned, @firstOffset, @count, @rank, @signature, @now)
     ON CONFLICT (result_seq, brand_id) DO UPDATE SET mentioned = excluded.mentioned,
       first_offset = excluded.first_offset, count = excluded.count, rank = excluded.rank,
-      signature = excluded.signature, analyzed_at = excluded.analyzed_at`);
+      signature = excluded.signature, analyzed_at = excluded.analyzed_at`,
+  );
 
   const upsertAll = db.transaction((rows: readonly BrandMentionInput[]) => {
     const now = ctx.now();
@@ -164,12 +167,14 @@ export function createMentionsApi(ctx: StoreContext): MentionsApi {
       }
       // Keyset paging on seq (insertion order): each page is a complete statement, so the
       // connection is free between pages and the consumer can store its findings as it goes.
-      const page =
-        db.prepare(`SELECT r.seq, r.id AS resultId, j.run_id AS runId, j.id AS jobId, j.engine, j.country,
+      const page = stmt(
+        db,
+        `SELECT r.seq, r.id AS resultId, j.run_id AS runId, j.id AS jobId, j.engine, j.country,
           j.us_state AS state, j.job_state AS jobState, r.fetched_at AS fetchedAt, r.answer_text AS text
         FROM results r JOIN jobs j ON j.id = r.job_id
         WHERE r.seq > @after ${where.length ? `AND ${where.join(' AND ')}` : ''}
-        ORDER BY r.seq LIMIT @pageSize`);
+        ORDER BY r.seq LIMIT @pageSize`,
+      );
       const pageSize = Math.max(1, filter.pageSize ?? 500);
       let after = 0;
       for (;;) {
@@ -201,14 +206,13 @@ export function createMentionsApi(ctx: StoreContext): MentionsApi {
         where.push('m.brand_id = @brandId');
         params.brandId = filter.brandId;
       }
-      const rows = db
-        .prepare(
-          `SELECT r.id AS resultId, m.brand_id AS brandId, m.mentioned, m.first_offset AS firstOffset, m.count,
+      const rows = stmt(
+        db,
+        `SELECT r.id AS resultId, m.brand_id AS brandId, m.mentioned, m.first_offset AS firstOffset, m.count,
              m.rank, m.signature, m.analyzed_at AS analyzedAt
            FROM brand_mentions m JOIN results r ON r.seq = m.result_seq
            ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.seq, m.brand_id`,
-        )
-        .all(params) as Array<Omit<BrandMentionRow, 'mentioned'> & { mentioned: number }>;
+      ).all(params) as Array<Omit<BrandMentionRow, 'mentioned'> & { mentioned: number }>;
       return rows.map((r) => ({ ...r, mentioned: r.mentioned === 1 }));
     },
     brandMentionCounts(filter, groupBy) {
@@ -219,22 +223,21 @@ export function createMentionsApi(ctx: StoreContext): MentionsApi {
       }
       const groups = [...new Set(groupBy)].map((g) => GROUP_COLUMNS[g]);
       const select = groups.map((g) => `${g.sql} AS ${g.key}`).join(', ');
-      const rows = db
-        .prepare(
-          `SELECT m.brand_id AS brandId${select ? `, ${select}` : ''}, count(*) AS results, total(m.mentioned) AS mentioned,
+      const rows = stmt(
+        db,
+        `SELECT m.brand_id AS brandId${select ? `, ${select}` : ''}, count(*) AS results, total(m.mentioned) AS mentioned,
              total(m.count) AS mentions, avg(m.first_offset) AS avgFirstOffset, avg(m.rank) AS avgRank
            FROM brand_mentions m JOIN results r ON r.seq = m.result_seq JOIN jobs j ON j.id = r.job_id
            ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
            GROUP BY m.brand_id${groups.map((g) => `, ${g.sql}`).join('')}
            ORDER BY m.brand_id${groups.map((g) => `, ${g.sql}`).join('')}`,
-        )
-        .all(params) as BrandMentionCount[];
+      ).all(params) as BrandMentionCount[];
       return rows;
     },
     clearBrandMentions(brandId) {
       return brandId === undefined
-        ? db.prepare('DELETE FROM brand_mentions').run().changes
-        : db.prepare('DELETE FROM brand_mentions WHERE brand_id = ?').run(brandId).changes;
+        ? stmt(db, 'DELETE FROM brand_mentions').run().changes
+        : stmt(db, 'DELETE FROM brand_mentions WHERE brand_id = ?').run(brandId).changes;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { RunSpec } from '../../shared/domain/run-spec';
 import type { MonitorView } from '../../shared/ipc/channels/library';
 import type { StoreContext } from './context';
 import { parseJson } from './json';
+import { stmt, pluck } from './statements';
 
 export interface MonitorInput {
   id?: string;
@@ -62,14 +63,17 @@ function toMonitor(row: MonitorRow): MonitorView {
 
 export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
   const { db } = ctx;
-  const selectOne = db.prepare(`${MONITOR_SELECT} WHERE m.id = ?`);
-  const getSetting = db.prepare('SELECT value_json FROM settings WHERE key = ?').pluck();
-  const setSetting = db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
-    ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`);
+  const selectOne = stmt(db, `${MONITOR_SELECT} WHERE m.id = ?`);
+  const getSetting = pluck(db, 'SELECT value_json FROM settings WHERE key = ?');
+  const setSetting = stmt(
+    db,
+    `INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`,
+  );
 
   const api: MonitorsApi = {
     listMonitors() {
-      return (db.prepare(`${MONITOR_SELECT} ORDER BY m.name, m.id`).all() as MonitorRow[]).map(toMonitor);
+      return (stmt(db, `${MONITOR_SELECT} ORDER BY m.name, m.id`).all() as MonitorRow[]).map(toMonitor);
     },
     getMonitor(id) {
       const row = selectOne.get(id) as MonitorRow | undefined;
@@ -78,7 +82,8 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
     saveMonitor(input) {
       const now = ctx.now();
       const id = input.id ?? ctx.newId();
-      db.prepare(
+      stmt(
+        db,
         `INSERT INTO monitors (id, name, spec_json, cadence, enabled, next_due_at, created_at, updated_at)
          VALUES (@id, @name, @spec, @cadence, @enabled, @nextDueAt, @now, @now)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, spec_json = excluded.spec_json,
@@ -98,20 +103,19 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
       return toMonitor(selectOne.get(id) as MonitorRow);
     },
     deleteMonitor(id) {
-      return db.prepare('DELETE FROM monitors WHERE id = ?').run(id).changes > 0;
+      return stmt(db, 'DELETE FROM monitors WHERE id = ?').run(id).changes > 0;
     },
     dueMonitors(now) {
       if (api.monitorsPaused()) return [];
       return (
-        db
-          .prepare(
-            `${MONITOR_SELECT} WHERE m.enabled = 1 AND m.next_due_at <= ? ORDER BY m.next_due_at, m.id`,
-          )
-          .all(now) as MonitorRow[]
+        stmt(
+          db,
+          `${MONITOR_SELECT} WHERE m.enabled = 1 AND m.next_due_at <= ? ORDER BY m.next_due_at, m.id`,
+        ).all(now) as MonitorRow[]
       ).map(toMonitor);
     },
     recordMonitorRun(id, runId, nextDueAt) {
-      db.prepare('UPDATE monitors SET last_run_id = ?, next_due_at = ?, updated_at = ? WHERE id = ?').run(
+      stmt(db, 'UPDATE monitors SET last_run_id = ?, next_due_at = ?, updated_at = ? WHERE id = ?').run(
         runId,
         nextDueAt,
         ctx.now(),
@@ -120,7 +124,7 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
       return api.getMonitor(id);
     },
     setMonitorNextDue(id, nextDueAt) {
-      db.prepare('UPDATE monitors SET next_due_at = ?, updated_at = ? WHERE id = ?').run(
+      stmt(db, 'UPDATE monitors SET next_due_at = ?, updated_at = ? WHERE id = ?').run(
         nextDueAt,
         ctx.now(),
         id,
@@ -140,12 +144,11 @@ export function createMonitorsApi(ctx: StoreContext): MonitorsApi {
       setSetting.run(key, JSON.stringify(value ?? null), ctx.now());
     },
     getMeta(key) {
-      return (
-        (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null
-      );
+      return (pluck(db, 'SELECT value FROM meta WHERE key = ?').get(key) as string | undefined) ?? null;
     },
     setMeta(key, value) {
-      db.prepare(
+      stmt(
+        db,
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ).run(key, value);
     },

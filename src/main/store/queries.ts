@@ -2,6 +2,7 @@ import type { EngineName } from '../../shared/api/engines';
 import type { SourceKind } from '../../shared/domain/result';
 import type { StoreContext } from './context';
 import type { MatrixCell, SeriesPoint } from './types';
+import { stmt } from './statements';
 
 export interface DomainFilter {
   runId?: string;
@@ -50,20 +51,26 @@ export interface QueriesApi {
 
 export function createQueriesApi(ctx: StoreContext): QueriesApi {
   const { db } = ctx;
-  const matrix = db.prepare(`SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
+  const matrix = stmt(
+    db,
+    `SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
       j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
       r.id AS result_id, substr(r.answer_text, 1, @chars) AS excerpt,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId
-    ORDER BY j.prompt_index, j.engine, j.country, j.us_state, j.repeat`);
-  const series = db.prepare(`SELECT r.id AS result_id, j.run_id, j.id AS job_id, j.repeat, r.fetched_at,
+    ORDER BY j.prompt_index, j.engine, j.country, j.us_state, j.repeat`,
+  );
+  const series = stmt(
+    db,
+    `SELECT r.id AS result_id, j.run_id, j.id AS job_id, j.repeat, r.fetched_at,
       substr(r.answer_text, 1, @chars) AS excerpt
     FROM run_prompts p
     JOIN jobs j ON j.run_id = p.run_id AND j.prompt_index = p.idx AND j.engine = @engine AND j.country = @country
     JOIN results r ON r.job_id = j.id
     WHERE p.text = @prompt AND j.us_state IS @state
-    ORDER BY r.fetched_at, j.repeat, r.seq`);
+    ORDER BY r.fetched_at, j.repeat, r.seq`,
+  );
 
   function domainWhere(filter: DomainFilter): { sql: string; params: Record<string, unknown> } {
     const where: string[] = [];
@@ -151,13 +158,12 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
     },
     sourceDomains(filter = {}) {
       const { sql, params } = domainWhere(filter);
-      return db
-        .prepare(
-          `SELECT s.domain, j.country, count(*) AS count, count(DISTINCT s.result_seq) AS results,
+      return stmt(
+        db,
+        `SELECT s.domain, j.country, count(*) AS count, count(DISTINCT s.result_seq) AS results,
              avg(s.position) AS avgPosition
            ${SOURCE_ROWS} ${sql} GROUP BY s.domain, j.country ORDER BY count DESC, s.domain, j.country LIMIT @limit`,
-        )
-        .all({ ...params, limit: filter.limit ?? 50 }) as DomainCount[];
+      ).all({ ...params, limit: filter.limit ?? 50 }) as DomainCount[];
     },
     sourceDomainsOverTime(filter) {
       const { sql, params } = domainWhere(filter);
@@ -168,15 +174,14 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
           : filter.period === 'week'
             ? `unixepoch(r.fetched_at / 1000, 'unixepoch', 'start of day', '-' || ((strftime('%w', r.fetched_at / 1000, 'unixepoch') + 6) % 7) || ' days')`
             : `unixepoch(r.fetched_at / 1000, 'unixepoch', 'start of month')`;
-      return db
-        .prepare(
-          `WITH top AS (SELECT s.domain ${SOURCE_ROWS} ${sql} GROUP BY s.domain ORDER BY count(*) DESC, s.domain LIMIT @limit)
+      return stmt(
+        db,
+        `WITH top AS (SELECT s.domain ${SOURCE_ROWS} ${sql} GROUP BY s.domain ORDER BY count(*) DESC, s.domain LIMIT @limit)
            SELECT s.domain, j.country, ${period} * 1000 AS periodStart, count(*) AS count,
              count(DISTINCT s.result_seq) AS results, avg(s.position) AS avgPosition
            ${SOURCE_ROWS} ${sql ? `${sql} AND` : 'WHERE'} s.domain IN (SELECT domain FROM top)
            GROUP BY s.domain, j.country, periodStart ORDER BY periodStart, count DESC, s.domain, j.country`,
-        )
-        .all({ ...params, limit: filter.limit ?? 20 }) as DomainPeriodCount[];
+      ).all({ ...params, limit: filter.limit ?? 20 }) as DomainPeriodCount[];
     },
   };
 }

@@ -15,6 +15,7 @@ import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
 import type { JobPatcher } from './runs';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
+import { stmt, pluck } from './statements';
 
 export interface ResultsApi {
   /**
@@ -58,19 +59,25 @@ const bool = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 
 
 export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsApi {
   const { db } = ctx;
-  const findByJob = db.prepare('SELECT seq, id FROM results WHERE job_id = ?');
-  const jobExists = db.prepare('SELECT 1 FROM jobs WHERE id = ?').pluck();
-  const insertResult = db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape,
-      search_queries_json, html_urls_json, related_searches_json, answer_text, answer_markdown, source_titles)
-    VALUES (@id, @job_id, @fetched_at, @now, @model, @shape, @search_queries_json, @html_urls_json,
-      @related_searches_json, @answer_text, @answer_markdown, @source_titles)`);
-  const updateResult =
-    db.prepare(`UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
+  const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
+  const jobExists = pluck(db, 'SELECT 1 FROM jobs WHERE id = ?');
+  // Positional parameters: binding by name costs a property lookup per column per row.
+  const insertResult = stmt(
+    db,
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
+      related_searches_json, answer_text, answer_markdown, source_titles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRaw = stmt(db, 'INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?)');
+  const updateResult = stmt(
+    db,
+    `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
       related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = @answer_markdown,
       source_titles = @source_titles
-    WHERE seq = @seq`);
-  const upsertRaw = db.prepare(
+    WHERE seq = @seq`,
+  );
+  const upsertRaw = stmt(
+    db,
     'INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_json = excluded.raw_json',
   );
   const clearChildren = [
@@ -81,60 +88,86 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
     'people_also_ask',
     'ai_overviews',
     'brand_mentions',
-  ].map((t) => db.prepare(`DELETE FROM ${t} WHERE result_seq = ?`));
-  const insertSource =
-    db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet,
-      redirect_link, date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertEntity = db.prepare(
+  ].map((t) => stmt(db, `DELETE FROM ${t} WHERE result_seq = ?`));
+  const insertEntity = stmt(
+    db,
     'INSERT INTO entities (result_seq, position, type, name) VALUES (?, ?, ?, ?)',
   );
-  const insertProduct =
-    db.prepare(`INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
-      price, price_value, currency, rating, reviews) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertOffer =
-    db.prepare(`INSERT INTO product_offers (product_id, position, merchant, title, url, price,
-      price_value, currency, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertAd =
-    db.prepare(`INSERT INTO ads (result_seq, position, title, body, url, domain, advertiser, placement)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertPaa = db.prepare(
+  const insertProduct = stmt(
+    db,
+    `INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
+      price, price_value, currency, rating, reviews) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertOffer = stmt(
+    db,
+    `INSERT INTO product_offers (product_id, position, merchant, title, url, price,
+      price_value, currency, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertAd = stmt(
+    db,
+    `INSERT INTO ads (result_seq, position, title, body, url, domain, advertiser, placement)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertPaa = stmt(
+    db,
     'INSERT INTO people_also_ask (result_seq, position, question, snippet, url, type) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertAio = db.prepare('INSERT INTO ai_overviews (result_seq, text, markdown) VALUES (?, ?, ?)');
+  const insertAio = stmt(db, 'INSERT INTO ai_overviews (result_seq, text, markdown) VALUES (?, ?, ?)');
 
   const RESULT_SELECT = `SELECT r.*, w.raw_json, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
       ru.sandbox
     FROM results r JOIN result_raw w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index JOIN runs ru ON ru.id = j.run_id`;
-  const selectById = db.prepare(`${RESULT_SELECT} WHERE r.id = ?`);
-  const selectByJob = db.prepare(`${RESULT_SELECT} WHERE r.job_id = ?`);
-  const selectSources = db.prepare('SELECT * FROM sources WHERE result_seq = ? ORDER BY id');
-  const selectEntities = db.prepare(
+  const selectById = stmt(db, `${RESULT_SELECT} WHERE r.id = ?`);
+  const selectByJob = stmt(db, `${RESULT_SELECT} WHERE r.job_id = ?`);
+  const selectSources = stmt(db, 'SELECT * FROM sources WHERE result_seq = ? ORDER BY id');
+  const selectEntities = stmt(
+    db,
     'SELECT type, name FROM entities WHERE result_seq = ? ORDER BY position, id',
   );
-  const selectProducts = db.prepare('SELECT * FROM products WHERE result_seq = ? ORDER BY position, id');
-  const selectOffers = db.prepare('SELECT * FROM product_offers WHERE product_id = ? ORDER BY position, id');
-  const selectAds = db.prepare('SELECT * FROM ads WHERE result_seq = ? ORDER BY position, id');
-  const selectPaa = db.prepare('SELECT * FROM people_also_ask WHERE result_seq = ? ORDER BY position, id');
-  const selectAio = db.prepare('SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
-  const selectRaw = db
-    .prepare('SELECT w.raw_json FROM results r JOIN result_raw w ON w.result_seq = r.seq WHERE r.id = ?')
-    .pluck();
+  const selectProducts = stmt(db, 'SELECT * FROM products WHERE result_seq = ? ORDER BY position, id');
+  const selectOffers = stmt(db, 'SELECT * FROM product_offers WHERE product_id = ? ORDER BY position, id');
+  const selectAds = stmt(db, 'SELECT * FROM ads WHERE result_seq = ? ORDER BY position, id');
+  const selectPaa = stmt(db, 'SELECT * FROM people_also_ask WHERE result_seq = ? ORDER BY position, id');
+  const selectAio = stmt(db, 'SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
+  const selectRaw = pluck(
+    db,
+    'SELECT w.raw_json FROM results r JOIN result_raw w ON w.result_seq = r.seq WHERE r.id = ?',
+  );
+
+  // Sources come ten or more per result: one multi-row INSERT per result instead of one
+  // statement per source (each statement run has a fixed cost in better-sqlite3 and SQLite).
+  const SOURCE_COLUMNS = 9;
+  const MAX_SOURCE_ROWS = 50;
+  const insertSources = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published)
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    );
+
+  function storeSources(seq: number, sources: readonly NormalizedSource[]): void {
+    for (let at = 0; at < sources.length; at += MAX_SOURCE_ROWS) {
+      const chunk = sources.slice(at, at + MAX_SOURCE_ROWS);
+      const values: unknown[] = new Array(chunk.length * SOURCE_COLUMNS);
+      chunk.forEach((s, k) => {
+        const o = k * SOURCE_COLUMNS;
+        values[o] = seq;
+        values[o + 1] = s.kind;
+        values[o + 2] = s.position;
+        values[o + 3] = s.url;
+        values[o + 4] = s.domain;
+        values[o + 5] = s.title;
+        values[o + 6] = s.snippet;
+        values[o + 7] = s.redirectLink;
+        values[o + 8] = s.datePublished;
+      });
+      insertSources(chunk.length).run(values);
+    }
+  }
 
   function storeChildren(seq: number, n: NormalizedResult): void {
-    for (const s of n.sources) {
-      insertSource.run(
-        seq,
-        s.kind,
-        s.position,
-        s.url,
-        s.domain,
-        s.title,
-        s.snippet,
-        s.redirectLink,
-        s.datePublished,
-      );
-    }
+    storeSources(seq, n.sources);
     n.entities.forEach((e, i) => insertEntity.run(seq, i + 1, e.type, e.name));
     for (const p of n.products) {
       const productId = insertProduct.run(
@@ -174,36 +207,61 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
   const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
     return items.map((item) => {
-      if (!jobExists.get(item.jobId))
+      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
+      // A job that has a result exists; only a first result needs the check.
+      if (!existing && !jobExists.get(item.jobId))
         throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
       const n = item.normalized;
-      const columns = {
-        fetched_at: item.fetchedAt,
-        now,
-        model: n.model,
-        shape: n.shape,
-        search_queries_json: toJson(n.searchQueries),
-        html_urls_json: toJson(n.htmlUrls),
-        related_searches_json: toJson(n.relatedSearches),
-        answer_text: n.text,
-        answer_markdown: n.markdown,
-        source_titles: n.sources
-          .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
-          .filter(Boolean)
-          .join('\n'),
-      };
-      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
+      const searchQueries = toJson(n.searchQueries);
+      const htmlUrls = toJson(n.htmlUrls);
+      const relatedSearches = toJson(n.relatedSearches);
+      const sourceTitles = n.sources
+        .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
+        .filter(Boolean)
+        .join('\n');
+      const raw = typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null);
       let seq: number;
       let resultId: string;
       if (existing) {
         ({ seq, id: resultId } = existing);
-        updateResult.run({ ...columns, seq });
-        for (const stmt of clearChildren) stmt.run(seq);
+        updateResult.run({
+          fetched_at: item.fetchedAt,
+          now,
+          model: n.model,
+          shape: n.shape,
+          search_queries_json: searchQueries,
+          html_urls_json: htmlUrls,
+          related_searches_json: relatedSearches,
+          answer_text: n.text,
+          answer_markdown: n.markdown,
+          source_titles: sourceTitles,
+          seq,
+        });
+        for (const clear of clearChildren) clear.run(seq);
+        upsertRaw.run(seq, raw);
       } else {
+        // A job that has a result exists; only a first result needs the check.
+        if (!jobExists.get(item.jobId))
+          throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
         resultId = ctx.newId();
-        seq = Number(insertResult.run({ ...columns, id: resultId, job_id: item.jobId }).lastInsertRowid);
+        seq = Number(
+          insertResult.run(
+            resultId,
+            item.jobId,
+            item.fetchedAt,
+            now,
+            n.model,
+            n.shape,
+            searchQueries,
+            htmlUrls,
+            relatedSearches,
+            n.text,
+            n.markdown,
+            sourceTitles,
+          ).lastInsertRowid,
+        );
+        insertRaw.run(seq, raw);
       }
-      upsertRaw.run(seq, typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null));
       storeChildren(seq, n);
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };

@@ -3,6 +3,7 @@ import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
 import { toFtsQuery } from './fts-query';
 import { findTagId } from './tags';
+import { stmt, pluck } from './statements';
 
 export interface SearchOptions {
   /** What the user typed (see toFtsQuery for the syntax). */
@@ -58,15 +59,18 @@ const SOURCE_COLUMN_INDEX = 2;
 
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
-  const resultInfo =
-    db.prepare(`SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
+  const resultInfo = stmt(
+    db,
+    `SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
       j.us_state, j.repeat, p.text AS prompt
     FROM results r JOIN jobs j ON j.id = r.job_id JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
-    WHERE r.seq = ?`);
+    WHERE r.seq = ?`,
+  );
   // Snippets for a whole page in one statement: the MATCH (and any prefix expansion) is
   // evaluated once. The rowid range lets FTS5 seek; the IN list keeps only the page's rows,
   // so snippet() runs for those alone.
-  const snippetsOf = db.prepare(
+  const snippetsOf = stmt(
+    db,
     `SELECT rowid AS seq, snippet(answer_fts, @column, @open, @close, '\u2026', @tokens) AS snippet FROM answer_fts
      WHERE answer_fts MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
   );
@@ -148,16 +152,18 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
 
       const countLimit = Math.max(1, options.countLimit ?? 1000);
       const counted = (
-        db
-          .prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap)`)
-          .get({ ...params, cap: countLimit + 1 }) as {
+        stmt(db, `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap)`).get({
+          ...params,
+          cap: countLimit + 1,
+        }) as {
           n: number;
         }
       ).n;
-      const seqs = db
-        .prepare(`SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`)
-        .pluck()
-        .all({ ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 }) as number[];
+      const seqs = pluck(db, `SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`).all({
+        ...params,
+        limit: options.limit ?? 50,
+        offset: options.offset ?? 0,
+      }) as number[];
 
       // Snippets only for the page (snippet() re-reads and re-tokenizes the text).
       const style = {

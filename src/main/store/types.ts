@@ -125,6 +125,15 @@ export interface JobPatch {
   finishedAt?: number | null;
 }
 
+/** One job's change in a batch (transitionJobs). */
+export interface JobChange {
+  jobId: string;
+  patch: JobPatch;
+}
+
+/** Whether a batched change was applied; error says why one was refused. */
+export type JobChangeOutcome = { jobId: string; ok: true } | { jobId: string; ok: false; error: Error };
+
 export interface RunJobTotals {
   runId: string;
   total: number;

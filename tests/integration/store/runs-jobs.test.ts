@@ -300,3 +300,37 @@ describe('listRuns', () => {
     expect(store.listRuns({ engine: 'search', limit: 1 }).total).toBe(2);
   });
 });
+
+describe('transitionJobs', () => {
+  it('commits a batch in one transaction, reporting a refused change without stopping the others', () => {
+    const { jobs } = newRun(store, { prompts: ['a', 'b', 'c'], engines: ['assistant-a'], countries: ['US'] });
+    const [a, b, c] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
+    store.transitionJob(b.id, { jobState: 'canceled' });
+    const running = { jobState: 'running' as const, expect: ['pending' as const], incrementAttempts: true };
+    const outcomes = store.transitionJobs([
+      { jobId: a.id, patch: running },
+      { jobId: b.id, patch: running },
+      { jobId: c.id, patch: running },
+      { jobId: 'no-such-job', patch: running },
+    ]);
+    expect(outcomes.map((o) => [o.jobId, o.ok])).toEqual([
+      [a.id, true],
+      [b.id, false],
+      [c.id, true],
+      ['no-such-job', false],
+    ]);
+    const refused = outcomes[1];
+    expect(refused?.ok === false && refused.error).toBeInstanceOf(HistoryStateError);
+    // Committed: another connection sees the new states.
+    const raw = new Database(path, { readonly: true });
+    const states = raw.prepare('SELECT id, job_state, attempts FROM jobs ORDER BY prompt_index').all();
+    raw.close();
+    expect(states).toEqual([
+      { id: a.id, job_state: 'running', attempts: 1 },
+      { id: b.id, job_state: 'canceled', attempts: 0 },
+      { id: c.id, job_state: 'running', attempts: 1 },
+    ]);
+    expect(store.getJob(a.id)?.startedAt).not.toBeNull();
+    expect(store.transitionJobs([])).toEqual([]);
+  });
+});

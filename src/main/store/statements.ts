@@ -1,0 +1,41 @@
+import type Database from 'better-sqlite3';
+
+// Compiling SQL costs tens of microseconds (more for joins); a run engine issues thousands of
+// the same few statements. Each connection keeps its compiled statements here, keyed by the
+// SQL text and the result mode, so every API prepares a statement once and reuses it.
+// Statements are only ever run to completion (get/all/run), never left iterating, so reusing
+// one across calls is safe.
+
+type Mode = 'rows' | 'pluck';
+
+/** Upper bound on distinct SQL texts per connection (filter combinations build a few dozen). */
+const MAX_STATEMENTS = 500;
+
+const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function cached(db: Database.Database, sql: string, mode: Mode): Database.Statement {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const key = mode === 'pluck' ? `p\u0000${sql}` : sql;
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (mode === 'pluck') statement.pluck();
+    if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, statement);
+  }
+  return statement;
+}
+
+/** The connection's compiled statement for this SQL (rows as objects). */
+export function stmt(db: Database.Database, sql: string): Database.Statement {
+  return cached(db, sql, 'rows');
+}
+
+/** The connection's compiled statement for this SQL, returning the first column only. */
+export function pluck(db: Database.Database, sql: string): Database.Statement {
+  return cached(db, sql, 'pluck');
+}
