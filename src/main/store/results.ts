@@ -89,10 +89,6 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
     'ai_overviews',
     'brand_mentions',
   ].map((t) => stmt(db, `DELETE FROM ${t} WHERE result_seq = ?`));
-  const insertEntity = stmt(
-    db,
-    'INSERT INTO entities (result_seq, position, type, name) VALUES (?, ?, ?, ?)',
-  );
   const insertProduct = stmt(
     db,
     `INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
@@ -166,9 +162,22 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
     }
   }
 
+  const insertEntities = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO entities (result_seq, position, type, name) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`,
+    );
+
+  function storeEntities(seq: number, entities: readonly NormalizedEntity[]): void {
+    for (let at = 0; at < entities.length; at += MAX_SOURCE_ROWS) {
+      const chunk = entities.slice(at, at + MAX_SOURCE_ROWS);
+      insertEntities(chunk.length).run(chunk.flatMap((e, k) => [seq, at + k + 1, e.type, e.name]));
+    }
+  }
+
   function storeChildren(seq: number, n: NormalizedResult): void {
     storeSources(seq, n.sources);
-    n.entities.forEach((e, i) => insertEntity.run(seq, i + 1, e.type, e.name));
+    storeEntities(seq, n.entities);
     for (const p of n.products) {
       const productId = insertProduct.run(
         seq,
