@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ENGINE_NAMES, PLAN_NAMES, type PlanName } from '../../shared/api/engines';
-import { engineNameSchema, engineOptionsSchema } from '../../shared/domain/run-spec';
+import { engineNameSchema } from '../../shared/domain/run-spec';
+import { userSettingsFields } from '../../shared/domain/settings-fields';
 
 // The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field
 // has a default, so a missing or damaged field never stops the app. The API key is never a
@@ -21,22 +21,10 @@ const windowStateSchema = z
 const availabilitySchema = z.enum(['available', 'coming-soon', 'unknown']);
 
 export const settingsFields = {
-  /** Service base URL; null = not configured yet (the app stays in sandbox mode). */
-  baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
-  plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]),
-  defaultEngines: z.array(engineNameSchema).min(1).max(ENGINE_NAMES.length),
-  defaultCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
-  /** Per-engine defaults for a new run, including its include flags. */
-  defaultEngineOptions: z.partialRecord(engineNameSchema, engineOptionsSchema),
-  /** Runs go to the built-in sandbox service instead of the paid one. */
-  sandboxMode: z.boolean(),
+  ...userSettingsFields,
   /** Where history and exports live; null = the user-data folder. */
   dataFolder: z.string().min(1).nullable(),
-  theme: z.enum(['system', 'light', 'dark']),
   windowState: windowStateSchema.nullable(),
-  maxRetries: z.number().int().min(0).max(10),
-  /** Refuse runs whose maximum cost exceeds this many credits; null = no cap. */
-  budgetCap: z.number().int().positive().nullable(),
   /** Async task type per engine where the service uses another name than the catalog's. */
   taskTypeOverrides: z.partialRecord(engineNameSchema, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/)),
   /** What the service last said about each engine (404 = coming soon). */
@@ -54,7 +42,6 @@ export const settingsFields = {
     })
     .strict()
     .nullable(),
-  monitorsPaused: z.boolean(),
 };
 
 export const settingsSchema = z.object(settingsFields).strict();

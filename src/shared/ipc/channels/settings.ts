@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ENGINE_NAMES, PLAN_NAMES, type EngineName, type PlanName } from '../../api/engines';
-import { engineNameSchema, engineOptionsSchema, type EngineOptions } from '../../domain/run-spec';
+import type { EngineName, PlanName } from '../../api/engines';
+import type { EngineOptions } from '../../domain/run-spec';
+import { userSettingsFields } from '../../domain/settings-fields';
 import { invokeChannel } from '../define';
 
 /** The settings the renderer may read and change (the API key is never among them). */
@@ -18,21 +19,7 @@ export interface SettingsView {
   monitorsPaused: boolean;
 }
 
-export const settingsPatchSchema = z
-  .object({
-    baseUrl: z.url({ protocol: /^https?$/ }).nullable(),
-    plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]),
-    defaultEngines: z.array(engineNameSchema).min(1).max(ENGINE_NAMES.length),
-    defaultCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
-    defaultEngineOptions: z.partialRecord(engineNameSchema, engineOptionsSchema),
-    sandboxMode: z.boolean(),
-    theme: z.enum(['system', 'light', 'dark']),
-    maxRetries: z.number().int().min(0).max(10),
-    budgetCap: z.number().int().positive().nullable(),
-    monitorsPaused: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const settingsPatchSchema = z.object(userSettingsFields).partial().strict();
 
 export interface KeyStatusView {
   configured: boolean;
