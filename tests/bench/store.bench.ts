@@ -265,7 +265,7 @@ async function ingestBench(dir: string): Promise<boolean> {
   return met;
 }
 
-const BIG_VERSION = 'v3';
+const BIG_VERSION = 'v4';
 
 function buildBig(path: string): void {
   const t0 = performance.now();

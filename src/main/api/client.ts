@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { z } from 'zod';
 import { ENGINES, ENGINE_NAMES, GOTO_PATH, type EngineName } from '../../shared/api/engines';
 import { maxCreditCost, type CostTable } from '../../shared/api/cost';
 import {
@@ -22,7 +21,8 @@ import {
   countriesSchema,
   creditBalanceSchema,
   gotoResultSchema,
-  monitorEnvelopeSchema,
+  monitorEnvelopeShape,
+  monitorResultSchema,
   parseErrorBody,
   queueMetricsSchema,
   statesSchema,
@@ -34,6 +34,7 @@ import {
   type GotoResult,
   type MonitorResult,
   type QueueMetrics,
+  type ResponseParser,
   type StateItem,
   type TaskCreated,
   type TaskRecord,
@@ -67,6 +68,14 @@ export interface ApiResponse<T> {
   attempts: number;
   /** The body that was sent (with generated idempotency keys), for the record. */
   sent?: unknown;
+  /** The body text as received (monitor answers only): stored as is, never re-serialized. */
+  body?: string;
+}
+
+/** A monitor answer: `data` is the typed view, built on first read from `result`. */
+export interface MonitorResponse extends ApiResponse<MonitorResult> {
+  /** The answer's `result` object, untouched: what normalizeResult reads. */
+  result: Record<string, unknown>;
 }
 
 export interface ApiLogger {
@@ -122,7 +131,7 @@ export interface ApiClient {
     engine: E,
     request: MonitorRequestOf<E>,
     opts?: CallOptions,
-  ): Promise<ApiResponse<MonitorResult>>;
+  ): Promise<MonitorResponse>;
   resolveRedirect(url: string, opts?: CallOptions): Promise<ApiResponse<GotoResult>>;
   createTask(task: TaskInput, opts?: CallOptions): Promise<ApiResponse<TaskCreated>>;
   createTasks(tasks: TaskInput[], opts?: CallOptions): Promise<ApiResponse<BatchResult>>;
@@ -148,9 +157,11 @@ interface CallSpec<T> {
   endpoint: string;
   call: CallKind;
   body?: unknown;
-  schema: z.ZodType<T>;
+  schema: ResponseParser<T>;
   allTasksHaveIdempotencyKey?: boolean;
   engine?: EngineName;
+  /** Hand the body text on in the response (see ApiResponse.body). */
+  keepBody?: boolean;
 }
 
 const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
@@ -484,6 +495,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const response: ApiResponse<T> = { data: parsed.data, raw, status: result.status, meta, attempts };
     if (spec.body !== undefined) response.sent = spec.body;
+    if (spec.keepBody) response.body = result.bodyText;
     return response;
   }
 
@@ -514,12 +526,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           endpoint,
           call: 'sync-monitor',
           body: req,
-          schema: monitorEnvelopeSchema,
+          schema: monitorEnvelopeShape,
           engine,
+          keepBody: true,
         },
         opts,
       );
-      return { ...response, data: response.data.result };
+      const { result } = response.data;
+      let view: MonitorResult | undefined;
+      const answer: MonitorResponse = {
+        result,
+        raw: response.raw,
+        status: response.status,
+        meta: response.meta,
+        attempts: response.attempts,
+        // Built on first read: monitorResultSchema accepts any object, so this cannot throw.
+        get data() {
+          return (view ??= monitorResultSchema.parse(result));
+        },
+      };
+      if (response.sent !== undefined) answer.sent = response.sent;
+      if (response.body !== undefined) answer.body = response.body;
+      return answer;
     },
 
     async resolveRedirect(url, opts) {

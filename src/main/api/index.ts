@@ -5,6 +5,7 @@ export type {
   ApiClientOptions,
   ApiLogger,
   ApiResponse,
+  MonitorResponse,
   CallOptions,
   EngineAvailability,
   TaskInput,

@@ -53,14 +53,20 @@ export function createIngestBatcher(
     }
   };
 
+  // Two check phases later, not one: the answer that adds a result also frees a slot, and
+  // the next job's 'running' commit (transition-batcher) is scheduled in the same turn, after
+  // this. Waiting one more turn lets that commit run and its request leave first, so storing
+  // the burst overlaps the service's latency instead of delaying the next wave.
   const schedule = (): Promise<void> => {
     if (!scheduled) {
       scheduled = new Promise<void>((resolve) => {
-        setImmediate(() => {
-          scheduled = null;
-          flush();
-          resolve();
-        });
+        setImmediate(() =>
+          setImmediate(() => {
+            scheduled = null;
+            flush();
+            resolve();
+          }),
+        );
       });
     }
     return scheduled;

@@ -20,6 +20,17 @@ export async function driveSync(ctx: DriverContext, run: ActiveRun): Promise<voi
   const requeues = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
   let next = 0;
+  // One for the whole run, not one per job.
+  const requeue: Requeue = {
+    allowed(id) {
+      const n = (requeues.get(id) ?? 0) + 1;
+      requeues.set(id, n);
+      return n <= MAX_REQUEUES;
+    },
+    push(retry) {
+      queue.push(retry);
+    },
+  };
   await ctx.refreshExternalSlots();
 
   while (run.control === 'run' && (next < queue.length || inflight.size > 0)) {
@@ -39,16 +50,6 @@ export async function driveSync(ctx: DriverContext, run: ActiveRun): Promise<voi
       break;
     }
     const job = queue[next++] as JobRecord;
-    const requeue: Requeue = {
-      allowed(id) {
-        const n = (requeues.get(id) ?? 0) + 1;
-        requeues.set(id, n);
-        return n <= MAX_REQUEUES;
-      },
-      push(retry) {
-        queue.push(retry);
-      },
-    };
     const call: Promise<void> = runJob(ctx, run, job, release, requeue).finally(() => inflight.delete(call));
     inflight.add(call);
   }
@@ -106,8 +107,9 @@ async function runJob(
       const charged = res.meta.credits?.charged ?? null;
       const outcome = await ctx.batcher.add({
         jobId: job.id,
-        raw: res.raw,
-        normalized: normalizeResult(job.engine, res.data),
+        // The body text as received: the raw JSON kept whole without serializing it again.
+        raw: res.body ?? res.raw,
+        normalized: normalizeResult(job.engine, res.result),
         fetchedAt,
         jobPatch: {
           jobState: 'succeeded',

@@ -249,9 +249,6 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
         for (const clear of clearChildren) clear.run(seq);
         upsertRaw.run(seq, raw);
       } else {
-        // A job that has a result exists; only a first result needs the check.
-        if (!jobExists.get(item.jobId))
-          throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
         resultId = ctx.newId();
         seq = Number(
           insertResult.run(

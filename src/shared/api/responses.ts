@@ -51,6 +51,50 @@ export const monitorEnvelopeSchema = z.looseObject({
   result: monitorResultSchema,
 });
 
+/**
+ * What the client needs of a response parser: a zod schema fits, and so does the light
+ * monitor envelope below.
+ */
+export interface ResponseParser<T> {
+  safeParse(
+    raw: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The monitor envelope checked for what the client cannot work without, and nothing more:
+ * the body and its `result` are objects. A monitor result is large (sources, entities,
+ * products…) and synchronous runs receive hundreds per second; monitorResultSchema never
+ * rejects an object (every field is `soft`), so running it on every answer only costs time.
+ * The result object is handed on untouched (normalizeResult reads it defensively) and the
+ * typed view is built from it when asked for (see the client's monitor()).
+ */
+export const monitorEnvelopeShape: ResponseParser<{ result: Record<string, unknown> }> = {
+  safeParse(raw) {
+    if (!isPlainObject(raw))
+      return { success: false, error: { issues: [{ path: [], message: 'expected an object' }] } };
+    const result = raw.result;
+    if (!isPlainObject(result))
+      return {
+        success: false,
+        error: {
+          issues: [
+            {
+              path: ['result'],
+              message: `expected an object, received ${result === null ? 'null' : Array.isArray(result) ? 'array' : typeof result}`,
+            },
+          ],
+        },
+      };
+    return { success: true, data: { result } };
+  },
+};
+
 /** assistant-a's two shapes: both parse with monitorResultSchema; this tells them apart. */
 export function assistantAShape(result: Record<string, unknown>): 'legacy' | 'mobile-web' {
   // Only the older streamed-events interface fills `model` and `mapSearchQueries`; the

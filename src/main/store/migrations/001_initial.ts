@@ -298,26 +298,28 @@ CREATE TABLE brand_mentions (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX brand_mentions_by_brand ON brand_mentions (brand_id, result_seq);
 
--- Full-text search, one document per result (rowid = results.seq): the answer text, its
--- Markdown and the source titles. External content: the text is stored once, in results, and
--- the triggers keep the index in step with every insert, update and delete (cascades included).
+-- Full-text search, one document per result (rowid = results.seq): the answer text and the
+-- source titles. The answer's Markdown is left out: it holds the same words as the text, and
+-- indexing both doubled the cost of storing a result. External content: the text is stored
+-- once, in results, and the triggers keep the index in step with every insert, update and
+-- delete (cascades included).
 CREATE VIRTUAL TABLE answer_fts USING fts5 (
-  answer_text, answer_markdown, source_titles,
+  answer_text, source_titles,
   content = 'results', content_rowid = 'seq',
   tokenize = 'unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER results_fts_insert AFTER INSERT ON results BEGIN
-  INSERT INTO answer_fts (rowid, answer_text, answer_markdown, source_titles)
-    VALUES (new.seq, new.answer_text, new.answer_markdown, new.source_titles);
+  INSERT INTO answer_fts (rowid, answer_text, source_titles)
+    VALUES (new.seq, new.answer_text, new.source_titles);
 END;
 CREATE TRIGGER results_fts_delete AFTER DELETE ON results BEGIN
-  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown, source_titles)
-    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown, old.source_titles);
+  INSERT INTO answer_fts (answer_fts, rowid, answer_text, source_titles)
+    VALUES ('delete', old.seq, old.answer_text, old.source_titles);
 END;
-CREATE TRIGGER results_fts_update AFTER UPDATE OF answer_text, answer_markdown, source_titles ON results BEGIN
-  INSERT INTO answer_fts (answer_fts, rowid, answer_text, answer_markdown, source_titles)
-    VALUES ('delete', old.seq, old.answer_text, old.answer_markdown, old.source_titles);
-  INSERT INTO answer_fts (rowid, answer_text, answer_markdown, source_titles)
-    VALUES (new.seq, new.answer_text, new.answer_markdown, new.source_titles);
+CREATE TRIGGER results_fts_update AFTER UPDATE OF answer_text, source_titles ON results BEGIN
+  INSERT INTO answer_fts (answer_fts, rowid, answer_text, source_titles)
+    VALUES ('delete', old.seq, old.answer_text, old.source_titles);
+  INSERT INTO answer_fts (rowid, answer_text, source_titles)
+    VALUES (new.seq, new.answer_text, new.source_titles);
 END;
 `;
