@@ -15,6 +15,10 @@ import { registerSearchCommand } from './search';
 import { registerShowCommand } from './show';
 import { registerStatesCommand } from './states';
 import { registerSandboxCommand } from './sandbox';
+import { registerBrandsCommands } from './brands';
+import { registerDemoCommand } from './demo';
+import { registerSourcesCommand } from './sources';
+import { registerVisibilityCommand } from './visibility';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -36,4 +40,8 @@ export const commandModules: RegisterCommand[] = [
   registerStatesCommand,
   registerResolveCommand,
   registerMonitorsCommands,
+  registerBrandsCommands,
+  registerVisibilityCommand,
+  registerSourcesCommand,
+  registerDemoCommand,
 ];

@@ -16,12 +16,15 @@ import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
+import { demoHandlers } from './handlers/demo';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
 import { resultsHandlers } from './handlers/results';
 import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
+import { visibilityHandlers } from './handlers/visibility';
+import { createVisibilityService } from '../visibility';
 import type { HandlerContext, SaveRequest } from './handlers/types';
 import { createRunService, type RunService } from './run-service';
 
@@ -116,9 +119,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
   });
 
+  const visibility = createVisibilityService({ store, now: deps.now });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
+    visibility,
     settings: deps.settings,
     keys,
     connections,
@@ -139,6 +144,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...historyHandlers(ctx),
     ...libraryHandlers(ctx),
     ...toolsHandlers(ctx),
+    ...visibilityHandlers(ctx),
+    ...demoHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

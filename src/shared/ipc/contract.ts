@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { demoChannels } from './channels/demo';
 import { historyChannels } from './channels/history';
 import { libraryChannels } from './channels/library';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { toolsChannels } from './channels/tools';
+import { visibilityChannels } from './channels/visibility';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -21,6 +23,8 @@ export const invokeChannels = {
   ...historyChannels,
   ...libraryChannels,
   ...toolsChannels,
+  ...visibilityChannels,
+  ...demoChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

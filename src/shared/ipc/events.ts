@@ -45,4 +45,15 @@ export const eventChannels = {
   }),
   /** The service said the key is revoked or expired: ask for a new one (nothing else is lost). */
   'key.revoked': z.object({ message: z.string() }),
+  /** The demo history builder's progress (a day of the N days built). */
+  'demo.progress': z.object({
+    phase: z.enum(['building', 'done', 'canceled', 'failed']),
+    day: z.number().int().min(0),
+    days: z.number().int().min(1),
+    runs: z.number().int().min(0),
+    results: z.number().int().min(0),
+    message: z.string().nullable(),
+  }),
+  /** Stored history was re-analysed (brand variants or domains changed): views reload. */
+  'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
 } as const;

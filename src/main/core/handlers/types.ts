@@ -6,11 +6,14 @@ import type { HistoryStore } from '../../store';
 import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
+import type { VisibilityService } from '../../visibility';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
   app: { name: string; version: string; platform: string; userDataPath: string };
   store: HistoryStore;
+  /** Brand visibility over stored history (roll-ups kept at ingest). */
+  visibility: VisibilityService;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { invokeChannel } from '../define';
+
+// A labelled synthetic demo history, built through the real run engine against the
+// in-process sandbox with a clock that walks the past N days.
+
+export interface DemoStatusView {
+  /** A demo history is in the open history file. */
+  present: boolean;
+  /** A build is under way. */
+  building: boolean;
+  days: number | null;
+  builtAt: number | null;
+  runs: number;
+  results: number;
+}
+
+export interface DemoBuildView {
+  days: number;
+  monitors: number;
+  runs: number;
+  results: number;
+  brands: number;
+  elapsedMs: number;
+  /** True when it was canceled part-way (what was built is kept and can be deleted). */
+  canceled: boolean;
+}
+
+export const demoChannels = {
+  'demo.status': invokeChannel(z.object({}).strict()).returns<DemoStatusView>(),
+  /** Builds the demo history; progress arrives as 'demo.progress' events. */
+  'demo.load': invokeChannel(
+    z.object({ days: z.number().int().min(1).max(365).default(90) }).strict(),
+  ).returns<DemoBuildView>(),
+  'demo.cancel': invokeChannel(z.object({}).strict()).returns<{ canceled: boolean }>(),
+  /** Deletes every demo run, monitor and brand in one transaction. */
+  'demo.delete': invokeChannel(z.object({}).strict()).returns<{
+    runs: number;
+    monitors: number;
+    brands: number;
+  }>(),
+};
