@@ -12,9 +12,19 @@ import { createResultsApi, type ResultsApi } from './results';
 import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
+import { createVisibilityIndexer } from './visibility-index';
+import { createVisibilityReadApi, type VisibilityReadApi } from './visibility-read';
 
 export interface HistoryStore
-  extends RunsApi, ResultsApi, SearchApi, QueriesApi, MentionsApi, LibraryApi, MonitorsApi {
+  extends
+    RunsApi,
+    ResultsApi,
+    SearchApi,
+    QueriesApi,
+    MentionsApi,
+    LibraryApi,
+    MonitorsApi,
+    VisibilityReadApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The schema version of the open file. */
@@ -52,14 +62,16 @@ export function createHistoryStore(
   };
   const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
   const runs = createRunsApi(ctx);
+  const visibility = createVisibilityIndexer(db);
   const { applyJobPatch: _internal, ...runsApi } = runs;
   const apis = {
     ...runsApi,
-    ...createResultsApi(ctx, runs),
+    ...createResultsApi(ctx, runs, visibility),
     ...createSearchApi(ctx),
     ...createQueriesApi(ctx),
     ...createMentionsApi(ctx),
-    ...createLibraryApi(ctx),
+    ...createLibraryApi(ctx, visibility),
+    ...createVisibilityReadApi(ctx),
     ...createMonitorsApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.

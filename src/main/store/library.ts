@@ -4,6 +4,7 @@ import { HistoryStateError } from './errors';
 import { parseObject } from './json';
 import { ensureTagIds, findTagId, pruneUnusedTags } from './tags';
 import { stmt, pluck } from './statements';
+import type { VisibilityIndexer } from './visibility-index';
 
 export interface BrandInput {
   id?: string;
@@ -29,8 +30,14 @@ export interface LibraryApi {
   /** Every tag in use, alphabetical. */
   listTags(): string[];
   listBrands(): BrandView[];
-  /** Changing a brand's aliases or domains drops its cached mentions (they were found with the old variants). */
+  /**
+   * Changing a brand's aliases or domains drops its cached mentions (they were found with the old
+   * variants). Adding a brand or changing its name, kind, aliases or domains re-analyses the
+   * whole stored history for the Visibility tables in the same transaction (ranks and share of
+   * voice depend on every brand).
+   */
   saveBrand(input: BrandInput): BrandView;
+  /** Deletes a brand and re-analyses the stored history without it. */
   deleteBrand(id: string): boolean;
 }
 
@@ -56,7 +63,7 @@ function toBrand(row: BrandRow): BrandView {
   };
 }
 
-export function createLibraryApi(ctx: StoreContext): LibraryApi {
+export function createLibraryApi(ctx: StoreContext, visibility: VisibilityIndexer): LibraryApi {
   const { db } = ctx;
   const promptTags = pluck(
     db,
@@ -154,7 +161,39 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
     if (before && (before.variants_json !== variants || before.name !== input.name)) {
       stmt(db, 'DELETE FROM brand_mentions WHERE brand_id = ?').run(id);
     }
+    if (
+      !before ||
+      before.variants_json !== variants ||
+      before.name !== input.name ||
+      before.kind !== input.kind
+    )
+      brandsChanged();
     return id;
+  });
+
+  /** Bumps the brands version (other connections recompile their matcher) and re-analyses history. */
+  function brandsChanged(): void {
+    stmt(
+      db,
+      "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'brands_version'",
+    ).run();
+    visibility.reanalyseBrands();
+  }
+
+  /** A rolled-back brand change leaves the index's cached keys and matcher unusable. */
+  function withReset<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      visibility.reset();
+      throw error;
+    }
+  }
+
+  const deleteBrand = db.transaction((id: string): boolean => {
+    const deleted = stmt(db, 'DELETE FROM brands WHERE id = ?').run(id).changes > 0;
+    if (deleted) brandsChanged();
+    return deleted;
   });
 
   const deleteWithTags = (sql: string) =>
@@ -216,11 +255,11 @@ export function createLibraryApi(ctx: StoreContext): LibraryApi {
       return (stmt(db, 'SELECT * FROM brands ORDER BY kind, name').all() as BrandRow[]).map(toBrand);
     },
     saveBrand(input) {
-      const id = saveBrand.immediate(input);
+      const id = withReset(() => saveBrand.immediate(input));
       return toBrand(selectBrand.get(id) as BrandRow);
     },
     deleteBrand(id) {
-      return stmt(db, 'DELETE FROM brands WHERE id = ?').run(id).changes > 0;
+      return withReset(() => deleteBrand.immediate(id));
     },
   };
 }

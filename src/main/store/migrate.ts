@@ -35,7 +35,10 @@ export function applyMigrations(
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {
-      for (const m of migrations.slice(from)) db.exec(m.sql);
+      for (const m of migrations.slice(from)) {
+        db.exec(m.sql);
+        m.up?.(db);
+      }
       const dangling = db.pragma('foreign_key_check') as unknown[];
       if (dangling.length > 0) {
         throw new Error(`Migration to version ${target} left ${dangling.length} rows with broken references`);

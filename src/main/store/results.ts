@@ -16,6 +16,7 @@ import { parseJson, parseStringArray, toJson } from './json';
 import type { JobPatcher } from './runs';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
 import { stmt, pluck } from './statements';
+import type { VisibilityIndexer } from './visibility-index';
 
 export interface ResultsApi {
   /**
@@ -57,7 +58,11 @@ interface ResultRow {
 
 const bool = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
 
-export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsApi {
+export function createResultsApi(
+  ctx: StoreContext,
+  jobs: JobPatcher,
+  visibility: VisibilityIndexer,
+): ResultsApi {
   const { db } = ctx;
   const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
   const jobExists = pluck(db, 'SELECT 1 FROM jobs WHERE id = ?');
@@ -215,7 +220,7 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
 
   const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
-    return items.map((item) => {
+    const outcomes = items.map((item) => {
       const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
       // A job that has a result exists; only a first result needs the check.
       if (!existing && !jobExists.get(item.jobId))
@@ -246,6 +251,8 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
           source_titles: sourceTitles,
           seq,
         });
+        // Out of the roll-ups before its old sources go.
+        visibility.unindexResult(seq);
         for (const clear of clearChildren) clear.run(seq);
         upsertRaw.run(seq, raw);
       } else {
@@ -269,9 +276,12 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
         insertRaw.run(seq, raw);
       }
       storeChildren(seq, n);
+      visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };
     });
+    visibility.flush();
+    return outcomes;
   });
 
   function rebuild(row: ResultRow): StoredResult {
@@ -372,7 +382,13 @@ export function createResultsApi(ctx: StoreContext, jobs: JobPatcher): ResultsAp
 
   return {
     ingestResults(items) {
-      return items.length === 0 ? [] : ingest.immediate(items);
+      if (items.length === 0) return [];
+      try {
+        return ingest.immediate(items);
+      } catch (error) {
+        visibility.reset();
+        throw error;
+      }
     },
     getResult(resultId) {
       return readResult(selectById, resultId);

@@ -94,7 +94,11 @@ describe('backup and restore', () => {
     const target = tmp.file('keep2.db');
     seed(target, 'keep').store.close();
     const newer = tmp.file('newer-backup.db');
-    const v2: Migration = { version: 2, name: 'future', sql: 'CREATE TABLE future (x INTEGER);' };
+    const v2: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'future',
+      sql: 'CREATE TABLE future (x INTEGER);',
+    };
     const { openHistory } = await import('../../../src/main/store');
     openHistory({ path: newer, migrations: [...MIGRATIONS, v2] }).close();
     const error = await rejection(restoreHistory(newer, target));

@@ -28,13 +28,14 @@ function openError(fn: () => unknown): HistoryOpenError {
 }
 
 // Two test-only migrations stacked on the real list, to exercise upgrades from every earlier version.
+const N = MIGRATIONS.length;
 const V2: Migration = {
-  version: 2,
+  version: N + 1,
   name: 'test-notes',
   sql: "CREATE TABLE test_notes (id INTEGER PRIMARY KEY, run_id TEXT REFERENCES runs (id), note TEXT NOT NULL) STRICT; INSERT INTO meta (key, value) VALUES ('v2', 'yes');",
 };
 const V3: Migration = {
-  version: 3,
+  version: N + 2,
   name: 'test-notes-author',
   sql: "ALTER TABLE test_notes ADD COLUMN author TEXT NOT NULL DEFAULT 'me'; INSERT INTO meta (key, value) VALUES ('v3', 'yes');",
 };
@@ -59,7 +60,7 @@ describe('openHistory: creation and pragmas', () => {
     raw.close();
 
     const again = openTemp(path);
-    expect(again.migrated).toEqual({ from: 1, to: 1 });
+    expect(again.migrated).toEqual({ from: N, to: N });
     expect(again.listRuns().total).toBe(1);
     again.close();
   });
@@ -100,43 +101,43 @@ describe('migrations', () => {
   it('applies every migration from an empty file in one go', () => {
     const path = tmp.file('all.db');
     const store = openHistory({ path, migrations: ALL });
-    expect(store.migrated).toEqual({ from: 0, to: 3 });
+    expect(store.migrated).toEqual({ from: 0, to: N + 2 });
     expect(store.getMeta('v2')).toBe('yes');
     expect(store.getMeta('v3')).toBe('yes');
     store.close();
   });
 
-  it.each([1, 2])('upgrades a file at version %i to the newest, keeping its data', (start) => {
+  it.each([N, N + 1])('upgrades a file at version %i to the newest, keeping its data', (start) => {
     const path = tmp.file(`from-${start}.db`);
     const old = openHistory({ path, migrations: ALL.slice(0, start) });
     const { run } = newRun(old);
     old.close();
-    if (start === 2) {
+    if (start === N + 1) {
       const raw = new Database(path);
       raw.prepare('INSERT INTO test_notes (run_id, note) VALUES (?, ?)').run(run.id, 'kept');
       raw.close();
     }
     const store = openHistory({ path, migrations: ALL });
-    expect(store.migrated).toEqual({ from: start, to: 3 });
+    expect(store.migrated).toEqual({ from: start, to: N + 2 });
     expect(store.getRun(run.id)?.id).toBe(run.id);
     store.close();
     const raw = new Database(path, { readonly: true });
     const notes = raw.prepare('SELECT note, author FROM test_notes').all();
     raw.close();
-    expect(notes).toEqual(start === 2 ? [{ note: 'kept', author: 'me' }] : []);
+    expect(notes).toEqual(start === N + 1 ? [{ note: 'kept', author: 'me' }] : []);
   });
 
   it('rolls back every migration of the batch when one fails', () => {
     const path = tmp.file('failing.db');
     openHistory({ path, migrations: MIGRATIONS }).close();
     const broken: Migration = {
-      version: 3,
+      version: N + 2,
       name: 'broken',
       sql: 'CREATE TABLE oops (x INTEGER); SELECT * FROM no_such_table;',
     };
     expect(() => openHistory({ path, migrations: [...MIGRATIONS, V2, broken] })).toThrow(/no_such_table/);
     const raw = new Database(path, { readonly: true });
-    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(raw.pragma('user_version', { simple: true })).toBe(N);
     const tables = raw.prepare("SELECT name FROM sqlite_schema WHERE name IN ('test_notes', 'oops')").all();
     raw.close();
     expect(tables).toEqual([]);

@@ -26,8 +26,17 @@ export const libraryHandlers: HandlerModule<Channels> = (ctx) => ({
   'promptSets.save': (input) => ctx.store.savePromptSet(input),
   'promptSets.delete': ({ id }) => ({ deleted: ctx.store.deletePromptSet(id) }),
   'brands.list': () => ctx.store.listBrands(),
-  'brands.save': (input) => ctx.store.saveBrand(input),
-  'brands.delete': ({ id }) => ({ deleted: ctx.store.deleteBrand(id) }),
+  // Saving or deleting a brand re-analyses stored history in the store: views reload.
+  'brands.save': (input) => {
+    const brand = ctx.store.saveBrand(input);
+    ctx.events.emit('visibility.changed', { reason: 'brands' });
+    return brand;
+  },
+  'brands.delete': ({ id }) => {
+    const deleted = ctx.store.deleteBrand(id);
+    if (deleted) ctx.events.emit('visibility.changed', { reason: 'brands' });
+    return { deleted };
+  },
   'brands.matrix': ({ runId }) => {
     if (!ctx.store.getRun(runId)) throw new AppError('RUN_NOT_FOUND', `No run ${runId} in the history`);
     const resultIds = ctx.store

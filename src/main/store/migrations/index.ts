@@ -1,11 +1,18 @@
+import type Database from 'better-sqlite3';
 import { sql as initial } from './001_initial';
+import { fill as fillVisibility, sql as visibility } from './002_visibility';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Data the SQL cannot compute (e.g. brand matching over stored answers), run after it in the same transaction. */
+  up?: (db: Database.Database) => void;
 }
 
 // Append only: a released migration is never edited, a change is a new numbered file.
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'visibility', sql: visibility, up: fillVisibility },
+];
