@@ -1,0 +1,343 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
+import { AppError } from '../../../src/main/errors/app-error';
+import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { NormalizedSource } from '../../../src/shared/domain/result';
+import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
+
+// A hand-made history: brands Acme (ours, acme.com) and Bolt (competitor, alias BoltCo, bolt.io).
+// Previous period (2026-03-07 … 03-08): one run, 20 answers in US on assistant-a, all naming
+// Acme; the first also names Bolt and cites acme.com and review.com, the others cite review.com.
+// Current period (2026-03-09 … 03-10, today = 03-10): 8 answers, assistant-a on 03-09 and
+// assistant-b on 03-10, US and DE, two repeats (texts below). Every expected number is counted by hand.
+
+const tmp = tempFolder();
+const NOW = Date.UTC(2026, 2, 10, 12);
+const PREV_AT = Date.UTC(2026, 2, 7, 10);
+const A_AT = Date.UTC(2026, 2, 9, 10);
+const B_AT = Date.UTC(2026, 2, 10, 10);
+const period = { days: 2 };
+const all = { kind: 'all' as const };
+
+interface Answer {
+  text: string;
+  sources: NormalizedSource[];
+  queries?: string[];
+}
+// key: engine letter, country, repeat
+const CURRENT: Record<string, Answer> = {
+  aUS1: {
+    text: 'Bolt first, then Acme.',
+    sources: [source(1, 'review.com', 'R'), source(2, 'acme.com', 'A')],
+    queries: ['best shoes 2026'],
+  },
+  aUS2: {
+    text: 'Only Bolt here.',
+    sources: [source(1, 'review.com', 'R'), source(2, 'blog.net', 'B')],
+    queries: ['best shoes 2026'],
+  },
+  aDE1: { text: 'BoltCo und Acme.', sources: [source(1, 'bolt.io', 'Bolt')], queries: ['laufschuhe'] },
+  aDE2: { text: 'Nothing relevant.', sources: [] },
+  bUS1: { text: 'Acme tops.', sources: [source(1, 'acme.com', 'A')] },
+  bUS2: { text: 'Bolt and Acme.', sources: [source(1, 'review.com', 'R')] },
+  bDE1: { text: 'Bolt only.', sources: [source(1, 'blog.net', 'B')] },
+  bDE2: { text: 'Nothing.', sources: [] },
+};
+
+let store: HistoryStore;
+let svc: VisibilityService;
+let path: string;
+let acme: string;
+let bolt: string;
+const resultIds: Record<string, string> = {};
+let emptyRunId: string;
+
+function ingest(
+  jobs: JobRecord[],
+  key: (j: JobRecord) => string,
+  answers: (k: string) => Answer,
+  at: (j: JobRecord) => number,
+) {
+  const ordered = [...jobs].sort((x, y) => key(x).localeCompare(key(y)));
+  const outcomes = store.ingestResults(
+    ordered.map((j) => {
+      const a = answers(key(j));
+      return {
+        jobId: j.id,
+        raw: {},
+        fetchedAt: at(j),
+        normalized: normalized(j.engine, a.text, { sources: a.sources, searchQueries: a.queries ?? [] }),
+      };
+    }),
+  );
+  ordered.forEach((j, i) => (resultIds[key(j)] = (outcomes[i] as { resultId: string }).resultId));
+}
+
+beforeAll(() => {
+  path = tmp.file('visibility.db');
+  store = openTemp(path);
+  acme = store.saveBrand({ name: 'Acme', kind: 'brand', domains: ['acme.com'] }).id;
+  bolt = store.saveBrand({ name: 'Bolt', kind: 'competitor', aliases: ['BoltCo'], domains: ['bolt.io'] }).id;
+  const prev = newRun(store, {
+    prompts: ['best shoes'],
+    engines: ['assistant-a'],
+    countries: ['US'],
+    repeats: 20,
+  });
+  ingest(
+    prev.jobs,
+    (j) => `p${String(j.repeat).padStart(2, '0')}`,
+    (k) =>
+      k === 'p01'
+        ? {
+            text: 'Acme and Bolt lead.',
+            sources: [source(1, 'acme.com', 'A'), source(2, 'review.com', 'R')],
+            queries: ['best shoes 2026'],
+          }
+        : { text: 'Acme is great.', sources: [source(1, 'review.com', 'R')] },
+    () => PREV_AT,
+  );
+  const cur = newRun(store, {
+    prompts: ['best shoes'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US', 'DE'],
+    repeats: 2,
+  });
+  const key = (j: JobRecord) => `${j.engine === 'assistant-a' ? 'a' : 'b'}${j.country}${j.repeat}`;
+  // Ingest order a/US before a/DE so "newest first" is predictable: sort by the key below.
+  const order = ['aUS1', 'aUS2', 'aDE1', 'aDE2', 'bUS1', 'bUS2', 'bDE1', 'bDE2'];
+  const byKey = new Map(cur.jobs.map((j) => [key(j), j]));
+  ingest(
+    order.map((k) => byKey.get(k) as JobRecord),
+    (j) => String(order.indexOf(key(j))).padStart(2, '0') + key(j),
+    (k) => CURRENT[k.slice(2)] as Answer,
+    (j) => (j.engine === 'assistant-a' ? A_AT : B_AT),
+  );
+  for (const k of Object.keys(resultIds)) if (/^\d\d/.test(k)) resultIds[k.slice(2)] = resultIds[k] as string;
+  emptyRunId = newRun(store, { prompts: ['x'] }).run.id;
+  svc = createVisibilityService({ store, now: () => NOW });
+});
+afterAll(() => {
+  store.close();
+  tmp.cleanup();
+});
+
+describe('overview', () => {
+  it('gives the focus brand rates, Wilson bounds, position, share of voice and changes, counted by hand', () => {
+    const o = svc.overview({ scope: all, period });
+    expect(o.period).toEqual({
+      from: '2026-03-09',
+      to: '2026-03-10',
+      days: 2,
+      previous: { from: '2026-03-07', to: '2026-03-08' },
+    });
+    expect(o.focusBrandId).toBe(acme);
+    expect(o.answers).toBe(8);
+    expect(o.previousAnswers).toBe(20);
+    const k = o.kpis!;
+    // Acme named in aUS1, aDE1, bUS1, bUS2: 4 of 8. Wilson, z = 1.96: z²/n = 0.48015,
+    // centre = (0.5 + 0.24008)/1.48015 = 0.5, half = (1.96/1.48015)·√(0.25/8 + 3.8415/256)
+    // = 1.32419 · 0.21507 = 0.28479 → [0.2152, 0.7848].
+    expect(k.mentionRate).toMatchObject({ k: 4, n: 8, value: 0.5 });
+    expect(k.mentionRate.lower).toBeCloseTo(0.2152, 3);
+    expect(k.mentionRate.upper).toBeCloseTo(0.7848, 3);
+    // Previous: 20 of 20 → [0.8389, 1]: the intervals do not overlap, significant.
+    expect(k.previous.mentionRate).toMatchObject({ k: 20, n: 20, value: 1 });
+    expect(k.previous.mentionRate.lower).toBeCloseTo(0.8389, 3);
+    expect(k.change.mentionRate).toEqual({ delta: -0.5, significant: true });
+    // Cited on acme.com: aUS1, bUS1 → 2/8 [0.0715, 0.5907] against 1/20 [0.0089, 0.2361]: overlap.
+    expect(k.citationRate).toMatchObject({ k: 2, n: 8, value: 0.25 });
+    expect(k.citationRate.lower).toBeCloseTo(0.0715, 3);
+    expect(k.change.citationRate.delta).toBeCloseTo(0.2, 10);
+    expect(k.change.citationRate.significant).toBe(false);
+    // Ranks 2 (aUS1), 2 (aDE1), 1 (bUS1), 2 (bUS2): mean 1.75, sd 0.5, half 1.96·0.5/2 = 0.49.
+    expect(k.avgPosition.value).toBe(1.75);
+    expect(k.avgPosition.n).toBe(4);
+    expect(k.avgPosition.lower).toBeCloseTo(1.26, 10);
+    expect(k.avgPosition.upper).toBeCloseTo(2.24, 10);
+    // Mentions: Acme 4, Bolt 5 (aUS1, aUS2, aDE1 as BoltCo, bUS2, bDE1): 4/9.
+    expect(k.shareOfVoice).toMatchObject({ k: 4, n: 9 });
+    const b = o.leaderboard.find((m) => m.brandId === bolt)!;
+    expect(b.mentionRate).toMatchObject({ k: 5, n: 8 });
+    expect(b.shareOfVoice).toMatchObject({ k: 5, n: 9 });
+    expect(o.leaderboard[0]?.brandId).toBe(acme);
+    expect(o.empty).toBeNull();
+  });
+
+  it('says why a period is empty, never NaN, and names unknown brands and scopes', () => {
+    const o = svc.overview({ scope: all, period: { from: '2020-01-01', to: '2020-01-05' } });
+    expect(o.answers).toBe(0);
+    expect(o.kpis?.mentionRate).toEqual({ value: null, k: 0, n: 0, lower: null, upper: null });
+    expect(o.kpis?.change.mentionRate).toEqual({ delta: null, significant: false });
+    expect(o.empty).toBe('No answers in this period');
+    expect(svc.overview({ scope: { kind: 'run', id: emptyRunId }, period }).empty).toBe(
+      'No answers for this scope',
+    );
+    const err = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        return e as AppError;
+      }
+      throw new Error('expected an error');
+    };
+    expect(err(() => svc.overview({ scope: all, period, brandId: 'nope' }))).toMatchObject({
+      code: 'BRAND_NOT_FOUND',
+      message: 'No brand with id nope',
+    });
+    expect(err(() => svc.overview({ scope: { kind: 'monitor', id: 'm1' }, period }))).toMatchObject({
+      code: 'SCOPE_NOT_FOUND',
+      message: 'No monitor m1',
+    });
+    expect(err(() => svc.sources({ scope: { kind: 'tag', name: 'zzz' }, period, limit: 5 })).code).toBe(
+      'SCOPE_NOT_FOUND',
+    );
+  });
+});
+
+describe('buckets', () => {
+  const acmeRows = (by: Array<'day' | 'location' | 'engine'>) =>
+    svc
+      .buckets({ scope: all, period, by })
+      .rows.filter((r) => r.brandId === acme)
+      .map((r) => ({ bucket: r.bucket, k: r.mentionRate.k, n: r.mentionRate.n }));
+  it('splits by day (ISO dates), location and engine', () => {
+    expect(acmeRows(['day'])).toEqual([
+      { bucket: { day: '2026-03-09' }, k: 2, n: 4 },
+      { bucket: { day: '2026-03-10' }, k: 2, n: 4 },
+    ]);
+    expect(acmeRows(['location'])).toEqual([
+      { bucket: { location: 'DE' }, k: 1, n: 4 },
+      { bucket: { location: 'US' }, k: 3, n: 4 },
+    ]);
+    expect(acmeRows(['location', 'engine'])).toContainEqual({
+      bucket: { location: 'US', engine: 'assistant-b' },
+      k: 2,
+      n: 2,
+    });
+  });
+});
+
+describe('sources, gaps, URLs, fan-out, drill-down', () => {
+  it('ranks cited domains by share of answers with owner, previous share and trend', () => {
+    const s = svc.sources({ scope: all, period, limit: 10 });
+    expect(s.answers).toBe(8);
+    expect(s.domains.map((d) => [d.domain, d.share.k, d.brandId])).toEqual([
+      ['review.com', 3, null],
+      ['acme.com', 2, acme],
+      ['blog.net', 2, null],
+      ['bolt.io', 1, bolt],
+    ]);
+    const review = s.domains[0]!;
+    expect(review.previousShare).toMatchObject({ k: 20, n: 20 });
+    expect(review.change.significant).toBe(true);
+    expect(review.trend).toEqual([
+      { day: '2026-03-09', share: 0.5, answers: 2 },
+      { day: '2026-03-10', share: 0.25, answers: 1 },
+    ]);
+    expect(review.kinds).toEqual(['cited']);
+  });
+
+  it('finds citation gaps: domains cited where Bolt is named and Acme is not', () => {
+    const g = svc.gaps({ scope: all, period, limit: 10 });
+    expect(g.gapAnswers).toBe(2); // aUS2, bDE1
+    expect(g.gaps.map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors])).toEqual([
+      ['blog.net', 2, false, [{ brandId: bolt, answers: 2 }]],
+      ['review.com', 1, true, [{ brandId: bolt, answers: 1 }]],
+    ]);
+  });
+
+  it("drills into a domain's URLs and the focus brand's own cited URLs", () => {
+    expect(svc.urls({ scope: all, period, domain: 'review.com', limit: 10 }).urls).toEqual([
+      { url: 'https://review.com/page-1', title: 'R', answers: 3, bestPosition: 1 },
+    ]);
+    const own = svc.urls({ scope: all, period, limit: 10 });
+    expect(own.domain).toBeNull();
+    expect(own.urls.map((u) => [u.url, u.answers, u.bestPosition])).toEqual([
+      ['https://acme.com/page-1', 1, 1],
+      ['https://acme.com/page-2', 1, 2],
+    ]);
+  });
+
+  it('lists fan-out queries and marks the ones not seen in the previous period', () => {
+    const q = svc.queries({ scope: all, period, limit: 10 });
+    expect(q.queries).toEqual([
+      {
+        query: 'best shoes 2026',
+        answers: 2,
+        engines: ['assistant-a'],
+        isNew: false,
+        firstSeen: '2026-03-07',
+      },
+      { query: 'laufschuhe', answers: 1, engines: ['assistant-a'], isNew: true, firstSeen: '2026-03-09' },
+    ]);
+  });
+
+  it('opens the answers behind a number, newest first', () => {
+    const d = svc.results({ scope: all, period, limit: 50, drill: { brandId: acme, mentioned: true } });
+    expect(d).toEqual({ total: 4, resultIds: ['bUS2', 'bUS1', 'aDE1', 'aUS1'].map((k) => resultIds[k]) });
+    expect(svc.results({ scope: all, period, limit: 50, drill: { gapFor: acme } }).total).toBe(2);
+    expect(
+      svc.results({ scope: all, period, limit: 1, drill: { domain: 'blog.net', location: 'DE' } }),
+    ).toEqual({
+      total: 1,
+      resultIds: [resultIds.bDE1],
+    });
+    expect(svc.results({ scope: all, period, limit: 50, drill: { query: 'laufschuhe' } }).resultIds).toEqual([
+      resultIds.aDE1,
+    ]);
+  });
+
+  it('lists prompt × engine × location series for Over time', () => {
+    const keys = svc.seriesKeys({ text: 'shoes', limit: 10 });
+    expect(keys[0]).toMatchObject({
+      prompt: 'best shoes',
+      engine: 'assistant-a',
+      country: 'US',
+      state: null,
+      answers: 22,
+    });
+  });
+});
+
+describe('re-analysis and migration', () => {
+  it("editing a brand's aliases re-analyses stored answers without re-ingesting", () => {
+    store.saveBrand({ id: bolt, name: 'Bolt', kind: 'competitor', aliases: [], domains: ['bolt.io'] });
+    const o = svc.overview({ scope: all, period });
+    // aDE1 ("BoltCo und Acme.") no longer names Bolt: Bolt 4/8, Acme first there (ranks 2,1,1,2).
+    expect(o.leaderboard.find((m) => m.brandId === bolt)?.mentionRate).toMatchObject({ k: 4, n: 8 });
+    expect(o.kpis?.avgPosition.value).toBe(1.5);
+    expect(o.kpis?.shareOfVoice).toMatchObject({ k: 4, n: 8 });
+    store.saveBrand({
+      id: bolt,
+      name: 'Bolt',
+      kind: 'competitor',
+      aliases: ['BoltCo'],
+      domains: ['bolt.io'],
+    });
+    expect(svc.overview({ scope: all, period }).kpis?.avgPosition.value).toBe(1.75);
+  });
+
+  it('migration 002 fills the tables of a version-1 file with results', () => {
+    const before = svc.overview({ scope: all, period });
+    const gapsBefore = svc.gaps({ scope: all, period, limit: 10 });
+    store.close();
+    // Back to version 1: the new tables gone, as in a file written before this version.
+    const raw = new Database(path);
+    const objects = raw
+      .prepare(
+        "SELECT type, name FROM sqlite_schema WHERE name LIKE 'vis_%' AND type IN ('table', 'trigger')",
+      )
+      .all() as Array<{ type: string; name: string }>;
+    for (const o of objects) raw.exec(`DROP ${o.type.toUpperCase()} IF EXISTS ${o.name}`);
+    raw.exec("DELETE FROM meta WHERE key = 'brands_version'");
+    raw.pragma('user_version = 1');
+    raw.close();
+    store = openTemp(path);
+    expect(store.migrated).toEqual({ from: 1, to: 2 });
+    svc = createVisibilityService({ store, now: () => NOW });
+    expect(svc.overview({ scope: all, period })).toEqual(before);
+    expect(svc.gaps({ scope: all, period, limit: 10 })).toEqual(gapsBefore);
+  });
+});
