@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
-import { AppError } from '../../../src/main/errors/app-error';
+import type { AppError } from '../../../src/main/errors/app-error';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
