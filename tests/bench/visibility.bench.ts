@@ -1,0 +1,288 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
+import { createVisibilityService, type VisibilityService } from '../../src/main/visibility';
+import type { EngineName } from '../../src/shared/api/engines';
+import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
+import { runSpecSchema } from '../../src/shared/domain/run-spec';
+import type { Bench } from './run-all';
+
+// Visibility over time (issue 12, item 5). A 1,000,000-result history over 90 days, built once
+// through the store's real ingest (so the roll-ups are the ones ingest keeps) and cached in the
+// temp folder under a version key; then every dashboard query, p50/p95 over 20 runs, for a 30-
+// and a 90-day period and a monitor scope. Target: each ≤ 300 ms at p95.
+// Also: ingest cost per result with and without the visibility rows, file size per result,
+// and the time to re-analyse the whole history after a brand edit.
+
+const TARGET_P95_MS = 300;
+const VERSION = 'vis-v1';
+const DAYS = 90;
+const RUNS_PER_DAY = 10;
+const MONITORS = 5;
+const PROMPTS = 16;
+const ENGINES: EngineName[] = ['assistant-a', 'assistant-b', 'search-ai', 'assistant-c'].filter(
+  Boolean,
+) as EngineName[];
+const COUNTRIES = ['DE', 'FR', 'GB', 'US'];
+const STATES = ['CA', 'NY'];
+const REPEATS = 3;
+const NOW = Date.UTC(2026, 2, 31, 12);
+const DAY = 86_400_000;
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BRANDS = [
+  { name: 'Acme', kind: 'brand' as const, aliases: ['Acme Shoes'], domains: ['acme.com'] },
+  { name: 'Bolt', kind: 'competitor' as const, aliases: ['BoltCo'], domains: ['bolt.io'] },
+  { name: 'Stride', kind: 'competitor' as const, aliases: [], domains: ['stride.de'] },
+  { name: 'Pace', kind: 'competitor' as const, aliases: ['PaceRun'], domains: ['pace.run'] },
+  { name: 'Nimbus', kind: 'competitor' as const, aliases: [], domains: ['nimbus.co'] },
+];
+const DOMAINS = [
+  ...BRANDS.flatMap((b) => b.domains),
+  ...Array.from({ length: 295 }, (_, i) => `site${i}.example`),
+];
+const FILLER =
+  'The best running shoes depend on your stride, the surface and the distance you run each week. ' +
+  'Cushioning, weight and durability matter, and reviews from runners help compare the models. ';
+
+function makeResult(r: () => number, engine: EngineName, prompt: number, day: number): NormalizedResult {
+  const named = BRANDS.filter((_, i) => r() < (i === 0 ? 0.45 + 0.2 * Math.sin(day / 15) : 0.35)).map((b) =>
+    r() < 0.2 && b.aliases[0] ? b.aliases[0] : b.name,
+  );
+  named.sort(() => r() - 0.5);
+  const text = `${FILLER}${named.map((n) => `${n} is a good choice.`).join(' ')} ${FILLER}`;
+  const sources: NormalizedSource[] = [];
+  for (let p = 1; p <= 6; p++) {
+    const d = DOMAINS[Math.floor(DOMAINS.length * r() ** 2.5)] as string;
+    const url = `https://${d}/guide-${Math.floor(r() * 3)}`;
+    sources.push({
+      position: p,
+      kind: 'cited',
+      url,
+      domain: d,
+      title: `Guide on ${d}`,
+      snippet: null,
+      redirectLink: null,
+      datePublished: null,
+    });
+  }
+  const q = (k: number) => `running shoes query ${prompt}-${k}${day % 7 === 0 ? ` week ${day}` : ''}`;
+  return {
+    engine,
+    text,
+    markdown: null,
+    htmlUrls: [],
+    model: 'm',
+    searchQueries: [q(Math.floor(r() * 4)), q(4 + Math.floor(r() * 4))],
+    sources,
+    entities: [],
+    products: [],
+    ads: [],
+    peopleAlsoAsk: [],
+    aiOverview: null,
+    relatedSearches: [],
+    shape: null,
+  };
+}
+
+function build(path: string): { ms: number; results: number; monitorId: string } {
+  const t0 = performance.now();
+  let clock = NOW - DAYS * DAY;
+  const store = openHistory({ path, now: () => clock, integrityCheck: 'none' });
+  for (const b of BRANDS) store.saveBrand(b);
+  const spec = runSpecSchema.parse({
+    prompts: Array.from({ length: PROMPTS }, (_, i) => `best running shoes question ${i}`),
+    engines: ENGINES,
+    countries: COUNTRIES,
+    states: STATES,
+    repeats: REPEATS,
+  });
+  const monitors = Array.from({ length: MONITORS }, (_, i) =>
+    store.saveMonitor({ name: `Monitor ${i}`, spec, cadence: 'daily' }),
+  );
+  const r = rng(42);
+  let results = 0;
+  for (let d = 0; d < DAYS; d++) {
+    const day = Math.floor((NOW - (DAYS - 1 - d) * DAY) / DAY);
+    for (let k = 0; k < RUNS_PER_DAY; k++) {
+      clock = day * DAY + k * 60_000;
+      const { jobs } = store.createRun({
+        spec,
+        keyLabel: 'sandbox',
+        baseUrl: 'http://127.0.0.1',
+        sandbox: true,
+        costEstimate: 1,
+        monitorId: (monitors[k % MONITORS] as { id: string }).id,
+      });
+      for (let at = 0; at < jobs.length; at += 500) {
+        const items: IngestItem[] = jobs.slice(at, at + 500).map((j) => ({
+          jobId: j.id,
+          raw: '{}',
+          fetchedAt: clock,
+          normalized: makeResult(r, j.engine, j.promptIndex, day),
+        }));
+        store.ingestResults(items);
+        results += items.length;
+      }
+    }
+    if (d % 10 === 9)
+      console.log(
+        `  built day ${d + 1}/${DAYS}: ${results} results, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      );
+  }
+  const monitorId = (monitors[0] as { id: string }).id;
+  store.close();
+  return { ms: performance.now() - t0, results, monitorId };
+}
+
+function percentiles(samples: number[]): { p50: number; p95: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+function time(fn: () => unknown, runs = 20): { p50: number; p95: number } {
+  fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  return percentiles(samples);
+}
+
+/** CPU per result of the store's ingest (visibility rows included), in bursts of 25 as the run engine stores them. */
+function ingestCost(dir: string): number {
+  const path = join(dir, 'ingest.db');
+  const store = openHistory({ path, integrityCheck: 'none' });
+  for (const b of BRANDS) store.saveBrand(b);
+  const spec = runSpecSchema.parse({
+    prompts: Array.from({ length: PROMPTS }, (_, i) => `q ${i}`),
+    engines: ENGINES,
+    countries: COUNTRIES,
+    states: STATES,
+    repeats: REPEATS,
+  });
+  const r = rng(7);
+  let total = 0;
+  let n = 0;
+  for (let i = 0; i < 5; i++) {
+    const { jobs } = store.createRun({
+      spec,
+      keyLabel: 'sandbox',
+      baseUrl: 'http://x',
+      sandbox: true,
+      costEstimate: 1,
+    });
+    const items = jobs.map((j) => ({
+      jobId: j.id,
+      raw: '{}',
+      fetchedAt: NOW,
+      normalized: makeResult(r, j.engine, j.promptIndex, 1),
+    }));
+    const cpu = process.cpuUsage();
+    for (let at = 0; at < items.length; at += 25) store.ingestResults(items.slice(at, at + 25));
+    const used = process.cpuUsage(cpu);
+    total += (used.user + used.system) / 1000;
+    n += items.length;
+  }
+  store.close();
+  return total / n;
+}
+
+const bench: Bench = async () => {
+  const cached = join(tmpdir(), `parallax-bench-${VERSION}.db`);
+  const meta = `${cached}.monitor`;
+  if (!existsSync(cached) || !existsSync(meta)) {
+    console.log(`building a ${DAYS}-day history (cached at ${cached})…`);
+    rmSync(cached, { force: true });
+    const built = build(cached);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(meta, built.monitorId);
+    console.log(
+      `built ${built.results} results in ${(built.ms / 1000).toFixed(1)} s (${((built.ms * 1000) / built.results).toFixed(0)} µs/result)`,
+    );
+  }
+  const monitorId = (await import('node:fs')).readFileSync(meta, 'utf8');
+  const size = statSync(cached).size;
+
+  const store: HistoryStore = openHistory({ path: cached, now: () => NOW, integrityCheck: 'none' });
+  const svc: VisibilityService = createVisibilityService({ store, now: () => NOW });
+  const results = store.visCells({ fromDay: 0, toDay: 1e7 }, []).reduce((s, c) => s + c.answers, 0);
+  console.log(
+    `history: ${results} results, ${(size / 1e6).toFixed(0)} MB, ${(size / results).toFixed(0)} bytes/result`,
+  );
+  const acme = store.listBrands().find((b) => b.name === 'Acme')?.id as string;
+  const bolt = store.listBrands().find((b) => b.name === 'Bolt') as { id: string };
+
+  let worst = 0;
+  const scopes = [
+    { label: '30 days', scope: { kind: 'all' as const }, period: { days: 30 } },
+    { label: '90 days', scope: { kind: 'all' as const }, period: { days: 90 } },
+    { label: 'monitor 30d', scope: { kind: 'monitor' as const, id: monitorId }, period: { days: 30 } },
+  ];
+  for (const s of scopes) {
+    const q = { scope: s.scope, period: s.period };
+    const queries: Array<[string, () => unknown]> = [
+      ['overview', () => svc.overview(q)],
+      ['buckets by day', () => svc.buckets({ ...q, by: ['day'] })],
+      ['buckets location×engine', () => svc.buckets({ ...q, by: ['location', 'engine'] })],
+      ['sources', () => svc.sources({ ...q, limit: 50 })],
+      ['gaps', () => svc.gaps({ ...q, limit: 50 })],
+      ['urls (site0.example)', () => svc.urls({ ...q, domain: 'site0.example', limit: 100 })],
+      ['urls (focus brand)', () => svc.urls({ ...q, limit: 100 })],
+      ['queries', () => svc.queries({ ...q, limit: 50 })],
+      ['results drill', () => svc.results({ ...q, limit: 50, drill: { brandId: acme, mentioned: true } })],
+    ];
+    for (const [name, fn] of queries) {
+      const { p50, p95 } = time(fn);
+      worst = Math.max(worst, p95);
+      console.log(
+        `  ${s.label.padEnd(12)} ${name.padEnd(26)} p50 ${p50.toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${p95 <= TARGET_P95_MS ? 'ok' : `MISSED by ${(p95 - TARGET_P95_MS).toFixed(0)} ms`}`,
+      );
+    }
+  }
+  store.close();
+
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-visbench-'));
+  try {
+    console.log(
+      `ingest CPU per result (with visibility rows, bursts of 25): ${ingestCost(dir).toFixed(3)} ms`,
+    );
+    // Re-analysis after a brand edit, on a copy of the 1M file.
+    const copy = join(dir, 'copy.db');
+    copyFileSync(cached, copy);
+    const edit = openHistory({ path: copy, now: () => NOW, integrityCheck: 'none' });
+    const t = performance.now();
+    edit.saveBrand({
+      id: bolt.id,
+      name: 'Bolt',
+      kind: 'competitor',
+      aliases: ['BoltCo', 'Bolt Running'],
+      domains: ['bolt.io'],
+    });
+    console.log(
+      `brand edit → re-analysis of ${results} results: ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    edit.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`worst p95 ${worst.toFixed(0)} ms (target ≤ ${TARGET_P95_MS} ms)`);
+  return { name: 'visibility queries on 1M results', targetsMet: worst <= TARGET_P95_MS };
+};
+
+export default bench;
