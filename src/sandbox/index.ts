@@ -12,6 +12,7 @@ import type { RunningSandbox, SandboxOptions } from './types';
 // `parallax sandbox`.
 
 export type {
+  DriftEvent,
   FaultKind,
   FaultRates,
   LatencySpec,
@@ -22,6 +23,7 @@ export type {
   ScriptedFault,
 } from './types';
 export { XSS_MARKER, XSS_PAYLOADS } from './engines/xss';
+export { dayNumber, eventsOn, scheduledEvents, DAY_MS } from './engines/drift';
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,4 +1,5 @@
 import type { PlanName } from '../shared/api/engines';
+import type { DriftEvent } from './engines/drift';
 
 // Public types of the sandbox service. Other parts of Parallax (tests, benchmarks, the
 // app's Sandbox mode, the CLI) code against these names, so they stay stable.
@@ -30,9 +31,13 @@ export interface SandboxOptions {
   maxQueueSize?: number;
   /** Workers shared by all accounts (accounts take turns); default unbounded (slots are the limit). */
   asyncWorkers?: number;
-  /** ms epoch, default Date.now. */
+  /** ms epoch, default Date.now. Answers depend on its UTC calendar day (see engines/drift.ts). */
   clock?: () => number;
+  /** Scripted drift events (a brand surging in a country, vanishing from an engine) on top of the scheduled ones. */
+  driftEvents?: readonly DriftEvent[];
 }
+
+export type { DriftEvent } from './engines/drift';
 
 export interface FaultRates {
   '500'?: number;

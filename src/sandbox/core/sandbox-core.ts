@@ -43,7 +43,12 @@ export class SandboxCore {
     this.slots = new SlotPool(() => this.stats);
     this.faults = new FaultInjector(this.seed, opts.faults);
     this.files = new FileStore(() => this.baseUrl, this.clock);
-    this.engines = new SyntheticEngines(() => this.seed, { files: this.files });
+    this.engines = new SyntheticEngines(
+      () => this.seed,
+      { files: this.files },
+      this.clock,
+      opts.driftEvents ?? [],
+    );
     this.queue = new TaskQueue({
       accounts: this.accounts,
       slots: this.slots,

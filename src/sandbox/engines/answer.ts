@@ -3,9 +3,11 @@ import { localeOf, localPrice, type Locale } from './locales';
 import { PHRASES, fill, type Phrases } from './phrases';
 import { createRng, hashParts, type Rng } from '../core/prng';
 import { XSS_PAYLOADS, XSS_SOURCE_URL, hasXssMarker } from './xss';
+import { brandDrift, editionOf, eventEffect, eventsOn, publishersOn, type DriftEvent } from './drift';
 
 // The core of every synthetic answer: which brands are recommended (and in which order),
-// which sources are cited, and the answer text, all derived from a hash of the inputs.
+// which sources are cited, and the answer text, all derived from a hash of the inputs and
+// the calendar day (see drift.ts for how answers move from day to day).
 // Engines then shape this core into their own result objects.
 
 export interface AnswerInput {
@@ -16,8 +18,12 @@ export interface AnswerInput {
   /** Stable JSON of the options that change the answer (include flags, device…). */
   optionsKey: string;
   seed: number;
-  /** How many identical calls came before this one: repeats vary a little. */
+  /** How many identical calls came before this one on the same day: repeats vary a little. */
   repeat: number;
+  /** UTC day number of the sandbox clock (floor(ms / 86,400,000)). */
+  day: number;
+  /** Scripted drift events on top of the scheduled ones. */
+  events?: readonly DriftEvent[];
 }
 
 export interface Brand {
@@ -96,7 +102,15 @@ const MERCHANTS = ['Shopwise', 'MegaMart', 'Cartio', 'Dealio', 'Buyzone', 'Marke
 export function buildAnswer(input: AnswerInput): Answer {
   const locale = localeOf(input.country);
   const phrases = PHRASES[locale.lang];
-  const key = hashParts(input.seed, input.engine, input.prompt, input.country, input.state, input.optionsKey);
+  const key = hashParts(
+    input.seed,
+    input.engine,
+    input.prompt,
+    input.country,
+    input.state,
+    input.optionsKey,
+    input.day,
+  );
   const rng = createRng(key);
   const category = categoryFor(input.prompt, hashParts(input.prompt) % CATEGORIES.length);
   const categoryName = category.names[locale.lang];
@@ -175,14 +189,20 @@ function rankBrands(
     ...category.global.map((name) => ({ name, local: false })),
     ...localNames.map((name) => ({ name, local: true })),
   ];
-  const scored = candidates.map((c) => ({
-    ...c,
-    score:
-      (hashParts(input.seed, input.engine, category.id, input.country, input.state, c.name) % 10_000) /
-        10_000 +
-      (c.local ? 0.3 : 0),
-  }));
-  scored.sort((a, b) => b.score - a.score);
+  const drift = { ...input, categoryId: category.id };
+  const events = eventsOn(input.seed, category.id, category.global, input.day, input.events);
+  const scored = candidates
+    .map((c) => ({
+      ...c,
+      score:
+        (hashParts(input.seed, input.engine, category.id, input.country, input.state, c.name) % 10_000) /
+          10_000 +
+        (c.local ? 0.3 : 0) +
+        brandDrift(drift, c.name) +
+        eventEffect(events, c.name, input.engine, input.country),
+    }))
+    .filter((c) => c.score > Number.NEGATIVE_INFINITY);
+  scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   const count = 5 + (hashParts(input.prompt, input.country, input.engine) % 3);
   return scored.slice(0, count).map((c, i) => {
     const [lo, hi] = category.usd;
@@ -210,7 +230,7 @@ function buildSources(
   xss: boolean,
 ): Source[] {
   const count = 5 + rng.int(0, 3);
-  const publishers = rng.shuffle(phrases.publishers);
+  const publishers = publishersOn(input, phrases.publishers);
   const out: Source[] = [];
   for (let i = 0; i < count; i++) {
     const brandSite = i % 3 === 2;
@@ -221,7 +241,7 @@ function buildSources(
     const label = fill(phrases.sourceTitles[i % phrases.sourceTitles.length] ?? '', values(i));
     const path = brandSite
       ? `/${slug(brand.product) || 'products'}`
-      : `/${slug(label) || 'guide'}-${hashParts(input.prompt, label, host) % 100_000}`;
+      : `/${slug(label) || 'guide'}-${hashParts(input.prompt, label, host, editionOf(host, input.day)) % 100_000}`;
     const source: Source = {
       url: `https://${host}${path}`,
       domain: host,

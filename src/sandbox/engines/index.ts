@@ -13,6 +13,7 @@ import { assistantA } from './assistant-a';
 import { assistantB, assistantC, assistantD, assistantE } from './assistants';
 import { news, search } from './search';
 import { searchAi } from './search-ai';
+import { dayNumber, type DriftEvent } from './drift';
 import type { EngineContext, Json } from './shared';
 
 // One entry point for all synthetic engines: a validated request in, the engine's result
@@ -25,18 +26,22 @@ export interface EngineOutput {
 }
 
 export class SyntheticEngines {
-  /** Identical calls seen so far, so repeats can vary a little. */
+  /** Identical calls seen so far on each day, so repeats can vary a little. */
   private readonly repeats = new Map<string, number>();
 
   constructor(
     private readonly seed: () => number,
     private readonly ctx: EngineContext,
+    /** The sandbox clock: answers depend on its UTC calendar day. */
+    private readonly clock: () => number = Date.now,
+    private readonly events: readonly DriftEvent[] = [],
   ) {}
 
   run(engine: EngineName, request: MonitorRequest): EngineOutput {
     const target = targetOf(engine, request);
     const optionsKey = JSON.stringify(request);
-    const repeatKey = `${engine}\u241f${optionsKey}`;
+    const day = dayNumber(this.clock());
+    const repeatKey = `${day}\u241f${engine}\u241f${optionsKey}`;
     const repeat = this.repeats.get(repeatKey) ?? 0;
     this.repeats.set(repeatKey, repeat + 1);
     if (this.repeats.size > 200_000) this.repeats.clear();
@@ -48,6 +53,8 @@ export class SyntheticEngines {
       optionsKey,
       seed: this.seed(),
       repeat,
+      day,
+      events: this.events,
     });
     switch (engine) {
       case 'assistant-a':
