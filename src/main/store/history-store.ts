@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { backupDatabase, type BackupInfo } from './backup';
 import type { StoreContext } from './context';
+import { createDemoApi, type DemoApi } from './demo';
 import { HistoryDamagedError } from './errors';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, type LibraryApi } from './library';
@@ -24,7 +25,8 @@ export interface HistoryStore
     MentionsApi,
     LibraryApi,
     MonitorsApi,
-    VisibilityReadApi {
+    VisibilityReadApi,
+    DemoApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The schema version of the open file. */
@@ -73,6 +75,7 @@ export function createHistoryStore(
     ...createLibraryApi(ctx, visibility),
     ...createVisibilityReadApi(ctx),
     ...createMonitorsApi(ctx),
+    ...createDemoApi(ctx, visibility),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guarded = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { CATEGORIES, LOCAL_STEMS, categoryFor, slug, type Category } from './catalog';
+import { CATEGORIES, LOCAL_STEMS, categoryFor, productLineOf, slug, type Category } from './catalog';
 import { localeOf, localPrice, type Locale } from './locales';
 import { PHRASES, fill, type Phrases } from './phrases';
 import { createRng, hashParts, type Rng } from '../core/prng';
@@ -211,7 +211,7 @@ function rankBrands(
       name: c.name,
       slug: slug(c.name),
       local: c.local,
-      product: category.lines[hashParts(c.name, 'line') % category.lines.length] ?? '',
+      product: productLineOf(category, c.name),
       usd,
       rating: Math.round((3.8 + (hashParts(c.name, 'rating') % 110) / 100) * 10) / 10,
       reviews: 50 + (hashParts(c.name, 'reviews', input.country) % 20_000),

@@ -1,3 +1,4 @@
+import { hashParts } from '../core/prng';
 import type { Lang, Region } from './locales';
 
 // A small catalog of fictional brands per product category. Global brands compete
@@ -110,4 +111,9 @@ export function slug(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '')
     .slice(0, 24);
+}
+
+/** The product line a brand's recommendations name ("Veloxa Tempo Elite"): one per brand and category. */
+export function productLineOf(category: Category, brand: string): string {
+  return category.lines[hashParts(brand, 'line') % category.lines.length] ?? '';
 }

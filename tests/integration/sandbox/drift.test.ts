@@ -114,7 +114,7 @@ describe('answers per calendar day', () => {
   it('different days → ranks and cited sources differ', async () => {
     const body = { prompt: PROMPT, country: 'US' };
     const days = [0, 7, 14, 21, 28];
-    const answers = [];
+    const answers: Result[] = [];
     for (const d of days) answers.push(await answerOn(d, body));
     const rankings = new Set(answers.map((r) => brandsOf(r).join('|')));
     const sourceSets = new Set(answers.map((r) => r.sources.map((s) => s.url).join('|')));

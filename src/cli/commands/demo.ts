@@ -1,0 +1,126 @@
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import {
+  buildDemoHistory,
+  deleteDemo,
+  demoStatus,
+  DemoRefusedError,
+  type DemoProgress,
+} from '../../main/demo';
+import { openHistory } from '../../main/store';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { withCliCore } from '../core';
+import type { RegisterCommand } from './index';
+
+// `parallax demo [--days 90] [--db PATH]`: builds a labelled synthetic history (sandbox runs
+// tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run
+// engine; `--status` tells whether the history has one; `--delete` removes it in one transaction.
+// Ctrl+C stops a build part-way: what was built stays and `--delete` removes it.
+
+interface DemoFlags {
+  days: string;
+  db?: string;
+  delete?: boolean;
+  status?: boolean;
+}
+
+function parseDays(value: string): number {
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days < 1 || days > 365)
+    throw new CliUsageError(`--days must be a whole number from 1 to 365, got "${value}"`);
+  return days;
+}
+
+const when = (ms: number | null): string =>
+  ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command('demo')
+    .description(
+      'Build a labelled synthetic demo history over the past N days (sandbox, no key, no credits); --delete removes it',
+    )
+    .option('--days <n>', 'days of history to build, 1-365', '90')
+    .option('--delete', 'delete the demo history (its runs, monitors and brands) in one transaction')
+    .option('--status', 'tell whether the history has a demo, with its runs and results')
+    .option('--db <path>', 'history file (default: the app\u2019s)')
+    .action(async (flags: DemoFlags) => {
+      if (flags.delete && flags.status) throw new CliUsageError('Use --delete or --status, not both');
+      if (flags.delete) return removeDemo(ctx, flags);
+      if (flags.status) return showStatus(ctx, flags);
+      return build(ctx, flags, parseDays(flags.days));
+    });
+};
+
+async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
+  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    const status = demoStatus(core.store);
+    if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, ...status });
+    if (!status.present) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
+    writeLine(
+      ctx.stdout,
+      `Demo history in ${core.dbPath}: ${status.days} days, ${status.runs} runs, ${status.results} results, built ${when(status.builtAt)} UTC.`,
+    );
+  });
+}
+
+async function removeDemo(ctx: CliContext, flags: DemoFlags): Promise<void> {
+  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    const deleted = deleteDemo(core.store);
+    if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, deleted });
+    if (!deleted) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
+    writeLine(
+      ctx.stdout,
+      `Deleted the demo history: ${deleted.runs} runs, ${deleted.monitors} monitors, ${deleted.brands} brands.`,
+    );
+  });
+}
+
+async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
+  const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
+  let bar: cliProgress.SingleBar | null = null;
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  const onProgress = (p: DemoProgress): void => {
+    if (ctx.json || p.phase !== 'building') return;
+    if (tty) {
+      if (!bar) {
+        bar = new cliProgress.SingleBar(
+          { format: 'Demo {bar} day {value}/{total} | runs {runs} | results {results}', stream: ctx.stderr },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(p.days, p.day, { runs: p.runs, results: p.results });
+      } else bar.update(p.day, { runs: p.runs, results: p.results });
+    } else if (p.message !== null) {
+      writeLine(ctx.stderr, `Day ${p.day}/${p.days} (${p.message}): ${p.runs} runs, ${p.results} results`);
+    }
+  };
+  try {
+    await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+      let result;
+      try {
+        result = await buildDemoHistory({
+          openStore: (now) => openHistory({ path: core.dbPath, now }),
+          days,
+          signal: controller.signal,
+          onProgress,
+        });
+      } catch (err) {
+        if (err instanceof DemoRefusedError) throw new CliUsageError(err.message);
+        throw err;
+      } finally {
+        (bar as cliProgress.SingleBar | null)?.stop();
+      }
+      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result });
+      writeLine(
+        ctx.stdout,
+        `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +
+          `${result.monitors} monitors ("Demo · …", disabled), ${result.runs} runs tagged demo, ${result.results} results, ` +
+          `${result.brands} brands, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
+      );
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,86 @@
+import { runSpecSchema, type RunSpec } from '../../shared/domain/run-spec';
+import type { EngineName, PlanName } from '../../shared/api/engines';
+import { CATEGORIES, productLineOf, slug } from '../../sandbox/engines/catalog';
+
+// What the demo history contains: running-shoe prompts (a category the sandbox's catalog
+// knows) in three daily monitors, asked from five countries and one US state on two engines
+// with two repeats, and the brands to follow: one focus brand and five competitors, all
+// global brands of that category, so they appear in the answers and their own sites in the
+// sources. Sized so 90 days build in under 3 minutes on a 2-core machine (see the report in
+// the README): 10 prompts × 2 engines × 6 locations × 2 repeats = 240 answers a day.
+
+export const DEMO_TAG = 'demo';
+export const DEMO_SEED = 1;
+export const DEMO_PLAN: PlanName = 'Enterprise 5K';
+export const DEMO_CATEGORY = 'running-shoes';
+export const DEMO_ENGINES: EngineName[] = ['assistant-a', 'assistant-b'];
+export const DEMO_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP'];
+export const DEMO_STATES = ['CA'];
+export const DEMO_REPEATS = 2;
+/** Where each country's brand sites live in the synthetic sources (the sandbox's ccTLDs). */
+const DEMO_TLDS = ['com', 'co.uk', 'de', 'fr', 'jp'];
+
+export const DEMO_MONITORS: ReadonlyArray<{ name: string; prompts: string[] }> = [
+  {
+    name: 'Demo · Buying guides',
+    prompts: [
+      'best running shoes for beginners',
+      'best running shoes 2026',
+      'most comfortable running shoes for daily training',
+      'best cushioned running shoes',
+    ],
+  },
+  {
+    name: 'Demo · Specific needs',
+    prompts: [
+      'best running shoes for flat feet',
+      'running shoes for wide feet',
+      'best running shoes for knee pain',
+    ],
+  },
+  {
+    name: 'Demo · Trail and race',
+    prompts: [
+      'best trail running shoes',
+      'best marathon racing shoes',
+      'lightweight running shoes for 5k races',
+    ],
+  },
+];
+
+export interface DemoBrand {
+  name: string;
+  kind: 'brand' | 'competitor';
+  aliases: string[];
+  domains: string[];
+}
+
+const FOCUS = 'Veloxa';
+const COMPETITORS = ['Pacer & Co', 'Fleetfoot', 'Norrun', 'Cadence', 'Stridewell'];
+
+/** The focus brand and its competitors: the product line as alias, the brand's sites per country. */
+export function demoBrands(): DemoBrand[] {
+  const category = CATEGORIES.find((c) => c.id === DEMO_CATEGORY);
+  if (!category) throw new Error(`The sandbox catalog has no ${DEMO_CATEGORY} category`);
+  return [FOCUS, ...COMPETITORS].map((name) => ({
+    name,
+    kind: name === FOCUS ? 'brand' : 'competitor',
+    aliases: [`${name} ${productLineOf(category, name)}`],
+    domains: DEMO_TLDS.map((tld) => `${slug(name)}.${tld}`),
+  }));
+}
+
+/** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries kept). */
+export function demoSpec(monitor: { name: string; prompts: string[] }): RunSpec {
+  return runSpecSchema.parse({
+    name: monitor.name,
+    prompts: monitor.prompts,
+    engines: DEMO_ENGINES,
+    countries: DEMO_COUNTRIES,
+    states: DEMO_STATES,
+    repeats: DEMO_REPEATS,
+    mode: 'sync',
+    engineOptions: { 'assistant-a': { include: { searchQueries: true } } },
+    tags: [DEMO_TAG],
+  });
+}
