@@ -1,0 +1,252 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildDemoHistory,
+  deleteDemo,
+  demoStatus,
+  DemoRefusedError,
+  type DemoProgress,
+} from '../../../src/main/demo';
+import { openHistory } from '../../../src/main/store';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { categoryFor } from '../../../src/sandbox/engines/catalog';
+
+// The demo history builder against a real temp SQLite file, through the real run engine and
+// the in-process sandbox: what it builds, its labels and dates, refusal, cancel and delete.
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 2, 10, 12, 0, 0); // "today" for the builder: 4 days end 2026-03-10
+const DAYS = ['2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'];
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'parallax-demo-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const build = (
+  path: string,
+  days: number,
+  extra: { signal?: AbortSignal; onProgress?: (p: DemoProgress) => void } = {},
+) => buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days, now: () => NOW, ...extra });
+
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+describe('demo history', () => {
+  const path = (): string => join(dir, 'demo.db');
+  const progress: DemoProgress[] = [];
+  let nonDemoRunId = '';
+
+  beforeAll(async () => {
+    // Someone's own history first: one run, one brand, one monitor that the demo must leave alone.
+    const store = openHistory({ path: path() });
+    const spec = runSpecSchema.parse({
+      prompts: ['best laptop'],
+      engines: ['assistant-a'],
+      countries: ['US'],
+    });
+    nonDemoRunId = store.createRun({
+      spec,
+      keyLabel: null,
+      baseUrl: 'http://x',
+      sandbox: false,
+      costEstimate: 5,
+    }).run.id;
+    store.saveBrand({ name: 'My Laptop Co', kind: 'brand', domains: ['mylaptop.example'] });
+    store.saveMonitor({ name: 'Mine', spec, cadence: 'daily', enabled: true, nextDueAt: null });
+    store.close();
+    const result = await build(path(), 4, { onProgress: (p) => progress.push(p) });
+    expect(result).toMatchObject({ days: 4, monitors: 3, runs: 12, brands: 6, canceled: false });
+    expect(result.results).toBe(4 * 240);
+  });
+
+  it('builds ≥ 3 daily monitors, ≥ 10 catalog prompts, 5 countries and a US state, 2 engines, 2 repeats', () => {
+    const store = openHistory({ path: path() });
+    try {
+      const monitors = store.listMonitors().filter((m) => m.name.startsWith('Demo · '));
+      expect(monitors).toHaveLength(3);
+      for (const m of monitors) {
+        expect(m.cadence).toBe('daily');
+        // Disabled: they never start by themselves (against a real key).
+        expect(m.enabled).toBe(false);
+        expect(m.spec.engines).toEqual(['assistant-a', 'assistant-b']);
+        expect(m.spec.countries).toEqual(['US', 'GB', 'DE', 'FR', 'JP']);
+        expect(m.spec.states).toEqual(['CA']);
+        expect(m.spec.repeats).toBe(2);
+        expect(m.spec.tags).toEqual(['demo']);
+      }
+      const prompts = monitors.flatMap((m) => m.spec.prompts);
+      expect(new Set(prompts).size).toBeGreaterThanOrEqual(10);
+      for (const p of prompts) expect(categoryFor(p, 0).id, p).toBe('running-shoes');
+      const brands = store.listBrands();
+      const demoBrands = brands.filter((b) => b.name !== 'My Laptop Co');
+      expect(demoBrands.filter((b) => b.kind === 'brand')).toHaveLength(1);
+      expect(demoBrands.filter((b) => b.kind === 'competitor').length).toBeGreaterThanOrEqual(4);
+      for (const b of demoBrands) {
+        expect(b.aliases.length, b.name).toBeGreaterThan(0);
+        expect(b.domains.length, b.name).toBeGreaterThan(0);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('runs every monitor once a day at 06:00 UTC, results fetched on that day, all labelled', () => {
+    const db = new Database(path(), { readonly: true });
+    try {
+      const runs = db
+        .prepare(
+          `SELECT r.id, r.created_at, r.sandbox, r.key_label, r.status, m.name AS monitor,
+             (SELECT group_concat(t.name) FROM run_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.run_id = r.id) AS tags
+           FROM runs r LEFT JOIN monitors m ON m.id = r.monitor_id WHERE r.id <> ? ORDER BY r.created_at`,
+        )
+        .all(nonDemoRunId) as Array<{
+        id: string;
+        created_at: number;
+        sandbox: number;
+        key_label: string;
+        status: string;
+        monitor: string | null;
+        tags: string;
+      }>;
+      expect(runs).toHaveLength(12);
+      for (const r of runs) {
+        expect(r).toMatchObject({ sandbox: 1, key_label: 'sandbox', status: 'completed', tags: 'demo' });
+        expect(r.monitor).toMatch(/^Demo · /);
+        expect(new Date(r.created_at).getUTCHours()).toBe(6);
+      }
+      // Each day: one run per monitor.
+      for (const day of DAYS) {
+        const ofDay = runs.filter((r) => isoDay(r.created_at) === day);
+        expect(new Set(ofDay.map((r) => r.monitor)).size, day).toBe(3);
+        expect(ofDay, day).toHaveLength(3);
+      }
+      // Every result was fetched on its run's day, 240 a day.
+      const perDay = db
+        .prepare(
+          `SELECT date(res.fetched_at / 1000, 'unixepoch') AS day, count(*) AS n,
+             sum(date(res.fetched_at / 1000, 'unixepoch') <> date(r.created_at / 1000, 'unixepoch')) AS off
+           FROM results res JOIN jobs j ON j.id = res.job_id JOIN runs r ON r.id = j.run_id
+           WHERE r.id <> ? GROUP BY 1 ORDER BY 1`,
+        )
+        .all(nonDemoRunId);
+      expect(perDay).toEqual(DAYS.map((day) => ({ day, n: 240, off: 0 })));
+      const locations = db
+        .prepare(`SELECT DISTINCT country || coalesce('-' || us_state, '') AS loc FROM jobs ORDER BY 1`)
+        .all()
+        .map((r) => (r as { loc: string }).loc);
+      expect(locations).toEqual(['DE', 'FR', 'GB', 'JP', 'US', 'US-CA']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('the focus brand and competitors are named in some answers, not all, and their sites are cited', () => {
+    const db = new Database(path(), { readonly: true });
+    try {
+      const rows = db
+        .prepare(
+          `SELECT b.name, sum(x.mentioned) AS mentioned, sum(x.cited) AS cited
+           FROM vis_result_brand x JOIN vis_brands vb ON vb.id = x.brand JOIN brands b ON b.id = vb.brand_id
+           GROUP BY b.name`,
+        )
+        .all() as Array<{ name: string; mentioned: number; cited: number }>;
+      const total = 4 * 240;
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      for (const r of rows) {
+        expect(r.mentioned, r.name).toBeGreaterThan(0);
+        expect(r.mentioned, r.name).toBeLessThan(total);
+      }
+      expect(rows.some((r) => r.cited > 0)).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reports progress per day', () => {
+    const building = progress.filter((p) => p.phase === 'building' && p.message !== null);
+    expect(building.map((p) => p.message)).toEqual(DAYS);
+    expect(building.map((p) => p.day)).toEqual([1, 2, 3, 4]);
+    expect(building.at(-1)).toMatchObject({ runs: 12, results: 960, days: 4 });
+    expect(progress.at(-1)?.phase).toBe('done');
+  });
+
+  it('refuses a second demo on top of the first, writing nothing', async () => {
+    await expect(build(path(), 2)).rejects.toThrow(DemoRefusedError);
+    await expect(build(path(), 2)).rejects.toThrow(/delete it first/);
+    const store = openHistory({ path: path() });
+    try {
+      expect(demoStatus(store)).toMatchObject({ present: true, days: 4, runs: 12, results: 960 });
+      expect(store.listMonitors()).toHaveLength(4);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('delete removes every demo run, monitor and brand, and nothing else', () => {
+    const store = openHistory({ path: path() });
+    try {
+      expect(deleteDemo(store)).toEqual({ runs: 12, monitors: 3, brands: 6 });
+      expect(demoStatus(store)).toMatchObject({ present: false, runs: 0 });
+      expect(store.listRuns().runs.map((r) => r.id)).toEqual([nonDemoRunId]);
+      expect(store.listMonitors().map((m) => m.name)).toEqual(['Mine']);
+      expect(store.listBrands().map((b) => b.name)).toEqual(['My Laptop Co']);
+      expect(store.listTags()).not.toContain('demo');
+      expect(deleteDemo(store)).toBeNull();
+    } finally {
+      store.close();
+    }
+    const db = new Database(path(), { readonly: true });
+    try {
+      const count = (table: string): number =>
+        (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      for (const table of ['results', 'vis_result', 'vis_brand_day', 'vis_cell'])
+        expect(count(table), table).toBe(0);
+      // The one job left is the non-demo run's.
+      expect(count('jobs')).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('can be built again once deleted', async () => {
+    const result = await build(path(), 1);
+    expect(result).toMatchObject({ days: 1, runs: 3, results: 240 });
+    const store = openHistory({ path: path() });
+    try {
+      expect(deleteDemo(store)).toEqual({ runs: 3, monitors: 3, brands: 6 });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('canceling a demo build', () => {
+  it('keeps the days built, labelled and deletable', async () => {
+    const path = join(dir, 'cancel.db');
+    const controller = new AbortController();
+    const result = await build(path, 5, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.day === 2) controller.abort();
+      },
+    });
+    expect(result).toMatchObject({ canceled: true, days: 2, runs: 6, results: 480 });
+    const store = openHistory({ path });
+    try {
+      expect(demoStatus(store)).toMatchObject({ present: true, runs: 6, results: 480 });
+      expect(store.listRuns().runs.every((r) => r.status === 'completed')).toBe(true);
+      // The run dates are the first two of the five days (2026-03-06 and -07).
+      const days = new Set(store.listRuns().runs.map((r) => isoDay(r.createdAt)));
+      expect([...days].sort()).toEqual([isoDay(NOW - 4 * DAY), isoDay(NOW - 3 * DAY)]);
+      await expect(build(path, 1)).rejects.toThrow(/delete it first/);
+      expect(deleteDemo(store)).toEqual({ runs: 6, monitors: 3, brands: 6 });
+      expect(store.listRuns().total).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
