@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `parallax demo` as a user runs it: the real binary, a temp history file, JSON output.
+
+const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
+let dir = '';
+let db = '';
+
+interface Out {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function parallax(args: string[]): Promise<Out> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, PARALLAX_USER_DATA_DIR: dir, PARALLAX_API_KEY: '' }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code =
+          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'parallax-demo-cli-'));
+  db = join(dir, 'history.db');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parallax demo', () => {
+  it('--days 2 --json builds the demo and prints what it built', async () => {
+    const out = await parallax(['demo', '--days', '2', '--db', db, '--json']);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      dbPath: db,
+      synthetic: true,
+      days: 2,
+      monitors: 3,
+      runs: 6,
+      results: 480,
+      brands: 6,
+      canceled: false,
+    });
+  });
+
+  it('--status --json, and the demo runs in `history`', async () => {
+    const status = await parallax(['demo', '--status', '--db', db, '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ present: true, days: 2, runs: 6, results: 480 });
+    const history = await parallax(['history', '--db', db, '--json']);
+    expect(history.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(history.stdout))).toContain('Demo · Buying guides');
+  });
+
+  it('refuses a second demo (exit 2, says to delete it first) and bad --days', async () => {
+    const again = await parallax(['demo', '--days', '2', '--db', db]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/delete it first/);
+    const bad = await parallax(['demo', '--days', '0', '--db', db]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--days must be a whole number from 1 to 365, got "0"/);
+  });
+
+  it('--delete removes it (JSON counts), then reports there is none', async () => {
+    const out = await parallax(['demo', '--delete', '--db', db, '--json']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ dbPath: db, deleted: { runs: 6, monitors: 3, brands: 6 } });
+    const text = await parallax(['demo', '--delete', '--db', db]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/No demo history/);
+    const status = await parallax(['demo', '--status', '--db', db, '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ present: false, runs: 0 });
+  });
+});
