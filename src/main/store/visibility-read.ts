@@ -336,6 +336,15 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
       // Up to the period's end, from the first day on record, so firstSeen may predate the period.
       const upToEnd = { ...filter, fromDay: 0 };
       const w = whereOf(upToEnd);
+      if (!w.perResult) {
+        // Straight on the roll-up, so the (query, day) index serves it.
+        return all<{ queryId: number; engine: string; firstDay: number }>(
+          `SELECT query AS queryId, engine, min(day) AS firstDay FROM vis_query_day
+           WHERE query IN (SELECT value FROM json_each(@queryIds)) AND answers > 0 AND ${w.sql}
+           GROUP BY query, engine`,
+          { ...w.params, queryIds: json(queryIds) },
+        );
+      }
       return all<{ queryId: number; engine: string; firstDay: number }>(
         `SELECT x.query AS queryId, x.engine, min(x.day) AS firstDay FROM (${sources(upToEnd).query}) x
          WHERE x.query IN (SELECT value FROM json_each(@queryIds)) AND x.answers > 0
