@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { VIEWS, useNavStore } from '../stores/nav-store';
 
-/** Ctrl/Cmd+digit switches views from anywhere (each view's digit is in VIEWS). */
+/** Ctrl/Cmd+digit (or Ctrl/Cmd+Shift+letter) switches views from anywhere (keys in VIEWS). */
 export function useViewShortcuts(enabled: boolean): void {
   const go = useNavStore((s) => s.go);
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent): void => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const target = VIEWS.find((v) => v.shortcut === e.key);
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      // e.key of a shifted letter is upper case; compare case-blind and on the Shift state.
+      const target = VIEWS.find((v) => v.shift === e.shiftKey && v.shortcut === e.key.toUpperCase());
       if (!target) return;
       e.preventDefault();
       go(target.id);

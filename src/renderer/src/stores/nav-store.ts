@@ -2,21 +2,29 @@ import { create } from 'zustand';
 import type { EngineName } from '../../../shared/api/engines';
 
 /**
- * The views in sidebar order. `shortcut` is the digit for Ctrl/Cmd+digit: the first eight
- * views keep 1…8 in their order, and views added later take the next free digits (9, 0)
- * wherever they sit in the sidebar, so muscle memory never breaks.
+ * The views in sidebar order, grouped by what the analyst is doing. `shortcut` is the digit
+ * for Ctrl/Cmd+digit: the first eight views keep 1…8, views added later took 9 and 0, and
+ * Visibility (added when all ten digits were taken) is Ctrl/Cmd+Shift+V, so muscle memory
+ * never breaks.
  */
 export const VIEWS = [
-  { id: 'compose', label: 'Compose', shortcut: '1' },
-  { id: 'run', label: 'Run', shortcut: '2' },
-  { id: 'compare', label: 'Compare', shortcut: '3' },
-  { id: 'over-time', label: 'Over time', shortcut: '4' },
-  { id: 'brands', label: 'Brands', shortcut: '5' },
-  { id: 'history', label: 'History', shortcut: '6' },
-  { id: 'library', label: 'Library', shortcut: '9' },
-  { id: 'monitors', label: 'Monitors', shortcut: '0' },
-  { id: 'tools', label: 'Tools', shortcut: '7' },
-  { id: 'settings', label: 'Settings', shortcut: '8' },
+  { id: 'visibility', label: 'Visibility', shortcut: 'V', shift: true, group: 'analyse' },
+  { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
+  { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
+  { id: 'compose', label: 'Compose', shortcut: '1', shift: false, group: 'collect' },
+  { id: 'run', label: 'Run', shortcut: '2', shift: false, group: 'collect' },
+  { id: 'monitors', label: 'Monitors', shortcut: '0', shift: false, group: 'collect' },
+  { id: 'library', label: 'Library', shortcut: '9', shift: false, group: 'collect' },
+  { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'review' },
+  { id: 'history', label: 'History', shortcut: '6', shift: false, group: 'review' },
+  { id: 'tools', label: 'Tools', shortcut: '7', shift: false, group: 'review' },
+  { id: 'settings', label: 'Settings', shortcut: '8', shift: false, group: 'review' },
+] as const;
+
+export const VIEW_GROUPS = [
+  { id: 'analyse', label: 'Analyse' },
+  { id: 'collect', label: 'Collect' },
+  { id: 'review', label: 'Review' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
@@ -28,11 +36,25 @@ export interface SeriesTarget {
   state: string | null;
 }
 
+/**
+ * A set of answers a number stands for (from Visibility's drill-down), shown in Compare
+ * instead of one run: the ids are fetched with results.get.
+ */
+export interface ResultSetTarget {
+  /** What the answers are, in words ("Answers naming Veloxa, US, 2026-11-02"). */
+  title: string;
+  resultIds: string[];
+  /** How many answers the number stands for (resultIds may be capped). */
+  total: number;
+}
+
 interface NavState {
   view: ViewId;
   /** The run the Run and Compare views show. */
   runId: string | null;
   seriesTarget: SeriesTarget | null;
+  /** When set, Compare shows these answers rather than the run. */
+  resultSet: ResultSetTarget | null;
   go(view: ViewId): void;
   openRun(runId: string, view?: 'run' | 'compare'): void;
   /** Changes the current run without leaving the view. */
@@ -40,16 +62,22 @@ interface NavState {
   /** A run was deleted: views that showed it fall back to choosing another. */
   forgetRun(runId: string): void;
   openSeries(target: SeriesTarget): void;
+  openResultSet(target: ResultSetTarget): void;
+  /** Compare goes back to showing a run. */
+  closeResultSet(): void;
 }
 
 /** Which view is on screen, and which run / series it is about. */
 export const useNavStore = create<NavState>((set) => ({
-  view: 'compose',
+  view: 'visibility',
   runId: null,
   seriesTarget: null,
+  resultSet: null,
   go: (view) => set({ view }),
-  openRun: (runId, view = 'compare') => set({ runId, view }),
+  openRun: (runId, view = 'compare') => set({ runId, view, resultSet: null }),
   setRunId: (runId) => set({ runId }),
   forgetRun: (runId) => set((s) => (s.runId === runId ? { runId: null } : {})),
   openSeries: (seriesTarget) => set({ seriesTarget, view: 'over-time' }),
+  openResultSet: (resultSet) => set({ resultSet, view: 'compare' }),
+  closeResultSet: () => set({ resultSet: null }),
 }));
