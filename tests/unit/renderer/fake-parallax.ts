@@ -389,6 +389,27 @@ function defaultHandlers(): Handlers {
     'export.compareReport': () => ({ path: '/tmp/report.html' }),
     'db.backup': () => ({ path: '/tmp/backup.db' }),
     'tools.resolveRedirect': (input) => ({ url: input.url, redirectLink: 'https://search.example/goto?u=1' }),
+    // Demo history and Over time's picker (no demo, no series by default).
+    'demo.status': () => ({
+      present: false,
+      building: false,
+      days: null,
+      builtAt: null,
+      runs: 0,
+      results: 0,
+    }),
+    'demo.load': (input) => ({
+      days: input.days ?? 90,
+      monitors: 2,
+      runs: 4,
+      results: 40,
+      brands: 6,
+      elapsedMs: 1000,
+      canceled: false,
+    }),
+    'demo.cancel': () => ({ canceled: true }),
+    'demo.delete': () => ({ runs: 4, monitors: 2, brands: 6 }),
+    'history.seriesKeys': () => [],
   };
 }
 

@@ -3,6 +3,7 @@ import type { MatrixCellView, ResultView, RunDetailView } from '../../../shared/
 import { call } from '../ipc/client';
 import type { CompareFilters } from '../lib/compare-columns';
 import { toShownError, type ShownError } from '../lib/errors';
+import type { ResultSetTarget } from './nav-store';
 
 const BATCH = 50;
 
@@ -18,7 +19,13 @@ interface CompareState {
   diffA: string | null;
   diffB: string | null;
   syncScroll: boolean;
+  /** The result set on screen instead of the run (from Visibility's drill-down). */
+  resultSet: ResultSetTarget | null;
+  /** The result set's answers are being fetched. */
+  resultSetLoading: boolean;
   load(runId: string): Promise<void>;
+  /** Shows a result set (null: back to the run); the diff pair starts afresh either way. */
+  showResultSet(target: ResultSetTarget | null): Promise<void>;
   ensureResults(resultIds: string[]): Promise<void>;
   setFilters(p: Partial<CompareFilters>): void;
   setDiffMode(on: boolean): void;
@@ -34,7 +41,10 @@ const initialFilters: CompareFilters = {
   repeat: null,
 };
 
-/** One run's answers side by side; results are fetched (in batches) only for shown columns. */
+/**
+ * One run's answers side by side, or a result set (the answers a Visibility number stands
+ * for); results are fetched in batches, for a run only those of the shown columns.
+ */
 export const useCompareStore = create<CompareState>((set, get) => ({
   runId: null,
   detail: null,
@@ -47,6 +57,8 @@ export const useCompareStore = create<CompareState>((set, get) => ({
   diffA: null,
   diffB: null,
   syncScroll: true,
+  resultSet: null,
+  resultSetLoading: false,
   async load(runId) {
     set({
       runId,
@@ -69,6 +81,12 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     } catch (error) {
       if (get().runId === runId) set({ error: toShownError(error), loading: false });
     }
+  },
+  async showResultSet(target) {
+    set({ resultSet: target, resultSetLoading: target !== null, error: null, diffA: null, diffB: null });
+    if (!target) return;
+    await get().ensureResults(target.resultIds);
+    if (get().resultSet === target) set({ resultSetLoading: false });
   },
   async ensureResults(resultIds) {
     const missing = resultIds.filter((id) => !(id in get().results));

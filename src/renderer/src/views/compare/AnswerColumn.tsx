@@ -14,6 +14,8 @@ import { SourcesList } from './SourcesList';
 
 interface Props {
   column: CompareColumn;
+  /** Extra lines under the label (which prompt and run a result-set answer is from). */
+  caption?: React.ReactNode;
   result: ResultView | undefined;
   matcher: BrandMatcher | null;
   sharedCounts: Map<string, number>;
@@ -27,6 +29,7 @@ type Tab = 'answer' | 'raw' | 'html';
 /** One compare column: the answer, its extras and sources, or the raw JSON / stored HTML. */
 export function AnswerColumn({
   column,
+  caption,
   result,
   matcher,
   sharedCounts,
@@ -43,6 +46,7 @@ export function AnswerColumn({
       <header>
         <h3>{column.label}</h3>
         {result?.sandbox && <SyntheticBadge />}
+        {caption}
         <div className="tabs" role="group" aria-label={`View of ${column.label}`}>
           {(['answer', 'raw', 'html'] as const).map((t) => (
             <button

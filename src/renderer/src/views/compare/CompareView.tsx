@@ -2,8 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../ipc/client';
 import { compareColumns, dimensionValues } from '../../lib/compare-columns';
 import { toShownError } from '../../lib/errors';
-import { domainColumnCounts, overlapMatrix } from '../../lib/overlap';
-import { useSyncScroll } from '../../lib/use-sync-scroll';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
 import { useNavStore } from '../../stores/nav-store';
@@ -12,26 +10,37 @@ import { ExportButtons } from '../../components/ExportButtons';
 import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { SyntheticBadge } from '../../components/SyntheticBadge';
-import { AnswerColumn } from './AnswerColumn';
+import { ComparePanes } from './ComparePanes';
 import { CompareToolbar } from './CompareToolbar';
-import { DiffPanel } from './DiffPanel';
-import { OverlapMatrix } from './OverlapMatrix';
+import { ResultSetCompare } from './ResultSetCompare';
 
+/** A result set from Visibility when one is open, otherwise one run's answers. */
 export function CompareView() {
+  const resultSet = useNavStore((s) => s.resultSet);
+  const showResultSet = useCompareStore((s) => s.showResultSet);
+  const brands = useBrandsStore((s) => s.brands);
+  const loadBrands = useBrandsStore((s) => s.load);
+
+  useEffect(() => {
+    if (resultSet !== useCompareStore.getState().resultSet) void showResultSet(resultSet);
+  }, [resultSet, showResultSet]);
+  useEffect(() => {
+    if (brands === null) void loadBrands();
+  }, [brands, loadBrands]);
+
+  return resultSet ? <ResultSetCompare target={resultSet} /> : <RunCompare />;
+}
+
+function RunCompare() {
   const { runId, openRun } = useNavStore();
   const store = useCompareStore();
   const { load, ensureResults } = store;
-  const brands = useBrandsStore();
-  const loadBrands = useBrandsStore((s) => s.load);
   const push = useToastStore((s) => s.push);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (runId && runId !== useCompareStore.getState().runId) void load(runId);
   }, [runId, load]);
-  useEffect(() => {
-    if (brands.brands === null) void loadBrands();
-  }, [brands.brands, loadBrands]);
 
   const dims = useMemo(() => dimensionValues(store.cells), [store.cells]);
   const columns = useMemo(() => compareColumns(store.cells, store.filters), [store.cells, store.filters]);
@@ -42,18 +51,6 @@ export function CompareView() {
   useEffect(() => {
     if (resultIds.length > 0) void ensureResults(resultIds);
   }, [resultIds, ensureResults]);
-
-  const columnSources = useMemo(
-    () =>
-      columns.map((c) => ({
-        id: c.key,
-        sources: (c.cell.resultId && store.results[c.cell.resultId]?.normalized.sources) || [],
-      })),
-    [columns, store.results],
-  );
-  const sharedCounts = useMemo(() => domainColumnCounts(columnSources), [columnSources]);
-  const matrix = useMemo(() => overlapMatrix(columnSources), [columnSources]);
-  const sync = useSyncScroll(store.syncScroll);
 
   const exportReport = async (): Promise<void> => {
     setExporting(true);
@@ -95,52 +92,7 @@ export function CompareView() {
       {store.detail && (
         <>
           <CompareToolbar prompts={store.detail.prompts} dims={dims} />
-          <div className="row">
-            <button
-              type="button"
-              aria-pressed={store.diffMode}
-              onClick={() => store.setDiffMode(!store.diffMode)}
-            >
-              {store.diffMode ? 'Side by side' : 'Diff mode'}
-            </button>
-            <label className="inline">
-              <input
-                type="checkbox"
-                checked={store.syncScroll}
-                onChange={(e) => store.setSyncScroll(e.target.checked)}
-              />
-              Synchronized scrolling
-            </label>
-            {!brands.matcher && (
-              <span className="muted small">Define brands to highlight their mentions.</span>
-            )}
-          </div>
-          {columns.length === 0 && <Empty>No answers for this selection.</Empty>}
-          {store.diffMode ? (
-            <DiffPanel
-              columns={columns}
-              results={store.results}
-              a={store.diffA}
-              b={store.diffB}
-              onPick={store.setDiffPair}
-            />
-          ) : (
-            <div className="columns" data-testid="compare-columns">
-              {columns.map((c) => (
-                <AnswerColumn
-                  key={c.key}
-                  column={c}
-                  result={c.cell.resultId ? store.results[c.cell.resultId] : undefined}
-                  matcher={brands.matcher}
-                  sharedCounts={sharedCounts}
-                  columnCount={columns.length}
-                  paneRef={sync.register(c.key)}
-                  onScroll={() => sync.onScroll(c.key)}
-                />
-              ))}
-            </div>
-          )}
-          <OverlapMatrix labels={columns.map((c) => c.label)} matrix={matrix} />
+          <ComparePanes columns={columns} />
         </>
       )}
     </section>

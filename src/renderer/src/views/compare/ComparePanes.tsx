@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import type { CompareColumn } from '../../lib/compare-columns';
+import { domainColumnCounts, overlapMatrix } from '../../lib/overlap';
+import { useSyncScroll } from '../../lib/use-sync-scroll';
+import { useBrandsStore } from '../../stores/brands-store';
+import { useCompareStore } from '../../stores/compare-store';
+import { Empty } from '../../components/StatusStates';
+import { AnswerColumn } from './AnswerColumn';
+import { DiffPanel } from './DiffPanel';
+import { OverlapMatrix } from './OverlapMatrix';
+
+interface Props {
+  columns: CompareColumn[];
+  /** Extra lines under a column's label (a result set says which prompt and run it is from). */
+  captionOf?: (column: CompareColumn) => React.ReactNode;
+  /** Past this many columns the pairwise matrix is too big to read (shared badges still show). */
+  matrixMax?: number;
+}
+
+/**
+ * The answers of some columns side by side or as a diff of two, with shared sources marked and
+ * the source overlap matrix: the same rendering for a run's columns and for a result set.
+ */
+export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props) {
+  const store = useCompareStore();
+  const matcher = useBrandsStore((s) => s.matcher);
+
+  const columnSources = useMemo(
+    () =>
+      columns.map((c) => ({
+        id: c.key,
+        sources: (c.cell.resultId && store.results[c.cell.resultId]?.normalized.sources) || [],
+      })),
+    [columns, store.results],
+  );
+  const sharedCounts = useMemo(() => domainColumnCounts(columnSources), [columnSources]);
+  const matrix = useMemo(
+    () => (columnSources.length <= matrixMax ? overlapMatrix(columnSources) : null),
+    [columnSources, matrixMax],
+  );
+  const sync = useSyncScroll(store.syncScroll);
+
+  return (
+    <>
+      <div className="row">
+        <button
+          type="button"
+          aria-pressed={store.diffMode}
+          onClick={() => store.setDiffMode(!store.diffMode)}
+        >
+          {store.diffMode ? 'Side by side' : 'Diff mode'}
+        </button>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={store.syncScroll}
+            onChange={(e) => store.setSyncScroll(e.target.checked)}
+          />
+          Synchronized scrolling
+        </label>
+        {!matcher && <span className="muted small">Define brands to highlight their mentions.</span>}
+      </div>
+      {columns.length === 0 && <Empty>No answers for this selection.</Empty>}
+      {store.diffMode ? (
+        <DiffPanel
+          columns={columns}
+          results={store.results}
+          a={store.diffA}
+          b={store.diffB}
+          onPick={store.setDiffPair}
+        />
+      ) : (
+        <div className="columns" data-testid="compare-columns">
+          {columns.map((c) => (
+            <AnswerColumn
+              key={c.key}
+              column={c}
+              caption={captionOf?.(c)}
+              result={c.cell.resultId ? store.results[c.cell.resultId] : undefined}
+              matcher={matcher}
+              sharedCounts={sharedCounts}
+              columnCount={columns.length}
+              paneRef={sync.register(c.key)}
+              onScroll={() => sync.onScroll(c.key)}
+            />
+          ))}
+        </div>
+      )}
+      {matrix ? (
+        <OverlapMatrix labels={columns.map((c) => c.label)} matrix={matrix} />
+      ) : (
+        <p className="muted small">
+          The source overlap matrix is shown for up to {matrixMax} answers; use diff mode to compare two.
+        </p>
+      )}
+    </>
+  );
+}

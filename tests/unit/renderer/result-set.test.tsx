@@ -1,0 +1,116 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ResultView } from '../../../src/shared/ipc/channels/runs';
+import { CompareView } from '../../../src/renderer/src/views/compare/CompareView';
+import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
+import { installFakeParallax, normalized, sampleResults, type FakeParallax } from './fake-parallax';
+import { resetStores } from './reset-stores';
+
+// Compare's result-set mode: the answers a Visibility number stands for, side by side.
+
+const DAY = Date.UTC(2025, 10, 2, 9, 0, 0);
+
+/** A stored answer from run `runId`, fetched on 2 Nov 2025. */
+function answer(resultId: string, runId: string, country: string, text: string): ResultView {
+  const base = sampleResults()[0]!;
+  return {
+    ...base,
+    resultId,
+    jobId: `job-${resultId}`,
+    runId,
+    country,
+    prompt: `prompt of ${resultId}`,
+    fetchedAt: DAY,
+    normalized: normalized(text, []),
+  };
+}
+
+const STORED: ResultView[] = [
+  answer('r1', 'run-aaaaaaaa1', 'US', 'Veloxa is the best pick for runners.'),
+  answer('r2', 'run-bbbbbbbb2', 'DE', 'Veloxa and Norrun are both good picks for runners.'),
+  answer('r3', 'run-cccccccc3', 'FR', 'Fleetfoot wins.'),
+];
+
+describe('Compare result-set mode', () => {
+  let fake: FakeParallax;
+  beforeEach(() => {
+    resetStores();
+    fake = installFakeParallax({
+      'results.get': (i) => STORED.filter((r) => i.resultIds.includes(r.resultId)),
+    });
+  });
+
+  it('shows exactly the given answers, labelled, with what they are and how many of how many', async () => {
+    useNavStore.getState().openResultSet({
+      title: 'Answers naming Veloxa · US · 2 Nov',
+      resultIds: ['r2', 'r1'],
+      total: 312,
+    });
+    render(<CompareView />);
+    const columns = await screen.findAllByRole('article');
+    expect(columns).toHaveLength(2);
+    expect(fake.callsTo('results.get')).toEqual([{ resultIds: ['r2', 'r1'] }]);
+    expect(screen.getByRole('heading', { name: 'Answers naming Veloxa · US · 2 Nov' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-set-count').textContent).toBe('Showing 2 of 312 answers (the newest)');
+    // In the set's order; each column says location, engine, date, prompt and run.
+    const first = columns[0] as HTMLElement;
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(
+      '🇩🇪 DE · Assistant A · Nov 2, 2025',
+    );
+    expect(first.textContent).toContain('“prompt of r2”');
+    expect(first.textContent).toContain('run-bbbb');
+    expect(first.textContent).toContain('Norrun are both good');
+    expect(columns[1]?.textContent).toContain('Veloxa is the best pick');
+    expect(screen.queryByText('Fleetfoot wins.')).toBeNull();
+    expect(screen.getAllByText('Sandbox · synthetic data').length).toBeGreaterThan(0);
+    // No run picker: the view is about the set, not a run.
+    expect(screen.queryByLabelText('Run')).toBeNull();
+  });
+
+  it('diffs two answers of the set', async () => {
+    useNavStore
+      .getState()
+      .openResultSet({ title: 'Answers citing acme.com', resultIds: ['r1', 'r2'], total: 2 });
+    render(<CompareView />);
+    await screen.findAllByRole('article');
+    expect(screen.getByTestId('result-set-count').textContent).toBe('2 answers');
+    fireEvent.click(screen.getByRole('button', { name: 'Diff mode' }));
+    const diff = await screen.findByTestId('word-diff');
+    expect([...diff.querySelectorAll('ins')].map((n) => n.textContent).join('|')).toContain('Norrun');
+  });
+
+  it('fetches a large set in batches of 50 and says which answers are gone', async () => {
+    const ids = Array.from({ length: 120 }, (_, i) => `x${i}`);
+    fake.handle('results.get', (i) =>
+      i.resultIds.filter((id) => id !== 'x7').map((id) => answer(id, 'run-big', 'US', `Answer ${id}.`)),
+    );
+    useNavStore.getState().openResultSet({ title: 'Big set', resultIds: ids, total: 120 });
+    render(<CompareView />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(119));
+    expect(fake.callsTo('results.get').map((c) => c.resultIds.length)).toEqual([50, 50, 20]);
+    expect(screen.getByTestId('result-set-count').textContent).toBe('120 answers · 1 no longer stored');
+    expect(screen.getByText(/overlap matrix is shown for up to 12 answers/)).toBeInTheDocument();
+  });
+
+  it('closes back to the run view', async () => {
+    useNavStore.setState({ runId: 'run-1' });
+    useNavStore.getState().openResultSet({ title: 'Answers naming Veloxa', resultIds: ['r1'], total: 1 });
+    render(<CompareView />);
+    await screen.findByText('Veloxa is the best pick for runners.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to run view' }));
+    expect(useNavStore.getState().resultSet).toBeNull();
+    expect(useNavStore.getState().view).toBe('compare');
+    await waitFor(() => expect(fake.callsTo('runs.matrix')).toEqual([{ runId: 'run-1' }]));
+    expect(screen.queryByRole('heading', { name: 'Answers naming Veloxa' })).toBeNull();
+    expect(await screen.findByLabelText('Columns by')).toBeInTheDocument();
+  });
+
+  it('opens the run an answer came from, leaving the set', async () => {
+    useNavStore.getState().openResultSet({ title: 'One', resultIds: ['r3'], total: 1 });
+    render(<CompareView />);
+    expect(await screen.findByRole('button', { name: 'Close result set' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open run run-cccccccc3' }));
+    expect(useNavStore.getState()).toMatchObject({ runId: 'run-cccccccc3', resultSet: null });
+    await waitFor(() => expect(fake.callsTo('runs.get')).toEqual([{ runId: 'run-cccccccc3' }]));
+  });
+});
