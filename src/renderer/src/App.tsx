@@ -22,8 +22,10 @@ import { OverTimeView } from './views/over-time/OverTimeView';
 import { RunBoardView } from './views/run-board/RunBoardView';
 import { SettingsView } from './views/settings/SettingsView';
 import { ToolsView } from './views/tools/ToolsView';
+import { VisibilityView } from './views/visibility/VisibilityView';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.ReactElement> = {
+  visibility: VisibilityView,
   compose: ComposeView,
   run: RunBoardView,
   compare: CompareView,

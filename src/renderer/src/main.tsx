@@ -7,6 +7,7 @@ import './styles/layout.css';
 import './styles/controls.css';
 import './styles/views.css';
 import './styles/compare.css';
+import './styles/visibility.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

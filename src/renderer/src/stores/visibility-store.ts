@@ -1,0 +1,356 @@
+import { create } from 'zustand';
+import { ENGINES, type EngineName } from '../../../shared/api/engines';
+import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
+import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import type {
+  CitationGapsView,
+  FanOutView,
+  SourcesView,
+  UrlsView,
+  VisibilityBuckets,
+  VisibilityDimension,
+  VisibilityDrill,
+  VisibilityOverview,
+  VisibilityPeriod,
+  VisibilityQuery,
+  VisibilityScope,
+} from '../../../shared/visibility/types';
+import { call } from '../ipc/client';
+import { toShownError, type ShownError } from '../lib/errors';
+import { useNavStore } from './nav-store';
+
+/** What the Visibility view is computed over; kept for the session. */
+export interface VisibilityFilters {
+  scope: VisibilityScope;
+  period: VisibilityPeriod;
+  /** Only these engines; all when empty. */
+  engines: EngineName[];
+  /** Only these locations ('DE', 'US-CA'); all when empty. */
+  locations: string[];
+  /** The focus brand; null lets main pick the first brand of kind 'brand'. */
+  brandId: string | null;
+}
+
+export type TrendBy = 'day' | 'run';
+
+/**
+ * The buckets the trend asks for. Runs come with their day: run ids carry no order, the day
+ * puts the runs in date order.
+ */
+export function trendDimensions(by: TrendBy): VisibilityDimension[] {
+  return by === 'day' ? ['day'] : ['run', 'day'];
+}
+
+/** What each panel shows, and which IPC answer feeds it. */
+interface PanelData {
+  overview: VisibilityOverview;
+  trend: VisibilityBuckets;
+  heatmap: VisibilityBuckets;
+  sources: SourcesView;
+  gaps: CitationGapsView;
+  ownUrls: UrlsView;
+  queries: FanOutView;
+  domainUrls: UrlsView;
+}
+export type PanelKey = keyof PanelData;
+
+export interface PanelState<T> {
+  /** The last answer; kept while a newer one loads so panels do not flash empty. */
+  data: T | null;
+  loading: boolean;
+  error: ShownError | null;
+}
+type Panels = { [K in PanelKey]: PanelState<PanelData[K]> };
+
+/** The lists the scope and focus brand pickers offer. */
+export interface VisibilityOptions {
+  monitors: MonitorView[];
+  sets: PromptSetView[];
+  tags: string[];
+  runs: RunSummaryView[];
+  brands: BrandView[];
+}
+
+/** The demo history being built from this view (progress from 'demo.progress'). */
+export interface DemoProgress {
+  building: boolean;
+  day: number;
+  days: number;
+  results: number;
+  error: ShownError | null;
+}
+
+/** How many answers a drill-down opens in Compare at most (the total is still shown). */
+export const DRILL_LIMIT = 50;
+export const DEMO_DAYS = 90;
+
+interface VisibilityState {
+  filters: VisibilityFilters;
+  trendBy: TrendBy;
+  /** The domain whose URLs the sources panel lists (null: none open). */
+  domain: string | null;
+  panels: Panels;
+  options: VisibilityOptions | null;
+  optionsError: ShownError | null;
+  /** A failed drill-down (the number's answers could not be read). */
+  drillError: ShownError | null;
+  demo: DemoProgress | null;
+  setFilters(patch: Partial<VisibilityFilters>): void;
+  setTrendBy(by: TrendBy): void;
+  openDomain(domain: string | null): void;
+  /** Reads every panel again (in parallel, each on its own). */
+  refresh(): void;
+  loadOptions(): Promise<void>;
+  /**
+   * Opens the answers behind a number in Compare; `what` says what they are ("Answers naming
+   * Veloxa") and the filters are added to the title.
+   */
+  drill(drill: VisibilityDrill, what: string): Promise<void>;
+  loadDemo(): Promise<void>;
+  cancelDemo(): Promise<void>;
+  onDemoProgress(p: EventPayload<'demo.progress'>): void;
+}
+
+const idle = <T>(): PanelState<T> => ({ data: null, loading: false, error: null });
+
+function initialPanels(): Panels {
+  return {
+    overview: idle(),
+    trend: idle(),
+    heatmap: idle(),
+    sources: idle(),
+    gaps: idle(),
+    ownUrls: idle(),
+    queries: idle(),
+    domainUrls: idle(),
+  };
+}
+
+/** The IPC query of the filters: empty lists and the default brand are left out. */
+export function queryOf(filters: VisibilityFilters): VisibilityQuery {
+  return {
+    scope: filters.scope,
+    period: filters.period,
+    ...(filters.engines.length > 0 ? { engines: filters.engines } : {}),
+    ...(filters.locations.length > 0 ? { locations: filters.locations } : {}),
+    ...(filters.brandId !== null ? { brandId: filters.brandId } : {}),
+  };
+}
+
+/**
+ * Request tokens per panel: each load takes the next token, and an answer is kept only while
+ * its token is still the newest, so a slow answer to an earlier filter never overwrites a
+ * newer one.
+ */
+const tokens: Record<PanelKey, number> = {
+  overview: 0,
+  trend: 0,
+  heatmap: 0,
+  sources: 0,
+  gaps: 0,
+  ownUrls: 0,
+  queries: 0,
+  domainUrls: 0,
+};
+
+function scopeWords(scope: VisibilityScope, options: VisibilityOptions | null): string | null {
+  switch (scope.kind) {
+    case 'all':
+      return null;
+    case 'tag':
+      return `tag #${scope.name}`;
+    case 'monitor':
+      return `monitor ${options?.monitors.find((m) => m.id === scope.id)?.name ?? scope.id}`;
+    case 'promptSet':
+      return `prompt set ${options?.sets.find((s) => s.id === scope.id)?.name ?? scope.id}`;
+    case 'run':
+      return `run ${options?.runs.find((r) => r.id === scope.id)?.name ?? scope.id}`;
+  }
+}
+
+/** The filters in words, for the title of a drill-down ("monitor Daily", "DE, FR", "last 30 days"). */
+export function filterWords(filters: VisibilityFilters, options: VisibilityOptions | null): string[] {
+  const scope = scopeWords(filters.scope, options);
+  return [
+    ...(scope ? [scope] : []),
+    ...(filters.engines.length > 0 ? [filters.engines.map((e) => ENGINES[e].label).join(', ')] : []),
+    ...(filters.locations.length > 0 ? [filters.locations.join(', ')] : []),
+    'days' in filters.period
+      ? `last ${filters.period.days} days`
+      : `${filters.period.from} – ${filters.period.to}`,
+  ];
+}
+
+/** Brand kind 'brand' first, then by name: the order the focus brand picker lists them in. */
+function brandsInPickerOrder(brands: BrandView[]): BrandView[] {
+  return [...brands].sort(
+    (a, b) => Number(b.kind === 'brand') - Number(a.kind === 'brand') || a.name.localeCompare(b.name),
+  );
+}
+
+function tagsOf(
+  prompts: Array<{ tags: string[] }>,
+  sets: PromptSetView[],
+  monitors: MonitorView[],
+): string[] {
+  const tags = new Set<string>();
+  for (const p of prompts) for (const t of p.tags) tags.add(t);
+  for (const s of sets) for (const t of s.tags) tags.add(t);
+  for (const m of monitors) for (const t of m.spec.tags) tags.add(t);
+  return [...tags].sort((a, b) => a.localeCompare(b));
+}
+
+/** Brand visibility over time: the filters, every panel's answer, and drill-downs to Compare. */
+export const useVisibilityStore = create<VisibilityState>((set, get) => {
+  function setPanel<K extends PanelKey>(key: K, patch: Partial<PanelState<PanelData[K]>>): void {
+    set((s) => ({ panels: { ...s.panels, [key]: { ...s.panels[key], ...patch } } }));
+  }
+
+  async function loadPanel<K extends PanelKey>(key: K, read: () => Promise<PanelData[K]>): Promise<void> {
+    const token = ++tokens[key];
+    setPanel(key, { loading: true, error: null });
+    try {
+      const data = await read();
+      if (tokens[key] === token) setPanel(key, { data, loading: false } as Partial<PanelState<PanelData[K]>>);
+    } catch (error) {
+      if (tokens[key] === token) setPanel(key, { data: null, loading: false, error: toShownError(error) });
+    }
+  }
+
+  function loadDomainUrls(): void {
+    const { domain, filters } = get();
+    if (domain === null) {
+      tokens.domainUrls++;
+      setPanel('domainUrls', idle());
+      return;
+    }
+    void loadPanel('domainUrls', () => call('visibility.urls', { ...queryOf(filters), domain, limit: 100 }));
+  }
+
+  return {
+    filters: { scope: { kind: 'all' }, period: { days: 30 }, engines: [], locations: [], brandId: null },
+    trendBy: 'day',
+    domain: null,
+    panels: initialPanels(),
+    options: null,
+    optionsError: null,
+    drillError: null,
+    demo: null,
+
+    setFilters(patch) {
+      set((s) => ({ filters: { ...s.filters, ...patch } }));
+      get().refresh();
+    },
+
+    setTrendBy(trendBy) {
+      set({ trendBy });
+      const q = queryOf(get().filters);
+      void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
+    },
+
+    openDomain(domain) {
+      set({ domain });
+      loadDomainUrls();
+    },
+
+    refresh() {
+      const { filters, trendBy } = get();
+      const q = queryOf(filters);
+      void loadPanel('overview', () => call('visibility.overview', q));
+      void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
+      void loadPanel('heatmap', () => call('visibility.buckets', { ...q, by: ['location', 'engine'] }));
+      void loadPanel('sources', () => call('visibility.sources', { ...q, limit: 50 }));
+      void loadPanel('gaps', () => call('visibility.gaps', { ...q, limit: 50 }));
+      void loadPanel('ownUrls', () => call('visibility.urls', { ...q, limit: 100 }));
+      void loadPanel('queries', () => call('visibility.queries', { ...q, limit: 50 }));
+      loadDomainUrls();
+    },
+
+    async loadOptions() {
+      try {
+        const [monitors, sets, prompts, runs, brands] = await Promise.all([
+          call('monitors.list', {}),
+          call('promptSets.list', {}),
+          call('prompts.list', {}),
+          call('runs.list', { limit: 50, offset: 0 }),
+          call('brands.list', {}),
+        ]);
+        set({
+          options: {
+            monitors,
+            sets,
+            tags: tagsOf(prompts, sets, monitors),
+            runs: runs.runs,
+            brands: brandsInPickerOrder(brands),
+          },
+          optionsError: null,
+        });
+      } catch (error) {
+        set({ optionsError: toShownError(error) });
+      }
+    },
+
+    async drill(drill, what) {
+      set({ drillError: null });
+      const title = [what, ...filterWords(get().filters, get().options)].join(' · ');
+      try {
+        const { resultIds, total } = await call('visibility.results', {
+          ...queryOf(get().filters),
+          drill,
+          limit: DRILL_LIMIT,
+        });
+        useNavStore.getState().openResultSet({ title, resultIds, total });
+      } catch (error) {
+        set({ drillError: toShownError(error) });
+      }
+    },
+
+    async loadDemo() {
+      set({ demo: { building: true, day: 0, days: DEMO_DAYS, results: 0, error: null } });
+      try {
+        await call('demo.load', { days: DEMO_DAYS });
+        set((s) => ({ demo: s.demo ? { ...s.demo, building: false } : null }));
+        await get().loadOptions();
+        get().refresh();
+      } catch (error) {
+        set((s) => ({
+          demo: {
+            ...(s.demo ?? { day: 0, days: DEMO_DAYS, results: 0 }),
+            building: false,
+            error: toShownError(error),
+          },
+        }));
+      }
+    },
+
+    async cancelDemo() {
+      try {
+        await call('demo.cancel', {});
+      } catch (error) {
+        set((s) => (s.demo ? { demo: { ...s.demo, error: toShownError(error) } } : {}));
+      }
+    },
+
+    onDemoProgress(p) {
+      const failed: ShownError | null =
+        p.phase === 'failed'
+          ? {
+              code: 'DEMO_FAILED',
+              message: p.message ?? 'The demo build failed',
+              fields: [],
+              requestId: null,
+            }
+          : null;
+      set((s) => ({
+        demo: {
+          building: p.phase === 'building',
+          day: p.day,
+          days: p.days,
+          results: p.results,
+          error: failed ?? s.demo?.error ?? null,
+        },
+      }));
+    },
+  };
+});

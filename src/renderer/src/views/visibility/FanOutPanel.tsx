@@ -1,0 +1,58 @@
+import { formatNumber } from '../../lib/format';
+import { useVisibilityStore } from '../../stores/visibility-store';
+import { engineLabel } from './format';
+import { Panel } from './Panel';
+
+/** The search queries the engines ran to answer (fan-out), most frequent first; new ones badged. */
+export function FanOutPanel() {
+  const state = useVisibilityStore((s) => s.panels.queries);
+  const refresh = useVisibilityStore((s) => s.refresh);
+  const drill = useVisibilityStore((s) => s.drill);
+  return (
+    <Panel id="vis-queries" title="Engines' search queries" state={state} onRetry={refresh}>
+      {(data) => (
+        <div className="vis-table-scroll">
+          <table className="table vis-table" aria-label="Search queries">
+            <thead>
+              <tr>
+                <th scope="col">Query</th>
+                <th scope="col">Answers</th>
+                <th scope="col">Engines</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.queries.map((q) => (
+                <tr key={q.query}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() =>
+                        void drill({ query: q.query }, `Answers whose engine searched “${q.query}”`)
+                      }
+                    >
+                      {q.query}
+                    </button>{' '}
+                    {q.isNew && (
+                      <span
+                        className="badge badge-ok"
+                        title={`First seen ${q.firstSeen}; not in the previous period`}
+                      >
+                        new
+                      </span>
+                    )}
+                  </th>
+                  <td>
+                    {formatNumber(q.answers)}{' '}
+                    <span className="muted small">of {formatNumber(data.answers)}</span>
+                  </td>
+                  <td>{q.engines.map(engineLabel).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,114 @@
+import type { SourcesView, VisibilityBrandRef } from '../../../../shared/visibility/types';
+import { useVisibilityStore } from '../../stores/visibility-store';
+import { ChangeBadge } from './ChangeBadge';
+import { formatN, formatRate } from './format';
+import { useBrandRefs } from './hooks';
+import { Panel } from './Panel';
+import { Sparkline } from './Sparkline';
+import { UrlTable } from './UrlTable';
+
+function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBrandRef[] }) {
+  const drill = useVisibilityStore((s) => s.drill);
+  const domain = useVisibilityStore((s) => s.domain);
+  const openDomain = useVisibilityStore((s) => s.openDomain);
+  const names = new Map(brands.map((b) => [b.id, b]));
+  return (
+    <div className="vis-table-scroll">
+      <table className="table vis-table" aria-label="Cited domains">
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">Share of answers citing</th>
+            <th scope="col">Change</th>
+            <th scope="col">Trend</th>
+            <th scope="col">Brand</th>
+            <th scope="col">
+              <span className="visually-hidden">Pages</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.domains.map((d) => {
+            const owner = d.brandId ? names.get(d.brandId) : undefined;
+            return (
+              <tr key={d.domain} className={domain === d.domain ? 'vis-selected-row' : undefined}>
+                <th scope="row">
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void drill({ domain: d.domain }, `Answers citing ${d.domain}`)}
+                  >
+                    {d.domain}
+                  </button>
+                </th>
+                <td>
+                  {formatRate(d.share)} <span className="muted small">{formatN(d.share.n)}</span>
+                </td>
+                <td>
+                  <ChangeBadge change={d.change} kind="rate" compact />
+                </td>
+                <td>
+                  <Sparkline trend={d.trend} period={data.period} />
+                </td>
+                <td>{owner ? <span className={`badge badge-${owner.kind}`}>{owner.name}</span> : ''}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-expanded={domain === d.domain}
+                    aria-controls="vis-domain-urls"
+                    onClick={() => openDomain(domain === d.domain ? null : d.domain)}
+                  >
+                    Pages<span className="visually-hidden"> of {d.domain}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DomainUrls() {
+  const domain = useVisibilityStore((s) => s.domain);
+  const state = useVisibilityStore((s) => s.panels.domainUrls);
+  const openDomain = useVisibilityStore((s) => s.openDomain);
+  if (domain === null) return null;
+  return (
+    <div id="vis-domain-urls">
+      <Panel
+        id="vis-domain-urls-panel"
+        title={`Pages of ${domain}`}
+        state={state}
+        onRetry={() => openDomain(domain)}
+        className="vis-nested"
+        actions={
+          <button type="button" className="small" onClick={() => openDomain(null)}>
+            Close<span className="visually-hidden"> pages of {domain}</span>
+          </button>
+        }
+      >
+        {(view) => <UrlTable view={view} label={`Pages of ${domain}`} />}
+      </Panel>
+    </div>
+  );
+}
+
+/** The domains the engines cite, with their share, change, daily trend and owning brand. */
+export function SourcesPanel() {
+  const state = useVisibilityStore((s) => s.panels.sources);
+  const refresh = useVisibilityStore((s) => s.refresh);
+  const brands = useBrandRefs();
+  return (
+    <Panel id="vis-sources" title="Cited domains" state={state} onRetry={refresh} className="vis-wide">
+      {(data) => (
+        <>
+          <DomainTable data={data} brands={brands} />
+          <DomainUrls />
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect } from 'react';
+import type { RunStatus } from '../../../../shared/domain/run-spec';
+import { subscribe } from '../../ipc/client';
+import { ErrorState } from '../../components/StatusStates';
+import { useCatalogStore } from '../../stores/catalog-store';
+import { useVisibilityStore } from '../../stores/visibility-store';
+import { DemoProgressLine } from './DemoProgressLine';
+import { EmptyVisibility } from './EmptyVisibility';
+import { FanOutPanel } from './FanOutPanel';
+import { GapsPanel } from './GapsPanel';
+import { HeatmapPanel } from './HeatmapPanel';
+import { KpiCards } from './KpiCards';
+import { Leaderboard } from './Leaderboard';
+import { OwnUrlsPanel } from './OwnUrlsPanel';
+import { Panel } from './Panel';
+import { SourcesPanel } from './SourcesPanel';
+import { TrendPanel } from './TrendPanel';
+import { VisibilityControls } from './VisibilityControls';
+
+/** Statuses after which a run's answers are all stored. */
+const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'canceled', 'interrupted']);
+
+/**
+ * Reads everything on open, and again when main says stored history changed (brands
+ * re-analysed, a demo built or deleted) or a run finishes; follows the demo build's progress.
+ */
+function useVisibilityData(): void {
+  const refresh = useVisibilityStore((s) => s.refresh);
+  const loadOptions = useVisibilityStore((s) => s.loadOptions);
+  const onDemoProgress = useVisibilityStore((s) => s.onDemoProgress);
+  const catalogLoaded = useCatalogStore((s) => s.countries !== null);
+  const loadCatalog = useCatalogStore((s) => s.load);
+
+  useEffect(() => {
+    void loadOptions();
+    refresh();
+  }, [loadOptions, refresh]);
+  useEffect(() => {
+    if (!catalogLoaded) void loadCatalog();
+  }, [catalogLoaded, loadCatalog]);
+  useEffect(() => {
+    const finished = new Set<string>();
+    const offChanged = subscribe('visibility.changed', () => {
+      void loadOptions();
+      refresh();
+    });
+    const offDemo = subscribe('demo.progress', onDemoProgress);
+    const offRun = subscribe('run.progress', (p) => {
+      if (!FINISHED.has(p.status) || finished.has(p.runId)) return;
+      finished.add(p.runId);
+      void loadOptions();
+      refresh();
+    });
+    return () => {
+      offChanged();
+      offDemo();
+      offRun();
+    };
+  }, [loadOptions, refresh, onDemoProgress]);
+}
+
+function OverviewPanels() {
+  const state = useVisibilityStore((s) => s.panels.overview);
+  const refresh = useVisibilityStore((s) => s.refresh);
+  return (
+    <>
+      <Panel id="vis-kpis" title="Key numbers" state={state} onRetry={refresh} className="vis-wide">
+        {(o) => {
+          const focus = o.brands.find((b) => b.id === o.focusBrandId);
+          return o.kpis && focus ? (
+            <KpiCards metrics={o.kpis} name={focus.name} />
+          ) : (
+            <p className="muted">Choose a focus brand.</p>
+          );
+        }}
+      </Panel>
+      <Panel
+        id="vis-leaderboard"
+        title="Brands and competitors"
+        state={state}
+        onRetry={refresh}
+        className="vis-wide"
+      >
+        {(o) => <Leaderboard overview={o} />}
+      </Panel>
+    </>
+  );
+}
+
+/** Brand visibility over time: the home view. */
+export function VisibilityView() {
+  useVisibilityData();
+  const overview = useVisibilityStore((s) => s.panels.overview.data);
+  const drillError = useVisibilityStore((s) => s.drillError);
+  const refresh = useVisibilityStore((s) => s.refresh);
+
+  const noAnswers = overview !== null && overview.answers === 0;
+  const noFocus = overview !== null && !noAnswers && overview.focusBrandId === null;
+
+  return (
+    <section aria-labelledby="visibility-heading" className="view visibility">
+      <div className="row vis-title">
+        <h1 id="visibility-heading">Visibility</h1>
+        {overview && (
+          <p className="muted">
+            {overview.period.from} – {overview.period.to} ({overview.answers.toLocaleString('en')} answers),
+            compared with {overview.period.previous.from} – {overview.period.previous.to} (
+            {overview.previousAnswers.toLocaleString('en')} answers)
+          </p>
+        )}
+        <button type="button" className="small" onClick={refresh}>
+          Refresh
+        </button>
+      </div>
+      <VisibilityControls />
+      {drillError && <ErrorState error={drillError} />}
+      {!noAnswers && <DemoProgressLine />}
+      {noAnswers && <EmptyVisibility reason={overview.empty ?? 'No answers in this period'} need="answers" />}
+      {noFocus && (
+        <EmptyVisibility
+          reason={overview.empty ?? 'No focus brand: add a brand of kind “brand”'}
+          need="brand"
+        />
+      )}
+      {!noAnswers && (
+        <div className="vis-grid">
+          {!noFocus && (
+            <>
+              <OverviewPanels />
+              <TrendPanel />
+              <HeatmapPanel />
+            </>
+          )}
+          <SourcesPanel />
+          {!noFocus && (
+            <>
+              <GapsPanel />
+              <OwnUrlsPanel />
+            </>
+          )}
+          <FanOutPanel />
+        </div>
+      )}
+    </section>
+  );
+}
