@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 
 export function SettingsView() {
@@ -180,6 +181,8 @@ export function SettingsView() {
           Back up database
         </button>
       </div>
+
+      <DemoPanel />
     </section>
   );
 }

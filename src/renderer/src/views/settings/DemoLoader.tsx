@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { toShownError, type ShownError } from '../../lib/errors';
+import { formatNumber } from '../../lib/format';
+import { useBrandsStore } from '../../stores/brands-store';
+import { DEMO_DAYS, useDemoStore, type DemoProgress } from '../../stores/demo-store';
+import { useNavStore } from '../../stores/nav-store';
+import { useToastStore } from '../../stores/toast-store';
+import { ErrorState } from '../../components/StatusStates';
+import { SyntheticBadge } from '../../components/SyntheticBadge';
+
+interface Props {
+  /** Runs before the app opens the demo on Visibility (first run turns the sandbox on). */
+  beforeOpen?: () => Promise<void>;
+}
+
+/**
+ * "Load a demo history": a choice of days, the build's progress with Cancel, and when it is
+ * complete the Visibility view. When the history already holds a demo, it offers to open it.
+ */
+export function DemoLoader({ beforeOpen }: Props) {
+  const { status, days, building, progress, lastBuild, error, setDays, refresh, load, cancel } =
+    useDemoStore();
+  const go = useNavStore((s) => s.go);
+  const push = useToastStore((s) => s.push);
+  const [canceling, setCanceling] = useState(false);
+  const [openError, setOpenError] = useState<ShownError | null>(null);
+
+  useEffect(() => {
+    if (status === null) void refresh();
+  }, [status, refresh]);
+
+  const open = async (): Promise<void> => {
+    setOpenError(null);
+    try {
+      await beforeOpen?.();
+      go('visibility');
+    } catch (err) {
+      setOpenError(toShownError(err));
+    }
+  };
+
+  const start = async (): Promise<void> => {
+    setCanceling(false);
+    const startedOn = useNavStore.getState().view;
+    const build = await load();
+    if (!build) return;
+    // The demo adds its brands: highlighting everywhere should know them.
+    if (useBrandsStore.getState().brands !== null) void useBrandsStore.getState().load();
+    if (build.canceled) return;
+    push(
+      'success',
+      `Demo history loaded: ${formatNumber(build.results)} synthetic answers over ${build.days} days.`,
+    );
+    // Land on Visibility unless the analyst went elsewhere while it was being built.
+    if (useNavStore.getState().view === startedOn) await open();
+  };
+
+  const present = status?.present === true;
+  return (
+    <div className="demo-loader" role="group" aria-label="Demo history">
+      {building && progress ? (
+        <BuildProgress
+          progress={progress}
+          canceling={canceling}
+          onCancel={() => {
+            setCanceling(true);
+            void cancel();
+          }}
+        />
+      ) : present ? (
+        <div className="row">
+          <SyntheticBadge />
+          <span>
+            A demo history is loaded
+            {status.days !== null ? ` (${status.days} days, ${formatNumber(status.results)} answers)` : ''}.
+          </span>
+          <button type="button" onClick={() => void open()}>
+            Open the demo history
+          </button>
+        </div>
+      ) : (
+        <div className="row">
+          <fieldset className="inline-fieldset">
+            <legend>Days of history</legend>
+            {DEMO_DAYS.map((d) => (
+              <label key={d} className="inline">
+                <input type="radio" name="demo-days" checked={days === d} onChange={() => setDays(d)} />
+                {d} days
+              </label>
+            ))}
+          </fieldset>
+          <button type="button" onClick={() => void start()}>
+            Load a demo history
+          </button>
+          <SyntheticBadge />
+        </div>
+      )}
+      {!building && lastBuild?.canceled && (
+        <p className="muted">
+          Canceled: the {formatNumber(lastBuild.results)} answers built so far are kept, labelled synthetic;
+          delete them in Settings.
+        </p>
+      )}
+      {error && <ErrorState error={error} />}
+      {openError && <ErrorState error={openError} />}
+    </div>
+  );
+}
+
+function BuildProgress({
+  progress,
+  canceling,
+  onCancel,
+}: {
+  progress: DemoProgress;
+  canceling: boolean;
+  onCancel(): void;
+}) {
+  return (
+    <div className="demo-progress">
+      <progress aria-label="Demo history progress" max={progress.days} value={progress.day} />
+      <p data-testid="demo-progress-text">
+        Building day {progress.day} of {progress.days} · {formatNumber(progress.runs)} runs ·{' '}
+        {formatNumber(progress.results)} answers
+        {progress.message ? ` · ${progress.message}` : ''}
+      </p>
+      <button type="button" disabled={canceling} onClick={onCancel}>
+        {canceling ? 'Canceling…' : 'Cancel'}
+      </button>
+    </div>
+  );
+}
