@@ -1,11 +1,14 @@
 import { create } from 'zustand';
 import type { ResultView, SeriesPointView } from '../../../shared/ipc/channels/runs';
+import type { SeriesKeyView } from '../../../shared/visibility/types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import type { SeriesTarget } from './nav-store';
 
 /** How many of the most recent points are loaded in full for charts. */
 export const SERIES_RESULT_LIMIT = 200;
+/** How many series the picker lists (typing narrows them). */
+export const SERIES_KEYS_LIMIT = 200;
 
 interface OverTimeState {
   target: SeriesTarget | null;
@@ -17,6 +20,13 @@ interface OverTimeState {
   setPair(pair: { a: string | null; b: string | null }): void;
   error: ShownError | null;
   load(target: SeriesTarget): Promise<void>;
+  /** The picker's prompt × engine × location choices (asked more than once), most answers first. */
+  keys: SeriesKeyView[] | null;
+  /** The text the listed keys were filtered by. */
+  keysFilter: string;
+  keysLoading: boolean;
+  keysError: ShownError | null;
+  loadKeys(text: string): Promise<void>;
 }
 
 /** The same prompt × engine × location across runs. */
@@ -27,6 +37,10 @@ export const useOverTimeStore = create<OverTimeState>((set, get) => ({
   loading: false,
   error: null,
   pair: { a: null, b: null },
+  keys: null,
+  keysFilter: '',
+  keysLoading: false,
+  keysError: null,
   setPair: (pair) => set({ pair }),
   async load(target) {
     set({ target, loading: true, error: null, points: null, results: [], pair: { a: null, b: null } });
@@ -40,6 +54,19 @@ export const useOverTimeStore = create<OverTimeState>((set, get) => ({
       set({ points, results, loading: false });
     } catch (error) {
       if (get().target === target) set({ error: toShownError(error), loading: false });
+    }
+  },
+  async loadKeys(text) {
+    set({ keysFilter: text, keysLoading: true, keysError: null });
+    const filter = text.trim();
+    try {
+      const keys = await call('history.seriesKeys', {
+        ...(filter ? { text: filter } : {}),
+        limit: SERIES_KEYS_LIMIT,
+      });
+      if (get().keysFilter === text) set({ keys, keysLoading: false });
+    } catch (error) {
+      if (get().keysFilter === text) set({ keysError: toShownError(error), keysLoading: false });
     }
   },
 }));

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { diffText } from '../../../../shared/analytics/text-diff';
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { ENGINES } from '../../../../shared/api/engines';
 import { formatDateTime } from '../../lib/format';
 import { topDomainsOf, trendRows } from '../../lib/trends';
 import { useBrandsStore } from '../../stores/brands-store';
@@ -8,20 +8,14 @@ import { useNavStore } from '../../stores/nav-store';
 import { useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { WordDiff } from '../../components/WordDiff';
-import { CodeInput } from '../../components/CodeInput';
-import { EngineSelect } from '../../components/EngineSelect';
+import { ManualSeriesForm } from './ManualSeriesForm';
+import { SeriesPicker } from './SeriesPicker';
 import { TrendChart } from './TrendChart';
 
 export function OverTimeView() {
   const { seriesTarget, openSeries } = useNavStore();
   const { points, results, loading, error, load, target, pair, setPair } = useOverTimeStore();
   const { brands, matcher, load: loadBrands } = useBrandsStore();
-  const [form, setForm] = useState({
-    prompt: '',
-    engine: 'assistant-a' as EngineName,
-    country: 'US',
-    state: '',
-  });
 
   useEffect(() => {
     if (seriesTarget && seriesTarget !== target) void load(seriesTarget);
@@ -45,45 +39,15 @@ export function OverTimeView() {
   return (
     <section aria-labelledby="over-time-heading" className="view">
       <h1 id="over-time-heading">Over time</h1>
-      <form
-        className="row panel"
-        onSubmit={(e) => {
-          e.preventDefault();
-          openSeries({
-            prompt: form.prompt.trim(),
-            engine: form.engine,
-            country: form.country.toUpperCase(),
-            state: form.state ? form.state.toUpperCase() : null,
-          });
-        }}
-      >
-        <label>
-          Prompt
-          <input
-            type="text"
-            value={form.prompt}
-            onChange={(e) => setForm({ ...form, prompt: e.target.value })}
-            required
-          />
-        </label>
-        <EngineSelect value={form.engine} onChange={(engine) => setForm({ ...form, engine })} />
-        <CodeInput
-          label="Country"
-          value={form.country}
-          onChange={(country) => setForm({ ...form, country })}
-        />
-        <CodeInput label="State" value={form.state} onChange={(state) => setForm({ ...form, state })} />
-        <button type="submit">Show series</button>
-      </form>
+      <SeriesPicker current={target} onPick={openSeries} />
+      <ManualSeriesForm onOpen={openSeries} />
       {target && (
         <p className="muted">
           “{target.prompt}” · {ENGINES[target.engine].label} ·{' '}
           {target.state ? `US-${target.state}` : target.country}
         </p>
       )}
-      {!target && (
-        <Empty>Pick a prompt, engine and location, or open “Over time” from a compare column.</Empty>
-      )}
+      {!target && <Empty>Open a series above, or “Over time” from a compare column.</Empty>}
       {loading && <Loading />}
       {error && <ErrorState error={error} onRetry={() => target && void load(target)} />}
       {points && points.length === 0 && (

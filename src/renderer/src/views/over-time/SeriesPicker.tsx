@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { ENGINES } from '../../../../shared/api/engines';
+import type { SeriesKeyView } from '../../../../shared/visibility/types';
+import { subscribe } from '../../ipc/client';
+import { locationLabel } from '../../lib/countries';
+import { formatNumber } from '../../lib/format';
+import type { SeriesTarget } from '../../stores/nav-store';
+import { SERIES_KEYS_LIMIT, useOverTimeStore } from '../../stores/over-time-store';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+
+/** Typing waits this long before asking main, so a word typed is one query, not one per key. */
+const FILTER_DELAY_MS = 250;
+
+function formatDate(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString('en', { dateStyle: 'medium' });
+}
+
+function sameSeries(k: SeriesKeyView, t: SeriesTarget | null): boolean {
+  return (
+    t !== null &&
+    k.prompt === t.prompt &&
+    k.engine === t.engine &&
+    k.country === t.country &&
+    k.state === t.state
+  );
+}
+
+/**
+ * The prompt × engine × location combinations asked more than once, from history.seriesKeys,
+ * filtered by prompt text: picking one opens its series.
+ */
+export function SeriesPicker({
+  current,
+  onPick,
+}: {
+  current: SeriesTarget | null;
+  onPick(target: SeriesTarget): void;
+}) {
+  const { keys, keysFilter, keysLoading, keysError, loadKeys } = useOverTimeStore();
+  const [text, setText] = useState(keysFilter);
+  // Opening the view lists right away; typing waits for a pause.
+  const typed = useRef(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void loadKeys(text), typed.current ? FILTER_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [text, loadKeys]);
+  // New answers, a demo loaded or deleted: the choices change.
+  useEffect(
+    () => subscribe('visibility.changed', () => void loadKeys(useOverTimeStore.getState().keysFilter)),
+    [loadKeys],
+  );
+
+  return (
+    <div className="panel series-picker">
+      <h2>Series</h2>
+      <label>
+        Filter by prompt
+        <input
+          type="search"
+          value={text}
+          placeholder="Words of a prompt"
+          onChange={(e) => {
+            typed.current = true;
+            setText(e.target.value);
+          }}
+        />
+      </label>
+      {keysError && <ErrorState error={keysError} onRetry={() => void loadKeys(text)} />}
+      {keys === null && keysLoading && <Loading />}
+      {keys !== null && keys.length === 0 && (
+        <Empty>
+          {keysFilter.trim()
+            ? `No prompt asked more than once matches “${keysFilter.trim()}”.`
+            : 'No prompt has been asked more than once for the same engine and location yet.'}
+        </Empty>
+      )}
+      {keys !== null && keys.length > 0 && (
+        <div className="series-keys" aria-busy={keysLoading}>
+          <table className="table" aria-label="Series to open">
+            <thead>
+              <tr>
+                <th scope="col">Prompt</th>
+                <th scope="col">Engine</th>
+                <th scope="col">Location</th>
+                <th scope="col">Answers</th>
+                <th scope="col">First</th>
+                <th scope="col">Last</th>
+                <th scope="col">
+                  <span className="visually-hidden">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => {
+                const selected = sameSeries(k, current);
+                const where = locationLabel(k.country, k.state);
+                return (
+                  <tr
+                    key={`${k.prompt}\u0000${k.engine}\u0000${k.country}\u0000${k.state ?? ''}`}
+                    aria-current={selected ? 'true' : undefined}
+                  >
+                    <td className="series-prompt" title={k.prompt}>
+                      {k.prompt}
+                    </td>
+                    <td>{ENGINES[k.engine].label}</td>
+                    <td>{where}</td>
+                    <td>{formatNumber(k.answers)}</td>
+                    <td>{formatDate(k.firstAt)}</td>
+                    <td>{formatDate(k.lastAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="small"
+                        aria-label={`Open “${k.prompt}” · ${ENGINES[k.engine].label} · ${where}`}
+                        disabled={selected}
+                        onClick={() =>
+                          onPick({ prompt: k.prompt, engine: k.engine, country: k.country, state: k.state })
+                        }
+                      >
+                        {selected ? 'Shown' : 'Open'}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {keys.length >= SERIES_KEYS_LIMIT && (
+            <p className="muted small">The {SERIES_KEYS_LIMIT} with most answers; type to narrow.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
