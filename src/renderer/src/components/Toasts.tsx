@@ -1,17 +1,52 @@
-import { useToastStore } from '../stores/toast-store';
+import { useToastStore, type Toast } from '../stores/toast-store';
 
+/** At most this many notices on screen, newest on top; the rest wait behind "+N more". */
+export const TOASTS_VISIBLE = 3;
+
+const LEVEL_WORD: Record<Toast['level'], string> = {
+  info: 'Notice',
+  success: 'Done',
+  warning: 'Warning',
+  error: 'Error',
+};
+
+/**
+ * Notices in the bottom-right corner. Screen readers hear each notice once, when it is pushed
+ * (a polite live region of its own), so a notice moving up when another is dismissed is not
+ * announced again; the level is said in words since on screen it is only a colour.
+ */
 export function Toasts() {
-  const { toasts, dismiss } = useToastStore();
+  const { toasts, latest, dismiss, dismissAll } = useToastStore();
+  const shown = toasts.slice(-TOASTS_VISIBLE).reverse();
+  const hidden = toasts.length - shown.length;
   return (
-    <div className="toasts" role="log" aria-live="polite" aria-label="Notifications">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.level}`}>
-          <span>{t.message}</span>
-          <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
+    <>
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="toast-announcer">
+        {latest && <p key={latest.id}>{`${LEVEL_WORD[latest.level]}: ${latest.message}`}</p>}
+      </div>
+      {toasts.length > 0 && (
+        <section className="toasts" aria-label="Notifications">
+          <ul>
+            {shown.map((t) => (
+              <li key={t.id} className={`toast toast-${t.level}`}>
+                <span className="visually-hidden">{LEVEL_WORD[t.level]}: </span>
+                <span>{t.message}</span>
+                <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          {hidden > 0 && (
+            <div className="toast-more">
+              <span>+{hidden} more</span>
+              <button type="button" className="small" onClick={dismissAll}>
+                Dismiss all
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+    </>
   );
 }
