@@ -24,6 +24,15 @@ import type {
 } from '../../../src/shared/ipc/contract';
 import { isInvokeChannel } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/define';
+import type {
+  BrandMetrics,
+  BrandMetricsWithChange,
+  RateStat,
+  ResolvedPeriod,
+  VisibilityBuckets,
+  VisibilityDimension,
+  VisibilityOverview,
+} from '../../../src/shared/visibility/types';
 
 // A test double of window.parallax for component tests (the real main runs in the e2e suite).
 // It answers every channel the views use with realistic view objects, records each call, and
@@ -247,6 +256,103 @@ export function sampleProgress(runId = 'run-1', over: Partial<RunProgressView> =
   };
 }
 
+// Visibility: hand-made numbers for the brands of SAMPLE_BRANDS (Acme is the focus brand).
+
+export const SAMPLE_PERIOD: ResolvedPeriod = {
+  from: '2025-04-02',
+  to: '2025-05-01',
+  days: 30,
+  previous: { from: '2025-03-03', to: '2025-04-01' },
+};
+
+export function rate(k: number, n: number, lower: number, upper: number): RateStat {
+  return { value: n === 0 ? null : k / n, k, n, lower, upper };
+}
+
+function brandMetrics(brandId: string, answers: number, mentioned: number): BrandMetrics {
+  return {
+    brandId,
+    answers,
+    mentionRate: rate(
+      mentioned,
+      answers,
+      Math.max(0, mentioned / answers - 0.04),
+      mentioned / answers + 0.04,
+    ),
+    citationRate: rate(Math.round(mentioned / 2), answers, 0.15, 0.25),
+    avgPosition: { value: 1.6, n: mentioned, lower: 1.4, upper: 1.8 },
+    shareOfVoice: rate(mentioned, 2 * mentioned, 0.45, 0.55),
+  };
+}
+
+/** Acme: 42 % (38–46 %) of 500 answers, up 6 points and significant; citation change not significant. */
+export function sampleOverview(over: Partial<VisibilityOverview> = {}): VisibilityOverview {
+  const acme: BrandMetricsWithChange = {
+    brandId: 'b-acme',
+    answers: 500,
+    mentionRate: rate(210, 500, 0.38, 0.46),
+    citationRate: rate(100, 500, 0.17, 0.24),
+    avgPosition: { value: 1.8, n: 210, lower: 1.6, upper: 2.0 },
+    shareOfVoice: rate(210, 400, 0.48, 0.57),
+    previous: brandMetrics('b-acme', 480, 173),
+    change: {
+      mentionRate: { delta: 0.06, significant: true },
+      citationRate: { delta: 0.01, significant: false },
+      avgPosition: { delta: -0.2, significant: false },
+      shareOfVoice: { delta: 0.03, significant: false },
+    },
+  };
+  const zoom: BrandMetricsWithChange = {
+    ...brandMetrics('b-zoom', 500, 190),
+    previous: brandMetrics('b-zoom', 480, 200),
+    change: {
+      mentionRate: { delta: -0.04, significant: false },
+      citationRate: { delta: 0, significant: false },
+      avgPosition: { delta: 0.1, significant: false },
+      shareOfVoice: { delta: -0.03, significant: false },
+    },
+  };
+  return {
+    period: SAMPLE_PERIOD,
+    focusBrandId: 'b-acme',
+    brands: SAMPLE_BRANDS.map((b) => ({ id: b.id, name: b.name, kind: b.kind, domains: b.domains })),
+    answers: 500,
+    previousAnswers: 480,
+    kpis: acme,
+    leaderboard: [acme, zoom],
+    empty: null,
+    ...over,
+  };
+}
+
+/** Two days (or two runs) × both brands, or US/DE × assistant-a/assistant-b. */
+export function sampleBuckets(by: VisibilityDimension[]): VisibilityBuckets {
+  const keys: Array<Partial<Record<VisibilityDimension, string>>> = by.includes('location')
+    ? [
+        { location: 'DE', engine: 'assistant-a' },
+        { location: 'DE', engine: 'assistant-b' },
+        { location: 'US', engine: 'assistant-a' },
+        { location: 'US-CA', engine: 'assistant-b' },
+      ]
+    : by.includes('run')
+      ? [
+          { run: 'run-b', day: '2025-04-30' },
+          { run: 'run-a', day: '2025-04-29' },
+        ]
+      : [{ day: '2025-04-29' }, { day: '2025-04-30' }];
+  const rows = keys.flatMap((bucket, i) => [
+    { ...brandMetrics('b-acme', 40, 10 + 6 * i), bucket },
+    { ...brandMetrics('b-zoom', 40, 20 - i), bucket },
+  ]);
+  return {
+    period: SAMPLE_PERIOD,
+    by,
+    rows,
+    runLabels: by.includes('run') ? { 'run-a': 'Shoes', 'run-b': 'Shoes again' } : {},
+    empty: null,
+  };
+}
+
 function defaultHandlers(): Handlers {
   return {
     'app.info': () => ({
@@ -410,6 +516,81 @@ function defaultHandlers(): Handlers {
     'demo.cancel': () => ({ canceled: true }),
     'demo.delete': () => ({ runs: 4, monitors: 2, brands: 6 }),
     'history.seriesKeys': () => [],
+    // Visibility: a history with answers and a focus brand.
+    'visibility.overview': () => sampleOverview(),
+    'visibility.buckets': (input) => sampleBuckets(input.by),
+    'visibility.sources': () => ({
+      period: SAMPLE_PERIOD,
+      answers: 500,
+      domains: [
+        {
+          domain: 'runnersworld.com',
+          share: rate(150, 500, 0.26, 0.34),
+          previousShare: rate(100, 480, 0.17, 0.25),
+          change: { delta: 0.09, significant: true },
+          trend: [
+            { day: '2025-04-29', share: 0.25, answers: 10 },
+            { day: '2025-04-30', share: 0.35, answers: 14 },
+          ],
+          brandId: null,
+          kinds: ['citation'],
+        },
+        {
+          domain: 'acme.com',
+          share: rate(100, 500, 0.17, 0.24),
+          previousShare: rate(96, 480, 0.16, 0.24),
+          change: { delta: 0, significant: false },
+          trend: [{ day: '2025-04-30', share: 0.2, answers: 8 }],
+          brandId: 'b-acme',
+          kinds: ['citation'],
+        },
+      ],
+      empty: null,
+    }),
+    'visibility.gaps': () => ({
+      period: SAMPLE_PERIOD,
+      focusBrandId: 'b-acme',
+      gapAnswers: 120,
+      gaps: [
+        {
+          domain: 'laufen.de',
+          gapAnswers: rate(30, 120, 0.18, 0.33),
+          competitors: [{ brandId: 'b-zoom', answers: 30 }],
+          focusCitedElsewhere: false,
+        },
+      ],
+      empty: null,
+    }),
+    'visibility.urls': (input) => ({
+      period: SAMPLE_PERIOD,
+      domain: input.domain ?? null,
+      urls: input.domain
+        ? [{ url: `https://${input.domain}/best-shoes`, title: 'Best shoes', answers: 40, bestPosition: 1 }]
+        : [{ url: 'https://acme.com/swift', title: 'Acme Swift', answers: 60, bestPosition: 2 }],
+      empty: null,
+    }),
+    'visibility.queries': () => ({
+      period: SAMPLE_PERIOD,
+      answers: 500,
+      queries: [
+        {
+          query: 'best running shoes 2025',
+          answers: 80,
+          engines: ['assistant-a'],
+          isNew: true,
+          firstSeen: '2025-04-20',
+        },
+        {
+          query: 'running shoes review',
+          answers: 50,
+          engines: ['assistant-a', 'assistant-b'],
+          isNew: false,
+          firstSeen: '2025-04-02',
+        },
+      ],
+      empty: null,
+    }),
+    'visibility.results': () => ({ resultIds: ['run-1-res-US', 'run-1-res-DE'], total: 2 }),
   };
 }
 

@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import { ENGINES, type EngineName } from '../../../shared/api/engines';
 import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
-import type { EventPayload } from '../../../shared/ipc/contract';
 import type {
   CitationGapsView,
   FanOutView,
@@ -72,18 +71,8 @@ export interface VisibilityOptions {
   brands: BrandView[];
 }
 
-/** The demo history being built from this view (progress from 'demo.progress'). */
-export interface DemoProgress {
-  building: boolean;
-  day: number;
-  days: number;
-  results: number;
-  error: ShownError | null;
-}
-
 /** How many answers a drill-down opens in Compare at most (the total is still shown). */
 export const DRILL_LIMIT = 50;
-export const DEMO_DAYS = 90;
 
 interface VisibilityState {
   filters: VisibilityFilters;
@@ -95,7 +84,6 @@ interface VisibilityState {
   optionsError: ShownError | null;
   /** A failed drill-down (the number's answers could not be read). */
   drillError: ShownError | null;
-  demo: DemoProgress | null;
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
   openDomain(domain: string | null): void;
@@ -107,9 +95,6 @@ interface VisibilityState {
    * Veloxa") and the filters are added to the title.
    */
   drill(drill: VisibilityDrill, what: string): Promise<void>;
-  loadDemo(): Promise<void>;
-  cancelDemo(): Promise<void>;
-  onDemoProgress(p: EventPayload<'demo.progress'>): void;
 }
 
 const idle = <T>(): PanelState<T> => ({ data: null, loading: false, error: null });
@@ -236,7 +221,6 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     options: null,
     optionsError: null,
     drillError: null,
-    demo: null,
 
     setFilters(patch) {
       set((s) => ({ filters: { ...s.filters, ...patch } }));
@@ -304,53 +288,6 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       } catch (error) {
         set({ drillError: toShownError(error) });
       }
-    },
-
-    async loadDemo() {
-      set({ demo: { building: true, day: 0, days: DEMO_DAYS, results: 0, error: null } });
-      try {
-        await call('demo.load', { days: DEMO_DAYS });
-        set((s) => ({ demo: s.demo ? { ...s.demo, building: false } : null }));
-        await get().loadOptions();
-        get().refresh();
-      } catch (error) {
-        set((s) => ({
-          demo: {
-            ...(s.demo ?? { day: 0, days: DEMO_DAYS, results: 0 }),
-            building: false,
-            error: toShownError(error),
-          },
-        }));
-      }
-    },
-
-    async cancelDemo() {
-      try {
-        await call('demo.cancel', {});
-      } catch (error) {
-        set((s) => (s.demo ? { demo: { ...s.demo, error: toShownError(error) } } : {}));
-      }
-    },
-
-    onDemoProgress(p) {
-      const failed: ShownError | null =
-        p.phase === 'failed'
-          ? {
-              code: 'DEMO_FAILED',
-              message: p.message ?? 'The demo build failed',
-              fields: [],
-              requestId: null,
-            }
-          : null;
-      set((s) => ({
-        demo: {
-          building: p.phase === 'building',
-          day: p.day,
-          days: p.days,
-          results: p.results,
-          error: failed ?? s.demo?.error ?? null,
-        },
-      }));
     },
   };
 });

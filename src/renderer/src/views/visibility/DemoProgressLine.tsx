@@ -1,23 +1,18 @@
 import { formatNumber } from '../../lib/format';
-import { ErrorState } from '../../components/StatusStates';
-import { useVisibilityStore } from '../../stores/visibility-store';
+import { useDemoStore } from '../../stores/demo-store';
 
-/** The demo history being built (from 'demo.progress'), with a way to stop it. */
+/**
+ * A demo history being built (started here, in first run or in Settings): the view refreshes
+ * when it is done ('visibility.changed'), meanwhile it says how far it got.
+ */
 export function DemoProgressLine() {
-  const demo = useVisibilityStore((s) => s.demo);
-  const cancelDemo = useVisibilityStore((s) => s.cancelDemo);
-  if (!demo) return null;
-  if (demo.error) return <ErrorState error={demo.error} />;
-  if (!demo.building) return null;
+  const building = useDemoStore((s) => s.building);
+  const progress = useDemoStore((s) => s.progress);
+  if (!building || !progress) return null;
   return (
-    <div className="vis-demo-progress row tight" role="status" aria-live="polite">
-      <progress max={demo.days} value={demo.day} aria-label="Demo history built" />
-      <span>
-        Building the demo history: day {demo.day} of {demo.days}, {formatNumber(demo.results)} answers
-      </span>
-      <button type="button" className="small" onClick={() => void cancelDemo()}>
-        Cancel
-      </button>
-    </div>
+    <p className="vis-demo-progress muted" role="status">
+      Building the demo history: day {progress.day} of {progress.days}, {formatNumber(progress.results)}{' '}
+      answers so far.
+    </p>
   );
 }

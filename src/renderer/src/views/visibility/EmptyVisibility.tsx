@@ -1,18 +1,16 @@
-import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { useNavStore } from '../../stores/nav-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
-import { DemoProgressLine } from './DemoProgressLine';
+import { DemoLoader } from '../settings/DemoLoader';
 
 /**
  * Why there is nothing to show, and the ways forward: define a brand (Brands), load a
- * labelled synthetic demo history, compose prompts, or widen the filters.
+ * labelled synthetic demo history (the same loader as first run and Settings), compose
+ * prompts, or widen the filters.
  */
 export function EmptyVisibility({ reason, need }: { reason: string; need: 'brand' | 'answers' }) {
   const go = useNavStore((s) => s.go);
   const filters = useVisibilityStore((s) => s.filters);
   const setFilters = useVisibilityStore((s) => s.setFilters);
-  const loadDemo = useVisibilityStore((s) => s.loadDemo);
-  const building = useVisibilityStore((s) => s.demo?.building ?? false);
   const narrowed =
     filters.scope.kind !== 'all' ||
     filters.engines.length > 0 ||
@@ -35,13 +33,11 @@ export function EmptyVisibility({ reason, need }: { reason: string; need: 'brand
       ) : (
         <>
           <p>
-            Run prompts (or let a monitor run them) to build a history, or explore with a demo history of 90
-            days of synthetic answers <SyntheticBadge />.
+            Run prompts (or let a monitor run them) to build a history, or explore a demo history of synthetic
+            answers.
           </p>
+          <DemoLoader />
           <div className="row">
-            <button type="button" className="primary" disabled={building} onClick={() => void loadDemo()}>
-              Load a demo history
-            </button>
             <button type="button" onClick={() => go('compose')}>
               Compose prompts
             </button>
@@ -56,7 +52,6 @@ export function EmptyVisibility({ reason, need }: { reason: string; need: 'brand
               </button>
             )}
           </div>
-          <DemoProgressLine />
         </>
       )}
     </section>

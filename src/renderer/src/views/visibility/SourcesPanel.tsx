@@ -55,11 +55,12 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                   <button
                     type="button"
                     className="small"
+                    aria-label={`Pages of ${d.domain}`}
                     aria-expanded={domain === d.domain}
                     aria-controls="vis-domain-urls"
                     onClick={() => openDomain(domain === d.domain ? null : d.domain)}
                   >
-                    Pages<span className="visually-hidden"> of {d.domain}</span>
+                    Pages
                   </button>
                 </td>
               </tr>
@@ -85,8 +86,13 @@ function DomainUrls() {
         onRetry={() => openDomain(domain)}
         className="vis-nested"
         actions={
-          <button type="button" className="small" onClick={() => openDomain(null)}>
-            Close<span className="visually-hidden"> pages of {domain}</span>
+          <button
+            type="button"
+            className="small"
+            aria-label={`Close the pages of ${domain}`}
+            onClick={() => openDomain(null)}
+          >
+            Close
           </button>
         }
       >

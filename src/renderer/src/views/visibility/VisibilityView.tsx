@@ -22,12 +22,11 @@ const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'cancel
 
 /**
  * Reads everything on open, and again when main says stored history changed (brands
- * re-analysed, a demo built or deleted) or a run finishes; follows the demo build's progress.
+ * re-analysed, a demo built or deleted) or a run finishes.
  */
 function useVisibilityData(): void {
   const refresh = useVisibilityStore((s) => s.refresh);
   const loadOptions = useVisibilityStore((s) => s.loadOptions);
-  const onDemoProgress = useVisibilityStore((s) => s.onDemoProgress);
   const catalogLoaded = useCatalogStore((s) => s.countries !== null);
   const loadCatalog = useCatalogStore((s) => s.load);
 
@@ -44,7 +43,6 @@ function useVisibilityData(): void {
       void loadOptions();
       refresh();
     });
-    const offDemo = subscribe('demo.progress', onDemoProgress);
     const offRun = subscribe('run.progress', (p) => {
       if (!FINISHED.has(p.status) || finished.has(p.runId)) return;
       finished.add(p.runId);
@@ -53,10 +51,9 @@ function useVisibilityData(): void {
     });
     return () => {
       offChanged();
-      offDemo();
       offRun();
     };
-  }, [loadOptions, refresh, onDemoProgress]);
+  }, [loadOptions, refresh]);
 }
 
 function OverviewPanels() {
