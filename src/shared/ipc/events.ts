@@ -56,4 +56,13 @@ export const eventChannels = {
   }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
+  /**
+   * A re-analysis of stored answers after a brand change, in batches: 'running' after each
+   * batch (done of total answers), 'done' at the end (then 'visibility.changed' follows).
+   */
+  'visibility.reanalysis': z.object({
+    phase: z.enum(['running', 'done']),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
 } as const;

@@ -98,6 +98,17 @@ export interface VisibilityBrandRef {
   domains: string[];
 }
 
+/**
+ * Stored answers being analysed again after a brand change (aliases, domains, kind, a brand
+ * added or deleted). Until it ends, brand numbers (mention, citation, position, share of voice,
+ * citation gaps) count only the `done` answers analysed so far: show them as "re-analysing".
+ */
+export interface ReanalysisProgress {
+  /** Answers analysed with the current brands so far, of `total` stored when it started. */
+  done: number;
+  total: number;
+}
+
 /** KPIs of the focus brand and the competitor leaderboard, over the period and the previous one. */
 export interface VisibilityOverview {
   period: ResolvedPeriod;
@@ -113,6 +124,8 @@ export interface VisibilityOverview {
   leaderboard: BrandMetricsWithChange[];
   /** Set when there is nothing to show, with the reason in words (never a blank chart). */
   empty: string | null;
+  /** Set while a re-analysis after a brand change runs: brand numbers are partial until it ends. */
+  reanalysis?: ReanalysisProgress | null;
 }
 
 export type VisibilityDimension = 'day' | 'run' | 'location' | 'engine';
@@ -126,6 +139,8 @@ export interface VisibilityBuckets {
   /** Labels for run buckets (run name or date) so charts need no second call. */
   runLabels: Record<string, string>;
   empty: string | null;
+  /** As VisibilityOverview.reanalysis. */
+  reanalysis?: ReanalysisProgress | null;
 }
 
 /** One cited domain over the scope. */
@@ -168,6 +183,8 @@ export interface CitationGapsView {
   gapAnswers: number;
   gaps: CitationGap[];
   empty: string | null;
+  /** As VisibilityOverview.reanalysis. */
+  reanalysis?: ReanalysisProgress | null;
 }
 
 export interface UrlStat {
