@@ -1,0 +1,314 @@
+import type { Command } from 'commander';
+import { visibilityChannels } from '../../shared/ipc/channels/visibility';
+import type { BrandView } from '../../shared/ipc/channels/library';
+import type {
+  BrandMetrics,
+  BrandMetricsWithChange,
+  VisibilityBuckets,
+  VisibilityDimension,
+  VisibilityOverview,
+} from '../../shared/visibility/types';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { formatTable, withCliCore } from '../core';
+import {
+  formatMean,
+  formatMeanChange,
+  formatRate,
+  formatRateChange,
+  meanChangeJson,
+  meanJson,
+  rateChangeJson,
+  rateJson,
+  STATS_LEGEND,
+} from '../format-stats';
+import { parseFlags } from '../schema-input';
+import {
+  addFilterOptions,
+  askService,
+  brandNames,
+  FILTER_FLAG_NAMES,
+  queryOf,
+  visibilityService,
+  type FilterFlags,
+} from '../visibility-filters';
+import type { RegisterCommand } from './index';
+
+// `parallax visibility`: the Visibility view's numbers from the command line. Without --by,
+// the overview (the focus brand's KPIs and the leaderboard, each with its change against the
+// previous period of the same length); with --by, one row per bucket and brand.
+
+/** The CLI's names for the service's dimensions ('country' is the service's 'location'). */
+const BY: Record<string, VisibilityDimension> = {
+  day: 'day',
+  run: 'run',
+  country: 'location',
+  engine: 'engine',
+};
+const BY_NAME: Record<VisibilityDimension, string> = {
+  day: 'day',
+  run: 'run',
+  location: 'country',
+  engine: 'engine',
+};
+
+interface VisibilityFlags extends FilterFlags {
+  by?: string;
+}
+
+const HELP = `
+Without --by: the overview of the focus brand (--brand, default: your first brand of kind
+"brand") and the leaderboard of every tracked brand, with changes against the previous period
+of the same length ("n.s." = not significant: the 95 % intervals overlap).
+With --by: one row per bucket and brand (only --brand's rows when given); --by takes one or two
+of day, run, country (a country or US state), engine, comma-separated.
+
+JSON (--json), rates as fractions 0-1 with their 95 % Wilson interval:
+  rate  = {value, lower, upper, k, n}      (value/lower/upper null when n = 0)
+  mean  = {value, lower, upper, n}         (average position, 1 = named first; bounds null when n < 2)
+  --by: {period:{from,to,days,previous}, brand, by:["day"], rows:[{bucket:"2026-11-02", day,
+         brand:"Veloxa", brandId, answers, mentionRate:rate, citationRate:rate, avgPosition:mean,
+         shareOfVoice:rate}], empty}
+         (bucket keys: day as YYYY-MM-DD, run (with runLabel), country, engine; n of the rates
+         mentionRate and citationRate = answers; shareOfVoice's n = all brands' mentions)
+  overview: {period, brand, brandId, answers, previousAnswers, kpis:row|null, leaderboard:[row], empty}
+         row = {brand, brandId, kind, focus, answers, previousAnswers, mentionRate, citationRate,
+         shareOfVoice: rate & {previous:rate, delta, significant}, avgPosition: mean & {previous, delta, significant}}
+
+Examples:
+  parallax visibility --since 4w
+  parallax visibility --brand Veloxa --by day --json
+  parallax visibility --from 2026-10-01 --to 2026-10-31 --engine assistant-a --countries US,US-CA --by country`;
+
+function parseBy(value: string): VisibilityDimension[] {
+  const names = value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  const bad = names.filter((n) => !(n in BY));
+  if (names.length === 0 || bad.length > 0)
+    throw new CliUsageError(
+      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
+    );
+  return names.map((n) => BY[n] as VisibilityDimension);
+}
+
+function leaderboardRow(m: BrandMetricsWithChange, brand: BrandView | undefined, focusId: string | null) {
+  return {
+    brand: brand?.name ?? m.brandId,
+    brandId: m.brandId,
+    kind: brand?.kind ?? null,
+    focus: m.brandId === focusId,
+    answers: m.answers,
+    previousAnswers: m.previous.answers,
+    mentionRate: rateChangeJson(m.mentionRate, m.previous.mentionRate, m.change.mentionRate),
+    citationRate: rateChangeJson(m.citationRate, m.previous.citationRate, m.change.citationRate),
+    avgPosition: meanChangeJson(m.avgPosition, m.previous.avgPosition, m.change.avgPosition),
+    shareOfVoice: rateChangeJson(m.shareOfVoice, m.previous.shareOfVoice, m.change.shareOfVoice),
+  };
+}
+
+function overviewJson(view: VisibilityOverview, brands: Map<string, BrandView>) {
+  const focus = view.focusBrandId;
+  return {
+    period: view.period,
+    brand: focus === null ? null : (brands.get(focus)?.name ?? null),
+    brandId: focus,
+    answers: view.answers,
+    previousAnswers: view.previousAnswers,
+    kpis: view.kpis ? leaderboardRow(view.kpis, brands.get(view.kpis.brandId), focus) : null,
+    leaderboard: view.leaderboard.map((m) => leaderboardRow(m, brands.get(m.brandId), focus)),
+    empty: view.empty,
+  };
+}
+
+function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, only: string | null) {
+  return {
+    period: view.period,
+    brand: only === null ? null : (brands.get(only)?.name ?? null),
+    by: view.by.map((d) => BY_NAME[d]),
+    rows: view.rows
+      .filter((r) => only === null || r.brandId === only)
+      .map((r) => ({
+        bucket: view.by.map((d) => r.bucket[d] ?? '').join(' / '),
+        ...Object.fromEntries(view.by.map((d) => [BY_NAME[d], r.bucket[d] ?? null])),
+        ...(r.bucket.run !== undefined ? { runLabel: view.runLabels[r.bucket.run] ?? null } : {}),
+        brand: brands.get(r.brandId)?.name ?? r.brandId,
+        brandId: r.brandId,
+        answers: r.answers,
+        mentionRate: rateJson(r.mentionRate),
+        citationRate: rateJson(r.citationRate),
+        avgPosition: meanJson(r.avgPosition),
+        shareOfVoice: rateJson(r.shareOfVoice),
+      })),
+    empty: view.empty,
+  };
+}
+
+const periodLine = (p: VisibilityOverview['period']): string =>
+  `${p.from} to ${p.to} (${p.days} day${p.days === 1 ? '' : 's'}; previous period ${p.previous.from} to ${p.previous.to})`;
+
+function printOverview(ctx: CliContext, view: VisibilityOverview, brands: Map<string, BrandView>): void {
+  writeLine(ctx.stdout, `Visibility ${periodLine(view.period)}`);
+  writeLine(ctx.stdout, `Answers: ${view.answers} (previous period: ${view.previousAnswers})`);
+  if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
+  if (view.kpis) {
+    const k = view.kpis;
+    const name = brands.get(k.brandId)?.name ?? k.brandId;
+    writeLine(ctx.stdout, `\n${name}`);
+    writeLine(
+      ctx.stdout,
+      formatTable(
+        ['Metric', 'This period', 'n', 'Previous period', 'Change'],
+        [
+          [
+            'Mention rate',
+            formatRate(k.mentionRate),
+            k.mentionRate.n,
+            formatRate(k.previous.mentionRate),
+            formatRateChange(k.change.mentionRate),
+          ],
+          [
+            'Citation rate',
+            formatRate(k.citationRate),
+            k.citationRate.n,
+            formatRate(k.previous.citationRate),
+            formatRateChange(k.change.citationRate),
+          ],
+          [
+            'Average position',
+            formatMean(k.avgPosition),
+            k.avgPosition.n,
+            formatMean(k.previous.avgPosition),
+            formatMeanChange(k.change.avgPosition),
+          ],
+          [
+            'Share of voice',
+            formatRate(k.shareOfVoice),
+            k.shareOfVoice.n,
+            formatRate(k.previous.shareOfVoice),
+            formatRateChange(k.change.shareOfVoice),
+          ],
+        ],
+      ),
+    );
+  } else writeLine(ctx.stdout, 'No focus brand: add yours with `parallax brands add NAME --kind brand`.');
+  writeLine(ctx.stdout, '\nLeaderboard');
+  writeLine(
+    ctx.stdout,
+    formatTable(
+      [
+        'Brand',
+        'Kind',
+        'Mentioned',
+        'Change',
+        'Cited',
+        'Change',
+        'Avg position',
+        'Change',
+        'Share of voice',
+        'Change',
+      ],
+      view.leaderboard.map((m) => {
+        const b = brands.get(m.brandId);
+        return [
+          b?.name ?? m.brandId,
+          `${b?.kind ?? ''}${m.brandId === view.focusBrandId ? ' (focus)' : ''}`,
+          formatRate(m.mentionRate),
+          formatRateChange(m.change.mentionRate),
+          formatRate(m.citationRate),
+          formatRateChange(m.change.citationRate),
+          formatMean(m.avgPosition),
+          formatMeanChange(m.change.avgPosition),
+          formatRate(m.shareOfVoice),
+          formatRateChange(m.change.shareOfVoice),
+        ];
+      }),
+    ),
+  );
+  writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
+}
+
+function printBuckets(
+  ctx: CliContext,
+  view: VisibilityBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+): void {
+  writeLine(
+    ctx.stdout,
+    `Visibility by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}`,
+  );
+  const rows = view.rows.filter((r) => only === null || r.brandId === only);
+  if (view.empty || rows.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No rows'}.`);
+  const cell = (
+    d: VisibilityDimension,
+    r: BrandMetrics & { bucket: Partial<Record<VisibilityDimension, string>> },
+  ) => {
+    const key = r.bucket[d] ?? '';
+    return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
+  };
+  writeLine(
+    ctx.stdout,
+    formatTable(
+      [
+        ...view.by.map((d) => BY_NAME[d][0]?.toUpperCase() + BY_NAME[d].slice(1)),
+        'Brand',
+        'Answers',
+        'Mentioned',
+        'Cited',
+        'Avg position',
+        'Share of voice',
+      ],
+      rows.map((r) => [
+        ...view.by.map((d) => cell(d, r)),
+        brands.get(r.brandId)?.name ?? r.brandId,
+        r.answers,
+        formatRate(r.mentionRate),
+        formatRate(r.citationRate),
+        formatMean(r.avgPosition),
+        formatRate(r.shareOfVoice),
+      ]),
+    ),
+  );
+  writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
+}
+
+export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  addFilterOptions(
+    program
+      .command('visibility')
+      .description(
+        'Brand visibility over stored history: KPIs and leaderboard, or metrics per day/run/country/engine',
+      ),
+  )
+    .option('--brand <name>', 'the focus brand (name or id); with --by, only its rows')
+    .option(
+      '--by <dimensions>',
+      'one row per bucket: day, run, country or engine (up to two, comma-separated)',
+    )
+    .addHelpText('after', HELP)
+    .action(async (flags: VisibilityFlags) => {
+      const by = flags.by === undefined ? null : parseBy(flags.by);
+      await withCliCore(ctx.env, flags, async (core) => {
+        const now = Date.now;
+        const service = visibilityService(core.store, now);
+        const query = queryOf(core.store, flags, now());
+        const brands = brandNames(core.store);
+        if (by === null) {
+          const input = parseFlags(visibilityChannels['visibility.overview'].input, query, FILTER_FLAG_NAMES);
+          const view = askService(() => service.overview(input));
+          if (ctx.json) return writeJson(ctx, overviewJson(view, brands));
+          return printOverview(ctx, view, brands);
+        }
+        const input = parseFlags(
+          visibilityChannels['visibility.buckets'].input,
+          { ...query, by },
+          FILTER_FLAG_NAMES,
+        );
+        const view = askService(() => service.buckets(input));
+        const only = input.brandId ?? null;
+        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only));
+        printBuckets(ctx, view, brands, only);
+      });
+    });
+};
