@@ -158,6 +158,17 @@ describe('demo history', () => {
     expect(screen.getByRole('button', { name: 'Load a demo history' })).toBeEnabled();
   });
 
+  it('offers Cancel for a build this window did not start', async () => {
+    status = { ...NO_DEMO, building: true };
+    render(<FirstRunView />);
+    expect(await screen.findByText('A demo history is being built.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load a demo history' })).toBeNull();
+    status = NO_DEMO;
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fake.callsTo('demo.cancel')).toEqual([{}]));
+    expect(await screen.findByRole('button', { name: 'Load a demo history' })).toBeInTheDocument();
+  });
+
   it('shows the demo status in Settings and deletes the demo only after confirmation', async () => {
     status = {
       present: true,

@@ -67,6 +67,17 @@ export function DemoLoader({ beforeOpen }: Props) {
             void cancel();
           }}
         />
+      ) : status?.building ? (
+        // A build this window did not start (the window was reloaded while it ran).
+        <div className="row">
+          <span>A demo history is being built.</span>
+          <button type="button" onClick={() => void cancel().then(refresh)}>
+            Cancel
+          </button>
+          <button type="button" className="small" onClick={() => void refresh()}>
+            Check again
+          </button>
+        </div>
       ) : present ? (
         <div className="row">
           <SyntheticBadge />
