@@ -11,6 +11,7 @@ import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-sto
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
+import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-store';
 
 /** Puts every zustand store back to its initial state (stores are module singletons). */
 export function resetStores(): void {
@@ -28,6 +29,7 @@ export function resetStores(): void {
     useRunStatusStore,
     useToastStore,
     useToolsStore,
+    useVisibilityStore,
   ]) {
     (store as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(
       store.getInitialState(),

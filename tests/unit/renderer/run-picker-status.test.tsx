@@ -27,7 +27,7 @@ describe('run picker status', () => {
 
   it('follows run.progress events from App: the status changes and new runs appear without reopening the view', async () => {
     render(<App />);
-    await screen.findByRole('heading', { level: 1, name: 'Compose' });
+    await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     fireEvent.keyDown(window, { key: '3', ctrlKey: true });
     await screen.findByRole('heading', { level: 1, name: 'Compare' });
     await waitFor(() => expect(pickerOptions()).toEqual([expect.stringMatching(/^Shoes · .* · running$/)]));
@@ -51,38 +51,50 @@ describe('run picker status', () => {
   });
 });
 
-describe('sidebar and shortcuts for Library and Monitors', () => {
+describe('sidebar groups and shortcuts', () => {
   beforeEach(() => {
     resetStores();
     installFakeParallax();
   });
 
-  it('lists Library and Monitors after History, on Ctrl+9 and Ctrl+0, keeping Ctrl+1…8', async () => {
+  it('groups the sidebar (analyse, collect, review) with Visibility first on Ctrl+Shift+V, keeping Ctrl+0…9', async () => {
     render(<App />);
-    await screen.findByRole('heading', { level: 1, name: 'Compose' });
+    await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Analyse', 'Collect', 'Review']);
+    expect(
+      within(within(nav).getByRole('list', { name: 'Collect' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['ComposeCtrl+1', 'RunCtrl+2', 'MonitorsCtrl+0', 'LibraryCtrl+9']);
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual([
-      'Control+1',
-      'Control+2',
-      'Control+3',
+      'Control+Shift+V',
       'Control+4',
       'Control+5',
-      'Control+6',
-      'Control+9',
+      'Control+1',
+      'Control+2',
       'Control+0',
+      'Control+9',
+      'Control+3',
+      'Control+6',
       'Control+7',
       'Control+8',
     ]);
     expect(buttons.map((b) => b.textContent)).toEqual([
-      'ComposeCtrl+1',
-      'RunCtrl+2',
-      'CompareCtrl+3',
+      'VisibilityCtrl+Shift+V',
       'Over timeCtrl+4',
       'BrandsCtrl+5',
-      'HistoryCtrl+6',
-      'LibraryCtrl+9',
+      'ComposeCtrl+1',
+      'RunCtrl+2',
       'MonitorsCtrl+0',
+      'LibraryCtrl+9',
+      'CompareCtrl+3',
+      'HistoryCtrl+6',
       'ToolsCtrl+7',
       'SettingsCtrl+8',
     ]);
@@ -93,10 +105,18 @@ describe('sidebar and shortcuts for Library and Monitors', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Monitors' })).toBeInTheDocument();
     fireEvent.keyDown(window, { key: '7', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
+    // Ctrl+V alone is paste, not a view; Ctrl+Shift+V (e.key is upper case with Shift) is Visibility.
+    fireEvent.keyDown(window, { key: 'v', ctrlKey: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'V', ctrlKey: true, shiftKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visibility' })).toBeInTheDocument();
 
-    // Arrow keys walk the sidebar in its order: History → Library.
-    const history = within(nav).getByRole('button', { name: /^History/ });
-    fireEvent.keyDown(history, { key: 'ArrowDown' });
-    expect(within(nav).getByRole('button', { name: /^Library/ })).toHaveFocus();
+    // Arrow keys walk the sidebar in its order, across the groups: Brands → Compose, Settings → Visibility.
+    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Brands/ }), { key: 'ArrowDown' });
+    expect(within(nav).getByRole('button', { name: /^Compose/ })).toHaveFocus();
+    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Settings/ }), { key: 'ArrowDown' });
+    expect(within(nav).getByRole('button', { name: /^Visibility/ })).toHaveFocus();
+    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Visibility/ }), { key: 'ArrowUp' });
+    expect(within(nav).getByRole('button', { name: /^Settings/ })).toHaveFocus();
   });
 });

@@ -67,7 +67,7 @@ describe('first run, settings and the app shell', () => {
   it('offers the sandbox on first run and then labels everything as synthetic', async () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Try the sandbox' }));
-    await screen.findByRole('heading', { name: 'Compose' });
+    await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     expect(fake.callsTo('settings.update')).toEqual([{ sandboxMode: true }]);
     expect(screen.getByRole('note').textContent).toContain('Sandbox · synthetic data');
     expect(screen.getByRole('heading', { name: 'Parallax 0.1.0' })).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('first run, settings and the app shell', () => {
     expect(screen.getByRole('button', { name: 'Save key' })).toBeDisabled();
     fireEvent.change(input, { target: { value: KEY } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
-    await screen.findByRole('heading', { name: 'Compose' });
+    await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     expect(fake.callsTo('key.set')).toEqual([{ key: KEY }]);
 
     fireEvent.keyDown(window, { key: '8', ctrlKey: true });
@@ -96,7 +96,7 @@ describe('first run, settings and the app shell', () => {
   it('switches views with Ctrl+1…8 and the sidebar, and applies the theme setting', async () => {
     sandbox = true;
     render(<App />);
-    await screen.findByRole('heading', { name: 'Compose' });
+    await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const expected = ['Compose', 'Run', 'Compare', 'Over time', 'Brands', 'History', 'Tools', 'Settings'];
     for (const [i, name] of expected.entries()) {
       fireEvent.keyDown(window, { key: String(i + 1), ctrlKey: true });

@@ -2,18 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VisibilityOverview } from '../../../src/shared/visibility/types';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
-import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
 import { VisibilityView } from '../../../src/renderer/src/views/visibility/VisibilityView';
 import { installFakeParallax, sampleOverview, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
-function resetVisibility(): void {
-  for (const store of [useVisibilityStore, useDemoStore])
-    (store as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(
-      store.getInitialState(),
-      true,
-    );
+/** The demo store is not among the shared reset list (yet). */
+function resetDemo(): void {
+  useDemoStore.setState(useDemoStore.getInitialState(), true);
 }
 
 /** A promise the test settles when it wants (to answer an earlier request after a later one). */
@@ -31,7 +27,7 @@ describe('Visibility view', () => {
   let fake: FakeParallax;
   beforeEach(() => {
     resetStores();
-    resetVisibility();
+    resetDemo();
     fake = installFakeParallax();
   });
 
