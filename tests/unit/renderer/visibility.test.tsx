@@ -267,6 +267,16 @@ describe('Visibility view', () => {
     expect(await screen.findByTestId('kpi-mention')).toBeInTheDocument();
   });
 
+  it('says brand numbers are partial while answers are re-analysed after a brand change', async () => {
+    fake.handle('visibility.overview', () => sampleOverview({ reanalysis: { done: 200, total: 1000 } }));
+    render(<VisibilityView />);
+    expect((await screen.findByText(/Re-analysing stored answers/)).textContent).toContain('200 of 1,000');
+    act(() => fake.emit('visibility.reanalysis', { phase: 'running', done: 600, total: 1000 }));
+    expect(screen.getByText(/Re-analysing stored answers/).textContent).toContain('600 of 1,000');
+    act(() => fake.emit('visibility.reanalysis', { phase: 'done', done: 1000, total: 1000 }));
+    expect(screen.queryByText(/Re-analysing stored answers/)).toBeNull();
+  });
+
   it('reloads when a run finishes', async () => {
     render(<VisibilityView />);
     await screen.findByTestId('kpi-mention');

@@ -2,9 +2,11 @@ import { create } from 'zustand';
 import { ENGINES, type EngineName } from '../../../shared/api/engines';
 import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
+import type { EventPayload } from '../../../shared/ipc/contract';
 import type {
   CitationGapsView,
   FanOutView,
+  ReanalysisProgress,
   SourcesView,
   UrlsView,
   VisibilityBuckets,
@@ -84,6 +86,11 @@ interface VisibilityState {
   optionsError: ShownError | null;
   /** A failed drill-down (the number's answers could not be read). */
   drillError: ShownError | null;
+  /**
+   * Stored answers being analysed again after a brand change (from the overview, then from
+   * 'visibility.reanalysis' events): brand numbers are partial until it ends.
+   */
+  reanalysis: ReanalysisProgress | null;
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
   openDomain(domain: string | null): void;
@@ -95,6 +102,7 @@ interface VisibilityState {
    * Veloxa") and the filters are added to the title.
    */
   drill(drill: VisibilityDrill, what: string): Promise<void>;
+  onReanalysis(p: EventPayload<'visibility.reanalysis'>): void;
 }
 
 const idle = <T>(): PanelState<T> => ({ data: null, loading: false, error: null });
@@ -197,7 +205,9 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     setPanel(key, { loading: true, error: null });
     try {
       const data = await read();
-      if (tokens[key] === token) setPanel(key, { data, loading: false } as Partial<PanelState<PanelData[K]>>);
+      if (tokens[key] !== token) return;
+      setPanel(key, { data, loading: false } as Partial<PanelState<PanelData[K]>>);
+      if (key === 'overview') set({ reanalysis: (data as VisibilityOverview).reanalysis ?? null });
     } catch (error) {
       if (tokens[key] === token) setPanel(key, { data: null, loading: false, error: toShownError(error) });
     }
@@ -221,6 +231,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     options: null,
     optionsError: null,
     drillError: null,
+    reanalysis: null,
 
     setFilters(patch) {
       set((s) => ({ filters: { ...s.filters, ...patch } }));
@@ -288,6 +299,10 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       } catch (error) {
         set({ drillError: toShownError(error) });
       }
+    },
+
+    onReanalysis(p) {
+      set({ reanalysis: p.phase === 'running' ? { done: p.done, total: p.total } : null });
     },
   };
 });

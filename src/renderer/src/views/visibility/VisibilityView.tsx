@@ -13,6 +13,7 @@ import { KpiCards } from './KpiCards';
 import { Leaderboard } from './Leaderboard';
 import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
+import { ReanalysisLine } from './ReanalysisLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
 import { VisibilityControls } from './VisibilityControls';
@@ -22,11 +23,12 @@ const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'cancel
 
 /**
  * Reads everything on open, and again when main says stored history changed (brands
- * re-analysed, a demo built or deleted) or a run finishes.
+ * re-analysed, a demo built or deleted) or a run finishes; follows a re-analysis's progress.
  */
 function useVisibilityData(): void {
   const refresh = useVisibilityStore((s) => s.refresh);
   const loadOptions = useVisibilityStore((s) => s.loadOptions);
+  const onReanalysis = useVisibilityStore((s) => s.onReanalysis);
   const catalogLoaded = useCatalogStore((s) => s.countries !== null);
   const loadCatalog = useCatalogStore((s) => s.load);
 
@@ -43,6 +45,8 @@ function useVisibilityData(): void {
       void loadOptions();
       refresh();
     });
+    // Progress only; the end is followed by 'visibility.changed', which reloads.
+    const offReanalysis = subscribe('visibility.reanalysis', onReanalysis);
     const offRun = subscribe('run.progress', (p) => {
       if (!FINISHED.has(p.status) || finished.has(p.runId)) return;
       finished.add(p.runId);
@@ -52,8 +56,9 @@ function useVisibilityData(): void {
     return () => {
       offChanged();
       offRun();
+      offReanalysis();
     };
-  }, [loadOptions, refresh]);
+  }, [loadOptions, refresh, onReanalysis]);
 }
 
 function OverviewPanels() {
@@ -112,6 +117,7 @@ export function VisibilityView() {
       <VisibilityControls />
       {drillError && <ErrorState error={drillError} />}
       {!noAnswers && <DemoProgressLine />}
+      <ReanalysisLine />
       {noAnswers && <EmptyVisibility reason={overview.empty ?? 'No answers in this period'} need="answers" />}
       {noFocus && (
         <EmptyVisibility
