@@ -13,7 +13,7 @@ describe('app shell in headless Chromium', () => {
 
   it('renders the shell from the real core over the bridge, labelled as synthetic in sandbox mode', async () => {
     await h.page.getByRole('button', { name: 'Try the sandbox' }).click();
-    await h.page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
     await expect(h.page.getByRole('note').textContent()).resolves.toMatch(/synthetic/i);
     const path = await h.screenshot('shell');
     expect(existsSync(path) && statSync(path).size > 5_000).toBe(true);

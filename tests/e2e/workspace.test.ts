@@ -36,8 +36,16 @@ describe('the analyst workspace, end to end', () => {
   it('starts with the first-run choice and labels the sandbox as synthetic', async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Try the sandbox' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    // The app opens on Visibility; an empty history offers the demo and Compose.
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
     await expect(page.getByRole('note').textContent()).resolves.toMatch(/synthetic/i);
+    await page.getByRole('button', { name: 'Compose prompts' }).waitFor();
+    await h.screenshot('01-visibility-empty');
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /^Compose/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
     await h.screenshot('01-compose-empty');
   });
 
