@@ -88,6 +88,7 @@ describe('Visibility view', () => {
     fireEvent.click(screen.getByText(/^Engines: all/));
     fireEvent.click(screen.getByRole('option', { name: /Assistant B/ }));
     await waitFor(() => expect(fake.callsTo('visibility.overview')).toHaveLength(3));
+    expect(screen.getByText('Engines: Assistant B')).toBeInTheDocument();
     const expected = { scope: { kind: 'all' }, period: { days: 7 }, engines: ['assistant-b'] };
     expect(lastOf(fake.callsTo('visibility.overview'))).toEqual(expected);
     expect(lastOf(fake.callsTo('visibility.buckets'))).toEqual({ ...expected, by: ['location', 'engine'] });

@@ -14,10 +14,10 @@ export function Leaderboard({ overview }: { overview: VisibilityOverview }) {
           <tr>
             <th scope="col">Brand</th>
             <th scope="col">Mention rate</th>
-            <th scope="col">Change</th>
+            <th scope="col">Mention rate change</th>
             <th scope="col">Share of voice</th>
-            <th scope="col">Change</th>
-            <th scope="col">Avg position</th>
+            <th scope="col">Share of voice change</th>
+            <th scope="col">Avg position (change)</th>
           </tr>
         </thead>
         <tbody>

@@ -5,6 +5,7 @@ import { MultiSelect, type MultiSelectOption } from '../../components/MultiSelec
 import { runLabel } from '../../components/RunPicker';
 import { ErrorState } from '../../components/StatusStates';
 import { useCatalogStore } from '../../stores/catalog-store';
+import { engineLabel } from './format';
 import { useVisibilityStore, type VisibilityOptions } from '../../stores/visibility-store';
 
 const ENGINE_OPTIONS: MultiSelectOption[] = ENGINE_NAMES.map((e) => ({ code: e, name: ENGINES[e].label }));
@@ -97,8 +98,11 @@ function PeriodPicker() {
   const [custom, setCustom] = useState(() =>
     'from' in period ? period : { from: '', to: new Date().toISOString().slice(0, 10) },
   );
-  const [showRange, setShowRange] = useState('from' in period);
-  const value = showRange ? 'range' : 'days' in period ? String(period.days) : 'range';
+  // "From – to…" chosen while this period was in force; a period set elsewhere (the empty
+  // state's "show everything") closes the range form by being a different object.
+  const [rangeFor, setRangeFor] = useState<typeof period | null>(null);
+  const showRange = 'from' in period || rangeFor === period;
+  const value = showRange ? 'range' : String(period.days);
   const rangeError =
     custom.from && custom.to && custom.from > custom.to ? 'The period ends before it starts' : '';
 
@@ -109,11 +113,8 @@ function PeriodPicker() {
         <select
           value={value}
           onChange={(e) => {
-            if (e.target.value === 'range') setShowRange(true);
-            else {
-              setShowRange(false);
-              setFilters({ period: { days: Number(e.target.value) } });
-            }
+            if (e.target.value === 'range') setRangeFor(period);
+            else setFilters({ period: { days: Number(e.target.value) } });
           }}
         >
           {PRESET_DAYS.map((d) => (
@@ -171,21 +172,25 @@ function FilterDisclosure({
   options,
   selected,
   onChange,
+  nameOf = (code) => code,
 }: {
   label: string;
   options: readonly MultiSelectOption[];
   selected: readonly string[];
   onChange(selected: string[]): void;
+  /** How a choice is written in the summary (its code unless given). */
+  nameOf?: (code: string) => string;
 }) {
+  const summary =
+    selected.length === 0
+      ? 'all'
+      : selected.length <= 3
+        ? selected.map(nameOf).join(', ')
+        : `${selected.length} chosen`;
   return (
     <details className="vis-filter">
       <summary>
-        {label}:{' '}
-        {selected.length === 0
-          ? 'all'
-          : selected.length <= 3
-            ? selected.join(', ')
-            : `${selected.length} chosen`}
+        {label}: {summary}
       </summary>
       <MultiSelect label={label} options={options} selected={selected} onChange={onChange} />
     </details>
@@ -248,6 +253,7 @@ export function VisibilityControls() {
           label="Engines"
           options={ENGINE_OPTIONS}
           selected={engines}
+          nameOf={engineLabel}
           onChange={(selected) => setFilters({ engines: selected.filter(isEngineName) })}
         />
         <FilterDisclosure
