@@ -89,7 +89,8 @@ export function KpiCards({ metrics, name }: { metrics: BrandMetricsWithChange; n
               {formatN(k.n)} {k.nWhat}
             </span>
             <span className="small">
-              <ChangeBadge {...k.change} /> <span className="muted">vs previous period</span>
+              <ChangeBadge {...k.change} />
+              {k.change.change.delta !== null && <span className="muted"> vs previous period</span>}
             </span>
           </button>
         </li>

@@ -27,12 +27,12 @@ export function UrlTable({ view, label }: { view: UrlsView; label: string }) {
                   onClick={() => void drill({ url: u.url }, `Answers citing ${u.url}`)}
                 >
                   {u.title || u.url}
-                </button>
-                <span className="muted small vis-url-text">{u.url}</span>{' '}
+                </button>{' '}
                 <ExternalLink href={u.url}>
                   <span aria-hidden="true">↗</span>
                   <span className="visually-hidden">Open {u.url} in the browser</span>
                 </ExternalLink>
+                <span className="muted small vis-url-text">{u.url}</span>
               </td>
               <td>{formatNumber(u.answers)}</td>
               <td>{u.bestPosition}</td>

@@ -132,15 +132,11 @@ export function VisibilityView() {
               <OverviewPanels />
               <TrendPanel />
               <HeatmapPanel />
+              <GapsPanel />
             </>
           )}
           <SourcesPanel />
-          {!noFocus && (
-            <>
-              <GapsPanel />
-              <OwnUrlsPanel />
-            </>
-          )}
+          {!noFocus && <OwnUrlsPanel />}
           <FanOutPanel />
         </div>
       )}
