@@ -1,4 +1,4 @@
-import type { MeanStat, RateStat, StatChange } from '../shared/visibility/types';
+import type { MeanStat, RateStat, ReanalysisProgress, StatChange } from '../shared/visibility/types';
 
 // How `parallax visibility` and `parallax sources` print a number: always with its 95 %
 // interval, and a change always with "n.s." when it is not significant. The JSON shapes are
@@ -87,3 +87,9 @@ export function formatMeanChange(c: StatChange): string {
 export const STATS_LEGEND =
   'Rates with their 95 % interval (Wilson); changes vs the previous period of the same length; ' +
   'n.s. = not significant (the intervals overlap); \u2013 = no data.';
+
+/** Said above brand numbers while stored answers are re-analysed after a brand change. */
+export function reanalysisNote(r: ReanalysisProgress | null | undefined): string | null {
+  if (!r) return null;
+  return `Re-analysing stored answers after a brand change (${r.done} of ${r.total}): brand numbers are partial.`;
+}

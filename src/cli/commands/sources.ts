@@ -5,7 +5,7 @@ import type { CitationGapsView, FanOutView, SourcesView, UrlsView } from '../../
 import type { VisibilityService } from '../../main/visibility';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, formatTable, withCliCore } from '../core';
-import { formatRate, formatRateChange, rateJson, STATS_LEGEND } from '../format-stats';
+import { formatRate, formatRateChange, rateJson, reanalysisNote, STATS_LEGEND } from '../format-stats';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
@@ -45,7 +45,8 @@ JSON (--json), rates as fractions 0-1: rate = {value, lower, upper, k, n} (95 % 
   default:   {period, answers, rows:[{domain, answers, share:rate, previousShare:rate, delta,
               significant, brand, brandId, kinds, trend:[{day, share, answers}]}], empty}
   --gaps:    {period, brand, brandId, gapAnswers, rows:[{domain, answers, share:rate,
-              competitors:[{brand, brandId, answers}], focusCitedElsewhere}], empty}
+              competitors:[{brand, brandId, answers}], focusCitedElsewhere}], empty,
+              reanalysis: {done, total} while a brand change is re-analysed, else null}
   --domain / --urls: {period, domain, brand, brandId, rows:[{url, title, answers, bestPosition}], empty}
   --queries: {period, answers, rows:[{query, answers, engines, isNew, firstSeen}], empty}`;
 
@@ -108,6 +109,7 @@ function gapsJson(view: CitationGapsView, brands: Map<string, BrandView>) {
       focusCitedElsewhere: g.focusCitedElsewhere,
     })),
     empty: view.empty,
+    reanalysis: view.reanalysis ?? null,
   };
 }
 
@@ -166,6 +168,8 @@ function printGaps(ctx: CliContext, view: CitationGapsView, brands: Map<string, 
     ctx.stdout,
     `Citation gaps for ${focus}, ${periodText(view.period)}: ${view.gapAnswers} answers name a competitor but not ${focus}`,
   );
+  const note = reanalysisNote(view.reanalysis);
+  if (note) writeLine(ctx.stdout, note);
   if (view.empty || view.gaps.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No gaps'}.`);
   writeLine(
     ctx.stdout,
@@ -281,7 +285,8 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
           ...(limit !== undefined ? { limit } : {}),
           ...(mode === 'urls' && flags.domain !== undefined ? { domain: flags.domain } : {}),
         };
-        show(ctx, mode, visibilityService(core.store, Date.now), query, brandNames(core.store));
+        const service = visibilityService(core.store, Date.now);
+        show(ctx, mode, service, query, brandNames(core.store));
       });
     });
 };

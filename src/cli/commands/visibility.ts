@@ -19,6 +19,7 @@ import {
   meanJson,
   rateChangeJson,
   rateJson,
+  reanalysisNote,
   STATS_LEGEND,
 } from '../format-stats';
 import { parseFlags } from '../schema-input';
@@ -64,13 +65,16 @@ of day, run, country (a country or US state), engine, comma-separated.
 
 JSON (--json), rates as fractions 0-1 with their 95 % Wilson interval:
   rate  = {value, lower, upper, k, n}      (value/lower/upper null when n = 0)
+  reanalysis = {done, total} while stored answers are re-analysed after a brand change (numbers
+           partial until then), else null
   mean  = {value, lower, upper, n}         (average position, 1 = named first; bounds null when n < 2)
   --by: {period:{from,to,days,previous}, brand, by:["day"], rows:[{bucket:"2026-11-02", day,
          brand:"Veloxa", brandId, answers, mentionRate:rate, citationRate:rate, avgPosition:mean,
-         shareOfVoice:rate}], empty}
+         shareOfVoice:rate}], empty, reanalysis}
          (bucket keys: day as YYYY-MM-DD, run (with runLabel), country, engine; n of the rates
          mentionRate and citationRate = answers; shareOfVoice's n = all brands' mentions)
-  overview: {period, brand, brandId, answers, previousAnswers, kpis:row|null, leaderboard:[row], empty}
+  overview: {period, brand, brandId, answers, previousAnswers, kpis:row|null, leaderboard:[row], empty,
+           reanalysis}
          row = {brand, brandId, kind, focus, answers, previousAnswers, mentionRate, citationRate,
          shareOfVoice: rate & {previous:rate, delta, significant}, avgPosition: mean & {previous, delta, significant}}
 
@@ -118,6 +122,7 @@ function overviewJson(view: VisibilityOverview, brands: Map<string, BrandView>) 
     kpis: view.kpis ? leaderboardRow(view.kpis, brands.get(view.kpis.brandId), focus) : null,
     leaderboard: view.leaderboard.map((m) => leaderboardRow(m, brands.get(m.brandId), focus)),
     empty: view.empty,
+    reanalysis: view.reanalysis ?? null,
   };
 }
 
@@ -141,6 +146,7 @@ function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, on
         shareOfVoice: rateJson(r.shareOfVoice),
       })),
     empty: view.empty,
+    reanalysis: view.reanalysis ?? null,
   };
 }
 
@@ -150,6 +156,8 @@ const periodLine = (p: VisibilityOverview['period']): string =>
 function printOverview(ctx: CliContext, view: VisibilityOverview, brands: Map<string, BrandView>): void {
   writeLine(ctx.stdout, `Visibility ${periodLine(view.period)}`);
   writeLine(ctx.stdout, `Answers: ${view.answers} (previous period: ${view.previousAnswers})`);
+  const note = reanalysisNote(view.reanalysis);
+  if (note) writeLine(ctx.stdout, note);
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
   if (view.kpis) {
     const k = view.kpis;
@@ -238,6 +246,8 @@ function printBuckets(
     ctx.stdout,
     `Visibility by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}`,
   );
+  const note = reanalysisNote(view.reanalysis);
+  if (note) writeLine(ctx.stdout, note);
   const rows = view.rows.filter((r) => only === null || r.brandId === only);
   if (view.empty || rows.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No rows'}.`);
   const cell = (
