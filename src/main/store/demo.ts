@@ -1,5 +1,5 @@
 import type { StoreContext } from './context';
-import { stmt } from './statements';
+import { pluck, stmt } from './statements';
 import { pruneUnusedTags } from './tags';
 import type { VisibilityIndexer } from './visibility-index';
 
@@ -30,6 +30,14 @@ export interface DemoApi {
 export function createDemoApi(ctx: StoreContext, visibility: VisibilityIndexer): DemoApi {
   const { db } = ctx;
   const remove = db.transaction((ids: DemoIds, metaKey: string): DemoDeleted => {
+    // The runs leave the Visibility roll-ups first (their share of the day totals).
+    visibility.unindexRuns(
+      pluck(
+        db,
+        `SELECT id FROM runs WHERE id IN (SELECT value FROM json_each(?))
+           OR monitor_id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(ids.runIds), JSON.stringify(ids.monitorIds)) as string[],
+    );
     const runs = stmt(
       db,
       `DELETE FROM runs WHERE id IN (SELECT value FROM json_each(?))

@@ -14,6 +14,7 @@ import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
 import { createVisibilityIndexer } from './visibility-index';
+import { createVisibilityJobApi, type VisibilityJobApi } from './visibility-reanalysis';
 import { createVisibilityReadApi, type VisibilityReadApi } from './visibility-read';
 
 export interface HistoryStore
@@ -26,6 +27,7 @@ export interface HistoryStore
     LibraryApi,
     MonitorsApi,
     VisibilityReadApi,
+    VisibilityJobApi,
     DemoApi {
   readonly path: string;
   readonly readonly: boolean;
@@ -66,14 +68,28 @@ export function createHistoryStore(
   const runs = createRunsApi(ctx);
   const visibility = createVisibilityIndexer(db);
   const { applyJobPatch: _internal, ...runsApi } = runs;
+  // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
+  const deleteRun = db.transaction((runId: string): boolean => {
+    visibility.unindexRuns([runId]);
+    return runsApi.deleteRun(runId);
+  });
   const apis = {
     ...runsApi,
+    deleteRun: (runId: string): boolean => {
+      try {
+        return deleteRun.immediate(runId);
+      } catch (error) {
+        visibility.reset();
+        throw error;
+      }
+    },
     ...createResultsApi(ctx, runs, visibility),
     ...createSearchApi(ctx),
     ...createQueriesApi(ctx),
     ...createMentionsApi(ctx),
     ...createLibraryApi(ctx, visibility),
     ...createVisibilityReadApi(ctx),
+    ...createVisibilityJobApi(db, visibility),
     ...createMonitorsApi(ctx),
     ...createDemoApi(ctx, visibility),
   };

@@ -1,14 +1,23 @@
 import type Database from 'better-sqlite3';
-import { brandVisibility, compileBrandMatcher, type BrandMatcher } from '../../shared/analytics';
-import type { BrandDefinition } from '../../shared/analytics';
 import type { NormalizedResult, NormalizedSource, SourceKind } from '../../shared/domain/result';
-import { parseObject, parseStringArray } from './json';
+import { parseStringArray } from './json';
 import { pluck, stmt } from './statements';
+import {
+  addBrandRollups,
+  analyseBrands,
+  brandsVersion,
+  loadBrandState,
+  storedBrandHits,
+  writeBrandRows,
+  type BrandState,
+} from './visibility-brands';
+import { createReanalysisJob, type ReanalysisJob } from './visibility-reanalysis';
+import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
 
 // Keeps the Visibility tables (migration 002) in step with the results: per-result rows and
-// the daily roll-ups. Called inside the store's own transactions (ingest, brand save/delete,
-// the migration), never on its own. Roll-up changes are summed in memory per call and written
-// once per touched row, so a burst of results in one cell costs one upsert, not one per result.
+// the roll-ups at every level. Called inside the store's own transactions (ingest, run and
+// brand changes, the migration), never on its own. Roll-up changes are summed in memory per
+// call and written once per touched row (RollupWriter).
 
 export const DAY_MS = 86_400_000;
 
@@ -33,11 +42,18 @@ export interface VisibilityIndexer {
   indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): void;
   /** Takes a stored result out of the roll-ups and drops its rows (before its sources are replaced). */
   unindexResult(seq: number): void;
+  /** Takes every result of these runs out of the roll-ups: required before deleting runs. */
+  unindexRuns(runIds: readonly string[]): void;
   /** Writes the summed roll-up changes; the store calls it before its transaction commits. */
   flush(): void;
-  /** Brands changed: recomputes every brand-derived row and roll-up from the stored answers. */
+  /**
+   * Brands changed: clears every brand-derived row and roll-up and records a re-analysis of
+   * the stored answers (see visibility-reanalysis.ts), whose first batch runs at once.
+   */
   reanalyseBrands(): void;
-  /** Every table from scratch, for every stored result (the migration). */
+  /** The recorded re-analysis: its progress, and one more batch of it. */
+  readonly reanalysis: ReanalysisJob;
+  /** Every table from scratch, for every stored result, brands included (the migration). */
   rebuildAll(): void;
   /** Forgets pending changes and cached keys after a rolled-back transaction. */
   reset(): void;
@@ -52,52 +68,14 @@ export function locationKey(country: string, state: string | null): string {
   return state ? `US-${state}` : country;
 }
 
-interface Cell {
-  day: number;
-  run: number;
-  engine: string;
-  loc: string;
-}
-
-interface BrandHit {
-  /** Index in the matcher's brands. */
-  idx: number;
-  mentioned: boolean;
-  cited: boolean;
-  rank: number | null;
-  count: number;
-}
-
-interface BrandState {
-  version: string;
-  matcher: BrandMatcher;
-  /** vis_brands.id per matcher brand index. */
-  keys: number[];
-  /** Matcher indexes of the brands of kind 'brand' (the precomputed gap focuses). */
-  focuses: number[];
-  /** Matcher indexes of the brands of kind 'competitor'. */
-  competitors: number[];
-}
-
-/** Sums of roll-up changes keyed by the row's key columns, written in one pass. */
-class Deltas {
-  readonly rows = new Map<string, { key: Array<number | string>; values: number[] }>();
-  add(key: Array<number | string>, values: number[]): void {
-    const k = key.join('\u0001');
-    const row = this.rows.get(k);
-    if (!row) this.rows.set(k, { key, values: [...values] });
-    else
-      for (let i = 0; i < values.length; i++)
-        row.values[i] = (row.values[i] as number) + (values[i] as number);
-  }
-}
-
 const CACHE_LIMIT = 200_000;
 
 function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size >= CACHE_LIMIT) map.clear();
   map.set(key, value);
 }
+
+const PAGE = 2000;
 
 export function createVisibilityIndexer(db: Database.Database): VisibilityIndexer {
   const jobCell = stmt(
@@ -109,10 +87,6 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     db,
     'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertBrand = stmt(
-    db,
-    'INSERT INTO vis_result_brand (seq, brand, mentioned, cited, rank, count) VALUES (?, ?, ?, ?, ?, ?)',
-  );
   const insertDomain = stmt(db, 'INSERT INTO vis_result_domain (seq, domain, best) VALUES (?, ?, ?)');
   const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
 
@@ -121,15 +95,36 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   const urlIds = new Map<string, number>();
   const queryIds = new Map<string, number>();
   let brands: BrandState | null = null;
+  const rollups = new RollupWriter(db);
 
-  let cells = new Deltas();
-  let brandDays = new Deltas();
-  let domainDays = new Deltas();
-  let urlDays = new Deltas();
-  let queryDays = new Deltas();
-  let gapCells = new Deltas();
-  let gapDomains = new Deltas();
-  let gapComps = new Deltas();
+  const reanalysis = createReanalysisJob(db, {
+    brandState,
+    forgetBrands: () => (brands = null),
+    analyse(state, row, domains) {
+      // One source per cited domain is all citation matching needs.
+      const sources: NormalizedSource[] = domains.map((d, i) => ({
+        position: i + 1,
+        kind: 'cited',
+        url: `https://${d.host}/`,
+        domain: d.host,
+        title: null,
+        snippet: null,
+        redirectLink: null,
+        datePublished: null,
+      }));
+      const hits = analyseBrands(state, row.text, sources);
+      writeBrandRows(db, row.seq, state, hits);
+      addBrandRollups(
+        rollups,
+        state,
+        row,
+        hits,
+        domains.map((d) => d.domain),
+        1,
+      );
+    },
+    flush: () => rollups.flush(),
+  });
 
   function runKey(runId: string): number {
     let id = runIds.get(runId);
@@ -185,96 +180,12 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
   /** The compiled matcher, rebuilt only when the brands changed (meta brands_version). */
   function brandState(): BrandState {
-    const version = (pluck(db, "SELECT value FROM meta WHERE key = 'brands_version'").get() as string) ?? '0';
-    if (brands && brands.version === version) return brands;
-    const rows = stmt(
-      db,
-      'SELECT id, name, kind, variants_json FROM brands ORDER BY name, id',
-    ).all() as Array<{
-      id: string;
-      name: string;
-      kind: 'brand' | 'competitor';
-      variants_json: string;
-    }>;
-    const defs: BrandDefinition[] = rows.map((r) => {
-      const v = parseObject(r.variants_json);
-      const list = (x: unknown) =>
-        Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : [];
-      return { id: r.id, name: r.name, kind: r.kind, aliases: list(v.aliases), domains: list(v.domains) };
-    });
-    const keys = defs.map((d) => {
-      stmt(db, 'INSERT OR IGNORE INTO vis_brands (brand_id) VALUES (?)').run(d.id);
-      return pluck(db, 'SELECT id FROM vis_brands WHERE brand_id = ?').get(d.id) as number;
-    });
-    brands = {
-      version,
-      matcher: compileBrandMatcher(defs),
-      keys,
-      focuses: defs.flatMap((d, i) => (d.kind === 'brand' ? [i] : [])),
-      competitors: defs.flatMap((d, i) => (d.kind === 'competitor' ? [i] : [])),
-    };
+    const version = brandsVersion(db);
+    if (!brands || brands.version !== version) brands = loadBrandState(db, version);
     return brands;
   }
 
-  function analyseBrands(state: BrandState, text: string, sources: NormalizedSource[]): BrandHit[] {
-    if (state.keys.length === 0) return [];
-    const vis = brandVisibility(state.matcher, { text, sources, entities: [], products: [], ads: [] });
-    const hits: BrandHit[] = [];
-    vis.brands.forEach((b, idx) => {
-      const cited = b.citationCount > 0;
-      if (b.mentioned || cited)
-        hits.push({ idx, mentioned: b.mentioned, cited, rank: b.firstRank, count: b.mentionCount });
-    });
-    return hits;
-  }
-
-  /** The roll-up changes of one result's brand rows, with sign +1 (added) or -1 (removed). */
-  function addBrandDeltas(
-    state: BrandState,
-    cell: Cell,
-    hits: readonly BrandHit[],
-    domains: readonly number[],
-    sign: number,
-  ): void {
-    const c = [cell.day, cell.run, cell.engine, cell.loc];
-    for (const h of hits) {
-      const r = h.rank ?? 0;
-      brandDays.add(
-        [...c, state.keys[h.idx] as number],
-        [
-          sign * (h.mentioned ? 1 : 0),
-          sign * (h.cited ? 1 : 0),
-          sign * (h.rank === null ? 0 : 1),
-          sign * r,
-          sign * r * r,
-          sign * h.count,
-        ],
-      );
-    }
-    if (state.focuses.length === 0) return;
-    const named = new Set(hits.filter((h) => h.mentioned).map((h) => h.idx));
-    for (const f of state.focuses) {
-      const focusKey = state.keys[f] as number;
-      if (named.has(f)) {
-        for (const d of domains) gapDomains.add([focusKey, ...c, d], [0, sign]);
-        continue;
-      }
-      const rivals = state.competitors.filter((x) => x !== f && named.has(x));
-      if (rivals.length === 0) continue;
-      gapCells.add([focusKey, ...c], [sign]);
-      for (const d of domains) {
-        gapDomains.add([focusKey, ...c, d], [sign, 0]);
-        for (const x of rivals) gapComps.add([focusKey, d, ...c, state.keys[x] as number], [sign]);
-      }
-    }
-  }
-
-  function writeBrandRows(seq: number, state: BrandState, hits: readonly BrandHit[]): void {
-    for (const h of hits)
-      insertBrand.run(seq, state.keys[h.idx], h.mentioned ? 1 : 0, h.cited ? 1 : 0, h.rank, h.count);
-  }
-
-  function cellOf(jobId: string, fetchedAt: number): { cell: Cell; prompt: number | null } {
+  function cellOf(jobId: string, fetchedAt: number): { cell: RollupKey; prompt: number | null } {
     const job = jobCell.get(jobId) as
       | { run_id: string; engine: string; country: string; us_state: string | null; prompt: number }
       | undefined;
@@ -290,17 +201,11 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     };
   }
 
-  function indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): void {
-    const state = brandState();
-    const { cell, prompt } = cellOf(jobId, fetchedAt);
-    const c = [cell.day, cell.run, cell.engine, cell.loc];
-    insertResult.run(seq, cell.day, cell.run, cell.engine, cell.loc, prompt);
-    cells.add(c, [1]);
-
-    // Distinct domains (best position, kinds) and URLs of the result's sources.
+  /** Distinct domains (best position, kinds) and URLs of a result's sources. */
+  function sourceSummary(sources: readonly NormalizedSource[]) {
     const domains = new Map<string, { best: number; kinds: number }>();
     const urls = new Map<string, { best: number; domain: string; title: string | null }>();
-    for (const s of content.sources) {
+    for (const s of sources) {
       const host = hostKey(s);
       if (host === '') continue;
       const bit = 1 << Math.max(0, SOURCE_KIND_BITS.indexOf(s.kind));
@@ -314,184 +219,81 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       if (!u) urls.set(s.url, { best: s.position, domain: host, title: s.title });
       else u.best = Math.min(u.best, s.position);
     }
+    return { domains, urls };
+  }
+
+  function indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): void {
+    const state = brandState();
+    const { cell, prompt } = cellOf(jobId, fetchedAt);
+    insertResult.run(seq, cell.day, cell.run, cell.engine, cell.loc, prompt);
+    rollups.add('cell', cell, [1]);
+
+    const { domains, urls } = sourceSummary(content.sources);
     const domainKeys: number[] = [];
     const domainByHost = new Map<string, number>();
     for (const [host, d] of domains) {
-      const id = domainKey(host, d.kinds);
-      domainKeys.push(id);
-      domainByHost.set(host, id);
-      insertDomain.run(seq, id, d.best);
-      domainDays.add([...c, id], [1]);
+      const domain = domainKey(host, d.kinds);
+      domainKeys.push(domain);
+      domainByHost.set(host, domain);
+      insertDomain.run(seq, domain, d.best);
+      rollups.add('domain', { ...cell, domain }, [1]);
     }
-    for (const [url, u] of urls) {
-      const id = urlKey(url, domainByHost.get(u.domain) as number, u.title);
-      urlDays.add([id, ...c], [1, u.best]);
+    for (const [address, u] of urls) {
+      const url = urlKey(address, domainByHost.get(u.domain) as number, u.title);
+      rollups.add('url', { ...cell, url }, [1, u.best]);
     }
     const queries = new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''));
     for (const q of queries) {
-      const id = queryKey(q);
-      insertQuery.run(seq, id);
-      queryDays.add([...c, id], [1]);
+      const query = queryKey(q);
+      insertQuery.run(seq, query);
+      rollups.add('query', { ...cell, query }, [1]);
     }
 
+    // A result the re-analysis has yet to reach is analysed by it, with everything before it.
+    if (reanalysis.pendingFor(seq)) return;
     const hits = analyseBrands(state, content.text, content.sources);
-    writeBrandRows(seq, state, hits);
-    addBrandDeltas(state, cell, hits, domainKeys, 1);
+    writeBrandRows(db, seq, state, hits);
+    addBrandRollups(rollups, state, cell, hits, domainKeys, 1);
   }
 
   function unindexResult(seq: number): void {
-    const row = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(seq) as
-      Cell | undefined;
-    if (!row) return;
+    const cell = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(seq) as
+      RollupKey | undefined;
+    if (!cell) return;
     const state = brandState();
-    const c = [row.day, row.run, row.engine, row.loc];
-    cells.add(c, [-1]);
+    rollups.add('cell', cell, [-1]);
     const domains = pluck(db, 'SELECT domain FROM vis_result_domain WHERE seq = ?').all(seq) as number[];
-    for (const d of domains) domainDays.add([...c, d], [-1]);
+    for (const domain of domains) rollups.add('domain', { ...cell, domain }, [-1]);
     const urls = pluck(
       db,
       'SELECT DISTINCT u.id FROM sources s JOIN vis_urls u ON u.url = s.url WHERE s.result_seq = ?',
     ).all(seq) as number[];
     // The best position of a URL's roll-up is a minimum and cannot be undone; it stays.
-    for (const u of urls) urlDays.add([u, ...c], [-1, Number.MAX_SAFE_INTEGER]);
+    for (const url of urls) rollups.add('url', { ...cell, url }, [-1, Number.MAX_SAFE_INTEGER]);
     const queries = pluck(db, 'SELECT query FROM vis_result_query WHERE seq = ?').all(seq) as number[];
-    for (const q of queries) queryDays.add([...c, q], [-1]);
-    const byKey = new Map(state.keys.map((k, i) => [k, i]));
-    const hits = (
-      stmt(db, 'SELECT brand, mentioned, cited, rank, count FROM vis_result_brand WHERE seq = ?').all(
-        seq,
-      ) as Array<{
-        brand: number;
-        mentioned: number;
-        cited: number;
-        rank: number | null;
-        count: number;
-      }>
-    )
-      .filter((h) => byKey.has(h.brand))
-      .map((h) => ({
-        idx: byKey.get(h.brand) as number,
-        mentioned: h.mentioned === 1,
-        cited: h.cited === 1,
-        rank: h.rank,
-        count: h.count,
-      }));
-    addBrandDeltas(state, row, hits, domains, -1);
+    for (const query of queries) rollups.add('query', { ...cell, query }, [-1]);
+    addBrandRollups(rollups, state, cell, storedBrandHits(db, state, seq), domains, -1);
     for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
       stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
   }
 
-  function upsert(table: string, keyCols: string[], valueCols: string[], deltas: Deltas, best = false): void {
-    if (deltas.rows.size === 0) return;
-    const sets = valueCols.map((v) =>
-      best && v === 'best' ? 'best = min(best, excluded.best)' : `${v} = ${v} + excluded.${v}`,
-    );
-    const s = stmt(
+  function unindexRuns(ids: readonly string[]): void {
+    const seqs = pluck(
       db,
-      `INSERT INTO ${table} (${[...keyCols, ...valueCols].join(', ')})
-       VALUES (${[...keyCols, ...valueCols].map(() => '?').join(', ')})
-       ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${sets.join(', ')}`,
-    );
-    for (const { key, values } of deltas.rows.values()) s.run(...key, ...values);
-  }
-
-  const CELL = ['day', 'run', 'engine', 'loc'];
-  function flush(): void {
-    upsert('vis_cell', CELL, ['answers'], cells);
-    upsert(
-      'vis_brand_day',
-      [...CELL, 'brand'],
-      ['mentioned', 'cited', 'ranked', 'rank_sum', 'rank_sq', 'mentions'],
-      brandDays,
-    );
-    upsert('vis_domain_day', [...CELL, 'domain'], ['answers'], domainDays);
-    upsert('vis_url_day', ['url', ...CELL], ['answers', 'best'], urlDays, true);
-    upsert('vis_query_day', [...CELL, 'query'], ['answers'], queryDays);
-    upsert('vis_gap_cell', ['focus', ...CELL], ['answers'], gapCells);
-    upsert('vis_gap_domain', ['focus', ...CELL, 'domain'], ['gap', 'with_focus'], gapDomains);
-    upsert('vis_gap_comp', ['focus', 'domain', ...CELL, 'brand'], ['answers'], gapComps);
-    cells = new Deltas();
-    brandDays = new Deltas();
-    domainDays = new Deltas();
-    urlDays = new Deltas();
-    queryDays = new Deltas();
-    gapCells = new Deltas();
-    gapDomains = new Deltas();
-    gapComps = new Deltas();
-  }
-
-  const PAGE = 2000;
-
-  function reanalyseBrands(): void {
-    for (const t of ['vis_result_brand', 'vis_brand_day', 'vis_gap_cell', 'vis_gap_domain', 'vis_gap_comp'])
-      db.exec(`DELETE FROM ${t}`);
-    const state = brandState();
-    if (state.keys.length === 0) return;
-    const page = stmt(
-      db,
-      `SELECT v.seq, v.day, v.run, v.engine, v.loc, r.answer_text AS text FROM vis_result v
-       JOIN results r ON r.seq = v.seq WHERE v.seq > ? ORDER BY v.seq LIMIT ${PAGE}`,
-    );
-    const pageDomains = stmt(
-      db,
-      `SELECT rd.seq, rd.domain, d.domain AS host FROM vis_result_domain rd JOIN vis_domains d ON d.id = rd.domain
-       WHERE rd.seq BETWEEN ? AND ?`,
-    );
-    let after = 0;
-    for (;;) {
-      const rows = page.all(after) as Array<Cell & { seq: number; text: string }>;
-      if (rows.length === 0) break;
-      const first = (rows[0] as { seq: number }).seq;
-      after = (rows[rows.length - 1] as { seq: number }).seq;
-      const domainsOf = new Map<number, Array<{ domain: number; host: string }>>();
-      for (const d of pageDomains.all(first, after) as Array<{ seq: number; domain: number; host: string }>) {
-        const list = domainsOf.get(d.seq) ?? [];
-        list.push(d);
-        domainsOf.set(d.seq, list);
-      }
-      for (const row of rows) {
-        const domains = domainsOf.get(row.seq) ?? [];
-        // One source per cited domain is all citation matching needs.
-        const sources: NormalizedSource[] = domains.map((d, i) => ({
-          position: i + 1,
-          kind: 'cited',
-          url: `https://${d.host}/`,
-          domain: d.host,
-          title: null,
-          snippet: null,
-          redirectLink: null,
-          datePublished: null,
-        }));
-        const hits = analyseBrands(state, row.text, sources);
-        writeBrandRows(row.seq, state, hits);
-        addBrandDeltas(
-          state,
-          row,
-          hits,
-          domains.map((d) => d.domain),
-          1,
-        );
-      }
-      flush();
+      `SELECT f.seq FROM vis_result f JOIN vis_runs r ON r.id = f.run
+       WHERE r.run_id IN (SELECT value FROM json_each(?)) ORDER BY f.seq`,
+    ).all(JSON.stringify(ids)) as number[];
+    for (let at = 0; at < seqs.length; at += PAGE) {
+      for (const seq of seqs.slice(at, at + PAGE)) unindexResult(seq);
+      rollups.flush();
     }
   }
 
   function rebuildAll(): void {
-    for (const t of [
-      'vis_result',
-      'vis_result_brand',
-      'vis_result_domain',
-      'vis_result_query',
-      'vis_cell',
-      'vis_brand_day',
-      'vis_domain_day',
-      'vis_url_day',
-      'vis_query_day',
-      'vis_gap_cell',
-      'vis_gap_domain',
-      'vis_gap_comp',
-    ])
-      db.exec(`DELETE FROM ${t}`);
+    for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
+      db.exec(`DELETE FROM ${table}`);
+    for (const t of rollupTables()) db.exec(`DELETE FROM ${t.table}`);
+    reanalysis.cancel();
     const page = stmt(
       db,
       `SELECT seq, job_id, fetched_at, answer_text, search_queries_json FROM results
@@ -534,7 +336,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
           searchQueries: parseStringArray(r.search_queries_json),
         });
       }
-      flush();
+      rollups.flush();
     }
   }
 
@@ -544,9 +346,17 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     urlIds.clear();
     queryIds.clear();
     brands = null;
-    for (const d of [cells, brandDays, domainDays, urlDays, queryDays, gapCells, gapDomains, gapComps])
-      d.rows.clear();
+    rollups.clear();
   }
 
-  return { indexResult, unindexResult, flush, reanalyseBrands, rebuildAll, reset };
+  return {
+    indexResult,
+    unindexResult,
+    unindexRuns,
+    flush: () => rollups.flush(),
+    reanalyseBrands: () => reanalysis.start(),
+    reanalysis,
+    rebuildAll,
+    reset,
+  };
 }

@@ -1,25 +1,20 @@
 import type { StoreContext } from './context';
 import { pluck, stmt } from './statements';
+import {
+  conditions,
+  familyRows,
+  pickLevel,
+  type KeyCondition,
+  type VisDim,
+  type VisFilter,
+} from './visibility-levels';
 
 // Reads over the Visibility tables (migration 002): raw sums only; src/main/visibility turns
-// them into rates, intervals and changes. A filter restricted by runs (all, a monitor, a run,
-// a tag on runs) reads the daily roll-ups; a filter by library prompts (a prompt set, a tag on
-// prompts) aggregates the per-result rows into the same columns, so every query below is
-// written once over "cells" (day × run × engine × location).
+// them into rates, intervals and changes. Each query is written once over the rows of a
+// roll-up family; visibility-levels.ts picks the level (day, day × engine × location, run,
+// cell, or the per-result rows for prompt scopes) that answers it with the fewest rows.
 
-export type VisDim = 'day' | 'run' | 'engine' | 'loc';
-
-export interface VisFilter {
-  /** UTC day numbers, inclusive. */
-  fromDay: number;
-  toDay: number;
-  /** Only these runs (ids); with promptIds, results of these runs OR of these prompts. */
-  runIds?: readonly string[];
-  /** Only results of these saved prompts (ids); forces the per-result path. */
-  promptIds?: readonly string[];
-  engines?: readonly string[];
-  locations?: readonly string[];
-}
+export type { VisDim, VisFilter } from './visibility-levels';
 
 export interface VisCellRow {
   day?: number;
@@ -122,166 +117,217 @@ export interface VisibilityReadApi {
   visDayRange(): { first: number; last: number } | null;
 }
 
-const DIM_COLUMN: Record<VisDim, string> = { day: 'day', run: 'run', engine: 'engine', loc: 'loc' };
 const json = (v: readonly unknown[]): string => JSON.stringify(v);
 
-interface Where {
-  /** Conditions on cell columns (no table alias), for roll-ups and per-result rows alike. */
-  sql: string;
-  params: Record<string, unknown>;
-  perResult: boolean;
-}
-
-function whereOf(filter: VisFilter, alias = ''): Where {
-  const a = alias ? `${alias}.` : '';
-  const parts = [`${a}day BETWEEN @fromDay AND @toDay`];
-  const params: Record<string, unknown> = { fromDay: filter.fromDay, toDay: filter.toDay };
-  const runs = `${a}run IN (SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(@runIds)))`;
-  if (filter.runIds) params.runIds = json(filter.runIds);
-  if (filter.promptIds) {
-    params.promptIds = json(filter.promptIds);
-    const prompts = `${a}prompt IN (SELECT id FROM run_prompts WHERE prompt_id IN (SELECT value FROM json_each(@promptIds)))`;
-    parts.push(filter.runIds ? `(${runs} OR ${prompts})` : prompts);
-  } else if (filter.runIds) parts.push(runs);
-  if (filter.engines?.length) {
-    parts.push(`${a}engine IN (SELECT value FROM json_each(@engines))`);
-    params.engines = json(filter.engines);
-  }
-  if (filter.locations?.length) {
-    parts.push(`${a}loc IN (SELECT value FROM json_each(@locations))`);
-    params.locations = json(filter.locations);
-  }
-  return { sql: parts.join(' AND '), params, perResult: filter.promptIds !== undefined };
-}
-
-const CELL_COLS = 'f.day, f.run, f.engine, f.loc';
-
-/** Sub-queries with the columns of each roll-up, from the roll-up or from per-result rows. */
-function sources(filter: VisFilter) {
-  const w = whereOf(filter);
-  const fw = whereOf(filter, 'f').sql;
+/** Select and group-by lists for the dimensions asked (run ids shown as the runs' own ids). */
+function dimSelect(by: readonly VisDim[], alias: string): { select: string; group: string } {
+  const dims = [...new Set(by)];
+  const cols = dims.map((d) =>
+    d === 'run' ? `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run` : `${alias}.${d} AS ${d}`,
+  );
   return {
-    cell: w.perResult
-      ? `SELECT ${CELL_COLS}, count(*) AS answers FROM vis_result f WHERE ${fw} GROUP BY 1, 2, 3, 4`
-      : `SELECT * FROM vis_cell WHERE ${w.sql}`,
-    brand: w.perResult
-      ? `SELECT ${CELL_COLS}, b.brand, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited, count(b.rank) AS ranked,
-           total(b.rank) AS rank_sum, total(b.rank * b.rank) AS rank_sq, sum(b.count) AS mentions
-         FROM vis_result f JOIN vis_result_brand b ON b.seq = f.seq WHERE ${fw} GROUP BY 1, 2, 3, 4, 5`
-      : `SELECT * FROM vis_brand_day WHERE ${w.sql}`,
-    domain: w.perResult
-      ? `SELECT ${CELL_COLS}, rd.domain, count(*) AS answers
-         FROM vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq WHERE ${fw} GROUP BY 1, 2, 3, 4, 5`
-      : `SELECT * FROM vis_domain_day WHERE ${w.sql}`,
-    query: w.perResult
-      ? `SELECT ${CELL_COLS}, rq.query, count(*) AS answers
-         FROM vis_result f JOIN vis_result_query rq ON rq.seq = f.seq WHERE ${fw} GROUP BY 1, 2, 3, 4, 5`
-      : `SELECT * FROM vis_query_day WHERE ${w.sql}`,
-    /** The same conditions on vis_result aliased f. */
-    resultWhere: fw,
+    select: cols.map((c) => `${c}, `).join(''),
+    group: dims.map((d) => `${alias}.${d}`).join(', '),
   };
 }
 
-function dimSelect(by: readonly VisDim[], alias: string): { select: string; group: string } {
-  const cols = [...new Set(by)].map((d) =>
-    d === 'run'
-      ? `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run`
-      : `${alias}.${DIM_COLUMN[d]} AS ${d}`,
-  );
-  const group = [...new Set(by)].map((d) => `${alias}.${DIM_COLUMN[d]}`);
-  return { select: cols.map((c) => `${c}, `).join(''), group: group.join(', ') };
-}
+const named = (brand: string) =>
+  `EXISTS (SELECT 1 FROM vis_result_brand b WHERE b.seq = f.seq AND b.brand ${brand} AND b.mentioned = 1)`;
+const RIVALS = 'IN (SELECT id FROM vis_brands WHERE brand_id IN (SELECT value FROM json_each(@rivals)))';
+/** A result naming a rival and not the focus (@focus: vis_brands.id). */
+const GAP = `(NOT ${named('= @focus')} AND ${named(RIVALS)})`;
 
 export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
   const { db } = ctx;
   const all = <T>(sql: string, params: Record<string, unknown> = {}): T[] => stmt(db, sql).all(params) as T[];
 
-  function gapSql(filter: VisFilter, focusIsPrecomputed: boolean) {
-    const w = whereOf(filter);
-    const s = sources(filter);
-    if (focusIsPrecomputed) {
+  /** Citation-gap rows at a level; per-result when the focus is not precomputed (not of kind 'brand'). */
+  function gapRows(filter: VisFilter, precomputed: boolean, domainIds?: string) {
+    const focus: KeyCondition = ['focus', '= @focus'];
+    // The gap answers' count is kept per cell, so only prompt scopes count them one by one.
+    const cell =
+      precomputed && pickLevel('gapCell', filter) !== 'result'
+        ? familyRows('gapCell', pickLevel('gapCell', filter), filter, [focus]).sql
+        : null;
+    if (precomputed && pickLevel('gapDomain', filter) !== 'result') {
+      const level = pickLevel('gapDomain', filter);
+      const only: KeyCondition[] = domainIds
+        ? [['domain', `IN (SELECT value FROM json_each(${domainIds}))`]]
+        : [];
       return {
-        cell: `SELECT answers FROM vis_gap_cell WHERE focus = @focus AND ${w.sql}`,
-        domain: `SELECT domain, gap, with_focus FROM vis_gap_domain WHERE focus = @focus AND ${w.sql}`,
-        comp: `SELECT domain, brand, answers FROM vis_gap_comp WHERE focus = @focus AND domain = @domain AND ${w.sql}`,
+        cell: cell as string,
+        domain: familyRows('gapDomain', level, filter, [focus]).sql,
+        comp: familyRows('gapComp', level, filter, [focus, ...only]).sql,
       };
     }
-    const named = (brand: string) =>
-      `EXISTS (SELECT 1 FROM vis_result_brand b WHERE b.seq = f.seq AND b.brand ${brand} AND b.mentioned = 1)`;
-    const rivals = 'IN (SELECT id FROM vis_brands WHERE brand_id IN (SELECT value FROM json_each(@rivals)))';
-    const gap = `(NOT ${named('= @focus')} AND ${named(rivals)})`;
+    // Per result, once: does it name a rival and not the focus (gap), does it name the focus.
+    const status = `WITH s AS MATERIALIZED (SELECT f.seq, ${GAP} AS gap, ${named('= @focus')} AS with_focus
+      FROM vis_result f WHERE ${conditions(filter, 'f').sql})`;
+    const only = domainIds ? ` AND +rd.domain IN (SELECT value FROM json_each(${domainIds}))` : '';
     return {
-      cell: `SELECT count(*) AS answers FROM vis_result f WHERE ${s.resultWhere} AND ${gap}`,
-      domain: `SELECT rd.domain, ${gap} AS gap, ${named('= @focus')} AS with_focus
-        FROM vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq WHERE ${s.resultWhere}`,
-      comp: `SELECT rd.domain, b.brand, 1 AS answers FROM vis_result f
-        JOIN vis_result_domain rd ON rd.seq = f.seq AND rd.domain = @domain
-        JOIN vis_result_brand b ON b.seq = f.seq AND b.mentioned = 1 AND b.brand ${rivals}
-        WHERE ${s.resultWhere} AND ${gap}`,
+      cell: cell ?? `${status} SELECT 1 AS answers FROM s WHERE s.gap`,
+      domain: `${status} SELECT rd.domain, s.gap, s.with_focus FROM s
+        JOIN vis_result_domain rd ON rd.seq = s.seq WHERE s.gap OR s.with_focus`,
+      comp: `${status} SELECT rd.domain, b.brand, 1 AS answers FROM s
+        JOIN vis_result_domain rd ON rd.seq = s.seq${only}
+        JOIN vis_result_brand b ON b.seq = s.seq AND b.mentioned = 1 AND b.brand ${RIVALS}
+        WHERE s.gap`,
     };
+  }
+
+  function domainRows(
+    filter: VisFilter,
+    options: { limit?: number; domainIds?: readonly number[]; byDay?: boolean },
+  ) {
+    const only: KeyCondition[] = options.domainIds
+      ? [['domain', 'IN (SELECT value FROM json_each(@domainIds))']]
+      : [];
+    const rows = familyRows('domain', pickLevel('domain', filter), filter, only);
+    const params: Record<string, unknown> = { ...rows.params, limit: options.limit ?? -1 };
+    if (options.domainIds) params.domainIds = json(options.domainIds);
+    const day = options.byDay ? 'x.day, ' : '';
+    return all<VisDomainRow>(
+      `SELECT ${options.byDay ? 'x.day AS day, ' : ''}x.domain AS domainId, d.domain, x.answers, d.kinds
+       FROM (SELECT ${options.byDay ? 'day, ' : ''}domain, sum(answers) AS answers FROM (${rows.sql})
+             GROUP BY ${options.byDay ? 'day, ' : ''}domain HAVING sum(answers) > 0) x
+       JOIN vis_domains d ON d.id = x.domain
+       ORDER BY ${day}x.answers DESC, d.domain LIMIT @limit`,
+      params,
+    );
+  }
+
+  function sumOf(
+    family: 'cell' | 'gapCell',
+    filter: VisFilter,
+    extra: readonly KeyCondition[] = [],
+    params: Record<string, unknown> = {},
+  ) {
+    const rows = familyRows(family, pickLevel(family, filter), filter, extra);
+    return (
+      (pluck(db, `SELECT total(answers) FROM (${rows.sql})`).get({ ...rows.params, ...params }) as number) ??
+      0
+    );
+  }
+
+  /** The drill-down's total from a roll-up, when one measure of one roll-up is all it asks (else null). */
+  function drillTotal(filter: VisFilter, drill: VisDrillFilter): number | null {
+    if (filter.promptIds) return null;
+    const f: VisFilter = { ...filter };
+    if (drill.day !== undefined) {
+      if (drill.day < f.fromDay || drill.day > f.toDay) return 0;
+      f.fromDay = drill.day;
+      f.toDay = drill.day;
+    }
+    const narrow = (list: readonly string[] | undefined, value: string): string[] =>
+      list?.length ? list.filter((v) => v === value) : [value];
+    if (drill.runId !== undefined) f.runIds = narrow(f.runIds, drill.runId);
+    if (drill.engine !== undefined) f.engines = narrow(f.engines, drill.engine);
+    if (drill.location !== undefined) f.locations = narrow(f.locations, drill.location);
+    if (f.runIds?.length === 0 || f.engines?.length === 0 || f.locations?.length === 0) return 0;
+
+    const measures = [
+      drill.brandId !== undefined && (drill.mentioned !== undefined || drill.cited !== undefined),
+      drill.domain !== undefined,
+      drill.url !== undefined,
+      drill.gap !== undefined,
+      drill.query !== undefined,
+    ].filter(Boolean).length;
+    if (measures === 0) return sumOf('cell', f);
+    if (measures > 1) return null;
+    if (drill.brandId !== undefined && (drill.mentioned === undefined) !== (drill.cited === undefined)) {
+      const column = drill.mentioned !== undefined ? 'mentioned' : 'cited';
+      const wanted = (drill.mentioned ?? drill.cited) as boolean;
+      const rows = familyRows('brand', pickLevel('brand', f), f, [
+        ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @brandId)'],
+      ]);
+      const hits =
+        (pluck(db, `SELECT total(${column}) FROM (${rows.sql})`).get({
+          ...rows.params,
+          brandId: drill.brandId,
+        }) as number) ?? 0;
+      return wanted ? hits : sumOf('cell', f) - hits;
+    }
+    if (drill.domain !== undefined) {
+      const id = pluck(db, 'SELECT id FROM vis_domains WHERE domain = ?').get(
+        drill.domain.toLowerCase().replace(/^www\./u, ''),
+      ) as number | undefined;
+      return id === undefined ? 0 : (domainRows(f, { domainIds: [id] })[0]?.answers ?? 0);
+    }
+    if (drill.query !== undefined) {
+      const id = pluck(db, 'SELECT id FROM vis_queries WHERE query = ?').get(drill.query.trim()) as
+        number | undefined;
+      if (id === undefined) return 0;
+      const rows = familyRows('query', pickLevel('query', f), f, [['query', '= @queryId']]);
+      return (
+        (pluck(db, `SELECT total(answers) FROM (${rows.sql})`).get({
+          ...rows.params,
+          queryId: id,
+        }) as number) ?? 0
+      );
+    }
+    if (drill.gap !== undefined) {
+      const focus = pluck(
+        db,
+        "SELECT vb.id FROM vis_brands vb JOIN brands b ON b.id = vb.brand_id WHERE vb.brand_id = ? AND b.kind = 'brand'",
+      ).get(drill.gap.focusId) as number | undefined;
+      if (focus === undefined || pickLevel('gapCell', f) === 'result') return null;
+      // The precomputed gaps count every competitor as a rival: only then do they match.
+      const competitors = pluck(
+        db,
+        "SELECT id FROM brands WHERE kind = 'competitor' AND id <> ? ORDER BY id",
+      ).all(drill.gap.focusId) as string[];
+      if (json(competitors) !== json([...drill.gap.rivalIds].sort())) return null;
+      return sumOf('gapCell', f, [['focus', '= @focus']], { focus });
+    }
+    return null;
   }
 
   return {
     visCells(filter, by) {
-      const w = whereOf(filter);
+      const rows = familyRows('cell', pickLevel('cell', filter, by), filter);
       const d = dimSelect(by, 'c');
       return all<VisCellRow>(
-        `SELECT ${d.select}sum(c.answers) AS answers FROM (${sources(filter).cell}) c
+        `SELECT ${d.select}sum(c.answers) AS answers FROM (${rows.sql}) c
          ${d.group ? `GROUP BY ${d.group}` : ''}`,
-        w.params,
+        rows.params,
       ).filter((r) => r.answers > 0);
     },
     visBrands(filter, by) {
-      const w = whereOf(filter);
+      const rows = familyRows('brand', pickLevel('brand', filter, by), filter);
       const d = dimSelect(by, 'b');
       return all<VisBrandRow>(
         `SELECT ${d.select}vb.brand_id AS brandId, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited,
            sum(b.ranked) AS ranked, sum(b.rank_sum) AS rankSum, sum(b.rank_sq) AS rankSq, sum(b.mentions) AS mentions
-         FROM (${sources(filter).brand}) b JOIN vis_brands vb ON vb.id = b.brand
+         FROM (${rows.sql}) b JOIN vis_brands vb ON vb.id = b.brand
          GROUP BY ${d.group ? `${d.group}, ` : ''}b.brand`,
-        w.params,
+        rows.params,
       );
     },
-    visDomains(filter, options) {
-      const w = whereOf(filter);
-      const params: Record<string, unknown> = { ...w.params, limit: options.limit ?? -1 };
-      let only = '';
-      if (options.domainIds) {
-        only = 'WHERE x.domain IN (SELECT value FROM json_each(@domainIds))';
-        params.domainIds = json(options.domainIds);
-      }
-      const day = options.byDay ? 'x.day, ' : '';
-      return all<VisDomainRow>(
-        `SELECT ${options.byDay ? 'x.day AS day, ' : ''}x.domain AS domainId, d.domain, sum(x.answers) AS answers, d.kinds
-         FROM (${sources(filter).domain}) x JOIN vis_domains d ON d.id = x.domain ${only}
-         GROUP BY ${day}x.domain HAVING sum(x.answers) > 0
-         ORDER BY ${day}sum(x.answers) DESC, d.domain LIMIT @limit`,
-        params,
-      );
-    },
+    visDomains: domainRows,
     visGaps(filter, focusId, rivalIds, limit) {
-      const w = whereOf(filter);
       const focus = pluck(db, 'SELECT id FROM vis_brands WHERE brand_id = ?').get(focusId) as
         number | undefined;
       const kind = pluck(db, 'SELECT kind FROM brands WHERE id = ?').get(focusId) as string | undefined;
       if (focus === undefined) return { gapAnswers: 0, domains: [], competitors: [] };
-      const q = gapSql(filter, kind === 'brand');
-      const params = { ...w.params, focus, rivals: json(rivalIds) };
+      const base = { ...conditions(filter).params, focus, rivals: json(rivalIds) };
+      const q = gapRows(filter, kind === 'brand');
       const gapAnswers =
-        (pluck(db, `SELECT total(answers) FROM (${q.cell})`).get(params) as number | null) ?? 0;
+        (pluck(db, `SELECT total(answers) FROM (${q.cell})`).get(base) as number | null) ?? 0;
       const domains = all<{ domainId: number; domain: string; gap: number; withFocus: number }>(
-        `SELECT g.domain AS domainId, d.domain, sum(g.gap) AS gap, sum(g.with_focus) AS withFocus
-         FROM (${q.domain}) g JOIN vis_domains d ON d.id = g.domain
-         GROUP BY g.domain HAVING sum(g.gap) > 0 ORDER BY sum(g.gap) DESC, d.domain LIMIT @limit`,
-        { ...params, limit },
+        `SELECT g.domain AS domainId, d.domain, g.gap, g.withFocus
+         FROM (SELECT domain, sum(gap) AS gap, sum(with_focus) AS withFocus FROM (${q.domain})
+               GROUP BY domain HAVING sum(gap) > 0) g
+         JOIN vis_domains d ON d.id = g.domain ORDER BY g.gap DESC, d.domain LIMIT @limit`,
+        { ...base, limit },
       );
-      const competitors = domains.flatMap((dom) =>
-        all<{ domainId: number; brandId: string; answers: number }>(
-          `SELECT c.domain AS domainId, vb.brand_id AS brandId, sum(c.answers) AS answers
-           FROM (${q.comp}) c JOIN vis_brands vb ON vb.id = c.brand
-           GROUP BY c.brand HAVING sum(c.answers) > 0 ORDER BY sum(c.answers) DESC, vb.brand_id`,
-          { ...params, domain: dom.domainId },
-        ),
+      if (domains.length === 0) return { gapAnswers, domains, competitors: [] };
+      const comp = gapRows(filter, kind === 'brand', '@domainIds').comp;
+      const competitors = all<{ domainId: number; brandId: string; answers: number }>(
+        `SELECT c.domain AS domainId, vb.brand_id AS brandId, c.answers
+         FROM (SELECT domain, brand, sum(answers) AS answers FROM (${comp})
+               GROUP BY domain, brand HAVING sum(answers) > 0) c
+         JOIN vis_brands vb ON vb.id = c.brand ORDER BY c.domain, c.answers DESC, vb.brand_id`,
+        { ...base, domainIds: json(domains.map((d) => d.domainId)) },
       );
       return { gapAnswers, domains, competitors };
     },
@@ -295,39 +341,39 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     },
     visUrls(filter, domainIds, limit) {
       if (domainIds.length === 0) return [];
-      const w = whereOf(filter);
-      const params = { ...w.params, domainIds: json(domainIds), limit };
-      if (!w.perResult) {
+      const params = { domainIds: json(domainIds), limit };
+      if (pickLevel('url', filter) !== 'result') {
+        const c = conditions(filter, 'x');
         return all<VisUrlRow>(
           `SELECT u.url, u.title, sum(x.answers) AS answers, min(x.best) AS best
            FROM vis_urls u JOIN vis_url_day x ON x.url = u.id
-           WHERE u.domain IN (SELECT value FROM json_each(@domainIds)) AND ${whereOf(filter, 'x').sql}
+           WHERE u.domain IN (SELECT value FROM json_each(@domainIds)) AND ${c.sql}
            GROUP BY u.id HAVING sum(x.answers) > 0 ORDER BY sum(x.answers) DESC, min(x.best), u.url LIMIT @limit`,
-          params,
+          { ...c.params, ...params },
         );
       }
+      const c = conditions(filter, 'f');
       return all<VisUrlRow>(
         `SELECT u.url, u.title, count(DISTINCT f.seq) AS answers, min(s.position) AS best
          FROM vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq
            AND rd.domain IN (SELECT value FROM json_each(@domainIds))
          JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.url = s.url AND u.domain = rd.domain
-         WHERE ${sources(filter).resultWhere}
+         WHERE ${c.sql}
          GROUP BY u.id ORDER BY answers DESC, best, u.url LIMIT @limit`,
-        params,
+        { ...c.params, ...params },
       );
     },
     visQueries(filter, options) {
-      const w = whereOf(filter);
-      const params: Record<string, unknown> = { ...w.params, limit: options.limit ?? -1 };
-      let only = '';
-      if (options.queryIds) {
-        only = 'WHERE x.query IN (SELECT value FROM json_each(@queryIds))';
-        params.queryIds = json(options.queryIds);
-      }
+      const only: KeyCondition[] = options.queryIds
+        ? [['query', 'IN (SELECT value FROM json_each(@queryIds))']]
+        : [];
+      const rows = familyRows('query', pickLevel('query', filter), filter, only);
+      const params: Record<string, unknown> = { ...rows.params, limit: options.limit ?? -1 };
+      if (options.queryIds) params.queryIds = json(options.queryIds);
       return all<VisQueryRow>(
-        `SELECT x.query AS queryId, q.query, sum(x.answers) AS answers
-         FROM (${sources(filter).query}) x JOIN vis_queries q ON q.id = x.query ${only}
-         GROUP BY x.query HAVING sum(x.answers) > 0 ORDER BY sum(x.answers) DESC, q.query LIMIT @limit`,
+        `SELECT x.query AS queryId, q.query, x.answers
+         FROM (SELECT query, sum(answers) AS answers FROM (${rows.sql}) GROUP BY query HAVING sum(answers) > 0) x
+         JOIN vis_queries q ON q.id = x.query ORDER BY x.answers DESC, q.query LIMIT @limit`,
         params,
       );
     },
@@ -335,27 +381,18 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
       if (queryIds.length === 0) return [];
       // Up to the period's end, from the first day on record, so firstSeen may predate the period.
       const upToEnd = { ...filter, fromDay: 0 };
-      const w = whereOf(upToEnd);
-      if (!w.perResult) {
-        // Straight on the roll-up, so the (query, day) index serves it.
-        return all<{ queryId: number; engine: string; firstDay: number }>(
-          `SELECT query AS queryId, engine, min(day) AS firstDay FROM vis_query_day
-           WHERE query IN (SELECT value FROM json_each(@queryIds)) AND answers > 0 AND ${w.sql}
-           GROUP BY query, engine`,
-          { ...w.params, queryIds: json(queryIds) },
-        );
-      }
+      const rows = familyRows('query', pickLevel('query', upToEnd), upToEnd, [
+        ['query', 'IN (SELECT value FROM json_each(@queryIds))'],
+      ]);
       return all<{ queryId: number; engine: string; firstDay: number }>(
-        `SELECT x.query AS queryId, x.engine, min(x.day) AS firstDay FROM (${sources(upToEnd).query}) x
-         WHERE x.query IN (SELECT value FROM json_each(@queryIds)) AND x.answers > 0
-         GROUP BY x.query, x.engine`,
-        { ...w.params, queryIds: json(queryIds) },
+        `SELECT query AS queryId, engine, min(day) AS firstDay FROM (${rows.sql}) GROUP BY query, engine`,
+        { ...rows.params, queryIds: json(queryIds) },
       );
     },
     visDrill(filter, drill, limit) {
-      const w = whereOf(filter);
-      const conds = [sources(filter).resultWhere];
-      const params: Record<string, unknown> = { ...w.params, limit };
+      const c = conditions(filter, 'f');
+      const conds = [c.sql];
+      const params: Record<string, unknown> = { ...c.params, limit };
       const brandRow = (cond: string) =>
         `EXISTS (SELECT 1 FROM vis_result_brand b WHERE b.seq = f.seq AND b.brand = (SELECT id FROM vis_brands WHERE brand_id = @brandId) AND ${cond})`;
       if (drill.brandId !== undefined) {
@@ -392,11 +429,13 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
         params.url = drill.url;
       }
       if (drill.gap) {
-        const named = (brand: string) =>
+        const gapNamed = (brand: string) =>
           `EXISTS (SELECT 1 FROM vis_result_brand g WHERE g.seq = f.seq AND g.mentioned = 1 AND g.brand ${brand})`;
         conds.push(
-          `NOT ${named('= (SELECT id FROM vis_brands WHERE brand_id = @gapFocus)')}`,
-          named('IN (SELECT id FROM vis_brands WHERE brand_id IN (SELECT value FROM json_each(@gapRivals)))'),
+          `NOT ${gapNamed('= (SELECT id FROM vis_brands WHERE brand_id = @gapFocus)')}`,
+          gapNamed(
+            'IN (SELECT id FROM vis_brands WHERE brand_id IN (SELECT value FROM json_each(@gapRivals)))',
+          ),
         );
         params.gapFocus = drill.gap.focusId;
         params.gapRivals = json(drill.gap.rivalIds);
@@ -408,12 +447,18 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
         params.query = drill.query.trim();
       }
       const where = conds.join(' AND ');
-      const total = pluck(db, `SELECT count(*) FROM vis_result f WHERE ${where}`).get(params) as number;
+      // The newest first: the index on day gives them day by day, so the LIMIT stops early.
       const resultIds = pluck(
         db,
         `SELECT r.id FROM vis_result f JOIN results r ON r.seq = f.seq WHERE ${where}
          ORDER BY f.day DESC, f.seq DESC LIMIT @limit`,
       ).all(params) as string[];
+      // Counting every matching answer is the slow part: a roll-up has the total when it can.
+      const total =
+        resultIds.length < limit
+          ? resultIds.length
+          : (drillTotal(filter, drill) ??
+            (pluck(db, `SELECT count(*) FROM vis_result f WHERE ${where}`).get(params) as number));
       return { resultIds, total };
     },
     visSeriesKeys(text, limit) {

@@ -1,0 +1,125 @@
+import { ROLLUPS, type RollupFamily, type RollupLevel } from './visibility-rollups';
+
+// Which roll-up level answers a query, and the SQL of its rows. Every level of a family has
+// the same value columns and a subset of the key columns day, run, engine, loc (+ its own
+// keys), so a query is written once over "rows of the family" and this picks the table:
+//   a prompt scope (prompt sets, prompt tags)        → per-result rows (no roll-up knows prompts)
+//   runs, split by run, or a family kept per cell     → the fine level (day × run × engine × loc)
+//   runs without engine/location filter               → the run level (run × day)
+//   runs with an engine/location filter               → per-result rows (families without fine)
+//   every run, filtered or split by engine/location   → the el level (day × engine × location)
+//   every run, neither                                → the day level
+
+export type VisDim = 'day' | 'run' | 'engine' | 'loc';
+
+export interface VisFilter {
+  /** UTC day numbers, inclusive. */
+  fromDay: number;
+  toDay: number;
+  /** Only these runs (ids); with promptIds, results of these runs OR of these prompts. */
+  runIds?: readonly string[];
+  /** Only results of these saved prompts (ids); forces the per-result path. */
+  promptIds?: readonly string[];
+  engines?: readonly string[];
+  locations?: readonly string[];
+}
+
+export type Level = RollupLevel | 'result';
+
+const json = (v: readonly unknown[]): string => JSON.stringify(v);
+
+export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly VisDim[] = []): Level {
+  const has = ROLLUPS[family];
+  if (filter.promptIds) return 'result';
+  const split = by.includes('engine') || by.includes('loc');
+  const filtered = Boolean(filter.engines?.length || filter.locations?.length) || split;
+  if (filter.runIds || by.includes('run')) {
+    if (has.fine) return 'fine';
+    if (by.includes('run') || filtered) return 'result';
+    return 'run';
+  }
+  if (filtered) return has.el ? 'el' : 'fine';
+  return has.d ? 'd' : has.el ? 'el' : 'fine';
+}
+
+export interface Conditions {
+  /** Conditions on the level's columns (no table alias unless given). */
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+/** The filter as conditions on a level's columns (a level lacks only columns the filter does not need). */
+export function conditions(filter: VisFilter, alias = ''): Conditions {
+  const a = alias ? `${alias}.` : '';
+  const parts = [`${a}day BETWEEN @fromDay AND @toDay`];
+  const params: Record<string, unknown> = { fromDay: filter.fromDay, toDay: filter.toDay };
+  const runs = `${a}run IN (SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(@runIds)))`;
+  if (filter.runIds) params.runIds = json(filter.runIds);
+  if (filter.promptIds) {
+    params.promptIds = json(filter.promptIds);
+    const prompts = `${a}prompt IN (SELECT id FROM run_prompts WHERE prompt_id IN (SELECT value FROM json_each(@promptIds)))`;
+    parts.push(filter.runIds ? `(${runs} OR ${prompts})` : prompts);
+  } else if (filter.runIds) parts.push(runs);
+  if (filter.engines?.length) {
+    parts.push(`${a}engine IN (SELECT value FROM json_each(@engines))`);
+    params.engines = json(filter.engines);
+  }
+  if (filter.locations?.length) {
+    parts.push(`${a}loc IN (SELECT value FROM json_each(@locations))`);
+    params.locations = json(filter.locations);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Per-result rows in the columns of each family's roll-ups (one row per result and key). */
+const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; alias: string }>> = {
+  cell: { from: 'vis_result f', columns: '1 AS answers', alias: 'f' },
+  brand: {
+    from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
+    columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
+      coalesce(b.rank * b.rank, 0) AS rank_sq, b.count AS mentions`,
+    alias: 'b',
+  },
+  domain: {
+    from: 'vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq',
+    columns: 'rd.domain, 1 AS answers',
+    alias: 'rd',
+  },
+  query: {
+    from: 'vis_result f JOIN vis_result_query rq ON rq.seq = f.seq',
+    columns: 'rq.query, 1 AS answers',
+    alias: 'rq',
+  },
+};
+
+/** A condition on one of a family's own key columns: [column, the rest, e.g. "= @id" or "IN (…)"]. */
+export type KeyCondition = readonly [column: string, condition: string];
+
+/**
+ * The rows of a family at a level, narrowed by the filter and by conditions on the family's
+ * own key columns. Families without per-result SQL here (url, gaps) build their own.
+ */
+export function familyRows(
+  family: RollupFamily,
+  level: Level,
+  filter: VisFilter,
+  keys: readonly KeyCondition[] = [],
+): { sql: string; params: Record<string, unknown> } {
+  if (level === 'result') {
+    const build = PER_RESULT[family];
+    if (!build) throw new Error(`No per-result rows for ${family}`);
+    const c = conditions(filter, 'f');
+    // "+" keeps SQLite from driving the join from an index on the key column (one seek per
+    // result and key value): the scope's results come first, through vis_result's indexes.
+    const more = keys.map(([col, cond]) => ` AND +${build.alias}.${col} ${cond}`).join('');
+    return {
+      sql: `SELECT f.day, f.run, f.engine, f.loc, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
+      params: c.params,
+    };
+  }
+  const table = ROLLUPS[family][level];
+  if (!table) throw new Error(`No ${level} level for ${family}`);
+  const c = conditions(filter);
+  const more = keys.map(([col, cond]) => ` AND ${col} ${cond}`).join('');
+  return { sql: `SELECT * FROM ${table.table} WHERE ${c.sql}${more}`, params: c.params };
+}

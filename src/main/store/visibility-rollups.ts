@@ -1,0 +1,248 @@
+import type Database from 'better-sqlite3';
+import { stmt } from './statements';
+
+// The roll-up tables of migration 002 as data: which family a table sums, at which level, and
+// its key and value columns. The indexer adds a result's contributions once per family and
+// this writes them to every level; visibility-read.ts picks the level a query reads.
+
+/** What a roll-up row is counted by: a cell (day × run × engine × location) plus a family's own keys. */
+export interface RollupKey {
+  day: number;
+  run: number;
+  engine: string;
+  loc: string;
+  focus?: number;
+  brand?: number;
+  domain?: number;
+  url?: number;
+  query?: number;
+}
+
+type KeyColumn = keyof RollupKey;
+
+export type RollupFamily =
+  'cell' | 'brand' | 'domain' | 'url' | 'query' | 'gapCell' | 'gapDomain' | 'gapComp';
+
+/**
+ * fine: day × run × engine × location; run: run × day; el: day × engine × location; d: day.
+ * See migration 002 for which query each level serves.
+ */
+export type RollupLevel = 'fine' | 'run' | 'el' | 'd';
+
+export interface RollupTable {
+  table: string;
+  /** The primary key, in order. */
+  key: readonly KeyColumn[];
+  /** Summed columns, in the order the indexer gives their changes. */
+  values: readonly string[];
+  /** A value column holding a minimum instead of a sum (it cannot be undone; it stays). */
+  min?: string;
+}
+
+const CELL: readonly KeyColumn[] = ['day', 'run', 'engine', 'loc'];
+const EL: readonly KeyColumn[] = ['day', 'engine', 'loc'];
+const BRAND_VALUES = ['mentioned', 'cited', 'ranked', 'rank_sum', 'rank_sq', 'mentions'];
+const GAP_VALUES = ['gap', 'with_focus'];
+
+export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, RollupTable>>>> = {
+  cell: {
+    fine: { table: 'vis_cell', key: CELL, values: ['answers'] },
+    el: { table: 'vis_cell_el', key: EL, values: ['answers'] },
+    d: { table: 'vis_cell_d', key: ['day'], values: ['answers'] },
+  },
+  brand: {
+    fine: { table: 'vis_brand_day', key: [...CELL, 'brand'], values: BRAND_VALUES },
+    el: { table: 'vis_brand_el', key: [...EL, 'brand'], values: BRAND_VALUES },
+    d: { table: 'vis_brand_d', key: ['day', 'brand'], values: BRAND_VALUES },
+  },
+  domain: {
+    run: { table: 'vis_domain_run', key: ['run', 'day', 'domain'], values: ['answers'] },
+    el: { table: 'vis_domain_el', key: [...EL, 'domain'], values: ['answers'] },
+    d: { table: 'vis_domain_d', key: ['day', 'domain'], values: ['answers'] },
+  },
+  url: {
+    fine: { table: 'vis_url_day', key: ['url', ...CELL], values: ['answers', 'best'], min: 'best' },
+  },
+  query: {
+    run: { table: 'vis_query_run', key: ['run', 'day', 'engine', 'query'], values: ['answers'] },
+    el: { table: 'vis_query_el', key: [...EL, 'query'], values: ['answers'] },
+    d: { table: 'vis_query_d', key: ['day', 'engine', 'query'], values: ['answers'] },
+  },
+  gapCell: {
+    fine: { table: 'vis_gap_cell', key: ['focus', ...CELL], values: ['answers'] },
+  },
+  gapDomain: {
+    run: { table: 'vis_gap_domain_run', key: ['focus', 'run', 'day', 'domain'], values: GAP_VALUES },
+    el: { table: 'vis_gap_domain_el', key: ['focus', ...EL, 'domain'], values: GAP_VALUES },
+    d: { table: 'vis_gap_domain_d', key: ['focus', 'day', 'domain'], values: GAP_VALUES },
+  },
+  gapComp: {
+    run: { table: 'vis_gap_comp_run', key: ['focus', 'domain', 'run', 'day', 'brand'], values: ['answers'] },
+    el: { table: 'vis_gap_comp_el', key: ['focus', 'domain', ...EL, 'brand'], values: ['answers'] },
+    d: { table: 'vis_gap_comp_d', key: ['focus', 'domain', 'day', 'brand'], values: ['answers'] },
+  },
+};
+
+export function rollupTables(families?: readonly RollupFamily[]): RollupTable[] {
+  const list = families ?? (Object.keys(ROLLUPS) as RollupFamily[]);
+  return list.flatMap((f) => Object.values(ROLLUPS[f]));
+}
+
+/** The families computed from brand matching: cleared and recomputed when brands change. */
+export const BRAND_FAMILIES: readonly RollupFamily[] = ['brand', 'gapCell', 'gapDomain', 'gapComp'];
+
+interface PendingRow {
+  key: Array<number | string>;
+  values: number[];
+  /** Some change was negative (a result taken out): the row may now be empty. */
+  shrunk: boolean;
+}
+
+interface FamilyChange {
+  key: RollupKey;
+  values: number[];
+  shrunk: boolean;
+}
+
+/** Rows per INSERT statement: a few fixed sizes, so each table compiles at most four statements. */
+const CHUNKS = [64, 16, 4, 1];
+
+/** Identifies a change by every key column a family can have (absent ones are undefined). */
+function fullKey(k: RollupKey): string {
+  return `${k.day}|${k.run}|${k.engine}|${k.loc}|${k.focus}|${k.brand}|${k.domain}|${k.url}|${k.query}`;
+}
+
+function tableKey(t: RollupTable, k: RollupKey): string {
+  let id = '';
+  for (const c of t.key) id += `${k[c]}|`;
+  return id;
+}
+
+/**
+ * Sums roll-up changes in memory and writes each touched row once, in multi-row upserts: a
+ * burst of results in the same cells costs one write per row, not one per result. Changes are
+ * summed per family first (one key per change), then per table at flush. Rows whose counts
+ * fall to zero are deleted, so a deleted run leaves nothing behind.
+ */
+export class RollupWriter {
+  private readonly changes = new Map<RollupFamily, Map<string, FamilyChange>>();
+  private readonly tables: ReadonlyMap<RollupFamily, RollupTable[]>;
+  /** Per family, the index of its minimum column among the values (-1: none). */
+  private readonly minIndex: ReadonlyMap<RollupFamily, number>;
+
+  constructor(private readonly db: Database.Database) {
+    const families = Object.keys(ROLLUPS) as RollupFamily[];
+    this.tables = new Map(families.map((f) => [f, Object.values(ROLLUPS[f])]));
+    this.minIndex = new Map(
+      families.map((f) => {
+        const t = Object.values(ROLLUPS[f])[0] as RollupTable;
+        return [f, t.min === undefined ? -1 : t.values.indexOf(t.min)];
+      }),
+    );
+  }
+
+  /**
+   * Adds one change to every level of a family (values in the order of the family's value
+   * columns). The key object is kept as given: pass a fresh one.
+   */
+  add(family: RollupFamily, key: RollupKey, values: number[]): void {
+    let rows = this.changes.get(family);
+    if (!rows) {
+      rows = new Map();
+      this.changes.set(family, rows);
+    }
+    const id = fullKey(key);
+    const shrunk = values.some((v) => v < 0);
+    const row = rows.get(id);
+    if (!row) {
+      rows.set(id, { key, values: values.slice(), shrunk });
+      return;
+    }
+    row.shrunk ||= shrunk;
+    const min = this.minIndex.get(family) as number;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as number;
+      row.values[i] = i === min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
+    }
+  }
+
+  flush(): void {
+    for (const [family, changes] of this.changes) {
+      for (const t of this.tables.get(family) as RollupTable[]) this.write(t, this.sumFor(t, changes));
+    }
+    this.changes.clear();
+  }
+
+  /** Forgets pending changes (after a rolled-back transaction). */
+  clear(): void {
+    this.changes.clear();
+  }
+
+  /** A family's changes summed by one table's key. */
+  private sumFor(t: RollupTable, changes: Map<string, FamilyChange>): PendingRow[] {
+    const min = t.min === undefined ? -1 : t.values.indexOf(t.min);
+    const rows = new Map<string, PendingRow>();
+    for (const change of changes.values()) {
+      const id = tableKey(t, change.key);
+      const row = rows.get(id);
+      if (!row) {
+        rows.set(id, {
+          key: t.key.map((c) => change.key[c] as number | string),
+          values: change.values.slice(),
+          shrunk: change.shrunk,
+        });
+        continue;
+      }
+      row.shrunk ||= change.shrunk;
+      for (let i = 0; i < change.values.length; i++) {
+        const v = change.values[i] as number;
+        row.values[i] = i === min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
+      }
+    }
+    return [...rows.values()];
+  }
+
+  private write(t: RollupTable, list: PendingRow[]): void {
+    let at = 0;
+    for (const size of CHUNKS) {
+      if (list.length - at < size) continue;
+      const s = this.upsert(t, size);
+      while (list.length - at >= size) {
+        const params: Array<number | string> = [];
+        for (let i = at; i < at + size; i++) {
+          const row = list[i] as PendingRow;
+          params.push(...row.key, ...row.values);
+        }
+        s.run(params);
+        at += size;
+      }
+    }
+    const shrunk = list.filter((r) => r.shrunk);
+    if (shrunk.length > 0) {
+      const drop = this.dropEmpty(t);
+      for (const row of shrunk) drop.run(row.key);
+    }
+  }
+
+  private upsert(t: RollupTable, rows: number): Database.Statement {
+    const cols = [...t.key, ...t.values];
+    const tuple = `(${cols.map(() => '?').join(', ')})`;
+    const sets = t.values.map((v) =>
+      v === t.min ? `${v} = min(${v}, excluded.${v})` : `${v} = ${v} + excluded.${v}`,
+    );
+    return stmt(
+      this.db,
+      `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
+       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`,
+    );
+  }
+
+  private dropEmpty(t: RollupTable): Database.Statement {
+    const counts = t.values.filter((v) => v !== t.min);
+    return stmt(
+      this.db,
+      `DELETE FROM ${t.table} WHERE ${t.key.map((k) => `${k} = ?`).join(' AND ')}
+       AND ${counts.map((v) => `${v} = 0`).join(' AND ')}`,
+    );
+  }
+}
