@@ -25,6 +25,7 @@ import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
+import { createReanalysisDriver } from '../visibility/reanalysis';
 import type { HandlerContext, SaveRequest } from './handlers/types';
 import { createRunService, type RunService } from './run-service';
 
@@ -120,6 +121,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   });
 
   const visibility = createVisibilityService({ store, now: deps.now });
+  // A brand change re-analyses stored answers in background batches; one left by a crash or a
+  // quit resumes now.
+  const reanalysis = createReanalysisDriver({
+    store,
+    events,
+    logError: (message) => deps.logError?.(message),
+  });
+  reanalysis.kick();
   const ctx: HandlerContext = {
     app: deps.app,
     store,
@@ -178,6 +187,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     async close() {
       stopMonitors();
       await background;
+      await reanalysis.close();
       await runs.close();
       await connections.close();
       store.close();

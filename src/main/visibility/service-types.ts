@@ -3,6 +3,7 @@ import type {
   CitationGapsView,
   DrillResults,
   FanOutView,
+  ReanalysisProgress,
   SeriesKeyView,
   SourcesView,
   UrlsView,
@@ -24,6 +25,18 @@ export interface VisibilityService {
   queries(input: InvokeParsedInput<'visibility.queries'>): FanOutView;
   results(input: InvokeParsedInput<'visibility.results'>): DrillResults;
   seriesKeys(input: InvokeParsedInput<'history.seriesKeys'>): SeriesKeyView[];
+  /**
+   * The re-analysis of stored answers after a brand change, while one is pending (null when
+   * none): brand numbers count only the answers analysed so far until it ends.
+   */
+  reanalysis(): ReanalysisProgress | null;
+  /**
+   * Runs a pending re-analysis to the end, batch by batch (each its own transaction), calling
+   * onProgress after each: for the CLI, which saves a brand and then waits. Returns the answers
+   * analysed and stored (null when none was pending). The app runs it in the background instead
+   * (src/main/visibility/reanalysis.ts).
+   */
+  finishReanalysis(onProgress?: (progress: ReanalysisProgress) => void): ReanalysisProgress | null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { EngineName } from '../../shared/api/engines';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
+  ReanalysisProgress,
   VisibilityBrandRef,
   VisibilityDimension,
   VisibilityScope,
@@ -14,6 +15,7 @@ import type { VisBrandRow, VisDim, VisFilter } from '../store/visibility-read';
 import { SOURCE_KIND_BITS } from '../store/visibility-index';
 import { dayOf, isoDay, resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput, VisibilityService } from './service-types';
+import { REANALYSIS_BATCH } from './reanalysis';
 import { meanStat, rateStat, statChange } from './stats';
 
 // The Visibility view's numbers over the store's roll-ups: the store sums, this file turns the
@@ -188,6 +190,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
         empty:
           emptyReason(ctx, cur.answers) ??
           (ctx.brands.length === 0 ? 'No brands defined: add your brand and its competitors' : null),
+        reanalysis: store.visReanalysis(),
       };
     },
 
@@ -231,6 +234,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
         rows,
         runLabels: runIds.length ? store.visRunLabels(runIds) : {},
         empty: emptyReason(ctx, answers),
+        reanalysis: store.visReanalysis(),
       };
     },
 
@@ -295,6 +299,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
           focusCitedElsewhere: d.withFocus > 0,
         })),
         empty,
+        reanalysis: store.visReanalysis(),
       };
     },
 
@@ -387,6 +392,21 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
         },
         input.limit,
       );
+    },
+
+    reanalysis() {
+      return store.visReanalysis();
+    },
+
+    finishReanalysis(onProgress) {
+      let last: ReanalysisProgress | null = null;
+      for (;;) {
+        const step = store.visReanalyseStep(REANALYSIS_BATCH);
+        if (step === null) return last;
+        last = { done: step.done, total: step.total };
+        onProgress?.(last);
+        if (step.finished) return last;
+      }
     },
 
     seriesKeys(input) {
