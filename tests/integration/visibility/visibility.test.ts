@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { EngineName } from '../../../src/shared/api/engines';
+import type { VisibilityQuery } from '../../../src/shared/visibility/types';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
@@ -52,6 +54,8 @@ let acme: string;
 let bolt: string;
 const resultIds: Record<string, string> = {};
 let emptyRunId: string;
+let prevRunId: string;
+let curRunId: string;
 
 function ingest(
   jobs: JobRecord[],
@@ -85,6 +89,7 @@ beforeAll(() => {
     countries: ['US'],
     repeats: 20,
   });
+  prevRunId = prev.run.id;
   ingest(
     prev.jobs,
     (j) => `p${String(j.repeat).padStart(2, '0')}`,
@@ -104,6 +109,7 @@ beforeAll(() => {
     countries: ['US', 'DE'],
     repeats: 2,
   });
+  curRunId = cur.run.id;
   const key = (j: JobRecord) => `${j.engine === 'assistant-a' ? 'a' : 'b'}${j.country}${j.repeat}`;
   // Ingest order a/US before a/DE so "newest first" is predictable: sort by the key below.
   const order = ['aUS1', 'aUS2', 'aDE1', 'aDE2', 'bUS1', 'bUS2', 'bDE1', 'bDE2'];
@@ -298,6 +304,170 @@ describe('sources, gaps, URLs, fan-out, drill-down', () => {
       state: null,
       answers: 22,
     });
+  });
+});
+
+describe('every roll-up level gives the numbers of the per-result rows', () => {
+  const both: EngineName[] = ['assistant-a', 'assistant-b'];
+  // The current period's answers all come from one run, so these filters select the same 8
+  // answers, read from the day level, the day × engine × location level, the run level, the
+  // per-result rows (a run with an engine filter) and the cell level (split by run).
+  const same = (): VisibilityQuery[] => [
+    { scope: all, period },
+    { scope: all, period, engines: both },
+    { scope: all, period, locations: ['DE', 'US'] },
+    { scope: { kind: 'run', id: curRunId }, period },
+    { scope: { kind: 'run', id: curRunId }, period, engines: both },
+  ];
+  const eachEqual = <T>(view: (q: VisibilityQuery) => T): void => {
+    const [first, ...rest] = same().map(view);
+    for (const other of rest) expect(other).toEqual(first);
+  };
+
+  it('sources: shares and daily trend', () => {
+    eachEqual((q) => {
+      const s = svc.sources({ ...q, limit: 10 });
+      return { answers: s.answers, domains: s.domains.map((d) => [d.domain, d.share, d.trend, d.kinds]) };
+    });
+  });
+
+  it('citation gaps, with the competitors per domain', () => {
+    eachEqual((q) => {
+      const g = svc.gaps({ ...q, limit: 10 });
+      return { gapAnswers: g.gapAnswers, gaps: g.gaps };
+    });
+  });
+
+  it('fan-out queries and their engines', () => {
+    eachEqual((q) => svc.queries({ ...q, limit: 10 }).queries.map((x) => [x.query, x.answers, x.engines]));
+  });
+
+  it('KPIs, leaderboard and buckets', () => {
+    eachEqual((q) => {
+      const o = svc.overview(q);
+      return o.leaderboard.map(({ previous: _p, change: _c, ...current }) => current);
+    });
+    eachEqual((q) => svc.buckets({ ...q, by: ['location', 'engine'] }).rows);
+    eachEqual((q) => svc.buckets({ ...q, by: ['day'] }).rows);
+  });
+
+  it('drill-down totals from roll-ups equal the answers counted one by one', () => {
+    const drills = [
+      {},
+      { brandId: acme, mentioned: true },
+      { brandId: acme, mentioned: false },
+      { brandId: acme, cited: true },
+      { brandId: bolt, mentioned: true, location: 'US' },
+      { domain: 'review.com' },
+      { domain: 'review.com', engine: 'assistant-b' as EngineName },
+      { query: 'best shoes 2026' },
+      { gapFor: acme },
+      { gapFor: acme, day: '2026-03-10' },
+      { runId: curRunId, brandId: acme, mentioned: true },
+      { runId: prevRunId },
+    ];
+    const counted = [8, 4, 4, 2, 3, 3, 1, 2, 2, 1, 4, 0];
+    for (const q of same()) {
+      drills.forEach((drill, i) => {
+        // limit 1: the total comes from the roll-ups; limit 50: every answer is listed and counted.
+        const one = svc.results({ ...q, limit: 1, drill });
+        const listed = svc.results({ ...q, limit: 50, drill });
+        expect(listed.resultIds, JSON.stringify(drill)).toHaveLength(counted[i] as number);
+        expect(one.total, JSON.stringify({ q, drill })).toBe(counted[i]);
+      });
+    }
+  });
+
+  it('an engine or location filter, counted by hand', () => {
+    // assistant-b: bUS1 (acme.com), bUS2 (review.com), bDE1 (blog.net), bDE2; the gap is bDE1.
+    const b = { scope: all, period, engines: ['assistant-b' as EngineName] };
+    const s = svc.sources({ ...b, limit: 10 });
+    expect(s.answers).toBe(4);
+    expect(s.domains.map((d) => [d.domain, d.share.k])).toEqual([
+      ['acme.com', 1],
+      ['blog.net', 1],
+      ['review.com', 1],
+    ]);
+    // The previous period had no assistant-b answers.
+    expect(s.domains[0]?.previousShare).toMatchObject({ k: 0, n: 0 });
+    const g = svc.gaps({ ...b, limit: 10 });
+    expect(g.gapAnswers).toBe(1);
+    expect(g.gaps.map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors])).toEqual([
+      ['blog.net', 1, false, [{ brandId: bolt, answers: 1 }]],
+    ]);
+    expect(svc.queries({ ...b, limit: 10 }).queries).toEqual([]);
+    const de = svc.queries({ scope: all, period, locations: ['DE'], limit: 10 }).queries;
+    expect(de.map((x) => [x.query, x.answers, x.engines, x.firstSeen])).toEqual([
+      ['laufschuhe', 1, ['assistant-a'], '2026-03-09'],
+    ]);
+    // The previous run alone, over its own period: 20 answers citing review.com, one acme.com.
+    const p = svc.sources({
+      scope: { kind: 'run', id: prevRunId },
+      period: { from: '2026-03-07', to: '2026-03-08' },
+      limit: 10,
+    });
+    expect(p.domains.map((d) => [d.domain, d.share.k, d.share.n])).toEqual([
+      ['review.com', 20, 20],
+      ['acme.com', 1, 20],
+    ]);
+  });
+});
+
+describe('deleting a run', () => {
+  it('takes its answers out of every level, and a deletion that skips that is refused', () => {
+    const views = () => ({
+      overview: svc.overview({ scope: all, period }),
+      location: svc.buckets({ scope: all, period, by: ['location', 'engine'] }),
+      sources: svc.sources({ scope: all, period, limit: 10 }),
+      filtered: svc.sources({ scope: all, period, limit: 10, engines: ['assistant-a'] }),
+      gaps: svc.gaps({ scope: all, period, limit: 10 }),
+      queries: svc.queries({ scope: all, period, limit: 10 }),
+      urls: svc.urls({ scope: all, period, domain: 'review.com', limit: 10 }),
+    });
+    const before = views();
+    const extra = newRun(store, {
+      prompts: ['more shoes'],
+      engines: ['assistant-a'],
+      countries: ['US'],
+      repeats: 2,
+    });
+    ingest(
+      extra.jobs,
+      (j) => `x${j.repeat}`,
+      () => ({
+        text: 'Bolt wins.',
+        sources: [source(1, 'review.com', 'R'), source(2, 'new.org', 'N')],
+        queries: ['new query'],
+      }),
+      () => A_AT,
+    );
+    expect(svc.overview({ scope: all, period }).answers).toBe(10);
+    expect(svc.sources({ scope: all, period, limit: 10 }).domains.map((d) => d.domain)).toContain('new.org');
+
+    // Straight SQL, without the store: the roll-ups would keep the run's answers, so it fails.
+    const raw = new Database(path);
+    raw.pragma('foreign_keys = ON');
+    expect(() => raw.prepare('DELETE FROM runs WHERE id = ?').run(extra.run.id)).toThrow(/unindex/);
+    raw.close();
+
+    expect(store.deleteRun(extra.run.id)).toBe(true);
+    expect(views()).toEqual(before);
+    const check = new Database(path, { readonly: true });
+    try {
+      for (const table of [
+        'vis_cell',
+        'vis_cell_d',
+        'vis_domain_d',
+        'vis_domain_el',
+        'vis_url_day',
+        'vis_query_d',
+      ]) {
+        const zero = check.prepare(`SELECT count(*) FROM ${table} WHERE answers <= 0`).pluck().get();
+        expect(zero, table).toBe(0);
+      }
+    } finally {
+      check.close();
+    }
   });
 });
 
