@@ -4,7 +4,8 @@ import { HistoryStateError, type HistoryStore } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, withCliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';
-import { brandChoices, findBrand, historyAnswers } from '../visibility-filters';
+import { finishReanalysis } from '../reanalysis-progress';
+import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
 import type { RegisterCommand } from './index';
 
 // `parallax brands list|add|remove`: the brand and its competitors that Visibility measures.
@@ -65,7 +66,7 @@ const sameBrand = (a: BrandView, b: Omit<BrandView, 'id'>): boolean =>
   a.aliases.join('\n') === b.aliases.join('\n') &&
   a.domains.join('\n') === b.domains.join('\n');
 
-function addBrand(store: HistoryStore, name: string, flags: AddFlags) {
+function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: AddFlags) {
   const existing = findBrand(store.listBrands(), name);
   if (existing && !flags.update && !flags.replace)
     throw new CliUsageError(
@@ -88,8 +89,16 @@ function addBrand(store: HistoryStore, name: string, flags: AddFlags) {
   return {
     action: existing ? ('updated' as const) : ('created' as const),
     brand,
-    reanalysedAnswers: historyAnswers(store),
+    reanalysedAnswers: reanalyse(ctx, store),
   };
+}
+
+/**
+ * Finishes the re-analysis a brand change started and says how many stored answers it covered
+ * (all of them: a small history is done within the save itself, leaving nothing pending).
+ */
+function reanalyse(ctx: CliContext, store: HistoryStore): number {
+  return finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
 }
 
 const list = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '-');
@@ -137,7 +146,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .action(async (name: string, flags: AddFlags) => {
       if (flags.update && flags.replace) throw new CliUsageError('Use --update or --replace, not both');
       await withCliCore(ctx.env, flags, async (core) => {
-        const out = addBrand(core.store, name, flags);
+        const out = addBrand(ctx, core.store, name, flags);
         if (ctx.json) return writeJson(ctx, out);
         const { brand } = out;
         if (out.action === 'unchanged') return writeLine(ctx.stdout, `${brand.name} is unchanged.`);
@@ -165,7 +174,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
         const brand = findBrand(all, nameOrId);
         if (!brand) throw new CliUsageError(`No brand "${nameOrId}"; ${brandChoices(all)}`);
         core.store.deleteBrand(brand.id);
-        const reanalysedAnswers = historyAnswers(core.store);
+        const reanalysedAnswers = reanalyse(ctx, core.store);
         if (ctx.json) return writeJson(ctx, { removed: brand, reanalysedAnswers });
         writeLine(
           ctx.stdout,

@@ -6,6 +6,7 @@ import type { VisibilityService } from '../../main/visibility';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, formatTable, withCliCore } from '../core';
 import { formatRate, formatRateChange, rateJson, reanalysisNote, STATS_LEGEND } from '../format-stats';
+import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
@@ -286,6 +287,8 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
           ...(mode === 'urls' && flags.domain !== undefined ? { domain: flags.domain } : {}),
         };
         const service = visibilityService(core.store, Date.now);
+        // Brand numbers (owners, gaps) are partial until a brand change's re-analysis ends.
+        finishReanalysis(ctx, service);
         show(ctx, mode, service, query, brandNames(core.store));
       });
     });

@@ -22,6 +22,7 @@ import {
   reanalysisNote,
   STATS_LEGEND,
 } from '../format-stats';
+import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
@@ -302,6 +303,8 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
       await withCliCore(ctx.env, flags, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
+        // Numbers after a brand change are partial until the stored answers are re-analysed.
+        finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());
         const brands = brandNames(core.store);
         if (by === null) {

@@ -3,6 +3,7 @@ import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
+import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
 import { useLibraryStore } from '../../../src/renderer/src/stores/library-store';
 import { useMonitorsStore } from '../../../src/renderer/src/stores/monitors-store';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
@@ -21,6 +22,7 @@ export function resetStores(): void {
     useCatalogStore,
     useCompareStore,
     useComposeStore,
+    useDemoStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,

@@ -1,0 +1,36 @@
+import cliProgress from 'cli-progress';
+import type { VisibilityService } from '../main/visibility';
+import type { ReanalysisProgress } from '../shared/visibility/types';
+import { writeLine, type CliContext } from './context';
+
+// A brand change leaves a re-analysis of the stored answers recorded in the history file; the
+// app runs it in the background, the CLI has no background, so a command runs it to the end
+// before it answers (a progress bar on a terminal's stderr, one line otherwise).
+
+/**
+ * Runs a pending re-analysis to the end. Returns how far it went (null when none was pending:
+ * either none was needed, or the save itself finished it in its first batch).
+ */
+export function finishReanalysis(ctx: CliContext, service: VisibilityService): ReanalysisProgress | null {
+  const pending = service.reanalysis();
+  if (pending === null) return null;
+  const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
+  let bar: cliProgress.SingleBar | null = null;
+  if (tty) {
+    bar = new cliProgress.SingleBar(
+      { format: 'Re-analysing stored answers {bar} {value}/{total}', stream: ctx.stderr },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(pending.total, pending.done);
+  } else if (!ctx.json) {
+    writeLine(
+      ctx.stderr,
+      `Re-analysing ${pending.total - pending.done} stored answers after a brand change…`,
+    );
+  }
+  try {
+    return service.finishReanalysis((p) => bar?.update(p.done)) ?? pending;
+  } finally {
+    bar?.stop();
+  }
+}
