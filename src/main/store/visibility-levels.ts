@@ -48,11 +48,23 @@ export interface Conditions {
   params: Record<string, unknown>;
 }
 
-/** The filter as conditions on a level's columns (a level lacks only columns the filter does not need). */
-export function conditions(filter: VisFilter, alias = ''): Conditions {
+/** Longest period whose days are listed one by one (see conditions). */
+const MAX_LISTED_DAYS = 400;
+
+/**
+ * The filter as conditions on a level's columns (a level lacks only columns the filter does
+ * not need). With listDays, the period is written as a list of days: on a key that starts
+ * (day, engine, …) SQLite then seeks each day × engine instead of scanning every engine's rows.
+ */
+export function conditions(filter: VisFilter, alias = '', listDays = false): Conditions {
   const a = alias ? `${alias}.` : '';
-  const parts = [`${a}day BETWEEN @fromDay AND @toDay`];
+  const span = filter.toDay - filter.fromDay + 1;
+  const list = listDays && span > 0 && span <= MAX_LISTED_DAYS;
+  const parts = [
+    list ? `${a}day IN (SELECT value FROM json_each(@days))` : `${a}day BETWEEN @fromDay AND @toDay`,
+  ];
   const params: Record<string, unknown> = { fromDay: filter.fromDay, toDay: filter.toDay };
+  if (list) params.days = json(Array.from({ length: span }, (_, i) => filter.fromDay + i));
   const runs = `${a}run IN (SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(@runIds)))`;
   if (filter.runIds) params.runIds = json(filter.runIds);
   if (filter.promptIds) {
@@ -92,7 +104,11 @@ const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; 
   },
 };
 
-/** A condition on one of a family's own key columns: [column, the rest, e.g. "= @id" or "IN (…)"]. */
+/**
+ * A condition on one of a family's own key columns: [column, the rest, e.g. "= @id" or
+ * "IN (…)"]. A column written "+query" is not looked up through an index on it (the period's
+ * rows are fewer than the ids' rows over all time).
+ */
 export type KeyCondition = readonly [column: string, condition: string];
 
 /**
@@ -111,7 +127,9 @@ export function familyRows(
     const c = conditions(filter, 'f');
     // "+" keeps SQLite from driving the join from an index on the key column (one seek per
     // result and key value): the scope's results come first, through vis_result's indexes.
-    const more = keys.map(([col, cond]) => ` AND +${build.alias}.${col} ${cond}`).join('');
+    const more = keys
+      .map(([col, cond]) => ` AND +${build.alias}.${col.replace(/^\+/u, '')} ${cond}`)
+      .join('');
     return {
       sql: `SELECT f.day, f.run, f.engine, f.loc, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
       params: c.params,
@@ -119,7 +137,7 @@ export function familyRows(
   }
   const table = ROLLUPS[family][level];
   if (!table) throw new Error(`No ${level} level for ${family}`);
-  const c = conditions(filter);
+  const c = conditions(filter, '', level === 'el' && Boolean(filter.engines?.length));
   const more = keys.map(([col, cond]) => ` AND ${col} ${cond}`).join('');
   return { sql: `SELECT * FROM ${table.table} WHERE ${c.sql}${more}`, params: c.params };
 }

@@ -141,38 +141,71 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
   const { db } = ctx;
   const all = <T>(sql: string, params: Record<string, unknown> = {}): T[] => stmt(db, sql).all(params) as T[];
 
-  /** Citation-gap rows at a level; per-result when the focus is not precomputed (not of kind 'brand'). */
-  function gapRows(filter: VisFilter, precomputed: boolean, domainIds?: string) {
+  /** Citation-gap roll-up rows for a precomputed focus (of kind 'brand'), at the level the filter needs. */
+  function gapRollups(filter: VisFilter, domainIds?: string) {
     const focus: KeyCondition = ['focus', '= @focus'];
-    // The gap answers' count is kept per cell, so only prompt scopes count them one by one.
-    const cell =
-      precomputed && pickLevel('gapCell', filter) !== 'result'
-        ? familyRows('gapCell', pickLevel('gapCell', filter), filter, [focus]).sql
-        : null;
-    if (precomputed && pickLevel('gapDomain', filter) !== 'result') {
-      const level = pickLevel('gapDomain', filter);
-      const only: KeyCondition[] = domainIds
-        ? [['domain', `IN (SELECT value FROM json_each(${domainIds}))`]]
-        : [];
-      return {
-        cell: cell as string,
-        domain: familyRows('gapDomain', level, filter, [focus]).sql,
-        comp: familyRows('gapComp', level, filter, [focus, ...only]).sql,
-      };
-    }
-    // Per result, once: does it name a rival and not the focus (gap), does it name the focus.
-    const status = `WITH s AS MATERIALIZED (SELECT f.seq, ${GAP} AS gap, ${named('= @focus')} AS with_focus
-      FROM vis_result f WHERE ${conditions(filter, 'f').sql})`;
-    const only = domainIds ? ` AND +rd.domain IN (SELECT value FROM json_each(${domainIds}))` : '';
+    const level = pickLevel('gapDomain', filter);
+    const only: KeyCondition[] = domainIds
+      ? [['domain', `IN (SELECT value FROM json_each(${domainIds}))`]]
+      : [];
     return {
-      cell: cell ?? `${status} SELECT 1 AS answers FROM s WHERE s.gap`,
-      domain: `${status} SELECT rd.domain, s.gap, s.with_focus FROM s
-        JOIN vis_result_domain rd ON rd.seq = s.seq WHERE s.gap OR s.with_focus`,
-      comp: `${status} SELECT rd.domain, b.brand, 1 AS answers FROM s
-        JOIN vis_result_domain rd ON rd.seq = s.seq${only}
-        JOIN vis_result_brand b ON b.seq = s.seq AND b.mentioned = 1 AND b.brand ${RIVALS}
-        WHERE s.gap`,
+      cell: familyRows('gapCell', pickLevel('gapCell', filter), filter, [focus]).sql,
+      domain: familyRows('gapDomain', level, filter, [focus]).sql,
+      comp: familyRows('gapComp', level, filter, [focus, ...only]).sql,
     };
+  }
+
+  /**
+   * Citation gaps counted answer by answer (prompt scopes, runs with a filter, a focus not of
+   * kind 'brand'), in one statement so each answer's gap status is computed once: part 0 the
+   * top gap domains, part 1 the rivals named per top domain, part 2 the gap answers.
+   */
+  function perResultGaps(filter: VisFilter, params: Record<string, unknown>, limit: number): VisGapRows {
+    const rows = all<{
+      part: number;
+      domainId: number | null;
+      domain: string | null;
+      gap: number;
+      withFocus: number;
+      brandId: string | null;
+    }>(
+      `WITH s AS MATERIALIZED (SELECT f.seq, ${GAP} AS gap, ${named('= @focus')} AS with_focus
+         FROM vis_result f WHERE ${conditions(filter, 'f').sql}),
+       top AS MATERIALIZED (SELECT g.domain, vd.domain AS name, g.gap, g.with_focus
+         FROM (SELECT rd.domain, sum(s.gap) AS gap, sum(s.with_focus) AS with_focus FROM s
+               JOIN vis_result_domain rd ON rd.seq = s.seq WHERE s.gap OR s.with_focus
+               GROUP BY rd.domain HAVING sum(s.gap) > 0) g
+         JOIN vis_domains vd ON vd.id = g.domain ORDER BY g.gap DESC, vd.domain LIMIT @limit)
+       SELECT 0 AS part, domain AS domainId, name AS domain, gap, with_focus AS withFocus, NULL AS brandId FROM top
+       UNION ALL
+       SELECT 1, rd.domain, NULL, count(*), 0, vb.brand_id FROM s
+         JOIN vis_result_domain rd ON rd.seq = s.seq AND +rd.domain IN (SELECT domain FROM top)
+         JOIN vis_result_brand b ON b.seq = s.seq AND b.mentioned = 1 AND b.brand ${RIVALS}
+         JOIN vis_brands vb ON vb.id = b.brand
+         WHERE s.gap GROUP BY rd.domain, b.brand
+       UNION ALL
+       SELECT 2, NULL, NULL, total(gap), 0, NULL FROM s`,
+      { ...params, limit },
+    );
+    const domains = rows
+      .filter((r) => r.part === 0)
+      .map((r) => ({
+        domainId: r.domainId as number,
+        domain: r.domain as string,
+        gap: r.gap,
+        withFocus: r.withFocus,
+      }))
+      .sort((x, y) => y.gap - x.gap || (x.domain < y.domain ? -1 : x.domain > y.domain ? 1 : 0));
+    const competitors = rows
+      .filter((r) => r.part === 1)
+      .map((r) => ({ domainId: r.domainId as number, brandId: r.brandId as string, answers: r.gap }))
+      .sort(
+        (x, y) =>
+          x.domainId - y.domainId ||
+          y.answers - x.answers ||
+          (x.brandId < y.brandId ? -1 : x.brandId > y.brandId ? 1 : 0),
+      );
+    return { gapAnswers: rows.find((r) => r.part === 2)?.gap ?? 0, domains, competitors };
   }
 
   function domainRows(
@@ -309,8 +342,19 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
         number | undefined;
       const kind = pluck(db, 'SELECT kind FROM brands WHERE id = ?').get(focusId) as string | undefined;
       if (focus === undefined) return { gapAnswers: 0, domains: [], competitors: [] };
-      const base = { ...conditions(filter).params, focus, rivals: json(rivalIds) };
-      const q = gapRows(filter, kind === 'brand');
+      // The parameters of every level's conditions (the day list included: extra ones are ignored).
+      const base = { ...conditions(filter, '', true).params, focus, rivals: json(rivalIds) };
+      if (kind !== 'brand' || pickLevel('gapDomain', filter) === 'result') {
+        const g = perResultGaps(filter, base, limit);
+        // The gap answers' count is kept per cell for a precomputed focus: exact and cheaper.
+        if (kind !== 'brand' || pickLevel('gapCell', filter) === 'result') return g;
+        const cell = familyRows('gapCell', pickLevel('gapCell', filter), filter, [['focus', '= @focus']]).sql;
+        return {
+          ...g,
+          gapAnswers: (pluck(db, `SELECT total(answers) FROM (${cell})`).get(base) as number) ?? 0,
+        };
+      }
+      const q = gapRollups(filter);
       const gapAnswers =
         (pluck(db, `SELECT total(answers) FROM (${q.cell})`).get(base) as number | null) ?? 0;
       const domains = all<{ domainId: number; domain: string; gap: number; withFocus: number }>(
@@ -321,10 +365,9 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
         { ...base, limit },
       );
       if (domains.length === 0) return { gapAnswers, domains, competitors: [] };
-      const comp = gapRows(filter, kind === 'brand', '@domainIds').comp;
       const competitors = all<{ domainId: number; brandId: string; answers: number }>(
         `SELECT c.domain AS domainId, vb.brand_id AS brandId, c.answers
-         FROM (SELECT domain, brand, sum(answers) AS answers FROM (${comp})
+         FROM (SELECT domain, brand, sum(answers) AS answers FROM (${gapRollups(filter, '@domainIds').comp})
                GROUP BY domain, brand HAVING sum(answers) > 0) c
          JOIN vis_brands vb ON vb.id = c.brand ORDER BY c.domain, c.answers DESC, vb.brand_id`,
         { ...base, domainIds: json(domains.map((d) => d.domainId)) },
@@ -365,7 +408,7 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     },
     visQueries(filter, options) {
       const only: KeyCondition[] = options.queryIds
-        ? [['query', 'IN (SELECT value FROM json_each(@queryIds))']]
+        ? [['+query', 'IN (SELECT value FROM json_each(@queryIds))']]
         : [];
       const rows = familyRows('query', pickLevel('query', filter), filter, only);
       const params: Record<string, unknown> = { ...rows.params, limit: options.limit ?? -1 };
