@@ -34,6 +34,8 @@ const COUNTRIES = ['DE', 'FR', 'GB', 'US'];
 const STATES = ['CA', 'NY'];
 const REPEATS = 3;
 const NOW = Date.UTC(2026, 2, 31, 12);
+/** The clock the cached history was built for (its last day is today). */
+export const BENCH_NOW = NOW;
 const DAY = 86_400_000;
 
 function rng(seed: number): () => number {
@@ -256,8 +258,8 @@ function migrateVisibility(path: string): number {
   return (performance.now() - t) / 1000;
 }
 
-/** The cached 1M-result file, built, migrated or reused as its schema requires. */
-async function cachedHistory(): Promise<{ path: string; monitorId: string }> {
+/** The cached 1M-result file, built, migrated or reused as its schema requires (shared with the paint bench). */
+export async function cachedHistory(): Promise<{ path: string; monitorId: string }> {
   const cached = join(tmpdir(), `parallax-bench-${VERSION}.db`);
   const meta = `${cached}.monitor`;
   const dir = mkdtempSync(join(tmpdir(), 'parallax-visbench-schema-'));
