@@ -5,8 +5,8 @@ import { ROLLUPS, type RollupFamily, type RollupLevel } from './visibility-rollu
 // keys), so a query is written once over "rows of the family" and this picks the table:
 //   a prompt scope (prompt sets, prompt tags)        → per-result rows (no roll-up knows prompts)
 //   runs, split by run, or a family kept per cell     → the fine level (day × run × engine × loc)
-//   runs without engine/location filter               → the run level (run × day)
-//   runs with an engine/location filter               → per-result rows (families without fine)
+//   runs, with or without an engine filter            → the run level (run × day × engine)
+//   runs with a location filter                       → per-result rows (families without fine)
 //   every run, filtered or split by engine/location   → the el level (day × engine × location)
 //   every run, neither                                → the day level
 
@@ -31,12 +31,12 @@ const json = (v: readonly unknown[]): string => JSON.stringify(v);
 export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly VisDim[] = []): Level {
   const has = ROLLUPS[family];
   if (filter.promptIds) return 'result';
-  const split = by.includes('engine') || by.includes('loc');
-  const filtered = Boolean(filter.engines?.length || filter.locations?.length) || split;
+  const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
+  const filtered = byLocation || Boolean(filter.engines?.length) || by.includes('engine');
   if (filter.runIds || by.includes('run')) {
     if (has.fine) return 'fine';
-    if (by.includes('run') || filtered) return 'result';
-    return 'run';
+    // The run level keeps the engine, not the location.
+    return by.includes('run') || byLocation ? 'result' : 'run';
   }
   if (filtered) return has.el ? 'el' : 'fine';
   return has.d ? 'd' : has.el ? 'el' : 'fine';

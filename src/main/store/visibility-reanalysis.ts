@@ -12,8 +12,8 @@ import { pluck, stmt } from './statements';
 // have), and left to the job otherwise. A crash or a quit keeps the cursor: the app resumes at
 // the next open, the CLI finishes it in place.
 
-/** Answers per batch: about 0.2 s of work (tests/bench/visibility.bench.ts measures it). */
-export const REANALYSIS_BATCH = 2000;
+/** Answers per batch: about 0.1–0.2 s of work at 1M answers (tests/bench/visibility.bench.ts measures it). */
+export const REANALYSIS_BATCH = 1000;
 const META_KEY = 'vis_reanalysis';
 
 interface JobState {

@@ -24,8 +24,8 @@ export type RollupFamily =
   'cell' | 'brand' | 'domain' | 'url' | 'query' | 'gapCell' | 'gapDomain' | 'gapComp';
 
 /**
- * fine: day × run × engine × location; run: run × day; el: day × engine × location; d: day.
- * See migration 002 for which query each level serves.
+ * fine: day × run × engine × location; run: run × day × engine; el: day × engine × location;
+ * d: day. See migration 002 for which query each level serves.
  */
 export type RollupLevel = 'fine' | 'run' | 'el' | 'd';
 
@@ -56,7 +56,7 @@ export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, 
     d: { table: 'vis_brand_d', key: ['day', 'brand'], values: BRAND_VALUES },
   },
   domain: {
-    run: { table: 'vis_domain_run', key: ['run', 'day', 'domain'], values: ['answers'] },
+    run: { table: 'vis_domain_run', key: ['run', 'day', 'engine', 'domain'], values: ['answers'] },
     el: { table: 'vis_domain_el', key: [...EL, 'domain'], values: ['answers'] },
     d: { table: 'vis_domain_d', key: ['day', 'domain'], values: ['answers'] },
   },
@@ -72,12 +72,20 @@ export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, 
     fine: { table: 'vis_gap_cell', key: ['focus', ...CELL], values: ['answers'] },
   },
   gapDomain: {
-    run: { table: 'vis_gap_domain_run', key: ['focus', 'run', 'day', 'domain'], values: GAP_VALUES },
+    run: {
+      table: 'vis_gap_domain_run',
+      key: ['focus', 'run', 'day', 'engine', 'domain'],
+      values: GAP_VALUES,
+    },
     el: { table: 'vis_gap_domain_el', key: ['focus', ...EL, 'domain'], values: GAP_VALUES },
     d: { table: 'vis_gap_domain_d', key: ['focus', 'day', 'domain'], values: GAP_VALUES },
   },
   gapComp: {
-    run: { table: 'vis_gap_comp_run', key: ['focus', 'domain', 'run', 'day', 'brand'], values: ['answers'] },
+    run: {
+      table: 'vis_gap_comp_run',
+      key: ['focus', 'domain', 'run', 'day', 'engine', 'brand'],
+      values: ['answers'],
+    },
     el: { table: 'vis_gap_comp_el', key: ['focus', 'domain', ...EL, 'brand'], values: ['answers'] },
     d: { table: 'vis_gap_comp_d', key: ['focus', 'domain', 'day', 'brand'], values: ['answers'] },
   },

@@ -310,14 +310,16 @@ describe('sources, gaps, URLs, fan-out, drill-down', () => {
 describe('every roll-up level gives the numbers of the per-result rows', () => {
   const both: EngineName[] = ['assistant-a', 'assistant-b'];
   // The current period's answers all come from one run, so these filters select the same 8
-  // answers, read from the day level, the day × engine × location level, the run level, the
-  // per-result rows (a run with an engine filter) and the cell level (split by run).
+  // answers, read from the day level, the day × engine × location level, the run level (with
+  // and without an engine filter), the per-result rows (a run with a location filter) and the
+  // cell level (split by run).
   const same = (): VisibilityQuery[] => [
     { scope: all, period },
     { scope: all, period, engines: both },
     { scope: all, period, locations: ['DE', 'US'] },
     { scope: { kind: 'run', id: curRunId }, period },
     { scope: { kind: 'run', id: curRunId }, period, engines: both },
+    { scope: { kind: 'run', id: curRunId }, period, locations: ['DE', 'US'] },
   ];
   const eachEqual = <T>(view: (q: VisibilityQuery) => T): void => {
     const [first, ...rest] = same().map(view);
@@ -396,6 +398,17 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
       ['blog.net', 1, false, [{ brandId: bolt, answers: 1 }]],
     ]);
     expect(svc.queries({ ...b, limit: 10 }).queries).toEqual([]);
+    // The same answers through the run level (a run with an engine filter) and per result (with a location filter).
+    const run = { kind: 'run' as const, id: curRunId };
+    expect(svc.gaps({ ...b, scope: run, limit: 10 }).gaps).toEqual(g.gaps);
+    expect(svc.sources({ ...b, scope: run, limit: 10 }).domains.map((d) => [d.domain, d.share.k])).toEqual(
+      s.domains.map((d) => [d.domain, d.share.k]),
+    );
+    const usB = svc.sources({ ...b, scope: run, locations: ['US'], limit: 10 });
+    expect(usB.domains.map((d) => [d.domain, d.share.k, d.share.n])).toEqual([
+      ['acme.com', 1, 2],
+      ['review.com', 1, 2],
+    ]);
     const de = svc.queries({ scope: all, period, locations: ['DE'], limit: 10 }).queries;
     expect(de.map((x) => [x.query, x.answers, x.engines, x.firstSeen])).toEqual([
       ['laufschuhe', 1, ['assistant-a'], '2026-03-09'],

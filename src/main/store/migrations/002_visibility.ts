@@ -13,7 +13,8 @@ import { createVisibilityIndexer } from '../visibility-index';
 // Roll-ups come in levels, each for one kind of query (visibility-read.ts picks the level):
 //   _d    day                    every run, no engine/location filter (the default view)
 //   _el   day × engine × location every run, filtered or split by engine/location
-//   _run  run × day              a scope of runs (a monitor, a run, a tag on runs), no filter
+//   _run  run × day × engine     a scope of runs (a monitor, a run, a tag on runs), with or
+//                                without an engine filter (no location filter)
 //   fine  day × run × engine × location (vis_cell, vis_brand_day, vis_url_day, vis_gap_cell):
 //         small enough to serve every scope and filter, and the split by run.
 // Keys are ordered for the reads: day first where a period is scanned, run first where runs are
@@ -135,9 +136,9 @@ CREATE TABLE vis_brand_d (
 
 -- Answers citing a domain.
 CREATE TABLE vis_domain_run (
-  run INTEGER NOT NULL, day INTEGER NOT NULL, domain INTEGER NOT NULL,
+  run INTEGER NOT NULL, day INTEGER NOT NULL, engine TEXT NOT NULL, domain INTEGER NOT NULL,
   answers INTEGER NOT NULL,
-  PRIMARY KEY (run, day, domain)
+  PRIMARY KEY (run, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE vis_domain_el (
   day INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL, domain INTEGER NOT NULL,
@@ -189,9 +190,10 @@ CREATE TABLE vis_gap_cell (
   PRIMARY KEY (focus, day, run, engine, loc)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE vis_gap_domain_run (
-  focus INTEGER NOT NULL, run INTEGER NOT NULL, day INTEGER NOT NULL, domain INTEGER NOT NULL,
+  focus INTEGER NOT NULL, run INTEGER NOT NULL, day INTEGER NOT NULL, engine TEXT NOT NULL,
+  domain INTEGER NOT NULL,
   gap INTEGER NOT NULL, with_focus INTEGER NOT NULL,
-  PRIMARY KEY (focus, run, day, domain)
+  PRIMARY KEY (focus, run, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE vis_gap_domain_el (
   focus INTEGER NOT NULL, day INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
@@ -206,9 +208,9 @@ CREATE TABLE vis_gap_domain_d (
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE vis_gap_comp_run (
   focus INTEGER NOT NULL, domain INTEGER NOT NULL, run INTEGER NOT NULL, day INTEGER NOT NULL,
-  brand INTEGER NOT NULL,
+  engine TEXT NOT NULL, brand INTEGER NOT NULL,
   answers INTEGER NOT NULL,
-  PRIMARY KEY (focus, domain, run, day, brand)
+  PRIMARY KEY (focus, domain, run, day, engine, brand)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE vis_gap_comp_el (
   focus INTEGER NOT NULL, domain INTEGER NOT NULL,
