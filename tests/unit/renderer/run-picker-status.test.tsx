@@ -57,7 +57,7 @@ describe('sidebar groups and shortcuts', () => {
     installFakeParallax();
   });
 
-  it('groups the sidebar (analyse, collect, review) with Visibility first on Ctrl+Shift+V, keeping Ctrl+0…9', async () => {
+  it('groups the sidebar (analyse, collect, review, setup) with Visibility first on Ctrl+Shift+V, keeping Ctrl+0…9', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
@@ -65,7 +65,7 @@ describe('sidebar groups and shortcuts', () => {
       within(nav)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Analyse', 'Collect', 'Review']);
+    ).toEqual(['Analyse', 'Collect', 'Review', 'Setup']);
     expect(
       within(within(nav).getByRole('list', { name: 'Collect' }))
         .getAllByRole('button')
@@ -74,26 +74,26 @@ describe('sidebar groups and shortcuts', () => {
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual([
       'Control+Shift+V',
+      'Control+3',
       'Control+4',
       'Control+5',
       'Control+1',
       'Control+2',
       'Control+0',
       'Control+9',
-      'Control+3',
       'Control+6',
       'Control+7',
       'Control+8',
     ]);
     expect(buttons.map((b) => b.textContent)).toEqual([
       'VisibilityCtrl+Shift+V',
+      'CompareCtrl+3',
       'Over timeCtrl+4',
       'BrandsCtrl+5',
       'ComposeCtrl+1',
       'RunCtrl+2',
       'MonitorsCtrl+0',
       'LibraryCtrl+9',
-      'CompareCtrl+3',
       'HistoryCtrl+6',
       'ToolsCtrl+7',
       'SettingsCtrl+8',

@@ -25,7 +25,7 @@ function shortcutLabel(v: ViewEntry): string {
 }
 
 /**
- * The view switcher, grouped by what the analyst is doing (analyse, collect, review). Arrow
+ * The view switcher, grouped by what the analyst is doing (analyse, collect, review, setup). Arrow
  * keys move across all entries, through the groups; the shortcuts work from anywhere.
  */
 export function Sidebar() {

@@ -2,29 +2,30 @@ import { create } from 'zustand';
 import type { EngineName } from '../../../shared/api/engines';
 
 /**
- * The views in sidebar order, grouped by what the analyst is doing. `shortcut` is the digit
- * for Ctrl/Cmd+digit: the first eight views keep 1…8, views added later took 9 and 0, and
- * Visibility (added when all ten digits were taken) is Ctrl/Cmd+Shift+V, so muscle memory
- * never breaks.
+ * The views in sidebar order, grouped by what the analyst is doing (analyse, collect, review,
+ * and setup for Tools and Settings). `shortcut` is the digit for Ctrl/Cmd+digit: the first
+ * eight views keep 1…8, views added later took 9 and 0, and Visibility (added when all ten
+ * digits were taken) is Ctrl/Cmd+Shift+V, so muscle memory never breaks.
  */
 export const VIEWS = [
   { id: 'visibility', label: 'Visibility', shortcut: 'V', shift: true, group: 'analyse' },
+  { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'analyse' },
   { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
   { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
   { id: 'compose', label: 'Compose', shortcut: '1', shift: false, group: 'collect' },
   { id: 'run', label: 'Run', shortcut: '2', shift: false, group: 'collect' },
   { id: 'monitors', label: 'Monitors', shortcut: '0', shift: false, group: 'collect' },
   { id: 'library', label: 'Library', shortcut: '9', shift: false, group: 'collect' },
-  { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'review' },
   { id: 'history', label: 'History', shortcut: '6', shift: false, group: 'review' },
-  { id: 'tools', label: 'Tools', shortcut: '7', shift: false, group: 'review' },
-  { id: 'settings', label: 'Settings', shortcut: '8', shift: false, group: 'review' },
+  { id: 'tools', label: 'Tools', shortcut: '7', shift: false, group: 'setup' },
+  { id: 'settings', label: 'Settings', shortcut: '8', shift: false, group: 'setup' },
 ] as const;
 
 export const VIEW_GROUPS = [
   { id: 'analyse', label: 'Analyse' },
   { id: 'collect', label: 'Collect' },
   { id: 'review', label: 'Review' },
+  { id: 'setup', label: 'Setup' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
