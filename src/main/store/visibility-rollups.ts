@@ -232,17 +232,27 @@ export class RollupWriter {
     }
   }
 
+  /** SQL text per table and rows per statement, built once (stmt() then finds the compiled one). */
+  private readonly upsertSql = new Map<string, string>();
+
   private upsert(t: RollupTable, rows: number): Database.Statement {
+    const id = `${t.table} ${rows}`;
+    let sql = this.upsertSql.get(id);
+    if (sql === undefined) {
+      sql = this.upsertText(t, rows);
+      this.upsertSql.set(id, sql);
+    }
+    return stmt(this.db, sql);
+  }
+
+  private upsertText(t: RollupTable, rows: number): string {
     const cols = [...t.key, ...t.values];
     const tuple = `(${cols.map(() => '?').join(', ')})`;
     const sets = t.values.map((v) =>
       v === t.min ? `${v} = min(${v}, excluded.${v})` : `${v} = ${v} + excluded.${v}`,
     );
-    return stmt(
-      this.db,
-      `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
-       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`,
-    );
+    return `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
+       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
   }
 
   private dropEmpty(t: RollupTable): Database.Statement {
