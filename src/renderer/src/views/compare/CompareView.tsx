@@ -1,11 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import { call } from '../../ipc/client';
+import { useEffect, useMemo } from 'react';
 import { compareColumns, dimensionValues } from '../../lib/compare-columns';
-import { toShownError } from '../../lib/errors';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
 import { useNavStore } from '../../stores/nav-store';
-import { useToastStore } from '../../stores/toast-store';
 import { ExportButtons } from '../../components/ExportButtons';
 import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
@@ -13,6 +10,7 @@ import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { ComparePanes } from './ComparePanes';
 import { CompareToolbar } from './CompareToolbar';
 import { ResultSetCompare } from './ResultSetCompare';
+import { useReportExport } from './use-report-export';
 
 /** A result set from Visibility when one is open, otherwise one run's answers. */
 export function CompareView() {
@@ -35,8 +33,7 @@ function RunCompare() {
   const { runId, openRun } = useNavStore();
   const store = useCompareStore();
   const { load, ensureResults } = store;
-  const push = useToastStore((s) => s.push);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportReport } = useReportExport();
 
   useEffect(() => {
     if (runId && runId !== useCompareStore.getState().runId) void load(runId);
@@ -52,24 +49,6 @@ function RunCompare() {
     if (resultIds.length > 0) void ensureResults(resultIds);
   }, [resultIds, ensureResults]);
 
-  const exportReport = async (): Promise<void> => {
-    setExporting(true);
-    try {
-      const title =
-        `${store.detail?.name ?? 'Comparison'}: ${store.detail?.prompts[store.filters.promptIndex] ?? ''}`.slice(
-          0,
-          200,
-        );
-      const { path } = await call('export.compareReport', { resultIds: resultIds.slice(0, 20), title });
-      if (path) push('success', `Report written to ${path}`);
-    } catch (error) {
-      const e = toShownError(error);
-      push('error', `Report failed: ${e.code} ${e.message}`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <section aria-labelledby="compare-heading" className="view compare">
       <h1 id="compare-heading">Compare</h1>
@@ -81,7 +60,12 @@ function RunCompare() {
           type="button"
           className="small"
           disabled={resultIds.length === 0 || exporting}
-          onClick={() => void exportReport()}
+          onClick={() =>
+            void exportReport(
+              resultIds,
+              `${store.detail?.name ?? 'Comparison'}: ${store.detail?.prompts[store.filters.promptIndex] ?? ''}`,
+            )
+          }
         >
           Export HTML report
         </button>

@@ -1,18 +1,15 @@
-import { useMemo, useState } from 'react';
-import { call } from '../../ipc/client';
-import { toShownError } from '../../lib/errors';
+import { useMemo } from 'react';
 import { formatNumber } from '../../lib/format';
 import { useCompareStore } from '../../stores/compare-store';
 import { useNavStore, type ResultSetTarget } from '../../stores/nav-store';
-import { useToastStore } from '../../stores/toast-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { SyntheticBadge } from '../../components/SyntheticBadge';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { ComparePanes } from './ComparePanes';
 import { resultSetColumns } from './result-set-columns';
+import { REPORT_MAX, useReportExport } from './use-report-export';
 
 /** The HTML report takes at most this many answers (export.compareReport's limit). */
-const REPORT_MAX = 20;
 /** Past this many answers the pairwise overlap matrix is too big to read. */
 const MATRIX_MAX = 12;
 
@@ -22,8 +19,7 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
   const { results, resultSetLoading, error, showResultSet } = useCompareStore();
   // Until the store has taken this set up (one effect after opening), it is still loading.
   const loading = useCompareStore((s) => s.resultSet !== target) || resultSetLoading;
-  const push = useToastStore((s) => s.push);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportReport } = useReportExport();
 
   const columns = useMemo(() => resultSetColumns(target.resultIds, results), [target.resultIds, results]);
   const shown = target.resultIds.length;
@@ -51,20 +47,6 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
     );
   };
 
-  const exportReport = async (): Promise<void> => {
-    setExporting(true);
-    try {
-      const resultIds = columns.slice(0, REPORT_MAX).map((c) => c.key);
-      const { path } = await call('export.compareReport', { resultIds, title: target.title.slice(0, 200) });
-      if (path) push('success', `Report written to ${path}`);
-    } catch (err) {
-      const e = toShownError(err);
-      push('error', `Report failed: ${e.code} ${e.message}`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <section aria-labelledby="compare-heading" className="view compare">
       <h1 id="compare-heading">Compare</h1>
@@ -88,7 +70,12 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
             title={
               columns.length > REPORT_MAX ? `The report holds the first ${REPORT_MAX} answers` : undefined
             }
-            onClick={() => void exportReport()}
+            onClick={() =>
+              void exportReport(
+                columns.map((c) => c.key),
+                target.title,
+              )
+            }
           >
             Export HTML report
           </button>
