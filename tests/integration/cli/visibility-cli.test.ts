@@ -1,39 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax brands`, `parallax visibility` and `parallax sources` as a user runs them: the real
 // binary on a temp history holding a 2-day demo (built once), JSON and text output, exit codes.
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
 const DEMO_BRANDS = ['Cadence', 'Fleetfoot', 'Norrun', 'Pacer & Co', 'Stridewell', 'Veloxa'];
 const DEMO_LOCATIONS = ['DE', 'FR', 'GB', 'JP', 'US', 'US-CA'];
 const DEMO_RESULTS = 480;
 let dir = '';
 let db = '';
 
-interface Out {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function parallax(args: string[]): Promise<Out> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args, '--db', db],
-      { env: { ...process.env, PARALLAX_USER_DATA_DIR: dir, PARALLAX_API_KEY: '' }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code =
-          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const parallax = (args: string[]): Promise<CliOut> => runCli([...args, '--db', db], dir);
 
 async function json<T>(args: string[]): Promise<T> {
   const out = await parallax([...args, '--json']);

@@ -1,35 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax demo` as a user runs it: the real binary, a temp history file, JSON output.
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
 let dir = '';
 let db = '';
 
-interface Out {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function parallax(args: string[]): Promise<Out> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, PARALLAX_USER_DATA_DIR: dir, PARALLAX_API_KEY: '' }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code =
-          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const parallax = (args: string[]): Promise<CliOut> => runCli(args, dir);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-demo-cli-'));
