@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql as initial } from './001_initial';
 import { fill as fillVisibility, sql as visibility } from './002_visibility';
+import { sql as alerts } from './003_alerts';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -15,4 +16,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'visibility', sql: visibility, up: fillVisibility },
+  { version: 3, name: 'alerts', sql: alerts },
 ];
