@@ -44,6 +44,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
+      // electron-vite leaves bundles unminified; the renderer is parsed at every window load.
+      minify: 'esbuild',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
     plugins: [react(), contentSecurityPolicy()],
