@@ -1,4 +1,8 @@
 import type Database from 'better-sqlite3';
+import { createAlertInputsApi, type AlertInputsApi } from './alerts-inputs';
+import { createMonitorOptionsApi, type MonitorOptionsApi } from './alerts-options';
+import { createWebhookOutboxApi, type WebhookOutboxApi } from './alerts-webhooks';
+import { createAlertsApi, type AlertsApi } from './alerts';
 import { backupDatabase, type BackupInfo } from './backup';
 import type { StoreContext } from './context';
 import { createDemoApi, type DemoApi } from './demo';
@@ -28,7 +32,11 @@ export interface HistoryStore
     MonitorsApi,
     VisibilityReadApi,
     VisibilityJobApi,
-    DemoApi {
+    DemoApi,
+    AlertsApi,
+    AlertInputsApi,
+    MonitorOptionsApi,
+    WebhookOutboxApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The schema version of the open file. */
@@ -92,6 +100,10 @@ export function createHistoryStore(
     ...createVisibilityJobApi(db, visibility),
     ...createMonitorsApi(ctx),
     ...createDemoApi(ctx, visibility),
+    ...createAlertsApi(ctx),
+    ...createAlertInputsApi(ctx),
+    ...createMonitorOptionsApi(ctx),
+    ...createWebhookOutboxApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guarded = Object.fromEntries(

@@ -31,4 +31,8 @@ export type {
 } from './mentions';
 export type { BrandInput, LibraryApi } from './library';
 export type { MonitorInput, MonitorsApi } from './monitors';
+export type { AlertCheckInput, AlertCheckRecord, AlertsApi } from './alerts';
+export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts-inputs';
+export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts-options';
+export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts-webhooks';
 export type * from './types';

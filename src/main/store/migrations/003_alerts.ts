@@ -27,6 +27,7 @@ CREATE TABLE alert_checks (
   alert_count INTEGER NOT NULL,
   checked_at  INTEGER NOT NULL
 ) STRICT;
+CREATE INDEX alert_checks_by_prev_run ON alert_checks (prev_run_id) WHERE prev_run_id IS NOT NULL;
 
 CREATE TABLE alerts (
   id           TEXT PRIMARY KEY,
@@ -54,6 +55,9 @@ CREATE INDEX alerts_unread ON alerts (created_at DESC) WHERE read_at IS NULL;
 CREATE INDEX alerts_by_run ON alerts (run_id);
 CREATE INDEX alerts_by_prev_run ON alerts (prev_run_id);
 CREATE INDEX alerts_by_monitor ON alerts (monitor_id, created_at DESC);
+-- Deleting results (a run's deletion) looks up the alerts that name them: indexed, not scanned.
+CREATE INDEX alerts_by_before_seq ON alerts (before_seq) WHERE before_seq IS NOT NULL;
+CREATE INDEX alerts_by_after_seq ON alerts (after_seq) WHERE after_seq IS NOT NULL;
 
 CREATE TABLE webhook_deliveries (
   id              INTEGER PRIMARY KEY,

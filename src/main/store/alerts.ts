@@ -1,0 +1,249 @@
+import type {
+  AlertFilter,
+  AlertKind,
+  AlertPage,
+  AlertScope,
+  AlertSide,
+  AlertView,
+  NewAlert,
+} from '../../shared/alerts/types';
+import type { StoreContext } from './context';
+import { parseObject } from './json';
+import { pluck, stmt } from './statements';
+
+// Change alerts and the record of which monitor runs were compared (alert_checks). A run is
+// checked once: recordAlertCheck stores its alerts and its check row in one transaction, so a
+// crash leaves either both or neither, and a later catch-up finds the run unchecked.
+
+export interface AlertCheckInput {
+  runId: string;
+  monitorId: string | null;
+  monitorName: string;
+  /** Null when the monitor had no earlier finished run (nothing to compare: no alerts). */
+  prevRunId: string | null;
+  alerts: readonly NewAlert[];
+  /** When the change was seen (the run's finish time): the alerts' created_at. Default now. */
+  observedAt?: number;
+}
+
+export interface AlertCheckRecord {
+  runId: string;
+  monitorId: string | null;
+  prevRunId: string | null;
+  alertCount: number;
+  checkedAt: number;
+}
+
+export interface AlertsApi {
+  /** Alerts matching the filter, newest first, with the filter's total and the unread count. */
+  listAlerts(filter?: AlertFilter): AlertPage;
+  getAlert(id: string): AlertView | null;
+  /** Unread alerts over the whole history (the sidebar badge). */
+  countUnreadAlerts(): number;
+  /** Marks these alerts (or, with 'all', every unread alert) read; returns how many changed. */
+  markAlertsRead(ids: readonly string[] | 'all'): number;
+  getAlertCheck(runId: string): AlertCheckRecord | null;
+  /**
+   * Stores a run's alerts and its check row in one transaction; returns the stored alerts, or
+   * null when the run was already checked (another caller got there first: nothing is stored).
+   */
+  recordAlertCheck(input: AlertCheckInput): AlertView[] | null;
+}
+
+interface AlertRow {
+  id: string;
+  kind: AlertKind;
+  scope: AlertScope;
+  monitor_id: string | null;
+  monitor_name: string;
+  run_id: string;
+  prev_run_id: string;
+  prompt: string | null;
+  engine: string | null;
+  loc: string | null;
+  brand_name: string | null;
+  before_json: string;
+  after_json: string;
+  before_seq: number | null;
+  after_seq: number | null;
+  summary: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+function toSide(text: string): AlertSide {
+  const o = parseObject(text);
+  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return { value: num(o.value), n: num(o.n), low: num(o.low), high: num(o.high) };
+}
+
+function toAlert(row: AlertRow): AlertView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    scope: row.scope,
+    monitorId: row.monitor_id,
+    monitorName: row.monitor_name,
+    runId: row.run_id,
+    prevRunId: row.prev_run_id,
+    prompt: row.prompt,
+    engine: row.engine,
+    loc: row.loc,
+    brandName: row.brand_name,
+    before: toSide(row.before_json),
+    after: toSide(row.after_json),
+    beforeSeq: row.before_seq,
+    afterSeq: row.after_seq,
+    summary: row.summary,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
+}
+
+/** WHERE clause and parameters for a filter (every column it names is indexed or selective). */
+function whereOf(filter: AlertFilter): { sql: string; params: Record<string, unknown> } {
+  const terms: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filter.since !== undefined) {
+    terms.push('created_at >= @since');
+    params.since = filter.since;
+  }
+  if (filter.until !== undefined) {
+    terms.push('created_at < @until');
+    params.until = filter.until;
+  }
+  if (filter.unread) terms.push('read_at IS NULL');
+  if (filter.monitorId !== undefined) {
+    terms.push('monitor_id = @monitorId');
+    params.monitorId = filter.monitorId;
+  }
+  if (filter.kinds?.length) {
+    const names = filter.kinds.map((kind, i) => {
+      params[`kind${i}`] = kind;
+      return `@kind${i}`;
+    });
+    terms.push(`kind IN (${names.join(', ')})`);
+  }
+  if (filter.engine !== undefined) {
+    terms.push('engine = @engine');
+    params.engine = filter.engine;
+  }
+  if (filter.loc !== undefined) {
+    terms.push('loc = @loc');
+    params.loc = filter.loc;
+  }
+  if (filter.runId !== undefined) {
+    terms.push('run_id = @runId');
+    params.runId = filter.runId;
+  }
+  return { sql: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
+}
+
+const side = (s: AlertSide): string => JSON.stringify({ value: s.value, n: s.n, low: s.low, high: s.high });
+
+export function createAlertsApi(ctx: StoreContext): AlertsApi {
+  const { db } = ctx;
+  const countUnread = pluck(db, 'SELECT count(*) FROM alerts WHERE read_at IS NULL');
+  const selectCheck = stmt(db, 'SELECT * FROM alert_checks WHERE run_id = ?');
+  const insertCheck = stmt(
+    db,
+    `INSERT INTO alert_checks (run_id, monitor_id, prev_run_id, alert_count, checked_at)
+     VALUES (@runId, @monitorId, @prevRunId, @count, @now) ON CONFLICT (run_id) DO NOTHING`,
+  );
+  const insertAlert = stmt(
+    db,
+    `INSERT INTO alerts (id, kind, scope, monitor_id, monitor_name, run_id, prev_run_id, prompt, engine,
+       loc, brand_name, before_json, after_json, before_seq, after_seq, summary, created_at, read_at)
+     VALUES (@id, @kind, @scope, @monitorId, @monitorName, @runId, @prevRunId, @prompt, @engine,
+       @loc, @brandName, @before, @after, @beforeSeq, @afterSeq, @summary, @now, NULL)`,
+  );
+
+  const record = db.transaction((input: AlertCheckInput): AlertView[] | null => {
+    const now = ctx.now();
+    const inserted = insertCheck.run({
+      runId: input.runId,
+      monitorId: input.monitorId,
+      prevRunId: input.prevRunId,
+      count: input.prevRunId === null ? 0 : input.alerts.length,
+      now,
+    });
+    if (inserted.changes === 0) return null;
+    if (input.prevRunId === null) return [];
+    const ids: string[] = [];
+    for (const alert of input.alerts) {
+      const id = ctx.newId();
+      ids.push(id);
+      insertAlert.run({
+        id,
+        kind: alert.kind,
+        scope: alert.scope,
+        monitorId: input.monitorId,
+        monitorName: input.monitorName,
+        runId: input.runId,
+        prevRunId: input.prevRunId,
+        prompt: alert.prompt,
+        engine: alert.engine,
+        loc: alert.loc,
+        brandName: alert.brandName,
+        before: side(alert.before),
+        after: side(alert.after),
+        beforeSeq: alert.beforeSeq,
+        afterSeq: alert.afterSeq,
+        summary: alert.summary,
+        now: input.observedAt ?? now,
+      });
+    }
+    return ids.map((id) => toAlert(stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow));
+  });
+
+  return {
+    listAlerts(filter = {}) {
+      const where = whereOf(filter);
+      const limit = Math.max(1, Math.min(filter.limit ?? 200, 5000));
+      const offset = Math.max(0, filter.offset ?? 0);
+      const rows = stmt(
+        db,
+        `SELECT * FROM alerts ${where.sql} ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
+      ).all({ ...where.params, limit, offset }) as AlertRow[];
+      const total = pluck(db, `SELECT count(*) FROM alerts ${where.sql}`).get(where.params) as number;
+      return { alerts: rows.map(toAlert), total, unread: countUnread.get() as number };
+    },
+    getAlert(id) {
+      const row = stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow | undefined;
+      return row ? toAlert(row) : null;
+    },
+    countUnreadAlerts() {
+      return countUnread.get() as number;
+    },
+    markAlertsRead(ids) {
+      const now = ctx.now();
+      if (ids === 'all')
+        return stmt(db, 'UPDATE alerts SET read_at = ? WHERE read_at IS NULL').run(now).changes;
+      const mark = stmt(db, 'UPDATE alerts SET read_at = ? WHERE id = ? AND read_at IS NULL');
+      return db.transaction(() => ids.reduce((sum, id) => sum + mark.run(now, id).changes, 0)).immediate();
+    },
+    getAlertCheck(runId) {
+      const row = selectCheck.get(runId) as
+        | {
+            run_id: string;
+            monitor_id: string | null;
+            prev_run_id: string | null;
+            alert_count: number;
+            checked_at: number;
+          }
+        | undefined;
+      return row
+        ? {
+            runId: row.run_id,
+            monitorId: row.monitor_id,
+            prevRunId: row.prev_run_id,
+            alertCount: row.alert_count,
+            checkedAt: row.checked_at,
+          }
+        : null;
+    },
+    recordAlertCheck(input) {
+      return record.immediate(input);
+    },
+  };
+}
