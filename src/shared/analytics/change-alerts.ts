@@ -1,0 +1,356 @@
+import type { AlertRules } from '../alerts/rules';
+import type { AlertKind, AlertScope, NewAlert } from '../alerts/types';
+import { meanInterval, rateInterval, rounded, separation, type IntervalValue } from './change-stats';
+import { jaccard } from './list-overlap';
+
+// The change rules: a monitor run against the monitor's previous finished run, per prompt ×
+// engine × location cell and pooled over the monitor (the cells both runs asked).
+//
+// - focus brand entered / dropped out, competitor appeared / disappeared: the mention rate;
+// - position moved: the focus brand's first position among the tracked brands named;
+// - sources changed: Jaccard of the cited-domain sets of the two runs' answers;
+// - answer changed: word similarity of the two runs' answers.
+//
+// Noise is not an alert. With one answer on each side (n = 1) the plain rule applies (named or
+// not; a move of at least positionDelta; a value under the threshold). With repeats (n ≥ 2 on
+// a side) a change fires only when the runs' 95 % intervals do not overlap: Wilson intervals
+// for rates, mean ± t·sd/√n for positions. Jaccard and similarity have no "before value" of
+// their own: the between-run values (every before × after pair) are compared with the
+// within-run baseline (every pair of repeats inside one run), and fire when they are under the
+// threshold and their interval lies wholly below the baseline's: answers that differ between
+// runs no more than repeats of one run differ among themselves are noise. (Pairs share answers,
+// so that interval is an approximation; it errs towards silence.)
+
+export interface ChangeAnswer {
+  seq: number;
+  prompt: string;
+  engine: string;
+  loc: string;
+  /** Tracked brands named: brand id → first position among them (null when unranked). */
+  brands: ReadonlyMap<string, number | null>;
+  /** Domains cited. */
+  domains: readonly string[];
+}
+
+export interface ChangeBrand {
+  id: string;
+  name: string;
+  kind: 'brand' | 'competitor';
+}
+
+export interface ChangeInput {
+  before: readonly ChangeAnswer[];
+  after: readonly ChangeAnswer[];
+  brands: readonly ChangeBrand[];
+  rules: AlertRules;
+  /** Word similarity (0–1) of two answers by seq; needed when the answer-changed rule is on. */
+  similarity?: (seqA: number, seqB: number) => number;
+}
+
+interface Group {
+  scope: AlertScope;
+  prompt: string | null;
+  engine: string | null;
+  loc: string | null;
+  before: readonly ChangeAnswer[];
+  after: readonly ChangeAnswer[];
+}
+
+/** A rule's finding before it becomes an alert. strength orders cells for the pooled example. */
+interface Finding {
+  kind: AlertKind;
+  brand: ChangeBrand | null;
+  before: IntervalValue;
+  after: IntervalValue;
+  beforeSeq: number | null;
+  afterSeq: number | null;
+  summary: string;
+}
+
+const cellKey = (a: ChangeAnswer): string => `${a.prompt}\u0000${a.engine}\u0000${a.loc}`;
+
+function groupByCell(answers: readonly ChangeAnswer[]): Map<string, ChangeAnswer[]> {
+  const cells = new Map<string, ChangeAnswer[]>();
+  for (const a of answers) {
+    const key = cellKey(a);
+    const list = cells.get(key);
+    if (list) list.push(a);
+    else cells.set(key, [a]);
+  }
+  return cells;
+}
+
+const pct = (v: number): string => `${Math.round(v * 100)} %`;
+const num = (v: number): string => (Math.round(v * 100) / 100).toString();
+
+function showRate(v: IntervalValue): string {
+  return v.n >= 2 ? `${pct(v.value)} [${pct(v.low)}–${pct(v.high)}]` : pct(v.value);
+}
+
+function showMean(v: IntervalValue): string {
+  return v.n >= 2 ? `${num(v.value)} [${num(v.low)}–${num(v.high)}]` : num(v.value);
+}
+
+function where(group: Group): string {
+  return group.scope === 'monitor' ? 'all answers' : `${group.engine} · ${group.loc}`;
+}
+
+/** The plain rule with one answer on each side; the interval rule otherwise. */
+const isPlain = (b: IntervalValue, a: IntervalValue): boolean => b.n <= 1 && a.n <= 1;
+
+function mentionFinding(group: Group, brand: ChangeBrand): Finding | null {
+  const named = (a: ChangeAnswer): boolean => a.brands.has(brand.id);
+  const kB = group.before.filter(named).length;
+  const kA = group.after.filter(named).length;
+  const before = rateInterval(kB, group.before.length);
+  const after = rateInterval(kA, group.after.length);
+  const dir = isPlain(before, after) ? Math.sign(kA - kB) : separation(before, after);
+  if (dir === 0) return null;
+  const focus = brand.kind === 'brand';
+  const up = dir > 0;
+  const kind: AlertKind = focus
+    ? up
+      ? 'brand-entered'
+      : 'brand-dropped'
+    : up
+      ? 'competitor-appeared'
+      : 'competitor-disappeared';
+  const verb = up
+    ? before.value === 0
+      ? focus
+        ? 'entered'
+        : 'appeared'
+      : 'is named more often'
+    : after.value === 0
+      ? focus
+        ? 'dropped out'
+        : 'disappeared'
+      : 'is named less often';
+  return {
+    kind,
+    brand,
+    before,
+    after,
+    beforeSeq: group.before.find((a) => named(a) !== up)?.seq ?? null,
+    afterSeq: group.after.find((a) => named(a) === up)?.seq ?? null,
+    summary: `${brand.name} ${verb} (${where(group)}): named in ${showRate(before)} → ${showRate(after)} of answers (n ${before.n} → ${after.n})`,
+  };
+}
+
+function ranked(answers: readonly ChangeAnswer[], brandId: string): Array<{ seq: number; rank: number }> {
+  const out: Array<{ seq: number; rank: number }> = [];
+  for (const a of answers) {
+    const rank = a.brands.get(brandId);
+    if (rank !== undefined && rank !== null) out.push({ seq: a.seq, rank });
+  }
+  return out;
+}
+
+function positionFinding(group: Group, brand: ChangeBrand, delta: number): Finding | null {
+  const rB = ranked(group.before, brand.id);
+  const rA = ranked(group.after, brand.id);
+  if (rB.length === 0 || rA.length === 0) return null;
+  const before = meanInterval(rB.map((r) => r.rank));
+  const after = meanInterval(rA.map((r) => r.rank));
+  const moved = Math.abs(after.value - before.value) >= delta - 1e-9;
+  if (!moved) return null;
+  if (!isPlain(before, after) && separation(before, after) === 0) return null;
+  const worse = after.value > before.value;
+  // The example answers: the ones closest to each side's mean position.
+  const closest = (list: typeof rB, mean: number): number =>
+    list.reduce((best, r) => (Math.abs(r.rank - mean) < Math.abs(best.rank - mean) ? r : best)).seq;
+  return {
+    kind: 'position-moved',
+    brand,
+    before,
+    after,
+    beforeSeq: closest(rB, before.value),
+    afterSeq: closest(rA, after.value),
+    summary: `${brand.name} moved ${worse ? 'down' : 'up'} (${where(group)}): first position ${showMean(before)} → ${showMean(after)} (n ${before.n} → ${after.n})`,
+  };
+}
+
+interface PairScores {
+  between: Array<{ value: number; b: number; a: number }>;
+  within: number[];
+}
+
+function pairScores(group: Group, score: (x: ChangeAnswer, y: ChangeAnswer) => number): PairScores {
+  const between: PairScores['between'] = [];
+  for (const b of group.before)
+    for (const a of group.after) between.push({ value: score(b, a), b: b.seq, a: a.seq });
+  const within: number[] = [];
+  for (const side of [group.before, group.after]) {
+    for (let i = 0; i < side.length; i++) {
+      for (let j = i + 1; j < side.length; j++)
+        within.push(score(side[i] as ChangeAnswer, side[j] as ChangeAnswer));
+    }
+  }
+  return { between, within };
+}
+
+/**
+ * Between-run values under the threshold and, with repeats, wholly below the within-run
+ * baseline. The before side is the baseline (value 1, n 0 with no repeats: identical answers),
+ * the after side the between-run value.
+ */
+function similarityFinding(
+  kind: 'sources-changed' | 'answer-changed',
+  group: Group,
+  scores: PairScores,
+  threshold: number,
+): Finding | null {
+  if (scores.between.length === 0) return null;
+  const after = meanInterval(scores.between.map((s) => s.value));
+  if (after.value >= threshold) return null;
+  const before: IntervalValue =
+    scores.within.length === 0 ? { value: 1, n: 0, low: 1, high: 1 } : meanInterval(scores.within);
+  if (scores.within.length > 0 && !(after.high < before.low)) return null;
+  const example = scores.between.reduce((lo, s) => (s.value < lo.value ? s : lo));
+  const what = kind === 'sources-changed' ? 'Cited domains changed' : 'Answers changed';
+  const metric = kind === 'sources-changed' ? 'domain overlap (Jaccard)' : 'word similarity';
+  const baseline =
+    scores.within.length === 0 ? `threshold ${num(threshold)}` : `within a run ${showMean(before)}`;
+  return {
+    kind,
+    brand: null,
+    before,
+    after,
+    beforeSeq: example.b,
+    afterSeq: example.a,
+    summary: `${what} (${where(group)}): ${metric} between runs ${showMean(after)}, ${baseline}`,
+  };
+}
+
+interface GroupScores {
+  sources: PairScores | null;
+  answers: PairScores | null;
+}
+
+/** A cell's pair scores, computed once: the pooled rules reuse them (never pairs across cells). */
+function cellScores(group: Group, input: ChangeInput): GroupScores {
+  const on = input.rules.kinds;
+  const similarity = input.similarity;
+  return {
+    sources: on['sources-changed'] ? pairScores(group, (x, y) => jaccard(x.domains, y.domains)) : null,
+    answers:
+      on['answer-changed'] && similarity ? pairScores(group, (x, y) => similarity(x.seq, y.seq)) : null,
+  };
+}
+
+function poolScores(
+  list: readonly GroupScores[],
+  pick: (g: GroupScores) => PairScores | null,
+): PairScores | null {
+  const pooled: PairScores = { between: [], within: [] };
+  for (const g of list) {
+    const s = pick(g);
+    if (!s) return null;
+    for (const x of s.between) pooled.between.push(x);
+    for (const x of s.within) pooled.within.push(x);
+  }
+  return pooled;
+}
+
+function findingsOf(group: Group, input: ChangeInput, scores: GroupScores): Finding[] {
+  const { rules } = input;
+  const on = (kind: AlertKind): boolean => rules.kinds[kind];
+  const found: Array<Finding | null> = [];
+  for (const brand of input.brands) {
+    const focus = brand.kind === 'brand';
+    const kinds: AlertKind[] = focus
+      ? ['brand-entered', 'brand-dropped']
+      : ['competitor-appeared', 'competitor-disappeared'];
+    if (kinds.some(on)) {
+      const f = mentionFinding(group, brand);
+      found.push(f && on(f.kind) ? f : null);
+    }
+    if (focus && on('position-moved')) found.push(positionFinding(group, brand, rules.positionDelta));
+  }
+  if (scores.sources)
+    found.push(similarityFinding('sources-changed', group, scores.sources, rules.jaccardBelow));
+  if (scores.answers)
+    found.push(similarityFinding('answer-changed', group, scores.answers, rules.similarityBelow));
+  return found.filter((f): f is Finding => f !== null);
+}
+
+function toAlert(group: Group, f: Finding): NewAlert {
+  return {
+    kind: f.kind,
+    scope: group.scope,
+    prompt: group.prompt,
+    engine: group.engine,
+    loc: group.loc,
+    brandName: f.brand?.name ?? null,
+    before: rounded(f.before),
+    after: rounded(f.after),
+    beforeSeq: f.beforeSeq,
+    afterSeq: f.afterSeq,
+    summary: f.summary,
+  };
+}
+
+/** How strongly a cell's finding shows the change (the pooled alert's example is the strongest). */
+function strength(f: Finding): number {
+  return Math.abs(f.after.value - f.before.value);
+}
+
+const findingKey = (f: Finding): string => `${f.kind}\u0000${f.brand?.id ?? ''}`;
+
+/**
+ * Every alert of a monitor run against its previous run: per cell asked by both runs, then
+ * pooled over those cells. A pooled alert's example answers come from the cell that changed
+ * most in the same way (or, when no single cell did, from the pooled comparison itself).
+ */
+export function detectChanges(input: ChangeInput): NewAlert[] {
+  const before = groupByCell(input.before);
+  const after = groupByCell(input.after);
+  const alerts: NewAlert[] = [];
+  const strongest = new Map<string, Finding>();
+  const pooledBefore: ChangeAnswer[] = [];
+  const pooledAfter: ChangeAnswer[] = [];
+  const pooledScores: GroupScores[] = [];
+  for (const [key, afterAnswers] of after) {
+    const beforeAnswers = before.get(key);
+    if (!beforeAnswers) continue;
+    pooledBefore.push(...beforeAnswers);
+    pooledAfter.push(...afterAnswers);
+    const first = afterAnswers[0] as ChangeAnswer;
+    const group: Group = {
+      scope: 'cell',
+      prompt: first.prompt,
+      engine: first.engine,
+      loc: first.loc,
+      before: beforeAnswers,
+      after: afterAnswers,
+    };
+    const scores = cellScores(group, input);
+    pooledScores.push(scores);
+    for (const f of findingsOf(group, input, scores)) {
+      alerts.push(toAlert(group, f));
+      const seen = strongest.get(findingKey(f));
+      if (!seen || strength(f) > strength(seen)) strongest.set(findingKey(f), f);
+    }
+  }
+  if (pooledScores.length > 1) {
+    const group: Group = {
+      scope: 'monitor',
+      prompt: null,
+      engine: null,
+      loc: null,
+      before: pooledBefore,
+      after: pooledAfter,
+    };
+    const scores: GroupScores = {
+      sources: poolScores(pooledScores, (g) => g.sources),
+      answers: poolScores(pooledScores, (g) => g.answers),
+    };
+    for (const f of findingsOf(group, input, scores)) {
+      const example = strongest.get(findingKey(f));
+      alerts.push(
+        toAlert(group, example ? { ...f, beforeSeq: example.beforeSeq, afterSeq: example.afterSeq } : f),
+      );
+    }
+  }
+  return alerts;
+}
