@@ -17,6 +17,8 @@ import { createResultsApi, type ResultsApi } from './results';
 import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
+import { createDiscoveryIndexer, withDiscoveryIndex } from './discovery-index';
+import { createDiscoveryReadApi, type DiscoveryReadApi } from './discovery-read';
 import { createVisibilityIndexer } from './visibility-index';
 import { createVisibilityJobApi, type VisibilityJobApi } from './visibility-reanalysis';
 import { createVisibilityReadApi, type VisibilityReadApi } from './visibility-read';
@@ -32,6 +34,7 @@ export interface HistoryStore
     MonitorsApi,
     VisibilityReadApi,
     VisibilityJobApi,
+    DiscoveryReadApi,
     DemoApi,
     AlertsApi,
     AlertInputsApi,
@@ -74,7 +77,8 @@ export function createHistoryStore(
   };
   const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
   const runs = createRunsApi(ctx);
-  const visibility = createVisibilityIndexer(db);
+  // The discovery index rides along with the Visibility index (same calls, same transactions).
+  const visibility = withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db));
   const { applyJobPatch: _internal, ...runsApi } = runs;
   // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
   const deleteRun = db.transaction((runId: string): boolean => {
@@ -98,6 +102,7 @@ export function createHistoryStore(
     ...createLibraryApi(ctx, visibility),
     ...createVisibilityReadApi(ctx),
     ...createVisibilityJobApi(db, visibility),
+    ...createDiscoveryReadApi(ctx),
     ...createMonitorsApi(ctx),
     ...createDemoApi(ctx, visibility),
     ...createAlertsApi(ctx),

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { sql as initial } from './001_initial';
 import { fill as fillVisibility, sql as visibility } from './002_visibility';
 import { sql as alerts } from './003_alerts';
+import { fill as fillDiscovery, sql as discovery } from './004_discovery';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'visibility', sql: visibility, up: fillVisibility },
   { version: 3, name: 'alerts', sql: alerts },
+  { version: 4, name: 'discovery', sql: discovery, up: fillDiscovery },
 ];

@@ -1,0 +1,193 @@
+import type { StoreContext } from './context';
+import { pluck, stmt } from './statements';
+
+// Reads for the discovery queue (migration 004). The queue of a period reads the day roll-up
+// (disc_day) and the Visibility answer totals; examples and co-cited domains read the
+// per-result rows of one name at a time, newest first, for the page of names shown.
+
+export interface DiscoveryDayFilter {
+  fromDay: number;
+  toDay: number;
+  /** null: every engine / location. */
+  engines: readonly string[] | null;
+  locations: readonly string[] | null;
+}
+
+export interface DiscoveryDayRow {
+  name: number;
+  engine: string;
+  loc: string;
+  origins: number;
+  answers: number;
+  first: number;
+  last: number;
+}
+
+export interface DiscoveryNameRow {
+  id: number;
+  key: string;
+  /** Written forms with answers, most used first. */
+  forms: Array<{ form: string; answers: number }>;
+}
+
+export interface DiscoveryExampleRow {
+  seq: number;
+  resultId: string;
+  engine: string;
+  loc: string;
+  day: number;
+  text: string;
+  form: string;
+}
+
+export interface DiscoveryReadApi {
+  discoveryRows(filter: DiscoveryDayFilter): DiscoveryDayRow[];
+  discoveryPreviousAnswers(filter: DiscoveryDayFilter): Map<number, number>;
+  discoveryTotalAnswers(filter: DiscoveryDayFilter): number;
+  discoveryNames(ids: readonly number[]): DiscoveryNameRow[];
+  discoveryNameOfKey(key: string): DiscoveryNameRow | null;
+  discoveryExamples(name: number, filter: DiscoveryDayFilter, limit: number): DiscoveryExampleRow[];
+  /** Domains cited by the newest `sample` answers naming it in the period; `sampled` = answers read. */
+  discoveryCoDomains(
+    name: number,
+    filter: DiscoveryDayFilter,
+    sample: number,
+  ): { sampled: number; domains: Array<{ domain: string; answers: number }> };
+  /** Answers citing each domain in the period (same filters). */
+  discoveryDomainAnswers(domains: readonly string[], filter: DiscoveryDayFilter): Map<string, number>;
+  /** Dismissed keys, newest first. */
+  listDismissedNames(): Array<{ key: string; decidedAt: number }>;
+  /** Dismisses (true) or restores (false) a name; returns whether anything changed. */
+  setNameDismissed(key: string, dismissed: boolean): boolean;
+}
+
+const ENGINE_LOC = `(?1 IS NULL OR engine IN (SELECT value FROM json_each(?1)))
+  AND (?2 IS NULL OR loc IN (SELECT value FROM json_each(?2)))`;
+
+function args(f: DiscoveryDayFilter): [string | null, string | null, number, number] {
+  const list = (v: readonly string[] | null) => (v === null || v.length === 0 ? null : JSON.stringify(v));
+  return [list(f.engines), list(f.locations), f.fromDay, f.toDay];
+}
+
+function filtered(f: DiscoveryDayFilter): boolean {
+  return (f.engines?.length ?? 0) > 0 || (f.locations?.length ?? 0) > 0;
+}
+
+export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
+  const { db } = ctx;
+
+  function formsOf(id: number): Array<{ form: string; answers: number }> {
+    return stmt(
+      db,
+      'SELECT form, answers FROM disc_forms WHERE name = ? AND answers > 0 ORDER BY answers DESC, form',
+    ).all(id) as Array<{ form: string; answers: number }>;
+  }
+
+  return {
+    discoveryRows(f) {
+      return stmt(
+        db,
+        `SELECT name, engine, loc, origins, SUM(answers) AS answers, MIN(day) AS first, MAX(day) AS last
+         FROM disc_day WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}
+         GROUP BY name, engine, loc, origins`,
+      ).all(...args(f)) as DiscoveryDayRow[];
+    },
+    discoveryPreviousAnswers(f) {
+      const rows = stmt(
+        db,
+        `SELECT name, SUM(answers) AS answers FROM disc_day WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}
+         GROUP BY name`,
+      ).all(...args(f)) as Array<{ name: number; answers: number }>;
+      return new Map(rows.map((r) => [r.name, r.answers]));
+    },
+    discoveryTotalAnswers(f) {
+      if (!filtered(f))
+        return pluck(db, 'SELECT ifnull(SUM(answers), 0) FROM vis_cell_d WHERE day BETWEEN ? AND ?').get(
+          f.fromDay,
+          f.toDay,
+        ) as number;
+      return pluck(
+        db,
+        `SELECT ifnull(SUM(answers), 0) FROM vis_cell_el WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}`,
+      ).get(...args(f)) as number;
+    },
+    discoveryNames(ids) {
+      const rows = stmt(
+        db,
+        'SELECT id, key FROM disc_names WHERE id IN (SELECT value FROM json_each(?))',
+      ).all(JSON.stringify(ids)) as Array<{ id: number; key: string }>;
+      return rows.map((r) => ({ ...r, forms: formsOf(r.id) }));
+    },
+    discoveryNameOfKey(key) {
+      const row = stmt(db, 'SELECT id, key FROM disc_names WHERE key = ?').get(key) as
+        { id: number; key: string } | undefined;
+      return row ? { ...row, forms: formsOf(row.id) } : null;
+    },
+    discoveryExamples(name, f, limit) {
+      return stmt(
+        db,
+        `SELECT d.seq, r.id AS resultId, v.engine, v.loc, v.day, r.answer_text AS text, fo.form
+         FROM disc_result d JOIN vis_result v ON v.seq = d.seq JOIN results r ON r.seq = d.seq
+         JOIN disc_forms fo ON fo.id = d.form
+         WHERE d.name = ?5 AND v.day BETWEEN ?3 AND ?4
+           AND (?1 IS NULL OR v.engine IN (SELECT value FROM json_each(?1)))
+           AND (?2 IS NULL OR v.loc IN (SELECT value FROM json_each(?2)))
+         ORDER BY d.seq DESC LIMIT ?6`,
+      ).all(...args(f), name, limit) as DiscoveryExampleRow[];
+    },
+    discoveryCoDomains(name, f, sample) {
+      const seqs = pluck(
+        db,
+        `SELECT d.seq FROM disc_result d JOIN vis_result v ON v.seq = d.seq
+         WHERE d.name = ?5 AND v.day BETWEEN ?3 AND ?4
+           AND (?1 IS NULL OR v.engine IN (SELECT value FROM json_each(?1)))
+           AND (?2 IS NULL OR v.loc IN (SELECT value FROM json_each(?2)))
+         ORDER BY d.seq DESC LIMIT ?6`,
+      ).all(...args(f), name, sample) as number[];
+      if (seqs.length === 0) return { sampled: 0, domains: [] };
+      const domains = stmt(
+        db,
+        `SELECT vd.domain, COUNT(*) AS answers FROM vis_result_domain rd JOIN vis_domains vd ON vd.id = rd.domain
+         WHERE rd.seq IN (SELECT value FROM json_each(?)) GROUP BY rd.domain ORDER BY answers DESC LIMIT 40`,
+      ).all(JSON.stringify(seqs)) as Array<{ domain: string; answers: number }>;
+      return { sampled: seqs.length, domains };
+    },
+    discoveryDomainAnswers(domains, f) {
+      const sql = filtered(f)
+        ? `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_el x ON x.domain = vd.id
+           WHERE vd.domain IN (SELECT value FROM json_each(?5)) AND x.day BETWEEN ?3 AND ?4
+             AND (?1 IS NULL OR x.engine IN (SELECT value FROM json_each(?1)))
+             AND (?2 IS NULL OR x.loc IN (SELECT value FROM json_each(?2)))
+           GROUP BY vd.domain`
+        : `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_d x ON x.domain = vd.id
+           WHERE vd.domain IN (SELECT value FROM json_each(?5)) AND x.day BETWEEN ?3 AND ?4
+           GROUP BY vd.domain`;
+      const rows = stmt(db, sql).all(...args(f), JSON.stringify(domains)) as Array<{
+        domain: string;
+        answers: number;
+      }>;
+      return new Map(rows.map((r) => [r.domain, r.answers]));
+    },
+    listDismissedNames() {
+      return (
+        stmt(
+          db,
+          "SELECT key, decided_at FROM disc_decisions WHERE decision = 'dismissed' ORDER BY decided_at DESC",
+        ).all() as Array<{
+          key: string;
+          decided_at: number;
+        }>
+      ).map((r) => ({ key: r.key, decidedAt: r.decided_at }));
+    },
+    setNameDismissed(key, dismissed) {
+      if (dismissed)
+        return (
+          stmt(
+            db,
+            "INSERT INTO disc_decisions (key, decision, decided_at) VALUES (?, 'dismissed', ?) ON CONFLICT (key) DO NOTHING",
+          ).run(key, ctx.now()).changes > 0
+        );
+      return stmt(db, 'DELETE FROM disc_decisions WHERE key = ?').run(key).changes > 0;
+    },
+  };
+}
