@@ -1,0 +1,344 @@
+import type { AlertView } from '../../shared/alerts/types';
+import type {
+  BrandMetrics,
+  BrandMetricsWithChange,
+  CitationGap,
+  DomainStat,
+  RateStat,
+  StatChange,
+} from '../../shared/visibility/types';
+import {
+  alertKindName,
+  engineName,
+  isoDateTime,
+  locationName,
+  meanChangeText,
+  meanIntervalText,
+  meanText,
+  meanWithInterval,
+  rateChangeText,
+  rateIntervalText,
+  rateText,
+  rateWithInterval,
+} from './format';
+import { changeCell, heatColor, link, section, t, table, type Column } from './html-parts';
+import { periodDays, trendSeries, type TrendMetric } from './series';
+import { trendChartSvg } from './svg-chart';
+import type { ClientReport, ReportAnswer, ReportEvidence } from './types';
+
+// The sections of the client report, each from the collected report data. Engine text
+// (prompts, answers, titles, URLs, brand and domain names) is escaped in every one.
+
+/** A change in a table cell: a dash without previous data (the section's note says so). */
+const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
+  c.delta === null ? '–' : text(c);
+const NO_PREVIOUS = '–: no answers in the previous period.';
+
+const brandName = (r: ClientReport, id: string): string => r.brands.find((b) => b.id === id)?.name ?? id;
+
+function kpiCard(
+  key: string,
+  label: string,
+  value: string,
+  interval: string,
+  n: number,
+  previous: string,
+  change: string,
+): string {
+  return [
+    `<div class="kpi" data-kpi="${key}">`,
+    `<div class="kpi-label">${t(label)}</div>`,
+    `<div class="kpi-value" data-field="value">${t(value)}</div>`,
+    `<div class="kpi-sub">${interval ? `95 % interval ${t(interval)} · ` : ''}<span data-field="n">n = ${t(n.toLocaleString('en'))}</span></div>`,
+    `<div class="kpi-sub">Previous period: ${t(previous)}</div>`,
+    `<div class="kpi-change" data-field="change">${change}</div>`,
+    '</div>',
+  ].join('');
+}
+
+export function kpiSection(r: ClientReport): string {
+  const k = r.kpis;
+  if (!k || !r.focus)
+    return section('kpis', 'Key numbers', '<p class="muted">No focus brand is defined in this history.</p>');
+  const rate = (key: 'mentionRate' | 'citationRate' | 'shareOfVoice', label: string): string =>
+    kpiCard(
+      key,
+      label,
+      rateText(k[key]),
+      rateIntervalText(k[key]),
+      k[key].n,
+      rateWithInterval(k.previous[key]),
+      changeCell(rateChangeText(k.change[key]), k.change[key].significant, (k.change[key].delta ?? 0) > 0),
+    );
+  const position = kpiCard(
+    'avgPosition',
+    'Average first position',
+    meanText(k.avgPosition),
+    meanIntervalText(k.avgPosition),
+    k.avgPosition.n,
+    meanWithInterval(k.previous.avgPosition),
+    changeCell(
+      meanChangeText(k.change.avgPosition),
+      k.change.avgPosition.significant,
+      (k.change.avgPosition.delta ?? 0) < 0,
+    ),
+  );
+  return section(
+    'kpis',
+    `Key numbers for ${r.focus.name}`,
+    `<div class="kpis">${rate('mentionRate', 'Mention rate')}${rate('citationRate', 'Citation rate')}${position}${rate('shareOfVoice', 'Share of voice')}</div>`,
+    `Compared with the previous ${r.period.days} days (${r.period.previous.from} to ${r.period.previous.to}, ${r.previousAnswers.toLocaleString('en')} answers). A change is "not significant" when the two 95 % intervals overlap.`,
+  );
+}
+
+const METRICS: Array<{ metric: TrendMetric; title: string }> = [
+  { metric: 'mentionRate', title: 'Mention rate' },
+  { metric: 'citationRate', title: 'Citation rate' },
+  { metric: 'shareOfVoice', title: 'Share of voice' },
+  { metric: 'avgPosition', title: 'Average first position (1 = named first)' },
+];
+
+export function trendSection(r: ClientReport): string {
+  if (!r.focus) return '';
+  const days = periodDays(r.period);
+  const charts = METRICS.map(({ metric, title }) => {
+    const points = trendSeries(r.trend, r.focus?.id ?? '', metric);
+    const svg = trendChartSvg({
+      title,
+      days,
+      points,
+      kind: metric === 'avgPosition' ? 'position' : 'rate',
+      label: (p) =>
+        metric === 'avgPosition'
+          ? `${p.value?.toFixed(1) ?? '–'}${p.lower !== null && p.upper !== null ? ` (${p.lower.toFixed(1)}–${p.upper.toFixed(1)})` : ''}, n = ${p.n}`
+          : `${rateWithInterval({ value: p.value, lower: p.lower, upper: p.upper, k: 0, n: p.n })}, n = ${p.n}`,
+    });
+    return `<figure class="trend" data-metric="${metric}"><figcaption>${t(title)}</figcaption>${svg}</figure>`;
+  });
+  return section(
+    'trend',
+    `Trend per day for ${r.focus.name}`,
+    `<div class="trends">${charts.join('')}</div>`,
+    'The line is the daily value, the shaded band its 95 % interval; gaps are days without answers.',
+  );
+}
+
+export function heatmapSection(r: ClientReport): string {
+  if (!r.focus) return '';
+  const focusId = r.focus.id;
+  const rows = r.heatmap.rows.filter((x) => x.brandId === focusId);
+  const locations = [...new Set(rows.map((x) => x.bucket.location ?? ''))].sort();
+  const engines = [...new Set(rows.map((x) => x.bucket.engine ?? ''))].sort();
+  const cell = (loc: string, eng: string): BrandMetrics | undefined =>
+    rows.find((x) => x.bucket.location === loc && x.bucket.engine === eng);
+  const body =
+    rows.length === 0
+      ? '<p class="muted">No answers in this period.</p>'
+      : [
+          `<table class="heatmap" aria-label="Mention rate of ${t(r.focus.name)} by location and engine"><thead><tr><th scope="col">Location</th>`,
+          ...engines.map((e) => `<th scope="col">${t(engineName(e))}</th>`),
+          '</tr></thead><tbody>',
+          ...locations.map(
+            (loc) =>
+              `<tr><th scope="row">${t(locationName(loc))}</th>${engines
+                .map((eng) => {
+                  const m = cell(loc, eng);
+                  if (!m) return '<td class="heat empty">–</td>';
+                  const s = m.mentionRate;
+                  const dark = (s.value ?? 0) > 0.55;
+                  return `<td class="heat${dark ? ' dark' : ''}" data-location="${t(loc)}" data-engine="${t(eng)}" data-value="${s.value ?? ''}" style="background-color:${heatColor(s.value)}">${t(rateText(s))}<span class="sub">${t(rateIntervalText(s))} n = ${s.n}</span></td>`;
+                })
+                .join('')}</tr>`,
+          ),
+          '</tbody></table>',
+        ].join('');
+  return section(
+    'heatmap',
+    `Where ${r.focus.name} is named: location × engine`,
+    body,
+    'Mention rate per location and engine over the period, with its 95 % interval and n.',
+  );
+}
+
+const rateCol = <R>(head: string, get: (r: R) => RateStat): Column<R> => ({
+  head,
+  cell: (r) => t(rateWithInterval(get(r))),
+  className: 'num',
+});
+
+export function leaderboardSection(r: ClientReport): string {
+  const focusId = r.focus?.id ?? null;
+  const change = (m: BrandMetricsWithChange, key: 'mentionRate' | 'citationRate' | 'shareOfVoice') =>
+    changeCell(
+      inTable(rateChangeText, m.change[key]),
+      m.change[key].significant,
+      (m.change[key].delta ?? 0) > 0,
+    );
+  const columns: Column<BrandMetricsWithChange>[] = [
+    {
+      head: 'Brand',
+      cell: (m) =>
+        `${t(brandName(r, m.brandId))}${m.brandId === focusId ? ' <span class="tag">your brand</span>' : ''}`,
+    },
+    rateCol('Mention rate', (m) => m.mentionRate),
+    { head: 'Change', cell: (m) => change(m, 'mentionRate') },
+    rateCol('Citation rate', (m) => m.citationRate),
+    { head: 'Change', cell: (m) => change(m, 'citationRate') },
+    { head: 'Avg position', cell: (m) => t(meanWithInterval(m.avgPosition)), className: 'num' },
+    {
+      head: 'Change',
+      cell: (m) =>
+        changeCell(
+          inTable(meanChangeText, m.change.avgPosition),
+          m.change.avgPosition.significant,
+          (m.change.avgPosition.delta ?? 0) < 0,
+        ),
+    },
+    rateCol('Share of voice', (m) => m.shareOfVoice),
+    { head: 'Change', cell: (m) => change(m, 'shareOfVoice') },
+  ];
+  return section(
+    'leaderboard',
+    'Brands and competitors',
+    table('Leaderboard', columns, r.leaderboard, 'No brands are defined in this history.'),
+    `Over ${r.answers.toLocaleString('en')} answers; n of share of voice is all tracked brands' mentions. Changes against the previous period; ${NO_PREVIOUS}`,
+  );
+}
+
+export function sourcesSection(r: ClientReport): string {
+  const rows = r.sources.domains;
+  return section(
+    'sources',
+    'Top cited sources',
+    table<DomainStat>(
+      'Top cited sources',
+      [
+        {
+          head: 'Domain',
+          cell: (d) =>
+            `${t(d.domain)}${d.brandId ? ` <span class="tag">${t(brandName(r, d.brandId))}</span>` : ''}`,
+        },
+        rateCol('Share of answers citing it', (d) => d.share),
+        {
+          head: 'Answers',
+          cell: (d) => t(`${d.share.k.toLocaleString('en')} of ${d.share.n.toLocaleString('en')}`),
+          className: 'num',
+        },
+        {
+          head: 'Change',
+          cell: (d) => changeCell(inTable(rateChangeText, d.change), d.change.significant, null),
+        },
+        { head: 'Kinds', cell: (d) => t(d.kinds.join(', ')) },
+      ],
+      rows,
+      'No answer cited a source in this period.',
+    ),
+    `The ${rows.length} domains cited in the most of the ${r.sources.answers.toLocaleString('en')} answers, with the change of that share against the previous period; ${NO_PREVIOUS}`,
+  );
+}
+
+export function gapsSection(r: ClientReport): string {
+  if (!r.gaps || !r.focus) return '';
+  const g = r.gaps;
+  const focus = r.focus.name;
+  return section(
+    'gaps',
+    'Citation gaps',
+    table<CitationGap>(
+      'Citation gaps',
+      [
+        { head: 'Domain', cell: (x) => t(x.domain) },
+        rateCol('Share of gap answers citing it', (x) => x.gapAnswers),
+        {
+          head: 'Competitors named there',
+          cell: (x) => t(x.competitors.map((c) => `${brandName(r, c.brandId)} (${c.answers})`).join(', ')),
+        },
+        {
+          head: `${focus} cited on it elsewhere`,
+          cell: (x) => (x.focusCitedElsewhere ? 'yes (partial gap)' : 'no'),
+        },
+      ],
+      g.gaps,
+      g.empty ?? 'No citation gaps in this period.',
+    ),
+    `Domains cited in the ${g.gapAnswers.toLocaleString('en')} answers that name a competitor but not ${focus}.`,
+  );
+}
+
+export function ownUrlsSection(r: ClientReport): string {
+  if (!r.ownUrls || !r.focus) return '';
+  const u = r.ownUrls;
+  return section(
+    'own-pages',
+    `${r.focus.name}'s own cited pages`,
+    table(
+      'Own cited pages',
+      [
+        { head: 'Page', cell: (x) => link(x.url, x.title ?? x.url) + `<div class="sub">${t(x.url)}</div>` },
+        { head: 'Answers citing it', cell: (x) => t(x.answers), className: 'num' },
+        { head: 'Best position', cell: (x) => t(x.bestPosition), className: 'num' },
+      ],
+      u.urls,
+      u.empty ?? 'No answer cites these pages in this period.',
+    ),
+  );
+}
+
+export function alertsSection(r: ClientReport): string {
+  const shown = r.alerts.length;
+  return section(
+    'alerts',
+    'Alerts',
+    table<AlertView>(
+      'Alerts',
+      [
+        { head: 'Raised', cell: (a) => t(isoDateTime(a.createdAt)), className: 'nowrap' },
+        { head: 'Kind', cell: (a) => t(alertKindName(a.kind)) },
+        { head: 'What changed', cell: (a) => t(a.summary) },
+        { head: 'Prompt', cell: (a) => t(a.prompt ?? 'all prompts (pooled)') },
+        { head: 'Engine', cell: (a) => t(a.engine ? engineName(a.engine) : '–') },
+        { head: 'Location', cell: (a) => t(a.loc ? locationName(a.loc) : '–') },
+      ],
+      r.alerts,
+      'No change alerts were raised for this monitor in the period.',
+    ),
+    `${r.alertsTotal.toLocaleString('en')} alert${r.alertsTotal === 1 ? '' : 's'} raised in the period${shown < r.alertsTotal ? `, the latest ${shown} listed` : ''}. Each run is compared with the monitor's previous run; with repeats, a change is an alert only when the two runs' 95 % intervals do not overlap.`,
+  );
+}
+
+function answerCard(a: ReportAnswer): string {
+  const sources = a.sources
+    .map((s) => `<li>${link(s.url, s.title ?? s.url)} <span class="domain">${t(s.domain)}</span></li>`)
+    .join('');
+  return [
+    '<article class="answer">',
+    `<div class="answer-meta">${t(a.date)} · ${t(engineName(a.engine))} · ${t(locationName(a.location))}${a.sandbox ? ' · synthetic' : ''}</div>`,
+    `<div class="prompt">${t(a.prompt)}</div>`,
+    a.excerpt ? `<blockquote>${t(a.excerpt)}</blockquote>` : '<p class="muted">No answer text.</p>',
+    a.brandsNamed.length ? `<div class="sub">Names: ${t(a.brandsNamed.join(', '))}</div>` : '',
+    sources ? `<div class="sub">Sources:</div><ol class="sources">${sources}</ol>` : '',
+    '</article>',
+  ].join('');
+}
+
+function evidenceGroup(e: ReportEvidence): string {
+  return [
+    `<div class="evidence" data-kind="${e.kind}">`,
+    `<h3>${t(e.title)}</h3>`,
+    `<p class="note">${t(`${e.total.toLocaleString('en')} answer${e.total === 1 ? '' : 's'} in the period; the latest ${e.answers.length}:`)}</p>`,
+    e.answers.map(answerCard).join(''),
+    '</div>',
+  ].join('');
+}
+
+export function evidenceSection(r: ClientReport): string {
+  if (!r.focus) return '';
+  return section(
+    'evidence',
+    'The answers behind the findings',
+    r.evidence.length === 0
+      ? `<p class="muted">No answer in the period names a competitor without ${t(r.focus.name)}.</p>`
+      : r.evidence.map(evidenceGroup).join(''),
+    'Excerpts of the engines’ answers, shown as plain text.',
+  );
+}

@@ -1,0 +1,16 @@
+// Client reports: one monitor over one period as a self-contained HTML file (and XLSX), read
+// through the visibility service; written on demand (app, CLI) and after monitor runs.
+export { collectReport, REPORT_ALERTS, REPORT_TOP, type CollectReportDeps } from './collect';
+export { buildReportHtml, REPORT_CSP } from './html';
+export { buildReportXlsx } from './xlsx';
+export {
+  formatOfPath,
+  renderReport,
+  reportFileName,
+  writeReport,
+  writeReportsToFolder,
+  writeWhole,
+  type WrittenReport,
+} from './write';
+export { slugOf } from './format';
+export { REPORT_FORMATS, type ClientReport, type ReportFormat, type ReportRequest } from './types';
