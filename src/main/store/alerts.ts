@@ -24,6 +24,17 @@ export interface AlertCheckInput {
   alerts: readonly NewAlert[];
   /** When the change was seen (the run's finish time): the alerts' created_at. Default now. */
   observedAt?: number;
+  /**
+   * The monitor has a webhook: its payload for the stored alerts, queued in the same
+   * transaction (a crash never keeps alerts whose delivery was lost). Not queued without alerts.
+   */
+  webhook?: (alerts: readonly AlertView[]) => unknown;
+}
+
+export interface AlertCheckResult {
+  alerts: AlertView[];
+  /** The queued webhook delivery, or null. */
+  webhookDeliveryId: number | null;
 }
 
 export interface AlertCheckRecord {
@@ -44,10 +55,11 @@ export interface AlertsApi {
   markAlertsRead(ids: readonly string[] | 'all'): number;
   getAlertCheck(runId: string): AlertCheckRecord | null;
   /**
-   * Stores a run's alerts and its check row in one transaction; returns the stored alerts, or
-   * null when the run was already checked (another caller got there first: nothing is stored).
+   * Stores a run's alerts, its check row and its webhook delivery in one transaction; returns
+   * them, or null when the run was already checked (another caller got there first: nothing
+   * is stored).
    */
-  recordAlertCheck(input: AlertCheckInput): AlertView[] | null;
+  recordAlertCheck(input: AlertCheckInput): AlertCheckResult | null;
 }
 
 interface AlertRow {
@@ -158,7 +170,13 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
        @loc, @brandName, @before, @after, @beforeSeq, @afterSeq, @summary, @now, NULL)`,
   );
 
-  const record = db.transaction((input: AlertCheckInput): AlertView[] | null => {
+  const insertDelivery = stmt(
+    db,
+    `INSERT INTO webhook_deliveries (monitor_id, run_id, payload_json, state, attempts, next_attempt_at,
+       created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
+  );
+
+  const record = db.transaction((input: AlertCheckInput): AlertCheckResult | null => {
     const now = ctx.now();
     const inserted = insertCheck.run({
       runId: input.runId,
@@ -168,7 +186,7 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
       now,
     });
     if (inserted.changes === 0) return null;
-    if (input.prevRunId === null) return [];
+    if (input.prevRunId === null) return { alerts: [], webhookDeliveryId: null };
     const ids: string[] = [];
     for (const alert of input.alerts) {
       const id = ctx.newId();
@@ -193,7 +211,17 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
         now: input.observedAt ?? now,
       });
     }
-    return ids.map((id) => toAlert(stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow));
+    const alerts = ids.map((id) =>
+      toAlert(stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow),
+    );
+    let webhookDeliveryId: number | null = null;
+    if (input.webhook && alerts.length > 0) {
+      const payload = JSON.stringify(input.webhook(alerts));
+      webhookDeliveryId = Number(
+        insertDelivery.run(input.monitorId, input.runId, payload, now, now, now).lastInsertRowid,
+      );
+    }
+    return { alerts, webhookDeliveryId };
   });
 
   return {

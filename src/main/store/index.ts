@@ -31,7 +31,7 @@ export type {
 } from './mentions';
 export type { BrandInput, LibraryApi } from './library';
 export type { MonitorInput, MonitorsApi } from './monitors';
-export type { AlertCheckInput, AlertCheckRecord, AlertsApi } from './alerts';
+export type { AlertCheckInput, AlertCheckRecord, AlertCheckResult, AlertsApi } from './alerts';
 export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts-inputs';
 export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts-options';
 export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts-webhooks';

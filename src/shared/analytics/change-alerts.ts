@@ -298,6 +298,31 @@ function strength(f: Finding): number {
 const findingKey = (f: Finding): string => `${f.kind}\u0000${f.brand?.id ?? ''}`;
 
 /**
+ * The answer pairs (by seq) whose similarity detectChanges asks for: within each cell both runs
+ * asked, every before × after pair and every pair of repeats inside a run. Lets a caller
+ * compute the costly word diffs ahead (in batches, without blocking) and answer from a table.
+ */
+export function similarityPairs(
+  before: readonly ChangeAnswer[],
+  after: readonly ChangeAnswer[],
+): Array<[number, number]> {
+  const b = groupByCell(before);
+  const pairs: Array<[number, number]> = [];
+  for (const [key, afterAnswers] of groupByCell(after)) {
+    const beforeAnswers = b.get(key);
+    if (!beforeAnswers) continue;
+    for (const x of beforeAnswers) for (const y of afterAnswers) pairs.push([x.seq, y.seq]);
+    for (const side of [beforeAnswers, afterAnswers]) {
+      for (let i = 0; i < side.length; i++) {
+        for (let j = i + 1; j < side.length; j++)
+          pairs.push([(side[i] as ChangeAnswer).seq, (side[j] as ChangeAnswer).seq]);
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
  * Every alert of a monitor run against its previous run: per cell asked by both runs, then
  * pooled over those cells. A pooled alert's example answers come from the cell that changed
  * most in the same way (or, when no single cell did, from the pooled comparison itself).

@@ -56,6 +56,15 @@ export const eventChannels = {
   }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
+  /** A monitor run was compared with the monitor's previous run and raised alerts (toast, notification). */
+  'alerts.raised': z.object({
+    monitorId: z.string(),
+    monitorName: z.string(),
+    runId: z.string(),
+    count: z.number().int().min(1),
+  }),
+  /** Alerts were stored or marked read: the unread badge and the Alerts view reload. */
+  'alerts.changed': z.object({ unread: z.number().int().min(0) }),
   /**
    * A re-analysis of stored answers after a brand change, in batches: 'running' after each
    * batch (done of total answers), 'done' at the end (then 'visibility.changed' follows).
