@@ -23,6 +23,7 @@ import { resultsHandlers } from './handlers/results';
 import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
+import { reportsHandlers } from './handlers/reports';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
@@ -155,6 +156,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...demoHandlers(ctx),
+    ...reportsHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

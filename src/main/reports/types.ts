@@ -14,8 +14,7 @@ import type {
 // What a client report holds: everything is read first (collect.ts), then rendered to HTML or
 // XLSX from this one object, so both formats say the same thing and tests can compare them.
 
-export type ReportFormat = 'html' | 'xlsx';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['html', 'xlsx'];
+export { REPORT_FORMATS, type ReportFormat } from '../../shared/ipc/channels/reports';
 
 /** What to report on: one monitor over one period (and optionally another focus brand). */
 export interface ReportRequest {

@@ -7,6 +7,7 @@ import { libraryChannels } from './channels/library';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { toolsChannels } from './channels/tools';
+import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
@@ -25,6 +26,7 @@ export const invokeChannels = {
   ...toolsChannels,
   ...visibilityChannels,
   ...demoChannels,
+  ...reportsChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -1,0 +1,31 @@
+import { AppError } from '../../errors/app-error';
+import { reportFileName, writeReport } from '../../reports';
+import { resolvePeriod } from '../../visibility';
+import type { HandlerModule } from './types';
+
+type Channels = 'reports.write';
+
+// The app's "Client report…" buttons: a save dialog named after the monitor and the period's
+// last day, then the report written there (whole, or not at all).
+
+export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
+  'reports.write': async ({ monitorId, period, brandId, format }) => {
+    const monitor = ctx.store.getMonitor(monitorId);
+    if (!monitor) throw new AppError('SCOPE_NOT_FOUND', `No monitor ${monitorId}`);
+    const resolved = resolvePeriod(period, ctx.now()).resolved;
+    const path = await ctx.chooseSavePath({
+      title: 'Save client report',
+      defaultName: reportFileName(monitor.name, resolved.to, format),
+      extensions: [format],
+    });
+    const base = { format, monitorName: monitor.name, from: resolved.from, to: resolved.to };
+    if (path === null) return { ...base, path: null, bytes: 0, answers: 0 };
+    const written = await writeReport(
+      { store: ctx.store, visibility: ctx.visibility, now: ctx.now },
+      { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },
+      path,
+      format,
+    );
+    return { ...base, path, bytes: written.bytes, answers: written.report.answers };
+  },
+});
