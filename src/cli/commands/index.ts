@@ -19,6 +19,7 @@ import { registerBrandsCommands } from './brands';
 import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
+import { registerReportCommand } from './report';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -44,4 +45,5 @@ export const commandModules: RegisterCommand[] = [
   registerVisibilityCommand,
   registerSourcesCommand,
   registerDemoCommand,
+  registerReportCommand,
 ];

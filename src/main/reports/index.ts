@@ -14,3 +14,4 @@ export {
 } from './write';
 export { slugOf } from './format';
 export { REPORT_FORMATS, type ClientReport, type ReportFormat, type ReportRequest } from './types';
+export { createReportStep, DEFAULT_REPORT_DAYS, type ReportStepOptions } from './after-run-step';

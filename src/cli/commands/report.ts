@@ -1,0 +1,127 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { reportWriteSchema, type ReportFormat } from '../../shared/ipc/channels/reports';
+import { collectReport, formatOfPath, renderReport, writeWhole } from '../../main/reports';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { withCliCore } from '../core';
+import { finishReanalysis } from '../reanalysis-progress';
+import { parseFlags } from '../schema-input';
+import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
+import type { RegisterCommand } from './index';
+
+// `parallax report`: a monitor's client report for a period, as one self-contained HTML file
+// (no script; opens offline in any browser) or an XLSX workbook, the same file the app's
+// "Client report…" buttons write.
+
+interface ReportFlags {
+  monitor: string;
+  out: string;
+  format?: string;
+  since?: string;
+  from?: string;
+  to?: string;
+  brand?: string;
+  db?: string;
+}
+
+const HELP = `
+The report covers one monitor's answers over the period (--since 30d by default, or --from/--to),
+compared with the previous period of the same length: the focus brand's KPIs (mention rate,
+citation rate, average first position, share of voice) with their 95 % interval, n and change
+("not significant" when the intervals overlap), the trend per day, the location × engine
+heatmap, the leaderboard, top sources, citation gaps, the brand's own cited pages, the alerts
+raised in the period and the answers behind the key findings.
+The format comes from --out's extension (.html or .xlsx) unless --format says otherwise.
+
+JSON (--json): {path, format, bytes, monitor:{id,name}, period:{from,to,days,previous},
+  brand, answers, previousAnswers, runs, synthetic, alerts (raised in the period),
+  partial ({done,total} while a brand change is re-analysed, else null), empty (why there is
+  nothing to show, else null)}
+
+Examples:
+  parallax report --monitor "Demo · Buying guides" --since 30d --out buying-guides.html
+  parallax report --monitor 3f2a… --from 2026-10-01 --to 2026-10-31 --out october.xlsx --json`;
+
+function formatOf(flags: ReportFlags): ReportFormat {
+  if (flags.format !== undefined) {
+    const f = flags.format.trim().toLowerCase();
+    if (f !== 'html' && f !== 'xlsx')
+      throw new CliUsageError(`--format must be html or xlsx, got "${flags.format}"`);
+    return f;
+  }
+  const fromName = formatOfPath(flags.out);
+  if (!fromName)
+    throw new CliUsageError(
+      `--out "${flags.out}" ends in neither .html nor .xlsx: give --format html or --format xlsx`,
+    );
+  return fromName;
+}
+
+export const registerReportCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command('report')
+    .description("A monitor's client report for a period: self-contained HTML (no script) or XLSX")
+    .requiredOption('--monitor <id|name>', "the monitor (its id or name, e.g. 'Demo · Buying guides')")
+    .requiredOption('--out <file>', 'where to write it (.html or .xlsx)')
+    .option('--format <format>', 'html or xlsx (default: from --out’s extension)')
+    .option('--since <span>', 'the last N days (30d) or weeks (4w), today included; default 30d')
+    .option('--from <date>', 'first day, YYYY-MM-DD (UTC); with --to (default: today)')
+    .option('--to <date>', 'last day, YYYY-MM-DD (UTC), included')
+    .option('--brand <name>', 'the focus brand (name or id; default: your first brand of kind "brand")')
+    .option('--db <path>', 'history file (default: the app\u2019s)')
+    .addHelpText('after', HELP)
+    .action(async (flags: ReportFlags) => {
+      const format = formatOf(flags);
+      const path = resolve(flags.out);
+      await withCliCore(ctx.env, flags, async (core) => {
+        const now = Date.now;
+        const service = visibilityService(core.store, now);
+        // Brand numbers after a brand change are partial until the stored answers are re-analysed.
+        finishReanalysis(ctx, service);
+        const query = queryOf(core.store, flags, now());
+        const input = parseFlags(
+          reportWriteSchema,
+          {
+            monitorId: (query.scope as { id: string }).id,
+            period: query.period,
+            format,
+            brandId: query.brandId,
+          },
+          { ...FILTER_FLAG_NAMES, monitorId: '--monitor', format: '--format' },
+        );
+        const request = {
+          monitorId: input.monitorId,
+          period: input.period,
+          ...(input.brandId !== undefined ? { brandId: input.brandId } : {}),
+        };
+        const report = askService(() =>
+          collectReport({ store: core.store, visibility: service, now }, request),
+        );
+        const bytes = await renderReport(report, input.format);
+        await writeWhole(path, bytes);
+        const written = { format: input.format, bytes: bytes.length, report };
+        const r = written.report;
+        if (ctx.json)
+          return writeJson(ctx, {
+            path,
+            format: written.format,
+            bytes: written.bytes,
+            monitor: { id: r.monitor.id, name: r.monitor.name },
+            period: r.period,
+            brand: r.focus?.name ?? null,
+            answers: r.answers,
+            previousAnswers: r.previousAnswers,
+            runs: r.runs,
+            synthetic: r.synthetic,
+            alerts: r.alertsTotal,
+            partial: r.partial,
+            empty: r.empty,
+          });
+        writeLine(
+          ctx.stdout,
+          `Client report for ${r.monitor.name}, ${r.period.from} to ${r.period.to} (${r.answers.toLocaleString('en')} answers${r.synthetic ? ', synthetic' : ''}), written to ${path} (${format}, ${(written.bytes / 1024).toFixed(1)} kB)`,
+        );
+        if (r.empty) writeLine(ctx.stdout, `Note: ${r.empty}.`);
+      });
+    });
+};
