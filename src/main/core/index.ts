@@ -1,4 +1,13 @@
 import { startSandbox as startBuiltInSandbox } from '../../sandbox';
+import {
+  createAfterRunPipeline,
+  createAlertService,
+  createWebhookDeliverer,
+  type AfterRunPipeline,
+  type AfterRunStep,
+  type WebhookBackoff,
+  type WebhookDeliverer,
+} from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import { createEventBus, type EventBus } from '../ipc/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
@@ -27,10 +36,11 @@ import { reportsHandlers } from './handlers/reports';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
-import type { HandlerContext, SaveRequest } from './handlers/types';
+import { alertsHandlers } from './handlers/alerts';
+import type { FolderRequest, HandlerContext, SaveRequest } from './handlers/types';
 import { createRunService, type RunService } from './run-service';
 
-export type { SaveRequest } from './handlers/types';
+export type { FolderRequest, SaveRequest } from './handlers/types';
 
 /** Everything the core needs from the outside world, passed in so the app, the CLI and tests build the same core. */
 export interface CoreDeps {
@@ -45,6 +55,12 @@ export interface CoreDeps {
   openExternal: (url: string) => Promise<void>;
   /** A save dialog in the app; null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
+  /** A folder chooser in the app (a monitor's report folder); null when the user cancels. */
+  chooseFolder?: (request: FolderRequest) => Promise<string | null>;
+  /** Steps run after each monitor run's alert check (REPORTS: the report to the monitor's folder). */
+  afterRunSteps?: readonly AfterRunStep[];
+  /** The webhook's retry schedule (tests shorten it). */
+  webhookBackoff?: WebhookBackoff;
   /** The built-in sandbox (Sandbox mode); injectable so tests pick its latency. */
   startSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
   sandboxOptions?: SandboxOptions;
@@ -63,6 +79,9 @@ export interface Core {
   runs: RunService;
   monitors: MonitorScheduler;
   connections: ConnectionManager;
+  /** Change alerts after monitor runs (check, store, event, webhook, extra steps). */
+  alerts: AfterRunPipeline;
+  webhooks: WebhookDeliverer;
   close(): Promise<void>;
 }
 
@@ -121,6 +140,33 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
   });
 
+  const webhooks = createWebhookDeliverer({
+    store,
+    fetch: deps.fetch,
+    now: deps.now,
+    ...(deps.webhookBackoff ? { backoff: deps.webhookBackoff } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  const alerts = createAfterRunPipeline({
+    store,
+    alerts: createAlertService({ store, now: deps.now }),
+    events,
+    webhooks,
+    steps: deps.afterRunSteps ?? [],
+    now: deps.now,
+    logError: (message) => deps.logError?.(message),
+  });
+  // A monitor run that completes is compared with the monitor's previous run; a demo history
+  // (built through another connection) gets its alerts checked quietly.
+  const unsubscribeAlerts = events.subscribe((event, payload) => {
+    if (event === 'run.progress') {
+      const progress = payload as { runId: string; status: string };
+      if (progress.status === 'completed') void alerts.afterRun(progress.runId);
+    } else if (event === 'visibility.changed' && (payload as { reason: string }).reason === 'demo') {
+      void alerts.catchUp({ quiet: true });
+    }
+  });
+
   const visibility = createVisibilityService({ store, now: deps.now });
   // A brand change re-analyses stored answers in background batches; one left by a crash or a
   // quit resumes now.
@@ -144,6 +190,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     fetch: deps.fetch,
     openExternal: deps.openExternal,
     chooseSavePath: deps.chooseSavePath,
+    chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
+    alerts,
+    webhooks,
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -156,6 +205,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...demoHandlers(ctx),
+    ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
@@ -175,6 +225,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     } catch (error) {
       deps.logError?.(redact(`resume on open: ${error instanceof Error ? error.message : String(error)}`));
     }
+    // Monitor runs that finished while no one compared them (a crash, a CLI run), then the
+    // webhook deliveries left pending.
+    try {
+      await alerts.catchUp();
+    } catch (error) {
+      deps.logError?.(redact(`alerts catch-up: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    webhooks.kick();
   })();
   const stopMonitors = deps.runMonitors ? monitors.startTimer(MONITOR_CHECK_MS) : () => undefined;
 
@@ -186,9 +244,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     runs,
     monitors,
     connections,
+    alerts,
+    webhooks,
     async close() {
       stopMonitors();
       await background;
+      unsubscribeAlerts();
+      await alerts.idle();
+      await webhooks.close();
       await reanalysis.close();
       await runs.close();
       await connections.close();

@@ -1,4 +1,5 @@
 import type {
+  AlertFacets,
   AlertFilter,
   AlertKind,
   AlertPage,
@@ -51,6 +52,8 @@ export interface AlertsApi {
   getAlert(id: string): AlertView | null;
   /** Unread alerts over the whole history (the sidebar badge). */
   countUnreadAlerts(): number;
+  /** The monitors, engines and locations that stored alerts name (the view's filter choices). */
+  alertFacets(): AlertFacets;
   /** Marks these alerts (or, with 'all', every unread alert) read; returns how many changed. */
   markAlertsRead(ids: readonly string[] | 'all'): number;
   getAlertCheck(runId: string): AlertCheckRecord | null;
@@ -81,7 +84,13 @@ interface AlertRow {
   summary: string;
   created_at: number;
   read_at: number | null;
+  before_result_id: string | null;
+  after_result_id: string | null;
 }
+
+/** Alerts with the public ids of their two example answers (Compare opens results by id). */
+const ALERT_SELECT = `SELECT a.*, rb.id AS before_result_id, ra.id AS after_result_id FROM alerts a
+  LEFT JOIN results rb ON rb.seq = a.before_seq LEFT JOIN results ra ON ra.seq = a.after_seq`;
 
 function toSide(text: string): AlertSide {
   const o = parseObject(text);
@@ -106,6 +115,8 @@ function toAlert(row: AlertRow): AlertView {
     after: toSide(row.after_json),
     beforeSeq: row.before_seq,
     afterSeq: row.after_seq,
+    beforeResultId: row.before_result_id,
+    afterResultId: row.after_result_id,
     summary: row.summary,
     createdAt: row.created_at,
     readAt: row.read_at,
@@ -117,16 +128,16 @@ function whereOf(filter: AlertFilter): { sql: string; params: Record<string, unk
   const terms: string[] = [];
   const params: Record<string, unknown> = {};
   if (filter.since !== undefined) {
-    terms.push('created_at >= @since');
+    terms.push('a.created_at >= @since');
     params.since = filter.since;
   }
   if (filter.until !== undefined) {
-    terms.push('created_at < @until');
+    terms.push('a.created_at < @until');
     params.until = filter.until;
   }
-  if (filter.unread) terms.push('read_at IS NULL');
+  if (filter.unread) terms.push('a.read_at IS NULL');
   if (filter.monitorId !== undefined) {
-    terms.push('monitor_id = @monitorId');
+    terms.push('a.monitor_id = @monitorId');
     params.monitorId = filter.monitorId;
   }
   if (filter.kinds?.length) {
@@ -134,18 +145,18 @@ function whereOf(filter: AlertFilter): { sql: string; params: Record<string, unk
       params[`kind${i}`] = kind;
       return `@kind${i}`;
     });
-    terms.push(`kind IN (${names.join(', ')})`);
+    terms.push(`a.kind IN (${names.join(', ')})`);
   }
   if (filter.engine !== undefined) {
-    terms.push('engine = @engine');
+    terms.push('a.engine = @engine');
     params.engine = filter.engine;
   }
   if (filter.loc !== undefined) {
-    terms.push('loc = @loc');
+    terms.push('a.loc = @loc');
     params.loc = filter.loc;
   }
   if (filter.runId !== undefined) {
-    terms.push('run_id = @runId');
+    terms.push('a.run_id = @runId');
     params.runId = filter.runId;
   }
   return { sql: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
@@ -211,9 +222,7 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
         now: input.observedAt ?? now,
       });
     }
-    const alerts = ids.map((id) =>
-      toAlert(stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow),
-    );
+    const alerts = ids.map((id) => toAlert(stmt(db, `${ALERT_SELECT} WHERE a.id = ?`).get(id) as AlertRow));
     let webhookDeliveryId: number | null = null;
     if (input.webhook && alerts.length > 0) {
       const payload = JSON.stringify(input.webhook(alerts));
@@ -231,17 +240,29 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
       const offset = Math.max(0, filter.offset ?? 0);
       const rows = stmt(
         db,
-        `SELECT * FROM alerts ${where.sql} ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
+        `${ALERT_SELECT} ${where.sql} ORDER BY a.created_at DESC, a.id LIMIT @limit OFFSET @offset`,
       ).all({ ...where.params, limit, offset }) as AlertRow[];
-      const total = pluck(db, `SELECT count(*) FROM alerts ${where.sql}`).get(where.params) as number;
+      const total = pluck(db, `SELECT count(*) FROM alerts a ${where.sql}`).get(where.params) as number;
       return { alerts: rows.map(toAlert), total, unread: countUnread.get() as number };
     },
     getAlert(id) {
-      const row = stmt(db, 'SELECT * FROM alerts WHERE id = ?').get(id) as AlertRow | undefined;
+      const row = stmt(db, `${ALERT_SELECT} WHERE a.id = ?`).get(id) as AlertRow | undefined;
       return row ? toAlert(row) : null;
     },
     countUnreadAlerts() {
       return countUnread.get() as number;
+    },
+    alertFacets() {
+      const monitors = stmt(
+        db,
+        `SELECT monitor_id AS id, max(monitor_name) AS name FROM alerts GROUP BY monitor_id ORDER BY name`,
+      ).all() as Array<{ id: string | null; name: string }>;
+      const distinct = (column: 'engine' | 'loc'): string[] =>
+        pluck(
+          db,
+          `SELECT DISTINCT ${column} FROM alerts WHERE ${column} IS NOT NULL ORDER BY 1`,
+        ).all() as string[];
+      return { monitors, engines: distinct('engine'), locs: distinct('loc') };
     },
     markAlertsRead(ids) {
       const now = ctx.now();

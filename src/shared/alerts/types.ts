@@ -49,6 +49,9 @@ export interface AlertView {
   /** One answer on each side, for the word and source diff (null once deleted, or when pooled). */
   beforeSeq: number | null;
   afterSeq: number | null;
+  /** The same two answers' public ids (what Compare opens). */
+  beforeResultId: string | null;
+  afterResultId: string | null;
   /** One line an analyst reads, e.g. "Veloxa dropped out: named in 100 % → 0 % of answers". */
   summary: string;
   createdAt: number;
@@ -58,7 +61,15 @@ export interface AlertView {
 /** What the store keeps of a new alert (id, created and read times are the store's). */
 export type NewAlert = Omit<
   AlertView,
-  'id' | 'createdAt' | 'readAt' | 'monitorId' | 'monitorName' | 'runId' | 'prevRunId'
+  | 'id'
+  | 'createdAt'
+  | 'readAt'
+  | 'monitorId'
+  | 'monitorName'
+  | 'runId'
+  | 'prevRunId'
+  | 'beforeResultId'
+  | 'afterResultId'
 >;
 
 export interface AlertFilter {
@@ -82,6 +93,13 @@ export interface AlertPage {
   total: number;
   /** Unread alerts over everything (the sidebar badge). */
   unread: number;
+}
+
+/** What the Alerts view's filters offer: values that occur in stored alerts. */
+export interface AlertFacets {
+  monitors: Array<{ id: string | null; name: string }>;
+  engines: string[];
+  locs: string[];
 }
 
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
 import { demoChannels } from './channels/demo';
@@ -26,6 +27,7 @@ export const invokeChannels = {
   ...toolsChannels,
   ...visibilityChannels,
   ...demoChannels,
+  ...alertsChannels,
   ...reportsChannels,
 } as const;
 

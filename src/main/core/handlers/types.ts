@@ -1,3 +1,4 @@
+import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../../ipc/router';
 import type { EventBus } from '../../ipc/event-bus';
 import type { KeyService } from '../../secrets';
@@ -25,6 +26,16 @@ export interface HandlerContext {
   openExternal: (url: string) => Promise<void>;
   /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
+  /** Asks for a folder (a folder dialog in the app); null when the user cancels. */
+  chooseFolder: (request: FolderRequest) => Promise<string | null>;
+  /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
+  alerts: AfterRunPipeline;
+  webhooks: WebhookDeliverer;
+}
+
+export interface FolderRequest {
+  title: string;
+  defaultPath?: string;
 }
 
 export interface SaveRequest {
