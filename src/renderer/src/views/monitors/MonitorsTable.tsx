@@ -3,6 +3,7 @@ import { formatDateTime } from '../../lib/format';
 import { useMonitorsStore } from '../../stores/monitors-store';
 import { useNavStore } from '../../stores/nav-store';
 import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/RowActions';
+import { ClientReportButton } from '../reports/ClientReportButton';
 
 function cadenceLabel(cadence: string): string {
   return cadence === 'daily' ? 'Daily' : cadence === 'weekly' ? 'Weekly' : `Cron ${cadence} (UTC)`;
@@ -89,6 +90,7 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
                 >
                   {starting === m.id ? 'Starting…' : 'Run now'}
                 </RowButton>
+                <ClientReportButton monitorId={m.id} monitorName={m.name} />
                 <DeleteRowButton
                   label={`Delete monitor: ${m.name}`}
                   warning={`Delete the monitor ${m.name}? Runs it made stay in the history.`}

@@ -17,6 +17,7 @@ import { ReanalysisLine } from './ReanalysisLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
 import { VisibilityControls } from './VisibilityControls';
+import { VisibilityReportButton } from '../reports/VisibilityReportButton';
 
 /** Statuses after which a run's answers are all stored. */
 const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'canceled', 'interrupted']);
@@ -113,6 +114,7 @@ export function VisibilityView() {
         <button type="button" className="small" onClick={refresh}>
           Refresh
         </button>
+        <VisibilityReportButton />
       </div>
       <VisibilityControls />
       {drillError && <ErrorState error={drillError} />}
