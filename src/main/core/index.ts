@@ -26,6 +26,7 @@ import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
+import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
 import { resultsHandlers } from './handlers/results';
@@ -205,6 +206,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...demoHandlers(ctx),
+    ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
   };

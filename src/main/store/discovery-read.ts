@@ -61,12 +61,19 @@ export interface DiscoveryReadApi {
   setNameDismissed(key: string, dismissed: boolean): boolean;
 }
 
-const ENGINE_LOC = `(?1 IS NULL OR engine IN (SELECT value FROM json_each(?1)))
-  AND (?2 IS NULL OR loc IN (SELECT value FROM json_each(?2)))`;
+const ENGINE_LOC = `(@engines IS NULL OR engine IN (SELECT value FROM json_each(@engines)))
+  AND (@locs IS NULL OR loc IN (SELECT value FROM json_each(@locs)))`;
 
-function args(f: DiscoveryDayFilter): [string | null, string | null, number, number] {
+interface FilterArgs {
+  engines: string | null;
+  locs: string | null;
+  from: number;
+  to: number;
+}
+
+function args(f: DiscoveryDayFilter): FilterArgs {
   const list = (v: readonly string[] | null) => (v === null || v.length === 0 ? null : JSON.stringify(v));
-  return [list(f.engines), list(f.locations), f.fromDay, f.toDay];
+  return { engines: list(f.engines), locs: list(f.locations), from: f.fromDay, to: f.toDay };
 }
 
 function filtered(f: DiscoveryDayFilter): boolean {
@@ -88,16 +95,16 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       return stmt(
         db,
         `SELECT name, engine, loc, origins, SUM(answers) AS answers, MIN(day) AS first, MAX(day) AS last
-         FROM disc_day WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}
+         FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}
          GROUP BY name, engine, loc, origins`,
-      ).all(...args(f)) as DiscoveryDayRow[];
+      ).all(args(f)) as DiscoveryDayRow[];
     },
     discoveryPreviousAnswers(f) {
       const rows = stmt(
         db,
-        `SELECT name, SUM(answers) AS answers FROM disc_day WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}
+        `SELECT name, SUM(answers) AS answers FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}
          GROUP BY name`,
-      ).all(...args(f)) as Array<{ name: number; answers: number }>;
+      ).all(args(f)) as Array<{ name: number; answers: number }>;
       return new Map(rows.map((r) => [r.name, r.answers]));
     },
     discoveryTotalAnswers(f) {
@@ -108,15 +115,25 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
         ) as number;
       return pluck(
         db,
-        `SELECT ifnull(SUM(answers), 0) FROM vis_cell_el WHERE day BETWEEN ?3 AND ?4 AND ${ENGINE_LOC}`,
-      ).get(...args(f)) as number;
+        `SELECT ifnull(SUM(answers), 0) FROM vis_cell_el WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+      ).get(args(f)) as number;
     },
     discoveryNames(ids) {
       const rows = stmt(
         db,
         'SELECT id, key FROM disc_names WHERE id IN (SELECT value FROM json_each(?))',
       ).all(JSON.stringify(ids)) as Array<{ id: number; key: string }>;
-      return rows.map((r) => ({ ...r, forms: formsOf(r.id) }));
+      const forms = new Map<number, Array<{ form: string; answers: number }>>();
+      for (const f of stmt(
+        db,
+        `SELECT name, form, answers FROM disc_forms WHERE name IN (SELECT value FROM json_each(?)) AND answers > 0
+         ORDER BY name, answers DESC, form`,
+      ).all(JSON.stringify(ids)) as Array<{ name: number; form: string; answers: number }>) {
+        const list = forms.get(f.name) ?? [];
+        list.push({ form: f.form, answers: f.answers });
+        forms.set(f.name, list);
+      }
+      return rows.map((r) => ({ ...r, forms: forms.get(r.id) ?? [] }));
     },
     discoveryNameOfKey(key) {
       const row = stmt(db, 'SELECT id, key FROM disc_names WHERE key = ?').get(key) as
@@ -129,21 +146,21 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
         `SELECT d.seq, r.id AS resultId, v.engine, v.loc, v.day, r.answer_text AS text, fo.form
          FROM disc_result d JOIN vis_result v ON v.seq = d.seq JOIN results r ON r.seq = d.seq
          JOIN disc_forms fo ON fo.id = d.form
-         WHERE d.name = ?5 AND v.day BETWEEN ?3 AND ?4
-           AND (?1 IS NULL OR v.engine IN (SELECT value FROM json_each(?1)))
-           AND (?2 IS NULL OR v.loc IN (SELECT value FROM json_each(?2)))
-         ORDER BY d.seq DESC LIMIT ?6`,
-      ).all(...args(f), name, limit) as DiscoveryExampleRow[];
+         WHERE d.name = @x AND v.day BETWEEN @from AND @to
+           AND (@engines IS NULL OR v.engine IN (SELECT value FROM json_each(@engines)))
+           AND (@locs IS NULL OR v.loc IN (SELECT value FROM json_each(@locs)))
+         ORDER BY d.seq DESC LIMIT @limit`,
+      ).all({ ...args(f), x: name, limit }) as DiscoveryExampleRow[];
     },
     discoveryCoDomains(name, f, sample) {
       const seqs = pluck(
         db,
         `SELECT d.seq FROM disc_result d JOIN vis_result v ON v.seq = d.seq
-         WHERE d.name = ?5 AND v.day BETWEEN ?3 AND ?4
-           AND (?1 IS NULL OR v.engine IN (SELECT value FROM json_each(?1)))
-           AND (?2 IS NULL OR v.loc IN (SELECT value FROM json_each(?2)))
-         ORDER BY d.seq DESC LIMIT ?6`,
-      ).all(...args(f), name, sample) as number[];
+         WHERE d.name = @x AND v.day BETWEEN @from AND @to
+           AND (@engines IS NULL OR v.engine IN (SELECT value FROM json_each(@engines)))
+           AND (@locs IS NULL OR v.loc IN (SELECT value FROM json_each(@locs)))
+         ORDER BY d.seq DESC LIMIT @limit`,
+      ).all({ ...args(f), x: name, limit: sample }) as number[];
       if (seqs.length === 0) return { sampled: 0, domains: [] };
       const domains = stmt(
         db,
@@ -155,14 +172,14 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
     discoveryDomainAnswers(domains, f) {
       const sql = filtered(f)
         ? `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_el x ON x.domain = vd.id
-           WHERE vd.domain IN (SELECT value FROM json_each(?5)) AND x.day BETWEEN ?3 AND ?4
-             AND (?1 IS NULL OR x.engine IN (SELECT value FROM json_each(?1)))
-             AND (?2 IS NULL OR x.loc IN (SELECT value FROM json_each(?2)))
+           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
+             AND (@engines IS NULL OR x.engine IN (SELECT value FROM json_each(@engines)))
+             AND (@locs IS NULL OR x.loc IN (SELECT value FROM json_each(@locs)))
            GROUP BY vd.domain`
         : `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_d x ON x.domain = vd.id
-           WHERE vd.domain IN (SELECT value FROM json_each(?5)) AND x.day BETWEEN ?3 AND ?4
+           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
            GROUP BY vd.domain`;
-      const rows = stmt(db, sql).all(...args(f), JSON.stringify(domains)) as Array<{
+      const rows = stmt(db, sql).all({ ...args(f), x: JSON.stringify(domains) }) as Array<{
         domain: string;
         answers: number;
       }>;

@@ -51,9 +51,9 @@ export interface DiscoveryCandidate {
   engines: string[];
   /** Locations ('DE', 'US-CA') where it was named. */
   locations: string[];
-  /** ISO days, within the period. */
-  firstSeen: string;
-  lastSeen: string;
+  /** ISO days, within the period (null for a dismissed name not named in it). */
+  firstSeen: string | null;
+  lastSeen: string | null;
   origins: DiscoveryOrigin[];
   examples: DiscoveryExample[];
   /** Written forms seen (the name first), proposed as aliases. */

@@ -3,6 +3,7 @@ import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
 import { demoChannels } from './channels/demo';
+import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
 import { libraryChannels } from './channels/library';
 import { runsChannels } from './channels/runs';
@@ -27,6 +28,7 @@ export const invokeChannels = {
   ...toolsChannels,
   ...visibilityChannels,
   ...demoChannels,
+  ...discoveryChannels,
   ...alertsChannels,
   ...reportsChannels,
 } as const;

@@ -1,0 +1,307 @@
+import { compileBrandMatcher, type BrandDefinition, type BrandMatcher } from '../../shared/analytics';
+import { brandKeysOf, isCoveredByBrands, originsOfMask } from '../../shared/analytics/discovery-extract';
+import { discoveryKey } from '../../shared/analytics/discovery-normalize';
+import { rankCoDomains, snippetAround } from '../../shared/analytics/discovery-propose';
+import type {
+  DiscoveryAcceptInput,
+  DiscoveryCandidate,
+  DiscoveryMergeInput,
+  DiscoveryQuery,
+  DiscoveryQueue,
+} from '../../shared/analytics/discovery-types';
+import type { BrandView } from '../../shared/ipc/channels/library';
+import { AppError } from '../errors/app-error';
+import { HistoryStateError, type HistoryStore } from '../store';
+import type { DiscoveryDayFilter, DiscoveryNameRow } from '../store/discovery-read';
+import { isoDay, rateStat, resolvePeriod } from '../visibility';
+
+// Competitor discovery over the store's discovery index: the queue of names answers put
+// forward that no defined brand covers, with their figures, examples and proposals; and the
+// analyst's decisions. Accept and merge go through the brand save path (store.saveBrand), which
+// re-analyses the stored history, so the new competitor's numbers are there at once and the
+// name leaves the queue (a defined brand now covers it).
+
+export const DISCOVERY_ERROR_CODES = [
+  'DISCOVERY_NAME_NOT_FOUND',
+  'BRAND_NOT_FOUND',
+  'BRAND_CONFLICT',
+] as const;
+
+const DEFAULT_LIMIT = 50;
+const EXAMPLES = 3;
+/** Answers naming a candidate read for its co-cited domains (newest first). */
+const DOMAIN_SAMPLE = 500;
+/** Period over which accept proposes domains when none are given. */
+const PROPOSAL_DAYS = 90;
+
+export interface DiscoveryService {
+  queue(query: DiscoveryQuery): DiscoveryQueue;
+  /** One candidate by key or written name, over the last 90 days (or null when never seen). */
+  candidate(nameOrKey: string): DiscoveryCandidate | null;
+  accept(input: DiscoveryAcceptInput): BrandView;
+  dismiss(nameOrKey: string): { key: string; changed: boolean };
+  restore(nameOrKey: string): { key: string; changed: boolean };
+  merge(input: DiscoveryMergeInput): BrandView;
+}
+
+interface Aggregate {
+  name: number;
+  answers: number;
+  engines: Set<string>;
+  locations: Set<string>;
+  origins: number;
+  first: number;
+  last: number;
+}
+
+function toDefinitions(brands: readonly BrandView[]): BrandDefinition[] {
+  return brands.map((b) => ({
+    id: b.id,
+    name: b.name,
+    kind: b.kind,
+    aliases: b.aliases,
+    domains: b.domains,
+  }));
+}
+
+function emptyAggregate(name: number): Aggregate {
+  return { name, answers: 0, engines: new Set(), locations: new Set(), origins: 0, first: 0, last: 0 };
+}
+
+function aggregate(rows: ReturnType<HistoryStore['discoveryRows']>): Map<number, Aggregate> {
+  const out = new Map<number, Aggregate>();
+  for (const r of rows) {
+    let a = out.get(r.name);
+    if (!a) {
+      a = {
+        name: r.name,
+        answers: 0,
+        engines: new Set(),
+        locations: new Set(),
+        origins: 0,
+        first: r.first,
+        last: r.last,
+      };
+      out.set(r.name, a);
+    }
+    a.answers += r.answers;
+    a.engines.add(r.engine);
+    a.locations.add(r.loc);
+    a.origins |= r.origins;
+    a.first = Math.min(a.first, r.first);
+    a.last = Math.max(a.last, r.last);
+  }
+  return out;
+}
+
+export function createDiscoveryService(deps: { store: HistoryStore; now: () => number }): DiscoveryService {
+  const { store } = deps;
+
+  function brandsContext(): { brands: BrandView[]; keys: Set<string>; matcher: BrandMatcher | null } {
+    const brands = store.listBrands();
+    return {
+      brands,
+      keys: brandKeysOf(brands),
+      matcher: brands.length > 0 ? compileBrandMatcher(toDefinitions(brands)) : null,
+    };
+  }
+
+  function covered(name: DiscoveryNameRow, ctx: ReturnType<typeof brandsContext>): boolean {
+    if (ctx.keys.has(name.key)) return true;
+    return name.forms.some((f) => isCoveredByBrands(f.form, name.key, ctx.keys, ctx.matcher));
+  }
+
+  function filterOf(query: Pick<DiscoveryQuery, 'engines' | 'locations'>, fromDay: number, toDay: number) {
+    return {
+      fromDay,
+      toDay,
+      engines: query.engines && query.engines.length > 0 ? query.engines : null,
+      locations: query.locations && query.locations.length > 0 ? query.locations : null,
+    } satisfies DiscoveryDayFilter;
+  }
+
+  function details(
+    name: DiscoveryNameRow,
+    a: Aggregate,
+    filter: DiscoveryDayFilter,
+    totalAnswers: number,
+    previousAnswers: number,
+    dismissed: boolean,
+  ): DiscoveryCandidate {
+    const forms = name.forms.map((f) => f.form);
+    const display = forms[0] ?? name.key;
+    const examples = store.discoveryExamples(a.name, filter, EXAMPLES).map((e) => ({
+      resultId: e.resultId,
+      engine: e.engine,
+      location: e.loc,
+      day: isoDay(e.day),
+      snippet: snippetAround(e.text, [e.form, ...forms]),
+    }));
+    const co = store.discoveryCoDomains(a.name, filter, DOMAIN_SAMPLE);
+    const domainAnswers = store.discoveryDomainAnswers(
+      co.domains.map((d) => d.domain),
+      filter,
+    );
+    return {
+      key: name.key,
+      name: display,
+      answers: a.answers,
+      share: rateStat(a.answers, totalAnswers),
+      previousAnswers,
+      isNew: previousAnswers === 0,
+      engines: [...a.engines].sort(),
+      locations: [...a.locations].sort(),
+      firstSeen: a.answers > 0 ? isoDay(a.first) : null,
+      lastSeen: a.answers > 0 ? isoDay(a.last) : null,
+      origins: originsOfMask(a.origins),
+      examples,
+      aliases: forms,
+      domains: rankCoDomains(name.key, co.sampled, co.domains, domainAnswers, totalAnswers),
+      dismissed,
+    };
+  }
+
+  function queue(query: DiscoveryQuery): DiscoveryQueue {
+    const period = resolvePeriod(query.period, deps.now());
+    const current = filterOf(query, period.fromDay, period.toDay);
+    const previous = filterOf(query, period.prevFromDay, period.prevToDay);
+    const totalAnswers = store.discoveryTotalAnswers(current);
+    const aggregates = aggregate(store.discoveryRows(current));
+    const names = store.discoveryNames([...aggregates.keys()]);
+    const ctx = brandsContext();
+    const dismissedKeys = new Set(store.listDismissedNames().map((d) => d.key));
+    let coveredCount = 0;
+    let dismissedCount = 0;
+    const listed: Array<{ name: DiscoveryNameRow; a: Aggregate }> = [];
+    for (const name of names) {
+      if (covered(name, ctx)) {
+        coveredCount += 1;
+        continue;
+      }
+      const isDismissed = dismissedKeys.has(name.key);
+      if (isDismissed) dismissedCount += 1;
+      if (isDismissed === (query.dismissed ?? false))
+        listed.push({ name, a: aggregates.get(name.id) as Aggregate });
+    }
+    if (query.dismissed) {
+      // Dismissed names not named in this period are still listed, so they can be restored.
+      const shown = new Set(listed.map((l) => l.name.key));
+      for (const key of dismissedKeys) {
+        const name = shown.has(key) ? null : store.discoveryNameOfKey(key);
+        if (name && !covered(name, ctx)) listed.push({ name, a: emptyAggregate(name.id) });
+      }
+    }
+    listed.sort(
+      (x, y) =>
+        y.a.answers - x.a.answers ||
+        y.a.last - x.a.last ||
+        (x.name.forms[0]?.form ?? x.name.key).localeCompare(y.name.forms[0]?.form ?? y.name.key),
+    );
+    const page = listed.slice(0, query.limit ?? DEFAULT_LIMIT);
+    const prevAnswers =
+      page.length > 0 ? store.discoveryPreviousAnswers(previous) : new Map<number, number>();
+    return {
+      period: period.resolved,
+      totalAnswers,
+      total: listed.length,
+      dismissedCount,
+      coveredCount,
+      candidates: page.map(({ name, a }) =>
+        details(name, a, current, totalAnswers, prevAnswers.get(name.id) ?? 0, dismissedKeys.has(name.key)),
+      ),
+    };
+  }
+
+  /** The stored name a written name or key refers to. */
+  function nameOf(nameOrKey: string): DiscoveryNameRow {
+    const key = discoveryKey(nameOrKey);
+    const name = key === '' ? null : store.discoveryNameOfKey(key);
+    if (!name)
+      throw new AppError('DISCOVERY_NAME_NOT_FOUND', `No answer in the history names "${nameOrKey}"`, {
+        details: { key },
+      });
+    return name;
+  }
+
+  function candidate(nameOrKey: string): DiscoveryCandidate | null {
+    const name = nameOf(nameOrKey);
+    const period = resolvePeriod({ days: PROPOSAL_DAYS }, deps.now());
+    const filter = filterOf({}, period.fromDay, period.toDay);
+    const a = aggregate(store.discoveryRows(filter)).get(name.id);
+    if (!a) return null;
+    const previous = store.discoveryPreviousAnswers(filterOf({}, period.prevFromDay, period.prevToDay));
+    const dismissed = store.listDismissedNames().some((d) => d.key === name.key);
+    return details(
+      name,
+      a,
+      filter,
+      store.discoveryTotalAnswers(filter),
+      previous.get(name.id) ?? 0,
+      dismissed,
+    );
+  }
+
+  function saveBrand(input: Parameters<HistoryStore['saveBrand']>[0]): BrandView {
+    try {
+      return store.saveBrand(input);
+    } catch (error) {
+      if (error instanceof HistoryStateError && error.code === 'conflict')
+        throw new AppError('BRAND_CONFLICT', error.message);
+      throw error;
+    }
+  }
+
+  const unique = (values: readonly string[], except: readonly string[] = []): string[] => {
+    const seen = new Set(except.map((v) => v.trim().toLowerCase()));
+    const out: string[] = [];
+    for (const v of values.map((s) => s.trim()).filter((s) => s !== '')) {
+      if (seen.has(v.toLowerCase())) continue;
+      seen.add(v.toLowerCase());
+      out.push(v);
+    }
+    return out;
+  };
+
+  return {
+    queue,
+    candidate,
+    accept(input) {
+      const name = nameOf(input.key);
+      const display = input.name?.trim() || (name.forms[0]?.form ?? name.key);
+      const proposed = input.domains === undefined ? (candidate(input.key)?.domains ?? []) : [];
+      const domains = input.domains ?? proposed.filter((d) => d.labelMatch).map((d) => d.domain);
+      const aliases = input.aliases ?? name.forms.map((f) => f.form);
+      // The display name's own spellings stay covered by the new brand through its aliases.
+      return saveBrand({
+        name: display,
+        kind: input.kind ?? 'competitor',
+        aliases: unique(aliases, [display]),
+        domains: unique(domains),
+      });
+    },
+    dismiss(nameOrKey) {
+      const key = nameOf(nameOrKey).key;
+      return { key, changed: store.setNameDismissed(key, true) };
+    },
+    restore(nameOrKey) {
+      const key = discoveryKey(nameOrKey);
+      return { key, changed: store.setNameDismissed(key, false) };
+    },
+    merge(input) {
+      const name = nameOf(input.key);
+      const brand = store.listBrands().find((b) => b.id === input.brandId);
+      if (!brand) throw new AppError('BRAND_NOT_FOUND', `No brand with id ${input.brandId}`);
+      const forms = name.forms.map((f) => f.form);
+      return saveBrand({
+        id: brand.id,
+        name: brand.name,
+        kind: brand.kind,
+        aliases: [
+          ...brand.aliases,
+          ...unique(forms.length > 0 ? forms : [name.key], [brand.name, ...brand.aliases]),
+        ],
+        domains: brand.domains,
+      });
+    },
+  };
+}

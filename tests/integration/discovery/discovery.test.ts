@@ -1,0 +1,340 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src/main/core';
+import { openSettingsStore } from '../../../src/main/settings';
+import { openHistory } from '../../../src/main/store';
+import { createDiscoveryService } from '../../../src/main/discovery';
+import { compileBrandMatcher } from '../../../src/shared/analytics';
+import {
+  brandKeysOf,
+  extractCandidates,
+  isCoveredByBrands,
+  originBit,
+  originsOfMask,
+} from '../../../src/shared/analytics/discovery-extract';
+import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
+import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import type { IpcResult } from '../../../src/shared/ipc/define';
+import type { VisibilityOverview } from '../../../src/shared/visibility/types';
+import { createMemorySecretStore } from '../../support/memory-secret-store';
+
+// Competitor discovery over a real history file: a 4-day demo built through the run engine
+// against the sandbox on 127.0.0.1, then the queue, accept, dismiss/restore, merge and
+// migration 004 through the app's IPC router. Expected figures are recomputed here from the
+// stored answers one by one (extraction in ingest order), never from the roll-up.
+
+const DAY = 86_400_000;
+const DAYS = 4;
+const STRUCTURED =
+  originBit('entity') | originBit('product-brand') | originBit('merchant') | originBit('advertiser');
+
+interface Expected {
+  answers: number;
+  engines: Set<string>;
+  locations: Set<string>;
+  origins: number;
+  first: number;
+  last: number;
+  forms: Map<string, number>;
+}
+
+describe('competitor discovery on a demo history', () => {
+  let dir: string;
+  let dbPath: string;
+  let core: Core;
+  const events: Array<{ event: string; payload: unknown }> = [];
+  const invoke = (channel: string, payload: unknown): Promise<IpcResult<unknown>> =>
+    core.router.invoke(channel, payload);
+  const value = async <T>(channel: string, payload: unknown): Promise<T> => {
+    const result = await invoke(channel, payload);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+    return result.value as T;
+  };
+  const today = Math.floor(Date.now() / DAY);
+
+  /** Every stored answer's candidates, recomputed in ingest order, grouped by key, within days. */
+  function recompute(fromDay: number, toDay: number): { total: number; byKey: Map<string, Expected> } {
+    const raw = new Database(dbPath, { readonly: true });
+    const ids = raw.prepare('SELECT id FROM results ORDER BY seq').pluck().all() as string[];
+    raw.close();
+    const known = new Set<string>();
+    const byKey = new Map<string, Expected>();
+    let total = 0;
+    for (const r of core.store.getResults(ids)) {
+      const found = extractCandidates(r.normalized, { isKnownName: (k) => known.has(k) });
+      for (const c of found) if ((c.origins & STRUCTURED) !== 0) known.add(c.key);
+      const day = Math.floor(r.fetchedAt / DAY);
+      if (day < fromDay || day > toDay) continue;
+      total += 1;
+      for (const c of found) {
+        const e = byKey.get(c.key) ?? {
+          answers: 0,
+          engines: new Set<string>(),
+          locations: new Set<string>(),
+          origins: 0,
+          first: day,
+          last: day,
+          forms: new Map<string, number>(),
+        };
+        e.answers += 1;
+        e.engines.add(r.engine);
+        e.locations.add(r.state ? `US-${r.state}` : r.country);
+        e.origins |= c.origins;
+        e.first = Math.min(e.first, day);
+        e.last = Math.max(e.last, day);
+        e.forms.set(c.form, (e.forms.get(c.form) ?? 0) + 1);
+        byKey.set(c.key, e);
+      }
+    }
+    return { total, byKey };
+  }
+
+  function uncovered(byKey: Map<string, Expected>): Map<string, Expected> {
+    const brands = core.store.listBrands();
+    const keys = brandKeysOf(brands);
+    const matcher = compileBrandMatcher(brands);
+    return new Map(
+      [...byKey].filter(
+        ([key, e]) => ![...e.forms.keys()].some((form) => isCoveredByBrands(form, key, keys, matcher)),
+      ),
+    );
+  }
+
+  const queue = (input: Record<string, unknown>) =>
+    value<DiscoveryQueue>('discovery.queue', { limit: 1000, ...input });
+  const byName = (q: DiscoveryQueue, name: string): DiscoveryCandidate | undefined =>
+    q.candidates.find((c) => c.name === name);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'parallax-discovery-'));
+    dbPath = join(dir, 'parallax.db');
+    const settings = openSettingsStore({ userDataDir: dir });
+    settings.update({ sandboxMode: true });
+    core = await createCore({
+      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
+      dbPath,
+      settings,
+      secrets: createMemorySecretStore(),
+      now: () => Date.now(),
+      fetch: globalThis.fetch,
+      openExternal: async () => undefined,
+      chooseSavePath: async () => null,
+      sandboxOptions: { latencyMs: 1 },
+    });
+    core.events.subscribe((event, payload) => events.push({ event, payload }));
+    await value('demo.load', { days: DAYS });
+  }, 120_000);
+  afterAll(async () => {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists every uncovered name with the figures counted answer by answer', async () => {
+    const q = await queue({ period: { days: 7 } });
+    const { total, byKey } = recompute(today - 6, today);
+    const expected = uncovered(byKey);
+    expect(q.totalAnswers).toBe(total);
+    expect(total).toBe(DAYS * 240);
+    expect(q.total).toBe(expected.size);
+    expect(q.coveredCount).toBe(byKey.size - expected.size);
+    expect(q.candidates.map((c) => c.key).sort()).toEqual([...expected.keys()].sort());
+    for (const c of q.candidates) {
+      const e = expected.get(c.key) as Expected;
+      const mostUsed = [...e.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+      expect(
+        {
+          name: c.name,
+          answers: c.answers,
+          k: c.share.k,
+          n: c.share.n,
+          engines: c.engines,
+          locations: c.locations,
+          origins: c.origins,
+          aliases: [...c.aliases].sort(),
+          first: c.firstSeen,
+          last: c.lastSeen,
+        },
+        c.key,
+      ).toEqual({
+        name: mostUsed,
+        answers: e.answers,
+        k: e.answers,
+        n: total,
+        engines: [...e.engines].sort(),
+        locations: [...e.locations].sort(),
+        origins: originsOfMask(e.origins),
+        aliases: [...e.forms.keys()].sort(),
+        first: new Date(e.first * DAY).toISOString().slice(0, 10),
+        last: new Date(e.last * DAY).toISOString().slice(0, 10),
+      });
+      expect(c.share.lower).toBeLessThanOrEqual(c.share.value as number);
+      expect(c.share.upper).toBeGreaterThanOrEqual(c.share.value as number);
+    }
+    // Sorted by answers, most first.
+    const answers = q.candidates.map((c) => c.answers);
+    expect(answers).toEqual([...answers].sort((a, b) => b - a));
+  });
+
+  it('finds newcomers, merchants, advertisers, a German and a Japanese name; leaves defined brands out', async () => {
+    const q = await queue({ period: { days: 7 } });
+    const keys = q.candidates.map((c) => c.key);
+    for (const defined of ['veloxa', 'pacer', 'fleetfoot', 'norrun', 'cadence', 'stridewell'])
+      expect(keys).not.toContain(defined);
+    expect(keys).toEqual(expect.arrayContaining(['trailhawk', 'altura', 'shopwise', 'lauferwerk', 'ハヤテ']));
+    const german = q.candidates.find((c) => c.key === 'lauferwerk') as DiscoveryCandidate;
+    expect(german.locations).toEqual(['DE']);
+    expect(german.aliases).toEqual(expect.arrayContaining(['Läuferwerk', 'Läuferwerk GmbH']));
+    const japanese = q.candidates.find((c) => c.key === 'ハヤテ') as DiscoveryCandidate;
+    expect(japanese.locations).toEqual(['JP']);
+    expect(japanese.aliases).toEqual(expect.arrayContaining(['ハヤテ', '株式会社ハヤテ']));
+    expect(q.candidates.find((c) => c.key === 'shopwise')?.origins).toContain('merchant');
+    expect(q.candidates.some((c) => c.origins.includes('advertiser'))).toBe(true);
+    expect(q.candidates.some((c) => c.origins.includes('list-item'))).toBe(true);
+    // Examples: real answers, naming it, newest first.
+    const trailhawk = byName(q, 'Trailhawk') as DiscoveryCandidate;
+    expect(trailhawk.examples).toHaveLength(3);
+    for (const ex of trailhawk.examples) {
+      expect(ex.snippet).toContain('Trailhawk');
+      expect(core.store.getResult(ex.resultId)?.normalized.text).toContain('Trailhawk');
+    }
+    // Its own sites are proposed first.
+    expect(trailhawk.domains[0]).toMatchObject({ labelMatch: true });
+    expect(trailhawk.domains[0]?.domain).toMatch(/^trailhawk\./);
+  });
+
+  it('marks a name not named in the previous period of the same length as new', async () => {
+    const q = await queue({ period: { days: 2 } });
+    const { byKey: prev } = recompute(today - 3, today - 2);
+    for (const c of q.candidates) {
+      expect(c.previousAnswers, c.key).toBe(prev.get(c.key)?.answers ?? 0);
+      expect(c.isNew, c.key).toBe(!prev.has(c.key));
+    }
+  });
+
+  it('filters by engine and location', async () => {
+    const q = await queue({ period: { days: 7 }, engines: ['assistant-b'], locations: ['DE'] });
+    expect(q.totalAnswers).toBe(DAYS * 10 * 2);
+    for (const c of q.candidates) {
+      expect(c.engines).toEqual(['assistant-b']);
+      expect(c.locations).toEqual(['DE']);
+    }
+    expect(q.candidates.map((c) => c.key)).toContain('lauferwerk');
+  });
+
+  it('dismisses a name (out of the queue, in the dismissed list) and restores it', async () => {
+    expect(await value('discovery.dismiss', { key: 'Altura' })).toEqual({ key: 'altura', changed: true });
+    const after = await queue({ period: { days: 7 } });
+    expect(after.candidates.map((c) => c.key)).not.toContain('altura');
+    expect(after.dismissedCount).toBe(1);
+    const dismissed = await queue({ period: { days: 7 }, dismissed: true });
+    expect(dismissed.candidates.map((c) => [c.key, c.dismissed])).toEqual([['altura', true]]);
+    expect(await value('discovery.restore', { key: 'altura' })).toEqual({ key: 'altura', changed: true });
+    expect((await queue({ period: { days: 7 } })).candidates.map((c) => c.key)).toContain('altura');
+    expect(await invoke('discovery.dismiss', { key: 'Never Named Co' })).toMatchObject({
+      ok: false,
+      error: { code: 'DISCOVERY_NAME_NOT_FOUND' },
+    });
+  });
+
+  it('accepts a name as a competitor with its variants and sites; the history is re-analysed at once', async () => {
+    const before = byName(await queue({ period: { days: 7 } }), 'Trailhawk') as DiscoveryCandidate;
+    const domains = before.domains.filter((d) => d.labelMatch).map((d) => d.domain);
+    events.length = 0;
+    const brand = await value<BrandView>('discovery.accept', {
+      key: before.key,
+      // A case-only variant adds nothing (matching ignores case): it is dropped.
+      aliases: ['TRAILHAWK', 'Trailhawk Running'],
+      domains,
+    });
+    expect(brand).toMatchObject({
+      name: 'Trailhawk',
+      kind: 'competitor',
+      aliases: ['Trailhawk Running'],
+      domains,
+    });
+    expect(domains.length).toBeGreaterThan(0);
+    expect(events).toContainEqual({ event: 'visibility.changed', payload: { reason: 'brands' } });
+    const overview = await value<VisibilityOverview>('visibility.overview', { period: { days: 7 } });
+    const row = overview.leaderboard.find((m) => m.brandId === brand.id);
+    // Named in the text of every answer discovery counted it in (entities are not text: at most that).
+    expect(row?.mentionRate.k).toBeGreaterThan(0);
+    expect(row?.mentionRate.k).toBeLessThanOrEqual(before.answers);
+    expect(row?.citationRate.k).toBeGreaterThan(0);
+    const q = await queue({ period: { days: 7 } });
+    expect(q.candidates.map((c) => c.key)).not.toContain('trailhawk');
+    expect(await invoke('discovery.accept', { key: 'Trailhawk' })).toMatchObject({
+      ok: false,
+      error: { code: 'BRAND_CONFLICT' },
+    });
+  });
+
+  it('merges a name into an existing brand as aliases, re-analysed', async () => {
+    const stridewell = core.store.listBrands().find((b) => b.name === 'Stridewell') as BrandView;
+    const german = (await queue({ period: { days: 7 } })).candidates.find(
+      (c) => c.key === 'lauferwerk',
+    ) as DiscoveryCandidate;
+    const before = await value<VisibilityOverview>('visibility.overview', { period: { days: 7 } });
+    const merged = await value<BrandView>('discovery.merge', { key: 'LÄUFERWERK', brandId: stridewell.id });
+    // Its written forms, one per spelling that differs beyond case.
+    const forms = german.aliases.filter(
+      (a, i, all) => all.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i,
+    );
+    expect(merged.aliases).toEqual([...stridewell.aliases, ...forms]);
+    expect(forms.length).toBeGreaterThanOrEqual(2);
+    const after = await value<VisibilityOverview>('visibility.overview', { period: { days: 7 } });
+    const k = (o: VisibilityOverview) =>
+      o.leaderboard.find((m) => m.brandId === stridewell.id)?.mentionRate.k ?? 0;
+    expect(k(after)).toBeGreaterThan(k(before));
+    expect((await queue({ period: { days: 7 } })).candidates.map((c) => c.key)).not.toContain('lauferwerk');
+  });
+
+  it('migration 004 fills the tables of a file made at version 3 as ingest did', async () => {
+    await value('discovery.dismiss', { key: 'Altura' });
+    const service = () => createDiscoveryService({ store: core.store, now: Date.now });
+    const before = service().queue({ period: { days: 7 }, limit: 1000 });
+    await core.close();
+    const raw = new Database(dbPath);
+    const dismissed = raw.prepare('SELECT key, decision, decided_at FROM disc_decisions').all();
+    for (const t of ['disc_names', 'disc_forms', 'disc_result', 'disc_day', 'disc_decisions'])
+      raw.exec(`DROP TABLE ${t}`);
+    raw.pragma('user_version = 3');
+    raw.close();
+    const store = openHistory({ path: dbPath });
+    try {
+      expect(store.migrated).toEqual({ from: 3, to: 4 });
+      // A version-3 file has no decisions: put back the one made, then the queue must be the same.
+      expect(dismissed).toHaveLength(1);
+      store.setNameDismissed('altura', true);
+      const after = createDiscoveryService({ store, now: Date.now }).queue({
+        period: { days: 7 },
+        limit: 1000,
+      });
+      expect(after).toEqual(before);
+      expect(after.candidates.length).toBeGreaterThan(10);
+    } finally {
+      store.close();
+    }
+    core = await createCore({
+      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
+      dbPath,
+      settings: openSettingsStore({ userDataDir: dir }),
+      secrets: createMemorySecretStore(),
+      now: () => Date.now(),
+      fetch: globalThis.fetch,
+      openExternal: async () => undefined,
+      chooseSavePath: async () => null,
+    });
+  });
+
+  it('deleting the demo takes its names out of the queue', async () => {
+    await value('demo.delete', {});
+    const raw = new Database(dbPath, { readonly: true });
+    const rows = (t: string) => raw.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get();
+    expect([rows('disc_result'), rows('disc_day')]).toEqual([0, 0]);
+    raw.close();
+    expect((await queue({ period: { days: 7 } })).candidates).toEqual([]);
+  });
+});
