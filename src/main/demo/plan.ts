@@ -70,7 +70,7 @@ export function demoBrands(): DemoBrand[] {
   }));
 }
 
-/** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries kept). */
+/** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries, Markdown, shopping and ads kept). */
 export function demoSpec(monitor: { name: string; prompts: string[] }): RunSpec {
   return runSpecSchema.parse({
     name: monitor.name,
@@ -80,7 +80,11 @@ export function demoSpec(monitor: { name: string; prompts: string[] }): RunSpec 
     states: DEMO_STATES,
     repeats: DEMO_REPEATS,
     mode: 'sync',
-    engineOptions: { 'assistant-a': { include: { searchQueries: true } } },
+    // Markdown, shopping cards and ads give competitor discovery its list items, merchants and
+    // advertisers (the brand entities come with every assistant-a answer).
+    engineOptions: {
+      'assistant-a': { include: { searchQueries: true, markdown: true, shopping: true, ads: true } },
+    },
     tags: [DEMO_TAG],
   });
 }

@@ -4,6 +4,7 @@ import { PHRASES, fill, type Phrases } from './phrases';
 import { createRng, hashParts, type Rng } from '../core/prng';
 import { XSS_PAYLOADS, XSS_SOURCE_URL, hasXssMarker } from './xss';
 import { brandDrift, editionOf, eventEffect, eventsOn, publishersOn, type DriftEvent } from './drift';
+import { entrantsFor, type Entrant } from './entrants';
 
 // The core of every synthetic answer: which brands are recommended (and in which order),
 // which sources are cited, and the answer text, all derived from a hash of the inputs and
@@ -71,6 +72,8 @@ export interface Answer {
   products: Product[];
   /** Brands that advertise on this answer (may be empty). */
   advertisers: Brand[];
+  /** Newcomers named after the ranked brands (see entrants.ts); not in brands, products or sources. */
+  entrants: Entrant[];
   queries: string[];
   questions: string[];
   text: string;
@@ -140,12 +143,30 @@ export function buildAnswer(input: AnswerInput): Answer {
   }
 
   const intro = fill(phrases.intro, values());
-  const lines = brands.map((b, i) => `${i + 1}. ${b.name} ${b.product} – ${b.reason}.`);
-  const mdLines = brands.map((b, i) => {
-    const src = sources[i % Math.max(1, sources.length)];
-    const cite = src ? ` ([${src.domain}](${src.url}))` : '';
-    return `${i + 1}. **${b.name} ${b.product}** – ${b.reason}.${cite}`;
+  const entrants = entrantsFor({
+    seed: input.seed,
+    categoryId: category.id,
+    region: locale.region,
+    engine: input.engine,
+    prompt: input.prompt,
+    country: input.country,
+    day: input.day,
   });
+  // A newcomer's reason is drawn by hash, not from rng: the catalog brands' draws stay the same.
+  const entrantReason = (e: Entrant): string =>
+    phrases.reasons[hashParts(e.name, input.prompt, input.day) % phrases.reasons.length] ?? '';
+  const lines = [
+    ...brands.map((b, i) => `${i + 1}. ${b.name} ${b.product} – ${b.reason}.`),
+    ...entrants.map((e, i) => `${brands.length + i + 1}. ${e.name} – ${entrantReason(e)}.`),
+  ];
+  const mdLines = [
+    ...brands.map((b, i) => {
+      const src = sources[i % Math.max(1, sources.length)];
+      const cite = src ? ` ([${src.domain}](${src.url}))` : '';
+      return `${i + 1}. **${b.name} ${b.product}** – ${b.reason}.${cite}`;
+    }),
+    ...entrants.map((e, i) => `${brands.length + i + 1}. **${e.name}** – ${entrantReason(e)}.`),
+  ];
   const outro = `${phrases.outro} ${variant}`;
   let text = [intro, lines.join('\n'), outro].join('\n\n');
   let markdown = [intro, mdLines.join('\n'), outro].join('\n\n');
@@ -163,6 +184,7 @@ export function buildAnswer(input: AnswerInput): Answer {
     sources,
     products,
     advertisers,
+    entrants,
     queries,
     questions,
     text,

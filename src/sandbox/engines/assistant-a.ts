@@ -1,5 +1,7 @@
 import type { AssistantARequest } from '../../shared/api/requests';
 import type { Answer } from './answer';
+import { slug } from './catalog';
+import type { Entrant } from './entrants';
 import { basicSources, chunk, citationPills, storeHtml, type EngineContext, type Json } from './shared';
 
 // assistant-a: chat assistant with web search, shopping cards, brand entities and ads.
@@ -26,6 +28,7 @@ export function assistantA(answer: Answer, req: AssistantARequest, ctx: EngineCo
     mapSearchQueries: legacyServed && webSearch ? [`${answer.categoryName} ${answer.locale.city.name}`] : [],
     entities: [
       ...answer.brands.map((b) => ({ type: 'brand', name: b.name })),
+      ...answer.entrants.map((e) => ({ type: 'brand', name: e.entityName })),
       ...answer.products.map((p) => ({ type: 'product', name: p.title })),
     ],
     map: [],
@@ -73,6 +76,7 @@ export function assistantA(answer: Answer, req: AssistantARequest, ctx: EngineCo
     result.inlineProducts = products.slice(0, 1).map((product) => ({ render_as: 'hero', product }));
   }
   if (include.ads) {
+    const newcomers = answer.entrants.filter((e) => e.advertises).map((e) => entrantAd(answer, e));
     result.ads = answer.advertisers.map((b, i) => ({
       brand: {
         name: b.name,
@@ -91,8 +95,28 @@ export function assistantA(answer: Answer, req: AssistantARequest, ctx: EngineCo
       adsResponseIndex: i,
       rendered: i === 0,
     }));
+    (result.ads as Json[]).push(...newcomers);
   }
   return result;
+}
+
+/** A newcomer buying an ad on the answer (its site is its slug on the locale's domain). */
+function entrantAd(answer: Answer, entrant: Entrant): Json {
+  const host = `www.${slug(entrant.name) || 'newcomer'}${answer.locale.tld}`;
+  return {
+    brand: { name: entrant.entityName, url: `https://${host}`, favicon: `https://${host}/favicon.ico` },
+    cards: [
+      {
+        title: entrant.name,
+        body: answer.phrases.adBody,
+        url: `https://${host}/promo`,
+        image: `https://${host}/ad.jpg`,
+      },
+    ],
+    visibility: 'allowed',
+    adsResponseIndex: answer.advertisers.length,
+    rendered: false,
+  };
 }
 
 function streamEvents(answer: Answer, shopping: boolean): Json[] {
