@@ -34,6 +34,7 @@ import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
+import { createReportStep } from '../reports';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
@@ -153,7 +154,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     alerts: createAlertService({ store, now: deps.now }),
     events,
     webhooks,
-    steps: deps.afterRunSteps ?? [],
+    // The client report to the monitor's report folder (when it names one), then any others.
+    steps: [createReportStep({ events }), ...(deps.afterRunSteps ?? [])],
     now: deps.now,
     logError: (message) => deps.logError?.(message),
   });

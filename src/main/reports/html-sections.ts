@@ -36,22 +36,26 @@ const NO_PREVIOUS = '–: no answers in the previous period.';
 
 const brandName = (r: ClientReport, id: string): string => r.brands.find((b) => b.id === id)?.name ?? id;
 
+type Stat = Pick<RateStat, 'value' | 'lower' | 'upper' | 'n'>;
+
+/** A number as a data attribute (machine-readable beside the words), '' for none. */
+const num = (v: number | null): string => (v === null ? '' : String(v));
+
 function kpiCard(
   key: string,
   label: string,
-  value: string,
-  interval: string,
-  n: number,
-  previous: string,
-  change: string,
+  stat: Stat,
+  change: StatChange,
+  text: { value: string; interval: string; previous: string; change: string },
 ): string {
+  const data = `data-kpi="${key}" data-value="${num(stat.value)}" data-lower="${num(stat.lower)}" data-upper="${num(stat.upper)}" data-n="${stat.n}" data-delta="${num(change.delta)}" data-significant="${change.significant}"`;
   return [
-    `<div class="kpi" data-kpi="${key}">`,
+    `<div class="kpi" ${data}>`,
     `<div class="kpi-label">${t(label)}</div>`,
-    `<div class="kpi-value" data-field="value">${t(value)}</div>`,
-    `<div class="kpi-sub">${interval ? `95 % interval ${t(interval)} · ` : ''}<span data-field="n">n = ${t(n.toLocaleString('en'))}</span></div>`,
-    `<div class="kpi-sub">Previous period: ${t(previous)}</div>`,
-    `<div class="kpi-change" data-field="change">${change}</div>`,
+    `<div class="kpi-value">${t(text.value)}</div>`,
+    `<div class="kpi-sub">${text.interval ? `95 % interval ${t(text.interval)} · ` : ''}n = ${t(stat.n.toLocaleString('en'))}</div>`,
+    `<div class="kpi-sub">Previous period: ${t(text.previous)}</div>`,
+    `<div class="kpi-change">${text.change}</div>`,
     '</div>',
   ].join('');
 }
@@ -61,28 +65,26 @@ export function kpiSection(r: ClientReport): string {
   if (!k || !r.focus)
     return section('kpis', 'Key numbers', '<p class="muted">No focus brand is defined in this history.</p>');
   const rate = (key: 'mentionRate' | 'citationRate' | 'shareOfVoice', label: string): string =>
-    kpiCard(
-      key,
-      label,
-      rateText(k[key]),
-      rateIntervalText(k[key]),
-      k[key].n,
-      rateWithInterval(k.previous[key]),
-      changeCell(rateChangeText(k.change[key]), k.change[key].significant, (k.change[key].delta ?? 0) > 0),
-    );
-  const position = kpiCard(
-    'avgPosition',
-    'Average first position',
-    meanText(k.avgPosition),
-    meanIntervalText(k.avgPosition),
-    k.avgPosition.n,
-    meanWithInterval(k.previous.avgPosition),
-    changeCell(
+    kpiCard(key, label, k[key], k.change[key], {
+      value: rateText(k[key]),
+      interval: rateIntervalText(k[key]),
+      previous: rateWithInterval(k.previous[key]),
+      change: changeCell(
+        rateChangeText(k.change[key]),
+        k.change[key].significant,
+        (k.change[key].delta ?? 0) > 0,
+      ),
+    });
+  const position = kpiCard('avgPosition', 'Average first position', k.avgPosition, k.change.avgPosition, {
+    value: meanText(k.avgPosition),
+    interval: meanIntervalText(k.avgPosition),
+    previous: meanWithInterval(k.previous.avgPosition),
+    change: changeCell(
       meanChangeText(k.change.avgPosition),
       k.change.avgPosition.significant,
       (k.change.avgPosition.delta ?? 0) < 0,
     ),
-  );
+  });
   return section(
     'kpis',
     `Key numbers for ${r.focus.name}`,
