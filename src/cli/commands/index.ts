@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
+import { registerAlertsCommands } from './alerts';
 import { registerKeyCommands } from './key';
 import { registerCompareCommand } from './compare';
 import { registerCountriesCommand } from './countries';
@@ -41,6 +42,7 @@ export const commandModules: RegisterCommand[] = [
   registerStatesCommand,
   registerResolveCommand,
   registerMonitorsCommands,
+  registerAlertsCommands,
   registerBrandsCommands,
   registerVisibilityCommand,
   registerSourcesCommand,

@@ -2,22 +2,55 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runSpecSchema } from '../../shared/domain/run-spec';
 import { createMonitorScheduler, MonitorInputError } from '../../main/runs';
+import {
+  createAfterRunPipeline,
+  createAlertService,
+  createWebhookDeliverer,
+  type AfterRunResult,
+} from '../../main/alerts';
+import { createReportStep } from '../../main/reports';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
+import { alertJson, alertLines } from './alerts';
+import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';
 import { specFromFlags } from './run';
 
-// `parallax monitors list|add|due|run`: saved runs with a cadence. `monitors run` is what
-// cron or Task Scheduler calls: it starts every due monitor once (a missed one catches up
-// once), waits for the runs, and exits 1 if any job failed. Nothing runs while monitors are
-// paused globally (in the app).
+// `parallax monitors list|add|due|run|options`: saved runs with a cadence. `monitors run` is
+// what cron or Task Scheduler calls: it starts every due monitor once (a missed one catches up
+// once), waits for the runs, compares each with the monitor's previous run (change alerts,
+// printed; webhook queued; the report step), gives webhook deliveries a bounded wait, and
+// exits 1 if any job failed, else 3 with --fail-on-alert when any alert fired. Nothing runs
+// while monitors are paused globally (in the app).
+
+/** Exit code of `monitors run --fail-on-alert` when alerts fired (failed jobs' 1 comes first). */
+export const EXIT_ALERTS = 3;
+
+const RUN_HELP = `
+After each run the monitor's run is compared with its previous completed run: the change alerts
+it raised are printed (see \`parallax alerts --help\`), queued for the monitor's webhook, and the
+report step writes the monitor's report to its report folder when one is set
+(\`parallax monitors options\`). Monitor runs finished earlier but never compared (the app was
+closed, a crash) are compared too. Webhook deliveries get --webhook-wait seconds (default 20)
+before the command exits; what is left is delivered by the next run or the app.
+
+Exit codes: 0 all jobs succeeded and (with --fail-on-alert) no alert fired; 1 some jobs failed
+(this wins over 3: the alerts are still printed); 3 with --fail-on-alert, an alert fired;
+2 bad usage.
+
+JSON (--json): {paused, runs: [{monitorId, name, runId, status, counts, error, alerts: [...],
+steps: [{name, message, error}]}], caughtUp: [{runId, alerts}], webhooks: {pending}}`;
 
 const when = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const monitors = program.command('monitors').description('Saved runs with a cadence: list, add, due, run');
+  const monitors = program
+    .command('monitors')
+    .description(
+      'Saved runs with a cadence: list, add, due, run, options (alert rules, webhook, report folder)',
+    );
 
   monitors
     .command('list')
@@ -137,42 +170,120 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .option('--base-url <url>', 'service base URL (default: the one in settings)')
     .option('--sandbox', 'run against the built-in sandbox')
     .option('--db <path>', 'history file (default: the app\u2019s)')
-    .action(async (flags: CoreFlags) => {
+    .option('--fail-on-alert', 'exit 3 when any change alert fired (for cron and CI)')
+    .option('--webhook-wait <seconds>', 'how long webhook deliveries may take before exiting', '20')
+    .addHelpText('after', RUN_HELP)
+    .action(async (flags: CoreFlags & { failOnAlert?: boolean; webhookWait: string }) => {
+      const waitSeconds = Number(flags.webhookWait);
+      if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
+        throw new CliUsageError(`--webhook-wait must be 0 to 600 seconds, got "${flags.webhookWait}"`);
       const code = await withCliCore(ctx.env, flags, async (core) => {
-        if (core.store.dueMonitors(Date.now()).length === 0) {
-          if (ctx.json) writeJson(ctx, { paused: core.store.monitorsPaused(), runs: [] });
-          else
-            writeLine(ctx.stdout, core.store.monitorsPaused() ? 'Monitors are paused.' : 'Nothing is due.');
-          return 0;
-        }
-        const online = await core.online();
-        await online.keyLabel();
-        const outcomes = await online.monitors.runDueMonitors();
-        const runs = [];
+        const webhooks = createWebhookDeliverer({
+          store: core.store,
+          fetch: globalThis.fetch,
+          now: Date.now,
+          logError: (message) => writeLine(ctx.stderr, message),
+        });
+        const pipeline = createAfterRunPipeline({
+          store: core.store,
+          alerts: createAlertService({ store: core.store, now: Date.now }),
+          webhooks,
+          steps: [createReportStep()],
+          now: Date.now,
+          logError: (message) => writeLine(ctx.stderr, message),
+        });
+        // Runs finished while nobody compared them, first (the alerts they raised are printed too).
+        const caughtUp = await pipeline.catchUp();
+        const runs: Array<Record<string, unknown> & { name: string; runId: string | null; status: string }> =
+          [];
         let failed = false;
-        for (const o of outcomes) {
-          if (!o.runId) {
-            failed = true;
-            runs.push({ ...o, status: 'not-started', counts: null });
-            continue;
+        let alerted = caughtUp.some((r) => r.alerts.length > 0);
+        const afterRuns = new Map<string, AfterRunResult>();
+        const due = core.store.dueMonitors(Date.now()).length > 0;
+        if (due) {
+          const online = await core.online();
+          await online.keyLabel();
+          const outcomes = await online.monitors.runDueMonitors();
+          for (const o of outcomes) {
+            if (!o.runId) {
+              failed = true;
+              runs.push({ ...o, status: 'not-started', counts: null, alerts: [], steps: [] });
+              continue;
+            }
+            const end = await online.engine.wait(o.runId);
+            if (end.counts.succeeded !== end.total) failed = true;
+            const after = await pipeline.afterRun(o.runId);
+            if (after) afterRuns.set(o.runId, after);
+            if (after && after.alerts.length > 0) alerted = true;
+            runs.push({
+              ...o,
+              status: end.status,
+              counts: end.counts,
+              alerts: (after?.alerts ?? []).map(alertJson),
+              steps: after?.steps ?? [],
+            });
           }
-          const end = await online.engine.wait(o.runId);
-          if (end.counts.succeeded !== end.total) failed = true;
-          runs.push({ ...o, status: end.status, counts: end.counts });
         }
-        if (ctx.json) writeJson(ctx, { paused: false, runs });
-        else
+        await webhooks.drain(waitSeconds * 1000);
+        const pending = core.store.countPendingWebhooks();
+        await webhooks.close();
+        if (ctx.json) {
+          writeJson(ctx, {
+            paused: core.store.monitorsPaused(),
+            runs,
+            caughtUp: caughtUp.map((r) => ({
+              runId: r.runId,
+              monitor: r.monitorName,
+              alerts: r.alerts.map(alertJson),
+            })),
+            webhooks: { pending },
+          });
+        } else {
+          if (!due)
+            writeLine(ctx.stdout, core.store.monitorsPaused() ? 'Monitors are paused.' : 'Nothing is due.');
           for (const r of runs) {
             writeLine(
               ctx.stdout,
-              `${r.name}: ${r.runId ?? 'not started'} ${r.status}${r.error ? ` (${r.error})` : ''}`,
+              `${r.name}: ${r.runId ?? 'not started'} ${r.status}${r.error ? ` (${String(r.error)})` : ''}`,
             );
+            const after = r.runId ? afterRuns.get(r.runId) : undefined;
+            if (after) printAfterRun(ctx, after);
           }
-        return failed ? EXIT_JOBS_FAILED : 0;
+          for (const r of caughtUp.filter((c) => c.alerts.length > 0)) {
+            writeLine(ctx.stdout, `${r.monitorName}: earlier run ${r.runId} compared now`);
+            printAfterRun(ctx, r);
+          }
+          if (pending > 0)
+            writeLine(
+              ctx.stdout,
+              `${pending} webhook deliver${pending === 1 ? 'y' : 'ies'} still pending (retried by the next run or the app)`,
+            );
+        }
+        if (failed) return EXIT_JOBS_FAILED;
+        return flags.failOnAlert && alerted ? EXIT_ALERTS : 0;
       });
       if (code !== 0) throw new CliExit(code);
     });
+
+  registerMonitorOptionsCommand(monitors, ctx);
 };
+
+function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
+  if (result.prevRunId === null) writeLine(ctx.stdout, '  first run of this monitor: nothing to compare yet');
+  else if (result.alerts.length === 0)
+    writeLine(ctx.stdout, `  no change alerts against run ${result.prevRunId}`);
+  else {
+    writeLine(
+      ctx.stdout,
+      `  ${result.alerts.length} change alert${result.alerts.length === 1 ? '' : 's'} against run ${result.prevRunId}:`,
+    );
+    for (const a of result.alerts) for (const line of alertLines(a)) writeLine(ctx.stdout, `    ${line}`);
+  }
+  for (const step of result.steps) {
+    if (step.error) writeLine(ctx.stdout, `  ${step.name} failed: ${step.error}`);
+    else if (step.message) writeLine(ctx.stdout, `  ${step.message}`);
+  }
+}
 
 /** `monitors add` needs no service: the scheduler's add only checks the cadence and saves. */
 function schedulerOffline(core: CliCore): { monitors: ReturnType<typeof createMonitorScheduler> } {
