@@ -6,6 +6,7 @@ import { formatTable, withCliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';
 import { finishReanalysis } from '../reanalysis-progress';
 import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
+import { registerDiscoverCommands } from './brands-discover';
 import type { RegisterCommand } from './index';
 
 // `parallax brands list|add|remove`: the brand and its competitors that Visibility measures.
@@ -106,7 +107,7 @@ const list = (values: readonly string[]): string => (values.length > 0 ? values.
 export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const brands = program
     .command('brands')
-    .description('The brand and competitors Visibility measures: list, add, remove');
+    .description('The brand and competitors Visibility measures: list, add, remove, discover');
 
   brands
     .command('list')
@@ -182,4 +183,6 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
         );
       });
     });
+
+  registerDiscoverCommands(brands, ctx);
 };

@@ -125,7 +125,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     a: Aggregate,
     filter: DiscoveryDayFilter,
     totalAnswers: number,
-    previousAnswers: number,
+    previous: { answers: number; total: number },
     dismissed: boolean,
   ): DiscoveryCandidate {
     const forms = name.forms.map((f) => f.form);
@@ -147,8 +147,9 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       name: display,
       answers: a.answers,
       share: rateStat(a.answers, totalAnswers),
-      previousAnswers,
-      isNew: previousAnswers === 0,
+      previousAnswers: previous.answers,
+      // Nothing is new against a previous period the history does not cover.
+      isNew: a.answers > 0 && previous.total > 0 && previous.answers === 0,
       engines: [...a.engines].sort(),
       locations: [...a.locations].sort(),
       firstSeen: a.answers > 0 ? isoDay(a.first) : null,
@@ -200,6 +201,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     const page = listed.slice(0, query.limit ?? DEFAULT_LIMIT);
     const prevAnswers =
       page.length > 0 ? store.discoveryPreviousAnswers(previous) : new Map<number, number>();
+    const prevTotal = page.length > 0 ? store.discoveryTotalAnswers(previous) : 0;
     return {
       period: period.resolved,
       totalAnswers,
@@ -207,7 +209,14 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       dismissedCount,
       coveredCount,
       candidates: page.map(({ name, a }) =>
-        details(name, a, current, totalAnswers, prevAnswers.get(name.id) ?? 0, dismissedKeys.has(name.key)),
+        details(
+          name,
+          a,
+          current,
+          totalAnswers,
+          { answers: prevAnswers.get(name.id) ?? 0, total: prevTotal },
+          dismissedKeys.has(name.key),
+        ),
       ),
     };
   }
@@ -229,16 +238,13 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     const filter = filterOf({}, period.fromDay, period.toDay);
     const a = aggregate(store.discoveryRows(filter)).get(name.id);
     if (!a) return null;
-    const previous = store.discoveryPreviousAnswers(filterOf({}, period.prevFromDay, period.prevToDay));
+    const prevFilter = filterOf({}, period.prevFromDay, period.prevToDay);
+    const previous = {
+      answers: store.discoveryPreviousAnswers(prevFilter).get(name.id) ?? 0,
+      total: store.discoveryTotalAnswers(prevFilter),
+    };
     const dismissed = store.listDismissedNames().some((d) => d.key === name.key);
-    return details(
-      name,
-      a,
-      filter,
-      store.discoveryTotalAnswers(filter),
-      previous.get(name.id) ?? 0,
-      dismissed,
-    );
+    return details(name, a, filter, store.discoveryTotalAnswers(filter), previous, dismissed);
   }
 
   function saveBrand(input: Parameters<HistoryStore['saveBrand']>[0]): BrandView {

@@ -46,7 +46,7 @@ export interface DiscoveryCandidate {
   share: RateStat;
   /** Answers naming it in the previous period of the same length. */
   previousAnswers: number;
-  /** Named in this period and in no answer of the previous one. */
+  /** Named in this period and in no answer of the previous one (which has answers). */
   isNew: boolean;
   engines: string[];
   /** Locations ('DE', 'US-CA') where it was named. */

@@ -27,6 +27,7 @@ import { createMemorySecretStore } from '../../support/memory-secret-store';
 // stored answers one by one (extraction in ingest order), never from the roll-up.
 
 const DAY = 86_400_000;
+const iso = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10);
 const DAYS = 4;
 const STRUCTURED =
   originBit('entity') | originBit('product-brand') | originBit('merchant') | originBit('advertiser');
@@ -167,8 +168,8 @@ describe('competitor discovery on a demo history', () => {
         locations: [...e.locations].sort(),
         origins: originsOfMask(e.origins),
         aliases: [...e.forms.keys()].sort(),
-        first: new Date(e.first * DAY).toISOString().slice(0, 10),
-        last: new Date(e.last * DAY).toISOString().slice(0, 10),
+        first: iso(e.first),
+        last: iso(e.last),
       });
       expect(c.share.lower).toBeLessThanOrEqual(c.share.value as number);
       expect(c.share.upper).toBeGreaterThanOrEqual(c.share.value as number);
@@ -212,6 +213,10 @@ describe('competitor discovery on a demo history', () => {
       expect(c.previousAnswers, c.key).toBe(prev.get(c.key)?.answers ?? 0);
       expect(c.isNew, c.key).toBe(!prev.has(c.key));
     }
+    // Against days before the history began, nothing is new.
+    const first = await queue({ period: { from: iso(today - DAYS + 1), to: iso(today - DAYS + 1) } });
+    expect(first.candidates.length).toBeGreaterThan(0);
+    expect(first.candidates.every((c) => !c.isNew)).toBe(true);
   });
 
   it('filters by engine and location', async () => {
