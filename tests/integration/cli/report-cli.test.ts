@@ -1,0 +1,234 @@
+import ExcelJS from 'exceljs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openHistory } from '../../../src/main/store';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { parseReportHtml } from '../../support/report-html';
+import { runCli, type CliOut } from '../../support/run-cli';
+
+// `parallax report` and the report after `parallax monitors run`, as a user runs them: the real
+// binary on a temp history holding an 8-day demo built by `parallax demo`. The report's numbers
+// are checked against `parallax visibility` for the same monitor and period.
+
+const MONITOR = 'Demo · Buying guides';
+let dir = '';
+let db = '';
+const parallax = (args: string[]): Promise<CliOut> => runCli([...args, '--db', db], dir);
+
+interface ReportJson {
+  path: string;
+  format: string;
+  bytes: number;
+  monitor: { id: string; name: string };
+  period: { from: string; to: string; days: number };
+  brand: string | null;
+  answers: number;
+  previousAnswers: number;
+  runs: number;
+  synthetic: boolean;
+  alerts: number;
+  partial: unknown;
+  empty: string | null;
+}
+
+async function report(args: string[]): Promise<ReportJson> {
+  const out = await parallax(['report', ...args, '--json']);
+  expect(out.code, out.stderr).toBe(0);
+  return JSON.parse(out.stdout) as ReportJson;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'parallax-report-cli-'));
+  db = join(dir, 'history.db');
+  const demo = await parallax(['demo', '--days', '8']);
+  expect(demo.code, demo.stderr).toBe(0);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parallax report', () => {
+  it('writes the HTML report for a monitor named by name, with the numbers `visibility` gives', async () => {
+    const out = join(dir, 'buying guides.html');
+    const json = await report(['--monitor', MONITOR, '--since', '7d', '--out', out]);
+    expect(json).toMatchObject({
+      path: out,
+      format: 'html',
+      brand: 'Veloxa',
+      synthetic: true,
+      runs: 7,
+      empty: null,
+    });
+    expect(json.period.days).toBe(7);
+    expect(json.bytes).toBe(readFileSync(out).length);
+
+    const vis = await parallax(['visibility', '--monitor', MONITOR, '--since', '7d', '--json']);
+    expect(vis.code, vis.stderr).toBe(0);
+    const overview = JSON.parse(vis.stdout) as {
+      answers: number;
+      previousAnswers: number;
+      kpis: { mentionRate: { value: number; n: number; significant: boolean } };
+    };
+    expect(json.answers).toBe(overview.answers);
+    expect(json.previousAnswers).toBe(overview.previousAnswers);
+    const doc = parseReportHtml(readFileSync(out, 'utf8'));
+    const card = doc.querySelector('[data-kpi="mentionRate"]');
+    expect(Number(card?.getAttribute('data-value'))).toBe(overview.kpis.mentionRate.value);
+    expect(Number(card?.getAttribute('data-n'))).toBe(overview.kpis.mentionRate.n);
+    expect(card?.getAttribute('data-significant')).toBe(String(overview.kpis.mentionRate.significant));
+    expect(doc.querySelectorAll('script').length).toBe(0);
+  }, 60_000);
+
+  it('takes the format from the extension or --format, a monitor by id, and --from/--to; prints one line without --json', async () => {
+    const monitors = JSON.parse((await parallax(['monitors', 'list', '--json'])).stdout) as {
+      monitors: Array<{ id: string; name: string }>;
+    };
+    const id = monitors.monitors.find((m) => m.name === MONITOR)?.id ?? '';
+    const xlsx = join(dir, 'r.xlsx');
+    const a = await report(['--monitor', id, '--out', xlsx]);
+    expect(a).toMatchObject({ format: 'xlsx', monitor: { id, name: MONITOR } });
+    expect(a.period.days).toBe(30);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsx);
+    expect(wb.getWorksheet('Summary')?.getRow(2).getCell(1).value).toBe('Mention rate');
+
+    const bin = join(dir, 'report.bin');
+    const b = await report([
+      '--monitor',
+      id,
+      '--out',
+      bin,
+      '--format',
+      'HTML',
+      '--from',
+      a.period.to,
+      '--to',
+      a.period.to,
+    ]);
+    expect(b).toMatchObject({ format: 'html', period: { from: a.period.to, to: a.period.to, days: 1 } });
+    expect(readFileSync(bin, 'utf8')).toMatch(/^<!doctype html>/);
+
+    const text = await parallax([
+      'report',
+      '--monitor',
+      MONITOR,
+      '--since',
+      '1w',
+      '--out',
+      join(dir, 't.html'),
+    ]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^Client report for ${MONITOR}, \\d{4}-\\d\\d-\\d\\d to \\d{4}-\\d\\d-\\d\\d \\([\\d,]+ answers, synthetic\\), written to .*t\\.html \\(html, [\\d.]+ kB\\)\\n$`,
+      ),
+    );
+  }, 60_000);
+
+  it('refuses bad input with exit 2 and the reason, writing nothing', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['--monitor', 'Nope', '--out', join(dir, 'x.html')],
+        /No monitor "Nope"; monitors: .*Demo · Buying guides/,
+      ],
+      [['--monitor', MONITOR, '--out', join(dir, 'x.pdf')], /ends in neither \.html nor \.xlsx/],
+      [
+        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--format', 'pdf'],
+        /--format must be html or xlsx, got "pdf"/,
+      ],
+      [
+        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--since', '7d', '--from', '2026-01-01'],
+        /--since or --from\/--to, not both/,
+      ],
+      [
+        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--from', '2026-02-30'],
+        /2026-02-30 is not a calendar date/,
+      ],
+      [['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--brand', 'Nobody'], /No brand "Nobody"/],
+      [['--monitor', MONITOR], /required option '--out <file>'/],
+    ];
+    for (const [args, message] of cases) {
+      const out = await parallax(['report', ...args]);
+      expect(out.code, args.join(' ')).toBe(2);
+      expect(out.stderr).toMatch(message);
+    }
+    expect(existsSync(join(dir, 'x.html'))).toBe(false);
+    expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
+  }, 60_000);
+});
+
+describe('the report after `parallax monitors run`', () => {
+  let monitorId = '';
+
+  beforeAll(() => {
+    // A small monitor of the analyst's own, due now (the demo's monitors never run by themselves).
+    const store = openHistory({ path: db });
+    try {
+      const spec = runSpecSchema.parse({
+        prompts: ['best running shoes'],
+        engines: ['assistant-a'],
+        countries: ['US', 'DE'],
+      });
+      monitorId = store.saveMonitor({
+        name: 'Client A: shoes',
+        cadence: 'daily',
+        spec,
+        nextDueAt: Date.now() - 60_000,
+      }).id;
+    } finally {
+      store.close();
+    }
+  });
+
+  const makeDue = (): void => {
+    const store = openHistory({ path: db });
+    store.setMonitorNextDue(monitorId, Date.now() - 60_000);
+    store.close();
+  };
+
+  it('writes <slug>-<date>.html and .xlsx into the report folder and prints where', async () => {
+    const folder = join(dir, 'client a');
+    const set = await parallax([
+      'monitors',
+      'options',
+      monitorId,
+      '--report-dir',
+      folder,
+      '--report-days',
+      '7',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    const out = await parallax(['monitors', 'run', '--sandbox', '--webhook-wait', '0']);
+    expect(out.code, out.stderr).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const html = join(folder, `client-a-shoes-${today}.html`);
+    expect(out.stdout).toContain(
+      `Client report for Client A: shoes (last 7 days) written to ${html} and ${join(folder, `client-a-shoes-${today}.xlsx`)}`,
+    );
+    const doc = parseReportHtml(readFileSync(html, 'utf8'));
+    expect(doc.querySelector('h1')?.textContent).toBe('Client report: Client A: shoes');
+    expect(doc.querySelector('[data-kpi="mentionRate"]')?.getAttribute('data-n')).toBe('2');
+  }, 120_000);
+
+  it('a report that cannot be written is a line in the output; the run still succeeds', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const set = await parallax(['monitors', 'options', monitorId, '--report-dir', join(blocker, 'sub')]);
+    expect(set.code, set.stderr).toBe(0);
+    makeDue();
+    const out = await parallax(['monitors', 'run', '--sandbox', '--webhook-wait', '0', '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    const json = JSON.parse(out.stdout) as {
+      runs: Array<{
+        name: string;
+        status: string;
+        steps: Array<{ name: string; message: string | null; error: string | null }>;
+      }>;
+    };
+    const run = json.runs.find((r) => r.name === 'Client A: shoes');
+    expect(run?.status).toBe('completed');
+    expect(run?.steps).toHaveLength(1);
+    expect(run?.steps[0]).toMatchObject({ name: 'report', message: null });
+    expect(run?.steps[0]?.error).toMatch(/ENOTDIR|EEXIST|not a directory/i);
+  }, 120_000);
+});
