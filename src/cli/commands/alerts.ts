@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { createAfterRunPipeline, createAlertService } from '../../main/alerts';
 import type { HistoryStore } from '../../main/store';
-import { ALERT_KINDS, type AlertKind, type AlertSide, type AlertView } from '../../shared/alerts/types';
+import { formatAlertSide } from '../../shared/alerts/format';
+import { ALERT_KINDS, type AlertKind, type AlertView } from '../../shared/alerts/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
 import type { RegisterCommand } from './index';
@@ -79,20 +80,8 @@ export function findMonitorId(store: HistoryStore, nameOrId: string): string {
   return match.id;
 }
 
-const RATE_KINDS: ReadonlySet<AlertKind> = new Set([
-  'brand-entered',
-  'brand-dropped',
-  'competitor-appeared',
-  'competitor-disappeared',
-]);
-
-/** A side as the analyst reads it: 42 % [30–55 %] (n 24), or 3.5 [2.1–4.9] for a mean. */
-export function formatSide(kind: AlertKind, side: AlertSide): string {
-  const rate = RATE_KINDS.has(kind);
-  const v = (x: number): string => (rate ? `${Math.round(x * 100)} %` : String(Math.round(x * 100) / 100));
-  const interval = side.low !== side.high ? ` [${v(side.low)}–${v(side.high)}]` : '';
-  return `${v(side.value)}${interval} (n ${side.n})`;
-}
+/** A side as the analyst reads it (shared with the app). */
+export const formatSide = formatAlertSide;
 
 const when = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 

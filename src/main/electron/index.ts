@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import { createCore, type Core, type SaveRequest } from '../core';
+import { createCore, type Core, type FolderRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore } from '../secrets';
 import { defaultDatabasePath, defaultUserDataDir, type SettingsStore } from '../settings';
+import { notifyOnAlerts } from './alert-notifications';
 import { openElectronSettingsStore } from './electron-settings-store';
 import { forwardEvents, registerIpc } from './ipc';
 import { installApplicationMenu } from './menu';
@@ -70,11 +71,13 @@ async function start(): Promise<void> {
     fetch: globalThis.fetch,
     openExternal: (url) => shell.openExternal(url),
     chooseSavePath: chooseSavePath,
+    chooseFolder,
     runMonitors: true,
     logError: (message) => console.error(message),
   });
   registerIpc(core.router, trusted);
   forwardEvents(core.events, () => mainWindow);
+  notifyOnAlerts(core.events, () => mainWindow);
   createWindow(settings);
 
   app.on('activate', () => {
@@ -92,6 +95,18 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
     ? await dialog.showSaveDialog(mainWindow, options)
     : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
+}
+
+async function chooseFolder(request: FolderRequest): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: request.title,
+    defaultPath: request.defaultPath ?? app.getPath('documents'),
+    properties: ['openDirectory', 'createDirectory'],
+  };
+  const result = mainWindow
+    ? await dialog.showOpenDialog(mainWindow, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
 function createWindow(settings: SettingsStore): void {

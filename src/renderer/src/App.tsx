@@ -11,6 +11,8 @@ import { Sidebar } from './components/Sidebar';
 import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
+import { AlertsView } from './views/alerts/AlertsView';
+import { useAlertEvents } from './views/alerts/use-alert-events';
 import { BrandsView } from './views/brands/BrandsView';
 import { CompareView } from './views/compare/CompareView';
 import { ComposeView } from './views/compose/ComposeView';
@@ -26,6 +28,7 @@ import { VisibilityView } from './views/visibility/VisibilityView';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.ReactElement> = {
   visibility: VisibilityView,
+  alerts: AlertsView,
   compose: ComposeView,
   run: RunBoardView,
   compare: CompareView,
@@ -71,6 +74,7 @@ export function App() {
   useViewShortcuts(ready && !firstRun);
   useAppEvents();
   useRunEvents();
+  useAlertEvents(ready && !firstRun);
 
   const Current = VIEW_COMPONENTS[view];
   return (

@@ -65,6 +65,8 @@ export const eventChannels = {
   }),
   /** Alerts were stored or marked read: the unread badge and the Alerts view reload. */
   'alerts.changed': z.object({ unread: z.number().int().min(0) }),
+  /** The desktop notification about alerts was clicked: the window shows Alerts. */
+  'alerts.open': z.object({}),
   /**
    * A re-analysis of stored answers after a brand change, in batches: 'running' after each
    * batch (done of total answers), 'done' at the end (then 'visibility.changed' follows).

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { VIEW_GROUPS, VIEWS, useNavStore } from '../stores/nav-store';
+import { UnreadBadge } from '../views/alerts/UnreadBadge';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 
@@ -61,6 +62,7 @@ export function Sidebar() {
                   onKeyDown={(e) => onKeyDown(e, ORDER.indexOf(v))}
                 >
                   <span>{v.label}</span>
+                  {v.id === 'alerts' && <UnreadBadge />}
                   <kbd>{shortcutLabel(v)}</kbd>
                 </button>
               </li>

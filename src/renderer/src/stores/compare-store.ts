@@ -83,7 +83,15 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     }
   },
   async showResultSet(target) {
-    set({ resultSet: target, resultSetLoading: target !== null, error: null, diffA: null, diffB: null });
+    set({
+      resultSet: target,
+      resultSetLoading: target !== null,
+      error: null,
+      diffA: null,
+      diffB: null,
+      // An alert's two answers open as a diff (A = the first, B = the second: the pair's default).
+      ...(target?.diff ? { diffMode: true } : {}),
+    });
     if (!target) return;
     await get().ensureResults(target.resultIds);
     if (get().resultSet === target) set({ resultSetLoading: false });

@@ -9,6 +9,7 @@ import type { EngineName } from '../../../shared/api/engines';
  */
 export const VIEWS = [
   { id: 'visibility', label: 'Visibility', shortcut: 'V', shift: true, group: 'analyse' },
+  { id: 'alerts', label: 'Alerts', shortcut: 'A', shift: true, group: 'analyse' },
   { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'analyse' },
   { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
   { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
@@ -47,6 +48,8 @@ export interface ResultSetTarget {
   resultIds: string[];
   /** How many answers the number stands for (resultIds may be capped). */
   total: number;
+  /** Open in diff mode, the first answer as old (A) and the second as new (B) (an alert's pair). */
+  diff?: boolean;
 }
 
 interface NavState {

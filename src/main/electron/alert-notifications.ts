@@ -1,0 +1,30 @@
+import { Notification, type BrowserWindow } from 'electron';
+import type { EventBus } from '../ipc/event-bus';
+
+// A desktop notification after a monitor run that raised change alerts. Clicking it brings the
+// window forward and opens the Alerts view ('alerts.open'). Notifications are kept referenced
+// until closed: one collected by the garbage collector loses its click handler.
+
+export function notifyOnAlerts(events: EventBus, window: () => BrowserWindow | null): () => void {
+  const shown = new Set<Notification>();
+  return events.subscribe((event, payload) => {
+    if (event !== 'alerts.raised' || !Notification.isSupported()) return;
+    const { count, monitorName } = payload as { count: number; monitorName: string };
+    const notification = new Notification({
+      title: `${count} change alert${count === 1 ? '' : 's'}: ${monitorName}`,
+      body: 'The latest monitor run changed against the previous one. Click to open Alerts.',
+    });
+    shown.add(notification);
+    notification.on('click', () => {
+      const w = window();
+      if (w) {
+        if (w.isMinimized()) w.restore();
+        w.show();
+        w.focus();
+      }
+      events.emit('alerts.open', {});
+    });
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
+  });
+}
