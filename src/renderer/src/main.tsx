@@ -10,6 +10,7 @@ import './styles/compare.css';
 import './styles/visibility.css';
 import './styles/alerts.css';
 import './styles/reports.css';
+import './styles/discovery.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -24,6 +24,7 @@ import type {
 } from '../../../src/shared/ipc/contract';
 import { isInvokeChannel } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/define';
+import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
@@ -591,6 +592,110 @@ function defaultHandlers(): Handlers {
       empty: null,
     }),
     'visibility.results': () => ({ resultIds: ['run-1-res-US', 'run-1-res-DE'], total: 2 }),
+    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
+    'discovery.candidate': () => sampleDiscoveryCandidate('Trailhawk'),
+    'discovery.accept': (input) => ({
+      id: 'b-accepted',
+      name: input.name ?? input.key,
+      kind: input.kind ?? 'competitor',
+      aliases: input.aliases ?? [],
+      domains: input.domains ?? [],
+    }),
+    'discovery.dismiss': (input) => ({ key: input.key.toLowerCase(), changed: true }),
+    'discovery.restore': (input) => ({ key: input.key.toLowerCase(), changed: true }),
+    'discovery.merge': (input) => {
+      const brand = SAMPLE_BRANDS.find((b) => b.id === input.brandId) ?? (SAMPLE_BRANDS[0] as BrandView);
+      return { ...brand, aliases: [...brand.aliases, input.key] };
+    },
+  };
+}
+
+// Competitor discovery: two hand-made names, then 60 filler names (a list long enough to be virtualised).
+export function sampleDiscoveryCandidate(
+  name: string,
+  over: Partial<DiscoveryCandidate> = {},
+): DiscoveryCandidate {
+  const key = name.toLowerCase();
+  return {
+    key,
+    name,
+    answers: 42,
+    share: { value: 0.35, k: 42, n: 120, lower: 0.27, upper: 0.44 },
+    previousAnswers: 30,
+    isNew: false,
+    engines: ['assistant-a', 'assistant-b'],
+    locations: ['DE', 'US'],
+    firstSeen: '2025-04-02',
+    lastSeen: '2025-05-01',
+    origins: ['entity', 'list-item'],
+    examples: [
+      {
+        resultId: 'run-1-res-US',
+        engine: 'assistant-a',
+        location: 'US',
+        day: '2025-05-01',
+        snippet: `…try ${name} for grip…`,
+      },
+      {
+        resultId: 'run-1-res-DE',
+        engine: 'assistant-b',
+        location: 'DE',
+        day: '2025-04-30',
+        snippet: `${name} <b>ist</b> gut`,
+      },
+    ],
+    aliases: [name, `${name} Inc.`],
+    domains: [
+      { domain: `${key}.com`, answers: 12, lift: 8.5, labelMatch: true },
+      { domain: 'runnersworld.example', answers: 20, lift: 1.6, labelMatch: false },
+    ],
+    dismissed: false,
+    ...over,
+  };
+}
+
+export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
+  const period: ResolvedPeriod = {
+    from: '2025-04-02',
+    to: '2025-05-01',
+    days: 30,
+    previous: { from: '2025-03-03', to: '2025-04-01' },
+  };
+  const candidates = dismissed
+    ? [
+        sampleDiscoveryCandidate('Altura', {
+          dismissed: true,
+          answers: 0,
+          firstSeen: null,
+          lastSeen: null,
+          examples: [],
+        }),
+      ]
+    : [
+        sampleDiscoveryCandidate('Trailhawk'),
+        sampleDiscoveryCandidate('Läuferwerk', {
+          answers: 9,
+          share: { value: 0.075, k: 9, n: 120, lower: 0.04, upper: 0.137 },
+          previousAnswers: 0,
+          isNew: true,
+          locations: ['DE'],
+          origins: ['entity', 'list-item'],
+          aliases: ['Läuferwerk', 'Läuferwerk GmbH'],
+        }),
+        ...Array.from({ length: 60 }, (_, i) =>
+          sampleDiscoveryCandidate(`Filler ${String(i + 1).padStart(2, '0')}`, {
+            answers: 5,
+            share: { value: 5 / 120, k: 5, n: 120, lower: 0.018, upper: 0.094 },
+          }),
+        ),
+      ];
+  return {
+    period,
+    totalAnswers: 120,
+    total: candidates.length,
+    dismissedCount: dismissed ? 1 : 0,
+    coveredCount: 2,
+    candidates,
   };
 }
 

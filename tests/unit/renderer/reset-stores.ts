@@ -4,6 +4,7 @@ import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store'
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
+import { useDiscoveryStore } from '../../../src/renderer/src/stores/discovery-store';
 import { useLibraryStore } from '../../../src/renderer/src/stores/library-store';
 import { useMonitorsStore } from '../../../src/renderer/src/stores/monitors-store';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
@@ -23,6 +24,7 @@ export function resetStores(): void {
     useCompareStore,
     useComposeStore,
     useDemoStore,
+    useDiscoveryStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,

@@ -7,6 +7,7 @@ import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { BrandForm } from './BrandForm';
 import { BrandMatrixTable } from './BrandMatrixTable';
+import { DiscoveryPanel } from './DiscoveryPanel';
 
 export function BrandsView() {
   const store = useBrandsStore();
@@ -78,6 +79,7 @@ export function BrandsView() {
           </table>
         )}
       </div>
+      <DiscoveryPanel />
       <div className="panel">
         <h2>Brand matrix</h2>
         <RunPicker runId={runId} onPick={setRunId} />

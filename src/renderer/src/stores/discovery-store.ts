@@ -1,0 +1,131 @@
+import { create } from 'zustand';
+import type { DiscoveryQueue } from '../../../shared/analytics/discovery-types';
+import type { InvokeInput } from '../../../shared/ipc/contract';
+import type { VisibilityPeriod } from '../../../shared/visibility/types';
+import { call } from '../ipc/client';
+import { toShownError, type ShownError } from '../lib/errors';
+import { useBrandsStore } from './brands-store';
+import { useToastStore } from './toast-store';
+
+/** Names fetched per queue load: the list is virtualised, so all of them fit. */
+export const DISCOVERY_LIMIT = 500;
+
+interface DiscoveryState {
+  period: VisibilityPeriod;
+  /** The dismissed names instead of the queue. */
+  showDismissed: boolean;
+  queue: DiscoveryQueue | null;
+  loading: boolean;
+  error: ShownError | null;
+  /** The candidate whose details are open (its key). */
+  selected: string | null;
+  /** The key an action is under way for (buttons show it and are disabled). */
+  busy: string | null;
+  load(): Promise<void>;
+  setPeriod(period: VisibilityPeriod): void;
+  setShowDismissed(show: boolean): void;
+  select(key: string | null): void;
+  accept(input: InvokeInput<'discovery.accept'>): Promise<boolean>;
+  dismiss(key: string): Promise<void>;
+  restore(key: string): Promise<void>;
+  merge(key: string, brandId: string): Promise<void>;
+}
+
+let loadSeq = 0;
+
+/** The Brands view's "Discovered" panel: the queue and the decisions on it. */
+export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
+  /** Runs an action on one name, then reloads the queue (and the brands when it saved one). */
+  async function act(
+    key: string,
+    run: () => Promise<string | null>,
+    brandsChanged: boolean,
+  ): Promise<boolean> {
+    set({ busy: key, error: null });
+    try {
+      const notice = await run();
+      if (brandsChanged) await useBrandsStore.getState().load();
+      if (notice) useToastStore.getState().push('success', notice);
+      if (get().selected === key) set({ selected: null });
+      await get().load();
+      return true;
+    } catch (error) {
+      const shown = toShownError(error);
+      set({ error: shown });
+      useToastStore.getState().push('error', shown.message);
+      return false;
+    } finally {
+      set({ busy: null });
+    }
+  }
+
+  return {
+    period: { days: 30 },
+    showDismissed: false,
+    queue: null,
+    loading: false,
+    error: null,
+    selected: null,
+    busy: null,
+    async load() {
+      const seq = ++loadSeq;
+      const { period, showDismissed } = get();
+      set({ loading: true });
+      try {
+        const queue = await call('discovery.queue', {
+          period,
+          dismissed: showDismissed,
+          limit: DISCOVERY_LIMIT,
+        });
+        if (seq !== loadSeq) return;
+        const selected = get().selected;
+        set({
+          queue,
+          loading: false,
+          error: null,
+          // A selection that left the list (accepted elsewhere, other period) closes.
+          selected: queue.candidates.some((c) => c.key === selected) ? selected : null,
+        });
+      } catch (error) {
+        if (seq === loadSeq) set({ error: toShownError(error), loading: false });
+      }
+    },
+    setPeriod(period) {
+      set({ period });
+      void get().load();
+    },
+    setShowDismissed(showDismissed) {
+      set({ showDismissed, selected: null });
+      void get().load();
+    },
+    select(selected) {
+      set({ selected });
+    },
+    accept(input) {
+      return act(
+        input.key,
+        async () => {
+          const brand = await call('discovery.accept', input);
+          return `${brand.name} is now a ${brand.kind === 'brand' ? 'brand' : 'competitor'}; the history is being re-analysed.`;
+        },
+        true,
+      );
+    },
+    async dismiss(key) {
+      await act(key, async () => (await call('discovery.dismiss', { key }), null), false);
+    },
+    async restore(key) {
+      await act(key, async () => (await call('discovery.restore', { key }), null), false);
+    },
+    async merge(key, brandId) {
+      await act(
+        key,
+        async () => {
+          const brand = await call('discovery.merge', { key, brandId });
+          return `Merged into ${brand.name}; the history is being re-analysed.`;
+        },
+        true,
+      );
+    },
+  };
+});

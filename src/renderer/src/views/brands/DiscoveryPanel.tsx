@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import type { DiscoveryCandidate } from '../../../../shared/analytics/discovery-types';
+import { subscribe } from '../../ipc/client';
+import { VirtualList } from '../../components/VirtualList';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { useDiscoveryStore } from '../../stores/discovery-store';
+import { DiscoveryDetail } from './DiscoveryDetail';
+import { formatPct, originLabel } from './discovery-format';
+
+const PERIODS = [7, 30, 90] as const;
+const ROW_HEIGHT = 38;
+
+/** One queue row: the figures at a glance; the details open below when it is chosen. */
+function DiscoveryRow({ c }: { c: DiscoveryCandidate }) {
+  return (
+    <div className="discovery-row" data-testid="discovery-row">
+      <span className="discovery-name">
+        {c.name}
+        {c.isNew && <span className="badge badge-shared">new</span>}
+      </span>
+      <span className="num">{c.answers}</span>
+      <span className="num" title={`${c.share.k} of ${c.share.n} answers; 95 % Wilson interval`}>
+        {formatPct(c.share.value)}{' '}
+        <span className="muted">
+          ({formatPct(c.share.lower)}–{formatPct(c.share.upper)})
+        </span>
+      </span>
+      <span>{c.engines.join(', ') || '–'}</span>
+      <span>{c.locations.join(', ') || '–'}</span>
+      <span className="muted">
+        {c.firstSeen && c.lastSeen ? `${c.firstSeen} → ${c.lastSeen}` : 'not in period'}
+      </span>
+      <span className="muted">{c.origins.map(originLabel).join(', ')}</span>
+    </div>
+  );
+}
+
+/**
+ * The Brands view's "Discovered" panel: names the stored answers put forward that no brand
+ * covers, with their share of answers (95 % interval), where and when they were seen; choosing
+ * one opens its examples, proposals and the actions (accept, dismiss or restore, merge).
+ */
+export function DiscoveryPanel() {
+  const {
+    period,
+    showDismissed,
+    queue,
+    loading,
+    error,
+    selected,
+    load,
+    setPeriod,
+    setShowDismissed,
+    select,
+  } = useDiscoveryStore();
+
+  useEffect(() => {
+    void load();
+    // A brand change elsewhere, a demo loaded or deleted, new answers: the queue moves.
+    return subscribe('visibility.changed', () => void load());
+  }, [load]);
+
+  const days = 'days' in period ? period.days : null;
+  const candidates = queue?.candidates ?? [];
+  const chosen = candidates.find((c) => c.key === selected) ?? null;
+
+  return (
+    <div className="panel discovery" role="region" aria-labelledby="discovery-heading">
+      <div className="row">
+        <h2 id="discovery-heading">Discovered</h2>
+        <label>
+          Period{' '}
+          <select
+            value={days ?? ''}
+            onChange={(e) => setPeriod({ days: Number(e.target.value) })}
+            aria-label="Discovery period"
+          >
+            {days === null && <option value="">Custom</option>}
+            {PERIODS.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={showDismissed}
+            onChange={(e) => setShowDismissed(e.target.checked)}
+          />{' '}
+          Dismissed
+        </label>
+      </div>
+      {error && <ErrorState error={error} onRetry={() => void load()} />}
+      {queue === null && loading && <Loading />}
+      {queue && (
+        <p className="muted" aria-live="polite">
+          {showDismissed
+            ? `${queue.total} dismissed names.`
+            : `${queue.total} names in ${queue.totalAnswers.toLocaleString('en')} answers (${queue.period.from} … ${queue.period.to}), most named first; ${queue.coveredCount} covered by your brands, ${queue.dismissedCount} dismissed.`}
+        </p>
+      )}
+      {queue && candidates.length === 0 && (
+        <Empty>
+          {showDismissed
+            ? 'No dismissed names.'
+            : queue.totalAnswers === 0
+              ? 'No answers in this period.'
+              : 'No new names: every name in these answers is a brand you track or one you dismissed.'}
+        </Empty>
+      )}
+      {candidates.length > 0 && (
+        <>
+          <div className="discovery-row discovery-head" aria-hidden="true">
+            <span>Name</span>
+            <span className="num">Answers</span>
+            <span className="num">Share (95 % CI)</span>
+            <span>Engines</span>
+            <span>Locations</span>
+            <span>Seen</span>
+            <span>From</span>
+          </div>
+          <VirtualList<DiscoveryCandidate>
+            label={showDismissed ? 'Dismissed names' : 'Discovered names'}
+            count={candidates.length}
+            rowHeight={ROW_HEIGHT}
+            height={420}
+            rowAt={(i) => candidates[i]}
+            renderRow={(c) => (c ? <DiscoveryRow c={c} /> : null)}
+            onActivate={(c) => select(c.key === selected ? null : c.key)}
+          />
+        </>
+      )}
+      {chosen && <DiscoveryDetail key={chosen.key} candidate={chosen} />}
+    </div>
+  );
+}
