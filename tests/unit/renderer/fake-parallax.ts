@@ -24,6 +24,8 @@ import type {
 } from '../../../src/shared/ipc/contract';
 import { isInvokeChannel } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/define';
+import type { AlertView } from '../../../src/shared/alerts/types';
+import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type {
   BrandMetrics,
@@ -592,6 +594,27 @@ function defaultHandlers(): Handlers {
       empty: null,
     }),
     'visibility.results': () => ({ resultIds: ['run-1-res-US', 'run-1-res-DE'], total: 2 }),
+    'alerts.list': () => ({ alerts: [sampleAlert()], total: 1, unread: 1 }),
+    'alerts.get': (input) => sampleAlert({ id: input.id }),
+    'alerts.facets': () => ({
+      monitors: [{ id: 'm-1', name: 'Daily shoes' }],
+      engines: ['assistant-a'],
+      locs: ['DE', 'US'],
+    }),
+    'alerts.unread': () => ({ unread: 1 }),
+    'alerts.markRead': (input) => ({ changed: input.all ? 1 : (input.ids?.length ?? 0), unread: 0 }),
+    'alerts.options': (input) => ({
+      monitorId: input.monitorId,
+      rules: defaultAlertRules(),
+      webhookUrl: null,
+      reportDir: null,
+      reportDays: null,
+      updatedAt: null,
+      lastDelivery: null,
+    }),
+    'alerts.saveOptions': (input) => ({ ...input, updatedAt: NOW, lastDelivery: null }),
+    'alerts.webhookStates': () => ({}),
+    'alerts.chooseFolder': () => ({ path: null }),
     'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
     'discovery.candidate': () => sampleDiscoveryCandidate('Trailhawk'),
     'discovery.accept': (input) => ({
@@ -696,6 +719,33 @@ export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
     dismissedCount: dismissed ? 1 : 0,
     coveredCount: 2,
     candidates,
+  };
+}
+
+/** A change alert: Veloxa dropped out of the DE answers between run-0 and run-1. */
+export function sampleAlert(over: Partial<AlertView> = {}): AlertView {
+  return {
+    id: 'alert-1',
+    kind: 'brand-dropped',
+    scope: 'cell',
+    monitorId: 'm-1',
+    monitorName: 'Daily shoes',
+    runId: 'run-1',
+    prevRunId: 'run-0',
+    prompt: 'best running shoes',
+    engine: 'assistant-a',
+    loc: 'DE',
+    brandName: 'Veloxa',
+    before: { value: 1, n: 4, low: 0.51, high: 1 },
+    after: { value: 0, n: 4, low: 0, high: 0.49 },
+    beforeSeq: 1,
+    afterSeq: 2,
+    beforeResultId: 'run-1-res-US',
+    afterResultId: 'run-1-res-DE',
+    summary: 'Veloxa dropped out (assistant-a · DE): named in 100 % [51 %–100 %] → 0 % [0 %–49 %] of answers (n 4 → 4)',
+    createdAt: NOW,
+    readAt: null,
+    ...over,
   };
 }
 

@@ -1,3 +1,4 @@
+import { useAlertsStore } from '../../../src/renderer/src/stores/alerts-store';
 import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
@@ -18,6 +19,7 @@ import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-
 /** Puts every zustand store back to its initial state (stores are module singletons). */
 export function resetStores(): void {
   for (const store of [
+    useAlertsStore,
     useAppStore,
     useBrandsStore,
     useCatalogStore,
