@@ -1,3 +1,4 @@
+import { ALERT_KINDS } from '../../shared/alerts/types';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { AppError } from '../errors/app-error';
 import type { HistoryStore } from '../store';
@@ -12,8 +13,9 @@ import type { ClientReport, ReportMonitor, ReportRequest } from './types';
 export const REPORT_TOP = 15;
 const DAY_MS = 86_400_000;
 
-/** Alerts listed in a report (the total raised in the period is shown beside them). */
-export const REPORT_ALERTS = 200;
+/** Alerts listed in the XLSX (the HTML shows the first REPORT_ALERTS_SHOWN; totals per kind beside). */
+export const REPORT_ALERTS = 1000;
+export const REPORT_ALERTS_SHOWN = 25;
 
 export interface CollectReportDeps {
   store: Pick<HistoryStore, 'getMonitor' | 'listBrands' | 'listRuns' | 'getResults' | 'listAlerts'>;
@@ -60,12 +62,16 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
   const sources = visibility.sources({ ...base, limit: REPORT_TOP });
   const gaps = focus ? visibility.gaps({ ...base, limit: REPORT_TOP }) : null;
   const ownUrls = focus ? visibility.urls({ ...base, limit: REPORT_TOP }) : null;
-  const alerts = deps.store.listAlerts({
-    monitorId: monitor.id,
-    since: fromMs,
-    until: toMs + 1,
-    limit: REPORT_ALERTS,
-  });
+  const alertFilter = { monitorId: monitor.id, since: fromMs, until: toMs + 1 };
+  const alerts = deps.store.listAlerts({ ...alertFilter, limit: REPORT_ALERTS });
+  const alertKinds = ALERT_KINDS.map((kind) => ({
+    kind,
+    count: deps.store.listAlerts({ ...alertFilter, kinds: [kind], limit: 1 }).total,
+  })).filter((k) => k.count > 0);
+  // Whole-monitor (pooled) changes first, then per prompt × engine × location, newest first.
+  const listed = [...alerts.alerts].sort(
+    (a, b) => Number(b.scope === 'monitor') - Number(a.scope === 'monitor') || b.createdAt - a.createdAt,
+  );
   const evidence =
     overview.answers > 0
       ? collectEvidence(
@@ -94,8 +100,9 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     sources,
     gaps,
     ownUrls,
-    alerts: alerts.alerts,
+    alerts: listed,
     alertsTotal: alerts.total,
+    alertKinds,
     evidence,
     empty: overview.empty,
     partial: overview.reanalysis ?? null,

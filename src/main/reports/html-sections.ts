@@ -21,6 +21,7 @@ import {
   rateText,
   rateWithInterval,
 } from './format';
+import { REPORT_ALERTS_SHOWN } from './collect';
 import { changeCell, heatColor, link, section, t, table, type Column } from './html-parts';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import { trendChartSvg } from './svg-chart';
@@ -276,7 +277,10 @@ export function ownUrlsSection(r: ClientReport): string {
     table(
       'Own cited pages',
       [
-        { head: 'Page', cell: (x) => link(x.url, x.title ?? x.url) + `<div class="sub">${t(x.url)}</div>` },
+        {
+          head: 'Page',
+          cell: (x) => link(x.url, x.title ?? x.url) + `<div class="sub url">${t(x.url)}</div>`,
+        },
         { head: 'Answers citing it', cell: (x) => t(x.answers), className: 'num' },
         { head: 'Best position', cell: (x) => t(x.bestPosition), className: 'num' },
       ],
@@ -287,24 +291,29 @@ export function ownUrlsSection(r: ClientReport): string {
 }
 
 export function alertsSection(r: ClientReport): string {
-  const shown = r.alerts.length;
+  const shown = r.alerts.slice(0, REPORT_ALERTS_SHOWN);
+  const kinds =
+    r.alertKinds.length === 0
+      ? ''
+      : `<p class="kinds">${r.alertKinds.map((k) => `<span class="tag">${t(`${alertKindName(k.kind)}: ${k.count.toLocaleString('en')}`)}</span>`).join(' ')}</p>`;
   return section(
     'alerts',
     'Alerts',
-    table<AlertView>(
-      'Alerts',
-      [
-        { head: 'Raised', cell: (a) => t(isoDateTime(a.createdAt)), className: 'nowrap' },
-        { head: 'Kind', cell: (a) => t(alertKindName(a.kind)) },
-        { head: 'What changed', cell: (a) => t(a.summary) },
-        { head: 'Prompt', cell: (a) => t(a.prompt ?? 'all prompts (pooled)') },
-        { head: 'Engine', cell: (a) => t(a.engine ? engineName(a.engine) : '–') },
-        { head: 'Location', cell: (a) => t(a.loc ? locationName(a.loc) : '–') },
-      ],
-      r.alerts,
-      'No change alerts were raised for this monitor in the period.',
-    ),
-    `${r.alertsTotal.toLocaleString('en')} alert${r.alertsTotal === 1 ? '' : 's'} raised in the period${shown < r.alertsTotal ? `, the latest ${shown} listed` : ''}. Each run is compared with the monitor's previous run; with repeats, a change is an alert only when the two runs' 95 % intervals do not overlap.`,
+    kinds +
+      table<AlertView>(
+        'Alerts',
+        [
+          { head: 'Raised', cell: (a) => t(isoDateTime(a.createdAt)), className: 'nowrap' },
+          { head: 'Kind', cell: (a) => t(alertKindName(a.kind)) },
+          { head: 'What changed', cell: (a) => t(a.summary) },
+          { head: 'Prompt', cell: (a) => t(a.prompt ?? 'all prompts (pooled)') },
+          { head: 'Engine', cell: (a) => t(a.engine ? engineName(a.engine) : '–'), className: 'nowrap' },
+          { head: 'Location', cell: (a) => t(a.loc ? locationName(a.loc) : '–') },
+        ],
+        shown,
+        'No change alerts were raised for this monitor in the period.',
+      ),
+    `${r.alertsTotal.toLocaleString('en')} alert${r.alertsTotal === 1 ? '' : 's'} raised in the period${shown.length < r.alertsTotal ? `; ${shown.length} listed, whole-monitor changes first (the XLSX lists them all)` : ''}. Each run is compared with the monitor's previous run; with repeats, a change is an alert only when the two runs' 95 % intervals do not overlap.`,
   );
 }
 

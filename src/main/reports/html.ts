@@ -45,7 +45,9 @@ figure.trend{margin:0;border:1px solid #d8dde6;border-radius:8px;padding:8px 10p
 figcaption{font-weight:600;font-size:13px;margin-bottom:2px}
 svg.chart{display:block;max-width:100%;height:auto}
 table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e3e7ee;vertical-align:top;overflow-wrap:anywhere}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e3e7ee;vertical-align:top;overflow-wrap:break-word}
+.url{overflow-wrap:anywhere}
+.kinds{margin:0 0 8px}.kinds .tag{margin:0 6px 4px 0}
 thead th{background:#f4f6f9;font-size:12px;color:#37404d}
 td.num{white-space:nowrap}
 .nowrap{white-space:nowrap}

@@ -1,6 +1,12 @@
 // Client reports: one monitor over one period as a self-contained HTML file (and XLSX), read
 // through the visibility service; written on demand (app, CLI) and after monitor runs.
-export { collectReport, REPORT_ALERTS, REPORT_TOP, type CollectReportDeps } from './collect';
+export {
+  collectReport,
+  REPORT_ALERTS,
+  REPORT_ALERTS_SHOWN,
+  REPORT_TOP,
+  type CollectReportDeps,
+} from './collect';
 export { buildReportHtml, REPORT_CSP } from './html';
 export { buildReportXlsx } from './xlsx';
 export {

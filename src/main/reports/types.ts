@@ -1,4 +1,4 @@
-import type { AlertView } from '../../shared/alerts/types';
+import type { AlertKind, AlertView } from '../../shared/alerts/types';
 import type { EngineName } from '../../shared/api/engines';
 import type {
   BrandMetricsWithChange,
@@ -89,8 +89,13 @@ export interface ClientReport {
   /** Null without a focus brand. */
   gaps: CitationGapsView | null;
   ownUrls: UrlsView | null;
-  /** The monitor's change alerts raised in the period, newest first (at most REPORT_ALERTS). */
+  /**
+   * The monitor's change alerts raised in the period (at most REPORT_ALERTS): whole-monitor
+   * (pooled) ones first, then per cell, newest first.
+   */
   alerts: AlertView[];
+  /** Alerts raised in the period per kind (kinds with none left out). */
+  alertKinds: Array<{ kind: AlertKind; count: number }>;
   /** Alerts raised in the period (may exceed the list). */
   alertsTotal: number;
   evidence: ReportEvidence[];

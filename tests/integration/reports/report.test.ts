@@ -9,6 +9,8 @@ import { AppError } from '../../../src/main/errors/app-error';
 import {
   buildReportHtml,
   collectReport,
+  REPORT_ALERTS,
+  REPORT_ALERTS_SHOWN,
   REPORT_CSP,
   writeReport,
   type ClientReport,
@@ -220,8 +222,14 @@ describe('client report contents', () => {
     const stored = store.listAlerts({ monitorId, since: from, until: from + 7 * 86_400_000 });
     expect(report.alertsTotal).toBe(stored.total);
     expect(stored.total).toBeGreaterThan(0);
-    expect(doc.querySelectorAll('#alerts tbody tr').length).toBe(Math.min(stored.total, 200));
-    expect(doc.querySelector('#alerts tbody tr')?.textContent).toContain(stored.alerts[0]?.summary ?? '?');
+    // Whole-monitor (pooled) changes first, then the newest per cell; counts per kind add up.
+    expect(doc.querySelectorAll('#alerts tbody tr').length).toBe(Math.min(stored.total, REPORT_ALERTS_SHOWN));
+    const first = stored.alerts.find((a) => a.scope === 'monitor') ?? stored.alerts[0];
+    expect(doc.querySelector('#alerts tbody tr')?.textContent).toContain(first?.summary ?? '?');
+    const perKind = Array.from(doc.querySelectorAll('#alerts .kinds .tag')).map((t) =>
+      Number(/: ([\d,]+)$/.exec(t.textContent ?? '')?.[1]?.replace(/,/g, '')),
+    );
+    expect(perKind.reduce((a, b) => a + b, 0)).toBe(stored.total);
   });
 
   it('shows the answers behind the findings, the hostile one as inert, escaped text', () => {
@@ -322,7 +330,7 @@ describe('client report as XLSX', () => {
     expect(wb.getWorksheet('Trend')?.rowCount).toBe(1 + 7);
     expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 12);
     expect(wb.getWorksheet('Leaderboard')?.rowCount).toBe(1 + 6);
-    expect(wb.getWorksheet('Alerts')?.rowCount).toBe(1 + Math.min(200, written.report.alertsTotal));
+    expect(wb.getWorksheet('Alerts')?.rowCount).toBe(1 + Math.min(REPORT_ALERTS, written.report.alertsTotal));
     const answers = wb.getWorksheet('Answers');
     const hostileRow = answers?.getRow(2);
     expect(hostileRow?.getCell(5).value).toBe(HOSTILE_PROMPT);

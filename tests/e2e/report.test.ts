@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_DIR, startHarness, type Harness } from './harness';
+
+// A client report end to end: a 30-day demo loaded from the first-run screen, "Client report…"
+// on a monitor's row in the app writes the HTML file (through the save dialog's stand-in), and
+// the file opens in Chromium with JavaScript disabled: everything is there without a script, no
+// request leaves the page, no CSP violation. Screenshot: test-results/report-light.png.
+
+describe('client report, end to end', () => {
+  let h: Harness;
+  let reportPath = '';
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('writes the report from the Monitors view and names the file in a toast', async () => {
+    const { page } = h;
+    await page.getByRole('radio', { name: '30 days' }).check();
+    await page.getByRole('button', { name: 'Load a demo history' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 300_000 });
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /^Monitors/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Monitors' }).waitFor();
+    await page.getByRole('button', { name: 'Client report: Demo · Buying guides' }).click();
+    const form = page.getByRole('dialog', { name: 'Client report: Demo · Buying guides' });
+    await form.getByLabel('Period').selectOption('30');
+    await form.getByRole('button', { name: 'Save report…' }).click();
+    const toast = page.getByText(/^Client report for Demo · Buying guides \(.+\) saved to /);
+    await toast.waitFor({ timeout: 60_000 });
+    reportPath = h.saved.at(-1) ?? '';
+    expect(reportPath).toMatch(/demo-buying-guides-\d{4}-\d\d-\d\d\.html$/);
+    expect(await toast.textContent()).toContain(reportPath);
+    await expect.poll(() => form.count()).toBe(0);
+  }, 400_000);
+
+  it('opens offline in Chromium with JavaScript off: all sections, no request, no CSP violation', async () => {
+    const browser = h.page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      const requests: string[] = [];
+      const console: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      page.on('console', (m) => console.push(m.text()));
+      const url = pathToFileURL(reportPath).href;
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1, name: 'Client report: Demo · Buying guides' }).waitFor();
+      for (const name of [
+        /^Key numbers for Veloxa/,
+        /^Trend per day for Veloxa/,
+        /^Where Veloxa is named/,
+        /^Brands and competitors/,
+        /^Top cited sources/,
+        /^Citation gaps/,
+        /^Veloxa's own cited pages/,
+        /^Alerts/,
+        /^The answers behind the findings/,
+      ])
+        await expect(page.getByRole('heading', { level: 2, name }).isVisible()).resolves.toBe(true);
+      await expect(page.locator('svg.chart').count()).resolves.toBe(4);
+      await expect(
+        page.getByRole('img', { name: /^Mention rate, per day: 30 of 30 days with answers/ }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.locator('[data-kpi="mentionRate"] .kpi-value').textContent()).resolves.toMatch(
+        /^\d+\.\d %$/,
+      );
+      expect(await page.locator('text=synthetic answers from the Parallax sandbox').count()).toBe(1);
+      // The page is the only thing loaded; the CSP had nothing to refuse.
+      expect(requests).toEqual([url]);
+      expect(console.filter((c) => /Content Security Policy|Refused/i.test(c))).toEqual([]);
+      expect(readFileSync(reportPath, 'utf8')).not.toMatch(/<script|<img|<link/i);
+      await page.screenshot({ path: join(RESULTS_DIR, 'report-light.png'), fullPage: false });
+      await page.getByRole('heading', { level: 2, name: /^Where Veloxa is named/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(RESULTS_DIR, 'report-light-heatmap.png'), fullPage: false });
+      await page
+        .getByRole('heading', { level: 2, name: /^The answers behind the findings/ })
+        .scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(RESULTS_DIR, 'report-light-answers.png'), fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+});
