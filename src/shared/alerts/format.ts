@@ -27,6 +27,16 @@ export function alertMetric(kind: AlertKind): string {
   return 'word similarity (within a run → between runs)';
 }
 
+/**
+ * What the two sides are called: before / after for rates and positions; for Jaccard and
+ * similarity the within-run baseline and the between-run value.
+ */
+export function alertSideLabels(kind: AlertKind): [string, string] {
+  return kind === 'sources-changed' || kind === 'answer-changed'
+    ? ['Within a run', 'between runs']
+    : ['Before', 'after'];
+}
+
 /** A side as the analyst reads it: 42 % [30–55 %] (n 24), or 3.5 [2.1–4.9] (n 8) for a mean. */
 export function formatAlertSide(kind: AlertKind, side: AlertSide): string {
   const rate = RATE_KINDS.has(kind);

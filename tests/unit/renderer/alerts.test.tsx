@@ -113,6 +113,8 @@ describe('Alerts view', () => {
     expect(rows[1]?.textContent).toContain('Before 1.5 [0.9–2.1] (n 4) → after 4 [3.2–4.8] (n 4)');
     expect(within(rows[1] as HTMLElement).queryByRole('img', { name: 'Unread' })).toBeNull();
     expect(rows[2]?.textContent).toContain('All answers of the monitor (pooled)');
+    // Jaccard and similarity compare the runs with the within-run baseline, and say so.
+    expect(rows[2]?.textContent).toMatch(/Within a run .+ → between runs/);
     expect(await screen.findByRole('status')).toHaveTextContent('2 unread');
   });
 

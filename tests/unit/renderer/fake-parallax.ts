@@ -25,7 +25,7 @@ import type {
 import { isInvokeChannel } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/define';
 import type { AlertView } from '../../../src/shared/alerts/types';
-import { defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type {
   BrandMetrics,
@@ -612,7 +612,12 @@ function defaultHandlers(): Handlers {
       updatedAt: null,
       lastDelivery: null,
     }),
-    'alerts.saveOptions': (input) => ({ ...input, updatedAt: NOW, lastDelivery: null }),
+    'alerts.saveOptions': (input) => ({
+      ...input,
+      rules: alertRulesSchema.parse(input.rules),
+      updatedAt: NOW,
+      lastDelivery: null,
+    }),
     'alerts.webhookStates': () => ({}),
     'alerts.chooseFolder': () => ({ path: null }),
     'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),

@@ -1,4 +1,4 @@
-import { ALERT_KIND_LABELS, formatAlertSide } from '../../../../shared/alerts/format';
+import { ALERT_KIND_LABELS, alertSideLabels, formatAlertSide } from '../../../../shared/alerts/format';
 import type { AlertView } from '../../../../shared/alerts/types';
 import { formatDateTime } from '../../lib/format';
 import { alertWhere } from './alert-format';
@@ -12,6 +12,7 @@ interface Props {
 
 /** One alert in the list: what changed, where, before → after with n and interval. Text is inert. */
 export function AlertRow({ alert, read, onOpen, onMarkRead }: Props) {
+  const [beforeLabel, afterLabel] = alertSideLabels(alert.kind);
   const canDiff = alert.beforeResultId !== null && alert.afterResultId !== null;
   return (
     <div className={read ? 'alert-row' : 'alert-row unread'} data-kind={alert.kind}>
@@ -59,8 +60,8 @@ export function AlertRow({ alert, read, onOpen, onMarkRead }: Props) {
         {alert.monitorName} · {alertWhere(alert)} · {formatDateTime(alert.createdAt)}
       </div>
       <div className="small alert-sides">
-        Before <span className="alert-side">{formatAlertSide(alert.kind, alert.before)}</span> → after{' '}
-        <span className="alert-side">{formatAlertSide(alert.kind, alert.after)}</span>
+        {beforeLabel} <span className="alert-side">{formatAlertSide(alert.kind, alert.before)}</span> →{' '}
+        {afterLabel} <span className="alert-side">{formatAlertSide(alert.kind, alert.after)}</span>
       </div>
     </div>
   );

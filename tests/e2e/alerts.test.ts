@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness';
+
+// Change alerts end to end on a real 30-day demo history: the demo is built from the first-run
+// screen by the real run engine against the in-process sandbox, the core compares every
+// monitor run with the previous one once the build is done, the sidebar shows the unread count,
+// the Alerts view lists them (screenshots in light and dark), a filter narrows them, and an
+// alert opens the word and source diff of its two answers in Compare (screenshot).
+
+describe('Alerts on a 30-day demo history, end to end', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('builds the demo and compares its monitor runs: the sidebar counts the unread alerts', async () => {
+    const { page } = h;
+    await page.getByRole('radio', { name: '30 days' }).check();
+    await page.getByRole('button', { name: 'Load a demo history' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 300_000 });
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    // The check runs in the background after the build: every completed monitor run but the
+    // three first ones (nothing to compare with) gets its alerts.
+    await expect.poll(() => h.core.store.uncheckedMonitorRuns().length, { timeout: 120_000 }).toBe(0);
+    await h.core.alerts.idle();
+    const unread = h.core.store.countUnreadAlerts();
+    expect(unread).toBeGreaterThan(0);
+    const badge = page.getByTestId('alerts-unread-badge');
+    await expect
+      .poll(() => badge.textContent(), { timeout: 30_000 })
+      .toBe(unread > 999 ? '999+' : unread.toLocaleString('en'));
+  }, 400_000);
+
+  it('lists the alerts with what changed, where, and before → after with n', async () => {
+    const { page } = h;
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /^Alerts/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
+    const total = h.core.store.listAlerts({}).total;
+    await expect
+      .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
+      .toBe(`${total.toLocaleString('en')} alerts`);
+    const list = page.getByRole('listbox', { name: 'Alerts' });
+    const first = list.getByRole('option').first();
+    await expect.poll(() => first.textContent(), { timeout: 30_000 }).toMatch(/Demo · /);
+    const text = (await first.textContent()) ?? '';
+    const newest = h.core.store.listAlerts({ limit: 1 }).alerts[0];
+    expect(text).toContain(newest?.summary.slice(0, 40));
+    expect(text).toMatch(/Before .+\(n \d+\) → after .+\(n \d+\)/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(200);
+    await h.screenshot('alerts-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(200);
+    await h.screenshot('alerts-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('filters by kind, and an alert opens its two answers as a word and source diff in Compare', async () => {
+    const { page } = h;
+    const kind =
+      h.core.store.listAlerts({ kinds: ['position-moved'] }).total > 0 ? 'position-moved' : 'sources-changed';
+    const expected = h.core.store.listAlerts({ kinds: [kind] });
+    expect(expected.total).toBeGreaterThan(0);
+    await page.getByLabel('Kind').selectOption(kind);
+    await expect
+      .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
+      .toBe(`${expected.total.toLocaleString('en')} alert${expected.total === 1 ? '' : 's'}`);
+    const alert = expected.alerts[0]!;
+    const row = page.getByRole('listbox', { name: 'Alerts' }).getByRole('option').first();
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(alert.summary.slice(0, 40));
+    await row.getByRole('button', { name: 'Open diff' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('result-set-count').textContent(), { timeout: 30_000 })
+      .toBe('2 answers');
+    const diff = page.getByLabel('Diff', { exact: true });
+    await diff.waitFor({ timeout: 30_000 });
+    // Old (A) is the previous run's answer, new (B) this run's: the pair the alert names.
+    expect(await diff.getByLabel('Old (A)').inputValue()).toBe(alert.beforeResultId);
+    expect(await diff.getByLabel('New (B)').inputValue()).toBe(alert.afterResultId);
+    await expect.poll(() => page.getByTestId('word-diff').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await diff.textContent()).toMatch(/\w{4,}/);
+    // Opening it marked it read.
+    expect(h.core.store.getAlert(alert.id)?.readAt).not.toBeNull();
+    await page.waitForTimeout(200);
+    await h.screenshot('alerts-diff-light');
+    expect(pageErrors).toEqual([]);
+  });
+});
