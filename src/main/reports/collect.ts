@@ -72,14 +72,23 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
   const listed = [...alerts.alerts].sort(
     (a, b) => Number(b.scope === 'monitor') - Number(a.scope === 'monitor') || b.createdAt - a.createdAt,
   );
+  // The findings' totals come from the gaps view: the evidence only looks for the latest answers.
   const evidence =
-    overview.answers > 0
+    overview.answers > 0 && gaps
       ? collectEvidence(
           { visibility, getResults: (ids) => deps.store.getResults(ids) },
           base,
+          overview.period,
           focus,
           brands,
-          (gaps?.gaps ?? []).map((g) => g.domain),
+          [
+            { kind: 'missing', domain: null, total: gaps.gapAnswers },
+            ...gaps.gaps.map((g) => ({
+              kind: 'gap-domain' as const,
+              domain: g.domain,
+              total: g.gapAnswers.k,
+            })),
+          ],
         )
       : [];
   return {

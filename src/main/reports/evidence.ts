@@ -1,5 +1,6 @@
 import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { ResolvedPeriod } from '../../shared/visibility/types';
 import type { StoredResult } from '../store/types';
 import type { VisibilityService } from '../visibility';
 import type { ReportAnswer, ReportEvidence } from './types';
@@ -19,6 +20,7 @@ const AFTER = 440;
 
 type Query = Parameters<VisibilityService['results']>[0];
 type BaseQuery = Omit<Query, 'drill' | 'limit'>;
+type Drill = Query['drill'];
 
 /** About BEFORE + AFTER characters of text around `at`, cut at spaces, blank space folded. */
 export function excerptAround(text: string, at: number): string {
@@ -80,29 +82,69 @@ export interface EvidenceDeps {
   getResults(ids: readonly string[]): StoredResult[];
 }
 
+/** A finding whose answers are shown: its total over the period is already known (the gaps view). */
+export interface Finding {
+  kind: ReportEvidence['kind'];
+  /** The gap domain (null: every answer naming a competitor but not the focus brand). */
+  domain: string | null;
+  /** Answers matching it over the whole period. */
+  total: number;
+}
+
+/** Trailing windows tried in turn for the latest answers (days; the whole period last). */
+const WINDOWS = [2, 14];
+const DAY_MS = 86_400_000;
+const isoPlus = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The newest answers of a finding. The drill-down counts every match when it fills its limit,
+ * which over 90 days of a large history is the slow part; the total is known already, so the
+ * newest answers are looked for in the last days first, and the window widens only when too
+ * few are there.
+ */
+function latestIds(
+  deps: EvidenceDeps,
+  base: BaseQuery,
+  period: ResolvedPeriod,
+  drill: Drill,
+  want: number,
+): string[] {
+  const windows = [
+    ...WINDOWS.filter((d) => d < period.days).map((d) => ({
+      from: isoPlus(period.to, 1 - d),
+      to: period.to,
+    })),
+    { from: period.from, to: period.to },
+  ];
+  let ids: string[] = [];
+  for (const w of windows) {
+    ids = deps.visibility.results({ ...base, period: w, drill, limit: want }).resultIds;
+    if (ids.length >= want) break;
+  }
+  return ids;
+}
+
 /** The answers behind the findings; empty without a focus brand or competitors. */
 export function collectEvidence(
   deps: EvidenceDeps,
   base: BaseQuery,
+  period: ResolvedPeriod,
   focus: BrandView | null,
   brands: BrandView[],
-  gapDomains: readonly string[],
+  findings: readonly Finding[],
 ): ReportEvidence[] {
   if (!focus || !brands.some((b) => b.kind === 'competitor' && b.id !== focus.id)) return [];
   const matcher = compileBrandMatcher(brands);
   const names = new Map(brands.map((b) => [b.id, b]));
   const shown = new Set<string>();
-  const group = (
-    kind: ReportEvidence['kind'],
-    title: string,
-    domain: string | null,
-  ): ReportEvidence | null => {
-    const drill = { gapFor: focus.id, ...(domain !== null ? { domain } : {}) };
+  const group = (f: Finding): ReportEvidence | null => {
+    if (f.total === 0) return null;
+    const drill = { gapFor: focus.id, ...(f.domain !== null ? { domain: f.domain } : {}) };
     // A few more than shown, so answers already shown under another finding can be skipped.
-    const found = deps.visibility.results({ ...base, drill, limit: EVIDENCE_ANSWERS * 3 });
-    if (found.total === 0) return null;
-    const fresh = found.resultIds.filter((id) => !shown.has(id));
-    const results = deps.getResults(fresh.length > 0 ? fresh : found.resultIds);
+    const found = latestIds(deps, base, period, drill, EVIDENCE_ANSWERS * 3);
+    const fresh = found.filter((id) => !shown.has(id));
+    const results = deps.getResults(fresh.length > 0 ? fresh : found);
     // One answer per prompt × engine × location first: repeats of one cell read alike.
     const cellOf = (r: StoredResult): string =>
       `${r.prompt}\u0001${r.engine}\u0001${r.country}-${r.state ?? ''}`;
@@ -111,14 +153,14 @@ export function collectEvidence(
     const picked = [...distinct, ...results.filter((r) => !distinct.includes(r))].slice(0, EVIDENCE_ANSWERS);
     picked.sort((a, b) => b.fetchedAt - a.fetchedAt);
     for (const r of picked) shown.add(r.resultId);
-    const answers = picked.map((r) => toAnswer(r, matcher, names, domain));
-    return { kind, title, domain, total: found.total, answers };
+    const title =
+      f.domain === null
+        ? `Latest answers naming a competitor but not ${focus.name}`
+        : `Answers citing ${f.domain} that name a competitor but not ${focus.name}`;
+    const answers = picked.map((r) => toAnswer(r, matcher, names, f.domain));
+    return { kind: f.kind, title, domain: f.domain, total: f.total, answers };
   };
-  const groups = [
-    group('missing', `Latest answers naming a competitor but not ${focus.name}`, null),
-    ...gapDomains
-      .slice(0, EVIDENCE_GAP_DOMAINS)
-      .map((d) => group('gap-domain', `Answers citing ${d} that name a competitor but not ${focus.name}`, d)),
-  ];
-  return groups.filter((g): g is ReportEvidence => g !== null);
+  const missing = findings.filter((f) => f.kind === 'missing');
+  const domains = findings.filter((f) => f.kind === 'gap-domain').slice(0, EVIDENCE_GAP_DOMAINS);
+  return [...missing, ...domains].map(group).filter((g): g is ReportEvidence => g !== null);
 }

@@ -244,9 +244,13 @@ describe('client report contents', () => {
     expect(first?.textContent).toContain('<b onmouseover="alert(4)">click</b>');
     const gapGroups = doc.querySelectorAll('#evidence .evidence[data-kind="gap-domain"]');
     expect(gapGroups.length).toBeGreaterThan(0);
-    expect(report.evidence[0]?.total).toBe(
-      service.results({ ...query(), drill: { gapFor: report.focus?.id ?? '' }, limit: 1 }).total,
-    );
+    // Each finding's total is the drill-down's over the whole period (the answers the view opens).
+    expect(report.evidence.map((e) => e.kind)).toEqual(['missing', 'gap-domain', 'gap-domain', 'gap-domain']);
+    for (const e of report.evidence) {
+      const drill = { gapFor: report.focus?.id ?? '', ...(e.domain ? { domain: e.domain } : {}) };
+      expect(e.total, e.title).toBe(service.results({ ...query(), drill, limit: 1 }).total);
+      expect(e.answers.length).toBe(4);
+    }
   });
 
   it('runs no script and loads nothing: no script, no on* attribute, no src, links only http(s) anchors, a strict CSP', () => {
