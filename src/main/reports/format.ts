@@ -83,8 +83,10 @@ export const isoDateTime = (ms: number): string => new Date(ms).toISOString().sl
 /** A file-name-safe slug of a monitor name: "Demo · Buying guides" → "demo-buying-guides". */
 export function slugOf(name: string): string {
   const slug = name
+    // Accents of Latin letters only: stripping the marks of kana would change the word (グ is not ク).
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')

@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core, type SaveRequest } from '../../../src/main/core';
+import { openSettingsStore } from '../../../src/main/settings';
+import type { IpcResult } from '../../../src/shared/ipc/define';
+import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { parseReportHtml } from '../../support/report-html';
+
+// reports.write through the app's IPC router over the real core (as the "Client report…"
+// buttons call it): zod input, the save dialog asked with the dated file name, the file written
+// whole, a canceled dialog writing nothing, an unknown monitor refused. A 3-day demo history
+// is built first through demo.load.
+
+describe('reports.write over IPC', () => {
+  let dir = '';
+  let core: Core;
+  const asked: SaveRequest[] = [];
+  let answer: string | null = null;
+  let monitorId = '';
+
+  const invoke = (payload: unknown): Promise<IpcResult<unknown>> =>
+    core.router.invoke('reports.write', payload);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'parallax-report-ipc-'));
+    const settings = openSettingsStore({ userDataDir: dir });
+    core = await createCore({
+      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
+      dbPath: join(dir, 'parallax.db'),
+      settings,
+      secrets: createMemorySecretStore(),
+      now: () => Date.now(),
+      fetch: globalThis.fetch,
+      openExternal: async () => undefined,
+      chooseSavePath: async (request) => {
+        asked.push(request);
+        return answer;
+      },
+      sandboxOptions: { latencyMs: 5 },
+    });
+    const built = await core.router.invoke('demo.load', { days: 3 });
+    expect(built.ok).toBe(true);
+    monitorId = core.store.listMonitors().find((m) => m.name === 'Demo · Trail and race')?.id ?? '';
+  }, 120_000);
+  afterAll(async () => {
+    await core?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks where to save under the dated name, then writes the HTML report there', async () => {
+    answer = join(dir, 'out', 'trail.html');
+    const result = await invoke({ monitorId, period: { days: 3 } });
+    const overview = await core.router.invoke('visibility.overview', {
+      scope: { kind: 'monitor', id: monitorId },
+      period: { days: 3 },
+    });
+    const answers = overview.ok ? (overview.value as { answers: number }).answers : -1;
+    expect(answers).toBe(3 * 72);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(asked.at(-1)).toEqual({
+      title: 'Save client report',
+      defaultName: `demo-trail-and-race-${today}.html`,
+      extensions: ['html'],
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { path: answer, format: 'html', monitorName: 'Demo · Trail and race', to: today, answers },
+    });
+    const html = readFileSync(answer, 'utf8');
+    expect(result.ok && (result.value as { bytes: number }).bytes).toBe(Buffer.byteLength(html));
+    expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe(
+      'Client report: Demo · Trail and race',
+    );
+    expect(existsSync(`${answer}.partial`)).toBe(false);
+  });
+
+  it('writes XLSX when asked, with the focus brand chosen', async () => {
+    answer = join(dir, 'trail.xlsx');
+    const fleetfoot = core.store.listBrands().find((b) => b.name === 'Fleetfoot')?.id ?? '';
+    const result = await invoke({ monitorId, period: { days: 2 }, format: 'xlsx', brandId: fleetfoot });
+    expect(result).toMatchObject({ ok: true, value: { format: 'xlsx', path: answer } });
+    expect(asked.at(-1)?.extensions).toEqual(['xlsx']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(answer);
+    const info = wb.getWorksheet('Summary');
+    const focusRow = [...Array(info?.rowCount ?? 0).keys()]
+      .map((i) => info?.getRow(i + 1).values as unknown[])
+      .find((v) => v[1] === 'Focus brand');
+    expect(focusRow?.[2]).toBe('Fleetfoot');
+  });
+
+  it('writes nothing when the dialog is canceled; refuses bad input and an unknown monitor', async () => {
+    answer = null;
+    const before = asked.length;
+    expect(await invoke({ monitorId })).toMatchObject({ ok: true, value: { path: null, bytes: 0 } });
+    expect(asked).toHaveLength(before + 1);
+    expect(asked.at(-1)?.defaultName).toMatch(/^demo-trail-and-race-\d{4}-\d\d-\d\d\.html$/);
+
+    answer = join(dir, 'never.html');
+    expect(await invoke({ monitorId, format: 'pdf' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    expect(await invoke({ monitorId, period: { days: 0 } })).toMatchObject({ ok: false });
+    expect(await invoke({ monitorId, extra: 1 })).toMatchObject({ ok: false });
+    expect(await invoke({ monitorId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { message: 'No monitor nope' },
+    });
+    expect(existsSync(answer)).toBe(false);
+    expect(asked).toHaveLength(before + 1);
+  });
+});
