@@ -7,7 +7,8 @@ import { RESULTS_DIR, startHarness, type Harness } from './harness';
 // A client report end to end: a 30-day demo loaded from the first-run screen, "Client report…"
 // on a monitor's row in the app writes the HTML file (through the save dialog's stand-in), and
 // the file opens in Chromium with JavaScript disabled: everything is there without a script, no
-// request leaves the page, no CSP violation. Screenshot: test-results/report-light.png.
+// request leaves the page, no CSP violation. Screenshots: test-results/report-form-light.png (the
+// form on the monitor's row) and report-light*.png (the report).
 
 describe('client report, end to end', () => {
   let h: Harness;
@@ -34,6 +35,7 @@ describe('client report, end to end', () => {
     await page.getByRole('button', { name: 'Client report: Demo · Buying guides' }).click();
     const form = page.getByRole('dialog', { name: 'Client report: Demo · Buying guides' });
     await form.getByLabel('Period').selectOption('30');
+    await h.screenshot('report-form-light');
     await form.getByRole('button', { name: 'Save report…' }).click();
     const toast = page.getByText(/^Client report for Demo · Buying guides \(.+\) saved to /);
     await toast.waitFor({ timeout: 60_000 });
