@@ -21,6 +21,7 @@ const STRUCTURED =
   originBit('entity') | originBit('product-brand') | originBit('merchant') | originBit('advertiser');
 const PAGE = 2000;
 const CACHE_LIMIT = 200_000;
+const MAX_ROWS = 50;
 
 export interface DiscoveryIndexer {
   /** Extracts and indexes a freshly stored result's candidate names (after the Visibility index). */
@@ -117,17 +118,28 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
     pendingForms.set(form, (pendingForms.get(form) ?? 0) + delta);
   }
 
+  /** One multi-row INSERT per result (a statement run has a fixed cost; answers name ~10 names). */
+  const insertRows = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO disc_result (seq, name, form, origins) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`,
+    );
+
   function indexCandidates(seq: number, candidates: readonly ExtractedCandidate[]): void {
     if (candidates.length === 0) return;
     const cell = cellOf(seq);
     if (cell === null) return;
-    const insert = stmt(db, 'INSERT INTO disc_result (seq, name, form, origins) VALUES (?, ?, ?, ?)');
-    for (const c of candidates) {
-      const name = nameId(c.key, (c.origins & STRUCTURED) !== 0);
-      const form = formId(name, c.form);
-      insert.run(seq, name, form, c.origins);
-      addDay(cell, name, 1, c.origins);
-      addForm(form, 1);
+    for (let at = 0; at < candidates.length; at += MAX_ROWS) {
+      const chunk = candidates.slice(at, at + MAX_ROWS);
+      const values: number[] = [];
+      for (const c of chunk) {
+        const name = nameId(c.key, (c.origins & STRUCTURED) !== 0);
+        const form = formId(name, c.form);
+        values.push(seq, name, form, c.origins);
+        addDay(cell, name, 1, c.origins);
+        addForm(form, 1);
+      }
+      insertRows(chunk.length).run(values);
     }
   }
 

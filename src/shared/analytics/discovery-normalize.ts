@@ -79,9 +79,31 @@ const LEGAL_FORMS: readonly (readonly string[])[] = [
   ['sp', 'z', 'o', 'o'],
 ].sort((a, b) => b.length - a.length);
 
+const ASCII_ONLY = /^[\0-\x7f]*$/u;
+
 function stripLatinMarks(text: string): string {
+  if (ASCII_ONLY.test(text)) return text;
   return text.normalize('NFD').replace(LATIN_WITH_MARKS, '$1').normalize('NFC');
 }
+
+/**
+ * Names repeat across answers by the thousand: keys and verdicts are memoised per string.
+ * Bounded: cleared when full (the strings seen are what the answers name).
+ */
+const MEMO_LIMIT = 50_000;
+
+function memo<T>(cache: Map<string, T>, key: string, compute: (k: string) => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute(key);
+  if (cache.size >= MEMO_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+const keyCache = new Map<string, string>();
+const nameLikeCache = new Map<string, boolean>();
+const formCache = new Map<string, string>();
 
 function endsWith(tokens: readonly string[], form: readonly string[]): boolean {
   if (form.length >= tokens.length) return false; // a name must be left
@@ -106,6 +128,10 @@ function dropLegalForms(tokens: string[]): string[] {
 
 /** The pooling key of a candidate name; '' when nothing name-like is left. */
 export function discoveryKey(name: string): string {
+  return memo(keyCache, name, computeKey);
+}
+
+function computeKey(name: string): string {
   const text = stripLatinMarks(name.normalize('NFKC').replace(JAPANESE_MARKERS, ' ').toLowerCase())
     .replace(SPELLED_RE, (c) => SPELLED[c] ?? c)
     .replace(/[&＆+]/gu, ' and ')
@@ -118,6 +144,10 @@ export function discoveryKey(name: string): string {
 
 /** The written form kept for display and aliases: NFKC, single spaces, trimmed. */
 export function cleanForm(name: string): string {
+  return memo(formCache, name, computeForm);
+}
+
+function computeForm(name: string): string {
   return name
     .normalize('NFKC')
     .replace(/\s+/gu, ' ')
@@ -260,6 +290,10 @@ const NAME_PARTICLES = new Set([
  * word outside name particles), not a bare number and not a generic label.
  */
 export function isNameLike(form: string): boolean {
+  return memo(nameLikeCache, form, computeNameLike);
+}
+
+function computeNameLike(form: string): boolean {
   const text = form.trim();
   if (text.length < 2 || text.length > 48 || !LETTER.test(text)) return false;
   if (SENTENCE_END.test(text) && !/\b(?:inc|ltd|co|corp|s\.a|k\.k)\.$/iu.test(text)) return false;
