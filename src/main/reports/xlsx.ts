@@ -83,8 +83,9 @@ function summarySheet(wb: ExcelJS.Workbook, r: ClientReport): void {
   });
   const ws = wb.getWorksheet('Summary') as ExcelJS.Worksheet;
   // Position is not a rate: only the rate rows get the percent format.
-  for (const rowNo of [2, 3, 5])
-    for (const col of [2, 3, 4, 6, 7]) ws.getRow(rowNo).getCell(col).numFmt = '0.0%';
+  if (k)
+    for (const rowNo of [2, 3, 5])
+      for (const col of [2, 3, 4, 6, 7]) ws.getRow(rowNo).getCell(col).numFmt = '0.0%';
   ws.addRow([]);
   const info: Array<[string, Cell]> = [
     ['Report', r.title],
