@@ -54,7 +54,7 @@ describe('Alerts on a 30-day demo history, end to end', () => {
     const text = (await first.textContent()) ?? '';
     const newest = h.core.store.listAlerts({ limit: 1 }).alerts[0];
     expect(text).toContain(newest?.summary.slice(0, 40));
-    expect(text).toMatch(/Before .+\(n \d+\) → after .+\(n \d+\)/);
+    expect(text).toMatch(/(Before|Within a run) .+\(n \d+\) → (after|between runs) .+\(n \d+\)/);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForTimeout(200);
     await h.screenshot('alerts-light');
