@@ -2,9 +2,11 @@ import ExcelJS from 'exceljs';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core, type SaveRequest } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
+import { defaultAlertRules } from '../../../src/shared/alerts/rules';
+import type { EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { parseReportHtml } from '../../support/report-html';
@@ -27,6 +29,8 @@ describe('reports.write over IPC', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-report-ipc-'));
     const settings = openSettingsStore({ userDataDir: dir });
+    // Monitor runs go to the built-in sandbox (synthetic answers, no key).
+    settings.update({ sandboxMode: true });
     core = await createCore({
       app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
       dbPath: join(dir, 'parallax.db'),
@@ -113,4 +117,44 @@ describe('reports.write over IPC', () => {
     expect(existsSync(answer)).toBe(false);
     expect(asked).toHaveLength(before + 1);
   });
+
+  it("after a monitor run in the app, the report lands in the monitor's folder and a notice names it", async () => {
+    const folder = join(dir, 'after run');
+    core.store.saveMonitorOptions(monitorId, {
+      rules: defaultAlertRules(),
+      webhookUrl: null,
+      reportDir: folder,
+      reportDays: 2,
+    });
+    const notices: Array<EventPayload<'app.notice'>> = [];
+    const off = core.events.subscribe((event, payload) => {
+      if (event === 'app.notice') notices.push(payload as EventPayload<'app.notice'>);
+    });
+    try {
+      const started = await core.router.invoke('monitors.runNow', { id: monitorId });
+      expect(started.ok).toBe(true);
+      const today = new Date().toISOString().slice(0, 10);
+      const html = join(folder, `demo-trail-and-race-${today}.html`);
+      await vi.waitFor(
+        () =>
+          expect(notices.map((n) => n.message)).toContain(
+            `Client report for Demo · Trail and race (last 2 days) written to ${html} and ${join(folder, `demo-trail-and-race-${today}.xlsx`)}`,
+          ),
+        { timeout: 90_000, interval: 200 },
+      );
+      const doc = parseReportHtml(readFileSync(html, 'utf8'));
+      expect(doc.querySelector('h1')?.textContent).toBe('Client report: Demo · Trail and race');
+      // The run just made is in it: the demo's last two days (72 answers each) and this run's
+      // answers (the jobs the sandbox's engines answered).
+      const run = core.store.getRun((started as { value: { runId: string } }).value.runId);
+      expect(run?.status).toBe('completed');
+      expect(run?.counts.succeeded).toBeGreaterThan(0);
+      expect(doc.querySelector('[data-kpi="mentionRate"]')?.getAttribute('data-n')).toBe(
+        String(2 * 72 + (run?.counts.succeeded ?? 0)),
+      );
+      expect(notices.every((n) => n.level === 'info')).toBe(true);
+    } finally {
+      off();
+    }
+  }, 120_000);
 });
