@@ -43,6 +43,16 @@ describe('client report, end to end', () => {
     expect(reportPath).toMatch(/demo-buying-guides-\d{4}-\d\d-\d\d\.html$/);
     expect(await toast.textContent()).toContain(reportPath);
     await expect.poll(() => form.count()).toBe(0);
+
+    // Visibility offers it once its scope is a monitor.
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /^Visibility/ })
+      .click();
+    const visibilityButton = page.getByRole('button', { name: 'Client report: Demo · Buying guides' });
+    await expect(visibilityButton.count()).resolves.toBe(0);
+    await page.getByLabel('Scope').selectOption({ label: 'Demo · Buying guides' });
+    await visibilityButton.waitFor();
   }, 400_000);
 
   it('opens offline in Chromium with JavaScript off: all sections, no request, no CSP violation', async () => {
