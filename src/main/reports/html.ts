@@ -1,8 +1,7 @@
 import { engineName, isoDateTime, locationName } from './format';
 import { t } from './html-parts';
+import { alertsSection, evidenceSection } from './html-findings';
 import {
-  alertsSection,
-  evidenceSection,
   gapsSection,
   heatmapSection,
   kpiSection,
