@@ -15,7 +15,6 @@ interface ReportState {
   error: ShownError | null;
   /** Writes the report; returns the file's path (null when canceled or failed). */
   write(input: InvokeInput<'reports.write'>): Promise<string | null>;
-  clearError(): void;
 }
 
 const kB = (bytes: number): string => `${(bytes / 1024).toFixed(0)} kB`;
@@ -44,5 +43,4 @@ export const useReportStore = create<ReportState>((set, get) => ({
       return null;
     }
   },
-  clearError: () => set({ error: null }),
 }));
