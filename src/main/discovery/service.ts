@@ -12,7 +12,7 @@ import type {
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { AppError } from '../errors/app-error';
 import { HistoryStateError, type HistoryStore } from '../store';
-import type { DiscoveryDayFilter, DiscoveryNameRow } from '../store/discovery-read';
+import type { DiscoveryDayFilter, DiscoveryNameRow, DiscoveryNameTotal } from '../store/discovery-read';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put
@@ -30,29 +30,24 @@ export const DISCOVERY_ERROR_CODES = [
 const DEFAULT_LIMIT = 50;
 const EXAMPLES = 3;
 /** Answers naming a candidate read for its co-cited domains (newest first). */
-const DOMAIN_SAMPLE = 500;
+const DOMAIN_SAMPLE = 200;
 /** Period over which accept proposes domains when none are given. */
 const PROPOSAL_DAYS = 90;
 
 export interface DiscoveryService {
   queue(query: DiscoveryQuery): DiscoveryQueue;
-  /** One candidate by key or written name, over the last 90 days (or null when never seen). */
-  candidate(nameOrKey: string): DiscoveryCandidate | null;
+  /** One candidate by key or written name, with its details, over a period (default the last 90 days); null when not named then. */
+  candidate(
+    nameOrKey: string,
+    query?: Pick<DiscoveryQuery, 'engines' | 'locations'> & { period?: DiscoveryQuery['period'] },
+  ): DiscoveryCandidate | null;
   accept(input: DiscoveryAcceptInput): BrandView;
   dismiss(nameOrKey: string): { key: string; changed: boolean };
   restore(nameOrKey: string): { key: string; changed: boolean };
   merge(input: DiscoveryMergeInput): BrandView;
 }
 
-interface Aggregate {
-  name: number;
-  answers: number;
-  engines: Set<string>;
-  locations: Set<string>;
-  origins: number;
-  first: number;
-  last: number;
-}
+type Aggregate = DiscoveryNameTotal;
 
 function toDefinitions(brands: readonly BrandView[]): BrandDefinition[] {
   return brands.map((b) => ({
@@ -65,33 +60,7 @@ function toDefinitions(brands: readonly BrandView[]): BrandDefinition[] {
 }
 
 function emptyAggregate(name: number): Aggregate {
-  return { name, answers: 0, engines: new Set(), locations: new Set(), origins: 0, first: 0, last: 0 };
-}
-
-function aggregate(rows: ReturnType<HistoryStore['discoveryRows']>): Map<number, Aggregate> {
-  const out = new Map<number, Aggregate>();
-  for (const r of rows) {
-    let a = out.get(r.name);
-    if (!a) {
-      a = {
-        name: r.name,
-        answers: 0,
-        engines: new Set(),
-        locations: new Set(),
-        origins: 0,
-        first: r.first,
-        last: r.last,
-      };
-      out.set(r.name, a);
-    }
-    a.answers += r.answers;
-    a.engines.add(r.engine);
-    a.locations.add(r.loc);
-    a.origins |= r.origins;
-    a.first = Math.min(a.first, r.first);
-    a.last = Math.max(a.last, r.last);
-  }
-  return out;
+  return { name, answers: 0, origins: 0, first: 0, last: 0 };
 }
 
 export function createDiscoveryService(deps: { store: HistoryStore; now: () => number }): DiscoveryService {
@@ -126,22 +95,30 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     filter: DiscoveryDayFilter,
     totalAnswers: number,
     previous: { answers: number; total: number },
+    places: { engines: string[]; locations: string[] },
     dismissed: boolean,
+    detailed = true,
   ): DiscoveryCandidate {
     const forms = name.forms.map((f) => f.form);
     const display = forms[0] ?? name.key;
-    const examples = store.discoveryExamples(a.name, filter, EXAMPLES).map((e) => ({
-      resultId: e.resultId,
-      engine: e.engine,
-      location: e.loc,
-      day: isoDay(e.day),
-      snippet: snippetAround(e.text, [e.form, ...forms]),
-    }));
-    const co = store.discoveryCoDomains(a.name, filter, DOMAIN_SAMPLE);
-    const domainAnswers = store.discoveryDomainAnswers(
-      co.domains.map((d) => d.domain),
-      filter,
-    );
+    const examples = !detailed
+      ? []
+      : store.discoveryExamples(a.name, filter, EXAMPLES).map((e) => ({
+          resultId: e.resultId,
+          engine: e.engine,
+          location: e.loc,
+          day: isoDay(e.day),
+          snippet: snippetAround(e.text, [e.form, ...forms]),
+        }));
+    const co = detailed
+      ? store.discoveryCoDomains(a.name, filter, DOMAIN_SAMPLE)
+      : { sampled: 0, domains: [] };
+    const domainAnswers = detailed
+      ? store.discoveryDomainAnswers(
+          co.domains.map((d) => d.domain),
+          filter,
+        )
+      : new Map<string, number>();
     return {
       key: name.key,
       name: display,
@@ -150,8 +127,8 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       previousAnswers: previous.answers,
       // Nothing is new against a previous period the history does not cover.
       isNew: a.answers > 0 && previous.total > 0 && previous.answers === 0,
-      engines: [...a.engines].sort(),
-      locations: [...a.locations].sort(),
+      engines: places.engines,
+      locations: places.locations,
       firstSeen: a.answers > 0 ? isoDay(a.first) : null,
       lastSeen: a.answers > 0 ? isoDay(a.last) : null,
       origins: originsOfMask(a.origins),
@@ -159,6 +136,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       aliases: forms,
       domains: rankCoDomains(name.key, co.sampled, co.domains, domainAnswers, totalAnswers),
       dismissed,
+      detailed,
     };
   }
 
@@ -167,7 +145,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     const current = filterOf(query, period.fromDay, period.toDay);
     const previous = filterOf(query, period.prevFromDay, period.prevToDay);
     const totalAnswers = store.discoveryTotalAnswers(current);
-    const aggregates = aggregate(store.discoveryRows(current));
+    const aggregates = new Map(store.discoveryTotals(current).map((t) => [t.name, t]));
     const names = store.discoveryNames([...aggregates.keys()]);
     const ctx = brandsContext();
     const dismissedKeys = new Set(store.listDismissedNames().map((d) => d.key));
@@ -199,8 +177,10 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
         (x.name.forms[0]?.form ?? x.name.key).localeCompare(y.name.forms[0]?.form ?? y.name.key),
     );
     const page = listed.slice(0, query.limit ?? DEFAULT_LIMIT);
-    const prevAnswers =
-      page.length > 0 ? store.discoveryPreviousAnswers(previous) : new Map<number, number>();
+    // Per-name figures only for the names returned (seeks on the name indexes).
+    const ids = page.map((p) => p.name.id);
+    const prevAnswers = store.discoveryAnswersOf(ids, previous);
+    const places = store.discoveryPlaces(ids, current);
     const prevTotal = page.length > 0 ? store.discoveryTotalAnswers(previous) : 0;
     return {
       period: period.resolved,
@@ -215,7 +195,9 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
           current,
           totalAnswers,
           { answers: prevAnswers.get(name.id) ?? 0, total: prevTotal },
+          places.get(name.id) ?? { engines: [], locations: [] },
           dismissedKeys.has(name.key),
+          query.details ?? true,
         ),
       ),
     };
@@ -232,19 +214,27 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     return name;
   }
 
-  function candidate(nameOrKey: string): DiscoveryCandidate | null {
+  function candidate(
+    nameOrKey: string,
+    query: Parameters<DiscoveryService['candidate']>[1] = {},
+  ): DiscoveryCandidate | null {
     const name = nameOf(nameOrKey);
-    const period = resolvePeriod({ days: PROPOSAL_DAYS }, deps.now());
-    const filter = filterOf({}, period.fromDay, period.toDay);
-    const a = aggregate(store.discoveryRows(filter)).get(name.id);
-    if (!a) return null;
-    const prevFilter = filterOf({}, period.prevFromDay, period.prevToDay);
+    const period = resolvePeriod(query.period ?? { days: PROPOSAL_DAYS }, deps.now());
+    const filter = filterOf(query, period.fromDay, period.toDay);
+    const answers = store.discoveryAnswersOf([name.id], filter).get(name.id) ?? 0;
+    if (answers === 0) return null;
+    const a = store.discoveryTotals(filter).find((t) => t.name === name.id) ?? {
+      ...emptyAggregate(name.id),
+      answers,
+    };
+    const prevFilter = filterOf(query, period.prevFromDay, period.prevToDay);
     const previous = {
-      answers: store.discoveryPreviousAnswers(prevFilter).get(name.id) ?? 0,
+      answers: store.discoveryAnswersOf([name.id], prevFilter).get(name.id) ?? 0,
       total: store.discoveryTotalAnswers(prevFilter),
     };
+    const places = store.discoveryPlaces([name.id], filter).get(name.id) ?? { engines: [], locations: [] };
     const dismissed = store.listDismissedNames().some((d) => d.key === name.key);
-    return details(name, a, filter, store.discoveryTotalAnswers(filter), previous, dismissed);
+    return details(name, a, filter, store.discoveryTotalAnswers(filter), previous, places, dismissed);
   }
 
   function saveBrand(input: Parameters<HistoryStore['saveBrand']>[0]): BrandView {

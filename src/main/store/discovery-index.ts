@@ -186,10 +186,28 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
         db,
         'DELETE FROM disc_day WHERE day = ? AND name = ? AND engine = ? AND loc = ? AND answers <= 0',
       );
+      const perName = new Map<string, { day: number; name: number; answers: number; origins: number }>();
       for (const p of pendingDays.values()) {
         if (p.answers === 0 && p.origins === 0) continue;
         upsert.run(p.cell.day, p.name, p.cell.engine, p.cell.loc, p.answers, p.origins);
         if (p.answers < 0) prune.run(p.cell.day, p.name, p.cell.engine, p.cell.loc);
+        const k = `${p.cell.day}|${p.name}`;
+        const n = perName.get(k);
+        if (n) {
+          n.answers += p.answers;
+          n.origins |= p.origins;
+        } else perName.set(k, { day: p.cell.day, name: p.name, answers: p.answers, origins: p.origins });
+      }
+      const upsertName = stmt(
+        db,
+        `INSERT INTO disc_name_day (day, name, answers, origins) VALUES (?, ?, ?, ?)
+         ON CONFLICT (day, name) DO UPDATE SET
+           answers = answers + excluded.answers, origins = origins | excluded.origins`,
+      );
+      const pruneName = stmt(db, 'DELETE FROM disc_name_day WHERE day = ? AND name = ? AND answers <= 0');
+      for (const n of perName.values()) {
+        upsertName.run(n.day, n.name, n.answers, n.origins);
+        if (n.answers < 0) pruneName.run(n.day, n.name);
       }
       pendingDays.clear();
     }
@@ -201,7 +219,7 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
   }
 
   function rebuildAll(): void {
-    for (const table of ['disc_result', 'disc_day', 'disc_forms', 'disc_names'])
+    for (const table of ['disc_result', 'disc_day', 'disc_name_day', 'disc_forms', 'disc_names'])
       db.exec(`DELETE FROM ${table}`);
     reset();
     const page = stmt(

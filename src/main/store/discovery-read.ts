@@ -13,12 +13,11 @@ export interface DiscoveryDayFilter {
   locations: readonly string[] | null;
 }
 
-export interface DiscoveryDayRow {
+/** One name over a period: answers naming it, origins seen (bit mask), first and last day. */
+export interface DiscoveryNameTotal {
   name: number;
-  engine: string;
-  loc: string;
-  origins: number;
   answers: number;
+  origins: number;
   first: number;
   last: number;
 }
@@ -41,8 +40,15 @@ export interface DiscoveryExampleRow {
 }
 
 export interface DiscoveryReadApi {
-  discoveryRows(filter: DiscoveryDayFilter): DiscoveryDayRow[];
-  discoveryPreviousAnswers(filter: DiscoveryDayFilter): Map<number, number>;
+  /** Every name named in the period, with its totals (one row per name). */
+  discoveryTotals(filter: DiscoveryDayFilter): DiscoveryNameTotal[];
+  /** The engines and locations that named each of these names in the period. */
+  discoveryPlaces(
+    names: readonly number[],
+    filter: DiscoveryDayFilter,
+  ): Map<number, { engines: string[]; locations: string[] }>;
+  /** Answers naming each of these names in the period (0 when none). */
+  discoveryAnswersOf(names: readonly number[], filter: DiscoveryDayFilter): Map<number, number>;
   discoveryTotalAnswers(filter: DiscoveryDayFilter): number;
   discoveryNames(ids: readonly number[]): DiscoveryNameRow[];
   discoveryNameOfKey(key: string): DiscoveryNameRow | null;
@@ -91,21 +97,54 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
   }
 
   return {
-    discoveryRows(f) {
-      return stmt(
-        db,
-        `SELECT name, engine, loc, origins, SUM(answers) AS answers, MIN(day) AS first, MAX(day) AS last
-         FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}
-         GROUP BY name, engine, loc, origins`,
-      ).all(args(f)) as DiscoveryDayRow[];
+    discoveryTotals(f) {
+      // SQLite has no bitwise-OR aggregate: one MAX per origin bit, OR-ed.
+      const origins = [1, 2, 4, 8, 16].map((b) => `MAX(origins & ${b})`).join(' | ');
+      const sql = filtered(f)
+        ? `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
+           FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC} GROUP BY name`
+        : `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
+           FROM disc_name_day WHERE day BETWEEN @from AND @to GROUP BY name`;
+      return stmt(db, sql).all(
+        filtered(f) ? args(f) : { from: f.fromDay, to: f.toDay },
+      ) as DiscoveryNameTotal[];
     },
-    discoveryPreviousAnswers(f) {
-      const rows = stmt(
+    discoveryPlaces(names, f) {
+      const out = new Map<number, { engines: string[]; locations: string[] }>();
+      const read = stmt(
         db,
-        `SELECT name, SUM(answers) AS answers FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}
-         GROUP BY name`,
-      ).all(args(f)) as Array<{ name: number; answers: number }>;
-      return new Map(rows.map((r) => [r.name, r.answers]));
+        `SELECT DISTINCT engine, loc FROM disc_day WHERE name = @x AND day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+      );
+      for (const name of names) {
+        const rows = read.all({ ...args(f), x: name }) as Array<{ engine: string; loc: string }>;
+        out.set(name, {
+          engines: [...new Set(rows.map((r) => r.engine))].sort(),
+          locations: [...new Set(rows.map((r) => r.loc))].sort(),
+        });
+      }
+      return out;
+    },
+    discoveryAnswersOf(names, f) {
+      const out = new Map<number, number>();
+      const read = filtered(f)
+        ? stmt(
+            db,
+            `SELECT ifnull(SUM(answers), 0) AS n FROM disc_day
+             WHERE name = @x AND day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+          )
+        : stmt(
+            db,
+            'SELECT ifnull(SUM(answers), 0) AS n FROM disc_name_day WHERE name = @x AND day BETWEEN @from AND @to',
+          );
+      for (const name of names) {
+        const row = read.get(
+          filtered(f) ? { ...args(f), x: name } : { x: name, from: f.fromDay, to: f.toDay },
+        ) as {
+          n: number;
+        };
+        out.set(name, row.n);
+      }
+      return out;
     },
     discoveryTotalAnswers(f) {
       if (!filtered(f))

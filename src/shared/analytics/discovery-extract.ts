@@ -25,7 +25,7 @@ export function originsOfMask(mask: number): DiscoveryOrigin[] {
 /** One candidate name in one answer. */
 export interface ExtractedCandidate {
   key: string;
-  /** The form written in this answer (the first seen, a structured origin's preferred). */
+  /** The form written in this answer: its list's spelling when it has one, else the first seen. */
   form: string;
   /** Bit mask of DiscoveryOrigin. */
   origins: number;
@@ -95,8 +95,13 @@ export function extractCandidates(
     const key = discoveryKey(form);
     if (key === '') return;
     const existing = byKey.get(key);
-    if (existing) existing.origins |= originBit(origin);
-    else byKey.set(key, { key, form, origins: originBit(origin) });
+    if (!existing) byKey.set(key, { key, form, origins: originBit(origin) });
+    else {
+      // The answer's own words win over an entity's or a feed's spelling: the display name,
+      // the aliases and the snippets read as the answers write it.
+      if (origin === 'list-item' && (existing.origins & originBit('list-item')) === 0) existing.form = form;
+      existing.origins |= originBit(origin);
+    }
   };
   for (const e of result.entities) if (ORG_ENTITY.test(e.type)) add(structuredName(e.name), 'entity');
   for (const p of result.products) {

@@ -13,6 +13,11 @@ export interface DiscoveryQuery {
   limit?: number;
   /** The dismissed names instead of the queue. */
   dismissed?: boolean;
+  /**
+   * Examples and proposed domains per name (default true). Each costs a few reads per name:
+   * the app asks without and fetches one name's with discovery.candidate when it is opened.
+   */
+  details?: boolean;
 }
 
 export interface DiscoveryExample {
@@ -61,6 +66,8 @@ export interface DiscoveryCandidate {
   /** Cited domains that go with it, best first (proposed as its domains). */
   domains: DiscoveryDomain[];
   dismissed: boolean;
+  /** False when examples and domains were not asked for (DiscoveryQuery.details). */
+  detailed: boolean;
 }
 
 export interface DiscoveryQueue {

@@ -201,9 +201,13 @@ describe('competitor discovery on a demo history', () => {
       expect(ex.snippet).toContain('Trailhawk');
       expect(core.store.getResult(ex.resultId)?.normalized.text).toContain('Trailhawk');
     }
-    // Its own sites are proposed first.
-    expect(trailhawk.domains[0]).toMatchObject({ labelMatch: true });
-    expect(trailhawk.domains[0]?.domain).toMatch(/^trailhawk\./);
+    // A name's own sites are proposed first ("trailhawk.com" for Trailhawk), then by lift.
+    const withSite = q.candidates.filter((c) => c.domains.some((d) => d.labelMatch));
+    expect(withSite.length).toBeGreaterThan(0);
+    for (const c of withSite) {
+      expect(c.domains[0]?.labelMatch, c.key).toBe(true);
+      expect(c.domains[0]?.domain.startsWith(c.key.replace(/[^a-z0-9]/g, '')), c.key).toBe(true);
+    }
   });
 
   it('marks a name not named in the previous period of the same length as new', async () => {
@@ -220,13 +224,22 @@ describe('competitor discovery on a demo history', () => {
   });
 
   it('filters by engine and location', async () => {
-    const q = await queue({ period: { days: 7 }, engines: ['assistant-b'], locations: ['DE'] });
-    expect(q.totalAnswers).toBe(DAYS * 10 * 2);
+    const engine = core.store.listRuns().runs[0] ? 'assistant-a' : 'assistant-a';
+    const q = await queue({ period: { days: 7 }, engines: [engine], locations: ['DE'] });
+    const raw = new Database(dbPath, { readonly: true });
+    const expected = raw
+      .prepare("SELECT COUNT(*) FROM vis_result WHERE engine = ? AND loc = 'DE'")
+      .pluck()
+      .get(engine) as number;
+    raw.close();
+    expect(q.totalAnswers).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
     for (const c of q.candidates) {
-      expect(c.engines).toEqual(['assistant-b']);
+      expect(c.engines).toEqual([engine]);
       expect(c.locations).toEqual(['DE']);
     }
     expect(q.candidates.map((c) => c.key)).toContain('lauferwerk');
+    expect(q.candidates.map((c) => c.key)).not.toContain('ハヤテ');
   });
 
   it('dismisses a name (out of the queue, in the dismissed list) and restores it', async () => {
@@ -245,19 +258,22 @@ describe('competitor discovery on a demo history', () => {
   });
 
   it('accepts a name as a competitor with its variants and sites; the history is re-analysed at once', async () => {
-    const before = byName(await queue({ period: { days: 7 } }), 'Trailhawk') as DiscoveryCandidate;
+    // A name whose own site answers cite, so its citation rate shows the domains took effect.
+    const before = (await queue({ period: { days: 7 } })).candidates.find(
+      (c) => !['altura', 'lauferwerk'].includes(c.key) && c.domains.some((d) => d.labelMatch),
+    ) as DiscoveryCandidate;
     const domains = before.domains.filter((d) => d.labelMatch).map((d) => d.domain);
     events.length = 0;
     const brand = await value<BrandView>('discovery.accept', {
       key: before.key,
       // A case-only variant adds nothing (matching ignores case): it is dropped.
-      aliases: ['TRAILHAWK', 'Trailhawk Running'],
+      aliases: [before.name.toUpperCase(), `${before.name} Running`],
       domains,
     });
     expect(brand).toMatchObject({
-      name: 'Trailhawk',
+      name: before.name,
       kind: 'competitor',
-      aliases: ['Trailhawk Running'],
+      aliases: [`${before.name} Running`],
       domains,
     });
     expect(domains.length).toBeGreaterThan(0);
@@ -269,8 +285,8 @@ describe('competitor discovery on a demo history', () => {
     expect(row?.mentionRate.k).toBeLessThanOrEqual(before.answers);
     expect(row?.citationRate.k).toBeGreaterThan(0);
     const q = await queue({ period: { days: 7 } });
-    expect(q.candidates.map((c) => c.key)).not.toContain('trailhawk');
-    expect(await invoke('discovery.accept', { key: 'Trailhawk' })).toMatchObject({
+    expect(q.candidates.map((c) => c.key)).not.toContain(before.key);
+    expect(await invoke('discovery.accept', { key: before.name })).toMatchObject({
       ok: false,
       error: { code: 'BRAND_CONFLICT' },
     });
@@ -303,7 +319,14 @@ describe('competitor discovery on a demo history', () => {
     await core.close();
     const raw = new Database(dbPath);
     const dismissed = raw.prepare('SELECT key, decision, decided_at FROM disc_decisions').all();
-    for (const t of ['disc_names', 'disc_forms', 'disc_result', 'disc_day', 'disc_decisions'])
+    for (const t of [
+      'disc_names',
+      'disc_forms',
+      'disc_result',
+      'disc_day',
+      'disc_name_day',
+      'disc_decisions',
+    ])
       raw.exec(`DROP TABLE ${t}`);
     raw.pragma('user_version = 3');
     raw.close();
@@ -338,7 +361,7 @@ describe('competitor discovery on a demo history', () => {
     await value('demo.delete', {});
     const raw = new Database(dbPath, { readonly: true });
     const rows = (t: string) => raw.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get();
-    expect([rows('disc_result'), rows('disc_day')]).toEqual([0, 0]);
+    expect([rows('disc_result'), rows('disc_day'), rows('disc_name_day')]).toEqual([0, 0, 0]);
     raw.close();
     expect((await queue({ period: { days: 7 } })).candidates).toEqual([]);
   });

@@ -136,7 +136,8 @@ describe('extractCandidates', () => {
     expect(Object.keys(byKey).sort()).toEqual(
       ['acme', 'bolt running', 'lauferwerk', 'megamart', 'shopwise', 'zoomer', 'ハヤテ'].sort(),
     );
-    expect(byKey.acme?.form).toBe('ACME Inc.');
+    // The list's spelling (its lead read as the known name Acme) wins over the entity's.
+    expect(byKey.acme?.form).toBe('Acme');
     expect(originsOfMask(byKey.acme?.origins ?? 0)).toEqual(['entity', 'product-brand', 'list-item']);
     expect(originsOfMask(byKey.shopwise?.origins ?? 0)).toEqual(['merchant']);
     expect(originsOfMask(byKey.zoomer?.origins ?? 0)).toEqual(['advertiser']);

@@ -49,7 +49,9 @@ describe('Discovered panel', () => {
     expect(within(first).queryByText('new')).toBeNull();
     // 62 names, only those in view (plus a few) exist in the DOM.
     expect(rows.length).toBeLessThan(30);
-    expect(fake.callsTo('discovery.queue')).toEqual([{ period: { days: 30 }, dismissed: false, limit: 500 }]);
+    expect(fake.callsTo('discovery.queue')).toEqual([
+      { period: { days: 30 }, dismissed: false, limit: 500, details: false },
+    ]);
   });
 
   it('asks for another period', async () => {
@@ -61,6 +63,7 @@ describe('Discovered panel', () => {
         period: { days: 90 },
         dismissed: false,
         limit: 500,
+        details: false,
       }),
     );
   });
@@ -68,6 +71,8 @@ describe('Discovered panel', () => {
   it('shows a name’s examples (inert text) that open Compare, variants and proposed domains', async () => {
     render(<BrandsView />);
     const details = await choose('Läuferwerk');
+    // The queue comes without examples: the name's are fetched for the view's period when opened.
+    expect(fake.callsTo('discovery.candidate')).toEqual([{ key: 'läuferwerk', period: { days: 30 } }]);
     expect(within(details).getByText('Läuferwerk, Läuferwerk GmbH')).toBeTruthy();
     expect(within(details).getByText('läuferwerk.com')).toBeTruthy();
     expect(within(details).getByText(/its name · 12 answers/)).toBeTruthy();

@@ -621,7 +621,10 @@ function defaultHandlers(): Handlers {
     'alerts.webhookStates': () => ({}),
     'alerts.chooseFolder': () => ({ path: null }),
     'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
-    'discovery.candidate': () => sampleDiscoveryCandidate('Trailhawk'),
+    'discovery.candidate': (input) =>
+      [...sampleDiscoveryQueue().candidates, ...sampleDiscoveryQueue(true).candidates].find(
+        (c) => c.key === input.key.toLowerCase() && c.answers > 0,
+      ) ?? null,
     'discovery.accept': (input) => ({
       id: 'b-accepted',
       name: input.name ?? input.key,
@@ -678,6 +681,7 @@ export function sampleDiscoveryCandidate(
       { domain: 'runnersworld.example', answers: 20, lift: 1.6, labelMatch: false },
     ],
     dismissed: false,
+    detailed: true,
     ...over,
   };
 }

@@ -17,7 +17,7 @@ export const discoveryHandlers: HandlerModule<Channels> = (ctx) => {
   const discovery = createDiscoveryService({ store: ctx.store, now: ctx.now });
   return {
     'discovery.queue': (input) => discovery.queue(input),
-    'discovery.candidate': ({ key }) => discovery.candidate(key),
+    'discovery.candidate': ({ key, ...query }) => discovery.candidate(key, query),
     'discovery.accept': (input) => {
       const brand = discovery.accept(input);
       ctx.events.emit('visibility.changed', { reason: 'brands' });

@@ -11,7 +11,9 @@ import { createDiscoveryIndexer } from '../discovery-index';
 // - disc_result: the names of one result (examples, co-cited domains, removal), with the form
 //   it used and where it came from (bit mask, see DISCOVERY_ORIGINS);
 // - disc_day: day × name × engine × location, answers naming it and the origins seen (a bit
-//   OR: it is not undone when an answer leaves, only when the row empties);
+//   OR: it is not undone when an answer leaves, only when the row empties); disc_name_day is
+//   the same per day × name, which an unfiltered queue reads (about 24× fewer rows at six
+//   locations and four engines); both are indexed by name for the figures of the names shown;
 // - disc_decisions: names the analyst dismissed (by key, so a decision outlives the rows).
 // Whether a defined brand covers a name is decided when the queue is read, so a brand edit
 // needs no change here.
@@ -46,6 +48,14 @@ CREATE TABLE disc_day (
   PRIMARY KEY (day, name, engine, loc)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX disc_day_by_name ON disc_day (name, day);
+CREATE TABLE disc_name_day (
+  day     INTEGER NOT NULL,
+  name    INTEGER NOT NULL,
+  answers INTEGER NOT NULL,
+  origins INTEGER NOT NULL,
+  PRIMARY KEY (day, name)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX disc_name_day_by_name ON disc_name_day (name, day);
 CREATE TABLE disc_decisions (
   key        TEXT PRIMARY KEY,
   decision   TEXT NOT NULL CHECK (decision IN ('dismissed')),

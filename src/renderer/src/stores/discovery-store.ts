@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DiscoveryQueue } from '../../../shared/analytics/discovery-types';
+import type { DiscoveryCandidate, DiscoveryQueue } from '../../../shared/analytics/discovery-types';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import type { VisibilityPeriod } from '../../../shared/visibility/types';
 import { call } from '../ipc/client';
@@ -19,12 +19,15 @@ interface DiscoveryState {
   error: ShownError | null;
   /** The candidate whose details are open (its key). */
   selected: string | null;
+  /** Its examples and proposals (fetched when it is opened: the queue comes without them). */
+  detail: DiscoveryCandidate | null;
+  detailError: ShownError | null;
   /** The key an action is under way for (buttons show it and are disabled). */
   busy: string | null;
   load(): Promise<void>;
   setPeriod(period: VisibilityPeriod): void;
   setShowDismissed(show: boolean): void;
-  select(key: string | null): void;
+  select(key: string | null): Promise<void>;
   accept(input: InvokeInput<'discovery.accept'>): Promise<boolean>;
   dismiss(key: string): Promise<void>;
   restore(key: string): Promise<void>;
@@ -46,7 +49,7 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
       const notice = await run();
       if (brandsChanged) await useBrandsStore.getState().load();
       if (notice) useToastStore.getState().push('success', notice);
-      if (get().selected === key) set({ selected: null });
+      if (get().selected === key) set({ selected: null, detail: null });
       await get().load();
       return true;
     } catch (error) {
@@ -66,6 +69,8 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
     loading: false,
     error: null,
     selected: null,
+    detail: null,
+    detailError: null,
     busy: null,
     async load() {
       const seq = ++loadSeq;
@@ -76,16 +81,14 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
           period,
           dismissed: showDismissed,
           limit: DISCOVERY_LIMIT,
+          details: false,
         });
         if (seq !== loadSeq) return;
         const selected = get().selected;
-        set({
-          queue,
-          loading: false,
-          error: null,
-          // A selection that left the list (accepted elsewhere, other period) closes.
-          selected: queue.candidates.some((c) => c.key === selected) ? selected : null,
-        });
+        const still = queue.candidates.some((c) => c.key === selected);
+        // A selection that left the list (accepted elsewhere, other period) closes.
+        set({ queue, loading: false, error: null, ...(still ? {} : { selected: null, detail: null }) });
+        if (still && selected) void get().select(selected);
       } catch (error) {
         if (seq === loadSeq) set({ error: toShownError(error), loading: false });
       }
@@ -98,8 +101,18 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
       set({ showDismissed, selected: null });
       void get().load();
     },
-    select(selected) {
-      set({ selected });
+    async select(selected) {
+      set({ selected, detail: null, detailError: null });
+      if (selected === null) return;
+      const row = get().queue?.candidates.find((c) => c.key === selected) ?? null;
+      try {
+        const { period } = get();
+        const detail = await call('discovery.candidate', { key: selected, period });
+        // A dismissed name not named in the period has no details: its queue row stands in.
+        if (get().selected === selected) set({ detail: detail ?? row });
+      } catch (error) {
+        if (get().selected === selected) set({ detail: row, detailError: toShownError(error) });
+      }
     },
     accept(input) {
       return act(

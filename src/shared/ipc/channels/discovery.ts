@@ -26,15 +26,23 @@ export const discoveryQuerySchema = z
     locations: z.array(locationKeySchema).max(300).optional(),
     limit: z.number().int().min(1).max(1000).default(50),
     dismissed: z.boolean().default(false),
+    details: z.boolean().default(true),
   })
   .strict();
 
 export const discoveryChannels = {
   /** The queue for a period (or the dismissed names), most answers first. */
   'discovery.queue': invokeChannel(discoveryQuerySchema).returns<DiscoveryQueue>(),
-  /** One candidate over the last 90 days (null when not named then). */
+  /** One candidate with examples and proposals, over a period (default the last 90 days); null when not named then. */
   'discovery.candidate': invokeChannel(
-    z.object({ key: nameKey }).strict(),
+    z
+      .object({
+        key: nameKey,
+        period: visibilityPeriodSchema.optional(),
+        engines: z.array(engineNameSchema).max(20).optional(),
+        locations: z.array(locationKeySchema).max(300).optional(),
+      })
+      .strict(),
   ).returns<DiscoveryCandidate | null>(),
   /** Creates a competitor (or brand) from a candidate; the history is re-analysed. */
   'discovery.accept': invokeChannel(

@@ -48,6 +48,7 @@ export function DiscoveryPanel() {
     loading,
     error,
     selected,
+    detail,
     load,
     setPeriod,
     setShowDismissed,
@@ -62,7 +63,7 @@ export function DiscoveryPanel() {
 
   const days = 'days' in period ? period.days : null;
   const candidates = queue?.candidates ?? [];
-  const chosen = candidates.find((c) => c.key === selected) ?? null;
+  const chosen = detail !== null && detail.key === selected ? detail : null;
 
   return (
     <div className="panel discovery" role="region" aria-labelledby="discovery-heading">
@@ -128,10 +129,11 @@ export function DiscoveryPanel() {
             height={420}
             rowAt={(i) => candidates[i]}
             renderRow={(c) => (c ? <DiscoveryRow c={c} /> : null)}
-            onActivate={(c) => select(c.key === selected ? null : c.key)}
+            onActivate={(c) => void select(c.key === selected ? null : c.key)}
           />
         </>
       )}
+      {selected !== null && chosen === null && <Loading label="Loading the examples…" />}
       {chosen && <DiscoveryDetail key={chosen.key} candidate={chosen} />}
     </div>
   );
