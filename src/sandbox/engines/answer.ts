@@ -3,7 +3,15 @@ import { localeOf, localPrice, type Locale } from './locales';
 import { PHRASES, fill, type Phrases } from './phrases';
 import { createRng, hashParts, type Rng } from '../core/prng';
 import { XSS_PAYLOADS, XSS_SOURCE_URL, hasXssMarker } from './xss';
-import { brandDrift, editionOf, eventEffect, eventsOn, publishersOn, type DriftEvent } from './drift';
+import {
+  brandDrift,
+  editionOf,
+  eventEffect,
+  eventsOn,
+  publishersOn,
+  repeatPublishers,
+  type DriftEvent,
+} from './drift';
 import { entrantsFor, type Entrant } from './entrants';
 
 // The core of every synthetic answer: which brands are recommended (and in which order),
@@ -100,6 +108,8 @@ const MONTHS = [
   'November',
   'December',
 ];
+/** Score gap under which the last brand in and the first one out trade places between repeats. */
+const CUTOFF_MARGIN = 0.15;
 const MERCHANTS = ['Shopwise', 'MegaMart', 'Cartio', 'Dealio', 'Buyzone', 'Marketly'];
 
 export function buildAnswer(input: AnswerInput): Answer {
@@ -129,13 +139,14 @@ export function buildAnswer(input: AnswerInput): Answer {
     n: 5 + (b % 7),
   });
 
-  const sources = buildSources(input, brands, locale, phrases, values, rng, xss);
+  const sources = buildSources(input, key, brands, locale, phrases, values, rng, xss);
   const products = buildProducts(brands, locale, rng);
   const advertisers = rng.chance(0.6) ? brands.slice(-2).reverse() : [];
   const queries = phrases.queries.map((q, i) => fill(q, values(i)));
   const questions = phrases.questions.map((q, i) => fill(q, values(i)));
 
-  // A repeated identical call changes one sentence and swaps two sources, as real engines do.
+  // A repeated identical call changes one sentence and swaps two sources, as real engines do
+  // (and cites one other publisher: see repeatPublishers).
   const variant = phrases.variants[(key + input.repeat) % phrases.variants.length] ?? '';
   if (input.repeat > 0 && sources.length > 2) {
     const i = input.repeat % (sources.length - 1);
@@ -226,6 +237,7 @@ function rankBrands(
     .filter((c) => c.score > Number.NEGATIVE_INFINITY);
   scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   const count = 5 + (hashParts(input.prompt, input.country, input.engine) % 3);
+  swapAtCutoff(scored, count, input);
   return scored.slice(0, count).map((c, i) => {
     const [lo, hi] = category.usd;
     const usd = Math.round(lo + ((hashParts(c.name, category.id) % 1000) / 1000) * (hi - lo)) - 0.01;
@@ -242,8 +254,34 @@ function rankBrands(
   });
 }
 
+/**
+ * Repeats of one day name the same brands, except at the list's cut-off: while the last brand
+ * in and the first one out score within CUTOFF_MARGIN of each other, a later repeat names the
+ * one instead of the other half of the time (drawn from hash(answer inputs, repeat)), as real
+ * engines waver over a borderline pick. So a brand crossing the cut-off over days is named in
+ * some repeats for a while instead of flipping from none to all of them overnight.
+ */
+function swapAtCutoff(scored: Array<{ score: number }>, count: number, input: AnswerInput): void {
+  if (input.repeat === 0 || scored.length <= count) return;
+  const lastIn = scored[count - 1];
+  const firstOut = scored[count];
+  if (!lastIn || !firstOut || lastIn.score - firstOut.score >= CUTOFF_MARGIN) return;
+  const h = hashParts(
+    input.seed,
+    input.engine,
+    input.prompt,
+    input.country,
+    input.state,
+    input.day,
+    'cutoff',
+    input.repeat,
+  );
+  if (h % 2 === 0) [scored[count - 1], scored[count]] = [firstOut, lastIn];
+}
+
 function buildSources(
   input: AnswerInput,
+  key: number,
   brands: Brand[],
   locale: Locale,
   phrases: Phrases,
@@ -251,15 +289,20 @@ function buildSources(
   rng: Rng,
   xss: boolean,
 ): Source[] {
-  const count = 5 + rng.int(0, 3);
-  const publishers = publishersOn(input, phrases.publishers);
+  // How many sources: drawn per day, and again per repeat (real engines cite more or fewer
+  // sources when asked the same thing twice).
+  const drawn = rng.int(0, 3);
+  const count = 5 + (input.repeat === 0 ? drawn : hashParts(key, 'source-count', input.repeat) % 4);
+  // Slot i cites a brand's own site every third slot, else the publisher ranked i.
+  const isBrandSite = (i: number): boolean => i % 3 === 2;
+  const slots = Array.from({ length: count }, (_, i) => i).filter((i) => !isBrandSite(i));
+  const publisherOf = repeatPublishers(publishersOn(input, phrases.publishers), slots, key, input.repeat);
   const out: Source[] = [];
   for (let i = 0; i < count; i++) {
-    const brandSite = i % 3 === 2;
+    const brandSite = isBrandSite(i);
     const brand = brands[i % brands.length] as Brand;
-    const host = brandSite
-      ? `www.${brand.slug}${locale.tld}`
-      : `www.${publishers[i % publishers.length]}${locale.tld}`;
+    const publisher = publisherOf.get(i) ?? '';
+    const host = brandSite ? `www.${brand.slug}${locale.tld}` : `www.${publisher}${locale.tld}`;
     const label = fill(phrases.sourceTitles[i % phrases.sourceTitles.length] ?? '', values(i));
     const path = brandSite
       ? `/${slug(brand.product) || 'products'}`
@@ -269,7 +312,7 @@ function buildSources(
       domain: host,
       label,
       description: fill(phrases.sourceDescription, values(i)),
-      siteName: brandSite ? brand.name : (publishers[i % publishers.length] ?? host),
+      siteName: brandSite ? brand.name : publisher || host,
     };
     if (rng.chance(0.7)) {
       source.datePublished = `${MONTHS[rng.int(0, 11)]} ${rng.int(1, 28)}, ${YEAR - rng.int(0, 1)}`;

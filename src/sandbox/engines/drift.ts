@@ -30,9 +30,14 @@ import { hashParts } from '../core/prng';
 //   circulation in a country only while smooth(hash(seed, country, publisher), 20-day knots)
 //   > 0.2 (about a third of the time, in stretches of weeks). Article URLs change edition
 //   every 21 days (offset per host), so URLs churn too.
-// - The answer's own generator (reasons, dates, sentence variant) is seeded with the day too;
-//   repeats on one day keep the same brands and sources and still vary a little (one
-//   sentence, two sources swapped).
+// - Repeats on one day keep the same brands, but vary as real engines do: one sentence, the
+//   order of two sources and, from the second call on, the cited sources: repeat r ≥ 1 draws
+//   its number of sources (5-8) again and drops one of its two lowest-ranked publishers for one
+//   of the next three uncited ones, all from hash(answer key, r) (so repeats differ among
+//   themselves too, and the same repeat index always gives the same answer). Without this,
+//   repeats of one day would cite identical domains and ordinary day-to-day churn would look
+//   significant next to them.
+// - The answer's own generator (reasons, dates, sentence variant) is seeded with the day too.
 
 export const DAY_MS = 86_400_000;
 
@@ -201,4 +206,27 @@ export function publishersOn(input: PublisherInput, languagePublishers: readonly
 /** Article edition of a host on `day`: URLs change every 21 days, at a different day per host. */
 export function editionOf(host: string, day: number): number {
   return Math.floor((day + (hashParts('edition', host) % 21)) / 21);
+}
+
+/**
+ * The publisher each source slot cites in repeat `repeat` of an answer (see the model above):
+ * `slots` are the publisher ranks the answer cites (best first); repeat 0 cites them as they
+ * are, a later repeat swaps one of the two lowest-ranked for one of the next three uncited.
+ */
+export function repeatPublishers(
+  ranked: readonly string[],
+  slots: readonly number[],
+  key: number,
+  repeat: number,
+): Map<number, string> {
+  const cited = new Map(slots.map((rank) => [rank, ranked[rank % ranked.length] as string]));
+  if (repeat === 0 || slots.length === 0) return cited;
+  const names = new Set(cited.values());
+  const bench = ranked.filter((p) => !names.has(p)).slice(0, 3);
+  if (bench.length === 0) return cited;
+  const h = hashParts(key, 'repeat-publisher', repeat);
+  const lowest = [...slots].sort((a, b) => b - a).slice(0, 2);
+  const drop = lowest[h % lowest.length] as number;
+  cited.set(drop, bench[(h >>> 8) % bench.length] as string);
+  return cited;
 }

@@ -24,10 +24,14 @@ describe('determinism and variation', () => {
       const b = await post(other, A, body);
       expect(b.body).toEqual(a.body);
       const repeat = await post(sb, A, body);
-      expect(entities(repeat.body.result)).toEqual(entities(a.body.result));
-      expect(repeat.body.result.sources.map((s: { url: string }) => s.url).sort()).toEqual(
-        a.body.result.sources.map((s: { url: string }) => s.url).sort(),
-      );
+      // The same brands (a borderline last pick may trade places with the next one out) and
+      // mostly the same sources: a repeat cites one other publisher and may cite more or fewer.
+      const named = entities(a.body.result);
+      expect(entities(repeat.body.result)).toHaveLength(named.length);
+      expect(entities(repeat.body.result).slice(0, -1)).toEqual(named.slice(0, -1));
+      const urls = (r: { sources: Array<{ url: string }> }): string[] => r.sources.map((s) => s.url);
+      const kept = urls(repeat.body.result).filter((u) => urls(a.body.result).includes(u));
+      expect(kept.length).toBeGreaterThanOrEqual(3);
       expect(repeat.body.result).not.toEqual(a.body.result);
     } finally {
       await other.close();
