@@ -1,6 +1,13 @@
 import type { AlertRules } from '../alerts/rules';
 import type { AlertKind, AlertScope, NewAlert } from '../alerts/types';
-import { meanInterval, rateInterval, rounded, separation, type IntervalValue } from './change-stats';
+import {
+  meanInterval,
+  pooledMeanIntervals,
+  rateInterval,
+  rounded,
+  separation,
+  type IntervalValue,
+} from './change-stats';
 import { jaccard } from './list-overlap';
 
 // The change rules: a monitor run against the monitor's previous finished run, per prompt ×
@@ -18,8 +25,11 @@ import { jaccard } from './list-overlap';
 // their own: the between-run values (every before × after pair) are compared with the
 // within-run baseline (every pair of repeats inside one run), and fire when they are under the
 // threshold and their interval lies wholly below the baseline's: answers that differ between
-// runs no more than repeats of one run differ among themselves are noise. (Pairs share answers,
-// so that interval is an approximation; it errs towards silence.)
+// runs no more than repeats of one run differ among themselves are noise. Pairs share answers,
+// so an interval counts the answers behind its pairs, not the pairs. Mean intervals (positions,
+// Jaccard, similarity) use the two sides' pooled spread, so a side whose few values happen to be
+// equal is not a point that every other mean lies outside of. The intervals only ever hold back
+// what the plain rule would raise; they never raise what it would not.
 
 export interface ChangeAnswer {
   seq: number;
@@ -150,8 +160,11 @@ function positionFinding(group: Group, brand: ChangeBrand, delta: number): Findi
   const rB = ranked(group.before, brand.id);
   const rA = ranked(group.after, brand.id);
   if (rB.length === 0 || rA.length === 0) return null;
-  const before = meanInterval(rB.map((r) => r.rank));
-  const after = meanInterval(rA.map((r) => r.rank));
+  // Pooled spread: one run whose repeats all rank the brand alike is not a point of certainty.
+  const [before, after] = pooledMeanIntervals(
+    rB.map((r) => r.rank),
+    rA.map((r) => r.rank),
+  );
   const moved = Math.abs(after.value - before.value) >= delta - 1e-9;
   if (!moved) return null;
   if (!isPlain(before, after) && separation(before, after) === 0) return null;
@@ -173,6 +186,13 @@ function positionFinding(group: Group, brand: ChangeBrand, delta: number): Findi
 interface PairScores {
   between: Array<{ value: number; b: number; a: number }>;
   within: number[];
+  /**
+   * The independent observations behind the pairs (pairs share answers, so their count
+   * overstates the evidence): min(answers before, answers after) between runs, and answers − 1
+   * per run within; summed over cells when pooled.
+   */
+  betweenN: number;
+  withinN: number;
 }
 
 function pairScores(group: Group, score: (x: ChangeAnswer, y: ChangeAnswer) => number): PairScores {
@@ -186,13 +206,20 @@ function pairScores(group: Group, score: (x: ChangeAnswer, y: ChangeAnswer) => n
         within.push(score(side[i] as ChangeAnswer, side[j] as ChangeAnswer));
     }
   }
-  return { between, within };
+  const sides = [group.before.length, group.after.length];
+  return {
+    between,
+    within,
+    betweenN: Math.min(...sides),
+    withinN: sides.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+  };
 }
 
 /**
  * Between-run values under the threshold and, with repeats, wholly below the within-run
  * baseline. The before side is the baseline (value 1, n 0 with no repeats: identical answers),
- * the after side the between-run value.
+ * the after side the between-run value. Both intervals use the pooled spread of the two
+ * samples (pooledMeanIntervals), so repeats that agree exactly do not make the baseline a point.
  */
 function similarityFinding(
   kind: 'sources-changed' | 'answer-changed',
@@ -201,11 +228,29 @@ function similarityFinding(
   threshold: number,
 ): Finding | null {
   if (scores.between.length === 0) return null;
-  const after = meanInterval(scores.between.map((s) => s.value));
-  if (after.value >= threshold) return null;
-  const before: IntervalValue =
-    scores.within.length === 0 ? { value: 1, n: 0, low: 1, high: 1 } : meanInterval(scores.within);
-  if (scores.within.length > 0 && !(after.high < before.low)) return null;
+  const betweenValues = scores.between.map((s) => s.value);
+  // The plain threshold first: the intervals only ever hold a change back, never add one.
+  if (meanInterval(betweenValues).value >= threshold) return null;
+  if (scores.within.length === 0) {
+    const before: IntervalValue = { value: 1, n: 0, low: 1, high: 1 };
+    return similarityAlert(kind, group, scores, before, meanInterval(betweenValues), threshold);
+  }
+  const [before, after] = pooledMeanIntervals(scores.within, betweenValues, {
+    a: scores.withinN,
+    b: scores.betweenN,
+  });
+  if (!(after.high < before.low)) return null;
+  return similarityAlert(kind, group, scores, before, after, threshold);
+}
+
+function similarityAlert(
+  kind: 'sources-changed' | 'answer-changed',
+  group: Group,
+  scores: PairScores,
+  before: IntervalValue,
+  after: IntervalValue,
+  threshold: number,
+): Finding {
   const example = scores.between.reduce((lo, s) => (s.value < lo.value ? s : lo));
   const what = kind === 'sources-changed' ? 'Cited domains changed' : 'Answers changed';
   const metric = kind === 'sources-changed' ? 'domain overlap (Jaccard)' : 'word similarity';
@@ -242,12 +287,14 @@ function poolScores(
   list: readonly GroupScores[],
   pick: (g: GroupScores) => PairScores | null,
 ): PairScores | null {
-  const pooled: PairScores = { between: [], within: [] };
+  const pooled: PairScores = { between: [], within: [], betweenN: 0, withinN: 0 };
   for (const g of list) {
     const s = pick(g);
     if (!s) return null;
     for (const x of s.between) pooled.between.push(x);
     for (const x of s.within) pooled.within.push(x);
+    pooled.betweenN += s.betweenN;
+    pooled.withinN += s.withinN;
   }
   return pooled;
 }

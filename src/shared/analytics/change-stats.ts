@@ -59,3 +59,34 @@ export function rounded(v: IntervalValue): IntervalValue {
   const r = (x: number): number => Math.round(x * 10_000) / 10_000;
   return { value: r(v.value), n: v.n, low: r(v.low), high: r(v.high) };
 }
+
+/**
+ * Two samples' means with 95 % intervals from their pooled standard deviation (Student's
+ * equal-variance model, df = n1 + n2 − 2). A small sample whose values happen to be equal
+ * (two repeats that agree exactly) has no spread of its own, and its own interval would
+ * shrink to a point that any other mean lies outside of: "significant" from nothing. With the
+ * pooled spread it gets the width the data as a whole supports (a single value too, when the
+ * other sample has spread). Two single values keep their points (the plain rule compares
+ * points); an empty sample gives n 0.
+ */
+export function pooledMeanIntervals(
+  a: readonly number[],
+  b: readonly number[],
+  sizes?: { a: number; b: number },
+): [IntervalValue, IntervalValue] {
+  const ia = meanInterval(a);
+  const ib = meanInterval(b);
+  if (a.length === 0 || b.length === 0 || a.length + b.length < 3) return [ia, ib];
+  const ss = (xs: readonly number[], mean: number): number => xs.reduce((sum, v) => sum + (v - mean) ** 2, 0);
+  const sd = Math.sqrt((ss(a, ia.value) + ss(b, ib.value)) / (a.length + b.length - 2));
+  // Values that are not independent (pairs of answers sharing an answer) count as the
+  // independent observations behind them: the caller's sizes.
+  const nA = Math.max(1, Math.min(a.length, sizes?.a ?? a.length));
+  const nB = Math.max(1, Math.min(b.length, sizes?.b ?? b.length));
+  const t = tQuantile975(Math.max(1, nA + nB - 2));
+  const widen = (v: IntervalValue, n: number): IntervalValue => {
+    const half = (t * sd) / Math.sqrt(n);
+    return { value: v.value, n, low: v.value - half, high: v.value + half };
+  };
+  return [widen(ia, nA), widen(ib, nB)];
+}
