@@ -85,7 +85,9 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
     }
 
     sandbox = await (opts.startSandbox ?? startSandbox)({
-      available: 'all',
+      // The engines as the spec lists them, as in the app's sandbox: the demo's monitors must
+      // run there too (an engine the spec has as coming soon answers 404).
+      available: 'spec',
       latencyMs: 0,
       plan: DEMO_PLAN,
       credits: 1_000_000_000,

@@ -1,22 +1,29 @@
 import { runSpecSchema, type RunSpec } from '../../shared/domain/run-spec';
-import type { EngineName, PlanName } from '../../shared/api/engines';
+import { ENGINE_NAMES, ENGINES, type EngineName, type PlanName } from '../../shared/api/engines';
 import { CATEGORIES, productLineOf, slug } from '../../sandbox/engines/catalog';
 
 // What the demo history contains: running-shoe prompts (a category the sandbox's catalog
-// knows) in three daily monitors, asked from five countries and one US state on two engines
-// with two repeats, and the brands to follow: one focus brand and five competitors, all
-// global brands of that category, so they appear in the answers and their own sites in the
-// sources. Sized so 90 days build in under 3 minutes on a 2-core machine (see the report in
-// the README): 10 prompts × 2 engines × 6 locations × 2 repeats = 240 answers a day.
+// knows) in three daily monitors, asked from five countries and one US state on the engines
+// the spec lists as available (assistant-a; the others answer 404 until they launch, so a
+// demo monitor run later in the app's sandbox or against the service would fail them) with
+// four repeats (enough for the change alerts' intervals to separate a brand named in none of
+// one run's answers from one named in all of the next), and the brands to follow: one focus
+// brand and five competitors, all global brands of that category, so they appear in the
+// answers and their own sites in the sources. Sized so 90 days build in under 3 minutes on a
+// 2-core machine (see the report in the README): 10 prompts × 1 engine × 6 locations ×
+// 4 repeats = 240 answers a day.
 
 export const DEMO_TAG = 'demo';
 export const DEMO_SEED = 1;
 export const DEMO_PLAN: PlanName = 'Enterprise 5K';
 export const DEMO_CATEGORY = 'running-shoes';
-export const DEMO_ENGINES: EngineName[] = ['assistant-a', 'assistant-b'];
+/** The assistants the spec lists as available: what the app's sandbox and the service answer. */
+export const DEMO_ENGINES: EngineName[] = ENGINE_NAMES.filter(
+  (name) => ENGINES[name].specAvailability === 'available' && ENGINES[name].kind === 'assistant',
+);
 export const DEMO_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP'];
 export const DEMO_STATES = ['CA'];
-export const DEMO_REPEATS = 2;
+export const DEMO_REPEATS = 4;
 /** Where each country's brand sites live in the synthetic sources (the sandbox's ccTLDs). */
 const DEMO_TLDS = ['com', 'co.uk', 'de', 'fr', 'jp'];
 
