@@ -67,8 +67,19 @@ export interface DiscoveryReadApi {
   setNameDismissed(key: string, dismissed: boolean): boolean;
 }
 
-const ENGINE_LOC = `(@engines IS NULL OR engine IN (SELECT value FROM json_each(@engines)))
-  AND (@locs IS NULL OR loc IN (SELECT value FROM json_each(@locs)))`;
+/**
+ * The engine / location conditions a filter needs, and nothing for an absent one: an
+ * "@x IS NULL OR …" condition would be evaluated row by row over millions of roll-up rows.
+ */
+function engineLoc(f: DiscoveryDayFilter, table = ''): string {
+  const col = (c: string) => (table === '' ? c : `${table}.${c}`);
+  const parts = ['1'];
+  if (f.engines !== null && f.engines.length > 0)
+    parts.push(`${col('engine')} IN (SELECT value FROM json_each(@engines))`);
+  if (f.locations !== null && f.locations.length > 0)
+    parts.push(`${col('loc')} IN (SELECT value FROM json_each(@locs))`);
+  return parts.join(' AND ');
+}
 
 interface FilterArgs {
   engines: string | null;
@@ -102,7 +113,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       const origins = [1, 2, 4, 8, 16].map((b) => `MAX(origins & ${b})`).join(' | ');
       const sql = filtered(f)
         ? `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
-           FROM disc_day WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC} GROUP BY name`
+           FROM disc_day WHERE day BETWEEN @from AND @to AND ${engineLoc(f)} GROUP BY name`
         : `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
            FROM disc_name_day WHERE day BETWEEN @from AND @to GROUP BY name`;
       return stmt(db, sql).all(
@@ -113,7 +124,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       const out = new Map<number, { engines: string[]; locations: string[] }>();
       const read = stmt(
         db,
-        `SELECT DISTINCT engine, loc FROM disc_day WHERE name = @x AND day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+        `SELECT DISTINCT engine, loc FROM disc_day WHERE name = @x AND day BETWEEN @from AND @to AND ${engineLoc(f)}`,
       );
       for (const name of names) {
         const rows = read.all({ ...args(f), x: name }) as Array<{ engine: string; loc: string }>;
@@ -130,7 +141,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
         ? stmt(
             db,
             `SELECT ifnull(SUM(answers), 0) AS n FROM disc_day
-             WHERE name = @x AND day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+             WHERE name = @x AND day BETWEEN @from AND @to AND ${engineLoc(f)}`,
           )
         : stmt(
             db,
@@ -154,7 +165,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
         ) as number;
       return pluck(
         db,
-        `SELECT ifnull(SUM(answers), 0) FROM vis_cell_el WHERE day BETWEEN @from AND @to AND ${ENGINE_LOC}`,
+        `SELECT ifnull(SUM(answers), 0) FROM vis_cell_el WHERE day BETWEEN @from AND @to AND ${engineLoc(f)}`,
       ).get(args(f)) as number;
     },
     discoveryNames(ids) {
@@ -186,8 +197,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
          FROM disc_result d JOIN vis_result v ON v.seq = d.seq JOIN results r ON r.seq = d.seq
          JOIN disc_forms fo ON fo.id = d.form
          WHERE d.name = @x AND v.day BETWEEN @from AND @to
-           AND (@engines IS NULL OR v.engine IN (SELECT value FROM json_each(@engines)))
-           AND (@locs IS NULL OR v.loc IN (SELECT value FROM json_each(@locs)))
+           AND ${engineLoc(f, 'v')}
          ORDER BY d.seq DESC LIMIT @limit`,
       ).all({ ...args(f), x: name, limit }) as DiscoveryExampleRow[];
     },
@@ -196,8 +206,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
         db,
         `SELECT d.seq FROM disc_result d JOIN vis_result v ON v.seq = d.seq
          WHERE d.name = @x AND v.day BETWEEN @from AND @to
-           AND (@engines IS NULL OR v.engine IN (SELECT value FROM json_each(@engines)))
-           AND (@locs IS NULL OR v.loc IN (SELECT value FROM json_each(@locs)))
+           AND ${engineLoc(f, 'v')}
          ORDER BY d.seq DESC LIMIT @limit`,
       ).all({ ...args(f), x: name, limit: sample }) as number[];
       if (seqs.length === 0) return { sampled: 0, domains: [] };
@@ -212,8 +221,7 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       const sql = filtered(f)
         ? `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_el x ON x.domain = vd.id
            WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
-             AND (@engines IS NULL OR x.engine IN (SELECT value FROM json_each(@engines)))
-             AND (@locs IS NULL OR x.loc IN (SELECT value FROM json_each(@locs)))
+             AND ${engineLoc(f, 'x')}
            GROUP BY vd.domain`
         : `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_d x ON x.domain = vd.id
            WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
