@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
+import { DEMO_ENGINES } from '../../src/main/demo/plan';
 
 // The home view on a real 90-day demo history, as a new user meets it: first run → "Load a
 // demo history" (built by the real run engine against the in-process sandbox) → Visibility
@@ -85,9 +86,9 @@ describe('Visibility on a 90-day demo history, end to end', () => {
       })
       .toBeGreaterThan(0);
     const heatmap = page.getByRole('table', { name: /Mention rate of Veloxa by location and engine/ });
-    // Six locations (five countries and a US state) by two engines.
+    // Six locations (five countries and a US state) by the demo's engines.
     await expect.poll(() => heatmap.locator('tbody tr').count(), { timeout: 30_000 }).toBe(6);
-    await expect(heatmap.getByRole('button').count()).resolves.toBe(12);
+    await expect(heatmap.getByRole('button').count()).resolves.toBe(6 * DEMO_ENGINES.length);
   });
 
   it('opens the answers behind a heatmap cell in Compare', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../src/main/alerts';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { buildDemoHistory, DEMO_ENGINES } from '../../../src/main/demo';
 import { AppError } from '../../../src/main/errors/app-error';
 import {
   buildReportHtml,
@@ -194,7 +194,8 @@ describe('client report contents', () => {
     const cells = service
       .buckets({ ...query(), by: ['location', 'engine'] })
       .rows.filter((r) => r.brandId === report.focus?.id);
-    expect(cells).toHaveLength(12);
+    // Six locations (five countries and US-CA) by the demo's engines.
+    expect(cells).toHaveLength(6 * DEMO_ENGINES.length);
     for (const c of cells) {
       const td = doc.querySelector(
         `#heatmap td[data-location="${c.bucket.location}"][data-engine="${c.bucket.engine}"]`,
@@ -332,7 +333,7 @@ describe('client report as XLSX', () => {
     expect(row(2)[8]).toBe(kpis?.change.mentionRate.significant ? 'yes' : 'no');
     expect(row(4).slice(1, 3)).toEqual(['Average first position', kpis?.avgPosition.value]);
     expect(wb.getWorksheet('Trend')?.rowCount).toBe(1 + 7);
-    expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 12);
+    expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 6 * DEMO_ENGINES.length);
     expect(wb.getWorksheet('Leaderboard')?.rowCount).toBe(1 + 6);
     expect(wb.getWorksheet('Alerts')?.rowCount).toBe(1 + Math.min(REPORT_ALERTS, written.report.alertsTotal));
     const answers = wb.getWorksheet('Answers');
