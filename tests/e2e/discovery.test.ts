@@ -1,0 +1,164 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
+import { startHarness, type Harness } from './harness';
+
+// Competitor discovery on a real 90-day demo history: first run → "Load a demo history" →
+// Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
+// (newcomers, merchants, advertisers, list items; a German and a Japanese name), with shares
+// and intervals; a name's details open its example answers in Compare; accepting a name makes
+// it a competitor. Screenshots in light and dark land in tests/e2e/__screenshots__ (and test-results/).
+
+const SCREENSHOTS = resolve('tests/e2e/__screenshots__');
+const ROW_HEIGHT = 38;
+
+describe('Competitor discovery on a 90-day demo history, end to end', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+  let queue: DiscoveryQueue;
+
+  const shot = async (name: string): Promise<void> => {
+    const path = await h.screenshot(name);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    copyFileSync(path, join(SCREENSHOTS, `${name}.png`));
+  };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('loads a 90-day demo and opens the Discovered panel in Brands', async () => {
+    const { page } = h;
+    await page.getByRole('radio', { name: '90 days' }).check();
+    await page.getByRole('button', { name: 'Load a demo history' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 400_000 });
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /Brands/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Brands' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Discovered' });
+    await panel.getByRole('listbox', { name: 'Discovered names' }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => panel.textContent(), { timeout: 30_000 })
+      .toMatch(
+        /\d+ names in 7,200 answers \(\d{4}-\d{2}-\d{2} … \d{4}-\d{2}-\d{2}\), most named first; 6 covered by your brands, 0 dismissed\./,
+      );
+
+    const result = await h.core.router.invoke('discovery.queue', { limit: 500 });
+    if (!result.ok) throw new Error(result.error.message);
+    queue = result.value as DiscoveryQueue;
+    const keys = queue.candidates.map((c) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['trailhawk', 'altura', 'shopwise', 'lauferwerk', 'ハヤテ']));
+    for (const tracked of ['veloxa', 'pacer', 'fleetfoot', 'norrun', 'cadence', 'stridewell'])
+      expect(keys).not.toContain(tracked);
+    // One of the rotating newcomers arrived in these 30 days.
+    expect(queue.candidates.filter((c) => c.isNew).map((c) => c.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(Kinetica|Swiftsole|Apex Stride)$/)]),
+    );
+
+    // The rows on screen are the queue's first rows, with their figures.
+    const first = queue.candidates[0];
+    const firstRow = panel.getByRole('listbox').getByRole('option').first();
+    await expect(firstRow.textContent()).resolves.toContain(first?.name);
+    await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d %–\d+\.\d %\)/);
+    await expect(firstRow.textContent()).resolves.toContain(String(first?.answers));
+  });
+
+  /** Scrolls the virtualised list to a name and opens its details. */
+  async function open(name: string): Promise<void> {
+    const { page } = h;
+    const index = queue.candidates.findIndex((c) => c.name === name);
+    expect(index, name).toBeGreaterThanOrEqual(0);
+    const list = page.getByRole('region', { name: 'Discovered' }).getByRole('listbox');
+    await list.evaluate((el, top) => el.scrollTo({ top }), Math.max(0, index - 2) * ROW_HEIGHT);
+    const details = page.getByRole('region', { name: `Details of ${name}` });
+    // Choosing the open name again would close it.
+    if (!(await details.isVisible()))
+      await list.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    await details.waitFor();
+  }
+
+  it('shows a newcomer with its figures, examples and proposed sites, in light and dark', async () => {
+    const { page } = h;
+    const newcomer = queue.candidates.find((c) => c.isNew) as DiscoveryQueue['candidates'][number];
+    await open(newcomer.name);
+    const row = page.getByRole('option', { name: new RegExp(`^${newcomer.name}`) });
+    await expect(row.textContent()).resolves.toContain('new');
+    const details = page.getByRole('region', { name: `Details of ${newcomer.name}` });
+    await expect(details.textContent()).resolves.toContain(`Named in ${newcomer.answers} answers`);
+    await expect(details.getByRole('listitem').count()).resolves.toBeGreaterThanOrEqual(3);
+    await expect(details.textContent()).resolves.toContain(newcomer.examples[0]?.snippet.slice(1, 30));
+    // The panel's heading at the top of the window: the queue and the chosen name's details.
+    await page
+      .getByRole('heading', { level: 2, name: 'Discovered' })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(300);
+    await shot('discovery-queue-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(300);
+    await shot('discovery-queue-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('finds the German and the Japanese name with their variants', async () => {
+    const { page } = h;
+    const germanName = queue.candidates.find((c) => c.key === 'lauferwerk')?.name as string;
+    await open(germanName);
+    const german = page.getByRole('region', { name: `Details of ${germanName}` });
+    await expect(german.textContent()).resolves.toMatch(/Läuferwerk GmbH/);
+    const japanese = queue.candidates.find((c) => c.key === 'ハヤテ');
+    await open(japanese?.name as string);
+    const jp = page.getByRole('region', { name: `Details of ${japanese?.name}` });
+    await expect(jp.textContent()).resolves.toMatch(/株式会社ハヤテ/);
+  });
+
+  it('opens a name’s example answers in Compare', async () => {
+    const { page } = h;
+    await open('Trailhawk');
+    const details = page.getByRole('region', { name: 'Details of Trailhawk' });
+    await details.getByRole('button').first().click();
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await expect(page.getByText('Answers naming Trailhawk').first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(/Showing 3 of [\d,]+ answers/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it('accepts a name as a competitor: it joins the brands and leaves the queue', async () => {
+    const { page } = h;
+    // A name whose own site the answers cite: its domain is proposed in the form.
+    const pick = queue.candidates.find((c) =>
+      c.domains.some((d) => d.labelMatch),
+    ) as DiscoveryQueue['candidates'][number];
+    expect(pick).toBeDefined();
+    const site = pick.domains.find((d) => d.labelMatch)?.domain as string;
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /Brands/ })
+      .click();
+    await page.getByRole('region', { name: 'Discovered' }).getByRole('listbox').waitFor();
+    await open(pick.name);
+    await page.getByRole('button', { name: `Accept ${pick.name}…` }).click();
+    const form = page.getByRole('form', { name: `Accept ${pick.name}` });
+    await expect(form.getByLabel('Domains (comma separated)').inputValue()).resolves.toContain(site);
+    await form.getByRole('button', { name: `Save ${pick.name}` }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Brands' }).textContent(), { timeout: 30_000 })
+      .toContain(pick.name);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Discovered' }).textContent(), { timeout: 30_000 })
+      .toMatch(/7 covered by your brands/);
+    expect(pageErrors).toEqual([]);
+  });
+});
