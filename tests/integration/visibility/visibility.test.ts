@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
+import { applyMigrations } from '../../../src/main/store/migrate';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { VisibilityQuery } from '../../../src/shared/visibility/types';
@@ -506,19 +508,30 @@ describe('re-analysis and migration', () => {
     const before = svc.overview({ scope: all, period });
     const gapsBefore = svc.gaps({ scope: all, period, limit: 10 });
     store.close();
-    // Back to version 1: the new tables gone, as in a file written before this version.
+    // Back to version 1: every table a later migration made is gone, as in a file written
+    // before version 2; opening it runs migration 2 and the ones after it.
+    const version1 = new Database(':memory:');
+    applyMigrations(version1, MIGRATIONS.slice(0, 1));
+    const keep = new Set(
+      (version1.prepare('SELECT name FROM sqlite_schema').all() as Array<{ name: string }>).map(
+        (r) => r.name,
+      ),
+    );
+    version1.close();
     const raw = new Database(path);
+    raw.pragma('foreign_keys = OFF');
     const objects = raw
       .prepare(
-        "SELECT type, name FROM sqlite_schema WHERE name LIKE 'vis_%' AND type IN ('table', 'trigger')",
+        "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'trigger') AND name NOT LIKE 'sqlite_%'",
       )
       .all() as Array<{ type: string; name: string }>;
-    for (const o of objects) raw.exec(`DROP ${o.type.toUpperCase()} IF EXISTS ${o.name}`);
+    for (const o of objects.filter((x) => !keep.has(x.name)))
+      raw.exec(`DROP ${o.type.toUpperCase()} IF EXISTS ${o.name}`);
     raw.exec("DELETE FROM meta WHERE key = 'brands_version'");
     raw.pragma('user_version = 1');
     raw.close();
     store = openTemp(path);
-    expect(store.migrated).toEqual({ from: 1, to: 2 });
+    expect(store.migrated).toEqual({ from: 1, to: MIGRATIONS.length });
     svc = createVisibilityService({ store, now: () => NOW });
     expect(svc.overview({ scope: all, period })).toEqual(before);
     expect(svc.gaps({ scope: all, period, limit: 10 })).toEqual(gapsBefore);
