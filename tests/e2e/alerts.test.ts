@@ -34,7 +34,7 @@ describe('Alerts on a 30-day demo history, end to end', () => {
     const badge = page.getByTestId('alerts-unread-badge');
     await expect
       .poll(() => badge.textContent(), { timeout: 30_000 })
-      .toBe(unread > 999 ? '999+' : unread.toLocaleString('en'));
+      .toBe(`${unread > 999 ? '999+' : unread.toLocaleString('en')} unread`);
   }, 400_000);
 
   it('lists the alerts with what changed, where, and before → after with n', async () => {

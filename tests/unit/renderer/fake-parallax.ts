@@ -751,7 +751,8 @@ export function sampleAlert(over: Partial<AlertView> = {}): AlertView {
     afterSeq: 2,
     beforeResultId: 'run-1-res-US',
     afterResultId: 'run-1-res-DE',
-    summary: 'Veloxa dropped out (assistant-a · DE): named in 100 % [51 %–100 %] → 0 % [0 %–49 %] of answers (n 4 → 4)',
+    summary:
+      'Veloxa dropped out (assistant-a · DE): named in 100 % [51 %–100 %] → 0 % [0 %–49 %] of answers (n 4 → 4)',
     createdAt: NOW,
     readAt: null,
     ...over,

@@ -57,7 +57,7 @@ describe('sidebar groups and shortcuts', () => {
     installFakeParallax();
   });
 
-  it('groups the sidebar (analyse, collect, review, setup) with Visibility first on Ctrl+Shift+V, keeping Ctrl+0…9', async () => {
+  it('groups the sidebar (analyse, collect, review, setup) with Visibility first on Ctrl+Shift+V, Alerts on Ctrl+Shift+A, keeping Ctrl+0…9', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
@@ -74,6 +74,7 @@ describe('sidebar groups and shortcuts', () => {
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual([
       'Control+Shift+V',
+      'Control+Shift+A',
       'Control+3',
       'Control+4',
       'Control+5',
@@ -85,7 +86,9 @@ describe('sidebar groups and shortcuts', () => {
       'Control+7',
       'Control+8',
     ]);
-    expect(buttons.map((b) => b.textContent)).toEqual([
+    // Alerts carries its unread count between its name and its shortcut.
+    expect(buttons[1]?.textContent).toMatch(/^Alerts(\d+ unread)?Ctrl\+Shift\+A$/u);
+    expect(buttons.filter((_, i) => i !== 1).map((b) => b.textContent)).toEqual([
       'VisibilityCtrl+Shift+V',
       'CompareCtrl+3',
       'Over timeCtrl+4',
@@ -103,6 +106,8 @@ describe('sidebar groups and shortcuts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Library' })).toBeInTheDocument();
     fireEvent.keyDown(window, { key: '0', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Monitors' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'A', ctrlKey: true, shiftKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alerts' })).toBeInTheDocument();
     fireEvent.keyDown(window, { key: '7', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
     // Ctrl+V alone is paste, not a view; Ctrl+Shift+V (e.key is upper case with Shift) is Visibility.

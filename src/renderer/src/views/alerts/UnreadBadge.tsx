@@ -6,8 +6,10 @@ export function UnreadBadge() {
   const unread = useAlertsStore((s) => s.unread);
   if (!unread) return null;
   return (
-    <span className="badge nav-badge" aria-label={`${unread} unread`} data-testid="alerts-unread-badge">
+    // The words are for screen readers: an aria-label on a plain span is not announced.
+    <span className="badge nav-badge" data-testid="alerts-unread-badge">
       {unread > 999 ? '999+' : formatNumber(unread)}
+      <span className="visually-hidden"> unread</span>
     </span>
   );
 }
