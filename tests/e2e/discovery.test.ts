@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
 import { startHarness, type Harness } from './harness';
@@ -8,9 +6,8 @@ import { startHarness, type Harness } from './harness';
 // Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
 // (newcomers, merchants, advertisers, list items; a German and a Japanese name), with shares
 // and intervals; a name's details open its example answers in Compare; accepting a name makes
-// it a competitor. Screenshots in light and dark land in tests/e2e/__screenshots__ (and test-results/).
+// it a competitor. Screenshots in light and dark land in test-results/.
 
-const SCREENSHOTS = resolve('tests/e2e/__screenshots__');
 const ROW_HEIGHT = 38;
 
 describe('Competitor discovery on a 90-day demo history, end to end', () => {
@@ -19,9 +16,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
   let queue: DiscoveryQueue;
 
   const shot = async (name: string): Promise<void> => {
-    const path = await h.screenshot(name);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    copyFileSync(path, join(SCREENSHOTS, `${name}.png`));
+    await h.screenshot(name);
   };
 
   beforeAll(async () => {
