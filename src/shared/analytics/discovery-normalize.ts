@@ -1,27 +1,17 @@
+import { foldText } from './text-fold';
+
 // Competitor discovery: the key under which spellings of one name are pooled ("Acme",
 // "ACME Inc.", "Acme, Inc." → "acme") and the test for a string that reads like a name.
 //
 // Key: NFKC (full-width and half-width forms, ligatures), Japanese company markers removed
-// (株式会社, 有限会社, 合同会社, (株), (有)), case-folded, diacritics stripped from Latin letters ONLY
-// (stripping the voicing marks of kana would merge different names: ガ is not カ), a few Latin
-// letters spelled out (ß → ss, ø → o …), '&' / '+' read as 'and', every other punctuation or
-// symbol a space, spaces collapsed, then trailing legal forms dropped (Inc, Ltd, LLC, GmbH, AG,
-// Co, Corp, S.A., SAS, KK, & Co …) as long as a name is left.
+// (株式会社, 有限会社, 合同会社, (株), (有)), then the brand matcher's folding (text-fold: case,
+// diacritics, letters spelled out such as ß → ss, the Japanese voicing marks kept, as ガ is not
+// カ), so a name a defined brand's matcher would fold to the brand is keyed like it; recomposed
+// (NFC) so kana and Hangul keys read as written. Then '&' / '+' read as 'and', every other
+// punctuation or symbol a space, spaces collapsed, trailing legal forms dropped (Inc, Ltd, LLC,
+// GmbH, AG, Co, Corp, S.A., SAS, KK, & Co …) as long as a name is left.
 
 const JAPANESE_MARKERS = /株式会社|有限会社|合同会社|合資会社|合名会社|\((?:株|有)\)|（(?:株|有)）/gu;
-const LATIN_WITH_MARKS = /(\p{Script=Latin})(\p{M}+)/gu;
-const SPELLED: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'gu');
 /** Apostrophes join ("Levi's" → "levis"); every other punctuation or symbol separates. */
 const APOSTROPHES = /['’ʼ`´]/gu;
 const SEPARATORS = /[\p{P}\p{S}\s]+/gu;
@@ -79,13 +69,6 @@ const LEGAL_FORMS: readonly (readonly string[])[] = [
   ['sp', 'z', 'o', 'o'],
 ].sort((a, b) => b.length - a.length);
 
-const ASCII_ONLY = /^[\0-\x7f]*$/u;
-
-function stripLatinMarks(text: string): string {
-  if (ASCII_ONLY.test(text)) return text;
-  return text.normalize('NFD').replace(LATIN_WITH_MARKS, '$1').normalize('NFC');
-}
-
 /**
  * Names repeat across answers by the thousand: keys and verdicts are memoised per string.
  * Bounded: cleared when full (the strings seen are what the answers name).
@@ -132,8 +115,8 @@ export function discoveryKey(name: string): string {
 }
 
 function computeKey(name: string): string {
-  const text = stripLatinMarks(name.normalize('NFKC').replace(JAPANESE_MARKERS, ' ').toLowerCase())
-    .replace(SPELLED_RE, (c) => SPELLED[c] ?? c)
+  const text = foldText(name.normalize('NFKC').replace(JAPANESE_MARKERS, ' '))
+    .normalize('NFC')
     .replace(/[&＆+]/gu, ' and ')
     .replace(APOSTROPHES, '')
     .replace(SEPARATORS, ' ')

@@ -46,6 +46,17 @@ describe('discoveryKey', () => {
     expect(discoveryKey('㈱ハヤテ')).toBe('ハヤテ');
     expect(discoveryKey('ﾊﾔﾃ')).toBe('ハヤテ');
   });
+
+  it('folds like the brand matcher, so the names a brand covers key as the brand', () => {
+    // Letters and marks beyond Latin accents: Cyrillic ё = е, Polish ł, Scandinavian ø.
+    expect(discoveryKey('Ёлка')).toBe(discoveryKey('Елка'));
+    expect(discoveryKey('Łódź Sport')).toBe('lodz sport');
+    expect(discoveryKey('Ørsted')).toBe('orsted');
+    expect(discoveryKey('ガリバー')).toBe('ガリバー');
+    expect(discoveryKey('한국')).toBe('한국');
+    const keys = brandKeysOf([{ name: 'Ёлка', aliases: [] }]);
+    expect(isCoveredByBrands('ЕЛКА', discoveryKey('ЕЛКА'), keys, null)).toBe(true);
+  });
 });
 
 describe('isNameLike', () => {
