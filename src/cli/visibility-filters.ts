@@ -54,7 +54,8 @@ export const collectList = (value: string, previous: string[] = []): string[] =>
   ]),
 ];
 
-export function addFilterOptions(command: Command): Command {
+/** --since/--from/--to, --engine and --countries: the period and the cells a read covers. */
+export function addPeriodCellOptions(command: Command): Command {
   return command
     .option('--since <span>', 'the last N days (30d) or weeks (4w), today included; default 30d')
     .option('--from <date>', 'first day, YYYY-MM-DD (UTC); with --to (default: today)')
@@ -64,7 +65,11 @@ export function addFilterOptions(command: Command): Command {
       '--countries <list>',
       'only these locations: countries or US states, e.g. US,DE,US-CA (repeatable or comma list)',
       collectList,
-    )
+    );
+}
+
+export function addFilterOptions(command: Command): Command {
+  return addPeriodCellOptions(command)
     .option(
       '--monitor <id|name>',
       "only the runs of this monitor (its id or name, e.g. 'Demo · Buying guides')",

@@ -10,8 +10,8 @@ import { formatTable, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags, type FlagNames } from '../schema-input';
 import {
+  addPeriodCellOptions,
   brandChoices,
-  collectList,
   findBrand,
   historyAnswers,
   periodOf,
@@ -154,18 +154,11 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
   const reanalysed = (store: Parameters<typeof visibilityService>[0]): number =>
     finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
 
-  const discover = brands
-    .command('discover')
-    .description('Names the answers put forward that no brand covers: the queue, and accept/dismiss/merge')
-    .option('--since <span>', 'the last N days (30d) or weeks (4w), today included; default 30d')
-    .option('--from <date>', 'first day, YYYY-MM-DD (UTC); with --to (default: today)')
-    .option('--to <date>', 'last day, YYYY-MM-DD (UTC), included')
-    .option('--engine <names>', 'only these engines (repeatable or comma list)', collectList)
-    .option(
-      '--countries <list>',
-      'only these locations, e.g. US,DE,US-CA (repeatable or comma list)',
-      collectList,
-    )
+  const discover = addPeriodCellOptions(
+    brands
+      .command('discover')
+      .description('Names the answers put forward that no brand covers: the queue, and accept/dismiss/merge'),
+  )
     .option('--limit <n>', 'how many names, 1-1000 (default 50)')
     .option('--dismissed', 'list the dismissed names instead')
     .option('--db <path>', 'history file (default: the app\u2019s)')
