@@ -1,10 +1,19 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
 import { fill as fillVisibility, sql as visibilitySql } from '../../src/main/store/migrations/002_visibility';
+import { fill as fillDiscovery, sql as discoverySql } from '../../src/main/store/migrations/004_discovery';
 import { createVisibilityService, type VisibilityService } from '../../src/main/visibility';
 import { REANALYSIS_BATCH } from '../../src/main/visibility/reanalysis';
 import type { EngineName } from '../../src/shared/api/engines';
@@ -213,7 +222,7 @@ function ingestCost(dir: string): number {
 }
 
 /** The schema as SQL text, split into the Visibility objects and the rest. */
-function schemaOf(path: string): { vis: string; rest: string; version: number } {
+function schemaOf(path: string): { vis: string; disc: string; rest: string; version: number } {
   const db = new Database(path, { readonly: true });
   try {
     const rows = db
@@ -224,7 +233,8 @@ function schemaOf(path: string): { vis: string; rest: string; version: number } 
     const text = (list: typeof rows) => list.map((r) => r.sql).join(';\n');
     return {
       vis: text(rows.filter((r) => r.name.startsWith('vis_'))),
-      rest: text(rows.filter((r) => !r.name.startsWith('vis_'))),
+      disc: text(rows.filter((r) => r.name.startsWith('disc_'))),
+      rest: text(rows.filter((r) => !r.name.startsWith('vis_') && !r.name.startsWith('disc_'))),
       version: db.pragma('user_version', { simple: true }) as number,
     };
   } finally {
@@ -268,6 +278,25 @@ function migrateVisibility(path: string): number {
   }
 }
 
+/** Drops the discovery tables and runs migration 004 alone again (its tables changed); returns seconds. */
+function migrateDiscoveryTables(path: string): number {
+  const db = new Database(path);
+  try {
+    const objects = db
+      .prepare("SELECT type, name FROM sqlite_schema WHERE name LIKE 'disc_%' AND type = 'table'")
+      .all() as Array<{ type: string; name: string }>;
+    for (const o of objects) db.exec(`DROP TABLE IF EXISTS ${o.name}`);
+    const t = performance.now();
+    db.transaction(() => {
+      db.exec(discoverySql);
+      fillDiscovery(db);
+    }).immediate();
+    return (performance.now() - t) / 1000;
+  } finally {
+    db.close();
+  }
+}
+
 /** Applies the migrations newer than the cached file's version (as the app would at open); returns its seconds. */
 function migrateForward(path: string): number {
   const t = performance.now();
@@ -295,13 +324,26 @@ export async function cachedHistory(): Promise<{ path: string; monitorId: string
     );
     have = schemaOf(cached);
   }
+  if (have && have.rest === current.rest && have.version === current.version && have.disc !== current.disc) {
+    // Migration 004 had not shipped: its tables may change under a cached file at version 4.
+    console.log(
+      `discovery tables changed: migration 004 again over the cached history: ${migrateDiscoveryTables(cached).toFixed(1)} s`,
+    );
+    have = schemaOf(cached);
+  }
   if (have && have.rest === current.rest && have.version === current.version && have.vis !== current.vis) {
     console.log('cached history has an older Visibility schema: running migration 002 on it…');
     console.log(`migration 002 over the cached history: ${migrateVisibility(cached).toFixed(1)} s`);
   } else if (!have || have.rest !== current.rest || have.version !== current.version) {
     console.log(`building a ${DAYS}-day history (cached at ${cached})…`);
-    rmSync(cached, { force: true });
-    const built = build(cached);
+    // Built under a name of its own and renamed when complete: a bench started meanwhile (or a
+    // build cut short) never takes a half-built file for the cached history.
+    const building = `${cached}.${process.pid}.building`;
+    rmSync(building, { force: true });
+    const built = build(building);
+    rmSync(meta, { force: true });
+    for (const suffix of ['-wal', '-shm']) rmSync(`${cached}${suffix}`, { force: true });
+    renameSync(building, cached);
     writeFileSync(meta, built.monitorId);
     console.log(
       `built ${built.results} results in ${(built.ms / 1000).toFixed(1)} s (${((built.ms * 1000) / built.results).toFixed(0)} µs/result)`,
