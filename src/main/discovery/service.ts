@@ -12,7 +12,12 @@ import type {
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { AppError } from '../errors/app-error';
 import { HistoryStateError, type HistoryStore } from '../store';
-import type { DiscoveryDayFilter, DiscoveryNameRow, DiscoveryNameTotal } from '../store/discovery-read';
+import type {
+  DiscoveryDayFilter,
+  DiscoveryExampleRow,
+  DiscoveryNameRow,
+  DiscoveryNameTotal,
+} from '../store/discovery-read';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put
@@ -48,6 +53,16 @@ export interface DiscoveryService {
 }
 
 type Aggregate = DiscoveryNameTotal;
+
+interface NameExtras {
+  examples: DiscoveryExampleRow[];
+  co: { sampled: number; domains: Array<{ domain: string; answers: number }> };
+}
+
+interface PageExtras {
+  perName: Map<number, NameExtras>;
+  domainAnswers: Map<string, number>;
+}
 
 function toDefinitions(brands: readonly BrandView[]): BrandDefinition[] {
   return brands.map((b) => ({
@@ -89,36 +104,43 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     } satisfies DiscoveryDayFilter;
   }
 
+  /**
+   * Examples and co-cited domains of the names shown, and the answers citing each of those
+   * domains in the period: read once for the union of the page's domains (a domain is
+   * co-cited with many names), not once per name.
+   */
+  function pageExtras(ids: readonly number[], filter: DiscoveryDayFilter, detailed: boolean): PageExtras {
+    const perName = new Map<number, NameExtras>();
+    if (!detailed) return { perName, domainAnswers: new Map() };
+    const domains = new Set<string>();
+    for (const id of ids) {
+      const co = store.discoveryCoDomains(id, filter, DOMAIN_SAMPLE);
+      for (const d of co.domains) domains.add(d.domain);
+      perName.set(id, { examples: store.discoveryExamples(id, filter, EXAMPLES), co });
+    }
+    return { perName, domainAnswers: store.discoveryDomainAnswers([...domains], filter) };
+  }
+
   function details(
     name: DiscoveryNameRow,
     a: Aggregate,
-    filter: DiscoveryDayFilter,
+    extras: PageExtras,
     totalAnswers: number,
     previous: { answers: number; total: number },
     places: { engines: string[]; locations: string[] },
     dismissed: boolean,
-    detailed = true,
   ): DiscoveryCandidate {
     const forms = name.forms.map((f) => f.form);
     const display = forms[0] ?? name.key;
-    const examples = !detailed
-      ? []
-      : store.discoveryExamples(a.name, filter, EXAMPLES).map((e) => ({
-          resultId: e.resultId,
-          engine: e.engine,
-          location: e.loc,
-          day: isoDay(e.day),
-          snippet: snippetAround(e.text, [e.form, ...forms]),
-        }));
-    const co = detailed
-      ? store.discoveryCoDomains(a.name, filter, DOMAIN_SAMPLE)
-      : { sampled: 0, domains: [] };
-    const domainAnswers = detailed
-      ? store.discoveryDomainAnswers(
-          co.domains.map((d) => d.domain),
-          filter,
-        )
-      : new Map<string, number>();
+    const own = extras.perName.get(name.id);
+    const examples = (own?.examples ?? []).map((e) => ({
+      resultId: e.resultId,
+      engine: e.engine,
+      location: e.loc,
+      day: isoDay(e.day),
+      snippet: snippetAround(e.text, [e.form, ...forms]),
+    }));
+    const co = own?.co ?? { sampled: 0, domains: [] };
     return {
       key: name.key,
       name: display,
@@ -134,9 +156,9 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       origins: originsOfMask(a.origins),
       examples,
       aliases: forms,
-      domains: rankCoDomains(name.key, co.sampled, co.domains, domainAnswers, totalAnswers),
+      domains: rankCoDomains(name.key, co.sampled, co.domains, extras.domainAnswers, totalAnswers),
       dismissed,
-      detailed,
+      detailed: own !== undefined,
     };
   }
 
@@ -182,6 +204,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     const prevAnswers = store.discoveryAnswersOf(ids, previous);
     const places = store.discoveryPlaces(ids, current);
     const prevTotal = page.length > 0 ? store.discoveryTotalAnswers(previous) : 0;
+    const extras = pageExtras(ids, current, query.details ?? true);
     return {
       period: period.resolved,
       totalAnswers,
@@ -192,12 +215,11 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
         details(
           name,
           a,
-          current,
+          extras,
           totalAnswers,
           { answers: prevAnswers.get(name.id) ?? 0, total: prevTotal },
           places.get(name.id) ?? { engines: [], locations: [] },
           dismissedKeys.has(name.key),
-          query.details ?? true,
         ),
       ),
     };
@@ -234,7 +256,8 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     };
     const places = store.discoveryPlaces([name.id], filter).get(name.id) ?? { engines: [], locations: [] };
     const dismissed = store.listDismissedNames().some((d) => d.key === name.key);
-    return details(name, a, filter, store.discoveryTotalAnswers(filter), previous, places, dismissed);
+    const extras = pageExtras([name.id], filter, true);
+    return details(name, a, extras, store.discoveryTotalAnswers(filter), previous, places, dismissed);
   }
 
   function saveBrand(input: Parameters<HistoryStore['saveBrand']>[0]): BrandView {
