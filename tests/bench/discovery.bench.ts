@@ -64,6 +64,8 @@ function migrateDiscovery(path: string): number {
       'disc_forms',
       'disc_result',
       'disc_day',
+      'disc_engine_day',
+      'disc_loc_day',
       'disc_name_day',
       'disc_decisions',
     ])

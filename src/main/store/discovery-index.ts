@@ -46,6 +46,28 @@ interface Cell {
   loc: string;
 }
 
+interface PendingDay {
+  cell: Cell;
+  name: number;
+  answers: number;
+  origins: number;
+}
+
+/**
+ * The roll-ups of one change, each keyed for the read it serves: the queue of a period reads
+ * only the rows of the engines and locations asked for (see migration 004).
+ */
+interface RollupLevel {
+  table: string;
+  keys: ReadonlyArray<'day' | 'name' | 'engine' | 'loc'>;
+}
+const ROLLUP_LEVELS: readonly RollupLevel[] = [
+  { table: 'disc_day', keys: ['engine', 'loc', 'day', 'name'] },
+  { table: 'disc_engine_day', keys: ['engine', 'day', 'name'] },
+  { table: 'disc_loc_day', keys: ['loc', 'day', 'name'] },
+  { table: 'disc_name_day', keys: ['day', 'name'] },
+];
+
 interface NameEntry {
   id: number;
   structured: boolean;
@@ -56,7 +78,7 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
   const forms = new Map<string, number>();
   let structuredKeys: Set<string> | null = null;
   /** Pending roll-up changes by "day|name|engine|loc". */
-  const pendingDays = new Map<string, { cell: Cell; name: number; answers: number; origins: number }>();
+  const pendingDays = new Map<string, PendingDay>();
   const pendingForms = new Map<number, number>();
 
   function knownStructured(): Set<string> {
@@ -174,41 +196,41 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
     }
   }
 
+  /** Sums the pending changes to one roll-up's key and upserts them (a row that empties goes). */
+  function writeLevel(level: RollupLevel): void {
+    const keyOf = (p: PendingDay): Array<string | number> =>
+      level.keys.map((k) => (k === 'name' ? p.name : p.cell[k]));
+    const summed = new Map<string, { key: Array<string | number>; answers: number; origins: number }>();
+    for (const p of pendingDays.values()) {
+      if (p.answers === 0 && p.origins === 0) continue;
+      const key = keyOf(p);
+      const k = key.join('|');
+      const n = summed.get(k);
+      if (n) {
+        n.answers += p.answers;
+        n.origins |= p.origins;
+      } else summed.set(k, { key, answers: p.answers, origins: p.origins });
+    }
+    const cols = level.keys.join(', ');
+    const upsert = stmt(
+      db,
+      `INSERT INTO ${level.table} (${cols}, answers, origins) VALUES (${level.keys.map(() => '?').join(', ')}, ?, ?)
+       ON CONFLICT (${cols}) DO UPDATE SET
+         answers = answers + excluded.answers, origins = origins | excluded.origins`,
+    );
+    const prune = stmt(
+      db,
+      `DELETE FROM ${level.table} WHERE ${level.keys.map((k) => `${k} = ?`).join(' AND ')} AND answers <= 0`,
+    );
+    for (const n of summed.values()) {
+      upsert.run(...n.key, n.answers, n.origins);
+      if (n.answers < 0) prune.run(...n.key);
+    }
+  }
+
   function flush(): void {
     if (pendingDays.size > 0) {
-      const upsert = stmt(
-        db,
-        `INSERT INTO disc_day (day, name, engine, loc, answers, origins) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (day, name, engine, loc) DO UPDATE SET
-           answers = answers + excluded.answers, origins = origins | excluded.origins`,
-      );
-      const prune = stmt(
-        db,
-        'DELETE FROM disc_day WHERE day = ? AND name = ? AND engine = ? AND loc = ? AND answers <= 0',
-      );
-      const perName = new Map<string, { day: number; name: number; answers: number; origins: number }>();
-      for (const p of pendingDays.values()) {
-        if (p.answers === 0 && p.origins === 0) continue;
-        upsert.run(p.cell.day, p.name, p.cell.engine, p.cell.loc, p.answers, p.origins);
-        if (p.answers < 0) prune.run(p.cell.day, p.name, p.cell.engine, p.cell.loc);
-        const k = `${p.cell.day}|${p.name}`;
-        const n = perName.get(k);
-        if (n) {
-          n.answers += p.answers;
-          n.origins |= p.origins;
-        } else perName.set(k, { day: p.cell.day, name: p.name, answers: p.answers, origins: p.origins });
-      }
-      const upsertName = stmt(
-        db,
-        `INSERT INTO disc_name_day (day, name, answers, origins) VALUES (?, ?, ?, ?)
-         ON CONFLICT (day, name) DO UPDATE SET
-           answers = answers + excluded.answers, origins = origins | excluded.origins`,
-      );
-      const pruneName = stmt(db, 'DELETE FROM disc_name_day WHERE day = ? AND name = ? AND answers <= 0');
-      for (const n of perName.values()) {
-        upsertName.run(n.day, n.name, n.answers, n.origins);
-        if (n.answers < 0) pruneName.run(n.day, n.name);
-      }
+      for (const level of ROLLUP_LEVELS) writeLevel(level);
       pendingDays.clear();
     }
     if (pendingForms.size > 0) {
@@ -219,7 +241,7 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
   }
 
   function rebuildAll(): void {
-    for (const table of ['disc_result', 'disc_day', 'disc_name_day', 'disc_forms', 'disc_names'])
+    for (const table of ['disc_result', ...ROLLUP_LEVELS.map((l) => l.table), 'disc_forms', 'disc_names'])
       db.exec(`DELETE FROM ${table}`);
     reset();
     const page = stmt(

@@ -1,9 +1,9 @@
 import type { StoreContext } from './context';
 import { pluck, stmt } from './statements';
 
-// Reads for the discovery queue (migration 004). The queue of a period reads the day roll-up
-// (disc_day) and the Visibility answer totals; examples and co-cited domains read the
-// per-result rows of one name at a time, newest first, for the page of names shown.
+// Reads for the discovery queue (migration 004). The queue of a period reads the roll-up keyed
+// for its filter (rollupOf) and the Visibility answer totals; the engines, locations, previous
+// period, examples and co-cited domains are read by name for the page of names shown only.
 
 export interface DiscoveryDayFilter {
   fromDay: number;
@@ -93,6 +93,20 @@ function args(f: DiscoveryDayFilter): FilterArgs {
   return { engines: list(f.engines), locs: list(f.locations), from: f.fromDay, to: f.toDay };
 }
 
+/**
+ * The roll-up whose key starts with the filter's columns, so that a period × filter is a
+ * range of rows to read (see migration 004): the engine × location one for both filters, the
+ * engine-level or location-level one for one, the day × name one for none.
+ */
+function rollupOf(f: DiscoveryDayFilter): string {
+  const engines = (f.engines?.length ?? 0) > 0;
+  const locations = (f.locations?.length ?? 0) > 0;
+  if (engines && locations) return 'disc_day';
+  if (engines) return 'disc_engine_day';
+  if (locations) return 'disc_loc_day';
+  return 'disc_name_day';
+}
+
 function filtered(f: DiscoveryDayFilter): boolean {
   return (f.engines?.length ?? 0) > 0 || (f.locations?.length ?? 0) > 0;
 }
@@ -111,14 +125,9 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
     discoveryTotals(f) {
       // SQLite has no bitwise-OR aggregate: one MAX per origin bit, OR-ed.
       const origins = [1, 2, 4, 8, 16].map((b) => `MAX(origins & ${b})`).join(' | ');
-      const sql = filtered(f)
-        ? `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
-           FROM disc_day WHERE day BETWEEN @from AND @to AND ${engineLoc(f)} GROUP BY name`
-        : `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
-           FROM disc_name_day WHERE day BETWEEN @from AND @to GROUP BY name`;
-      return stmt(db, sql).all(
-        filtered(f) ? args(f) : { from: f.fromDay, to: f.toDay },
-      ) as DiscoveryNameTotal[];
+      const sql = `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
+        FROM ${rollupOf(f)} WHERE ${engineLoc(f)} AND day BETWEEN @from AND @to GROUP BY name`;
+      return stmt(db, sql).all(args(f)) as DiscoveryNameTotal[];
     },
     discoveryPlaces(names, f) {
       const out = new Map<number, { engines: string[]; locations: string[] }>();

@@ -57,7 +57,11 @@ describe('competitor discovery on a demo history', () => {
   const today = Math.floor(Date.now() / DAY);
 
   /** Every stored answer's candidates, recomputed in ingest order, grouped by key, within days. */
-  function recompute(fromDay: number, toDay: number): { total: number; byKey: Map<string, Expected> } {
+  function recompute(
+    fromDay: number,
+    toDay: number,
+    keep: (engine: string, location: string) => boolean = () => true,
+  ): { total: number; byKey: Map<string, Expected> } {
     const raw = new Database(dbPath, { readonly: true });
     const ids = raw.prepare('SELECT id FROM results ORDER BY seq').pluck().all() as string[];
     raw.close();
@@ -68,7 +72,7 @@ describe('competitor discovery on a demo history', () => {
       const found = extractCandidates(r.normalized, { isKnownName: (k) => known.has(k) });
       for (const c of found) if ((c.origins & STRUCTURED) !== 0) known.add(c.key);
       const day = Math.floor(r.fetchedAt / DAY);
-      if (day < fromDay || day > toDay) continue;
+      if (day < fromDay || day > toDay || !keep(r.engine, r.state ? `US-${r.state}` : r.country)) continue;
       total += 1;
       for (const c of found) {
         const e = byKey.get(c.key) ?? {
@@ -242,6 +246,37 @@ describe('competitor discovery on a demo history', () => {
     expect(q.candidates.map((c) => c.key)).not.toContain('ハヤテ');
   });
 
+  it('counts a name as ingest did with one engine or one location filter (the level roll-ups)', async () => {
+    const raw = new Database(dbPath, { readonly: true });
+    const engine = raw
+      .prepare('SELECT engine FROM vis_result GROUP BY engine ORDER BY COUNT(*), engine LIMIT 1')
+      .pluck()
+      .get() as string;
+    raw.close();
+    const filters = [
+      { query: { engines: [engine] }, keep: (e: string) => e === engine },
+      { query: { locations: ['DE'] }, keep: (_: string, location: string) => location === 'DE' },
+    ];
+    for (const { query, keep } of filters) {
+      const q = await queue({ period: { days: 7 }, limit: 1000, ...query });
+      const expected = uncovered(recompute(today - 6, today, keep).byKey);
+      expect(q.total, JSON.stringify(query)).toBe(expected.size);
+      expect(q.total).toBeGreaterThan(0);
+      for (const c of q.candidates) {
+        const e = expected.get(c.key) as Expected;
+        expect(
+          { answers: c.answers, origins: c.origins, first: c.firstSeen, last: c.lastSeen },
+          c.key,
+        ).toEqual({
+          answers: e.answers,
+          origins: originsOfMask(e.origins),
+          first: iso(e.first),
+          last: iso(e.last),
+        });
+      }
+    }
+  });
+
   it('dismisses a name (out of the queue, in the dismissed list) and restores it', async () => {
     expect(await value('discovery.dismiss', { key: 'Altura' })).toEqual({ key: 'altura', changed: true });
     const after = await queue({ period: { days: 7 } });
@@ -324,6 +359,8 @@ describe('competitor discovery on a demo history', () => {
       'disc_forms',
       'disc_result',
       'disc_day',
+      'disc_engine_day',
+      'disc_loc_day',
       'disc_name_day',
       'disc_decisions',
     ])
@@ -361,7 +398,8 @@ describe('competitor discovery on a demo history', () => {
     await value('demo.delete', {});
     const raw = new Database(dbPath, { readonly: true });
     const rows = (t: string) => raw.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get();
-    expect([rows('disc_result'), rows('disc_day'), rows('disc_name_day')]).toEqual([0, 0, 0]);
+    const tables = ['disc_result', 'disc_day', 'disc_engine_day', 'disc_loc_day', 'disc_name_day'];
+    expect(tables.map(rows)).toEqual([0, 0, 0, 0, 0]);
     raw.close();
     expect((await queue({ period: { days: 7 } })).candidates).toEqual([]);
   });

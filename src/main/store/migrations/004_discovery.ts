@@ -10,10 +10,13 @@ import { createDiscoveryIndexer } from '../discovery-index';
 //   the most frequent; aliases proposed = the forms);
 // - disc_result: the names of one result (examples, co-cited domains, removal), with the form
 //   it used and where it came from (bit mask, see DISCOVERY_ORIGINS);
-// - disc_day: day × name × engine × location, answers naming it and the origins seen (a bit
-//   OR: it is not undone when an answer leaves, only when the row empties); disc_name_day is
-//   the same per day × name, which an unfiltered queue reads (about 24× fewer rows at six
-//   locations and four engines); both are indexed by name for the figures of the names shown;
+// - the roll-ups, answers naming a name and the origins seen (a bit OR: it is not undone when
+//   an answer leaves, only when the row empties), each keyed so that the queue of a period
+//   reads only the rows it sums (a period × an engine / location filter is a range of the key):
+//   disc_day (engine × location × day × name) for both filters, disc_engine_day and
+//   disc_loc_day for one of them, disc_name_day (day × name) for none (about 24× fewer rows
+//   than disc_day at six locations and four engines); disc_day and disc_name_day are also indexed by
+//   name for the engines, locations and previous period of the names shown;
 // - disc_decisions: names the analyst dismissed (by key, so a decision outlives the rows).
 // Whether a defined brand covers a name is decided when the queue is read, so a brand edit
 // needs no change here.
@@ -39,15 +42,31 @@ CREATE TABLE disc_result (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX disc_result_by_name ON disc_result (name, seq);
 CREATE TABLE disc_day (
-  day     INTEGER NOT NULL,
-  name    INTEGER NOT NULL,
   engine  TEXT NOT NULL,
   loc     TEXT NOT NULL,
+  day     INTEGER NOT NULL,
+  name    INTEGER NOT NULL,
   answers INTEGER NOT NULL,
   origins INTEGER NOT NULL,
-  PRIMARY KEY (day, name, engine, loc)
+  PRIMARY KEY (engine, loc, day, name)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX disc_day_by_name ON disc_day (name, day);
+CREATE TABLE disc_engine_day (
+  engine  TEXT NOT NULL,
+  day     INTEGER NOT NULL,
+  name    INTEGER NOT NULL,
+  answers INTEGER NOT NULL,
+  origins INTEGER NOT NULL,
+  PRIMARY KEY (engine, day, name)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE disc_loc_day (
+  loc     TEXT NOT NULL,
+  day     INTEGER NOT NULL,
+  name    INTEGER NOT NULL,
+  answers INTEGER NOT NULL,
+  origins INTEGER NOT NULL,
+  PRIMARY KEY (loc, day, name)
+) STRICT, WITHOUT ROWID;
 CREATE TABLE disc_name_day (
   day     INTEGER NOT NULL,
   name    INTEGER NOT NULL,
