@@ -227,15 +227,19 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       return { sampled: seqs.length, domains };
     },
     discoveryDomainAnswers(domains, f) {
+      // The Visibility domain roll-ups are keyed day first: the period's days listed (not a
+      // range) let each day's rows be sought by domain (vis_domain_d) or by engine (vis_domain_el)
+      // instead of reading every domain of every day.
+      const days = JSON.stringify(Array.from({ length: f.toDay - f.fromDay + 1 }, (_, i) => f.fromDay + i));
       const sql = filtered(f)
         ? `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_el x ON x.domain = vd.id
-           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
+           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day IN (SELECT value FROM json_each(@days))
              AND ${engineLoc(f, 'x')}
            GROUP BY vd.domain`
         : `SELECT vd.domain, SUM(x.answers) AS answers FROM vis_domains vd JOIN vis_domain_d x ON x.domain = vd.id
-           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day BETWEEN @from AND @to
+           WHERE vd.domain IN (SELECT value FROM json_each(@x)) AND x.day IN (SELECT value FROM json_each(@days))
            GROUP BY vd.domain`;
-      const rows = stmt(db, sql).all({ ...args(f), x: JSON.stringify(domains) }) as Array<{
+      const rows = stmt(db, sql).all({ ...args(f), x: JSON.stringify(domains), days }) as Array<{
         domain: string;
         answers: number;
       }>;
