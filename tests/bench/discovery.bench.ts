@@ -150,8 +150,12 @@ const bench: Bench = async () => {
         ['30 days', { period: { days: 30 }, limit: 50 }],
         ['90 days', { period: { days: 90 }, limit: 50 }],
         ['90 days, one engine', { period: { days: 90 }, engines: ['assistant-a'], limit: 50 }],
+        ['30 days, one engine', { period: { days: 30 }, engines: ['assistant-a'], limit: 50 }],
         ['30 days, one location', { period: { days: 30 }, locations: ['DE'], limit: 50 }],
-        ['90 days, 500 names', { period: { days: 90 }, limit: 500 }],
+        ['90 days, one location', { period: { days: 90 }, locations: ['DE'], limit: 50 }],
+        // The app's list: 500 names without examples and domains (its detail pane asks for them).
+        ['90 days, 500 names (the app list)', { period: { days: 90 }, limit: 500, details: false }],
+        ['30 days, 500 names (the app list)', { period: { days: 30 }, limit: 500, details: false }],
       ];
       for (const [label, query] of cases) {
         const samples: number[] = [];
