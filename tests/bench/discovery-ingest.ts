@@ -5,6 +5,7 @@ import { openHistory } from '../../src/main/store';
 import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
+import { rng } from './bench-random';
 
 // Ingest cost per result with the parts competitor discovery reads (brand entities, shopping
 // cards with offers, ads, a Markdown answer list), shaped like the demo's assistant-a answers.
@@ -29,17 +30,6 @@ const NAMES = [
 ];
 const MERCHANTS = ['Shopwise', 'MegaMart', 'Cartio', 'Dealio', 'Buyzone', 'Marketly'];
 const ENGINES: EngineName[] = ['assistant-a', 'assistant-b'];
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A demo-like answer: 5-8 brands in a numbered Markdown list, entities, 4 products, 0-2 ads. */
 export function demoLikeResult(r: () => number, engine: EngineName): NormalizedResult {

@@ -16,6 +16,7 @@ import type { DiscoveryQuery } from '../../src/shared/analytics/discovery-types'
 import { demoLikeResult, discoveryIngestCost } from './discovery-ingest';
 import type { Bench } from './run-all';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
+import { rng } from './bench-random';
 
 // Competitor discovery (issue 13, part 1):
 // - ingest cost per result with demo-like content (entities, shopping, ads, a Markdown list);
@@ -29,17 +30,6 @@ import { BENCH_NOW, cachedHistory } from './visibility.bench';
 
 const TARGET_P95_MS = 300;
 const NAME_POOL = 3000;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function percentiles(samples: number[]): { p50: number; p95: number } {
   const s = [...samples].sort((a, b) => a - b);

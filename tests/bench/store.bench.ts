@@ -7,6 +7,7 @@ import { openHistory, type HistoryStore, type IngestItem, type JobRecord } from 
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
+import { rng } from './bench-random';
 
 // Store benchmarks (issue 5). Figures are printed; targets decide targetsMet:
 //   ingest 10,000 results of ~5 KB with 10 sources each   < 3 s
@@ -17,18 +18,6 @@ import type { Bench } from './run-all';
 const TARGET_INGEST_MS = 3000;
 const TARGET_FTS_P95_MS = 50;
 const TARGET_OPEN_MS = 100;
-
-/** Deterministic PRNG (mulberry32) so every run measures the same data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A multilingual vocabulary; words are drawn with a Zipf-like skew so some are common, most rare.
 const BASE = (

@@ -20,6 +20,7 @@ import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
+import { rng } from './bench-random';
 
 // Visibility over time (issue 12, item 5). A 1,000,000-result history over 90 days, built once
 // through the store's real ingest (so the roll-ups are the ones ingest keeps) and cached in the
@@ -48,17 +49,6 @@ const NOW = Date.UTC(2026, 2, 31, 12);
 /** The clock the cached history was built for (its last day is today). */
 export const BENCH_NOW = NOW;
 const DAY = 86_400_000;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BRANDS = [
   { name: 'Acme', kind: 'brand' as const, aliases: ['Acme Shoes'], domains: ['acme.com'] },
