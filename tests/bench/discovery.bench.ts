@@ -6,7 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { createDiscoveryService } from '../../src/main/discovery';
 import { openHistory } from '../../src/main/store';
 import { createDiscoveryIndexer } from '../../src/main/store/discovery-index';
-import { fill as fillDiscovery, sql as discoverySql } from '../../src/main/store/migrations/004_discovery';
+import {
+  DISCOVERY_TABLES,
+  fill as fillDiscovery,
+  sql as discoverySql,
+} from '../../src/main/store/migrations/004_discovery';
 import {
   extractCandidates,
   originBit,
@@ -49,17 +53,7 @@ function extractionCost(): number {
 function migrateDiscovery(path: string): number {
   const db = new Database(path);
   try {
-    for (const t of [
-      'disc_names',
-      'disc_forms',
-      'disc_result',
-      'disc_day',
-      'disc_engine_day',
-      'disc_loc_day',
-      'disc_name_day',
-      'disc_decisions',
-    ])
-      db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of DISCOVERY_TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
     const t = performance.now();
     db.transaction(() => {
       db.exec(discoverySql);

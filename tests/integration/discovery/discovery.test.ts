@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
+import { DISCOVERY_TABLES } from '../../../src/main/store/migrations/004_discovery';
 import { createDiscoveryService } from '../../../src/main/discovery';
 import { compileBrandMatcher } from '../../../src/shared/analytics';
 import {
@@ -354,17 +355,7 @@ describe('competitor discovery on a demo history', () => {
     await core.close();
     const raw = new Database(dbPath);
     const dismissed = raw.prepare('SELECT key, decision, decided_at FROM disc_decisions').all();
-    for (const t of [
-      'disc_names',
-      'disc_forms',
-      'disc_result',
-      'disc_day',
-      'disc_engine_day',
-      'disc_loc_day',
-      'disc_name_day',
-      'disc_decisions',
-    ])
-      raw.exec(`DROP TABLE ${t}`);
+    for (const t of DISCOVERY_TABLES) raw.exec(`DROP TABLE ${t}`);
     raw.pragma('user_version = 3');
     raw.close();
     const store = openHistory({ path: dbPath });

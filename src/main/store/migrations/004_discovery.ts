@@ -82,6 +82,18 @@ CREATE TABLE disc_decisions (
 ) STRICT, WITHOUT ROWID;
 `;
 
+/** The tables migration 004 makes (a benchmark or a test drops them to run it again). */
+export const DISCOVERY_TABLES = [
+  'disc_names',
+  'disc_forms',
+  'disc_result',
+  'disc_day',
+  'disc_engine_day',
+  'disc_loc_day',
+  'disc_name_day',
+  'disc_decisions',
+] as const;
+
 /** Fills the new tables for the results already in the file (same code as ingest). */
 export function fill(db: Database.Database): void {
   createDiscoveryIndexer(db).rebuildAll();
