@@ -130,40 +130,42 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
       return stmt(db, sql).all(args(f)) as DiscoveryNameTotal[];
     },
     discoveryPlaces(names, f) {
-      const out = new Map<number, { engines: string[]; locations: string[] }>();
-      const read = stmt(
+      // The engines and locations answering in the period (a few dozen cells), then for each
+      // name and each of them one seek on a name-first index: does a row exist?
+      const cells = stmt(
         db,
-        `SELECT DISTINCT engine, loc FROM disc_day WHERE name = @x AND day BETWEEN @from AND @to AND ${engineLoc(f)}`,
+        `SELECT DISTINCT engine, loc FROM vis_cell_el WHERE day BETWEEN @from AND @to AND ${engineLoc(f)}`,
+      ).all(args(f)) as Array<{ engine: string; loc: string }>;
+      const engines = JSON.stringify([...new Set(cells.map((c) => c.engine))].sort());
+      const locations = JSON.stringify([...new Set(cells.map((c) => c.loc))].sort());
+      const engineOf = (f.locations?.length ?? 0) > 0 ? 'disc_day' : 'disc_engine_day';
+      const locOf = (f.engines?.length ?? 0) > 0 ? 'disc_day' : 'disc_loc_day';
+      const readEngines = pluck(
+        db,
+        `SELECT c.value FROM json_each(@cands) c WHERE EXISTS (SELECT 1 FROM ${engineOf}
+           WHERE name = @x AND engine = c.value AND ${engineLoc(f)} AND day BETWEEN @from AND @to)`,
       );
-      for (const name of names) {
-        const rows = read.all({ ...args(f), x: name }) as Array<{ engine: string; loc: string }>;
+      const readLocations = pluck(
+        db,
+        `SELECT c.value FROM json_each(@cands) c WHERE EXISTS (SELECT 1 FROM ${locOf}
+           WHERE name = @x AND ${engineLoc(f)} AND loc = c.value AND day BETWEEN @from AND @to)`,
+      );
+      const out = new Map<number, { engines: string[]; locations: string[] }>();
+      for (const name of names)
         out.set(name, {
-          engines: [...new Set(rows.map((r) => r.engine))].sort(),
-          locations: [...new Set(rows.map((r) => r.loc))].sort(),
+          engines: readEngines.all({ ...args(f), x: name, cands: engines }) as string[],
+          locations: readLocations.all({ ...args(f), x: name, cands: locations }) as string[],
         });
-      }
       return out;
     },
     discoveryAnswersOf(names, f) {
       const out = new Map<number, number>();
-      const read = filtered(f)
-        ? stmt(
-            db,
-            `SELECT ifnull(SUM(answers), 0) AS n FROM disc_day
-             WHERE name = @x AND day BETWEEN @from AND @to AND ${engineLoc(f)}`,
-          )
-        : stmt(
-            db,
-            'SELECT ifnull(SUM(answers), 0) AS n FROM disc_name_day WHERE name = @x AND day BETWEEN @from AND @to',
-          );
-      for (const name of names) {
-        const row = read.get(
-          filtered(f) ? { ...args(f), x: name } : { x: name, from: f.fromDay, to: f.toDay },
-        ) as {
-          n: number;
-        };
-        out.set(name, row.n);
-      }
+      const read = pluck(
+        db,
+        `SELECT ifnull(SUM(answers), 0) FROM ${rollupOf(f)}
+         WHERE name = @x AND ${engineLoc(f)} AND day BETWEEN @from AND @to`,
+      );
+      for (const name of names) out.set(name, read.get({ ...args(f), x: name }) as number);
       return out;
     },
     discoveryTotalAnswers(f) {

@@ -266,10 +266,19 @@ describe('competitor discovery on a demo history', () => {
       for (const c of q.candidates) {
         const e = expected.get(c.key) as Expected;
         expect(
-          { answers: c.answers, origins: c.origins, first: c.firstSeen, last: c.lastSeen },
+          {
+            answers: c.answers,
+            engines: c.engines,
+            locations: c.locations,
+            origins: c.origins,
+            first: c.firstSeen,
+            last: c.lastSeen,
+          },
           c.key,
         ).toEqual({
           answers: e.answers,
+          engines: [...e.engines].sort(),
+          locations: [...e.locations].sort(),
           origins: originsOfMask(e.origins),
           first: iso(e.first),
           last: iso(e.last),
