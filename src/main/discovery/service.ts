@@ -245,7 +245,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     const filter = filterOf(query, period.fromDay, period.toDay);
     const answers = store.discoveryAnswersOf([name.id], filter).get(name.id) ?? 0;
     if (answers === 0) return null;
-    const a = store.discoveryTotals(filter).find((t) => t.name === name.id) ?? {
+    const a = store.discoveryTotals(filter, [name.id])[0] ?? {
       ...emptyAggregate(name.id),
       answers,
     };

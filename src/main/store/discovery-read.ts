@@ -40,8 +40,8 @@ export interface DiscoveryExampleRow {
 }
 
 export interface DiscoveryReadApi {
-  /** Every name named in the period, with its totals (one row per name). */
-  discoveryTotals(filter: DiscoveryDayFilter): DiscoveryNameTotal[];
+  /** Every name named in the period (or only these names), with its totals (one row per name). */
+  discoveryTotals(filter: DiscoveryDayFilter, names?: readonly number[]): DiscoveryNameTotal[];
   /** The engines and locations that named each of these names in the period. */
   discoveryPlaces(
     names: readonly number[],
@@ -122,12 +122,15 @@ export function createDiscoveryReadApi(ctx: StoreContext): DiscoveryReadApi {
   }
 
   return {
-    discoveryTotals(f) {
+    discoveryTotals(f, names) {
       // SQLite has no bitwise-OR aggregate: one MAX per origin bit, OR-ed.
       const origins = [1, 2, 4, 8, 16].map((b) => `MAX(origins & ${b})`).join(' | ');
+      // Given names are sought on the name-first index instead of reading the whole period.
+      const only = names === undefined ? '' : 'name IN (SELECT value FROM json_each(@names)) AND';
       const sql = `SELECT name, SUM(answers) AS answers, ${origins} AS origins, MIN(day) AS first, MAX(day) AS last
-        FROM ${rollupOf(f)} WHERE ${engineLoc(f)} AND day BETWEEN @from AND @to GROUP BY name`;
-      return stmt(db, sql).all(args(f)) as DiscoveryNameTotal[];
+        FROM ${rollupOf(f)} ${names === undefined ? '' : `INDEXED BY ${rollupOf(f)}_by_name`}
+        WHERE ${only} ${engineLoc(f)} AND day BETWEEN @from AND @to GROUP BY name`;
+      return stmt(db, sql).all({ ...args(f), names: JSON.stringify(names ?? []) }) as DiscoveryNameTotal[];
     },
     discoveryPlaces(names, f) {
       // The engines and locations answering in the period (a few dozen cells), then for each
