@@ -7,11 +7,6 @@ import { createDiscoveryService } from '../../src/main/discovery';
 import { openHistory } from '../../src/main/store';
 import { createDiscoveryIndexer } from '../../src/main/store/discovery-index';
 import {
-  DISCOVERY_TABLES,
-  fill as fillDiscovery,
-  sql as discoverySql,
-} from '../../src/main/store/migrations/004_discovery';
-import {
   extractCandidates,
   originBit,
   type ExtractedCandidate,
@@ -19,7 +14,7 @@ import {
 import type { DiscoveryQuery } from '../../src/shared/analytics/discovery-types';
 import { demoLikeResult, discoveryIngestCost } from './discovery-ingest';
 import type { Bench } from './run-all';
-import { BENCH_NOW, cachedHistory } from './visibility.bench';
+import { BENCH_NOW, cachedHistory, migrateDiscoveryTables } from './visibility.bench';
 import { rng } from './bench-random';
 
 // Competitor discovery (issue 13, part 1):
@@ -47,22 +42,6 @@ function extractionCost(): number {
   const t = performance.now();
   for (const res of results) extractCandidates(res);
   return ((performance.now() - t) * 1000) / results.length;
-}
-
-/** Drops the discovery tables of the copy and runs migration 004 again (one transaction); returns seconds. */
-function migrateDiscovery(path: string): number {
-  const db = new Database(path);
-  try {
-    for (const t of DISCOVERY_TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
-    const t = performance.now();
-    db.transaction(() => {
-      db.exec(discoverySql);
-      fillDiscovery(db);
-    }).immediate();
-    return (performance.now() - t) / 1000;
-  } finally {
-    db.close();
-  }
 }
 
 /** Synthetic candidates for every answer of the copy, written by the real indexer; returns µs/answer. */
@@ -120,7 +99,7 @@ const bench: Bench = async () => {
     copyFileSync(cached, copy);
     console.log(`copied the 1M history in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     console.log(
-      `migration 004 over the 1M answers (text and Markdown read, no candidates in them): ${migrateDiscovery(copy).toFixed(1)} s`,
+      `migration 004 over the 1M answers (text and Markdown read, no candidates in them): ${migrateDiscoveryTables(copy).toFixed(1)} s`,
     );
     const seeded = seedCandidates(copy);
     console.log(
