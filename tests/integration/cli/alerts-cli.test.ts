@@ -6,6 +6,7 @@ import { createApiClient } from '../../../src/main/api';
 import { createRunEngine } from '../../../src/main/runs';
 import { openHistory } from '../../../src/main/store';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { ALERT_KINDS } from '../../../src/shared/alerts/types';
 import { startSandbox } from '../../../src/sandbox';
 import { runCli, type CliOut } from '../../support/run-cli';
 
@@ -165,20 +166,11 @@ describe('alerts CLI', () => {
   });
 
   it('exits 0 with --fail-on-alert when no rule fires', async () => {
-    const rules = [
-      'brand-entered',
-      'brand-dropped',
-      'position-moved',
-      'competitor-appeared',
-      'competitor-disappeared',
-      'sources-changed',
-      'answer-changed',
-    ];
     const off = await parallax([
       'monitors',
       'options',
       'Shoes watch',
-      ...rules.flatMap((r) => ['--rule', `${r}=off`]),
+      ...ALERT_KINDS.flatMap((r) => ['--rule', `${r}=off`]),
     ]);
     expect(off.code, off.stderr).toBe(0);
     makeDue();
