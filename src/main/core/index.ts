@@ -1,13 +1,5 @@
 import { startSandbox as startBuiltInSandbox } from '../../sandbox';
-import {
-  createAfterRunPipeline,
-  createAlertService,
-  createWebhookDeliverer,
-  type AfterRunPipeline,
-  type AfterRunStep,
-  type WebhookBackoff,
-  type WebhookDeliverer,
-} from '../alerts';
+import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import { createEventBus, type EventBus } from '../ipc/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
@@ -34,11 +26,11 @@ import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
-import { createReportStep } from '../reports';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, SaveRequest } from './handlers/types';
 import { createRunService, type RunService } from './run-service';
 
@@ -142,32 +134,18 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
   });
 
-  const webhooks = createWebhookDeliverer({
+  const {
+    alerts,
+    webhooks,
+    unsubscribe: unsubscribeAlerts,
+  } = wireAlerts({
     store,
+    events,
     fetch: deps.fetch,
     now: deps.now,
-    ...(deps.webhookBackoff ? { backoff: deps.webhookBackoff } : {}),
+    ...(deps.afterRunSteps ? { afterRunSteps: deps.afterRunSteps } : {}),
+    ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
-  });
-  const alerts = createAfterRunPipeline({
-    store,
-    alerts: createAlertService({ store, now: deps.now }),
-    events,
-    webhooks,
-    // The client report to the monitor's report folder (when it names one), then any others.
-    steps: [createReportStep({ events }), ...(deps.afterRunSteps ?? [])],
-    now: deps.now,
-    logError: (message) => deps.logError?.(message),
-  });
-  // A monitor run that completes is compared with the monitor's previous run; a demo history
-  // (built through another connection) gets its alerts checked quietly.
-  const unsubscribeAlerts = events.subscribe((event, payload) => {
-    if (event === 'run.progress') {
-      const progress = payload as { runId: string; status: string };
-      if (progress.status === 'completed') void alerts.afterRun(progress.runId);
-    } else if (event === 'visibility.changed' && (payload as { reason: string }).reason === 'demo') {
-      void alerts.catchUp({ quiet: true });
-    }
   });
 
   const visibility = createVisibilityService({ store, now: deps.now });

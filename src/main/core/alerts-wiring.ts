@@ -1,0 +1,66 @@
+import {
+  createAfterRunPipeline,
+  createAlertService,
+  createWebhookDeliverer,
+  type AfterRunPipeline,
+  type AfterRunStep,
+  type WebhookBackoff,
+  type WebhookDeliverer,
+} from '../alerts';
+import type { EventBus } from '../ipc/event-bus';
+import { createReportStep } from '../reports';
+import type { HistoryStore } from '../store';
+
+export interface AlertsWiringDeps {
+  store: HistoryStore;
+  events: EventBus;
+  fetch: typeof fetch;
+  now: () => number;
+  afterRunSteps?: readonly AfterRunStep[];
+  webhookBackoff?: WebhookBackoff;
+  logError: (message: string) => void;
+}
+
+export interface AlertsWiring {
+  alerts: AfterRunPipeline;
+  webhooks: WebhookDeliverer;
+  /** Stops reacting to finished runs (before the core closes). */
+  unsubscribe: () => void;
+}
+
+/**
+ * The change alerts of the core: the webhook deliverer, the after-run pipeline (alert check,
+ * webhook, the client report to the monitor's folder, then any other steps), and the
+ * subscription that runs it when a monitor run completes.
+ */
+export function wireAlerts(deps: AlertsWiringDeps): AlertsWiring {
+  const { store, events, now, logError } = deps;
+  const webhooks = createWebhookDeliverer({
+    store,
+    fetch: deps.fetch,
+    now,
+    ...(deps.webhookBackoff ? { backoff: deps.webhookBackoff } : {}),
+    logError,
+  });
+  const alerts = createAfterRunPipeline({
+    store,
+    alerts: createAlertService({ store, now }),
+    events,
+    webhooks,
+    // The client report to the monitor's report folder (when it names one), then any others.
+    steps: [createReportStep({ events }), ...(deps.afterRunSteps ?? [])],
+    now,
+    logError,
+  });
+  // A monitor run that completes is compared with the monitor's previous run; a demo history
+  // (built through another connection) gets its alerts checked quietly.
+  const unsubscribe = events.subscribe((event, payload) => {
+    if (event === 'run.progress') {
+      const progress = payload as { runId: string; status: string };
+      if (progress.status === 'completed') void alerts.afterRun(progress.runId);
+    } else if (event === 'visibility.changed' && (payload as { reason: string }).reason === 'demo') {
+      void alerts.catchUp({ quiet: true });
+    }
+  });
+  return { alerts, webhooks, unsubscribe };
+}
