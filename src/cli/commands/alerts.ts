@@ -156,6 +156,13 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       const kinds = parseKinds(flags.kind);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
       await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+        // Comparing runs nobody compared (a fresh demo history: dozens) takes a while: say so.
+        const pending = core.store.uncheckedMonitorRuns().length;
+        if (pending > 0)
+          writeLine(
+            ctx.stderr,
+            `Comparing ${pending} monitor run${pending === 1 ? '' : 's'} not compared yet…`,
+          );
         await catchUpQuietly(core.store);
         const page = core.store.listAlerts({
           ...(since !== undefined ? { since } : {}),

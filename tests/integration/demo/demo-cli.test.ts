@@ -43,6 +43,15 @@ describe('parallax demo', () => {
     expect(JSON.stringify(JSON.parse(history.stdout))).toContain('Demo · Buying guides');
   });
 
+  it('`alerts` compares the demo runs nobody compared yet, saying so on stderr, once', async () => {
+    const first = await parallax(['alerts', '--db', db, '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Comparing 6 monitor runs not compared yet');
+    expect(JSON.parse(first.stdout)).toHaveProperty('total');
+    const again = await parallax(['alerts', '--db', db, '--json']);
+    expect(again.stderr).not.toContain('Comparing');
+  });
+
   it('refuses a second demo (exit 2, says to delete it first) and bad --days', async () => {
     const again = await parallax(['demo', '--days', '2', '--db', db]);
     expect(again.code).toBe(2);
