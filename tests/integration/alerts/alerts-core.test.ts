@@ -133,22 +133,37 @@ describe('alerts in the core', () => {
     const fields = bad.ok ? [] : (bad.error.fields ?? []).map((f) => f.field).sort();
     expect(fields).toEqual(['reportDays', 'rules.jaccardBelow', 'rules.positionDelta', 'webhookUrl']);
 
-    const saved = await value<{ rules: { positionDelta: number }; webhookUrl: string; reportDir: string }>(
-      'alerts.saveOptions',
-      {
-        monitorId: monitor.id,
-        rules: { positionDelta: 3 },
-        webhookUrl: 'https://hooks.example.com/services/a',
-        reportDir: '/tmp/reports',
-        reportDays: 7,
-      },
-    );
-    expect(saved).toMatchObject({
+    // A report folder the user did not pick in main's folder chooser is refused.
+    const typed = (await core.router.invoke('alerts.saveOptions', {
+      monitorId: monitor.id,
+      rules: {},
+      webhookUrl: null,
+      reportDir: '/tmp/reports',
+      reportDays: 7,
+    })) as IpcResult<unknown>;
+    expect(typed.ok).toBe(false);
+    expect(typed.ok ? [] : (typed.error.fields ?? []).map((f) => f.field)).toEqual(['reportDir']);
+
+    expect(await value('alerts.chooseFolder', {})).toEqual({ path: '/tmp/chosen' });
+    const save = (reportDir: string | null) =>
+      value<{ rules: { positionDelta: number }; webhookUrl: string; reportDir: string | null }>(
+        'alerts.saveOptions',
+        {
+          monitorId: monitor.id,
+          rules: { positionDelta: 3 },
+          webhookUrl: 'https://hooks.example.com/services/a',
+          reportDir,
+          reportDays: 7,
+        },
+      );
+    expect(await save('/tmp/chosen')).toMatchObject({
       rules: { positionDelta: 3 },
       webhookUrl: 'https://hooks.example.com/services/a',
-      reportDir: '/tmp/reports',
+      reportDir: '/tmp/chosen',
     });
-    expect(await value('alerts.chooseFolder', {})).toEqual({ path: '/tmp/chosen' });
+    // Saving again with the folder already set, or with none, needs no new choice.
+    expect((await save('/tmp/chosen')).reportDir).toBe('/tmp/chosen');
+    expect((await save(null)).reportDir).toBeNull();
     const missing = await core.router.invoke('alerts.options', { monitorId: 'nope' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'MONITOR_NOT_FOUND' } });
   });

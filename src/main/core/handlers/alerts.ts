@@ -16,6 +16,19 @@ type Channels =
   | 'alerts.chooseFolder';
 
 export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
+  // Main writes reports into a monitor's folder on its own after each run, so the renderer may
+  // only name a folder the user picked in main's folder chooser (or keep the one already set):
+  // a compromised renderer cannot point the writes at a folder of its choosing.
+  const chosenFolders = new Set<string>();
+
+  function checkReportDir(monitorId: string, reportDir: string | null): void {
+    if (reportDir === null || chosenFolders.has(reportDir)) return;
+    if (ctx.store.getMonitorOptions(monitorId)?.reportDir === reportDir) return;
+    throw new AppError('VALIDATION', 'Choose the report folder with “Choose folder…”', {
+      fields: [{ field: 'reportDir', message: 'Choose the folder with “Choose folder…”' }],
+    });
+  }
+
   function optionsState(monitorId: string) {
     const options = ctx.store.getMonitorOptions(monitorId);
     if (!options) throw new AppError('MONITOR_NOT_FOUND', `No monitor with id ${monitorId}`);
@@ -41,15 +54,18 @@ export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
     'alerts.saveOptions': ({ monitorId, ...input }) => {
       if (!ctx.store.getMonitor(monitorId))
         throw new AppError('MONITOR_NOT_FOUND', `No monitor with id ${monitorId}`);
+      checkReportDir(monitorId, input.reportDir);
       ctx.store.saveMonitorOptions(monitorId, input);
       return optionsState(monitorId);
     },
     'alerts.webhookStates': () => Object.fromEntries(ctx.store.lastWebhookDeliveries()),
-    'alerts.chooseFolder': async ({ defaultPath }) => ({
-      path: await ctx.chooseFolder({
+    'alerts.chooseFolder': async ({ defaultPath }) => {
+      const path = await ctx.chooseFolder({
         title: 'Folder for this monitor’s reports',
         ...(defaultPath ? { defaultPath } : {}),
-      }),
-    }),
+      });
+      if (path) chosenFolders.add(path);
+      return { path };
+    },
   };
 };

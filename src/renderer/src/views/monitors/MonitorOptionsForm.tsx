@@ -225,11 +225,13 @@ export function MonitorOptionsForm({
         <div className="row">
           <div className="field-group grow">
             <label>
-              Folder (empty for none)
+              Folder (none: no report after runs)
+              {/* Read-only: main accepts only a folder picked in its own folder chooser. */}
               <input
                 type="text"
+                readOnly
                 value={draft.reportDir}
-                onChange={(e) => set({ reportDir: e.target.value })}
+                placeholder="none"
                 {...invalidProps(`${id}-reportDir`, messages('reportDir'))}
               />
             </label>
@@ -238,6 +240,11 @@ export function MonitorOptionsForm({
           <button type="button" onClick={() => void chooseFolder()}>
             Choose folder…
           </button>
+          {draft.reportDir && (
+            <button type="button" onClick={() => set({ reportDir: '' })}>
+              No folder
+            </button>
+          )}
           <div className="field-group">
             <label>
               Period (days)
