@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AfterRunStep } from '../../../src/main/alerts';
-import { createCore, type Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import type { AlertPage } from '../../../src/shared/alerts/types';
 import type { EventChannelName, EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 
 // The app's wiring: a monitor run that completes in the core (sandbox mode, the sandbox's clock
 // on chosen days) is compared with the monitor's previous run without anyone asking; the
@@ -36,15 +36,8 @@ describe('alerts in the core', () => {
     const settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
     const probe: AfterRunStep = { name: 'probe', run: (ctx) => void stepRuns.push(ctx.runId) };
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath: join(dir, 'parallax.db'),
-      settings,
-      secrets: createMemorySecretStore(),
+    core = await createTestCore(dir, settings, {
       now: () => now,
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
       chooseFolder: async () => '/tmp/chosen',
       afterRunSteps: [probe],
       sandboxOptions: {

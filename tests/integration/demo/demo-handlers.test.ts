@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import type { IpcResult } from '../../../src/shared/ipc/define';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 
 // demo.* through the app's IPC router over the real core: the build goes into the core's own
 // history file (through a second connection with the demo clock) while the core keeps it open.
@@ -27,15 +27,7 @@ describe('demo IPC handlers', () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-demo-ipc-'));
     const settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath: join(dir, 'parallax.db'),
-      settings,
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
+    core = await createTestCore(dir, settings, {
       sandboxOptions: { latencyMs: 5 },
     });
     core.events.subscribe((event, payload) => events.push({ event, payload }));

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { ENGINES } from '../../../src/shared/api/engines';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 
 // The demo's monitors are runnable as they stand: a demo history is loaded in the app, then each
 // "Demo · …" monitor is run in the app's Sandbox mode (the built-in sandbox over HTTP on
@@ -21,15 +21,7 @@ describe('a demo monitor run in the app’s sandbox', () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-demo-monitor-'));
     const settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath: join(dir, 'parallax.db'),
-      settings,
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
+    core = await createTestCore(dir, settings, {
       sandboxOptions: { latencyMs: 1 },
     });
     const built = await core.router.invoke('demo.load', { days: 2 });

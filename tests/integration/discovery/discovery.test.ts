@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
 import { DISCOVERY_TABLES } from '../../../src/main/store/migrations/004_discovery';
@@ -20,7 +20,7 @@ import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/ana
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import type { VisibilityOverview } from '../../../src/shared/visibility/types';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 
 // Competitor discovery over a real history file: a 4-day demo built through the run engine
 // against the sandbox on 127.0.0.1, then the queue, accept, dismiss/restore, merge and
@@ -119,17 +119,7 @@ describe('competitor discovery on a demo history', () => {
     dbPath = join(dir, 'parallax.db');
     const settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath,
-      settings,
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
-      sandboxOptions: { latencyMs: 1 },
-    });
+    core = await createTestCore(dir, settings, { sandboxOptions: { latencyMs: 1 } });
     core.events.subscribe((event, payload) => events.push({ event, payload }));
     await value('demo.load', { days: DAYS });
   }, 120_000);
@@ -382,16 +372,7 @@ describe('competitor discovery on a demo history', () => {
     } finally {
       store.close();
     }
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath,
-      settings: openSettingsStore({ userDataDir: dir }),
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
-    });
+    core = await createTestCore(dir, openSettingsStore({ userDataDir: dir }));
   });
 
   it('deleting the demo takes its names out of the queue', async () => {

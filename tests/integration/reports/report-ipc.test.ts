@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCore, type Core, type SaveRequest } from '../../../src/main/core';
+import type { Core, SaveRequest } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 import { parseReportHtml } from '../../support/report-html';
 
 // reports.write through the app's IPC router over the real core (as the "Client report…"
@@ -31,14 +31,7 @@ describe('reports.write over IPC', () => {
     const settings = openSettingsStore({ userDataDir: dir });
     // Monitor runs go to the built-in sandbox (synthetic answers, no key).
     settings.update({ sandboxMode: true });
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath: join(dir, 'parallax.db'),
-      settings,
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
+    core = await createTestCore(dir, settings, {
       chooseSavePath: async (request) => {
         asked.push(request);
         return answer;

@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import { createCore, type Core, type CoreDeps } from '../../src/main/core';
+import type { SettingsStore } from '../../src/main/settings';
+import { createMemorySecretStore } from './memory-secret-store';
+
+/**
+ * The app's core as the integration tests build it: a history file in `dir`, the given settings,
+ * an in-memory secret store, the real fetch and clock, and no dialogs (a save or folder chooser
+ * the user cancels). `overrides` replaces any of these.
+ */
+export function createTestCore(
+  dir: string,
+  settings: SettingsStore,
+  overrides: Partial<CoreDeps> = {},
+): Promise<Core> {
+  return createCore({
+    app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
+    dbPath: join(dir, 'parallax.db'),
+    settings,
+    secrets: createMemorySecretStore(),
+    now: () => Date.now(),
+    fetch: globalThis.fetch,
+    openExternal: async () => undefined,
+    chooseSavePath: async () => null,
+    ...overrides,
+  });
+}
