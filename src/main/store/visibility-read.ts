@@ -258,8 +258,11 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     if (drill.location !== undefined) f.locations = narrow(f.locations, drill.location);
     if (f.runIds?.length === 0 || f.engines?.length === 0 || f.locations?.length === 0) return 0;
 
+    // A brand alone (named or cited) has no roll-up column: its total is counted row by row.
+    if (drill.brandId !== undefined && drill.mentioned === undefined && drill.cited === undefined)
+      return null;
     const measures = [
-      drill.brandId !== undefined && (drill.mentioned !== undefined || drill.cited !== undefined),
+      drill.brandId !== undefined,
       drill.domain !== undefined,
       drill.url !== undefined,
       drill.gap !== undefined,
@@ -444,6 +447,9 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
           conds.push(drill.mentioned ? brandRow('b.mentioned = 1') : `NOT ${brandRow('b.mentioned = 1')}`);
         if (drill.cited !== undefined)
           conds.push(drill.cited ? brandRow('b.cited = 1') : `NOT ${brandRow('b.cited = 1')}`);
+        // A brand alone means the answers it appears in at all: named or its domains cited.
+        if (drill.mentioned === undefined && drill.cited === undefined)
+          conds.push(brandRow('(b.mentioned = 1 OR b.cited = 1)'));
       }
       if (drill.day !== undefined) {
         conds.push('f.day = @day');

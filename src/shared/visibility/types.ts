@@ -227,6 +227,7 @@ export interface FanOutView {
  * fields narrow the query's answers; none means every answer in scope.
  */
 export interface VisibilityDrill {
+  /** Alone: answers that name the brand or cite its domains. */
   brandId?: string;
   /** With brandId: answers that name it (true) or do not (false). */
   mentioned?: boolean;

@@ -369,8 +369,10 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
       { gapFor: acme, day: '2026-03-10' },
       { runId: curRunId, brandId: acme, mentioned: true },
       { runId: prevRunId },
+      { brandId: acme },
     ];
-    const counted = [8, 4, 4, 2, 3, 3, 1, 2, 2, 1, 4, 0];
+    // The brand alone: named (aUS1, aDE1, bUS1, bUS2) or cited (aUS1, bUS1), 4 of the 8 answers.
+    const counted = [8, 4, 4, 2, 3, 3, 1, 2, 2, 1, 4, 0, 4];
     for (const q of same()) {
       drills.forEach((drill, i) => {
         // limit 1: the total comes from the roll-ups; limit 50: every answer is listed and counted.
