@@ -4,6 +4,7 @@ import { fill as fillVisibility, sql as visibility } from './002_visibility';
 import { sql as alerts } from './003_alerts';
 import { fill as fillDiscovery, sql as discovery } from './004_discovery';
 import { sql as runOwners } from './005_run_owners';
+import { sql as pageArchive } from './006_page_archive';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'alerts', sql: alerts },
   { version: 4, name: 'discovery', sql: discovery, up: fillDiscovery },
   { version: 5, name: 'run-owners', sql: runOwners },
+  { version: 6, name: 'page-archive', sql: pageArchive },
 ];
