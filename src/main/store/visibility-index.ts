@@ -256,7 +256,33 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     addBrandRollups(rollups, state, cell, hits, domainKeys, 1);
   }
 
-  function unindexResult(seq: number): void {
+  /** URL roll-up rows a replaced result left: their best position is a minimum, re-read at flush. */
+  const staleBest: Array<RollupKey & { url: number }> = [];
+
+  /** After the batch is written, the best of each such row is taken again from the rows it sums. */
+  function recheckBestPositions(): void {
+    const recheck = stmt(
+      db,
+      `UPDATE vis_url_day SET best = coalesce((
+         SELECT min(s.position) FROM vis_result f
+         JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.url = s.url AND u.id = @url
+         WHERE f.day = @day AND f.run = @run AND f.engine = @engine AND f.loc = @loc
+       ), best)
+       WHERE url = @url AND day = @day AND run = @run AND engine = @engine AND loc = @loc`,
+    );
+    for (const { url, day, run, engine, loc } of staleBest.splice(0))
+      recheck.run({ url, day, run, engine, loc });
+  }
+
+  function flush(): void {
+    rollups.flush();
+    recheckBestPositions();
+  }
+
+  /** A replaced result: the best positions it held are re-read once its new rows are in. */
+  const unindexResult = (seq: number): void => unindex(seq, true);
+
+  function unindex(seq: number, recheckBest: boolean): void {
     const cell = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(seq) as
       RollupKey | undefined;
     if (!cell) return;
@@ -268,8 +294,11 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       db,
       'SELECT DISTINCT u.id FROM sources s JOIN vis_urls u ON u.url = s.url WHERE s.result_seq = ?',
     ).all(seq) as number[];
-    // The best position of a URL's roll-up is a minimum and cannot be undone; it stays.
-    for (const url of urls) rollups.add('url', { ...cell, url }, [-1, Number.MAX_SAFE_INTEGER]);
+    // A minimum cannot be subtracted: the batch leaves best as it was, and flush re-reads it.
+    for (const url of urls) {
+      rollups.add('url', { ...cell, url }, [-1, Number.MAX_SAFE_INTEGER]);
+      if (recheckBest) staleBest.push({ ...cell, url });
+    }
     const queries = pluck(db, 'SELECT query FROM vis_result_query WHERE seq = ?').all(seq) as number[];
     for (const query of queries) rollups.add('query', { ...cell, query }, [-1]);
     addBrandRollups(rollups, state, cell, storedBrandHits(db, state, seq), domains, -1);
@@ -284,7 +313,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
        WHERE r.run_id IN (SELECT value FROM json_each(?)) ORDER BY f.seq`,
     ).all(JSON.stringify(ids)) as number[];
     for (let at = 0; at < seqs.length; at += PAGE) {
-      for (const seq of seqs.slice(at, at + PAGE)) unindexResult(seq);
+      // Whole runs go: their rows sum to nothing, so no best position needs re-reading.
+      for (const seq of seqs.slice(at, at + PAGE)) unindex(seq, false);
       rollups.flush();
     }
   }
@@ -347,13 +377,14 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     queryIds.clear();
     brands = null;
     rollups.clear();
+    staleBest.length = 0;
   }
 
   return {
     indexResult,
     unindexResult,
     unindexRuns,
-    flush: () => rollups.flush(),
+    flush,
     reanalyseBrands: () => reanalysis.start(),
     reanalysis,
     rebuildAll,
