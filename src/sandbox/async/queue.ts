@@ -271,7 +271,8 @@ export class TaskQueue {
       account.credits -= cost;
       bump(this.d.stats().creditsCharged, account.id, cost);
       task.creditsCharged = cost;
-      task.response = out.result;
+      // The public OpenAPI's envelope, as the official SDK receives it (not the bare result).
+      task.response = { success: true, result: out.result };
       task.status = 'COMPLETED';
       task.latencyMs = this.d.clock() - task.startedAt;
       this.d.stats().tasksCompleted += 1;

@@ -9,7 +9,7 @@ import type {
   NormalizedSource,
   SourceKind,
 } from '../domain/result';
-import { assistantAShape } from './responses';
+import { assistantAShape, unwrapResult } from './responses';
 
 // Maps every engine's result (service facts §3) onto the engine-independent NormalizedResult
 // the store indexes and the analytics read. Defensive throughout: any member may be missing,
@@ -30,6 +30,33 @@ const firstStr = (...vs: unknown[]): string | null => {
 };
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length > 0) : [];
+/** Items that are objects, or bare URL strings read as `{ url }` (sources, citations, references). */
+const links = (v: unknown): Obj[] =>
+  Array.isArray(v)
+    ? v.flatMap((i): Obj[] =>
+        typeof i === 'string' ? (i.length > 0 ? [{ url: i }] : []) : isObj(i) ? [i] : [],
+      )
+    : [];
+/** Search queries as strings or `{ query, engine, limit }` objects. */
+const queries = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v
+        .map((q: unknown) => (typeof q === 'string' ? q : isObj(q) ? firstStr(q.query, q.q, q.text) : null))
+        .filter((q): q is string => q !== null && q.length > 0)
+    : [];
+/**
+ * The answer text: `text`, or `content` as some deployments name it; a `content` that is a
+ * list of parts (`[{ type: 'text', text }]` or strings) is joined.
+ */
+function answerText(r: Obj): string | null {
+  const own = firstStr(r.text, r.content);
+  if (own !== null) return own;
+  if (!Array.isArray(r.content)) return null;
+  const parts = r.content
+    .map((p: unknown) => (typeof p === 'string' ? p : isObj(p) ? firstStr(p.text, p.content) : null))
+    .filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join('\n\n') : null;
+}
 
 /** Numbers, numeric strings and counts like "2.3k", "26K", "1,284", "1.2M". */
 export function toNumber(v: unknown): number | null {
@@ -106,7 +133,7 @@ export function readPrice(v: unknown): Price {
 function sourcesOf(items: Obj[], kind: SourceKind, useOwnPosition: boolean): NormalizedSource[] {
   const out: NormalizedSource[] = [];
   for (const item of items) {
-    const url = firstStr(item.url, item.link, item.websiteUrl, item.website, item.productLink);
+    const url = firstStr(item.url, item.uri, item.link, item.websiteUrl, item.website, item.productLink);
     if (!url) continue;
     const own = toNumber(item.position);
     out.push({
@@ -128,6 +155,23 @@ function sourcesOf(items: Obj[], kind: SourceKind, useOwnPosition: boolean): Nor
   return out;
 }
 
+/**
+ * `sources`, then `citations` and `references` (other deployments' names for the answer's
+ * cited pages), as one list of cited sources: a URL given under two names counts once.
+ */
+function citedSources(r: Obj): NormalizedSource[] {
+  const cited = sourcesOf(links(r.sources), 'cited', true);
+  const seen = new Set(cited.map((s) => s.url));
+  for (const name of ['citations', 'references'] as const) {
+    for (const extra of sourcesOf(links(r[name]), 'cited', false)) {
+      if (seen.has(extra.url)) continue;
+      seen.add(extra.url);
+      cited.push({ ...extra, position: cited.length + 1 });
+    }
+  }
+  return cited;
+}
+
 function allSources(r: Obj): NormalizedSource[] {
   const aio = isObj(r.aioverview) ? r.aioverview : {};
   const paaSources = objects(r.peopleAlsoAsk).flatMap((q) => objects(q.sources));
@@ -140,7 +184,7 @@ function allSources(r: Obj): NormalizedSource[] {
     ...objects(aio.map),
   ];
   return [
-    ...sourcesOf(objects(r.sources), 'cited', true),
+    ...citedSources(r),
     ...sourcesOf(objects(r.citationPills), 'citation-pill', false),
     ...sourcesOf(objects(r.organicResults), 'organic', true),
     ...sourcesOf(objects(r.newsResults), 'news', true),
@@ -336,11 +380,10 @@ function entities(r: Obj): NormalizedEntity[] {
  * `{ success, result }` envelope (an async task's response may be either).
  */
 export function normalizeResult(engine: EngineName, rawResult: unknown): NormalizedResult {
-  let r: Obj = isObj(rawResult) ? rawResult : {};
-  if (isObj(r.result) && (r.success !== undefined || Object.keys(r).length <= 2)) r = r.result;
+  const r: Obj = unwrapResult(rawResult) ?? {};
   const aio = isObj(r.aioverview) ? r.aioverview : isObj(r.aiOverview) ? r.aiOverview : null;
-  const aiOverview = aio ? { text: firstStr(aio.text) ?? '', markdown: firstStr(aio.markdown) } : null;
-  const ownText = firstStr(r.text);
+  const aiOverview = aio ? { text: answerText(aio) ?? '', markdown: firstStr(aio.markdown) } : null;
+  const ownText = answerText(r);
   return {
     engine,
     text: ownText ?? aiOverview?.text ?? '',
@@ -348,7 +391,7 @@ export function normalizeResult(engine: EngineName, rawResult: unknown): Normali
     htmlUrls: htmlUrls(r.html),
     model: firstStr(r.model),
     searchQueries:
-      strings(r.searchQueries).length > 0 ? strings(r.searchQueries) : strings(r.search_model_queries),
+      queries(r.searchQueries).length > 0 ? queries(r.searchQueries) : queries(r.search_model_queries),
     sources: allSources(aio && !isObj(r.aioverview) ? { ...r, aioverview: aio } : r),
     entities: entities(r),
     products: allProducts(r),

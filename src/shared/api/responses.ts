@@ -7,12 +7,38 @@ import { z } from 'zod';
 // JSON is always kept beside the view, so nothing is lost. Only what the client cannot work
 // without (a monitor `result` object, a task id, the goto `url`…) is required.
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Optional field whose wrong type yields undefined instead of a parse failure. */
 const soft = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const stringList = z
   .array(z.unknown())
   .transform((items) => items.filter((i): i is string => typeof i === 'string'));
+/**
+ * Search queries as plain strings or as `{query, engine, limit}` objects (the official SDK's
+ * shape of `search_model_queries`): both read as the query text.
+ */
+const queryList = z
+  .array(z.unknown())
+  .transform((items) =>
+    items
+      .map((i) =>
+        typeof i === 'string' ? i : isPlainObject(i) && typeof i.query === 'string' ? i.query : '',
+      )
+      .filter((q) => q.length > 0),
+  );
+/**
+ * Sources, citations and references as bare URL strings or as objects carrying `url` or
+ * `uri`: a string becomes `{ url }`, an object is kept whole.
+ */
+const linkList = z.array(z.unknown()).transform((items) =>
+  items.flatMap((i): Array<Record<string, unknown>> => {
+    if (typeof i === 'string') return i.length > 0 ? [{ url: i }] : [];
+    return isPlainObject(i) ? [i] : [];
+  }),
+);
 const objectList = z
   .array(z.unknown())
   .transform((items) =>
@@ -30,14 +56,18 @@ const objectList = z
  */
 export const monitorResultSchema = z.looseObject({
   text: soft(z.string()),
+  /** The answer text under another name (some deployments and SDK versions). */
+  content: soft(z.string()),
   markdown: soft(z.string().nullable()),
   /** One URL (AI engines) or one URL per page (search, news). */
   html: soft(z.union([z.string(), stringList])),
   model: soft(z.string().nullable()),
-  searchQueries: soft(stringList),
+  searchQueries: soft(queryList),
   mapSearchQueries: soft(stringList),
-  search_model_queries: soft(stringList),
-  sources: soft(objectList),
+  search_model_queries: soft(queryList),
+  sources: soft(linkList),
+  citations: soft(linkList),
+  references: soft(linkList),
   citationPills: soft(objectList),
   entities: soft(objectList),
   productResults: soft(objectList),
@@ -62,9 +92,6 @@ export interface ResponseParser<T> {
     | { success: true; data: T }
     | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The monitor envelope checked for what the client cannot work without, and nothing more:
@@ -184,17 +211,34 @@ export const taskRecordSchema = z.looseObject({
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
 /**
+ * The result object inside a monitor answer: the `{ success, result }` envelope the public
+ * OpenAPI documents (and the official SDK receives), or the bare result. An object is read as
+ * an envelope when its `result` is an object and it carries nothing but `success`, `result`
+ * and the envelope's bookkeeping; a bare result that happens to have a `result` member among
+ * its own fields is left whole.
+ */
+export function unwrapResult(value: unknown): Record<string, unknown> | null {
+  if (!isPlainObject(value)) return null;
+  const inner = value.result;
+  if (!isPlainObject(inner)) return value;
+  const envelopeKeys = new Set(['success', 'result', 'error', 'meta', 'requestId']);
+  const isEnvelope = value.success !== undefined || Object.keys(value).every((k) => envelopeKeys.has(k));
+  return isEnvelope ? inner : value;
+}
+
+/**
  * The engine result held by a COMPLETED task. The service facts leave open whether
- * `response` is the bare result or the `{ success, result }` envelope (§11.4): both are read.
+ * `response` is the bare result or the `{ success, result }` envelope (§11.4); the public
+ * OpenAPI and the official SDK use the envelope. Both are read.
  */
 export function taskResultOf(record: TaskRecord): Record<string, unknown> | null {
   const response = record.response;
-  if (typeof response !== 'object' || response === null || Array.isArray(response)) return null;
-  const inner = (response as Record<string, unknown>).result;
-  if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
-    return inner as Record<string, unknown>;
-  if ('error' in response && !('text' in response)) return null;
-  return response as Record<string, unknown>;
+  if (!isPlainObject(response)) return null;
+  if (response.success === false) return null;
+  const result = unwrapResult(response);
+  if (result === response && 'error' in response && !('text' in response) && !('content' in response))
+    return null;
+  return result;
 }
 
 /** The `{ error: { code, message, details } }` a FAILED task carries. */

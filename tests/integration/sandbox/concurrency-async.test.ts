@@ -89,7 +89,8 @@ describe('async tasks', () => {
     expect(done.body.success).toBeUndefined();
     expect(done.body.credits).toEqual({ creditsToCharge: 5, creditsCharged: 5 });
     expect(typeof done.body.task.latencyMs).toBe('number');
-    expect(done.body.response.text).toContain('Deutschland');
+    expect(done.body.response.success).toBe(true);
+    expect(done.body.response.result.text).toContain('Deutschland');
     expect((await get(sb, '/v1/credits', { key: apiKey })).body.remaining).toBe(995);
     expect(sb.stats().creditsCharged[account.id]).toBe(5);
     const mine = delivered.find((d) => d.body.task.id === id);
