@@ -159,11 +159,11 @@ describe('overview', () => {
     expect(k.citationRate.lower).toBeCloseTo(0.0715, 3);
     expect(k.change.citationRate.delta).toBeCloseTo(0.2, 10);
     expect(k.change.citationRate.significant).toBe(false);
-    // Ranks 2 (aUS1), 2 (aDE1), 1 (bUS1), 2 (bUS2): mean 1.75, sd 0.5, half 1.96·0.5/2 = 0.49.
+    // Ranks 2 (aUS1), 2 (aDE1), 1 (bUS1), 2 (bUS2): mean 1.75, sd 0.5, df 3, half 3.182·0.5/2 = 0.7955.
     expect(k.avgPosition.value).toBe(1.75);
     expect(k.avgPosition.n).toBe(4);
-    expect(k.avgPosition.lower).toBeCloseTo(1.26, 10);
-    expect(k.avgPosition.upper).toBeCloseTo(2.24, 10);
+    expect(k.avgPosition.lower).toBeCloseTo(0.9545, 10);
+    expect(k.avgPosition.upper).toBeCloseTo(2.5455, 10);
     // Mentions: Acme 4, Bolt 5 (aUS1, aUS2, aDE1 as BoltCo, bUS2, bDE1): 4/9.
     expect(k.shareOfVoice).toMatchObject({ k: 4, n: 9 });
     const b = o.leaderboard.find((m) => m.brandId === bolt)!;

@@ -11,11 +11,12 @@ describe('visibility stats', () => {
     expect(rateStat(0, 0)).toEqual({ value: null, k: 0, n: 0, lower: null, upper: null });
   });
 
-  it('gives a mean ± 1.96·sd/√n, without bounds below two values', () => {
-    // 1, 2, 3: mean 2, sd 1, half 1.96/√3 = 1.13161.
+  it("gives a mean ± t·sd/√n (Student's t), without bounds below two values", () => {
+    // 1, 2, 3: mean 2, sd 1, df 2, t 4.303, half 4.303/√3 = 2.48434.
     const m = meanStat(3, 6, 14);
     expect(m.value).toBe(2);
-    expect(m.lower).toBeCloseTo(0.86839, 4);
+    expect(m.lower).toBeCloseTo(-0.48434, 4);
+    expect(m.upper).toBeCloseTo(4.48434, 4);
     expect(meanStat(1, 4, 16)).toEqual({ value: 4, n: 1, lower: null, upper: null });
     expect(meanStat(0, 0, 0).value).toBeNull();
   });
