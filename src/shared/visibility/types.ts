@@ -50,7 +50,7 @@ export interface RateStat {
   upper: number | null;
 }
 
-/** A mean with its 95 % interval (normal approximation; null bounds when n < 2). */
+/** A mean with its 95 % interval (Student's t; null bounds when n < 2). */
 export interface MeanStat {
   value: number | null;
   n: number;
