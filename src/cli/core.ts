@@ -52,8 +52,12 @@ export interface CliCore {
   store: HistoryStore;
   settings: SettingsStore | null;
   dbPath: string;
-  /** Opens the client and engine (starting the sandbox with --sandbox). Throws CliUsageError without a base URL or key. */
-  online(): Promise<CliOnline>;
+  /**
+   * Opens the client and engine (starting the sandbox with --sandbox). Throws CliUsageError
+   * without a base URL or key. `overrides` (first call only) point it at another service,
+   * e.g. `parallax resume` at the one the run used.
+   */
+  online(overrides?: { baseUrl?: string; sandbox?: boolean }): Promise<CliOnline>;
   close(): Promise<void>;
 }
 
@@ -81,12 +85,13 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   let online: CliOnline | null = null;
   let sandbox: RunningSandbox | null = null;
 
-  const openOnline = async (): Promise<CliOnline> => {
+  const openOnline = async (overrides: { baseUrl?: string; sandbox?: boolean }): Promise<CliOnline> => {
+    const useSandbox = overrides.sandbox ?? opts.sandbox;
     let baseUrl: string;
     let apiKey: string | (() => Promise<string>);
     let plan: PlanName;
     let keyLabel: () => Promise<string | null>;
-    if (opts.sandbox) {
+    if (useSandbox) {
       sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',
@@ -97,7 +102,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       plan = sandbox.defaultAccount.plan;
       keyLabel = async () => 'sandbox';
     } else {
-      const url = opts.baseUrl ?? s?.baseUrl ?? null;
+      const url = overrides.baseUrl ?? opts.baseUrl ?? s?.baseUrl ?? null;
       if (!url) throw new CliUsageError(NO_BASE_URL_MESSAGE);
       if (!/^https?:\/\/[^/]/i.test(url))
         throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
@@ -128,7 +133,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       onProgress: opts.onProgress,
       onJob: opts.onJob,
     });
-    const isSandbox = opts.sandbox === true;
+    const isSandbox = useSandbox === true;
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
     let label: string | null = isSandbox ? 'sandbox' : null;
     const readLabel = async (): Promise<string | null> => (label = await keyLabel());
@@ -145,8 +150,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     store,
     settings,
     dbPath,
-    async online() {
-      online ??= await openOnline();
+    async online(overrides = {}) {
+      online ??= await openOnline(overrides);
       return online;
     },
     async close() {

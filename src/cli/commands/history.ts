@@ -1,10 +1,28 @@
 import type { Command } from 'commander';
 import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
+import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main/runs';
+import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax history`: the runs in the history, newest first.
+// `parallax history`: the runs in the history, newest first, each marked when
+// `parallax resume` can continue it (paused, interrupted, or left running by a process that
+// is gone) or another process is running it right now.
+
+const RESUME_MARK: Record<Resumability, (owner: RunOwner | undefined) => string> = {
+  resumable: () => 'yes',
+  held: (owner) => `running (pid ${owner?.pid ?? '?'})`,
+  'rerun-only': () => '--rerun-interrupted',
+  finished: () => '',
+};
+
+function resumability(runs: RunListItem[], owners: Map<string, RunOwner>): Resumability[] {
+  const probe = defaultOwnerProbe();
+  return runs.map((r) =>
+    resumabilityOf({ status: r.status, interruptedJobs: r.counts.interrupted }, owners.get(r.id), probe),
+  );
+}
 
 export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
@@ -27,13 +45,31 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
           status: flags.status as RunStatus | undefined,
           text: flags.text,
         });
-        if (ctx.json) return writeJson(ctx, { runs, total });
+        const owners = core.store.runOwners(runs.map((r) => r.id));
+        const marks = resumability(runs, owners);
+        if (ctx.json)
+          return writeJson(ctx, {
+            runs: runs.map((r, i) => ({ ...r, resumable: marks[i] })),
+            total,
+          });
         if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
         writeLine(
           ctx.stdout,
           formatTable(
-            ['Run', 'Created', 'Status', 'Mode', 'Engines', 'Locations', 'Jobs', 'OK', 'Failed', 'Credits'],
-            runs.map((r) => [
+            [
+              'Run',
+              'Created',
+              'Status',
+              'Mode',
+              'Engines',
+              'Locations',
+              'Jobs',
+              'OK',
+              'Failed',
+              'Credits',
+              'Resume',
+            ],
+            runs.map((r, i) => [
               r.id,
               new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '),
               r.status + (r.sandbox ? ' (sandbox)' : ''),
@@ -44,10 +80,16 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               r.counts.succeeded,
               r.counts.failed + r.counts.interrupted,
               r.creditsCharged,
+              RESUME_MARK[marks[i] as Resumability](owners.get(r.id)),
             ]),
           ),
         );
         if (total > runs.length) writeLine(ctx.stdout, `(${total - runs.length} more; use --limit)`);
+        if (marks.some((m) => m === 'resumable' || m === 'rerun-only'))
+          writeLine(
+            ctx.stdout,
+            'Resume: `parallax resume RUN` continues the runs marked in the Resume column.',
+          );
       });
     });
 };

@@ -12,6 +12,7 @@ import { registerMonitorsCommands } from './monitors';
 import { registerQueueCommands } from './queue';
 import { registerResolveCommand } from './resolve';
 import { registerRunCommand } from './run';
+import { registerResumeCommand } from './resume';
 import { registerSearchCommand } from './search';
 import { registerShowCommand } from './show';
 import { registerStatesCommand } from './states';
@@ -31,6 +32,7 @@ export const commandModules: RegisterCommand[] = [
   registerSandboxCommand,
   registerRunCommand,
   registerCompareCommand,
+  registerResumeCommand,
   registerDiffCommand,
   registerHistoryCommand,
   registerShowCommand,

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { ENGINE_NAMES, isEngineName, type EngineName } from '../../shared/api/engines';
 import {
@@ -10,25 +9,25 @@ import {
   type IncludeFlags,
   type RunSpec,
 } from '../../shared/domain/run-spec';
-import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
+import type { RunEstimateView } from '../../shared/ipc/channels/runs';
 import { ENGINE_INCLUDES, parsePromptFile, RunRefusedError } from '../../main/runs';
-import type { HistoryStore } from '../../main/store';
+import { CliExit, CliUsageError, EXIT_OK, writeJson, writeLine, type CliContext } from '../context';
+import { withCliCore, type CoreFlags } from '../core';
 import {
-  CliExit,
-  CliUsageError,
-  EXIT_JOBS_FAILED,
-  EXIT_OK,
-  writeJson,
-  writeLine,
-  type CliContext,
-} from '../context';
-import { clip, formatTable, withCliCore, type CoreFlags } from '../core';
+  processSignals,
+  reportEnded,
+  reportPaused,
+  resumeCommandFor,
+  watchRun,
+  type RunSignals,
+} from '../run-session';
 import type { RegisterCommand } from './index';
 
 // `parallax run`: prompts × engines × countries (× states) × repeats, checked against the
 // balance and the budget, confirmed (unless --yes), run with a progress bar on a TTY, and
 // summed up in a table (or one JSON document with --json). Exit 0 when every job succeeded,
-// 1 when some did not, 2 on bad input.
+// 1 when some did not, 2 on bad input, 130 when Ctrl-C/SIGTERM paused it (see run-session.ts:
+// it prints the `parallax resume` command that continues it).
 
 interface RunFlags extends CoreFlags {
   prompt: string[];
@@ -163,161 +162,72 @@ async function confirm(ctx: CliContext, question: string): Promise<boolean> {
   }
 }
 
-function summaryTable(core: { store: HistoryStore }, runId: string): string {
-  const cells = core.store.getRunMatrix(runId);
-  const groups = new Map<
-    string,
-    { engine: string; location: string; ok: number; failed: number; other: number; sources: number }
-  >();
-  for (const c of cells) {
-    const location = c.state ? `US-${c.state}` : c.country;
-    const key = `${c.engine}\u0000${location}`;
-    const g = groups.get(key) ?? { engine: c.engine, location, ok: 0, failed: 0, other: 0, sources: 0 };
-    if (c.jobState === 'succeeded') g.ok++;
-    else if (c.jobState === 'failed') g.failed++;
-    else g.other++;
-    g.sources += c.sourceCount;
-    groups.set(key, g);
-  }
-  return formatTable(
-    ['Engine', 'Location', 'Succeeded', 'Failed', 'Other', 'Avg sources'],
-    [...groups.values()].map((g) => [
-      g.engine,
-      g.location,
-      g.ok,
-      g.failed,
-      g.other,
-      g.ok ? (g.sources / g.ok).toFixed(1) : '-',
-    ]),
-  );
+export interface RunCommandDeps {
+  signals: RunSignals;
 }
 
-export function runOutcome(end: RunProgressView): number {
-  return end.counts.succeeded === end.total ? EXIT_OK : EXIT_JOBS_FAILED;
-}
-
-export const registerRunCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command('run')
-    .description('Run prompts across engines and countries, store every answer, print a summary')
-    .option('--prompt <text>', 'a prompt (repeatable)', collect, [])
-    .option('--prompts <file>', 'prompts file: TXT one per line, or CSV with a "prompt" column')
-    .option('--engine <name>', `engine (repeatable): ${ENGINE_NAMES.join(', ')}`, collect, [])
-    .option('--countries <list>', 'country codes, e.g. US,DE,FR')
-    .option('--states <list>', 'US state codes, e.g. CA,NY (asked as country US)')
-    .option('--repeat <n>', 'samples per cell (answers vary)', '1')
-    .option('--async', 'submit async tasks (batches of up to 500) instead of synchronous calls')
-    .option('--priority <n>', 'async task priority 1-10 (higher first)')
-    .option('--include <flags>', `output flags, comma-separated: ${INCLUDE_FLAGS.join(', ')}`)
-    .option('--budget <credits>', 'refuse to start if the maximum cost is above this')
-    .option('--webhook <url>', 'async: webhook URL passed through to every task')
-    .option('--name <name>', 'a name for the run')
-    .option('--yes', 'start without asking for confirmation')
-    .option('--base-url <url>', 'service base URL (default: the one in settings)')
-    .option('--sandbox', 'run against the built-in sandbox (synthetic answers, no credits spent)')
-    .option('--db <path>', 'history file (default: the app\u2019s)')
-    .action(async (flags: RunFlags) => {
-      const tty = Boolean(ctx.stdout.isTTY) && !ctx.json;
-      let bar: cliProgress.SingleBar | null = null;
-      const code = await withCliCore(ctx.env, flags, async (core) => {
-        const s = core.settings?.get();
-        const spec = specFromFlags(flags, {
-          engines: s?.defaultEngines ?? ['assistant-a'],
-          budget: s?.budgetCap ?? null,
+export function makeRegisterRunCommand(deps: RunCommandDeps = { signals: processSignals }): RegisterCommand {
+  return (program: Command, ctx: CliContext) => {
+    program
+      .command('run')
+      .description('Run prompts across engines and countries, store every answer, print a summary')
+      .option('--prompt <text>', 'a prompt (repeatable)', collect, [])
+      .option('--prompts <file>', 'prompts file: TXT one per line, or CSV with a "prompt" column')
+      .option('--engine <name>', `engine (repeatable): ${ENGINE_NAMES.join(', ')}`, collect, [])
+      .option('--countries <list>', 'country codes, e.g. US,DE,FR')
+      .option('--states <list>', 'US state codes, e.g. CA,NY (asked as country US)')
+      .option('--repeat <n>', 'samples per cell (answers vary)', '1')
+      .option('--async', 'submit async tasks (batches of up to 500) instead of synchronous calls')
+      .option('--priority <n>', 'async task priority 1-10 (higher first)')
+      .option('--include <flags>', `output flags, comma-separated: ${INCLUDE_FLAGS.join(', ')}`)
+      .option('--budget <credits>', 'refuse to start if the maximum cost is above this')
+      .option('--webhook <url>', 'async: webhook URL passed through to every task')
+      .option('--name <name>', 'a name for the run')
+      .option('--yes', 'start without asking for confirmation')
+      .option('--base-url <url>', 'service base URL (default: the one in settings)')
+      .option('--sandbox', 'run against the built-in sandbox (synthetic answers, no credits spent)')
+      .option('--db <path>', 'history file (default: the app\u2019s)')
+      .action(async (flags: RunFlags) => {
+        const code = await withCliCore(ctx.env, flags, async (core) => {
+          const s = core.settings?.get();
+          const spec = specFromFlags(flags, {
+            engines: s?.defaultEngines ?? ['assistant-a'],
+            budget: s?.budgetCap ?? null,
+          });
+          const online = await core.online();
+          const estimate = await online.engine.estimate(spec);
+          if (!ctx.json) for (const l of estimateLines(estimate)) writeLine(ctx.stderr, l);
+          if (estimate.blockers.length > 0) {
+            if (ctx.json) writeJson(ctx, { error: 'refused', blockers: estimate.blockers, estimate });
+            throw new CliUsageError(`Run refused: ${estimate.blockers.join(' ')}`);
+          }
+          if (!flags.yes) {
+            if (!ctx.stdin.isTTY)
+              throw new CliUsageError('Not a terminal: pass --yes to start without confirmation');
+            if (!(await confirm(ctx, `Start ${estimate.jobs} jobs, up to ${estimate.maxCredits} credits?`))) {
+              writeLine(ctx.stderr, 'Not started.');
+              return EXIT_OK;
+            }
+          }
+          let runId: string;
+          try {
+            ({ runId } = await online.engine.start(spec, {
+              keyLabel: await online.keyLabel(),
+              sandbox: online.sandbox !== null,
+              baseUrl: online.baseUrl,
+            }));
+          } catch (err) {
+            if (err instanceof RunRefusedError) throw new CliUsageError(`Run refused: ${err.message}`);
+            throw err;
+          }
+          const resumeCommand = resumeCommandFor(runId, flags);
+          const outcome = await watchRun({ ctx, online, runId, signals: deps.signals, resumeCommand });
+          if (outcome.kind === 'paused') return reportPaused(ctx, core, runId, outcome.end, resumeCommand);
+          return reportEnded(ctx, core, online, runId, outcome.end);
         });
-        const online = await core.online();
-        const estimate = await online.engine.estimate(spec);
-        if (!ctx.json) for (const l of estimateLines(estimate)) writeLine(ctx.stderr, l);
-        if (estimate.blockers.length > 0) {
-          if (ctx.json) writeJson(ctx, { error: 'refused', blockers: estimate.blockers, estimate });
-          throw new CliUsageError(`Run refused: ${estimate.blockers.join(' ')}`);
-        }
-        if (!flags.yes) {
-          if (!ctx.stdin.isTTY)
-            throw new CliUsageError('Not a terminal: pass --yes to start without confirmation');
-          if (!(await confirm(ctx, `Start ${estimate.jobs} jobs, up to ${estimate.maxCredits} credits?`))) {
-            writeLine(ctx.stderr, 'Not started.');
-            return EXIT_OK;
-          }
-        }
-        let runId: string;
-        try {
-          ({ runId } = await online.engine.start(spec, {
-            keyLabel: await online.keyLabel(),
-            sandbox: online.sandbox !== null,
-            baseUrl: online.baseUrl,
-          }));
-        } catch (err) {
-          if (err instanceof RunRefusedError) throw new CliUsageError(`Run refused: ${err.message}`);
-          throw err;
-        }
-        if (tty) {
-          bar = new cliProgress.SingleBar(
-            {
-              format:
-                'Jobs {bar} {value}/{total} | failed {failed} | credits {credits} | ETA {eta_formatted}',
-              stream: ctx.stdout,
-              hideCursor: true,
-            },
-            cliProgress.Presets.shades_classic,
-          );
-          bar.start(estimate.jobs, 0, { failed: 0, credits: 0 });
-        }
-        const interval = setInterval(() => {
-          const p = online.engine.progress(runId);
-          if (!p || !bar) return;
-          bar.update(p.counts.succeeded + p.counts.failed + p.counts.interrupted + p.counts.canceled, {
-            failed: p.counts.failed,
-            credits: p.creditsSpent,
-          });
-        }, 200);
-        let end: RunProgressView;
-        try {
-          end = await online.engine.wait(runId);
-        } finally {
-          clearInterval(interval);
-          (bar as cliProgress.SingleBar | null)?.stop();
-        }
-        const failures = core.store.listJobs(runId, { states: ['failed', 'interrupted'] }).map((j) => ({
-          jobId: j.id,
-          prompt: j.prompt,
-          engine: j.engine,
-          country: j.country,
-          state: j.state,
-          jobState: j.jobState,
-          code: j.errorCode,
-          message: j.errorMessage,
-          requestId: j.requestId,
-        }));
-        if (ctx.json) {
-          writeJson(ctx, {
-            runId,
-            status: end.status,
-            synthetic: online.sandbox !== null,
-            total: end.total,
-            counts: end.counts,
-            creditsSpent: end.creditsSpent,
-            maxCredits: end.maxCredits,
-            failures,
-            notices: end.notices,
-          });
-        } else {
-          writeLine(
-            ctx.stdout,
-            `Run ${runId}: ${end.status}${online.sandbox ? ' (sandbox, synthetic data)' : ''}`,
-          );
-          writeLine(ctx.stdout, summaryTable(core, runId));
-          writeLine(ctx.stdout, `Credits spent: ${end.creditsSpent} (maximum ${end.maxCredits})`);
-          for (const n of end.notices) writeLine(ctx.stdout, `! ${n}`);
-          for (const f of failures.slice(0, 10)) {
-            writeLine(
-              ctx.stdout,
-              `  ${f.jobState} ${f.engine} ${f.state ? `US-${f.state}` : f.country} "${clip(f.prompt, 40)}": ${f.code ?? ''} ${f.message ?? ''} (request ${f.requestId ?? 'n/a'})`,
-            );
-          }
-        }
-        return runOutcome(end);
+        if (code !== EXIT_OK) throw new CliExit(code);
       });
-      if (code !== EXIT_OK) throw new CliExit(code);
-    });
-};
+  };
+}
+
+export const registerRunCommand: RegisterCommand = makeRegisterRunCommand();

@@ -18,8 +18,20 @@ export interface RunService {
   track(runId: string): void;
   /** After a crash or kill: resumes unfinished runs (async tasks polled again; sync in-flight jobs interrupted). */
   resumeOnOpen(): Promise<string[]>;
+  /**
+   * Quitting with a run in progress: pauses every run this app drives, cleanly. Nothing new
+   * is sent; synchronous calls in flight may finish for up to graceMs (default 30 s: they
+   * are charged anyway) and are stored, later ones are aborted and marked interrupted; async
+   * tasks stay with the service and are collected when the run is resumed. Resolves with the
+   * progress of each paused run (empty when nothing was running). The next start leaves
+   * paused runs paused (resumeOnOpen skips them) for the user to resume.
+   */
+  pauseActiveRunsForShutdown(options?: { graceMs?: number }): Promise<RunProgressView[]>;
   close(): Promise<void>;
 }
+
+/** How long quitting waits for synchronous calls already sent. */
+export const SHUTDOWN_GRACE_MS = 30_000;
 
 export interface RunServiceDeps {
   store: HistoryStore;
@@ -97,6 +109,10 @@ export function createRunService(deps: RunServiceDeps): RunService {
       const resumed = await engine.resumeOnOpen();
       for (const runId of resumed) tracked.add(runId);
       return resumed;
+    },
+    async pauseActiveRunsForShutdown(options = {}) {
+      if (!current) return [];
+      return current.engine.pauseAll({ graceMs: options.graceMs ?? SHUTDOWN_GRACE_MS });
     },
     async close() {
       await current?.engine.close();

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client';
 import type { ResponseMeta } from '../api/meta';
 import type { JobState, RunSpec } from '../../shared/domain/run-spec';
 import type { ResultsApi } from '../store/results';
+import type { RunOwnersApi } from '../store/run-owners';
 import type { RunsApi } from '../store/runs';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';
@@ -25,7 +26,8 @@ export type RunEngineStore = Pick<
   | 'countJobs'
   | 'getJob'
 > &
-  Pick<ResultsApi, 'ingestResults'>;
+  Pick<ResultsApi, 'ingestResults'> &
+  Pick<RunOwnersApi, 'claimRun' | 'heartbeatRuns' | 'releaseRun' | 'runOwners'>;
 
 export type RunControl = 'run' | 'pause' | 'cancel';
 

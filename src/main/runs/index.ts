@@ -2,6 +2,7 @@
 export {
   createRunEngine,
   RunRefusedError,
+  RunHeldError,
   CLEAR_QUEUE_NOTICE,
   type JobEvent,
   type RunEngine,
@@ -30,3 +31,12 @@ export {
   type MonitorSchedulerDeps,
 } from './monitors';
 export { createSlotGate, type SlotGate } from './slot-gate';
+export {
+  currentProcessOwner,
+  defaultOwnerProbe,
+  heldByAnotherProcess,
+  pidIsAlive,
+  resumabilityOf,
+  type OwnerProbe,
+  type Resumability,
+} from './run-owner';

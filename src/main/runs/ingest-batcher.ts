@@ -8,6 +8,8 @@ export interface IngestBatcher {
   add(item: IngestItem): Promise<IngestOutcome>;
   /** Waits until everything added so far is committed. */
   drain(): Promise<void>;
+  /** Commits everything added so far, now (the process is about to exit at once). */
+  flushNow(): void;
 }
 
 interface Pending {
@@ -82,5 +84,6 @@ export function createIngestBatcher(
     async drain() {
       while (pending.length > 0 || scheduled) await schedule();
     },
+    flushNow: () => flush(),
   };
 }

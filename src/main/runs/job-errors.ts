@@ -33,6 +33,10 @@ export function classifyJobError(err: unknown, now: number): JobErrorAction {
     requestId: err.requestId ?? err.meta?.requestId ?? null,
     httpStatus: err.status ?? null,
   };
+  // A call the service answered and charged (X-Credits-Charged) keeps its charge even when its
+  // body could not be read (a malformed answer), so the history's credits match the bill.
+  const charged = err.meta?.credits?.charged;
+  if (charged !== undefined && charged > 0) base.creditsCharged = charged;
   const error = {
     code: err.code ?? (err.kind === 'http' ? null : err.kind.toUpperCase().replace(/-/g, '_')),
     message: err.message,

@@ -5,6 +5,7 @@ import type { JobState, RunSpec, RunStatus } from '../../shared/domain/run-spec'
 import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ApiClient } from '../api/client';
 import type { ResponseMeta } from '../api/meta';
+import type { RunOwner } from '../store/run-owners';
 import type { NewJob, RunRecord } from '../store/types';
 import type { ActiveRun, DriverContext, RunEngineStore } from './active-run';
 import { driveAsync } from './async-driver';
@@ -14,6 +15,7 @@ import { createIngestBatcher } from './ingest-batcher';
 import { createTransitionBatcher } from './transition-batcher';
 import { cellTemplates, planJobs, buildEngineRequest } from './job-plan';
 import { createProgressTracker } from './progress';
+import { defaultOwnerProbe, heldByAnotherProcess, HEARTBEAT_MS, type OwnerProbe } from './run-owner';
 import { createSlotGate } from './slot-gate';
 import { driveSync } from './sync-driver';
 
@@ -43,6 +45,8 @@ export interface RunEngineDeps {
   pollIntervalMs?: { min: number; max: number };
   /** Minimum time between two progress events of one run (default 200 ms). */
   progressIntervalMs?: number;
+  /** This process and how to tell whether another one is alive (default: the real ones). */
+  ownerProbe?: OwnerProbe;
 }
 
 export interface RunStartMeta {
@@ -64,9 +68,37 @@ export interface RunEngine {
   progress(runId: string): RunProgressView | null;
   /** After a crash or kill: resumes unfinished runs; returns the ids of the runs it resumed. */
   resumeOnOpen(): Promise<string[]>;
+  /**
+   * A clean stop (first Ctrl-C, quitting the app): nothing new is sent, synchronous calls in
+   * flight may finish for up to graceMs (they are charged anyway) and are stored, async tasks
+   * stay with the service. Calls still in flight after graceMs are aborted and marked
+   * interrupted. Resolves with the progress of every run it paused.
+   */
+  pauseAll(options: { graceMs: number }): Promise<RunProgressView[]>;
+  /**
+   * An immediate stop (second Ctrl-C), synchronous so the process can exit right after:
+   * results already received are committed, synchronous calls in flight are marked
+   * interrupted, every driven run is marked paused and released. Returns what it stopped.
+   */
+  abortAll(): Array<{ runId: string; interrupted: number }>;
+  /** The live process (not this one) driving the run, or null. */
+  heldElsewhere(runId: string): RunOwner | null;
   /** The concurrency slots the engine keeps to (for the UI). */
   slots(): { limit: number; inUse: number; external: number };
   close(): Promise<void>;
+}
+
+/** Another live process drives the run: resuming, pausing or canceling it here would race it. */
+export class RunHeldError extends Error {
+  override readonly name = 'RunHeldError';
+  constructor(
+    readonly runId: string,
+    readonly owner: RunOwner,
+  ) {
+    super(
+      `Run ${runId} is being driven by another process (pid ${owner.pid} on ${owner.host}); stop that process first.`,
+    );
+  }
 }
 
 /** The run would be refused (balance, budget, invalid fields): the message names the numbers. */
@@ -103,6 +135,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const batcher = createIngestBatcher((items) => store.ingestResults(items));
   const transitions = createTransitionBatcher((changes) => store.transitionJobs(changes));
   const entries = new Map<string, Entry>();
+  const probe = deps.ownerProbe ?? defaultOwnerProbe(now);
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
   let closing = false;
   let lastRateRemaining: number | null = null;
   let lastCreditsRemaining: number | null = null;
@@ -243,12 +277,78 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     run.control = control;
     const entry: Entry = { run, driving: null, mode: record.mode, keyRevokedNotified: false };
     entries.set(record.id, entry);
+    store.claimRun(record.id, probe.self);
+    keepHeartbeat();
     entry.driving = drive(entry).finally(() => {
       entry.driving = null;
+      release(record.id);
       watchExternal();
     });
     watchExternal();
     return entry;
+  }
+
+  // The claim's heartbeat, refreshed while this engine drives anything.
+  function keepHeartbeat(): void {
+    if (heartbeat) return;
+    heartbeat = setInterval(() => {
+      try {
+        store.heartbeatRuns(probe.self);
+      } catch {
+        // A missed beat is retried at the next tick; a claim only goes stale after several.
+      }
+    }, HEARTBEAT_MS);
+    heartbeat.unref?.();
+  }
+
+  function release(runId: string): void {
+    try {
+      store.releaseRun(runId, probe.self);
+    } catch {
+      // The store is closing: the claim is left, and goes stale with this process.
+    }
+    if (heartbeat && ![...entries.values()].some((e) => e.driving)) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  }
+
+  function heldElsewhere(runId: string): RunOwner | null {
+    const owner = store.runOwners([runId]).get(runId);
+    return owner && heldByAnotherProcess(owner, probe) ? owner : null;
+  }
+
+  function assertNotHeld(runId: string): void {
+    const owner = heldElsewhere(runId);
+    if (owner) throw new RunHeldError(runId, owner);
+  }
+
+  /**
+   * A run nobody drives (its process stopped): a synchronous call it had in flight may have
+   * run and been charged, so it is never re-sent on its own. Async tasks keep their ids and
+   * are polled again; a queued job without a task id is sent again under the same key.
+   */
+  function interruptOrphanedCalls(record: RunRecord): number {
+    if (record.mode !== 'sync') return 0;
+    let n = 0;
+    for (const job of store.listJobs(record.id, { states: ['running', 'queued'] })) {
+      store.transitionJob(job.id, {
+        jobState: 'interrupted',
+        expect: [job.jobState],
+        finishedAt: now(),
+        error: {
+          code: 'INTERRUPTED',
+          message:
+            'Interrupted (may have been charged): Parallax stopped while this call was in flight. Re-run it only if you want a new answer.',
+        },
+      });
+      n++;
+    }
+    return n;
+  }
+
+  function driving(): Entry[] {
+    return [...entries.values()].filter((e) => e.driving);
   }
 
   async function drive(entry: Entry): Promise<void> {
@@ -399,7 +499,10 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       const entry = entries.get(runId);
       const record = requireRun(runId);
       if (entry?.driving) pauseRun(entry.run);
-      else if (!FINISHED.has(record.status)) store.updateRun(runId, { status: 'paused' });
+      else if (!FINISHED.has(record.status)) {
+        assertNotHeld(runId);
+        store.updateRun(runId, { status: 'paused' });
+      }
       return current(runId);
     },
 
@@ -410,6 +513,9 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       if (entry?.driving) {
         if (entry.run.control === 'run') return current(runId);
         await entry.driving;
+      } else {
+        assertNotHeld(runId);
+        interruptOrphanedCalls(record);
       }
       launch(requireRun(runId));
       return current(runId);
@@ -419,6 +525,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       const record = requireRun(runId);
       if (FINISHED.has(record.status)) return current(runId);
       let entry = entries.get(runId);
+      if (!entry?.driving) assertNotHeld(runId);
       if (entry?.driving) {
         entry.run.control = 'cancel';
         entry.run.clearQueue = clearQueue;
@@ -451,9 +558,13 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     },
 
     async rerunInterrupted(runId) {
-      requireRun(runId);
+      const record = requireRun(runId);
       const entry = entries.get(runId);
       if (entry?.driving) await entry.driving;
+      else {
+        assertNotHeld(runId);
+        interruptOrphanedCalls(record);
+      }
       for (const job of store.listJobs(runId, { states: ['interrupted'] })) {
         store.transitionJob(job.id, {
           jobState: 'pending',
@@ -483,27 +594,58 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       const resumed: string[] = [];
       for (const record of store.listUnfinishedRuns()) {
         if (entries.get(record.id)?.driving) continue;
-        if (record.mode === 'sync') {
-          // A synchronous call that was in flight may have run and been charged: never re-sent on its own.
-          for (const job of store.listJobs(record.id, { states: ['running', 'queued'] })) {
-            store.transitionJob(job.id, {
-              jobState: 'interrupted',
-              expect: [job.jobState],
-              finishedAt: now(),
-              error: {
-                code: 'INTERRUPTED',
-                message:
-                  'Interrupted (may have been charged): Parallax stopped while this call was in flight. Re-run it only if you want a new answer.',
-              },
-            });
-          }
-        }
+        // Another process (the CLI, a second window) is driving it: not ours to recover.
+        if (heldElsewhere(record.id)) continue;
+        interruptOrphanedCalls(record);
         if (record.status === 'paused') continue;
         launch(record, record.status === 'canceling' ? 'cancel' : 'run');
         resumed.push(record.id);
       }
       return resumed;
     },
+
+    async pauseAll({ graceMs }) {
+      const stopping = driving();
+      for (const e of stopping) pauseRun(e.run);
+      const settled = Promise.allSettled(stopping.map((e) => e.driving));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceOver = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), graceMs);
+      });
+      const outcome = await Promise.race([settled.then(() => 'done' as const), graceOver]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        // Past the grace period: what is still in flight is aborted and marked interrupted.
+        for (const e of stopping) e.run.hardStop.abort();
+        await settled;
+      }
+      await batcher.drain();
+      return stopping.map((e) => current(e.run.runId));
+    },
+
+    abortAll() {
+      const stopping = driving();
+      for (const e of stopping) {
+        e.run.control = 'pause';
+        e.run.wake.abort();
+        e.run.hardStop.abort();
+      }
+      // Answers already received are kept; what is still on the wire may have been charged.
+      batcher.flushNow();
+      const stopped = stopping.map((e) => {
+        const record = requireRun(e.run.runId);
+        const interrupted = interruptOrphanedCalls(record);
+        store.updateRun(e.run.runId, { status: 'paused' });
+        release(e.run.runId);
+        return { runId: e.run.runId, interrupted };
+      });
+      // The drivers still wind down in the background until the process exits: nothing they
+      // do may change the history any more.
+      closing = true;
+      return stopped;
+    },
+
+    heldElsewhere,
 
     slots: () => ({ limit: gate.limit, inUse: gate.inUse, external: gate.external }),
 
@@ -519,6 +661,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       await batcher.drain();
       for (const e of entries.values()) e.run.tracker.dispose();
       if (externalTimer) clearInterval(externalTimer);
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
     },
   };
 }

@@ -99,7 +99,12 @@ async function runJob(
     ctx.jobMoved(run, job.id, 'pending', 'running');
     const request = (job.request ?? requestForJob(run.spec, job)) as MonitorRequest;
     try {
-      const res = await ctx.client.monitor(job.engine, request, { signal: run.hardStop.signal });
+      // X-Request-Id names the job and its attempt, so the service's logs (and the fault
+      // soak) can tell one job's calls apart; the client appends .2, .3 to its own retries.
+      const res = await ctx.client.monitor(job.engine, request, {
+        signal: run.hardStop.signal,
+        requestId: `${job.id}:${job.attempts + 1}`,
+      });
       // The service has freed the slot once it answered: give ours back before storing.
       free();
       ctx.learnMeta(res.meta);

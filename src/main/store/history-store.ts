@@ -16,6 +16,7 @@ import { createQueriesApi, type QueriesApi } from './queries';
 import { createResultsApi, type ResultsApi } from './results';
 import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
+import { createRunOwnersApi, type RunOwnersApi } from './run-owners';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
 import { createDiscoveryIndexer, withDiscoveryIndex } from './discovery-index';
 import { createDiscoveryReadApi, type DiscoveryReadApi } from './discovery-read';
@@ -27,6 +28,7 @@ export interface HistoryStore
   extends
     RunsApi,
     ResultsApi,
+    RunOwnersApi,
     SearchApi,
     QueriesApi,
     MentionsApi,
@@ -97,6 +99,7 @@ export function createHistoryStore(
     },
     ...createResultsApi(ctx, runs, visibility),
     ...createSearchApi(ctx),
+    ...createRunOwnersApi(ctx),
     ...createQueriesApi(ctx),
     ...createMentionsApi(ctx),
     ...createLibraryApi(ctx, visibility),

@@ -16,6 +16,7 @@ export { isMaskedKeyLabel, maskKeyLabel } from './key-label';
 export { toFtsQuery } from './fts-query';
 export { PRIVATE_FILE_MODE } from './private-file';
 export type { RunsApi } from './runs';
+export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
 export type { ResultsApi } from './results';
 export type { SearchApi, SearchHit, SearchOptions } from './search';
 export type { DomainCount, DomainFilter, DomainPeriodCount, QueriesApi, SeriesKey } from './queries';
