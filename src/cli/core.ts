@@ -13,6 +13,8 @@ import {
 import { createSecretStore } from '../main/secrets/create-secret-store';
 import type { SecretStore } from '../main/secrets/secret-store';
 import { openSettingsStore } from '../main/settings/conf-settings-store';
+import { ProfileFileError, resolveCliProfile } from '../main/profile';
+import type { ServiceProfile } from '../shared/profile';
 import { defaultDatabasePath, defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
@@ -91,10 +93,19 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let apiKey: string | (() => Promise<string>);
     let plan: PlanName;
     let keyLabel: () => Promise<string | null>;
+    // How the service names its engines: --profile FILE, else Settings, else the spec's names.
+    let profile: ServiceProfile;
+    try {
+      profile = resolveCliProfile(opts.env, s);
+    } catch (err) {
+      if (err instanceof ProfileFileError) throw new CliUsageError(err.message);
+      throw err;
+    }
     if (useSandbox) {
       sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',
+        profile,
         plan: s?.plan === 'Free' ? 'Starter' : (s?.plan ?? 'Starter'),
       });
       baseUrl = sandbox.baseUrl;
@@ -123,6 +134,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       baseUrl,
       apiKey,
       maxRetries: s?.maxRetries,
+      profile,
       taskTypes: s?.taskTypeOverrides,
     });
     const engine = createRunEngine({

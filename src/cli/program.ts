@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { PROFILE_ENV, readProfileFile } from '../main/profile';
 import { commandModules } from './commands/index';
 import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
 
@@ -10,6 +12,7 @@ export function buildProgram(ctx: CliContext): Command {
     .description('Parallax: monitor AI answers across engines and countries (headless CLI).')
     .version(VERSION)
     .option('--json', 'machine-readable JSON output')
+    .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -17,10 +20,26 @@ export function buildProgram(ctx: CliContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   program.hook('preAction', (root) => {
-    ctx.json = Boolean(root.opts<{ json?: boolean }>().json);
+    const { json, profile } = root.opts<{ json?: boolean; profile?: string }>();
+    ctx.json = Boolean(json);
+    if (profile !== undefined) useProfileFile(ctx, profile);
   });
   for (const register of commandModules) register(program, ctx);
   return program;
+}
+
+/**
+ * --profile FILE: checked now (an invalid profile stops every command with its field errors,
+ * exit 2), then handed to the command's core as PARALLAX_PROFILE, as if set in the environment.
+ */
+function useProfileFile(ctx: CliContext, file: string): void {
+  const path = resolve(file);
+  try {
+    readProfileFile(path);
+  } catch (err) {
+    throw new CliUsageError(err instanceof Error ? err.message : String(err));
+  }
+  ctx.env = { ...ctx.env, [PROFILE_ENV]: path };
 }
 
 /** Runs the CLI and resolves to its exit code instead of exiting, so tests can call it. */

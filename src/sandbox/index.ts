@@ -64,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     baseUrl: core.baseUrl,
     apiKey,
+    profile: core.profile,
     defaultAccount: core.accounts.snapshot(account.id),
     stats: () => copyStats(core.stats),
     resetStats: () => {

@@ -1,4 +1,5 @@
 import type { PlanName } from '../shared/api/engines';
+import type { ServiceProfile } from '../shared/profile';
 import type { DriftEvent } from './engines/drift';
 
 // Public types of the sandbox service. Other parts of Parallax (tests, benchmarks, the
@@ -33,6 +34,11 @@ export interface SandboxOptions {
   asyncWorkers?: number;
   /** ms epoch, default Date.now. Answers depend on its UTC calendar day (see engines/drift.ts). */
   clock?: () => number;
+  /**
+   * How the sandbox names its engines (paths, taskType tokens, countries models, base costs,
+   * availability): the spec's neutral profile by default; `parallax sandbox --profile FILE`.
+   */
+  profile?: ServiceProfile;
   /** Scripted drift events (a brand surging in a country, vanishing from an engine) on top of the scheduled ones. */
   driftEvents?: readonly DriftEvent[];
 }
@@ -98,6 +104,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** Valid key of the default account. */
   apiKey: string;
+  /** The service profile served (engine paths, taskType tokens…). */
+  profile: ServiceProfile;
   defaultAccount: SandboxAccount;
   stats(): SandboxStats;
   resetStats(): void;

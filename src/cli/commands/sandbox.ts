@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { PLAN_NAMES, parsePlanName } from '../../shared/api/engines';
 import { startSandbox, type FaultRates, type SandboxOptions } from '../../sandbox/index';
+import { PROFILE_ENV, readProfileFile } from '../../main/profile';
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './index';
 
 // `parallax sandbox`: the whole service on a loopback port with synthetic engines. Prints
 // its base URL and an API key valid for it (one JSON line with --json), then serves until
-// SIGINT or SIGTERM.
+// SIGINT or SIGTERM. With the global --profile FILE it serves that deployment's naming
+// (engine paths, taskType tokens, countries models, base costs, availability).
 
 export interface SandboxCommandDeps {
   /** Resolves when the server should stop (default: SIGINT or SIGTERM). */
@@ -117,16 +119,22 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
       .option('--seed <n>', 'seed of the synthetic answers and faults')
       .action(async (flags: SandboxFlags) => {
         let sandbox;
+        const profileFile = ctx.env[PROFILE_ENV];
         try {
-          sandbox = await startSandbox(sandboxOptions(flags));
+          const options = sandboxOptions(flags);
+          if (profileFile) options.profile = readProfileFile(profileFile);
+          sandbox = await startSandbox(options);
         } catch (err) {
           if (err instanceof CliUsageError) throw err;
           throw new CliUsageError(err instanceof Error ? err.message : String(err));
         }
         if (ctx.json) {
-          ctx.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`);
+          ctx.stdout.write(
+            `${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: sandbox.profile.name })}\n`,
+          );
         } else {
           writeLine(ctx.stdout, `Sandbox listening on ${sandbox.baseUrl}`);
+          writeLine(ctx.stdout, `Service profile: ${sandbox.profile.name}`);
           writeLine(ctx.stdout, `API key: ${sandbox.apiKey}`);
           writeLine(ctx.stdout, 'Press Ctrl+C to stop.');
         }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ENGINES, ENGINE_NAMES, GOTO_PATH, type EngineName } from '../../shared/api/engines';
+import { ENGINE_NAMES, type EngineName } from '../../shared/api/engines';
 import { maxCreditCost, type CostTable } from '../../shared/api/cost';
 import {
   MAX_BATCH_SIZE,
@@ -39,6 +39,14 @@ import {
   type TaskCreated,
   type TaskRecord,
 } from '../../shared/api/responses';
+import {
+  NEUTRAL_PROFILE,
+  baseCostsOf,
+  enginePath,
+  redirectPath,
+  taskTypesOf,
+  type ServiceProfile,
+} from '../../shared/profile';
 import { ApiError, redactSecrets, type ApiErrorInit } from './errors';
 import { performAttempt, type AttemptResult } from './http-attempt';
 import { parseMeta, type ResponseMeta } from './meta';
@@ -98,8 +106,14 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Per-attempt timeout of synchronous monitor calls (the service runs up to 5 minutes). */
   syncTimeoutMs?: number;
-  /** taskType per engine for deployments that name them otherwise. */
+  /**
+   * How the deployment names its engines: paths, taskType tokens, base costs, availability
+   * (the spec's neutral profile by default).
+   */
+  profile?: ServiceProfile;
+  /** taskType per engine, over the profile's (the older per-engine setting). */
   taskTypes?: Partial<Record<EngineName, string>>;
+  /** Base cost per engine, over the profile's. */
   costTable?: CostTable;
   /** Hosts of the search engine for url/goto validation (SEARCH_ENGINE_HOSTS by default). */
   searchHosts?: readonly string[];
@@ -147,6 +161,10 @@ export interface ApiClient {
   maxCost<E extends EngineName>(engine: E, request: MonitorRequestOf<E>): number;
   /** The task type this client sends for an engine. */
   taskTypeOf(engine: EngineName): string;
+  /** The `model` value of GET /v1/countries for an engine (null: it has none). */
+  countriesModelOf(engine: EngineName): string | null;
+  /** The service profile the client speaks (paths, tokens, labels, costs). */
+  readonly profile: ServiceProfile;
   readonly limiter: RateLimiter;
 }
 
@@ -208,11 +226,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const syncTimeoutMs = options.syncTimeoutMs ?? 330_000;
   const newId = options.newId ?? randomUUID;
   const limiter = options.limiter ?? createRateLimiter({ now, sleep });
-  const taskTypes = taskTypeTable(options.taskTypes);
+  const profile = options.profile ?? NEUTRAL_PROFILE;
+  const taskTypes = taskTypeTable({ ...taskTypesOf(profile), ...options.taskTypes });
+  const costTable: CostTable = { ...baseCostsOf(profile), ...options.costTable };
+  const gotoPath = redirectPath(profile);
   const rules = options.searchHosts ? { searchHosts: options.searchHosts } : {};
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const availability = Object.fromEntries(
-    ENGINE_NAMES.map((name) => [name, ENGINES[name].specAvailability as EngineAvailability]),
+    ENGINE_NAMES.map((name) => [name, profile.engines[name].availability as EngineAvailability]),
   ) as Record<EngineName, EngineAvailability>;
   const warnedDeprecated = new Set<string>();
   /** Keys read so far: redacted from every error and log line even if the store rotates them. */
@@ -309,7 +330,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         {
           ...init,
           kind: 'engine-unavailable',
-          message: `${ENGINES[spec.engine].label} is not available on the service yet (404 RESOURCE_NOT_FOUND)`,
+          message: `${profile.engines[spec.engine].label} is not available on the service yet (404 RESOURCE_NOT_FOUND)`,
         },
         secrets(),
       );
@@ -512,17 +533,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const client: ApiClient = {
     limiter,
+    profile,
 
     async monitor(engine, req, opts) {
-      const info = ENGINES[engine];
-      const endpoint = `POST ${info.path}`;
+      const path = enginePath(profile, engine);
+      const endpoint = `POST ${path}`;
       await readKey(endpoint);
       const checked = validateMonitorRequest(engine, req, rules);
       if (!checked.ok) throw localValidationError(endpoint, checked.details);
       const response = await request(
         {
           method: 'POST',
-          path: info.path,
+          path,
           endpoint,
           call: 'sync-monitor',
           body: req,
@@ -551,12 +573,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async resolveRedirect(url, opts) {
-      const endpoint = `POST ${GOTO_PATH}`;
+      const endpoint = `POST ${gotoPath}`;
       await readKey(endpoint);
       const checked = validateGotoRequest({ url }, rules);
       if (!checked.ok) throw localValidationError(endpoint, checked.details);
       return request(
-        { method: 'POST', path: GOTO_PATH, endpoint, call: 'goto', body: { url }, schema: gotoResultSchema },
+        { method: 'POST', path: gotoPath, endpoint, call: 'goto', body: { url }, schema: gotoResultSchema },
         opts,
       );
     },
@@ -705,11 +727,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     maxCost(engine, req) {
-      return maxCreditCost(engine, req, options.costTable, rules);
+      return maxCreditCost(engine, req, costTable, rules);
     },
 
     taskTypeOf(engine) {
       return taskTypes[engine];
+    },
+
+    countriesModelOf(engine) {
+      return profile.engines[engine].countriesModel;
     },
   };
   return client;

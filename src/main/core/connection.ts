@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient, type ResponseMeta } from '../api';
 import { AppError } from '../errors/app-error';
+import { profileOfSettings } from '../profile';
 import type { KeyService } from '../secrets';
 import { maskApiKey } from '../secrets';
 import type { SettingsStore } from '../settings';
@@ -40,6 +41,8 @@ export interface ConnectionDeps {
  */
 export function createConnectionManager(deps: ConnectionDeps): ConnectionManager {
   let sandbox: Promise<RunningSandbox> | null = null;
+  /** The profile the running sandbox serves: a new profile restarts it. */
+  let sandboxProfile = '';
   let cached: { signature: string; connection: ServiceConnection } | null = null;
   let meta: ResponseMeta | null = null;
 
@@ -56,11 +59,25 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
       fetch: deps.fetch,
       now: deps.now,
       maxRetries: settings.maxRetries,
+      profile: profileOfSettings(settings),
       taskTypes: settings.taskTypeOverrides,
       onMeta,
     };
     if (settings.sandboxMode) {
-      sandbox ??= deps.startSandbox({ available: 'spec', plan: settings.plan, ...deps.sandboxOptions });
+      // The sandbox speaks the same profile, so a renamed deployment can be tried end to end.
+      const profileKey = JSON.stringify(profileOfSettings(settings));
+      if (sandbox && sandboxProfile !== profileKey) {
+        const old = sandbox;
+        sandbox = null;
+        await (await old).close();
+      }
+      sandboxProfile = profileKey;
+      sandbox ??= deps.startSandbox({
+        available: 'spec',
+        plan: settings.plan,
+        profile: profileOfSettings(settings),
+        ...deps.sandboxOptions,
+      });
       const running = await sandbox;
       return {
         client: createApiClient({ ...common, baseUrl: running.baseUrl, apiKey: running.apiKey }),
@@ -91,7 +108,14 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
   return {
     async current() {
       const s = deps.settings.get();
-      const signature = JSON.stringify([s.sandboxMode, s.baseUrl, s.maxRetries, s.taskTypeOverrides, s.plan]);
+      const signature = JSON.stringify([
+        s.sandboxMode,
+        s.baseUrl,
+        s.maxRetries,
+        s.taskTypeOverrides,
+        s.plan,
+        s.serviceProfile,
+      ]);
       if (cached?.signature === signature) return cached.connection;
       const connection = await build();
       cached = { signature, connection };

@@ -26,15 +26,16 @@ import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
 import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
+import { profileHandlers } from './handlers/profile';
 import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
 import { wireAlerts } from './alerts-wiring';
-import type { FolderRequest, HandlerContext, SaveRequest } from './handlers/types';
+import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import { createRunService, type RunService } from './run-service';
 
-export type { FolderRequest, SaveRequest } from './handlers/types';
+export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';
 
 /** Everything the core needs from the outside world, passed in so the app, the CLI and tests build the same core. */
 export interface CoreDeps {
@@ -51,6 +52,8 @@ export interface CoreDeps {
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
   /** A folder chooser in the app (a monitor's report folder); null when the user cancels. */
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
+  /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
+  chooseOpenFile?: (request: OpenRequest) => Promise<string | null>;
   /** Steps run after each monitor run's alert check (REPORTS: the report to the monitor's folder). */
   afterRunSteps?: readonly AfterRunStep[];
   /** The webhook's retry schedule (tests shorten it). */
@@ -172,6 +175,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     openExternal: deps.openExternal,
     chooseSavePath: deps.chooseSavePath,
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
+    chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,
     webhooks,
   };
@@ -189,6 +193,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
+    ...profileHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

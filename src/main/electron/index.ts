@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import { createCore, type Core, type FolderRequest, type SaveRequest } from '../core';
+import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore } from '../secrets';
 import { defaultDatabasePath, defaultUserDataDir, type SettingsStore } from '../settings';
@@ -72,6 +72,7 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url),
     chooseSavePath: chooseSavePath,
     chooseFolder,
+    chooseOpenFile,
     runMonitors: true,
     logError: (message) => console.error(message),
   });
@@ -95,6 +96,19 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
     ? await dialog.showSaveDialog(mainWindow, options)
     : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
+}
+
+async function chooseOpenFile(request: OpenRequest): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: request.title,
+    defaultPath: app.getPath('documents'),
+    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+    properties: ['openFile'],
+  };
+  const result = mainWindow
+    ? await dialog.showOpenDialog(mainWindow, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
 async function chooseFolder(request: FolderRequest): Promise<string | null> {

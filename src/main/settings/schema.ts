@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { engineNameSchema } from '../../shared/domain/run-spec';
 import { userSettingsFields } from '../../shared/domain/settings-fields';
+import { serviceProfileSchema } from '../../shared/profile/schema';
 
 // The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field
 // has a default, so a missing or damaged field never stops the app. The API key is never a
@@ -27,6 +28,8 @@ export const settingsFields = {
   windowState: windowStateSchema.nullable(),
   /** Async task type per engine where the service uses another name than the catalog's. */
   taskTypeOverrides: z.partialRecord(engineNameSchema, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/)),
+  /** How the deployment names its engines (Settings → Service profile); null = the spec's neutral names. */
+  serviceProfile: serviceProfileSchema.nullable(),
   /** What the service last said about each engine (404 = coming soon). */
   engineAvailability: z
     .object({
@@ -68,6 +71,7 @@ const defaults: Settings = {
   maxRetries: 2,
   budgetCap: null,
   taskTypeOverrides: {},
+  serviceProfile: null,
   engineAvailability: { byEngine: {}, updatedAt: null },
   countriesCache: null,
   monitorsPaused: false,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ENGINES, type EngineName } from '../../shared/api/engines';
+import type { EngineName } from '../../shared/api/engines';
+import { enginePath, type ServiceProfile } from '../../shared/profile';
 import type { MonitorRequest, TaskBody } from '../../shared/api/requests';
-import { chargedCostRange, expandProductsCharge } from '../../shared/api/cost';
+import { chargedCostRange, expandProductsCharge, type CostTable } from '../../shared/api/cost';
 import type { AccountRegistry, AccountState } from '../core/accounts';
 import { slotsOf } from '../core/accounts';
 import type { SlotPool } from '../core/slots';
@@ -48,6 +49,10 @@ export interface QueueDeps {
   stats: () => SandboxStats;
   faults: FaultInjector;
   engines: SyntheticEngines;
+  /** Engine paths (the TASK faults match them) of the profile served. */
+  profile: ServiceProfile;
+  /** Base costs of the profile served. */
+  costTable: CostTable;
   latency: () => LatencySpec;
   rng: Rng;
   clock: () => number;
@@ -109,7 +114,7 @@ export class TaskQueue {
         taskId: q.idempotency.get(key),
       });
     }
-    const range = chargedCostRange(engine, body.payload);
+    const range = chargedCostRange(engine, body.payload, this.d.costTable);
     if (account.credits < range.max) {
       throw new HttpError(403, 'INSUFFICIENT_CREDITS', 'The credit balance does not cover the task', {
         required: range.max,
@@ -230,7 +235,7 @@ export class TaskQueue {
         this.fail(task, 'INSUFFICIENT_CREDITS', 'The credit balance did not cover the task when it started');
         return;
       }
-      const path = ENGINES[task.engine].path;
+      const path = enginePath(this.d.profile, task.engine);
       for (let attempt = 1; ; attempt++) {
         const fault = this.d.faults.take('TASK', path, path, ['500', '502', 'slow']);
         if (fault) bump(this.d.stats().faultsInjected, `task:${fault.kind}`);

@@ -1,4 +1,13 @@
-import { ENGINES, type EngineName } from '../../shared/api/engines';
+import type { EngineName } from '../../shared/api/engines';
+import type { CostTable } from '../../shared/api/cost';
+import {
+  NEUTRAL_PROFILE,
+  baseCostsOf,
+  redirectPath,
+  taskTypesOf,
+  type ServiceProfile,
+} from '../../shared/profile';
+import { buildRoutes, type Route } from '../http/routes';
 import { TaskQueue } from '../async/queue';
 import { FileStore } from '../engines/files';
 import { SyntheticEngines } from '../engines/index';
@@ -29,8 +38,19 @@ export class SandboxCore {
   latency: LatencySpec;
   availability: 'spec' | 'all';
   baseUrl = '';
+  /** How this sandbox names its engines (paths, taskType tokens, countries models, costs). */
+  readonly profile: ServiceProfile;
+  readonly routes: readonly Route[];
+  readonly redirectPath: string;
+  readonly taskTypes: Record<EngineName, string>;
+  readonly costTable: CostTable;
 
   constructor(opts: SandboxOptions) {
+    this.profile = opts.profile ?? NEUTRAL_PROFILE;
+    this.routes = buildRoutes(this.profile);
+    this.redirectPath = redirectPath(this.profile);
+    this.taskTypes = taskTypesOf(this.profile);
+    this.costTable = baseCostsOf(this.profile);
     this.clock = opts.clock ?? Date.now;
     this.seed = opts.seed ?? 1;
     this.rateLimit = opts.rateLimit ?? 1000;
@@ -55,6 +75,8 @@ export class SandboxCore {
       stats: () => this.stats,
       faults: this.faults,
       engines: this.engines,
+      profile: this.profile,
+      costTable: this.costTable,
       latency: () => this.latency,
       rng: this.rng,
       clock: this.clock,
@@ -66,6 +88,6 @@ export class SandboxCore {
   }
 
   isAvailable(engine: EngineName): boolean {
-    return this.availability === 'all' || ENGINES[engine].specAvailability === 'available';
+    return this.availability === 'all' || this.profile.engines[engine].availability === 'available';
   }
 }

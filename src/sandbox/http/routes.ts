@@ -1,11 +1,13 @@
-import { ENGINES, ENGINE_NAMES, GOTO_PATH } from '../../shared/api/engines';
+import { ENGINE_NAMES } from '../../shared/api/engines';
+import { enginePath, redirectPath, type ServiceProfile } from '../../shared/profile';
 import type { SandboxCore } from '../core/sandbox-core';
 import type { Call, Reply } from './call';
 import { gotoCall, monitorCall } from '../routes/monitor';
 import { clearQueue, createBatch, createTask, getTask, queueStatus } from '../routes/async';
 import { countries, credits, file, states } from '../routes/lookup';
 
-// The route table: path templates, their methods and handlers.
+// The route table: path templates, their methods and handlers. The engines' paths come from
+// the service profile the sandbox serves (the spec's neutral one by default).
 
 export type Handler = (call: Call, core: SandboxCore) => Promise<Reply | null> | Reply | null;
 
@@ -40,11 +42,18 @@ function route(
   };
 }
 
-export const ROUTES: Route[] = [
-  route(GOTO_PATH, { POST: gotoCall }),
-  ...ENGINE_NAMES.map((name) =>
-    route(ENGINES[name].path, { POST: (c, core) => monitorCall(c, core, name) }, { monitor: true }),
-  ),
+/** The routes of a sandbox serving this profile. */
+export function buildRoutes(profile: ServiceProfile): Route[] {
+  return [
+    route(redirectPath(profile), { POST: gotoCall }),
+    ...ENGINE_NAMES.map((name) =>
+      route(enginePath(profile, name), { POST: (c, core) => monitorCall(c, core, name) }, { monitor: true }),
+    ),
+    ...FIXED_ROUTES,
+  ];
+}
+
+const FIXED_ROUTES: Route[] = [
   route('/v1/async/task/batch', { POST: createBatch }),
   route('/v1/async/task', { POST: createTask }),
   route('/v1/async/task/:id', { GET: getTask }),
@@ -56,8 +65,11 @@ export const ROUTES: Route[] = [
   route('/files/:id.html', { GET: file }, { open: true }),
 ];
 
-export function matchRoute(path: string): { route: Route; params: Record<string, string> } | null {
-  for (const r of ROUTES) {
+export function matchRoute(
+  routes: readonly Route[],
+  path: string,
+): { route: Route; params: Record<string, string> } | null {
+  for (const r of routes) {
     const m = r.pattern.exec(path);
     if (!m) continue;
     const params: Record<string, string> = {};

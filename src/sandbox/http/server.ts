@@ -36,7 +36,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   });
   const url = new URL(req.url ?? '/', 'http://sandbox.local');
   const method = (req.method ?? 'GET').toUpperCase();
-  const matched = matchRoute(url.pathname);
+  const matched = matchRoute(core.routes, url.pathname);
   const call: Call = {
     req,
     res,
@@ -110,7 +110,7 @@ async function route(core: SandboxCore, call: Call, matched: ReturnType<typeof m
   if (!call.monitor) {
     // Engine routes apply the remaining faults around their run; others get them here.
     if (fault === '500') throw new HttpError(500, 'INTERNAL_SERVER_ERROR', 'Maximum retries exceeded');
-    if (fault === '502' && call.template !== '/v1/monitor/search/goto') {
+    if (fault === '502' && call.template !== core.redirectPath) {
       throw new HttpError(502, 'EXTERNAL_SERVICE_ERROR', 'An upstream service failed', {
         service: 'sandbox',
       });

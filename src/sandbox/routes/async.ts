@@ -28,7 +28,7 @@ function webhookIssues(task: ValidatedTask, prefix = ''): FieldIssue[] {
 export async function createTask(call: Call, core: SandboxCore): Promise<Reply> {
   const acct = account(call);
   const body = await readJsonBody(call, core);
-  const v = validateTaskBody(body, { isAvailable: (e) => core.isAvailable(e) });
+  const v = validateTaskBody(body, { taskTypes: core.taskTypes, isAvailable: (e) => core.isAvailable(e) });
   if (!v.ok) throw new ValidationFailure(422, v.details);
   const hook = webhookIssues(v.value);
   if (hook.length > 0) throw new ValidationFailure(422, hook);
@@ -39,7 +39,7 @@ export async function createTask(call: Call, core: SandboxCore): Promise<Reply> 
 export async function createBatch(call: Call, core: SandboxCore): Promise<Reply> {
   const acct = account(call);
   const body = await readJsonBody(call, core);
-  const v = validateBatchBody(body, { isAvailable: (e) => core.isAvailable(e) });
+  const v = validateBatchBody(body, { taskTypes: core.taskTypes, isAvailable: (e) => core.isAvailable(e) });
   if (!v.ok) throw new ValidationFailure(422, v.details);
   core.queue.checkCapacity(acct.id, v.value.length);
   const now = core.clock();

@@ -1,5 +1,6 @@
 import { US_STATES } from '../../shared/api/engines';
-import { COUNTRY_CODES, isCountryModel } from '../../shared/api/countries';
+import { COUNTRY_CODES } from '../../shared/api/countries';
+import { countriesModelValues } from '../../shared/profile';
 import { validateStatesQuery } from '../../shared/api/requests';
 import { ValidationFailure } from '../http/envelope';
 import { json, type Call, type Reply } from '../http/call';
@@ -14,11 +15,12 @@ export function credits(call: Call, core: SandboxCore): Reply {
 }
 
 /** Bare array of upper-case codes; every model serves every country in the sandbox. */
-export function countries(call: Call): Reply {
+export function countries(call: Call, core: SandboxCore): Reply {
   const model = call.url.searchParams.get('model');
-  if (model !== null && !isCountryModel(model)) {
+  const models = [...countriesModelValues(core.profile), 'aioverview'];
+  if (model !== null && !models.includes(model)) {
     throw new ValidationFailure(400, [
-      { field: 'model', message: `model must be one of the engine names or aioverview` },
+      { field: 'model', message: `model must be one of ${models.join(', ')}` },
     ]);
   }
   return json(200, COUNTRY_CODES);

@@ -1,4 +1,4 @@
-import { ENGINES, type EngineName } from '../../shared/api/engines';
+import type { EngineName } from '../../shared/api/engines';
 import { validateGotoRequest, validateMonitorRequest } from '../../shared/api/requests';
 import { chargedCostRange, expandProductsCharge } from '../../shared/api/cost';
 import { slotsOf } from '../core/accounts';
@@ -18,14 +18,14 @@ export async function monitorCall(call: Call, core: SandboxCore, engine: EngineN
   const account = call.account;
   if (!account) throw new Error('monitor call without account');
   if (!core.isAvailable(engine)) {
-    throw new HttpError(404, 'RESOURCE_NOT_FOUND', `Engine ${ENGINES[engine].path} is not available yet`, {
+    throw new HttpError(404, 'RESOURCE_NOT_FOUND', `Engine ${call.path} is not available yet`, {
       id: call.path,
     });
   }
   const body = await readJsonBody(call, core);
   const v = validateMonitorRequest(engine, body);
   if (!v.ok) throw new ValidationFailure(400, v.details);
-  const range = chargedCostRange(engine, v.value);
+  const range = chargedCostRange(engine, v.value, core.costTable);
   if (account.credits < range.max) {
     throw new HttpError(
       403,
@@ -65,7 +65,7 @@ export async function monitorCall(call: Call, core: SandboxCore, engine: EngineN
   return reply;
 }
 
-/** POST /v1/monitor/search/goto: 0 credits, no slot, rate-limited. */
+/** POST /v1/monitor/search/goto (the profile's redirect path): 0 credits, no slot, rate-limited. */
 export async function gotoCall(call: Call, core: SandboxCore): Promise<Reply> {
   const body = await readJsonBody(call, core);
   const v = validateGotoRequest(body);

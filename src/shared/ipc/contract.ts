@@ -6,6 +6,7 @@ import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
 import { libraryChannels } from './channels/library';
+import { profileChannels } from './channels/profile';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { toolsChannels } from './channels/tools';
@@ -31,6 +32,7 @@ export const invokeChannels = {
   ...discoveryChannels,
   ...alertsChannels,
   ...reportsChannels,
+  ...profileChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

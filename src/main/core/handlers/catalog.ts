@@ -1,4 +1,5 @@
 import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../shared/api/engines';
+import { profileOfSettings } from '../../profile';
 import { COUNTRY_CODES } from '../../../shared/api/countries';
 import type { CountriesView, EngineAvailabilityView } from '../../../shared/ipc/channels/catalog';
 import type { HandlerModule } from './types';
@@ -26,13 +27,15 @@ export const catalogHandlers: HandlerModule<Channels> = (ctx) => ({
     } catch {
       // Offline or not configured: the learned table, then the spec's.
     }
+    // Labels and the availability before any answer come from the service profile.
+    const profile = profileOfSettings(settings);
     return ENGINE_NAMES.map((name): EngineAvailabilityView => {
-      const engine = ENGINES[name];
-      const availability = live[name] ?? learned.byEngine[name] ?? engine.specAvailability;
+      const engine = profile.engines[name];
+      const availability = live[name] ?? learned.byEngine[name] ?? engine.availability;
       return {
         name,
         label: engine.label,
-        description: engine.description,
+        description: ENGINES[name].description,
         availability,
         learnedAt: learned.updatedAt ? Date.parse(learned.updatedAt) : null,
       };
@@ -40,7 +43,7 @@ export const catalogHandlers: HandlerModule<Channels> = (ctx) => ({
   },
 
   'countries.list': async ({ engine, refresh }): Promise<CountriesView> => {
-    const model = engine ? ENGINES[engine].countriesModel : null;
+    const model = engine ? profileOfSettings(ctx.settings.get()).engines[engine].countriesModel : null;
     const cacheKey = model ?? 'all';
     const cache = ctx.settings.get().countriesCache;
     const cached = cache?.byModel[cacheKey];

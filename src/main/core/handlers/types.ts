@@ -28,6 +28,8 @@ export interface HandlerContext {
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
   /** Asks for a folder (a folder dialog in the app); null when the user cancels. */
   chooseFolder: (request: FolderRequest) => Promise<string | null>;
+  /** Asks for a file to read (an open dialog in the app); null when the user cancels. */
+  chooseOpenFile: (request: OpenRequest) => Promise<string | null>;
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
@@ -36,6 +38,11 @@ export interface HandlerContext {
 export interface FolderRequest {
   title: string;
   defaultPath?: string;
+}
+
+export interface OpenRequest {
+  title: string;
+  extensions: string[];
 }
 
 export interface SaveRequest {

@@ -1,0 +1,55 @@
+import { NEUTRAL_PROFILE } from '../../../shared/profile';
+import type { ProfileView } from '../../../shared/ipc/channels/profile';
+import { ProfileFileError, profileOfSettings, readProfileFile, writeProfileFile } from '../../profile';
+import type { HandlerContext, HandlerModule } from './types';
+
+type Channels = 'profile.get' | 'profile.save' | 'profile.reset' | 'profile.import' | 'profile.export';
+
+// Settings → Service profile: kept in the settings file (null = the neutral names). The
+// connection manager rebuilds the client (and the sandbox) when it changes.
+
+function view(ctx: HandlerContext): ProfileView {
+  const saved = ctx.settings.get().serviceProfile;
+  return { profile: profileOfSettings(ctx.settings.get()), isNeutral: saved === null };
+}
+
+export const profileHandlers: HandlerModule<Channels> = (ctx) => ({
+  'profile.get': () => view(ctx),
+
+  'profile.save': ({ profile }) => {
+    const same = JSON.stringify(profile) === JSON.stringify(NEUTRAL_PROFILE);
+    ctx.settings.update({ serviceProfile: same ? null : profile });
+    return view(ctx);
+  },
+
+  'profile.reset': () => {
+    ctx.settings.update({ serviceProfile: null });
+    return view(ctx);
+  },
+
+  'profile.import': async () => {
+    const path = await ctx.chooseOpenFile({ title: 'Import service profile', extensions: ['json'] });
+    if (path === null) return { path: null, profile: null, errors: [] };
+    try {
+      return { path, profile: readProfileFile(path), errors: [] };
+    } catch (err) {
+      if (err instanceof ProfileFileError) return { path, profile: null, errors: err.errors };
+      throw err;
+    }
+  },
+
+  'profile.export': async ({ profile }) => {
+    const slug =
+      profile.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'profile';
+    const path = await ctx.chooseSavePath({
+      title: 'Export service profile',
+      defaultName: `${slug}.profile.json`,
+      extensions: ['json'],
+    });
+    if (path === null) return { path: null, bytes: 0 };
+    return { path, bytes: writeProfileFile(path, profile) };
+  },
+});

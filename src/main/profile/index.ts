@@ -1,0 +1,8 @@
+export {
+  PROFILE_ENV,
+  ProfileFileError,
+  profileOfSettings,
+  readProfileFile,
+  resolveCliProfile,
+  writeProfileFile,
+} from './profile-file';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ProfileFieldError } from '../../profile/parse';
+import { serviceProfileSchema, type ServiceProfile } from '../../profile/schema';
+import { invokeChannel } from '../define';
+
+// The service profile in Settings: how the deployment names its engines (paths, taskType
+// tokens, countries models, labels, base costs, availability). Import and export go through
+// main's file dialogs; the renderer never names a path.
+
+export interface ProfileView {
+  profile: ServiceProfile;
+  /** True when no profile is saved: the spec's neutral names apply. */
+  isNeutral: boolean;
+}
+
+export interface ProfileImportView {
+  /** Null when the user canceled the dialog. */
+  path: string | null;
+  /** The file's profile, to review in the form (not saved until Save). */
+  profile: ServiceProfile | null;
+  /** What is wrong with the file, one entry per field; empty when it is valid. */
+  errors: ProfileFieldError[];
+}
+
+export interface ProfileExportView {
+  /** Null when the user canceled the dialog. */
+  path: string | null;
+  bytes: number;
+}
+
+const empty = z.object({}).strict();
+
+export const profileChannels = {
+  'profile.get': invokeChannel(empty).returns<ProfileView>(),
+  /** Validated field by field (errors name e.g. profile.engines.search.taskType). */
+  'profile.save': invokeChannel(z.object({ profile: serviceProfileSchema }).strict()).returns<ProfileView>(),
+  /** Back to the spec's neutral names. */
+  'profile.reset': invokeChannel(empty).returns<ProfileView>(),
+  /** An open dialog, then the file read and checked. */
+  'profile.import': invokeChannel(empty).returns<ProfileImportView>(),
+  /** A save dialog, then the profile written as JSON. */
+  'profile.export': invokeChannel(
+    z.object({ profile: serviceProfileSchema }).strict(),
+  ).returns<ProfileExportView>(),
+};

@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './neutral';
+export * from './parse';
+export * from './lookup';
