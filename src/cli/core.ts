@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
 import { createApiClient, type ApiClient } from '../main/api';
+import { createPageArchiver, type PageArchiver } from '../main/archive';
 import {
   createRunEngine,
   createMonitorScheduler,
@@ -52,6 +53,8 @@ export interface CliOnline {
 
 export interface CliCore {
   store: HistoryStore;
+  /** Downloads the pages results link to; a command that stored answers waits for it at close. */
+  archive: PageArchiver;
   settings: SettingsStore | null;
   dbPath: string;
   /**
@@ -84,6 +87,18 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     opts.db ?? defaultDatabasePath(s?.dataFolder ?? defaultUserDataDir(undefined, undefined, opts.env));
   mkdirSync(dirname(dbPath), { recursive: true });
   const store = openHistory({ path: dbPath });
+  // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
+  // are fetched while this command runs, and the answers this command stores are waited for.
+  const archive = createPageArchiver({ store, fetch: globalThis.fetch, now: Date.now });
+  if (!store.readonly) archive.kick();
+  let storedAnswers = false;
+  const onJob = (event: JobEvent): void => {
+    if (event.resultId) {
+      storedAnswers = true;
+      archive.kick();
+    }
+    opts.onJob?.(event);
+  };
   let online: CliOnline | null = null;
   let sandbox: RunningSandbox | null = null;
 
@@ -143,7 +158,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       now: Date.now,
       plan: () => plan,
       onProgress: opts.onProgress,
-      onJob: opts.onJob,
+      onJob,
     });
     const isSandbox = useSandbox === true;
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
@@ -166,8 +181,11 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       online ??= await openOnline(overrides);
       return online;
     },
+    archive,
     async close() {
       try {
+        if (storedAnswers) await finishArchive(store, archive);
+        await archive.close();
         await online?.engine.close();
       } finally {
         store.close();
@@ -175,6 +193,16 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       }
     },
   };
+}
+
+/** Waits for the pages of the answers just stored (they expire), saying so on stderr. */
+async function finishArchive(store: HistoryStore, archive: PageArchiver): Promise<void> {
+  const pending = store.pendingPageCount();
+  if (pending === 0) return;
+  process.stderr.write(
+    `Archiving ${pending} result page${pending === 1 ? '' : 's'} (links expire 24 h after the answer)…\n`,
+  );
+  await archive.idle();
 }
 
 /** Options every command that touches the history or the service takes. */

@@ -15,6 +15,7 @@ import { registerRunCommand } from './run';
 import { registerResumeCommand } from './resume';
 import { registerSearchCommand } from './search';
 import { registerShowCommand } from './show';
+import { registerPageCommand } from './page';
 import { registerStatesCommand } from './states';
 import { registerSandboxCommand } from './sandbox';
 import { registerBrandsCommands } from './brands';
@@ -36,6 +37,7 @@ export const commandModules: RegisterCommand[] = [
   registerDiffCommand,
   registerHistoryCommand,
   registerShowCommand,
+  registerPageCommand,
   registerSearchCommand,
   registerExportCommand,
   registerCreditsCommand,

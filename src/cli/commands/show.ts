@@ -16,7 +16,14 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const cells = core.store.getRunMatrix(runId);
-        if (ctx.json) return writeJson(ctx, { run, jobs: cells });
+        // Each answer's result id names it for `parallax page` and `compare`; its pages say
+        // whether they were archived (and why not).
+        const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
+        if (ctx.json)
+          return writeJson(ctx, {
+            run,
+            jobs: cells.map((c) => ({ ...c, pages: c.resultId ? (pages.get(c.resultId) ?? []) : [] })),
+          });
         writeLine(
           ctx.stdout,
           `Run ${run.id}${run.name ? ` "${run.name}"` : ''}: ${run.status}${run.sandbox ? ' (sandbox, synthetic data)' : ''}`,
@@ -49,6 +56,16 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
             ]),
           ),
         );
+        const archived = [...pages.values()].flat();
+        if (archived.length > 0) {
+          const count = (state: string): number => archived.filter((p) => p.state === state).length;
+          writeLine(ctx.stdout);
+          writeLine(
+            ctx.stdout,
+            `Pages: ${count('archived')} archived, ${count('pending')} pending, ${count('failed')} not archived` +
+              ' (`parallax page RESULT_ID`; result ids with --json)',
+          );
+        }
       });
     });
 };

@@ -1,6 +1,8 @@
 import { startSandbox as startBuiltInSandbox } from '../../sandbox';
+import { createPageArchiver, type PageArchiver, type PageArchiverOptions } from '../archive';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
+import type { EventPayload } from '../../shared/ipc/contract';
 import { createEventBus, type EventBus } from '../ipc/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
 import { createMonitorScheduler, type MonitorScheduler } from '../runs';
@@ -66,6 +68,8 @@ export interface CoreDeps {
   pollIntervalMs?: { min: number; max: number };
   /** Where unexpected errors are reported (already redacted). */
   logError?: (message: string) => void;
+  /** The page archiver's limits (tests shorten its backoff). */
+  archiveOptions?: Partial<PageArchiverOptions>;
 }
 
 export interface Core {
@@ -79,6 +83,8 @@ export interface Core {
   /** Change alerts after monitor runs (check, store, event, webhook, extra steps). */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
+  /** Downloads the pages results link to while their links are valid (in the background). */
+  archive: PageArchiver;
   close(): Promise<void>;
 }
 
@@ -150,6 +156,20 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
   });
+
+  // Pages results link to expire 24 h after the answer: each stored answer kicks the archiver,
+  // and the kick at open takes up what a crash or a quit left pending.
+  const archive = createPageArchiver({
+    store,
+    fetch: deps.fetch,
+    now: deps.now,
+    ...(deps.archiveOptions ? { options: deps.archiveOptions } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  const unsubscribeArchive = events.subscribe((event, payload) => {
+    if (event === 'run.job' && (payload as EventPayload<'run.job'>).resultId) archive.kick();
+  });
+  archive.kick();
 
   const visibility = createVisibilityService({ store, now: deps.now });
   // A brand change re-analyses stored answers in background batches; one left by a crash or a
@@ -233,6 +253,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     connections,
     alerts,
     webhooks,
+    archive,
     async close() {
       stopMonitors();
       await background;
@@ -241,6 +262,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await webhooks.close();
       await reanalysis.close();
       await runs.close();
+      unsubscribeArchive();
+      await archive.close();
       await connections.close();
       store.close();
     },

@@ -11,6 +11,7 @@ import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, type LibraryApi } from './library';
 import { createMentionsApi, type MentionsApi } from './mentions';
 import { createMonitorsApi, type MonitorsApi } from './monitors';
+import { createPageArchiveApi, type PageArchiveApi } from './page-archive';
 import { narrowCompanions } from './private-file';
 import { createQueriesApi, type QueriesApi } from './queries';
 import { createResultsApi, type ResultsApi } from './results';
@@ -41,7 +42,8 @@ export interface HistoryStore
     AlertsApi,
     AlertInputsApi,
     MonitorOptionsApi,
-    WebhookOutboxApi {
+    WebhookOutboxApi,
+    PageArchiveApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The schema version of the open file. */
@@ -112,6 +114,7 @@ export function createHistoryStore(
     ...createAlertInputsApi(ctx),
     ...createMonitorOptionsApi(ctx),
     ...createWebhookOutboxApi(ctx),
+    ...createPageArchiveApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guarded = Object.fromEntries(

@@ -18,6 +18,8 @@ export { PRIVATE_FILE_MODE } from './private-file';
 export type { RunsApi } from './runs';
 export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
 export type { ResultsApi } from './results';
+export { pageTaskKey } from './page-archive';
+export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';
 export type { SearchApi, SearchHit, SearchOptions } from './search';
 export type { DomainCount, DomainFilter, DomainPeriodCount, QueriesApi, SeriesKey } from './queries';
 export type {

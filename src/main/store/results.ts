@@ -13,6 +13,7 @@ import type {
 import type { StoreContext } from './context';
 import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
+import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
 import { stmt, pluck } from './statements';
@@ -64,6 +65,8 @@ export function createResultsApi(
   visibility: VisibilityIndexer,
 ): ResultsApi {
   const { db } = ctx;
+  // The result's page links, queued for the archiver in the same transaction.
+  const enqueuePages = createPageEnqueuer(db);
   const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
   const jobExists = pluck(db, 'SELECT 1 FROM jobs WHERE id = ?');
   // Positional parameters: binding by name costs a property lookup per column per row.
@@ -276,6 +279,7 @@ export function createResultsApi(
         insertRaw.run(seq, raw);
       }
       storeChildren(seq, n);
+      enqueuePages(seq, n.htmlUrls);
       visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };

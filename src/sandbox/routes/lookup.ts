@@ -2,7 +2,7 @@ import { US_STATES } from '../../shared/api/engines';
 import { COUNTRY_CODES } from '../../shared/api/countries';
 import { countriesModelValues } from '../../shared/profile';
 import { validateStatesQuery } from '../../shared/api/requests';
-import { ValidationFailure } from '../http/envelope';
+import { HttpError, ValidationFailure } from '../http/envelope';
 import { json, type Call, type Reply } from '../http/call';
 import type { SandboxCore } from '../core/sandbox-core';
 
@@ -32,7 +32,10 @@ export function states(call: Call): Reply {
   return json(200, v.value.country === 'US' ? US_STATES : []);
 }
 
+/** A stored page; 410 once expired (24 h after the answer), 404 when unknown or forgotten. */
 export function file(call: Call, core: SandboxCore): Reply | null {
-  const html = core.files.get(call.params.id ?? '');
-  return html === undefined ? null : { kind: 'html', body: html };
+  const found = core.files.lookup(call.params.id ?? '');
+  if (found.state === 'expired')
+    throw new HttpError(410, 'RESOURCE_NOT_FOUND', 'File expired (24 h after the answer)', { id: call.path });
+  return found.state === 'ok' ? { kind: 'html', body: found.html } : null;
 }

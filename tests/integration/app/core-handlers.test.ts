@@ -73,6 +73,8 @@ describe('core IPC handlers', () => {
     expect(result?.normalized.markdown.length).toBeGreaterThan(20);
     const raw = await value<{ json: string }>('results.raw', { resultId: cells[0]?.resultId });
     expect(JSON.parse(raw.json)).toHaveProperty('result');
+    // The page is archived in the background after ingest; the tab reads the archived copy.
+    await core.archive.idle();
     const html = await value<{ html: string | null; reason: string | null }>('results.html', {
       resultId: cells[0]?.resultId,
     });

@@ -443,6 +443,10 @@ function defaultHandlers(): Handlers {
     'results.html': () => ({
       html: '<p>stored page</p><script>parent.__pwned = true</script>',
       reason: null,
+      state: 'archived',
+      pageCount: 1,
+      url: 'https://files.example/page-1.html',
+      archivedAt: 0,
     }),
     'results.series': () => [],
     'brands.list': () => SAMPLE_BRANDS,

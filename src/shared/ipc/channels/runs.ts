@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EngineName } from '../../api/engines';
+import type { PageArchiveState } from '../../domain/page-archive';
 import type { NormalizedResult } from '../../domain/result';
 import {
   engineNameSchema,
@@ -150,14 +151,22 @@ export const runsChannels = {
     json: string;
   }>(),
   /**
-   * The stored HTML page of a result (engines return it as a URL when include.html is set),
-   * fetched by main; the renderer shows it only in an iframe with an empty sandbox (no scripts).
+   * The archived copy of a result's page (engines return page links when include.html is set;
+   * main downloads them at ingest, without scripts). `html` carries its own CSP meta; the
+   * renderer shows it only in an iframe whose sandbox has no allow-scripts. `state` says
+   * whether it is archived, still pending (being downloaded or waiting to retry), failed
+   * (`reason` says why) or 'none' (the result has no such page).
    */
   'results.html': invokeChannel(
     z.object({ resultId: z.string().min(1), index: z.number().int().min(0).default(0) }).strict(),
   ).returns<{
     html: string | null;
     reason: string | null;
+    state: PageArchiveState | 'none';
+    /** How many pages the result links to (search results have one per page). */
+    pageCount: number;
+    url: string | null;
+    archivedAt: number | null;
   }>(),
   /** The same prompt × engine × country (× state) across runs, oldest first. */
   'results.series': invokeChannel(

@@ -34,23 +34,5 @@ function prettyJson(text: string): string {
   }
 }
 
-/** The stored HTML page, only ever inside a frame with an empty sandbox: no script, no navigation. */
-export function StoredHtmlPanel({ resultId }: { resultId: string }) {
-  const [state, setState] = useState<{ html: string | null; reason: string | null } | null>(null);
-  const [error, setError] = useState<ShownError | null>(null);
-  useEffect(() => {
-    let live = true;
-    call('results.html', { resultId, index: 0 }).then(
-      (r) => live && setState(r),
-      (e: unknown) => live && setError(toShownError(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [resultId]);
-  if (error) return <ErrorState error={error} />;
-  if (!state) return <Loading />;
-  if (state.html === null)
-    return <p className="muted">No stored HTML: {state.reason ?? 'not requested for this run'}.</p>;
-  return <iframe className="stored-html" title="Stored HTML page" sandbox="" srcDoc={state.html} />;
-}
+// The HTML tab (the archived copy of the page) lives in its own file.
+export { StoredHtmlPanel } from './StoredHtmlPanel';

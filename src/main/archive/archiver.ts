@@ -1,0 +1,169 @@
+import { isHttpUrl } from '../../shared/csp';
+import type { PageFailureCode } from '../../shared/domain/page-archive';
+import type { PageArchiveApi, PageTask } from '../store/page-archive';
+import { pageTaskKey } from '../store/page-archive';
+import { downloadPage } from './fetch-page';
+import { sanitizeArchivedPage } from './sanitize';
+
+// Downloads the pages results link to while their links are valid, in the background: a few
+// at a time, each with a time limit and a size cap, transient failures retried with backoff.
+// The work list is the history itself (rows ingest wrote as 'pending'), so whatever a crash or
+// a quit left undone is picked up by the next kick(), in the app or in any CLI command.
+
+export interface PageArchiverOptions {
+  /** Pages downloaded at once. */
+  concurrency: number;
+  /** Larger pages are not kept (recorded as too-large). */
+  maxBytes: number;
+  timeoutMs: number;
+  /** Wait before the 2nd, 3rd… attempt of a transient failure; its length bounds the attempts. */
+  backoffMs: readonly number[];
+  /** The service's links expire this long after the answer (spec: 24 h). */
+  linkLifetimeMs: number;
+}
+
+export const DEFAULT_ARCHIVER_OPTIONS: PageArchiverOptions = {
+  concurrency: 4,
+  maxBytes: 5 * 1024 * 1024,
+  timeoutMs: 20_000,
+  backoffMs: [2_000, 10_000, 30_000, 60_000],
+  linkLifetimeMs: 24 * 60 * 60 * 1000,
+};
+
+export type PageArchiveStore = Pick<
+  PageArchiveApi,
+  'duePages' | 'nextPageDueAt' | 'storeArchivedPage' | 'failPage' | 'retryPageLater'
+>;
+
+export interface PageArchiverDeps {
+  store: PageArchiveStore;
+  fetch: typeof fetch;
+  now: () => number;
+  options?: Partial<PageArchiverOptions>;
+  logError?: (message: string) => void;
+}
+
+export interface PageArchiver {
+  /** Looks for due pages now (after an ingest, at start). Cheap when there is nothing to do. */
+  kick(): void;
+  /** Resolves when no page is pending any more, retries included (the CLI waits on it). */
+  idle(): Promise<void>;
+  /** Stops: downloads in flight are abandoned and their pages stay pending for the next start. */
+  close(): Promise<void>;
+}
+
+export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
+  const options = { ...DEFAULT_ARCHIVER_OPTIONS, ...deps.options };
+  const stop = new AbortController();
+  const busy = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let idleWaiters: Array<() => void> = [];
+  let closed = false;
+
+  function settleIdle(): void {
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  function wakeAt(at: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        pump();
+      },
+      Math.max(0, at - deps.now()),
+    );
+    timer.unref();
+  }
+
+  function pump(): void {
+    if (closed) return;
+    try {
+      const now = deps.now();
+      const free = options.concurrency - busy.size;
+      if (free > 0) for (const task of deps.store.duePages(now, free, new Set(busy.keys()))) start(task);
+      const later = deps.store.nextPageDueAt(now);
+      if (later !== null) wakeAt(later);
+      else if (busy.size === 0) settleIdle();
+    } catch (error) {
+      report('page archive', error);
+      if (busy.size === 0) settleIdle();
+    }
+  }
+
+  function start(task: PageTask): void {
+    const key = pageTaskKey(task);
+    const work = archive(task)
+      .catch((error: unknown) => {
+        if (!closed) report(`archiving ${task.url}`, error);
+      })
+      .finally(() => {
+        busy.delete(key);
+        pump();
+      });
+    busy.set(key, work);
+  }
+
+  async function archive(task: PageTask): Promise<void> {
+    if (!isHttpUrl(task.url)) {
+      deps.store.failPage(task, 'not-http', 'The page link is not an http(s) URL.');
+      return;
+    }
+    if (deps.now() - task.fetchedAt > options.linkLifetimeMs) {
+      deps.store.failPage(
+        task,
+        'expired',
+        'The link had expired (24 h after the answer) before the page could be archived.',
+      );
+      return;
+    }
+    const download = await downloadPage(deps.fetch, task.url, options, stop.signal);
+    if (closed) return;
+    if (download.ok) {
+      deps.store.storeArchivedPage(task, {
+        html: sanitizeArchivedPage(download.html),
+        contentType: download.contentType,
+        pageBytes: download.bytes,
+      });
+      return;
+    }
+    const wait = options.backoffMs[task.attempts];
+    if (download.transient && wait !== undefined) {
+      deps.store.retryPageLater(task, deps.now() + wait, download.code, download.reason);
+    } else {
+      deps.store.failPage(
+        task,
+        download.code,
+        withAttempts(download.reason, download.code, task.attempts + 1),
+      );
+    }
+  }
+
+  function report(what: string, error: unknown): void {
+    deps.logError?.(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  return {
+    kick: pump,
+    idle() {
+      if (closed) return Promise.resolve();
+      const waiting = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      pump();
+      return waiting;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      stop.abort();
+      await Promise.allSettled(busy.values());
+      settleIdle();
+    },
+  };
+}
+
+function withAttempts(reason: string, code: PageFailureCode, attempts: number): string {
+  return attempts > 1 && code !== 'expired' ? `${reason} (${attempts} attempts)` : reason;
+}

@@ -1,0 +1,12 @@
+// Pages archived at ingest: results' page links downloaded while valid, scripts stripped,
+// kept compressed in the history (plain Node: the app's core and the CLI run it).
+export {
+  createPageArchiver,
+  DEFAULT_ARCHIVER_OPTIONS,
+  type PageArchiver,
+  type PageArchiverDeps,
+  type PageArchiverOptions,
+  type PageArchiveStore,
+} from './archiver';
+export { downloadPage, type PageDownload } from './fetch-page';
+export { ARCHIVED_PAGE_CSP, sanitizeArchivedPage } from './sanitize';
