@@ -18,6 +18,12 @@ function fieldErrors(error: z.ZodError): ProfileFieldError[] {
   return error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
       const where = issue.path.map(String).join('.');
+      if (where === 'engines') {
+        return {
+          field: where,
+          message: `unknown engine${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}; engines are ${ENGINE_NAMES.join(', ')}`,
+        };
+      }
       return {
         field: where,
         message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
