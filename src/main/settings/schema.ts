@@ -75,6 +75,9 @@ const defaults: Settings = {
   engineAvailability: { byEngine: {}, updatedAt: null },
   countriesCache: null,
   monitorsPaused: false,
+  // An assistant never starts runs unless the analyst turns it on in Settings.
+  mcpRunsEnabled: false,
+  mcpBudgetCap: null,
 };
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaults);
 

@@ -15,5 +15,7 @@ export function toSettingsView(settings: Settings, defaultDataFolder: string): S
     maxRetries: settings.maxRetries,
     budgetCap: settings.budgetCap,
     monitorsPaused: settings.monitorsPaused,
+    mcpRunsEnabled: settings.mcpRunsEnabled,
+    mcpBudgetCap: settings.mcpBudgetCap,
   };
 }

@@ -20,4 +20,8 @@ export const userSettingsFields = {
   /** Refuse runs whose maximum cost exceeds this many credits; null = no cap. */
   budgetCap: z.number().int().positive().nullable(),
   monitorsPaused: z.boolean(),
+  /** `parallax mcp` offers its run tools (estimate, then start) to the analyst's AI assistant. */
+  mcpRunsEnabled: z.boolean(),
+  /** Credits a run an assistant starts may cost at most; null = the budget cap above (sandbox runs: no cap). */
+  mcpBudgetCap: z.number().int().positive().nullable(),
 };

@@ -25,6 +25,8 @@ const SETTINGS: SettingsValue = {
   maxRetries: 2,
   budgetCap: null,
   monitorsPaused: false,
+  mcpRunsEnabled: false,
+  mcpBudgetCap: null,
 };
 
 const NO_DEMO: DemoStatusView = {

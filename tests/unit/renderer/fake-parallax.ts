@@ -378,6 +378,8 @@ function defaultHandlers(): Handlers {
       maxRetries: 2,
       budgetCap: null,
       monitorsPaused: false,
+      mcpRunsEnabled: false,
+      mcpBudgetCap: null,
     }),
     'key.status': () => ({
       configured: false,

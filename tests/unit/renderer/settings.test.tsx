@@ -60,6 +60,8 @@ describe('first run, settings and the app shell', () => {
         maxRetries: 2,
         budgetCap: null,
         monitorsPaused: false,
+        mcpRunsEnabled: false,
+        mcpBudgetCap: null,
       };
     }
   });

@@ -17,6 +17,9 @@ export interface SettingsView {
   maxRetries: number;
   budgetCap: number | null;
   monitorsPaused: boolean;
+  /** The MCP server (`parallax mcp`) may start runs: estimate first, within mcpBudgetCap. */
+  mcpRunsEnabled: boolean;
+  mcpBudgetCap: number | null;
 }
 
 export const settingsPatchSchema = z.object(userSettingsFields).partial().strict();

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
 import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
+import { McpPanel } from './McpPanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -181,6 +182,8 @@ export function SettingsView() {
           Back up database
         </button>
       </div>
+
+      <McpPanel settings={settings} save={save} />
 
       <DemoPanel />
     </section>
