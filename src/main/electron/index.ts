@@ -5,18 +5,34 @@ import Store from 'electron-store';
 import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore } from '../secrets';
-import { defaultDatabasePath, defaultUserDataDir, type SettingsStore } from '../settings';
+import { defaultUserDataDir, type SettingsStore } from '../settings';
+import {
+  createQuitController,
+  recordPausedAtQuit,
+  resumeOfferDialog,
+  startWithRecovery,
+  takeAutoBackupIfDue,
+  takePausedAtQuit,
+  watchCoreRuns,
+  type CoreRuns,
+  type QuitController,
+  type StartupInput,
+} from '../startup';
+import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import { notifyOnAlerts } from './alert-notifications';
+import { chooseDataFolder, createAsk, openFolder } from './dialogs';
 import { openElectronSettingsStore } from './electron-settings-store';
 import { forwardEvents, registerIpc } from './ipc';
 import { installApplicationMenu } from './menu';
 import { SafeStorageSecretStore } from './safe-storage-secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
+import { migrateWithSplash } from './splash-window';
 import { mainWindowOptions } from './window-options';
 import { restoreBounds, trackWindowState } from './window-state';
 
-// The thin Electron shell: window, security, IPC wiring, dialogs. Everything else is the
-// plain-Node core (src/main/core), which the CLI and the tests build the same way.
+// The thin Electron shell: window, security, IPC wiring, dialogs. The start-up and quit
+// decisions are src/main/startup's (plain Node, tested); everything else is the plain-Node core
+// (src/main/core), which the CLI and the tests build the same way.
 
 // One user-data folder for the app and the CLI (settings, history), whatever the package name.
 app.setPath('userData', defaultUserDataDir());
@@ -31,6 +47,10 @@ const isAppUrl = (url: string): boolean => isTrustedSender({ url, isMainFrame: t
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let coreRuns: CoreRuns | null = null;
+let quit: QuitController | null = null;
+let openSettings: SettingsStore | null = null;
+const ask = createAsk(() => mainWindow);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -48,25 +68,74 @@ async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   installApplicationMenu(process.platform === 'darwin');
   const userData = app.getPath('userData');
-  const settings = openElectronSettingsStore({ cwd: userData });
-  const secrets = await createSecretStore({
-    env: process.env,
-    safeStorageFallback: new SafeStorageSecretStore(
-      safeStorage,
-      new Store({ name: 'secrets', cwd: userData, configFileMode: 0o600 }),
-    ),
+  // Every failure on the way (settings, data folder, keychain, history) is a dialog with its
+  // ways out; the core starts only once they are all passed, or the user quits.
+  const outcome = await startWithRecovery<Core>({
+    userDataDir: userData,
+    openSettings: () => openElectronSettingsStore({ cwd: userData }),
+    openSecrets: () =>
+      createSecretStore({
+        env: process.env,
+        safeStorageFallback: new SafeStorageSecretStore(
+          safeStorage,
+          new Store({ name: 'secrets', cwd: userData, configFileMode: 0o600 }),
+        ),
+      }),
+    migrate: (dbPath) => migrateWithSplash(dbPath, migrateWorkerFile),
+    startCore: openCore,
+    ask,
+    chooseFolder: chooseDataFolder,
+    openFolder,
+    now: () => Date.now(),
   });
+  if (!outcome.started) {
+    app.quit();
+    return;
+  }
+  const { input } = outcome;
+  core = outcome.core;
+  openSettings = input.settings;
+  const runs = watchCoreRuns(core);
+  coreRuns = runs;
+  const opened = core;
+  quit = createQuitController({
+    activeRuns: () => runs.active(),
+    ask,
+    pauseForQuit: () => runs.pauseAll(),
+    runsFinished: () => runs.finished(),
+    recordPaused: (ids) => recordPausedAtQuit(userData, ids, Date.now()),
+    closeCore: async () => {
+      runs.dispose();
+      await opened.close();
+    },
+  });
+  registerIpc(core.router, trusted);
+  forwardEvents(core.events, () => mainWindow);
+  notifyOnAlerts(core.events, () => mainWindow);
+  createWindow(input.settings, () => void offerResume(userData));
+  // Today's backup, in the background (SQLite's online backup: the app keeps working).
+  takeAutoBackupIfDue({
+    dataFolder: input.dataFolder,
+    now: () => Date.now(),
+    backup: (path) => opened.store.backup(path),
+  }).catch((error: unknown) => console.error(`automatic backup: ${String(error)}`));
 
-  core = await createCore({
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(input.settings);
+  });
+}
+
+function openCore(input: StartupInput): Promise<Core> {
+  return createCore({
     app: {
       name: app.getName(),
       version: app.getVersion(),
       platform: process.platform,
-      userDataPath: userData,
+      userDataPath: app.getPath('userData'),
     },
-    dbPath: defaultDatabasePath(settings.get().dataFolder ?? userData),
-    settings,
-    secrets,
+    dbPath: input.dbPath,
+    settings: input.settings,
+    secrets: input.secrets,
     now: () => Date.now(),
     fetch: globalThis.fetch,
     openExternal: (url) => shell.openExternal(url),
@@ -76,14 +145,16 @@ async function start(): Promise<void> {
     runMonitors: true,
     logError: (message) => console.error(message),
   });
-  registerIpc(core.router, trusted);
-  forwardEvents(core.events, () => mainWindow);
-  notifyOnAlerts(core.events, () => mainWindow);
-  createWindow(settings);
+}
 
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(settings);
-  });
+/** Runs the last quit paused: offered once, in a dialog over the window. */
+async function offerResume(userData: string): Promise<void> {
+  if (!coreRuns) return;
+  const offered = coreRuns.paused(takePausedAtQuit(userData));
+  if (offered.length === 0) return;
+  if ((await ask(resumeOfferDialog(offered))) === 'resume') {
+    await coreRuns.resume(offered.map((r) => r.id));
+  }
 }
 
 async function chooseSavePath(request: SaveRequest): Promise<string | null> {
@@ -123,7 +194,7 @@ async function chooseFolder(request: FolderRequest): Promise<string | null> {
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
-function createWindow(settings: SettingsStore): void {
+function createWindow(settings: SettingsStore, onShown?: () => void): void {
   const saved = settings.get().windowState;
   const window = new BrowserWindow(
     mainWindowOptions(join(here, '../preload/index.cjs'), restoreBounds(saved)),
@@ -136,6 +207,7 @@ function createWindow(settings: SettingsStore): void {
   window.once('ready-to-show', () => {
     if (saved?.maximized) window.maximize();
     window.show();
+    onShown?.();
   });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
@@ -148,6 +220,16 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => {
-  void core?.close();
+// Every quit goes through the controller: runs in progress are asked about and paused cleanly,
+// and the core is closed (history, sandbox, timers) before the app is allowed to quit.
+app.on('before-quit', (event) => {
+  if (!quit || quit.closed) return;
+  event.preventDefault();
+  void quit.requestQuit().then((decision) => {
+    if (decision === 'quit') app.quit();
+    else if (BrowserWindow.getAllWindows().length === 0 && openSettings) {
+      // The quit came from closing the last window and was cancelled: bring a window back.
+      createWindow(openSettings);
+    }
+  });
 });

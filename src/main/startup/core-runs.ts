@@ -1,6 +1,7 @@
 import type { RunStatus } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import type { Core } from '../core';
+import { SHUTDOWN_GRACE_MS } from '../core/run-service';
 import type { ActiveRunSummary } from './quit';
 
 // What the quit and resume decisions need from the core's runs. Only this process's runs count:
@@ -9,12 +10,12 @@ import type { ActiveRunSummary } from './quit';
 
 const WORKING: ReadonlySet<RunStatus> = new Set(['pending', 'running', 'canceling']);
 
-/** Calls in flight may finish and be stored for up to this long before the core closes anyway. */
-export const QUIT_GRACE_MS = 30_000;
-
 export interface CoreRuns {
   active(): ActiveRunSummary[];
-  /** Pauses every active run and waits for them to stop (at most graceMs); returns the ids paused. */
+  /**
+   * Pauses every run this app drives, cleanly (the run service's pauseActiveRunsForShutdown: calls in
+   * flight may finish for up to graceMs and are stored); returns the ids paused.
+   */
   pauseAll(graceMs?: number): Promise<string[]>;
   /** Resolves once no run of this process is working. */
   finished(): Promise<void>;
@@ -55,17 +56,9 @@ export function watchCoreRuns(core: Pick<Core, 'events' | 'store' | 'runs'>): Co
 
   return {
     active,
-    async pauseAll(graceMs = QUIT_GRACE_MS) {
-      const engine = await core.runs.engine();
-      const ids = active().map((r) => r.id);
-      await Promise.all(ids.map((id) => engine.pause(id)));
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, graceMs);
-      });
-      await Promise.race([Promise.all(ids.map((id) => engine.wait(id))), grace]);
-      clearTimeout(timer);
-      return ids;
+    async pauseAll(graceMs = SHUTDOWN_GRACE_MS) {
+      const paused = await core.runs.pauseActiveRunsForShutdown({ graceMs });
+      return paused.map((p) => p.runId);
     },
     finished() {
       if (active().length === 0) return Promise.resolve();

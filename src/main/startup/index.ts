@@ -41,7 +41,7 @@ export {
   takePausedAtQuit,
   type ResumeAction,
 } from './resume-offer';
-export { QUIT_GRACE_MS, watchCoreRuns, type CoreRuns } from './core-runs';
+export { watchCoreRuns, type CoreRuns } from './core-runs';
 export {
   migrateStepByStep,
   pendingMigrations,

@@ -1,5 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
-import type { SecretStore } from '../secrets';
+import { SecretStoreUnavailableError, type SecretStore } from '../secrets';
+import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { defaultDatabasePath, settingsFilePath, type Settings, type SettingsStore } from '../settings';
 import { MIGRATIONS, restoreHistory } from '../store';
 import { companionPaths } from '../store/private-file';
@@ -139,7 +140,17 @@ async function prepare<C>(deps: StartupDeps<C>, keychainWaived: boolean): Promis
       return { ok: false, settings, problem };
     }
   }
-  const secrets = await deps.openSecrets();
+  let secrets: SecretStore;
+  try {
+    secrets = await deps.openSecrets();
+  } catch (error) {
+    // The fallback store's own file (safeStorage) unreadable, a keychain library that threw: the
+    // key is out of reach, the rest of the app is not.
+    if (!keychainWaived) {
+      return { ok: false, settings, problem: { kind: 'keychain-unavailable', detail: errorText(error) } };
+    }
+    secrets = createUnavailableSecretStore(new SecretStoreUnavailableError(errorText(error)));
+  }
   if (!keychainWaived && secrets.backend.kind === 'unavailable' && usesStoredKey(settings.get())) {
     return {
       ok: false,
