@@ -10,6 +10,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
 import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
+import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
 
 export function SettingsView() {
@@ -184,6 +185,8 @@ export function SettingsView() {
       </div>
 
       <McpPanel settings={settings} save={save} />
+
+      <ServiceProfilePanel />
 
       <DemoPanel />
     </section>
