@@ -19,6 +19,7 @@ export type {
   RunningSandbox,
   SandboxAccount,
   SandboxOptions,
+  SandboxRequestLogEntry,
   SandboxStats,
   ScriptedFault,
 } from './types';
@@ -42,7 +43,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const core = new SandboxCore(options);
   const { account, apiKey } = core.accounts.create({ plan, credits: options.credits ?? 100_000 });
 
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, createHandler(core));
+  const server = createServer(
+    { keepAliveTimeout: 65_000, requestTimeout: 0 },
+    createHandler(core, options.onRequest),
+  );
   server.maxHeadersCount = 200;
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {

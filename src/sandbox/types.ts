@@ -41,6 +41,25 @@ export interface SandboxOptions {
   profile?: ServiceProfile;
   /** Scripted drift events (a brand surging in a country, vanishing from an engine) on top of the scheduled ones. */
   driftEvents?: readonly DriftEvent[];
+  /** Called once per request after it is answered: `parallax sandbox --request-log FILE`, the fault soak. */
+  onRequest?: (entry: SandboxRequestLogEntry) => void;
+}
+
+/** One request as the sandbox answered it. */
+export interface SandboxRequestLogEntry {
+  /** ms epoch when it was answered. */
+  at: number;
+  method: string;
+  /** Route template, e.g. "/v1/monitor/assistant-a". */
+  template: string;
+  /** The client's X-Request-Id (or the one the sandbox made up). */
+  requestId: string;
+  /** HTTP status answered, or how it ended without one. */
+  status: number | 'drop' | 'canceled';
+  /** A synchronous monitor call that took a slot and ran (charged or not): a repeat would run it again. */
+  ran: boolean;
+  creditsCharged: number;
+  fault: FaultKind | null;
 }
 
 export type { DriftEvent } from './engines/drift';

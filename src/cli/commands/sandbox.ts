@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PLAN_NAMES, parsePlanName } from '../../shared/api/engines';
 import { startSandbox, type FaultRates, type SandboxOptions } from '../../sandbox/index';
@@ -33,6 +34,7 @@ interface SandboxFlags {
   available?: string;
   faults?: string;
   seed?: string;
+  requestLog?: string;
 }
 
 function int(name: string, value: string, min: number): number {
@@ -94,6 +96,11 @@ export function sandboxOptions(flags: SandboxFlags): SandboxOptions {
   }
   if (flags.faults !== undefined) opts.faults = parseFaults(flags.faults);
   if (flags.seed !== undefined) opts.seed = int('seed', flags.seed, 0);
+  if (flags.requestLog !== undefined) {
+    const file = flags.requestLog;
+    // One JSON line per request, written as it is answered (the fault soak reads it back).
+    opts.onRequest = (entry) => appendFileSync(file, `${JSON.stringify(entry)}\n`);
+  }
   return opts;
 }
 
@@ -117,6 +124,10 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
         'fault rates, e.g. 500=0.1,502=0.05,429=0.1,drop=0.01,slow=0.05,malformed=0.01',
       )
       .option('--seed <n>', 'seed of the synthetic answers and faults')
+      .option(
+        '--request-log <file>',
+        'append one JSON line per request answered (method, path, request id, status, credits)',
+      )
       .action(async (flags: SandboxFlags) => {
         let sandbox;
         const profileFile = ctx.env[PROFILE_ENV];

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { API_KEY_PATTERN } from '../core/accounts';
 import { slotsOf } from '../core/accounts';
-import type { FaultKind } from '../types';
+import type { FaultKind, SandboxRequestLogEntry } from '../types';
 import type { SandboxCore } from '../core/sandbox-core';
 import { bump } from '../core/stats';
 import { sleep } from '../core/latency';
@@ -17,9 +17,12 @@ import { matchRoute } from './routes';
 
 const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '429', 'drop', 'slow', 'malformed'];
 
-export function createHandler(core: SandboxCore): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHandler(
+  core: SandboxCore,
+  onRequest?: (entry: SandboxRequestLogEntry) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    void handle(core, req, res).catch((err: unknown) => {
+    void handle(core, req, res, onRequest).catch((err: unknown) => {
       // a bug, not a modelled failure: answer 500 if still possible
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -29,7 +32,12 @@ export function createHandler(core: SandboxCore): (req: IncomingMessage, res: Se
   };
 }
 
-async function handle(core: SandboxCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  core: SandboxCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onRequest?: (entry: SandboxRequestLogEntry) => void,
+): Promise<void> {
   const aborter = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) aborter.abort();
@@ -66,6 +74,27 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   } finally {
     if (call.slotHeld && call.account) core.slots.release(call.account);
   }
+  onRequest?.(logEntry(core, call, reply));
+}
+
+function logEntry(core: SandboxCore, call: Call, reply: Reply): SandboxRequestLogEntry {
+  let status: SandboxRequestLogEntry['status'];
+  if (reply.kind === 'drop' || reply.kind === 'canceled') status = reply.kind;
+  else if (!call.res.headersSent) status = 'canceled';
+  else status = reply.kind === 'html' ? 200 : reply.status;
+  // A monitor call runs once it has a slot: it then ends in 200, a 5xx, a drop or a cancel;
+  // 4xx answers (429 included) are refusals before anything ran.
+  const ran = call.monitor && (status === 200 || status === 'drop' || status === 'canceled' || status >= 500);
+  return {
+    at: core.clock(),
+    method: call.method,
+    template: call.template,
+    requestId: call.requestId,
+    status,
+    ran,
+    creditsCharged: call.creditsCharged,
+    fault: call.fault?.kind ?? null,
+  };
 }
 
 async function route(core: SandboxCore, call: Call, matched: ReturnType<typeof matchRoute>): Promise<Reply> {
