@@ -1,45 +1,21 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { subscribe } from './ipc/client';
 import { useAppEvents } from './lib/use-app-events';
 import { useViewShortcuts } from './lib/use-shortcuts';
 import { useTheme } from './lib/use-theme';
 import { useAppStore, useSandboxMode } from './stores/app-store';
-import { useNavStore, type ViewId } from './stores/nav-store';
+import { useNavStore } from './stores/nav-store';
 import { useRunBoardStore } from './stores/run-board-store';
 import { useRunStatusStore } from './stores/run-status-store';
 import { Sidebar } from './components/Sidebar';
 import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
-import { AlertsView } from './views/alerts/AlertsView';
 import { useAlertEvents } from './views/alerts/use-alert-events';
-import { BrandsView } from './views/brands/BrandsView';
-import { CompareView } from './views/compare/CompareView';
-import { ComposeView } from './views/compose/ComposeView';
-import { FirstRunView } from './views/first-run/FirstRunView';
-import { HistoryView } from './views/history/HistoryView';
-import { LibraryView } from './views/library/LibraryView';
-import { MonitorsView } from './views/monitors/MonitorsView';
-import { OverTimeView } from './views/over-time/OverTimeView';
-import { RunBoardView } from './views/run-board/RunBoardView';
-import { SettingsView } from './views/settings/SettingsView';
-import { ToolsView } from './views/tools/ToolsView';
-import { VisibilityView } from './views/visibility/VisibilityView';
+import { preloadOtherViewsWhenIdle, preloadView, Screen } from './views/lazy-views';
 
-const VIEW_COMPONENTS: Record<ViewId, () => React.ReactElement> = {
-  visibility: VisibilityView,
-  alerts: AlertsView,
-  compose: ComposeView,
-  run: RunBoardView,
-  compare: CompareView,
-  'over-time': OverTimeView,
-  brands: BrandsView,
-  history: HistoryView,
-  library: LibraryView,
-  monitors: MonitorsView,
-  tools: ToolsView,
-  settings: SettingsView,
-};
+// The view the window opens on starts loading now, alongside the app's first IPC calls.
+void preloadView(useNavStore.getState().view).catch(() => undefined);
 
 /**
  * Live run events go to the run board store whichever view is open (so "done" is always
@@ -66,20 +42,22 @@ export function App() {
   const sandbox = useSandboxMode();
   const ready = info !== null && settings !== null && key !== null;
   const firstRun = ready && ((!key.configured && !settings.sandboxMode) || connecting);
+  const shown = ready && !firstRun;
 
   useEffect(() => {
     void load();
   }, [load]);
   useTheme(settings?.theme);
-  useViewShortcuts(ready && !firstRun);
+  useViewShortcuts(shown);
   useAppEvents();
   useRunEvents();
-  useAlertEvents(ready && !firstRun);
+  useAlertEvents(shown);
 
-  const Current = VIEW_COMPONENTS[view];
+  useEffect(() => (shown ? preloadOtherViewsWhenIdle(useNavStore.getState().view) : undefined), [shown]);
+
   return (
     <div className="shell">
-      {ready && !firstRun && <Sidebar />}
+      {shown && <Sidebar />}
       <div className="main-column">
         {sandbox && (
           <div className="sandbox-banner" role="note">
@@ -89,8 +67,11 @@ export function App() {
         <main className="content" aria-busy={!ready && !error}>
           {error && <ErrorState error={error} onRetry={() => void load()} />}
           {!ready && !error && <Loading />}
-          {firstRun && <FirstRunView />}
-          {ready && !firstRun && <Current />}
+          {/* The fallback is the same status line as the app's own loading: nothing moves. */}
+          <Suspense fallback={<Loading />}>
+            {firstRun && <Screen id="first-run" />}
+            {shown && <Screen id={view} />}
+          </Suspense>
         </main>
       </div>
       <Toasts />

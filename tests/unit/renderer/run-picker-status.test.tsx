@@ -1,8 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/App';
+import { preloadAllViews } from '../../../src/renderer/src/views/lazy-views';
 import { installFakeParallax, sampleProgress, sampleRun, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
+
+// Views are lazy chunks: load them once up front, so a first import's transform time is not
+// taken out of each findBy's wait.
+beforeAll(() => preloadAllViews(), 120_000);
 
 describe('run picker status', () => {
   let fake: FakeParallax;

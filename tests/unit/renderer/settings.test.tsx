@@ -1,11 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/App';
+import { preloadAllViews } from '../../../src/renderer/src/views/lazy-views';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
 const KEY = `sk_${'A1b2C3d4E5'.repeat(4)}`;
+
+// Views are lazy chunks: load them once up front, so a first import's transform time is not
+// taken out of each findBy's wait.
+beforeAll(() => preloadAllViews(), 120_000);
 
 describe('first run, settings and the app shell', () => {
   let fake: FakeParallax;

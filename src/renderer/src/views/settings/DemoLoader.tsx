@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
-import { useBrandsStore } from '../../stores/brands-store';
+import { reloadBrandsIfLoaded } from '../../stores/brands-reload';
 import { DEMO_DAYS, useDemoStore, type DemoProgress } from '../../stores/demo-store';
 import { useNavStore } from '../../stores/nav-store';
 import { useToastStore } from '../../stores/toast-store';
@@ -45,7 +45,7 @@ export function DemoLoader({ beforeOpen }: Props) {
     const build = await load();
     if (!build) return;
     // The demo adds its brands: highlighting everywhere should know them.
-    if (useBrandsStore.getState().brands !== null) void useBrandsStore.getState().load();
+    void reloadBrandsIfLoaded();
     if (build.canceled) return;
     push(
       'success',

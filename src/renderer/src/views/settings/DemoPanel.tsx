@@ -1,5 +1,5 @@
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useBrandsStore } from '../../stores/brands-store';
+import { reloadBrandsIfLoaded } from '../../stores/brands-reload';
 import { useDemoStore } from '../../stores/demo-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -13,7 +13,7 @@ export function DemoPanel() {
   const deleteDemo = async (): Promise<void> => {
     const deleted = await remove();
     if (!deleted) return;
-    if (useBrandsStore.getState().brands !== null) void useBrandsStore.getState().load();
+    void reloadBrandsIfLoaded();
     push(
       'success',
       `Demo history deleted: ${deleted.runs} runs, ${deleted.monitors} monitors, ${deleted.brands} brands.`,

@@ -1,80 +1,30 @@
-import { useMemo, useState } from 'react';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { VisibilityBuckets } from '../../../../shared/visibility/types';
 import { useVisibilityStore, type TrendBy } from '../../stores/visibility-store';
 import { trendModel, type TrendBucket, type TrendModel, type TrendSeries } from './derive';
 import { formatN, formatRate } from './format';
+import type { TrendChart as TrendChartComponent } from './TrendChart';
 import { useBrandRefs, useFocusBrand } from './hooks';
 import { Panel } from './Panel';
 import { ViewToggle } from './ViewToggle';
 
-const percent = (v: number): string => `${Math.round(v * 100)} %`;
-
-function tooltipValue(value: unknown): string {
-  if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number')
-    return `${percent(value[0])}–${percent(value[1])}`;
-  return typeof value === 'number' ? percent(value) : '—';
-}
-
-function TrendChart({
-  model,
-  allBands,
-  onPick,
-}: {
-  model: TrendModel;
-  allBands: boolean;
-  onPick(bucket: TrendBucket): void;
-}) {
-  return (
-    <ComposedChart
-      responsive
-      style={{ width: '100%', height: 300 }}
-      data={model.rows}
-      margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-      cursor="pointer"
-      onClick={(state) => {
-        const bucket = model.buckets[Number(state.activeIndex)];
-        if (bucket) onPick(bucket);
-      }}
-    >
-      <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-      <XAxis dataKey="label" tick={{ fill: 'currentColor', fontSize: 11 }} />
-      <YAxis domain={[0, 1]} tickFormatter={percent} tick={{ fill: 'currentColor', fontSize: 11 }} />
-      <Tooltip
-        formatter={tooltipValue}
-        contentStyle={{ background: 'var(--panel)', borderColor: 'var(--border)', color: 'var(--text)' }}
-      />
-      <Legend />
-      {model.series
-        .filter((s) => s.focus || allBands)
-        .map((s) => (
-          <Area
-            key={s.bandKey}
-            dataKey={s.bandKey}
-            name={`${s.name} 95 % interval`}
-            stroke="none"
-            fill={s.color}
-            fillOpacity={s.focus ? 0.2 : 0.1}
-            legendType="none"
-            connectNulls
-            isAnimationActive={false}
-          />
-        ))}
-      {model.series.map((s) => (
-        <Line
-          key={s.valueKey}
-          dataKey={s.valueKey}
-          name={s.name}
-          stroke={s.color}
-          strokeWidth={s.focus ? 3 : 1.5}
-          dot={model.rows.length <= 31}
-          connectNulls
-          isAnimationActive={false}
-        />
-      ))}
-    </ComposedChart>
+// recharts is most of a megabyte of script: its chunk loads while the KPI cards paint, and the
+// chart's box keeps its height meanwhile so nothing below it moves.
+const CHART_HEIGHT = 300;
+type ChartModule = { default: typeof TrendChartComponent };
+let chartModule: Promise<ChartModule> | null = null;
+/** Starts loading the chart's chunk (once): when the panel mounts, before its data arrives. */
+function loadTrendChart(): Promise<ChartModule> {
+  chartModule ??= import('./TrendChart').then(
+    (m) => ({ default: m.TrendChart }),
+    (error: unknown) => {
+      chartModule = null; // the next render tries again
+      throw error;
+    },
   );
+  return chartModule;
 }
+const TrendChart = lazy(loadTrendChart);
 
 function TrendTable({
   model,
@@ -138,6 +88,9 @@ export function TrendPanel() {
   const focus = useFocusBrand();
   const [table, setTable] = useState(false);
   const [allBands, setAllBands] = useState(false);
+  useEffect(() => {
+    void loadTrendChart().catch(() => undefined);
+  }, []);
 
   const pick = (bucket: TrendBucket, series?: TrendSeries): void => {
     const brand = series ?? (focus && { brandId: focus.id, name: focus.name });
@@ -215,7 +168,9 @@ function TrendBody({
   if (table) return <TrendTable model={model} by={shape} onPick={onPick} />;
   return (
     <figure className="vis-chart" aria-label={`Mention rate per ${shape}, with 95 % intervals`}>
-      <TrendChart model={model} allBands={allBands} onPick={(b) => onPick(b)} />
+      <Suspense fallback={<div className="vis-chart-placeholder" style={{ height: CHART_HEIGHT }} />}>
+        <TrendChart model={model} allBands={allBands} height={CHART_HEIGHT} onPick={(b) => onPick(b)} />
+      </Suspense>
       <figcaption className="row tight small muted">
         <span>Bands are 95 % intervals. Click a {shape} to open its answers naming the focus brand.</span>
         <label className="inline">

@@ -34,8 +34,10 @@ function useVisibilityData(): void {
   const loadCatalog = useCatalogStore((s) => s.load);
 
   useEffect(() => {
-    void loadOptions();
+    // The panels' reads go first: main answers IPC calls in order, and the pickers' lists
+    // (the runs list among them) are not needed to paint the numbers.
     refresh();
+    void loadOptions();
   }, [loadOptions, refresh]);
   useEffect(() => {
     if (!catalogLoaded) void loadCatalog();
