@@ -65,6 +65,16 @@ const COMMON_ATTRIBUTES = [
 // Only inline images: a data: URL of an image type. Anything else would be a request.
 const DATA_IMAGE = /^data:image\/(png|gif|jpe?g|webp|avif|bmp|svg\+xml)[;,]/i;
 
+// Old browsers ran code from CSS (expression(), behaviors, bindings, javascript: URLs); none
+// does now, but a style attribute that tries is dropped rather than kept inert.
+const SCRIPTED_STYLE = /javascript:|expression\s*\(|behavior\s*:|-moz-binding/i;
+
+function withoutScriptedStyle(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (!SCRIPTED_STYLE.test(attribs['style'] ?? '')) return attribs;
+  const { style: _style, ...rest } = attribs;
+  return rest;
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: TAGS,
   allowedAttributes: {
@@ -73,7 +83,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ol: [...COMMON_ATTRIBUTES, 'start', 'type', 'reversed'],
     td: [...COMMON_ATTRIBUTES, 'headers', 'scope'],
     th: [...COMMON_ATTRIBUTES, 'headers', 'scope'],
-    // A link keeps where it pointed as its tooltip; it has no href, so a click goes nowhere.
+    // An http(s) link keeps where it pointed as its tooltip; it has no href, so a click goes nowhere.
     a: [...COMMON_ATTRIBUTES, 'data-href'],
   },
   allowedSchemes: [],
@@ -84,11 +94,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // <style> is listed on purpose: the frame's CSP forbids every fetch its rules could make.
   allowVulnerableTags: true,
   transformTags: {
+    '*': (tagName, attribs) => ({ tagName, attribs: withoutScriptedStyle(attribs) }),
     a: (tagName, attribs) => {
-      const { href, ...rest } = attribs;
+      const { href, ...rest } = withoutScriptedStyle(attribs);
       return {
         tagName,
-        attribs: href ? { ...rest, 'data-href': href, title: rest['title'] ?? href } : rest,
+        attribs:
+          href && /^https?:/i.test(href)
+            ? { ...rest, 'data-href': href, title: rest['title'] ?? href }
+            : rest,
       };
     },
   },
