@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -67,6 +67,7 @@ interface Report {
 }
 
 let outDir: string;
+let builtHere = false;
 
 /** CI builds once before the tests (.ci/run); elsewhere the test builds its own copy, never a stale out/. */
 beforeAll(async () => {
@@ -74,12 +75,18 @@ beforeAll(async () => {
     outDir = join(ROOT, 'out');
     return;
   }
-  // Inside the project so the bundle's external packages resolve from its node_modules.
-  outDir = join(ROOT, 'node_modules/.cache/parallax-built-shell');
-  rmSync(outDir, { recursive: true, force: true });
+  // Inside the project so the bundle's external packages resolve from its node_modules; one folder
+  // per test process, so two runs at once never build over each other.
+  outDir = join(ROOT, `node_modules/.cache/parallax-built-shell-${process.pid}`);
+  builtHere = true;
   const { build } = await import('electron-vite');
   await build({ root: ROOT, logLevel: 'warn', build: { outDir } });
+  // The bundle knows itself by its real path (node_modules may be a link): compare with that.
+  outDir = realpathSync(outDir);
 }, 180_000);
+afterAll(() => {
+  if (builtHere) rmSync(outDir, { recursive: true, force: true });
+});
 
 function runBuiltShell(
   userData: string,
