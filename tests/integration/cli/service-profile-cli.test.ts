@@ -155,6 +155,26 @@ describe('a whole run under a renamed service profile', () => {
     expect(out.code).not.toBe(0);
   });
 
+  it('countries --model ENGINE asks with the profile model value', async () => {
+    const args = [
+      '--profile',
+      profileFile,
+      'countries',
+      '--base-url',
+      sandbox.baseUrl,
+      '--db',
+      join(dir, 'c.db'),
+    ];
+    const out = await parallax([...args, '--model', 'assistant-a', '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    const doc = JSON.parse(out.stdout) as { model: string; countries: string[] };
+    expect(doc.model).toBe('m-assistanta');
+    expect(doc.countries).toContain('DE');
+    const spec = await parallax([...args, '--model', 'search-ai-x']);
+    expect(spec.code).toBe(2);
+    expect(spec.stderr).toContain('m-searchai');
+  });
+
   it('PARALLAX_PROFILE names the file as --profile does', async () => {
     sandbox.resetStats();
     const out = await parallax(runArgs(join(dir, 'env.db')), { PARALLAX_PROFILE: profileFile });
