@@ -9,4 +9,5 @@ export {
   type PageArchiveStore,
 } from './archiver';
 export { downloadPage, type PageDownload } from './fetch-page';
+export { createReportPageSections, REPORT_PAGES_MAX_BYTES } from './report-pages';
 export { ARCHIVED_PAGE_CSP, sanitizeArchivedPage } from './sanitize';

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPageArchiver, type PageArchiverOptions } from '../../../src/main/archive';
+import {
+  createPageArchiver,
+  createReportPageSections,
+  type PageArchiverOptions,
+} from '../../../src/main/archive';
+import { buildCompareReport } from '../../../src/main/export';
 import type { HistoryStore } from '../../../src/main/store';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { post, testSandbox } from '../sandbox/http';
@@ -128,6 +133,31 @@ describe('pages from the sandbox', () => {
       [0, 'archived'],
       [1, 'archived'],
     ]);
+  });
+
+  it('puts the archived page in the compare report, offline, and says why when there is none', async () => {
+    const archived = ingestAnswer([await pageUrl(), await pageUrl()]);
+    const expired = ingestAnswer([await pageUrl()], Date.now() - 30 * HOUR);
+    await archiveAll();
+    await sandbox!.close();
+    sandbox = null;
+    const results = store.getResults([archived, expired]);
+    const report = buildCompareReport(results, {
+      title: 'Trail shoes',
+      pageSection: createReportPageSections(store.getArchivedPage),
+    });
+    // The page as srcdoc of a script-less frame: its markup escaped into the attribute.
+    expect(report).toMatch(/<iframe class="archived-page" [^>]*sandbox="" srcdoc="&lt;!doctype html&gt;/);
+    expect(report).toContain('&lt;style&gt;');
+    expect(report).not.toMatch(/<script|&lt;script/i);
+    expect(report).toContain('not archived: The link had expired (24 h after the answer)');
+
+    const small = buildCompareReport(results, {
+      title: 'Trail shoes',
+      pageSection: createReportPageSections(store.getArchivedPage, 100),
+    });
+    expect(small).not.toContain('<iframe');
+    expect(small).toContain(`Left out: the report already holds`);
   });
 
   it('marks a link past its lifetime as expired without asking the network', async () => {

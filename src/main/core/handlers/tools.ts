@@ -1,4 +1,5 @@
 import { rename, writeFile } from 'node:fs/promises';
+import { createReportPageSections } from '../../archive';
 import { AppError } from '../../errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, loadExportData, renderRunExport } from '../../export';
 import type { HandlerModule } from './types';
@@ -80,7 +81,9 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         extensions: ['html'],
       });
       if (path === null) return { path: null };
-      await writeWhole(path, buildCompareReport(results, { title, generatedAt: ctx.now() }));
+      // The report carries each answer's archived page (its link has expired by the time it is read).
+      const pageSection = createReportPageSections(ctx.store.getArchivedPage);
+      await writeWhole(path, buildCompareReport(results, { title, generatedAt: ctx.now(), pageSection }));
       return { path };
     },
     'db.backup': async () => {
