@@ -5,7 +5,7 @@ import { join } from 'node:path';
 // output as it arrives, waits on what it prints, and its exit. A clean user data folder, the
 // key from PARALLAX_API_KEY only, and a fast progress line on stderr (stdout is not a TTY).
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'parallax.mjs');
 
 export interface CliExit {
   code: number | null;

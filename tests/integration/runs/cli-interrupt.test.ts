@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
-import { runCliToEnd, spawnCli, type CliEnv } from './cli-child';
+import { runCliToEnd, spawnCli, type CliEnv } from '../../support/cli-child';
 
 // Ctrl-C, SIGTERM and kill -9 sent to a real `parallax run` child process working against the
 // sandbox over loopback HTTP, then `parallax resume` in another child: what the history holds
