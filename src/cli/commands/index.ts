@@ -23,6 +23,7 @@ import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
 import { registerReportCommand } from './report';
+import { registerMcpCommand } from './mcp';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -52,4 +53,5 @@ export const commandModules: RegisterCommand[] = [
   registerSourcesCommand,
   registerDemoCommand,
   registerReportCommand,
+  registerMcpCommand,
 ];
