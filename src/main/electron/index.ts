@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electro
 import Store from 'electron-store';
 import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
-import { createSecretStore } from '../secrets';
+import { createSecretStore, redactSecrets } from '../secrets';
 import { defaultUserDataDir, type SettingsStore } from '../settings';
 import {
   createQuitController,
@@ -61,7 +61,15 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   });
   hardenWebContents(isAppUrl);
-  void app.whenReady().then(start);
+  void app.whenReady().then(start).catch(failedToStart);
+}
+
+/** The last resort when the start itself threw: say so in a native box rather than show nothing. */
+function failedToStart(error: unknown): void {
+  const message = redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error), []);
+  console.error(`start-up: ${message}`);
+  dialog.showErrorBox('Parallax could not start', message);
+  app.exit(1);
 }
 
 async function start(): Promise<void> {
