@@ -80,7 +80,7 @@ export function createEstimateTokens(
       if (run.expiresAt <= now())
         throw new AppError(
           'ESTIMATE_TOKEN_EXPIRED',
-          'This estimate is older than 10 minutes: call estimate_run again.',
+          'This estimate has expired (they last 10 minutes): call estimate_run again.',
         );
       return run;
     },
