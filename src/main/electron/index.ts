@@ -10,6 +10,7 @@ import {
   createQuitController,
   recordPausedAtQuit,
   resumeOfferDialog,
+  resumeOfferNotice,
   startWithRecovery,
   takeAutoBackupIfDue,
   takePausedAtQuit,
@@ -126,7 +127,11 @@ async function start(): Promise<void> {
     dataFolder: input.dataFolder,
     now: () => Date.now(),
     backup: (path) => opened.store.backup(path),
-  }).catch((error: unknown) => console.error(`automatic backup: ${String(error)}`));
+  }).catch((error: unknown) => {
+    const message = `The automatic backup of the history failed: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(message);
+    opened.events.emit('app.notice', { level: 'warning', message });
+  });
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow(input.settings);
@@ -160,9 +165,9 @@ async function offerResume(userData: string): Promise<void> {
   if (!coreRuns) return;
   const offered = coreRuns.paused(takePausedAtQuit(userData));
   if (offered.length === 0) return;
-  if ((await ask(resumeOfferDialog(offered))) === 'resume') {
-    await coreRuns.resume(offered.map((r) => r.id));
-  }
+  const action = await ask(resumeOfferDialog(offered));
+  if (action === 'resume') await coreRuns.resume(offered.map((r) => r.id));
+  core?.events.emit('app.notice', resumeOfferNotice(offered, action));
 }
 
 async function chooseSavePath(request: SaveRequest): Promise<string | null> {

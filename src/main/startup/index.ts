@@ -38,6 +38,7 @@ export {
   PAUSED_AT_QUIT_FILE,
   recordPausedAtQuit,
   resumeOfferDialog,
+  resumeOfferNotice,
   takePausedAtQuit,
   type ResumeAction,
 } from './resume-offer';

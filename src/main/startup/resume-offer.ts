@@ -52,3 +52,19 @@ export function resumeOfferDialog(runs: readonly ActiveRunSummary[]): DialogMode
     cancelAction: 'later',
   };
 }
+
+/** What the app's notice (a toast in the window) says after the offer was answered. */
+export function resumeOfferNotice(
+  runs: readonly ActiveRunSummary[],
+  action: ResumeAction,
+): { level: 'info'; message: string } {
+  const names = runs.map((r) => `"${r.name}"`).join(', ');
+  const subject = runs.length === 1 ? `The run ${names}` : `${runs.length} runs (${names})`;
+  return {
+    level: 'info',
+    message:
+      action === 'resume'
+        ? `${subject} paused when Parallax quit ${runs.length === 1 ? 'is' : 'are'} running again.`
+        : `${subject} paused when Parallax quit ${runs.length === 1 ? 'stays' : 'stay'} paused: resume from the Run view or with parallax resume.`,
+  };
+}

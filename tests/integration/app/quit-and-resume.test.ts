@@ -9,6 +9,7 @@ import {
   PAUSED_AT_QUIT_FILE,
   recordPausedAtQuit,
   resumeOfferDialog,
+  resumeOfferNotice,
   takePausedAtQuit,
   watchCoreRuns,
   type CoreRuns,
@@ -119,6 +120,11 @@ describe('quit with a run in progress, and the resume offer at the next start', 
     const offer = resumeOfferDialog(offered);
     expect(offer).toMatchObject({ message: 'A run was paused when Parallax quit.', defaultAction: 'resume' });
     expect(offer.buttons.map((b) => b.action)).toEqual(['resume', 'later']);
+
+    expect(resumeOfferNotice(offered, 'later').message).toBe(
+      'The run "best trail running shoes" paused when Parallax quit stays paused: resume from the Run view or with parallax resume.',
+    );
+    expect(resumeOfferNotice(offered, 'resume').message).toMatch(/is running again\.$/);
 
     await runs.resume([runId]);
     const done = await (await core.runs.engine()).wait(runId);
