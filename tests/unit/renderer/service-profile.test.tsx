@@ -45,6 +45,8 @@ describe('Service profile panel', () => {
     fireEvent.change(input('Profile name'), { target: { value: 'Gateway' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Saved “Gateway”.');
+    // The Compose picker's labels are reloaded from the catalog.
+    await waitFor(() => expect(fake.callsTo('engines.list').length).toBeGreaterThan(0));
     const [sent] = fake.callsTo('profile.save');
     const expected = neutralProfile();
     expected.name = 'Gateway';

@@ -8,6 +8,7 @@ import {
   type ServiceProfile,
 } from '../../../shared/profile';
 import { call } from '../ipc/client';
+import { useCatalogStore } from './catalog-store';
 import { toShownError, type ShownError } from '../lib/errors';
 
 // Settings → Service profile: the form's draft (every input as typed), its per-field errors
@@ -153,9 +154,12 @@ export const useProfileStore = create<ProfileState>((set, get) => {
       }
       const profile = checked.profile;
       await guarded(async () => adopt(await call('profile.save', { profile }), `Saved “${profile.name}”.`));
+      // The engine labels and availability the Compose picker shows come from the profile.
+      if (get().failure === null) void useCatalogStore.getState().load();
     },
     async reset() {
       await guarded(async () => adopt(await call('profile.reset', {}), 'Back to the spec’s neutral names.'));
+      if (get().failure === null) void useCatalogStore.getState().load();
     },
     async importFile() {
       await guarded(async () => {
