@@ -128,6 +128,18 @@ describe('service profile in the app core', () => {
     });
   });
 
+  it('refuses a profile change while a run is working (its tasks are with the service it started on)', async () => {
+    const spec = { prompts: ['slow one'], engines: ['assistant-a'], countries: ['US'] };
+    await value('runs.estimate', spec); // starts the sandbox
+    sandboxes.at(-1)!.setLatency(60_000);
+    const { runId } = await value<{ runId: string }>('runs.start', spec);
+    const refused = await invoke('profile.save', { profile: renamed() });
+    expect(refused.ok ? null : refused.error.code).toBe('RUNS_ACTIVE');
+    expect((await invoke('profile.reset', {})).ok).toBe(false);
+    expect(settings.get().serviceProfile).toBeNull();
+    await value('runs.cancel', { runId });
+  });
+
   it('a sandbox-mode async run goes over the saved profile: renamed path, token and cost', async () => {
     await value('profile.save', { profile: renamed() });
     const spec = {

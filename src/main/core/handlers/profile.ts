@@ -1,4 +1,5 @@
 import { NEUTRAL_PROFILE } from '../../../shared/profile';
+import { AppError } from '../../errors/app-error';
 import type { ProfileView } from '../../../shared/ipc/channels/profile';
 import { ProfileFileError, profileOfSettings, readProfileFile, writeProfileFile } from '../../profile';
 import type { HandlerContext, HandlerModule } from './types';
@@ -7,6 +8,19 @@ type Channels = 'profile.get' | 'profile.save' | 'profile.reset' | 'profile.impo
 
 // Settings → Service profile: kept in the settings file (null = the neutral names). The
 // connection manager rebuilds the client (and the sandbox) when it changes.
+
+/**
+ * A new profile gives the next runs a new client (and, in Sandbox mode, a sandbox serving it):
+ * refused while a run is working, whose async tasks are with the service it started on.
+ */
+function refuseDuringRuns(ctx: HandlerContext): void {
+  if (ctx.runs.hasActiveRuns()) {
+    throw new AppError(
+      'RUNS_ACTIVE',
+      'A run is in progress: pause or finish it before changing the service profile.',
+    );
+  }
+}
 
 function view(ctx: HandlerContext): ProfileView {
   const saved = ctx.settings.get().serviceProfile;
@@ -17,12 +31,14 @@ export const profileHandlers: HandlerModule<Channels> = (ctx) => ({
   'profile.get': () => view(ctx),
 
   'profile.save': ({ profile }) => {
+    refuseDuringRuns(ctx);
     const same = JSON.stringify(profile) === JSON.stringify(NEUTRAL_PROFILE);
     ctx.settings.update({ serviceProfile: same ? null : profile });
     return view(ctx);
   },
 
   'profile.reset': () => {
+    refuseDuringRuns(ctx);
     ctx.settings.update({ serviceProfile: null });
     return view(ctx);
   },
