@@ -29,12 +29,6 @@ function fieldErrors(error: z.ZodError): ProfileFieldError[] {
         message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
       };
     }
-    if (issue.code === 'invalid_key') {
-      return {
-        field: issue.path.map(String).join('.'),
-        message: `unknown engine; engines are ${ENGINE_NAMES.join(', ')}`,
-      };
-    }
     return { field: issue.path.map(String).join('.'), message: issue.message };
   });
 }
