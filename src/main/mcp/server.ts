@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
 import { alertsTool } from './alerts-tool';
+import { answerTools } from './answer-tools';
 import { compareTool } from './compare-tool';
 import { historyTools } from './history-tools';
 import { runTools } from './run-tools';
@@ -67,6 +68,7 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
 
   const readTools: AnyToolSpec[] = [
     ...historyTools(deps),
+    ...answerTools(deps),
     compareTool(deps),
     ...visibilityTools(deps),
     alertsTool(deps),
