@@ -37,6 +37,8 @@ export interface SoakReport {
   duplicated: string[];
   /** Answers the sandbox sent in the instant the CLI was killed: charged, never stored, the job marked interrupted. */
   answeredAtKill: { jobs: number; credits: number };
+  /** Jobs (outside the kill) whose recorded credits differ from what the sandbox charged for them. Must be empty. */
+  creditMismatches: Array<{ jobId: string; state: string; recorded: number; charged: number; calls: string }>;
   historyCredits: number;
   sandboxCredits: number;
   /** The same from the account balance (GET /v1/credits): start − remaining. */
@@ -206,16 +208,30 @@ function buildReport(args: {
   const lost: string[] = [];
   const duplicated: string[] = [];
   const atKill = { jobs: 0, credits: 0 };
+  const creditMismatches: SoakReport['creditMismatches'] = [];
   for (const job of rows) {
     states[job.job_state] = (states[job.job_state] ?? 0) + 1;
-    const answered = (byJob.get(job.id) ?? []).filter((c) => c.status === 200 && c.fault !== 'malformed');
-    if (answered.length > 1) duplicated.push(job.id);
-    if (answered.length === 0 || job.has_result) continue;
-    // Answered but not stored: only acceptable for a call cut off by the kill.
+    const jobCalls = byJob.get(job.id) ?? [];
+    const charged = jobCalls.reduce((n, c) => n + c.creditsCharged, 0);
+    // In flight when the CLI was killed: whatever the sandbox charged never reached the history.
     if (job.job_state === 'interrupted' && job.error_code === 'INTERRUPTED') {
-      atKill.jobs++;
-      atKill.credits += answered.reduce((n, c) => n + c.creditsCharged, 0);
-    } else lost.push(job.id);
+      if (charged > 0) atKill.jobs++;
+      atKill.credits += charged;
+    } else if (charged !== (job.credits_charged ?? 0)) {
+      creditMismatches.push({
+        jobId: job.id,
+        state: job.job_state,
+        recorded: job.credits_charged ?? 0,
+        charged,
+        calls: jobCalls
+          .map((c) => `${c.status}${c.fault ? `/${c.fault}` : ''}:${c.creditsCharged}`)
+          .join(' '),
+      });
+    }
+    const answered = jobCalls.filter((c) => c.status === 200 && c.fault !== 'malformed');
+    if (answered.length > 1) duplicated.push(job.id);
+    // Answered but not stored: only acceptable for a call cut off by the kill.
+    if (answered.length > 0 && !job.has_result && job.error_code !== 'INTERRUPTED') lost.push(job.id);
   }
   const faults: Record<string, number> = {};
   for (const c of args.log) if (c.fault) faults[c.fault] = (faults[c.fault] ?? 0) + 1;
@@ -228,6 +244,7 @@ function buildReport(args: {
     lost,
     duplicated,
     answeredAtKill: atKill,
+    creditMismatches,
     historyCredits: rows.reduce((n, r) => n + (r.credits_charged ?? 0), 0),
     sandboxCredits: calls.reduce((n, c) => n + c.creditsCharged, 0),
     balanceCredits: args.balanceCredits,
@@ -251,6 +268,10 @@ export function soakProblems(r: SoakReport): string[] {
   if (r.duplicated.length > 0) problems.push(`${r.duplicated.length} jobs answered twice`);
   if (r.resentAfterRunning.length > 0)
     problems.push(`${r.resentAfterRunning.length} sync calls sent again after they ran on the service`);
+  for (const m of r.creditMismatches.slice(0, 5))
+    problems.push(
+      `job ${m.jobId} (${m.state}) records ${m.recorded} credits, the sandbox charged ${m.charged}: ${m.calls}`,
+    );
   if (r.historyCredits + r.answeredAtKill.credits !== r.sandboxCredits)
     problems.push(
       `credits: history ${r.historyCredits} + ${r.answeredAtKill.credits} answered at the kill ≠ sandbox ${r.sandboxCredits}`,
