@@ -7,7 +7,11 @@ import {
   type PageArchiverOptions,
 } from '../../../src/main/archive';
 import { buildCompareReport } from '../../../src/main/export';
-import type { HistoryStore } from '../../../src/main/store';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSettingsStore } from '../../../src/main/settings';
+import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { createTestCore } from '../../support/test-core';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { post, testSandbox } from '../sandbox/http';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
@@ -158,6 +162,33 @@ describe('pages from the sandbox', () => {
     });
     expect(small).not.toContain('<iframe');
     expect(small).toContain(`Left out: the report already holds`);
+  });
+
+  it('the app core takes up pages left pending by a crash when it next starts', async () => {
+    const dir = join(tmp.dir, `core-${n}`);
+    mkdirSync(dir);
+    // Stored by a process that died before downloading anything.
+    const crashed = openHistory({ path: join(dir, 'parallax.db') });
+    const { jobs } = newRun(crashed);
+    const [stored] = crashed.ingestResults([
+      {
+        jobId: jobs[0]!.id,
+        raw: '{}',
+        normalized: normalized('assistant-a', 'An answer', { htmlUrls: [await pageUrl()] }),
+        fetchedAt: Date.now(),
+      },
+    ]);
+    crashed.close();
+
+    const core = await createTestCore(dir, openSettingsStore({ userDataDir: dir }));
+    try {
+      // Nobody asks: the core's own kick at open takes the page up.
+      await expect
+        .poll(() => core.store.getArchivedPage(stored!.resultId, 0)?.state, { timeout: 10_000 })
+        .toBe('archived');
+    } finally {
+      await core.close();
+    }
   });
 
   it('marks a link past its lifetime as expired without asking the network', async () => {
