@@ -4,8 +4,8 @@
 import { register } from 'tsx/esm/api';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 15)) {
-  process.stderr.write(`parallax: Node >= 22.15 is required (this is ${process.version}).\n`);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(`parallax: Node >= 22.12 is required (this is ${process.version}).\n`);
   process.exit(2);
 }
 register();

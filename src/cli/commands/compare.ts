@@ -33,7 +33,12 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
             engine: c.engine,
             location: c.state ? `US-${c.state}` : c.country,
             excerpt: clip(r?.normalized.text ?? '', 240),
-            topSources: r ? topDomains(r.normalized.sources, 5) : [],
+            topSources: r
+              ? topDomains(
+                  r.normalized.sources.map((s) => s.domain),
+                  5,
+                )
+              : [],
             brands: r ? [...new Set(r.normalized.entities.map((e) => e.name))].slice(0, 10) : [],
           };
         });

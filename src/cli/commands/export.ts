@@ -1,45 +1,68 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/tools';
-import { EXPORT_EXTENSIONS, loadExportData, renderRunExport } from '../../main/export';
+import { EXPORT_EXTENSIONS, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax export RUN --format csv|json|xlsx|md|html`: the same exporters as the app.
+// `parallax export RUN --format csv|json|ndjson|xlsx|md|html`: the same streamed exporters as
+// the app. The file appears under its name only when complete.
+
+/** "1,3,7-9" (1-based prompt numbers) → 0-based indexes, checked against the run's prompts. */
+export function parsePromptNumbers(text: string, promptCount: number): number[] {
+  const out = new Set<number>();
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    const from = m ? Number(m[1]) : NaN;
+    const to = m?.[2] ? Number(m[2]) : from;
+    if (!m || from < 1 || to < from || to > promptCount)
+      throw new CliUsageError(
+        `--prompts takes prompt numbers from 1 to ${promptCount} (e.g. 1,3,7-9), got "${part}"`,
+      );
+    for (let n = from; n <= to; n++) out.add(n - 1);
+  }
+  return [...out].sort((a, b) => a - b);
+}
 
 export const registerExportCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command('export')
-    .description('Export a run: csv, json, xlsx, md, or html (a self-contained compare report)')
+    .description(
+      'Export a run: csv, json, ndjson (one job per line), xlsx, md, or html (a summary and the answers of the prompts chosen)',
+    )
     .argument('<run>', 'run id')
     .requiredOption('--format <format>', `one of ${EXPORT_FORMATS.join(', ')}`)
     .option('--out <path>', 'file to write (default: parallax-<run>.<ext> in the current folder)')
+    .option(
+      '--prompts <numbers>',
+      `html: the prompts whose answers to show (1-based, e.g. 1,3,7-9; default all, up to ${HTML_MAX_BYTES / 1e6} MB)`,
+    )
     .option('--db <path>', 'history file (default: the app\u2019s)')
-    .action(async (runId: string, flags: { format: string; out?: string; db?: string }) => {
+    .action(async (runId: string, flags: { format: string; out?: string; prompts?: string; db?: string }) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new CliUsageError(
           `--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${flags.format}"`,
         );
       }
       const format = flags.format as ExportFormat;
+      if (flags.prompts !== undefined && format !== 'html')
+        throw new CliUsageError('--prompts applies to --format html only');
       await withCliCore(ctx.env, flags, async (core) => {
-        const data = loadExportData(core.store, runId);
-        if (!data) throw new CliUsageError(`No run with id ${runId}`);
-        const bytes = await renderRunExport(format, data);
+        const run = core.store.getRun(runId);
+        if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);
-        writeFileSync(path, bytes);
-        if (ctx.json)
-          writeJson(ctx, {
-            path,
-            format,
-            bytes: bytes.length,
-            jobs: data.cells.length,
-            results: data.results.length,
-          });
-        else
-          writeLine(ctx.stdout, `Wrote ${path} (${data.cells.length} jobs, ${data.results.length} results)`);
+        const promptIndexes =
+          flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
+        const out = await exportRunToFile(
+          { historyPath: core.store.path, run },
+          { format, path, promptIndexes },
+        );
+        if (ctx.json) writeJson(ctx, { format, ...out });
+        else {
+          const left = out.leftOut ? `; ${out.leftOut} answers left out, listed at its end` : '';
+          writeLine(ctx.stdout, `Wrote ${path} (${out.jobs} jobs, ${out.results} results${left})`);
+        }
       });
     });
 };

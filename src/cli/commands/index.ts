@@ -24,7 +24,6 @@ import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
-import { registerDbCommands } from './db';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -55,5 +54,4 @@ export const commandModules: RegisterCommand[] = [
   registerDemoCommand,
   registerReportCommand,
   registerMcpCommand,
-  registerDbCommands,
 ];

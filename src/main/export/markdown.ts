@@ -1,8 +1,10 @@
-import { exportRows, topDomains, type ExportData } from './export-data';
+import type { TextExportContext } from './context';
+import { exportRow, topDomains } from './export-data';
 
 // Markdown for pasting into a ticket or a wiki. Engine text is quoted, never interpreted:
 // it goes into block quotes with Markdown control characters escaped, so an answer cannot
-// inject headings, links or HTML into the document.
+// inject headings, links or HTML into the document. Streamed in two passes over the run:
+// the table of jobs, then one section per answer.
 
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
@@ -10,11 +12,9 @@ export function escapeMarkdown(text: string): string {
 
 const cell = (text: string): string => escapeMarkdown(text).replace(/\r?\n/g, ' ');
 
-export function buildMarkdown(data: ExportData): string {
-  const r = data.run;
-  const lines: string[] = [];
-  lines.push(`# ${cell(r.name ?? `Run ${r.id}`)}`);
-  lines.push('');
+function header(ctx: TextExportContext): string {
+  const r = ctx.run;
+  const lines: string[] = [`# ${cell(r.name ?? `Run ${r.id}`)}`, ''];
   if (r.sandbox) lines.push('> Synthetic data from the Parallax sandbox, not real engine answers.', '');
   lines.push(`- Run: \`${r.id}\``);
   lines.push(`- Engines: ${r.engines.join(', ')}`);
@@ -24,29 +24,41 @@ export function buildMarkdown(data: ExportData): string {
   lines.push('');
   lines.push('| Prompt | Engine | Location | Repeat | State | Sources | Top domains |');
   lines.push('|---|---|---|---|---|---|---|');
-  for (const row of exportRows(data)) {
+  return `${lines.join('\n')}\n`;
+}
+
+export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
+  await ctx.sink.write(header(ctx));
+  for (const job of ctx.reader.jobs(ctx.run.id)) {
+    const row = exportRow(ctx.run, job);
     const loc = row.state ? `US-${row.state}` : row.country;
-    lines.push(
-      `| ${cell(row.prompt).slice(0, 120)} | ${row.engine} | ${loc} | ${row.repeat} | ${row.jobState} | ${row.sourceCount} | ${cell(row.topDomains)} |`,
+    await ctx.sink.write(
+      `| ${cell(row.prompt).slice(0, 120)} | ${row.engine} | ${loc} | ${row.repeat} | ${row.jobState} | ${row.sourceCount} | ${cell(row.topDomains)} |\n`,
     );
+    await ctx.progress.tick();
   }
-  lines.push('');
-  for (const res of data.results) {
-    const loc = res.state ? `US-${res.state}` : res.country;
-    lines.push(`## ${cell(res.prompt).slice(0, 200)} (${res.engine}, ${loc}, repeat ${res.repeat})`);
-    lines.push('');
-    const text = res.normalized.text.trim();
+  await ctx.sink.write('\n');
+  for (const job of ctx.reader.jobs(ctx.run.id)) {
+    await ctx.progress.tick();
+    const res = job.result;
+    if (!res) continue;
+    const lines: string[] = [];
+    const loc = job.state ? `US-${job.state}` : job.country;
+    lines.push(`## ${cell(job.prompt).slice(0, 200)} (${job.engine}, ${loc}, repeat ${job.repeat})`, '');
+    const text = res.text.trim();
     if (text) {
       for (const line of text.split(/\r?\n/)) lines.push(`> ${escapeMarkdown(line)}`);
     } else {
       lines.push('_(no answer text)_');
     }
     lines.push('');
-    const domains = topDomains(res.normalized.sources, 10);
+    const domains = topDomains(res.domains, 10);
     if (domains.length > 0) {
-      lines.push(`Sources: ${domains.map((d) => `\`${d.replace(/`/g, '')}\``).join(', ')}`);
-      lines.push('');
+      lines.push(`Sources: ${domains.map((d) => `\`${d.replace(/`/g, '')}\``).join(', ')}`, '');
     }
+    await ctx.sink.write(`${lines.join('\n')}\n`);
   }
-  return `${lines.join('\n')}\n`;
 }
+
+/** Passes of the history a Markdown export makes. */
+export const MARKDOWN_PASSES = 2;

@@ -1,5 +1,14 @@
 import ExcelJS from 'exceljs';
-import { EXPORT_COLUMNS, exportRows, sourceRows, type ExportData } from './export-data';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { ExportContext } from './context';
+import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
+
+// A workbook with a Results sheet (one row per job), a Sources sheet and a Run sheet, written
+// with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
+// soon as it is read, inline strings instead of a shared-strings table, so memory does not grow
+// with the run. The Sources sheet is a second pass over the history (a streamed workbook is
+// written one sheet after the other).
 
 // Excel caps a cell at 32,767 characters; longer answers are cut there (the JSON export keeps them whole).
 const MAX_CELL = 32_767;
@@ -7,38 +16,55 @@ const MAX_CELL = 32_767;
 const clip = (v: string | number): string | number =>
   typeof v === 'string' && v.length > MAX_CELL ? v.slice(0, MAX_CELL) : v;
 
-/** A workbook with a Results sheet (one row per job), a Sources sheet and a Run sheet. */
-export async function buildXlsx(data: ExportData): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Parallax';
-  wb.created = new Date(data.run.createdAt);
+const SOURCE_COLUMNS = [
+  'resultId',
+  'engine',
+  'country',
+  'state',
+  'kind',
+  'position',
+  'domain',
+  'url',
+  'title',
+] as const;
 
-  const results = wb.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  results.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: key === 'answer' ? 80 : 16 }));
-  for (const row of exportRows(data)) {
+type Sheet = ExcelJS.Worksheet;
+
+function boldHeader(sheet: Sheet): void {
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+}
+
+async function writeResults(ctx: ExportContext, sheet: Sheet): Promise<void> {
+  sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: key === 'answer' ? 80 : 16 }));
+  boldHeader(sheet);
+  for (const job of ctx.reader.jobs(ctx.run.id)) {
     // Values are written as typed values (strings stay strings), never as formulas.
-    results.addRow(EXPORT_COLUMNS.map((col) => clip(row[col])));
+    sheet.addRow(rowValues(exportRow(ctx.run, job)).map(clip)).commit();
+    await ctx.progress.tick();
   }
-  results.getRow(1).font = { bold: true };
+  sheet.commit();
+}
 
-  const sources = wb.addWorksheet('Sources', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const sourceCols = [
-    'resultId',
-    'engine',
-    'country',
-    'state',
-    'kind',
-    'position',
-    'domain',
-    'url',
-    'title',
-  ] as const;
-  sources.columns = sourceCols.map((key) => ({ header: key, key, width: key === 'url' ? 60 : 16 }));
-  for (const row of sourceRows(data)) sources.addRow(sourceCols.map((c) => clip(row[c])));
-  sources.getRow(1).font = { bold: true };
+async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
+  sheet.columns = SOURCE_COLUMNS.map((key) => ({ header: key, key, width: key === 'url' ? 60 : 16 }));
+  boldHeader(sheet);
+  let lastResult = '';
+  for (const source of ctx.reader.sources(ctx.run.id)) {
+    sheet.addRow(SOURCE_COLUMNS.map((c) => clip(source[c]))).commit();
+    // Progress counts results (one tick per result's first source), as the first pass counts jobs.
+    if (source.resultId !== lastResult) {
+      lastResult = source.resultId;
+      await ctx.progress.tick();
+    }
+  }
+  sheet.commit();
+}
 
-  const run = wb.addWorksheet('Run');
-  const r = data.run;
+function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
+  const r = ctx.run;
+  sheet.columns = [{ width: 22 }, { width: 60 }];
   const info: Array<[string, string | number]> = [
     ['Run id', r.id],
     ['Name', r.name ?? ''],
@@ -56,11 +82,37 @@ export async function buildXlsx(data: ExportData): Promise<Buffer> {
     ['Synthetic (sandbox)', r.sandbox ? 'yes' : 'no'],
     ['Created', new Date(r.createdAt).toISOString()],
   ];
-  for (const [k, v] of info) run.addRow([k, clip(v)]);
-  run.getColumn(1).font = { bold: true };
-  run.getColumn(1).width = 22;
-  run.getColumn(2).width = 60;
-
-  const buf = await wb.xlsx.writeBuffer();
-  return Buffer.from(buf as ArrayBuffer);
+  for (const [k, v] of info) {
+    const row = sheet.addRow([k, clip(v)]);
+    row.getCell(1).font = { bold: true };
+    row.commit();
+  }
+  sheet.commit();
 }
+
+/** Writes the workbook to `path` (the caller renames it into place). */
+export async function writeXlsx(ctx: ExportContext, path: string): Promise<void> {
+  const file = createWriteStream(path, { mode: 0o600 });
+  const closed = once(file, 'close');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: file,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = 'Parallax';
+  wb.created = new Date(ctx.run.createdAt);
+  try {
+    const frozen = { views: [{ state: 'frozen' as const, ySplit: 1 }] };
+    await writeResults(ctx, wb.addWorksheet('Results', frozen));
+    await writeSources(ctx, wb.addWorksheet('Sources', frozen));
+    writeRunSheet(ctx, wb.addWorksheet('Run'));
+    await wb.commit();
+    await closed;
+  } catch (error) {
+    file.destroy();
+    throw error;
+  }
+}
+
+/** Passes of the history an XLSX export makes (progress counts jobs, then results). */
+export const XLSX_PASSES = 2;

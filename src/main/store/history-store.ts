@@ -17,7 +17,6 @@ import { createQueriesApi, type QueriesApi } from './queries';
 import { createResultsApi, type ResultsApi } from './results';
 import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
-import { createStorageApi, type StorageApi } from './storage';
 import { createRunOwnersApi, type RunOwnersApi } from './run-owners';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
 import { createDiscoveryIndexer, withDiscoveryIndex } from './discovery-index';
@@ -32,7 +31,6 @@ export interface HistoryStore
     ResultsApi,
     RunOwnersApi,
     SearchApi,
-    StorageApi,
     QueriesApi,
     MentionsApi,
     LibraryApi,
@@ -103,7 +101,6 @@ export function createHistoryStore(
     },
     ...createResultsApi(ctx, runs, visibility),
     ...createSearchApi(ctx),
-    ...createStorageApi(ctx),
     ...createRunOwnersApi(ctx),
     ...createQueriesApi(ctx),
     ...createMentionsApi(ctx),

@@ -54,6 +54,13 @@ export const eventChannels = {
     results: z.number().int().min(0),
     message: z.string().nullable(),
   }),
+  /** A run export under way (export.run with an exportId): rows written of the rows to write. */
+  'export.progress': z.object({
+    exportId: z.string(),
+    phase: z.enum(['writing', 'done', 'canceled', 'failed']),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
   /** A monitor run was compared with the monitor's previous run and raised alerts (toast, notification). */

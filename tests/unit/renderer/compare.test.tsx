@@ -106,7 +106,11 @@ describe('Compare view', () => {
       'run-1-res-FR',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(fake.callsTo('export.run')).toEqual([{ runId: 'run-1', format: 'csv' }]));
+    await waitFor(() =>
+      expect(fake.callsTo('export.run')).toEqual([
+        expect.objectContaining({ runId: 'run-1', format: 'csv' }),
+      ]),
+    );
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Exported to /tmp/export.csv'),
     );

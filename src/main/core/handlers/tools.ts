@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { createReportPageSections } from '../../archive';
 import { AppError } from '../../errors/app-error';
-import { buildCompareReport, EXPORT_EXTENSIONS, loadExportData, renderRunExport } from '../../export';
+import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../export';
 import type { HandlerModule } from './types';
 
 type Channels =
@@ -10,6 +10,7 @@ type Channels =
   | 'queue.status'
   | 'queue.clear'
   | 'export.run'
+  | 'export.cancel'
   | 'export.compareReport'
   | 'db.backup';
 
@@ -22,8 +23,13 @@ async function writeWhole(path: string, data: string | Buffer): Promise<void> {
 
 const stamp = (now: number): string => new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-');
 
+/** At most this often, a progress event per export (a 20,000-row export ticks 80 times). */
+const PROGRESS_EVERY_MS = 200;
+
 export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
   const client = async () => (await ctx.connections.current()).client;
+  // Exports under way, by the renderer's exportId, so export.cancel can stop one.
+  const exporting = new Map<string, AbortController>();
   return {
     'tools.resolveRedirect': async ({ url }) => {
       const { data } = await (await client()).resolveRedirect(url);
@@ -58,18 +64,57 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       const { data } = await (await client()).clearQueue();
       return { cleared: data.cleared };
     },
-    'export.run': async ({ runId, format }) => {
-      const data = loadExportData(ctx.store, runId);
-      if (!data) throw new AppError('RUN_NOT_FOUND', `No run ${runId} in the history`);
+    'export.run': async ({ runId, format, exportId }) => {
+      const run = ctx.store.getRun(runId);
+      if (!run) throw new AppError('RUN_NOT_FOUND', `No run ${runId} in the history`);
       const extension = EXPORT_EXTENSIONS[format];
       const path = await ctx.chooseSavePath({
         title: 'Export run',
         defaultName: `parallax-run-${runId.slice(0, 8)}-${stamp(ctx.now())}.${extension}`,
         extensions: [extension],
       });
-      if (path === null) return { path: null };
-      await writeWhole(path, await renderRunExport(format, data));
-      return { path };
+      if (path === null) return { path: null, canceled: false };
+      const controller = new AbortController();
+      if (exportId) exporting.set(exportId, controller);
+      let last = 0;
+      const report = (
+        phase: 'writing' | 'done' | 'canceled' | 'failed',
+        done: number,
+        total: number,
+      ): void => {
+        if (exportId) ctx.events.emit('export.progress', { exportId, phase, done, total });
+      };
+      try {
+        await exportRunToFile(
+          { historyPath: ctx.store.path, run },
+          {
+            format,
+            path,
+            signal: controller.signal,
+            now: ctx.now,
+            onProgress: ({ done, total }) => {
+              const now = Date.now();
+              if (now - last < PROGRESS_EVERY_MS && done < total) return;
+              last = now;
+              report('writing', done, total);
+            },
+          },
+        );
+        report('done', run.total, run.total);
+        return { path, canceled: false };
+      } catch (error) {
+        const canceled = error instanceof ExportCanceledError;
+        report(canceled ? 'canceled' : 'failed', 0, run.total);
+        if (canceled) return { path: null, canceled: true };
+        throw error;
+      } finally {
+        if (exportId) exporting.delete(exportId);
+      }
+    },
+    'export.cancel': ({ exportId }) => {
+      const controller = exporting.get(exportId);
+      controller?.abort();
+      return Promise.resolve({ canceled: controller !== undefined });
     },
     'export.compareReport': async ({ resultIds, title }) => {
       const results = ctx.store.getResults(resultIds).map(({ rawJson: _json, raw: _raw, ...view }) => view);

@@ -15,7 +15,7 @@ export interface QueueStatusView {
   concurrency: { used: number; max: number } | null;
 }
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'md', 'html'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'ndjson', 'md', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const toolsChannels = {
@@ -31,12 +31,21 @@ export const toolsChannels = {
   'queue.clear': invokeChannel(z.object({ confirm: z.literal(true) }).strict()).returns<{
     cleared: number;
   }>(),
-  /** Writes an export to a file the user picks in a save dialog; null when they cancel. */
+  /**
+   * Writes an export to a file the user picks in a save dialog; path null when they cancel the
+   * dialog, canceled true when export.cancel stopped it (no file is left). With an exportId,
+   * 'export.progress' events report how far it got.
+   */
   'export.run': invokeChannel(
-    z.object({ runId: z.string().min(1), format: z.enum(EXPORT_FORMATS) }).strict(),
+    z
+      .object({ runId: z.string().min(1), format: z.enum(EXPORT_FORMATS), exportId: z.uuid().optional() })
+      .strict(),
   ).returns<{
     path: string | null;
+    canceled: boolean;
   }>(),
+  /** Stops the export started with that exportId; false when none is under way. */
+  'export.cancel': invokeChannel(z.object({ exportId: z.uuid() }).strict()).returns<{ canceled: boolean }>(),
   /** A self-contained HTML report comparing the given results, for a client. */
   'export.compareReport': invokeChannel(
     z

@@ -12,7 +12,6 @@ import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
-import { StoragePanel } from './StoragePanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -184,8 +183,6 @@ export function SettingsView() {
           Back up database
         </button>
       </div>
-
-      <StoragePanel />
 
       <McpPanel settings={settings} save={save} />
 

@@ -1,0 +1,294 @@
+import Database from 'better-sqlite3';
+import { zstdDecompressSync } from 'node:zlib';
+import type { EngineName } from '../../shared/api/engines';
+import type { JobState } from '../../shared/domain/run-spec';
+import type { NormalizedResult } from '../../shared/domain/result';
+import { parseStringArray } from './json';
+
+// Reads a run for an export row by row, on a read-only connection of its own. An export of
+// a large run takes seconds and yields to the event loop between rows (disk backpressure,
+// progress, cancel); an iterator open on the app's one connection would refuse every write
+// meanwhile ("connection busy"), so a run's ingest would fail while the user exports. A second
+// connection reads one consistent WAL snapshot and leaves the main connection free.
+
+/** One job of the run in the matrix order, with its result's columns (children not loaded). */
+export interface ExportJob {
+  jobId: string;
+  promptIndex: number;
+  prompt: string;
+  engine: EngineName;
+  country: string;
+  state: string | null;
+  repeat: number;
+  jobState: JobState;
+  /** The first 280 characters of the answer (the matrix's excerpt). */
+  excerpt: string | null;
+  sourceCount: number;
+  error: { code: string | null; message: string; requestId: string | null; status: number | null } | null;
+  result: ExportResultRow | null;
+}
+
+export interface ExportResultRow {
+  seq: number;
+  resultId: string;
+  fetchedAt: number;
+  text: string;
+  markdown: string | null;
+  model: string | null;
+  shape: NormalizedResult['shape'];
+  searchQueries: string[];
+  htmlUrls: string[];
+  relatedSearches: string[];
+  /** The sources' domains in the engine's order. */
+  domains: string[];
+  /** With `children`: the result's sources, entities, products, ads, PAA and AI overview as one JSON object. */
+  children: string | null;
+}
+
+/** One source of a result, for the XLSX "Sources" sheet. */
+export interface ExportSourceRow {
+  resultId: string;
+  engine: string;
+  country: string;
+  state: string;
+  kind: string;
+  position: number;
+  domain: string;
+  url: string;
+  title: string;
+}
+
+/** Counts per engine × location, for the summary of a large run's HTML report. */
+export interface ExportCellSummary {
+  engine: string;
+  country: string;
+  state: string | null;
+  jobs: number;
+  answers: number;
+  failed: number;
+  sources: number;
+}
+
+export interface JobsFilter {
+  promptIndexes?: readonly number[];
+  /** Read each answer's sources, entities, products, ads… too (for normalized()). */
+  children?: boolean;
+}
+
+type ResultChildren = Pick<
+  NormalizedResult,
+  'sources' | 'entities' | 'products' | 'ads' | 'peopleAlsoAsk' | 'aiOverview'
+>;
+
+export interface RunExportReader {
+  /** The run's jobs in the matrix order (prompt, engine, country, state, repeat). */
+  jobs(runId: string, filter?: JobsFilter): IterableIterator<ExportJob>;
+  /** The whole normalized result of a job's answer read with { children: true }. */
+  normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult;
+  /** Every source of every result of the run, results in the matrix order. */
+  sources(runId: string): IterableIterator<ExportSourceRow>;
+  summary(runId: string): ExportCellSummary[];
+  /** Distinct cited domains with the number of answers citing each, most cited first. */
+  topDomains(runId: string, limit: number): Array<{ domain: string; answers: number }>;
+  /** Answers per prompt index (prompts without answers are absent). */
+  answersPerPrompt(runId: string): Map<number, number>;
+  close(): void;
+}
+
+const JOB_ORDER = 'j.prompt_index, j.engine, j.country, j.us_state, j.repeat';
+
+interface JobRowSql {
+  job_id: string;
+  prompt_index: number;
+  prompt: string;
+  engine: EngineName;
+  country: string;
+  us_state: string | null;
+  repeat: number;
+  job_state: JobState;
+  error_code: string | null;
+  error_message: string | null;
+  request_id: string | null;
+  http_status: number | null;
+  seq: number | null;
+  result_id: string | null;
+  fetched_at: number;
+  answer_text: string;
+  answer_markdown: string | null;
+  markdown_zstd: Uint8Array | null;
+  model: string | null;
+  shape: NormalizedResult['shape'];
+  search_queries_json: string;
+  html_urls_json: string;
+  related_searches_json: string;
+  excerpt: string | null;
+  source_count: number;
+  domains: string | null;
+  children: string | null;
+}
+
+// A result's child rows as one JSON object built by SQLite in the row's own query, keys in the
+// normalized result's order: one statement step per job instead of eleven statements per
+// answer (sources, entities, each product's offers…), most of the export's time before.
+// json() keeps a nested array JSON (a subquery's value loses its JSON subtype).
+const CHILDREN_SQL = `json_object(
+  'sources', json((SELECT json_group_array(json_object('position', position, 'kind', kind, 'url', url,
+      'domain', domain, 'title', title, 'snippet', snippet, 'redirectLink', redirect_link,
+      'datePublished', date_published)) FROM (SELECT * FROM sources WHERE result_seq = r.seq ORDER BY id))),
+  'entities', json((SELECT json_group_array(json_object('type', type, 'name', name))
+      FROM (SELECT * FROM entities WHERE result_seq = r.seq ORDER BY position, id))),
+  'products', json((SELECT json_group_array(json_object('position', pr.position, 'origin', pr.origin,
+      'title', pr.title, 'url', pr.url, 'brand', pr.brand, 'merchant', pr.merchant, 'price', pr.price,
+      'priceValue', pr.price_value, 'currency', pr.currency, 'rating', pr.rating, 'reviews', pr.reviews,
+      'offers', json((SELECT json_group_array(json_object('merchant', merchant, 'title', title, 'url', url,
+          'price', price, 'priceValue', price_value, 'currency', currency,
+          'available', CASE available WHEN 1 THEN json('true') WHEN 0 THEN json('false') END))
+        FROM (SELECT * FROM product_offers WHERE product_id = pr.id ORDER BY position, id)))))
+      FROM (SELECT * FROM products WHERE result_seq = r.seq ORDER BY position, id) pr)),
+  'ads', json((SELECT json_group_array(json_object('position', position, 'title', title, 'body', body,
+      'url', url, 'domain', domain, 'advertiser', advertiser, 'placement', placement))
+      FROM (SELECT * FROM ads WHERE result_seq = r.seq ORDER BY position, id))),
+  'peopleAlsoAsk', json((SELECT json_group_array(json_object('position', position, 'question', question,
+      'snippet', snippet, 'url', url, 'type', type))
+      FROM (SELECT * FROM people_also_ask WHERE result_seq = r.seq ORDER BY position, id))),
+  'aiOverview', json((SELECT json_object('text', text, 'markdown', markdown) FROM ai_overviews WHERE result_seq = r.seq)))`;
+
+function jobsSql(promptFilter: boolean, zstdMarkdown: boolean, children: boolean): string {
+  return `SELECT j.id AS job_id, j.prompt_index, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
+      j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
+      r.seq, r.id AS result_id, r.fetched_at, r.answer_text, r.answer_markdown,
+      ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL AS markdown_zstd'}, r.model, r.shape,
+      r.search_queries_json, r.html_urls_json, r.related_searches_json,
+      substr(r.answer_text, 1, 280) AS excerpt,
+      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count,
+      (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
+      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE ${CHILDREN_SQL} END` : 'NULL'} AS children
+    FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
+    LEFT JOIN results r ON r.job_id = j.id
+    WHERE j.run_id = ?${promptFilter ? ' AND j.prompt_index IN (SELECT value FROM json_each(?))' : ''}
+    ORDER BY ${JOB_ORDER}`;
+}
+
+function toJob(row: JobRowSql): ExportJob {
+  return {
+    jobId: row.job_id,
+    promptIndex: row.prompt_index,
+    prompt: row.prompt,
+    engine: row.engine,
+    country: row.country,
+    state: row.us_state,
+    repeat: row.repeat,
+    jobState: row.job_state,
+    excerpt: row.excerpt,
+    sourceCount: row.source_count,
+    error:
+      row.error_message === null
+        ? null
+        : {
+            code: row.error_code,
+            message: row.error_message,
+            requestId: row.request_id,
+            status: row.http_status,
+          },
+    result:
+      row.seq === null || row.result_id === null
+        ? null
+        : {
+            seq: row.seq,
+            resultId: row.result_id,
+            fetchedAt: row.fetched_at,
+            text: row.answer_text,
+            markdown: row.markdown_zstd
+              ? zstdDecompressSync(row.markdown_zstd).toString('utf8')
+              : row.answer_markdown,
+            model: row.model,
+            shape: row.shape,
+            searchQueries: parseStringArray(row.search_queries_json),
+            htmlUrls: parseStringArray(row.html_urls_json),
+            relatedSearches: parseStringArray(row.related_searches_json),
+            domains: row.domains === null ? [] : row.domains.split('\n'),
+            children: row.children,
+          },
+  };
+}
+
+/** Opens a read-only connection on the history file for one export; close() it when done. */
+export function openRunExportReader(path: string): RunExportReader {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  // Files compacted by the store keep the Markdown zstd-compressed (answer_markdown NULL);
+  // rows not compacted yet keep it as text.
+  const columns = db.pragma('table_info(results)') as Array<{ name: string }>;
+  const zstdMarkdown = columns.some((c) => c.name === 'markdown_zstd');
+  // [prompt filter][children]: four statements prepared once per export.
+  const statements = [false, true].map((filter) =>
+    [false, true].map((children) => db.prepare(jobsSql(filter, zstdMarkdown, children))),
+  );
+  const allSources = db.prepare(
+    `SELECT r.id AS resultId, j.engine, j.country, coalesce(j.us_state, '') AS state, s.kind, s.position,
+      s.domain, s.url, coalesce(s.title, '') AS title
+    FROM jobs j JOIN results r ON r.job_id = j.id JOIN sources s ON s.result_seq = r.seq
+    WHERE j.run_id = ? ORDER BY ${JOB_ORDER}, s.id`,
+  );
+  const summary = db.prepare(
+    `SELECT j.engine, j.country, j.us_state AS state, count(*) AS jobs, count(r.seq) AS answers,
+      sum(j.job_state = 'failed') AS failed,
+      coalesce(sum((SELECT count(*) FROM sources s WHERE s.result_seq = r.seq)), 0) AS sources
+    FROM jobs j LEFT JOIN results r ON r.job_id = j.id WHERE j.run_id = ?
+    GROUP BY j.engine, j.country, j.us_state ORDER BY j.engine, j.country, j.us_state`,
+  );
+  const topDomains = db.prepare(
+    `SELECT s.domain, count(DISTINCT s.result_seq) AS answers
+    FROM jobs j JOIN results r ON r.job_id = j.id JOIN sources s ON s.result_seq = r.seq
+    WHERE j.run_id = ? AND s.domain <> '' GROUP BY s.domain ORDER BY answers DESC, s.domain LIMIT ?`,
+  );
+  const perPrompt = db.prepare(
+    `SELECT j.prompt_index AS idx, count(*) AS answers FROM jobs j JOIN results r ON r.job_id = j.id
+    WHERE j.run_id = ? GROUP BY j.prompt_index`,
+  );
+
+  function* jobs(runId: string, filter: JobsFilter = {}): IterableIterator<ExportJob> {
+    const stmt = statements[filter.promptIndexes ? 1 : 0]?.[filter.children ? 1 : 0] as Database.Statement;
+    const rows = filter.promptIndexes
+      ? stmt.iterate(runId, JSON.stringify(filter.promptIndexes))
+      : stmt.iterate(runId);
+    for (const row of rows) yield toJob(row as JobRowSql);
+  }
+
+  function normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult {
+    const r = job.result;
+    if (r.children === null) throw new Error('normalized() needs jobs read with { children: true }');
+    const c = JSON.parse(r.children) as ResultChildren;
+    return {
+      engine: job.engine,
+      text: r.text,
+      markdown: r.markdown,
+      htmlUrls: r.htmlUrls,
+      model: r.model,
+      searchQueries: r.searchQueries,
+      sources: c.sources,
+      entities: c.entities,
+      products: c.products,
+      ads: c.ads,
+      peopleAlsoAsk: c.peopleAlsoAsk,
+      aiOverview: c.aiOverview,
+      relatedSearches: r.relatedSearches,
+      shape: r.shape,
+    };
+  }
+
+  return {
+    jobs,
+    normalized,
+    *sources(runId) {
+      for (const row of allSources.iterate(runId)) yield row as ExportSourceRow;
+    },
+    summary: (runId) => summary.all(runId) as ExportCellSummary[],
+    topDomains: (runId, limit) => topDomains.all(runId, limit) as Array<{ domain: string; answers: number }>,
+    answersPerPrompt(runId) {
+      const rows = perPrompt.all(runId) as Array<{ idx: number; answers: number }>;
+      return new Map(rows.map((r) => [r.idx, r.answers]));
+    },
+    close: () => db.close(),
+  };
+}
