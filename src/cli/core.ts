@@ -21,6 +21,7 @@ import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { CliUsageError } from './context';
+import { upgradeProgressPrinter } from './upgrade-progress';
 
 // The CLI's core: the same history file, settings, key store, client and run engine as the
 // app (unless --db / --base-url say otherwise), opened for one command and closed after it.
@@ -86,7 +87,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const dbPath =
     opts.db ?? defaultDatabasePath(s?.dataFolder ?? defaultUserDataDir(undefined, undefined, opts.env));
   mkdirSync(dirname(dbPath), { recursive: true });
-  const store = openHistory({ path: dbPath });
+  const store = openHistory({ path: dbPath, onUpgradeProgress: upgradeProgressPrinter(process.stderr) });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
   const archive = createPageArchiver({ store, fetch: globalThis.fetch, now: Date.now });

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { completeHistoryUpgrade } from '../store/compact-backfill';
 import { migrateStepByStep, type MigrationProgress } from './migration';
 
 // Runs the history's schema upgrade off the main thread, so the app's window and dialogs stay
@@ -14,7 +15,9 @@ const { dbPath } = workerData as { dbPath: string };
 const post = (message: MigrateWorkerMessage): void => parentPort?.postMessage(message);
 
 try {
-  migrateStepByStep(dbPath, { onProgress: (progress) => post({ type: 'progress', progress }) });
+  const plan = migrateStepByStep(dbPath, { onProgress: (progress) => post({ type: 'progress', progress }) });
+  // Rows stored before schema 7 are compressed and indexed here too, off the main thread.
+  if (plan) completeHistoryUpgrade(dbPath);
   post({ type: 'done' });
 } catch (error) {
   const e = error as Error & { kind?: string; details?: unknown };
