@@ -1,22 +1,29 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem, type JobRecord } from '../../src/main/store';
+import type { SearchOptions } from '../../src/main/store/search';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
+import { compressText } from '../../src/main/store/compress';
+import { facetsOf } from '../../src/main/store/search-facets';
 
-// Store benchmarks (issue 5). Figures are printed; targets decide targetsMet:
-//   ingest 10,000 results of ~5 KB with 10 sources each   < 3 s
-//   FTS query over 100,000 answers                         < 50 ms at p95
-//   open a 100,000-result database + first page of runs   < 100 ms
+// Store benchmarks (issues 5 and 15). Figures are printed; targets decide targetsMet:
+//   ingest 10,000 results of ~5 KB with 10 sources each                  < 3 s
+//   search over 1,000,000 answers, a page of 50 with snippets and a capped count:
+//     default and filtered (engine, country, date, run)                   ≤ 100 ms at p95
+//     prefix queries (runni*)                                            ≤ 300 ms at p95
+//   open the 1,000,000-answer database + first page of runs               < 100 ms
 // The ingest is compared with the same rows written by raw prepared inserts in one transaction.
+// The million-answer file is built once (a few tens of minutes) and kept between runs.
 
 const TARGET_INGEST_MS = 3000;
-const TARGET_FTS_P95_MS = 50;
+const TARGET_FTS_P95_MS = 100;
+const TARGET_PREFIX_P95_MS = 300;
 const TARGET_OPEN_MS = 100;
 
 // A multilingual vocabulary; words are drawn with a Zipf-like skew so some are common, most rare.
@@ -139,12 +146,13 @@ function createBigRun(
   countries: string[],
   repeats: number,
   seed: number,
+  engines: string[] = ['assistant-a'],
 ): JobRecord[] {
   const r = rng(seed);
   const spec = runSpecSchema.parse({
     name: `bench run ${seed}`,
     prompts: Array.from({ length: prompts }, (_, i) => `prompt ${i} ${sentence(r, 6)}`),
-    engines: ['assistant-a'],
+    engines,
     countries,
     repeats,
   });
@@ -203,7 +211,7 @@ async function ingestBench(dir: string): Promise<boolean> {
   const insResult =
     db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json,
     html_urls_json, related_searches_json, answer_text, answer_markdown, source_titles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insRaw = db.prepare('INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?)');
+  const insRaw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
   const insSource =
     db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link,
     date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -226,7 +234,7 @@ async function ingestBench(dir: string): Promise<boolean> {
         n.markdown,
         n.sources.map((x) => x.title).join('\n'),
       ).lastInsertRowid;
-      insRaw.run(seq, m.raw);
+      insRaw.run(seq, compressText(m.raw));
       for (const s of n.sources)
         insSource.run(
           seq,
@@ -254,38 +262,144 @@ async function ingestBench(dir: string): Promise<boolean> {
   return met;
 }
 
-const BIG_VERSION = 'v4';
+const BIG_VERSION = 'v1';
+const BIG_RUNS = 1000; // × 1,000 jobs: 1,000,000 answers over ~350 days
+const TEMPLATE_RUNS = 20; // answers generated and ingested through the store; the rest are copies
+const BIG_ENGINES = ['assistant-a', 'assistant-b'];
+const BIG_START = Date.UTC(2025, 0, 1);
+const BIG_STEP_MS = 30_000;
 
+// The facets of search-facets.ts in SQL, for the copied answers (checked against facetsOf below).
+const FACETS_SQL = `'e' || lower(hex(j.engine)) || ' c' || lower(hex(j.country))
+  || coalesce(' s' || lower(hex(j.us_state)), '') || ' r' || lower(hex(j.run_id))
+  || ' d' || strftime('%Y%m%d', @fetched / 1000, 'unixepoch') || ' m' || strftime('%Y%m', @fetched / 1000, 'unixepoch')
+  || ' y' || strftime('%Y', @fetched / 1000, 'unixepoch')`;
+
+/**
+ * 1,000,000 answers: the first 20,000 generated and stored through store.ingestResults (every
+ * index and roll-up), the other 980,000 copied from them in SQL into runs and jobs of their own,
+ * with their own dates and search facets, indexed for search by the same triggers. Building every
+ * answer through the store took over two hours on this 2-core machine; the search index, which is
+ * what this bench reads, is the same either way. The Visibility roll-ups cover the first 20,000.
+ */
 function buildBig(path: string): void {
   const t0 = performance.now();
-  for (const p of [path, `${path}-wal`, `${path}-shm`]) rmSync(p, { force: true });
-  const store = openHistory({ path });
+  // Built under a name of its own and renamed when complete: an interrupted build is never reused.
+  const building = `${path}.building`;
+  for (const p of [path, building].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(p, { force: true });
+  const store = openHistory({ path: building });
   const r = rng(100);
-  let done = 0;
-  for (let run = 0; run < 100; run++) {
-    const jobs = createBigRun(store, 10, COUNTRIES, 10, 1000 + run); // 1,000 jobs per run
-    const items: IngestItem[] = jobs.map((job, i) => {
-      const m = makeResult(r, 60 + Math.floor(r() * 200));
-      return {
-        jobId: job.id,
-        raw: m.raw,
-        normalized: m.normalized,
-        fetchedAt: Date.UTC(2025, 0, 1) + (run * 1000 + i) * 300_000,
-      };
-    });
-    store.ingestResults(items);
-    done += items.length;
-    if (run % 20 === 19) console.log(`   built ${done.toLocaleString('en')} results…`);
+  const templates = TEMPLATE_RUNS * 1000;
+  for (let run = 0; run < BIG_RUNS; run++) {
+    const jobs = createBigRun(store, 5, COUNTRIES, 10, 1000 + run, BIG_ENGINES); // 1,000 jobs per run
+    if (run < TEMPLATE_RUNS) {
+      store.ingestResults(
+        jobs.map((job, i) => {
+          const m = makeResult(r, 60 + Math.floor(r() * 200));
+          return {
+            jobId: job.id,
+            raw: m.raw,
+            normalized: { ...m.normalized, engine: job.engine },
+            fetchedAt: BIG_START + (run * 1000 + i) * BIG_STEP_MS,
+          };
+        }),
+      );
+    }
+    if (run === TEMPLATE_RUNS - 1) {
+      store.close();
+      copyAnswers(building, templates);
+      break;
+    }
   }
-  store.setMeta('bench', BIG_VERSION);
-  store.close();
+  const check = openHistory({ path: building });
+  check.setMeta('bench', BIG_VERSION);
+  check.close();
+  renameSync(building, path);
   console.log(
     `   built in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${(statSync(path).size / 1024 / 1024).toFixed(0)} MB`,
   );
 }
 
+function copyAnswers(path: string, templates: number): void {
+  const t0 = performance.now();
+  const store = openHistory({ path });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -200000');
+  const insertResult = db.prepare(
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
+       related_searches_json, answer_text, answer_markdown, markdown_zstd, source_titles, facets)
+     SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape, t.search_queries_json,
+       t.html_urls_json, t.related_searches_json, t.answer_text, NULL, t.markdown_zstd, t.source_titles, ${FACETS_SQL}
+     FROM jobs j, results t WHERE j.id = @job AND t.seq = @template`,
+  );
+  const copyDoc = db.prepare(
+    'INSERT INTO result_docs SELECT @seq, raw_zstd FROM result_docs WHERE result_seq = @template',
+  );
+  const copySources = db.prepare(
+    `INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published)
+     SELECT @seq, kind, position, url, domain, title, snippet, redirect_link, date_published
+     FROM sources WHERE result_seq = @template ORDER BY id`,
+  );
+  const copyEntities = db.prepare(
+    'INSERT INTO entities (result_seq, position, type, name) SELECT @seq, position, type, name FROM entities WHERE result_seq = @template',
+  );
+  const runJobs = db.prepare('SELECT id FROM jobs WHERE run_id = ? ORDER BY rowid').pluck();
+  const runs = db.prepare('SELECT id FROM runs ORDER BY created_at, rowid').pluck().all() as string[];
+  let done = templates;
+  for (let run = TEMPLATE_RUNS; run < BIG_RUNS; run++) {
+    const runId = runs[run] ?? createBigRun(store, 5, COUNTRIES, 10, 1000 + run, BIG_ENGINES)[0]!.runId;
+    const jobIds = runJobs.all(runId) as string[];
+    db.transaction(() => {
+      jobIds.forEach((job, i) => {
+        const n = run * 1000 + i;
+        const template = (n % templates) + 1;
+        const seq = Number(
+          insertResult.run({ job, template, fetched: BIG_START + n * BIG_STEP_MS }).lastInsertRowid,
+        );
+        copyDoc.run({ seq, template });
+        copySources.run({ seq, template });
+        copyEntities.run({ seq, template });
+      });
+    })();
+    done += jobIds.length;
+    if (run % 50 === 49)
+      console.log(
+        `   ${done.toLocaleString('en')} answers… (${((performance.now() - t0) / 1000).toFixed(0)} s copying)`,
+      );
+  }
+  // The SQL facets must be exactly the ones the store writes.
+  const sample = db
+    .prepare(
+      `SELECT r.facets, r.fetched_at, j.engine, j.country, j.us_state, j.run_id FROM results r
+       JOIN jobs j ON j.id = r.job_id WHERE r.seq % 99991 = 0`,
+    )
+    .all() as Array<{
+    facets: string;
+    fetched_at: number;
+    engine: string;
+    country: string;
+    us_state: string | null;
+    run_id: string;
+  }>;
+  for (const row of sample) {
+    const expected = facetsOf({
+      engine: row.engine,
+      country: row.country,
+      state: row.us_state,
+      runId: row.run_id,
+      fetchedAt: row.fetched_at,
+    });
+    if (row.facets !== expected) throw new Error(`bench facets differ: ${row.facets} vs ${expected}`);
+  }
+  db.close();
+  store.close();
+}
+
 function bigDbPath(): string {
-  const path = join(tmpdir(), 'parallax-bench', 'store-100k.db');
+  // Its own file (never the Visibility bench's /tmp/parallax-bench-vis-v1.db).
+  const path = join(tmpdir(), 'parallax-bench-store-1m.db');
   let ok = false;
   if (existsSync(path)) {
     try {
@@ -297,23 +411,29 @@ function bigDbPath(): string {
     }
   }
   if (!ok) {
-    console.log(`   building the 100,000-result database once at ${path}`);
+    console.log(`   building the 1,000,000-answer database once at ${path}`);
     buildBig(path);
   } else {
-    console.log(`   reusing the 100,000-result database at ${path}`);
+    console.log(`   reusing the 1,000,000-answer database at ${path}`);
   }
+  console.log(
+    `   file: ${(statSync(path).size / 1024 / 1024).toFixed(0)} MB (${(statSync(path).size / 1_000_000 / 1024).toFixed(1)} KB per answer)`,
+  );
   return path;
 }
 
 function ftsBench(path: string): boolean {
-  console.log('\n-- FTS over 100,000 answers (page of 50 with snippets and total)');
+  console.log('\n-- search over 1,000,000 answers (page of 50 with snippets and a count capped at 1,000)');
   const store = openHistory({ path, readonly: true });
   const r = rng(99);
   // What analysts type: single words (brand, product, topic) of every frequency, two words,
   // and phrases taken from stored answers. Prefix queries are measured apart (see below).
-  const sample = [...store.iterateAnswers({ pageSize: 1000 })]
-    .filter((_, i) => i % 997 === 0)
-    .map((a) => a.text.split(' '));
+  const sample: string[][] = [];
+  let seen = 0;
+  for (const a of store.iterateAnswers({ pageSize: 1000 })) {
+    if (seen++ % 997 === 0) sample.push(a.text.split(' '));
+    if (sample.length >= 60) break;
+  }
   const queries: string[] = [];
   for (let i = 0; i < 120; i++) {
     const kind = i % 3;
@@ -331,12 +451,26 @@ function ftsBench(path: string): boolean {
     }
   }
   queries.push('running shoes', 'laufschuhe', 'chaussures légères', 'ランニング', 'nike OR hoka', 'café');
-  const prefixQueries = ['kal*', 'ter*', 'bes*', 'runni*', 'laufs*', 'hok*'];
+  const prefixQueries = [
+    'kal*',
+    'ter*',
+    'bes*',
+    'runni*',
+    'laufs*',
+    'hok*',
+    'ni*',
+    'sch*',
+    'chaus*',
+    'zapat*',
+  ];
+  const runIds = store.listRuns({ limit: 50 }).runs.map((run) => run.id);
+  const DAY = 86_400_000;
+  type Filter = Pick<SearchOptions, 'engine' | 'country' | 'runId' | 'from' | 'to'>;
   const measure = (
     label: string,
     opts: {
       scope?: 'all' | 'answers' | 'sources';
-      filter?: boolean;
+      filter?: (i: number) => Filter;
       order?: 'newest' | 'relevance';
       list?: string[];
     },
@@ -344,39 +478,70 @@ function ftsBench(path: string): boolean {
     const times: number[] = [];
     let capped = 0;
     const list = opts.list ?? queries;
-    for (const q of list) {
+    list.forEach((q, i) => {
       const t = performance.now();
       const res = store.search({
         query: q,
         scope: opts.scope,
         order: opts.order,
-        ...(opts.filter ? { country: 'DE' } : {}),
+        ...(opts.filter?.(i) ?? {}),
         limit: 50,
       });
       times.push(performance.now() - t);
       if (res.totalCapped) capped++;
-    }
+    });
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     console.log(
-      `   ${label.padEnd(44)} p50 ${fmt(percentile(times, 50))}  p95 ${fmt(p95)}  max ${fmt(times.at(-1)!)}  (${capped}/${list.length} queries over 1,000 matches)`,
+      `   ${label.padEnd(46)} p50 ${fmt(percentile(times, 50))}  p95 ${fmt(p95)}  max ${fmt(times.at(-1)!)}  (${capped}/${list.length} over 1,000 matches)`,
     );
     return p95;
   };
   measure('warm-up', {});
-  const all = measure('default: answers + source titles, newest', {});
-  measure('answers only, newest', { scope: 'answers' });
-  measure('default + country filter', { filter: true });
-  measure('default, relevance order (bm25 of all)', { order: 'relevance' });
-  measure('prefix queries (kal* ter* bes* runni*…)', { list: prefixQueries });
+  const filtered = [
+    measure('default: answers + source titles, newest', {}),
+    measure('answers only, newest', { scope: 'answers' }),
+    measure('engine filter', { filter: () => ({ engine: 'assistant-b' as const }) }),
+    measure('country filter', { filter: (i) => ({ country: COUNTRIES[i % COUNTRIES.length]! }) }),
+    measure('date filter (30 days, whole days)', {
+      filter: (i) => ({ from: BIG_START + (i % 300) * DAY, to: BIG_START + ((i % 300) + 30) * DAY - 1 }),
+    }),
+    measure('date filter (7 days, from a time of day)', {
+      filter: (i) => ({
+        from: BIG_START + (i % 300) * DAY + 3_600_000,
+        to: BIG_START + ((i % 300) + 7) * DAY,
+      }),
+    }),
+    measure('run filter', { filter: (i) => ({ runId: runIds[i % runIds.length]! }) }),
+    measure('country + engine + 30 days', {
+      filter: (i) => ({
+        country: COUNTRIES[i % COUNTRIES.length]!,
+        engine: 'assistant-a' as const,
+        from: BIG_START + (i % 300) * DAY,
+        to: BIG_START + ((i % 300) + 30) * DAY - 1,
+      }),
+    }),
+  ];
+  measure('relevance order (bm25 of every match; no target)', { order: 'relevance' });
+  const prefix = [
+    measure('prefix queries (kal* ter* bes* runni*…)', { list: prefixQueries }),
+    measure('prefix queries + country filter', {
+      list: prefixQueries,
+      filter: (i) => ({ country: COUNTRIES[i % COUNTRIES.length]! }),
+    }),
+  ];
   store.close();
-  const met = all < TARGET_FTS_P95_MS;
-  console.log(`   target p95 < ${TARGET_FTS_P95_MS} ms (default search): ${met ? 'met' : 'MISSED'}`);
+  const worst = Math.max(...filtered);
+  const worstPrefix = Math.max(...prefix);
+  const met = worst <= TARGET_FTS_P95_MS && worstPrefix <= TARGET_PREFIX_P95_MS;
+  console.log(
+    `   target p95 ≤ ${TARGET_FTS_P95_MS} ms default and filtered (worst ${fmt(worst)}), ≤ ${TARGET_PREFIX_P95_MS} ms prefix (worst ${fmt(worstPrefix)}): ${met ? 'met' : 'MISSED'}`,
+  );
   return met;
 }
 
 function openBench(path: string): boolean {
-  console.log('\n-- open a 100,000-result database and list the first page of runs');
+  console.log('\n-- open the 1,000,000-answer database and list the first page of runs');
   const times: number[] = [];
   const checkTimes: number[] = [];
   for (let i = 0; i < 7; i++) {
@@ -384,7 +549,7 @@ function openBench(path: string): boolean {
     const store = openHistory({ path });
     const page = store.listRuns({ limit: 50 });
     times.push(performance.now() - t);
-    if (page.runs.length !== 50 || page.total !== 100) throw new Error('unexpected run list');
+    if (page.runs.length !== 50 || page.total !== BIG_RUNS) throw new Error('unexpected run list');
     store.close();
     const raw = new Database(path, { readonly: true });
     const c = performance.now();
@@ -411,7 +576,7 @@ const bench: Bench = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-store-bench-'));
   try {
     const ingest = await ingestBench(dir);
-    console.log('\n-- 100,000-result database');
+    console.log('\n-- 1,000,000-answer database');
     const big = bigDbPath();
     const fts = ftsBench(big);
     const open = openBench(big);

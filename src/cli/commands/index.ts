@@ -24,6 +24,7 @@ import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
+import { registerDbCommands } from './db';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -54,4 +55,5 @@ export const commandModules: RegisterCommand[] = [
   registerDemoCommand,
   registerReportCommand,
   registerMcpCommand,
+  registerDbCommands,
 ];

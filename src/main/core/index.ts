@@ -26,6 +26,7 @@ import { libraryHandlers } from './handlers/library';
 import { resultsHandlers } from './handlers/results';
 import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
+import { storageHandlers } from './handlers/storage';
 import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
 import { profileHandlers } from './handlers/profile';
@@ -202,6 +203,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...storageHandlers(ctx),
     ...catalogHandlers(ctx),
     ...runsHandlers(ctx),
     ...resultsHandlers(ctx),

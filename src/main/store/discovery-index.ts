@@ -8,6 +8,7 @@ import {
 import type { NormalizedResult } from '../../shared/domain/result';
 import { pluck, stmt } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
+import { markdownSqlFor } from './compact-backfill';
 
 // Keeps the discovery tables (migration 004) in step with the results, inside the store's own
 // transactions, like the Visibility index: a result's candidate names are extracted once at
@@ -246,7 +247,8 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
     reset();
     const page = stmt(
       db,
-      `SELECT seq, answer_text, answer_markdown FROM results WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`,
+      `SELECT seq, answer_text, ${markdownSqlFor(db, 'results')} AS answer_markdown FROM results
+       WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`,
     );
     const entities = stmt(
       db,

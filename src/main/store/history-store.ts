@@ -17,6 +17,7 @@ import { createQueriesApi, type QueriesApi } from './queries';
 import { createResultsApi, type ResultsApi } from './results';
 import { createRunsApi, type RunsApi } from './runs';
 import { createSearchApi, type SearchApi } from './search';
+import { createStorageApi, type StorageApi } from './storage';
 import { createRunOwnersApi, type RunOwnersApi } from './run-owners';
 import { isDamageCode, sqliteCode } from './sqlite-errors';
 import { createDiscoveryIndexer, withDiscoveryIndex } from './discovery-index';
@@ -31,6 +32,7 @@ export interface HistoryStore
     ResultsApi,
     RunOwnersApi,
     SearchApi,
+    StorageApi,
     QueriesApi,
     MentionsApi,
     LibraryApi,
@@ -101,6 +103,7 @@ export function createHistoryStore(
     },
     ...createResultsApi(ctx, runs, visibility),
     ...createSearchApi(ctx),
+    ...createStorageApi(ctx),
     ...createRunOwnersApi(ctx),
     ...createQueriesApi(ctx),
     ...createMentionsApi(ctx),

@@ -1,12 +1,19 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import {
+  compactBackfillPending,
+  registerZstdText,
+  runCompactBackfill,
+  type BackfillProgress,
+} from './compact-backfill';
 import { HistoryOpenError } from './errors';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
 import { applyMigrations, checkMigrationList } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
 import { ensurePrivateFile, narrowCompanions } from './private-file';
+import { isBlankFile } from './storage';
 
 export interface OpenHistoryOptions {
   /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
@@ -22,6 +29,11 @@ export interface OpenHistoryOptions {
   busyTimeoutMs?: number;
   /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
   integrityCheck?: IntegrityCheck | 'none';
+  /**
+   * Progress of the batch upgrade of rows stored before the current schema (compression and
+   * search indexing of a large history can take minutes; each batch is committed on its own).
+   */
+  onUpgradeProgress?: (progress: BackfillProgress) => void;
 }
 
 /**
@@ -63,6 +75,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
     let migrated = { from: inspection.version, to: inspection.version };
     if (!readonly) {
+      // A new file releases freed pages in steps (`parallax db compact`); an older file switches
+      // with its first compact (a one-time VACUUM). Set before anything writes the first page.
+      if (isBlankFile(db)) db.pragma('auto_vacuum = INCREMENTAL');
       // WAL: readers never block the writer (the UI reads while a run writes), and a crash
       // leaves the file consistent.
       db.pragma('journal_mode = WAL');
@@ -81,6 +96,17 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
+    registerZstdText(db);
+    if (!readonly) {
+      runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
+    } else if (compactBackfillPending(db)) {
+      throw new HistoryOpenError(
+        'needs-upgrade',
+        `The history file ${path} has answers stored before schema version 7 still to compress and index; ` +
+          'open it once without read-only mode.',
+        { path, fileVersion: inspection.version, knownVersion },
+      );
+    }
     return createHistoryStore(db, {
       path,
       readonly,

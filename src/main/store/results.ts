@@ -11,10 +11,12 @@ import type {
   SourceKind,
 } from '../../shared/domain/result';
 import type { StoreContext } from './context';
+import { compressText, decompressText } from './compress';
 import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
+import { facetsOf } from './search-facets';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
 import { stmt, pluck } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
@@ -47,7 +49,8 @@ interface ResultRow {
   related_searches_json: string;
   answer_text: string;
   answer_markdown: string | null;
-  raw_json: string;
+  markdown_zstd: Uint8Array | null;
+  raw_zstd: Uint8Array;
   run_id: string;
   prompt: string;
   engine: string;
@@ -68,25 +71,28 @@ export function createResultsApi(
   // The result's page links, queued for the archiver in the same transaction.
   const enqueuePages = createPageEnqueuer(db);
   const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
-  const jobExists = pluck(db, 'SELECT 1 FROM jobs WHERE id = ?');
+  // What the search facets of a result are made of (see search-facets.ts).
+  const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
   // Positional parameters: binding by name costs a property lookup per column per row.
+  // The raw JSON and the Markdown are stored zstd-compressed (answer_markdown stays NULL).
   const insertResult = stmt(
     db,
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
-      related_searches_json, answer_text, answer_markdown, source_titles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      related_searches_json, answer_text, markdown_zstd, source_titles, facets)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertRaw = stmt(db, 'INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?)');
+  const insertRaw = stmt(db, 'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
   const updateResult = stmt(
     db,
     `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
-      related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = @answer_markdown,
-      source_titles = @source_titles
+      related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = NULL,
+      markdown_zstd = @markdown_zstd, source_titles = @source_titles, facets = @facets
     WHERE seq = @seq`,
   );
   const upsertRaw = stmt(
     db,
-    'INSERT INTO result_raw (result_seq, raw_json) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_json = excluded.raw_json',
+    'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_zstd = excluded.raw_zstd',
   );
   const clearChildren = [
     'sources',
@@ -118,9 +124,9 @@ export function createResultsApi(
   );
   const insertAio = stmt(db, 'INSERT INTO ai_overviews (result_seq, text, markdown) VALUES (?, ?, ?)');
 
-  const RESULT_SELECT = `SELECT r.*, w.raw_json, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
+  const RESULT_SELECT = `SELECT r.*, w.raw_zstd, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
       ru.sandbox
-    FROM results r JOIN result_raw w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
+    FROM results r JOIN result_docs w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index JOIN runs ru ON ru.id = j.run_id`;
   const selectById = stmt(db, `${RESULT_SELECT} WHERE r.id = ?`);
   const selectByJob = stmt(db, `${RESULT_SELECT} WHERE r.job_id = ?`);
@@ -136,7 +142,7 @@ export function createResultsApi(
   const selectAio = stmt(db, 'SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
   const selectRaw = pluck(
     db,
-    'SELECT w.raw_json FROM results r JOIN result_raw w ON w.result_seq = r.seq WHERE r.id = ?',
+    'SELECT w.raw_zstd FROM results r JOIN result_docs w ON w.result_seq = r.seq WHERE r.id = ?',
   );
 
   // Sources come ten or more per result: one multi-row INSERT per result instead of one
@@ -225,10 +231,18 @@ export function createResultsApi(
     const now = ctx.now();
     const outcomes = items.map((item) => {
       const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
-      // A job that has a result exists; only a first result needs the check.
-      if (!existing && !jobExists.get(item.jobId))
-        throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
+      const job = jobFacets.get(item.jobId) as
+        { run_id: string; engine: string; country: string; us_state: string | null } | undefined;
+      if (!job) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
+      const facets = facetsOf({
+        engine: job.engine,
+        country: job.country,
+        state: job.us_state,
+        runId: job.run_id,
+        fetchedAt: item.fetchedAt,
+      });
       const n = item.normalized;
+      const markdown = n.markdown === null ? null : compressText(n.markdown);
       const searchQueries = toJson(n.searchQueries);
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
@@ -236,7 +250,7 @@ export function createResultsApi(
         .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
         .filter(Boolean)
         .join('\n');
-      const raw = typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null);
+      const raw = compressText(typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null));
       let seq: number;
       let resultId: string;
       if (existing) {
@@ -250,8 +264,9 @@ export function createResultsApi(
           html_urls_json: htmlUrls,
           related_searches_json: relatedSearches,
           answer_text: n.text,
-          answer_markdown: n.markdown,
+          markdown_zstd: markdown,
           source_titles: sourceTitles,
+          facets,
           seq,
         });
         // Out of the roll-ups before its old sources go.
@@ -272,8 +287,9 @@ export function createResultsApi(
             htmlUrls,
             relatedSearches,
             n.text,
-            n.markdown,
+            markdown,
             sourceTitles,
+            facets,
           ).lastInsertRowid,
         );
         insertRaw.run(seq, raw);
@@ -343,11 +359,12 @@ export function createResultsApi(
         type: q.type as string | null,
       }),
     );
+    const rawJson = decompressText(row.raw_zstd);
     const aiOverview = (selectAio.get(row.seq) as NormalizedAiOverview | undefined) ?? null;
     const normalized: NormalizedResult = {
       engine: row.engine as EngineName,
       text: row.answer_text,
-      markdown: row.answer_markdown,
+      markdown: row.markdown_zstd === null ? row.answer_markdown : decompressText(row.markdown_zstd),
       htmlUrls: parseStringArray(row.html_urls_json),
       model: row.model,
       searchQueries: parseStringArray(row.search_queries_json),
@@ -372,8 +389,8 @@ export function createResultsApi(
       fetchedAt: row.fetched_at,
       sandbox: row.sandbox === 1,
       normalized,
-      rawJson: row.raw_json,
-      raw: parseJson(row.raw_json),
+      rawJson,
+      raw: parseJson(rawJson),
     };
   }
 
@@ -404,7 +421,8 @@ export function createResultsApi(
       return readResult(selectByJob, jobId);
     },
     getRawJson(resultId) {
-      return (selectRaw.get(resultId) as string | undefined) ?? null;
+      const packed = selectRaw.get(resultId) as Uint8Array | undefined;
+      return packed === undefined ? null : decompressText(packed);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { EngineName } from '../../shared/api/engines';
 import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
 import { toFtsQuery } from './fts-query';
+import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
 import { findTagId } from './tags';
 import { stmt, pluck } from './statements';
 
@@ -52,13 +53,19 @@ export interface SearchApi {
   search(options: SearchOptions): SearchPage;
 }
 
-// FTS5 column filters: one table indexes the answer text and the source titles. The
-// answer's Markdown is not indexed: it holds the same words as the text, and indexing it
-// twice doubled the cost of storing each result.
+// FTS5 column filters: one table (answer_search) indexes the answer text, the source titles
+// and the result's filter values (facets, see search-facets.ts). What the user typed is looked
+// up in the first two only; the filters are terms of the facets column, so FTS5 intersects them
+// with the words inside the index and a page stops after its last row, filtered or not. The
+// answer's Markdown is not indexed: it holds the same words as the text.
+const TEXT_COLUMNS = '{answer_text source_titles}';
 const ANSWER_COLUMNS = '{answer_text}';
 const SOURCE_COLUMNS = '{source_titles}';
 const ANSWER_COLUMN_INDEX = 0;
 const SOURCE_COLUMN_INDEX = 1;
+const DAY_MS = 86_400_000;
+
+const quoted = (token: string): string => `"${token}"`;
 
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
@@ -74,9 +81,34 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
   // so snippet() runs for those alone.
   const snippetsOf = stmt(
     db,
-    `SELECT rowid AS seq, snippet(answer_fts, @column, @open, @close, '\u2026', @tokens) AS snippet FROM answer_fts
-     WHERE answer_fts MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
+    `SELECT rowid AS seq, snippet(answer_search, @column, @open, @close, '\u2026', @tokens) AS snippet
+     FROM answer_search
+     WHERE answer_search MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
   );
+  const firstFetched = pluck(db, 'SELECT min(fetched_at) FROM results');
+  const lastFetched = pluck(db, 'SELECT max(fetched_at) FROM results');
+
+  /** The FTS5 facet terms of the filters, and the checks the index cannot do exactly. */
+  function facetFilter(options: SearchOptions): { terms: string[]; exactDates: boolean } | null {
+    const terms: string[] = [];
+    if (options.engine) terms.push(quoted(engineFacet(options.engine)));
+    if (options.country) terms.push(quoted(countryFacet(options.country)));
+    if (options.state) terms.push(quoted(stateFacet(options.state)));
+    if (options.runId) terms.push(quoted(runFacet(options.runId)));
+    let exactDates = true;
+    if (options.from !== undefined || options.to !== undefined) {
+      const from = options.from ?? (firstFetched.get() as number | null);
+      const to = options.to ?? (lastFetched.get() as number | null);
+      if (from === null || to === null) return null;
+      const days = dateRangeFacets(from, to);
+      if (days.length === 0) return null;
+      terms.push(`(${days.map(quoted).join(' OR ')})`);
+      // Whole UTC days are exact in the index; a bound inside a day is checked on the row.
+      exactDates = from % DAY_MS === 0 && (to + 1) % DAY_MS === 0;
+    }
+    return { terms, exactDates };
+  }
+
   function snippets(
     seqs: readonly number[],
     match: string,
@@ -103,54 +135,37 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       const scope = options.scope ?? 'all';
       const answersOnly = `${ANSWER_COLUMNS} : (${query})`;
       const sourcesOnly = `${SOURCE_COLUMNS} : (${query})`;
-      const match = scope === 'answers' ? answersOnly : scope === 'sources' ? sourcesOnly : query;
+      const typed =
+        scope === 'answers'
+          ? answersOnly
+          : scope === 'sources'
+            ? sourcesOnly
+            : `${TEXT_COLUMNS} : (${query})`;
+      const facets = facetFilter(options);
+      if (facets === null) return empty;
+      const match = facets.terms.length ? `${typed} AND {facets} : (${facets.terms.join(' AND ')})` : typed;
 
       const params: Record<string, unknown> = { match };
-      const filters: string[] = [];
-      let needsJob = false;
-      if (options.engine) {
-        filters.push('j.engine = @engine');
-        params.engine = options.engine;
-        needsJob = true;
-      }
-      if (options.country) {
-        filters.push('j.country = @country');
-        params.country = options.country;
-        needsJob = true;
-      }
-      if (options.state) {
-        filters.push('j.us_state = @state');
-        params.state = options.state;
-        needsJob = true;
-      }
-      if (options.runId) {
-        filters.push('j.run_id = @runId');
-        params.runId = options.runId;
-        needsJob = true;
-      }
-      if (options.from !== undefined) {
-        filters.push('r.fetched_at >= @from');
-        params.from = options.from;
-      }
-      if (options.to !== undefined) {
-        filters.push('r.fetched_at <= @to');
-        params.to = options.to;
+      // Checked on the candidate rows the index gives: a date bound inside a day, and tags
+      // (which change after the answer is stored, so they are not facets).
+      const checks: string[] = [];
+      if (!facets.exactDates) {
+        checks.push('r.fetched_at BETWEEN @from AND @to');
+        params.from = options.from ?? Number.MIN_SAFE_INTEGER;
+        params.to = options.to ?? Number.MAX_SAFE_INTEGER;
       }
       if (options.tag !== undefined) {
         const tagId = findTagId(db, options.tag);
         if (tagId === null) return empty;
-        filters.push(`(EXISTS (SELECT 1 FROM run_tags rt WHERE rt.run_id = j.run_id AND rt.tag_id = @tagId)
+        checks.push(`EXISTS (SELECT 1 FROM jobs j WHERE j.id = r.job_id AND (
+          EXISTS (SELECT 1 FROM run_tags rt WHERE rt.run_id = j.run_id AND rt.tag_id = @tagId)
           OR EXISTS (SELECT 1 FROM run_prompts rp JOIN prompt_tags pt ON pt.prompt_id = rp.prompt_id
-                     WHERE rp.run_id = j.run_id AND rp.idx = j.prompt_index AND pt.tag_id = @tagId))`);
+                     WHERE rp.run_id = j.run_id AND rp.idx = j.prompt_index AND pt.tag_id = @tagId)))`);
         params.tagId = tagId;
-        needsJob = true;
       }
-      // The FTS table drives the loop; results and jobs are joined only when a filter needs them.
-      const joins = filters.length
-        ? `JOIN results r ON r.seq = f.rowid ${needsJob ? 'JOIN jobs j ON j.id = r.job_id' : ''}`
-        : '';
-      const where = `WHERE answer_fts MATCH @match ${filters.length ? `AND ${filters.join(' AND ')}` : ''}`;
-      const from = `FROM answer_fts f ${joins} ${where}`;
+      const joins = checks.length ? 'JOIN results r ON r.seq = f.rowid' : '';
+      const where = `WHERE answer_search MATCH @match ${checks.length ? `AND ${checks.join(' AND ')}` : ''}`;
+      const from = `FROM answer_search f ${joins} ${where}`;
       const order = options.order === 'relevance' ? 'ORDER BY f.rank, f.rowid DESC' : 'ORDER BY f.rowid DESC';
 
       const countLimit = Math.max(1, options.countLimit ?? 1000);

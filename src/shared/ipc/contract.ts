@@ -9,6 +9,7 @@ import { libraryChannels } from './channels/library';
 import { profileChannels } from './channels/profile';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
+import { storageChannels } from './channels/storage';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
@@ -22,6 +23,7 @@ import { eventChannels } from './events';
 export const invokeChannels = {
   ...appChannels,
   ...settingsChannels,
+  ...storageChannels,
   ...catalogChannels,
   ...runsChannels,
   ...historyChannels,

@@ -88,7 +88,7 @@ function rowCounts(): Record<string, number> {
   const raw = new Database(path, { readonly: true });
   const tables = [
     'results',
-    'result_raw',
+    'result_docs',
     'sources',
     'entities',
     'products',
@@ -147,7 +147,7 @@ describe('ingestResults', () => {
     expect(rowCounts()).toEqual(once);
     expect(once).toEqual({
       results: 1,
-      result_raw: 1,
+      result_docs: 1,
       sources: 3,
       entities: 2,
       products: 1,

@@ -260,7 +260,7 @@ describe('updateRun and deleteRun', () => {
     expect(store.search({ query: 'zebra', scope: 'sources' }).total).toBe(0);
     store.close();
     const raw = new Database(path, { readonly: true });
-    for (const table of ['jobs', 'results', 'result_raw', 'sources', 'run_prompts']) {
+    for (const table of ['jobs', 'results', 'result_docs', 'sources', 'run_prompts']) {
       expect(raw.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
     }
     raw.close();

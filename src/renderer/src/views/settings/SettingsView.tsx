@@ -12,6 +12,7 @@ import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
+import { StoragePanel } from './StoragePanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -183,6 +184,8 @@ export function SettingsView() {
           Back up database
         </button>
       </div>
+
+      <StoragePanel />
 
       <McpPanel settings={settings} save={save} />
 
