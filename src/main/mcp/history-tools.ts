@@ -8,6 +8,8 @@ import type { McpDeps } from './types';
 // The history as an assistant browses it: runs, one run's jobs, monitors and tracked brands.
 // Each input is the IPC channel's own schema (the one the app's views send).
 
+const JOBS_SHOWN = 500;
+
 export function historyTools(deps: McpDeps) {
   const { store } = deps;
   const requireRun = (runId: string) => {
@@ -66,7 +68,9 @@ export function historyTools(deps: McpDeps) {
     input: runsChannels['runs.get'].input,
     run({ runId }) {
       const run = requireRun(runId);
-      const jobs = store.getRunMatrix(runId, { excerptChars: 160 }).map((c) => ({
+      const matrix = store.getRunMatrix(runId, { excerptChars: 160 });
+      // A run can hold thousands of jobs: the first JOBS_SHOWN, and the count of the rest.
+      const jobs = matrix.slice(0, JOBS_SHOWN).map((c) => ({
         prompt: run.prompts[c.promptIndex] ?? '',
         engine: c.engine,
         location: locationOf(c),
@@ -100,7 +104,14 @@ export function historyTools(deps: McpDeps) {
           ]),
         ),
       ];
-      return { text: lines.join('\n'), data: { run: summary, prompts: run.prompts, jobs } };
+      if (matrix.length > jobs.length)
+        lines.push(
+          `(${matrix.length - jobs.length} more jobs not shown; search_answers with runId finds their answers)`,
+        );
+      return {
+        text: lines.join('\n'),
+        data: { run: summary, prompts: run.prompts, jobs, jobsShown: jobs.length, jobsTotal: matrix.length },
+      };
     },
   };
 
