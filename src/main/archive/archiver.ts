@@ -3,7 +3,7 @@ import type { PageFailureCode } from '../../shared/domain/page-archive';
 import type { PageArchiveApi, PageTask } from '../store/page-archive';
 import { pageTaskKey } from '../store/page-archive';
 import { downloadPage } from './fetch-page';
-import { sanitizeArchivedPage } from './sanitize';
+import type * as SanitizeModule from './sanitize';
 
 // Downloads the pages results link to while their links are valid, in the background: a few
 // at a time, each with a time limit and a size cap, transient failures retried with backoff.
@@ -51,6 +51,11 @@ export interface PageArchiver {
   /** Stops: downloads in flight are abandoned and their pages stay pending for the next start. */
   close(): Promise<void>;
 }
+
+// sanitize-html (with postcss) takes a few hundred ms to load: only a command or an app that
+// downloads a page pays for it, not every CLI command that opens the history.
+let sanitizer: Promise<typeof SanitizeModule> | null = null;
+const loadSanitizer = (): Promise<typeof SanitizeModule> => (sanitizer ??= import('./sanitize'));
 
 export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
   const options = { ...DEFAULT_ARCHIVER_OPTIONS, ...deps.options };
@@ -122,6 +127,8 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
     const download = await downloadPage(deps.fetch, task.url, options, stop.signal);
     if (closed) return;
     if (download.ok) {
+      const { sanitizeArchivedPage } = await loadSanitizer();
+      if (closed) return;
       deps.store.storeArchivedPage(task, {
         html: sanitizeArchivedPage(download.html),
         contentType: download.contentType,

@@ -10,4 +10,5 @@ export {
 } from './archiver';
 export { downloadPage, type PageDownload } from './fetch-page';
 export { createReportPageSections, REPORT_PAGES_MAX_BYTES } from './report-pages';
-export { ARCHIVED_PAGE_CSP, sanitizeArchivedPage } from './sanitize';
+// The sanitiser itself (./sanitize) is loaded by the archiver on its first download only.
+export { ARCHIVED_PAGE_CSP } from './page-csp';

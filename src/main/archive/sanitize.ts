@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARCHIVED_PAGE_CSP } from './page-csp';
 
 // An archived page is hostile input: it is kept without any script, event handler, frame,
 // form, embedded object, external resource or base URL, so that opening it offline never
@@ -9,8 +10,7 @@ import sanitizeHtml from 'sanitize-html';
 // (script and its text, iframe, object, embed, svg, math, link, meta, base, form controls),
 // and every on* attribute is dropped because no attribute outside the list survives.
 
-/** The policy the archived page carries itself, and the one its frame is shown under. */
-export const ARCHIVED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+export { ARCHIVED_PAGE_CSP };
 
 const TAGS = [
   ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'a'),
