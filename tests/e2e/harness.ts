@@ -6,14 +6,15 @@ import { createCore, type Core, type CoreDeps } from '../../src/main/core';
 import { openSettingsStore } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
+import { findBrowserHere } from './find-browser';
 import { serveRenderer } from './static-server';
 
 // The e2e harness stands in for Electron, which cannot run on these machines: the built
 // renderer runs in Debian's headless Chromium, and window.parallax is a test bridge that
 // forwards the same contract to the real main-process core running in this Node process,
-// through the same router (channel check + zod validation) that ipcMain uses.
+// through the same router (channel check + zod validation) that ipcMain uses. The browser is
+// the first one find-browser.ts finds (PARALLAX_CHROMIUM, system Chromium, Chrome, Playwright's).
 
-export const CHROMIUM_PATH = process.env['PARALLAX_CHROMIUM'] ?? '/usr/bin/chromium';
 export const RESULTS_DIR = resolve('test-results');
 
 export interface Harness {
@@ -52,7 +53,7 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
   });
   const server = await serveRenderer(resolve('out/renderer'));
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: (await findBrowserHere()).path,
     headless: true,
     args: [
       '--no-sandbox',

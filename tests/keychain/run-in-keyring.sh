@@ -14,12 +14,34 @@ if [ "$(uname -s)" != "Linux" ]; then
   exit 0
 fi
 
+# The Secret Service tools: dbus-run-session (a private session bus) and gnome-keyring-daemon.
+# When one is missing, say which and the exact command that installs them on this distribution.
+missing=()
 for bin in dbus-run-session gnome-keyring-daemon; do
-  if ! command -v "$bin" >/dev/null 2>&1; then
-    echo "run-in-keyring: $bin is missing; install it with: apt-get install -y gnome-keyring dbus libsecret-1-0" >&2
-    exit 2
-  fi
+  command -v "$bin" >/dev/null 2>&1 || missing+=("$bin")
 done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=''; [ "$(id -u)" -eq 0 ] || sudo='sudo '
+  if command -v apt-get >/dev/null 2>&1; then
+    install="${sudo}apt-get install -y gnome-keyring dbus libsecret-1-0"
+  elif command -v dnf >/dev/null 2>&1; then
+    install="${sudo}dnf install -y gnome-keyring dbus-daemon libsecret"
+  elif command -v pacman >/dev/null 2>&1; then
+    install="${sudo}pacman -S --needed gnome-keyring dbus libsecret"
+  elif command -v zypper >/dev/null 2>&1; then
+    install="${sudo}zypper install -y gnome-keyring dbus-1 libsecret-1-0"
+  else
+    install="your distribution's gnome-keyring and dbus packages (they provide gnome-keyring-daemon and dbus-run-session)"
+  fi
+  {
+    echo "run-in-keyring: the keychain tests need a throwaway Secret Service; missing here: ${missing[*]}."
+    echo "Install it with:"
+    echo
+    echo "    $install"
+    echo
+  } >&2
+  exit 2
+fi
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/parallax-keyring.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT

@@ -1,12 +1,17 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/App';
+import { preloadAllViews } from '../../../src/renderer/src/views/lazy-views';
 import type { InvokeOutput } from '../../../src/shared/ipc/contract';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
 // Settings → AI assistants (MCP): the toggle that lets `parallax mcp` start runs and the cap an
 // assistant's run keeps to, saved through settings.update like every other setting.
+
+// Views are lazy chunks: load them once up front, so a first import's transform time is not
+// spent inside a findBy wait.
+beforeAll(() => preloadAllViews(), 120_000);
 
 describe('Settings: AI assistants (MCP)', () => {
   let fake: FakeParallax;
