@@ -62,7 +62,7 @@ function onlineOf(core: CliCore): () => Promise<McpOnline> {
 
 /** Serves until the client goes away: stdin ends, or a signal asks to stop. */
 async function serve(ctx: CliContext, deps: McpDeps): Promise<void> {
-  const { server } = createParallaxMcpServer(deps);
+  const { server, stop: stopBackground } = createParallaxMcpServer(deps);
   const transport = new StdioServerTransport(ctx.stdin, ctx.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -76,6 +76,7 @@ async function serve(ctx: CliContext, deps: McpDeps): Promise<void> {
     deps.log(`parallax mcp ${deps.version}: serving ${deps.store.path} on stdio`);
     await closed;
   } finally {
+    stopBackground();
     ctx.stdin.off('end', stop);
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);

@@ -7,27 +7,63 @@ import type { McpDeps } from './types';
 
 // Change alerts raised after monitor runs, newest first, with the Alerts view's filters (the
 // channel's schema). Monitor runs nobody compared yet (the app was closed, a demo was just
-// built) are compared first, quietly: no webhook, no report, as `parallax alerts` does.
+// built) are compared quietly (no webhook, no report), as the app does at open: in the
+// background from the server's start, since 90 runs of a fresh 30-day demo take most of a
+// minute, longer than an MCP client waits for one call. Until it ends, list_alerts says how
+// many runs are still to compare.
 
-export function alertsTool(deps: McpDeps): ToolSpec<(typeof alertsChannels)['alerts.list']['input']> {
-  const catchUp = async (): Promise<void> => {
-    const pipeline = createAfterRunPipeline({
-      store: deps.store,
-      alerts: createAlertService({ store: deps.store, now: deps.now }),
-      now: deps.now,
-    });
-    await pipeline.catchUp({ quiet: true });
+export interface AlertsTool {
+  spec: ToolSpec<(typeof alertsChannels)['alerts.list']['input']>;
+  /** Compares the monitor runs nobody compared, in the background (again when new ones appear). */
+  catchUp(): void;
+  /** No more logging: the history is closing under a comparison that is still running. */
+  stop(): void;
+}
+
+export function alertsTool(deps: McpDeps): AlertsTool {
+  let stopped = false;
+  const alerts = createAlertService({ store: deps.store, now: deps.now });
+  const pipeline = createAfterRunPipeline({
+    store: deps.store,
+    alerts,
+    now: deps.now,
+    logError: (message) => {
+      if (!stopped) deps.log(message);
+    },
+  });
+  let running: Promise<void> | null = null;
+  const catchUp = (): void => {
+    if (running || stopped) return;
+    running = pipeline
+      .catchUp({ quiet: true })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!stopped)
+            deps.log(`alerts catch-up: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
   };
-  return {
+
+  const spec: AlertsTool['spec'] = {
     name: 'list_alerts',
     title: 'Change alerts',
     description:
-      "Change alerts raised after monitor runs, newest first: a brand entering or dropping out of answers, a competitor appearing or disappearing, the brand's position moving, cited domains or the answer changing, per prompt × engine × location or pooled over the monitor. Each has before and after with n and the 95 % interval (an alert fires only when the intervals do not overlap). Filters: since/until (ms since 1970), unread, monitorId (list_monitors), kinds, engine, loc ('DE', 'US-CA').",
+      "Change alerts raised after monitor runs, newest first: a brand entering or dropping out of answers, a competitor appearing or disappearing, the brand's position moving, cited domains or the answer changing, per prompt × engine × location or pooled over the monitor. Each has before and after with n and the 95 % interval (an alert fires only when the intervals do not overlap). Filters: since/until (ms since 1970), unread, monitorId (list_monitors), kinds, engine, loc ('DE', 'US-CA'). While monitor runs are still being compared, comparing > 0 says how many remain.",
     input: alertsChannels['alerts.list'].input,
-    async run(filter) {
-      await catchUp();
+    run(filter) {
+      catchUp();
+      const comparing = alerts.uncheckedRuns().length;
       const page = deps.store.listAlerts(filter);
       const lines = [
+        ...(comparing > 0
+          ? [
+              `Still comparing ${comparing} monitor run${comparing === 1 ? '' : 's'} with their previous runs: more alerts may follow; ask again shortly.`,
+            ]
+          : []),
         `${page.total} alert${page.total === 1 ? '' : 's'} match (${page.unread} unread in all)${page.total > page.alerts.length ? `; showing ${page.alerts.length} from offset ${filter.offset}` : ''}.`,
         ...page.alerts.map((a) => {
           const [before, after] = alertSideLabels(a.kind);
@@ -45,7 +81,14 @@ export function alertsTool(deps: McpDeps): ToolSpec<(typeof alertsChannels)['ale
           ].join('\n');
         }),
       ];
-      return { text: lines.join('\n'), data: { ...page } };
+      return { text: lines.join('\n'), data: { ...page, comparing } };
+    },
+  };
+  return {
+    spec,
+    catchUp,
+    stop: () => {
+      stopped = true;
     },
   };
 }

@@ -28,6 +28,8 @@ export interface ParallaxMcpServer {
   server: McpServer;
   /** Lists or hides the run tools to match the saved setting (called before every tool call). */
   syncRunTools(): void;
+  /** Before the history closes: stops the background work (the alerts' catch-up). */
+  stop(): void;
 }
 
 export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
@@ -66,12 +68,13 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
     },
   });
 
+  const alerts = alertsTool(deps);
   const readTools: AnyToolSpec[] = [
     ...historyTools(deps),
     ...answerTools(deps),
     compareTool(deps),
     ...visibilityTools(deps),
-    alertsTool(deps),
+    alerts.spec,
   ];
   for (const spec of readTools) registerTool(server, synced(spec), deps.log);
   for (const spec of [estimate, start] as AnyToolSpec[]) {
@@ -79,5 +82,7 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
     if (!listed) handle.disable();
     runHandles.push(handle);
   }
-  return { server, syncRunTools };
+  // Monitor runs nobody compared: compared in the background from the start, as the app does.
+  alerts.catchUp();
+  return { server, syncRunTools, stop: alerts.stop };
 }
