@@ -2,31 +2,24 @@ import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
-import { createApiClient, type ApiClient } from '../main/api';
+import type { ApiClient } from '../main/api';
 import { createPageArchiver, type PageArchiver } from '../main/archive';
-import {
-  createRunEngine,
-  createMonitorScheduler,
-  type JobEvent,
-  type MonitorScheduler,
-  type RunEngine,
-} from '../main/runs';
-import { createSecretStore } from '../main/secrets/create-secret-store';
+import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
 import type { SecretStore } from '../main/secrets/secret-store';
 import { openSettingsStore } from '../main/settings/conf-settings-store';
-import { ProfileFileError, resolveCliProfile } from '../main/profile';
 import type { ServiceProfile } from '../shared/profile';
 import { defaultDatabasePath, defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import type { RunningSandbox } from '../sandbox';
 import { CliUsageError } from './context';
 import { upgradeProgressPrinter } from './upgrade-progress';
 
 // The CLI's core: the same history file, settings, key store, client and run engine as the
 // app (unless --db / --base-url say otherwise), opened for one command and closed after it.
 // The network side is opened only when a command needs it, so `history`, `show`, `search`
-// and `export` work offline and without a key.
+// and `export` work offline and without a key; its modules (client, run engine, sandbox, key
+// store) are loaded then too, so the commands that only read start quickly.
 
 export interface OpenCliCoreOptions {
   env: NodeJS.ProcessEnv;
@@ -90,7 +83,12 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const store = openHistory({ path: dbPath, onUpgradeProgress: upgradeProgressPrinter(process.stderr) });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
-  const archive = createPageArchiver({ store, fetch: globalThis.fetch, now: Date.now });
+  // fetch is looked up when a page is downloaded: reading globalThis.fetch loads Node's HTTP client.
+  const archive = createPageArchiver({
+    store,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    now: Date.now,
+  });
   if (!store.readonly) archive.kick();
   let storedAnswers = false;
   const onJob = (event: JobEvent): void => {
@@ -111,6 +109,11 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let keyLabel: () => Promise<string | null>;
     // How the service names its engines: --profile FILE, else Settings, else the spec's names.
     let profile: ServiceProfile;
+    const [{ ProfileFileError, resolveCliProfile }, { createApiClient }, runs] = await Promise.all([
+      import('../main/profile'),
+      import('../main/api'),
+      import('../main/runs'),
+    ]);
     try {
       profile = resolveCliProfile(opts.env, s);
     } catch (err) {
@@ -118,6 +121,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       throw err;
     }
     if (useSandbox) {
+      const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',
@@ -135,6 +139,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
         throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
       baseUrl = url;
       plan = s?.plan ?? 'Free';
+      const { createSecretStore } = await import('../main/secrets/create-secret-store');
       const secrets = opts.secretStore ?? (await createSecretStore({ env: opts.env }));
       const readKey = async (): Promise<string> => {
         const key = await secrets.get().catch(() => null);
@@ -153,7 +158,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       profile,
       taskTypes: s?.taskTypeOverrides,
     });
-    const engine = createRunEngine({
+    const engine = runs.createRunEngine({
       store,
       client,
       now: Date.now,
@@ -165,7 +170,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
     let label: string | null = isSandbox ? 'sandbox' : null;
     const readLabel = async (): Promise<string | null> => (label = await keyLabel());
-    const monitors = createMonitorScheduler({
+    const monitors = runs.createMonitorScheduler({
       store,
       engine,
       now: Date.now,

@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
+
+// The root `parallax` program and how a parse becomes an exit code, shared by the full program
+// (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
+
+const VERSION = '0.1.0';
+
+/** The root `parallax` command with its global options, before any command is registered. */
+export function createRootProgram(ctx: CliContext): Command {
+  const program = new Command('parallax')
+    .description('Parallax: monitor AI answers across engines and countries (headless CLI).')
+    .version(VERSION)
+    .option('--json', 'machine-readable JSON output')
+    .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.stdout.write(s),
+      writeErr: (s) => ctx.stderr.write(s),
+    });
+  program.hook('preAction', async (root) => {
+    const { json, profile } = root.opts<{ json?: boolean; profile?: string }>();
+    ctx.json = Boolean(json);
+    if (profile !== undefined) await useProfileFile(ctx, profile);
+  });
+  return program;
+}
+
+/**
+ * --profile FILE: checked now (an invalid profile stops every command with its field errors,
+ * exit 2), then handed to the command's core as PARALLAX_PROFILE, as if set in the environment.
+ */
+async function useProfileFile(ctx: CliContext, file: string): Promise<void> {
+  // Loaded here: the profile schema (zod) is not needed by --help or commands without --profile.
+  const { PROFILE_ENV, readProfileFile } = await import('../main/profile');
+  const path = resolve(file);
+  try {
+    readProfileFile(path);
+  } catch (err) {
+    throw new CliUsageError(err instanceof Error ? err.message : String(err));
+  }
+  ctx.env = { ...ctx.env, [PROFILE_ENV]: path };
+}
+
+/**
+ * Parses argv with a built program and turns its outcome into an exit code; errors `rethrow`
+ * selects are thrown to the caller instead.
+ */
+export async function runProgram(
+  program: Command,
+  argv: string[],
+  ctx: CliContext,
+  opts: { rethrow?: (err: unknown) => boolean } = {},
+): Promise<number> {
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT_OK;
+  } catch (err) {
+    if (opts.rethrow?.(err)) throw err;
+    if (err instanceof CliExit) return err.code;
+    if (err instanceof CommanderError) {
+      // --help and --version end here with code 0; usage errors were already printed.
+      return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (err instanceof CliUsageError) {
+      writeLine(ctx.stderr, `parallax: ${err.message}`);
+      return EXIT_USAGE;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    writeLine(ctx.stderr, `parallax: ${message}`);
+    return EXIT_USAGE;
+  }
+}
