@@ -143,10 +143,14 @@ export function registerZstdText(db: Database.Database): void {
 export const markdownSql = (alias: string): string =>
   `coalesce(zstd_text(${alias}.markdown_zstd), ${alias}.answer_markdown)`;
 
-/** markdownSql, or the plain column on a file older than version 7 (migrations 2–6 read it). */
+/** markdownSql (registering zstd_text on db), or the plain column on a file older than version 7. */
 export function markdownSqlFor(db: Database.Database, alias: string): string {
   const columns = db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all() as string[];
-  return columns.includes('markdown_zstd') ? markdownSql(alias) : `${alias}.answer_markdown`;
+  if (!columns.includes('markdown_zstd')) return `${alias}.answer_markdown`;
+  // Migrations run on connections of their own (the start-up worker's too): make sure this one
+  // has the function.
+  registerZstdText(db);
+  return markdownSql(alias);
 }
 
 /**
