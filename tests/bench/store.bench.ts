@@ -422,7 +422,7 @@ function bigDbPath(): string {
   return path;
 }
 
-function ftsBench(path: string): boolean {
+export function ftsBench(path: string): boolean {
   console.log('\n-- search over 1,000,000 answers (page of 50 with snippets and a count capped at 1,000)');
   const store = openHistory({ path, readonly: true });
   const r = rng(99);
