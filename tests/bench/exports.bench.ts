@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bench } from './run-all';
 import { cachedExportHistory } from './export-run';
+import { freshBuiltCli } from '../../bin/built-cli.mjs';
 
 // Streamed exports (issue 15, part 1): `parallax export` of the 20,000-result run (100 prompts
 // × 20 countries × 10 repeats, search queries, shopping and Markdown; tests/bench/export-run.ts)
@@ -20,9 +21,9 @@ const GNU_TIME = '/usr/bin/time';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function cliCommand(): string[] {
-  // The built CLI when there is one (what `npx parallax` runs), else the sources through tsx.
-  const built = join(ROOT, 'out', 'cli', 'parallax.mjs');
-  return existsSync(built)
+  // The built CLI when it is current (what `npx parallax` runs), else the sources through tsx.
+  const built = freshBuiltCli(ROOT);
+  return built
     ? [process.execPath, built]
     : [process.execPath, '--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 }
