@@ -168,9 +168,7 @@ async function pythonPeer(sandbox: SandboxHandle): Promise<{ ms: number; ok: num
   }
 }
 
-async function runOnce(
-  mode: 'sync' | 'async',
-): Promise<{
+async function runOnce(mode: 'sync' | 'async'): Promise<{
   ms: number;
   cpuMsPerJob: number;
   storeCpuMsPerJob: number;
