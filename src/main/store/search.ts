@@ -85,6 +85,42 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
      FROM answer_search
      WHERE answer_search MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
   );
+  // Sentinels while SQLite builds the snippets, so a highlight is recognised whatever the
+  // caller's markers (which may occur in the text); swapped for the caller's markers after.
+  const OPEN = '\u0002';
+  const CLOSE = '\u0003';
+  function pageWithSnippets(
+    from: string,
+    order: string,
+    page: Record<string, unknown>,
+    scope: 'all' | 'answers' | 'sources',
+    style: { open: string; close: string; tokens: number },
+  ): { seqs: number[]; answerSnippets: Map<number, string>; sourceSnippets: Map<number, string> } {
+    const snippetOf = (column: number) =>
+      `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
+    const columns = `${scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX)} AS a,
+      ${scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX)} AS s`;
+    const rows = stmt(
+      db,
+      `SELECT f.rowid AS seq, ${columns} ${from} ${order} LIMIT @limit OFFSET @offset`,
+    ).all({
+      ...page,
+      tokens: style.tokens,
+    }) as Array<{ seq: number; a: string | null; s: string | null }>;
+    const marked = (text: string): string =>
+      style.open === OPEN && style.close === CLOSE
+        ? text
+        : text.split(OPEN).join(style.open).split(CLOSE).join(style.close);
+    const answerSnippets = new Map<number, string>();
+    const sourceSnippets = new Map<number, string>();
+    for (const row of rows) {
+      const inAnswer = row.a !== null && (scope === 'answers' || row.a.includes(OPEN) || row.s === null);
+      if (inAnswer) answerSnippets.set(row.seq, marked(row.a!));
+      else sourceSnippets.set(row.seq, marked(row.s ?? ''));
+    }
+    return { seqs: rows.map((r) => r.seq), answerSnippets, sourceSnippets };
+  }
+
   const firstFetched = pluck(db, 'SELECT min(fetched_at) FROM results');
   const lastFetched = pluck(db, 'SELECT max(fetched_at) FROM results');
 
@@ -177,28 +213,33 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           n: number;
         }
       ).n;
-      const seqs = pluck(db, `SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`).all({
-        ...params,
-        limit: options.limit ?? 50,
-        offset: options.offset ?? 0,
-      }) as number[];
-
-      // Snippets only for the page (snippet() re-reads and re-tokenizes the text).
+      const page = { ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 };
       const style = {
         open: options.markers?.open ?? '\u0002',
         close: options.markers?.close ?? '\u0003',
         tokens: Math.min(64, Math.max(1, options.snippetTokens ?? 16)),
       };
-      const answerSnippets =
-        scope === 'sources'
-          ? new Map<number, string>()
-          : snippets(seqs, answersOnly, ANSWER_COLUMN_INDEX, style);
-      const sourceSnippets = snippets(
-        seqs.filter((seq) => !answerSnippets.has(seq)),
-        sourcesOnly,
-        SOURCE_COLUMN_INDEX,
-        style,
-      );
+      let seqs: number[];
+      let answerSnippets: Map<number, string>;
+      let sourceSnippets: Map<number, string>;
+      if (options.order === 'relevance') {
+        // Ranked: every match is scored and sorted, so snippets are made after, for the page only.
+        seqs = pluck(db, `SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`).all(page) as number[];
+        answerSnippets =
+          scope === 'sources' ? new Map() : snippets(seqs, answersOnly, ANSWER_COLUMN_INDEX, style);
+        sourceSnippets = snippets(
+          seqs.filter((seq) => !answerSnippets.has(seq)),
+          sourcesOnly,
+          SOURCE_COLUMN_INDEX,
+          style,
+        );
+      } else {
+        // Newest first: the index hands rows over in order and stops at the page's end, so the
+        // snippets are computed in the same statement for those rows alone (a second MATCH
+        // restricted to the page's rowids re-evaluated the query once per row). A hit counts as
+        // in the answer when its answer snippet highlights a term.
+        ({ seqs, answerSnippets, sourceSnippets } = pageWithSnippets(from, order, page, scope, style));
+      }
       const hits = seqs.map((seq): SearchHit => {
         const info = resultInfo.get(seq) as {
           result_id: string;
