@@ -9,8 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freshBuiltCli } from './built-cli.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write(`parallax: Node >= 22.12 is required (this is ${process.version}).\n`);
+if (major < 22 || (major === 22 && minor < 15)) {
+  process.stderr.write(`parallax: Node >= 22.15 is required (this is ${process.version}).\n`);
   process.exit(2);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
