@@ -48,8 +48,8 @@ describe('Alerts on a 30-day demo history, end to end', () => {
     await expect
       .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
       .toBe(`${total.toLocaleString('en')} alerts`);
-    const list = page.getByRole('listbox', { name: 'Alerts' });
-    const first = list.getByRole('option').first();
+    const list = page.getByRole('grid', { name: 'Alerts' });
+    const first = list.getByRole('row').first();
     await expect.poll(() => first.textContent(), { timeout: 30_000 }).toMatch(/Demo · /);
     const text = (await first.textContent()) ?? '';
     const newest = h.core.store.listAlerts({ limit: 1 }).alerts[0];
@@ -75,7 +75,7 @@ describe('Alerts on a 30-day demo history, end to end', () => {
       .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
       .toBe(`${expected.total.toLocaleString('en')} alert${expected.total === 1 ? '' : 's'}`);
     const alert = expected.alerts[0]!;
-    const row = page.getByRole('listbox', { name: 'Alerts' }).getByRole('option').first();
+    const row = page.getByRole('grid', { name: 'Alerts' }).getByRole('row').first();
     await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(alert.summary.slice(0, 40));
     await row.getByRole('button', { name: 'Open diff' }).click();
 

@@ -39,7 +39,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'Brands' }).waitFor();
     const panel = page.getByRole('region', { name: 'Discovered' });
-    await panel.getByRole('listbox', { name: 'Discovered names' }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('grid', { name: 'Discovered names' }).waitFor({ timeout: 30_000 });
     await expect
       .poll(() => panel.textContent(), { timeout: 30_000 })
       .toMatch(
@@ -60,7 +60,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
 
     // The rows on screen are the queue's first rows, with their figures.
     const first = queue.candidates[0];
-    const firstRow = panel.getByRole('listbox').getByRole('option').first();
+    const firstRow = panel.getByRole('grid').getByRole('row').first();
     await expect(firstRow.textContent()).resolves.toContain(first?.name);
     await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d %–\d+\.\d %\)/);
     await expect(firstRow.textContent()).resolves.toContain(String(first?.answers));
@@ -71,12 +71,11 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const { page } = h;
     const index = queue.candidates.findIndex((c) => c.name === name);
     expect(index, name).toBeGreaterThanOrEqual(0);
-    const list = page.getByRole('region', { name: 'Discovered' }).getByRole('listbox');
+    const list = page.getByRole('region', { name: 'Discovered' }).getByRole('grid');
     await list.evaluate((el, top) => el.scrollTo({ top }), Math.max(0, index - 2) * ROW_HEIGHT);
     const details = page.getByRole('region', { name: `Details of ${name}` });
     // Choosing the open name again would close it.
-    if (!(await details.isVisible()))
-      await list.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    if (!(await details.isVisible())) await list.getByRole('row', { name: new RegExp(`^${name}`) }).click();
     await details.waitFor();
   }
 
@@ -84,7 +83,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const { page } = h;
     const newcomer = queue.candidates.find((c) => c.isNew) as DiscoveryQueue['candidates'][number];
     await open(newcomer.name);
-    const row = page.getByRole('option', { name: new RegExp(`^${newcomer.name}`) });
+    const row = page.getByRole('row', { name: new RegExp(`^${newcomer.name}`) });
     await expect(row.textContent()).resolves.toContain('new');
     const details = page.getByRole('region', { name: `Details of ${newcomer.name}` });
     await expect(details.textContent()).resolves.toContain(`Named in ${newcomer.answers} answers`);
@@ -142,7 +141,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: /Brands/ })
       .click();
-    await page.getByRole('region', { name: 'Discovered' }).getByRole('listbox').waitFor();
+    await page.getByRole('region', { name: 'Discovered' }).getByRole('grid').waitFor();
     await open(pick.name);
     await page.getByRole('button', { name: `Accept ${pick.name}…` }).click();
     const form = page.getByRole('form', { name: `Accept ${pick.name}` });

@@ -98,7 +98,7 @@ describe('the analyst workspace, end to end', () => {
     await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('running');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const results = page.getByRole('listbox', { name: 'Search results' });
+    const results = page.getByRole('grid', { name: 'Search results' });
     await results.locator('mark').first().waitFor();
     await h.screenshot('06-history-search');
   });

@@ -101,10 +101,10 @@ describe('Alerts view', () => {
 
   it('lists alerts newest first with what changed, where, and before → after with n and interval', async () => {
     render(<AlertsView />);
-    const list = await screen.findByRole('listbox', { name: 'Alerts' });
+    const list = await screen.findByRole('grid', { name: 'Alerts' });
     expect(screen.getByTestId('alerts-count').textContent).toBe('3 alerts');
     await waitFor(() => expect(list.textContent).toContain('Veloxa dropped out'));
-    const rows = within(list).getAllByRole('option');
+    const rows = within(list).getAllByRole('row');
     expect(rows[0]?.textContent).toContain('Brand dropped out');
     expect(rows[0]?.textContent).toContain('Veloxa dropped out');
     expect(rows[0]?.textContent).toContain('Daily shoes · “best running shoes” · Assistant A · DE');
@@ -120,7 +120,7 @@ describe('Alerts view', () => {
 
   it('filters by kind, location and unread (the query main gets)', async () => {
     render(<AlertsView />);
-    await screen.findByRole('listbox', { name: 'Alerts' });
+    await screen.findByRole('grid', { name: 'Alerts' });
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'position-moved' } });
     await waitFor(() => expect(screen.getByTestId('alerts-count').textContent).toBe('1 alert'));
     expect(fake.callsTo('alerts.list').at(-1)).toMatchObject({ kinds: ['position-moved'] });
@@ -136,12 +136,12 @@ describe('Alerts view', () => {
 
   it('marks one alert read, then all', async () => {
     render(<AlertsView />);
-    const list = await screen.findByRole('listbox', { name: 'Alerts' });
+    const list = await screen.findByRole('grid', { name: 'Alerts' });
     fireEvent.click(await within(list).findByRole('button', { name: /^Mark read: Veloxa dropped out/ }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 unread'));
     expect(fake.callsTo('alerts.markRead')[0]).toEqual({ ids: ['alert-1'] });
     expect(
-      within(within(list).getAllByRole('option')[0] as HTMLElement).queryByRole('img', { name: 'Unread' }),
+      within(within(list).getAllByRole('row')[0] as HTMLElement).queryByRole('img', { name: 'Unread' }),
     ).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('0 unread'));
@@ -152,7 +152,7 @@ describe('Alerts view', () => {
   it('an alert opens its two answers as a word and source diff in Compare', async () => {
     ALERTS[0] = sampleAlert({ beforeResultId: BEFORE.resultId, afterResultId: AFTER.resultId });
     const view = render(<AlertsView />);
-    const list = await screen.findByRole('listbox', { name: 'Alerts' });
+    const list = await screen.findByRole('grid', { name: 'Alerts' });
     fireEvent.click((await within(list).findAllByRole('button', { name: 'Open diff' }))[0] as HTMLElement);
     const nav = useNavStore.getState();
     expect(nav.view).toBe('compare');

@@ -22,18 +22,18 @@ describe('Discovered panel', () => {
   });
 
   const panel = () => screen.getByRole('region', { name: 'Discovered' });
-  const list = async () => within(panel()).findByRole('listbox', { name: 'Discovered names' });
+  const list = async () => within(panel()).findByRole('grid', { name: 'Discovered names' });
   const choose = async (name: string) => {
     const option = within(await list())
       .getByText(name)
-      .closest('[role="option"]') as HTMLElement;
+      .closest('[role="row"]') as HTMLElement;
     fireEvent.click(option);
     return screen.findByRole('region', { name: `Details of ${name}` });
   };
 
   it('lists the names with answers, share and its interval, where, when, origin, new ones marked; long lists virtualised', async () => {
     render(<BrandsView />);
-    const rows = within(await list()).getAllByRole('option');
+    const rows = within(await list()).getAllByRole('row');
     expect(within(panel()).getByText(/62 names in 120 answers \(2025-04-02 … 2025-05-01\)/)).toBeTruthy();
     expect(within(panel()).getByText(/2 covered by your brands, 0 dismissed/)).toBeTruthy();
     const first = rows[0] as HTMLElement;
@@ -143,7 +143,7 @@ describe('Discovered panel', () => {
     fireEvent.click(within(details).getByRole('button', { name: 'Dismiss Trailhawk' }));
     await waitFor(() => expect(fake.callsTo('discovery.dismiss')).toEqual([{ key: 'trailhawk' }]));
     fireEvent.click(within(panel()).getByLabelText('Dismissed'));
-    const dismissed = await within(panel()).findByRole('listbox', { name: 'Dismissed names' });
+    const dismissed = await within(panel()).findByRole('grid', { name: 'Dismissed names' });
     expect(within(dismissed).getByText('Altura')).toBeTruthy();
     expect(within(dismissed).getByText('not in period')).toBeTruthy();
     fireEvent.click(within(dismissed).getByText('Altura'));

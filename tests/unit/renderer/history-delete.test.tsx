@@ -34,7 +34,7 @@ describe('History: Delete run', () => {
   });
 
   async function runsList(): Promise<HTMLElement> {
-    const list = await screen.findByRole('listbox', { name: 'Runs' });
+    const list = await screen.findByRole('grid', { name: 'Runs' });
     await within(list).findByText('Alpha');
     return list;
   }
@@ -55,7 +55,7 @@ describe('History: Delete run', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(within(screen.getByRole('listbox', { name: 'Runs' })).queryByText('Beta')).toBeNull(),
+      expect(within(screen.getByRole('grid', { name: 'Runs' })).queryByText('Beta')).toBeNull(),
     );
     expect(fake.callsTo('runs.delete')).toEqual([{ runId: 'run-b' }]);
     expect(fake.callsTo('runs.list').length).toBeGreaterThanOrEqual(2);
@@ -65,7 +65,7 @@ describe('History: Delete run', () => {
     expect(useNavStore.getState().runId).toBeNull();
     expect(useRunBoardStore.getState()).toMatchObject({ runId: null, detail: null });
     expect(useCompareStore.getState()).toMatchObject({ runId: null, detail: null });
-    expect(screen.getByRole('listbox', { name: 'Runs' })).toHaveFocus();
+    expect(screen.getByRole('grid', { name: 'Runs' })).toHaveFocus();
   });
 
   it('keeps the run with Keep or Escape, and opens the dialog with the Delete key on the active row', async () => {
@@ -86,7 +86,7 @@ describe('History: Delete run', () => {
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Keep' }), { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.callsTo('runs.delete')).toEqual([]);
-    expect(within(list).getAllByRole('option')).toHaveLength(3);
+    expect(within(list).getAllByRole('row')).toHaveLength(3);
     expect(useNavStore.getState().view).toBe('history');
   });
 
@@ -104,7 +104,7 @@ describe('History: Delete run', () => {
     expect(alert.textContent).toContain('RUN_ACTIVE');
     expect(alert.textContent).toContain('cancel it before deleting it');
     expect(screen.getByRole('alertdialog', { name: 'Delete run' })).toBeInTheDocument();
-    expect(within(list).getAllByRole('option')).toHaveLength(3);
+    expect(within(list).getAllByRole('row')).toHaveLength(3);
     expect(fake.callsTo('runs.list')).toHaveLength(1);
   });
 });

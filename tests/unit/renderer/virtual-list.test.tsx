@@ -30,8 +30,8 @@ describe('virtualized lists', () => {
         renderRow={(n) => <span>row {n}</span>}
       />,
     );
-    const list = screen.getByRole('listbox', { name: 'Numbers' });
-    const rendered = within(list).getAllByRole('option');
+    const list = screen.getByRole('grid', { name: 'Numbers' });
+    const rendered = within(list).getAllByRole('row');
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
     expect(rendered[0]?.textContent).toBe('row 0');
@@ -39,7 +39,7 @@ describe('virtualized lists', () => {
 
     fireEvent.keyDown(list, { key: 'End' });
     await waitFor(() => expect(within(list).getByText(`row ${ROWS - 1}`)).toBeInTheDocument());
-    expect(within(list).getAllByRole('option').length).toBeLessThan(40);
+    expect(within(list).getAllByRole('row').length).toBeLessThan(40);
     expect(list.getAttribute('aria-activedescendant')).toMatch(new RegExp(`row-${ROWS - 1}$`));
     expect(within(list).queryByText('row 0')).toBeNull();
   });
@@ -75,10 +75,10 @@ describe('virtualized lists', () => {
       };
     });
     render(<HistoryView />);
-    const list = await screen.findByRole('listbox', { name: 'Runs' });
+    const list = await screen.findByRole('grid', { name: 'Runs' });
     await within(list).findByText('Run number 0');
     expect(screen.getByText('100000 runs')).toBeInTheDocument();
-    expect(within(list).getAllByRole('option').length).toBeLessThan(40);
+    expect(within(list).getAllByRole('row').length).toBeLessThan(40);
     expect(fake.callsTo('runs.list').map((c) => c.offset)).toEqual([0]);
 
     fireEvent.keyDown(list, { key: 'ArrowDown' });
@@ -106,12 +106,12 @@ describe('virtualized lists', () => {
     render(<HistoryView />);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    const results = await screen.findByRole('listbox', { name: 'Search results' });
+    const results = await screen.findByRole('grid', { name: 'Search results' });
     const mark = await within(results).findByText('acme');
     expect(mark.tagName).toBe('MARK');
     expect(results.querySelector('img')).toBeNull();
     expect(fake.callsTo('history.search')[0]).toMatchObject({ query: 'acme', offset: 0 });
-    fireEvent.click(within(results).getAllByRole('option')[0] as HTMLElement);
+    fireEvent.click(within(results).getAllByRole('row')[0] as HTMLElement);
     expect(useNavStore.getState()).toMatchObject({ view: 'compare', runId: 'run-7' });
   });
 });

@@ -17,7 +17,8 @@ interface Props<T> {
 
 /**
  * A virtualized list: only the rows in view (plus a few) exist in the DOM, so 100,000 rows
- * scroll smoothly. Keyboard: the list is one tab stop; arrows / Page keys / Home / End move
+ * scroll smoothly. A one-column grid, not a listbox: a row may hold buttons (delete, mark read),
+ * which an option may not contain. Keyboard: the list is one tab stop; arrows / Page keys / Home / End move
  * the active row (aria-activedescendant), Enter opens it, Delete removes it (when the list allows).
  */
 export function VirtualList<T>({
@@ -82,7 +83,7 @@ export function VirtualList<T>({
       ref={parentRef}
       className="virtual-list"
       style={{ height: Math.min(height, Math.max(rowHeight, count * rowHeight) + 2) }}
-      role="listbox"
+      role="grid"
       aria-label={label}
       aria-rowcount={count}
       tabIndex={0}
@@ -97,10 +98,9 @@ export function VirtualList<T>({
             <div
               key={item.key}
               id={`${id}-row-${item.index}`}
-              role="option"
+              role="row"
               aria-selected={item.index === active}
-              aria-posinset={item.index + 1}
-              aria-setsize={count}
+              aria-rowindex={item.index + 1}
               className={`virtual-row${item.index === active ? ' active' : ''}`}
               style={{
                 position: 'absolute',
@@ -115,7 +115,7 @@ export function VirtualList<T>({
                 if (row !== undefined) onActivate?.(row, item.index);
               }}
             >
-              {renderRow(row, item.index)}
+              <div role="gridcell">{renderRow(row, item.index)}</div>
             </div>
           );
         })}

@@ -57,7 +57,7 @@ export function RunsList() {
   useEffect(() => {
     if (!refocus.current || pending || total === null) return;
     refocus.current = false;
-    panelRef.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+    panelRef.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   }, [pending, total]);
 
   const ask = (run: RunSummaryView): void => {

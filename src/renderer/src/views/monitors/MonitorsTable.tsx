@@ -116,7 +116,8 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
                     {starting === m.id ? 'Starting…' : 'Run now'}
                   </RowButton>
                   <RowButton
-                    label={`Alert options: ${m.name}`}
+                    // The name starts with the visible text, as speech input users say it.
+                    label={`${optionsOf === m.id ? 'Close alerts' : 'Alerts…'} of ${m.name}`}
                     onClick={() => setOptionsOf((open) => (open === m.id ? null : m.id))}
                   >
                     {optionsOf === m.id ? 'Close alerts' : 'Alerts…'}

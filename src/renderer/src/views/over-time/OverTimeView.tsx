@@ -102,7 +102,7 @@ export function OverTimeView() {
           </div>
           <div className="panel">
             <h2>Answers ({points.length})</h2>
-            <ul className="series-points">
+            <ul className="series-points" aria-label="Answers in this series" tabIndex={0}>
               {points.map((p) => (
                 <li key={p.resultId}>
                   <strong>{formatDateTime(p.fetchedAt)}</strong> {p.excerpt}

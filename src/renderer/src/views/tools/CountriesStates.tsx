@@ -55,7 +55,7 @@ export function CountriesStates() {
               onChange={(e) => setQuery(e.target.value)}
             />
           </label>
-          <ul className="country-list" aria-label="Countries">
+          <ul className="country-list" aria-label="Countries" tabIndex={0}>
             {visible.map((c) => (
               <li key={c.code}>
                 <span aria-hidden="true">{c.flag}</span> {c.name} <code>{c.code}</code>
@@ -67,7 +67,7 @@ export function CountriesStates() {
       <h3>US states</h3>
       {statesError && <ErrorState error={statesError} />}
       {states && (
-        <ul className="country-list" aria-label="US states">
+        <ul className="country-list" aria-label="US states" tabIndex={0}>
           {states.map((s) => (
             <li key={s.code}>
               {s.name} <code>{s.code}</code>
