@@ -186,7 +186,8 @@ function removeOldChunks(/** @type {string} */ outDir, /** @type {Set<string>} *
 /**
  * Builds the CLI into outDir (default out/cli): parallax.mjs, chunks/, and build.json, written
  * last, which records when the build started (sources changed after that make it stale).
- * @param {{ outDir?: string }} [opts]
+ * @param {{ outDir?: string; metafile?: string }} [opts] metafile: where to write esbuild's
+ *   record of what each chunk holds (to see what a command loads)
  */
 export async function buildCli(opts = {}) {
   const outDir = opts.outDir ?? join(ROOT, CLI_OUT_DIR);
@@ -212,6 +213,7 @@ export async function buildCli(opts = {}) {
   if (!entryFile) throw new Error('esbuild produced no parallax.mjs');
   writeAtomically(entry, entryFile.contents);
   removeOldChunks(outDir, new Set(files.map((f) => f.path)));
+  if (opts.metafile) writeFileSync(opts.metafile, JSON.stringify(result.metafile));
   const info = {
     entry: 'parallax.mjs',
     startedAt,
@@ -225,8 +227,10 @@ export async function buildCli(opts = {}) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outArg = process.argv.indexOf('--outdir');
   const outDir = outArg > 0 ? resolve(/** @type {string} */ (process.argv[outArg + 1])) : undefined;
+  const metaArg = process.argv.indexOf('--metafile');
+  const metafile = metaArg > 0 ? resolve(/** @type {string} */ (process.argv[metaArg + 1])) : undefined;
   const t = Date.now();
-  const built = await buildCli({ outDir });
+  const built = await buildCli({ outDir, metafile });
   console.log(
     `CLI bundled: ${relative(ROOT, built.entry)} + ${built.files - 1} chunks, ` +
       `${(built.bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s`,

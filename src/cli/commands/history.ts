@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
-import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main/runs';
+// The owner rules alone: the runs barrel would load the whole run engine and its libraries.
+import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main/runs/run-owner';
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, withCliCore } from '../core';
