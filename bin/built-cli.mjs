@@ -56,5 +56,6 @@ export function freshBuiltCli(root) {
     // A source folder that cannot be read (deleted, renamed) is no proof the bundle is current.
     return null;
   }
-  return join(outDir, info.entry);
+  const entry = join(outDir, info.entry);
+  return statSync(entry, { throwIfNoEntry: false })?.isFile() ? entry : null;
 }

@@ -37,8 +37,11 @@ const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
  * zip library's Buffer() calls warn when they no longer come from node_modules.
  */
 const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs'];
-/** Old chunks are kept this long, so a CLI started before a rebuild can still load its own. */
-const KEEP_OLD_CHUNKS_MS = 60 * 60 * 1000;
+/**
+ * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
+ * command module loads its network side only when it goes online, `parallax mcp` may run all day).
+ */
+const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 
 // Bundled CommonJS packages call require() for Node built-ins and the external natives.
 const REQUIRE_SHIM =

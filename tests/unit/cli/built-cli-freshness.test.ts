@@ -88,6 +88,11 @@ describe('freshBuiltCli', () => {
     expect(freshBuiltCli(pkg)).toBeNull();
   });
 
+  it('runs the sources when the built entry is missing', () => {
+    unlinkSync(join(pkg, 'out/cli/parallax.mjs'));
+    expect(freshBuiltCli(pkg)).toBeNull();
+  });
+
   it('runs the sources when there is no build, or its record is unreadable', () => {
     file('out/cli/build.json', '{not json');
     expect(freshBuiltCli(pkg)).toBeNull();
