@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWS } from '../../src/renderer/src/stores/nav-store';
+import { startHarness, type Harness } from './harness';
+
+// Accessibility of the production renderer over a real history (a 7-day demo built by the real
+// run engine against the sandbox; its monitor runs raised change alerts):
+// - axe-core (WCAG 2.1 A/AA and best practices) on every view, opened from the sidebar once its
+//   content has loaded, in light and in dark: no serious or critical violation;
+// - keyboard alone composes a prompt, runs it, opens the comparison and reads an alert (its two
+//   answers as a diff in Compare): Tab, typing, Enter, the arrows and the app's shortcuts only,
+//   no click and no focus() from the test; every Tab stop must show where the focus is.
+
+interface Finding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+async function seriousViolations(h: Harness): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page: h.page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Waits until the view shows no "Loading…" line (at most a few seconds: some views poll). */
+async function settled(h: Harness): Promise<void> {
+  await h.page
+    .waitForFunction(() => !/Loading…/.test(document.querySelector('main')?.textContent ?? ''), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
+interface Focused {
+  tag: string;
+  name: string;
+  visible: boolean;
+}
+
+/** What has the focus: its accessible name as a user hears it, and whether it is drawn. */
+async function focused(h: Harness): Promise<Focused> {
+  return h.page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', name: '', visible: false };
+    const style = getComputedStyle(el);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ringed = style.boxShadow !== 'none';
+    const labelled = el.getAttribute('aria-label') ?? '';
+    const byId = el.id ? (document.querySelector(`label[for="${el.id}"]`)?.textContent ?? '') : '';
+    const wrapping = el.closest('label')?.textContent ?? '';
+    const name = (labelled || byId || wrapping || el.textContent || '').trim().replace(/\s+/g, ' ');
+    return { tag: el.tagName.toLowerCase(), name, visible: outlined || ringed };
+  });
+}
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.core.router.invoke('settings.update', { sandboxMode: true, defaultCountries: ['US'] });
+  // Built with the page away from the app: its progress events would keep a busy page rendering.
+  await h.page.goto('about:blank');
+  const built = await h.core.router.invoke('demo.load', { days: 7 });
+  expect(built.ok).toBe(true);
+  await h.page.goBack();
+  await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
+}, 300_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('axe-core on every view', () => {
+  for (const view of VIEWS) {
+    it(`${view.label}: no serious or critical violation, light or dark`, async () => {
+      const { page } = h;
+      await page
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('button', { name: new RegExp(`^${view.label}`) })
+        .click();
+      await page.getByRole('heading', { level: 1, name: view.label }).waitFor();
+      await settled(h);
+      const found: Record<string, Finding[]> = {};
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        const violations = await seriousViolations(h);
+        if (violations.length > 0) found[theme] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
+
+describe('keyboard alone: compose, run, compare, read alerts', () => {
+  /** Tab stops where the focus was not drawn. */
+  const invisible: string[] = [];
+
+  /** Presses Tab until the focus is on the control named `name` (at most `max` presses). */
+  async function tabTo(name: RegExp, max = 80): Promise<void> {
+    for (let i = 0; i < max; i++) {
+      await h.page.keyboard.press('Tab');
+      const f = await focused(h);
+      if (!f.visible && f.tag !== 'body') invisible.push(`${f.tag} "${f.name.slice(0, 60)}"`);
+      if (name.test(f.name)) return;
+    }
+    throw new Error(`Tab never reached ${String(name)}`);
+  }
+
+  it('composes and runs a prompt, then opens its comparison', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+1');
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await tabTo(/^Prompts \(one per line\)/);
+    await page.keyboard.type('best trail running shoes for beginners');
+    // A country from the searchable multi-select: type, Enter takes the first match.
+    await tabTo(/^Search countries$/);
+    await page.keyboard.type('Germany');
+    await page.keyboard.press('Enter');
+    // Start is enabled once the estimate for this spec is in (debounced).
+    await expect.poll(() => page.getByRole('button', { name: 'Start run' }).isEnabled()).toBe(true);
+    await tabTo(/^Start run$/);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { level: 1, name: 'Run' }).waitFor();
+    await expect
+      .poll(() => page.locator('.run-summary h2 .status').textContent(), { timeout: 120_000 })
+      .toBe('completed');
+    await tabTo(/^Open compare$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 30_000 })
+      .toMatch(/best trail running shoes for beginners/);
+  });
+
+  it('reads the alerts and opens one as a diff in Compare', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+Shift+A');
+    await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
+    // The list is one Tab stop; the arrows move through the alerts, Enter opens the active one.
+    await tabTo(/^Alerts$/);
+    expect(await focused(h)).toMatchObject({ tag: 'div', name: 'Alerts', visible: true });
+    await page.keyboard.press('ArrowDown');
+    // The active row (the second alert): its kind is what Compare's title must name.
+    const kind = await page
+      .locator('[role="grid"] [role="row"][aria-selected="true"] .alert-kind')
+      .textContent();
+    expect(kind).toBeTruthy();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 30_000 })
+      .toContain(kind ?? '(no kind)');
+  });
+
+  it('drew the focus at every Tab stop', () => {
+    expect(invisible).toEqual([]);
+  });
+});
