@@ -15,7 +15,7 @@ import type { Bench } from './run-all';
 // Each load is timed in the page, from navigation start (performance.now()), by a script that
 // checks the DOM at every animation frame: the first contentful paint, the view's frame on
 // screen (sidebar, heading, filters: the lazy view chunk loaded and rendered), the KPI cards
-// with their numbers, the trend chart, and every panel with its numbers. Then the period is
+// with their numbers, and every panel with its numbers. Then the period is
 // switched to 90 days and timed until every panel shows the new period's numbers. Main's time
 // per IPC channel is recorded beside, so the figures come with their breakdown.
 
@@ -56,8 +56,6 @@ const MILESTONES = `(() => {
     if (m.view === undefined && document.querySelector('nav.sidebar') && document.getElementById('visibility-heading'))
       m.view = now;
     if (m.kpis === undefined && document.querySelector('[data-testid="kpi-mention"]')) m.kpis = now;
-    if (m.trend === undefined && document.querySelector('#vis-trend-heading')?.closest('section')?.querySelector('svg'))
-      m.trend = now;
     if (m.panels === undefined && ${PANELS_DONE}) m.panels = now;
     if (m.panels === undefined) requestAnimationFrame(frame);
   };
@@ -68,7 +66,6 @@ interface LoadTimes {
   fcp: number;
   view: number;
   kpis: number;
-  trend: number;
   panels: number;
   cls: number;
   /** Script bytes the page had fetched when the view first showed. */
@@ -81,7 +78,7 @@ const READ_LOAD = `(() => {
   const scriptBytes = performance.getEntriesByType('resource')
     .filter((r) => r.name.endsWith('.js') && r.responseEnd <= m.view)
     .reduce((sum, r) => sum + r.decodedBodySize, 0);
-  return { fcp, view: m.view, kpis: m.kpis, trend: m.trend, panels: m.panels, cls: m.cls, scriptBytes };
+  return { fcp, view: m.view, kpis: m.kpis, panels: m.panels, cls: m.cls, scriptBytes };
 })()`;
 
 function percentile(values: number[], p: number): number {
@@ -190,7 +187,6 @@ const bench: Bench = async () => {
       `  view painted (shell + view)   ${stat(pick('view'))}  target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(pick('view'), FIRST_PAINT_TARGET_MS)}`,
     );
     console.log(`  KPI cards painted             ${stat(pick('kpis'))}`);
-    console.log(`  trend chart painted           ${stat(pick('trend'))}`);
     console.log(
       `  every panel, last 30 days     ${stat(pick('panels'))}  target ≤ ${VIEW_TARGET_MS} ms: ${verdict(pick('panels'), VIEW_TARGET_MS)}`,
     );
