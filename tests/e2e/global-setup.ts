@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { build } from 'electron-vite';
-import { findBrowserHere, NoBrowserError } from './find-browser';
+import { findBrowserHere, NoBrowserError } from '../support/find-browser';
 
 // The e2e suite drives the production renderer bundle (with its strict CSP), so build it
 // first unless CI's `npm run build` step already did in this checkout. It needs a browser:

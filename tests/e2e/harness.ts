@@ -6,7 +6,7 @@ import { createCore, type Core, type CoreDeps } from '../../src/main/core';
 import { openSettingsStore } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
-import { findBrowserHere } from './find-browser';
+import { findBrowserHere } from '../support/find-browser';
 import { serveRenderer } from './static-server';
 
 // The e2e harness stands in for Electron, which cannot run on these machines: the built

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findBrowser, GET_BROWSER_COMMAND, NoBrowserError, type BrowserSearch } from '../../e2e/find-browser';
+import {
+  findBrowser,
+  GET_BROWSER_COMMAND,
+  NoBrowserError,
+  type BrowserSearch,
+} from '../../support/find-browser';
 
 /** A machine with exactly these files. */
 function machine(files: string[], over: Partial<Omit<BrowserSearch, 'exists'>> = {}): BrowserSearch {
