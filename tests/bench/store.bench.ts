@@ -271,7 +271,7 @@ const BIG_STEP_MS = 30_000;
 
 // The facets of search-facets.ts in SQL, for the copied answers (checked against facetsOf below).
 const FACETS_SQL = `'e' || lower(hex(j.engine)) || ' c' || lower(hex(j.country))
-  || coalesce(' s' || lower(hex(j.us_state)), '') || ' r' || lower(hex(j.run_id))
+  || CASE WHEN j.us_state IS NULL THEN '' ELSE ' s' || lower(hex(j.us_state)) END || ' r' || lower(hex(j.run_id))
   || ' d' || strftime('%Y%m%d', @fetched / 1000, 'unixepoch') || ' m' || strftime('%Y%m', @fetched / 1000, 'unixepoch')
   || ' y' || strftime('%Y', @fetched / 1000, 'unixepoch')`;
 
