@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
-import { DISCOVERY_TABLES } from '../../../src/main/store/migrations/004_discovery';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { createDiscoveryService } from '../../../src/main/discovery';
 import { compileBrandMatcher } from '../../../src/shared/analytics';
 import {
@@ -20,6 +20,7 @@ import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/ana
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import type { VisibilityOverview } from '../../../src/shared/visibility/types';
+import { toVersion } from '../../support/old-history';
 import { createTestCore } from '../../support/test-core';
 
 // Competitor discovery over a real history file: a 4-day demo built through the run engine
@@ -354,12 +355,12 @@ describe('competitor discovery on a demo history', () => {
     await core.close();
     const raw = new Database(dbPath);
     const dismissed = raw.prepare('SELECT key, decision, decided_at FROM disc_decisions').all();
-    for (const t of DISCOVERY_TABLES) raw.exec(`DROP TABLE ${t}`);
-    raw.pragma('user_version = 3');
     raw.close();
+    // Back to version 3: the discovery tables (and every later migration's) are gone.
+    toVersion(dbPath, 3);
     const store = openHistory({ path: dbPath });
     try {
-      expect(store.migrated).toEqual({ from: 3, to: 4 });
+      expect(store.migrated).toEqual({ from: 3, to: MIGRATIONS.length });
       // A version-3 file has no decisions: put back the one made, then the queue must be the same.
       expect(dismissed).toHaveLength(1);
       store.setNameDismissed('altura', true);

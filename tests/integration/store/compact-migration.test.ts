@@ -1,13 +1,12 @@
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
-import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
 import { runCompactBackfill } from '../../../src/main/store/compact-backfill';
 import { toFtsQuery } from '../../../src/main/store/fts-query';
 import { applyMigrations } from '../../../src/main/store/migrate';
-import { sql as initialSql } from '../../../src/main/store/migrations/001_initial';
 import type { SearchOptions } from '../../../src/main/store/search';
+import { toVersion6 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 // Migration 7 on a history made before it: raw JSON and Markdown compressed, answers indexed in
@@ -37,30 +36,6 @@ const QUERIES: Array<[string, Omit<SearchOptions, 'query'>]> = [
   ['東京', {}],
   ['café OR naïve', {}],
 ];
-
-function toVersion6(path: string): void {
-  const db = new Database(path);
-  db.function('zstd_text', (b: unknown) =>
-    b instanceof Uint8Array ? zstdDecompressSync(b).toString('utf8') : null,
-  );
-  const fts = initialSql.slice(initialSql.indexOf('CREATE VIRTUAL TABLE answer_fts'));
-  db.exec(`
-    CREATE TABLE result_raw (
-      result_seq INTEGER PRIMARY KEY REFERENCES results (seq) ON DELETE CASCADE,
-      raw_json   TEXT NOT NULL
-    ) STRICT;
-    INSERT INTO result_raw SELECT result_seq, zstd_text(raw_zstd) FROM result_docs;
-    UPDATE results SET answer_markdown = zstd_text(markdown_zstd);
-    DROP TRIGGER results_search_insert; DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
-    DROP TABLE answer_search; DROP TABLE result_docs;
-    ALTER TABLE results DROP COLUMN markdown_zstd; ALTER TABLE results DROP COLUMN facets;
-    ${fts}
-    INSERT INTO answer_fts (answer_fts) VALUES ('rebuild');
-    DELETE FROM meta WHERE key = 'compact_backfill_after';
-    PRAGMA user_version = 6;
-  `);
-  db.close();
-}
 
 function layout(path: string): Record<string, string[]> {
   const db = new Database(path, { readonly: true });

@@ -2,12 +2,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
-import { applyMigrations } from '../../../src/main/store/migrate';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { VisibilityQuery } from '../../../src/shared/visibility/types';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
+import { toVersion } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
 // A hand-made history: brands Acme (ours, acme.com) and Bolt (competitor, alias BoltCo, bolt.io).
@@ -512,25 +512,9 @@ describe('re-analysis and migration', () => {
     store.close();
     // Back to version 1: every table a later migration made is gone, as in a file written
     // before version 2; opening it runs migration 2 and the ones after it.
-    const version1 = new Database(':memory:');
-    applyMigrations(version1, MIGRATIONS.slice(0, 1));
-    const keep = new Set(
-      (version1.prepare('SELECT name FROM sqlite_schema').all() as Array<{ name: string }>).map(
-        (r) => r.name,
-      ),
-    );
-    version1.close();
+    toVersion(path, 1);
     const raw = new Database(path);
-    raw.pragma('foreign_keys = OFF');
-    const objects = raw
-      .prepare(
-        "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'trigger') AND name NOT LIKE 'sqlite_%'",
-      )
-      .all() as Array<{ type: string; name: string }>;
-    for (const o of objects.filter((x) => !keep.has(x.name)))
-      raw.exec(`DROP ${o.type.toUpperCase()} IF EXISTS ${o.name}`);
     raw.exec("DELETE FROM meta WHERE key = 'brands_version'");
-    raw.pragma('user_version = 1');
     raw.close();
     store = openTemp(path);
     expect(store.migrated).toEqual({ from: 1, to: MIGRATIONS.length });

@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { zstdDecompressSync } from 'node:zlib';
+import { applyMigrations } from '../../src/main/store/migrate';
+import { MIGRATIONS } from '../../src/main/store/migrations';
+import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
+
+// Puts a history written by this build back into the layout of an older schema version, so a
+// migration can be tested on "a file made before it" with the answers ingest stores today.
+
+/**
+ * The version-6 layout: raw JSON as text in result_raw, Markdown as text, the answer_fts index
+ * of migration 1 (what migration 7 compresses and re-indexes).
+ */
+export function toVersion6(path: string): void {
+  const db = new Database(path);
+  db.function('zstd_text', (b: unknown) =>
+    b instanceof Uint8Array ? zstdDecompressSync(b).toString('utf8') : null,
+  );
+  const fts = initialSql.slice(initialSql.indexOf('CREATE VIRTUAL TABLE answer_fts'));
+  db.exec(`
+    CREATE TABLE result_raw (
+      result_seq INTEGER PRIMARY KEY REFERENCES results (seq) ON DELETE CASCADE,
+      raw_json   TEXT NOT NULL
+    ) STRICT;
+    INSERT INTO result_raw SELECT result_seq, zstd_text(raw_zstd) FROM result_docs;
+    UPDATE results SET answer_markdown = zstd_text(markdown_zstd);
+    DROP TRIGGER results_search_insert; DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
+    DROP TABLE answer_search; DROP TABLE result_docs;
+    ALTER TABLE results DROP COLUMN markdown_zstd; ALTER TABLE results DROP COLUMN facets;
+    ${fts}
+    INSERT INTO answer_fts (answer_fts) VALUES ('rebuild');
+    DELETE FROM meta WHERE key = 'compact_backfill_after';
+    PRAGMA user_version = 6;
+  `);
+  db.close();
+}
+
+/**
+ * An older version (≤ 6): the version-6 layout, then every table and trigger that migrations
+ * 1..version did not create dropped (the tables' indexes go with them).
+ */
+export function toVersion(path: string, version: number): void {
+  if (version > 6) throw new Error(`toVersion goes back to version 6 or older, not ${version}`);
+  toVersion6(path);
+  const reference = new Database(':memory:');
+  applyMigrations(reference, MIGRATIONS.slice(0, version));
+  const names = (db: Database.Database) =>
+    db
+      .prepare(
+        "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'trigger') AND name NOT LIKE 'sqlite_%'",
+      )
+      .all() as Array<{ type: string; name: string }>;
+  const keep = new Set(names(reference).map((o) => o.name));
+  reference.close();
+  const db = new Database(path);
+  db.pragma('foreign_keys = OFF');
+  for (const o of names(db).filter((x) => !keep.has(x.name)))
+    db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS ${o.name}`);
+  db.pragma(`user_version = ${version}`);
+  db.close();
+}
