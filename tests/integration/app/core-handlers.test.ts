@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core';
 import { openSettingsStore, type SettingsStore } from '../../../src/main/settings';
 import type { IpcResult } from '../../../src/shared/ipc/define';
-import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { createTestCore } from '../../support/test-core';
 
 // The app's IPC handlers over the real core: a real SQLite file, the real sandbox on
 // loopback (Sandbox mode), real settings on disk.
@@ -27,15 +27,7 @@ describe('core IPC handlers', () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-core-'));
     settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
-    core = await createCore({
-      app: { name: 'Parallax', version: 'test', platform: process.platform, userDataPath: dir },
-      dbPath: join(dir, 'parallax.db'),
-      settings,
-      secrets: createMemorySecretStore(),
-      now: () => Date.now(),
-      fetch: globalThis.fetch,
-      openExternal: async () => undefined,
-      chooseSavePath: async () => null,
+    core = await createTestCore(dir, settings, {
       sandboxOptions: { latencyMs: 5 },
       pollIntervalMs: { min: 10, max: 30 },
     });

@@ -91,6 +91,24 @@ function withStore<T>(db: string, fn: (store: HistoryStore) => T): T {
   }
 }
 
+/** What `parallax --json resume` prints: the run's end state. */
+interface ResumeSummary {
+  status: string;
+  counts: Record<string, number>;
+  creditsSpent: number;
+}
+
+/** `parallax --json resume RUN` to its end: the exit code and the parsed summary. */
+async function resumeRun(
+  runId: string,
+  db: string,
+  env: CliEnv,
+  extra: string[] = [],
+): Promise<{ code: number | null; out: ResumeSummary }> {
+  const done = await runCliToEnd(['--json', 'resume', runId, '--db', db, ...extra], env);
+  return { code: done.code, out: JSON.parse(done.stdout) as ResumeSummary };
+}
+
 describe('parallax run interrupted, then parallax resume', () => {
   it('SIGINT pauses a sync run cleanly (exit 130, nothing running); resume completes with exact counts and credits', async () => {
     const { sb, db, env } = await setup(300);
@@ -115,13 +133,8 @@ describe('parallax run interrupted, then parallax resume', () => {
     });
     expect(end.stderr).toContain(`Paused run ${runId}: `);
 
-    const resumed = await runCliToEnd(['--json', 'resume', runId, '--db', db], env);
-    expect(resumed.code).toBe(0);
-    const out = JSON.parse(resumed.stdout) as {
-      status: string;
-      counts: { succeeded: number };
-      creditsSpent: number;
-    };
+    const { code, out } = await resumeRun(runId, db, env);
+    expect(code).toBe(0);
     expect(out.status).toBe('completed');
     expect(out.counts.succeeded).toBe(JOBS);
     // Each job sent exactly once over the two processes, and charged once.
@@ -148,13 +161,8 @@ describe('parallax run interrupted, then parallax resume', () => {
     });
     expect(end.stderr).toMatch(/async task\(s\) stay with the service and are collected on resume/);
 
-    const resumed = await runCliToEnd(['--json', 'resume', runId, '--db', db], env);
-    expect(resumed.code).toBe(0);
-    const out = JSON.parse(resumed.stdout) as {
-      status: string;
-      counts: { succeeded: number };
-      creditsSpent: number;
-    };
+    const { code, out } = await resumeRun(runId, db, env);
+    expect(code).toBe(0);
     expect(out.status).toBe('completed');
     expect(out.counts.succeeded).toBe(JOBS);
     const stats = sb.stats();
@@ -187,12 +195,8 @@ describe('parallax run interrupted, then parallax resume', () => {
       return t.counts.interrupted;
     });
 
-    const plain = await runCliToEnd(['--json', 'resume', runId, '--db', db], env);
-    expect(plain.code).toBe(1); // the interrupted jobs did not succeed
-    const first = JSON.parse(plain.stdout) as {
-      status: string;
-      counts: { succeeded: number; interrupted: number };
-    };
+    const { code: plainCode, out: first } = await resumeRun(runId, db, env);
+    expect(plainCode).toBe(1); // the interrupted jobs did not succeed
     expect(first.counts.interrupted).toBe(interrupted);
     expect(first.counts.succeeded).toBe(JOBS - interrupted);
     expect(resentAfterRunning()).toEqual([]);
@@ -201,13 +205,8 @@ describe('parallax run interrupted, then parallax resume', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('--rerun-interrupted');
 
-    const rerun = await runCliToEnd(['--json', 'resume', runId, '--db', db, '--rerun-interrupted'], env);
-    expect(rerun.code).toBe(0);
-    const last = JSON.parse(rerun.stdout) as {
-      status: string;
-      counts: { succeeded: number };
-      creditsSpent: number;
-    };
+    const { code: rerunCode, out: last } = await resumeRun(runId, db, env, ['--rerun-interrupted']);
+    expect(rerunCode).toBe(0);
     expect(last.status).toBe('completed');
     expect(last.counts.succeeded).toBe(JOBS);
     withStore(db, (store) => expect(last.creditsSpent).toBe(chargesOfStoredJobs(store, runId)));
@@ -245,13 +244,8 @@ describe('parallax resume after kill -9', () => {
     const listed = JSON.parse(history.stdout) as { runs: Array<{ id: string; resumable: string }> };
     expect(listed.runs.find((r) => r.id === runId)?.resumable).toBe('resumable');
 
-    const resumed = await runCliToEnd(['--json', 'resume', runId, '--db', db], env);
-    expect(resumed.code).toBe(1);
-    const out = JSON.parse(resumed.stdout) as {
-      status: string;
-      counts: Record<string, number>;
-      creditsSpent: number;
-    };
+    const { code, out } = await resumeRun(runId, db, env);
+    expect(code).toBe(1);
     expect(out.status).toBe('completed');
     expect(out.counts.interrupted).toBe(inFlight);
     expect(out.counts.succeeded).toBe(JOBS - inFlight);
