@@ -7,7 +7,7 @@ import { sanitizeArchivedPage } from '../../src/main/archive/sanitize';
 import { openHistory, type HistoryStore } from '../../src/main/store';
 import { startSandbox } from '../../src/sandbox';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
-import type { NormalizedResult } from '../../src/shared/domain/result';
+import { normalized } from '../integration/store/helpers';
 import type { Bench } from './run-all';
 
 // Pages archived at ingest (issue 14, part 3): 400 answers of the sandbox, each linking to its
@@ -19,25 +19,6 @@ import type { Bench } from './run-all';
 
 const ANSWERS = 400;
 const TARGET_PAGES_PER_S = 20;
-
-function answer(urls: string[]): NormalizedResult {
-  return {
-    engine: 'assistant-a',
-    text: 'An answer',
-    markdown: null,
-    htmlUrls: urls,
-    model: null,
-    searchQueries: [],
-    sources: [],
-    entities: [],
-    products: [],
-    ads: [],
-    peopleAlsoAsk: [],
-    aiOverview: null,
-    relatedSearches: [],
-    shape: null,
-  };
-}
 
 function newJobs(store: HistoryStore, count: number): string[] {
   const prompts = Array.from({ length: count / 4 }, (_, i) => `bench prompt ${i}`);
@@ -60,8 +41,14 @@ function ingest(
   const t = performance.now();
   const ids = jobs.map(
     (jobId, i) =>
-      store.ingestResults([{ jobId, raw: '{}', normalized: answer(urls(i)), fetchedAt: Date.now() }])[0]
-        ?.resultId ?? '',
+      store.ingestResults([
+        {
+          jobId,
+          raw: '{}',
+          normalized: normalized('assistant-a', 'An answer', { htmlUrls: urls(i) }),
+          fetchedAt: Date.now(),
+        },
+      ])[0]?.resultId ?? '',
   );
   return { ms: performance.now() - t, ids };
 }
