@@ -4,6 +4,7 @@ import type { PageArchiveApi, PageTask } from '../store/page-archive';
 import { pageTaskKey } from '../store/page-archive';
 import { downloadPage } from './fetch-page';
 import type * as SanitizeModule from './sanitize';
+import type { PageSanitizer } from './sanitize-in-worker';
 
 // Downloads the pages results link to while their links are valid, in the background: a few
 // at a time, each with a time limit and a size cap, transient failures retried with backoff.
@@ -40,6 +41,8 @@ export interface PageArchiverDeps {
   fetch: typeof fetch;
   now: () => number;
   options?: Partial<PageArchiverOptions>;
+  /** Strips a page; the app passes one on a worker thread. Default: in this thread. */
+  sanitize?: PageSanitizer;
   logError?: (message: string) => void;
 }
 
@@ -56,9 +59,11 @@ export interface PageArchiver {
 // downloads a page pays for it, not every CLI command that opens the history.
 let sanitizer: Promise<typeof SanitizeModule> | null = null;
 const loadSanitizer = (): Promise<typeof SanitizeModule> => (sanitizer ??= import('./sanitize'));
+const sanitizeHere: PageSanitizer = async (html) => (await loadSanitizer()).sanitizeArchivedPage(html);
 
 export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
   const options = { ...DEFAULT_ARCHIVER_OPTIONS, ...deps.options };
+  const sanitize = deps.sanitize ?? sanitizeHere;
   const stop = new AbortController();
   const busy = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
@@ -127,24 +132,34 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
     const download = await downloadPage(deps.fetch, task.url, options, stop.signal);
     if (closed) return;
     if (download.ok) {
-      const { sanitizeArchivedPage } = await loadSanitizer();
+      const stripped = await sanitize(download.html).then(
+        (html) => ({ ok: true as const, html }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
       if (closed) return;
-      deps.store.storeArchivedPage(task, {
-        html: sanitizeArchivedPage(download.html),
-        contentType: download.contentType,
-        pageBytes: download.bytes,
-      });
+      if (stripped.ok) {
+        deps.store.storeArchivedPage(task, {
+          html: stripped.html,
+          contentType: download.contentType,
+          pageBytes: download.bytes,
+        });
+        return;
+      }
+      // Left pending, the page would be picked up again at once, for ever: a page that cannot
+      // be stripped is retried on the backoff schedule like a failed download, then given up.
+      const why = stripped.error instanceof Error ? stripped.error.message : String(stripped.error);
+      failOrRetry(task, 'not-html', `The page could not be read as HTML: ${why.replace(/\.$/, '')}.`, true);
       return;
     }
+    failOrRetry(task, download.code, download.reason, download.transient);
+  }
+
+  function failOrRetry(task: PageTask, code: PageFailureCode, reason: string, transient: boolean): void {
     const wait = options.backoffMs[task.attempts];
-    if (download.transient && wait !== undefined) {
-      deps.store.retryPageLater(task, deps.now() + wait, download.code, download.reason);
+    if (transient && wait !== undefined) {
+      deps.store.retryPageLater(task, deps.now() + wait, code, reason);
     } else {
-      deps.store.failPage(
-        task,
-        download.code,
-        withAttempts(download.reason, download.code, task.attempts + 1),
-      );
+      deps.store.failPage(task, code, withAttempts(reason, code, task.attempts + 1));
     }
   }
 

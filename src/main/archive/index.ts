@@ -8,6 +8,7 @@ export {
   type PageArchiverOptions,
   type PageArchiveStore,
 } from './archiver';
+export { createWorkerSanitizer, type PageSanitizer, type WorkerSanitizer } from './sanitize-in-worker';
 export { downloadPage, type PageDownload } from './fetch-page';
 export { createReportPageSections, REPORT_PAGES_MAX_BYTES } from './report-pages';
 // The sanitiser itself (./sanitize) is loaded by the archiver on its first download only.

@@ -1,5 +1,10 @@
 import { startSandbox as startBuiltInSandbox } from '../../sandbox';
-import { createPageArchiver, type PageArchiver, type PageArchiverOptions } from '../archive';
+import {
+  createPageArchiver,
+  type PageArchiver,
+  type PageArchiverOptions,
+  type PageSanitizer,
+} from '../archive';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
@@ -71,6 +76,8 @@ export interface CoreDeps {
   logError?: (message: string) => void;
   /** The page archiver's limits (tests shorten its backoff). */
   archiveOptions?: Partial<PageArchiverOptions>;
+  /** Strips archived pages (the app: on a worker thread, so a big page never stalls the window). */
+  sanitizePage?: PageSanitizer;
 }
 
 export interface Core {
@@ -165,6 +172,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     fetch: deps.fetch,
     now: deps.now,
     ...(deps.archiveOptions ? { options: deps.archiveOptions } : {}),
+    ...(deps.sanitizePage ? { sanitize: deps.sanitizePage } : {}),
     logError: (message) => deps.logError?.(message),
   });
   const unsubscribeArchive = events.subscribe((event, payload) => {

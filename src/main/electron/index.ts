@@ -20,6 +20,8 @@ import {
   type StartupInput,
 } from '../startup';
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
+import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
+import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
 import { openElectronSettingsStore } from './electron-settings-store';
@@ -116,6 +118,7 @@ async function start(): Promise<void> {
     closeCore: async () => {
       runs.dispose();
       await opened.close();
+      await pageSanitizer.close();
     },
   });
   registerIpc(core.router, trusted);
@@ -138,6 +141,10 @@ async function start(): Promise<void> {
   });
 }
 
+// Archived pages are stripped on a worker thread (started with the first page), so a large
+// page never stalls the window.
+const pageSanitizer = createWorkerSanitizer(sanitizeWorkerFile);
+
 function openCore(input: StartupInput): Promise<Core> {
   return createCore({
     app: {
@@ -156,6 +163,7 @@ function openCore(input: StartupInput): Promise<Core> {
     chooseFolder,
     chooseOpenFile,
     runMonitors: true,
+    sanitizePage: pageSanitizer.sanitize,
     logError: (message) => console.error(message),
   });
 }
