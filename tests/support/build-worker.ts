@@ -1,15 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 /**
  * Bundles a worker entry (src/…/x-worker.ts) into one ES module in a temp folder, the way
  * electron-vite ships it with the app: a worker thread runs built JavaScript, not the
- * TypeScript sources vitest transforms. Native addons stay external, as in the app.
+ * TypeScript sources vitest transforms. Native addons stay external, as in the app, so the
+ * output goes under the project's node_modules (where Node resolves them from).
  */
 export async function buildWorker(entry: string): Promise<string> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'parallax-worker-')), `${basename(entry, '.ts')}.mjs`);
+  const root = join(resolve(__dirname, '../..'), 'node_modules', '.cache', 'parallax-test-workers');
+  mkdirSync(root, { recursive: true });
+  const outfile = join(mkdtempSync(join(root, 'worker-')), `${basename(entry, '.ts')}.mjs`);
   await build({
     entryPoints: [entry],
     outfile,
@@ -25,4 +27,9 @@ export async function buildWorker(entry: string): Promise<string> {
     logLevel: 'error',
   });
   return outfile;
+}
+
+/** Removes a worker built by buildWorker (and anything a test wrote next to it). */
+export function removeBuiltWorker(file: string): void {
+  rmSync(dirname(file), { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageArchiver, createWorkerSanitizer } from '../../../src/main/archive';
 import { sanitizeArchivedPage } from '../../../src/main/archive/sanitize';
-import { buildWorker } from '../../support/build-worker';
+import { buildWorker, removeBuiltWorker } from '../../support/build-worker';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
 // The app strips archived pages on a worker thread (a 5 MB page takes seconds). The worker is
@@ -33,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  removeBuiltWorker(workerFile);
   tmp.cleanup();
 });
 
