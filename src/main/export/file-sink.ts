@@ -5,16 +5,17 @@ import { once } from 'node:events';
 // Where a streamed export goes: a file beside the target named `<target>.partial`, renamed
 // over the target only when the export is complete. A failed or canceled export removes the
 // partial file; a killed process leaves at most the `.partial`, never half a file under the
-// name the user chose. Text is gathered into chunks of about 256 KB (one write per row would
-// cost a syscall and a callback each) and each write waits for the disk when its buffer is full,
-// so memory stays flat whatever the run's size.
+// name the user chose. Text and bytes are gathered into chunks of about 1 MB (one write per row
+// would cost a syscall and a callback each) and each write waits for the disk when its buffer is
+// full, so memory stays flat whatever the run's size.
 
-const CHUNK_CHARS = 256 * 1024;
+const CHUNK_SIZE = 1024 * 1024;
 
 export interface FileSink {
   /** The partial file's path (for writers that open the file themselves, e.g. ExcelJS). */
   readonly partialPath: string;
-  write(text: string): Promise<void>;
+  /** Text (written as UTF-8) or bytes already encoded. */
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Flushes, closes and renames the partial file to the target; returns the bytes written. */
   commit(): Promise<number>;
   /** Closes and deletes the partial file (safe to call after a failure, and twice). */
@@ -30,6 +31,12 @@ async function closeStream(stream: WriteStream): Promise<void> {
   await closed;
 }
 
+/** One chunk of the pieces: text joined as it is, or all of it as bytes when bytes are among them. */
+function joinChunks(pieces: ReadonlyArray<string | Uint8Array>): string | Buffer {
+  if (pieces.every((p) => typeof p === 'string')) return pieces.join('');
+  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+}
+
 /** A text sink over a write stream to the partial file, mode 0600 (answers are private data). */
 export function openFileSink(target: string): FileSink {
   const partialPath = partialPathOf(target);
@@ -38,26 +45,26 @@ export function openFileSink(target: string): FileSink {
   stream.on('error', (error) => {
     failure = error;
   });
-  let pending: string[] = [];
-  let pendingChars = 0;
+  let pending: Array<string | Uint8Array> = [];
+  let pendingSize = 0;
 
   const flush = async (): Promise<void> => {
     if (failure) throw failure;
     if (pending.length === 0) return;
-    const text = pending.join('');
+    const chunk = joinChunks(pending);
     pending = [];
-    pendingChars = 0;
+    pendingSize = 0;
     // once() rejects when the stream emits 'error' meanwhile.
-    if (!stream.write(text)) await once(stream, 'drain');
+    if (!stream.write(chunk)) await once(stream, 'drain');
     if (failure) throw failure;
   };
 
   return {
     partialPath,
-    async write(text) {
-      pending.push(text);
-      pendingChars += text.length;
-      if (pendingChars >= CHUNK_CHARS) await flush();
+    async write(chunk) {
+      pending.push(chunk);
+      pendingSize += chunk.length;
+      if (pendingSize >= CHUNK_SIZE) await flush();
     },
     async commit() {
       await flush();

@@ -3,6 +3,8 @@ import { zstdDecompressSync } from 'node:zlib';
 import type { EngineName } from '../../shared/api/engines';
 import type { JobState } from '../../shared/domain/run-spec';
 import type { NormalizedResult } from '../../shared/domain/result';
+import { prepareJsonLines, type JsonLinesOptions } from './export-json-lines';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
 import { parseStringArray } from './json';
 
 // Reads a run for an export row by row, on a read-only connection of its own. An export of
@@ -33,6 +35,7 @@ export interface ExportResultRow {
   resultId: string;
   fetchedAt: number;
   text: string;
+  /** The answer's Markdown, read with `children` only (null otherwise). */
   markdown: string | null;
   model: string | null;
   shape: NormalizedResult['shape'];
@@ -71,7 +74,7 @@ export interface ExportCellSummary {
 
 export interface JobsFilter {
   promptIndexes?: readonly number[];
-  /** Read each answer's sources, entities, products, ads… too (for normalized()). */
+  /** Read each answer's Markdown, sources, entities, products, ads… too (for normalized()). */
   children?: boolean;
 }
 
@@ -85,6 +88,8 @@ export interface RunExportReader {
   jobs(runId: string, filter?: JobsFilter): IterableIterator<ExportJob>;
   /** The whole normalized result of a job's answer read with { children: true }. */
   normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult;
+  /** The JSON export's object of each job (cell, prompt, result), as UTF-8 bytes, in the matrix order. */
+  jsonLines(runId: string, options: JsonLinesOptions): IterableIterator<Buffer>;
   /** Every source of every result of the run, results in the matrix order. */
   sources(runId: string): IterableIterator<ExportSourceRow>;
   summary(runId: string): ExportCellSummary[];
@@ -94,8 +99,6 @@ export interface RunExportReader {
   answersPerPrompt(runId: string): Map<number, number>;
   close(): void;
 }
-
-const JOB_ORDER = 'j.prompt_index, j.engine, j.country, j.us_state, j.repeat';
 
 interface JobRowSql {
   job_id: string;
@@ -127,44 +130,17 @@ interface JobRowSql {
   children: string | null;
 }
 
-// A result's child rows as one JSON object built by SQLite in the row's own query, keys in the
-// normalized result's order: one statement step per job instead of eleven statements per
-// answer (sources, entities, each product's offers…), most of the export's time before.
-// json() keeps a nested array JSON (a subquery's value loses its JSON subtype).
-const CHILDREN_SQL = `json_object(
-  'sources', json((SELECT json_group_array(json_object('position', position, 'kind', kind, 'url', url,
-      'domain', domain, 'title', title, 'snippet', snippet, 'redirectLink', redirect_link,
-      'datePublished', date_published)) FROM (SELECT * FROM sources WHERE result_seq = r.seq ORDER BY id))),
-  'entities', json((SELECT json_group_array(json_object('type', type, 'name', name))
-      FROM (SELECT * FROM entities WHERE result_seq = r.seq ORDER BY position, id))),
-  'products', json((SELECT json_group_array(json_object('position', pr.position, 'origin', pr.origin,
-      'title', pr.title, 'url', pr.url, 'brand', pr.brand, 'merchant', pr.merchant, 'price', pr.price,
-      'priceValue', pr.price_value, 'currency', pr.currency, 'rating', pr.rating, 'reviews', pr.reviews,
-      'offers', json((SELECT json_group_array(json_object('merchant', merchant, 'title', title, 'url', url,
-          'price', price, 'priceValue', price_value, 'currency', currency,
-          'available', CASE available WHEN 1 THEN json('true') WHEN 0 THEN json('false') END))
-        FROM (SELECT * FROM product_offers WHERE product_id = pr.id ORDER BY position, id)))))
-      FROM (SELECT * FROM products WHERE result_seq = r.seq ORDER BY position, id) pr)),
-  'ads', json((SELECT json_group_array(json_object('position', position, 'title', title, 'body', body,
-      'url', url, 'domain', domain, 'advertiser', advertiser, 'placement', placement))
-      FROM (SELECT * FROM ads WHERE result_seq = r.seq ORDER BY position, id))),
-  'peopleAlsoAsk', json((SELECT json_group_array(json_object('position', position, 'question', question,
-      'snippet', snippet, 'url', url, 'type', type))
-      FROM (SELECT * FROM people_also_ask WHERE result_seq = r.seq ORDER BY position, id))),
-  'aiOverview', json((SELECT json_object('text', text, 'markdown', markdown) FROM ai_overviews WHERE result_seq = r.seq)))`;
-
 function jobsSql(promptFilter: boolean, zstdMarkdown: boolean, children: boolean): string {
   return `SELECT j.id AS job_id, j.prompt_index, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
       j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
-      r.seq, r.id AS result_id, r.fetched_at, r.answer_text, r.answer_markdown,
-      ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL AS markdown_zstd'}, r.model, r.shape,
+      r.seq, r.id AS result_id, r.fetched_at, r.answer_text, ${children ? 'r.answer_markdown' : 'NULL AS answer_markdown'},
+      ${zstdMarkdown && children ? 'r.markdown_zstd' : 'NULL AS markdown_zstd'}, r.model, r.shape,
       r.search_queries_json, r.html_urls_json, r.related_searches_json,
       substr(r.answer_text, 1, 280) AS excerpt,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count,
       (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
-      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE ${CHILDREN_SQL} END` : 'NULL'} AS children
-    FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
-    LEFT JOIN results r ON r.job_id = j.id
+      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE json_object(${CHILDREN_MEMBERS}) END` : 'NULL'} AS children
+    ${JOBS_FROM}
     WHERE j.run_id = ?${promptFilter ? ' AND j.prompt_index IN (SELECT value FROM json_each(?))' : ''}
     ORDER BY ${JOB_ORDER}`;
 }
@@ -280,6 +256,7 @@ export function openRunExportReader(path: string): RunExportReader {
   return {
     jobs,
     normalized,
+    jsonLines: prepareJsonLines(db, zstdMarkdown),
     *sources(runId) {
       for (const row of allSources.iterate(runId)) yield row as ExportSourceRow;
     },

@@ -1,0 +1,75 @@
+import type Database from 'better-sqlite3';
+import { zstdDecompressSync } from 'node:zlib';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
+
+// A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
+// the row's query and handed over as bytes: the export writes them as they are. Building the
+// objects in JavaScript from columns meant reading every field into a string, stringifying it
+// again and encoding it back to UTF-8 (about half of a JSON export's time). Only the Markdown,
+// kept zstd-compressed in compacted files, is put in here: SQLite writes null in its place and
+// the decompressed text is spliced over that null.
+//
+// The object's keys and order are those of the JSON export: the matrix cell (jobId … error),
+// the prompt, then the result with its normalized answer (or null).
+
+export interface JsonLinesOptions {
+  /** NDJSON: each line starts with the run id. */
+  withRunId: boolean;
+  /** The run's sandbox flag, repeated in each result. */
+  sandbox: boolean;
+}
+
+const MARKDOWN_KEY = Buffer.from('"markdown":');
+const NULL_JSON = Buffer.from('null');
+
+function jobLineSql(withRunId: boolean, zstdMarkdown: boolean): string {
+  return `SELECT CAST(json_object(${withRunId ? `'runId', j.run_id, ` : ''}'jobId', j.id,
+      'promptIndex', j.prompt_index, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
+      'repeat', j.repeat, 'jobState', j.job_state, 'resultId', r.id, 'excerpt', substr(r.answer_text, 1, 280),
+      'sourceCount', (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq),
+      'error', CASE WHEN j.error_message IS NULL THEN NULL ELSE jsonb_object('code', j.error_code,
+        'message', j.error_message, 'requestId', j.request_id, 'status', j.http_status) END,
+      'prompt', p.text,
+      'result', CASE WHEN r.seq IS NULL THEN NULL ELSE jsonb_object('resultId', r.id, 'jobId', j.id,
+        'runId', j.run_id, 'prompt', p.text, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
+        'repeat', j.repeat, 'fetchedAt', r.fetched_at,
+        'sandbox', CASE WHEN @sandbox THEN jsonb('true') ELSE jsonb('false') END,
+        'normalized', jsonb_object('engine', j.engine, 'text', r.answer_text, 'markdown', r.answer_markdown,
+          'htmlUrls', jsonb(r.html_urls_json), 'model', r.model, 'searchQueries', jsonb(r.search_queries_json),
+          ${CHILDREN_MEMBERS},
+          'relatedSearches', jsonb(r.related_searches_json), 'shape', r.shape)) END) AS BLOB) AS line,
+      ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL'} AS markdown_zstd
+    ${JOBS_FROM}
+    WHERE j.run_id = @runId
+    ORDER BY ${JOB_ORDER}`;
+}
+
+/** Replaces the null of the first "markdown" key (the normalized answer's) with the text. */
+function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): Buffer {
+  // Inside a JSON string every quote is escaped, so the first `"markdown":` is a key, and the
+  // normalized answer's comes before the AI overview's.
+  const at = line.indexOf(MARKDOWN_KEY) + MARKDOWN_KEY.length;
+  if (at < MARKDOWN_KEY.length || !line.subarray(at, at + NULL_JSON.length).equals(NULL_JSON)) {
+    throw new Error('export: a compressed Markdown whose row also has Markdown as text');
+  }
+  const markdown = JSON.stringify(zstdDecompressSync(markdownZstd).toString('utf8'));
+  return Buffer.concat([line.subarray(0, at), Buffer.from(markdown), line.subarray(at + NULL_JSON.length)]);
+}
+
+/** Prepares the two statements (with and without the run id) of one reader's connection. */
+export function prepareJsonLines(
+  db: Database.Database,
+  zstdMarkdown: boolean,
+): (runId: string, options: JsonLinesOptions) => IterableIterator<Buffer> {
+  const statements = [false, true].map((withRunId) =>
+    db.prepare<{ runId: string; sandbox: number }, { line: Buffer; markdown_zstd: Uint8Array | null }>(
+      jobLineSql(withRunId, zstdMarkdown),
+    ),
+  );
+  return function* jsonLines(runId, options) {
+    const stmt = statements[options.withRunId ? 1 : 0] as (typeof statements)[number];
+    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) {
+      yield row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : row.line;
+    }
+  };
+}

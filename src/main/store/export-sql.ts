@@ -1,0 +1,38 @@
+// SQL shared by the export reads (export-read.ts, export-json-lines.ts).
+
+/** The run's jobs in the matrix order (prompt, engine, country, state, repeat). */
+export const JOB_ORDER = 'j.prompt_index, j.engine, j.country, j.us_state, j.repeat';
+
+// A result's child rows as the members of its normalized object, built by SQLite in the row's
+// own query, keys in the normalized result's order: one statement step per job instead of
+// eleven statements per answer (sources, entities, each product's offers…). Each array is
+// aggregated as JSONB: a subquery's value loses its JSON subtype, and a JSONB blob is still
+// taken as JSON by the json_object around it, where a text array would need json() to parse
+// it again (a fifth of the time of a JSON export). Sources keep their stored order through the
+// aggregate's own ORDER BY (their index is by kind and position, not id), cheaper than a
+// sorted subquery per result.
+export const CHILDREN_MEMBERS = `
+  'sources', (SELECT jsonb_group_array(jsonb_object('position', position, 'kind', kind, 'url', url,
+      'domain', domain, 'title', title, 'snippet', snippet, 'redirectLink', redirect_link,
+      'datePublished', date_published) ORDER BY id) FROM sources WHERE result_seq = r.seq),
+  'entities', (SELECT jsonb_group_array(jsonb_object('type', type, 'name', name))
+      FROM (SELECT * FROM entities WHERE result_seq = r.seq ORDER BY position, id)),
+  'products', (SELECT jsonb_group_array(jsonb_object('position', pr.position, 'origin', pr.origin,
+      'title', pr.title, 'url', pr.url, 'brand', pr.brand, 'merchant', pr.merchant, 'price', pr.price,
+      'priceValue', pr.price_value, 'currency', pr.currency, 'rating', pr.rating, 'reviews', pr.reviews,
+      'offers', (SELECT jsonb_group_array(jsonb_object('merchant', merchant, 'title', title, 'url', url,
+          'price', price, 'priceValue', price_value, 'currency', currency,
+          'available', CASE available WHEN 1 THEN jsonb('true') WHEN 0 THEN jsonb('false') END))
+        FROM (SELECT * FROM product_offers WHERE product_id = pr.id ORDER BY position, id))))
+      FROM (SELECT * FROM products WHERE result_seq = r.seq ORDER BY position, id) pr),
+  'ads', (SELECT jsonb_group_array(jsonb_object('position', position, 'title', title, 'body', body,
+      'url', url, 'domain', domain, 'advertiser', advertiser, 'placement', placement))
+      FROM (SELECT * FROM ads WHERE result_seq = r.seq ORDER BY position, id)),
+  'peopleAlsoAsk', (SELECT jsonb_group_array(jsonb_object('position', position, 'question', question,
+      'snippet', snippet, 'url', url, 'type', type))
+      FROM (SELECT * FROM people_also_ask WHERE result_seq = r.seq ORDER BY position, id)),
+  'aiOverview', (SELECT jsonb_object('text', text, 'markdown', markdown) FROM ai_overviews WHERE result_seq = r.seq)`;
+
+/** The jobs of a run joined with their prompt and their result (if any). */
+export const JOBS_FROM = `FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
+    LEFT JOIN results r ON r.job_id = j.id`;
