@@ -84,6 +84,19 @@ function full(text: string): NormalizedResult {
   });
 }
 
+/** FTS5's own check of answer_search against the rows it indexes (null when they agree). */
+function searchIndexProblems(): string | null {
+  const raw = new Database(path);
+  try {
+    raw.prepare("INSERT INTO answer_search (answer_search, rank) VALUES ('integrity-check', 1)").run();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    raw.close();
+  }
+}
+
 function rowCounts(): Record<string, number> {
   const raw = new Database(path, { readonly: true });
   const tables = [
@@ -193,6 +206,27 @@ describe('ingestResults', () => {
       product_offers: 0,
       ai_overviews: 0,
     });
+  });
+
+  it('indexes a batch for search once, consistent with the stored rows (the same job twice, replaced, deleted)', () => {
+    const { run, jobs } = newRun(store, { repeats: 3 });
+    const [a, b, c] = jobs.map((j) => j.id);
+    store.ingestResults([
+      { jobId: a!, raw: {}, normalized: full('okapi first'), fetchedAt: 1 },
+      { jobId: b!, raw: {}, normalized: full('okapi second'), fetchedAt: 2 },
+      // The same job again in the same batch: its result is replaced before the batch is indexed.
+      { jobId: a!, raw: {}, normalized: full('ibex again'), fetchedAt: 3 },
+    ]);
+    expect(store.search({ query: 'okapi' }).hits.map((h) => h.jobId)).toEqual([b]);
+    expect(store.search({ query: 'ibex' }).hits.map((h) => h.jobId)).toEqual([a]);
+    expect(store.search({ query: 'Pegasus', scope: 'sources' }).total).toBe(2);
+    store.ingestResults([{ jobId: c!, raw: {}, normalized: full('okapi third'), fetchedAt: 4 }]);
+    store.ingestResults([{ jobId: b!, raw: {}, normalized: full('gazelle'), fetchedAt: 5 }]);
+    expect(store.search({ query: 'okapi' }).hits.map((h) => h.jobId)).toEqual([c]);
+    expect(searchIndexProblems()).toBeNull();
+    store.deleteRun(run.id);
+    expect(store.search({ query: 'okapi OR ibex OR gazelle' }).total).toBe(0);
+    expect(searchIndexProblems()).toBeNull();
   });
 
   it('applies a job patch in the same transaction, and rolls back the whole batch on an unknown job', () => {

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '../../src/main/api';
+import { openHistory } from '../../src/main/store';
+import type { IngestItem } from '../../src/main/store/types';
+import { normalizeResult } from '../../src/shared/api/normalize';
+import { runSpecSchema } from '../../src/shared/domain/run-spec';
+import type { NormalizedResult } from '../../src/shared/domain/result';
+import { startSandbox } from '../../src/sandbox';
+
+// The store's share of the run engine alone (issue 15.3): real sandbox answers (body text and
+// normalized view, as the sync driver hands them over) ingested into a fresh history in waves of
+// 255, as the ingest batcher commits them, with each job going pending → running → succeeded.
+// Prints CPU per job; run it under `node --cpu-prof --import tsx tests/bench/runs-ingest.ts` to
+// see where that time goes. Not a target of its own: runs.bench.ts measures the whole engine.
+
+const JOBS = Number(process.env.PARALLAX_INGEST_JOBS ?? 2_000);
+const WAVE = 255;
+const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'ES', 'IT', 'NL', 'SE', 'PL', 'JP'];
+
+interface Answer {
+  body: string;
+  normalized: NormalizedResult;
+}
+
+/** Distinct sandbox answers (as many as a wave), fetched once and reused round-robin. */
+async function sandboxAnswers(prompts: string[]): Promise<Answer[]> {
+  const sandbox = await startSandbox({ plan: 'Enterprise 5K', latencyMs: 0, rateLimit: 100_000, seed: 11 });
+  try {
+    const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+    const answers: Answer[] = [];
+    for (const [i, prompt] of prompts.slice(0, WAVE).entries()) {
+      const country = COUNTRIES[i % COUNTRIES.length] as string;
+      const res = await client.monitor('assistant-a', { prompt, country });
+      answers.push({
+        body: res.body ?? JSON.stringify(res.raw),
+        normalized: normalizeResult('assistant-a', res.result),
+      });
+    }
+    return answers;
+  } finally {
+    await sandbox.close();
+  }
+}
+
+export async function measureIngest(): Promise<{ cpuMsPerJob: number; jobs: number }> {
+  const prompts = Array.from({ length: JOBS / COUNTRIES.length }, (_, i) => `benchmark prompt ${i}`);
+  const answers = await sandboxAnswers(
+    prompts.flatMap((p) => COUNTRIES.map(() => p)).map((p, i) => `${p} ${i}`),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-ingest-bench-'));
+  const store = openHistory({ path: join(dir, 'history.db') });
+  try {
+    const spec = runSpecSchema.parse({ prompts, engines: ['assistant-a'], countries: COUNTRIES });
+    const { jobs } = store.createRun({
+      spec,
+      keyLabel: 'sandbox',
+      baseUrl: 'http://127.0.0.1',
+      sandbox: true,
+      costEstimate: 0,
+    });
+    const cpu0 = process.cpuUsage();
+    for (let at = 0; at < jobs.length; at += WAVE) {
+      const wave = jobs.slice(at, at + WAVE);
+      store.transitionJobs(
+        wave.map((job) => ({
+          jobId: job.id,
+          patch: { jobState: 'running', expect: ['pending'], incrementAttempts: true, startedAt: Date.now() },
+        })),
+      );
+      const items: IngestItem[] = wave.map((job, k) => {
+        const answer = answers[(at + k) % answers.length] as Answer;
+        const fetchedAt = Date.now();
+        return {
+          jobId: job.id,
+          raw: answer.body,
+          normalized: answer.normalized,
+          fetchedAt,
+          jobPatch: {
+            jobState: 'succeeded',
+            expect: ['running'],
+            requestId: `req-${at + k}`,
+            httpStatus: 200,
+            creditsCharged: 5,
+            latencyMs: 200,
+            finishedAt: fetchedAt,
+            error: null,
+          },
+        };
+      });
+      store.ingestResults(items);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    return { cpuMsPerJob: (cpu.user + cpu.system) / 1000 / jobs.length, jobs: jobs.length };
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('runs-ingest.ts')) {
+  const { cpuMsPerJob, jobs } = await measureIngest();
+  console.log(
+    `store ingest: ${jobs} jobs, ${cpuMsPerJob.toFixed(3)} ms CPU per job (running + result + succeeded)`,
+  );
+}
