@@ -7,6 +7,7 @@ import { openSettingsStore } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 import { findBrowserHere } from '../support/find-browser';
+import { fromWire, toWire } from '../support/ipc-wire';
 import { serveRenderer } from './static-server';
 
 // The e2e harness stands in for Electron, which cannot run on these machines: the built
@@ -68,19 +69,30 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
 
-  // Only the top-level app frame may call, as in main's sender check.
-  await page.exposeBinding('__parallaxInvoke', async (source, channel: unknown, payload: unknown) => {
+  // Only the top-level app frame may call, as in main's sender check. Calls travel as JSON text
+  // (tests/support/ipc-wire.ts) and run concurrently: Playwright dispatches each binding call
+  // on its own, and main's router answers them as ipcMain would.
+  await page.exposeBinding('__parallaxInvoke', async (source, channel: unknown, wire: unknown) => {
     if (source.frame !== page.mainFrame()) {
-      return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'IPC call from an untrusted frame' } };
+      return toWire({
+        ok: false,
+        error: { code: 'FORBIDDEN_SENDER', message: 'IPC call from an untrusted frame' },
+      });
     }
-    return core.router.invoke(channel, payload);
+    let payload: unknown;
+    try {
+      payload = fromWire(wire);
+    } catch (error) {
+      return toWire({ ok: false, error: { code: 'VALIDATION_ERROR', message: String(error) } });
+    }
+    return toWire(await core.router.invoke(channel, payload));
   });
   // The bridge mirrors src/preload/index.ts: contract channels only.
   await page.addInitScript(
     ({ invokeNames, eventNames }) => {
       const listeners = new Map<string, Set<(payload: unknown) => void>>();
       const w = window as unknown as Record<string, unknown>;
-      const invoke = w['__parallaxInvoke'] as (channel: string, payload: unknown) => Promise<unknown>;
+      const invoke = w['__parallaxInvoke'] as (channel: string, wire: string | undefined) => Promise<string>;
       w['__parallaxEmit'] = (event: string, payload: unknown) => {
         for (const listener of listeners.get(event) ?? []) listener(payload);
       };
@@ -93,7 +105,15 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
                 error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel: ${channel}` },
               });
             }
-            return invoke(channel, input);
+            // window.__ipcTrace (set by the paint bench) collects each call's span in the page.
+            const trace = w['__ipcTrace'] as Array<Record<string, unknown>> | undefined;
+            const start = performance.now();
+            return invoke(channel, input === undefined ? undefined : JSON.stringify(input)).then((text) => {
+              const received = performance.now();
+              const result = JSON.parse(text) as unknown;
+              trace?.push({ channel, start, received, parsed: performance.now(), bytes: text.length });
+              return result;
+            });
           },
           on(event: string, listener: (payload: unknown) => void) {
             if (!eventNames.includes(event)) throw new Error(`Unknown IPC event: ${event}`);
@@ -112,9 +132,12 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
   const unsubscribe = core.events.subscribe((event, payload) => {
     void page
       .evaluate(
-        ([e, p]) =>
-          (window as unknown as { __parallaxEmit(e: string, p: unknown): void }).__parallaxEmit(e, p),
-        [event, payload] as const,
+        ([e, text]) =>
+          (window as unknown as { __parallaxEmit(e: string, p: unknown): void }).__parallaxEmit(
+            e,
+            JSON.parse(text),
+          ),
+        [event, toWire(payload)] as const,
       )
       .catch(() => undefined);
   });

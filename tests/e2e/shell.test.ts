@@ -46,10 +46,11 @@ describe('app shell in headless Chromium', () => {
   it('makes unknown channels impossible: refused by the bridge and by main', async () => {
     const viaApi = await h.page.evaluate(() => window.parallax.invoke('shell.exec' as never, {} as never));
     expect(viaApi).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
-    const raw = await h.page.evaluate(() =>
-      (window as unknown as { __parallaxInvoke(c: string, p: unknown): Promise<unknown> }).__parallaxInvoke(
-        'shell.exec',
-        {},
+    const raw = await h.page.evaluate(async () =>
+      JSON.parse(
+        await (
+          window as unknown as { __parallaxInvoke(c: string, wire: string): Promise<string> }
+        ).__parallaxInvoke('shell.exec', '{}'),
       ),
     );
     expect(raw).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
