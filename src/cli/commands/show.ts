@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, formatTable, withCliCore } from '../core';
+import { withCliCore } from '../core';
+import { writeRunTable } from './show-table';
 import type { RegisterCommand } from './index';
 
 // `parallax show RUN`: one run with every job's state, excerpt and error.
@@ -15,15 +16,16 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
       await withCliCore(ctx.env, flags, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
-        const cells = core.store.getRunMatrix(runId);
-        // Each answer's result id names it for `parallax page` and `compare`; its pages say
-        // whether they were archived (and why not).
-        const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
-        if (ctx.json)
+        if (ctx.json) {
+          const cells = core.store.getRunMatrix(runId);
+          // Each answer's result id names it for `parallax page` and `compare`; its pages say
+          // whether they were archived (and why not).
+          const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
           return writeJson(ctx, {
             run,
             jobs: cells.map((c) => ({ ...c, pages: c.resultId ? (pages.get(c.resultId) ?? []) : [] })),
           });
+        }
         writeLine(
           ctx.stdout,
           `Run ${run.id}${run.name ? ` "${run.name}"` : ''}: ${run.status}${run.sandbox ? ' (sandbox, synthetic data)' : ''}`,
@@ -38,31 +40,15 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
         );
         writeLine(ctx.stdout, `Credits charged ${run.creditsCharged} of at most ${run.maxCredits}`);
         writeLine(ctx.stdout);
-        writeLine(
-          ctx.stdout,
-          formatTable(
-            ['#', 'Prompt', 'Engine', 'Location', 'Rep', 'State', 'Sources', 'Answer / error'],
-            cells.map((c) => [
-              c.promptIndex + 1,
-              clip(run.prompts[c.promptIndex] ?? '', 30),
-              c.engine,
-              c.state ? `US-${c.state}` : c.country,
-              c.repeat,
-              c.jobState,
-              c.sourceCount,
-              c.error
-                ? clip(`${c.error.code ?? ''} ${c.error.message} (request ${c.error.requestId ?? 'n/a'})`, 70)
-                : clip(c.excerpt ?? '', 70),
-            ]),
-          ),
-        );
-        const archived = [...pages.values()].flat();
-        if (archived.length > 0) {
-          const count = (state: string): number => archived.filter((p) => p.state === state).length;
+        // The table reads only the columns it prints and is written in blocks as it is made
+        // (a 20,000-job run is 3 MB of text).
+        writeRunTable(ctx.stdout, run.prompts, core.store.iterateRunTableRows(runId));
+        const pages = core.store.getRunPageStates(runId);
+        if (pages.archived + pages.pending + pages.failed > 0) {
           writeLine(ctx.stdout);
           writeLine(
             ctx.stdout,
-            `Pages: ${count('archived')} archived, ${count('pending')} pending, ${count('failed')} not archived` +
+            `Pages: ${pages.archived} archived, ${pages.pending} pending, ${pages.failed} not archived` +
               ' (`parallax page RESULT_ID`; result ids with --json)',
           );
         }

@@ -21,7 +21,15 @@ export type { ResultsApi } from './results';
 export { pageTaskKey } from './page-archive';
 export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';
 export type { SearchApi, SearchHit, SearchOptions } from './search';
-export type { DomainCount, DomainFilter, DomainPeriodCount, QueriesApi, SeriesKey } from './queries';
+export type {
+  DomainCount,
+  DomainFilter,
+  DomainPeriodCount,
+  QueriesApi,
+  RunPageStates,
+  RunTableRow,
+  SeriesKey,
+} from './queries';
 export type {
   AnswerFilter,
   AnswerRow,

@@ -2,7 +2,7 @@ import type { EngineName } from '../../shared/api/engines';
 import type { SourceKind } from '../../shared/domain/result';
 import type { StoreContext } from './context';
 import type { MatrixCell, SeriesPoint } from './types';
-import { stmt } from './statements';
+import { pluck, stmt } from './statements';
 
 export interface DomainFilter {
   runId?: string;
@@ -38,9 +38,40 @@ export interface SeriesKey {
   state?: string | null;
 }
 
+/** One job as `parallax show` prints it: the columns of its table and nothing else. */
+export interface RunTableRow {
+  promptIndex: number;
+  engine: string;
+  country: string;
+  state: string | null;
+  repeat: number;
+  jobState: MatrixCell['jobState'];
+  sourceCount: number;
+  /** The answer's first excerptChars characters; null without an answer. */
+  excerpt: string | null;
+  error: { code: string | null; message: string; requestId: string | null } | null;
+}
+
+/** Archived pages of a run's answers, by state. */
+export interface RunPageStates {
+  archived: number;
+  pending: number;
+  failed: number;
+}
+
 export interface QueriesApi {
   /** Every job of a run with its state, result id, answer excerpt and source count. */
   getRunMatrix(runId: string, options?: { excerptChars?: number }): MatrixCell[];
+  /**
+   * The same jobs in the same order, only what a table of them prints (no ids), one at a time:
+   * a 20,000-job run is not held in memory row objects and all.
+   */
+  iterateRunTableRows(
+    runId: string,
+    options?: { excerptChars?: number },
+  ): Generator<RunTableRow, void, undefined>;
+  /** How many of the run's answers' pages are archived, pending or failed. */
+  getRunPageStates(runId: string): RunPageStates;
   /** The same prompt × engine × country (× state) across runs, oldest first. */
   getSeries(key: SeriesKey, options?: { excerptChars?: number }): SeriesPoint[];
   /** Source domains per country, most cited first. */
@@ -51,6 +82,9 @@ export interface QueriesApi {
 
 export function createQueriesApi(ctx: StoreContext): QueriesApi {
   const { db } = ctx;
+  // ifnull(us_state, '') is the expression of the jobs_by_cell index, so the rows come out of
+  // the index in order (no sort of the whole run); NULL and '' both sort before any state.
+  const RUN_ORDER = `ORDER BY j.prompt_index, j.engine, j.country, ifnull(j.us_state, ''), j.repeat`;
   const matrix = stmt(
     db,
     `SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
@@ -59,7 +93,21 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId
-    ORDER BY j.prompt_index, j.engine, j.country, j.us_state, j.repeat`,
+    ${RUN_ORDER}`,
+  );
+  // Rows as arrays (no column-named object per row).
+  const TABLE_ROWS = `SELECT j.prompt_index, j.engine, j.country, j.us_state, j.repeat, j.job_state,
+      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq),
+      substr(r.answer_text, 1, @chars), j.error_code, j.error_message, j.request_id
+    FROM jobs j LEFT JOIN results r ON r.job_id = j.id
+    WHERE j.run_id = @runId
+    ${RUN_ORDER}`;
+  const anyPage = pluck(db, 'SELECT EXISTS (SELECT 1 FROM page_archive)');
+  const pageStates = stmt(
+    db,
+    `SELECT p.state, count(*) AS n
+    FROM jobs j JOIN results r ON r.job_id = j.id JOIN page_archive p ON p.result_seq = r.seq
+    WHERE j.run_id = ? GROUP BY p.state`,
   );
   const series = stmt(
     db,
@@ -131,6 +179,60 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
                 status: row.http_status as number | null,
               },
       }));
+    },
+    *iterateRunTableRows(runId, options = {}) {
+      type Row = [
+        number,
+        string,
+        string,
+        string | null,
+        number,
+        RunTableRow['jobState'],
+        number,
+        string | null,
+        string | null,
+        string | null,
+        string | null,
+      ];
+      // A statement of its own per call (raw mode is the statement's; an iteration holds it).
+      const rows = db
+        .prepare(TABLE_ROWS)
+        .raw(true)
+        .iterate({ runId, chars: options.excerptChars ?? 280 });
+      for (const row of rows as IterableIterator<Row>) {
+        const [
+          promptIndex,
+          engine,
+          country,
+          state,
+          repeat,
+          jobState,
+          sourceCount,
+          excerpt,
+          code,
+          message,
+          requestId,
+        ] = row;
+        yield {
+          promptIndex,
+          engine,
+          country,
+          state,
+          repeat,
+          jobState,
+          sourceCount,
+          excerpt,
+          error: message === null ? null : { code, message, requestId },
+        };
+      }
+    },
+    getRunPageStates(runId) {
+      const states: RunPageStates = { archived: 0, pending: 0, failed: 0 };
+      // Most histories archive no page: one probe instead of a walk over the run's answers.
+      if (anyPage.get() === 0) return states;
+      for (const row of pageStates.all(runId) as Array<{ state: keyof RunPageStates; n: number }>)
+        states[row.state] = row.n;
+      return states;
     },
     getSeries(key, options = {}) {
       const rows = series.all({

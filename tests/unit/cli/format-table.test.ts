@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, formatTable } from '../../../src/cli/core';
+import { clip, formatTable, singleLine } from '../../../src/cli/core';
 
 // The CLI's text tables: every cell on one line, columns padded to the widest cell, long
 // texts clipped with an ellipsis. Checked against the plain definitions on generated texts.
@@ -26,6 +26,13 @@ describe('clip', () => {
   it('flattens whitespace and clips exactly as the plain definition does', () => {
     for (const text of texts(2000))
       for (const max of [1, 5, 30, 70]) expect(clip(text, max)).toBe(plainClip(text, max));
+  });
+});
+
+describe('singleLine', () => {
+  it('turns every run of whitespace into one space, as /\\s+/g does', () => {
+    for (const text of texts(2000)) expect(singleLine(text)).toBe(text.replace(/\s+/g, ' '));
+    expect(singleLine(12)).toBe('12');
   });
 });
 
