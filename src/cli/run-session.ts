@@ -3,6 +3,7 @@ import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { HistoryStore } from '../main/store';
 import { EXIT_JOBS_FAILED, EXIT_OK, writeJson, writeLine, type CliContext } from './context';
 import { clip, formatTable, type CliCore, type CliOnline } from './core';
+import { creditsJson, creditsSentence } from './credits-text';
 
 // Watching one run to its end from the CLI, for `parallax run` and `parallax resume`: a
 // progress bar on a terminal, a progress line on stderr every few seconds otherwise, and the
@@ -176,12 +177,13 @@ export function reportPaused(
       done: doneOf(end),
       counts: c,
       creditsSpent: end.creditsSpent,
+      ...(record ? creditsJson(record) : {}),
       resumeCommand,
     });
   } else {
     writeLine(
       ctx.stderr,
-      `Paused run ${runId}: ${doneOf(end)} of ${end.total} jobs done (${c.succeeded} succeeded, ${c.failed} failed, ${c.interrupted} interrupted); credits spent ${end.creditsSpent}.`,
+      `Paused run ${runId}: ${doneOf(end)} of ${end.total} jobs done (${c.succeeded} succeeded, ${c.failed} failed, ${c.interrupted} interrupted); credits spent ${record ? creditsSentence(record) : end.creditsSpent}.`,
     );
     if (waitingTasks > 0)
       writeLine(
@@ -245,6 +247,7 @@ export function reportEnded(
     message: j.errorMessage,
     requestId: j.requestId,
   }));
+  const record = core.store.getRun(runId);
   if (ctx.json) {
     writeJson(ctx, {
       runId,
@@ -253,6 +256,7 @@ export function reportEnded(
       total: end.total,
       counts: end.counts,
       creditsSpent: end.creditsSpent,
+      ...(record ? creditsJson(record) : {}),
       maxCredits: end.maxCredits,
       failures,
       notices: end.notices,
@@ -261,7 +265,10 @@ export function reportEnded(
   } else {
     writeLine(ctx.stdout, `Run ${runId}: ${end.status}${online.sandbox ? ' (sandbox, synthetic data)' : ''}`);
     writeLine(ctx.stdout, summaryTable(core.store, runId));
-    writeLine(ctx.stdout, `Credits spent: ${end.creditsSpent} (maximum ${end.maxCredits})`);
+    writeLine(
+      ctx.stdout,
+      `Credits spent: ${record ? creditsSentence(record) : end.creditsSpent} (maximum ${end.maxCredits})`,
+    );
     for (const n of end.notices) writeLine(ctx.stdout, `! ${n}`);
     for (const f of failures.slice(0, 10)) {
       writeLine(

@@ -9,7 +9,9 @@ import { runCliToEnd, spawnCli, type CliChild } from '../support/cli-child';
 // test (500 jobs): `parallax sandbox` in a child process of its own with 10 % mixed faults
 // and a request log, `parallax run` in another child, SIGKILLed mid-run, then `parallax
 // resume`. What the history holds is then checked against what the sandbox answered and
-// charged, job by job (each synchronous call's X-Request-Id names its job).
+// charged, job by job (each synchronous call's X-Request-Id names its job), and the run's
+// credit total (recorded + charged without a result, reconciled from the balance at resume)
+// against the sandbox's charges.
 
 export const SOAK_FAULTS = '500=0.02,502=0.02,429=0.02,drop=0.01,slow=0.02,malformed=0.01,slowMs=1500';
 const COUNTRIES = 'US,DE,FR,GB,ES,IT,NL,SE,PL,JP,BR,MX,CA,AU,IN,KR,TR,CH,AT,BE'.split(',');
@@ -40,6 +42,10 @@ export interface SoakReport {
   /** Jobs (outside the kill) whose recorded credits differ from what the sandbox charged for them. Must be empty. */
   creditMismatches: Array<{ jobId: string; state: string; recorded: number; charged: number; calls: string }>;
   historyCredits: number;
+  /** Charged without a result, as the history worked it out from the balance at resume (run_sessions). */
+  historyUnreceived: number;
+  /** Cut sessions the balance could not attribute to the run. Must be 0 (nothing else used the account). */
+  unattributableSessions: number;
   sandboxCredits: number;
   /** The same from the account balance (GET /v1/credits): start − remaining. */
   balanceCredits: number;
@@ -190,7 +196,15 @@ function buildReport(args: {
 }): SoakReport {
   const conn = new Database(args.db, { readonly: true });
   let rows: JobRow[];
+  let sessions: { unreceived: number; unattributable: number };
   try {
+    sessions = conn
+      .prepare(
+        `SELECT total(CASE WHEN reconcile_state = 'attributed' THEN unreceived_credits END) AS unreceived,
+           count(CASE WHEN reconcile_state = 'not-attributable' THEN 1 END) AS unattributable
+         FROM run_sessions WHERE run_id = ?`,
+      )
+      .get(args.runId) as { unreceived: number; unattributable: number };
     rows = conn
       .prepare(
         `SELECT j.id, j.job_state, j.error_code, j.credits_charged,
@@ -246,6 +260,8 @@ function buildReport(args: {
     answeredAtKill: atKill,
     creditMismatches,
     historyCredits: rows.reduce((n, r) => n + (r.credits_charged ?? 0), 0),
+    historyUnreceived: sessions.unreceived,
+    unattributableSessions: sessions.unattributable,
     sandboxCredits: calls.reduce((n, c) => n + c.creditsCharged, 0),
     balanceCredits: args.balanceCredits,
     resentAfterRunning: [...byJob]
@@ -276,6 +292,14 @@ export function soakProblems(r: SoakReport): string[] {
     problems.push(
       `credits: history ${r.historyCredits} + ${r.answeredAtKill.credits} answered at the kill ≠ sandbox ${r.sandboxCredits}`,
     );
+  if (r.historyCredits + r.historyUnreceived !== r.sandboxCredits)
+    problems.push(
+      `credits: history ${r.historyCredits} recorded + ${r.historyUnreceived} charged without a result (reconciled at resume) ≠ sandbox ${r.sandboxCredits}`,
+    );
+  if (r.unattributableSessions > 0)
+    problems.push(
+      `${r.unattributableSessions} interrupted session(s) not attributable (nothing else used the account)`,
+    );
   if (r.balanceCredits !== r.sandboxCredits)
     problems.push(`the balance moved by ${r.balanceCredits}, the request log says ${r.sandboxCredits}`);
   return problems;
@@ -289,6 +313,6 @@ export function soakLines(r: SoakReport): string[] {
     `final states ${JSON.stringify(r.states)}; results stored ${r.results}; unfinished ${r.unfinished}`,
     `results lost ${r.lost.length}, duplicated ${r.duplicated.length}; sync calls sent again after they ran: ${r.resentAfterRunning.length}`,
     `answers sent by the sandbox as the CLI was killed (charged, never received or stored; jobs marked interrupted): ${r.answeredAtKill.jobs} (${r.answeredAtKill.credits} credits)`,
-    `credits: history ${r.historyCredits}; sandbox charged ${r.sandboxCredits} (request log) / ${r.balanceCredits} (balance); history + answered-at-kill = ${r.historyCredits + r.answeredAtKill.credits}`,
+    `credits: history ${r.historyCredits} recorded + ${r.historyUnreceived} charged without a result (reconciled from the balance at resume) = ${r.historyCredits + r.historyUnreceived}; sandbox charged ${r.sandboxCredits} (request log) / ${r.balanceCredits} (balance); history + answered-at-kill = ${r.historyCredits + r.answeredAtKill.credits}`,
   ];
 }

@@ -30,6 +30,7 @@ export function toVersion6(path: string): void {
     ${fts}
     INSERT INTO answer_fts (answer_fts) VALUES ('rebuild');
     DELETE FROM meta WHERE key = 'compact_backfill_after';
+    DROP TABLE IF EXISTS run_sessions; -- migration 8
     PRAGMA user_version = 6;
   `);
   db.close();

@@ -4,6 +4,7 @@ import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
 import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main/runs/run-owner';
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { creditsCell, creditsJson } from '../credits-text';
 import { formatTable, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
@@ -50,7 +51,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
         const marks = resumability(runs, owners);
         if (ctx.json)
           return writeJson(ctx, {
-            runs: runs.map((r, i) => ({ ...r, resumable: marks[i] })),
+            runs: runs.map((r, i) => ({ ...r, ...creditsJson(r), resumable: marks[i] })),
             total,
           });
         if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
@@ -80,12 +81,17 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               r.total,
               r.counts.succeeded,
               r.counts.failed + r.counts.interrupted,
-              r.creditsCharged,
+              creditsCell(r),
               RESUME_MARK[marks[i] as Resumability](owners.get(r.id)),
             ]),
           ),
         );
         if (total > runs.length) writeLine(ctx.stdout, `(${total - runs.length} more; use --limit)`);
+        if (runs.some((r) => r.creditsUnreceived > 0 || r.creditsUnattributable > 0))
+          writeLine(
+            ctx.stdout,
+            'Credits: "no result" = charged by the service for calls whose answer never arrived (a killed run, from the account balance); "+ ?" = such a charge could not be attributed (`parallax show RUN`).',
+          );
         if (marks.some((m) => m === 'resumable' || m === 'rerun-only'))
           writeLine(
             ctx.stdout,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
+import { creditsJson, creditsSentence } from '../credits-text';
 import { writeRunTable } from './show-table';
 import type { RegisterCommand } from './index';
 
@@ -22,7 +23,8 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
           // whether they were archived (and why not).
           const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
           return writeJson(ctx, {
-            run,
+            run: { ...run, ...creditsJson(run) },
+            creditSessions: core.store.runSessions(runId),
             jobs: cells.map((c) => ({ ...c, pages: c.resultId ? (pages.get(c.resultId) ?? []) : [] })),
           });
         }
@@ -38,7 +40,9 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
             .map(([k, n]) => `${n} ${k}`)
             .join(', ')}`,
         );
-        writeLine(ctx.stdout, `Credits charged ${run.creditsCharged} of at most ${run.maxCredits}`);
+        writeLine(ctx.stdout, `Credits charged ${creditsSentence(run)} of at most ${run.maxCredits}`);
+        for (const s of core.store.runSessions(runId).filter((x) => x.reconcileState === 'not-attributable'))
+          writeLine(ctx.stdout, `  interrupted session not attributable: ${s.reconcileNote ?? ''}`);
         writeLine(ctx.stdout);
         // The table reads only the columns it prints and is written in blocks as it is made
         // (a 20,000-job run is 3 MB of text).

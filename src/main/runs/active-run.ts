@@ -3,7 +3,9 @@ import type { ResponseMeta } from '../api/meta';
 import type { JobState, RunSpec } from '../../shared/domain/run-spec';
 import type { ResultsApi } from '../store/results';
 import type { RunOwnersApi } from '../store/run-owners';
+import type { RunSessionsApi } from '../store/run-sessions';
 import type { RunsApi } from '../store/runs';
+import type { SessionStore } from './credit-reconciliation';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';
 import type { SlotGate } from './slot-gate';
@@ -27,7 +29,9 @@ export type RunEngineStore = Pick<
   | 'getJob'
 > &
   Pick<ResultsApi, 'ingestResults'> &
-  Pick<RunOwnersApi, 'claimRun' | 'heartbeatRuns' | 'releaseRun' | 'runOwners'>;
+  Pick<RunOwnersApi, 'claimRun' | 'heartbeatRuns' | 'releaseRun' | 'runOwners'> &
+  SessionStore &
+  Pick<RunSessionsApi, 'cutRunSessions'>;
 
 export type RunControl = 'run' | 'pause' | 'cancel';
 

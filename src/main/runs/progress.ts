@@ -23,6 +23,8 @@ export interface ProgressTracker {
   setSlots(inUse: number, limit: number): void;
   setRateLimitRemaining(n: number | null): void;
   setCreditsRemaining(n: number | null): void;
+  /** Credits earlier sessions left charged without a result (known once a session starts). */
+  setCreditsUnreceived(n: number): void;
   /** Sends the current view now (end of run). */
   flush(): void;
   dispose(): void;
@@ -49,6 +51,7 @@ export function createProgressTracker(opts: ProgressOptions): ProgressTracker {
   let slotLimit = 0;
   let rateLimitRemaining: number | null = null;
   let creditsRemaining: number | null = null;
+  let creditsUnreceived = 0;
   const recentErrors: RunProgressView['recentErrors'] = [];
   const notices: string[] = [];
   const minInterval = opts.minIntervalMs ?? 200;
@@ -76,6 +79,7 @@ export function createProgressTracker(opts: ProgressOptions): ProgressTracker {
     total: opts.total,
     counts: { ...counts },
     creditsSpent,
+    creditsUnreceived,
     maxCredits: opts.maxCredits,
     etaMs: status === 'running' ? eta() : null,
     slotsInUse,
@@ -145,6 +149,10 @@ export function createProgressTracker(opts: ProgressOptions): ProgressTracker {
     },
     setRateLimitRemaining(n) {
       rateLimitRemaining = n;
+    },
+    setCreditsUnreceived(n) {
+      creditsUnreceived = n;
+      schedule();
     },
     setCreditsRemaining(n) {
       creditsRemaining = n;

@@ -9,6 +9,7 @@ import type { RunOwner } from '../store/run-owners';
 import type { NewJob, RunRecord } from '../store/types';
 import type { ActiveRun, DriverContext, RunEngineStore } from './active-run';
 import { driveAsync } from './async-driver';
+import { createCreditSessions } from './credit-reconciliation';
 import { estimateRun, costOf } from './estimate';
 import { idempotencyKeyFor } from './idempotency';
 import { createIngestBatcher } from './ingest-batcher';
@@ -135,6 +136,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const batcher = createIngestBatcher((items) => store.ingestResults(items));
   const transitions = createTransitionBatcher((changes) => store.transitionJobs(changes));
   const entries = new Map<string, Entry>();
+  const creditSessions = createCreditSessions(store, client);
   const probe = deps.ownerProbe ?? defaultOwnerProbe(now);
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let closing = false;
@@ -357,7 +359,11 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       store.updateRun(run.runId, { status: 'running' });
       run.tracker.setStatus('running');
     }
+    let sessionId: number | null = null;
     try {
+      // The balance before anything is sent; what a killed session left charged is worked out here.
+      sessionId = await creditSessions.begin(requireRun(run.runId));
+      run.tracker.setCreditsUnreceived(requireRun(run.runId).creditsUnreceived);
       if (entry.mode === 'sync') {
         if (run.control === 'run') await driveSync(ctx, run);
       } else {
@@ -370,7 +376,11 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       if (!closing) pauseRun(run);
     }
     await batcher.drain();
-    if (!closing) finalize(run);
+    if (!closing) {
+      finalize(run);
+      // Calls abandoned past the grace period may still be charged: the next resume reconciles.
+      await creditSessions.end(sessionId, { cut: run.hardStop.signal.aborted });
+    }
     run.tracker.flush();
   }
 
@@ -424,6 +434,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       total: totals.total,
       counts: totals.counts,
       creditsSpent: totals.creditsCharged,
+      creditsUnreceived: record.creditsUnreceived,
       maxCredits: record.maxCredits,
       etaMs: null,
       slotsInUse: gate.inUse,
@@ -635,6 +646,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       const stopped = stopping.map((e) => {
         const record = requireRun(e.run.runId);
         const interrupted = interruptOrphanedCalls(record);
+        store.cutRunSessions(e.run.runId);
         store.updateRun(e.run.runId, { status: 'paused' });
         release(e.run.runId);
         return { runId: e.run.runId, interrupted };

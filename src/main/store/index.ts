@@ -17,6 +17,7 @@ export { toFtsQuery } from './fts-query';
 export { PRIVATE_FILE_MODE } from './private-file';
 export type { RunsApi } from './runs';
 export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
+export type { RunSession, RunSessionsApi, SessionReconciliation, UnreceivedCredits } from './run-sessions';
 export type { ResultsApi } from './results';
 export { pageTaskKey } from './page-archive';
 export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';

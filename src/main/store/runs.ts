@@ -6,6 +6,7 @@ import { HistoryStateError } from './errors';
 import { buildJobGrid } from './job-grid';
 import { parseJson, parseObject, parseStringArray, toJson, toJsonOrNull } from './json';
 import { isMaskedKeyLabel } from './key-label';
+import { createRunSessionsApi, type RunSessionsApi, type UnreceivedCredits } from './run-sessions';
 import { ensureTagIds } from './tags';
 import type {
   JobCounts,
@@ -21,7 +22,7 @@ import type {
   RunRecord,
 } from './types';
 
-export interface RunsApi {
+export interface RunsApi extends RunSessionsApi {
   /** Creates the run, its prompts, tags and jobs in one transaction. */
   createRun(input: NewRun): { run: RunRecord; jobs: JobRecord[] };
   getRun(runId: string): RunRecord | null;
@@ -221,7 +222,10 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
     return map;
   }
 
-  function toListItem(row: RunRow, totals: RunJobTotals): RunListItem {
+  const sessions = createRunSessionsApi(ctx);
+  const NO_UNRECEIVED: UnreceivedCredits = { creditsUnreceived: 0, creditsUnattributable: 0 };
+
+  function toListItem(row: RunRow, totals: RunJobTotals, unreceived: UnreceivedCredits): RunListItem {
     return {
       id: row.id,
       name: row.name,
@@ -236,6 +240,8 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
       counts: totals.counts,
       maxCredits: row.cost_estimate,
       creditsCharged: totals.creditsCharged,
+      creditsUnreceived: unreceived.creditsUnreceived,
+      creditsUnattributable: unreceived.creditsUnattributable,
       sandbox: row.sandbox === 1,
       keyLabel: row.key_label,
       createdAt: row.created_at,
@@ -248,7 +254,7 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
     const totals = totalsFor([row.id]).get(row.id) as RunJobTotals;
     const promptRows = selectPrompts.all(row.id) as Array<{ text: string; prompt_id: string | null }>;
     const tags = selectRunTags.all(row.id) as string[];
-    const item = toListItem(row, totals);
+    const item = toListItem(row, totals, sessions.unreceivedCredits([row.id]).get(row.id) ?? NO_UNRECEIVED);
     const engineOptions = parseObject(row.engine_options_json) as RunRecord['engineOptions'];
     const spec: RunSpec = {
       ...(row.name !== null ? { name: row.name } : {}),
@@ -488,6 +494,7 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
   });
 
   const api: RunsApi & JobPatcher = {
+    ...sessions,
     applyJobPatch,
     createRun(input) {
       const id = createRun.immediate(input);
@@ -543,8 +550,15 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
         db,
         `SELECT r.* FROM runs r ${clause} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit: filter.limit ?? 50, offset: filter.offset ?? 0 }) as RunRow[];
-      const totals = totalsFor(rows.map((r) => r.id));
-      return { runs: rows.map((r) => toListItem(r, totals.get(r.id) as RunJobTotals)), total };
+      const ids = rows.map((r) => r.id);
+      const totals = totalsFor(ids);
+      const unreceived = sessions.unreceivedCredits(ids);
+      return {
+        runs: rows.map((r) =>
+          toListItem(r, totals.get(r.id) as RunJobTotals, unreceived.get(r.id) ?? NO_UNRECEIVED),
+        ),
+        total,
+      };
     },
     listUnfinishedRuns() {
       const rows = stmt(

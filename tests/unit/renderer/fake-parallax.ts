@@ -229,6 +229,8 @@ export function sampleRun(runId = 'run-1', status: RunDetailView['status'] = 'co
     counts,
     maxCredits: 15,
     creditsCharged: 15,
+    creditsUnreceived: 0,
+    creditsUnattributable: 0,
     sandbox: true,
     keyLabel: 'sandbox',
     createdAt: NOW,

@@ -6,6 +6,7 @@ import { fill as fillDiscovery, sql as discovery } from './004_discovery';
 import { sql as runOwners } from './005_run_owners';
 import { sql as pageArchive } from './006_page_archive';
 import { sql as compactSearch } from './007_compact_search';
+import { sql as runSessions } from './008_run_sessions';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'run-owners', sql: runOwners },
   { version: 6, name: 'page-archive', sql: pageArchive },
   { version: 7, name: 'compact-search', sql: compactSearch },
+  { version: 8, name: 'run-sessions', sql: runSessions },
 ];

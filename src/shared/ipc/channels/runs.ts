@@ -42,7 +42,20 @@ export interface RunSummaryView {
   total: number;
   counts: Record<JobState, number>;
   maxCredits: number;
+  /** Credits recorded with the jobs (what the service reported for the answers received). */
   creditsCharged: number;
+  /**
+   * Credits the service charged for synchronous calls whose answer never arrived (the process
+   * was killed while they were on the wire), worked out from the account balance at the next
+   * resume; the run's total is creditsCharged + creditsUnreceived. 0 when none.
+   */
+  creditsUnreceived: number;
+  /**
+   * Sessions cut mid-call whose charge the balance could not attribute to this run (another
+   * run on the account overlapped, the balance went up or could not be read): the total may
+   * miss credits charged without a result. 0 when none.
+   */
+  creditsUnattributable: number;
   sandbox: boolean;
   /** Masked key label, e.g. sk_…abcd (or 'sandbox'). */
   keyLabel: string | null;
@@ -77,6 +90,8 @@ export interface RunProgressView {
   total: number;
   counts: Record<JobState, number>;
   creditsSpent: number;
+  /** Charged without a result in earlier sessions of the run (see RunSummaryView.creditsUnreceived). */
+  creditsUnreceived?: number;
   maxCredits: number;
   etaMs: number | null;
   slotsInUse: number;

@@ -1,0 +1,157 @@
+import type { ApiClient } from '../api/client';
+import type { RunSession, RunSessionsApi, SessionReconciliation } from '../store/run-sessions';
+import type { RunsApi } from '../store/runs';
+import type { RunRecord } from '../store/types';
+
+// Credits charged without a result. A synchronous call the service answered in the instant
+// its process was killed was charged, but the answer never arrived, so no job records it.
+// The account balance knows: every session of a run reads it (GET /v1/credits, free) when it
+// starts and ends. At the next resume, the balance the cut session started with minus the
+// balance now, less the credits recorded for results since, is what was charged without a
+// result. The balance is the account's, so the figure is the run's only when nothing else
+// drew on it in that window: another run of this history on the same service and key, or a
+// balance that went up (a top-up, a new billing cycle), makes it "not attributable" instead of
+// a wrong number. (Other programs using the same key are invisible from here.)
+
+export type SessionStore = Pick<
+  RunSessionsApi,
+  'beginRunSession' | 'endRunSession' | 'sessionsToReconcile' | 'overlappingSessions' | 'reconcileRunSession'
+> &
+  Pick<RunsApi, 'countJobs' | 'listJobs'>;
+
+export interface ReconcileInput {
+  /** The oldest session left unreconciled (its balance and recorded credits at start). */
+  session: Pick<RunSession, 'startedAt' | 'balanceStart' | 'recordedStart'>;
+  /** The balance read as this session starts (null: unreadable). */
+  balanceNow: number | null;
+  /** The run's recorded credits now. */
+  recordedNow: number;
+  /** Synchronous jobs the cut session left interrupted. */
+  interruptedJobs: number;
+  /** Other runs' sessions on the same account overlapping the window. */
+  overlapping: number;
+  /** The run used its process's built-in sandbox, which stopped with it. */
+  serviceGone: boolean;
+}
+
+/** What the balance says about one cut session (pure). */
+export function reconcileCredits(input: ReconcileInput): SessionReconciliation {
+  const { session, balanceNow, interruptedJobs } = input;
+  const notAttributable = (note: string): SessionReconciliation => ({
+    state: 'not-attributable',
+    unreceivedCredits: null,
+    interruptedJobs,
+    note,
+  });
+  if (input.serviceGone) return notAttributable('the built-in sandbox the run used stopped with its process');
+  if (session.balanceStart === null || balanceNow === null)
+    return notAttributable('the account balance could not be read at the start of a session');
+  if (input.overlapping > 0)
+    return notAttributable(
+      `${input.overlapping} session(s) of other runs on the same account overlapped: the balance cannot tell their charges apart`,
+    );
+  const moved = session.balanceStart - balanceNow;
+  const recorded = input.recordedNow - session.recordedStart;
+  const unreceived = moved - recorded;
+  if (moved < 0 || unreceived < 0)
+    return notAttributable(
+      `the balance went up meanwhile (${session.balanceStart} → ${balanceNow}, ${recorded} credits recorded): a top-up or a new billing cycle`,
+    );
+  return {
+    state: 'attributed',
+    unreceivedCredits: unreceived,
+    interruptedJobs,
+    note: `balance ${session.balanceStart} → ${balanceNow} (${moved} credits), ${recorded} recorded with results`,
+  };
+}
+
+export interface CreditSessions {
+  /**
+   * Opens a session of a synchronous run before it sends anything: reads the balance and
+   * reconciles the sessions a killed process left behind. Returns the session id (null for
+   * async runs: their tasks are collected by id, no answer is lost with a process).
+   */
+  begin(run: RunRecord): Promise<number | null>;
+  /** Ends it with the balance read now (cut: calls were abandoned on the wire). */
+  end(sessionId: number | null, options: { cut: boolean }): Promise<void>;
+}
+
+/** Tries a few times (the client already retries transient failures; a malformed body it does not). */
+const BALANCE_READS = 3;
+
+async function readBalance(client: ApiClient): Promise<number | null> {
+  for (let i = 0; i < BALANCE_READS; i++) {
+    try {
+      return (await client.credits()).data.remaining;
+    } catch {
+      // Offline or refused: after the last try the session is kept without a balance, and a
+      // cut session it should settle is reconciled as not attributable.
+    }
+  }
+  return null;
+}
+
+export function createCreditSessions(store: SessionStore, client: ApiClient): CreditSessions {
+  function reconcilePrevious(run: RunRecord, sessionId: number, balanceNow: number): void {
+    const pending = store.sessionsToReconcile(run.id, sessionId);
+    const oldest = pending[0];
+    if (!oldest) return;
+    // Jobs the cut sessions left in flight: marked interrupted when the run was taken over.
+    const interruptedJobs = store
+      .listJobs(run.id, { states: ['interrupted'] })
+      .filter((j) => j.errorCode === 'INTERRUPTED' && (j.finishedAt ?? 0) >= oldest.startedAt).length;
+    const outcome = reconcileCredits({
+      session: oldest,
+      balanceNow,
+      recordedNow: store.countJobs(run.id).creditsCharged,
+      interruptedJobs,
+      // Up to now: any other session of the account since the cut one started (the store's clock).
+      overlapping: store.overlappingSessions(run.id, oldest.startedAt, Number.MAX_SAFE_INTEGER).length,
+      serviceGone: run.sandbox && run.keyLabel === 'sandbox',
+    });
+    store.reconcileRunSession(oldest.id, outcome);
+    // Several cut sessions in a row (a resume that died again before reading the balance):
+    // one window covers them all, its figure is on the oldest.
+    for (const later of pending.slice(1)) {
+      store.reconcileRunSession(later.id, {
+        state: outcome.state,
+        unreceivedCredits: outcome.state === 'attributed' ? 0 : null,
+        interruptedJobs: 0,
+        note: `included in the reconciliation of session ${oldest.id}`,
+      });
+    }
+  }
+
+  return {
+    async begin(run) {
+      if (run.mode !== 'sync') return null;
+      const balance = await readBalance(client);
+      const recorded = store.countJobs(run.id).creditsCharged;
+      const sessionId = store.beginRunSession({
+        runId: run.id,
+        balanceStart: balance,
+        recordedStart: recorded,
+      });
+      if (balance === null) {
+        for (const s of store.sessionsToReconcile(run.id, sessionId))
+          store.reconcileRunSession(
+            s.id,
+            reconcileCredits({
+              session: s,
+              balanceNow: null,
+              recordedNow: recorded,
+              interruptedJobs: 0,
+              overlapping: 0,
+              serviceGone: false,
+            }),
+          );
+      } else reconcilePrevious(run, sessionId, balance);
+      return sessionId;
+    },
+    async end(sessionId, { cut }) {
+      if (sessionId === null) return;
+      const balance = await readBalance(client);
+      store.endRunSession(sessionId, { balanceEnd: balance, cut });
+    },
+  };
+}
