@@ -255,7 +255,7 @@ export function createResultsApi(
         fetchedAt: item.fetchedAt,
       });
       const n = item.normalized;
-      const markdown = n.markdown === null ? null : compressText(n.markdown);
+      const markdown = n.markdown === null ? null : compressText(n.markdown, { verify: false });
       const searchQueries = toJson(n.searchQueries);
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
@@ -263,7 +263,9 @@ export function createResultsApi(
         .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
         .filter(Boolean)
         .join('\n');
-      const raw = compressText(typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null));
+      const raw = compressText(typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null), {
+        verify: false,
+      });
       let seq: number;
       let resultId: string;
       if (existing) {
