@@ -105,12 +105,20 @@ function readLog(file: string): SandboxRequestLogEntry[] {
 
 const jobOf = (e: SandboxRequestLogEntry): string => e.requestId.split(':')[0] as string;
 
+/** The balance, read until an answer is not one of the sandbox's injected faults (500, malformed…). */
 async function balanceSpent(sandbox: SandboxChild): Promise<number> {
-  const res = await fetch(`${sandbox.baseUrl}/v1/credits`, {
-    headers: { Authorization: `Bearer ${sandbox.apiKey}` },
-  });
-  const body = (await res.json()) as { remaining: number };
-  return START_CREDITS - body.remaining;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${sandbox.baseUrl}/v1/credits`, {
+        headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+      });
+      const body = (await res.json()) as { remaining?: unknown };
+      if (res.ok && typeof body.remaining === 'number') return START_CREDITS - body.remaining;
+    } catch {
+      // A dropped connection or a malformed body: asked again.
+    }
+    if (attempt >= 20) throw new Error('the sandbox never answered GET /v1/credits without a fault');
+  }
 }
 
 async function killWhenDone(cli: CliChild, jobs: number): Promise<number> {

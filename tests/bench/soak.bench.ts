@@ -3,9 +3,10 @@ import { runSoak, soakLines, soakProblems } from './soak-run';
 // `npm run bench -- soak` (issue 14.5): 10,000 synchronous jobs against `parallax sandbox` in
 // a child process of its own (plan Enterprise 5K, 50–250 ms, 10 % mixed faults), the
 // `parallax run` child SIGKILLed once 40 % are done, then `parallax resume`. Targets: 0
-// results lost or duplicated, the history's credits equal to what the sandbox charged (less
-// the answers it sent in the instant of the kill, which no client can store: printed), no
-// synchronous call sent again after it ran on the service. The same at 500 jobs runs in
+// results lost or duplicated, the history's credits (recorded with results + charged without
+// a result, which the resume works out from the account balance for the answers the sandbox
+// sent in the instant of the kill) equal to what the sandbox charged, no synchronous call
+// sent again after it ran on the service. The same at 500 jobs runs in
 // `npm test` (tests/integration/runs/soak.test.ts).
 
 const JOBS = 10_000;
