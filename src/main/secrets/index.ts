@@ -17,7 +17,7 @@ export {
   type KeyServiceDeps,
   type VerifyKey,
 } from './key-service';
-export { keychainHelp } from './keychain-help';
+export { keychainHelp, keychainUnlockHelp } from './keychain-help';
 export {
   createKeychainSecretStore,
   KEYCHAIN_ACCOUNT,
@@ -30,6 +30,7 @@ export { createRedactingLogger, redactSecrets, type LogLevel, type Logger, type 
 export {
   SecretStoreReadOnlyError,
   SecretStoreUnavailableError,
+  type KeychainUnavailability,
   type SecretBackendInfo,
   type SecretBackendKind,
   type SecretStore,

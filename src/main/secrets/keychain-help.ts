@@ -22,6 +22,17 @@ export function keychainHelp(platform: NodeJS.Platform): string {
   return `Parallax has no keychain support on ${platform}. Set PARALLAX_API_KEY in the environment instead.`;
 }
 
+/** How to unlock this platform's keychain, when there is one and it is locked. */
+export function keychainUnlockHelp(platform: NodeJS.Platform): string {
+  if (platform === 'linux')
+    return 'Unlock the login keyring (in Passwords and Keys / Seahorse, KWallet or KeePassXC, or by answering its unlock prompt), then try again; for scripts and CI, set PARALLAX_API_KEY instead.';
+  if (platform === 'darwin')
+    return 'Unlock your login keychain in Keychain Access (or answer its prompt), then try again; or set PARALLAX_API_KEY in the environment.';
+  if (platform === 'win32')
+    return 'Sign in to your normal user session so the Credential Manager is available, then try again; or set PARALLAX_API_KEY in the environment.';
+  return keychainHelp(platform);
+}
+
 /** The first line of a native error, without stack or nested causes, for the `reason` field. */
 export function shortReason(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,5 @@
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
-import { keychainHelp, shortReason } from './keychain-help';
+import { keychainHelp, keychainUnlockHelp, shortReason } from './keychain-help';
 import { SecretStoreUnavailableError, type SecretBackendInfo, type SecretStore } from './secret-store';
 
 // The API key in the OS keychain through @napi-rs/keyring (keyring-rs): macOS Keychain,
@@ -83,6 +83,10 @@ export function createKeychainSecretStore(options: KeychainOptions = {}): Keycha
   };
 }
 
+/** keyring-rs on a locked Secret Service collection, macOS errSecInteractionNotAllowed / user canceled. */
+const LOCKED =
+  /unlock prompt was dismissed|is locked|locked collection|interaction is not allowed|user canceled/i;
+
 function toUnavailable(err: unknown, platform: NodeJS.Platform): SecretStoreUnavailableError {
   if (err instanceof SecretStoreUnavailableError) return err;
   const reason = shortReason(err);
@@ -90,12 +94,23 @@ function toUnavailable(err: unknown, platform: NodeJS.Platform): SecretStoreUnav
     return new SecretStoreUnavailableError(
       'The keychain holds more than one Parallax API key entry. Remove the duplicates in your keychain manager, then set the key again.',
       reason,
+      'ambiguous',
+    );
+  }
+  // A keychain that is there but locked: its unlock prompt was dismissed (or, headless, could
+  // not be shown), or it waited on one past our limit.
+  if (LOCKED.test(reason)) {
+    return new SecretStoreUnavailableError(
+      `The keychain is locked (its unlock prompt was dismissed). ${keychainUnlockHelp(platform)}`,
+      reason,
+      'locked',
     );
   }
   if (err instanceof Error && err.name === 'TimeoutError') {
     return new SecretStoreUnavailableError(
-      `The keychain did not answer in time (is it waiting for you to unlock it?). ${keychainHelp(platform)}`,
+      `The keychain did not answer in time: it is probably locked and waiting for you to unlock it. ${keychainUnlockHelp(platform)}`,
       reason,
+      'locked',
     );
   }
   return new SecretStoreUnavailableError(`No keychain is reachable. ${keychainHelp(platform)}`, reason);

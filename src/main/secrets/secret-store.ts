@@ -12,7 +12,16 @@ export interface SecretBackendInfo {
   persistent: boolean;
   /** Said plainly in the UI next to the backend (fallback storage, read-only environment key...). */
   warning?: string;
+  /** Kind 'unavailable' only: why the keychain did not answer. */
+  unavailable?: KeychainUnavailability;
 }
+
+/**
+ * Why no keychain answered: 'locked' (there is one, locked, and its unlock prompt was
+ * dismissed or not answered in time: unlocking it is the way out), 'absent' (none reachable),
+ * 'ambiguous' (more than one Parallax entry).
+ */
+export type KeychainUnavailability = 'locked' | 'absent' | 'ambiguous';
 
 export interface SecretStore {
   readonly backend: SecretBackendInfo;
@@ -32,6 +41,7 @@ export class SecretStoreUnavailableError extends Error {
   constructor(
     message: string,
     readonly reason: string | null = null,
+    readonly state: KeychainUnavailability = 'absent',
   ) {
     super(message);
   }

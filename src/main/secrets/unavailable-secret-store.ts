@@ -11,10 +11,11 @@ export function createUnavailableSecretStore(error: SecretStoreUnavailableError)
       label: 'No keychain available',
       persistent: false,
       warning: error.message,
+      unavailable: error.state,
     },
     get: async () => null,
     set: async () => {
-      throw new SecretStoreUnavailableError(error.message, error.reason);
+      throw new SecretStoreUnavailableError(error.message, error.reason, error.state);
     },
     delete: async () => false,
   };

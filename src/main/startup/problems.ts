@@ -1,3 +1,4 @@
+import type { KeychainUnavailability } from '../secrets';
 import { HistoryOpenError } from '../store';
 
 // Everything that can stop the app from starting, as data. Each kind has its own dialog (see
@@ -20,8 +21,11 @@ export type StartupProblem =
   | { kind: 'data-folder-not-writable'; folder: string; detail: string; isSettingsFolder: boolean }
   /** config.json cannot be read or parsed. */
   | { kind: 'settings-unreadable'; path: string; detail: string }
-  /** The user has connected a key before, and no keychain answers now (locked, or absent). */
-  | { kind: 'keychain-unavailable'; detail: string }
+  /**
+   * The user has connected a key before, and no keychain answers now: 'locked' (unlocking it
+   * is the way out), 'absent' (none reachable) or 'ambiguous' (duplicate entries).
+   */
+  | { kind: 'keychain-unavailable'; state: KeychainUnavailability; detail: string }
   | { kind: 'unexpected'; detail: string; folder: string };
 
 export type StartupProblemKind = StartupProblem['kind'];

@@ -146,16 +146,25 @@ async function prepare<C>(deps: StartupDeps<C>, keychainWaived: boolean): Promis
   } catch (error) {
     // The fallback store's own file (safeStorage) unreadable, a keychain library that threw: the
     // key is out of reach, the rest of the app is not.
+    const state = error instanceof SecretStoreUnavailableError ? error.state : 'absent';
     if (!keychainWaived) {
-      return { ok: false, settings, problem: { kind: 'keychain-unavailable', detail: errorText(error) } };
+      return {
+        ok: false,
+        settings,
+        problem: { kind: 'keychain-unavailable', state, detail: errorText(error) },
+      };
     }
-    secrets = createUnavailableSecretStore(new SecretStoreUnavailableError(errorText(error)));
+    secrets = createUnavailableSecretStore(new SecretStoreUnavailableError(errorText(error), null, state));
   }
   if (!keychainWaived && secrets.backend.kind === 'unavailable' && usesStoredKey(settings.get())) {
     return {
       ok: false,
       settings,
-      problem: { kind: 'keychain-unavailable', detail: secrets.backend.warning ?? 'No keychain answered.' },
+      problem: {
+        kind: 'keychain-unavailable',
+        state: secrets.backend.unavailable ?? 'absent',
+        detail: secrets.backend.warning ?? 'No keychain answered.',
+      },
     };
   }
   return { ok: true, input: { dbPath: defaultDatabasePath(dataFolder), dataFolder, settings, secrets } };

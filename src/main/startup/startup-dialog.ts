@@ -183,6 +183,19 @@ export function startupDialog(
           cancelAction: 'quit',
         };
       case 'keychain-unavailable':
+        if (problem.state === 'locked')
+          return {
+            type: 'warning',
+            title: 'The keychain is locked',
+            message: 'Your API key is in the keychain, and the keychain is locked.',
+            detail: lines(
+              problem.detail,
+              'Unlock it, then choose "Try again". "Continue without the key" opens Parallax with your stored history and the sandbox; runs against the service wait until the keychain is unlocked (Settings) or the key is set again.',
+            ),
+            buttons: [B.retry, B.continue, B.quit],
+            defaultAction: 'retry',
+            cancelAction: 'continue',
+          };
         return {
           type: 'warning',
           title: 'The keychain is not available',
