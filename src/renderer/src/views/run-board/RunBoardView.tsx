@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { JobGrid } from './JobGrid';
 import { RunControls } from './RunControls';
+import { UnreceivedCredits } from './UnreceivedCredits';
 
 export function RunBoardView() {
   const { runId, openRun, go } = useNavStore();
@@ -67,9 +68,16 @@ export function RunBoardView() {
               <dd>{progress ? `${progress.slotsInUse} / ${progress.slotLimit}` : '—'}</dd>
               <dt>Credits spent</dt>
               <dd>
-                {formatNumber(progress?.creditsSpent ?? detail.creditsCharged)} of max{' '}
-                {formatNumber(progress?.maxCredits ?? detail.maxCredits)}
+                {formatNumber(
+                  (progress?.creditsSpent ?? detail.creditsCharged) +
+                    (progress?.creditsUnreceived ?? detail.creditsUnreceived),
+                )}{' '}
+                of max {formatNumber(progress?.maxCredits ?? detail.maxCredits)}
               </dd>
+              <UnreceivedCredits
+                unreceived={progress?.creditsUnreceived ?? detail.creditsUnreceived}
+                unattributable={detail.creditsUnattributable}
+              />
               <dt>Credits remaining</dt>
               <dd>{formatNumber(progress?.creditsRemaining)}</dd>
               <dt>Rate limit remaining</dt>
