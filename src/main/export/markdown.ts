@@ -20,7 +20,12 @@ function header(ctx: TextExportContext): string {
   lines.push(`- Engines: ${r.engines.join(', ')}`);
   lines.push(`- Locations: ${[...r.countries, ...r.states.map((s) => `US-${s}`)].join(', ')}`);
   lines.push(`- Jobs: ${r.total} (${r.counts.succeeded} succeeded, ${r.counts.failed} failed)`);
-  lines.push(`- Credits charged: ${r.creditsCharged}`);
+  lines.push(`- Credits charged: ${r.creditsCharged + r.creditsUnreceived}`);
+  // Answers the service charged that never arrived (a killed run; from the balance at resume).
+  if (r.creditsUnreceived > 0)
+    lines.push(`- Of which charged without a result: ${r.creditsUnreceived} (answers never received)`);
+  if (r.creditsUnattributable > 0)
+    lines.push(`- Interrupted sessions whose charge could not be attributed: ${r.creditsUnattributable}`);
   lines.push('');
   lines.push('| Prompt | Engine | Location | Repeat | State | Sources | Top domains |');
   lines.push('|---|---|---|---|---|---|---|');

@@ -97,7 +97,10 @@ function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
     ['Jobs', r.total],
     ['Succeeded', r.counts.succeeded],
     ['Failed', r.counts.failed],
-    ['Credits charged', r.creditsCharged],
+    ['Credits charged', r.creditsCharged + r.creditsUnreceived],
+    // Answers the service charged that never arrived (a killed run; from the balance at resume).
+    ['Of which charged without a result', r.creditsUnreceived],
+    ['Interrupted sessions not attributable', r.creditsUnattributable],
     ['Synthetic (sandbox)', r.sandbox ? 'yes' : 'no'],
     ['Created', new Date(r.createdAt).toISOString()],
   ];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -144,6 +144,17 @@ describe('credits charged without a result, reconciled at resume', () => {
       unreceivedCredits: run.creditsUnreceived,
     });
     expect(shown.creditSessions[0]?.interruptedJobs).toBeGreaterThanOrEqual(lost.answers);
+
+    // The Markdown export's run total says the same.
+    const md = join(dir, 'run.md');
+    expect(
+      (await runCliToEnd(['export', runId, '--format', 'md', '--out', md, '--db', s.db], s.env)).code,
+    ).toBe(0);
+    const text = readFileSync(md, 'utf8');
+    expect(text).toContain(`- Credits charged: ${charged}\n`);
+    expect(text).toContain(
+      `- Of which charged without a result: ${run.creditsUnreceived} (answers never received)`,
+    );
   }, 120_000);
 
   it('another run on the same account in the window: not attributable, no number made up', async () => {
