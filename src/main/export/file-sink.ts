@@ -32,7 +32,9 @@ async function closeStream(stream: WriteStream): Promise<void> {
 }
 
 /** One chunk of the pieces: text joined as it is, or all of it as bytes when bytes are among them. */
-function joinChunks(pieces: ReadonlyArray<string | Uint8Array>): string | Buffer {
+function joinChunks(pieces: ReadonlyArray<string | Uint8Array>): string | Uint8Array {
+  const [only] = pieces;
+  if (pieces.length === 1 && only !== undefined && typeof only !== 'string') return only;
   if (pieces.every((p) => typeof p === 'string')) return pieces.join('');
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
 }

@@ -15,19 +15,19 @@ export async function writeJson(ctx: TextExportContext): Promise<void> {
   const head = JSON.stringify({ format: 'parallax-run-export', version: 1, run: ctx.run });
   // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`
   await ctx.sink.write(`${head.slice(0, -1)},"jobs":[`);
-  let first = true;
-  for (const line of ctx.reader.jsonLines(ctx.run.id, { withRunId: false, sandbox: ctx.run.sandbox })) {
-    await ctx.sink.write(first ? NEWLINE : COMMA_NEWLINE);
-    await ctx.sink.write(line);
-    first = false;
+  let separator = NEWLINE;
+  for (const pieces of ctx.reader.jsonLines(ctx.run.id, { withRunId: false, sandbox: ctx.run.sandbox })) {
+    await ctx.sink.write(separator);
+    for (const piece of pieces) await ctx.sink.write(piece);
+    separator = COMMA_NEWLINE;
     await ctx.progress.tick();
   }
   await ctx.sink.write('\n]}\n');
 }
 
 export async function writeNdjson(ctx: TextExportContext): Promise<void> {
-  for (const line of ctx.reader.jsonLines(ctx.run.id, { withRunId: true, sandbox: ctx.run.sandbox })) {
-    await ctx.sink.write(line);
+  for (const pieces of ctx.reader.jsonLines(ctx.run.id, { withRunId: true, sandbox: ctx.run.sandbox })) {
+    for (const piece of pieces) await ctx.sink.write(piece);
     await ctx.sink.write(NEWLINE);
     await ctx.progress.tick();
   }

@@ -19,6 +19,9 @@ export interface JsonLinesOptions {
   sandbox: boolean;
 }
 
+/** One job's object as UTF-8 pieces, to be written one after the other. */
+export type JsonLinePieces = readonly Buffer[];
+
 const MARKDOWN_KEY = Buffer.from('"markdown":');
 const NULL_JSON = Buffer.from('null');
 
@@ -45,7 +48,7 @@ function jobLineSql(withRunId: boolean, zstdMarkdown: boolean): string {
 }
 
 /** Replaces the null of the first "markdown" key (the normalized answer's) with the text. */
-function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): Buffer {
+function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): JsonLinePieces {
   // Inside a JSON string every quote is escaped, so the first `"markdown":` is a key, and the
   // normalized answer's comes before the AI overview's.
   const at = line.indexOf(MARKDOWN_KEY) + MARKDOWN_KEY.length;
@@ -53,23 +56,24 @@ function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): Buffer {
     throw new Error('export: a compressed Markdown whose row also has Markdown as text');
   }
   const markdown = JSON.stringify(zstdDecompressSync(markdownZstd).toString('utf8'));
-  return Buffer.concat([line.subarray(0, at), Buffer.from(markdown), line.subarray(at + NULL_JSON.length)]);
+  return [line.subarray(0, at), Buffer.from(markdown), line.subarray(at + NULL_JSON.length)];
 }
+
+type Params = { runId: string; sandbox: number };
+type Row = { line: Buffer; markdown_zstd: Uint8Array | null };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
   db: Database.Database,
   zstdMarkdown: boolean,
-): (runId: string, options: JsonLinesOptions) => IterableIterator<Buffer> {
+): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
   const statements = [false, true].map((withRunId) =>
-    db.prepare<{ runId: string; sandbox: number }, { line: Buffer; markdown_zstd: Uint8Array | null }>(
-      jobLineSql(withRunId, zstdMarkdown),
-    ),
+    db.prepare<Params, Row>(jobLineSql(withRunId, zstdMarkdown)),
   );
   return function* jsonLines(runId, options) {
-    const stmt = statements[options.withRunId ? 1 : 0] as (typeof statements)[number];
+    const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
     for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) {
-      yield row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : row.line;
+      yield row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : [row.line];
     }
   };
 }

@@ -3,7 +3,7 @@ import { zstdDecompressSync } from 'node:zlib';
 import type { EngineName } from '../../shared/api/engines';
 import type { JobState } from '../../shared/domain/run-spec';
 import type { NormalizedResult } from '../../shared/domain/result';
-import { prepareJsonLines, type JsonLinesOptions } from './export-json-lines';
+import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
 import { parseStringArray } from './json';
 
@@ -89,7 +89,7 @@ export interface RunExportReader {
   /** The whole normalized result of a job's answer read with { children: true }. */
   normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult;
   /** The JSON export's object of each job (cell, prompt, result), as UTF-8 bytes, in the matrix order. */
-  jsonLines(runId: string, options: JsonLinesOptions): IterableIterator<Buffer>;
+  jsonLines(runId: string, options: JsonLinesOptions): IterableIterator<JsonLinePieces>;
   /** Every source of every result of the run, results in the matrix order. */
   sources(runId: string): IterableIterator<ExportSourceRow>;
   summary(runId: string): ExportCellSummary[];
