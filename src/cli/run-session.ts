@@ -3,7 +3,7 @@ import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { HistoryStore } from '../main/store';
 import { EXIT_JOBS_FAILED, EXIT_OK, writeJson, writeLine, type CliContext } from './context';
 import { clip, formatTable, type CliCore, type CliOnline } from './core';
-import { creditsJson, creditsSentence } from './credits-text';
+import { creditsJson, creditsSentence } from '../shared/domain/run-credits';
 
 // Watching one run to its end from the CLI, for `parallax run` and `parallax resume`: a
 // progress bar on a terminal, a progress line on stderr every few seconds otherwise, and the

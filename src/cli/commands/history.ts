@@ -4,7 +4,7 @@ import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
 import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main/runs/run-owner';
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { creditsCell, creditsJson } from '../credits-text';
+import { creditsCell, creditsJson } from '../../shared/domain/run-credits';
 import { formatTable, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
-import { creditsJson, creditsSentence } from '../credits-text';
+import { creditsJson, creditsSentence } from '../../shared/domain/run-credits';
 import { writeRunTable } from './show-table';
 import type { RegisterCommand } from './index';
 

@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error';
 import { clip, isoTime, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
+import { creditsCell, creditsSentence } from '../../shared/domain/run-credits';
 
 // The history as an assistant browses it: runs, one run's jobs, monitors and tracked brands.
 // Each input is the IPC channel's own schema (the one the app's views send).
@@ -52,7 +53,7 @@ export function historyTools(deps: McpDeps) {
                 [...r.countries, ...r.states.map((s) => `US-${s}`)].join(', '),
                 r.promptCount,
                 `${r.counts.succeeded}/${r.total}`,
-                r.creditsCharged,
+                creditsCell(r),
                 r.sandbox ? 'synthetic (sandbox)' : 'service',
               ]),
             );
@@ -89,7 +90,7 @@ export function historyTools(deps: McpDeps) {
         `Jobs ${run.total}: ${Object.entries(run.counts)
           .filter(([, n]) => n > 0)
           .map(([k, n]) => `${n} ${k}`)
-          .join(', ')}. Credits charged ${run.creditsCharged} of at most ${run.maxCredits}.`,
+          .join(', ')}. Credits charged ${creditsSentence(run)} of at most ${run.maxCredits}.`,
         '',
         table(
           ['Prompt', 'Engine', 'Location', 'Rep', 'State', 'Result id', 'Answer / error'],

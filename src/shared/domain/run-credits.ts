@@ -1,4 +1,4 @@
-// How the CLI states a run's credits: what the answers received recorded, plus what the service
+// How the CLI and the MCP tools state a run's credits: what the answers received recorded, plus what the service
 // charged for calls whose answer never arrived (a killed process; worked out from the account
 // balance at the next resume), and a warning when a cut session's charge could not be known.
 
