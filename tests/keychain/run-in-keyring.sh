@@ -2,7 +2,7 @@
 # Runs the keychain tests (npm run test:keychain) against a real Secret Service: a private
 # D-Bus session with a throwaway gnome-keyring, unlocked with a dummy password, whose files
 # live in a temp folder, so no real keyring of this machine is ever read or written.
-# Needs Debian's gnome-keyring, dbus and libsecret-1-0 (.ci/run installs them).
+# Needs Debian's gnome-keyring, dbus, libsecret-1-0 and libglib2.0-bin (gdbus; .ci/run installs them).
 # Extra arguments go to vitest, e.g. tests/keychain/run-in-keyring.sh -t 'round trip'.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,22 +14,23 @@ if [ "$(uname -s)" != "Linux" ]; then
   exit 0
 fi
 
-# The Secret Service tools: dbus-run-session (a private session bus) and gnome-keyring-daemon.
+# The Secret Service tools: dbus-run-session (a private session bus), gnome-keyring-daemon and
+# gdbus (locks the keyring in the locked-keychain test).
 # When one is missing, say which and the exact command that installs them on this distribution.
 missing=()
-for bin in dbus-run-session gnome-keyring-daemon; do
+for bin in dbus-run-session gnome-keyring-daemon gdbus; do
   command -v "$bin" >/dev/null 2>&1 || missing+=("$bin")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=''; [ "$(id -u)" -eq 0 ] || sudo='sudo '
   if command -v apt-get >/dev/null 2>&1; then
-    install="${sudo}apt-get install -y gnome-keyring dbus libsecret-1-0"
+    install="${sudo}apt-get install -y gnome-keyring dbus libsecret-1-0 libglib2.0-bin"
   elif command -v dnf >/dev/null 2>&1; then
-    install="${sudo}dnf install -y gnome-keyring dbus-daemon libsecret"
+    install="${sudo}dnf install -y gnome-keyring dbus-daemon libsecret glib2"
   elif command -v pacman >/dev/null 2>&1; then
-    install="${sudo}pacman -S --needed gnome-keyring dbus libsecret"
+    install="${sudo}pacman -S --needed gnome-keyring dbus libsecret glib2"
   elif command -v zypper >/dev/null 2>&1; then
-    install="${sudo}zypper install -y gnome-keyring dbus-1 libsecret-1-0"
+    install="${sudo}zypper install -y gnome-keyring dbus-1 libsecret-1-0 glib2-tools"
   else
     install="your distribution's gnome-keyring and dbus packages (they provide gnome-keyring-daemon and dbus-run-session)"
   fi

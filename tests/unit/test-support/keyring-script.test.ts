@@ -29,14 +29,16 @@ describe.skipIf(process.platform !== 'linux')('run-in-keyring.sh without the Sec
   it('names the missing tools and the apt command on Debian/Ubuntu, and exits 2', () => {
     const run = spawnSync(which('bash'), [SCRIPT], { env: { PATH: pathWith('apt-get') }, encoding: 'utf8' });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('missing here: dbus-run-session gnome-keyring-daemon.');
-    expect(run.stderr).toMatch(/\n {4}(sudo )?apt-get install -y gnome-keyring dbus libsecret-1-0\n/);
+    expect(run.stderr).toContain('missing here: dbus-run-session gnome-keyring-daemon gdbus.');
+    expect(run.stderr).toMatch(
+      /\n {4}(sudo )?apt-get install -y gnome-keyring dbus libsecret-1-0 libglib2.0-bin\n/,
+    );
   });
 
   it('gives the dnf command on Fedora', () => {
     const run = spawnSync(which('bash'), [SCRIPT], { env: { PATH: pathWith('dnf') }, encoding: 'utf8' });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/(sudo )?dnf install -y gnome-keyring dbus-daemon libsecret/);
+    expect(run.stderr).toMatch(/(sudo )?dnf install -y gnome-keyring dbus-daemon libsecret glib2\n/);
   });
 });
 
