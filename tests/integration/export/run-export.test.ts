@@ -1,5 +1,7 @@
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { zstdDecompressSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -246,6 +248,30 @@ describe('streamed run exports', () => {
     const path = join(dir, 'no-such-folder', 'run.csv');
     await expect(exportTo('csv', path)).rejects.toThrow(/ENOENT/);
     expect(existsSync(path)).toBe(false);
+  });
+
+  it('JSON and NDJSON are the same bytes from a history whose Markdown is still text (not compacted)', async () => {
+    // The export's SQL writes text Markdown itself and splices compressed Markdown over a null:
+    // a copy of the history with every answer's Markdown moved back to the text column.
+    const copy = out('text-markdown.db');
+    const source = new Database(store.path, { readonly: true });
+    await source.backup(copy);
+    source.close();
+    const db = new Database(copy);
+    const packed = db
+      .prepare('SELECT seq, markdown_zstd FROM results WHERE markdown_zstd IS NOT NULL')
+      .all() as Array<{ seq: number; markdown_zstd: Buffer }>;
+    expect(packed).toHaveLength(297);
+    const unpack = db.prepare('UPDATE results SET answer_markdown = ?, markdown_zstd = NULL WHERE seq = ?');
+    db.transaction(() => {
+      for (const row of packed) unpack.run(zstdDecompressSync(row.markdown_zstd).toString('utf8'), row.seq);
+    })();
+    db.close();
+    for (const format of ['json', 'ndjson'] as const) {
+      await exportTo(format, out(`packed.${format}`));
+      await exportRunToFile({ historyPath: copy, run }, { format, path: out(`text.${format}`) });
+      expect(readFileSync(out(`text.${format}`)).equals(readFileSync(out(`packed.${format}`)))).toBe(true);
+    }
   });
 
   it("the app's connection stays writable while an export reads (its rows come from a connection of its own)", async () => {
