@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../../src/main/api';
-import { openHistory } from '../../src/main/store';
+import { openHistory, type HistoryStore } from '../../src/main/store';
 import type { IngestItem } from '../../src/main/store/types';
 import { normalizeResult } from '../../src/shared/api/normalize';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
@@ -42,6 +42,13 @@ async function sandboxAnswers(prompts: string[]): Promise<Answer[]> {
   } finally {
     await sandbox.close();
   }
+}
+
+/** PARALLAX_INGEST_SIZES=1: what the run's history file holds per result, by part. */
+function printSizes(stats: ReturnType<HistoryStore['storageStats']>): void {
+  const per = (bytes: number): string => `${(bytes / stats.results / 1024).toFixed(2)} KB`;
+  console.log(`history: ${per(stats.usedBytes)} per result used, ${per(stats.totalBytes)} with free pages`);
+  for (const part of stats.parts) console.log(`  ${part.part}: ${per(part.bytes)}`);
 }
 
 export async function measureIngest(): Promise<{ cpuMsPerJob: number; jobs: number }> {
@@ -92,6 +99,7 @@ export async function measureIngest(): Promise<{ cpuMsPerJob: number; jobs: numb
       store.ingestResults(items);
     }
     const cpu = process.cpuUsage(cpu0);
+    if (process.env.PARALLAX_INGEST_SIZES) printSizes(store.storageStats());
     return { cpuMsPerJob: (cpu.user + cpu.system) / 1000 / jobs.length, jobs: jobs.length };
   } finally {
     store.close();
