@@ -69,6 +69,7 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
   let timer: NodeJS.Timeout | null = null;
   let idleWaiters: Array<() => void> = [];
   let closed = false;
+  let kicked = false;
 
   function settleIdle(): void {
     const waiters = idleWaiters;
@@ -168,7 +169,16 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
   }
 
   return {
-    kick: pump,
+    // A run kicks once per stored answer, a wave of 255 in one turn: one look for due pages
+    // per turn is enough (each look cost tens of microseconds, a few per cent of a run's CPU).
+    kick() {
+      if (kicked) return;
+      kicked = true;
+      setImmediate(() => {
+        kicked = false;
+        pump();
+      });
+    },
     idle() {
       if (closed) return Promise.resolve();
       const waiting = new Promise<void>((resolve) => idleWaiters.push(resolve));
