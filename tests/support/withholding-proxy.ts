@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 // instant the client was killed" on purpose: once armed, the first synchronous monitor answer
 // that comes back from the sandbox (already charged) triggers the trigger (the test SIGKILLs
 // the CLI there) and is never delivered, nor is any answer after it until the proxy is
-// disarmed. Everything else passes through unchanged, so the run's base URL stays valid for
-// `parallax resume`.
+// disarmed. Everything else passes through unchanged (or, with cachedBalance, GET /v1/credits
+// as stale as the service may serve it), so the run's base URL stays valid for `parallax resume`.
 
 export interface WithholdingProxy {
   readonly baseUrl: string;
@@ -29,7 +29,19 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
-export async function startWithholdingProxy(upstream: string): Promise<WithholdingProxy> {
+export interface ProxyOptions {
+  /**
+   * Serve GET /v1/credits from the first answer, as a cache would: the service's balance may
+   * be up to 60 s stale (service facts), and a test run lasts less than that.
+   */
+  cachedBalance?: boolean;
+}
+
+export async function startWithholdingProxy(
+  upstream: string,
+  options: ProxyOptions = {},
+): Promise<WithholdingProxy> {
+  let cachedBalance: { status: number; headers: Record<string, string>; body: Buffer } | null = null;
   let trigger: (() => void) | null = null;
   let withholding = false;
   const held = { answers: 0, credits: 0 };
@@ -45,6 +57,12 @@ export async function startWithholdingProxy(upstream: string): Promise<Withholdi
     inFlight += 1;
     void (async () => {
       const body = await readBody(req);
+      const balanceRead = req.method === 'GET' && (req.url ?? '').startsWith('/v1/credits');
+      if (balanceRead && cachedBalance) {
+        res.writeHead(cachedBalance.status, cachedBalance.headers);
+        res.end(cachedBalance.body);
+        return;
+      }
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers))
         if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers.set(k, v);
@@ -71,6 +89,8 @@ export async function startWithholdingProxy(upstream: string): Promise<Withholdi
       answer.headers.forEach((v, k) => {
         if (!HOP_BY_HOP.has(k) && k !== 'content-encoding') out[k] = v;
       });
+      if (balanceRead && options.cachedBalance && answer.status === 200)
+        cachedBalance = { status: answer.status, headers: out, body: text };
       res.writeHead(answer.status, out);
       res.end(text);
     })()

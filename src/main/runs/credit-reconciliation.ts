@@ -6,16 +6,25 @@ import type { RunRecord } from '../store/types';
 // Credits charged without a result. A synchronous call the service answered in the instant
 // its process was killed was charged, but the answer never arrived, so no job records it.
 // The account balance knows: every session of a run reads it (GET /v1/credits, free) when it
-// starts and ends. At the next resume, the balance the cut session started with minus the
-// balance now, less the credits recorded for results since, is what was charged without a
-// result. The balance is the account's, so the figure is the run's only when nothing else
-// drew on it in that window: another run of this history on the same service and key, or a
-// balance that went up (a top-up, a new billing cycle), makes it "not attributable" instead of
-// a wrong number. (Other programs using the same key are invisible from here.)
+// starts and ends. When the session that resumed it ends cleanly (every call of its own
+// answered and recorded), the balance the cut session started with minus the balance now,
+// less the credits recorded for results since, is what was charged without a result. The
+// service caches GET /v1/credits for up to 60 s, so each reading is also bounded by what is
+// known to be lower: at a session's end the lowest X-Credits-Remaining its answers carried
+// (live), at its start a session of the account that ended within the cache's age. The
+// balance is the account's, so the figure is the run's only when nothing else drew on it in
+// that window: another run of this history on the same service and key, or a balance that went
+// up (a top-up, a new billing cycle), makes it "not attributable" instead of a wrong number.
+// (Other programs using the same key are invisible from here.)
 
 export type SessionStore = Pick<
   RunSessionsApi,
-  'beginRunSession' | 'endRunSession' | 'sessionsToReconcile' | 'overlappingSessions' | 'reconcileRunSession'
+  | 'beginRunSession'
+  | 'endRunSession'
+  | 'sessionsToReconcile'
+  | 'overlappingSessions'
+  | 'reconcileRunSession'
+  | 'recentBalanceEnd'
 > &
   Pick<RunsApi, 'countJobs' | 'listJobs'>;
 
@@ -67,17 +76,26 @@ export function reconcileCredits(input: ReconcileInput): SessionReconciliation {
 
 export interface CreditSessions {
   /**
-   * Opens a session of a synchronous run before it sends anything: reads the balance and
-   * reconciles the sessions a killed process left behind. Returns the session id (null for
-   * async runs: their tasks are collected by id, no answer is lost with a process).
+   * Opens a session of a synchronous run before it sends anything, with the balance now.
+   * Returns the session id (null for async runs: their tasks are collected by id, no answer is
+   * lost with a process).
    */
   begin(run: RunRecord): Promise<number | null>;
-  /** Ends it with the balance read now (cut: calls were abandoned on the wire). */
-  end(sessionId: number | null, options: { cut: boolean }): Promise<void>;
+  /** An X-Credits-Remaining header (the balance right after that call's charge, not cached). */
+  noteRemaining(remaining: number): void;
+  /**
+   * Ends it with the balance now (cut: calls were abandoned on the wire). A session that ends
+   * cleanly reconciles the cut sessions before it: every call of its own was answered and
+   * recorded, so its end balance closes the window exactly.
+   */
+  end(run: RunRecord, sessionId: number | null, options: { cut: boolean }): Promise<void>;
 }
 
 /** Tries a few times (the client already retries transient failures; a malformed body it does not). */
 const BALANCE_READS = 3;
+
+/** GET /v1/credits is cached by the service, up to 60 s stale (service facts). */
+export const BALANCE_CACHE_MS = 60_000;
 
 async function readBalance(client: ApiClient): Promise<number | null> {
   for (let i = 0; i < BALANCE_READS; i++) {
@@ -91,8 +109,17 @@ async function readBalance(client: ApiClient): Promise<number | null> {
   return null;
 }
 
+/** The balance only goes down between top-ups: of several readings, the lowest is the nearest. */
+function lowest(...values: Array<number | null | undefined>): number | null {
+  const known = values.filter((v): v is number => typeof v === 'number');
+  return known.length > 0 ? Math.min(...known) : null;
+}
+
 export function createCreditSessions(store: SessionStore, client: ApiClient): CreditSessions {
-  function reconcilePrevious(run: RunRecord, sessionId: number, balanceNow: number): void {
+  /** Open sessions and the lowest X-Credits-Remaining seen while each was open. */
+  const lowestSeen = new Map<number, number | null>();
+
+  function reconcilePrevious(run: RunRecord, sessionId: number, balanceNow: number | null): void {
     const pending = store.sessionsToReconcile(run.id, sessionId);
     const oldest = pending[0];
     if (!oldest) return;
@@ -110,8 +137,8 @@ export function createCreditSessions(store: SessionStore, client: ApiClient): Cr
       serviceGone: run.sandbox && run.keyLabel === 'sandbox',
     });
     store.reconcileRunSession(oldest.id, outcome);
-    // Several cut sessions in a row (a resume that died again before reading the balance):
-    // one window covers them all, its figure is on the oldest.
+    // Several cut sessions in a row (a resume that died again before ending): one window
+    // covers them all, its figure is on the oldest.
     for (const later of pending.slice(1)) {
       store.reconcileRunSession(later.id, {
         state: outcome.state,
@@ -125,33 +152,27 @@ export function createCreditSessions(store: SessionStore, client: ApiClient): Cr
   return {
     async begin(run) {
       if (run.mode !== 'sync') return null;
-      const balance = await readBalance(client);
-      const recorded = store.countJobs(run.id).creditsCharged;
+      // A session of the account that ended within the cache's age may be lower than a cached GET.
+      const balance = lowest(await readBalance(client), store.recentBalanceEnd(run.id, BALANCE_CACHE_MS));
       const sessionId = store.beginRunSession({
         runId: run.id,
         balanceStart: balance,
-        recordedStart: recorded,
+        recordedStart: store.countJobs(run.id).creditsCharged,
       });
-      if (balance === null) {
-        for (const s of store.sessionsToReconcile(run.id, sessionId))
-          store.reconcileRunSession(
-            s.id,
-            reconcileCredits({
-              session: s,
-              balanceNow: null,
-              recordedNow: recorded,
-              interruptedJobs: 0,
-              overlapping: 0,
-              serviceGone: false,
-            }),
-          );
-      } else reconcilePrevious(run, sessionId, balance);
+      lowestSeen.set(sessionId, null);
       return sessionId;
     },
-    async end(sessionId, { cut }) {
+    noteRemaining(remaining) {
+      for (const [id, seen] of lowestSeen) lowestSeen.set(id, lowest(seen, remaining));
+    },
+    async end(run, sessionId, { cut }) {
       if (sessionId === null) return;
-      const balance = await readBalance(client);
+      const seen = lowestSeen.get(sessionId);
+      lowestSeen.delete(sessionId);
+      // A cached GET can miss this session's last charges; its answers' headers cannot.
+      const balance = lowest(await readBalance(client), seen);
       store.endRunSession(sessionId, { balanceEnd: balance, cut });
+      if (!cut) reconcilePrevious(run, sessionId, balance);
     },
   };
 }

@@ -149,7 +149,10 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     if (!meta) return;
     if (meta.concurrency?.limit !== undefined) gate.setLimit(meta.concurrency.limit);
     if (meta.rateLimit?.remaining !== undefined) lastRateRemaining = meta.rateLimit.remaining;
-    if (meta.credits?.remaining !== undefined) lastCreditsRemaining = meta.credits.remaining;
+    if (meta.credits?.remaining !== undefined) {
+      lastCreditsRemaining = meta.credits.remaining;
+      creditSessions.noteRemaining(meta.credits.remaining);
+    }
   };
 
   const refreshExternalSlots = async (): Promise<void> => {
@@ -361,7 +364,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     }
     let sessionId: number | null = null;
     try {
-      // The balance before anything is sent; what a killed session left charged is worked out here.
+      // The balance before anything is sent (what a killed session left charged is worked out
+      // from it when this session ends).
       sessionId = await creditSessions.begin(requireRun(run.runId));
       run.tracker.setCreditsUnreceived(requireRun(run.runId).creditsUnreceived);
       if (entry.mode === 'sync') {
@@ -379,7 +383,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     if (!closing) {
       finalize(run);
       // Calls abandoned past the grace period may still be charged: the next resume reconciles.
-      await creditSessions.end(sessionId, { cut: run.hardStop.signal.aborted });
+      await creditSessions.end(requireRun(run.runId), sessionId, { cut: run.hardStop.signal.aborted });
+      run.tracker.setCreditsUnreceived(requireRun(run.runId).creditsUnreceived);
     }
     run.tracker.flush();
   }

@@ -58,6 +58,12 @@ export interface RunSessionsApi {
   /** Sessions of OTHER runs on the same service and key that overlap [from, to]. */
   overlappingSessions(runId: string, from: number, to: number): RunSession[];
   reconcileRunSession(sessionId: number, outcome: SessionReconciliation): void;
+  /**
+   * The lowest end balance recorded in the last windowMs by any session on the run's service
+   * and key (null: none): a bound on the balance now that a cached GET /v1/credits may not
+   * show yet.
+   */
+  recentBalanceEnd(runId: string, windowMs: number): number | null;
   runSessions(runId: string): RunSession[];
   /** Per run: credits charged without a result and unattributable sessions (absent: none). */
   unreceivedCredits(runIds: readonly string[]): Map<string, UnreceivedCredits>;
@@ -153,6 +159,16 @@ export function createRunSessionsApi(ctx: StoreContext): RunSessionsApi {
         outcome.note,
         sessionId,
       );
+    },
+    recentBalanceEnd(runId, windowMs) {
+      const row = stmt(
+        db,
+        `SELECT min(s.balance_end) AS balance FROM run_sessions s JOIN runs o ON o.id = s.run_id
+           JOIN runs r ON r.id = @runId
+         WHERE o.base_url = r.base_url AND o.key_label IS r.key_label
+           AND s.balance_end IS NOT NULL AND s.ended_at >= @since`,
+      ).get({ runId, since: ctx.now() - windowMs }) as { balance: number | null };
+      return row.balance;
     },
     runSessions(runId) {
       const rows = stmt(db, 'SELECT * FROM run_sessions WHERE run_id = ? ORDER BY started_at, id').all(

@@ -5,13 +5,18 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEnd, spawnCli, type CliEnv } from '../../support/cli-child';
-import { startWithholdingProxy, type WithholdingProxy } from '../../support/withholding-proxy';
+import {
+  startWithholdingProxy,
+  type ProxyOptions,
+  type WithholdingProxy,
+} from '../../support/withholding-proxy';
 
 // Credits charged without a result (issue 14): a real `parallax run` child against the sandbox
 // over loopback HTTP, through a proxy that SIGKILLs it the moment an answer comes back from the
 // sandbox (charged) and never delivers that answer nor the ones still on the wire. `parallax
 // resume` then works out from the account balance what was charged without a result: the
-// history's credits (recorded + unreceived) equal what the sandbox charged, exactly. When
+// history's credits (recorded + unreceived) equal what the sandbox charged, exactly, also when
+// the balance reads come from a cache (the service's is up to 60 s stale). When
 // another run used the same account in that window, the balance cannot say whose the credits
 // were: the run says "not attributable" instead of a number.
 
@@ -38,9 +43,9 @@ interface Setup {
   env: CliEnv;
 }
 
-async function setup(): Promise<Setup> {
+async function setup(options: ProxyOptions = {}): Promise<Setup> {
   sandbox = await startSandbox({ plan: 'Lite', latencyMs: { min: 80, max: 200 }, seed: 8, credits: START });
-  proxy = await startWithholdingProxy(sandbox.baseUrl);
+  proxy = await startWithholdingProxy(sandbox.baseUrl, options);
   dir = mkdtempSync(join(tmpdir(), 'parallax-credits-'));
   return {
     sb: sandbox,
@@ -155,6 +160,19 @@ describe('credits charged without a result, reconciled at resume', () => {
     expect(text).toContain(
       `- Of which charged without a result: ${run.creditsUnreceived} (answers never received)`,
     );
+  }, 120_000);
+
+  it("a cached balance (GET /v1/credits as stale as the service may serve it): the answers' X-Credits-Remaining still close the window exactly", async () => {
+    const s = await setup({ cachedBalance: true });
+    const runId = await runAndKill(s, ['d0', 'd1', 'd2', 'd3'], 8);
+    expect(s.px.withheld().credits).toBeGreaterThan(0);
+    const resumed = await runCliToEnd(['resume', runId, '--db', s.db], s.env);
+    expect([0, 1]).toContain(resumed.code);
+    const run = (await history(s)).get(runId) as RunJson;
+    const charged = await balanceSpent(s.sb);
+    expect(run.creditsUnattributable).toBe(0);
+    expect(run.creditsUnreceived).toBeGreaterThanOrEqual(s.px.withheld().credits);
+    expect(run.creditsCharged + run.creditsUnreceived).toBe(charged);
   }, 120_000);
 
   it('another run on the same account in the window: not attributable, no number made up', async () => {
