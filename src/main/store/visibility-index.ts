@@ -76,6 +76,8 @@ function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 const PAGE = 2000;
+/** Rows per multi-row INSERT (well under SQLite's limit on bound parameters). */
+const MAX_ROWS = 50;
 
 export function createVisibilityIndexer(db: Database.Database): VisibilityIndexer {
   // A subquery, not a join: planning a join weighs the partial indexes of jobs, and comparing
@@ -91,7 +93,19 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     db,
     'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertDomain = stmt(db, 'INSERT INTO vis_result_domain (seq, domain, best) VALUES (?, ?, ?)');
+  // A result's cited domains and new URLs are written with one multi-row statement each (a
+  // statement run has a fixed cost; an answer cites about ten of each).
+  const insertDomains = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO vis_result_domain (seq, domain, best) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
+    );
+  const insertUrls = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO vis_urls (domain, url, title) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}
+       ON CONFLICT (url) DO NOTHING RETURNING id, url`,
+    );
   const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
 
   const runIds = new Map<string, number>();
@@ -158,20 +172,36 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     return entry.id;
   }
 
-  function urlKey(url: string, domain: number, title: string | null): number {
-    let id = urlIds.get(url);
-    if (id === undefined) {
-      // Most URLs an answer cites are new: one statement inserts and returns the id; only a
-      // URL already stored (and not cached) needs the lookup.
-      id =
-        (pluck(
-          db,
-          'INSERT INTO vis_urls (domain, url, title) VALUES (?, ?, ?) ON CONFLICT (url) DO NOTHING RETURNING id',
-        ).get(domain, url, title) as number | undefined) ??
-        (pluck(db, 'SELECT id FROM vis_urls WHERE url = ?').get(url) as number);
-      boundedSet(urlIds, url, id);
+  /**
+   * The ids of these URLs, stored first when new. Most URLs an answer cites are new: they are
+   * inserted, their ids returned, by one statement per chunk; a URL stored before but no
+   * longer cached is looked up.
+   */
+  function urlKeys(wanted: ReadonlyArray<{ url: string; domain: number; title: string | null }>): number[] {
+    const found = new Map<string, number>();
+    const missing: (typeof wanted)[number][] = [];
+    for (const w of wanted) {
+      const id = urlIds.get(w.url);
+      if (id === undefined) missing.push(w);
+      else found.set(w.url, id);
     }
-    return id;
+    for (let at = 0; at < missing.length; at += MAX_ROWS) {
+      const chunk = missing.slice(at, at + MAX_ROWS);
+      const rows = insertUrls(chunk.length).all(chunk.flatMap((w) => [w.domain, w.url, w.title])) as Array<{
+        id: number;
+        url: string;
+      }>;
+      for (const row of rows) found.set(row.url, row.id);
+    }
+    return wanted.map((w) => {
+      let id = found.get(w.url);
+      if (id === undefined) {
+        id = pluck(db, 'SELECT id FROM vis_urls WHERE url = ?').get(w.url) as number;
+        found.set(w.url, id);
+      }
+      boundedSet(urlIds, w.url, id);
+      return id;
+    });
   }
 
   function queryKey(query: string): number {
@@ -237,17 +267,27 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     const { domains, urls } = sourceSummary(content.sources);
     const domainKeys: number[] = [];
     const domainByHost = new Map<string, number>();
+    const domainRows: number[] = [];
     for (const [host, d] of domains) {
       const domain = domainKey(host, d.kinds);
       domainKeys.push(domain);
       domainByHost.set(host, domain);
-      insertDomain.run(seq, domain, d.best);
+      domainRows.push(seq, domain, d.best);
       rollups.add('domain', { ...cell, domain }, [1]);
     }
-    for (const [address, u] of urls) {
-      const url = urlKey(address, domainByHost.get(u.domain) as number, u.title);
-      rollups.add('url', { ...cell, url }, [1, u.best]);
+    for (let at = 0; at < domainRows.length; at += MAX_ROWS * 3) {
+      const chunk = domainRows.slice(at, at + MAX_ROWS * 3);
+      insertDomains(chunk.length / 3).run(chunk);
     }
+    const cited = [...urls].map(([url, u]) => ({
+      url,
+      domain: domainByHost.get(u.domain) as number,
+      title: u.title,
+      best: u.best,
+    }));
+    urlKeys(cited).forEach((url, i) =>
+      rollups.add('url', { ...cell, url }, [1, (cited[i] as (typeof cited)[number]).best]),
+    );
     const queries = new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''));
     for (const q of queries) {
       const query = queryKey(q);

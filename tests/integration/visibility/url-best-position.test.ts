@@ -51,3 +51,27 @@ it("re-reads a URL's best position when the answer that held it is replaced", ()
     history.close();
   }
 });
+
+it('counts a URL stored before this connection once, with new URLs of the same answer', () => {
+  const path = tmp.file('reopen.db');
+  const first = openTemp(path);
+  const { jobs } = newRun(first, { prompts: ['best shoes'], repeats: 2 });
+  const [a, b] = jobs as [JobRecord, JobRecord];
+  store(first, a, 2);
+  first.close();
+  // A new connection knows no URL id yet: the stored URL is found, not inserted again.
+  const second = openTemp(path);
+  try {
+    store(second, b, 1);
+    const svc = createVisibilityService({ store: second, now: () => NOW });
+    const urls = (domain: string) =>
+      svc
+        .urls({ scope: { kind: 'all' }, period, domain, limit: 10 })
+        .urls.map((u) => [u.answers, u.bestPosition]);
+    expect(urls('review.com')).toEqual([[2, 1]]);
+    expect(urls('other.org')).toEqual([[2, 1]]);
+    expect(urls('y.net')).toEqual([[2, 4]]);
+  } finally {
+    second.close();
+  }
+});
