@@ -310,7 +310,8 @@ export function createResultsApi(
         toIndex.push([seq, facets]);
       }
       storeChildren(seq, n);
-      enqueuePages(seq, n.htmlUrls);
+      // A new result has no page rows yet (they go with a deleted result): nothing to replace.
+      if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
       visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };
