@@ -7,12 +7,13 @@ import { useAppStore, useSandboxMode } from './stores/app-store';
 import { useNavStore } from './stores/nav-store';
 import { useRunBoardStore } from './stores/run-board-store';
 import { useRunStatusStore } from './stores/run-status-store';
+import { useVisibilityStore } from './stores/visibility-store';
 import { Sidebar } from './components/Sidebar';
 import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
 import { useAlertEvents } from './views/alerts/use-alert-events';
-import { preloadOtherViewsWhenIdle, preloadView, Screen } from './views/lazy-views';
+import { preloadOtherViewsWhenIdle, preloadView, Screen, useScreenLoaded } from './views/lazy-views';
 
 // The view the window opens on starts loading now, alongside the app's first IPC calls.
 void preloadView(useNavStore.getState().view).catch(() => undefined);
@@ -43,9 +44,13 @@ export function App() {
   const ready = info !== null && settings !== null && key !== null;
   const firstRun = ready && ((!key.configured && !settings.sandboxMode) || connecting);
   const shown = ready && !firstRun;
+  const screenLoaded = useScreenLoaded(firstRun ? 'first-run' : view);
 
   useEffect(() => {
     void load();
+    // The home view's reads start with the app's own (main answers in order: those three small
+    // calls first), not after them: the view mounts only once they are answered.
+    if (useNavStore.getState().view === 'visibility') useVisibilityStore.getState().prefetch();
   }, [load]);
   useTheme(settings?.theme);
   useViewShortcuts(shown);
@@ -53,11 +58,17 @@ export function App() {
   useRunEvents();
   useAlertEvents(shown);
 
+  // The first-run screen comes first: the reads prefetched at load are of a history about to
+  // change (a demo, a first run), so the view reads again when it opens.
+  useEffect(() => {
+    if (firstRun) useVisibilityStore.getState().takePrefetch();
+  }, [firstRun]);
   useEffect(() => (shown ? preloadOtherViewsWhenIdle(useNavStore.getState().view) : undefined), [shown]);
 
   return (
     <div className="shell">
-      {shown && <Sidebar />}
+      {/* The sidebar paints at once, before any IPC answer (only the first-run screen has none). */}
+      {!firstRun && <Sidebar />}
       <div className="main-column">
         {sandbox && (
           <div className="sandbox-banner" role="note">
@@ -66,11 +77,11 @@ export function App() {
         )}
         <main className="content" aria-busy={!ready && !error}>
           {error && <ErrorState error={error} onRetry={() => void load()} />}
-          {!ready && !error && <Loading />}
+          {(!ready || !screenLoaded) && !error && <Loading />}
           {/* The fallback is the same status line as the app's own loading: nothing moves. */}
           <Suspense fallback={<Loading />}>
-            {firstRun && <Screen id="first-run" />}
-            {shown && <Screen id={view} />}
+            {firstRun && screenLoaded && <Screen id="first-run" />}
+            {shown && screenLoaded && <Screen id={view} />}
           </Suspense>
         </main>
       </div>

@@ -96,6 +96,13 @@ interface VisibilityState {
   openDomain(domain: string | null): void;
   /** Reads every panel again (in parallel, each on its own). */
   refresh(): void;
+  /**
+   * Reads every panel before the view mounts (at window load, alongside the app's first
+   * calls); the view's first mount then takes these reads instead of starting its own.
+   */
+  prefetch(): void;
+  /** True once, for the first mount after a prefetch: the panels' reads are already under way. */
+  takePrefetch(): boolean;
   loadOptions(): Promise<void>;
   /**
    * Opens the answers behind a number in Compare; `what` says what they are ("Answers naming
@@ -106,6 +113,9 @@ interface VisibilityState {
 }
 
 const idle = <T>(): PanelState<T> => ({ data: null, loading: false, error: null });
+
+/** Set by prefetch(), cleared by the view's first mount (takePrefetch). */
+let prefetched = false;
 
 function initialPanels(): Panels {
   return {
@@ -260,6 +270,17 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       void loadPanel('ownUrls', () => call('visibility.urls', { ...q, limit: 100 }));
       void loadPanel('queries', () => call('visibility.queries', { ...q, limit: 50 }));
       loadDomainUrls();
+    },
+
+    prefetch() {
+      prefetched = true;
+      get().refresh();
+    },
+
+    takePrefetch() {
+      const taken = prefetched;
+      prefetched = false;
+      return taken;
     },
 
     async loadOptions() {

@@ -1,11 +1,14 @@
-import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import type { ViewId } from '../stores/nav-store';
+import { VisibilityView } from './visibility/VisibilityView';
 
 // Each view is its own chunk (React.lazy), so a window load parses the shell and the view it
 // opens on, not every view with recharts, Markdown, diffing and the URL parser. The chunk of
 // the view about to open starts loading as soon as this module runs, in parallel with the
 // app's first IPC calls; the others load when the browser is idle afterwards, so switching
-// views later never waits on a download.
+// views later never waits on a download. Visibility, the home view, is in the main chunk: the
+// window opens on it, and a chunk of its own could only be fetched once the main chunk had run
+// (a second round trip before the view can paint; recharts stays a chunk of its own).
 
 type View = ComponentType;
 /** A view, or the first-run screen shown before any view. */
@@ -13,7 +16,7 @@ export type ScreenId = ViewId | 'first-run';
 
 const LOADERS: Record<ScreenId, () => Promise<View>> = {
   'first-run': () => import('./first-run/FirstRunView').then((m) => m.FirstRunView),
-  visibility: () => import('./visibility/VisibilityView').then((m) => m.VisibilityView),
+  visibility: () => Promise.resolve(VisibilityView),
   alerts: () => import('./alerts/AlertsView').then((m) => m.AlertsView),
   compose: () => import('./compose/ComposeView').then((m) => m.ComposeView),
   run: () => import('./run-board/RunBoardView').then((m) => m.RunBoardView),
@@ -28,7 +31,7 @@ const LOADERS: Record<ScreenId, () => Promise<View>> = {
 };
 
 const loading = new Map<ScreenId, Promise<View>>();
-const loaded = new Map<ScreenId, View>();
+const loaded = new Map<ScreenId, View>([['visibility', VisibilityView]]);
 const chosen = new Map<ScreenId, View>();
 
 /** Starts loading a screen's chunk (once); the same promise its lazy component waits on. */
@@ -59,6 +62,30 @@ function screenComponent(id: ScreenId): View {
     chosen.set(id, component);
   }
   return component;
+}
+
+/**
+ * Whether a screen's chunk is in (or failed: the lazy path then shows the error); starts its
+ * load. The shell renders a screen only once this is true, so the first view is never a
+ * Suspense reveal: React holds a reveal back until 300 ms after the fallback appeared, which
+ * cost the Visibility view's first paint those 300 ms when its chunk came in just after the
+ * app's first answers.
+ */
+export function useScreenLoaded(id: ScreenId): boolean {
+  const [settled, setSettled] = useState<ScreenId | null>(null);
+  const ready = loaded.has(id) || chosen.has(id) || settled === id;
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = (): void => {
+      if (live) setSettled(id);
+    };
+    preloadView(id).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [id, ready]);
+  return ready;
 }
 
 /** Renders a screen (inside a Suspense boundary: a chunk not loaded yet suspends). */

@@ -2,6 +2,7 @@ import { formatNumber } from '../../lib/format';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { engineLabel } from './format';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 
 /** The search queries the engines ran to answer (fan-out), most frequent first; new ones badged. */
 export function FanOutPanel() {
@@ -9,7 +10,13 @@ export function FanOutPanel() {
   const refresh = useVisibilityStore((s) => s.refresh);
   const drill = useVisibilityStore((s) => s.drill);
   return (
-    <Panel id="vis-queries" title="Engines' search queries" state={state} onRetry={refresh}>
+    <Panel
+      id="vis-queries"
+      title="Engines' search queries"
+      state={state}
+      onRetry={refresh}
+      reserve={PANEL_RESERVE.queries}
+    >
       {(data) => (
         <div className="vis-table-scroll">
           <table className="table vis-table" aria-label="Search queries">

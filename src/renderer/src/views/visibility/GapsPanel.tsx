@@ -4,6 +4,7 @@ import { useVisibilityStore } from '../../stores/visibility-store';
 import { formatN, formatRate } from './format';
 import { useBrandRefs } from './hooks';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 
 function GapTable({ data, brands }: { data: CitationGapsView; brands: VisibilityBrandRef[] }) {
   const drill = useVisibilityStore((s) => s.drill);
@@ -72,7 +73,7 @@ export function GapsPanel() {
   const refresh = useVisibilityStore((s) => s.refresh);
   const brands = useBrandRefs();
   return (
-    <Panel id="vis-gaps" title="Citation gaps" state={state} onRetry={refresh}>
+    <Panel id="vis-gaps" title="Citation gaps" state={state} onRetry={refresh} reserve={PANEL_RESERVE.gaps}>
       {(data) => <GapTable data={data} brands={brands} />}
     </Panel>
   );

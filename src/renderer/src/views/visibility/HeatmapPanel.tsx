@@ -6,6 +6,7 @@ import { heatLevel, heatmapModel } from './derive';
 import { engineLabel, formatN, formatRate, locationKeyLabel, rateValue } from './format';
 import { useFocusBrand } from './hooks';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 
 function Heatmap({ data, focus }: { data: VisibilityBuckets; focus: VisibilityBrandRef }) {
   const drill = useVisibilityStore((s) => s.drill);
@@ -94,6 +95,7 @@ export function HeatmapPanel() {
       title={focus ? `${focus.name} by location and engine` : 'By location and engine'}
       state={state}
       onRetry={refresh}
+      reserve={PANEL_RESERVE.heatmap}
     >
       {(data) =>
         focus ? <Heatmap data={data} focus={focus} /> : <p className="muted">Choose a focus brand.</p>

@@ -98,3 +98,26 @@ export function KpiCards({ metrics, name }: { metrics: BrandMetricsWithChange; n
     </ul>
   );
 }
+
+const KPI_LABELS = ['Mention rate', 'Citation rate', 'Average first position', 'Share of voice'];
+
+/** The four cards' frames before the numbers arrive: the same boxes, so nothing moves when they do. */
+export function KpiSkeleton() {
+  return (
+    <ul className="vis-kpis vis-skeleton" aria-hidden="true">
+      {KPI_LABELS.map((label) => (
+        <li key={label}>
+          {/* A disabled button: the very box of a card (a button's own font and border). */}
+          <button type="button" className="vis-kpi" disabled tabIndex={-1}>
+            <span className="vis-kpi-label">{label}</span>
+            <span className="vis-kpi-value">
+              <strong>–</strong>
+            </span>
+            <span className="muted small">&nbsp;</span>
+            <span className="small">&nbsp;</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

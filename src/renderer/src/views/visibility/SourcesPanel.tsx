@@ -4,6 +4,7 @@ import { ChangeBadge } from './ChangeBadge';
 import { formatN, formatRate } from './format';
 import { useBrandRefs } from './hooks';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 import { Sparkline } from './Sparkline';
 import { UrlTable } from './UrlTable';
 
@@ -108,7 +109,14 @@ export function SourcesPanel() {
   const refresh = useVisibilityStore((s) => s.refresh);
   const brands = useBrandRefs();
   return (
-    <Panel id="vis-sources" title="Cited domains" state={state} onRetry={refresh} className="vis-wide">
+    <Panel
+      id="vis-sources"
+      title="Cited domains"
+      state={state}
+      onRetry={refresh}
+      className="vis-wide"
+      reserve={PANEL_RESERVE.sources}
+    >
       {(data) => (
         <>
           <DomainTable data={data} brands={brands} />

@@ -6,6 +6,7 @@ import { formatN, formatRate } from './format';
 import type { TrendChart as TrendChartComponent } from './TrendChart';
 import { useBrandRefs, useFocusBrand } from './hooks';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 import { ViewToggle } from './ViewToggle';
 
 // recharts is most of a megabyte of script: its chunk loads while the KPI cards paint, and the
@@ -109,6 +110,7 @@ export function TrendPanel() {
       state={state}
       onRetry={refresh}
       className="vis-wide"
+      reserve={PANEL_RESERVE.trend}
       actions={
         <>
           <div className="vis-toggle" role="group" aria-label="Trend per">

@@ -9,10 +9,11 @@ import { EmptyVisibility } from './EmptyVisibility';
 import { FanOutPanel } from './FanOutPanel';
 import { GapsPanel } from './GapsPanel';
 import { HeatmapPanel } from './HeatmapPanel';
-import { KpiCards } from './KpiCards';
+import { KpiCards, KpiSkeleton } from './KpiCards';
 import { Leaderboard } from './Leaderboard';
 import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
+import { PANEL_RESERVE } from './panel-reserve';
 import { ReanalysisLine } from './ReanalysisLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
@@ -28,6 +29,7 @@ const FINISHED: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'cancel
  */
 function useVisibilityData(): void {
   const refresh = useVisibilityStore((s) => s.refresh);
+  const takePrefetch = useVisibilityStore((s) => s.takePrefetch);
   const loadOptions = useVisibilityStore((s) => s.loadOptions);
   const onReanalysis = useVisibilityStore((s) => s.onReanalysis);
   const catalogLoaded = useCatalogStore((s) => s.countries !== null);
@@ -35,10 +37,11 @@ function useVisibilityData(): void {
 
   useEffect(() => {
     // The panels' reads go first: main answers IPC calls in order, and the pickers' lists
-    // (the runs list among them) are not needed to paint the numbers.
-    refresh();
+    // (the runs list among them) are not needed to paint the numbers. At window load they
+    // started before the view mounted (App's prefetch).
+    if (!takePrefetch()) refresh();
     void loadOptions();
-  }, [loadOptions, refresh]);
+  }, [loadOptions, refresh, takePrefetch]);
   useEffect(() => {
     if (!catalogLoaded) void loadCatalog();
   }, [catalogLoaded, loadCatalog]);
@@ -69,7 +72,14 @@ function OverviewPanels() {
   const refresh = useVisibilityStore((s) => s.refresh);
   return (
     <>
-      <Panel id="vis-kpis" title="Key numbers" state={state} onRetry={refresh} className="vis-wide">
+      <Panel
+        id="vis-kpis"
+        title="Key numbers"
+        state={state}
+        onRetry={refresh}
+        className="vis-wide"
+        skeleton={<KpiSkeleton />}
+      >
         {(o) => {
           const focus = o.brands.find((b) => b.id === o.focusBrandId);
           return o.kpis && focus ? (
@@ -85,6 +95,7 @@ function OverviewPanels() {
         state={state}
         onRetry={refresh}
         className="vis-wide"
+        reserve={PANEL_RESERVE.leaderboard}
       >
         {(o) => <Leaderboard overview={o} />}
       </Panel>
