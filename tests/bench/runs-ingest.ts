@@ -16,7 +16,7 @@ import { startSandbox } from '../../src/sandbox';
 // see where that time goes. Not a target of its own: runs.bench.ts measures the whole engine.
 
 const JOBS = Number(process.env.PARALLAX_INGEST_JOBS ?? 2_000);
-const WAVE = 255;
+const WAVE = Number(process.env.PARALLAX_INGEST_WAVE ?? 255);
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'ES', 'IT', 'NL', 'SE', 'PL', 'JP'];
 
 interface Answer {
