@@ -89,22 +89,30 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
   // caller's markers (which may occur in the text); swapped for the caller's markers after.
   const OPEN = '\u0002';
   const CLOSE = '\u0003';
-  function pageWithSnippets(
+  type SnippetStyle = { open: string; close: string; tokens: number };
+  type SnippetPage = {
+    seqs: number[];
+    answerSnippets: Map<number, string>;
+    sourceSnippets: Map<number, string>;
+  };
+  /**
+   * Rows of `from` + `tail` with their snippets, computed in the same statement (a second MATCH
+   * restricted to a page's rowids re-evaluated the query once per row). A hit counts as in the
+   * answer when its answer snippet highlights a term.
+   */
+  function rowsWithSnippets(
     from: string,
-    order: string,
-    page: Record<string, unknown>,
+    tail: string,
+    params: Record<string, unknown>,
     scope: 'all' | 'answers' | 'sources',
-    style: { open: string; close: string; tokens: number },
-  ): { seqs: number[]; answerSnippets: Map<number, string>; sourceSnippets: Map<number, string> } {
+    style: SnippetStyle,
+  ): SnippetPage {
     const snippetOf = (column: number) =>
       `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
     const columns = `${scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX)} AS a,
       ${scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX)} AS s`;
-    const rows = stmt(
-      db,
-      `SELECT f.rowid AS seq, ${columns} ${from} ${order} LIMIT @limit OFFSET @offset`,
-    ).all({
-      ...page,
+    const rows = stmt(db, `SELECT f.rowid AS seq, ${columns} ${from} ${tail}`).all({
+      ...params,
       tokens: style.tokens,
     }) as Array<{ seq: number; a: string | null; s: string | null }>;
     const marked = (text: string): string =>
@@ -121,8 +129,85 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
     return { seqs: rows.map((r) => r.seq), answerSnippets, sourceSnippets };
   }
 
+  /**
+   * Newest first inside a rowid window, read oldest first. FTS5 walks a long doclist backwards
+   * one entry at a time, but skips forwards through its index: for a date window in the older
+   * part of the history, `ORDER BY rowid DESC` stepped back through every newer match of a
+   * common word (a quarter of a second on a million answers), while reading the window
+   * forwards seeks straight to it. The first pass counts (up to the cap) and, when the window
+   * holds more matches than that, says how dense they are, so the page is read from the
+   * window's top in one or two chunks of about the page's size, snippets included.
+   */
+  function newestInWindow(
+    from: string,
+    params: Record<string, unknown>,
+    window: { lo: number; hi: number },
+    page: { limit: number; offset: number; cap: number },
+    scope: 'all' | 'answers' | 'sources',
+    style: SnippetStyle,
+  ): SnippetPage & { counted: number } {
+    const inRange = 'AND f.rowid BETWEEN @lo AND @hi';
+    // No rowid bound here: FTS5 walks a doclist to a lower bound entry by entry, while the date
+    // terms alone let it seek to the window.
+    const first = pluck(db, `SELECT f.rowid ${from} LIMIT @cap`).all({
+      ...params,
+      cap: page.cap + 1,
+    }) as number[];
+    const newestFirst = (seqs: number[]): number[] => seqs.sort((a, b) => b - a);
+    const need = page.offset + page.limit;
+    if (first.length <= page.cap) {
+      // Every match of the window is known: the page is its newest, snippets for those alone.
+      const seqs = newestFirst(first).slice(page.offset, need);
+      if (seqs.length === 0)
+        return { seqs, answerSnippets: new Map(), sourceSnippets: new Map(), counted: first.length };
+      const rows = rowsWithSnippets(from, inRange, { ...params, lo: seqs.at(-1), hi: seqs[0] }, scope, style);
+      return { ...rows, seqs, counted: first.length };
+    }
+    const lowest = Math.min(...first);
+    const density = first.length / (Math.max(...first) - lowest + 1);
+    let width = Math.max(need, Math.ceil((need * 1.5) / density));
+    let top = window.hi;
+    const collected: SnippetPage = { seqs: [], answerSnippets: new Map(), sourceSnippets: new Map() };
+    while (collected.seqs.length < need && top >= window.lo) {
+      const bottom = Math.max(window.lo, top - width + 1);
+      const chunk = rowsWithSnippets(from, inRange, { ...params, lo: bottom, hi: top }, scope, style);
+      collected.seqs.push(...newestFirst(chunk.seqs));
+      for (const [seq, text] of chunk.answerSnippets) collected.answerSnippets.set(seq, text);
+      for (const [seq, text] of chunk.sourceSnippets) collected.sourceSnippets.set(seq, text);
+      top = bottom - 1;
+      width *= 2;
+    }
+    return { ...collected, seqs: collected.seqs.slice(page.offset, need), counted: first.length };
+  }
+
   const firstFetched = pluck(db, 'SELECT min(fetched_at) FROM results');
   const lastFetched = pluck(db, 'SELECT max(fetched_at) FROM results');
+  // Two subqueries: SQLite reads min() or max() of the rowid from the b-tree's edge only when
+  // a query asks for one of them (both at once scanned a million rows).
+  const seqBounds = stmt(
+    db,
+    'SELECT (SELECT min(seq) FROM results) AS lo, (SELECT max(seq) FROM results) AS hi',
+  );
+  // On results_by_fetched: the rowids of the answers fetched in a date range.
+  const seqWindow = stmt(
+    db,
+    'SELECT min(seq) AS lo, max(seq) AS hi FROM results WHERE fetched_at BETWEEN @from AND @to',
+  );
+
+  /**
+   * The rowids a date filter can match, when they sit closer to the oldest answer than to the
+   * newest (read forwards, see newestInWindow); null otherwise or without a date filter.
+   */
+  function olderDateWindow(options: SearchOptions): { lo: number; hi: number } | null {
+    if (options.from === undefined && options.to === undefined) return null;
+    const window = seqWindow.get({
+      from: options.from ?? Number.MIN_SAFE_INTEGER,
+      to: options.to ?? Number.MAX_SAFE_INTEGER,
+    }) as { lo: number | null; hi: number | null };
+    const all = seqBounds.get() as { lo: number | null; hi: number | null };
+    if (window.lo === null || window.hi === null || all.lo === null || all.hi === null) return null;
+    return window.lo - all.lo < all.hi - window.hi ? { lo: window.lo, hi: window.hi } : null;
+  }
 
   /** The FTS5 facet terms of the filters, and the checks the index cannot do exactly. */
   function facetFilter(options: SearchOptions): { terms: string[]; exactDates: boolean } | null {
@@ -199,20 +284,19 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
                      WHERE rp.run_id = j.run_id AND rp.idx = j.prompt_index AND pt.tag_id = @tagId)))`);
         params.tagId = tagId;
       }
-      const joins = checks.length ? 'JOIN results r ON r.seq = f.rowid' : '';
+      const joins = checks.length ? 'CROSS JOIN results r ON r.seq = f.rowid' : '';
       const where = `WHERE answer_search MATCH @match ${checks.length ? `AND ${checks.join(' AND ')}` : ''}`;
       const from = `FROM answer_search f ${joins} ${where}`;
       const order = options.order === 'relevance' ? 'ORDER BY f.rank, f.rowid DESC' : 'ORDER BY f.rowid DESC';
 
       const countLimit = Math.max(1, options.countLimit ?? 1000);
-      const counted = (
-        stmt(db, `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap)`).get({
-          ...params,
-          cap: countLimit + 1,
-        }) as {
-          n: number;
-        }
-      ).n;
+      const countMatches = (): number =>
+        (
+          stmt(db, `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap)`).get({
+            ...params,
+            cap: countLimit + 1,
+          }) as { n: number }
+        ).n;
       const page = { ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 };
       const style = {
         open: options.markers?.open ?? '\u0002',
@@ -222,8 +306,11 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       let seqs: number[];
       let answerSnippets: Map<number, string>;
       let sourceSnippets: Map<number, string>;
+      let counted: number;
+      const window = options.order === 'relevance' ? null : olderDateWindow(options);
       if (options.order === 'relevance') {
         // Ranked: every match is scored and sorted, so snippets are made after, for the page only.
+        counted = countMatches();
         seqs = pluck(db, `SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`).all(page) as number[];
         answerSnippets =
           scope === 'sources' ? new Map() : snippets(seqs, answersOnly, ANSWER_COLUMN_INDEX, style);
@@ -233,12 +320,28 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           SOURCE_COLUMN_INDEX,
           style,
         );
+      } else if (window) {
+        ({ seqs, answerSnippets, sourceSnippets, counted } = newestInWindow(
+          from,
+          params,
+          window,
+          { limit: page.limit, offset: page.offset, cap: countLimit },
+          scope,
+          style,
+        ));
       } else {
         // Newest first: the index hands rows over in order and stops at the page's end, so the
-        // snippets are computed in the same statement for those rows alone (a second MATCH
-        // restricted to the page's rowids re-evaluated the query once per row). A hit counts as
-        // in the answer when its answer snippet highlights a term.
-        ({ seqs, answerSnippets, sourceSnippets } = pageWithSnippets(from, order, page, scope, style));
+        // snippets are computed in the same statement for those rows alone.
+        ({ seqs, answerSnippets, sourceSnippets } = rowsWithSnippets(
+          from,
+          `${order} LIMIT @limit OFFSET @offset`,
+          page,
+          scope,
+          style,
+        ));
+        // A page that ends short holds every match from the offset on: no count to run (for
+        // a rare phrase of common words the count is a second pass over all their entries).
+        counted = seqs.length > 0 && seqs.length < page.limit ? page.offset + seqs.length : countMatches();
       }
       const hits = seqs.map((seq): SearchHit => {
         const info = resultInfo.get(seq) as {

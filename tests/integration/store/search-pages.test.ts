@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../../src/main/store';
+import type { SearchOptions } from '../../../src/main/store/search';
+import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
+
+// Search pages, newest stored first, against a plain definition on the test's own data: every
+// answer that has the word (in its text or a source title) and passes the filters, in reverse
+// storage order, then the page, the count up to countLimit and whether it was capped. Date
+// windows in the older part of a history are read forwards in chunks (search.ts,
+// newestInWindow) and pages that end short skip the count: the answers must be the same either
+// way, whatever the window, offset, cap, scope or post-filter (a time of day, a tag).
+
+const tmp = tempFolder();
+let store: HistoryStore;
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 0, 1);
+const COUNTRIES = ['US', 'DE', 'FR'];
+
+interface Stored {
+  resultId: string;
+  runId: string;
+  country: string;
+  fetchedAt: number;
+  text: string;
+  title: string;
+}
+/** In storage order. */
+const stored: Stored[] = [];
+let taggedRun = '';
+
+function textOf(k: number): string {
+  const words = ['alpha', `filler${k % 7}`];
+  if (k % 3 === 0) words.push('beta');
+  if (k % 50 === 7) words.push('gamma');
+  return words.join(' ');
+}
+
+beforeAll(() => {
+  store = openTemp(tmp.file('search-pages.db'));
+  let k = 0;
+  for (let run = 0; run < 4; run++) {
+    const { run: record, jobs } = newRun(store, {
+      prompts: ['p'],
+      countries: COUNTRIES,
+      repeats: 50,
+      tags: run === 1 ? ['tagged'] : [],
+    });
+    if (run === 1) taggedRun = record.id;
+    const items = jobs.map((job) => {
+      const index = k++;
+      // Every eleventh answer is stored a week after its neighbours' dates: storage order and
+      // date order differ, as when a resumed run stores late answers.
+      const fetchedAt = START + index * 4 * 3_600_000 + (index % 11 === 0 ? 7 * DAY : 0);
+      const title = index % 5 === 0 ? 'title beta' : 'title';
+      return {
+        jobId: job.id,
+        fetchedAt,
+        raw: {},
+        normalized: normalized('assistant-a', textOf(index), { sources: [source(1, 'site.com', title)] }),
+        expected: { runId: record.id, country: job.country, fetchedAt, text: textOf(index), title },
+      };
+    });
+    const out = store.ingestResults(items);
+    items.forEach((item, i) => stored.push({ resultId: out[i]!.resultId, ...item.expected }));
+  }
+});
+afterAll(() => {
+  store.close();
+  tmp.cleanup();
+});
+
+function expected(options: SearchOptions): { ids: string[]; total: number; totalCapped: boolean } {
+  const word = options.query;
+  const scope = options.scope ?? 'all';
+  const matches = stored
+    .filter(
+      (s) =>
+        (scope !== 'sources' && s.text.split(' ').includes(word)) ||
+        (scope !== 'answers' && s.title.split(' ').includes(word)),
+    )
+    .filter((s) => options.country === undefined || s.country === options.country)
+    .filter((s) => options.from === undefined || s.fetchedAt >= options.from)
+    .filter((s) => options.to === undefined || s.fetchedAt <= options.to)
+    .filter((s) => options.tag === undefined || s.runId === taggedRun)
+    .reverse();
+  const cap = options.countLimit ?? 1000;
+  const offset = options.offset ?? 0;
+  return {
+    ids: matches.slice(offset, offset + (options.limit ?? 50)).map((s) => s.resultId),
+    total: Math.min(matches.length, cap),
+    totalCapped: matches.length > cap,
+  };
+}
+
+const WINDOWS: Array<Pick<SearchOptions, 'from' | 'to'>> = [
+  { from: START + 3 * DAY, to: START + 20 * DAY - 1 }, // old, whole days
+  { from: START + 2 * DAY + 5 * 3_600_000, to: START + 9 * DAY }, // old, from a time of day
+  { from: START + 70 * DAY, to: START + 95 * DAY - 1 }, // recent
+  { to: START + 30 * DAY }, // everything up to a date
+  { from: START + 50 * DAY }, // everything from a date
+];
+
+describe('search pages', () => {
+  it('are the newest stored matches, with the count and cap of the plain definition', () => {
+    let checked = 0;
+    for (const query of ['alpha', 'beta', 'gamma'])
+      for (const window of [{}, ...WINDOWS])
+        for (const extra of [
+          {},
+          { country: 'DE' },
+          { tag: 'tagged' },
+          { scope: 'answers' as const },
+          { limit: 7, offset: 3 },
+          { limit: 10, offset: 40, countLimit: 45 },
+          { limit: 5, countLimit: 20 },
+        ]) {
+          const options: SearchOptions = { query, ...window, ...extra };
+          const page = store.search(options);
+          const want = expected(options);
+          expect(
+            { ids: page.hits.map((h) => h.resultId), total: page.total, totalCapped: page.totalCapped },
+            JSON.stringify(options),
+          ).toEqual(want);
+          for (const hit of page.hits)
+            expect(hit.snippet, JSON.stringify(options)).toContain(`\u0002${query}\u0003`);
+          checked += page.hits.length;
+        }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('says where each hit matched when the word is only in a source title', () => {
+    const page = store.search({ query: 'beta', from: START + 3 * DAY, to: START + 20 * DAY - 1 });
+    const byId = new Map(stored.map((s) => [s.resultId, s]));
+    expect(page.hits.length).toBeGreaterThan(10);
+    for (const hit of page.hits)
+      expect(hit.matchedIn).toBe(byId.get(hit.resultId)!.text.includes('beta') ? 'answer' : 'source');
+  });
+});
