@@ -1,8 +1,11 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { constants, copyFileSync, existsSync, renameSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'electron-vite';
+import { openHistory } from '../../src/main/store';
+import { MIGRATIONS } from '../../src/main/store/migrations';
 import { startHarness, type Harness } from '../e2e/harness';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
 import type { Bench } from './run-all';
@@ -17,7 +20,14 @@ import type { Bench } from './run-all';
 // screen (sidebar, heading, filters: the lazy view chunk loaded and rendered), the KPI cards
 // with their numbers, and every panel with its numbers. Then the period is
 // switched to 90 days and timed until every panel shows the new period's numbers. Main's time
-// per IPC channel is recorded beside, so the figures come with their breakdown.
+// per IPC channel is recorded beside, and the page's own span of each call (sent → answer
+// parsed), so the figures come with their breakdown.
+//
+// The history: the visibility bench's cached file (/tmp/parallax-bench-vis-v1.db, 21 minutes
+// to build) is never written here. Its schema may predate the newest migrations, whose
+// backfill would then run inside the first timed load; so the bench works on its own copy,
+// /tmp/parallax-bench-vis-v7.db, made once (a reflink where the file system can) and migrated
+// once, and migrated again only when a newer migration has shipped since.
 
 const FIRST_PAINT_TARGET_MS = 500;
 const VIEW_TARGET_MS = 1000;
@@ -35,9 +45,19 @@ const PANELS_DONE = `(() => {
 
 const PERIOD_TEXT = `(document.getElementById('visibility-heading')?.parentElement?.textContent ?? '')`;
 
+/** One IPC call as the harness's bridge saw it in the page (ms since navigation start). */
+interface IpcSpan {
+  channel: string;
+  start: number;
+  received: number;
+  parsed: number;
+  bytes: number;
+}
+
 /** What the init script leaves on window. */
 interface PaintWindow {
-  __paint?: { panels?: number };
+  __paint?: { panels?: number; switch?: { end?: number } };
+  __ipcTrace: IpcSpan[];
   __panelsDone(): boolean;
   __periodText(): string;
 }
@@ -46,6 +66,7 @@ interface PaintWindow {
 const MILESTONES = `(() => {
   const m = { cls: 0 };
   window.__paint = m;
+  window.__ipcTrace = [];
   window.__panelsDone = () => ${PANELS_DONE};
   window.__periodText = () => ${PERIOD_TEXT};
   new PerformanceObserver((list) => {
@@ -60,6 +81,18 @@ const MILESTONES = `(() => {
     if (m.panels === undefined) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  // A change of the Period picker: timed from the change event to the frame in which the heading
+  // names the new period and every panel has its numbers again.
+  document.addEventListener('change', (e) => {
+    if (!e.target?.closest?.('.vis-period')) return;
+    const was = window.__periodText();
+    m.switch = { start: performance.now(), calls: window.__ipcTrace.length };
+    const poll = () => {
+      if (window.__periodText() !== was && window.__panelsDone()) m.switch.end = performance.now();
+      else requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  }, true);
 })()`;
 
 interface LoadTimes {
@@ -70,6 +103,8 @@ interface LoadTimes {
   cls: number;
   /** Script bytes the page had fetched when the view first showed. */
   scriptBytes: number;
+  /** The IPC calls made until every panel painted. */
+  calls: IpcSpan[];
 }
 
 const READ_LOAD = `(() => {
@@ -78,7 +113,58 @@ const READ_LOAD = `(() => {
   const scriptBytes = performance.getEntriesByType('resource')
     .filter((r) => r.name.endsWith('.js') && r.responseEnd <= m.view)
     .reduce((sum, r) => sum + r.decodedBodySize, 0);
-  return { fcp, view: m.view, kpis: m.kpis, panels: m.panels, cls: m.cls, scriptBytes };
+  const calls = window.__ipcTrace.filter((c) => c.start <= m.panels);
+  return { fcp, view: m.view, kpis: m.kpis, panels: m.panels, cls: m.cls, scriptBytes, calls };
+})()`;
+
+const SOURCE_HISTORY = join(tmpdir(), 'parallax-bench-vis-v1.db');
+const PAINT_HISTORY = join(tmpdir(), 'parallax-bench-vis-v7.db');
+
+function schemaVersion(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the file once so its pending migrations run now, not in a timed load; prints their time. */
+function migrate(path: string, why: string): void {
+  const t = performance.now();
+  openHistory({ path, now: () => BENCH_NOW, integrityCheck: 'none' }).close();
+  console.log(
+    `${why}: migrated to schema ${schemaVersion(path)} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** The bench's own copy of the 1M-result history at the current schema (see the header). */
+async function paintHistory(): Promise<string> {
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  if (!existsSync(PAINT_HISTORY)) {
+    const source = existsSync(SOURCE_HISTORY) ? SOURCE_HISTORY : (await cachedHistory()).path;
+    const building = `${PAINT_HISTORY}.${process.pid}.building`;
+    console.log(`copying ${source} to ${PAINT_HISTORY} (once)…`);
+    copyFileSync(source, building, constants.COPYFILE_FICLONE);
+    migrate(building, 'the copy');
+    renameSync(building, PAINT_HISTORY);
+  } else if (schemaVersion(PAINT_HISTORY) < latest) {
+    migrate(PAINT_HISTORY, `${PAINT_HISTORY} was at schema ${schemaVersion(PAINT_HISTORY)}`);
+  }
+  return PAINT_HISTORY;
+}
+
+interface SwitchTimes {
+  ms: number;
+  /** The IPC calls the switch made, times from the change event. */
+  calls: IpcSpan[];
+}
+
+const READ_SWITCH = `(() => {
+  const s = window.__paint.switch;
+  const calls = window.__ipcTrace.slice(s.calls).filter((c) => c.start <= s.end)
+    .map((c) => ({ ...c, start: c.start - s.start, received: c.received - s.start, parsed: c.parsed - s.start }));
+  return { ms: s.end - s.start, calls };
 })()`;
 
 function percentile(values: number[], p: number): number {
@@ -124,19 +210,60 @@ function printMainTime(label: string, perChannel: Map<string, number[]>): void {
     console.log(`    ${channel.padEnd(24)} ${ms.toFixed(0).padStart(5)} ms`);
 }
 
+/**
+ * The page's side of the IPC calls (p50 over the loads): per channel its span from the call to
+ * its answer parsed and the answer's size; then when the last answer was in, and the time
+ * left between it and the frame with every panel painted (React and layout).
+ */
+function printCalls(label: string, steps: SwitchTimes[]): void {
+  const byChannel = new Map<string, { span: number[]; bytes: number[]; count: number[] }>();
+  for (const step of steps) {
+    const here = new Map<string, { span: number; bytes: number; count: number }>();
+    for (const c of step.calls) {
+      const key = c.channel;
+      const was = here.get(key) ?? { span: 0, bytes: 0, count: 0 };
+      here.set(key, {
+        span: Math.max(was.span, c.parsed - c.start),
+        bytes: was.bytes + c.bytes,
+        count: was.count + 1,
+      });
+    }
+    for (const [key, v] of here) {
+      const all = byChannel.get(key) ?? { span: [], bytes: [], count: [] };
+      all.span.push(v.span);
+      all.bytes.push(v.bytes);
+      all.count.push(v.count);
+      byChannel.set(key, all);
+    }
+  }
+  const lastIn = steps.map((s) =>
+    Math.max(0, ...s.calls.filter((c) => c.parsed <= s.ms).map((c) => c.parsed)),
+  );
+  const after = steps.map((s, i) => s.ms - (lastIn[i] ?? 0));
+  console.log(
+    `  IPC in the page, ${label}: last answer in p50 ${percentile(lastIn, 50).toFixed(0)} ms, ` +
+      `panels painted after it p50 ${percentile(after, 50).toFixed(0)} ms; per channel (slowest call, total size):`,
+  );
+  const rows = [...byChannel].sort((a, b) => percentile(b[1].span, 50) - percentile(a[1].span, 50));
+  for (const [channel, v] of rows)
+    console.log(
+      `    ${channel.padEnd(24)} ×${percentile(v.count, 50)} ${percentile(v.span, 50).toFixed(0).padStart(5)} ms ` +
+        `${(percentile(v.bytes, 50) / 1024).toFixed(1).padStart(7)} KB`,
+    );
+}
+
 const bench: Bench = async () => {
-  if (!existsSync('out/renderer/index.html')) await build({ logLevel: 'warn' });
-  const { path } = await cachedHistory();
-  const dir = mkdtempSync(join(tmpdir(), 'parallax-paint-'));
-  const copy = join(dir, 'history.db');
-  copyFileSync(path, copy);
-  const h = await startHarness({ dbPath: copy, now: () => BENCH_NOW });
+  // The renderer is built from the current sources unless told to reuse the last build.
+  if (process.env['PARALLAX_PAINT_SKIP_BUILD'] !== '1' || !existsSync('out/renderer/index.html'))
+    await build({ logLevel: 'warn' });
+  const path = await paintHistory();
+  const h = await startHarness({ dbPath: path, now: () => BENCH_NOW });
   const mainTime = recordMainTime(h);
   try {
     await h.core.router.invoke('settings.update', { sandboxMode: true });
     await h.page.addInitScript(MILESTONES);
     const loads: LoadTimes[] = [];
-    const switches: number[] = [];
+    const switches: SwitchTimes[] = [];
     const loadMain = new Map<string, number[]>();
     const switchMain = new Map<string, number[]>();
     for (let i = 0; i < RELOADS; i++) {
@@ -155,19 +282,14 @@ const bench: Bench = async () => {
       await h.page.waitForTimeout(300);
       addInto(loadMain, mainTime.take());
 
-      const before = (await h.page.evaluate(PERIOD_TEXT)) as string;
-      const t1 = performance.now();
       await h.page.getByLabel('Period').selectOption('90');
-      // Done when the heading names the new period and every panel has its new numbers.
+      // Timed in the page (see MILESTONES): from the change event to every panel's new numbers.
       await h.page.waitForFunction(
-        (was) => {
-          const w = window as unknown as PaintWindow;
-          return w.__periodText() !== was && w.__panelsDone();
-        },
-        before,
+        () => (window as unknown as PaintWindow).__paint?.switch?.end !== undefined,
+        undefined,
         { timeout: 60_000, polling: 'raf' },
       );
-      switches.push(performance.now() - t1);
+      switches.push((await h.page.evaluate(READ_SWITCH)) as SwitchTimes);
       addInto(switchMain, mainTime.take());
     }
     await h.screenshot('bench-visibility-1m');
@@ -176,7 +298,8 @@ const bench: Bench = async () => {
       `p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms`;
     const verdict = (values: number[], target: number) =>
       percentile(values, 95) <= target ? 'met' : 'MISSED';
-    const pick = (k: keyof LoadTimes) => loads.map((l) => l[k]);
+    const pick = (k: Exclude<keyof LoadTimes, 'calls'>) => loads.map((l) => l[k]);
+    const switchMs = switches.map((x) => x.ms);
     // Figures from a shared machine mean little without its load: printed with them.
     console.log(
       `Visibility view on 1,000,000 results, ${RELOADS} loads, ms from navigation start ` +
@@ -191,23 +314,29 @@ const bench: Bench = async () => {
       `  every panel, last 30 days     ${stat(pick('panels'))}  target ≤ ${VIEW_TARGET_MS} ms: ${verdict(pick('panels'), VIEW_TARGET_MS)}`,
     );
     console.log(
-      `  switch to 90 days             ${stat(switches)}  target ≤ ${VIEW_TARGET_MS} ms: ${verdict(switches, VIEW_TARGET_MS)}`,
+      `  switch to 90 days             ${stat(switchMs)}  target ≤ ${VIEW_TARGET_MS} ms: ${verdict(switchMs, VIEW_TARGET_MS)}`,
     );
     console.log(
       `  script fetched before the view showed: ${(percentile(pick('scriptBytes'), 50) / 1024).toFixed(0)} KB; ` +
-        `layout shift (CLS) p95 ${percentile(pick('cls'), 95).toFixed(3)}`,
+        `layout shift (CLS) p95 ${percentile(pick('cls'), 95).toFixed(3)} (each load: ${pick('cls')
+          .map((c) => c.toFixed(3))
+          .join(', ')})`,
     );
     printMainTime('first load', loadMain);
     printMainTime('switch to 90 days', switchMain);
+    printCalls(
+      'first load',
+      loads.map((l) => ({ ms: l.panels, calls: l.calls })),
+    );
+    printCalls('switch to 90 days', switches);
     const met =
       percentile(pick('view'), 95) <= FIRST_PAINT_TARGET_MS &&
       percentile(pick('panels'), 95) <= VIEW_TARGET_MS &&
-      percentile(switches, 95) <= VIEW_TARGET_MS;
+      percentile(switchMs, 95) <= VIEW_TARGET_MS;
     return { name: 'renderer first paint ≤ 500 ms and Visibility view ≤ 1 s on 1M results', targetsMet: met };
   } finally {
     mainTime.restore();
     await h.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 };
 

@@ -85,6 +85,9 @@ export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<H
     } catch (error) {
       return toWire({ ok: false, error: { code: 'VALIDATION_ERROR', message: String(error) } });
     }
+    // One call per turn of the event loop, as ipcMain takes one message per task: the answers
+    // of calls already handled go out before the next call's synchronous SQLite work starts.
+    await new Promise((resolve) => setImmediate(resolve));
     return toWire(await core.router.invoke(channel, payload));
   });
   // The bridge mirrors src/preload/index.ts: contract channels only.
