@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VisibilityOverview } from '../../../src/shared/visibility/types';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
+import { SOURCES_FIRST, SOURCES_MORE } from '../../../src/renderer/src/stores/visibility-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
 import { VisibilityView } from '../../../src/renderer/src/views/visibility/VisibilityView';
 import { installFakeParallax, sampleOverview, type FakeParallax } from './fake-parallax';
@@ -63,10 +64,48 @@ describe('Visibility view', () => {
       { ...q, by: ['day'] },
       { ...q, by: ['location', 'engine'] },
     ]);
-    expect(fake.callsTo('visibility.sources')).toEqual([{ ...q, limit: 50 }]);
+    expect(fake.callsTo('visibility.sources')).toEqual([{ ...q, limit: SOURCES_FIRST }]);
     expect(fake.callsTo('visibility.gaps')).toEqual([{ ...q, limit: 50 }]);
     expect(fake.callsTo('visibility.urls')).toEqual([{ ...q, limit: 100 }]);
     expect(fake.callsTo('visibility.queries')).toEqual([{ ...q, limit: 50 }]);
+  });
+
+  it('reads the first cited domains, more on demand, and the first page again for new filters', async () => {
+    const domainsOf = (limit: number) =>
+      Array.from({ length: limit }, (_, i) => ({
+        domain: `site${i}.example`,
+        share: { value: 0.1, k: 50, n: 500, lower: 0.08, upper: 0.13 },
+        previousShare: { value: null, k: 0, n: 0, lower: null, upper: null },
+        change: { delta: null, significant: false },
+        trend: [],
+        brandId: null,
+        kinds: ['citation'],
+      }));
+    fake.handle('visibility.sources', (input) => ({
+      period: sampleOverview().period,
+      answers: 500,
+      domains: domainsOf(input.limit ?? 50),
+      empty: null,
+    }));
+    render(<VisibilityView />);
+    const more = await screen.findByRole('button', { name: 'Show more domains' });
+    expect(screen.getAllByRole('button', { name: /^Pages of site/ })).toHaveLength(SOURCES_FIRST);
+
+    fireEvent.click(more);
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Pages of site/ })).toHaveLength(
+        SOURCES_FIRST + SOURCES_MORE,
+      ),
+    );
+    expect(fake.callsTo('visibility.sources').map((c) => c.limit)).toEqual([
+      SOURCES_FIRST,
+      SOURCES_FIRST + SOURCES_MORE,
+    ]);
+    // Only the sources panel read again.
+    expect(fake.callsTo('visibility.overview')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
+    await waitFor(() => expect(fake.callsTo('visibility.sources').at(-1)?.limit).toBe(SOURCES_FIRST));
   });
 
   it('re-queries every panel when the period or the engines change', async () => {

@@ -73,12 +73,25 @@ export interface VisibilityOptions {
   brands: BrandView[];
 }
 
+/**
+ * Cited domains read at first: about what the panel's scroll box shows. Each domain carries
+ * its daily trend, so 50 domains over 90 days were ~290 KB of answer; more on demand.
+ */
+export const SOURCES_FIRST = 20;
+/** How many more domains "Show more domains" reads each time, up to the channel's 500. */
+export const SOURCES_MORE = 30;
+const SOURCES_MAX = 500;
+
 /** How many answers a drill-down opens in Compare at most (the total is still shown). */
 export const DRILL_LIMIT = 50;
 
 interface VisibilityState {
   filters: VisibilityFilters;
   trendBy: TrendBy;
+  /** Set by prefetch(), cleared by the view's first mount (takePrefetch). */
+  prefetched: boolean;
+  /** How many cited domains the sources panel reads (grows with "Show more domains"). */
+  sourcesLimit: number;
   /** The domain whose URLs the sources panel lists (null: none open). */
   domain: string | null;
   panels: Panels;
@@ -94,6 +107,8 @@ interface VisibilityState {
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
   openDomain(domain: string | null): void;
+  /** Reads SOURCES_MORE more cited domains (the sources panel alone). */
+  showMoreSources(): void;
   /** Reads every panel again (in parallel, each on its own). */
   refresh(): void;
   /**
@@ -113,9 +128,6 @@ interface VisibilityState {
 }
 
 const idle = <T>(): PanelState<T> => ({ data: null, loading: false, error: null });
-
-/** Set by prefetch(), cleared by the view's first mount (takePrefetch). */
-let prefetched = false;
 
 function initialPanels(): Panels {
   return {
@@ -223,6 +235,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     }
   }
 
+  function loadSources(): void {
+    const { filters, sourcesLimit } = get();
+    void loadPanel('sources', () => call('visibility.sources', { ...queryOf(filters), limit: sourcesLimit }));
+  }
+
   function loadDomainUrls(): void {
     const { domain, filters } = get();
     if (domain === null) {
@@ -236,6 +253,8 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
   return {
     filters: { scope: { kind: 'all' }, period: { days: 30 }, engines: [], locations: [], brandId: null },
     trendBy: 'day',
+    sourcesLimit: SOURCES_FIRST,
+    prefetched: false,
     domain: null,
     panels: initialPanels(),
     options: null,
@@ -244,7 +263,8 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     reanalysis: null,
 
     setFilters(patch) {
-      set((s) => ({ filters: { ...s.filters, ...patch } }));
+      // Other filters, other domains: back to the first page of them.
+      set((s) => ({ filters: { ...s.filters, ...patch }, sourcesLimit: SOURCES_FIRST }));
       get().refresh();
     },
 
@@ -252,6 +272,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       set({ trendBy });
       const q = queryOf(get().filters);
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
+    },
+
+    showMoreSources() {
+      set((s) => ({ sourcesLimit: Math.min(SOURCES_MAX, s.sourcesLimit + SOURCES_MORE) }));
+      loadSources();
     },
 
     openDomain(domain) {
@@ -265,7 +290,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       void loadPanel('overview', () => call('visibility.overview', q));
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
       void loadPanel('heatmap', () => call('visibility.buckets', { ...q, by: ['location', 'engine'] }));
-      void loadPanel('sources', () => call('visibility.sources', { ...q, limit: 50 }));
+      loadSources();
       void loadPanel('gaps', () => call('visibility.gaps', { ...q, limit: 50 }));
       void loadPanel('ownUrls', () => call('visibility.urls', { ...q, limit: 100 }));
       void loadPanel('queries', () => call('visibility.queries', { ...q, limit: 50 }));
@@ -273,13 +298,13 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     },
 
     prefetch() {
-      prefetched = true;
+      set({ prefetched: true });
       get().refresh();
     },
 
     takePrefetch() {
-      const taken = prefetched;
-      prefetched = false;
+      const taken = get().prefetched;
+      set({ prefetched: false });
       return taken;
     },
 

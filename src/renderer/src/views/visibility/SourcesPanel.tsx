@@ -103,6 +103,22 @@ function DomainUrls() {
   );
 }
 
+/** "Show more domains" when the panel holds as many as it asked for (there may be more). */
+function MoreDomains({ shown }: { shown: number }) {
+  const limit = useVisibilityStore((s) => s.sourcesLimit);
+  const loading = useVisibilityStore((s) => s.panels.sources.loading);
+  const showMore = useVisibilityStore((s) => s.showMoreSources);
+  if (shown < limit || limit >= 500) return null;
+  return (
+    <p className="row tight small">
+      <span className="muted">The {shown} most cited domains.</span>
+      <button type="button" className="small" disabled={loading} onClick={showMore}>
+        Show more domains
+      </button>
+    </p>
+  );
+}
+
 /** The domains the engines cite, with their share, change, daily trend and owning brand. */
 export function SourcesPanel() {
   const state = useVisibilityStore((s) => s.panels.sources);
@@ -120,6 +136,7 @@ export function SourcesPanel() {
       {(data) => (
         <>
           <DomainTable data={data} brands={brands} />
+          <MoreDomains shown={data.domains.length} />
           <DomainUrls />
         </>
       )}
