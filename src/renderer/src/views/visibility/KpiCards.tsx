@@ -1,4 +1,8 @@
-import type { BrandMetricsWithChange, VisibilityDrill } from '../../../../shared/visibility/types';
+import type {
+  BrandMetrics,
+  BrandMetricsWithChange,
+  VisibilityDrill,
+} from '../../../../shared/visibility/types';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { ChangeBadge } from './ChangeBadge';
 import { formatN, meanInterval, meanValue, rateInterval, rateValue } from './format';
@@ -69,16 +73,31 @@ function kpisOf(m: BrandMetricsWithChange, name: string): Kpi[] {
  * The focus brand's four numbers, each with its 95 % interval, n and change against the
  * previous period; a card opens the answers behind it in Compare.
  */
-export function KpiCards({ metrics, name }: { metrics: BrandMetricsWithChange; name: string }) {
+export function KpiCards({
+  metrics,
+  name,
+  placeholder = false,
+}: {
+  metrics: BrandMetricsWithChange;
+  name: string;
+  /** The skeleton drawn before the answer (see KpiSkeleton). */
+  placeholder?: boolean;
+}) {
   const drill = useVisibilityStore((s) => s.drill);
   return (
-    <ul className="vis-kpis" aria-label={`Key numbers for ${name}`}>
+    <ul
+      className={placeholder ? 'vis-kpis vis-skeleton' : 'vis-kpis'}
+      aria-label={placeholder ? undefined : `Key numbers for ${name}`}
+      aria-hidden={placeholder || undefined}
+    >
       {kpisOf(metrics, name).map((k) => (
         <li key={k.key}>
           <button
             type="button"
             className="vis-kpi"
-            data-testid={`kpi-${k.key}`}
+            data-testid={placeholder ? undefined : `kpi-${k.key}`}
+            disabled={placeholder}
+            tabIndex={placeholder ? -1 : undefined}
             onClick={() => void drill(k.drill, k.what)}
           >
             <span className="vis-kpi-label">{k.label}</span>
@@ -99,25 +118,31 @@ export function KpiCards({ metrics, name }: { metrics: BrandMetricsWithChange; n
   );
 }
 
-const KPI_LABELS = ['Mention rate', 'Citation rate', 'Average first position', 'Share of voice'];
+const NO_RATE = { value: null, k: 0, n: 0, lower: null, upper: null };
+const NO_CHANGE = { delta: null, significant: false };
+const NO_METRICS: BrandMetrics = {
+  brandId: '',
+  answers: 0,
+  mentionRate: NO_RATE,
+  citationRate: NO_RATE,
+  avgPosition: { value: null, n: 0, lower: null, upper: null },
+  shareOfVoice: NO_RATE,
+};
+const PLACEHOLDER: BrandMetricsWithChange = {
+  ...NO_METRICS,
+  previous: NO_METRICS,
+  change: {
+    mentionRate: NO_CHANGE,
+    citationRate: NO_CHANGE,
+    avgPosition: NO_CHANGE,
+    shareOfVoice: NO_CHANGE,
+  },
+};
 
-/** The four cards' frames before the numbers arrive: the same boxes, so nothing moves when they do. */
+/**
+ * The four cards before the numbers arrive: the cards themselves over empty numbers ("—",
+ * disabled, hidden from screen readers), so nothing moves when the numbers come.
+ */
 export function KpiSkeleton() {
-  return (
-    <ul className="vis-kpis vis-skeleton" aria-hidden="true">
-      {KPI_LABELS.map((label) => (
-        <li key={label}>
-          {/* A disabled button: the very box of a card (a button's own font and border). */}
-          <button type="button" className="vis-kpi" disabled tabIndex={-1}>
-            <span className="vis-kpi-label">{label}</span>
-            <span className="vis-kpi-value">
-              <strong>–</strong>
-            </span>
-            <span className="muted small">&nbsp;</span>
-            <span className="small">&nbsp;</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
+  return <KpiCards metrics={PLACEHOLDER} name="" placeholder />;
 }

@@ -117,13 +117,16 @@ export function VisibilityView() {
     <section aria-labelledby="visibility-heading" className="view visibility">
       <div className="row vis-title">
         <h1 id="visibility-heading">Visibility</h1>
-        {overview && (
-          <p className="muted">
-            {overview.period.from} – {overview.period.to} ({overview.answers.toLocaleString('en')} answers),
-            compared with {overview.period.previous.from} – {overview.period.previous.to} (
-            {overview.previousAnswers.toLocaleString('en')} answers)
-          </p>
-        )}
+        {/* Always there (empty at first), so the Refresh button does not jump when it fills. */}
+        <p className="muted">
+          {overview && (
+            <>
+              {overview.period.from} – {overview.period.to} ({overview.answers.toLocaleString('en')} answers),
+              compared with {overview.period.previous.from} – {overview.period.previous.to} (
+              {overview.previousAnswers.toLocaleString('en')} answers)
+            </>
+          )}
+        </p>
         <button type="button" className="small" onClick={refresh}>
           Refresh
         </button>
