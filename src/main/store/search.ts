@@ -130,60 +130,74 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
   }
 
   /**
-   * Newest first inside a rowid window, read oldest first. FTS5 walks a long doclist backwards
-   * one entry at a time, but skips forwards through its index: for a date window in the older
-   * part of the history, `ORDER BY rowid DESC` stepped back through every newer match of a
-   * common word (a quarter of a second on a million answers), while reading the window
-   * forwards seeks straight to it. The first pass counts (up to the cap) and, when the window
-   * holds more matches than that, says how dense they are, so the page is read from the
-   * window's top in one or two chunks of about the page's size, snippets included.
+   * Newest first inside a date window in the older part of the history, read oldest first.
+   * FTS5 walks a long doclist backwards one entry at a time, but seeks forwards to the window's
+   * day terms: for a window far below the newest answer, `ORDER BY rowid DESC` stepped back
+   * through every newer match of a common word (a quarter of a second on a million answers), and
+   * so did a rowid bound. The first pass counts (up to the cap) and says how dense the matches
+   * are; the page then comes from the window's last days alone (their day terms, snippets
+   * included), widened until it is full and no answer of the earlier days was stored after its
+   * oldest row (storage order and dates may differ: `max(seq)` of those days on
+   * results_by_fetched says).
    */
   function newestInWindow(
     from: string,
     params: Record<string, unknown>,
     window: { lo: number; hi: number },
+    dates: { from: number; to: number; match: (from: number) => string },
     page: { limit: number; offset: number; cap: number },
     scope: 'all' | 'answers' | 'sources',
     style: SnippetStyle,
   ): SnippetPage & { counted: number } {
-    const inRange = 'AND f.rowid BETWEEN @lo AND @hi';
-    // No rowid bound here: FTS5 walks a doclist to a lower bound entry by entry, while the date
-    // terms alone let it seek to the window.
+    // No rowid bound here: the date terms alone let FTS5 seek to the window.
     const first = pluck(db, `SELECT f.rowid ${from} LIMIT @cap`).all({
       ...params,
       cap: page.cap + 1,
     }) as number[];
-    const newestFirst = (seqs: number[]): number[] => seqs.sort((a, b) => b - a);
     const need = page.offset + page.limit;
-    if (first.length <= page.cap) {
-      // Every match of the window is known: the page is its newest, snippets for those alone.
-      const seqs = newestFirst(first).slice(page.offset, need);
-      if (seqs.length === 0)
-        return { seqs, answerSnippets: new Map(), sourceSnippets: new Map(), counted: first.length };
-      const rows = rowsWithSnippets(from, inRange, { ...params, lo: seqs.at(-1), hi: seqs[0] }, scope, style);
-      return { ...rows, seqs, counted: first.length };
+    const empty: SnippetPage = { seqs: [], answerSnippets: new Map(), sourceSnippets: new Map() };
+    if (first.length === 0) return { ...empty, counted: 0 };
+    const lastDay = Math.floor(dates.to / DAY_MS);
+    const windowDays = lastDay - Math.floor(dates.from / DAY_MS) + 1;
+    // Matches per day: all of them over the window, or the first pass's share of the window.
+    const share =
+      first.length <= page.cap ? 1 : (Math.max(...first) - window.lo + 1) / (window.hi - window.lo + 1);
+    const perDay = first.length / Math.max(share * windowDays, 1);
+    let days = Math.min(windowDays, Math.max(1, Math.ceil((need * 1.5) / perDay)));
+    for (;;) {
+      const chunkFrom = Math.max(dates.from, (lastDay - days + 1) * DAY_MS);
+      const chunkParams = { ...params, match: dates.match(chunkFrom) };
+      const seqs = (pluck(db, `SELECT f.rowid ${from}`).all(chunkParams) as number[]).sort((a, b) => b - a);
+      const whole = chunkFrom <= dates.from;
+      const oldest = seqs[need - 1];
+      const later =
+        oldest === undefined || whole
+          ? null
+          : (storedAfter.get({ from: dates.from, to: chunkFrom - 1 }) as number | null);
+      if (whole || (oldest !== undefined && (later === null || later < oldest))) {
+        const pageSeqs = seqs.slice(page.offset, need);
+        if (pageSeqs.length === 0) return { ...empty, counted: first.length };
+        // `+ 0`: a bound SQLite checks on each row the index hands over (FTS5 would walk its
+        // doclists to it), so snippets are made for the page's rows alone.
+        const rows = rowsWithSnippets(
+          from,
+          'AND f.rowid + 0 BETWEEN @pageLo AND @pageHi',
+          { ...chunkParams, pageLo: pageSeqs.at(-1), pageHi: pageSeqs[0] },
+          scope,
+          style,
+        );
+        return { ...rows, seqs: pageSeqs, counted: first.length };
+      }
+      days = Math.min(windowDays, days * 2);
     }
-    const lowest = Math.min(...first);
-    const density = first.length / (Math.max(...first) - lowest + 1);
-    let width = Math.max(need, Math.ceil((need * 1.5) / density));
-    let top = window.hi;
-    const collected: SnippetPage = { seqs: [], answerSnippets: new Map(), sourceSnippets: new Map() };
-    while (collected.seqs.length < need && top >= window.lo) {
-      const bottom = Math.max(window.lo, top - width + 1);
-      const chunk = rowsWithSnippets(from, inRange, { ...params, lo: bottom, hi: top }, scope, style);
-      collected.seqs.push(...newestFirst(chunk.seqs));
-      for (const [seq, text] of chunk.answerSnippets) collected.answerSnippets.set(seq, text);
-      for (const [seq, text] of chunk.sourceSnippets) collected.sourceSnippets.set(seq, text);
-      top = bottom - 1;
-      width *= 2;
-    }
-    return { ...collected, seqs: collected.seqs.slice(page.offset, need), counted: first.length };
   }
 
   const firstFetched = pluck(db, 'SELECT min(fetched_at) FROM results');
   const lastFetched = pluck(db, 'SELECT max(fetched_at) FROM results');
   // Two subqueries: SQLite reads min() or max() of the rowid from the b-tree's edge only when
   // a query asks for one of them (both at once scanned a million rows).
+  // The newest answer stored among those fetched in a date range (on results_by_fetched).
+  const storedAfter = pluck(db, 'SELECT max(seq) FROM results WHERE fetched_at BETWEEN @from AND @to');
   const seqBounds = stmt(
     db,
     'SELECT (SELECT min(seq) FROM results) AS lo, (SELECT max(seq) FROM results) AS hi',
@@ -210,13 +224,21 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
   }
 
   /** The FTS5 facet terms of the filters, and the checks the index cannot do exactly. */
-  function facetFilter(options: SearchOptions): { terms: string[]; exactDates: boolean } | null {
+  function facetFilter(options: SearchOptions): {
+    terms: string[];
+    exactDates: boolean;
+    /** The terms other than the dates, and the date range (ms, inclusive) when there is one. */
+    others: string[];
+    dates: { from: number; to: number } | null;
+  } | null {
     const terms: string[] = [];
     if (options.engine) terms.push(quoted(engineFacet(options.engine)));
     if (options.country) terms.push(quoted(countryFacet(options.country)));
     if (options.state) terms.push(quoted(stateFacet(options.state)));
     if (options.runId) terms.push(quoted(runFacet(options.runId)));
     let exactDates = true;
+    const others = [...terms];
+    let dates: { from: number; to: number } | null = null;
     if (options.from !== undefined || options.to !== undefined) {
       const from = options.from ?? (firstFetched.get() as number | null);
       const to = options.to ?? (lastFetched.get() as number | null);
@@ -226,8 +248,9 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       terms.push(`(${days.map(quoted).join(' OR ')})`);
       // Whole UTC days are exact in the index; a bound inside a day is checked on the row.
       exactDates = from % DAY_MS === 0 && (to + 1) % DAY_MS === 0;
+      dates = { from, to };
     }
-    return { terms, exactDates };
+    return { terms, exactDates, others, dates };
   }
 
   function snippets(
@@ -320,11 +343,18 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           SOURCE_COLUMN_INDEX,
           style,
         );
-      } else if (window) {
+      } else if (window && facets.dates) {
+        const { others } = facets;
+        const dayTerms = (dayFrom: number): string =>
+          `(${dateRangeFacets(dayFrom, facets.dates!.to).map(quoted).join(' OR ')})`;
         ({ seqs, answerSnippets, sourceSnippets, counted } = newestInWindow(
           from,
           params,
           window,
+          {
+            ...facets.dates,
+            match: (dayFrom) => `${typed} AND {facets} : (${[...others, dayTerms(dayFrom)].join(' AND ')})`,
+          },
           { limit: page.limit, offset: page.offset, cap: countLimit },
           scope,
           style,

@@ -38,7 +38,7 @@ function textOf(k: number): string {
 beforeAll(() => {
   store = openTemp(tmp.file('search-pages.db'));
   let k = 0;
-  for (let run = 0; run < 4; run++) {
+  for (let run = 0; run < 5; run++) {
     const { run: record, jobs } = newRun(store, {
       prompts: ['p'],
       countries: COUNTRIES,
@@ -50,7 +50,14 @@ beforeAll(() => {
       const index = k++;
       // Every eleventh answer is stored a week after its neighbours' dates: storage order and
       // date order differ, as when a resumed run stores late answers.
-      const fetchedAt = START + index * 4 * 3_600_000 + (index % 11 === 0 ? 7 * DAY : 0);
+      // The last run stores its first twenty answers with dates of days 10 to 12 (a run resumed
+      // long after), the rest with dates after everything else.
+      const fetchedAt =
+        run === 4
+          ? index < 620
+            ? START + 10 * DAY + (index - 600) * 3 * 3_600_000
+            : START + 100 * DAY + index * 3_600_000
+          : START + index * 4 * 3_600_000 + (index % 11 === 0 ? 7 * DAY : 0);
       const title = index % 5 === 0 ? 'title beta' : 'title';
       return {
         jobId: job.id,
