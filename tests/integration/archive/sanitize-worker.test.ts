@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageArchiver, createWorkerSanitizer } from '../../../src/main/archive';
+import {
+  createPageArchiver,
+  createWorkerSanitizer,
+  type PageArchiverOptions,
+  type PageSanitizer,
+} from '../../../src/main/archive';
+import type { ArchivedPage } from '../../../src/main/store/page-archive';
 import { sanitizeArchivedPage } from '../../../src/main/archive/sanitize';
 import { buildWorker, removeBuiltWorker } from '../../support/build-worker';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
@@ -37,6 +43,32 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
+/** Stores one answer linking to the local page, archives it with `sanitize`; its page row. */
+async function archiveOnePage(
+  file: string,
+  sanitize: PageSanitizer,
+  options: Partial<PageArchiverOptions> = {},
+): Promise<ArchivedPage | null> {
+  const store = openTemp(tmp.file(file));
+  try {
+    const { jobs } = newRun(store);
+    const [outcome] = store.ingestResults([
+      {
+        jobId: jobs[0]!.id,
+        raw: '{}',
+        normalized: normalized('assistant-a', 'An answer', { htmlUrls: [`${base}/page`] }),
+        fetchedAt: Date.now(),
+      },
+    ]);
+    const archiver = createPageArchiver({ store, fetch: globalThis.fetch, now: Date.now, sanitize, options });
+    await archiver.idle();
+    await archiver.close();
+    return store.getArchivedPage(outcome!.resultId, 0);
+  } finally {
+    store.close();
+  }
+}
+
 describe('the page sanitiser on a worker thread', () => {
   it('strips a page exactly as in-process stripping does', async () => {
     const sanitizer = createWorkerSanitizer(workerFile);
@@ -61,32 +93,13 @@ describe('the page sanitiser on a worker thread', () => {
   });
 
   it('is used by the archiver: the stored page has no script', async () => {
-    const store = openTemp(tmp.file('worker-archive.db'));
     const sanitizer = createWorkerSanitizer(workerFile);
     try {
-      const { jobs } = newRun(store);
-      const [outcome] = store.ingestResults([
-        {
-          jobId: jobs[0]!.id,
-          raw: '{}',
-          normalized: normalized('assistant-a', 'An answer', { htmlUrls: [`${base}/page`] }),
-          fetchedAt: Date.now(),
-        },
-      ]);
-      const archiver = createPageArchiver({
-        store,
-        fetch: globalThis.fetch,
-        now: Date.now,
-        sanitize: sanitizer.sanitize,
-      });
-      await archiver.idle();
-      await archiver.close();
-      const page = store.getArchivedPage(outcome!.resultId, 0);
+      const page = await archiveOnePage('worker-archive.db', sanitizer.sanitize);
       expect(page?.state).toBe('archived');
       expect(page?.html).toBe(sanitizeArchivedPage(PAGE(7)));
     } finally {
       await sanitizer.close();
-      store.close();
     }
   });
 
@@ -101,34 +114,14 @@ describe('the page sanitiser on a worker thread', () => {
     // The next page starts a new worker (which dies again here).
     await expect(sanitizer.sanitize(PAGE(2))).rejects.toThrow(/exit code 3/);
 
-    const store = openTemp(tmp.file('dying-archive.db'));
     try {
-      const { jobs } = newRun(store);
-      const [outcome] = store.ingestResults([
-        {
-          jobId: jobs[0]!.id,
-          raw: '{}',
-          normalized: normalized('assistant-a', 'An answer', { htmlUrls: [`${base}/page`] }),
-          fetchedAt: Date.now(),
-        },
-      ]);
-      const archiver = createPageArchiver({
-        store,
-        fetch: globalThis.fetch,
-        now: Date.now,
-        sanitize: sanitizer.sanitize,
-        options: { backoffMs: [5, 5] },
-      });
-      await archiver.idle();
-      await archiver.close();
-      const status = store.getArchivedPage(outcome!.resultId, 0);
+      const status = await archiveOnePage('dying-archive.db', sanitizer.sanitize, { backoffMs: [5, 5] });
       expect(status).toMatchObject({ state: 'failed', reasonCode: 'not-html', attempts: 3 });
       expect(status?.reason).toBe(
         'The page could not be read as HTML: The page sanitiser stopped (exit code 3). (3 attempts)',
       );
     } finally {
       await sanitizer.close();
-      store.close();
     }
   });
 });
