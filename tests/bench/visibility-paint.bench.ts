@@ -305,7 +305,10 @@ const bench: Bench = async () => {
       `Visibility view on 1,000,000 results, ${RELOADS} loads, ms from navigation start ` +
         `(load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores):`,
     );
-    console.log(`  first contentful paint        ${stat(pick('fcp'))}`);
+    // Issue 15's "first paint" (the shell's frame, before any script ran), then the view itself.
+    console.log(
+      `  first contentful paint        ${stat(pick('fcp'))}  target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(pick('fcp'), FIRST_PAINT_TARGET_MS)}`,
+    );
     console.log(
       `  view painted (shell + view)   ${stat(pick('view'))}  target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(pick('view'), FIRST_PAINT_TARGET_MS)}`,
     );
@@ -330,6 +333,7 @@ const bench: Bench = async () => {
     );
     printCalls('switch to 90 days', switches);
     const met =
+      percentile(pick('fcp'), 95) <= FIRST_PAINT_TARGET_MS &&
       percentile(pick('view'), 95) <= FIRST_PAINT_TARGET_MS &&
       percentile(pick('panels'), 95) <= VIEW_TARGET_MS &&
       percentile(switchMs, 95) <= VIEW_TARGET_MS;
