@@ -3,7 +3,8 @@ import type { ExportJob } from '../store/export-read';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
 // Markdown table. Built from one job read from the history, so a CSV from the app and one from
-// a script match, and a row is written as soon as it is read.
+// a script match, and a row is written as soon as it is read. Columns added later go at the
+// end, so a spreadsheet or script reading columns by position keeps working.
 
 export interface ExportRow {
   runId: string;
@@ -23,6 +24,11 @@ export interface ExportRow {
   errorCode: string;
   errorMessage: string;
   requestId: string;
+  /** The answer's page (index 0): archived, pending or failed; empty when it links to none. */
+  pageState: string;
+  /** Why it failed, or why a pending page is waiting to retry (code, then the reason in words). */
+  pageReasonCode: string;
+  pageReason: string;
 }
 
 export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
@@ -43,6 +49,9 @@ export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
   'errorCode',
   'errorMessage',
   'requestId',
+  'pageState',
+  'pageReasonCode',
+  'pageReason',
 ];
 
 /** Distinct non-empty domains in the engine's order, at most `limit`. */
@@ -57,6 +66,7 @@ export function topDomains(domains: readonly string[], limit = 5): string[] {
 
 export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: ExportJob): ExportRow {
   const result = job.result;
+  const page = result?.pages.find((p) => p.index === 0);
   return {
     runId: run.id,
     jobId: job.jobId,
@@ -75,6 +85,9 @@ export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: Expor
     errorCode: job.error?.code ?? '',
     errorMessage: job.error?.message ?? '',
     requestId: job.error?.requestId ?? '',
+    pageState: page?.state ?? '',
+    pageReasonCode: page?.reasonCode ?? '',
+    pageReason: page?.reason ?? '',
   };
 }
 

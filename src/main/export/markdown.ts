@@ -1,10 +1,12 @@
+import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { TextExportContext } from './context';
 import { exportRow, topDomains } from './export-data';
 
 // Markdown for pasting into a ticket or a wiki. Engine text is quoted, never interpreted:
 // it goes into block quotes with Markdown control characters escaped, so an answer cannot
 // inject headings, links or HTML into the document. Streamed in two passes over the run:
-// the table of jobs, then one section per answer.
+// the table of jobs, then one section per answer, ending with a line per page the answer links
+// to: whether its copy was archived (and where to get it), or why not.
 
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
@@ -30,6 +32,22 @@ function header(ctx: TextExportContext): string {
   lines.push('| Prompt | Engine | Location | Repeat | State | Sources | Top domains |');
   lines.push('|---|---|---|---|---|---|---|');
   return `${lines.join('\n')}\n`;
+}
+
+/** One line per page of an answer: its archive state, the reason when it failed or waits to retry. */
+export function pageLines(resultId: string, pages: readonly PageArchiveStatus[]): string[] {
+  return pages.map((page) => {
+    const label = pages.length === 1 ? 'Page' : `Page ${page.index + 1}`;
+    const reason = page.reasonCode
+      ? ` (${page.reasonCode}${page.reason ? `: ${cell(page.reason)}` : ''})`
+      : '';
+    const where =
+      page.state === 'archived'
+        ? ` (copy: \`parallax page ${resultId}${page.index > 0 ? ` --page ${page.index + 1}` : ''}\`)`
+        : '';
+    const state = page.state === 'pending' && page.reasonCode ? 'pending, to retry' : page.state;
+    return `${label}: ${state}${reason}${where}`;
+  });
 }
 
 export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
@@ -61,6 +79,8 @@ export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
     if (domains.length > 0) {
       lines.push(`Sources: ${domains.map((d) => `\`${d.replace(/`/g, '')}\``).join(', ')}`, '');
     }
+    const pages = pageLines(res.resultId, res.pages);
+    if (pages.length > 0) lines.push(...pages.map((line) => `- ${line}`), '');
     await ctx.sink.write(`${lines.join('\n')}\n`);
   }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { zstdDecompressSync } from 'node:zlib';
-import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query and handed over as bytes: the export writes them as they are. Building the
@@ -10,7 +10,8 @@ import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
 // the decompressed text is spliced over that null.
 //
 // The object's keys and order are those of the JSON export: the matrix cell (jobId … error),
-// the prompt, then the result with its normalized answer (or null).
+// the prompt, then the result with its normalized answer (or null), then the archive state of
+// the result's pages (`pages`, empty when it links to none; the HTML itself is not inlined).
 
 export interface JsonLinesOptions {
   /** NDJSON: each line starts with the run id. */
@@ -40,7 +41,8 @@ function jobLineSql(withRunId: boolean, zstdMarkdown: boolean): string {
         'normalized', jsonb_object('engine', j.engine, 'text', r.answer_text, 'markdown', r.answer_markdown,
           'htmlUrls', jsonb(r.html_urls_json), 'model', r.model, 'searchQueries', jsonb(r.search_queries_json),
           ${CHILDREN_MEMBERS},
-          'relatedSearches', jsonb(r.related_searches_json), 'shape', r.shape)) END) AS BLOB) AS line,
+          'relatedSearches', jsonb(r.related_searches_json), 'shape', r.shape)) END,
+      'pages', ${pagesArray('jsonb')}) AS BLOB) AS line,
       ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL'} AS markdown_zstd
     ${JOBS_FROM}
     WHERE j.run_id = @runId

@@ -2,9 +2,10 @@ import Database from 'better-sqlite3';
 import { zstdDecompressSync } from 'node:zlib';
 import type { EngineName } from '../../shared/api/engines';
 import type { JobState } from '../../shared/domain/run-spec';
+import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
-import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM } from './export-sql';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 import { parseStringArray } from './json';
 
 // Reads a run for an export row by row, on a read-only connection of its own. An export of
@@ -46,6 +47,8 @@ export interface ExportResultRow {
   domains: string[];
   /** With `children`: the result's sources, entities, products, ads, PAA and AI overview as one JSON object. */
   children: string | null;
+  /** The archive state of the pages it links to (`htmlUrls`), in page order; empty without links. */
+  pages: PageArchiveStatus[];
 }
 
 /** One source of a result, for the XLSX "Sources" sheet. */
@@ -128,7 +131,12 @@ interface JobRowSql {
   source_count: number;
   domains: string | null;
   children: string | null;
+  pages_json: string;
 }
+
+/** The pages' JSON array; most results link to no page, and '[]' needs no parse. */
+const parsePages = (json: string): PageArchiveStatus[] =>
+  json === '[]' ? [] : (JSON.parse(json) as PageArchiveStatus[]);
 
 function jobsSql(promptFilter: boolean, zstdMarkdown: boolean, children: boolean): string {
   return `SELECT j.id AS job_id, j.prompt_index, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
@@ -139,7 +147,8 @@ function jobsSql(promptFilter: boolean, zstdMarkdown: boolean, children: boolean
       substr(r.answer_text, 1, 280) AS excerpt,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count,
       (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
-      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE json_object(${CHILDREN_MEMBERS}) END` : 'NULL'} AS children
+      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE json_object(${CHILDREN_MEMBERS}) END` : 'NULL'} AS children,
+      ${pagesArray('json')} AS pages_json
     ${JOBS_FROM}
     WHERE j.run_id = ?${promptFilter ? ' AND j.prompt_index IN (SELECT value FROM json_each(?))' : ''}
     ORDER BY ${JOB_ORDER}`;
@@ -184,6 +193,7 @@ function toJob(row: JobRowSql): ExportJob {
             relatedSearches: parseStringArray(row.related_searches_json),
             domains: row.domains === null ? [] : row.domains.split('\n'),
             children: row.children,
+            pages: parsePages(row.pages_json),
           },
   };
 }

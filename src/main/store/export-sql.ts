@@ -36,3 +36,17 @@ export const CHILDREN_MEMBERS = `
 /** The jobs of a run joined with their prompt and their result (if any). */
 export const JOBS_FROM = `FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
     LEFT JOIN results r ON r.job_id = j.id`;
+
+/**
+ * A result's archived pages as a JSON array in the shared PageArchiveStatus shape (no HTML: a
+ * page is up to megabytes; `parallax page RESULT_ID` and the HTML report give the copy), in
+ * page order. `jsonb` inside a json_object (no reparse), `json` (text) where it is read as a
+ * column. One lookup on page_archive's primary key (result_seq, page_index) per result; a job
+ * without a result (r.seq NULL) and a result without page links give an empty array.
+ */
+export function pagesArray(kind: 'json' | 'jsonb'): string {
+  return `(SELECT ${kind}_group_array(${kind}_object('index', page_index, 'url', url, 'state', state,
+      'reasonCode', reason_code, 'reason', reason, 'attempts', attempts, 'archivedAt', archived_at,
+      'pageBytes', page_bytes, 'storedBytes', stored_bytes) ORDER BY page_index)
+    FROM page_archive WHERE result_seq = r.seq)`;
+}

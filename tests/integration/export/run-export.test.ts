@@ -58,6 +58,10 @@ function referenceRows(
       errorCode: cell.error?.code ?? '',
       errorMessage: cell.error?.message ?? '',
       requestId: cell.error?.requestId ?? '',
+      // The generated run asks for no page: its page columns are empty.
+      pageState: '',
+      pageReasonCode: '',
+      pageReason: '',
     };
   });
 }
@@ -131,6 +135,7 @@ describe('streamed run exports', () => {
             ...cell,
             prompt: run.prompts[cell.promptIndex] ?? null,
             result: cell.resultId ? (results.get(cell.resultId) ?? null) : null,
+            pages: [],
           })),
         }),
       ),
