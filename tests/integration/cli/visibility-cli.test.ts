@@ -12,6 +12,8 @@ const DEMO_LOCATIONS = ['DE', 'FR', 'GB', 'JP', 'US', 'US-CA'];
 const DEMO_RESULTS = 480;
 let dir = '';
 let db = '';
+/** The demo's last day: today, or yesterday when the demo was built before today's 06:00 UTC run. */
+let lastDemoDay = '';
 
 const parallax = (args: string[]): Promise<CliOut> => runCli([...args, '--db', db], dir);
 
@@ -73,6 +75,12 @@ beforeAll(async () => {
   const built = await parallax(['demo', '--days', '2', '--json']);
   expect(built.code, built.stderr).toBe(0);
   expect(JSON.parse(built.stdout)).toMatchObject({ results: DEMO_RESULTS, brands: 6 });
+  const days = await json<{ rows: BucketRow[] }>(['visibility', '--by', 'day']);
+  lastDemoDay =
+    days.rows
+      .map((r) => r.bucket)
+      .sort()
+      .at(-1) ?? '';
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -182,7 +190,7 @@ describe('parallax visibility', () => {
       answers: number;
       previousAnswers: number;
       leaderboard: LeaderRow[];
-    }>(['visibility', '--since', '1d']);
+    }>(['visibility', '--from', lastDemoDay, '--to', lastDemoDay]);
     expect(view).toMatchObject({
       brand: 'Veloxa',
       answers: DEMO_RESULTS / 2,
@@ -205,7 +213,7 @@ describe('parallax visibility', () => {
         if (!s.significant) notSignificant += r.focus ? 2 : 1; // the focus brand's changes show in both tables
       }
     }
-    const text = await parallax(['visibility', '--since', '1d']);
+    const text = await parallax(['visibility', '--from', lastDemoDay, '--to', lastDemoDay]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/Mention rate\s+\d+\.\d % \[\d+\.\d\u2013\d+\.\d\]\s+240\s/);
     expect(text.stdout.match(/\d( pts)? n\.s\./g)?.length ?? 0).toBe(notSignificant);

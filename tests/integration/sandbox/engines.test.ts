@@ -24,11 +24,17 @@ describe('determinism and variation', () => {
       const b = await post(other, A, body);
       expect(b.body).toEqual(a.body);
       const repeat = await post(sb, A, body);
-      // The same brands (a borderline last pick may trade places with the next one out) and
-      // mostly the same sources: a repeat cites one other publisher and may cite more or fewer.
+      // The same brands (a borderline last pick may trade places with the next one out; brands
+      // entering the market are listed after the ranked ones, so the traded pick is not always
+      // the last entity) and mostly the same sources: a repeat cites one other publisher and
+      // may cite more or fewer.
       const named = entities(a.body.result);
-      expect(entities(repeat.body.result)).toHaveLength(named.length);
-      expect(entities(repeat.body.result).slice(0, -1)).toEqual(named.slice(0, -1));
+      const renamed = entities(repeat.body.result);
+      expect(renamed).toHaveLength(named.length);
+      expect(renamed.filter((name) => !named.includes(name)).length).toBeLessThanOrEqual(1);
+      expect(renamed.filter((name) => named.includes(name))).toEqual(
+        named.filter((name) => renamed.includes(name)),
+      );
       const urls = (r: { sources: Array<{ url: string }> }): string[] => r.sources.map((s) => s.url);
       const kept = urls(repeat.body.result).filter((u) => urls(a.body.result).includes(u));
       expect(kept.length).toBeGreaterThanOrEqual(3);
