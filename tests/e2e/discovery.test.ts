@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
 import { startHarness, type Harness } from './harness';
+import { demoDaysInPeriod } from '../support/demo-days';
 
 // Competitor discovery on a real 90-day demo history: first run → "Load a demo history" →
 // Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
@@ -43,7 +44,9 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     await expect
       .poll(() => panel.textContent(), { timeout: 30_000 })
       .toMatch(
-        /\d+ names in 7,200 answers \(\d{4}-\d{2}-\d{2} … \d{4}-\d{2}-\d{2}\), most named first; 6 covered by your brands, 0 dismissed\./,
+        new RegExp(
+          `\\d+ names in ${(240 * demoDaysInPeriod(90, 30)).toLocaleString('en-US')} answers \\(\\d{4}-\\d{2}-\\d{2} … \\d{4}-\\d{2}-\\d{2}\\), most named first; 6 covered by your brands, 0 dismissed\\.`,
+        ),
       );
 
     const result = await h.core.router.invoke('discovery.queue', { limit: 500 });

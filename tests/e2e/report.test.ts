@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, startHarness, type Harness } from './harness';
+import { demoDaysInPeriod } from '../support/demo-days';
 
 // A client report end to end: a 30-day demo loaded from the first-run screen, "Client report…"
 // on a monitor's row in the app writes the HTML file (through the save dialog's stand-in), and
@@ -85,7 +86,11 @@ describe('client report, end to end', () => {
         await expect(page.getByRole('heading', { level: 2, name }).isVisible()).resolves.toBe(true);
       await expect(page.locator('svg.chart').count()).resolves.toBe(4);
       await expect(
-        page.getByRole('img', { name: /^Mention rate, per day: 30 of 30 days with answers/ }).isVisible(),
+        page
+          .getByRole('img', {
+            name: new RegExp(`^Mention rate, per day: ${demoDaysInPeriod(30, 30)} of 30 days with answers`),
+          })
+          .isVisible(),
       ).resolves.toBe(true);
       await expect(page.locator('[data-kpi="mentionRate"] .kpi-value').textContent()).resolves.toMatch(
         /^\d+\.\d %$/,

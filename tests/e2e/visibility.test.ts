@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { DEMO_ENGINES } from '../../src/main/demo/plan';
+import { demoDaysInPeriod } from '../support/demo-days';
 
 // The home view on a real 90-day demo history, as a new user meets it: first run → "Load a
 // demo history" (built by the real run engine against the in-process sandbox) → Visibility
@@ -70,7 +71,7 @@ describe('Visibility on a 90-day demo history, end to end', () => {
       .poll(() => page.getByRole('heading', { level: 1, name: 'Visibility' }).locator('..').textContent(), {
         timeout: 30_000,
       })
-      .toMatch(/21,600 answers/);
+      .toMatch(new RegExp(`${(240 * demoDaysInPeriod(90, 90)).toLocaleString('en-US')} answers`));
     const leaderboard = page.getByRole('table', { name: 'Brand leaderboard' });
     for (const competitor of ['Pacer & Co', 'Fleetfoot', 'Norrun', 'Cadence', 'Stridewell']) {
       await expect.poll(() => leaderboard.textContent(), { timeout: 30_000 }).toContain(competitor);

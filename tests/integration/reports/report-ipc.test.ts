@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core, SaveRequest } from '../../../src/main/core';
-import { DAY_MS, demoDays } from '../../../src/main/demo/clock';
 import { openSettingsStore } from '../../../src/main/settings';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createTestCore } from '../../support/test-core';
+import { demoDaysInPeriod } from '../../support/demo-days';
 import { parseReportHtml } from '../../support/report-html';
 
 // reports.write through the app's IPC router over the real core (as the "Client report…"
@@ -23,13 +23,8 @@ describe('reports.write over IPC', () => {
   const asked: SaveRequest[] = [];
   let answer: string | null = null;
   let monitorId = '';
-  /** The demo's days (UTC midnights): they end yesterday when it is built before 07:00 UTC. */
-  let builtDays: number[] = [];
-  /** How many demo days fall in the last `days` days, today included. */
-  const demoDaysIn = (days: number): number => {
-    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-    return builtDays.filter((d) => d > today - days * DAY_MS).length;
-  };
+  /** How many of the 3 demo days fall in the last `days` days (2 or 3 for the last 3 before 07:00 UTC). */
+  const demoDaysIn = (days: number): number => demoDaysInPeriod(3, days);
 
   const invoke = (payload: unknown): Promise<IpcResult<unknown>> =>
     core.router.invoke('reports.write', payload);
@@ -46,7 +41,6 @@ describe('reports.write over IPC', () => {
       },
       sandboxOptions: { latencyMs: 5 },
     });
-    builtDays = demoDays(Date.now(), 3);
     const built = await core.router.invoke('demo.load', { days: 3 });
     expect(built.ok).toBe(true);
     monitorId = core.store.listMonitors().find((m) => m.name === 'Demo · Trail and race')?.id ?? '';
