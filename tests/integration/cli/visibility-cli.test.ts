@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastDemoDay } from '../../support/demo-days';
 import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax brands`, `parallax visibility` and `parallax sources` as a user runs them: the real
@@ -12,8 +13,6 @@ const DEMO_LOCATIONS = ['DE', 'FR', 'GB', 'JP', 'US', 'US-CA'];
 const DEMO_RESULTS = 480;
 let dir = '';
 let db = '';
-/** The demo's last day: today, or yesterday when the demo was built before today's 06:00 UTC run. */
-let lastDemoDay = '';
 
 const parallax = (args: string[]): Promise<CliOut> => runCli([...args, '--db', db], dir);
 
@@ -75,12 +74,6 @@ beforeAll(async () => {
   const built = await parallax(['demo', '--days', '2', '--json']);
   expect(built.code, built.stderr).toBe(0);
   expect(JSON.parse(built.stdout)).toMatchObject({ results: DEMO_RESULTS, brands: 6 });
-  const days = await json<{ rows: BucketRow[] }>(['visibility', '--by', 'day']);
-  lastDemoDay =
-    days.rows
-      .map((r) => r.bucket)
-      .sort()
-      .at(-1) ?? '';
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -185,12 +178,14 @@ describe('parallax visibility', () => {
   });
 
   it('overview: focus KPIs and leaderboard; text shows intervals and n.s. exactly where JSON says not significant', async () => {
+    // The demo's last day against the day before (a 2-day demo ends yesterday before 07:00 UTC).
+    const lastDay = lastDemoDay(2);
     const view = await json<{
       brand: string;
       answers: number;
       previousAnswers: number;
       leaderboard: LeaderRow[];
-    }>(['visibility', '--from', lastDemoDay, '--to', lastDemoDay]);
+    }>(['visibility', '--from', lastDay, '--to', lastDay]);
     expect(view).toMatchObject({
       brand: 'Veloxa',
       answers: DEMO_RESULTS / 2,
@@ -213,7 +208,7 @@ describe('parallax visibility', () => {
         if (!s.significant) notSignificant += r.focus ? 2 : 1; // the focus brand's changes show in both tables
       }
     }
-    const text = await parallax(['visibility', '--from', lastDemoDay, '--to', lastDemoDay]);
+    const text = await parallax(['visibility', '--from', lastDay, '--to', lastDay]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/Mention rate\s+\d+\.\d % \[\d+\.\d\u2013\d+\.\d\]\s+240\s/);
     expect(text.stdout.match(/\d( pts)? n\.s\./g)?.length ?? 0).toBe(notSignificant);
