@@ -41,6 +41,9 @@ const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs'];
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).
  */
+/** The JSON export's worker thread (src/cli/export-worker.ts finds it beside chunks/). */
+const WORKER_SOURCE = 'src/main/store/export-json-worker.ts';
+const WORKER_NAME = 'export-json-worker';
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 
 // Bundled CommonJS packages call require() for Node built-ins and the external natives.
@@ -200,18 +203,26 @@ export async function buildCli(opts = {}) {
   const result = await build({
     ...COMMON,
     metafile: true,
-    entryPoints: ['parallax'],
+    entryPoints: ['parallax', { in: WORKER_SOURCE, out: WORKER_NAME }],
     plugins: [generatedEntry('parallax', cliEntrySource(imports, manifest))],
+    // src/cli/export-worker.ts: the bundle's JSON exports run the bundled worker.
+    define: { __PARALLAX_CLI_BUNDLE__: 'true' },
     outdir: outDir,
     splitting: true,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
   });
   const files = result.outputFiles ?? [];
-  // Chunks first (named by content, so never overwritten by other content), the entry after.
+  // Chunks first (named by content, so never overwritten by other content), then the worker,
+  // the entry last.
   const entry = join(outDir, 'parallax.mjs');
+  const worker = join(outDir, `${WORKER_NAME}.mjs`);
   for (const file of files)
-    if (file.path !== entry && !existsSync(file.path)) writeAtomically(file.path, file.contents);
+    if (file.path !== entry && file.path !== worker && !existsSync(file.path))
+      writeAtomically(file.path, file.contents);
+  const workerFile = files.find((f) => f.path === worker);
+  if (!workerFile) throw new Error(`esbuild produced no ${WORKER_NAME}.mjs`);
+  writeAtomically(worker, workerFile.contents);
   const entryFile = files.find((f) => f.path === entry);
   if (!entryFile) throw new Error('esbuild produced no parallax.mjs');
   writeAtomically(entry, entryFile.contents);

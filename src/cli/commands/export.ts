@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/tools';
+import { cliExportJsonWorker } from '../export-worker';
 import { EXPORT_EXTENSIONS, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
@@ -55,7 +56,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
         const out = await exportRunToFile(
-          { historyPath: core.store.path, run },
+          { historyPath: core.store.path, run, jsonWorker: cliExportJsonWorker() },
           { format, path, promptIndexes },
         );
         if (ctx.json) writeJson(ctx, { format, ...out });

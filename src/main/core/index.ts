@@ -41,6 +41,7 @@ import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
+import type { ExportWorkerScript } from '../store';
 import { createRunService, type RunService } from './run-service';
 
 export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';
@@ -78,6 +79,8 @@ export interface CoreDeps {
   archiveOptions?: Partial<PageArchiverOptions>;
   /** Strips archived pages (the app: on a worker thread, so a big page never stalls the window). */
   sanitizePage?: PageSanitizer;
+  /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
+  exportJsonWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -207,6 +210,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,
     webhooks,
+    ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),

@@ -21,6 +21,7 @@ import {
 } from '../startup';
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
+import exportJsonWorkerFile from '../store/export-json-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -164,6 +165,8 @@ function openCore(input: StartupInput): Promise<Core> {
     chooseOpenFile,
     runMonitors: true,
     sanitizePage: pageSanitizer.sanitize,
+    // JSON exports build their lines on worker threads: the window's main thread only writes.
+    exportJsonWorker: { file: exportJsonWorkerFile },
     logError: (message) => console.error(message),
   });
 }

@@ -1,5 +1,6 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { RunExportReader } from '../store/export-read';
+import type { ExportWorkerScript } from '../store/export-json-workers';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
 
@@ -8,6 +9,8 @@ export interface ExportContext {
   run: RunDetailView;
   reader: RunExportReader;
   progress: ProgressTicker;
+  /** JSON and NDJSON build their lines on worker threads running this script (none: in-process). */
+  jsonWorker?: ExportWorkerScript;
 }
 
 export interface TextExportContext extends ExportContext {

@@ -8,27 +8,41 @@ import type { TextExportContext } from './context';
 // Each job's object comes from the history as UTF-8 bytes built by SQLite (the reader's
 // jsonLines) and is written as it is: nothing is parsed or serialized again here.
 
-const COMMA_NEWLINE = Buffer.from(',\n');
-const NEWLINE = Buffer.from('\n');
+const COMMA_NEWLINE = ',\n';
+const NEWLINE = '\n';
+
+/**
+ * Writes the run's lines joined by the separator, in chunks (on worker threads when the
+ * context names their script); returns how many. Progress counts jobs.
+ */
+async function writeLines(
+  ctx: TextExportContext,
+  withRunId: boolean,
+  separator: string,
+  before = '',
+): Promise<number> {
+  const options = { withRunId, sandbox: ctx.run.sandbox, separator };
+  let lines = 0;
+  for await (const chunk of ctx.reader.jsonChunks(ctx.run.id, options, ctx.jsonWorker)) {
+    if (chunk.lines === 0) continue;
+    const lead = lines === 0 ? before : separator;
+    if (lead !== '') await ctx.sink.write(lead);
+    for (const piece of chunk.pieces) await ctx.sink.write(piece);
+    lines += chunk.lines;
+    await ctx.progress.tick(chunk.lines);
+  }
+  return lines;
+}
 
 export async function writeJson(ctx: TextExportContext): Promise<void> {
   const head = JSON.stringify({ format: 'parallax-run-export', version: 1, run: ctx.run });
-  // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`
+  // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`, then one job a line after a newline.
   await ctx.sink.write(`${head.slice(0, -1)},"jobs":[`);
-  let separator = NEWLINE;
-  for (const pieces of ctx.reader.jsonLines(ctx.run.id, { withRunId: false, sandbox: ctx.run.sandbox })) {
-    await ctx.sink.write(separator);
-    for (const piece of pieces) await ctx.sink.write(piece);
-    separator = COMMA_NEWLINE;
-    await ctx.progress.tick();
-  }
+  await writeLines(ctx, false, COMMA_NEWLINE, NEWLINE);
   await ctx.sink.write('\n]}\n');
 }
 
 export async function writeNdjson(ctx: TextExportContext): Promise<void> {
-  for (const pieces of ctx.reader.jsonLines(ctx.run.id, { withRunId: true, sandbox: ctx.run.sandbox })) {
-    for (const piece of pieces) await ctx.sink.write(piece);
-    await ctx.sink.write(NEWLINE);
-    await ctx.progress.tick();
-  }
+  const lines = await writeLines(ctx, true, NEWLINE);
+  if (lines > 0) await ctx.sink.write(NEWLINE);
 }

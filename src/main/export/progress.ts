@@ -20,8 +20,8 @@ export class ExportCanceledError extends Error {
 }
 
 export interface ProgressTicker {
-  /** One row (job) done; every STEP rows: report, check cancel, yield. */
-  tick(): Promise<void>;
+  /** One row (job) done, or a chunk of `count`; every STEP rows or chunk: report, check cancel, yield. */
+  tick(count?: number): Promise<void>;
   /** The final report (done = total). */
   finish(): void;
 }
@@ -36,9 +36,10 @@ export function createProgressTicker(
   };
   check();
   return {
-    async tick() {
-      done += 1;
-      if (done % STEP !== 0) return;
+    async tick(count = 1) {
+      done += count;
+      // A chunk of rows (threads build JSON lines a hundred at a time) is a step of its own.
+      if (count === 1 && done % STEP !== 0) return;
       options.onProgress?.({ done: Math.min(done, total), total });
       await nextTurn();
       check();

@@ -2,6 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import { openRunExportReader } from '../store/export-read';
+import type { ExportWorkerScript } from '../store/export-json-workers';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
 import { commitPartial, openFileSink, partialPathOf } from './file-sink';
@@ -45,13 +46,18 @@ function passes(format: ExportFormat): number {
 }
 
 export async function exportRunToFile(
-  deps: { historyPath: string; run: RunDetailView },
+  deps: { historyPath: string; run: RunDetailView; jsonWorker?: ExportWorkerScript },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
   const reader = openRunExportReader(deps.historyPath);
   const progress = createProgressTicker(run.total * passes(request.format), request);
-  const ctx: ExportContext = { run, reader, progress };
+  const ctx: ExportContext = {
+    run,
+    reader,
+    progress,
+    ...(deps.jsonWorker ? { jsonWorker: deps.jsonWorker } : {}),
+  };
   const base = { path: request.path, jobs: run.total, results: run.counts.succeeded };
   try {
     if (request.format === 'xlsx') {

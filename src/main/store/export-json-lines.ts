@@ -25,8 +25,17 @@ export type JsonLinePieces = readonly Buffer[];
 
 const MARKDOWN_KEY = Buffer.from('"markdown":');
 const NULL_JSON = Buffer.from('null');
+/**
+ * zlib's output buffer for a Markdown (about 1 KB): small enough for Node's shared pool of
+ * small buffers, where the default 16 KB is a buffer of its own per row, freed only at the
+ * next collection (tens of MB held by a thread reading a run).
+ */
+const MARKDOWN_CHUNK = 2048;
 
-function jobLineSql(withRunId: boolean, zstdMarkdown: boolean): string {
+/** Which jobs a statement reads: all of the run's, or those whose ids are listed (a chunk of it). */
+type JobScope = 'run' | 'ids';
+
+function jobLineSql(withRunId: boolean, zstdMarkdown: boolean, scope: JobScope): string {
   return `SELECT CAST(json_object(${withRunId ? `'runId', j.run_id, ` : ''}'jobId', j.id,
       'promptIndex', j.prompt_index, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
       'repeat', j.repeat, 'jobState', j.job_state, 'resultId', r.id, 'excerpt', substr(r.answer_text, 1, 280),
@@ -45,7 +54,7 @@ function jobLineSql(withRunId: boolean, zstdMarkdown: boolean): string {
       'pages', ${pagesArray('jsonb')}) AS BLOB) AS line,
       ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL'} AS markdown_zstd
     ${JOBS_FROM}
-    WHERE j.run_id = @runId
+    WHERE ${scope === 'run' ? 'j.run_id = @runId' : 'j.id IN (SELECT value FROM json_each(@ids))'}
     ORDER BY ${JOB_ORDER}`;
 }
 
@@ -57,12 +66,17 @@ function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): JsonLinePieces 
   if (at < MARKDOWN_KEY.length || !line.subarray(at, at + NULL_JSON.length).equals(NULL_JSON)) {
     throw new Error('export: a compressed Markdown whose row also has Markdown as text');
   }
-  const markdown = JSON.stringify(zstdDecompressSync(markdownZstd).toString('utf8'));
+  const markdown = JSON.stringify(
+    zstdDecompressSync(markdownZstd, { chunkSize: MARKDOWN_CHUNK }).toString('utf8'),
+  );
   return [line.subarray(0, at), Buffer.from(markdown), line.subarray(at + NULL_JSON.length)];
 }
 
 type Params = { runId: string; sandbox: number };
 type Row = { line: Buffer; markdown_zstd: Uint8Array | null };
+
+const lineOf = (row: Row): JsonLinePieces =>
+  row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : [row.line];
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
@@ -70,12 +84,51 @@ export function prepareJsonLines(
   zstdMarkdown: boolean,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
   const statements = [false, true].map((withRunId) =>
-    db.prepare<Params, Row>(jobLineSql(withRunId, zstdMarkdown)),
+    db.prepare<Params, Row>(jobLineSql(withRunId, zstdMarkdown, 'run')),
   );
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) {
-      yield row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : [row.line];
+    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield lineOf(row);
+  };
+}
+
+/** A slice of a run's JSON lines: the jobs listed, in the matrix order, joined by the separator. */
+export interface JsonLineChunkRequest extends JsonLinesOptions {
+  jobIds: readonly string[];
+  separator: string;
+}
+
+export interface JsonLineChunk {
+  bytes: Buffer;
+  /** The jobs found of those listed (fewer when some were deleted since they were listed). */
+  lines: number;
+}
+
+/**
+ * Prepares the statements of a connection that reads chunks of JSON lines (the export's
+ * workers, export-json-worker.ts): each chunk is one buffer, so it crosses threads in one
+ * transfer. The listed ids drive the query (primary-key lookups), so a chunk costs its own
+ * rows and not a scan of the run.
+ */
+export function prepareJsonLineChunks(
+  db: Database.Database,
+  zstdMarkdown: boolean,
+): (request: JsonLineChunkRequest) => JsonLineChunk {
+  type ChunkParams = { sandbox: number; ids: string };
+  const statements = [false, true].map((withRunId) =>
+    db.prepare<ChunkParams, Row>(jobLineSql(withRunId, zstdMarkdown, 'ids')),
+  );
+  return (request) => {
+    const stmt = statements[request.withRunId ? 1 : 0] as Database.Statement<ChunkParams, Row>;
+    const separator = Buffer.from(request.separator);
+    const parts: Buffer[] = [];
+    let lines = 0;
+    const params = { sandbox: request.sandbox ? 1 : 0, ids: JSON.stringify(request.jobIds) };
+    for (const row of stmt.iterate(params)) {
+      if (lines > 0) parts.push(separator);
+      parts.push(...lineOf(row));
+      lines += 1;
     }
+    return { bytes: Buffer.concat(parts), lines };
   };
 }

@@ -5,6 +5,7 @@ import type { JobState } from '../../shared/domain/run-spec';
 import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
+import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 import { parseStringArray } from './json';
 
@@ -93,6 +94,15 @@ export interface RunExportReader {
   normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult;
   /** The JSON export's object of each job (cell, prompt, result), as UTF-8 bytes, in the matrix order. */
   jsonLines(runId: string, options: JsonLinesOptions): IterableIterator<JsonLinePieces>;
+  /**
+   * jsonLines in chunks, each chunk's lines joined by the separator: built on worker threads
+   * running `script` when it is given, else one line a chunk on this connection.
+   */
+  jsonChunks(
+    runId: string,
+    options: JsonChunkOptions,
+    script?: ExportWorkerScript,
+  ): AsyncIterable<JsonLineRun>;
   /** Every source of every result of the run, results in the matrix order. */
   sources(runId: string): IterableIterator<ExportSourceRow>;
   summary(runId: string): ExportCellSummary[];
@@ -101,6 +111,16 @@ export interface RunExportReader {
   /** Answers per prompt index (prompts without answers are absent). */
   answersPerPrompt(runId: string): Map<number, number>;
   close(): void;
+}
+
+export interface JsonChunkOptions extends JsonLinesOptions {
+  separator: string;
+}
+
+/** Consecutive JSON lines (joined by their separator) as pieces to write one after the other. */
+export interface JsonLineRun {
+  pieces: JsonLinePieces;
+  lines: number;
 }
 
 interface JobRowSql {
@@ -228,6 +248,24 @@ export function openRunExportReader(path: string): RunExportReader {
     FROM jobs j JOIN results r ON r.job_id = j.id JOIN sources s ON s.result_seq = r.seq
     WHERE j.run_id = ? AND s.domain <> '' GROUP BY s.domain ORDER BY answers DESC, s.domain LIMIT ?`,
   );
+  const orderedJobIds = db
+    .prepare(`SELECT j.id ${JOBS_FROM} WHERE j.run_id = ? ORDER BY ${JOB_ORDER}`)
+    .pluck();
+  const jsonLines = prepareJsonLines(db, zstdMarkdown);
+
+  async function* jsonChunks(
+    runId: string,
+    options: JsonChunkOptions,
+    script?: ExportWorkerScript,
+  ): AsyncGenerator<JsonLineRun> {
+    if (!script) {
+      for (const pieces of jsonLines(runId, options)) yield { pieces, lines: 1 };
+      return;
+    }
+    const jobIds = orderedJobIds.all(runId) as string[];
+    const chunks = jsonChunksFromWorkers(script, { dbPath: path, zstdMarkdown }, { ...options, jobIds });
+    for await (const chunk of chunks) yield { pieces: [chunk.bytes], lines: chunk.lines };
+  }
   const perPrompt = db.prepare(
     `SELECT j.prompt_index AS idx, count(*) AS answers FROM jobs j JOIN results r ON r.job_id = j.id
     WHERE j.run_id = ? GROUP BY j.prompt_index`,
@@ -266,7 +304,8 @@ export function openRunExportReader(path: string): RunExportReader {
   return {
     jobs,
     normalized,
-    jsonLines: prepareJsonLines(db, zstdMarkdown),
+    jsonLines,
+    jsonChunks,
     *sources(runId) {
       for (const row of allSources.iterate(runId)) yield row as ExportSourceRow;
     },

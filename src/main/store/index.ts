@@ -20,6 +20,7 @@ export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
 export type { RunSession, RunSessionsApi, SessionReconciliation, UnreceivedCredits } from './run-sessions';
 export type { ResultsApi } from './results';
 export { pageTaskKey } from './page-archive';
+export { type ExportWorkerScript } from './export-json-workers';
 export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';
 export type { SearchApi, SearchHit, SearchOptions } from './search';
 export type {

@@ -51,6 +51,8 @@ interface Report {
   forbidden?: unknown;
   invalid?: unknown;
   runId?: string;
+  exported?: unknown;
+  exportedJobs?: string[];
   openedExternal?: string[];
   windows: Array<{ loaded: { file?: string; url?: string } | null; loads: number; shown: boolean }>;
   messageBoxes: Array<{
@@ -90,12 +92,13 @@ afterAll(() => {
 
 function runBuiltShell(
   userData: string,
-  scenario: { answers?: string[]; startRun?: unknown; expectWindow?: boolean } = {},
+  scenario: { answers?: string[]; startRun?: unknown; expectWindow?: boolean; exportJson?: string } = {},
 ): Promise<Report> {
   const input = JSON.stringify({
     mainFile: join(outDir, 'main/index.js'),
     answers: scenario.answers ?? [],
     startRun: scenario.startRun,
+    exportJson: scenario.exportJson,
     expectWindow: scenario.expectWindow ?? true,
   });
   // No key from the environment and no dev server: the packaged start.
@@ -225,8 +228,15 @@ describe('the built shell (out/main/index.js) under Node with a recording electr
       db.close();
     }
 
-    const second = await runBuiltShell(userData, { answers: ['Later'] });
+    // The next start also exports the paused run as JSON: its lines come from the bundle's worker.
+    const second = await runBuiltShell(userData, { answers: ['Later'], exportJson: first.runId });
     expect(second.error).toBeUndefined();
+    expect(second.exported).toEqual({
+      ok: true,
+      value: { path: join(userData, 'export.json'), canceled: false },
+    });
+    expect(second.exportedJobs).toHaveLength(60);
+    expect(second.exportedJobs?.filter((s) => s === 'succeeded').length).toBeGreaterThanOrEqual(2);
     expect(second.messageBoxes[0]).toMatchObject({
       title: 'Resume paused runs?',
       message: 'A run was paused when Parallax quit.',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -121,6 +121,26 @@ describe('the built CLI', () => {
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     expect(existsSync(xlsx)).toBe(true);
+
+    // JSON is built on the bundle's worker thread (out/cli/export-json-worker.mjs).
+    const json = join(dataDir, 'run.json');
+    const jsonExport = await runBuilt([
+      'export',
+      listed?.id ?? '',
+      '--format',
+      'json',
+      '--db',
+      db,
+      '--out',
+      json,
+    ]);
+    expect(jsonExport.stderr).toBe('');
+    expect(jsonExport.code).toBe(0);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as {
+      jobs: Array<{ jobState: string; result: unknown }>;
+    };
+    expect(doc.jobs).toHaveLength(2);
+    expect(doc.jobs.every((j) => j.jobState === 'succeeded' && j.result !== null)).toBe(true);
   });
 
   it('exits 2 on an unknown command, suggesting the closest one', async () => {

@@ -86,7 +86,11 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       };
       try {
         await exportRunToFile(
-          { historyPath: ctx.store.path, run },
+          {
+            historyPath: ctx.store.path,
+            run,
+            ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
+          },
           {
             format,
             path,

@@ -3,7 +3,7 @@ import type { IpcHandlers } from '../../ipc/router';
 import type { EventBus } from '../../ipc/event-bus';
 import type { KeyService } from '../../secrets';
 import type { SettingsStore } from '../../settings';
-import type { HistoryStore } from '../../store';
+import type { ExportWorkerScript, HistoryStore } from '../../store';
 import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
@@ -33,6 +33,8 @@ export interface HandlerContext {
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
+  /** Where JSON exports build their lines (worker threads); in-process without it. */
+  exportJsonWorker?: ExportWorkerScript;
 }
 
 export interface FolderRequest {

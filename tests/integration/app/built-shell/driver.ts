@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,8 @@ interface Scenario {
   startRun?: unknown;
   /** Whether the start is expected to end in a window (false: a start-up dialog then quit). */
   expectWindow: boolean;
+  /** Export this run as JSON through the export.run channel (its lines built on the bundled worker). */
+  exportJson?: string;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -40,6 +42,7 @@ interface Recorder {
   applicationMenu: unknown;
   messageBoxes: unknown[];
   answers: string[];
+  savePath: string | null;
   openedExternal: string[];
   sent: Array<{ channel: string; payload: unknown }>;
   quitRequests: number;
@@ -138,6 +141,14 @@ try {
           ),
         'two stored answers',
       );
+    }
+    if (scenario.exportJson) {
+      recorder.savePath = join(userData, 'export.json');
+      out['exported'] = await invoke('export.run', { runId: scenario.exportJson, format: 'json' });
+      const doc = JSON.parse(readFileSync(recorder.savePath, 'utf8')) as {
+        jobs: Array<{ jobState: string }>;
+      };
+      out['exportedJobs'] = doc.jobs.map((j) => j.jobState);
     }
     out['eventsSent'] = [...new Set(recorder.sent.map((m) => m.channel))];
     out['openedExternal'] = recorder.openedExternal;

@@ -31,6 +31,8 @@ export interface Recorder {
   messageBoxes: MessageBoxRecord[];
   /** Button labels to press, in order; a box with none left is answered with its cancel button. */
   answers: string[];
+  /** Where the save dialog saves (null: it is canceled). */
+  savePath: string | null;
   openedExternal: string[];
   openedPaths: string[];
   sent: Array<{ channel: string; payload: unknown }>;
@@ -161,6 +163,7 @@ export const recorder: Recorder = {
   applicationMenu: null,
   messageBoxes: [],
   answers: [],
+  savePath: null,
   openedExternal: [],
   openedPaths: [],
   sent: [],
@@ -240,7 +243,8 @@ export const dialog = {
     return { canceled: true, filePaths: [] };
   },
   async showSaveDialog(): Promise<{ canceled: boolean; filePath: string }> {
-    return { canceled: true, filePath: '' };
+    const path = recorder.savePath;
+    return path === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: path };
   },
   showErrorBox(title: string, content: string): void {
     recorder.messageBoxes.push({

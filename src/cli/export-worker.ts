@@ -1,0 +1,18 @@
+import type { ExportWorkerScript } from '../main/store';
+
+// The JSON export's worker script for the CLI. In the bundle (scripts/build-cli.mjs) it is
+// out/cli/export-json-worker.mjs, beside the chunks/ folder this module is bundled into. Run
+// from the sources (bin/parallax.mjs when the bundle is stale, tests), it is the TypeScript
+// file, loaded through tsx like the rest of the CLI.
+
+declare const __PARALLAX_CLI_BUNDLE__: boolean | undefined;
+
+export function cliExportJsonWorker(): ExportWorkerScript {
+  if (typeof __PARALLAX_CLI_BUNDLE__ !== 'undefined' && __PARALLAX_CLI_BUNDLE__) {
+    return { file: new URL('../export-json-worker.mjs', import.meta.url) };
+  }
+  return {
+    file: new URL('../main/store/export-json-worker.ts', import.meta.url),
+    execArgv: ['--import', import.meta.resolve('tsx')],
+  };
+}
