@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliExportJsonWorker } from '../../../src/cli/export-worker';
 import { ExportCanceledError, exportRunToFile } from '../../../src/main/export';
@@ -14,6 +12,7 @@ import {
 } from '../../../src/main/store/export-json-workers';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
+import { copyWithTextMarkdown } from '../../support/text-markdown-copy';
 
 // JSON and NDJSON exports whose lines are built on worker threads (the CLI's and the app's
 // way): real threads running the worker's source through tsx, on a real history file, against
@@ -75,20 +74,7 @@ describe('JSON exports built on worker threads', () => {
 
   it('a history whose Markdown is still text (no compressed column) gives the same bytes on threads', async () => {
     const copy = out('text-markdown.db');
-    const source = new Database(store.path, { readonly: true });
-    await source.backup(copy);
-    source.close();
-    const db = new Database(copy);
-    const packed = db
-      .prepare('SELECT seq, markdown_zstd FROM results WHERE markdown_zstd IS NOT NULL')
-      .all() as Array<{ seq: number; markdown_zstd: Buffer }>;
-    expect(packed).toHaveLength(297);
-    const unpack = db.prepare('UPDATE results SET answer_markdown = ? WHERE seq = ?');
-    db.transaction(() => {
-      for (const row of packed) unpack.run(zstdDecompressSync(row.markdown_zstd).toString('utf8'), row.seq);
-    })();
-    db.exec('ALTER TABLE results DROP COLUMN markdown_zstd');
-    db.close();
+    expect(await copyWithTextMarkdown(store.path, copy, { dropColumn: true })).toBe(297);
     await exportRunToFile(
       { historyPath: copy, run, jsonWorker: worker },
       { format: 'json', path: out('text.json') },

@@ -1,7 +1,5 @@
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { zstdDecompressSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +8,7 @@ import { exportRunToFile, ExportCanceledError } from '../../../src/main/export';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import type { MatrixCellView, ResultView, RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
+import { copyWithTextMarkdown } from '../../support/text-markdown-copy';
 
 // Streamed exports of a generated run (10 prompts × 5 countries × 6 repeats on assistant-a with
 // search queries, shopping and Markdown; every 97th job failed) in a real history file. Each
@@ -259,19 +258,7 @@ describe('streamed run exports', () => {
     // The export's SQL writes text Markdown itself and splices compressed Markdown over a null:
     // a copy of the history with every answer's Markdown moved back to the text column.
     const copy = out('text-markdown.db');
-    const source = new Database(store.path, { readonly: true });
-    await source.backup(copy);
-    source.close();
-    const db = new Database(copy);
-    const packed = db
-      .prepare('SELECT seq, markdown_zstd FROM results WHERE markdown_zstd IS NOT NULL')
-      .all() as Array<{ seq: number; markdown_zstd: Buffer }>;
-    expect(packed).toHaveLength(297);
-    const unpack = db.prepare('UPDATE results SET answer_markdown = ?, markdown_zstd = NULL WHERE seq = ?');
-    db.transaction(() => {
-      for (const row of packed) unpack.run(zstdDecompressSync(row.markdown_zstd).toString('utf8'), row.seq);
-    })();
-    db.close();
+    expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     for (const format of ['json', 'ndjson'] as const) {
       await exportTo(format, out(`packed.${format}`));
       await exportRunToFile({ historyPath: copy, run }, { format, path: out(`text.${format}`) });
