@@ -8,10 +8,41 @@ import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
 // migration can be tested on "a file made before it" with the answers ingest stores today.
 
 /**
+ * The version-8 layout: every source, product and offer a row of the tables of migration 1,
+ * texts and all (what migration 9 splits into rows and distinct texts).
+ */
+export function toVersion8(path: string): void {
+  const ddl = (from: string, to: string) =>
+    initialSql.slice(
+      initialSql.indexOf(`CREATE TABLE ${from} (`),
+      initialSql.indexOf(`CREATE TABLE ${to} (`),
+    );
+  const db = new Database(path);
+  db.exec(`
+    CREATE TEMP TABLE sources_copy AS SELECT * FROM sources ORDER BY id;
+    CREATE TEMP TABLE products_copy AS SELECT * FROM products ORDER BY id;
+    CREATE TEMP TABLE offers_copy AS SELECT * FROM product_offers ORDER BY product_id, position;
+    DROP VIEW sources; DROP VIEW products; DROP VIEW product_offers; -- their triggers go with them
+    DROP TABLE source_rows; DROP TABLE source_texts; DROP TABLE product_rows; DROP TABLE product_texts;
+    ${ddl('sources', 'entities')}
+    ${ddl('products', 'ads')}
+    INSERT INTO sources SELECT * FROM temp.sources_copy ORDER BY id;
+    INSERT INTO products SELECT * FROM temp.products_copy ORDER BY id;
+    INSERT INTO product_offers (product_id, position, merchant, title, url, price, price_value, currency, available)
+      SELECT product_id, position, merchant, title, url, price, price_value, currency, available
+      FROM temp.offers_copy;
+    DELETE FROM meta WHERE key = 'text_dictionary_generation';
+    PRAGMA user_version = 8;
+  `);
+  db.close();
+}
+
+/**
  * The version-6 layout: raw JSON as text in result_raw, Markdown as text, the answer_fts index
  * of migration 1 (what migration 7 compresses and re-indexes).
  */
 export function toVersion6(path: string): void {
+  toVersion8(path);
   const db = new Database(path);
   db.function('zstd_text', (b: unknown) =>
     b instanceof Uint8Array ? zstdDecompressSync(b).toString('utf8') : null,

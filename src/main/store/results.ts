@@ -17,6 +17,7 @@ import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
 import { facetsOf } from './search-facets';
+import { createTextDictionary, PRODUCT_TEXTS, SOURCE_TEXTS, type TextValue } from './text-dictionary';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
 import { stmt, pluck } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
@@ -58,6 +59,41 @@ interface ResultRow {
   us_state: string | null;
   repeat: number;
   sandbox: number;
+}
+
+/** A source's tuple in SOURCE_TEXTS' column order. */
+const sourceTuple = (s: NormalizedSource): TextValue[] => [
+  s.url,
+  s.kind,
+  s.domain,
+  s.title,
+  s.snippet,
+  s.redirectLink,
+  s.datePublished,
+];
+
+/** A product's tuple in PRODUCT_TEXTS' column order, its offers included. */
+const productTuple = (p: NormalizedProduct): TextValue[] => [
+  p.title,
+  p.origin,
+  p.url,
+  p.brand,
+  p.merchant,
+  p.price,
+  p.priceValue,
+  p.currency,
+  p.rating,
+  p.reviews,
+  JSON.stringify(
+    p.offers.map((o) => [o.merchant, o.title, o.url, o.price, o.priceValue, o.currency, bool(o.available)]),
+  ),
+];
+
+interface JobFacetsRow {
+  run_id: string;
+  engine: string;
+  country: string;
+  us_state: string | null;
 }
 
 const bool = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
@@ -107,24 +143,14 @@ export function createResultsApi(
     'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_zstd = excluded.raw_zstd',
   );
   const clearChildren = [
-    'sources',
+    'source_rows',
     'entities',
-    'products',
+    'product_rows',
     'ads',
     'people_also_ask',
     'ai_overviews',
     'brand_mentions',
   ].map((t) => stmt(db, `DELETE FROM ${t} WHERE result_seq = ?`));
-  const insertProduct = stmt(
-    db,
-    `INSERT INTO products (result_seq, position, origin, title, url, brand, merchant,
-      price, price_value, currency, rating, reviews) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertOffer = stmt(
-    db,
-    `INSERT INTO product_offers (product_id, position, merchant, title, url, price,
-      price_value, currency, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const insertAd = stmt(
     db,
     `INSERT INTO ads (result_seq, position, title, body, url, domain, advertiser, placement)
@@ -159,32 +185,42 @@ export function createResultsApi(
 
   // Sources come ten or more per result: one multi-row INSERT per result instead of one
   // statement per source (each statement run has a fixed cost in better-sqlite3 and SQLite).
-  const SOURCE_COLUMNS = 9;
+  // A row holds the source's place and its tuple's id; the texts are kept once (text-dictionary.ts).
+  const sourceTexts = createTextDictionary(db, SOURCE_TEXTS);
+  const productTexts = createTextDictionary(db, PRODUCT_TEXTS);
+  const SOURCE_COLUMNS = 3;
   const MAX_SOURCE_ROWS = 50;
   const insertSources = (rows: number) =>
     stmt(
       db,
-      `INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      `INSERT INTO source_rows (result_seq, position, text_id)
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
     );
 
-  function storeSources(seq: number, sources: readonly NormalizedSource[]): void {
-    for (let at = 0; at < sources.length; at += MAX_SOURCE_ROWS) {
-      const chunk = sources.slice(at, at + MAX_SOURCE_ROWS);
-      const values: unknown[] = new Array(chunk.length * SOURCE_COLUMNS);
-      chunk.forEach((s, k) => {
+  const insertProducts = (rows: number) =>
+    stmt(
+      db,
+      `INSERT INTO product_rows (result_seq, position, text_id)
+       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
+    );
+
+  /** A result's rows of one kind: their positions with their tuples' ids (in the same order). */
+  function storeRows(
+    insert: typeof insertSources,
+    seq: number,
+    rows: ReadonlyArray<{ position: number }>,
+    textIds: readonly number[],
+  ): void {
+    for (let at = 0; at < rows.length; at += MAX_SOURCE_ROWS) {
+      const chunk = rows.slice(at, at + MAX_SOURCE_ROWS);
+      const values: number[] = new Array<number>(chunk.length * SOURCE_COLUMNS);
+      chunk.forEach((row, k) => {
         const o = k * SOURCE_COLUMNS;
         values[o] = seq;
-        values[o + 1] = s.kind;
-        values[o + 2] = s.position;
-        values[o + 3] = s.url;
-        values[o + 4] = s.domain;
-        values[o + 5] = s.title;
-        values[o + 6] = s.snippet;
-        values[o + 7] = s.redirectLink;
-        values[o + 8] = s.datePublished;
+        values[o + 1] = row.position;
+        values[o + 2] = textIds[at + k] as number;
       });
-      insertSources(chunk.length).run(values);
+      insert(chunk.length).run(values);
     }
   }
 
@@ -201,52 +237,50 @@ export function createResultsApi(
     }
   }
 
-  function storeChildren(seq: number, n: NormalizedResult): void {
-    storeSources(seq, n.sources);
+  /** The ids of a result's sources and products in their dictionaries (text-dictionary.ts). */
+  interface TextIds {
+    sources: readonly number[];
+    products: readonly number[];
+  }
+
+  function storeChildren(seq: number, n: NormalizedResult, textIds: TextIds): void {
+    storeRows(insertSources, seq, n.sources, textIds.sources);
     storeEntities(seq, n.entities);
-    for (const p of n.products) {
-      const productId = insertProduct.run(
-        seq,
-        p.position,
-        p.origin,
-        p.title,
-        p.url,
-        p.brand,
-        p.merchant,
-        p.price,
-        p.priceValue,
-        p.currency,
-        p.rating,
-        p.reviews,
-      ).lastInsertRowid;
-      p.offers.forEach((o, i) =>
-        insertOffer.run(
-          productId,
-          i + 1,
-          o.merchant,
-          o.title,
-          o.url,
-          o.price,
-          o.priceValue,
-          o.currency,
-          bool(o.available),
-        ),
-      );
-    }
+    storeRows(insertProducts, seq, n.products, textIds.products);
     for (const a of n.ads)
       insertAd.run(seq, a.position, a.title, a.body, a.url, a.domain, a.advertiser, a.placement);
     for (const q of n.peopleAlsoAsk) insertPaa.run(seq, q.position, q.question, q.snippet, q.url, q.type);
     if (n.aiOverview) insertAio.run(seq, n.aiOverview.text, n.aiOverview.markdown);
   }
 
+  /** Each result's source and product tuple ids, looked up (and added) for the whole batch at once. */
+  function batchTextIds(results: readonly NormalizedResult[]): TextIds[] {
+    sourceTexts.checkGeneration();
+    productTexts.checkGeneration();
+    const sources = sourceTexts.idsOf(results.flatMap((n) => n.sources.map(sourceTuple)));
+    const products = productTexts.idsOf(results.flatMap((n) => n.products.map(productTuple)));
+    let sourceAt = 0;
+    let productAt = 0;
+    return results.map((n) => ({
+      sources: sources.slice(sourceAt, (sourceAt += n.sources.length)),
+      products: products.slice(productAt, (productAt += n.products.length)),
+    }));
+  }
+
   const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
-    const toIndex: Array<[number, string]> = [];
-    const outcomes = items.map((item) => {
-      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
-      const job = jobFacets.get(item.jobId) as
-        { run_id: string; engine: string; country: string; us_state: string | null } | undefined;
+    // Every job is checked before anything of the batch is written.
+    const jobsOf = items.map((item) => {
+      const job = jobFacets.get(item.jobId) as JobFacetsRow | undefined;
       if (!job) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
+      return job;
+    });
+    const textIds = batchTextIds(items.map((item) => item.normalized));
+
+    const toIndex: Array<[number, string]> = [];
+    const outcomes = items.map((item, at) => {
+      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
+      const job = jobsOf[at] as JobFacetsRow;
       const facets = facetsOf({
         engine: job.engine,
         country: job.country,
@@ -309,7 +343,7 @@ export function createResultsApi(
         insertRaw.run(seq, raw);
         toIndex.push([seq, facets]);
       }
-      storeChildren(seq, n);
+      storeChildren(seq, n, textIds[at] as TextIds);
       // A new result has no page rows yet (they go with a deleted result): nothing to replace.
       if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
       visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
@@ -425,6 +459,8 @@ export function createResultsApi(
         return ingest.immediate(items);
       } catch (error) {
         visibility.reset();
+        sourceTexts.reset();
+        productTexts.reset();
         throw error;
       }
     },

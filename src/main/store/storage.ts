@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import type { StorageCompactProgress, StorageCompactResult, StorageStats } from '../../shared/domain/storage';
 import type { StoreContext } from './context';
+import { removeUnusedTexts } from './text-dictionary';
 
 // What the history file is made of (`parallax db stats`, Settings → History file) and giving
 // freed space back (`parallax db compact`). Sizes come from SQLite's dbstat table: the bytes of
@@ -11,7 +12,8 @@ export interface StorageApi {
   /** Size by part; reads every page's header once (a second or two per GB). */
   storageStats(): StorageStats;
   /**
-   * Gives free pages back to the file system. The first time on a file made before incremental
+   * Removes source and product texts no answer holds any more (deleted runs), then gives free pages back
+   * to the file system. The first time on a file made before incremental
    * vacuum was switched on, a full VACUUM rewrites it once (no finer progress than start and
    * end); after that, free pages are released in steps with progress.
    */
@@ -22,8 +24,8 @@ export interface StorageApi {
 const PARTS: ReadonlyArray<readonly [part: string, test: RegExp]> = [
   ['Raw JSON (compressed)', /^(result_docs|result_raw)$/],
   ['Answers', /^(results$|results_|sqlite_autoindex_results_)/],
-  ['Sources', /^sources/],
-  ['Shopping', /^(products|product_offers)/],
+  ['Sources', /^(sources|source_)/],
+  ['Shopping', /^(products|product_)/],
   ['Entities, ads, questions, AI overviews', /^(entities|ads|people_also_ask|ai_overviews)/],
   ['Search index', /^(answer_search|answer_fts)/],
   ['Archived pages', /^page_archive/],
@@ -93,6 +95,8 @@ export function createStorageApi(ctx: StoreContext): StorageApi {
     compact(onProgress) {
       const pageSize = pragmaNumber('page_size');
       const before = fileBytes();
+      // Source and product texts of deleted runs become free pages first, so this compact gives them back.
+      removeUnusedTexts(db);
       const freeAtStart = pragmaNumber('freelist_count');
       let mode: StorageCompactResult['mode'];
       if (pragmaNumber('auto_vacuum') !== INCREMENTAL) {

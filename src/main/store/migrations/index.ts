@@ -7,6 +7,7 @@ import { sql as runOwners } from './005_run_owners';
 import { sql as pageArchive } from './006_page_archive';
 import { sql as compactSearch } from './007_compact_search';
 import { sql as runSessions } from './008_run_sessions';
+import { sql as distinctTexts } from './009_distinct_texts';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'page-archive', sql: pageArchive },
   { version: 7, name: 'compact-search', sql: compactSearch },
   { version: 8, name: 'run-sessions', sql: runSessions },
+  { version: 9, name: 'distinct-texts', sql: distinctTexts },
 ];

@@ -1,0 +1,145 @@
+// Schema version 9: a result's sources and shopping products as small rows pointing into tables
+// of distinct texts. Answers of a monitoring program cite the same pages and list the same
+// products again and again (the same prompt across countries, repeats and days): on the
+// 20,000-answer run of issue 15, 227,670 source rows held 47,707 distinct (kind, url, domain,
+// title, snippet, redirect link, date) tuples, and 91,050 products with their offers 4,649
+// distinct ones; sources and shopping were a third of the file (3.8 KB an answer).
+//
+// - source_texts, product_texts: one row per distinct tuple, found by its URL or title (a few
+//   variants each). No unique constraint: SQLite's UNIQUE treats NULLs as distinct, and a
+//   unique index over every column would store the texts a second time. Ingest finds or adds
+//   tuples through text-dictionary.ts; tuples no row uses any more (their run was deleted) are
+//   removed by `parallax db compact`. A product's offers are part of its tuple (offers_json:
+//   [merchant, title, url, price, price value, currency, available] per offer, in order).
+// - source_rows, product_rows: the result's source or product in its order (id), its position
+//   and its tuple (text_id). No foreign key to the texts: removing unused tuples would then
+//   need an index on text_id to check each one; the compact pass checks them with one anti-join.
+// - sources, products, product_offers: views with the old tables' columns, so every reader
+//   reads them as before (an offer's id orders it within its product, as before). Inserting
+//   into sources and deleting from sources or products go through INSTEAD OF triggers with the
+//   old meaning (tests, benchmarks, tools).
+//
+// Existing rows move in this one transaction: the distinct tuples in the order they first
+// appeared, then every row with its old id, so rows keep their order and ids.
+const SAME_TEXT = (a: string, b: string) =>
+  `${a}.url = ${b}.url AND ${a}.kind = ${b}.kind AND ${a}.domain = ${b}.domain AND ${a}.title IS ${b}.title
+    AND ${a}.snippet IS ${b}.snippet AND ${a}.redirect_link IS ${b}.redirect_link
+    AND ${a}.date_published IS ${b}.date_published`;
+
+export const sql = /* sql */ `
+CREATE TABLE source_texts (
+  id             INTEGER PRIMARY KEY,
+  kind           TEXT NOT NULL,
+  url            TEXT NOT NULL,
+  domain         TEXT NOT NULL,
+  title          TEXT,
+  snippet        TEXT,
+  redirect_link  TEXT,
+  date_published TEXT
+) STRICT;
+
+CREATE TABLE source_rows (
+  id         INTEGER PRIMARY KEY,
+  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
+  position   INTEGER NOT NULL,
+  text_id    INTEGER NOT NULL
+) STRICT;
+
+INSERT INTO source_texts (kind, url, domain, title, snippet, redirect_link, date_published)
+  SELECT kind, url, domain, title, snippet, redirect_link, date_published FROM sources
+  GROUP BY url, kind, domain, title, snippet, redirect_link, date_published
+  ORDER BY min(id);
+CREATE INDEX source_texts_by_url ON source_texts (url);
+
+INSERT INTO source_rows (id, result_seq, position, text_id)
+  SELECT s.id, s.result_seq, s.position, t.id FROM sources s JOIN source_texts t ON ${SAME_TEXT('t', 's')}
+  ORDER BY s.id;
+DROP TABLE sources;
+CREATE INDEX source_rows_by_result ON source_rows (result_seq);
+
+CREATE VIEW sources (id, result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published) AS
+  SELECT r.id, r.result_seq, t.kind, r.position, t.url, t.domain, t.title, t.snippet, t.redirect_link,
+    t.date_published
+  FROM source_rows r JOIN source_texts t ON t.id = r.text_id;
+
+CREATE TRIGGER sources_insert INSTEAD OF INSERT ON sources BEGIN
+  INSERT INTO source_texts (kind, url, domain, title, snippet, redirect_link, date_published)
+    SELECT new.kind, new.url, new.domain, new.title, new.snippet, new.redirect_link, new.date_published
+    WHERE NOT EXISTS (SELECT 1 FROM source_texts t WHERE ${SAME_TEXT('t', 'new')});
+  INSERT INTO source_rows (id, result_seq, position, text_id)
+    VALUES (new.id, new.result_seq, new.position,
+      (SELECT min(id) FROM source_texts t WHERE ${SAME_TEXT('t', 'new')}));
+END;
+CREATE TRIGGER sources_delete INSTEAD OF DELETE ON sources BEGIN
+  DELETE FROM source_rows WHERE id = old.id;
+END;
+
+CREATE TABLE product_texts (
+  id          INTEGER PRIMARY KEY,
+  title       TEXT NOT NULL,
+  origin      TEXT NOT NULL,
+  url         TEXT,
+  brand       TEXT,
+  merchant    TEXT,
+  price       TEXT,
+  price_value REAL,
+  currency    TEXT,
+  rating      REAL,
+  reviews     INTEGER,
+  offers_json TEXT NOT NULL CHECK (json_valid(offers_json))
+) STRICT;
+
+CREATE TABLE product_rows (
+  id         INTEGER PRIMARY KEY,
+  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
+  position   INTEGER NOT NULL,
+  text_id    INTEGER NOT NULL
+) STRICT;
+
+CREATE TEMP TABLE product_tuples AS
+  SELECT p.id, p.result_seq, p.position, p.title, p.origin, p.url, p.brand, p.merchant, p.price, p.price_value,
+    p.currency, p.rating, p.reviews,
+    -- A whole price as 12, not 12.0: the form ingest writes (JSON.stringify), so tuples match.
+    (SELECT json_group_array(json_array(merchant, title, url, price,
+        CASE WHEN price_value = CAST(price_value AS INTEGER) THEN CAST(price_value AS INTEGER) ELSE price_value END,
+        currency, available))
+      FROM (SELECT * FROM product_offers o WHERE o.product_id = p.id ORDER BY position, id)) AS offers_json
+  FROM products p;
+INSERT INTO product_texts (title, origin, url, brand, merchant, price, price_value, currency, rating, reviews,
+    offers_json)
+  SELECT title, origin, url, brand, merchant, price, price_value, currency, rating, reviews, offers_json
+  FROM temp.product_tuples
+  GROUP BY title, origin, url, brand, merchant, price, price_value, currency, rating, reviews, offers_json
+  ORDER BY min(id);
+CREATE INDEX product_texts_by_title ON product_texts (title);
+INSERT INTO product_rows (id, result_seq, position, text_id)
+  SELECT p.id, p.result_seq, p.position, t.id FROM temp.product_tuples p JOIN product_texts t
+    ON t.title = p.title AND t.origin = p.origin AND t.url IS p.url AND t.brand IS p.brand
+    AND t.merchant IS p.merchant AND t.price IS p.price AND t.price_value IS p.price_value
+    AND t.currency IS p.currency AND t.rating IS p.rating AND t.reviews IS p.reviews
+    AND t.offers_json = p.offers_json
+  ORDER BY p.id;
+DROP TABLE temp.product_tuples;
+DROP TABLE product_offers;
+DROP TABLE products;
+CREATE INDEX product_rows_by_result ON product_rows (result_seq);
+
+CREATE VIEW products (id, result_seq, position, origin, title, url, brand, merchant, price, price_value,
+    currency, rating, reviews) AS
+  SELECT r.id, r.result_seq, r.position, t.origin, t.title, t.url, t.brand, t.merchant, t.price,
+    t.price_value, t.currency, t.rating, t.reviews
+  FROM product_rows r JOIN product_texts t ON t.id = r.text_id;
+
+CREATE VIEW product_offers (id, product_id, position, merchant, title, url, price, price_value, currency,
+    available) AS
+  SELECT r.id * 65536 + o.key, r.id, o.key + 1, o.value ->> 0, o.value ->> 1, o.value ->> 2, o.value ->> 3,
+    CAST(o.value ->> 4 AS REAL), o.value ->> 5, o.value ->> 6
+  FROM product_rows r JOIN product_texts t ON t.id = r.text_id JOIN json_each(t.offers_json) o;
+
+CREATE TRIGGER products_delete INSTEAD OF DELETE ON products BEGIN
+  DELETE FROM product_rows WHERE id = old.id;
+END;
+
+-- Bumped when unused tuples are removed: a connection's cache of tuple ids is then stale.
+INSERT INTO meta (key, value) VALUES ('text_dictionary_generation', '0');
+`;
