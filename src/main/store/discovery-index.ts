@@ -8,15 +8,17 @@ import {
 import type { NormalizedResult } from '../../shared/domain/result';
 import { pluck, stmt } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
+import { forEachChunk, writeRollupRows, type RollupRow, type UpsertTable } from './visibility-rollups';
 import { markdownSqlFor } from './compact-backfill';
 
 // Keeps the discovery tables (migration 004) in step with the results, inside the store's own
 // transactions, like the Visibility index: a result's candidate names are extracted once at
 // ingest (per-result rows + the day × name × engine × location roll-up), a replaced result is
 // unindexed first, and a deleted run's results leave the roll-up before the run goes. The
-// result's cell (day, engine, location) is read from vis_result, which the Visibility index
-// wrote just before in the same transaction. Statements are prepared at first use, so a
-// store opened at an older schema (tests) works as long as it ingests nothing.
+// result's cell (day, engine, location) is the one the Visibility index just wrote to
+// vis_result in the same transaction: handed over at ingest, read back otherwise. Statements
+// are prepared at first use, so a store opened at an older schema (tests) works as long as it
+// ingests nothing.
 
 const STRUCTURED =
   originBit('entity') | originBit('product-brand') | originBit('merchant') | originBit('advertiser');
@@ -25,10 +27,13 @@ const CACHE_LIMIT = 200_000;
 const MAX_ROWS = 50;
 
 export interface DiscoveryIndexer {
-  /** Extracts and indexes a freshly stored result's candidate names (after the Visibility index). */
-  indexResult(seq: number, content: DiscoverySource): void;
+  /**
+   * Extracts and indexes a freshly stored result's candidate names (after the Visibility index;
+   * `cell` is the one it stored for the result, read from vis_result when not given).
+   */
+  indexResult(seq: number, content: DiscoverySource, cell?: Cell): void;
   /** Indexes given candidates for a stored result (indexResult's second half; benchmarks). */
-  indexCandidates(seq: number, candidates: readonly ExtractedCandidate[]): void;
+  indexCandidates(seq: number, candidates: readonly ExtractedCandidate[], cell?: Cell): void;
   /** Takes a stored result out of the roll-up and drops its rows (before vis_result loses it). */
   unindexResult(seq: number): void;
   /** Takes every result of these runs out of the roll-up: before they are deleted. */
@@ -41,7 +46,8 @@ export interface DiscoveryIndexer {
   reset(): void;
 }
 
-interface Cell {
+/** Where a result counts: its day, engine and location (as in vis_result). */
+export interface Cell {
   day: number;
   engine: string;
   loc: string;
@@ -56,18 +62,37 @@ interface PendingDay {
 
 /**
  * The roll-ups of one change, each keyed for the read it serves: the queue of a period reads
- * only the rows of the engines and locations asked for (see migration 004).
+ * only the rows of the engines and locations asked for (see migration 004). A row's origins
+ * are a bit OR (not undone by an answer leaving); a row whose answers fall to 0 goes.
  */
-interface RollupLevel {
-  table: string;
-  keys: ReadonlyArray<'day' | 'name' | 'engine' | 'loc'>;
+interface RollupLevel extends UpsertTable {
+  key: ReadonlyArray<'day' | 'name' | 'engine' | 'loc'>;
 }
+const level = (table: string, key: RollupLevel['key']): RollupLevel => ({
+  table,
+  key,
+  values: ['answers', 'origins'],
+  or: 'origins',
+  empty: 'answers <= 0',
+});
 const ROLLUP_LEVELS: readonly RollupLevel[] = [
-  { table: 'disc_day', keys: ['engine', 'loc', 'day', 'name'] },
-  { table: 'disc_engine_day', keys: ['engine', 'day', 'name'] },
-  { table: 'disc_loc_day', keys: ['loc', 'day', 'name'] },
-  { table: 'disc_name_day', keys: ['day', 'name'] },
+  level('disc_day', ['engine', 'loc', 'day', 'name']),
+  level('disc_engine_day', ['engine', 'day', 'name']),
+  level('disc_loc_day', ['loc', 'day', 'name']),
+  level('disc_name_day', ['day', 'name']),
 ];
+
+/** Adds answer deltas to disc_forms, several (id, delta) pairs a statement; text built once a size. */
+const formUpdates = new Map<number, string>();
+function addFormAnswers(rows: number): string {
+  let sql = formUpdates.get(rows);
+  if (sql === undefined) {
+    sql = `UPDATE disc_forms SET answers = answers + v.column2
+      FROM (VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}) AS v WHERE disc_forms.id = v.column1`;
+    formUpdates.set(rows, sql);
+  }
+  return sql;
+}
 
 interface NameEntry {
   id: number;
@@ -148,9 +173,9 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
       `INSERT INTO disc_result (seq, name, form, origins) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`,
     );
 
-  function indexCandidates(seq: number, candidates: readonly ExtractedCandidate[]): void {
+  function indexCandidates(seq: number, candidates: readonly ExtractedCandidate[], given?: Cell): void {
     if (candidates.length === 0) return;
-    const cell = cellOf(seq);
+    const cell = given ?? cellOf(seq);
     if (cell === null) return;
     for (let at = 0; at < candidates.length; at += MAX_ROWS) {
       const chunk = candidates.slice(at, at + MAX_ROWS);
@@ -166,9 +191,9 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
     }
   }
 
-  function indexResult(seq: number, content: DiscoverySource): void {
+  function indexResult(seq: number, content: DiscoverySource, cell?: Cell): void {
     const known = knownStructured();
-    indexCandidates(seq, extractCandidates(content, { isKnownName: (key) => known.has(key) }));
+    indexCandidates(seq, extractCandidates(content, { isKnownName: (key) => known.has(key) }), cell);
   }
 
   function unindexResult(seq: number): void {
@@ -197,36 +222,22 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
     }
   }
 
-  /** Sums the pending changes to one roll-up's key and upserts them (a row that empties goes). */
+  /** The pending changes summed by one roll-up's key, written in multi-row upserts. */
   function writeLevel(level: RollupLevel): void {
-    const keyOf = (p: PendingDay): Array<string | number> =>
-      level.keys.map((k) => (k === 'name' ? p.name : p.cell[k]));
-    const summed = new Map<string, { key: Array<string | number>; answers: number; origins: number }>();
+    const summed = new Map<string, RollupRow>();
     for (const p of pendingDays.values()) {
       if (p.answers === 0 && p.origins === 0) continue;
-      const key = keyOf(p);
-      const k = key.join('|');
-      const n = summed.get(k);
+      const key = level.key.map((k) => (k === 'name' ? p.name : p.cell[k]));
+      const id = key.join('|');
+      const n = summed.get(id);
       if (n) {
-        n.answers += p.answers;
-        n.origins |= p.origins;
-      } else summed.set(k, { key, answers: p.answers, origins: p.origins });
+        (n.values[0] as number) += p.answers;
+        (n.values[1] as number) |= p.origins;
+      } else summed.set(id, { key, values: [p.answers, p.origins], shrunk: false });
     }
-    const cols = level.keys.join(', ');
-    const upsert = stmt(
-      db,
-      `INSERT INTO ${level.table} (${cols}, answers, origins) VALUES (${level.keys.map(() => '?').join(', ')}, ?, ?)
-       ON CONFLICT (${cols}) DO UPDATE SET
-         answers = answers + excluded.answers, origins = origins | excluded.origins`,
-    );
-    const prune = stmt(
-      db,
-      `DELETE FROM ${level.table} WHERE ${level.keys.map((k) => `${k} = ?`).join(' AND ')} AND answers <= 0`,
-    );
-    for (const n of summed.values()) {
-      upsert.run(...n.key, n.answers, n.origins);
-      if (n.answers < 0) prune.run(...n.key);
-    }
+    // A row that lost answers may be empty now: the writer deletes it if so.
+    for (const n of summed.values()) n.shrunk = (n.values[0] as number) < 0;
+    writeRollupRows(db, level, [...summed.values()]);
   }
 
   function flush(): void {
@@ -235,8 +246,10 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
       pendingDays.clear();
     }
     if (pendingForms.size > 0) {
-      const update = stmt(db, 'UPDATE disc_forms SET answers = answers + ? WHERE id = ?');
-      for (const [form, delta] of pendingForms) if (delta !== 0) update.run(delta, form);
+      const changed = [...pendingForms].filter(([, delta]) => delta !== 0);
+      forEachChunk(changed.length, (at, size) =>
+        stmt(db, addFormAnswers(size)).run(changed.slice(at, at + size).flat()),
+      );
       pendingForms.clear();
     }
   }
@@ -378,8 +391,9 @@ export function withDiscoveryIndex(
   return {
     ...visibility,
     indexResult(seq, jobId, fetchedAt, content) {
-      visibility.indexResult(seq, jobId, fetchedAt, content);
-      if (isWholeResult(content)) discovery.indexResult(seq, content);
+      const cell = visibility.indexResult(seq, jobId, fetchedAt, content);
+      if (isWholeResult(content)) discovery.indexResult(seq, content, cell);
+      return cell;
     },
     unindexResult(seq) {
       discovery.unindexResult(seq);

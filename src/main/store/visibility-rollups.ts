@@ -99,11 +99,103 @@ export function rollupTables(families?: readonly RollupFamily[]): RollupTable[] 
 /** The families computed from brand matching: cleared and recomputed when brands change. */
 export const BRAND_FAMILIES: readonly RollupFamily[] = ['brand', 'gapCell', 'gapDomain', 'gapComp'];
 
-interface PendingRow {
+/**
+ * A roll-up table as its writer sees it: the key, then value columns that are summed unless
+ * named as a minimum or a bit OR (neither can be undone by a negative change; they stay until
+ * the row empties).
+ */
+export interface UpsertTable {
+  table: string;
+  /** The primary key, in order. */
+  key: readonly string[];
+  /** Value columns, in the order a row's values are given. */
+  values: readonly string[];
+  min?: string;
+  or?: string;
+  /** SQL condition of an emptied row (default: every summed column is 0). */
+  empty?: string;
+}
+
+/** One summed change to a roll-up row: its key, values, and whether it may have emptied the row. */
+export interface RollupRow {
   key: Array<number | string>;
   values: number[];
   /** Some change was negative (a result taken out): the row may now be empty. */
   shrunk: boolean;
+}
+
+/** Rows per statement: a few fixed sizes, so each table compiles at most four statements. */
+const CHUNKS = [64, 16, 4, 1];
+
+/** Splits `count` items into runs of the CHUNKS sizes, largest first: `each(start, size)` per run. */
+export function forEachChunk(count: number, each: (at: number, size: number) => void): void {
+  let at = 0;
+  for (const size of CHUNKS) {
+    while (count - at >= size) {
+      each(at, size);
+      at += size;
+    }
+  }
+}
+
+/** SQL text per table and rows per statement, built once (stmt() then finds the compiled one). */
+const upsertSql = new Map<string, string>();
+
+function upsertText(t: UpsertTable, rows: number): string {
+  const cols = [...t.key, ...t.values];
+  const tuple = `(${cols.map(() => '?').join(', ')})`;
+  const sets = t.values.map((v) =>
+    v === t.min
+      ? `${v} = min(${v}, excluded.${v})`
+      : v === t.or
+        ? `${v} = ${v} | excluded.${v}`
+        : `${v} = ${v} + excluded.${v}`,
+  );
+  return `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
+       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
+}
+
+function upsert(db: Database.Database, t: UpsertTable, rows: number): Database.Statement {
+  const id = `${t.table} ${rows}`;
+  let sql = upsertSql.get(id);
+  if (sql === undefined) {
+    sql = upsertText(t, rows);
+    upsertSql.set(id, sql);
+  }
+  return stmt(db, sql);
+}
+
+function dropEmpty(db: Database.Database, t: UpsertTable): Database.Statement {
+  const empty =
+    t.empty ??
+    t.values
+      .filter((v) => v !== t.min && v !== t.or)
+      .map((v) => `${v} = 0`)
+      .join(' AND ');
+  return stmt(db, `DELETE FROM ${t.table} WHERE ${t.key.map((k) => `${k} = ?`).join(' AND ')} AND ${empty}`);
+}
+
+/**
+ * Adds summed changes to a roll-up table in multi-row upserts (each key at most once in `rows`),
+ * then deletes the rows a negative change may have emptied. A statement run has a fixed cost
+ * in better-sqlite3 and SQLite: one per chunk of rows, not one per row.
+ */
+export function writeRollupRows(db: Database.Database, t: UpsertTable, rows: readonly RollupRow[]): void {
+  forEachChunk(rows.length, (at, size) => {
+    const params: Array<number | string> = [];
+    for (let i = at; i < at + size; i++) {
+      const row = rows[i] as RollupRow;
+      for (const k of row.key) params.push(k);
+      for (const v of row.values) params.push(v);
+    }
+    upsert(db, t, size).run(params);
+  });
+  let drop: Database.Statement | null = null;
+  for (const row of rows) {
+    if (!row.shrunk) continue;
+    drop ??= dropEmpty(db, t);
+    drop.run(row.key);
+  }
 }
 
 interface FamilyChange {
@@ -111,9 +203,6 @@ interface FamilyChange {
   values: number[];
   shrunk: boolean;
 }
-
-/** Rows per INSERT statement: a few fixed sizes, so each table compiles at most four statements. */
-const CHUNKS = [64, 16, 4, 1];
 
 /** Identifies a change by every key column a family can have (absent ones are undefined). */
 function fullKey(k: RollupKey): string {
@@ -176,7 +265,8 @@ export class RollupWriter {
 
   flush(): void {
     for (const [family, changes] of this.changes) {
-      for (const t of this.tables.get(family) as RollupTable[]) this.write(t, this.sumFor(t, changes));
+      for (const t of this.tables.get(family) as RollupTable[])
+        writeRollupRows(this.db, t, this.sumFor(t, changes));
     }
     this.changes.clear();
   }
@@ -187,9 +277,9 @@ export class RollupWriter {
   }
 
   /** A family's changes summed by one table's key. */
-  private sumFor(t: RollupTable, changes: Map<string, FamilyChange>): PendingRow[] {
+  private sumFor(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
     const min = t.min === undefined ? -1 : t.values.indexOf(t.min);
-    const rows = new Map<string, PendingRow>();
+    const rows = new Map<string, RollupRow>();
     for (const change of changes.values()) {
       const id = tableKey(t, change.key);
       const row = rows.get(id);
@@ -208,59 +298,5 @@ export class RollupWriter {
       }
     }
     return [...rows.values()];
-  }
-
-  private write(t: RollupTable, list: PendingRow[]): void {
-    let at = 0;
-    for (const size of CHUNKS) {
-      if (list.length - at < size) continue;
-      const s = this.upsert(t, size);
-      while (list.length - at >= size) {
-        const params: Array<number | string> = [];
-        for (let i = at; i < at + size; i++) {
-          const row = list[i] as PendingRow;
-          params.push(...row.key, ...row.values);
-        }
-        s.run(params);
-        at += size;
-      }
-    }
-    const shrunk = list.filter((r) => r.shrunk);
-    if (shrunk.length > 0) {
-      const drop = this.dropEmpty(t);
-      for (const row of shrunk) drop.run(row.key);
-    }
-  }
-
-  /** SQL text per table and rows per statement, built once (stmt() then finds the compiled one). */
-  private readonly upsertSql = new Map<string, string>();
-
-  private upsert(t: RollupTable, rows: number): Database.Statement {
-    const id = `${t.table} ${rows}`;
-    let sql = this.upsertSql.get(id);
-    if (sql === undefined) {
-      sql = this.upsertText(t, rows);
-      this.upsertSql.set(id, sql);
-    }
-    return stmt(this.db, sql);
-  }
-
-  private upsertText(t: RollupTable, rows: number): string {
-    const cols = [...t.key, ...t.values];
-    const tuple = `(${cols.map(() => '?').join(', ')})`;
-    const sets = t.values.map((v) =>
-      v === t.min ? `${v} = min(${v}, excluded.${v})` : `${v} = ${v} + excluded.${v}`,
-    );
-    return `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
-       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
-  }
-
-  private dropEmpty(t: RollupTable): Database.Statement {
-    const counts = t.values.filter((v) => v !== t.min);
-    return stmt(
-      this.db,
-      `DELETE FROM ${t.table} WHERE ${t.key.map((k) => `${k} = ?`).join(' AND ')}
-       AND ${counts.map((v) => `${v} = 0`).join(' AND ')}`,
-    );
   }
 }
