@@ -9,7 +9,8 @@ import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
 
 /**
  * The version-8 layout: every source, product and offer a row of the tables of migration 1,
- * texts and all (what migration 9 splits into rows and distinct texts).
+ * texts and all (what migration 9 splits into rows and distinct texts), and the search index
+ * with prefix indexes of 2 to 6 characters (migration 7's).
  */
 export function toVersion8(path: string): void {
   const ddl = (from: string, to: string) =>
@@ -32,6 +33,13 @@ export function toVersion8(path: string): void {
       SELECT product_id, position, merchant, title, url, price, price_value, currency, available
       FROM temp.offers_copy;
     DELETE FROM meta WHERE key = 'text_dictionary_generation';
+    DROP TABLE answer_search;
+    CREATE VIRTUAL TABLE answer_search USING fts5 (
+      answer_text, source_titles, facets, content = 'results', content_rowid = 'seq',
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6'
+    );
+    INSERT INTO answer_search (rowid, answer_text, source_titles, facets)
+      SELECT seq, answer_text, source_titles, facets FROM results WHERE facets <> '';
     PRAGMA user_version = 8;
   `);
   db.close();

@@ -47,14 +47,17 @@ export const PRODUCT_TEXTS: TextTable = {
 };
 
 const CACHE_LIMIT = 200_000;
-/** Rows per INSERT of new tuples (at most 11 values each, well under SQLite's 32,766 parameters). */
+/** Rows per INSERT of new tuples (at most 12 values each, well under SQLite's 32,766 parameters). */
 const INSERT_ROWS = 64;
 const GENERATION_KEY = 'text_dictionary_generation';
 
 export interface TextDictionary {
   /** At the start of a write transaction: forgets every cached id if unused tuples were removed. */
   checkGeneration(): void;
-  /** The ids of the tuples (values in the table's column order), in their order; adds the new ones. */
+  /**
+   * The ids of the tuples (values in the table's column order), in their order; adds the new
+   * ones. Only inside a write transaction (new ids follow the largest stored).
+   */
   idsOf(tuples: ReadonlyArray<readonly TextValue[]>): number[];
   /** After a rolled-back transaction: the tuples it added are gone. */
   reset(): void;
@@ -81,7 +84,7 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
   const ids = new Map<string, number>();
   let generation: string | undefined;
   const columns = spec.columns.join(', ');
-  const placeholders = `(${spec.columns.map(() => '?').join(', ')})`;
+  const placeholders = `(?, ${spec.columns.map(() => '?').join(', ')})`;
   // Prepared at first use: a store opened at an older schema (tests) works while it ingests nothing.
   const findByLookup = () =>
     stmt(
@@ -91,29 +94,35 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
   const insert = (rows: number) =>
     stmt(
       db,
-      `INSERT INTO ${spec.table} (${columns}) VALUES ${Array.from({ length: rows }, () => placeholders).join(', ')}
-        RETURNING id, ${columns}`,
-    ).raw(true);
-  const idAndKey = (row: TextValue[]): [string, number] => [keyOf(row.slice(1)), row[0] as number];
+      `INSERT INTO ${spec.table} (id, ${columns}) VALUES ${Array.from({ length: rows }, () => placeholders).join(', ')}`,
+    );
+  const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
 
   /** Moves the tuples of `missing` that are stored (by another batch or connection) to `found`. */
   function findStored(missing: Map<string, readonly TextValue[]>, found: Map<string, number>): void {
     const lookups = [...new Set([...missing.values()].map((tuple) => tuple[0]))];
     for (const row of findByLookup().all(JSON.stringify(lookups)) as TextValue[][]) {
-      const [key, id] = idAndKey(row);
-      if (missing.delete(key)) found.set(key, id);
+      const key = keyOf(row.slice(1));
+      if (missing.delete(key)) found.set(key, row[0] as number);
     }
   }
 
+  /**
+   * Adds the tuples of `missing` with ids of their own after the largest stored: the caller's
+   * write transaction holds SQLite's write lock, so no other connection adds a row meanwhile,
+   * and nothing needs reading back.
+   */
   function addNew(missing: Map<string, readonly TextValue[]>, found: Map<string, number>): void {
-    const tuples = [...missing.values()];
-    for (let at = 0; at < tuples.length; at += INSERT_ROWS) {
-      const chunk = tuples.slice(at, at + INSERT_ROWS);
-      // RETURNING's row order is not promised: each id is matched by its tuple.
-      for (const row of insert(chunk.length).all(chunk.flat()) as TextValue[][]) {
-        const [key, id] = idAndKey(row);
-        found.set(key, id);
+    const entries = [...missing];
+    let next = ((lastId().get() as number | null) ?? 0) + 1;
+    for (let at = 0; at < entries.length; at += INSERT_ROWS) {
+      const chunk = entries.slice(at, at + INSERT_ROWS);
+      const values: TextValue[] = [];
+      for (const [key, tuple] of chunk) {
+        found.set(key, next);
+        values.push(next++, ...tuple);
       }
+      insert(chunk.length).run(values);
     }
   }
 
@@ -140,12 +149,7 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
         if (ids.size + found.size > CACHE_LIMIT) ids.clear();
         for (const [key, id] of found) ids.set(key, id);
       }
-      return keys.map((key) => {
-        const id = found.get(key);
-        // Never store a row pointing nowhere: the batch rolls back and its items are retried alone.
-        if (id === undefined) throw new Error(`${spec.table}: a stored tuple did not read back as written`);
-        return id;
-      });
+      return keys.map((key) => found.get(key) as number);
     },
     reset() {
       ids.clear();

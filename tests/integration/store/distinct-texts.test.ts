@@ -87,6 +87,9 @@ function ingestAnswers(store: HistoryStore, count: number, prompt = 'best runnin
   return jobs;
 }
 
+/** Searches of every kind: words, a phrase, prefixes with and without a prefix index, a title. */
+const SEARCHES = ['answer', '"answer 3"', 'an*', 'ans*', 'answe*', 'own*', 'Shared', 'guid*'];
+
 type Row = Record<string, unknown>;
 /** Every row of the old tables (or the views with their columns), in id order. */
 const allRows = (path: string): Record<string, Row[]> => {
@@ -142,6 +145,10 @@ describe('source texts', () => {
     const store = openTemp(path);
     ingestAnswers(store, 5);
     ingestAnswers(store, 4, 'trail shoes');
+    const found = (s: HistoryStore) =>
+      SEARCHES.map((query) => s.search({ query }).hits.map((hit) => [hit.resultId, hit.snippet]));
+    const foundBefore = found(store);
+    expect(foundBefore.every((hits) => hits.length > 0)).toBe(true);
     store.close();
     const before = allRows(path);
     toVersion8(path);
@@ -153,7 +160,10 @@ describe('source texts', () => {
 
     const copy = folder.file('v8-copy.db');
     copyFileSync(path, copy);
-    openTemp(copy).close();
+    const migrated = openTemp(copy);
+    // The search index rebuilt with prefix indexes of 2 and 3 characters finds the same.
+    expect(found(migrated)).toEqual(foundBefore);
+    migrated.close();
     expect(allRows(copy)).toEqual(before);
     // The migrated tuples are the ones ingest writes: the same products are not stored twice.
     expect(count(copy, 'product_texts')).toBe(5);
@@ -165,6 +175,9 @@ describe('source texts', () => {
     expect(count(copy, 'source_texts')).toBe(3 + 5 + 3);
     const db = new Database(copy, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'answer_search'").pluck().get()).toMatch(
+      /prefix = '2 3'\n/,
+    );
     for (const name of ['sources', 'products', 'product_offers'])
       expect(db.prepare('SELECT type FROM sqlite_schema WHERE name = ?').pluck().get(name)).toBe('view');
     db.close();
