@@ -343,10 +343,10 @@ function copyAnswers(path: string, templates: number): void {
   const copyDoc = db.prepare(
     'INSERT INTO result_docs SELECT @seq, raw_zstd FROM result_docs WHERE result_seq = @template',
   );
+  // A copied answer cites its template's sources: rows pointing to the same texts (migration 009).
   const copySources = db.prepare(
-    `INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published)
-     SELECT @seq, kind, position, url, domain, title, snippet, redirect_link, date_published
-     FROM sources WHERE result_seq = @template ORDER BY id`,
+    `INSERT INTO source_rows (result_seq, position, text_id)
+     SELECT @seq, position, text_id FROM source_rows WHERE result_seq = @template ORDER BY id`,
   );
   const copyEntities = db.prepare(
     'INSERT INTO entities (result_seq, position, type, name) SELECT @seq, position, type, name FROM entities WHERE result_seq = @template',

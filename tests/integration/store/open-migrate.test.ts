@@ -57,6 +57,9 @@ describe('openHistory: creation and pragmas', () => {
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(raw.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    // 8 KB pages and incremental vacuum, chosen before the first page was written.
+    expect(raw.pragma('page_size', { simple: true })).toBe(8192);
+    expect(raw.pragma('auto_vacuum', { simple: true })).toBe(2);
     raw.close();
 
     const again = openTemp(path);
@@ -223,9 +226,10 @@ describe('files it refuses, untouched', () => {
       .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
       .pluck()
       .get() as number;
+    const pageSize = raw.pragma('page_size', { simple: true }) as number;
     raw.close();
     const bytes = readFileSync(path);
-    bytes.fill(0xff, (root - 1) * 4096, (root - 1) * 4096 + 64);
+    bytes.fill(0xff, (root - 1) * pageSize, (root - 1) * pageSize + 64);
     writeFileSync(path, bytes);
     const opened = openTemp(path, { integrityCheck: 'none' });
     let caught: unknown;
