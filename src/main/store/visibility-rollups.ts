@@ -204,15 +204,34 @@ interface FamilyChange {
   shrunk: boolean;
 }
 
-/** Identifies a change by every key column a family can have (absent ones are undefined). */
-function fullKey(k: RollupKey): string {
-  return `${k.day}|${k.run}|${k.engine}|${k.loc}|${k.focus}|${k.brand}|${k.domain}|${k.url}|${k.query}`;
+/** Identifies a key by the given columns. */
+function keyId(columns: readonly KeyColumn[], k: RollupKey): string {
+  let id = '';
+  for (const c of columns) id += `${k[c]}|`;
+  return id;
 }
 
-function tableKey(t: RollupTable, k: RollupKey): string {
-  let id = '';
-  for (const c of t.key) id += `${k[c]}|`;
-  return id;
+/** How a family's changes are told apart and summed. */
+interface FamilyPlan {
+  tables: RollupTable[];
+  /** Every key column of its tables: what tells two changes apart. */
+  columns: KeyColumn[];
+  /** The index of its minimum column among the values (-1: none). */
+  min: number;
+  /** Its table keyed by all those columns (one row per change, nothing to sum), if any. */
+  complete: RollupTable | null;
+}
+
+function planFamily(family: RollupFamily): FamilyPlan {
+  const tables = Object.values(ROLLUPS[family]);
+  const columns = [...new Set(tables.flatMap((t) => t.key))];
+  const first = tables[0] as RollupTable;
+  return {
+    tables,
+    columns,
+    min: first.min === undefined ? -1 : first.values.indexOf(first.min),
+    complete: tables.find((t) => t.key.length === columns.length) ?? null,
+  };
 }
 
 /**
@@ -223,52 +242,57 @@ function tableKey(t: RollupTable, k: RollupKey): string {
  */
 export class RollupWriter {
   private readonly changes = new Map<RollupFamily, Map<string, FamilyChange>>();
-  private readonly tables: ReadonlyMap<RollupFamily, RollupTable[]>;
-  /** Per family, the index of its minimum column among the values (-1: none). */
-  private readonly minIndex: ReadonlyMap<RollupFamily, number>;
+  private readonly plans = new Map<RollupFamily, FamilyPlan>(
+    (Object.keys(ROLLUPS) as RollupFamily[]).map((f) => [f, planFamily(f)]),
+  );
 
-  constructor(private readonly db: Database.Database) {
-    const families = Object.keys(ROLLUPS) as RollupFamily[];
-    this.tables = new Map(families.map((f) => [f, Object.values(ROLLUPS[f])]));
-    this.minIndex = new Map(
-      families.map((f) => {
-        const t = Object.values(ROLLUPS[f])[0] as RollupTable;
-        return [f, t.min === undefined ? -1 : t.values.indexOf(t.min)];
-      }),
-    );
-  }
+  constructor(private readonly db: Database.Database) {}
 
   /**
    * Adds one change to every level of a family (values in the order of the family's value
-   * columns). The key object is kept as given: pass a fresh one.
+   * columns). The key object and the values array are kept as given: pass fresh ones.
    */
   add(family: RollupFamily, key: RollupKey, values: number[]): void {
+    const plan = this.plans.get(family) as FamilyPlan;
     let rows = this.changes.get(family);
     if (!rows) {
       rows = new Map();
       this.changes.set(family, rows);
     }
-    const id = fullKey(key);
-    const shrunk = values.some((v) => v < 0);
+    const id = keyId(plan.columns, key);
+    let shrunk = false;
+    for (const v of values) if (v < 0) shrunk = true;
     const row = rows.get(id);
     if (!row) {
-      rows.set(id, { key, values: values.slice(), shrunk });
+      rows.set(id, { key, values, shrunk });
       return;
     }
     row.shrunk ||= shrunk;
-    const min = this.minIndex.get(family) as number;
     for (let i = 0; i < values.length; i++) {
       const v = values[i] as number;
-      row.values[i] = i === min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
+      row.values[i] = i === plan.min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
     }
   }
 
   flush(): void {
     for (const [family, changes] of this.changes) {
-      for (const t of this.tables.get(family) as RollupTable[])
-        writeRollupRows(this.db, t, this.sumFor(t, changes));
+      const plan = this.plans.get(family) as FamilyPlan;
+      for (const t of plan.tables)
+        writeRollupRows(this.db, t, t === plan.complete ? this.rowsOf(t, changes) : this.sumFor(t, changes));
     }
     this.changes.clear();
+  }
+
+  /** A family's changes as the rows of its table keyed by every column: one row each. */
+  private rowsOf(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
+    const rows: RollupRow[] = [];
+    for (const change of changes.values())
+      rows.push({
+        key: t.key.map((c) => change.key[c] as number | string),
+        values: change.values,
+        shrunk: change.shrunk,
+      });
+    return rows;
   }
 
   /** Forgets pending changes (after a rolled-back transaction). */
@@ -281,7 +305,7 @@ export class RollupWriter {
     const min = t.min === undefined ? -1 : t.values.indexOf(t.min);
     const rows = new Map<string, RollupRow>();
     for (const change of changes.values()) {
-      const id = tableKey(t, change.key);
+      const id = keyId(t.key, change.key);
       const row = rows.get(id);
       if (!row) {
         rows.set(id, {
