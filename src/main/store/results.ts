@@ -89,6 +89,12 @@ const productTuple = (p: NormalizedProduct): TextValue[] => [
   ),
 ];
 
+/** The ids of a result's sources' and products' tuples (text-dictionary.ts), in their order. */
+interface TextIds {
+  sources: readonly number[];
+  products: readonly number[];
+}
+
 interface JobFacetsRow {
   run_id: string;
   engine: string;
@@ -185,10 +191,11 @@ export function createResultsApi(
 
   // Sources come ten or more per result: one multi-row INSERT per result instead of one
   // statement per source (each statement run has a fixed cost in better-sqlite3 and SQLite).
-  // A row holds the source's place and its tuple's id; the texts are kept once (text-dictionary.ts).
+  // A source or product row holds its place and its tuple's id; the texts are kept once
+  // (text-dictionary.ts).
   const sourceTexts = createTextDictionary(db, SOURCE_TEXTS);
   const productTexts = createTextDictionary(db, PRODUCT_TEXTS);
-  const SOURCE_COLUMNS = 3;
+  const ROW_COLUMNS = 3;
   const MAX_SOURCE_ROWS = 50;
   const insertSources = (rows: number) =>
     stmt(
@@ -213,9 +220,9 @@ export function createResultsApi(
   ): void {
     for (let at = 0; at < rows.length; at += MAX_SOURCE_ROWS) {
       const chunk = rows.slice(at, at + MAX_SOURCE_ROWS);
-      const values: number[] = new Array<number>(chunk.length * SOURCE_COLUMNS);
+      const values: number[] = new Array<number>(chunk.length * ROW_COLUMNS);
       chunk.forEach((row, k) => {
-        const o = k * SOURCE_COLUMNS;
+        const o = k * ROW_COLUMNS;
         values[o] = seq;
         values[o + 1] = row.position;
         values[o + 2] = textIds[at + k] as number;
@@ -235,12 +242,6 @@ export function createResultsApi(
       const chunk = entities.slice(at, at + MAX_SOURCE_ROWS);
       insertEntities(chunk.length).run(chunk.flatMap((e, k) => [seq, at + k + 1, e.type, e.name]));
     }
-  }
-
-  /** The ids of a result's sources and products in their dictionaries (text-dictionary.ts). */
-  interface TextIds {
-    sources: readonly number[];
-    products: readonly number[];
   }
 
   function storeChildren(seq: number, n: NormalizedResult, textIds: TextIds): void {

@@ -64,12 +64,12 @@ export interface TextDictionary {
 }
 
 /**
- * The value as SQLite gives it back, so a tuple read back has the key it was stored with: a
- * number that is not finite is stored as NULL, and a lone UTF-16 surrogate becomes U+FFFD in
- * UTF-8 (engine text cut in the middle of a pair).
+ * The value as SQLite gives it back, so a tuple read back has the key it was stored with: NaN
+ * is stored as NULL, and a lone UTF-16 surrogate becomes U+FFFD in UTF-8 (engine text cut in
+ * the middle of a pair).
  */
 function asStored(v: TextValue): TextValue {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'number') return Number.isNaN(v) ? null : v;
   return typeof v === 'string' && !v.isWellFormed() ? v.toWellFormed() : v;
 }
 

@@ -279,6 +279,40 @@ describe('source texts', () => {
     expect(count(path, 'source_texts')).toBe(3 + 2 + 2);
   });
 
+  it('finds a tuple again when SQLite stores it differently from the value (NaN, a lone surrogate)', () => {
+    const path = folder.file('stored-form.db');
+    const odd: NormalizedProduct = {
+      ...productsOf(0)[0]!,
+      title: 'Cut \uD83D',
+      rating: Number.NaN,
+    };
+    const ingestOdd = (store: HistoryStore, jobId: string) =>
+      store.ingestResults([
+        {
+          jobId,
+          raw: {},
+          normalized: normalized('assistant-a', 'odd', {
+            products: [odd],
+            sources: [{ ...source(1, 'a.example', 'T \uDC00') }],
+          }),
+          fetchedAt: Date.UTC(2026, 0, 2),
+        },
+      ]);
+    const first = openTemp(path);
+    const { jobs } = newRun(first, { repeats: 3 });
+    ingestOdd(first, jobs[0]!.id);
+    ingestOdd(first, jobs[1]!.id); // from this connection's cache
+    first.close();
+    const second = openTemp(path);
+    ingestOdd(second, jobs[2]!.id); // looked up in the table
+    const stored = second.getResultByJob(jobs[2]!.id)?.normalized;
+    second.close();
+    expect(stored?.products[0]).toMatchObject({ title: 'Cut \uFFFD', rating: null });
+    expect(stored?.sources[0]?.title).toBe('T \uFFFD');
+    expect(count(path, 'product_texts')).toBe(1);
+    expect(count(path, 'source_texts')).toBe(1);
+  });
+
   it('inserting into and deleting from the sources view keep their old meaning', () => {
     const path = folder.file('view.db');
     const store = openTemp(path);
