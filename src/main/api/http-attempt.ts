@@ -46,6 +46,34 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What to abort when a caller's signal aborts, one listener per signal: a run's hard-stop
+ * signal is shared by every call in flight (up to 255), and an EventTarget adds and removes a
+ * listener by walking its list, so one listener per attempt cost a walk of 255 twice a call.
+ */
+const followers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls onAbort once when the signal aborts; returns the function that stops following it. */
+function follow(signal: AbortSignal, onAbort: () => void): () => void {
+  let set = followers.get(signal);
+  if (set === undefined) {
+    const created = new Set<() => void>();
+    followers.set(signal, created);
+    signal.addEventListener(
+      'abort',
+      () => {
+        followers.delete(signal);
+        for (const f of created) f();
+      },
+      { once: true },
+    );
+    set = created;
+  }
+  const own = set;
+  own.add(onAbort);
+  return () => own.delete(onAbort);
+}
+
 export async function performAttempt(
   fetchImpl: typeof fetch,
   req: AttemptRequest,
@@ -57,12 +85,11 @@ export async function performAttempt(
     timedOut = true;
     controller.abort();
   }, req.timeoutMs);
-  const onAbort = (): void => controller.abort();
   if (req.signal?.aborted) {
     clearTimeout(timer);
     return { type: 'aborted' };
   }
-  req.signal?.addEventListener('abort', onAbort, { once: true });
+  const unfollow = req.signal ? follow(req.signal, () => controller.abort()) : null;
   const started = now();
   try {
     const response = await fetchImpl(req.url, {
@@ -87,6 +114,6 @@ export async function performAttempt(
     return { type: 'network', reachedServer: code === undefined || !NEVER_REACHED.has(code), code, message };
   } finally {
     clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onAbort);
+    unfollow?.();
   }
 }

@@ -27,10 +27,14 @@ function num(headers: HeaderSource, ...names: string[]): number | undefined {
   return undefined;
 }
 
+/** The members that are set, or undefined when none is (read for every answer: no entry arrays). */
 function compact<T extends object>(value: T): T | undefined {
-  return Object.values(value).some((v) => v !== undefined)
-    ? (Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T)
-    : undefined;
+  let out: T | undefined;
+  for (const key of Object.keys(value) as Array<keyof T>) {
+    // Every member of the objects compacted here is optional: an empty one is a valid T.
+    if (value[key] !== undefined) (out ??= {} as T)[key] = value[key];
+  }
+  return out;
 }
 
 /** The target of the first `Link` entry whose rel list holds `deprecation`. */
