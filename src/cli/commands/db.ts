@@ -49,7 +49,9 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
       });
     });
   db.command('compact')
-    .description('Drop the source and product texts no answer uses any more, and give the free space back to the disk')
+    .description(
+      'Drop the source and product texts no answer uses any more, and give the free space back to the disk',
+    )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
       await withCliCore(ctx.env, flags, async (core) => {

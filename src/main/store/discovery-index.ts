@@ -6,7 +6,7 @@ import {
   type ExtractedCandidate,
 } from '../../shared/analytics/discovery-extract';
 import type { NormalizedResult } from '../../shared/domain/result';
-import { pluck, stmt } from './statements';
+import { multiRowSql, pluck, stmt } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
 import { forEachChunk, writeRollupRows, type RollupRow, type UpsertTable } from './visibility-rollups';
 import { markdownSqlFor } from './compact-backfill';
@@ -82,17 +82,14 @@ const ROLLUP_LEVELS: readonly RollupLevel[] = [
   level('disc_name_day', ['day', 'name']),
 ];
 
-/** Adds answer deltas to disc_forms, several (id, delta) pairs a statement; text built once a size. */
-const formUpdates = new Map<number, string>();
-function addFormAnswers(rows: number): string {
-  let sql = formUpdates.get(rows);
-  if (sql === undefined) {
-    sql = `UPDATE disc_forms SET answers = answers + v.column2
-      FROM (VALUES ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}) AS v WHERE disc_forms.id = v.column1`;
-    formUpdates.set(rows, sql);
-  }
-  return sql;
-}
+/** Adds answer deltas to disc_forms, several (id, delta) pairs a statement. */
+const addFormAnswers = (rows: number): string =>
+  multiRowSql(
+    'UPDATE disc_forms SET answers = answers + v.column2 FROM (',
+    '(?, ?)',
+    rows,
+    ') AS v WHERE disc_forms.id = v.column1',
+  );
 
 interface NameEntry {
   id: number;
@@ -168,10 +165,7 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
 
   /** One multi-row INSERT per result (a statement run has a fixed cost; answers name ~10 names). */
   const insertRows = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO disc_result (seq, name, form, origins) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`,
-    );
+    stmt(db, multiRowSql('INSERT INTO disc_result (seq, name, form, origins)', '(?, ?, ?, ?)', rows));
 
   function indexCandidates(seq: number, candidates: readonly ExtractedCandidate[], given?: Cell): void {
     if (candidates.length === 0) return;

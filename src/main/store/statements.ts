@@ -39,3 +39,24 @@ export function stmt(db: Database.Database, sql: string): Database.Statement {
 export function pluck(db: Database.Database, sql: string): Database.Statement {
   return cached(db, sql, 'pluck');
 }
+
+const multiRowTexts = new Map<string, string[]>();
+
+/**
+ * The text of a multi-row statement: `head` then `rows` copies of `tuple` after VALUES, then
+ * `tail`. Built once per head and row count, so a statement run per result neither rebuilds
+ * nor re-hashes a kilobyte of SQL to find its compiled statement (heads are literals).
+ */
+export function multiRowSql(head: string, tuple: string, rows: number, tail = ''): string {
+  let texts = multiRowTexts.get(head);
+  if (texts === undefined) {
+    texts = [];
+    multiRowTexts.set(head, texts);
+  }
+  let text = texts[rows];
+  if (text === undefined) {
+    text = `${head} VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}${tail}`;
+    texts[rows] = text;
+  }
+  return text;
+}

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { NormalizedResult, NormalizedSource, SourceKind } from '../../shared/domain/result';
 import { parseStringArray } from './json';
-import { pluck, stmt } from './statements';
+import { multiRowSql, pluck, stmt } from './statements';
 import {
   addBrandRollups,
   analyseBrands,
@@ -105,15 +105,16 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   // A result's cited domains and new URLs are written with one multi-row statement each (a
   // statement run has a fixed cost; an answer cites about ten of each).
   const insertDomains = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO vis_result_domain (seq, domain, best) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
-    );
+    stmt(db, multiRowSql('INSERT INTO vis_result_domain (seq, domain, best)', '(?, ?, ?)', rows));
   const insertUrls = (rows: number) =>
     stmt(
       db,
-      `INSERT INTO vis_urls (domain, url, title) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}
-       ON CONFLICT (url) DO NOTHING RETURNING id, url`,
+      multiRowSql(
+        'INSERT INTO vis_urls (domain, url, title)',
+        '(?, ?, ?)',
+        rows,
+        ' ON CONFLICT (url) DO NOTHING RETURNING id, url',
+      ),
     );
   const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
 
