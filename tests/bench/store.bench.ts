@@ -343,13 +343,14 @@ function copyAnswers(path: string, templates: number): void {
   const copyDoc = db.prepare(
     'INSERT INTO result_docs SELECT @seq, raw_zstd FROM result_docs WHERE result_seq = @template',
   );
-  // A copied answer cites its template's sources: rows pointing to the same texts (migration 009).
+  // A copied answer cites its template's sources and names its entities: rows pointing to the
+  // same texts (migration 009).
   const copySources = db.prepare(
     `INSERT INTO source_rows (result_seq, position, text_id)
      SELECT @seq, position, text_id FROM source_rows WHERE result_seq = @template ORDER BY id`,
   );
   const copyEntities = db.prepare(
-    'INSERT INTO entities (result_seq, position, type, name) SELECT @seq, position, type, name FROM entities WHERE result_seq = @template',
+    'INSERT INTO entity_rows (result_seq, position, text_id) SELECT @seq, position, text_id FROM entity_rows WHERE result_seq = @template',
   );
   const runJobs = db.prepare('SELECT id FROM jobs WHERE run_id = ? ORDER BY rowid').pluck();
   const runs = db.prepare('SELECT id FROM runs ORDER BY created_at, rowid').pluck().all() as string[];

@@ -8,7 +8,7 @@ import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
 // migration can be tested on "a file made before it" with the answers ingest stores today.
 
 /**
- * The version-8 layout: every source, product and offer a row of the tables of migration 1,
+ * The version-8 layout: every source, entity, product and offer a row of the tables of migration 1,
  * texts and all (what migration 9 splits into rows and distinct texts), and the search index
  * with prefix indexes of 2 to 6 characters (migration 7's).
  */
@@ -21,13 +21,16 @@ export function toVersion8(path: string): void {
   const db = new Database(path);
   db.exec(`
     CREATE TEMP TABLE sources_copy AS SELECT * FROM sources ORDER BY id;
+    CREATE TEMP TABLE entities_copy AS SELECT * FROM entities ORDER BY id;
     CREATE TEMP TABLE products_copy AS SELECT * FROM products ORDER BY id;
     CREATE TEMP TABLE offers_copy AS SELECT * FROM product_offers ORDER BY product_id, position;
-    DROP VIEW sources; DROP VIEW products; DROP VIEW product_offers; -- their triggers go with them
-    DROP TABLE source_rows; DROP TABLE source_texts; DROP TABLE product_rows; DROP TABLE product_texts;
-    ${ddl('sources', 'entities')}
+    DROP VIEW sources; DROP VIEW entities; DROP VIEW products; DROP VIEW product_offers; -- and their triggers
+    DROP TABLE source_rows; DROP TABLE source_texts; DROP TABLE entity_rows; DROP TABLE entity_texts;
+    DROP TABLE product_rows; DROP TABLE product_texts;
+    ${ddl('sources', 'products')}
     ${ddl('products', 'ads')}
     INSERT INTO sources SELECT * FROM temp.sources_copy ORDER BY id;
+    INSERT INTO entities SELECT * FROM temp.entities_copy ORDER BY id;
     INSERT INTO products SELECT * FROM temp.products_copy ORDER BY id;
     INSERT INTO product_offers (product_id, position, merchant, title, url, price, price_value, currency, available)
       SELECT product_id, position, merchant, title, url, price, price_value, currency, available

@@ -17,9 +17,16 @@ import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
 import { facetsOf } from './search-facets';
-import { createTextDictionary, PRODUCT_TEXTS, SOURCE_TEXTS, type TextValue } from './text-dictionary';
+import {
+  createTextDictionary,
+  ENTITY_TEXTS,
+  PRODUCT_TEXTS,
+  SOURCE_TEXTS,
+  type TextDictionary,
+  type TextValue,
+} from './text-dictionary';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
-import { stmt, pluck } from './statements';
+import { multiRowSql, stmt, pluck } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
 
 export interface ResultsApi {
@@ -92,6 +99,7 @@ const productTuple = (p: NormalizedProduct): TextValue[] => [
 /** The ids of a result's sources' and products' tuples (text-dictionary.ts), in their order. */
 interface TextIds {
   sources: readonly number[];
+  entities: readonly number[];
   products: readonly number[];
 }
 
@@ -191,80 +199,87 @@ export function createResultsApi(
 
   // Sources come ten or more per result: one multi-row INSERT per result instead of one
   // statement per source (each statement run has a fixed cost in better-sqlite3 and SQLite).
-  // A source or product row holds its place and its tuple's id; the texts are kept once
+  // A source, entity or product row holds its place and its tuple's id; the texts are kept once
   // (text-dictionary.ts).
   const sourceTexts = createTextDictionary(db, SOURCE_TEXTS);
+  const entityTexts = createTextDictionary(db, ENTITY_TEXTS);
   const productTexts = createTextDictionary(db, PRODUCT_TEXTS);
   const ROW_COLUMNS = 3;
-  const MAX_SOURCE_ROWS = 50;
-  const insertSources = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO source_rows (result_seq, position, text_id)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
-    );
-
-  const insertProducts = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO product_rows (result_seq, position, text_id)
-       VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`,
-    );
+  const MAX_ROWS = 50;
+  const ROW_HEADS = {
+    source_rows: 'INSERT INTO source_rows (result_seq, position, text_id)',
+    entity_rows: 'INSERT INTO entity_rows (result_seq, position, text_id)',
+    product_rows: 'INSERT INTO product_rows (result_seq, position, text_id)',
+  } as const;
 
   /** A result's rows of one kind: their positions with their tuples' ids (in the same order). */
   function storeRows(
-    insert: typeof insertSources,
+    table: keyof typeof ROW_HEADS,
     seq: number,
-    rows: ReadonlyArray<{ position: number }>,
+    positions: readonly number[],
     textIds: readonly number[],
   ): void {
-    for (let at = 0; at < rows.length; at += MAX_SOURCE_ROWS) {
-      const chunk = rows.slice(at, at + MAX_SOURCE_ROWS);
-      const values: number[] = new Array<number>(chunk.length * ROW_COLUMNS);
-      chunk.forEach((row, k) => {
-        const o = k * ROW_COLUMNS;
-        values[o] = seq;
-        values[o + 1] = row.position;
-        values[o + 2] = textIds[at + k] as number;
-      });
-      insert(chunk.length).run(values);
-    }
-  }
-
-  const insertEntities = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO entities (result_seq, position, type, name) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`,
-    );
-
-  function storeEntities(seq: number, entities: readonly NormalizedEntity[]): void {
-    for (let at = 0; at < entities.length; at += MAX_SOURCE_ROWS) {
-      const chunk = entities.slice(at, at + MAX_SOURCE_ROWS);
-      insertEntities(chunk.length).run(chunk.flatMap((e, k) => [seq, at + k + 1, e.type, e.name]));
+    for (let at = 0; at < positions.length; at += MAX_ROWS) {
+      const rows = Math.min(MAX_ROWS, positions.length - at);
+      const values: number[] = new Array<number>(rows * ROW_COLUMNS);
+      for (let k = 0; k < rows; k++) {
+        values[k * ROW_COLUMNS] = seq;
+        values[k * ROW_COLUMNS + 1] = positions[at + k] as number;
+        values[k * ROW_COLUMNS + 2] = textIds[at + k] as number;
+      }
+      stmt(db, multiRowSql(ROW_HEADS[table], '(?, ?, ?)', rows)).run(values);
     }
   }
 
   function storeChildren(seq: number, n: NormalizedResult, textIds: TextIds): void {
-    storeRows(insertSources, seq, n.sources, textIds.sources);
-    storeEntities(seq, n.entities);
-    storeRows(insertProducts, seq, n.products, textIds.products);
+    storeRows(
+      'source_rows',
+      seq,
+      n.sources.map((s) => s.position),
+      textIds.sources,
+    );
+    // An entity's position is its place in the answer's list.
+    storeRows(
+      'entity_rows',
+      seq,
+      n.entities.map((_, i) => i + 1),
+      textIds.entities,
+    );
+    storeRows(
+      'product_rows',
+      seq,
+      n.products.map((p) => p.position),
+      textIds.products,
+    );
     for (const a of n.ads)
       insertAd.run(seq, a.position, a.title, a.body, a.url, a.domain, a.advertiser, a.placement);
     for (const q of n.peopleAlsoAsk) insertPaa.run(seq, q.position, q.question, q.snippet, q.url, q.type);
     if (n.aiOverview) insertAio.run(seq, n.aiOverview.text, n.aiOverview.markdown);
   }
 
-  /** Each result's source and product tuple ids, looked up (and added) for the whole batch at once. */
+  /** Each result's source, entity and product tuple ids, looked up (and added) for the batch at once. */
   function batchTextIds(results: readonly NormalizedResult[]): TextIds[] {
-    sourceTexts.checkGeneration();
-    productTexts.checkGeneration();
-    const sources = sourceTexts.idsOf(results.flatMap((n) => n.sources.map(sourceTuple)));
-    const products = productTexts.idsOf(results.flatMap((n) => n.products.map(productTuple)));
-    let sourceAt = 0;
-    let productAt = 0;
-    return results.map((n) => ({
-      sources: sources.slice(sourceAt, (sourceAt += n.sources.length)),
-      products: products.slice(productAt, (productAt += n.products.length)),
+    const idsOf = <T>(
+      texts: TextDictionary,
+      tuple: (x: T) => TextValue[],
+      list: (n: NormalizedResult) => T[],
+    ) => {
+      texts.checkGeneration();
+      const ids = texts.idsOf(results.flatMap((n) => list(n).map(tuple)));
+      let at = 0;
+      return results.map((n) => ids.slice(at, (at += list(n).length)));
+    };
+    const sources = idsOf(sourceTexts, sourceTuple, (n) => n.sources);
+    const entities = idsOf(
+      entityTexts,
+      (e: NormalizedEntity) => [e.name, e.type],
+      (n) => n.entities,
+    );
+    const products = idsOf(productTexts, productTuple, (n) => n.products);
+    return results.map((_, i) => ({
+      sources: sources[i] as number[],
+      entities: entities[i] as number[],
+      products: products[i] as number[],
     }));
   }
 
@@ -460,8 +475,7 @@ export function createResultsApi(
         return ingest.immediate(items);
       } catch (error) {
         visibility.reset();
-        sourceTexts.reset();
-        productTexts.reset();
+        for (const texts of [sourceTexts, entityTexts, productTexts]) texts.reset();
         throw error;
       }
     },

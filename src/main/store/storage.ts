@@ -12,7 +12,7 @@ export interface StorageApi {
   /** Size by part; reads every page's header once (a second or two per GB). */
   storageStats(): StorageStats;
   /**
-   * Removes source and product texts no answer holds any more (deleted runs), then gives free pages back
+   * Removes source, entity and product texts no answer holds any more (deleted runs), then gives free pages back
    * to the file system. The first time on a file made before incremental
    * vacuum was switched on, a full VACUUM rewrites it once (no finer progress than start and
    * end); after that, free pages are released in steps with progress.
@@ -26,7 +26,7 @@ const PARTS: ReadonlyArray<readonly [part: string, test: RegExp]> = [
   ['Answers', /^(results$|results_|sqlite_autoindex_results_)/],
   ['Sources', /^(sources|source_)/],
   ['Shopping', /^(products|product_)/],
-  ['Entities, ads, questions, AI overviews', /^(entities|ads|people_also_ask|ai_overviews)/],
+  ['Entities, ads, questions, AI overviews', /^(entities|entity_|ads|people_also_ask|ai_overviews)/],
   ['Search index', /^(answer_search|answer_fts)/],
   ['Archived pages', /^page_archive/],
   ['Visibility roll-ups', /^vis_/],
@@ -95,7 +95,7 @@ export function createStorageApi(ctx: StoreContext): StorageApi {
     compact(onProgress) {
       const pageSize = pragmaNumber('page_size');
       const before = fileBytes();
-      // Source and product texts of deleted runs become free pages first, so this compact gives them back.
+      // Source, entity and product texts of deleted runs become free pages first, so this compact gives them back.
       removeUnusedTexts(db);
       const freeAtStart = pragmaNumber('freelist_count');
       let mode: StorageCompactResult['mode'];

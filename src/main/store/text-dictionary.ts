@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import { pluck, stmt } from './statements';
+import { multiRowSql, pluck, stmt } from './statements';
 
-// The tables of distinct child texts (migration 009: source_texts, product_texts) that a
-// result's rows point to. Ingest asks for the ids of a batch's tuples at once; the connection
-// keeps the ids it has seen, so a page or product seen again costs a map lookup instead of an
+// The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
+// that a result's rows point to. Ingest asks for the ids of a batch's tuples at once; the connection
+// keeps the ids it has seen, so a page, name or product seen again costs a map lookup instead of an
 // index search, and the new ones of a batch cost one look-up statement and one INSERT per 64.
 //
 // Ids in that cache go stale in two ways, both handled: a rolled-back transaction takes back
@@ -26,6 +26,12 @@ export const SOURCE_TEXTS: TextTable = {
   table: 'source_texts',
   columns: ['url', 'kind', 'domain', 'title', 'snippet', 'redirect_link', 'date_published'],
   rows: 'source_rows',
+};
+
+export const ENTITY_TEXTS: TextTable = {
+  table: 'entity_texts',
+  columns: ['name', 'type'],
+  rows: 'entity_rows',
 };
 
 export const PRODUCT_TEXTS: TextTable = {
@@ -91,11 +97,8 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
       db,
       `SELECT id, ${columns} FROM ${spec.table} WHERE ${spec.columns[0]} IN (SELECT value FROM json_each(?))`,
     ).raw(true);
-  const insert = (rows: number) =>
-    stmt(
-      db,
-      `INSERT INTO ${spec.table} (id, ${columns}) VALUES ${Array.from({ length: rows }, () => placeholders).join(', ')}`,
-    );
+  const insertHead = `INSERT INTO ${spec.table} (id, ${columns})`;
+  const insert = (rows: number) => stmt(db, multiRowSql(insertHead, placeholders, rows));
   const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
 
   /** Moves the tuples of `missing` that are stored (by another batch or connection) to `found`. */
@@ -165,7 +168,7 @@ export function removeUnusedTexts(db: Database.Database): number {
   return db
     .transaction(() => {
       let removed = 0;
-      for (const spec of [SOURCE_TEXTS, PRODUCT_TEXTS])
+      for (const spec of [SOURCE_TEXTS, ENTITY_TEXTS, PRODUCT_TEXTS])
         removed += db
           .prepare(`DELETE FROM ${spec.table} WHERE id NOT IN (SELECT text_id FROM ${spec.rows})`)
           .run().changes;

@@ -39,6 +39,14 @@ function sourcesOf(i: number): NormalizedSource[] {
   ];
 }
 
+/** A result's entities: names every answer gives (one of them twice, as two types) and its own. */
+const entitiesOf = (i: number) => [
+  { type: 'brand', name: 'Nike' },
+  { type: 'brand', name: 'Hoka' },
+  { type: 'product', name: 'Nike' },
+  { type: 'brand', name: `Own brand ${i}` },
+];
+
 /** A result's products: one every answer lists, one with a price of its own, and one without offers. */
 function productsOf(i: number): NormalizedProduct[] {
   const offer = (merchant: string, priceValue: number | null, available: boolean | null) => ({
@@ -80,6 +88,7 @@ function ingestAnswers(store: HistoryStore, count: number, prompt = 'best runnin
       normalized: normalized('assistant-a', `answer ${i}`, {
         sources: sourcesOf(i),
         products: productsOf(i),
+        entities: entitiesOf(i),
       }),
       fetchedAt: Date.UTC(2026, 0, 2, 0, i),
     })),
@@ -96,7 +105,7 @@ const allRows = (path: string): Record<string, Row[]> => {
   const db = new Database(path, { readonly: true });
   try {
     return Object.fromEntries(
-      ['sources', 'products', 'product_offers'].map((t) => [
+      ['sources', 'entities', 'products', 'product_offers'].map((t) => [
         t,
         db
           .prepare(`SELECT * FROM ${t} ORDER BY ${t === 'product_offers' ? 'product_id, position' : 'id'}`)
@@ -129,6 +138,7 @@ describe('source texts', () => {
     jobs.forEach((job, i) => {
       expect(store.getResultByJob(job.id)?.normalized.sources).toEqual(sourcesOf(i));
       expect(store.getResultByJob(job.id)?.normalized.products).toEqual(productsOf(i));
+      expect(store.getResultByJob(job.id)?.normalized.entities).toEqual(entitiesOf(i));
     });
     store.close();
     expect(count(path, 'source_rows')).toBe(30);
@@ -138,6 +148,9 @@ describe('source texts', () => {
     // Pegasus twice (its second offer's availability alternates), Vomero twice, Socks once.
     expect(count(path, 'product_texts')).toBe(5);
     expect(count(path, 'product_offers')).toBe(24);
+    expect(count(path, 'entity_rows')).toBe(24);
+    // Nike and Hoka as brands, Nike as a product too, and each answer's own name.
+    expect(count(path, 'entity_texts')).toBe(3 + 6);
   });
 
   it('migrates a version-8 file: the same rows, ids and order, one tuple per distinct text', () => {
@@ -153,7 +166,7 @@ describe('source texts', () => {
     const before = allRows(path);
     toVersion8(path);
     const v8 = new Database(path, { readonly: true });
-    for (const name of ['sources', 'products', 'product_offers'])
+    for (const name of ['sources', 'entities', 'products', 'product_offers'])
       expect(v8.prepare('SELECT type FROM sqlite_schema WHERE name = ?').pluck().get(name)).toBe('table');
     v8.close();
     expect(withoutOfferIds(allRows(path))).toEqual(withoutOfferIds(before));
@@ -178,7 +191,7 @@ describe('source texts', () => {
     expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'answer_search'").pluck().get()).toMatch(
       /prefix = '2 3'\n/,
     );
-    for (const name of ['sources', 'products', 'product_offers'])
+    for (const name of ['sources', 'entities', 'products', 'product_offers'])
       expect(db.prepare('SELECT type FROM sqlite_schema WHERE name = ?').pluck().get(name)).toBe('view');
     db.close();
   });

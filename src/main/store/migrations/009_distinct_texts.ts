@@ -1,23 +1,24 @@
-// Schema version 9: a result's sources and shopping products as small rows pointing into tables
-// of distinct texts. Answers of a monitoring program cite the same pages and list the same
-// products again and again (the same prompt across countries, repeats and days): on the
-// 20,000-answer run of issue 15, 227,670 source rows held 47,707 distinct (kind, url, domain,
-// title, snippet, redirect link, date) tuples, and 91,050 products with their offers 4,649
-// distinct ones; sources and shopping were a third of the file (3.8 KB an answer).
+// Schema version 9: a result's sources, entities and shopping products as small rows pointing
+// into tables of distinct texts. Answers of a monitoring program cite the same pages, name the
+// same brands and list the same products again and again (the same prompt across countries,
+// repeats and days): on the 20,000-answer run of issue 15, 227,670 source rows held 47,707
+// distinct (kind, url, domain, title, snippet, redirect link, date) tuples, 91,050 products
+// with their offers 4,649 distinct ones, and 203,362 entities a few hundred (type, name)
+// pairs; sources, entities and shopping were 40 % of the file (4.3 KB an answer).
 //
-// - source_texts, product_texts: one row per distinct tuple, found by its URL or title (a few
-//   variants each). No unique constraint: SQLite's UNIQUE treats NULLs as distinct, and a
+// - source_texts, entity_texts, product_texts: one row per distinct tuple, found by its URL,
+//   name or title (a few variants each). No unique constraint: SQLite's UNIQUE treats NULLs as distinct, and a
 //   unique index over every column would store the texts a second time. Ingest finds or adds
 //   tuples through text-dictionary.ts; tuples no row uses any more (their run was deleted) are
 //   removed by `parallax db compact`. A product's offers are part of its tuple (offers_json:
 //   [merchant, title, url, price, price value, currency, available] per offer, in order).
-// - source_rows, product_rows: the result's source or product in its order (id), its position
-//   and its tuple (text_id). No foreign key to the texts: removing unused tuples would then
+// - source_rows, entity_rows, product_rows: the result's source, entity or product in its order
+//   (id), its position and its tuple (text_id). No foreign key to the texts: removing unused tuples would then
 //   need an index on text_id to check each one; the compact pass checks them with one anti-join.
-// - sources, products, product_offers: views with the old tables' columns, so every reader
-//   reads them as before (an offer's id orders it within its product, as before). Inserting
-//   into sources and deleting from sources or products go through INSTEAD OF triggers with the
-//   old meaning (tests, benchmarks, tools).
+// - sources, entities, products, product_offers: views with the old tables' columns, so every
+//   reader reads them as before (an offer's id orders it within its product, as before).
+//   Inserting into sources and entities and deleting from sources, entities or products go
+//   through INSTEAD OF triggers with the old meaning (tests, benchmarks, tools).
 //
 // Existing rows move in this one transaction: the distinct tuples in the order they first
 // appeared, then every row with its old id, so rows keep their order and ids.
@@ -72,6 +73,45 @@ CREATE TRIGGER sources_insert INSTEAD OF INSERT ON sources BEGIN
 END;
 CREATE TRIGGER sources_delete INSTEAD OF DELETE ON sources BEGIN
   DELETE FROM source_rows WHERE id = old.id;
+END;
+
+CREATE TABLE entity_texts (
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE entity_rows (
+  id         INTEGER PRIMARY KEY,
+  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
+  position   INTEGER NOT NULL,
+  text_id    INTEGER NOT NULL
+) STRICT;
+
+INSERT INTO entity_texts (name, type)
+  SELECT name, type FROM entities GROUP BY name, type ORDER BY min(id);
+CREATE INDEX entity_texts_by_name ON entity_texts (name);
+INSERT INTO entity_rows (id, result_seq, position, text_id)
+  SELECT e.id, e.result_seq, e.position, t.id FROM entities e
+  JOIN entity_texts t ON t.name = e.name AND t.type = e.type
+  ORDER BY e.id;
+DROP TABLE entities;
+CREATE INDEX entity_rows_by_result ON entity_rows (result_seq, position);
+
+CREATE VIEW entities (id, result_seq, position, type, name) AS
+  SELECT r.id, r.result_seq, r.position, t.type, t.name
+  FROM entity_rows r JOIN entity_texts t ON t.id = r.text_id;
+
+CREATE TRIGGER entities_insert INSTEAD OF INSERT ON entities BEGIN
+  INSERT INTO entity_texts (name, type)
+    SELECT new.name, new.type
+    WHERE NOT EXISTS (SELECT 1 FROM entity_texts t WHERE t.name = new.name AND t.type = new.type);
+  INSERT INTO entity_rows (id, result_seq, position, text_id)
+    VALUES (new.id, new.result_seq, new.position,
+      (SELECT min(id) FROM entity_texts t WHERE t.name = new.name AND t.type = new.type));
+END;
+CREATE TRIGGER entities_delete INSTEAD OF DELETE ON entities BEGIN
+  DELETE FROM entity_rows WHERE id = old.id;
 END;
 
 CREATE TABLE product_texts (
