@@ -27,6 +27,21 @@ const SAME_TEXT = (a: string, b: string) =>
     AND ${a}.snippet IS ${b}.snippet AND ${a}.redirect_link IS ${b}.redirect_link
     AND ${a}.date_published IS ${b}.date_published`;
 
+/** A result's rows of one kind: its place (id order, position) and the id of its tuple. */
+const ROWS_TABLE = (name: string) => /* sql */ `
+CREATE TABLE ${name} (
+  id         INTEGER PRIMARY KEY,
+  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
+  position   INTEGER NOT NULL,
+  text_id    INTEGER NOT NULL
+) STRICT;`;
+
+/** Deleting from the view deletes the row (the tuple stays until `db compact`). */
+const DELETE_TRIGGER = (view: string, rows: string) => /* sql */ `
+CREATE TRIGGER ${view}_delete INSTEAD OF DELETE ON ${view} BEGIN
+  DELETE FROM ${rows} WHERE id = old.id;
+END;`;
+
 export const sql = /* sql */ `
 CREATE TABLE source_texts (
   id             INTEGER PRIMARY KEY,
@@ -39,12 +54,7 @@ CREATE TABLE source_texts (
   date_published TEXT
 ) STRICT;
 
-CREATE TABLE source_rows (
-  id         INTEGER PRIMARY KEY,
-  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
-  position   INTEGER NOT NULL,
-  text_id    INTEGER NOT NULL
-) STRICT;
+${ROWS_TABLE('source_rows')}
 
 INSERT INTO source_texts (kind, url, domain, title, snippet, redirect_link, date_published)
   SELECT kind, url, domain, title, snippet, redirect_link, date_published FROM sources
@@ -71,9 +81,7 @@ CREATE TRIGGER sources_insert INSTEAD OF INSERT ON sources BEGIN
     VALUES (new.id, new.result_seq, new.position,
       (SELECT min(id) FROM source_texts t WHERE ${SAME_TEXT('t', 'new')}));
 END;
-CREATE TRIGGER sources_delete INSTEAD OF DELETE ON sources BEGIN
-  DELETE FROM source_rows WHERE id = old.id;
-END;
+${DELETE_TRIGGER('sources', 'source_rows')}
 
 CREATE TABLE entity_texts (
   id   INTEGER PRIMARY KEY,
@@ -81,12 +89,7 @@ CREATE TABLE entity_texts (
   type TEXT NOT NULL
 ) STRICT;
 
-CREATE TABLE entity_rows (
-  id         INTEGER PRIMARY KEY,
-  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
-  position   INTEGER NOT NULL,
-  text_id    INTEGER NOT NULL
-) STRICT;
+${ROWS_TABLE('entity_rows')}
 
 INSERT INTO entity_texts (name, type)
   SELECT name, type FROM entities GROUP BY name, type ORDER BY min(id);
@@ -110,9 +113,7 @@ CREATE TRIGGER entities_insert INSTEAD OF INSERT ON entities BEGIN
     VALUES (new.id, new.result_seq, new.position,
       (SELECT min(id) FROM entity_texts t WHERE t.name = new.name AND t.type = new.type));
 END;
-CREATE TRIGGER entities_delete INSTEAD OF DELETE ON entities BEGIN
-  DELETE FROM entity_rows WHERE id = old.id;
-END;
+${DELETE_TRIGGER('entities', 'entity_rows')}
 
 CREATE TABLE product_texts (
   id          INTEGER PRIMARY KEY,
@@ -129,12 +130,7 @@ CREATE TABLE product_texts (
   offers_json TEXT NOT NULL CHECK (json_valid(offers_json))
 ) STRICT;
 
-CREATE TABLE product_rows (
-  id         INTEGER PRIMARY KEY,
-  result_seq INTEGER NOT NULL REFERENCES results (seq) ON DELETE CASCADE,
-  position   INTEGER NOT NULL,
-  text_id    INTEGER NOT NULL
-) STRICT;
+${ROWS_TABLE('product_rows')}
 
 CREATE TEMP TABLE product_tuples AS
   SELECT p.id, p.result_seq, p.position, p.title, p.origin, p.url, p.brand, p.merchant, p.price, p.price_value,
@@ -176,9 +172,7 @@ CREATE VIEW product_offers (id, product_id, position, merchant, title, url, pric
     CAST(o.value ->> 4 AS REAL), o.value ->> 5, o.value ->> 6
   FROM product_rows r JOIN product_texts t ON t.id = r.text_id JOIN json_each(t.offers_json) o;
 
-CREATE TRIGGER products_delete INSTEAD OF DELETE ON products BEGIN
-  DELETE FROM product_rows WHERE id = old.id;
-END;
+${DELETE_TRIGGER('products', 'product_rows')}
 
 -- Search: prefix indexes of 2 and 3 characters (were 2 to 6). Each prefix length indexed stores
 -- every token again, the facet tokens too: on the 20,000-answer run the index was 1.68 KB an
