@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
 
 // A fetch for the run engine's hot path over node:http with keep-alive agents. The global
 // fetch (undici) builds a Request, a Response and web streams for every call: measured at
@@ -7,6 +6,12 @@ import https from 'node:https';
 // needs (method, headers, a string body, an abort signal; status, headers, text) and keeps
 // fetch's error shapes: a network error carries its errno code (ECONNREFUSED …), an abort
 // rejects with the signal's reason.
+//
+// The built-ins are taken with process.getBuiltinModule, not imported: an ESM import of
+// node:http builds a facade that reads every export, and its WebSocket getters load undici
+// (about 15-20 ms of CPU at every CLI start) for nothing this transport uses.
+const http = process.getBuiltinModule('node:http');
+const https = process.getBuiltinModule('node:https');
 
 export interface NodeFetchOptions {
   /** Connections kept per host (default 512: a plan's 255 slots plus polling). */
@@ -15,7 +20,7 @@ export interface NodeFetchOptions {
 
 /** The response headers as fetch's Headers reads them (case-insensitive get). */
 class PlainHeaders {
-  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  constructor(private readonly raw: IncomingHttpHeaders) {}
   get(name: string): string | null {
     const v = this.raw[name.toLowerCase()];
     if (v === undefined) return null;
@@ -36,8 +41,10 @@ interface NodeResponse {
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   const h = init?.headers;
   if (!h) return {};
-  if (h instanceof Headers) return Object.fromEntries(h.entries());
   if (Array.isArray(h)) return Object.fromEntries(h);
+  // A Headers object is told by its entries() without reading the global Headers, whose first
+  // read loads undici; a plain record's members are strings.
+  if (typeof (h as Headers).entries === 'function') return Object.fromEntries((h as Headers).entries());
   return h as Record<string, string>;
 }
 
@@ -49,7 +56,8 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
   };
   const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<NodeResponse> =>
     new Promise((resolve, reject) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+      // Not `instanceof Request`: the first read of the global Request loads undici.
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       const signal = init?.signal ?? undefined;
       if (signal?.aborted) return reject(signal.reason);
       const secure = url.protocol === 'https:';
