@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf } from '../../../src/shared/api/normalize';
+import { rng } from '../../bench/bench-random';
 
 // domainOf reads a plain http(s) host without parsing the URL: whatever the URL, it must give
 // exactly what the WHATWG parser's hostname gives (lower case, without www.; '' if not a URL).
@@ -10,17 +11,6 @@ function parsed(url: string): string {
   } catch {
     return '';
   }
-}
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SCHEMES = [
