@@ -12,10 +12,10 @@ export interface StorageApi {
   /** Size by part; reads every page's header once (a second or two per GB). */
   storageStats(): StorageStats;
   /**
-   * Removes source, entity and product texts no answer holds any more (deleted runs), then gives free pages back
-   * to the file system. The first time on a file made before incremental
-   * vacuum was switched on, a full VACUUM rewrites it once (no finer progress than start and
-   * end); after that, free pages are released in steps with progress.
+   * Removes source, entity and product texts no answer holds any more (deleted runs), then gives
+   * free pages back to the file system. The first time on a file made before incremental vacuum
+   * was switched on, a full VACUUM rewrites it once (no finer progress than start and end);
+   * after that, free pages are released in steps with progress.
    */
   compact(onProgress?: (progress: StorageCompactProgress) => void): StorageCompactResult;
 }
@@ -95,7 +95,8 @@ export function createStorageApi(ctx: StoreContext): StorageApi {
     compact(onProgress) {
       const pageSize = pragmaNumber('page_size');
       const before = fileBytes();
-      // Source, entity and product texts of deleted runs become free pages first, so this compact gives them back.
+      // Source, entity and product texts of deleted runs become free pages first, so this
+      // compact gives them back.
       removeUnusedTexts(db);
       const freeAtStart = pragmaNumber('freelist_count');
       let mode: StorageCompactResult['mode'];

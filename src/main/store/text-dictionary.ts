@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3';
 import { multiRowSql, pluck, stmt } from './statements';
 
 // The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
-// that a result's rows point to. Ingest asks for the ids of a batch's tuples at once; the connection
-// keeps the ids it has seen, so a page, name or product seen again costs a map lookup instead of an
-// index search, and the new ones of a batch cost one look-up statement and one INSERT per 64.
+// that a result's rows point to. Ingest asks for the ids of a batch's tuples at once; the
+// connection keeps the ids it has seen, so a page, name or product seen again costs a map
+// lookup instead of an index search, and the new ones of a batch cost one look-up statement and
+// one INSERT per 64.
 //
 // Ids in that cache go stale in two ways, both handled: a rolled-back transaction takes back
 // the tuples it added (reset), and `db compact` removes tuples no row uses (the generation in

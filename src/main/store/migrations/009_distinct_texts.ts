@@ -3,18 +3,20 @@
 // same brands and list the same products again and again (the same prompt across countries,
 // repeats and days): on the 20,000-answer run of issue 15, 227,670 source rows held 47,707
 // distinct (kind, url, domain, title, snippet, redirect link, date) tuples, 91,050 products
-// with their offers 4,649 distinct ones, and 203,362 entities a few hundred (type, name)
-// pairs; sources, entities and shopping were 40 % of the file (4.3 KB an answer).
+// with their offers 4,649 distinct ones, and 203,362 entities 576 (name, type) pairs;
+// sources, entities and shopping were 40 % of the file (4.3 KB an answer).
 //
 // - source_texts, entity_texts, product_texts: one row per distinct tuple, found by its URL,
-//   name or title (a few variants each). No unique constraint: SQLite's UNIQUE treats NULLs as distinct, and a
-//   unique index over every column would store the texts a second time. Ingest finds or adds
-//   tuples through text-dictionary.ts; tuples no row uses any more (their run was deleted) are
-//   removed by `parallax db compact`. A product's offers are part of its tuple (offers_json:
-//   [merchant, title, url, price, price value, currency, available] per offer, in order).
+//   name or title (a few variants each). No unique constraint: SQLite's UNIQUE treats NULLs as
+//   distinct, and a unique index over every column would store the texts a second time. Ingest
+//   finds or adds tuples through text-dictionary.ts; tuples no row uses any more (their run was
+//   deleted) are removed by `parallax db compact`. A product's offers are part of its tuple
+//   (offers_json: [merchant, title, url, price, price value, currency, available] per offer,
+//   in order).
 // - source_rows, entity_rows, product_rows: the result's source, entity or product in its order
-//   (id), its position and its tuple (text_id). No foreign key to the texts: removing unused tuples would then
-//   need an index on text_id to check each one; the compact pass checks them with one anti-join.
+//   (id), its position and its tuple (text_id). No foreign key to the texts: removing unused
+//   tuples would then need an index on text_id to check each one; the compact pass checks them
+//   with one anti-join.
 // - sources, entities, products, product_offers: views with the old tables' columns, so every
 //   reader reads them as before (an offer's id orders it within its product, as before).
 //   Inserting into sources and entities and deleting from sources, entities or products go
