@@ -205,7 +205,9 @@ async function ingestBench(dir: string): Promise<boolean> {
   store.close();
 
   // Reference: the same rows (results, raw, sources, entities; same schema and FTS triggers)
-  // with plain prepared inserts in one transaction.
+  // with plain prepared inserts in one transaction. Sources and entities go through their views'
+  // INSTEAD OF triggers, which keep each distinct text once in SQL (migration 009), as the
+  // store's ingest does in JS.
   const refPath = join(dir, 'reference.db');
   const prep = openHistory({ path: refPath });
   const refJobs = createBigRun(prep, 100, COUNTRIES, 10, 1);
