@@ -15,7 +15,8 @@ import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
-import { compressText } from '../../src/main/store/compress';
+import { packDoc } from '../../src/main/store/result-doc';
+import { registerStoreFunctions } from '../../src/main/store/sql-functions';
 import { facetsOf } from '../../src/main/store/search-facets';
 
 // Store benchmarks (issues 5 and 15). Figures are printed; targets decide targetsMet:
@@ -204,8 +205,8 @@ async function ingestBench(dir: string): Promise<boolean> {
   const storeMs = performance.now() - t0;
   store.close();
 
-  // Reference: the same rows (results, raw, sources, entities; same schema and FTS triggers)
-  // with plain prepared inserts in one transaction. Sources and entities go through their views'
+  // Reference: the same rows (results with their packed document, sources, entities; same
+  // schema and triggers) with plain prepared inserts in one transaction. Sources and entities go through their views'
   // INSTEAD OF triggers, which keep each distinct text once in SQL (migration 009), as the
   // store's ingest does in JS.
   const refPath = join(dir, 'reference.db');
@@ -218,8 +219,8 @@ async function ingestBench(dir: string): Promise<boolean> {
   db.pragma('foreign_keys = ON');
   const insResult =
     db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json,
-    html_urls_json, related_searches_json, answer_text, answer_markdown, source_titles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insRaw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
+    html_urls_json, related_searches_json, answer_text_plain, source_titles_plain, doc)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?)`);
   const insSource =
     db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link,
     date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -238,11 +239,16 @@ async function ingestBench(dir: string): Promise<boolean> {
         JSON.stringify(n.searchQueries),
         '[]',
         '[]',
-        n.text,
-        n.markdown,
-        n.sources.map((x) => x.title).join('\n'),
+        packDoc(
+          {
+            text: n.text,
+            sourceTitles: n.sources.map((x) => x.title).join('\n'),
+            markdown: n.markdown,
+            rawJson: m.raw,
+          },
+          { verify: false },
+        ),
       ).lastInsertRowid;
-      insRaw.run(seq, compressText(m.raw));
       for (const s of n.sources)
         insSource.run(
           seq,
@@ -332,18 +338,21 @@ function copyAnswers(path: string, templates: number): void {
   const t0 = performance.now();
   const store = openHistory({ path });
   const db = new Database(path);
+  registerStoreFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -200000');
   const insertResult = db.prepare(
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
-       related_searches_json, answer_text, answer_markdown, markdown_zstd, source_titles, facets)
+       related_searches_json, answer_text_plain, source_titles_plain, doc, facets)
      SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape, t.search_queries_json,
-       t.html_urls_json, t.related_searches_json, t.answer_text, NULL, t.markdown_zstd, t.source_titles, ${FACETS_SQL}
+       t.html_urls_json, t.related_searches_json, '', '', t.doc, ${FACETS_SQL}
      FROM jobs j, results t WHERE j.id = @job AND t.seq = @template`,
   );
-  const copyDoc = db.prepare(
-    'INSERT INTO result_docs SELECT @seq, raw_zstd FROM result_docs WHERE result_seq = @template',
+  // Ingest indexes a batch's answers itself (migration 010): one statement per run here.
+  const indexCopies = db.prepare(
+    `INSERT INTO answer_search (rowid, answer_text, source_titles, facets)
+     SELECT seq, answer_text, source_titles, facets FROM results WHERE seq BETWEEN ? AND ?`,
   );
   // A copied answer cites its template's sources and names its entities: rows pointing to the
   // same texts (migration 009).
@@ -361,16 +370,17 @@ function copyAnswers(path: string, templates: number): void {
     const runId = runs[run] ?? createBigRun(store, 5, COUNTRIES, 10, 1000 + run, BIG_ENGINES)[0]!.runId;
     const jobIds = runJobs.all(runId) as string[];
     db.transaction(() => {
-      jobIds.forEach((job, i) => {
+      const seqs = jobIds.map((job, i) => {
         const n = run * 1000 + i;
         const template = (n % templates) + 1;
         const seq = Number(
           insertResult.run({ job, template, fetched: BIG_START + n * BIG_STEP_MS }).lastInsertRowid,
         );
-        copyDoc.run({ seq, template });
         copySources.run({ seq, template });
         copyEntities.run({ seq, template });
+        return seq;
       });
+      if (seqs.length > 0) indexCopies.run(seqs[0], seqs.at(-1));
     })();
     done += jobIds.length;
     if (run % 50 === 49)

@@ -3,9 +3,53 @@ import { zstdDecompressSync } from 'node:zlib';
 import { applyMigrations } from '../../src/main/store/migrate';
 import { MIGRATIONS } from '../../src/main/store/migrations';
 import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
+import { sql as compactSearchSql } from '../../src/main/store/migrations/007_compact_search';
+import { compressText } from '../../src/main/store/compress';
+import { unpackDoc } from '../../src/main/store/result-doc';
+import { registerStoreFunctions } from '../../src/main/store/sql-functions';
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.
+
+/**
+ * The version-9 layout: the answer text and source titles as plain text columns, the Markdown
+ * in a zstd frame of its own (markdown_zstd), the raw JSON in result_docs, and the search
+ * index's three triggers of migration 7 (what migration 10 packs into results.doc).
+ */
+export function toVersion9(path: string): void {
+  const db = new Database(path);
+  registerStoreFunctions(db);
+  const docs = db.prepare('SELECT seq, doc FROM results WHERE doc IS NOT NULL').all() as Array<{
+    seq: number;
+    doc: Buffer;
+  }>;
+  const triggers = compactSearchSql.slice(compactSearchSql.indexOf('CREATE TRIGGER results_search_insert'));
+  db.exec(`
+    DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
+    ALTER TABLE results DROP COLUMN answer_text; ALTER TABLE results DROP COLUMN source_titles;
+    ALTER TABLE results DROP COLUMN markdown_text;
+  `);
+  const unpack = db.prepare(
+    'UPDATE results SET answer_text_plain = ?, source_titles_plain = ?, markdown_zstd = ? WHERE seq = ?',
+  );
+  const raw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
+  db.transaction(() => {
+    for (const { seq, doc } of docs) {
+      const d = unpackDoc(doc);
+      unpack.run(d.text, d.sourceTitles, d.markdown === null ? null : compressText(d.markdown), seq);
+      if (d.rawJson !== null) raw.run(seq, compressText(d.rawJson));
+    }
+  })();
+  db.exec(`
+    ALTER TABLE results DROP COLUMN doc;
+    ALTER TABLE results RENAME COLUMN answer_text_plain TO answer_text;
+    ALTER TABLE results RENAME COLUMN source_titles_plain TO source_titles;
+    ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
+    DELETE FROM meta WHERE key = 'doc_backfill_after';
+    PRAGMA user_version = 9;
+  `);
+  db.close();
+}
 
 /**
  * The version-8 layout: every source, entity, product and offer a row of the tables of migration 1,
@@ -13,6 +57,7 @@ import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
  * with prefix indexes of 2 to 6 characters (migration 7's).
  */
 export function toVersion8(path: string): void {
+  toVersion9(path);
   const ddl = (from: string, to: string) =>
     initialSql.slice(
       initialSql.indexOf(`CREATE TABLE ${from} (`),

@@ -1,30 +1,41 @@
 import Database from 'better-sqlite3';
-import { zstdDecompressSync } from 'node:zlib';
+import { compressText } from '../../src/main/store/compress';
+import { unpackDoc } from '../../src/main/store/result-doc';
+import { registerStoreFunctions } from '../../src/main/store/sql-functions';
 
 /**
- * A copy of a history with every answer's Markdown moved back from its zstd column to the text
- * column, as files kept it before they were compacted; `dropColumn` also removes the compressed
- * column, as files from before schema version 7 have none. Returns how many answers it moved.
+ * A copy of a history with every answer unpacked from its document (results.doc) back into the
+ * columns rows from before version 10 keep until the upgrade packs them: text and titles as
+ * plain text, Markdown as text (as files kept it before they were compacted), raw JSON in
+ * result_docs. Returns how many answers it moved that have a Markdown.
  */
-export async function copyWithTextMarkdown(
-  source: string,
-  copy: string,
-  { dropColumn = false }: { dropColumn?: boolean } = {},
-): Promise<number> {
+export async function copyWithTextMarkdown(source: string, copy: string): Promise<number> {
   const from = new Database(source, { readonly: true });
   await from.backup(copy);
   from.close();
   const db = new Database(copy);
+  registerStoreFunctions(db);
   try {
-    const packed = db
-      .prepare('SELECT seq, markdown_zstd FROM results WHERE markdown_zstd IS NOT NULL')
-      .all() as Array<{ seq: number; markdown_zstd: Buffer }>;
-    const unpack = db.prepare('UPDATE results SET answer_markdown = ?, markdown_zstd = NULL WHERE seq = ?');
+    const packed = db.prepare('SELECT seq, doc FROM results WHERE doc IS NOT NULL').all() as Array<{
+      seq: number;
+      doc: Buffer;
+    }>;
+    // The texts stay the same, so the search index's update trigger leaves the index alone.
+    const unpack = db.prepare(
+      `UPDATE results SET doc = NULL, answer_text_plain = ?, source_titles_plain = ?, answer_markdown = ?,
+         markdown_zstd = NULL WHERE seq = ?`,
+    );
+    const raw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
+    let withMarkdown = 0;
     db.transaction(() => {
-      for (const row of packed) unpack.run(zstdDecompressSync(row.markdown_zstd).toString('utf8'), row.seq);
+      for (const row of packed) {
+        const doc = unpackDoc(row.doc);
+        unpack.run(doc.text, doc.sourceTitles, doc.markdown, row.seq);
+        if (doc.rawJson !== null) raw.run(row.seq, compressText(doc.rawJson));
+        if (doc.markdown !== null) withMarkdown += 1;
+      }
     })();
-    if (dropColumn) db.exec('ALTER TABLE results DROP COLUMN markdown_zstd');
-    return packed.length;
+    return withMarkdown;
   } finally {
     db.close();
   }

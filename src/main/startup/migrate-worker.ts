@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { completeHistoryUpgrade } from '../store/compact-backfill';
+import { completeHistoryUpgrade } from '../store/upgrade-backfills';
 import { migrateStepByStep, type MigrationProgress } from './migration';
 
 // Runs the history's schema upgrade off the main thread, so the app's window and dialogs stay
@@ -16,7 +16,7 @@ const post = (message: MigrateWorkerMessage): void => parentPort?.postMessage(me
 
 try {
   const plan = migrateStepByStep(dbPath, { onProgress: (progress) => post({ type: 'progress', progress }) });
-  // Rows stored before schema 7 are compressed and indexed here too, off the main thread.
+  // Rows stored before schemas 7 and 10 are compressed (and indexed) here too, off the main thread.
   if (plan) completeHistoryUpgrade(dbPath);
   post({ type: 'done' });
 } catch (error) {

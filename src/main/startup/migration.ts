@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { inspectHistoryFile, MIGRATIONS, type Migration } from '../store';
 import { applyMigrations } from '../store/migrate';
+import { registerStoreFunctions } from '../store/sql-functions';
 
 // The schema upgrade at open, taken out of openHistory so the app can show it: on a big history a
 // migration takes minutes (002 took 522 s on a million answers), and a window that shows nothing
@@ -62,6 +63,7 @@ export function migrateStepByStep(
   const now = options.now ?? Date.now;
   const db = new Database(dbPath, { fileMustExist: true, timeout: 5000 });
   try {
+    registerStoreFunctions(db);
     // The same journal settings as openHistory: WAL, and checkpoints that do not stall a large upgrade.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

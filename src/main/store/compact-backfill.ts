@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { compressText, decompressText } from './compress';
+import type Database from 'better-sqlite3';
+import { compressText } from './compress';
 import { facetsOf } from './search-facets';
 
 // The data half of migration 7 (see 007_compact_search.ts), run at open after the schema
@@ -130,45 +130,4 @@ function finishBackfill(db: Database.Database): void {
     `);
     db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
   }).immediate();
-}
-
-/** The SQL function zstd_text(blob) → text, for reading compressed columns in SQL. */
-export function registerZstdText(db: Database.Database): void {
-  db.function('zstd_text', { deterministic: true }, (packed: unknown) =>
-    packed instanceof Uint8Array ? decompressText(packed) : null,
-  );
-}
-
-/** The answer's Markdown of a results row aliased `alias`, whether compressed or not. */
-export const markdownSql = (alias: string): string =>
-  `coalesce(zstd_text(${alias}.markdown_zstd), ${alias}.answer_markdown)`;
-
-/** markdownSql (registering zstd_text on db), or the plain column on a file older than version 7. */
-export function markdownSqlFor(db: Database.Database, alias: string): string {
-  const columns = db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all() as string[];
-  if (!columns.includes('markdown_zstd')) return `${alias}.answer_markdown`;
-  // Migrations run on connections of their own (the start-up worker's too): make sure this one
-  // has the function.
-  registerZstdText(db);
-  return markdownSql(alias);
-}
-
-/**
- * The backfill on a file of its own connection, for the app's start-up worker (it runs the
- * schema steps off the main thread, then this, so openHistory finds nothing left to do).
- */
-export function completeHistoryUpgrade(
-  dbPath: string,
-  onProgress?: (progress: BackfillProgress) => void,
-): boolean {
-  const db = new Database(dbPath, { fileMustExist: true, timeout: 5000 });
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('wal_autocheckpoint = 8192');
-    db.pragma('foreign_keys = ON');
-    return runCompactBackfill(db, { onProgress });
-  } finally {
-    db.close();
-  }
 }

@@ -9,7 +9,7 @@ import type { NormalizedResult } from '../../shared/domain/result';
 import { multiRowSql, pluck, stmt } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
 import { forEachChunk, writeRollupRows, type RollupRow, type UpsertTable } from './visibility-rollups';
-import { markdownSqlFor } from './compact-backfill';
+import { markdownSqlFor } from './sql-functions';
 
 // Keeps the discovery tables (migration 004) in step with the results, inside the store's own
 // transactions, like the Visibility index: a result's candidate names are extracted once at

@@ -1,13 +1,12 @@
 import type Database from 'better-sqlite3';
-import { zstdDecompressSync } from 'node:zlib';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query and handed over as bytes: the export writes them as they are. Building the
 // objects in JavaScript from columns meant reading every field into a string, stringifying it
-// again and encoding it back to UTF-8 (about half of a JSON export's time). Only the Markdown,
-// kept zstd-compressed in compacted files, is put in here: SQLite writes null in its place and
-// the decompressed text is spliced over that null.
+// again and encoding it back to UTF-8 (about half of a JSON export's time). The texts kept in
+// the result's compressed document come through the generated columns (doc_text, registered
+// on the connection: registerStoreFunctions).
 //
 // The object's keys and order are those of the JSON export: the matrix cell (jobId … error),
 // the prompt, then the result with its normalized answer (or null), then the archive state of
@@ -23,19 +22,10 @@ export interface JsonLinesOptions {
 /** One job's object as UTF-8 pieces, to be written one after the other. */
 export type JsonLinePieces = readonly Buffer[];
 
-const MARKDOWN_KEY = Buffer.from('"markdown":');
-const NULL_JSON = Buffer.from('null');
-/**
- * zlib's output buffer for a Markdown (about 1 KB): small enough for Node's shared pool of
- * small buffers, where the default 16 KB is a buffer of its own per row, freed only at the
- * next collection (tens of MB held by a thread reading a run).
- */
-const MARKDOWN_CHUNK = 2048;
-
 /** Which jobs a statement reads: all of the run's, or those whose ids are listed (a chunk of it). */
 type JobScope = 'run' | 'ids';
 
-function jobLineSql(withRunId: boolean, zstdMarkdown: boolean, scope: JobScope): string {
+function jobLineSql(withRunId: boolean, scope: JobScope): string {
   return `SELECT CAST(json_object(${withRunId ? `'runId', j.run_id, ` : ''}'jobId', j.id,
       'promptIndex', j.prompt_index, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
       'repeat', j.repeat, 'jobState', j.job_state, 'resultId', r.id, 'excerpt', substr(r.answer_text, 1, 280),
@@ -47,48 +37,27 @@ function jobLineSql(withRunId: boolean, zstdMarkdown: boolean, scope: JobScope):
         'runId', j.run_id, 'prompt', p.text, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
         'repeat', j.repeat, 'fetchedAt', r.fetched_at,
         'sandbox', CASE WHEN @sandbox THEN jsonb('true') ELSE jsonb('false') END,
-        'normalized', jsonb_object('engine', j.engine, 'text', r.answer_text, 'markdown', r.answer_markdown,
+        'normalized', jsonb_object('engine', j.engine, 'text', r.answer_text, 'markdown', r.markdown_text,
           'htmlUrls', jsonb(r.html_urls_json), 'model', r.model, 'searchQueries', jsonb(r.search_queries_json),
           ${CHILDREN_MEMBERS},
           'relatedSearches', jsonb(r.related_searches_json), 'shape', r.shape)) END,
-      'pages', ${pagesArray('jsonb')}) AS BLOB) AS line,
-      ${zstdMarkdown ? 'r.markdown_zstd' : 'NULL'} AS markdown_zstd
+      'pages', ${pagesArray('jsonb')}) AS BLOB) AS line
     ${JOBS_FROM}
     WHERE ${scope === 'run' ? 'j.run_id = @runId' : 'j.id IN (SELECT value FROM json_each(@ids))'}
     ORDER BY ${JOB_ORDER}`;
 }
 
-/** Replaces the null of the first "markdown" key (the normalized answer's) with the text. */
-function spliceMarkdown(line: Buffer, markdownZstd: Uint8Array): JsonLinePieces {
-  // Inside a JSON string every quote is escaped, so the first `"markdown":` is a key, and the
-  // normalized answer's comes before the AI overview's.
-  const at = line.indexOf(MARKDOWN_KEY) + MARKDOWN_KEY.length;
-  if (at < MARKDOWN_KEY.length || !line.subarray(at, at + NULL_JSON.length).equals(NULL_JSON)) {
-    throw new Error('export: a compressed Markdown whose row also has Markdown as text');
-  }
-  const markdown = JSON.stringify(
-    zstdDecompressSync(markdownZstd, { chunkSize: MARKDOWN_CHUNK }).toString('utf8'),
-  );
-  return [line.subarray(0, at), Buffer.from(markdown), line.subarray(at + NULL_JSON.length)];
-}
-
 type Params = { runId: string; sandbox: number };
-type Row = { line: Buffer; markdown_zstd: Uint8Array | null };
-
-const lineOf = (row: Row): JsonLinePieces =>
-  row.markdown_zstd ? spliceMarkdown(row.line, row.markdown_zstd) : [row.line];
+type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
   db: Database.Database,
-  zstdMarkdown: boolean,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
-  const statements = [false, true].map((withRunId) =>
-    db.prepare<Params, Row>(jobLineSql(withRunId, zstdMarkdown, 'run')),
-  );
+  const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield lineOf(row);
+    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield [row.line];
   };
 }
 
@@ -112,11 +81,10 @@ export interface JsonLineChunk {
  */
 export function prepareJsonLineChunks(
   db: Database.Database,
-  zstdMarkdown: boolean,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
   type ChunkParams = { sandbox: number; ids: string };
   const statements = [false, true].map((withRunId) =>
-    db.prepare<ChunkParams, Row>(jobLineSql(withRunId, zstdMarkdown, 'ids')),
+    db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
   return (request) => {
     const stmt = statements[request.withRunId ? 1 : 0] as Database.Statement<ChunkParams, Row>;
@@ -126,7 +94,7 @@ export function prepareJsonLineChunks(
     const params = { sandbox: request.sandbox ? 1 : 0, ids: JSON.stringify(request.jobIds) };
     for (const row of stmt.iterate(params)) {
       if (lines > 0) parts.push(separator);
-      parts.push(...lineOf(row));
+      parts.push(row.line);
       lines += 1;
     }
     return { bytes: Buffer.concat(parts), lines };

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareJsonLineChunks, type JsonLineChunkRequest } from './export-json-lines';
+import { registerStoreFunctions } from './sql-functions';
 
 // One thread of a JSON or NDJSON export (export-json-workers.ts): builds the lines of the
 // chunks it is sent on a read-only connection of its own and sends each chunk back as one
@@ -10,8 +11,6 @@ import { prepareJsonLineChunks, type JsonLineChunkRequest } from './export-json-
 
 export interface JsonWorkerData {
   dbPath: string;
-  /** The file keeps the Markdown zstd-compressed (results.markdown_zstd exists). */
-  zstdMarkdown: boolean;
 }
 
 export type JsonWorkerRequest = JsonLineChunkRequest & { id: number };
@@ -19,13 +18,14 @@ export type JsonWorkerRequest = JsonLineChunkRequest & { id: number };
 export type JsonWorkerReply =
   { id: number; ok: true; bytes: Uint8Array; lines: number } | { id: number; ok: false; message: string };
 
-const { dbPath, zstdMarkdown } = workerData as JsonWorkerData;
+const { dbPath } = workerData as JsonWorkerData;
 const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+registerStoreFunctions(db);
 db.pragma('busy_timeout = 5000');
 // SQLite's default page cache (2 MB), not better-sqlite3's 16 MB: a chunk reads a few hundred
 // pages once, and each thread would hold its own.
 db.pragma('cache_size = -2000');
-const readChunk = prepareJsonLineChunks(db, zstdMarkdown);
+const readChunk = prepareJsonLineChunks(db);
 
 parentPort?.on('message', ({ id, ...request }: JsonWorkerRequest) => {
   let reply: JsonWorkerReply;

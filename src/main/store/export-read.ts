@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { zstdDecompressSync } from 'node:zlib';
 import type { EngineName } from '../../shared/api/engines';
 import type { JobState } from '../../shared/domain/run-spec';
 import type { PageArchiveStatus } from '../../shared/domain/page-archive';
@@ -8,6 +7,7 @@ import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 import { parseStringArray } from './json';
+import { registerStoreFunctions } from './sql-functions';
 
 // Reads a run for an export row by row, on a read-only connection of its own. An export of
 // a large run takes seconds and yields to the event loop between rows (disk backpressure,
@@ -141,7 +141,6 @@ interface JobRowSql {
   fetched_at: number;
   answer_text: string;
   answer_markdown: string | null;
-  markdown_zstd: Uint8Array | null;
   model: string | null;
   shape: NormalizedResult['shape'];
   search_queries_json: string;
@@ -158,11 +157,11 @@ interface JobRowSql {
 const parsePages = (json: string): PageArchiveStatus[] =>
   json === '[]' ? [] : (JSON.parse(json) as PageArchiveStatus[]);
 
-function jobsSql(promptFilter: boolean, zstdMarkdown: boolean, children: boolean): string {
+function jobsSql(promptFilter: boolean, children: boolean): string {
   return `SELECT j.id AS job_id, j.prompt_index, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
       j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
-      r.seq, r.id AS result_id, r.fetched_at, r.answer_text, ${children ? 'r.answer_markdown' : 'NULL AS answer_markdown'},
-      ${zstdMarkdown && children ? 'r.markdown_zstd' : 'NULL AS markdown_zstd'}, r.model, r.shape,
+      r.seq, r.id AS result_id, r.fetched_at, r.answer_text,
+      ${children ? 'r.markdown_text' : 'NULL'} AS answer_markdown, r.model, r.shape,
       r.search_queries_json, r.html_urls_json, r.related_searches_json,
       substr(r.answer_text, 1, 280) AS excerpt,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count,
@@ -203,9 +202,7 @@ function toJob(row: JobRowSql): ExportJob {
             resultId: row.result_id,
             fetchedAt: row.fetched_at,
             text: row.answer_text,
-            markdown: row.markdown_zstd
-              ? zstdDecompressSync(row.markdown_zstd).toString('utf8')
-              : row.answer_markdown,
+            markdown: row.answer_markdown,
             model: row.model,
             shape: row.shape,
             searchQueries: parseStringArray(row.search_queries_json),
@@ -222,13 +219,11 @@ function toJob(row: JobRowSql): ExportJob {
 export function openRunExportReader(path: string): RunExportReader {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  // Files compacted by the store keep the Markdown zstd-compressed (answer_markdown NULL);
-  // rows not compacted yet keep it as text.
-  const columns = db.pragma('table_info(results)') as Array<{ name: string }>;
-  const zstdMarkdown = columns.some((c) => c.name === 'markdown_zstd');
+  // The answer's texts are read from its compressed document (results' generated columns).
+  registerStoreFunctions(db);
   // [prompt filter][children]: four statements prepared once per export.
   const statements = [false, true].map((filter) =>
-    [false, true].map((children) => db.prepare(jobsSql(filter, zstdMarkdown, children))),
+    [false, true].map((children) => db.prepare(jobsSql(filter, children))),
   );
   const allSources = db.prepare(
     `SELECT r.id AS resultId, j.engine, j.country, coalesce(j.us_state, '') AS state, s.kind, s.position,
@@ -251,7 +246,7 @@ export function openRunExportReader(path: string): RunExportReader {
   const orderedJobIds = db
     .prepare(`SELECT j.id ${JOBS_FROM} WHERE j.run_id = ? ORDER BY ${JOB_ORDER}`)
     .pluck();
-  const jsonLines = prepareJsonLines(db, zstdMarkdown);
+  const jsonLines = prepareJsonLines(db);
 
   async function* jsonChunks(
     runId: string,
@@ -263,7 +258,7 @@ export function openRunExportReader(path: string): RunExportReader {
       return;
     }
     const jobIds = orderedJobIds.all(runId) as string[];
-    const chunks = jsonChunksFromWorkers(script, { dbPath: path, zstdMarkdown }, { ...options, jobIds });
+    const chunks = jsonChunksFromWorkers(script, { dbPath: path }, { ...options, jobIds });
     for await (const chunk of chunks) yield { pieces: [chunk.bytes], lines: chunk.lines };
   }
   const perPrompt = db.prepare(

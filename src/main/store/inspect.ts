@@ -3,6 +3,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { damagedMessage, HistoryOpenError } from './errors';
 import { companionPaths } from './private-file';
 import { openFailureKind } from './sqlite-errors';
+import { registerStoreFunctions } from './sql-functions';
 
 export type IntegrityCheck =
   /**
@@ -44,6 +45,8 @@ export function inspectHistoryFile(
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs });
+    // The integrity check computes results' generated columns, which call them.
+    registerStoreFunctions(db);
     // The first read parses the header: a file that is not a database fails here.
     const version = db.pragma('user_version', { simple: true }) as number;
     const problems = runCheck(db, path, options.check);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from './migrations';
+import { registerStoreFunctions } from './sql-functions';
 
 /** Throws when the list is not 1, 2, 3… in order: a gap would silently skip a schema change. */
 export function checkMigrationList(migrations: readonly Migration[]): number {
@@ -32,6 +33,8 @@ export function applyMigrations(
   const target = checkMigrationList(migrations);
   const from = readUserVersion(db);
   if (from >= target) return { from, to: from };
+  // Version 10's generated columns and triggers call them (and the fills read those columns).
+  registerStoreFunctions(db);
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {

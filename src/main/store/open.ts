@@ -1,18 +1,15 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import {
-  compactBackfillPending,
-  registerZstdText,
-  runCompactBackfill,
-  type BackfillProgress,
-} from './compact-backfill';
+import { compactBackfillPending, runCompactBackfill, type BackfillProgress } from './compact-backfill';
+import { runDocBackfill } from './doc-backfill';
 import { HistoryOpenError } from './errors';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
 import { applyMigrations, checkMigrationList } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
 import { ensurePrivateFile, narrowCompanions } from './private-file';
+import { registerStoreFunctions } from './sql-functions';
 import { isBlankFile } from './storage';
 
 export interface OpenHistoryOptions {
@@ -82,6 +79,8 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
+    // Before the migrations: version 10's generated columns call them.
+    registerStoreFunctions(db);
     let migrated = { from: inspection.version, to: inspection.version };
     if (!readonly) {
       // A new file releases freed pages in steps (`parallax db compact`); an older file switches
@@ -109,9 +108,11 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
-    registerZstdText(db);
     if (!readonly) {
       runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
+      // Rows stored before version 10 read as they are until moved: a read-only open needs
+      // nothing done first.
+      runDocBackfill(db, { onProgress: opts.onUpgradeProgress });
     } else if (compactBackfillPending(db)) {
       throw new HistoryOpenError(
         'needs-upgrade',

@@ -11,11 +11,12 @@ import type {
   SourceKind,
 } from '../../shared/domain/result';
 import type { StoreContext } from './context';
-import { compressText, decompressText } from './compress';
+import { decompressText } from './compress';
 import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
+import { packDoc, unpackDoc, wellFormed } from './result-doc';
 import { facetsOf } from './search-facets';
 import {
   createTextDictionary,
@@ -26,7 +27,7 @@ import {
   type TextValue,
 } from './text-dictionary';
 import type { IngestItem, IngestOutcome, StoredResult } from './types';
-import { multiRowSql, stmt, pluck } from './statements';
+import { multiRowSql, stmt } from './statements';
 import type { VisibilityIndexer } from './visibility-index';
 
 export interface ResultsApi {
@@ -55,10 +56,12 @@ interface ResultRow {
   search_queries_json: string;
   html_urls_json: string;
   related_searches_json: string;
-  answer_text: string;
-  answer_markdown: string | null;
-  markdown_zstd: Uint8Array | null;
-  raw_zstd: Uint8Array;
+  /** The packed document (result-doc.ts); NULL on a row from before version 10 not moved yet. */
+  doc: Uint8Array | null;
+  /** Such a row's text, Markdown and raw JSON (NULL when doc is set). */
+  old_text: string | null;
+  old_markdown: string | null;
+  raw_zstd: Uint8Array | null;
   run_id: string;
   prompt: string;
   engine: string;
@@ -124,38 +127,39 @@ export function createResultsApi(
   // What the search facets of a result are made of (see search-facets.ts).
   const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
   // Positional parameters: binding by name costs a property lookup per column per row.
-  // The raw JSON and the Markdown are stored zstd-compressed (answer_markdown stays NULL).
-  // A new row is inserted with facets '' (not in the search index yet, see migration 007) and
-  // indexed by one UPDATE at the end of the batch (indexNewResults).
+  // The answer text, source titles, Markdown and raw JSON go into one compressed document (doc,
+  // see migration 010); the old text columns stay empty.
   const insertResult = stmt(
     db,
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
-      related_searches_json, answer_text, markdown_zstd, source_titles, facets)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`,
+      related_searches_json, answer_text_plain, source_titles_plain, doc, facets)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?)`,
   );
-  // FTS5 writes its pending terms to disk at the start of every later statement that opens a
-  // statement savepoint (any multi-row or foreign-keyed INSERT does): indexed row by row through
-  // the insert trigger, every result became a segment of its own, plus the merges of those
-  // segments, about a quarter of the ingest's CPU. Setting the facets of the whole batch in one
-  // statement, the last of the transaction, lets the update trigger index them all into one
-  // pending set, written once at commit.
-  const indexNewResults = stmt(
-    db,
-    'UPDATE results SET facets = v.value ->> 1 FROM json_each(?) AS v WHERE results.seq = v.value ->> 0',
-  );
-  const insertRaw = stmt(db, 'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
+  // The update trigger re-indexes a replaced result's search row from its old and new doc.
   const updateResult = stmt(
     db,
     `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
-      related_searches_json = @related_searches_json, answer_text = @answer_text, answer_markdown = NULL,
-      markdown_zstd = @markdown_zstd, source_titles = @source_titles, facets = @facets
+      related_searches_json = @related_searches_json, answer_text_plain = '', source_titles_plain = '',
+      answer_markdown = NULL, markdown_zstd = NULL, doc = @doc, facets = @facets
     WHERE seq = @seq`,
   );
-  const upsertRaw = stmt(
-    db,
-    'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_zstd = excluded.raw_zstd',
-  );
+  // A replaced result from before version 10 may still have its raw JSON there.
+  const dropOldRaw = stmt(db, 'DELETE FROM result_docs WHERE result_seq = ?');
+  // FTS5 writes its pending terms to disk at the start of every later statement that opens a
+  // statement savepoint (any multi-row or foreign-keyed INSERT does): indexed row by row, every
+  // result became a segment of its own, plus the merges of those segments, about a quarter of
+  // the ingest's CPU. The batch's new results are indexed by one statement, the last of the
+  // transaction, into one pending set written once at commit. Their texts are bound as they
+  // were packed (not read back from doc): the same strings, without decompressing.
+  const SEARCH_ROWS = 200;
+  const SEARCH_HEAD = 'INSERT INTO answer_search (rowid, answer_text, source_titles, facets)';
+  function indexNewResults(rows: ReadonlyArray<readonly [number, string, string, string]>): void {
+    for (let at = 0; at < rows.length; at += SEARCH_ROWS) {
+      const chunk = rows.slice(at, at + SEARCH_ROWS);
+      stmt(db, multiRowSql(SEARCH_HEAD, '(?, ?, ?, ?)', chunk.length)).run(chunk.flat());
+    }
+  }
   const clearChildren = [
     'source_rows',
     'entities',
@@ -176,9 +180,14 @@ export function createResultsApi(
   );
   const insertAio = stmt(db, 'INSERT INTO ai_overviews (result_seq, text, markdown) VALUES (?, ?, ?)');
 
-  const RESULT_SELECT = `SELECT r.*, w.raw_zstd, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat,
-      ru.sandbox
-    FROM results r JOIN result_docs w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
+  // A row moved to doc is unpacked once in JavaScript; only an older row reads its texts
+  // through the generated columns (CASE evaluates just the branch taken).
+  const RESULT_SELECT = `SELECT r.seq, r.id, r.job_id, r.fetched_at, r.model, r.shape, r.search_queries_json,
+      r.html_urls_json, r.related_searches_json, r.doc,
+      CASE WHEN r.doc IS NULL THEN r.answer_text END AS old_text,
+      CASE WHEN r.doc IS NULL THEN r.markdown_text END AS old_markdown,
+      w.raw_zstd, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat, ru.sandbox
+    FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index JOIN runs ru ON ru.id = j.run_id`;
   const selectById = stmt(db, `${RESULT_SELECT} WHERE r.id = ?`);
   const selectByJob = stmt(db, `${RESULT_SELECT} WHERE r.job_id = ?`);
@@ -192,9 +201,9 @@ export function createResultsApi(
   const selectAds = stmt(db, 'SELECT * FROM ads WHERE result_seq = ? ORDER BY position, id');
   const selectPaa = stmt(db, 'SELECT * FROM people_also_ask WHERE result_seq = ? ORDER BY position, id');
   const selectAio = stmt(db, 'SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
-  const selectRaw = pluck(
+  const selectRaw = stmt(
     db,
-    'SELECT w.raw_zstd FROM results r JOIN result_docs w ON w.result_seq = r.seq WHERE r.id = ?',
+    'SELECT r.doc, w.raw_zstd FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq WHERE r.id = ?',
   );
 
   // Sources come ten or more per result: one multi-row INSERT per result instead of one
@@ -293,7 +302,7 @@ export function createResultsApi(
     });
     const textIds = batchTextIds(items.map((item) => item.normalized));
 
-    const toIndex: Array<[number, string]> = [];
+    const toIndex: Array<[number, string, string, string]> = [];
     const outcomes = items.map((item, at) => {
       const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
       const job = jobsOf[at] as JobFacetsRow;
@@ -305,21 +314,32 @@ export function createResultsApi(
         fetchedAt: item.fetchedAt,
       });
       const n = item.normalized;
-      const markdown = n.markdown === null ? null : compressText(n.markdown, { verify: false });
       const searchQueries = toJson(n.searchQueries);
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
-      const sourceTitles = n.sources
-        .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
-        .filter(Boolean)
-        .join('\n');
-      const raw = compressText(typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null), {
-        verify: false,
-      });
+      const text = wellFormed(n.text);
+      const sourceTitles = wellFormed(
+        n.sources
+          .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
+          .filter(Boolean)
+          .join('\n'),
+      );
+      const doc = packDoc(
+        {
+          text,
+          sourceTitles,
+          markdown: n.markdown,
+          rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
+        },
+        { verify: false },
+      );
       let seq: number;
       let resultId: string;
       if (existing) {
         ({ seq, id: resultId } = existing);
+        // The same job twice in one batch: its first result must be in the search index before
+        // the update trigger takes it out.
+        if (toIndex.some(([pending]) => pending === seq)) indexNewResults(toIndex.splice(0));
         updateResult.run({
           fetched_at: item.fetchedAt,
           now,
@@ -328,16 +348,14 @@ export function createResultsApi(
           search_queries_json: searchQueries,
           html_urls_json: htmlUrls,
           related_searches_json: relatedSearches,
-          answer_text: n.text,
-          markdown_zstd: markdown,
-          source_titles: sourceTitles,
+          doc,
           facets,
           seq,
         });
+        dropOldRaw.run(seq);
         // Out of the roll-ups before its old sources go.
         visibility.unindexResult(seq);
         for (const clear of clearChildren) clear.run(seq);
-        upsertRaw.run(seq, raw);
       } else {
         resultId = ctx.newId();
         seq = Number(
@@ -351,13 +369,11 @@ export function createResultsApi(
             searchQueries,
             htmlUrls,
             relatedSearches,
-            n.text,
-            markdown,
-            sourceTitles,
+            doc,
+            facets,
           ).lastInsertRowid,
         );
-        insertRaw.run(seq, raw);
-        toIndex.push([seq, facets]);
+        toIndex.push([seq, text, sourceTitles, facets]);
       }
       storeChildren(seq, n, textIds[at] as TextIds);
       // A new result has no page rows yet (they go with a deleted result): nothing to replace.
@@ -367,7 +383,7 @@ export function createResultsApi(
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };
     });
     visibility.flush();
-    if (toIndex.length > 0) indexNewResults.run(JSON.stringify(toIndex));
+    indexNewResults(toIndex);
     return outcomes;
   });
 
@@ -426,12 +442,14 @@ export function createResultsApi(
         type: q.type as string | null,
       }),
     );
-    const rawJson = decompressText(row.raw_zstd);
+    const doc = row.doc === null ? null : unpackDoc(row.doc);
+    // A result always has its raw JSON; 'null' only if a damaged older file lost it.
+    const rawJson = (doc ? doc.rawJson : row.raw_zstd && decompressText(row.raw_zstd)) ?? 'null';
     const aiOverview = (selectAio.get(row.seq) as NormalizedAiOverview | undefined) ?? null;
     const normalized: NormalizedResult = {
       engine: row.engine as EngineName,
-      text: row.answer_text,
-      markdown: row.markdown_zstd === null ? row.answer_markdown : decompressText(row.markdown_zstd),
+      text: doc ? doc.text : (row.old_text ?? ''),
+      markdown: doc ? doc.markdown : row.old_markdown,
       htmlUrls: parseStringArray(row.html_urls_json),
       model: row.model,
       searchQueries: parseStringArray(row.search_queries_json),
@@ -489,8 +507,10 @@ export function createResultsApi(
       return readResult(selectByJob, jobId);
     },
     getRawJson(resultId) {
-      const packed = selectRaw.get(resultId) as Uint8Array | undefined;
-      return packed === undefined ? null : decompressText(packed);
+      const row = selectRaw.get(resultId) as Pick<ResultRow, 'doc' | 'raw_zstd'> | undefined;
+      if (row === undefined) return null;
+      if (row.doc !== null) return unpackDoc(row.doc).rawJson;
+      return row.raw_zstd === null ? null : decompressText(row.raw_zstd);
     },
   };
 }

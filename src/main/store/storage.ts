@@ -22,8 +22,10 @@ export interface StorageApi {
 
 // Table or index name → part; the first matching rule wins.
 const PARTS: ReadonlyArray<readonly [part: string, test: RegExp]> = [
-  ['Raw JSON (compressed)', /^(result_docs|result_raw)$/],
-  ['Answers', /^(results$|results_|sqlite_autoindex_results_)/],
+  // An answer's texts and raw JSON are one compressed document in its results row (migration
+  // 010); result_docs keeps the raw JSON of answers stored before it, until they are packed.
+  ['Raw JSON not packed yet (compressed)', /^(result_docs|result_raw)$/],
+  ['Answers with their raw JSON (compressed)', /^(results$|results_|sqlite_autoindex_results_)/],
   ['Sources', /^(sources|source_)/],
   ['Shopping', /^(products|product_)/],
   ['Entities, ads, questions, AI overviews', /^(entities|entity_|ads|people_also_ask|ai_overviews)/],

@@ -72,9 +72,9 @@ describe('JSON exports built on worker threads', () => {
     },
   );
 
-  it('a history whose Markdown is still text (no compressed column) gives the same bytes on threads', async () => {
+  it('a history whose answers are not packed yet (Markdown as text) gives the same bytes on threads', async () => {
     const copy = out('text-markdown.db');
-    expect(await copyWithTextMarkdown(store.path, copy, { dropColumn: true })).toBe(297);
+    expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     await exportRunToFile(
       { historyPath: copy, run, jsonWorker: worker },
       { format: 'json', path: out('text.json') },
@@ -107,7 +107,7 @@ describe('JSON exports built on worker threads', () => {
   it('a listed job that is gone fails the export instead of leaving it out', async () => {
     const chunks = jsonChunksFromWorkers(
       worker,
-      { dbPath: store.path, zstdMarkdown: true },
+      { dbPath: store.path },
       { jobIds: [...jobIds.slice(0, 5), 'no-such-job'], withRunId: false, sandbox: true, separator: '\n' },
     );
     await expect(drain(chunks)).rejects.toThrow('The run changed during the export: 1 of its jobs are gone');
@@ -116,7 +116,7 @@ describe('JSON exports built on worker threads', () => {
   it('a thread that cannot open the history fails the export with the reason', async () => {
     const chunks = jsonChunksFromWorkers(
       worker,
-      { dbPath: out('no-such-history.db'), zstdMarkdown: true },
+      { dbPath: out('no-such-history.db') },
       { jobIds, withRunId: false, sandbox: true, separator: '\n' },
     );
     await expect(drain(chunks)).rejects.toThrow(/An export thread failed: .*unable to open database file/);

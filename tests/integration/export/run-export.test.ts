@@ -254,9 +254,9 @@ describe('streamed run exports', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it('JSON and NDJSON are the same bytes from a history whose Markdown is still text (not compacted)', async () => {
-    // The export's SQL writes text Markdown itself and splices compressed Markdown over a null:
-    // a copy of the history with every answer's Markdown moved back to the text column.
+  it('JSON and NDJSON are the same bytes from a history whose answers are not packed yet (Markdown as text)', async () => {
+    // The export reads the texts through results' generated columns, from the packed document
+    // or from the columns older rows keep: a copy of the history with every answer unpacked.
     const copy = out('text-markdown.db');
     expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     for (const format of ['json', 'ndjson'] as const) {

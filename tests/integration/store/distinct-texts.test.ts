@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, IngestItem } from '../../../src/main/store';
@@ -103,6 +105,7 @@ type Row = Record<string, unknown>;
 /** Every row of the old tables (or the views with their columns), in id order. */
 const allRows = (path: string): Record<string, Row[]> => {
   const db = new Database(path, { readonly: true });
+  registerStoreFunctions(db);
   try {
     return Object.fromEntries(
       ['sources', 'entities', 'products', 'product_offers'].map((t) => [
@@ -123,6 +126,7 @@ const withoutOfferIds = (rows: Record<string, Row[]>) => ({
 });
 const count = (path: string, table: string): number => {
   const db = new Database(path, { readonly: true });
+  registerStoreFunctions(db);
   try {
     return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   } finally {
@@ -166,6 +170,7 @@ describe('source texts', () => {
     const before = allRows(path);
     toVersion8(path);
     const v8 = new Database(path, { readonly: true });
+    registerStoreFunctions(v8);
     for (const name of ['sources', 'entities', 'products', 'product_offers'])
       expect(v8.prepare('SELECT type FROM sqlite_schema WHERE name = ?').pluck().get(name)).toBe('table');
     v8.close();
@@ -187,7 +192,8 @@ describe('source texts', () => {
     // 3 shared, own-0 … own-4 (the second run's answers 0–3 cite the same), 3 odd variants.
     expect(count(copy, 'source_texts')).toBe(3 + 5 + 3);
     const db = new Database(copy, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    registerStoreFunctions(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'answer_search'").pluck().get()).toMatch(
       /prefix = '2 3'\n/,
     );
@@ -332,6 +338,7 @@ describe('source texts', () => {
     ingestAnswers(store, 1);
     store.close();
     const db = new Database(path);
+    registerStoreFunctions(db);
     const seq = db.prepare('SELECT seq FROM results').pluck().get() as number;
     const insert = db.prepare(
       `INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link, date_published)

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import { createDiscoveryIndexer } from '../../../src/main/store/discovery-index';
@@ -113,12 +114,14 @@ function read(db: Database.Database): Tables {
 /** The file's index tables as stored, and as rebuilt from its results (the migrations' code). */
 function storedAndRebuilt(path: string): { stored: Tables; fresh: Tables } {
   const file = new Database(path, { readonly: true });
+  registerStoreFunctions(file);
   try {
     const image = file.serialize();
     // Header bytes 18-19 say WAL; an in-memory copy must be a rollback-journal database.
     image[18] = 1;
     image[19] = 1;
     const copy = new Database(image);
+    registerStoreFunctions(copy);
     try {
       copy.transaction(() => {
         createVisibilityIndexer(copy).rebuildAll();

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
@@ -463,6 +464,8 @@ describe('deleting a run', () => {
 
     // Straight SQL, without the store: the roll-ups would keep the run's answers, so it fails.
     const raw = new Database(path);
+    // The search index's delete trigger reads the answer's texts through them.
+    registerStoreFunctions(raw);
     raw.pragma('foreign_keys = ON');
     expect(() => raw.prepare('DELETE FROM runs WHERE id = ?').run(extra.run.id)).toThrow(/unindex/);
     raw.close();

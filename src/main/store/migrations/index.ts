@@ -8,6 +8,7 @@ import { sql as pageArchive } from './006_page_archive';
 import { sql as compactSearch } from './007_compact_search';
 import { sql as runSessions } from './008_run_sessions';
 import { sql as distinctTexts } from './009_distinct_texts';
+import { sql as answerDocs } from './010_answer_docs';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'compact-search', sql: compactSearch },
   { version: 8, name: 'run-sessions', sql: runSessions },
   { version: 9, name: 'distinct-texts', sql: distinctTexts },
+  { version: 10, name: 'answer-docs', sql: answerDocs },
 ];

@@ -1,0 +1,100 @@
+import type Database from 'better-sqlite3';
+import type { BackfillOptions } from './compact-backfill';
+import { decompressText } from './compress';
+import { packDoc, unpackDoc, wellFormed } from './result-doc';
+
+// The data half of migration 10 (see 010_answer_docs.ts), run at open after the schema change
+// and after migration 7's backfill: every result stored before it gets its answer text, source
+// titles, Markdown and raw JSON packed into results.doc. Batches of BATCH rows, each its own
+// transaction that also moves the cursor (meta doc_backfill_after), so a process killed
+// half-way keeps every finished batch and the next open carries on. Each document is unpacked
+// and compared with the texts it replaces before the row's old columns are emptied and its
+// result_docs row deleted, in the same transaction: no byte is lost at any point.
+
+const CURSOR_KEY = 'doc_backfill_after';
+const BATCH = 500;
+
+interface PendingRow {
+  seq: number;
+  answer_text_plain: string;
+  source_titles_plain: string;
+  markdown_text: string | null;
+  raw_zstd: Uint8Array | null;
+}
+
+/** True while a file has results from before version 10 left to pack. */
+export function docBackfillPending(db: Database.Database): boolean {
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(CURSOR_KEY) !== undefined;
+}
+
+/** Runs the backfill to its end (or maxBatches); returns whether it finished. */
+export function runDocBackfill(db: Database.Database, options: BackfillOptions = {}): boolean {
+  if (!docBackfillPending(db)) return true;
+  const batchSize = options.batchSize ?? BATCH;
+  const cursor = db.prepare('SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?').pluck();
+  const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
+  const pending = db.prepare(
+    `SELECT r.seq, r.answer_text_plain, r.source_titles_plain, r.markdown_text, w.raw_zstd
+     FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq
+     WHERE r.seq > ? AND r.doc IS NULL ORDER BY r.seq LIMIT ?`,
+  );
+  // The update trigger compares the indexed texts before and after: equal, it leaves the
+  // search index alone.
+  const moveRow = db.prepare(
+    `UPDATE results SET doc = ?, answer_text_plain = '', source_titles_plain = '', markdown_zstd = NULL,
+       answer_markdown = NULL WHERE seq = ?`,
+  );
+  const dropRaw = db.prepare('DELETE FROM result_docs WHERE result_seq = ?');
+
+  const total = db
+    .prepare('SELECT count(*) FROM results WHERE seq > ? AND doc IS NULL')
+    .pluck()
+    .get(cursor.get(CURSOR_KEY)) as number;
+  let done = 0;
+  let batches = 0;
+  const step = db.transaction((): number => {
+    const rows = pending.all(cursor.get(CURSOR_KEY), batchSize) as PendingRow[];
+    for (const row of rows) {
+      moveRow.run(packChecked(row), row.seq);
+      dropRaw.run(row.seq);
+    }
+    if (rows.length > 0) setCursor.run(String(rows.at(-1)!.seq), CURSOR_KEY);
+    return rows.length;
+  });
+
+  options.onProgress?.({ done, total });
+  for (;;) {
+    if (options.maxBatches !== undefined && batches >= options.maxBatches) return false;
+    const n = step.immediate();
+    batches += 1;
+    if (n === 0) break;
+    done += n;
+    options.onProgress?.({ done: Math.min(done, total), total });
+  }
+  db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
+  return true;
+}
+
+/**
+ * The row's document, unpacked and compared with what it replaces first. Texts SQLite stored
+ * are valid UTF-8 already, so wellFormed changes nothing here; it is the same call as ingest's.
+ */
+function packChecked(row: PendingRow): Buffer {
+  const doc = {
+    text: wellFormed(row.answer_text_plain),
+    sourceTitles: wellFormed(row.source_titles_plain),
+    markdown: row.markdown_text,
+    rawJson: row.raw_zstd === null ? null : decompressText(row.raw_zstd),
+  };
+  const packed = packDoc(doc, { verify: true });
+  const back = unpackDoc(packed);
+  if (
+    back.text !== row.answer_text_plain ||
+    back.sourceTitles !== row.source_titles_plain ||
+    back.markdown !== doc.markdown ||
+    back.rawJson !== doc.rawJson
+  ) {
+    throw new Error(`Packing result ${row.seq} would change its texts; nothing was changed`);
+  }
+  return packed;
+}

@@ -1,0 +1,101 @@
+import type Database from 'better-sqlite3';
+import { zstdDecompressSync } from 'node:zlib';
+import { CompressionError, compressBytes } from './compress';
+
+// A result's document (results.doc, schema version 10): its answer text, source titles,
+// Markdown and raw JSON in ONE zstd frame. The texts are copies of parts of the raw JSON, so
+// compressed together they cost almost nothing beside it: on the issue's 20,000-answer run
+// the raw JSON alone compressed to 1.96 KB an answer and the four parts together to 2.08 KB,
+// where the texts had taken 1.66 KB more (answer text and titles as plain text, the Markdown
+// in a frame of its own).
+//
+// Layout of the decompressed bytes: a header line of four UTF-8 byte lengths ("-" for a NULL
+// Markdown or raw JSON), then the four parts one after the other:
+//   "<text> <titles> <markdown|-> <raw|->\n" text titles markdown raw
+// Lengths rather than separators: an answer may hold any character, NUL included.
+//
+// SQL reads the parts through doc_text(doc, part), which the generated columns answer_text,
+// source_titles and markdown_text of results call, so every reader and the search index (its
+// external content) read them as before. Every connection the app opens registers it
+// (registerStoreFunctions); a tool without it cannot read those columns or check the file.
+
+export interface ResultDoc {
+  text: string;
+  sourceTitles: string;
+  markdown: string | null;
+  rawJson: string | null;
+}
+
+/** doc_text's part numbers, in the layout's order. */
+export const DOC_PART = { text: 0, sourceTitles: 1, markdown: 2, rawJson: 3 } as const;
+
+const NEWLINE = 0x0a;
+
+/**
+ * The text as SQLite and the search index will hold it: a lone surrogate (invalid in UTF-8)
+ * becomes U+FFFD, as Buffer and better-sqlite3 would each do on their own. Done once, here, so
+ * the document and the text given to the search index are the same string.
+ */
+export const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
+
+function encodeDoc(doc: ResultDoc): Buffer {
+  const parts = [doc.text, doc.sourceTitles, doc.markdown, doc.rawJson].map((p) =>
+    p === null ? null : Buffer.from(p, 'utf8'),
+  );
+  const header = parts.map((p) => (p === null ? '-' : String(p.length))).join(' ');
+  return Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), ...parts.filter((p) => p !== null)]);
+}
+
+/**
+ * The zstd frame of a result's document. With verify (an upgrade replacing stored text) it is
+ * decompressed and compared first; ingest skips that (see compress.ts).
+ */
+export function packDoc(doc: ResultDoc, { verify }: { verify: boolean }): Buffer {
+  const bytes = encodeDoc(doc);
+  return compressBytes(bytes, { verify });
+}
+
+function splitDoc(bytes: Buffer): Array<string | null> {
+  const end = bytes.indexOf(NEWLINE);
+  const lengths = end < 0 ? [] : bytes.toString('latin1', 0, end).split(' ');
+  if (lengths.length !== 4) throw new CompressionError('A stored answer document has no valid header');
+  let at = end + 1;
+  const parts = lengths.map((length) => {
+    if (length === '-') return null;
+    const from = at;
+    at += Number(length);
+    return bytes.toString('utf8', from, at);
+  });
+  if (at !== bytes.length)
+    throw new CompressionError('A stored answer document is not the length its header says');
+  return parts;
+}
+
+export function unpackDoc(packed: Uint8Array): ResultDoc {
+  const [text, sourceTitles, markdown, rawJson] = splitDoc(zstdDecompressSync(packed));
+  return {
+    text: text ?? '',
+    sourceTitles: sourceTitles ?? '',
+    markdown: markdown ?? null,
+    rawJson: rawJson ?? null,
+  };
+}
+
+/**
+ * Registers doc_text(doc, part) on a connection. A row's generated columns each call it, often
+ * one after the other for the same document (an export reads the text, its excerpt and the
+ * Markdown): the last document's parts are kept, found again by comparing the bytes.
+ */
+export function registerDocText(db: Database.Database): void {
+  let lastPacked: Buffer | null = null;
+  let lastParts: Array<string | null> = [];
+  db.function('doc_text', { deterministic: true }, (packed: unknown, part: unknown) => {
+    // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
+    if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
+    if (lastPacked === null || !lastPacked.equals(packed)) {
+      lastParts = splitDoc(zstdDecompressSync(packed));
+      lastPacked = packed;
+    }
+    return lastParts[part] ?? null;
+  });
+}
