@@ -81,21 +81,40 @@ export function unpackDoc(packed: Uint8Array): ResultDoc {
   };
 }
 
+/** A connection's last document read by doc_text, kept with its parts. */
+interface LastDoc {
+  packed: Buffer | null;
+  parts: Array<string | null>;
+}
+const lastDocs = new WeakMap<Database.Database, LastDoc>();
+
 /**
  * Registers doc_text(doc, part) on a connection. A row's generated columns each call it, often
  * one after the other for the same document (an export reads the text, its excerpt and the
  * Markdown): the last document's parts are kept, found again by comparing the bytes.
  */
 export function registerDocText(db: Database.Database): void {
-  let lastPacked: Buffer | null = null;
-  let lastParts: Array<string | null> = [];
+  const last: LastDoc = lastDocs.get(db) ?? { packed: null, parts: [] };
+  lastDocs.set(db, last);
   db.function('doc_text', { deterministic: true }, (packed: unknown, part: unknown) => {
     // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
     if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
-    if (lastPacked === null || !lastPacked.equals(packed)) {
-      lastParts = splitDoc(zstdDecompressSync(packed));
-      lastPacked = packed;
+    if (last.packed === null || !last.packed.equals(packed)) {
+      last.parts = splitDoc(zstdDecompressSync(packed));
+      last.packed = packed;
     }
-    return lastParts[part] ?? null;
+    return last.parts[part] ?? null;
   });
+}
+
+/**
+ * Tells the connection's doc_text the parts of a document about to be written. SQLite computes
+ * a row's generated columns at every INSERT and UPDATE of it (even unread VIRTUAL ones), so
+ * without this each stored answer would be decompressed again right after it was packed.
+ */
+export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDoc): void {
+  const last = lastDocs.get(db);
+  if (last === undefined) return;
+  last.packed = packed;
+  last.parts = [doc.text, doc.sourceTitles, doc.markdown, doc.rawJson];
 }

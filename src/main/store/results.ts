@@ -16,7 +16,7 @@ import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
-import { packDoc, unpackDoc, wellFormed } from './result-doc';
+import { packDoc, rememberDoc, unpackDoc, wellFormed } from './result-doc';
 import { facetsOf } from './search-facets';
 import {
   createTextDictionary,
@@ -324,15 +324,14 @@ export function createResultsApi(
           .filter(Boolean)
           .join('\n'),
       );
-      const doc = packDoc(
-        {
-          text,
-          sourceTitles,
-          markdown: n.markdown,
-          rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
-        },
-        { verify: false },
-      );
+      const parts = {
+        text,
+        sourceTitles,
+        markdown: n.markdown,
+        rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
+      };
+      const doc = packDoc(parts, { verify: false });
+      rememberDoc(db, doc, parts);
       let seq: number;
       let resultId: string;
       if (existing) {
