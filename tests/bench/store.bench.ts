@@ -354,14 +354,15 @@ function copyAnswers(path: string, templates: number): void {
     `INSERT INTO answer_search (rowid, answer_text, source_titles, facets)
      SELECT seq, answer_text, source_titles, facets FROM results WHERE seq BETWEEN ? AND ?`,
   );
-  // A copied answer cites its template's sources and names its entities: rows pointing to the
-  // same texts (migration 009).
+  // A copied answer cites its template's sources and names its entities: its lists of the same
+  // texts (migrations 009 and 011).
   const copySources = db.prepare(
-    `INSERT INTO source_rows (result_seq, position, text_id)
-     SELECT @seq, position, text_id FROM source_rows WHERE result_seq = @template ORDER BY id`,
+    `INSERT INTO source_lists (result_seq, text_ids, positions)
+     SELECT @seq, text_ids, positions FROM source_lists WHERE result_seq = @template`,
   );
   const copyEntities = db.prepare(
-    'INSERT INTO entity_rows (result_seq, position, text_id) SELECT @seq, position, text_id FROM entity_rows WHERE result_seq = @template',
+    `INSERT INTO entity_lists (result_seq, text_ids, positions)
+     SELECT @seq, text_ids, positions FROM entity_lists WHERE result_seq = @template`,
   );
   const runJobs = db.prepare('SELECT id FROM jobs WHERE run_id = ? ORDER BY rowid').pluck();
   const runs = db.prepare('SELECT id FROM runs ORDER BY created_at, rowid').pluck().all() as string[];

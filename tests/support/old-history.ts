@@ -12,11 +12,11 @@ import { registerStoreFunctions } from '../../src/main/store/sql-functions';
 // migration can be tested on "a file made before it" with the answers ingest stores today.
 
 /**
- * The version-9 layout: the answer text and source titles as plain text columns, the Markdown
+ * Migration 10 undone: the answer text and source titles as plain text columns, the Markdown
  * in a zstd frame of its own (markdown_zstd), the raw JSON in result_docs, and the search
  * index's three triggers of migration 7 (what migration 10 packs into results.doc).
  */
-export function toVersion9(path: string): void {
+function unpackAnswerDocs(path: string): void {
   const db = new Database(path);
   registerStoreFunctions(db);
   const docs = db.prepare('SELECT seq, doc FROM results WHERE doc IS NOT NULL').all() as Array<{
@@ -46,9 +46,26 @@ export function toVersion9(path: string): void {
     ALTER TABLE results RENAME COLUMN source_titles_plain TO source_titles;
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';
-    PRAGMA user_version = 9;
   `);
   db.close();
+}
+
+/**
+ * The version-9 layout: the answer texts in columns of their own and the raw JSON in result_docs
+ * (what migration 10 packs into results.doc), every source, entity and product a row of
+ * source_rows, entity_rows or product_rows pointing to its distinct text (what migration 11
+ * packs into one list per result),
+ * made by migration 9 itself from the version-8 layout. A row's id is the one the views give
+ * today (result_seq × 65536 + its index), so a result's rows keep their order.
+ */
+export function toVersion9(path: string): void {
+  toVersion8(path);
+  const db = new Database(path);
+  try {
+    applyMigrations(db, MIGRATIONS.slice(0, 9));
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -57,7 +74,7 @@ export function toVersion9(path: string): void {
  * with prefix indexes of 2 to 6 characters (migration 7's).
  */
 export function toVersion8(path: string): void {
-  toVersion9(path);
+  unpackAnswerDocs(path);
   const ddl = (from: string, to: string) =>
     initialSql.slice(
       initialSql.indexOf(`CREATE TABLE ${from} (`),
@@ -70,8 +87,8 @@ export function toVersion8(path: string): void {
     CREATE TEMP TABLE products_copy AS SELECT * FROM products ORDER BY id;
     CREATE TEMP TABLE offers_copy AS SELECT * FROM product_offers ORDER BY product_id, position;
     DROP VIEW sources; DROP VIEW entities; DROP VIEW products; DROP VIEW product_offers; -- and their triggers
-    DROP TABLE source_rows; DROP TABLE source_texts; DROP TABLE entity_rows; DROP TABLE entity_texts;
-    DROP TABLE product_rows; DROP TABLE product_texts;
+    DROP TABLE source_lists; DROP TABLE source_texts; DROP TABLE entity_lists; DROP TABLE entity_texts;
+    DROP TABLE product_lists; DROP TABLE product_texts;
     ${ddl('sources', 'products')}
     ${ddl('products', 'ads')}
     INSERT INTO sources SELECT * FROM temp.sources_copy ORDER BY id;

@@ -266,10 +266,18 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
       `SELECT id, result_seq, brand, merchant FROM products WHERE result_seq BETWEEN ? AND ?
        ORDER BY result_seq, position, id`,
     );
+    // Since migration 11 a product id is an expression no index finds: the offers are read by
+    // their own result_seq. Migration 4 runs this on its schema, where offers have none.
+    const offersHaveResult = (
+      db.prepare("SELECT name FROM pragma_table_info('product_offers')").pluck().all() as string[]
+    ).includes('result_seq');
     const offers = stmt(
       db,
-      `SELECT o.product_id, o.merchant FROM products p JOIN product_offers o ON o.product_id = p.id
-       WHERE p.result_seq BETWEEN ? AND ? ORDER BY o.product_id, o.position`,
+      offersHaveResult
+        ? `SELECT product_id, merchant FROM product_offers WHERE result_seq BETWEEN ? AND ?
+           ORDER BY product_id, position`
+        : `SELECT o.product_id, o.merchant FROM products p JOIN product_offers o ON o.product_id = p.id
+           WHERE p.result_seq BETWEEN ? AND ? ORDER BY o.product_id, o.position`,
     );
     const ads = stmt(
       db,

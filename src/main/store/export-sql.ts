@@ -10,7 +10,8 @@ export const JOB_ORDER = 'j.prompt_index, j.engine, j.country, j.us_state, j.rep
 // taken as JSON by the json_object around it, where a text array would need json() to parse
 // it again (a fifth of the time of a JSON export). Sources keep their stored order through the
 // aggregate's own ORDER BY (their index is by kind and position, not id), cheaper than a
-// sorted subquery per result.
+// sorted subquery per result. A product's offers are found by its result too: a product id is
+// an expression over the result's list (migration 011), which no index finds.
 export const CHILDREN_MEMBERS = `
   'sources', (SELECT jsonb_group_array(jsonb_object('position', position, 'kind', kind, 'url', url,
       'domain', domain, 'title', title, 'snippet', snippet, 'redirectLink', redirect_link,
@@ -23,7 +24,8 @@ export const CHILDREN_MEMBERS = `
       'offers', (SELECT jsonb_group_array(jsonb_object('merchant', merchant, 'title', title, 'url', url,
           'price', price, 'priceValue', price_value, 'currency', currency,
           'available', CASE available WHEN 1 THEN jsonb('true') WHEN 0 THEN jsonb('false') END))
-        FROM (SELECT * FROM product_offers WHERE product_id = pr.id ORDER BY position, id))))
+        FROM (SELECT * FROM product_offers WHERE result_seq = r.seq AND product_id = pr.id
+          ORDER BY position, id))))
       FROM (SELECT * FROM products WHERE result_seq = r.seq ORDER BY position, id) pr),
   'ads', (SELECT jsonb_group_array(jsonb_object('position', position, 'title', title, 'body', body,
       'url', url, 'domain', domain, 'advertiser', advertiser, 'placement', placement))

@@ -161,9 +161,9 @@ export function createResultsApi(
     }
   }
   const clearChildren = [
-    'source_rows',
-    'entities',
-    'product_rows',
+    'source_lists',
+    'entity_lists',
+    'product_lists',
     'ads',
     'people_also_ask',
     'ai_overviews',
@@ -197,7 +197,11 @@ export function createResultsApi(
     'SELECT type, name FROM entities WHERE result_seq = ? ORDER BY position, id',
   );
   const selectProducts = stmt(db, 'SELECT * FROM products WHERE result_seq = ? ORDER BY position, id');
-  const selectOffers = stmt(db, 'SELECT * FROM product_offers WHERE product_id = ? ORDER BY position, id');
+  // A product's id is an expression (migration 011): its result's seq finds its list.
+  const selectOffers = stmt(
+    db,
+    'SELECT * FROM product_offers WHERE result_seq = ? AND product_id = ? ORDER BY position, id',
+  );
   const selectAds = stmt(db, 'SELECT * FROM ads WHERE result_seq = ? ORDER BY position, id');
   const selectPaa = stmt(db, 'SELECT * FROM people_also_ask WHERE result_seq = ? ORDER BY position, id');
   const selectAio = stmt(db, 'SELECT text, markdown FROM ai_overviews WHERE result_seq = ?');
@@ -206,56 +210,45 @@ export function createResultsApi(
     'SELECT r.doc, w.raw_zstd FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq WHERE r.id = ?',
   );
 
-  // Sources come ten or more per result: one multi-row INSERT per result instead of one
-  // statement per source (each statement run has a fixed cost in better-sqlite3 and SQLite).
-  // A source, entity or product row holds its place and its tuple's id; the texts are kept once
+  // A result's sources, entities and products are one row per kind: its tuples' ids in order
+  // and their positions, as JSON arrays (migration 011); the texts are kept once
   // (text-dictionary.ts).
   const sourceTexts = createTextDictionary(db, SOURCE_TEXTS);
   const entityTexts = createTextDictionary(db, ENTITY_TEXTS);
   const productTexts = createTextDictionary(db, PRODUCT_TEXTS);
-  const ROW_COLUMNS = 3;
-  const MAX_ROWS = 50;
-  const ROW_HEADS = {
-    source_rows: 'INSERT INTO source_rows (result_seq, position, text_id)',
-    entity_rows: 'INSERT INTO entity_rows (result_seq, position, text_id)',
-    product_rows: 'INSERT INTO product_rows (result_seq, position, text_id)',
-  } as const;
+  type ListTable = 'source_lists' | 'entity_lists' | 'product_lists';
+  const insertList = (table: ListTable) =>
+    stmt(db, `INSERT INTO ${table} (result_seq, text_ids, positions) VALUES (?, ?, ?)`);
 
-  /** A result's rows of one kind: their positions with their tuples' ids (in the same order). */
-  function storeRows(
-    table: keyof typeof ROW_HEADS,
+  /** A result's list of one kind; positions are stored only when they are not 1, 2, 3…. */
+  function storeList(
+    table: ListTable,
     seq: number,
     positions: readonly number[],
     textIds: readonly number[],
   ): void {
-    for (let at = 0; at < positions.length; at += MAX_ROWS) {
-      const rows = Math.min(MAX_ROWS, positions.length - at);
-      const values: number[] = new Array<number>(rows * ROW_COLUMNS);
-      for (let k = 0; k < rows; k++) {
-        values[k * ROW_COLUMNS] = seq;
-        values[k * ROW_COLUMNS + 1] = positions[at + k] as number;
-        values[k * ROW_COLUMNS + 2] = textIds[at + k] as number;
-      }
-      stmt(db, multiRowSql(ROW_HEADS[table], '(?, ?, ?)', rows)).run(values);
-    }
+    // No row for an empty list: the views then give no row, as for a result without sources.
+    if (textIds.length === 0) return;
+    const counting = positions.every((p, i) => p === i + 1);
+    insertList(table).run(seq, JSON.stringify(textIds), counting ? null : JSON.stringify(positions));
   }
 
   function storeChildren(seq: number, n: NormalizedResult, textIds: TextIds): void {
-    storeRows(
-      'source_rows',
+    storeList(
+      'source_lists',
       seq,
       n.sources.map((s) => s.position),
       textIds.sources,
     );
-    // An entity's position is its place in the answer's list.
-    storeRows(
-      'entity_rows',
+    // An entity's position is its place in the answer's list (so never stored).
+    storeList(
+      'entity_lists',
       seq,
       n.entities.map((_, i) => i + 1),
       textIds.entities,
     );
-    storeRows(
-      'product_rows',
+    storeList(
+      'product_lists',
       seq,
       n.products.map((p) => p.position),
       textIds.products,
@@ -412,15 +405,17 @@ export function createResultsApi(
         currency: p.currency as string | null,
         rating: p.rating as number | null,
         reviews: p.reviews as number | null,
-        offers: (selectOffers.all(p.id) as Array<Record<string, unknown>>).map((o): NormalizedOffer => ({
-          merchant: o.merchant as string | null,
-          title: o.title as string | null,
-          url: o.url as string | null,
-          price: o.price as string | null,
-          priceValue: o.price_value as number | null,
-          currency: o.currency as string | null,
-          available: o.available === null ? null : o.available === 1,
-        })),
+        offers: (selectOffers.all(row.seq, p.id) as Array<Record<string, unknown>>).map(
+          (o): NormalizedOffer => ({
+            merchant: o.merchant as string | null,
+            title: o.title as string | null,
+            url: o.url as string | null,
+            price: o.price as string | null,
+            priceValue: o.price_value as number | null,
+            currency: o.currency as string | null,
+            available: o.available === null ? null : o.available === 1,
+          }),
+        ),
       }),
     );
     const ads = (selectAds.all(row.seq) as Array<Record<string, unknown>>).map((a): NormalizedAd => ({

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { multiRowSql, pluck, stmt } from './statements';
 
 // The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
-// that a result's rows point to. Ingest asks for the ids of a batch's tuples at once; the
+// that a result's lists point to (migration 011). Ingest asks for the ids of a batch's tuples at once; the
 // connection keeps the ids it has seen, so a page, name or product seen again costs a map
 // lookup instead of an index search, and the new ones of a batch cost one look-up statement and
 // one INSERT per 64.
@@ -19,20 +19,20 @@ export interface TextTable {
   table: string;
   /** The tuple's columns; the first is the indexed look-up column (never NULL). */
   columns: readonly string[];
-  /** The table of rows pointing to it by text_id (what decides that a tuple is still used). */
-  rows: string;
+  /** The table of lists holding its ids (text_ids, JSON arrays): what decides that a tuple is still used. */
+  lists: string;
 }
 
 export const SOURCE_TEXTS: TextTable = {
   table: 'source_texts',
   columns: ['url', 'kind', 'domain', 'title', 'snippet', 'redirect_link', 'date_published'],
-  rows: 'source_rows',
+  lists: 'source_lists',
 };
 
 export const ENTITY_TEXTS: TextTable = {
   table: 'entity_texts',
   columns: ['name', 'type'],
-  rows: 'entity_rows',
+  lists: 'entity_lists',
 };
 
 export const PRODUCT_TEXTS: TextTable = {
@@ -50,7 +50,7 @@ export const PRODUCT_TEXTS: TextTable = {
     'reviews',
     'offers_json',
   ],
-  rows: 'product_rows',
+  lists: 'product_lists',
 };
 
 const CACHE_LIMIT = 200_000;
@@ -162,8 +162,10 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
 }
 
 /**
- * Removes the tuples no row uses any more (their runs were deleted) from every dictionary and
- * moves the generation, so every connection's cache forgets their ids. One anti-join each.
+ * Removes the tuples no list holds any more (their runs were deleted) from every dictionary and
+ * moves the generation, so every connection's cache forgets their ids. One anti-join each, over
+ * every list's ids (json_each); the nulls a view's DELETE leaves in a list are left out, as a
+ * NULL in NOT IN's list would make it match nothing.
  */
 export function removeUnusedTexts(db: Database.Database): number {
   return db
@@ -171,7 +173,10 @@ export function removeUnusedTexts(db: Database.Database): number {
       let removed = 0;
       for (const spec of [SOURCE_TEXTS, ENTITY_TEXTS, PRODUCT_TEXTS])
         removed += db
-          .prepare(`DELETE FROM ${spec.table} WHERE id NOT IN (SELECT text_id FROM ${spec.rows})`)
+          .prepare(
+            `DELETE FROM ${spec.table} WHERE id NOT IN
+              (SELECT e.value FROM ${spec.lists} l, json_each(l.text_ids) e WHERE e.value IS NOT NULL)`,
+          )
           .run().changes;
       if (removed > 0)
         db.prepare(

@@ -1,16 +1,16 @@
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, IngestItem } from '../../../src/main/store';
 import type { NormalizedProduct, NormalizedSource } from '../../../src/shared/domain/result';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { toVersion8 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 // Migration 9 and ingest keep each distinct source text and product (offers included) once
-// (source_texts, product_texts) and a small row per cited source or listed product
-// (source_rows, product_rows), read through views with the old tables' columns (sources,
+// (source_texts, product_texts), pointed to by each result's list of them (source_lists,
+// product_lists: migration 10), read through views with the old tables' columns (sources,
 // products, product_offers). Checked on real files: the same rows as before the migration, one
 // tuple per distinct text, and ids that never point at the wrong text after a rollback or a
 // compact.
@@ -102,6 +102,9 @@ function ingestAnswers(store: HistoryStore, count: number, prompt = 'best runnin
 const SEARCHES = ['answer', '"answer 3"', 'an*', 'ans*', 'answe*', 'own*', 'Shared', 'guid*'];
 
 type Row = Record<string, unknown>;
+/** The old product_offers table's columns (the view has result_seq too, since migration 10). */
+const OFFER_COLUMNS =
+  'id, product_id, position, merchant, title, url, price, price_value, currency, available';
 /** Every row of the old tables (or the views with their columns), in id order. */
 const allRows = (path: string): Record<string, Row[]> => {
   const db = new Database(path, { readonly: true });
@@ -111,7 +114,11 @@ const allRows = (path: string): Record<string, Row[]> => {
       ['sources', 'entities', 'products', 'product_offers'].map((t) => [
         t,
         db
-          .prepare(`SELECT * FROM ${t} ORDER BY ${t === 'product_offers' ? 'product_id, position' : 'id'}`)
+          .prepare(
+            t === 'product_offers'
+              ? `SELECT ${OFFER_COLUMNS} FROM ${t} ORDER BY product_id, position`
+              : `SELECT * FROM ${t} ORDER BY id`,
+          )
           .all() as Row[],
       ]),
     );
@@ -145,14 +152,15 @@ describe('source texts', () => {
       expect(store.getResultByJob(job.id)?.normalized.entities).toEqual(entitiesOf(i));
     });
     store.close();
-    expect(count(path, 'source_rows')).toBe(30);
+    expect(count(path, 'sources')).toBe(30);
+    expect(count(path, 'source_lists')).toBe(6);
     // 3 shared + 6 own + the odd source's 3 variants (positions 4, 5, 6).
     expect(count(path, 'source_texts')).toBe(12);
-    expect(count(path, 'product_rows')).toBe(18);
+    expect(count(path, 'products')).toBe(18);
     // Pegasus twice (its second offer's availability alternates), Vomero twice, Socks once.
     expect(count(path, 'product_texts')).toBe(5);
     expect(count(path, 'product_offers')).toBe(24);
-    expect(count(path, 'entity_rows')).toBe(24);
+    expect(count(path, 'entities')).toBe(24);
     // Nike and Hoka as brands, Nike as a product too, and each answer's own name.
     expect(count(path, 'entity_texts')).toBe(3 + 6);
   });
@@ -217,7 +225,8 @@ describe('source texts', () => {
     ]);
     expect(store.getResultByJob(job!.id)?.normalized.sources).toEqual(again);
     store.close();
-    expect(count(path, 'source_rows')).toBe(2);
+    expect(count(path, 'sources')).toBe(2);
+    expect(count(path, 'source_lists')).toBe(1);
   });
 
   it('forgets the ids a rolled-back ingest added, so the next ingest stores the right texts', () => {
@@ -292,7 +301,7 @@ describe('source texts', () => {
     kept.forEach((job, i) => expect(store.getResultByJob(job.id)?.normalized.sources).toEqual(sourcesOf(i)));
     const part = store.storageStats().parts.find((p) => p.part === 'Sources');
     expect(part?.tables).toEqual(
-      expect.arrayContaining(['source_rows', 'source_rows_by_result', 'source_texts', 'source_texts_by_url']),
+      expect.arrayContaining(['source_lists', 'source_texts', 'source_texts_by_url']),
     );
     store.close();
     expect(count(path, 'source_texts')).toBe(3 + 2 + 2);
@@ -353,7 +362,7 @@ describe('source texts', () => {
       { position: 7, url: 'https://shared.example/page-1', title: 'Shared guide' },
     ]);
     db.prepare('DELETE FROM sources WHERE position >= 7').run();
-    expect(db.prepare('SELECT count(*) FROM source_rows').pluck().get()).toBe(5);
+    expect(db.prepare('SELECT count(*) FROM sources').pluck().get()).toBe(5);
     db.close();
   });
 });

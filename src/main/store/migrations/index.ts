@@ -9,6 +9,7 @@ import { sql as compactSearch } from './007_compact_search';
 import { sql as runSessions } from './008_run_sessions';
 import { sql as distinctTexts } from './009_distinct_texts';
 import { sql as answerDocs } from './010_answer_docs';
+import { sql as packedRows } from './011_packed_rows';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'run-sessions', sql: runSessions },
   { version: 9, name: 'distinct-texts', sql: distinctTexts },
   { version: 10, name: 'answer-docs', sql: answerDocs },
+  { version: 11, name: 'packed-rows', sql: packedRows },
 ];
