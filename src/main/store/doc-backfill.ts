@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BackfillOptions } from './compact-backfill';
 import { decompressText } from './compress';
-import { packDoc, unpackDoc, wellFormed } from './result-doc';
+import { packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } from './result-doc';
 
 // The data half of migration 10 (see 010_answer_docs.ts), run at open after the schema change
 // and after migration 7's backfill: every result stored before it gets its answer text, source
@@ -55,7 +55,10 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
   const step = db.transaction((): number => {
     const rows = pending.all(cursor.get(CURSOR_KEY), batchSize) as PendingRow[];
     for (const row of rows) {
-      moveRow.run(packChecked(row), row.seq);
+      const { packed, doc } = packChecked(row);
+      // The update trigger's comparison reads the new texts through doc_text: give it them.
+      rememberDoc(db, packed, doc);
+      moveRow.run(packed, row.seq);
       dropRaw.run(row.seq);
     }
     if (rows.length > 0) setCursor.run(String(rows.at(-1)!.seq), CURSOR_KEY);
@@ -79,7 +82,7 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
  * The row's document, unpacked and compared with what it replaces first. Texts SQLite stored
  * are valid UTF-8 already, so wellFormed changes nothing here; it is the same call as ingest's.
  */
-function packChecked(row: PendingRow): Buffer {
+function packChecked(row: PendingRow): { packed: Buffer; doc: ResultDoc } {
   const doc = {
     text: wellFormed(row.answer_text_plain),
     sourceTitles: wellFormed(row.source_titles_plain),
@@ -96,5 +99,5 @@ function packChecked(row: PendingRow): Buffer {
   ) {
     throw new Error(`Packing result ${row.seq} would change its texts; nothing was changed`);
   }
-  return packed;
+  return { packed, doc: back };
 }
