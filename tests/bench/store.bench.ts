@@ -219,7 +219,7 @@ async function ingestBench(dir: string): Promise<boolean> {
   db.pragma('foreign_keys = ON');
   const insResult =
     db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json,
-    html_urls_json, related_searches_json, answer_text_plain, source_titles_plain, doc)
+    html_urls_json, related_searches_json, answer_head, source_titles_plain, doc)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?)`);
   const insSource =
     db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link,
@@ -344,7 +344,7 @@ function copyAnswers(path: string, templates: number): void {
   db.pragma('cache_size = -200000');
   const insertResult = db.prepare(
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
-       related_searches_json, answer_text_plain, source_titles_plain, doc, facets)
+       related_searches_json, answer_head, source_titles_plain, doc, facets)
      SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape, t.search_queries_json,
        t.html_urls_json, t.related_searches_json, '', '', t.doc, ${FACETS_SQL}
      FROM jobs j, results t WHERE j.id = @job AND t.seq = @template`,

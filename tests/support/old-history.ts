@@ -30,7 +30,7 @@ function unpackAnswerDocs(path: string): void {
     ALTER TABLE results DROP COLUMN markdown_text;
   `);
   const unpack = db.prepare(
-    'UPDATE results SET answer_text_plain = ?, source_titles_plain = ?, markdown_zstd = ? WHERE seq = ?',
+    'UPDATE results SET answer_head = ?, source_titles_plain = ?, markdown_zstd = ? WHERE seq = ?',
   );
   const raw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
   db.transaction(() => {
@@ -42,7 +42,7 @@ function unpackAnswerDocs(path: string): void {
   })();
   db.exec(`
     ALTER TABLE results DROP COLUMN doc;
-    ALTER TABLE results RENAME COLUMN answer_text_plain TO answer_text;
+    ALTER TABLE results RENAME COLUMN answer_head TO answer_text;
     ALTER TABLE results RENAME COLUMN source_titles_plain TO source_titles;
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';

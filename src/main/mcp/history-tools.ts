@@ -69,7 +69,8 @@ export function historyTools(deps: McpDeps) {
     input: runsChannels['runs.get'].input,
     run({ runId }) {
       const run = requireRun(runId);
-      const matrix = store.getRunMatrix(runId, { excerptChars: 160 });
+      // Excerpts of the default length come from each answer's plain head (no decompression).
+      const matrix = store.getRunMatrix(runId);
       // A run can hold thousands of jobs: the first JOBS_SHOWN, and the count of the rest.
       const jobs = matrix.slice(0, JOBS_SHOWN).map((c) => ({
         prompt: run.prompts[c.promptIndex] ?? '',

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BackfillOptions } from './compact-backfill';
 import { decompressText } from './compress';
-import { packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } from './result-doc';
+import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } from './result-doc';
 
 // The data half of migration 10 (see 010_answer_docs.ts), run at open after the schema change
 // and after migration 7's backfill: every result stored before it gets its answer text, source
@@ -16,7 +16,7 @@ const BATCH = 500;
 
 interface PendingRow {
   seq: number;
-  answer_text_plain: string;
+  answer_head: string;
   source_titles_plain: string;
   markdown_text: string | null;
   raw_zstd: Uint8Array | null;
@@ -34,14 +34,14 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
   const cursor = db.prepare('SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?').pluck();
   const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
   const pending = db.prepare(
-    `SELECT r.seq, r.answer_text_plain, r.source_titles_plain, r.markdown_text, w.raw_zstd
+    `SELECT r.seq, r.answer_head, r.source_titles_plain, r.markdown_text, w.raw_zstd
      FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq
      WHERE r.seq > ? AND r.doc IS NULL ORDER BY r.seq LIMIT ?`,
   );
   // The update trigger compares the indexed texts before and after: equal, it leaves the
   // search index alone.
   const moveRow = db.prepare(
-    `UPDATE results SET doc = ?, answer_text_plain = '', source_titles_plain = '', markdown_zstd = NULL,
+    `UPDATE results SET doc = ?, answer_head = ?, source_titles_plain = '', markdown_zstd = NULL,
        answer_markdown = NULL WHERE seq = ?`,
   );
   const dropRaw = db.prepare('DELETE FROM result_docs WHERE result_seq = ?');
@@ -58,7 +58,7 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
       const { packed, doc } = packChecked(row);
       // The update trigger's comparison reads the new texts through doc_text: give it them.
       rememberDoc(db, packed, doc);
-      moveRow.run(packed, row.seq);
+      moveRow.run(packed, headOf(doc.text), row.seq);
       dropRaw.run(row.seq);
     }
     if (rows.length > 0) setCursor.run(String(rows.at(-1)!.seq), CURSOR_KEY);
@@ -84,15 +84,16 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
  */
 function packChecked(row: PendingRow): { packed: Buffer; doc: ResultDoc } {
   const doc = {
-    text: wellFormed(row.answer_text_plain),
+    text: wellFormed(row.answer_head),
     sourceTitles: wellFormed(row.source_titles_plain),
     markdown: row.markdown_text,
     rawJson: row.raw_zstd === null ? null : decompressText(row.raw_zstd),
   };
-  const packed = packDoc(doc, { verify: true });
+  // Unpacked and compared part by part below, which covers packDoc's own check.
+  const packed = packDoc(doc, { verify: false });
   const back = unpackDoc(packed);
   if (
-    back.text !== row.answer_text_plain ||
+    back.text !== row.answer_head ||
     back.sourceTitles !== row.source_titles_plain ||
     back.markdown !== doc.markdown ||
     back.rawJson !== doc.rawJson

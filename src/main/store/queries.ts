@@ -3,6 +3,7 @@ import type { SourceKind } from '../../shared/domain/result';
 import type { StoreContext } from './context';
 import type { MatrixCell, SeriesPoint } from './types';
 import { pluck, stmt } from './statements';
+import { excerptSql, HEAD_CHARS } from './result-doc';
 
 export interface DomainFilter {
   runId?: string;
@@ -89,7 +90,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
     db,
     `SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
       j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
-      r.id AS result_id, substr(r.answer_text, 1, @chars) AS excerpt,
+      r.id AS result_id, ${excerptSql('r', '@chars')} AS excerpt,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId
@@ -98,7 +99,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
   // Rows as arrays (no column-named object per row).
   const TABLE_ROWS = `SELECT j.prompt_index, j.engine, j.country, j.us_state, j.repeat, j.job_state,
       (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq),
-      substr(r.answer_text, 1, @chars), j.error_code, j.error_message, j.request_id
+      ${excerptSql('r', '@chars')}, j.error_code, j.error_message, j.request_id
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId
     ${RUN_ORDER}`;
@@ -112,7 +113,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
   const series = stmt(
     db,
     `SELECT r.id AS result_id, j.run_id, j.id AS job_id, j.repeat, r.fetched_at,
-      substr(r.answer_text, 1, @chars) AS excerpt
+      ${excerptSql('r', '@chars')} AS excerpt
     FROM run_prompts p
     JOIN jobs j ON j.run_id = p.run_id AND j.prompt_index = p.idx AND j.engine = @engine AND j.country = @country
     JOIN results r ON r.job_id = j.id
@@ -155,7 +156,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
 
   return {
     getRunMatrix(runId, options = {}) {
-      const rows = matrix.all({ runId, chars: options.excerptChars ?? 280 }) as Array<
+      const rows = matrix.all({ runId, chars: options.excerptChars ?? HEAD_CHARS }) as Array<
         Record<string, unknown>
       >;
       return rows.map((row): MatrixCell => ({
@@ -198,7 +199,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
       const rows = db
         .prepare(TABLE_ROWS)
         .raw(true)
-        .iterate({ runId, chars: options.excerptChars ?? 280 });
+        .iterate({ runId, chars: options.excerptChars ?? HEAD_CHARS });
       for (const row of rows as IterableIterator<Row>) {
         const [
           promptIndex,
@@ -240,7 +241,7 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
         engine: key.engine,
         country: key.country,
         state: key.state ?? null,
-        chars: options.excerptChars ?? 280,
+        chars: options.excerptChars ?? HEAD_CHARS,
       }) as Array<{
         result_id: string;
         run_id: string;

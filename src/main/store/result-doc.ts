@@ -26,6 +26,29 @@ export interface ResultDoc {
   rawJson: string | null;
 }
 
+/** The characters of an answer's text kept plain beside its document (results.answer_head). */
+export const HEAD_CHARS = 100;
+
+/**
+ * The first HEAD_CHARS characters of a text, counted as SQLite's substr() counts them (code
+ * points), so substr(answer_head, 1, n) is substr(answer_text, 1, n) for every n <= HEAD_CHARS.
+ */
+export function headOf(text: string): string {
+  let end = 0;
+  for (let chars = 0; chars < HEAD_CHARS && end < text.length; chars++) {
+    end += (text.codePointAt(end) as number) > 0xffff ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * SQL for the first `chars` characters (a parameter or a number) of the answer text of the
+ * results row aliased `alias`: from its plain head when that holds them, else from its text.
+ */
+export const excerptSql = (alias: string, chars: string): string =>
+  `CASE WHEN ${alias}.doc IS NULL OR ${chars} <= ${HEAD_CHARS} THEN substr(${alias}.answer_head, 1, ${chars})
+    ELSE substr(${alias}.answer_text, 1, ${chars}) END`;
+
 /** doc_text's part numbers, in the layout's order. */
 export const DOC_PART = { text: 0, sourceTitles: 1, markdown: 2, rawJson: 3 } as const;
 

@@ -16,7 +16,7 @@ import { HistoryStateError } from './errors';
 import { parseJson, parseStringArray, toJson } from './json';
 import { createPageEnqueuer } from './page-archive';
 import type { JobPatcher } from './runs';
-import { packDoc, rememberDoc, unpackDoc, wellFormed } from './result-doc';
+import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed } from './result-doc';
 import { facetsOf } from './search-facets';
 import {
   createTextDictionary,
@@ -128,19 +128,19 @@ export function createResultsApi(
   const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
   // Positional parameters: binding by name costs a property lookup per column per row.
   // The answer text, source titles, Markdown and raw JSON go into one compressed document (doc,
-  // see migration 010); the old text columns stay empty.
+  // see migration 010); answer_head keeps the text's first characters for lists' excerpts.
   const insertResult = stmt(
     db,
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
-      related_searches_json, answer_text_plain, source_titles_plain, doc, facets)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?)`,
+      related_searches_json, answer_head, source_titles_plain, doc, facets)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)`,
   );
   // The update trigger re-indexes a replaced result's search row from its old and new doc.
   const updateResult = stmt(
     db,
     `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
       shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
-      related_searches_json = @related_searches_json, answer_text_plain = '', source_titles_plain = '',
+      related_searches_json = @related_searches_json, answer_head = @head, source_titles_plain = '',
       answer_markdown = NULL, markdown_zstd = NULL, doc = @doc, facets = @facets
     WHERE seq = @seq`,
   );
@@ -340,6 +340,7 @@ export function createResultsApi(
           search_queries_json: searchQueries,
           html_urls_json: htmlUrls,
           related_searches_json: relatedSearches,
+          head: headOf(text),
           doc,
           facets,
           seq,
@@ -361,6 +362,7 @@ export function createResultsApi(
             searchQueries,
             htmlUrls,
             relatedSearches,
+            headOf(text),
             doc,
             facets,
           ).lastInsertRowid,

@@ -82,7 +82,8 @@ describe('streamed run exports', () => {
     store = openHistory({ path: join(dir, 'history.db') });
     const runId = generateExportRun(store, { prompts: 10, countries: 5, repeats: 6 });
     run = store.getRun(runId) as RunDetailView;
-    cells = store.getRunMatrix(runId);
+    // The export's excerpts are 280 characters (the list views' default is the answers' 100-character head).
+    cells = store.getRunMatrix(runId, { excerptChars: 280 });
     const ids = cells.map((c) => c.resultId).filter((id): id is string => id !== null);
     results = new Map(
       store.getResults(ids).map(({ rawJson: _json, raw: _raw, ...view }) => [view.resultId, view]),

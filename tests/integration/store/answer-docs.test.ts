@@ -5,7 +5,7 @@ import type { HistoryStore, IngestItem } from '../../../src/main/store';
 import { runDocBackfill } from '../../../src/main/store/doc-backfill';
 import { applyMigrations } from '../../../src/main/store/migrate';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
-import { unpackDoc } from '../../../src/main/store/result-doc';
+import { HEAD_CHARS, unpackDoc } from '../../../src/main/store/result-doc';
 import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { toVersion9 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
@@ -73,7 +73,7 @@ function counts(path: string) {
     return {
       packed: one('SELECT count(*) FROM results WHERE doc IS NOT NULL'),
       plain: one(
-        "SELECT count(*) FROM results WHERE doc IS NULL OR answer_text_plain <> '' OR source_titles_plain <> ''",
+        "SELECT count(*) FROM results WHERE doc IS NULL OR answer_head <> substr(answer_text, 1, 100) OR source_titles_plain <> ''",
       ),
       markdownColumns: one(
         'SELECT count(*) FROM results WHERE markdown_zstd IS NOT NULL OR answer_markdown IS NOT NULL',
@@ -189,6 +189,30 @@ describe('answer documents (migration 10)', () => {
     expect(store.search({ query: 'walrus OR narwhal' }).total).toBe(0);
     store.close();
     expect(searchIndexProblems(path)).toBeNull();
+  });
+
+  it("gives excerpts of any length from the answer's plain head or its document, counting characters as SQLite does", () => {
+    const path = folder.file('excerpts.db');
+    const store = openTemp(path);
+    const texts = [
+      'a'.repeat(99) + '\u{1F9AD} and after it ' + 'b'.repeat(300),
+      'short',
+      '\u{1F9AD}'.repeat(150),
+    ];
+    const { run } = ingestAnswers(store, texts);
+    const chars = (text: string, n: number) => Array.from(text).slice(0, n).join('');
+    for (const n of [1, 99, 100, 101, 280]) {
+      const excerpts = store.getRunMatrix(run.id, { excerptChars: n }).map((c) => c.excerpt);
+      expect(excerpts, `${n} characters`).toEqual(texts.map((t) => chars(t, n)));
+    }
+    // The default length is the head's: a run's list of answers reads no document.
+    expect(store.getRunMatrix(run.id).map((c) => c.excerpt)).toEqual(texts.map((t) => chars(t, HEAD_CHARS)));
+    store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT answer_head FROM results ORDER BY seq').pluck().all()).toEqual(
+      texts.map((t) => chars(t, HEAD_CHARS)),
+    );
+    db.close();
   });
 
   it('stores the four parts in one document that a connection without the functions cannot read', () => {

@@ -5,9 +5,13 @@
 // 20,000-answer run. Search, compare, exports and Visibility read the same columns as before:
 // - answer_text, source_titles and markdown_text are generated columns (VIRTUAL: computed when
 //   read, never stored) that take the part from doc, or, for a row stored before this version
-//   and not moved yet, from its old columns (renamed answer_text_plain, source_titles_plain;
+//   and not moved yet, from its old columns (renamed answer_head, source_titles_plain;
 //   answer_markdown and markdown_zstd keep their names). markdown_text replaces the
 //   coalesce(zstd_text(markdown_zstd), answer_markdown) every Markdown reader wrote.
+// - answer_head keeps a packed row's first 100 characters (result-doc.ts HEAD_CHARS) as plain
+//   text: lists of a run's answers (the run view, `parallax show`) show an excerpt of each of
+//   up to 20,000 answers, and reading each from doc would cost a decompression per answer
+//   (about 30 µs, most of it node:zlib's fixed cost per call).
 // - The search index keeps results as its external content: its snippets and the delete
 //   trigger's old texts come through the generated columns. Ingest adds the index rows of a
 //   batch itself, in one statement at the end of it (results.ts), so there is no insert
@@ -24,11 +28,11 @@ DROP TRIGGER results_search_insert;
 DROP TRIGGER results_search_delete;
 DROP TRIGGER results_search_update;
 
-ALTER TABLE results RENAME COLUMN answer_text TO answer_text_plain;
+ALTER TABLE results RENAME COLUMN answer_text TO answer_head;
 ALTER TABLE results RENAME COLUMN source_titles TO source_titles_plain;
 ALTER TABLE results ADD COLUMN doc BLOB;
 ALTER TABLE results ADD COLUMN answer_text TEXT
-  GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN answer_text_plain ELSE doc_text(doc, 0) END) VIRTUAL;
+  GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN answer_head ELSE doc_text(doc, 0) END) VIRTUAL;
 ALTER TABLE results ADD COLUMN source_titles TEXT
   GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN source_titles_plain ELSE doc_text(doc, 1) END) VIRTUAL;
 ALTER TABLE results ADD COLUMN markdown_text TEXT
