@@ -218,9 +218,9 @@ async function ingestBench(dir: string): Promise<boolean> {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   const insResult =
-    db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json,
-    html_urls_json, related_searches_json, answer_head, source_titles_plain, doc)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?)`);
+    db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, html_urls_json,
+    related_searches_json, answer_head, source_titles_plain, doc)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?)`);
   const insSource =
     db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link,
     date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -236,15 +236,16 @@ async function ingestBench(dir: string): Promise<boolean> {
         0,
         n.model,
         n.shape,
-        JSON.stringify(n.searchQueries),
         '[]',
         '[]',
+        n.text.slice(0, 100),
         packDoc(
           {
             text: n.text,
             sourceTitles: n.sources.map((x) => x.title).join('\n'),
             markdown: n.markdown,
             rawJson: m.raw,
+            searchQueriesJson: JSON.stringify(n.searchQueries),
           },
           { verify: false },
         ),
@@ -343,10 +344,10 @@ function copyAnswers(path: string, templates: number): void {
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -200000');
   const insertResult = db.prepare(
-    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, html_urls_json,
        related_searches_json, answer_head, source_titles_plain, doc, facets)
-     SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape, t.search_queries_json,
-       t.html_urls_json, t.related_searches_json, '', '', t.doc, ${FACETS_SQL}
+     SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape,
+       t.html_urls_json, t.related_searches_json, t.answer_head, '', t.doc, ${FACETS_SQL}
      FROM jobs j, results t WHERE j.id = @job AND t.seq = @template`,
   );
   // Ingest indexes a batch's answers itself (migration 010): one statement per run here.

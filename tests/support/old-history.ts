@@ -27,16 +27,18 @@ function unpackAnswerDocs(path: string): void {
   db.exec(`
     DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
     ALTER TABLE results DROP COLUMN answer_text; ALTER TABLE results DROP COLUMN source_titles;
-    ALTER TABLE results DROP COLUMN markdown_text;
+    ALTER TABLE results DROP COLUMN markdown_text; ALTER TABLE results DROP COLUMN search_queries_json;
   `);
   const unpack = db.prepare(
-    'UPDATE results SET answer_head = ?, source_titles_plain = ?, markdown_zstd = ? WHERE seq = ?',
+    `UPDATE results SET answer_head = ?, source_titles_plain = ?, markdown_zstd = ?, search_queries_plain = ?
+     WHERE seq = ?`,
   );
   const raw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
   db.transaction(() => {
     for (const { seq, doc } of docs) {
       const d = unpackDoc(doc);
-      unpack.run(d.text, d.sourceTitles, d.markdown === null ? null : compressText(d.markdown), seq);
+      const markdown = d.markdown === null ? null : compressText(d.markdown);
+      unpack.run(d.text, d.sourceTitles, markdown, d.searchQueriesJson, seq);
       if (d.rawJson !== null) raw.run(seq, compressText(d.rawJson));
     }
   })();
@@ -44,6 +46,7 @@ function unpackAnswerDocs(path: string): void {
     ALTER TABLE results DROP COLUMN doc;
     ALTER TABLE results RENAME COLUMN answer_head TO answer_text;
     ALTER TABLE results RENAME COLUMN source_titles_plain TO source_titles;
+    ALTER TABLE results RENAME COLUMN search_queries_plain TO search_queries_json;
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';
   `);

@@ -22,7 +22,7 @@ export async function copyWithTextMarkdown(source: string, copy: string): Promis
     }>;
     // The texts stay the same, so the search index's update trigger leaves the index alone.
     const unpack = db.prepare(
-      `UPDATE results SET doc = NULL, answer_head = ?, source_titles_plain = ?, answer_markdown = ?,
+      `UPDATE results SET doc = NULL, answer_head = ?, source_titles_plain = ?, search_queries_plain = ?, answer_markdown = ?,
          markdown_zstd = NULL WHERE seq = ?`,
     );
     const raw = db.prepare('INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?)');
@@ -30,7 +30,7 @@ export async function copyWithTextMarkdown(source: string, copy: string): Promis
     db.transaction(() => {
       for (const row of packed) {
         const doc = unpackDoc(row.doc);
-        unpack.run(doc.text, doc.sourceTitles, doc.markdown, row.seq);
+        unpack.run(doc.text, doc.sourceTitles, doc.searchQueriesJson, doc.markdown, row.seq);
         if (doc.rawJson !== null) raw.run(row.seq, compressText(doc.rawJson));
         if (doc.markdown !== null) withMarkdown += 1;
       }

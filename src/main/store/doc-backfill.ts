@@ -19,6 +19,7 @@ interface PendingRow {
   answer_head: string;
   source_titles_plain: string;
   markdown_text: string | null;
+  search_queries_plain: string;
   raw_zstd: Uint8Array | null;
 }
 
@@ -34,14 +35,14 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
   const cursor = db.prepare('SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?').pluck();
   const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
   const pending = db.prepare(
-    `SELECT r.seq, r.answer_head, r.source_titles_plain, r.markdown_text, w.raw_zstd
+    `SELECT r.seq, r.answer_head, r.source_titles_plain, r.markdown_text, r.search_queries_plain, w.raw_zstd
      FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq
      WHERE r.seq > ? AND r.doc IS NULL ORDER BY r.seq LIMIT ?`,
   );
   // The update trigger compares the indexed texts before and after: equal, it leaves the
   // search index alone.
   const moveRow = db.prepare(
-    `UPDATE results SET doc = ?, answer_head = ?, source_titles_plain = '', markdown_zstd = NULL,
+    `UPDATE results SET doc = ?, answer_head = ?, source_titles_plain = '', search_queries_plain = '[]', markdown_zstd = NULL,
        answer_markdown = NULL WHERE seq = ?`,
   );
   const dropRaw = db.prepare('DELETE FROM result_docs WHERE result_seq = ?');
@@ -88,6 +89,7 @@ function packChecked(row: PendingRow): { packed: Buffer; doc: ResultDoc } {
     sourceTitles: wellFormed(row.source_titles_plain),
     markdown: row.markdown_text,
     rawJson: row.raw_zstd === null ? null : decompressText(row.raw_zstd),
+    searchQueriesJson: row.search_queries_plain,
   };
   // Unpacked and compared part by part below, which covers packDoc's own check.
   const packed = packDoc(doc, { verify: false });
@@ -96,7 +98,8 @@ function packChecked(row: PendingRow): { packed: Buffer; doc: ResultDoc } {
     back.text !== row.answer_head ||
     back.sourceTitles !== row.source_titles_plain ||
     back.markdown !== doc.markdown ||
-    back.rawJson !== doc.rawJson
+    back.rawJson !== doc.rawJson ||
+    back.searchQueriesJson !== doc.searchQueriesJson
   ) {
     throw new Error(`Packing result ${row.seq} would change its texts; nothing was changed`);
   }

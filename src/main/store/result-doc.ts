@@ -3,20 +3,20 @@ import { zstdDecompressSync } from 'node:zlib';
 import { CompressionError, compressBytes } from './compress';
 
 // A result's document (results.doc, schema version 10): its answer text, source titles,
-// Markdown and raw JSON in ONE zstd frame. The texts are copies of parts of the raw JSON, so
-// compressed together they cost almost nothing beside it: on the issue's 20,000-answer run
-// the raw JSON alone compressed to 1.96 KB an answer and the four parts together to 2.08 KB,
-// where the texts had taken 1.66 KB more (answer text and titles as plain text, the Markdown
-// in a frame of its own).
+// Markdown, raw JSON and search queries in ONE zstd frame. The texts are copies of parts of
+// the raw JSON, so compressed together they cost almost nothing beside it: on the issue's
+// 20,000-answer run the raw JSON alone compressed to 1.96 KB an answer and the parts together
+// to 2.08 KB, where the texts had taken 1.66 KB more (answer text and titles as plain text, the
+// Markdown in a frame of its own).
 //
-// Layout of the decompressed bytes: a header line of four UTF-8 byte lengths ("-" for a NULL
-// Markdown or raw JSON), then the four parts one after the other:
-//   "<text> <titles> <markdown|-> <raw|->\n" text titles markdown raw
+// Layout of the decompressed bytes: a header line of five UTF-8 byte lengths ("-" for a NULL
+// Markdown or raw JSON), then the five parts one after the other:
+//   "<text> <titles> <markdown|-> <raw|-> <queries>\n" text titles markdown raw queries
 // Lengths rather than separators: an answer may hold any character, NUL included.
 //
 // SQL reads the parts through doc_text(doc, part), which the generated columns answer_text,
-// source_titles and markdown_text of results call, so every reader and the search index (its
-// external content) read them as before. Every connection the app opens registers it
+// source_titles, markdown_text and search_queries_json of results call, so every reader and
+// the search index (its external content) read them as before. Every connection the app opens registers it
 // (registerStoreFunctions); a tool without it cannot read those columns or check the file.
 
 export interface ResultDoc {
@@ -24,6 +24,8 @@ export interface ResultDoc {
   sourceTitles: string;
   markdown: string | null;
   rawJson: string | null;
+  /** The search queries the engine ran, as a JSON array of strings. */
+  searchQueriesJson: string;
 }
 
 /** The characters of an answer's text kept plain beside its document (results.answer_head). */
@@ -50,7 +52,7 @@ export const excerptSql = (alias: string, chars: string): string =>
     ELSE substr(${alias}.answer_text, 1, ${chars}) END`;
 
 /** doc_text's part numbers, in the layout's order. */
-export const DOC_PART = { text: 0, sourceTitles: 1, markdown: 2, rawJson: 3 } as const;
+export const DOC_PART = { text: 0, sourceTitles: 1, markdown: 2, rawJson: 3, searchQueriesJson: 4 } as const;
 
 const NEWLINE = 0x0a;
 
@@ -61,10 +63,17 @@ const NEWLINE = 0x0a;
  */
 export const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
 
+/** The document's parts in DOC_PART order. */
+const partsOf = (doc: ResultDoc): Array<string | null> => [
+  doc.text,
+  doc.sourceTitles,
+  doc.markdown,
+  doc.rawJson,
+  doc.searchQueriesJson,
+];
+
 function encodeDoc(doc: ResultDoc): Buffer {
-  const parts = [doc.text, doc.sourceTitles, doc.markdown, doc.rawJson].map((p) =>
-    p === null ? null : Buffer.from(p, 'utf8'),
-  );
+  const parts = partsOf(doc).map((p) => (p === null ? null : Buffer.from(p, 'utf8')));
   const header = parts.map((p) => (p === null ? '-' : String(p.length))).join(' ');
   return Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), ...parts.filter((p) => p !== null)]);
 }
@@ -81,7 +90,7 @@ export function packDoc(doc: ResultDoc, { verify }: { verify: boolean }): Buffer
 function splitDoc(bytes: Buffer): Array<string | null> {
   const end = bytes.indexOf(NEWLINE);
   const lengths = end < 0 ? [] : bytes.toString('latin1', 0, end).split(' ');
-  if (lengths.length !== 4) throw new CompressionError('A stored answer document has no valid header');
+  if (lengths.length !== 5) throw new CompressionError('A stored answer document has no valid header');
   let at = end + 1;
   const parts = lengths.map((length) => {
     if (length === '-') return null;
@@ -95,12 +104,13 @@ function splitDoc(bytes: Buffer): Array<string | null> {
 }
 
 export function unpackDoc(packed: Uint8Array): ResultDoc {
-  const [text, sourceTitles, markdown, rawJson] = splitDoc(zstdDecompressSync(packed));
+  const [text, sourceTitles, markdown, rawJson, searchQueriesJson] = splitDoc(zstdDecompressSync(packed));
   return {
     text: text ?? '',
     sourceTitles: sourceTitles ?? '',
     markdown: markdown ?? null,
     rawJson: rawJson ?? null,
+    searchQueriesJson: searchQueriesJson ?? '[]',
   };
 }
 
@@ -139,5 +149,5 @@ export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDo
   const last = lastDocs.get(db);
   if (last === undefined) return;
   last.packed = packed;
-  last.parts = [doc.text, doc.sourceTitles, doc.markdown, doc.rawJson];
+  last.parts = partsOf(doc);
 }

@@ -53,7 +53,7 @@ interface ResultRow {
   fetched_at: number;
   model: string | null;
   shape: 'legacy' | 'mobile-web' | null;
-  search_queries_json: string;
+  old_search_queries: string | null;
   html_urls_json: string;
   related_searches_json: string;
   /** The packed document (result-doc.ts); NULL on a row from before version 10 not moved yet. */
@@ -127,19 +127,20 @@ export function createResultsApi(
   // What the search facets of a result are made of (see search-facets.ts).
   const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
   // Positional parameters: binding by name costs a property lookup per column per row.
-  // The answer text, source titles, Markdown and raw JSON go into one compressed document (doc,
-  // see migration 010); answer_head keeps the text's first characters for lists' excerpts.
+  // The answer text, source titles, Markdown, raw JSON and search queries go into one compressed
+  // document (doc, see migration 010); answer_head keeps the text's first characters for lists'
+  // excerpts.
   const insertResult = stmt(
     db,
-    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_json, html_urls_json,
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_plain, html_urls_json,
       related_searches_json, answer_head, source_titles_plain, doc, facets)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)`,
+      VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, '', ?, ?)`,
   );
   // The update trigger re-indexes a replaced result's search row from its old and new doc.
   const updateResult = stmt(
     db,
     `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
-      shape = @shape, search_queries_json = @search_queries_json, html_urls_json = @html_urls_json,
+      shape = @shape, search_queries_plain = '[]', html_urls_json = @html_urls_json,
       related_searches_json = @related_searches_json, answer_head = @head, source_titles_plain = '',
       answer_markdown = NULL, markdown_zstd = NULL, doc = @doc, facets = @facets
     WHERE seq = @seq`,
@@ -182,7 +183,8 @@ export function createResultsApi(
 
   // A row moved to doc is unpacked once in JavaScript; only an older row reads its texts
   // through the generated columns (CASE evaluates just the branch taken).
-  const RESULT_SELECT = `SELECT r.seq, r.id, r.job_id, r.fetched_at, r.model, r.shape, r.search_queries_json,
+  const RESULT_SELECT = `SELECT r.seq, r.id, r.job_id, r.fetched_at, r.model, r.shape,
+      CASE WHEN r.doc IS NULL THEN r.search_queries_plain END AS old_search_queries,
       r.html_urls_json, r.related_searches_json, r.doc,
       CASE WHEN r.doc IS NULL THEN r.answer_text END AS old_text,
       CASE WHEN r.doc IS NULL THEN r.markdown_text END AS old_markdown,
@@ -307,7 +309,6 @@ export function createResultsApi(
         fetchedAt: item.fetchedAt,
       });
       const n = item.normalized;
-      const searchQueries = toJson(n.searchQueries);
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
       const text = wellFormed(n.text);
@@ -322,6 +323,7 @@ export function createResultsApi(
         sourceTitles,
         markdown: n.markdown,
         rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
+        searchQueriesJson: wellFormed(toJson(n.searchQueries)),
       };
       const doc = packDoc(parts, { verify: false });
       rememberDoc(db, doc, parts);
@@ -337,7 +339,6 @@ export function createResultsApi(
           now,
           model: n.model,
           shape: n.shape,
-          search_queries_json: searchQueries,
           html_urls_json: htmlUrls,
           related_searches_json: relatedSearches,
           head: headOf(text),
@@ -359,7 +360,6 @@ export function createResultsApi(
             now,
             n.model,
             n.shape,
-            searchQueries,
             htmlUrls,
             relatedSearches,
             headOf(text),
@@ -448,7 +448,7 @@ export function createResultsApi(
       markdown: doc ? doc.markdown : row.old_markdown,
       htmlUrls: parseStringArray(row.html_urls_json),
       model: row.model,
-      searchQueries: parseStringArray(row.search_queries_json),
+      searchQueries: parseStringArray(doc ? doc.searchQueriesJson : (row.old_search_queries ?? '[]')),
       sources,
       entities: selectEntities.all(row.seq) as NormalizedEntity[],
       products,

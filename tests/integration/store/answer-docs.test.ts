@@ -33,6 +33,7 @@ function ingestAnswers(store: HistoryStore, texts: readonly string[], markdown =
           source(1, 'shared.example', `Shared guide ${i % 2}`),
           source(2, `own-${i}.example`, `Own ${i}`),
         ],
+        searchQueries: [`query ${i}`, 'trail shoes 2026'],
       }),
       fetchedAt: Date.UTC(2026, 0, 2, 0, i),
     })),
@@ -234,6 +235,7 @@ describe('answer documents (migration 10)', () => {
       sourceTitles: 'Shared guide 1\nOwn 1',
       markdown: '## a second one\n\n- point 1',
       rawJson: JSON.stringify({ i: 1, text: 'a second one', nested: { list: [1, 2, 3] } }),
+      searchQueriesJson: JSON.stringify(['query 1', 'trail shoes 2026']),
     });
     // Plain columns read without Parallax's functions; the texts need them, and say so.
     expect(db.prepare('SELECT count(*) FROM results').pluck().get()).toBe(2);

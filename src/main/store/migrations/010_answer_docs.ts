@@ -1,11 +1,12 @@
-// Schema version 10: a result's answer text, source titles, Markdown and raw JSON kept as one
+// Schema version 10: a result's answer text, source titles, Markdown, raw JSON and search queries kept as one
 // zstd frame, results.doc (see result-doc.ts for its layout). The texts are copies of parts
 // of the raw JSON: compressed with it they add about 0.1 KB an answer, where as plain text
 // (answer text, titles) and a frame of their own (Markdown) they took 1.66 KB on the issue's
 // 20,000-answer run. Search, compare, exports and Visibility read the same columns as before:
 // - answer_text, source_titles and markdown_text are generated columns (VIRTUAL: computed when
 //   read, never stored) that take the part from doc, or, for a row stored before this version
-//   and not moved yet, from its old columns (renamed answer_head, source_titles_plain;
+//   and not moved yet, from its old columns (renamed answer_head, source_titles_plain; the
+//   search queries too, search_queries_plain, '[]' once moved for its json_valid check;
 //   answer_markdown and markdown_zstd keep their names). markdown_text replaces the
 //   coalesce(zstd_text(markdown_zstd), answer_markdown) every Markdown reader wrote.
 // - answer_head keeps a packed row's first 100 characters (result-doc.ts HEAD_CHARS) as plain
@@ -30,11 +31,14 @@ DROP TRIGGER results_search_update;
 
 ALTER TABLE results RENAME COLUMN answer_text TO answer_head;
 ALTER TABLE results RENAME COLUMN source_titles TO source_titles_plain;
+ALTER TABLE results RENAME COLUMN search_queries_json TO search_queries_plain;
 ALTER TABLE results ADD COLUMN doc BLOB;
 ALTER TABLE results ADD COLUMN answer_text TEXT
   GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN answer_head ELSE doc_text(doc, 0) END) VIRTUAL;
 ALTER TABLE results ADD COLUMN source_titles TEXT
   GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN source_titles_plain ELSE doc_text(doc, 1) END) VIRTUAL;
+ALTER TABLE results ADD COLUMN search_queries_json TEXT
+  GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN search_queries_plain ELSE doc_text(doc, 4) END) VIRTUAL;
 ALTER TABLE results ADD COLUMN markdown_text TEXT
   GENERATED ALWAYS AS (CASE WHEN doc IS NULL THEN coalesce(zstd_text(markdown_zstd), answer_markdown)
     ELSE doc_text(doc, 2) END) VIRTUAL;
