@@ -87,24 +87,31 @@ export function packDoc(doc: ResultDoc, { verify }: { verify: boolean }): Buffer
   return compressBytes(bytes, { verify });
 }
 
-function splitDoc(bytes: Buffer): Array<string | null> {
+/** Where each part lies in a decompressed document: [from, to) byte offsets, null for NULL. */
+function partRanges(bytes: Buffer): Array<readonly [number, number] | null> {
   const end = bytes.indexOf(NEWLINE);
   const lengths = end < 0 ? [] : bytes.toString('latin1', 0, end).split(' ');
   if (lengths.length !== 5) throw new CompressionError('A stored answer document has no valid header');
   let at = end + 1;
-  const parts = lengths.map((length) => {
+  const ranges = lengths.map((length) => {
     if (length === '-') return null;
     const from = at;
     at += Number(length);
-    return bytes.toString('utf8', from, at);
+    return [from, at] as const;
   });
   if (at !== bytes.length)
     throw new CompressionError('A stored answer document is not the length its header says');
-  return parts;
+  return ranges;
 }
 
+const partText = (bytes: Buffer, range: readonly [number, number] | null): string | null =>
+  range === null ? null : bytes.toString('utf8', range[0], range[1]);
+
 export function unpackDoc(packed: Uint8Array): ResultDoc {
-  const [text, sourceTitles, markdown, rawJson, searchQueriesJson] = splitDoc(zstdDecompressSync(packed));
+  const bytes = zstdDecompressSync(packed);
+  const [text, sourceTitles, markdown, rawJson, searchQueriesJson] = partRanges(bytes).map((r) =>
+    partText(bytes, r),
+  );
   return {
     text: text ?? '',
     sourceTitles: sourceTitles ?? '',
@@ -114,29 +121,42 @@ export function unpackDoc(packed: Uint8Array): ResultDoc {
   };
 }
 
-/** A connection's last document read by doc_text, kept with its parts. */
+/**
+ * A connection's last document read by doc_text: its bytes, and each part decoded once asked
+ * for (a list reading the text does not decode the 10 KB of raw JSON beside it).
+ */
 interface LastDoc {
   packed: Buffer | null;
-  parts: Array<string | null>;
+  bytes: Buffer | null;
+  ranges: Array<readonly [number, number] | null>;
+  parts: Array<string | null | undefined>;
 }
 const lastDocs = new WeakMap<Database.Database, LastDoc>();
 
 /**
  * Registers doc_text(doc, part) on a connection. A row's generated columns each call it, often
  * one after the other for the same document (an export reads the text, its excerpt and the
- * Markdown): the last document's parts are kept, found again by comparing the bytes.
+ * Markdown): the last document is kept, found again by comparing the bytes.
  */
 export function registerDocText(db: Database.Database): void {
-  const last: LastDoc = lastDocs.get(db) ?? { packed: null, parts: [] };
+  const last: LastDoc = lastDocs.get(db) ?? { packed: null, bytes: null, ranges: [], parts: [] };
   lastDocs.set(db, last);
   db.function('doc_text', { deterministic: true }, (packed: unknown, part: unknown) => {
     // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
     if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
     if (last.packed === null || !last.packed.equals(packed)) {
-      last.parts = splitDoc(zstdDecompressSync(packed));
+      const bytes = zstdDecompressSync(packed);
+      last.ranges = partRanges(bytes);
+      last.bytes = bytes;
+      last.parts = [];
       last.packed = packed;
     }
-    return last.parts[part] ?? null;
+    let text = last.parts[part];
+    if (text === undefined && last.bytes !== null) {
+      text = partText(last.bytes, last.ranges[part] ?? null);
+      last.parts[part] = text;
+    }
+    return text ?? null;
   });
 }
 
@@ -149,5 +169,6 @@ export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDo
   const last = lastDocs.get(db);
   if (last === undefined) return;
   last.packed = packed;
+  last.bytes = null;
   last.parts = partsOf(doc);
 }
