@@ -5,7 +5,7 @@ import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } f
 
 // The data half of migration 10 (see 010_answer_docs.ts), run at open after the schema change
 // and after migration 7's backfill: every result stored before it gets its answer text, source
-// titles, Markdown and raw JSON packed into results.doc. Batches of BATCH rows, each its own
+// titles, Markdown, raw JSON and search queries packed into results.doc. Batches of BATCH rows, each its own
 // transaction that also moves the cursor (meta doc_backfill_after), so a process killed
 // half-way keeps every finished batch and the next open carries on. Each document is unpacked
 // and compared with the texts it replaces before the row's old columns are emptied and its
@@ -35,15 +35,16 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
   const cursor = db.prepare('SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?').pluck();
   const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
   const pending = db.prepare(
-    `SELECT r.seq, r.answer_head, r.source_titles_plain, r.markdown_text, r.search_queries_plain, w.raw_zstd
+    `SELECT r.seq, r.answer_head, r.source_titles_plain, r.markdown_text, r.search_queries_plain,
+       w.raw_zstd
      FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq
      WHERE r.seq > ? AND r.doc IS NULL ORDER BY r.seq LIMIT ?`,
   );
   // The update trigger compares the indexed texts before and after: equal, it leaves the
   // search index alone.
   const moveRow = db.prepare(
-    `UPDATE results SET doc = ?, answer_head = ?, source_titles_plain = '', search_queries_plain = '[]', markdown_zstd = NULL,
-       answer_markdown = NULL WHERE seq = ?`,
+    `UPDATE results SET doc = ?, answer_head = ?, source_titles_plain = '', search_queries_plain = '[]',
+       markdown_zstd = NULL, answer_markdown = NULL WHERE seq = ?`,
   );
   const dropRaw = db.prepare('DELETE FROM result_docs WHERE result_seq = ?');
 

@@ -14,10 +14,11 @@ import { CompressionError, compressBytes } from './compress';
 //   "<text> <titles> <markdown|-> <raw|-> <queries>\n" text titles markdown raw queries
 // Lengths rather than separators: an answer may hold any character, NUL included.
 //
-// SQL reads the parts through doc_text(doc, part), which the generated columns answer_text,
-// source_titles, markdown_text and search_queries_json of results call, so every reader and
-// the search index (its external content) read them as before. Every connection the app opens registers it
-// (registerStoreFunctions); a tool without it cannot read those columns or check the file.
+// SQL reads part n (0 to 4, in the layout's order) through doc_text(doc, n), which the
+// generated columns answer_text, source_titles, markdown_text and search_queries_json of
+// results call, so every reader and the search index (its external content) read them as
+// before. Every connection the app opens registers it (registerStoreFunctions); a tool
+// without it cannot read those columns or check the file.
 
 export interface ResultDoc {
   text: string;
@@ -51,9 +52,6 @@ export const excerptSql = (alias: string, chars: string): string =>
   `CASE WHEN ${alias}.doc IS NULL OR ${chars} <= ${HEAD_CHARS} THEN substr(${alias}.answer_head, 1, ${chars})
     ELSE substr(${alias}.answer_text, 1, ${chars}) END`;
 
-/** doc_text's part numbers, in the layout's order. */
-export const DOC_PART = { text: 0, sourceTitles: 1, markdown: 2, rawJson: 3, searchQueriesJson: 4 } as const;
-
 const NEWLINE = 0x0a;
 
 /**
@@ -63,7 +61,7 @@ const NEWLINE = 0x0a;
  */
 export const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
 
-/** The document's parts in DOC_PART order. */
+/** The document's parts in the layout's order (doc_text's part numbers). */
 const partsOf = (doc: ResultDoc): Array<string | null> => [
   doc.text,
   doc.sourceTitles,

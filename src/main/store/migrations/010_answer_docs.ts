@@ -1,14 +1,14 @@
-// Schema version 10: a result's answer text, source titles, Markdown, raw JSON and search queries kept as one
-// zstd frame, results.doc (see result-doc.ts for its layout). The texts are copies of parts
-// of the raw JSON: compressed with it they add about 0.1 KB an answer, where as plain text
-// (answer text, titles) and a frame of their own (Markdown) they took 1.66 KB on the issue's
-// 20,000-answer run. Search, compare, exports and Visibility read the same columns as before:
-// - answer_text, source_titles and markdown_text are generated columns (VIRTUAL: computed when
-//   read, never stored) that take the part from doc, or, for a row stored before this version
-//   and not moved yet, from its old columns (renamed answer_head, source_titles_plain; the
-//   search queries too, search_queries_plain, '[]' once moved for its json_valid check;
-//   answer_markdown and markdown_zstd keep their names). markdown_text replaces the
-//   coalesce(zstd_text(markdown_zstd), answer_markdown) every Markdown reader wrote.
+// Schema version 10: a result's answer text, source titles, Markdown, raw JSON and search
+// queries kept as one zstd frame, results.doc (see result-doc.ts for its layout). The texts are
+// copies of parts of the raw JSON: compressed with it they add about 0.1 KB an answer, where as
+// plain text (answer text, titles) and a frame of their own (Markdown) they took 1.66 KB on the
+// issue's 20,000-answer run. Search, compare, exports and Visibility read the same columns:
+// - answer_text, source_titles, search_queries_json and markdown_text are generated columns
+//   (VIRTUAL: computed when read, never stored) that take their part from doc, or, for a row
+//   stored before this version and not moved yet, from its old columns (renamed answer_head,
+//   source_titles_plain and search_queries_plain, which keeps '[]' once moved for its
+//   json_valid check; answer_markdown and markdown_zstd keep their names). markdown_text
+//   replaces the coalesce(zstd_text(markdown_zstd), answer_markdown) every Markdown reader wrote.
 // - answer_head keeps a packed row's first 100 characters (result-doc.ts HEAD_CHARS) as plain
 //   text: lists of a run's answers (the run view, `parallax show`) show an excerpt of each of
 //   up to 20,000 answers, and reading each from doc would cost a decompression per answer
