@@ -74,8 +74,6 @@ export function runCompactBackfill(db: Database.Database, options: BackfillOptio
     .prepare('SELECT count(*) FROM results WHERE seq > ?')
     .pluck()
     .get(cursor.get(CURSOR_KEY)) as number;
-  let done = 0;
-  let batches = 0;
   const step = db.transaction((): number => {
     const after = cursor.get(CURSOR_KEY) as number;
     const rows = pending.all(after, batchSize) as PendingRow[];
@@ -103,17 +101,25 @@ export function runCompactBackfill(db: Database.Database, options: BackfillOptio
     return rows.length;
   });
 
+  if (!runBatches(() => step.immediate(), total, options)) return false;
+  finishBackfill(db);
+  return true;
+}
+
+/**
+ * Runs a backfill's batches (each one transaction, returning how many rows it handled) until
+ * one handles none, reporting progress after each; false when stopped by maxBatches first.
+ */
+export function runBatches(step: () => number, total: number, options: BackfillOptions): boolean {
+  let done = 0;
   options.onProgress?.({ done, total });
-  for (;;) {
+  for (let batches = 0; ; batches++) {
     if (options.maxBatches !== undefined && batches >= options.maxBatches) return false;
-    const n = step.immediate();
-    batches += 1;
-    if (n === 0) break;
+    const n = step();
+    if (n === 0) return true;
     done += n;
     options.onProgress?.({ done: Math.min(done, total), total });
   }
-  finishBackfill(db);
-  return true;
 }
 
 // The old search index and the raw-text table go once every row has left them.

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BackfillOptions } from './compact-backfill';
+import { runBatches, type BackfillOptions } from './compact-backfill';
 import { decompressText } from './compress';
 import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } from './result-doc';
 
@@ -52,8 +52,6 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
     .prepare('SELECT count(*) FROM results WHERE seq > ? AND doc IS NULL')
     .pluck()
     .get(cursor.get(CURSOR_KEY)) as number;
-  let done = 0;
-  let batches = 0;
   const step = db.transaction((): number => {
     const rows = pending.all(cursor.get(CURSOR_KEY), batchSize) as PendingRow[];
     for (const row of rows) {
@@ -67,15 +65,7 @@ export function runDocBackfill(db: Database.Database, options: BackfillOptions =
     return rows.length;
   });
 
-  options.onProgress?.({ done, total });
-  for (;;) {
-    if (options.maxBatches !== undefined && batches >= options.maxBatches) return false;
-    const n = step.immediate();
-    batches += 1;
-    if (n === 0) break;
-    done += n;
-    options.onProgress?.({ done: Math.min(done, total), total });
-  }
+  if (!runBatches(() => step.immediate(), total, options)) return false;
   db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
   return true;
 }
