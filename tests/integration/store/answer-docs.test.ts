@@ -8,7 +8,7 @@ import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { HEAD_CHARS, unpackDoc } from '../../../src/main/store/result-doc';
 import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { toVersion9 } from '../../support/old-history';
-import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
+import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 
 // Migration 10 and ingest keep a result's answer text, source titles, Markdown and raw JSON in
 // one zstd document (results.doc), read through generated columns by every reader and by the
@@ -50,20 +50,6 @@ function snapshot(store: HistoryStore, resultIds: readonly string[]) {
     results: store.getResults(resultIds).map((r) => ({ normalized: r.normalized, rawJson: r.rawJson })),
     raw: resultIds.map((id) => store.getRawJson(id)),
   };
-}
-
-/** FTS5's check of the index against the texts it reads back from results: null when consistent. */
-function searchIndexProblems(path: string): string | null {
-  const db = new Database(path);
-  registerStoreFunctions(db);
-  try {
-    db.prepare("INSERT INTO answer_search (answer_search, rank) VALUES ('integrity-check', 1)").run();
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    db.close();
-  }
 }
 
 function counts(path: string) {

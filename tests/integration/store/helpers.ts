@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import type { EngineName } from '../../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
 import { openHistory, type HistoryStore, type OpenHistoryOptions } from '../../../src/main/store';
+import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 
 /** A temp folder per test file, removed afterwards. */
 export function tempFolder(): { dir: string; file: (name: string) => string; cleanup: () => void } {
@@ -91,4 +93,21 @@ export function newRun(
     sandbox: true,
     costEstimate: extra.costEstimate ?? 10,
   });
+}
+
+/**
+ * FTS5's own check of answer_search against the texts it reads back from results (through
+ * their generated columns, hence the functions): null when they agree, else its message.
+ */
+export function searchIndexProblems(path: string): string | null {
+  const db = new Database(path);
+  registerStoreFunctions(db);
+  try {
+    db.prepare("INSERT INTO answer_search (answer_search, rank) VALUES ('integrity-check', 1)").run();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    db.close();
+  }
 }

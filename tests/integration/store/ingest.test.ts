@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../../src/main/store';
 import type { NormalizedResult } from '../../../src/shared/domain/result';
-import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
+import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 
 const tmp = tempFolder();
 afterAll(() => tmp.cleanup());
@@ -83,21 +82,6 @@ function full(text: string): NormalizedResult {
     relatedSearches: ['hoka vs nike'],
     shape: 'mobile-web',
   });
-}
-
-/** FTS5's own check of answer_search against the rows it indexes (null when they agree). */
-function searchIndexProblems(): string | null {
-  const raw = new Database(path);
-  // The check reads the indexed texts back through results' generated columns.
-  registerStoreFunctions(raw);
-  try {
-    raw.prepare("INSERT INTO answer_search (answer_search, rank) VALUES ('integrity-check', 1)").run();
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    raw.close();
-  }
 }
 
 function rowCounts(): Record<string, number> {
@@ -227,10 +211,10 @@ describe('ingestResults', () => {
     store.ingestResults([{ jobId: c!, raw: {}, normalized: full('okapi third'), fetchedAt: 4 }]);
     store.ingestResults([{ jobId: b!, raw: {}, normalized: full('gazelle'), fetchedAt: 5 }]);
     expect(store.search({ query: 'okapi' }).hits.map((h) => h.jobId)).toEqual([c]);
-    expect(searchIndexProblems()).toBeNull();
+    expect(searchIndexProblems(path)).toBeNull();
     store.deleteRun(run.id);
     expect(store.search({ query: 'okapi OR ibex OR gazelle' }).total).toBe(0);
-    expect(searchIndexProblems()).toBeNull();
+    expect(searchIndexProblems(path)).toBeNull();
   });
 
   it('applies a job patch in the same transaction, and rolls back the whole batch on an unknown job', () => {
