@@ -344,10 +344,11 @@ function copyAnswers(path: string, templates: number): void {
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -200000');
   const insertResult = db.prepare(
-    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, html_urls_json,
-       related_searches_json, answer_head, source_titles_plain, doc, facets)
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_plain,
+       html_urls_json, related_searches_json, answer_head, source_titles_plain, doc, facets)
      SELECT lower(hex(randomblob(16))), j.id, @fetched, @fetched, t.model, t.shape,
-       t.html_urls_json, t.related_searches_json, t.answer_head, '', t.doc, ${FACETS_SQL}
+       t.search_queries_plain, t.html_urls_json, t.related_searches_json, t.answer_head, '', t.doc,
+       ${FACETS_SQL}
      FROM jobs j, results t WHERE j.id = @job AND t.seq = @template`,
   );
   // Ingest indexes a batch's answers itself (migration 010): one statement per run here.
