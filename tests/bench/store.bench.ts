@@ -290,24 +290,34 @@ const FACETS_SQL = `'e' || lower(hex(j.engine)) || ' c' || lower(hex(j.country))
   || ' d' || strftime('%Y%m%d', @fetched / 1000, 'unixepoch') || ' m' || strftime('%Y%m', @fetched / 1000, 'unixepoch')
   || ' y' || strftime('%Y', @fetched / 1000, 'unixepoch')`;
 
+/** How many runs of 1,000 answers, and how many of them are stored through the store (templates). */
+export interface BigSize {
+  runs: number;
+  templateRuns: number;
+}
+
 /**
  * 1,000,000 answers: the first 20,000 generated and stored through store.ingestResults (every
  * index and roll-up), the other 980,000 copied from them in SQL into runs and jobs of their own,
- * with their own dates and search facets, indexed for search by the same triggers. Building every
- * answer through the store took over two hours on this 2-core machine; the search index, which is
- * what this bench reads, is the same either way. The Visibility roll-ups cover the first 20,000.
+ * with their own dates and search facets, indexed for search as ingest indexes them. Building
+ * every answer through the store took over two hours on this 2-core machine; the search index,
+ * which is what this bench reads, is the same either way. The Visibility roll-ups cover the first
+ * 20,000. tests/integration/store/bench-history.test.ts builds it small and reads the copies.
  */
-function buildBig(path: string): void {
+export function buildBig(
+  path: string,
+  size: BigSize = { runs: BIG_RUNS, templateRuns: TEMPLATE_RUNS },
+): void {
   const t0 = performance.now();
   // Built under a name of its own and renamed when complete: an interrupted build is never reused.
   const building = `${path}.building`;
   for (const p of [path, building].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(p, { force: true });
   const store = openHistory({ path: building });
   const r = rng(100);
-  const templates = TEMPLATE_RUNS * 1000;
-  for (let run = 0; run < BIG_RUNS; run++) {
+  const templates = size.templateRuns * 1000;
+  for (let run = 0; run < size.runs; run++) {
     const jobs = createBigRun(store, 5, COUNTRIES, 10, 1000 + run, BIG_ENGINES); // 1,000 jobs per run
-    if (run < TEMPLATE_RUNS) {
+    if (run < size.templateRuns) {
       store.ingestResults(
         jobs.map((job, i) => {
           const m = makeResult(r, 60 + Math.floor(r() * 200));
@@ -320,9 +330,9 @@ function buildBig(path: string): void {
         }),
       );
     }
-    if (run === TEMPLATE_RUNS - 1) {
+    if (run === size.templateRuns - 1) {
       store.close();
-      copyAnswers(building, templates);
+      copyAnswers(building, templates, size);
       break;
     }
   }
@@ -335,7 +345,7 @@ function buildBig(path: string): void {
   );
 }
 
-function copyAnswers(path: string, templates: number): void {
+function copyAnswers(path: string, templates: number, size: BigSize): void {
   const t0 = performance.now();
   const store = openHistory({ path });
   const db = new Database(path);
@@ -369,7 +379,7 @@ function copyAnswers(path: string, templates: number): void {
   const runJobs = db.prepare('SELECT id FROM jobs WHERE run_id = ? ORDER BY rowid').pluck();
   const runs = db.prepare('SELECT id FROM runs ORDER BY created_at, rowid').pluck().all() as string[];
   let done = templates;
-  for (let run = TEMPLATE_RUNS; run < BIG_RUNS; run++) {
+  for (let run = size.templateRuns; run < size.runs; run++) {
     const runId = runs[run] ?? createBigRun(store, 5, COUNTRIES, 10, 1000 + run, BIG_ENGINES)[0]!.runId;
     const jobIds = runJobs.all(runId) as string[];
     db.transaction(() => {
@@ -395,7 +405,7 @@ function copyAnswers(path: string, templates: number): void {
   const sample = db
     .prepare(
       `SELECT r.facets, r.fetched_at, j.engine, j.country, j.us_state, j.run_id FROM results r
-       JOIN jobs j ON j.id = r.job_id WHERE r.seq % 99991 = 0`,
+       JOIN jobs j ON j.id = r.job_id WHERE r.seq % 99991 = 0 OR r.seq = (SELECT max(seq) FROM results)`,
     )
     .all() as Array<{
     facets: string;
