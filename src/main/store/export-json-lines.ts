@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
+import { sourceCountSql } from './list-sql';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query and handed over as bytes: the export writes them as they are. Building the
@@ -29,7 +30,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
   return `SELECT CAST(json_object(${withRunId ? `'runId', j.run_id, ` : ''}'jobId', j.id,
       'promptIndex', j.prompt_index, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
       'repeat', j.repeat, 'jobState', j.job_state, 'resultId', r.id, 'excerpt', substr(r.answer_text, 1, 280),
-      'sourceCount', (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq),
+      'sourceCount', ${sourceCountSql('r.seq')},
       'error', CASE WHEN j.error_message IS NULL THEN NULL ELSE jsonb_object('code', j.error_code,
         'message', j.error_message, 'requestId', j.request_id, 'status', j.http_status) END,
       'prompt', p.text,

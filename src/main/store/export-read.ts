@@ -8,6 +8,7 @@ import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-wo
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
 import { parseStringArray } from './json';
 import { registerStoreFunctions } from './sql-functions';
+import { sourceCountSql } from './list-sql';
 
 // Reads a run for an export row by row, on a read-only connection of its own. An export of
 // a large run takes seconds and yields to the event loop between rows (disk backpressure,
@@ -164,7 +165,7 @@ function jobsSql(promptFilter: boolean, children: boolean): string {
       ${children ? 'r.markdown_text' : 'NULL'} AS answer_markdown, r.model, r.shape,
       r.search_queries_json, r.html_urls_json, r.related_searches_json,
       substr(r.answer_text, 1, 280) AS excerpt,
-      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count,
+      ${sourceCountSql('r.seq')} AS source_count,
       (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
       ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE json_object(${CHILDREN_MEMBERS}) END` : 'NULL'} AS children,
       ${pagesArray('json')} AS pages_json
@@ -234,7 +235,7 @@ export function openRunExportReader(path: string): RunExportReader {
   const summary = db.prepare(
     `SELECT j.engine, j.country, j.us_state AS state, count(*) AS jobs, count(r.seq) AS answers,
       sum(j.job_state = 'failed') AS failed,
-      coalesce(sum((SELECT count(*) FROM sources s WHERE s.result_seq = r.seq)), 0) AS sources
+      coalesce(sum(${sourceCountSql('r.seq')}), 0) AS sources
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id WHERE j.run_id = ?
     GROUP BY j.engine, j.country, j.us_state ORDER BY j.engine, j.country, j.us_state`,
   );

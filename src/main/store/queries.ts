@@ -4,6 +4,7 @@ import type { StoreContext } from './context';
 import type { MatrixCell, SeriesPoint } from './types';
 import { pluck, stmt } from './statements';
 import { excerptSql, HEAD_CHARS } from './result-doc';
+import { sourceCountSql } from './list-sql';
 
 export interface DomainFilter {
   runId?: string;
@@ -91,14 +92,14 @@ export function createQueriesApi(ctx: StoreContext): QueriesApi {
     `SELECT j.id AS job_id, j.prompt_index, j.engine, j.country, j.us_state, j.repeat,
       j.job_state, j.error_code, j.error_message, j.request_id, j.http_status,
       r.id AS result_id, ${excerptSql('r', '@chars')} AS excerpt,
-      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq) AS source_count
+      ${sourceCountSql('r.seq')} AS source_count
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId
     ${RUN_ORDER}`,
   );
   // Rows as arrays (no column-named object per row).
   const TABLE_ROWS = `SELECT j.prompt_index, j.engine, j.country, j.us_state, j.repeat, j.job_state,
-      (SELECT count(*) FROM sources s WHERE s.result_seq = r.seq),
+      ${sourceCountSql('r.seq')},
       ${excerptSql('r', '@chars')}, j.error_code, j.error_message, j.request_id
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id
     WHERE j.run_id = @runId

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, IngestItem } from '../../../src/main/store';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { sourceCountSql } from '../../../src/main/store/list-sql';
 import type { NormalizedProduct, NormalizedResult } from '../../../src/shared/domain/result';
 import { toVersion9 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
@@ -232,6 +233,11 @@ describe('packed rows', () => {
         [2, 'Own 0'],
         [3, 'Third'],
       ]);
+      // The count read from the list alone skips the nulls the DELETE left; no list counts 0.
+      const listed = db.prepare(`SELECT ${sourceCountSql('?')}`).pluck();
+      expect(db.prepare('SELECT text_ids FROM source_lists').pluck().get()).toContain('null');
+      expect(listed.get(seq)).toBe(3);
+      expect(listed.get(seq + 1)).toBe(0);
       // Entities: appended in order while positions are 1, 2, 3…; a result without any gets a list.
       db.prepare(
         "INSERT INTO entities (result_seq, position, type, name) VALUES (?, 3, 'brand', 'Third')",
