@@ -304,6 +304,25 @@ export interface BigSize {
  * which is what this bench reads, is the same either way. The Visibility roll-ups cover the first
  * 20,000. tests/integration/store/bench-history.test.ts builds it small and reads the copies.
  */
+/** A copied answer's row, with its job's columns: what its search facets are made of. */
+export interface CopiedRow {
+  fetched_at: number;
+  engine: string;
+  country: string;
+  us_state: string | null;
+  run_id: string;
+}
+
+/** The facets the store would have written for a copied answer (the build writes them in SQL). */
+export const facetsOfCopy = (row: CopiedRow): string =>
+  facetsOf({
+    engine: row.engine,
+    country: row.country,
+    state: row.us_state,
+    runId: row.run_id,
+    fetchedAt: row.fetched_at,
+  });
+
 export function buildBig(
   path: string,
   size: BigSize = { runs: BIG_RUNS, templateRuns: TEMPLATE_RUNS },
@@ -407,22 +426,9 @@ function copyAnswers(path: string, templates: number, size: BigSize): void {
       `SELECT r.facets, r.fetched_at, j.engine, j.country, j.us_state, j.run_id FROM results r
        JOIN jobs j ON j.id = r.job_id WHERE r.seq % 99991 = 0 OR r.seq = (SELECT max(seq) FROM results)`,
     )
-    .all() as Array<{
-    facets: string;
-    fetched_at: number;
-    engine: string;
-    country: string;
-    us_state: string | null;
-    run_id: string;
-  }>;
+    .all() as Array<CopiedRow & { facets: string }>;
   for (const row of sample) {
-    const expected = facetsOf({
-      engine: row.engine,
-      country: row.country,
-      state: row.us_state,
-      runId: row.run_id,
-      fetchedAt: row.fetched_at,
-    });
+    const expected = facetsOfCopy(row);
     if (row.facets !== expected) throw new Error(`bench facets differ: ${row.facets} vs ${expected}`);
   }
   db.close();

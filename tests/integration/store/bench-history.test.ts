@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
-import { facetsOf } from '../../../src/main/store/search-facets';
 import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
-import { buildBig } from '../../bench/store.bench';
+import { buildBig, facetsOfCopy, type CopiedRow } from '../../bench/store.bench';
 import { searchIndexProblems, tempFolder } from './helpers';
 
 // The store bench's million-answer history is mostly answers copied in SQL from 20,000 stored
@@ -18,15 +17,10 @@ afterAll(() => folder.cleanup());
 const path = folder.file('bench.db');
 buildBig(path, { runs: 3, templateRuns: 1 });
 
-interface Row {
+interface Row extends CopiedRow {
   seq: number;
   job_id: string;
   facets: string;
-  fetched_at: number;
-  engine: string;
-  country: string;
-  us_state: string | null;
-  run_id: string;
 }
 
 function rows(): Row[] {
@@ -72,14 +66,7 @@ describe("the store bench's history (answers copied in SQL)", () => {
 
   it('gives every copy the search facets the store would write for it', () => {
     for (const row of all) {
-      const expected = facetsOf({
-        engine: row.engine,
-        country: row.country,
-        state: row.us_state,
-        runId: row.run_id,
-        fetchedAt: row.fetched_at,
-      });
-      expect(row.facets, `seq ${row.seq}`).toBe(expected);
+      expect(row.facets, `seq ${row.seq}`).toBe(facetsOfCopy(row));
     }
   });
 
