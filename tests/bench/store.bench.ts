@@ -15,7 +15,7 @@ import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
-import { packDoc } from '../../src/main/store/result-doc';
+import { headOf, packDoc } from '../../src/main/store/result-doc';
 import { registerStoreFunctions } from '../../src/main/store/sql-functions';
 import { facetsOf } from '../../src/main/store/search-facets';
 
@@ -214,13 +214,15 @@ async function ingestBench(dir: string): Promise<boolean> {
   const refJobs = createBigRun(prep, 100, COUNTRIES, 10, 1);
   prep.close();
   const db = new Database(refPath);
+  // The answer's texts are generated columns reading its document through doc_text.
+  registerStoreFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   const insResult =
-    db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, html_urls_json,
-    related_searches_json, answer_head, source_titles_plain, doc)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?)`);
+    db.prepare(`INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_plain,
+    html_urls_json, related_searches_json, answer_head, source_titles_plain, doc)
+    VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, '', ?)`);
   const insSource =
     db.prepare(`INSERT INTO sources (result_seq, kind, position, url, domain, title, snippet, redirect_link,
     date_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -238,7 +240,7 @@ async function ingestBench(dir: string): Promise<boolean> {
         n.shape,
         '[]',
         '[]',
-        n.text.slice(0, 100),
+        headOf(n.text),
         packDoc(
           {
             text: n.text,
@@ -296,14 +298,6 @@ export interface BigSize {
   templateRuns: number;
 }
 
-/**
- * 1,000,000 answers: the first 20,000 generated and stored through store.ingestResults (every
- * index and roll-up), the other 980,000 copied from them in SQL into runs and jobs of their own,
- * with their own dates and search facets, indexed for search as ingest indexes them. Building
- * every answer through the store took over two hours on this 2-core machine; the search index,
- * which is what this bench reads, is the same either way. The Visibility roll-ups cover the first
- * 20,000. tests/integration/store/bench-history.test.ts builds it small and reads the copies.
- */
 /** A copied answer's row, with its job's columns: what its search facets are made of. */
 export interface CopiedRow {
   fetched_at: number;
@@ -323,6 +317,14 @@ export const facetsOfCopy = (row: CopiedRow): string =>
     fetchedAt: row.fetched_at,
   });
 
+/**
+ * 1,000,000 answers: the first 20,000 generated and stored through store.ingestResults (every
+ * index and roll-up), the other 980,000 copied from them in SQL into runs and jobs of their own,
+ * with their own dates and search facets, indexed for search as ingest indexes them. Building
+ * every answer through the store took over two hours on this 2-core machine; the search index,
+ * which is what this bench reads, is the same either way. The Visibility roll-ups cover the first
+ * 20,000. tests/integration/store/bench-history.test.ts builds it small and reads the copies.
+ */
 export function buildBig(
   path: string,
   size: BigSize = { runs: BIG_RUNS, templateRuns: TEMPLATE_RUNS },
@@ -670,6 +672,8 @@ function openBench(path: string): boolean {
     if (page.runs.length !== 50 || page.total !== BIG_RUNS) throw new Error('unexpected run list');
     store.close();
     const raw = new Database(path, { readonly: true });
+    // quick_check reads the generated columns' expressions, which call doc_text.
+    registerStoreFunctions(raw);
     const c = performance.now();
     if (i === 0) {
       raw.pragma('quick_check');
