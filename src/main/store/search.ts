@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { EngineName } from '../../shared/api/engines';
 import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
@@ -67,8 +68,47 @@ const DAY_MS = 86_400_000;
 
 const quoted = (token: string): string => `"${token}"`;
 
+/** Which rows of a statement are a page's, as they go by (see newestWithCount). */
+interface PageRows {
+  /** Runs `read` with search_page_row() true for its rows offset + 1 to end (1 is the first). */
+  during<T>(offset: number, end: number, read: () => T): T;
+}
+const pageRowsByConnection = new WeakMap<Database.Database, PageRows>();
+
+/**
+ * search_page_row(), counted in JavaScript: SQLite numbers rows only in window functions, which
+ * hold every row before returning any, and snippets have to be made while FTS5's cursor is on
+ * the row. One function per connection; statements run one at a time on it.
+ */
+function pageRowsOf(db: Database.Database): PageRows {
+  const known = pageRowsByConnection.get(db);
+  if (known) return known;
+  let row = 0;
+  let first = 0;
+  let last = 0;
+  db.function('search_page_row', { deterministic: false, directOnly: true }, () => {
+    row += 1;
+    return row > first && row <= last ? 1 : 0;
+  });
+  const pageRows: PageRows = {
+    during(offset, end, read) {
+      row = 0;
+      first = offset;
+      last = end;
+      try {
+        return read();
+      } finally {
+        first = last = 0;
+      }
+    },
+  };
+  pageRowsByConnection.set(db, pageRows);
+  return pageRows;
+}
+
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
+  const pageRows = pageRowsOf(db);
   const resultInfo = stmt(
     db,
     `SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
@@ -95,26 +135,20 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
     answerSnippets: Map<number, string>;
     sourceSnippets: Map<number, string>;
   };
-  /**
-   * Rows of `from` + `tail` with their snippets, computed in the same statement (a second MATCH
-   * restricted to a page's rowids re-evaluated the query once per row). A hit counts as in the
-   * answer when its answer snippet highlights a term.
-   */
-  function rowsWithSnippets(
-    from: string,
-    tail: string,
-    params: Record<string, unknown>,
+  const snippetColumns = (scope: 'all' | 'answers' | 'sources'): { a: string; s: string } => {
+    const snippetOf = (column: number) =>
+      `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
+    return {
+      a: scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX),
+      s: scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX),
+    };
+  };
+  /** A hit counts as in the answer when its answer snippet highlights a term. */
+  function snippetPage(
+    rows: ReadonlyArray<{ seq: number; a: string | null; s: string | null }>,
     scope: 'all' | 'answers' | 'sources',
     style: SnippetStyle,
   ): SnippetPage {
-    const snippetOf = (column: number) =>
-      `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
-    const columns = `${scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX)} AS a,
-      ${scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX)} AS s`;
-    const rows = stmt(db, `SELECT f.rowid AS seq, ${columns} ${from} ${tail}`).all({
-      ...params,
-      tokens: style.tokens,
-    }) as Array<{ seq: number; a: string | null; s: string | null }>;
     const marked = (text: string): string =>
       style.open === OPEN && style.close === CLOSE
         ? text
@@ -127,6 +161,71 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       else sourceSnippets.set(row.seq, marked(row.s ?? ''));
     }
     return { seqs: rows.map((r) => r.seq), answerSnippets, sourceSnippets };
+  }
+
+  /**
+   * Rows of `from` + `tail` with their snippets, computed in the same statement (a second MATCH
+   * restricted to a page's rowids re-evaluated the query once per row).
+   */
+  function rowsWithSnippets(
+    from: string,
+    tail: string,
+    params: Record<string, unknown>,
+    scope: 'all' | 'answers' | 'sources',
+    style: SnippetStyle,
+  ): SnippetPage {
+    const { a, s } = snippetColumns(scope);
+    const rows = stmt(db, `SELECT f.rowid AS seq, ${a} AS a, ${s} AS s ${from} ${tail}`).all({
+      ...params,
+      tokens: style.tokens,
+    }) as Array<{ seq: number; a: string | null; s: string | null }>;
+    return snippetPage(rows, scope, style);
+  }
+
+  /**
+   * Newest first, the page and the count in one pass: the rows up to the count's cap (or the
+   * page's end, when deeper), with snippets made only as the page's rows go by (pageRows). A
+   * second statement for the count evaluated the MATCH again, and a prefix longer than the
+   * prefix index's ('runni*') merges the doclists of every word it starts at each evaluation:
+   * on a million answers, that merge is most of the query's time.
+   */
+  function newestWithCount(
+    from: string,
+    params: Record<string, unknown>,
+    page: { limit: number; offset: number; cap: number },
+    scope: 'all' | 'answers' | 'sources',
+    style: SnippetStyle,
+  ): SnippetPage & { counted: number } {
+    const { a, s } = snippetColumns(scope);
+    const end = page.offset + page.limit;
+    const rows = pageRows.during(page.offset, end, () =>
+      stmt(
+        db,
+        `SELECT f.rowid AS seq, CASE WHEN search_page_row() THEN json_array(${a}, ${s}) END AS snippets
+         ${from} ORDER BY f.rowid DESC LIMIT @rows`,
+      ).all({ ...params, tokens: style.tokens, rows: Math.max(page.cap + 1, end) }),
+    ) as Array<{ seq: number; snippets: string | null }>;
+    const onPage = rows.slice(page.offset, end);
+    // The rows come out of the index in order (FTS5 consumes ORDER BY rowid), so the page's
+    // snippets are those made; should a plan ever sort after, they are made again for the page.
+    const inOrder = rows.every((row, i) => (row.snippets !== null) === (i >= page.offset && i < end));
+    const snippetRows = onPage.map((row) => {
+      const [answer, source] = (inOrder ? JSON.parse(row.snippets!) : [null, null]) as [
+        string | null,
+        string | null,
+      ];
+      return { seq: row.seq, a: answer, s: source };
+    });
+    const made = inOrder
+      ? snippetPage(snippetRows, scope, style)
+      : rowsWithSnippets(
+          from,
+          'AND f.rowid IN (SELECT value FROM json_each(@seqs)) ORDER BY f.rowid DESC',
+          { ...params, seqs: JSON.stringify(onPage.map((r) => r.seq)) },
+          scope,
+          style,
+        );
+    return { ...made, counted: rows.length };
   }
 
   /**
@@ -360,18 +459,14 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           style,
         ));
       } else {
-        // Newest first: the index hands rows over in order and stops at the page's end, so the
-        // snippets are computed in the same statement for those rows alone.
-        ({ seqs, answerSnippets, sourceSnippets } = rowsWithSnippets(
+        // Newest first: the index hands rows over in order and stops at the count's cap.
+        ({ seqs, answerSnippets, sourceSnippets, counted } = newestWithCount(
           from,
-          `${order} LIMIT @limit OFFSET @offset`,
-          page,
+          params,
+          { limit: page.limit, offset: page.offset, cap: countLimit },
           scope,
           style,
         ));
-        // A page that ends short holds every match from the offset on: no count to run (for
-        // a rare phrase of common words the count is a second pass over all their entries).
-        counted = seqs.length > 0 && seqs.length < page.limit ? page.offset + seqs.length : countMatches();
       }
       const hits = seqs.map((seq): SearchHit => {
         const info = resultInfo.get(seq) as {
