@@ -29,3 +29,17 @@ export function toFtsQuery(input: string): string | null {
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }
+
+/**
+ * Whether an FTS5 query made by toFtsQuery has a prefix term longer than `indexed` characters
+ * (the table's longest prefix index): FTS5 answers such a term by merging the doclists of every
+ * word it starts, each time the query is evaluated. The prefix is the term's last word (FTS5
+ * tokenizes the quoted text; the star applies to its last token).
+ */
+export function mergesPrefix(ftsQuery: string, indexed: number): boolean {
+  for (const match of ftsQuery.matchAll(/"((?:[^"]|"")*)"\*/gu)) {
+    const words = (match[1] as string).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+    if ([...(words.at(-1) ?? '')].length > indexed) return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { EngineName } from '../../shared/api/engines';
 import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
-import { toFtsQuery } from './fts-query';
+import { mergesPrefix, toFtsQuery } from './fts-query';
 import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
 import { findTagId } from './tags';
 import { stmt, pluck } from './statements';
@@ -65,6 +65,8 @@ const SOURCE_COLUMNS = '{source_titles}';
 const ANSWER_COLUMN_INDEX = 0;
 const SOURCE_COLUMN_INDEX = 1;
 const DAY_MS = 86_400_000;
+/** The longest prefix answer_search indexes (prefix = '2 3', migration 009). */
+const INDEXED_PREFIX_CHARS = 3;
 
 const quoted = (token: string): string => `"${token}"`;
 
@@ -184,10 +186,11 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
 
   /**
    * Newest first, the page and the count in one pass: the rows up to the count's cap (or the
-   * page's end, when deeper), with snippets made only as the page's rows go by (pageRows). A
-   * second statement for the count evaluated the MATCH again, and a prefix longer than the
-   * prefix index's ('runni*') merges the doclists of every word it starts at each evaluation:
-   * on a million answers, that merge is most of the query's time.
+   * page's end, when deeper), with snippets made only as the page's rows go by (pageRows). For
+   * a query with a prefix longer than the prefix index's ('runni*'): FTS5 merges the doclists
+   * of every word it starts at each evaluation of the MATCH, most of the query's time on a
+   * million answers, and a second statement for the count merged them again. (Other queries
+   * keep the count's own statement: it reads forwards, see search().)
    */
   function newestWithCount(
     from: string,
@@ -458,8 +461,9 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           scope,
           style,
         ));
-      } else {
-        // Newest first: the index hands rows over in order and stops at the count's cap.
+      } else if (mergesPrefix(query, INDEXED_PREFIX_CHARS)) {
+        // Newest first, the MATCH evaluated once: the index hands rows over in order and stops
+        // at the count's cap.
         ({ seqs, answerSnippets, sourceSnippets, counted } = newestWithCount(
           from,
           params,
@@ -467,6 +471,20 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
           scope,
           style,
         ));
+      } else {
+        // Newest first: the index hands rows over in order and stops at the page's end, so the
+        // snippets are computed in the same statement for those rows alone.
+        ({ seqs, answerSnippets, sourceSnippets } = rowsWithSnippets(
+          from,
+          `${order} LIMIT @limit OFFSET @offset`,
+          page,
+          scope,
+          style,
+        ));
+        // A page that ends short holds every match from the offset on: no count to run. The
+        // count reads forwards (no ORDER BY), where FTS5 can seek through long doclists: a rare
+        // phrase of common words is counted faster than in the page's order.
+        counted = seqs.length > 0 && seqs.length < page.limit ? page.offset + seqs.length : countMatches();
       }
       const hits = seqs.map((seq): SearchHit => {
         const info = resultInfo.get(seq) as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFtsQuery } from '../../../src/main/store/fts-query';
+import { mergesPrefix, toFtsQuery } from '../../../src/main/store/fts-query';
 
 describe('toFtsQuery', () => {
   it('quotes every word so FTS5 operators and punctuation are plain text', () => {
@@ -17,5 +17,24 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery("it's")).toBe('"it\'s"');
     expect(toFtsQuery('*** --- ""')).toBeNull();
     expect(toFtsQuery('東京 café')).toBe('"東京" "café"');
+  });
+});
+
+describe('mergesPrefix', () => {
+  const merges = (input: string): boolean => mergesPrefix(toFtsQuery(input) ?? '', 3);
+  it('is true for a prefix longer than the indexed ones, counted in characters of its last word', () => {
+    expect(merges('runni*')).toBe(true);
+    expect(merges('best runn*')).toBe(true);
+    expect(merges('café*')).toBe(true);
+    expect(merges('foo-barb*')).toBe(true);
+  });
+  it('is false for indexed prefixes, words and phrases without a star', () => {
+    expect(merges('run*')).toBe(false);
+    expect(merges('東京*')).toBe(false);
+    expect(merges('running shoes')).toBe(false);
+    expect(merges('"running shoes"')).toBe(false);
+    expect(merges('running OR laufs')).toBe(false);
+    expect(merges('longword-bar*')).toBe(false);
+    expect(merges('a"bcd')).toBe(false);
   });
 });
