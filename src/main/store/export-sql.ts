@@ -10,8 +10,11 @@ export const JOB_ORDER = 'j.prompt_index, j.engine, j.country, j.us_state, j.rep
 // taken as JSON by the json_object around it, where a text array would need json() to parse
 // it again (a fifth of the time of a JSON export). Sources keep their stored order through the
 // aggregate's own ORDER BY (their index is by kind and position, not id), cheaper than a
-// sorted subquery per result. A product's offers are found by its result too: a product id is
-// an expression over the result's list (migration 011), which no index finds.
+// sorted subquery per result. Products are read from their list and tuples directly (the
+// products view's rows, in its order), each with the offers of its own tuple: through the
+// product_offers view, a product's offers were found by expanding every offer of the result's
+// products and keeping its own (a product id is an expression over the list, migration 011),
+// a third of a JSON export's time.
 export const CHILDREN_MEMBERS = `
   'sources', (SELECT jsonb_group_array(jsonb_object('position', position, 'kind', kind, 'url', url,
       'domain', domain, 'title', title, 'snippet', snippet, 'redirectLink', redirect_link,
@@ -21,12 +24,15 @@ export const CHILDREN_MEMBERS = `
   'products', (SELECT jsonb_group_array(jsonb_object('position', pr.position, 'origin', pr.origin,
       'title', pr.title, 'url', pr.url, 'brand', pr.brand, 'merchant', pr.merchant, 'price', pr.price,
       'priceValue', pr.price_value, 'currency', pr.currency, 'rating', pr.rating, 'reviews', pr.reviews,
-      'offers', (SELECT jsonb_group_array(jsonb_object('merchant', merchant, 'title', title, 'url', url,
-          'price', price, 'priceValue', price_value, 'currency', currency,
-          'available', CASE available WHEN 1 THEN jsonb('true') WHEN 0 THEN jsonb('false') END))
-        FROM (SELECT * FROM product_offers WHERE result_seq = r.seq AND product_id = pr.id
-          ORDER BY position, id))))
-      FROM (SELECT * FROM products WHERE result_seq = r.seq ORDER BY position, id) pr),
+      'offers', (SELECT jsonb_group_array(jsonb_object('merchant', o.value ->> 0, 'title', o.value ->> 1,
+          'url', o.value ->> 2, 'price', o.value ->> 3, 'priceValue', CAST(o.value ->> 4 AS REAL),
+          'currency', o.value ->> 5,
+          'available', CASE o.value ->> 6 WHEN 1 THEN jsonb('true') WHEN 0 THEN jsonb('false') END)
+          ORDER BY o.key)
+        FROM json_each(pr.offers_json) o)))
+      FROM (SELECT coalesce(l.positions ->> e.key, e.key + 1) AS position, e.key AS slot, t.*
+        FROM product_lists l JOIN json_each(l.text_ids) e JOIN product_texts t ON t.id = e.value
+        WHERE l.result_seq = r.seq ORDER BY position, slot) pr),
   'ads', (SELECT jsonb_group_array(jsonb_object('position', position, 'title', title, 'body', body,
       'url', url, 'domain', domain, 'advertiser', advertiser, 'placement', placement))
       FROM (SELECT * FROM ads WHERE result_seq = r.seq ORDER BY position, id)),
