@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
-import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from './list-sql';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
-// the row's query and handed over as bytes: the export writes them as they are. Building the
-// objects in JavaScript from columns meant reading every field into a string, stringifying it
-// again and encoding it back to UTF-8 (about half of a JSON export's time). The texts kept in
-// the result's compressed document come through the generated columns (doc_text, registered
-// on the connection: registerStoreFunctions).
+// the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them
+// as they are. Building the objects in JavaScript from columns meant reading every field into
+// a string, stringifying it again and encoding it back to UTF-8 (about half of a JSON export's
+// time). The texts kept in the result's compressed document come through the generated columns
+// (doc_text, registered on the connection: registerStoreFunctions).
 //
 // The object's keys and order are those of the JSON export: the matrix cell (jobId … error),
 // the prompt, then the result with its normalized answer (or null), then the archive state of
@@ -27,22 +27,54 @@ export type JsonLinePieces = readonly Buffer[];
 type JobScope = 'run' | 'ids';
 
 function jobLineSql(withRunId: boolean, scope: JobScope): string {
-  return `SELECT CAST(json_object(${withRunId ? `'runId', j.run_id, ` : ''}'jobId', j.id,
-      'promptIndex', j.prompt_index, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
-      'repeat', j.repeat, 'jobState', j.job_state, 'resultId', r.id, 'excerpt', substr(r.answer_text, 1, 280),
-      'sourceCount', ${sourceCountSql('r.seq')},
-      'error', CASE WHEN j.error_message IS NULL THEN NULL ELSE jsonb_object('code', j.error_code,
-        'message', j.error_message, 'requestId', j.request_id, 'status', j.http_status) END,
-      'prompt', p.text,
-      'result', CASE WHEN r.seq IS NULL THEN NULL ELSE jsonb_object('resultId', r.id, 'jobId', j.id,
-        'runId', j.run_id, 'prompt', p.text, 'engine', j.engine, 'country', j.country, 'state', j.us_state,
-        'repeat', j.repeat, 'fetchedAt', r.fetched_at,
-        'sandbox', CASE WHEN @sandbox THEN jsonb('true') ELSE jsonb('false') END,
-        'normalized', jsonb_object('engine', j.engine, 'text', r.answer_text, 'markdown', r.markdown_text,
-          'htmlUrls', jsonb(r.html_urls_json), 'model', r.model, 'searchQueries', jsonb(r.search_queries_json),
-          ${CHILDREN_MEMBERS},
-          'relatedSearches', jsonb(r.related_searches_json), 'shape', r.shape)) END,
-      'pages', ${pagesArray('jsonb')}) AS BLOB) AS line
+  const normalized = jsonObjectSql([
+    ['engine', 'j.engine'],
+    ['text', 'r.answer_text'],
+    ['markdown', 'r.markdown_text'],
+    ['htmlUrls', `coalesce(json(r.html_urls_json), 'null')`, 'json'],
+    ['model', 'r.model'],
+    ['searchQueries', `coalesce(json(r.search_queries_json), 'null')`, 'json'],
+    ...CHILDREN_MEMBERS,
+    ['relatedSearches', `coalesce(json(r.related_searches_json), 'null')`, 'json'],
+    ['shape', 'r.shape'],
+  ]);
+  const result = jsonObjectSql([
+    ['resultId', 'r.id'],
+    ['jobId', 'j.id'],
+    ['runId', 'j.run_id'],
+    ['prompt', 'p.text'],
+    ['engine', 'j.engine'],
+    ['country', 'j.country'],
+    ['state', 'j.us_state'],
+    ['repeat', 'j.repeat'],
+    ['fetchedAt', 'r.fetched_at'],
+    ['sandbox', `CASE WHEN @sandbox THEN 'true' ELSE 'false' END`, 'json'],
+    ['normalized', normalized, 'json'],
+  ]);
+  const error = jsonObjectSql([
+    ['code', 'j.error_code'],
+    ['message', 'j.error_message'],
+    ['requestId', 'j.request_id'],
+    ['status', 'j.http_status'],
+  ]);
+  const line = jsonObjectSql([
+    ...(withRunId ? [['runId', 'j.run_id'] as const] : []),
+    ['jobId', 'j.id'],
+    ['promptIndex', 'j.prompt_index'],
+    ['engine', 'j.engine'],
+    ['country', 'j.country'],
+    ['state', 'j.us_state'],
+    ['repeat', 'j.repeat'],
+    ['jobState', 'j.job_state'],
+    ['resultId', 'r.id'],
+    ['excerpt', 'substr(r.answer_text, 1, 280)'],
+    ['sourceCount', sourceCountSql('r.seq')],
+    ['error', `CASE WHEN j.error_message IS NULL THEN 'null' ELSE ${error} END`, 'json'],
+    ['prompt', 'p.text'],
+    ['result', `CASE WHEN r.seq IS NULL THEN 'null' ELSE ${result} END`, 'json'],
+    ['pages', pagesArray(), 'json'],
+  ]);
+  return `SELECT CAST(${line} AS BLOB) AS line
     ${JOBS_FROM}
     WHERE ${scope === 'run' ? 'j.run_id = @runId' : 'j.id IN (SELECT value FROM json_each(@ids))'}
     ORDER BY ${JOB_ORDER}`;

@@ -5,7 +5,7 @@ import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
-import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, pagesArray } from './export-sql';
+import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { parseStringArray } from './json';
 import { registerStoreFunctions } from './sql-functions';
 import { sourceCountSql } from './list-sql';
@@ -167,8 +167,8 @@ function jobsSql(promptFilter: boolean, children: boolean): string {
       substr(r.answer_text, 1, 280) AS excerpt,
       ${sourceCountSql('r.seq')} AS source_count,
       (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
-      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE json_object(${CHILDREN_MEMBERS}) END` : 'NULL'} AS children,
-      ${pagesArray('json')} AS pages_json
+      ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE ${jsonObjectSql(CHILDREN_MEMBERS)} END` : 'NULL'} AS children,
+      ${pagesArray()} AS pages_json
     ${JOBS_FROM}
     WHERE j.run_id = ?${promptFilter ? ' AND j.prompt_index IN (SELECT value FROM json_each(?))' : ''}
     ORDER BY ${JOB_ORDER}`;
