@@ -30,6 +30,11 @@ export function toFtsQuery(input: string): string | null {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+/** A prefix term of toFtsQuery's output: the quoted text (quotes doubled inside) and its star. */
+const PREFIX_TERM = /"((?:[^"]|"")*)"\*/gu;
+/** A prefix FTS5 tokenizes as one token, folded as plain lower case (unicode61's case folding). */
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+
 /**
  * Whether an FTS5 query made by toFtsQuery has a prefix term longer than `indexed` characters
  * (the table's longest prefix index): FTS5 answers such a term by merging the doclists of every
@@ -37,9 +42,30 @@ export function toFtsQuery(input: string): string | null {
  * tokenizes the quoted text; the star applies to its last token).
  */
 export function mergesPrefix(ftsQuery: string, indexed: number): boolean {
-  for (const match of ftsQuery.matchAll(/"((?:[^"]|"")*)"\*/gu)) {
+  for (const match of ftsQuery.matchAll(PREFIX_TERM)) {
     const words = (match[1] as string).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
     if ([...(words.at(-1) ?? '')].length > indexed) return true;
   }
   return false;
+}
+
+/**
+ * The query with each prefix term longer than `indexed` characters that is one ASCII word
+ * replaced by the OR of the indexed words it starts: `words(prefix)` gives them (the prefix in
+ * lower case, as the index holds its tokens), or null when they are too many to list, and the
+ * term then stays a prefix. FTS5 answers a prefix it has no index for by building the merged
+ * doclist of those words in memory, every match of them, before the first row; an OR of the
+ * words reads their doclists as the rows are asked for. Other prefixes stay as they are.
+ */
+export function expandPrefixes(
+  ftsQuery: string,
+  indexed: number,
+  words: (prefix: string) => readonly string[] | null,
+): string {
+  return ftsQuery.replace(PREFIX_TERM, (term, text: string) => {
+    if (text.length <= indexed || !ASCII_WORD.test(text)) return term;
+    const found = words(text.toLowerCase());
+    if (found === null || found.length === 0) return term;
+    return `(${found.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')})`;
+  });
 }

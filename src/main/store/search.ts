@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import type { EngineName } from '../../shared/api/engines';
 import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
-import { mergesPrefix, toFtsQuery } from './fts-query';
+import { expandPrefixes, mergesPrefix, toFtsQuery } from './fts-query';
+import { createIndexedWords } from './search-words';
 import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
 import { findTagId } from './tags';
 import { stmt, pluck } from './statements';
@@ -67,6 +68,8 @@ const SOURCE_COLUMN_INDEX = 1;
 const DAY_MS = 86_400_000;
 /** The longest prefix answer_search indexes (prefix = '2 3', migration 009). */
 const INDEXED_PREFIX_CHARS = 3;
+/** A longer prefix starting more indexed words than this stays a prefix (see expandPrefixes). */
+const MAX_PREFIX_WORDS = 32;
 
 const quoted = (token: string): string => `"${token}"`;
 
@@ -294,6 +297,8 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
     }
   }
 
+  const indexedWords = createIndexedWords(db, MAX_PREFIX_WORDS);
+
   const firstFetched = pluck(db, 'SELECT min(fetched_at) FROM results');
   const lastFetched = pluck(db, 'SELECT max(fetched_at) FROM results');
   // Two subqueries: SQLite reads min() or max() of the rowid from the b-tree's edge only when
@@ -375,9 +380,10 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
 
   return {
     search(options) {
-      const query = toFtsQuery(options.query);
+      const typedQuery = toFtsQuery(options.query);
       const empty: SearchPage = { hits: [], total: 0, totalCapped: false };
-      if (query === null) return empty;
+      if (typedQuery === null) return empty;
+      const query = expandPrefixes(typedQuery, INDEXED_PREFIX_CHARS, indexedWords);
       const scope = options.scope ?? 'all';
       const answersOnly = `${ANSWER_COLUMNS} : (${query})`;
       const sourcesOnly = `${SOURCE_COLUMNS} : (${query})`;

@@ -1,6 +1,9 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../../src/main/store';
 import type { SearchOptions } from '../../../src/main/store/search';
+import { createIndexedWords } from '../../../src/main/store/search-words';
+import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 // Search pages, newest stored first, against a plain definition on the test's own data: every
@@ -29,7 +32,7 @@ const stored: Stored[] = [];
 let taggedRun = '';
 
 function textOf(k: number): string {
-  const words = ['alpha', `filler${k % 7}`];
+  const words = ['alpha', `filler${k % 40}`];
   if (k % 3 === 0) words.push('beta');
   if (k % 50 === 7) words.push('gamma');
   return words.join(' ');
@@ -109,9 +112,10 @@ const WINDOWS: Array<Pick<SearchOptions, 'from' | 'to'>> = [
 describe('search pages', () => {
   it('are the newest stored matches, with the count and cap of the plain definition', () => {
     let checked = 0;
-    // 'fille*' is longer than the prefix index's lengths: FTS5 merges the doclists of the words
-    // it starts (filler0 to filler6) at each evaluation of the query.
-    for (const query of ['alpha', 'beta', 'gamma', 'fille*'])
+    // Prefixes longer than the prefix index's: 'gamm*' becomes the word it starts ("gamma"),
+    // 'fille*' starts more words than are listed (filler0 to filler39) and stays a prefix,
+    // which FTS5 answers by merging their doclists (page and count then come in one pass).
+    for (const query of ['alpha', 'beta', 'gamma', 'gamm*', 'fille*'])
       for (const window of [{}, ...WINDOWS])
         for (const extra of [
           {},
@@ -144,5 +148,33 @@ describe('search pages', () => {
     expect(page.hits.length).toBeGreaterThan(10);
     for (const hit of page.hits)
       expect(hit.matchedIn).toBe(byId.get(hit.resultId)!.text.includes('beta') ? 'answer' : 'source');
+  });
+
+  it('lists the indexed words a long prefix starts, or none when they are more than asked for', () => {
+    // A read-only connection of its own, as any reader: the vocabulary is made in its temp schema.
+    const db = new Database(store.path, { readonly: true });
+    try {
+      registerStoreFunctions(db);
+      const words = createIndexedWords(db, 32);
+      expect(words('gamm')).toEqual(['gamma']);
+      expect(words('filler3')).toEqual([
+        'filler3',
+        'filler30',
+        'filler31',
+        'filler32',
+        'filler33',
+        'filler34',
+        'filler35',
+        'filler36',
+        'filler37',
+        'filler38',
+        'filler39',
+      ]);
+      expect(words('fille')).toBeNull();
+      expect(createIndexedWords(db, 40)('fille')).toHaveLength(40);
+      expect(words('zzzz')).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergesPrefix, toFtsQuery } from '../../../src/main/store/fts-query';
+import { expandPrefixes, mergesPrefix, toFtsQuery } from '../../../src/main/store/fts-query';
 
 describe('toFtsQuery', () => {
   it('quotes every word so FTS5 operators and punctuation are plain text', () => {
@@ -36,5 +36,31 @@ describe('mergesPrefix', () => {
     expect(merges('running OR laufs')).toBe(false);
     expect(merges('longword-bar*')).toBe(false);
     expect(merges('a"bcd')).toBe(false);
+  });
+});
+
+describe('expandPrefixes', () => {
+  const index = ['runner', 'running', 'runnings', 'café', 'cafeteria'];
+  const asked: string[] = [];
+  const words = (prefix: string): string[] | null => {
+    asked.push(prefix);
+    const found = index.filter((w) => w.startsWith(prefix));
+    return found.length > 2 ? null : found;
+  };
+  const expand = (input: string): string => expandPrefixes(toFtsQuery(input) ?? '', 3, words);
+  it('replaces a long ASCII prefix by the OR of the words it starts, asked in lower case', () => {
+    expect(expand('best Runni*')).toBe('"best" ("running" OR "runnings")');
+    expect(expand('shoes OR runne*')).toBe('"shoes" OR ("runner")');
+    expect(asked).toEqual(['runni', 'runne']);
+  });
+  it('leaves short, non-ASCII, multi-word and unknown prefixes, and those starting too many words', () => {
+    asked.length = 0;
+    expect(expand('run*')).toBe('"run"*');
+    expect(expand('runn*')).toBe('"runn"*');
+    expect(expand('cafét*')).toBe('"cafét"*');
+    expect(expand('foo-runni*')).toBe('"foo-runni"*');
+    expect(expand('zzzz*')).toBe('"zzzz"*');
+    expect(expand('"runni shoes"')).toBe('"runni shoes"');
+    expect(asked).toEqual(['runn', 'zzzz']);
   });
 });
