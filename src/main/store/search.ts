@@ -1,8 +1,18 @@
-import type Database from 'better-sqlite3';
 import type { EngineName } from '../../shared/api/engines';
 import type { SearchHitView } from '../../shared/ipc/channels/history';
 import type { StoreContext } from './context';
 import { expandPrefixes, mergesPrefix, toFtsQuery } from './fts-query';
+import {
+  ANSWER_COLUMN_INDEX,
+  CLOSE,
+  newestWithCount,
+  OPEN,
+  rowsWithSnippets,
+  SOURCE_COLUMN_INDEX,
+  type SearchScope,
+  type SnippetPage,
+  type SnippetStyle,
+} from './search-rows';
 import { createIndexedWords } from './search-words';
 import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
 import { findTagId } from './tags';
@@ -12,7 +22,7 @@ export interface SearchOptions {
   /** What the user typed (see toFtsQuery for the syntax). */
   query: string;
   /** Where to look: answer text and Markdown, source titles, or both (default; one hit per result). */
-  scope?: 'all' | 'answers' | 'sources';
+  scope?: SearchScope;
   engine?: EngineName;
   country?: string;
   state?: string;
@@ -63,8 +73,6 @@ export interface SearchApi {
 const TEXT_COLUMNS = '{answer_text source_titles}';
 const ANSWER_COLUMNS = '{answer_text}';
 const SOURCE_COLUMNS = '{source_titles}';
-const ANSWER_COLUMN_INDEX = 0;
-const SOURCE_COLUMN_INDEX = 1;
 const DAY_MS = 86_400_000;
 /** The longest prefix answer_search indexes (prefix = '2 3', migration 009). */
 const INDEXED_PREFIX_CHARS = 3;
@@ -73,47 +81,8 @@ const MAX_PREFIX_WORDS = 32;
 
 const quoted = (token: string): string => `"${token}"`;
 
-/** Which rows of a statement are a page's, as they go by (see newestWithCount). */
-interface PageRows {
-  /** Runs `read` with search_page_row() true for its rows offset + 1 to end (1 is the first). */
-  during<T>(offset: number, end: number, read: () => T): T;
-}
-const pageRowsByConnection = new WeakMap<Database.Database, PageRows>();
-
-/**
- * search_page_row(), counted in JavaScript: SQLite numbers rows only in window functions, which
- * hold every row before returning any, and snippets have to be made while FTS5's cursor is on
- * the row. One function per connection; statements run one at a time on it.
- */
-function pageRowsOf(db: Database.Database): PageRows {
-  const known = pageRowsByConnection.get(db);
-  if (known) return known;
-  let row = 0;
-  let first = 0;
-  let last = 0;
-  db.function('search_page_row', { deterministic: false, directOnly: true }, () => {
-    row += 1;
-    return row > first && row <= last ? 1 : 0;
-  });
-  const pageRows: PageRows = {
-    during(offset, end, read) {
-      row = 0;
-      first = offset;
-      last = end;
-      try {
-        return read();
-      } finally {
-        first = last = 0;
-      }
-    },
-  };
-  pageRowsByConnection.set(db, pageRows);
-  return pageRows;
-}
-
 export function createSearchApi(ctx: StoreContext): SearchApi {
   const { db } = ctx;
-  const pageRows = pageRowsOf(db);
   const resultInfo = stmt(
     db,
     `SELECT r.id AS result_id, r.job_id, r.fetched_at, j.run_id, j.engine, j.country,
@@ -130,110 +99,6 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
      FROM answer_search
      WHERE answer_search MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
   );
-  // Sentinels while SQLite builds the snippets, so a highlight is recognised whatever the
-  // caller's markers (which may occur in the text); swapped for the caller's markers after.
-  const OPEN = '\u0002';
-  const CLOSE = '\u0003';
-  type SnippetStyle = { open: string; close: string; tokens: number };
-  type SnippetPage = {
-    seqs: number[];
-    answerSnippets: Map<number, string>;
-    sourceSnippets: Map<number, string>;
-  };
-  const snippetColumns = (scope: 'all' | 'answers' | 'sources'): { a: string; s: string } => {
-    const snippetOf = (column: number) =>
-      `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
-    return {
-      a: scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX),
-      s: scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX),
-    };
-  };
-  /** A hit counts as in the answer when its answer snippet highlights a term. */
-  function snippetPage(
-    rows: ReadonlyArray<{ seq: number; a: string | null; s: string | null }>,
-    scope: 'all' | 'answers' | 'sources',
-    style: SnippetStyle,
-  ): SnippetPage {
-    const marked = (text: string): string =>
-      style.open === OPEN && style.close === CLOSE
-        ? text
-        : text.split(OPEN).join(style.open).split(CLOSE).join(style.close);
-    const answerSnippets = new Map<number, string>();
-    const sourceSnippets = new Map<number, string>();
-    for (const row of rows) {
-      const inAnswer = row.a !== null && (scope === 'answers' || row.a.includes(OPEN) || row.s === null);
-      if (inAnswer) answerSnippets.set(row.seq, marked(row.a!));
-      else sourceSnippets.set(row.seq, marked(row.s ?? ''));
-    }
-    return { seqs: rows.map((r) => r.seq), answerSnippets, sourceSnippets };
-  }
-
-  /**
-   * Rows of `from` + `tail` with their snippets, computed in the same statement (a second MATCH
-   * restricted to a page's rowids re-evaluated the query once per row).
-   */
-  function rowsWithSnippets(
-    from: string,
-    tail: string,
-    params: Record<string, unknown>,
-    scope: 'all' | 'answers' | 'sources',
-    style: SnippetStyle,
-  ): SnippetPage {
-    const { a, s } = snippetColumns(scope);
-    const rows = stmt(db, `SELECT f.rowid AS seq, ${a} AS a, ${s} AS s ${from} ${tail}`).all({
-      ...params,
-      tokens: style.tokens,
-    }) as Array<{ seq: number; a: string | null; s: string | null }>;
-    return snippetPage(rows, scope, style);
-  }
-
-  /**
-   * Newest first, the page and the count in one pass: the rows up to the count's cap (or the
-   * page's end, when deeper), with snippets made only as the page's rows go by (pageRows). For
-   * a query with a prefix longer than the prefix index's ('runni*'): FTS5 merges the doclists
-   * of every word it starts at each evaluation of the MATCH, most of the query's time on a
-   * million answers, and a second statement for the count merged them again. (Other queries
-   * keep the count's own statement: it reads forwards, see search().)
-   */
-  function newestWithCount(
-    from: string,
-    params: Record<string, unknown>,
-    page: { limit: number; offset: number; cap: number },
-    scope: 'all' | 'answers' | 'sources',
-    style: SnippetStyle,
-  ): SnippetPage & { counted: number } {
-    const { a, s } = snippetColumns(scope);
-    const end = page.offset + page.limit;
-    const rows = pageRows.during(page.offset, end, () =>
-      stmt(
-        db,
-        `SELECT f.rowid AS seq, CASE WHEN search_page_row() THEN json_array(${a}, ${s}) END AS snippets
-         ${from} ORDER BY f.rowid DESC LIMIT @rows`,
-      ).all({ ...params, tokens: style.tokens, rows: Math.max(page.cap + 1, end) }),
-    ) as Array<{ seq: number; snippets: string | null }>;
-    const onPage = rows.slice(page.offset, end);
-    // The rows come out of the index in order (FTS5 consumes ORDER BY rowid), so the page's
-    // snippets are those made; should a plan ever sort after, they are made again for the page.
-    const inOrder = rows.every((row, i) => (row.snippets !== null) === (i >= page.offset && i < end));
-    const snippetRows = onPage.map((row) => {
-      const [answer, source] = (inOrder ? JSON.parse(row.snippets!) : [null, null]) as [
-        string | null,
-        string | null,
-      ];
-      return { seq: row.seq, a: answer, s: source };
-    });
-    const made = inOrder
-      ? snippetPage(snippetRows, scope, style)
-      : rowsWithSnippets(
-          from,
-          'AND f.rowid IN (SELECT value FROM json_each(@seqs)) ORDER BY f.rowid DESC',
-          { ...params, seqs: JSON.stringify(onPage.map((r) => r.seq)) },
-          scope,
-          style,
-        );
-    return { ...made, counted: rows.length };
-  }
-
   /**
    * Newest first inside a date window in the older part of the history, read oldest first.
    * FTS5 walks a long doclist backwards one entry at a time, but seeks forwards to the window's
@@ -251,7 +116,7 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
     window: { lo: number; hi: number },
     dates: { from: number; to: number; match: (from: number) => string },
     page: { limit: number; offset: number; cap: number },
-    scope: 'all' | 'answers' | 'sources',
+    scope: SearchScope,
     style: SnippetStyle,
   ): SnippetPage & { counted: number } {
     // No rowid bound here: the date terms alone let FTS5 seek to the window.
@@ -285,6 +150,7 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         // `+ 0`: a bound SQLite checks on each row the index hands over (FTS5 would walk its
         // doclists to it), so snippets are made for the page's rows alone.
         const rows = rowsWithSnippets(
+          db,
           from,
           'AND f.rowid + 0 BETWEEN @pageLo AND @pageHi',
           { ...chunkParams, pageLo: pageSeqs.at(-1), pageHi: pageSeqs[0] },
@@ -430,8 +296,8 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         ).n;
       const page = { ...params, limit: options.limit ?? 50, offset: options.offset ?? 0 };
       const style = {
-        open: options.markers?.open ?? '\u0002',
-        close: options.markers?.close ?? '\u0003',
+        open: options.markers?.open ?? OPEN,
+        close: options.markers?.close ?? CLOSE,
         tokens: Math.min(64, Math.max(1, options.snippetTokens ?? 16)),
       };
       let seqs: number[];
@@ -471,6 +337,7 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         // Newest first, the MATCH evaluated once: the index hands rows over in order and stops
         // at the count's cap.
         ({ seqs, answerSnippets, sourceSnippets, counted } = newestWithCount(
+          db,
           from,
           params,
           { limit: page.limit, offset: page.offset, cap: countLimit },
@@ -481,6 +348,7 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         // Newest first: the index hands rows over in order and stops at the page's end, so the
         // snippets are computed in the same statement for those rows alone.
         ({ seqs, answerSnippets, sourceSnippets } = rowsWithSnippets(
+          db,
           from,
           `${order} LIMIT @limit OFFSET @offset`,
           page,
