@@ -133,8 +133,9 @@ export const JOBS_FROM = `FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id 
 /**
  * A result's archived pages as a JSON array in the shared PageArchiveStatus shape (no HTML: a
  * page is up to megabytes; `parallax page RESULT_ID` and the HTML report give the copy), in
- * page order, as JSON text. One lookup on page_archive's primary key (result_seq, page_index) per result; a job
- * without a result (r.seq NULL) and a result without page links give an empty array.
+ * page order, as JSON text. One lookup on page_archive's primary key (result_seq, page_index)
+ * per result; a job without a result (r.seq NULL) and a result without page links give an
+ * empty array.
  */
 export function pagesArray(): string {
   return `(SELECT json_group_array(json_object('index', page_index, 'url', url, 'state', state,
