@@ -26,8 +26,6 @@ export function jsonObjectSql(members: readonly JsonMember[]): string {
 const jsonArraySql = (element: string, order?: string): string =>
   `coalesce('[' || group_concat(${element}, ','${order ? ` ORDER BY ${order}` : ''}) || ']', '[]')`;
 
-const objectOf = (...keys: ReadonlyArray<readonly [string, string]>): string => jsonObjectSql(keys);
-
 // A result's child rows as the members of its normalized object, built by SQLite in the row's
 // own query, keys in the normalized result's order: one statement step per job instead of
 // eleven statements per answer (sources, entities, each product's offers…). Sources and
@@ -39,7 +37,7 @@ const LISTED_POSITION = 'coalesce(l.positions ->> e.key, e.key + 1)';
 const listed = (lists: string, texts: string) =>
   `FROM ${lists} l JOIN json_each(l.text_ids) e JOIN ${texts} t ON t.id = e.value WHERE l.result_seq = r.seq`;
 
-const SOURCE_OBJECT = objectOf(
+const SOURCE_OBJECT = jsonObjectSql([
   ['position', LISTED_POSITION],
   ['kind', 't.kind'],
   ['url', 't.url'],
@@ -48,7 +46,7 @@ const SOURCE_OBJECT = objectOf(
   ['snippet', 't.snippet'],
   ['redirectLink', 't.redirect_link'],
   ['datePublished', 't.date_published'],
-);
+]);
 const OFFER_OBJECT = jsonObjectSql([
   ['merchant', 'o.value ->> 0'],
   ['title', 'o.value ->> 1'],
@@ -72,7 +70,7 @@ const PRODUCT_OBJECT = jsonObjectSql([
   ['reviews', 'pr.reviews'],
   ['offers', `(SELECT ${jsonArraySql(OFFER_OBJECT, 'o.key')} FROM json_each(pr.offers_json) o)`, 'json'],
 ]);
-const AD_OBJECT = objectOf(
+const AD_OBJECT = jsonObjectSql([
   ['position', 'position'],
   ['title', 'title'],
   ['body', 'body'],
@@ -80,14 +78,14 @@ const AD_OBJECT = objectOf(
   ['domain', 'domain'],
   ['advertiser', 'advertiser'],
   ['placement', 'placement'],
-);
-const PAA_OBJECT = objectOf(
+]);
+const PAA_OBJECT = jsonObjectSql([
   ['position', 'position'],
   ['question', 'question'],
   ['snippet', 'snippet'],
   ['url', 'url'],
   ['type', 'type'],
-);
+]);
 
 export const CHILDREN_MEMBERS: readonly JsonMember[] = [
   [
@@ -97,7 +95,12 @@ export const CHILDREN_MEMBERS: readonly JsonMember[] = [
   ],
   [
     'entities',
-    `(SELECT ${jsonArraySql(objectOf(['type', 'type'], ['name', 'name']))}
+    `(SELECT ${jsonArraySql(
+      jsonObjectSql([
+        ['type', 'type'],
+        ['name', 'name'],
+      ]),
+    )}
       FROM (SELECT * FROM entities WHERE result_seq = r.seq ORDER BY position, id))`,
     'json',
   ],
@@ -121,7 +124,10 @@ export const CHILDREN_MEMBERS: readonly JsonMember[] = [
   ],
   [
     'aiOverview',
-    `coalesce((SELECT ${objectOf(['text', 'text'], ['markdown', 'markdown'])} FROM ai_overviews WHERE result_seq = r.seq), 'null')`,
+    `coalesce((SELECT ${jsonObjectSql([
+      ['text', 'text'],
+      ['markdown', 'markdown'],
+    ])} FROM ai_overviews WHERE result_seq = r.seq), 'null')`,
     'json',
   ],
 ];

@@ -7,6 +7,9 @@
 // table's own tokenizer, so punctuation, hyphens and non-Latin scripts behave like the indexed text.
 
 const TERM = /"([^"]*)"?|(\S+)/g;
+
+/** Text as an FTS5 string: quoted, its quotes doubled (FTS5 tokenizes it like indexed text). */
+const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
 export function toFtsQuery(input: string): string | null {
@@ -22,7 +25,7 @@ export function toFtsQuery(input: string): string | null {
     const prefix = word !== undefined && word.endsWith('*') && word.length > 1;
     const text = phrase ?? (prefix ? word!.slice(0, -1) : word!);
     if (!HAS_WORD.test(text)) continue;
-    const term = `"${text.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
+    const term = `${ftsString(text)}${prefix ? '*' : ''}`;
     if (pendingOr) parts.push('OR');
     parts.push(term);
     pendingOr = false;
@@ -66,6 +69,6 @@ export function expandPrefixes(
     if (text.length <= indexed || !ASCII_WORD.test(text)) return term;
     const found = words(text.toLowerCase());
     if (found === null || found.length === 0) return term;
-    return `(${found.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')})`;
+    return `(${found.map(ftsString).join(' OR ')})`;
   });
 }

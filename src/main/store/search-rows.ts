@@ -131,26 +131,17 @@ export function newestWithCount(
        ${from} ORDER BY f.rowid DESC LIMIT @rows`,
     ).all({ ...params, tokens: style.tokens, rows: Math.max(page.cap + 1, end) }),
   ) as Array<{ seq: number; snippets: string | null }>;
-  const onPage = rows.slice(page.offset, end);
-  // The rows come out of the index in order (FTS5 consumes ORDER BY rowid), so the page's
-  // snippets are those made; should a plan ever sort after, they are made again for the page.
-  const inOrder = rows.every((row, i) => (row.snippets !== null) === (i >= page.offset && i < end));
-  const made = inOrder
-    ? snippetPage(
-        onPage.map((row) => {
-          const [answer, source] = JSON.parse(row.snippets!) as [string | null, string | null];
-          return { seq: row.seq, a: answer, s: source };
-        }),
-        scope,
-        style,
-      )
-    : rowsWithSnippets(
-        db,
-        from,
-        'AND f.rowid IN (SELECT value FROM json_each(@seqs)) ORDER BY f.rowid DESC',
-        { ...params, seqs: JSON.stringify(onPage.map((r) => r.seq)) },
-        scope,
-        style,
-      );
+  // The rows come out of the index in order (FTS5 consumes ORDER BY rowid), so the snippets made
+  // are the page's; a plan sorting the rows after making them would break that, loudly.
+  if (!rows.every((row, i) => (row.snippets !== null) === (i >= page.offset && i < end)))
+    throw new Error('Search: the rows of a page were not read in their order');
+  const made = snippetPage(
+    rows.slice(page.offset, end).map((row) => {
+      const [answer, source] = JSON.parse(row.snippets!) as [string | null, string | null];
+      return { seq: row.seq, a: answer, s: source };
+    }),
+    scope,
+    style,
+  );
   return { ...made, counted: rows.length };
 }
