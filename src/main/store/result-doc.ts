@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import { zstdDecompressSync } from 'node:zlib';
-import { CompressionError, compressBytes } from './compress';
+import { CompressionError, compressBytes, decompressBytes } from './compress';
 
 // A result's document (results.doc, schema version 10): its answer text, source titles,
 // Markdown, raw JSON and search queries in ONE zstd frame. The texts are copies of parts of
@@ -106,7 +105,7 @@ const partText = (bytes: Buffer, range: readonly [number, number] | null): strin
   range === null ? null : bytes.toString('utf8', range[0], range[1]);
 
 export function unpackDoc(packed: Uint8Array): ResultDoc {
-  const bytes = zstdDecompressSync(packed);
+  const bytes = decompressBytes(packed);
   const [text, sourceTitles, markdown, rawJson, searchQueriesJson] = partRanges(bytes).map((r) =>
     partText(bytes, r),
   );
@@ -143,7 +142,7 @@ export function registerDocText(db: Database.Database): void {
     // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
     if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
     if (last.packed === null || !last.packed.equals(packed)) {
-      const bytes = zstdDecompressSync(packed);
+      const bytes = decompressBytes(packed);
       last.ranges = partRanges(bytes);
       last.bytes = bytes;
       last.parts = [];

@@ -1,3 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import {
+  constants as zlibConstants,
+  zstdCompressSync,
+  zstdDecompressSync,
+  type ZstdCompress,
+} from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   compressBytes,
@@ -5,6 +13,7 @@ import {
   decompressBytes,
   decompressText,
 } from '../../../src/main/store/compress';
+import { keptZstd } from '../../../src/main/store/zstd-context';
 
 describe('compress', () => {
   it('gives back the exact text, in every script, and is smaller for repetitive JSON', () => {
@@ -24,5 +33,86 @@ describe('compress', () => {
 
   it('refuses bytes that are not a zstd frame', () => {
     expect(() => decompressText(Buffer.from('not compressed'))).toThrow();
+  });
+});
+
+describe('kept zstd contexts', () => {
+  // Answer-like documents, each distinct, of words in a seeded random order: a context that
+  // kept state from one frame into the next, or lost its level (as node:zlib's reset() does),
+  // writes other bytes for them.
+  const words =
+    'the best running shoes for beginners cushioning trail road marathon brand price review stability 2026 ランニング Laufschuhe'.split(
+      ' ',
+    );
+  let seed = 7;
+  const nextWord = (): string => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return words[(seed >>> 16) % words.length] as string;
+  };
+  const docs = Array.from({ length: 40 }, (_, i) =>
+    Buffer.from(
+      JSON.stringify({
+        result: {
+          text: Array.from({ length: 200 + 40 * i }, nextWord).join(' '),
+          sources: Array.from({ length: i % 12 }, (_, k) => ({
+            url: `https://example${k}.com/${nextWord()}`,
+          })),
+        },
+      }),
+    ),
+  );
+  const level4 = { [zlibConstants.ZSTD_c_compressionLevel]: 4 };
+
+  it('writes the same frames as node:zlib one-shot call at level 4, frame after frame', () => {
+    const level3 = { [zlibConstants.ZSTD_c_compressionLevel]: 3 };
+    // The documents tell the levels apart (else this test could not see a lost level).
+    expect(
+      docs.filter(
+        (d) => !zstdCompressSync(d, { params: level3 }).equals(zstdCompressSync(d, { params: level4 })),
+      ).length,
+    ).toBeGreaterThan(30);
+    for (const doc of docs) {
+      const packed = compressBytes(doc, { verify: false });
+      expect(packed.equals(zstdCompressSync(doc, { pledgedSrcSize: doc.length, params: level4 }))).toBe(true);
+      expect(zstdDecompressSync(packed).equals(doc)).toBe(true);
+      expect(decompressBytes(packed).equals(doc)).toBe(true);
+    }
+  });
+
+  it('round-trips an input larger than its output space, both ways', () => {
+    // Incompressible bytes: the frame, like the text, spans several 64 KB chunks.
+    const noise = randomBytes(300_000);
+    const packed = compressBytes(noise);
+    expect(packed.length).toBeGreaterThan(65_536);
+    expect(zstdDecompressSync(packed).equals(noise)).toBe(true);
+    const text = 'ランニングシューズ 😀 '.repeat(40_000);
+    expect(decompressText(compressText(text))).toBe(text);
+  });
+
+  it('reads what the one-shot call wrote, and keeps working after a broken or truncated frame', () => {
+    const doc = docs[7] as Buffer;
+    const oneShot = zstdCompressSync(doc);
+    expect(decompressBytes(oneShot).equals(doc)).toBe(true);
+    expect(() => decompressBytes(Buffer.from('not a zstd frame at all'))).toThrow(/frame/i);
+    const truncated = oneShot.subarray(0, oneShot.length - 5);
+    expect(decompressBytes(truncated).equals(zstdDecompressSync(truncated))).toBe(true);
+    // The context was rebuilt (error) or reset (truncation): the next frames read whole.
+    for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
+  });
+
+  it('falls back to the one-shot function where the stream lacks the internals it drives', () => {
+    const calls: number[] = [];
+    const run = keptZstd(
+      () => new PassThrough() as unknown as ZstdCompress,
+      (input) => {
+        calls.push(input.length);
+        return zstdCompressSync(input);
+      },
+      { resetAfterEach: false },
+    );
+    const doc = docs[3] as Buffer;
+    expect(zstdDecompressSync(run(doc)).equals(doc)).toBe(true);
+    expect(zstdDecompressSync(run(doc)).equals(doc)).toBe(true);
+    expect(calls).toEqual([doc.length, doc.length]);
   });
 });

@@ -1,0 +1,108 @@
+import { constants, type ZstdCompress, type ZstdDecompress } from 'node:zlib';
+
+// One zstd context kept for every call of a thread, instead of node:zlib's one-shot functions,
+// which build a Transform stream and a fresh zstd context for each call: on the run engine's
+// answers (~5-13 KB documents) that set-up was about 80 of every 100 µs of a compression and a
+// third of a decompression. node:zlib offers no public synchronous call on a kept context, so
+// this drives the stream's native handle as node:zlib's own one-shot functions do
+// (processChunkSync in lib/zlib.js: handle.writeSync, then the two counters of _writeState),
+// minus the close. The frames are byte for byte those of zstdCompressSync at the same level
+// (tests/unit/store/compress.test.ts checks it), so either reads the other's.
+//
+// A compressor is not reset between frames: ZSTD_e_end ends a frame and the next call starts a
+// new one with the same parameters, whereas node:zlib's reset() drops the level. A decompressor
+// is reset after every call, so a truncated frame cannot leak into the next one. A zstd error
+// destroys the stream (node:zlib closes it); the next call builds a new one.
+
+/** What a synchronous call needs of the native handle behind a node:zlib zstd stream. */
+interface NativeZstd {
+  writeSync(
+    flush: number,
+    input: Uint8Array,
+    inOffset: number,
+    inLength: number,
+    output: Buffer,
+    outOffset: number,
+    outLength: number,
+  ): void;
+  reset(): void;
+}
+
+type ZstdStream = ZstdCompress | ZstdDecompress;
+
+interface Driven {
+  stream: ZstdStream;
+  native: NativeZstd;
+  /** [output bytes left, input bytes left] after each writeSync. */
+  state: Uint32Array;
+}
+
+/** Output is written into this much space at a time; an answer's document fits in one. */
+const OUT_CHUNK = 64 * 1024;
+
+function driveable(stream: ZstdStream): Driven | null {
+  const inner = stream as unknown as { _handle?: unknown; _writeState?: unknown };
+  const native = inner._handle as Partial<NativeZstd> | null | undefined;
+  const state = inner._writeState;
+  if (typeof native?.writeSync !== 'function' || typeof native.reset !== 'function') return null;
+  if (!(state instanceof Uint32Array) || state.length !== 2) return null;
+  // node:zlib reports a zstd error by destroying the stream; with no listener that would also
+  // be thrown again as an uncaught 'error' event. The call reads stream.errored instead.
+  stream.on('error', () => undefined);
+  return { stream, native: native as NativeZstd, state };
+}
+
+/**
+ * A synchronous zstd call on one context kept across calls (see above), built at the first
+ * call; where this Node's zstd streams lack the internals it drives, every call goes to
+ * `oneShot` (node:zlib's own function) instead.
+ */
+export function keptZstd(
+  create: () => ZstdStream,
+  oneShot: (input: Uint8Array) => Buffer,
+  { resetAfterEach }: { resetAfterEach: boolean },
+): (input: Uint8Array) => Buffer {
+  let supported = true;
+  let current: Driven | null = null;
+  const out = Buffer.allocUnsafe(OUT_CHUNK);
+
+  return (input) => {
+    if (supported) current ??= driveable(create());
+    if (current === null) {
+      supported = false;
+      return oneShot(input);
+    }
+    const driven = current;
+    let ended = false;
+    try {
+      const result = writeFrame(driven, input, out);
+      if (resetAfterEach) driven.native.reset();
+      ended = true;
+      return result;
+    } finally {
+      // An error (or a frame left unfinished) may leave the context mid-frame: start afresh.
+      if (!ended) current = null;
+    }
+  };
+}
+
+function writeFrame({ stream, native, state }: Driven, input: Uint8Array, out: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  let inOffset = 0;
+  let inLeft = input.length;
+  for (;;) {
+    native.writeSync(constants.ZSTD_e_end, input, inOffset, inLeft, out, 0, out.length);
+    if (stream.errored) throw stream.errored;
+    const [outLeft, inAfter] = state as unknown as [number, number];
+    const produced = out.length - outLeft;
+    if (produced > 0) chunks.push(Buffer.from(out.subarray(0, produced)));
+    const consumed = inLeft - inAfter;
+    inOffset += consumed;
+    inLeft = inAfter;
+    // Space left over means zstd wrote all it had; stop once the input is used up too (or a
+    // call makes no progress, as on a truncated frame: node:zlib's one-shot call stops there).
+    if (outLeft > 0 && (inLeft === 0 || (produced === 0 && consumed === 0))) break;
+  }
+  if (inLeft > 0) throw new Error(`zstd stopped with ${inLeft} bytes of its input left`);
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
