@@ -69,10 +69,15 @@ const partsOf = (doc: ResultDoc): Array<string | null> => [
   doc.searchQueriesJson,
 ];
 
+/** The document's bytes (see the layout above), written into one buffer. */
 function encodeDoc(doc: ResultDoc): Buffer {
-  const parts = partsOf(doc).map((p) => (p === null ? null : Buffer.from(p, 'utf8')));
-  const header = parts.map((p) => (p === null ? '-' : String(p.length))).join(' ');
-  return Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), ...parts.filter((p) => p !== null)]);
+  const parts = partsOf(doc);
+  const lengths = parts.map((p) => (p === null ? -1 : Buffer.byteLength(p, 'utf8')));
+  const header = `${lengths.map((n) => (n < 0 ? '-' : String(n))).join(' ')}\n`;
+  const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + Math.max(n, 0), header.length));
+  let at = bytes.write(header, 0, 'latin1');
+  for (const part of parts) if (part !== null) at += bytes.write(part, at, 'utf8');
+  return bytes;
 }
 
 /**
