@@ -106,16 +106,10 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   // statement run has a fixed cost; an answer cites about ten of each).
   const insertDomains = (rows: number) =>
     stmt(db, multiRowSql('INSERT INTO vis_result_domain (seq, domain, best)', '(?, ?, ?)', rows));
+  // OR IGNORE without RETURNING: a RETURNING clause buffers its rows and cost about a third of
+  // this statement (11.7 against 8.3 µs a URL, batches of 264 in a transaction).
   const insertUrls = (rows: number) =>
-    stmt(
-      db,
-      multiRowSql(
-        'INSERT INTO vis_urls (domain, url, title)',
-        '(?, ?, ?)',
-        rows,
-        ' ON CONFLICT (url) DO NOTHING RETURNING id, url',
-      ),
-    );
+    stmt(db, multiRowSql('INSERT OR IGNORE INTO vis_urls (domain, url, title)', '(?, ?, ?)', rows));
   const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
 
   const runIds = new Map<string, number>();
@@ -184,8 +178,10 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
   /**
    * The ids of these URLs, stored first when new. Most URLs an answer cites are new: they are
-   * inserted, their ids returned, by one statement per chunk; a URL stored before but no
-   * longer cached is looked up.
+   * inserted by one statement per chunk, which numbers them one after another (SQLite gives a
+   * new row max(id) + 1, in the order of the VALUES), so a chunk whose every row went in needs
+   * no reading back. A chunk with a URL stored before (no longer cached, or by another
+   * connection) has each of its URLs looked up.
    */
   function urlKeys(wanted: ReadonlyArray<{ url: string; domain: number; title: string | null }>): number[] {
     const found = new Map<string, number>();
@@ -197,11 +193,12 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     }
     for (let at = 0; at < missing.length; at += MAX_ROWS) {
       const chunk = missing.slice(at, at + MAX_ROWS);
-      const rows = insertUrls(chunk.length).all(chunk.flatMap((w) => [w.domain, w.url, w.title])) as Array<{
-        id: number;
-        url: string;
-      }>;
-      for (const row of rows) found.set(row.url, row.id);
+      const { changes, lastInsertRowid } = insertUrls(chunk.length).run(
+        chunk.flatMap((w) => [w.domain, w.url, w.title]),
+      );
+      if (changes !== chunk.length) continue;
+      const first = Number(lastInsertRowid) - chunk.length + 1;
+      chunk.forEach((w, i) => found.set(w.url, first + i));
     }
     return wanted.map((w) => {
       let id = found.get(w.url);

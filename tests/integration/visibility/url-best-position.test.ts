@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { createVisibilityService } from '../../../src/main/visibility';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
@@ -71,6 +72,61 @@ it('counts a URL stored before this connection once, with new URLs of the same a
     expect(urls('review.com')).toEqual([[2, 1]]);
     expect(urls('other.org')).toEqual([[2, 1]]);
     expect(urls('y.net')).toEqual([[2, 4]]);
+  } finally {
+    second.close();
+  }
+});
+
+it('ties every URL to its own answers and title: new URLs in batches and chunks, known ones after a reopen', () => {
+  // Answers cite overlapping pages of three domains; one cites 60 (two insert chunks of 50).
+  // The ids of new URLs are taken from the insert (numbered in VALUES order), so an id given
+  // to the wrong URL shows here as a count, a best position or a title on the wrong page.
+  const path = tmp.file('numbered.db');
+  const domains = ['a.com', 'b.org', 'c.net'];
+  const citesOf = (k: number): NormalizedSource[] =>
+    Array.from({ length: k === 7 ? 60 : 3 + (k % 9) }, (_, i) => {
+      const domain = domains[(k + i) % 3] as string;
+      const page = (k * 7 + i * 3) % 40;
+      return { ...source(i + 1, domain, `title ${domain} ${page}`), url: `https://${domain}/p/${page}` };
+    });
+  const expected = new Map<string, { answers: number; best: number }>();
+  const ingest = (history: HistoryStore, batch: Array<[JobRecord, number]>): void => {
+    history.ingestResults(
+      batch.map(([job, k]) => {
+        const cites = citesOf(k);
+        const firstAt = new Map<string, number>();
+        for (const s of cites) if (!firstAt.has(s.url)) firstAt.set(s.url, s.position);
+        for (const [url, position] of firstAt) {
+          const e = expected.get(url) ?? { answers: 0, best: Infinity };
+          expected.set(url, { answers: e.answers + 1, best: Math.min(e.best, position) });
+        }
+        return {
+          jobId: job.id,
+          raw: {},
+          fetchedAt: AT,
+          normalized: normalized(job.engine, `Answer ${k}.`, { sources: cites }),
+        };
+      }),
+    );
+  };
+  const first = openTemp(path);
+  const { jobs } = newRun(first, { prompts: ['best shoes'], repeats: 20 });
+  const numbered = jobs.map((job, k): [JobRecord, number] => [job, k]);
+  ingest(first, numbered.slice(0, 6));
+  ingest(first, numbered.slice(6, 12));
+  first.close();
+  const second = openTemp(path);
+  try {
+    // This connection caches no id: its chunks mix URLs stored before with new ones.
+    ingest(second, numbered.slice(12, 20));
+    const svc = createVisibilityService({ store: second, now: () => NOW });
+    const seen = new Map<string, { answers: number; best: number }>();
+    for (const domain of domains)
+      for (const u of svc.urls({ scope: { kind: 'all' }, period, domain, limit: 100 }).urls) {
+        expect(u.title).toBe(`title ${domain} ${u.url.split('/').pop()}`);
+        seen.set(u.url, { answers: u.answers, best: u.bestPosition });
+      }
+    expect(seen).toEqual(expected);
   } finally {
     second.close();
   }
