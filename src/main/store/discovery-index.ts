@@ -85,7 +85,7 @@ const ROLLUP_LEVELS: readonly RollupLevel[] = [
 /** Adds answer deltas to disc_forms, several (id, delta) pairs a statement. */
 const addFormAnswers = (rows: number): string =>
   multiRowSql(
-    'UPDATE disc_forms SET answers = answers + v.column2 FROM (',
+    'UPDATE OR FAIL disc_forms SET answers = answers + v.column2 FROM (',
     '(?, ?)',
     rows,
     ') AS v WHERE disc_forms.id = v.column1',
@@ -165,7 +165,7 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
 
   /** One multi-row INSERT per result (a statement run has a fixed cost; answers name ~10 names). */
   const insertRows = (rows: number) =>
-    stmt(db, multiRowSql('INSERT INTO disc_result (seq, name, form, origins)', '(?, ?, ?, ?)', rows));
+    stmt(db, multiRowSql('INSERT OR FAIL INTO disc_result (seq, name, form, origins)', '(?, ?, ?, ?)', rows));
 
   function indexCandidates(seq: number, candidates: readonly ExtractedCandidate[], given?: Cell): void {
     if (candidates.length === 0) return;

@@ -46,6 +46,13 @@ const multiRowTexts = new Map<string, string[]>();
  * The text of a multi-row statement: `head` then `rows` copies of `tuple` after VALUES, then
  * `tail`. Built once per head and row count, so a statement run per result neither rebuilds
  * nor re-hashes a kilobyte of SQL to find its compiled statement (heads are literals).
+ *
+ * Ingest's multi-row writes say OR FAIL (OR IGNORE where a row may already be there): with the
+ * default ABORT, a statement that writes several rows and may fail half-way keeps a statement
+ * journal, copying every page it touches first so it can undo its own rows. Each runs inside
+ * one of the store's transactions, which a failure rolls back whole (no caller goes on after a
+ * failed write inside a transaction), so what a FAIL leaves is never committed: the same
+ * outcome without the copies (the runs bench: about 2.5 % of the engine's CPU a job).
  */
 export function multiRowSql(head: string, tuple: string, rows: number, tail = ''): string {
   let texts = multiRowTexts.get(head);

@@ -98,7 +98,8 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
       db,
       `SELECT id, ${columns} FROM ${spec.table} WHERE ${spec.columns[0]} IN (SELECT value FROM json_each(?))`,
     ).raw(true);
-  const insertHead = `INSERT INTO ${spec.table} (id, ${columns})`;
+  // OR FAIL: no statement journal (see multiRowSql); the caller's transaction undoes a failure.
+  const insertHead = `INSERT OR FAIL INTO ${spec.table} (id, ${columns})`;
   const insert = (rows: number) => stmt(db, multiRowSql(insertHead, placeholders, rows));
   const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
 

@@ -151,7 +151,8 @@ function upsertText(t: UpsertTable, rows: number): string {
         ? `${v} = ${v} | excluded.${v}`
         : `${v} = ${v} + excluded.${v}`,
   );
-  return `INSERT INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
+  // OR FAIL: no statement journal (see multiRowSql); the store's transaction undoes a failure.
+  return `INSERT OR FAIL INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
        ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
 }
 

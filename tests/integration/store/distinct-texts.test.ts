@@ -250,6 +250,55 @@ describe('source texts', () => {
     store.close();
   });
 
+  it('leaves nothing of a batch whose multi-row write fails half-way (OR FAIL keeps no statement journal)', () => {
+    const path = folder.file('fail-half-way.db');
+    const store = openTemp(path);
+    const { jobs } = newRun(store, { repeats: 3 });
+    const item = (jobId: string, titles: string[]): IngestItem => ({
+      jobId,
+      raw: {},
+      normalized: normalized('assistant-a', 'An answer naming Nike.', {
+        sources: titles.map((t, i) => source(i + 1, `${t}.example`, t)),
+        entities: [{ type: 'brand', name: 'Nike' }],
+      }),
+      fetchedAt: Date.UTC(2026, 0, 2),
+    });
+    store.ingestResults([item(jobs[0]!.id, ['kept'])]);
+    const tables = [
+      'results',
+      'source_texts',
+      'source_lists',
+      'vis_result',
+      'vis_urls',
+      'vis_domain_d',
+      'disc_result',
+      'disc_day',
+    ];
+    const before = tables.map((t) => count(path, t));
+    // The batch's new source texts go in one multi-row INSERT; its third row fails, after the
+    // first two and the first result's own rows were written in the same transaction.
+    const db = new Database(path);
+    db.exec(`CREATE TRIGGER poison BEFORE INSERT ON source_texts WHEN NEW.title = 'poison'
+      BEGIN SELECT RAISE(FAIL, 'poisoned text'); END`);
+    db.close();
+    const batch = [item(jobs[1]!.id, ['one', 'two', 'poison']), item(jobs[2]!.id, ['three'])];
+    expect(() => store.ingestResults(batch)).toThrow(/poisoned text/);
+    expect(tables.map((t) => count(path, t))).toEqual(before);
+    // Without the trigger the same batch goes in whole, with the ids the failed one did not keep.
+    const fix = new Database(path);
+    fix.exec('DROP TRIGGER poison');
+    fix.close();
+    store.ingestResults(batch);
+    expect(store.getResultByJob(jobs[1]!.id)?.normalized.sources.map((s) => s.title)).toEqual([
+      'one',
+      'two',
+      'poison',
+    ]);
+    expect(store.getResultByJob(jobs[2]!.id)?.normalized.sources.map((s) => s.title)).toEqual(['three']);
+    expect(count(path, 'source_texts')).toBe(5);
+    store.close();
+  });
+
   it('compact removes the texts of deleted runs; a connection that cached their ids adds them again', () => {
     const path = folder.file('compact.db');
     const writer = openTemp(path);
