@@ -49,10 +49,11 @@ const multiRowTexts = new Map<string, string[]>();
  *
  * Ingest's multi-row writes say OR FAIL (OR IGNORE where a row may already be there): with the
  * default ABORT, a statement that writes several rows and may fail half-way keeps a statement
- * journal, copying every page it touches first so it can undo its own rows. Each runs inside
- * one of the store's transactions, which a failure rolls back whole (no caller goes on after a
- * failed write inside a transaction), so what a FAIL leaves is never committed: the same
- * outcome without the copies (the runs bench: about 2.5 % of the engine's CPU a job).
+ * journal, copying every page it touches first so it can undo its own rows (a foreign key may
+ * still need one). Each runs inside one of the store's transactions, which a failure rolls back
+ * whole (no caller goes on after a failed write inside a transaction), so what a FAIL leaves is
+ * never committed: the same outcome, cheaper (the runs bench: about 2.5 % of the engine's CPU a
+ * job, interleaved rounds).
  */
 export function multiRowSql(head: string, tuple: string, rows: number, tail = ''): string {
   let texts = multiRowTexts.get(head);
