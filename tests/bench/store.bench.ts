@@ -712,3 +712,13 @@ const bench: Bench = async () => {
 };
 
 export default bench;
+
+/** `tsx tests/bench/store.bench.ts ingest`: the ingest figures alone. */
+if (process.argv[2] === 'ingest' && import.meta.url === `file://${process.argv[1]}`) {
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-store-bench-'));
+  try {
+    await ingestBench(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
