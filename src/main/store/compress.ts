@@ -42,9 +42,7 @@ const zstd = keptZstd(
 const unzstd = keptZstd(
   () => createZstdDecompress(),
   (packed) => zstdDecompressSync(packed),
-  {
-    resetAfterEach: true,
-  },
+  { resetAfterEach: true },
 );
 
 export class CompressionError extends Error {
