@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'electron-vite';
 import { openHistory } from '../../src/main/store';
-import { MIGRATIONS } from '../../src/main/store/migrations';
+import { MIGRATIONS } from '../../src/main/store/schema/migrations';
 import { startHarness, type Harness } from '../e2e/harness';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
 import type { Bench } from './run-all';

@@ -12,8 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
-import { fill as fillVisibility, sql as visibilitySql } from '../../src/main/store/migrations/002_visibility';
-import { fill as fillDiscovery, sql as discoverySql } from '../../src/main/store/migrations/004_discovery';
+import {
+  fill as fillVisibility,
+  sql as visibilitySql,
+} from '../../src/main/store/schema/migrations/002_visibility';
+import {
+  fill as fillDiscovery,
+  sql as discoverySql,
+} from '../../src/main/store/schema/migrations/004_discovery';
 import { createVisibilityService, type VisibilityService } from '../../src/main/visibility';
 import { REANALYSIS_BATCH } from '../../src/main/visibility/reanalysis';
 import type { EngineName } from '../../src/shared/api/engines';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { compressText } from '../../src/main/store/compress';
-import { unpackDoc } from '../../src/main/store/result-doc';
-import { registerStoreFunctions } from '../../src/main/store/sql-functions';
+import { compressText } from '../../src/main/store/codec/compress';
+import { unpackDoc } from '../../src/main/store/codec/result-doc';
+import { registerStoreFunctions } from '../../src/main/store/codec/sql-functions';
 
 /**
  * A copy of a history with every answer unpacked from its document (results.doc) back into the

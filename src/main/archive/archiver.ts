@@ -1,7 +1,7 @@
 import { isHttpUrl } from '../../shared/csp';
 import type { PageFailureCode } from '../../shared/domain/page-archive';
-import type { PageArchiveApi, PageTask } from '../store/page-archive';
-import { pageTaskKey } from '../store/page-archive';
+import type { PageArchiveApi, PageTask } from '../store/pages/page-archive';
+import { pageTaskKey } from '../store/pages/page-archive';
 import { downloadPage } from './fetch-page';
 import type * as SanitizeModule from './sanitize';
 import type { PageSanitizer } from './sanitize-in-worker';

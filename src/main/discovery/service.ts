@@ -17,7 +17,7 @@ import type {
   DiscoveryExampleRow,
   DiscoveryNameRow,
   DiscoveryNameTotal,
-} from '../store/discovery-read';
+} from '../store/discovery/discovery-read';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put

@@ -1,6 +1,6 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import type { RunExportReader } from '../store/export-read';
-import type { ExportWorkerScript } from '../store/export-json-workers';
+import type { RunExportReader } from '../store/exports/export-read';
+import type { ExportWorkerScript } from '../store/exports/export-json-workers';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
 

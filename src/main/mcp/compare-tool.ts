@@ -5,7 +5,7 @@ import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import { locationKeySchema } from '../../shared/ipc/channels/visibility';
 import { AppError } from '../errors/app-error';
 import type { HistoryStore } from '../store';
-import type { RunRecord } from '../store/types';
+import type { RunRecord } from '../store/runs/types';
 import { answerBrands, brandsText, type AnswerBrand } from './brands';
 import { clip, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';

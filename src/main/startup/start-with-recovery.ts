@@ -3,7 +3,7 @@ import { SecretStoreUnavailableError, type SecretStore } from '../secrets';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { defaultDatabasePath, settingsFilePath, type Settings, type SettingsStore } from '../settings';
 import { MIGRATIONS, restoreHistory } from '../store';
-import { companionPaths } from '../store/private-file';
+import { companionPaths } from '../store/file/private-file';
 import { latestBackup } from './backups';
 import type { DialogModel } from './dialog-model';
 import { checkFolder } from './folders';

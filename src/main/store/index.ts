@@ -1,28 +1,33 @@
 // The local history: every run, job and result in one SQLite file, searchable offline.
-export { openHistory, type OpenHistoryOptions } from './open';
-export type { HistoryStore } from './history-store';
-export { restoreHistory, type BackupInfo, type RestoreInfo } from './backup';
-export { inspectHistoryFile, type FileInspection, type IntegrityCheck } from './inspect';
+export { openHistory, type OpenHistoryOptions } from './file/open';
+export type { HistoryStore } from './file/history-store';
+export { restoreHistory, type BackupInfo, type RestoreInfo } from './file/backup';
+export { inspectHistoryFile, type FileInspection, type IntegrityCheck } from './file/inspect';
 export {
   HistoryDamagedError,
   HistoryOpenError,
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
-} from './errors';
-export { MIGRATIONS, type Migration } from './migrations';
-export { buildJobGrid } from './job-grid';
-export { isMaskedKeyLabel, maskKeyLabel } from './key-label';
-export { toFtsQuery } from './fts-query';
-export { PRIVATE_FILE_MODE } from './private-file';
-export type { RunsApi } from './runs';
-export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
-export type { RunSession, RunSessionsApi, SessionReconciliation, UnreceivedCredits } from './run-sessions';
-export type { ResultsApi } from './results';
-export { pageTaskKey } from './page-archive';
-export { type ExportWorkerScript } from './export-json-workers';
-export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';
-export type { SearchApi, SearchHit, SearchOptions } from './search';
+} from './connection/errors';
+export { MIGRATIONS, type Migration } from './schema/migrations';
+export { buildJobGrid } from './runs/job-grid';
+export { isMaskedKeyLabel, maskKeyLabel } from './runs/key-label';
+export { toFtsQuery } from './search/fts-query';
+export { PRIVATE_FILE_MODE } from './file/private-file';
+export type { RunsApi } from './runs/runs';
+export type { OwnerIdentity, RunOwner, RunOwnersApi } from './runs/run-owners';
+export type {
+  RunSession,
+  RunSessionsApi,
+  SessionReconciliation,
+  UnreceivedCredits,
+} from './runs/run-sessions';
+export type { ResultsApi } from './answers/results';
+export { pageTaskKey } from './pages/page-archive';
+export { type ExportWorkerScript } from './exports/export-json-workers';
+export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './pages/page-archive';
+export type { SearchApi, SearchHit, SearchOptions } from './search/search';
 export type {
   DomainCount,
   DomainFilter,
@@ -31,7 +36,7 @@ export type {
   RunPageStates,
   RunTableRow,
   SeriesKey,
-} from './queries';
+} from './answers/queries';
 export type {
   AnswerFilter,
   AnswerRow,
@@ -41,11 +46,11 @@ export type {
   BrandMentionRow,
   MentionGroup,
   MentionsApi,
-} from './mentions';
-export type { BrandInput, LibraryApi } from './library';
-export type { MonitorInput, MonitorsApi } from './monitors';
-export type { AlertCheckInput, AlertCheckRecord, AlertCheckResult, AlertsApi } from './alerts';
-export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts-inputs';
-export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts-options';
-export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts-webhooks';
-export type * from './types';
+} from './answers/mentions';
+export type { BrandInput, LibraryApi } from './library/library';
+export type { MonitorInput, MonitorsApi } from './library/monitors';
+export type { AlertCheckInput, AlertCheckRecord, AlertCheckResult, AlertsApi } from './alerts/alerts';
+export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts/alerts-inputs';
+export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts/alerts-options';
+export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts/alerts-webhooks';
+export type * from './runs/types';

@@ -9,7 +9,7 @@ import {
   CHUNK_JOBS,
   exportThreads,
   jsonChunksFromWorkers,
-} from '../../../src/main/store/export-json-workers';
+} from '../../../src/main/store/exports/export-json-workers';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
 import { copyWithTextMarkdown } from '../../support/text-markdown-copy';
