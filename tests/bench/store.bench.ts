@@ -10,14 +10,12 @@ import {
   type IngestItem,
   type JobRecord,
 } from '../../src/main/store';
-import { createSearchApi, type SearchApi, type SearchOptions } from '../../src/main/store/search/search';
+import { createSearchApi, facetsOf, type SearchApi, type SearchOptions } from '../../src/main/store/search';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
-import { headOf, packDoc } from '../../src/main/store/codec/result-doc';
-import { registerStoreFunctions } from '../../src/main/store/codec/sql-functions';
-import { facetsOf } from '../../src/main/store/search/search-facets';
+import { headOf, packDoc, registerStoreFunctions } from '../../src/main/store/codec';
 
 // Store benchmarks (issues 5 and 15). Figures are printed; targets decide targetsMet:
 //   ingest 10,000 results of ~5 KB with 10 sources each                  < 3 s

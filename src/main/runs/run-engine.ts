@@ -5,8 +5,7 @@ import type { JobState, RunSpec, RunStatus } from '../../shared/domain/run-spec'
 import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ApiClient } from '../api/client';
 import type { ResponseMeta } from '../api/meta';
-import type { RunOwner } from '../store/runs/run-owners';
-import type { NewJob, RunRecord } from '../store/runs/types';
+import type { RunOwner, NewJob, RunRecord } from '../store';
 import type { ActiveRun, DriverContext, RunEngineStore } from './active-run';
 import { driveAsync } from './async-driver';
 import { createCreditSessions } from './credit-reconciliation';

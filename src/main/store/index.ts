@@ -1,33 +1,38 @@
 // The local history: every run, job and result in one SQLite file, searchable offline.
-export { openHistory, type OpenHistoryOptions } from './file/open';
-export type { HistoryStore } from './file/history-store';
-export { restoreHistory, type BackupInfo, type RestoreInfo } from './file/backup';
-export { inspectHistoryFile, type FileInspection, type IntegrityCheck } from './file/inspect';
+// The store's public face for the rest of the app: code outside src/main/store imports the
+// store from here only; inside it, each folder is a capability whose index.ts is its public face
+// to the other folders (docs/internals/store-layout.md; the lint rule in eslint.config.js).
+export {
+  openHistory,
+  restoreHistory,
+  inspectHistoryFile,
+  companionPaths,
+  PRIVATE_FILE_MODE,
+  type OpenHistoryOptions,
+  type HistoryStore,
+  type BackupInfo,
+  type RestoreInfo,
+  type FileInspection,
+  type IntegrityCheck,
+} from './file';
 export {
   HistoryDamagedError,
   HistoryOpenError,
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
-} from './connection/errors';
-export { MIGRATIONS, type Migration } from './schema/migrations';
-export { buildJobGrid } from './runs/job-grid';
-export { isMaskedKeyLabel, maskKeyLabel } from './runs/key-label';
-export { toFtsQuery } from './search/fts-query';
-export { PRIVATE_FILE_MODE } from './file/private-file';
-export type { RunsApi } from './runs/runs';
-export type { OwnerIdentity, RunOwner, RunOwnersApi } from './runs/run-owners';
-export type {
-  RunSession,
-  RunSessionsApi,
-  SessionReconciliation,
-  UnreceivedCredits,
-} from './runs/run-sessions';
-export type { ResultsApi } from './answers/results';
-export { pageTaskKey } from './pages/page-archive';
-export { type ExportWorkerScript } from './exports/export-json-workers';
-export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './pages/page-archive';
-export type { SearchApi, SearchHit, SearchOptions } from './search/search';
+} from './connection';
+export { registerStoreFunctions } from './codec';
+export {
+  MIGRATIONS,
+  applyMigrations,
+  completeHistoryUpgrade,
+  type Migration,
+  type BackfillProgress,
+} from './schema';
+export { buildJobGrid, isMaskedKeyLabel, maskKeyLabel } from './runs';
+export type * from './runs';
+export type { ResultsApi } from './answers';
 export type {
   DomainCount,
   DomainFilter,
@@ -36,7 +41,7 @@ export type {
   RunPageStates,
   RunTableRow,
   SeriesKey,
-} from './answers/queries';
+} from './answers';
 export type {
   AnswerFilter,
   AnswerRow,
@@ -46,11 +51,48 @@ export type {
   BrandMentionRow,
   MentionGroup,
   MentionsApi,
-} from './answers/mentions';
-export type { BrandInput, LibraryApi } from './library/library';
-export type { MonitorInput, MonitorsApi } from './library/monitors';
-export type { AlertCheckInput, AlertCheckRecord, AlertCheckResult, AlertsApi } from './alerts/alerts';
-export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts/alerts-inputs';
-export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts/alerts-options';
-export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts/alerts-webhooks';
-export type * from './runs/types';
+} from './answers';
+export { toFtsQuery, type SearchApi, type SearchHit, type SearchOptions } from './search';
+export {
+  pageTaskKey,
+  type ArchivedPage,
+  type PageArchiveApi,
+  type PageArchiveCounts,
+  type PageTask,
+} from './pages';
+export {
+  openRunExportReader,
+  type ExportCellSummary,
+  type ExportJob,
+  type ExportWorkerScript,
+  type RunExportReader,
+} from './exports';
+export {
+  REANALYSIS_BATCH,
+  SOURCE_KIND_BITS,
+  type VisBrandRow,
+  type VisDim,
+  type VisFilter,
+} from './visibility';
+export type {
+  DiscoveryDayFilter,
+  DiscoveryExampleRow,
+  DiscoveryNameRow,
+  DiscoveryNameTotal,
+} from './discovery';
+export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
+export type {
+  AlertCheckInput,
+  AlertCheckRecord,
+  AlertCheckResult,
+  AlertsApi,
+  AlertInputsApi,
+  MonitorRunRef,
+  RunAnswerFacts,
+  MonitorOptionsApi,
+  MonitorOptionsInput,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRow,
+  WebhookOutboxApi,
+} from './alerts';
+export type { DemoDeleted } from './demo';

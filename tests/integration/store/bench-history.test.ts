@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec/sql-functions';
+import { registerStoreFunctions } from '../../../src/main/store/codec';
 import { buildBig, facetsOfCopy, type CopiedRow } from '../../bench/store.bench';
 import { searchIndexProblems, tempFolder } from './helpers';
 

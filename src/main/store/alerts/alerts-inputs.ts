@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
+import { pluck, stmt, type StoreContext } from '../connection';
 
 // What the change rules read about a monitor run: each answer's cell (prompt × engine ×
 // location), the tracked brands it names with their first position, and the domains it cites,

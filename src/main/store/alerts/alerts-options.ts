@@ -1,7 +1,5 @@
 import { parseAlertRules, type AlertRules, type MonitorOptionsView } from '../../../shared/alerts/rules';
-import type { StoreContext } from '../connection/context';
-import { parseJson } from '../connection/json';
-import { stmt } from '../connection/statements';
+import { parseJson, stmt, type StoreContext } from '../connection';
 
 // Each monitor's alert rules, webhook and report folder (monitor_options). A monitor without a
 // row has the defaults; the row goes with the monitor (ON DELETE CASCADE).

@@ -1,6 +1,5 @@
 import type { WebhookDeliveryView } from '../../../shared/alerts/types';
-import type { StoreContext } from '../connection/context';
-import { stmt } from '../connection/statements';
+import { stmt, type StoreContext } from '../connection';
 
 // The outbox of the per-monitor webhook (webhook_deliveries). A delivery is written with the
 // alerts it carries; the deliverer picks due rows, and each attempt is recorded before the next

@@ -8,9 +8,7 @@ import type {
   AlertView,
   NewAlert,
 } from '../../../shared/alerts/types';
-import type { StoreContext } from '../connection/context';
-import { parseObject } from '../connection/json';
-import { pluck, stmt } from '../connection/statements';
+import { parseObject, pluck, stmt, type StoreContext } from '../connection';
 
 // Change alerts and the record of which monitor runs were compared (alert_checks). A run is
 // checked once: recordAlertCheck stores its alerts and its check row in one transaction, so a

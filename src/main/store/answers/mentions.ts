@@ -1,8 +1,6 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { JobState } from '../../../shared/domain/run-spec';
-import type { StoreContext } from '../connection/context';
-import { HistoryStateError } from '../connection/errors';
-import { stmt, pluck } from '../connection/statements';
+import { HistoryStateError, stmt, pluck, type StoreContext } from '../connection';
 
 export interface AnswerFilter {
   runId?: string;

@@ -1,10 +1,8 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { SourceKind } from '../../../shared/domain/result';
-import type { StoreContext } from '../connection/context';
-import type { MatrixCell, SeriesPoint } from '../runs/types';
-import { pluck, stmt } from '../connection/statements';
-import { excerptSql, HEAD_CHARS } from '../codec/result-doc';
-import { sourceCountSql } from '../codec/list-sql';
+import { pluck, stmt, type StoreContext } from '../connection';
+import type { MatrixCell, SeriesPoint } from '../runs';
+import { excerptSql, HEAD_CHARS, sourceCountSql } from '../codec';
 
 export interface DomainFilter {
   runId?: string;

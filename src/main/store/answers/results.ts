@@ -10,25 +10,33 @@ import type {
   NormalizedSource,
   SourceKind,
 } from '../../../shared/domain/result';
-import type { StoreContext } from '../connection/context';
-import { decompressText } from '../codec/compress';
-import { HistoryStateError } from '../connection/errors';
-import { parseJson, parseStringArray, toJson } from '../connection/json';
-import { createPageEnqueuer } from '../pages/page-archive';
-import type { JobPatcher } from '../runs/runs';
-import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed } from '../codec/result-doc';
-import { facetsOf } from '../search/search-facets';
 import {
+  HistoryStateError,
+  parseJson,
+  parseStringArray,
+  toJson,
+  multiRowSql,
+  stmt,
+  type StoreContext,
+} from '../connection';
+import {
+  decompressText,
+  headOf,
+  packDoc,
+  rememberDoc,
+  unpackDoc,
+  wellFormed,
   createTextDictionary,
   ENTITY_TEXTS,
   PRODUCT_TEXTS,
   SOURCE_TEXTS,
   type TextDictionary,
   type TextValue,
-} from '../codec/text-dictionary';
-import type { IngestItem, IngestOutcome, StoredResult } from '../runs/types';
-import { multiRowSql, stmt } from '../connection/statements';
-import type { VisibilityIndexer } from '../visibility/visibility-index';
+} from '../codec';
+import { createPageEnqueuer } from '../pages';
+import type { JobPatcher, IngestItem, IngestOutcome, StoredResult } from '../runs';
+import { facetsOf } from '../search';
+import type { VisibilityIndexer } from '../visibility';
 
 export interface ResultsApi {
   /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { multiRowSql, pluck, stmt } from '../connection/statements';
+import { multiRowSql, pluck, stmt } from '../connection';
 
 // The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
 // that a result's lists point to (migration 011). Ingest asks for the ids of a batch's tuples at once; the

@@ -1,7 +1,6 @@
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
-import { pruneUnusedTags } from '../library/tags';
-import type { VisibilityIndexer } from '../visibility/visibility-index';
+import { pluck, stmt, type StoreContext } from '../connection';
+import { pruneUnusedTags } from '../library';
+import type { VisibilityIndexer } from '../visibility';
 
 // Removing the demo history (src/main/demo) in one transaction: its runs (with their jobs,
 // results and roll-ups, by the foreign keys), its monitors, its brands and the meta row that

@@ -6,15 +6,15 @@ import {
   type ExtractedCandidate,
 } from '../../../shared/analytics/discovery-extract';
 import type { NormalizedResult } from '../../../shared/domain/result';
-import { multiRowSql, pluck, stmt } from '../connection/statements';
-import type { VisibilityIndexer } from '../visibility/visibility-index';
+import { multiRowSql, pluck, stmt } from '../connection';
 import {
   forEachChunk,
   writeRollupRows,
+  type VisibilityIndexer,
   type RollupRow,
   type UpsertTable,
-} from '../visibility/visibility-rollups';
-import { markdownSqlFor } from '../codec/sql-functions';
+} from '../visibility';
+import { markdownSqlFor } from '../codec';
 
 // Keeps the discovery tables (migration 004) in step with the results, inside the store's own
 // transactions, like the Visibility index: a result's candidate names are extracted once at

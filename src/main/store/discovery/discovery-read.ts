@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
+import { pluck, stmt, type StoreContext } from '../connection';
 
 // Reads for the discovery queue (migration 004). The queue of a period reads the roll-up keyed
 // for its filter (rollupOf) and the Visibility answer totals; the engines, locations, previous

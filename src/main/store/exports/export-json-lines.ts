@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
-import { sourceCountSql } from '../codec/list-sql';
+import { sourceCountSql } from '../codec';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them

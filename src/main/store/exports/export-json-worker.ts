@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareJsonLineChunks, type JsonLineChunkRequest } from './export-json-lines';
-import { registerStoreFunctions } from '../codec/sql-functions';
+import { registerStoreFunctions } from '../codec';
 
 // One thread of a JSON or NDJSON export (export-json-workers.ts): builds the lines of the
 // chunks it is sent on a read-only connection of its own and sends each chunk back as one

@@ -6,9 +6,8 @@ import type { NormalizedResult } from '../../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
-import { parseStringArray } from '../connection/json';
-import { registerStoreFunctions } from '../codec/sql-functions';
-import { sourceCountSql } from '../codec/list-sql';
+import { parseStringArray } from '../connection';
+import { registerStoreFunctions, sourceCountSql } from '../codec';
 
 // Reads a run for an export row by row, on a read-only connection of its own. An export of
 // a large run takes seconds and yields to the event loop between rows (disk backpressure,

@@ -13,9 +13,9 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { HistoryOpenError } from '../connection/errors';
+import { HistoryOpenError } from '../connection';
 import { inspectHistoryFile } from './inspect';
-import { MIGRATIONS, type Migration } from '../schema/migrations';
+import { MIGRATIONS, type Migration } from '../schema';
 import { companionPaths, PRIVATE_FILE_MODE } from './private-file';
 
 export interface BackupInfo {

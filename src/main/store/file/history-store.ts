@@ -1,30 +1,45 @@
 import type Database from 'better-sqlite3';
-import { createAlertInputsApi, type AlertInputsApi } from '../alerts/alerts-inputs';
-import { createMonitorOptionsApi, type MonitorOptionsApi } from '../alerts/alerts-options';
-import { createWebhookOutboxApi, type WebhookOutboxApi } from '../alerts/alerts-webhooks';
-import { createAlertsApi, type AlertsApi } from '../alerts/alerts';
+import {
+  createAlertInputsApi,
+  createMonitorOptionsApi,
+  createWebhookOutboxApi,
+  createAlertsApi,
+  type AlertInputsApi,
+  type MonitorOptionsApi,
+  type WebhookOutboxApi,
+  type AlertsApi,
+} from '../alerts';
 import { backupDatabase, type BackupInfo } from './backup';
-import type { StoreContext } from '../connection/context';
-import { createDemoApi, type DemoApi } from '../demo/demo';
-import { HistoryDamagedError } from '../connection/errors';
+import { HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
-import { createLibraryApi, type LibraryApi } from '../library/library';
-import { createMentionsApi, type MentionsApi } from '../answers/mentions';
-import { createMonitorsApi, type MonitorsApi } from '../library/monitors';
-import { createPageArchiveApi, type PageArchiveApi } from '../pages/page-archive';
+import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
+import {
+  createMentionsApi,
+  createQueriesApi,
+  createResultsApi,
+  type MentionsApi,
+  type QueriesApi,
+  type ResultsApi,
+} from '../answers';
+import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { narrowCompanions } from './private-file';
-import { createQueriesApi, type QueriesApi } from '../answers/queries';
-import { createResultsApi, type ResultsApi } from '../answers/results';
-import { createRunsApi, type RunsApi } from '../runs/runs';
-import { createSearchApi, type SearchApi } from '../search/search';
+import { createRunsApi, createRunOwnersApi, type RunsApi, type RunOwnersApi } from '../runs';
+import { createSearchApi, type SearchApi } from '../search';
 import { createStorageApi, type StorageApi } from './storage';
-import { createRunOwnersApi, type RunOwnersApi } from '../runs/run-owners';
-import { isDamageCode, sqliteCode } from '../connection/sqlite-errors';
-import { createDiscoveryIndexer, withDiscoveryIndex } from '../discovery/discovery-index';
-import { createDiscoveryReadApi, type DiscoveryReadApi } from '../discovery/discovery-read';
-import { createVisibilityIndexer } from '../visibility/visibility-index';
-import { createVisibilityJobApi, type VisibilityJobApi } from '../visibility/visibility-reanalysis';
-import { createVisibilityReadApi, type VisibilityReadApi } from '../visibility/visibility-read';
+import {
+  createDiscoveryIndexer,
+  withDiscoveryIndex,
+  createDiscoveryReadApi,
+  type DiscoveryReadApi,
+} from '../discovery';
+import {
+  createVisibilityIndexer,
+  createVisibilityJobApi,
+  createVisibilityReadApi,
+  type VisibilityJobApi,
+  type VisibilityReadApi,
+} from '../visibility';
 
 export interface HistoryStore
   extends

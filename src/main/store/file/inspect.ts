@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { damagedMessage, HistoryOpenError } from '../connection/errors';
+import { damagedMessage, HistoryOpenError, openFailureKind } from '../connection';
 import { companionPaths } from './private-file';
-import { openFailureKind } from '../connection/sqlite-errors';
-import { registerStoreFunctions } from '../codec/sql-functions';
+import { registerStoreFunctions } from '../codec';
 
 export type IntegrityCheck =
   /**

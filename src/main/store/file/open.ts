@@ -4,16 +4,18 @@ import { resolve } from 'node:path';
 import {
   compactBackfillPending,
   runCompactBackfill,
+  runDocBackfill,
+  applyMigrations,
+  checkMigrationList,
+  MIGRATIONS,
   type BackfillProgress,
-} from '../schema/compact-backfill';
-import { runDocBackfill } from '../schema/doc-backfill';
-import { HistoryOpenError } from '../connection/errors';
+  type Migration,
+} from '../schema';
+import { HistoryOpenError } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
-import { applyMigrations, checkMigrationList } from '../schema/migrate';
-import { MIGRATIONS, type Migration } from '../schema/migrations';
 import { ensurePrivateFile, narrowCompanions } from './private-file';
-import { registerStoreFunctions } from '../codec/sql-functions';
+import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
 
 export interface OpenHistoryOptions {

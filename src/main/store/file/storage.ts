@@ -5,8 +5,8 @@ import type {
   StorageCompactResult,
   StorageStats,
 } from '../../../shared/domain/storage';
-import type { StoreContext } from '../connection/context';
-import { removeUnusedTexts } from '../codec/text-dictionary';
+import type { StoreContext } from '../connection';
+import { removeUnusedTexts } from '../codec';
 
 // What the history file is made of (`parallax db stats`, Settings → History file) and giving
 // freed space back (`parallax db compact`). Sizes come from SQLite's dbstat table: the bytes of

@@ -1,10 +1,7 @@
 import type { BrandView, PromptSetView, SavedPromptView } from '../../../shared/ipc/channels/library';
-import type { StoreContext } from '../connection/context';
-import { HistoryStateError } from '../connection/errors';
-import { parseObject } from '../connection/json';
+import { HistoryStateError, parseObject, stmt, pluck, type StoreContext } from '../connection';
 import { ensureTagIds, findTagId, pruneUnusedTags } from './tags';
-import { stmt, pluck } from '../connection/statements';
-import type { VisibilityIndexer } from '../visibility/visibility-index';
+import type { VisibilityIndexer } from '../visibility';
 
 export interface BrandInput {
   id?: string;

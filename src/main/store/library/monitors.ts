@@ -1,8 +1,6 @@
 import type { RunSpec } from '../../../shared/domain/run-spec';
 import type { MonitorView } from '../../../shared/ipc/channels/library';
-import type { StoreContext } from '../connection/context';
-import { parseJson } from '../connection/json';
-import { stmt, pluck } from '../connection/statements';
+import { parseJson, stmt, pluck, type StoreContext } from '../connection';
 
 export interface MonitorInput {
   id?: string;

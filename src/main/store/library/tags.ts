@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { stmt, pluck } from '../connection/statements';
+import { stmt, pluck } from '../connection';
 
 /** Ids of the named tags, creating the missing ones (names are case-insensitive, trimmed, unique). */
 export function ensureTagIds(db: Database.Database, names: readonly string[]): number[] {

@@ -4,9 +4,8 @@ import type {
   PageArchiveStatus,
   PageFailureCode,
 } from '../../../shared/domain/page-archive';
-import { compressText, decompressText } from '../codec/compress';
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
+import { compressText, decompressText } from '../codec';
+import { pluck, stmt, type StoreContext } from '../connection';
 
 // The page archive's rows (migration 006). Ingest writes a 'pending' row per page URL in its
 // own transaction (enqueuePages); the archiver (src/main/archive) takes the due rows, and

@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { stmt } from '../connection/statements';
+import { stmt, type StoreContext } from '../connection';
 
 // Which process drives a run (migration 005). The engine claims a run when it starts driving
 // it, refreshes the heartbeat every few seconds and releases it when it stops; a row left

@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { stmt } from '../connection/statements';
+import { stmt, type StoreContext } from '../connection';
 
 // The sessions of a run (migration 008): each stretch a process drives it, with the account
 // balance at its start and end. The store keeps the facts; the run engine decides what the

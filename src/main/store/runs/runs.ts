@@ -1,13 +1,20 @@
-import { stmt, pluck } from '../connection/statements';
+import {
+  stmt,
+  pluck,
+  HistoryStateError,
+  parseJson,
+  parseObject,
+  parseStringArray,
+  toJson,
+  toJsonOrNull,
+  type StoreContext,
+} from '../connection';
 import { ENGINE_NAMES, type EngineName } from '../../../shared/api/engines';
 import { JOB_STATES, type JobState, type RunSpec, type RunStatus } from '../../../shared/domain/run-spec';
-import type { StoreContext } from '../connection/context';
-import { HistoryStateError } from '../connection/errors';
 import { buildJobGrid } from './job-grid';
-import { parseJson, parseObject, parseStringArray, toJson, toJsonOrNull } from '../connection/json';
 import { isMaskedKeyLabel } from './key-label';
 import { createRunSessionsApi, type RunSessionsApi, type UnreceivedCredits } from './run-sessions';
-import { ensureTagIds } from '../library/tags';
+import { ensureTagIds } from '../library';
 import type {
   JobCounts,
   JobChange,

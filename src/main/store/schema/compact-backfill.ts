@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { compressText } from '../codec/compress';
-import { facetsOf } from '../search/search-facets';
+import { compressText } from '../codec';
+import { facetsOf } from '../search';
 
 // The data half of migration 7 (see 007_compact_search.ts), run at open after the schema
 // change: every result stored before it gets its raw JSON and Markdown compressed and its row

@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
 import { runBatches, type BackfillOptions } from './compact-backfill';
-import { decompressText } from '../codec/compress';
-import { headOf, packDoc, rememberDoc, unpackDoc, wellFormed, type ResultDoc } from '../codec/result-doc';
+import {
+  decompressText,
+  headOf,
+  packDoc,
+  rememberDoc,
+  unpackDoc,
+  wellFormed,
+  type ResultDoc,
+} from '../codec';
 
 // The data half of migration 10 (see 010_answer_docs.ts), run at open after the schema change
 // and after migration 7's backfill: every result stored before it gets its answer text, source

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from './migrations';
-import { registerStoreFunctions } from '../codec/sql-functions';
+import { registerStoreFunctions } from '../codec';
 
 /** Throws when the list is not 1, 2, 3… in order: a gap would silently skip a schema change. */
 export function checkMigrationList(migrations: readonly Migration[]): number {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { runCompactBackfill, type BackfillProgress } from './compact-backfill';
 import { runDocBackfill } from './doc-backfill';
-import { registerStoreFunctions } from '../codec/sql-functions';
+import { registerStoreFunctions } from '../codec';
 
 /**
  * The data halves of migrations 7 and 10 on a file of their own connection, for the app's

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { stmt } from '../connection/statements';
+import { stmt } from '../connection';
 
 // The rows of a search page with their snippets, made in the statement that finds them (a
 // second MATCH restricted to a page's rowids re-evaluated the query once per row).

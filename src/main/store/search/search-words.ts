@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { pluck } from '../connection/statements';
+import { pluck } from '../connection';
 
 /**
  * The indexed words of answer_search a prefix starts (lower case ASCII, as the index holds its

@@ -1,6 +1,6 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { SearchHitView } from '../../../shared/ipc/channels/history';
-import type { StoreContext } from '../connection/context';
+import { stmt, pluck, type StoreContext } from '../connection';
 import { expandPrefixes, mergesPrefix, toFtsQuery } from './fts-query';
 import {
   ANSWER_COLUMN_INDEX,
@@ -15,8 +15,7 @@ import {
 } from './search-rows';
 import { createIndexedWords } from './search-words';
 import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
-import { findTagId } from '../library/tags';
-import { stmt, pluck } from '../connection/statements';
+import { findTagId } from '../library';
 
 export interface SearchOptions {
   /** What the user typed (see toFtsQuery for the syntax). */

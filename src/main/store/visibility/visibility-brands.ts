@@ -2,9 +2,8 @@ import type Database from 'better-sqlite3';
 import { brandVisibility, compileBrandMatcher, type BrandMatcher } from '../../../shared/analytics';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { NormalizedSource } from '../../../shared/domain/result';
-import { parseObject } from '../connection/json';
+import { parseObject, pluck, stmt } from '../connection';
 import type { RollupKey, RollupWriter } from './visibility-rollups';
-import { pluck, stmt } from '../connection/statements';
 
 // Brand matching over one stored answer, and what it adds to the brand and citation-gap
 // roll-ups. Shared by ingest, the re-analysis after a brand change and the migration.

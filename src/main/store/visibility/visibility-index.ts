@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { NormalizedResult, NormalizedSource, SourceKind } from '../../../shared/domain/result';
-import { parseStringArray } from '../connection/json';
-import { multiRowSql, pluck, stmt } from '../connection/statements';
+import { parseStringArray, multiRowSql, pluck, stmt } from '../connection';
 import {
   addBrandRollups,
   analyseBrands,

@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck } from '../connection/statements';
+import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
 import { json, sumOf } from './visibility-read-sql';
 import type { SourceReads } from './visibility-read-sources';

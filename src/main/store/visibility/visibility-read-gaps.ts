@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck } from '../connection/statements';
+import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type KeyCondition, type VisFilter } from './visibility-levels';
 import { json, queryAll } from './visibility-read-sql';
 import type { VisGapRows, VisibilityReadApi } from './visibility-read-types';

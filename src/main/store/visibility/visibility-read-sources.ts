@@ -1,4 +1,4 @@
-import type { StoreContext } from '../connection/context';
+import type { StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type KeyCondition, type VisFilter } from './visibility-levels';
 import { json, queryAll } from './visibility-read-sql';
 import type { VisDomainRow, VisQueryRow, VisUrlRow, VisibilityReadApi } from './visibility-read-types';

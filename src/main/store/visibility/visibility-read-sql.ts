@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
+import { pluck, stmt, type StoreContext } from '../connection';
 import { familyRows, pickLevel, type KeyCondition, type VisFilter } from './visibility-levels';
 
 // What the Visibility reads (visibility-read*.ts) share: bound-parameter lists as JSON, a

@@ -1,5 +1,4 @@
-import type { StoreContext } from '../connection/context';
-import { pluck, stmt } from '../connection/statements';
+import { pluck, stmt, type StoreContext } from '../connection';
 import { familyRows, pickLevel, type VisDim } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
 import { createGapReads } from './visibility-read-gaps';

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { parseObject } from '../connection/json';
+import { parseObject, pluck, stmt } from '../connection';
 import type { BrandState } from './visibility-brands';
 import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollups';
-import { pluck, stmt } from '../connection/statements';
 
 // Re-analysis of the stored answers after a brand change, as a job recorded in the file:
 // meta 'vis_reanalysis' holds a cursor over result seqs. Starting it clears every brand-derived

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { stmt } from '../connection/statements';
+import { stmt } from '../connection';
 
 // The roll-up tables of migration 002 as data: which family a table sums, at which level, and
 // its key and value columns. The indexer adds a result's contributions once per family and

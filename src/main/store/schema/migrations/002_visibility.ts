@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { createVisibilityIndexer } from '../../visibility/visibility-index';
+import { createVisibilityIndexer } from '../../visibility';
 
 // Schema version 2: what the Visibility view reads, kept up to date at ingest so no dashboard
 // query scans answers. Conventions:

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { createDiscoveryIndexer } from '../../discovery/discovery-index';
+import { createDiscoveryIndexer } from '../../discovery';
 
 // Schema version 4: competitor discovery. The names answers put forward (brand entities,
 // product brands, merchants, advertisers, list leads), kept at ingest like the Visibility
