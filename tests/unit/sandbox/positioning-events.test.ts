@@ -3,6 +3,7 @@ import { eventsOn } from '../../../src/sandbox/engines/drift';
 import { CATEGORIES } from '../../../src/sandbox/engines/catalog';
 import { brandProfile } from '../../../src/sandbox/engines/positioning/attributes';
 import {
+  positioningByName,
   positioningEventsBetween,
   positioningEventsOn,
   scheduledPositioningEvents,
@@ -40,6 +41,11 @@ function* pairs(scope: Scope, events: PositioningEvent[]): Generator<{ plain: An
 }
 
 const plannedOf = (a: Answer, brand: string) => a.positioning.plan.find((p) => p.name === brand);
+/** The attribute keys the answer's text gives Veloxa. */
+const written = (a: Answer): string[] =>
+  positioningByName(a.positioning.text)
+    .filter((p) => p.name === 'Veloxa')
+    .flatMap((p) => p.attributes.map((x) => x.text));
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const inside = (e: PositioningEvent, day: number): boolean => day >= e.fromDay && day <= e.toDay;
@@ -113,13 +119,23 @@ describe('scripted positioning events', () => {
   it('attribute-gain and -loss: a quality appears (or never shows) on their days only', () => {
     const profile = brandProfile('running-shoes', 'Veloxa');
     const gained = profile.others.find((a) => a.polarity === 'positive')!;
+    const complaint = profile.others.find((a) => a.polarity === 'negative')!;
     const lost = profile.positive[0]!;
     const days = { fromDay: D, toDay: D + 11 };
     const events: PositioningEvent[] = [
       { kind: 'attribute-gain', brand: 'Veloxa', attribute: gained.key, ...days },
+      { kind: 'attribute-gain', brand: 'Veloxa', attribute: complaint.key, ...days },
       { kind: 'attribute-loss', brand: 'Veloxa', attribute: lost.key, ...days },
     ];
-    const seen = { gainedIn: 0, gainedOut: 0, lostIn: 0, lostOut: 0, namedIn: 0 };
+    const seen = {
+      gainedIn: 0,
+      gainedOut: 0,
+      lostIn: 0,
+      lostOut: 0,
+      namedIn: 0,
+      complaintIn: 0,
+      complaintOut: 0,
+    };
     const scope = {
       engines: ['assistant-a'],
       countries: [{ country: 'US' }, { country: 'GB' }],
@@ -134,11 +150,16 @@ describe('scripted positioning events', () => {
       if (isIn) seen.namedIn++;
       if (keys.includes(gained.key)) seen[isIn ? 'gainedIn' : 'gainedOut']++;
       if (keys.includes(lost.key)) seen[isIn ? 'lostIn' : 'lostOut']++;
+      // A drawback is written where the unit lists drawbacks (list items, table rows, cautions).
+      if (p.negatives.includes(complaint) && written(scripted).includes(complaint.key))
+        seen[isIn ? 'complaintIn' : 'complaintOut']++;
     }
     expect(seen.gainedOut).toBe(0);
     expect(seen.lostIn).toBe(0);
     expect(seen.gainedIn).toBeGreaterThan(seen.namedIn / 2);
     expect(seen.lostOut).toBeGreaterThan(0);
+    expect(seen.complaintOut).toBe(0);
+    expect(seen.complaintIn).toBeGreaterThan(seen.namedIn / 4);
   });
 });
 
