@@ -58,8 +58,9 @@ const WRITERS: Readonly<Record<Shape, (ctx: Ctx) => void>> = {
   howto: writeHowto,
 };
 
-function variant<T>(ctx: Ctx, b: PlannedBrand, options: readonly T[]): T {
-  return options[hashParts(ctx.input.key, 'template', b.name) % options.length] as T;
+/** A template variant: by the answer's key, shifted by rank so neighbours with one status differ. */
+function variant<T>(ctx: Ctx, rank: number, options: readonly T[]): T {
+  return options[(hashParts(ctx.input.key, 'template') + rank) % options.length] as T;
 }
 
 const phrases = (ctx: Ctx, attrs: readonly Attribute[]): string =>
@@ -106,18 +107,20 @@ function clause(
 }
 
 /** The list-item template for a brand's status (with or without drawbacks / qualities). */
-function itemId(ctx: Ctx, b: PlannedBrand): UnitId {
+function itemId(ctx: Ctx, b: PlannedBrand, rank: number): UnitId {
   switch (b.status) {
     case 'top':
-      return variant(ctx, b, ['item.top.best', 'item.top.pick'] as const);
+      return variant(ctx, rank, ['item.top.best', 'item.top.pick'] as const);
     case 'recommended':
       return b.negatives.length > 0
-        ? variant(ctx, b, ['item.rec.caveat', 'item.rec.downside'] as const)
-        : variant(ctx, b, ['item.rec.plain', 'item.rec.solid'] as const);
+        ? variant(ctx, rank, ['item.rec.caveat', 'item.rec.downside'] as const)
+        : variant(ctx, rank, ['item.rec.plain', 'item.rec.solid'] as const);
     case 'mentioned':
-      return variant(ctx, b, ['item.mention.untested', 'item.mention.new'] as const);
+      return variant(ctx, rank, ['item.mention.untested', 'item.mention.new'] as const);
     case 'cautioned':
-      return variant(ctx, b, ['item.caut.not', 'item.caut.avoid', 'item.caut.mixed'] as const);
+      return b.positives.length > 0
+        ? variant(ctx, rank, ['item.caut.not', 'item.caut.avoid', 'item.caut.mixed'] as const)
+        : variant(ctx, rank, ['item.caut.not', 'item.caut.avoid'] as const);
   }
 }
 
@@ -129,7 +132,7 @@ function writeItems(
   items.forEach(({ b, rank }, i) => {
     if (i > 0) ctx.w.raw('\n');
     ctx.w.raw(marker(i));
-    writeOne(ctx, itemId(ctx, b), b, b.label);
+    writeOne(ctx, itemId(ctx, b, i), b, b.label);
     if (!b.entrant) ctx.w.markdownOnly(ctx.input.citation(rank));
   });
 }
@@ -143,7 +146,7 @@ function writeRanked(ctx: Ctx): void {
   const brands = ctx.input.brands;
   const first = brands[0];
   if (first?.status === 'top' && hashParts(ctx.input.key, 'lead') % 2 === 0) {
-    writeOne(ctx, variant(ctx, first, ['lead.best', 'lead.pick'] as const), first, first.label, {
+    writeOne(ctx, variant(ctx, 0, ['lead.best', 'lead.pick'] as const), first, first.label, {
       positives: first.positives.slice(0, 1),
     });
     ctx.w.raw('\n\n');
@@ -214,7 +217,7 @@ const NEWS: Readonly<Record<PlannedBrand['status'], readonly UnitId[]>> = {
 function writeNews(ctx: Ctx): void {
   ctx.input.brands.forEach((b, i) => {
     if (i > 0) ctx.w.raw(ctx.texts.sentenceJoin);
-    writeOne(ctx, variant(ctx, b, NEWS[b.status]), b, b.short);
+    writeOne(ctx, variant(ctx, i, NEWS[b.status]), b, b.short);
   });
 }
 
