@@ -184,35 +184,20 @@ export function buildAnswer(input: AnswerInput): Answer {
     country: input.country,
     day: input.day,
   });
-  const shape = shapeOf(input.seed, input.engine, input.prompt);
-  const plan = planBrands(
-    { ...input, key, categoryId: category.id, events: positioningEvents },
-    shape,
+  const written = writeAnswer({
+    input,
+    key,
+    category,
+    categoryName,
+    locale,
     brands,
     entrants,
-  );
-  const composed = composeAnswer({
-    lang: locale.lang,
-    shape,
-    categoryName,
-    countryName: locale.countryName,
-    brands: plan,
-    citation: (rank) => {
-      const src = sources[rank % Math.max(1, sources.length)];
-      return src ? ` ([${src.domain}](${src.url}))` : '';
-    },
+    sources,
+    events: positioningEvents,
     outro: `${phrases.outro} ${variant}`,
-    key,
   });
-  let text = composed.text;
-  let markdown = composed.markdown;
-  const positioning: AnswerPositioning = {
-    lang: locale.lang,
-    shape,
-    plan,
-    text: composed.units.text,
-    markdown: composed.units.markdown,
-  };
+  let { text, markdown } = written;
+  const { positioning } = written;
   if (xss) {
     text += `\n\n${XSS_PAYLOADS.join('\n')}`;
     markdown += `\n\n${XSS_PAYLOADS.map((p) => `- ${p}`).join('\n')}`;
@@ -237,6 +222,59 @@ export function buildAnswer(input: AnswerInput): Answer {
     rng,
     key,
     year: YEAR,
+  };
+}
+
+interface WriteAnswerInput {
+  input: AnswerInput;
+  key: number;
+  category: Category;
+  categoryName: string;
+  locale: Locale;
+  brands: Brand[];
+  entrants: Entrant[];
+  sources: Source[];
+  events: readonly PositioningEvent[];
+  outro: string;
+}
+
+/** The answer's text and Markdown in its shape, and what they say about each brand. */
+function writeAnswer(w: WriteAnswerInput): {
+  text: string;
+  markdown: string;
+  positioning: AnswerPositioning;
+} {
+  const { input, key, category, locale, sources } = w;
+  const shape = shapeOf(input.seed, input.engine, input.prompt);
+  const plan = planBrands(
+    { ...input, key, categoryId: category.id, events: w.events },
+    shape,
+    w.brands,
+    w.entrants,
+  );
+  const composed = composeAnswer({
+    lang: locale.lang,
+    shape,
+    categoryName: w.categoryName,
+    countryName: locale.countryName,
+    brands: plan,
+    citation: (rank) => {
+      const src = sources[rank % Math.max(1, sources.length)];
+      return src ? ` ([${src.domain}](${src.url}))` : '';
+    },
+    outro: w.outro,
+    key,
+  });
+  return {
+    text: composed.text,
+    markdown: composed.markdown,
+    positioning: {
+      lang: locale.lang,
+      shape,
+      plan,
+      text: composed.units.text,
+      markdown: composed.units.markdown,
+    },
   };
 }
 

@@ -63,8 +63,13 @@ describe('positioning in the demo history', () => {
     const there = new Map<number, { named: number; cautioned: number }>();
     const elsewhere = { named: 0, cautioned: 0 };
     for (const r of store.getResults(resultIds)) {
-      const found = recoverSandboxPositioning(r.normalized.markdown ?? r.normalized.text, brands);
+      const found = recoverSandboxPositioning(r.normalized.markdown ?? '', brands);
       expect(found).not.toBeNull();
+      // The stored plain text says the same (its offsets are its own).
+      const plain = recoverSandboxPositioning(r.normalized.text, brands);
+      expect(plain?.map((p) => [p.brandId, p.status, p.sentiment])).toEqual(
+        found?.map((p) => [p.brandId, p.status, p.sentiment]),
+      );
       for (const p of found ?? []) statuses.add(p.status);
       const p = found?.find((x) => x.brandId === brand.id);
       if (!p) continue;

@@ -4,7 +4,7 @@ import { listItemLeads } from '../../../src/shared/analytics/discovery-extract';
 import { allAttributes, LANGS, listSeparators } from '../../../src/sandbox/engines/positioning/attributes';
 import { positioningByName, SHAPES } from '../../../src/sandbox/engines/positioning';
 import { TEXTS } from '../../../src/sandbox/engines/positioning/texts';
-import { answer, everyAnswer, everyBrandDefinition } from './positioning-fixtures';
+import { answer, everyAnswer, everyBrandDefinition } from '../../support/sandbox-positioning';
 
 // What the synthetic answers write about their brands: every status, tone and shape in every
 // language, qualities from the lexicon, determinism, and nothing that would confuse the other

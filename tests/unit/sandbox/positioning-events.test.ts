@@ -10,7 +10,7 @@ import {
   type PositioningEvent,
 } from '../../../src/sandbox/engines/positioning';
 import type { Answer } from '../../../src/sandbox/engines/answer';
-import { answer } from './positioning-fixtures';
+import { answer } from '../../support/sandbox-positioning';
 
 // Positioning drifts with events: scripted ones change the answers in their scope and days and
 // nowhere else (byte for byte), and the scheduled ones do what the schedule says they do.

@@ -7,7 +7,7 @@ import {
   recoverUnits,
   writtenPositioning,
 } from '../../../src/sandbox/engines/positioning';
-import { everyAnswer, everyBrandDefinition } from './positioning-fixtures';
+import { everyAnswer, everyBrandDefinition } from '../../support/sandbox-positioning';
 
 // The ground truth is recoverable: for thousands of generated answers (every engine, language,
 // shape, several days and repeats, the XSS corpus) the units read back from the answer's text

@@ -1,8 +1,8 @@
-import { ENGINE_NAMES } from '../../../src/shared/api/engines';
-import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
-import { buildAnswer, type Answer, type AnswerInput } from '../../../src/sandbox/engines/answer';
-import { CATEGORIES, LOCAL_STEMS } from '../../../src/sandbox/engines/catalog';
-import { entrantNameForms } from '../../../src/sandbox/engines/entrants';
+import { ENGINE_NAMES } from '../../src/shared/api/engines';
+import type { BrandDefinition } from '../../src/shared/analytics/brand-types';
+import { buildAnswer, type Answer, type AnswerInput } from '../../src/sandbox/engines/answer';
+import { CATEGORIES, LOCAL_STEMS } from '../../src/sandbox/engines/catalog';
+import { entrantNameForms } from '../../src/sandbox/engines/entrants';
 
 // Inputs that reach every language, shape and engine the sandbox has, for the positioning tests.
 
