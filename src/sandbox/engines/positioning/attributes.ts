@@ -77,7 +77,21 @@ export interface BrandProfile {
   others: readonly Attribute[];
 }
 
+const profiles = new Map<string, BrandProfile>();
+
 export function brandProfile(categoryId: string, name: string): BrandProfile {
+  const key = `${categoryId}\u241f${name}`;
+  let profile = profiles.get(key);
+  if (!profile) {
+    profile = makeProfile(categoryId, name);
+    // Bounded by the catalog (categories × names) in practice; a cap keeps a caller's odd names from growing it.
+    if (profiles.size > 10_000) profiles.clear();
+    profiles.set(key, profile);
+  }
+  return profile;
+}
+
+function makeProfile(categoryId: string, name: string): BrandProfile {
   const attrs = categoryAttributes(categoryId);
   const pos = attrs.filter((a) => a.polarity === 'positive');
   const neg = attrs.filter((a) => a.polarity === 'negative');

@@ -62,7 +62,32 @@ export function tendency(ctx: PlanContext, name: string): number {
   return 0.6 * smooth(global, ctx.day, 20) + 0.4 * smooth(local, ctx.day, 10);
 }
 
-const unit = (h: number): number => (h % 100_000) / 100_000;
+/**
+ * The i-th 32-bit draw from one hash (a murmur3 finalizer of h + i × the golden ratio): each
+ * brand of an answer hashes its inputs once and takes its draws from there, cheaply.
+ */
+function mixed(h: number, i: number): number {
+  let x = (h + Math.imul(i + 1, 0x9e3779b9)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+const draw = (h: number, i: number): number => mixed(h, i) / 4_294_967_296;
+/** Draw indexes. */
+const TOP = 0;
+const CAUTION = 1;
+const MENTION = 2;
+const DRAWBACK = 3;
+const QUALITIES = 4;
+/** The second quality: one draw per repeat, from this index on. */
+const SECOND = 5;
+
+/** What one brand of one answer draws from: its tendency and the hash of the answer's key and its name. */
+interface Draws {
+  t: number;
+  h: number;
+}
+
 const clamp = (x: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, x));
 
 /** Share of brands merely mentioned, by shape, rank and list length. */
@@ -88,16 +113,16 @@ function statusOf(
   name: string,
   rank: number,
   count: number,
+  d: Draws,
 ): PositioningStatus {
   if (isSoured(ctx.events, name, ctx.country)) return 'cautioned';
-  const t = tendency(ctx, name);
   if (rank === 0) {
     if (isTopPick(ctx.events, name, ctx.engine, ctx.country)) return 'top';
     const base = shape === 'news' || shape === 'howto' ? 0.3 : 0.55;
-    if (unit(hashParts(ctx.key, 'top', name)) < base + 0.25 * t) return 'top';
+    if (draw(d.h, TOP) < base + 0.25 * d.t) return 'top';
   }
-  if (unit(hashParts(ctx.key, 'caution', name)) < clamp(0.05 - 0.12 * t, 0, 0.2)) return 'cautioned';
-  if (unit(hashParts(ctx.key, 'mention', name)) < mentionShare(shape, rank, count)) return 'mentioned';
+  if (draw(d.h, CAUTION) < clamp(0.05 - 0.12 * d.t, 0, 0.2)) return 'cautioned';
+  if (draw(d.h, MENTION) < mentionShare(shape, rank, count)) return 'mentioned';
   return 'recommended';
 }
 
@@ -111,6 +136,7 @@ function qualities(
   name: string,
   status: PositioningStatus,
   entrant: boolean,
+  d: Draws,
 ): { positives: Attribute[]; negatives: Attribute[] } {
   const profile = entrant
     ? { positive: [], negative: null, neutral: null, others: [] }
@@ -118,7 +144,7 @@ function qualities(
   const { gained, lost } = attributeEvents(ctx.events, name);
   const kept = (a: Attribute | null): a is Attribute => a !== null && !lost.includes(a.key);
   const own = profile.positive.filter(kept);
-  const h = hashParts(ctx.key, 'qualities', name);
+  const h = mixed(d.h, QUALITIES);
   const want = { top: 2, recommended: 1 + (h % 2), cautioned: 1, mentioned: 0 }[status];
   const positives: Attribute[] = [];
   if (want > 0) {
@@ -129,15 +155,15 @@ function qualities(
     // The second quality is drawn per repeat: repeats of one day describe a brand a little differently.
     const pool =
       (h >>> 13) % 5 === 0 && kept(profile.neutral) ? [profile.neutral] : [...own, ...GENERIC_POSITIVE];
-    const second = drawFrom(pool, hashParts(ctx.key, 'second', name, ctx.repeat), positives);
+    const second = drawFrom(pool, mixed(d.h, SECOND + ctx.repeat), positives);
     if (second) positives.push(second);
   }
   const negatives: Attribute[] = [];
-  const t = tendency(ctx, name);
+  const t = d.t;
   const soured = isSoured(ctx.events, name, ctx.country);
   const drawback =
     status === 'cautioned' ||
-    (status === 'recommended' && unit(hashParts(ctx.key, 'drawback', name)) < clamp(0.15 - 0.3 * t, 0, 0.5));
+    (status === 'recommended' && draw(d.h, DRAWBACK) < clamp(0.15 - 0.3 * t, 0, 0.5));
   if (drawback) {
     const usual = soured || (h >>> 17) % 10 < 6 ? profile.negative : null;
     const one = usual ?? drawFrom(GENERIC_NEGATIVE, h >>> 21);
@@ -165,29 +191,19 @@ export function planBrands(
   entrants: ReadonlyArray<{ name: string }>,
 ): PlannedBrand[] {
   const out: PlannedBrand[] = ranked.map((b, rank) => {
-    const status = statusOf(ctx, shape, b.name, rank, ranked.length);
+    const d = { t: tendency(ctx, b.name), h: hashParts(ctx.key, 'brand', b.name) };
+    const status = statusOf(ctx, shape, b.name, rank, ranked.length, d);
     const label = b.product ? `${b.name} ${b.product}` : b.name;
-    return {
-      name: b.name,
-      label,
-      short: b.name,
-      entrant: false,
-      status,
-      ...qualities(ctx, b.name, status, false),
-    };
+    const written = qualities(ctx, b.name, status, false, d);
+    return { name: b.name, label, short: b.name, entrant: false, status, ...written };
   });
   for (const e of entrants) {
-    const mentioned =
-      shape === 'news' || (shape === 'howto' && hashParts(ctx.key, 'entrant', e.name) % 2 === 0);
+    // Newcomers have no tendency yet: recommended in lists, mentioned in news and some how-tos.
+    const d = { t: 0, h: hashParts(ctx.key, 'brand', e.name) };
+    const mentioned = shape === 'news' || (shape === 'howto' && draw(d.h, MENTION) < 0.5);
     const status: PositioningStatus = mentioned ? 'mentioned' : 'recommended';
-    out.push({
-      name: e.name,
-      label: e.name,
-      short: e.name,
-      entrant: true,
-      status,
-      ...qualities(ctx, e.name, status, true),
-    });
+    const written = qualities(ctx, e.name, status, true, d);
+    out.push({ name: e.name, label: e.name, short: e.name, entrant: true, status, ...written });
   }
   return out;
 }
@@ -262,7 +278,7 @@ export function shapeOf(seed: number, engine: string, prompt: string): Shape {
   if (asks(COMPARE)) return 'comparison';
   if (asks(NEWS)) return 'news';
   const weights = SHAPE_WEIGHTS[engine] ?? SEARCH_WEIGHTS;
-  let u = unit(hashParts(seed, 'shape', engine, prompt));
+  let u = draw(hashParts(seed, 'shape', engine, prompt), 0);
   for (const [shape, w] of weights) {
     if (u < w) return shape;
     u -= w;
