@@ -1,0 +1,227 @@
+import { foldText } from '../analytics/text-fold';
+import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
+import type { OpinionClass } from './lexicon/attribute-aspects';
+import { tokenize, type Token } from './tokens';
+
+// One index of every phrase the judge reads in a language, compiled once (pattern syntax in
+// lexicon/lang.ts). Space-delimited phrases are looked up by their first word (a hash lookup
+// per word of a clause, so the cost does not grow with the size of the lexicon); Japanese
+// phrases by their first character, then compared as substrings. At each position the longest
+// phrase wins and its hit carries every role the phrase has (a cue, a sentiment score, a
+// quality), so "not recommended" is one caution hit, not a negator plus a recommendation.
+
+export interface Payload {
+  cue?: 'top' | 'rec' | 'caution';
+  majority?: boolean;
+  senti?: number;
+  concept?: number;
+  aspect?: number;
+  opinion?: OpinionClass;
+  negator?: boolean;
+  contrast?: boolean;
+  scale?: number;
+}
+
+interface Word {
+  text: string;
+  prefix: boolean;
+  brand: boolean;
+}
+
+interface SpacedPattern {
+  words: Word[];
+  needEnd: boolean;
+  payload: Payload;
+}
+
+interface CjkPattern {
+  text: string;
+  payload: Payload;
+}
+
+export interface PhraseIndex {
+  readonly byFirst: ReadonlyMap<string, SpacedPattern[]>;
+  readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
+  readonly byChar: ReadonlyMap<string, CjkPattern[]>;
+}
+
+/** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
+export interface Hit {
+  payload: Payload;
+  /** Folded offsets in the clause. */
+  start: number;
+  end: number;
+  /** First word index at or after the hit (for negation windows); words of a CJK hit: none. */
+  word: number;
+  wordEnd: number;
+  /** Mention index a `@` in the phrase matched, else -1. */
+  mention: number;
+}
+
+const BRAND_KEY = '\u0000@';
+const PREFIX_LEN = 3;
+const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
+const CLAUSE_END = /[.,;:!?)\]–—|]/u;
+
+function mergePayload(into: Payload, from: Payload): void {
+  for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
+    if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
+  }
+}
+
+function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
+  let raw = pattern.trim();
+  const needEnd = raw.endsWith('$');
+  if (needEnd) raw = raw.slice(0, -1).trim();
+  const words: Word[] = [];
+  for (const part of raw.split(/\s+/u)) {
+    if (part === '@') {
+      words.push({ text: '', prefix: false, brand: true });
+      continue;
+    }
+    const prefix = part.endsWith('*');
+    const toks = tokenize(foldText(prefix ? part.slice(0, -1) : part));
+    toks.forEach((t, i) => words.push({ text: t.text, prefix: prefix && i === toks.length - 1, brand: false }));
+  }
+  return { words, needEnd };
+}
+
+export class PhraseIndexBuilder {
+  private readonly spaced = new Map<string, SpacedPattern>();
+  private readonly cjk = new Map<string, CjkPattern>();
+
+  add(pattern: string, payload: Payload): void {
+    const folded = foldText(pattern.trim());
+    if (folded === '') return;
+    // A phrase with any character of a script without spaces is matched as a substring.
+    if (NO_SPACE_ANY.test(folded)) {
+      const existing = this.cjk.get(folded);
+      if (existing !== undefined) mergePayload(existing.payload, payload);
+      else this.cjk.set(folded, { text: folded, payload: { ...payload } });
+      return;
+    }
+    const key = pattern.trim().toLowerCase();
+    const existing = this.spaced.get(key);
+    if (existing !== undefined) {
+      mergePayload(existing.payload, payload);
+      return;
+    }
+    const { words, needEnd } = parseSpaced(pattern);
+    if (words.length === 0) return;
+    this.spaced.set(key, { words, needEnd, payload: { ...payload } });
+  }
+
+  build(): PhraseIndex {
+    const byFirst = new Map<string, SpacedPattern[]>();
+    const byPrefix = new Map<string, SpacedPattern[]>();
+    const push = (map: Map<string, SpacedPattern[]>, key: string, p: SpacedPattern): void => {
+      const list = map.get(key) ?? [];
+      list.push(p);
+      map.set(key, list);
+    };
+    for (const p of this.spaced.values()) {
+      const first = p.words[0] as Word;
+      if (first.brand) push(byFirst, BRAND_KEY, p);
+      else if (first.prefix && first.text.length >= PREFIX_LEN) push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
+      else push(byFirst, first.text, p);
+    }
+    const byChar = new Map<string, CjkPattern[]>();
+    for (const p of this.cjk.values()) {
+      const ch = String.fromCodePoint(p.text.codePointAt(0) ?? 0);
+      const list = byChar.get(ch) ?? [];
+      list.push(p);
+      byChar.set(ch, list);
+    }
+    for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
+    return { byFirst, byPrefix, byChar };
+  }
+}
+
+function wordMatches(w: Word, t: Token): boolean {
+  if (w.brand) return t.mention >= 0;
+  if (t.mention >= 0) return false;
+  return w.prefix ? t.text.startsWith(w.text) : t.text === w.text;
+}
+
+/** Length in words of `p` matched at token i (brand mentions span several tokens), or 0. */
+function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, folded: string): number {
+  let t = i;
+  for (const w of p.words) {
+    const tok = tokens[t];
+    if (tok === undefined || !wordMatches(w, tok)) return 0;
+    t++;
+    if (w.brand) while (tokens[t] !== undefined && (tokens[t] as Token).mention === tok.mention) t++;
+  }
+  if (p.needEnd) {
+    const next = tokens[t];
+    const gap = folded.slice((tokens[t - 1] as Token).end, next === undefined ? folded.length : next.start);
+    if (next !== undefined && !CLAUSE_END.test(gap)) return 0;
+  }
+  return t - i;
+}
+
+function candidates(index: PhraseIndex, tok: Token): SpacedPattern[] {
+  if (tok.mention >= 0) return index.byFirst.get(BRAND_KEY) ?? [];
+  const exact = index.byFirst.get(tok.text);
+  const pre = tok.text.length >= PREFIX_LEN ? index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) : undefined;
+  if (pre === undefined) return exact ?? [];
+  return exact === undefined ? pre : [...exact, ...pre];
+}
+
+function spacedHits(index: PhraseIndex, tokens: readonly Token[], folded: string, out: Hit[]): void {
+  let i = 0;
+  while (i < tokens.length) {
+    let best: SpacedPattern | null = null;
+    let bestLen = 0;
+    for (const p of candidates(index, tokens[i] as Token)) {
+      const len = matchAt(p, tokens, i, folded);
+      if (len > bestLen || (len === bestLen && len > 0 && best !== null && p.words.length > best.words.length)) {
+        best = p;
+        bestLen = len;
+      }
+    }
+    if (best === null) {
+      i++;
+      continue;
+    }
+    const brandTok = best.words.some((w) => w.brand) ? tokens.slice(i, i + bestLen).find((t) => t.mention >= 0) : undefined;
+    out.push({
+      payload: best.payload,
+      start: (tokens[i] as Token).start,
+      end: (tokens[i + bestLen - 1] as Token).end,
+      word: i,
+      wordEnd: i + bestLen,
+      mention: brandTok === undefined ? -1 : brandTok.mention,
+    });
+    i += bestLen;
+  }
+}
+
+function cjkHits(index: PhraseIndex, tokens: readonly Token[], folded: string, out: Hit[]): void {
+  let word = 0;
+  let p = 0;
+  while (p < folded.length) {
+    const cp = folded.codePointAt(p) ?? 0;
+    const ch = String.fromCodePoint(cp);
+    const list = index.byChar.get(ch);
+    const hit = list?.find((c) => folded.startsWith(c.text, p));
+    if (hit === undefined) {
+      p += ch.length;
+      continue;
+    }
+    while (word < tokens.length && (tokens[word] as Token).start < p) word++;
+    out.push({ payload: hit.payload, start: p, end: p + hit.text.length, word, wordEnd: word, mention: -1 });
+    p += hit.text.length;
+  }
+}
+
+/** Every phrase of the index in one folded clause, in text order. */
+export function scanClause(index: PhraseIndex, tokens: readonly Token[], folded: string): Hit[] {
+  const out: Hit[] = [];
+  spacedHits(index, tokens, folded, out);
+  if (index.byChar.size > 0 && NO_SPACE_ANY.test(folded)) {
+    cjkHits(index, tokens, folded, out);
+    out.sort((a, b) => a.start - b.start);
+  }
+  return out;
+}
