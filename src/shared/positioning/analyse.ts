@@ -1,6 +1,6 @@
 import { attributesOf } from './attribute-extract';
-import { clausesOf, type Clause, type Unit } from './clauses';
-import { answerHasRanking, blockContexts, labelOf, type BlockContext, type MentionRef } from './context';
+import { clausesOf, type Clause, type ResolvedHit, type Unit } from './clauses';
+import { answerHasRanking, blockContexts, labelOf, refersBack, type BlockContext, type MentionRef } from './context';
 import type { Lang } from './lexicon/lang';
 import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
@@ -18,6 +18,8 @@ const TONE_EVIDENCE = 1;
 const NAME_EVIDENCE = 0.5;
 const NEGATED_SENTIMENT = -0.6;
 const LABEL_SENTIMENT = 1;
+/** Tone a place in a recommendation list adds (a top place: twice). */
+const LIST_SENTIMENT = 1;
 
 export interface AnswerAnalysis {
   /** Signals by brand index; null for brands the answer does not name. */
@@ -28,6 +30,7 @@ export interface AnswerAnalysis {
 
 interface Walk {
   text: string;
+  lang: Lang;
   index: PhraseIndex;
   mentions: readonly MentionRef[];
   signals: (BrandSignals | null)[];
@@ -52,31 +55,41 @@ function addEvidence(s: BrandSignals, range: Range, weight: number): void {
   if (had === undefined || had.weight < weight) s.evidence.set(key, { ...range, weight });
 }
 
+function applyCue(s: BrandSignals, rh: ResolvedHit, majority: boolean): void {
+  const cue = rh.hit.payload.cue;
+  if (cue === 'top') {
+    if (rh.negated) s.deniedTop = true;
+    else s.top += 2;
+  } else if (cue === 'rec') {
+    // "The one I'd recommend to most households" is the answer's default choice: a top pick.
+    if (rh.negated) s.caution += 2;
+    else if (majority) s.top += 2;
+    else s.rec += 1;
+  } else if (cue === 'caution') s.caution += 2;
+}
+
+/** Cues and tone of one clause for one brand; a pros/cons unit's tone is its label's, one step per clause. */
 function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals): { cue: boolean; tone: boolean } {
   const majority = clause.hits.some((h) => h.hit.payload.majority === true);
   let cue = false;
-  let tone = false;
+  let tone = 0;
   for (const rh of clause.hits) {
     const p = rh.hit.payload;
     if (rh.hit.mention >= 0 && (w.mentions[rh.hit.mention] as MentionRef).brand !== brand) continue;
     if (p.cue !== undefined) {
       cue = true;
       w.advice = true;
-      if (p.cue === 'top') {
-        if (rh.negated) s.deniedTop = true;
-        else s.top += 2;
-      } else if (p.cue === 'rec') {
-        if (rh.negated) s.caution += 2;
-        else s.rec += majority ? 0 : 1;
-        if (!rh.negated && majority) s.top += 2;
-      } else s.caution += 2;
+      applyCue(s, rh, majority);
     }
-    if (p.senti !== undefined && p.senti !== 0) {
-      s.senti += p.senti * rh.weight * (rh.negated ? NEGATED_SENTIMENT : 1);
-      tone = true;
-    }
+    if (p.senti === undefined || p.senti === 0 || (clause.label !== null && p.cue === undefined)) continue;
+    // A verdict keeps its weight on either side of a contrast; descriptive words do not.
+    const weight = rh.scale * (p.cue === undefined ? rh.contrast : 1);
+    tone += p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
   }
-  return { cue, tone };
+  if (majority && !cue && tone > 0) s.top += 2;
+  if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
+  s.senti += tone;
+  return { cue, tone: tone !== 0 };
 }
 
 function applyClause(w: Walk, clause: Clause, evidence: Range): void {
@@ -87,7 +100,6 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
     if (s === null || s === undefined) continue;
     s.urlOnly = false;
     const { cue, tone } = applyHits(w, clause, b, s);
-    if (!tone && clause.label !== null) s.senti += clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
     addEvidence(s, evidence, cue ? CUE_EVIDENCE : tone || clause.label !== null ? TONE_EVIDENCE : NAME_EVIDENCE);
   }
@@ -110,11 +122,19 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }
 
-function analyseSentences(w: Walk, b: Block, fallback: readonly number[], ctx: BlockContext, wholeEvidence: boolean): void {
+/**
+ * Sentences of a block. In a list item every sentence is about the item's brand unless it names
+ * another; in a paragraph a sentence naming none continues the brand of the sentence before
+ * only when it refers back to it ("It is also light"), or in Japanese, where the subject is
+ * routinely left out.
+ */
+function analyseSentences(w: Walk, b: Block, fallback: readonly number[], ctx: BlockContext, item: boolean): void {
   let carry = fallback;
   for (const s of splitSentences(w.text, b.start, b.end)) {
-    const unit: Unit = { ...s, fallback: carry, label: ctx.label };
-    carry = analyseUnit(w, unit, wholeEvidence ? b : s);
+    const continues = item || w.lang === 'ja' || refersBack(w.text.slice(s.start, s.end), w.lang);
+    const unit: Unit = { ...s, fallback: continues ? carry : fallback, label: ctx.label };
+    const last = analyseUnit(w, unit, item ? b : s);
+    carry = item ? (last.length > 0 ? last : carry) : last;
   }
 }
 
@@ -135,8 +155,10 @@ function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
   const s = w.signals[ctx.leadBrand];
   if (s === null || s === undefined) return;
   w.advice = true;
-  if (ctx.ranked && b.rank === 1) s.top += 2;
+  const first = ctx.ranked && b.rank === 1;
+  if (first) s.top += 2;
   else s.rec += 1;
+  s.senti += first ? 2 * LIST_SENTIMENT : LIST_SENTIMENT;
   addEvidence(s, b, LIST_EVIDENCE);
 }
 
@@ -173,7 +195,7 @@ export function analyseAnswer(
     if (i >= 0) (byBlock[i] as MentionRef[]).push(m);
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
-  const w: Walk = { text, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
+  const w: Walk = { text, lang, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
   blocks.forEach((b, i) => analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang));
   for (const m of urlMentions) {
     const s = signals[m.brand];

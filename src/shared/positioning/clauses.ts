@@ -13,8 +13,10 @@ import { isContractedNegation, tokenize, type Token } from './tokens';
 export interface ResolvedHit {
   hit: Hit;
   negated: boolean;
-  /** Intensifier/dampener × contrast weight, for sentiment. */
-  weight: number;
+  /** Intensifier or dampener before the hit (1 without). */
+  scale: number;
+  /** Weight of the hit's clause around a contrast ("good, but slow": the "slow" clause weighs more). */
+  contrast: number;
 }
 
 export interface Clause {
@@ -43,8 +45,10 @@ export interface Unit {
   label: Label;
 }
 
-const CONTRAST_WEIGHT_AFTER = 1.5;
-const CONTRAST_WEIGHT_BEFORE = 0.6;
+const CONTRAST_WEIGHT_AFTER = 1.3;
+const CONTRAST_WEIGHT_BEFORE = 0.8;
+/** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
+const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
 function markMentions(tokens: Token[], f: FoldedText, offset: number, mentions: readonly MentionRef[], firstMention: number): void {
   for (const t of tokens) {
@@ -86,11 +90,38 @@ function scaleAt(hits: readonly Hit[], i: number): number {
   return adjacent ? p.payload.scale : 1;
 }
 
-/** Clause boundaries (folded offsets): contrast markers and semicolons. */
-function boundaries(hits: readonly Hit[], folded: string): number[] {
+/** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
+function boundaries(hits: readonly Hit[], folded: string, tokens: readonly Token[]): number[] {
   const cuts = hits.filter((h) => h.payload.contrast === true && h.start > 0).map((h) => h.start);
   for (let p = folded.indexOf(';'); p !== -1; p = folded.indexOf(';', p + 1)) cuts.push(p + 1);
+  const named = tokens.filter((t) => t.mention >= 0);
+  if (named.length > 1) {
+    for (const m of folded.matchAll(BRAND_SEPARATOR)) {
+      const before = named.filter((t) => t.end <= m.index).pop();
+      const after = named.find((t) => t.start >= m.index);
+      if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(m.index + 1);
+    }
+  }
   return [...new Set(cuts)].sort((a, b) => a - b);
+}
+
+/**
+ * Brands of each clause: those it names; a clause naming none takes those of the clause before
+ * it, or, at the start of the unit, of the first clause after it that names one ("Sconsiglio
+ * invece la Arcway"), else the unit's fallback.
+ */
+function clauseBrands(named: readonly number[][], fallback: readonly number[]): number[][] {
+  const firstNamed = named.find((n) => n.length > 0);
+  let previous: readonly number[] = fallback;
+  let seenNamed = false;
+  return named.map((own) => {
+    if (own.length > 0) {
+      seenNamed = true;
+      previous = own;
+      return [...own];
+    }
+    return [...(seenNamed || firstNamed === undefined ? previous : firstNamed)];
+  });
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */
@@ -105,34 +136,40 @@ export function clausesOf(
   const tokens = tokenize(f.folded);
   markMentions(tokens, f, unit.start, mentions, firstMention);
   const hits = scanClause(index, tokens, f.folded).filter((h) => !overlapsMention(h, f, unit.start, mentions));
-  const cuts = boundaries(hits, f.folded);
+  const cuts = boundaries(hits, f.folded, tokens);
+  const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
   const phraseOf = (r: { start: number; end: number }): string =>
     text.slice(unit.start + f.toOriginalStart(r.start), unit.start + f.toOriginalEnd(r.end));
   const edges = [0, ...cuts, f.folded.length];
   const clauses: Clause[] = [];
-  let previous: readonly number[] = unit.fallback;
-  let h = 0;
+  const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
     const [from, to] = [edges[c] as number, edges[c + 1] as number];
-    const start = unit.start + f.toOriginalStart(from);
-    const end = unit.start + f.toOriginalEnd(to);
-    const named = [...new Set(mentions.filter((m) => m.start >= start && m.start < end).map((m) => m.brand))];
-    const brands = named.length > 0 ? named : [...previous];
+    spans.push({ from, to, start: unit.start + f.toOriginalStart(from), end: unit.start + f.toOriginalEnd(to) });
+  }
+  const named = spans.map((s) => [...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.brand))]);
+  const brandsOf = clauseBrands(named, unit.fallback);
+  let h = 0;
+  for (let c = 0; c < spans.length; c++) {
+    const { from, to, start, end } = spans[c] as (typeof spans)[number];
+    const brands = brandsOf[c] as number[];
     const firstHit = h;
     while (h < hits.length && (hits[h] as Hit).start < to) h++;
-    const contrastWeight = (c > 0 ? CONTRAST_WEIGHT_AFTER : 1) * (c + 2 < edges.length ? CONTRAST_WEIGHT_BEFORE : 1);
+    const next = spans[c + 1];
+    const contrastWeight =
+      (contrasts.has(from) ? CONTRAST_WEIGHT_AFTER : 1) * (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
     const resolved: ResolvedHit[] = [];
     for (let i = firstHit; i < h; i++) {
       resolved.push({
         hit: hits[i] as Hit,
         // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
         negated: (hits[i] as Hit).payload.cue !== 'caution' && negatedAt(hits, i, tokens, f.folded, firstHit),
-        weight: scaleAt(hits, i) * contrastWeight,
+        scale: scaleAt(hits, i),
+        contrast: contrastWeight,
       });
     }
     const clauseTokens = tokens.filter((t) => t.start >= from && t.end <= to);
     clauses.push({ brands, hits: resolved, tokens: clauseTokens, folded: f.folded, start, end, from, to, label: unit.label, phraseOf });
-    previous = brands;
   }
   return clauses;
 }

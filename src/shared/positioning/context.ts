@@ -83,12 +83,14 @@ function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
   return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? (brands[0] as number) : -1;
 }
 
+/** The brand an item opens with, followed by a separator or inside the item's bold lead ("**Kestro Air 14** si …"). */
 function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number {
   const first = ms[0];
   if (first === undefined) return -1;
   const before = text.slice(b.start, first.start);
   if (before.replace(MARKUP, '') !== '') return -1;
-  return LEAD_SEPARATOR.test(text.slice(first.end, b.end)) ? first.brand : -1;
+  const boldLead = before.startsWith('**') && text.indexOf('**', first.end) !== -1 && text.indexOf('**', first.end) - first.end <= 40;
+  return boldLead || LEAD_SEPARATOR.test(text.slice(first.end, b.end)) ? first.brand : -1;
 }
 
 function hasRankingWord(text: string, lang: Lang): boolean {
@@ -161,6 +163,24 @@ function markLists(text: string, blocks: readonly Block[], ctxs: BlockContext[],
     const ranked = first.ordered && hasRankingWord(context, lang);
     for (const i of items) Object.assign(ctxs[i] as BlockContext, { recList: true, ranked });
   }
+}
+
+// prettier-ignore
+const ANAPHORA: Readonly<Record<Lang, readonly string[]>> = {
+  en: ['it', 'its', "it's", 'they', 'their', 'this', 'the brand', 'the company', 'the bank', 'the service'],
+  de: ['er', 'es', 'sie', 'sein', 'seine', 'ihr', 'ihre', 'das', 'der', 'die', 'dieser', 'dieses'],
+  fr: ['il', 'elle', 'ils', 'son', 'sa', 'ses', 'leur', 'cette', 'ce'],
+  es: ['su', 'sus', 'el', 'ella', 'este', 'esta'],
+  it: ['il', 'la', 'suo', 'sua', 'suoi', 'questo', 'questa'],
+  pt: ['o', 'a', 'seu', 'sua', 'ele', 'ela', 'este', 'esta'],
+  ja: [],
+};
+const FIRST_WORDS = 2;
+
+/** A sentence that opens by referring back to what came before ("It is light", "Son autonomie …"). */
+export function refersBack(sentence: string, lang: Lang): boolean {
+  const words = (foldText(sentence).match(/[\p{L}']+/gu) ?? []).slice(0, FIRST_WORDS);
+  return words.some((x) => ANAPHORA[lang].includes(x));
 }
 
 /** Whether a heading or the lead-in of a list ranks things: part of the answer's advice signal. */

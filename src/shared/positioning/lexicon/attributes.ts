@@ -123,6 +123,9 @@ export const CONCEPTS: readonly ConceptDef[] = [
     en: ['slow', 'sluggish', 'poor speeds', 'speeds are poor'], de: ['langsam*', 'geschwindigkeit ist schwach'],
     fr: ['lent', 'lente', 'debits sont faibles'], es: ['lent*', 'lentisim*', 'velocidad es muy baja'],
     it: ['lent*', 'velocita e scarsa'], pt: ['lent*', 'velocidade e ruim'], ja: ['遅い', '動作が遅', '非常に遅'] } },
+  { key: 'punctual', polarity: P, words: {
+    en: ['on time', 'on-time record', 'punctual'], de: ['punktlich*'], fr: ['ponctuel*'], es: ['puntual*'],
+    it: ['puntual*'], pt: ['pontual', 'pontuais'], ja: ['定時運航率が高', '定時運航'] } },
   { key: 'reliable', polarity: P, words: {
     en: ['reliable', 'dependable', 'trustworthy'], de: ['zuverlassig*'], fr: ['fiable*'], es: ['fiable*', 'confiable*'],
     it: ['affidabil*'], pt: ['confiavel', 'confiaveis'], ja: ['安定しています', '信頼性'] } },
