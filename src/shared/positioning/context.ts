@@ -124,7 +124,8 @@ export function blockContexts(
         label = null;
         ctx.label = inlineLabel(text.slice(b.start, b.end), lang);
       }
-      ctx.subject = subject;
+      // A bare "Pros:" line says nothing itself.
+      ctx.subject = lead !== null && own < 0 ? -1 : subject;
     } else if (b.kind === 'item') {
       ctx.subject = subject;
       ctx.label = label;

@@ -43,7 +43,7 @@ const NORMALISE_ALPHA = 6;
 const POSITIVE_AT = 0.3;
 const NEGATIVE_AT = -0.3;
 /** Tone that makes an un-cued brand recommended or cautioned in an advice answer. */
-const ADVICE_POSITIVE_AT = 0.6;
+const ADVICE_POSITIVE_AT = 0.5;
 const ADVICE_NEGATIVE_AT = -0.75;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
