@@ -47,7 +47,9 @@ export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 
 export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
   const out: LabelledAnswer[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const data = FILE.parse(parse(readFileSync(join(dir, file), 'utf8')));
     for (const a of data.answers) {
       const brands: BrandDefinition[] = a.brands.map((b, i) => ({
@@ -61,7 +63,13 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
         if (!brands.some((b) => b.id === id)) throw new Error(`${a.id}: label for undefined brand ${id}`);
       }
       const n = Number(a.id.slice(3));
-      out.push({ ...a, language: data.language, format: a.format ?? 'markdown', brands, heldOut: n % 3 === 0 });
+      out.push({
+        ...a,
+        language: data.language,
+        format: a.format ?? 'markdown',
+        brands,
+        heldOut: n % 3 === 0,
+      });
     }
   }
   return out;
@@ -89,7 +97,13 @@ export interface Score {
 const STATUSES: readonly PositioningStatus[] = ['top', 'recommended', 'mentioned', 'cautioned'];
 
 export function emptyScore(): Score {
-  const row = (): Record<PositioningStatus | 'none', number> => ({ top: 0, recommended: 0, mentioned: 0, cautioned: 0, none: 0 });
+  const row = (): Record<PositioningStatus | 'none', number> => ({
+    top: 0,
+    recommended: 0,
+    mentioned: 0,
+    cautioned: 0,
+    none: 0,
+  });
   return {
     answers: 0,
     judged: 0,
@@ -112,10 +126,11 @@ const merged = (s: PositioningStatus): string => (s === 'top' ? 'recommended' : 
 export function scoreAnswer(score: Score, a: LabelledAnswer, result: readonly BrandPositioning[]): void {
   score.answers++;
   const byId = new Map(result.map((p) => [p.brandId, p]));
-  for (const p of result) if (a.labels[p.brandId] === undefined) {
-    score.falseBrands++;
-    score.errors.push(`${a.id} ${p.brandId}: judged but not named`);
-  }
+  for (const p of result)
+    if (a.labels[p.brandId] === undefined) {
+      score.falseBrands++;
+      score.errors.push(`${a.id} ${p.brandId}: judged but not named`);
+    }
   for (const [id, label] of Object.entries(a.labels)) {
     score.judged++;
     const p = byId.get(id);

@@ -1,6 +1,13 @@
 import { attributesOf } from './attribute-extract';
 import { clausesOf, type Clause, type ResolvedHit, type Unit } from './clauses';
-import { answerHasRanking, blockContexts, labelOf, refersBack, type BlockContext, type MentionRef } from './context';
+import {
+  answerHasRanking,
+  blockContexts,
+  labelOf,
+  refersBack,
+  type BlockContext,
+  type MentionRef,
+} from './context';
 import type { Lang } from './lexicon/lang';
 import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
@@ -101,7 +108,11 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
     s.urlOnly = false;
     const { cue, tone } = applyHits(w, clause, b, s);
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
-    addEvidence(s, evidence, cue ? CUE_EVIDENCE : tone || clause.label !== null ? TONE_EVIDENCE : NAME_EVIDENCE);
+    addEvidence(
+      s,
+      evidence,
+      cue ? CUE_EVIDENCE : tone || clause.label !== null ? TONE_EVIDENCE : NAME_EVIDENCE,
+    );
   }
 }
 
@@ -128,7 +139,13 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
  * only when it refers back to it ("It is also light"), or in Japanese, where the subject is
  * routinely left out.
  */
-function analyseSentences(w: Walk, b: Block, fallback: readonly number[], ctx: BlockContext, item: boolean): void {
+function analyseSentences(
+  w: Walk,
+  b: Block,
+  fallback: readonly number[],
+  ctx: BlockContext,
+  item: boolean,
+): void {
   let carry = fallback;
   for (const s of splitSentences(w.text, b.start, b.end)) {
     const continues = item || w.lang === 'ja' || refersBack(w.text.slice(s.start, s.end), w.lang);
@@ -196,11 +213,14 @@ export function analyseAnswer(
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
   const w: Walk = { text, lang, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
-  blocks.forEach((b, i) => analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang));
+  blocks.forEach((b, i) =>
+    analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang),
+  );
   for (const m of urlMentions) {
     const s = signals[m.brand];
     const i = blockOf(blocks, m.start);
-    if (s !== null && s !== undefined && s.urlOnly && i >= 0) addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
+    if (s !== null && s !== undefined && s.urlOnly && i >= 0)
+      addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
   return { signals, advice: w.advice };
 }

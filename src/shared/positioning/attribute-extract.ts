@@ -61,7 +61,10 @@ function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute
 function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
   const words = clause.tokens.filter((t) => t.mention < 0);
   if (words.length === 0) {
-    const whole = clause.phraseOf({ start: clause.from, end: clause.to }).replace(/[*_`。、]/gu, '').trim();
+    const whole = clause
+      .phraseOf({ start: clause.from, end: clause.to })
+      .replace(/[*_`。、]/gu, '')
+      .trim();
     return whole !== '' && whole.length <= RAW_MAX_CJK_CHARS ? { text: whole, polarity } : null;
   }
   if (words.length > RAW_MAX_WORDS) return null;
@@ -80,7 +83,8 @@ export function attributesOf(clause: Clause): BrandAttribute[] {
   const out: BrandAttribute[] = [];
   const used = new Set<ResolvedHit>();
   pairAspects(clause, used, out);
-  const labelPolarity: Polarity | null = clause.label === 'pro' ? 'positive' : clause.label === 'con' ? 'negative' : null;
+  const labelPolarity: Polarity | null =
+    clause.label === 'pro' ? 'positive' : clause.label === 'con' ? 'negative' : null;
   for (const rh of clause.hits) {
     const c = rh.hit.payload.concept;
     if (c === undefined || used.has(rh)) continue;

@@ -50,7 +50,13 @@ const CONTRAST_WEIGHT_BEFORE = 0.8;
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
-function markMentions(tokens: Token[], f: FoldedText, offset: number, mentions: readonly MentionRef[], firstMention: number): void {
+function markMentions(
+  tokens: Token[],
+  f: FoldedText,
+  offset: number,
+  mentions: readonly MentionRef[],
+  firstMention: number,
+): void {
   for (const t of tokens) {
     const s = offset + f.toOriginalStart(t.start);
     const e = offset + f.toOriginalEnd(t.end);
@@ -64,7 +70,13 @@ function markMentions(tokens: Token[], f: FoldedText, offset: number, mentions: 
   }
 }
 
-function negatedAt(hits: readonly Hit[], i: number, tokens: readonly Token[], folded: string, from: number): boolean {
+function negatedAt(
+  hits: readonly Hit[],
+  i: number,
+  tokens: readonly Token[],
+  folded: string,
+  from: number,
+): boolean {
   const h = hits[i] as Hit;
   if (h.wordEnd === h.word) {
     // A phrase of a script without spaces: its negation follows it.
@@ -99,7 +111,8 @@ function boundaries(hits: readonly Hit[], folded: string, tokens: readonly Token
     for (const m of folded.matchAll(BRAND_SEPARATOR)) {
       const before = named.filter((t) => t.end <= m.index).pop();
       const after = named.find((t) => t.start >= m.index);
-      if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(m.index + 1);
+      if (before !== undefined && after !== undefined && before.mention !== after.mention)
+        cuts.push(m.index + 1);
     }
   }
   return [...new Set(cuts)].sort((a, b) => a - b);
@@ -135,7 +148,9 @@ export function clausesOf(
   const f = foldWithOffsets(text.slice(unit.start, unit.end));
   const tokens = tokenize(f.folded);
   markMentions(tokens, f, unit.start, mentions, firstMention);
-  const hits = scanClause(index, tokens, f.folded).filter((h) => !overlapsMention(h, f, unit.start, mentions));
+  const hits = scanClause(index, tokens, f.folded).filter(
+    (h) => !overlapsMention(h, f, unit.start, mentions),
+  );
   const cuts = boundaries(hits, f.folded, tokens);
   const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
   const phraseOf = (r: { start: number; end: number }): string =>
@@ -145,9 +160,16 @@ export function clausesOf(
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
     const [from, to] = [edges[c] as number, edges[c + 1] as number];
-    spans.push({ from, to, start: unit.start + f.toOriginalStart(from), end: unit.start + f.toOriginalEnd(to) });
+    spans.push({
+      from,
+      to,
+      start: unit.start + f.toOriginalStart(from),
+      end: unit.start + f.toOriginalEnd(to),
+    });
   }
-  const named = spans.map((s) => [...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.brand))]);
+  const named = spans.map((s) => [
+    ...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.brand)),
+  ]);
   const brandsOf = clauseBrands(named, unit.fallback);
   let h = 0;
   for (let c = 0; c < spans.length; c++) {
@@ -157,7 +179,8 @@ export function clausesOf(
     while (h < hits.length && (hits[h] as Hit).start < to) h++;
     const next = spans[c + 1];
     const contrastWeight =
-      (contrasts.has(from) ? CONTRAST_WEIGHT_AFTER : 1) * (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
+      (contrasts.has(from) ? CONTRAST_WEIGHT_AFTER : 1) *
+      (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
     const resolved: ResolvedHit[] = [];
     for (let i = firstHit; i < h; i++) {
       resolved.push({
@@ -169,7 +192,18 @@ export function clausesOf(
       });
     }
     const clauseTokens = tokens.filter((t) => t.start >= from && t.end <= to);
-    clauses.push({ brands, hits: resolved, tokens: clauseTokens, folded: f.folded, start, end, from, to, label: unit.label, phraseOf });
+    clauses.push({
+      brands,
+      hits: resolved,
+      tokens: clauseTokens,
+      folded: f.folded,
+      start,
+      end,
+      from,
+      to,
+      label: unit.label,
+      phraseOf,
+    });
   }
   return clauses;
 }

@@ -89,14 +89,19 @@ function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number 
   if (first === undefined) return -1;
   const before = text.slice(b.start, first.start);
   if (before.replace(MARKUP, '') !== '') return -1;
-  const boldLead = before.startsWith('**') && text.indexOf('**', first.end) !== -1 && text.indexOf('**', first.end) - first.end <= 40;
+  const boldLead =
+    before.startsWith('**') &&
+    text.indexOf('**', first.end) !== -1 &&
+    text.indexOf('**', first.end) - first.end <= 40;
   return boldLead || LEAD_SEPARATOR.test(text.slice(first.end, b.end)) ? first.brand : -1;
 }
 
 function hasRankingWord(text: string, lang: Lang): boolean {
   const folded = foldText(text);
   const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
-  return RANKING_HEADINGS[lang].some((w) => (lang === 'ja' ? folded.includes(foldText(w)) : words.has(foldText(w))));
+  return RANKING_HEADINGS[lang].some((w) =>
+    lang === 'ja' ? folded.includes(foldText(w)) : words.has(foldText(w)),
+  );
 }
 
 /** Context of every block, given the mentions in each block (in text order). */
@@ -141,7 +146,9 @@ export function blockContexts(
 
 function rowSubject(b: Block, ms: readonly MentionRef[]): number {
   const firstCell = b.cells?.[0];
-  const inFirst = ms.find((m) => firstCell !== undefined && m.start >= firstCell.start && m.end <= firstCell.end);
+  const inFirst = ms.find(
+    (m) => firstCell !== undefined && m.start >= firstCell.start && m.end <= firstCell.end,
+  );
   return inFirst?.brand ?? -1;
 }
 

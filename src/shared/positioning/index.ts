@@ -2,5 +2,11 @@
 // judge. Pure TypeScript, no Node built-ins and no store: it runs in main at ingest, in a
 // worker for re-scoring and in the renderer alike.
 export * from './types';
-export { BUILTIN_JUDGE_REF, createBuiltinJudge, judgePositioning, judgeWithMatcher, matcherFor } from './builtin-judge';
+export {
+  BUILTIN_JUDGE_REF,
+  createBuiltinJudge,
+  judgePositioning,
+  judgeWithMatcher,
+  matcherFor,
+} from './builtin-judge';
 export { langOf, LANGS, type Lang } from './lexicon/lang';

@@ -1,11 +1,6 @@
 import { ASPECTS, OPINIONS, OPINION_CLASSES } from './lexicon/attribute-aspects';
 import { CONCEPTS } from './lexicon/attributes';
-import {
-  CONTRAST_MARKERS,
-  DAMPENERS,
-  INTENSIFIERS,
-  NEGATORS,
-} from './lexicon/function-words';
+import { BLOCKERS, CONTRAST_MARKERS, DAMPENERS, INTENSIFIERS, NEGATORS } from './lexicon/function-words';
 import { LANGS, langOf, type Lang } from './lexicon/lang';
 import { SENTIMENT_WORDS } from './lexicon/sentiment-words';
 import { CAUTION_CUES, MAJORITY_CUES, REC_CUES, TOP_CUES } from './lexicon/status-cues';
@@ -35,6 +30,7 @@ function addFunctionWords(b: PhraseIndexBuilder, lang: Lang): void {
   for (const p of CONTRAST_MARKERS[lang]) b.add(p, { contrast: true });
   for (const p of INTENSIFIERS[lang]) b.add(p, { scale: INTENSIFY });
   for (const p of DAMPENERS[lang]) b.add(p, { scale: DAMPEN });
+  for (const p of BLOCKERS[lang]) b.add(p, {});
 }
 
 function addQualities(b: PhraseIndexBuilder, lang: Lang): void {
@@ -81,7 +77,9 @@ const MARKER_LANG = new Map<string, Lang[]>();
 for (const [lang, words] of Object.entries(MARKERS) as [Lang, readonly string[]][]) {
   for (const w of words) MARKER_LANG.set(w, [...(MARKER_LANG.get(w) ?? []), lang]);
 }
-const KANA = /[\p{scx=Hiragana}\p{scx=Katakana}]/u;
+const KANA = /[\p{scx=Hiragana}\p{scx=Katakana}]/gu;
+/** Kana characters per marker word: Japanese wins when kana outnumber marker words this much. */
+const KANA_PER_WORD = 2;
 const SAMPLE_CHARS = 3000;
 
 /** The judge's language for an answer: the hint when the judge has lists for it, else a guess. */
@@ -89,9 +87,13 @@ export function answerLanguage(hint: string | null | undefined, text: string): L
   const fromHint = langOf(hint);
   if (fromHint !== null) return fromHint;
   const sample = text.slice(0, SAMPLE_CHARS);
-  if (KANA.test(sample)) return 'ja';
+  const kana = sample.match(KANA)?.length ?? 0;
   const counts = new Map<Lang, number>();
-  for (const word of sample.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').match(/\p{L}+/gu) ?? []) {
+  for (const word of sample
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .match(/\p{L}+/gu) ?? []) {
     for (const lang of MARKER_LANG.get(word) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   let best: Lang = 'en';
@@ -103,5 +105,7 @@ export function answerLanguage(hint: string | null | undefined, text: string): L
       bestCount = n;
     }
   }
-  return best;
+  // A katakana brand name in a German answer does not make it Japanese; a Japanese answer has
+  // far more kana than any other language's marker words.
+  return kana / KANA_PER_WORD > bestCount ? 'ja' : best;
 }

@@ -81,7 +81,9 @@ function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
     }
     const prefix = part.endsWith('*');
     const toks = tokenize(foldText(prefix ? part.slice(0, -1) : part));
-    toks.forEach((t, i) => words.push({ text: t.text, prefix: prefix && i === toks.length - 1, brand: false }));
+    toks.forEach((t, i) =>
+      words.push({ text: t.text, prefix: prefix && i === toks.length - 1, brand: false }),
+    );
   }
   return { words, needEnd };
 }
@@ -122,7 +124,8 @@ export class PhraseIndexBuilder {
     for (const p of this.spaced.values()) {
       const first = p.words[0] as Word;
       if (first.brand) push(byFirst, BRAND_KEY, p);
-      else if (first.prefix && first.text.length >= PREFIX_LEN) push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
+      else if (first.prefix && first.text.length >= PREFIX_LEN)
+        push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
       else push(byFirst, first.text, p);
     }
     const byChar = new Map<string, CjkPattern[]>();
@@ -175,7 +178,10 @@ function spacedHits(index: PhraseIndex, tokens: readonly Token[], folded: string
     let bestLen = 0;
     for (const p of candidates(index, tokens[i] as Token)) {
       const len = matchAt(p, tokens, i, folded);
-      if (len > bestLen || (len === bestLen && len > 0 && best !== null && p.words.length > best.words.length)) {
+      if (
+        len > bestLen ||
+        (len === bestLen && len > 0 && best !== null && p.words.length > best.words.length)
+      ) {
         best = p;
         bestLen = len;
       }
@@ -184,7 +190,9 @@ function spacedHits(index: PhraseIndex, tokens: readonly Token[], folded: string
       i++;
       continue;
     }
-    const brandTok = best.words.some((w) => w.brand) ? tokens.slice(i, i + bestLen).find((t) => t.mention >= 0) : undefined;
+    const brandTok = best.words.some((w) => w.brand)
+      ? tokens.slice(i, i + bestLen).find((t) => t.mention >= 0)
+      : undefined;
     out.push({
       payload: best.payload,
       start: (tokens[i] as Token).start,

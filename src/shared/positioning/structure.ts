@@ -64,7 +64,10 @@ function isBlank(s: string): boolean {
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
-  return line.trimStart().startsWith('|') || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
+  return (
+    line.trimStart().startsWith('|') ||
+    (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next))
+  );
 }
 
 /** Cells of a pipe-table line, as offsets into the answer. */
@@ -82,7 +85,10 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
     if (!(atEnd && trimmed === '')) {
-      cells.push({ start: line.start + cellStart + lead, end: line.start + cellStart + lead + trimmed.length });
+      cells.push({
+        start: line.start + cellStart + lead,
+        end: line.start + cellStart + lead + trimmed.length,
+      });
     }
     cellStart = j + 1;
   }
@@ -127,8 +133,16 @@ export function splitBlocks(text: string): Block[] {
     const atx = ATX.exec(line.text);
     if (atx !== null) {
       const hashes = line.text.indexOf('#') + (atx[1] as string).length;
-      push({ kind: 'heading', ...trimmedRange(line, hashes), depth: (atx[1] as string).length, ordered: false, rank: 0,
-        group: -1, cells: null, header: false });
+      push({
+        kind: 'heading',
+        ...trimmedRange(line, hashes),
+        depth: (atx[1] as string).length,
+        ordered: false,
+        rank: 0,
+        group: -1,
+        cells: null,
+        header: false,
+      });
       heading = blocks.length - 1;
       list = null;
       i++;
@@ -163,7 +177,8 @@ function itemEnd(lines: readonly Line[], i: number): number {
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
-    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text)) break;
+    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
+      break;
     j++;
   }
   return j;
@@ -194,13 +209,26 @@ function addItem(
   const end = itemEnd(lines, i);
   const last = lines[end - 1] as Line;
   const contentStart = line.start + line.text.length - (item[3] as string).length;
-  push({ kind: 'item', start: contentStart, end: last.start + last.text.trimEnd().length, depth,
-    ordered: depth === 0 ? state.ordered : ordered, rank: state.counts[depth] as number, group: state.group, cells: null,
-    header: false });
+  push({
+    kind: 'item',
+    start: contentStart,
+    end: last.start + last.text.trimEnd().length,
+    depth,
+    ordered: depth === 0 ? state.ordered : ordered,
+    rank: state.counts[depth] as number,
+    group: state.group,
+    cells: null,
+    header: false,
+  });
   return state;
 }
 
-function addTable(lines: readonly Line[], i: number, group: number, push: (b: Omit<Block, 'heading'>) => void): number {
+function addTable(
+  lines: readonly Line[],
+  i: number,
+  group: number,
+  push: (b: Omit<Block, 'heading'>) => void,
+): number {
   let headers: string[] = [];
   let first = true;
   let j = i;
@@ -224,12 +252,22 @@ function addParagraph(lines: readonly Line[], i: number, push: (b: Omit<Block, '
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
-    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text)) break;
+    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
+      break;
     j++;
   }
   const last = lines[j - 1] as Line;
   const start = trimmedRange(first, 0).start;
-  push({ kind: 'para', start, end: last.start + last.text.trimEnd().length, depth: 0, ordered: false, rank: 0,
-    group: -1, cells: null, header: false });
+  push({
+    kind: 'para',
+    start,
+    end: last.start + last.text.trimEnd().length,
+    depth: 0,
+    ordered: false,
+    rank: 0,
+    group: -1,
+    cells: null,
+    header: false,
+  });
   return j;
 }

@@ -5,7 +5,18 @@ import type { Lang } from './lang';
 // aspect's name for that class ("slow" + "support" → "slow support"). Aspects without a name
 // for a class ignore that opinion ("warm" says nothing about a battery).
 
-export const OPINION_CLASSES = ['good', 'poor', 'slow', 'fast', 'long', 'short', 'dated', 'basic', 'many', 'bright'] as const;
+export const OPINION_CLASSES = [
+  'good',
+  'poor',
+  'slow',
+  'fast',
+  'long',
+  'short',
+  'dated',
+  'basic',
+  'many',
+  'bright',
+] as const;
 export type OpinionClass = (typeof OPINION_CLASSES)[number];
 
 export const OPINION_POLARITY: Readonly<Record<OpinionClass, 'positive' | 'negative'>> = {

@@ -72,7 +72,7 @@ export const CONCEPTS: readonly ConceptDef[] = [
     fr: ['tarifs sont transparents', 'tarifs transparents'], es: ['precios transparentes'], it: ['prezzi trasparenti'],
     pt: ['precos transparentes'], ja: ['料金体系もわかりやすい', '料金体系がわかりやすい', '料金体系'] } },
   { key: 'lightweight', polarity: P, words: {
-    en: ['lightweight', 'lighter', 'light enough', 'weighs just', 'weighs only'],
+    en: ['lightweight', 'light', 'lighter', 'light enough', 'weighs just', 'weighs only'],
     de: ['leicht', 'leichte', 'leichter', 'leichtes', 'wiegt nur'], fr: ['leger', 'legere', 'legers', 'ne pese que'],
     es: ['liger*', 'pesa solo'], it: ['leggera', 'leggero', 'leggere', 'leggeri'], pt: ['leve', 'leves', 'pesa so'],
     ja: ['軽量', '軽い', '軽く', 'わずか1'] } },
@@ -101,7 +101,7 @@ export const CONCEPTS: readonly ConceptDef[] = [
     fr: ['robuste*', 'durable*'], es: ['resistente*', 'duradero*'], it: ['resistent*', 'durevol*'],
     pt: ['resistente*', 'duravel*'], ja: ['耐久性が高', '耐久性', '長持ち'] } },
   { key: 'not durable', polarity: N, words: {
-    en: ['packs down', 'wears out', 'falls apart'], de: ['verliert', 'an dampfung'], fr: ['perd son amorti'],
+    en: ['packs down', 'wears out', 'wears quickly', 'wears fast', 'falls apart'], de: ['verliert', 'an dampfung'], fr: ['perd son amorti'],
     es: ['pierde amortiguacion'], pt: ['perde o amortecimento'], ja: ['へたり'] } },
   { key: 'narrow fit', polarity: N, words: {
     en: ['runs narrow', 'narrow'], de: ['fallt schmal', 'schmal'], fr: ['taille petit', 'etroite'], ja: ['幅が狭'] } },

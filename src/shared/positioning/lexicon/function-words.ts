@@ -96,7 +96,35 @@ export const CON_LABELS: PerLang<string> = {
   ja: ['デメリット', '悪い点', '短所', '弱み', '気になる点'],
 };
 
+/**
+ * Phrases that contain a quality word without meaning the quality ("in low light" is not
+ * "light"): matched as phrases with no role, so the longest match swallows the word.
+ */
+// prettier-ignore
+export const BLOCKERS: PerLang<string> = {
+  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
+  de: ['laut hersteller', 'laut test', 'laut stiftung'],
+  fr: [], es: [], it: [], pt: [], ja: [],
+};
+
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */
 export const ELISIONS: ReadonlySet<string> = new Set([
-  'l', 'd', 'j', 'm', 't', 's', 'c', 'qu', 'jusqu', 'lorsqu', 'puisqu', 'un', 'dell', 'all', 'nell', 'sull', 'dall', 'quell',
+  'l',
+  'd',
+  'j',
+  'm',
+  't',
+  's',
+  'c',
+  'qu',
+  'jusqu',
+  'lorsqu',
+  'puisqu',
+  'un',
+  'dell',
+  'all',
+  'nell',
+  'sull',
+  'dall',
+  'quell',
 ]);
