@@ -1,3 +1,4 @@
+import type { AnswerText } from './answer-text';
 import { attributesOf } from './attribute-extract';
 import { clausesOf, type Clause, type ResolvedHit, type Unit } from './clauses';
 import {
@@ -37,6 +38,7 @@ export interface AnswerAnalysis {
 
 interface Walk {
   text: string;
+  answer: AnswerText;
   lang: Lang;
   index: PhraseIndex;
   mentions: readonly MentionRef[];
@@ -116,19 +118,24 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
   }
 }
 
-function mentionsIn(w: Walk, start: number, end: number): { list: MentionRef[]; first: number } {
-  let first = w.mentions.findIndex((m) => m.start >= start);
-  if (first === -1) first = w.mentions.length;
+function mentionsIn(w: Walk, start: number, end: number): MentionRef[] {
+  let first = 0;
+  let hi = w.mentions.length;
+  while (first < hi) {
+    const mid = (first + hi) >> 1;
+    if ((w.mentions[mid] as MentionRef).start < start) first = mid + 1;
+    else hi = mid;
+  }
   let last = first;
   while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < end) last++;
-  return { list: w.mentions.slice(first, last), first };
+  return w.mentions.slice(first, last) as MentionRef[];
 }
 
 /** Analyse one unit; returns the brands of its last clause (the next unit's fallback). */
 function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
-  const { list, first } = mentionsIn(w, unit.start, unit.end);
+  const list = mentionsIn(w, unit.start, unit.end);
   if (list.length === 0 && unit.fallback.length === 0) return unit.fallback;
-  const clauses = clausesOf(w.text, unit, list, first, w.index);
+  const clauses = clausesOf(w.answer, unit, list, w.index);
   for (const c of clauses) applyClause(w, c, evidence);
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }
@@ -196,13 +203,14 @@ function analyseBlock(w: Walk, b: Block, ctx: BlockContext, named: boolean, lang
 
 /** Everything the answer says about each brand it names. */
 export function analyseAnswer(
-  text: string,
+  answer: AnswerText,
   mentions: readonly MentionRef[],
   urlMentions: readonly MentionRef[],
   brandCount: number,
   lang: Lang,
   index: PhraseIndex,
 ): AnswerAnalysis {
+  const { text } = answer;
   const signals: (BrandSignals | null)[] = Array.from({ length: brandCount }, () => null);
   for (const m of [...mentions, ...urlMentions]) signals[m.brand] ??= emptySignals();
   const blocks = splitBlocks(text);
@@ -212,7 +220,7 @@ export function analyseAnswer(
     if (i >= 0) (byBlock[i] as MentionRef[]).push(m);
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
-  const w: Walk = { text, lang, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
+  const w: Walk = { text, answer, lang, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
   blocks.forEach((b, i) =>
     analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang),
   );

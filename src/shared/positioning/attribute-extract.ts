@@ -1,4 +1,4 @@
-import type { Clause, ResolvedHit } from './clauses';
+import { phraseOf, type Clause, type ResolvedHit } from './clauses';
 import { ASPECTS, ASPECT_WINDOW, OPINION_POLARITY } from './lexicon/attribute-aspects';
 import { CONCEPTS, type Polarity } from './lexicon/attributes';
 import type { BrandAttribute } from './types';
@@ -53,7 +53,7 @@ function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute
     const cls = best?.hit.payload.opinion;
     if (best === null || cls === undefined) continue;
     used.add(best);
-    const phrase = `${clause.phraseOf(rh.hit)} … ${clause.phraseOf(best.hit)}`;
+    const phrase = `${phraseOf(clause, rh.hit)} … ${phraseOf(clause, best.hit)}`;
     out.push(make(names[cls] as string, OPINION_POLARITY[cls], best.negated, phrase));
   }
 }
@@ -61,8 +61,7 @@ function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute
 function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
   const words = clause.tokens.filter((t) => t.mention < 0);
   if (words.length === 0) {
-    const whole = clause
-      .phraseOf({ start: clause.from, end: clause.to })
+    const whole = phraseOf(clause, { start: clause.from, end: clause.to })
       .replace(/[*_`。、]/gu, '')
       .trim();
     return whole !== '' && whole.length <= RAW_MAX_CJK_CHARS ? { text: whole, polarity } : null;
@@ -70,8 +69,7 @@ function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
   if (words.length > RAW_MAX_WORDS) return null;
   const first = words[0] as (typeof words)[number];
   const last = words[words.length - 1] as (typeof words)[number];
-  const text = clause
-    .phraseOf({ start: first.start, end: last.end })
+  const text = phraseOf(clause, { start: first.start, end: last.end })
     .replace(/[*_`]/gu, '')
     .trim()
     .toLowerCase();
@@ -89,7 +87,7 @@ export function attributesOf(clause: Clause): BrandAttribute[] {
     const c = rh.hit.payload.concept;
     if (c === undefined || used.has(rh)) continue;
     const def = CONCEPTS[c] as (typeof CONCEPTS)[number];
-    const attr = make(def.key, def.polarity, rh.negated, clause.phraseOf(rh.hit));
+    const attr = make(def.key, def.polarity, rh.negated, phraseOf(clause, rh.hit));
     if (labelPolarity !== null && attr.polarity !== labelPolarity) continue;
     out.push(attr);
   }

@@ -1,6 +1,8 @@
 import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
+import type { FoldedText } from '../analytics/text-fold';
 import { analyseAnswer } from './analyse';
+import { answerText, foldAnswer } from './answer-text';
 import type { MentionRef } from './context';
 import { answerLanguage, phraseIndexFor } from './language-index';
 import { sentimentOf, statusOf, type BrandSignals } from './signals';
@@ -47,12 +49,16 @@ function urlRanges(text: string): Array<[number, number]> {
   return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
-function splitMentions(text: string, matcher: BrandMatcher): { inText: MentionRef[]; inUrls: MentionRef[] } {
+function splitMentions(
+  text: string,
+  fold: FoldedText,
+  matcher: BrandMatcher,
+): { inText: MentionRef[]; inUrls: MentionRef[] } {
   const indexOf = new Map(matcher.brands.map((b, i) => [b.id, i]));
   const urls = urlRanges(text);
   const inText: MentionRef[] = [];
   const inUrls: MentionRef[] = [];
-  for (const m of findBrandMentions(matcher, text)) {
+  for (const m of findBrandMentions(matcher, text, fold)) {
     const ref = { brand: indexOf.get(m.brandId) as number, start: m.start, end: m.end };
     (urls.some(([s, e]) => m.start >= s && m.end <= e) ? inUrls : inText).push(ref);
   }
@@ -73,10 +79,12 @@ function evidenceOf(text: string, s: BrandSignals): Evidence[] {
 export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): BrandPositioning[] {
   const { text } = input;
   if (text === '' || matcher.brands.length === 0) return [];
-  const { inText, inUrls } = splitMentions(text, matcher);
+  const fold = foldAnswer(text);
+  const { inText, inUrls } = splitMentions(text, fold, matcher);
   if (inText.length === 0 && inUrls.length === 0) return [];
   const lang = answerLanguage(input.language, text);
-  const analysis = analyseAnswer(text, inText, inUrls, matcher.brands.length, lang, phraseIndexFor(lang));
+  const answer = answerText(text, fold, inText);
+  const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, phraseIndexFor(lang));
   const out: BrandPositioning[] = [];
   analysis.signals.forEach((s, i) => {
     if (s === null) return;

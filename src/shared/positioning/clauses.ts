@@ -1,8 +1,8 @@
-import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
+import { foldedAt, tokenAt, type AnswerText } from './answer-text';
 import type { Label, MentionRef } from './context';
 import { NEGATION_SUFFIXES_JA, NEGATION_WINDOW } from './lexicon/function-words';
-import { scanClause, type Hit, type PhraseIndex } from './phrase-index';
-import { isContractedNegation, tokenize, type Token } from './tokens';
+import { scanRange, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
+import { isContractedNegation, type Token } from './tokens';
 
 // One unit of text (a sentence, a list item's sentence, a table cell) cut into clauses at
 // contrast markers and semicolons, each clause given the brands it is about: the brands it
@@ -21,20 +21,18 @@ export interface ResolvedHit {
 
 export interface Clause {
   brands: number[];
-  /** Brands a "@" phrase aimed at (choose the @): only they get its cue. */
+  /** Hits of the clause; one aimed at a brand by "@" (choose the @) counts for that brand only. */
   hits: ResolvedHit[];
-  /** Folded clause text and its words, for aspect pairing and raw pros/cons phrases. */
+  /** The clause's words, for raw pros/cons phrases. */
   tokens: readonly Token[];
-  folded: string;
   /** Original offsets of the clause. */
   start: number;
   end: number;
-  /** Folded offsets of the clause in `folded`. */
+  /** Folded offsets of the clause. */
   from: number;
   to: number;
   label: Label;
-  /** The words of the answer behind a hit, as written. */
-  phraseOf(r: { start: number; end: number }): string;
+  answer: AnswerText;
 }
 
 export interface Unit {
@@ -49,26 +47,6 @@ const CONTRAST_WEIGHT_AFTER = 1.3;
 const CONTRAST_WEIGHT_BEFORE = 0.8;
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
-
-function markMentions(
-  tokens: Token[],
-  f: FoldedText,
-  offset: number,
-  mentions: readonly MentionRef[],
-  firstMention: number,
-): void {
-  for (const t of tokens) {
-    const s = offset + f.toOriginalStart(t.start);
-    const e = offset + f.toOriginalEnd(t.end);
-    for (let k = 0; k < mentions.length; k++) {
-      const m = mentions[k] as MentionRef;
-      if (s < m.end && e > m.start) {
-        t.mention = firstMention + k;
-        break;
-      }
-    }
-  }
-}
 
 function negatedAt(
   hits: readonly Hit[],
@@ -103,19 +81,21 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 }
 
 /** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
-function boundaries(hits: readonly Hit[], folded: string, tokens: readonly Token[]): number[] {
-  const cuts = hits.filter((h) => h.payload.contrast === true && h.start > 0).map((h) => h.start);
-  for (let p = folded.indexOf(';'); p !== -1; p = folded.indexOf(';', p + 1)) cuts.push(p + 1);
-  const named = tokens.filter((t) => t.mention >= 0);
-  if (named.length > 1) {
-    for (const m of folded.matchAll(BRAND_SEPARATOR)) {
-      const before = named.filter((t) => t.end <= m.index).pop();
-      const after = named.find((t) => t.start >= m.index);
-      if (before !== undefined && after !== undefined && before.mention !== after.mention)
-        cuts.push(m.index + 1);
+function boundaries(a: AnswerText, hits: readonly Hit[], r: ScanRange): number[] {
+  const cuts = hits.filter((h) => h.payload.contrast === true && h.start > r.from).map((h) => h.start);
+  const body = a.fold.folded.slice(r.from, r.to);
+  for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
+  const named: Token[] = [];
+  for (let t = r.fromToken; t < r.toToken; t++) if ((a.tokens[t] as Token).mention >= 0) named.push(a.tokens[t] as Token);
+  if (named.length > 1 && named.some((t) => t.mention !== (named[0] as Token).mention)) {
+    for (const m of body.matchAll(BRAND_SEPARATOR)) {
+      const at = r.from + m.index;
+      const before = named.filter((t) => t.end <= at).pop();
+      const after = named.find((t) => t.start >= at);
+      if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(at + 1);
     }
   }
-  return [...new Set(cuts)].sort((a, b) => a - b);
+  return [...new Set(cuts)].sort((x, y) => x - y);
 }
 
 /**
@@ -138,79 +118,51 @@ function clauseBrands(named: readonly number[][], fallback: readonly number[]): 
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */
-export function clausesOf(
-  text: string,
-  unit: Unit,
-  mentions: readonly MentionRef[],
-  firstMention: number,
-  index: PhraseIndex,
-): Clause[] {
-  const f = foldWithOffsets(text.slice(unit.start, unit.end));
-  const tokens = tokenize(f.folded);
-  markMentions(tokens, f, unit.start, mentions, firstMention);
-  const hits = scanClause(index, tokens, f.folded).filter(
-    (h) => !overlapsMention(h, f, unit.start, mentions),
-  );
-  const cuts = boundaries(hits, f.folded, tokens);
+export function clausesOf(a: AnswerText, unit: Unit, mentions: readonly MentionRef[], index: PhraseIndex): Clause[] {
+  const { fold, tokens } = a;
+  const from = foldedAt(fold, unit.start);
+  const to = foldedAt(fold, unit.end);
+  const range: ScanRange = { from, to, fromToken: tokenAt(tokens, from), toToken: tokenAt(tokens, to) };
+  const hits = scanRange(index, tokens, fold.folded, range).filter((h) => !overlapsMention(a, h));
   const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
-  const phraseOf = (r: { start: number; end: number }): string =>
-    text.slice(unit.start + f.toOriginalStart(r.start), unit.start + f.toOriginalEnd(r.end));
-  const edges = [0, ...cuts, f.folded.length];
-  const clauses: Clause[] = [];
+  const edges = [from, ...boundaries(a, hits, range), to];
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
-    const [from, to] = [edges[c] as number, edges[c + 1] as number];
-    spans.push({
-      from,
-      to,
-      start: unit.start + f.toOriginalStart(from),
-      end: unit.start + f.toOriginalEnd(to),
-    });
+    const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
+    spans.push({ from: f0, to: f1, start: fold.toOriginalStart(f0), end: fold.toOriginalEnd(f1) });
   }
-  const named = spans.map((s) => [
-    ...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.brand)),
-  ]);
+  const named = spans.map((sp) => [...new Set(mentions.filter((m) => m.start >= sp.start && m.start < sp.end).map((m) => m.brand))]);
   const brandsOf = clauseBrands(named, unit.fallback);
+  const clauses: Clause[] = [];
   let h = 0;
   for (let c = 0; c < spans.length; c++) {
-    const { from, to, start, end } = spans[c] as (typeof spans)[number];
-    const brands = brandsOf[c] as number[];
+    const span = spans[c] as (typeof spans)[number];
     const firstHit = h;
-    while (h < hits.length && (hits[h] as Hit).start < to) h++;
+    while (h < hits.length && (hits[h] as Hit).start < span.to) h++;
     const next = spans[c + 1];
-    const contrastWeight =
-      (contrasts.has(from) ? CONTRAST_WEIGHT_AFTER : 1) *
-      (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
+    const contrast =
+      (contrasts.has(span.from) ? CONTRAST_WEIGHT_AFTER : 1) * (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
     const resolved: ResolvedHit[] = [];
     for (let i = firstHit; i < h; i++) {
-      resolved.push({
-        hit: hits[i] as Hit,
-        // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-        negated: (hits[i] as Hit).payload.cue !== 'caution' && negatedAt(hits, i, tokens, f.folded, firstHit),
-        scale: scaleAt(hits, i),
-        contrast: contrastWeight,
-      });
+      const hit = hits[i] as Hit;
+      // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
+      const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, tokens, fold.folded, firstHit);
+      resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
     }
-    const clauseTokens = tokens.filter((t) => t.start >= from && t.end <= to);
-    clauses.push({
-      brands,
-      hits: resolved,
-      tokens: clauseTokens,
-      folded: f.folded,
-      start,
-      end,
-      from,
-      to,
-      label: unit.label,
-      phraseOf,
-    });
+    const t0 = tokenAt(tokens, span.from);
+    const t1 = tokenAt(tokens, span.to);
+    clauses.push({ ...span, brands: brandsOf[c] as number[], hits: resolved, tokens: tokens.slice(t0, t1), label: unit.label, answer: a });
   }
   return clauses;
 }
 
-function overlapsMention(h: Hit, f: FoldedText, offset: number, mentions: readonly MentionRef[]): boolean {
+function overlapsMention(a: AnswerText, h: Hit): boolean {
   if (h.mention >= 0) return false;
-  const s = offset + f.toOriginalStart(h.start);
-  const e = offset + f.toOriginalEnd(h.end);
-  return mentions.some((m) => s < m.end && e > m.start);
+  return a.mentionFolded.some((m) => h.start < m.end && h.end > m.start);
+}
+
+/** The words of the answer behind a folded range, as written. */
+export function phraseOf(clause: Clause, r: { start: number; end: number }): string {
+  const { fold, text } = clause.answer;
+  return text.slice(fold.toOriginalStart(r.start), fold.toOriginalEnd(r.end));
 }

@@ -147,18 +147,17 @@ function wordMatches(w: Word, t: Token): boolean {
 }
 
 /** Length in words of `p` matched at token i (brand mentions span several tokens), or 0. */
-function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, folded: string): number {
+function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, end: number, folded: string): number {
   let t = i;
   for (const w of p.words) {
-    const tok = tokens[t];
+    const tok = t < end ? tokens[t] : undefined;
     if (tok === undefined || !wordMatches(w, tok)) return 0;
     t++;
-    if (w.brand) while (tokens[t] !== undefined && (tokens[t] as Token).mention === tok.mention) t++;
+    if (w.brand) while (t < end && (tokens[t] as Token).mention === tok.mention) t++;
   }
-  if (p.needEnd) {
-    const next = tokens[t];
-    const gap = folded.slice((tokens[t - 1] as Token).end, next === undefined ? folded.length : next.start);
-    if (next !== undefined && !CLAUSE_END.test(gap)) return 0;
+  if (p.needEnd && t < end) {
+    const gap = folded.slice((tokens[t - 1] as Token).end, (tokens[t] as Token).start);
+    if (!CLAUSE_END.test(gap)) return 0;
   }
   return t - i;
 }
@@ -171,13 +170,13 @@ function candidates(index: PhraseIndex, tok: Token): SpacedPattern[] {
   return exact === undefined ? pre : [...exact, ...pre];
 }
 
-function spacedHits(index: PhraseIndex, tokens: readonly Token[], folded: string, out: Hit[]): void {
-  let i = 0;
-  while (i < tokens.length) {
+function spacedHits(index: PhraseIndex, tokens: readonly Token[], from: number, to: number, folded: string, out: Hit[]): void {
+  let i = from;
+  while (i < to) {
     let best: SpacedPattern | null = null;
     let bestLen = 0;
     for (const p of candidates(index, tokens[i] as Token)) {
-      const len = matchAt(p, tokens, i, folded);
+      const len = matchAt(p, tokens, i, to, folded);
       if (
         len > bestLen ||
         (len === bestLen && len > 0 && best !== null && p.words.length > best.words.length)
@@ -205,30 +204,38 @@ function spacedHits(index: PhraseIndex, tokens: readonly Token[], folded: string
   }
 }
 
-function cjkHits(index: PhraseIndex, tokens: readonly Token[], folded: string, out: Hit[]): void {
-  let word = 0;
-  let p = 0;
-  while (p < folded.length) {
+function cjkHits(index: PhraseIndex, tokens: readonly Token[], range: ScanRange, folded: string, out: Hit[]): void {
+  let word = range.fromToken;
+  let p = range.from;
+  while (p < range.to) {
     const cp = folded.codePointAt(p) ?? 0;
     const ch = String.fromCodePoint(cp);
     const list = index.byChar.get(ch);
-    const hit = list?.find((c) => folded.startsWith(c.text, p));
+    const hit = list?.find((c) => p + c.text.length <= range.to && folded.startsWith(c.text, p));
     if (hit === undefined) {
       p += ch.length;
       continue;
     }
-    while (word < tokens.length && (tokens[word] as Token).start < p) word++;
+    while (word < range.toToken && (tokens[word] as Token).start < p) word++;
     out.push({ payload: hit.payload, start: p, end: p + hit.text.length, word, wordEnd: word, mention: -1 });
     p += hit.text.length;
   }
 }
 
-/** Every phrase of the index in one folded clause, in text order. */
-export function scanClause(index: PhraseIndex, tokens: readonly Token[], folded: string): Hit[] {
+/** A range of the folded answer: characters [from, to) and its words [fromToken, toToken). */
+export interface ScanRange {
+  from: number;
+  to: number;
+  fromToken: number;
+  toToken: number;
+}
+
+/** Every phrase of the index in one range of the folded answer, in text order. */
+export function scanRange(index: PhraseIndex, tokens: readonly Token[], folded: string, range: ScanRange): Hit[] {
   const out: Hit[] = [];
-  spacedHits(index, tokens, folded, out);
-  if (index.byChar.size > 0 && NO_SPACE_ANY.test(folded)) {
-    cjkHits(index, tokens, folded, out);
+  spacedHits(index, tokens, range.fromToken, range.toToken, folded, out);
+  if (index.byChar.size > 0 && NO_SPACE_ANY.test(folded.slice(range.from, range.to))) {
+    cjkHits(index, tokens, range, folded, out);
     out.sort((a, b) => a.start - b.start);
   }
   return out;
