@@ -220,7 +220,15 @@ export function analyseAnswer(
     if (i >= 0) (byBlock[i] as MentionRef[]).push(m);
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
-  const w: Walk = { text, answer, lang, index, mentions, signals, advice: answerHasRanking(text, blocks, lang) };
+  const w: Walk = {
+    text,
+    answer,
+    lang,
+    index,
+    mentions,
+    signals,
+    advice: answerHasRanking(text, blocks, lang),
+  };
   blocks.forEach((b, i) =>
     analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang),
   );

@@ -9,6 +9,8 @@ import { tokenize, type Token } from './tokens';
 export interface AnswerText {
   readonly text: string;
   readonly fold: FoldedText;
+  /** Folded offset of each original offset (null: the same offsets, an ASCII answer). */
+  readonly toFolded: Int32Array | null;
   readonly tokens: readonly Token[];
   /** Folded ranges of the mentions, by mention index. */
   readonly mentionFolded: ReadonlyArray<{ start: number; end: number }>;
@@ -18,17 +20,24 @@ export function foldAnswer(text: string): FoldedText {
   return foldWithOffsets(text);
 }
 
-/** Folded offset of original offset `o` (the first folded unit produced at or after it). */
-export function foldedAt(fold: FoldedText, o: number): number {
-  if (fold.folded.length === 0) return 0;
-  let lo = 0;
-  let hi = fold.folded.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fold.toOriginalStart(mid) < o) lo = mid + 1;
-    else hi = mid;
+const ASCII = /^[\0-\x7f]*$/u;
+
+/** For each original offset, the first folded offset produced at or after it (one pass). */
+function foldedOffsets(text: string, fold: FoldedText): Int32Array | null {
+  if (ASCII.test(text)) return null;
+  const out = new Int32Array(text.length + 1).fill(-1);
+  for (let f = fold.folded.length - 1; f >= 0; f--) out[fold.toOriginalStart(f)] = f;
+  let next = fold.folded.length;
+  for (let o = text.length; o >= 0; o--) {
+    if ((out[o] as number) === -1) out[o] = next;
+    else next = out[o] as number;
   }
-  return lo;
+  return out;
+}
+
+/** Folded offset of original offset `o`. */
+export function foldedAt(a: AnswerText, o: number): number {
+  return a.toFolded === null ? o : (a.toFolded[o] as number);
 }
 
 /** Index of the first token starting at or after folded offset `f`. */
@@ -44,7 +53,9 @@ export function tokenAt(tokens: readonly Token[], f: number): number {
 }
 
 export function answerText(text: string, fold: FoldedText, mentions: readonly MentionRef[]): AnswerText {
-  const mentionFolded = mentions.map((m) => ({ start: foldedAt(fold, m.start), end: foldedAt(fold, m.end) }));
+  const toFolded = foldedOffsets(text, fold);
+  const at = (o: number): number => (toFolded === null ? o : (toFolded[o] as number));
+  const mentionFolded = mentions.map((m) => ({ start: at(m.start), end: at(m.end) }));
   const tokens = tokenize(fold.folded);
   let k = 0;
   for (const t of tokens) {
@@ -52,5 +63,5 @@ export function answerText(text: string, fold: FoldedText, mentions: readonly Me
     const m = mentionFolded[k];
     if (m !== undefined && t.start < m.end && t.end > m.start) t.mention = k;
   }
-  return { text, fold, tokens, mentionFolded };
+  return { text, fold, toFolded, tokens, mentionFolded };
 }

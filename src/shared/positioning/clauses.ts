@@ -86,7 +86,8 @@ function boundaries(a: AnswerText, hits: readonly Hit[], r: ScanRange): number[]
   const body = a.fold.folded.slice(r.from, r.to);
   for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
   const named: Token[] = [];
-  for (let t = r.fromToken; t < r.toToken; t++) if ((a.tokens[t] as Token).mention >= 0) named.push(a.tokens[t] as Token);
+  for (let t = r.fromToken; t < r.toToken; t++)
+    if ((a.tokens[t] as Token).mention >= 0) named.push(a.tokens[t] as Token);
   if (named.length > 1 && named.some((t) => t.mention !== (named[0] as Token).mention)) {
     for (const m of body.matchAll(BRAND_SEPARATOR)) {
       const at = r.from + m.index;
@@ -118,10 +119,15 @@ function clauseBrands(named: readonly number[][], fallback: readonly number[]): 
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */
-export function clausesOf(a: AnswerText, unit: Unit, mentions: readonly MentionRef[], index: PhraseIndex): Clause[] {
+export function clausesOf(
+  a: AnswerText,
+  unit: Unit,
+  mentions: readonly MentionRef[],
+  index: PhraseIndex,
+): Clause[] {
   const { fold, tokens } = a;
-  const from = foldedAt(fold, unit.start);
-  const to = foldedAt(fold, unit.end);
+  const from = foldedAt(a, unit.start);
+  const to = foldedAt(a, unit.end);
   const range: ScanRange = { from, to, fromToken: tokenAt(tokens, from), toToken: tokenAt(tokens, to) };
   const hits = scanRange(index, tokens, fold.folded, range).filter((h) => !overlapsMention(a, h));
   const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
@@ -131,7 +137,7 @@ export function clausesOf(a: AnswerText, unit: Unit, mentions: readonly MentionR
     const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
     spans.push({ from: f0, to: f1, start: fold.toOriginalStart(f0), end: fold.toOriginalEnd(f1) });
   }
-  const named = spans.map((sp) => [...new Set(mentions.filter((m) => m.start >= sp.start && m.start < sp.end).map((m) => m.brand))]);
+  const named = namedBrands(spans, mentions);
   const brandsOf = clauseBrands(named, unit.fallback);
   const clauses: Clause[] = [];
   let h = 0;
@@ -141,7 +147,8 @@ export function clausesOf(a: AnswerText, unit: Unit, mentions: readonly MentionR
     while (h < hits.length && (hits[h] as Hit).start < span.to) h++;
     const next = spans[c + 1];
     const contrast =
-      (contrasts.has(span.from) ? CONTRAST_WEIGHT_AFTER : 1) * (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
+      (contrasts.has(span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
+      (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
     const resolved: ResolvedHit[] = [];
     for (let i = firstHit; i < h; i++) {
       const hit = hits[i] as Hit;
@@ -151,9 +158,34 @@ export function clausesOf(a: AnswerText, unit: Unit, mentions: readonly MentionR
     }
     const t0 = tokenAt(tokens, span.from);
     const t1 = tokenAt(tokens, span.to);
-    clauses.push({ ...span, brands: brandsOf[c] as number[], hits: resolved, tokens: tokens.slice(t0, t1), label: unit.label, answer: a });
+    clauses.push({
+      ...span,
+      brands: brandsOf[c] as number[],
+      hits: resolved,
+      tokens: tokens.slice(t0, t1),
+      label: unit.label,
+      answer: a,
+    });
   }
   return clauses;
+}
+
+/** Brands each span names (mentions and spans both in text order). */
+function namedBrands(
+  spans: ReadonlyArray<{ start: number; end: number }>,
+  mentions: readonly MentionRef[],
+): number[][] {
+  let k = 0;
+  return spans.map((sp) => {
+    const out: number[] = [];
+    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.start) k++;
+    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.end) {
+      const b = (mentions[k] as MentionRef).brand;
+      if (!out.includes(b)) out.push(b);
+      k++;
+    }
+    return out;
+  });
 }
 
 function overlapsMention(a: AnswerText, h: Hit): boolean {

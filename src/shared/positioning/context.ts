@@ -54,13 +54,23 @@ function labelsOf(lang: Lang): { pro: Set<string>; con: Set<string> } {
   return sets;
 }
 
+/** Longer than any pros/cons label: a paragraph of this length is never one. */
+const MAX_LABEL_CHARS = 40;
+const headerCache = new Map<string, Label>();
+const HEADER_CACHE_SIZE = 512;
+
 /** "Pros", "Nachteile", "メリット" (a whole lead line or a table header) → its polarity. */
 export function labelOf(text: string, lang: Lang): Label {
+  if (text.length > MAX_LABEL_CHARS || text === '') return null;
+  const cacheKey = `${lang}\u0000${text}`;
+  const cached = headerCache.get(cacheKey);
+  if (cached !== undefined) return cached;
   const key = foldedLabel(text);
   const sets = labelsOf(lang);
-  if (sets.pro.has(key)) return 'pro';
-  if (sets.con.has(key)) return 'con';
-  return null;
+  const label = sets.pro.has(key) ? 'pro' : sets.con.has(key) ? 'con' : null;
+  if (headerCache.size >= HEADER_CACHE_SIZE) headerCache.clear();
+  headerCache.set(cacheKey, label);
+  return label;
 }
 
 /** "Pros: light, cheap" → 'pro' for the paragraph itself. */
@@ -184,10 +194,16 @@ const ANAPHORA: Readonly<Record<Lang, readonly string[]>> = {
   ja: [],
 };
 const FIRST_WORDS = 2;
+/** Enough characters to hold the first two words. */
+const FIRST_WORDS_CHARS = 32;
 
 /** A sentence that opens by referring back to what came before ("It is light", "Son autonomie …"). */
 export function refersBack(sentence: string, lang: Lang): boolean {
-  const words = (foldText(sentence).match(/[\p{L}']+/gu) ?? []).slice(0, FIRST_WORDS);
+  const head = sentence
+    .slice(0, FIRST_WORDS_CHARS)
+    .replace(/^[\s*_>#-]+/u, '')
+    .toLowerCase();
+  const words = head.split(/[^\p{L}']+/u, FIRST_WORDS);
   return words.some((x) => ANAPHORA[lang].includes(x));
 }
 

@@ -162,29 +162,70 @@ function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, end: num
   return t - i;
 }
 
-function candidates(index: PhraseIndex, tok: Token): SpacedPattern[] {
-  if (tok.mention >= 0) return index.byFirst.get(BRAND_KEY) ?? [];
-  const exact = index.byFirst.get(tok.text);
-  const pre = tok.text.length >= PREFIX_LEN ? index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) : undefined;
-  if (pre === undefined) return exact ?? [];
-  return exact === undefined ? pre : [...exact, ...pre];
+const NONE: readonly SpacedPattern[] = [];
+
+interface Best {
+  pattern: SpacedPattern | null;
+  len: number;
 }
 
-function spacedHits(index: PhraseIndex, tokens: readonly Token[], from: number, to: number, folded: string, out: Hit[]): void {
-  let i = from;
-  while (i < to) {
-    let best: SpacedPattern | null = null;
-    let bestLen = 0;
-    for (const p of candidates(index, tokens[i] as Token)) {
-      const len = matchAt(p, tokens, i, to, folded);
-      if (
-        len > bestLen ||
-        (len === bestLen && len > 0 && best !== null && p.words.length > best.words.length)
-      ) {
-        best = p;
-        bestLen = len;
-      }
+// A module-level function and a reused result (no closure per word): this runs for every word
+// of every scanned clause.
+function considerAll(
+  list: readonly SpacedPattern[],
+  tokens: readonly Token[],
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
+  for (const p of list) {
+    const len = matchAt(p, tokens, i, to, folded);
+    if (
+      len > best.len ||
+      (len === best.len && len > 0 && best.pattern !== null && p.words.length > best.pattern.words.length)
+    ) {
+      best.pattern = p;
+      best.len = len;
     }
+  }
+}
+
+/** The longest pattern matching at token i (by its whole word, or its first letters for `word*` patterns). */
+function longestAt(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
+  const tok = tokens[i] as Token;
+  best.pattern = null;
+  best.len = 0;
+  if (tok.mention >= 0) {
+    considerAll(index.byFirst.get(BRAND_KEY) ?? NONE, tokens, i, to, folded, best);
+    return;
+  }
+  considerAll(index.byFirst.get(tok.text) ?? NONE, tokens, i, to, folded, best);
+  if (tok.text.length >= PREFIX_LEN)
+    considerAll(index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) ?? NONE, tokens, i, to, folded, best);
+}
+
+function spacedHits(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  folded: string,
+  out: Hit[],
+): void {
+  let i = from;
+  const found: Best = { pattern: null, len: 0 };
+  while (i < to) {
+    longestAt(index, tokens, i, to, folded, found);
+    const best = found.pattern;
+    const bestLen = found.len;
     if (best === null) {
       i++;
       continue;
@@ -204,7 +245,13 @@ function spacedHits(index: PhraseIndex, tokens: readonly Token[], from: number, 
   }
 }
 
-function cjkHits(index: PhraseIndex, tokens: readonly Token[], range: ScanRange, folded: string, out: Hit[]): void {
+function cjkHits(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  range: ScanRange,
+  folded: string,
+  out: Hit[],
+): void {
   let word = range.fromToken;
   let p = range.from;
   while (p < range.to) {
@@ -231,7 +278,12 @@ export interface ScanRange {
 }
 
 /** Every phrase of the index in one range of the folded answer, in text order. */
-export function scanRange(index: PhraseIndex, tokens: readonly Token[], folded: string, range: ScanRange): Hit[] {
+export function scanRange(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  folded: string,
+  range: ScanRange,
+): Hit[] {
   const out: Hit[] = [];
   spacedHits(index, tokens, range.fromToken, range.toToken, folded, out);
   if (index.byChar.size > 0 && NO_SPACE_ANY.test(folded.slice(range.from, range.to))) {
