@@ -1,17 +1,20 @@
 import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import type { MentionRef } from './context';
+import { hasNoSpaceScript } from './phrase-index';
 import { tokenize, type Token } from './tokens';
 
-// The answer folded and cut into words once (the brand matcher reuses the same folding), so
-// every sentence and clause is a range of it rather than a string folded and tokenized again.
-// Offsets: hits, tokens and clause bounds are folded offsets; evidence and mentions original.
+// The answer folded once (the brand matcher reuses the same folding), so every sentence and
+// clause is a range of it rather than a string folded again; a range is cut into words only
+// when the judge reads it, so text about no brand is never tokenized. Offsets: hits, tokens and
+// clause bounds are folded offsets; evidence and mentions original.
 
 export interface AnswerText {
   readonly text: string;
   readonly fold: FoldedText;
   /** Folded offset of each original offset (null: the same offsets, an ASCII answer). */
   readonly toFolded: Int32Array | null;
-  readonly tokens: readonly Token[];
+  /** The answer has characters of a script written without spaces (Japanese). */
+  readonly noSpaceScript: boolean;
   /** Folded ranges of the mentions, by mention index. */
   readonly mentionFolded: ReadonlyArray<{ start: number; end: number }>;
 }
@@ -56,12 +59,24 @@ export function answerText(text: string, fold: FoldedText, mentions: readonly Me
   const toFolded = foldedOffsets(text, fold);
   const at = (o: number): number => (toFolded === null ? o : (toFolded[o] as number));
   const mentionFolded = mentions.map((m) => ({ start: at(m.start), end: at(m.end) }));
-  const tokens = tokenize(fold.folded);
+  return { text, fold, toFolded, mentionFolded, noSpaceScript: hasNoSpaceScript(fold.folded) };
+}
+
+/** The words of folded[from, to), each marked with the mention it belongs to. */
+export function wordsOf(a: AnswerText, from: number, to: number): Token[] {
+  const tokens = tokenize(a.fold.folded, from, to);
+  const ms = a.mentionFolded;
   let k = 0;
+  let hi = ms.length;
+  while (k < hi) {
+    const mid = (k + hi) >> 1;
+    if ((ms[mid] as { end: number }).end <= from) k = mid + 1;
+    else hi = mid;
+  }
   for (const t of tokens) {
-    while (k < mentionFolded.length && (mentionFolded[k] as { end: number }).end <= t.start) k++;
-    const m = mentionFolded[k];
+    while (k < ms.length && (ms[k] as { end: number }).end <= t.start) k++;
+    const m = ms[k];
     if (m !== undefined && t.start < m.end && t.end > m.start) t.mention = k;
   }
-  return { text, fold, toFolded, tokens, mentionFolded };
+  return tokens;
 }

@@ -1,4 +1,4 @@
-import { foldedAt, tokenAt, type AnswerText } from './answer-text';
+import { foldedAt, tokenAt, wordsOf, type AnswerText } from './answer-text';
 import type { Label, MentionRef } from './context';
 import { NEGATION_SUFFIXES_JA, NEGATION_WINDOW } from './lexicon/function-words';
 import { scanRange, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
@@ -81,13 +81,13 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 }
 
 /** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
-function boundaries(a: AnswerText, hits: readonly Hit[], r: ScanRange): number[] {
+function boundaries(a: AnswerText, tokens: readonly Token[], hits: readonly Hit[], r: ScanRange): number[] {
   const cuts = hits.filter((h) => h.payload.contrast === true && h.start > r.from).map((h) => h.start);
   const body = a.fold.folded.slice(r.from, r.to);
   for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
   const named: Token[] = [];
   for (let t = r.fromToken; t < r.toToken; t++)
-    if ((a.tokens[t] as Token).mention >= 0) named.push(a.tokens[t] as Token);
+    if ((tokens[t] as Token).mention >= 0) named.push(tokens[t] as Token);
   if (named.length > 1 && named.some((t) => t.mention !== (named[0] as Token).mention)) {
     for (const m of body.matchAll(BRAND_SEPARATOR)) {
       const at = r.from + m.index;
@@ -125,13 +125,17 @@ export function clausesOf(
   mentions: readonly MentionRef[],
   index: PhraseIndex,
 ): Clause[] {
-  const { fold, tokens } = a;
+  const { fold } = a;
   const from = foldedAt(a, unit.start);
   const to = foldedAt(a, unit.end);
-  const range: ScanRange = { from, to, fromToken: tokenAt(tokens, from), toToken: tokenAt(tokens, to) };
-  const hits = scanRange(index, tokens, fold.folded, range).filter((h) => !overlapsMention(a, h));
+  const tokens = wordsOf(a, from, to);
+  const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
+  const local = mentions.map((m) => ({ start: foldedAt(a, m.start), end: foldedAt(a, m.end) }));
+  const hits = scanRange(index, tokens, fold.folded, range, a.noSpaceScript).filter(
+    (h) => !overlapsMention(local, h),
+  );
   const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
-  const edges = [from, ...boundaries(a, hits, range), to];
+  const edges = [from, ...boundaries(a, tokens, hits, range), to];
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
     const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
@@ -188,9 +192,10 @@ function namedBrands(
   });
 }
 
-function overlapsMention(a: AnswerText, h: Hit): boolean {
+/** A phrase inside a brand's name is not about the brand ("Clean" in "Clean Co"); `@` phrases include the name on purpose. */
+function overlapsMention(local: ReadonlyArray<{ start: number; end: number }>, h: Hit): boolean {
   if (h.mention >= 0) return false;
-  return a.mentionFolded.some((m) => h.start < m.end && h.end > m.start);
+  return local.some((m) => h.start < m.end && h.end > m.start);
 }
 
 /** The words of the answer behind a folded range, as written. */

@@ -33,6 +33,8 @@ export interface BlockContext {
 const MARKUP = /^[\s*_[`>"“]+/u;
 const LEAD_SEPARATOR = /^[^\n.!?。]{0,40}?(?:\s[–—-]\s|[–—:|,(：、]|\*\*\s*[–—-])/u;
 const SUBJECT_SLACK = 30;
+/** Characters after an item's first brand in which its lead separator is looked for. */
+const LEAD_WINDOW = 60;
 
 function foldedLabel(s: string): string {
   return foldText(s)
@@ -88,8 +90,9 @@ function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
   const brands = distinctBrands(ms);
   if (brands.length !== 1) return -1;
   if (b.kind === 'heading') return brands[0] as number;
-  const body = text.slice(b.start, b.end).replace(/[*_:#\s]/gu, '');
   const named = ms.reduce((n, m) => n + (m.end - m.start), 0);
+  if (b.end - b.start > 2 * (named + SUBJECT_SLACK)) return -1;
+  const body = text.slice(b.start, b.end).replace(/[*_:#\s]/gu, '');
   return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? (brands[0] as number) : -1;
 }
 
@@ -103,7 +106,9 @@ function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number 
     before.startsWith('**') &&
     text.indexOf('**', first.end) !== -1 &&
     text.indexOf('**', first.end) - first.end <= 40;
-  return boldLead || LEAD_SEPARATOR.test(text.slice(first.end, b.end)) ? first.brand : -1;
+  return boldLead || LEAD_SEPARATOR.test(text.slice(first.end, Math.min(b.end, first.end + LEAD_WINDOW)))
+    ? first.brand
+    : -1;
 }
 
 function hasRankingWord(text: string, lang: Lang): boolean {

@@ -42,7 +42,8 @@ interface CjkPattern {
 export interface PhraseIndex {
   readonly byFirst: ReadonlyMap<string, SpacedPattern[]>;
   readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
-  readonly byChar: ReadonlyMap<string, CjkPattern[]>;
+  /** By the first UTF-16 unit of the phrase. */
+  readonly byChar: ReadonlyMap<number, CjkPattern[]>;
 }
 
 /** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
@@ -128,9 +129,9 @@ export class PhraseIndexBuilder {
         push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
       else push(byFirst, first.text, p);
     }
-    const byChar = new Map<string, CjkPattern[]>();
+    const byChar = new Map<number, CjkPattern[]>();
     for (const p of this.cjk.values()) {
-      const ch = String.fromCodePoint(p.text.codePointAt(0) ?? 0);
+      const ch = p.text.charCodeAt(0);
       const list = byChar.get(ch) ?? [];
       list.push(p);
       byChar.set(ch, list);
@@ -245,6 +246,17 @@ function spacedHits(
   }
 }
 
+function cjkPatternAt(
+  list: readonly CjkPattern[] | undefined,
+  folded: string,
+  p: number,
+  to: number,
+): CjkPattern | null {
+  if (list === undefined) return null;
+  for (const c of list) if (p + c.text.length <= to && folded.startsWith(c.text, p)) return c;
+  return null;
+}
+
 function cjkHits(
   index: PhraseIndex,
   tokens: readonly Token[],
@@ -255,12 +267,9 @@ function cjkHits(
   let word = range.fromToken;
   let p = range.from;
   while (p < range.to) {
-    const cp = folded.codePointAt(p) ?? 0;
-    const ch = String.fromCodePoint(cp);
-    const list = index.byChar.get(ch);
-    const hit = list?.find((c) => p + c.text.length <= range.to && folded.startsWith(c.text, p));
-    if (hit === undefined) {
-      p += ch.length;
+    const hit = cjkPatternAt(index.byChar.get(folded.charCodeAt(p)), folded, p, range.to);
+    if (hit === null) {
+      p++;
       continue;
     }
     while (word < range.toToken && (tokens[word] as Token).start < p) word++;
@@ -277,16 +286,22 @@ export interface ScanRange {
   toToken: number;
 }
 
+/** Whether a folded answer has characters of a script without spaces (then substring phrases are looked for). */
+export function hasNoSpaceScript(folded: string): boolean {
+  return NO_SPACE_ANY.test(folded);
+}
+
 /** Every phrase of the index in one range of the folded answer, in text order. */
 export function scanRange(
   index: PhraseIndex,
   tokens: readonly Token[],
   folded: string,
   range: ScanRange,
+  noSpaceScript: boolean,
 ): Hit[] {
   const out: Hit[] = [];
   spacedHits(index, tokens, range.fromToken, range.toToken, folded, out);
-  if (index.byChar.size > 0 && NO_SPACE_ANY.test(folded.slice(range.from, range.to))) {
+  if (noSpaceScript && index.byChar.size > 0) {
     cjkHits(index, tokens, range, folded, out);
     out.sort((a, b) => a.start - b.start);
   }

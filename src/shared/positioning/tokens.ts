@@ -43,19 +43,24 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** End of the word starting at i: word units, with inner apostrophes followed by a word unit. */
-function wordEnd(s: string, i: number): number {
+let sawApostrophe = false;
+
+/** End of the word starting at i: word units, with inner apostrophes followed by a word unit (noted in sawApostrophe). */
+function wordEnd(s: string, i: number, to: number): number {
   let j = i;
+  sawApostrophe = false;
   for (;;) {
-    while (j < s.length && isWordUnit(s.charCodeAt(j))) j++;
+    while (j < to && isWordUnit(s.charCodeAt(j))) j++;
     const c = s.charCodeAt(j);
-    if ((c === APOSTROPHE || c === RIGHT_QUOTE) && j + 1 < s.length && isWordUnit(s.charCodeAt(j + 1))) j++;
-    else return j;
+    if ((c === APOSTROPHE || c === RIGHT_QUOTE) && j + 1 < to && isWordUnit(s.charCodeAt(j + 1))) {
+      sawApostrophe = true;
+      j++;
+    } else return j;
   }
 }
 
-function pushWord(out: Token[], word: string, start: number, end: number): void {
-  const elided = word.includes("'") || word.includes('’') ? ELIDED.exec(word) : null;
+function pushWord(out: Token[], word: string, start: number, end: number, apostrophe: boolean): void {
+  const elided = apostrophe ? ELIDED.exec(word) : null;
   if (elided !== null) {
     const head = elided[1] as string;
     const rest = elided[2] as string;
@@ -69,23 +74,23 @@ function pushWord(out: Token[], word: string, start: number, end: number): void 
       return;
     }
   }
-  out.push({ text: word.includes('’') ? word.replace(/’/gu, "'") : word, start, end, mention: -1 });
+  out.push({ text: apostrophe ? word.replace(/’/gu, "'") : word, start, end, mention: -1 });
 }
 
-/** The words of `folded`, in order. */
-export function tokenize(folded: string): Token[] {
+/** The words of folded[from, to), in order (offsets into `folded`). */
+export function tokenize(folded: string, from = 0, to = folded.length): Token[] {
   const out: Token[] = [];
-  let i = 0;
-  while (i < folded.length) {
+  let i = from;
+  while (i < to) {
     const c = folded.charCodeAt(i);
     if (c === HASH && isDigit(folded.charCodeAt(i + 1))) {
       let j = i + 1;
-      while (isDigit(folded.charCodeAt(j))) j++;
+      while (j < to && isDigit(folded.charCodeAt(j))) j++;
       out.push({ text: folded.slice(i, j), start: i, end: j, mention: -1 });
       i = j;
     } else if (isWordUnit(c)) {
-      const j = wordEnd(folded, i);
-      pushWord(out, folded.slice(i, j), i, j);
+      const j = wordEnd(folded, i, to);
+      pushWord(out, folded.slice(i, j), i, j, sawApostrophe);
       i = j;
     } else i++;
   }
