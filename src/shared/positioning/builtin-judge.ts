@@ -49,12 +49,24 @@ function urlRanges(text: string): Array<[number, number]> {
   return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
+const brandIndexes = new WeakMap<BrandMatcher, ReadonlyMap<string, number>>();
+
+/** Brand id → its index in the matcher's brands, built once per matcher. */
+function brandIndexOf(matcher: BrandMatcher): ReadonlyMap<string, number> {
+  let map = brandIndexes.get(matcher);
+  if (map === undefined) {
+    map = new Map(matcher.brands.map((b, i) => [b.id, i]));
+    brandIndexes.set(matcher, map);
+  }
+  return map;
+}
+
 function splitMentions(
   text: string,
   fold: FoldedText,
   matcher: BrandMatcher,
 ): { inText: MentionRef[]; inUrls: MentionRef[] } {
-  const indexOf = new Map(matcher.brands.map((b, i) => [b.id, i]));
+  const indexOf = brandIndexOf(matcher);
   const urls = urlRanges(text);
   const inText: MentionRef[] = [];
   const inUrls: MentionRef[] = [];

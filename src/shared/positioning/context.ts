@@ -137,12 +137,12 @@ export function blockContexts(
       label = null;
     } else if (b.kind === 'para') {
       const own = subjectOf(text, b, ms);
-      const lead = labelOf(text.slice(b.start, b.end), lang);
+      const lead = b.end - b.start <= MAX_LABEL_CHARS ? labelOf(text.slice(b.start, b.end), lang) : null;
       if (own >= 0) [subject, label] = [own, null];
       else if (lead !== null) label = lead;
       else {
         label = null;
-        ctx.label = inlineLabel(text.slice(b.start, b.end), lang);
+        ctx.label = inlineLabel(text.slice(b.start, Math.min(b.end, b.start + MAX_LABEL_CHARS)), lang);
       }
       // A bare "Pros:" line says nothing itself.
       ctx.subject = lead !== null && own < 0 ? -1 : subject;

@@ -2,8 +2,8 @@
 // end (so "4.5" and "hostrider.com" do not end one), or at Japanese/Chinese 。！？ (no space
 // follows them). A period after a known abbreviation or a word with inner dots ("e.g.",
 // "z.B.", "p. ex.") does not end one. Intl.Segmenter was measured for this and left out: it
-// costs about 10x the CPU of this scan on answer-sized text and split "z.B." and "Nr. 1"
-// anyway (docs/internals/positioning-judge.md).
+// cost 3.7x the CPU of this scan on the German answers of the labelled set (13.4 vs 3.6 ns a
+// character) and still ends a sentence after "bzw." (docs/internals/positioning-judge.md).
 
 export interface Range {
   start: number;
