@@ -82,7 +82,7 @@ function printConfusion(s: Score): void {
 }
 
 /** Answers of 2-6 KB: labelled answers of one language joined, with 6-20 brands defined. */
-function ingestCorpus(set: readonly LabelledAnswer[]): Array<{ input: JudgeInput; judge: ReturnType<typeof createBuiltinJudge> }> {
+export function ingestCorpus(set: readonly LabelledAnswer[]): Array<{ input: JudgeInput; judge: ReturnType<typeof createBuiltinJudge> }> {
   const r = rng(30);
   const byLang = new Map<string, LabelledAnswer[]>();
   for (const a of set) byLang.set(a.language, [...(byLang.get(a.language) ?? []), a]);

@@ -55,11 +55,17 @@ export function tokenAt(tokens: readonly Token[], f: number): number {
   return lo;
 }
 
-export function answerText(text: string, fold: FoldedText, mentions: readonly MentionRef[]): AnswerText {
+/** `substrings`: the language's index has substring phrases (Japanese), so look for their script. */
+export function answerText(
+  text: string,
+  fold: FoldedText,
+  mentions: readonly MentionRef[],
+  substrings: boolean,
+): AnswerText {
   const toFolded = foldedOffsets(text, fold);
   const at = (o: number): number => (toFolded === null ? o : (toFolded[o] as number));
   const mentionFolded = mentions.map((m) => ({ start: at(m.start), end: at(m.end) }));
-  return { text, fold, toFolded, mentionFolded, noSpaceScript: hasNoSpaceScript(fold.folded) };
+  return { text, fold, toFolded, mentionFolded, noSpaceScript: substrings && hasNoSpaceScript(fold.folded) };
 }
 
 /** The words of folded[from, to), each marked with the mention it belongs to. */

@@ -95,8 +95,9 @@ export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bran
   const { inText, inUrls } = splitMentions(text, fold, matcher);
   if (inText.length === 0 && inUrls.length === 0) return [];
   const lang = answerLanguage(input.language, text);
-  const answer = answerText(text, fold, inText);
-  const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, phraseIndexFor(lang));
+  const index = phraseIndexFor(lang);
+  const answer = answerText(text, fold, inText, index.byChar.size > 0);
+  const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, index);
   const out: BrandPositioning[] = [];
   analysis.signals.forEach((s, i) => {
     if (s === null) return;

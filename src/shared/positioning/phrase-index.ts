@@ -31,6 +31,8 @@ interface Word {
 interface SpacedPattern {
   words: Word[];
   needEnd: boolean;
+  /** Has a `@` slot (decided once, not per hit). */
+  hasBrand: boolean;
   payload: Payload;
 }
 
@@ -111,7 +113,7 @@ export class PhraseIndexBuilder {
     }
     const { words, needEnd } = parseSpaced(pattern);
     if (words.length === 0) return;
-    this.spaced.set(key, { words, needEnd, payload: { ...payload } });
+    this.spaced.set(key, { words, needEnd, hasBrand: words.some((w) => w.brand), payload: { ...payload } });
   }
 
   build(): PhraseIndex {
@@ -231,16 +233,17 @@ function spacedHits(
       i++;
       continue;
     }
-    const brandTok = best.words.some((w) => w.brand)
-      ? tokens.slice(i, i + bestLen).find((t) => t.mention >= 0)
-      : undefined;
+    let mention = -1;
+    if (best.hasBrand) {
+      for (let t = i; t < i + bestLen && mention < 0; t++) mention = (tokens[t] as Token).mention;
+    }
     out.push({
       payload: best.payload,
       start: (tokens[i] as Token).start,
       end: (tokens[i + bestLen - 1] as Token).end,
       word: i,
       wordEnd: i + bestLen,
-      mention: brandTok === undefined ? -1 : brandTok.mention,
+      mention,
     });
     i += bestLen;
   }
