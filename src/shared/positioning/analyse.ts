@@ -58,10 +58,12 @@ function blockOf(blocks: readonly Block[], pos: number): number {
   return b !== undefined && pos >= b.start && pos < b.end ? lo : -1;
 }
 
+/** Evidence ranges keyed by start and end in one number (answers stay far below 2^26 characters). */
 function addEvidence(s: BrandSignals, range: Range, weight: number): void {
-  const key = `${range.start}:${range.end}`;
+  const key = range.start * 0x4000000 + range.end;
   const had = s.evidence.get(key);
-  if (had === undefined || had.weight < weight) s.evidence.set(key, { ...range, weight });
+  if (had === undefined) s.evidence.set(key, { start: range.start, end: range.end, weight });
+  else if (had.weight < weight) had.weight = weight;
 }
 
 function applyCue(s: BrandSignals, rh: ResolvedHit, majority: boolean): void {

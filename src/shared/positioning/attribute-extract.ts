@@ -77,7 +77,14 @@ function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
 }
 
 /** The qualities `clause` attaches to its brands. */
-export function attributesOf(clause: Clause): BrandAttribute[] {
+const NONE: readonly BrandAttribute[] = [];
+
+export function attributesOf(clause: Clause): readonly BrandAttribute[] {
+  // Most clauses name no quality: nothing to build.
+  const any =
+    clause.label !== null ||
+    clause.hits.some((h) => h.hit.payload.concept !== undefined || h.hit.payload.aspect !== undefined);
+  if (!any) return NONE;
   const out: BrandAttribute[] = [];
   const used = new Set<ResolvedHit>();
   pairAspects(clause, used, out);

@@ -20,7 +20,7 @@ export interface BrandSignals {
   /** Sum of the weighted sentiment of the brand's clauses. */
   senti: number;
   attributes: Map<string, BrandAttribute>;
-  evidence: Map<string, { start: number; end: number; weight: number }>;
+  evidence: Map<number, { start: number; end: number; weight: number }>;
   /** Only mentioned inside URLs (a citation). */
   urlOnly: boolean;
 }
