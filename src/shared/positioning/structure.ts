@@ -151,7 +151,7 @@ export function splitBlocks(text: string): Block[] {
     const item = ITEM.exec(line.text);
     if (item !== null) {
       list = addItem(blocks, lines, i, item, list, push);
-      i = itemEnd(lines, i);
+      i = continuationEnd(lines, i);
       continue;
     }
     if (isTableLine(line.text, next)) {
@@ -172,8 +172,8 @@ function skipFence(lines: readonly Line[], i: number): number {
   return j + 1;
 }
 
-/** Index after the item's last continuation line. */
-function itemEnd(lines: readonly Line[], i: number): number {
+/** Index after the last continuation line of the item or paragraph starting at line i. */
+function continuationEnd(lines: readonly Line[], i: number): number {
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
@@ -206,7 +206,7 @@ function addItem(
   const depth = state.indents.length - 1;
   state.counts[depth] = (state.counts[depth] ?? 0) + 1;
   const line = lines[i] as Line;
-  const end = itemEnd(lines, i);
+  const end = continuationEnd(lines, i);
   const last = lines[end - 1] as Line;
   const contentStart = line.start + line.text.length - (item[3] as string).length;
   push({
@@ -249,13 +249,7 @@ function addTable(
 
 function addParagraph(lines: readonly Line[], i: number, push: (b: Omit<Block, 'heading'>) => void): number {
   const first = lines[i] as Line;
-  let j = i + 1;
-  while (j < lines.length) {
-    const t = (lines[j] as Line).text;
-    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
-      break;
-    j++;
-  }
+  const j = continuationEnd(lines, i);
   const last = lines[j - 1] as Line;
   const start = trimmedRange(first, 0).start;
   push({
