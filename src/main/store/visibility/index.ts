@@ -9,6 +9,7 @@ export {
   type UpsertTable,
   writeRollupRows,
 } from './visibility-rollups';
+export { conditions, pickLevelOf, type Level } from './visibility-levels';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {
   createVisibilityReadApi,

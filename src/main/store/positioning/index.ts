@@ -1,0 +1,27 @@
+// Positioning (issue 30): how each stored answer presents each tracked brand, judged at ingest
+// by the built-in judge (a model judge's rows come from its re-score), the roll-ups the
+// Positioning queries read, answers' positioning read back, and the archive's re-score.
+
+export {
+  createPositioningIndexer,
+  withPositioningIndex,
+  type PositioningIndexer,
+} from './positioning-index';
+export {
+  createPositioningReadApi,
+  type PosAttrRow,
+  type PositioningReadApi,
+  type PosStatusRow,
+} from './positioning-read';
+export { createPositioningResultsApi, type PositioningResultsApi } from './positioning-results';
+export {
+  createPositioningJobApi,
+  type PositioningJobApi,
+  type RescoreJobView,
+  type RescoreRequest,
+} from './positioning-jobs';
+export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
+export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
+export { isNotScored, type JudgeVerdict } from './positioning-rows';
+export { positioningTables } from './positioning-rollups';
+export { fillPositioningSettled } from './positioning-settled';
