@@ -39,6 +39,8 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { positioningHandlers } from './handlers/positioning';
+import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -81,6 +83,8 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The positioning re-score's worker script (positioning-worker); without it re-scores run in-process. */
+  positioningWorker?: WorkerScript;
 }
 
 export interface Core {
@@ -192,10 +196,28 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  const positioning = createPositioningService({
+    store,
+    now: deps.now,
+    activeJudge: () => deps.settings.get().positioningJudge,
+  });
+  // The archive's positioning re-score: recorded when the built-in judge's version changed since
+  // the last start, resumed when a crash or a quit left one (a paused one waits for the analyst).
+  const rescore = createRescoreDriver({
+    store,
+    events,
+    dbPath: deps.dbPath,
+    ...(deps.positioningWorker ? { worker: deps.positioningWorker } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  if (!store.readonly) store.posEnsureCurrent();
+  rescore.kick();
   const ctx: HandlerContext = {
     app: deps.app,
     store,
     visibility,
+    positioning,
+    rescore,
     settings: deps.settings,
     keys,
     connections,
@@ -223,6 +245,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...libraryHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
+    ...positioningHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
@@ -275,6 +298,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await rescore.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

@@ -82,6 +82,9 @@ export type {
 } from './discovery';
 export {
   isNotScored,
+  type MovedState,
+  openPositioningConnection,
+  type PositioningConnection,
   type JudgeVerdict,
   type PosAttrRow,
   type PositioningJobApi,

@@ -13,6 +13,7 @@ import { storageChannels } from './channels/storage';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
+import { positioningChannels } from './channels/positioning';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -30,6 +31,7 @@ export const invokeChannels = {
   ...libraryChannels,
   ...toolsChannels,
   ...visibilityChannels,
+  ...positioningChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

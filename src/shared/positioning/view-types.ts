@@ -1,4 +1,3 @@
-import type { EngineName } from '../api/engines';
 import type {
   MeanStat,
   RateStat,
@@ -183,8 +182,4 @@ export interface ResultPositioning {
   judge: JudgeRef | null;
   notScored: string | null;
   brands: StoredPositioning[];
-}
-
-export interface PositioningEngineFilter {
-  engines?: EngineName[];
 }

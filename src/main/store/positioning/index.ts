@@ -25,3 +25,4 @@ export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescor
 export { isNotScored, type JudgeVerdict } from './positioning-rows';
 export { positioningTables } from './positioning-rollups';
 export { fillPositioningSettled } from './positioning-settled';
+export { openPositioningConnection, type PositioningConnection } from './positioning-connection';

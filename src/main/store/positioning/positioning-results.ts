@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ResultPositioning, StoredPositioning } from '../../../shared/positioning/view-types';
-import { stmt } from '../connection';
+import { pluck, stmt } from '../connection';
 import { attrPairs, parsePairs, polarityOfCode, sentimentOfCode, statusOfCode } from './positioning-codes';
 
 // Answers' positioning read back for one judge: for `parallax show --json`, Compare and the
@@ -33,8 +33,11 @@ const SELECT = `SELECT r.id AS resultId, r.seq, a.markdown, a.note, jd.name AS j
 type BrandTuple = [string, string, number, number, number, string | null, string | null];
 
 export interface PositioningResultsApi {
-  /** The positioning of these answers by a judge (answers it has not scored: judge null). */
-  posResults(resultIds: readonly string[], judge: string): ResultPositioning[];
+  /**
+   * The positioning of these answers by a judge, in order: judge null for an answer it has not
+   * scored, null for an id that is no stored answer.
+   */
+  posResults(resultIds: readonly string[], judge: string): Array<ResultPositioning | null>;
   /** The positioning of every answer of a run by a judge, by result id. */
   posRunResults(runId: string, judge: string): Map<string, ResultPositioning>;
 }
@@ -97,7 +100,12 @@ export function createPositioningResultsApi(db: Database.Database): PositioningR
         judge,
       }) as AnswerRow[];
       const byId = new Map(rows.map((r) => [r.resultId, answerOf(r)]));
-      return resultIds.map((id) => byId.get(id) ?? unscored(id));
+      const stored = new Set(
+        pluck(db, 'SELECT id FROM results WHERE id IN (SELECT value FROM json_each(?))').all(
+          JSON.stringify(resultIds.filter((id) => !byId.has(id))),
+        ) as string[],
+      );
+      return resultIds.map((id) => byId.get(id) ?? (stored.has(id) ? unscored(id) : null));
     },
     posRunResults(runId, judge) {
       const rows = stmt(db, `${SELECT} WHERE r.job_id IN (SELECT id FROM jobs WHERE run_id = @runId)`).all({

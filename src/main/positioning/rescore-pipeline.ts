@@ -1,0 +1,108 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  BUILTIN_JUDGE_REF,
+  judgePositioning,
+  type JudgeInput,
+  type JudgeRef,
+} from '../../shared/positioning';
+import type { JudgeVerdict, RescoreBatch, RescoreStep } from '../store';
+
+// The archive's re-score, one batch at a time, with any judge: read the job's next answers
+// (store), judge them (the judge: synchronous like the built-in one, or a promise like a model
+// judge batching calls to an endpoint), write the verdicts with the cursor in one short
+// transaction (store), report progress, and stop between two batches when cancelled. The job
+// lives in the file, so a stop, a crash or a quit loses at most the batch being judged and the
+// next run carries on from the cursor. Used by the app's worker (rescore-worker.ts), the CLI and
+// the tests; a model judge plugs in by implementing RescoreJudge.
+
+/** Default answers per batch: ~0.3 s of the built-in judge, a few ms of writing. */
+export const RESCORE_BATCH = 1000;
+
+export interface RescoreJudge {
+  /** The judge's name (stored as pos_judges.name) and version; the job must be for it. */
+  readonly ref: JudgeRef;
+  /**
+   * One verdict per input, in order: the positionings of the brands the answer names, or
+   * { notScored: reason } for an answer the judge could not score (a model's refusal after its
+   * retries). Throwing stops the re-score without writing the batch (it stays resumable).
+   */
+  judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
+}
+
+export interface RescoreStore {
+  posRescoreRead(max: number): RescoreBatch | null;
+  posRescoreApply(batch: RescoreBatch, verdicts: readonly JudgeVerdict[]): RescoreStep;
+}
+
+export interface RescoreProgressStep {
+  done: number;
+  total: number;
+  /** Answers of the batch just written (judged or found up to date). */
+  batchAnswers: number;
+  /** Milliseconds the batch's write transaction took (the longest any other writer waits). */
+  writeMs: number;
+}
+
+export type RescoreOutcome =
+  | { outcome: 'finished'; done: number; total: number }
+  | { outcome: 'canceled'; done: number; total: number }
+  /** Nothing pending (or the job is paused, or for another judge: `judge` names it). */
+  | { outcome: 'idle'; judge: string | null };
+
+export interface RescoreRunOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (step: RescoreProgressStep) => void;
+  now?: () => number;
+}
+
+/** The built-in judge as a re-score judge (a defect on one answer leaves it unscored, not the batch). */
+export function builtinRescoreJudge(): RescoreJudge {
+  return {
+    ref: BUILTIN_JUDGE_REF,
+    judgeBatch(inputs) {
+      return inputs.map((input): JudgeVerdict => {
+        try {
+          return judgePositioning(input);
+        } catch (error) {
+          return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
+        }
+      });
+    },
+  };
+}
+
+/** Runs the pending job to its end with `judge`, or until the signal aborts (between batches). */
+export async function runRescore(
+  store: RescoreStore,
+  judge: RescoreJudge,
+  options: RescoreRunOptions = {},
+): Promise<RescoreOutcome> {
+  const batchSize = options.batchSize ?? RESCORE_BATCH;
+  const signal = options.signal ?? new AbortController().signal;
+  const now = options.now ?? (() => performance.now());
+  let last: RescoreStep | null = null;
+  for (;;) {
+    if (signal.aborted) return { outcome: 'canceled', done: last?.done ?? 0, total: last?.total ?? 0 };
+    const batch = store.posRescoreRead(batchSize);
+    if (batch === null) return last ? { outcome: 'finished', done: last.done, total: last.total } : { outcome: 'idle', judge: null };
+    if (batch.judge !== judge.ref.id || batch.version !== judge.ref.version) {
+      if (last) return { outcome: 'finished', done: last.done, total: last.total };
+      return { outcome: 'idle', judge: `${batch.judge} ${batch.version}` };
+    }
+    const verdicts = await judge.judgeBatch(
+      batch.items.map((i) => i.input),
+      signal,
+    );
+    if (verdicts.length !== batch.items.length)
+      throw new Error(`The judge returned ${verdicts.length} verdicts for ${batch.items.length} answers`);
+    // A batch judged when the signal came is still written: the work is done, and it is short.
+    const t = now();
+    const step = store.posRescoreApply(batch, verdicts);
+    options.onProgress?.({ done: step.done, total: step.total, batchAnswers: batch.visited, writeMs: now() - t });
+    last = step;
+    if (step.finished && !step.dropped) return { outcome: 'finished', done: step.done, total: step.total };
+    // Lets pending I/O (a SIGINT, a cancel message, IPC) in between batches.
+    await nextTurn();
+  }
+}
