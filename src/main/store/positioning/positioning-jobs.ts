@@ -38,6 +38,8 @@ export interface PositioningJobApi {
   posRescoreStart(request?: RescoreRequest): RescoreJob;
   /** Stops the job after the batch under way: it stays recorded, paused, with its progress. */
   posRescorePause(): RescoreJob | null;
+  /** Un-pauses the pending job (any judge's), keeping its progress. */
+  posRescoreResume(): RescoreJob | null;
   /** Drops a paused or pending job, keeping what it wrote; its moves become the last summary. */
   posRescoreDrop(): boolean;
   posRescoreState(): { job: RescoreJobView | null; last: StoredSummary | null };
@@ -95,12 +97,12 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
     return fresh;
   });
 
-  const pause = write((): RescoreJob | null => {
+  const setPaused = write((paused: boolean): RescoreJob | null => {
     const job = readJob(db);
     if (job === null) return null;
-    const paused = { ...job, paused: true };
-    writeJob(db, paused);
-    return paused;
+    const next = { ...job, paused };
+    writeJob(db, next);
+    return next;
   });
 
   const drop = write((): boolean => {
@@ -119,7 +121,8 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
   return {
     posEnsureCurrent: () => ensure(),
     posRescoreStart: (request = {}) => start(request),
-    posRescorePause: () => pause(),
+    posRescorePause: () => setPaused(true),
+    posRescoreResume: () => setPaused(false),
     posRescoreDrop: () => drop(),
     posRescoreState() {
       const job = readJob(db);
