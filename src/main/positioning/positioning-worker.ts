@@ -14,8 +14,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 export interface RescoreWorkerData {
   role: 'rescore';
   dbPath: string;
-  /** This script, for the judge threads. */
-  script: WorkerScript;
+  /** This script, for the judge threads (a URL as its href: worker data is cloned, a URL is not). */
+  script: { file: string; isUrl: boolean; execArgv?: string[] };
   threads?: number;
   batchSize?: number;
 }
@@ -45,7 +45,9 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
     if (m.type === 'cancel') abort.abort();
   });
   const connection = openPositioningConnection(data.dbPath);
-  const pool = createBuiltinJudgePool(data.script, data.threads);
+  const { file, isUrl, execArgv } = data.script;
+  const script: WorkerScript = { file: isUrl ? new URL(file) : file, ...(execArgv ? { execArgv } : {}) };
+  const pool = createBuiltinJudgePool(script, data.threads);
   try {
     const result = await runRescore(connection.jobs, pool, {
       ...(data.batchSize ? { batchSize: data.batchSize } : {}),

@@ -77,7 +77,11 @@ export function createRescoreDriver(deps: RescoreDriverDeps): RescoreDriver {
     const data: RescoreWorkerData = {
       role: 'rescore',
       dbPath: deps.dbPath,
-      script,
+      script: {
+        file: script.file instanceof URL ? script.file.href : script.file,
+        isUrl: script.file instanceof URL,
+        ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+      },
       ...(deps.threads ? { threads: deps.threads } : {}),
       ...(deps.batchSize ? { batchSize: deps.batchSize } : {}),
     };
