@@ -27,6 +27,12 @@ import { EXIT_INTERRUPTED, processSignals, type RunSignals } from './run-session
 /** A new re-score over more answers than this asks first on a terminal (unless --yes). */
 const ASK_ABOVE = 10_000;
 
+/** PARALLAX_RESCORE_BATCH: answers per batch (tests stop a re-score between small batches). */
+function batchSizeOf(env: NodeJS.ProcessEnv): number | null {
+  const n = Number(env.PARALLAX_RESCORE_BATCH);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 export interface RescoreCliOptions {
   fromDay: number | null;
   yes: boolean;
@@ -129,6 +135,7 @@ export async function rescoreFromCli(ctx: CliContext, core: CliCore, options: Re
   let outcome: RescoreOutcome;
   try {
     outcome = await runRescore(core.store, judge, {
+      ...(batchSizeOf(ctx.env) ? { batchSize: batchSizeOf(ctx.env) as number } : {}),
       signal: abort.signal,
       onProgress: (p) => progress.update(p.done, p.total),
     });
