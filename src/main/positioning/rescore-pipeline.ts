@@ -30,7 +30,7 @@ export interface RescoreJudge {
 }
 
 export interface RescoreStore {
-  posRescoreRead(max: number): RescoreBatch | null;
+  posRescoreRead(max: number, after?: number): RescoreBatch | null;
   posRescoreApply(batch: RescoreBatch, verdicts: readonly JudgeVerdict[]): RescoreStep;
 }
 
@@ -72,7 +72,23 @@ export function builtinRescoreJudge(): RescoreJudge {
   };
 }
 
-/** Runs the pending job to its end with `judge`, or until the signal aborts (between batches). */
+/** A batch being judged, and the one after it already read. */
+interface InFlight {
+  batch: RescoreBatch;
+  verdicts: Promise<readonly JudgeVerdict[]>;
+}
+
+function startJudging(judge: RescoreJudge, batch: RescoreBatch, signal: AbortSignal): InFlight {
+  // A synchronous judge answers here; a promise (threads, a model) lets the caller work meanwhile.
+  const verdicts = Promise.resolve().then(() => judge.judgeBatch(batch.items.map((i) => i.input), signal));
+  return { batch, verdicts };
+}
+
+/**
+ * Runs the pending job to its end with `judge`, or until the signal aborts (between batches).
+ * Pipelined: while the judge works on one batch, the next is read and the one before written,
+ * so a judge on other threads is never left waiting for the database.
+ */
 export async function runRescore(
   store: RescoreStore,
   judge: RescoreJudge,
@@ -81,28 +97,44 @@ export async function runRescore(
   const batchSize = options.batchSize ?? RESCORE_BATCH;
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? (() => performance.now());
+  const forJudge = (b: RescoreBatch | null): boolean =>
+    b !== null && b.judge === judge.ref.id && b.version === judge.ref.version;
   let last: RescoreStep | null = null;
-  for (;;) {
-    if (signal.aborted) return { outcome: 'canceled', done: last?.done ?? 0, total: last?.total ?? 0 };
-    const batch = store.posRescoreRead(batchSize);
-    if (batch === null) return last ? { outcome: 'finished', done: last.done, total: last.total } : { outcome: 'idle', judge: null };
-    if (batch.judge !== judge.ref.id || batch.version !== judge.ref.version) {
-      if (last) return { outcome: 'finished', done: last.done, total: last.total };
-      return { outcome: 'idle', judge: `${batch.judge} ${batch.version}` };
-    }
-    const verdicts = await judge.judgeBatch(
-      batch.items.map((i) => i.input),
-      signal,
-    );
+  const first = store.posRescoreRead(batchSize);
+  if (first === null) return { outcome: 'idle', judge: null };
+  if (!forJudge(first)) return { outcome: 'idle', judge: `${first.judge} ${first.version}` };
+  let current: InFlight | null = startJudging(judge, first, signal);
+  let next: RescoreBatch | null = first.finished ? null : store.posRescoreRead(batchSize, first.last);
+  while (current !== null) {
+    const verdicts = await current.verdicts;
+    const { batch } = current;
     if (verdicts.length !== batch.items.length)
       throw new Error(`The judge returned ${verdicts.length} verdicts for ${batch.items.length} answers`);
+    // The next batch goes to the judge before this one is written (unless stopping).
+    const following = !signal.aborted && next !== null && forJudge(next) ? startJudging(judge, next, signal) : null;
+    const afterNext = following !== null && !following.batch.finished ? store.posRescoreRead(batchSize, following.batch.last) : null;
     // A batch judged when the signal came is still written: the work is done, and it is short.
     const t = now();
     const step = store.posRescoreApply(batch, verdicts);
     options.onProgress?.({ done: step.done, total: step.total, batchAnswers: batch.visited, writeMs: now() - t });
     last = step;
-    if (step.finished && !step.dropped) return { outcome: 'finished', done: step.done, total: step.total };
+    if (step.dropped) {
+      // Read for an earlier aim of the job (a brand change meanwhile): start again from its cursor.
+      await following?.verdicts.catch(() => undefined);
+      const again = signal.aborted ? null : store.posRescoreRead(batchSize);
+      current = again !== null && forJudge(again) ? startJudging(judge, again, signal) : null;
+      next = current !== null && !current.batch.finished ? store.posRescoreRead(batchSize, current.batch.last) : null;
+      continue;
+    }
+    if (step.finished) return { outcome: 'finished', done: step.done, total: step.total };
+    if (following === null) {
+      if (signal.aborted) return { outcome: 'canceled', done: step.done, total: step.total };
+      return { outcome: 'finished', done: step.done, total: step.total };
+    }
+    current = following;
+    next = afterNext;
     // Lets pending I/O (a SIGINT, a cancel message, IPC) in between batches.
     await nextTurn();
   }
+  return last ? { outcome: 'finished', done: last.done, total: last.total } : { outcome: 'idle', judge: null };
 }

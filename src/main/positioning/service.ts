@@ -77,7 +77,9 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
       const ctx = q.context(input);
       const judge = judgeOf(input);
       const cur = brandMetrics(ctx, ctx.current, judge, input.attributeLimit);
-      const prev = brandMetrics(ctx, ctx.previous, judge, input.attributeLimit);
+      // The previous period's rates only (what the changes need): its attributes are asked for
+      // as a period of their own (the attribute roll-ups are the largest read).
+      const prev = brandMetrics(ctx, ctx.previous, judge, 0);
       const focusId = ctx.focus?.id ?? null;
       const leaderboard = ctx.brands
         .map((b) => withChange(cur.get(b.id) as PositioningMetrics, prev.get(b.id) as PositioningMetrics))

@@ -51,6 +51,7 @@ export interface PositioningMetrics {
 }
 
 export interface PositioningMetricsWithChange extends PositioningMetrics {
+  /** The previous period of the same length (its topAttributes empty: ask for that period to list them). */
   previous: PositioningMetrics;
   change: { recommendationRate: StatChange; netSentiment: StatChange };
 }

@@ -102,6 +102,43 @@ describe('positioning at ingest', () => {
     for (const m of view.leaderboard) expect(total(m.brandId)).toBe(m.n);
   });
 
+  it('counts attributes alike at every level the filters pick (time buckets, runs, engines, the rows)', () => {
+    const period = { fromDay: Math.floor(AT / 86_400_000) - 70, toDay: Math.floor(AT / 86_400_000) + 5 };
+    type Cell = { runId: string; engine: string; loc: string; day: number };
+    const answers: Array<{ cell: Cell; brands: Array<{ brandId: string; attributes: Array<{ text: string }> }> }> = [];
+    for (const runId of runIds) {
+      const cells = store.getRunMatrix(runId).filter((c) => c.resultId);
+      const list = store.posResults(cells.map((c) => c.resultId as string), 'builtin');
+      cells.forEach((c, i) => {
+        const r = store.getResult(c.resultId as string);
+        const loc = c.state ? `US-${c.state}` : c.country;
+        answers.push({ cell: { runId, engine: c.engine, loc, day: Math.floor((r?.fetchedAt ?? 0) / 86_400_000) }, brands: list[i]?.brands ?? [] });
+      });
+    }
+    const handCount = (keep: (c: Cell) => boolean) => {
+      const out: Record<string, number> = {};
+      for (const a of answers.filter((x) => keep(x.cell)))
+        for (const b of a.brands) for (const t of b.attributes) out[`${b.brandId} ${t.text}`] = (out[`${b.brandId} ${t.text}`] ?? 0) + 1;
+      return out;
+    };
+    const read = (filter: Parameters<HistoryStore['posAttrs']>[0]) =>
+      Object.fromEntries(store.posAttrs(filter, 'builtin', []).map((r) => [`${r.brandId} ${r.attr}`, r.n]));
+    expect(read(period)).toEqual(handCount(() => true));
+    expect(read({ ...period, engines: ['assistant-b'] })).toEqual(handCount((c) => c.engine === 'assistant-b'));
+    expect(read({ ...period, locations: ['DE', 'FR'] })).toEqual(handCount((c) => c.loc === 'DE' || c.loc === 'FR'));
+    expect(read({ ...period, runIds: [runIds[0] as string] })).toEqual(handCount((c) => c.runId === runIds[0]));
+    expect(read({ ...period, runIds: [runIds[0] as string], engines: ['assistant-a'] })).toEqual(
+      handCount((c) => c.runId === runIds[0] && c.engine === 'assistant-a'),
+    );
+    expect(read({ ...period, runIds: [runIds[0] as string], locations: ['US'] })).toEqual(
+      handCount((c) => c.runId === runIds[0] && c.loc === 'US'),
+    );
+    const day = Math.floor(AT / 86_400_000) + 1;
+    expect(read({ fromDay: day, toDay: day })).toEqual(handCount((c) => c.day === day));
+    const byDay = store.posAttrs(period, 'builtin', ['day']);
+    expect(new Set(byDay.map((r) => r.day))).toEqual(new Set(answers.filter((a) => a.brands.some((b) => b.attributes.length)).map((a) => a.cell.day)));
+  });
+
   it('replaces an answer stored again for the same job', () => {
     const job = store.getRunMatrix(runIds[1] as string)[0];
     const before = store.posResults([job?.resultId as string], 'builtin')[0];

@@ -24,5 +24,6 @@ export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './po
 export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
 export { isNotScored, type JudgeVerdict } from './positioning-rows';
 export { positioningTables } from './positioning-rollups';
+export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
 export { fillPositioningSettled } from './positioning-settled';
 export { openPositioningConnection, type PositioningConnection } from './positioning-connection';

@@ -43,8 +43,8 @@ export interface PositioningJobApi {
   /** Drops a paused or pending job, keeping what it wrote; its moves become the last summary. */
   posRescoreDrop(): boolean;
   posRescoreState(): { job: RescoreJobView | null; last: StoredSummary | null };
-  /** The next batch to judge (null: none pending, or paused). */
-  posRescoreRead(max: number): RescoreBatch | null;
+  /** The next batch to judge (null: none pending, or paused); after a batch read and not yet written with `after`. */
+  posRescoreRead(max: number, after?: number): RescoreBatch | null;
   /** Writes a judged batch in one transaction of its own. */
   posRescoreApply(batch: RescoreBatch, verdicts: readonly JudgeVerdict[]): RescoreStep;
 }
@@ -113,7 +113,7 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
   });
 
   // One snapshot: the job, its answers and the brands they are judged against agree.
-  const read = db.transaction((max: number) => readRescoreBatch(db, keys, max));
+  const read = db.transaction((max: number, after?: number) => readRescoreBatch(db, keys, max, after));
   const apply = write((batch: RescoreBatch, verdicts: readonly JudgeVerdict[]) =>
     applyRescoreBatch(db, keys, batch, verdicts, now()),
   );
@@ -132,7 +132,7 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
         last: text === undefined ? null : (parseObject(text) as unknown as StoredSummary),
       };
     },
-    posRescoreRead: (max) => read.deferred(max),
+    posRescoreRead: (max, after) => read.deferred(max, after),
     posRescoreApply: (batch, verdicts) => apply(batch, verdicts),
   };
 }

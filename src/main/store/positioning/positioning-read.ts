@@ -1,13 +1,17 @@
 import type Database from 'better-sqlite3';
 import { pluck, stmt } from '../connection';
-import { conditions, pickLevelOf, type Level, type VisDim, type VisFilter } from '../visibility';
-import { POSITIONING_ROLLUPS, type PositioningFamily } from './positioning-rollups';
+import { conditions, pickLevelOf, type VisDim, type VisFilter } from '../visibility';
+import { periodBuckets } from './positioning-buckets';
+import { POSITIONING_ROLLUPS, type PositioningFamily, type PositioningTable } from './positioning-rollups';
+
+const ATTR = POSITIONING_ROLLUPS.attr;
 
 // Reads over the positioning roll-ups (migration 012): raw sums per brand (and dimension) for one
-// judge; src/main/positioning turns them into rates, intervals and changes. The level is picked as
-// for the Visibility reads (visibility-levels.ts): the day level for the whole history, day ×
-// engine × location when filtered or split by engine or location, the run (or cell) level for a
-// scope of runs, and the answers' own rows for a prompt scope. No query reads the answers.
+// judge; src/main/positioning turns them into rates, intervals and changes. The status level is
+// picked as for the Visibility reads (visibility-levels.ts): the day level for the whole history,
+// day × engine × location when filtered or split by engine or location, the cell level for a
+// scope of runs, and the answers' own rows for a prompt scope; the attribute levels likewise,
+// reading time buckets instead of days (attrRows). No query reads the answers' texts.
 
 export interface PosStatusRow {
   day?: number;
@@ -52,16 +56,57 @@ const PER_RESULT: Record<PositioningFamily, string> = {
     JOIN json_each(b.attrs) a ON a.key % 2 = 0`,
 };
 
-/** The rows of a family at a level for one judge, narrowed by the filter. */
-function familyRows(family: PositioningFamily, level: Level, filter: VisFilter): { sql: string; params: Record<string, unknown> } {
+/** The status rows at the level the filter needs, for one judge (the Visibility levels' rules). */
+function statusRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; params: Record<string, unknown> } {
+  const level = pickLevelOf(POSITIONING_ROLLUPS.status, filter, by);
   if (level === 'result') {
     const c = conditions(filter, 'f');
-    return { sql: `${PER_RESULT[family]} WHERE ${c.sql}`, params: c.params };
+    return { sql: `${PER_RESULT.status} WHERE ${c.sql}`, params: c.params };
   }
-  const table = POSITIONING_ROLLUPS[family][level];
-  if (!table) throw new Error(`No ${level} level for positioning ${family}`);
+  const table = POSITIONING_ROLLUPS.status[level] as PositioningTable;
   const c = conditions(filter, '', level === 'el' && Boolean(filter.engines?.length));
   return { sql: `SELECT * FROM ${table.table} WHERE judge = @judge AND ${c.sql}`, params: c.params };
+}
+
+/**
+ * The attribute rows at the level the filter needs: a prompt scope, or runs split or filtered
+ * by location, from the answers' own rows; runs from the run levels (with the engine when it
+ * filters or splits); otherwise the time buckets that tile the period (day buckets only when
+ * split by day), with the engine and location when they filter or split. Rows keep a `day`
+ * column only where `by` has it (the bucket's first day is a day only for one-day buckets).
+ */
+function attrRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; params: Record<string, unknown> } {
+  const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
+  const byEngine = Boolean(filter.engines?.length) || by.includes('engine');
+  const runs = Boolean(filter.runIds) || by.includes('run');
+  if (filter.promptIds || (runs && byLocation)) {
+    const c = conditions(filter, 'f');
+    return { sql: `${PER_RESULT.attr} WHERE ${c.sql}`, params: c.params };
+  }
+  if (runs) {
+    const table = (byEngine ? ATTR.runEngine : ATTR.run) as PositioningTable;
+    const c = conditions(filter);
+    return { sql: `SELECT * FROM ${table.table} WHERE judge = @judge AND ${c.sql}`, params: c.params };
+  }
+  const table = (byLocation || byEngine ? ATTR.el : ATTR.d) as PositioningTable;
+  const buckets = by.includes('day')
+    ? Array.from({ length: Math.max(0, filter.toDay - filter.fromDay + 1) }, (_, i) => [1, filter.fromDay + i])
+    : periodBuckets(filter.fromDay, filter.toDay);
+  const params: Record<string, unknown> = { buckets: JSON.stringify(buckets) };
+  let more = '';
+  if (filter.engines?.length) {
+    more += ' AND engine IN (SELECT value FROM json_each(@engines))';
+    params.engines = JSON.stringify(filter.engines);
+  }
+  if (filter.locations?.length) {
+    more += ' AND loc IN (SELECT value FROM json_each(@locations))';
+    params.locations = JSON.stringify(filter.locations);
+  }
+  return {
+    sql: `SELECT *, start AS day FROM ${table.table} WHERE judge = @judge
+      AND (span, start) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@buckets))${more}`,
+    params,
+  };
 }
 
 function dimSelect(by: readonly VisDim[], alias: string): { select: string; group: string } {
@@ -89,7 +134,7 @@ export function createPositioningReadApi(db: Database.Database): PositioningRead
     posStatus(filter, judge, by) {
       const key = judgeKey(judge);
       if (key === undefined) return [];
-      const rows = familyRows('status', pickLevelOf(POSITIONING_ROLLUPS.status, filter, by), filter);
+      const rows = statusRows(filter, by);
       const d = dimSelect(by, 's');
       return stmt(
         db,
@@ -104,7 +149,7 @@ export function createPositioningReadApi(db: Database.Database): PositioningRead
     posAttrs(filter, judge, by) {
       const key = judgeKey(judge);
       if (key === undefined) return [];
-      const rows = familyRows('attr', pickLevelOf(POSITIONING_ROLLUPS.attr, filter, by), filter);
+      const rows = attrRows(filter, by);
       const d = dimSelect(by, 's');
       return stmt(
         db,

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../../shared/positioning/types';
-import { pluck, stmt } from '../connection';
+import { multiRowSql, pluck, stmt } from '../connection';
 import { sameRow, type StoredBrandRow } from './positioning-codes';
 import { loadBrandSet, type PositioningKeys } from './positioning-keys';
 import { PositioningRollupWriter } from './positioning-rollups';
@@ -9,7 +9,6 @@ import {
   addPositioningRollups,
   encodePositionings,
   isNotScored,
-  storedRows,
   writeAnswerRows,
   type AnswerCell,
   type JudgeVerdict,
@@ -64,18 +63,24 @@ interface TextRow {
   hl: string | null;
 }
 
-/** The next answers of the job (null when no job is pending or it is paused). */
+/**
+ * The job's next answers (null when no job is pending or it is paused): those after its cursor,
+ * or after `after` (the last seq of a batch read before and not yet written: the re-score reads
+ * the next batch while the judge works on the one before).
+ */
 export function readRescoreBatch(
   db: Database.Database,
   keys: PositioningKeys,
   max: number,
+  after?: number,
 ): RescoreBatch | null {
   const job = readJob(db);
   if (job === null || job.paused || job.target === null) return null;
+  const from = Math.max(job.after, after ?? job.after);
   const visited = pluck(
     db,
     'SELECT seq FROM vis_result WHERE seq > ? AND seq <= ? AND day >= ? ORDER BY seq LIMIT ?',
-  ).all(job.after, job.upTo, job.fromDay ?? -1, Math.max(1, max)) as number[];
+  ).all(from, job.upTo, job.fromDay ?? -1, Math.max(1, max)) as number[];
   const judgeKey = keys.findJudge(job.judge) ?? -1;
   // Answers already at the target are passed over (unless the request says to judge them again).
   const seqs = job.force
@@ -97,7 +102,7 @@ export function readRescoreBatch(
     judge: job.judge,
     version: job.version,
     target: job.target,
-    after: job.after,
+    after: from,
     last: visited.at(-1) ?? job.upTo,
     visited: visited.length,
     finished: visited.length < Math.max(1, max),
@@ -148,41 +153,86 @@ function countMoves(moved: MovedState, before: readonly StoredBrandRow[], after:
 const sameRows = (a: readonly StoredBrandRow[], b: readonly StoredBrandRow[]): boolean =>
   a.length === b.length && a.every((r, i) => sameRow(r, b[i] as StoredBrandRow));
 
-/** One answer's new verdict: rows and roll-ups replaced only when they differ. */
-function applyItem(
-  db: Database.Database,
-  keys: PositioningKeys,
-  rollups: PositioningRollupWriter,
-  batch: RescoreBatch,
-  item: RescoreItem,
-  verdict: JudgeVerdict,
-  moved: MovedState,
-): void {
-  const ingestedAt = pluck(db, 'SELECT ingested_at FROM results WHERE seq = ?').get(item.seq) as number | undefined;
-  const cell = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(item.seq) as
-    | AnswerCell
-    | undefined;
-  // Replaced (ingest judged its new text) or deleted since it was read.
-  if (ingestedAt !== item.ingestedAt || cell === undefined) return;
-  const judge = keys.judge(batch.judge);
-  const before = storedRows(db, item.seq, judge);
-  const note = isNotScored(verdict) ? verdict.notScored : null;
-  const after = isNotScored(verdict) ? [] : encodePositionings(keys, verdict);
-  moved.rescored += 1;
-  countMoves(moved, before, after);
-  const answer = { seq: item.seq, judge, scoring: batch.target, markdown: item.markdown, note };
-  if (sameRows(before, after)) {
+interface Current {
+  ingestedAt: number;
+  cell: AnswerCell;
+  rows: StoredBrandRow[];
+}
+
+/** The batch's answers as stored now: when each was stored, its cell and the judge's rows. */
+function currentRows(db: Database.Database, judge: number, seqs: readonly number[]): Map<number, Current> {
+  const list = JSON.stringify(seqs);
+  const out = new Map<number, Current>();
+  for (const r of stmt(
+    db,
+    `SELECT r.seq, r.ingested_at AS ingestedAt, f.day, f.run, f.engine, f.loc
+     FROM results r JOIN vis_result f ON f.seq = r.seq WHERE r.seq IN (SELECT value FROM json_each(?))`,
+  ).all(list) as Array<AnswerCell & { seq: number; ingestedAt: number }>) {
+    const { seq, ingestedAt, ...cell } = r;
+    out.set(seq, { ingestedAt, cell, rows: [] });
+  }
+  for (const r of stmt(
+    db,
+    `SELECT seq, brand, status, sentiment, score, evidence, attrs FROM pos_brand
+     WHERE judge = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq, brand`,
+  ).all(judge, list) as Array<StoredBrandRow & { seq: number }>) {
+    const { seq, ...row } = r;
+    out.get(seq)?.rows.push(row);
+  }
+  return out;
+}
+
+/** Answers judged as before: only their scoring (and which text, and no note) is written. */
+function touchAnswers(db: Database.Database, answers: ReadonlyArray<readonly [number, number, number, number]>): void {
+  for (let at = 0; at < answers.length; at += 100) {
+    const chunk = answers.slice(at, at + 100);
     stmt(
       db,
-      `INSERT INTO pos_answer (seq, judge, scoring, markdown, note) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (seq, judge) DO UPDATE SET scoring = excluded.scoring, markdown = excluded.markdown,
-         note = excluded.note`,
-    ).run(answer.seq, answer.judge, answer.scoring, answer.markdown ? 1 : 0, answer.note);
-    return;
+      multiRowSql(
+        'INSERT INTO pos_answer (seq, judge, scoring, markdown, note)',
+        '(?, ?, ?, ?, NULL)',
+        chunk.length,
+        ` ON CONFLICT (seq, judge) DO UPDATE SET scoring = excluded.scoring, markdown = excluded.markdown,
+          note = NULL`,
+      ),
+    ).run(chunk.flat());
   }
-  addPositioningRollups(rollups, judge, cell, before, -1);
-  addPositioningRollups(rollups, judge, cell, after, 1);
-  writeAnswerRows(db, answer, after);
+}
+
+/**
+ * The batch's verdicts written: an answer replaced or deleted since it was read is passed over
+ * (ingest judged the new one itself); one judged as before only has its scoring updated; one
+ * that moved has its rows replaced and its roll-ups changed.
+ */
+function applyItems(
+  db: Database.Database,
+  keys: PositioningKeys,
+  batch: RescoreBatch,
+  verdicts: readonly JudgeVerdict[],
+  moved: MovedState,
+): void {
+  const judge = keys.judge(batch.judge);
+  const current = currentRows(db, judge, batch.items.map((i) => i.seq));
+  const rollups = new PositioningRollupWriter(db);
+  const same: Array<[number, number, number, number]> = [];
+  batch.items.forEach((item, i) => {
+    const verdict = verdicts[i];
+    const now = current.get(item.seq);
+    if (verdict === undefined || now === undefined || now.ingestedAt !== item.ingestedAt) return;
+    const note = isNotScored(verdict) ? verdict.notScored : null;
+    const after = isNotScored(verdict) ? [] : encodePositionings(keys, verdict);
+    moved.rescored += 1;
+    countMoves(moved, now.rows, after);
+    if (note === null && sameRows(now.rows, after)) {
+      same.push([item.seq, judge, batch.target, item.markdown ? 1 : 0]);
+      return;
+    }
+    addPositioningRollups(rollups, judge, now.cell, now.rows, -1);
+    addPositioningRollups(rollups, judge, now.cell, after, 1);
+    writeAnswerRows(db, { seq: item.seq, judge, scoring: batch.target, markdown: item.markdown, note }, after);
+  });
+  touchAnswers(db, same);
+  rollups.flush();
 }
 
 /** The last re-score's summary as stored (brand keys turned into brand ids). */
@@ -243,12 +293,7 @@ export function applyRescoreBatch(
   const job = readJob(db);
   if (job === null || job.target !== batch.target || job.after !== batch.after || job.judge !== batch.judge)
     return { done: job?.done ?? 0, total: job?.total ?? 0, finished: job === null, dropped: true };
-  const rollups = new PositioningRollupWriter(db);
-  batch.items.forEach((item, i) => {
-    const verdict = verdicts[i];
-    if (verdict !== undefined) applyItem(db, keys, rollups, batch, item, verdict, job.moved);
-  });
-  rollups.flush();
+  applyItems(db, keys, batch, verdicts, job.moved);
   const next: RescoreJob = { ...job, after: batch.last, done: Math.min(job.total, job.done + batch.visited) };
   if (!batch.finished) {
     writeJob(db, next);

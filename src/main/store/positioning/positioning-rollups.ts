@@ -1,13 +1,20 @@
 import type Database from 'better-sqlite3';
 import { writeRollupRows, type RollupRow, type UpsertTable } from '../visibility';
+import { bucketStart, SPANS } from './positioning-buckets';
 
 // The Positioning roll-ups of migration 012 as data, and their writer: a result's changes are
 // summed in memory per family and written once per touched row and level at flush (multi-row
 // upserts through the Visibility index's writeRollupRows), so a burst of answers in the same
-// cells costs one write per row. A row whose count falls to 0 is deleted.
+// cells costs one write per row; a time-bucketed table gets each change once per span. A row
+// whose count falls to 0 is deleted.
 
 export type PositioningFamily = 'status' | 'attr';
-export type PositioningLevel = 'fine' | 'run' | 'el' | 'd';
+/**
+ * status: fine (day × run × engine × location), el (day × engine × location), d (day);
+ * attr: run (run × day), runEngine (run × day × engine), el (time bucket × engine × location),
+ * d (time bucket): see migration 012.
+ */
+export type PositioningLevel = 'fine' | 'run' | 'runEngine' | 'el' | 'd';
 
 /** Where a change counts: the judge, the answer's cell and the brand (and attribute). */
 export interface PositioningKey {
@@ -20,10 +27,13 @@ export interface PositioningKey {
   attr?: number;
 }
 
-type KeyColumn = keyof PositioningKey;
+/** A key column of a table: one of the key's, or a time bucket's span and first day. */
+type KeyColumn = keyof PositioningKey | 'span' | 'start';
 
-interface PositioningTable extends UpsertTable {
+export interface PositioningTable extends UpsertTable {
   key: readonly KeyColumn[];
+  /** The time bucket's span in days (tables keyed by span and start; one table holds every span). */
+  span?: number;
 }
 
 /** n, top, recommended, mentioned, cautioned, positive, neutral, negative, score_sum, score_sq. */
@@ -42,27 +52,35 @@ export const STATUS_VALUES = [
 /** n (answers where the brand carries the attribute), positive, negative. */
 export const ATTR_VALUES = ['n', 'positive', 'negative'] as const;
 
-const table = (name: string, key: readonly KeyColumn[], values: readonly string[]): PositioningTable => ({
-  table: name,
-  key,
-  values,
-  empty: 'n = 0',
-});
+const table = (
+  name: string,
+  key: readonly KeyColumn[],
+  values: readonly string[],
+  span?: number,
+): PositioningTable => ({ table: name, key, values, empty: 'n = 0', ...(span ? { span } : {}) });
+
+const STATUS_ROLLUPS: Partial<Record<PositioningLevel, PositioningTable>> = {
+  fine: table('pos_status_day', ['judge', 'day', 'run', 'engine', 'loc', 'brand'], STATUS_VALUES),
+  el: table('pos_status_el', ['judge', 'day', 'engine', 'loc', 'brand'], STATUS_VALUES),
+  d: table('pos_status_d', ['judge', 'day', 'brand'], STATUS_VALUES),
+};
+const ATTR_ROLLUPS: Partial<Record<PositioningLevel, PositioningTable>> = {
+  run: table('pos_attr_run', ['judge', 'run', 'day', 'brand', 'attr'], ATTR_VALUES),
+  runEngine: table('pos_attr_run_engine', ['judge', 'run', 'day', 'engine', 'brand', 'attr'], ATTR_VALUES),
+  el: table('pos_attr_el', ['judge', 'span', 'start', 'engine', 'loc', 'brand', 'attr'], ATTR_VALUES),
+  d: table('pos_attr_d', ['judge', 'span', 'start', 'brand', 'attr'], ATTR_VALUES),
+};
 
 export const POSITIONING_ROLLUPS: Readonly<
   Record<PositioningFamily, Partial<Record<PositioningLevel, PositioningTable>>>
-> = {
-  status: {
-    fine: table('pos_status_day', ['judge', 'day', 'run', 'engine', 'loc', 'brand'], STATUS_VALUES),
-    el: table('pos_status_el', ['judge', 'day', 'engine', 'loc', 'brand'], STATUS_VALUES),
-    d: table('pos_status_d', ['judge', 'day', 'brand'], STATUS_VALUES),
-  },
-  attr: {
-    run: table('pos_attr_run', ['judge', 'run', 'day', 'engine', 'brand', 'attr'], ATTR_VALUES),
-    el: table('pos_attr_el', ['judge', 'day', 'engine', 'loc', 'brand', 'attr'], ATTR_VALUES),
-    d: table('pos_attr_d', ['judge', 'day', 'brand', 'attr'], ATTR_VALUES),
-  },
-};
+> = { status: STATUS_ROLLUPS, attr: ATTR_ROLLUPS };
+
+/** Every table a family's changes are written to: the time-bucketed ones once per span. */
+function writtenTables(family: PositioningFamily): PositioningTable[] {
+  return Object.values(POSITIONING_ROLLUPS[family]).flatMap((t) =>
+    t.key.includes('span') ? SPANS.map((span) => ({ ...t, span })) : [t],
+  );
+}
 
 /** Every roll-up table of the families (all by default). */
 export function positioningTables(families?: readonly PositioningFamily[]): PositioningTable[] {
@@ -70,10 +88,17 @@ export function positioningTables(families?: readonly PositioningFamily[]): Posi
   return list.flatMap((f) => Object.values(POSITIONING_ROLLUPS[f]));
 }
 
-const FAMILY_COLUMNS: Record<PositioningFamily, readonly KeyColumn[]> = {
+const FAMILY_COLUMNS: Record<PositioningFamily, ReadonlyArray<keyof PositioningKey>> = {
   status: ['judge', 'day', 'run', 'engine', 'loc', 'brand'],
   attr: ['judge', 'day', 'run', 'engine', 'loc', 'brand', 'attr'],
 };
+
+/** A key column's value for a table (a bucket's span and first day from the day). */
+function columnValue(t: PositioningTable, c: KeyColumn, k: PositioningKey): number | string {
+  if (c === 'span') return t.span as number;
+  if (c === 'start') return bucketStart(k.day, t.span as number);
+  return k[c] as number | string;
+}
 
 interface Change {
   key: PositioningKey;
@@ -81,9 +106,15 @@ interface Change {
   shrunk: boolean;
 }
 
-function keyId(columns: readonly KeyColumn[], k: PositioningKey): string {
+function keyId(columns: ReadonlyArray<keyof PositioningKey>, k: PositioningKey): string {
   let id = '';
   for (const c of columns) id += `${k[c]}|`;
+  return id;
+}
+
+function tableKeyId(t: PositioningTable, k: PositioningKey): string {
+  let id = '';
+  for (const c of t.key) id += `${columnValue(t, c, k)}|`;
   return id;
 }
 
@@ -117,7 +148,7 @@ export class PositioningRollupWriter {
     for (const family of Object.keys(this.changes) as PositioningFamily[]) {
       const changes = this.changes[family];
       if (changes.size === 0) continue;
-      for (const t of Object.values(POSITIONING_ROLLUPS[family])) {
+      for (const t of writtenTables(family)) {
         const rows = [...this.sumFor(t, changes).values()].filter(
           (r) => r.shrunk || r.values.some((v) => v !== 0),
         );
@@ -136,11 +167,11 @@ export class PositioningRollupWriter {
   private sumFor(t: PositioningTable, changes: Map<string, Change>): Map<string, RollupRow> {
     const rows = new Map<string, RollupRow>();
     for (const change of changes.values()) {
-      const id = keyId(t.key, change.key);
+      const id = tableKeyId(t, change.key);
       const row = rows.get(id);
       if (row === undefined)
         rows.set(id, {
-          key: t.key.map((c) => change.key[c] as number | string),
+          key: t.key.map((c) => columnValue(t, c, change.key)),
           values: change.values.slice(),
           shrunk: change.shrunk,
         });

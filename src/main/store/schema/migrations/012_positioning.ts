@@ -26,7 +26,14 @@ import { fillPositioningSettled } from '../../positioning';
 //                   the score's sum and sum of squares (thousandths)
 //                   fine: day × run × engine × location; el: day × engine × location; d: day
 //     pos_attr_*    answers where the brand carries an attribute, and how many with each polarity
-//                   run: run × day × engine; el: day × engine × location; d: day
+//                   run: run × day; run_engine: run × day × engine; el: time bucket × engine ×
+//                   location; d: time bucket. Every answer names several attributes of several
+//                   brands, so an attribute roll-up per day × engine × location holds nearly
+//                   every attribute of every brand in every cell (1.9M rows for 90 days at the
+//                   bench's million answers; 1 s to sum): el and d keep each answer in three
+//                   time buckets instead, of 1, 8 and 64 days (span; start = the first day, a
+//                   multiple of span), and a period is read as the few whole buckets it is made
+//                   of (positioning-buckets.ts: about 10 for 90 days, not 90).
 // Existing answers are scored after this schema change, in the background (the app) or by
 // `parallax positioning rescore`, from the job recorded here: the upgrade itself stays short.
 export const sql = /* sql */ `
@@ -95,21 +102,28 @@ CREATE TABLE pos_status_d (
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE pos_attr_run (
+  judge INTEGER NOT NULL, run INTEGER NOT NULL, day INTEGER NOT NULL,
+  brand INTEGER NOT NULL, attr INTEGER NOT NULL,
+  n INTEGER NOT NULL, positive INTEGER NOT NULL, negative INTEGER NOT NULL,
+  PRIMARY KEY (judge, run, day, brand, attr)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE pos_attr_run_engine (
   judge INTEGER NOT NULL, run INTEGER NOT NULL, day INTEGER NOT NULL, engine TEXT NOT NULL,
   brand INTEGER NOT NULL, attr INTEGER NOT NULL,
   n INTEGER NOT NULL, positive INTEGER NOT NULL, negative INTEGER NOT NULL,
   PRIMARY KEY (judge, run, day, engine, brand, attr)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE pos_attr_el (
-  judge INTEGER NOT NULL, day INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
-  brand INTEGER NOT NULL, attr INTEGER NOT NULL,
+  judge INTEGER NOT NULL, span INTEGER NOT NULL, start INTEGER NOT NULL, engine TEXT NOT NULL,
+  loc TEXT NOT NULL, brand INTEGER NOT NULL, attr INTEGER NOT NULL,
   n INTEGER NOT NULL, positive INTEGER NOT NULL, negative INTEGER NOT NULL,
-  PRIMARY KEY (judge, day, engine, loc, brand, attr)
+  PRIMARY KEY (judge, span, start, engine, loc, brand, attr)
 ) STRICT, WITHOUT ROWID;
 CREATE TABLE pos_attr_d (
-  judge INTEGER NOT NULL, day INTEGER NOT NULL, brand INTEGER NOT NULL, attr INTEGER NOT NULL,
+  judge INTEGER NOT NULL, span INTEGER NOT NULL, start INTEGER NOT NULL,
+  brand INTEGER NOT NULL, attr INTEGER NOT NULL,
   n INTEGER NOT NULL, positive INTEGER NOT NULL, negative INTEGER NOT NULL,
-  PRIMARY KEY (judge, day, brand, attr)
+  PRIMARY KEY (judge, span, start, brand, attr)
 ) STRICT, WITHOUT ROWID;
 
 -- Answers stored before this version: scored by the re-score job, not by the upgrade.
