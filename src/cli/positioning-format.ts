@@ -78,12 +78,21 @@ export function metricsJson(m: PositioningMetrics) {
     netSentiment: netJson(m.netSentiment),
     statusCounts: m.statusCounts,
     sentimentCounts: m.sentimentCounts,
-    meanScore: { value: m.meanScore.value, lower: m.meanScore.lower, upper: m.meanScore.upper, n: m.meanScore.n },
+    meanScore: {
+      value: m.meanScore.value,
+      lower: m.meanScore.lower,
+      upper: m.meanScore.upper,
+      n: m.meanScore.n,
+    },
     topAttributes: attributesJson(m.topAttributes),
   };
 }
 
-function summaryRowJson(m: PositioningMetricsWithChange, brand: BrandView | undefined, focusId: string | null) {
+function summaryRowJson(
+  m: PositioningMetricsWithChange,
+  brand: BrandView | undefined,
+  focusId: string | null,
+) {
   return {
     brand: brand?.name ?? m.brandId,
     brandId: m.brandId,
@@ -92,7 +101,10 @@ function summaryRowJson(m: PositioningMetricsWithChange, brand: BrandView | unde
     ...metricsJson(m),
     previous: metricsJson(m.previous),
     change: {
-      recommendationRate: { delta: m.change.recommendationRate.delta, significant: m.change.recommendationRate.significant },
+      recommendationRate: {
+        delta: m.change.recommendationRate.delta,
+        significant: m.change.recommendationRate.significant,
+      },
       netSentiment: { delta: m.change.netSentiment.delta, significant: m.change.netSentiment.significant },
     },
   };

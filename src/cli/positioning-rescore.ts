@@ -65,24 +65,36 @@ async function confirm(ctx: CliContext, answers: number): Promise<boolean> {
   return /^y(es)?$/i.test(reply.trim());
 }
 
-function progressReporter(ctx: CliContext, job: RescoreJob): { update(done: number, total: number): void; stop(): void } {
+function progressReporter(
+  ctx: CliContext,
+  job: RescoreJob,
+): { update(done: number, total: number): void; stop(): void } {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   if (tty) {
     const bar = new cliProgress.SingleBar(
-      { format: 'Re-scoring stored answers {bar} {value}/{total} ({eta_formatted} left)', stream: ctx.stderr },
+      {
+        format: 'Re-scoring stored answers {bar} {value}/{total} ({eta_formatted} left)',
+        stream: ctx.stderr,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(job.total, job.done);
     return { update: (done, total) => (bar.setTotal(total), bar.update(done)), stop: () => bar.stop() };
   }
   let nextTenth = Math.floor((job.done / Math.max(1, job.total)) * 10) + 1;
-  writeLine(ctx.stderr, `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with the built-in judge…`);
+  writeLine(
+    ctx.stderr,
+    `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with the built-in judge…`,
+  );
   return {
     update(done, total) {
       const tenth = Math.floor((done / Math.max(1, total)) * 10);
       if (tenth < nextTenth || done >= total) return;
       nextTenth = tenth + 1;
-      writeLine(ctx.stderr, `  ${done.toLocaleString('en')} of ${total.toLocaleString('en')} (${tenth * 10} %)`);
+      writeLine(
+        ctx.stderr,
+        `  ${done.toLocaleString('en')} of ${total.toLocaleString('en')} (${tenth * 10} %)`,
+      );
     },
     stop: () => undefined,
   };
@@ -107,15 +119,25 @@ function printOutcome(
     return;
   }
   if (outcome.outcome === 'idle') return writeLine(ctx.stdout, 'Nothing to re-score.');
-  writeLine(ctx.stdout, `Re-scored ${outcome.total.toLocaleString('en')} answers in ${seconds.toFixed(1)} s.`);
+  writeLine(
+    ctx.stdout,
+    `Re-scored ${outcome.total.toLocaleString('en')} answers in ${seconds.toFixed(1)} s.`,
+  );
   for (const line of status.last?.lines ?? []) writeLine(ctx.stdout, `  ${line}`);
 }
 
-export async function rescoreFromCli(ctx: CliContext, core: CliCore, options: RescoreCliOptions): Promise<void> {
+export async function rescoreFromCli(
+  ctx: CliContext,
+  core: CliCore,
+  options: RescoreCliOptions,
+): Promise<void> {
   const { job, fresh } = chooseJob(core, options.fromDay);
   if (fresh && !options.yes && !(await confirm(ctx, job.total - job.done))) {
     core.store.posRescorePause();
-    return writeLine(ctx.stderr, 'Nothing re-scored (the re-score is recorded, paused: run the command again to start it).');
+    return writeLine(
+      ctx.stderr,
+      'Nothing re-scored (the re-score is recorded, paused: run the command again to start it).',
+    );
   }
   const threads = options.threads ?? judgeThreadCount();
   const pool = threads > 1 ? createBuiltinJudgePool(cliPositioningWorker(), threads) : null;
@@ -127,7 +149,8 @@ export async function rescoreFromCli(ctx: CliContext, core: CliCore, options: Re
     interrupts += 1;
     if (interrupts === 1) {
       abort.abort();
-      if (!ctx.json) writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
+      if (!ctx.json)
+        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
     } else signals.exitNow(EXIT_INTERRUPTED);
   });
   const progress = progressReporter(ctx, job);

@@ -84,7 +84,10 @@ function createRuns(store: HistoryStore, setClock: (ms: number) => void): number
           jobId: j.id,
           raw: '{}',
           fetchedAt: at,
-          normalized: normalizedOf(j.engine, (answers[templates++ % answers.length] as { text: string }).text),
+          normalized: normalizedOf(
+            j.engine,
+            (answers[templates++ % answers.length] as { text: string }).text,
+          ),
         }));
         store.ingestResults(items);
       }
@@ -97,7 +100,9 @@ function createRuns(store: HistoryStore, setClock: (ms: number) => void): number
 function copyAnswers(db: Database.Database): void {
   const templates = db.prepare('SELECT seq FROM results ORDER BY seq').pluck().all() as number[];
   const runs = db
-    .prepare('SELECT id, created_at FROM runs WHERE id NOT IN (SELECT run_id FROM jobs WHERE id IN (SELECT job_id FROM results)) ORDER BY created_at')
+    .prepare(
+      'SELECT id, created_at FROM runs WHERE id NOT IN (SELECT run_id FROM jobs WHERE id IN (SELECT job_id FROM results)) ORDER BY created_at',
+    )
     .all() as Array<{ id: string; created_at: number }>;
   const jobs = db.prepare(
     `SELECT j.id, j.engine, CASE WHEN j.us_state IS NULL THEN j.country ELSE 'US-' || j.us_state END AS loc, p.id AS prompt
@@ -110,7 +115,9 @@ function copyAnswers(db: Database.Database): void {
      SELECT lower(hex(randomblob(16))), @job, @at, @at, model, shape, search_queries_plain, html_urls_json,
        related_searches_json, answer_head, '', doc, '' FROM results WHERE seq = @template`,
   );
-  const cell = db.prepare('INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)');
+  const cell = db.prepare(
+    'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const answer = db.prepare(
     'INSERT INTO pos_answer (seq, judge, scoring, markdown, note) SELECT ?, judge, scoring, markdown, note FROM pos_answer WHERE seq = ?',
   );
@@ -124,7 +131,12 @@ function copyAnswers(db: Database.Database): void {
     db.transaction(() => {
       const key = Number(runKey.run(run.id).lastInsertRowid);
       const day = Math.floor(run.created_at / DAY);
-      for (const j of jobs.all(run.id) as Array<{ id: string; engine: string; loc: string; prompt: number }>) {
+      for (const j of jobs.all(run.id) as Array<{
+        id: string;
+        engine: string;
+        loc: string;
+        prompt: number;
+      }>) {
         const template = templates[n++ % templates.length] as number;
         const seq = Number(result.run({ job: j.id, at: run.created_at, template }).lastInsertRowid);
         cell.run(seq, day, key, j.engine, j.loc, j.prompt);
@@ -132,7 +144,10 @@ function copyAnswers(db: Database.Database): void {
         brands.run(seq, template);
       }
     })();
-    if (r % 100 === 99) console.log(`   copied ${n.toLocaleString('en')} answers (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    if (r % 100 === 99)
+      console.log(
+        `   copied ${n.toLocaleString('en')} answers (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      );
   }
 }
 
@@ -151,14 +166,43 @@ const bucketed = (table: string, dims: string, groups: string): string[] =>
 
 /** The roll-ups the queries read, counted from the rows (what ingest keeps them equal to). */
 const ROLLUPS: ReadonlyArray<[table: string, inserts: string[]]> = [
-  ['vis_cell', ['INSERT INTO vis_cell SELECT day, run, engine, loc, count(*) FROM vis_result GROUP BY 1, 2, 3, 4']],
-  ['vis_cell_el', ['INSERT INTO vis_cell_el SELECT day, engine, loc, count(*) FROM vis_result GROUP BY 1, 2, 3']],
+  [
+    'vis_cell',
+    ['INSERT INTO vis_cell SELECT day, run, engine, loc, count(*) FROM vis_result GROUP BY 1, 2, 3, 4'],
+  ],
+  [
+    'vis_cell_el',
+    ['INSERT INTO vis_cell_el SELECT day, engine, loc, count(*) FROM vis_result GROUP BY 1, 2, 3'],
+  ],
   ['vis_cell_d', ['INSERT INTO vis_cell_d SELECT day, count(*) FROM vis_result GROUP BY 1']],
-  ['pos_status_day', [`INSERT INTO pos_status_day SELECT b.judge, f.day, f.run, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5, 6`]],
-  ['pos_status_el', [`INSERT INTO pos_status_el SELECT b.judge, f.day, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5`]],
-  ['pos_status_d', [`INSERT INTO pos_status_d SELECT b.judge, f.day, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3`]],
-  ['pos_attr_run', [`INSERT INTO pos_attr_run SELECT b.judge, f.run, f.day, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5`]],
-  ['pos_attr_run_engine', [`INSERT INTO pos_attr_run_engine SELECT b.judge, f.run, f.day, f.engine, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5, 6`]],
+  [
+    'pos_status_day',
+    [
+      `INSERT INTO pos_status_day SELECT b.judge, f.day, f.run, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5, 6`,
+    ],
+  ],
+  [
+    'pos_status_el',
+    [
+      `INSERT INTO pos_status_el SELECT b.judge, f.day, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5`,
+    ],
+  ],
+  [
+    'pos_status_d',
+    [`INSERT INTO pos_status_d SELECT b.judge, f.day, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3`],
+  ],
+  [
+    'pos_attr_run',
+    [
+      `INSERT INTO pos_attr_run SELECT b.judge, f.run, f.day, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5`,
+    ],
+  ],
+  [
+    'pos_attr_run_engine',
+    [
+      `INSERT INTO pos_attr_run_engine SELECT b.judge, f.run, f.day, f.engine, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5, 6`,
+    ],
+  ],
   ['pos_attr_el', bucketed('pos_attr_el', 'f.engine, f.loc, b.brand', '4, 5, 6, 7')],
   ['pos_attr_d', bucketed('pos_attr_d', 'b.brand', '4, 5')],
 ];
@@ -181,10 +225,13 @@ export function buildPositioningHistory(path: string): void {
   for (const p of [path, building].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(p, { force: true });
   let clock = POS_BENCH_NOW - DAYS * DAY;
   const store = openHistory({ path: building, now: () => clock, integrityCheck: 'none' });
-  for (const b of BENCH_BRANDS) store.saveBrand({ name: b.name, kind: b.kind, aliases: b.aliases, domains: b.domains });
+  for (const b of BENCH_BRANDS)
+    store.saveBrand({ name: b.name, kind: b.kind, aliases: b.aliases, domains: b.domains });
   const templates = createRuns(store, (ms) => (clock = ms));
   store.close();
-  console.log(`   ${templates} template answers stored through ingest, runs created (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `   ${templates} template answers stored through ingest, runs created (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
   const db = new Database(building);
   registerStoreFunctions(db);
   db.pragma('journal_mode = WAL');
@@ -193,13 +240,17 @@ export function buildPositioningHistory(path: string): void {
   try {
     copyAnswers(db);
     countRollups(db);
-    db.prepare("INSERT INTO meta (key, value) VALUES ('bench', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(VERSION);
+    db.prepare(
+      "INSERT INTO meta (key, value) VALUES ('bench', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run(VERSION);
   } finally {
     db.close();
   }
   renameSync(building, path);
   for (const ext of ['-wal', '-shm']) rmSync(`${building}${ext}`, { force: true });
-  console.log(`   built in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${(statSync(path).size / 1024 / 1024).toFixed(0)} MB`);
+  console.log(
+    `   built in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${(statSync(path).size / 1024 / 1024).toFixed(0)} MB`,
+  );
 }
 
 function builtVersion(path: string): string | null {
@@ -218,7 +269,10 @@ function builtVersion(path: string): string | null {
 
 /** The cached 1M-answer positioning history (built first when missing or of another version). */
 export function positioningHistoryPath(): string {
-  const path = join(tmpdir(), SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db');
+  const path = join(
+    tmpdir(),
+    SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db',
+  );
   if (builtVersion(path) !== VERSION) {
     console.log(`   building the 1,036,800-answer positioning history once at ${path}`);
     buildPositioningHistory(path);

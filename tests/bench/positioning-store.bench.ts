@@ -1,6 +1,10 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { createPositioningService, judgeThreadCount, type PositioningService } from '../../src/main/positioning';
+import {
+  createPositioningService,
+  judgeThreadCount,
+  type PositioningService,
+} from '../../src/main/positioning';
 import type { RescoreWorkerData, RescoreWorkerMessage } from '../../src/main/positioning/positioning-worker';
 import { openHistory, type HistoryStore } from '../../src/main/store';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
@@ -60,14 +64,33 @@ function queries(service: PositioningService, monitorId: string): Query[] {
     list.push(
       [`summary, ${days} days`, () => service.summary(q(days))],
       [`summary, ${days} days, engine filter`, () => service.summary(q(days, { engines: ['assistant-b'] }))],
-      [`summary, ${days} days, countries DE+US-CA`, () => service.summary(q(days, { locations: ['DE', 'US-CA'] }))],
+      [
+        `summary, ${days} days, countries DE+US-CA`,
+        () => service.summary(q(days, { locations: ['DE', 'US-CA'] })),
+      ],
       [`summary, ${days} days, a monitor`, () => service.summary(q(days, { scope: monitor }))],
       [`by day, ${days} days`, () => service.buckets({ ...q(days), by: ['day'], attributeLimit: 0 })],
-      [`by day, ${days} days, engine filter`, () => service.buckets({ ...q(days, { engines: ['search-ai'] }), by: ['day'], attributeLimit: 0 })],
-      [`by engine, ${days} days, with attributes`, () => service.buckets({ ...q(days), by: ['engine'], attributeLimit: 3 })],
-      [`by country, ${days} days`, () => service.buckets({ ...q(days), by: ['location'], attributeLimit: 0 })],
-      [`by country × engine, ${days} days, a monitor`, () => service.buckets({ ...q(days, { scope: monitor }), by: ['location', 'engine'], attributeLimit: 0 })],
-      [`attribute gaps, ${days} days`, () => service.attributeGaps({ ...q(days), limit: 10, minShare: 0.05 })],
+      [
+        `by day, ${days} days, engine filter`,
+        () => service.buckets({ ...q(days, { engines: ['search-ai'] }), by: ['day'], attributeLimit: 0 }),
+      ],
+      [
+        `by engine, ${days} days, with attributes`,
+        () => service.buckets({ ...q(days), by: ['engine'], attributeLimit: 3 }),
+      ],
+      [
+        `by country, ${days} days`,
+        () => service.buckets({ ...q(days), by: ['location'], attributeLimit: 0 }),
+      ],
+      [
+        `by country × engine, ${days} days, a monitor`,
+        () =>
+          service.buckets({ ...q(days, { scope: monitor }), by: ['location', 'engine'], attributeLimit: 0 }),
+      ],
+      [
+        `attribute gaps, ${days} days`,
+        () => service.attributeGaps({ ...q(days), limit: 10, minShare: 0.05 }),
+      ],
     );
   }
   return list;
@@ -81,7 +104,9 @@ function measureQueries(store: HistoryStore): boolean {
   for (const [label, run] of queries(service, monitorId)) {
     const t = time(run);
     met &&= t.p95 <= TARGET_P95_MS;
-    console.log(`${label.padEnd(48)} ${t.p50.toFixed(1).padStart(8)} ${t.p95.toFixed(1).padStart(8)}${t.p95 > TARGET_P95_MS ? '  MISSED' : ''}`);
+    console.log(
+      `${label.padEnd(48)} ${t.p50.toFixed(1).padStart(8)} ${t.p95.toFixed(1).padStart(8)}${t.p95 > TARGET_P95_MS ? '  MISSED' : ''}`,
+    );
   }
   const s = service.summary({ scope: { kind: 'all' }, period: { days: 90 }, attributeLimit: 3 });
   const k = s.kpis;
@@ -118,7 +143,9 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
       maxWriteMs = Math.max(maxWriteMs, m.writeMs);
       if (performance.now() - lastLog > 30_000) {
         lastLog = performance.now();
-        console.log(`   ${m.done.toLocaleString('en')} of ${m.total.toLocaleString('en')} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        console.log(
+          `   ${m.done.toLocaleString('en')} of ${m.total.toLocaleString('en')} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+        );
       }
     });
     worker.on('error', reject);
@@ -130,7 +157,8 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
   const cpu = process.cpuUsage(cpu0);
   const cpuS = (cpu.user + cpu.system) / 1e6;
   queryMs.sort((a, b) => a - b);
-  if (result.type !== 'done') throw new Error(`re-score failed: ${result.type === 'error' ? result.message : ''}`);
+  if (result.type !== 'done')
+    throw new Error(`re-score failed: ${result.type === 'error' ? result.message : ''}`);
   console.log(
     `re-score of ${job.total.toLocaleString('en')} answers with the built-in judge on ${threads} judge thread(s): ` +
       `${wallS.toFixed(0)} s wall (target ≤ ${TARGET_RESCORE_S} s), ${cpuS.toFixed(0)} s CPU (${((cpuS * 1000) / job.total).toFixed(3)} ms an answer), ` +
@@ -141,7 +169,9 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
       `positioning summary (30 days) p50 ${percentile(queryMs, 0.5).toFixed(1)} ms, p95 ${percentile(queryMs, 0.95).toFixed(1)} ms over ${queryMs.length} queries`,
   );
   const last = store.posRescoreState().last;
-  console.log(`   what moved: ${last?.moved.changed ?? 0} answers changed of ${last?.moved.rescored ?? 0} judged again`);
+  console.log(
+    `   what moved: ${last?.moved.changed ?? 0} answers changed of ${last?.moved.rescored ?? 0} judged again`,
+  );
   return wallS <= TARGET_RESCORE_S;
 }
 
@@ -151,8 +181,13 @@ const bench: Bench = async () => {
   try {
     const queriesMet = measureQueries(store);
     const rescoreMet = process.env.PARALLAX_BENCH_RESCORE === '0' ? true : await measureRescore(store, path);
-    console.log(`targets: every positioning query ≤ ${TARGET_P95_MS} ms at p95; re-score of every answer ≤ ${TARGET_RESCORE_S} s`);
-    return { name: 'positioning at 1,000,000 answers: queries and re-score', targetsMet: queriesMet && rescoreMet };
+    console.log(
+      `targets: every positioning query ≤ ${TARGET_P95_MS} ms at p95; re-score of every answer ≤ ${TARGET_RESCORE_S} s`,
+    );
+    return {
+      name: 'positioning at 1,000,000 answers: queries and re-score',
+      targetsMet: queriesMet && rescoreMet,
+    };
   } finally {
     store.close();
   }

@@ -42,7 +42,12 @@ import type { RegisterCommand } from './index';
 // over the period with their change against the previous one; with --by, one row per bucket and
 // brand. `parallax positioning rescore` re-scores the stored answers with the built-in judge.
 
-const BY: Record<string, VisibilityDimension> = { day: 'day', run: 'run', country: 'location', engine: 'engine' };
+const BY: Record<string, VisibilityDimension> = {
+  day: 'day',
+  run: 'run',
+  country: 'location',
+  engine: 'engine',
+};
 const DAY_MS = 86_400_000;
 /** A pending re-score of at most this many answers is finished before a query answers. */
 const FINISH_IN_PLACE = 5_000;
@@ -85,14 +90,17 @@ function parseBy(value: string): VisibilityDimension[] {
     .map((v) => v.trim().toLowerCase())
     .filter((v) => v !== '');
   if (names.length === 0 || names.length > 2 || names.some((n) => !(n in BY)))
-    throw new CliUsageError(`--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`);
+    throw new CliUsageError(
+      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
+    );
   return names.map((n) => BY[n] as VisibilityDimension);
 }
 
 function parseAttributes(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 50) throw new CliUsageError(`--attributes must be 0 to 50, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 50)
+    throw new CliUsageError(`--attributes must be 0 to 50, got "${value}"`);
   return n;
 }
 
@@ -111,19 +119,33 @@ function printSummary(ctx: CliContext, view: PositioningSummary, brands: Map<str
       view.leaderboard.map((m) => {
         const b = brands.get(m.brandId);
         const [n, ...rest] = summaryCells(m);
-        return [b?.name ?? m.brandId, `${b?.kind ?? ''}${m.brandId === view.focusBrandId ? ' (focus)' : ''}`, n ?? 0, ...rest];
+        return [
+          b?.name ?? m.brandId,
+          `${b?.kind ?? ''}${m.brandId === view.focusBrandId ? ' (focus)' : ''}`,
+          n ?? 0,
+          ...rest,
+        ];
       }),
     ),
   );
   writeLine(ctx.stdout, `\n${POSITIONING_LEGEND}`);
 }
 
-function printBuckets(ctx: CliContext, view: PositioningBuckets, brands: Map<string, BrandView>, only: string | null): void {
-  writeLine(ctx.stdout, `Positioning by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}, judge ${view.judge.id}`);
+function printBuckets(
+  ctx: CliContext,
+  view: PositioningBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+): void {
+  writeLine(
+    ctx.stdout,
+    `Positioning by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}, judge ${view.judge.id}`,
+  );
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
   const rows = view.rows.filter((r) => (only === null || r.brandId === only) && r.n > 0);
-  if (view.empty || rows.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);
+  if (view.empty || rows.length === 0)
+    return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);
   const cell = (d: VisibilityDimension, r: (typeof rows)[number]) => {
     const key = r.bucket[d] ?? '';
     return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
@@ -131,7 +153,15 @@ function printBuckets(ctx: CliContext, view: PositioningBuckets, brands: Map<str
   writeLine(
     ctx.stdout,
     formatTable(
-      [...view.by.map((d) => BY_NAME[d][0]?.toUpperCase() + BY_NAME[d].slice(1)), 'Brand', 'n', 'Recommended', 'Net sentiment', 'T/R/M/C', 'Top attributes'],
+      [
+        ...view.by.map((d) => BY_NAME[d][0]?.toUpperCase() + BY_NAME[d].slice(1)),
+        'Brand',
+        'n',
+        'Recommended',
+        'Net sentiment',
+        'T/R/M/C',
+        'Top attributes',
+      ],
       rows.map((r) => [
         ...view.by.map((d) => cell(d, r)),
         brands.get(r.brandId)?.name ?? r.brandId,
@@ -166,10 +196,15 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
   const positioning = addFilterOptions(
     program
       .command('positioning')
-      .description('How the engines present each brand: recommendation rate, net sentiment, statuses, attributes'),
+      .description(
+        'How the engines present each brand: recommendation rate, net sentiment, statuses, attributes',
+      ),
   )
     .option('--brand <name>', 'the focus brand (name or id); with --by, only its rows')
-    .option('--by <dimensions>', 'one row per bucket: day, run, country or engine (up to two, comma-separated)')
+    .option(
+      '--by <dimensions>',
+      'one row per bucket: day, run, country or engine (up to two, comma-separated)',
+    )
     .option('--judge <name>', 'another judge\u2019s rows than the active one (settings; default builtin)')
     .option('--attributes <n>', 'top attributes per brand and row (default 5; 0 with --by)')
     .addHelpText('after', HELP)
@@ -177,12 +212,23 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
       const by = flags.by === undefined ? null : parseBy(flags.by);
       await withCliCore(ctx.env, flags, async (core) => {
         await finishSmallRescore(ctx, core.store);
-        const service = serviceOf(core.store, flags.judge, core.settings?.get().positioningJudge ?? 'builtin');
+        const service = serviceOf(
+          core.store,
+          flags.judge,
+          core.settings?.get().positioningJudge ?? 'builtin',
+        );
         const brands = brandNames(core.store);
-        const query = { ...queryOf(core.store, flags, Date.now()), ...(flags.judge ? { judge: flags.judge } : {}) };
+        const query = {
+          ...queryOf(core.store, flags, Date.now()),
+          ...(flags.judge ? { judge: flags.judge } : {}),
+        };
         const names = { ...FILTER_FLAG_NAMES, judge: '--judge', attributeLimit: '--attributes' };
         if (by === null) {
-          const input = parseFlags(positioningChannels['positioning.summary'].input, { ...query, attributeLimit: parseAttributes(flags.attributes, 5) }, names);
+          const input = parseFlags(
+            positioningChannels['positioning.summary'].input,
+            { ...query, attributeLimit: parseAttributes(flags.attributes, 5) },
+            names,
+          );
           const view = askService(() => service.summary(input));
           return ctx.json ? writeJson(ctx, summaryJson(view, brands)) : printSummary(ctx, view, brands);
         }
@@ -193,7 +239,9 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
         );
         const view = askService(() => service.buckets(input));
         const only = input.brandId ?? null;
-        return ctx.json ? writeJson(ctx, bucketsJson(view, brands, only)) : printBuckets(ctx, view, brands, only);
+        return ctx.json
+          ? writeJson(ctx, bucketsJson(view, brands, only))
+          : printBuckets(ctx, view, brands, only);
       });
     });
 
@@ -209,11 +257,15 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
       // gives them to the parent): read them with the parent's.
       const flags = command.optsWithGlobals<{ judge?: string; since?: string; yes?: boolean; db?: string }>();
       const judge = flags.judge ?? 'builtin';
-      if (judge !== 'builtin') throw new CliUsageError(`--judge must be builtin (the built-in judge), got "${judge}"`);
+      if (judge !== 'builtin')
+        throw new CliUsageError(`--judge must be builtin (the built-in judge), got "${judge}"`);
       const fromDay =
         flags.since === undefined
           ? null
-          : Math.floor(Date.now() / DAY_MS) - ((periodOf({ since: flags.since }, Date.now()) as { days: number }).days - 1);
-      await withCliCore(ctx.env, flags, (core) => rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }));
+          : Math.floor(Date.now() / DAY_MS) -
+            ((periodOf({ since: flags.since }, Date.now()) as { days: number }).days - 1);
+      await withCliCore(ctx.env, flags, (core) =>
+        rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }),
+      );
     });
 };

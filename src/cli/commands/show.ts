@@ -38,7 +38,10 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
           // whether they were archived (and why not).
           const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
           // How each answer presents each brand it names (the active judge's), null until scored.
-          const positioning = core.store.posRunResults(runId, core.settings?.get().positioningJudge ?? 'builtin');
+          const positioning = core.store.posRunResults(
+            runId,
+            core.settings?.get().positioningJudge ?? 'builtin',
+          );
           return writeJson(ctx, {
             run: { ...run, ...creditsJson(run) },
             creditSessions: core.store.runSessions(runId),

@@ -14,7 +14,8 @@ export interface PositioningColumns {
 
 const NONE: PositioningColumns = { positioning: '', topPick: '', recommended: '', cautioned: '' };
 
-const signedScore = (score: number): string => `${score > 0 ? '+' : score < 0 ? '\u2212' : '\u00b1'}${Math.abs(score).toFixed(2)}`;
+const signedScore = (score: number): string =>
+  `${score > 0 ? '+' : score < 0 ? '\u2212' : '\u00b1'}${Math.abs(score).toFixed(2)}`;
 
 /** The columns of a row from the reader's positioning JSON ('null' or empty when not scored). */
 export function positioningColumns(json: string | undefined): PositioningColumns {

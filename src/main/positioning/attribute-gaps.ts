@@ -24,17 +24,25 @@ export function attributeGaps(
   const focusN = named.get(focusId) ?? 0;
   const gaps: Array<AttributeGap & { lead: number }> = [];
   for (const [attr, list] of byAttr) {
-    const total = list.reduce((acc, r) => ({ positive: acc.positive + r.positive, negative: acc.negative + r.negative }), {
-      positive: 0,
-      negative: 0,
-    });
+    const total = list.reduce(
+      (acc, r) => ({ positive: acc.positive + r.positive, negative: acc.negative + r.negative }),
+      {
+        positive: 0,
+        negative: 0,
+      },
+    );
     if (polarityOf(total) !== 'positive') continue;
     const focusRow = list.find((r) => r.brandId === focusId);
     const focus = rateStat(Math.min(focusRow?.n ?? 0, focusN), focusN);
     const competitors = list
       .filter((r) => rivals.has(r.brandId) && r.n >= MIN_COUNT)
-      .map((r) => ({ brandId: r.brandId, share: rateStat(Math.min(r.n, named.get(r.brandId) ?? 0), named.get(r.brandId) ?? 0) }))
-      .filter((c) => (c.share.value ?? 0) >= options.minShare && (c.share.value ?? 0) > 2 * (focus.value ?? 0))
+      .map((r) => ({
+        brandId: r.brandId,
+        share: rateStat(Math.min(r.n, named.get(r.brandId) ?? 0), named.get(r.brandId) ?? 0),
+      }))
+      .filter(
+        (c) => (c.share.value ?? 0) >= options.minShare && (c.share.value ?? 0) > 2 * (focus.value ?? 0),
+      )
       .sort((a, b) => (b.share.value ?? 0) - (a.share.value ?? 0));
     const lead = competitors[0];
     if (lead === undefined) continue;
@@ -48,7 +56,10 @@ export function attributeGaps(
     });
   }
   return gaps
-    .sort((a, b) => Number(b.significant) - Number(a.significant) || b.lead - a.lead || a.text.localeCompare(b.text))
+    .sort(
+      (a, b) =>
+        Number(b.significant) - Number(a.significant) || b.lead - a.lead || a.text.localeCompare(b.text),
+    )
     .slice(0, options.limit)
     .map(({ lead: _lead, ...gap }) => gap);
 }

@@ -24,7 +24,8 @@ export interface JudgeSlice {
   items: Array<Omit<JudgeInput, 'brands'>>;
 }
 
-export type JudgeSliceReply = { id: number; ok: true; verdicts: JudgeVerdict[] } | { id: number; ok: false; message: string };
+export type JudgeSliceReply =
+  { id: number; ok: true; verdicts: JudgeVerdict[] } | { id: number; ok: false; message: string };
 
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
@@ -109,7 +110,9 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       if (inputs.some((i) => i.brands !== brands)) throw new Error('A judge batch mixes brand sets');
       const items = inputs.map(({ brands: _b, ...rest }) => rest);
       const slices = sliceByLength(items, pool.length);
-      const parts = await Promise.all(slices.map((slice, i) => (pool[i] as JudgeThread).judge({ brands, items: slice })));
+      const parts = await Promise.all(
+        slices.map((slice, i) => (pool[i] as JudgeThread).judge({ brands, items: slice })),
+      );
       return parts.flat();
     },
     async close() {

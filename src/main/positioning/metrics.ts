@@ -1,5 +1,9 @@
 import { netSentimentInterval } from '../../shared/analytics/net-sentiment';
-import type { AttributeStat, PositioningMetrics, PositioningMetricsWithChange } from '../../shared/positioning/view-types';
+import type {
+  AttributeStat,
+  PositioningMetrics,
+  PositioningMetricsWithChange,
+} from '../../shared/positioning/view-types';
 import type { PosAttrRow, PosStatusRow } from '../store';
 import { meanStat, rateStat, statChange } from '../visibility';
 
@@ -58,7 +62,10 @@ export function metricsOf(
   };
 }
 
-export function withChange(current: PositioningMetrics, previous: PositioningMetrics): PositioningMetricsWithChange {
+export function withChange(
+  current: PositioningMetrics,
+  previous: PositioningMetrics,
+): PositioningMetricsWithChange {
   return {
     ...current,
     previous,

@@ -1,7 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
 import { openPositioningConnection, type JudgeVerdict } from '../store';
-import { createBuiltinJudgePool, type JudgeSlice, type JudgeSliceReply, type WorkerScript } from './judge-pool';
+import {
+  createBuiltinJudgePool,
+  type JudgeSlice,
+  type JudgeSliceReply,
+  type WorkerScript,
+} from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 
 // The positioning re-score's worker threads, one script in two roles:

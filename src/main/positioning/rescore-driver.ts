@@ -46,8 +46,12 @@ export function createRescoreDriver(deps: RescoreDriverDeps): RescoreDriver {
   let running: Running | null = null;
   let closed = false;
 
-  const emit = (phase: 'running' | 'done' | 'paused' | 'failed', done: number, total: number, message: string | null = null) =>
-    deps.events.emit('positioning.rescore', { phase, done, total, message });
+  const emit = (
+    phase: 'running' | 'done' | 'paused' | 'failed',
+    done: number,
+    total: number,
+    message: string | null = null,
+  ) => deps.events.emit('positioning.rescore', { phase, done, total, message });
 
   function ended(result: RescoreOutcome | Error): void {
     running = null;

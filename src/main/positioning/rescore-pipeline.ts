@@ -26,7 +26,10 @@ export interface RescoreJudge {
    * { notScored: reason } for an answer the judge could not score (a model's refusal after its
    * retries). Throwing stops the re-score without writing the batch (it stays resumable).
    */
-  judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
+  judgeBatch(
+    inputs: readonly JudgeInput[],
+    signal: AbortSignal,
+  ): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
 }
 
 export interface RescoreStore {
@@ -80,7 +83,12 @@ interface InFlight {
 
 function startJudging(judge: RescoreJudge, batch: RescoreBatch, signal: AbortSignal): InFlight {
   // A synchronous judge answers here; a promise (threads, a model) lets the caller work meanwhile.
-  const verdicts = Promise.resolve().then(() => judge.judgeBatch(batch.items.map((i) => i.input), signal));
+  const verdicts = Promise.resolve().then(() =>
+    judge.judgeBatch(
+      batch.items.map((i) => i.input),
+      signal,
+    ),
+  );
   return { batch, verdicts };
 }
 
@@ -111,19 +119,31 @@ export async function runRescore(
     if (verdicts.length !== batch.items.length)
       throw new Error(`The judge returned ${verdicts.length} verdicts for ${batch.items.length} answers`);
     // The next batch goes to the judge before this one is written (unless stopping).
-    const following = !signal.aborted && next !== null && forJudge(next) ? startJudging(judge, next, signal) : null;
-    const afterNext = following !== null && !following.batch.finished ? store.posRescoreRead(batchSize, following.batch.last) : null;
+    const following =
+      !signal.aborted && next !== null && forJudge(next) ? startJudging(judge, next, signal) : null;
+    const afterNext =
+      following !== null && !following.batch.finished
+        ? store.posRescoreRead(batchSize, following.batch.last)
+        : null;
     // A batch judged when the signal came is still written: the work is done, and it is short.
     const t = now();
     const step = store.posRescoreApply(batch, verdicts);
-    options.onProgress?.({ done: step.done, total: step.total, batchAnswers: batch.visited, writeMs: now() - t });
+    options.onProgress?.({
+      done: step.done,
+      total: step.total,
+      batchAnswers: batch.visited,
+      writeMs: now() - t,
+    });
     last = step;
     if (step.dropped) {
       // Read for an earlier aim of the job (a brand change meanwhile): start again from its cursor.
       await following?.verdicts.catch(() => undefined);
       const again = signal.aborted ? null : store.posRescoreRead(batchSize);
       current = again !== null && forJudge(again) ? startJudging(judge, again, signal) : null;
-      next = current !== null && !current.batch.finished ? store.posRescoreRead(batchSize, current.batch.last) : null;
+      next =
+        current !== null && !current.batch.finished
+          ? store.posRescoreRead(batchSize, current.batch.last)
+          : null;
       continue;
     }
     if (step.finished) return { outcome: 'finished', done: step.done, total: step.total };
@@ -136,5 +156,7 @@ export async function runRescore(
     // Lets pending I/O (a SIGINT, a cancel message, IPC) in between batches.
     await nextTurn();
   }
-  return last ? { outcome: 'finished', done: last.done, total: last.total } : { outcome: 'idle', judge: null };
+  return last
+    ? { outcome: 'finished', done: last.done, total: last.total }
+    : { outcome: 'idle', judge: null };
 }

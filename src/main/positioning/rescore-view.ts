@@ -51,9 +51,15 @@ export function movedLines(moves: RescoreMoves, brandName: (id: string) => strin
     if (t.to === null) return `${plural(t.answers, 'answer')} no longer name ${brand} (were ${t.from})`;
     return `${plural(t.answers, 'answer')} went from ${t.from} to ${t.to} for ${brand}`;
   });
-  const tone = moves.tone.filter((t) => t.from !== null && t.to !== null).slice(0, Math.max(0, limit - lines.length));
-  for (const t of tone) lines.push(`${plural(t.answers, 'answer')} turned from ${t.from} to ${t.to} about ${brandName(t.brandId)}`);
-  if (moves.changed === 0) lines.push(`Nothing moved: ${plural(moves.rescored, 'answer')} judged the same as before`);
+  const tone = moves.tone
+    .filter((t) => t.from !== null && t.to !== null)
+    .slice(0, Math.max(0, limit - lines.length));
+  for (const t of tone)
+    lines.push(
+      `${plural(t.answers, 'answer')} turned from ${t.from} to ${t.to} about ${brandName(t.brandId)}`,
+    );
+  if (moves.changed === 0)
+    lines.push(`Nothing moved: ${plural(moves.rescored, 'answer')} judged the same as before`);
   return lines;
 }
 

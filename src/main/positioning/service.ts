@@ -38,7 +38,12 @@ export interface PositioningDeps {
   activeJudge: () => string;
 }
 
-const DIM: Record<VisibilityDimension, VisDim> = { day: 'day', run: 'run', location: 'loc', engine: 'engine' };
+const DIM: Record<VisibilityDimension, VisDim> = {
+  day: 'day',
+  run: 'run',
+  location: 'loc',
+  engine: 'engine',
+};
 
 export function createPositioningService(deps: PositioningDeps): PositioningService {
   const { store } = deps;
@@ -53,9 +58,15 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
   /** Every tracked brand's metrics over a filter. */
   function brandMetrics(ctx: Context, filter: VisFilter, judge: string, attributeLimit: number) {
     const sums = new Map(store.posStatus(filter, judge, []).map((r) => [r.brandId, r]));
-    const attrs = attributeLimit > 0 ? groupBy(store.posAttrs(filter, judge, []), (r) => r.brandId) : new Map<string, PosAttrRow[]>();
+    const attrs =
+      attributeLimit > 0
+        ? groupBy(store.posAttrs(filter, judge, []), (r) => r.brandId)
+        : new Map<string, PosAttrRow[]>();
     return new Map(
-      ctx.brands.map((b) => [b.id, metricsOf(b.id, sums.get(b.id) ?? NO_STATUS, attrs.get(b.id) ?? [], attributeLimit)]),
+      ctx.brands.map((b) => [
+        b.id,
+        metricsOf(b.id, sums.get(b.id) ?? NO_STATUS, attrs.get(b.id) ?? [], attributeLimit),
+      ]),
     );
   }
 
@@ -107,13 +118,15 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
       const judge = judgeOf(input);
       const by = [...new Set(input.by)];
       const dims = by.map((d) => DIM[d]);
-      const keyOf = (r: Partial<Record<VisDim, string | number>>) => dims.map((d) => String(r[d])).join('\u0001');
+      const keyOf = (r: Partial<Record<VisDim, string | number>>) =>
+        dims.map((d) => String(r[d])).join('\u0001');
       const status = groupBy(store.posStatus(ctx.current, judge, dims), keyOf);
       const attrs =
         input.attributeLimit > 0
           ? groupBy(store.posAttrs(ctx.current, judge, dims), (r) => `${keyOf(r)}\u0002${r.brandId}`)
           : new Map<string, PosAttrRow[]>();
-      const label = (d: VisDim, v: string | number | undefined): string => (d === 'day' ? isoDay(v as number) : String(v));
+      const label = (d: VisDim, v: string | number | undefined): string =>
+        d === 'day' ? isoDay(v as number) : String(v);
       const buckets = [...status.entries()]
         .map(([key, rows]) => {
           const first = rows[0] as PosStatusRow;
@@ -122,11 +135,18 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
           >;
           return { key, rows, bucket };
         })
-        .sort((a, b) => JSON.stringify(Object.values(a.bucket)).localeCompare(JSON.stringify(Object.values(b.bucket))));
+        .sort((a, b) =>
+          JSON.stringify(Object.values(a.bucket)).localeCompare(JSON.stringify(Object.values(b.bucket))),
+        );
       const rows = buckets.flatMap(({ key, rows: list, bucket }) => {
         const sums = new Map(list.map((r) => [r.brandId, r]));
         return ctx.brands.map((b) => ({
-          ...metricsOf(b.id, sums.get(b.id) ?? NO_STATUS, attrs.get(`${key}\u0002${b.id}`) ?? [], input.attributeLimit),
+          ...metricsOf(
+            b.id,
+            sums.get(b.id) ?? NO_STATUS,
+            attrs.get(`${key}\u0002${b.id}`) ?? [],
+            input.attributeLimit,
+          ),
           bucket,
         }));
       });
@@ -137,7 +157,10 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         by: input.by,
         rows,
         runLabels: runIds.length ? store.visRunLabels(runIds) : {},
-        empty: emptyReason(ctx, rows.reduce((s, r) => s + r.n, 0)),
+        empty: emptyReason(
+          ctx,
+          rows.reduce((s, r) => s + r.n, 0),
+        ),
         rescore: rescoreProgress(),
       };
     },
@@ -155,7 +178,10 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         judge: { id: judge },
         focusBrandId: focus.id,
         gaps,
-        empty: emptyReason(ctx, sums.reduce((s, r) => s + r.n, 0)),
+        empty: emptyReason(
+          ctx,
+          sums.reduce((s, r) => s + r.n, 0),
+        ),
         rescore: rescoreProgress(),
       };
     },

@@ -20,7 +20,11 @@ beforeAll(() => {
   db = tmp.file('cli.db');
   const store = openTemp(db);
   for (const b of BRANDS) store.saveBrand(b);
-  const run = newRun(store, { prompts: ['p1', 'p2'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+  const run = newRun(store, {
+    prompts: ['p1', 'p2'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US', 'DE'],
+  });
   storeAnswers(store, run.jobs, AT);
   runId = run.run.id;
   store.close();
@@ -28,7 +32,12 @@ beforeAll(() => {
   const large = openTemp(big);
   for (const b of BRANDS) large.saveBrand(b);
   for (let k = 0; k < 8; k++) {
-    const r = newRun(large, { prompts: ['a', 'b', 'c', 'd', 'e'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE', 'FR'], repeats: 2 });
+    const r = newRun(large, {
+      prompts: ['a', 'b', 'c', 'd', 'e'],
+      engines: ['assistant-a', 'assistant-b'],
+      countries: ['US', 'DE', 'FR'],
+      repeats: 2,
+    });
     storeAnswers(large, r.jobs, AT, k);
   }
   large.close();
@@ -54,19 +63,38 @@ describe('parallax positioning', () => {
     const view = JSON.parse(out.stdout) as {
       judge: string;
       brand: string;
-      rows: Array<{ brand: string; n: number; recommendationRate: Record<string, number>; netSentiment: Record<string, number>; statusCounts: Record<string, number>; topAttributes: unknown[]; change: unknown }>;
+      rows: Array<{
+        brand: string;
+        n: number;
+        recommendationRate: Record<string, number>;
+        netSentiment: Record<string, number>;
+        statusCounts: Record<string, number>;
+        topAttributes: unknown[];
+        change: unknown;
+      }>;
     };
     expect(view.judge).toBe('builtin');
     expect(view.brand).toBe('Veloxa');
     const veloxa = view.rows.find((r) => r.brand === 'Veloxa');
-    expect(Object.keys(veloxa?.recommendationRate ?? {}).sort()).toEqual(['k', 'lower', 'n', 'upper', 'value']);
+    expect(Object.keys(veloxa?.recommendationRate ?? {}).sort()).toEqual([
+      'k',
+      'lower',
+      'n',
+      'upper',
+      'value',
+    ]);
     expect(veloxa?.netSentiment).toMatchObject({ n: veloxa?.n });
     const counts = veloxa?.statusCounts ?? {};
-    expect((counts.top ?? 0) + (counts.recommended ?? 0) + (counts.mentioned ?? 0) + (counts.cautioned ?? 0)).toBe(veloxa?.n);
+    expect(
+      (counts.top ?? 0) + (counts.recommended ?? 0) + (counts.mentioned ?? 0) + (counts.cautioned ?? 0),
+    ).toBe(veloxa?.n);
     expect(veloxa?.topAttributes.length).toBeGreaterThan(0);
     const byDay = await cli(['--json', 'positioning', '--db', db, '--by', 'day', '--brand', 'veloxa']);
     expect(byDay.code, byDay.stderr).toBe(0);
-    const buckets = JSON.parse(byDay.stdout) as { by: string[]; rows: Array<{ day: string; brand: string; n: number }> };
+    const buckets = JSON.parse(byDay.stdout) as {
+      by: string[];
+      rows: Array<{ day: string; brand: string; n: number }>;
+    };
     expect(buckets.by).toEqual(['day']);
     expect(new Set(buckets.rows.map((r) => r.brand))).toEqual(new Set(['Veloxa']));
     expect(buckets.rows.reduce((s, r) => s + r.n, 0)).toBe(veloxa?.n);
@@ -90,11 +118,21 @@ describe('parallax show --json', () => {
   it("gives each job's result its positioning, evidence cut from the judged text", async () => {
     const out = await cli(['--json', 'show', runId, '--db', db]);
     expect(out.code, out.stderr).toBe(0);
-    const jobs = (JSON.parse(out.stdout) as { jobs: Array<{ positioning: Array<Record<string, unknown>> | null }> }).jobs;
+    const jobs = (
+      JSON.parse(out.stdout) as { jobs: Array<{ positioning: Array<Record<string, unknown>> | null }> }
+    ).jobs;
     const first = jobs[0]?.positioning ?? [];
     expect(first.map((p) => p.brand)).toEqual(['Fleetfoot', 'Stridex', 'Veloxa']);
     for (const p of first) {
-      expect(Object.keys(p).sort()).toEqual(['attributes', 'brand', 'brandId', 'evidence', 'judge', 'sentiment', 'status']);
+      expect(Object.keys(p).sort()).toEqual([
+        'attributes',
+        'brand',
+        'brandId',
+        'evidence',
+        'judge',
+        'sentiment',
+        'status',
+      ]);
       expect(p.judge).toEqual({ id: 'builtin', version: '1' });
       for (const e of p.evidence as Array<{ text: string; start: number; end: number }>)
         expect((ANSWERS[0] as string).slice(e.start, e.end)).toBe(e.text);
@@ -115,13 +153,20 @@ describe('parallax positioning rescore', () => {
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(stopped.stdout).toMatch(/Stopped at \d+ of 480 answers/);
     const file = new Database(big, { readonly: true });
-    const job = JSON.parse(file.prepare("SELECT value FROM meta WHERE key = 'pos_rescore'").pluck().get() as string) as { done: number; total: number };
+    const job = JSON.parse(
+      file.prepare("SELECT value FROM meta WHERE key = 'pos_rescore'").pluck().get() as string,
+    ) as { done: number; total: number };
     file.close();
     expect(job.done).toBeGreaterThan(0);
     expect(job.done).toBeLessThan(480);
     const rest = await runCli(['--json', 'positioning', 'rescore', '--yes', '--db', big], tmp.dir);
     expect(rest.code, rest.stderr).toBe(0);
-    const out = JSON.parse(rest.stdout) as { outcome: string; done: number; total: number; last: { answers: number; lines: string[] } };
+    const out = JSON.parse(rest.stdout) as {
+      outcome: string;
+      done: number;
+      total: number;
+      last: { answers: number; lines: string[] };
+    };
     expect(out).toMatchObject({ outcome: 'finished', done: 480, total: 480 });
     expect(out.last.answers).toBe(480);
     expect(out.last.lines).toEqual(['Nothing moved: 480 answers judged the same as before']);

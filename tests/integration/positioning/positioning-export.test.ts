@@ -28,10 +28,21 @@ const EMOJI = '🏃 Runners agree: **Veloxa** is our top pick this year. Stridex
 beforeAll(() => {
   store = openTemp(tmp.file('export.db'));
   for (const b of BRANDS) store.saveBrand(b);
-  const created = newRun(store, { prompts: ['p1', 'p2', 'p3'], engines: ['assistant-a', 'assistant-b'], countries: ['US'] });
+  const created = newRun(store, {
+    prompts: ['p1', 'p2', 'p3'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US'],
+  });
   storeAnswers(store, created.jobs.slice(0, 5), AT);
   const last = created.jobs[5];
-  store.ingestResults([{ jobId: last?.id as string, raw: {}, fetchedAt: AT, normalized: normalized('assistant-b', EMOJI, { markdown: EMOJI }) }]);
+  store.ingestResults([
+    {
+      jobId: last?.id as string,
+      raw: {},
+      fetchedAt: AT,
+      normalized: normalized('assistant-b', EMOJI, { markdown: EMOJI }),
+    },
+  ]);
   run = store.getRun(created.run.id) as RunDetailView;
   expected = store.posRunResults(run.id, 'builtin');
 });
@@ -43,7 +54,10 @@ afterAll(() => {
 
 const exportTo = async (format: 'csv' | 'xlsx' | 'json' | 'ndjson', worker = false): Promise<string> => {
   const path = tmp.file(`run-${worker ? 'w' : 'p'}.${format}`);
-  await exportRunToFile({ historyPath: store.path, run, ...(worker ? { jsonWorker: WORKER } : {}) }, { format, path });
+  await exportRunToFile(
+    { historyPath: store.path, run, ...(worker ? { jsonWorker: WORKER } : {}) },
+    { format, path },
+  );
   return path;
 };
 
@@ -73,10 +87,16 @@ describe('exports carry positioning', () => {
         .map((l) => JSON.parse(l) as { resultId: string; result: { positioning: unknown } });
       for (const line of lines) expect(line.result.positioning).toEqual(showJson(line.resultId));
     }
-    const emoji = [...expected.values()].find((r) => r.brands.some((b) => b.evidence.some((e) => e.text.includes('Veloxa') && EMOJI.indexOf(e.text) === e.start)));
+    const emoji = [...expected.values()].find((r) =>
+      r.brands.some((b) =>
+        b.evidence.some((e) => e.text.includes('Veloxa') && EMOJI.indexOf(e.text) === e.start),
+      ),
+    );
     expect(emoji).toBeDefined();
     // No tracked brand named: an empty array (scored), not null.
-    const doc = JSON.parse(readFileSync(await exportTo('json'), 'utf8')) as { jobs: Array<{ result: { positioning: unknown[]; normalized: { markdown: string } } }> };
+    const doc = JSON.parse(readFileSync(await exportTo('json'), 'utf8')) as {
+      jobs: Array<{ result: { positioning: unknown[]; normalized: { markdown: string } } }>;
+    };
     expect(doc.jobs.find((j) => j.result.normalized.markdown === ANSWERS[3])?.result.positioning).toEqual([]);
   });
 
@@ -90,10 +110,18 @@ describe('exports carry positioning', () => {
     const brands = showJson(first.resultId as string);
     expect(first.positioning).toBe(
       brands
-        .map((b) => `${b.brand}: ${b.status} (${b.sentiment.score > 0 ? '+' : b.sentiment.score < 0 ? '\u2212' : '\u00b1'}${Math.abs(b.sentiment.score).toFixed(2)})`)
+        .map(
+          (b) =>
+            `${b.brand}: ${b.status} (${b.sentiment.score > 0 ? '+' : b.sentiment.score < 0 ? '\u2212' : '\u00b1'}${Math.abs(b.sentiment.score).toFixed(2)})`,
+        )
         .join('; '),
     );
-    expect(first.recommended).toBe(brands.filter((b) => b.status === 'top' || b.status === 'recommended').map((b) => b.brand).join('; '));
+    expect(first.recommended).toBe(
+      brands
+        .filter((b) => b.status === 'top' || b.status === 'recommended')
+        .map((b) => b.brand)
+        .join('; '),
+    );
     expect(first.topPick).toContain('Veloxa');
     const noBrand = parsed.data.find((r) => r.answer === (ANSWERS[3] as string).replace(/[#*|]/g, ''));
     expect(noBrand?.positioning).toBe('(no tracked brand named)');

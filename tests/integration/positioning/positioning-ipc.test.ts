@@ -27,7 +27,8 @@ let settings: SettingsStore;
 let core: Core;
 let resultIds: string[] = [];
 
-const invoke = (channel: string, payload: unknown): Promise<IpcResult<unknown>> => core.router.invoke(channel, payload);
+const invoke = (channel: string, payload: unknown): Promise<IpcResult<unknown>> =>
+  core.router.invoke(channel, payload);
 async function value<T>(channel: string, payload: unknown): Promise<T> {
   const result = await invoke(channel, payload);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
@@ -38,7 +39,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-pos-ipc-'));
   settings = openSettingsStore({ userDataDir: dir });
   settings.update({ sandboxMode: true });
-  core = await createTestCore(dir, settings, { sandboxOptions: { latencyMs: 5 }, pollIntervalMs: { min: 10, max: 30 } });
+  core = await createTestCore(dir, settings, {
+    sandboxOptions: { latencyMs: 5 },
+    pollIntervalMs: { min: 10, max: 30 },
+  });
   for (const b of BRANDS) core.store.saveBrand(b);
   const { runId } = await value<{ runId: string }>('runs.start', {
     prompts: ['best running shoes for beginners'],
@@ -47,7 +51,11 @@ beforeAll(async () => {
   });
   await (await core.runs.engine()).wait(runId);
   resultIds = core.store.getRunMatrix(runId).flatMap((c) => (c.resultId ? [c.resultId] : []));
-  const fixture = newRun(core.store, { prompts: ['p1', 'p2'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+  const fixture = newRun(core.store, {
+    prompts: ['p1', 'p2'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US', 'DE'],
+  });
   storeAnswers(core.store, fixture.jobs, Date.now() - 86_400_000);
 }, 60_000);
 
@@ -72,10 +80,16 @@ describe('positioning over IPC', () => {
     expect(summary.kpis?.n).toBeGreaterThan(0);
     expect(summary.kpis?.change.recommendationRate).toHaveProperty('significant');
     expect(summary.empty).toBeNull();
-    const buckets = await value<PositioningBuckets>('positioning.buckets', { period: { days: 7 }, by: ['location', 'engine'] });
+    const buckets = await value<PositioningBuckets>('positioning.buckets', {
+      period: { days: 7 },
+      by: ['location', 'engine'],
+    });
     expect(buckets.rows.length).toBeGreaterThan(0);
     expect(Object.keys(buckets.rows[0]?.bucket ?? {}).sort()).toEqual(['engine', 'location']);
-    const gaps = await value<AttributeGapsView>('positioning.attributeGaps', { period: { days: 7 }, minShare: 0 });
+    const gaps = await value<AttributeGapsView>('positioning.attributeGaps', {
+      period: { days: 7 },
+      minShare: 0,
+    });
     expect(gaps.focusBrandId).toBe(summary.focusBrandId);
     for (const g of gaps.gaps) {
       expect(g.polarity).toBe('positive');
@@ -86,7 +100,8 @@ describe('positioning over IPC', () => {
   it('gives field errors for bad input', async () => {
     const bad = await invoke('positioning.summary', { period: { days: 0 }, attributeLimit: 99 });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error.fields?.map((f) => f.field).sort()).toEqual(['attributeLimit', 'period.days']);
+    if (!bad.ok)
+      expect(bad.error.fields?.map((f) => f.field).sort()).toEqual(['attributeLimit', 'period.days']);
     const by = await invoke('positioning.buckets', { by: ['month'] });
     expect(by.ok).toBe(false);
     const start = await invoke('positioning.rescore.start', { judge: 'model' });
@@ -108,7 +123,9 @@ describe('positioning over IPC', () => {
     const status = await value<RescoreStatus>('positioning.rescore.status', {});
     expect(status.job).toBeNull();
     expect(status.last?.answers).toBe(events.at(-1)?.total);
-    expect(status.last?.lines).toEqual([`Nothing moved: ${status.last?.answers} answers judged the same as before`]);
+    expect(status.last?.lines).toEqual([
+      `Nothing moved: ${status.last?.answers} answers judged the same as before`,
+    ]);
     const canceled = await value<RescoreStatus>('positioning.rescore.cancel', {});
     expect(canceled.running).toBe(false);
   });

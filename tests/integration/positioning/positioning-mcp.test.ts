@@ -19,7 +19,11 @@ beforeAll(async () => {
   db = tmp.file('mcp.db');
   const store = openTemp(db);
   for (const b of BRANDS) store.saveBrand(b);
-  const run = newRun(store, { prompts: ['p1', 'p2', 'p3'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+  const run = newRun(store, {
+    prompts: ['p1', 'p2', 'p3'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US', 'DE'],
+  });
   storeAnswers(store, run.jobs, AT);
   store.close();
   mcp = await startMcp({ userDataDir: tmp.dir, args: ['--db', db] });

@@ -30,7 +30,11 @@ function history(name: string, runs = 2): { store: HistoryStore; path: string } 
   const store = openTemp(path);
   for (const b of BRANDS) store.saveBrand(b);
   for (let k = 0; k < runs; k++) {
-    const run = newRun(store, { prompts: ['p1', 'p2', 'p3'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE', 'FR'] });
+    const run = newRun(store, {
+      prompts: ['p1', 'p2', 'p3'],
+      engines: ['assistant-a', 'assistant-b'],
+      countries: ['US', 'DE', 'FR'],
+    });
     storeAnswers(store, run.jobs, AT + k * 86_400_000, k);
   }
   return { store, path };
@@ -75,7 +79,10 @@ describe('re-score batches', () => {
     expect(steps).toHaveLength(2);
     expect(store.posRescoreState().job?.done).toBe(20);
     expectRollupsInStep(path);
-    const rest = await runRescore(store, builtinRescoreJudge(), { batchSize: 10, onProgress: (p) => steps.push(p) });
+    const rest = await runRescore(store, builtinRescoreJudge(), {
+      batchSize: 10,
+      onProgress: (p) => steps.push(p),
+    });
     expect(rest).toEqual({ outcome: 'finished', done: 36, total: 36 });
     expect(steps.map((s) => s.done)).toEqual([10, 20, 30, 36]);
     expect(store.posRescoreState().job).toBeNull();
@@ -91,7 +98,9 @@ describe('re-score batches', () => {
     store.posRescoreStart({});
     const batch = store.posRescoreRead(5);
     expect(batch?.items).toHaveLength(5);
-    const verdicts = (batch?.items ?? []).map((i) => builtinRescoreJudge().judgeBatch([i.input], new AbortController().signal) as never);
+    const verdicts = (batch?.items ?? []).map(
+      (i) => builtinRescoreJudge().judgeBatch([i.input], new AbortController().signal) as never,
+    );
     store.saveBrand({ name: 'Nimbus', kind: 'competitor', aliases: [], domains: [] });
     const step = store.posRescoreApply(batch as never, verdicts.map((v) => (v as unknown[])[0]) as never);
     expect(step.dropped).toBe(true);
@@ -101,11 +110,16 @@ describe('re-score batches', () => {
     const next = store.posRescoreRead(3);
     const first = next?.items[0];
     const runId = store.listRuns({}).runs.at(-1)?.id as string;
-    const cell = store.getRunMatrix(runId).find((c) => c.resultId && store.getResult(c.resultId)?.normalized.markdown === first?.input.text);
+    const cell = store
+      .getRunMatrix(runId)
+      .find((c) => c.resultId && store.getResult(c.resultId)?.normalized.markdown === first?.input.text);
     const before = store.posResults([cell?.resultId as string], 'builtin')[0];
     storeAnswers(store, [store.getJob(cell?.jobId as string) as never], AT, 3);
     const judge = builtinRescoreJudge();
-    const judged = await judge.judgeBatch((next?.items ?? []).map((i) => i.input), new AbortController().signal);
+    const judged = await judge.judgeBatch(
+      (next?.items ?? []).map((i) => i.input),
+      new AbortController().signal,
+    );
     store.posRescoreApply(next as never, judged);
     const after = store.posResults([cell?.resultId as string], 'builtin')[0];
     expect(before?.brands.length).toBeGreaterThan(0);
@@ -118,7 +132,10 @@ describe('re-score batches', () => {
     const settled = meta(path, 'pos_settled');
     const fromDay = Math.floor((AT + 86_400_000) / 86_400_000);
     const db = new Database(path, { readonly: true });
-    const recent = db.prepare('SELECT count(*) FROM vis_result WHERE day >= ?').pluck().get(fromDay) as number;
+    const recent = db
+      .prepare('SELECT count(*) FROM vis_result WHERE day >= ?')
+      .pluck()
+      .get(fromDay) as number;
     db.close();
     expect(recent).toBeGreaterThan(0);
     expect(recent).toBeLessThan(36);
@@ -137,7 +154,9 @@ describe('re-score triggers', () => {
     try {
       expect(store.posEnsureCurrent()).toBeNull();
       const db = new Database(path);
-      db.prepare(`UPDATE meta SET value = json_set(value, '$.builtin.version', '0') WHERE key = 'pos_settled'`).run();
+      db.prepare(
+        `UPDATE meta SET value = json_set(value, '$.builtin.version', '0') WHERE key = 'pos_settled'`,
+      ).run();
       db.close();
       const job = store.posEnsureCurrent();
       expect(job?.reason).toBe('judge');
@@ -157,7 +176,10 @@ describe('re-score triggers', () => {
     // The file as version 11 left it: no positioning tables, no positioning meta.
     const db = new Database(path);
     db.pragma('foreign_keys = OFF');
-    for (const t of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'").pluck().all() as string[])
+    for (const t of db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[])
       db.exec(`DROP TABLE ${t}`);
     db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\'");
     db.pragma(`user_version = ${MIGRATIONS.length - 1}`);
@@ -187,7 +209,14 @@ describe("the app's re-score driver", () => {
     events.subscribe((event, payload) => {
       if (event === 'positioning.rescore') seen.push(payload as EventPayload<'positioning.rescore'>);
     });
-    const driver = createRescoreDriver({ store, events, dbPath: path, worker: WORKER, threads: 2, batchSize: 10 });
+    const driver = createRescoreDriver({
+      store,
+      events,
+      dbPath: path,
+      worker: WORKER,
+      threads: 2,
+      batchSize: 10,
+    });
     try {
       const done = new Promise<void>((resolve) =>
         events.subscribe((event, payload) => {

@@ -29,7 +29,11 @@ beforeAll(() => {
   path = tmp.file('positioning.db');
   store = openTemp(path);
   for (const b of BRANDS) ids[b.name] = store.saveBrand(b).id;
-  const one = newRun(store, { prompts: ['p1', 'p2', 'p3'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+  const one = newRun(store, {
+    prompts: ['p1', 'p2', 'p3'],
+    engines: ['assistant-a', 'assistant-b'],
+    countries: ['US', 'DE'],
+  });
   storeAnswers(store, one.jobs, AT);
   const two = newRun(store, { prompts: ['p1'], engines: ['assistant-a'], countries: ['FR'], repeats: 4 });
   storeAnswers(store, two.jobs, AT, 5);
@@ -44,9 +48,14 @@ afterAll(() => {
 describe('positioning at ingest', () => {
   it('judges every answer for the brands it names, and only those', () => {
     const cells = store.getRunMatrix(runIds[0] as string).filter((c) => c.resultId);
-    const results = store.posResults(cells.map((c) => c.resultId as string), 'builtin');
+    const results = store.posResults(
+      cells.map((c) => c.resultId as string),
+      'builtin',
+    );
     const byText = new Map<string, (typeof results)[number]>();
-    results.forEach((r, i) => byText.set(store.getResult(cells[i]?.resultId as string)?.normalized.markdown ?? '', r));
+    results.forEach((r, i) =>
+      byText.set(store.getResult(cells[i]?.resultId as string)?.normalized.markdown ?? '', r),
+    );
     const brandsOf = (text: string) => (byText.get(text)?.brands ?? []).map((b) => b.brand).sort();
     expect(brandsOf(ANSWERS[0] as string)).toEqual(['Fleetfoot', 'Stridex', 'Veloxa']);
     expect(brandsOf(ANSWERS[2] as string)).toEqual(['Fleetfoot']);
@@ -62,7 +71,11 @@ describe('positioning at ingest', () => {
     // Evidence points into the judged text (the Markdown).
     for (const e of veloxa?.evidence ?? []) expect((ANSWERS[0] as string).slice(e.start, e.end)).toBe(e.text);
     // Exactly what the judge says of the same text.
-    const judged = judgePositioning({ text: ANSWERS[0] as string, format: 'markdown', brands: store.listBrands().map((b) => ({ ...b, aliases: b.aliases ?? [] })) });
+    const judged = judgePositioning({
+      text: ANSWERS[0] as string,
+      format: 'markdown',
+      brands: store.listBrands().map((b) => ({ ...b, aliases: b.aliases ?? [] })),
+    });
     expect(veloxa?.status).toBe(judged.find((p) => p.brandId === ids.Veloxa)?.status);
   });
 
@@ -73,12 +86,21 @@ describe('positioning at ingest', () => {
   it('gives the numbers a hand count of the answers gives', () => {
     const service = createPositioningService({ store, now: () => NOW, activeJudge: () => 'builtin' });
     const view = service.summary({ scope: { kind: 'all' }, period: { days: 30 }, attributeLimit: 3 });
-    const counts = new Map<string, { n: number; rec: number; pos: number; neg: number; status: Record<PositioningStatus, number> }>();
+    const counts = new Map<
+      string,
+      { n: number; rec: number; pos: number; neg: number; status: Record<PositioningStatus, number> }
+    >();
     for (const runId of runIds) {
       const resultIds = store.getRunMatrix(runId).flatMap((c) => (c.resultId ? [c.resultId] : []));
       for (const r of store.posResults(resultIds, 'builtin'))
         for (const b of r?.brands ?? []) {
-          const c = counts.get(b.brandId) ?? { n: 0, rec: 0, pos: 0, neg: 0, status: { top: 0, recommended: 0, mentioned: 0, cautioned: 0 } };
+          const c = counts.get(b.brandId) ?? {
+            n: 0,
+            rec: 0,
+            pos: 0,
+            neg: 0,
+            status: { top: 0, recommended: 0, mentioned: 0, cautioned: 0 },
+          };
           c.n += 1;
           c.status[b.status] += 1;
           if (b.status === 'top' || b.status === 'recommended') c.rec += 1;
@@ -97,36 +119,59 @@ describe('positioning at ingest', () => {
       expect(m.recommendationRate.lower).toBeLessThanOrEqual(m.recommendationRate.value as number);
     }
     // The same numbers through a prompt scope (the answers' own rows, not the roll-ups).
-    const bucketed = service.buckets({ scope: { kind: 'all' }, period: { days: 30 }, by: ['engine'], attributeLimit: 0 });
-    const total = (brandId: string) => bucketed.rows.filter((r) => r.brandId === brandId).reduce((s, r) => s + r.n, 0);
+    const bucketed = service.buckets({
+      scope: { kind: 'all' },
+      period: { days: 30 },
+      by: ['engine'],
+      attributeLimit: 0,
+    });
+    const total = (brandId: string) =>
+      bucketed.rows.filter((r) => r.brandId === brandId).reduce((s, r) => s + r.n, 0);
     for (const m of view.leaderboard) expect(total(m.brandId)).toBe(m.n);
   });
 
   it('counts attributes alike at every level the filters pick (time buckets, runs, engines, the rows)', () => {
     const period = { fromDay: Math.floor(AT / 86_400_000) - 70, toDay: Math.floor(AT / 86_400_000) + 5 };
     type Cell = { runId: string; engine: string; loc: string; day: number };
-    const answers: Array<{ cell: Cell; brands: Array<{ brandId: string; attributes: Array<{ text: string }> }> }> = [];
+    const answers: Array<{
+      cell: Cell;
+      brands: Array<{ brandId: string; attributes: Array<{ text: string }> }>;
+    }> = [];
     for (const runId of runIds) {
       const cells = store.getRunMatrix(runId).filter((c) => c.resultId);
-      const list = store.posResults(cells.map((c) => c.resultId as string), 'builtin');
+      const list = store.posResults(
+        cells.map((c) => c.resultId as string),
+        'builtin',
+      );
       cells.forEach((c, i) => {
         const r = store.getResult(c.resultId as string);
         const loc = c.state ? `US-${c.state}` : c.country;
-        answers.push({ cell: { runId, engine: c.engine, loc, day: Math.floor((r?.fetchedAt ?? 0) / 86_400_000) }, brands: list[i]?.brands ?? [] });
+        answers.push({
+          cell: { runId, engine: c.engine, loc, day: Math.floor((r?.fetchedAt ?? 0) / 86_400_000) },
+          brands: list[i]?.brands ?? [],
+        });
       });
     }
     const handCount = (keep: (c: Cell) => boolean) => {
       const out: Record<string, number> = {};
       for (const a of answers.filter((x) => keep(x.cell)))
-        for (const b of a.brands) for (const t of b.attributes) out[`${b.brandId} ${t.text}`] = (out[`${b.brandId} ${t.text}`] ?? 0) + 1;
+        for (const b of a.brands)
+          for (const t of b.attributes)
+            out[`${b.brandId} ${t.text}`] = (out[`${b.brandId} ${t.text}`] ?? 0) + 1;
       return out;
     };
     const read = (filter: Parameters<HistoryStore['posAttrs']>[0]) =>
       Object.fromEntries(store.posAttrs(filter, 'builtin', []).map((r) => [`${r.brandId} ${r.attr}`, r.n]));
     expect(read(period)).toEqual(handCount(() => true));
-    expect(read({ ...period, engines: ['assistant-b'] })).toEqual(handCount((c) => c.engine === 'assistant-b'));
-    expect(read({ ...period, locations: ['DE', 'FR'] })).toEqual(handCount((c) => c.loc === 'DE' || c.loc === 'FR'));
-    expect(read({ ...period, runIds: [runIds[0] as string] })).toEqual(handCount((c) => c.runId === runIds[0]));
+    expect(read({ ...period, engines: ['assistant-b'] })).toEqual(
+      handCount((c) => c.engine === 'assistant-b'),
+    );
+    expect(read({ ...period, locations: ['DE', 'FR'] })).toEqual(
+      handCount((c) => c.loc === 'DE' || c.loc === 'FR'),
+    );
+    expect(read({ ...period, runIds: [runIds[0] as string] })).toEqual(
+      handCount((c) => c.runId === runIds[0]),
+    );
     expect(read({ ...period, runIds: [runIds[0] as string], engines: ['assistant-a'] })).toEqual(
       handCount((c) => c.runId === runIds[0] && c.engine === 'assistant-a'),
     );
@@ -136,7 +181,9 @@ describe('positioning at ingest', () => {
     const day = Math.floor(AT / 86_400_000) + 1;
     expect(read({ fromDay: day, toDay: day })).toEqual(handCount((c) => c.day === day));
     const byDay = store.posAttrs(period, 'builtin', ['day']);
-    expect(new Set(byDay.map((r) => r.day))).toEqual(new Set(answers.filter((a) => a.brands.some((b) => b.attributes.length)).map((a) => a.cell.day)));
+    expect(new Set(byDay.map((r) => r.day))).toEqual(
+      new Set(answers.filter((a) => a.brands.some((b) => b.attributes.length)).map((a) => a.cell.day)),
+    );
   });
 
   it('replaces an answer stored again for the same job', () => {
@@ -171,7 +218,11 @@ describe('positioning after a brand change', () => {
     const zoom = ANSWERS.indexOf(ANSWERS[7] as string);
     const answersWithZoom = runIds.reduce((n, runId) => {
       const cells = store.getRunMatrix(runId).filter((c) => c.resultId);
-      return n + cells.filter((c) => store.getResult(c.resultId as string)?.normalized.markdown === ANSWERS[zoom]).length;
+      return (
+        n +
+        cells.filter((c) => store.getResult(c.resultId as string)?.normalized.markdown === ANSWERS[zoom])
+          .length
+      );
     }, 0);
     const fromNothing = Object.entries(last?.moved.status ?? {})
       .filter(([k]) => k.endsWith(' -1 1') || k.endsWith(' -1 0') || k.endsWith(' -1 2'))
@@ -184,8 +235,13 @@ describe('positioning after a brand change', () => {
   it('ends with the rows of a history whose brands were defined first', () => {
     const fresh = openTemp(tmp.file('fresh.db'));
     try {
-      for (const b of store.listBrands()) fresh.saveBrand({ name: b.name, kind: b.kind, aliases: b.aliases ?? [], domains: b.domains });
-      const one = newRun(fresh, { prompts: ['p1', 'p2', 'p3'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+      for (const b of store.listBrands())
+        fresh.saveBrand({ name: b.name, kind: b.kind, aliases: b.aliases ?? [], domains: b.domains });
+      const one = newRun(fresh, {
+        prompts: ['p1', 'p2', 'p3'],
+        engines: ['assistant-a', 'assistant-b'],
+        countries: ['US', 'DE'],
+      });
       storeAnswers(fresh, one.jobs, AT);
       const two = newRun(fresh, { prompts: ['p1'], engines: ['assistant-a'], countries: ['FR'], repeats: 4 });
       storeAnswers(fresh, two.jobs, AT, 5);
@@ -204,6 +260,10 @@ describe('positioning after a brand change', () => {
     const service = createPositioningService({ store, now: () => NOW, activeJudge: () => 'builtin' });
     const view = service.summary({ scope: { kind: 'all' }, period: { days: 30 }, attributeLimit: 0 });
     expect(view.leaderboard.map((m) => m.brandId).sort()).toEqual([ids.Fleetfoot, ids.Veloxa].sort());
-    expect(Object.values(answerRows(path)).flat().some((r) => (r as { brand: string }).brand === 'Stridex')).toBe(false);
+    expect(
+      Object.values(answerRows(path))
+        .flat()
+        .some((r) => (r as { brand: string }).brand === 'Stridex'),
+    ).toBe(false);
   });
 });

@@ -113,7 +113,14 @@ describe('net sentiment interval', () => {
   });
 
   it('has no value without answers, and refuses counts that do not fit', () => {
-    expect(netSentimentInterval(0, 0, 0)).toEqual({ value: null, lower: null, upper: null, n: 0, positive: 0, negative: 0 });
+    expect(netSentimentInterval(0, 0, 0)).toEqual({
+      value: null,
+      lower: null,
+      upper: null,
+      n: 0,
+      positive: 0,
+      negative: 0,
+    });
     expect(netSentimentInterval(6, 6, 10).value).toBeNull();
     expect(netSentimentInterval(-1, 0, 10).value).toBeNull();
   });

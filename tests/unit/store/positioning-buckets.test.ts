@@ -26,7 +26,10 @@ describe('attribute time buckets', () => {
   it('reads 90 days as about ten buckets, and a 64-day aligned period as one', () => {
     expect(periodBuckets(20_000, 20_089).length).toBeLessThanOrEqual(16);
     expect(periodBuckets(20_480, 20_543)).toEqual([[64, 20_480]]);
-    expect(periodBuckets(20_003, 20_004)).toEqual([[1, 20_003], [1, 20_004]]);
+    expect(periodBuckets(20_003, 20_004)).toEqual([
+      [1, 20_003],
+      [1, 20_004],
+    ]);
     // Hand-worked: 20,001-20,020 → 20,001..20,007 by day, 20,008-20,015 as one, 20,016..20,020 by day.
     expect(periodBuckets(20_001, 20_020).map(([s]) => s)).toEqual([1, 1, 1, 1, 1, 1, 1, 8, 1, 1, 1, 1, 1]);
   });

@@ -8,7 +8,8 @@ import { jsonObjectSql } from './export-sql';
 
 const JUDGE_KEY = '(SELECT id FROM pos_judges WHERE name = @judge)';
 const STATUS = `CASE b.status WHEN 0 THEN 'top' WHEN 1 THEN 'recommended' WHEN 2 THEN 'mentioned' ELSE 'cautioned' END`;
-const TONE = (code: string) => `CASE ${code} WHEN 1 THEN 'positive' WHEN -1 THEN 'negative' ELSE 'neutral' END`;
+const TONE = (code: string) =>
+  `CASE ${code} WHEN 1 THEN 'positive' WHEN -1 THEN 'negative' ELSE 'neutral' END`;
 /** The text the judge read, which evidence offsets point into (decompressed once per answer). */
 const JUDGED_TEXT = 'CASE a.markdown WHEN 1 THEN r.markdown_text ELSE r.answer_text END';
 

@@ -2,11 +2,7 @@
 // by the built-in judge (a model judge's rows come from its re-score), the roll-ups the
 // Positioning queries read, answers' positioning read back, and the archive's re-score.
 
-export {
-  createPositioningIndexer,
-  withPositioningIndex,
-  type PositioningIndexer,
-} from './positioning-index';
+export { createPositioningIndexer, withPositioningIndex, type PositioningIndexer } from './positioning-index';
 export {
   createPositioningReadApi,
   type PosAttrRow,

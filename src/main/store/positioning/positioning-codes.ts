@@ -1,8 +1,4 @@
-import type {
-  BrandAttribute,
-  PositioningStatus,
-  SentimentLabel,
-} from '../../../shared/positioning/types';
+import type { BrandAttribute, PositioningStatus, SentimentLabel } from '../../../shared/positioning/types';
 
 // How a positioning is kept in pos_brand (migration 012): small integers for the status and the
 // tone, the score in thousandths, evidence as flat UTF-16 offsets and attributes as flat

@@ -12,7 +12,10 @@ export interface PositioningConnection {
   close(): void;
 }
 
-export function openPositioningConnection(dbPath: string, now: () => number = Date.now): PositioningConnection {
+export function openPositioningConnection(
+  dbPath: string,
+  now: () => number = Date.now,
+): PositioningConnection {
   const db = new Database(dbPath, { fileMustExist: true, timeout: 10_000 });
   try {
     registerStoreFunctions(db);

@@ -2,9 +2,15 @@ import type Database from 'better-sqlite3';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import { BUILTIN_JUDGE_REF, createBuiltinJudge } from '../../../shared/positioning';
 import type { BuiltinJudge, JudgeInput } from '../../../shared/positioning/types';
-import { pluck, stmt } from '../connection';
+import { pluck } from '../connection';
 import type { VisibilityIndexer } from '../visibility';
-import { createPositioningKeys, loadBrandSet, readBrandsVersion, type BrandSet, type PositioningKeys } from './positioning-keys';
+import {
+  createPositioningKeys,
+  loadBrandSet,
+  readBrandsVersion,
+  type BrandSet,
+  type PositioningKeys,
+} from './positioning-keys';
 import { PositioningRollupWriter } from './positioning-rollups';
 import {
   addPositioningRollups,
@@ -29,7 +35,12 @@ const PAGE = 2000;
 
 export interface PositioningIndexer {
   /** Judges a freshly stored answer and indexes it (after the Visibility index wrote its cell). */
-  indexResult(seq: number, jobId: string, content: Pick<NormalizedResult, 'text' | 'markdown'>, cell: AnswerCell): void;
+  indexResult(
+    seq: number,
+    jobId: string,
+    content: Pick<NormalizedResult, 'text' | 'markdown'>,
+    cell: AnswerCell,
+  ): void;
   /** Takes a stored answer's rows (every judge's) out of the roll-ups and deletes them. */
   unindexResult(seq: number): void;
   /** The same for every answer of these runs: before the runs are deleted. */
@@ -76,8 +87,8 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
 
   /** The request's language (an engine's hl option), a hint for the judge. */
   const languageOf = (jobId: string): string | null =>
-    (pluck(db, "SELECT request_json ->> '$.hl' FROM jobs WHERE id = ?").get(jobId) as string | null | undefined) ??
-    null;
+    (pluck(db, "SELECT request_json ->> '$.hl' FROM jobs WHERE id = ?").get(jobId) as
+      string | null | undefined) ?? null;
 
   function judgeRows(b: Batch, input: JudgeInput): { rows: StoredBrandRow[]; note: string | null } {
     if (b.set.brands.length === 0) return { rows: [], note: null };

@@ -11,7 +11,14 @@ import {
   type RescoreStep,
   type StoredSummary,
 } from './positioning-rescore';
-import { LAST_KEY, newJob, readJob, retargetRescore, writeJob, type RescoreJob } from './positioning-rescore-job';
+import {
+  LAST_KEY,
+  newJob,
+  readJob,
+  retargetRescore,
+  writeJob,
+  type RescoreJob,
+} from './positioning-rescore-job';
 
 // The store's side of the re-score: the job's state, starting and pausing it, and its batches,
 // each write in a short transaction of its own. Used over the app's connection, the CLI's, and

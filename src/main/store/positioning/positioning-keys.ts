@@ -82,9 +82,15 @@ export function createPositioningKeys(db: Database.Database): PositioningKeys {
 
   return {
     judge: (name) =>
-      keyOf(judges, 'INSERT OR IGNORE INTO pos_judges (name) VALUES (?)', 'SELECT id FROM pos_judges WHERE name = ?', name),
+      keyOf(
+        judges,
+        'INSERT OR IGNORE INTO pos_judges (name) VALUES (?)',
+        'SELECT id FROM pos_judges WHERE name = ?',
+        name,
+      ),
     findJudge: (name) =>
-      judges.get(name) ?? (pluck(db, 'SELECT id FROM pos_judges WHERE name = ?').get(name) as number | undefined),
+      judges.get(name) ??
+      (pluck(db, 'SELECT id FROM pos_judges WHERE name = ?').get(name) as number | undefined),
     scoring: (judge, version, brandSet) =>
       keyOf(
         scorings,
@@ -102,7 +108,12 @@ export function createPositioningKeys(db: Database.Database): PositioningKeys {
         brandId,
       ),
     attr: (text) =>
-      keyOf(attrs, 'INSERT OR IGNORE INTO pos_attrs (text) VALUES (?)', 'SELECT id FROM pos_attrs WHERE text = ?', text),
+      keyOf(
+        attrs,
+        'INSERT OR IGNORE INTO pos_attrs (text) VALUES (?)',
+        'SELECT id FROM pos_attrs WHERE text = ?',
+        text,
+      ),
     brandIdOf(key) {
       let id = brandIds.get(key);
       if (id === undefined) {

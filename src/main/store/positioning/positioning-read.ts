@@ -57,7 +57,10 @@ const PER_RESULT: Record<PositioningFamily, string> = {
 };
 
 /** The status rows at the level the filter needs, for one judge (the Visibility levels' rules). */
-function statusRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; params: Record<string, unknown> } {
+function statusRows(
+  filter: VisFilter,
+  by: readonly VisDim[],
+): { sql: string; params: Record<string, unknown> } {
   const level = pickLevelOf(POSITIONING_ROLLUPS.status, filter, by);
   if (level === 'result') {
     const c = conditions(filter, 'f');
@@ -75,7 +78,10 @@ function statusRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; pa
  * split by day), with the engine and location when they filter or split. Rows keep a `day`
  * column only where `by` has it (the bucket's first day is a day only for one-day buckets).
  */
-function attrRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; params: Record<string, unknown> } {
+function attrRows(
+  filter: VisFilter,
+  by: readonly VisDim[],
+): { sql: string; params: Record<string, unknown> } {
   const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
   const byEngine = Boolean(filter.engines?.length) || by.includes('engine');
   const runs = Boolean(filter.runIds) || by.includes('run');
@@ -90,7 +96,10 @@ function attrRows(filter: VisFilter, by: readonly VisDim[]): { sql: string; para
   }
   const table = (byLocation || byEngine ? ATTR.el : ATTR.d) as PositioningTable;
   const buckets = by.includes('day')
-    ? Array.from({ length: Math.max(0, filter.toDay - filter.fromDay + 1) }, (_, i) => [1, filter.fromDay + i])
+    ? Array.from({ length: Math.max(0, filter.toDay - filter.fromDay + 1) }, (_, i) => [
+        1,
+        filter.fromDay + i,
+      ])
     : periodBuckets(filter.fromDay, filter.toDay);
   const params: Record<string, unknown> = { buckets: JSON.stringify(buckets) };
   let more = '';

@@ -57,12 +57,12 @@ export const LAST_KEY = 'pos_rescore_last';
 
 export const noMoves = (): MovedState => ({ rescored: 0, changed: 0, status: {}, tone: {} });
 
-const num = (x: unknown, fallback = 0): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
+const num = (x: unknown, fallback = 0): number =>
+  typeof x === 'number' && Number.isFinite(x) ? x : fallback;
 const counts = (x: unknown): Record<string, number> =>
-  Object.fromEntries(Object.entries(parseObject(JSON.stringify(x ?? {}))).filter(([, v]) => typeof v === 'number')) as Record<
-    string,
-    number
-  >;
+  Object.fromEntries(
+    Object.entries(parseObject(JSON.stringify(x ?? {}))).filter(([, v]) => typeof v === 'number'),
+  ) as Record<string, number>;
 
 export function readJob(db: Database.Database): RescoreJob | null {
   const text = pluck(db, `SELECT value FROM meta WHERE key = '${JOB_KEY}'`).get() as string | undefined;
@@ -83,7 +83,12 @@ export function readJob(db: Database.Database): RescoreJob | null {
     force: v.force === true,
     paused: v.paused === true,
     startedAt: typeof v.startedAt === 'number' ? v.startedAt : null,
-    moved: { rescored: num(moved.rescored), changed: num(moved.changed), status: counts(moved.status), tone: counts(moved.tone) },
+    moved: {
+      rescored: num(moved.rescored),
+      changed: num(moved.changed),
+      status: counts(moved.status),
+      tone: counts(moved.tone),
+    },
   };
 }
 

@@ -13,7 +13,14 @@ import {
   type AnswerCell,
   type JudgeVerdict,
 } from './positioning-rows';
-import { LAST_KEY, readJob, settle, writeJob, type MovedState, type RescoreJob } from './positioning-rescore-job';
+import {
+  LAST_KEY,
+  readJob,
+  settle,
+  writeJob,
+  type MovedState,
+  type RescoreJob,
+} from './positioning-rescore-job';
 
 // One batch of the archive's re-score, in two halves so the judging happens outside any write
 // transaction (the app's ingest never waits for a judge): readRescoreBatch reads the next answers
@@ -125,7 +132,11 @@ export function readRescoreBatch(
 }
 
 /** Counts what moved between an answer's old and new rows (per brand: status and tone). */
-function countMoves(moved: MovedState, before: readonly StoredBrandRow[], after: readonly StoredBrandRow[]): void {
+function countMoves(
+  moved: MovedState,
+  before: readonly StoredBrandRow[],
+  after: readonly StoredBrandRow[],
+): void {
   const old = new Map(before.map((r) => [r.brand, r]));
   const now = new Map(after.map((r) => [r.brand, r]));
   let changed = false;
@@ -183,7 +194,10 @@ function currentRows(db: Database.Database, judge: number, seqs: readonly number
 }
 
 /** Answers judged as before: only their scoring (and which text, and no note) is written. */
-function touchAnswers(db: Database.Database, answers: ReadonlyArray<readonly [number, number, number, number]>): void {
+function touchAnswers(
+  db: Database.Database,
+  answers: ReadonlyArray<readonly [number, number, number, number]>,
+): void {
   for (let at = 0; at < answers.length; at += 100) {
     const chunk = answers.slice(at, at + 100);
     stmt(
@@ -212,7 +226,11 @@ function applyItems(
   moved: MovedState,
 ): void {
   const judge = keys.judge(batch.judge);
-  const current = currentRows(db, judge, batch.items.map((i) => i.seq));
+  const current = currentRows(
+    db,
+    judge,
+    batch.items.map((i) => i.seq),
+  );
   const rollups = new PositioningRollupWriter(db);
   const same: Array<[number, number, number, number]> = [];
   batch.items.forEach((item, i) => {
@@ -229,7 +247,11 @@ function applyItems(
     }
     addPositioningRollups(rollups, judge, now.cell, now.rows, -1);
     addPositioningRollups(rollups, judge, now.cell, after, 1);
-    writeAnswerRows(db, { seq: item.seq, judge, scoring: batch.target, markdown: item.markdown, note }, after);
+    writeAnswerRows(
+      db,
+      { seq: item.seq, judge, scoring: batch.target, markdown: item.markdown, note },
+      after,
+    );
   });
   touchAnswers(db, same);
   rollups.flush();

@@ -48,14 +48,20 @@ export function createPositioningResultsApi(db: Database.Database): PositioningR
   function attrText(id: number): string {
     let text = attrTexts.get(id);
     if (text === undefined) {
-      text = (stmt(db, 'SELECT text FROM pos_attrs WHERE id = ?').get(id) as { text: string } | undefined)?.text ?? '';
+      text =
+        (stmt(db, 'SELECT text FROM pos_attrs WHERE id = ?').get(id) as { text: string } | undefined)?.text ??
+        '';
       if (attrTexts.size > 50_000) attrTexts.clear();
       attrTexts.set(id, text);
     }
     return text;
   }
 
-  function brandOf(t: BrandTuple, text: string | null, judge: { id: string; version: string }): StoredPositioning {
+  function brandOf(
+    t: BrandTuple,
+    text: string | null,
+    judge: { id: string; version: string },
+  ): StoredPositioning {
     const offsets = parsePairs(t[5]);
     const evidence = [];
     for (let i = 0; i + 1 < offsets.length; i += 2) {
@@ -69,7 +75,10 @@ export function createPositioningResultsApi(db: Database.Database): PositioningR
       status: statusOfCode(t[2]),
       sentiment: { label: sentimentOfCode(t[3]), score: t[4] / 1000 },
       evidence,
-      attributes: attrPairs(t[6]).map(([id, polarity]) => ({ text: attrText(id), polarity: polarityOfCode(polarity) })),
+      attributes: attrPairs(t[6]).map(([id, polarity]) => ({
+        text: attrText(id),
+        polarity: polarityOfCode(polarity),
+      })),
       judge,
     };
   }

@@ -32,7 +32,10 @@ export type JudgeVerdict = readonly BrandPositioning[] | { notScored: string };
 export const isNotScored = (v: JudgeVerdict): v is { notScored: string } => !Array.isArray(v);
 
 /** A judge's positionings as stored rows (brand and attribute keys from the dictionaries). */
-export function encodePositionings(keys: PositioningKeys, list: readonly BrandPositioning[]): StoredBrandRow[] {
+export function encodePositionings(
+  keys: PositioningKeys,
+  list: readonly BrandPositioning[],
+): StoredBrandRow[] {
   const rows = new Map<number, StoredBrandRow>();
   for (const p of list) {
     const brand = keys.brand(p.brandId);
@@ -66,22 +69,22 @@ export function addPositioningRollups(
   sign: number,
 ): void {
   for (const row of rows) {
-    const key: PositioningKey = { judge, day: cell.day, run: cell.run, engine: cell.engine, loc: cell.loc, brand: row.brand };
+    const key: PositioningKey = {
+      judge,
+      day: cell.day,
+      run: cell.run,
+      engine: cell.engine,
+      loc: cell.loc,
+      brand: row.brand,
+    };
     writer.add('status', key, statusValues(row, sign));
-    for (const [attr, polarity] of attrPairs(row.attrs)) writer.add('attr', { ...key, attr }, attrValues(polarity, sign));
+    for (const [attr, polarity] of attrPairs(row.attrs))
+      writer.add('attr', { ...key, attr }, attrValues(polarity, sign));
   }
 }
 
 const BRAND_COLUMNS = 'brand, status, sentiment, score, evidence, attrs';
 const MAX_ROWS = 40;
-
-/** The rows of one answer and judge, by brand key. */
-export function storedRows(db: Database.Database, seq: number, judge: number): StoredBrandRow[] {
-  return stmt(db, `SELECT ${BRAND_COLUMNS} FROM pos_brand WHERE seq = ? AND judge = ? ORDER BY brand`).all(
-    seq,
-    judge,
-  ) as StoredBrandRow[];
-}
 
 /**
  * Replaces an answer's rows for a judge: its pos_answer row (scoring, which text, note) and its

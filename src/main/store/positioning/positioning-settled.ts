@@ -11,5 +11,8 @@ import { settle } from './positioning-rescore-job';
 export function fillPositioningSettled(db: Database.Database): void {
   const answers = db.prepare('SELECT EXISTS (SELECT 1 FROM vis_result)').pluck().get() as number;
   if (answers === 0)
-    settle(db, BUILTIN_JUDGE_REF.id, { version: BUILTIN_JUDGE_REF.version, brandSet: loadBrandSet(db).fingerprint });
+    settle(db, BUILTIN_JUDGE_REF.id, {
+      version: BUILTIN_JUDGE_REF.version,
+      brandSet: loadBrandSet(db).fingerprint,
+    });
 }
