@@ -8,18 +8,12 @@ import type {
   PositioningSummary,
   RescoreProgress,
 } from '../shared/positioning/view-types';
-import type { StatChange, VisibilityDimension } from '../shared/visibility/types';
+import type { StatChange } from '../shared/visibility/types';
 import { formatRate, formatRateChange, rateJson } from './format-stats';
+import { BY_NAME, bucketFields } from './visibility-filters';
 
 // How `parallax positioning` prints its numbers: a text table by default, one JSON document with
 // --json. Every rate carries its 95 % interval and n; changes say "n.s." when not significant.
-
-export const BY_NAME: Record<VisibilityDimension, string> = {
-  day: 'day',
-  run: 'run',
-  location: 'country',
-  engine: 'engine',
-};
 
 const NONE = '\u2013';
 
@@ -132,9 +126,7 @@ export function bucketsJson(view: PositioningBuckets, brands: Map<string, BrandV
     rows: view.rows
       .filter((r) => only === null || r.brandId === only)
       .map((r) => ({
-        bucket: view.by.map((d) => r.bucket[d] ?? '').join(' / '),
-        ...Object.fromEntries(view.by.map((d) => [BY_NAME[d], r.bucket[d] ?? null])),
-        ...(r.bucket.run !== undefined ? { runLabel: view.runLabels[r.bucket.run] ?? null } : {}),
+        ...bucketFields(view.by, r.bucket, view.runLabels),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         ...metricsJson(r),

@@ -14,7 +14,6 @@ import { CliUsageError, writeJson, writeLine, type CliContext } from '../context
 import { formatTable, withCliCore } from '../core';
 import { formatRate } from '../format-stats';
 import {
-  BY_NAME,
   bucketsJson,
   formatAttributes,
   formatNet,
@@ -30,7 +29,9 @@ import {
   addFilterOptions,
   askService,
   brandNames,
+  BY_NAME,
   FILTER_FLAG_NAMES,
+  parseBy,
   periodOf,
   queryOf,
   type FilterFlags,
@@ -42,12 +43,6 @@ import type { RegisterCommand } from './index';
 // over the period with their change against the previous one; with --by, one row per bucket and
 // brand. `parallax positioning rescore` re-scores the stored answers with the built-in judge.
 
-const BY: Record<string, VisibilityDimension> = {
-  day: 'day',
-  run: 'run',
-  country: 'location',
-  engine: 'engine',
-};
 const DAY_MS = 86_400_000;
 /** A pending re-score of at most this many answers is finished before a query answers. */
 const FINISH_IN_PLACE = 5_000;
@@ -83,18 +78,6 @@ Examples:
   parallax positioning --brand Veloxa --by day --json
   parallax positioning --by country --engine assistant-a --countries US,DE
   parallax positioning rescore --yes`;
-
-function parseBy(value: string): VisibilityDimension[] {
-  const names = value
-    .split(',')
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '');
-  if (names.length === 0 || names.length > 2 || names.some((n) => !(n in BY)))
-    throw new CliUsageError(
-      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
-    );
-  return names.map((n) => BY[n] as VisibilityDimension);
-}
 
 function parseAttributes(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

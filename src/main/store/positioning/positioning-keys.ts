@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
-import { parseObject, pluck, stmt } from '../connection';
+import { pluck, stmt } from '../connection';
+import { readBrandDefinitions } from '../visibility';
 
 // The small integer keys of migration 012 (judges, scorings, brands, attributes), each looked up
 // once per connection and cached, and the brand set an answer is judged against with its
@@ -27,17 +28,7 @@ export function readBrandsVersion(db: Database.Database): string {
 /** The file's brands in the Visibility index's order (name, id), with their fingerprint. */
 export function loadBrandSet(db: Database.Database): BrandSet {
   const version = readBrandsVersion(db);
-  const rows = stmt(db, 'SELECT id, name, kind, variants_json FROM brands ORDER BY name, id').all() as Array<{
-    id: string;
-    name: string;
-    kind: 'brand' | 'competitor';
-    variants_json: string;
-  }>;
-  const list = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
-  const brands = rows.map((r) => {
-    const v = parseObject(r.variants_json);
-    return { id: r.id, name: r.name, kind: r.kind, aliases: list(v.aliases), domains: list(v.domains) };
-  });
+  const brands = readBrandDefinitions(db);
   // The kind is left out: it does not change how an answer presents a brand.
   const fingerprint = createHash('sha256')
     .update(JSON.stringify(brands.map((b) => [b.id, b.name, b.aliases, b.domains])))
