@@ -77,8 +77,8 @@ export function rollupsAndRecounts(
   }
 }
 
-/** Every answer's positioning rows by its seq (brand keys as brand names, attribute ids as texts). */
-export function answerRows(path: string): Record<string, unknown[]> {
+/** A judge's positioning rows of every answer by its seq (brand keys as brand names, attribute ids as texts). */
+export function answerRows(path: string, judge = 'builtin'): Record<string, unknown[]> {
   const db = new Database(path, { readonly: true });
   try {
     const rows = db
@@ -87,9 +87,10 @@ export function answerRows(path: string): Record<string, unknown[]> {
            (SELECT json_group_array(t.text || ':' || (b.attrs ->> (e.key + 1)) ORDER BY e.key) FROM json_each(b.attrs) e
              JOIN pos_attrs t ON t.id = e.value WHERE e.key % 2 = 0) AS attrs
          FROM pos_brand b JOIN pos_brands pb ON pb.id = b.brand LEFT JOIN brands br ON br.id = pb.brand_id
+         WHERE b.judge = (SELECT id FROM pos_judges WHERE name = ?)
          ORDER BY b.seq, brand`,
       )
-      .all() as Array<{ resultId: number }>;
+      .all(judge) as Array<{ resultId: number }>;
     const out: Record<string, unknown[]> = {};
     for (const { resultId, ...rest } of rows) (out[resultId] ??= []).push(rest);
     return out;

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../src/main/ipc/event-bus';
 import {
   builtinRescoreJudge,
+  createPositioningService,
   createRescoreDriver,
   runRescore,
+  type RescoreJudge,
   type RescoreProgressStep,
 } from '../../../src/main/positioning';
+import { judgePositioning } from '../../../src/shared/positioning';
 import { MIGRATIONS, type HistoryStore } from '../../../src/main/store';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
@@ -145,6 +148,75 @@ describe('re-score batches', () => {
     expect(out).toEqual({ outcome: 'finished', done: recent, total: recent });
     expect(meta(path, 'pos_settled')).toBe(settled);
     expect(store.posRescoreState().last?.fromDay).toBe(fromDay);
+  });
+});
+
+describe('a judge of another kind', () => {
+  it("plugs in with promises, keeps its rows beside the built-in judge's, and is not asked twice", async () => {
+    const { store, path } = history('model.db', 1);
+    try {
+      const asked: string[] = [];
+      // An asynchronous judge in the shape a model judge has (its calls, retries and budget
+      // behind a promise): the built-in judgements, and a refusal for answers naming Stridex.
+      const model: RescoreJudge = {
+        ref: { id: 'model:test', version: '7' },
+        async judgeBatch(inputs) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return inputs.map((input) => {
+            asked.push(input.text);
+            return input.text.includes('Stridex')
+              ? { notScored: 'the model refused' }
+              : judgePositioning(input);
+          });
+        },
+      };
+      const builtinBefore = answerRows(path);
+      store.posRescoreStart({ judge: 'model:test', version: '7', force: false });
+      // The built-in judge's run leaves another judge's job alone.
+      expect(await runRescore(store, builtinRescoreJudge())).toEqual({
+        outcome: 'idle',
+        judge: 'model:test 7',
+      });
+      expect(await runRescore(store, model, { batchSize: 4 })).toMatchObject({
+        outcome: 'finished',
+        done: 18,
+      });
+      expect(asked).toHaveLength(18);
+      expectRollupsInStep(path);
+      const service = createPositioningService({
+        store,
+        now: () => AT + 86_400_000,
+        activeJudge: () => 'model:test',
+      });
+      const view = service.summary({ scope: { kind: 'all' }, period: { days: 7 }, attributeLimit: 0 });
+      const refused = asked.filter((t) => t.includes('Stridex')).length;
+      expect(
+        view.leaderboard.find((m) => m.brandId === store.listBrands().find((b) => b.name === 'Stridex')?.id)
+          ?.n,
+      ).toBe(0);
+      const runId = store.listRuns({}).runs[0]?.id as string;
+      const ids = store.getRunMatrix(runId).flatMap((c) => (c.resultId ? [c.resultId] : []));
+      const notScored = store
+        .posResults(ids, 'model:test')
+        .filter((r) => r?.notScored === 'the model refused');
+      expect(notScored).toHaveLength(refused);
+      // Scored answers are kept: the next run asks only for those it could not score.
+      asked.length = 0;
+      store.posRescoreStart({ judge: 'model:test', version: '7', force: false });
+      await runRescore(store, model);
+      expect(asked).toHaveLength(refused);
+      // The built-in judge's rows are untouched; the model's are its own.
+      expect(answerRows(path)).toEqual(builtinBefore);
+      const modelRows = answerRows(path, 'model:test');
+      expect(
+        Object.values(modelRows)
+          .flat()
+          .some((r) => (r as { brand: string }).brand === 'Stridex'),
+      ).toBe(false);
+      expect(Object.keys(modelRows).length).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
   });
 });
 

@@ -33,6 +33,11 @@ export interface RescoreRequest {
   version?: string;
   /** Only answers of this UTC day or later. */
   fromDay?: number | null;
+  /**
+   * Judge again answers already scored by this judge version over the current brands (default
+   * true: the analyst asked). A model judge passes false: what it scored is kept, not paid twice.
+   */
+  force?: boolean;
 }
 
 export interface PositioningJobApi {
@@ -87,14 +92,15 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
     const judge = request.judge ?? BUILTIN_JUDGE_REF.id;
     const version = request.version ?? BUILTIN_JUDGE_REF.version;
     const fromDay = request.fromDay ?? null;
-    const fresh = newJob(db, keys, { reason: 'request', judge, version, fromDay, force: true, now: now() });
+    const force = request.force ?? true;
+    const fresh = newJob(db, keys, { reason: 'request', judge, version, fromDay, force, now: now() });
     const pending = readJob(db);
     if (
       pending !== null &&
       pending.judge === judge &&
       pending.target === fresh.target &&
       pending.fromDay === fromDay &&
-      pending.force
+      pending.force === force
     ) {
       const resumed = { ...pending, paused: false };
       writeJob(db, resumed);
