@@ -15,8 +15,11 @@ import type { JudgeVerdict, RescoreBatch, RescoreStep } from '../store';
 // next run carries on from the cursor. Used by the app's worker (rescore-worker.ts), the CLI and
 // the tests; a model judge plugs in by implementing RescoreJudge.
 
-/** Default answers per batch: ~0.3 s of the built-in judge, a few ms of writing. */
-export const RESCORE_BATCH = 1000;
+/**
+ * Default answers per batch: ~0.15 s of the built-in judge on two threads; its write transaction
+ * (what the app's ingest may wait for) stays well under 100 ms when little moves.
+ */
+export const RESCORE_BATCH = 500;
 
 export interface RescoreJudge {
   /** The judge's name (stored as pos_judges.name) and version; the job must be for it. */
