@@ -17,11 +17,10 @@ const NONE: PositioningColumns = { positioning: '', topPick: '', recommended: ''
 const signedScore = (score: number): string =>
   `${score > 0 ? '+' : score < 0 ? '\u2212' : '\u00b1'}${Math.abs(score).toFixed(2)}`;
 
-/** The columns of a row from the reader's positioning JSON ('null' or empty when not scored). */
+/** The columns of a row from the reader's positioning JSON (all empty when not scored or naming no tracked brand). */
 export function positioningColumns(json: string | undefined): PositioningColumns {
   if (json === undefined || json === 'null' || json === '') return NONE;
   const list = JSON.parse(json) as StoredPositioning[];
-  if (list.length === 0) return { ...NONE, positioning: '(no tracked brand named)' };
   const names = (keep: (p: StoredPositioning) => boolean) =>
     list
       .filter(keep)

@@ -124,7 +124,7 @@ describe('exports carry positioning', () => {
     );
     expect(first.topPick).toContain('Veloxa');
     const noBrand = parsed.data.find((r) => r.answer === (ANSWERS[3] as string).replace(/[#*|]/g, ''));
-    expect(noBrand?.positioning).toBe('(no tracked brand named)');
+    expect(noBrand?.positioning).toBe('');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await exportTo('xlsx'));
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;

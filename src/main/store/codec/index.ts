@@ -8,6 +8,7 @@ export {
   excerptSql,
   HEAD_CHARS,
   headOf,
+  keptDocPart,
   packDoc,
   rememberDoc,
   type ResultDoc,

@@ -18,18 +18,6 @@ export function registerZstdText(db: Database.Database): void {
 export function registerStoreFunctions(db: Database.Database): void {
   registerZstdText(db);
   registerDocText(db);
-  registerUtf16Slice(db);
-}
-
-/**
- * utf16_slice(text, start, end): JavaScript's text.slice(start, end). Positioning evidence keeps
- * UTF-16 offsets (the judge's, the renderer's); SQLite's substr counts code points, which differ
- * after any character outside the BMP (an emoji): the JSON export cuts evidence with this.
- */
-function registerUtf16Slice(db: Database.Database): void {
-  db.function('utf16_slice', { deterministic: true }, (text: unknown, start: unknown, end: unknown) =>
-    typeof text === 'string' ? text.slice(Number(start), Number(end)) : null,
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
-import { POSITIONING_SQL } from './export-positioning';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them
@@ -92,11 +92,12 @@ type Row = { line: Buffer };
 export function prepareJsonLines(
   db: Database.Database,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
     const params = { runId, sandbox: options.sandbox ? 1 : 0, judge: options.judge ?? 'builtin' };
-    for (const row of stmt.iterate(params)) yield [row.line];
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) yield [row.line];
   };
 }
 
@@ -122,6 +123,7 @@ export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
   type ChunkParams = { sandbox: number; ids: string; judge: string };
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
@@ -135,7 +137,7 @@ export function prepareJsonLineChunks(
       ids: JSON.stringify(request.jobIds),
       judge: request.judge ?? 'builtin',
     };
-    for (const row of stmt.iterate(params)) {
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) {
       if (lines > 0) parts.push(separator);
       parts.push(row.line);
       lines += 1;

@@ -6,7 +6,7 @@ import type { NormalizedResult } from '../../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
-import { POSITIONING_SQL } from './export-positioning';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 import { parseStringArray } from '../connection';
 import { registerStoreFunctions, sourceCountSql } from '../codec';
 
@@ -236,6 +236,8 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
   db.pragma('busy_timeout = 5000');
   // The answer's texts are read from its compressed document (results' generated columns).
   registerStoreFunctions(db);
+  // Each answer's positioning is written by a function of this connection (export-positioning.ts).
+  const attrs = positioningJsonFor(db);
   // [prompt filter][children]: four statements prepared once per export.
   const statements = [false, true].map((filter) =>
     [false, true].map((children) => db.prepare(jobsSql(filter, children))),
@@ -284,10 +286,11 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
 
   function* jobs(runId: string, filter: JobsFilter = {}): IterableIterator<ExportJob> {
     const stmt = statements[filter.promptIndexes ? 1 : 0]?.[filter.children ? 1 : 0] as Database.Statement;
-    const rows = filter.promptIndexes
-      ? stmt.iterate(runId, JSON.stringify(filter.promptIndexes), { judge })
-      : stmt.iterate(runId, { judge });
-    for (const row of rows) yield toJob(row as JobRowSql);
+    const rows = () =>
+      filter.promptIndexes
+        ? stmt.iterate(runId, JSON.stringify(filter.promptIndexes), { judge })
+        : stmt.iterate(runId, { judge });
+    for (const row of inSnapshot(db, attrs, rows)) yield toJob(row as JobRowSql);
   }
 
   function normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult {
