@@ -12,6 +12,7 @@ import {
 import { judgePositioning } from '../../../src/shared/positioning';
 import { MIGRATIONS, type HistoryStore } from '../../../src/main/store';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
+import { withoutPositioning } from '../../support/old-history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { BRANDS, storeAnswers } from './fixtures';
 import { answerRows, rollupsAndRecounts } from './recount';
@@ -246,16 +247,7 @@ describe('re-score triggers', () => {
     const expected = answerRows(path);
     store.close();
     // The file as version 11 left it: no positioning tables, no positioning meta.
-    const db = new Database(path);
-    db.pragma('foreign_keys = OFF');
-    for (const t of db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'")
-      .pluck()
-      .all() as string[])
-      db.exec(`DROP TABLE ${t}`);
-    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\'");
-    db.pragma(`user_version = ${MIGRATIONS.length - 1}`);
-    db.close();
+    withoutPositioning(path);
     const upgraded = openTemp(path);
     try {
       expect(upgraded.migrated.to).toBe(MIGRATIONS.length);
