@@ -210,7 +210,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.positioningWorker ? { worker: deps.positioningWorker } : {}),
     logError: (message) => deps.logError?.(message),
   });
-  if (!store.readonly) store.posEnsureCurrent();
+  try {
+    if (!store.readonly) store.posEnsureCurrent();
+  } catch (error) {
+    // Another process holding the write lock (the CLI): the check runs again at the next start.
+    deps.logError?.(`positioning: ${error instanceof Error ? error.message : String(error)}`);
+  }
   rescore.kick();
   const ctx: HandlerContext = {
     app: deps.app,
