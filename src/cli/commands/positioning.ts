@@ -165,7 +165,13 @@ function printBuckets(
  */
 async function finishSmallRescore(ctx: CliContext, store: HistoryStore): Promise<void> {
   if (store.readonly) return;
-  const job = store.posEnsureCurrent();
+  let job: ReturnType<HistoryStore['posEnsureCurrent']>;
+  try {
+    job = store.posEnsureCurrent();
+  } catch {
+    // The app holds the write lock (and re-scores in the background): read as it is.
+    return;
+  }
   if (job === null || job.paused || job.judge !== 'builtin' || job.total - job.done > FINISH_IN_PLACE) return;
   if (!ctx.json) writeLine(ctx.stderr, `Re-scoring ${job.total - job.done} stored answers after a change…`);
   await runRescore(store, builtinRescoreJudge());
