@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
 import { registerStoreFunctions } from '../../src/main/store/codec';
-import { SPANS } from '../../src/main/store/positioning';
+import {
+  addPositioningRollups,
+  PositioningRollupWriter,
+  type StoredBrandRow,
+} from '../../src/main/store/positioning';
 import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
@@ -16,14 +20,14 @@ import { BENCH_BRANDS, positioningAnswers } from './positioning-answers';
 // 2-6 KB naming them the way engines do (positioning-answers.ts). The first TEMPLATE_RUNS runs
 // are stored through the store's real ingest (judged at ingest, every index and roll-up); the
 // others are copies of those answers in SQL (their own results rows with the template's
-// document, their own cells, the template's positioning rows), and the positioning and
-// answer-count roll-ups are then counted from the rows in SQL, as ingest keeps them
-// (tests/integration/positioning proves ingest keeps them equal to that count). Storing a
-// million answers through ingest would take hours on a 2-core machine. Built once, cached.
+// document, their own cells, the template's positioning rows and, through the store's roll-up
+// writer, their roll-ups as ingest writes them); the answer counts are then counted from the
+// cells in SQL. Storing a million answers through ingest would take hours on a 2-core machine.
+// Built once, cached.
 
 /** PARALLAX_POS_BENCH_SMALL=1: a 3-day history of its own (checking the build, not a figure). */
 const SMALL = process.env.PARALLAX_POS_BENCH_SMALL === '1';
-const VERSION = SMALL ? 'pos-small-v2' : 'pos-v2';
+const VERSION = SMALL ? 'pos-small-v4' : 'pos-v4';
 export const POS_BENCH_NOW = Date.UTC(2026, 2, 31, 12);
 const DAY = 86_400_000;
 const DAYS = SMALL ? 3 : 90;
@@ -96,53 +100,64 @@ function createRuns(store: HistoryStore, setClock: (ms: number) => void): number
   return templates;
 }
 
-/** The other runs' answers: copies of the templates' rows, each in its own cell. */
+/**
+ * The other runs' answers: copies of the templates' rows, each in its own cell, a run at a time
+ * in a few INSERT … SELECT statements (a job's template: the next one in turn).
+ */
 function copyAnswers(db: Database.Database): void {
-  const templates = db.prepare('SELECT seq FROM results ORDER BY seq').pluck().all() as number[];
+  db.exec(`CREATE TEMP TABLE templates (idx INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
+    INSERT INTO templates (idx, seq) SELECT row_number() OVER (ORDER BY seq) - 1, seq FROM results;
+    CREATE TEMP TABLE copies (job TEXT PRIMARY KEY, template INTEGER NOT NULL, engine TEXT NOT NULL,
+      loc TEXT NOT NULL, prompt INTEGER NOT NULL) WITHOUT ROWID;`);
+  const count = db.prepare('SELECT count(*) FROM temp.templates').pluck().get() as number;
   const runs = db
     .prepare(
       'SELECT id, created_at FROM runs WHERE id NOT IN (SELECT run_id FROM jobs WHERE id IN (SELECT job_id FROM results)) ORDER BY created_at',
     )
     .all() as Array<{ id: string; created_at: number }>;
-  const jobs = db.prepare(
-    `SELECT j.id, j.engine, CASE WHEN j.us_state IS NULL THEN j.country ELSE 'US-' || j.us_state END AS loc, p.id AS prompt
-     FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index WHERE j.run_id = ? ORDER BY j.rowid`,
+  const plan = db.prepare(
+    `INSERT INTO temp.copies (job, template, engine, loc, prompt)
+     SELECT x.id, t.seq, x.engine, x.loc, x.prompt FROM (
+       SELECT j.id, j.engine, CASE WHEN j.us_state IS NULL THEN j.country ELSE 'US-' || j.us_state END AS loc,
+         p.id AS prompt, row_number() OVER (ORDER BY j.rowid) - 1 AS rn
+       FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index WHERE j.run_id = @run) x
+     JOIN temp.templates t ON t.idx = (@first + x.rn) % @count`,
   );
-  const runKey = db.prepare('INSERT INTO vis_runs (run_id) VALUES (?)');
-  const result = db.prepare(
+  const steps = [
     `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_plain, html_urls_json,
        related_searches_json, answer_head, source_titles_plain, doc, facets)
-     SELECT lower(hex(randomblob(16))), @job, @at, @at, model, shape, search_queries_plain, html_urls_json,
-       related_searches_json, answer_head, '', doc, '' FROM results WHERE seq = @template`,
-  );
-  const cell = db.prepare(
-    'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const answer = db.prepare(
-    'INSERT INTO pos_answer (seq, judge, scoring, markdown, note) SELECT ?, judge, scoring, markdown, note FROM pos_answer WHERE seq = ?',
-  );
-  const brands = db.prepare(
+     SELECT lower(hex(randomblob(16))), c.job, @at, @at, t.model, t.shape, t.search_queries_plain, t.html_urls_json,
+       t.related_searches_json, t.answer_head, '', t.doc, '' FROM temp.copies c JOIN results t ON t.seq = c.template`,
+    `INSERT INTO vis_result (seq, day, run, engine, loc, prompt)
+     SELECT r.seq, @day, @key, c.engine, c.loc, c.prompt FROM temp.copies c JOIN results r ON r.job_id = c.job`,
+    `INSERT INTO pos_answer (seq, judge, scoring, markdown, note)
+     SELECT r.seq, a.judge, a.scoring, a.markdown, a.note FROM temp.copies c JOIN results r ON r.job_id = c.job
+     JOIN pos_answer a ON a.seq = c.template`,
     `INSERT INTO pos_brand (seq, judge, brand, status, sentiment, score, evidence, attrs)
-     SELECT ?, judge, brand, status, sentiment, score, evidence, attrs FROM pos_brand WHERE seq = ?`,
-  );
+     SELECT r.seq, b.judge, b.brand, b.status, b.sentiment, b.score, b.evidence, b.attrs
+     FROM temp.copies c JOIN results r ON r.job_id = c.job JOIN pos_brand b ON b.seq = c.template`,
+  ].map((sql) => db.prepare(sql));
+  const runKey = db.prepare('INSERT INTO vis_runs (run_id) VALUES (?)');
+  const copied = db.prepare('SELECT template, engine, loc FROM temp.copies');
+  const rollups = positioningRollups(db);
   const t0 = performance.now();
   let n = 0;
   for (const [r, run] of runs.entries()) {
     db.transaction(() => {
       const key = Number(runKey.run(run.id).lastInsertRowid);
+      db.exec('DELETE FROM temp.copies');
+      n += plan.run({ first: n % count, count, run: run.id }).changes;
       const day = Math.floor(run.created_at / DAY);
-      for (const j of jobs.all(run.id) as Array<{
-        id: string;
-        engine: string;
-        loc: string;
-        prompt: number;
-      }>) {
-        const template = templates[n++ % templates.length] as number;
-        const seq = Number(result.run({ job: j.id, at: run.created_at, template }).lastInsertRowid);
-        cell.run(seq, day, key, j.engine, j.loc, j.prompt);
-        answer.run(seq, template);
-        brands.run(seq, template);
-      }
+      const params = { at: run.created_at, day, key };
+      for (const step of steps) step.run(params);
+      for (const c of copied.all() as Array<{ template: number; engine: string; loc: string }>)
+        rollups.add(c.template, { day, run: key, engine: c.engine, loc: c.loc });
+      // A day's runs are summed before they are written (the day-level rows once a day).
+      if (
+        runs[r + 1] === undefined ||
+        Math.floor((runs[r + 1] as { created_at: number }).created_at / DAY) !== day
+      )
+        rollups.flush();
     })();
     if (r % 100 === 99)
       console.log(
@@ -151,20 +166,31 @@ function copyAnswers(db: Database.Database): void {
   }
 }
 
-const STATUS_SUMS = `count(*), sum(b.status = 0), sum(b.status = 1), sum(b.status = 2), sum(b.status = 3),
-  sum(b.sentiment = 1), sum(b.sentiment = 0), sum(b.sentiment = -1), sum(b.score), sum(b.score * b.score)`;
-const ATTR_SUMS = 'count(*), sum((b.attrs ->> (a.key + 1)) > 0), sum((b.attrs ->> (a.key + 1)) < 0)';
-const WITH_CELL = 'FROM pos_brand b JOIN vis_result f ON f.seq = b.seq';
-const WITH_ATTRS = `${WITH_CELL} JOIN json_each(b.attrs) a ON a.key % 2 = 0`;
+/**
+ * The copies' positioning roll-ups, written by the store's own roll-up writer (as ingest writes
+ * them): each copy adds its template's rows in its own cell.
+ */
+function positioningRollups(db: Database.Database) {
+  const byTemplate = new Map<number, Array<StoredBrandRow & { judge: number }>>();
+  for (const row of db
+    .prepare(
+      'SELECT seq, judge, brand, status, sentiment, score, evidence, attrs FROM pos_brand WHERE seq IN (SELECT seq FROM temp.templates)',
+    )
+    .all() as Array<StoredBrandRow & { judge: number; seq: number }>) {
+    const { seq, ...stored } = row;
+    byTemplate.set(seq, [...(byTemplate.get(seq) ?? []), stored]);
+  }
+  const writer = new PositioningRollupWriter(db);
+  return {
+    add(template: number, cell: { day: number; run: number; engine: string; loc: string }) {
+      for (const row of byTemplate.get(template) ?? [])
+        addPositioningRollups(writer, row.judge, cell, [row], 1);
+    },
+    flush: () => writer.flush(),
+  };
+}
 
-/** A time-bucketed attribute table's rows: every answer in one bucket of each span. */
-const bucketed = (table: string, dims: string, groups: string): string[] =>
-  SPANS.map(
-    (span) =>
-      `INSERT INTO ${table} SELECT b.judge, ${span}, (f.day / ${span}) * ${span}, ${dims}, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, ${groups}`,
-  );
-
-/** The roll-ups the queries read, counted from the rows (what ingest keeps them equal to). */
+/** The answer counts the queries read (their empty reasons), counted from vis_result. */
 const ROLLUPS: ReadonlyArray<[table: string, inserts: string[]]> = [
   [
     'vis_cell',
@@ -175,36 +201,6 @@ const ROLLUPS: ReadonlyArray<[table: string, inserts: string[]]> = [
     ['INSERT INTO vis_cell_el SELECT day, engine, loc, count(*) FROM vis_result GROUP BY 1, 2, 3'],
   ],
   ['vis_cell_d', ['INSERT INTO vis_cell_d SELECT day, count(*) FROM vis_result GROUP BY 1']],
-  [
-    'pos_status_day',
-    [
-      `INSERT INTO pos_status_day SELECT b.judge, f.day, f.run, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5, 6`,
-    ],
-  ],
-  [
-    'pos_status_el',
-    [
-      `INSERT INTO pos_status_el SELECT b.judge, f.day, f.engine, f.loc, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3, 4, 5`,
-    ],
-  ],
-  [
-    'pos_status_d',
-    [`INSERT INTO pos_status_d SELECT b.judge, f.day, b.brand, ${STATUS_SUMS} ${WITH_CELL} GROUP BY 1, 2, 3`],
-  ],
-  [
-    'pos_attr_run',
-    [
-      `INSERT INTO pos_attr_run SELECT b.judge, f.run, f.day, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5`,
-    ],
-  ],
-  [
-    'pos_attr_run_engine',
-    [
-      `INSERT INTO pos_attr_run_engine SELECT b.judge, f.run, f.day, f.engine, b.brand, a.value, ${ATTR_SUMS} ${WITH_ATTRS} GROUP BY 1, 2, 3, 4, 5, 6`,
-    ],
-  ],
-  ['pos_attr_el', bucketed('pos_attr_el', 'f.engine, f.loc, b.brand', '4, 5, 6, 7')],
-  ['pos_attr_d', bucketed('pos_attr_d', 'b.brand', '4, 5')],
 ];
 
 function countRollups(db: Database.Database): void {

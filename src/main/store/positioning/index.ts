@@ -18,9 +18,9 @@ export {
 } from './positioning-jobs';
 export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
 export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
-export { isNotScored, type JudgeVerdict } from './positioning-rows';
-export { polarityOfCode, sentimentOfCode, statusOfCode } from './positioning-codes';
-export { positioningTables } from './positioning-rollups';
+export { addPositioningRollups, isNotScored, type JudgeVerdict } from './positioning-rows';
+export { polarityOfCode, sentimentOfCode, statusOfCode, type StoredBrandRow } from './positioning-codes';
+export { PositioningRollupWriter, positioningTables } from './positioning-rollups';
 export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
 export { fillPositioningSettled } from './positioning-settled';
 export { openPositioningConnection, type PositioningConnection } from './positioning-connection';
