@@ -3,7 +3,7 @@ import { builtinRescoreJudge, createPositioningService, runRescore } from '../..
 import type { HistoryStore } from '../../../src/main/store';
 import { judgePositioning } from '../../../src/shared/positioning';
 import type { PositioningStatus } from '../../../src/shared/positioning';
-import { newRun, openTemp, tempFolder } from '../store/helpers';
+import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 import { answerRows, rollupsAndRecounts } from './recount';
 
@@ -196,6 +196,21 @@ describe('positioning at ingest', () => {
     expectRollupsInStep();
   });
 
+  it('keeps the second of two answers stored for the same job in one batch', () => {
+    const job = store.getRunMatrix(runIds[1] as string)[1];
+    store.ingestResults(
+      [0, 2].map((k) => ({
+        jobId: job?.jobId as string,
+        raw: {},
+        fetchedAt: AT,
+        normalized: normalized('assistant-a', ANSWERS[k] as string, { markdown: ANSWERS[k] as string }),
+      })),
+    );
+    const result = store.posResults([job?.resultId as string], 'builtin')[0];
+    expect(result?.brands.map((b) => b.brand)).toEqual(['Fleetfoot']);
+    expectRollupsInStep();
+  });
+
   it('takes a deleted run out of the roll-ups and its rows with it', () => {
     const extra = newRun(store, { prompts: ['p9'], engines: ['assistant-b'], countries: ['GB'] });
     storeAnswers(store, extra.jobs, AT);
@@ -247,6 +262,15 @@ describe('positioning after a brand change', () => {
       storeAnswers(fresh, two.jobs, AT, 5);
       const job = fresh.getRunMatrix(two.run.id)[0];
       storeAnswers(fresh, [fresh.getJob(job?.jobId as string) as never], AT, 3);
+      const second = fresh.getRunMatrix(two.run.id)[1];
+      fresh.ingestResults([
+        {
+          jobId: second?.jobId as string,
+          raw: {},
+          fetchedAt: AT,
+          normalized: normalized('assistant-a', ANSWERS[2] as string, { markdown: ANSWERS[2] as string }),
+        },
+      ]);
     } finally {
       fresh.close();
     }

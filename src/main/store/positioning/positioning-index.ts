@@ -16,8 +16,8 @@ import {
   addPositioningRollups,
   deleteAnswers,
   encodePositionings,
+  FreshAnswerRows,
   rowsWithCells,
-  writeAnswerRows,
   type AnswerCell,
 } from './positioning-rows';
 import type { StoredBrandRow } from './positioning-codes';
@@ -64,6 +64,7 @@ interface Batch {
 export function createPositioningIndexer(db: Database.Database): PositioningIndexer {
   const keys: PositioningKeys = createPositioningKeys(db);
   const rollups = new PositioningRollupWriter(db);
+  const fresh = new FreshAnswerRows();
   let set: BrandSet | null = null;
   let judge: BuiltinJudge | null = null;
   let batch: Batch | null = null;
@@ -115,12 +116,14 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
       brands: b.set.brands,
     };
     const { rows, note } = judgeRows(b, input);
-    writeAnswerRows(db, { seq, judge: b.judgeKey, scoring: b.scoring, markdown, note }, rows, true);
+    fresh.add({ seq, judge: b.judgeKey, scoring: b.scoring, markdown, note }, rows);
     addPositioningRollups(rollups, b.judgeKey, cell, rows, 1);
   }
 
   /** Takes answers out (rows of every judge), in pages; the caller flushes. */
   function unindex(seqs: readonly number[]): void {
+    // The same answer stored twice in one batch: its first rows must be in place to go.
+    fresh.write(db);
     for (let at = 0; at < seqs.length; at += PAGE) {
       const page = seqs.slice(at, at + PAGE);
       for (const r of rowsWithCells(db, page)) addPositioningRollups(rollups, r.judge, r, [r], -1);
@@ -142,6 +145,7 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
       batch = null;
     },
     flush() {
+      fresh.write(db);
       rollups.flush();
       batch = null;
     },
@@ -153,6 +157,7 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
     reset() {
       keys.clear();
       rollups.clear();
+      fresh.clear();
       set = null;
       judge = null;
       batch = null;

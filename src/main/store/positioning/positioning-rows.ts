@@ -88,14 +88,12 @@ const MAX_ROWS = 40;
 
 /**
  * Replaces an answer's rows for a judge: its pos_answer row (scoring, which text, note) and its
- * pos_brand rows. The caller has taken the old rows out of the roll-ups; `fresh`: the answer
- * has none yet (a new answer at ingest), so there is nothing to delete.
+ * pos_brand rows. The caller has taken the old rows out of the roll-ups.
  */
 export function writeAnswerRows(
   db: Database.Database,
   answer: { seq: number; judge: number; scoring: number; markdown: boolean; note: string | null },
   rows: readonly StoredBrandRow[],
-  fresh = false,
 ): void {
   stmt(
     db,
@@ -103,7 +101,7 @@ export function writeAnswerRows(
      ON CONFLICT (seq, judge) DO UPDATE SET scoring = excluded.scoring, markdown = excluded.markdown,
        note = excluded.note`,
   ).run(answer.seq, answer.judge, answer.scoring, answer.markdown ? 1 : 0, answer.note);
-  if (!fresh) stmt(db, 'DELETE FROM pos_brand WHERE seq = ? AND judge = ?').run(answer.seq, answer.judge);
+  stmt(db, 'DELETE FROM pos_brand WHERE seq = ? AND judge = ?').run(answer.seq, answer.judge);
   for (let at = 0; at < rows.length; at += MAX_ROWS) {
     const chunk = rows.slice(at, at + MAX_ROWS);
     const params: Array<number | string | null> = [];
@@ -138,4 +136,77 @@ export function deleteAnswers(db: Database.Database, seqs: readonly number[]): v
   const list = JSON.stringify(seqs);
   stmt(db, 'DELETE FROM pos_brand WHERE seq IN (SELECT value FROM json_each(?))').run(list);
   stmt(db, 'DELETE FROM pos_answer WHERE seq IN (SELECT value FROM json_each(?))').run(list);
+}
+
+/** Rows per multi-row statement (8 columns each: well under SQLite's bound-parameter limit). */
+const CHUNKS = [64, 16, 4, 1];
+
+function insertChunked(
+  db: Database.Database,
+  head: string,
+  tuple: string,
+  width: number,
+  values: ReadonlyArray<number | string | null>,
+): void {
+  let at = 0;
+  const rows = values.length / width;
+  for (const size of CHUNKS) {
+    while (rows - at / width >= size) {
+      stmt(db, multiRowSql(head, tuple, size)).run(values.slice(at, at + size * width));
+      at += size * width;
+    }
+  }
+}
+
+/**
+ * New answers' rows, gathered over a batch and inserted at its end in a few multi-row
+ * statements (a statement run has a fixed cost; ingest stores answers in bursts of hundreds).
+ */
+export class FreshAnswerRows {
+  private answers: Array<number | string | null> = [];
+  private brands: Array<number | string | null> = [];
+
+  add(
+    answer: { seq: number; judge: number; scoring: number; markdown: boolean; note: string | null },
+    rows: readonly StoredBrandRow[],
+  ): void {
+    this.answers.push(answer.seq, answer.judge, answer.scoring, answer.markdown ? 1 : 0, answer.note);
+    for (const r of rows)
+      this.brands.push(
+        answer.seq,
+        answer.judge,
+        r.brand,
+        r.status,
+        r.sentiment,
+        r.score,
+        r.evidence,
+        r.attrs,
+      );
+  }
+
+  /** Inserts what was gathered (before anything reads these answers' rows). */
+  write(db: Database.Database): void {
+    if (this.answers.length > 0)
+      insertChunked(
+        db,
+        'INSERT OR FAIL INTO pos_answer (seq, judge, scoring, markdown, note)',
+        '(?, ?, ?, ?, ?)',
+        5,
+        this.answers,
+      );
+    if (this.brands.length > 0)
+      insertChunked(
+        db,
+        `INSERT OR FAIL INTO pos_brand (seq, judge, ${BRAND_COLUMNS})`,
+        '(?, ?, ?, ?, ?, ?, ?, ?)',
+        8,
+        this.brands,
+      );
+    this.clear();
+  }
+
+  clear(): void {
+    this.answers = [];
+    this.brands = [];
+  }
 }
