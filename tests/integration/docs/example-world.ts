@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  constants,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -264,6 +273,6 @@ export function copyDataDir(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
     // The shared memory index is rebuilt by the next opener; the WAL, if any, is part of the file.
-    if (!name.endsWith('-shm')) copyFileSync(join(from, name), join(to, name));
+    if (!name.endsWith('-shm')) copyFileSync(join(from, name), join(to, name), constants.COPYFILE_FICLONE);
   }
 }
