@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ConnectionOptions } from 'node:tls';
@@ -121,7 +122,8 @@ export function tlsOptions(team: TeamUrl, home: string = homedir()): ConnectionO
     ...client,
     ...(ca !== undefined ? { ca } : {}),
     rejectUnauthorized: true,
-    servername: team.host,
+    // SNI takes host names only (an IP address there is deprecated); the check below still sees the IP.
+    ...(isIP(team.host) ? {} : { servername: team.host }),
     // verify-ca (and require with a CA) checks the chain only; verify-full also the host name,
     // which Node's default check does.
     ...(team.sslmode === 'verify-full' ? {} : { checkServerIdentity: () => undefined }),
