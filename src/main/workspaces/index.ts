@@ -13,3 +13,4 @@ export {
   type WorkspaceRegistry,
   type WorkspaceRegistryDeps,
 } from './registry';
+export { openWorkspaceHost, type HostedCore, type WorkspaceHost } from './host';
