@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { VIEW_GROUPS, VIEWS, useNavStore } from '../stores/nav-store';
 import { UnreadBadge } from '../views/alerts/UnreadBadge';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 
@@ -45,6 +46,7 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Views" ref={navRef}>
       <h2 className="brand">Parallax {info && <span className="version">{info.version}</span>}</h2>
+      <WorkspaceSwitcher />
       {GROUPED.map(({ group, views }) => (
         <div key={group.id} className="nav-group">
           <h3 id={`nav-group-${group.id}`} className="nav-group-heading">
