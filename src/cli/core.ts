@@ -212,7 +212,8 @@ export function cliDataFolder(env: NodeJS.ProcessEnv, settings: SettingsStore | 
 async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsStore | null): Promise<string> {
   const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
   try {
-    return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current().dbPath;
+    return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current()
+      .dbPath;
   } catch (error) {
     if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
     throw error;

@@ -16,7 +16,8 @@ export interface TeamCliDeps {
 }
 
 export const defaultTeamCliDeps: TeamCliDeps = {
-  openSettings: async (env) => (await import('../main/settings/conf-settings-store')).openSettingsStore({ env }),
+  openSettings: async (env) =>
+    (await import('../main/settings/conf-settings-store')).openSettingsStore({ env }),
   openPasswords: async () => (await import('../main/team')).createTeamPasswordStore(),
 };
 
@@ -34,7 +35,10 @@ export async function openCliTeam(
 
 /** Runs a team or workspace action; its TeamError or WorkspaceError becomes one line and an exit code. */
 export async function runTeamAction<T>(ctx: CliContext, action: () => Promise<T>): Promise<T> {
-  const [{ TeamError }, { WorkspaceError }] = await Promise.all([import('../main/team'), import('../main/workspaces')]);
+  const [{ TeamError }, { WorkspaceError }] = await Promise.all([
+    import('../main/team'),
+    import('../main/workspaces'),
+  ]);
   try {
     return await action();
   } catch (error) {
@@ -47,9 +51,13 @@ export async function runTeamAction<T>(ctx: CliContext, action: () => Promise<T>
 
 /** Reads a password piped on stdin (--password-stdin): the first line, without its newline. */
 export async function readPasswordFromStdin(ctx: CliContext): Promise<string> {
-  if (ctx.stdin.isTTY) throw new CliUsageError('--password-stdin reads a piped password: printf %s "$PW" | parallax team connect URL --password-stdin');
+  if (ctx.stdin.isTTY)
+    throw new CliUsageError(
+      '--password-stdin reads a piped password: printf %s "$PW" | parallax team connect URL --password-stdin',
+    );
   let text = '';
-  for await (const chunk of ctx.stdin) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of ctx.stdin)
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   const password = text.split(/\r?\n/)[0] ?? '';
   if (password === '') throw new CliUsageError('--password-stdin: nothing was piped on stdin');
   return password;
@@ -61,7 +69,10 @@ export function printTeamStatus(ctx: CliContext, status: TeamStatusView): void {
     writeLine(ctx.stdout, 'No team server configured (parallax team connect URL, or PARALLAX_TEAM_URL).');
     return;
   }
-  line('Team server:', `${status.server ?? ''}${status.source === 'environment' ? '  (from PARALLAX_TEAM_URL)' : ''}`);
+  line(
+    'Team server:',
+    `${status.server ?? ''}${status.source === 'environment' ? '  (from PARALLAX_TEAM_URL)' : ''}`,
+  );
   if (status.reachable) {
     line('Connection:', status.tls ?? '');
     line('Schema:', `version ${status.schemaVersion} (this Parallax: ${status.knownVersion})`);
@@ -72,6 +83,9 @@ export function printTeamStatus(ctx: CliContext, status: TeamStatusView): void {
   line('Password in:', status.passwordStore ?? '-');
   if (status.reachable) {
     const list = status.workspaces.map((w) => `${w.slug} (${w.access})`).join(', ');
-    line('Workspaces:', list || 'none granted yet (ask a team admin: parallax workspace grant NAME --member ROLE)');
+    line(
+      'Workspaces:',
+      list || 'none granted yet (ask a team admin: parallax workspace grant NAME --member ROLE)',
+    );
   }
 }

@@ -17,8 +17,10 @@ let server: TestPostgres;
 let database: string;
 let configHome: string;
 const outputs: ChildResult[] = [];
-const teamEntry = (): AsyncEntry => new AsyncEntry('Parallax', 'team-password', { linux: { store: 'secret-service' } });
-const keyEntry = (): AsyncEntry => new AsyncEntry('Parallax', 'api-key', { linux: { store: 'secret-service' } });
+const teamEntry = (): AsyncEntry =>
+  new AsyncEntry('Parallax', 'team-password', { linux: { store: 'secret-service' } });
+const keyEntry = (): AsyncEntry =>
+  new AsyncEntry('Parallax', 'api-key', { linux: { store: 'secret-service' } });
 
 beforeAll(async () => {
   server = await startTestPostgres();
@@ -34,7 +36,13 @@ afterAll(async () => {
 
 async function parallax(args: string[], input = ''): Promise<ChildResult> {
   const result = await runNode(['bin/parallax.mjs', ...args], {
-    env: { ...process.env, PARALLAX_API_KEY: '', PARALLAX_TEAM_URL: '', PGPASSWORD: '', XDG_CONFIG_HOME: configHome },
+    env: {
+      ...process.env,
+      PARALLAX_API_KEY: '',
+      PARALLAX_TEAM_URL: '',
+      PGPASSWORD: '',
+      XDG_CONFIG_HOME: configHome,
+    },
     input,
   });
   outputs.push(result);
@@ -50,9 +58,16 @@ function writtenFiles(dir: string): string[] {
 
 describe('parallax team (real keychain, real PostgreSQL, child process)', () => {
   it('connects with --init: the password goes to the keychain, the stored URL has none', async () => {
-    const result = await parallax(['team', 'connect', server.url(database, undefined, { sslmode: 'disable' }), '--init']);
+    const result = await parallax([
+      'team',
+      'connect',
+      server.url(database, undefined, { sslmode: 'disable' }),
+      '--init',
+    ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Password kept in Secret Service \(D-Bus keyring\); the stored URL has none\./);
+    expect(result.stdout).toMatch(
+      /Password kept in Secret Service \(D-Bus keyring\); the stored URL has none\./,
+    );
     expect(await teamEntry().getPassword()).toBe(server.admin.password);
     expect(await keyEntry().getPassword()).toBeNull();
   });
@@ -70,8 +85,13 @@ describe('parallax team (real keychain, real PostgreSQL, child process)', () => 
   });
 
   it('takes the password from stdin with --password-stdin', async () => {
-    const bare = server.url(database, undefined, { sslmode: 'disable' }).replace(`:${encodeURIComponent(server.admin.password)}@`, '@');
-    const result = await parallax(['team', 'connect', bare, '--password-stdin'], `${server.admin.password}\n`);
+    const bare = server
+      .url(database, undefined, { sslmode: 'disable' })
+      .replace(`:${encodeURIComponent(server.admin.password)}@`, '@');
+    const result = await parallax(
+      ['team', 'connect', bare, '--password-stdin'],
+      `${server.admin.password}\n`,
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(await teamEntry().getPassword()).toBe(server.admin.password);
@@ -79,7 +99,10 @@ describe('parallax team (real keychain, real PostgreSQL, child process)', () => 
 
   it('never writes the password to settings, histories or output', () => {
     for (const file of writtenFiles(join(configHome, 'Parallax'))) {
-      expect({ file, leaked: readFileSync(file).includes(server.admin.password) }).toEqual({ file, leaked: false });
+      expect({ file, leaked: readFileSync(file).includes(server.admin.password) }).toEqual({
+        file,
+        leaked: false,
+      });
     }
     for (const out of outputs) expect(out.stdout + out.stderr).not.toContain(server.admin.password);
   });
@@ -88,6 +111,8 @@ describe('parallax team (real keychain, real PostgreSQL, child process)', () => 
     const result = await parallax(['team', 'disconnect']);
     expect(result.code).toBe(0);
     expect(await teamEntry().getPassword()).toBeNull();
-    expect(JSON.parse((await parallax(['--json', 'team', 'status'])).stdout)).toMatchObject({ connected: false });
+    expect(JSON.parse((await parallax(['--json', 'team', 'status'])).stdout)).toMatchObject({
+      connected: false,
+    });
   });
 });

@@ -24,7 +24,10 @@ function versionDirs(root: string, bin: (version: string) => string): string[] {
 
 function fromPgConfig(): string | null {
   try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('pg_config', ['--bindir'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }

@@ -1,6 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,8 +182,20 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   // socket (in a folder only the server's user can enter) for nothing but pg_ctl.
   await run(
     pgProgram(binDir, 'initdb'),
-    ['-D', dataDir, '-U', admin.name, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256',
-      '--auth-local=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
+    [
+      '-D',
+      dataDir,
+      '-U',
+      admin.name,
+      `--pwfile=${pwfile}`,
+      '--auth-host=scram-sha-256',
+      '--auth-local=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
+    ],
     owner,
   );
   rmSync(pwfile);

@@ -23,7 +23,22 @@ const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes
 
 export function createTestCa(commonName = 'Parallax Test CA'): TestCa {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-ca-'));
-  openssl(['req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', `/CN=${commonName}`], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      ...EC,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${commonName}`,
+    ],
+    dir,
+  );
   const caFile = join(dir, 'ca.crt');
   return {
     dir,
@@ -31,13 +46,34 @@ export function createTestCa(commonName = 'Parallax Test CA'): TestCa {
     caPem: readFileSync(caFile, 'utf8'),
     issue(name, altNames) {
       writeFileSync(join(dir, `${name}.ext`), `subjectAltName=${altNames.join(',')}\n`);
-      openssl(['req', '-new', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`], dir);
       openssl(
-        ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-          '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`],
+        ['req', '-new', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`],
         dir,
       );
-      return { cert: readFileSync(join(dir, `${name}.crt`), 'utf8'), key: readFileSync(join(dir, `${name}.key`), 'utf8') };
+      openssl(
+        [
+          'x509',
+          '-req',
+          '-in',
+          `${name}.csr`,
+          '-CA',
+          'ca.crt',
+          '-CAkey',
+          'ca.key',
+          '-CAcreateserial',
+          '-out',
+          `${name}.crt`,
+          '-days',
+          '2',
+          '-extfile',
+          `${name}.ext`,
+        ],
+        dir,
+      );
+      return {
+        cert: readFileSync(join(dir, `${name}.crt`), 'utf8'),
+        key: readFileSync(join(dir, `${name}.key`), 'utf8'),
+      };
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -27,29 +27,46 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
 
     team
       .command('connect')
-      .description('Connect to a team server: check its schema (or create it with --init) and keep the connection')
+      .description(
+        'Connect to a team server: check its schema (or create it with --init) and keep the connection',
+      )
       .argument('<url>', 'postgres://ROLE[:PASSWORD]@HOST:PORT/DATABASE?sslmode=verify-full')
       .option('--init', 'create (or upgrade) the team schema: once, by the team owner')
-      .option('--password-stdin', 'read the password from stdin instead of the URL (keeps it out of shell history)')
+      .option(
+        '--password-stdin',
+        'read the password from stdin instead of the URL (keeps it out of shell history)',
+      )
       .option('--db <path>', 'the history to link to this team (default: the current workspace’s)')
       .action(async (url: string, flags: { init?: boolean; passwordStdin?: boolean; db?: string }) => {
         const { parseTeamUrl, withPassword } = await import('../../main/team');
         const status = await runTeamAction(ctx, async () => {
           let text = url;
           if (!flags.passwordStdin && parseTeamUrl(url).password !== null) {
-            writeLine(ctx.stderr, 'Note: a password in the URL may stay in your shell history; --password-stdin keeps it out.');
+            writeLine(
+              ctx.stderr,
+              'Note: a password in the URL may stay in your shell history; --password-stdin keeps it out.',
+            );
           }
-          if (flags.passwordStdin) text = withPassword(parseTeamUrl(url).safe, await readPasswordFromStdin(ctx));
+          if (flags.passwordStdin)
+            text = withPassword(parseTeamUrl(url).safe, await readPasswordFromStdin(ctx));
           const settings = await deps.openSettings(ctx.env);
           const service = await openCliTeam(deps, ctx.env, settings, true);
           return (await service?.connect(text, { init: flags.init === true })) ?? null;
         });
         if (!status) return;
         // The history now belongs to this team (recorded only once the server said yes).
-        await withCliCore(ctx.env, { db: flags.db }, async (core) => core.store.setMeta(TEAM_LINK_META, status.teamId));
+        await withCliCore(ctx.env, { db: flags.db }, async (core) =>
+          core.store.setMeta(TEAM_LINK_META, status.teamId),
+        );
         if (ctx.json) return writeJson(ctx, status);
-        writeLine(ctx.stdout, `Connected to ${status.server ?? ''} as ${status.user ?? ''}${flags.init ? ` (team schema version ${status.schemaVersion})` : ''}.`);
-        writeLine(ctx.stdout, `Password kept in ${status.passwordStore ?? 'the keychain'}; the stored URL has none.`);
+        writeLine(
+          ctx.stdout,
+          `Connected to ${status.server ?? ''} as ${status.user ?? ''}${flags.init ? ` (team schema version ${status.schemaVersion})` : ''}.`,
+        );
+        writeLine(
+          ctx.stdout,
+          `Password kept in ${status.passwordStore ?? 'the keychain'}; the stored URL has none.`,
+        );
       });
 
     team
@@ -72,7 +89,9 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
 
     team
       .command('disconnect')
-      .description('Forget the team connection and delete its password from the keychain (local histories stay)')
+      .description(
+        'Forget the team connection and delete its password from the keychain (local histories stay)',
+      )
       .action(async () => {
         const status = await runTeamAction(ctx, async () => {
           const settings = await deps.openSettings(ctx.env);
@@ -80,8 +99,12 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
           return service?.disconnect() ?? notConnected();
         });
         if (ctx.json) return writeJson(ctx, status);
-        writeLine(ctx.stdout, 'Disconnected from the team server; the password was removed from the keychain.');
-        if (status.connected) writeLine(ctx.stdout, 'PARALLAX_TEAM_URL is still set in this environment and still connects.');
+        writeLine(
+          ctx.stdout,
+          'Disconnected from the team server; the password was removed from the keychain.',
+        );
+        if (status.connected)
+          writeLine(ctx.stdout, 'PARALLAX_TEAM_URL is still set in this environment and still connects.');
       });
   };
 }

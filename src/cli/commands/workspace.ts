@@ -11,13 +11,23 @@ import type { RegisterCommand } from './index';
 // history; without a team they live on this machine only, with one they also exist on the
 // server, where grants say who may read (viewer) or write (member, admin) them.
 
-async function openOps(deps: TeamCliDeps, ctx: CliContext, needTeam = false): Promise<WorkspaceOps & { settings: SettingsStore }> {
+async function openOps(
+  deps: TeamCliDeps,
+  ctx: CliContext,
+  needTeam = false,
+): Promise<WorkspaceOps & { settings: SettingsStore }> {
   const settings = await deps.openSettings(ctx.env);
   const { createWorkspaceRegistry } = await import('../../main/workspaces');
-  const registry = createWorkspaceRegistry({ dataFolder: cliDataFolder(ctx.env, settings), settings, env: ctx.env });
+  const registry = createWorkspaceRegistry({
+    dataFolder: cliDataFolder(ctx.env, settings),
+    settings,
+    env: ctx.env,
+  });
   const team = await openCliTeam(deps, ctx.env, settings);
   if (needTeam && !team) {
-    throw new CliUsageError('Grants need a team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).');
+    throw new CliUsageError(
+      'Grants need a team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
+    );
   }
   return { registry, team, settings };
 }
@@ -61,9 +71,14 @@ export function workspaceCommandModule(overrides: Partial<TeamCliDeps> = {}): Re
       .option('--local', 'on this machine only, even with a team')
       .action(async (name: string, flags: { local?: boolean }) => {
         const { createWorkspace } = await import('../../main/team');
-        const created = await runTeamAction(ctx, async () => createWorkspace(await openOps(deps, ctx), name, flags.local === true));
+        const created = await runTeamAction(ctx, async () =>
+          createWorkspace(await openOps(deps, ctx), name, flags.local === true),
+        );
         if (ctx.json) return writeJson(ctx, created);
-        writeLine(ctx.stdout, `Workspace ${created.slug} ("${created.name}") created. Open it with: parallax workspace use ${created.slug}`);
+        writeLine(
+          ctx.stdout,
+          `Workspace ${created.slug} ("${created.name}") created. Open it with: parallax workspace use ${created.slug}`,
+        );
       });
 
     workspace
@@ -97,10 +112,16 @@ export function workspaceCommandModule(overrides: Partial<TeamCliDeps> = {}): Re
           const { team } = await openOps(deps, ctx, true);
           const service = team as NonNullable<typeof team>;
           return service.withTeam(async (s) =>
-            verb === 'grant' ? (await service.grant(s, name, flags.member, access), true) : service.revoke(s, name, flags.member),
+            verb === 'grant'
+              ? (await service.grant(s, name, flags.member, access), true)
+              : service.revoke(s, name, flags.member),
           );
         });
-        const result = { workspace: name, member: flags.member, ...(verb === 'grant' ? { access } : { revoked: outcome }) };
+        const result = {
+          workspace: name,
+          member: flags.member,
+          ...(verb === 'grant' ? { access } : { revoked: outcome }),
+        };
         if (ctx.json) return writeJson(ctx, result);
         writeLine(
           ctx.stdout,

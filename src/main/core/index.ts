@@ -209,7 +209,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     settings: deps.settings,
     passwords:
       deps.teamPasswords ??
-      createUnavailableSecretStore(new SecretStoreUnavailableError('No keychain was given to keep the team password.')),
+      createUnavailableSecretStore(
+        new SecretStoreUnavailableError('No keychain was given to keep the team password.'),
+      ),
     env,
     now: deps.now,
   });
@@ -240,7 +242,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     workspaces: { registry, team },
     switchWorkspace:
       deps.switchWorkspace ??
-      (() => Promise.reject(new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'))),
+      (() =>
+        Promise.reject(
+          new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
+        )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
   };
   const handlers: IpcHandlers = {

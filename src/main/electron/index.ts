@@ -164,7 +164,10 @@ async function openHost(input: StartupInput): Promise<WorkspaceHost<Core>> {
       'encryptedTeamPassword',
     ),
   });
-  return openWorkspaceHost((dbPath, switchWorkspace) => openCore(input, dbPath, teamPasswords, switchWorkspace), input.dbPath);
+  return openWorkspaceHost(
+    (dbPath, switchWorkspace) => openCore(input, dbPath, teamPasswords, switchWorkspace),
+    input.dbPath,
+  );
 }
 
 function openCore(

@@ -54,10 +54,7 @@ export const settingsFields = {
     })
     .strict(),
   /** The team server (Settings → Team, `parallax team connect`); null = no team. */
-  team: z
-    .object({ url: teamUrlSchema, teamId: z.uuid(), connectedAt: z.iso.datetime() })
-    .strict()
-    .nullable(),
+  team: z.object({ url: teamUrlSchema, teamId: z.uuid(), connectedAt: z.iso.datetime() }).strict().nullable(),
   /** The workspace the app and the CLI open ('default': the history in the data folder). */
   workspace: z.string().regex(WORKSPACE_SLUG),
   /** Workspaces made on this machine, with their display names (their folders are the truth). */

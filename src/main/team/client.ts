@@ -23,7 +23,15 @@ export interface OpenTeamClientOptions {
   home?: string;
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EAI_AGAIN',
+]);
 const CERT_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT',
@@ -72,11 +80,15 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
     return new TeamError('tls', `The team server ${where} was refused: ${why}. ${reason}`);
   }
   if (/does not support SSL/i.test(reason)) {
-    return new TeamError('tls', `The team server ${where} does not offer TLS, and sslmode=${team.sslmode} requires it.`);
+    return new TeamError(
+      'tls',
+      `The team server ${where} does not offer TLS, and sslmode=${team.sslmode} requires it.`,
+    );
   }
   if (code === '3D000') return new TeamError('not-found', `On ${where}: ${reason}`);
   const kind = SQLSTATE_KINDS[code];
-  if (kind === 'auth') return new TeamError('auth', `The team server ${where} refused role "${team.user}": ${reason}`);
+  if (kind === 'auth')
+    return new TeamError('auth', `The team server ${where} refused role "${team.user}": ${reason}`);
   if (kind) return new TeamError(kind, reason);
   return new TeamError('database', `The team server ${where} answered: ${reason}`);
 }
@@ -96,7 +108,10 @@ async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promi
 }
 
 /** Connects as the URL says (prefer/allow: TLS when the server offers it, else plain, as libpq). */
-export async function openTeamClient(team: TeamUrl, options: OpenTeamClientOptions = {}): Promise<TeamClient> {
+export async function openTeamClient(
+  team: TeamUrl,
+  options: OpenTeamClientOptions = {},
+): Promise<TeamClient> {
   let ssl: ReturnType<typeof tlsOptions>;
   let client: pg.Client;
   try {
@@ -113,7 +128,10 @@ export async function openTeamClient(team: TeamUrl, options: OpenTeamClientOptio
     throw toTeamError(error, team);
   }
   const connected = client;
-  const query = async <R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> => {
+  const query = async <R extends QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<QueryResult<R>> => {
     try {
       return await connected.query<R>(sql, params);
     } catch (error) {

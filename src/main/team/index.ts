@@ -12,7 +12,11 @@ export {
   TEAM_SCHEMA_VERSION,
 } from './migrate';
 export { TEAM_MIGRATIONS, type TeamMigration } from './migrations';
-export { createTeamPasswordStore, TEAM_KEYCHAIN_ACCOUNT, type TeamPasswordStoreOptions } from './password-store';
+export {
+  createTeamPasswordStore,
+  TEAM_KEYCHAIN_ACCOUNT,
+  type TeamPasswordStoreOptions,
+} from './password-store';
 export {
   createTeamService,
   TEAM_URL_ENV,

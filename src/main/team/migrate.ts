@@ -7,8 +7,8 @@ import { TEAM_MIGRATIONS, type TeamMigration } from './migrations';
 // turns (the second finds the work done). A database whose schema is newer than this Parallax
 // knows is refused before anything is written.
 
-/** Key of the advisory lock held while migrating (any constant; this one spells "plx-team"). */
-const MIGRATION_LOCK = 0x706c782d7465616d;
+/** Key of the advisory lock held while migrating (any constant; this one spells "plxt"). */
+const MIGRATION_LOCK = 0x706c7874;
 
 /** The number of the newest migration this Parallax knows. */
 export const TEAM_SCHEMA_VERSION = checkTeamMigrationList(TEAM_MIGRATIONS);
@@ -16,7 +16,9 @@ export const TEAM_SCHEMA_VERSION = checkTeamMigrationList(TEAM_MIGRATIONS);
 export function checkTeamMigrationList(migrations: readonly TeamMigration[]): number {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) {
-      throw new Error(`Team migration list is out of order: position ${i + 1} holds version ${m.version} (${m.name})`);
+      throw new Error(
+        `Team migration list is out of order: position ${i + 1} holds version ${m.version} (${m.name})`,
+      );
     }
   });
   return migrations.length;
@@ -39,7 +41,9 @@ export async function readTeamSchemaVersion(client: TeamClient): Promise<number 
       'This database has a schema named "parallax" that is not a Parallax team schema (no schema_version table); use another database.',
     );
   }
-  const version = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM parallax.schema_version');
+  const version = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM parallax.schema_version',
+  );
   return version.rows[0]?.version ?? 0;
 }
 

@@ -19,7 +19,10 @@ export interface TeamPasswordStoreOptions {
 export async function createTeamPasswordStore(options: TeamPasswordStoreOptions = {}): Promise<SecretStore> {
   const keychain =
     options.keychain ??
-    createKeychainSecretStore({ account: TEAM_KEYCHAIN_ACCOUNT, platform: options.platform ?? process.platform });
+    createKeychainSecretStore({
+      account: TEAM_KEYCHAIN_ACCOUNT,
+      platform: options.platform ?? process.platform,
+    });
   const probe = await keychain.probe();
   if (probe.ok) return keychain;
   if (options.fallback?.usable()) return options.fallback;

@@ -121,7 +121,10 @@ export function createTeamService(deps: TeamServiceDeps): TeamService {
       teamAdmin: opened?.identity.teamAdmin ?? false,
       tls: opened ? describeTls(config?.url.sslmode ?? 'prefer', opened.client.encrypted) : null,
       workspaces: opened ? await workspacesOf(opened) : [],
-      passwordStore: config?.source === 'environment' ? `Environment variable ${TEAM_URL_ENV}` : deps.passwords.backend.label,
+      passwordStore:
+        config?.source === 'environment'
+          ? `Environment variable ${TEAM_URL_ENV}`
+          : deps.passwords.backend.label,
     };
     return base;
   }
@@ -197,22 +200,24 @@ export function createTeamService(deps: TeamServiceDeps): TeamService {
     },
     listWorkspaces: (s) => workspacesOf(s),
     async createWorkspace(s, slug, name) {
-      await s.client.query('SELECT parallax.create_workspace($1, $2, $3)', [slug, name, deps.now()]).catch((error: unknown) => {
-        if (error instanceof TeamError && error.kind === 'exists') {
-          throw new TeamError('exists', `The team already has a workspace named "${slug}".`);
-        }
-        throw error;
-      });
+      await s.client
+        .query('SELECT parallax.create_workspace($1, $2, $3)', [slug, name, deps.now()])
+        .catch((error: unknown) => {
+          if (error instanceof TeamError && error.kind === 'exists') {
+            throw new TeamError('exists', `The team already has a workspace named "${slug}".`);
+          }
+          throw error;
+        });
       return { slug, name, access: 'admin' };
     },
     async grant(s, slug, role, access) {
       await s.client.query('SELECT parallax.grant_workspace($1, $2, $3)', [slug, role, access]);
     },
     async revoke(s, slug, role) {
-      const { rows } = await s.client.query<{ revoked: boolean }>('SELECT parallax.revoke_workspace($1, $2) AS revoked', [
-        slug,
-        role,
-      ]);
+      const { rows } = await s.client.query<{ revoked: boolean }>(
+        'SELECT parallax.revoke_workspace($1, $2) AS revoked',
+        [slug, role],
+      );
       return rows[0]?.revoked ?? false;
     },
   };

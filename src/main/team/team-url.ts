@@ -34,7 +34,14 @@ export interface TeamUrl {
   params: Record<string, string>;
 }
 
-const PARAMS = new Set(['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'connect_timeout', 'application_name']);
+const PARAMS = new Set([
+  'sslmode',
+  'sslrootcert',
+  'sslcert',
+  'sslkey',
+  'connect_timeout',
+  'application_name',
+]);
 
 /** Parses and checks a team URL; throws TeamError('invalid-url') saying what is wrong. */
 export function parseTeamUrl(text: string): TeamUrl {
@@ -42,7 +49,10 @@ export function parseTeamUrl(text: string): TeamUrl {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new TeamError('invalid-url', 'The team URL is not a URL: expected postgres://ROLE@HOST:PORT/DATABASE');
+    throw new TeamError(
+      'invalid-url',
+      'The team URL is not a URL: expected postgres://ROLE@HOST:PORT/DATABASE',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new TeamError(
@@ -51,12 +61,16 @@ export function parseTeamUrl(text: string): TeamUrl {
     );
   }
   const user = decodeURIComponent(url.username);
-  if (!url.hostname) throw new TeamError('invalid-url', 'The team URL has no host: postgres://ROLE@HOST/DATABASE');
+  if (!url.hostname)
+    throw new TeamError('invalid-url', 'The team URL has no host: postgres://ROLE@HOST/DATABASE');
   if (!user) throw new TeamError('invalid-url', 'The team URL has no role: postgres://ROLE@HOST/DATABASE');
   const params: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
     if (!PARAMS.has(key)) {
-      throw new TeamError('invalid-url', `The team URL has an unknown parameter "${key}" (known: ${[...PARAMS].join(', ')})`);
+      throw new TeamError(
+        'invalid-url',
+        `The team URL has an unknown parameter "${key}" (known: ${[...PARAMS].join(', ')})`,
+      );
     }
     params[key] = value;
   }

@@ -46,7 +46,11 @@ export async function listWorkspaces(ops: WorkspaceOps): Promise<WorkspaceListVi
 }
 
 /** Creates it locally and, with a team (unless localOnly), on the server first: a refusal there changes nothing here. */
-export async function createWorkspace(ops: WorkspaceOps, name: string, localOnly = false): Promise<LocalWorkspace> {
+export async function createWorkspace(
+  ops: WorkspaceOps,
+  name: string,
+  localOnly = false,
+): Promise<LocalWorkspace> {
   const team = localOnly ? null : await teamConfigured(ops);
   if (!team) return ops.registry.create(name);
   const slug = toSlug(name.trim());
@@ -59,7 +63,8 @@ export async function useWorkspace(ops: WorkspaceOps, name: string): Promise<Loc
   try {
     return ops.registry.use(name);
   } catch (error) {
-    const team = error instanceof WorkspaceError && error.kind === 'not-found' ? await teamConfigured(ops) : null;
+    const team =
+      error instanceof WorkspaceError && error.kind === 'not-found' ? await teamConfigured(ops) : null;
     if (!team) throw error;
     const wanted = name.trim().toLowerCase();
     const found = (await team.withTeam((s) => team.listWorkspaces(s))).find(

@@ -1,12 +1,6 @@
 // Client workspaces: one local history per workspace, the current one in settings.
 export { WorkspaceError } from './errors';
-export {
-  DEFAULT_WORKSPACE,
-  toSlug,
-  WORKSPACE_ENV,
-  workspaceDbPath,
-  workspaceFolder,
-} from './paths';
+export { DEFAULT_WORKSPACE, toSlug, WORKSPACE_ENV, workspaceDbPath, workspaceFolder } from './paths';
 export {
   createWorkspaceRegistry,
   type LocalWorkspace,

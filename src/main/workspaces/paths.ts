@@ -33,7 +33,10 @@ export function toSlug(name: string): string {
     .slice(0, 63)
     .replace(/-+$/, '');
   if (!isWorkspaceSlug(slug)) {
-    throw new WorkspaceError('invalid-name', `"${name}" makes no workspace name: use letters or digits (e.g. "Acme Corp").`);
+    throw new WorkspaceError(
+      'invalid-name',
+      `"${name}" makes no workspace name: use letters or digits (e.g. "Acme Corp").`,
+    );
   }
   return slug;
 }

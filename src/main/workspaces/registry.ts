@@ -128,7 +128,8 @@ export function createWorkspaceRegistry(deps: WorkspaceRegistryDeps): WorkspaceR
     current: () => entry(selected(), selected()),
     use(nameOrSlug) {
       const { slug } = find(nameOrSlug);
-      if (!deps.settings) throw new Error('The settings file cannot be opened, so the workspace cannot be changed.');
+      if (!deps.settings)
+        throw new Error('The settings file cannot be opened, so the workspace cannot be changed.');
       deps.settings.update({ workspace: slug });
       return entry(slug, slug);
     },

@@ -22,7 +22,11 @@ async function as(role: TestRole): Promise<pg.Client> {
   return client;
 }
 
-async function sqlError(client: pg.Client, sql: string, params: unknown[] = []): Promise<{ code: string; message: string }> {
+async function sqlError(
+  client: pg.Client,
+  sql: string,
+  params: unknown[] = [],
+): Promise<{ code: string; message: string }> {
   const error = await client.query(sql, params).then(
     () => null,
     (e: unknown) => e as { code: string; message: string },
@@ -35,7 +39,8 @@ beforeAll(async () => {
   server = await startTestPostgres();
   ({ database, owner } = await teamDatabase(server));
   const created = async (slug: string): Promise<string> =>
-    (await owner.query<{ id: string }>(`SELECT parallax.create_workspace($1, $1, 0) AS id`, [slug])).rows[0]?.id as string;
+    (await owner.query<{ id: string }>(`SELECT parallax.create_workspace($1, $1, 0) AS id`, [slug])).rows[0]
+      ?.id as string;
   wsA = await created('a');
   wsB = await created('b');
   await owner.query('SELECT parallax.ensure_result_months($1, $2)', [MAY, JUNE]);
@@ -43,7 +48,8 @@ beforeAll(async () => {
   await seedWorkspace(owner, wsB, 'b');
   // Unique role names per run: roles are cluster-wide and the server is this file's alone, but
   // a test re-run against a kept server must not collide.
-  for (const name of ['alice', 'vera', 'bob', 'wade', 'nina'] as const) roles[name] = await server.createRole(`${name}_${process.pid}`);
+  for (const name of ['alice', 'vera', 'bob', 'wade', 'nina'] as const)
+    roles[name] = await server.createRole(`${name}_${process.pid}`);
   const grant = (slug: string, role: TestRole, access: string) =>
     owner.query('SELECT parallax.grant_workspace($1, $2, $3)', [slug, role.name, access]);
   await grant('a', roles.alice, 'member');
@@ -59,7 +65,9 @@ afterAll(async () => {
 });
 
 async function workspacesSeen(client: pg.Client, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ ws: string }>(`SELECT DISTINCT workspace_id::text AS ws FROM parallax.${table}`);
+  const { rows } = await client.query<{ ws: string }>(
+    `SELECT DISTINCT workspace_id::text AS ws FROM parallax.${table}`,
+  );
   return rows.map((r) => r.ws).sort();
 }
 
@@ -102,13 +110,23 @@ describe('a member of workspace A', () => {
   it('updates none of B, deletes nothing anywhere, and cannot move a row of A into B', async () => {
     const alice = await as(roles.alice);
     for (const table of TABLE_ROWS.map((r) => r.table)) {
-      const updated = await alice.query(`UPDATE parallax.${table} SET workspace_id = workspace_id WHERE workspace_id = $1`, [wsB]);
+      const updated = await alice.query(
+        `UPDATE parallax.${table} SET workspace_id = workspace_id WHERE workspace_id = $1`,
+        [wsB],
+      );
       expect({ table, updated: updated.rowCount }).toEqual({ table, updated: 0 });
       expect((await sqlError(alice, `DELETE FROM parallax.${table}`)).code).toBe('42501');
     }
-    const moved = await sqlError(alice, `UPDATE parallax.brands SET workspace_id = $1 WHERE workspace_id = $2`, [wsB, wsA]);
+    const moved = await sqlError(
+      alice,
+      `UPDATE parallax.brands SET workspace_id = $1 WHERE workspace_id = $2`,
+      [wsB, wsA],
+    );
     expect(moved.code).toBe('42501');
-    const stillB = await owner.query(`SELECT count(*)::int AS n FROM parallax.brands WHERE workspace_id = $1`, [wsB]);
+    const stillB = await owner.query(
+      `SELECT count(*)::int AS n FROM parallax.brands WHERE workspace_id = $1`,
+      [wsB],
+    );
     expect(stillB.rows).toEqual([{ n: 1 }]);
   });
 
@@ -116,17 +134,28 @@ describe('a member of workspace A', () => {
     const alice = await as(roles.alice);
     const brand = TABLE_ROWS.find((r) => r.table === 'brands')?.sql ?? '';
     await alice.query(brand, [wsA, 'by-alice']);
-    const updated = await alice.query(`UPDATE parallax.brands SET name = 'Renamed' WHERE workspace_id = $1 AND id = 'brand-by-alice'`, [wsA]);
+    const updated = await alice.query(
+      `UPDATE parallax.brands SET name = 'Renamed' WHERE workspace_id = $1 AND id = 'brand-by-alice'`,
+      [wsA],
+    );
     expect(updated.rowCount).toBe(1);
-    const { rows } = await owner.query(`SELECT changed_by, version FROM parallax.brands WHERE id = 'brand-by-alice'`);
+    const { rows } = await owner.query(
+      `SELECT changed_by, version FROM parallax.brands WHERE id = 'brand-by-alice'`,
+    );
     expect(rows).toEqual([{ changed_by: roles.alice.name, version: 2 }]);
   });
 
   it('cannot use the admin functions on B, nor create workspaces, nor become someone else', async () => {
     const alice = await as(roles.alice);
-    expect((await sqlError(alice, `SELECT parallax.grant_workspace('b', $1, 'admin')`, [roles.alice.name])).code).toBe('42501');
-    expect((await sqlError(alice, `SELECT parallax.revoke_workspace('b', $1)`, [roles.bob.name])).code).toBe('42501');
-    expect((await sqlError(alice, `SELECT parallax.grant_workspace('a', $1, 'admin')`, [roles.alice.name])).code).toBe('42501');
+    expect(
+      (await sqlError(alice, `SELECT parallax.grant_workspace('b', $1, 'admin')`, [roles.alice.name])).code,
+    ).toBe('42501');
+    expect((await sqlError(alice, `SELECT parallax.revoke_workspace('b', $1)`, [roles.bob.name])).code).toBe(
+      '42501',
+    );
+    expect(
+      (await sqlError(alice, `SELECT parallax.grant_workspace('a', $1, 'admin')`, [roles.alice.name])).code,
+    ).toBe('42501');
     expect((await sqlError(alice, `SELECT parallax.create_workspace('c', 'C', 0)`)).code).toBe('42501');
     expect((await sqlError(alice, `SET ROLE ${roles.bob.name}`)).code).toBe('42501');
     expect((await sqlError(alice, `SET SESSION AUTHORIZATION ${roles.bob.name}`)).code).toBe('42501');
@@ -166,15 +195,22 @@ describe('granting and revoking', () => {
     await wade.query(`SELECT parallax.grant_workspace('a', $1, 'viewer')`, [roles.bob.name]);
     expect(await workspacesSeen(bob, 'runs')).toEqual([wsA, wsB].sort());
     expect((await sqlError(bob, TABLE_ROWS[0]?.sql ?? '', [wsA, 'bob-in-a'])).code).toBe('42501');
-    const revoked = await wade.query<{ r: boolean }>(`SELECT parallax.revoke_workspace('a', $1) AS r`, [roles.bob.name]);
+    const revoked = await wade.query<{ r: boolean }>(`SELECT parallax.revoke_workspace('a', $1) AS r`, [
+      roles.bob.name,
+    ]);
     expect(revoked.rows).toEqual([{ r: true }]);
     expect(await workspacesSeen(bob, 'runs')).toEqual([wsB]);
     // Wade administers A only.
-    expect((await sqlError(wade, `SELECT parallax.grant_workspace('b', $1, 'member')`, [roles.wade.name])).code).toBe('42501');
+    expect(
+      (await sqlError(wade, `SELECT parallax.grant_workspace('b', $1, 'member')`, [roles.wade.name])).code,
+    ).toBe('42501');
   });
 
   it('refuses a grant to a role that does not exist, saying how to create it', async () => {
-    const error = await sqlError(await as(roles.wade), `SELECT parallax.grant_workspace('a', 'nobody_here', 'member')`);
+    const error = await sqlError(
+      await as(roles.wade),
+      `SELECT parallax.grant_workspace('a', 'nobody_here', 'member')`,
+    );
     expect(error.code).toBe('42704');
     expect(error.message).toMatch(/CREATE ROLE nobody_here LOGIN/);
   });

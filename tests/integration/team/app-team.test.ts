@@ -36,7 +36,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-app-team-'));
   settings = openSettingsStore({ userDataDir: dir });
   host = await openWorkspaceHost(
-    (dbPath, switchWorkspace) => createTestCore(dir, settings, { dbPath, switchWorkspace, teamPasswords: passwords }),
+    (dbPath, switchWorkspace) =>
+      createTestCore(dir, settings, { dbPath, switchWorkspace, teamPasswords: passwords }),
     join(dir, 'parallax.db'),
   );
 });
@@ -66,7 +67,9 @@ describe('workspaces in the app', () => {
     host.current().events.emit('app.notice', { level: 'info', message: 'new core' });
     expect(seen).toEqual(['app.notice']);
     // Calls go to the new core: its history is the workspace's, empty.
-    expect(await ok<{ path: string }>('storage.stats')).toMatchObject({ path: join(dir, 'workspaces', 'acme-corp', 'parallax.db') });
+    expect(await ok<{ path: string }>('storage.stats')).toMatchObject({
+      path: join(dir, 'workspaces', 'acme-corp', 'parallax.db'),
+    });
     await ok('workspaces.use', { name: 'default' });
     expect(host.current().store.path).toBe(join(dir, 'parallax.db'));
   });
@@ -75,7 +78,10 @@ describe('workspaces in the app', () => {
     const unknown = await call('workspaces.use', { name: 'nope' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'WORKSPACE_NOT_FOUND' } });
     const blank = await call('workspaces.create', { name: '   ' });
-    expect(blank).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', fields: [{ field: 'name', message: 'Name the workspace' }] } });
+    expect(blank).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR', fields: [{ field: 'name', message: 'Name the workspace' }] },
+    });
   });
 });
 
@@ -84,7 +90,13 @@ describe('the team in the app', () => {
     const database = await server.createDatabase('team');
     const url = server.url(database, undefined, { sslmode: 'disable' });
     const status = await ok<TeamStatusView>('team.connect', { url, init: true });
-    expect(status).toMatchObject({ connected: true, reachable: true, schemaVersion: 1, teamAdmin: true, source: 'settings' });
+    expect(status).toMatchObject({
+      connected: true,
+      reachable: true,
+      schemaVersion: 1,
+      teamAdmin: true,
+      source: 'settings',
+    });
     expect(status.server).not.toContain(server.admin.password);
     expect(passwords.peek()).toBe(server.admin.password);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(server.admin.password);

@@ -45,7 +45,8 @@ function parallax(args: string[], dir: string, env: NodeJS.ProcessEnv = {}): Pro
     // No session bus: no keychain, and never the developer's own.
     delete childEnv['DBUS_SESSION_BUS_ADDRESS'];
     execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: 60_000 }, (err, stdout, stderr) => {
-      const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
+      const code =
+        err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
       resolve({ code, stdout, stderr });
     });
   });
@@ -81,8 +82,12 @@ describe('workspaces without a team', () => {
     const history = async (args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> =>
       json<{ path: string }>(await parallax(['--json', ...args, 'db', 'stats'], dir, env)).path;
     expect(await history([])).toBe(join(dir, 'parallax.db'));
-    expect(await history(['--workspace', 'client-a'])).toBe(join(dir, 'workspaces', 'client-a', 'parallax.db'));
-    expect(await history([], { PARALLAX_WORKSPACE: 'Client Ä' })).toBe(join(dir, 'workspaces', 'client-a', 'parallax.db'));
+    expect(await history(['--workspace', 'client-a'])).toBe(
+      join(dir, 'workspaces', 'client-a', 'parallax.db'),
+    );
+    expect(await history([], { PARALLAX_WORKSPACE: 'Client Ä' })).toBe(
+      join(dir, 'workspaces', 'client-a', 'parallax.db'),
+    );
     const other = join(dir, 'elsewhere.db');
     const withDb = await parallax(['--json', '--workspace', 'client-a', 'db', 'stats', '--db', other], dir);
     expect(json<{ path: string }>(withDb).path).toBe(other);
@@ -110,7 +115,9 @@ describe('workspaces without a team', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists/);
     expect((await parallax(['workspace', 'create', '!!!'], dir)).code).toBe(2);
-    expect((await parallax(['workspace', 'grant', 'acme', '--member', 'x'], dir)).stderr).toMatch(/need a team server/);
+    expect((await parallax(['workspace', 'grant', 'acme', '--member', 'x'], dir)).stderr).toMatch(
+      /need a team server/,
+    );
   });
 });
 
@@ -125,17 +132,28 @@ describe('with a team server', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/team password cannot be kept safely here.*PARALLAX_TEAM_URL/s);
     expect(out.stderr).not.toContain(server.admin.password);
-    expect(existsSync(join(dir, 'config.json')) ? readFileSync(join(dir, 'config.json'), 'utf8') : '').not.toMatch(/team/);
+    expect(
+      existsSync(join(dir, 'config.json')) ? readFileSync(join(dir, 'config.json'), 'utf8') : '',
+    ).not.toMatch(/team/);
   });
 
   it('connects the owner with --init, then reports the status as JSON', async () => {
     owner = userDir();
     const url = server.url(database).replace(`:${encodeURIComponent(server.admin.password)}@`, '@');
-    const connected = await parallax(['--json', 'team', 'connect', `${url}?sslmode=disable`, '--init'], owner, ownerEnv());
+    const connected = await parallax(
+      ['--json', 'team', 'connect', `${url}?sslmode=disable`, '--init'],
+      owner,
+      ownerEnv(),
+    );
     expect(connected.stderr).toBe('');
     expect(connected.code).toBe(0);
-    expect(json<{ schemaVersion: number; teamAdmin: boolean }>(connected)).toMatchObject({ schemaVersion: 1, teamAdmin: true });
-    const status = json<Record<string, unknown>>(await parallax(['--json', 'team', 'status'], owner, ownerEnv()));
+    expect(json<{ schemaVersion: number; teamAdmin: boolean }>(connected)).toMatchObject({
+      schemaVersion: 1,
+      teamAdmin: true,
+    });
+    const status = json<Record<string, unknown>>(
+      await parallax(['--json', 'team', 'status'], owner, ownerEnv()),
+    );
     expect(status).toMatchObject({
       connected: true,
       source: 'settings',
@@ -148,14 +166,20 @@ describe('with a team server', () => {
       workspaces: [],
     });
     const settings = readFileSync(join(owner, 'config.json'), 'utf8');
-    expect(settings).toContain(`"url": "postgres://${server.admin.name}@127.0.0.1:${server.port}/${database}?sslmode=disable"`);
+    expect(settings).toContain(
+      `"url": "postgres://${server.admin.name}@127.0.0.1:${server.port}/${database}?sslmode=disable"`,
+    );
     expect(settings).not.toContain(server.admin.password);
   });
 
   it('creates a team workspace and grants it; the teammate sees only that one', async () => {
     expect((await parallax(['workspace', 'create', 'Acme Corp'], owner, ownerEnv())).code).toBe(0);
     expect((await parallax(['workspace', 'create', 'Globex', '--local'], owner, ownerEnv())).code).toBe(0);
-    const grant = await parallax(['--json', 'workspace', 'grant', 'acme-corp', '--member', alice.name, '--viewer'], owner, ownerEnv());
+    const grant = await parallax(
+      ['--json', 'workspace', 'grant', 'acme-corp', '--member', alice.name, '--viewer'],
+      owner,
+      ownerEnv(),
+    );
     expect(grant.code).toBe(0);
     expect(json(grant)).toEqual({ workspace: 'acme-corp', member: alice.name, access: 'viewer' });
     const ownerList = json<{ workspaces: Array<{ slug: string; access: string | null; local: boolean }> }>(
@@ -176,14 +200,27 @@ describe('with a team server', () => {
     expect(status.workspaces).toEqual([{ slug: 'acme-corp', name: 'Acme Corp', access: 'viewer' }]);
     const used = await parallax(['--json', 'workspace', 'use', 'Acme Corp'], teammate, asAlice);
     expect(used.code).toBe(0);
-    expect(json<{ dbPath: string }>(used).dbPath).toBe(join(teammate, 'workspaces', 'acme-corp', 'parallax.db'));
+    expect(json<{ dbPath: string }>(used).dbPath).toBe(
+      join(teammate, 'workspaces', 'acme-corp', 'parallax.db'),
+    );
     // A viewer may not grant, and says so in one line with exit 1.
-    const refused = await parallax(['workspace', 'grant', 'acme-corp', '--member', alice.name, '--admin'], teammate, asAlice);
+    const refused = await parallax(
+      ['workspace', 'grant', 'acme-corp', '--member', alice.name, '--admin'],
+      teammate,
+      asAlice,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toMatch(/^parallax: no workspace "acme-corp" that .* administers$/);
-    const revoke = await parallax(['--json', 'workspace', 'revoke', 'acme-corp', '--member', alice.name], owner, ownerEnv());
+    const revoke = await parallax(
+      ['--json', 'workspace', 'revoke', 'acme-corp', '--member', alice.name],
+      owner,
+      ownerEnv(),
+    );
     expect(json(revoke)).toEqual({ workspace: 'acme-corp', member: alice.name, revoked: true });
-    expect(json<{ workspaces: unknown[] }>(await parallax(['--json', 'team', 'status'], teammate, asAlice)).workspaces).toEqual([]);
+    expect(
+      json<{ workspaces: unknown[] }>(await parallax(['--json', 'team', 'status'], teammate, asAlice))
+        .workspaces,
+    ).toEqual([]);
   });
 
   it('exits non-zero with one line when the server cannot be reached, leaving the history untouched', async () => {
@@ -191,14 +228,24 @@ describe('with a team server', () => {
     await parallax(['history'], dir); // makes the default history
     const file = join(dir, 'parallax.db');
     const before = createHash('sha256').update(readFileSync(file)).digest('hex');
-    const down = { PARALLAX_TEAM_URL: `postgres://nobody:pw@127.0.0.1:${await closedPort()}/team?connect_timeout=5` };
-    for (const args of [['team', 'status'], ['workspace', 'list'], ['workspace', 'create', 'X'], ['team', 'connect', 'postgres://a@127.0.0.1:1/x']]) {
+    const down = {
+      PARALLAX_TEAM_URL: `postgres://nobody:pw@127.0.0.1:${await closedPort()}/team?connect_timeout=5`,
+    };
+    for (const args of [
+      ['team', 'status'],
+      ['workspace', 'list'],
+      ['workspace', 'create', 'X'],
+      ['team', 'connect', 'postgres://a@127.0.0.1:1/x'],
+    ]) {
       const out = await parallax(args, dir, down);
       expect({ args, code: out.code }).toEqual({ args, code: 1 });
       expect(out.stderr.trim().split('\n')).toHaveLength(1);
       expect(out.stderr).not.toContain(':pw@');
     }
-    const connect = await parallax(['team', 'connect', `postgres://a@127.0.0.1:${await closedPort()}/x`], dir);
+    const connect = await parallax(
+      ['team', 'connect', `postgres://a@127.0.0.1:${await closedPort()}/x`],
+      dir,
+    );
     expect(connect.code).toBe(1);
     expect(connect.stderr.trim()).toMatch(/^parallax: The team server 127\.0\.0\.1:\d+ cannot be reached: /);
     expect(createHash('sha256').update(readFileSync(file)).digest('hex')).toBe(before);
@@ -206,7 +253,11 @@ describe('with a team server', () => {
   });
 
   it('refuses a team schema newer than this Parallax, naming both versions', async () => {
-    await server.query(`INSERT INTO parallax.schema_version (version, name) VALUES (99, 'future')`, [], database);
+    await server.query(
+      `INSERT INTO parallax.schema_version (version, name) VALUES (99, 'future')`,
+      [],
+      database,
+    );
     try {
       const out = await parallax(['team', 'status'], owner, ownerEnv());
       expect(out.code).toBe(1);
@@ -220,6 +271,8 @@ describe('with a team server', () => {
     const out = await parallax(['--json', 'team', 'disconnect'], owner, ownerEnv());
     expect(out.code).toBe(0);
     expect(json<{ connected: boolean }>(out).connected).toBe(false);
-    expect(json<{ connected: boolean }>(await parallax(['--json', 'team', 'status'], owner)).connected).toBe(false);
+    expect(json<{ connected: boolean }>(await parallax(['--json', 'team', 'status'], owner)).connected).toBe(
+      false,
+    );
   });
 });

@@ -72,7 +72,9 @@ describe('team schema migrations', () => {
     const { owner } = await teamDatabase(server);
     clients.push(owner);
     const newer = TEAM_SCHEMA_VERSION + 1;
-    await owner.query(`INSERT INTO parallax.schema_version (version, name) VALUES ($1, 'from-the-future')`, [newer]);
+    await owner.query(`INSERT INTO parallax.schema_version (version, name) VALUES ($1, 'from-the-future')`, [
+      newer,
+    ]);
     const applying = await rejection(applyTeamMigrations(owner));
     expect(applying.kind).toBe('newer-schema');
     expect(applying.message).toContain(`version ${newer}`);
@@ -100,7 +102,11 @@ describe('team schema migrations', () => {
     clients.push(owner);
     const broken = [
       ...TEAM_MIGRATIONS,
-      { version: TEAM_SCHEMA_VERSION + 1, name: 'broken', sql: 'CREATE TABLE parallax.half (x int); SELECT 1 / 0;' },
+      {
+        version: TEAM_SCHEMA_VERSION + 1,
+        name: 'broken',
+        sql: 'CREATE TABLE parallax.half (x int); SELECT 1 / 0;',
+      },
     ];
     await rejection(applyTeamMigrations(owner, broken));
     expect(await readTeamSchemaVersion(owner)).toBe(TEAM_SCHEMA_VERSION);
@@ -127,7 +133,9 @@ describe('what sync and the runner will rely on', () => {
   beforeAll(async () => {
     ({ owner } = await teamDatabase(server));
     clients.push(owner);
-    const created = await owner.query<{ id: string }>(`SELECT parallax.create_workspace('acme', 'Acme', 0) AS id`);
+    const created = await owner.query<{ id: string }>(
+      `SELECT parallax.create_workspace('acme', 'Acme', 0) AS id`,
+    );
     ws = created.rows[0]?.id as string;
   });
 
@@ -140,13 +148,18 @@ describe('what sync and the runner will rely on', () => {
     const first = await owner.query<{ seq: string }>(upsert, [ws]);
     const second = await owner.query<{ seq: string }>(upsert, [ws]);
     expect(BigInt(second.rows[0]?.seq ?? 0)).toBeGreaterThan(BigInt(first.rows[0]?.seq ?? 0));
-    const { rows } = await owner.query(`SELECT 1 FROM parallax.runs WHERE workspace_id = $1 AND id = 'run-u1'`, [ws]);
+    const { rows } = await owner.query(
+      `SELECT 1 FROM parallax.runs WHERE workspace_id = $1 AND id = 'run-u1'`,
+      [ws],
+    );
     expect(rows).toHaveLength(1);
   });
 
   it('keeps one row per result across months, moving a replaced result into its new month', async () => {
     await seedWorkspace(owner, ws, 'm1');
-    expect((await owner.query(`SELECT parallax.ensure_result_months($1, $2) AS n`, [MAY, JUNE])).rows[0]).toEqual({ n: 2 });
+    expect(
+      (await owner.query(`SELECT parallax.ensure_result_months($1, $2) AS n`, [MAY, JUNE])).rows[0],
+    ).toEqual({ n: 2 });
     // The seeded May result was in the default partition: it moved into results_2026_05.
     const where = async (): Promise<Array<{ part: string; fetched_at: string }>> =>
       (
@@ -162,13 +175,19 @@ describe('what sync and the runner will rely on', () => {
     await owner.query(replace, [ws, JUNE]);
     await owner.query(replace, [ws, JUNE]);
     expect(await where()).toEqual([{ part: 'parallax.results_2026_06', fetched_at: String(JUNE) }]);
-    const keys = await owner.query(`SELECT fetched_at FROM parallax.result_keys WHERE workspace_id = $1 AND id = 'result-m1'`, [ws]);
+    const keys = await owner.query(
+      `SELECT fetched_at FROM parallax.result_keys WHERE workspace_id = $1 AND id = 'result-m1'`,
+      [ws],
+    );
     expect(keys.rows).toEqual([{ fetched_at: String(JUNE) }]);
   });
 
   it('versions configuration rows and records their last writer', async () => {
     await owner.query(TABLE_ROWS.find((r) => r.table === 'brands')?.sql ?? '', [ws, 'v1']);
-    await owner.query(`UPDATE parallax.brands SET name = 'Veloxa Pro' WHERE workspace_id = $1 AND id = 'brand-v1'`, [ws]);
+    await owner.query(
+      `UPDATE parallax.brands SET name = 'Veloxa Pro' WHERE workspace_id = $1 AND id = 'brand-v1'`,
+      [ws],
+    );
     const { rows } = await owner.query(
       `SELECT version, changed_by = session_user AS mine, deleted_at FROM parallax.brands WHERE workspace_id = $1 AND id = 'brand-v1'`,
       [ws],
@@ -177,14 +196,12 @@ describe('what sync and the runner will rely on', () => {
   });
 
   it('never passes over a row whose transaction commits after a later one (pull cursor horizon)', async () => {
-    const database = (await owner.query<{ db: string }>('SELECT current_database() AS db')).rows[0]?.db as string;
+    const database = (await owner.query<{ db: string }>('SELECT current_database() AS db')).rows[0]
+      ?.db as string;
     const slow = await connect(database);
     const fast = await connect(database);
     const add = (client: TeamClient, name: string) =>
-      client.query(
-        `INSERT INTO parallax.tags (workspace_id, name) VALUES ($1, $2)`,
-        [ws, name],
-      );
+      client.query(`INSERT INTO parallax.tags (workspace_id, name) VALUES ($1, $2)`, [ws, name]);
     let cursor = (await readChanges(owner, 'tags', ws, START_CURSOR, 1000)).cursor;
     await slow.query('BEGIN');
     await add(slow, 'slow'); // takes the lower seq

@@ -34,10 +34,15 @@ function urlFor(host: string, params: Record<string, string>): string {
   return server.url('postgres', undefined, params).replace('@127.0.0.1:', `@${host}:`);
 }
 
-async function connectTo(host: string, params: Record<string, string>): Promise<{ encrypted: boolean; ssl: boolean }> {
+async function connectTo(
+  host: string,
+  params: Record<string, string>,
+): Promise<{ encrypted: boolean; ssl: boolean }> {
   const client = await openTeamClient(parseTeamUrl(urlFor(host, params)), { home });
   try {
-    const { rows } = await client.query<{ ssl: boolean }>('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()');
+    const { rows } = await client.query<{ ssl: boolean }>(
+      'SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()',
+    );
     return { encrypted: client.encrypted, ssl: rows[0]?.ssl ?? false };
   } finally {
     await client.end();
@@ -76,7 +81,9 @@ describe('team connections over TLS', () => {
       encrypted: true,
       ssl: true,
     });
-    expect((await refusal('127.0.0.1', { sslmode: 'verify-ca', sslrootcert: otherCa.caFile })).kind).toBe('tls');
+    expect((await refusal('127.0.0.1', { sslmode: 'verify-ca', sslrootcert: otherCa.caFile })).kind).toBe(
+      'tls',
+    );
   });
 
   it('verify-full without sslrootcert trusts only the system CA store (not this test CA)', async () => {
@@ -85,7 +92,9 @@ describe('team connections over TLS', () => {
 
   it('require encrypts without checking; with a CA given it checks the chain, as libpq', async () => {
     expect(await connectTo('127.0.0.1', { sslmode: 'require' })).toEqual({ encrypted: true, ssl: true });
-    expect((await refusal('127.0.0.1', { sslmode: 'require', sslrootcert: otherCa.caFile })).kind).toBe('tls');
+    expect((await refusal('127.0.0.1', { sslmode: 'require', sslrootcert: otherCa.caFile })).kind).toBe(
+      'tls',
+    );
   });
 
   it('disable does not encrypt; prefer (the default) encrypts when offered', async () => {

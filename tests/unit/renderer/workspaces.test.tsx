@@ -34,13 +34,13 @@ const connected: TeamStatusView = {
 };
 
 let fake: FakeParallax;
-let reload: ReturnType<typeof vi.fn>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 const original = windowReload.reload;
 
 beforeEach(() => {
   resetStores();
   fake = installFakeParallax();
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   windowReload.reload = reload;
 });
 afterEach(() => {
@@ -54,7 +54,9 @@ describe('the workspace switcher', () => {
     render(<WorkspaceSwitcher />);
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
-    expect(within(select).getByRole('option', { name: 'Globex (read only) (not opened here yet)' })).toBeInTheDocument();
+    expect(
+      within(select).getByRole('option', { name: 'Globex (read only) (not opened here yet)' }),
+    ).toBeInTheDocument();
     expect((select as HTMLSelectElement).value).toBe('default');
     fireEvent.change(select, { target: { value: 'acme-corp' } });
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
@@ -62,7 +64,9 @@ describe('the workspace switcher', () => {
   });
 
   it('stays put and says why when the switch is refused', async () => {
-    fake.handle('workspaces.use', () => fail('RUNS_ACTIVE', 'A run is in progress: pause or finish it before switching workspaces.'));
+    fake.handle('workspaces.use', () =>
+      fail('RUNS_ACTIVE', 'A run is in progress: pause or finish it before switching workspaces.'),
+    );
     fake.handle('workspaces.list', () => list('default'));
     render(<WorkspaceSwitcher />);
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
@@ -74,12 +78,17 @@ describe('the workspace switcher', () => {
 
   it('creates a workspace from its name', async () => {
     fake.handle('workspaces.create', ({ name }) => ({
-      workspaces: [...list('default').workspaces, { slug: 'initech', name, current: false, local: true, access: null }],
+      workspaces: [
+        ...list('default').workspaces,
+        { slug: 'initech', name, current: false, local: true, access: null },
+      ],
       teamError: null,
     }));
     render(<WorkspaceSwitcher />);
     fireEvent.click(await screen.findByRole('button', { name: 'New workspace' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'New workspace name' }), { target: { value: 'Initech' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'New workspace name' }), {
+      target: { value: 'Initech' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByRole('option', { name: 'Initech' });
     expect(fake.callsTo('workspaces.create')).toEqual([{ name: 'Initech' }]);
@@ -107,9 +116,15 @@ describe('Settings: Team', () => {
   });
 
   it('shows an unreachable server and disconnects after confirmation', async () => {
-    fake.handle('team.status', () => ({ ...connected, reachable: false, error: 'The team server db.example:5432 cannot be reached: timeout' }));
+    fake.handle('team.status', () => ({
+      ...connected,
+      reachable: false,
+      error: 'The team server db.example:5432 cannot be reached: timeout',
+    }));
     render(<TeamPanel />);
-    expect(await screen.findByTestId('team-status')).toHaveTextContent('Not reachable: The team server db.example:5432 cannot be reached');
+    expect(await screen.findByTestId('team-status')).toHaveTextContent(
+      'Not reachable: The team server db.example:5432 cannot be reached',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect from the team' }));
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
     await screen.findByRole('textbox', { name: 'Team URL' });

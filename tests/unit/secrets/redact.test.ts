@@ -75,9 +75,9 @@ describe('createRedactingLogger', () => {
 
 describe('redactSecrets: passwords in connection URLs and strings', () => {
   it('masks the password of a URL and keeps the rest readable', () => {
-    expect(redactSecrets('connect postgres://alice:s3cr%40t!@db.example:5432/team?sslmode=verify-full failed')).toBe(
-      'connect postgres://alice:[redacted]@db.example:5432/team?sslmode=verify-full failed',
-    );
+    expect(
+      redactSecrets('connect postgres://alice:s3cr%40t!@db.example:5432/team?sslmode=verify-full failed'),
+    ).toBe('connect postgres://alice:[redacted]@db.example:5432/team?sslmode=verify-full failed');
     expect(redactSecrets('postgresql://bob:pw@[::1]/x')).toBe('postgresql://bob:[redacted]@[::1]/x');
   });
 

@@ -28,7 +28,10 @@ export const teamHandlers: HandlerModule<Channels> = (ctx) => ({
   },
   'workspaces.use': async ({ name }) => {
     if (ctx.runs.hasActiveRuns()) {
-      throw new AppError('RUNS_ACTIVE', 'A run is in progress: pause or finish it before switching workspaces.');
+      throw new AppError(
+        'RUNS_ACTIVE',
+        'A run is in progress: pause or finish it before switching workspaces.',
+      );
     }
     const before = ctx.workspaces.registry.current();
     const next = await useWorkspace(ctx.workspaces, name);

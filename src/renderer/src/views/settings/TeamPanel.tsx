@@ -72,7 +72,14 @@ export function TeamPanel() {
   };
 
   useEffect(() => {
-    void run(async () => setStatus(await call('team.status', {})));
+    let live = true;
+    call('team.status', {}).then(
+      (next) => live && setStatus(next),
+      (err: unknown) => live && setError(toShownError(err)),
+    );
+    return () => {
+      live = false;
+    };
   }, []);
 
   const connect = (e: React.FormEvent): void => {
@@ -129,11 +136,16 @@ export function TeamPanel() {
           </label>
           <label>
             Password
-            <input type="password" value={password} autoComplete="off" onChange={(e) => setPassword(e.target.value)} />
+            <input
+              type="password"
+              value={password}
+              autoComplete="off"
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
           <label>
-            <input type="checkbox" checked={init} onChange={(e) => setInit(e.target.checked)} /> Create the team
-            schema (the team owner, once)
+            <input type="checkbox" checked={init} onChange={(e) => setInit(e.target.checked)} /> Create the
+            team schema (the team owner, once)
           </label>
           <button type="submit" disabled={busy || url.trim() === ''}>
             Connect
