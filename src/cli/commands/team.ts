@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { TeamStatusView } from '../../shared/ipc/channels/team';
 import { CliExit, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
 import {
@@ -109,22 +110,9 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
   };
 }
 
-async function notConnected() {
-  const { TEAM_SCHEMA_VERSION } = await import('../../main/team');
-  return {
-    connected: false,
-    source: null,
-    server: null,
-    reachable: null,
-    error: null,
-    schemaVersion: null,
-    knownVersion: TEAM_SCHEMA_VERSION,
-    user: null,
-    teamAdmin: false,
-    tls: null,
-    workspaces: [],
-    passwordStore: null,
-  };
+/** The status when no team is configured (no keychain is probed for it). */
+async function notConnected(): Promise<TeamStatusView> {
+  return (await import('../../main/team')).NOT_CONNECTED_STATUS;
 }
 
 export const registerTeamCommands: RegisterCommand = teamCommandModule();

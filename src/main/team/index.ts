@@ -19,6 +19,7 @@ export {
 } from './password-store';
 export {
   createTeamService,
+  NOT_CONNECTED_STATUS,
   TEAM_URL_ENV,
   type TeamIdentity,
   type TeamService,

@@ -52,6 +52,22 @@ export interface TeamService {
   revoke(session: TeamSession, slug: string, role: string): Promise<boolean>;
 }
 
+/** What status says with no team configured. */
+export const NOT_CONNECTED_STATUS: Readonly<TeamStatusView> = Object.freeze({
+  connected: false,
+  source: null,
+  server: null,
+  reachable: null,
+  error: null,
+  schemaVersion: null,
+  knownVersion: TEAM_SCHEMA_VERSION,
+  user: null,
+  teamAdmin: false,
+  tls: null,
+  workspaces: [],
+  passwordStore: null,
+});
+
 const NOT_CONNECTED =
   'No team server: run `parallax team connect URL` (Settings → Team in the app) or set PARALLAX_TEAM_URL.';
 
