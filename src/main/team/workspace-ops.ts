@@ -18,9 +18,12 @@ async function teamConfigured(ops: WorkspaceOps): Promise<TeamService | null> {
 }
 
 /** Local workspaces with the access the team grants, then the team's not opened here yet. */
-export async function listWorkspaces(ops: WorkspaceOps): Promise<WorkspaceListView> {
+export async function listWorkspaces(
+  ops: WorkspaceOps,
+  options: { team?: boolean } = {},
+): Promise<WorkspaceListView> {
   const local = ops.registry.list();
-  const team = await teamConfigured(ops);
+  const team = options.team === false ? null : await teamConfigured(ops);
   let granted: Array<{ slug: string; name: string; access: WorkspaceView['access'] }> = [];
   let teamError: string | null = null;
   if (team) {

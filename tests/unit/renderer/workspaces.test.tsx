@@ -61,6 +61,8 @@ describe('the workspace switcher', () => {
     fireEvent.change(select, { target: { value: 'acme-corp' } });
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(fake.callsTo('workspaces.use')).toEqual([{ name: 'acme-corp' }]);
+    // This machine's list first, then the team's.
+    expect(fake.callsTo('workspaces.list')).toEqual([{ team: false }, { team: true }]);
   });
 
   it('stays put and says why when the switch is refused', async () => {

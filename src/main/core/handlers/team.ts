@@ -21,7 +21,7 @@ export const teamHandlers: HandlerModule<Channels> = (ctx) => ({
     return status;
   },
   'team.disconnect': () => ctx.team.disconnect(),
-  'workspaces.list': () => listWorkspaces(ctx.workspaces),
+  'workspaces.list': ({ team }) => listWorkspaces(ctx.workspaces, { team }),
   'workspaces.create': async ({ name }) => {
     await createWorkspace(ctx.workspaces, name);
     return listWorkspaces(ctx.workspaces);

@@ -36,8 +36,15 @@ export const useWorkspaceStore = create<WorkspaceState>((set) => {
     list: null,
     error: null,
     busy: false,
+    // This machine's workspaces at once, then with the team's (a slow or unreachable server
+    // never holds the switcher back).
     load: async () => {
-      await guarded(async () => set({ list: await call('workspaces.list', {}) }));
+      await guarded(async () => set({ list: await call('workspaces.list', { team: false }) }));
+      try {
+        set({ list: await call('workspaces.list', { team: true }) });
+      } catch (err) {
+        set({ error: toShownError(err) });
+      }
     },
     create: (name) => guarded(async () => set({ list: await call('workspaces.create', { name }) })),
     use: async (name) => {

@@ -70,7 +70,10 @@ export const teamChannels = {
       .strict(),
   ).returns<TeamStatusView>(),
   'team.disconnect': invokeChannel(z.object({}).strict()).returns<TeamStatusView>(),
-  'workspaces.list': invokeChannel(z.object({}).strict()).returns<WorkspaceListView>(),
+  /** team: false answers from this machine alone, at once (the switcher shows that, then the full list). */
+  'workspaces.list': invokeChannel(
+    z.object({ team: z.boolean().default(true) }).strict(),
+  ).returns<WorkspaceListView>(),
   'workspaces.create': invokeChannel(z.object({ name: workspaceName }).strict()).returns<WorkspaceListView>(),
   /** Reopens the core on that workspace's history; refused while a run is in progress. */
   'workspaces.use': invokeChannel(z.object({ name: workspaceName }).strict()).returns<WorkspaceListView>(),
