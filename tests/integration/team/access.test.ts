@@ -186,6 +186,19 @@ describe('granting and revoking', () => {
     expect(who.rows).toEqual([{ role_name: roles.nina.name, team_admin: false, member: false }]);
     const version = await nina.query('SELECT max(version) AS v FROM parallax.schema_version');
     expect(version.rows).toEqual([{ v: 1 }]);
+    // No function beyond whoami: not even the harmless ones.
+    for (const fn of [
+      'parallax.ensure_result_months(0, 1)',
+      'parallax.readable_workspaces()',
+      "parallax.grant_workspace('a', 'x', 'member')",
+    ]) {
+      expect((await sqlError(nina, `SELECT ${fn}`)).code).toBe('42501');
+    }
+    const executable = await owner.query<{ fn: string }>(
+      `SELECT p.oid::regprocedure::text AS fn FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'parallax' AND has_function_privilege('public', p.oid, 'EXECUTE') ORDER BY 1`,
+    );
+    expect(executable.rows.map((r) => r.fn)).toEqual(['parallax.is_team_admin()', 'parallax.whoami()']);
   });
 
   it('a workspace admin grants and revokes A; the grantee sees A only while granted', async () => {

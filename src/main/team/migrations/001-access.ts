@@ -192,11 +192,18 @@ BEGIN
   RETURN FOUND;
 END $$;
 
+`;
+
+/**
+ * The last part of version 1: functions are executable by PUBLIC when created, so this runs after
+ * every part has made its own and leaves execution to those named here.
+ */
+export const functionGrantsSql = /* sql */ `
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA parallax FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION parallax.whoami(), parallax.is_team_admin() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION parallax.readable_workspaces(), parallax.writable_workspaces(),
   parallax.workspaces_with_access(text[]), parallax.create_workspace(text, text, bigint),
   parallax.administered_workspace(text), parallax.grant_workspace(text, name, text),
-  parallax.revoke_workspace(text, name)
+  parallax.revoke_workspace(text, name), parallax.ensure_result_months(bigint, bigint)
   TO parallax_member;
 `;

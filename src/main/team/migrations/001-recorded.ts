@@ -242,6 +242,4 @@ CREATE TABLE parallax.credit_sessions (
 );
 ${tracked('parallax.credit_sessions')}
 ${workspaceSecurity('parallax.credit_sessions')}
-
-GRANT EXECUTE ON FUNCTION parallax.ensure_result_months(bigint, bigint) TO parallax_member;
 `;

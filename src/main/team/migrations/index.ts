@@ -1,4 +1,4 @@
-import { accessSql } from './001-access';
+import { accessSql, functionGrantsSql } from './001-access';
 import { configuredSql } from './001-configured';
 import { recordedSql } from './001-recorded';
 
@@ -12,5 +12,5 @@ export interface TeamMigration {
 // Append only, like the local history's list: a shipped migration is never edited (its parts
 // included), a change is a new numbered entry.
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
-  { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql].join('\n') },
+  { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql, functionGrantsSql].join('\n') },
 ];
