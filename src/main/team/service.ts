@@ -98,6 +98,19 @@ async function workspacesOf(session: Pick<TeamSession, 'client' | 'identity'>): 
   return rows;
 }
 
+/** Creates or upgrades the schema; a role without the rights for it is told which it needs. */
+async function initialise(client: TeamClient): Promise<void> {
+  try {
+    await applyTeamMigrations(client);
+  } catch (error) {
+    if (!(error instanceof TeamError) || error.kind !== 'forbidden') throw error;
+    throw new TeamError(
+      'forbidden',
+      `Creating the team schema needs the database's owner with CREATEROLE (or a superuser): ${error.message}`,
+    );
+  }
+}
+
 export function createTeamService(deps: TeamServiceDeps): TeamService {
   const envUrl = (): string | null => deps.env[TEAM_URL_ENV]?.trim() || null;
 
@@ -195,7 +208,7 @@ export function createTeamService(deps: TeamServiceDeps): TeamService {
       const client = await open(url);
       let opened: TeamSession;
       try {
-        if (options.init) await applyTeamMigrations(client);
+        if (options.init) await initialise(client);
         opened = await session(client);
         // Saved only once the server said yes: a failed connect changes nothing.
         if (url.password !== null) await deps.passwords.set(url.password);

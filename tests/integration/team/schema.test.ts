@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSettingsStore } from '../../../src/main/settings';
+import { createTeamService } from '../../../src/main/team/service';
+import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { openTeamClient, type TeamClient } from '../../../src/main/team/client';
 import { readChanges, START_CURSOR } from '../../../src/main/team/changes';
 import { TeamError } from '../../../src/main/team/errors';
@@ -95,6 +101,24 @@ describe('team schema migrations', () => {
     const foreign = await emptyDatabase();
     await foreign.query('CREATE SCHEMA parallax');
     expect((await rejection(applyTeamMigrations(foreign))).kind).toBe('foreign-schema');
+  });
+
+  it('tells a role without the rights that creating the schema needs the owner', async () => {
+    const database = await server.createDatabase('rights');
+    const nobody = await server.createRole(`nobody_${process.pid}`);
+    const settings = openSettingsStore({ userDataDir: mkdtempSync(join(tmpdir(), 'parallax-rights-')) });
+    const service = createTeamService({
+      settings,
+      passwords: createMemorySecretStore(),
+      env: {},
+      now: Date.now,
+    });
+    const refused = await rejection(
+      service.connect(server.url(database, nobody, { sslmode: 'disable' }), { init: true }),
+    );
+    expect(refused.kind).toBe('forbidden');
+    expect(refused.message).toMatch(/needs the database's owner with CREATEROLE.*permission denied/);
+    expect(settings.get().team).toBeNull();
   });
 
   it('rolls a failing migration back whole: no table, no version row', async () => {
