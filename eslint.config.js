@@ -14,6 +14,42 @@ const electronOnlyInShell = {
 };
 const mainPatterns = ['**/main/**', '**/sandbox/**', '**/cli/**', '**/preload/**'];
 
+// The store (src/main/store) is one folder per capability, each with an index.ts as its public
+// face (docs/internals/store-layout.md): the rest of the app imports the store's own index.ts,
+// a store folder imports another folder's index.ts, never its files, and tests may import a
+// folder's index.ts. Expressed with ESLint's own no-restricted-imports, as regex patterns on the
+// import path (no plugin, no resolver): imports here are all relative, so where a file sits says
+// which paths reach too deep. A worker's entry file is named by its path (?modulePath).
+const appStoreImport = {
+  regex: String.raw`^(\.\./)+(main/)?store/(?![^?]*\?modulePath$)`,
+  message: 'Outside src/main/store, import the store from its index.ts (src/main/store) only.',
+};
+const testStoreImport = {
+  regex: String.raw`(^|/)main/store/[^/]+/`,
+  message: 'Tests import a store folder through its index.ts (src/main/store/<folder>), never its files.',
+};
+/** The imports a file `depth` folders below src/main/store may not make. */
+function storeFolderImports(depth) {
+  const up = String.raw`\.\./`.repeat(depth - 1);
+  return [
+    {
+      regex: String.raw`^${up}\.\./[^./][^/]*/`,
+      message: "Import another store folder through its index.ts ('../<folder>'), never its files.",
+    },
+    {
+      regex: String.raw`^${up}\.\.(/index)?$`,
+      message: "Import the store folder you need, not the store's index.ts (it imports every folder).",
+    },
+    {
+      regex: depth === 1 ? String.raw`^\.(/index)?$` : String.raw`^\.\.(/index)?$`,
+      message: "Inside a store folder, import its files directly, not the folder's own index.ts.",
+    },
+  ];
+}
+const mainSidePatterns = [
+  { group: ['**/renderer/**'], message: 'Main-side code never imports the renderer.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,8 +74,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/electron/**/*.ts', 'src/preload/**/*.ts'],
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: [testStoreImport] }],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appStoreImport] }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}', 'tests/unit/renderer/**/*.{ts,tsx}'],
@@ -79,14 +125,47 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts'],
-    ignores: ['src/main/electron/**'],
+    ignores: ['src/main/electron/**', 'src/main/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, appStoreImport] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/store/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [electronOnlyInShell],
-          patterns: [{ group: ['**/renderer/**'], message: 'Main-side code never imports the renderer.' }],
+          patterns: [
+            ...mainSidePatterns,
+            {
+              regex: String.raw`^\./[^/]+/`,
+              message: "The store's index.ts re-exports folders' index.ts only.",
+            },
+          ],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/main/store/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, ...storeFolderImports(1)] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/store/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, ...storeFolderImports(2)] },
       ],
     },
   },

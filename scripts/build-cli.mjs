@@ -45,7 +45,7 @@ const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', '
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).
  */
 /** The JSON export's worker thread (src/cli/export-worker.ts finds it beside chunks/). */
-const WORKER_SOURCE = 'src/main/store/export-json-worker.ts';
+const WORKER_SOURCE = 'src/main/store/exports/export-json-worker.ts';
 const WORKER_NAME = 'export-json-worker';
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 

@@ -12,7 +12,7 @@ export function cliExportJsonWorker(): ExportWorkerScript {
     return { file: new URL('../export-json-worker.mjs', import.meta.url) };
   }
   return {
-    file: new URL('../main/store/export-json-worker.ts', import.meta.url),
+    file: new URL('../main/store/exports/export-json-worker.ts', import.meta.url),
     execArgv: ['--import', import.meta.resolve('tsx')],
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDiscoveryService } from '../../src/main/discovery';
 import { openHistory } from '../../src/main/store';
-import { createDiscoveryIndexer } from '../../src/main/store/discovery-index';
+import { createDiscoveryIndexer } from '../../src/main/store/discovery';
 import {
   extractCandidates,
   originBit,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../../src/main/api';
 import { openHistory, type HistoryStore } from '../../src/main/store';
-import type { IngestItem } from '../../src/main/store/types';
+import type { IngestItem } from '../../src/main/store/runs';
 import { normalizeResult } from '../../src/shared/api/normalize';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { NormalizedResult } from '../../src/shared/domain/result';

@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
-import { fill as fillVisibility, sql as visibilitySql } from '../../src/main/store/migrations/002_visibility';
-import { fill as fillDiscovery, sql as discoverySql } from '../../src/main/store/migrations/004_discovery';
 import { createVisibilityService, type VisibilityService } from '../../src/main/visibility';
 import { REANALYSIS_BATCH } from '../../src/main/visibility/reanalysis';
 import type { EngineName } from '../../src/shared/api/engines';
@@ -21,6 +19,7 @@ import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
+import { migrationNamed } from '../support/migration-named';
 
 // Visibility over time (issue 12, item 5). A 1,000,000-result history over 90 days, built once
 // through the store's real ingest (so the roll-ups are the ones ingest keeps) and cached in the
@@ -259,8 +258,9 @@ function migrateVisibility(path: string): number {
     // Migration 002 alone, as the migrator runs it (one transaction); later migrations stay applied.
     const t = performance.now();
     db.transaction(() => {
-      db.exec(visibilitySql);
-      fillVisibility(db);
+      const migration = migrationNamed('visibility');
+      db.exec(migration.sql);
+      migration.up?.(db);
     }).immediate();
     return (performance.now() - t) / 1000;
   } finally {
@@ -281,8 +281,9 @@ export function migrateDiscoveryTables(path: string): number {
     for (const o of objects) db.exec(`DROP TABLE IF EXISTS ${o.name}`);
     const t = performance.now();
     db.transaction(() => {
-      db.exec(discoverySql);
-      fillDiscovery(db);
+      const migration = migrationNamed('discovery');
+      db.exec(migration.sql);
+      migration.up?.(db);
     }).immediate();
     return (performance.now() - t) / 1000;
   } finally {

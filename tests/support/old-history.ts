@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import { zstdDecompressSync } from 'node:zlib';
-import { applyMigrations } from '../../src/main/store/migrate';
-import { MIGRATIONS } from '../../src/main/store/migrations';
-import { sql as initialSql } from '../../src/main/store/migrations/001_initial';
-import { sql as compactSearchSql } from '../../src/main/store/migrations/007_compact_search';
-import { compressText } from '../../src/main/store/compress';
-import { unpackDoc } from '../../src/main/store/result-doc';
-import { registerStoreFunctions } from '../../src/main/store/sql-functions';
+import { applyMigrations, MIGRATIONS } from '../../src/main/store/schema';
+import { compressText, unpackDoc, registerStoreFunctions } from '../../src/main/store/codec';
+import { migrationNamed } from './migration-named';
+
+const initialSql = migrationNamed('initial').sql;
+const compactSearchSql = migrationNamed('compact-search').sql;
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.

@@ -1,7 +1,5 @@
 import Database from 'better-sqlite3';
-import { compressText } from '../../src/main/store/compress';
-import { unpackDoc } from '../../src/main/store/result-doc';
-import { registerStoreFunctions } from '../../src/main/store/sql-functions';
+import { compressText, unpackDoc, registerStoreFunctions } from '../../src/main/store/codec';
 
 /**
  * A copy of a history with every answer unpacked from its document (results.doc) back into the

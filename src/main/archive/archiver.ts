@@ -1,7 +1,6 @@
 import { isHttpUrl } from '../../shared/csp';
 import type { PageFailureCode } from '../../shared/domain/page-archive';
-import type { PageArchiveApi, PageTask } from '../store/page-archive';
-import { pageTaskKey } from '../store/page-archive';
+import { pageTaskKey, type PageArchiveApi, type PageTask } from '../store';
 import { downloadPage } from './fetch-page';
 import type * as SanitizeModule from './sanitize';
 import type { PageSanitizer } from './sanitize-in-worker';

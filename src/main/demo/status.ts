@@ -1,6 +1,5 @@
 import type { DemoStatusView } from '../../shared/ipc/channels/demo';
-import type { DemoDeleted } from '../store/demo';
-import type { HistoryStore } from '../store';
+import type { HistoryStore, DemoDeleted } from '../store';
 import { DEMO_META_KEY, readDemoRecord } from './record';
 
 // Reading and deleting the demo history of an open history file.

@@ -11,13 +11,14 @@ import type {
 } from '../../shared/analytics/discovery-types';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { AppError } from '../errors/app-error';
-import { HistoryStateError, type HistoryStore } from '../store';
-import type {
-  DiscoveryDayFilter,
-  DiscoveryExampleRow,
-  DiscoveryNameRow,
-  DiscoveryNameTotal,
-} from '../store/discovery-read';
+import {
+  HistoryStateError,
+  type HistoryStore,
+  type DiscoveryDayFilter,
+  type DiscoveryExampleRow,
+  type DiscoveryNameRow,
+  type DiscoveryNameTotal,
+} from '../store';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put

@@ -23,7 +23,7 @@ import {
 } from '../startup';
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
-import exportJsonWorkerFile from '../store/export-json-worker?modulePath';
+import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';

@@ -1,6 +1,5 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import type { RunExportReader } from '../store/export-read';
-import type { ExportWorkerScript } from '../store/export-json-workers';
+import type { RunExportReader, ExportWorkerScript } from '../store';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
 

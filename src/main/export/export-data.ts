@@ -1,5 +1,5 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import type { ExportJob } from '../store/export-read';
+import type { ExportJob } from '../store';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
 // Markdown table. Built from one job read from the history, so a CSV from the app and one from

@@ -1,8 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import { openRunExportReader } from '../store/export-read';
-import type { ExportWorkerScript } from '../store/export-json-workers';
+import { openRunExportReader, type ExportWorkerScript } from '../store';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
 import { commitPartial, openFileSink, partialPathOf } from './file-sink';

@@ -1,5 +1,5 @@
 import type { ResultView } from '../../shared/ipc/channels/runs';
-import type { ExportCellSummary, ExportJob } from '../store/export-read';
+import type { ExportCellSummary, ExportJob } from '../store';
 import type { TextExportContext } from './context';
 import { reportHead, resultColumn } from './compare-report';
 import { escapeHtml } from './html-escape';

@@ -1,7 +1,7 @@
 import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { ResolvedPeriod } from '../../shared/visibility/types';
-import type { StoredResult } from '../store/types';
+import type { StoredResult } from '../store';
 import type { VisibilityService } from '../visibility';
 import type { ReportAnswer, ReportEvidence } from './types';
 

@@ -1,10 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { ResponseMeta } from '../api/meta';
 import type { JobState, RunSpec } from '../../shared/domain/run-spec';
-import type { ResultsApi } from '../store/results';
-import type { RunOwnersApi } from '../store/run-owners';
-import type { RunSessionsApi } from '../store/run-sessions';
-import type { RunsApi } from '../store/runs';
+import type { ResultsApi, RunOwnersApi, RunSessionsApi, RunsApi } from '../store';
 import type { SessionStore } from './credit-reconciliation';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';

@@ -1,7 +1,5 @@
 import type { ApiClient } from '../api/client';
-import type { RunSession, RunSessionsApi, SessionReconciliation } from '../store/run-sessions';
-import type { RunsApi } from '../store/runs';
-import type { RunRecord } from '../store/types';
+import type { RunSession, RunSessionsApi, SessionReconciliation, RunsApi, RunRecord } from '../store';
 
 // Credits charged without a result. A synchronous call the service answered in the instant
 // its process was killed was charged, but the answer never arrived, so no job records it.

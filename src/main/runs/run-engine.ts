@@ -1,120 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { PLAN_SLOTS, type PlanName } from '../../shared/api/engines';
-import type { JobState, RunSpec, RunStatus } from '../../shared/domain/run-spec';
-import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
-import type { ApiClient } from '../api/client';
+import { PLAN_SLOTS } from '../../shared/api/engines';
+import type { RunStatus } from '../../shared/domain/run-spec';
+import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ResponseMeta } from '../api/meta';
-import type { RunOwner } from '../store/run-owners';
-import type { NewJob, RunRecord } from '../store/types';
-import type { ActiveRun, DriverContext, RunEngineStore } from './active-run';
+import type { RunRecord } from '../store';
+import type { ActiveRun, DriverContext } from './active-run';
 import { driveAsync } from './async-driver';
 import { createCreditSessions } from './credit-reconciliation';
-import { estimateRun, costOf } from './estimate';
-import { idempotencyKeyFor } from './idempotency';
+import { estimateRun } from './estimate';
+import { createExternalSlots } from './external-slots';
 import { createIngestBatcher } from './ingest-batcher';
 import { createTransitionBatcher } from './transition-batcher';
-import { cellTemplates, planJobs, buildEngineRequest } from './job-plan';
 import { createProgressTracker } from './progress';
-import { defaultOwnerProbe, heldByAnotherProcess, HEARTBEAT_MS, type OwnerProbe } from './run-owner';
+import { createRunClaims } from './run-claims';
+import { CLEAR_QUEUE_NOTICE, RunRefusedError, type RunEngine, type RunEngineDeps } from './run-engine-types';
+import { finalizeRun, interruptOrphanedCalls as interruptOrphaned } from './run-finish';
+import { newJobsFor } from './run-jobs';
+import { defaultOwnerProbe } from './run-owner';
 import { createSlotGate } from './slot-gate';
 import { driveSync } from './sync-driver';
 
+export {
+  CLEAR_QUEUE_NOTICE,
+  RunHeldError,
+  RunRefusedError,
+  type JobEvent,
+  type RunEngine,
+  type RunEngineDeps,
+  type RunStartMeta,
+} from './run-engine-types';
+
 // The run engine: turns a run spec into durable jobs and drives them through the API client
 // into the history store. The app's IPC handlers and the CLI call the same object.
-
-export interface JobEvent {
-  runId: string;
-  jobId: string;
-  state: JobState;
-  resultId: string | null;
-  errorCode: string | null;
-}
-
-export interface RunEngineDeps {
-  store: RunEngineStore;
-  client: ApiClient;
-  now: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The plan from settings; corrected from X-Concurrent-Limit and CONCURRENT_LIMIT_EXCEEDED details.limit. */
-  plan: () => PlanName;
-  /** Throttled to a few per second per run. */
-  onProgress?: (p: RunProgressView) => void;
-  onJob?: (e: JobEvent) => void;
-  /** 401 from the service: every active run is paused, nothing is lost. */
-  onKeyRevoked?: (message: string) => void;
-  pollIntervalMs?: { min: number; max: number };
-  /** Minimum time between two progress events of one run (default 200 ms). */
-  progressIntervalMs?: number;
-  /** This process and how to tell whether another one is alive (default: the real ones). */
-  ownerProbe?: OwnerProbe;
-}
-
-export interface RunStartMeta {
-  keyLabel: string | null;
-  sandbox: boolean;
-  baseUrl: string;
-  monitorId?: string | null;
-}
-
-export interface RunEngine {
-  estimate(spec: RunSpec): Promise<RunEstimateView>;
-  start(spec: RunSpec, meta: RunStartMeta): Promise<{ runId: string }>;
-  /** Resolves when the run's driver stops: the run ended, or it was paused (key revoked, out of credits, user). */
-  wait(runId: string): Promise<RunProgressView>;
-  pause(runId: string): Promise<RunProgressView>;
-  resume(runId: string): Promise<RunProgressView>;
-  cancel(runId: string, options: { clearQueue: boolean }): Promise<RunProgressView>;
-  rerunInterrupted(runId: string): Promise<RunProgressView>;
-  progress(runId: string): RunProgressView | null;
-  /** After a crash or kill: resumes unfinished runs; returns the ids of the runs it resumed. */
-  resumeOnOpen(): Promise<string[]>;
-  /**
-   * A clean stop (first Ctrl-C, quitting the app): nothing new is sent, synchronous calls in
-   * flight may finish for up to graceMs (they are charged anyway) and are stored, async tasks
-   * stay with the service. Calls still in flight after graceMs are aborted and marked
-   * interrupted. Resolves with the progress of every run it paused.
-   */
-  pauseAll(options: { graceMs: number }): Promise<RunProgressView[]>;
-  /**
-   * An immediate stop (second Ctrl-C), synchronous so the process can exit right after:
-   * results already received are committed, synchronous calls in flight are marked
-   * interrupted, every driven run is marked paused and released. Returns what it stopped.
-   */
-  abortAll(): Array<{ runId: string; interrupted: number }>;
-  /** The live process (not this one) driving the run, or null. */
-  heldElsewhere(runId: string): RunOwner | null;
-  /** The concurrency slots the engine keeps to (for the UI). */
-  slots(): { limit: number; inUse: number; external: number };
-  close(): Promise<void>;
-}
-
-/** Another live process drives the run: resuming, pausing or canceling it here would race it. */
-export class RunHeldError extends Error {
-  override readonly name = 'RunHeldError';
-  constructor(
-    readonly runId: string,
-    readonly owner: RunOwner,
-  ) {
-    super(
-      `Run ${runId} is being driven by another process (pid ${owner.pid} on ${owner.host}); stop that process first.`,
-    );
-  }
-}
-
-/** The run would be refused (balance, budget, invalid fields): the message names the numbers. */
-export class RunRefusedError extends Error {
-  override readonly name = 'RunRefusedError';
-  constructor(
-    message: string,
-    readonly estimate: RunEstimateView,
-  ) {
-    super(message);
-  }
-}
-
-export const CLEAR_QUEUE_NOTICE =
-  'Clearing the queue (DELETE /v1/async/queue) removes every queued task of the whole organization (every run, tool and colleague using the account), not only the tasks of this run.';
 
 const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
   await delay(ms, undefined, signal ? { signal } : undefined);
@@ -138,12 +56,13 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const entries = new Map<string, Entry>();
   const creditSessions = createCreditSessions(store, client);
   const probe = deps.ownerProbe ?? defaultOwnerProbe(now);
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const claims = createRunClaims(store, probe, () => driving().length > 0);
+  const { heldElsewhere, assertNotHeld } = claims;
+  const external = createExternalSlots(client, gate, now, () => driving().map((e) => e.mode));
+  const interruptOrphanedCalls = (record: RunRecord): number => interruptOrphaned(store, now, record);
   let closing = false;
   let lastRateRemaining: number | null = null;
   let lastCreditsRemaining: number | null = null;
-  let externalCheckedAt = -Infinity;
-  let externalTimer: ReturnType<typeof setInterval> | null = null;
 
   const learnMeta = (meta: ResponseMeta | undefined): void => {
     if (!meta) return;
@@ -152,32 +71,6 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     if (meta.credits?.remaining !== undefined) {
       lastCreditsRemaining = meta.credits.remaining;
       creditSessions.noteRemaining(meta.credits.remaining);
-    }
-  };
-
-  const refreshExternalSlots = async (): Promise<void> => {
-    if (now() - externalCheckedAt < 1_000) return;
-    externalCheckedAt = now();
-    try {
-      const res = await client.queueStatus();
-      gate.setExternal(res.data.processingTasks);
-    } catch {
-      // Metrics unavailable: keep the last known figure.
-    }
-  };
-
-  // While a synchronous run shares the account with processing async tasks, re-read the
-  // queue metrics every few seconds so their slots stay counted as they start and finish.
-  const watchExternal = (): void => {
-    const syncDriving = [...entries.values()].some((e) => e.driving && e.mode === 'sync');
-    const asyncActive = [...entries.values()].some((e) => e.driving && e.mode === 'async');
-    const needed = syncDriving && (asyncActive || gate.external > 0);
-    if (needed && !externalTimer) {
-      externalTimer = setInterval(() => void refreshExternalSlots(), 3_000);
-      externalTimer.unref?.();
-    } else if (!needed && externalTimer) {
-      clearInterval(externalTimer);
-      externalTimer = null;
     }
   };
 
@@ -206,7 +99,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     transitions,
     pollIntervalMs: deps.pollIntervalMs ?? { min: 500, max: 5_000 },
     learnMeta,
-    refreshExternalSlots,
+    refreshExternalSlots: external.refresh,
     jobMoved(run, jobId, from, to, extra) {
       run.tracker.move(from, to);
       if (to === 'failed' || to === 'interrupted') {
@@ -282,74 +175,14 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     run.control = control;
     const entry: Entry = { run, driving: null, mode: record.mode, keyRevokedNotified: false };
     entries.set(record.id, entry);
-    store.claimRun(record.id, probe.self);
-    keepHeartbeat();
+    claims.claim(record.id);
     entry.driving = drive(entry).finally(() => {
       entry.driving = null;
-      release(record.id);
-      watchExternal();
+      claims.release(record.id);
+      external.watch();
     });
-    watchExternal();
+    external.watch();
     return entry;
-  }
-
-  // The claim's heartbeat, refreshed while this engine drives anything.
-  function keepHeartbeat(): void {
-    if (heartbeat) return;
-    heartbeat = setInterval(() => {
-      try {
-        store.heartbeatRuns(probe.self);
-      } catch {
-        // A missed beat is retried at the next tick; a claim only goes stale after several.
-      }
-    }, HEARTBEAT_MS);
-    heartbeat.unref?.();
-  }
-
-  function release(runId: string): void {
-    try {
-      store.releaseRun(runId, probe.self);
-    } catch {
-      // The store is closing: the claim is left, and goes stale with this process.
-    }
-    if (heartbeat && ![...entries.values()].some((e) => e.driving)) {
-      clearInterval(heartbeat);
-      heartbeat = null;
-    }
-  }
-
-  function heldElsewhere(runId: string): RunOwner | null {
-    const owner = store.runOwners([runId]).get(runId);
-    return owner && heldByAnotherProcess(owner, probe) ? owner : null;
-  }
-
-  function assertNotHeld(runId: string): void {
-    const owner = heldElsewhere(runId);
-    if (owner) throw new RunHeldError(runId, owner);
-  }
-
-  /**
-   * A run nobody drives (its process stopped): a synchronous call it had in flight may have
-   * run and been charged, so it is never re-sent on its own. Async tasks keep their ids and
-   * are polled again; a queued job without a task id is sent again under the same key.
-   */
-  function interruptOrphanedCalls(record: RunRecord): number {
-    if (record.mode !== 'sync') return 0;
-    let n = 0;
-    for (const job of store.listJobs(record.id, { states: ['running', 'queued'] })) {
-      store.transitionJob(job.id, {
-        jobState: 'interrupted',
-        expect: [job.jobState],
-        finishedAt: now(),
-        error: {
-          code: 'INTERRUPTED',
-          message:
-            'Interrupted (may have been charged): Parallax stopped while this call was in flight. Re-run it only if you want a new answer.',
-        },
-      });
-      n++;
-    }
-    return n;
   }
 
   function driving(): Entry[] {
@@ -381,51 +214,12 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     }
     await batcher.drain();
     if (!closing) {
-      finalize(run);
+      finalizeRun(store, now, run);
       // Calls abandoned past the grace period may still be charged: the next resume reconciles.
       await creditSessions.end(requireRun(run.runId), sessionId, { cut: run.hardStop.signal.aborted });
       run.tracker.setCreditsUnreceived(requireRun(run.runId).creditsUnreceived);
     }
     run.tracker.flush();
-  }
-
-  function finalize(run: ActiveRun): void {
-    if (run.control === 'pause') return; // already marked paused
-    if (run.control === 'cancel') {
-      for (const job of store.listJobs(run.runId, { states: ['pending', 'queued'] })) {
-        if (job.jobState === 'queued' && job.taskId !== null) continue;
-        try {
-          store.transitionJob(job.id, { jobState: 'canceled', expect: [job.jobState], finishedAt: now() });
-          run.tracker.move(job.jobState, 'canceled');
-        } catch {
-          // moved meanwhile
-        }
-      }
-    }
-    const totals = store.countJobs(run.runId);
-    run.tracker.setCounts(totals.counts);
-    const unfinished = totals.counts.pending + totals.counts.queued + totals.counts.running;
-    let status: RunStatus;
-    if (run.control === 'cancel') status = 'canceled';
-    else if (unfinished > 0) status = 'paused';
-    else if (totals.counts.succeeded === 0 && totals.total > 0) status = 'failed';
-    else status = 'completed';
-    const errorsByCode: Record<string, number> = {};
-    for (const job of store.listJobs(run.runId, { states: ['failed', 'interrupted'] })) {
-      const code = job.errorCode ?? job.jobState;
-      errorsByCode[code] = (errorsByCode[code] ?? 0) + 1;
-    }
-    store.updateRun(run.runId, {
-      status,
-      summary: {
-        total: totals.total,
-        counts: totals.counts,
-        creditsCharged: totals.creditsCharged,
-        errorsByCode,
-        finishedAt: now(),
-      },
-    });
-    run.tracker.setStatus(status);
   }
 
   function progressFromStore(runId: string): RunProgressView | null {
@@ -467,25 +261,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       const estimate = await estimateRun(spec, client);
       if (estimate.blockers.length > 0) throw new RunRefusedError(estimate.blockers.join(' '), estimate);
       const runId = randomUUID();
-      const templates = cellTemplates(spec, costOf(client));
-      const jobs: NewJob[] = planJobs(spec, templates).map((j) => {
-        const id = randomUUID();
-        return {
-          id,
-          promptIndex: j.promptIndex,
-          engine: j.engine,
-          country: j.country,
-          state: j.state,
-          repeat: j.repeat,
-          request: buildEngineRequest(
-            j.engine,
-            j.prompt,
-            { country: j.country, state: j.state },
-            spec.engineOptions[j.engine] ?? {},
-          ),
-          idempotencyKey: spec.mode === 'async' ? idempotencyKeyFor(runId, id) : null,
-        };
-      });
+      const jobs = newJobsFor(spec, runId, client);
       // Run and jobs in one transaction, committed before the first request is sent.
       const { run } = store.createRun({
         id: runId,
@@ -653,7 +429,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
         const interrupted = interruptOrphanedCalls(record);
         store.cutRunSessions(e.run.runId);
         store.updateRun(e.run.runId, { status: 'paused' });
-        release(e.run.runId);
+        claims.release(e.run.runId);
         return { runId: e.run.runId, interrupted };
       });
       // The drivers still wind down in the background until the process exits: nothing they
@@ -677,9 +453,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       await Promise.allSettled([...entries.values()].map((e) => e.driving));
       await batcher.drain();
       for (const e of entries.values()) e.run.tracker.dispose();
-      if (externalTimer) clearInterval(externalTimer);
-      if (heartbeat) clearInterval(heartbeat);
-      heartbeat = null;
+      external.stop();
+      claims.stop();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { MonitorRequest } from '../../shared/api/requests';
 import { normalizeResult } from '../../shared/api/normalize';
-import type { JobRecord } from '../store/types';
+import type { JobRecord } from '../store';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { requestForJob } from './job-plan';
 import { classifyJobError } from './job-errors';

@@ -1,8 +1,12 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { inspectHistoryFile, MIGRATIONS, type Migration } from '../store';
-import { applyMigrations } from '../store/migrate';
-import { registerStoreFunctions } from '../store/sql-functions';
+import {
+  applyMigrations,
+  inspectHistoryFile,
+  MIGRATIONS,
+  registerStoreFunctions,
+  type Migration,
+} from '../store';
 
 // The schema upgrade at open, taken out of openHistory so the app can show it: on a big history a
 // migration takes minutes (002 took 522 s on a million answers), and a window that shows nothing

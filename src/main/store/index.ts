@@ -1,28 +1,38 @@
 // The local history: every run, job and result in one SQLite file, searchable offline.
-export { openHistory, type OpenHistoryOptions } from './open';
-export type { HistoryStore } from './history-store';
-export { restoreHistory, type BackupInfo, type RestoreInfo } from './backup';
-export { inspectHistoryFile, type FileInspection, type IntegrityCheck } from './inspect';
+// The store's public face for the rest of the app: code outside src/main/store imports the
+// store from here only; inside it, each folder is a capability whose index.ts is its public face
+// to the other folders (docs/internals/store-layout.md; the lint rule in eslint.config.js).
+export {
+  openHistory,
+  restoreHistory,
+  inspectHistoryFile,
+  companionPaths,
+  PRIVATE_FILE_MODE,
+  type OpenHistoryOptions,
+  type HistoryStore,
+  type BackupInfo,
+  type RestoreInfo,
+  type FileInspection,
+  type IntegrityCheck,
+} from './file';
 export {
   HistoryDamagedError,
   HistoryOpenError,
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
-} from './errors';
-export { MIGRATIONS, type Migration } from './migrations';
-export { buildJobGrid } from './job-grid';
-export { isMaskedKeyLabel, maskKeyLabel } from './key-label';
-export { toFtsQuery } from './fts-query';
-export { PRIVATE_FILE_MODE } from './private-file';
-export type { RunsApi } from './runs';
-export type { OwnerIdentity, RunOwner, RunOwnersApi } from './run-owners';
-export type { RunSession, RunSessionsApi, SessionReconciliation, UnreceivedCredits } from './run-sessions';
-export type { ResultsApi } from './results';
-export { pageTaskKey } from './page-archive';
-export { type ExportWorkerScript } from './export-json-workers';
-export type { ArchivedPage, PageArchiveApi, PageArchiveCounts, PageTask } from './page-archive';
-export type { SearchApi, SearchHit, SearchOptions } from './search';
+} from './connection';
+export { registerStoreFunctions } from './codec';
+export {
+  MIGRATIONS,
+  applyMigrations,
+  completeHistoryUpgrade,
+  type Migration,
+  type BackfillProgress,
+} from './schema';
+export { buildJobGrid, isMaskedKeyLabel, maskKeyLabel } from './runs';
+export type * from './runs';
+export type { ResultsApi } from './answers';
 export type {
   DomainCount,
   DomainFilter,
@@ -31,7 +41,7 @@ export type {
   RunPageStates,
   RunTableRow,
   SeriesKey,
-} from './queries';
+} from './answers';
 export type {
   AnswerFilter,
   AnswerRow,
@@ -41,11 +51,48 @@ export type {
   BrandMentionRow,
   MentionGroup,
   MentionsApi,
-} from './mentions';
-export type { BrandInput, LibraryApi } from './library';
-export type { MonitorInput, MonitorsApi } from './monitors';
-export type { AlertCheckInput, AlertCheckRecord, AlertCheckResult, AlertsApi } from './alerts';
-export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts-inputs';
-export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts-options';
-export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts-webhooks';
-export type * from './types';
+} from './answers';
+export { toFtsQuery, type SearchApi, type SearchHit, type SearchOptions } from './search';
+export {
+  pageTaskKey,
+  type ArchivedPage,
+  type PageArchiveApi,
+  type PageArchiveCounts,
+  type PageTask,
+} from './pages';
+export {
+  openRunExportReader,
+  type ExportCellSummary,
+  type ExportJob,
+  type ExportWorkerScript,
+  type RunExportReader,
+} from './exports';
+export {
+  REANALYSIS_BATCH,
+  SOURCE_KIND_BITS,
+  type VisBrandRow,
+  type VisDim,
+  type VisFilter,
+} from './visibility';
+export type {
+  DiscoveryDayFilter,
+  DiscoveryExampleRow,
+  DiscoveryNameRow,
+  DiscoveryNameTotal,
+} from './discovery';
+export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
+export type {
+  AlertCheckInput,
+  AlertCheckRecord,
+  AlertCheckResult,
+  AlertsApi,
+  AlertInputsApi,
+  MonitorRunRef,
+  RunAnswerFacts,
+  MonitorOptionsApi,
+  MonitorOptionsInput,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRow,
+  WebhookOutboxApi,
+} from './alerts';
+export type { DemoDeleted } from './demo';

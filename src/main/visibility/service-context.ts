@@ -1,8 +1,7 @@
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { VisibilityBrandRef, VisibilityScope } from '../../shared/visibility/types';
 import { AppError } from '../errors/app-error';
-import type { HistoryStore } from '../store';
-import type { VisFilter } from '../store/visibility-read';
+import type { HistoryStore, VisFilter } from '../store';
 import { resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput } from './service-types';
 

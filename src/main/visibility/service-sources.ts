@@ -1,7 +1,6 @@
 import { brandsOfHost, compileBrandMatcher } from '../../shared/analytics';
 import type { EngineName } from '../../shared/api/engines';
-import type { HistoryStore } from '../store';
-import { SOURCE_KIND_BITS } from '../store/visibility-index';
+import { SOURCE_KIND_BITS, type HistoryStore } from '../store';
 import { isoDay } from './period';
 import type { QueryContext } from './service-context';
 import type { VisibilityService } from './service-types';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/migrate';
+import { applyMigrations } from '../../../src/main/store/schema';
 import {
   EVENT_CHANNEL_NAMES,
   INVOKE_CHANNEL_NAMES,

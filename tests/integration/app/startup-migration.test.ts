@@ -11,7 +11,7 @@ import {
   type MigrationProgress,
 } from '../../../src/main/startup';
 import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/migrate';
+import { applyMigrations } from '../../../src/main/store/schema';
 
 // The schema upgrade at start-up, one step at a time with progress for the splash: a history made
 // by the first release is brought to the current schema with its data intact, a step that fails

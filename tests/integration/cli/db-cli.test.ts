@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openHistory } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/migrate';
+import { applyMigrations } from '../../../src/main/store/schema';
 import type { StorageCompactResult, StorageStats } from '../../../src/shared/domain/storage';
 import { runCli } from '../../support/run-cli';
 import { newRun, normalized, source, tempFolder } from '../store/helpers';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
-import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { MIGRATIONS } from '../../../src/main/store/schema';
 import { createDiscoveryService } from '../../../src/main/discovery';
 import { compileBrandMatcher } from '../../../src/shared/analytics';
 import {

@@ -5,11 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliExportJsonWorker } from '../../../src/cli/export-worker';
 import { ExportCanceledError, exportRunToFile } from '../../../src/main/export';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
-import {
-  CHUNK_JOBS,
-  exportThreads,
-  jsonChunksFromWorkers,
-} from '../../../src/main/store/export-json-workers';
+import { CHUNK_JOBS, exportThreads, jsonChunksFromWorkers } from '../../../src/main/store/exports';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
 import { copyWithTextMarkdown } from '../../support/text-markdown-copy';

@@ -2,11 +2,8 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, IngestItem } from '../../../src/main/store';
-import { runDocBackfill } from '../../../src/main/store/doc-backfill';
-import { applyMigrations } from '../../../src/main/store/migrate';
-import { MIGRATIONS } from '../../../src/main/store/migrations';
-import { HEAD_CHARS, unpackDoc } from '../../../src/main/store/result-doc';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
+import { runDocBackfill, applyMigrations, MIGRATIONS } from '../../../src/main/store/schema';
+import { HEAD_CHARS, unpackDoc, registerStoreFunctions } from '../../../src/main/store/codec';
 import { toVersion9 } from '../../support/old-history';
 import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 

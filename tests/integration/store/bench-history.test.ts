@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
-import { buildBig, facetsOfCopy, type CopiedRow } from '../../bench/store.bench';
+import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { buildBig, facetsOfCopy, type CopiedRow } from '../../bench/store-big-history';
 import { searchIndexProblems, tempFolder } from './helpers';
 
 // The store bench's million-answer history is mostly answers copied in SQL from 20,000 stored
-// through the store (tests/bench/store.bench.ts, buildBig). Its search figures stand for the
+// through the store (tests/bench/store-big-history.ts, buildBig). Its search figures stand for the
 // store's only if a copy reads like an answer the store kept itself; and its SQL names the
 // store's columns, so a migration that changes them must show here, not after a half-hour build.
 // Built small: 3 runs of 1,000 answers, the first stored through the store.

@@ -1,12 +1,10 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
+import { registerStoreFunctions } from '../../../src/main/store/codec';
 import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
-import { runCompactBackfill } from '../../../src/main/store/compact-backfill';
-import { toFtsQuery } from '../../../src/main/store/fts-query';
-import { applyMigrations } from '../../../src/main/store/migrate';
-import type { SearchOptions } from '../../../src/main/store/search';
+import { runCompactBackfill, applyMigrations } from '../../../src/main/store/schema';
+import { toFtsQuery, type SearchOptions } from '../../../src/main/store/search';
 import { toVersion6 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 

@@ -6,7 +6,7 @@ import type { EngineName } from '../../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
 import { openHistory, type HistoryStore, type OpenHistoryOptions } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
+import { registerStoreFunctions } from '../../../src/main/store/codec';
 
 /** A temp folder per test file, removed afterwards. */
 export function tempFolder(): { dir: string; file: (name: string) => string; cleanup: () => void } {

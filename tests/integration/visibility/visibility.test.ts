@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/sql-functions';
+import { registerStoreFunctions } from '../../../src/main/store/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
-import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { MIGRATIONS } from '../../../src/main/store/schema';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { VisibilityQuery } from '../../../src/shared/visibility/types';

@@ -12,8 +12,8 @@ import {
   compressText,
   decompressBytes,
   decompressText,
-} from '../../../src/main/store/compress';
-import { keptZstd } from '../../../src/main/store/zstd-context';
+  keptZstd,
+} from '../../../src/main/store/codec';
 
 describe('compress', () => {
   it('gives back the exact text, in every script, and is smaller for repetitive JSON', () => {

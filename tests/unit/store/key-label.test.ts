@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMaskedKeyLabel, maskKeyLabel } from '../../../src/main/store/key-label';
+import { isMaskedKeyLabel, maskKeyLabel } from '../../../src/main/store/runs';
 
 describe('key labels', () => {
   it('masks a key to its prefix and last four characters', () => {

@@ -1,0 +1,181 @@
+import { HistoryStateError, multiRowSql, stmt, toJson, type StoreContext } from '../connection';
+import { headOf, packDoc, rememberDoc, wellFormed } from '../codec';
+import { createPageEnqueuer } from '../pages';
+import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
+import { facetsOf } from '../search';
+import type { VisibilityIndexer } from '../visibility';
+import { createChildrenWriter, type TextIds } from './result-children';
+import { createResultReader, type ResultReader } from './result-read';
+
+export interface ResultsApi extends ResultReader {
+  /**
+   * Stores results in one transaction. Idempotent per job: a job that already has a result
+   * keeps its result id and gets the new content, with every child row (sources, products…)
+   * replaced, never duplicated. Cached brand mentions of a replaced result are dropped.
+   */
+  ingestResults(items: readonly IngestItem[]): IngestOutcome[];
+}
+
+interface JobFacetsRow {
+  run_id: string;
+  engine: string;
+  country: string;
+  us_state: string | null;
+}
+
+export function createResultsApi(
+  ctx: StoreContext,
+  jobs: JobPatcher,
+  visibility: VisibilityIndexer,
+): ResultsApi {
+  const { db } = ctx;
+  const reader = createResultReader(db);
+  const children = createChildrenWriter(db);
+  // The result's page links, queued for the archiver in the same transaction.
+  const enqueuePages = createPageEnqueuer(db);
+  const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
+  // What the search facets of a result are made of (see search-facets.ts).
+  const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
+  // Positional parameters: binding by name costs a property lookup per column per row.
+  // The answer text, source titles, Markdown, raw JSON and search queries go into one compressed
+  // document (doc, see migration 010); answer_head keeps the text's first characters for lists'
+  // excerpts.
+  const insertResult = stmt(
+    db,
+    `INSERT INTO results (id, job_id, fetched_at, ingested_at, model, shape, search_queries_plain, html_urls_json,
+      related_searches_json, answer_head, source_titles_plain, doc, facets)
+      VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, '', ?, ?)`,
+  );
+  // The update trigger re-indexes a replaced result's search row from its old and new doc.
+  const updateResult = stmt(
+    db,
+    `UPDATE results SET fetched_at = @fetched_at, ingested_at = @now, model = @model,
+      shape = @shape, search_queries_plain = '[]', html_urls_json = @html_urls_json,
+      related_searches_json = @related_searches_json, answer_head = @head, source_titles_plain = '',
+      answer_markdown = NULL, markdown_zstd = NULL, doc = @doc, facets = @facets
+    WHERE seq = @seq`,
+  );
+  // A replaced result from before version 10 may still have its raw JSON there.
+  const dropOldRaw = stmt(db, 'DELETE FROM result_docs WHERE result_seq = ?');
+  // FTS5 writes its pending terms to disk at the start of every later statement that opens a
+  // statement savepoint (any multi-row or foreign-keyed INSERT does): indexed row by row, every
+  // result became a segment of its own, plus the merges of those segments, about a quarter of
+  // the ingest's CPU. The batch's new results are indexed by one statement, the last of the
+  // transaction, into one pending set written once at commit. Their texts are bound as they
+  // were packed (not read back from doc): the same strings, without decompressing.
+  const SEARCH_ROWS = 200;
+  const SEARCH_HEAD = 'INSERT INTO answer_search (rowid, answer_text, source_titles, facets)';
+  function indexNewResults(rows: ReadonlyArray<readonly [number, string, string, string]>): void {
+    for (let at = 0; at < rows.length; at += SEARCH_ROWS) {
+      const chunk = rows.slice(at, at + SEARCH_ROWS);
+      stmt(db, multiRowSql(SEARCH_HEAD, '(?, ?, ?, ?)', chunk.length)).run(chunk.flat());
+    }
+  }
+  const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
+    const now = ctx.now();
+    // Every job is checked before anything of the batch is written.
+    const jobsOf = items.map((item) => {
+      const job = jobFacets.get(item.jobId) as JobFacetsRow | undefined;
+      if (!job) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
+      return job;
+    });
+    const textIds = children.batchTextIds(items.map((item) => item.normalized));
+
+    const toIndex: Array<[number, string, string, string]> = [];
+    const outcomes = items.map((item, at) => {
+      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
+      const job = jobsOf[at] as JobFacetsRow;
+      const facets = facetsOf({
+        engine: job.engine,
+        country: job.country,
+        state: job.us_state,
+        runId: job.run_id,
+        fetchedAt: item.fetchedAt,
+      });
+      const n = item.normalized;
+      const htmlUrls = toJson(n.htmlUrls);
+      const relatedSearches = toJson(n.relatedSearches);
+      const text = wellFormed(n.text);
+      const sourceTitles = wellFormed(
+        n.sources
+          .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
+          .filter(Boolean)
+          .join('\n'),
+      );
+      const parts = {
+        text,
+        sourceTitles,
+        markdown: n.markdown,
+        rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
+        searchQueriesJson: wellFormed(toJson(n.searchQueries)),
+      };
+      const doc = packDoc(parts, { verify: false });
+      rememberDoc(db, doc, parts);
+      let seq: number;
+      let resultId: string;
+      if (existing) {
+        ({ seq, id: resultId } = existing);
+        // The same job twice in one batch: its first result must be in the search index before
+        // the update trigger takes it out.
+        if (toIndex.some(([pending]) => pending === seq)) indexNewResults(toIndex.splice(0));
+        updateResult.run({
+          fetched_at: item.fetchedAt,
+          now,
+          model: n.model,
+          shape: n.shape,
+          html_urls_json: htmlUrls,
+          related_searches_json: relatedSearches,
+          head: headOf(text),
+          doc,
+          facets,
+          seq,
+        });
+        dropOldRaw.run(seq);
+        // Out of the roll-ups before its old sources go.
+        visibility.unindexResult(seq);
+        children.clearChildren(seq);
+      } else {
+        resultId = ctx.newId();
+        seq = Number(
+          insertResult.run(
+            resultId,
+            item.jobId,
+            item.fetchedAt,
+            now,
+            n.model,
+            n.shape,
+            htmlUrls,
+            relatedSearches,
+            headOf(text),
+            doc,
+            facets,
+          ).lastInsertRowid,
+        );
+        toIndex.push([seq, text, sourceTitles, facets]);
+      }
+      children.storeChildren(seq, n, textIds[at] as TextIds);
+      // A new result has no page rows yet (they go with a deleted result): nothing to replace.
+      if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
+      visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
+      if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
+      return { jobId: item.jobId, resultId, replaced: existing !== undefined };
+    });
+    visibility.flush();
+    indexNewResults(toIndex);
+    return outcomes;
+  });
+
+  return {
+    ingestResults(items) {
+      if (items.length === 0) return [];
+      try {
+        return ingest.immediate(items);
+      } catch (error) {
+        visibility.reset();
+        children.resetTexts();
+        throw error;
+      }
+    },
+    ...reader,
+  };
+}

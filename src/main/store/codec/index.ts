@@ -1,0 +1,27 @@
+// How answers are kept compact on disk: zstd with kept contexts, the packed answer document, the
+// dictionary of distinct source, entity and product texts, packed source lists, and the SQL
+// functions (zstd_text, doc_text) every connection registers to read them.
+
+export { keptZstd } from './zstd-context';
+export { compressBytes, compressText, decompressBytes, decompressText } from './compress';
+export {
+  excerptSql,
+  HEAD_CHARS,
+  headOf,
+  packDoc,
+  rememberDoc,
+  type ResultDoc,
+  unpackDoc,
+  wellFormed,
+} from './result-doc';
+export {
+  createTextDictionary,
+  ENTITY_TEXTS,
+  PRODUCT_TEXTS,
+  removeUnusedTexts,
+  SOURCE_TEXTS,
+  type TextDictionary,
+  type TextValue,
+} from './text-dictionary';
+export { sourceCountSql } from './list-sql';
+export { markdownSqlFor, registerStoreFunctions } from './sql-functions';

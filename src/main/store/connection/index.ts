@@ -1,0 +1,15 @@
+// What every part of the store shares: the connection's context (clock, ids, damage guard), its
+// compiled statements, JSON columns and the store's errors.
+
+export type { StoreContext } from './context';
+export { multiRowSql, pluck, stmt } from './statements';
+export { parseJson, parseObject, parseStringArray, toJson, toJsonOrNull } from './json';
+export {
+  damagedMessage,
+  HistoryDamagedError,
+  HistoryOpenError,
+  type HistoryOpenErrorDetails,
+  type HistoryOpenErrorKind,
+  HistoryStateError,
+} from './errors';
+export { isDamageCode, openFailureKind, sqliteCode } from './sqlite-errors';

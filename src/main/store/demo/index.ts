@@ -1,0 +1,3 @@
+// The demo history's removal, in one transaction.
+
+export { createDemoApi, type DemoApi, type DemoDeleted } from './demo';

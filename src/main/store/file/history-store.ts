@@ -1,0 +1,184 @@
+import type Database from 'better-sqlite3';
+import {
+  createAlertInputsApi,
+  createMonitorOptionsApi,
+  createWebhookOutboxApi,
+  createAlertsApi,
+  type AlertInputsApi,
+  type MonitorOptionsApi,
+  type WebhookOutboxApi,
+  type AlertsApi,
+} from '../alerts';
+import { backupDatabase, type BackupInfo } from './backup';
+import { HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import { createDemoApi, type DemoApi } from '../demo';
+import type { IntegrityCheck } from './inspect';
+import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
+import {
+  createMentionsApi,
+  createQueriesApi,
+  createResultsApi,
+  type MentionsApi,
+  type QueriesApi,
+  type ResultsApi,
+} from '../answers';
+import { createPageArchiveApi, type PageArchiveApi } from '../pages';
+import { narrowCompanions } from './private-file';
+import { createRunsApi, createRunOwnersApi, type RunsApi, type RunOwnersApi } from '../runs';
+import { createSearchApi, type SearchApi } from '../search';
+import { createStorageApi, type StorageApi } from './storage';
+import {
+  createDiscoveryIndexer,
+  withDiscoveryIndex,
+  createDiscoveryReadApi,
+  type DiscoveryReadApi,
+} from '../discovery';
+import {
+  createVisibilityIndexer,
+  createVisibilityJobApi,
+  createVisibilityReadApi,
+  type VisibilityJobApi,
+  type VisibilityReadApi,
+} from '../visibility';
+
+export interface HistoryStore
+  extends
+    RunsApi,
+    ResultsApi,
+    RunOwnersApi,
+    SearchApi,
+    StorageApi,
+    QueriesApi,
+    MentionsApi,
+    LibraryApi,
+    MonitorsApi,
+    VisibilityReadApi,
+    VisibilityJobApi,
+    DiscoveryReadApi,
+    DemoApi,
+    AlertsApi,
+    AlertInputsApi,
+    MonitorOptionsApi,
+    WebhookOutboxApi,
+    PageArchiveApi {
+  readonly path: string;
+  readonly readonly: boolean;
+  /** The schema version of the open file. */
+  readonly schemaVersion: number;
+  /** Versions before and after the migrations applied at open (equal when none ran). */
+  readonly migrated: { from: number; to: number };
+  /** A consistent copy of the whole history (SQLite online backup API), written atomically, mode 0600. */
+  backup(toPath: string): Promise<BackupInfo>;
+  /** ['ok'] or the problems SQLite found (quick_check or the full integrity_check). */
+  checkIntegrity(mode?: IntegrityCheck): string[];
+  /** Runs PRAGMA optimize and closes the connection (checkpointing the WAL). */
+  close(): void;
+}
+
+function translate(path: string, error: unknown): unknown {
+  return isDamageCode(sqliteCode(error)) ? new HistoryDamagedError(path, (error as Error).message) : error;
+}
+
+export function createHistoryStore(
+  db: Database.Database,
+  options: {
+    path: string;
+    readonly: boolean;
+    now: () => number;
+    newId: () => string;
+    migrated: { from: number; to: number };
+  },
+): HistoryStore {
+  const guard = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      throw translate(options.path, error);
+    }
+  };
+  const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
+  const runs = createRunsApi(ctx);
+  // The discovery index rides along with the Visibility index (same calls, same transactions).
+  const visibility = withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db));
+  const { applyJobPatch: _internal, ...runsApi } = runs;
+  // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
+  const deleteRun = db.transaction((runId: string): boolean => {
+    visibility.unindexRuns([runId]);
+    return runsApi.deleteRun(runId);
+  });
+  const apis = {
+    ...runsApi,
+    deleteRun: (runId: string): boolean => {
+      try {
+        return deleteRun.immediate(runId);
+      } catch (error) {
+        visibility.reset();
+        throw error;
+      }
+    },
+    ...createResultsApi(ctx, runs, visibility),
+    ...createSearchApi(ctx),
+    ...createStorageApi(ctx),
+    ...createRunOwnersApi(ctx),
+    ...createQueriesApi(ctx),
+    ...createMentionsApi(ctx),
+    ...createLibraryApi(ctx, visibility),
+    ...createVisibilityReadApi(ctx),
+    ...createVisibilityJobApi(db, visibility),
+    ...createDiscoveryReadApi(ctx),
+    ...createMonitorsApi(ctx),
+    ...createDemoApi(ctx, visibility),
+    ...createAlertsApi(ctx),
+    ...createAlertInputsApi(ctx),
+    ...createMonitorOptionsApi(ctx),
+    ...createWebhookOutboxApi(ctx),
+    ...createPageArchiveApi(ctx),
+  };
+  // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
+  const guarded = Object.fromEntries(
+    Object.entries(apis).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
+    ]),
+  ) as unknown as Omit<
+    HistoryStore,
+    'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+  >;
+
+  return {
+    ...guarded,
+    path: options.path,
+    readonly: options.readonly,
+    schemaVersion: options.migrated.to,
+    migrated: options.migrated,
+    async backup(toPath) {
+      try {
+        return await backupDatabase(db, options.path, toPath);
+      } catch (error) {
+        throw translate(options.path, error);
+      }
+    },
+    checkIntegrity(mode = 'quick') {
+      return guard(() =>
+        (db.pragma(mode === 'full' ? 'integrity_check' : 'quick_check') as Array<Record<string, string>>).map(
+          (row) => Object.values(row)[0] ?? '',
+        ),
+      );
+    },
+    close() {
+      if (!db.open) return;
+      if (!options.readonly) {
+        try {
+          // Keeps the planner's statistics fresh at little cost (bounded by analysis_limit).
+          // Best effort: closing must succeed even on a file found damaged meanwhile.
+          db.pragma('analysis_limit = 400');
+          db.pragma('optimize');
+        } catch {
+          /* the connection is closed below either way */
+        }
+        narrowCompanions(options.path);
+      }
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import {
+  compactBackfillPending,
+  runCompactBackfill,
+  runDocBackfill,
+  applyMigrations,
+  checkMigrationList,
+  MIGRATIONS,
+  type BackfillProgress,
+  type Migration,
+} from '../schema';
+import { HistoryOpenError } from '../connection';
+import { createHistoryStore, type HistoryStore } from './history-store';
+import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
+import { ensurePrivateFile, narrowCompanions } from './private-file';
+import { registerStoreFunctions } from '../codec';
+import { isBlankFile } from './storage';
+
+export interface OpenHistoryOptions {
+  /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
+  path: string;
+  /** Clock for every stored timestamp (ms). Default Date.now. */
+  now?: () => number;
+  /** Open without writing: no creation, no migrations (a file that needs them is refused). */
+  readonly?: boolean;
+  /** Schema migrations; tests inject extra ones. Default: the app's list. */
+  migrations?: readonly Migration[];
+  newId?: () => string;
+  /** How long a call waits for another connection's lock before failing. Default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
+  integrityCheck?: IntegrityCheck | 'none';
+  /**
+   * Progress of the batch upgrade of rows stored before the current schema (compression and
+   * search indexing of a large history can take minutes; each batch is committed on its own).
+   */
+  onUpgradeProgress?: (progress: BackfillProgress) => void;
+}
+
+/**
+ * A new file's page size. An answer's row is about 2 KB (its text, source titles and compressed
+ * Markdown) and its compressed raw JSON another 2 KB: in 4 KB pages a page holds one such row
+ * and a quarter of it is left empty; 8 KB pages hold three or four (on the 20,000-answer run of
+ * issue 15: 9.7 -> 9.1 KB an answer, with no change in ingest CPU). A file keeps the page size
+ * it was created with (WAL mode cannot change it).
+ */
+const PAGE_SIZE = 8192;
+
+/**
+ * Opens (creating if needed) the history file and brings its schema up to date.
+ *
+ * Refuses, with a HistoryOpenError and without writing a byte: a damaged file ('damaged'), a
+ * file from a newer version ('newer-version'), and an SQLite file that is not a Parallax history
+ * ('foreign'). Such files are never recreated or overwritten.
+ */
+export function openHistory(opts: OpenHistoryOptions): HistoryStore {
+  const path = resolve(opts.path);
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const knownVersion = checkMigrationList(migrations);
+  const readonly = opts.readonly ?? false;
+  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+
+  try {
+    if (!readonly) ensurePrivateFile(path);
+  } catch (error) {
+    throw asOpenError(path, error);
+  }
+  // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
+  const inspection = inspectHistoryFile(path, {
+    knownVersion,
+    check: opts.integrityCheck ?? 'auto',
+    busyTimeoutMs,
+  });
+  if (readonly && inspection.version < knownVersion) {
+    throw new HistoryOpenError(
+      'needs-upgrade',
+      `The history file ${path} is at schema version ${inspection.version} and needs upgrading to ${knownVersion}; ` +
+        'open it once without read-only mode.',
+      { path, fileVersion: inspection.version, knownVersion },
+    );
+  }
+
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
+    // Before the migrations: version 10's generated columns call them.
+    registerStoreFunctions(db);
+    let migrated = { from: inspection.version, to: inspection.version };
+    if (!readonly) {
+      // A new file releases freed pages in steps (`parallax db compact`); an older file switches
+      // with its first compact (a one-time VACUUM). Set before anything writes the first page.
+      // The page size first: setting auto_vacuum fixes the page size of an empty file.
+      if (isBlankFile(db)) {
+        db.pragma(`page_size = ${PAGE_SIZE}`);
+        db.pragma('auto_vacuum = INCREMENTAL');
+      }
+      // WAL: readers never block the writer (the UI reads while a run writes), and a crash
+      // leaves the file consistent.
+      db.pragma('journal_mode = WAL');
+      // synchronous=NORMAL is safe in WAL mode: a commit is durable across an application
+      // crash (it is in the WAL, which the OS has), and the database cannot be corrupted; only
+      // an operating-system crash or power loss may lose the last transactions before the next
+      // checkpoint. FULL would add an fsync to every job state change for that last case.
+      db.pragma('synchronous = NORMAL');
+      // Checkpoint every ~32 MB of WAL instead of 4 MB: a large ingest pays for fewer fsyncs;
+      // journal_size_limit trims the WAL file back afterwards.
+      db.pragma('wal_autocheckpoint = 8192');
+      db.pragma('journal_size_limit = 67108864');
+      migrated = applyMigrations(db, migrations);
+      narrowCompanions(path);
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32000');
+    if (!readonly) {
+      runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
+      // Rows stored before version 10 read as they are until moved: a read-only open needs
+      // nothing done first.
+      runDocBackfill(db, { onProgress: opts.onUpgradeProgress });
+    } else if (compactBackfillPending(db)) {
+      throw new HistoryOpenError(
+        'needs-upgrade',
+        `The history file ${path} has answers stored before schema version 7 still to compress and index; ` +
+          'open it once without read-only mode.',
+        { path, fileVersion: inspection.version, knownVersion },
+      );
+    }
+    return createHistoryStore(db, {
+      path,
+      readonly,
+      now: opts.now ?? Date.now,
+      newId: opts.newId ?? randomUUID,
+      migrated,
+    });
+  } catch (error) {
+    db?.close();
+    throw asOpenError(path, error);
+  }
+}

@@ -1,0 +1,8 @@
+// The schema: numbered migrations, applying them, and the backfills that finish an upgrade (rows
+// stored before versions 7 and 10 compressed and indexed).
+
+export { type Migration, MIGRATIONS } from './migrations';
+export { applyMigrations, checkMigrationList } from './migrate';
+export { completeHistoryUpgrade } from './upgrade-backfills';
+export { type BackfillProgress, compactBackfillPending, runCompactBackfill } from './compact-backfill';
+export { runDocBackfill } from './doc-backfill';

@@ -1,0 +1,478 @@
+import type Database from 'better-sqlite3';
+import type { NormalizedResult, NormalizedSource, SourceKind } from '../../../shared/domain/result';
+import { parseStringArray, multiRowSql, pluck, stmt } from '../connection';
+import {
+  addBrandRollups,
+  analyseBrands,
+  brandsVersion,
+  loadBrandState,
+  storedBrandHits,
+  writeBrandRows,
+  type BrandState,
+} from './visibility-brands';
+import { createReanalysisJob, type ReanalysisJob } from './visibility-reanalysis';
+import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
+
+// Keeps the Visibility tables (migration 002) in step with the results: per-result rows and
+// the roll-ups at every level. Called inside the store's own transactions (ingest, run and
+// brand changes, the migration), never on its own. Roll-up changes are summed in memory per
+// call and written once per touched row (RollupWriter).
+
+export const DAY_MS = 86_400_000;
+
+/** Bit i of vis_domains.kinds stands for SOURCE_KIND_BITS[i]. */
+export const SOURCE_KIND_BITS: readonly SourceKind[] = [
+  'cited',
+  'citation-pill',
+  'organic',
+  'news',
+  'aio-source',
+  'aio-pill',
+  'paa-source',
+  'video',
+  'place',
+];
+
+/** The part of a result the index reads. */
+export type IndexedContent = Pick<NormalizedResult, 'text' | 'sources' | 'searchQueries'>;
+
+/**
+ * The indexer serves batches: the calls of one of the store's transactions, ended by flush()
+ * (or reset() after a rollback). Within a batch it reads the brands version and whether a
+ * re-analysis is pending once, not per result: only the store's own transactions change them,
+ * and a brand change ends the batch (reanalyseBrands).
+ */
+export interface VisibilityIndexer {
+  /**
+   * Adds the rows of a freshly stored result (a replaced result is unindexed first); returns
+   * the cell it counts in (as written to vis_result).
+   */
+  indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): RollupKey;
+  /** Takes a stored result out of the roll-ups and drops its rows (before its sources are replaced). */
+  unindexResult(seq: number): void;
+  /** Takes every result of these runs out of the roll-ups: required before deleting runs. */
+  unindexRuns(runIds: readonly string[]): void;
+  /** Writes the summed roll-up changes; the store calls it before its transaction commits. */
+  flush(): void;
+  /**
+   * Brands changed: clears every brand-derived row and roll-up and records a re-analysis of
+   * the stored answers (see visibility-reanalysis.ts), whose first batch runs at once.
+   */
+  reanalyseBrands(): void;
+  /** The recorded re-analysis: its progress, and one more batch of it. */
+  readonly reanalysis: ReanalysisJob;
+  /** Every table from scratch, for every stored result, brands included (the migration). */
+  rebuildAll(): void;
+  /** Forgets pending changes and cached keys after a rolled-back transaction. */
+  reset(): void;
+}
+
+/** The registrable host as stored in sources.domain, lower case, without www. */
+export function hostKey(source: Pick<NormalizedSource, 'domain'>): string {
+  return source.domain.toLowerCase().replace(/^www\./u, '');
+}
+
+export function locationKey(country: string, state: string | null): string {
+  return state ? `US-${state}` : country;
+}
+
+const CACHE_LIMIT = 200_000;
+
+function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHE_LIMIT) map.clear();
+  map.set(key, value);
+}
+
+const PAGE = 2000;
+/** Rows per multi-row INSERT (well under SQLite's limit on bound parameters). */
+const MAX_ROWS = 50;
+
+export function createVisibilityIndexer(db: Database.Database): VisibilityIndexer {
+  // A subquery, not a join: planning a join weighs the partial indexes of jobs, and comparing
+  // their constants with the bound id makes SQLite re-prepare the statement at every call
+  // (about 50 µs a result); a one-table lookup by a unique key skips that planning.
+  const jobCell = stmt(
+    db,
+    `SELECT j.run_id, j.engine, j.country, j.us_state,
+       (SELECT p.id FROM run_prompts p WHERE p.run_id = j.run_id AND p.idx = j.prompt_index) AS prompt
+     FROM jobs j WHERE j.id = ?`,
+  );
+  const insertResult = stmt(
+    db,
+    'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  // A result's cited domains and new URLs are written with one multi-row statement each (a
+  // statement run has a fixed cost; an answer cites about ten of each).
+  const insertDomains = (rows: number) =>
+    stmt(db, multiRowSql('INSERT OR FAIL INTO vis_result_domain (seq, domain, best)', '(?, ?, ?)', rows));
+  // Without RETURNING: a RETURNING clause buffers its rows and cost about a third of this
+  // statement (11.7 against 8.3 µs a URL, batches of 264 in a transaction). Only a URL stored
+  // before is passed over (ON CONFLICT (url)); any other broken row fails the batch (OR FAIL).
+  const insertUrls = (rows: number) =>
+    stmt(
+      db,
+      multiRowSql(
+        'INSERT OR FAIL INTO vis_urls (domain, url, title)',
+        '(?, ?, ?)',
+        rows,
+        ' ON CONFLICT (url) DO NOTHING',
+      ),
+    );
+  const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
+
+  const runIds = new Map<string, number>();
+  const domainIds = new Map<string, { id: number; kinds: number }>();
+  const urlIds = new Map<string, number>();
+  const queryIds = new Map<string, number>();
+  let brands: BrandState | null = null;
+  const rollups = new RollupWriter(db);
+
+  const reanalysis = createReanalysisJob(db, {
+    brandState,
+    forgetBrands: () => (brands = null),
+    analyse(state, row, domains) {
+      // One source per cited domain is all citation matching needs.
+      const sources: NormalizedSource[] = domains.map((d, i) => ({
+        position: i + 1,
+        kind: 'cited',
+        url: `https://${d.host}/`,
+        domain: d.host,
+        title: null,
+        snippet: null,
+        redirectLink: null,
+        datePublished: null,
+      }));
+      const hits = analyseBrands(state, row.text, sources);
+      writeBrandRows(db, row.seq, state, hits);
+      addBrandRollups(
+        rollups,
+        state,
+        row,
+        hits,
+        domains.map((d) => d.domain),
+        1,
+      );
+    },
+    flush: () => rollups.flush(),
+  });
+
+  function runKey(runId: string): number {
+    let id = runIds.get(runId);
+    if (id === undefined) {
+      stmt(db, 'INSERT OR IGNORE INTO vis_runs (run_id) VALUES (?)').run(runId);
+      id = pluck(db, 'SELECT id FROM vis_runs WHERE run_id = ?').get(runId) as number;
+      boundedSet(runIds, runId, id);
+    }
+    return id;
+  }
+
+  function domainKey(domain: string, kinds: number): number {
+    let entry = domainIds.get(domain);
+    if (entry === undefined) {
+      stmt(db, 'INSERT OR IGNORE INTO vis_domains (domain, kinds) VALUES (?, 0)').run(domain);
+      const row = stmt(db, 'SELECT id, kinds FROM vis_domains WHERE domain = ?').get(domain) as {
+        id: number;
+        kinds: number;
+      };
+      entry = { id: row.id, kinds: row.kinds };
+      boundedSet(domainIds, domain, entry);
+    }
+    if ((entry.kinds | kinds) !== entry.kinds) {
+      entry.kinds |= kinds;
+      stmt(db, 'UPDATE vis_domains SET kinds = kinds | ? WHERE id = ?').run(kinds, entry.id);
+    }
+    return entry.id;
+  }
+
+  /**
+   * The ids of these URLs, stored first when new. Most URLs an answer cites are new: they are
+   * inserted by one statement per chunk, which numbers them one after another (SQLite gives a
+   * new row max(id) + 1, in the order of the VALUES), so a chunk whose every row went in needs
+   * no reading back. A chunk with a URL stored before (no longer cached, or by another
+   * connection) has each of its URLs looked up.
+   */
+  function urlKeys(wanted: ReadonlyArray<{ url: string; domain: number; title: string | null }>): number[] {
+    const found = new Map<string, number>();
+    const missing: (typeof wanted)[number][] = [];
+    for (const w of wanted) {
+      const id = urlIds.get(w.url);
+      if (id === undefined) missing.push(w);
+      else found.set(w.url, id);
+    }
+    for (let at = 0; at < missing.length; at += MAX_ROWS) {
+      const chunk = missing.slice(at, at + MAX_ROWS);
+      const { changes, lastInsertRowid } = insertUrls(chunk.length).run(
+        chunk.flatMap((w) => [w.domain, w.url, w.title]),
+      );
+      if (changes !== chunk.length) continue;
+      const first = Number(lastInsertRowid) - chunk.length + 1;
+      chunk.forEach((w, i) => found.set(w.url, first + i));
+    }
+    return wanted.map((w) => {
+      let id = found.get(w.url);
+      if (id === undefined) {
+        id = pluck(db, 'SELECT id FROM vis_urls WHERE url = ?').get(w.url) as number;
+        found.set(w.url, id);
+      }
+      boundedSet(urlIds, w.url, id);
+      return id;
+    });
+  }
+
+  function queryKey(query: string): number {
+    let id = queryIds.get(query);
+    if (id === undefined) {
+      stmt(db, 'INSERT OR IGNORE INTO vis_queries (query) VALUES (?)').run(query);
+      id = pluck(db, 'SELECT id FROM vis_queries WHERE query = ?').get(query) as number;
+      boundedSet(queryIds, query, id);
+    }
+    return id;
+  }
+
+  /** The compiled matcher, rebuilt only when the brands changed (meta brands_version). */
+  function brandState(): BrandState {
+    const version = brandsVersion(db);
+    if (!brands || brands.version !== version) brands = loadBrandState(db, version);
+    return brands;
+  }
+
+  /**
+   * The brands and whether a re-analysis is recorded, read at the batch's first result: two
+   * meta reads per transaction instead of two per result (see VisibilityIndexer).
+   */
+  let batch: { state: BrandState; reanalysing: boolean } | null = null;
+  function batchState(): { state: BrandState; reanalysing: boolean } {
+    batch ??= { state: brandState(), reanalysing: reanalysis.progress() !== null };
+    return batch;
+  }
+  const endBatch = (): void => {
+    batch = null;
+  };
+
+  function cellOf(jobId: string, fetchedAt: number): { cell: RollupKey; prompt: number | null } {
+    const job = jobCell.get(jobId) as
+      | { run_id: string; engine: string; country: string; us_state: string | null; prompt: number }
+      | undefined;
+    if (!job) throw new Error(`No job with id ${jobId}`);
+    return {
+      cell: {
+        day: Math.floor(fetchedAt / DAY_MS),
+        run: runKey(job.run_id),
+        engine: job.engine,
+        loc: locationKey(job.country, job.us_state),
+      },
+      prompt: job.prompt,
+    };
+  }
+
+  /** Distinct domains (best position, kinds) and URLs of a result's sources. */
+  function sourceSummary(sources: readonly NormalizedSource[]) {
+    const domains = new Map<string, { best: number; kinds: number }>();
+    const urls = new Map<string, { best: number; domain: string; title: string | null }>();
+    for (const s of sources) {
+      const host = hostKey(s);
+      if (host === '') continue;
+      const bit = 1 << Math.max(0, SOURCE_KIND_BITS.indexOf(s.kind));
+      const d = domains.get(host);
+      if (!d) domains.set(host, { best: s.position, kinds: bit });
+      else {
+        d.best = Math.min(d.best, s.position);
+        d.kinds |= bit;
+      }
+      const u = urls.get(s.url);
+      if (!u) urls.set(s.url, { best: s.position, domain: host, title: s.title });
+      else u.best = Math.min(u.best, s.position);
+    }
+    return { domains, urls };
+  }
+
+  function indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): RollupKey {
+    const { state, reanalysing } = batchState();
+    const { cell, prompt } = cellOf(jobId, fetchedAt);
+    insertResult.run(seq, cell.day, cell.run, cell.engine, cell.loc, prompt);
+    rollups.add('cell', cell, [1]);
+
+    const { domains, urls } = sourceSummary(content.sources);
+    const domainKeys: number[] = [];
+    const domainByHost = new Map<string, number>();
+    const domainRows: number[] = [];
+    for (const [host, d] of domains) {
+      const domain = domainKey(host, d.kinds);
+      domainKeys.push(domain);
+      domainByHost.set(host, domain);
+      domainRows.push(seq, domain, d.best);
+      rollups.add('domain', { ...cell, domain }, [1]);
+    }
+    for (let at = 0; at < domainRows.length; at += MAX_ROWS * 3) {
+      const chunk = domainRows.slice(at, at + MAX_ROWS * 3);
+      insertDomains(chunk.length / 3).run(chunk);
+    }
+    const cited = [...urls].map(([url, u]) => ({
+      url,
+      domain: domainByHost.get(u.domain) as number,
+      title: u.title,
+      best: u.best,
+    }));
+    urlKeys(cited).forEach((url, i) =>
+      rollups.add('url', { ...cell, url }, [1, (cited[i] as (typeof cited)[number]).best]),
+    );
+    const queries = new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''));
+    for (const q of queries) {
+      const query = queryKey(q);
+      insertQuery.run(seq, query);
+      rollups.add('query', { ...cell, query }, [1]);
+    }
+
+    // A result the re-analysis has yet to reach is analysed by it, with everything before it.
+    if (reanalysing && reanalysis.pendingFor(seq)) return cell;
+    const hits = analyseBrands(state, content.text, content.sources);
+    writeBrandRows(db, seq, state, hits);
+    addBrandRollups(rollups, state, cell, hits, domainKeys, 1);
+    return cell;
+  }
+
+  /** URL roll-up rows a replaced result left: their best position is a minimum, re-read at flush. */
+  const staleBest: Array<RollupKey & { url: number }> = [];
+
+  /** After the batch is written, the best of each such row is taken again from the rows it sums. */
+  function recheckBestPositions(): void {
+    const recheck = stmt(
+      db,
+      `UPDATE vis_url_day SET best = coalesce((
+         SELECT min(s.position) FROM vis_result f
+         JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.url = s.url AND u.id = @url
+         WHERE f.day = @day AND f.run = @run AND f.engine = @engine AND f.loc = @loc
+       ), best)
+       WHERE url = @url AND day = @day AND run = @run AND engine = @engine AND loc = @loc`,
+    );
+    for (const { url, day, run, engine, loc } of staleBest.splice(0))
+      recheck.run({ url, day, run, engine, loc });
+  }
+
+  function flush(): void {
+    rollups.flush();
+    recheckBestPositions();
+    endBatch();
+  }
+
+  /** A replaced result: the best positions it held are re-read once its new rows are in. */
+  const unindexResult = (seq: number): void => unindex(seq, true);
+
+  function unindex(seq: number, recheckBest: boolean): void {
+    const cell = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(seq) as
+      RollupKey | undefined;
+    if (!cell) return;
+    const { state } = batchState();
+    rollups.add('cell', cell, [-1]);
+    const domains = pluck(db, 'SELECT domain FROM vis_result_domain WHERE seq = ?').all(seq) as number[];
+    for (const domain of domains) rollups.add('domain', { ...cell, domain }, [-1]);
+    const urls = pluck(
+      db,
+      'SELECT DISTINCT u.id FROM sources s JOIN vis_urls u ON u.url = s.url WHERE s.result_seq = ?',
+    ).all(seq) as number[];
+    // A minimum cannot be subtracted: the batch leaves best as it was, and flush re-reads it.
+    for (const url of urls) {
+      rollups.add('url', { ...cell, url }, [-1, Number.MAX_SAFE_INTEGER]);
+      if (recheckBest) staleBest.push({ ...cell, url });
+    }
+    const queries = pluck(db, 'SELECT query FROM vis_result_query WHERE seq = ?').all(seq) as number[];
+    for (const query of queries) rollups.add('query', { ...cell, query }, [-1]);
+    addBrandRollups(rollups, state, cell, storedBrandHits(db, state, seq), domains, -1);
+    for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
+      stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
+  }
+
+  function unindexRuns(ids: readonly string[]): void {
+    const seqs = pluck(
+      db,
+      `SELECT f.seq FROM vis_result f JOIN vis_runs r ON r.id = f.run
+       WHERE r.run_id IN (SELECT value FROM json_each(?)) ORDER BY f.seq`,
+    ).all(JSON.stringify(ids)) as number[];
+    for (let at = 0; at < seqs.length; at += PAGE) {
+      // Whole runs go: their rows sum to nothing, so no best position needs re-reading.
+      for (const seq of seqs.slice(at, at + PAGE)) unindex(seq, false);
+      rollups.flush();
+    }
+    // The caller deletes the runs and commits without a flush(): the batch ends here.
+    endBatch();
+  }
+
+  function rebuildAll(): void {
+    for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
+      db.exec(`DELETE FROM ${table}`);
+    for (const t of rollupTables()) db.exec(`DELETE FROM ${t.table}`);
+    reanalysis.cancel();
+    endBatch();
+    const page = stmt(
+      db,
+      `SELECT seq, job_id, fetched_at, answer_text, search_queries_json FROM results
+       WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`,
+    );
+    const pageSources = stmt(
+      db,
+      `SELECT result_seq, kind, position, url, domain, title FROM sources
+       WHERE result_seq BETWEEN ? AND ? ORDER BY result_seq, id`,
+    );
+    let after = 0;
+    for (;;) {
+      const rows = page.all(after) as Array<{
+        seq: number;
+        job_id: string;
+        fetched_at: number;
+        answer_text: string;
+        search_queries_json: string;
+      }>;
+      if (rows.length === 0) break;
+      const first = (rows[0] as { seq: number }).seq;
+      after = (rows[rows.length - 1] as { seq: number }).seq;
+      const sourcesOf = new Map<number, NormalizedSource[]>();
+      for (const s of pageSources.all(first, after) as Array<{
+        result_seq: number;
+        kind: SourceKind;
+        position: number;
+        url: string;
+        domain: string;
+        title: string | null;
+      }>) {
+        const list = sourcesOf.get(s.result_seq) ?? [];
+        list.push({ ...s, snippet: null, redirectLink: null, datePublished: null });
+        sourcesOf.set(s.result_seq, list);
+      }
+      for (const r of rows) {
+        indexResult(r.seq, r.job_id, r.fetched_at, {
+          text: r.answer_text,
+          sources: sourcesOf.get(r.seq) ?? [],
+          searchQueries: parseStringArray(r.search_queries_json),
+        });
+      }
+      rollups.flush();
+    }
+    endBatch();
+  }
+
+  function reset(): void {
+    runIds.clear();
+    domainIds.clear();
+    urlIds.clear();
+    queryIds.clear();
+    brands = null;
+    endBatch();
+    rollups.clear();
+    staleBest.length = 0;
+  }
+
+  return {
+    indexResult,
+    unindexResult,
+    unindexRuns,
+    flush,
+    reanalyseBrands() {
+      // The brands changed in this transaction: the batch's matcher and cursor are stale.
+      endBatch();
+      reanalysis.start();
+    },
+    reanalysis,
+    rebuildAll,
+    reset,
+  };
+}

@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+import { parseObject, pluck, stmt } from '../connection';
+import type { BrandState } from './visibility-brands';
+import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollups';
+
+// Re-analysis of the stored answers after a brand change, as a job recorded in the file:
+// meta 'vis_reanalysis' holds a cursor over result seqs. Starting it clears every brand-derived
+// row (so the numbers count only answers analysed with the current brands, never a mix) and
+// analyses a first batch at once; each further batch is its own short transaction. Answers
+// stored meanwhile are analysed at ingest when the cursor has passed them (new answers always
+// have), and left to the job otherwise. A crash or a quit keeps the cursor: the app resumes at
+// the next open, the CLI finishes it in place.
+
+/** Answers per batch: about 0.1–0.2 s of work at 1M answers (tests/bench/visibility.bench.ts measures it). */
+export const REANALYSIS_BATCH = 1000;
+const META_KEY = 'vis_reanalysis';
+
+interface JobState {
+  /** Every result with a seq above `after`, up to `upTo`, waits for the job. */
+  after: number;
+  upTo: number;
+  done: number;
+  total: number;
+}
+
+export interface ReanalysisProgress {
+  done: number;
+  total: number;
+}
+
+export interface ReanalysisJob {
+  /** Clears the brand-derived tables, records the job and runs its first batch. */
+  start(): void;
+  /** Analyses up to maxResults more answers (inside the caller's transaction); null when none is pending. */
+  step(maxResults: number): (ReanalysisProgress & { finished: boolean }) | null;
+  progress(): ReanalysisProgress | null;
+  /** True when the job will analyse this result (ingest leaves its brand rows to the job). */
+  pendingFor(seq: number): boolean;
+  /** Drops the job (the migration analyses everything itself). */
+  cancel(): void;
+}
+
+export interface ReanalysisHooks {
+  brandState(): BrandState;
+  /** The brands changed inside this transaction: compile them again. */
+  forgetBrands(): void;
+  /** Adds one answer's brand rows and roll-ups. */
+  analyse(state: BrandState, row: RollupKey & { seq: number; text: string }, domains: DomainRef[]): void;
+  /** Writes the summed roll-up changes. */
+  flush(): void;
+}
+
+export interface DomainRef {
+  domain: number;
+  host: string;
+}
+
+const BRAND_TABLES = ['vis_result_brand', ...rollupTables(BRAND_FAMILIES).map((t) => t.table)];
+
+export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHooks): ReanalysisJob {
+  function read(): JobState | null {
+    const text = pluck(db, `SELECT value FROM meta WHERE key = '${META_KEY}'`).get() as string | undefined;
+    if (text === undefined) return null;
+    const v = parseObject(text);
+    const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+    return { after: num(v.after), upTo: num(v.upTo), done: num(v.done), total: num(v.total) };
+  }
+
+  function write(job: JobState | null): void {
+    if (job === null) stmt(db, `DELETE FROM meta WHERE key = '${META_KEY}'`).run();
+    else
+      stmt(
+        db,
+        `INSERT INTO meta (key, value) VALUES ('${META_KEY}', ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(JSON.stringify(job));
+  }
+
+  function step(maxResults: number): (ReanalysisProgress & { finished: boolean }) | null {
+    const job = read();
+    if (job === null) return null;
+    const state = hooks.brandState();
+    const rows = stmt(
+      db,
+      `SELECT v.seq, v.day, v.run, v.engine, v.loc, r.answer_text AS text FROM vis_result v
+       JOIN results r ON r.seq = v.seq WHERE v.seq > ? AND v.seq <= ? ORDER BY v.seq LIMIT ?`,
+    ).all(job.after, job.upTo, Math.max(1, maxResults)) as Array<RollupKey & { seq: number; text: string }>;
+    if (rows.length > 0 && state.keys.length > 0) {
+      const first = (rows[0] as { seq: number }).seq;
+      const last = (rows[rows.length - 1] as { seq: number }).seq;
+      const domainsOf = new Map<number, DomainRef[]>();
+      for (const d of stmt(
+        db,
+        `SELECT rd.seq, rd.domain, d.domain AS host FROM vis_result_domain rd
+         JOIN vis_domains d ON d.id = rd.domain WHERE rd.seq BETWEEN ? AND ?`,
+      ).all(first, last) as Array<DomainRef & { seq: number }>) {
+        const list = domainsOf.get(d.seq) ?? [];
+        list.push(d);
+        domainsOf.set(d.seq, list);
+      }
+      for (const row of rows) hooks.analyse(state, row, domainsOf.get(row.seq) ?? []);
+      hooks.flush();
+    }
+    const finished = rows.length < Math.max(1, maxResults);
+    const next: JobState = {
+      ...job,
+      after: finished ? job.upTo : (rows[rows.length - 1] as { seq: number }).seq,
+      done: Math.min(job.total, job.done + rows.length),
+    };
+    write(finished ? null : next);
+    return { done: finished ? next.total : next.done, total: next.total, finished };
+  }
+
+  return {
+    start() {
+      hooks.forgetBrands();
+      for (const table of BRAND_TABLES) db.exec(`DELETE FROM ${table}`);
+      const upTo = pluck(db, 'SELECT max(seq) FROM vis_result').get() as number | null;
+      if (upTo === null || hooks.brandState().keys.length === 0) return write(null);
+      const total = pluck(db, 'SELECT total(answers) FROM vis_cell_d').get() as number;
+      write({ after: 0, upTo, done: 0, total });
+      step(REANALYSIS_BATCH);
+    },
+    step,
+    progress() {
+      const job = read();
+      return job === null ? null : { done: job.done, total: job.total };
+    },
+    pendingFor(seq) {
+      const job = read();
+      return job !== null && seq > job.after && seq <= job.upTo;
+    },
+    cancel() {
+      write(null);
+    },
+  };
+}
+
+/** The store's side of the job: its progress, and one batch per transaction. */
+export interface VisibilityJobApi {
+  /** The re-analysis after a brand change, while one is pending (null when none). */
+  visReanalysis(): ReanalysisProgress | null;
+  /**
+   * Analyses up to maxResults more answers in one transaction of its own; null when none is
+   * pending, finished: true once the last batch is done.
+   */
+  visReanalyseStep(maxResults: number): (ReanalysisProgress & { finished: boolean }) | null;
+}
+
+export function createVisibilityJobApi(
+  db: Database.Database,
+  indexer: { reanalysis: ReanalysisJob; reset(): void },
+): VisibilityJobApi {
+  const step = db.transaction((max: number) => indexer.reanalysis.step(max));
+  return {
+    visReanalysis: () => indexer.reanalysis.progress(),
+    visReanalyseStep(maxResults) {
+      try {
+        return step.immediate(maxResults);
+      } catch (error) {
+        // A rolled-back batch leaves the indexer's cached keys and matcher unusable.
+        indexer.reset();
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,327 @@
+import type Database from 'better-sqlite3';
+import { stmt } from '../connection';
+
+// The roll-up tables of migration 002 as data: which family a table sums, at which level, and
+// its key and value columns. The indexer adds a result's contributions once per family and
+// this writes them to every level; visibility-read.ts picks the level a query reads.
+
+/** What a roll-up row is counted by: a cell (day × run × engine × location) plus a family's own keys. */
+export interface RollupKey {
+  day: number;
+  run: number;
+  engine: string;
+  loc: string;
+  focus?: number;
+  brand?: number;
+  domain?: number;
+  url?: number;
+  query?: number;
+}
+
+type KeyColumn = keyof RollupKey;
+
+export type RollupFamily =
+  'cell' | 'brand' | 'domain' | 'url' | 'query' | 'gapCell' | 'gapDomain' | 'gapComp';
+
+/**
+ * fine: day × run × engine × location; run: run × day × engine; el: day × engine × location;
+ * d: day. See migration 002 for which query each level serves.
+ */
+export type RollupLevel = 'fine' | 'run' | 'el' | 'd';
+
+export interface RollupTable {
+  table: string;
+  /** The primary key, in order. */
+  key: readonly KeyColumn[];
+  /** Summed columns, in the order the indexer gives their changes. */
+  values: readonly string[];
+  /** A value column holding a minimum instead of a sum (it cannot be undone; it stays). */
+  min?: string;
+}
+
+const CELL: readonly KeyColumn[] = ['day', 'run', 'engine', 'loc'];
+const EL: readonly KeyColumn[] = ['day', 'engine', 'loc'];
+const BRAND_VALUES = ['mentioned', 'cited', 'ranked', 'rank_sum', 'rank_sq', 'mentions'];
+const GAP_VALUES = ['gap', 'with_focus'];
+
+export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, RollupTable>>>> = {
+  cell: {
+    fine: { table: 'vis_cell', key: CELL, values: ['answers'] },
+    el: { table: 'vis_cell_el', key: EL, values: ['answers'] },
+    d: { table: 'vis_cell_d', key: ['day'], values: ['answers'] },
+  },
+  brand: {
+    fine: { table: 'vis_brand_day', key: [...CELL, 'brand'], values: BRAND_VALUES },
+    el: { table: 'vis_brand_el', key: [...EL, 'brand'], values: BRAND_VALUES },
+    d: { table: 'vis_brand_d', key: ['day', 'brand'], values: BRAND_VALUES },
+  },
+  domain: {
+    run: { table: 'vis_domain_run', key: ['run', 'day', 'engine', 'domain'], values: ['answers'] },
+    el: { table: 'vis_domain_el', key: [...EL, 'domain'], values: ['answers'] },
+    d: { table: 'vis_domain_d', key: ['day', 'domain'], values: ['answers'] },
+  },
+  url: {
+    fine: { table: 'vis_url_day', key: ['url', ...CELL], values: ['answers', 'best'], min: 'best' },
+  },
+  query: {
+    run: { table: 'vis_query_run', key: ['run', 'day', 'engine', 'query'], values: ['answers'] },
+    el: { table: 'vis_query_el', key: [...EL, 'query'], values: ['answers'] },
+    d: { table: 'vis_query_d', key: ['day', 'engine', 'query'], values: ['answers'] },
+  },
+  gapCell: {
+    fine: { table: 'vis_gap_cell', key: ['focus', ...CELL], values: ['answers'] },
+  },
+  gapDomain: {
+    run: {
+      table: 'vis_gap_domain_run',
+      key: ['focus', 'run', 'day', 'engine', 'domain'],
+      values: GAP_VALUES,
+    },
+    el: { table: 'vis_gap_domain_el', key: ['focus', ...EL, 'domain'], values: GAP_VALUES },
+    d: { table: 'vis_gap_domain_d', key: ['focus', 'day', 'domain'], values: GAP_VALUES },
+  },
+  gapComp: {
+    run: {
+      table: 'vis_gap_comp_run',
+      key: ['focus', 'domain', 'run', 'day', 'engine', 'brand'],
+      values: ['answers'],
+    },
+    el: { table: 'vis_gap_comp_el', key: ['focus', 'domain', ...EL, 'brand'], values: ['answers'] },
+    d: { table: 'vis_gap_comp_d', key: ['focus', 'domain', 'day', 'brand'], values: ['answers'] },
+  },
+};
+
+export function rollupTables(families?: readonly RollupFamily[]): RollupTable[] {
+  const list = families ?? (Object.keys(ROLLUPS) as RollupFamily[]);
+  return list.flatMap((f) => Object.values(ROLLUPS[f]));
+}
+
+/** The families computed from brand matching: cleared and recomputed when brands change. */
+export const BRAND_FAMILIES: readonly RollupFamily[] = ['brand', 'gapCell', 'gapDomain', 'gapComp'];
+
+/**
+ * A roll-up table as its writer sees it: the key, then value columns that are summed unless
+ * named as a minimum or a bit OR (neither can be undone by a negative change; they stay until
+ * the row empties).
+ */
+export interface UpsertTable {
+  table: string;
+  /** The primary key, in order. */
+  key: readonly string[];
+  /** Value columns, in the order a row's values are given. */
+  values: readonly string[];
+  min?: string;
+  or?: string;
+  /** SQL condition of an emptied row (default: every summed column is 0). */
+  empty?: string;
+}
+
+/** One summed change to a roll-up row: its key, values, and whether it may have emptied the row. */
+export interface RollupRow {
+  key: Array<number | string>;
+  values: number[];
+  /** Some change was negative (a result taken out): the row may now be empty. */
+  shrunk: boolean;
+}
+
+/** Rows per statement: a few fixed sizes, so each table compiles at most four statements. */
+const CHUNKS = [64, 16, 4, 1];
+
+/** Splits `count` items into runs of the CHUNKS sizes, largest first: `each(start, size)` per run. */
+export function forEachChunk(count: number, each: (at: number, size: number) => void): void {
+  let at = 0;
+  for (const size of CHUNKS) {
+    while (count - at >= size) {
+      each(at, size);
+      at += size;
+    }
+  }
+}
+
+/** SQL text per table and rows per statement, built once (stmt() then finds the compiled one). */
+const upsertSql = new Map<string, string>();
+
+function upsertText(t: UpsertTable, rows: number): string {
+  const cols = [...t.key, ...t.values];
+  const tuple = `(${cols.map(() => '?').join(', ')})`;
+  const sets = t.values.map((v) =>
+    v === t.min
+      ? `${v} = min(${v}, excluded.${v})`
+      : v === t.or
+        ? `${v} = ${v} | excluded.${v}`
+        : `${v} = ${v} + excluded.${v}`,
+  );
+  // OR FAIL: no statement journal (see multiRowSql); the store's transaction undoes a failure.
+  return `INSERT OR FAIL INTO ${t.table} (${cols.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}
+       ON CONFLICT (${t.key.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
+}
+
+function upsert(db: Database.Database, t: UpsertTable, rows: number): Database.Statement {
+  const id = `${t.table} ${rows}`;
+  let sql = upsertSql.get(id);
+  if (sql === undefined) {
+    sql = upsertText(t, rows);
+    upsertSql.set(id, sql);
+  }
+  return stmt(db, sql);
+}
+
+function dropEmpty(db: Database.Database, t: UpsertTable): Database.Statement {
+  const empty =
+    t.empty ??
+    t.values
+      .filter((v) => v !== t.min && v !== t.or)
+      .map((v) => `${v} = 0`)
+      .join(' AND ');
+  return stmt(db, `DELETE FROM ${t.table} WHERE ${t.key.map((k) => `${k} = ?`).join(' AND ')} AND ${empty}`);
+}
+
+/**
+ * Adds summed changes to a roll-up table in multi-row upserts (each key at most once in `rows`),
+ * then deletes the rows a negative change may have emptied. A statement run has a fixed cost
+ * in better-sqlite3 and SQLite: one per chunk of rows, not one per row.
+ */
+export function writeRollupRows(db: Database.Database, t: UpsertTable, rows: readonly RollupRow[]): void {
+  forEachChunk(rows.length, (at, size) => {
+    const params: Array<number | string> = [];
+    for (let i = at; i < at + size; i++) {
+      const row = rows[i] as RollupRow;
+      for (const k of row.key) params.push(k);
+      for (const v of row.values) params.push(v);
+    }
+    upsert(db, t, size).run(params);
+  });
+  let drop: Database.Statement | null = null;
+  for (const row of rows) {
+    if (!row.shrunk) continue;
+    drop ??= dropEmpty(db, t);
+    drop.run(row.key);
+  }
+}
+
+interface FamilyChange {
+  key: RollupKey;
+  values: number[];
+  shrunk: boolean;
+}
+
+/** Identifies a key by the given columns. */
+function keyId(columns: readonly KeyColumn[], k: RollupKey): string {
+  let id = '';
+  for (const c of columns) id += `${k[c]}|`;
+  return id;
+}
+
+/** How a family's changes are told apart and summed. */
+interface FamilyPlan {
+  tables: RollupTable[];
+  /** Every key column of its tables: what tells two changes apart. */
+  columns: KeyColumn[];
+  /** The index of its minimum column among the values (-1: none). */
+  min: number;
+  /** Its table keyed by all those columns (one row per change, nothing to sum), if any. */
+  complete: RollupTable | null;
+}
+
+function planFamily(family: RollupFamily): FamilyPlan {
+  const tables = Object.values(ROLLUPS[family]);
+  const columns = [...new Set(tables.flatMap((t) => t.key))];
+  const first = tables[0] as RollupTable;
+  return {
+    tables,
+    columns,
+    min: first.min === undefined ? -1 : first.values.indexOf(first.min),
+    complete: tables.find((t) => t.key.length === columns.length) ?? null,
+  };
+}
+
+/**
+ * Sums roll-up changes in memory and writes each touched row once, in multi-row upserts: a
+ * burst of results in the same cells costs one write per row, not one per result. Changes are
+ * summed per family first (one key per change), then per table at flush. Rows whose counts
+ * fall to zero are deleted, so a deleted run leaves nothing behind.
+ */
+export class RollupWriter {
+  private readonly changes = new Map<RollupFamily, Map<string, FamilyChange>>();
+  private readonly plans = new Map<RollupFamily, FamilyPlan>(
+    (Object.keys(ROLLUPS) as RollupFamily[]).map((f) => [f, planFamily(f)]),
+  );
+
+  constructor(private readonly db: Database.Database) {}
+
+  /**
+   * Adds one change to every level of a family (values in the order of the family's value
+   * columns). The key object and the values array are kept as given: pass fresh ones.
+   */
+  add(family: RollupFamily, key: RollupKey, values: number[]): void {
+    const plan = this.plans.get(family) as FamilyPlan;
+    let rows = this.changes.get(family);
+    if (!rows) {
+      rows = new Map();
+      this.changes.set(family, rows);
+    }
+    const id = keyId(plan.columns, key);
+    let shrunk = false;
+    for (const v of values) if (v < 0) shrunk = true;
+    const row = rows.get(id);
+    if (!row) {
+      rows.set(id, { key, values, shrunk });
+      return;
+    }
+    row.shrunk ||= shrunk;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as number;
+      row.values[i] = i === plan.min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
+    }
+  }
+
+  flush(): void {
+    for (const [family, changes] of this.changes) {
+      const plan = this.plans.get(family) as FamilyPlan;
+      for (const t of plan.tables)
+        writeRollupRows(this.db, t, t === plan.complete ? this.rowsOf(t, changes) : this.sumFor(t, changes));
+    }
+    this.changes.clear();
+  }
+
+  /** A family's changes as the rows of its table keyed by every column: one row each. */
+  private rowsOf(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
+    const rows: RollupRow[] = [];
+    for (const change of changes.values())
+      rows.push({
+        key: t.key.map((c) => change.key[c] as number | string),
+        values: change.values,
+        shrunk: change.shrunk,
+      });
+    return rows;
+  }
+
+  /** Forgets pending changes (after a rolled-back transaction). */
+  clear(): void {
+    this.changes.clear();
+  }
+
+  /** A family's changes summed by one table's key. */
+  private sumFor(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
+    const min = t.min === undefined ? -1 : t.values.indexOf(t.min);
+    const rows = new Map<string, RollupRow>();
+    for (const change of changes.values()) {
+      const id = keyId(t.key, change.key);
+      const row = rows.get(id);
+      if (!row) {
+        rows.set(id, {
+          key: t.key.map((c) => change.key[c] as number | string),
+          values: change.values.slice(),
+          shrunk: change.shrunk,
+        });
+        continue;
+      }
+      row.shrunk ||= change.shrunk;
+      for (let i = 0; i < change.values.length; i++) {
+        const v = change.values[i] as number;
+        row.values[i] = i === min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
+      }
+    }
+    return [...rows.values()];
+  }
+}

@@ -1,0 +1,8 @@
+import { MIGRATIONS, type Migration } from '../../src/main/store';
+
+/** A migration found by its name (numbers change when branches merge). */
+export function migrationNamed(name: string): Migration {
+  const migration = MIGRATIONS.find((m) => m.name === name);
+  if (!migration) throw new Error(`No migration named ${name}`);
+  return migration;
+}
