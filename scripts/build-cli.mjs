@@ -34,9 +34,12 @@ const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
 /**
  * Native addons (and Electron) cannot be bundled: they load from node_modules as they are.
  * ExcelJS is loaded only by the XLSX writers, so bundling it would gain no start time, and its
- * zip library's Buffer() calls warn when they no longer come from node_modules.
+ * zip library's Buffer() calls warn when they no longer come from node_modules. node-postgres
+ * (pg) is loaded only by the team commands; bundled, its CommonJS classes lose their base class
+ * ("Class extends value #<Object>"), so it loads from node_modules as it is; pg-native, its
+ * optional native binding, is never installed.
  */
-const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs'];
+const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', 'pg', 'pg-native'];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).

@@ -10,6 +10,7 @@ import { profileChannels } from './channels/profile';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { storageChannels } from './channels/storage';
+import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
@@ -35,6 +36,7 @@ export const invokeChannels = {
   ...alertsChannels,
   ...reportsChannels,
   ...profileChannels,
+  ...teamChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -13,6 +13,7 @@ import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
 import { StoragePanel } from './StoragePanel';
+import { TeamPanel } from './TeamPanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -185,6 +186,7 @@ export function SettingsView() {
         </button>
       </div>
 
+      <TeamPanel />
       <StoragePanel />
 
       <McpPanel settings={settings} save={save} />
