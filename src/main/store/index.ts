@@ -49,3 +49,6 @@ export type { AlertInputsApi, MonitorRunRef, RunAnswerFacts } from './alerts-inp
 export type { MonitorOptionsApi, MonitorOptionsInput } from './alerts-options';
 export type { WebhookAttemptOutcome, WebhookDeliveryRow, WebhookOutboxApi } from './alerts-webhooks';
 export type * from './types';
+// What the analysis export (src/main/db-export) reads the history with on its own connection.
+export { registerStoreFunctions } from './sql-functions';
+export { sourceCountSql } from './list-sql';

@@ -1,0 +1,29 @@
+import type { ColumnKind, ExportColumn } from '../types';
+
+// Shorthands for the table modules: a column is nullable unless said `required`.
+
+export const col = (
+  name: string,
+  kind: ColumnKind,
+  sql: string,
+  options: { required?: boolean; references?: ExportColumn['references'] } = {},
+): ExportColumn => ({
+  name,
+  kind,
+  sql,
+  nullable: !options.required,
+  ...(options.references ? { references: options.references } : {}),
+});
+
+/** 'US' or 'US-CA': the location key the Visibility view and its roll-ups use. */
+export const locationSql = (country: string, state: string): string =>
+  `${country} || coalesce('-' || ${state}, '')`;
+
+/** The engine's label from the service profile in use (temp.engine_labels, joined as `el`). */
+export const engineLabelSql = (engine: string): string => `coalesce(el.label, ${engine})`;
+
+/** Whether the run is part of the demo history (its runs are listed in temp.demo_runs). */
+export const demoRunSql = (runId: string): string =>
+  `EXISTS (SELECT 1 FROM temp.demo_runs d WHERE d.run_id = ${runId})`;
+
+export const DAY_MS_SQL = '86400000';
