@@ -32,11 +32,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_SRC = join(ROOT, 'src', 'cli');
 const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
 /**
- * Native addons (and Electron) cannot be bundled: they load from node_modules as they are.
+ * Native addons (and Electron) cannot be bundled: they load from node_modules as they are
+ * (DuckDB, for `db export --format parquet`, too).
  * ExcelJS is loaded only by the XLSX writers, so bundling it would gain no start time, and its
  * zip library's Buffer() calls warn when they no longer come from node_modules.
  */
-const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs'];
+const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', '@duckdb/node-api'];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).

@@ -2,12 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { metaRows } from './meta';
 import { commitOutput, discardOutput, prepareOutput } from './output';
-import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type HistoryReader } from './reader';
 import { openSqliteWriter } from './sqlite-writer';
 import { EXPORT_TABLES } from './tables';
 import {
   DbExportCanceledError,
+  SCOPE_UNITS,
   type DbExportFilter,
   type DbExportFormat,
   type DbExportOutcome,
@@ -57,7 +57,14 @@ function progressOf(reader: HistoryReader, request: DbExportRequest, tables: num
     report(table, keys) {
       const sum = (done.get(table.name) ?? 0) + keys;
       done.set(table.name, sum);
-      request.onProgress?.({ table: table.name, done: sum, total: reader.total(table), tablesDone, tables });
+      request.onProgress?.({
+        table: table.name,
+        done: sum,
+        total: reader.total(table),
+        unit: SCOPE_UNITS[table.scope],
+        tablesDone,
+        tables,
+      });
     },
     tableDone: () => void tablesDone++,
   };
@@ -111,6 +118,12 @@ async function writeTables(
   return outcomes;
 }
 
+/** DuckDB's native library is loaded only by a Parquet export. */
+async function parquetWriter(folder: string): Promise<TableWriter> {
+  const { openParquetWriter } = await import('./parquet-writer');
+  return openParquetWriter(folder);
+}
+
 export async function exportHistory(deps: DbExportDeps, request: DbExportRequest): Promise<DbExportOutcome> {
   const started = performance.now();
   const { signal } = request;
@@ -123,8 +136,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
   signal?.addEventListener('abort', onAbort);
   try {
     if (signal?.aborted) throw new DbExportCanceledError();
-    writer =
-      request.format === 'sqlite' ? openSqliteWriter(plan.partial) : await openParquetWriter(plan.partial);
+    writer = request.format === 'sqlite' ? openSqliteWriter(plan.partial) : await parquetWriter(plan.partial);
     const progress = progressOf(reader, request, tables.length);
     const outcomes = await writeTables(writer, reader, tables, progress, signal);
     const facts = reader.facts();

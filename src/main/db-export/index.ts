@@ -14,3 +14,4 @@ export {
   type DbExportTableOutcome,
   type ExportTable,
 } from './types';
+export { dbExportFilter, demoRunIdsOf, engineLabelsOf } from './request';

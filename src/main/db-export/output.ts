@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parquetFileName } from './parquet-writer';
 import { DbExportInputError, type DbExportFormat } from './types';
 
 // Where an export is written: `<out>.partial` (a file for SQLite, a folder for Parquet), renamed
@@ -10,6 +9,8 @@ import { DbExportInputError, type DbExportFormat } from './types';
 // (removed by the next export to that name). An existing SQLite file is replaced, as other
 // exports replace theirs; an existing folder only when it is empty or an earlier Parquet export
 // (its files are the tables and meta.parquet): a folder of the user's own is never touched.
+
+export const parquetFileName = (table: string): string => `${table}.parquet`;
 
 export interface OutputPlan {
   format: DbExportFormat;

@@ -11,6 +11,7 @@ import {
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { parquetFileName } from './output';
 import type { CellValue, HistoryReader } from './reader';
 import type { ColumnKind, DbExportTableOutcome, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
@@ -50,8 +51,6 @@ const DEFAULT_ROW_GROUP = 100_000;
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
-export const parquetFileName = (table: string): string => `${table}.parquet`;
 
 /** The chunks of a table's rows, pulled by DuckDB one call at a time. */
 function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {

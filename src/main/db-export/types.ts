@@ -69,12 +69,22 @@ export interface DbExportFilter {
   monitorId?: string;
 }
 
+/** What a table's progress counts (its scope's keys). */
+export const SCOPE_UNITS: Record<ScopeName, string> = {
+  scope_results: 'answers',
+  scope_jobs: 'jobs',
+  scope_runs: 'runs',
+  scope_days: 'days',
+  scope_brands: 'brands',
+};
+
 export interface DbExportProgress {
   /** The table being written. */
   table: string;
-  /** Keys (answers, jobs, days…) of that table done, and in all. */
+  /** Keys of that table done, and in all, counted in `unit` (answers, jobs, runs, days, brands). */
   done: number;
   total: number;
+  unit: string;
   /** Tables finished, and in all. */
   tablesDone: number;
   tables: number;
