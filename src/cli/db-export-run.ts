@@ -50,11 +50,13 @@ function filterOf(flags: DbExportFlags, monitorId: string | undefined, now: numb
 }
 
 function progressPrinter(ctx: CliContext): (p: DbExportProgress) => void {
+  // Tests ask for lines more often (as `parallax run`'s progress line allows).
+  const every = Number(ctx.env.PARALLAX_PROGRESS_INTERVAL_MS) || PROGRESS_MS;
   const started = Date.now();
   let last = started;
   return (p) => {
     const now = Date.now();
-    if (now - last < PROGRESS_MS) return;
+    if (now - last < every) return;
     last = now;
     const share = p.total > 0 ? ` (${Math.floor((p.done / p.total) * 100)} %)` : '';
     writeLine(
