@@ -1,5 +1,7 @@
 import {
+  BLOB,
   DOUBLE,
+  DuckDBBlobValue,
   DuckDBInstance,
   DuckDBTableFunction,
   INTEGER,
@@ -7,13 +9,14 @@ import {
   type DuckDBConnection,
   type DuckDBDataChunk,
   type DuckDBType,
+  type DuckDBValue,
 } from '@duckdb/node-api';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
 import type { CellValue, HistoryReader } from './reader';
-import type { ColumnKind, DbExportTableOutcome, ExportTable } from './types';
+import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
 
 // The Parquet format: one file per table in the output folder, written by DuckDB (its Node API,
@@ -45,6 +48,15 @@ const TYPED: Record<ColumnKind, (c: string) => string> = {
   date: (c) => `(DATE '1970-01-01' + ${c})`,
 };
 
+/** A document's text crosses as its UTF-8 bytes, made VARCHAR again (and checked) by decode(). */
+const transportOf = (c: ExportColumn): DuckDBType => (c.docPart ? BLOB : TRANSPORT[c.kind]);
+const typedOf = (c: ExportColumn, name: string): string =>
+  c.docPart ? `decode(${name})` : TYPED[c.kind](name);
+const valueOf = (c: ExportColumn): ((v: CellValue) => DuckDBValue) =>
+  c.docPart
+    ? (v) => (v === null ? null : new DuckDBBlobValue(Buffer.isBuffer(v) ? v : Buffer.from(String(v))))
+    : (v) => (Buffer.isBuffer(v) ? v.toString('utf8') : v);
+
 /** Rows per call of a table function: DuckDB's vector size. */
 const CHUNK_ROWS = 2048;
 const DEFAULT_ROW_GROUP = 100_000;
@@ -55,6 +67,7 @@ const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 /** The chunks of a table's rows, pulled by DuckDB one call at a time. */
 function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {
   const batches = reader.batches(table, 'parquet');
+  const values = table.columns.map(valueOf);
   let rows: CellValue[][] = [];
   let at = 0;
   let total = 0;
@@ -79,9 +92,9 @@ function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {
         taken.push(row);
       }
       output.rowCount = taken.length;
-      table.columns.forEach((_, j) => {
+      values.forEach((value, j) => {
         const vector = output.getColumnVector(j);
-        for (let i = 0; i < taken.length; i++) vector.setItem(i, (taken[i] as CellValue[])[j] ?? null);
+        for (let i = 0; i < taken.length; i++) vector.setItem(i, value((taken[i] as CellValue[])[j] ?? null));
         vector.flush();
       });
       total += taken.length;
@@ -98,7 +111,7 @@ function tableFunction(
   return DuckDBTableFunction.create({
     name,
     bindFunction: (info) => {
-      for (const c of table.columns) info.addResultColumn(c.name, TRANSPORT[c.kind]);
+      for (const c of table.columns) info.addResultColumn(c.name, transportOf(c));
     },
     initFunction: (info) => info.setMaxThreads(1),
     mainFunction: (info, output) => {
@@ -113,7 +126,7 @@ function tableFunction(
 }
 
 export function copySql(table: ExportTable, functionName: string, file: string): string {
-  const columns = table.columns.map((c) => `${TYPED[c.kind](ident(c.name))} AS ${ident(c.name)}`).join(', ');
+  const columns = table.columns.map((c) => `${typedOf(c, ident(c.name))} AS ${ident(c.name)}`).join(', ');
   const rowGroup = table.rowGroupRows ?? DEFAULT_ROW_GROUP;
   return `COPY (SELECT ${columns} FROM ${functionName}()) TO ${literal(file)}
     (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;

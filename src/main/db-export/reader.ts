@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../store';
+import { docPartBytes, registerStoreFunctions } from '../store';
 import { batchBounds, createScope, usedParams, type ScopeCounts, type ScopeLookups } from './scope';
 import type { ColumnKind, DbExportFilter, ExportColumn, ExportTable, ScopeName } from './types';
 
@@ -12,8 +12,8 @@ import type { ColumnKind, DbExportFilter, ExportColumn, ExportTable, ScopeName }
 /** Whom the rows are for: SQLite wants text timestamps and dates, Parquet the numbers. */
 export type ReadTarget = 'sqlite' | 'parquet';
 
-/** A value as the tables' SQL yields it (no table selects a blob). */
-export type CellValue = string | number | null;
+/** A value as the tables' SQL yields it; a document's text comes as its UTF-8 bytes (docPart). */
+export type CellValue = string | number | Buffer | null;
 
 /** Consecutive scope keys' rows, each row its columns' values in the table's order. */
 export interface RowBatch {
@@ -62,18 +62,53 @@ const SQLITE_VALUE: Partial<Record<ColumnKind, (x: string) => string>> = {
 
 /** A column's value as the target stores it (Parquet converts numbers to types in DuckDB). */
 export function valueSql(column: ExportColumn, target: ReadTarget): string {
+  // A document's part is read from the document in JS; SQL gives it only for rows without one.
+  if (column.docPart) return `CASE WHEN ${column.docPart.doc} IS NULL THEN ${column.sql} END`;
   const convert = target === 'sqlite' ? SQLITE_VALUE[column.kind] : undefined;
   return convert ? convert(column.sql) : column.sql;
 }
 
+/** The documents a table's docPart columns read, each selected once after the columns. */
+const docsOf = (table: ExportTable): string[] => [
+  ...new Set(table.columns.flatMap((c) => (c.docPart ? [c.docPart.doc] : []))),
+];
+
 export function selectSql(table: ExportTable, target: ReadTarget): string {
-  const values = table.columns.map((c) => `${valueSql(c, target)} AS "${c.name}"`).join(',\n  ');
+  const values = [
+    ...table.columns.map((c) => `${valueSql(c, target)} AS "${c.name}"`),
+    ...docsOf(table).map((doc, i) => `${doc} AS "__doc_${i}"`),
+  ].join(',\n  ');
   const where = [
     `${table.batchKey} > @lo`,
     `${table.batchKey} <= @hi`,
     ...(table.where ? [table.where] : []),
   ];
   return `SELECT ${values}\nFROM ${table.from}\nWHERE ${where.join(' AND ')}\nORDER BY ${table.orderBy}`;
+}
+
+/**
+ * For a table with docPart columns: fills them from each row's documents (selected after the
+ * columns) and drops the documents. Each document is decompressed once for all its parts.
+ */
+function docReader(table: ExportTable): ((row: CellValue[]) => CellValue[]) | null {
+  const docs = docsOf(table);
+  if (docs.length === 0) return null;
+  const width = table.columns.length;
+  const fills = table.columns.flatMap((c, index) =>
+    c.docPart ? [{ index, doc: docs.indexOf(c.docPart.doc), part: c.docPart.part }] : [],
+  );
+  return (row) => {
+    const parts = docs.map((_, d) => {
+      const packed = row[width + d];
+      return Buffer.isBuffer(packed) ? docPartBytes(packed) : null;
+    });
+    for (const { index, doc, part } of fills) {
+      const bytes = parts[doc];
+      if (bytes) row[index] = bytes[part] ?? null;
+    }
+    row.length = width;
+    return row;
+  };
 }
 
 const SCOPE_COUNT: Record<ScopeName, keyof ScopeCounts> = {
@@ -123,9 +158,10 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
       const stmt = statementFor(table, target);
       const size = BATCH_KEYS[table.scope];
       const bounds = batchBounds(db, table.scope, size);
+      const withDocs = docReader(table);
       for (const { lo, hi, keys } of bounds) {
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
-        yield { rows, keys };
+        yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }
     },
     facts: () =>
@@ -133,8 +169,8 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
         .prepare(
           `SELECT coalesce(sum(ru.sandbox), 0) AS syntheticAnswers,
              coalesce(sum(j.run_id IN (SELECT run_id FROM temp.demo_runs)), 0) AS demoAnswers
-           FROM temp.scope_results s JOIN results r ON r.seq = s.k JOIN jobs j ON j.id = r.job_id
-           JOIN runs ru ON ru.id = j.run_id`,
+           FROM temp.scope_results s CROSS JOIN results r CROSS JOIN jobs j CROSS JOIN runs ru
+           WHERE r.seq = s.k AND j.id = r.job_id AND ru.id = j.run_id`,
         )
         .get() as ReaderFacts,
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

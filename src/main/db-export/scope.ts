@@ -41,36 +41,59 @@ function boundsOf(filter: DbExportFilter): Bounds {
   };
 }
 
-const IN_PERIOD = (time: string): string =>
-  `(@from IS NULL OR ${time} >= @from) AND (@to IS NULL OR ${time} < @to)`;
-const OF_MONITOR = '(@monitor IS NULL OR ru.monitor_id = @monitor)';
+/**
+ * The conditions of the filter in SQL: only those that apply, so the planner can use the
+ * history's indexes (results by fetch time, runs by monitor); an `@x IS NULL OR …` condition
+ * would make it scan every row.
+ */
+function conditions(bounds: Bounds, time: string): string {
+  const parts = [
+    ...(bounds.monitor === null ? [] : ['ru.monitor_id = @monitor']),
+    ...(bounds.from === null ? [] : [`${time} >= @from`]),
+    ...(bounds.to === null ? [] : [`${time} < @to`]),
+  ];
+  return parts.length === 0 ? '1' : parts.join(' AND ');
+}
 
-const SCOPE_SQL: Record<ScopeName, (filtered: boolean) => string> = {
-  scope_jobs: (filtered) =>
-    filtered
-      ? `SELECT j.rowid FROM jobs j JOIN runs ru ON ru.id = j.run_id LEFT JOIN results r ON r.job_id = j.id
-         WHERE ${OF_MONITOR} AND ${IN_PERIOD('coalesce(r.fetched_at, j.finished_at, j.created_at)')}`
+/** Job states that never have an answer stored (a succeeded job always has one). */
+const UNANSWERED = `('pending', 'queued', 'running', 'failed', 'interrupted', 'canceled')`;
+
+const SCOPE_SQL: Record<ScopeName, (bounds: Bounds | null) => string> = {
+  // CROSS JOIN fixes the join order: from the answers of the period (by fetch time), or from
+  // the monitor's runs when no period is given.
+  scope_results: (b) =>
+    !b
+      ? 'SELECT seq FROM results'
+      : b.from === null && b.to === null
+        ? `SELECT r.seq FROM runs ru CROSS JOIN jobs j CROSS JOIN results r
+           WHERE j.run_id = ru.id AND r.job_id = j.id AND ${conditions(b, 'r.fetched_at')}`
+        : `SELECT r.seq FROM results r CROSS JOIN jobs j CROSS JOIN runs ru
+           WHERE j.id = r.job_id AND ru.id = j.run_id AND ${conditions(b, 'r.fetched_at')}`,
+  // The answered jobs of the answers in scope, and the jobs without an answer by when they ended
+  // (found through each run's jobs by state, an index the history keeps).
+  scope_jobs: (b) =>
+    b
+      ? `SELECT j.rowid FROM temp.scope_results s JOIN results r ON r.seq = s.k JOIN jobs j ON j.id = r.job_id
+         UNION
+         SELECT j.rowid FROM runs ru JOIN jobs j ON j.run_id = ru.id AND j.job_state IN ${UNANSWERED}
+         WHERE ${conditions(b, 'coalesce(j.finished_at, j.created_at)')}
+           AND NOT EXISTS (SELECT 1 FROM results r WHERE r.job_id = j.id)`
       : 'SELECT rowid FROM jobs',
-  scope_results: (filtered) =>
-    filtered
-      ? `SELECT r.seq FROM results r JOIN jobs j ON j.id = r.job_id JOIN runs ru ON ru.id = j.run_id
-         WHERE ${OF_MONITOR} AND ${IN_PERIOD('r.fetched_at')}`
-      : 'SELECT seq FROM results',
-  scope_runs: (filtered) =>
-    filtered
+  scope_runs: (b) =>
+    b
       ? `SELECT DISTINCT ru.rowid FROM temp.scope_jobs s JOIN jobs j ON j.rowid = s.k JOIN runs ru ON ru.id = j.run_id`
       : 'SELECT rowid FROM runs',
   // The Visibility roll-ups' days of the runs in scope (vis_cell counts each run's answers by day).
-  scope_days: () =>
+  scope_days: (b) =>
     `SELECT DISTINCT c.day FROM vis_cell c JOIN temp.scope_vis_runs v ON v.id = c.run
-     WHERE (@fromDay IS NULL OR c.day >= @fromDay) AND (@toDay IS NULL OR c.day <= @toDay)`,
+     WHERE ${b?.from == null ? '1' : 'c.day >= @fromDay'} AND ${b?.to == null ? '1' : 'c.day <= @toDay'}`,
   scope_brands: () => 'SELECT rowid FROM brands',
 };
 
-/** Order matters: runs come from jobs, days from the runs' Visibility ids. */
+/** Order matters: jobs come from results, runs from jobs, days from the runs' Visibility ids. */
 const SCOPE_ORDER: readonly ScopeName[] = [
-  'scope_jobs',
   'scope_results',
+  'scope_jobs',
   'scope_runs',
   'scope_days',
   'scope_brands',
@@ -96,7 +119,7 @@ export function createScope(
   lookups: ScopeLookups,
 ): ScopeCounts {
   const bounds = boundsOf(filter);
-  const filtered = bounds.from !== null || bounds.to !== null || bounds.monitor !== null;
+  const filtered = bounds.from !== null || bounds.to !== null || bounds.monitor !== null ? bounds : null;
   const params = { ...bounds, fromDay: filter.fromDay ?? null, toDay: filter.toDay ?? null };
   createLookups(db, lookups);
   const count = (name: string): number =>

@@ -67,8 +67,9 @@ export function openSqliteWriter(partialPath: string): TableWriter {
   ): Promise<DbExportTableOutcome> {
     db.exec(createTableSql(table));
     written.push(table);
+    // A document's text comes as UTF-8 bytes: CAST makes it TEXT without decoding it.
     const insert = db.prepare(
-      `INSERT INTO ${quote(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`,
+      `INSERT INTO ${quote(table.name)} VALUES (${table.columns.map((c) => (c.docPart ? 'CAST(? AS TEXT)' : '?')).join(', ')})`,
     );
     const insertAll = db.transaction((rows: CellValue[][]) => {
       for (const row of rows) insert.run(row);

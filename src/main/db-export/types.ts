@@ -26,6 +26,12 @@ export interface ExportColumn {
   nullable: boolean;
   /** A column of another exported table this one joins to (a declared foreign key in SQLite). */
   references?: { table: string; column: string };
+  /**
+   * A text kept in an answer's compressed document (results.doc): read as that part's UTF-8
+   * bytes in JS, passed to the writers as bytes. `sql` is then the value for a row without a
+   * document (rows stored before documents existed and not upgraded yet).
+   */
+  docPart?: { doc: string; part: number };
 }
 
 /**

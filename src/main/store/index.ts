@@ -52,3 +52,4 @@ export type * from './types';
 // What the analysis export (src/main/db-export) reads the history with on its own connection.
 export { registerStoreFunctions } from './sql-functions';
 export { sourceCountSql } from './list-sql';
+export { docPartBytes } from './result-doc';

@@ -193,7 +193,7 @@ describe('parallax db export --format sqlite', { timeout: 120_000 }, () => {
       file,
       'SELECT min(day) AS first, count(DISTINCT day) AS days FROM answers',
     );
-    expect(range?.first >= new Date(from).toISOString().slice(0, 10)).toBe(true);
+    expect((range?.first ?? '') >= new Date(from).toISOString().slice(0, 10)).toBe(true);
     const [vis] = await sqlite3Json<{ first: string | null }>(
       file,
       'SELECT min(day) AS first FROM visibility_daily',

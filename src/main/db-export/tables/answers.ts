@@ -25,8 +25,9 @@ export const answersTable: ExportTable = {
     col('fetched_at', 'timestamp', 'r.fetched_at', { required: true }),
     col('day', 'date', `r.fetched_at / ${DAY_MS_SQL}`, { required: true }),
     col('model', 'text', 'r.model'),
-    col('answer_text', 'text', 'r.answer_text', { required: true }),
-    col('answer_markdown', 'text', 'r.markdown_text'),
+    // Parts 0 and 2 of the answer's document (store/result-doc.ts), read once per answer.
+    col('answer_text', 'text', 'r.answer_text', { required: true, docPart: { doc: 'r.doc', part: 0 } }),
+    col('answer_markdown', 'text', 'r.markdown_text', { docPart: { doc: 'r.doc', part: 2 } }),
     col('source_count', 'integer', sourceCountSql('r.seq'), { required: true }),
     col('synthetic', 'boolean', 'ru.sandbox', { required: true }),
     col('demo', 'boolean', demoRunSql('j.run_id'), { required: true }),

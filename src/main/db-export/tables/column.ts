@@ -6,13 +6,18 @@ export const col = (
   name: string,
   kind: ColumnKind,
   sql: string,
-  options: { required?: boolean; references?: ExportColumn['references'] } = {},
+  options: {
+    required?: boolean;
+    references?: ExportColumn['references'];
+    docPart?: ExportColumn['docPart'];
+  } = {},
 ): ExportColumn => ({
   name,
   kind,
   sql,
   nullable: !options.required,
   ...(options.references ? { references: options.references } : {}),
+  ...(options.docPart ? { docPart: options.docPart } : {}),
 });
 
 /** 'US' or 'US-CA': the location key the Visibility view and its roll-ups use. */
