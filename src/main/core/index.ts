@@ -39,6 +39,7 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -81,6 +82,8 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
 }
 
 export interface Core {
@@ -211,6 +214,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     alerts,
     webhooks,
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -228,6 +232,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

@@ -167,6 +167,7 @@ function openCore(input: StartupInput): Promise<Core> {
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),
   });
 }
@@ -185,7 +186,11 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
   const options = {
     title: request.title,
     defaultPath: join(app.getPath('documents'), request.defaultName),
-    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+    // No extensions: a name without one (a folder the export creates, e.g. Parquet files).
+    filters:
+      request.extensions.length === 0
+        ? []
+        : [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
   };
   const result = mainWindow
     ? await dialog.showSaveDialog(mainWindow, options)

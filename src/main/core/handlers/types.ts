@@ -35,6 +35,8 @@ export interface HandlerContext {
   webhooks: WebhookDeliverer;
   /** Where JSON exports build their lines (worker threads); in-process without it. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
+  showInFolder?: (path: string) => void;
 }
 
 export interface FolderRequest {
