@@ -18,6 +18,7 @@ import { ProfileFileError, resolveCliProfile } from '../main/profile';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
 import { withCliCore, type CliCore } from './core';
+import { cliDbExportWorker } from './export-worker';
 import { VERSION } from './root-program';
 import { EXIT_INTERRUPTED, processSignals } from './run-session';
 import { periodOf, requireMonitor } from './visibility-filters';
@@ -127,6 +128,8 @@ export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promis
           appVersion: VERSION,
           engineLabels: engineLabelsOf(cliProfile(ctx, core)),
           demoRunIds: demoRunIdsOf(core.store),
+          // PARALLAX_DB_EXPORT_THREADS=1 keeps a Parquet export on one thread (less memory, slower).
+          ...(ctx.env.PARALLAX_DB_EXPORT_THREADS === '1' ? {} : { parquetWorker: cliDbExportWorker() }),
         },
         {
           format,

@@ -42,11 +42,12 @@ interface Measured {
   summary: { bytes: number; tables: Array<{ table: string; rows: number }> };
 }
 
-function runOnce(cli: string, args: string[]): Measured {
+function runOnce(cli: string, args: string[], env: NodeJS.ProcessEnv = {}): Measured {
   const out = spawnSync(GNU_TIME, ['-f', 'PARALLAX_TIME %e %U %S %M', process.execPath, cli, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
   });
   const m = /PARALLAX_TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out.stderr);
   if (out.status !== 0 || !m) throw new Error(`db export failed: ${out.stderr.slice(-2000)}`);
@@ -79,14 +80,25 @@ const bench: Bench = async () => {
   try {
     const cli = builtCli();
     console.log(`history ${history}; CLI ${cli}; load average ${load()}`);
-    for (const format of ['parquet', 'sqlite'] as const) {
+    // Parquet as shipped (the answers on a second thread), then on one thread; then SQLite.
+    const variants = [
+      { format: 'parquet', label: 'parquet', env: {} },
+      { format: 'parquet', label: 'parquet/1', env: { PARALLAX_DB_EXPORT_THREADS: '1' } },
+      { format: 'sqlite', label: 'sqlite', env: {} },
+    ] as const;
+    for (const { format, label, env } of variants) {
       const out = join(dir, format === 'sqlite' ? 'history.sqlite' : 'history-parquet');
-      const run = runOnce(cli, ['--json', 'db', 'export', '--format', format, '--out', out, '--db', history]);
+      const run = runOnce(
+        cli,
+        ['--json', 'db', 'export', '--format', format, '--out', out, '--db', history],
+        env,
+      );
       const timeOk = run.seconds <= TARGET_S[format];
       const peakOk = run.peakMb <= PEAK_TARGET_MB;
-      met &&= timeOk && peakOk;
+      // The one-thread Parquet variant is printed for comparison; the shipped one counts.
+      if (label !== 'parquet/1') met &&= timeOk && peakOk;
       console.log(
-        `  ${format.padEnd(8)} ${run.seconds.toFixed(1).padStart(6)} s (target ${TARGET_S[format]} s ${timeOk ? 'ok' : 'MISSED'})` +
+        `  ${label.padEnd(9)} ${run.seconds.toFixed(1).padStart(6)} s (target ${TARGET_S[format]} s ${timeOk ? 'ok' : 'MISSED'})` +
           `  cpu ${run.cpuSeconds.toFixed(1).padStart(6)} s` +
           `  peak ${run.peakMb.toFixed(0).padStart(4)} MB (target ${PEAK_TARGET_MB} MB ${peakOk ? 'ok' : 'MISSED'})` +
           `  output ${(sizeOf(out) / 1e6).toFixed(0)} MB  load ${load()}`,

@@ -84,6 +84,8 @@ export interface CoreDeps {
   exportJsonWorker?: ExportWorkerScript;
   /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
   showInFolder?: (path: string) => void;
+  /** The Parquet analysis export's second thread (db-export/parquet-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -215,6 +217,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     webhooks,
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
     ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),

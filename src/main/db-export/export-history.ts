@@ -16,6 +16,8 @@ import {
   type ExportTable,
 } from './types';
 import type { TableWriter, Ticker } from './writer';
+import type { ExportWorkerScript } from '../store';
+import { startParquetLane, WORKER_TABLES, type ParquetLane } from './parquet-lane';
 
 // `parallax db export` and Settings → Data → "Export for analysis…": the history as plain
 // tables, read on a connection of its own in one snapshot, written to `<out>.partial` and
@@ -24,6 +26,11 @@ import type { TableWriter, Ticker } from './writer';
 
 export interface DbExportDeps {
   historyPath: string;
+  /**
+   * The Parquet export's second thread (parquet-worker.ts, as built for the app or the CLI):
+   * with it the answers are written on another core; without it every table on this thread.
+   */
+  parquetWorker?: ExportWorkerScript;
   appVersion: string;
   /** The label of each engine in the service profile in use (others keep their name). */
   engineLabels: Readonly<Record<string, string>>;
@@ -113,9 +120,80 @@ async function writeTables(
       }),
     ),
   );
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) throw failed.reason;
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (failures.length > 0) throw causeOf(failures);
   return outcomes;
+}
+
+/**
+ * Every table: on this thread, and (a Parquet export given a worker script) the heaviest on a
+ * second thread at the same time. A failure on either side stops the other; both have ended
+ * before this settles.
+ */
+async function writeAll(args: {
+  deps: DbExportDeps;
+  request: DbExportRequest;
+  plan: { partial: string };
+  reader: HistoryReader;
+  writer: TableWriter;
+  tables: readonly ExportTable[];
+  progress: Progress;
+  onLane: (lane: ParquetLane) => void;
+}): Promise<DbExportTableOutcome[]> {
+  const { deps, request, reader, writer, tables, progress } = args;
+  const script = request.format === 'parquet' ? deps.parquetWorker : undefined;
+  const away = script ? tables.filter((t) => WORKER_TABLES.has(t.name)) : [];
+  const here = tables.filter((t) => !away.includes(t));
+  const lane =
+    script && away.length > 0
+      ? startParquetLane(
+          script,
+          {
+            historyPath: deps.historyPath,
+            filter: request.filter ?? {},
+            lookups: { engineLabels: deps.engineLabels, demoRunIds: deps.demoRunIds },
+            limits: reader.limits(),
+            folder: args.plan.partial,
+            tables: away.map((t) => t.name),
+          },
+          (name, keys) => {
+            const table = away.find((t) => t.name === name);
+            if (table) progress.report(table, keys);
+          },
+        )
+      : null;
+  if (lane) args.onLane(lane);
+  const [mine, theirs] = await Promise.allSettled([
+    writeTables(writer, reader, here, progress, request.signal).catch((error: unknown) => {
+      lane?.cancel();
+      throw error;
+    }),
+    (lane?.done ?? Promise.resolve([])).then(
+      (outcomes) => {
+        for (const _ of outcomes) progress.tableDone();
+        return outcomes;
+      },
+      (error: unknown) => {
+        writer.interrupt();
+        throw error;
+      },
+    ),
+  ]);
+  if (mine.status === 'rejected' || theirs.status === 'rejected') {
+    const failures = [mine, theirs].flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+    throw causeOf(failures);
+  }
+  const all = [...mine.value, ...theirs.value];
+  return tables.map((t) => all.find((o) => o.table === t.name) as DbExportTableOutcome);
+}
+
+/** Of the errors of both threads, the one that says what happened (not the other's interruption). */
+function causeOf(failures: unknown[]): unknown {
+  return (
+    failures.find((e) => e instanceof DbExportCanceledError) ??
+    failures.find((e) => !(e instanceof Error && /interrupt/i.test(e.message))) ??
+    failures[0]
+  );
 }
 
 /** DuckDB's native library is loaded only by a Parquet export. */
@@ -132,13 +210,20 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
   const plan = await prepareOutput(request.format, request.out);
   const reader = openHistoryReader(deps.historyPath, filter, deps);
   let writer: TableWriter | null = null;
-  const onAbort = (): void => writer?.interrupt();
+  let lane: ParquetLane | null = null;
+  const onAbort = (): void => {
+    writer?.interrupt();
+    lane?.cancel();
+  };
   signal?.addEventListener('abort', onAbort);
   try {
     if (signal?.aborted) throw new DbExportCanceledError();
     writer = request.format === 'sqlite' ? openSqliteWriter(plan.partial) : await parquetWriter(plan.partial);
     const progress = progressOf(reader, request, tables.length);
-    const outcomes = await writeTables(writer, reader, tables, progress, signal);
+    const onLane = (l: ParquetLane): void => {
+      lane = l;
+    };
+    const outcomes = await writeAll({ deps, request, plan, reader, writer, tables, progress, onLane });
     const facts = reader.facts();
     const exportedAt = (deps.now ?? Date.now)();
     await writer.writeMeta(
@@ -158,7 +243,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
     };
   } catch (error) {
     writer?.interrupt();
-    await writer?.abort();
+    await writer?.release();
     reader.close();
     await discardOutput(plan);
     throw signal?.aborted ? new DbExportCanceledError() : error;

@@ -13,6 +13,7 @@ import {
 } from '@duckdb/node-api';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
 import type { CellValue, HistoryReader } from './reader';
@@ -132,12 +133,18 @@ export function copySql(table: ExportTable, functionName: string, file: string):
     (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;
 }
 
-export async function openParquetWriter(folder: string): Promise<TableWriter> {
+export async function openParquetWriter(
+  folder: string,
+  options: { threads?: number; memoryMb?: number } = {},
+): Promise<TableWriter> {
   mkdirSync(folder, { recursive: true });
-  const scratch = join(folder, '.duckdb-tmp');
+  // Where DuckDB may spill (it should not need to): one per thread writing into the folder.
+  const scratch = join(folder, `.duckdb-tmp-${threadId}`);
   const instance = await DuckDBInstance.create(':memory:', {
-    threads: String(Math.min(4, availableParallelism())),
-    memory_limit: '256MB',
+    threads: String(options.threads ?? Math.min(4, availableParallelism())),
+    // Row groups being encoded are most of what it holds (a few tens of MB each, per table
+    // being written at once).
+    memory_limit: `${options.memoryMb ?? 128}MB`,
     temp_directory: scratch,
     preserve_insertion_order: 'true',
   });
@@ -150,7 +157,7 @@ export async function openParquetWriter(folder: string): Promise<TableWriter> {
     active.add(connection);
     return connection;
   };
-  const release = (connection: DuckDBConnection): void => {
+  const disconnect = (connection: DuckDBConnection): void => {
     active.delete(connection);
     connection.closeSync();
   };
@@ -168,7 +175,7 @@ export async function openParquetWriter(folder: string): Promise<TableWriter> {
         connection.registerTableFunction(tableFunction(name, table, chunks, ticker));
         await connection.run(copySql(table, name, file));
       } finally {
-        release(connection);
+        disconnect(connection);
       }
       return {
         table: table.name,
@@ -192,7 +199,7 @@ export async function openParquetWriter(folder: string): Promise<TableWriter> {
           `COPY meta TO ${literal(join(folder, parquetFileName('meta')))} (FORMAT parquet)`,
         );
       } finally {
-        release(connection);
+        disconnect(connection);
       }
     },
     async finish() {
@@ -204,9 +211,10 @@ export async function openParquetWriter(folder: string): Promise<TableWriter> {
       // A COPY under way stops at once; its run() then rejects.
       for (const connection of active) connection.interrupt();
     },
-    abort() {
-      for (const connection of [...active]) release(connection);
+    release() {
+      for (const connection of [...active]) disconnect(connection);
       instance.closeSync();
+      rmSync(scratch, { recursive: true, force: true });
       return Promise.resolve();
     },
   };

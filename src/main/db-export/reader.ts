@@ -1,6 +1,13 @@
 import Database from 'better-sqlite3';
 import { docPartBytes, registerStoreFunctions } from '../store';
-import { batchBounds, createScope, usedParams, type ScopeCounts, type ScopeLookups } from './scope';
+import {
+  batchBounds,
+  createScope,
+  usedParams,
+  type ScopeCounts,
+  type ScopeLimits,
+  type ScopeLookups,
+} from './scope';
 import type { ColumnKind, DbExportFilter, ExportColumn, ExportTable, ScopeName } from './types';
 
 // The history read for an export, on a read-only connection of its own (as run exports read
@@ -39,6 +46,8 @@ export interface HistoryReader {
   batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
   /** The history's schema version (PRAGMA user_version). */
   schemaVersion(): number;
+  /** What this snapshot saw, for another thread's reader of the same export. */
+  limits(): ScopeLimits;
   close(): void;
 }
 
@@ -123,6 +132,9 @@ export function openHistoryReader(
   path: string,
   filter: DbExportFilter,
   lookups: ScopeLookups,
+  limits?: ScopeLimits,
+  /** The tables this reader will read (default every one): only their scopes are taken. */
+  tables?: readonly ExportTable[],
 ): HistoryReader {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
@@ -130,9 +142,15 @@ export function openHistoryReader(
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
     // Temp tables (the scope) and sorts stay in memory up to this size, then spill to a file.
-    db.pragma('cache_size = -32000');
+    db.pragma('cache_size = -8000');
     db.exec('BEGIN');
-    const counts = createScope(db, filter, lookups);
+    const counts = createScope(
+      db,
+      filter,
+      lookups,
+      limits,
+      tables?.map((t) => t.scope),
+    );
     return readerOver(db, counts);
   } catch (error) {
     db.close();
@@ -174,6 +192,9 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
         )
         .get() as ReaderFacts,
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
+    limits: () => ({
+      maxSeq: db.prepare('SELECT coalesce(max(seq), 0) FROM results').pluck().get() as number,
+    }),
     close: () => {
       if (!db.open) return;
       if (db.inTransaction) db.exec('COMMIT');

@@ -20,6 +20,14 @@ export interface ScopeCounts {
   brands: number;
 }
 
+/**
+ * The last answer another thread's snapshot saw: a thread writing some tables of an export on
+ * a connection of its own reads no answer stored after the export began.
+ */
+export interface ScopeLimits {
+  maxSeq: number;
+}
+
 export interface ScopeLookups {
   /** The label each engine is shown under (the service profile's); others keep their name. */
   engineLabels: Readonly<Record<string, string>>;
@@ -63,12 +71,14 @@ const SCOPE_SQL: Record<ScopeName, (bounds: Bounds | null) => string> = {
   // the monitor's runs when no period is given.
   scope_results: (b) =>
     !b
-      ? 'SELECT seq FROM results'
+      ? 'SELECT seq FROM results WHERE @maxSeq IS NULL OR seq <= @maxSeq'
       : b.from === null && b.to === null
         ? `SELECT r.seq FROM runs ru CROSS JOIN jobs j CROSS JOIN results r
-           WHERE j.run_id = ru.id AND r.job_id = j.id AND ${conditions(b, 'r.fetched_at')}`
+           WHERE j.run_id = ru.id AND r.job_id = j.id AND ${conditions(b, 'r.fetched_at')}
+             AND (@maxSeq IS NULL OR r.seq <= @maxSeq)`
         : `SELECT r.seq FROM results r CROSS JOIN jobs j CROSS JOIN runs ru
-           WHERE j.id = r.job_id AND ru.id = j.run_id AND ${conditions(b, 'r.fetched_at')}`,
+           WHERE j.id = r.job_id AND ru.id = j.run_id AND ${conditions(b, 'r.fetched_at')}
+             AND (@maxSeq IS NULL OR r.seq <= @maxSeq)`,
   // The answered jobs of the answers in scope, and the jobs without an answer by when they ended
   // (found through each run's jobs by state, an index the history keeps).
   scope_jobs: (b) =>
@@ -113,20 +123,39 @@ function createLookups(db: Database.Database, lookups: ScopeLookups): void {
  * temp.scope_vis_runs (the Visibility ids of the runs in scope), temp.engine_labels and
  * temp.demo_runs. Run inside the export's read transaction, so it sees the rows the tables read.
  */
+/** The scopes a scope is made from (each SCOPE_SQL reads the ones before it). */
+const NEEDS: Record<ScopeName, readonly ScopeName[]> = {
+  scope_results: [],
+  scope_jobs: ['scope_results'],
+  scope_runs: ['scope_jobs', 'scope_results'],
+  scope_days: ['scope_runs', 'scope_jobs', 'scope_results'],
+  scope_brands: [],
+};
+
 export function createScope(
   db: Database.Database,
   filter: DbExportFilter,
   lookups: ScopeLookups,
+  limits?: ScopeLimits,
+  /** Only these scopes (and what they are made from); default every one. */
+  wanted: readonly ScopeName[] = SCOPE_ORDER,
 ): ScopeCounts {
+  const needed = new Set(wanted.flatMap((name) => [name, ...NEEDS[name]]));
   const bounds = boundsOf(filter);
   const filtered = bounds.from !== null || bounds.to !== null || bounds.monitor !== null ? bounds : null;
-  const params = { ...bounds, fromDay: filter.fromDay ?? null, toDay: filter.toDay ?? null };
+  const params = {
+    ...bounds,
+    fromDay: filter.fromDay ?? null,
+    toDay: filter.toDay ?? null,
+    maxSeq: limits?.maxSeq ?? null,
+  };
   createLookups(db, lookups);
   const count = (name: string): number =>
     db.prepare(`SELECT count(*) FROM temp.${name}`).pluck().get() as number;
   const counts = new Map<ScopeName, number>();
   for (const name of SCOPE_ORDER) {
     db.exec(`CREATE TEMP TABLE ${name} (k INTEGER PRIMARY KEY)`);
+    if (!needed.has(name)) continue;
     const sql = SCOPE_SQL[name](filtered);
     db.prepare(`INSERT INTO temp.${name} (k) ${sql} ORDER BY 1`).run(usedParams(sql, params));
     counts.set(name, count(name));

@@ -57,7 +57,7 @@ export function openSqliteWriter(partialPath: string): TableWriter {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('locking_mode = EXCLUSIVE');
-  db.pragma('cache_size = -65536');
+  db.pragma('cache_size = -16000');
   const written: ExportTable[] = [];
 
   async function writeTable(
@@ -110,7 +110,7 @@ export function openSqliteWriter(partialPath: string): TableWriter {
     interrupt() {
       // Nothing runs between batches: writeTable sees the cancel at its next tick.
     },
-    abort() {
+    release() {
       if (db.open) db.close();
       return Promise.resolve();
     },

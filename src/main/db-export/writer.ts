@@ -22,6 +22,6 @@ export interface TableWriter {
   finish(ticker: Ticker): Promise<number>;
   /** Stops the work under way now (a table being written rejects soon after). */
   interrupt(): void;
-  /** Releases everything once no table is being written; the caller deletes the partial output. */
-  abort(): Promise<void>;
+  /** Releases everything once no table is being written (a failed export's caller then deletes the partial output). */
+  release(): Promise<void>;
 }

@@ -22,6 +22,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/export-json-worker?modulePath';
+import dbExportWorkerFile from '../db-export/parquet-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -167,6 +168,8 @@ function openCore(input: StartupInput): Promise<Core> {
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    // A Parquet analysis export writes the answers on a second thread.
+    dbExportWorker: { file: dbExportWorkerFile },
     showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),
   });

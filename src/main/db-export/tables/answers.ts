@@ -44,6 +44,6 @@ export const answersTable: ExportTable = {
     LEFT JOIN temp.engine_labels el ON el.engine = j.engine`,
   batchKey: 's.k',
   orderBy: 's.k',
-  // About 2.5 KB of text an answer: 10,000 rows is a row group of ~25 MB before compression.
-  rowGroupRows: 10_000,
+  // About 2.5 KB of text an answer: 5,000 rows is a row group of ~12 MB before compression.
+  rowGroupRows: 5_000,
 };
