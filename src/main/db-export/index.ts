@@ -12,6 +12,7 @@ export {
   type DbExportOutcome,
   type DbExportProgress,
   type DbExportTableOutcome,
+  type ExportColumn,
   type ExportTable,
 } from './types';
 export { dbExportFilter, demoRunIdsOf, engineLabelsOf } from './request';
