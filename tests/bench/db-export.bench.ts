@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_INFO_FILE, CLI_OUT_DIR } from '../../bin/built-cli.mjs';
 import type { Bench } from './run-all';
+import { builtCli } from './exports.bench';
 import { bigDbPath } from './store.bench';
 
 // The analysis export (issue 33, item 5) on the store bench's 1,000,000-answer history (buildBig:
@@ -21,19 +21,6 @@ const TARGET_S = { sqlite: 120, parquet: 60 } as const;
 const PEAK_TARGET_MB = 500;
 const GNU_TIME = '/usr/bin/time';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The CLI as `npx parallax` runs it: bundled, built here first and its entry run directly. */
-function builtCli(): string {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`the CLI did not build: ${build.stderr.slice(-2000)}`);
-  const info = JSON.parse(readFileSync(join(ROOT, CLI_OUT_DIR, BUILD_INFO_FILE), 'utf8')) as {
-    entry: string;
-  };
-  return join(ROOT, CLI_OUT_DIR, info.entry);
-}
 
 interface Measured {
   seconds: number;

@@ -1,6 +1,6 @@
 import { sourceCountSql } from '../../store';
 import type { ExportTable } from '../types';
-import { col, DAY_MS_SQL, demoRunSql, engineLabelSql, locationSql } from './column';
+import { cellColumns, col, DAY_MS_SQL, demoRunSql } from './column';
 
 // One row per stored answer: where and when it was asked, and its text (read from the
 // compressed document the history keeps it in) as plain text and as the engine's Markdown.
@@ -14,14 +14,7 @@ export const answersTable: ExportTable = {
     col('job_id', 'text', 'j.id', { required: true, references: { table: 'jobs', column: 'job_id' } }),
     col('monitor_id', 'text', 'ru.monitor_id'),
     col('monitor_name', 'text', 'm.name'),
-    col('prompt_number', 'integer', 'j.prompt_index + 1', { required: true }),
-    col('prompt', 'text', 'p.text', { required: true }),
-    col('engine', 'text', 'j.engine', { required: true }),
-    col('engine_label', 'text', engineLabelSql('j.engine'), { required: true }),
-    col('country', 'text', 'j.country', { required: true }),
-    col('state', 'text', 'j.us_state'),
-    col('location', 'text', locationSql('j.country', 'j.us_state'), { required: true }),
-    col('repeat', 'integer', 'j.repeat', { required: true }),
+    ...cellColumns(),
     col('fetched_at', 'timestamp', 'r.fetched_at', { required: true }),
     col('day', 'date', `r.fetched_at / ${DAY_MS_SQL}`, { required: true }),
     col('model', 'text', 'r.model'),

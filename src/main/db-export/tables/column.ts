@@ -32,3 +32,18 @@ export const demoRunSql = (runId: string): string =>
   `EXISTS (SELECT 1 FROM temp.demo_runs d WHERE d.run_id = ${runId})`;
 
 export const DAY_MS_SQL = '86400000';
+
+/**
+ * Where a job was asked (its cell of the run's matrix), as answers and jobs both give it: the
+ * job is `j`, its prompt `p` (run_prompts), its engine's label `el`.
+ */
+export const cellColumns = (): ExportColumn[] => [
+  col('prompt_number', 'integer', 'j.prompt_index + 1', { required: true }),
+  col('prompt', 'text', 'p.text', { required: true }),
+  col('engine', 'text', 'j.engine', { required: true }),
+  col('engine_label', 'text', engineLabelSql('j.engine'), { required: true }),
+  col('country', 'text', 'j.country', { required: true }),
+  col('state', 'text', 'j.us_state'),
+  col('location', 'text', locationSql('j.country', 'j.us_state'), { required: true }),
+  col('repeat', 'integer', 'j.repeat', { required: true }),
+];

@@ -1,5 +1,5 @@
 import type { ExportTable } from '../types';
-import { col, engineLabelSql, locationSql } from './column';
+import { cellColumns, col } from './column';
 
 // One row per job (one prompt × engine × location × repeat of a run), answered or not: its
 // state, error and the credits it cost. An answered job's answer is answers.result_id.
@@ -11,14 +11,7 @@ export const jobsTable: ExportTable = {
     col('job_id', 'text', 'j.id', { required: true }),
     col('run_id', 'text', 'j.run_id', { required: true, references: { table: 'runs', column: 'run_id' } }),
     col('result_id', 'text', 'r.id', { references: { table: 'answers', column: 'result_id' } }),
-    col('prompt_number', 'integer', 'j.prompt_index + 1', { required: true }),
-    col('prompt', 'text', 'p.text', { required: true }),
-    col('engine', 'text', 'j.engine', { required: true }),
-    col('engine_label', 'text', engineLabelSql('j.engine'), { required: true }),
-    col('country', 'text', 'j.country', { required: true }),
-    col('state', 'text', 'j.us_state'),
-    col('location', 'text', locationSql('j.country', 'j.us_state'), { required: true }),
-    col('repeat', 'integer', 'j.repeat', { required: true }),
+    ...cellColumns(),
     col('job_state', 'text', 'j.job_state', { required: true }),
     col('attempts', 'integer', 'j.attempts', { required: true }),
     col('http_status', 'integer', 'j.http_status'),
