@@ -44,11 +44,11 @@ const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', '
  */
 /**
  * Worker threads, each an entry of its own beside chunks/ (src/cli/export-worker.ts finds
- * them): the JSON export's, and the Parquet analysis export's second thread.
+ * them): the JSON export's, and the analysis export's second thread.
  */
 const WORKERS = [
   { source: 'src/main/store/export-json-worker.ts', name: 'export-json-worker' },
-  { source: 'src/main/db-export/parquet-worker.ts', name: 'db-export-worker' },
+  { source: 'src/main/db-export/table-worker.ts', name: 'db-export-worker' },
 ];
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 

@@ -128,8 +128,8 @@ export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promis
           appVersion: VERSION,
           engineLabels: engineLabelsOf(cliProfile(ctx, core)),
           demoRunIds: demoRunIdsOf(core.store),
-          // PARALLAX_DB_EXPORT_THREADS=1 keeps a Parquet export on one thread (less memory, slower).
-          ...(ctx.env.PARALLAX_DB_EXPORT_THREADS === '1' ? {} : { parquetWorker: cliDbExportWorker() }),
+          // PARALLAX_DB_EXPORT_THREADS=1 keeps the export on one thread (less memory, slower).
+          ...(ctx.env.PARALLAX_DB_EXPORT_THREADS === '1' ? {} : { worker: cliDbExportWorker() }),
         },
         {
           format,

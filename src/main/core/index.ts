@@ -84,7 +84,7 @@ export interface CoreDeps {
   exportJsonWorker?: ExportWorkerScript;
   /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
   showInFolder?: (path: string) => void;
-  /** The Parquet analysis export's second thread (db-export/parquet-worker); in-process without it. */
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
   dbExportWorker?: ExportWorkerScript;
 }
 

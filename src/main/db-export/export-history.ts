@@ -17,7 +17,13 @@ import {
 } from './types';
 import type { TableWriter, Ticker } from './writer';
 import type { ExportWorkerScript } from '../store';
-import { startParquetLane, WORKER_TABLES, type ParquetLane } from './parquet-lane';
+import {
+  startParquetLane,
+  startRowsLane,
+  WORKER_TABLES,
+  type RowsLane,
+  type WorkerLane,
+} from './worker-lanes';
 
 // `parallax db export` and Settings → Data → "Export for analysis…": the history as plain
 // tables, read on a connection of its own in one snapshot, written to `<out>.partial` and
@@ -27,10 +33,10 @@ import { startParquetLane, WORKER_TABLES, type ParquetLane } from './parquet-lan
 export interface DbExportDeps {
   historyPath: string;
   /**
-   * The Parquet export's second thread (parquet-worker.ts, as built for the app or the CLI):
-   * with it the answers are written on another core; without it every table on this thread.
+   * The export's second thread (table-worker.ts, as built for the app or the CLI): with it the
+   * answers are read (and for Parquet written) on another core; without it all on this thread.
    */
-  parquetWorker?: ExportWorkerScript;
+  worker?: ExportWorkerScript;
   appVersion: string;
   /** The label of each engine in the service profile in use (others keep their name). */
   engineLabels: Readonly<Record<string, string>>;
@@ -99,6 +105,7 @@ async function writeTables(
   tables: readonly ExportTable[],
   progress: Progress,
   signal: AbortSignal | undefined,
+  remote?: { table: string; lane: RowsLane },
 ): Promise<DbExportTableOutcome[]> {
   const outcomes = new Array<DbExportTableOutcome>(tables.length);
   let next = 0;
@@ -106,7 +113,8 @@ async function writeTables(
     while (next < tables.length) {
       const index = next++;
       const table = tables[index] as ExportTable;
-      outcomes[index] = await writer.writeTable(table, reader, tickerFor(table, progress, signal));
+      const rows = remote?.table === table.name ? remote.lane.batches() : undefined;
+      outcomes[index] = await writer.writeTable(table, reader, tickerFor(table, progress, signal), rows);
       progress.tableDone();
     }
   };
@@ -126,9 +134,10 @@ async function writeTables(
 }
 
 /**
- * Every table: on this thread, and (a Parquet export given a worker script) the heaviest on a
- * second thread at the same time. A failure on either side stops the other; both have ended
- * before this settles.
+ * Every table, with the heaviest read on a second thread when a worker script is given: for
+ * Parquet the thread writes that table's file itself; for SQLite (one writer) it sends the rows
+ * here, read ahead while this thread writes the tables before it. A failure on either side
+ * stops the other; both have ended before this settles.
  */
 async function writeAll(args: {
   deps: DbExportDeps;
@@ -138,40 +147,41 @@ async function writeAll(args: {
   writer: TableWriter;
   tables: readonly ExportTable[];
   progress: Progress;
-  onLane: (lane: ParquetLane) => void;
+  onLane: (lane: WorkerLane) => void;
 }): Promise<DbExportTableOutcome[]> {
   const { deps, request, reader, writer, tables, progress } = args;
-  const script = request.format === 'parquet' ? deps.parquetWorker : undefined;
-  const away = script ? tables.filter((t) => WORKER_TABLES.has(t.name)) : [];
-  const here = tables.filter((t) => !away.includes(t));
+  const away = deps.worker ? tables.filter((t) => WORKER_TABLES.has(t.name)) : [];
+  const data = {
+    historyPath: deps.historyPath,
+    filter: request.filter ?? {},
+    lookups: { engineLabels: deps.engineLabels, demoRunIds: deps.demoRunIds },
+    limits: reader.limits(),
+    folder: args.plan.partial,
+    tables: away.map((t) => t.name),
+  };
+  const parquet = request.format === 'parquet';
+  const reportOf = (name: string, keys: number): void => {
+    const table = away.find((t) => t.name === name);
+    if (table) progress.report(table, keys);
+  };
   const lane =
-    script && away.length > 0
-      ? startParquetLane(
-          script,
-          {
-            historyPath: deps.historyPath,
-            filter: request.filter ?? {},
-            lookups: { engineLabels: deps.engineLabels, demoRunIds: deps.demoRunIds },
-            limits: reader.limits(),
-            folder: args.plan.partial,
-            tables: away.map((t) => t.name),
-          },
-          (name, keys) => {
-            const table = away.find((t) => t.name === name);
-            if (table) progress.report(table, keys);
-          },
-        )
-      : null;
+    !deps.worker || away.length === 0
+      ? null
+      : parquet
+        ? startParquetLane(deps.worker, data, reportOf)
+        : startRowsLane(deps.worker, { ...data, tables: [data.tables[0] as string] });
   if (lane) args.onLane(lane);
+  const here = parquet ? tables.filter((t) => !away.includes(t)) : tables;
+  const remote = lane && !parquet ? { table: away[0]?.name ?? '', lane: lane as RowsLane } : undefined;
   const [mine, theirs] = await Promise.allSettled([
-    writeTables(writer, reader, here, progress, request.signal).catch((error: unknown) => {
+    writeTables(writer, reader, here, progress, request.signal, remote).catch((error: unknown) => {
       lane?.cancel();
       throw error;
     }),
     (lane?.done ?? Promise.resolve([])).then(
       (outcomes) => {
-        for (const _ of outcomes) progress.tableDone();
-        return outcomes;
+        if (parquet) for (const _ of outcomes) progress.tableDone();
+        return parquet ? outcomes : [];
       },
       (error: unknown) => {
         writer.interrupt();
@@ -210,7 +220,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
   const plan = await prepareOutput(request.format, request.out);
   const reader = openHistoryReader(deps.historyPath, filter, deps);
   let writer: TableWriter | null = null;
-  let lane: ParquetLane | null = null;
+  let lane: WorkerLane | null = null;
   const onAbort = (): void => {
     writer?.interrupt();
     lane?.cancel();
@@ -220,7 +230,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
     if (signal?.aborted) throw new DbExportCanceledError();
     writer = request.format === 'sqlite' ? openSqliteWriter(plan.partial) : await parquetWriter(plan.partial);
     const progress = progressOf(reader, request, tables.length);
-    const onLane = (l: ParquetLane): void => {
+    const onLane = (l: WorkerLane): void => {
       lane = l;
     };
     const outcomes = await writeAll({ deps, request, plan, reader, writer, tables, progress, onLane });

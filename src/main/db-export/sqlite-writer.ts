@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
-import type { CellValue, HistoryReader } from './reader';
+import type { CellValue, HistoryReader, RowBatch } from './reader';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
 
@@ -64,6 +64,7 @@ export function openSqliteWriter(partialPath: string): TableWriter {
     table: ExportTable,
     reader: HistoryReader,
     ticker: Ticker,
+    source?: AsyncIterable<RowBatch>,
   ): Promise<DbExportTableOutcome> {
     db.exec(createTableSql(table));
     written.push(table);
@@ -75,7 +76,7 @@ export function openSqliteWriter(partialPath: string): TableWriter {
       for (const row of rows) insert.run(row);
     });
     let rows = 0;
-    for (const batch of reader.batches(table, 'sqlite')) {
+    for await (const batch of source ?? reader.batches(table, 'sqlite')) {
       insertAll(batch.rows);
       rows += batch.rows.length;
       await ticker.tick(batch.keys);

@@ -1,4 +1,4 @@
-import type { HistoryReader } from './reader';
+import type { HistoryReader, RowBatch } from './reader';
 import type { DbExportTableOutcome, ExportTable } from './types';
 
 // What each format's writer does with the tables the reader gives it.
@@ -15,7 +15,16 @@ export interface Ticker {
 export interface TableWriter {
   /** Tables this writer can write at once (they share the reader's one connection). */
   readonly concurrency: number;
-  writeTable(table: ExportTable, reader: HistoryReader, ticker: Ticker): Promise<DbExportTableOutcome>;
+  /**
+   * Writes a table's rows: read from `reader`, or taken from `rows` when another thread reads
+   * them (SQLite only: a Parquet writer pulls its rows from a reader on its own thread).
+   */
+  writeTable(
+    table: ExportTable,
+    reader: HistoryReader,
+    ticker: Ticker,
+    rows?: AsyncIterable<RowBatch>,
+  ): Promise<DbExportTableOutcome>;
   /** The meta table: key/value rows, written last. */
   writeMeta(rows: ReadonlyArray<readonly [string, string]>): Promise<void>;
   /** Completes the output at its partial path (indexes, footers, closing); returns its bytes. */

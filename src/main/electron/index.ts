@@ -22,7 +22,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/export-json-worker?modulePath';
-import dbExportWorkerFile from '../db-export/parquet-worker?modulePath';
+import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -168,7 +168,7 @@ function openCore(input: StartupInput): Promise<Core> {
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
-    // A Parquet analysis export writes the answers on a second thread.
+    // An analysis export reads (and for Parquet writes) the answers on a second thread.
     dbExportWorker: { file: dbExportWorkerFile },
     showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),

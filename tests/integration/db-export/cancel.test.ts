@@ -22,6 +22,11 @@ afterAll(() => folder.cleanup());
 beforeAll(() => buildBig(history, { runs: 20, templateRuns: 1 }), 120_000);
 
 const deps = { historyPath: history, appVersion: 'test', engineLabels: {}, demoRunIds: [] };
+/** The second thread run from its source, as the CLI does when not bundled. */
+const worker = {
+  file: new URL('../../../src/main/db-export/table-worker.ts', import.meta.url),
+  execArgv: ['--import', import.meta.resolve('tsx')],
+};
 const leftovers = (): string[] =>
   readdirSync(folder.dir).filter((name) => name !== 'history.db' && !name.startsWith('history.db-'));
 
@@ -53,6 +58,23 @@ describe('an export stopped part-way leaves nothing', { timeout: 120_000 }, () =
           if (p.table === 'answers' && p.done > 0) controller.abort();
         },
       });
+      await expect(run).rejects.toBeInstanceOf(DbExportCanceledError);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it(`${format}: with the answers on a second thread, a cancel stops both threads, nothing left`, async () => {
+      const controller = new AbortController();
+      const run = exportHistory(
+        { ...deps, worker },
+        {
+          format,
+          out: folder.file(`canceled-${format}`),
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (p.table === 'answers' && p.done > 0) controller.abort();
+          },
+        },
+      );
       await expect(run).rejects.toBeInstanceOf(DbExportCanceledError);
       expect(leftovers()).toEqual([]);
     });

@@ -86,7 +86,7 @@ export const dbExportHandlers: HandlerModule<Channels> = (ctx) => {
             engineLabels: engineLabelsOf(profileOfSettings(ctx.settings.get())),
             demoRunIds: demoRunIdsOf(ctx.store),
             now: ctx.now,
-            ...(ctx.dbExportWorker ? { parquetWorker: ctx.dbExportWorker } : {}),
+            ...(ctx.dbExportWorker ? { worker: ctx.dbExportWorker } : {}),
           },
           {
             format,

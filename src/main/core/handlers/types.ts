@@ -37,7 +37,7 @@ export interface HandlerContext {
   exportJsonWorker?: ExportWorkerScript;
   /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
   showInFolder?: (path: string) => void;
-  /** Where a Parquet analysis export writes the answers (a second thread); in-process without it. */
+  /** Where an analysis export reads the answers (a second thread); in-process without it. */
   dbExportWorker?: ExportWorkerScript;
 }
 
