@@ -5,7 +5,7 @@ import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
 /** The root `parallax` command with its global options, before any command is registered. */
 export function createRootProgram(ctx: CliContext): Command {

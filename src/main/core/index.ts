@@ -45,6 +45,7 @@ import { createUnavailableSecretStore } from '../secrets/unavailable-secret-stor
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
 import { createWorkspaceRegistry } from '../workspaces';
 import { AppError } from '../errors/app-error';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -93,6 +94,10 @@ export interface CoreDeps {
   env?: NodeJS.ProcessEnv;
   /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
   switchWorkspace?: (dbPath: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -247,6 +252,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
           new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
         )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -265,6 +272,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
     ...teamHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

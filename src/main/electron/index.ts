@@ -24,6 +24,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
+import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -199,6 +200,9 @@ function openCore(
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    // An analysis export reads (and for Parquet writes) the answers on a second thread.
+    dbExportWorker: { file: dbExportWorkerFile },
+    showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),
   });
 }
@@ -217,7 +221,11 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
   const options = {
     title: request.title,
     defaultPath: join(app.getPath('documents'), request.defaultName),
-    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+    // No extensions: a name without one (a folder the export creates, e.g. Parquet files).
+    filters:
+      request.extensions.length === 0
+        ? []
+        : [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
   };
   const result = mainWindow
     ? await dialog.showSaveDialog(mainWindow, options)

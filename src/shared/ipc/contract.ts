@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
@@ -37,6 +38,7 @@ export const invokeChannels = {
   ...reportsChannels,
   ...profileChannels,
   ...teamChannels,
+  ...dbExportChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -42,6 +42,10 @@ export interface HandlerContext {
   switchWorkspace: (dbPath: string) => Promise<void>;
   /** Where JSON exports build their lines (worker threads); in-process without it. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
+  showInFolder?: (path: string) => void;
+  /** Where an analysis export reads the answers (a second thread); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface FolderRequest {

@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import { AnalysisExportPanel } from './AnalysisExportPanel';
 import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
@@ -184,6 +185,7 @@ export function SettingsView() {
         >
           Back up database
         </button>
+        <AnalysisExportPanel />
       </div>
 
       <TeamPanel />
