@@ -11,12 +11,13 @@ import {
   type BackfillProgress,
   type Migration,
 } from '../schema';
-import { HistoryOpenError } from '../connection';
+import { BUSY_TIMEOUT_MS, HistoryOpenError } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
-import { ensurePrivateFile, narrowCompanions } from './private-file';
+import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
+
 
 export interface OpenHistoryOptions {
   /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
@@ -28,7 +29,7 @@ export interface OpenHistoryOptions {
   /** Schema migrations; tests inject extra ones. Default: the app's list. */
   migrations?: readonly Migration[];
   newId?: () => string;
-  /** How long a call waits for another connection's lock before failing. Default 5000 ms. */
+  /** How long a call waits for another connection's lock before failing. Default BUSY_TIMEOUT_MS (2 s). */
   busyTimeoutMs?: number;
   /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
   integrityCheck?: IntegrityCheck | 'none';
@@ -60,7 +61,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   const migrations = opts.migrations ?? MIGRATIONS;
   const knownVersion = checkMigrationList(migrations);
   const readonly = opts.readonly ?? false;
-  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+  const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
 
   try {
     if (!readonly) ensurePrivateFile(path);
@@ -84,6 +85,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
 
   let db: Database.Database | null = null;
   try {
+    if (!readonly) narrowToPrivate(path);
     db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
     // Before the migrations: version 10's generated columns call them.
     registerStoreFunctions(db);
