@@ -10,7 +10,7 @@ import {
   type AlertsApi,
 } from '../alerts';
 import { backupDatabase, type BackupInfo } from './backup';
-import { HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import { asWriteError, HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
@@ -76,7 +76,9 @@ export interface HistoryStore
 }
 
 function translate(path: string, error: unknown): unknown {
-  return isDamageCode(sqliteCode(error)) ? new HistoryDamagedError(path, (error as Error).message) : error;
+  if (isDamageCode(sqliteCode(error))) return new HistoryDamagedError(path, (error as Error).message);
+  // A full disk, a lock held past the busy timeout, a read-only disk, an I/O error: one line.
+  return asWriteError(path, error);
 }
 
 export function createHistoryStore(
