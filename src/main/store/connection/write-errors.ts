@@ -1,5 +1,6 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { formatBytes } from '../../shared/format-bytes';
 import { describeHolders, processesUsingFile, type FileHolder } from './file-holders';
 import { sqliteCode } from './sqlite-errors';
 
@@ -53,14 +54,6 @@ export function freeBytesNear(path: string): number | null {
   }
 }
 
-/** 1.2 MB, 340 KB, 12 B. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
-
 export interface WriteFailureDetails {
   /** full: the bytes the writes waiting need (an estimate). */
   neededBytes?: number;
@@ -80,7 +73,8 @@ export function writeFailureMessage(
   switch (kind) {
     case 'full': {
       const free = freeBytesNear(path);
-      const need = details.neededBytes !== undefined ? `about ${formatBytes(details.neededBytes)} more` : 'more';
+      const need =
+        details.neededBytes !== undefined ? `about ${formatBytes(details.neededBytes)} more` : 'more';
       const freeNow = free === null ? '' : ` (${formatBytes(free)} free now)`;
       return `The disk holding the history file ${path} is full: ${need} space is needed${freeNow}.`;
     }

@@ -38,6 +38,12 @@ export interface OpenHistoryOptions {
    * search indexing of a large history can take minutes; each batch is committed on its own).
    */
   onUpgradeProgress?: (progress: BackfillProgress) => void;
+  /**
+   * Called with the connection once it is ready, before the store uses it. Tests set
+   * per-connection limits through it (PRAGMA max_page_count makes SQLite report a full disk for
+   * real, on a real file, without a small disk); nothing in the app or the CLI passes one.
+   */
+  configure?: (db: Database.Database) => void;
 }
 
 /**
@@ -116,6 +122,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
+    opts.configure?.(db);
     if (!readonly) {
       runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
       // Rows stored before version 10 read as they are until moved: a read-only open needs
