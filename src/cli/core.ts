@@ -13,6 +13,7 @@ import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
 import { CliUsageError } from './context';
+import { storageLines } from './storage-lines';
 import { upgradeProgressPrinter } from './upgrade-progress';
 
 // The CLI's core: the same history file, settings, key store, client and run engine as the
@@ -164,6 +165,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       plan: () => plan,
       onProgress: opts.onProgress,
       onJob,
+      // One line when the history cannot be written (full disk, lock, read-only), one when it can again.
+      ...storageLines(process.stderr),
     });
     const isSandbox = useSandbox === true;
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
@@ -220,14 +223,25 @@ async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsSt
   }
 }
 
-/** Waits for the pages of the answers just stored (they expire), saying so on stderr. */
+/**
+ * Waits for the pages of the answers just stored (their links expire): each page's first try,
+ * not the retries of a page whose host is down or failing (minutes apart): those stay pending
+ * in the history for the next command or the app, and one line says so. The command's exit
+ * code never waits on them (issue 31.3: it used to, on an unref'd timer, and exited 13).
+ */
 async function finishArchive(store: HistoryStore, archive: PageArchiver): Promise<void> {
   const pending = store.pendingPageCount();
   if (pending === 0) return;
   process.stderr.write(
     `Archiving ${pending} result page${pending === 1 ? '' : 's'} (links expire 24 h after the answer)…\n`,
   );
-  await archive.idle();
+  await archive.settled();
+  const left = store.pendingPageCount();
+  if (left > 0)
+    process.stderr.write(
+      `${left} page${left === 1 ? '' : 's'} could not be archived yet (the page host failed or did not answer); ` +
+        'the next parallax command or the app tries again until the links expire.\n',
+    );
 }
 
 /** Options every command that touches the history or the service takes. */

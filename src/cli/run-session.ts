@@ -190,6 +190,8 @@ export function reportPaused(
         ctx.stderr,
         `${waitingTasks} async task(s) stay with the service and are collected on resume.`,
       );
+    // What the pause did that the user must know (answers kept in a held-answers journal…).
+    for (const n of end.notices) writeLine(ctx.stderr, `! ${n}`);
     writeLine(ctx.stderr, `Resume with: ${resumeCommand}`);
   }
   return EXIT_INTERRUPTED;
