@@ -36,7 +36,8 @@ async function readPage(core: CliCore, resultId: string, index: number): Promise
   const page = core.store.getArchivedPage(resultId, index);
   if (!page) throw new CliUsageError(noPageMessage(core.store, resultId, index));
   if (page.state !== 'pending') return page;
-  await core.archive.idle();
+  // Its first try now; a page waiting for a later retry stays pending (said by the caller).
+  await core.archive.settled();
   return core.store.getArchivedPage(resultId, index) ?? page;
 }
 
@@ -67,6 +68,10 @@ export const registerPageCommand: RegisterCommand = (program: Command, ctx: CliC
         const { html, resultId: _id, index: _index, ...status } = page;
         if (ctx.json) {
           writeJson(ctx, { resultId, index, pageCount, ...status, out, html: out ? null : html });
+        } else if (html === null && page.state === 'pending') {
+          ctx.stderr.write(
+            `Page ${index + 1} of result ${resultId} is not archived yet (${page.reason ?? 'not tried yet'}); the next parallax command or the app tries again until its link expires.\n`,
+          );
         } else if (html === null) {
           ctx.stderr.write(
             `Page ${index + 1} of result ${resultId} was not archived: ${page.reason ?? page.state}\n`,
