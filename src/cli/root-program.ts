@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { CliExit, CliUsageError, EXIT_JOBS_FAILED, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
+import {
+  CliExit,
+  CliUsageError,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  writeLine,
+  type CliContext,
+} from './context';
 import { isEnvironmentFailure } from './environment-failure';
 
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program

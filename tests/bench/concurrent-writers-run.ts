@@ -65,15 +65,17 @@ function runChild(args: string[], env: NodeJS.ProcessEnv, startAt: number): Prom
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('close', (code) => {
-      let runId: string | null = null;
-      try {
-        runId = (JSON.parse(out) as { runId?: string }).runId ?? null;
-      } catch {
-        runId = null;
-      }
-      resolve({ code, runId, stderr: err.trim() });
+      resolve({ code, runId: runIdOf(out), stderr: err.trim() });
     });
   });
+}
+
+function runIdOf(json: string): string | null {
+  try {
+    return (JSON.parse(json) as { runId?: string }).runId ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function childEnv(dir: string, i: number, apiKey: string): NodeJS.ProcessEnv {
