@@ -22,6 +22,13 @@ export type WriteFailureKind = 'full' | 'busy' | 'read-only' | 'io';
  */
 export const BUSY_TIMEOUT_MS = 2_000;
 
+/**
+ * The same while a history is being opened: another process may be creating or upgrading the
+ * file, and an upgrade's migration holds the lock for as long as it takes (seconds on a large
+ * history; its backfill batches a fraction of a second each).
+ */
+export const OPEN_BUSY_TIMEOUT_MS = 30_000;
+
 const ERRNO_KINDS: Record<string, WriteFailureKind> = {
   ENOSPC: 'full',
   EDQUOT: 'full',

@@ -1,9 +1,15 @@
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
-import { damagedMessage, HistoryOpenError, openFailureKind, OPEN_BUSY_TIMEOUT_MS } from '../connection';
+import {
+  damagedMessage,
+  describeHolders,
+  HistoryOpenError,
+  openFailureKind,
+  OPEN_BUSY_TIMEOUT_MS,
+  processesUsingFile,
+} from '../connection';
 import { registerStoreFunctions } from '../codec';
 import { companionsPresent, releaseCompanionsOfRefused } from './companions';
-import { describeHolders, processesUsingFile } from './file-holders';
 
 export type IntegrityCheck =
   /**

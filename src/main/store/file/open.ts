@@ -11,13 +11,12 @@ import {
   type BackfillProgress,
   type Migration,
 } from '../schema';
-import { BUSY_TIMEOUT_MS, HistoryOpenError } from '../connection';
+import { BUSY_TIMEOUT_MS, HistoryOpenError, OPEN_BUSY_TIMEOUT_MS } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
 import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
-
 
 export interface OpenHistoryOptions {
   /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
@@ -78,7 +77,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   const inspection = inspectHistoryFile(path, {
     knownVersion,
     check: opts.integrityCheck ?? 'auto',
-    busyTimeoutMs,
+    busyTimeoutMs: OPEN_BUSY_TIMEOUT_MS,
   });
   if (readonly && inspection.version < knownVersion) {
     throw new HistoryOpenError(
@@ -92,7 +91,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   let db: Database.Database | null = null;
   try {
     if (!readonly) narrowToPrivate(path);
-    db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
+    // While it opens, a connection waits longer for the lock: another process may be creating
+    // or upgrading the file (an upgrade's migration and backfill batches hold it for seconds).
+    db = new Database(path, { readonly, fileMustExist: true, timeout: OPEN_BUSY_TIMEOUT_MS });
     // Before the migrations: version 10's generated columns call them.
     registerStoreFunctions(db);
     let migrated = { from: inspection.version, to: inspection.version };
@@ -122,6 +123,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     opts.configure?.(db);
     if (!readonly) {
       runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
