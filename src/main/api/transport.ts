@@ -158,7 +158,8 @@ export function createTransport(settings: TransportSettings): Transport {
         now,
       );
       // Answered (and maybe charged) but too large to keep: never retried (a retry is charged again).
-      if (result.type === 'too-large') throw tooLargeError(spec.endpoint, result, attempt, requestId, secrets());
+      if (result.type === 'too-large')
+        throw tooLargeError(spec.endpoint, result, attempt, requestId, secrets());
 
       let error: ApiError;
       if (result.type === 'response') {

@@ -1,6 +1,6 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { formatBytes } from '../../shared/format-bytes';
+import { formatBytes } from '../../../shared/format-bytes';
 import { describeHolders, processesUsingFile, type FileHolder } from './file-holders';
 import { sqliteCode } from './sqlite-errors';
 

@@ -10,7 +10,13 @@ import {
   type AlertsApi,
 } from '../alerts';
 import { backupDatabase, type BackupInfo } from './backup';
-import { asWriteError, HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import {
+  asWriteError,
+  HistoryDamagedError,
+  isDamageCode,
+  sqliteCode,
+  type StoreContext,
+} from '../connection';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
