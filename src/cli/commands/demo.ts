@@ -9,6 +9,7 @@ import {
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { catchUpQuietly } from '../alerts-catch-up';
 import { withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
@@ -112,12 +113,14 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       } finally {
         (bar as cliProgress.SingleBar | null)?.stop();
       }
-      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result });
+      // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
+      const alerts = await catchUpQuietly(ctx, core.store);
+      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
       writeLine(
         ctx.stdout,
         `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +
           `${result.monitors} monitors ("Demo · …", disabled), ${result.runs} runs tagged demo, ${result.results} results, ` +
-          `${result.brands} brands, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
+          `${result.brands} brands, ${alerts} change alerts, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
       );
     });
   } finally {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { reportWriteSchema, type ReportFormat } from '../../shared/ipc/channels/reports';
 import { collectReport, formatOfPath, renderReport, writeWhole } from '../../main/reports';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { catchUpQuietly } from '../alerts-catch-up';
 import { withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
@@ -78,6 +79,8 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
         const service = visibilityService(core.store, now);
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         finishReanalysis(ctx, service);
+        // Its alerts section reads every alert of the period: the runs not compared yet first.
+        await catchUpQuietly(ctx, core.store);
         const query = queryOf(core.store, flags, now());
         const input = parseFlags(
           reportWriteSchema,
