@@ -8,6 +8,16 @@ import { writeLine, type CliContext } from './context';
  * a report does before it reads (compareUncheckedRuns).
  */
 export async function catchUpQuietly(ctx: CliContext, store: HistoryStore): Promise<number> {
+  if (store.readonly) {
+    // Comparing stores alerts: a history opened read-only keeps the runs as they are.
+    const left = store.uncheckedMonitorRuns().length;
+    if (left > 0)
+      writeLine(
+        ctx.stderr,
+        `${left} monitor run${left === 1 ? '' : 's'} not compared yet: the history is read-only, so their alerts are not shown.`,
+      );
+    return 0;
+  }
   const caught = await compareUncheckedRuns({
     store,
     now: Date.now,

@@ -1,5 +1,3 @@
-import { dirname } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { ApiClient } from '../main/api';
@@ -10,11 +8,11 @@ import { openSettingsStore } from '../main/settings/conf-settings-store';
 import type { ServiceProfile } from '../shared/profile';
 import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
-import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
+import { maskKeyLabel, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
 import { CliUsageError } from './context';
 import { storageLines } from './storage-lines';
-import { upgradeProgressPrinter } from './upgrade-progress';
+import { openHistoryFile } from './history-file';
 
 // The CLI's core: the same history file, settings, key store, client and run engine as the
 // app (unless --db / --base-url say otherwise), opened for one command and closed after it.
@@ -34,6 +32,8 @@ export interface OpenCliCoreOptions {
   onJob?: (e: JobEvent) => void;
   /** Test seam: the key store (the OS keychain or PARALLAX_API_KEY by default). */
   secretStore?: SecretStore;
+  /** The command only reads the history: a missing file is an error, never created (history-file.ts). */
+  reads?: boolean;
 }
 
 export interface CliOnline {
@@ -79,8 +79,10 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const settings = openSettings(opts.env);
   const s = settings?.get();
   const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
-  mkdirSync(dirname(dbPath), { recursive: true });
-  const store = openHistory({ path: dbPath, onUpgradeProgress: upgradeProgressPrinter(process.stderr) });
+  const store = openHistoryFile(dbPath, {
+    reads: opts.reads === true,
+    note: (line) => process.stderr.write(`${line}\n`),
+  });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
   // fetch is looked up when a page is downloaded: reading globalThis.fetch loads Node's HTTP client.
@@ -249,20 +251,26 @@ export interface CoreFlags {
   db?: string;
   baseUrl?: string;
   sandbox?: boolean;
+  /** The command only reads the history (see READS). */
+  reads?: boolean;
 }
+
+/** Spread into a read-only command's flags: a missing history file is an error, never created. */
+export const READS = { reads: true } as const;
 
 /** Opens the core for one command, runs it, and always closes the core. */
 export async function withCliCore<T>(
   env: NodeJS.ProcessEnv,
   flags: CoreFlags,
   fn: (core: CliCore) => Promise<T>,
-  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob'> = {},
+  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob' | 'reads'> = {},
 ): Promise<T> {
   const core = await openCliCore({
     env,
     db: flags.db,
     baseUrl: flags.baseUrl,
     sandbox: flags.sandbox,
+    reads: flags.reads,
     ...extra,
   });
   try {

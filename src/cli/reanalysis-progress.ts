@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { writeFailureKind } from '../main/store';
 import type { VisibilityService } from '../main/visibility';
 import type { ReanalysisProgress } from '../shared/visibility/types';
 import { writeLine, type CliContext } from './context';
@@ -30,6 +31,12 @@ export function finishReanalysis(ctx: CliContext, service: VisibilityService): R
   }
   try {
     return service.finishReanalysis((p) => bar?.update(p.done)) ?? pending;
+  } catch (error) {
+    // A history opened read-only keeps its re-analysis pending: brand numbers stay partial.
+    if (writeFailureKind(error) !== 'read-only') throw error;
+    bar?.stop();
+    writeLine(ctx.stderr, 'The history is read-only: brand numbers stay partial until it is re-analysed.');
+    return pending;
   } finally {
     bar?.stop();
   }

@@ -4,7 +4,7 @@ import { formatAlertSide } from '../../shared/alerts/format';
 import { ALERT_KINDS, type AlertKind, type AlertView } from '../../shared/alerts/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax alerts`: the change alerts raised after monitor runs (each: kind, monitor, prompt,
@@ -144,7 +144,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
         throw new CliUsageError(`--limit must be a whole number from 1 to 5000, got "${flags.limit}"`);
       const kinds = parseKinds(flags.kind);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
-      await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+      await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
         await catchUpQuietly(ctx, core.store);
         const page = core.store.listAlerts({
           ...(since !== undefined ? { since } : {}),

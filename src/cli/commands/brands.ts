@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { libraryChannels, type BrandView } from '../../shared/ipc/channels/library';
 import { HistoryStateError, type HistoryStore } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';
 import { finishReanalysis } from '../reanalysis-progress';
 import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
@@ -115,7 +115,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', '\nJSON (--json): { brands: [{id, name, kind, aliases, domains}] }')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const all = core.store.listBrands();
         if (ctx.json) return writeJson(ctx, { brands: all });
         if (all.length === 0)

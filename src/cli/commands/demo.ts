@@ -10,7 +10,7 @@ import {
 import { openHistory } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax demo [--days 90] [--db PATH]`: builds a labelled synthetic history (sandbox runs
@@ -54,7 +54,7 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
 };
 
 async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
-  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+  await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
     const status = demoStatus(core.store);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, ...status });
     if (!status.present) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);

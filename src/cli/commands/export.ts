@@ -4,7 +4,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/too
 import { cliExportJsonWorker } from '../export-worker';
 import { EXPORT_EXTENSIONS, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax export RUN --format csv|json|ndjson|xlsx|md|html`: the same streamed exporters as
@@ -49,14 +49,14 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
       const format = flags.format as ExportFormat;
       if (flags.prompts !== undefined && format !== 'html')
         throw new CliUsageError('--prompts applies to --format html only');
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
         const out = await exportRunToFile(
-          { historyPath: core.store.path, run, jsonWorker: cliExportJsonWorker() },
+          { historyPath: core.store.readPath, run, jsonWorker: cliExportJsonWorker() },
           { format, path, promptIndexes },
         );
         if (ctx.json) writeJson(ctx, { format, ...out });

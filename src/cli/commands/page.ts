@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { writeWhole } from '../../main/reports';
 import type { ArchivedPage, HistoryStore } from '../../main/store';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore, type CliCore } from '../core';
+import { READS, withCliCore, type CliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax page RESULT_ID`: the archived copy of a result's page (downloaded at ingest while
@@ -60,7 +60,7 @@ export const registerPageCommand: RegisterCommand = (program: Command, ctx: CliC
     .addHelpText('after', HELP)
     .action(async (resultId: string, flags: PageFlags) => {
       const index = parseIndex(flags.page);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const page = await readPage(core, resultId, index);
         const pageCount = core.store.getResult(resultId)?.normalized.htmlUrls.length ?? 0;
         const out = page.html !== null && flags.out ? resolve(flags.out) : null;

@@ -4,7 +4,7 @@ import { reportWriteSchema, type ReportFormat } from '../../shared/ipc/channels/
 import { collectReport, formatOfPath, renderReport, writeWhole } from '../../main/reports';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
@@ -74,7 +74,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
     .action(async (flags: ReportFlags) => {
       const format = formatOf(flags);
       const path = resolve(flags.out);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { isEngineName } from '../../shared/api/engines';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, withCliCore } from '../core';
+import { clip, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax search TEXT`: full-text search over every stored answer and source title.
@@ -26,7 +26,7 @@ export const registerSearchCommand: RegisterCommand = (program: Command, ctx: Cl
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 200)
           throw new CliUsageError('--limit must be 1 to 200');
-        await withCliCore(ctx.env, flags, async (core) => {
+        await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
           const { hits, total } = core.store.search({
             query: text,
             engine: flags.engine && isEngineName(flags.engine) ? flags.engine : undefined,

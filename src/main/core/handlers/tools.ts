@@ -87,7 +87,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       try {
         await exportRunToFile(
           {
-            historyPath: ctx.store.path,
+            historyPath: ctx.store.readPath,
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
           },

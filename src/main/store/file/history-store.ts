@@ -69,6 +69,10 @@ export interface HistoryStore
     PageArchiveApi {
   readonly path: string;
   readonly readonly: boolean;
+  /** Why the file was opened read-only when nobody asked (read-only media, permissions), or null. */
+  readonly readonlyReason: string | null;
+  /** The file other readers open (exports): the history, or its private copy (read-only-media.ts). */
+  readonly readPath: string;
   /** The schema version of the open file. */
   readonly schemaVersion: number;
   /** Versions before and after the migrations applied at open (equal when none ran). */
@@ -95,6 +99,10 @@ export function createHistoryStore(
     now: () => number;
     newId: () => string;
     migrated: { from: number; to: number };
+    readPath?: string;
+    readonlyReason?: string | null;
+    /** After the connection closed (the private copy is removed). */
+    onClose?: () => void;
   },
 ): HistoryStore {
   const guard = <T>(fn: () => T): T => {
@@ -150,13 +158,23 @@ export function createHistoryStore(
     ]),
   ) as unknown as Omit<
     HistoryStore,
-    'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+    | 'path'
+    | 'readonly'
+    | 'readonlyReason'
+    | 'readPath'
+    | 'schemaVersion'
+    | 'migrated'
+    | 'backup'
+    | 'checkIntegrity'
+    | 'close'
   >;
 
   return {
     ...guarded,
     path: options.path,
     readonly: options.readonly,
+    readonlyReason: options.readonlyReason ?? null,
+    readPath: options.readPath ?? options.path,
     schemaVersion: options.migrated.to,
     migrated: options.migrated,
     async backup(toPath) {
@@ -187,6 +205,7 @@ export function createHistoryStore(
         narrowCompanions(options.path);
       }
       db.close();
+      options.onClose?.();
     },
   };
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   compactBackfillPending,
@@ -17,14 +18,21 @@ import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect'
 import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
+import { readAccess, unwritableReason, type ReadAccess } from './read-only-media';
 
 export interface OpenHistoryOptions {
   /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
   path: string;
   /** Clock for every stored timestamp (ms). Default Date.now. */
   now?: () => number;
-  /** Open without writing: no creation, no migrations (a file that needs them is refused). */
+  /**
+   * Open without writing: no creation, no migrations (a file that needs them is refused). A
+   * file Parallax cannot write (read-only media, permissions) is opened so whatever this says;
+   * store.readonlyReason then says why.
+   */
   readonly?: boolean;
+  /** false: a missing file is refused ('missing') instead of created (read-only commands). */
+  create?: boolean;
   /** Schema migrations; tests inject extra ones. Default: the app's list. */
   migrations?: readonly Migration[];
   newId?: () => string;
@@ -65,16 +73,50 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   const path = resolve(opts.path);
   const migrations = opts.migrations ?? MIGRATIONS;
   const knownVersion = checkMigrationList(migrations);
-  const readonly = opts.readonly ?? false;
+  const unwritable = opts.readonly ? null : unwritableReason(path);
+  const readonly = opts.readonly === true || unwritable !== null;
   const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
 
   try {
-    if (!readonly) ensurePrivateFile(path);
+    if (!readonly && opts.create !== false) ensurePrivateFile(path);
   } catch (error) {
     throw asOpenError(path, error);
   }
+  if (!existsSync(path))
+    throw new HistoryOpenError('missing', `There is no history file at ${path}.`, { path });
+  // A file that cannot be written is read in place, or from a private copy (read-only-media.ts).
+  const access = readonly ? readAccess(path, unwritable) : null;
+  try {
+    return openAccessible(path, opts, {
+      readonly,
+      unwritable,
+      busyTimeoutMs,
+      knownVersion,
+      migrations,
+      access,
+    });
+  } catch (error) {
+    access?.release();
+    throw error;
+  }
+}
+
+interface OpenPlan {
+  readonly: boolean;
+  /** Why the file cannot be written (null: it can, or read-only was asked). */
+  unwritable: string | null;
+  busyTimeoutMs: number;
+  knownVersion: number;
+  migrations: readonly Migration[];
+  access: ReadAccess | null;
+}
+
+function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): HistoryStore {
+  const { readonly, busyTimeoutMs, migrations } = o;
+  const knownVersion = o.knownVersion;
+  const readPath = o.access?.readPath ?? path;
   // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
-  const inspection = inspectHistoryFile(path, {
+  const inspection = inspectHistoryFile(readPath, {
     knownVersion,
     check: opts.integrityCheck ?? 'auto',
     busyTimeoutMs: OPEN_BUSY_TIMEOUT_MS,
@@ -83,7 +125,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     throw new HistoryOpenError(
       'needs-upgrade',
       `The history file ${path} is at schema version ${inspection.version} and needs upgrading to ${knownVersion}; ` +
-        'open it once without read-only mode.',
+        (o.unwritable
+          ? `it cannot be upgraded where it is (${o.unwritable}): copy it to a writable folder and open the copy.`
+          : 'open it once without read-only mode.'),
       { path, fileVersion: inspection.version, knownVersion },
     );
   }
@@ -93,7 +137,7 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     if (!readonly) narrowToPrivate(path);
     // While it opens, a connection waits longer for the lock: another process may be creating
     // or upgrading the file (an upgrade's migration and backfill batches hold it for seconds).
-    db = new Database(path, { readonly, fileMustExist: true, timeout: OPEN_BUSY_TIMEOUT_MS });
+    db = new Database(readPath, { readonly, fileMustExist: true, timeout: OPEN_BUSY_TIMEOUT_MS });
     // Before the migrations: version 10's generated columns call them.
     registerStoreFunctions(db);
     let migrated = { from: inspection.version, to: inspection.version };
@@ -144,6 +188,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
       now: opts.now ?? Date.now,
       newId: opts.newId ?? randomUUID,
       migrated,
+      readPath,
+      readonlyReason: o.access?.reason ?? null,
+      onClose: () => o.access?.release(),
     });
   } catch (error) {
     db?.close();
