@@ -59,6 +59,8 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
           { historyPath: core.store.readPath, run, jsonWorker: cliExportJsonWorker() },
           { format, path, promptIndexes },
         );
+        // A run still under way: the file is partial, and says so (JSON, Markdown, HTML, XLSX).
+        if (out.partial) writeLine(ctx.stderr, out.partial);
         if (ctx.json) writeJson(ctx, { format, ...out });
         else {
           const left = out.leftOut ? `; ${out.leftOut} answers left out, listed at its end` : '';

@@ -233,7 +233,7 @@ describe('the built shell (out/main/index.js) under Node with a recording electr
     expect(second.error).toBeUndefined();
     expect(second.exported).toEqual({
       ok: true,
-      value: { path: join(userData, 'export.json'), canceled: false },
+      value: { path: join(userData, 'export.json'), canceled: false, partial: null },
     });
     expect(second.exportedJobs).toHaveLength(60);
     expect(second.exportedJobs?.filter((s) => s === 'succeeded').length).toBeGreaterThanOrEqual(2);
