@@ -152,7 +152,7 @@ export function defaultHandlers(): Handlers {
     }),
     'brands.delete': () => ({ deleted: true }),
     'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
-    'history.search': () => ({ hits: [], total: 0 }),
+    'history.search': () => ({ hits: [], total: 0, totalCapped: false }),
     'runs.delete': () => ({ deleted: true }),
     'prompts.list': () => [],
     'prompts.save': (input) => ({
