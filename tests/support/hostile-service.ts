@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface HostileOptions {
   /** Rewrites each synchronous monitor answer's result object in place. */
   rewrite?: (result: Record<string, unknown>, call: { engine: string; n: number }) => void;
+  /** Rewrites each async task record (the body of GET /v1/async/task/:id) in place. */
+  rewriteTask?: (record: Record<string, unknown>) => void;
 }
 
 export interface HostileService {
@@ -52,6 +54,12 @@ export async function startHostileService(upstream: string, opts: HostileOptions
     });
     let out = Buffer.from(await answer.arrayBuffer());
     const engine = /^\/v1\/monitor\/([^/?]+)/.exec(req.url ?? '')?.[1];
+    const task = /^\/v1\/async\/task\/[^/?]+/.test(req.url ?? '') && method === 'GET';
+    if (task && answer.status === 200 && opts.rewriteTask) {
+      const record = JSON.parse(out.toString('utf8')) as Record<string, unknown>;
+      opts.rewriteTask(record);
+      out = Buffer.from(JSON.stringify(record));
+    }
     if (engine && answer.status === 200 && opts.rewrite) {
       const json = JSON.parse(out.toString('utf8')) as { result?: Record<string, unknown> };
       if (json.result) {

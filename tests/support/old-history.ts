@@ -50,6 +50,7 @@ function unpackAnswerDocs(path: string): void {
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';
     DELETE FROM meta WHERE key = 'search_head_from'; -- migration 12
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
   `);
   db.close();
 }
@@ -69,6 +70,7 @@ export function toVersion11(path: string): void {
     DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
     ${triggers}
     DELETE FROM meta WHERE key = 'search_head_from';
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
     INSERT INTO answer_search (answer_search) VALUES ('rebuild');
     PRAGMA user_version = 11;
   `);

@@ -326,7 +326,8 @@ async function pollOne(
     const done = ctx.store.transitionJob(job.id, {
       jobState: 'failed',
       finishedAt: ctx.now(),
-      creditsCharged: record.credits?.creditsCharged ?? 0,
+      // A record without credits: unknown (estimated from the balance at the session's end).
+      creditsCharged: record.credits?.creditsCharged ?? null,
       error: {
         code: failure?.code ?? 'TASK_FAILED',
         message: failure?.message ?? 'The task failed',
