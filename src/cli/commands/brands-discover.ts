@@ -151,8 +151,8 @@ function limitOf(value: string | undefined): number | undefined {
 export function registerDiscoverCommands(brands: Command, ctx: CliContext): void {
   const service = (store: Parameters<typeof createDiscoveryService>[0]['store']): DiscoveryService =>
     createDiscoveryService({ store, now: Date.now });
-  const reanalysed = (store: Parameters<typeof visibilityService>[0]): number =>
-    finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
+  const reanalysed = async (store: Parameters<typeof visibilityService>[0]): Promise<number> =>
+    (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
 
   const discover = addPeriodCellOptions(
     brands
@@ -223,7 +223,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         );
         await withCliCore(ctx.env, withDb(flags), async (core) => {
           const brand = ask(() => service(core.store).accept(input));
-          const reanalysedAnswers = reanalysed(core.store);
+          const reanalysedAnswers = await reanalysed(core.store);
           if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
           writeLine(ctx.stdout, `Added ${brandLine(brand)}.`);
           writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -283,7 +283,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: 'NAME', brandId: '--into' },
         );
         const brand = ask(() => service(core.store).merge(input));
-        const reanalysedAnswers = reanalysed(core.store);
+        const reanalysedAnswers = await reanalysed(core.store);
         if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
         writeLine(ctx.stdout, `Merged "${name}" into ${brandLine(brand)}.`);
         writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);

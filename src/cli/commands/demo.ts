@@ -8,7 +8,8 @@ import {
   type DemoProgress,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
+import { listenForInterrupt } from '../interrupt';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
@@ -80,9 +81,8 @@ async function removeDemo(ctx: CliContext, flags: DemoFlags): Promise<void> {
 async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   let bar: cliProgress.SingleBar | null = null;
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  // Ctrl-C or SIGTERM: the days built so far are kept, the command ends with exit 130.
+  const interrupt = listenForInterrupt();
   const onProgress = (p: DemoProgress): void => {
     if (ctx.json || p.phase !== 'building') return;
     if (tty) {
@@ -104,7 +104,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: core.dbPath, now }),
           days,
-          signal: controller.signal,
+          signal: interrupt.signal,
           onProgress,
         });
       } catch (err) {
@@ -114,7 +114,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         (bar as cliProgress.SingleBar | null)?.stop();
       }
       // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
-      const alerts = await catchUpQuietly(ctx, core.store);
+      const alerts = result.canceled ? 0 : await catchUpQuietly(ctx, core.store);
       if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
       writeLine(
         ctx.stdout,
@@ -124,6 +124,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       );
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
   }
+  if (interrupt.received()) throw new CliExit(EXIT_INTERRUPTED);
 }

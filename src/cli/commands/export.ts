@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/tools';
 import { cliExportJsonWorker } from '../export-worker';
-import { EXPORT_EXTENSIONS, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
+import { listenForInterrupt } from '../interrupt';
+import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
@@ -55,10 +56,21 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
         const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
-        const out = await exportRunToFile(
-          { historyPath: core.store.readPath, run, jsonWorker: cliExportJsonWorker() },
-          { format, path, promptIndexes },
-        );
+        // Ctrl-C / SIGTERM: the export stops, its partial file is removed, exit 130.
+        const interrupt = listenForInterrupt();
+        let out: Awaited<ReturnType<typeof exportRunToFile>>;
+        try {
+          out = await exportRunToFile(
+            { historyPath: core.store.readPath, run, jsonWorker: cliExportJsonWorker() },
+            { format, path, promptIndexes, signal: interrupt.signal },
+          );
+        } catch (error) {
+          if (!(error instanceof ExportCanceledError)) throw error;
+          writeLine(ctx.stderr, `${interrupt.received() ?? 'Stopped'}: export stopped; no file was written.`);
+          throw new CliExit(EXIT_INTERRUPTED);
+        } finally {
+          interrupt.dispose();
+        }
         // A run still under way: the file is partial, and says so (JSON, Markdown, HTML, XLSX).
         if (out.partial) writeLine(ctx.stderr, out.partial);
         if (ctx.json) writeJson(ctx, { format, ...out });

@@ -78,7 +78,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
         await catchUpQuietly(ctx, core.store);
         const query = queryOf(core.store, flags, now());

@@ -288,7 +288,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
         };
         const service = visibilityService(core.store, Date.now);
         // Brand numbers (owners, gaps) are partial until a brand change's re-analysis ends.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         show(ctx, mode, service, query, brandNames(core.store));
       });
     });

@@ -304,7 +304,7 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Numbers after a brand change are partial until the stored answers are re-analysed.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());
         const brands = brandNames(core.store);
         if (by === null) {
