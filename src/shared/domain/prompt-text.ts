@@ -4,7 +4,9 @@
 
 export type PromptText = { ok: true; text: string } | { ok: false; message: string };
 
-// C0 controls but tab, line feed and carriage return; DEL; C1 controls.
+// C0 controls but tab, line feed and carriage return; DEL; C1 controls. Finding control
+// characters is this pattern's purpose:
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
