@@ -32,7 +32,7 @@ export interface OpenCliCoreOptions {
   onJob?: (e: JobEvent) => void;
   /** Test seam: the key store (the OS keychain or PARALLAX_API_KEY by default). */
   secretStore?: SecretStore;
-  /** The command only reads the history: a missing file is an error, never created (history-file.ts). */
+  /** The command only reads the history: a missing --db file is an error, never created (history-file.ts). */
   reads?: boolean;
 }
 
@@ -80,7 +80,9 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const s = settings?.get();
   const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
   const store = openHistoryFile(dbPath, {
-    reads: opts.reads === true,
+    // A --db that does not exist is a mistake a read command reports; the app's own history
+    // (or a workspace's) is made on first use, as the app makes it.
+    reads: opts.reads === true && opts.db !== undefined,
     note: (line) => process.stderr.write(`${line}\n`),
   });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
