@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService } from '../../../src/main/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 import { dataOf, startMcp, textOf, type McpSession } from './mcp-client';
 
@@ -38,9 +39,8 @@ let store: HistoryStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-mcp-'));
-  db = join(dir, 'history.db');
-  const demo = await runCli(['demo', '--days', '2', '--db', db], dir);
-  expect(demo.code, demo.stderr).toBe(0);
+  // As `parallax demo --days 2` leaves it: a copy of the shared one (tests/support/demo-history.ts).
+  db = await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: join(dir, 'history.db') });
   // Any change of answer text between the two days fires on this monitor (not yet compared:
   // list_alerts compares it first).
   const options = await runCli(
