@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +8,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is a worker per core but one (on two cores: one file at a time, a core
+    // idle whenever a file waits on a child process or the sandbox's latency). A worker per core
+    // and one more keeps every core busy (docs/internals/testing.md, "Speed").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
