@@ -2,9 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Unit and integration tests. Renderer component tests run in jsdom; everything else
-// runs in plain Node against real parts (SQLite files, the sandbox over loopback HTTP).
-// End-to-end (real Chromium) and keychain (real Secret Service) suites have their own configs.
+// Every suite but the keychain's, in one run: unit and integration tests in plain Node against
+// real parts (SQLite files, the sandbox over loopback HTTP), the renderer's in jsdom, and the
+// end-to-end suite (real Chromium, vitest.e2e.config.ts, also runnable alone). One run shares its
+// workers: the e2e files, longest, start first and the short files fill the cores around them,
+// where two runs in a row would leave a core idle behind each one's slowest file. The keychain
+// suite needs its own D-Bus session (tests/keychain/run-in-keyring.sh).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -51,6 +54,7 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      './vitest.e2e.config.ts',
     ],
   },
 });
