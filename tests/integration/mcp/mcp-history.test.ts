@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoHistory } from '../../../src/main/demo';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService } from '../../../src/main/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 import { dataOf, startMcp, textOf, type McpSession } from './mcp-client';
 
@@ -39,10 +39,9 @@ let store: HistoryStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-mcp-'));
-  db = join(dir, 'history.db');
-  // Built through a connection of its own (as the app's builder does): its monitor runs are
-  // left for whoever reads alerts next to compare (`parallax demo` compares them itself).
-  await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: 2 });
+  // A 2-day demo history whose monitor runs nobody compared yet (as another connection leaves
+  // it): a copy of the shared one (tests/support/demo-history.ts); list_alerts compares first.
+  db = await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: join(dir, 'history.db') });
   // Any change of answer text between the two days fires on this monitor (not yet compared:
   // list_alerts compares it first).
   const options = await runCli(
