@@ -32,7 +32,7 @@ export interface CliEnv {
   extra?: Record<string, string>;
 }
 
-export function spawnCli(args: string[], env: CliEnv): CliChild {
+export function spawnCli(args: string[], env: CliEnv, opts: { stdin?: 'ignore' | 'pipe' } = {}): CliChild {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: {
       ...process.env,
@@ -41,7 +41,7 @@ export function spawnCli(args: string[], env: CliEnv): CliChild {
       PARALLAX_PROGRESS_INTERVAL_MS: '100',
       ...env.extra,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';

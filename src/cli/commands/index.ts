@@ -26,6 +26,8 @@ import { registerPositioningCommand } from './positioning';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
+import { registerTeamCommands } from './team';
+import { registerWorkspaceCommands } from './workspace';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -58,4 +60,6 @@ export const commandModules: RegisterCommand[] = [
   registerReportCommand,
   registerMcpCommand,
   registerDbCommands,
+  registerTeamCommands,
+  registerWorkspaceCommands,
 ];

@@ -11,7 +11,7 @@ import { positioningChannels } from '../../shared/ipc/channels/positioning';
 import type { PositioningBuckets, PositioningSummary } from '../../shared/positioning/view-types';
 import type { VisibilityDimension } from '../../shared/visibility/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { formatRate } from '../format-stats';
 import {
   bucketsJson,
@@ -199,7 +199,7 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
     .addHelpText('after', HELP)
     .action(async (flags: PositioningFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         await finishSmallRescore(ctx, core.store);
         const service = serviceOf(
           core.store,

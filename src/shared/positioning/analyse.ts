@@ -157,7 +157,12 @@ function analyseSentences(
 ): void {
   let carry = fallback;
   for (const s of splitSentences(w.text, b.start, b.end)) {
-    const continues = item || w.lang === 'ja' || refersBack(w.text.slice(s.start, s.end), w.lang);
+    // Whether the sentence refers back matters only when the carried brand differs.
+    const continues =
+      carry === fallback ||
+      item ||
+      w.lang === 'ja' ||
+      refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = { ...s, fallback: continues ? carry : fallback, label: ctx.label };
     const last = analyseUnit(w, unit, item ? b : s);
     carry = item ? (last.length > 0 ? last : carry) : last;
