@@ -22,9 +22,12 @@ import { registerBrandsCommands } from './brands';
 import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
+import { registerPositioningCommand } from './positioning';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
+import { registerTeamCommands } from './team';
+import { registerWorkspaceCommands } from './workspace';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -51,9 +54,12 @@ export const commandModules: RegisterCommand[] = [
   registerAlertsCommands,
   registerBrandsCommands,
   registerVisibilityCommand,
+  registerPositioningCommand,
   registerSourcesCommand,
   registerDemoCommand,
   registerReportCommand,
   registerMcpCommand,
   registerDbCommands,
+  registerTeamCommands,
+  registerWorkspaceCommands,
 ];

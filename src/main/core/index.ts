@@ -39,6 +39,15 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { positioningHandlers } from './handlers/positioning';
+import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
+import { teamHandlers } from './handlers/team';
+import { createTeamService } from '../team';
+import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
+import { SecretStoreUnavailableError } from '../secrets/secret-store';
+import { createWorkspaceRegistry } from '../workspaces';
+import { AppError } from '../errors/app-error';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -81,6 +90,18 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The positioning re-score's worker script (positioning-worker); without it re-scores run in-process. */
+  positioningWorker?: WorkerScript;
+  /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
+  teamPasswords?: SecretStore;
+  /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
+  env?: NodeJS.ProcessEnv;
+  /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
+  switchWorkspace?: (dbPath: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -192,10 +213,49 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  const positioning = createPositioningService({
+    store,
+    now: deps.now,
+    activeJudge: () => deps.settings.get().positioningJudge,
+  });
+  // The archive's positioning re-score: recorded when the built-in judge's version changed since
+  // the last start, resumed when a crash or a quit left one (a paused one waits for the analyst).
+  const rescore = createRescoreDriver({
+    store,
+    events,
+    dbPath: deps.dbPath,
+    ...(deps.positioningWorker ? { worker: deps.positioningWorker } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  try {
+    if (!store.readonly) store.posEnsureCurrent();
+  } catch (error) {
+    // Another process holding the write lock (the CLI): the check runs again at the next start.
+    deps.logError?.(`positioning: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  rescore.kick();
+  const env = deps.env ?? {};
+  const team = createTeamService({
+    settings: deps.settings,
+    passwords:
+      deps.teamPasswords ??
+      createUnavailableSecretStore(
+        new SecretStoreUnavailableError('No keychain was given to keep the team password.'),
+      ),
+    env,
+    now: deps.now,
+  });
+  const registry = createWorkspaceRegistry({
+    dataFolder: deps.settings.get().dataFolder ?? deps.app.userDataPath,
+    settings: deps.settings,
+    env,
+  });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
     visibility,
+    positioning,
+    rescore,
     settings: deps.settings,
     keys,
     connections,
@@ -210,7 +270,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,
     webhooks,
+    team,
+    workspaces: { registry, team },
+    switchWorkspace:
+      deps.switchWorkspace ??
+      (() =>
+        Promise.reject(
+          new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
+        )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -223,11 +293,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...libraryHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
+    ...positioningHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
+    ...teamHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {
@@ -275,6 +348,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await rescore.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

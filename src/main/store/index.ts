@@ -21,6 +21,12 @@ export {
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
+  BUSY_TIMEOUT_MS,
+  freeBytesNear,
+  HistoryWriteError,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureKind,
 } from './connection';
 export { registerStoreFunctions } from './codec';
 export {
@@ -80,6 +86,26 @@ export type {
   DiscoveryNameRow,
   DiscoveryNameTotal,
 } from './discovery';
+export {
+  isNotScored,
+  type MovedState,
+  openPositioningConnection,
+  type PositioningConnection,
+  type JudgeVerdict,
+  type PosAttrRow,
+  type PositioningJobApi,
+  type PositioningReadApi,
+  type PositioningResultsApi,
+  type PosStatusRow,
+  type RescoreBatch,
+  type RescoreItem,
+  type RescoreJob,
+  type RescoreJobView,
+  type RescoreReason,
+  type RescoreRequest,
+  type RescoreStep,
+  type StoredSummary,
+} from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {
   AlertCheckInput,
@@ -96,3 +122,5 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+// What the analysis export (src/main/db-export) reads the history with on its own connection.
+export { sourceCountSql, docPartBytes } from './codec';

@@ -1,5 +1,5 @@
 import { hostnameOf } from './url-normalize';
-import { foldText, foldWithOffsets } from './text-fold';
+import { foldText, foldWithOffsets, type FoldedText } from './text-fold';
 import type { BrandDefinition, BrandMention } from './brand-types';
 import { NO_SPACE_SCRIPT_CLASS } from './word-tokens';
 
@@ -224,11 +224,18 @@ function rightOk(text: string, end: number, rule: EdgeRule): boolean {
   return rule === 'none' || !joinsWord(codePointAt(text, end));
 }
 
-/** All mentions of all brands in `text`, in text order. */
-export function findBrandMentions(matcher: BrandMatcher, text: string): BrandMention[] {
+/**
+ * All mentions of all brands in `text`, in text order. `folded`: foldWithOffsets(text) when the
+ * caller folded the text already (the positioning judge reads the folded text too).
+ */
+export function findBrandMentions(matcher: BrandMatcher, text: string, folded?: FoldedText): BrandMention[] {
   const out: BrandMention[] = [];
   if (text === '' || matcher.aliasesByLength.length === 0) return out;
-  const { folded, toOriginalStart, toOriginalEnd } = foldWithOffsets(text);
+  return scanMentions(matcher, folded ?? foldWithOffsets(text), out);
+}
+
+function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[]): BrandMention[] {
+  const { folded, toOriginalStart, toOriginalEnd } = f;
   const re = matcher.pattern;
   re.lastIndex = 0;
   let m: RegExpExecArray | null;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
@@ -10,9 +11,11 @@ import { profileChannels } from './channels/profile';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { storageChannels } from './channels/storage';
+import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
+import { positioningChannels } from './channels/positioning';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -30,11 +33,14 @@ export const invokeChannels = {
   ...libraryChannels,
   ...toolsChannels,
   ...visibilityChannels,
+  ...positioningChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,
   ...reportsChannels,
   ...profileChannels,
+  ...teamChannels,
+  ...dbExportChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -1,0 +1,253 @@
+import type { AnswerText } from './answer-text';
+import { attributesOf } from './attribute-extract';
+import { clausesOf, type Clause, type ResolvedHit, type Unit } from './clauses';
+import {
+  answerHasRanking,
+  blockContexts,
+  labelOf,
+  refersBack,
+  type BlockContext,
+  type MentionRef,
+} from './context';
+import type { Lang } from './lexicon/lang';
+import type { PhraseIndex } from './phrase-index';
+import { splitSentences, type Range } from './sentences';
+import { emptySignals, type BrandSignals } from './signals';
+import { splitBlocks, type Block } from './structure';
+
+// Walks the blocks of an answer that name a brand (or are about one), cuts them into units
+// (sentences; table cells), and adds what each clause says to the signals of the brands it is
+// about. Blocks that name no brand and belong to none are never scanned, which keeps the cost
+// per answer proportional to what is said about the brands, not to the answer's length.
+
+const CUE_EVIDENCE = 3;
+const LIST_EVIDENCE = 2;
+const TONE_EVIDENCE = 1;
+const NAME_EVIDENCE = 0.5;
+const NEGATED_SENTIMENT = -0.6;
+const LABEL_SENTIMENT = 1;
+/** Tone a place in a recommendation list adds (a top place: twice). */
+const LIST_SENTIMENT = 1;
+
+export interface AnswerAnalysis {
+  /** Signals by brand index; null for brands the answer does not name. */
+  signals: (BrandSignals | null)[];
+  /** The answer gives advice (any cue, a recommendation list, a ranking heading). */
+  advice: boolean;
+}
+
+interface Walk {
+  text: string;
+  answer: AnswerText;
+  lang: Lang;
+  index: PhraseIndex;
+  mentions: readonly MentionRef[];
+  signals: (BrandSignals | null)[];
+  advice: boolean;
+}
+
+function blockOf(blocks: readonly Block[], pos: number): number {
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((blocks[mid] as Block).start <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  const b = blocks[lo];
+  return b !== undefined && pos >= b.start && pos < b.end ? lo : -1;
+}
+
+/** Evidence ranges keyed by start and end in one number (answers stay far below 2^26 characters). */
+function addEvidence(s: BrandSignals, range: Range, weight: number): void {
+  const key = range.start * 0x4000000 + range.end;
+  const had = s.evidence.get(key);
+  if (had === undefined) s.evidence.set(key, { start: range.start, end: range.end, weight });
+  else if (had.weight < weight) had.weight = weight;
+}
+
+function applyCue(s: BrandSignals, rh: ResolvedHit, majority: boolean): void {
+  const cue = rh.hit.payload.cue;
+  if (cue === 'top') {
+    if (rh.negated) s.deniedTop = true;
+    else s.top += 2;
+  } else if (cue === 'rec') {
+    // "The one I'd recommend to most households" is the answer's default choice: a top pick.
+    if (rh.negated) s.caution += 2;
+    else if (majority) s.top += 2;
+    else s.rec += 1;
+  } else if (cue === 'caution') s.caution += 2;
+}
+
+/** Cues and tone of one clause for one brand; a pros/cons unit's tone is its label's, one step per clause. */
+function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals): { cue: boolean; tone: boolean } {
+  const majority = clause.hits.some((h) => h.hit.payload.majority === true);
+  let cue = false;
+  let tone = 0;
+  for (const rh of clause.hits) {
+    const p = rh.hit.payload;
+    if (rh.hit.mention >= 0 && (w.mentions[rh.hit.mention] as MentionRef).brand !== brand) continue;
+    if (p.cue !== undefined) {
+      cue = true;
+      w.advice = true;
+      applyCue(s, rh, majority);
+    }
+    if (p.senti === undefined || p.senti === 0 || (clause.label !== null && p.cue === undefined)) continue;
+    // A verdict keeps its weight on either side of a contrast; descriptive words do not.
+    const weight = rh.scale * (p.cue === undefined ? rh.contrast : 1);
+    tone += p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
+  }
+  if (majority && !cue && tone > 0) s.top += 2;
+  if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
+  s.senti += tone;
+  return { cue, tone: tone !== 0 };
+}
+
+function applyClause(w: Walk, clause: Clause, evidence: Range): void {
+  if (clause.brands.length === 0) return;
+  const attrs = attributesOf(clause);
+  for (const b of clause.brands) {
+    const s = w.signals[b];
+    if (s === null || s === undefined) continue;
+    s.urlOnly = false;
+    const { cue, tone } = applyHits(w, clause, b, s);
+    for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
+    addEvidence(
+      s,
+      evidence,
+      cue ? CUE_EVIDENCE : tone || clause.label !== null ? TONE_EVIDENCE : NAME_EVIDENCE,
+    );
+  }
+}
+
+function mentionsIn(w: Walk, start: number, end: number): MentionRef[] {
+  let first = 0;
+  let hi = w.mentions.length;
+  while (first < hi) {
+    const mid = (first + hi) >> 1;
+    if ((w.mentions[mid] as MentionRef).start < start) first = mid + 1;
+    else hi = mid;
+  }
+  let last = first;
+  while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < end) last++;
+  return w.mentions.slice(first, last) as MentionRef[];
+}
+
+/** Analyse one unit; returns the brands of its last clause (the next unit's fallback). */
+function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
+  const list = mentionsIn(w, unit.start, unit.end);
+  if (list.length === 0 && unit.fallback.length === 0) return unit.fallback;
+  const clauses = clausesOf(w.answer, unit, list, w.index);
+  for (const c of clauses) applyClause(w, c, evidence);
+  return clauses[clauses.length - 1]?.brands ?? unit.fallback;
+}
+
+/**
+ * Sentences of a block. In a list item every sentence is about the item's brand unless it names
+ * another; in a paragraph a sentence naming none continues the brand of the sentence before
+ * only when it refers back to it ("It is also light"), or in Japanese, where the subject is
+ * routinely left out.
+ */
+function analyseSentences(
+  w: Walk,
+  b: Block,
+  fallback: readonly number[],
+  ctx: BlockContext,
+  item: boolean,
+): void {
+  let carry = fallback;
+  for (const s of splitSentences(w.text, b.start, b.end)) {
+    // Whether the sentence refers back matters only when the carried brand differs.
+    const continues =
+      carry === fallback ||
+      item ||
+      w.lang === 'ja' ||
+      refersBack(w.text.slice(s.start, s.start + 40), w.lang);
+    const unit: Unit = { ...s, fallback: continues ? carry : fallback, label: ctx.label };
+    const last = analyseUnit(w, unit, item ? b : s);
+    carry = item ? (last.length > 0 ? last : carry) : last;
+  }
+}
+
+function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
+  for (const cell of b.cells ?? []) {
+    const unit: Unit = {
+      start: cell.start,
+      end: cell.end,
+      fallback: ctx.subject >= 0 ? [ctx.subject] : [],
+      label: labelOf(cell.header, lang),
+    };
+    analyseUnit(w, unit, b);
+  }
+}
+
+function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
+  if (!ctx.recList || ctx.leadBrand < 0) return;
+  const s = w.signals[ctx.leadBrand];
+  if (s === null || s === undefined) return;
+  w.advice = true;
+  const first = ctx.ranked && b.rank === 1;
+  if (first) s.top += 2;
+  else s.rec += 1;
+  s.senti += first ? 2 * LIST_SENTIMENT : LIST_SENTIMENT;
+  addEvidence(s, b, LIST_EVIDENCE);
+}
+
+function analyseBlock(w: Walk, b: Block, ctx: BlockContext, named: boolean, lang: Lang): void {
+  if (!named && ctx.subject < 0) return;
+  if (b.kind === 'row') {
+    if (!b.header) analyseRow(w, b, ctx, lang);
+    return;
+  }
+  if (b.kind === 'item') {
+    const lead = ctx.leadBrand >= 0 ? [ctx.leadBrand] : ctx.subject >= 0 ? [ctx.subject] : [];
+    analyseSentences(w, b, lead, ctx, true);
+    structuralSignals(w, b, ctx);
+    return;
+  }
+  analyseSentences(w, b, ctx.subject >= 0 ? [ctx.subject] : [], ctx, false);
+}
+
+/** Everything the answer says about each brand it names. */
+export function analyseAnswer(
+  answer: AnswerText,
+  mentions: readonly MentionRef[],
+  urlMentions: readonly MentionRef[],
+  brandCount: number,
+  lang: Lang,
+  index: PhraseIndex,
+): AnswerAnalysis {
+  const { text } = answer;
+  const signals: (BrandSignals | null)[] = Array.from({ length: brandCount }, () => null);
+  for (const m of [...mentions, ...urlMentions]) signals[m.brand] ??= emptySignals();
+  const blocks = splitBlocks(text);
+  const byBlock: MentionRef[][] = blocks.map(() => []);
+  for (const m of mentions) {
+    const i = blockOf(blocks, m.start);
+    if (i >= 0) (byBlock[i] as MentionRef[]).push(m);
+  }
+  const ctxs = blockContexts(text, blocks, byBlock, lang);
+  const w: Walk = {
+    text,
+    answer,
+    lang,
+    index,
+    mentions,
+    signals,
+    advice: answerHasRanking(text, blocks, lang),
+  };
+  blocks.forEach((b, i) =>
+    analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang),
+  );
+  for (const m of urlMentions) {
+    const s = signals[m.brand];
+    const i = blockOf(blocks, m.start);
+    if (s !== null && s !== undefined && s.urlOnly && i >= 0)
+      addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
+  }
+  return { signals, advice: w.advice };
+}
+
+function sentenceAround(text: string, b: Block, pos: number): Range {
+  return splitSentences(text, b.start, b.end).find((s) => pos >= s.start && pos < s.end) ?? b;
+}

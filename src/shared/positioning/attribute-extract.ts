@@ -1,0 +1,106 @@
+import { phraseOf, type Clause, type ResolvedHit } from './clauses';
+import { ASPECTS, ASPECT_WINDOW, OPINION_POLARITY } from './lexicon/attribute-aspects';
+import { CONCEPTS, type Polarity } from './lexicon/attributes';
+import type { BrandAttribute } from './types';
+
+// The qualities of one clause (see lexicon/attributes.ts): aspect × opinion pairs first (the
+// opinion word they use is not read again as a quality of its own, so "support is slow" is
+// `slow support`, not also `slow`), then named qualities, then, for a pros/cons cell or item
+// that named none, its own short text under the list's polarity ("Fiddly lacing" → `fiddly
+// lacing`, negative). In a pros/cons unit a quality of the other polarity is dropped: "Limited
+// reporting on the free tier" under Cons is not a praise of the free tier.
+
+const RAW_MAX_WORDS = 6;
+const RAW_MAX_CJK_CHARS = 20;
+/** Characters an opinion may stand from its aspect in Japanese (no words to count). */
+const ASPECT_WINDOW_CJK = 14;
+
+function flip(p: Polarity): Polarity {
+  return p === 'positive' ? 'negative' : p === 'negative' ? 'positive' : 'neutral';
+}
+
+function make(key: string, polarity: Polarity, negated: boolean, phrase: string): BrandAttribute {
+  const text = negated ? `not ${key}` : key;
+  const attr: BrandAttribute = { text, polarity: negated ? flip(polarity) : polarity };
+  const p = phrase.trim();
+  if (p !== '' && p.toLowerCase() !== text) attr.phrase = p;
+  return attr;
+}
+
+function distance(a: ResolvedHit, b: ResolvedHit): number {
+  const x = a.hit;
+  const y = b.hit;
+  if (x.word === x.wordEnd || y.word === y.wordEnd) {
+    const chars = Math.max(x.start, y.start) - Math.min(x.end, y.end);
+    return chars <= ASPECT_WINDOW_CJK ? 0 : Infinity;
+  }
+  return Math.max(x.word, y.word) - Math.min(x.wordEnd, y.wordEnd);
+}
+
+function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute[]): void {
+  for (const rh of clause.hits) {
+    const a = rh.hit.payload.aspect;
+    if (a === undefined) continue;
+    const names = (ASPECTS[a] as (typeof ASPECTS)[number]).names;
+    let best: ResolvedHit | null = null;
+    let bestDistance = Infinity;
+    for (const o of clause.hits) {
+      const cls = o.hit.payload.opinion;
+      if (o === rh || cls === undefined || names[cls] === undefined || used.has(o)) continue;
+      const d = distance(rh, o);
+      if (d <= ASPECT_WINDOW && d < bestDistance) [best, bestDistance] = [o, d];
+    }
+    const cls = best?.hit.payload.opinion;
+    if (best === null || cls === undefined) continue;
+    used.add(best);
+    const phrase = `${phraseOf(clause, rh.hit)} … ${phraseOf(clause, best.hit)}`;
+    out.push(make(names[cls] as string, OPINION_POLARITY[cls], best.negated, phrase));
+  }
+}
+
+function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
+  const words = clause.tokens.filter((t) => t.mention < 0);
+  if (words.length === 0) {
+    const whole = phraseOf(clause, { start: clause.from, end: clause.to })
+      .replace(/[*_`。、]/gu, '')
+      .trim();
+    return whole !== '' && whole.length <= RAW_MAX_CJK_CHARS ? { text: whole, polarity } : null;
+  }
+  if (words.length > RAW_MAX_WORDS) return null;
+  const first = words[0] as (typeof words)[number];
+  const last = words[words.length - 1] as (typeof words)[number];
+  const text = phraseOf(clause, { start: first.start, end: last.end })
+    .replace(/[*_`]/gu, '')
+    .trim()
+    .toLowerCase();
+  return text === '' ? null : { text, polarity };
+}
+
+/** The qualities `clause` attaches to its brands. */
+const NONE: readonly BrandAttribute[] = [];
+
+export function attributesOf(clause: Clause): readonly BrandAttribute[] {
+  // Most clauses name no quality: nothing to build.
+  const any =
+    clause.label !== null ||
+    clause.hits.some((h) => h.hit.payload.concept !== undefined || h.hit.payload.aspect !== undefined);
+  if (!any) return NONE;
+  const out: BrandAttribute[] = [];
+  const used = new Set<ResolvedHit>();
+  pairAspects(clause, used, out);
+  const labelPolarity: Polarity | null =
+    clause.label === 'pro' ? 'positive' : clause.label === 'con' ? 'negative' : null;
+  for (const rh of clause.hits) {
+    const c = rh.hit.payload.concept;
+    if (c === undefined || used.has(rh)) continue;
+    const def = CONCEPTS[c] as (typeof CONCEPTS)[number];
+    const attr = make(def.key, def.polarity, rh.negated, phraseOf(clause, rh.hit));
+    if (labelPolarity !== null && attr.polarity !== labelPolarity) continue;
+    out.push(attr);
+  }
+  if (out.length === 0 && labelPolarity !== null) {
+    const raw = rawPhrase(clause, labelPolarity);
+    if (raw !== null) out.push(raw);
+  }
+  return out;
+}

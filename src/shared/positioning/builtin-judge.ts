@@ -1,0 +1,134 @@
+import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../analytics/brand-matcher';
+import type { BrandDefinition } from '../analytics/brand-types';
+import type { FoldedText } from '../analytics/text-fold';
+import { analyseAnswer } from './analyse';
+import { answerText, foldAnswer } from './answer-text';
+import type { MentionRef } from './context';
+import { answerLanguage, phraseIndexFor } from './language-index';
+import { sentimentOf, statusOf, type BrandSignals } from './signals';
+import type { BrandPositioning, BuiltinJudge, Evidence, JudgeInput, JudgeRef } from './types';
+
+/**
+ * The built-in judge's identity. Bump `version` whenever its output for the same input can
+ * change (a lexicon entry, a weight, a threshold, a structure rule): stored positionings carry
+ * it, and a new version is what makes the archive re-score.
+ */
+export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '1' });
+
+const MAX_EVIDENCE = 3;
+const MATCHER_CACHE_SIZE = 64;
+const URL = /\bhttps?:\/\/[^\s)\]>"]+|\bwww\.[^\s)\]>"]+/gu;
+
+// Matchers by brand set: ingest judges many answers with the same brands, so the alternation
+// of every alias is compiled once per set, not per answer. Keyed by the array first (free),
+// then by the content (a new array with the same brands, as stores build per call).
+const byArray = new WeakMap<readonly BrandDefinition[], BrandMatcher>();
+const byKey = new Map<string, BrandMatcher>();
+
+function brandSetKey(brands: readonly BrandDefinition[]): string {
+  return JSON.stringify(brands.map((b) => [b.id, b.name, b.aliases, b.domains]));
+}
+
+/** The compiled matcher for a brand set, from the cache when the same set was seen. */
+export function matcherFor(brands: readonly BrandDefinition[]): BrandMatcher {
+  const hit = byArray.get(brands);
+  if (hit !== undefined) return hit;
+  const key = brandSetKey(brands);
+  let matcher = byKey.get(key);
+  if (matcher === undefined) {
+    matcher = compileBrandMatcher(brands);
+    if (byKey.size >= MATCHER_CACHE_SIZE) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(key, matcher);
+  }
+  byArray.set(brands, matcher);
+  return matcher;
+}
+
+function urlRanges(text: string): Array<[number, number]> {
+  if (!text.includes('http') && !text.includes('www.')) return [];
+  return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+const brandIndexes = new WeakMap<BrandMatcher, ReadonlyMap<string, number>>();
+
+/** Brand id → its index in the matcher's brands, built once per matcher. */
+function brandIndexOf(matcher: BrandMatcher): ReadonlyMap<string, number> {
+  let map = brandIndexes.get(matcher);
+  if (map === undefined) {
+    map = new Map(matcher.brands.map((b, i) => [b.id, i]));
+    brandIndexes.set(matcher, map);
+  }
+  return map;
+}
+
+function splitMentions(
+  text: string,
+  fold: FoldedText,
+  matcher: BrandMatcher,
+): { inText: MentionRef[]; inUrls: MentionRef[] } {
+  const indexOf = brandIndexOf(matcher);
+  const urls = urlRanges(text);
+  const inText: MentionRef[] = [];
+  const inUrls: MentionRef[] = [];
+  for (const m of findBrandMentions(matcher, text, fold)) {
+    const ref = { brand: indexOf.get(m.brandId) as number, start: m.start, end: m.end };
+    (urls.some(([s, e]) => m.start >= s && m.end <= e) ? inUrls : inText).push(ref);
+  }
+  return { inText, inUrls };
+}
+
+function evidenceOf(text: string, s: BrandSignals): Evidence[] {
+  const all = [...s.evidence.values()];
+  const top = Math.max(...all.map((e) => e.weight));
+  return all
+    .filter((e) => e.weight === top)
+    .sort((a, b) => a.start - b.start)
+    .slice(0, MAX_EVIDENCE)
+    .map((e) => ({ text: text.slice(e.start, e.end), start: e.start, end: e.end }));
+}
+
+/** Positioning of every brand `input.text` names, in the order of `input.brands`. */
+export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): BrandPositioning[] {
+  const { text } = input;
+  if (text === '' || matcher.brands.length === 0) return [];
+  const fold = foldAnswer(text);
+  const { inText, inUrls } = splitMentions(text, fold, matcher);
+  if (inText.length === 0 && inUrls.length === 0) return [];
+  const lang = answerLanguage(input.language, text);
+  const index = phraseIndexFor(lang);
+  const answer = answerText(text, fold, inText, index.byChar.size > 0);
+  const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, index);
+  const out: BrandPositioning[] = [];
+  analysis.signals.forEach((s, i) => {
+    if (s === null) return;
+    const sentiment = sentimentOf(s);
+    out.push({
+      brandId: (matcher.brands[i] as BrandDefinition).id,
+      status: statusOf(s, analysis.advice, sentiment.score),
+      sentiment,
+      evidence: evidenceOf(text, s),
+      attributes: [...s.attributes.values()],
+      judge: BUILTIN_JUDGE_REF,
+    });
+  });
+  return out;
+}
+
+/**
+ * A built-in judge for one brand set, compiled once; `judge` uses it when the input's brands
+ * are that set (or equal to it) and the cached matcher of the input's set otherwise.
+ */
+export function createBuiltinJudge(brands: readonly BrandDefinition[]): BuiltinJudge {
+  const own = matcherFor(brands);
+  return {
+    ref: BUILTIN_JUDGE_REF,
+    judge(input: JudgeInput): BrandPositioning[] {
+      return judgeWithMatcher(input.brands === brands ? own : matcherFor(input.brands), input);
+    },
+  };
+}
+
+/** One-call form: the matcher comes from the cache keyed by the brand set. */
+export function judgePositioning(input: JudgeInput): BrandPositioning[] {
+  return judgeWithMatcher(matcherFor(input.brands), input);
+}

@@ -1,0 +1,205 @@
+import { foldedAt, tokenAt, wordsOf, type AnswerText } from './answer-text';
+import type { Label, MentionRef } from './context';
+import { NEGATION_SUFFIXES_JA, NEGATION_WINDOW } from './lexicon/function-words';
+import { scanRange, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
+import { isContractedNegation, type Token } from './tokens';
+
+// One unit of text (a sentence, a list item's sentence, a table cell) cut into clauses at
+// contrast markers and semicolons, each clause given the brands it is about: the brands it
+// names, else those of the clause before it, else the unit's default (the item's lead brand,
+// the row's brand, the previous sentence's brand). Each phrase hit is resolved here: negated
+// or not, scaled by an intensifier before it, weighted by its place around a contrast.
+
+export interface ResolvedHit {
+  hit: Hit;
+  negated: boolean;
+  /** Intensifier or dampener before the hit (1 without). */
+  scale: number;
+  /** Weight of the hit's clause around a contrast ("good, but slow": the "slow" clause weighs more). */
+  contrast: number;
+}
+
+export interface Clause {
+  brands: number[];
+  /** Hits of the clause; one aimed at a brand by "@" (choose the @) counts for that brand only. */
+  hits: ResolvedHit[];
+  /** The clause's words, for raw pros/cons phrases. */
+  tokens: readonly Token[];
+  /** Original offsets of the clause. */
+  start: number;
+  end: number;
+  /** Folded offsets of the clause. */
+  from: number;
+  to: number;
+  label: Label;
+  answer: AnswerText;
+}
+
+export interface Unit {
+  start: number;
+  end: number;
+  /** Brands a clause naming none is about, before any clause of this unit named one. */
+  fallback: readonly number[];
+  label: Label;
+}
+
+const CONTRAST_WEIGHT_AFTER = 1.3;
+const CONTRAST_WEIGHT_BEFORE = 0.8;
+/** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
+const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
+
+function negatedAt(
+  hits: readonly Hit[],
+  i: number,
+  tokens: readonly Token[],
+  folded: string,
+  from: number,
+): boolean {
+  const h = hits[i] as Hit;
+  if (h.wordEnd === h.word) {
+    // A phrase of a script without spaces: its negation follows it.
+    const after = folded.slice(h.end, h.end + 8);
+    return NEGATION_SUFFIXES_JA.some((s) => after.startsWith(s));
+  }
+  for (let j = i - 1; j >= from; j--) {
+    const p = hits[j] as Hit;
+    if (h.word - p.wordEnd >= NEGATION_WINDOW) break;
+    if (p.payload.negator === true) return true;
+  }
+  for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
+    if (isContractedNegation((tokens[w] as Token).text)) return true;
+  }
+  return false;
+}
+
+function scaleAt(hits: readonly Hit[], i: number): number {
+  const h = hits[i] as Hit;
+  const p = hits[i - 1];
+  if (p === undefined || p.payload.scale === undefined) return 1;
+  const adjacent = h.wordEnd === h.word ? p.end >= h.start - 1 : h.word - p.wordEnd <= 1;
+  return adjacent ? p.payload.scale : 1;
+}
+
+/** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
+function boundaries(a: AnswerText, tokens: readonly Token[], hits: readonly Hit[], r: ScanRange): number[] {
+  const cuts = hits.filter((h) => h.payload.contrast === true && h.start > r.from).map((h) => h.start);
+  const body = a.fold.folded.slice(r.from, r.to);
+  for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
+  const named: Token[] = [];
+  for (let t = r.fromToken; t < r.toToken; t++)
+    if ((tokens[t] as Token).mention >= 0) named.push(tokens[t] as Token);
+  if (named.length > 1 && named.some((t) => t.mention !== (named[0] as Token).mention)) {
+    for (const m of body.matchAll(BRAND_SEPARATOR)) {
+      const at = r.from + m.index;
+      const before = named.filter((t) => t.end <= at).pop();
+      const after = named.find((t) => t.start >= at);
+      if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(at + 1);
+    }
+  }
+  return [...new Set(cuts)].sort((x, y) => x - y);
+}
+
+/**
+ * Brands of each clause: those it names; a clause naming none takes those of the clause before
+ * it, or, at the start of the unit, of the first clause after it that names one ("Sconsiglio
+ * invece la Arcway"), else the unit's fallback.
+ */
+function clauseBrands(named: readonly number[][], fallback: readonly number[]): number[][] {
+  const firstNamed = named.find((n) => n.length > 0);
+  let previous: readonly number[] = fallback;
+  let seenNamed = false;
+  return named.map((own) => {
+    if (own.length > 0) {
+      seenNamed = true;
+      previous = own;
+      return [...own];
+    }
+    return [...(seenNamed || firstNamed === undefined ? previous : firstNamed)];
+  });
+}
+
+/** The clauses of one unit, with their brands and resolved hits. */
+export function clausesOf(
+  a: AnswerText,
+  unit: Unit,
+  mentions: readonly MentionRef[],
+  index: PhraseIndex,
+): Clause[] {
+  const { fold } = a;
+  const from = foldedAt(a, unit.start);
+  const to = foldedAt(a, unit.end);
+  const tokens = wordsOf(a, from, to);
+  const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
+  const local = mentions.map((m) => ({ start: foldedAt(a, m.start), end: foldedAt(a, m.end) }));
+  const hits = scanRange(index, tokens, fold.folded, range, a.noSpaceScript).filter(
+    (h) => !overlapsMention(local, h),
+  );
+  const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
+  const edges = [from, ...boundaries(a, tokens, hits, range), to];
+  const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
+  for (let c = 0; c + 1 < edges.length; c++) {
+    const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
+    spans.push({ from: f0, to: f1, start: fold.toOriginalStart(f0), end: fold.toOriginalEnd(f1) });
+  }
+  const named = namedBrands(spans, mentions);
+  const brandsOf = clauseBrands(named, unit.fallback);
+  const clauses: Clause[] = [];
+  let h = 0;
+  for (let c = 0; c < spans.length; c++) {
+    const span = spans[c] as (typeof spans)[number];
+    const firstHit = h;
+    while (h < hits.length && (hits[h] as Hit).start < span.to) h++;
+    const next = spans[c + 1];
+    const contrast =
+      (contrasts.has(span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
+      (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
+    const resolved: ResolvedHit[] = [];
+    for (let i = firstHit; i < h; i++) {
+      const hit = hits[i] as Hit;
+      // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
+      const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, tokens, fold.folded, firstHit);
+      resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
+    }
+    const t0 = tokenAt(tokens, span.from);
+    const t1 = tokenAt(tokens, span.to);
+    clauses.push({
+      ...span,
+      brands: brandsOf[c] as number[],
+      hits: resolved,
+      tokens: tokens.slice(t0, t1),
+      label: unit.label,
+      answer: a,
+    });
+  }
+  return clauses;
+}
+
+/** Brands each span names (mentions and spans both in text order). */
+function namedBrands(
+  spans: ReadonlyArray<{ start: number; end: number }>,
+  mentions: readonly MentionRef[],
+): number[][] {
+  let k = 0;
+  return spans.map((sp) => {
+    const out: number[] = [];
+    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.start) k++;
+    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.end) {
+      const b = (mentions[k] as MentionRef).brand;
+      if (!out.includes(b)) out.push(b);
+      k++;
+    }
+    return out;
+  });
+}
+
+/** A phrase inside a brand's name is not about the brand ("Clean" in "Clean Co"); `@` phrases include the name on purpose. */
+function overlapsMention(local: ReadonlyArray<{ start: number; end: number }>, h: Hit): boolean {
+  if (h.mention >= 0) return false;
+  return local.some((m) => h.start < m.end && h.end > m.start);
+}
+
+/** The words of the answer behind a folded range, as written. */
+export function phraseOf(clause: Clause, r: { start: number; end: number }): string {
+  const { fold, text } = clause.answer;
+  return text.slice(fold.toOriginalStart(r.start), fold.toOriginalEnd(r.end));
+}

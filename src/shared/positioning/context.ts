@@ -1,0 +1,218 @@
+import { foldText } from '../analytics/text-fold';
+import { CON_LABELS, PRO_LABELS } from './lexicon/function-words';
+import type { Lang } from './lexicon/lang';
+import { RANKING_HEADINGS } from './lexicon/status-cues';
+import type { Block } from './structure';
+
+// What the structure around a block says: which brand a block is about when it names none
+// (the items of "Pros:" under a "**Keyvault**" line), whether an item is one of a list of
+// brands (a recommendation list) and whether that list is a ranking ("Best …", "Top 5"),
+// and the pros/cons polarity of items and table cells.
+
+export type Label = 'pro' | 'con' | null;
+
+export interface MentionRef {
+  brand: number;
+  start: number;
+  end: number;
+}
+
+export interface BlockContext {
+  /** Brand the block is about when it names none itself, or -1. */
+  subject: number;
+  /** Pros/cons polarity of the block (item under "Pros:", "Pros: …" paragraph). */
+  label: Label;
+  /** List items: the brand the item leads with ("**Runova Drift** – …"), or -1. */
+  leadBrand: number;
+  /** The item belongs to a list of at least two brand-led items. */
+  recList: boolean;
+  /** … and that list is ordered under a ranking heading or lead-in. */
+  ranked: boolean;
+}
+
+const MARKUP = /^[\s*_[`>"“]+/u;
+const LEAD_SEPARATOR = /^[^\n.!?。]{0,40}?(?:\s[–—-]\s|[–—:|,(：、]|\*\*\s*[–—-])/u;
+const SUBJECT_SLACK = 30;
+/** Characters after an item's first brand in which its lead separator is looked for. */
+const LEAD_WINDOW = 60;
+
+function foldedLabel(s: string): string {
+  return foldText(s)
+    .replace(/[*_:：#]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+const labelSets = new Map<Lang, { pro: Set<string>; con: Set<string> }>();
+function labelsOf(lang: Lang): { pro: Set<string>; con: Set<string> } {
+  let sets = labelSets.get(lang);
+  if (sets === undefined) {
+    sets = {
+      pro: new Set([...PRO_LABELS[lang], ...PRO_LABELS.en].map(foldedLabel)),
+      con: new Set([...CON_LABELS[lang], ...CON_LABELS.en].map(foldedLabel)),
+    };
+    labelSets.set(lang, sets);
+  }
+  return sets;
+}
+
+/** Longer than any pros/cons label: a paragraph of this length is never one. */
+const MAX_LABEL_CHARS = 40;
+const headerCache = new Map<string, Label>();
+const HEADER_CACHE_SIZE = 512;
+
+/** "Pros", "Nachteile", "メリット" (a whole lead line or a table header) → its polarity. */
+export function labelOf(text: string, lang: Lang): Label {
+  if (text.length > MAX_LABEL_CHARS || text === '') return null;
+  const cacheKey = `${lang}\u0000${text}`;
+  const cached = headerCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const key = foldedLabel(text);
+  const sets = labelsOf(lang);
+  const label = sets.pro.has(key) ? 'pro' : sets.con.has(key) ? 'con' : null;
+  if (headerCache.size >= HEADER_CACHE_SIZE) headerCache.clear();
+  headerCache.set(cacheKey, label);
+  return label;
+}
+
+/** "Pros: light, cheap" → 'pro' for the paragraph itself. */
+function inlineLabel(text: string, lang: Lang): Label {
+  const colon = text.search(/[:：]/u);
+  return colon > 0 && colon <= 30 ? labelOf(text.slice(0, colon), lang) : null;
+}
+
+function distinctBrands(ms: readonly MentionRef[]): number[] {
+  return [...new Set(ms.map((m) => m.brand))];
+}
+
+/** A heading or short paragraph that is little more than one brand's name ("**Keyvault**"). */
+function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
+  const brands = distinctBrands(ms);
+  if (brands.length !== 1) return -1;
+  if (b.kind === 'heading') return brands[0] as number;
+  const named = ms.reduce((n, m) => n + (m.end - m.start), 0);
+  if (b.end - b.start > 2 * (named + SUBJECT_SLACK)) return -1;
+  const body = text.slice(b.start, b.end).replace(/[*_:#\s]/gu, '');
+  return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? (brands[0] as number) : -1;
+}
+
+/** The brand an item opens with, followed by a separator or inside the item's bold lead ("**Kestro Air 14** si …"). */
+function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number {
+  const first = ms[0];
+  if (first === undefined) return -1;
+  const before = text.slice(b.start, first.start);
+  if (before.replace(MARKUP, '') !== '') return -1;
+  const boldLead =
+    before.startsWith('**') &&
+    text.indexOf('**', first.end) !== -1 &&
+    text.indexOf('**', first.end) - first.end <= 40;
+  return boldLead || LEAD_SEPARATOR.test(text.slice(first.end, Math.min(b.end, first.end + LEAD_WINDOW)))
+    ? first.brand
+    : -1;
+}
+
+function hasRankingWord(text: string, lang: Lang): boolean {
+  const folded = foldText(text);
+  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return RANKING_HEADINGS[lang].some((w) =>
+    lang === 'ja' ? folded.includes(foldText(w)) : words.has(foldText(w)),
+  );
+}
+
+/** Context of every block, given the mentions in each block (in text order). */
+export function blockContexts(
+  text: string,
+  blocks: readonly Block[],
+  mentionsByBlock: readonly (readonly MentionRef[])[],
+  lang: Lang,
+): BlockContext[] {
+  const out: BlockContext[] = [];
+  let subject = -1;
+  let label: Label = null;
+  blocks.forEach((b, i) => {
+    const ms = mentionsByBlock[i] ?? [];
+    const ctx: BlockContext = { subject: -1, label: null, leadBrand: -1, recList: false, ranked: false };
+    if (b.kind === 'heading') {
+      subject = subjectOf(text, b, ms);
+      label = null;
+    } else if (b.kind === 'para') {
+      const own = subjectOf(text, b, ms);
+      const lead = b.end - b.start <= MAX_LABEL_CHARS ? labelOf(text.slice(b.start, b.end), lang) : null;
+      if (own >= 0) [subject, label] = [own, null];
+      else if (lead !== null) label = lead;
+      else {
+        label = null;
+        ctx.label = inlineLabel(text.slice(b.start, Math.min(b.end, b.start + MAX_LABEL_CHARS)), lang);
+      }
+      // A bare "Pros:" line says nothing itself.
+      ctx.subject = lead !== null && own < 0 ? -1 : subject;
+    } else if (b.kind === 'item') {
+      ctx.subject = subject;
+      ctx.label = label;
+      ctx.leadBrand = label === null ? leadBrandOf(text, b, ms) : -1;
+    } else {
+      ctx.subject = rowSubject(b, ms);
+    }
+    out.push(ctx);
+  });
+  markLists(text, blocks, out, lang);
+  return out;
+}
+
+function rowSubject(b: Block, ms: readonly MentionRef[]): number {
+  const firstCell = b.cells?.[0];
+  const inFirst = ms.find(
+    (m) => firstCell !== undefined && m.start >= firstCell.start && m.end <= firstCell.end,
+  );
+  return inFirst?.brand ?? -1;
+}
+
+/** Recommendation lists: two or more items leading with a brand; ranked when ordered under a "best …" heading or lead-in. */
+function markLists(text: string, blocks: readonly Block[], ctxs: BlockContext[], lang: Lang): void {
+  const byGroup = new Map<number, number[]>();
+  blocks.forEach((b, i) => {
+    if (b.kind === 'item' && b.depth === 0) byGroup.set(b.group, [...(byGroup.get(b.group) ?? []), i]);
+  });
+  for (const [group, items] of byGroup) {
+    const led = new Set(items.map((i) => (ctxs[i] as BlockContext).leadBrand).filter((x) => x >= 0));
+    if (led.size < 2) continue;
+    const first = blocks[group] as Block;
+    const before = blocks[group - 1];
+    const heading = first.heading >= 0 ? (blocks[first.heading] as Block) : undefined;
+    const context = [heading, before?.kind === 'para' ? before : undefined]
+      .filter((b): b is Block => b !== undefined)
+      .map((b) => text.slice(b.start, b.end))
+      .join(' ');
+    const ranked = first.ordered && hasRankingWord(context, lang);
+    for (const i of items) Object.assign(ctxs[i] as BlockContext, { recList: true, ranked });
+  }
+}
+
+// prettier-ignore
+const ANAPHORA: Readonly<Record<Lang, readonly string[]>> = {
+  en: ['it', 'its', "it's", 'they', 'their', 'this', 'the brand', 'the company', 'the bank', 'the service'],
+  de: ['er', 'es', 'sie', 'sein', 'seine', 'ihr', 'ihre', 'das', 'der', 'die', 'dieser', 'dieses'],
+  fr: ['il', 'elle', 'ils', 'son', 'sa', 'ses', 'leur', 'cette', 'ce'],
+  es: ['su', 'sus', 'el', 'ella', 'este', 'esta'],
+  it: ['il', 'la', 'suo', 'sua', 'suoi', 'questo', 'questa'],
+  pt: ['o', 'a', 'seu', 'sua', 'ele', 'ela', 'este', 'esta'],
+  ja: [],
+};
+const FIRST_WORDS = 2;
+/** Enough characters to hold the first two words. */
+const FIRST_WORDS_CHARS = 32;
+
+/** A sentence that opens by referring back to what came before ("It is light", "Son autonomie …"). */
+export function refersBack(sentence: string, lang: Lang): boolean {
+  const head = sentence
+    .slice(0, FIRST_WORDS_CHARS)
+    .replace(/^[\s*_>#-]+/u, '')
+    .toLowerCase();
+  const words = head.split(/[^\p{L}']+/u, FIRST_WORDS);
+  return words.some((x) => ANAPHORA[lang].includes(x));
+}
+
+/** Whether a heading or the lead-in of a list ranks things: part of the answer's advice signal. */
+export function answerHasRanking(text: string, blocks: readonly Block[], lang: Lang): boolean {
+  return blocks.some((b) => b.kind === 'heading' && hasRankingWord(text.slice(b.start, b.end), lang));
+}

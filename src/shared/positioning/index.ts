@@ -1,0 +1,12 @@
+// Public face of positioning (issue 30): the contract every judge speaks and the built-in
+// judge. Pure TypeScript, no Node built-ins and no store: it runs in main at ingest, in a
+// worker for re-scoring and in the renderer alike.
+export * from './types';
+export {
+  BUILTIN_JUDGE_REF,
+  createBuiltinJudge,
+  judgePositioning,
+  judgeWithMatcher,
+  matcherFor,
+} from './builtin-judge';
+export { langOf, LANGS, type Lang } from './lexicon/lang';

@@ -1,0 +1,120 @@
+import type { Lang } from './lang';
+
+// Aspect × opinion attributes (see attributes.ts): an aspect word ("support", "Akku") and the
+// nearest opinion word of a class within ASPECT_WINDOW words in the same clause give the
+// aspect's name for that class ("slow" + "support" → "slow support"). Aspects without a name
+// for a class ignore that opinion ("warm" says nothing about a battery).
+
+export const OPINION_CLASSES = [
+  'good',
+  'poor',
+  'slow',
+  'fast',
+  'long',
+  'short',
+  'dated',
+  'basic',
+  'many',
+  'bright',
+] as const;
+export type OpinionClass = (typeof OPINION_CLASSES)[number];
+
+export const OPINION_POLARITY: Readonly<Record<OpinionClass, 'positive' | 'negative'>> = {
+  good: 'positive',
+  poor: 'negative',
+  slow: 'negative',
+  fast: 'positive',
+  long: 'positive',
+  short: 'negative',
+  dated: 'negative',
+  basic: 'negative',
+  many: 'positive',
+  bright: 'positive',
+};
+
+/** Words apart an opinion may stand from its aspect ("the battery comfortably lasts"). */
+export const ASPECT_WINDOW = 5;
+
+// prettier-ignore
+export const OPINIONS: Readonly<Record<Lang, Readonly<Partial<Record<OpinionClass, readonly string[]>>>>> = {
+  en: { good: ['good', 'great', 'excellent', 'better', 'superb', 'strong', 'outstanding', 'helpful', 'precise', 'accurate',
+    'warmer', 'warm', 'genuinely good', 'excellent customer service'],
+    poor: ['poor', 'bad', 'weak', 'awful', 'terrible', 'average', 'only average', 'struggles', 'hard to reach', 'far below'],
+    slow: ['slow', 'slower'], fast: ['fast', 'quick', 'quickly', 'faster'],
+    long: ['long', 'lasts', 'full day', 'all day', 'seven years', 'hours', 'a week'], short: ['short', 'only gets two years', 'two years'],
+    dated: ['dated', 'outdated', 'less polished', 'old'], basic: ['basic', 'limited'], many: ['many', 'lots of', 'more'],
+    bright: ['bright', 'brighter'] },
+  de: { good: ['gut', 'gute', 'guter', 'gutes', 'sehr gute', 'hervorragend*', 'besser*', 'stark*', 'prazise', 'ausgezeichnet*',
+    'warmer', 'hilft'],
+    poor: ['schlecht*', 'schwach*', 'schwachelt', 'durchschnittlich*', 'schwer erreichbar', 'kaum', 'enttauschend*',
+      'weit unter'],
+    slow: ['langsam*'], fast: ['schnell*'], long: ['halt', 'durchhalt', 'lange', 'ganzen', 'sieben jahre', 'stunden'],
+    short: ['nur zwei jahre', 'kurz*'], dated: ['altbacken', 'veraltet*'], basic: ['einfach gehalten', 'begrenzt*'],
+    many: ['mehr', 'viele'], bright: ['heller*', 'hell'] },
+  fr: { good: ['bon', 'bonne', 'excellent*', 'meilleur*', 'precis*', 'chaleureu*', 'reactif', 'qui repond'],
+    poor: ['mauvais*', 'faible*', 'moyenne', 'moyen', 'peine', 'difficile a joindre', 'decevant*', 'tres inferieure'],
+    slow: ['lent*'], fast: ['rapide*'], long: ['tient', 'longue', 'sept ans', 'heures', 'journee'],
+    short: ['que deux ans', 'court*'], dated: ['vieilli', 'datee'], basic: ['basiques', 'limites'],
+    many: ['plus de'], bright: ['lumineu*'] },
+  es: { good: ['buen*', 'excelente*', 'mejor', 'precis*'], poor: ['mal*', 'debil*', 'cuesta', 'muy por debajo'],
+    slow: ['lent*'], fast: ['rapid*', 'paga rapido'], long: ['dura', 'aguanta', 'dia entero'],
+    short: ['corta', 'solo dos'], dated: ['anticuad*'], basic: ['basic*', 'limitad*'], many: ['mas'], bright: ['brillante*'] },
+  it: { good: ['buon*', 'ottim*', 'miglior*', 'precis*'], poor: ['scars*', 'debol*', 'deludent*', 'molto inferiore'],
+    slow: ['lent*'], fast: ['rapid*', 'veloc*'], long: ['dura', 'sette anni'], short: ['solo due anni'], dated: ['datat*'],
+    basic: ['limitat*'], many: ['molte', 'piu'], bright: ['luminos*'] },
+  pt: { good: ['bom', 'boa', 'excelente*', 'melhor', 'precis*'], poor: ['ruim', 'fraco*', 'muito abaixo'], slow: ['lent*'],
+    fast: ['rapid*'], long: ['dura', 'dia inteiro', 'sete anos'], short: ['so dois'], dated: ['datad*'],
+    basic: ['basic*', 'limitad*'], many: ['mais'], bright: ['brilhante*'] },
+  ja: { good: ['優秀', '良い', '良く', '優れ', '正確', '丁寧', '温かみ', '打ちやすい', '抜群', '使いやすい', '便利'],
+    poor: ['弱い', '平凡', '悪い', 'つながりにくい', '物足りな', '大きく下回'], slow: ['遅い', '遅'], fast: ['速い', '早い'],
+    long: ['持ちます', '持ち', '1日中', '長い', '7年間'], short: ['2年しか', '短い'], dated: ['古い'],
+    basic: ['シンプル', '限定的'], many: ['多く', '多い'], bright: ['明るい'] },
+};
+
+export interface AspectDef {
+  names: Readonly<Partial<Record<OpinionClass, string>>>;
+  words: Readonly<Partial<Record<Lang, readonly string[]>>>;
+}
+
+// prettier-ignore
+export const ASPECTS: readonly AspectDef[] = [
+  { names: { good: 'good support', poor: 'poor support', slow: 'slow support', fast: 'good support' }, words: {
+    en: ['support', 'customer service', 'customer support', 'agents', 'hotline'], de: ['support', 'kundendienst', 'kundenservice', 'hotline'],
+    fr: ['service client', 'support', 'sav'], es: ['atencion al cliente', 'soporte'], it: ['assistenza', 'supporto', 'servizio clienti'],
+    pt: ['atendimento', 'atendimento ao cliente', 'suporte'], ja: ['サポート', '問い合わせ', 'カスタマーサービス'] } },
+  { names: { good: 'good app', poor: 'poor app', dated: 'dated apps' }, words: {
+    en: ['app', 'apps'], de: ['app'], fr: ['application', 'appli'], es: ['app', 'aplicacion'], it: ['app'],
+    pt: ['aplicativo', 'app'], ja: ['アプリ'] } },
+  { names: { good: 'long battery life', long: 'long battery life', poor: 'short battery life', short: 'short battery life' }, words: {
+    en: ['battery', 'battery life', 'battery range', 'range'], de: ['akku', 'akkulaufzeit', 'reichweite'], fr: ['batterie', 'autonomie'],
+    es: ['bateria', 'autonomia'], it: ['batteria', 'autonomia'], pt: ['bateria', 'autonomia'], ja: ['バッテリー', '航続距離'] } },
+  { names: { good: 'good camera', poor: 'poor camera' }, words: {
+    en: ['camera'], de: ['kamera'], fr: ['appareil photo'], es: ['camara'], it: ['fotocamera'], pt: ['camera'], ja: ['カメラ'] } },
+  { names: { good: 'bright screen', bright: 'bright screen', poor: 'poor screen' }, words: {
+    en: ['screen', 'display'], de: ['display', 'bildschirm'], fr: ['ecran'], es: ['pantalla'], it: ['schermo'], pt: ['tela'],
+    ja: ['画面'] } },
+  { names: { good: 'good keyboard', poor: 'poor keyboard' }, words: {
+    en: ['keyboard'], de: ['tastatur'], fr: ['clavier'], es: ['teclado'], it: ['tastiera'], pt: ['teclado'], ja: ['キーボード'] } },
+  { names: { many: 'many ports' }, words: {
+    en: ['ports'], de: ['anschlusse'], fr: ['ports'], es: ['puertos'], it: ['porte'], pt: ['portas'], ja: ['端子'] } },
+  { names: { good: 'good sound', poor: 'poor sound' }, words: {
+    en: ['sound', 'sounds'], de: ['klingt', 'klang'], fr: ['son'], es: ['sonido'], it: ['suono'], pt: ['som'], ja: ['音が', '音質'] } },
+  { names: { long: 'long updates', short: 'short updates', good: 'long updates' }, words: {
+    en: ['updates'], de: ['updates', 'sicherheitsupdates'], fr: ['mises a jour'], es: ['actualizaciones'], it: ['aggiornamenti'],
+    pt: ['atualizacoes'], ja: ['アップデート'] } },
+  { names: { basic: 'basic reporting', poor: 'basic reporting' }, words: {
+    en: ['reporting', 'reports'], de: ['berichte'], fr: ['rapports'], es: ['informes'], it: ['report'], pt: ['relatorios'],
+    ja: ['レポート'] } },
+  { names: { slow: 'slow claims', fast: 'fast claims', poor: 'slow claims' }, words: {
+    en: ['claims', 'payouts', 'settles claims'], de: ['schadensregulierung', 'schaden'], fr: ['sinistres', 'remboursement des sinistres'],
+    es: ['siniestros', 'paga'], it: ['sinistri'], pt: ['sinistros'], ja: ['保険金'] } },
+  { names: { good: 'noise cancelling', poor: 'poor noise cancelling' }, words: {
+    en: ['noise cancelling', 'noise canceling'], de: ['gerauschunterdruckung'], fr: ['reduction de bruit'],
+    es: ['cancelacion de ruido'], it: ['cancellazione del rumore'], pt: ['cancelamento de ruido'], ja: ['ノイズキャンセリング'] } },
+  { names: { good: 'good rack' }, words: {
+    en: ['rack', 'rear rack'], de: ['gepacktrager'], fr: ['porte bagages'], it: ['portapacchi'], ja: ['荷台'] } },
+  { names: { good: 'good mapping' }, words: {
+    en: ['mapping'], de: ['kartierung'], fr: ['cartographie'], es: ['mapeo'], it: ['mappatura'], pt: ['mapeamento'], ja: ['マッピング'] } },
+  { names: { good: 'strong suction', poor: 'weak suction' }, words: {
+    en: ['suction'], de: ['saugleistung'], fr: ['aspiration'], es: ['succion'], it: ['aspirazione'], pt: ['succao'], ja: ['吸引力'] } },
+];

@@ -1,0 +1,130 @@
+import type { PerLang } from './lang';
+
+// Words that change how the words around them count: negators (flip the cue or sentiment word
+// that follows within NEGATION_WINDOW words), contrast markers (cut a sentence into clauses and
+// weight the clause after them, "good, but slow"), intensifiers and dampeners (scale the next
+// sentiment word), and the labels of pros/cons lists and table columns. Folded forms (see
+// lang.ts); the French/Italian elided "n'" is read as "ne".
+
+// prettier-ignore
+export const NEGATORS: PerLang<string> = {
+  en: ['not', 'no', 'never', 'hardly', 'without', 'nothing', 'neither', 'nor', 'lacks', 'lacking'],
+  de: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'nie', 'niemals', 'ohne', 'kaum', 'weder'],
+  fr: ['ne', 'pas', 'jamais', 'sans', 'aucun', 'aucune', 'ni', 'guere'],
+  es: ['no', 'nunca', 'sin', 'ningun', 'ninguna', 'ninguno', 'tampoco', 'ni'],
+  it: ['non', 'mai', 'senza', 'nessun', 'nessuna', 'nessuno', 'ne'],
+  pt: ['nao', 'nunca', 'sem', 'nenhum', 'nenhuma', 'nem', 'jamais'],
+  ja: [],
+};
+
+/** How many words before a cue a negator still applies ("not the best choice", "ne … pas recommandé"). */
+export const NEGATION_WINDOW = 3;
+
+/** Japanese negation follows the word: 良く|ない, おすすめ|できません, ベスト|とは言えません. */
+// prettier-ignore
+export const NEGATION_SUFFIXES_JA: readonly string[] = [
+  'ない', 'なく', 'ません', 'ではない', 'ではありません', 'ではなく', 'じゃない', 'とは言え', 'とはいえ', 'できない', 'できません',
+  'くない', 'くありません', 'くなく', 'でない', 'がない', 'がありません', 'はない', 'はありません', 'もない',
+];
+
+/**
+ * Contrast markers: a clause starts at each. What follows a contrast outweighs what came before
+ * it ("light, but the support is slow" leans on the support), as in VADER's "but" rule.
+ */
+// prettier-ignore
+export const CONTRAST_MARKERS: PerLang<string> = {
+  en: ['but', 'however', 'though', 'although', 'while', 'whereas', 'yet', 'that said', 'on the other hand', 'unless',
+    'except', 'still'],
+  de: ['aber', 'doch', 'jedoch', 'allerdings', 'wahrend', 'wohingegen', 'dafur', 'dagegen', 'trotzdem', 'obwohl',
+    'auch wenn', 'hingegen'],
+  fr: ['mais', 'cependant', 'pourtant', 'toutefois', 'en revanche', 'alors que', 'tandis que', 'quant a', 'bien que',
+    'meme si', 'par contre', 'neanmoins'],
+  es: ['pero', 'aunque', 'sin embargo', 'mientras', 'mientras que', 'en cambio', 'no obstante', 'pese a'],
+  it: ['ma', 'pero', 'tuttavia', 'mentre', 'invece', 'anche se', 'sebbene', 'nonostante'],
+  pt: ['mas', 'porem', 'embora', 'enquanto', 'no entanto', 'contudo', 'ja a', 'ja o', 'entretanto'],
+  ja: ['が、', 'けど', 'けれど', 'ものの', '一方', 'ただし', 'しかし', 'ですが', 'ますが', 'なお'],
+};
+
+/** Scale the next sentiment word up (1.3) … */
+// prettier-ignore
+export const INTENSIFIERS: PerLang<string> = {
+  en: ['very', 'really', 'extremely', 'super', 'highly', 'incredibly', 'genuinely', 'truly', 'exceptionally',
+    'noticeably', 'far', 'much', 'painfully', 'consistently', 'surprisingly'],
+  de: ['sehr', 'besonders', 'extrem', 'ausgesprochen', 'wirklich', 'richtig', 'deutlich', 'spurbar', 'enorm', 'ziemlich',
+    'quälend'],
+  fr: ['tres', 'vraiment', 'extremement', 'particulierement', 'franchement', 'nettement', 'bien', 'super'],
+  es: ['muy', 'realmente', 'extremadamente', 'super', 'especialmente', 'bastante', 'mucho'],
+  it: ['molto', 'davvero', 'estremamente', 'particolarmente', 'decisamente', 'super', 'parecchio'],
+  pt: ['muito', 'realmente', 'extremamente', 'super', 'bem', 'bastante', 'bem mais'],
+  ja: ['とても', '非常に', 'かなり', 'すごく', '大変', '特に', 'しっかり', 'ずっと'],
+};
+
+/** … or down (0.6). */
+// prettier-ignore
+export const DAMPENERS: PerLang<string> = {
+  en: ['a bit', 'slightly', 'somewhat', 'a little', 'fairly', 'rather', 'occasional', 'occasionally', 'some'],
+  de: ['etwas', 'ein wenig', 'eher', 'teilweise', 'gelegentlich', 'recht'],
+  fr: ['un peu', 'legerement', 'assez', 'plutot', 'parfois'],
+  es: ['un poco', 'algo', 'ligeramente', 'a veces'],
+  it: ['un po', 'leggermente', 'abbastanza', 'talvolta', 'a volte'],
+  pt: ['um pouco', 'ligeiramente', 'meio', 'as vezes'],
+  ja: ['やや', '少し', 'ちょっと', '若干', 'めの', 'め'],
+};
+
+/** Labels of "Pros:" lists and table columns whose cells are advantages … */
+// prettier-ignore
+export const PRO_LABELS: PerLang<string> = {
+  en: ['pros', 'pro', 'advantages', 'strengths', 'upsides', 'what we like', 'likes', 'plus', 'positives', 'good'],
+  de: ['vorteile', 'starken', 'pluspunkte', 'pro', 'positiv'],
+  fr: ['avantages', 'points forts', 'les plus', 'pour', 'on aime'],
+  es: ['ventajas', 'pros', 'puntos fuertes', 'a favor'],
+  it: ['pro', 'pregi', 'vantaggi', 'punti di forza'],
+  pt: ['pros', 'vantagens', 'pontos fortes', 'pontos positivos'],
+  ja: ['メリット', '良い点', '長所', 'よい点', '強み'],
+};
+
+/** … or drawbacks. */
+// prettier-ignore
+export const CON_LABELS: PerLang<string> = {
+  en: ['cons', 'con', 'disadvantages', 'downsides', 'drawbacks', 'weaknesses', 'minuses', 'negatives', "what we don't like",
+    'dislikes', 'bad'],
+  de: ['nachteile', 'schwachen', 'minuspunkte', 'contra', 'kontra', 'negativ'],
+  fr: ['inconvenients', 'points faibles', 'les moins', 'contre', "on n'aime pas"],
+  es: ['desventajas', 'contras', 'puntos debiles', 'en contra', 'inconvenientes'],
+  it: ['contro', 'difetti', 'svantaggi', 'punti deboli'],
+  pt: ['contras', 'desvantagens', 'pontos fracos', 'pontos negativos'],
+  ja: ['デメリット', '悪い点', '短所', '弱み', '気になる点'],
+};
+
+/**
+ * Phrases that contain a quality word without meaning the quality ("in low light" is not
+ * "light"): matched as phrases with no role, so the longest match swallows the word.
+ */
+// prettier-ignore
+export const BLOCKERS: PerLang<string> = {
+  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
+  de: ['laut hersteller', 'laut test', 'laut stiftung'],
+  fr: [], es: [], it: [], pt: [], ja: [],
+};
+
+/** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */
+export const ELISIONS: ReadonlySet<string> = new Set([
+  'l',
+  'd',
+  'j',
+  'm',
+  't',
+  's',
+  'c',
+  'qu',
+  'jusqu',
+  'lorsqu',
+  'puisqu',
+  'un',
+  'dell',
+  'all',
+  'nell',
+  'sull',
+  'dall',
+  'quell',
+]);

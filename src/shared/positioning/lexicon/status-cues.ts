@@ -1,0 +1,117 @@
+import type { PerLang } from './lang';
+
+// Phrases that carry a recommendation status when they sit in the clause that names a brand.
+// Written from how assistants and review sites phrase verdicts in each language (pattern
+// syntax in lang.ts). The longest phrase at a position wins, so "unsere Empfehlung" (top) beats
+// "Empfehlung" (recommended) and "not recommended" (caution) beats "recommended".
+
+/** Presented as the best or first choice. */
+// prettier-ignore
+export const TOP_CUES: PerLang<string> = {
+  en: ['best overall', 'best choice', 'best option', 'best pick', 'top pick', 'top choice', 'our pick', 'my pick',
+    'first choice', 'number one', '#1', 'no 1', 'the winner', 'clear winner', 'overall winner', "editor's choice",
+    'editors choice', 'best buy', 'hard to beat', 'the one i would buy', "the one i'd buy", "i'd buy", 'the one i would',
+    "the one i'd", 'is the best$', 'our favourite', 'our favorite', 'my favourite', 'my favorite', 'best in class',
+    'much better choice', 'better choice', 'far better choice', 'best all round*', 'standout', 'is unbeatable', 'top spot',
+    'better than anything else', 'better than any other', 'better off with', 'instead go for', 'instead, go for', 'easiest place to start', 'best place to start'],
+  de: ['testsieger*', 'unser favorit', 'unser favoriten', 'mein favorit', 'unsere favoriten', 'beste wahl', 'erste wahl',
+    'platz 1', 'platz eins', 'nummer 1', 'nummer eins', 'unser tipp', 'unsere empfehlung', 'meine empfehlung',
+    'klarer sieger', 'gesamtsieger', 'bessere wahl', 'beste losung', 'kaum zu schlagen', 'ist die beste$',
+    'ist der beste$', 'ist das beste$', 'unschlagbar', 'besser als jedes andere', 'besser als alle anderen', 'sich eher'],
+  fr: ['meilleur choix', 'notre choix', 'numero un', 'numero 1', 'coup de coeur', 'notre favori*', 'mon favori*',
+    'premier choix', 'la meilleure option', 'meilleure option', 'grand gagnant', 'imbattable', 'difficile a battre',
+    'notre recommandation', 'ma recommandation', 'est le meilleur$', 'est la meilleure$', 'le meilleur pour',
+    'mieux que tout autre', 'mieux que tous les autres', 'regardez plutot'],
+  es: ['la mejor opcion', 'mejor opcion', 'opcion mucho mejor', 'nuestro favorito', 'nuestra favorita', 'nuestra eleccion',
+    'mejor eleccion', 'numero uno', 'numero 1', 'el ganador', 'la ganadora', 'primera opcion', 'la que elegiria',
+    'el que elegiria', 'es la mejor$', 'es el mejor$', 'imbatible', 'nuestra recomendacion', 'mejor que cualquier otr*'],
+  it: ['la migliore scelta', 'migliore scelta', 'scelta migliore', 'la nostra scelta', 'il nostro preferito',
+    'la nostra preferita', 'il vincitore', 'la vincitrice', 'numero uno', 'numero 1', 'prima scelta', 'e la migliore$',
+    'e il migliore$', 'imbattibile', 'la migliore opzione', 'migliore in assoluto', 'la nostra raccomandazione',
+    'meglio di qualsiasi altr*'],
+  pt: ['a melhor opcao', 'melhor opcao', 'a melhor escolha', 'melhor escolha', 'escolha muito melhor', 'nosso favorito',
+    'nossa favorita', 'nossa escolha', 'numero um', 'numero 1', 'o vencedor', 'a vencedora', 'primeira escolha',
+    'e a melhor$', 'e o melhor$', 'imbativel', 'nossa recomendacao', 'melhor que qualquer outr*'],
+  ja: ['おすすめno.1', 'おすすめナンバーワン', '最もおすすめ', '一番のおすすめ', '一番おすすめ', 'いちばんのおすすめ', 'イチオシ',
+    'いちおし', '一押し', 'ベストバイ', 'ベストチョイス', '総合1位', '第1位', '1位', 'ナンバーワン', '最適', '一番の選択',
+    '最高の選択', 'ずっと良い選択', '方がおすすめ', '方がずっと良い', '文句なし', 'ベスト', 'どれよりも'],
+};
+
+/** Among the options the answer recommends, conditionally too. */
+// prettier-ignore
+export const REC_CUES: PerLang<string> = {
+  en: ['recommend', 'recommended', 'recommends', 'recommendation', 'worth it', 'worth a look', 'worth considering',
+    'worth trying', 'worth the money', 'well worth', 'solid choice', 'good choice', 'great choice', 'excellent choice',
+    'sound choice', 'popular choice', 'popular with', 'a favourite with', 'a favorite with', 'good option', 'great option', 'solid option', 'decent option', 'decent alternative',
+    'good alternative', 'great alternative', 'solid alternative', 'safe bet', 'good bet', 'also great', 'consider the @',
+    'also consider', 'go with the @', 'go with @', 'go for the @', 'go for @', "i'd go for", 'choose the @', 'choose @',
+    'pick the @', 'pick @', 'budget pick', 'upgrade pick', 'runner up', 'honourable mention*', 'honorable mention*',
+    'ideal for', 'ideal if', 'great for', 'great if', 'good fit', 'suits', 'makes sense', 'a sound purchase',
+    "can't go wrong", 'best for', 'best budget', 'best value', 'stands out', 'shines', 'look at the @', 'try the @'],
+  de: ['empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
+    'besser bedient', 'greift zum @', 'greifen sie zum @', 'nehmen sie den @', 'nehmen sie die @', 'nehmen sie das @',
+    'brauchbare alternative', 'gute alternative', 'solide alternative', 'ideal fur', 'ideal', 'geeignet', 'eignet sich',
+    'etwas fur', 'tipp', 'beliebt bei', 'bei @ beliebt', 'ansehen', 'uberzeugt', 'kann sich sehen lassen', 'eine uberlegung wert', 'einen blick wert'],
+  fr: ['recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
+    'ideal', 'ideale', 'adapte', 'adaptee', 'plus adapte', 'plus adaptee', 'convient', 'adresse aux', 'prenez la @',
+    'prenez le @', 'choisissez la @', 'choisissez le @', 'optez pour', 'alternative correcte', 'bonne alternative',
+    'adresse plutot', 'solide', 'vaut le detour'],
+  es: ['recomend*', 'recomiendo', 'recomiendan', 'popular entre', 'buena opcion', 'gran opcion', 'buena eleccion', 'vale la pena',
+    'merece la pena', 'elige la @', 'elige el @', 'elige @', 'opta por', 'ideal', 'ideales', 'adecuad*', 'alternativa',
+    'compensar', 'apuesta segura'],
+  it: ['consigli*', 'apprezzat* da', 'buona scelta', 'ottima scelta', 'vale la pena', 'scegli la @', 'scegli il @', 'scegli @', 'adatt*',
+    'ideale', 'alternativa valida', 'valida alternativa', 'da considerare', 'ottima opzione', 'buona opzione'],
+  pt: ['recomend*', 'popular entre', 'boa opcao', 'boa escolha', 'otima opcao', 'otima escolha', 'vale a pena', 'escolha a @', 'escolha o @',
+    'indicad*', 'ideal', 'alternativa', 'aposta segura'],
+  ja: ['おすすめ', 'オススメ', 'お勧め', 'お薦め', '推奨', '良い選択', 'いい選択', '悪くない選択', '向いています', '向いている', '人向け',
+    'を選びましょう', 'を選ぶと良い', '候補', '価値がある', '試す価値', '検討する価値', 'に適して'],
+};
+
+/** A warning or advice to avoid. */
+// prettier-ignore
+export const CAUTION_CUES: PerLang<string> = {
+  en: ['avoid', 'avoided', 'not recommended', "wouldn't recommend", 'would not recommend', "don't recommend",
+    'do not recommend', "can't recommend", 'cannot recommend', 'stay away', 'steer clear', 'skip it', 'skip the @', 'skip @',
+    'be careful', 'be wary', 'beware', 'think twice', 'not worth', "isn't worth", 'poor choice', 'bad choice',
+    "wouldn't pick", 'would not pick', "wouldn't buy", 'would not buy', 'pass on', 'warning', 'red flag', 'caution'],
+  de: ['finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
+    'raten wir ab', 'rate davon ab', 'abrat*', 'abzurat*', 'vorsicht', 'meiden', 'vermeiden', 'lieber nicht',
+    'keine empfehlung', 'nicht lohnenswert', 'lohnt sich nicht'],
+  fr: ['a eviter', 'eviter', 'evitez', 'deconseill*', 'mefiez', 'mefiez vous', 'attention', 'pas recommande',
+    'pas recommandee', 'fuyez', 'passez votre chemin', 'a proscrire', 'ne vaut pas le coup'],
+  es: ['evitar', 'evita', 'evite', 'evitad', 'no recomend*', 'no lo recomiendo', 'no la recomiendo', 'no recomiendo',
+    'desaconsej*', 'cuidado', 'ojo con', 'no vale la pena', 'no merece la pena'],
+  it: ['da evitare', 'evitare', 'evita', 'sconsigli*', 'non consigliat*', 'non e consigliat*', 'attenzione',
+    'lascia perdere', 'non vale la pena'],
+  pt: ['evite', 'evitar', 'nao recomend*', 'nao e recomendad*', 'cuidado', 'desaconselh*', 'fuja', 'nao vale a pena'],
+  ja: ['避けた方がいい', '避けた方が良い', '避けたほうがいい', '避けましょう', '避けるべき', '避けて', 'おすすめしません',
+    'おすすめできません', 'おすすめできない', 'おすすめではありません', 'おすすめではない', 'お勧めしません', 'お勧めできません',
+    '注意が必要', '要注意', '非推奨', 'やめた方がいい', 'やめておきましょう', '控えた方がいい'],
+};
+
+/**
+ * "For most people": a recommendation with this scope is the answer's default choice, so it
+ * counts as a top pick ("the one I'd recommend to most households").
+ */
+// prettier-ignore
+export const MAJORITY_CUES: PerLang<string> = {
+  en: ['for most', 'to most', 'most people', 'most households', 'most users', 'most buyers', 'the majority'],
+  de: ['die meisten', 'fur die meisten', 'den meisten'],
+  fr: ['la plupart'],
+  es: ['la mayoria'],
+  it: ['la maggior parte', 'maggioranza'],
+  pt: ['a maioria'],
+  ja: ['多くの家庭', '多くの人', 'ほとんどの人'],
+};
+
+/** Headings or lead-ins that make a list of brands a ranking ("Best …", "Top 5", "ランキング"). */
+// prettier-ignore
+export const RANKING_HEADINGS: PerLang<string> = {
+  en: ['best', 'top', 'ranking', 'ranked', 'our picks'],
+  de: ['beste', 'besten', 'top', 'rangliste', 'bestenliste', 'testsieger'],
+  fr: ['meilleur', 'meilleurs', 'meilleure', 'meilleures', 'top', 'classement'],
+  es: ['mejor', 'mejores', 'top', 'ranking'],
+  it: ['migliore', 'migliori', 'top', 'classifica'],
+  pt: ['melhor', 'melhores', 'top', 'ranking'],
+  ja: ['ランキング', 'ベスト', '1位'],
+};

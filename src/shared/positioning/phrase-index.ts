@@ -1,0 +1,312 @@
+import { foldText } from '../analytics/text-fold';
+import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
+import type { OpinionClass } from './lexicon/attribute-aspects';
+import { tokenize, type Token } from './tokens';
+
+// One index of every phrase the judge reads in a language, compiled once (pattern syntax in
+// lexicon/lang.ts). Space-delimited phrases are looked up by their first word (a hash lookup
+// per word of a clause, so the cost does not grow with the size of the lexicon); Japanese
+// phrases by their first character, then compared as substrings. At each position the longest
+// phrase wins and its hit carries every role the phrase has (a cue, a sentiment score, a
+// quality), so "not recommended" is one caution hit, not a negator plus a recommendation.
+
+export interface Payload {
+  cue?: 'top' | 'rec' | 'caution';
+  majority?: boolean;
+  senti?: number;
+  concept?: number;
+  aspect?: number;
+  opinion?: OpinionClass;
+  negator?: boolean;
+  contrast?: boolean;
+  scale?: number;
+}
+
+interface Word {
+  text: string;
+  prefix: boolean;
+  brand: boolean;
+}
+
+interface SpacedPattern {
+  words: Word[];
+  needEnd: boolean;
+  /** Has a `@` slot (decided once, not per hit). */
+  hasBrand: boolean;
+  payload: Payload;
+}
+
+interface CjkPattern {
+  text: string;
+  payload: Payload;
+}
+
+export interface PhraseIndex {
+  readonly byFirst: ReadonlyMap<string, SpacedPattern[]>;
+  readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
+  /** By the first UTF-16 unit of the phrase. */
+  readonly byChar: ReadonlyMap<number, CjkPattern[]>;
+}
+
+/** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
+export interface Hit {
+  payload: Payload;
+  /** Folded offsets in the clause. */
+  start: number;
+  end: number;
+  /** First word index at or after the hit (for negation windows); words of a CJK hit: none. */
+  word: number;
+  wordEnd: number;
+  /** Mention index a `@` in the phrase matched, else -1. */
+  mention: number;
+}
+
+const BRAND_KEY = '\u0000@';
+const PREFIX_LEN = 3;
+const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
+const CLAUSE_END = /[.,;:!?)\]–—|]/u;
+
+function mergePayload(into: Payload, from: Payload): void {
+  for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
+    if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
+  }
+}
+
+function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
+  let raw = pattern.trim();
+  const needEnd = raw.endsWith('$');
+  if (needEnd) raw = raw.slice(0, -1).trim();
+  const words: Word[] = [];
+  for (const part of raw.split(/\s+/u)) {
+    if (part === '@') {
+      words.push({ text: '', prefix: false, brand: true });
+      continue;
+    }
+    const prefix = part.endsWith('*');
+    const toks = tokenize(foldText(prefix ? part.slice(0, -1) : part));
+    toks.forEach((t, i) =>
+      words.push({ text: t.text, prefix: prefix && i === toks.length - 1, brand: false }),
+    );
+  }
+  return { words, needEnd };
+}
+
+export class PhraseIndexBuilder {
+  private readonly spaced = new Map<string, SpacedPattern>();
+  private readonly cjk = new Map<string, CjkPattern>();
+
+  add(pattern: string, payload: Payload): void {
+    const folded = foldText(pattern.trim());
+    if (folded === '') return;
+    // A phrase with any character of a script without spaces is matched as a substring.
+    if (NO_SPACE_ANY.test(folded)) {
+      const existing = this.cjk.get(folded);
+      if (existing !== undefined) mergePayload(existing.payload, payload);
+      else this.cjk.set(folded, { text: folded, payload: { ...payload } });
+      return;
+    }
+    const key = pattern.trim().toLowerCase();
+    const existing = this.spaced.get(key);
+    if (existing !== undefined) {
+      mergePayload(existing.payload, payload);
+      return;
+    }
+    const { words, needEnd } = parseSpaced(pattern);
+    if (words.length === 0) return;
+    this.spaced.set(key, { words, needEnd, hasBrand: words.some((w) => w.brand), payload: { ...payload } });
+  }
+
+  build(): PhraseIndex {
+    const byFirst = new Map<string, SpacedPattern[]>();
+    const byPrefix = new Map<string, SpacedPattern[]>();
+    const push = (map: Map<string, SpacedPattern[]>, key: string, p: SpacedPattern): void => {
+      const list = map.get(key) ?? [];
+      list.push(p);
+      map.set(key, list);
+    };
+    for (const p of this.spaced.values()) {
+      const first = p.words[0] as Word;
+      if (first.brand) push(byFirst, BRAND_KEY, p);
+      else if (first.prefix && first.text.length >= PREFIX_LEN)
+        push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
+      else push(byFirst, first.text, p);
+    }
+    const byChar = new Map<number, CjkPattern[]>();
+    for (const p of this.cjk.values()) {
+      const ch = p.text.charCodeAt(0);
+      const list = byChar.get(ch) ?? [];
+      list.push(p);
+      byChar.set(ch, list);
+    }
+    for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
+    return { byFirst, byPrefix, byChar };
+  }
+}
+
+function wordMatches(w: Word, t: Token): boolean {
+  if (w.brand) return t.mention >= 0;
+  if (t.mention >= 0) return false;
+  return w.prefix ? t.text.startsWith(w.text) : t.text === w.text;
+}
+
+/** Length in words of `p` matched at token i (brand mentions span several tokens), or 0. */
+function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, end: number, folded: string): number {
+  let t = i;
+  for (const w of p.words) {
+    const tok = t < end ? tokens[t] : undefined;
+    if (tok === undefined || !wordMatches(w, tok)) return 0;
+    t++;
+    if (w.brand) while (t < end && (tokens[t] as Token).mention === tok.mention) t++;
+  }
+  if (p.needEnd && t < end) {
+    const gap = folded.slice((tokens[t - 1] as Token).end, (tokens[t] as Token).start);
+    if (!CLAUSE_END.test(gap)) return 0;
+  }
+  return t - i;
+}
+
+const NONE: readonly SpacedPattern[] = [];
+
+interface Best {
+  pattern: SpacedPattern | null;
+  len: number;
+}
+
+// A module-level function and a reused result (no closure per word): this runs for every word
+// of every scanned clause.
+function considerAll(
+  list: readonly SpacedPattern[],
+  tokens: readonly Token[],
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
+  for (const p of list) {
+    const len = matchAt(p, tokens, i, to, folded);
+    if (
+      len > best.len ||
+      (len === best.len && len > 0 && best.pattern !== null && p.words.length > best.pattern.words.length)
+    ) {
+      best.pattern = p;
+      best.len = len;
+    }
+  }
+}
+
+/** The longest pattern matching at token i (by its whole word, or its first letters for `word*` patterns). */
+function longestAt(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
+  const tok = tokens[i] as Token;
+  best.pattern = null;
+  best.len = 0;
+  if (tok.mention >= 0) {
+    considerAll(index.byFirst.get(BRAND_KEY) ?? NONE, tokens, i, to, folded, best);
+    return;
+  }
+  considerAll(index.byFirst.get(tok.text) ?? NONE, tokens, i, to, folded, best);
+  if (tok.text.length >= PREFIX_LEN)
+    considerAll(index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) ?? NONE, tokens, i, to, folded, best);
+}
+
+function spacedHits(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  folded: string,
+  out: Hit[],
+): void {
+  let i = from;
+  const found: Best = { pattern: null, len: 0 };
+  while (i < to) {
+    longestAt(index, tokens, i, to, folded, found);
+    const best = found.pattern;
+    const bestLen = found.len;
+    if (best === null) {
+      i++;
+      continue;
+    }
+    let mention = -1;
+    if (best.hasBrand) {
+      for (let t = i; t < i + bestLen && mention < 0; t++) mention = (tokens[t] as Token).mention;
+    }
+    out.push({
+      payload: best.payload,
+      start: (tokens[i] as Token).start,
+      end: (tokens[i + bestLen - 1] as Token).end,
+      word: i,
+      wordEnd: i + bestLen,
+      mention,
+    });
+    i += bestLen;
+  }
+}
+
+function cjkPatternAt(
+  list: readonly CjkPattern[] | undefined,
+  folded: string,
+  p: number,
+  to: number,
+): CjkPattern | null {
+  if (list === undefined) return null;
+  for (const c of list) if (p + c.text.length <= to && folded.startsWith(c.text, p)) return c;
+  return null;
+}
+
+function cjkHits(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  range: ScanRange,
+  folded: string,
+  out: Hit[],
+): void {
+  let word = range.fromToken;
+  let p = range.from;
+  while (p < range.to) {
+    const hit = cjkPatternAt(index.byChar.get(folded.charCodeAt(p)), folded, p, range.to);
+    if (hit === null) {
+      p++;
+      continue;
+    }
+    while (word < range.toToken && (tokens[word] as Token).start < p) word++;
+    out.push({ payload: hit.payload, start: p, end: p + hit.text.length, word, wordEnd: word, mention: -1 });
+    p += hit.text.length;
+  }
+}
+
+/** A range of the folded answer: characters [from, to) and its words [fromToken, toToken). */
+export interface ScanRange {
+  from: number;
+  to: number;
+  fromToken: number;
+  toToken: number;
+}
+
+/** Whether a folded answer has characters of a script without spaces (then substring phrases are looked for). */
+export function hasNoSpaceScript(folded: string): boolean {
+  return NO_SPACE_ANY.test(folded);
+}
+
+/** Every phrase of the index in one range of the folded answer, in text order. */
+export function scanRange(
+  index: PhraseIndex,
+  tokens: readonly Token[],
+  folded: string,
+  range: ScanRange,
+  noSpaceScript: boolean,
+): Hit[] {
+  const out: Hit[] = [];
+  spacedHits(index, tokens, range.fromToken, range.toToken, folded, out);
+  if (noSpaceScript && index.byChar.size > 0) {
+    cjkHits(index, tokens, range, folded, out);
+    out.sort((a, b) => a.start - b.start);
+  }
+  return out;
+}

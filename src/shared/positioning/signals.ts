@@ -1,0 +1,67 @@
+import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
+
+// What the judge gathered about one brand in one answer, and the rules that turn it into one
+// status and one sentiment. Weights: an explicit cue counts 2 for top and caution, 1 for a
+// recommendation (a recommendation list item counts as one, its first item under a "best …"
+// heading as a top pick). Precedence (documented in docs/internals/positioning-judge.md):
+// 1. cautioned when the warnings dominate: caution ≥ 2 and caution ≥ top + rec;
+// 2. top when top ≥ 2; 3. recommended when rec ≥ 1 or any top weight;
+// 4. cautioned on any other warning, or on a denied top pick ("not the best …") with a
+//    negative tone;
+// 5. in an answer that gives advice, recommended on a clearly positive tone and cautioned
+//    on a clearly negative one; otherwise mentioned.
+
+export interface BrandSignals {
+  top: number;
+  rec: number;
+  caution: number;
+  /** A top-pick phrase under negation ("not the best choice", "nicht die beste Wahl"). */
+  deniedTop: boolean;
+  /** Sum of the weighted sentiment of the brand's clauses. */
+  senti: number;
+  attributes: Map<string, BrandAttribute>;
+  evidence: Map<number, { start: number; end: number; weight: number }>;
+  /** Only mentioned inside URLs (a citation). */
+  urlOnly: boolean;
+}
+
+export function emptySignals(): BrandSignals {
+  return {
+    top: 0,
+    rec: 0,
+    caution: 0,
+    deniedTop: false,
+    senti: 0,
+    attributes: new Map(),
+    evidence: new Map(),
+    urlOnly: true,
+  };
+}
+
+/** Squashes the raw sum into -1..1: x / sqrt(x² + α), as VADER normalises its sum. */
+const NORMALISE_ALPHA = 6;
+const POSITIVE_AT = 0.3;
+const NEGATIVE_AT = -0.3;
+/** Tone that makes an un-cued brand recommended or cautioned in an advice answer. */
+const ADVICE_POSITIVE_AT = 0.5;
+const ADVICE_NEGATIVE_AT = -0.75;
+
+export function sentimentOf(s: BrandSignals): Sentiment {
+  if (s.urlOnly) return { label: 'neutral', score: 0 };
+  const score = s.senti / Math.sqrt(s.senti * s.senti + NORMALISE_ALPHA);
+  const rounded = Math.round(score * 1000) / 1000;
+  const label = score >= POSITIVE_AT ? 'positive' : score <= NEGATIVE_AT ? 'negative' : 'neutral';
+  return { label, score: rounded === 0 ? 0 : rounded };
+}
+
+export function statusOf(s: BrandSignals, advice: boolean, tone: number): PositioningStatus {
+  if (s.urlOnly) return 'mentioned';
+  if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
+  if (s.top >= 2) return 'top';
+  if (s.rec >= 1 || s.top > 0) return 'recommended';
+  if (s.caution > 0) return 'cautioned';
+  if (s.deniedTop && tone <= NEGATIVE_AT) return 'cautioned';
+  if (advice && !s.deniedTop && tone >= ADVICE_POSITIVE_AT) return 'recommended';
+  if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
+  return 'mentioned';
+}

@@ -1,0 +1,267 @@
+// The blocks of an answer with their offsets, for finding what carries the judgement about a
+// brand: headings, list items (with their rank in the list), table rows (with their cells and
+// the header of each cell's column) and paragraphs. analytics/markdown-blocks splits the same
+// forms for the diff, but keeps no offsets and no list ranks, which the judge needs for
+// evidence and for "first item of a ranked list"; the line rules below follow it (CommonMark
+// ATX headings, -,*,+,• and 1. 1) items, GFM pipe tables, ``` and ~~~ fences skipped). Plain
+// text answers go through the same rules: a line "1. …" is a list item either way.
+
+export type BlockKind = 'heading' | 'item' | 'row' | 'para';
+
+export interface Cell {
+  start: number;
+  end: number;
+  /** Text of the header cell of this column, as written ('' without a header). */
+  header: string;
+}
+
+export interface Block {
+  kind: BlockKind;
+  /** Content range in the answer (markers such as "1.", "- ", "#" and pipes excluded). */
+  start: number;
+  end: number;
+  /** Heading level 1-6; list nesting (0 = top level); else 0. */
+  depth: number;
+  ordered: boolean;
+  /** List items: 1-based position among the items of the same list and depth; else 0. */
+  rank: number;
+  /** Index of the first block of the list or table this block belongs to; else -1. */
+  group: number;
+  /** Index of the nearest heading above; else -1. */
+  heading: number;
+  /** Table rows: the cells; the header row itself has header: true. */
+  cells: Cell[] | null;
+  header: boolean;
+}
+
+const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/u;
+const ITEM = /^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+(\S.*)$/u;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/u;
+const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/u;
+
+interface Line {
+  text: string;
+  start: number;
+}
+
+function splitLines(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    const raw = text.slice(start, end);
+    out.push({ text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, start });
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+function isBlank(s: string): boolean {
+  return s.trim() === '';
+}
+
+function isTableLine(line: string, next: string | undefined): boolean {
+  return (
+    line.trimStart().startsWith('|') ||
+    (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next))
+  );
+}
+
+/** Cells of a pipe-table line, as offsets into the answer. */
+function rowCells(line: Line): Array<{ start: number; end: number }> {
+  const cells: Array<{ start: number; end: number }> = [];
+  const s = line.text;
+  let i = 0;
+  while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+  if (s[i] === '|') i++;
+  let cellStart = i;
+  for (let j = i; j <= s.length; j++) {
+    const atEnd = j === s.length;
+    if (!atEnd && !(s[j] === '|' && s[j - 1] !== '\\')) continue;
+    const raw = s.slice(cellStart, j);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (!(atEnd && trimmed === '')) {
+      cells.push({
+        start: line.start + cellStart + lead,
+        end: line.start + cellStart + lead + trimmed.length,
+      });
+    }
+    cellStart = j + 1;
+  }
+  return cells;
+}
+
+function trimmedRange(line: Line, from: number): { start: number; end: number } {
+  const body = line.text.slice(from);
+  const lead = body.length - body.trimStart().length;
+  return { start: line.start + from + lead, end: line.start + from + lead + body.trim().length };
+}
+
+interface ListState {
+  group: number;
+  ordered: boolean;
+  counts: number[];
+  indents: number[];
+}
+
+/** The blocks of `text` in order. */
+export function splitBlocks(text: string): Block[] {
+  const lines = splitLines(text);
+  const blocks: Block[] = [];
+  let heading = -1;
+  let list: ListState | null = null;
+  let i = 0;
+  const push = (b: Omit<Block, 'heading'>): void => {
+    blocks.push({ ...b, heading });
+  };
+  while (i < lines.length) {
+    const line = lines[i] as Line;
+    const next = lines[i + 1]?.text;
+    if (isBlank(line.text) || RULE.test(line.text)) {
+      i++;
+      continue;
+    }
+    if (FENCE.test(line.text)) {
+      i = skipFence(lines, i);
+      list = null;
+      continue;
+    }
+    const atx = ATX.exec(line.text);
+    if (atx !== null) {
+      const hashes = line.text.indexOf('#') + (atx[1] as string).length;
+      push({
+        kind: 'heading',
+        ...trimmedRange(line, hashes),
+        depth: (atx[1] as string).length,
+        ordered: false,
+        rank: 0,
+        group: -1,
+        cells: null,
+        header: false,
+      });
+      heading = blocks.length - 1;
+      list = null;
+      i++;
+      continue;
+    }
+    const item = ITEM.exec(line.text);
+    if (item !== null) {
+      list = addItem(blocks, lines, i, item, list, push);
+      i = continuationEnd(lines, i);
+      continue;
+    }
+    if (isTableLine(line.text, next)) {
+      i = addTable(lines, i, blocks.length, push);
+      list = null;
+      continue;
+    }
+    i = addParagraph(lines, i, push);
+    list = null;
+  }
+  return blocks;
+}
+
+function skipFence(lines: readonly Line[], i: number): number {
+  const marker = (FENCE.exec((lines[i] as Line).text)?.[1] ?? '```')[0] as string;
+  let j = i + 1;
+  while (j < lines.length && !(lines[j] as Line).text.trimStart().startsWith(marker.repeat(3))) j++;
+  return j + 1;
+}
+
+/** Index after the last continuation line of the item or paragraph starting at line i. */
+function continuationEnd(lines: readonly Line[], i: number): number {
+  let j = i + 1;
+  while (j < lines.length) {
+    const t = (lines[j] as Line).text;
+    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
+      break;
+    j++;
+  }
+  return j;
+}
+
+function addItem(
+  blocks: readonly Block[],
+  lines: readonly Line[],
+  i: number,
+  item: RegExpExecArray,
+  list: ListState | null,
+  push: (b: Omit<Block, 'heading'>) => void,
+): ListState {
+  const indent = (item[1] as string).replace(/\t/gu, '    ').length;
+  const ordered = /\d/u.test(item[2] as string);
+  const state = list ?? { group: blocks.length, ordered, counts: [], indents: [] };
+  while (state.indents.length > 0 && indent < (state.indents[state.indents.length - 1] as number)) {
+    state.indents.pop();
+    state.counts.pop();
+  }
+  if (state.indents.length === 0 || indent > (state.indents[state.indents.length - 1] as number)) {
+    state.indents.push(indent);
+    state.counts.push(0);
+  }
+  const depth = state.indents.length - 1;
+  state.counts[depth] = (state.counts[depth] ?? 0) + 1;
+  const line = lines[i] as Line;
+  const end = continuationEnd(lines, i);
+  const last = lines[end - 1] as Line;
+  const contentStart = line.start + line.text.length - (item[3] as string).length;
+  push({
+    kind: 'item',
+    start: contentStart,
+    end: last.start + last.text.trimEnd().length,
+    depth,
+    ordered: depth === 0 ? state.ordered : ordered,
+    rank: state.counts[depth] as number,
+    group: state.group,
+    cells: null,
+    header: false,
+  });
+  return state;
+}
+
+function addTable(
+  lines: readonly Line[],
+  i: number,
+  group: number,
+  push: (b: Omit<Block, 'heading'>) => void,
+): number {
+  let headers: string[] = [];
+  let first = true;
+  let j = i;
+  while (j < lines.length && !isBlank((lines[j] as Line).text) && (lines[j] as Line).text.includes('|')) {
+    const line = lines[j] as Line;
+    j++;
+    if (TABLE_DELIMITER.test(line.text)) continue;
+    const ranges = rowCells(line);
+    const isHeader = first && TABLE_DELIMITER.test(lines[j]?.text ?? '');
+    const cells = ranges.map((r, k) => ({ ...r, header: isHeader ? '' : (headers[k] ?? '') }));
+    if (isHeader) headers = ranges.map((r) => line.text.slice(r.start - line.start, r.end - line.start));
+    const span = trimmedRange(line, 0);
+    push({ kind: 'row', ...span, depth: 0, ordered: false, rank: 0, group, cells, header: isHeader });
+    first = false;
+  }
+  return j;
+}
+
+function addParagraph(lines: readonly Line[], i: number, push: (b: Omit<Block, 'heading'>) => void): number {
+  const first = lines[i] as Line;
+  const j = continuationEnd(lines, i);
+  const last = lines[j - 1] as Line;
+  const start = trimmedRange(first, 0).start;
+  push({
+    kind: 'para',
+    start,
+    end: last.start + last.text.trimEnd().length,
+    depth: 0,
+    ordered: false,
+    rank: 0,
+    group: -1,
+    cells: null,
+    header: false,
+  });
+  return j;
+}

@@ -1,0 +1,202 @@
+import { performance } from 'node:perf_hooks';
+import type { BrandDefinition } from '../../src/shared/analytics/brand-types';
+import { createBuiltinJudge, judgePositioning, type JudgeInput } from '../../src/shared/positioning';
+import type { PositioningStatus } from '../../src/shared/positioning';
+import {
+  STATUSES,
+  emptyScore,
+  loadPositioningSet,
+  ratio,
+  scoreAnswer,
+  type LabelledAnswer,
+  type Score,
+} from '../support/positioning-set';
+import { rng } from './bench-random';
+import type { Bench } from './run-all';
+
+// The built-in positioning judge (issue 30):
+// - accuracy on the labelled set (tests/fixtures/positioning) per language, seen vs held-out:
+//   status with top and recommended counted together (the issue's target), exact 4-way status,
+//   sentiment, brands judged that the answer does not name, attribute recall/precision, and
+//   the status confusion matrix; also without the language hint;
+// - CPU per answer at ingest (user + system, process.cpuUsage) over answers of 2-6 KB Markdown
+//   made of several labelled answers of one language, with brand sets of 6-20 brands (the
+//   answers' own brands plus others), one judge per brand set as ingest keeps it.
+// Targets: status ≥ 85 %, sentiment ≥ 80 %, 0 unnamed brands judged, ≤ 0.3 ms CPU per answer.
+
+const STATUS_TARGET = 0.85;
+const SENTIMENT_TARGET = 0.8;
+const CPU_TARGET_MS = 0.3;
+const CPU_ANSWERS = 4000;
+const BRAND_SETS = 24;
+
+function pct(n: number, d: number): string {
+  return `${(ratio(n, d) * 100).toFixed(1)} %`.padStart(8);
+}
+
+function scoreAll(answers: readonly LabelledAnswer[], withHint: boolean): Score {
+  const s = emptyScore();
+  for (const a of answers) {
+    scoreAnswer(
+      s,
+      a,
+      judgePositioning({
+        text: a.text,
+        format: a.format,
+        language: withHint ? a.language : null,
+        brands: a.brands,
+      }),
+    );
+  }
+  return s;
+}
+
+function row(label: string, s: Score): string {
+  return (
+    `${label.padEnd(16)} ${String(s.answers).padStart(4)} ${String(s.judged).padStart(6)}` +
+    `${pct(s.statusMerged, s.judged)}${pct(s.statusExact, s.judged)}${pct(s.sentiment, s.judged)}` +
+    `${String(s.falseBrands).padStart(7)}${pct(s.attributeHits, s.attributeLabels)}${pct(s.attributeHits, s.attributeOutput)}`
+  );
+}
+
+function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {
+  console.log('accuracy on the labelled set (status: top+recommended together; exact: 4-way)');
+  console.log('part             answers brands  status   exact sentiment unnamed attr-rec attr-prec');
+  const langs = [...new Set(set.map((a) => a.language))];
+  for (const lang of langs) {
+    for (const held of [false, true]) {
+      const part = set.filter((a) => a.language === lang && a.heldOut === held);
+      console.log(row(`${lang} ${held ? 'held-out' : 'seen'}`, scoreAll(part, true)));
+    }
+  }
+  const seen = scoreAll(
+    set.filter((a) => !a.heldOut),
+    true,
+  );
+  const held = scoreAll(
+    set.filter((a) => a.heldOut),
+    true,
+  );
+  const whole = scoreAll(set, true);
+  const noHint = scoreAll(set, false);
+  console.log(row('all seen', seen));
+  console.log(row('all held-out', held));
+  console.log(row('all', whole));
+  console.log(row('all, no hint', noHint));
+  printConfusion(whole);
+  return { whole, held, noHint };
+}
+
+function printConfusion(s: Score): void {
+  console.log('status confusion (rows: label, columns: judged)');
+  console.log(`${''.padEnd(12)}${[...STATUSES, 'none'].map((x) => x.padStart(12)).join('')}`);
+  for (const label of STATUSES) {
+    const cells = [...STATUSES, 'none' as const].map((j) =>
+      String(s.confusion[label][j as PositioningStatus | 'none']).padStart(12),
+    );
+    console.log(`${label.padEnd(12)}${cells.join('')}`);
+  }
+}
+
+/** Answers of 2-6 KB: labelled answers of one language joined, with 6-20 brands defined. */
+export function ingestCorpus(
+  set: readonly LabelledAnswer[],
+): Array<{ input: JudgeInput; judge: ReturnType<typeof createBuiltinJudge> }> {
+  const r = rng(30);
+  const byLang = new Map<string, LabelledAnswer[]>();
+  for (const a of set) byLang.set(a.language, [...(byLang.get(a.language) ?? []), a]);
+  const langs = [...byLang.keys()];
+  const allBrands = [...new Map(set.flatMap((a) => a.brands).map((b) => [b.id, b])).values()];
+  const sets: Array<{ lang: string; parts: LabelledAnswer[]; brands: BrandDefinition[] }> = [];
+  for (let k = 0; k < BRAND_SETS; k++) {
+    const lang = langs[k % langs.length] as string;
+    const pool = byLang.get(lang) as LabelledAnswer[];
+    const parts: LabelledAnswer[] = [];
+    let size = 0;
+    const target = 2048 + r() * 4096;
+    while (size < target) {
+      const a = pool[Math.floor(r() * pool.length)] as LabelledAnswer;
+      parts.push(a);
+      size += a.text.length * (lang === 'ja' ? 3 : 1);
+    }
+    const own = [...new Map(parts.flatMap((a) => a.brands).map((b) => [b.id, b])).values()].slice(0, 20);
+    const want = 6 + Math.floor(r() * 15);
+    const extra = allBrands
+      .filter((b) => !own.some((o) => o.id === b.id))
+      .slice(0, Math.max(0, want - own.length));
+    sets.push({ lang, parts, brands: [...own, ...extra].slice(0, Math.max(want, Math.min(own.length, 20))) });
+  }
+  const judges = sets.map((s) => createBuiltinJudge(s.brands));
+  return Array.from({ length: CPU_ANSWERS }, (_, i) => {
+    const s = sets[i % sets.length] as (typeof sets)[number];
+    const shuffled = [...s.parts].sort(() => r() - 0.5);
+    const text = shuffled.map((a) => a.text).join('\n\n');
+    return {
+      input: { text, format: 'markdown' as const, language: s.lang, brands: s.brands },
+      judge: judges[i % sets.length] as ReturnType<typeof createBuiltinJudge>,
+    };
+  });
+}
+
+function measureCpu(
+  corpus: ReadonlyArray<{ input: JudgeInput; judge: ReturnType<typeof createBuiltinJudge> }>,
+): { meanMs: number; p50Ms: number; p95Ms: number; kb: number; brands: number } {
+  for (let i = 0; i < 300; i++) {
+    const c = corpus[i % corpus.length] as (typeof corpus)[number];
+    c.judge.judge(c.input); // warm-up: JIT and the per-language phrase indexes
+  }
+  const samples: number[] = [];
+  const total0 = process.cpuUsage();
+  for (const c of corpus) {
+    const t = process.cpuUsage();
+    c.judge.judge(c.input);
+    const d = process.cpuUsage(t);
+    samples.push((d.user + d.system) / 1000);
+  }
+  const total = process.cpuUsage(total0);
+  samples.sort((a, b) => a - b);
+  const bytes = corpus.reduce((n, c) => n + Buffer.byteLength(c.input.text), 0);
+  return {
+    meanMs: (total.user + total.system) / 1000 / corpus.length,
+    p50Ms: samples[Math.floor(samples.length / 2)] as number,
+    p95Ms: samples[Math.floor(samples.length * 0.95)] as number,
+    kb: bytes / corpus.length / 1024,
+    brands: corpus.reduce((n, c) => n + c.input.brands.length, 0) / corpus.length,
+  };
+}
+
+const bench: Bench = async () => {
+  const set = loadPositioningSet();
+  const { whole, held, noHint } = printAccuracy(set);
+  const corpus = ingestCorpus(set);
+  const t = performance.now();
+  const cpu = measureCpu(corpus);
+  console.log(
+    `CPU per answer at ingest: mean ${cpu.meanMs.toFixed(3)} ms, p50 ${cpu.p50Ms.toFixed(3)} ms, p95 ${cpu.p95Ms.toFixed(3)} ms ` +
+      `(${corpus.length} answers, ${cpu.kb.toFixed(1)} KB and ${cpu.brands.toFixed(1)} brands on average; ${((performance.now() - t) / 1000).toFixed(1)} s wall)`,
+  );
+  const single = measureCpu(
+    set.map((a) => ({
+      input: { text: a.text, format: a.format, language: a.language, brands: a.brands },
+      judge: createBuiltinJudge(a.brands),
+    })),
+  );
+  console.log(
+    `CPU per answer, the labelled answers as they are: mean ${single.meanMs.toFixed(3)} ms, p50 ${single.p50Ms.toFixed(3)} ms ` +
+      `(${set.length} answers, ${single.kb.toFixed(1)} KB and ${single.brands.toFixed(1)} brands on average)`,
+  );
+  const met =
+    ratio(whole.statusMerged, whole.judged) >= STATUS_TARGET &&
+    ratio(held.statusMerged, held.judged) >= STATUS_TARGET &&
+    ratio(whole.sentiment, whole.judged) >= SENTIMENT_TARGET &&
+    ratio(held.sentiment, held.judged) >= SENTIMENT_TARGET &&
+    whole.falseBrands === 0 &&
+    noHint.falseBrands === 0 &&
+    cpu.meanMs <= CPU_TARGET_MS;
+  console.log(
+    `targets: status ≥ ${STATUS_TARGET * 100} %, sentiment ≥ ${SENTIMENT_TARGET * 100} % (whole set and held-out), 0 unnamed brands, ≤ ${CPU_TARGET_MS} ms CPU per answer (mean)`,
+  );
+  return { name: 'built-in positioning judge: accuracy and CPU per answer', targetsMet: met };
+};
+
+export default bench;

@@ -1,0 +1,162 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import type { BrandDefinition } from '../../src/shared/analytics/brand-types';
+import type { BrandPositioning, PositioningStatus, SentimentLabel } from '../../src/shared/positioning';
+
+// The labelled positioning set (tests/fixtures/positioning, see its README) read and checked,
+// and the scoring both the regression test and the benchmark use, so they report the same
+// figures.
+
+const STATUS = z.enum(['top', 'recommended', 'mentioned', 'cautioned']);
+const SENTIMENT = z.enum(['positive', 'neutral', 'negative']);
+const BRAND = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  aliases: z.array(z.string()).optional(),
+  kind: z.enum(['brand', 'competitor']).optional(),
+  domains: z.array(z.string()).optional(),
+});
+const LABEL = z.object({ status: STATUS, sentiment: SENTIMENT, attributes: z.array(z.string()) });
+const ANSWER = z.object({
+  id: z.string().regex(/^[a-z]{2}-\d{2}$/u),
+  category: z.string(),
+  shape: z.string(),
+  format: z.enum(['markdown', 'text']).optional(),
+  brands: z.array(BRAND).min(1),
+  text: z.string().min(1),
+  labels: z.record(z.string(), LABEL),
+});
+const FILE = z.object({ language: z.string().length(2), answers: z.array(ANSWER).min(1) });
+
+export interface LabelledAnswer {
+  id: string;
+  language: string;
+  shape: string;
+  format: 'markdown' | 'text';
+  brands: BrandDefinition[];
+  text: string;
+  labels: Record<string, { status: PositioningStatus; sentiment: SentimentLabel; attributes: string[] }>;
+  /** Held out while tuning: answers whose number is divisible by 3. */
+  heldOut: boolean;
+}
+
+export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'positioning');
+
+export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
+  const out: LabelledAnswer[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
+    const data = FILE.parse(parse(readFileSync(join(dir, file), 'utf8')));
+    for (const a of data.answers) {
+      const brands: BrandDefinition[] = a.brands.map((b, i) => ({
+        id: b.id,
+        name: b.name,
+        kind: b.kind ?? (i === 0 ? 'brand' : 'competitor'),
+        aliases: b.aliases ?? [],
+        domains: b.domains ?? [],
+      }));
+      for (const id of Object.keys(a.labels)) {
+        if (!brands.some((b) => b.id === id)) throw new Error(`${a.id}: label for undefined brand ${id}`);
+      }
+      const n = Number(a.id.slice(3));
+      out.push({
+        ...a,
+        language: data.language,
+        format: a.format ?? 'markdown',
+        brands,
+        heldOut: n % 3 === 0,
+      });
+    }
+  }
+  return out;
+}
+
+export interface Score {
+  answers: number;
+  judged: number;
+  /** Status with top and recommended counted as one class (the issue's target). */
+  statusMerged: number;
+  statusExact: number;
+  sentiment: number;
+  /** Labelled brands the judge gave no positioning. */
+  missed: number;
+  /** Brands judged that the answer does not name (labelled as absent). */
+  falseBrands: number;
+  attributeHits: number;
+  attributeLabels: number;
+  attributeOutput: number;
+  /** confusion[label][judged] over statuses. */
+  confusion: Record<PositioningStatus, Record<PositioningStatus | 'none', number>>;
+  errors: string[];
+}
+
+const STATUSES: readonly PositioningStatus[] = ['top', 'recommended', 'mentioned', 'cautioned'];
+
+export function emptyScore(): Score {
+  const row = (): Record<PositioningStatus | 'none', number> => ({
+    top: 0,
+    recommended: 0,
+    mentioned: 0,
+    cautioned: 0,
+    none: 0,
+  });
+  return {
+    answers: 0,
+    judged: 0,
+    statusMerged: 0,
+    statusExact: 0,
+    sentiment: 0,
+    missed: 0,
+    falseBrands: 0,
+    attributeHits: 0,
+    attributeLabels: 0,
+    attributeOutput: 0,
+    confusion: { top: row(), recommended: row(), mentioned: row(), cautioned: row() },
+    errors: [],
+  };
+}
+
+const merged = (s: PositioningStatus): string => (s === 'top' ? 'recommended' : s);
+
+/** Adds one answer's comparison to `score`. */
+export function scoreAnswer(score: Score, a: LabelledAnswer, result: readonly BrandPositioning[]): void {
+  score.answers++;
+  const byId = new Map(result.map((p) => [p.brandId, p]));
+  for (const p of result)
+    if (a.labels[p.brandId] === undefined) {
+      score.falseBrands++;
+      score.errors.push(`${a.id} ${p.brandId}: judged but not named`);
+    }
+  for (const [id, label] of Object.entries(a.labels)) {
+    score.judged++;
+    const p = byId.get(id);
+    score.confusion[label.status][p?.status ?? 'none']++;
+    score.attributeLabels += label.attributes.length;
+    if (p === undefined) {
+      score.missed++;
+      score.errors.push(`${a.id} ${id}: named but not judged`);
+      continue;
+    }
+    if (merged(p.status) === merged(label.status)) score.statusMerged++;
+    if (p.status === label.status) score.statusExact++;
+    if (p.sentiment.label === label.sentiment) score.sentiment++;
+    const got = new Set(p.attributes.map((x) => x.text));
+    score.attributeOutput += got.size;
+    score.attributeHits += label.attributes.filter((x) => got.has(x)).length;
+    if (p.status !== label.status || p.sentiment.label !== label.sentiment) {
+      score.errors.push(
+        `${a.id} ${id}: status ${p.status} (label ${label.status}), sentiment ${p.sentiment.label} ${p.sentiment.score} (label ${label.sentiment})`,
+      );
+    }
+  }
+}
+
+export function ratio(n: number, d: number): number {
+  return d === 0 ? 1 : n / d;
+}
+
+export { STATUSES };

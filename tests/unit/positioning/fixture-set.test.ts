@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { judgePositioning } from '../../../src/shared/positioning';
+import {
+  emptyScore,
+  loadPositioningSet,
+  ratio,
+  scoreAnswer,
+  type Score,
+} from '../../support/positioning-set';
+
+// Regression floor on the labelled set (tests/fixtures/positioning): accuracy on a fixed set is
+// deterministic, so the issue's targets are asserted here and the benchmark prints the detail.
+// Targets: status with top and recommended counted together ≥ 85 %, sentiment ≥ 80 %, no brand
+// judged that the answer does not name; on the whole set and on the held-out part alone.
+
+const STATUS_TARGET = 0.85;
+const SENTIMENT_TARGET = 0.8;
+
+const set = loadPositioningSet();
+
+function scoreOf(answers: typeof set, withHint = true): Score {
+  const score = emptyScore();
+  for (const a of answers) {
+    const result = judgePositioning({
+      text: a.text,
+      format: a.format,
+      language: withHint ? a.language : null,
+      brands: a.brands,
+    });
+    scoreAnswer(score, a, result);
+  }
+  return score;
+}
+
+describe('built-in judge on the labelled set', () => {
+  it('the set has what the issue asks: seven languages, ≥ 25 answers in en/de/fr/ja, ≥ 12 in the others, every status', () => {
+    const perLang = new Map<string, number>();
+    for (const a of set) perLang.set(a.language, (perLang.get(a.language) ?? 0) + 1);
+    for (const l of ['en', 'de', 'fr', 'ja']) expect(perLang.get(l)).toBeGreaterThanOrEqual(25);
+    for (const l of ['es', 'it', 'pt']) expect(perLang.get(l)).toBeGreaterThanOrEqual(12);
+    const statuses = new Set(set.flatMap((a) => Object.values(a.labels).map((l) => l.status)));
+    expect([...statuses].sort()).toEqual(['cautioned', 'mentioned', 'recommended', 'top']);
+    const heldOut = set.filter((a) => a.heldOut).length / set.length;
+    expect(heldOut).toBeGreaterThan(0.28);
+  });
+
+  it.each([
+    ['whole set', () => set],
+    ['held-out part', () => set.filter((a) => a.heldOut)],
+  ])('%s: status ≥ 85 % (top+recommended together), sentiment ≥ 80 %, no unnamed brand', (_name, answers) => {
+    const s = scoreOf(answers());
+    expect(s.falseBrands).toBe(0);
+    expect(s.missed).toBe(0);
+    expect(ratio(s.statusMerged, s.judged)).toBeGreaterThanOrEqual(STATUS_TARGET);
+    expect(ratio(s.sentiment, s.judged)).toBeGreaterThanOrEqual(SENTIMENT_TARGET);
+  });
+
+  it('without the language hint the status target still holds (language guessed from the text)', () => {
+    const s = scoreOf(set, false);
+    expect(s.falseBrands).toBe(0);
+    expect(ratio(s.statusMerged, s.judged)).toBeGreaterThanOrEqual(STATUS_TARGET);
+  });
+});
