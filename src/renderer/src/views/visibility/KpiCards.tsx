@@ -77,11 +77,14 @@ export function KpiCards({
   metrics,
   name,
   placeholder = false,
+  extra,
 }: {
   metrics: BrandMetricsWithChange;
   name: string;
   /** The skeleton drawn before the answer (see KpiSkeleton). */
   placeholder?: boolean;
+  /** More cards (list items) in the same row: the positioning KPIs. */
+  extra?: React.ReactNode;
 }) {
   const drill = useVisibilityStore((s) => s.drill);
   return (
@@ -114,6 +117,7 @@ export function KpiCards({
           </button>
         </li>
       ))}
+      {extra}
     </ul>
   );
 }
@@ -143,6 +147,6 @@ const PLACEHOLDER: BrandMetricsWithChange = {
  * The four cards before the numbers arrive: the cards themselves over empty numbers ("—",
  * disabled, hidden from screen readers), so nothing moves when the numbers come.
  */
-export function KpiSkeleton() {
-  return <KpiCards metrics={PLACEHOLDER} name="" placeholder />;
+export function KpiSkeleton({ extra }: { extra?: React.ReactNode }) {
+  return <KpiCards metrics={PLACEHOLDER} name="" placeholder extra={extra} />;
 }
