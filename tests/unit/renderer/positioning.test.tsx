@@ -152,7 +152,7 @@ describe('Positioning re-score progress', () => {
     fake.handle('positioning.rescore.cancel', () => ({
       running: false,
       job: {
-        reason: 'request',
+        reason: 'request' as const,
         judge: { id: 'builtin', version: '1' },
         done: 1000,
         total: 2000,
@@ -175,7 +175,7 @@ describe('Positioning re-score progress', () => {
       running: false,
       job: null,
       last: {
-        reason: 'request',
+        reason: 'request' as const,
         judge: { id: 'builtin', version: '1' },
         answers: 2000,
         rescored: 2000,

@@ -5,7 +5,8 @@ import type {
 import { formatNumber } from '../../lib/format';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
-import { ChangeBadge } from './ChangeBadge';
+import type { ChangeBadge } from './ChangeBadge';
+import { KpiCard } from './KpiCards';
 import { formatN, rateInterval, rateValue } from './format';
 import { sentimentInterval, sentimentValue } from '../../lib/positioning-format';
 
@@ -77,31 +78,21 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
   return (
     <>
       {cards.map((c) => (
-        <li key={c.key}>
-          <button
-            type="button"
-            className="vis-kpi"
-            data-testid={waiting ? undefined : `kpi-${c.key}`}
-            disabled={waiting}
-            tabIndex={placeholder ? -1 : undefined}
-            title={c.title}
-            onClick={() =>
-              kpis && void drill({ brandId: kpis.brandId, mentioned: true }, `Answers naming ${name}`)
-            }
-          >
-            <span className="vis-kpi-label">{c.label}</span>
-            <span className="vis-kpi-value">
-              <strong>{c.value}</strong> <span className="vis-interval">{c.interval}</span>
-            </span>
-            <span className="muted small">{waiting ? formatN(0) : c.sample}</span>
-            <span className="small">
-              {!waiting && <ChangeBadge {...c.change} />}
-              {!waiting && c.change.change.delta !== null && (
-                <span className="muted"> vs previous period</span>
-              )}
-            </span>
-          </button>
-        </li>
+        <KpiCard
+          key={c.key}
+          id={c.key}
+          label={c.label}
+          value={c.value}
+          interval={c.interval}
+          sample={waiting ? formatN(0) : c.sample}
+          change={c.change}
+          placeholder={placeholder}
+          disabled={kpis === null}
+          title={c.title}
+          onOpen={() =>
+            kpis && void drill({ brandId: kpis.brandId, mentioned: true }, `Answers naming ${name}`)
+          }
+        />
       ))}
     </>
   );

@@ -2,6 +2,7 @@ import type { PositioningSummary } from '../../../../shared/positioning/view-typ
 import { usePositioningStore } from '../../stores/positioning-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
 import { AttributeChips } from './AttributeChips';
+import { BrandRowHeader } from './BrandRowHeader';
 import { ChangeBadge } from './ChangeBadge';
 import { formatN, formatRate } from './format';
 import { Panel } from './Panel';
@@ -10,7 +11,6 @@ import { formatSentiment } from '../../lib/positioning-format';
 import { StatusMixBar } from './StatusMixBar';
 
 function PositioningTable({ data }: { data: PositioningSummary }) {
-  const drill = useVisibilityStore((s) => s.drill);
   const brands = new Map(data.brands.map((b) => [b.id, b]));
   return (
     <div className="vis-table-scroll">
@@ -31,21 +31,9 @@ function PositioningTable({ data }: { data: PositioningSummary }) {
             const focus = m.brandId === data.focusBrandId;
             return (
               <tr key={m.brandId} className={focus ? 'vis-focus-row' : undefined}>
-                <th scope="row">
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      void drill({ brandId: m.brandId, mentioned: true }, `Answers naming ${name}`)
-                    }
-                  >
-                    {name}
-                  </button>{' '}
-                  {brand && (
-                    <span className={`badge badge-${brand.kind}`}>{focus ? 'focus' : brand.kind}</span>
-                  )}
+                <BrandRowHeader brandId={m.brandId} brand={brand} focus={focus}>
                   <div className="muted small">{formatN(m.n)}</div>
-                </th>
+                </BrandRowHeader>
                 <td className="pos-mix-cell">
                   <StatusMixBar counts={m.statusCounts} />
                 </td>
