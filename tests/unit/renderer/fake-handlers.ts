@@ -19,7 +19,7 @@ import {
   sampleDiscoveryQueue,
   sampleAlert,
 } from './fake-samples';
-import { resultPositioning, samplePositioningSummary } from './fake-positioning';
+import { resultPositioning, sampleAttributeGaps, samplePositioningSummary } from './fake-positioning';
 
 export type Handler<C extends InvokeChannelName> = (
   input: InvokeInput<C>,
@@ -221,6 +221,7 @@ export function defaultHandlers(): Handlers {
     // Visibility: a history with answers and a focus brand.
     'visibility.overview': () => sampleOverview(),
     'positioning.summary': () => samplePositioningSummary(),
+    'positioning.attributeGaps': () => sampleAttributeGaps(),
     'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
     'positioning.rescore.status': () => ({ running: false, job: null, last: null }),
     'positioning.rescore.start': () => ({ running: true, job: null, last: null }),

@@ -1,4 +1,5 @@
 import type {
+  AttributeGapsView,
   AttributeStat,
   PositioningMetrics,
   PositioningMetricsWithChange,
@@ -115,4 +116,31 @@ export function storedPositioning(
 /** An answer judged by the built-in judge (Markdown), naming these brands. */
 export function resultPositioning(resultId: string, brands: StoredPositioning[]): ResultPositioning {
   return { resultId, format: 'markdown', judge: { id: 'builtin', version: '1' }, notScored: null, brands };
+}
+
+/** Zoom owns "waterproof" (20 % of its answers, significant); "durable" is not significant. */
+export function sampleAttributeGaps(): AttributeGapsView {
+  return {
+    period: SAMPLE_PERIOD,
+    judge: { id: 'builtin' },
+    focusBrandId: 'b-acme',
+    gaps: [
+      {
+        text: 'waterproof',
+        polarity: 'positive',
+        focus: rate(4, 210, 0.0074, 0.0479),
+        competitors: [{ brandId: 'b-zoom', share: rate(36, 180, 0.1479, 0.2649) }],
+        significant: true,
+      },
+      {
+        text: 'durable',
+        polarity: 'positive',
+        focus: rate(6, 210, 0.0132, 0.0609),
+        competitors: [{ brandId: 'b-zoom', share: rate(12, 180, 0.0386, 0.1128) }],
+        significant: false,
+      },
+    ],
+    empty: null,
+    rescore: null,
+  };
 }

@@ -88,6 +88,23 @@ describe('Positioning in the Visibility view', () => {
     expect(zoom.textContent).toContain('no previous data');
   });
 
+  it('lists the qualities competitors own that the focus brand lacks, with intervals and significance', async () => {
+    render(<VisibilityView />);
+    const list = (await screen.findByRole('heading', { name: 'Qualities competitors own that Acme lacks' }))
+      .nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'waterproof: Zoom 20 % (15–26 %) vs Acme 2 % (1–5 %) (significant)',
+      'durable: Zoom 7 % (4–11 %) vs Acme 3 % (1–6 %) (not significant)',
+    ]);
+    expect(fake.callsTo('positioning.attributeGaps')).toEqual([
+      { scope: { kind: 'all' }, period: { days: 30 }, limit: 8 },
+    ]);
+  });
+
   it('follows the view filters and its refresh', async () => {
     render(<VisibilityView />);
     await screen.findByTestId('kpi-recommendation');

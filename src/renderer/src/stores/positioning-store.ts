@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../../shared/ipc/contract';
-import type { PositioningSummary, RescoreSummary } from '../../../shared/positioning/view-types';
+import type {
+  AttributeGapsView,
+  PositioningSummary,
+  RescoreSummary,
+} from '../../../shared/positioning/view-types';
 import type { VisibilityQuery } from '../../../shared/visibility/types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
@@ -19,14 +23,19 @@ export interface RescoreLineState {
   failed: string | null;
 }
 
+/** How many attributes competitors own and the focus brand lacks the panel lists. */
+export const POSITIONING_GAPS = 8;
+
 interface PositioningState {
   summary: PanelState<PositioningSummary>;
+  /** Qualities competitors own that the focus brand lacks. */
+  gaps: PanelState<AttributeGapsView>;
   rescore: RescoreLineState | null;
   /** The last finished re-score's "what moved" lines, shown once it ends (until dismissed). */
   lastRescore: RescoreSummary | null;
   /** A failed start, cancel or status read of the re-score. */
   rescoreError: ShownError | null;
-  /** Reads the summary for the Visibility filters (the newest request wins). */
+  /** Reads the summary and the attribute gaps for the Visibility filters (the newest request wins). */
   load(query: VisibilityQuery): Promise<void>;
   onRescore(p: EventPayload<'positioning.rescore'>): void;
   startRescore(): Promise<void>;
@@ -45,6 +54,7 @@ let lastQuery: VisibilityQuery | null = null;
  */
 export const usePositioningStore = create<PositioningState>((set, get) => ({
   summary: { data: null, loading: false, error: null },
+  gaps: { data: null, loading: false, error: null },
   rescore: null,
   lastRescore: null,
   rescoreError: null,
@@ -52,7 +62,11 @@ export const usePositioningStore = create<PositioningState>((set, get) => ({
   async load(query) {
     lastQuery = query;
     const mine = ++token;
-    set((s) => ({ summary: { ...s.summary, loading: true, error: null } }));
+    set((s) => ({
+      summary: { ...s.summary, loading: true, error: null },
+      gaps: { ...s.gaps, loading: true, error: null },
+    }));
+    void loadGaps(query, mine, set);
     try {
       const data = await call('positioning.summary', { ...query, attributeLimit: POSITIONING_ATTRIBUTES });
       if (mine !== token) return;
@@ -116,6 +130,19 @@ export const usePositioningStore = create<PositioningState>((set, get) => ({
     set({ lastRescore: null });
   },
 }));
+
+async function loadGaps(
+  query: VisibilityQuery,
+  mine: number,
+  set: (patch: Partial<PositioningState>) => void,
+): Promise<void> {
+  try {
+    const data = await call('positioning.attributeGaps', { ...query, limit: POSITIONING_GAPS });
+    if (mine === token) set({ gaps: { data, loading: false, error: null } });
+  } catch (error) {
+    if (mine === token) set({ gaps: { data: null, loading: false, error: toShownError(error) } });
+  }
+}
 
 async function readLastRescore(set: (patch: Partial<PositioningState>) => void): Promise<void> {
   try {

@@ -2,6 +2,7 @@ import type { PositioningSummary } from '../../../../shared/positioning/view-typ
 import { usePositioningStore } from '../../stores/positioning-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
 import { AttributeChips } from './AttributeChips';
+import { AttributeGaps } from './AttributeGaps';
 import { BrandRowHeader } from './BrandRowHeader';
 import { ChangeBadge } from './ChangeBadge';
 import { formatN, formatRate } from './format';
@@ -96,6 +97,7 @@ export function PositioningPanel() {
             attach to it. Judge: {data.judge.id}. Intervals are 95 %; n.s. = not significant.
           </p>
           <PositioningTable data={data} />
+          <AttributeGaps brands={data.brands} />
         </>
       )}
     </Panel>
