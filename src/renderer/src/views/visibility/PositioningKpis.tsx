@@ -1,10 +1,11 @@
 import type {
   PositioningMetrics,
   PositioningMetricsWithChange,
+  PositioningSummary,
 } from '../../../../shared/positioning/view-types';
 import { formatNumber } from '../../lib/format';
 import { usePositioningStore } from '../../stores/positioning-store';
-import { useVisibilityStore } from '../../stores/visibility-store';
+import { useVisibilityStore, type PanelState } from '../../stores/visibility-store';
 import type { ChangeBadge } from './ChangeBadge';
 import { KpiCard } from './KpiCards';
 import { formatN, rateInterval, rateValue } from './format';
@@ -63,6 +64,13 @@ const EMPTY_CARDS: Card[] = cardsOf({
   change: { recommendationRate: NO_CHANGE, netSentiment: NO_CHANGE },
 });
 
+/** Why the cards have no numbers (null: they have). */
+function unavailable(summary: PanelState<PositioningSummary>): string | null {
+  if (summary.error) return 'Not available: see Positioning below';
+  if (!summary.data) return 'Loading…';
+  return summary.data.kpis === null ? (summary.data.empty ?? 'No focus brand') : null;
+}
+
 /**
  * The focus brand's two positioning numbers as cards in the Key numbers row (list items of its
  * list): value, 95 % interval, n and change against the previous period; a card opens the
@@ -73,7 +81,7 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
   const drill = useVisibilityStore((s) => s.drill);
   const kpis = summary.data?.kpis ?? null;
   const name = summary.data?.brands.find((b) => b.id === summary.data?.focusBrandId)?.name ?? '';
-  const waiting = placeholder || kpis === null;
+  const note = placeholder ? formatN(0) : unavailable(summary);
   const cards = kpis ? cardsOf(kpis) : EMPTY_CARDS;
   return (
     <>
@@ -84,7 +92,7 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
           label={c.label}
           value={c.value}
           interval={c.interval}
-          sample={waiting ? formatN(0) : c.sample}
+          sample={note ?? c.sample}
           change={c.change}
           placeholder={placeholder}
           disabled={kpis === null}
