@@ -8,10 +8,30 @@ import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 // tests/support/demo-history.ts, every answer judged by the built-in judge as it was stored):
 // Visibility's recommendation rate and net sentiment cards and Positioning panel show the real
 // core's numbers; a card opens the answers behind it in Compare, where each brand's evidence is
-// marked and its badge moves the focus there. axe-core on the new parts, light and dark;
+// marked and its badge moves the focus there. axe-core on the new parts (cards, panel, Compare's
+// columns), light and dark;
 // screenshots at 1280×800 in test-results/.
 
 const QUERY = { scope: { kind: 'all' as const }, period: { days: 30 }, attributeLimit: 6 };
+
+/** Serious or critical axe-core findings inside these selectors, per theme (none: {}). */
+async function seriousViolations(h: Harness, selectors: string[]): Promise<Record<string, unknown[]>> {
+  const found: Record<string, unknown[]> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme: theme });
+    let builder = new AxeBuilder({ page: h.page });
+    for (const selector of selectors) builder = builder.include(selector);
+    const result = await builder
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    if (serious.length > 0) found[theme] = serious;
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
 
 async function summaryOf(h: Harness): Promise<PositioningSummary> {
   const reply = await h.core.router.invoke('positioning.summary', QUERY);
@@ -81,22 +101,11 @@ describe('Positioning on a 90-day demo history, end to end', () => {
   });
 
   it('has no serious or critical axe-core violation on the new cards and panel, light or dark', async () => {
-    const { page } = h;
-    const found: Record<string, unknown[]> = {};
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      const result = await new AxeBuilder({ page })
-        .include('section[aria-labelledby="vis-positioning-heading"]')
-        .include('[data-testid="kpi-recommendation"]')
-        .include('[data-testid="kpi-sentiment"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-      if (serious.length > 0) found[theme] = serious;
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    const found = await seriousViolations(h, [
+      'section[aria-labelledby="vis-positioning-heading"]',
+      '[data-testid="kpi-recommendation"]',
+      '[data-testid="kpi-sentiment"]',
+    ]);
     expect(found).toEqual({});
   });
 
@@ -152,6 +161,9 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     expect(brand).toBeDefined();
     expect(brand!.evidence[0]!.text).toContain(focused.text.trim());
 
+    // The marks and badges keep their contrast in both themes.
+    expect(await seriousViolations(h, ['.answer-column'])).toEqual({});
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.waitForTimeout(300);
