@@ -185,9 +185,13 @@ describe('Compare: badges and evidence per brand', () => {
       within(badges)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Veloxa top pick · +0.60', 'Fleetfoot cautioned · −0.50']);
+    ).toEqual([
+      'Veloxa top pick · +0.60, positive tone. Show the evidence',
+      'Fleetfoot cautioned · −0.50, negative tone. Show the evidence',
+    ]);
+    // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
     const veloxa = within(badges).getByRole('button', {
-      name: 'Veloxa: top pick, positive tone (+0.60). Show the evidence',
+      name: 'Veloxa top pick · +0.60, positive tone. Show the evidence',
     });
     expect(veloxa).toHaveAttribute('title', expect.stringContaining('comfortable (positive)'));
     fireEvent.click(veloxa);
@@ -196,7 +200,9 @@ describe('Compare: badges and evidence per brand', () => {
     expect(focused.getAttribute('data-evidence')).toBe('ev0-0');
     expect(first.contains(focused)).toBe(true);
     expect(visibleText(focused)).toBe('Veloxa');
-    fireEvent.click(within(badges).getByRole('button', { name: /^Fleetfoot: cautioned, negative tone/ }));
+    fireEvent.click(
+      within(badges).getByRole('button', { name: /^Fleetfoot cautioned · −0\.50, negative tone/ }),
+    );
     expect(visibleText(document.activeElement as HTMLElement)).toBe(FLEETFOOT_ITEM);
 
     // An answer not judged yet says so; every answer's positioning was read in one call.

@@ -39,14 +39,15 @@ export function PositioningBadges({
         return (
           <li key={p.brandId}>
             {marked.has(target) ? (
+              // The name is the visible text and more (WCAG 2.5.3: a voice user says what they see).
               <button
                 type="button"
                 className={`badge pos-badge pos-${p.status}-badge`}
                 title={title}
-                aria-label={`${positioningLabel(p)} (${signedScore(p.sentiment.score)}). Show the evidence`}
                 onClick={() => showEvidence(target)}
               >
                 {text}
+                <span className="visually-hidden">, {p.sentiment.label} tone. Show the evidence</span>
               </button>
             ) : (
               <span className={`badge pos-badge pos-${p.status}-badge`} title={title}>
