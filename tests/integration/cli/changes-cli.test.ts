@@ -2,71 +2,20 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
 import { runCli } from '../../support/run-cli';
-import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
+import { buildDriftHistory, DRIFT_PERIOD } from '../../support/drift-history';
+import { tempFolder } from '../store/helpers';
 
-// `parallax changes` as the real binary, on a history stored through the store (real ingest,
-// the Visibility and positioning roll-ups written as in the app): the drift of the engine's unit
-// fixture (tests/unit/findings/drift-fixture.ts) as real answers. Before, on every engine and in
-// every country: Veloxa in 3 of 4 answers, Fleetfoot in 1 of 4, Stridex in 2 of 4; veloxa.de cited
-// in half of Germany's Assistant A answers. From Nov 1, in Germany on Assistant A only: Veloxa in
-// 12 of 40 answers, Fleetfoot in 30 of 40, and veloxa.de cited until Nov 3, never after.
+// `parallax changes` as the real binary, on a history stored through the store with a drift in
+// Germany on Assistant A (tests/support/drift-history.ts): the text list and the JSON, the
+// answers behind a finding, filters, an empty comparison and bad input (exit 2).
 
 const tmp = tempFolder();
-const DAY_MS = 86_400_000;
-const FIRST = Date.parse('2026-10-22T00:00:00Z');
-const PERIOD = ['--from', '2026-11-01', '--to', '2026-11-10'];
+const PERIOD = ['--from', DRIFT_PERIOD.from, '--to', DRIFT_PERIOD.to];
 let db = '';
-
-function answerOf(day: number, engine: string, country: string, j: number) {
-  const after = day >= 10;
-  const d = after ? day - 10 : day;
-  const drifted = after && engine === 'assistant-a' && country === 'DE';
-  const names: string[] = [];
-  if (drifted ? j === 0 || (j === 1 && d < 2) : j < 3) names.push('Veloxa');
-  if (drifted ? j >= 1 : j === 3) names.push('Fleetfoot');
-  if (j % 2 === 0) names.push('Stridex');
-  const citesDe = engine === 'assistant-a' && country === 'DE' && j < 2 && (!after || d < 3);
-  const urls = [
-    ...(citesDe ? ['https://veloxa.de/laufschuhe'] : []),
-    'https://wiki.example.org/Running_shoe',
-  ];
-  const text = names.length ? `Running shoes people talk about: ${names.join(', ')}.` : 'No brand here.';
-  return normalized(engine as 'assistant-a', text, {
-    sources: urls.map((url, i) => ({
-      position: i + 1,
-      kind: 'citation' as const,
-      url,
-      domain: new URL(url).hostname,
-      title: null,
-      snippet: null,
-      redirectLink: null,
-      datePublished: null,
-    })),
-  });
-}
 
 beforeAll(() => {
   db = tmp.file('changes.db');
-  const store = openTemp(db);
-  store.saveBrand({ name: 'Veloxa', kind: 'brand', aliases: [], domains: ['veloxa.com', 'veloxa.de'] });
-  store.saveBrand({ name: 'Fleetfoot', kind: 'competitor', aliases: [], domains: ['fleetfoot.com'] });
-  store.saveBrand({ name: 'Stridex', kind: 'competitor', aliases: [], domains: [] });
-  for (let day = 0; day < 20; day++) {
-    const run = newRun(store, {
-      prompts: ['p0', 'p1', 'p2', 'p3'],
-      engines: ['assistant-a', 'assistant-b'],
-      countries: ['US', 'DE'],
-    });
-    store.ingestResults(
-      run.jobs.map((job) => ({
-        jobId: job.id,
-        raw: {},
-        fetchedAt: FIRST + day * DAY_MS + 3_600_000,
-        normalized: answerOf(day, job.engine, job.country, job.promptIndex),
-      })),
-    );
-  }
-  store.close();
+  buildDriftHistory(db);
 }, 60_000);
 
 afterAll(() => tmp.cleanup());
