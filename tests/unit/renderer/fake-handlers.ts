@@ -4,6 +4,7 @@ import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { sampleFindings } from './fake-findings';
 import {
   NOW,
   SAMPLE_BRANDS,
@@ -219,6 +220,7 @@ export function defaultHandlers(): Handlers {
     'history.seriesKeys': () => [],
     // Visibility: a history with answers and a focus brand.
     'visibility.overview': () => sampleOverview(),
+    'findings.list': () => sampleFindings(),
     'visibility.buckets': (input) => sampleBuckets(input.by),
     'visibility.sources': () => ({
       period: SAMPLE_PERIOD,

@@ -18,6 +18,7 @@ import { ReanalysisLine } from './ReanalysisLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
 import { VisibilityControls } from './VisibilityControls';
+import { WhatChangedCard } from './WhatChangedCard';
 import { VisibilityReportButton } from '../reports/VisibilityReportButton';
 
 /** Statuses after which a run's answers are all stored. */
@@ -147,6 +148,7 @@ export function VisibilityView() {
         <div className="vis-grid">
           {!noFocus && (
             <>
+              <WhatChangedCard />
               <OverviewPanels />
               <TrendPanel />
               <HeatmapPanel />
