@@ -32,7 +32,7 @@ describe('What changed', () => {
     expect(regions.indexOf('vis-what-changed-heading')).toBeLessThan(regions.indexOf('vis-kpis-heading'));
     const stats = within(items[0] as HTMLElement)
       .getByText('Statistics')
-      .closest('details') as HTMLElement;
+      .closest('details') as HTMLDetailsElement;
     expect(stats.open).toBe(false);
     expect(stats.textContent).toContain('75 % (60–86 %), n = 40');
     expect(stats.textContent).toContain('30 % (18–45 %), n = 40');
