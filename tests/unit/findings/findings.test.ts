@@ -10,7 +10,8 @@ import {
   tTwoSided,
 } from '../../../src/shared/analytics/findings';
 import { driftHistory } from './drift-fixture';
-import { BRANDS, daysFrom, inputOf, PERIOD, seeded, type FixtureAnswer } from './fixture';
+import { rng as seeded } from '../../bench/bench-random';
+import { BRANDS, daysFrom, inputOf, PERIOD, type FixtureAnswer } from './fixture';
 
 // The findings engine on small histories whose numbers are computed by hand (the comments give
 // the arithmetic): which changes are significant, the ranking, where a change is concentrated,
