@@ -67,7 +67,11 @@ function competitorWords(competitor: Finding['competitor'], kind: Finding['kind'
 function drillOf(f: Finding, where: Partial<CellKey>, change: CitationChange | null): DrillSpec {
   const base: DrillSpec = { period: 'current', ...where };
   if (f.kind === 'citation') {
-    if (change !== null) return { ...base, fromDay: change.day };
+    // Since the day it stopped: the answers that no longer cite it; since it started: those citing it.
+    if (change !== null)
+      return change.direction === 'started'
+        ? { ...base, fromDay: change.day, domain: f.domain as string }
+        : { ...base, fromDay: change.day };
     return f.effect > 0 ? { ...base, domain: f.domain as string } : base;
   }
   return {
