@@ -217,3 +217,51 @@ describe('at most 7', () => {
     expect(all.findings.filter((f) => f.kind === 'citation').length).toBeGreaterThan(0);
   });
 });
+
+describe('positions, tone and attributes', () => {
+  // The drift history, and from Nov 1 in the US on Assistant A: Veloxa named 3rd instead of 1st,
+  // its tone negative instead of positive, and called "expensive" in every answer naming it.
+  const history = driftHistory().map((a) => {
+    const later = a.day >= PERIOD.from && a.engine === 'assistant-a' && a.loc === 'US';
+    return {
+      ...a,
+      named: a.named.map((b) =>
+        b.brandId !== 'veloxa'
+          ? b
+          : later
+            ? { ...b, rank: 3, tone: -1 as const, attrs: ['expensive'] }
+            : { ...b, tone: 1 as const },
+      ),
+    };
+  });
+  const view = findChanges({ ...inputOf(history), limit: 7 });
+  const of = (kind: string) => view.findings.find((f) => f.kind === kind);
+
+  test('a position that always moved from 1st to 3rd in one cell is a sure change, worded in places', () => {
+    const f = of('position');
+    // Every rank 1 before and 3 after in the cell: no spread, p = 0; over all cells the mean moves
+    // from 1 to (30·3 + 72·1)/102 = 1.59 with spread, so the cell and the total both are significant.
+    expect(f?.significant).toBe(true);
+    expect(f?.effect).toBeGreaterThan(0);
+    expect(f?.before.value).toBe(1);
+    expect(f?.text).toMatch(/^Veloxa moved down \d\.\d places on average/);
+    // The first finding: a sure change (d counted as 2) of the focus brand (× 2).
+    expect(view.findings[0]).toBe(f);
+  });
+
+  test('the tone that soured and the attribute gained', () => {
+    const net = of('net-sentiment');
+    expect(net?.significant).toBe(true);
+    expect(net?.text).toMatch(/^The tone about Veloxa soured/);
+    // Net sentiment: +1 in all 120 answers naming Veloxa before; after, −1 in the US/A cell's 30
+    // of 102: (72 − 30)/102 = +0.41.
+    expect(net?.after.value).toBeCloseTo(42 / 102, 10);
+    const attr = of('attribute');
+    // "expensive": 0 of 120 answers naming Veloxa before, 30 of 102 after.
+    expect(attr?.attribute).toBe('expensive');
+    expect(attr?.significant).toBe(true);
+    expect(attr?.after.value).toBeCloseTo(30 / 102, 10);
+    expect(attr?.text).toBe('Veloxa is called "expensive" more often: 0 % → 29 % of the answers naming it.');
+    expect(view.findings.length).toBeLessThanOrEqual(MAX_FINDINGS);
+  });
+});
