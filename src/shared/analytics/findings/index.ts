@@ -38,7 +38,11 @@ interface Ranked {
 
 function rank(input: FindingsInput, tests: readonly ScopedTest[], fdr: number): Ranked[] {
   const bySubject = new Map<Subject, ScopedTest[]>();
-  for (const t of tests) bySubject.set(t.subject, [...(bySubject.get(t.subject) ?? []), t]);
+  for (const t of tests) {
+    const list = bySubject.get(t.subject);
+    if (list) list.push(t);
+    else bySubject.set(t.subject, [t]);
+  }
   const ranked: Ranked[] = [];
   for (const [subject, list] of bySubject) {
     const test = headline(list, fdr);

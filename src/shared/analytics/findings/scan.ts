@@ -40,7 +40,9 @@ function scopesOf(subject: Subject): Array<{ scope: Partial<CellKey>; cells: str
     const by = new Map<string, string[]>();
     for (const id of ids) {
       const value = cellOf(id)[key];
-      by.set(value, [...(by.get(value) ?? []), id]);
+      const list = by.get(value);
+      if (list) list.push(id);
+      else by.set(value, [id]);
     }
     return by.size < 2
       ? []
