@@ -240,13 +240,15 @@ describe('positions, tone and attributes', () => {
   test('a position that always moved from 1st to 3rd in one cell is a sure change, worded in places', () => {
     const f = of('position');
     // Every rank 1 before and 3 after in the cell: no spread, p = 0; over all cells the mean moves
-    // from 1 to (30·3 + 72·1)/102 = 1.59 with spread, so the cell and the total both are significant.
+    // from 1 to (30·3 + 72·1)/102 = 1.588 with spread, and the total is significant.
     expect(f?.significant).toBe(true);
     expect(f?.effect).toBeGreaterThan(0);
     expect(f?.before.value).toBe(1);
     expect(f?.text).toMatch(/^Veloxa moved down \d\.\d places on average/);
-    // The first finding: a sure change (d counted as 2) of the focus brand (× 2).
-    expect(view.findings[0]).toBe(f);
+    // Over all cells, +0.588 places with a spread under one place: size 0.588 × 2 (the focus).
+    expect(f?.scope).toEqual({});
+    expect(f?.effect).toBeCloseTo(60 / 102, 10);
+    expect(f?.score).toBeCloseTo((2 * 60) / 102, 10);
   });
 
   test('the tone that soured and the attribute gained', () => {
@@ -256,6 +258,9 @@ describe('positions, tone and attributes', () => {
     // Net sentiment: +1 in all 120 answers naming Veloxa before; after, −1 in the US/A cell's 30
     // of 102: (72 − 30)/102 = +0.41.
     expect(net?.after.value).toBeCloseTo(42 / 102, 10);
+    // Ranked first: Cohen's h of (net + 1) / 2, 1 → 0.706, is −1.146, × 2 for the focus brand.
+    expect(view.findings[0]).toBe(net);
+    expect(net?.score).toBeCloseTo(2 * (Math.PI - 2 * Math.asin(Math.sqrt(72 / 102))), 10);
     const attr = of('attribute');
     // "expensive": 0 of 120 answers naming Veloxa before, 30 of 102 after.
     expect(attr?.attribute).toBe('expensive');

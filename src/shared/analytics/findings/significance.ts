@@ -11,7 +11,11 @@ export interface TestResult {
   after: Estimate;
   /** after − before. */
   delta: number;
-  /** Cohen's h (rates) or d (means and net sentiment), signed like delta. */
+  /**
+   * The standardised effect the ranking weighs, signed like delta: Cohen's h for rates and for
+   * net sentiment (as the rate (net + 1) / 2), Cohen's d for positions with the spread taken as
+   * at least one place.
+   */
   size: number;
   pValue: number;
 }
@@ -144,17 +148,13 @@ export function testMeans(
   if (before.n === 0 || after.n === 0 || df < 1)
     return { before: a.estimate, after: b.estimate, delta, size: 0, pValue: 1 };
   const sd = Math.sqrt(((before.n - 1) * a.variance + (after.n - 1) * b.variance) / df);
-  // No spread and a different mean: a sure change, weighed as a large effect (d = 2).
-  if (sd === 0)
-    return {
-      before: a.estimate,
-      after: b.estimate,
-      delta,
-      size: 2 * Math.sign(delta),
-      pValue: delta === 0 ? 1 : 0,
-    };
+  // Ranks cluster tightly (1st to 3rd), so d over their own spread would make a move of half a
+  // place outweigh a 20-point fall of a rate: the spread counts as at least one place.
+  const size = delta / Math.max(1, sd);
+  // No spread and a different mean: a sure change.
+  if (sd === 0) return { before: a.estimate, after: b.estimate, delta, size, pValue: delta === 0 ? 1 : 0 };
   const t = delta / (sd * Math.sqrt(1 / before.n + 1 / after.n));
-  return { before: a.estimate, after: b.estimate, delta, size: delta / sd, pValue: tTwoSided(t, df) };
+  return { before: a.estimate, after: b.estimate, delta, size, pValue: tTwoSided(t, df) };
 }
 
 /** Net sentiment (share positive − share negative) of n answers, with its normal interval. */
@@ -186,7 +186,10 @@ export function testNet(
   const sd = Math.sqrt(all.variance);
   if (sd === 0) return { before: a.estimate, after: b.estimate, delta, size: 0, pValue: 1 };
   const z = delta / (sd * Math.sqrt(1 / before.n + 1 / after.n));
-  return { before: a.estimate, after: b.estimate, delta, size: delta / sd, pValue: twoSidedZ(z) };
+  // Weighed as a rate on 0..1 (Cohen's h): near +1 the net has little spread, and d would make
+  // +0.99 → +0.88 look larger than a brand losing a fifth of its mentions.
+  const size = cohenH((b.estimate.value + 1) / 2, (a.estimate.value + 1) / 2);
+  return { before: a.estimate, after: b.estimate, delta, size, pValue: twoSidedZ(z) };
 }
 
 /**
