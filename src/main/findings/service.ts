@@ -30,7 +30,7 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
     list(input) {
       const ctx = q.context(input);
       const judge = deps.activeJudge();
-      const period = { ...ctx.period.resolved, previous: ctx.period.resolved.previous };
+      const period = ctx.period.resolved;
       const base = { period: { from: period.from, to: period.to, previous: period.previous }, judge };
       const answers = q.answersOf(ctx.current);
       const before = q.answersOf(ctx.previous);

@@ -5,7 +5,7 @@ import type { McpDeps } from './types';
 
 // What changed (issue 30, item 5) for an assistant: the same findings as the app's "What
 // changed" and `parallax changes`, with the channel's own input schema; each finding's sentence,
-// its numbers and significance, and the ids of the answers behind it (get_answer reads them).
+// its numbers and significance, and the ids of the answers behind it (get_result reads them).
 
 const HELP =
   "scope: {kind:'all'} (default), {kind:'monitor', id}, {kind:'run', id}, {kind:'tag', name} or {kind:'promptSet', id}; period: {days: 30} (default) or {from:'YYYY-MM-DD', to:'YYYY-MM-DD'}, compared with the previous period of the same length; engines and locations ('DE', 'US-CA') narrow it; brandId (list_brands) picks the focus brand; limit (1-7) and resultLimit (answer ids per finding, default 50).";
