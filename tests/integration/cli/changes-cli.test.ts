@@ -102,5 +102,5 @@ describe('parallax changes', () => {
     expect(since.stderr).toContain('--since must be a number of days or weeks');
     const both = await cli(['changes', '--db', db, '--since', '7d', '--from', '2026-11-01']);
     expect(both.code).toBe(2);
-  });
+  }, 120_000);
 });
