@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import {
+  frameState,
+  lastRowVisible,
+  shootBothThemes,
+  wrappedBadges,
+  wrappedFigures,
+} from './support/layout-checks';
+
+// The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
+// template, tests/support/demo-history.ts), as an analyst reads them, in light and dark:
+// the frame never scrolls (the wheel over the sidebar once scrolled the whole page, 2,854 px
+// in an 800 px window, and left it blank), nothing sticks out sideways, the leaderboard's
+// figures and pills stay on one line, the citation gaps card shows its last row.
+// Screenshots: test-results/views-visibility-*.png.
+
+describe('Visibility at 1280×800 on a 90-day demo', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({}, { demo: { days: 90 } });
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+    await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
+    await h.page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
+  }, DEMO_BUILD_MS);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('never scrolls the frame: the wheel over the sidebar leaves the window where it was', async () => {
+    const { page } = h;
+    await page.getByRole('table', { name: 'Cited domains' }).waitFor({ timeout: 60_000 });
+    const sidebar = await page.getByRole('navigation', { name: 'Views' }).boundingBox();
+    if (!sidebar) throw new Error('no sidebar');
+    await page.mouse.move(sidebar.x + sidebar.width / 2, sidebar.y + sidebar.height - 40);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    const frame = await frameState(page);
+    expect(frame.scrollY).toBe(0);
+    expect(frame.pageHeight).toBe(frame.windowHeight);
+    // The sidebar and the view's title are still where they were.
+    expect((await page.getByRole('navigation', { name: 'Views' }).boundingBox())?.y).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: 'Visibility' }).isVisible()).toBe(true);
+    await shootBothThemes(h, 'views-frame-after-sidebar-wheel');
+
+    // The wheel over the main pane scrolls the pane, and only the pane.
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => document.querySelector('main')?.scrollTop ?? 0)).toBeGreaterThan(0);
+    expect((await frameState(page)).scrollY).toBe(0);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+  });
+});
