@@ -114,7 +114,7 @@ describe('keyboard alone: compose, run, compare, read alerts', () => {
 
   it('composes and runs a prompt, then opens its comparison', async () => {
     const { page } = h;
-    await page.keyboard.press('Control+1');
+    await page.keyboard.press('Control+6');
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
     await tabTo(/^Prompts \(one per line\)/);
     await page.keyboard.type('best trail running shoes for beginners');
@@ -141,7 +141,7 @@ describe('keyboard alone: compose, run, compare, read alerts', () => {
 
   it('reads the alerts and opens one as a diff in Compare', async () => {
     const { page } = h;
-    await page.keyboard.press('Control+Shift+A');
+    await page.keyboard.press('Control+2');
     await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
     // The list is one Tab stop; the arrows move through the alerts, Enter opens the active one.
     await tabTo(/^Alerts$/);

@@ -94,7 +94,7 @@ describe('the analyst workspace, end to end', () => {
 
   it('searches the stored history with highlighted snippets', async () => {
     const { page } = h;
-    await page.keyboard.press('Control+6');
+    await page.keyboard.press('Control+0');
     await page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('running');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -149,8 +149,8 @@ describe('the analyst workspace, end to end', () => {
     const { page } = h;
     for (const [keys, name, file] of [
       ['Control+4', 'Over time', '07-over-time'],
-      ['Control+7', 'Tools', '09-tools'],
-      ['Control+8', 'Settings', '10-settings'],
+      ['Control+Shift+T', 'Tools', '09-tools'],
+      ['Control+,', 'Settings', '10-settings'],
     ] as const) {
       await page.keyboard.press(keys);
       await page.getByRole('heading', { level: 1, name }).waitFor();

@@ -34,7 +34,7 @@ describe('Discovered panel', () => {
   it('lists the names with answers, share and its interval, where, when, origin, new ones marked; long lists virtualised', async () => {
     render(<BrandsView />);
     const rows = within(await list()).getAllByRole('row');
-    expect(within(panel()).getByText(/62 names in 120 answers \(2025-04-02 … 2025-05-01\)/)).toBeTruthy();
+    expect(within(panel()).getByText(/62 names in 120 answers \(Apr 2, 2025 – May 1, 2025\)/)).toBeTruthy();
     expect(within(panel()).getByText(/2 covered by your brands, 0 dismissed/)).toBeTruthy();
     const first = rows[0] as HTMLElement;
     expect(first.textContent).toContain('Trailhawk');

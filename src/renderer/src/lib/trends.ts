@@ -1,3 +1,4 @@
+import { formatDate } from './format';
 import { brandVisibility } from '../../../shared/analytics/brand-visibility';
 import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
 import type { ResultView } from '../../../shared/ipc/channels/runs';
@@ -32,7 +33,7 @@ export function trendRows(
     const base = {
       runId,
       fetchedAt: first.fetchedAt,
-      label: new Date(first.fetchedAt).toLocaleDateString('en'),
+      label: formatDate(first.fetchedAt),
     };
     const m: TrendRow = { ...base };
     const p: TrendRow = { ...base };

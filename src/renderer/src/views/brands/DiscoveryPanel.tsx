@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { DiscoveryCandidate } from '../../../../shared/analytics/discovery-types';
 import { subscribe } from '../../ipc/client';
+import { formatDateRange, plural } from '../../lib/format';
 import { VirtualList } from '../../components/VirtualList';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useDiscoveryStore } from '../../stores/discovery-store';
@@ -98,8 +99,8 @@ export function DiscoveryPanel() {
       {queue && (
         <p className="muted" aria-live="polite">
           {showDismissed
-            ? `${queue.total} dismissed names.`
-            : `${queue.total} names in ${queue.totalAnswers.toLocaleString('en')} answers (${queue.period.from} … ${queue.period.to}), most named first; ${queue.coveredCount} covered by your brands, ${queue.dismissedCount} dismissed.`}
+            ? `${plural(queue.total, 'dismissed name')}.`
+            : `${plural(queue.total, 'name')} in ${plural(queue.totalAnswers, 'answer')} (${formatDateRange(queue.period.from, queue.period.to)}), most named first; ${queue.coveredCount} covered by your brands, ${queue.dismissedCount} dismissed.`}
         </p>
       )}
       {queue && candidates.length === 0 && (

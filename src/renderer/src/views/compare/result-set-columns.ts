@@ -2,11 +2,7 @@ import { ENGINES } from '../../../../shared/api/engines';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { locationLabel } from '../../lib/countries';
-
-/** "Nov 2, 2025": the day an answer was fetched, for a column label. */
-export function formatDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+import { formatDate } from '../../lib/format';
 
 /**
  * One compare column per stored answer of a result set, in the set's order (newest first).
@@ -23,7 +19,7 @@ export function resultSetColumns(
     return [
       {
         key: r.resultId,
-        label: `${locationLabel(r.country, r.state)} · ${ENGINES[r.engine].label} · ${formatDay(r.fetchedAt)}`,
+        label: `${locationLabel(r.country, r.state)} · ${ENGINES[r.engine].label} · ${formatDate(r.fetchedAt)}`,
         cell: {
           jobId: r.jobId,
           promptIndex: 0,

@@ -3,17 +3,13 @@ import { ENGINES } from '../../../../shared/api/engines';
 import type { SeriesKeyView } from '../../../../shared/visibility/types';
 import { subscribe } from '../../ipc/client';
 import { locationLabel } from '../../lib/countries';
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import type { SeriesTarget } from '../../stores/nav-store';
 import { SERIES_KEYS_LIMIT, useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 
 /** Typing waits this long before asking main, so a word typed is one query, not one per key. */
 const FILTER_DELAY_MS = 250;
-
-function formatDate(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en', { dateStyle: 'medium' });
-}
 
 function sameSeries(k: SeriesKeyView, t: SeriesTarget | null): boolean {
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { formatDuration, formatNumber } from '../../lib/format';
+import { runName } from '../../lib/run-label';
 import { useNavStore } from '../../stores/nav-store';
 import { useRunBoardStore } from '../../stores/run-board-store';
 import { ExportButtons } from '../../components/ExportButtons';
@@ -51,7 +52,7 @@ export function RunBoardView() {
         <>
           <div className="panel run-summary">
             <h2>
-              {detail.name ?? `Run ${detail.id.slice(0, 8)}`}{' '}
+              {runName(detail)}{' '}
               <span className={`status status-${progress?.status ?? detail.status}`}>
                 {progress?.status ?? detail.status}
               </span>

@@ -3,7 +3,7 @@ import { PLAN_NAMES, PLAN_SLOTS, type PlanName } from '../../../../shared/api/en
 import type { InvokeInput } from '../../../../shared/ipc/contract';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -59,7 +59,7 @@ export function SettingsView() {
             {key.backend.warning && <span className="warning"> — {key.backend.warning}</span>}
           </dd>
           <dt>Balance</dt>
-          <dd>{key.balance ? `${formatNumber(key.balance.remaining)} credits` : '—'}</dd>
+          <dd>{key.balance ? plural(key.balance.remaining, 'credit') : '—'}</dd>
           {key.plan && (
             <>
               <dt>Plan (service)</dt>

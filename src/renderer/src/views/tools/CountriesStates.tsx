@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { call } from '../../ipc/client';
 import { searchOptions } from '../../lib/countries';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { ErrorState, Loading } from '../../components/StatusStates';
 
@@ -39,7 +39,7 @@ export function CountriesStates() {
         <>
           <div className="row">
             <span className="muted small">
-              {catalog.countries.codes.length} countries · from {catalog.countries.source}
+              {plural(catalog.countries.codes.length, 'country', 'countries')} · from {catalog.countries.source}
               {catalog.countries.fetchedAt ? ` · ${formatDateTime(catalog.countries.fetchedAt)}` : ''}
             </span>
             <button type="button" className="small" onClick={() => void loadCatalog(true)}>
