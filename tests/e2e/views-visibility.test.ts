@@ -48,7 +48,9 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     // The wheel over the main pane scrolls the pane, and only the pane.
     await page.mouse.move(700, 500);
     await page.mouse.wheel(0, 900);
-    await expect.poll(() => page.evaluate(() => document.querySelector('main')?.scrollTop ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('main')?.scrollTop ?? 0))
+      .toBeGreaterThan(0);
     expect((await frameState(page)).scrollY).toBe(0);
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
   });

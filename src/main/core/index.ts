@@ -59,6 +59,8 @@ export interface CoreDeps {
   openExternal: (url: string) => Promise<void>;
   /** A save dialog in the app; null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
+  /** Shows a saved file in the system's file manager (the app: shell.showItemInFolder). */
+  showInFolder?: (path: string) => void;
   /** A folder chooser in the app (a monitor's report folder); null when the user cancels. */
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
   /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
@@ -192,6 +194,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
+  const savedFiles = new Set<string>();
   const ctx: HandlerContext = {
     app: deps.app,
     store,
@@ -205,7 +209,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     now: deps.now,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    chooseSavePath: deps.chooseSavePath,
+    showInFolder: deps.showInFolder ?? (() => undefined),
+    savedFiles,
+    chooseSavePath: async (request) => {
+      const path = await deps.chooseSavePath(request);
+      if (path !== null) savedFiles.add(path);
+      return path;
+    },
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,

@@ -160,6 +160,7 @@ function openCore(input: StartupInput): Promise<Core> {
     now: () => Date.now(),
     fetch: globalThis.fetch,
     openExternal: (url) => shell.openExternal(url),
+    showInFolder: (path) => shell.showItemInFolder(path),
     chooseSavePath: chooseSavePath,
     chooseFolder,
     chooseOpenFile,

@@ -36,6 +36,7 @@ export function defaultHandlers(): Handlers {
       dataPath: '/tmp/parallax',
     }),
     'app.openExternal': () => ({ opened: true }),
+    'app.showInFolder': () => ({ shown: true }),
     'settings.get': () => ({
       baseUrl: null,
       plan: 'Lite',

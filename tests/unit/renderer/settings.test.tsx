@@ -128,7 +128,7 @@ describe('first run, settings and the app shell', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back up database' }));
     await waitFor(() => expect(fake.callsTo('db.backup')).toHaveLength(1));
-    expect(await screen.findByText('Backup written to /tmp/backup.db')).toBeInTheDocument();
+    expect(await screen.findByText('Backup saved: backup.db')).toBeInTheDocument();
     expect(useNavStore.getState().view).toBe('settings');
   });
 });

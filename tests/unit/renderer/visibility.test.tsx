@@ -233,7 +233,11 @@ describe('Visibility view', () => {
     fireEvent.click(within(trend).getByRole('button', { name: 'Table' }));
     const table = within(trend).getByRole('table', { name: 'Mention rate trend' });
     const rows = within(table).getAllByRole('row');
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['Day', 'Apr 29, 2025', 'Apr 30, 2025']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual([
+      'Day',
+      'Apr 29, 2025',
+      'Apr 30, 2025',
+    ]);
     expect(rows[1]?.textContent).toContain('25 % (21–29 %)');
 
     fireEvent.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Acme, Apr 30, 2025/ }));

@@ -24,6 +24,10 @@ export interface HandlerContext {
   now: () => number;
   fetch: typeof fetch;
   openExternal: (url: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder). */
+  showInFolder: (path: string) => void;
+  /** The files saved through chooseSavePath in this session: the only ones showInFolder shows. */
+  savedFiles: ReadonlySet<string>;
   /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
   /** Asks for a folder (a folder dialog in the app); null when the user cancels. */

@@ -75,7 +75,12 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
       );
     },
     visRunLabels(runIds) {
-      const rows = all<{ id: string; name: string | null; prompt_count: number; first_prompt: string | null }>(
+      const rows = all<{
+        id: string;
+        name: string | null;
+        prompt_count: number;
+        first_prompt: string | null;
+      }>(
         `SELECT r.id, r.name, r.prompt_count,
           (SELECT p.text FROM run_prompts p WHERE p.run_id = r.id AND p.idx = 0) AS first_prompt
         FROM runs r WHERE r.id IN (SELECT value FROM json_each(@ids))`,

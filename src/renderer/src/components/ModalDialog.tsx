@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog over the whole window (backdrop, centred): whatever the list was scrolled to,
@@ -23,7 +24,9 @@ export function ModalDialog({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const box = ref.current;
-    (box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    (
+      box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE)
+    )?.focus();
   }, []);
 
   const onKeyDown = (e: React.KeyboardEvent): void => {

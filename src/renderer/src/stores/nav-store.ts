@@ -50,6 +50,8 @@ export interface ResultSetTarget {
   total: number;
   /** Open in diff mode, the first answer as old (A) and the second as new (B) (an alert's pair). */
   diff?: boolean;
+  /** Each answer its own column, repeats of one cell too (the answers a repeat summary opens). */
+  separate?: boolean;
 }
 
 interface NavState {

@@ -7,7 +7,6 @@ import { formatDateTime } from '../../lib/format';
 import { useNavStore } from '../../stores/nav-store';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { ColumnExtras } from './ColumnExtras';
 import { RawJsonPanel, StoredHtmlPanel } from './RawPanels';
 import { SourcesList } from './SourcesList';
@@ -45,7 +44,6 @@ export function AnswerColumn({
     <article className="answer-column" aria-label={`Answer ${column.label}`}>
       <header>
         <h3>{column.label}</h3>
-        {result?.sandbox && <SyntheticBadge />}
         {caption}
         <div className="tabs" role="group" aria-label={`View of ${column.label}`}>
           {(['answer', 'raw', 'html'] as const).map((t) => (

@@ -3,10 +3,10 @@ import { formatDuration, formatNumber } from '../../lib/format';
 import { runName } from '../../lib/run-label';
 import { useNavStore } from '../../stores/nav-store';
 import { useRunBoardStore } from '../../stores/run-board-store';
-import { ExportButtons } from '../../components/ExportButtons';
+import { ExportMenu } from '../../components/ExportMenu';
 import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { ScreenSyntheticBadge } from '../../components/SyntheticBadge';
 import { JobGrid } from './JobGrid';
 import { RunControls } from './RunControls';
 import { UnreceivedCredits } from './UnreceivedCredits';
@@ -43,7 +43,7 @@ export function RunBoardView() {
       <h1 id="run-heading">Run</h1>
       <div className="row">
         <RunPicker runId={runId} onPick={(id) => openRun(id, 'run')} />
-        {runId && <ExportButtons runId={runId} />}
+        {runId && <ExportMenu runId={runId} />}
       </div>
       {!runId && <Empty>No runs yet. Compose one first.</Empty>}
       {board.loading && <Loading />}
@@ -56,7 +56,7 @@ export function RunBoardView() {
               <span className={`status status-${progress?.status ?? detail.status}`}>
                 {progress?.status ?? detail.status}
               </span>
-              {detail.sandbox && <SyntheticBadge />}
+              <ScreenSyntheticBadge synthetic={detail.sandbox} />
             </h2>
             <progress aria-label="Run progress" max={Math.max(1, total)} value={finishedJobs} />
             <p data-testid="run-progress-text">

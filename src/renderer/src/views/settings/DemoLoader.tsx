@@ -83,7 +83,10 @@ export function DemoLoader({ beforeOpen }: Props) {
           <SyntheticBadge />
           <span>
             A demo history is loaded
-            {status.days !== null ? ` (${plural(status.days, 'day')}, ${plural(status.results, 'answer')})` : ''}.
+            {status.days !== null
+              ? ` (${plural(status.days, 'day')}, ${plural(status.results, 'answer')})`
+              : ''}
+            .
           </span>
           <button type="button" onClick={() => void open()}>
             Open the demo history

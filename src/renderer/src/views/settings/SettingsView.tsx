@@ -4,6 +4,7 @@ import type { InvokeInput } from '../../../../shared/ipc/contract';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { plural } from '../../lib/format';
+import { notifySaved } from '../../lib/saved-file';
 import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -177,7 +178,7 @@ export function SettingsView() {
           onClick={() =>
             void guard(async () => {
               const { path } = await call('db.backup', {});
-              if (path) push('success', `Backup written to ${path}`);
+              if (path) notifySaved('Backup saved', path);
             })
           }
         >

@@ -39,7 +39,8 @@ export function CountriesStates() {
         <>
           <div className="row">
             <span className="muted small">
-              {plural(catalog.countries.codes.length, 'country', 'countries')} · from {catalog.countries.source}
+              {plural(catalog.countries.codes.length, 'country', 'countries')} · from{' '}
+              {catalog.countries.source}
               {catalog.countries.fetchedAt ? ` · ${formatDateTime(catalog.countries.fetchedAt)}` : ''}
             </span>
             <button type="button" className="small" onClick={() => void loadCatalog(true)}>

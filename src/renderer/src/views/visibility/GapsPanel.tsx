@@ -10,7 +10,7 @@ import { PANEL_RESERVE } from './panel-reserve';
 /** Gaps listed before "Show all": the card shows every row it lists, none cut by a scroll box. */
 export const GAPS_SHOWN = 8;
 /** Competitors named in a row before "+N more". */
-const COMPETITORS_SHOWN = 3;
+const COMPETITORS_SHOWN = 2;
 
 type Gap = CitationGapsView['gaps'][number];
 
@@ -37,8 +37,8 @@ function GapTable({ data, brands }: { data: CitationGapsView; brands: Visibility
   return (
     <>
       <p className="muted small">
-        Domains cited in the {plural(data.gapAnswers, 'answer')} that name a competitor but not{' '}
-        {focusName}: the pages to get onto.
+        Domains cited in the {plural(data.gapAnswers, 'answer')} that name a competitor but not {focusName}:
+        the pages to get onto.
       </p>
       <table className="table vis-table vis-gaps" aria-label="Citation gaps">
         <thead>

@@ -50,7 +50,7 @@ export function Leaderboard({ overview }: { overview: VisibilityOverview }) {
   const mentionN = sharedN(rows.map((m) => m.mentionRate.n));
   const voiceN = sharedN(rows.map((m) => m.shareOfVoice.n));
   return (
-    <div className="vis-table-scroll">
+    <div className="vis-table-scroll vis-table-full">
       <table className="table vis-table vis-leaderboard" aria-label="Brand leaderboard">
         <thead>
           <tr>

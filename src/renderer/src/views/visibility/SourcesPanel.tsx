@@ -13,11 +13,9 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
   const domain = useVisibilityStore((s) => s.domain);
   const openDomain = useVisibilityStore((s) => s.openDomain);
   const names = new Map(brands.map((b) => [b.id, b]));
-  // The owning brand is known only for domains a brand lists: without any, the column would be empty.
-  const owned = data.domains.some((d) => d.brandId !== null && names.has(d.brandId));
   const n = sharedN(data.domains.map((d) => d.share.n));
   return (
-    <div className="vis-table-scroll">
+    <div className="vis-table-scroll vis-table-full">
       <table className="table vis-table" aria-label="Cited domains">
         <thead>
           <tr>
@@ -28,7 +26,6 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
             </th>
             <th scope="col">Change</th>
             <th scope="col">Trend</th>
-            {owned && <th scope="col">Brand</th>}
             <th scope="col">
               <span className="visually-hidden">Pages</span>
             </th>
@@ -47,6 +44,13 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                   >
                     {d.domain}
                   </button>
+                  {/* A domain one of the brands lists (its own site): named next to it, not in a column of blanks. */}
+                  {owner && (
+                    <>
+                      {' '}
+                      <span className={`badge badge-${owner.kind}`}>{owner.name}</span>
+                    </>
+                  )}
                 </th>
                 <td className="vis-nowrap">
                   {formatRate(d.share)}
@@ -58,9 +62,6 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                 <td>
                   <Sparkline trend={d.trend} period={data.period} />
                 </td>
-                {owned && (
-                  <td>{owner ? <span className={`badge badge-${owner.kind}`}>{owner.name}</span> : ''}</td>
-                )}
                 <td>
                   <button
                     type="button"

@@ -122,7 +122,8 @@ export function VisibilityView() {
         <p className="muted">
           {overview && (
             <>
-              {formatDateRange(overview.period.from, overview.period.to)} ({plural(overview.answers, 'answer')}
+              {formatDateRange(overview.period.from, overview.period.to)} (
+              {plural(overview.answers, 'answer')}
               ), compared with {formatDateRange(overview.period.previous.from, overview.period.previous.to)} (
               {plural(overview.previousAnswers, 'answer')})
             </>
