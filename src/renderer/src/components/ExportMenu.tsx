@@ -107,7 +107,8 @@ export function ExportMenu({ runId, report }: { runId?: string | null; report?: 
             FORMATS.map((f) => (
               <li key={f.format}>
                 <button type="button" onClick={() => void run(f.format)}>
-                  {f.label} <span className="muted small">{f.hint}</span>
+                  <span className="export-choice-label">{f.label}</span>{' '}
+                  <span className="muted small">{f.hint}</span>
                 </button>
               </li>
             ))}
@@ -121,7 +122,8 @@ export function ExportMenu({ runId, report }: { runId?: string | null; report?: 
                   report.write();
                 }}
               >
-                HTML report <span className="muted small">{report.note ?? 'the answers on screen'}</span>
+                <span className="export-choice-label">HTML report</span>{' '}
+                <span className="muted small">{report.note ?? 'the answers on screen'}</span>
               </button>
             </li>
           )}
