@@ -43,7 +43,7 @@ export function SettingsView() {
   const baseUrlValue = baseUrl ?? settings.baseUrl ?? '';
 
   return (
-    <section aria-labelledby="settings-heading" className="view">
+    <section aria-labelledby="settings-heading" className="view aligned-form">
       <h1 id="settings-heading">Settings</h1>
       {error && <ErrorState error={error} />}
 
