@@ -8,7 +8,7 @@ import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
 import type { SecretStore } from '../main/secrets/secret-store';
 import { openSettingsStore } from '../main/settings/conf-settings-store';
 import type { ServiceProfile } from '../shared/profile';
-import { defaultDatabasePath, defaultUserDataDir } from '../main/settings/paths';
+import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
@@ -77,8 +77,7 @@ function openSettings(env: NodeJS.ProcessEnv): SettingsStore | null {
 export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const settings = openSettings(opts.env);
   const s = settings?.get();
-  const dbPath =
-    opts.db ?? defaultDatabasePath(s?.dataFolder ?? defaultUserDataDir(undefined, undefined, opts.env));
+  const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
   mkdirSync(dirname(dbPath), { recursive: true });
   const store = openHistory({ path: dbPath, onUpgradeProgress: upgradeProgressPrinter(process.stderr) });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
@@ -199,6 +198,26 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       }
     },
   };
+}
+
+/** The data folder of the app and the CLI: the one in settings, else the user-data folder. */
+export function cliDataFolder(env: NodeJS.ProcessEnv, settings: SettingsStore | null): string {
+  return settings?.get().dataFolder ?? defaultUserDataDir(undefined, undefined, env);
+}
+
+/**
+ * The history of the workspace this command uses: --workspace / PARALLAX_WORKSPACE, else the
+ * current one in settings ('default': <data folder>/parallax.db). An unknown name is bad usage.
+ */
+async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsStore | null): Promise<string> {
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
+  try {
+    return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current()
+      .dbPath;
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
+    throw error;
+  }
 }
 
 /** Waits for the pages of the answers just stored (they expire), saying so on stderr. */

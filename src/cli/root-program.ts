@@ -5,7 +5,7 @@ import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
 /** The root `parallax` command with its global options, before any command is registered. */
 export function createRootProgram(ctx: CliContext): Command {
@@ -14,6 +14,10 @@ export function createRootProgram(ctx: CliContext): Command {
     .version(VERSION)
     .option('--json', 'machine-readable JSON output')
     .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
+    .option(
+      '--workspace <name>',
+      'the client workspace whose history to use (default: the current one; --db wins)',
+    )
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -21,9 +25,18 @@ export function createRootProgram(ctx: CliContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   program.hook('preAction', async (root) => {
-    const { json, profile } = root.opts<{ json?: boolean; profile?: string }>();
+    const { json, profile, workspace } = root.opts<{
+      json?: boolean;
+      profile?: string;
+      workspace?: string;
+    }>();
     ctx.json = Boolean(json);
     if (profile !== undefined) await useProfileFile(ctx, profile);
+    // Handed to the command's core as PARALLAX_WORKSPACE, as if set in the environment.
+    if (workspace !== undefined) {
+      if (workspace.trim() === '') throw new CliUsageError('--workspace needs a workspace name');
+      ctx.env = { ...ctx.env, PARALLAX_WORKSPACE: workspace };
+    }
   });
   return program;
 }

@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import type { StorageCompactProgress, StorageStats } from '../../shared/domain/storage';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, withCliCore } from '../core';
+import { registerDbExport } from './db-export';
 import type { RegisterCommand } from './index';
 
 // `parallax db stats` and `parallax db compact`: what the history file is made of, and giving
 // the space freed by deleted runs (or by the one-time compression of older answers) back to disk.
+// `parallax db export` (db-export.ts): the history as plain tables for other tools.
 
 const MB = 1024 * 1024;
 const mb = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`;
@@ -37,7 +39,9 @@ function progressLine(ctx: CliContext, p: StorageCompactProgress): void {
 }
 
 export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const db = program.command('db').description('The history file: size by part, compaction');
+  const db = program
+    .command('db')
+    .description('The history file: size by part, compaction, export for other tools (SQLite, Parquet)');
   db.command('stats')
     .description('Size of the history file by part (answers, raw JSON, sources, search index…)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
@@ -63,4 +67,5 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
         );
       });
     });
+  registerDbExport(db, ctx);
 };

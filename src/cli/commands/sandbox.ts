@@ -139,6 +139,9 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
           if (err instanceof CliUsageError) throw err;
           throw new CliUsageError(err instanceof Error ? err.message : String(err));
         }
+        // Listening for Ctrl+C before the URL is printed: a script that stops the sandbox as soon
+        // as it reads the URL must get a clean close, not Node's default kill by the signal.
+        const stopped = deps.untilStopped();
         if (ctx.json) {
           ctx.stdout.write(
             `${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: sandbox.profile.name })}\n`,
@@ -149,7 +152,7 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
           writeLine(ctx.stdout, `API key: ${sandbox.apiKey}`);
           writeLine(ctx.stdout, 'Press Ctrl+C to stop.');
         }
-        await deps.untilStopped();
+        await stopped;
         await sandbox.close();
       });
   };

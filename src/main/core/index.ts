@@ -39,6 +39,13 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { teamHandlers } from './handlers/team';
+import { createTeamService } from '../team';
+import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
+import { SecretStoreUnavailableError } from '../secrets/secret-store';
+import { createWorkspaceRegistry } from '../workspaces';
+import { AppError } from '../errors/app-error';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -59,8 +66,6 @@ export interface CoreDeps {
   openExternal: (url: string) => Promise<void>;
   /** A save dialog in the app; null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
-  /** Shows a saved file in the system's file manager (the app: shell.showItemInFolder). */
-  showInFolder?: (path: string) => void;
   /** A folder chooser in the app (a monitor's report folder); null when the user cancels. */
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
   /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
@@ -83,6 +88,16 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
+  teamPasswords?: SecretStore;
+  /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
+  env?: NodeJS.ProcessEnv;
+  /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
+  switchWorkspace?: (dbPath: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -196,6 +211,22 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   reanalysis.kick();
   // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
   const savedFiles = new Set<string>();
+  const env = deps.env ?? {};
+  const team = createTeamService({
+    settings: deps.settings,
+    passwords:
+      deps.teamPasswords ??
+      createUnavailableSecretStore(
+        new SecretStoreUnavailableError('No keychain was given to keep the team password.'),
+      ),
+    env,
+    now: deps.now,
+  });
+  const registry = createWorkspaceRegistry({
+    dataFolder: deps.settings.get().dataFolder ?? deps.app.userDataPath,
+    settings: deps.settings,
+    env,
+  });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
@@ -209,7 +240,6 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     now: deps.now,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    showInFolder: deps.showInFolder ?? (() => undefined),
     savedFiles,
     chooseSavePath: async (request) => {
       const path = await deps.chooseSavePath(request);
@@ -220,7 +250,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,
     webhooks,
+    team,
+    workspaces: { registry, team },
+    switchWorkspace:
+      deps.switchWorkspace ??
+      (() =>
+        Promise.reject(
+          new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
+        )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -238,6 +278,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
+    ...teamHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

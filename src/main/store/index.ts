@@ -96,3 +96,5 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+// What the analysis export (src/main/db-export) reads the history with on its own connection.
+export { sourceCountSql, docPartBytes } from './codec';

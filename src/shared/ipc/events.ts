@@ -61,6 +61,16 @@ export const eventChannels = {
     done: z.number().int().min(0),
     total: z.number().int().min(0),
   }),
+  /** An analysis export under way (dbExport.run): the table being written and how far it got. */
+  'dbExport.progress': z.object({
+    exportId: z.string(),
+    table: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    unit: z.string(),
+    tablesDone: z.number().int().min(0),
+    tables: z.number().int().min(0),
+  }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
   /** A monitor run was compared with the monitor's previous run and raised alerts (toast, notification). */

@@ -121,6 +121,12 @@ describe('the packed app (electron-builder --dir)', () => {
       for (const native of natives)
         expect(existsSync(join(unpacked, '@napi-rs', name, native)), native).toBe(true);
     }
+    // DuckDB (the Parquet analysis export): its addon and the library it loads, side by side.
+    const duckdb = `node-bindings-${process.platform}-${process.arch}`;
+    const duckdbFiles = readdirSync(join(ROOT, 'node_modules/@duckdb', duckdb));
+    expect(duckdbFiles).toContain('duckdb.node');
+    for (const file of duckdbFiles)
+      expect(existsSync(join(unpacked, '@duckdb', duckdb, file)), file).toBe(true);
   });
 
   it("leaves out the CLI's bundle, its build tools and better-sqlite3's C sources", () => {

@@ -27,7 +27,28 @@ export type Handlers = { [C in InvokeChannelName]?: Handler<C> };
 
 /** What the fake answers on every channel the views use, before a test overrides one. */
 export function defaultHandlers(): Handlers {
+  const notConnected = {
+    connected: false,
+    source: null,
+    server: null,
+    reachable: null,
+    error: null,
+    schemaVersion: null,
+    knownVersion: 1,
+    user: null,
+    teamAdmin: false,
+    tls: null,
+    workspaces: [],
+    passwordStore: null,
+  };
+  const workspaces = {
+    workspaces: [{ slug: 'default', name: 'Default', current: true, local: true, access: null }],
+    teamError: null,
+  };
   return {
+    'team.status': () => notConnected,
+    'team.disconnect': () => notConnected,
+    'workspaces.list': () => workspaces,
     'app.info': () => ({
       name: 'Parallax',
       version: '0.1.0',

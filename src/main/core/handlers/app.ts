@@ -23,6 +23,7 @@ export const appHandlers: HandlerModule<'app.info' | 'app.openExternal' | 'app.s
         'FORBIDDEN_PATH',
         'Only a file Parallax saved in this session can be shown in its folder',
       );
+    if (!ctx.showInFolder) return { shown: false };
     ctx.showInFolder(path);
     return { shown: true };
   },

@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../visibility';
+import type { TeamService, WorkspaceOps } from '../../team';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
@@ -24,9 +25,7 @@ export interface HandlerContext {
   now: () => number;
   fetch: typeof fetch;
   openExternal: (url: string) => Promise<void>;
-  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder). */
-  showInFolder: (path: string) => void;
-  /** The files saved through chooseSavePath in this session: the only ones showInFolder shows. */
+  /** The files saved through chooseSavePath in this session: the only ones app.showInFolder shows. */
   savedFiles: ReadonlySet<string>;
   /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
@@ -37,8 +36,18 @@ export interface HandlerContext {
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
+  /** The team server's connection (Settings → Team). */
+  team: TeamService;
+  /** The client workspaces, local and on the team server. */
+  workspaces: WorkspaceOps;
+  /** Reopens the app on another workspace's history (the workspace host's). */
+  switchWorkspace: (dbPath: string) => Promise<void>;
   /** Where JSON exports build their lines (worker threads); in-process without it. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
+  showInFolder?: (path: string) => void;
+  /** Where an analysis export reads the answers (a second thread); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface FolderRequest {

@@ -5,6 +5,7 @@
 export { keptZstd } from './zstd-context';
 export { compressBytes, compressText, decompressBytes, decompressText } from './compress';
 export {
+  docPartBytes,
   excerptSql,
   HEAD_CHARS,
   headOf,

@@ -1,16 +1,16 @@
 import { create } from 'zustand';
 
-export interface ToastAction {
-  label: string;
-  run(): void;
-}
-
 export interface Toast {
   id: number;
   level: 'info' | 'warning' | 'error' | 'success';
   message: string;
-  /** A button on the notice ("Show in folder"). */
+  /** A button on the notice (e.g. "Show in folder"); the notice closes when it is used. */
   action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 interface ToastState {
