@@ -38,8 +38,9 @@ export interface DemoHistoryOptions {
   days: number;
   /**
    * 'checked' (default): as the app leaves a demo it built, every demo monitor run compared with
-   * the previous one and its alerts stored. 'unchecked': as `parallax demo` leaves it; a core
-   * that opens it checks the runs in its start-up catch-up (seconds of CPU on a 30-day demo).
+   * the previous one and its alerts stored. 'unchecked': the monitor runs stored but not compared
+   * (as a builder on another connection leaves them); a core that opens it checks the runs in its
+   * start-up catch-up (seconds of CPU on a 30-day demo), and `alerts`/`report` compare them first.
    */
   alerts?: 'checked' | 'unchecked';
   /** Where the copy goes (default: parallax.db in a new folder under the OS temp folder). */

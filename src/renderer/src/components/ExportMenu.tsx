@@ -63,8 +63,8 @@ export function ExportMenu({ runId, report }: { runId?: string | null; report?: 
     const exportId = crypto.randomUUID();
     setUnder({ exportId, done: 0, total: 0 });
     try {
-      const { path, canceled } = await call('export.run', { runId, format, exportId });
-      if (path) notifySaved('Exported', path);
+      const { path, canceled, partial } = await call('export.run', { runId, format, exportId });
+      if (path) notifySaved('Exported', path, partial);
       else if (canceled) push('info', 'Export canceled; no file was written');
     } catch (error) {
       const e = toShownError(error);

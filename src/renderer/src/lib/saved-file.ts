@@ -9,11 +9,13 @@ export function fileName(path: string): string {
 
 /**
  * The notice for a file the app saved: its name, never the whole (possibly temporary) path, and
- * a "Show in folder" button that opens the system's file manager on it.
+ * a "Show in folder" button that opens the system's file manager on it. A caveat about the file
+ * (an export of a run that has not finished is partial) turns the notice into a warning.
  */
-export function notifySaved(what: string, path: string): void {
+export function notifySaved(what: string, path: string, caveat?: string | null): void {
   const push = useToastStore.getState().push;
-  push('success', `${what}: ${fileName(path)}`, {
+  const message = `${what}: ${fileName(path)}`;
+  push(caveat ? 'warning' : 'success', caveat ? `${message}. ${caveat}` : message, {
     label: 'Show in folder',
     run: () =>
       void call('app.showInFolder', { path }).catch((error: unknown) =>
