@@ -54,4 +54,64 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     expect((await frameState(page)).scrollY).toBe(0);
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
   });
+
+  it('reads at a glance over 90 days: figures and pills on one line, every gaps row drawn', async () => {
+    const { page } = h;
+    await page.getByLabel('Period').selectOption('90');
+    const leaderboard = page.getByRole('table', { name: 'Brand leaderboard' });
+    await expect.poll(() => leaderboard.textContent(), { timeout: 60_000 }).toContain('Fleetfoot');
+    const gaps = page.getByRole('table', { name: 'Citation gaps' });
+    await expect.poll(() => gaps.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    await shootBothThemes(h, 'views-visibility-90d');
+
+    // "24 % (23–25 %)" and "n = 7,200" never break; a pill never drops below its brand.
+    expect(await wrappedFigures(leaderboard)).toEqual([]);
+    expect(await wrappedBadges(leaderboard)).toEqual([]);
+    expect(await wrappedBadges(gaps)).toEqual([]);
+    // The gaps card shows the last row it lists (it once sat in a box that cut it off).
+    expect(await lastRowVisible(gaps)).toBe(true);
+    await shootBothThemes(h, 'views-visibility-90d-gaps');
+    await page.getByRole('table', { name: 'Cited domains' }).scrollIntoViewIfNeeded();
+    await shootBothThemes(h, 'views-visibility-90d-sources');
+
+    const frame = await frameState(page);
+    expect(frame.mainOverflowX).toBe(0);
+    expect(frame.scrollY).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('every view in the sidebar fits the 1280×800 frame, light and dark', async () => {
+    const { page } = h;
+    const nav = page.getByRole('navigation', { name: 'Views' });
+    const overflowing: string[] = [];
+    for (const view of VIEWS) {
+      await nav.getByRole('button', { name: new RegExp(`^${view}`) }).click();
+      await page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300); // the view's first query and its charts' entry
+      await shootBothThemes(h, `views-${view.toLowerCase().replace(/ /g, '-')}`);
+      const frame = await frameState(page);
+      if (frame.scrollY !== 0 || frame.pageHeight !== frame.windowHeight)
+        overflowing.push(`${view}: frame scrolls`);
+      if (frame.mainOverflowX > 0) overflowing.push(`${view}: ${frame.mainOverflowX} px sideways`);
+    }
+    expect(overflowing).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
 });
+
+/** The sidebar's views, in its order (each one's h1 carries the same name). */
+const VIEWS = [
+  'Visibility',
+  'Alerts',
+  'Compare',
+  'Over time',
+  'Brands',
+  'Compose',
+  'Run',
+  'Monitors',
+  'Library',
+  'History',
+  'Tools',
+  'Settings',
+];
