@@ -319,7 +319,7 @@ export function defaultHandlers(): Handlers {
     }),
     'alerts.webhookStates': () => ({}),
     'alerts.chooseFolder': () => ({ path: null }),
-    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
+    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true, input.kind),
     'discovery.candidate': (input) =>
       [...sampleDiscoveryQueue().candidates, ...sampleDiscoveryQueue(true).candidates].find(
         (c) => c.key === input.key.toLowerCase() && c.answers > 0,

@@ -5,7 +5,7 @@ import { useDiscoveryStore } from '../../stores/discovery-store';
 import { useNavStore } from '../../stores/nav-store';
 import { DiscoveryAcceptForm } from './DiscoveryAcceptForm';
 import { originLabel } from './discovery-format';
-import { plural } from '../../lib/format';
+import { formatDate, plural } from '../../lib/format';
 
 /** A chosen name: example answers (open in Compare), variants, proposed domains and the decisions. */
 export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidate }) {
@@ -39,7 +39,7 @@ export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidat
             {c.examples.map((e) => (
               <li key={e.resultId}>
                 <button type="button" className="link-like" onClick={openExamples}>
-                  {e.day} · {e.engine} · {e.location}
+                  {formatDate(e.day)} · {e.engine} · {e.location}
                 </button>
                 <span className="discovery-snippet">{e.snippet}</span>
               </li>
