@@ -33,6 +33,18 @@ async function seriousViolations(h: Harness): Promise<Finding[]> {
     }));
 }
 
+/** Serious or critical findings in light and in dark, by theme (empty when there are none). */
+async function bothThemes(): Promise<Record<string, Finding[]>> {
+  const found: Record<string, Finding[]> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme: theme });
+    const violations = await seriousViolations(h);
+    if (violations.length > 0) found[theme] = violations;
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 /** Waits until the view shows no "Loading…" line (at most a few seconds: some views poll). */
 async function settled(h: Harness): Promise<void> {
   await h.page
@@ -86,13 +98,7 @@ describe('axe-core on every view', () => {
         .click();
       await page.getByRole('heading', { level: 1, name: view.label }).waitFor();
       await settled(h);
-      const found: Record<string, Finding[]> = {};
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        const violations = await seriousViolations(h);
-        if (violations.length > 0) found[theme] = violations;
-      }
-      expect(found).toEqual({});
+      expect(await bothThemes()).toEqual({});
     });
   }
 });
@@ -165,18 +171,6 @@ describe('keyboard alone: compose, run, compare, read alerts', () => {
 });
 
 describe('axe-core on dialogs, forms and opened states', () => {
-  /** Serious or critical findings in light and in dark, by theme (empty when there are none). */
-  async function bothThemes(): Promise<Record<string, Finding[]>> {
-    const found: Record<string, Finding[]> = {};
-    for (const theme of ['light', 'dark'] as const) {
-      await h.page.emulateMedia({ colorScheme: theme });
-      const violations = await seriousViolations(h);
-      if (violations.length > 0) found[theme] = violations;
-    }
-    await h.page.emulateMedia({ colorScheme: 'light' });
-    return found;
-  }
-
   async function openView(label: string): Promise<void> {
     const { page } = h;
     await page
