@@ -200,7 +200,7 @@ describe('axe-core on dialogs, forms and opened states', () => {
       .getByRole('button', { name: /^Delete run / })
       .first()
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Delete run' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete run' });
     await dialog.waitFor();
     expect(await bothThemes()).toEqual({});
     await dialog.getByRole('button', { name: 'Keep' }).click();

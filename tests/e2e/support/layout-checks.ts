@@ -51,12 +51,18 @@ export async function wrappedBadges(scope: Locator): Promise<string[]> {
   });
 }
 
-/** Cells whose figure ("24 % (23–25 %)", "n = 7,200") was broken over two lines. */
+/**
+ * Cells whose figure ("24 % (23–25 %)", "n = 7,200") was broken over two lines: two of its
+ * boxes one below the other (an inline element has a box per piece of text and per child, side
+ * by side when it stays on one line).
+ */
 export async function wrappedFigures(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) => {
     const out: string[] = [];
     for (const el of root.querySelectorAll<HTMLElement>('.vis-figure, .vis-n, .vis-change')) {
-      if (el.getClientRects().length > 1) out.push(el.textContent ?? '');
+      const boxes = [...el.getClientRects()].filter((r) => r.width > 0);
+      const below = boxes.some((a) => boxes.some((b) => b.top >= a.bottom - 2));
+      if (below) out.push(el.textContent ?? '');
     }
     return out;
   });

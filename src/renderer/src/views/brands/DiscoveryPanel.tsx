@@ -103,9 +103,9 @@ export function DiscoveryPanel() {
 
   return (
     <div className="panel discovery" role="region" aria-labelledby="discovery-heading">
-      <div className="row">
+      <div className="row discovery-controls">
         <h2 id="discovery-heading">Discovered</h2>
-        <label>
+        <label className="inline">
           Period{' '}
           <select
             value={days ?? ''}
@@ -120,7 +120,7 @@ export function DiscoveryPanel() {
             ))}
           </select>
         </label>
-        <label>
+        <label className="inline">
           <input
             type="checkbox"
             checked={showDismissed}
