@@ -94,7 +94,9 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const row = page.getByRole('row', { name: new RegExp(`^${newcomer.name}`) });
     await expect(row.textContent()).resolves.toContain('new');
     const details = page.getByRole('region', { name: `Details of ${newcomer.name}` });
-    await expect(details.textContent()).resolves.toContain(`Named in ${newcomer.answers} answers`);
+    await expect(details.textContent()).resolves.toContain(
+      `Named in ${newcomer.answers.toLocaleString('en-US')} answers`,
+    );
     await expect(details.getByRole('listitem').count()).resolves.toBeGreaterThanOrEqual(3);
     await expect(details.textContent()).resolves.toContain(newcomer.examples[0]?.snippet.slice(1, 30));
     // The panel's heading at the top of the window: the queue and the chosen name's details.
