@@ -133,6 +133,8 @@ export function TrendChart({
           <Tooltip
             formatter={format}
             contentStyle={{ background: 'var(--panel)', borderColor: 'var(--border)', color: 'var(--text)' }}
+            // Items in the text colour, not each line's (a pale line colour on the panel fails contrast).
+            itemStyle={{ color: 'var(--text)' }}
           />
           <Legend />
           {banded.map((k) => (

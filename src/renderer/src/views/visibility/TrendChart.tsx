@@ -59,6 +59,8 @@ export function TrendChart({
       <Tooltip
         formatter={tooltipValue}
         contentStyle={{ background: 'var(--panel)', borderColor: 'var(--border)', color: 'var(--text)' }}
+        // Items in the text colour, not each line's (a pale line colour on the panel fails contrast).
+        itemStyle={{ color: 'var(--text)' }}
       />
       <Legend content={() => <TrendLegend model={model} />} />
       {model.series
