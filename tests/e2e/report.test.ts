@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BUILD_MS, RESULTS_DIR, startHarness, type Harness } from './harness';
@@ -36,11 +36,15 @@ describe('client report, end to end', () => {
     await form.getByLabel('Period').selectOption('30');
     await h.screenshot('report-form-light');
     await form.getByRole('button', { name: 'Save report…' }).click();
-    const toast = page.getByText(/^Client report for Demo · Buying guides \(.+\) saved to /);
+    const toast = page.getByText(/^Client report for Demo · Buying guides \(.+\) saved: /);
     await toast.waitFor({ timeout: 60_000 });
     reportPath = h.saved.at(-1) ?? '';
     expect(reportPath).toMatch(/demo-buying-guides-\d{4}-\d\d-\d\d\.html$/);
-    expect(await toast.textContent()).toContain(reportPath);
+    // The notice names the file, never its folder (a temp path means nothing to the analyst).
+    const shownText = (await toast.textContent()) ?? '';
+    expect(shownText).toContain(basename(reportPath));
+    expect(shownText).not.toContain(dirname(reportPath));
+    await page.getByRole('button', { name: 'Show in folder' }).waitFor();
     await expect.poll(() => form.count()).toBe(0);
 
     // Visibility offers it once its scope is a monitor.

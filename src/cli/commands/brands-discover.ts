@@ -30,6 +30,7 @@ const QUEUE_FLAGS: FlagNames = {
   engines: '--engine',
   locations: '--countries',
   limit: '--limit',
+  kind: '--only',
 };
 const ACCEPT_FLAGS: FlagNames = {
   key: 'NAME',
@@ -48,6 +49,7 @@ interface QueueFlags {
   countries?: string[];
   limit?: string;
   dismissed?: boolean;
+  only?: string;
   db?: string;
 }
 
@@ -55,6 +57,8 @@ const QUEUE_HELP = `
 Names come from brand entities, shopping product brands and merchants, advertisers and the
 named items of answer lists, pooled across spellings ("Acme", "ACME Inc.", "Acme, Inc.").
 Names a brand or competitor already covers (its name and aliases) are left out.
+Retailers and marketplaces (names the shopping results give as a merchant and never as a
+product's brand) are listed apart from the candidate competitors; --only picks one list.
 
 Columns: answers naming it in the period; share of answers with its 95 % Wilson interval;
 engines and locations; first and last day seen; where it came from; NEW when the previous
@@ -66,7 +70,7 @@ Decide with:
   parallax brands discover merge NAME --into BRAND
 
 JSON (--json): { period: {from, to, days, previous}, totalAnswers, total, dismissedCount,
-coveredCount, candidates: [{ key, name, answers, share: {value, lower, upper, k, n},
+coveredCount, kindCounts: {candidate, retailer}, candidates: [{ key, name, kind, answers, share: {value, lower, upper, k, n},
 previousAnswers, isNew, engines, locations, firstSeen, lastSeen, origins, examples:
 [{resultId, engine, location, day, snippet}], aliases, domains: [{domain, answers, lift,
 labelMatch}], dismissed }] }`;
@@ -95,29 +99,48 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
     );
     return;
   }
-  writeLine(
-    ctx.stdout,
-    formatTable(
-      ['Name', 'Answers', 'Share (95% CI)', 'Engines', 'Locations', 'First', 'Last', 'From', ''],
-      q.candidates.map((c) => [
-        c.name,
-        c.answers,
-        shareText(c),
-        c.engines.join(',') || '-',
-        c.locations.join(',') || '-',
-        c.firstSeen ?? '-',
-        c.lastSeen ?? '-',
-        c.origins.join(',') || '-',
-        c.isNew && c.answers > 0 ? 'NEW' : '',
-      ]),
-    ),
-  );
+  const retailers = q.candidates.filter((c) => c.kind === 'retailer');
+  const candidates = q.candidates.filter((c) => c.kind === 'candidate');
+  if (candidates.length > 0) writeLine(ctx.stdout, candidateTable(candidates));
+  if (retailers.length > 0) {
+    if (candidates.length > 0) writeLine(ctx.stdout, '');
+    writeLine(ctx.stdout, 'Retailers and marketplaces (shopping merchants):');
+    writeLine(ctx.stdout, candidateTable(retailers));
+  }
   const more = q.total - q.candidates.length;
   writeLine(
     ctx.stdout,
     `${q.total} names${more > 0 ? ` (${more} more: --limit)` : ''}; ` +
+      `${plural(q.kindCounts.candidate, 'candidate competitor')}, ` +
+      `${plural(q.kindCounts.retailer, 'retailer or marketplace', 'retailers or marketplaces')}; ` +
       `${q.coveredCount} covered by your brands; ${q.dismissedCount} dismissed.`,
   );
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function candidateTable(candidates: readonly DiscoveryCandidate[]): string {
+  return formatTable(
+    ['Name', 'Answers', 'Share (95% CI)', 'Engines', 'Locations', 'First', 'Last', 'From', ''],
+    candidates.map((c) => [
+      c.name,
+      c.answers,
+      shareText(c),
+      c.engines.join(',') || '-',
+      c.locations.join(',') || '-',
+      c.firstSeen ?? '-',
+      c.lastSeen ?? '-',
+      c.origins.join(',') || '-',
+      c.isNew && c.answers > 0 ? 'NEW' : '',
+    ]),
+  );
+}
+
+/** --only candidates|retailers (singular too) as the queue's kind filter. */
+function kindOf(only: string | undefined): string | undefined {
+  if (only === undefined) return undefined;
+  const word = only.trim().toLowerCase().replace(/s$/u, '');
+  return word === 'candidate' || word === 'retailer' ? word : only;
 }
 
 function printCandidate(ctx: CliContext, c: DiscoveryCandidate): void {
@@ -161,6 +184,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
   )
     .option('--limit <n>', 'how many names, 1-1000 (default 50)')
     .option('--dismissed', 'list the dismissed names instead')
+    .option('--only <kind>', 'only candidate competitors ("candidates") or only "retailers" and marketplaces')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', QUEUE_HELP)
     .action(async (flags: QueueFlags) => {
@@ -172,6 +196,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           ...(flags.countries?.length ? { locations: flags.countries.map((c) => c.toUpperCase()) } : {}),
           ...(flags.limit !== undefined ? { limit: limitOf(flags.limit) } : {}),
           dismissed: flags.dismissed === true,
+          ...(flags.only !== undefined ? { kind: kindOf(flags.only) } : {}),
         },
         QUEUE_FLAGS,
       );

@@ -5,10 +5,12 @@ import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { creditsCell, creditsJson } from '../../shared/domain/run-credits';
+import { runTitle } from '../../shared/domain/run-title';
 import { formatTable, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax history`: the runs in the history, newest first, each marked when
+// `parallax history`: the runs in the history, newest first, each named by what it is (its
+// name, else its first prompt: shared/domain/run-title.ts) with its id last, and marked when
 // `parallax resume` can continue it (paused, interrupted, or left running by a process that
 // is gone) or another process is running it right now.
 
@@ -51,7 +53,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
         const marks = resumability(runs, owners);
         if (ctx.json)
           return writeJson(ctx, {
-            runs: runs.map((r, i) => ({ ...r, ...creditsJson(r), resumable: marks[i] })),
+            runs: runs.map((r, i) => ({ ...r, title: runTitle(r), ...creditsJson(r), resumable: marks[i] })),
             total,
           });
         if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
@@ -70,9 +72,10 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               'Failed',
               'Credits',
               'Resume',
+              'Id',
             ],
             runs.map((r, i) => [
-              r.id,
+              runTitle(r),
               new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '),
               r.status + (r.sandbox ? ' (sandbox)' : ''),
               r.mode,
@@ -83,6 +86,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               r.counts.failed + r.counts.interrupted,
               creditsCell(r),
               RESUME_MARK[marks[i] as Resumability](owners.get(r.id)),
+              r.id,
             ]),
           ),
         );

@@ -214,6 +214,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
+  const savedFiles = new Set<string>();
   const positioning = createPositioningService({
     store,
     now: deps.now,
@@ -266,7 +268,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     now: deps.now,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    chooseSavePath: deps.chooseSavePath,
+    savedFiles,
+    chooseSavePath: async (request) => {
+      const path = await deps.chooseSavePath(request);
+      if (path !== null) savedFiles.add(path);
+      return path;
+    },
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,

@@ -59,6 +59,42 @@ describe('parallax brands discover', () => {
     expect(two.total).toBe(q.total);
   });
 
+  it('lists retailers and marketplaces apart; --only picks one list', async () => {
+    const text = await parallax(['brands', 'discover', '--since', '7d', '--limit', '500']);
+    expect(text.code, text.stderr).toBe(0);
+    const [competitors, shops] = text.stdout.split('Retailers and marketplaces (shopping merchants):');
+    expect(competitors).toContain('Trailhawk');
+    expect(competitors).not.toContain('Shopwise');
+    expect(shops).toContain('Shopwise');
+    expect(shops).not.toContain('Trailhawk');
+    const retailers = await json<DiscoveryQueue>([
+      'brands',
+      'discover',
+      '--since',
+      '7d',
+      '--only',
+      'retailers',
+    ]);
+    const candidates = await json<DiscoveryQueue>([
+      'brands',
+      'discover',
+      '--since',
+      '7d',
+      '--only',
+      'candidate',
+    ]);
+    expect(retailers.candidates.map((c) => c.kind)).toEqual(retailers.candidates.map(() => 'retailer'));
+    expect(retailers.candidates.map((c) => c.key)).toContain('shopwise');
+    expect(candidates.candidates.map((c) => c.key)).not.toContain('shopwise');
+    // Each list counts both kinds (before its filter).
+    expect(retailers.kindCounts).toEqual({ candidate: candidates.total, retailer: retailers.total });
+    expect(candidates.kindCounts).toEqual(retailers.kindCounts);
+    expect(text.stdout).toContain(`${retailers.total} retailers or marketplaces`);
+    const bad = await parallax(['brands', 'discover', '--only', 'shops']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--only/);
+  }, 120_000);
+
   it('refuses bad flags with exit 2 and the reason', async () => {
     const bad = await parallax(['brands', 'discover', '--since', '0d']);
     expect(bad.code).toBe(2);

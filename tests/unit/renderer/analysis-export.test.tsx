@@ -86,7 +86,7 @@ describe('Export for analysis', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export for analysis…' }));
     expect(
       await screen.findByText(
-        'Exported 1,234 answers to /home/ana/parallax-analysis.sqlite (includes synthetic sandbox/demo answers)',
+        'Exported 1,234 answers to parallax-analysis.sqlite (includes synthetic sandbox/demo answers)',
       ),
     ).toBeInTheDocument();
     const [sent] = fake.callsTo('dbExport.run');

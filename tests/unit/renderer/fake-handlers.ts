@@ -59,6 +59,7 @@ export function defaultHandlers(): Handlers {
       dataPath: '/tmp/parallax',
     }),
     'app.openExternal': () => ({ opened: true }),
+    'app.showInFolder': () => ({ shown: true }),
     'settings.get': () => ({
       baseUrl: null,
       plan: 'Lite',
@@ -327,7 +328,7 @@ export function defaultHandlers(): Handlers {
     }),
     'alerts.webhookStates': () => ({}),
     'alerts.chooseFolder': () => ({ path: null }),
-    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
+    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true, input.kind),
     'discovery.candidate': (input) =>
       [...sampleDiscoveryQueue().candidates, ...sampleDiscoveryQueue(true).candidates].find(
         (c) => c.key === input.key.toLowerCase() && c.answers > 0,

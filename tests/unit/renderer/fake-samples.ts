@@ -324,6 +324,7 @@ export function sampleDiscoveryCandidate(
   return {
     key,
     name,
+    kind: 'candidate',
     answers: 42,
     share: { value: 0.35, k: 42, n: 120, lower: 0.27, upper: 0.44 },
     previousAnswers: 30,
@@ -360,14 +361,17 @@ export function sampleDiscoveryCandidate(
   };
 }
 
-export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
+export function sampleDiscoveryQueue(dismissed = false, kind?: DiscoveryCandidate['kind']): DiscoveryQueue {
   const period: ResolvedPeriod = {
     from: '2025-04-02',
     to: '2025-05-01',
     days: 30,
     previous: { from: '2025-03-03', to: '2025-04-01' },
   };
-  const candidates = dismissed
+  const retailers = [
+    sampleDiscoveryCandidate('Shopwise', { kind: 'retailer', origins: ['merchant', 'advertiser'] }),
+  ];
+  const listed = dismissed
     ? [
         sampleDiscoveryCandidate('Altura', {
           dismissed: true,
@@ -395,12 +399,21 @@ export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
           }),
         ),
       ];
+  const candidates =
+    kind === 'retailer'
+      ? dismissed
+        ? []
+        : retailers
+      : kind === 'candidate'
+        ? listed
+        : [...listed, ...retailers];
   return {
     period,
     totalAnswers: 120,
     total: candidates.length,
     dismissedCount: dismissed ? 1 : 0,
     coveredCount: 2,
+    kindCounts: { candidate: listed.length, retailer: dismissed ? 0 : retailers.length },
     candidates,
   };
 }

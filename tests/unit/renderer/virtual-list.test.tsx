@@ -77,7 +77,7 @@ describe('virtualized lists', () => {
     render(<HistoryView />);
     const list = await screen.findByRole('grid', { name: 'Runs' });
     await within(list).findByText('Run number 0');
-    expect(screen.getByText('100000 runs')).toBeInTheDocument();
+    expect(screen.getByText('100,000 runs')).toBeInTheDocument();
     expect(within(list).getAllByRole('row').length).toBeLessThan(40);
     expect(fake.callsTo('runs.list').map((c) => c.offset)).toEqual([0]);
 

@@ -30,6 +30,8 @@ export interface HandlerContext {
   now: () => number;
   fetch: typeof fetch;
   openExternal: (url: string) => Promise<void>;
+  /** The files saved through chooseSavePath in this session: the only ones app.showInFolder shows. */
+  savedFiles: ReadonlySet<string>;
   /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
   /** Asks for a folder (a folder dialog in the app); null when the user cancels. */

@@ -71,6 +71,24 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
   }));
 }
 
+/**
+ * The answers of every repeat of a column's cell (same prompt, engine and place in the run),
+ * in repeat order: what the column's repeat summary reads.
+ */
+export function repeatResultIds(cells: readonly MatrixCellView[], of: MatrixCellView): string[] {
+  return cells
+    .filter(
+      (c) =>
+        c.promptIndex === of.promptIndex &&
+        c.engine === of.engine &&
+        c.country === of.country &&
+        c.state === of.state &&
+        c.resultId !== null,
+    )
+    .sort((x, y) => x.repeat - y.repeat)
+    .map((c) => c.resultId as string);
+}
+
 /** Markdown to show for a result (plain text is valid Markdown too). */
 export function answerMarkdown(result: ResultView): string {
   return result.normalized.markdown ?? result.normalized.text;

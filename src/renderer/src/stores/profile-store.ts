@@ -10,6 +10,7 @@ import {
 import { call } from '../ipc/client';
 import { useCatalogStore } from './catalog-store';
 import { toShownError, type ShownError } from '../lib/errors';
+import { fileName } from '../lib/saved-file';
 
 // Settings → Service profile: the form's draft (every input as typed), its per-field errors
 // (the shared zod schema, checked as the user types, and main's answer on save) and the
@@ -194,7 +195,7 @@ export const useProfileStore = create<ProfileState>((set, get) => {
       const profile = checked.profile;
       await guarded(async () => {
         const written = await call('profile.export', { profile });
-        set({ busy: false, notice: written.path === null ? null : `Exported to ${written.path}.` });
+        set({ busy: false, notice: written.path === null ? null : `Exported to ${fileName(written.path)}.` });
       });
     },
   };

@@ -32,6 +32,11 @@ export interface RunEstimateView {
 export interface RunSummaryView {
   id: string;
   name: string | null;
+  /**
+   * The run's first prompt: what names a run that has no name (shared/domain/run-title.ts).
+   * Optional so a reader that does not fill it (an older peer) still type-checks.
+   */
+  firstPrompt?: string | null;
   status: RunStatus;
   mode: RunMode;
   engines: EngineName[];

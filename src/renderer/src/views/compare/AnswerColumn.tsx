@@ -8,7 +8,6 @@ import { useAnswerPositioningStore } from '../../stores/answer-positioning-store
 import { useNavStore } from '../../stores/nav-store';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { ColumnExtras } from './ColumnExtras';
 import { PositioningBadges } from './PositioningBadges';
 import { RawJsonPanel, StoredHtmlPanel } from './RawPanels';
@@ -68,7 +67,6 @@ export function AnswerColumn({
     <article className="answer-column" aria-label={`Answer ${column.label}`} ref={articleRef}>
       <header>
         <h3>{column.label}</h3>
-        {result?.sandbox && <SyntheticBadge />}
         {caption}
         <div className="tabs" role="group" aria-label={`View of ${column.label}`}>
           {(['answer', 'raw', 'html'] as const).map((t) => (

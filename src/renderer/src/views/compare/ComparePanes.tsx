@@ -70,12 +70,9 @@ export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props
   return (
     <>
       <div className="row">
-        <button
-          type="button"
-          aria-pressed={store.diffMode}
-          onClick={() => store.setDiffMode(!store.diffMode)}
-        >
-          {store.diffMode ? 'Side by side' : 'Diff mode'}
+        {/* Names the mode it switches to (a label that flips with a pressed state reads backwards). */}
+        <button type="button" onClick={() => store.setDiffMode(!store.diffMode)}>
+          {store.diffMode ? 'Show side by side' : 'Show as diff'}
         </button>
         <label className="inline">
           <input

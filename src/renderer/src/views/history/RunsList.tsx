@@ -6,7 +6,8 @@ import { call } from '../../ipc/client';
 import { isCountryCode } from '../../lib/countries';
 import { deleteRun } from '../../lib/delete-run';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
+import { runName } from '../../lib/run-label';
 import { usePagedRows } from '../../lib/use-paged-rows';
 import { useNavStore } from '../../stores/nav-store';
 import { CodeInput } from '../../components/CodeInput';
@@ -74,7 +75,7 @@ export function RunsList() {
     setDeleting(true);
     try {
       await deleteRun(pending.id);
-      setDeletedNote(`Deleted ${pending.name ?? `Run ${pending.id.slice(0, 8)}`}.`);
+      setDeletedNote(`Deleted ${runName(pending)}.`);
       setReload((n) => n + 1);
       close();
     } catch (err) {
@@ -108,6 +109,7 @@ export function RunsList() {
         <DeleteRunDialog
           run={pending}
           deleting={deleting}
+          error={deleteError}
           onConfirm={() => void confirmDelete()}
           onKeep={() => {
             setDeleteError(null);
@@ -115,7 +117,6 @@ export function RunsList() {
           }}
         />
       )}
-      {deleteError && <ErrorState error={deleteError} />}
       {deletedNote && (
         <p role="status" className="muted small">
           {deletedNote}
@@ -126,7 +127,7 @@ export function RunsList() {
       {total === 0 && <Empty>No runs match.</Empty>}
       {cache && total !== null && total > 0 && (
         <>
-          <p className="muted small">{total} runs</p>
+          <p className="muted small">{plural(total, 'run')}</p>
           <VirtualList<RunSummaryView>
             label="Runs"
             count={total}
@@ -139,14 +140,14 @@ export function RunsList() {
             renderRow={(r, i) =>
               r ? (
                 <div className="run-row">
-                  <strong>{r.name ?? `Run ${r.id.slice(0, 8)}`}</strong>
+                  <strong>{runName(r)}</strong>
                   <span className={`status status-${r.status}`}>{r.status}</span>
                   {r.sandbox && <span className="badge badge-synthetic">synthetic</span>}
                   <button
                     type="button"
                     className="small danger row-action"
                     tabIndex={-1}
-                    aria-label={`Delete run ${r.name ?? `Run ${r.id.slice(0, 8)}`}`}
+                    aria-label={`Delete run ${runName(r)}, ${formatDateTime(r.createdAt)}`}
                     onClick={(e) => {
                       // The row itself opens the run; this button only asks to delete it.
                       e.stopPropagation();
@@ -156,7 +157,7 @@ export function RunsList() {
                     Delete
                   </button>
                   <span className="muted small">
-                    {formatDateTime(r.createdAt)} · {r.promptCount} prompts ·{' '}
+                    {formatDateTime(r.createdAt)} · {plural(r.promptCount, 'prompt')} ·{' '}
                     {r.engines.map((e) => ENGINES[e].label).join(', ')} ·{' '}
                     {[...r.countries, ...r.states.map((s) => `US-${s}`)].join(' ')} ·{' '}
                     {r.counts.succeeded ?? 0}/{r.total} ok

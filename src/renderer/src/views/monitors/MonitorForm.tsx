@@ -46,7 +46,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
 
   return (
     <form
-      className="panel monitor-form"
+      className="panel monitor-form aligned-form"
       aria-label="New monitor"
       onSubmit={(e) => {
         e.preventDefault();

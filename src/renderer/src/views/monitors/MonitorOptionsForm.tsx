@@ -171,7 +171,7 @@ export function MonitorOptionsForm({
 
   return (
     <form
-      className="monitor-options"
+      className="monitor-options aligned-form"
       aria-label={`Alert options: ${monitorName}`}
       onSubmit={(e) => void submit(e)}
       noValidate

@@ -4,6 +4,7 @@ import type { InvokeInput } from '../../../../shared/ipc/contract';
 import { call, subscribe } from '../../ipc/client';
 import { toShownError } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
+import { fileName } from '../../lib/saved-file';
 import { useToastStore } from '../../stores/toast-store';
 
 // Settings → Data → "Export for analysis…": the history as plain tables for the analyst's own
@@ -63,7 +64,7 @@ export function AnalysisExportPanel() {
         const answers = out.tables.find((t) => t.table === 'answers')?.rows ?? 0;
         push(
           'success',
-          `Exported ${formatNumber(answers)} answers to ${out.path}${out.synthetic ? ' (includes synthetic sandbox/demo answers)' : ''}`,
+          `Exported ${formatNumber(answers)} answers to ${fileName(out.path)}${out.synthetic ? ' (includes synthetic sandbox/demo answers)' : ''}`,
           { label: 'Show in folder', run: () => void call('dbExport.showInFolder', { exportId }) },
         );
       } else if (out.canceled) push('info', 'Export canceled; nothing was written');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { reloadBrandsIfLoaded } from '../../stores/brands-reload';
 import { DEMO_DAYS, useDemoStore, type DemoProgress } from '../../stores/demo-store';
 import { useNavStore } from '../../stores/nav-store';
@@ -49,7 +49,7 @@ export function DemoLoader({ beforeOpen }: Props) {
     if (build.canceled) return;
     push(
       'success',
-      `Demo history loaded: ${formatNumber(build.results)} synthetic answers over ${build.days} days.`,
+      `Demo history loaded: ${plural(build.results, 'synthetic answer')} over ${plural(build.days, 'day')}.`,
     );
     // Land on Visibility unless the analyst went elsewhere while it was being built.
     if (useNavStore.getState().view === startedOn) await open();
@@ -83,7 +83,10 @@ export function DemoLoader({ beforeOpen }: Props) {
           <SyntheticBadge />
           <span>
             A demo history is loaded
-            {status.days !== null ? ` (${status.days} days, ${formatNumber(status.results)} answers)` : ''}.
+            {status.days !== null
+              ? ` (${plural(status.days, 'day')}, ${plural(status.results, 'answer')})`
+              : ''}
+            .
           </span>
           <button type="button" onClick={() => void open()}>
             Open the demo history
@@ -108,7 +111,7 @@ export function DemoLoader({ beforeOpen }: Props) {
       )}
       {!building && lastBuild?.canceled && (
         <p className="muted">
-          Canceled: the {formatNumber(lastBuild.results)} answers built so far are kept, labelled synthetic;
+          Canceled: the {plural(lastBuild.results, 'answer')} built so far are kept, labelled synthetic;
           delete them in Settings.
         </p>
       )}
@@ -131,8 +134,8 @@ function BuildProgress({
     <div className="demo-progress">
       <progress aria-label="Demo history progress" max={progress.days} value={progress.day} />
       <p data-testid="demo-progress-text">
-        Building day {progress.day} of {progress.days} · {formatNumber(progress.runs)} runs ·{' '}
-        {formatNumber(progress.results)} answers
+        Building day {progress.day} of {progress.days} · {plural(progress.runs, 'run')} ·{' '}
+        {plural(progress.results, 'answer')}
         {progress.message ? ` · ${progress.message}` : ''}
       </p>
       <button type="button" disabled={canceling} onClick={onCancel}>

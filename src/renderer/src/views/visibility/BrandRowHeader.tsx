@@ -3,7 +3,8 @@ import { useVisibilityStore } from '../../stores/visibility-store';
 
 /**
  * A brand's row header in the brand tables: its name opening the answers naming it in Compare,
- * and whether it is the focus brand or a competitor.
+ * and a pill for the focus brand and the user's
+ * other brands (competitors, most rows, get none).
  */
 export function BrandRowHeader({
   brandId,
@@ -19,16 +20,20 @@ export function BrandRowHeader({
 }) {
   const drill = useVisibilityStore((s) => s.drill);
   const name = brand?.name ?? brandId;
+  // Competitors are most rows: only the focus brand and the user's other brands get a pill.
+  const pill = focus ? 'focus' : brand?.kind === 'brand' ? 'your brand' : null;
   return (
     <th scope="row">
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => void drill({ brandId, mentioned: true }, `Answers naming ${name}`)}
-      >
-        {name}
-      </button>{' '}
-      {brand && <span className={`badge badge-${brand.kind}`}>{focus ? 'focus' : brand.kind}</span>}
+      <span className="vis-brand-cell">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => void drill({ brandId, mentioned: true }, `Answers naming ${name}`)}
+        >
+          {name}
+        </button>
+        {pill && <span className={`badge badge-${brand?.kind ?? 'brand'}`}>{pill}</span>}
+      </span>
       {children}
     </th>
   );

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ENGINE_NAMES, ENGINES, isEngineName } from '../../../../shared/api/engines';
 import type { VisibilityScope } from '../../../../shared/visibility/types';
 import { MultiSelect, type MultiSelectOption } from '../../components/MultiSelect';
-import { runLabel } from '../../components/RunPicker';
+import { runLabel } from '../../lib/run-label';
 import { ErrorState } from '../../components/StatusStates';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { engineLabel } from './format';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { RunStatus } from '../../../../shared/domain/run-spec';
 import { subscribe } from '../../ipc/client';
 import { ErrorState } from '../../components/StatusStates';
+import { formatDateRange, plural } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { DemoProgressLine } from './DemoProgressLine';
@@ -128,9 +129,10 @@ export function VisibilityView() {
         <p className="muted">
           {overview && (
             <>
-              {overview.period.from} – {overview.period.to} ({overview.answers.toLocaleString('en')} answers),
-              compared with {overview.period.previous.from} – {overview.period.previous.to} (
-              {overview.previousAnswers.toLocaleString('en')} answers)
+              {formatDateRange(overview.period.from, overview.period.to)} (
+              {plural(overview.answers, 'answer')}
+              ), compared with {formatDateRange(overview.period.previous.from, overview.period.previous.to)} (
+              {plural(overview.previousAnswers, 'answer')})
             </>
           )}
         </p>

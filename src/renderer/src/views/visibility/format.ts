@@ -45,6 +45,12 @@ export function formatN(n: number): string {
   return `n = ${formatNumber(n)}`;
 }
 
+/** The sample size every row of a column shares, or null when rows differ (or there are none). */
+export function sharedN(ns: readonly number[]): number | null {
+  const first = ns[0];
+  return first !== undefined && ns.every((n) => n === first) ? first : null;
+}
+
 /** A number with at most one decimal and no trailing ".0": 3.5, 4, 0.3. */
 function short(value: number): string {
   return String(Math.round(value * 10) / 10);
