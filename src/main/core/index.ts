@@ -20,6 +20,8 @@ import {
 } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { openHistory, type HistoryStore } from '../store';
+import { labelsOfProfile } from '../../shared/narrative/places';
+import { profileOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
@@ -166,6 +168,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.afterRunSteps ? { afterRunSteps: deps.afterRunSteps } : {}),
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
+    labels: () => labelsOfProfile(profileOfSettings(deps.settings.get())),
   });
 
   // Pages results link to expire 24 h after the answer: each stored answer kicks the archiver,

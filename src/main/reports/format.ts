@@ -68,6 +68,7 @@ const ALERT_KIND_NAMES: Record<AlertKind, string> = {
   'brand-entered': 'Brand entered the answers',
   'brand-dropped': 'Brand dropped out',
   'position-moved': 'First position moved',
+  trend: 'Steady slide or rise',
   'competitor-appeared': 'Competitor appeared',
   'competitor-disappeared': 'Competitor disappeared',
   'sources-changed': 'Cited sources changed',
