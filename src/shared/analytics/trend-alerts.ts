@@ -9,9 +9,11 @@ import { cochranArmitage, holm, type TrendPoint, type TrendTest } from './trend-
 // a change no single run-to-run comparison shows (each step is within the noise). After each
 // run, over the monitor's last `trendRuns` completed runs (at least MIN_TREND_RUNS):
 //
-// 1. Series: each tracked brand's mention counts per run, over the whole monitor (the engine ×
-//    location slices every run asked, so a changed spec does not read as a trend) and per
-//    engine × location slice (every prompt pooled).
+// 1. Series: each tracked brand's mention counts per run over the whole monitor (the engine ×
+//    location slices every run asked, so a changed spec does not read as a trend), and the
+//    focus brand's per engine × location slice (every prompt pooled). A competitor's local
+//    drift is rarely the client's story: on a 30-day demo, competitors' slices raised two
+//    trend alerts in three.
 // 2. Each series with enough answers both ways (at least MIN_EACH_WAY naming and not naming the
 //    brand) is tested with the Cochran–Armitage trend test, its variance scaled by the runs'
 //    dispersion when they vary more than binomial sampling (trend-test.ts).
@@ -102,6 +104,7 @@ function seriesOf(runs: readonly TrendRun[], brands: readonly ChangeBrand[]): Se
         };
       }),
     });
+    if (brand.kind !== 'brand') continue;
     for (const key of keys) {
       const [engine = '', loc = ''] = key.split('\u0000');
       const points = runs.flatMap((r) => {
