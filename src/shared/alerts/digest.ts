@@ -50,7 +50,7 @@ export function groupDigests(alerts: readonly AlertView[]): AlertDigest[] {
     if (list) list.push(a);
     else byRun.set(a.runId, [a]);
   }
-  return [...byRun.values()].map(buildDigest).sort((a, b) => b.createdAt - a.createdAt);
+  return [...byRun.values()].map((list) => buildDigest(list)).sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** The digest's alerts split into those shown and those folded (sources and wording). */
@@ -61,9 +61,9 @@ export function splitCollapsed(alerts: readonly AlertView[]): { shown: AlertView
   };
 }
 
-/** "4 more changes in cited sites and wording". */
-export function foldedLine(folded: number): string {
-  return `${plural(folded, 'more change')} in cited sites and wording`;
+/** "4 more changes in cited sites and wording" ("4 changes…" when nothing else is listed). */
+export function foldedLine(folded: number, more = true): string {
+  return `${plural(folded, more ? 'more change' : 'change')} in cited sites and wording`;
 }
 
 /**
@@ -76,6 +76,6 @@ export function digestLines(d: AlertDigest, lines = 10): string[] {
   const out = [d.headline, ...listed.map((a) => `• ${a.title}`)];
   const left = d.total - listed.length - folded.length;
   if (left > 0) out.push(`… and ${plural(left, 'more change')}`);
-  if (folded.length > 0) out.push(foldedLine(folded.length));
+  if (folded.length > 0) out.push(foldedLine(folded.length, listed.length > 0));
   return out;
 }

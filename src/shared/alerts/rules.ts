@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReportBranding } from '../reports/branding';
 import { ALERT_KIND_DEFS } from './registry';
 import { ALERT_KINDS, type AlertKind } from './types';
 
@@ -86,6 +87,8 @@ export interface MonitorOptionsView {
   reportDir: string | null;
   /** The period the report covers, in days (null: the default). */
   reportDays: number | null;
+  /** The client report's title and look (client name, subject, logo, accent). */
+  branding: ReportBranding;
   /** Null while the monitor still has its defaults (no row stored). */
   updatedAt: number | null;
 }
