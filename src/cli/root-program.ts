@@ -1,11 +1,20 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
+import {
+  CliExit,
+  CliUsageError,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  writeLine,
+  type CliContext,
+} from './context';
+import { isEnvironmentFailure } from './environment-failure';
 
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
 /** The root `parallax` command with its global options, before any command is registered. */
 export function createRootProgram(ctx: CliContext): Command {
@@ -14,6 +23,10 @@ export function createRootProgram(ctx: CliContext): Command {
     .version(VERSION)
     .option('--json', 'machine-readable JSON output')
     .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
+    .option(
+      '--workspace <name>',
+      'the client workspace whose history to use (default: the current one; --db wins)',
+    )
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -21,9 +34,18 @@ export function createRootProgram(ctx: CliContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   program.hook('preAction', async (root) => {
-    const { json, profile } = root.opts<{ json?: boolean; profile?: string }>();
+    const { json, profile, workspace } = root.opts<{
+      json?: boolean;
+      profile?: string;
+      workspace?: string;
+    }>();
     ctx.json = Boolean(json);
     if (profile !== undefined) await useProfileFile(ctx, profile);
+    // Handed to the command's core as PARALLAX_WORKSPACE, as if set in the environment.
+    if (workspace !== undefined) {
+      if (workspace.trim() === '') throw new CliUsageError('--workspace needs a workspace name');
+      ctx.env = { ...ctx.env, PARALLAX_WORKSPACE: workspace };
+    }
   });
   return program;
 }
@@ -67,6 +89,12 @@ export async function runProgram(
     if (err instanceof CliUsageError) {
       writeLine(ctx.stderr, `parallax: ${err.message}`);
       return EXIT_USAGE;
+    }
+    if (isEnvironmentFailure(err)) {
+      // The history could not be written (full disk, a lock held too long, a read-only disk, an
+      // I/O error): the command did not complete, through no fault of its input.
+      writeLine(ctx.stderr, `parallax: ${(err as Error).message}`);
+      return EXIT_JOBS_FAILED;
     }
     const message = err instanceof Error ? err.message : String(err);
     writeLine(ctx.stderr, `parallax: ${message}`);

@@ -118,7 +118,8 @@ export function requireBrand(store: HistoryStore, nameOrId: string): BrandView {
   return brand;
 }
 
-function requireMonitor(store: HistoryStore, nameOrId: string): string {
+/** The monitor named by --monitor (its id, or its name ignoring case), or exit 2 listing the monitors. */
+export function requireMonitor(store: HistoryStore, nameOrId: string): string {
   const monitors = store.listMonitors();
   const key = nameOrId.trim().toLowerCase();
   const found =

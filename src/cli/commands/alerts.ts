@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createAfterRunPipeline, createAlertService } from '../../main/alerts';
 import { resolveCliProfile } from '../../main/profile';
 import type { HistoryStore } from '../../main/store';
 import { foldedLine, splitCollapsed } from '../../shared/alerts/digest';
@@ -15,7 +14,8 @@ import {
 } from '../../shared/alerts/types';
 import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore, type CliCore } from '../core';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore, type CliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax alerts`: the change alerts raised after monitor runs, one digest per run ("3 changes
@@ -184,17 +184,6 @@ export function cliLabels(core: Pick<CliCore, 'settings'>, env: NodeJS.ProcessEn
   }
 }
 
-/** Compares the monitor runs nobody compared yet (no events, no webhook, no steps). */
-export async function catchUpQuietly(store: HistoryStore): Promise<number> {
-  const pipeline = createAfterRunPipeline({
-    store,
-    alerts: createAlertService({ store, now: Date.now }),
-    now: Date.now,
-  });
-  const results = await pipeline.catchUp({ quiet: true });
-  return results.reduce((sum, r) => sum + r.alerts.length, 0);
-}
-
 export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const alerts = program
     .command('alerts')
@@ -226,15 +215,8 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       const kinds = parseKinds(flags.kind);
       const severities = parseSeverities(flags.severity);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
-      await withCliCore(ctx.env, { db: flags.db }, async (core) => {
-        // Comparing runs nobody compared (a fresh demo history: dozens) takes a while: say so.
-        const pending = core.store.uncheckedMonitorRuns().length;
-        if (pending > 0)
-          writeLine(
-            ctx.stderr,
-            `Comparing ${pending} monitor run${pending === 1 ? '' : 's'} not compared yet…`,
-          );
-        await catchUpQuietly(core.store);
+      await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
+        await catchUpQuietly(ctx, core.store);
         const filter = {
           ...(since !== undefined ? { since } : {}),
           ...(flags.unread ? { unread: true } : {}),

@@ -25,6 +25,8 @@ import { registerVisibilityCommand } from './visibility';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
+import { registerTeamCommands } from './team';
+import { registerWorkspaceCommands } from './workspace';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -56,4 +58,6 @@ export const commandModules: RegisterCommand[] = [
   registerReportCommand,
   registerMcpCommand,
   registerDbCommands,
+  registerTeamCommands,
+  registerWorkspaceCommands,
 ];

@@ -41,6 +41,13 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { teamHandlers } from './handlers/team';
+import { createTeamService } from '../team';
+import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
+import { SecretStoreUnavailableError } from '../secrets/secret-store';
+import { createWorkspaceRegistry } from '../workspaces';
+import { AppError } from '../errors/app-error';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -83,6 +90,16 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
+  teamPasswords?: SecretStore;
+  /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
+  env?: NodeJS.ProcessEnv;
+  /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
+  switchWorkspace?: (dbPath: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -195,6 +212,22 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  const env = deps.env ?? {};
+  const team = createTeamService({
+    settings: deps.settings,
+    passwords:
+      deps.teamPasswords ??
+      createUnavailableSecretStore(
+        new SecretStoreUnavailableError('No keychain was given to keep the team password.'),
+      ),
+    env,
+    now: deps.now,
+  });
+  const registry = createWorkspaceRegistry({
+    dataFolder: deps.settings.get().dataFolder ?? deps.app.userDataPath,
+    settings: deps.settings,
+    env,
+  });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
@@ -213,7 +246,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
     alerts,
     webhooks,
+    team,
+    workspaces: { registry, team },
+    switchWorkspace:
+      deps.switchWorkspace ??
+      (() =>
+        Promise.reject(
+          new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
+        )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -231,6 +274,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
+    ...teamHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {

@@ -4,8 +4,10 @@ import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electro
 import Store from 'electron-store';
 import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
-import { createSecretStore, redactSecrets } from '../secrets';
+import { createSecretStore, redactSecrets, type SecretStore } from '../secrets';
 import { defaultUserDataDir, type SettingsStore } from '../settings';
+import { createTeamPasswordStore } from '../team';
+import { openWorkspaceHost, type WorkspaceHost } from '../workspaces';
 import {
   createQuitController,
   recordPausedAtQuit,
@@ -22,6 +24,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
+import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -50,7 +53,7 @@ const trusted: TrustedRenderer = {
 const isAppUrl = (url: string): boolean => isTrustedSender({ url, isMainFrame: true }, trusted);
 
 let mainWindow: BrowserWindow | null = null;
-let core: Core | null = null;
+let host: WorkspaceHost<Core> | null = null;
 let coreRuns: CoreRuns | null = null;
 let quit: QuitController | null = null;
 let openSettings: SettingsStore | null = null;
@@ -82,7 +85,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   // Every failure on the way (settings, data folder, keychain, history) is a dialog with its
   // ways out; the core starts only once they are all passed, or the user quits.
-  const outcome = await startWithRecovery<Core>({
+  const outcome = await startWithRecovery<WorkspaceHost<Core>>({
     userDataDir: userData,
     openSettings: () => openElectronSettingsStore({ cwd: userData }),
     openSecrets: () =>
@@ -94,7 +97,7 @@ async function start(): Promise<void> {
         ),
       }),
     migrate: (dbPath) => migrateWithSplash(dbPath, migrateWorkerFile),
-    startCore: openCore,
+    startCore: openHost,
     ask,
     chooseFolder: chooseDataFolder,
     openFolder,
@@ -105,11 +108,17 @@ async function start(): Promise<void> {
     return;
   }
   const { input } = outcome;
-  core = outcome.core;
+  const opened = outcome.core;
+  host = opened;
   openSettings = input.settings;
-  const runs = watchCoreRuns(core);
+  // The runs of the open workspace's core: watched again when the window switches workspaces.
+  let runs = watchCoreRuns(opened.current());
   coreRuns = runs;
-  const opened = core;
+  opened.onSwitch((core) => {
+    runs.dispose();
+    runs = watchCoreRuns(core);
+    coreRuns = runs;
+  });
   quit = createQuitController({
     activeRuns: () => runs.active(),
     ask,
@@ -122,15 +131,15 @@ async function start(): Promise<void> {
       await pageSanitizer.close();
     },
   });
-  registerIpc(core.router, trusted);
-  forwardEvents(core.events, () => mainWindow);
-  notifyOnAlerts(core.events, () => mainWindow);
+  registerIpc(opened.router, trusted);
+  forwardEvents(opened.events, () => mainWindow);
+  notifyOnAlerts(opened.events, () => mainWindow);
   createWindow(input.settings, () => void offerResume(userData));
   // Today's backup, in the background (SQLite's online backup: the app keeps working).
   takeAutoBackupIfDue({
     dataFolder: input.dataFolder,
     now: () => Date.now(),
-    backup: (path) => opened.store.backup(path),
+    backup: (path) => opened.current().store.backup(path),
   }).catch((error: unknown) => {
     const message = `The automatic backup of the history failed: ${error instanceof Error ? error.message : String(error)}`;
     console.error(message);
@@ -146,7 +155,28 @@ async function start(): Promise<void> {
 // page never stalls the window.
 const pageSanitizer = createWorkerSanitizer(sanitizeWorkerFile);
 
-function openCore(input: StartupInput): Promise<Core> {
+/** The core on the current workspace's history, reopened on another when the window switches. */
+async function openHost(input: StartupInput): Promise<WorkspaceHost<Core>> {
+  const teamPasswords = await createTeamPasswordStore({
+    fallback: new SafeStorageSecretStore(
+      safeStorage,
+      new Store({ name: 'secrets', cwd: app.getPath('userData'), configFileMode: 0o600 }),
+      process.platform,
+      'encryptedTeamPassword',
+    ),
+  });
+  return openWorkspaceHost(
+    (dbPath, switchWorkspace) => openCore(input, dbPath, teamPasswords, switchWorkspace),
+    input.dbPath,
+  );
+}
+
+function openCore(
+  input: StartupInput,
+  dbPath: string,
+  teamPasswords: SecretStore,
+  switchWorkspace: (dbPath: string) => Promise<void>,
+): Promise<Core> {
   return createCore({
     app: {
       name: app.getName(),
@@ -154,9 +184,12 @@ function openCore(input: StartupInput): Promise<Core> {
       platform: process.platform,
       userDataPath: app.getPath('userData'),
     },
-    dbPath: input.dbPath,
+    dbPath,
     settings: input.settings,
     secrets: input.secrets,
+    teamPasswords,
+    env: process.env,
+    switchWorkspace,
     now: () => Date.now(),
     fetch: globalThis.fetch,
     openExternal: (url) => shell.openExternal(url),
@@ -167,6 +200,9 @@ function openCore(input: StartupInput): Promise<Core> {
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    // An analysis export reads (and for Parquet writes) the answers on a second thread.
+    dbExportWorker: { file: dbExportWorkerFile },
+    showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),
   });
 }
@@ -178,14 +214,18 @@ async function offerResume(userData: string): Promise<void> {
   if (offered.length === 0) return;
   const action = await ask(resumeOfferDialog(offered));
   if (action === 'resume') await coreRuns.resume(offered.map((r) => r.id));
-  core?.events.emit('app.notice', resumeOfferNotice(offered, action));
+  host?.events.emit('app.notice', resumeOfferNotice(offered, action));
 }
 
 async function chooseSavePath(request: SaveRequest): Promise<string | null> {
   const options = {
     title: request.title,
     defaultPath: join(app.getPath('documents'), request.defaultName),
-    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+    // No extensions: a name without one (a folder the export creates, e.g. Parquet files).
+    filters:
+      request.extensions.length === 0
+        ? []
+        : [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
   };
   const result = mainWindow
     ? await dialog.showSaveDialog(mainWindow, options)

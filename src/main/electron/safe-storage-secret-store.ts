@@ -31,6 +31,8 @@ export class SafeStorageSecretStore implements FallbackSecretStore {
     private readonly safeStorage: SafeStorageLike,
     private readonly store: EncryptedKeyStore,
     private readonly platform: NodeJS.Platform = process.platform,
+    /** The file's field: the API key's by default, the team password's under another. */
+    private readonly field: string = FIELD,
   ) {}
 
   /** Read when shown: safeStorage only knows its Linux backend once the app is ready. */
@@ -52,7 +54,7 @@ export class SafeStorageSecretStore implements FallbackSecretStore {
   }
 
   async get(): Promise<string | null> {
-    const stored = this.store.get(FIELD);
+    const stored = this.store.get(this.field);
     if (typeof stored !== 'string' || stored === '') return null;
     return this.safeStorage.decryptString(Buffer.from(stored, 'base64'));
   }
@@ -63,12 +65,12 @@ export class SafeStorageSecretStore implements FallbackSecretStore {
         'Neither an OS keychain nor OS-backed encryption is available, so the key was not saved.',
       );
     }
-    this.store.set(FIELD, this.safeStorage.encryptString(key).toString('base64'));
+    this.store.set(this.field, this.safeStorage.encryptString(key).toString('base64'));
   }
 
   async delete(): Promise<boolean> {
-    const had = typeof this.store.get(FIELD) === 'string';
-    this.store.delete(FIELD);
+    const had = typeof this.store.get(this.field) === 'string';
+    this.store.delete(this.field);
     return had;
   }
 

@@ -6,8 +6,12 @@ import { API_KEY_ANYWHERE, maskApiKey } from './key-format';
 /** A fragment that starts like a key (a truncated key in a message); too short to be a mask. */
 const KEY_FRAGMENT = /sk_[A-Za-z0-9]{6,}/g;
 const BEARER = /(Bearer\s+)[^\s"',;]+/gi;
+/** The password of a URL (postgres://role:PASSWORD@host): the team URL's, or any other. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@"']*):[^\s/@"']*@/gi;
+/** password=… in a libpq key/value connection string or a query parameter. */
+const PASSWORD_PARAM = /\b(password=)('[^']*'|[^\s&"']+)/gi;
 
-/** Replaces known secrets, anything key-shaped and bearer tokens with their masks. */
+/** Replaces known secrets, anything key-shaped, URL passwords and bearer tokens with their masks. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
   // Longest first, so a secret that contains another is replaced whole.
@@ -16,6 +20,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
   }
   out = out.replace(API_KEY_ANYWHERE, (key) => maskApiKey(key));
   out = out.replace(KEY_FRAGMENT, 'sk_…');
+  out = out.replace(URL_PASSWORD, '$1:[redacted]@').replace(PASSWORD_PARAM, '$1[redacted]');
   return out.replace(BEARER, (_match, prefix: string) => `${prefix}[redacted]`);
 }
 

@@ -21,6 +21,22 @@ const windowStateSchema = z
 
 const availabilitySchema = z.enum(['available', 'coming-soon', 'unknown']);
 
+/** A workspace's folder name under <data folder>/workspaces ('default' is the data folder itself). */
+export const WORKSPACE_SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** A stored team URL never carries a password: that is in the keychain. */
+const teamUrlSchema = z
+  .string()
+  .max(2000)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'a postgres:// URL without a password');
+
 export const settingsFields = {
   ...userSettingsFields,
   /** Where history and exports live; null = the user-data folder. */
@@ -37,6 +53,14 @@ export const settingsFields = {
       updatedAt: z.iso.datetime().nullable(),
     })
     .strict(),
+  /** The team server (Settings → Team, `parallax team connect`); null = no team. */
+  team: z.object({ url: teamUrlSchema, teamId: z.uuid(), connectedAt: z.iso.datetime() }).strict().nullable(),
+  /** The workspace the app and the CLI open ('default': the history in the data folder). */
+  workspace: z.string().regex(WORKSPACE_SLUG),
+  /** Workspaces made on this machine, with their display names (their folders are the truth). */
+  workspaces: z
+    .array(z.object({ slug: z.string().regex(WORKSPACE_SLUG), name: z.string().min(1).max(200) }).strict())
+    .max(1000),
   /** GET /v1/countries per `model` value, cached. */
   countriesCache: z
     .object({
@@ -74,6 +98,9 @@ const defaults: Settings = {
   serviceProfile: null,
   engineAvailability: { byEngine: {}, updatedAt: null },
   countriesCache: null,
+  team: null,
+  workspace: 'default',
+  workspaces: [],
   monitorsPaused: false,
   // An assistant never starts runs unless the analyst turns it on in Settings.
   mcpRunsEnabled: false,

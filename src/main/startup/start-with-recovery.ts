@@ -1,8 +1,9 @@
 import { existsSync, renameSync } from 'node:fs';
 import { SecretStoreUnavailableError, type SecretStore } from '../secrets';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
-import { defaultDatabasePath, settingsFilePath, type Settings, type SettingsStore } from '../settings';
+import { settingsFilePath, type Settings, type SettingsStore } from '../settings';
 import { MIGRATIONS, restoreHistory, companionPaths } from '../store';
+import { createWorkspaceRegistry } from '../workspaces';
 import { latestBackup } from './backups';
 import type { DialogModel } from './dialog-model';
 import { checkFolder } from './folders';
@@ -166,7 +167,12 @@ async function prepare<C>(deps: StartupDeps<C>, keychainWaived: boolean): Promis
       },
     };
   }
-  return { ok: true, input: { dbPath: defaultDatabasePath(dataFolder), dataFolder, settings, secrets } };
+  return { ok: true, input: { dbPath: currentHistory(dataFolder, settings), dataFolder, settings, secrets } };
+}
+
+/** The history of the workspace the app opens (the default one: <data folder>/parallax.db). */
+function currentHistory(dataFolder: string, settings: SettingsStore | null): string {
+  return createWorkspaceRegistry({ dataFolder, settings, env: {} }).current().dbPath;
 }
 
 /** The user connected a key before (and is not in sandbox mode): a missing keychain means a missing key. */
@@ -182,7 +188,7 @@ async function carryOut<C>(
   knownVersion: number,
 ): Promise<void> {
   const dataFolder = dataFolderOf(settings, deps.userDataDir);
-  const dbPath = defaultDatabasePath(dataFolder);
+  const dbPath = currentHistory(dataFolder, settings);
   switch (action) {
     case 'retry':
     case 'continue':

@@ -21,6 +21,12 @@ export {
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
+  BUSY_TIMEOUT_MS,
+  freeBytesNear,
+  HistoryWriteError,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureKind,
 } from './connection';
 export { registerStoreFunctions } from './codec';
 export {
@@ -100,3 +106,5 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+// What the analysis export (src/main/db-export) reads the history with on its own connection.
+export { sourceCountSql, docPartBytes } from './codec';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
@@ -10,6 +11,7 @@ import { profileChannels } from './channels/profile';
 import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { storageChannels } from './channels/storage';
+import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
@@ -35,6 +37,8 @@ export const invokeChannels = {
   ...alertsChannels,
   ...reportsChannels,
   ...profileChannels,
+  ...teamChannels,
+  ...dbExportChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

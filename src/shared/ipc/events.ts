@@ -45,6 +45,19 @@ export const eventChannels = {
   }),
   /** The service said the key is revoked or expired: ask for a new one (nothing else is lost). */
   'key.revoked': z.object({ message: z.string() }),
+  /**
+   * The history cannot be written (full disk, a lock held too long, read-only disk, I/O error):
+   * runs send nothing new and hold their paid answers until it can (the dialog).
+   */
+  'storage.blocked': z.object({
+    kind: z.enum(['full', 'busy', 'read-only', 'io']),
+    path: z.string(),
+    message: z.string(),
+    heldAnswers: z.number().int().min(0),
+    neededBytes: z.number().nullable(),
+  }),
+  /** It can be written again: the runs went on by themselves. */
+  'storage.cleared': z.object({ path: z.string(), heldMs: z.number().min(0) }),
   /** The demo history builder's progress (a day of the N days built). */
   'demo.progress': z.object({
     phase: z.enum(['building', 'done', 'canceled', 'failed']),
@@ -60,6 +73,16 @@ export const eventChannels = {
     phase: z.enum(['writing', 'done', 'canceled', 'failed']),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
+  }),
+  /** An analysis export under way (dbExport.run): the table being written and how far it got. */
+  'dbExport.progress': z.object({
+    exportId: z.string(),
+    table: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    unit: z.string(),
+    tablesDone: z.number().int().min(0),
+    tables: z.number().int().min(0),
   }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),

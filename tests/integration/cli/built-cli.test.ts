@@ -136,6 +136,27 @@ describe('the built CLI', () => {
     expect(doc.jobs.every((j) => j.jobState === 'succeeded' && j.result !== null)).toBe(true);
   });
 
+  it('loads node-postgres for the team commands (one line and exit 1 when the server is not there)', async () => {
+    const out = await new Promise<Out>((resolve) => {
+      execFile(
+        process.execPath,
+        [entry, 'team', 'status'],
+        {
+          env: {
+            ...process.env,
+            PARALLAX_USER_DATA_DIR: dataDir,
+            PARALLAX_TEAM_URL: 'postgres://nobody:pw@127.0.0.1:1/team?connect_timeout=5',
+          },
+          timeout: 60_000,
+        },
+        (err, stdout, stderr) =>
+          resolve({ code: err && typeof err.code === 'number' ? err.code : 0, stdout, stderr }),
+      );
+    });
+    expect(out.stderr.trim()).toMatch(/^parallax: The team server 127\.0\.0\.1:1 cannot be reached: /);
+    expect(out.code).toBe(1);
+  });
+
   it('exits 2 on an unknown command, suggesting the closest one', async () => {
     const out = await runBuilt(['histroy']);
     expect(out.code).toBe(2);

@@ -236,6 +236,8 @@ export async function startWorld(): Promise<World> {
     const resultId = shown.jobs.find((j) => j.pages.some((p) => p.state === 'archived'))?.resultId;
     if (!resultId) throw new Error(`no archived page in run ${pages.runId}`);
     const pausedRunId = await pausedRun(env, home);
+    // A second client's workspace, for the examples that switch to one (docs/guides/team.md).
+    await json(['workspace', 'create', 'Globex', '--local'], env, home);
     return {
       dir,
       binDir,
@@ -268,11 +270,14 @@ export async function startWorld(): Promise<World> {
   }
 }
 
-/** A fresh data folder for one example: a copy of the shared history, or settings alone. */
+/** A fresh data folder for one example: a copy of the shared history (and its workspaces), or settings alone. */
 export function copyDataDir(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
-  for (const name of readdirSync(from)) {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    if (entry.isDirectory()) copyDataDir(source, join(to, entry.name));
     // The shared memory index is rebuilt by the next opener; the WAL, if any, is part of the file.
-    if (!name.endsWith('-shm')) copyFileSync(join(from, name), join(to, name), constants.COPYFILE_FICLONE);
+    else if (!entry.name.endsWith('-shm'))
+      copyFileSync(source, join(to, entry.name), constants.COPYFILE_FICLONE);
   }
 }

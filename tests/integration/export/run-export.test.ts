@@ -130,6 +130,7 @@ describe('streamed run exports', () => {
         JSON.stringify({
           format: 'parallax-run-export',
           version: 1,
+          partial: false,
           run,
           jobs: cells.map((cell) => ({
             ...cell,

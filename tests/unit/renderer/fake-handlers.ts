@@ -27,7 +27,28 @@ export type Handlers = { [C in InvokeChannelName]?: Handler<C> };
 
 /** What the fake answers on every channel the views use, before a test overrides one. */
 export function defaultHandlers(): Handlers {
+  const notConnected = {
+    connected: false,
+    source: null,
+    server: null,
+    reachable: null,
+    error: null,
+    schemaVersion: null,
+    knownVersion: 1,
+    user: null,
+    teamAdmin: false,
+    tls: null,
+    workspaces: [],
+    passwordStore: null,
+  };
+  const workspaces = {
+    workspaces: [{ slug: 'default', name: 'Default', current: true, local: true, access: null }],
+    teamError: null,
+  };
   return {
+    'team.status': () => notConnected,
+    'team.disconnect': () => notConnected,
+    'workspaces.list': () => workspaces,
     'app.info': () => ({
       name: 'Parallax',
       version: '0.1.0',
@@ -131,7 +152,7 @@ export function defaultHandlers(): Handlers {
     }),
     'brands.delete': () => ({ deleted: true }),
     'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
-    'history.search': () => ({ hits: [], total: 0 }),
+    'history.search': () => ({ hits: [], total: 0, totalCapped: false }),
     'runs.delete': () => ({ deleted: true }),
     'prompts.list': () => [],
     'prompts.save': (input) => ({
@@ -170,7 +191,7 @@ export function defaultHandlers(): Handlers {
       concurrency: { used: 3, max: 10 },
     }),
     'queue.clear': () => ({ cleared: 12 }),
-    'export.run': () => ({ path: '/tmp/export.csv', canceled: false }),
+    'export.run': () => ({ path: '/tmp/export.csv', canceled: false, partial: null }),
     'export.cancel': () => ({ canceled: false }),
     'export.compareReport': () => ({ path: '/tmp/report.html' }),
     'db.backup': () => ({ path: '/tmp/backup.db' }),

@@ -15,6 +15,7 @@ import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-s
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
 import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-store';
+import { useWorkspaceStore } from '../../../src/renderer/src/stores/workspace-store';
 
 /** Puts every zustand store back to its initial state (stores are module singletons). */
 export function resetStores(): void {
@@ -36,6 +37,7 @@ export function resetStores(): void {
     useToastStore,
     useToolsStore,
     useVisibilityStore,
+    useWorkspaceStore,
   ]) {
     (store as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(
       store.getInitialState(),

@@ -72,3 +72,25 @@ describe('createRedactingLogger', () => {
     expect(lines).toEqual([odd, '…t-42']);
   });
 });
+
+describe('redactSecrets: passwords in connection URLs and strings', () => {
+  it('masks the password of a URL and keeps the rest readable', () => {
+    expect(
+      redactSecrets('connect postgres://alice:s3cr%40t!@db.example:5432/team?sslmode=verify-full failed'),
+    ).toBe('connect postgres://alice:[redacted]@db.example:5432/team?sslmode=verify-full failed');
+    expect(redactSecrets('postgresql://bob:pw@[::1]/x')).toBe('postgresql://bob:[redacted]@[::1]/x');
+  });
+
+  it('leaves a URL without a password as it is', () => {
+    expect(redactSecrets('postgres://alice@db.example/team and https://example.com/a:b')).toBe(
+      'postgres://alice@db.example/team and https://example.com/a:b',
+    );
+  });
+
+  it('masks password= in key/value strings and query parameters', () => {
+    expect(redactSecrets("host=db password='a b c' user=x")).toBe('host=db password=[redacted] user=x');
+    expect(redactSecrets('postgres://db/team?password=hunter2&sslmode=require')).toBe(
+      'postgres://db/team?password=[redacted]&sslmode=require',
+    );
+  });
+});

@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../visibility';
+import type { TeamService, WorkspaceOps } from '../../team';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
@@ -33,8 +34,18 @@ export interface HandlerContext {
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
+  /** The team server's connection (Settings → Team). */
+  team: TeamService;
+  /** The client workspaces, local and on the team server. */
+  workspaces: WorkspaceOps;
+  /** Reopens the app on another workspace's history (the workspace host's). */
+  switchWorkspace: (dbPath: string) => Promise<void>;
   /** Where JSON exports build their lines (worker threads); in-process without it. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
+  showInFolder?: (path: string) => void;
+  /** Where an analysis export reads the answers (a second thread); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface FolderRequest {

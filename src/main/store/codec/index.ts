@@ -5,6 +5,7 @@
 export { keptZstd } from './zstd-context';
 export { compressBytes, compressText, decompressBytes, decompressText } from './compress';
 export {
+  docPartBytes,
   excerptSql,
   HEAD_CHARS,
   headOf,
@@ -25,3 +26,4 @@ export {
 } from './text-dictionary';
 export { sourceCountSql } from './list-sql';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';
+export { SEARCH_INDEX_CHARS, searchHead, searchTextSql } from './search-head';

@@ -174,3 +174,13 @@ export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDo
   last.bytes = null;
   last.parts = partsOf(doc);
 }
+
+/**
+ * A document's parts as UTF-8 bytes (views into one decompressed buffer; null for a NULL part),
+ * for readers that pass text on as bytes (the analysis export writes them to SQLite and Parquet
+ * without turning them into JS strings and back).
+ */
+export function docPartBytes(packed: Uint8Array): Array<Buffer | null> {
+  const bytes = decompressBytes(packed);
+  return partRanges(bytes).map((r) => (r === null ? null : bytes.subarray(r[0], r[1])));
+}

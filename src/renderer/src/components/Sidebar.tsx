@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { VIEW_GROUPS, VIEWS, useNavStore } from '../stores/nav-store';
 import { UnreadBadge } from '../views/alerts/UnreadBadge';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 
@@ -43,33 +44,37 @@ export function Sidebar() {
   };
 
   return (
-    <nav className="sidebar" aria-label="Views" ref={navRef}>
+    <aside className="sidebar">
       <h2 className="brand">Parallax {info && <span className="version">{info.version}</span>}</h2>
-      {GROUPED.map(({ group, views }) => (
-        <div key={group.id} className="nav-group">
-          <h3 id={`nav-group-${group.id}`} className="nav-group-heading">
-            {group.label}
-          </h3>
-          <ul aria-labelledby={`nav-group-${group.id}`}>
-            {views.map((v) => (
-              <li key={v.id}>
-                <button
-                  type="button"
-                  aria-current={view === v.id ? 'page' : undefined}
-                  aria-keyshortcuts={ariaShortcut(v)}
-                  tabIndex={view === v.id ? 0 : -1}
-                  onClick={() => go(v.id)}
-                  onKeyDown={(e) => onKeyDown(e, ORDER.indexOf(v))}
-                >
-                  <span>{v.label}</span>
-                  {v.id === 'alerts' && <UnreadBadge />}
-                  <kbd>{shortcutLabel(v)}</kbd>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
+      {/* Which client's history the window shows: above the views, not one of them. */}
+      <WorkspaceSwitcher />
+      <nav aria-label="Views" ref={navRef}>
+        {GROUPED.map(({ group, views }) => (
+          <div key={group.id} className="nav-group">
+            <h3 id={`nav-group-${group.id}`} className="nav-group-heading">
+              {group.label}
+            </h3>
+            <ul aria-labelledby={`nav-group-${group.id}`}>
+              {views.map((v) => (
+                <li key={v.id}>
+                  <button
+                    type="button"
+                    aria-current={view === v.id ? 'page' : undefined}
+                    aria-keyshortcuts={ariaShortcut(v)}
+                    tabIndex={view === v.id ? 0 : -1}
+                    onClick={() => go(v.id)}
+                    onKeyDown={(e) => onKeyDown(e, ORDER.indexOf(v))}
+                  >
+                    <span>{v.label}</span>
+                    {v.id === 'alerts' && <UnreadBadge />}
+                    <kbd>{shortcutLabel(v)}</kbd>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </aside>
   );
 }

@@ -31,6 +31,18 @@ export function Toasts() {
               <li key={t.id} className={`toast toast-${t.level}`}>
                 <span className="visually-hidden">{LEVEL_WORD[t.level]}: </span>
                 <span>{t.message}</span>
+                {t.action && (
+                  <button
+                    type="button"
+                    className="small"
+                    onClick={() => {
+                      t.action?.run();
+                      dismiss(t.id);
+                    }}
+                  >
+                    {t.action.label}
+                  </button>
+                )}
                 <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
                   ×
                 </button>

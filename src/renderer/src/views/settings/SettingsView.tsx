@@ -8,11 +8,13 @@ import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import { AnalysisExportPanel } from './AnalysisExportPanel';
 import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
 import { StoragePanel } from './StoragePanel';
+import { TeamPanel } from './TeamPanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -183,8 +185,10 @@ export function SettingsView() {
         >
           Back up database
         </button>
+        <AnalysisExportPanel />
       </div>
 
+      <TeamPanel />
       <StoragePanel />
 
       <McpPanel settings={settings} save={save} />

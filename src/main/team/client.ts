@@ -1,0 +1,160 @@
+import pg from 'pg';
+import type { QueryResult, QueryResultRow } from 'pg';
+import { redactSecrets } from '../secrets/redact';
+import { TeamError, type TeamErrorKind } from './errors';
+import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
+
+// One connection to the team server (node-postgres), opened for an operation and closed after
+// it. Every failure becomes a TeamError with one clear line that names the server and never the
+// password.
+
+export interface TeamClient {
+  readonly url: TeamUrl;
+  /** Whether the connection is encrypted (TLS). */
+  readonly encrypted: boolean;
+  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  end(): Promise<void>;
+}
+
+export interface OpenTeamClientOptions {
+  /** Home folder for libpq's default root certificate (~/.postgresql/root.crt); tests pass their own. */
+  home?: string;
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EAI_AGAIN',
+]);
+const CERT_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** SQLSTATE classes and codes the user can act on. */
+const SQLSTATE_KINDS: Record<string, TeamErrorKind> = {
+  '28P01': 'auth',
+  '28000': 'auth',
+  '42501': 'forbidden',
+  '23505': 'exists',
+  '42704': 'not-found',
+  '22023': 'invalid-url',
+};
+
+function codeOf(error: unknown): string {
+  const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  return typeof code === 'string' ? code : '';
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').trim() || codeOf(error) || 'unknown error';
+}
+
+/** Any failure of a team call as a TeamError (already one: unchanged). */
+export function toTeamError(error: unknown, team: TeamUrl): TeamError {
+  if (error instanceof TeamError) return error;
+  const code = codeOf(error);
+  const where = `${team.host}:${team.port}`;
+  const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
+  if (UNREACHABLE_CODES.has(code) || /timeout|terminated unexpectedly|Connection terminated/i.test(reason)) {
+    return new TeamError('unreachable', `The team server ${where} cannot be reached: ${reason}`);
+  }
+  if (CERT_CODES.has(code)) {
+    const why =
+      code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+        ? `its certificate is not issued for the host name "${team.host}" (sslmode=verify-full checks it)`
+        : `its certificate is not signed by a CA this connection trusts (${team.params['sslrootcert'] ? `sslrootcert=${team.params['sslrootcert']}` : 'the system CA store'})`;
+    return new TeamError('tls', `The team server ${where} was refused: ${why}. ${reason}`);
+  }
+  if (/does not support SSL/i.test(reason)) {
+    return new TeamError(
+      'tls',
+      `The team server ${where} does not offer TLS, and sslmode=${team.sslmode} requires it.`,
+    );
+  }
+  if (code === '3D000') return new TeamError('not-found', `On ${where}: ${reason}`);
+  const kind = SQLSTATE_KINDS[code];
+  if (kind === 'auth')
+    return new TeamError('auth', `The team server ${where} refused role "${team.user}": ${reason}`);
+  if (kind) return new TeamError(kind, reason);
+  return new TeamError('database', `The team server ${where} answered: ${reason}`);
+}
+
+async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promise<pg.Client> {
+  const client = new pg.Client(clientConfig(team, ssl));
+  // A server that goes away mid-command surfaces as the command's error; this keeps the
+  // client's own 'error' event from crashing the process meanwhile.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Connects as the URL says (prefer/allow: TLS when the server offers it, else plain, as libpq). */
+export async function openTeamClient(
+  team: TeamUrl,
+  options: OpenTeamClientOptions = {},
+): Promise<TeamClient> {
+  let ssl: ReturnType<typeof tlsOptions>;
+  let client: pg.Client;
+  try {
+    ssl = tlsOptions(team, options.home);
+    try {
+      client = await connect(team, ssl);
+    } catch (error) {
+      const optional = team.sslmode === 'prefer' || team.sslmode === 'allow';
+      if (!optional || !/does not support SSL/i.test(messageOf(error))) throw error;
+      ssl = false;
+      client = await connect(team, ssl);
+    }
+  } catch (error) {
+    throw toTeamError(error, team);
+  }
+  const connected = client;
+  const query = async <R extends QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<QueryResult<R>> => {
+    try {
+      return await connected.query<R>(sql, params);
+    } catch (error) {
+      throw toTeamError(error, team);
+    }
+  };
+  return {
+    url: team,
+    encrypted: ssl !== false,
+    query,
+    async transaction(fn) {
+      await query('BEGIN');
+      try {
+        const value = await fn();
+        await query('COMMIT');
+        return value;
+      } catch (error) {
+        await connected.query('ROLLBACK').catch(() => undefined);
+        throw toTeamError(error, team);
+      }
+    },
+    async end() {
+      await connected.end().catch(() => undefined);
+    },
+  };
+}

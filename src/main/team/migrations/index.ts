@@ -1,0 +1,16 @@
+import { accessSql, functionGrantsSql } from './001-access';
+import { configuredSql } from './001-configured';
+import { recordedSql } from './001-recorded';
+
+/** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
+export interface TeamMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Append only, like the local history's list: a shipped migration is never edited (its parts
+// included), a change is a new numbered entry.
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+  { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql, functionGrantsSql].join('\n') },
+];

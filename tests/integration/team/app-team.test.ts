@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../src/main/core';
+import { openSettingsStore, type SettingsStore } from '../../../src/main/settings';
+import { openWorkspaceHost, type WorkspaceHost } from '../../../src/main/workspaces';
+import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';
+import type { IpcResult } from '../../../src/shared/ipc/define';
+import { createMemorySecretStore } from '../../support/memory-secret-store';
+import { startTestPostgres, type TestPostgres } from '../../support/postgres';
+import { createTestCore } from '../../support/test-core';
+
+// The app's side: the team and workspace IPC channels through the real router (zod-validated in
+// main), the workspace host reopening the core on another history, and the team password in a
+// keychain stand-in (the real keychain: tests/keychain). A real PostgreSQL serves the team.
+
+let server: TestPostgres;
+let dir: string;
+let settings: SettingsStore;
+let host: WorkspaceHost<Core>;
+const passwords = createMemorySecretStore();
+
+async function call<T>(channel: string, input: unknown = {}): Promise<IpcResult<T>> {
+  return (await host.router.invoke(channel, input)) as IpcResult<T>;
+}
+
+async function ok<T>(channel: string, input: unknown = {}): Promise<T> {
+  const result = await call<T>(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  dir = mkdtempSync(join(tmpdir(), 'parallax-app-team-'));
+  settings = openSettingsStore({ userDataDir: dir });
+  host = await openWorkspaceHost(
+    (dbPath, switchWorkspace) =>
+      createTestCore(dir, settings, { dbPath, switchWorkspace, teamPasswords: passwords }),
+    join(dir, 'parallax.db'),
+  );
+});
+afterAll(async () => {
+  await host?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('workspaces in the app', () => {
+  it('creates a workspace and switches the open core to its history', async () => {
+    const first = host.current();
+    expect(first.store.path).toBe(join(dir, 'parallax.db'));
+    const created = await ok<WorkspaceListView>('workspaces.create', { name: 'Acme Corp' });
+    expect(created.workspaces.map((w) => [w.slug, w.current])).toEqual([
+      ['default', true],
+      ['acme-corp', false],
+    ]);
+    const seen: string[] = [];
+    host.events.subscribe((event) => seen.push(event));
+    const used = await ok<WorkspaceListView>('workspaces.use', { name: 'acme-corp' });
+    expect(used.workspaces.find((w) => w.current)?.slug).toBe('acme-corp');
+    expect(host.current()).not.toBe(first);
+    expect(host.current().store.path).toBe(join(dir, 'workspaces', 'acme-corp', 'parallax.db'));
+    expect(settings.get().workspace).toBe('acme-corp');
+    // Events come from the open core only.
+    host.current().events.emit('app.notice', { level: 'info', message: 'new core' });
+    expect(seen).toEqual(['app.notice']);
+    // Calls go to the new core: its history is the workspace's, empty.
+    expect(await ok<{ path: string }>('storage.stats')).toMatchObject({
+      path: join(dir, 'workspaces', 'acme-corp', 'parallax.db'),
+    });
+    await ok('workspaces.use', { name: 'default' });
+    expect(host.current().store.path).toBe(join(dir, 'parallax.db'));
+  });
+
+  it('refuses an unknown workspace and a blank name with clear errors', async () => {
+    const unknown = await call('workspaces.use', { name: 'nope' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'WORKSPACE_NOT_FOUND' } });
+    const blank = await call('workspaces.create', { name: '   ' });
+    expect(blank).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR', fields: [{ field: 'name', message: 'Name the workspace' }] },
+    });
+  });
+});
+
+describe('the team in the app', () => {
+  it('connects with --init, keeps the password in the keychain only, and reports the status', async () => {
+    const database = await server.createDatabase('team');
+    const url = server.url(database, undefined, { sslmode: 'disable' });
+    const status = await ok<TeamStatusView>('team.connect', { url, init: true });
+    expect(status).toMatchObject({
+      connected: true,
+      reachable: true,
+      schemaVersion: 1,
+      teamAdmin: true,
+      source: 'settings',
+    });
+    expect(status.server).not.toContain(server.admin.password);
+    expect(passwords.peek()).toBe(server.admin.password);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(server.admin.password);
+    expect(host.current().store.getMeta('team.id')).toMatch(/^[0-9a-f-]{36}$/);
+    await ok('workspaces.create', { name: 'Globex' });
+    const list = await ok<WorkspaceListView>('workspaces.list');
+    expect(list.workspaces.find((w) => w.slug === 'globex')).toMatchObject({ access: 'admin', local: true });
+  });
+
+  it('answers an unreachable server with its error, and a bad URL field by field', async () => {
+    const bad = await call('team.connect', { url: 'http://example.com' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    const down = await call('team.connect', { url: 'postgres://x:pw@127.0.0.1:1/db?connect_timeout=3' });
+    expect(down).toMatchObject({ ok: false, error: { code: 'TEAM_UNREACHABLE' } });
+    expect(JSON.stringify(down)).not.toContain(':pw@');
+  });
+
+  it('disconnects: no stored URL, no password', async () => {
+    const status = await ok<TeamStatusView>('team.disconnect');
+    expect(status.connected).toBe(false);
+    expect(passwords.peek()).toBeNull();
+    expect(settings.get().team).toBeNull();
+  });
+});
