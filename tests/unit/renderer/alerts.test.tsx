@@ -137,7 +137,9 @@ describe('Alerts view', () => {
     expect(screen.getByTestId('alerts-count').textContent).toBe('2 runs with changes');
     const digests = screen.getAllByRole('article');
     expect(digests.map((d) => d.dataset['run'])).toEqual(['run-1', 'run-0']);
-    expect(latest.textContent).toContain('2 about your brand · 0 about competitors · 1 in sources and wording');
+    expect(latest.textContent).toContain(
+      '2 about your brand · 0 about competitors · 1 in sources and wording',
+    );
     // The focus brand's two changes are listed, each one plain sentence; the sources change is folded.
     const [shown, folded] = within(latest).getAllByRole('list') as [HTMLElement, HTMLElement];
     const rows = within(shown).getAllByRole('listitem');
@@ -167,7 +169,9 @@ describe('Alerts view', () => {
     expect(fake.callsTo('alerts.digests').at(-1)).toMatchObject({ kinds: ['position-moved'] });
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('About'), { target: { value: 'medium' } });
-    await waitFor(() => expect(fake.callsTo('alerts.digests').at(-1)).toMatchObject({ severities: ['medium'] }));
+    await waitFor(() =>
+      expect(fake.callsTo('alerts.digests').at(-1)).toMatchObject({ severities: ['medium'] }),
+    );
     expect(await screen.findByRole('article', { name: '1 change in Daily shoes' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('About'), { target: { value: '' } });
     fireEvent.click(screen.getByLabelText('Unread only'));
@@ -212,7 +216,10 @@ describe('Alerts view', () => {
     expect(diff.textContent).toContain('Cadence');
     expect(diff.textContent).toContain('Veloxa');
     expect(
-      screen.getByRole('heading', { level: 2, name: new RegExp(`^${ALERTS[0]!.title.replace(/[.()]/g, '.')}`) }),
+      screen.getByRole('heading', {
+        level: 2,
+        name: new RegExp(`^${ALERTS[0]!.title.replace(/[.()]/g, '.')}`),
+      }),
     ).toBeInTheDocument();
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { excerptAround } from '../../../src/main/reports/evidence';
-import { locationName, meanChangeText, meanIntervalText, rateChangeText, slugOf } from '../../../src/main/reports/format';
+import {
+  locationName,
+  meanChangeText,
+  meanIntervalText,
+  rateChangeText,
+  slugOf,
+} from '../../../src/main/reports/format';
 import { periodDays } from '../../../src/main/reports/series';
 import { trendChartSvg, type TrendPoint } from '../../../src/main/reports/svg-chart';
 import { formatOfPath, reportFileName } from '../../../src/main/reports/write';

@@ -92,7 +92,9 @@ const FIELD_OF: Record<string, Field> = {
 
 /** A field a path of main's validation error names ("rules.trendRuns", "branding.accent"). */
 function fieldOfPath(path: string): Field | null {
-  const rule = /^rules\.(positionDelta|jaccardBelow|similarityBelow|trendRuns|trendMinChange)/.exec(path)?.[1];
+  const rule = /^rules\.(positionDelta|jaccardBelow|similarityBelow|trendRuns|trendMinChange)/.exec(
+    path,
+  )?.[1];
   if (rule) return rule === 'trendMinChange' ? 'trendPoints' : (rule as RuleField);
   const brand = /^branding\.(clientName|reportSubject|accent|logo)/.exec(path)?.[1];
   if (brand) return brand as BrandingField;
@@ -178,11 +180,7 @@ export function MonitorOptionsForm({
     if (path) set({ reportDir: path });
   };
 
-  const numberField = (
-    field: RuleField,
-    label: string,
-    step: string,
-  ) => (
+  const numberField = (field: RuleField, label: string, step: string) => (
     <div className="field-group">
       <label>
         {label}
