@@ -62,7 +62,7 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
       rate('Mention rate', 'mentionRate'),
       rate('Citation rate', 'citationRate'),
       [
-        'Average first position',
+        'Average position',
         ...meanCells(k.avgPosition),
         k.previous.avgPosition.value,
         ...changeCells(k.change.avgPosition),

@@ -69,9 +69,8 @@ describe('reports.write over IPC', () => {
     });
     const html = readFileSync(answer, 'utf8');
     expect(result.ok && (result.value as { bytes: number }).bytes).toBe(Buffer.byteLength(html));
-    expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe(
-      'Client report: Demo · Trail and race',
-    );
+    // No branding set: the focus brand's name and the default subject, not the monitor's name.
+    expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
     expect(existsSync(`${answer}.partial`)).toBe(false);
   });
 
@@ -137,7 +136,7 @@ describe('reports.write over IPC', () => {
         { timeout: 90_000, interval: 200 },
       );
       const doc = parseReportHtml(readFileSync(html, 'utf8'));
-      expect(doc.querySelector('h1')?.textContent).toBe('Client report: Demo · Trail and race');
+      expect(doc.querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
       // The run just made is in it: the demo's days among the last two (72 answers each) and
       // this run's answers (the jobs the sandbox's engines answered).
       const run = core.store.getRun((started as { value: { runId: string } }).value.runId);
