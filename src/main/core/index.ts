@@ -72,6 +72,8 @@ export interface CoreDeps {
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
   /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
   chooseOpenFile?: (request: OpenRequest) => Promise<string | null>;
+  /** Prints a client report's HTML to PDF (the Electron shell: a hidden window's printToPDF). */
+  printPdf?: (html: string) => Promise<Buffer>;
   /** Steps run after each monitor run's alert check (REPORTS: the report to the monitor's folder). */
   afterRunSteps?: readonly AfterRunStep[];
   /** The webhook's retry schedule (tests shorten it). */
@@ -244,6 +246,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     chooseSavePath: deps.chooseSavePath,
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
+    ...(deps.printPdf ? { printPdf: deps.printPdf } : {}),
     alerts,
     webhooks,
     team,

@@ -62,7 +62,12 @@ export const engineName = (engine: string, labels?: EngineLabels): string => eng
 /** "1 November 2026" (UTC), from an ISO date or a time. */
 export function longDate(value: string | number): string {
   const date = typeof value === 'number' ? new Date(value) : new Date(`${value}T00:00:00Z`);
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export const isoDateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');

@@ -17,7 +17,9 @@ import {
   rateIntervalText,
   rateText,
   rateWithInterval,
+  longDate,
 } from './format';
+import { plural } from '../../shared/narrative/words';
 import { sourceKindWords } from '../../shared/narrative/terms';
 import { changeCell, heatColor, link, section, t, table, type Column } from './html-parts';
 import { MIN_GAP_ANSWERS } from './collect';
@@ -55,7 +57,7 @@ function kpiCard(
     `<div class="kpi" ${data}>`,
     `<div class="kpi-label">${t(label)}</div>`,
     `<div class="kpi-value">${t(text.value)}</div>`,
-    `<div class="kpi-sub">${text.interval ? `likely ${t(text.interval)} · ` : ''}${t(stat.n.toLocaleString('en'))} answers</div>`,
+    `<div class="kpi-sub">${text.interval ? `likely ${t(text.interval)} · ` : ''}${t(plural(stat.n, key === 'shareOfVoice' ? 'brand mention' : 'answer'))}</div>`,
     `<div class="kpi-sub">Previous period: ${t(text.previous)}</div>`,
     `<div class="kpi-change">${text.change}</div>`,
     '</div>',
@@ -91,7 +93,7 @@ export function kpiSection(r: ClientReport): string {
     'kpis',
     `Key numbers for ${r.focus.name}`,
     `<div class="kpis">${rate('mentionRate', 'Mention rate')}${rate('citationRate', 'Citation rate')}${position}${rate('shareOfVoice', 'Share of voice')}</div>`,
-    `Compared with the previous ${r.period.days} days (${r.period.previous.from} to ${r.period.previous.to}, ${r.previousAnswers.toLocaleString('en')} answers). A change is clear when the likely ranges of the two periods do not overlap.`,
+    `Compared with the previous ${plural(r.period.days, 'day')} (${longDate(r.period.previous.from)} to ${longDate(r.period.previous.to)}, ${plural(r.previousAnswers, 'answer')}). A change is clear when the likely ranges of the two periods do not overlap.`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { percent, placePair } from '../../shared/narrative/numbers';
+import { ordinal, percent } from '../../shared/narrative/numbers';
 import { listJoin, plural } from '../../shared/narrative/words';
 import { REPORT_GLOSSARY } from '../../shared/narrative/terms';
 import { section, t } from './html-parts';
@@ -14,13 +14,16 @@ const METRIC_NAMES = {
   shareOfVoice: 'share of voice',
 } as const;
 
-/** "Veloxa was named in 31 % of the 2,880 answers, in 2nd place on average." */
+/** "Veloxa was named in 31 % of the 2,880 answers …, usually 2nd among the brands named (1.8 on average)." */
 function lead(r: ClientReport): string {
   const k = r.kpis;
   if (!k || !r.focus || k.mentionRate.value === null)
     return `The engines gave ${plural(r.answers, 'answer')} to the tracked questions over these ${plural(r.period.days, 'day')}.`;
+  const at = k.avgPosition.value === null ? null : Math.max(1, k.avgPosition.value);
   const place =
-    k.avgPosition.value === null ? '' : `, in ${placePair(k.avgPosition.value, k.avgPosition.value)[0]} place on average`;
+    at === null
+      ? ''
+      : `, usually ${ordinal(at)} among the brands an answer names (${at.toFixed(1)} on average)`;
   return `${r.focus.name} was named in ${percent(k.mentionRate.value)} of the ${plural(r.answers, 'answer')} the engines gave over these ${plural(r.period.days, 'day')}${place}.`;
 }
 

@@ -25,7 +25,8 @@ import type { ClientReport } from './types';
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The accent as CSS may take it (#rgb or #rrggbb, else the default). */
-const safeAccent = (accent: string): string => (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent) ? accent : '#2456c9');
+const safeAccent = (accent: string): string =>
+  /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent) ? accent : '#2456c9';
 
 function header(r: ClientReport): string {
   const m = r.monitor;

@@ -13,6 +13,13 @@ export { kpiFindings, MAX_FINDINGS, type Finding, type FindingsSource } from './
 export { buildReportHtml, REPORT_CSP } from './html';
 export { buildReportXlsx } from './xlsx';
 export {
+  chromiumPdfPrinter,
+  findChromium,
+  NO_CHROMIUM_MESSAGE,
+  requirePrinter,
+  type PdfPrinter,
+} from './pdf';
+export {
   formatOfPath,
   renderReport,
   reportFileName,

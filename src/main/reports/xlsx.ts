@@ -42,7 +42,10 @@ function addSheet(wb: Workbook, spec: SheetSpec): void {
   });
   for (const c of spec.percent ?? []) ws.getColumn(c).numFmt = '0.0%';
   // Sort and filter from the header row, over the table's rows (not the notes below it).
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + spec.rows.length, column: spec.head.length } };
+  ws.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: 1 + spec.rows.length, column: spec.head.length },
+  };
 }
 
 /** Columns 1-based of every "rate" group starting at `first` (value, lower, upper). */
@@ -103,7 +106,10 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
     ['Places', r.monitor.locations.map(locationName).join(', ')],
     ['Synthetic (sandbox)', r.synthetic ? 'yes: not real engine output' : 'no'],
     ['Generated', `${isoDateTime(r.generatedAt)} UTC`],
-    ['Note', 'Lower and upper give the likely (95 %) range; a change is clear when the two ranges do not overlap.'],
+    [
+      'Note',
+      'Lower and upper give the likely (95 %) range; a change is clear when the two ranges do not overlap.',
+    ],
   ];
   if (r.empty) info.push(['Empty', r.empty]);
   for (const [a, b] of info) ws.addRow([a, clip(b)]).getCell(1).font = { bold: true };

@@ -134,10 +134,10 @@ describe('parallax report', () => {
         ['--monitor', 'Nope', '--out', join(dir, 'x.html')],
         /No monitor "Nope"; monitors: .*Demo · Buying guides/,
       ],
-      [['--monitor', MONITOR, '--out', join(dir, 'x.pdf')], /ends in neither \.html nor \.xlsx/],
+      [['--monitor', MONITOR, '--out', join(dir, 'x.docx')], /ends in none of \.html, \.xlsx or \.pdf/],
       [
-        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--format', 'pdf'],
-        /--format must be html or xlsx, got "pdf"/,
+        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--format', 'docx'],
+        /--format must be html, xlsx or pdf, got "docx"/,
       ],
       [
         ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--since', '7d', '--from', '2026-01-01'],
@@ -156,7 +156,7 @@ describe('parallax report', () => {
       expect(out.stderr).toMatch(message);
     }
     expect(existsSync(join(dir, 'x.html'))).toBe(false);
-    expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
+    expect(existsSync(join(dir, 'x.docx'))).toBe(false);
   }, 60_000);
 });
 

@@ -97,9 +97,14 @@ describe('reports.write over IPC', () => {
     expect(asked.at(-1)?.defaultName).toMatch(/^demo-trail-and-race-\d{4}-\d\d-\d\d\.html$/);
 
     answer = join(dir, 'never.html');
-    expect(await invoke({ monitorId, format: 'pdf' })).toMatchObject({
+    expect(await invoke({ monitorId, format: 'docx' })).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_ERROR' },
+    });
+    // A PDF needs the shell's printer (a hidden window); a core without one says so, writing nothing.
+    expect(await invoke({ monitorId, format: 'pdf' })).toMatchObject({
+      ok: false,
+      error: { code: 'PDF_UNAVAILABLE' },
     });
     expect(await invoke({ monitorId, period: { days: 0 } })).toMatchObject({ ok: false });
     expect(await invoke({ monitorId, extra: 1 })).toMatchObject({ ok: false });

@@ -183,7 +183,9 @@ describe('client report contents', () => {
       const words = card?.querySelector('.kpi-change')?.textContent ?? '';
       expect(words.includes('no clear change'), `${key}: ${words}`).toBe(!change.significant);
       if (!change.significant) notSignificant += 1;
-      expect(card?.textContent).toContain(`${stat.n.toLocaleString('en')} answers`);
+      expect(card?.textContent).toContain(
+        `${stat.n.toLocaleString('en')} ${key === 'shareOfVoice' ? 'brand mentions' : 'answers'}`,
+      );
       expect(card?.textContent).toContain('likely ');
     }
     // The demo's numbers move little in a week: at least one change is within the noise.

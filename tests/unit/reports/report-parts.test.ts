@@ -29,7 +29,8 @@ describe('report file names and formats', () => {
     expect(formatOfPath('/x/Report.HTML')).toBe('html');
     expect(formatOfPath('r.htm')).toBe('html');
     expect(formatOfPath('r.xlsx')).toBe('xlsx');
-    expect(formatOfPath('r.pdf')).toBeNull();
+    expect(formatOfPath('r.PDF')).toBe('pdf');
+    expect(formatOfPath('r.docx')).toBeNull();
     expect(formatOfPath('report')).toBeNull();
   });
 
