@@ -28,8 +28,18 @@ export function AlertsView() {
   const store = useAlertsStore();
   const { filters, version, loadFacets, loadUnread, markRead } = store;
   const openResultSet = useNavStore((s) => s.openResultSet);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<ShownError | null>(null);
+  // Each page and error is kept with the request it answers (filters and version): a new
+  // request shows "Loading" until its own answer arrives, with no reset inside the effect.
+  const key = JSON.stringify({ filters, version });
+  const [answer, setAnswer] = useState<{ key: string; loaded: Loaded | null; error: ShownError | null }>({
+    key: '',
+    loaded: null,
+    error: null,
+  });
+  const loaded = answer.key === key ? answer.loaded : null;
+  const error = answer.key === key ? answer.error : null;
+  const setLoaded = (page: Loaded): void => setAnswer({ key, loaded: page, error: null });
+  const setError = (e: ShownError): void => setAnswer({ key, loaded, error: e });
   const [loadingMore, setLoadingMore] = useState(false);
 
   useEffect(() => {
@@ -48,15 +58,13 @@ export function AlertsView() {
   // New filters, or new alerts (version), read the first page again.
   useEffect(() => {
     let live = true;
-    setLoaded(null);
-    setError(null);
     load(0)
-      .then((page) => live && setLoaded(page))
-      .catch((e: unknown) => live && setError(toShownError(e)));
+      .then((page) => live && setAnswer({ key, loaded: page, error: null }))
+      .catch((e: unknown) => live && setAnswer({ key, loaded: null, error: toShownError(e) }));
     return () => {
       live = false;
     };
-  }, [load, version]);
+  }, [load, key]);
 
   const loadMore = async (): Promise<void> => {
     if (!loaded) return;
