@@ -1,19 +1,12 @@
 import type { ChangeBrand } from '../../../src/shared/analytics/change-alerts';
 import type { TrendRun } from '../../../src/shared/analytics/trend-alerts';
+import { rng } from '../../bench/bench-random';
 
 // Fixture histories for the trend rule: seeded binomial draws (mulberry32), so every run of the
 // tests sees the same numbers on any machine.
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded uniform draws in [0, 1): the benches' mulberry32. */
+export const mulberry32 = rng;
 
 export function binomial(random: () => number, n: number, p: number): number {
   let k = 0;
