@@ -21,10 +21,10 @@ import {
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import type { NormalizedResult } from '../../../src/shared/domain/result';
 import { logoDataUri } from '../../../src/main/reports/logo';
 import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
+import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
 
 // A client report read back: built over a real 10-day demo history (through the real run
 // engine and the sandbox), with real alerts from the alert service and one hostile answer
@@ -35,10 +35,6 @@ const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
 const TODAY = '2026-03-10';
 const MONITOR = 'Demo · Buying guides';
 const PERIOD = { days: 7 };
-const HOSTILE_TEXT =
-  'Fleetfoot is the pick <img src=x onerror="alert(1)"> and <script>alert(2)</script> <a href="javascript:alert(6)">deal</a>';
-const HOSTILE_PROMPT = '<i onclick="alert(5)">best</i> running shoes';
-const SHOP_URL = 'https://shop.example/?q="><script>alert(7)</script>';
 
 let dir = '';
 let store: HistoryStore;
@@ -51,46 +47,6 @@ let doc: ReportDocument;
 const RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
 const query = () => ({ scope: { kind: 'monitor' as const, id: monitorId }, period: PERIOD });
-
-function hostile(): NormalizedResult {
-  return {
-    engine: 'assistant-a',
-    text: HOSTILE_TEXT,
-    markdown: null,
-    htmlUrls: [],
-    model: null,
-    searchQueries: [],
-    sources: [
-      {
-        position: 1,
-        kind: 'cited',
-        url: 'javascript:alert(3)',
-        domain: 'evil.example',
-        title: '<b onmouseover="alert(4)">click</b>',
-        snippet: null,
-        redirectLink: null,
-        datePublished: null,
-      },
-      {
-        position: 2,
-        kind: 'cited',
-        url: SHOP_URL,
-        domain: 'shop.example',
-        title: 'Shop & "compare"',
-        snippet: null,
-        redirectLink: null,
-        datePublished: null,
-      },
-    ],
-    entities: [],
-    products: [],
-    ads: [],
-    peopleAlsoAsk: [],
-    aiOverview: null,
-    relatedSearches: [],
-    shape: null,
-  };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-'));
@@ -133,20 +89,8 @@ afterAll(() => {
 
 describe('client report contents', () => {
   it('has every section, the period, the monitor and the synthetic label', () => {
-    for (const id of [
-      'summary',
-      'kpis',
-      'trend',
-      'heatmap',
-      'leaderboard',
-      'sources',
-      'gaps',
-      'own-pages',
-      'alerts',
-      'evidence',
-      'glossary',
-    ])
-      expect(doc.querySelector(`section#${id}`), id).not.toBeNull();
+    const ids = 'summary kpis trend heatmap leaderboard sources gaps own-pages alerts evidence glossary';
+    for (const id of ids.split(' ')) expect(doc.querySelector(`section#${id}`), id).not.toBeNull();
     // No branding set: the focus brand is the client and the subject the default; never the
     // internal monitor name.
     expect(doc.querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
