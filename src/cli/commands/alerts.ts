@@ -132,7 +132,9 @@ export function digestLines(d: AlertDigest): string[] {
   return [
     `${when(d.createdAt)} UTC · ${d.headline} (run ${d.runId} against ${d.prevRunId}${d.unread ? `, ${d.unread} unread` : ''})`,
     ...shown.flatMap(alertLines),
-    ...(folded.length ? [`  ${foldedLine(folded.length, shown.length > 0)}: ${folded.map((a) => a.title).join(' ')}`] : []),
+    ...(folded.length
+      ? [`  ${foldedLine(folded.length, shown.length > 0)}: ${folded.map((a) => a.title).join(' ')}`]
+      : []),
     ...(left > 0 ? [`  … and ${left} more (parallax alerts --json lists them)`] : []),
   ];
 }
