@@ -61,7 +61,12 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
         let out: Awaited<ReturnType<typeof exportRunToFile>>;
         try {
           out = await exportRunToFile(
-            { historyPath: core.store.readPath, run, jsonWorker: cliExportJsonWorker() },
+            {
+              historyPath: core.store.readPath,
+              run,
+              jsonWorker: cliExportJsonWorker(),
+              positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
+            },
             { format, path, promptIndexes, signal: interrupt.signal },
           );
         } catch (error) {

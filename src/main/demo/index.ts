@@ -13,3 +13,4 @@ export {
   demoBrands,
 } from './plan';
 export { createDemoClock, demoDays } from './clock';
+export { demoEventsBetween, type DemoEvent, type DemoEventKind } from './events';

@@ -1,5 +1,6 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { ExportJob } from '../store';
+import { positioningColumns } from './positioning-columns';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
 // Markdown table. Built from one job read from the history, so a CSV from the app and one from
@@ -29,6 +30,12 @@ export interface ExportRow {
   /** Why it failed, or why a pending page is waiting to retry (code, then the reason in words). */
   pageReasonCode: string;
   pageReason: string;
+  /** Every tracked brand the answer names: "Veloxa: top (+0.60); Fleetfoot: cautioned (−0.40)". */
+  positioning: string;
+  /** Brands presented as the top pick, recommended (top picks included) and cautioned against. */
+  topPick: string;
+  recommended: string;
+  cautioned: string;
 }
 
 export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
@@ -52,6 +59,10 @@ export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
   'pageState',
   'pageReasonCode',
   'pageReason',
+  'positioning',
+  'topPick',
+  'recommended',
+  'cautioned',
 ];
 
 /** Distinct non-empty domains in the engine's order, at most `limit`. */
@@ -88,6 +99,7 @@ export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: Expor
     pageState: page?.state ?? '',
     pageReasonCode: page?.reasonCode ?? '',
     pageReason: page?.reason ?? '',
+    ...positioningColumns(result?.positioning),
   };
 }
 

@@ -48,11 +48,20 @@ function passes(format: ExportFormat): number {
 }
 
 export async function exportRunToFile(
-  deps: { historyPath: string; run: RunDetailView; jsonWorker?: ExportWorkerScript },
+  deps: {
+    historyPath: string;
+    run: RunDetailView;
+    jsonWorker?: ExportWorkerScript;
+    /** Whose positioning rows carry (the active judge; default the built-in judge). */
+    positioningJudge?: string;
+  },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
-  const reader = openRunExportReader(deps.historyPath);
+  const reader = openRunExportReader(
+    deps.historyPath,
+    deps.positioningJudge ? { positioningJudge: deps.positioningJudge } : {},
+  );
   const progress = createProgressTicker(run.total * passes(request.format), request);
   const ctx: ExportContext = {
     run,

@@ -37,6 +37,8 @@ const OLD_COLUMNS = [
   'requestId',
 ];
 const PAGE_COLUMNS = ['pageState', 'pageReasonCode', 'pageReason'];
+/** Added after the page columns (issue 30; tests/integration/positioning/positioning-export.test.ts). */
+const POSITIONING_COLUMNS = ['positioning', 'topPick', 'recommended', 'cautioned'];
 
 const tmp = tempFolder();
 let server: Server;
@@ -146,7 +148,7 @@ describe('exports carry the archive state of the pages', () => {
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...POSITIONING_COLUMNS]);
     expect(rows).toHaveLength(PROMPTS.length);
     for (const row of rows) {
       const prompt = row[2] as string;
@@ -162,7 +164,11 @@ describe('exports carry the archive state of the pages', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await exportTo('xlsx'));
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      ...OLD_COLUMNS,
+      ...PAGE_COLUMNS,
+      ...POSITIONING_COLUMNS,
+    ]);
     for (let r = 2; r <= PROMPTS.length + 1; r += 1) {
       const row = sheet.getRow(r);
       const prompt = row.getCell(3).value as string;

@@ -61,9 +61,17 @@ function referenceRows(
       pageState: '',
       pageReasonCode: '',
       pageReason: '',
+      // No brands are tracked: no answer names one (tests/integration/positioning covers them).
+      positioning: '',
+      topPick: '',
+      recommended: '',
+      cautioned: '',
     };
   });
 }
+
+/** A result as the JSON export writes it: every answer judged, none naming a tracked brand (none tracked). */
+const withPositioning = (result: ResultView | undefined) => (result ? { ...result, positioning: [] } : null);
 
 describe('streamed run exports', () => {
   let dir = '';
@@ -135,7 +143,7 @@ describe('streamed run exports', () => {
           jobs: cells.map((cell) => ({
             ...cell,
             prompt: run.prompts[cell.promptIndex] ?? null,
-            result: cell.resultId ? (results.get(cell.resultId) ?? null) : null,
+            result: cell.resultId ? withPositioning(results.get(cell.resultId)) : null,
             pages: [],
           })),
         }),
@@ -150,7 +158,9 @@ describe('streamed run exports', () => {
     const first = JSON.parse(lines[0] as string) as { runId: string; jobId: string; result: ResultView };
     expect(first.runId).toBe(run.id);
     expect(first.jobId).toBe(cells[0]?.jobId);
-    expect(first.result).toEqual(JSON.parse(JSON.stringify(results.get(cells[0]?.resultId as string))));
+    expect(first.result).toEqual(
+      JSON.parse(JSON.stringify(withPositioning(results.get(cells[0]?.resultId as string)))),
+    );
     const failed = lines.map((l) => JSON.parse(l) as { jobState: string; result: unknown });
     expect(failed.filter((j) => j.jobState === 'failed').every((j) => j.result === null)).toBe(true);
   });

@@ -90,6 +90,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
             historyPath: ctx.store.readPath,
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
+            positioningJudge: ctx.settings.get().positioningJudge,
           },
           {
             format,

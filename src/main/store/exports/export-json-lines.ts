@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them
@@ -18,6 +19,8 @@ export interface JsonLinesOptions {
   withRunId: boolean;
   /** The run's sandbox flag, repeated in each result. */
   sandbox: boolean;
+  /** Whose positioning each result carries (a judge's name; default the built-in judge). */
+  judge?: string;
 }
 
 /** One job's object as UTF-8 pieces, to be written one after the other. */
@@ -50,6 +53,8 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['fetchedAt', 'r.fetched_at'],
     ['sandbox', `CASE WHEN @sandbox THEN 'true' ELSE 'false' END`, 'json'],
     ['normalized', normalized, 'json'],
+    // How the answer presents each tracked brand, as `parallax show --json` prints it.
+    ['positioning', POSITIONING_SQL, 'json'],
   ]);
   const error = jsonObjectSql([
     ['code', 'j.error_code'],
@@ -80,17 +85,19 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ORDER BY ${JOB_ORDER}`;
 }
 
-type Params = { runId: string; sandbox: number };
+type Params = { runId: string; sandbox: number; judge: string };
 type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
   db: Database.Database,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield [row.line];
+    const params = { runId, sandbox: options.sandbox ? 1 : 0, judge: options.judge ?? 'builtin' };
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) yield [row.line];
   };
 }
 
@@ -115,7 +122,8 @@ export interface JsonLineChunk {
 export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
-  type ChunkParams = { sandbox: number; ids: string };
+  type ChunkParams = { sandbox: number; ids: string; judge: string };
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
@@ -124,8 +132,12 @@ export function prepareJsonLineChunks(
     const separator = Buffer.from(request.separator);
     const parts: Buffer[] = [];
     let lines = 0;
-    const params = { sandbox: request.sandbox ? 1 : 0, ids: JSON.stringify(request.jobIds) };
-    for (const row of stmt.iterate(params)) {
+    const params = {
+      sandbox: request.sandbox ? 1 : 0,
+      ids: JSON.stringify(request.jobIds),
+      judge: request.judge ?? 'builtin',
+    };
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) {
       if (lines > 0) parts.push(separator);
       parts.push(row.line);
       lines += 1;
