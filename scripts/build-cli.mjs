@@ -38,7 +38,8 @@ const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
  * zip library's Buffer() calls warn when they no longer come from node_modules. node-postgres
  * (pg) is loaded only by the team commands; bundled, its CommonJS classes lose their base class
  * ("Class extends value #<Object>"), so it loads from node_modules as it is; pg-native, its
- * optional native binding, is never installed.
+ * optional native binding, is never installed. playwright-core (a report printed to PDF by the
+ * system's Chromium) finds its own files through __dirname, which a bundle has not.
  */
 const EXTERNAL = [
   'better-sqlite3',
@@ -48,6 +49,7 @@ const EXTERNAL = [
   'pg',
   'pg-native',
   '@duckdb/node-api',
+  'playwright-core',
 ];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a

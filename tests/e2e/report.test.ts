@@ -73,8 +73,9 @@ describe('client report, end to end', () => {
       page.on('console', (m) => console.push(m.text()));
       const url = pathToFileURL(reportPath).href;
       await page.goto(url);
-      await page.getByRole('heading', { level: 1, name: 'Client report: Demo · Buying guides' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Veloxa · Visibility in AI answers' }).waitFor();
       for (const name of [
+        /^Summary/,
         /^Key numbers for Veloxa/,
         /^Trend per day for Veloxa/,
         /^Where Veloxa is named/,
@@ -82,8 +83,9 @@ describe('client report, end to end', () => {
         /^Top cited sources/,
         /^Citation gaps/,
         /^Veloxa's own cited pages/,
-        /^Alerts/,
+        /^Changes noticed after each run/,
         /^The answers behind the findings/,
+        /^How to read this report/,
       ])
         await expect(page.getByRole('heading', { level: 2, name }).isVisible()).resolves.toBe(true);
       await expect(page.locator('svg.chart').count()).resolves.toBe(4);

@@ -7,6 +7,7 @@ import { migrationNamed } from './migration-named';
 const initialSql = migrationNamed('initial').sql;
 const compactSearchSql = migrationNamed('compact-search').sql;
 const answerDocsSql = migrationNamed('answer-docs').sql;
+const alertsSql = migrationNamed('alerts').sql;
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.
@@ -97,10 +98,44 @@ export function toVersion9(path: string): void {
 }
 
 /**
+ * The layout before migration 'alert-digests' (which comes after 'positioning'): alerts in
+ * migration 'alerts''s form (its fixed kinds, no severity or data; the rows of those kinds kept),
+ * monitor_options without the report's branding, at the version before it.
+ */
+export function withoutAlertDigests(path: string): void {
+  const ddl = (from: string, to: string): string =>
+    alertsSql.slice(alertsSql.indexOf(from), alertsSql.indexOf(to));
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const columns =
+      'id, kind, scope, monitor_id, monitor_name, run_id, prev_run_id, prompt, engine, loc, brand_name, before_json, after_json, before_seq, after_seq, summary, created_at, read_at';
+    db.exec(`
+      ALTER TABLE alerts RENAME TO alerts_digests;
+      DROP INDEX alerts_by_created; DROP INDEX alerts_unread; DROP INDEX alerts_by_run;
+      DROP INDEX alerts_by_prev_run; DROP INDEX alerts_by_monitor;
+      DROP INDEX alerts_by_before_seq; DROP INDEX alerts_by_after_seq;
+      ${ddl('CREATE TABLE alerts (', 'CREATE TABLE webhook_deliveries (')}
+      INSERT INTO alerts (${columns}) SELECT ${columns} FROM alerts_digests
+        WHERE kind <> 'trend' AND scope <> 'slice';
+      DROP TABLE alerts_digests;
+      ALTER TABLE monitor_options DROP COLUMN client_name;
+      ALTER TABLE monitor_options DROP COLUMN report_subject;
+      ALTER TABLE monitor_options DROP COLUMN report_logo;
+      ALTER TABLE monitor_options DROP COLUMN report_accent;
+    `);
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'alert-digests')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The layout before positioning: migration 'positioning''s tables and meta rows dropped (foreign
  * keys off while they go: pos_scorings points to pos_judges), at the version before it.
  */
 export function withoutPositioning(path: string): void {
+  withoutAlertDigests(path);
   const db = new Database(path);
   try {
     db.pragma('foreign_keys = OFF');

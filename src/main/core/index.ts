@@ -20,6 +20,8 @@ import {
 } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { openHistory, type HistoryStore } from '../store';
+import { labelsOfProfile } from '../../shared/narrative/places';
+import { profileOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
@@ -73,6 +75,8 @@ export interface CoreDeps {
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
   /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
   chooseOpenFile?: (request: OpenRequest) => Promise<string | null>;
+  /** Prints a client report's HTML to PDF (the Electron shell: a hidden window's printToPDF). */
+  printPdf?: (html: string) => Promise<Buffer>;
   /** Steps run after each monitor run's alert check (REPORTS: the report to the monitor's folder). */
   afterRunSteps?: readonly AfterRunStep[];
   /** The webhook's retry schedule (tests shorten it). */
@@ -188,6 +192,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.afterRunSteps ? { afterRunSteps: deps.afterRunSteps } : {}),
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
+    labels: () => labelsOfProfile(profileOfSettings(deps.settings.get())),
   });
 
   // Pages results link to expire 24 h after the answer: each stored answer kicks the archiver,
@@ -276,6 +281,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
+    ...(deps.printPdf ? { printPdf: deps.printPdf } : {}),
     alerts,
     webhooks,
     team,

@@ -37,6 +37,7 @@ import { denyAllPermissions, hardenWebContents } from './security';
 import { migrateWithSplash } from './splash-window';
 import { mainWindowOptions } from './window-options';
 import { restoreBounds, trackWindowState } from './window-state';
+import { printReportPdf } from './print-pdf';
 
 // The thin Electron shell: window, security, IPC wiring, dialogs. The start-up and quit
 // decisions are src/main/startup's (plain Node, tested); everything else is the plain-Node core
@@ -197,6 +198,7 @@ function openCore(
     chooseSavePath: chooseSavePath,
     chooseFolder,
     chooseOpenFile,
+    printPdf: printReportPdf,
     runMonitors: true,
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.

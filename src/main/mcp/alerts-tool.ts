@@ -1,4 +1,7 @@
 import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/alerts/format';
+import { withLabels } from '../../shared/alerts/registry';
+import { labelsOfProfile } from '../../shared/narrative/places';
+import { profileOfSettings } from '../profile';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
 import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
 import { isoTime } from './text';
@@ -53,14 +56,18 @@ export function alertsTool(deps: McpDeps): AlertsTool {
     name: 'list_alerts',
     title: 'Change alerts',
     description:
-      "Change alerts raised after monitor runs, newest first: a brand entering or dropping out of answers, a competitor appearing or disappearing, the brand's position moving, cited domains or the answer changing, per prompt × engine × location or pooled over the monitor. Each has before and after with n and the 95 % interval (an alert fires only when the intervals do not overlap). Filters: since/until (ms since 1970), unread, monitorId (list_monitors), kinds, engine, loc ('DE', 'US-CA'). While monitor runs are still being compared, comparing > 0 says how many remain.",
+      "Change alerts raised after monitor runs, newest first, each one plain sentence (title) with its statistics (details) and a severity (high: the focus brand; medium: a competitor; low: cited sites and wording): a brand named more or less, the brand's position moving, a steady slide or rise across the monitor's last runs (trend), cited sites or the answer changing, per prompt × engine × location, per engine × location (trend) or pooled over the monitor. Before and after carry n and the 95 % interval (a run-to-run alert fires only when the intervals do not overlap). Filters: since/until (ms since 1970), unread, monitorId (list_monitors), kinds, severities, engine, loc ('DE', 'US-CA'). While monitor runs are still being compared, comparing > 0 says how many remain.",
     input: alertsChannels['alerts.list'].input,
     async run(filter) {
       // Compared first, for as long as a client waits for one call; past that the answer says
       // how many runs are left and the comparison goes on.
       if (!stopped) await withinMs(compare(), CATCH_UP_WAIT_MS);
       const comparing = alerts.uncheckedRuns().length;
-      const page = deps.store.listAlerts(filter);
+      const raw = deps.store.listAlerts(filter);
+      const page = {
+        ...raw,
+        alerts: withLabels(raw.alerts, labelsOfProfile(profileOfSettings(deps.readSettings()))),
+      };
       const lines = [
         ...(comparing > 0
           ? [
@@ -75,7 +82,8 @@ export function alertsTool(deps: McpDeps): AlertsTool {
               ? 'whole monitor'
               : `"${a.prompt ?? ''}" · ${a.engine ?? ''} · ${a.loc ?? ''}`;
           return [
-            `- ${a.summary} [${a.kind}${a.readAt === null ? ', unread' : ''}]`,
+            `- ${a.title} [${a.severity}, ${a.kind}${a.readAt === null ? ', unread' : ''}]`,
+            `  ${a.details}`,
             `  ${a.monitorName}: ${where}; ${isoTime(a.createdAt)} UTC; run ${a.runId} vs previous run ${a.prevRunId}`,
             `  ${alertMetric(a.kind)}: ${before} ${formatAlertSide(a.kind, a.before)} → ${after} ${formatAlertSide(a.kind, a.after)}`,
             ...(a.beforeResultId && a.afterResultId

@@ -92,6 +92,12 @@ export const eventChannels = {
     monitorName: z.string(),
     runId: z.string(),
     count: z.number().int().min(1),
+    /** The run's digest: "3 changes in Buying guides". */
+    headline: z.string().default(''),
+    /** The most severe changes' sentences, in order (at most 3). */
+    top: z.array(z.string()).max(3).default([]),
+    /** Changes in sites and wording, folded. */
+    folded: z.number().int().min(0).default(0),
   }),
   /** Alerts were stored or marked read: the unread badge and the Alerts view reload. */
   'alerts.changed': z.object({ unread: z.number().int().min(0) }),

@@ -47,7 +47,18 @@ beforeAll(async () => {
   // Any change of answer text between the two days fires on this monitor (not yet compared:
   // list_alerts compares it first).
   const options = await runCli(
-    ['monitors', 'options', 'Demo · Buying guides', '--similarity', '1', '--db', db],
+    // (Wording changes are off for a new monitor: switched on here.)
+    [
+      'monitors',
+      'options',
+      'Demo · Buying guides',
+      '--similarity',
+      '1',
+      '--rule',
+      'answer-changed=on',
+      '--db',
+      db,
+    ],
     dir,
   );
   expect(options.code, options.stderr).toBe(0);

@@ -5,6 +5,7 @@ import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { sampleFindings } from './fake-findings';
+import { NO_BRANDING } from '../../../src/shared/reports/branding';
 import {
   NOW,
   SAMPLE_BRANDS,
@@ -317,12 +318,14 @@ export function defaultHandlers(): Handlers {
       webhookUrl: null,
       reportDir: null,
       reportDays: null,
+      branding: NO_BRANDING,
       updatedAt: null,
       lastDelivery: null,
     }),
     'alerts.saveOptions': (input) => ({
       ...input,
       rules: alertRulesSchema.parse(input.rules),
+      branding: input.branding ?? NO_BRANDING,
       updatedAt: NOW,
       lastDelivery: null,
     }),

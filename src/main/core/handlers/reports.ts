@@ -1,6 +1,6 @@
 import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
-import { reportFileName, writeReport } from '../../reports';
+import { reportFileName, requirePrinter, writeReport } from '../../reports';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 
@@ -13,6 +13,8 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
   'reports.write': async ({ monitorId, period, brandId, format }) => {
     const monitor = ctx.store.getMonitor(monitorId);
     if (!monitor) throw new AppError('SCOPE_NOT_FOUND', `No monitor ${monitorId}`);
+    // Before the dialog: a PDF the app cannot print is refused before the user picks a file.
+    const printPdf = format === 'pdf' ? requirePrinter(ctx.printPdf) : undefined;
     const resolved = resolvePeriod(period, ctx.now()).resolved;
     const path = await ctx.chooseSavePath({
       title: 'Save client report',
@@ -28,6 +30,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },
       path,
       format,
+      printPdf,
     );
     return { ...base, path, bytes: written.bytes, answers: written.report.answers };
   },

@@ -38,6 +38,8 @@ export interface HandlerContext {
   chooseFolder: (request: FolderRequest) => Promise<string | null>;
   /** Asks for a file to read (an open dialog in the app); null when the user cancels. */
   chooseOpenFile: (request: OpenRequest) => Promise<string | null>;
+  /** Prints a report's HTML to PDF (the shell's hidden window); absent: PDF is refused, saying why. */
+  printPdf?: (html: string) => Promise<Buffer>;
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
