@@ -3,6 +3,7 @@ import { createAfterRunPipeline, createAlertService } from '../../main/alerts';
 import type { HistoryStore } from '../../main/store';
 import { formatAlertSide } from '../../shared/alerts/format';
 import { ALERT_KINDS, type AlertKind, type AlertView } from '../../shared/alerts/types';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
 import type { RegisterCommand } from './index';
@@ -86,11 +87,13 @@ export const formatSide = formatAlertSide;
 const when = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
 /** One alert as a few text lines. */
-export function alertLines(a: AlertView): string[] {
+export function alertLines(a: AlertView, labelOf: EngineLabelOf): string[] {
   const where =
     a.scope === 'monitor'
       ? 'all answers of the monitor'
-      : [a.prompt ? `“${a.prompt}”` : null, a.engine, a.loc].filter(Boolean).join(' · ');
+      : [a.prompt ? `“${a.prompt}”` : null, a.engine ? labelOf(a.engine) : null, a.loc]
+          .filter(Boolean)
+          .join(' · ');
   return [
     `${when(a.createdAt)}  ${a.kind}  ${a.monitorName}${a.readAt === null ? '  [unread]' : ''}  ${a.id}`,
     `  ${where}${a.brandName ? ` · ${a.brandName}` : ''}`,
@@ -100,7 +103,7 @@ export function alertLines(a: AlertView): string[] {
   ];
 }
 
-export function alertJson(a: AlertView): Record<string, unknown> {
+export function alertJson(a: AlertView, labelOf: EngineLabelOf): Record<string, unknown> {
   return {
     id: a.id,
     kind: a.kind,
@@ -108,6 +111,7 @@ export function alertJson(a: AlertView): Record<string, unknown> {
     monitor: { id: a.monitorId, name: a.monitorName },
     prompt: a.prompt,
     engine: a.engine,
+    engineLabel: a.engine ? labelOf(a.engine) : null,
     location: a.loc,
     brand: a.brandName,
     runId: a.runId,
@@ -177,7 +181,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
           return writeJson(ctx, {
             total: page.total,
             unread: page.unread,
-            alerts: page.alerts.map(alertJson),
+            alerts: page.alerts.map((a) => alertJson(a, core.labelOf)),
           });
         if (page.total === 0) return writeLine(ctx.stdout, 'No alerts.');
         writeLine(
@@ -186,7 +190,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
         );
         for (const a of page.alerts) {
           writeLine(ctx.stdout);
-          for (const line of alertLines(a)) writeLine(ctx.stdout, line);
+          for (const line of alertLines(a, core.labelOf)) writeLine(ctx.stdout, line);
         }
       });
     });

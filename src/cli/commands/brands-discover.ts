@@ -5,6 +5,7 @@ import { VISIBILITY_ERROR_CODES } from '../../main/visibility';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
@@ -77,7 +78,7 @@ function shareText(c: DiscoveryCandidate): string {
   return `${pct(c.share.value)} (${pct(c.share.lower)}–${pct(c.share.upper)})`;
 }
 
-function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): void {
+function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean, labelOf: EngineLabelOf): void {
   const { period } = q;
   writeLine(
     ctx.stdout,
@@ -103,7 +104,7 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
         c.name,
         c.answers,
         shareText(c),
-        c.engines.join(',') || '-',
+        c.engines.map(labelOf).join(', ') || '-',
         c.locations.join(',') || '-',
         c.firstSeen ?? '-',
         c.lastSeen ?? '-',
@@ -120,14 +121,23 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
   );
 }
 
-function printCandidate(ctx: CliContext, c: DiscoveryCandidate): void {
+/** A candidate for --json: its engines' labels beside their ids. */
+const labelled =
+  (labelOf: EngineLabelOf) =>
+  (c: DiscoveryCandidate): DiscoveryCandidate & { engineLabels: string[] } => ({
+    ...c,
+    engineLabels: c.engines.map(labelOf),
+    examples: c.examples.map((e) => ({ ...e, engineLabel: labelOf(e.engine) })),
+  });
+
+function printCandidate(ctx: CliContext, c: DiscoveryCandidate, labelOf: EngineLabelOf): void {
   writeLine(ctx.stdout, `Variants: ${c.aliases.join(', ') || '-'}`);
   writeLine(
     ctx.stdout,
     `Domains: ${c.domains.map((d) => `${d.domain}${d.labelMatch ? ' (its name)' : ` (lift ${d.lift})`}`).join(', ') || '-'}`,
   );
   for (const e of c.examples)
-    writeLine(ctx.stdout, `  ${e.day} ${e.engine} ${e.location} ${e.resultId}: ${e.snippet}`);
+    writeLine(ctx.stdout, `  ${e.day} ${labelOf(e.engine)} ${e.location} ${e.resultId}: ${e.snippet}`);
 }
 
 /** Service errors about the input (unknown name, brand, period) exit 2 with their message. */
@@ -178,8 +188,8 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
       await withCliCore(ctx.env, flags, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
         const q = ask(() => service(core.store).queue(input));
-        if (ctx.json) return writeJson(ctx, q);
-        printQueue(ctx, q, flags.dismissed === true);
+        if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
+        printQueue(ctx, q, flags.dismissed === true, core.labelOf);
       });
     });
 
@@ -307,13 +317,13 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
       );
       await withCliCore(ctx.env, withDb(flags), async (core) => {
         const c = ask(() => service(core.store).candidate(key));
-        if (ctx.json) return writeJson(ctx, c);
+        if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);
         writeLine(
           ctx.stdout,
           `${c.name}: ${c.answers} answers, ${shareText(c)} of answers, ${c.origins.join(', ')}.`,
         );
-        printCandidate(ctx, c);
+        printCandidate(ctx, c, core.labelOf);
       });
     });
 }

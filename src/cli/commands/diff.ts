@@ -46,6 +46,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
             throw new CliUsageError(`--prompt must be 1 to ${run.prompts.length}`);
           }
           const engine = flags.engine ?? run.engines[0];
+          const engineLabel = core.labelOf(engine ?? '');
           const cells = core.store.getRunMatrix(runId);
           const pick = (loc: { country: string; state: string | null }, label: string) => {
             const cell = cells.find(
@@ -58,7 +59,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
             );
             if (!cell)
               throw new CliUsageError(
-                `The run has no ${engine} job for ${label} (prompt ${promptIndex + 1}, repeat ${repeat})`,
+                `The run has no ${engineLabel} job for ${label} (prompt ${promptIndex + 1}, repeat ${repeat})`,
               );
             if (!cell.resultId) throw new CliUsageError(`The ${label} job has no answer (${cell.jobState})`);
             return core.store.getResult(cell.resultId);
@@ -74,6 +75,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
               a: flags.a.toUpperCase(),
               b: flags.b.toUpperCase(),
               engine,
+              engineLabel,
               prompt: run.prompts[promptIndex],
               similarity: text.similarity,
               stats: text.stats,
@@ -88,7 +90,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
           }
           writeLine(
             ctx.stdout,
-            `${engine} · "${run.prompts[promptIndex]}" · ${flags.a.toUpperCase()} → ${flags.b.toUpperCase()}`,
+            `${engineLabel} · "${run.prompts[promptIndex]}" · ${flags.a.toUpperCase()} → ${flags.b.toUpperCase()}`,
           );
           writeLine(
             ctx.stdout,

@@ -10,6 +10,7 @@ import {
 } from '../../main/alerts';
 import { createReportStep } from '../../main/reports';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
+import type { EngineLabelOf } from '../../shared/profile';
 import { alertJson, alertLines } from './alerts';
 import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, withCliCore, type CliCore, type CoreFlags } from '../core';
@@ -219,7 +220,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               ...o,
               status: end.status,
               counts: end.counts,
-              alerts: (after?.alerts ?? []).map(alertJson),
+              alerts: (after?.alerts ?? []).map((a) => alertJson(a, core.labelOf)),
               steps: after?.steps ?? [],
             });
           }
@@ -234,7 +235,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
             caughtUp: caughtUp.map((r) => ({
               runId: r.runId,
               monitor: r.monitorName,
-              alerts: r.alerts.map(alertJson),
+              alerts: r.alerts.map((a) => alertJson(a, core.labelOf)),
             })),
             webhooks: { pending },
           });
@@ -247,11 +248,11 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               `${r.name}: ${r.runId ?? 'not started'} ${r.status}${r.error ? ` (${String(r.error)})` : ''}`,
             );
             const after = r.runId ? afterRuns.get(r.runId) : undefined;
-            if (after) printAfterRun(ctx, after);
+            if (after) printAfterRun(ctx, after, core.labelOf);
           }
           for (const r of caughtUp.filter((c) => c.alerts.length > 0)) {
             writeLine(ctx.stdout, `${r.monitorName}: earlier run ${r.runId} compared now`);
-            printAfterRun(ctx, r);
+            printAfterRun(ctx, r, core.labelOf);
           }
           if (pending > 0)
             writeLine(
@@ -268,7 +269,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
   registerMonitorOptionsCommand(monitors, ctx);
 };
 
-function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
+function printAfterRun(ctx: CliContext, result: AfterRunResult, labelOf: EngineLabelOf): void {
   if (result.prevRunId === null) writeLine(ctx.stdout, '  first run of this monitor: nothing to compare yet');
   else if (result.alerts.length === 0)
     writeLine(ctx.stdout, `  no change alerts against run ${result.prevRunId}`);
@@ -277,7 +278,8 @@ function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
       ctx.stdout,
       `  ${result.alerts.length} change alert${result.alerts.length === 1 ? '' : 's'} against run ${result.prevRunId}:`,
     );
-    for (const a of result.alerts) for (const line of alertLines(a)) writeLine(ctx.stdout, `    ${line}`);
+    for (const a of result.alerts)
+      for (const line of alertLines(a, labelOf)) writeLine(ctx.stdout, `    ${line}`);
   }
   for (const step of result.steps) {
     if (step.error) writeLine(ctx.stdout, `  ${step.name} failed: ${step.error}`);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { visibilityChannels } from '../../shared/ipc/channels/visibility';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
@@ -127,7 +128,12 @@ function overviewJson(view: VisibilityOverview, brands: Map<string, BrandView>) 
   };
 }
 
-function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, only: string | null) {
+function bucketsJson(
+  view: VisibilityBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+  labelOf: EngineLabelOf,
+) {
   return {
     period: view.period,
     brand: only === null ? null : (brands.get(only)?.name ?? null),
@@ -138,6 +144,7 @@ function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, on
         bucket: view.by.map((d) => r.bucket[d] ?? '').join(' / '),
         ...Object.fromEntries(view.by.map((d) => [BY_NAME[d], r.bucket[d] ?? null])),
         ...(r.bucket.run !== undefined ? { runLabel: view.runLabels[r.bucket.run] ?? null } : {}),
+        ...(r.bucket.engine !== undefined ? { engineLabel: labelOf(r.bucket.engine) } : {}),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         answers: r.answers,
@@ -242,6 +249,7 @@ function printBuckets(
   view: VisibilityBuckets,
   brands: Map<string, BrandView>,
   only: string | null,
+  labelOf: EngineLabelOf,
 ): void {
   writeLine(
     ctx.stdout,
@@ -256,6 +264,7 @@ function printBuckets(
     r: BrandMetrics & { bucket: Partial<Record<VisibilityDimension, string>> },
   ) => {
     const key = r.bucket[d] ?? '';
+    if (d === 'engine') return labelOf(key);
     return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
   };
   writeLine(
@@ -320,8 +329,8 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
         );
         const view = askService(() => service.buckets(input));
         const only = input.brandId ?? null;
-        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only));
-        printBuckets(ctx, view, brands, only);
+        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only, core.labelOf));
+        printBuckets(ctx, view, brands, only, core.labelOf);
       });
     });
 };
