@@ -56,7 +56,12 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
         const out = await exportRunToFile(
-          { historyPath: core.store.path, run, jsonWorker: cliExportJsonWorker() },
+          {
+            historyPath: core.store.path,
+            run,
+            jsonWorker: cliExportJsonWorker(),
+            profile: core.profile().profile,
+          },
           { format, path, promptIndexes },
         );
         if (ctx.json) writeJson(ctx, { format, ...out });

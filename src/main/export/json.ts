@@ -21,7 +21,7 @@ async function writeLines(
   separator: string,
   before = '',
 ): Promise<number> {
-  const options = { withRunId, sandbox: ctx.run.sandbox, separator };
+  const options = { withRunId, sandbox: ctx.run.sandbox, separator, engineLabels: ctx.engineLabels };
   let lines = 0;
   for await (const chunk of ctx.reader.jsonChunks(ctx.run.id, options, ctx.jsonWorker)) {
     if (chunk.lines === 0) continue;
@@ -35,7 +35,8 @@ async function writeLines(
 }
 
 export async function writeJson(ctx: TextExportContext): Promise<void> {
-  const head = JSON.stringify({ format: 'parallax-run-export', version: 1, run: ctx.run });
+  const run = { ...ctx.run, engineLabels: ctx.run.engines.map(ctx.labelOf) };
+  const head = JSON.stringify({ format: 'parallax-run-export', version: 1, run });
   // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`, then one job a line after a newline.
   await ctx.sink.write(`${head.slice(0, -1)},"jobs":[`);
   await writeLines(ctx, false, COMMA_NEWLINE, NEWLINE);

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
+import { engineLabelFrom, engineLabelsOf, type ServiceProfile } from '../../shared/profile';
 import { openRunExportReader, type ExportWorkerScript } from '../store';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
@@ -45,10 +46,17 @@ function passes(format: ExportFormat): number {
 }
 
 export async function exportRunToFile(
-  deps: { historyPath: string; run: RunDetailView; jsonWorker?: ExportWorkerScript },
+  deps: {
+    historyPath: string;
+    run: RunDetailView;
+    jsonWorker?: ExportWorkerScript;
+    /** The service profile in use: every engine is written by its label. */
+    profile: Pick<ServiceProfile, 'engines'>;
+  },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
+  const engineLabels = engineLabelsOf(deps.profile);
   const reader = openRunExportReader(deps.historyPath);
   const progress = createProgressTicker(run.total * passes(request.format), request);
   const ctx: ExportContext = {
@@ -56,6 +64,8 @@ export async function exportRunToFile(
     reader,
     progress,
     ...(deps.jsonWorker ? { jsonWorker: deps.jsonWorker } : {}),
+    engineLabels,
+    labelOf: engineLabelFrom(engineLabels),
   };
   const base = { path: request.path, jobs: run.total, results: run.counts.succeeded };
   try {

@@ -1,3 +1,4 @@
+import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { createServer, type Server } from 'node:http';
@@ -113,7 +114,7 @@ afterAll(async () => {
 
 const exportTo = async (format: 'csv' | 'xlsx' | 'json' | 'ndjson' | 'md'): Promise<string> => {
   const path = tmp.file(`run.${format}`);
-  await exportRunToFile({ historyPath: store.path, run }, { format, path });
+  await exportRunToFile({ historyPath: store.path, run, profile: NEUTRAL_PROFILE }, { format, path });
   return path;
 };
 

@@ -1,3 +1,4 @@
+import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -75,7 +76,7 @@ describe('streamed run exports', () => {
 
   const out = (name: string): string => join(dir, name);
   const exportTo = (format: Parameters<typeof exportRunToFile>[1]['format'], path: string, extra = {}) =>
-    exportRunToFile({ historyPath: store.path, run }, { format, path, ...extra });
+    exportRunToFile({ historyPath: store.path, run, profile: NEUTRAL_PROFILE }, { format, path, ...extra });
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-export-'));
@@ -202,7 +203,7 @@ describe('streamed run exports', () => {
   it('HTML: under its size cap a large run shows the summary and what fits, and lists what it left out', async () => {
     const cap = 400 * 1024;
     const done = await exportRunToFile(
-      { historyPath: store.path, run },
+      { historyPath: store.path, run, profile: NEUTRAL_PROFILE },
       { format: 'html', path: out('capped.html'), reportMaxBytes: cap },
     );
     const html = readFileSync(out('capped.html'), 'utf8');
@@ -262,7 +263,10 @@ describe('streamed run exports', () => {
     expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     for (const format of ['json', 'ndjson'] as const) {
       await exportTo(format, out(`packed.${format}`));
-      await exportRunToFile({ historyPath: copy, run }, { format, path: out(`text.${format}`) });
+      await exportRunToFile(
+        { historyPath: copy, run, profile: NEUTRAL_PROFILE },
+        { format, path: out(`text.${format}`) },
+      );
       expect(readFileSync(out(`text.${format}`)).equals(readFileSync(out(`packed.${format}`)))).toBe(true);
     }
   });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ENGINE_NAMES } from '../../../shared/api/engines';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
 
@@ -18,6 +19,19 @@ export interface JsonLinesOptions {
   withRunId: boolean;
   /** The run's sandbox flag, repeated in each result. */
   sandbox: boolean;
+  /** The service profile's label of each engine id (`engineLabel` beside `engine`); the id when absent. */
+  engineLabels?: Readonly<Partial<Record<string, string>>>;
+}
+
+/**
+ * The engine's label as SQL: one bound parameter per engine (@label0 …), so the statement is
+ * prepared once whatever the profile, and no JSON is parsed per row.
+ */
+const ENGINE_LABEL_SQL = `CASE j.engine ${ENGINE_NAMES.map((name, i) => `WHEN '${name}' THEN @label${i}`).join(' ')} ELSE j.engine END`;
+
+/** The label parameters of a statement built with ENGINE_LABEL_SQL. */
+function labelParams(labels: JsonLinesOptions['engineLabels']): Record<string, string> {
+  return Object.fromEntries(ENGINE_NAMES.map((name, i) => [`label${i}`, labels?.[name] ?? name]));
 }
 
 /** One job's object as UTF-8 pieces, to be written one after the other. */
@@ -44,6 +58,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['runId', 'j.run_id'],
     ['prompt', 'p.text'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
@@ -62,6 +77,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['jobId', 'j.id'],
     ['promptIndex', 'j.prompt_index'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
@@ -80,7 +96,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ORDER BY ${JOB_ORDER}`;
 }
 
-type Params = { runId: string; sandbox: number };
+type Params = { runId: string; sandbox: number } & Record<string, string | number>;
 type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
@@ -90,7 +106,8 @@ export function prepareJsonLines(
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield [row.line];
+    const params = { runId, sandbox: options.sandbox ? 1 : 0, ...labelParams(options.engineLabels) };
+    for (const row of stmt.iterate(params)) yield [row.line];
   };
 }
 
@@ -115,7 +132,7 @@ export interface JsonLineChunk {
 export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
-  type ChunkParams = { sandbox: number; ids: string };
+  type ChunkParams = { sandbox: number; ids: string } & Record<string, string | number>;
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
@@ -124,7 +141,11 @@ export function prepareJsonLineChunks(
     const separator = Buffer.from(request.separator);
     const parts: Buffer[] = [];
     let lines = 0;
-    const params = { sandbox: request.sandbox ? 1 : 0, ids: JSON.stringify(request.jobIds) };
+    const params = {
+      sandbox: request.sandbox ? 1 : 0,
+      ids: JSON.stringify(request.jobIds),
+      ...labelParams(request.engineLabels),
+    };
     for (const row of stmt.iterate(params)) {
       if (lines > 0) parts.push(separator);
       parts.push(row.line);
