@@ -40,7 +40,15 @@ const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
  * ("Class extends value #<Object>"), so it loads from node_modules as it is; pg-native, its
  * optional native binding, is never installed.
  */
-const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', 'pg', 'pg-native', '@duckdb/node-api'];
+const EXTERNAL = [
+  'better-sqlite3',
+  '@napi-rs/keyring',
+  'electron',
+  'exceljs',
+  'pg',
+  'pg-native',
+  '@duckdb/node-api',
+];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).

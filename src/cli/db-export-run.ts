@@ -15,7 +15,7 @@ import {
 import { AppError } from '../main/errors/app-error';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
-import { withCliCore, type CliCore } from './core';
+import { READS, withCliCore, type CliCore } from './core';
 import { cliDbExportWorker } from './export-worker';
 import { VERSION } from './root-program';
 import { EXIT_INTERRUPTED, processSignals } from './run-session';
@@ -101,7 +101,7 @@ function listenForStop(ctx: CliContext, controller: AbortController): () => void
 
 export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promise<void> {
   const format = formatOf(flags.format);
-  await withCliCore(ctx.env, flags, async (core) => {
+  await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
     const monitorId = flags.monitor === undefined ? undefined : requireMonitor(core.store, flags.monitor);
     const filter = filterOf(flags, monitorId, Date.now());
     const monitorName = monitorId
@@ -112,7 +112,8 @@ export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promis
     try {
       const outcome = await exportHistory(
         {
-          historyPath: core.store.path,
+          // readPath: a history on read-only media is read from its private copy.
+          historyPath: core.store.readPath,
           appVersion: VERSION,
           engineLabels: engineLabelsOf(core.profile().profile),
           demoRunIds: demoRunIdsOf(core.store),

@@ -1,6 +1,15 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
+import {
+  CliExit,
+  CliUsageError,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  writeLine,
+  type CliContext,
+} from './context';
+import { isEnvironmentFailure } from './environment-failure';
 
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
@@ -86,6 +95,12 @@ export async function runProgram(
     if (err instanceof CliUsageError) {
       writeLine(ctx.stderr, `parallax: ${err.message}`);
       return EXIT_USAGE;
+    }
+    if (isEnvironmentFailure(err)) {
+      // The history could not be written (full disk, a lock held too long, a read-only disk, an
+      // I/O error): the command did not complete, through no fault of its input.
+      writeLine(ctx.stderr, `parallax: ${(err as Error).message}`);
+      return EXIT_JOBS_FAILED;
     }
     const message = err instanceof Error ? err.message : String(err);
     writeLine(ctx.stderr, `parallax: ${message}`);

@@ -1,7 +1,15 @@
 import cliProgress from 'cli-progress';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { HistoryStore } from '../main/store';
-import { EXIT_JOBS_FAILED, EXIT_OK, writeJson, writeLine, type CliContext } from './context';
+import {
+  EXIT_INTERRUPTED,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  writeJson,
+  writeLine,
+  type CliContext,
+} from './context';
+import type { RunSignals } from './signals';
 import { clip, formatTable, type CliCore, type CliOnline } from './core';
 import { creditsJson, creditsSentence } from '../shared/domain/run-credits';
 import type { EngineLabelOf } from '../shared/profile';
@@ -14,48 +22,11 @@ import { profileJson, profileSentence } from './profile-text';
 // command exits 130 with the resume command; a second one exits at once, marking the calls
 // still in flight as interrupted.
 
-/** Exit code after an interruption (128 + SIGINT), as shells expect. */
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED } from './context';
+export { processSignals, type RunSignals } from './signals';
 /** How long the first Ctrl-C waits for synchronous calls already sent. */
 export const PAUSE_GRACE_MS = 30_000;
 const PROGRESS_LINE_MS = 5_000;
-
-/** Where the interruption signals come from, and how the process ends at once (injected by tests). */
-export interface RunSignals {
-  /** Calls the handler on each SIGINT/SIGTERM until the returned function is called. */
-  listen(handler: (signal: string) => void): () => void;
-  /** Ends the process now with this code (the second signal). */
-  exitNow(code: number): void;
-}
-
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * The real process signals. While a run is watched it owns them: listeners already there are
- * set aside and put back after. Libraries hook signals to clean up at exit and then raise
- * the signal again (conf's atomically, through when-exit): that second raise would read as
- * the user's second Ctrl-C. Their cleanup still runs, on the process's 'exit'.
- */
-export const processSignals: RunSignals = {
-  listen(handler) {
-    const on = (signal: NodeJS.Signals): void => handler(signal);
-    const saved = SIGNALS.map((signal) => {
-      const others = process.rawListeners(signal) as Array<(...args: unknown[]) => void>;
-      process.removeAllListeners(signal);
-      process.on(signal, on);
-      return { signal, others };
-    });
-    return () => {
-      for (const { signal, others } of saved) {
-        process.off(signal, on);
-        for (const listener of others) process.on(signal, listener);
-      }
-    };
-  },
-  exitNow(code) {
-    process.exit(code);
-  },
-};
 
 export type WatchOutcome =
   { kind: 'ended'; end: RunProgressView } | { kind: 'paused'; end: RunProgressView; signal: string };
@@ -192,6 +163,8 @@ export function reportPaused(
         ctx.stderr,
         `${waitingTasks} async task(s) stay with the service and are collected on resume.`,
       );
+    // What the pause did that the user must know (answers kept in a held-answers journal…).
+    for (const n of end.notices) writeLine(ctx.stderr, `! ${n}`);
     writeLine(ctx.stderr, `Resume with: ${resumeCommand}`);
   }
   return EXIT_INTERRUPTED;

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWS } from '../../src/renderer/src/stores/nav-store';
-import { startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Accessibility of the production renderer over a real history (a 7-day demo built by the real
-// run engine against the sandbox; its monitor runs raised change alerts):
+// run engine against the sandbox, a copy of the shared one: tests/support/demo-history.ts; its
+// monitor runs raised change alerts):
 // - axe-core (WCAG 2.1 A/AA and best practices) on every view, opened from the sidebar once its
 //   content has loaded, in light and in dark: no serious or critical violation;
 // - keyboard alone composes a prompt, runs it, opens the comparison and reads an alert (its two
@@ -66,15 +67,11 @@ async function focused(h: Harness): Promise<Focused> {
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({}, { demo: { days: 7 } });
   await h.core.router.invoke('settings.update', { sandboxMode: true, defaultCountries: ['US'] });
-  // Built with the page away from the app: its progress events would keep a busy page rendering.
-  await h.page.goto('about:blank');
-  const built = await h.core.router.invoke('demo.load', { days: 7 });
-  expect(built.ok).toBe(true);
-  await h.page.goBack();
+  await h.page.reload();
   await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
-}, 300_000);
+}, DEMO_BUILD_MS);
 afterAll(async () => {
   await h?.close();
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
 // Change alerts end to end on a real 30-day demo history: the demo is built from the first-run
-// screen by the real run engine against the in-process sandbox, the core compares every
+// screen by the real run engine against the in-process sandbox (the one e2e test of "Load a
+// demo history": the other files open a copy of a shared one), the core compares every
 // monitor run with the previous one once the build is done, the sidebar shows the unread count,
 // the Alerts view lists them (screenshots in light and dark), a filter narrows them, and an
 // alert opens the word and source diff of its two answers in Compare (screenshot).
@@ -19,12 +20,17 @@ describe('Alerts on a 30-day demo history, end to end', () => {
     await h?.close();
   });
 
-  it('builds the demo and compares its monitor runs: the sidebar counts the unread alerts', async () => {
+  it('builds the demo from the first-run screen and compares its monitor runs: the sidebar counts the unread alerts', async () => {
     const { page } = h;
+    await page.getByRole('radio', { name: '90 days' }).check();
     await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByRole('button', { name: 'Load a demo history' }).click();
+    await page.getByRole('progressbar').first().waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 300_000 });
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    const status = await h.core.router.invoke('demo.status', {});
+    expect(status).toMatchObject({ ok: true, value: { present: true, days: 30 } });
+    await expect(page.getByRole('note').first().textContent()).resolves.toMatch(/synthetic/i);
     // The check runs in the background after the build: every completed monitor run but the
     // three first ones (nothing to compare with) gets its alerts.
     await expect.poll(() => h.core.store.uncheckedMonitorRuns().length, { timeout: 120_000 }).toBe(0);

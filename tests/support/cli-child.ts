@@ -30,7 +30,7 @@ export interface CliEnv {
   apiKey?: string;
 }
 
-export function spawnCli(args: string[], env: CliEnv): CliChild {
+export function spawnCli(args: string[], env: CliEnv, opts: { stdin?: 'ignore' | 'pipe' } = {}): CliChild {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: {
       ...process.env,
@@ -38,7 +38,7 @@ export function spawnCli(args: string[], env: CliEnv): CliChild {
       PARALLAX_API_KEY: env.apiKey ?? '',
       PARALLAX_PROGRESS_INTERVAL_MS: '100',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';

@@ -6,6 +6,7 @@ import { migrationNamed } from './migration-named';
 
 const initialSql = migrationNamed('initial').sql;
 const compactSearchSql = migrationNamed('compact-search').sql;
+const answerDocsSql = migrationNamed('answer-docs').sql;
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.
@@ -48,6 +49,30 @@ function unpackAnswerDocs(path: string): void {
     ALTER TABLE results RENAME COLUMN search_queries_plain TO search_queries_json;
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';
+    DELETE FROM meta WHERE key = 'search_head_from'; -- migration 12
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
+  `);
+  db.close();
+}
+
+/**
+ * The version-11 layout: every answer indexed for search whole, with migration 10's triggers
+ * (what migration 12 caps at SEARCH_INDEX_CHARS for the rows stored after it).
+ */
+export function toVersion11(path: string): void {
+  const db = new Database(path);
+  registerStoreFunctions(db);
+  const triggers = answerDocsSql.slice(
+    answerDocsSql.indexOf('CREATE TRIGGER results_search_delete'),
+    answerDocsSql.indexOf("INSERT INTO meta (key, value) SELECT 'doc_backfill_after'"),
+  );
+  db.exec(`
+    DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
+    ${triggers}
+    DELETE FROM meta WHERE key = 'search_head_from';
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
+    INSERT INTO answer_search (answer_search) VALUES ('rebuild');
+    PRAGMA user_version = 11;
   `);
   db.close();
 }

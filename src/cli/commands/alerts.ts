@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { createAfterRunPipeline, createAlertService } from '../../main/alerts';
 import type { HistoryStore } from '../../main/store';
 import { formatAlertSide } from '../../shared/alerts/format';
 import { ALERT_KINDS, type AlertKind, type AlertView } from '../../shared/alerts/types';
 import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax alerts`: the change alerts raised after monitor runs (each: kind, monitor, prompt,
@@ -124,17 +124,6 @@ export function alertJson(a: AlertView, labelOf: EngineLabelOf): Record<string, 
   };
 }
 
-/** Compares the monitor runs nobody compared yet (no events, no webhook, no steps). */
-export async function catchUpQuietly(store: HistoryStore): Promise<number> {
-  const pipeline = createAfterRunPipeline({
-    store,
-    alerts: createAlertService({ store, now: Date.now }),
-    now: Date.now,
-  });
-  const results = await pipeline.catchUp({ quiet: true });
-  return results.reduce((sum, r) => sum + r.alerts.length, 0);
-}
-
 export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const alerts = program
     .command('alerts')
@@ -159,15 +148,8 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
         throw new CliUsageError(`--limit must be a whole number from 1 to 5000, got "${flags.limit}"`);
       const kinds = parseKinds(flags.kind);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
-      await withCliCore(ctx.env, { db: flags.db }, async (core) => {
-        // Comparing runs nobody compared (a fresh demo history: dozens) takes a while: say so.
-        const pending = core.store.uncheckedMonitorRuns().length;
-        if (pending > 0)
-          writeLine(
-            ctx.stderr,
-            `Comparing ${pending} monitor run${pending === 1 ? '' : 's'} not compared yet…`,
-          );
-        await catchUpQuietly(core.store);
+      await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
+        await catchUpQuietly(ctx, core.store);
         const page = core.store.listAlerts({
           ...(since !== undefined ? { since } : {}),
           ...(flags.unread ? { unread: true } : {}),

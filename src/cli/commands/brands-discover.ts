@@ -7,7 +7,7 @@ import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags, type FlagNames } from '../schema-input';
 import {
@@ -161,8 +161,8 @@ function limitOf(value: string | undefined): number | undefined {
 export function registerDiscoverCommands(brands: Command, ctx: CliContext): void {
   const service = (store: Parameters<typeof createDiscoveryService>[0]['store']): DiscoveryService =>
     createDiscoveryService({ store, now: Date.now });
-  const reanalysed = (store: Parameters<typeof visibilityService>[0]): number =>
-    finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
+  const reanalysed = async (store: Parameters<typeof visibilityService>[0]): Promise<number> =>
+    (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
 
   const discover = addPeriodCellOptions(
     brands
@@ -185,7 +185,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         },
         QUEUE_FLAGS,
       );
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
         const q = ask(() => service(core.store).queue(input));
         if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
@@ -233,7 +233,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         );
         await withCliCore(ctx.env, withDb(flags), async (core) => {
           const brand = ask(() => service(core.store).accept(input));
-          const reanalysedAnswers = reanalysed(core.store);
+          const reanalysedAnswers = await reanalysed(core.store);
           if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
           writeLine(ctx.stdout, `Added ${brandLine(brand)}.`);
           writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -293,7 +293,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: 'NAME', brandId: '--into' },
         );
         const brand = ask(() => service(core.store).merge(input));
-        const reanalysedAnswers = reanalysed(core.store);
+        const reanalysedAnswers = await reanalysed(core.store);
         if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
         writeLine(ctx.stdout, `Merged "${name}" into ${brandLine(brand)}.`);
         writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -315,7 +315,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         { key: name },
         { key: 'NAME' },
       );
-      await withCliCore(ctx.env, withDb(flags), async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...withDb(flags) }, async (core) => {
         const c = ask(() => service(core.store).candidate(key));
         if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);

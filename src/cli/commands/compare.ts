@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { topDomains } from '../../main/export/export-data';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, withCliCore } from '../core';
+import { clip, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax compare RUN`: per prompt and engine, each country side by side: an answer
@@ -19,7 +19,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
       const repeat = Number(flags.repeat);
       if (!Number.isInteger(repeat) || repeat < 1)
         throw new CliUsageError('--repeat must be a positive whole number');
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const cells = core.store.getRunMatrix(runId).filter((c) => c.repeat === repeat && c.resultId);

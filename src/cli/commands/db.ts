@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { StorageCompactProgress, StorageStats } from '../../shared/domain/storage';
 import { writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { registerDbExport } from './db-export';
 import type { RegisterCommand } from './index';
 
@@ -46,7 +46,7 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
     .description('Size of the history file by part (answers, raw JSON, sources, search index…)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const stats = core.store.storageStats();
         if (ctx.json) writeJson(ctx, stats);
         else printStats(ctx, stats);

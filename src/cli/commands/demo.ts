@@ -8,8 +8,10 @@ import {
   type DemoProgress,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
+import { listenForInterrupt } from '../interrupt';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax demo [--days 90] [--db PATH]`: builds a labelled synthetic history (sandbox runs
@@ -53,7 +55,7 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
 };
 
 async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
-  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+  await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
     const status = demoStatus(core.store);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, ...status });
     if (!status.present) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
@@ -79,9 +81,8 @@ async function removeDemo(ctx: CliContext, flags: DemoFlags): Promise<void> {
 async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   let bar: cliProgress.SingleBar | null = null;
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  // Ctrl-C or SIGTERM: the days built so far are kept, the command ends with exit 130.
+  const interrupt = listenForInterrupt();
   const onProgress = (p: DemoProgress): void => {
     if (ctx.json || p.phase !== 'building') return;
     if (tty) {
@@ -103,7 +104,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: core.dbPath, now }),
           days,
-          signal: controller.signal,
+          signal: interrupt.signal,
           onProgress,
         });
       } catch (err) {
@@ -112,15 +113,18 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       } finally {
         (bar as cliProgress.SingleBar | null)?.stop();
       }
-      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result });
+      // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
+      const alerts = result.canceled ? 0 : await catchUpQuietly(ctx, core.store);
+      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
       writeLine(
         ctx.stdout,
         `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +
           `${result.monitors} monitors ("Demo · …", disabled), ${result.runs} runs tagged demo, ${result.results} results, ` +
-          `${result.brands} brands, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
+          `${result.brands} brands, ${alerts} change alerts, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
       );
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
   }
+  if (interrupt.received()) throw new CliExit(EXIT_INTERRUPTED);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { diffText } from '../../shared/analytics/text-diff';
 import { compareSources } from '../../shared/analytics/source-compare';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax diff RUN --a US --b DE`: the word diff of two locations' answers to the same
@@ -39,7 +39,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
         const b = parseLocation(flags.b);
         const promptIndex = Number(flags.prompt) - 1;
         const repeat = Number(flags.repeat);
-        await withCliCore(ctx.env, flags, async (core) => {
+        await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
           const run = core.store.getRun(runId);
           if (!run) throw new CliUsageError(`No run with id ${runId}`);
           if (!Number.isInteger(promptIndex) || promptIndex < 0 || promptIndex >= run.prompts.length) {

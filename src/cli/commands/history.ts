@@ -5,7 +5,7 @@ import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { creditsCell, creditsJson } from '../../shared/domain/run-credits';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax history`: the runs in the history, newest first, each marked when
@@ -41,7 +41,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
       if (flags.status && !(RUN_STATUSES as readonly string[]).includes(flags.status)) {
         throw new CliUsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
       }
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const { runs, total } = core.store.listRuns({
           limit,
           status: flags.status as RunStatus | undefined,

@@ -13,7 +13,7 @@ import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type Cl
 import type { EngineLabelOf } from '../../shared/profile';
 import { alertJson, alertLines } from './alerts';
 import { registerMonitorOptionsCommand } from './monitor-options';
-import { formatTable, withCliCore, type CliCore, type CoreFlags } from '../core';
+import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';
 import { specFromFlags } from './run';
 
@@ -58,7 +58,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List monitors with their cadence and next due time')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const list = core.store.listMonitors();
         const paused = core.store.monitorsPaused();
         if (ctx.json) return writeJson(ctx, { paused, monitors: list });
@@ -152,7 +152,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List the monitors due now')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const due = core.store.dueMonitors(Date.now());
         if (ctx.json) return writeJson(ctx, { paused: core.store.monitorsPaused(), due });
         if (due.length === 0)

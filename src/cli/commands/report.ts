@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { reportWriteSchema, type ReportFormat } from '../../shared/ipc/channels/reports';
 import { collectReport, formatOfPath, renderReport, writeWhole } from '../../main/reports';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
@@ -73,11 +74,13 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
     .action(async (flags: ReportFlags) => {
       const format = formatOf(flags);
       const path = resolve(flags.out);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
+        // Its alerts section reads every alert of the period: the runs not compared yet first.
+        await catchUpQuietly(ctx, core.store);
         const query = queryOf(core.store, flags, now());
         const input = parseFlags(
           reportWriteSchema,

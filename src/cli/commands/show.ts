@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { READS, withCliCore } from '../core';
 import { creditsJson, creditsSentence } from '../../shared/domain/run-credits';
 import { writeRunTable } from './show-table';
 import type { RegisterCommand } from './index';
@@ -14,7 +14,7 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
     .argument('<run>', 'run id')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (runId: string, flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         if (ctx.json) {

@@ -4,7 +4,7 @@ import type { BrandView } from '../../shared/ipc/channels/library';
 import type { CitationGapsView, FanOutView, SourcesView, UrlsView } from '../../shared/visibility/types';
 import type { VisibilityService } from '../../main/visibility';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, formatTable, withCliCore } from '../core';
+import { clip, formatTable, READS, withCliCore } from '../core';
 import { formatRate, formatRateChange, rateJson, reanalysisNote, STATS_LEGEND } from '../format-stats';
 import { finishReanalysis } from '../reanalysis-progress';
 import type { EngineLabelOf } from '../../shared/profile';
@@ -282,7 +282,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
     .action(async (flags: SourcesFlags) => {
       const mode = modeOf(flags);
       const limit = limitOf(flags.limit);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const query = {
           ...queryOf(core.store, flags, Date.now()),
           ...(limit !== undefined ? { limit } : {}),
@@ -290,7 +290,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
         };
         const service = visibilityService(core.store, Date.now);
         // Brand numbers (owners, gaps) are partial until a brand change's re-analysis ends.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         show(ctx, mode, service, query, brandNames(core.store), core.labelOf);
       });
     });

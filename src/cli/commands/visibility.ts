@@ -10,7 +10,7 @@ import type {
   VisibilityOverview,
 } from '../../shared/visibility/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import {
   formatMean,
   formatMeanChange,
@@ -309,11 +309,11 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
     .addHelpText('after', HELP)
     .action(async (flags: VisibilityFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Numbers after a brand change are partial until the stored answers are re-analysed.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());
         const brands = brandNames(core.store);
         if (by === null) {

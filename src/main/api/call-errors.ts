@@ -94,7 +94,7 @@ export function errorFromResponse(
 export function errorFromFailure(
   ctx: ErrorContext,
   spec: CallSpec<unknown>,
-  result: Exclude<AttemptResult, { type: 'response' }>,
+  result: Exclude<AttemptResult, { type: 'response' } | { type: 'too-large' }>,
   attempts: number,
   lastMeta: ResponseMeta | undefined,
 ): ApiError {
@@ -134,6 +134,7 @@ export function errorFromFailure(
 export function outcomeOf(result: AttemptResult): AttemptOutcome {
   switch (result.type) {
     case 'response':
+    case 'too-large':
       return { kind: 'http', status: result.status };
     case 'timeout':
       return { kind: 'timeout' };

@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { TextExportContext } from './context';
 import { exportRow, topDomains } from './export-data';
@@ -18,6 +19,8 @@ function header(ctx: TextExportContext): string {
   const r = ctx.run;
   const lines: string[] = [`# ${cell(r.name ?? `Run ${r.id}`)}`, ''];
   if (r.sandbox) lines.push('> Synthetic data from the Parallax sandbox, not real engine answers.', '');
+  const partial = partialExportNote(r);
+  if (partial) lines.push(`> ${partial}`, '');
   lines.push(`- Run: \`${r.id}\``);
   lines.push(`- Engines: ${r.engines.map((e) => cell(ctx.labelOf(e))).join(', ')}`);
   lines.push(`- Locations: ${[...r.countries, ...r.states.map((s) => `US-${s}`)].join(', ')}`);

@@ -9,6 +9,7 @@ import { commitPartial, openFileSink, partialPathOf } from './file-sink';
 import { writeJson, writeNdjson } from './json';
 import { MARKDOWN_PASSES, writeMarkdown } from './markdown';
 import { createProgressTicker, type ExportProgress } from './progress';
+import { partialExportNote } from './partial';
 import { writeRunReport } from './run-report';
 import { XLSX_PASSES, writeXlsx } from './xlsx';
 
@@ -31,6 +32,8 @@ export interface RunExportRequest {
 
 export interface RunExportOutcome {
   path: string;
+  /** The run had jobs still to end: the file says it is partial (partial.ts). */
+  partial: string | null;
   bytes: number;
   jobs: number;
   results: number;
@@ -67,7 +70,12 @@ export async function exportRunToFile(
     engineLabels,
     labelOf: engineLabelFrom(engineLabels),
   };
-  const base = { path: request.path, jobs: run.total, results: run.counts.succeeded };
+  const base = {
+    path: request.path,
+    jobs: run.total,
+    results: run.counts.succeeded,
+    partial: partialExportNote(run),
+  };
   try {
     if (request.format === 'xlsx') {
       const partial = partialPathOf(request.path);

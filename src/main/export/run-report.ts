@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import type { ExportCellSummary, ExportJob } from '../store';
 import type { EngineLabelOf } from '../../shared/profile';
@@ -144,6 +145,9 @@ export async function writeRunReport(
       `<p class="meta">${fmt(totalAnswers)} answers to ${fmt(run.prompts.length)} prompts · ${escapeHtml(run.engines.map(ctx.labelOf).join(', '))} · ${fmt(summary.length)} engine × location cells</p>`,
       run.sandbox
         ? '<div class="synthetic">Contains synthetic answers from the Parallax sandbox, not real engine output.</div>'
+        : '',
+      partialExportNote(run)
+        ? `<div class="synthetic">${escapeHtml(partialExportNote(run) ?? '')}</div>`
         : '',
       `<p class="notice">A summary of the whole run, then the answers of the prompts chosen, up to ${fmt(Math.round(maxBytes / 1e6))} MB. What the report leaves out is listed <a href="#left-out">at the end</a>.</p>`,
       summaryTable(summary, ctx.labelOf),

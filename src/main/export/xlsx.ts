@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { Worksheet } from 'exceljs';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -105,6 +106,7 @@ function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
     ['Of which charged without a result', r.creditsUnreceived],
     ['Interrupted sessions not attributable', r.creditsUnattributable],
     ['Synthetic (sandbox)', r.sandbox ? 'yes' : 'no'],
+    ['Partial', partialExportNote(r) ?? 'no: every job had ended'],
     ['Created', new Date(r.createdAt).toISOString()],
   ];
   for (const [k, v] of info) {

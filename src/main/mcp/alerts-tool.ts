@@ -1,16 +1,16 @@
 import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/alerts/format';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
-import { createAfterRunPipeline, createAlertService } from '../alerts';
+import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
 import { isoTime } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
 // Change alerts raised after monitor runs, newest first, with the Alerts view's filters (the
 // channel's schema). Monitor runs nobody compared yet (the app was closed, a demo was just
-// built) are compared quietly (no webhook, no report), as the app does at open: in the
-// background from the server's start, since 90 runs of a fresh 30-day demo take most of a
-// minute, longer than an MCP client waits for one call. Until it ends, list_alerts says how
-// many runs are still to compare.
+// built) are compared first, quietly (no webhook, no report), through the shared "catch up, then
+// read" (compareUncheckedRuns): it starts with the server, and list_alerts waits for it up to
+// CATCH_UP_WAIT_MS (90 runs of a fresh 30-day demo take most of a minute, longer than an MCP
+// client waits for one call); past that it says how many runs are still to compare.
 
 export interface AlertsTool {
   spec: ToolSpec<(typeof alertsChannels)['alerts.list']['input']>;
@@ -18,6 +18,15 @@ export interface AlertsTool {
   catchUp(): void;
   /** No more logging: the history is closing under a comparison that is still running. */
   stop(): void;
+}
+
+/** How long list_alerts waits for the comparison of runs not compared yet before it answers. */
+export const CATCH_UP_WAIT_MS = 20_000;
+
+async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 export function alertsTool(deps: McpDeps): AlertsTool {
@@ -31,21 +40,13 @@ export function alertsTool(deps: McpDeps): AlertsTool {
       if (!stopped) deps.log(message);
     },
   });
-  let running: Promise<void> | null = null;
+  // The shared "catch up, then read" (compareUncheckedRuns): one comparison at a time.
+  const compare = (): Promise<unknown> =>
+    compareUncheckedRuns({ store: deps.store, now: deps.now, pipeline }).catch((error: unknown) => {
+      if (!stopped) deps.log(`alerts catch-up: ${error instanceof Error ? error.message : String(error)}`);
+    });
   const catchUp = (): void => {
-    if (running || stopped) return;
-    running = pipeline
-      .catchUp({ quiet: true })
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (!stopped)
-            deps.log(`alerts catch-up: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      )
-      .finally(() => {
-        running = null;
-      });
+    if (!stopped) void compare();
   };
 
   const spec: AlertsTool['spec'] = {
@@ -54,8 +55,10 @@ export function alertsTool(deps: McpDeps): AlertsTool {
     description:
       "Change alerts raised after monitor runs, newest first: a brand entering or dropping out of answers, a competitor appearing or disappearing, the brand's position moving, cited domains or the answer changing, per prompt × engine × location or pooled over the monitor. Each has before and after with n and the 95 % interval (an alert fires only when the intervals do not overlap). Filters: since/until (ms since 1970), unread, monitorId (list_monitors), kinds, engine, loc ('DE', 'US-CA'). While monitor runs are still being compared, comparing > 0 says how many remain.",
     input: alertsChannels['alerts.list'].input,
-    run(filter) {
-      catchUp();
+    async run(filter) {
+      // Compared first, for as long as a client waits for one call; past that the answer says
+      // how many runs are left and the comparison goes on.
+      if (!stopped) await withinMs(compare(), CATCH_UP_WAIT_MS);
       const comparing = alerts.uncheckedRuns().length;
       const page = deps.store.listAlerts(filter);
       const lines = [

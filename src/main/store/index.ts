@@ -21,6 +21,12 @@ export {
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
+  BUSY_TIMEOUT_MS,
+  freeBytesNear,
+  HistoryWriteError,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureKind,
 } from './connection';
 export { registerStoreFunctions } from './codec';
 export {

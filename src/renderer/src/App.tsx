@@ -13,6 +13,7 @@ import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
 import { useAlertEvents } from './views/alerts/use-alert-events';
+import { StorageBlockedDialog, useStorageEvents } from './views/storage/StorageBlockedDialog';
 import { preloadOtherViewsWhenIdle, preloadView, Screen, useScreenLoaded } from './views/lazy-views';
 
 // The view the window opens on starts loading now, alongside the app's first IPC calls.
@@ -55,6 +56,7 @@ export function App() {
   useTheme(settings?.theme);
   useViewShortcuts(shown);
   useAppEvents();
+  useStorageEvents();
   useRunEvents();
   useAlertEvents(shown);
 
@@ -86,6 +88,7 @@ export function App() {
         </main>
       </div>
       <Toasts />
+      <StorageBlockedDialog />
     </div>
   );
 }

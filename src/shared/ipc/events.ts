@@ -45,6 +45,19 @@ export const eventChannels = {
   }),
   /** The service said the key is revoked or expired: ask for a new one (nothing else is lost). */
   'key.revoked': z.object({ message: z.string() }),
+  /**
+   * The history cannot be written (full disk, a lock held too long, read-only disk, I/O error):
+   * runs send nothing new and hold their paid answers until it can (the dialog).
+   */
+  'storage.blocked': z.object({
+    kind: z.enum(['full', 'busy', 'read-only', 'io']),
+    path: z.string(),
+    message: z.string(),
+    heldAnswers: z.number().int().min(0),
+    neededBytes: z.number().nullable(),
+  }),
+  /** It can be written again: the runs went on by themselves. */
+  'storage.cleared': z.object({ path: z.string(), heldMs: z.number().min(0) }),
   /** The demo history builder's progress (a day of the N days built). */
   'demo.progress': z.object({
     phase: z.enum(['building', 'done', 'canceled', 'failed']),

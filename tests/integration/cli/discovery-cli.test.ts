@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 
 // `parallax brands discover` as a child process on a 2-day demo history: the queue (text and
@@ -21,10 +22,10 @@ describe('parallax brands discover', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-discover-cli-'));
-    db = join(dir, 'history.db');
-    const built = await parallax(['demo', '--days', '2', '--json']);
-    expect(built.code, built.stderr).toBe(0);
-  }, 60_000);
+    // A 2-day demo history (tests/integration/demo/demo-cli.test.ts tests `parallax demo`):
+    // a copy of the shared one.
+    db = await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: join(dir, 'history.db') });
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints the queue as a table and as JSON, filtered by location and limited', async () => {

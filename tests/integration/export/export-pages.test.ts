@@ -38,6 +38,8 @@ const OLD_COLUMNS = [
   'requestId',
 ];
 const PAGE_COLUMNS = ['pageState', 'pageReasonCode', 'pageReason'];
+/** Added after the page columns: the engine as the service profile labels it. */
+const LABEL_COLUMNS = ['engineLabel'];
 
 const tmp = tempFolder();
 let server: Server;
@@ -147,7 +149,7 @@ describe('exports carry the archive state of the pages', () => {
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...LABEL_COLUMNS]);
     expect(rows).toHaveLength(PROMPTS.length);
     for (const row of rows) {
       const prompt = row[2] as string;
@@ -163,7 +165,7 @@ describe('exports carry the archive state of the pages', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await exportTo('xlsx'));
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...LABEL_COLUMNS]);
     for (let r = 2; r <= PROMPTS.length + 1; r += 1) {
       const row = sheet.getRow(r);
       const prompt = row.getCell(3).value as string;

@@ -1,4 +1,4 @@
-import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
+import { NEUTRAL_ENGINE_LABELS, NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -62,9 +62,15 @@ function referenceRows(
       pageState: '',
       pageReasonCode: '',
       pageReason: '',
+      // The profile's label, after every earlier column (the neutral profile: Assistant A …).
+      engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
     };
   });
 }
+
+/** A result as the JSON exports write it: the profile's label beside its engine. */
+const withLabel = (r: ResultView | null): (ResultView & { engineLabel: string }) | null =>
+  r && { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine] };
 
 describe('streamed run exports', () => {
   let dir = '';
@@ -131,11 +137,13 @@ describe('streamed run exports', () => {
         JSON.stringify({
           format: 'parallax-run-export',
           version: 1,
-          run,
+          partial: false,
+          run: { ...run, engineLabels: run.engines.map((e) => NEUTRAL_ENGINE_LABELS[e]) },
           jobs: cells.map((cell) => ({
             ...cell,
+            engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
             prompt: run.prompts[cell.promptIndex] ?? null,
-            result: cell.resultId ? (results.get(cell.resultId) ?? null) : null,
+            result: cell.resultId ? withLabel(results.get(cell.resultId) ?? null) : null,
             pages: [],
           })),
         }),
@@ -150,7 +158,9 @@ describe('streamed run exports', () => {
     const first = JSON.parse(lines[0] as string) as { runId: string; jobId: string; result: ResultView };
     expect(first.runId).toBe(run.id);
     expect(first.jobId).toBe(cells[0]?.jobId);
-    expect(first.result).toEqual(JSON.parse(JSON.stringify(results.get(cells[0]?.resultId as string))));
+    expect(first.result).toEqual(
+      JSON.parse(JSON.stringify(withLabel(results.get(cells[0]?.resultId as string) ?? null))),
+    );
     const failed = lines.map((l) => JSON.parse(l) as { jobState: string; result: unknown });
     expect(failed.filter((j) => j.jobState === 'failed').every((j) => j.result === null)).toBe(true);
   });

@@ -123,8 +123,12 @@ describe('the packed app (electron-builder --dir)', () => {
     }
     // DuckDB (the Parquet analysis export): its addon and the library it loads, side by side.
     const duckdb = `node-bindings-${process.platform}-${process.arch}`;
-    const duckdbFiles = readdirSync(join(ROOT, 'node_modules/@duckdb', duckdb));
+    // Its binaries only: electron-builder leaves a package's README and licence out of the app.
+    const duckdbFiles = readdirSync(join(ROOT, 'node_modules/@duckdb', duckdb)).filter((f) =>
+      /\.(node|so|dylib|dll)$/.test(f),
+    );
     expect(duckdbFiles).toContain('duckdb.node');
+    expect(duckdbFiles.length).toBeGreaterThan(1);
     for (const file of duckdbFiles)
       expect(existsSync(join(unpacked, '@duckdb', duckdb, file)), file).toBe(true);
   });

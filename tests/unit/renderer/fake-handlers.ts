@@ -152,7 +152,7 @@ export function defaultHandlers(): Handlers {
     }),
     'brands.delete': () => ({ deleted: true }),
     'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
-    'history.search': () => ({ hits: [], total: 0 }),
+    'history.search': () => ({ hits: [], total: 0, totalCapped: false }),
     'runs.delete': () => ({ deleted: true }),
     'prompts.list': () => [],
     'prompts.save': (input) => ({
@@ -191,7 +191,7 @@ export function defaultHandlers(): Handlers {
       concurrency: { used: 3, max: 10 },
     }),
     'queue.clear': () => ({ cleared: 12 }),
-    'export.run': () => ({ path: '/tmp/export.csv', canceled: false }),
+    'export.run': () => ({ path: '/tmp/export.csv', canceled: false, partial: null }),
     'export.cancel': () => ({ canceled: false }),
     'export.compareReport': () => ({ path: '/tmp/report.html' }),
     'db.backup': () => ({ path: '/tmp/backup.db' }),

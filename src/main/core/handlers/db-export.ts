@@ -81,7 +81,7 @@ export const dbExportHandlers: HandlerModule<Channels> = (ctx) => {
       try {
         const out = await exportHistory(
           {
-            historyPath: ctx.store.path,
+            historyPath: ctx.store.readPath,
             appVersion: ctx.app.version,
             engineLabels: engineLabelsOf(profileOfSettings(ctx.settings.get())),
             demoRunIds: demoRunIdsOf(ctx.store),

@@ -1,3 +1,4 @@
+import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
 import { reportFileName, writeReport } from '../../reports';
 import { resolvePeriod } from '../../visibility';
@@ -20,6 +21,8 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
     });
     const base = { format, monitorName: monitor.name, from: resolved.from, to: resolved.to };
     if (path === null) return { ...base, path: null, bytes: 0, answers: 0 };
+    // The report's alerts: the monitor runs not compared yet are compared first (issue 31.5).
+    await compareUncheckedRuns({ store: ctx.store, now: ctx.now, pipeline: ctx.alerts });
     const written = await writeReport(
       { store: ctx.store, visibility: ctx.visibility, now: ctx.now },
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },

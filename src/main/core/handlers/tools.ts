@@ -75,7 +75,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         defaultName: `parallax-run-${runId.slice(0, 8)}-${stamp(ctx.now())}.${extension}`,
         extensions: [extension],
       });
-      if (path === null) return { path: null, canceled: false };
+      if (path === null) return { path: null, canceled: false, partial: null };
       const controller = new AbortController();
       if (exportId) exporting.set(exportId, controller);
       let last = 0;
@@ -87,9 +87,9 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         if (exportId) ctx.events.emit('export.progress', { exportId, phase, done, total });
       };
       try {
-        await exportRunToFile(
+        const out = await exportRunToFile(
           {
-            historyPath: ctx.store.path,
+            historyPath: ctx.store.readPath,
             profile: profileOfSettings(ctx.settings.get()),
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
@@ -108,11 +108,11 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
           },
         );
         report('done', run.total, run.total);
-        return { path, canceled: false };
+        return { path, canceled: false, partial: out.partial };
       } catch (error) {
         const canceled = error instanceof ExportCanceledError;
         report(canceled ? 'canceled' : 'failed', 0, run.total);
-        if (canceled) return { path: null, canceled: true };
+        if (canceled) return { path: null, canceled: true, partial: null };
         throw error;
       } finally {
         if (exportId) exporting.delete(exportId);

@@ -26,3 +26,4 @@ export {
 } from './text-dictionary';
 export { sourceCountSql } from './list-sql';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';
+export { SEARCH_INDEX_CHARS, searchHead, searchTextSql } from './search-head';

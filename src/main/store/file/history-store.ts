@@ -10,7 +10,13 @@ import {
   type AlertsApi,
 } from '../alerts';
 import { backupDatabase, type BackupInfo } from './backup';
-import { HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import {
+  asWriteError,
+  HistoryDamagedError,
+  isDamageCode,
+  sqliteCode,
+  type StoreContext,
+} from '../connection';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
@@ -63,6 +69,10 @@ export interface HistoryStore
     PageArchiveApi {
   readonly path: string;
   readonly readonly: boolean;
+  /** Why the file was opened read-only when nobody asked (read-only media, permissions), or null. */
+  readonly readonlyReason: string | null;
+  /** The file other readers open (exports): the history, or its private copy (read-only-media.ts). */
+  readonly readPath: string;
   /** The schema version of the open file. */
   readonly schemaVersion: number;
   /** Versions before and after the migrations applied at open (equal when none ran). */
@@ -76,7 +86,9 @@ export interface HistoryStore
 }
 
 function translate(path: string, error: unknown): unknown {
-  return isDamageCode(sqliteCode(error)) ? new HistoryDamagedError(path, (error as Error).message) : error;
+  if (isDamageCode(sqliteCode(error))) return new HistoryDamagedError(path, (error as Error).message);
+  // A full disk, a lock held past the busy timeout, a read-only disk, an I/O error: one line.
+  return asWriteError(path, error);
 }
 
 export function createHistoryStore(
@@ -87,6 +99,10 @@ export function createHistoryStore(
     now: () => number;
     newId: () => string;
     migrated: { from: number; to: number };
+    readPath?: string;
+    readonlyReason?: string | null;
+    /** After the connection closed (the private copy is removed). */
+    onClose?: () => void;
   },
 ): HistoryStore {
   const guard = <T>(fn: () => T): T => {
@@ -142,13 +158,23 @@ export function createHistoryStore(
     ]),
   ) as unknown as Omit<
     HistoryStore,
-    'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+    | 'path'
+    | 'readonly'
+    | 'readonlyReason'
+    | 'readPath'
+    | 'schemaVersion'
+    | 'migrated'
+    | 'backup'
+    | 'checkIntegrity'
+    | 'close'
   >;
 
   return {
     ...guarded,
     path: options.path,
     readonly: options.readonly,
+    readonlyReason: options.readonlyReason ?? null,
+    readPath: options.readPath ?? options.path,
     schemaVersion: options.migrated.to,
     migrated: options.migrated,
     async backup(toPath) {
@@ -179,6 +205,7 @@ export function createHistoryStore(
         narrowCompanions(options.path);
       }
       db.close();
+      options.onClose?.();
     },
   };
 }

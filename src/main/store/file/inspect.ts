@@ -1,8 +1,15 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync, statSync } from 'node:fs';
-import { damagedMessage, HistoryOpenError, openFailureKind } from '../connection';
-import { companionPaths } from './private-file';
+import { existsSync, statSync } from 'node:fs';
+import {
+  damagedMessage,
+  describeHolders,
+  HistoryOpenError,
+  openFailureKind,
+  OPEN_BUSY_TIMEOUT_MS,
+  processesUsingFile,
+} from '../connection';
 import { registerStoreFunctions } from '../codec';
+import { companionsPresent, releaseCompanionsOfRefused } from './companions';
 
 export type IntegrityCheck =
   /**
@@ -39,8 +46,7 @@ export function inspectHistoryFile(
   if (!existsSync(path)) {
     throw new HistoryOpenError('missing', `There is no history file at ${path}.`, { path });
   }
-  const [wal, shm] = companionPaths(path) as [string, string];
-  const hadCompanions = existsSync(wal) || existsSync(shm);
+  const hadCompanions = companionsPresent(path);
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs });
@@ -82,15 +88,15 @@ export function inspectHistoryFile(
     }
     return { version, empty: objects === 0 };
   } catch (error) {
+    db?.close();
+    db = null;
+    // A read-only connection to a WAL file leaves an empty -wal and an -shm behind. An
+    // accepted file needs nothing done (the read-write connection that follows owns them);
+    // a refused one's are left to SQLite, which removes them only when nobody uses the file.
+    if (!hadCompanions) releaseCompanionsOfRefused(path);
     throw asOpenError(path, error);
   } finally {
     db?.close();
-    // A read-only connection to a WAL file leaves an empty -wal and an -shm behind; remove
-    // them when this look created them, so a refused file's folder is as it was.
-    if (!hadCompanions && existsSync(wal) && statSync(wal).size === 0) {
-      rmSync(wal, { force: true });
-      rmSync(shm, { force: true });
-    }
   }
 }
 
@@ -144,7 +150,7 @@ export function asOpenError(path: string, error: unknown): unknown {
     case 'busy':
       return new HistoryOpenError(
         'busy',
-        `The history file ${path} is locked by another program (${detail}). Close other Parallax windows or CLI commands using it, then try again.`,
+        `The history file ${path} stayed locked by another process for more than ${OPEN_BUSY_TIMEOUT_MS / 1000} s (${describeHolders(processesUsingFile(path))}). Wait for it to finish or stop it, then try again.`,
         { path },
       );
     case 'io':

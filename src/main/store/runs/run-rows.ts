@@ -80,6 +80,7 @@ function toListItem(row: RunRow, totals: RunJobTotals, unreceived: UnreceivedCre
     creditsCharged: totals.creditsCharged,
     creditsUnreceived: unreceived.creditsUnreceived,
     creditsUnattributable: unreceived.creditsUnattributable,
+    ...(totals.creditsEstimated ? { creditsEstimated: totals.creditsEstimated } : {}),
     sandbox: row.sandbox === 1,
     keyLabel: row.key_label,
     createdAt: row.created_at,
@@ -98,7 +99,8 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
   );
   const countsOfRuns = stmt(
     db,
-    `SELECT run_id, job_state, count(*) AS n, total(credits_charged) AS credits
+    `SELECT run_id, job_state, count(*) AS n, total(credits_charged) AS credits,
+      total(CASE WHEN credits_estimated = 1 THEN credits_charged END) AS estimated
     FROM jobs WHERE run_id IN (SELECT value FROM json_each(?)) GROUP BY run_id, job_state`,
   );
 
@@ -111,6 +113,7 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
       job_state: JobState;
       n: number;
       credits: number;
+      estimated: number;
     }>;
     for (const row of rows) {
       const t = map.get(row.run_id);
@@ -118,6 +121,7 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
       t.counts[row.job_state] = row.n;
       t.total += row.n;
       t.creditsCharged += row.credits;
+      t.creditsEstimated = (t.creditsEstimated ?? 0) + row.estimated;
     }
     return map;
   }

@@ -39,8 +39,9 @@ export function ExportButtons({ runId }: { runId: string }) {
     const exportId = crypto.randomUUID();
     setUnder({ exportId, done: 0, total: 0 });
     try {
-      const { path, canceled } = await call('export.run', { runId, format, exportId });
-      if (path) push('success', `Exported to ${path}`);
+      const { path, canceled, partial } = await call('export.run', { runId, format, exportId });
+      if (path && partial) push('warning', `Exported to ${path}. ${partial}`);
+      else if (path) push('success', `Exported to ${path}`);
       else if (canceled) push('info', 'Export canceled; no file was written');
     } catch (error) {
       const e = toShownError(error);

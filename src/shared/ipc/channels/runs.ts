@@ -56,6 +56,11 @@ export interface RunSummaryView {
    * miss credits charged without a result. 0 when none.
    */
   creditsUnattributable: number;
+  /**
+   * Of creditsCharged, what was estimated from the account balance for answers whose charge the
+   * service did not state (an async task record without credits). Absent or 0 when none.
+   */
+  creditsEstimated?: number;
   sandbox: boolean;
   /** Masked key label, e.g. sk_…abcd (or 'sandbox'). */
   keyLabel: string | null;

@@ -10,6 +10,8 @@ import { sql as runSessions } from './008_run_sessions';
 import { sql as distinctTexts } from './009_distinct_texts';
 import { sql as answerDocs } from './010_answer_docs';
 import { sql as packedRows } from './011_packed_rows';
+import { sql as searchHead } from './012_search_head';
+import { sql as estimatedCredits } from './013_estimated_credits';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -33,4 +35,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'distinct-texts', sql: distinctTexts },
   { version: 10, name: 'answer-docs', sql: answerDocs },
   { version: 11, name: 'packed-rows', sql: packedRows },
+  { version: 12, name: 'search-head', sql: searchHead },
+  { version: 13, name: 'estimated-credits', sql: estimatedCredits },
 ];

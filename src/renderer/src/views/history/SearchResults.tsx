@@ -1,3 +1,4 @@
+import { matchCount } from '../../../../shared/match-count';
 import { useCallback, useState } from 'react';
 import { ENGINES, type EngineName } from '../../../../shared/api/engines';
 import type { SearchHitView } from '../../../../shared/ipc/channels/history';
@@ -22,6 +23,7 @@ export function SearchResults() {
   const [query, setQuery] = useState('');
   const [engine, setEngine] = useState<EngineName | ''>('');
   const [country, setCountry] = useState('');
+  const [capped, setCapped] = useState(false);
   const key = JSON.stringify({
     query,
     ...(engine ? { engine } : {}),
@@ -31,6 +33,7 @@ export function SearchResults() {
     async (offset: number, limit: number) => {
       const f = JSON.parse(key) as { query: string; engine?: EngineName; country?: string };
       const r = await call('history.search', { ...f, offset, limit });
+      setCapped(r.totalCapped);
       return { rows: r.hits, total: r.total };
     },
     [key],
@@ -68,7 +71,7 @@ export function SearchResults() {
       {cache && total !== null && total > 0 && (
         <>
           <p className="muted small" role="status">
-            {total} matches
+            {matchCount(total, capped)}
           </p>
           <VirtualList<SearchHitView>
             label="Search results"
