@@ -15,7 +15,7 @@ import {
 import { AppError } from '../main/errors/app-error';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
-import { READS, withCliCore, type CliCore } from './core';
+import { READS, withCliCore } from './core';
 import { cliDbExportWorker } from './export-worker';
 import { VERSION } from './root-program';
 import { EXIT_INTERRUPTED, processSignals } from './run-session';

@@ -70,7 +70,10 @@ export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
     if (!res) continue;
     const lines: string[] = [];
     const loc = job.state ? `US-${job.state}` : job.country;
-    lines.push(`## ${cell(job.prompt).slice(0, 200)} (${cell(ctx.labelOf(job.engine))}, ${loc}, repeat ${job.repeat})`, '');
+    lines.push(
+      `## ${cell(job.prompt).slice(0, 200)} (${cell(ctx.labelOf(job.engine))}, ${loc}, repeat ${job.repeat})`,
+      '',
+    );
     const text = res.text.trim();
     if (text) {
       for (const line of text.split(/\r?\n/)) lines.push(`> ${escapeMarkdown(line)}`);

@@ -30,7 +30,8 @@ export const PREVIEW_PROFILE_NAME = 'Preview: all engines';
 function parsedFile(id: string, json: unknown): ServiceProfile {
   const parsed = parseServiceProfile(json);
   // A broken built-in is a packaging bug: fail loudly (a unit test parses each one).
-  if (!parsed.ok) throw new Error(`Built-in profile ${id} is invalid:\n${formatProfileErrors(parsed.errors)}`);
+  if (!parsed.ok)
+    throw new Error(`Built-in profile ${id} is invalid:\n${formatProfileErrors(parsed.errors)}`);
   return parsed.profile;
 }
 

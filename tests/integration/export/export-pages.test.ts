@@ -165,7 +165,11 @@ describe('exports carry the archive state of the pages', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await exportTo('xlsx'));
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...LABEL_COLUMNS]);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      ...OLD_COLUMNS,
+      ...PAGE_COLUMNS,
+      ...LABEL_COLUMNS,
+    ]);
     for (let r = 2; r <= PROMPTS.length + 1; r += 1) {
       const row = sheet.getRow(r);
       const prompt = row.getCell(3).value as string;
