@@ -69,7 +69,10 @@ export function resolveProfileRef(ref: string): ProfileInUse {
     // A mistyped name ("liv") reads as a missing file: keep the reason and say which names exist.
     if (err instanceof ProfileFileError && err.errors.some((e) => e.message.includes('no such file')))
       throw new ProfileFileError(ref, [
-        { field: '', message: `is neither a built-in profile nor a file (no such file; ${BUILTIN_NAMES_TEXT})` },
+        {
+          field: '',
+          message: `is neither a built-in profile nor a file (no such file; ${BUILTIN_NAMES_TEXT})`,
+        },
       ]);
     throw err;
   }
