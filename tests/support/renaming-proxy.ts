@@ -126,7 +126,7 @@ export async function startRenamingProxy(upstream: string, profile: ServiceProfi
       headers,
       ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
     });
-    let out = Buffer.from(await answer.arrayBuffer());
+    let out: Buffer = Buffer.from(await answer.arrayBuffer());
     if (isAsync) out = renamedJson(out, renames.taskOut);
     const outHeaders: Record<string, string> = {};
     answer.headers.forEach((v, k) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { engineNameSchema } from '../../shared/domain/run-spec';
 import { userSettingsFields } from '../../shared/domain/settings-fields';
-import { BUILTIN_PROFILE_IDS } from '../../shared/profile/builtin';
+import { BUILTIN_PROFILE_IDS } from '../../shared/profile/builtin-ids';
 import { serviceProfileSchema } from '../../shared/profile/schema';
 
 // The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field

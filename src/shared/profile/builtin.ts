@@ -1,5 +1,6 @@
 import liveFile from '../../../resources/profiles/live.json';
 import { ENGINE_NAMES } from '../api/engines';
+import { BUILTIN_PROFILE_IDS, type BuiltinProfileId } from './builtin-ids';
 import { NEUTRAL_PROFILE, neutralProfile } from './neutral';
 import { formatProfileErrors, parseServiceProfile } from './parse';
 import type { ServiceProfile } from './schema';
@@ -13,8 +14,7 @@ import type { ServiceProfile } from './schema';
 //   the spec still lists as coming soon in the sandbox (labelled a preview wherever it is in use).
 // Not exported from the profile index: the renderer reaches them only through IPC.
 
-export const BUILTIN_PROFILE_IDS = ['spec', 'live', 'preview'] as const;
-export type BuiltinProfileId = (typeof BUILTIN_PROFILE_IDS)[number];
+export { BUILTIN_PROFILE_IDS, type BuiltinProfileId };
 
 export interface BuiltinProfile {
   id: BuiltinProfileId;

@@ -1,0 +1,5 @@
+// The names of the service profiles that ship with Parallax (builtin.ts holds the profiles):
+// apart, so the settings schema and the IPC contract name them without bundling the profiles.
+
+export const BUILTIN_PROFILE_IDS = ['spec', 'live', 'preview'] as const;
+export type BuiltinProfileId = (typeof BUILTIN_PROFILE_IDS)[number];
