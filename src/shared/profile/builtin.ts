@@ -1,6 +1,6 @@
 import liveFile from '../../../resources/profiles/live.json';
 import { ENGINE_NAMES } from '../api/engines';
-import { BUILTIN_PROFILE_IDS, type BuiltinProfileId } from './builtin-ids';
+import { BUILTIN_PROFILE_IDS, PREVIEW_PROFILE_NAME, type BuiltinProfileId } from './builtin-ids';
 import { NEUTRAL_PROFILE, neutralProfile } from './neutral';
 import { formatProfileErrors, parseServiceProfile } from './parse';
 import type { ServiceProfile } from './schema';
@@ -14,7 +14,7 @@ import type { ServiceProfile } from './schema';
 //   the spec still lists as coming soon in the sandbox (labelled a preview wherever it is in use).
 // Not exported from the profile index: the renderer reaches them only through IPC.
 
-export { BUILTIN_PROFILE_IDS, type BuiltinProfileId };
+export { BUILTIN_PROFILE_IDS, PREVIEW_PROFILE_NAME, type BuiltinProfileId };
 
 export interface BuiltinProfile {
   id: BuiltinProfileId;
@@ -24,8 +24,6 @@ export interface BuiltinProfile {
   /** True for a profile that calls engines the spec lists as coming soon: labelled "preview". */
   preview: boolean;
 }
-
-export const PREVIEW_PROFILE_NAME = 'Preview: all engines';
 
 function parsedFile(id: string, json: unknown): ServiceProfile {
   const parsed = parseServiceProfile(json);
