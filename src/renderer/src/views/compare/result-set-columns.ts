@@ -1,7 +1,7 @@
-import { ENGINES } from '../../../../shared/api/engines';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { locationLabel } from '../../lib/countries';
+import { engineLabel } from '../../lib/engine-label';
 
 /** "Nov 2, 2025": the day an answer was fetched, for a column label. */
 export function formatDay(epochMs: number): string {
@@ -23,7 +23,7 @@ export function resultSetColumns(
     return [
       {
         key: r.resultId,
-        label: `${locationLabel(r.country, r.state)} · ${ENGINES[r.engine].label} · ${formatDay(r.fetchedAt)}`,
+        label: `${locationLabel(r.country, r.state)} · ${engineLabel(r.engine)} · ${formatDay(r.fetchedAt)}`,
         cell: {
           jobId: r.jobId,
           promptIndex: 0,

@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { diffText } from '../../../../shared/analytics/text-diff';
-import { ENGINES } from '../../../../shared/api/engines';
 import { formatDateTime } from '../../lib/format';
 import { topDomainsOf, trendRows } from '../../lib/trends';
 import { useBrandsStore } from '../../stores/brands-store';
@@ -11,6 +10,7 @@ import { WordDiff } from '../../components/WordDiff';
 import { ManualSeriesForm } from './ManualSeriesForm';
 import { SeriesPicker } from './SeriesPicker';
 import { TrendChart } from './TrendChart';
+import { engineLabel } from '../../lib/engine-label';
 
 export function OverTimeView() {
   const { seriesTarget, openSeries } = useNavStore();
@@ -43,7 +43,7 @@ export function OverTimeView() {
       <ManualSeriesForm onOpen={openSeries} />
       {target && (
         <p className="muted">
-          “{target.prompt}” · {ENGINES[target.engine].label} ·{' '}
+          “{target.prompt}” · {engineLabel(target.engine)} ·{' '}
           {target.state ? `US-${target.state}` : target.country}
         </p>
       )}
