@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ENGINE_NAMES, ENGINES } from '../../src/shared/api/engines';
+import { closeServer, forwardedHeaders, readBody, sendAnswer } from './proxy-http';
 import { NEUTRAL_PROFILE, type ServiceProfile } from '../../src/shared/profile';
 
 // A stand-in for a deployment that names its engines otherwise (the live service's chatgpt,
@@ -22,7 +23,6 @@ export interface RenamingProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 const MONITOR = '/v1/monitor/';
 /** A path the sandbox does not serve: what an unknown name is sent to, for the sandbox's own 404. */
 const NOWHERE = `${MONITOR}not-served-here/`;
@@ -85,12 +85,6 @@ function renameTaskTypes(value: unknown, table: Map<string, string>, seen?: stri
   return out;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** A JSON body with its taskType values renamed; anything that is not JSON passes as it is. */
 function renamedJson(body: Buffer, table: Map<string, string>, seen?: string[]): Buffer {
   if (body.length === 0) return body;
@@ -99,11 +93,6 @@ function renamedJson(body: Buffer, table: Map<string, string>, seen?: string[]):
   } catch {
     return body;
   }
-}
-
-async function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 export async function startRenamingProxy(upstream: string, profile: ServiceProfile): Promise<RenamingProxy> {
@@ -118,9 +107,7 @@ export async function startRenamingProxy(upstream: string, profile: ServiceProfi
     const isAsync = url.pathname.startsWith('/v1/async/');
     let body = await readBody(req);
     if (isAsync && method === 'POST') body = renamedJson(body, renames.taskIn, taskTypes);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers))
-      if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers.set(k, v);
+    const headers = forwardedHeaders(req);
     const answer = await fetch(`${upstream}${upstreamUrl(url, renames, models)}`, {
       method,
       headers,
@@ -128,12 +115,7 @@ export async function startRenamingProxy(upstream: string, profile: ServiceProfi
     });
     let out: Buffer = Buffer.from(await answer.arrayBuffer());
     if (isAsync) out = renamedJson(out, renames.taskOut);
-    const outHeaders: Record<string, string> = {};
-    answer.headers.forEach((v, k) => {
-      if (!HOP_BY_HOP.has(k) && k !== 'content-encoding') outHeaders[k] = v;
-    });
-    res.writeHead(answer.status, outHeaders);
-    res.end(out);
+    sendAnswer(res, answer, out);
   };
   const server = createServer((req, res) => void forward(req, res).catch(() => req.socket.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
