@@ -53,7 +53,7 @@ export function inspectHistoryFile(
     // The integrity check computes results' generated columns, which call them.
     registerStoreFunctions(db);
     // The first read parses the header: a file that is not a database fails here.
-    const version = db.pragma('user_version', { simple: true }) as number;
+    db.pragma('user_version', { simple: true });
     const problems = runCheck(db, path, options.check);
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new HistoryOpenError(
@@ -65,7 +65,7 @@ export function inspectHistoryFile(
         },
       );
     }
-    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
+    const { version, objects, format } = readIdentity(db);
     if (version > options.knownVersion) {
       throw new HistoryOpenError(
         'newer-version',
@@ -74,11 +74,7 @@ export function inspectHistoryFile(
         { path, fileVersion: version, knownVersion: options.knownVersion },
       );
     }
-    const isOurs =
-      version === 0
-        ? objects === 0
-        : (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) ===
-          FORMAT;
+    const isOurs = version === 0 ? objects === 0 : format === FORMAT;
     if (!isOurs) {
       throw new HistoryOpenError(
         'foreign',
@@ -98,6 +94,28 @@ export function inspectHistoryFile(
   } finally {
     db?.close();
   }
+}
+
+/**
+ * The schema version, the number of schema objects and the format mark, read in ONE snapshot:
+ * another process may be creating the history at this very moment (its migrations commit the
+ * tables and the version together), and reads in two snapshots could see version 0 and then its
+ * tables, which looks like a foreign database (the concurrency stress saw it under load).
+ */
+function readIdentity(db: Database.Database): {
+  version: number;
+  objects: number;
+  format: string | undefined;
+} {
+  return db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
+    const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get();
+    const format = hasMeta
+      ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined)
+      : undefined;
+    return { version, objects, format };
+  })();
 }
 
 /** Whole-file checks up to this size (db + WAL) in 'auto' mode. */
