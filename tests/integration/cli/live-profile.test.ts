@@ -143,4 +143,23 @@ describe('the live-service profile through a renaming proxy', () => {
     expect(out.stdout + out.stderr).toContain('POST /v1/monitor/assistant-a answered 404 RESOURCE_NOT_FOUND');
     expect(out.stdout + out.stderr).toContain('--profile live');
   });
+
+  it('parallax profile use live makes it the profile of every later command (the app’s picker’s twin)', async () => {
+    const env = { userDataDir: join(dir, 'ud-use'), apiKey: sandbox.apiKey };
+    const use = await runCliToEnd(['profile', 'use', 'live', '--json'], env);
+    expect(use.code, use.stderr).toBe(0);
+    expect(JSON.parse(use.stdout)).toEqual({ name: 'Live service', builtin: 'live', preview: false });
+    const list = JSON.parse((await runCliToEnd(['profile', 'list', '--json'], env)).stdout) as {
+      profiles: Array<{ choice: string; inUse: boolean }>;
+    };
+    expect(list.profiles.filter((p) => p.inUse).map((p) => p.choice)).toEqual(['live']);
+    const args = ['run', '--base-url', proxy.baseUrl, '--db', join(dir, 'use.db'), '--prompt', 'x'];
+    const run = await runCliToEnd([...args, '--engine', 'assistant-e', '--countries', 'US', '--yes'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Google Gemini');
+    expect(proxy.calls().filter((c) => c === 'POST /v1/monitor/gemini').length).toBeGreaterThan(1);
+    const wrong = await runCliToEnd(['profile', 'use', 'liv'], env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('liv is neither a built-in profile nor a file');
+  });
 });
