@@ -54,12 +54,14 @@ const EXTERNAL = [
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).
  */
 /**
- * Worker threads, each an entry of its own beside chunks/ (src/cli/export-worker.ts finds
- * them): the JSON export's, and the analysis export's second thread.
+ * Worker threads, each an entry of its own beside chunks/ (src/cli/export-worker.ts and
+ * src/cli/positioning-worker.ts find them): the JSON export's, the analysis export's second
+ * thread, and the positioning re-score's judge threads.
  */
 const WORKERS = [
   { source: 'src/main/store/exports/export-json-worker.ts', name: 'export-json-worker' },
   { source: 'src/main/db-export/table-worker.ts', name: 'db-export-worker' },
+  { source: 'src/main/positioning/positioning-worker.ts', name: 'positioning-worker' },
 ];
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 

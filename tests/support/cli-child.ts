@@ -28,6 +28,8 @@ export interface CliChild {
 export interface CliEnv {
   userDataDir: string;
   apiKey?: string;
+  /** More environment variables (test seams such as PARALLAX_RESCORE_BATCH). */
+  extra?: Record<string, string>;
 }
 
 export function spawnCli(args: string[], env: CliEnv, opts: { stdin?: 'ignore' | 'pipe' } = {}): CliChild {
@@ -37,6 +39,7 @@ export function spawnCli(args: string[], env: CliEnv, opts: { stdin?: 'ignore' |
       PARALLAX_USER_DATA_DIR: env.userDataDir,
       PARALLAX_API_KEY: env.apiKey ?? '',
       PARALLAX_PROGRESS_INTERVAL_MS: '100',
+      ...env.extra,
     },
     stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });

@@ -60,6 +60,7 @@ function unpackAnswerDocs(path: string): void {
  * (what migration 12 caps at SEARCH_INDEX_CHARS for the rows stored after it).
  */
 export function toVersion11(path: string): void {
+  withoutPositioning(path);
   const db = new Database(path);
   registerStoreFunctions(db);
   const triggers = answerDocsSql.slice(
@@ -96,11 +97,33 @@ export function toVersion9(path: string): void {
 }
 
 /**
+ * The layout before positioning: migration 'positioning''s tables and meta rows dropped (foreign
+ * keys off while they go: pos_scorings points to pos_judges), at the version before it.
+ */
+export function withoutPositioning(path: string): void {
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[];
+    for (const t of tables) db.exec(`DROP TABLE ${t}`);
+    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\'");
+    db.exec("DELETE FROM sqlite_sequence WHERE name = 'pos_brands'");
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'positioning')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The version-8 layout: every source, entity, product and offer a row of the tables of migration 1,
  * texts and all (what migration 9 splits into rows and distinct texts), and the search index
  * with prefix indexes of 2 to 6 characters (migration 7's).
  */
 export function toVersion8(path: string): void {
+  withoutPositioning(path);
   unpackAnswerDocs(path);
   const ddl = (from: string, to: string) =>
     initialSql.slice(

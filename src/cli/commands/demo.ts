@@ -3,8 +3,12 @@ import type { Command } from 'commander';
 import {
   buildDemoHistory,
   deleteDemo,
+  demoDays,
+  demoEventsBetween,
   demoStatus,
   DemoRefusedError,
+  readDemoRecord,
+  type DemoEvent,
   type DemoProgress,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
@@ -18,7 +22,10 @@ import type { RegisterCommand } from './index';
 // `parallax demo [--days 90] [--preview] [--db PATH]`: builds a labelled synthetic history (sandbox runs
 // tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run
 // engine; `--status` tells whether the history has one; `--delete` removes it in one transaction.
-// Ctrl+C stops a build part-way: what was built stays and `--delete` removes it.
+// Ctrl+C stops a build part-way: what was built stays and `--delete` removes it. `--events`
+// lists what the sandbox's schedule does in the demo's days (a brand surging, vanishing, its
+// tone souring, a competitor becoming the top pick, a quality appearing or fading): what the
+// history's "what changed" should find.
 
 interface DemoFlags {
   days: string;
@@ -26,6 +33,7 @@ interface DemoFlags {
   db?: string;
   delete?: boolean;
   status?: boolean;
+  events?: boolean;
 }
 
 function parseDays(value: string): number {
@@ -54,11 +62,17 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
     )
     .option('--delete', 'delete the demo history (its runs, monitors and brands) in one transaction')
     .option('--status', 'tell whether the history has a demo, with its runs and results')
+    .option(
+      '--events',
+      'list the scheduled events in the demo\u2019s days (its built days, else the past --days): surges, vanishes, souring tones, top picks, qualities gained or lost',
+    )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: DemoFlags) => {
-      if (flags.delete && flags.status) throw new CliUsageError('Use --delete or --status, not both');
+      if ([flags.delete, flags.status, flags.events].filter(Boolean).length > 1)
+        throw new CliUsageError('Use one of --delete, --status and --events');
       if (flags.delete) return removeDemo(ctx, flags);
       if (flags.status) return showStatus(ctx, flags);
+      if (flags.events) return showEvents(ctx, flags, parseDays(flags.days));
       return build(ctx, flags, parseDays(flags.days));
     });
 };
@@ -73,6 +87,41 @@ async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
       `Demo history in ${core.dbPath}: ${status.days} days, ${status.runs} runs, ${status.results} results, built ${when(status.builtAt)} UTC.`,
     );
     if (status.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+function describeEvent(e: DemoEvent): string {
+  const days = e.from === e.to ? e.from : `${e.from} to ${e.to}`;
+  const what: Record<DemoEvent['kind'], string> = {
+    surge: `${e.brand} ranks first in ${e.country} (every engine)`,
+    vanish: `${e.brand} is left out of ${e.engine}'s answers (every country)`,
+    sour: `${e.brand} is cautioned in ${e.country} (every engine)`,
+    'top-pick': `${e.brand} is the top pick on ${e.engine} (every country)`,
+    'attribute-gain': `${e.brand} is described as "${e.attribute}" (everywhere)`,
+    'attribute-loss': `${e.brand} is no longer described as "${e.attribute}" (everywhere)`,
+  };
+  return `${days}  ${e.kind.padEnd(14)} ${what[e.kind]}`;
+}
+
+async function showEvents(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
+  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    const record = readDemoRecord(core.store);
+    const window = record ? [record.firstDay, record.lastDay] : demoDays(Date.now(), days);
+    const fromDay = Math.floor((window[0] as number) / DAY_MS);
+    const toDay = Math.floor((window[window.length - 1] as number) / DAY_MS);
+    const events = demoEventsBetween(fromDay, toDay);
+    const from = new Date(fromDay * DAY_MS).toISOString().slice(0, 10);
+    const to = new Date(toDay * DAY_MS).toISOString().slice(0, 10);
+    if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, built: record !== null, from, to, events });
+    const whose = record ? 'the demo history' : `a demo of ${days} days built now`;
+    writeLine(
+      ctx.stdout,
+      `Scheduled events in ${whose} (${from} to ${to}), for its engines, countries and brands:`,
+    );
+    for (const e of events) writeLine(ctx.stdout, `  ${describeEvent(e)}`);
+    if (events.length === 0) writeLine(ctx.stdout, '  none');
   });
 }
 

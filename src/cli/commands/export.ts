@@ -66,6 +66,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
               run,
               jsonWorker: cliExportJsonWorker(),
               profile: core.profile().profile,
+              positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
             },
             { format, path, promptIndexes, signal: interrupt.signal },
           );

@@ -22,6 +22,7 @@ import { registerBrandsCommands } from './brands';
 import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
+import { registerPositioningCommand } from './positioning';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
@@ -54,6 +55,7 @@ export const commandModules: RegisterCommand[] = [
   registerAlertsCommands,
   registerBrandsCommands,
   registerVisibilityCommand,
+  registerPositioningCommand,
   registerSourcesCommand,
   registerDemoCommand,
   registerReportCommand,

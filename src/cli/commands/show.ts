@@ -4,6 +4,21 @@ import { READS, withCliCore } from '../core';
 import { creditsJson, creditsSentence } from '../../shared/domain/run-credits';
 import { writeRunTable } from './show-table';
 import type { RegisterCommand } from './index';
+import type { ResultPositioning } from '../../shared/positioning/view-types';
+
+/** An answer's positioning as `show --json` prints it: null when the judge has not scored it. */
+function positioningJson(p: ResultPositioning | undefined) {
+  if (p === undefined || p.judge === null) return null;
+  return p.brands.map((b) => ({
+    brand: b.brand,
+    brandId: b.brandId,
+    status: b.status,
+    sentiment: b.sentiment,
+    evidence: b.evidence,
+    attributes: b.attributes,
+    judge: b.judge,
+  }));
+}
 
 // `parallax show RUN`: one run with every job's state, excerpt and error.
 
@@ -22,6 +37,11 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
           // Each answer's result id names it for `parallax page` and `compare`; its pages say
           // whether they were archived (and why not).
           const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
+          // How each answer presents each brand it names (the active judge's), null until scored.
+          const positioning = core.store.posRunResults(
+            runId,
+            core.settings?.get().positioningJudge ?? 'builtin',
+          );
           return writeJson(ctx, {
             run: { ...run, engineLabels: run.engines.map(core.labelOf), ...creditsJson(run) },
             creditSessions: core.store.runSessions(runId),
@@ -29,6 +49,7 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
               ...c,
               engineLabel: core.labelOf(c.engine),
               pages: c.resultId ? (pages.get(c.resultId) ?? []) : [],
+              positioning: c.resultId ? positioningJson(positioning.get(c.resultId)) : [],
             })),
           });
         }

@@ -9,7 +9,7 @@ import type {
   VisibilityDimension,
   VisibilityOverview,
 } from '../../shared/visibility/types';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, READS, withCliCore } from '../core';
 import {
   formatMean,
@@ -29,7 +29,10 @@ import {
   addFilterOptions,
   askService,
   brandNames,
+  bucketFields,
+  BY_NAME,
   FILTER_FLAG_NAMES,
+  parseBy,
   queryOf,
   visibilityService,
   type FilterFlags,
@@ -39,20 +42,6 @@ import type { RegisterCommand } from './index';
 // `parallax visibility`: the Visibility view's numbers from the command line. Without --by,
 // the overview (the focus brand's KPIs and the leaderboard, each with its change against the
 // previous period of the same length); with --by, one row per bucket and brand.
-
-/** The CLI's names for the service's dimensions ('country' is the service's 'location'). */
-const BY: Record<string, VisibilityDimension> = {
-  day: 'day',
-  run: 'run',
-  country: 'location',
-  engine: 'engine',
-};
-const BY_NAME: Record<VisibilityDimension, string> = {
-  day: 'day',
-  run: 'run',
-  location: 'country',
-  engine: 'engine',
-};
 
 interface VisibilityFlags extends FilterFlags {
   by?: string;
@@ -84,19 +73,6 @@ Examples:
   parallax visibility --since 4w
   parallax visibility --brand Veloxa --by day --json
   parallax visibility --from 2026-10-01 --to 2026-10-31 --engine assistant-a --countries US,US-CA --by country`;
-
-function parseBy(value: string): VisibilityDimension[] {
-  const names = value
-    .split(',')
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '');
-  const bad = names.filter((n) => !(n in BY));
-  if (names.length === 0 || bad.length > 0)
-    throw new CliUsageError(
-      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
-    );
-  return names.map((n) => BY[n] as VisibilityDimension);
-}
 
 function leaderboardRow(m: BrandMetricsWithChange, brand: BrandView | undefined, focusId: string | null) {
   return {
@@ -141,10 +117,7 @@ function bucketsJson(
     rows: view.rows
       .filter((r) => only === null || r.brandId === only)
       .map((r) => ({
-        bucket: view.by.map((d) => r.bucket[d] ?? '').join(' / '),
-        ...Object.fromEntries(view.by.map((d) => [BY_NAME[d], r.bucket[d] ?? null])),
-        ...(r.bucket.run !== undefined ? { runLabel: view.runLabels[r.bucket.run] ?? null } : {}),
-        ...(r.bucket.engine !== undefined ? { engineLabel: labelOf(r.bucket.engine) } : {}),
+        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         answers: r.answers,

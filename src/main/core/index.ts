@@ -39,6 +39,8 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { positioningHandlers } from './handlers/positioning';
+import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { teamHandlers } from './handlers/team';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
@@ -88,6 +90,8 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The positioning re-score's worker script (positioning-worker); without it re-scores run in-process. */
+  positioningWorker?: WorkerScript;
   /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
   teamPasswords?: SecretStore;
   /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
@@ -209,6 +213,27 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  const positioning = createPositioningService({
+    store,
+    now: deps.now,
+    activeJudge: () => deps.settings.get().positioningJudge,
+  });
+  // The archive's positioning re-score: recorded when the built-in judge's version changed since
+  // the last start, resumed when a crash or a quit left one (a paused one waits for the analyst).
+  const rescore = createRescoreDriver({
+    store,
+    events,
+    dbPath: deps.dbPath,
+    ...(deps.positioningWorker ? { worker: deps.positioningWorker } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  try {
+    if (!store.readonly) store.posEnsureCurrent();
+  } catch (error) {
+    // Another process holding the write lock (the CLI): the check runs again at the next start.
+    deps.logError?.(`positioning: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  rescore.kick();
   const env = deps.env ?? {};
   const team = createTeamService({
     settings: deps.settings,
@@ -229,6 +254,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     app: deps.app,
     store,
     visibility,
+    positioning,
+    rescore,
     settings: deps.settings,
     keys,
     connections,
@@ -266,6 +293,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...libraryHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
+    ...positioningHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
@@ -320,6 +348,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await rescore.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

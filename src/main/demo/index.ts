@@ -15,3 +15,4 @@ export {
   type DemoVariant,
 } from './plan';
 export { createDemoClock, demoDays } from './clock';
+export { demoEventsBetween, type DemoEvent, type DemoEventKind } from './events';

@@ -24,6 +24,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
+import positioningWorkerFile from '../positioning/positioning-worker?modulePath';
 import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
@@ -200,6 +201,8 @@ function openCore(
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    // The archive's positioning re-score reads, judges and writes on worker threads.
+    positioningWorker: { file: positioningWorkerFile },
     // An analysis export reads (and for Parquet writes) the answers on a second thread.
     dbExportWorker: { file: dbExportWorkerFile },
     showInFolder: (path) => shell.showItemInFolder(path),

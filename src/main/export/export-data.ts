@@ -1,6 +1,7 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { ExportJob } from '../store';
 import type { EngineLabelOf } from '../../shared/profile';
+import { positioningColumns } from './positioning-columns';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
 // Markdown table. Built from one job read from the history, so a CSV from the app and one from
@@ -30,6 +31,12 @@ export interface ExportRow {
   /** Why it failed, or why a pending page is waiting to retry (code, then the reason in words). */
   pageReasonCode: string;
   pageReason: string;
+  /** Every tracked brand the answer names: "Veloxa: top (+0.60); Fleetfoot: cautioned (−0.40)". */
+  positioning: string;
+  /** Brands presented as the top pick, recommended (top picks included) and cautioned against. */
+  topPick: string;
+  recommended: string;
+  cautioned: string;
   /** The engine as the service profile labels it (ChatGPT for assistant-a under the live profile). */
   engineLabel: string;
 }
@@ -55,6 +62,10 @@ export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
   'pageState',
   'pageReasonCode',
   'pageReason',
+  'positioning',
+  'topPick',
+  'recommended',
+  'cautioned',
   'engineLabel',
 ];
 
@@ -96,6 +107,7 @@ export function exportRow(
     pageState: page?.state ?? '',
     pageReasonCode: page?.reasonCode ?? '',
     pageReason: page?.reason ?? '',
+    ...positioningColumns(result?.positioning),
     engineLabel: labelOf(job.engine),
   };
 }

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import { engineLabelFrom, engineLabelsOf, type ServiceProfile } from '../../shared/profile';
+import { engineLabelFrom, engineLabelsOf, NEUTRAL_PROFILE, type ServiceProfile } from '../../shared/profile';
 import { openRunExportReader, type ExportWorkerScript } from '../store';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
@@ -53,14 +53,19 @@ export async function exportRunToFile(
     historyPath: string;
     run: RunDetailView;
     jsonWorker?: ExportWorkerScript;
-    /** The service profile in use: every engine is written by its label. */
-    profile: Pick<ServiceProfile, 'engines'>;
+    /** The service profile in use: every engine is written by its label (default: the spec's labels). */
+    profile?: Pick<ServiceProfile, 'engines'>;
+    /** Whose positioning rows carry (the active judge; default the built-in judge). */
+    positioningJudge?: string;
   },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
-  const engineLabels = engineLabelsOf(deps.profile);
-  const reader = openRunExportReader(deps.historyPath);
+  const engineLabels = engineLabelsOf(deps.profile ?? NEUTRAL_PROFILE);
+  const reader = openRunExportReader(
+    deps.historyPath,
+    deps.positioningJudge ? { positioningJudge: deps.positioningJudge } : {},
+  );
   const progress = createProgressTicker(run.total * passes(request.format), request);
   const ctx: ExportContext = {
     run,

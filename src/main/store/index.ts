@@ -86,6 +86,26 @@ export type {
   DiscoveryNameRow,
   DiscoveryNameTotal,
 } from './discovery';
+export {
+  isNotScored,
+  type MovedState,
+  openPositioningConnection,
+  type PositioningConnection,
+  type JudgeVerdict,
+  type PosAttrRow,
+  type PositioningJobApi,
+  type PositioningReadApi,
+  type PositioningResultsApi,
+  type PosStatusRow,
+  type RescoreBatch,
+  type RescoreItem,
+  type RescoreJob,
+  type RescoreJobView,
+  type RescoreReason,
+  type RescoreRequest,
+  type RescoreStep,
+  type StoredSummary,
+} from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {
   AlertCheckInput,

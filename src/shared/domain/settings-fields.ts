@@ -24,4 +24,9 @@ export const userSettingsFields = {
   mcpRunsEnabled: z.boolean(),
   /** Credits a run an assistant starts may cost at most; null = the budget cap above (sandbox runs: no cap). */
   mcpBudgetCap: z.number().int().positive().nullable(),
+  /**
+   * The judge whose positioning the views, the CLI and exports read: 'builtin' (offline, at
+   * ingest) or a model judge's id once it has scored the archive (issue 30).
+   */
+  positioningJudge: z.string().trim().min(1).max(200),
 };

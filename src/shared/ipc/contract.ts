@@ -15,6 +15,7 @@ import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
+import { positioningChannels } from './channels/positioning';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -32,6 +33,7 @@ export const invokeChannels = {
   ...libraryChannels,
   ...toolsChannels,
   ...visibilityChannels,
+  ...positioningChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

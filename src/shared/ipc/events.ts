@@ -106,4 +106,15 @@ export const eventChannels = {
     done: z.number().int().min(0),
     total: z.number().int().min(0),
   }),
+  /**
+   * The archive's positioning re-score (issue 30), in batches: 'running' after each batch (done of
+   * total answers), then 'done', 'paused' (stopped by the analyst: it waits to be started again)
+   * or 'failed' (message says why; it resumes at the next start). Views reload at 'done'.
+   */
+  'positioning.rescore': z.object({
+    phase: z.enum(['running', 'done', 'paused', 'failed']),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    message: z.string().nullable(),
+  }),
 } as const;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEventsBetween } from '../../../src/main/demo';
 import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax demo` as a user runs it: the real binary, a temp history file, JSON output.
@@ -51,6 +52,19 @@ describe('parallax demo', () => {
     expect(JSON.parse(first.stdout)).toHaveProperty('total');
     const again = await parallax(['alerts', '--db', db, '--json']);
     expect(again.stderr).not.toContain('Comparing');
+  });
+
+  it('--events --json lists the scheduled events of the built demo\u2019s days', async () => {
+    const out = await parallax(['demo', '--events', '--db', db, '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    const body = JSON.parse(out.stdout) as { built: boolean; from: string; to: string; events: unknown[] };
+    expect(body.built).toBe(true);
+    const day = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+    expect(day(body.to) - day(body.from)).toBe(1);
+    expect(body.events).toEqual(demoEventsBetween(day(body.from), day(body.to)));
+    const text = await parallax(['demo', '--events', '--status', '--db', db]);
+    expect(text.code).toBe(2);
+    expect(text.stderr).toMatch(/one of --delete, --status and --events/);
   });
 
   it('refuses a second demo (exit 2, says to delete it first) and bad --days', async () => {

@@ -38,7 +38,9 @@ const OLD_COLUMNS = [
   'requestId',
 ];
 const PAGE_COLUMNS = ['pageState', 'pageReasonCode', 'pageReason'];
-/** Added after the page columns: the engine as the service profile labels it. */
+/** Added after the page columns (issue 30; tests/integration/positioning/positioning-export.test.ts). */
+const POSITIONING_COLUMNS = ['positioning', 'topPick', 'recommended', 'cautioned'];
+/** Added after the positioning columns: the engine as the service profile labels it. */
 const LABEL_COLUMNS = ['engineLabel'];
 
 const tmp = tempFolder();
@@ -149,7 +151,7 @@ describe('exports carry the archive state of the pages', () => {
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...LABEL_COLUMNS]);
+    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...POSITIONING_COLUMNS, ...LABEL_COLUMNS]);
     expect(rows).toHaveLength(PROMPTS.length);
     for (const row of rows) {
       const prompt = row[2] as string;
@@ -168,6 +170,7 @@ describe('exports carry the archive state of the pages', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       ...OLD_COLUMNS,
       ...PAGE_COLUMNS,
+      ...POSITIONING_COLUMNS,
       ...LABEL_COLUMNS,
     ]);
     for (let r = 2; r <= PROMPTS.length + 1; r += 1) {

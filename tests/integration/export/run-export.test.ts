@@ -62,15 +62,20 @@ function referenceRows(
       pageState: '',
       pageReasonCode: '',
       pageReason: '',
+      // No brands are tracked: no answer names one (tests/integration/positioning covers them).
+      positioning: '',
+      topPick: '',
+      recommended: '',
+      cautioned: '',
       // The profile's label, after every earlier column (the neutral profile: Assistant A …).
       engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
     };
   });
 }
 
-/** A result as the JSON exports write it: the profile's label beside its engine. */
-const withLabel = (r: ResultView | null): (ResultView & { engineLabel: string }) | null =>
-  r && { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine] };
+/** A result as the JSON exports write it: the profile's label beside its engine, every answer judged, none naming a tracked brand (none tracked). */
+const asExported = (r: ResultView | undefined) =>
+  r ? { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine], positioning: [] } : null;
 
 describe('streamed run exports', () => {
   let dir = '';
@@ -143,7 +148,7 @@ describe('streamed run exports', () => {
             ...cell,
             engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
             prompt: run.prompts[cell.promptIndex] ?? null,
-            result: cell.resultId ? withLabel(results.get(cell.resultId) ?? null) : null,
+            result: cell.resultId ? asExported(results.get(cell.resultId)) : null,
             pages: [],
           })),
         }),
@@ -159,7 +164,7 @@ describe('streamed run exports', () => {
     expect(first.runId).toBe(run.id);
     expect(first.jobId).toBe(cells[0]?.jobId);
     expect(first.result).toEqual(
-      JSON.parse(JSON.stringify(withLabel(results.get(cells[0]?.resultId as string) ?? null))),
+      JSON.parse(JSON.stringify(asExported(results.get(cells[0]?.resultId as string)))),
     );
     const failed = lines.map((l) => JSON.parse(l) as { jobState: string; result: unknown });
     expect(failed.filter((j) => j.jobState === 'failed').every((j) => j.result === null)).toBe(true);

@@ -25,6 +25,7 @@ const READ_TOOLS = [
   'compare_locations',
   'brand_visibility',
   'visibility_breakdown',
+  'brand_positioning',
   'cited_sources',
   'citation_gaps',
   'cited_pages',

@@ -93,6 +93,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
             profile: profileOfSettings(ctx.settings.get()),
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
+            positioningJudge: ctx.settings.get().positioningJudge,
           },
           {
             format,

@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../visibility';
+import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 
 /** What the handler modules share: the core's services. */
@@ -16,6 +17,10 @@ export interface HandlerContext {
   store: HistoryStore;
   /** Brand visibility over stored history (roll-ups kept at ingest). */
   visibility: VisibilityService;
+  /** How the engines present each brand (positioning roll-ups kept at ingest), for the active judge. */
+  positioning: PositioningService;
+  /** The built-in judge's re-score of the archive, in the background. */
+  rescore: RescoreDriver;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;

@@ -9,6 +9,7 @@ export {
   excerptSql,
   HEAD_CHARS,
   headOf,
+  keptDocPart,
   packDoc,
   rememberDoc,
   type ResultDoc,

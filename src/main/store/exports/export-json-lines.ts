@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ENGINE_NAMES } from '../../../shared/api/engines';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them
@@ -19,6 +20,8 @@ export interface JsonLinesOptions {
   withRunId: boolean;
   /** The run's sandbox flag, repeated in each result. */
   sandbox: boolean;
+  /** Whose positioning each result carries (a judge's name; default the built-in judge). */
+  judge?: string;
   /** The service profile's label of each engine id (`engineLabel` beside `engine`); the id when absent. */
   engineLabels?: Readonly<Partial<Record<string, string>>>;
 }
@@ -65,6 +68,8 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['fetchedAt', 'r.fetched_at'],
     ['sandbox', `CASE WHEN @sandbox THEN 'true' ELSE 'false' END`, 'json'],
     ['normalized', normalized, 'json'],
+    // How the answer presents each tracked brand, as `parallax show --json` prints it.
+    ['positioning', POSITIONING_SQL, 'json'],
   ]);
   const error = jsonObjectSql([
     ['code', 'j.error_code'],
@@ -96,18 +101,24 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ORDER BY ${JOB_ORDER}`;
 }
 
-type Params = { runId: string; sandbox: number } & Record<string, string | number>;
+type Params = { runId: string; sandbox: number; judge: string } & Record<string, string | number>;
 type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
   db: Database.Database,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    const params = { runId, sandbox: options.sandbox ? 1 : 0, ...labelParams(options.engineLabels) };
-    for (const row of stmt.iterate(params)) yield [row.line];
+    const params = {
+      runId,
+      sandbox: options.sandbox ? 1 : 0,
+      judge: options.judge ?? 'builtin',
+      ...labelParams(options.engineLabels),
+    };
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) yield [row.line];
   };
 }
 
@@ -132,7 +143,8 @@ export interface JsonLineChunk {
 export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
-  type ChunkParams = { sandbox: number; ids: string } & Record<string, string | number>;
+  type ChunkParams = { sandbox: number; ids: string; judge: string } & Record<string, string | number>;
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
@@ -144,9 +156,10 @@ export function prepareJsonLineChunks(
     const params = {
       sandbox: request.sandbox ? 1 : 0,
       ids: JSON.stringify(request.jobIds),
+      judge: request.judge ?? 'builtin',
       ...labelParams(request.engineLabels),
     };
-    for (const row of stmt.iterate(params)) {
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) {
       if (lines > 0) parts.push(separator);
       parts.push(row.line);
       lines += 1;

@@ -40,6 +40,16 @@ import {
   type DiscoveryReadApi,
 } from '../discovery';
 import {
+  createPositioningIndexer,
+  createPositioningJobApi,
+  createPositioningReadApi,
+  createPositioningResultsApi,
+  withPositioningIndex,
+  type PositioningJobApi,
+  type PositioningReadApi,
+  type PositioningResultsApi,
+} from '../positioning';
+import {
   createVisibilityIndexer,
   createVisibilityJobApi,
   createVisibilityReadApi,
@@ -61,6 +71,9 @@ export interface HistoryStore
     VisibilityReadApi,
     VisibilityJobApi,
     DiscoveryReadApi,
+    PositioningReadApi,
+    PositioningResultsApi,
+    PositioningJobApi,
     DemoApi,
     AlertsApi,
     AlertInputsApi,
@@ -114,8 +127,12 @@ export function createHistoryStore(
   };
   const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
   const runs = createRunsApi(ctx);
-  // The discovery index rides along with the Visibility index (same calls, same transactions).
-  const visibility = withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db));
+  // The discovery and positioning indexes ride along with the Visibility index (same calls, same
+  // transactions).
+  const visibility = withPositioningIndex(
+    withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
+    createPositioningIndexer(db),
+  );
   const { applyJobPatch: _internal, ...runsApi } = runs;
   // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
   const deleteRun = db.transaction((runId: string): boolean => {
@@ -142,6 +159,9 @@ export function createHistoryStore(
     ...createVisibilityReadApi(ctx),
     ...createVisibilityJobApi(db, visibility),
     ...createDiscoveryReadApi(ctx),
+    ...createPositioningReadApi(db),
+    ...createPositioningResultsApi(db),
+    ...createPositioningJobApi(db, options.now),
     ...createMonitorsApi(ctx),
     ...createDemoApi(ctx, visibility),
     ...createAlertsApi(ctx),

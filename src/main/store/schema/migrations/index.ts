@@ -12,6 +12,7 @@ import { sql as answerDocs } from './010_answer_docs';
 import { sql as packedRows } from './011_packed_rows';
 import { sql as searchHead } from './012_search_head';
 import { sql as estimatedCredits } from './013_estimated_credits';
+import { fill as fillPositioning, sql as positioning } from './014_positioning';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'packed-rows', sql: packedRows },
   { version: 12, name: 'search-head', sql: searchHead },
   { version: 13, name: 'estimated-credits', sql: estimatedCredits },
+  { version: 14, name: 'positioning', sql: positioning, up: fillPositioning },
 ];
