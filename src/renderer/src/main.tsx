@@ -8,6 +8,7 @@ import './styles/controls.css';
 import './styles/views.css';
 import './styles/compare.css';
 import './styles/visibility.css';
+import './styles/positioning.css';
 import './styles/alerts.css';
 import './styles/reports.css';
 import './styles/discovery.css';

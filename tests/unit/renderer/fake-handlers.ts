@@ -19,6 +19,7 @@ import {
   sampleDiscoveryQueue,
   sampleAlert,
 } from './fake-samples';
+import { resultPositioning, sampleAttributeGaps, samplePositioningSummary } from './fake-positioning';
 
 export type Handler<C extends InvokeChannelName> = (
   input: InvokeInput<C>,
@@ -219,6 +220,12 @@ export function defaultHandlers(): Handlers {
     'history.seriesKeys': () => [],
     // Visibility: a history with answers and a focus brand.
     'visibility.overview': () => sampleOverview(),
+    'positioning.summary': () => samplePositioningSummary(),
+    'positioning.attributeGaps': () => sampleAttributeGaps(),
+    'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
+    'positioning.rescore.status': () => ({ running: false, job: null, last: null }),
+    'positioning.rescore.start': () => ({ running: true, job: null, last: null }),
+    'positioning.rescore.cancel': () => ({ running: false, job: null, last: null }),
     'visibility.buckets': (input) => sampleBuckets(input.by),
     'visibility.sources': () => ({
       period: SAMPLE_PERIOD,

@@ -105,6 +105,8 @@ interface VisibilityState {
    * 'visibility.reanalysis' events): brand numbers are partial until it ends.
    */
   reanalysis: ReanalysisProgress | null;
+  /** Counts refresh() calls: panels kept in other stores (positioning) read again when it moves. */
+  refreshes: number;
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
   openDomain(domain: string | null): void;
@@ -262,6 +264,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     optionsError: null,
     drillError: null,
     reanalysis: null,
+    refreshes: 0,
 
     setFilters(patch) {
       // Other filters, other domains: back to the first page of them.
@@ -286,6 +289,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     },
 
     refresh() {
+      set((s) => ({ refreshes: s.refreshes + 1 }));
       const { filters, trendBy } = get();
       const q = queryOf(filters);
       void loadPanel('overview', () => call('visibility.overview', q));

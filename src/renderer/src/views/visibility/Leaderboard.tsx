@@ -1,11 +1,10 @@
 import type { VisibilityOverview } from '../../../../shared/visibility/types';
-import { useVisibilityStore } from '../../stores/visibility-store';
+import { BrandRowHeader } from './BrandRowHeader';
 import { ChangeBadge } from './ChangeBadge';
 import { formatMean, formatN, formatRate } from './format';
 
 /** Every tracked brand (focus first, then by mention rate) over the period, with changes. */
 export function Leaderboard({ overview }: { overview: VisibilityOverview }) {
-  const drill = useVisibilityStore((s) => s.drill);
   const names = new Map(overview.brands.map((b) => [b.id, b]));
   return (
     <div className="vis-table-scroll">
@@ -22,25 +21,10 @@ export function Leaderboard({ overview }: { overview: VisibilityOverview }) {
         </thead>
         <tbody>
           {overview.leaderboard.map((m) => {
-            const brand = names.get(m.brandId);
-            const name = brand?.name ?? m.brandId;
             const focus = m.brandId === overview.focusBrandId;
             return (
               <tr key={m.brandId} className={focus ? 'vis-focus-row' : undefined}>
-                <th scope="row">
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      void drill({ brandId: m.brandId, mentioned: true }, `Answers naming ${name}`)
-                    }
-                  >
-                    {name}
-                  </button>{' '}
-                  {brand && (
-                    <span className={`badge badge-${brand.kind}`}>{focus ? 'focus' : brand.kind}</span>
-                  )}
-                </th>
+                <BrandRowHeader brandId={m.brandId} brand={names.get(m.brandId)} focus={focus} />
                 <td>
                   {formatRate(m.mentionRate)} <span className="muted small">{formatN(m.mentionRate.n)}</span>
                 </td>

@@ -14,9 +14,13 @@ import { Leaderboard } from './Leaderboard';
 import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
+import { PositioningKpiItems } from './PositioningKpis';
+import { PositioningPanel } from './PositioningPanel';
 import { ReanalysisLine } from './ReanalysisLine';
+import { RescoreLine } from './RescoreLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
+import { usePositioningData } from './use-positioning-data';
 import { VisibilityControls } from './VisibilityControls';
 import { VisibilityReportButton } from '../reports/VisibilityReportButton';
 
@@ -78,12 +82,12 @@ function OverviewPanels() {
         state={state}
         onRetry={refresh}
         className="vis-wide"
-        skeleton={<KpiSkeleton />}
+        skeleton={<KpiSkeleton extra={<PositioningKpiItems placeholder />} />}
       >
         {(o) => {
           const focus = o.brands.find((b) => b.id === o.focusBrandId);
           return o.kpis && focus ? (
-            <KpiCards metrics={o.kpis} name={focus.name} />
+            <KpiCards metrics={o.kpis} name={focus.name} extra={<PositioningKpiItems />} />
           ) : (
             <p className="muted">Choose a focus brand.</p>
           );
@@ -99,6 +103,7 @@ function OverviewPanels() {
       >
         {(o) => <Leaderboard overview={o} />}
       </Panel>
+      <PositioningPanel />
     </>
   );
 }
@@ -106,6 +111,7 @@ function OverviewPanels() {
 /** Brand visibility over time: the home view. */
 export function VisibilityView() {
   useVisibilityData();
+  usePositioningData();
   const overview = useVisibilityStore((s) => s.panels.overview.data);
   const drillError = useVisibilityStore((s) => s.drillError);
   const refresh = useVisibilityStore((s) => s.refresh);
@@ -136,6 +142,7 @@ export function VisibilityView() {
       {drillError && <ErrorState error={drillError} />}
       {!noAnswers && <DemoProgressLine />}
       <ReanalysisLine />
+      <RescoreLine />
       {noAnswers && <EmptyVisibility reason={overview.empty ?? 'No answers in this period'} need="answers" />}
       {noFocus && (
         <EmptyVisibility
