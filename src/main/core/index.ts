@@ -39,6 +39,7 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
 import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { teamHandlers } from './handlers/team';
@@ -294,6 +295,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...positioningHandlers(ctx),
+    ...findingsHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),

@@ -15,6 +15,7 @@ import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
+import { findingsChannels } from './channels/findings';
 import { positioningChannels } from './channels/positioning';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
@@ -34,6 +35,7 @@ export const invokeChannels = {
   ...toolsChannels,
   ...visibilityChannels,
   ...positioningChannels,
+  ...findingsChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

@@ -26,6 +26,7 @@ const READ_TOOLS = [
   'brand_visibility',
   'visibility_breakdown',
   'brand_positioning',
+  'what_changed',
   'cited_sources',
   'citation_gaps',
   'cited_pages',

@@ -4,6 +4,7 @@ import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { sampleFindings } from './fake-findings';
 import {
   NOW,
   SAMPLE_BRANDS,
@@ -226,6 +227,7 @@ export function defaultHandlers(): Handlers {
     'positioning.rescore.status': () => ({ running: false, job: null, last: null }),
     'positioning.rescore.start': () => ({ running: true, job: null, last: null }),
     'positioning.rescore.cancel': () => ({ running: false, job: null, last: null }),
+    'findings.list': () => sampleFindings(),
     'visibility.buckets': (input) => sampleBuckets(input.by),
     'visibility.sources': () => ({
       period: SAMPLE_PERIOD,

@@ -1,6 +1,7 @@
 import { pluck, stmt, type StoreContext } from '../connection';
 import { familyRows, pickLevel, type VisDim } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
+import { createFindingsReads } from './visibility-read-findings';
 import { createGapReads } from './visibility-read-gaps';
 import { createSourceReads } from './visibility-read-sources';
 import { json, queryAll } from './visibility-read-sql';
@@ -36,6 +37,7 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     ...sources,
     ...createGapReads(db),
     ...createDrillReads(db, sources),
+    ...createFindingsReads(db),
     visCells(filter, by) {
       const rows = familyRows('cell', pickLevel('cell', filter, by), filter);
       const d = dimSelect(by, 'c');

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { type EngineName } from '../../../shared/api/engines';
+import type { FindingsListView } from '../../../shared/ipc/channels/findings';
 import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
 import type { EventPayload } from '../../../shared/ipc/contract';
@@ -54,6 +55,8 @@ interface PanelData {
   ownUrls: UrlsView;
   queries: FanOutView;
   domainUrls: UrlsView;
+  /** What changed against the previous period (WhatChangedCard). */
+  findings: FindingsListView;
 }
 export type PanelKey = keyof PanelData;
 
@@ -142,6 +145,7 @@ function initialPanels(): Panels {
     ownUrls: idle(),
     queries: idle(),
     domainUrls: idle(),
+    findings: idle(),
   };
 }
 
@@ -170,6 +174,7 @@ const tokens: Record<PanelKey, number> = {
   ownUrls: 0,
   queries: 0,
   domainUrls: 0,
+  findings: 0,
 };
 
 function scopeWords(scope: VisibilityScope, options: VisibilityOptions | null): string | null {
@@ -293,6 +298,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       const { filters, trendBy } = get();
       const q = queryOf(filters);
       void loadPanel('overview', () => call('visibility.overview', q));
+      void loadPanel('findings', () => call('findings.list', { ...q, limit: 7 }));
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
       void loadPanel('heatmap', () => call('visibility.buckets', { ...q, by: ['location', 'engine'] }));
       loadSources();

@@ -22,6 +22,7 @@ import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
 import { usePositioningData } from './use-positioning-data';
 import { VisibilityControls } from './VisibilityControls';
+import { WhatChangedCard } from './WhatChangedCard';
 import { VisibilityReportButton } from '../reports/VisibilityReportButton';
 
 /** Statuses after which a run's answers are all stored. */
@@ -154,6 +155,7 @@ export function VisibilityView() {
         <div className="vis-grid">
           {!noFocus && (
             <>
+              <WhatChangedCard />
               <OverviewPanels />
               <TrendPanel />
               <HeatmapPanel />
