@@ -5,7 +5,8 @@ import { createPageArchiver, type PageArchiver } from '../main/archive';
 import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
 import type { SecretStore } from '../main/secrets/secret-store';
 import { openSettingsStore } from '../main/settings/conf-settings-store';
-import type { ServiceProfile } from '../shared/profile';
+import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
+import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../main/profile';
 import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, type HistoryStore } from '../main/store';
@@ -52,6 +53,10 @@ export interface CliCore {
   archive: PageArchiver;
   settings: SettingsStore | null;
   dbPath: string;
+  /** The service profile in use: --profile NAME|FILE, else the one chosen in Settings, else the spec's. */
+  profile(): ProfileInUse;
+  /** Engine id → the profile's label: how every engine is printed. */
+  labelOf: EngineLabelOf;
   /**
    * Opens the client and engine (starting the sandbox with --sandbox). Throws CliUsageError
    * without a base URL or key. `overrides` (first call only) point it at another service,
@@ -104,6 +109,18 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   };
   let online: CliOnline | null = null;
   let sandbox: RunningSandbox | null = null;
+  let inUse: ProfileInUse | null = null;
+  const profileInUse = (): ProfileInUse => {
+    try {
+      inUse ??= resolveCliProfileInUse(opts.env, s);
+    } catch (err) {
+      if (err instanceof ProfileFileError) throw new CliUsageError(err.message);
+      throw err;
+    }
+    return inUse;
+  };
+  let labels: EngineLabelOf | null = null;
+  const labelOf: EngineLabelOf = (engine) => (labels ??= engineLabeler(profileInUse().profile))(engine);
 
   const openOnline = async (overrides: { baseUrl?: string; sandbox?: boolean }): Promise<CliOnline> => {
     const useSandbox = overrides.sandbox ?? opts.sandbox;
@@ -111,19 +128,9 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let apiKey: string | (() => Promise<string>);
     let plan: PlanName;
     let keyLabel: () => Promise<string | null>;
-    // How the service names its engines: --profile FILE, else Settings, else the spec's names.
-    let profile: ServiceProfile;
-    const [{ ProfileFileError, resolveCliProfile }, { createApiClient }, runs] = await Promise.all([
-      import('../main/profile'),
-      import('../main/api'),
-      import('../main/runs'),
-    ]);
-    try {
-      profile = resolveCliProfile(opts.env, s);
-    } catch (err) {
-      if (err instanceof ProfileFileError) throw new CliUsageError(err.message);
-      throw err;
-    }
+    // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
+    const profile: ServiceProfile = profileInUse().profile;
+    const [{ createApiClient }, runs] = await Promise.all([import('../main/api'), import('../main/runs')]);
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({
@@ -189,6 +196,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     store,
     settings,
     dbPath,
+    profile: profileInUse,
+    labelOf,
     async online(overrides = {}) {
       online ??= await openOnline(overrides);
       return online;

@@ -1,4 +1,3 @@
-import type { ServiceProfile } from '../shared/profile';
 import type { VisibilityPeriod } from '../shared/visibility/types';
 import {
   DB_EXPORT_FORMATS,
@@ -14,10 +13,9 @@ import {
   type DbExportProgress,
 } from '../main/db-export';
 import { AppError } from '../main/errors/app-error';
-import { ProfileFileError, resolveCliProfile } from '../main/profile';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
-import { READS, withCliCore, type CliCore } from './core';
+import { READS, withCliCore } from './core';
 import { cliDbExportWorker } from './export-worker';
 import { VERSION } from './root-program';
 import { EXIT_INTERRUPTED, processSignals } from './run-session';
@@ -82,16 +80,6 @@ function printSummary(ctx: CliContext, out: DbExportOutcome): void {
     );
 }
 
-/** The engine labels' profile: --profile FILE, else the one in Settings, else the neutral names. */
-function cliProfile(ctx: CliContext, core: CliCore): ServiceProfile {
-  try {
-    return resolveCliProfile(ctx.env, core.settings?.get());
-  } catch (error) {
-    if (error instanceof ProfileFileError) throw new CliUsageError(error.message);
-    throw error;
-  }
-}
-
 const isoDay = (day: number | undefined): string | null =>
   day === undefined ? null : new Date(day * 86_400_000).toISOString().slice(0, 10);
 
@@ -127,7 +115,7 @@ export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promis
           // readPath: a history on read-only media is read from its private copy.
           historyPath: core.store.readPath,
           appVersion: VERSION,
-          engineLabels: engineLabelsOf(cliProfile(ctx, core)),
+          engineLabels: engineLabelsOf(core.profile().profile),
           demoRunIds: demoRunIdsOf(core.store),
           // PARALLAX_DB_EXPORT_THREADS=1 keeps the export on one thread (less memory, slower).
           ...(ctx.env.PARALLAX_DB_EXPORT_THREADS === '1' ? {} : { worker: cliDbExportWorker() }),

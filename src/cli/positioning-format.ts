@@ -11,6 +11,7 @@ import type {
 import type { StatChange } from '../shared/visibility/types';
 import { formatRate, formatRateChange, rateJson } from './format-stats';
 import { BY_NAME, bucketFields } from './visibility-filters';
+import type { EngineLabelOf } from '../shared/profile';
 
 // How `parallax positioning` prints its numbers: a text table by default, one JSON document with
 // --json. Every rate carries its 95 % interval and n; changes say "n.s." when not significant.
@@ -117,7 +118,12 @@ export function summaryJson(view: PositioningSummary, brands: Map<string, BrandV
   };
 }
 
-export function bucketsJson(view: PositioningBuckets, brands: Map<string, BrandView>, only: string | null) {
+export function bucketsJson(
+  view: PositioningBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+  labelOf?: EngineLabelOf,
+) {
   return {
     period: view.period,
     judge: view.judge.id,
@@ -126,7 +132,7 @@ export function bucketsJson(view: PositioningBuckets, brands: Map<string, BrandV
     rows: view.rows
       .filter((r) => only === null || r.brandId === only)
       .map((r) => ({
-        ...bucketFields(view.by, r.bucket, view.runLabels),
+        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         ...metricsJson(r),

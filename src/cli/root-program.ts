@@ -22,7 +22,10 @@ export function createRootProgram(ctx: CliContext): Command {
     .description('Parallax: monitor AI answers across engines and countries (headless CLI).')
     .version(VERSION)
     .option('--json', 'machine-readable JSON output')
-    .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
+    .option(
+      '--profile <name|file>',
+      'service profile: a built-in name (spec, live, preview) or a JSON file of engine paths, taskType tokens, costs',
+    )
     .option(
       '--workspace <name>',
       'the client workspace whose history to use (default: the current one; --db wins)',
@@ -40,7 +43,7 @@ export function createRootProgram(ctx: CliContext): Command {
       workspace?: string;
     }>();
     ctx.json = Boolean(json);
-    if (profile !== undefined) await useProfileFile(ctx, profile);
+    if (profile !== undefined) await useProfile(ctx, profile);
     // Handed to the command's core as PARALLAX_WORKSPACE, as if set in the environment.
     if (workspace !== undefined) {
       if (workspace.trim() === '') throw new CliUsageError('--workspace needs a workspace name');
@@ -51,19 +54,22 @@ export function createRootProgram(ctx: CliContext): Command {
 }
 
 /**
- * --profile FILE: checked now (an invalid profile stops every command with its field errors,
- * exit 2), then handed to the command's core as PARALLAX_PROFILE, as if set in the environment.
+ * --profile NAME|FILE: a built-in name (spec, live, preview), else a file, checked now (an
+ * invalid profile stops every command with its field errors, exit 2), then handed to the
+ * command's core as PARALLAX_PROFILE (the name, or the file's absolute path), as if set in the
+ * environment.
  */
-async function useProfileFile(ctx: CliContext, file: string): Promise<void> {
+async function useProfile(ctx: CliContext, ref: string): Promise<void> {
   // Loaded here: the profile schema (zod) is not needed by --help or commands without --profile.
-  const { PROFILE_ENV, readProfileFile } = await import('../main/profile');
-  const path = resolve(file);
+  const { PROFILE_ENV, builtinIdOfRef, resolveProfileRef } = await import('../main/profile');
+  const builtin = builtinIdOfRef(ref);
+  const value = builtin ?? resolve(ref);
   try {
-    readProfileFile(path);
+    resolveProfileRef(builtin ?? ref);
   } catch (err) {
     throw new CliUsageError(err instanceof Error ? err.message : String(err));
   }
-  ctx.env = { ...ctx.env, [PROFILE_ENV]: path };
+  ctx.env = { ...ctx.env, [PROFILE_ENV]: value };
 }
 
 /**

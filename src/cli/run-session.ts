@@ -12,6 +12,8 @@ import {
 import type { RunSignals } from './signals';
 import { clip, formatTable, type CliCore, type CliOnline } from './core';
 import { creditsJson, creditsSentence } from '../shared/domain/run-credits';
+import type { EngineLabelOf } from '../shared/profile';
+import { profileJson, profileSentence } from './profile-text';
 
 // Watching one run to its end from the CLI, for `parallax run` and `parallax resume`: a
 // progress bar on a terminal, a progress line on stderr every few seconds otherwise, and the
@@ -168,7 +170,7 @@ export function reportPaused(
   return EXIT_INTERRUPTED;
 }
 
-function summaryTable(store: HistoryStore, runId: string): string {
+function summaryTable(store: HistoryStore, runId: string, labelOf: EngineLabelOf): string {
   const groups = new Map<
     string,
     { engine: string; location: string; ok: number; failed: number; other: number; sources: number }
@@ -186,7 +188,7 @@ function summaryTable(store: HistoryStore, runId: string): string {
   return formatTable(
     ['Engine', 'Location', 'Succeeded', 'Failed', 'Other', 'Avg sources'],
     [...groups.values()].map((g) => [
-      g.engine,
+      labelOf(g.engine),
       g.location,
       g.ok,
       g.failed,
@@ -213,6 +215,7 @@ export function reportEnded(
     jobId: j.id,
     prompt: j.prompt,
     engine: j.engine,
+    engineLabel: core.labelOf(j.engine),
     country: j.country,
     state: j.state,
     jobState: j.jobState,
@@ -233,11 +236,14 @@ export function reportEnded(
       maxCredits: end.maxCredits,
       failures,
       notices: end.notices,
+      profile: profileJson(core.profile()),
       ...extraJson,
     });
   } else {
     writeLine(ctx.stdout, `Run ${runId}: ${end.status}${online.sandbox ? ' (sandbox, synthetic data)' : ''}`);
-    writeLine(ctx.stdout, summaryTable(core.store, runId));
+    const profileLine = profileSentence(core.profile());
+    if (profileLine) writeLine(ctx.stdout, profileLine);
+    writeLine(ctx.stdout, summaryTable(core.store, runId, core.labelOf));
     writeLine(
       ctx.stdout,
       `Credits spent: ${record ? creditsSentence(record) : end.creditsSpent} (maximum ${end.maxCredits})`,
@@ -246,7 +252,7 @@ export function reportEnded(
     for (const f of failures.slice(0, 10)) {
       writeLine(
         ctx.stdout,
-        `  ${f.jobState} ${f.engine} ${f.state ? `US-${f.state}` : f.country} "${clip(f.prompt, 40)}": ${f.code ?? ''} ${f.message ?? ''} (request ${f.requestId ?? 'n/a'})`,
+        `  ${f.jobState} ${f.engineLabel} ${f.state ? `US-${f.state}` : f.country} "${clip(f.prompt, 40)}": ${f.code ?? ''} ${f.message ?? ''} (request ${f.requestId ?? 'n/a'})`,
       );
     }
     if (failures.length > 10)

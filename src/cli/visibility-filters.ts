@@ -13,6 +13,7 @@ import {
 } from '../main/visibility';
 import { CliUsageError } from './context';
 import type { FlagNames } from './schema-input';
+import type { EngineLabelOf } from '../shared/profile';
 
 // The filter flags `parallax visibility` and `parallax sources` share (period, engines,
 // locations, monitor, brand), turned into the input of the visibility.* IPC channels. Names
@@ -245,15 +246,20 @@ export function parseBy(value: string): VisibilityDimension[] {
   return names.map((n) => BY[n] as VisibilityDimension);
 }
 
-/** A bucket row's keys in JSON: "bucket" ("2026-11-02 / DE"), one key per dimension, the run's label. */
+/**
+ * A bucket row's keys in JSON: "bucket" ("2026-11-02 / DE"), one key per dimension, the run's
+ * label, and the engine's label in the service profile beside its id.
+ */
 export function bucketFields(
   by: readonly VisibilityDimension[],
   bucket: Partial<Record<VisibilityDimension, string>>,
   runLabels: Record<string, string>,
+  labelOf?: EngineLabelOf,
 ): Record<string, string | null> {
   return {
     bucket: by.map((d) => bucket[d] ?? '').join(' / '),
     ...Object.fromEntries(by.map((d) => [BY_NAME[d], bucket[d] ?? null])),
     ...(bucket.run !== undefined ? { runLabel: runLabels[bucket.run] ?? null } : {}),
+    ...(bucket.engine !== undefined && labelOf ? { engineLabel: labelOf(bucket.engine) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRunToFile } from '../../src/main/export';
 import { openHistory, type HistoryStore } from '../../src/main/store';
+import { NEUTRAL_PROFILE } from '../../src/shared/profile';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { compileBrandMatcher, findBrandMentions } from '../../src/shared/analytics/brand-matcher';
 import { diffText } from '../../src/shared/analytics/text-diff';
@@ -106,7 +107,10 @@ export default async function bench(): Promise<{ name: string; targetsMet: boole
       for (const format of ['csv', 'json', 'ndjson', 'md', 'html', 'xlsx'] as const) {
         const run = store.getRun(stored.value)!;
         const out = await timedAsync(() =>
-          exportRunToFile({ historyPath: store.readPath, run }, { format, path: join(dir, `x-${format}`) }),
+          exportRunToFile(
+            { historyPath: store.readPath, run, profile: NEUTRAL_PROFILE },
+            { format, path: join(dir, `x-${format}`) },
+          ),
         );
         lines.push(`  export ${format}: ${out.ms.toFixed(0)} ms`);
         if (out.ms > EACH_5MB_MS) missed.push(`5 MB ${label}: export ${format}`);

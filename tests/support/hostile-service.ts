@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer, forwardedHeaders, readBody, sendAnswer } from './proxy-http';
 
 // The fake service for hostile answers (issue 31.3 and 31.4): a loopback HTTP proxy in front of
 // the sandbox that passes every call through unchanged (accounts, credits, slots, charges and
@@ -21,31 +22,16 @@ export interface HostileService {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 export async function startHostileService(upstream: string, opts: HostileOptions): Promise<HostileService> {
   let n = 0;
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readBody(req);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers))
-      if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers.set(k, v);
+    const headers = forwardedHeaders(req);
     const method = req.method ?? 'GET';
     const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
       method,
@@ -67,12 +53,7 @@ export async function startHostileService(upstream: string, opts: HostileOptions
         out = Buffer.from(JSON.stringify(json));
       }
     }
-    const outHeaders: Record<string, string> = {};
-    answer.headers.forEach((v, k) => {
-      if (!HOP_BY_HOP.has(k) && k !== 'content-encoding') outHeaders[k] = v;
-    });
-    res.writeHead(answer.status, outHeaders);
-    res.end(out);
+    sendAnswer(res, answer, out);
   };
   const server = createServer((req, res) => void forward(req, res).catch(() => req.socket.destroy()));
   const baseUrl = await listen(server);

@@ -13,6 +13,7 @@ import {
   type AlertView,
 } from '../../shared/alerts/types';
 import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore, type CliCore } from '../core';
@@ -139,7 +140,7 @@ export function digestLines(d: AlertDigest): string[] {
   ];
 }
 
-export function alertJson(a: AlertView): Record<string, unknown> {
+export function alertJson(a: AlertView, labelOf: EngineLabelOf): Record<string, unknown> {
   return {
     id: a.id,
     kind: a.kind,
@@ -148,6 +149,7 @@ export function alertJson(a: AlertView): Record<string, unknown> {
     monitor: { id: a.monitorId, name: a.monitorName },
     prompt: a.prompt,
     engine: a.engine,
+    engineLabel: a.engine ? labelOf(a.engine) : null,
     location: a.loc,
     brand: a.brandName,
     runId: a.runId,
@@ -163,7 +165,7 @@ export function alertJson(a: AlertView): Record<string, unknown> {
   };
 }
 
-function digestJson(d: AlertDigest): Record<string, unknown> {
+function digestJson(d: AlertDigest, labelOf: EngineLabelOf): Record<string, unknown> {
   return {
     runId: d.runId,
     prevRunId: d.prevRunId,
@@ -173,7 +175,7 @@ function digestJson(d: AlertDigest): Record<string, unknown> {
     unread: d.unread,
     bySeverity: d.bySeverity,
     createdAt: new Date(d.createdAt).toISOString(),
-    alerts: d.alerts.map(alertJson),
+    alerts: d.alerts.map((a) => alertJson(a, labelOf)),
   };
 }
 
@@ -242,8 +244,8 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
             total: page.total,
             unread: page.unread,
             runs: digestPage.total,
-            digests: digests.map(digestJson),
-            alerts: alerts.map(alertJson),
+            digests: digests.map((d) => digestJson(d, core.labelOf)),
+            alerts: alerts.map((a) => alertJson(a, core.labelOf)),
           });
         if (page.total === 0) return writeLine(ctx.stdout, 'No alerts.');
         writeLine(

@@ -5,6 +5,7 @@ import { VISIBILITY_ERROR_CODES } from '../../main/visibility';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, READS, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
@@ -81,7 +82,7 @@ function shareText(c: DiscoveryCandidate): string {
   return `${pct(c.share.value)} (${pct(c.share.lower)}–${pct(c.share.upper)})`;
 }
 
-function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): void {
+function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean, labelOf: EngineLabelOf): void {
   const { period } = q;
   writeLine(
     ctx.stdout,
@@ -101,11 +102,11 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
   }
   const retailers = q.candidates.filter((c) => c.kind === 'retailer');
   const candidates = q.candidates.filter((c) => c.kind === 'candidate');
-  if (candidates.length > 0) writeLine(ctx.stdout, candidateTable(candidates));
+  if (candidates.length > 0) writeLine(ctx.stdout, candidateTable(candidates, labelOf));
   if (retailers.length > 0) {
     if (candidates.length > 0) writeLine(ctx.stdout, '');
     writeLine(ctx.stdout, 'Retailers and marketplaces (shopping merchants):');
-    writeLine(ctx.stdout, candidateTable(retailers));
+    writeLine(ctx.stdout, candidateTable(retailers, labelOf));
   }
   const more = q.total - q.candidates.length;
   writeLine(
@@ -119,14 +120,14 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-function candidateTable(candidates: readonly DiscoveryCandidate[]): string {
+function candidateTable(candidates: readonly DiscoveryCandidate[], labelOf: EngineLabelOf): string {
   return formatTable(
     ['Name', 'Answers', 'Share (95% CI)', 'Engines', 'Locations', 'First', 'Last', 'From', ''],
     candidates.map((c) => [
       c.name,
       c.answers,
       shareText(c),
-      c.engines.join(',') || '-',
+      c.engines.map(labelOf).join(', ') || '-',
       c.locations.join(',') || '-',
       c.firstSeen ?? '-',
       c.lastSeen ?? '-',
@@ -143,14 +144,23 @@ function kindOf(only: string | undefined): string | undefined {
   return word === 'candidate' || word === 'retailer' ? word : only;
 }
 
-function printCandidate(ctx: CliContext, c: DiscoveryCandidate): void {
+/** A candidate for --json: its engines' labels beside their ids. */
+const labelled =
+  (labelOf: EngineLabelOf) =>
+  (c: DiscoveryCandidate): DiscoveryCandidate & { engineLabels: string[] } => ({
+    ...c,
+    engineLabels: c.engines.map(labelOf),
+    examples: c.examples.map((e) => ({ ...e, engineLabel: labelOf(e.engine) })),
+  });
+
+function printCandidate(ctx: CliContext, c: DiscoveryCandidate, labelOf: EngineLabelOf): void {
   writeLine(ctx.stdout, `Variants: ${c.aliases.join(', ') || '-'}`);
   writeLine(
     ctx.stdout,
     `Domains: ${c.domains.map((d) => `${d.domain}${d.labelMatch ? ' (its name)' : ` (lift ${d.lift})`}`).join(', ') || '-'}`,
   );
   for (const e of c.examples)
-    writeLine(ctx.stdout, `  ${e.day} ${e.engine} ${e.location} ${e.resultId}: ${e.snippet}`);
+    writeLine(ctx.stdout, `  ${e.day} ${labelOf(e.engine)} ${e.location} ${e.resultId}: ${e.snippet}`);
 }
 
 /** Service errors about the input (unknown name, brand, period) exit 2 with their message. */
@@ -203,8 +213,8 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
       await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
         const q = ask(() => service(core.store).queue(input));
-        if (ctx.json) return writeJson(ctx, q);
-        printQueue(ctx, q, flags.dismissed === true);
+        if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
+        printQueue(ctx, q, flags.dismissed === true, core.labelOf);
       });
     });
 
@@ -332,13 +342,13 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
       );
       await withCliCore(ctx.env, { ...READS, ...withDb(flags) }, async (core) => {
         const c = ask(() => service(core.store).candidate(key));
-        if (ctx.json) return writeJson(ctx, c);
+        if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);
         writeLine(
           ctx.stdout,
           `${c.name}: ${c.answers} answers, ${shareText(c)} of answers, ${c.origins.join(', ')}.`,
         );
-        printCandidate(ctx, c);
+        printCandidate(ctx, c, core.labelOf);
       });
     });
 }

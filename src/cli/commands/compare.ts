@@ -31,6 +31,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
           return {
             prompt: run.prompts[c.promptIndex] ?? '',
             engine: c.engine,
+            engineLabel: core.labelOf(c.engine),
             location: c.state ? `US-${c.state}` : c.country,
             excerpt: clip(r?.normalized.text ?? '', 240),
             topSources: r
@@ -45,7 +46,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
         if (ctx.json) return writeJson(ctx, { runId, repeat, synthetic: run.sandbox, rows });
         let last = '';
         for (const row of rows) {
-          const head = `${row.prompt} · ${row.engine}`;
+          const head = `${row.prompt} · ${row.engineLabel}`;
           if (head !== last) {
             writeLine(ctx.stdout, `\n== ${head}`);
             last = head;

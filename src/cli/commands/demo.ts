@@ -12,13 +12,14 @@ import {
   type DemoProgress,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
+import { PREVIEW_PROFILE_NAME } from '../../shared/profile/builtin';
 import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax demo [--days 90] [--db PATH]`: builds a labelled synthetic history (sandbox runs
+// `parallax demo [--days 90] [--preview] [--db PATH]`: builds a labelled synthetic history (sandbox runs
 // tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run
 // engine; `--status` tells whether the history has one; `--delete` removes it in one transaction.
 // Ctrl+C stops a build part-way: what was built stays and `--delete` removes it. `--events`
@@ -28,6 +29,7 @@ import type { RegisterCommand } from './index';
 
 interface DemoFlags {
   days: string;
+  preview?: boolean;
   db?: string;
   delete?: boolean;
   status?: boolean;
@@ -41,6 +43,9 @@ function parseDays(value: string): number {
   return days;
 }
 
+/** Said wherever a preview demo is built or shown: its engines are not all served by the service yet. */
+const PREVIEW_NOTE = `${PREVIEW_PROFILE_NAME}: a preview asking every engine, including those the spec still lists as coming soon (only the sandbox answers them today).`;
+
 const when = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -51,6 +56,10 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
       'Build a labelled synthetic demo history over the past N days (sandbox, no key, no credits); --delete removes it',
     )
     .option('--days <n>', 'days of history to build, 1-365', '90')
+    .option(
+      '--preview',
+      'every engine, through the "Preview: all engines" profile (engines the spec lists as coming soon included)',
+    )
     .option('--delete', 'delete the demo history (its runs, monitors and brands) in one transaction')
     .option('--status', 'tell whether the history has a demo, with its runs and results')
     .option(
@@ -77,6 +86,7 @@ async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
       ctx.stdout,
       `Demo history in ${core.dbPath}: ${status.days} days, ${status.runs} runs, ${status.results} results, built ${when(status.builtAt)} UTC.`,
     );
+    if (status.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
   });
 }
 
@@ -153,6 +163,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: core.dbPath, now }),
           days,
+          ...(flags.preview ? { variant: 'preview' as const } : {}),
           signal: interrupt.signal,
           onProgress,
         });
@@ -165,6 +176,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
       const alerts = result.canceled ? 0 : await catchUpQuietly(ctx, core.store);
       if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
+      if (result.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
       writeLine(
         ctx.stdout,
         `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +

@@ -92,6 +92,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
             throw new CliUsageError(`--prompt must be 1 to ${run.prompts.length}`);
           }
           const engine = flags.engine ?? run.engines[0];
+          const engineLabel = core.labelOf(engine ?? '');
           const cells = core.store.getRunMatrix(runId);
           const pick = (loc: { country: string; state: string | null }, label: string) => {
             const cell = cells.find(
@@ -104,7 +105,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
             );
             if (!cell)
               throw new CliUsageError(
-                `The run has no ${engine} job for ${label} (prompt ${promptIndex + 1}, repeat ${repeat})`,
+                `The run has no ${engineLabel} job for ${label} (prompt ${promptIndex + 1}, repeat ${repeat})`,
               );
             if (!cell.resultId) throw new CliUsageError(`The ${label} job has no answer (${cell.jobState})`);
             return core.store.getResult(cell.resultId);
@@ -127,6 +128,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
               runId,
               ...labels,
               engine,
+              engineLabel,
               prompt: run.prompts[promptIndex],
               mode,
               similarity: text.similarity,
@@ -141,7 +143,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
               },
             });
           }
-          writeLine(ctx.stdout, `${engine} · "${run.prompts[promptIndex]}" · ${labels.a} → ${labels.b}`);
+          writeLine(ctx.stdout, `${engineLabel} · "${run.prompts[promptIndex]}" · ${labels.a} → ${labels.b}`);
           if (mode.kind === 'words') printWordDiff(ctx, text);
           else {
             writeLine(ctx.stdout, mode.reason);

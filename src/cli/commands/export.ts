@@ -65,6 +65,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
               historyPath: core.store.readPath,
               run,
               jsonWorker: cliExportJsonWorker(),
+              profile: core.profile().profile,
               positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
             },
             { format, path, promptIndexes, signal: interrupt.signal },

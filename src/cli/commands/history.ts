@@ -53,7 +53,13 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
         const marks = resumability(runs, owners);
         if (ctx.json)
           return writeJson(ctx, {
-            runs: runs.map((r, i) => ({ ...r, title: runTitle(r), ...creditsJson(r), resumable: marks[i] })),
+            runs: runs.map((r, i) => ({
+              ...r,
+              title: runTitle(r),
+              engineLabels: r.engines.map(core.labelOf),
+              ...creditsJson(r),
+              resumable: marks[i],
+            })),
             total,
           });
         if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
@@ -79,7 +85,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '),
               r.status + (r.sandbox ? ' (sandbox)' : ''),
               r.mode,
-              r.engines.join(','),
+              r.engines.map(core.labelOf).join(', '),
               [...r.countries, ...r.states.map((st) => `US-${st}`)].join(','),
               r.total,
               r.counts.succeeded,

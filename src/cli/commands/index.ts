@@ -29,6 +29,7 @@ import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
 import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
+import { registerProfileCommands } from './profile';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -64,4 +65,5 @@ export const commandModules: RegisterCommand[] = [
   registerDbCommands,
   registerTeamCommands,
   registerWorkspaceCommands,
+  registerProfileCommands,
 ];

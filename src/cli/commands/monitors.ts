@@ -219,7 +219,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               ...o,
               status: end.status,
               counts: end.counts,
-              alerts: (after?.alerts ?? []).map(alertJson),
+              alerts: (after?.alerts ?? []).map((a) => alertJson(a, core.labelOf)),
               steps: after?.steps ?? [],
             });
           }
@@ -234,7 +234,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
             caughtUp: caughtUp.map((r) => ({
               runId: r.runId,
               monitor: r.monitorName,
-              alerts: r.alerts.map(alertJson),
+              alerts: r.alerts.map((a) => alertJson(a, core.labelOf)),
             })),
             webhooks: { pending },
           });

@@ -37,6 +37,7 @@ import {
   type FilterFlags,
 } from '../visibility-filters';
 import type { RegisterCommand } from './index';
+import type { EngineLabelOf } from '../../shared/profile';
 
 // `parallax positioning`: how the engines present each tracked brand, from the command line.
 // Without --by, every brand's recommendation rate, net sentiment, status mix and top attributes
@@ -119,6 +120,7 @@ function printBuckets(
   view: PositioningBuckets,
   brands: Map<string, BrandView>,
   only: string | null,
+  labelOf: EngineLabelOf,
 ): void {
   writeLine(
     ctx.stdout,
@@ -131,6 +133,7 @@ function printBuckets(
     return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);
   const cell = (d: VisibilityDimension, r: (typeof rows)[number]) => {
     const key = r.bucket[d] ?? '';
+    if (d === 'engine') return labelOf(key);
     return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
   };
   writeLine(
@@ -229,8 +232,8 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
         const view = askService(() => service.buckets(input));
         const only = input.brandId ?? null;
         return ctx.json
-          ? writeJson(ctx, bucketsJson(view, brands, only))
-          : printBuckets(ctx, view, brands, only);
+          ? writeJson(ctx, bucketsJson(view, brands, only, core.labelOf))
+          : printBuckets(ctx, view, brands, only, core.labelOf);
       });
     });
 

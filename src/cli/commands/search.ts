@@ -35,14 +35,19 @@ export const registerSearchCommand: RegisterCommand = (program: Command, ctx: Cl
             runId: flags.run,
             limit,
           });
-          if (ctx.json) return writeJson(ctx, { hits, total, totalCapped });
+          if (ctx.json)
+            return writeJson(ctx, {
+              hits: hits.map((h) => ({ ...h, engineLabel: core.labelOf(h.engine) })),
+              total,
+              totalCapped,
+            });
           if (hits.length === 0) return writeLine(ctx.stdout, 'No matches.');
           for (const h of hits) {
             // Highlights arrive as \u0002…\u0003 markers: shown as [[…]] on a terminal.
             const snippet = h.snippet.split('\u0002').join('[[').split('\u0003').join(']]');
             writeLine(
               ctx.stdout,
-              `${h.runId}  ${h.engine}  ${h.state ? `US-${h.state}` : h.country}  "${clip(h.prompt, 40)}"`,
+              `${h.runId}  ${core.labelOf(h.engine)}  ${h.state ? `US-${h.state}` : h.country}  "${clip(h.prompt, 40)}"`,
             );
             writeLine(ctx.stdout, `    ${clip(snippet, 160)}`);
           }

@@ -43,10 +43,11 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
             core.settings?.get().positioningJudge ?? 'builtin',
           );
           return writeJson(ctx, {
-            run: { ...run, ...creditsJson(run) },
+            run: { ...run, engineLabels: run.engines.map(core.labelOf), ...creditsJson(run) },
             creditSessions: core.store.runSessions(runId),
             jobs: cells.map((c) => ({
               ...c,
+              engineLabel: core.labelOf(c.engine),
               pages: c.resultId ? (pages.get(c.resultId) ?? []) : [],
               positioning: c.resultId ? positioningJson(positioning.get(c.resultId)) : [],
             })),
@@ -56,7 +57,10 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
           ctx.stdout,
           `Run ${run.id}${run.name ? ` "${run.name}"` : ''}: ${run.status}${run.sandbox ? ' (sandbox, synthetic data)' : ''}`,
         );
-        writeLine(ctx.stdout, `Mode ${run.mode}, engines ${run.engines.join(', ')}, repeats ${run.repeats}`);
+        writeLine(
+          ctx.stdout,
+          `Mode ${run.mode}, engines ${run.engines.map(core.labelOf).join(', ')}, repeats ${run.repeats}`,
+        );
         writeLine(
           ctx.stdout,
           `Jobs ${run.total}: ${Object.entries(run.counts)
@@ -70,7 +74,7 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
         writeLine(ctx.stdout);
         // The table reads only the columns it prints and is written in blocks as it is made
         // (a 20,000-job run is 3 MB of text).
-        writeRunTable(ctx.stdout, run.prompts, core.store.iterateRunTableRows(runId));
+        writeRunTable(ctx.stdout, run.prompts, core.store.iterateRunTableRows(runId), core.labelOf);
         const pages = core.store.getRunPageStates(runId);
         if (pages.archived + pages.pending + pages.failed > 0) {
           writeLine(ctx.stdout);

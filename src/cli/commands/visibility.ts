@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { visibilityChannels } from '../../shared/ipc/channels/visibility';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
@@ -103,7 +104,12 @@ function overviewJson(view: VisibilityOverview, brands: Map<string, BrandView>) 
   };
 }
 
-function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, only: string | null) {
+function bucketsJson(
+  view: VisibilityBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+  labelOf: EngineLabelOf,
+) {
   return {
     period: view.period,
     brand: only === null ? null : (brands.get(only)?.name ?? null),
@@ -111,7 +117,7 @@ function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, on
     rows: view.rows
       .filter((r) => only === null || r.brandId === only)
       .map((r) => ({
-        ...bucketFields(view.by, r.bucket, view.runLabels),
+        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         answers: r.answers,
@@ -216,6 +222,7 @@ function printBuckets(
   view: VisibilityBuckets,
   brands: Map<string, BrandView>,
   only: string | null,
+  labelOf: EngineLabelOf,
 ): void {
   writeLine(
     ctx.stdout,
@@ -230,6 +237,7 @@ function printBuckets(
     r: BrandMetrics & { bucket: Partial<Record<VisibilityDimension, string>> },
   ) => {
     const key = r.bucket[d] ?? '';
+    if (d === 'engine') return labelOf(key);
     return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
   };
   writeLine(
@@ -294,8 +302,8 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
         );
         const view = askService(() => service.buckets(input));
         const only = input.brandId ?? null;
-        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only));
-        printBuckets(ctx, view, brands, only);
+        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only, core.labelOf));
+        printBuckets(ctx, view, brands, only, core.labelOf);
       });
     });
 };

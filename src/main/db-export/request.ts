@@ -1,5 +1,3 @@
-import { ENGINE_NAMES } from '../../shared/api/engines';
-import type { ServiceProfile } from '../../shared/profile';
 import type { VisibilityPeriod } from '../../shared/visibility/types';
 import { readDemoRecord } from '../demo/record';
 import type { HistoryStore } from '../store';
@@ -21,9 +19,8 @@ export function dbExportFilter(
   };
 }
 
-/** Each engine's label in the service profile in use. */
-export const engineLabelsOf = (profile: ServiceProfile): Record<string, string> =>
-  Object.fromEntries(ENGINE_NAMES.map((name) => [name, profile.engines[name].label]));
+/** Each engine's label in the service profile in use: the one lookup every printed engine uses. */
+export { engineLabelsOf } from '../../shared/profile';
 
 /** The demo history's runs, if the history holds one. */
 export const demoRunIdsOf = (store: Pick<HistoryStore, 'getMeta' | 'setMeta'>): string[] =>

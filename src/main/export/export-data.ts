@@ -1,5 +1,6 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { ExportJob } from '../store';
+import type { EngineLabelOf } from '../../shared/profile';
 import { positioningColumns } from './positioning-columns';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
@@ -36,6 +37,8 @@ export interface ExportRow {
   topPick: string;
   recommended: string;
   cautioned: string;
+  /** The engine as the service profile labels it (ChatGPT for assistant-a under the live profile). */
+  engineLabel: string;
 }
 
 export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
@@ -63,6 +66,7 @@ export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
   'topPick',
   'recommended',
   'cautioned',
+  'engineLabel',
 ];
 
 /** Distinct non-empty domains in the engine's order, at most `limit`. */
@@ -75,7 +79,11 @@ export function topDomains(domains: readonly string[], limit = 5): string[] {
   return out;
 }
 
-export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: ExportJob): ExportRow {
+export function exportRow(
+  run: Pick<RunDetailView, 'id' | 'prompts'>,
+  job: ExportJob,
+  labelOf: EngineLabelOf,
+): ExportRow {
   const result = job.result;
   const page = result?.pages.find((p) => p.index === 0);
   return {
@@ -100,6 +108,7 @@ export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: Expor
     pageReasonCode: page?.reasonCode ?? '',
     pageReason: page?.reason ?? '',
     ...positioningColumns(result?.positioning),
+    engineLabel: labelOf(job.engine),
   };
 }
 

@@ -22,7 +22,7 @@ async function writeLines(
   separator: string,
   before = '',
 ): Promise<number> {
-  const options = { withRunId, sandbox: ctx.run.sandbox, separator };
+  const options = { withRunId, sandbox: ctx.run.sandbox, separator, engineLabels: ctx.engineLabels };
   let lines = 0;
   for await (const chunk of ctx.reader.jsonChunks(ctx.run.id, options, ctx.jsonWorker)) {
     if (chunk.lines === 0) continue;
@@ -42,7 +42,7 @@ export async function writeJson(ctx: TextExportContext): Promise<void> {
     version: 1,
     partial: partial !== null,
     ...(partial ? { partialNote: partial } : {}),
-    run: ctx.run,
+    run: { ...ctx.run, engineLabels: ctx.run.engines.map(ctx.labelOf) },
   });
   // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`, then one job a line after a newline.
   await ctx.sink.write(`${head.slice(0, -1)},"jobs":[`);

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
+import { engineLabelFrom, engineLabelsOf, NEUTRAL_PROFILE, type ServiceProfile } from '../../shared/profile';
 import { openRunExportReader, type ExportWorkerScript } from '../store';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
@@ -52,12 +53,15 @@ export async function exportRunToFile(
     historyPath: string;
     run: RunDetailView;
     jsonWorker?: ExportWorkerScript;
+    /** The service profile in use: every engine is written by its label (default: the spec's labels). */
+    profile?: Pick<ServiceProfile, 'engines'>;
     /** Whose positioning rows carry (the active judge; default the built-in judge). */
     positioningJudge?: string;
   },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
+  const engineLabels = engineLabelsOf(deps.profile ?? NEUTRAL_PROFILE);
   const reader = openRunExportReader(
     deps.historyPath,
     deps.positioningJudge ? { positioningJudge: deps.positioningJudge } : {},
@@ -68,6 +72,8 @@ export async function exportRunToFile(
     reader,
     progress,
     ...(deps.jsonWorker ? { jsonWorker: deps.jsonWorker } : {}),
+    engineLabels,
+    labelOf: engineLabelFrom(engineLabels),
   };
   const base = {
     path: request.path,

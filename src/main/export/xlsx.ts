@@ -27,6 +27,8 @@ const SOURCE_COLUMNS = [
   'domain',
   'url',
   'title',
+  // Added after the others, as in the Results sheet, so columns read by position stay put.
+  'engineLabel',
 ] as const;
 
 type Sheet = Worksheet;
@@ -61,7 +63,7 @@ async function writeResults(ctx: ExportContext, sheet: Sheet): Promise<void> {
   boldHeader(sheet);
   for (const job of ctx.reader.jobs(ctx.run.id)) {
     // Values are written as typed values (strings stay strings), never as formulas.
-    commitPlain(sheet.addRow(rowValues(exportRow(ctx.run, job)).map(clip)));
+    commitPlain(sheet.addRow(rowValues(exportRow(ctx.run, job, ctx.labelOf)).map(clip)));
     await ctx.progress.tick();
   }
   sheet.commit();
@@ -72,7 +74,8 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
   boldHeader(sheet);
   let lastResult = '';
   for (const source of ctx.reader.sources(ctx.run.id)) {
-    commitPlain(sheet.addRow(SOURCE_COLUMNS.map((c) => clip(source[c]))));
+    const row = { ...source, engineLabel: ctx.labelOf(source.engine) };
+    commitPlain(sheet.addRow(SOURCE_COLUMNS.map((c) => clip(row[c]))));
     // Progress counts results (one tick per result's first source), as the first pass counts jobs.
     if (source.resultId !== lastResult) {
       lastResult = source.resultId;
@@ -90,7 +93,7 @@ function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
     ['Name', r.name ?? ''],
     ['Status', r.status],
     ['Mode', r.mode],
-    ['Engines', r.engines.join(', ')],
+    ['Engines', r.engines.map(ctx.labelOf).join(', ')],
     ['Countries', r.countries.join(', ')],
     ['States', r.states.join(', ')],
     ['Prompts', r.promptCount],

@@ -130,7 +130,14 @@ describe('exports carry positioning', () => {
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const at = header.indexOf('positioning') + 1;
-    expect(header.slice(at - 1)).toEqual(['positioning', 'topPick', 'recommended', 'cautioned']);
+    // The service profile's engine label comes last, after the positioning columns.
+    expect(header.slice(at - 1)).toEqual([
+      'positioning',
+      'topPick',
+      'recommended',
+      'cautioned',
+      'engineLabel',
+    ]);
     expect(sheet.getRow(2).getCell(at).value).toBe(first.positioning);
   });
 });

@@ -2,6 +2,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import { createReportPageSections } from '../../archive';
 import { AppError } from '../../errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../export';
+import { profileOfSettings } from '../../profile';
+import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 
 type Channels =
@@ -88,6 +90,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         const out = await exportRunToFile(
           {
             historyPath: ctx.store.readPath,
+            profile: profileOfSettings(ctx.settings.get()),
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
             positioningJudge: ctx.settings.get().positioningJudge,
@@ -133,7 +136,11 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       if (path === null) return { path: null };
       // The report carries each answer's archived page (its link has expired by the time it is read).
       const pageSection = createReportPageSections(ctx.store.getArchivedPage);
-      await writeWhole(path, buildCompareReport(results, { title, generatedAt: ctx.now(), pageSection }));
+      const labelOf = engineLabeler(profileOfSettings(ctx.settings.get()));
+      await writeWhole(
+        path,
+        buildCompareReport(results, { title, generatedAt: ctx.now(), pageSection, labelOf }),
+      );
       return { path };
     },
     'db.backup': async () => {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ENGINE_NAMES } from '../../../shared/api/engines';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
 import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
@@ -21,6 +22,19 @@ export interface JsonLinesOptions {
   sandbox: boolean;
   /** Whose positioning each result carries (a judge's name; default the built-in judge). */
   judge?: string;
+  /** The service profile's label of each engine id (`engineLabel` beside `engine`); the id when absent. */
+  engineLabels?: Readonly<Partial<Record<string, string>>>;
+}
+
+/**
+ * The engine's label as SQL: one bound parameter per engine (@label0 …), so the statement is
+ * prepared once whatever the profile, and no JSON is parsed per row.
+ */
+const ENGINE_LABEL_SQL = `CASE j.engine ${ENGINE_NAMES.map((name, i) => `WHEN '${name}' THEN @label${i}`).join(' ')} ELSE j.engine END`;
+
+/** The label parameters of a statement built with ENGINE_LABEL_SQL. */
+function labelParams(labels: JsonLinesOptions['engineLabels']): Record<string, string> {
+  return Object.fromEntries(ENGINE_NAMES.map((name, i) => [`label${i}`, labels?.[name] ?? name]));
 }
 
 /** One job's object as UTF-8 pieces, to be written one after the other. */
@@ -47,6 +61,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['runId', 'j.run_id'],
     ['prompt', 'p.text'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
@@ -67,6 +82,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['jobId', 'j.id'],
     ['promptIndex', 'j.prompt_index'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
@@ -85,7 +101,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ORDER BY ${JOB_ORDER}`;
 }
 
-type Params = { runId: string; sandbox: number; judge: string };
+type Params = { runId: string; sandbox: number; judge: string } & Record<string, string | number>;
 type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
@@ -96,7 +112,12 @@ export function prepareJsonLines(
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    const params = { runId, sandbox: options.sandbox ? 1 : 0, judge: options.judge ?? 'builtin' };
+    const params = {
+      runId,
+      sandbox: options.sandbox ? 1 : 0,
+      judge: options.judge ?? 'builtin',
+      ...labelParams(options.engineLabels),
+    };
     for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) yield [row.line];
   };
 }
@@ -122,7 +143,7 @@ export interface JsonLineChunk {
 export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
-  type ChunkParams = { sandbox: number; ids: string; judge: string };
+  type ChunkParams = { sandbox: number; ids: string; judge: string } & Record<string, string | number>;
   const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
@@ -136,6 +157,7 @@ export function prepareJsonLineChunks(
       sandbox: request.sandbox ? 1 : 0,
       ids: JSON.stringify(request.jobIds),
       judge: request.judge ?? 'builtin',
+      ...labelParams(request.engineLabels),
     };
     for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) {
       if (lines > 0) parts.push(separator);

@@ -1,7 +1,7 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { MatrixCellView, ResultView } from '../../../shared/ipc/channels/runs';
-import { ENGINES } from '../../../shared/api/engines';
 import { locationLabel } from './countries';
+import { engineLabel } from './engine-label';
 
 // Which answers the compare view puts side by side: the cells of one prompt, one column per
 // value of the chosen dimension, the other dimensions fixed by the filters.
@@ -65,7 +65,7 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
       f.groupBy === 'location'
         ? locationLabel(cell.country, cell.state)
         : f.groupBy === 'engine'
-          ? ENGINES[cell.engine].label
+          ? engineLabel(cell.engine)
           : `Repeat ${cell.repeat}`,
     cell,
   }));

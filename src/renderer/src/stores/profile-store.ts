@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ENGINE_NAMES, type EngineName } from '../../../shared/api/engines';
-import type { ProfileView } from '../../../shared/ipc/channels/profile';
+import type { ProfileChoice, ProfileView } from '../../../shared/ipc/channels/profile';
 import {
   parseServiceProfile,
   type EngineProfile,
@@ -40,6 +40,8 @@ interface ProfileState {
   setEngineField(engine: EngineName, field: EngineField, value: string): void;
   save(): Promise<void>;
   reset(): Promise<void>;
+  /** The picker: a built-in profile by name, or the one saved in Settings. */
+  choose(choice: ProfileChoice): Promise<void>;
   importFile(): Promise<void>;
   exportFile(): Promise<void>;
 }
@@ -160,6 +162,13 @@ export const useProfileStore = create<ProfileState>((set, get) => {
     },
     async reset() {
       await guarded(async () => adopt(await call('profile.reset', {}), 'Back to the spec’s neutral names.'));
+      if (get().failure === null) void useCatalogStore.getState().load();
+    },
+    async choose(choice) {
+      await guarded(async () => {
+        const view = await call('profile.choose', { choice });
+        adopt(view, `In use: “${view.profile.name}”.`);
+      });
       if (get().failure === null) void useCatalogStore.getState().load();
     },
     async importFile() {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ENGINES, type EngineName } from '../../../shared/api/engines';
+import { type EngineName } from '../../../shared/api/engines';
 import type { FindingsListView } from '../../../shared/ipc/channels/findings';
 import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
@@ -21,6 +21,7 @@ import type {
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { useNavStore } from './nav-store';
+import { engineLabel } from '../lib/engine-label';
 
 /** What the Visibility view is computed over; kept for the session. */
 export interface VisibilityFilters {
@@ -196,7 +197,7 @@ export function filterWords(filters: VisibilityFilters, options: VisibilityOptio
   const scope = scopeWords(filters.scope, options);
   return [
     ...(scope ? [scope] : []),
-    ...(filters.engines.length > 0 ? [filters.engines.map((e) => ENGINES[e].label).join(', ')] : []),
+    ...(filters.engines.length > 0 ? [filters.engines.map((e) => engineLabel(e)).join(', ')] : []),
     ...(filters.locations.length > 0 ? [filters.locations.join(', ')] : []),
     'days' in filters.period
       ? `last ${filters.period.days} days`

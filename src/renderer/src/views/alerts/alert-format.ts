@@ -1,11 +1,9 @@
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
 import type { AlertSeverity, AlertView } from '../../../../shared/alerts/types';
 import { placeName } from '../../../../shared/narrative/places';
+import { engineLabel } from '../../lib/engine-label';
 
-/** An engine's label, or its name when the catalog no longer has it. */
-export function engineLabel(engine: string): string {
-  return (ENGINES as Record<string, { label: string } | undefined>)[engine as EngineName]?.label ?? engine;
-}
+/** An engine's label in the service profile in use, or its name when the catalog no longer has it. */
+export { engineLabel };
 
 /** Where an alert applies, in words: the prompt, engine and location, or the whole monitor. */
 export function alertWhere(a: AlertView): string {

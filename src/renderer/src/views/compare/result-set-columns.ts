@@ -1,8 +1,8 @@
-import { ENGINES } from '../../../../shared/api/engines';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { locationLabel } from '../../lib/countries';
 import { formatDate } from '../../lib/format';
+import { engineLabel } from '../../lib/engine-label';
 
 /**
  * One compare column per stored answer of a result set, in the set's order (newest first).
@@ -19,7 +19,7 @@ export function resultSetColumns(
     return [
       {
         key: r.resultId,
-        label: `${locationLabel(r.country, r.state)} · ${ENGINES[r.engine].label} · ${formatDate(r.fetchedAt)}${r.repeat > 1 ? ` · repeat ${r.repeat}` : ''}`,
+        label: `${locationLabel(r.country, r.state)} · ${engineLabel(r.engine)} · ${formatDate(r.fetchedAt)}${r.repeat > 1 ? ` · repeat ${r.repeat}` : ''}`,
         cell: {
           jobId: r.jobId,
           promptIndex: 0,

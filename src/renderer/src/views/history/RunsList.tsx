@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { type EngineName } from '../../../../shared/api/engines';
 import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
 import { call } from '../../ipc/client';
@@ -15,6 +15,7 @@ import { EngineSelect } from '../../components/EngineSelect';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
 import { DeleteRunDialog } from './DeleteRunDialog';
+import { engineLabel } from '../../lib/engine-label';
 
 const PAGE = 200;
 
@@ -158,7 +159,7 @@ export function RunsList() {
                   </button>
                   <span className="muted small">
                     {formatDateTime(r.createdAt)} · {plural(r.promptCount, 'prompt')} ·{' '}
-                    {r.engines.map((e) => ENGINES[e].label).join(', ')} ·{' '}
+                    {r.engines.map((e) => engineLabel(e)).join(', ')} ·{' '}
                     {[...r.countries, ...r.states.map((s) => `US-${s}`)].join(' ')} ·{' '}
                     {r.counts.succeeded ?? 0}/{r.total} ok
                   </span>

@@ -1,6 +1,6 @@
 import { matchCount } from '../../../../shared/match-count';
 import { useCallback, useState } from 'react';
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { type EngineName } from '../../../../shared/api/engines';
 import type { SearchHitView } from '../../../../shared/ipc/channels/history';
 import { call } from '../../ipc/client';
 import { isCountryCode, locationLabel } from '../../lib/countries';
@@ -13,6 +13,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
 import { CodeInput } from '../../components/CodeInput';
 import { EngineSelect } from '../../components/EngineSelect';
+import { engineLabel } from '../../lib/engine-label';
 
 const PAGE = 200;
 
@@ -85,7 +86,7 @@ export function SearchResults() {
               h ? (
                 <div className="hit-row">
                   <div className="muted small">
-                    {formatDateTime(h.fetchedAt)} · {ENGINES[h.engine].label} ·{' '}
+                    {formatDateTime(h.fetchedAt)} · {engineLabel(h.engine)} ·{' '}
                     {locationLabel(h.country, h.state)} · {h.matchedIn} · “{h.prompt.slice(0, 80)}”
                   </div>
                   <Snippet snippet={h.snippet} />

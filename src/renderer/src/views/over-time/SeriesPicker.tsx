@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { ENGINES } from '../../../../shared/api/engines';
 import type { SeriesKeyView } from '../../../../shared/visibility/types';
 import { subscribe } from '../../ipc/client';
 import { locationLabel } from '../../lib/countries';
@@ -7,6 +6,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import type { SeriesTarget } from '../../stores/nav-store';
 import { SERIES_KEYS_LIMIT, useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { engineLabel } from '../../lib/engine-label';
 
 /** Typing waits this long before asking main, so a word typed is one query, not one per key. */
 const FILTER_DELAY_MS = 250;
@@ -66,7 +66,7 @@ export function SeriesPicker({
       <div className="panel series-picker series-current">
         <h2>Series</h2>
         <p>
-          <strong>“{current.prompt}”</strong> · {ENGINES[current.engine].label} ·{' '}
+          <strong>“{current.prompt}”</strong> · {engineLabel(current.engine)} ·{' '}
           {locationLabel(current.country, current.state)}
         </p>
         <button type="button" className="small" onClick={() => setChanging(true)}>
@@ -166,7 +166,7 @@ function SeriesRow({
       <td className="series-prompt" title={k.prompt}>
         {k.prompt}
       </td>
-      <td>{ENGINES[k.engine].label}</td>
+      <td>{engineLabel(k.engine)}</td>
       <td>{where}</td>
       <td>{formatNumber(k.answers)}</td>
       <td>{formatDate(k.firstAt)}</td>
@@ -175,7 +175,7 @@ function SeriesRow({
         <button
           type="button"
           className="small"
-          aria-label={`Open “${k.prompt}” · ${ENGINES[k.engine].label} · ${where}`}
+          aria-label={`Open “${k.prompt}” · ${engineLabel(k.engine)} · ${where}`}
           disabled={selected}
           onClick={() => onPick({ prompt: k.prompt, engine: k.engine, country: k.country, state: k.state })}
         >

@@ -7,6 +7,7 @@ import { useNavStore } from '../../stores/nav-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ErrorState } from '../../components/StatusStates';
 import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { PREVIEW_PROFILE_NAME } from '../../../../shared/profile/builtin-ids';
 
 interface Props {
   /** Runs before the app opens the demo on Visibility (first run turns the sandbox on). */
@@ -20,6 +21,7 @@ interface Props {
 export function DemoLoader({ beforeOpen }: Props) {
   const { status, days, building, progress, lastBuild, error, setDays, refresh, load, cancel } =
     useDemoStore();
+  const { preview, setPreview } = useDemoStore();
   const go = useNavStore((s) => s.go);
   const push = useToastStore((s) => s.push);
   const [canceling, setCanceling] = useState(false);
@@ -88,6 +90,7 @@ export function DemoLoader({ beforeOpen }: Props) {
               : ''}
             .
           </span>
+          {status.variant === 'preview' && <PreviewNote />}
           <button type="button" onClick={() => void open()}>
             Open the demo history
           </button>
@@ -103,6 +106,10 @@ export function DemoLoader({ beforeOpen }: Props) {
               </label>
             ))}
           </fieldset>
+          <label className="inline" title={PREVIEW_TEXT}>
+            <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />
+            Every engine ({PREVIEW_PROFILE_NAME})
+          </label>
           <button type="button" onClick={() => void start()}>
             Load a demo history
           </button>
@@ -118,6 +125,18 @@ export function DemoLoader({ beforeOpen }: Props) {
       {error && <ErrorState error={error} />}
       {openError && <ErrorState error={openError} />}
     </div>
+  );
+}
+
+const PREVIEW_TEXT =
+  'A preview: the demo asks every engine, including those the spec still lists as coming soon, which only the sandbox answers today.';
+
+/** Said wherever the preview demo shows: most of its engines are not served yet. */
+function PreviewNote() {
+  return (
+    <span className="muted" data-testid="demo-preview-note">
+      {PREVIEW_PROFILE_NAME}: {PREVIEW_TEXT}
+    </span>
   );
 }
 

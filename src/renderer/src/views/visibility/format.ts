@@ -1,7 +1,7 @@
-import { ENGINES, isEngineName } from '../../../../shared/api/engines';
 import type { MeanStat, RateStat, StatChange, VisibilityPeriod } from '../../../../shared/visibility/types';
 import { locationLabel } from '../../lib/countries';
 import { formatNumber, formatPercent } from '../../lib/format';
+import { engineLabel } from '../../lib/engine-label';
 
 // Numbers as the Visibility view writes them: every rate with its 95 % interval and n, every
 // change in points with its significance.
@@ -104,6 +104,5 @@ export function locationKeyLabel(key: string): string {
   return locationLabel(country, state ?? null);
 }
 
-export function engineLabel(engine: string): string {
-  return isEngineName(engine) ? ENGINES[engine].label : engine;
-}
+/** The engine as the service profile in use labels it. */
+export { engineLabel };
