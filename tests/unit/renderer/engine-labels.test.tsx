@@ -45,6 +45,6 @@ describe('engine labels in the app', () => {
     expect([...select.options].map((o) => o.textContent)).toContain('Google News');
     expect(select.selectedOptions[0]?.textContent).toBe('Google News');
     const alert = { scope: 'cell', prompt: 'best crm', engine: 'assistant-d', loc: 'US' } as AlertView;
-    expect(alertWhere(alert)).toBe('“best crm” · Microsoft Copilot · US');
+    expect(alertWhere(alert)).toBe('“best crm” · Microsoft Copilot · United States');
   });
 });

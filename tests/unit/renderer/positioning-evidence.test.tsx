@@ -147,14 +147,15 @@ describe('evidence marks in rendered Markdown', () => {
 
 const DAY = Date.UTC(2025, 10, 2, 9, 0, 0);
 
-function answer(resultId: string, text: string): ResultView {
+function answer(resultId: string, text: string, country = 'US'): ResultView {
   const base = sampleResults()[0]!;
-  return { ...base, resultId, fetchedAt: DAY, normalized: normalized(text, []) };
+  return { ...base, resultId, country, fetchedAt: DAY, normalized: normalized(text, []) };
 }
 
 describe('Compare: badges and evidence per brand', () => {
   let fake: FakeParallax;
-  const stored = [answer('r1', RANKED), answer('r2', 'Veloxa was founded in 1998.')];
+  // Two places: Compare folds repeats of one cell into one column.
+  const stored = [answer('r1', RANKED), answer('r2', 'Veloxa was founded in 1998.', 'DE')];
   beforeEach(() => {
     resetStores();
     fake = installFakeParallax({
