@@ -14,6 +14,8 @@
 // - holm: Holm's step-down adjustment, which keeps the chance of any false alarm among m
 //   tests at most α whatever their dependence.
 
+import { erfc } from './normal';
+
 export interface TrendPoint {
   /** Answers naming the brand in the run (may be fractional once a step is taken out). */
   k: number;
@@ -34,29 +36,6 @@ export interface TrendTest {
   answers: number;
 }
 
-/** Complementary error function, fractional error below 1.2e-7 (Numerical Recipes' erfcc). */
-function erfc(x: number): number {
-  const z = Math.abs(x);
-  const t = 1 / (1 + 0.5 * z);
-  const poly =
-    -z * z -
-    1.26551223 +
-    t *
-      (1.00002368 +
-        t *
-          (0.37409196 +
-            t *
-              (0.09678418 +
-                t *
-                  (-0.18628806 +
-                    t *
-                      (0.27886807 +
-                        t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-  const r = t * Math.exp(poly);
-  return x >= 0 ? r : 2 - r;
-}
-
-/** P(|Z| ≥ |z|) for a standard normal Z. */
 export function twoSidedNormalP(z: number): number {
   return Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
 }

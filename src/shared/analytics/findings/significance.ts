@@ -1,6 +1,10 @@
 import { tQuantile975 } from '../change-stats';
+import { normalCdf } from '../normal';
 import { wilsonInterval } from '../wilson';
 import type { Estimate } from './types';
+
+/** Φ(x), the standard normal CDF (shared with the alerts' trend test). */
+export { normalCdf };
 
 // The statistical tests the findings engine makes: a two-proportion z-test for rates, Student's
 // t-test for mean positions, a z-test of net sentiment, and the Benjamini–Hochberg control of
@@ -18,30 +22,6 @@ export interface TestResult {
    */
   size: number;
   pValue: number;
-}
-
-/** Φ(x), the standard normal CDF (erfc by a Chebyshev fit, relative error below 1.2e-7). */
-export function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * z);
-  const erfc =
-    t *
-    Math.exp(
-      -z * z -
-        1.26551223 +
-        t *
-          (1.00002368 +
-            t *
-              (0.37409196 +
-                t *
-                  (0.09678418 +
-                    t *
-                      (-0.18628806 +
-                        t *
-                          (0.27886807 +
-                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
-    );
-  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
 }
 
 /** Continued fraction of the incomplete beta function (modified Lentz). */
