@@ -4,6 +4,7 @@ import { reportWriteSchema, type ReportFormat } from '../../shared/ipc/channels/
 import {
   chromiumPdfPrinter,
   collectReport,
+  engineFindings,
   findChromium,
   formatOfPath,
   NO_CHROMIUM_MESSAGE,
@@ -122,7 +123,17 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
         };
         const report = askService(() =>
           collectReport(
-            { store: core.store, visibility: service, now, labels: cliLabels(core, ctx.env) },
+            {
+              store: core.store,
+              visibility: service,
+              now,
+              labels: cliLabels(core, ctx.env),
+              findings: engineFindings({
+                store: core.store,
+                now,
+                activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
+              }),
+            },
             request,
           ),
         );

@@ -2,6 +2,7 @@ import type { AfterRunStep } from '../alerts/types';
 import type { EventBus } from '../ipc/event-bus';
 import { createVisibilityService } from '../visibility';
 import type { ReportFormat } from './types';
+import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';
 
 // After each monitor run (in the app and in `parallax monitors run`): when the monitor's
@@ -34,6 +35,7 @@ export function createReportStep(options: ReportStepOptions = {}): AfterRunStep 
             store: ctx.store,
             visibility: createVisibilityService({ store: ctx.store, now: ctx.now }),
             now: ctx.now,
+            findings: engineFindings({ store: ctx.store, now: ctx.now, activeJudge: () => 'builtin' }),
           },
           { monitorId: ctx.monitorId, period: { days } },
           dir,

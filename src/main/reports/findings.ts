@@ -10,13 +10,16 @@ import type {
   VisibilityPeriod,
   VisibilityScope,
 } from '../../shared/visibility/types';
+import { findingsQuerySchema } from '../../shared/ipc/channels/findings';
+import { createFindingsService, type FindingsDeps } from '../findings';
 import type { VisibilityService } from '../visibility';
 
 // What changed in a period, for the top of the client report: at most MAX_FINDINGS plain
 // sentences with their numbers, strongest first. The findings engine (issue 30's "what
-// changed") plugs in as a FindingsSource; until it lands, kpiFindings reads the significant
-// changes of the KPIs against the previous period of the same length (the focus brand's mention
-// rate, citation rate, average position and share of voice, then competitors' mention rates).
+// changed", engineFindings) plugs in as a FindingsSource; kpiFindings, the fallback when none is
+// given, reads the significant changes of the KPIs against the previous period of the same
+// length (the focus brand's mention rate, citation rate, average position and share of voice,
+// then competitors' mention rates).
 
 export interface Finding {
   kind: string;
@@ -92,4 +95,21 @@ export function kpiFindings(visibility: Pick<VisibilityService, 'overview'>): Fi
       .sort((a, b) => b.effect - a.effect)
       .slice(0, MAX_FINDINGS);
   };
+}
+
+/**
+ * The findings engine's sentences (mention rate, position, share of voice, positioning and
+ * citations, where the change sits and who gained), as `parallax changes` and Visibility's
+ * "What changed" give them, for the report's summary.
+ */
+export function engineFindings(deps: FindingsDeps): FindingsSource {
+  const service = createFindingsService(deps);
+  return (scope, period) =>
+    service.list(findingsQuerySchema.parse({ scope, period, limit: MAX_FINDINGS })).findings.map((f) => ({
+      kind: f.kind,
+      text: f.text,
+      effect: f.effect,
+      significant: f.significant,
+      resultIds: [...f.resultIds],
+    }));
 }

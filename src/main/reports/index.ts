@@ -9,7 +9,7 @@ export {
   REPORT_TOP,
   type CollectReportDeps,
 } from './collect';
-export { kpiFindings, MAX_FINDINGS, type Finding, type FindingsSource } from './findings';
+export { engineFindings, kpiFindings, MAX_FINDINGS, type Finding, type FindingsSource } from './findings';
 export { buildReportHtml, REPORT_CSP } from './html';
 export { buildReportXlsx } from './xlsx';
 export {

@@ -1,6 +1,6 @@
 import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
-import { reportFileName, requirePrinter, writeReport } from '../../reports';
+import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 
@@ -26,7 +26,16 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
     // The report's alerts: the monitor runs not compared yet are compared first (issue 31.5).
     await compareUncheckedRuns({ store: ctx.store, now: ctx.now, pipeline: ctx.alerts });
     const written = await writeReport(
-      { store: ctx.store, visibility: ctx.visibility, now: ctx.now },
+      {
+        store: ctx.store,
+        visibility: ctx.visibility,
+        now: ctx.now,
+        findings: engineFindings({
+          store: ctx.store,
+          now: ctx.now,
+          activeJudge: () => ctx.settings.get().positioningJudge,
+        }),
+      },
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },
       path,
       format,
