@@ -84,14 +84,14 @@ describe('reports.write over IPC', () => {
       settings.update({ serviceProfileBuiltin: null });
     }
     const doc = parseReportHtml(readFileSync(answer, 'utf8'));
-    const headers = [...doc.querySelectorAll('th')].map((th) => th.textContent ?? '');
+    const headers = Array.from(doc.querySelectorAll('th')).map((th) => th.textContent ?? '');
     expect(headers).toContain('ChatGPT');
     expect(headers).not.toContain('Assistant A');
     // Without a profile, the spec's neutral label.
     answer = join(dir, 'neutral.html');
     expect(await invoke({ monitorId, period: { days: 3 } })).toMatchObject({ ok: true });
     const neutral = parseReportHtml(readFileSync(answer, 'utf8'));
-    expect([...neutral.querySelectorAll('th')].map((th) => th.textContent)).toContain('Assistant A');
+    expect(Array.from(neutral.querySelectorAll('th')).map((th) => th.textContent)).toContain('Assistant A');
   });
 
   it('writes XLSX when asked, with the focus brand chosen', async () => {
