@@ -5,6 +5,7 @@ import type { AlertData, AlertKind, AlertScope, NewAlert } from '../alerts/types
 import type { ChangeBrand } from './change-alerts';
 import { rateInterval, rounded, separation, type IntervalValue } from './change-stats';
 import { testNet, testRates } from './findings/significance';
+import type { PositioningCellSums } from './findings/types';
 import { netSentimentInterval } from './net-sentiment';
 import { holm } from './trend-test';
 
@@ -36,18 +37,9 @@ import { holm } from './trend-test';
 /** The chance that a check raises any positioning alert where nothing changed (Holm, as the trend rule). */
 export const POSITIONING_ALPHA = 0.01;
 
-/** One brand's positioning counts in one engine × location of one run. */
-export interface PositioningSliceCounts {
+/** One brand's positioning counts in one engine × location of one run (the findings' cell sums). */
+export interface PositioningSliceCounts extends PositioningCellSums {
   runId: string;
-  engine: string;
-  loc: string;
-  brandId: string;
-  /** Answers naming the brand that the judge scored. */
-  n: number;
-  top: number;
-  recommended: number;
-  positive: number;
-  negative: number;
 }
 
 export interface PositioningChangeInput {
