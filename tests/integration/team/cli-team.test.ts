@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
+import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
 // `parallax team …`, `parallax workspace …` and --workspace as real child processes against a
 // real PostgreSQL. No keychain here (D-Bus is cut off): the owner's password comes from
@@ -261,7 +262,9 @@ describe('with a team server', () => {
     try {
       const out = await parallax(['team', 'status'], owner, ownerEnv());
       expect(out.code).toBe(1);
-      expect(out.stderr).toMatch(/version 99, newer than this Parallax knows \(version 1\)/);
+      expect(out.stderr).toMatch(
+        new RegExp(`version 99, newer than this Parallax knows \\(version ${TEAM_SCHEMA_VERSION}\\)`),
+      );
     } finally {
       await server.query('DELETE FROM parallax.schema_version WHERE version = 99', [], database);
     }

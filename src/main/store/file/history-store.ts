@@ -23,6 +23,7 @@ import {
   type ResultsApi,
 } from '../answers';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
+import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
 import { createRunsApi, createRunOwnersApi, type RunsApi, type RunOwnersApi } from '../runs';
 import { createSearchApi, type SearchApi } from '../search';
@@ -63,6 +64,8 @@ export interface HistoryStore
     PageArchiveApi {
   readonly path: string;
   readonly readonly: boolean;
+  /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
+  readonly replica: ReplicaApi;
   /** The schema version of the open file. */
   readonly schemaVersion: number;
   /** Versions before and after the migrations applied at open (equal when none ran). */
@@ -135,18 +138,31 @@ export function createHistoryStore(
     ...createPageArchiveApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
-  const guarded = Object.fromEntries(
-    Object.entries(apis).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
-    ]),
-  ) as unknown as Omit<
+  const guardAll = <T extends object>(api: T): T =>
+    Object.fromEntries(
+      Object.entries(api).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as T;
+  const guarded = guardAll(apis) as unknown as Omit<
     HistoryStore,
-    'path' | 'readonly' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+    'path' | 'readonly' | 'replica' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
   >;
+  const replica = guardAll(
+    createReplicaApi(ctx, {
+      results: apis,
+      deleteRun: apis.deleteRun,
+      library: apis,
+      monitors: apis,
+      monitorOptions: apis,
+      discovery: apis,
+    }),
+  );
 
   return {
     ...guarded,
+    replica,
     path: options.path,
     readonly: options.readonly,
     schemaVersion: options.migrated.to,

@@ -10,6 +10,7 @@ import { sql as runSessions } from './008_run_sessions';
 import { sql as distinctTexts } from './009_distinct_texts';
 import { sql as answerDocs } from './010_answer_docs';
 import { sql as packedRows } from './011_packed_rows';
+import { sql as teamSync } from './012_team_sync';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'distinct-texts', sql: distinctTexts },
   { version: 10, name: 'answer-docs', sql: answerDocs },
   { version: 11, name: 'packed-rows', sql: packedRows },
+  { version: 12, name: 'team-sync', sql: teamSync },
 ];
