@@ -17,5 +17,6 @@ export function toSettingsView(settings: Settings, defaultDataFolder: string): S
     monitorsPaused: settings.monitorsPaused,
     mcpRunsEnabled: settings.mcpRunsEnabled,
     mcpBudgetCap: settings.mcpBudgetCap,
+    syncWindowDays: settings.syncWindowDays,
   };
 }

@@ -71,6 +71,7 @@ export function defaultHandlers(): Handlers {
       monitorsPaused: false,
       mcpRunsEnabled: false,
       mcpBudgetCap: null,
+      syncWindowDays: null,
     }),
     'key.status': () => ({
       configured: false,
