@@ -22,12 +22,15 @@ import { registerBrandsCommands } from './brands';
 import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
+import { registerPositioningCommand } from './positioning';
+import { registerChangesCommand } from './changes';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
 import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
+import { registerProfileCommands } from './profile';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -54,6 +57,8 @@ export const commandModules: RegisterCommand[] = [
   registerAlertsCommands,
   registerBrandsCommands,
   registerVisibilityCommand,
+  registerPositioningCommand,
+  registerChangesCommand,
   registerSourcesCommand,
   registerDemoCommand,
   registerReportCommand,
@@ -62,4 +67,5 @@ export const commandModules: RegisterCommand[] = [
   registerTeamCommands,
   registerWorkspaceCommands,
   registerSyncCommands,
+  registerProfileCommands,
 ];

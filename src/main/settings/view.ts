@@ -18,5 +18,6 @@ export function toSettingsView(settings: Settings, defaultDataFolder: string): S
     mcpRunsEnabled: settings.mcpRunsEnabled,
     mcpBudgetCap: settings.mcpBudgetCap,
     syncWindowDays: settings.syncWindowDays,
+    positioningJudge: settings.positioningJudge,
   };
 }

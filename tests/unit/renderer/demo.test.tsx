@@ -128,6 +128,28 @@ describe('demo history', () => {
     expect(useDemoStore.getState().progress?.phase).toBe('building');
   });
 
+  it('the preview demo: asked for with its box, labelled a preview once loaded', async () => {
+    render(<FirstRunView />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every engine (Preview: all engines)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
+    await screen.findByRole('progressbar', { name: 'Demo history progress' });
+    expect(fake.callsTo('demo.load')).toEqual([{ days: 30, preview: true }]);
+    status = {
+      present: true,
+      building: false,
+      days: 30,
+      builtAt: 1,
+      runs: 90,
+      results: 7200,
+      variant: 'preview',
+    };
+    act(() => finish(build({ days: 30, results: 7200, variant: 'preview' })));
+    await waitFor(() => expect(useNavStore.getState().view).toBe('visibility'));
+    expect((await screen.findByTestId('demo-preview-note')).textContent).toMatch(
+      /^Preview: all engines: A preview: the demo asks every engine, including those the spec still lists as coming soon/,
+    );
+  });
+
   it('cancels a build: demo.cancel is called, what was built is kept and the view stays', async () => {
     render(<FirstRunView />);
     fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));

@@ -22,6 +22,8 @@ export interface SettingsView {
   mcpBudgetCap: number | null;
   /** With a team: pull only runs of the last N days; null = everything. */
   syncWindowDays: number | null;
+  /** The judge whose positioning views and exports read ('builtin' by default; added field). */
+  positioningJudge?: string;
 }
 
 export const settingsPatchSchema = z.object(userSettingsFields).partial().strict();
