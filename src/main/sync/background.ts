@@ -1,16 +1,20 @@
 import type { SyncReportView, SyncStatusView } from '../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../store';
-import { TeamError, type TeamService } from '../team';
+import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../team';
 import { APP_TUNING } from './context';
 import { SyncError } from './errors';
 import { syncWorkspace } from './sync';
+import { WORKSPACE_LINK_META } from './target';
 
 // The app's background sync: at start, after a run, every few minutes, and when asked (the
 // sidebar's status, a NOTIFY from the team). One sync at a time (a request during one runs once
 // after it); small local transactions with a yield to the event loop between batches, so the
 // views' queries never wait long. With the server down the state says "offline" and the next try
 // backs off (30 s doubling to the interval); everything local keeps working and what was recorded
-// meanwhile is in the outbox, pushed by the next sync that reaches the server.
+// meanwhile is in the outbox, pushed by the next sync that reaches the server. After a sync, one
+// connection LISTENs on the workspace's channel (team migration 2's NOTIFY triggers): a
+// teammate's write syncs here within a second; the connection is reopened with the same backoff
+// when it drops. (A desktop's own push notifies it too: that costs one empty sync.)
 
 export interface BackgroundSyncDeps {
   team: TeamService;
@@ -26,6 +30,8 @@ export interface BackgroundSyncDeps {
   intervalMs?: number;
   /** First delay when offline (doubled up to intervalMs). */
   retryMs?: number;
+  /** Keep a LISTEN connection for the team's NOTIFY (default true). */
+  listen?: boolean;
 }
 
 export interface BackgroundSync {
@@ -60,6 +66,46 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
   let closed = false;
   let lastProgressAt = 0;
   const controller = new AbortController();
+  let listener: TeamClient | null = null;
+  let listening = false;
+  let listenDelay = firstRetry;
+  let notified: NodeJS.Timeout | null = null;
+
+  /** Many NOTIFYs (one per statement) become one sync a second later. */
+  const onNotify = (): void => {
+    if (closed || notified) return;
+    notified = setTimeout(() => {
+      notified = null;
+      void syncNow();
+    }, 1000);
+    notified.unref?.();
+  };
+  const relisten = (): void => {
+    listening = false;
+    listener = null;
+    if (closed) return;
+    setTimeout(() => void ensureListener(), listenDelay).unref?.();
+    listenDelay = Math.min(listenDelay * 2, interval);
+  };
+  async function ensureListener(): Promise<void> {
+    if (closed || listening || deps.listen === false) return;
+    const workspaceId = deps.store().getMeta(WORKSPACE_LINK_META);
+    const config = await deps.team.configured();
+    if (workspaceId === null || config === null) return;
+    listening = true;
+    try {
+      const client = await openTeamClient(config.url);
+      listener = client;
+      await client.listen(workspaceChannel(workspaceId), onNotify, () => {
+        void client.end();
+        relisten();
+      });
+      listenDelay = firstRetry;
+      if (closed) await client.end();
+    } catch {
+      relisten();
+    }
+  }
 
   const update = (patch: Partial<SyncStatusView>): void => {
     status = { ...status, ...patch };
@@ -131,6 +177,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
       ...localCounts(),
     });
     schedule(interval);
+    void ensureListener();
   }
 
   async function syncNow(): Promise<SyncStatusView> {
@@ -161,7 +208,9 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (notified) clearTimeout(notified);
       controller.abort();
+      await listener?.end();
       await running?.catch(() => undefined);
     },
   };

@@ -89,6 +89,35 @@ describe('background sync', () => {
     expect(statuses.filter((s) => s.state === 'syncing' && s.progress?.total === 0).length).toBe(2);
   });
 
+  it('wakes on a teammate’s write (LISTEN/NOTIFY) without waiting for its timer', async () => {
+    const listeners = async (): Promise<number> =>
+      Number(
+        (
+          await server.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN%'",
+            [],
+            team.database,
+          )
+        ).rows[0]?.n,
+      );
+    const before = await listeners();
+    const a = team.desktop('alice', 'a3');
+    const b = team.desktop('alice', 'b3');
+    const statuses: SyncStatusView[] = [];
+    const sync = background(a, statuses);
+    expect((await sync.syncNow()).state).toBe('idle');
+    const synced = statuses.filter((s) => s.state === 'idle').length;
+    // The listening connection is opened after the sync: wait until the server has it.
+    await expect.poll(listeners, { timeout: 20_000 }).toBeGreaterThan(before);
+    b.store.saveBrand({ name: 'Notifia', kind: 'brand' });
+    await b.sync();
+    // The sync the NOTIFY started ends (the brand itself comes in its first step).
+    await expect
+      .poll(() => statuses.filter((s) => s.state === 'idle').length, { timeout: 20_000 })
+      .toBeGreaterThan(synced);
+    expect(a.store.listBrands().map((x) => x.name)).toContain('Notifia');
+  });
+
   it('is off without a team', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'parallax-bg-off-'));
     dirs.push(dir);
