@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { MODEL_REPLY_JSON_SCHEMA, POSITIONING_TOOL } from '../../../shared/positioning/model-contract';
 import { classifyFailure, type ModelCaller, type ModelPrompt, type ModelReplyOutcome } from './caller';
-import type { ModelJudgeConfig } from './config';
+import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
 import type { CallerOptions } from './openai-caller';
 
 // Anthropic's Messages API through the official `@anthropic-ai/sdk`. Its structured output is
@@ -31,7 +31,6 @@ export function createAnthropicCaller(config: ModelJudgeConfig, key: string, opt
           {
             model: config.model,
             max_tokens: MAX_TOKENS,
-            temperature: 0,
             system: prompt.system,
             messages: [{ role: 'user', content: prompt.user }],
             tools: [

@@ -4,7 +4,7 @@ import type { BrandPositioning, JudgeInput, JudgeRef } from '../../../shared/pos
 import type { JudgeCacheKey, JudgeVerdict } from '../../store';
 import type { RescoreJudge } from '../../positioning/rescore-pipeline';
 import { ModelCallError, type ModelCaller, type TokenUsage } from './caller';
-import { modelJudgeRef, type ModelJudgeConfig } from './config';
+import { modelJudgeRef, type ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
 import { usdOf } from './cost';
 import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { InvalidReply, parseReply, toPositionings } from './verdict';

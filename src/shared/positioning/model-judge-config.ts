@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { MODEL_PROMPT_VERSION } from '../../../shared/positioning/model-contract';
-import type { JudgeRef } from '../../../shared/positioning/types';
+import { MODEL_PROMPT_VERSION } from './model-contract';
+import type { JudgeRef } from './types';
 
 // A model judge's settings (kept in the settings file; its key never is: the OS keychain holds
-// it under its own account, see judge-key.ts). 'openai' is api.openai.com; 'openai-compatible'
+// it under its own account, see src/main/judges/model/judge-key.ts). Shared: the settings file,
+// the CLI and the app's Settings form validate it the same way. 'openai' is api.openai.com; 'openai-compatible'
 // any endpoint speaking OpenAI's chat completions (Azure OpenAI, OpenRouter, Ollama, LM Studio,
 // the sandbox) at its base URL; 'anthropic' is Anthropic's Messages API.
 
