@@ -141,6 +141,7 @@ describe('parallax positioning rescore --judge model', () => {
   }, 120_000);
 
   it('stops at Ctrl-C (exit 130) and the next run finishes without paying twice', async () => {
+    expect((await cli([...SET, '--base-url', `${sandbox.baseUrl}/v1`, '--budget', 'none'])).code).toBe(0);
     sandbox.scriptFault({ path: '/v1/chat/completions', fault: 'slow', slowMs: 300, times: 8 });
     const before = calls();
     const child = spawnCli(['positioning', 'rescore', '--judge', 'model', '--yes', '--db', big], {
@@ -150,7 +151,7 @@ describe('parallax positioning rescore --judge model', () => {
     await child.waitFor(/\(\d0 %\)/);
     child.child.kill('SIGINT');
     const stopped = await child.exited;
-    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.code, stopped.stderr + stopped.stdout).toBe(130);
     expect(stopped.stdout).toMatch(/Stopped at \d+ of 48 answers.*rescore --judge model/);
     const rest = await cli(['--json', 'positioning', 'rescore', '--judge', 'model', '--yes', '--db', big]);
     expect(rest.code, rest.stderr).toBe(0);

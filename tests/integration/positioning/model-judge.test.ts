@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createModelCaller,
   createModelJudge,
+  estimateTokens,
   ModelJudgeStopped,
   type JudgeCache,
   type ModelJudgeConfig,
@@ -123,6 +124,19 @@ describe('model judge against the sandbox as a model', () => {
     expect(judge.usage.calls).toBe(ANSWERS.length);
     expect(judge.usage.inputTokens).toBeGreaterThan(0);
     expect(judge.usage.usd).toBeGreaterThan(0);
+    // The estimate errs high, within reason, against the tokens the endpoint reported.
+    const est = inputs.reduce(
+      (sum, input, i) => {
+        const t = estimateTokens('openai-compatible', input, (verdicts[i] as BrandPositioning[]).length);
+        return { input: sum.input + t.input, output: sum.output + t.output };
+      },
+      { input: 0, output: 0 },
+    );
+    console.info(
+      `estimate vs actual (sandbox answers): input ${est.input} vs ${judge.usage.inputTokens}, output ${est.output} vs ${judge.usage.outputTokens}`,
+    );
+    expect(est.input).toBeGreaterThanOrEqual(judge.usage.inputTokens);
+    expect(est.input).toBeLessThan(judge.usage.inputTokens * 1.5);
   });
 
   it('labels answers through Anthropic’s SDK and forced tool use (/v1/messages)', async () => {

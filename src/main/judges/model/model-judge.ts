@@ -55,6 +55,8 @@ export interface ModelJudge extends RescoreJudge {
   readonly usage: ModelJudgeUsage;
 }
 
+const NEVER = new AbortController().signal;
+
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export function cacheKeyOf(input: JudgeInput, ref: JudgeRef): JudgeCacheKey {
@@ -98,14 +100,16 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
   }
 
   /** One try: the positionings, or an error saying why not (thrown: a call failure). */
-  async function attempt(input: JudgeInput, signal: AbortSignal): Promise<BrandPositioning[]> {
-    const outcome = await caller.call({ system: MODEL_SYSTEM_PROMPT, user: judgePayload(input) }, signal);
+  async function attempt(input: JudgeInput): Promise<BrandPositioning[]> {
+    // Calls are not aborted by a stop: the batch under way finishes (it is small) and is written,
+    // so what it paid for lands in the history, not only in the cache.
+    const outcome = await caller.call({ system: MODEL_SYSTEM_PROMPT, user: judgePayload(input) }, NEVER);
     count(outcome.usage);
     if (outcome.kind === 'refusal') throw new InvalidReply(`the model refused: ${outcome.reason}`);
     return toPositionings(parseReply(outcome.content), input, ref);
   }
 
-  async function judgeOne(input: JudgeInput, signal: AbortSignal): Promise<JudgeVerdict> {
+  async function judgeOne(input: JudgeInput): Promise<JudgeVerdict> {
     const key = cacheKeyOf(input, ref);
     const cached = cache.get(key);
     if (cached !== null) {
@@ -120,7 +124,7 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
       }
       const before = { input: usage.inputTokens, output: usage.outputTokens };
       try {
-        const positionings = await attempt(input, signal);
+        const positionings = await attempt(input);
         cache.put(key, positionings, {
           input: usage.inputTokens - before.input,
           output: usage.outputTokens - before.output,
@@ -145,8 +149,8 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
   return {
     ref,
     usage,
-    async judgeBatch(inputs, signal) {
-      const verdicts = await mapLimited(inputs, config.concurrency, (input) => judgeOne(input, signal));
+    async judgeBatch(inputs) {
+      const verdicts = await mapLimited(inputs, config.concurrency, (input) => judgeOne(input));
       // Answers left unjudged by a stop are not written as "not scored": the batch is dropped
       // (what was paid for is in the cache) and the job resumes from it.
       if (stopped !== null) throw stopped;
