@@ -45,6 +45,8 @@ import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
 import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { teamHandlers } from './handlers/team';
+import { judgeHandlers } from './handlers/judge';
+import { createJudgeService } from '../judges/model/judge-service';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
@@ -99,6 +101,8 @@ export interface CoreDeps {
   positioningWorker?: WorkerScript;
   /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
   teamPasswords?: SecretStore;
+  /** The model judge's keychain entry (openJudgeKeyStore); none: its key cannot be saved. */
+  judgeKeys?: SecretStore;
   /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
   env?: NodeJS.ProcessEnv;
   /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
@@ -285,6 +289,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     alerts,
     webhooks,
     team,
+    judge: createJudgeService({
+      settings: deps.settings,
+      secrets:
+        deps.judgeKeys ??
+        createUnavailableSecretStore(
+          new SecretStoreUnavailableError('No keychain was given to keep the judge’s key.'),
+        ),
+    }),
     workspaces: { registry, team },
     switchWorkspace:
       deps.switchWorkspace ??
@@ -315,6 +327,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
     ...teamHandlers(ctx),
+    ...judgeHandlers(ctx),
     ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());

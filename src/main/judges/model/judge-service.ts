@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  modelJudgeConfigSchema,
-  modelJudgeRef,
-  type ModelJudgeConfig,
-} from '../../../shared/positioning/model-judge-config';
+import type { JudgeStatusView } from '../../../shared/ipc/channels/judge';
+import { modelJudgeConfigSchema, modelJudgeRef } from '../../../shared/positioning/model-judge-config';
 import type { SecretStore } from '../../secrets/secret-store';
 import type { SettingsStore } from '../../settings/settings-store';
 import { maskJudgeKey } from './judge-key';
@@ -14,14 +11,7 @@ import { maskJudgeKey } from './judge-key';
 // (built-in or the model) is the positioningJudge setting. What it reports back carries the
 // key's masked label only.
 
-export interface JudgeStatusView {
-  config: ModelJudgeConfig | null;
-  /** The model judge's id and version (null when none is set). */
-  judge: { id: string; version: string } | null;
-  key: { set: boolean; masked: string | null; backend: string; warning: string | null };
-  /** The judge whose rows the views read: 'builtin' or the model judge's id. */
-  active: string;
-}
+export type { JudgeStatusView };
 
 export class JudgeSettingsError extends Error {
   override readonly name = 'JudgeSettingsError';
