@@ -59,7 +59,9 @@ async function confirm(ctx: CliContext, plan: ModelRescorePlan): Promise<boolean
   if (!ctx.stdin.isTTY) return true;
   const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
   const reply = await rl
-    .question(`Send ${plan.estimate.answers.toLocaleString('en')} answers to ${plan.ref.id} for about ${formatUsd(plan.estimate.usd)}? [y/N] `)
+    .question(
+      `Send ${plan.estimate.answers.toLocaleString('en')} answers to ${plan.ref.id} for about ${formatUsd(plan.estimate.usd)}? [y/N] `,
+    )
     .finally(() => rl.close());
   return /^y(es)?$/i.test(reply.trim());
 }
@@ -78,10 +80,16 @@ async function judgeKey(ctx: CliContext, provider: string): Promise<string> {
   if (key !== null) return key;
   // Local servers (Ollama, LM Studio) take any key; the hosted ones refuse the call anyway.
   if (provider === 'openai-compatible') return 'no-key';
-  throw new CliUsageError('No key for the model judge: run `parallax judge set` (the key goes to the keychain)');
+  throw new CliUsageError(
+    'No key for the model judge: run `parallax judge set` (the key goes to the keychain)',
+  );
 }
 
-export async function rescoreModelFromCli(ctx: CliContext, core: CliCore, options: ModelRescoreCliOptions): Promise<void> {
+export async function rescoreModelFromCli(
+  ctx: CliContext,
+  core: CliCore,
+  options: ModelRescoreCliOptions,
+): Promise<void> {
   const config = core.settings?.get().positioningModelJudge ?? null;
   if (config === null)
     throw new CliUsageError('No model judge is set: run `parallax judge set --provider … --model …` first');
@@ -95,13 +103,22 @@ export async function rescoreModelFromCli(ctx: CliContext, core: CliCore, option
   printEstimate(ctx, plan, config.budget);
   if (plan.overBudget !== null) {
     if (plan.fresh) core.store.posRescoreDrop();
-    if (ctx.json) writeJson(ctx, { outcome: 'refused', reason: 'budget', message: plan.overBudget, estimate: estimateJson(plan) });
+    if (ctx.json)
+      writeJson(ctx, {
+        outcome: 'refused',
+        reason: 'budget',
+        message: plan.overBudget,
+        estimate: estimateJson(plan),
+      });
     writeLine(ctx.stderr, `parallax: ${plan.overBudget}`);
     throw new CliExit(EXIT_JOBS_FAILED);
   }
   if (plan.estimate.answers > 0 && !options.yes && !(await confirm(ctx, plan))) {
     core.store.posRescorePause();
-    return writeLine(ctx.stderr, 'Nothing sent (the re-score is recorded, paused: run the command again to start it).');
+    return writeLine(
+      ctx.stderr,
+      'Nothing sent (the re-score is recorded, paused: run the command again to start it).',
+    );
   }
   const judge = createModelJudge({
     config,
@@ -112,20 +129,48 @@ export async function rescoreModelFromCli(ctx: CliContext, core: CliCore, option
   const names = new Map(core.store.listBrands().map((b) => [b.id, b.name]));
   const status = rescoreStatus(core.store, false);
   if (outcome instanceof ModelJudgeStopped) {
-    if (ctx.json) writeJson(ctx, { outcome: 'stopped', reason: outcome.reason, message: outcome.message, usage: judge.usage, estimate: estimateJson(plan), job: status.job });
+    if (ctx.json)
+      writeJson(ctx, {
+        outcome: 'stopped',
+        reason: outcome.reason,
+        message: outcome.message,
+        usage: judge.usage,
+        estimate: estimateJson(plan),
+        job: status.job,
+      });
     else {
       writeLine(ctx.stderr, `parallax: the re-score stopped: ${outcome.message}`);
       const moved = status.job?.moved;
-      if (moved) for (const line of movedLines(moved, (id) => names.get(id) ?? id)) writeLine(ctx.stdout, `  so far: ${line}`);
+      if (moved)
+        for (const line of movedLines(moved, (id) => names.get(id) ?? id))
+          writeLine(ctx.stdout, `  so far: ${line}`);
     }
     throw new CliExit(EXIT_JOBS_FAILED);
   }
-  if (ctx.json) writeJson(ctx, { ...outcome.result, seconds: outcome.seconds, usage: judge.usage, estimate: estimateJson(plan), job: status.job, last: status.last });
+  if (ctx.json)
+    writeJson(ctx, {
+      ...outcome.result,
+      seconds: outcome.seconds,
+      usage: judge.usage,
+      estimate: estimateJson(plan),
+      job: status.job,
+      last: status.last,
+    });
   else {
-    printOutcome({ ...ctx, json: false }, outcome.result, status, outcome.seconds, (id) => names.get(id) ?? id, ' --judge model');
+    printOutcome(
+      { ...ctx, json: false },
+      outcome.result,
+      status,
+      outcome.seconds,
+      (id) => names.get(id) ?? id,
+      ' --judge model',
+    );
     writeLine(ctx.stdout, `Model usage: ${usageLine(judge.usage)}.`);
     if (outcome.result.outcome === 'finished' && core.settings?.get().positioningJudge !== plan.ref.id)
-      writeLine(ctx.stdout, 'The views still read the built-in judge: `parallax judge set --active model` to read these.');
+      writeLine(
+        ctx.stdout,
+        'The views still read the built-in judge: `parallax judge set --active model` to read these.',
+      );
   }
   if (outcome.result.outcome === 'canceled') throw new CliExit(EXIT_INTERRUPTED);
 }
@@ -143,7 +188,8 @@ async function runWithSignals(
     interrupts += 1;
     if (interrupts === 1) {
       abort.abort();
-      if (!ctx.json) writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
+      if (!ctx.json)
+        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
     } else signals.exitNow(EXIT_INTERRUPTED);
   });
   const progress = progressReporter(ctx, plan.job, plan.ref.id);

@@ -35,7 +35,8 @@ interface SetFlags {
 function number(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new CliUsageError(`${flag} must be a number, got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new CliUsageError(`${flag} must be a number, got "${value}"`);
   return n;
 }
 
@@ -43,7 +44,8 @@ function number(flag: string, value: string | undefined): number | undefined {
 function mergedConfig(stored: ModelJudgeConfig | null, f: SetFlags): Record<string, unknown> {
   if (stored === null && (f.provider === undefined || f.model === undefined))
     throw new CliUsageError('No model judge is set yet: pass --provider and --model');
-  const budget = f.budget === undefined ? undefined : f.budget === 'none' ? null : number('--budget', f.budget);
+  const budget =
+    f.budget === undefined ? undefined : f.budget === 'none' ? null : number('--budget', f.budget);
   const pick = <T>(given: T | undefined, kept: T | undefined, fallback: T): T => given ?? kept ?? fallback;
   return {
     provider: pick(f.provider, stored?.provider, 'openai'),
@@ -75,7 +77,10 @@ async function guarded<T>(ctx: CliContext, op: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof JudgeSettingsError) {
       const lines = Object.entries(error.fields).map(([f, m]) => `${FLAG_OF[f] ?? f}: ${m}`);
-      if (ctx.json) writeJson(ctx, { error: { code: 'INVALID_JUDGE_SETTINGS', message: error.message, fields: error.fields } });
+      if (ctx.json)
+        writeJson(ctx, {
+          error: { code: 'INVALID_JUDGE_SETTINGS', message: error.message, fields: error.fields },
+        });
       writeLine(ctx.stderr, `parallax: invalid judge settings:\n  ${lines.join('\n  ')}`);
       throw new CliExit(EXIT_USAGE);
     }
@@ -89,11 +94,18 @@ function printStatus(ctx: CliContext, s: JudgeStatusView): void {
   const c = s.config;
   const price = (usd: number) => `$${usd} per million tokens`;
   writeLine(ctx.stdout, `Active judge: ${s.active}${s.active === 'builtin' ? ' (built-in)' : ''}`);
-  if (c === null) return writeLine(ctx.stdout, 'Model judge: not set (`parallax judge set --provider … --model …`)');
+  if (c === null)
+    return writeLine(ctx.stdout, 'Model judge: not set (`parallax judge set --provider … --model …`)');
   writeLine(ctx.stdout, `Model judge: ${s.judge?.id ?? ''} (version ${s.judge?.version ?? ''})`);
-  writeLine(ctx.stdout, `  Provider:    ${c.provider}${c.baseUrl ? ` at ${c.baseUrl}` : ''}${c.apiVersion ? ` (api-version ${c.apiVersion})` : ''}`);
+  writeLine(
+    ctx.stdout,
+    `  Provider:    ${c.provider}${c.baseUrl ? ` at ${c.baseUrl}` : ''}${c.apiVersion ? ` (api-version ${c.apiVersion})` : ''}`,
+  );
   writeLine(ctx.stdout, `  Prices:      input ${price(c.priceIn)}, output ${price(c.priceOut)}`);
-  writeLine(ctx.stdout, `  Budget:      ${c.budget === null ? 'none' : `$${c.budget.toFixed(2)} per re-score`}`);
+  writeLine(
+    ctx.stdout,
+    `  Budget:      ${c.budget === null ? 'none' : `$${c.budget.toFixed(2)} per re-score`}`,
+  );
   writeLine(ctx.stdout, `  Concurrency: ${c.concurrency} calls at once`);
   writeLine(ctx.stdout, `  Key:         ${s.key.masked ?? 'not set'} (${s.key.backend})`);
   if (s.key.warning) writeLine(ctx.stdout, `  Note:        ${s.key.warning}`);
@@ -117,15 +129,23 @@ export function judgeCommandModule(overrides: Partial<JudgeCommandDeps> = {}): R
 
     judge
       .command('set')
-      .description('Set the model judge; the key is read from a hidden prompt or stdin and kept in the OS keychain')
+      .description(
+        'Set the model judge; the key is read from a hidden prompt or stdin and kept in the OS keychain',
+      )
       .allowExcessArguments(true)
-      .option('--provider <name>', 'openai, anthropic or openai-compatible (Azure, OpenRouter, Ollama, LM Studio)')
+      .option(
+        '--provider <name>',
+        'openai, anthropic or openai-compatible (Azure, OpenRouter, Ollama, LM Studio)',
+      )
       .option('--model <name>', 'the model (Azure: the deployment name)')
       .option('--base-url <url>', 'the endpoint (required for openai-compatible; none to clear)')
       .option('--api-version <v>', 'Azure OpenAI api-version (none to clear)')
       .option('--price-in <usd>', 'US dollars per million input tokens (for the estimate and the budget)')
       .option('--price-out <usd>', 'US dollars per million output tokens')
-      .option('--budget <usd>', 'refuse a re-score estimated above this, stop one that spends it (none: no cap)')
+      .option(
+        '--budget <usd>',
+        'refuse a re-score estimated above this, stop one that spends it (none: no cap)',
+      )
       .option('--concurrency <n>', `calls at once (default ${DEFAULT_CONCURRENCY})`)
       .option('--active <judge>', 'the judge the views read: model or builtin')
       .option('--no-key', 'do not ask for a key (keep the stored one; local endpoints need none)')
@@ -147,7 +167,10 @@ export function judgeCommandModule(overrides: Partial<JudgeCommandDeps> = {}): R
           }),
         );
         if (ctx.json) return writeJson(ctx, status);
-        writeLine(ctx.stdout, `Model judge set: ${status.judge?.id ?? ''}${typed ? `, key ${status.key.masked ?? ''} saved in ${status.key.backend}` : ''}.`);
+        writeLine(
+          ctx.stdout,
+          `Model judge set: ${status.judge?.id ?? ''}${typed ? `, key ${status.key.masked ?? ''} saved in ${status.key.backend}` : ''}.`,
+        );
         printStatus(ctx, status);
       });
 
@@ -162,12 +185,20 @@ export function judgeCommandModule(overrides: Partial<JudgeCommandDeps> = {}): R
 
     judge
       .command('delete')
-      .description('Forget the model judge and delete its key from the keychain (the views read the built-in judge)')
+      .description(
+        'Forget the model judge and delete its key from the keychain (the views read the built-in judge)',
+      )
       .action(async () => {
         const service = await deps.openService(ctx.env);
         const result = await guarded(ctx, () => service.delete());
         if (ctx.json) writeJson(ctx, result);
-        else writeLine(ctx.stdout, result.deleted ? 'Model judge and its key deleted; the views read the built-in judge.' : 'No model judge was set.');
+        else
+          writeLine(
+            ctx.stdout,
+            result.deleted
+              ? 'Model judge and its key deleted; the views read the built-in judge.'
+              : 'No model judge was set.',
+          );
       });
   };
 }

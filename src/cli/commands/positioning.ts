@@ -257,7 +257,9 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
       const flags = command.optsWithGlobals<{ judge?: string; since?: string; yes?: boolean; db?: string }>();
       const judge = flags.judge ?? 'builtin';
       if (judge !== 'builtin' && judge !== 'model')
-        throw new CliUsageError(`--judge must be builtin (the built-in judge) or model (yours), got "${judge}"`);
+        throw new CliUsageError(
+          `--judge must be builtin (the built-in judge) or model (yours), got "${judge}"`,
+        );
       const fromDay =
         flags.since === undefined
           ? null

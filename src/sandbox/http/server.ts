@@ -168,7 +168,9 @@ function authenticate(core: SandboxCore, call: Call): NonNullable<Call['account'
   // Anthropic's SDK sends its key as x-api-key (the sandbox's /v1/messages speaks its protocol).
   const header =
     call.req.headers.authorization ??
-    (typeof anthropicKey === 'string' && CHAT_TEMPLATES.has(call.template) ? `Bearer ${anthropicKey}` : undefined);
+    (typeof anthropicKey === 'string' && CHAT_TEMPLATES.has(call.template)
+      ? `Bearer ${anthropicKey}`
+      : undefined);
   // Only "Bearer <token>" counts; a lower-case "bearer" is no key at all (service facts §2).
   if (header === undefined || !header.startsWith('Bearer ') || header.slice(7).trim() === '') {
     throw new HttpError(401, 'MISSING_API_KEY', 'Send the API key as Authorization: Bearer <key>');

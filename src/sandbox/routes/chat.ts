@@ -1,4 +1,8 @@
-import { MODEL_REPLY_JSON_SCHEMA, POSITIONING_TOOL, readJudgePayload } from '../../shared/positioning/model-contract';
+import {
+  MODEL_REPLY_JSON_SCHEMA,
+  POSITIONING_TOOL,
+  readJudgePayload,
+} from '../../shared/positioning/model-contract';
 import { recoverSandboxPositioning } from '../engines/positioning';
 import type { SandboxCore } from '../core/sandbox-core';
 import { parseJson, readBody, SINGLE_BODY_LIMIT } from '../http/body';
@@ -78,7 +82,9 @@ export async function chatCompletions(call: Call, core: SandboxCore): Promise<Re
         ? 'Sure! Here is the positioning: {brands: [top pick…'
         : JSON.stringify(judged(messages));
   const format = (body as { response_format?: { json_schema?: { schema?: unknown } } }).response_format;
-  const input = tokens(promptChars(body, messages) + JSON.stringify(format?.json_schema?.schema ?? '').length);
+  const input = tokens(
+    promptChars(body, messages) + JSON.stringify(format?.json_schema?.schema ?? '').length,
+  );
   const output = tokens(content?.length ?? REFUSAL.length);
   return json(200, {
     id: `chatcmpl-${call.requestId}`,
@@ -111,7 +117,9 @@ export async function messages(call: Call): Promise<Reply> {
         ? [{ type: 'text', text: 'Sure! Here is the positioning: {brands: [top pick…' }]
         : [{ type: 'tool_use', id: `toolu_${call.requestId}`, name: POSITIONING_TOOL, input: answer }];
   const stop = fault === 'refusal' ? 'refusal' : content[0]?.type === 'tool_use' ? 'tool_use' : 'end_turn';
-  const input = tokens(promptChars(body, list) + JSON.stringify(tool?.input_schema ?? MODEL_REPLY_JSON_SCHEMA).length);
+  const input = tokens(
+    promptChars(body, list) + JSON.stringify(tool?.input_schema ?? MODEL_REPLY_JSON_SCHEMA).length,
+  );
   const output = tokens(JSON.stringify(content).length);
   return json(200, {
     id: `msg_${call.requestId}`,

@@ -38,9 +38,7 @@ export const modelReplySchema = z.object({
         status: statusSchema,
         sentiment: z.object({ label: polaritySchema, score: z.number().min(-1).max(1) }),
         evidence: z.array(z.string().min(1).max(2000)).max(10),
-        attributes: z
-          .array(z.object({ text: z.string().min(1).max(200), polarity: polaritySchema }))
-          .max(30),
+        attributes: z.array(z.object({ text: z.string().min(1).max(200), polarity: polaritySchema })).max(30),
       }),
     )
     .max(500),

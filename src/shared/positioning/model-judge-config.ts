@@ -45,5 +45,8 @@ export const DEFAULT_CONCURRENCY = 4;
 
 /** The judge's name and version: a new prompt or another model is another scoring. */
 export function modelJudgeRef(config: Pick<ModelJudgeConfig, 'provider' | 'model'>): JudgeRef {
-  return { id: `model:${config.provider}:${config.model}`, version: `${MODEL_PROMPT_VERSION}+${config.model}` };
+  return {
+    id: `model:${config.provider}:${config.model}`,
+    version: `${MODEL_PROMPT_VERSION}+${config.model}`,
+  };
 }

@@ -25,7 +25,11 @@ function history(name: string, runs: number): string {
   const store = openTemp(path);
   for (const b of BRANDS) store.saveBrand(b);
   for (let k = 0; k < runs; k++) {
-    const run = newRun(store, { prompts: ['p1', 'p2'], engines: ['assistant-a', 'assistant-b'], countries: ['US', 'DE'] });
+    const run = newRun(store, {
+      prompts: ['p1', 'p2'],
+      engines: ['assistant-a', 'assistant-b'],
+      countries: ['US', 'DE'],
+    });
     storeAnswers(store, run.jobs, AT, k);
   }
   store.close();
@@ -84,7 +88,14 @@ describe('parallax judge', () => {
     const status = await cli(['--json', 'judge', 'status']);
     const view = JSON.parse(status.stdout) as Record<string, unknown>;
     expect(view).toMatchObject({
-      config: { provider: 'openai-compatible', model: 'sandbox-judge', priceIn: 2, priceOut: 8, budget: null, concurrency: 3 },
+      config: {
+        provider: 'openai-compatible',
+        model: 'sandbox-judge',
+        priceIn: 2,
+        priceOut: 8,
+        budget: null,
+        concurrency: 3,
+      },
       judge: { id: 'model:openai-compatible:sandbox-judge', version: 'p1+sandbox-judge' },
       key: { set: true, masked: `sk_…${sandbox.apiKey.slice(-4)}` },
       active: 'builtin',
@@ -126,7 +137,7 @@ describe('parallax positioning rescore --judge model', () => {
     );
     const file = new Database(db, { readonly: true });
     const rows = file
-      .prepare("SELECT count(*) FROM pos_answer a JOIN pos_judges j ON j.id = a.judge WHERE j.name = ?")
+      .prepare('SELECT count(*) FROM pos_answer a JOIN pos_judges j ON j.id = a.judge WHERE j.name = ?')
       .pluck()
       .get('model:openai-compatible:sandbox-judge');
     file.close();
@@ -134,7 +145,10 @@ describe('parallax positioning rescore --judge model', () => {
 
     const again = await cli(['--json', 'positioning', 'rescore', '--judge', 'model', '--yes', '--db', db]);
     expect(again.code, again.stderr).toBe(0);
-    const second = JSON.parse(again.stdout) as { usage: { calls: number; cachedAnswers: number }; estimate: { answers: number } };
+    const second = JSON.parse(again.stdout) as {
+      usage: { calls: number; cachedAnswers: number };
+      estimate: { answers: number };
+    };
     expect(second.estimate.answers).toBe(0);
     expect(second.usage).toMatchObject({ calls: 0, cachedAnswers: 24 });
     expect(calls() - before).toBe(made);

@@ -23,7 +23,13 @@ import { answer } from '../../support/sandbox-positioning';
 
 const CHAT = 'POST /v1/chat/completions';
 const MESSAGES = 'POST /v1/messages';
-const ABSENT: BrandDefinition = { id: 'absent', name: 'Nowhere Gear', kind: 'brand', aliases: [], domains: [] };
+const ABSENT: BrandDefinition = {
+  id: 'absent',
+  name: 'Nowhere Gear',
+  kind: 'brand',
+  aliases: [],
+  domains: [],
+};
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -151,7 +157,9 @@ describe('model judge against the sandbox as a model', () => {
     const verdicts = await judge.judgeBatch(inputs, new AbortController().signal);
     expect(requests(MESSAGES) - before).toBe(ANSWERS.length);
     const relabel = verdicts.map((v) =>
-      isNotScored(v) ? v : v.map((p) => ({ ...p, judge: { ...p.judge, id: 'model:openai-compatible:sandbox-judge' } })),
+      isNotScored(v)
+        ? v
+        : v.map((p) => ({ ...p, judge: { ...p.judge, id: 'model:openai-compatible:sandbox-judge' } })),
     );
     expectGroundTruth(relabel, inputs);
     expect(judge.ref.id).toBe('model:anthropic:sandbox-judge');
@@ -179,7 +187,9 @@ describe('model judge against the sandbox as a model', () => {
     sandbox.scriptFault({ path: '/v1/chat/completions', fault: 'refusal', times: 4 });
     const judge = judgeWith();
     const [v] = await judge.judgeBatch([inputOf(ANSWERS[1] as Answer)], new AbortController().signal);
-    expect(v).toEqual({ notScored: expect.stringMatching(/^the model refused: I can’t help.*\(after 4 tries\)$/) });
+    expect(v).toEqual({
+      notScored: expect.stringMatching(/^the model refused: I can’t help.*\(after 4 tries\)$/),
+    });
     expect(judge.usage.notScored).toBe(1);
   });
 

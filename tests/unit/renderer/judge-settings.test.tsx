@@ -80,7 +80,12 @@ describe('Settings → Positioning judge', () => {
     fake.handle('judge.set', () => saved('builtin'));
     fake.handle('judge.delete', () => ({
       deleted: true,
-      status: { config: null, judge: null, key: { set: false, masked: null, backend: 'x', warning: null }, active: 'builtin' },
+      status: {
+        config: null,
+        judge: null,
+        key: { set: false, masked: null, backend: 'x', warning: null },
+        active: 'builtin',
+      },
     }));
     render(<PositioningJudgePanel />);
     expect(await screen.findByLabelText(/^Model$/)).toHaveValue('llama3.1');

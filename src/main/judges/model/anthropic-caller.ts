@@ -13,7 +13,11 @@ const ANTHROPIC_URL = 'https://api.anthropic.com';
 /** Room for a long brand list's JSON; a reply cut short is invalid and retried. */
 const MAX_TOKENS = 4096;
 
-export function createAnthropicCaller(config: ModelJudgeConfig, key: string, options: CallerOptions): ModelCaller {
+export function createAnthropicCaller(
+  config: ModelJudgeConfig,
+  key: string,
+  options: CallerOptions,
+): ModelCaller {
   const client = new Anthropic({
     apiKey: key,
     baseURL: config.baseUrl ?? ANTHROPIC_URL,
@@ -54,9 +58,12 @@ export function createAnthropicCaller(config: ModelJudgeConfig, key: string, opt
         .trim();
       if ((message.stop_reason as string) === 'refusal')
         return { kind: 'refusal', reason: text || 'the model refused', usage };
-      const tool = message.content.find((block) => block.type === 'tool_use' && block.name === POSITIONING_TOOL);
+      const tool = message.content.find(
+        (block) => block.type === 'tool_use' && block.name === POSITIONING_TOOL,
+      );
       if (tool?.type === 'tool_use') return { kind: 'reply', content: tool.input, usage };
-      if (message.stop_reason === 'max_tokens') return { kind: 'reply', content: text || '(cut short)', usage };
+      if (message.stop_reason === 'max_tokens')
+        return { kind: 'reply', content: text || '(cut short)', usage };
       return { kind: 'reply', content: text, usage };
     },
   };

@@ -37,7 +37,10 @@ export class ModelCallError extends Error {
 }
 
 /** Retry-After (seconds or an HTTP date) or retry-after-ms, in milliseconds; null when absent. */
-export function retryAfterMs(headers: Headers | Record<string, string> | undefined, now = Date.now()): number | null {
+export function retryAfterMs(
+  headers: Headers | Record<string, string> | undefined,
+  now = Date.now(),
+): number | null {
   if (headers === undefined) return null;
   const get = (name: string): string | null =>
     headers instanceof Headers ? headers.get(name) : (headers[name] ?? null);

@@ -1,4 +1,8 @@
-import { judgePayload, MODEL_REPLY_JSON_SCHEMA, MODEL_SYSTEM_PROMPT } from '../../../shared/positioning/model-contract';
+import {
+  judgePayload,
+  MODEL_REPLY_JSON_SCHEMA,
+  MODEL_SYSTEM_PROMPT,
+} from '../../../shared/positioning/model-contract';
 import type { JudgeInput } from '../../../shared/positioning/types';
 import type { TokenUsage } from './caller';
 import type { ModelJudgeConfig, ModelProvider } from '../../../shared/positioning/model-judge-config';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { JudgeStatusView } from '../../../shared/ipc/channels/judge';
 import { modelJudgeConfigSchema, modelJudgeRef } from '../../../shared/positioning/model-judge-config';
 import type { SecretStore } from '../../secrets/secret-store';

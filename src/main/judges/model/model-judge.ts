@@ -70,7 +70,11 @@ export function cacheKeyOf(input: JudgeInput, ref: JudgeRef): JudgeCacheKey {
 }
 
 /** Runs `work` over the items with at most `limit` at once, results in order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -87,7 +91,14 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
   const { config, caller, cache } = deps;
   const ref = modelJudgeRef(config);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
-  const usage: ModelJudgeUsage = { calls: 0, cachedAnswers: 0, notScored: 0, inputTokens: 0, outputTokens: 0, usd: 0 };
+  const usage: ModelJudgeUsage = {
+    calls: 0,
+    cachedAnswers: 0,
+    notScored: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    usd: 0,
+  };
   let stopped: ModelJudgeStopped | null = null;
 
   const spentAll = (): boolean => config.budget !== null && usage.usd >= config.budget;

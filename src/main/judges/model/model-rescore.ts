@@ -62,7 +62,11 @@ function chooseJob(store: Store, ref: JudgeRef, fromDay: number | null): { job: 
 }
 
 /** Walks the job's remaining answers (read only) and prices those the cache does not hold. */
-export function estimateJob(store: Store, config: ModelJudgeConfig, ref: JudgeRef): { estimate: CostEstimate; cached: number } {
+export function estimateJob(
+  store: Store,
+  config: ModelJudgeConfig,
+  ref: JudgeRef,
+): { estimate: CostEstimate; cached: number } {
   let estimate = emptyEstimate();
   let cached = 0;
   let after: number | undefined;
@@ -88,7 +92,11 @@ export function estimateJob(store: Store, config: ModelJudgeConfig, ref: JudgeRe
   return { estimate, cached };
 }
 
-export function planModelRescore(store: Store, config: ModelJudgeConfig, fromDay: number | null): ModelRescorePlan {
+export function planModelRescore(
+  store: Store,
+  config: ModelJudgeConfig,
+  fromDay: number | null,
+): ModelRescorePlan {
   const ref = modelJudgeRef(config);
   const { job, fresh } = chooseJob(store, ref, fromDay);
   const { estimate, cached } = estimateJob(store, config, ref);

@@ -34,7 +34,11 @@ function clientOf(config: ModelJudgeConfig, key: string, options: CallerOptions)
   return new OpenAI({ ...common, baseURL: config.baseUrl ?? OPENAI_URL });
 }
 
-export function createOpenAiCaller(config: ModelJudgeConfig, key: string, options: CallerOptions): ModelCaller {
+export function createOpenAiCaller(
+  config: ModelJudgeConfig,
+  key: string,
+  options: CallerOptions,
+): ModelCaller {
   const client = clientOf(config, key, options);
   const label = `${config.provider} (${config.baseUrl ?? OPENAI_URL})`;
   return {

@@ -24,10 +24,19 @@ export const judgeChannels = {
       .object({
         config: modelJudgeConfigSchema,
         /** A new key; absent or null keeps the stored one. */
-        key: z.string().trim().min(1, 'Paste the key, or leave the field empty to keep the stored one').max(4096).nullable().default(null),
+        key: z
+          .string()
+          .trim()
+          .min(1, 'Paste the key, or leave the field empty to keep the stored one')
+          .max(4096)
+          .nullable()
+          .default(null),
         active: z.enum(['builtin', 'model']).optional(),
       })
       .strict(),
   ).returns<JudgeStatusView>(),
-  'judge.delete': invokeChannel(z.object({}).strict()).returns<{ deleted: boolean; status: JudgeStatusView }>(),
+  'judge.delete': invokeChannel(z.object({}).strict()).returns<{
+    deleted: boolean;
+    status: JudgeStatusView;
+  }>(),
 };

@@ -179,14 +179,23 @@ export function PositioningJudgePanel() {
             <legend>The views read</legend>
             {(['builtin', 'model'] as const).map((a) => (
               <label key={a} className="inline">
-                <input type="radio" name="judge-active" checked={draft.active === a} onChange={() => set('active', a)} />
+                <input
+                  type="radio"
+                  name="judge-active"
+                  checked={draft.active === a}
+                  onChange={() => set('active', a)}
+                />
                 {a === 'builtin' ? 'The built-in judge' : 'My model judge'}
               </label>
             ))}
           </fieldset>
           <label htmlFor="judge-provider">
             Provider
-            <select id="judge-provider" value={draft.provider} onChange={(e) => set('provider', e.target.value)}>
+            <select
+              id="judge-provider"
+              value={draft.provider}
+              onChange={(e) => set('provider', e.target.value)}
+            >
               {MODEL_PROVIDERS.map((p) => (
                 <option key={p} value={p}>
                   {PROVIDER_LABEL[p]}
@@ -194,16 +203,65 @@ export function PositioningJudgePanel() {
               ))}
             </select>
           </label>
-          <Field label="Model" name="model" draft={draft} errors={errors} set={set} placeholder="gpt-4o-mini" />
-          <Field label="Base URL" name="baseUrl" draft={draft} errors={errors} set={set} placeholder="http://localhost:11434/v1" />
+          <Field
+            label="Model"
+            name="model"
+            draft={draft}
+            errors={errors}
+            set={set}
+            placeholder="gpt-4o-mini"
+          />
+          <Field
+            label="Base URL"
+            name="baseUrl"
+            draft={draft}
+            errors={errors}
+            set={set}
+            placeholder="http://localhost:11434/v1"
+          />
           <Field label="API version (Azure)" name="apiVersion" draft={draft} errors={errors} set={set} />
-          <Field label="Price per million input tokens (USD)" name="priceIn" type="number" draft={draft} errors={errors} set={set} />
-          <Field label="Price per million output tokens (USD)" name="priceOut" type="number" draft={draft} errors={errors} set={set} />
-          <Field label="Budget per re-score (USD, empty: none)" name="budget" type="number" draft={draft} errors={errors} set={set} />
-          <Field label="Calls at once" name="concurrency" type="number" draft={draft} errors={errors} set={set} />
+          <Field
+            label="Price per million input tokens (USD)"
+            name="priceIn"
+            type="number"
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <Field
+            label="Price per million output tokens (USD)"
+            name="priceOut"
+            type="number"
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <Field
+            label="Budget per re-score (USD, empty: none)"
+            name="budget"
+            type="number"
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <Field
+            label="Calls at once"
+            name="concurrency"
+            type="number"
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
           <label htmlFor="judge-key">
-            API key {status.key.set ? `(stored: ${status.key.masked ?? ''}; leave empty to keep it)` : '(not set)'}
-            <input id="judge-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+            API key{' '}
+            {status.key.set ? `(stored: ${status.key.masked ?? ''}; leave empty to keep it)` : '(not set)'}
+            <input
+              id="judge-key"
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+            />
           </label>
           <p className="hint" data-testid="judge-key-store">
             Kept in {status.key.backend}.{status.key.warning ? ` ${status.key.warning}` : ''}
