@@ -16,7 +16,7 @@ import {
 import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../main/positioning';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from './context';
 import type { CliCore } from './core';
-import { printOutcome, progressReporter } from './positioning-rescore';
+import { printOutcome, progressReporter, stopOnInterrupt } from './positioning-rescore';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from './run-session';
 
 // `parallax positioning rescore --judge model`: the archive's re-score with the analyst's model
@@ -183,15 +183,7 @@ async function runWithSignals(
   signals: RunSignals,
 ): Promise<{ result: RescoreOutcome; seconds: number } | ModelJudgeStopped> {
   const abort = new AbortController();
-  let interrupts = 0;
-  const unlisten = signals.listen(() => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      abort.abort();
-      if (!ctx.json)
-        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
-    } else signals.exitNow(EXIT_INTERRUPTED);
-  });
+  const unlisten = stopOnInterrupt(ctx, signals, abort);
   const progress = progressReporter(ctx, plan.job, plan.ref.id);
   const started = performance.now();
   try {

@@ -128,6 +128,19 @@ export function printOutcome(
   for (const line of status.last?.lines ?? []) writeLine(ctx.stdout, `  ${line}`);
 }
 
+/** The first Ctrl-C stops after the batch under way (aborts `abort`); a second exits at once. */
+export function stopOnInterrupt(ctx: CliContext, signals: RunSignals, abort: AbortController): () => void {
+  let interrupts = 0;
+  return signals.listen(() => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      abort.abort();
+      if (!ctx.json)
+        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
+    } else signals.exitNow(EXIT_INTERRUPTED);
+  });
+}
+
 export async function rescoreFromCli(
   ctx: CliContext,
   core: CliCore,
@@ -145,16 +158,7 @@ export async function rescoreFromCli(
   const pool = threads > 1 ? createBuiltinJudgePool(cliPositioningWorker(), threads) : null;
   const judge: RescoreJudge = pool ?? builtinRescoreJudge();
   const abort = new AbortController();
-  const signals = options.signals ?? processSignals;
-  let interrupts = 0;
-  const unlisten = signals.listen(() => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      abort.abort();
-      if (!ctx.json)
-        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
-    } else signals.exitNow(EXIT_INTERRUPTED);
-  });
+  const unlisten = stopOnInterrupt(ctx, options.signals ?? processSignals, abort);
   const progress = progressReporter(ctx, job);
   const started = performance.now();
   let outcome: RescoreOutcome;
