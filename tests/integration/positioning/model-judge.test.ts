@@ -213,6 +213,19 @@ describe('model judge against the sandbox as a model', () => {
     await expect(run).rejects.toThrow(/refused the key \(HTTP 401\)/);
   });
 
+  it('stops once the tokens reported spend the budget, keeping what was paid for in the cache', async () => {
+    const cache = memoryCache();
+    const judge = judgeWith({ budget: 0.002, concurrency: 1 }, cache);
+    const before = requests(CHAT);
+    const run = judge.judgeBatch(ANSWERS.map(inputOf), new AbortController().signal);
+    await expect(run).rejects.toMatchObject({ name: 'ModelJudgeStopped', reason: 'budget' });
+    const made = requests(CHAT) - before;
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThan(ANSWERS.length);
+    expect(judge.usage.usd).toBeGreaterThanOrEqual(0.002);
+    expect(cache.size()).toBe(made);
+  });
+
   it('pays nothing for an answer already judged (the cache), the same text and brands', async () => {
     const cache = memoryCache();
     const inputs = ANSWERS.map(inputOf);
