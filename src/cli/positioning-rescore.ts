@@ -65,9 +65,10 @@ async function confirm(ctx: CliContext, answers: number): Promise<boolean> {
   return /^y(es)?$/i.test(reply.trim());
 }
 
-function progressReporter(
+export function progressReporter(
   ctx: CliContext,
   job: RescoreJob,
+  judgeLabel = 'the built-in judge',
 ): { update(done: number, total: number): void; stop(): void } {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   if (tty) {
@@ -84,7 +85,7 @@ function progressReporter(
   let nextTenth = Math.floor((job.done / Math.max(1, job.total)) * 10) + 1;
   writeLine(
     ctx.stderr,
-    `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with the built-in judge…`,
+    `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with ${judgeLabel}…`,
   );
   return {
     update(done, total) {
@@ -100,19 +101,20 @@ function progressReporter(
   };
 }
 
-function printOutcome(
+export function printOutcome(
   ctx: CliContext,
   outcome: RescoreOutcome,
   status: RescoreStatus,
   seconds: number,
   brandName: (id: string) => string,
+  judgeFlag = '',
 ): void {
   if (ctx.json) return writeJson(ctx, { ...outcome, seconds, job: status.job, last: status.last });
   if (outcome.outcome === 'canceled') {
     writeLine(
       ctx.stdout,
       `Stopped at ${outcome.done.toLocaleString('en')} of ${outcome.total.toLocaleString('en')} answers; ` +
-        'every batch so far is stored. Run `parallax positioning rescore` again to carry on.',
+        `every batch so far is stored. Run \`parallax positioning rescore${judgeFlag}\` again to carry on.`,
     );
     const moves = status.job?.moved;
     if (moves) for (const line of movedLines(moves, brandName)) writeLine(ctx.stdout, `  so far: ${line}`);
@@ -124,6 +126,19 @@ function printOutcome(
     `Re-scored ${outcome.total.toLocaleString('en')} answers in ${seconds.toFixed(1)} s.`,
   );
   for (const line of status.last?.lines ?? []) writeLine(ctx.stdout, `  ${line}`);
+}
+
+/** The first Ctrl-C stops after the batch under way (aborts `abort`); a second exits at once. */
+export function stopOnInterrupt(ctx: CliContext, signals: RunSignals, abort: AbortController): () => void {
+  let interrupts = 0;
+  return signals.listen(() => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      abort.abort();
+      if (!ctx.json)
+        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
+    } else signals.exitNow(EXIT_INTERRUPTED);
+  });
 }
 
 export async function rescoreFromCli(
@@ -143,16 +158,7 @@ export async function rescoreFromCli(
   const pool = threads > 1 ? createBuiltinJudgePool(cliPositioningWorker(), threads) : null;
   const judge: RescoreJudge = pool ?? builtinRescoreJudge();
   const abort = new AbortController();
-  const signals = options.signals ?? processSignals;
-  let interrupts = 0;
-  const unlisten = signals.listen(() => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      abort.abort();
-      if (!ctx.json)
-        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
-    } else signals.exitNow(EXIT_INTERRUPTED);
-  });
+  const unlisten = stopOnInterrupt(ctx, options.signals ?? processSignals, abort);
   const progress = progressReporter(ctx, job);
   const started = performance.now();
   let outcome: RescoreOutcome;

@@ -75,11 +75,25 @@ export interface FaultRates {
   drop?: number;
   slow?: number;
   malformed?: number;
+  /** The chat endpoints' model faults: a refusal, a reply that is not JSON. */
+  refusal?: number;
+  'invalid-json'?: number;
   /** Extra delay of a `slow` fault, default 2000 ms. */
   slowMs?: number;
 }
 
-export type FaultKind = '500' | '502' | '429' | 'drop' | 'slow' | 'malformed' | 'empty' | '499';
+export type FaultKind =
+  | '500'
+  | '502'
+  | '429'
+  | 'drop'
+  | 'slow'
+  | 'malformed'
+  | 'empty'
+  | '499'
+  /** Chat endpoints only: the model refuses, or answers text that is not JSON. */
+  | 'refusal'
+  | 'invalid-json';
 
 export interface ScriptedFault {
   /** Matched against the path (string: exact path or path template; RegExp: tested on the path). */

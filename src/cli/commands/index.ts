@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { registerAlertsCommands } from './alerts';
 import { registerKeyCommands } from './key';
+import { registerJudgeCommands } from './judge';
 import { registerCompareCommand } from './compare';
 import { registerCountriesCommand } from './countries';
 import { registerCreditsCommand } from './credits';
@@ -58,6 +59,7 @@ export const commandModules: RegisterCommand[] = [
   registerBrandsCommands,
   registerVisibilityCommand,
   registerPositioningCommand,
+  registerJudgeCommands,
   registerChangesCommand,
   registerSourcesCommand,
   registerDemoCommand,

@@ -22,6 +22,7 @@ import {
   summaryCells,
   summaryJson,
 } from '../positioning-format';
+import { rescoreModelFromCli } from '../positioning-model-rescore';
 import { rescoreFromCli } from '../positioning-rescore';
 import { bucketHeading, bucketTable } from '../bucket-output';
 import { parseFlags } from '../schema-input';
@@ -77,7 +78,8 @@ Examples:
   parallax positioning --since 30d
   parallax positioning --brand Veloxa --by day --json
   parallax positioning --by country --engine assistant-a --countries US,DE
-  parallax positioning rescore --yes`;
+  parallax positioning rescore --yes
+  parallax positioning rescore --judge model --since 30d`;
 
 function parseAttributes(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -223,8 +225,13 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
 
   positioning
     .command('rescore')
-    .description('Re-score the stored answers with the built-in judge (resumes one stopped or pending)')
-    .option('--judge <name>', 'the judge: builtin (the default)')
+    .description(
+      'Re-score the stored answers with the built-in judge or your model judge (resumes one stopped or pending)',
+    )
+    .option(
+      '--judge <name>',
+      'builtin (the default) or model (`parallax judge set`: estimate first, budget, cache)',
+    )
     .option('--since <span>', 'only answers of the last N days (30d) or weeks (4w), today included')
     .option('--yes', 'do not ask before re-scoring a large history')
     .option('--db <path>', 'history file (default: the app\u2019s)')
@@ -233,15 +240,19 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
       // gives them to the parent): read them with the parent's.
       const flags = command.optsWithGlobals<{ judge?: string; since?: string; yes?: boolean; db?: string }>();
       const judge = flags.judge ?? 'builtin';
-      if (judge !== 'builtin')
-        throw new CliUsageError(`--judge must be builtin (the built-in judge), got "${judge}"`);
+      if (judge !== 'builtin' && judge !== 'model')
+        throw new CliUsageError(
+          `--judge must be builtin (the built-in judge) or model (yours), got "${judge}"`,
+        );
       const fromDay =
         flags.since === undefined
           ? null
           : Math.floor(Date.now() / DAY_MS) -
             ((periodOf({ since: flags.since }, Date.now()) as { days: number }).days - 1);
       await withCliCore(ctx.env, flags, (core) =>
-        rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }),
+        judge === 'model'
+          ? rescoreModelFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) })
+          : rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }),
       );
     });
 };

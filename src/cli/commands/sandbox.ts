@@ -44,7 +44,17 @@ function int(name: string, value: string, min: number): number {
   return n;
 }
 
-const FAULT_KEYS = ['500', '502', '429', 'drop', 'slow', 'malformed', 'slowMs'] as const;
+const FAULT_KEYS = [
+  '500',
+  '502',
+  '429',
+  'drop',
+  'slow',
+  'malformed',
+  'refusal',
+  'invalid-json',
+  'slowMs',
+] as const;
 
 /** "500=0.1,502=0.05,drop=0.01,slowMs=3000" → FaultRates. */
 export function parseFaults(text: string): FaultRates {

@@ -47,6 +47,8 @@ import { createPositioningService, createRescoreDriver, type WorkerScript } from
 import { teamHandlers } from './handlers/team';
 import { syncHandlers } from './handlers/sync';
 import { wireBackgroundSync } from './sync-wiring';
+import { judgeHandlers } from './handlers/judge';
+import { createJudgeService } from '../judges/model/judge-service';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
@@ -101,6 +103,8 @@ export interface CoreDeps {
   positioningWorker?: WorkerScript;
   /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
   teamPasswords?: SecretStore;
+  /** The model judge's keychain entry (openJudgeKeyStore); none: its key cannot be saved. */
+  judgeKeys?: SecretStore;
   /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
   env?: NodeJS.ProcessEnv;
   /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
@@ -299,6 +303,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     webhooks,
     team,
     sync: sync.service,
+    judge: createJudgeService({
+      settings: deps.settings,
+      secrets:
+        deps.judgeKeys ??
+        createUnavailableSecretStore(
+          new SecretStoreUnavailableError('No keychain was given to keep the judge’s key.'),
+        ),
+    }),
     workspaces: { registry, team },
     switchWorkspace:
       deps.switchWorkspace ??
@@ -330,6 +342,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...profileHandlers(ctx),
     ...teamHandlers(ctx),
     ...syncHandlers(ctx),
+    ...judgeHandlers(ctx),
     ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());

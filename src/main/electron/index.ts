@@ -7,6 +7,7 @@ import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore, redactSecrets, type SecretStore } from '../secrets';
 import { defaultUserDataDir, type SettingsStore } from '../settings';
 import { createTeamPasswordStore } from '../team';
+import { openJudgeKeyStore } from '../judges/model/judge-key';
 import { openWorkspaceHost, type WorkspaceHost } from '../workspaces';
 import {
   createQuitController,
@@ -167,8 +168,9 @@ async function openHost(input: StartupInput): Promise<WorkspaceHost<Core>> {
       'encryptedTeamPassword',
     ),
   });
+  const judgeKeys = await openJudgeKeyStore({ env: process.env });
   return openWorkspaceHost(
-    (dbPath, switchWorkspace) => openCore(input, dbPath, teamPasswords, switchWorkspace),
+    (dbPath, switchWorkspace) => openCore(input, dbPath, teamPasswords, judgeKeys, switchWorkspace),
     input.dbPath,
   );
 }
@@ -177,6 +179,7 @@ function openCore(
   input: StartupInput,
   dbPath: string,
   teamPasswords: SecretStore,
+  judgeKeys: SecretStore,
   switchWorkspace: (dbPath: string) => Promise<void>,
 ): Promise<Core> {
   return createCore({
@@ -190,6 +193,7 @@ function openCore(
     settings: input.settings,
     secrets: input.secrets,
     teamPasswords,
+    judgeKeys,
     env: process.env,
     switchWorkspace,
     now: () => Date.now(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { engineNameSchema } from '../../shared/domain/run-spec';
 import { userSettingsFields } from '../../shared/domain/settings-fields';
+import { modelJudgeConfigSchema } from '../../shared/positioning/model-judge-config';
 import { BUILTIN_PROFILE_IDS } from '../../shared/profile/builtin-ids';
 import { serviceProfileSchema } from '../../shared/profile/schema';
 
@@ -64,6 +65,8 @@ export const settingsFields = {
   workspaces: z
     .array(z.object({ slug: z.string().regex(WORKSPACE_SLUG), name: z.string().min(1).max(200) }).strict())
     .max(1000),
+  /** The model judge (`parallax judge set`, Settings → Positioning judge); its key is in the keychain. */
+  positioningModelJudge: modelJudgeConfigSchema.nullable(),
   /** GET /v1/countries per `model` value, cached. */
   countriesCache: z
     .object({
@@ -111,6 +114,7 @@ const defaults: Settings = {
   mcpBudgetCap: null,
   syncWindowDays: null,
   positioningJudge: 'builtin',
+  positioningModelJudge: null,
 };
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaults);
 

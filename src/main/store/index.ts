@@ -88,6 +88,8 @@ export type {
 } from './discovery';
 export {
   isNotScored,
+  type JudgeCacheApi,
+  type JudgeCacheKey,
   type MovedState,
   openPositioningConnection,
   type PositioningConnection,

@@ -15,7 +15,7 @@ interface ScriptEntry {
 }
 
 const DEFAULT_SLOW_MS = 2000;
-const RANDOM_KINDS = ['500', '502', '429', 'drop', 'slow', 'malformed'] as const;
+const RANDOM_KINDS = ['500', '502', '429', 'drop', 'slow', 'malformed', 'refusal', 'invalid-json'] as const;
 
 export class FaultInjector {
   private rates: FaultRates = {};

@@ -5,6 +5,7 @@ import type { Call, Reply } from './call';
 import { gotoCall, monitorCall } from '../routes/monitor';
 import { clearQueue, createBatch, createTask, getTask, queueStatus } from '../routes/async';
 import { countries, credits, file, states } from '../routes/lookup';
+import { chatCompletions, messages } from '../routes/chat';
 
 // The route table: path templates, their methods and handlers. The engines' paths come from
 // the service profile the sandbox serves (the spec's neutral one by default).
@@ -53,6 +54,9 @@ export function buildRoutes(profile: ServiceProfile): Route[] {
   ];
 }
 
+export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
+export const MESSAGES_PATH = '/v1/messages';
+
 const FIXED_ROUTES: Route[] = [
   route('/v1/async/task/batch', { POST: createBatch }),
   route('/v1/async/task', { POST: createTask }),
@@ -63,6 +67,9 @@ const FIXED_ROUTES: Route[] = [
   route('/v1/countries', { GET: countries }),
   route('/v1/states', { GET: states }),
   route('/files/:id.html', { GET: file }, { open: true }),
+  // The sandbox as a language model, for the model judge (routes/chat.ts).
+  route(CHAT_COMPLETIONS_PATH, { POST: chatCompletions }),
+  route(MESSAGES_PATH, { POST: (c) => messages(c) }),
 ];
 
 export function matchRoute(

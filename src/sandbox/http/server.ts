@@ -16,6 +16,9 @@ import { matchRoute } from './routes';
 // envelope (or the validation shape); a held concurrency slot is freed after answering.
 
 const ALL_FAULTS: readonly FaultKind[] = ['500', '502', '429', 'drop', 'slow', 'malformed'];
+/** The chat endpoints (the sandbox as a model) also refuse and answer text that is not JSON. */
+const CHAT_FAULTS: readonly FaultKind[] = [...ALL_FAULTS, 'refusal', 'invalid-json'];
+const CHAT_TEMPLATES = new Set(['/v1/chat/completions', '/v1/messages']);
 
 export function createHandler(
   core: SandboxCore,
@@ -124,7 +127,8 @@ async function route(core: SandboxCore, call: Call, matched: ReturnType<typeof m
       },
     );
   }
-  call.fault = core.faults.take(call.method, call.path, matched.route.template, ALL_FAULTS);
+  const allowed = CHAT_TEMPLATES.has(matched.route.template) ? CHAT_FAULTS : ALL_FAULTS;
+  call.fault = core.faults.take(call.method, call.path, matched.route.template, allowed);
   if (call.fault) bump(core.stats.faultsInjected, call.fault.kind);
   const fault = call.fault?.kind;
   if (fault === '429')
@@ -160,7 +164,13 @@ async function route(core: SandboxCore, call: Call, matched: ReturnType<typeof m
 }
 
 function authenticate(core: SandboxCore, call: Call): NonNullable<Call['account']> {
-  const header = call.req.headers.authorization;
+  const anthropicKey = call.req.headers['x-api-key'];
+  // Anthropic's SDK sends its key as x-api-key (the sandbox's /v1/messages speaks its protocol).
+  const header =
+    call.req.headers.authorization ??
+    (typeof anthropicKey === 'string' && CHAT_TEMPLATES.has(call.template)
+      ? `Bearer ${anthropicKey}`
+      : undefined);
   // Only "Bearer <token>" counts; a lower-case "bearer" is no key at all (service facts §2).
   if (header === undefined || !header.startsWith('Bearer ') || header.slice(7).trim() === '') {
     throw new HttpError(401, 'MISSING_API_KEY', 'Send the API key as Authorization: Bearer <key>');

@@ -18,6 +18,7 @@ import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
 import { findingsChannels } from './channels/findings';
 import { positioningChannels } from './channels/positioning';
+import { judgeChannels } from './channels/judge';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -36,6 +37,7 @@ export const invokeChannels = {
   ...toolsChannels,
   ...visibilityChannels,
   ...positioningChannels,
+  ...judgeChannels,
   ...findingsChannels,
   ...demoChannels,
   ...discoveryChannels,

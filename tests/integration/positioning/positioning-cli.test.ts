@@ -108,9 +108,9 @@ describe('parallax positioning', () => {
     const brand = await cli(['positioning', '--db', db, '--brand', 'Nope']);
     expect(brand.code).toBe(2);
     expect(brand.stderr).toMatch(/No brand "Nope".*Veloxa \(brand\)/);
-    const judge = await cli(['positioning', 'rescore', '--db', db, '--judge', 'model']);
+    const judge = await cli(['positioning', 'rescore', '--db', db, '--judge', 'gpt']);
     expect(judge.code).toBe(2);
-    expect(judge.stderr).toContain('--judge must be builtin');
+    expect(judge.stderr).toContain('--judge must be builtin (the built-in judge) or model');
   });
 });
 

@@ -238,6 +238,12 @@ export function defaultHandlers(): Handlers {
     'positioning.summary': () => samplePositioningSummary(),
     'positioning.attributeGaps': () => sampleAttributeGaps(),
     'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
+    'judge.status': () => ({
+      config: null,
+      judge: null,
+      key: { set: false, masked: null, backend: 'Secret Service (D-Bus keyring)', warning: null },
+      active: 'builtin',
+    }),
     'positioning.rescore.status': () => ({ running: false, job: null, last: null }),
     'positioning.rescore.start': () => ({ running: true, job: null, last: null }),
     'positioning.rescore.cancel': () => ({ running: false, job: null, last: null }),

@@ -11,6 +11,7 @@ import type { VisibilityService } from '../../visibility';
 import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 import type { BackgroundSync } from '../../sync';
+import type { JudgeService } from '../../judges/model/judge-service';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
@@ -48,6 +49,8 @@ export interface HandlerContext {
   team: TeamService;
   /** Sync with the team server in the background (start, after runs, a timer, on request). */
   sync: BackgroundSync;
+  /** The model judge's settings and key (Settings → Positioning judge). */
+  judge: JudgeService;
   /** The client workspaces, local and on the team server. */
   workspaces: WorkspaceOps;
   /** Reopens the app on another workspace's history (the workspace host's). */

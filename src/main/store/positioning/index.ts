@@ -24,3 +24,4 @@ export { PositioningRollupWriter, positioningTables } from './positioning-rollup
 export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
 export { fillPositioningSettled } from './positioning-settled';
 export { openPositioningConnection, type PositioningConnection } from './positioning-connection';
+export { createJudgeCacheApi, type JudgeCacheApi, type JudgeCacheKey } from './judge-cache';

@@ -15,6 +15,7 @@ import { sql as estimatedCredits } from './013_estimated_credits';
 import { fill as fillPositioning, sql as positioning } from './014_positioning';
 import { sql as alertDigests } from './015_alert_digests';
 import { sql as teamSync } from './016_team_sync';
+import { sql as judgeCache } from './017_judge_cache';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'positioning', sql: positioning, up: fillPositioning },
   { version: 15, name: 'alert-digests', sql: alertDigests },
   { version: 16, name: 'team-sync', sql: teamSync },
+  { version: 17, name: 'judge-cache', sql: judgeCache },
 ];

@@ -14,6 +14,7 @@ import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
+import { PositioningJudgePanel } from './PositioningJudgePanel';
 import { StoragePanel } from './StoragePanel';
 import { TeamPanel } from './TeamPanel';
 import { SyncWindowPanel } from './SyncWindowPanel';
@@ -195,6 +196,8 @@ export function SettingsView() {
       <StoragePanel />
 
       <McpPanel settings={settings} save={save} />
+
+      <PositioningJudgePanel />
 
       <ServiceProfilePanel />
 
