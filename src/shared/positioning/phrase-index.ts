@@ -149,10 +149,23 @@ function wordMatches(w: Word, t: Token): boolean {
   return w.prefix ? t.text.startsWith(w.text) : t.text === w.text;
 }
 
-/** Length in words of `p` matched at token i (brand mentions span several tokens), or 0. */
-function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, end: number, folded: string): number {
-  let t = i;
-  for (const w of p.words) {
+/**
+ * Length in words of `p` matched at token i (brand mentions span several tokens), or 0.
+ * `from`: words of `p` already known to match token i (1 for a list found by the token's own
+ * text, whose first word is that text).
+ */
+function matchAt(
+  p: SpacedPattern,
+  tokens: readonly Token[],
+  i: number,
+  end: number,
+  folded: string,
+  from: number,
+): number {
+  let t = i + from;
+  const words = p.words;
+  for (let k = from; k < words.length; k++) {
+    const w = words[k] as Word;
     const tok = t < end ? tokens[t] : undefined;
     if (tok === undefined || !wordMatches(w, tok)) return 0;
     t++;
@@ -181,9 +194,11 @@ function considerAll(
   to: number,
   folded: string,
   best: Best,
+  from: number,
 ): void {
-  for (const p of list) {
-    const len = matchAt(p, tokens, i, to, folded);
+  for (let k = 0; k < list.length; k++) {
+    const p = list[k] as SpacedPattern;
+    const len = matchAt(p, tokens, i, to, folded, from);
     if (
       len > best.len ||
       (len === best.len && len > 0 && best.pattern !== null && p.words.length > best.pattern.words.length)
@@ -207,12 +222,16 @@ function longestAt(
   best.pattern = null;
   best.len = 0;
   if (tok.mention >= 0) {
-    considerAll(index.byFirst.get(BRAND_KEY) ?? NONE, tokens, i, to, folded, best);
+    considerAll(index.byFirst.get(BRAND_KEY) ?? NONE, tokens, i, to, folded, best, 0);
     return;
   }
-  considerAll(index.byFirst.get(tok.text) ?? NONE, tokens, i, to, folded, best);
-  if (tok.text.length >= PREFIX_LEN)
-    considerAll(index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) ?? NONE, tokens, i, to, folded, best);
+  // The list under the word's own text holds patterns whose first word is that word: matched.
+  const exact = index.byFirst.get(tok.text);
+  if (exact !== undefined) considerAll(exact, tokens, i, to, folded, best, 1);
+  if (index.byPrefix.size > 0 && tok.text.length >= PREFIX_LEN) {
+    const byPrefix = index.byPrefix.get(tok.text.slice(0, PREFIX_LEN));
+    if (byPrefix !== undefined) considerAll(byPrefix, tokens, i, to, folded, best, 0);
+  }
 }
 
 function spacedHits(
