@@ -174,8 +174,8 @@ export function clausesOf(
   const tokens = wordsOf(a, from, to);
   const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
   const hits = outsideMentions(a, scanRange(index, tokens, fold.folded, range, a.noSpaceScript), mentions);
-  const edges = boundaries(a, tokens, hits, range);
-  edges.unshift(from);
+  const edges = [from];
+  for (const cut of boundaries(a, tokens, hits, range)) edges.push(cut);
   edges.push(to);
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
