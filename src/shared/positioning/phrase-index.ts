@@ -56,6 +56,8 @@ export interface PhraseIndex {
   readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
+  /** 1 at startKey of every first word and prefix: a word whose key is 0 starts no phrase. */
+  readonly starts: Uint8Array;
 }
 
 /** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
@@ -147,11 +149,23 @@ export class PhraseIndexBuilder {
       byChar.set(ch, list);
     }
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
-    return { byFirst, byPrefix, byChar };
+    const starts = new Uint8Array(START_KEYS);
+    for (const key of [...byFirst.keys(), ...byPrefix.keys()])
+      if (key !== BRAND_KEY) starts[startKey(key)] = 1;
+    return { byFirst, byPrefix, byChar, starts };
   }
 }
 
 const PREFIX_ORDER = 1e9;
+const START_KEYS = 4096;
+
+/**
+ * The first two units of a word in 12 bits: equal for a word and any first word or prefix it
+ * can match (a prefix is ≥ 3 units), so most words that start no phrase skip the map lookups.
+ */
+function startKey(word: string): number {
+  return (word.charCodeAt(0) * 64 + (word.length > 1 ? word.charCodeAt(1) : 0)) & (START_KEYS - 1);
+}
 
 function pushTo<K>(map: Map<K, SpacedPattern[]>, key: K, p: SpacedPattern): void {
   const list = map.get(key);
@@ -258,6 +272,7 @@ function longestAt(
     considerAll(index.byFirst.get(BRAND_KEY)?.rest ?? NONE, tokens, i, to, folded, best, 0);
     return;
   }
+  if (index.starts[startKey(tok.text)] === 0) return;
   // The entry under the word's own text holds patterns whose first word is that word: matched;
   // those split by their second word, when the next word is it, are matched up to there.
   const exact = index.byFirst.get(tok.text);
