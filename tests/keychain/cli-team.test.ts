@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { TEAM_SCHEMA_VERSION } from '../../src/main/team/migrate';
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode, type ChildResult } from './support/run-child';
 
@@ -78,7 +79,7 @@ describe('parallax team (real keychain, real PostgreSQL, child process)', () => 
     expect(JSON.parse(result.stdout)).toMatchObject({
       connected: true,
       reachable: true,
-      schemaVersion: 1,
+      schemaVersion: TEAM_SCHEMA_VERSION,
       user: server.admin.name,
       passwordStore: 'Secret Service (D-Bus keyring)',
     });

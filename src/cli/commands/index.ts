@@ -29,6 +29,7 @@ import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
 import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
+import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 
 /** A CLI command module registers its subcommands on the root program. */
@@ -65,5 +66,6 @@ export const commandModules: RegisterCommand[] = [
   registerDbCommands,
   registerTeamCommands,
   registerWorkspaceCommands,
+  registerSyncCommands,
   registerProfileCommands,
 ];

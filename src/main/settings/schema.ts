@@ -109,6 +109,7 @@ const defaults: Settings = {
   // An assistant never starts runs unless the analyst turns it on in Settings.
   mcpRunsEnabled: false,
   mcpBudgetCap: null,
+  syncWindowDays: null,
   positioningJudge: 'builtin',
 };
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaults);

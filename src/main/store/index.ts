@@ -126,5 +126,30 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+export {
+  CONFIG_KIND_NAMES,
+  CONFIG_KINDS,
+  RECORDED_KIND_NAMES,
+  RECORDED_KINDS,
+  canonicalJson,
+  keyOf,
+  sameContent,
+  type ApplyOutcome,
+  type ColumnType,
+  type ConfigApplyOutcome,
+  type ConfigKind,
+  type DraftReason,
+  type OutboxEntry,
+  type PulledResult,
+  type RecordedKind,
+  type ReplicaApi,
+  type ReplicaCursor,
+  type ReplicaRow,
+  type ReplicaTable,
+  type ReplicaValue,
+  type SyncDraft,
+  type SyncKind,
+  type TeamConfigRow,
+} from './replica';
 // What the analysis export (src/main/db-export) reads the history with on its own connection.
 export { sourceCountSql, docPartBytes } from './codec';

@@ -16,6 +16,15 @@ export interface TeamClient {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   end(): Promise<void>;
+  /**
+   * LISTENs on a channel on this connection: onNotify with each payload, onLost once when the
+   * connection fails or ends (the caller reconnects). For a connection kept open (sync's wake-up).
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: TeamError) => void,
+  ): Promise<void>;
 }
 
 export interface OpenTeamClientOptions {
@@ -69,7 +78,14 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const code = codeOf(error);
   const where = `${team.host}:${team.port}`;
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
-  if (UNREACHABLE_CODES.has(code) || /timeout|terminated unexpectedly|Connection terminated/i.test(reason)) {
+  // 57P01-57P05: the server is shutting down or restarting (its connections are cut).
+  if (
+    UNREACHABLE_CODES.has(code) ||
+    code.startsWith('57P') ||
+    /timeout|terminated unexpectedly|Connection terminated|connection error and is not queryable/i.test(
+      reason,
+    )
+  ) {
     return new TeamError('unreachable', `The team server ${where} cannot be reached: ${reason}`);
   }
   if (CERT_CODES.has(code)) {
@@ -155,6 +171,20 @@ export async function openTeamClient(
     },
     async end() {
       await connected.end().catch(() => undefined);
+    },
+    async listen(channel, onNotify, onLost) {
+      let lost = false;
+      const lose = (error: unknown): void => {
+        if (lost) return;
+        lost = true;
+        onLost(toTeamError(error ?? new Error('Connection terminated'), team));
+      };
+      connected.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      connected.on('error', lose);
+      connected.on('end', () => lose(null));
+      await query(`LISTEN "${channel.replace(/"/g, '""')}"`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamClient } from '../../../src/main/team/client';
+import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
 import { JUNE, MAY, loginAs, seedWorkspace, TABLE_ROWS, teamDatabase, WORKSPACE_TABLES } from './fixtures';
 
@@ -185,7 +186,7 @@ describe('granting and revoking', () => {
     const who = await nina.query('SELECT * FROM parallax.whoami()');
     expect(who.rows).toEqual([{ role_name: roles.nina.name, team_admin: false, member: false }]);
     const version = await nina.query('SELECT max(version) AS v FROM parallax.schema_version');
-    expect(version.rows).toEqual([{ v: 1 }]);
+    expect(version.rows).toEqual([{ v: TEAM_SCHEMA_VERSION }]);
     // No function beyond whoami: not even the harmless ones.
     for (const fn of [
       'parallax.ensure_result_months(0, 1)',

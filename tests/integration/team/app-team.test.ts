@@ -10,6 +10,7 @@ import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createTestCore } from '../../support/test-core';
+import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
 // The app's side: the team and workspace IPC channels through the real router (zod-validated in
 // main), the workspace host reopening the core on another history, and the team password in a
@@ -93,7 +94,7 @@ describe('the team in the app', () => {
     expect(status).toMatchObject({
       connected: true,
       reachable: true,
-      schemaVersion: 1,
+      schemaVersion: TEAM_SCHEMA_VERSION,
       teamAdmin: true,
       source: 'settings',
     });

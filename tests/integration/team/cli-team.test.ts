@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
+import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
 // `parallax team …`, `parallax workspace …` and --workspace as real child processes against a
 // real PostgreSQL. No keychain here (D-Bus is cut off): the owner's password comes from
@@ -53,15 +54,6 @@ function parallax(args: string[], dir: string, env: NodeJS.ProcessEnv = {}): Pro
 }
 
 const json = <T>(out: Out): T => JSON.parse(out.stdout) as T;
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
-}
 
 beforeAll(async () => {
   server = await startTestPostgres();
@@ -263,7 +255,9 @@ describe('with a team server', () => {
     try {
       const out = await parallax(['team', 'status'], owner, ownerEnv());
       expect(out.code).toBe(1);
-      expect(out.stderr).toMatch(/version 99, newer than this Parallax knows \(version 1\)/);
+      expect(out.stderr).toMatch(
+        new RegExp(`version 99, newer than this Parallax knows \\(version ${TEAM_SCHEMA_VERSION}\\)`),
+      );
     } finally {
       await server.query('DELETE FROM parallax.schema_version WHERE version = 99', [], database);
     }

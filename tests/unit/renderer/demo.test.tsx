@@ -27,6 +27,7 @@ const SETTINGS: SettingsValue = {
   monitorsPaused: false,
   mcpRunsEnabled: false,
   mcpBudgetCap: null,
+  syncWindowDays: null,
 };
 
 const NO_DEMO: DemoStatusView = {

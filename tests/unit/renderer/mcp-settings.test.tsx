@@ -33,6 +33,7 @@ describe('Settings: AI assistants (MCP)', () => {
       monitorsPaused: false,
       mcpRunsEnabled: false,
       mcpBudgetCap: null,
+      syncWindowDays: null,
     };
     fake.handle('settings.get', () => saved);
     fake.handle('settings.update', (patch) => {

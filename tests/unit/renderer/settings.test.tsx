@@ -67,6 +67,7 @@ describe('first run, settings and the app shell', () => {
         monitorsPaused: false,
         mcpRunsEnabled: false,
         mcpBudgetCap: null,
+        syncWindowDays: null,
       };
     }
   });

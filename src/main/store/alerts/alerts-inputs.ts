@@ -132,6 +132,8 @@ export function createAlertInputsApi(ctx: StoreContext): AlertInputsApi {
           `SELECT r.id, r.monitor_id, r.created_at, r.finished_at, r.status FROM runs r
            WHERE r.status = 'completed' AND r.monitor_id IS NOT NULL
              AND NOT EXISTS (SELECT 1 FROM alert_checks c WHERE c.run_id = r.id)
+             -- A run pulled from the team was checked (alerts, webhook, report) where it ran.
+             AND NOT EXISTS (SELECT 1 FROM sync_pulled_runs p WHERE p.run_id = r.id)
            ORDER BY r.created_at, r.id`,
         ).all() as RunRow[]
       ).map(toRef);

@@ -135,7 +135,7 @@ export function createResultsApi(
         visibility.unindexResult(seq);
         children.clearChildren(seq);
       } else {
-        resultId = ctx.newId();
+        resultId = item.resultId ?? ctx.newId();
         seq = Number(
           insertResult.run(
             resultId,

@@ -29,6 +29,7 @@ import {
   type ResultsApi,
 } from '../answers';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
+import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
 import { createRunsApi, createRunOwnersApi, type RunsApi, type RunOwnersApi } from '../runs';
 import { createSearchApi, type SearchApi } from '../search';
@@ -82,6 +83,8 @@ export interface HistoryStore
     PageArchiveApi {
   readonly path: string;
   readonly readonly: boolean;
+  /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
+  readonly replica: ReplicaApi;
   /** Why the file was opened read-only when nobody asked (read-only media, permissions), or null. */
   readonly readonlyReason: string | null;
   /** The file other readers open (exports): the history, or its private copy (read-only-media.ts). */
@@ -171,15 +174,18 @@ export function createHistoryStore(
     ...createPageArchiveApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
-  const guarded = Object.fromEntries(
-    Object.entries(apis).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
-    ]),
-  ) as unknown as Omit<
+  const guardAll = <T extends object>(api: T): T =>
+    Object.fromEntries(
+      Object.entries(api).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => guard(() => (fn as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as T;
+  const guarded = guardAll(apis) as unknown as Omit<
     HistoryStore,
     | 'path'
     | 'readonly'
+    | 'replica'
     | 'readonlyReason'
     | 'readPath'
     | 'schemaVersion'
@@ -188,9 +194,20 @@ export function createHistoryStore(
     | 'checkIntegrity'
     | 'close'
   >;
+  const replica = guardAll(
+    createReplicaApi(ctx, {
+      results: apis,
+      deleteRun: apis.deleteRun,
+      library: apis,
+      monitors: apis,
+      monitorOptions: apis,
+      discovery: apis,
+    }),
+  );
 
   return {
     ...guarded,
+    replica,
     path: options.path,
     readonly: options.readonly,
     readonlyReason: options.readonlyReason ?? null,

@@ -245,7 +245,9 @@ export function createRunsApi(ctx: StoreContext): RunsApi & JobPatcher {
     listUnfinishedRuns() {
       const rows = stmt(
         db,
-        `SELECT * FROM runs WHERE status IN ('pending','running','paused','canceling') ORDER BY created_at`,
+        // A run pulled from the team is driven by the desktop or runner that started it.
+        `SELECT * FROM runs WHERE status IN ('pending','running','paused','canceling')
+           AND id NOT IN (SELECT run_id FROM sync_pulled_runs) ORDER BY created_at`,
       ).all() as RunRow[];
       return rows.map(toRecord);
     },

@@ -149,6 +149,8 @@ export interface RunJobTotals {
 
 export interface IngestItem {
   jobId: string;
+  /** The new result's id (default: a new UUID); a result pulled from the team keeps the team's. */
+  resultId?: string;
   raw: unknown;
   normalized: NormalizedResult;
   fetchedAt: number;

@@ -1,6 +1,7 @@
 import { accessSql, functionGrantsSql } from './001-access';
 import { configuredSql } from './001-configured';
 import { recordedSql } from './001-recorded';
+import { syncSql } from './002-sync';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -13,4 +14,5 @@ export interface TeamMigration {
 // included), a change is a new numbered entry.
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql, functionGrantsSql].join('\n') },
+  { version: 2, name: 'sync', sql: syncSql },
 ];

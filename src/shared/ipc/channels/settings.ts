@@ -20,6 +20,8 @@ export interface SettingsView {
   /** The MCP server (`parallax mcp`) may start runs: estimate first, within mcpBudgetCap. */
   mcpRunsEnabled: boolean;
   mcpBudgetCap: number | null;
+  /** With a team: pull only runs of the last N days; null = everything. */
+  syncWindowDays: number | null;
   /** The judge whose positioning views and exports read ('builtin' by default; added field). */
   positioningJudge?: string;
 }

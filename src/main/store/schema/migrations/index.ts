@@ -14,6 +14,7 @@ import { sql as searchHead } from './012_search_head';
 import { sql as estimatedCredits } from './013_estimated_credits';
 import { fill as fillPositioning, sql as positioning } from './014_positioning';
 import { sql as alertDigests } from './015_alert_digests';
+import { sql as teamSync } from './016_team_sync';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'estimated-credits', sql: estimatedCredits },
   { version: 14, name: 'positioning', sql: positioning, up: fillPositioning },
   { version: 15, name: 'alert-digests', sql: alertDigests },
+  { version: 16, name: 'team-sync', sql: teamSync },
 ];

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { ResultsApi } from '../answers';
+import { pluck, stmt, type StoreContext } from '../connection';
+import { createConfigRows, type ConfigStoreDeps } from './config-rows';
+import { createConfigReplicaApi, type ConfigReplicaApi } from './config-sync';
+import { CAPTURE_META, createOutboxApi, type OutboxApi } from './outbox';
+import { createRecordedApplyApi, type RecordedApplyApi } from './recorded-apply';
+import { createRecordedReadApi, type RecordedReadApi } from './recorded-read';
+
+// The history as a replica of a team's PostgreSQL history (src/main/sync drives it): the outbox
+// of local changes, the rows a push sends, the team's rows a pull applies, the pull cursors,
+// the configuration versions and drafts.
+
+/** Where a pull of one team table stands: the (xid, seq) of the last row applied. */
+export interface ReplicaCursor {
+  xid: string;
+  seq: string;
+}
+
+export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi {
+  /**
+   * Runs fn in one transaction in which nothing written is recorded for the team: what a pull
+   * applies is not sent back. Committed when fn returns, rolled back when it throws.
+   */
+  applying<T>(fn: () => T): T;
+  cursor(teamTable: string): ReplicaCursor | null;
+  /** Inside applying(), with the rows it applied, so a cut pull resumes after them. */
+  setCursor(teamTable: string, cursor: ReplicaCursor): void;
+  /** Pulls start over for these tables (a wider window). */
+  resetCursors(teamTables: readonly string[]): void;
+  /**
+   * Deletes runs that came from the team and were created before `before` (they stay on the
+   * team server), up to `limit`: a history synced with a window keeps its size. Returns how many.
+   */
+  trimPulledRuns(before: number, limit: number): number;
+  /** This history's id on the team (who wrote a row), made at the first call. */
+  origin(): string;
+}
+
+export interface ReplicaDeps extends ConfigStoreDeps {
+  results: ResultsApi;
+  deleteRun: (runId: string) => boolean;
+}
+
+const ORIGIN_META = 'sync.origin';
+
+export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaApi {
+  const { db } = ctx;
+  const outbox = createOutboxApi(db);
+  const config = createConfigReplicaApi(db, { rows: createConfigRows(db, deps), outbox, now: ctx.now });
+  const apply = createRecordedApplyApi(db, { results: deps.results, deleteRun: deps.deleteRun });
+
+  const applying = db.transaction(<T>(fn: () => T): T => {
+    const capturing = stmt(db, 'DELETE FROM meta WHERE key = ?').run(CAPTURE_META).changes > 0;
+    const value = fn();
+    if (capturing) stmt(db, 'INSERT INTO meta (key, value) VALUES (?, ?)').run(CAPTURE_META, '1');
+    return value;
+  });
+
+  return {
+    ...outbox,
+    ...createRecordedReadApi(db, deps.results),
+    ...apply,
+    ...config,
+    applying: <T>(fn: () => T): T => applying.immediate(fn) as T,
+    cursor(teamTable) {
+      return (
+        (stmt(db, 'SELECT xid, seq FROM sync_cursors WHERE team_table = ?').get(teamTable) as
+          ReplicaCursor | undefined) ?? null
+      );
+    },
+    setCursor(teamTable, cursor) {
+      stmt(
+        db,
+        `INSERT INTO sync_cursors (team_table, xid, seq) VALUES (?, ?, ?)
+         ON CONFLICT (team_table) DO UPDATE SET xid = excluded.xid, seq = excluded.seq`,
+      ).run(teamTable, cursor.xid, cursor.seq);
+    },
+    resetCursors(teamTables) {
+      stmt(db, 'DELETE FROM sync_cursors WHERE team_table IN (SELECT value FROM json_each(?))').run(
+        JSON.stringify(teamTables),
+      );
+    },
+    trimPulledRuns(before, limit) {
+      const ids = pluck(
+        db,
+        `SELECT r.id FROM sync_pulled_runs p JOIN runs r ON r.id = p.run_id
+         WHERE r.created_at < ? ORDER BY r.created_at LIMIT ?`,
+      ).all(before, limit) as string[];
+      return applying.immediate(() => ids.filter((id) => deps.deleteRun(id)).length) as number;
+    },
+    origin() {
+      const known = pluck(db, 'SELECT value FROM meta WHERE key = ?').get(ORIGIN_META) as string | undefined;
+      if (known) return known;
+      const made = randomUUID();
+      stmt(db, 'INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(ORIGIN_META, made);
+      return pluck(db, 'SELECT value FROM meta WHERE key = ?').get(ORIGIN_META) as string;
+    },
+  };
+}

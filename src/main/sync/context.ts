@@ -1,0 +1,102 @@
+import type { HistoryStore, SyncDraft, SyncKind } from '../store';
+import type { SyncTarget } from './target';
+
+// What the push and pull steps share: the store, the open target, the options, and the tally
+// the report is made of.
+
+export interface SyncProgress {
+  phase: 'push' | 'pull';
+  kind: SyncKind;
+  /** Objects sent and received so far in this sync, every kind together. */
+  done: number;
+  /** What this sync has to send and receive, as counted when it started (grows when parents are fetched). */
+  total: number;
+}
+
+export interface SyncTuning {
+  /** Rows per push statement of the recorded tables (results: 1/4 of it; they are large). */
+  pushBatch: number;
+  /** Rows per pull page (and local transaction). */
+  pullBatch: number;
+}
+
+export const CLI_TUNING: SyncTuning = { pushBatch: 2000, pullBatch: 1000 };
+/** The app's background sync: small local transactions, so a view's query never waits long. */
+export const APP_TUNING: SyncTuning = { pushBatch: 1000, pullBatch: 200 };
+
+export interface SyncOptions {
+  push?: boolean;
+  pull?: boolean;
+  /** Pull only runs created at or after this time (ms), and their jobs, results, pages and sessions. */
+  since?: number | null;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  tuning?: SyncTuning;
+  /** Called between batches: the app yields to the event loop there so views stay responsive. */
+  pause?: () => Promise<void>;
+}
+
+export type KindCounts = Partial<Record<SyncKind, number>>;
+
+export interface SyncTally {
+  pushed: KindCounts;
+  pulled: KindCounts;
+  /** Runs and configuration objects deleted here because a teammate deleted them. */
+  deleted: KindCounts;
+  /** Rows this history could not hold (malformed), skipped. */
+  rejected: number;
+  drafts: SyncDraft[];
+  /** Where the time went (ms): statements on the server and the wire, and local writes. */
+  timing: { pushRead: number; pushSend: number; pullFetch: number; pullApply: number };
+}
+
+export interface StepContext {
+  store: HistoryStore;
+  target: SyncTarget;
+  options: SyncOptions;
+  tuning: SyncTuning;
+  tally: SyncTally;
+  progress: { done: number; total: number };
+}
+
+export function emptyTally(): SyncTally {
+  return {
+    pushed: {},
+    pulled: {},
+    deleted: {},
+    rejected: 0,
+    drafts: [],
+    timing: { pushRead: 0, pushSend: 0, pullFetch: 0, pullApply: 0 },
+  };
+}
+
+export function add(counts: KindCounts, kind: SyncKind, n: number): void {
+  if (n > 0) counts[kind] = (counts[kind] ?? 0) + n;
+}
+
+/** Reports progress after a batch, and lets the caller yield. */
+export async function advance(
+  ctx: StepContext,
+  phase: SyncProgress['phase'],
+  kind: SyncKind,
+  n: number,
+): Promise<void> {
+  ctx.progress.done += n;
+  ctx.progress.total = Math.max(ctx.progress.total, ctx.progress.done);
+  ctx.options.onProgress?.({ phase, kind, done: ctx.progress.done, total: ctx.progress.total });
+  await ctx.options.pause?.();
+}
+
+/** Time spent in fn, added to one of the tally's timings. */
+export async function timed<T>(
+  ctx: StepContext,
+  key: keyof SyncTally['timing'],
+  fn: () => T | Promise<T>,
+): Promise<T> {
+  const start = performance.now();
+  try {
+    return await fn();
+  } finally {
+    ctx.tally.timing[key] += performance.now() - start;
+  }
+}

@@ -1,0 +1,233 @@
+import {
+  RECORDED_KINDS,
+  type ApplyOutcome,
+  type PulledResult,
+  type RecordedKind,
+  type ReplicaRow,
+} from '../store';
+import { add, advance, timed, type StepContext } from './context';
+import { checkCanceled } from './errors';
+import { readNormalized } from './normalized';
+import { readByKeys, readPage, readRunPrompts, START, type TeamPage } from './team-reads';
+import { rowFromPg } from './team-sql';
+
+// Pulling what teammates recorded: runs, jobs, results, pages and credit sessions, table by
+// table, page by page. Each page is applied in ONE local transaction together with the cursor
+// after it, so a pull cut anywhere resumes after the last page applied and applies nothing
+// twice. A row whose parent is not here yet (a job of a run whose newest version was written
+// after this pull read the runs) has its parent fetched by key and applied first, in the same
+// transaction; a parent that is a tombstone or outside the window leaves the row out. Results
+// go through the store's ingest, the same as a run's answers. The next page is already being
+// read on the server while this one is applied here.
+
+const PULLED: readonly RecordedKind[] = ['run', 'job', 'result', 'page', 'session'];
+
+/** Parents fetched for a page, applied before it. */
+interface Parents {
+  runs: ReplicaRow[];
+  prompts: ReplicaRow[];
+  jobs: ReplicaRow[];
+  results: PulledResult[];
+}
+
+const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [] });
+
+function toResult(row: Record<string, unknown>): PulledResult | null {
+  const normalized = readNormalized(row['normalized_json'], '');
+  if (normalized === null || typeof row['raw_json'] !== 'string') return null;
+  return {
+    id: String(row['id']),
+    jobId: String(row['job_id']),
+    fetchedAt: Number(row['fetched_at']),
+    normalized,
+    rawJson: row['raw_json'],
+  };
+}
+
+const inWindow = (ctx: StepContext, run: ReplicaRow): boolean =>
+  ctx.options.since == null || Number(run['created_at']) >= ctx.options.since;
+
+/** Fetches the runs (with their prompts) of these ids that are not here, within the window. */
+async function fetchRuns(ctx: StepContext, runIds: readonly string[], into: Parents): Promise<void> {
+  const present = ctx.store.replica.presentKeys('run', runIds);
+  const missing = runIds.filter((id) => !present.has(id) && !into.runs.some((r) => r['id'] === id));
+  const runs = (await readByKeys(ctx, 'run', missing))
+    .map((r) => rowFromPg(RECORDED_KINDS.run, r, ['deleted_at']))
+    .filter((r) => inWindow(ctx, r));
+  into.runs.push(...runs);
+  const live = runs.filter((r) => r['deleted_at'] === null).map((r) => String(r['id']));
+  into.prompts.push(
+    ...(await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+  );
+}
+
+async function fetchJobs(ctx: StepContext, jobIds: readonly string[], into: Parents): Promise<void> {
+  const present = ctx.store.replica.presentKeys('job', jobIds);
+  const jobs = (
+    await readByKeys(
+      ctx,
+      'job',
+      jobIds.filter((id) => !present.has(id)),
+    )
+  ).map((r) => rowFromPg(RECORDED_KINDS.job, r));
+  into.jobs.push(...jobs);
+  await fetchRuns(
+    ctx,
+    jobs.map((j) => String(j['run_id'])),
+    into,
+  );
+}
+
+async function fetchResults(ctx: StepContext, resultIds: readonly string[], into: Parents): Promise<void> {
+  const present = ctx.store.replica.presentKeys('result', resultIds);
+  const rows = await readByKeys(
+    ctx,
+    'result',
+    resultIds.filter((id) => !present.has(id)),
+  );
+  const results = rows.map(toResult).filter((r): r is PulledResult => r !== null);
+  into.results.push(...results);
+  await fetchJobs(
+    ctx,
+    results.map((r) => r.jobId),
+    into,
+  );
+}
+
+/** What a page of each table turns into, what its rows need first, and how it is applied. */
+interface TableStep<T> {
+  convert(rows: Array<Record<string, unknown>>): T[];
+  parents(ctx: StepContext, items: T[], into: Parents): Promise<void>;
+  apply(ctx: StepContext, items: T[]): ApplyOutcome;
+}
+
+const recorded = (kind: RecordedKind) => (rows: Array<Record<string, unknown>>) =>
+  rows.map((r) => rowFromPg(RECORDED_KINDS[kind], r, kind === 'run' ? ['deleted_at'] : []));
+
+const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
+  run: {
+    convert: recorded('run'),
+    async parents(ctx, runs: ReplicaRow[], into) {
+      const present = ctx.store.replica.presentKeys(
+        'run',
+        runs.map((r) => String(r['id'])),
+      );
+      const fresh = runs.filter((r) => r['deleted_at'] === null && !present.has(String(r['id'])));
+      into.prompts.push(
+        ...(
+          await readRunPrompts(
+            ctx,
+            fresh.map((r) => String(r['id'])),
+          )
+        ).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+      );
+    },
+    apply: (ctx, runs: ReplicaRow[]) => ctx.store.replica.applyRuns(runs, []),
+  } satisfies TableStep<ReplicaRow>,
+  job: {
+    convert: recorded('job'),
+    parents: (ctx, jobs: ReplicaRow[], into) =>
+      fetchRuns(
+        ctx,
+        jobs.map((j) => String(j['run_id'])),
+        into,
+      ),
+    apply: (ctx, jobs: ReplicaRow[]) => ctx.store.replica.applyJobs(jobs),
+  } satisfies TableStep<ReplicaRow>,
+  result: {
+    convert: (rows) => rows.map(toResult).filter((r): r is PulledResult => r !== null),
+    parents: (ctx, results: PulledResult[], into) =>
+      fetchJobs(
+        ctx,
+        results.map((r) => r.jobId),
+        into,
+      ),
+    apply: (ctx, results: PulledResult[]) => ctx.store.replica.applyResults(results),
+  } satisfies TableStep<PulledResult>,
+  page: {
+    convert: recorded('page'),
+    parents: (ctx, pages: ReplicaRow[], into) =>
+      fetchResults(
+        ctx,
+        pages.map((p) => String(p['result_id'])),
+        into,
+      ),
+    apply: (ctx, pages: ReplicaRow[]) => ctx.store.replica.applyPages(pages),
+  } satisfies TableStep<ReplicaRow>,
+  session: {
+    convert: recorded('session'),
+    parents: (ctx, sessions: ReplicaRow[], into) =>
+      fetchRuns(
+        ctx,
+        sessions.map((s) => String(s['run_id'])),
+        into,
+      ),
+    apply: (ctx, sessions: ReplicaRow[]) => ctx.store.replica.applySessions(sessions),
+  } satisfies TableStep<ReplicaRow>,
+};
+
+function applyParents(ctx: StepContext, parents: Parents, kind: RecordedKind): void {
+  const replica = ctx.store.replica;
+  const runs = replica.applyRuns(parents.runs, parents.prompts);
+  add(ctx.tally.pulled, 'run', runs.applied);
+  add(ctx.tally.deleted, 'run', runs.deleted);
+  if (kind === 'run') return;
+  add(ctx.tally.pulled, 'job', replica.applyJobs(parents.jobs).applied);
+  add(ctx.tally.pulled, 'result', replica.applyResults(parents.results).applied);
+}
+
+async function pullPage<T>(
+  ctx: StepContext,
+  kind: RecordedKind,
+  step: TableStep<T>,
+  page: TeamPage,
+): Promise<void> {
+  const items = step.convert(page.rows.filter((r) => !r.own));
+  const parents = noParents();
+  await timed(ctx, 'pullFetch', () => step.parents(ctx, items, parents));
+  const outcome = await timed(ctx, 'pullApply', () =>
+    ctx.store.replica.applying(() => {
+      if (kind === 'run') {
+        const applied = ctx.store.replica.applyRuns(items as ReplicaRow[], parents.prompts);
+        add(ctx.tally.deleted, 'run', applied.deleted);
+        ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, page.cursor);
+        return applied;
+      }
+      applyParents(ctx, parents, kind);
+      const applied = step.apply(ctx, items);
+      ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, page.cursor);
+      return applied;
+    }),
+  );
+  add(ctx.tally.pulled, kind, outcome.applied);
+  ctx.tally.rejected += outcome.rejected + (page.rows.filter((r) => !r.own).length - items.length);
+}
+
+async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
+  const step = STEPS[kind] as TableStep<unknown>;
+  const limit = ctx.tuning.pullBatch;
+  const table = RECORDED_KINDS[kind].table;
+  let next: Promise<TeamPage> | null = readPage(ctx, kind, ctx.store.replica.cursor(table) ?? START, limit);
+  try {
+    while (next) {
+      const page: TeamPage = await timed(ctx, 'pullFetch', () => next as Promise<TeamPage>);
+      next = null;
+      if (page.rows.length === 0) return;
+      checkCanceled(ctx.options.signal);
+      // The server reads the next page while this one is applied here.
+      if (page.rows.length === limit) next = readPage(ctx, kind, page.cursor, limit);
+      await pullPage(ctx, kind, step, page);
+      await advance(ctx, 'pull', kind, page.rows.filter((r) => !r.own).length);
+    }
+  } finally {
+    // A page read ahead and not applied (a cancel, an error): read again next time.
+    void (next as Promise<TeamPage> | null)?.catch(() => undefined);
+  }
+}
+
+/** Pulls every recorded table after its cursor. */
+export async function pullRecorded(ctx: StepContext): Promise<void> {
+  for (const kind of PULLED) await pullTable(ctx, kind);
+}
+
+export const PULLED_RECORDED_KINDS = PULLED;

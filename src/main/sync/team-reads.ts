@@ -1,0 +1,143 @@
+import {
+  CONFIG_KINDS,
+  RECORDED_KINDS,
+  type ConfigKind,
+  type RecordedKind,
+  type ReplicaCursor,
+  type ReplicaTable,
+} from '../store';
+import type { StepContext } from './context';
+import { pullColumns } from './team-sql';
+
+// What a pull reads from the team server: pages of a table's rows changed after a cursor, in
+// (xid, seq) order and only from transactions older than the oldest one still running (see
+// src/main/team/changes.ts: a row committed late is never passed over), each page one index
+// range (workspace_id, xid, seq). Rows this history wrote itself come back marked `own` with
+// their large columns left out, so the cursor passes them without their bytes crossing the
+// wire. A window (--since) keeps to runs created since then and what hangs off them; the
+// results' months before it are not even opened (partition pruning on fetched_at).
+
+export const START: ReplicaCursor = { xid: '0', seq: '0' };
+
+/** A page of rows, with the cursor after its last row. */
+export interface TeamPage {
+  rows: Array<Record<string, unknown> & { own: boolean }>;
+  cursor: ReplicaCursor;
+}
+
+const RUNS_IN_WINDOW = 'SELECT id FROM parallax.runs WHERE workspace_id = $1 AND created_at >= $6';
+
+/** The condition that keeps a table to the window ($6 = since). */
+const WINDOW: Record<RecordedKind, string> = {
+  run: 't.created_at >= $6',
+  run_prompts: `t.run_id IN (${RUNS_IN_WINDOW})`,
+  job: `t.run_id IN (${RUNS_IN_WINDOW})`,
+  result: `t.fetched_at >= $6 AND t.run_id IN (${RUNS_IN_WINDOW})`,
+  page: 't.result_id IN (SELECT id FROM parallax.result_keys WHERE workspace_id = $1 AND fetched_at >= $6)',
+  session: `t.run_id IN (${RUNS_IN_WINDOW})`,
+};
+
+const CHANGED_AFTER = `t.workspace_id = $1 AND (t.xid, t.seq) > ($2::xid8, $3::bigint)
+  AND t.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+
+function columnsOf(table: ReplicaTable, kind: RecordedKind | ConfigKind): string {
+  const extra = table.versioned ? ['version', 'deleted_at'] : kind === 'run' ? ['deleted_at'] : [];
+  const columns = pullColumns(table, extra);
+  if (kind !== 'result') return columns;
+  // The answer's documents only for rows written elsewhere.
+  return columns
+    .replace(
+      't.normalized_json',
+      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.normalized_json END AS normalized_json',
+    )
+    .replace(
+      't.raw_json',
+      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.raw_json END AS raw_json',
+    );
+}
+
+function tableOf(kind: RecordedKind | ConfigKind): ReplicaTable {
+  return kind in RECORDED_KINDS ? RECORDED_KINDS[kind as RecordedKind] : CONFIG_KINDS[kind as ConfigKind];
+}
+
+function windowOf(ctx: StepContext, kind: RecordedKind | ConfigKind): string {
+  const since = ctx.options.since ?? null;
+  return since !== null && kind in WINDOW ? ` AND ${WINDOW[kind as RecordedKind]}` : '';
+}
+
+function params(
+  ctx: StepContext,
+  cursor: ReplicaCursor,
+  limit: number,
+  kind: RecordedKind | ConfigKind,
+): unknown[] {
+  const base = [ctx.target.workspaceId, cursor.xid, cursor.seq, ctx.target.origin, limit];
+  return windowOf(ctx, kind) ? [...base, ctx.options.since] : base;
+}
+
+/** Up to `limit` rows of a table changed after `cursor`, oldest first. */
+export async function readPage(
+  ctx: StepContext,
+  kind: RecordedKind | ConfigKind,
+  cursor: ReplicaCursor,
+  limit: number,
+): Promise<TeamPage> {
+  const table = tableOf(kind);
+  const { rows } = await ctx.target.client.query<
+    Record<string, unknown> & { own: boolean; xid: string; seq: string }
+  >(
+    `SELECT ${columnsOf(table, kind)} FROM parallax.${table.table} t
+      WHERE ${CHANGED_AFTER}${windowOf(ctx, kind)}
+      ORDER BY t.xid, t.seq LIMIT $5`,
+    params(ctx, cursor, limit, kind),
+  );
+  const last = rows.at(-1);
+  return { rows, cursor: last ? { xid: last.xid, seq: last.seq } : cursor };
+}
+
+/** How many rows written elsewhere a pull of this table has ahead of it (for progress). */
+export async function countAhead(
+  ctx: StepContext,
+  kind: RecordedKind | ConfigKind,
+  cursor: ReplicaCursor,
+): Promise<number> {
+  const table = tableOf(kind);
+  const { rows } = await ctx.target.client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM parallax.${table.table} t
+      WHERE ${CHANGED_AFTER} AND t.origin IS DISTINCT FROM $4${windowOf(ctx, kind)} AND $5::int > 0`,
+    params(ctx, cursor, 1, kind),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Rows of a recorded table by key (parents a pull needs first), tombstones included. */
+export async function readByKeys(
+  ctx: StepContext,
+  kind: 'run' | 'job' | 'result',
+  keys: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  if (keys.length === 0) return [];
+  const table = RECORDED_KINDS[kind];
+  const extra = kind === 'run' ? ', t.deleted_at' : '';
+  const { rows } = await ctx.target.client.query(
+    `SELECT ${Object.keys(table.columns)
+      .map((c) => `t.${c}`)
+      .join(', ')}${extra}
+      FROM parallax.${table.table} t WHERE t.workspace_id = $1 AND t.id = ANY ($2::text[])`,
+    [ctx.target.workspaceId, [...new Set(keys)]],
+  );
+  return rows;
+}
+
+/** The prompts of these runs. */
+export async function readRunPrompts(
+  ctx: StepContext,
+  runIds: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  if (runIds.length === 0) return [];
+  const { rows } = await ctx.target.client.query(
+    `SELECT run_id, idx, text, prompt_id FROM parallax.run_prompts WHERE workspace_id = $1 AND run_id = ANY ($2::text[])`,
+    [ctx.target.workspaceId, [...new Set(runIds)]],
+  );
+  return rows;
+}

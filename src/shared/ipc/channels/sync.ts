@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { invokeChannel } from '../define';
+
+// Sync with the team's PostgreSQL history: the state shown next to the workspace switcher, the
+// report of one sync (also `parallax sync --json`), and the drafts a conflict left.
+
+/** Counts per kind of object ('run', 'job', 'result', 'brand', …); kinds with none left out. */
+export type SyncCounts = Partial<Record<string, number>>;
+
+/** A local edit that lost to a teammate's newer version, kept until applied or discarded. */
+export interface SyncConflictView {
+  id: number;
+  kind: string;
+  key: string;
+  label: string;
+  /** "Brand Veloxa was changed by a teammate (alice); your edit is kept as a draft." */
+  message: string;
+  deletion: boolean;
+  changedBy: string | null;
+  createdAt: number;
+}
+
+export interface SyncReportView {
+  workspace: string;
+  /** The team URL without its password. */
+  server: string;
+  user: string;
+  access: 'viewer' | 'member' | 'admin';
+  pushed: SyncCounts;
+  pulled: SyncCounts;
+  /** Deleted here because a teammate deleted them (runs, brands…). */
+  deleted: SyncCounts;
+  /** Drafts this sync made. */
+  conflicts: SyncConflictView[];
+  /** Drafts waiting in all. */
+  drafts: number;
+  /** A viewer's local changes, which the team does not take. */
+  notPushed: number;
+  /** Rows from the team this history could not hold (malformed), skipped. */
+  rejected: number;
+  /** Runs from the team older than the window, removed here (they stay on the team). */
+  trimmed: number;
+  /** The window's start (ms); null: everything. */
+  since: number | null;
+  /** Stopped on request at a batch boundary (the next sync goes on). */
+  canceled: boolean;
+  durationMs: number;
+  /** Where the time went (ms). */
+  timing: { pushRead: number; pushSend: number; pullFetch: number; pullApply: number };
+}
+
+export type SyncState = 'off' | 'idle' | 'syncing' | 'offline' | 'error';
+
+export interface SyncStatusView {
+  /** off: no team, or the workspace is not on the team; offline: the server cannot be reached (retrying). */
+  state: SyncState;
+  /** When the last sync ended well (ms). */
+  lastSyncedAt: number | null;
+  /** While syncing: objects sent and received of the total. */
+  progress: { done: number; total: number } | null;
+  /** Why the last sync failed, in one line. */
+  error: string | null;
+  /** When the next attempt is due while offline (ms). */
+  retryAt: number | null;
+  /** Drafts waiting for the analyst. */
+  conflicts: number;
+  /** Local changes not on the team yet. */
+  pending: number;
+  /** The last sync's report. */
+  last: SyncReportView | null;
+}
+
+export const syncChannels = {
+  'sync.status': invokeChannel(z.object({}).strict()).returns<SyncStatusView>(),
+  /** Syncs now (or joins the sync under way); answers with its status after it. */
+  'sync.now': invokeChannel(z.object({}).strict()).returns<SyncStatusView>(),
+  'sync.conflicts': invokeChannel(z.object({}).strict()).returns<SyncConflictView[]>(),
+  /** apply: the draft becomes the object again and is sent at the next sync; discard: dropped. */
+  'sync.resolve': invokeChannel(
+    z.object({ id: z.number().int().positive(), action: z.enum(['apply', 'discard']) }).strict(),
+  ).returns<SyncConflictView[]>(),
+};

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSettingsStore } from '../../src/main/settings';
+import { openHistory, type HistoryStore, type JobRecord } from '../../src/main/store';
+import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
+import {
+  applyTeamMigrations,
+  createTeamService,
+  openTeamClient,
+  parseTeamUrl,
+  TEAM_MIGRATIONS,
+  type TeamClient,
+  type TeamService,
+} from '../../src/main/team';
+import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
+import { runSpecSchema } from '../../src/shared/domain/run-spec';
+import { makeResult } from '../bench/store-answers';
+import { rng } from '../bench/bench-random';
+import { createMemorySecretStore } from './memory-secret-store';
+import type { TestPostgres, TestRole } from './postgres';
+
+// A team for the sync tests: a database with the team schema (created by the test's superuser,
+// the owner), a workspace, login roles granted to it, and desktops (a history file each, a team
+// service that connects as one role through PARALLAX_TEAM_URL), on a real PostgreSQL.
+
+export interface SyncTeam {
+  database: string;
+  owner: TeamClient;
+  workspace: string;
+  roles: Record<string, TestRole>;
+  /** A desktop: its own history file, connected as `role`. */
+  desktop(role: string, name?: string): Desktop;
+  /** Rows of a team table in the workspace (as the owner). */
+  count(table: string, where?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface Desktop {
+  path: string;
+  store: HistoryStore;
+  team: TeamService;
+  sync(options?: SyncOptions): Promise<SyncReportView>;
+  /** Reopens the history file (after a child process wrote it). */
+  reopen(): void;
+}
+
+let runs = 0;
+
+export async function startSyncTeam(
+  server: TestPostgres,
+  members: Record<string, 'member' | 'viewer' | 'admin'>,
+  workspace = 'acme',
+  /** Rows written while the team schema is still at version 1 (then upgraded): $1 = the workspace id. */
+  seedAtV1?: (owner: TeamClient, workspaceId: string) => Promise<void>,
+): Promise<SyncTeam> {
+  const database = await server.createDatabase('sync');
+  const owner = await openTeamClient(parseTeamUrl(server.url(database, undefined, { sslmode: 'disable' })));
+  await applyTeamMigrations(owner, seedAtV1 ? TEAM_MIGRATIONS.slice(0, 1) : TEAM_MIGRATIONS);
+  const { rows } = await owner.query<{ id: string }>('SELECT parallax.create_workspace($1, $2, 0) AS id', [
+    workspace,
+    workspace.toUpperCase(),
+  ]);
+  if (seedAtV1) {
+    await seedAtV1(owner, rows[0]?.id as string);
+    await applyTeamMigrations(owner);
+  }
+  const roles: Record<string, TestRole> = {};
+  for (const [name, access] of Object.entries(members)) {
+    const role = await server.createRole(`${name}_${database}`.slice(0, 60));
+    await owner.query('SELECT parallax.grant_workspace($1, $2, $3)', [workspace, role.name, access]);
+    roles[name] = role;
+  }
+  const dirs: string[] = [];
+  const stores: HistoryStore[] = [];
+  return {
+    database,
+    owner,
+    workspace,
+    roles,
+    desktop(role, name = role) {
+      const dir = mkdtempSync(join(tmpdir(), `parallax-sync-${name}-`));
+      dirs.push(dir);
+      const path = join(dir, 'parallax.db');
+      const env = { PARALLAX_TEAM_URL: server.url(database, roles[role], { sslmode: 'disable' }) };
+      const team = createTeamService({
+        settings: openSettingsStore({ userDataDir: dir }),
+        passwords: createMemorySecretStore(),
+        env,
+        now: Date.now,
+      });
+      const desktop: Desktop = {
+        path,
+        store: openHistory({ path }),
+        team,
+        sync: (options = {}) => syncWorkspace(team, { store: desktop.store, workspace }, options),
+        reopen() {
+          desktop.store.close();
+          desktop.store = openHistory({ path });
+          stores.push(desktop.store);
+        },
+      };
+      stores.push(desktop.store);
+      return desktop;
+    },
+    async count(table, where = 'true') {
+      // A connection of its own each time: the tests stop and start the server.
+      const { rows } = await server.query<{ n: string }>(
+        `SELECT count(*) AS n FROM parallax.${table} t JOIN parallax.workspaces w ON w.id = t.workspace_id
+          WHERE w.slug = $1 AND ${where}`,
+        [workspace],
+        database,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async close() {
+      for (const store of stores) store.close();
+      await owner.end();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A run of `answers` jobs with synthetic answers (~5 KB, 10 sources each) stored through ingest. */
+export function recordRun(
+  store: HistoryStore,
+  answers: number,
+  options: { fetchedAt?: number; seed?: number } = {},
+): JobRecord[] {
+  const r = rng(options.seed ?? ++runs);
+  const countries = ['US', 'DE', 'FR', 'GB', 'ES'].slice(0, Math.min(5, answers));
+  const spec = runSpecSchema.parse({
+    name: `sync run ${runs}`,
+    prompts: Array.from(
+      { length: Math.ceil(answers / countries.length) },
+      (_, i) => `best running shoes ${i}`,
+    ),
+    engines: ['assistant-a'],
+    countries,
+    repeats: 1,
+  });
+  const { run, jobs } = store.createRun({
+    spec,
+    keyLabel: 'sandbox',
+    baseUrl: 'http://127.0.0.1',
+    sandbox: true,
+    costEstimate: answers,
+  });
+  const chosen = jobs.slice(0, answers);
+  const at = options.fetchedAt ?? Date.now();
+  store.ingestResults(
+    chosen.map((job, i) => {
+      const m = makeResult(r, 80);
+      return {
+        jobId: job.id,
+        raw: m.raw,
+        normalized: { ...m.normalized, engine: job.engine },
+        fetchedAt: at + i,
+        jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
+      };
+    }),
+  );
+  store.updateRun(run.id, { status: 'completed' });
+  return chosen;
+}
