@@ -66,37 +66,93 @@ export function foldText(text: string): string {
  */
 export interface FoldedText {
   folded: string;
+  /** Every folded offset is the original offset (then folded.length === text.length). */
+  sameOffsets: boolean;
   /** Original offset of the character that produced folded[f] (start of a match). */
   toOriginalStart(f: number): number;
   /** Original offset just after the character that produced folded[f − 1] (end of a match). */
   toOriginalEnd(f: number): number;
 }
 
+// Folded form by code point, null when the character folds to itself (most CJK, digits of
+// other scripts, already-lower letters without marks): such runs are copied as one slice
+// instead of a string per character, and no string is made to look a character up.
+const codeCache = new Map<number, string | null>();
+
+function foldedCode(text: string, i: number, units: number, code: number): string | null {
+  let folded = codeCache.get(code);
+  if (folded === undefined) {
+    const ch = text.slice(i, i + units);
+    const f = foldChar(ch);
+    folded = f === ch ? null : f;
+    codeCache.set(code, folded);
+  }
+  return folded;
+}
+
+/** Units of the code point at i (a surrogate pair is 2; a lone surrogate 1) and its key for the cache. */
+function codeAt(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+/** Pieces of the offset map: folded start, original start, original end (char pieces; -1 = linear). */
+class OffsetPieces {
+  readonly fStarts: number[] = [0];
+  readonly oStarts: number[] = [0];
+  readonly oEnds: number[] = [-1];
+  delta = 0;
+
+  /** One original character [o, o + len) folded to `flen` units at folded offset f, length changed. */
+  changed(f: number, o: number, len: number, flen: number): void {
+    if (flen > 0) {
+      const last = this.fStarts.length - 1;
+      if (this.fStarts[last] === f) {
+        this.oStarts[last] = o;
+        this.oEnds[last] = o + len;
+      } else {
+        this.fStarts.push(f);
+        this.oStarts.push(o);
+        this.oEnds.push(o + len);
+      }
+    }
+    this.linear(f + flen, o + len);
+  }
+
+  private linear(f: number, o: number): void {
+    this.delta = o - f;
+    const last = this.fStarts.length - 1;
+    if (this.fStarts[last] === f) {
+      // Replace an empty previous piece (two length changes in a row).
+      this.oStarts[last] = o;
+      this.oEnds[last] = -1;
+    } else {
+      this.fStarts.push(f);
+      this.oStarts.push(o);
+      this.oEnds.push(-1);
+    }
+  }
+}
+
+const sameOffsets = (x: number): number => x;
+
 export function foldWithOffsets(text: string): FoldedText {
   if (ASCII_ONLY.test(text)) {
-    return { folded: text.toLowerCase(), toOriginalStart: (f) => f, toOriginalEnd: (f) => f };
+    return {
+      folded: text.toLowerCase(),
+      sameOffsets: true,
+      toOriginalStart: sameOffsets,
+      toOriginalEnd: sameOffsets,
+    };
   }
-  // Pieces: folded start, original start, original end (for char pieces; -1 = linear).
-  const fStarts: number[] = [0];
-  const oStarts: number[] = [0];
-  const oEnds: number[] = [-1];
+  const pieces = new OffsetPieces();
   const parts: string[] = [];
   let f = 0;
   let o = 0;
-  let delta = 0; // of the current linear piece
-  const startLinear = (): void => {
-    delta = o - f;
-    const last = fStarts.length - 1;
-    if (fStarts[last] === f) {
-      // Replace an empty previous piece (two length changes in a row).
-      oStarts[last] = o;
-      oEnds[last] = -1;
-    } else {
-      fStarts.push(f);
-      oStarts.push(o);
-      oEnds.push(-1);
-    }
-  };
   NON_ASCII_RUN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = NON_ASCII_RUN.exec(text)) !== null) {
@@ -106,34 +162,41 @@ export function foldWithOffsets(text: string): FoldedText {
       f += ascii.length;
       o = m.index;
     }
-    for (const ch of m[0]) {
-      const folded = foldChar(ch);
-      parts.push(folded);
-      if (folded.length === ch.length) {
-        f += folded.length;
-        o += ch.length;
+    const end = m.index + m[0].length;
+    // Characters that fold to themselves are copied in one slice [verbatim, i).
+    let verbatim = o;
+    let i = o;
+    while (i < end) {
+      const code = codeAt(text, i, end);
+      const units = code > 0xffff ? 2 : 1;
+      const folded = foldedCode(text, i, units, code);
+      if (folded === null) {
+        i += units;
         continue;
       }
-      if (folded.length > 0) {
-        const last = fStarts.length - 1;
-        if (fStarts[last] === f) {
-          oStarts[last] = o;
-          oEnds[last] = o + ch.length;
-        } else {
-          fStarts.push(f);
-          oStarts.push(o);
-          oEnds.push(o + ch.length);
-        }
+      if (verbatim < i) {
+        parts.push(text.slice(verbatim, i));
+        f += i - verbatim;
+        o = i;
       }
+      parts.push(folded);
+      if (folded.length !== units) pieces.changed(f, o, units, folded.length);
       f += folded.length;
-      o += ch.length;
-      startLinear();
+      o += units;
+      i += units;
+      verbatim = i;
+    }
+    if (verbatim < end) {
+      parts.push(text.slice(verbatim, end));
+      f += end - verbatim;
+      o = end;
     }
   }
   if (o < text.length) parts.push(text.slice(o).toLowerCase());
   const folded = parts.join('');
-  if (fStarts.length === 1 && delta === 0) {
-    return { folded, toOriginalStart: (x) => x, toOriginalEnd: (x) => x };
+  const { fStarts, oStarts, oEnds } = pieces;
+  if (fStarts.length === 1 && pieces.delta === 0) {
+    return { folded, sameOffsets: true, toOriginalStart: sameOffsets, toOriginalEnd: sameOffsets };
   }
   const piece = (x: number): number => {
     let lo = 0;
@@ -147,6 +210,7 @@ export function foldWithOffsets(text: string): FoldedText {
   };
   return {
     folded,
+    sameOffsets: false,
     toOriginalStart(x) {
       const k = piece(x);
       const end = oEnds[k] as number;

@@ -218,8 +218,9 @@ export function analyseAnswer(
   index: PhraseIndex,
 ): AnswerAnalysis {
   const { text } = answer;
-  const signals: (BrandSignals | null)[] = Array.from({ length: brandCount }, () => null);
-  for (const m of [...mentions, ...urlMentions]) signals[m.brand] ??= emptySignals();
+  const signals = new Array<BrandSignals | null>(brandCount).fill(null);
+  for (const m of mentions) signals[m.brand] ??= emptySignals();
+  for (const m of urlMentions) signals[m.brand] ??= emptySignals();
   const blocks = splitBlocks(text);
   const byBlock: MentionRef[][] = blocks.map(() => []);
   for (const m of mentions) {

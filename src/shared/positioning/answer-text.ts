@@ -23,11 +23,10 @@ export function foldAnswer(text: string): FoldedText {
   return foldWithOffsets(text);
 }
 
-const ASCII = /^[\0-\x7f]*$/u;
-
 /** For each original offset, the first folded offset produced at or after it (one pass). */
 function foldedOffsets(text: string, fold: FoldedText): Int32Array | null {
-  if (ASCII.test(text)) return null;
+  // Folding that kept every offset (ASCII, and most accented or Japanese text: "é" → "e").
+  if (fold.sameOffsets) return null;
   const out = new Int32Array(text.length + 1).fill(-1);
   for (let f = fold.folded.length - 1; f >= 0; f--) out[fold.toOriginalStart(f)] = f;
   let next = fold.folded.length;

@@ -78,13 +78,13 @@ function splitMentions(
 }
 
 function evidenceOf(text: string, s: BrandSignals): Evidence[] {
-  const all = [...s.evidence.values()];
-  const top = Math.max(...all.map((e) => e.weight));
-  return all
-    .filter((e) => e.weight === top)
-    .sort((a, b) => a.start - b.start)
-    .slice(0, MAX_EVIDENCE)
-    .map((e) => ({ text: text.slice(e.start, e.end), start: e.start, end: e.end }));
+  let top = -Infinity;
+  for (const e of s.evidence.values()) if (e.weight > top) top = e.weight;
+  const best: Array<{ start: number; end: number }> = [];
+  for (const e of s.evidence.values()) if (e.weight === top) best.push(e);
+  if (best.length > 1) best.sort((a, b) => a.start - b.start);
+  if (best.length > MAX_EVIDENCE) best.length = MAX_EVIDENCE;
+  return best.map((e) => ({ text: text.slice(e.start, e.end), start: e.start, end: e.end }));
 }
 
 /** Positioning of every brand `input.text` names, in the order of `input.brands`. */

@@ -82,21 +82,34 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 
 /** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
 function boundaries(a: AnswerText, tokens: readonly Token[], hits: readonly Hit[], r: ScanRange): number[] {
-  const cuts = hits.filter((h) => h.payload.contrast === true && h.start > r.from).map((h) => h.start);
+  const cuts: number[] = [];
+  for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
   const body = a.fold.folded.slice(r.from, r.to);
   for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
+  let first = -1;
+  let twoBrands = false;
+  for (let t = r.fromToken; t < r.toToken && !twoBrands; t++) {
+    const m = (tokens[t] as Token).mention;
+    if (m < 0) continue;
+    if (first < 0) first = m;
+    else twoBrands = m !== first;
+  }
+  if (twoBrands) brandCuts(tokens, r, body, cuts);
+  // Most units have no boundary at all: nothing to sort.
+  return cuts.length < 2 ? cuts : [...new Set(cuts)].sort((x, y) => x - y);
+}
+
+/** Separators between the names of two different brands ("A is light, B is cheap"). */
+function brandCuts(tokens: readonly Token[], r: ScanRange, body: string, cuts: number[]): void {
   const named: Token[] = [];
   for (let t = r.fromToken; t < r.toToken; t++)
     if ((tokens[t] as Token).mention >= 0) named.push(tokens[t] as Token);
-  if (named.length > 1 && named.some((t) => t.mention !== (named[0] as Token).mention)) {
-    for (const m of body.matchAll(BRAND_SEPARATOR)) {
-      const at = r.from + m.index;
-      const before = named.filter((t) => t.end <= at).pop();
-      const after = named.find((t) => t.start >= at);
-      if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(at + 1);
-    }
+  for (const m of body.matchAll(BRAND_SEPARATOR)) {
+    const at = r.from + m.index;
+    const before = named.filter((t) => t.end <= at).pop();
+    const after = named.find((t) => t.start >= at);
+    if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(at + 1);
   }
-  return [...new Set(cuts)].sort((x, y) => x - y);
 }
 
 /**
@@ -118,6 +131,36 @@ function clauseBrands(named: readonly number[][], fallback: readonly number[]): 
   });
 }
 
+function contrastAt(hits: readonly Hit[], pos: number): boolean {
+  for (const h of hits) if (h.start === pos && h.payload.contrast === true) return true;
+  return false;
+}
+
+/** Hits that are not inside a brand's name (mentions: the unit's, in original offsets). */
+function outsideMentions(a: AnswerText, hits: Hit[], mentions: readonly MentionRef[]): Hit[] {
+  if (hits.length === 0 || mentions.length === 0) return hits;
+  const local = mentions.map((m) => ({ start: foldedAt(a, m.start), end: foldedAt(a, m.end) }));
+  return hits.filter((h) => !overlapsMention(local, h));
+}
+
+function resolveHits(
+  hits: readonly Hit[],
+  first: number,
+  last: number,
+  tokens: readonly Token[],
+  folded: string,
+  contrast: number,
+): ResolvedHit[] {
+  const resolved: ResolvedHit[] = [];
+  for (let i = first; i < last; i++) {
+    const hit = hits[i] as Hit;
+    // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
+    const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, tokens, folded, first);
+    resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
+  }
+  return resolved;
+}
+
 /** The clauses of one unit, with their brands and resolved hits. */
 export function clausesOf(
   a: AnswerText,
@@ -130,19 +173,16 @@ export function clausesOf(
   const to = foldedAt(a, unit.end);
   const tokens = wordsOf(a, from, to);
   const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
-  const local = mentions.map((m) => ({ start: foldedAt(a, m.start), end: foldedAt(a, m.end) }));
-  const hits = scanRange(index, tokens, fold.folded, range, a.noSpaceScript).filter(
-    (h) => !overlapsMention(local, h),
-  );
-  const contrasts = new Set(hits.filter((x) => x.payload.contrast === true).map((x) => x.start));
-  const edges = [from, ...boundaries(a, tokens, hits, range), to];
+  const hits = outsideMentions(a, scanRange(index, tokens, fold.folded, range, a.noSpaceScript), mentions);
+  const edges = [from];
+  for (const cut of boundaries(a, tokens, hits, range)) edges.push(cut);
+  edges.push(to);
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
     const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
     spans.push({ from: f0, to: f1, start: fold.toOriginalStart(f0), end: fold.toOriginalEnd(f1) });
   }
-  const named = namedBrands(spans, mentions);
-  const brandsOf = clauseBrands(named, unit.fallback);
+  const brandsOf = clauseBrands(namedBrands(spans, mentions), unit.fallback);
   const clauses: Clause[] = [];
   let h = 0;
   for (let c = 0; c < spans.length; c++) {
@@ -151,22 +191,16 @@ export function clausesOf(
     while (h < hits.length && (hits[h] as Hit).start < span.to) h++;
     const next = spans[c + 1];
     const contrast =
-      (contrasts.has(span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
-      (next !== undefined && contrasts.has(next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
-    const resolved: ResolvedHit[] = [];
-    for (let i = firstHit; i < h; i++) {
-      const hit = hits[i] as Hit;
-      // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-      const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, tokens, fold.folded, firstHit);
-      resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
-    }
+      (contrastAt(hits, span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
+      (next !== undefined && contrastAt(hits, next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
     const t0 = tokenAt(tokens, span.from);
     const t1 = tokenAt(tokens, span.to);
     clauses.push({
       ...span,
       brands: brandsOf[c] as number[],
-      hits: resolved,
-      tokens: tokens.slice(t0, t1),
+      hits: resolveHits(hits, firstHit, h, tokens, fold.folded, contrast),
+      // One clause (most units): its words are the unit's, not a copy.
+      tokens: t0 === 0 && t1 === tokens.length ? tokens : tokens.slice(t0, t1),
       label: unit.label,
       answer: a,
     });

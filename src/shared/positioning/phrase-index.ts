@@ -34,6 +34,16 @@ interface SpacedPattern {
   /** Has a `@` slot (decided once, not per hit). */
   hasBrand: boolean;
   payload: Payload;
+  /** Rank among the patterns tried at one word: of equally long matches the lowest wins. */
+  order: number;
+}
+
+/** Patterns by their first word, split by their second so a word tries only those that can match. */
+interface FirstWordEntry {
+  /** One-word patterns, and those whose second word is a brand slot or a prefix. */
+  rest: SpacedPattern[];
+  /** Patterns whose second word is a whole word, by that word. */
+  bySecond: Map<string, SpacedPattern[]>;
 }
 
 interface CjkPattern {
@@ -42,10 +52,12 @@ interface CjkPattern {
 }
 
 export interface PhraseIndex {
-  readonly byFirst: ReadonlyMap<string, SpacedPattern[]>;
+  readonly byFirst: ReadonlyMap<string, FirstWordEntry>;
   readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
+  /** 1 at startKey of every first word and prefix: a word whose key is 0 starts no phrase. */
+  readonly starts: Uint8Array;
 }
 
 /** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
@@ -113,23 +125,21 @@ export class PhraseIndexBuilder {
     }
     const { words, needEnd } = parseSpaced(pattern);
     if (words.length === 0) return;
-    this.spaced.set(key, { words, needEnd, hasBrand: words.some((w) => w.brand), payload: { ...payload } });
+    const hasBrand = words.some((w) => w.brand);
+    this.spaced.set(key, { words, needEnd, hasBrand, payload: { ...payload }, order: this.spaced.size });
   }
 
   build(): PhraseIndex {
-    const byFirst = new Map<string, SpacedPattern[]>();
+    const byFirst = new Map<string, FirstWordEntry>();
     const byPrefix = new Map<string, SpacedPattern[]>();
-    const push = (map: Map<string, SpacedPattern[]>, key: string, p: SpacedPattern): void => {
-      const list = map.get(key) ?? [];
-      list.push(p);
-      map.set(key, list);
-    };
     for (const p of this.spaced.values()) {
       const first = p.words[0] as Word;
-      if (first.brand) push(byFirst, BRAND_KEY, p);
-      else if (first.prefix && first.text.length >= PREFIX_LEN)
-        push(byPrefix, first.text.slice(0, PREFIX_LEN), p);
-      else push(byFirst, first.text, p);
+      if (first.brand) addFirst(byFirst, BRAND_KEY, p, false);
+      else if (first.prefix && first.text.length >= PREFIX_LEN) {
+        // Tried after the first-word lists: ranked after all of them, as before.
+        p.order += PREFIX_ORDER;
+        pushTo(byPrefix, first.text.slice(0, PREFIX_LEN), p);
+      } else addFirst(byFirst, first.text, p, true);
     }
     const byChar = new Map<number, CjkPattern[]>();
     for (const p of this.cjk.values()) {
@@ -139,8 +149,40 @@ export class PhraseIndexBuilder {
       byChar.set(ch, list);
     }
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
-    return { byFirst, byPrefix, byChar };
+    const starts = new Uint8Array(START_KEYS);
+    for (const key of [...byFirst.keys(), ...byPrefix.keys()])
+      if (key !== BRAND_KEY) starts[startKey(key)] = 1;
+    return { byFirst, byPrefix, byChar, starts };
   }
+}
+
+const PREFIX_ORDER = 1e9;
+const START_KEYS = 4096;
+
+/**
+ * The first two units of a word in 12 bits: equal for a word and any first word or prefix it
+ * can match (a prefix is ≥ 3 units), so most words that start no phrase skip the map lookups.
+ */
+function startKey(word: string): number {
+  return (word.charCodeAt(0) * 64 + (word.length > 1 ? word.charCodeAt(1) : 0)) & (START_KEYS - 1);
+}
+
+function pushTo<K>(map: Map<K, SpacedPattern[]>, key: K, p: SpacedPattern): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [p]);
+  else list.push(p);
+}
+
+function addFirst(map: Map<string, FirstWordEntry>, key: string, p: SpacedPattern, bySecond: boolean): void {
+  let entry = map.get(key);
+  if (entry === undefined) {
+    entry = { rest: [], bySecond: new Map() };
+    map.set(key, entry);
+  }
+  const second = p.words[1];
+  if (bySecond && second !== undefined && !second.brand && !second.prefix)
+    pushTo(entry.bySecond, second.text, p);
+  else entry.rest.push(p);
 }
 
 function wordMatches(w: Word, t: Token): boolean {
@@ -149,10 +191,23 @@ function wordMatches(w: Word, t: Token): boolean {
   return w.prefix ? t.text.startsWith(w.text) : t.text === w.text;
 }
 
-/** Length in words of `p` matched at token i (brand mentions span several tokens), or 0. */
-function matchAt(p: SpacedPattern, tokens: readonly Token[], i: number, end: number, folded: string): number {
-  let t = i;
-  for (const w of p.words) {
+/**
+ * Length in words of `p` matched at token i (brand mentions span several tokens), or 0.
+ * `from`: words of `p` already known to match token i (1 for a list found by the token's own
+ * text, whose first word is that text).
+ */
+function matchAt(
+  p: SpacedPattern,
+  tokens: readonly Token[],
+  i: number,
+  end: number,
+  folded: string,
+  from: number,
+): number {
+  let t = i + from;
+  const words = p.words;
+  for (let k = from; k < words.length; k++) {
+    const w = words[k] as Word;
     const tok = t < end ? tokens[t] : undefined;
     if (tok === undefined || !wordMatches(w, tok)) return 0;
     t++;
@@ -172,6 +227,14 @@ interface Best {
   len: number;
 }
 
+/** The longer match wins; of equal length the one of more words (a brand slot spans several), then the lower rank. */
+function beats(p: SpacedPattern, len: number, best: Best): boolean {
+  if (len !== best.len) return len > best.len;
+  const b = best.pattern;
+  if (len === 0 || b === null) return false;
+  return p.words.length > b.words.length || (p.words.length === b.words.length && p.order < b.order);
+}
+
 // A module-level function and a reused result (no closure per word): this runs for every word
 // of every scanned clause.
 function considerAll(
@@ -181,13 +244,12 @@ function considerAll(
   to: number,
   folded: string,
   best: Best,
+  from: number,
 ): void {
-  for (const p of list) {
-    const len = matchAt(p, tokens, i, to, folded);
-    if (
-      len > best.len ||
-      (len === best.len && len > 0 && best.pattern !== null && p.words.length > best.pattern.words.length)
-    ) {
+  for (let k = 0; k < list.length; k++) {
+    const p = list[k] as SpacedPattern;
+    const len = matchAt(p, tokens, i, to, folded, from);
+    if (beats(p, len, best)) {
       best.pattern = p;
       best.len = len;
     }
@@ -207,12 +269,23 @@ function longestAt(
   best.pattern = null;
   best.len = 0;
   if (tok.mention >= 0) {
-    considerAll(index.byFirst.get(BRAND_KEY) ?? NONE, tokens, i, to, folded, best);
+    considerAll(index.byFirst.get(BRAND_KEY)?.rest ?? NONE, tokens, i, to, folded, best, 0);
     return;
   }
-  considerAll(index.byFirst.get(tok.text) ?? NONE, tokens, i, to, folded, best);
-  if (tok.text.length >= PREFIX_LEN)
-    considerAll(index.byPrefix.get(tok.text.slice(0, PREFIX_LEN)) ?? NONE, tokens, i, to, folded, best);
+  if (index.starts[startKey(tok.text)] === 0) return;
+  // The entry under the word's own text holds patterns whose first word is that word: matched;
+  // those split by their second word, when the next word is it, are matched up to there.
+  const exact = index.byFirst.get(tok.text);
+  if (exact !== undefined) {
+    considerAll(exact.rest, tokens, i, to, folded, best, 1);
+    const next = i + 1 < to ? (tokens[i + 1] as Token) : undefined;
+    const second = next !== undefined && next.mention < 0 ? exact.bySecond.get(next.text) : undefined;
+    if (second !== undefined) considerAll(second, tokens, i, to, folded, best, 2);
+  }
+  if (index.byPrefix.size > 0 && tok.text.length >= PREFIX_LEN) {
+    const byPrefix = index.byPrefix.get(tok.text.slice(0, PREFIX_LEN));
+    if (byPrefix !== undefined) considerAll(byPrefix, tokens, i, to, folded, best, 0);
+  }
 }
 
 function spacedHits(
