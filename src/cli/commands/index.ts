@@ -27,6 +27,7 @@ import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
 import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
+import { registerRunnerCommand } from './runner';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -60,4 +61,5 @@ export const commandModules: RegisterCommand[] = [
   registerDbCommands,
   registerTeamCommands,
   registerWorkspaceCommands,
+  registerRunnerCommand,
 ];

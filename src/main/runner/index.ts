@@ -14,3 +14,14 @@ export {
   type ClaimOutcome,
   type RunnerIdentity,
 } from './claims';
+export { createRunner, type Runner, type RunnerRun } from './runner';
+export { copyRunFromTeam, previousTeamRun } from './team-run';
+export {
+  DEFAULT_TUNING,
+  type RunLogLine,
+  type RunnerDeps,
+  type RunnerSummary,
+  type RunnerTuning,
+  type RunnerWorkspace,
+} from './types';
+export { KeyFileError, keyFileStore, readKeyFile } from './key-file';

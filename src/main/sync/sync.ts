@@ -47,6 +47,7 @@ function applyWindow(store: HistoryStore, since: number | null): void {
 }
 
 async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: number): Promise<number> {
+  const recorded = ctx.options.pullRecorded === false ? [] : PULLED_RECORDED_KINDS;
   let total = 0;
   if (push) {
     for (const n of Object.values(ctx.store.replica.pendingCounts())) total += n ?? 0;
@@ -55,9 +56,10 @@ async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: n
   if (pull) {
     const tables = [
       ...CONFIG_KIND_NAMES.map((k) => [k, CONFIG_KINDS[k].table] as const),
-      ...PULLED_RECORDED_KINDS.map((k) => [k, RECORDED_KINDS[k].table] as const),
+      ...recorded.map((k) => [k, RECORDED_KINDS[k].table] as const),
     ];
-    for (const [kind, table] of tables) total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
+    for (const [kind, table] of tables)
+      total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
   }
   return total;
 }
@@ -70,7 +72,11 @@ function trim(store: HistoryStore, since: number | null): number {
 }
 
 /** Syncs over an open team session (the runner keeps its own; the CLI and the app use syncWorkspace). */
-export async function syncWithSession(session: TeamSession, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
+export async function syncWithSession(
+  session: TeamSession,
+  deps: SyncDeps,
+  options: SyncOptions = {},
+): Promise<SyncReportView> {
   const started = performance.now();
   const { store } = deps;
   const target = await openSyncTarget(session, store, deps.workspace);
@@ -97,7 +103,7 @@ export async function syncWithSession(session: TeamSession, deps: SyncDeps, opti
       await pushConfig(ctx, head);
       await pushRecorded(ctx, head);
     }
-    if (pull) {
+    if (pull && options.pullRecorded !== false) {
       await pullRecorded(ctx);
       trimmed = trim(store, since);
     }
@@ -127,6 +133,10 @@ export async function syncWithSession(session: TeamSession, deps: SyncDeps, opti
 }
 
 /** Connects with the team's stored connection (or PARALLAX_TEAM_URL), syncs, disconnects. */
-export function syncWorkspace(team: TeamService, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
+export function syncWorkspace(
+  team: TeamService,
+  deps: SyncDeps,
+  options: SyncOptions = {},
+): Promise<SyncReportView> {
   return team.withTeam((session) => syncWithSession(session, deps, options));
 }

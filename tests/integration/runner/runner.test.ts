@@ -1,0 +1,62 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
+
+// `parallax runner` as real child processes against a real PostgreSQL and the sandbox over
+// HTTP: each due slot runs once whatever the number of runners, a runner killed mid-run (-9)
+// is finished by another after its lease with nothing lost, nothing doubled and the credits
+// recorded equal to the sandbox's ledger.
+
+let world: RunnerWorld;
+beforeAll(async () => {
+  world = await startRunnerWorld();
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('parallax runner', () => {
+  it('--once with nothing due says so and exits 0', async () => {
+    const r = world.spawnRunner(0, ['--once']);
+    expect(await r.exited).toEqual({ code: 0, signal: null });
+    expect(r.stdout()).toContain('Nothing is due.');
+  });
+
+  it('refuses a key file others may read, in one line, exit 2', async () => {
+    const file = join(world.dir, 'key');
+    writeFileSync(file, `${world.sandbox.apiKey}\n`);
+    chmodSync(file, 0o644);
+    const r = world.spawnRunner(0, ['--once', '--key-file', file], { PARALLAX_API_KEY: '' });
+    expect((await r.exited).code).toBe(2);
+    expect(r.stderr().trim().split('\n')).toEqual([
+      `parallax: --key-file ${file} is readable by other users (mode 644): run chmod 600 ${file}`,
+    ]);
+    expect(r.stderr()).not.toContain(world.sandbox.apiKey);
+  });
+
+  it('runs due monitors once with a private key file, one --json line per run', async () => {
+    await world.addMonitors(3, { prefix: 'smoke' });
+    const file = join(world.dir, 'key-private');
+    writeFileSync(file, `${world.sandbox.apiKey}\n`, { mode: 0o600 });
+    const r = world.spawnRunner(1, ['--once', '--json', '--key-file', file], { PARALLAX_API_KEY: '' });
+    const exit = await r.exited;
+    expect(exit, r.stderr()).toEqual({ code: 0, signal: null });
+    const lines = r
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const runs = lines.filter((l) => l['event'] === 'run');
+    expect(runs).toHaveLength(3);
+    for (const run of runs) expect(run).toMatchObject({ status: 'completed', answers: 2, takeover: false });
+    expect(lines.at(-1)).toMatchObject({ event: 'summary', runs: 3, completed: 3, answers: 6 });
+    const f = await world.figures();
+    expect(f).toMatchObject({ runs: 3, twice: 0, results: 6, answeredJobs: 6, claims: { finished: 3 } });
+    expect(f.credits).toBe(world.charged());
+    // Again: nothing is due until tomorrow.
+    const again = world.spawnRunner(1, ['--once']);
+    expect((await again.exited).code).toBe(0);
+    expect(again.stdout()).toContain('Nothing is due.');
+  });
+});
