@@ -58,8 +58,7 @@ async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: n
       ...CONFIG_KIND_NAMES.map((k) => [k, CONFIG_KINDS[k].table] as const),
       ...recorded.map((k) => [k, RECORDED_KINDS[k].table] as const),
     ];
-    for (const [kind, table] of tables)
-      total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
+    for (const [kind, table] of tables) total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
   }
   return total;
 }
@@ -72,11 +71,7 @@ function trim(store: HistoryStore, since: number | null): number {
 }
 
 /** Syncs over an open team session (the runner keeps its own; the CLI and the app use syncWorkspace). */
-export async function syncWithSession(
-  session: TeamSession,
-  deps: SyncDeps,
-  options: SyncOptions = {},
-): Promise<SyncReportView> {
+export async function syncWithSession(session: TeamSession, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
   const started = performance.now();
   const { store } = deps;
   const target = await openSyncTarget(session, store, deps.workspace);
@@ -133,10 +128,6 @@ export async function syncWithSession(
 }
 
 /** Connects with the team's stored connection (or PARALLAX_TEAM_URL), syncs, disconnects. */
-export function syncWorkspace(
-  team: TeamService,
-  deps: SyncDeps,
-  options: SyncOptions = {},
-): Promise<SyncReportView> {
+export function syncWorkspace(team: TeamService, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
   return team.withTeam((session) => syncWithSession(session, deps, options));
 }
