@@ -1,12 +1,15 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
 
 // `parallax runner` as real child processes against a real PostgreSQL and the sandbox over
 // HTTP: each due slot runs once whatever the number of runners, a runner killed mid-run (-9)
 // is finished by another after its lease with nothing lost, nothing doubled and the credits
 // recorded equal to the sandbox's ledger.
+
+// Child processes start in seconds each on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 let world: RunnerWorld;
 beforeAll(async () => {
@@ -58,5 +61,34 @@ describe('parallax runner', () => {
     const again = world.spawnRunner(1, ['--once']);
     expect((await again.exited).code).toBe(0);
     expect(again.stdout()).toContain('Nothing is due.');
+  });
+
+  it('8 runners racing for 40 due monitors run each due slot exactly once; credits equal the ledger', async () => {
+    const before = await world.figures();
+    const charged = world.charged();
+    await world.addMonitors(40, { prefix: 'race' });
+    const runners = Array.from({ length: 8 }, (_, i) =>
+      world.spawnRunner(10 + i, ['--once', '--json', '--parallel', '2']),
+    );
+    const exits = await Promise.all(runners.map((r) => r.exited));
+    for (const [i, e] of exits.entries()) expect(e, runners[i]?.stderr()).toEqual({ code: 0, signal: null });
+    const lines = runners.flatMap((r) =>
+      r
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l['event'] === 'run'),
+    );
+    expect(lines).toHaveLength(40);
+    expect(new Set(lines.map((l) => l['monitorId'])).size).toBe(40);
+    // More than one runner did some of the work.
+    expect(runners.filter((r) => r.stdout().includes('"event":"run"')).length).toBeGreaterThan(1);
+    const f = await world.figures();
+    expect(f.runs - before.runs).toBe(40);
+    expect(f.twice).toBe(0);
+    expect(f.results - before.results).toBe(80);
+    expect(f.answeredJobs).toBe(f.results);
+    expect(f.credits - before.credits).toBe(world.charged() - charged);
   });
 });
