@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end: the built renderer in Debian's headless Chromium (playwright-core) with
 // window.parallax bridged to the real main-process services running in this Node process.
+// Files run side by side: each owns its browser, data folder, core and ports (0), and the demo
+// histories they open are copies of templates built once (tests/support/demo-history.ts).
+// A worker per core and one more: a file waiting on a demo template's build (or on its browser)
+// leaves its core to another (docs/internals/testing.md, "Speed").
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -10,6 +15,6 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: availableParallelism() + 1,
   },
 });

@@ -32,21 +32,39 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_SRC = join(ROOT, 'src', 'cli');
 const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
 /**
- * Native addons (and Electron) cannot be bundled: they load from node_modules as they are.
+ * Native addons (and Electron) cannot be bundled: they load from node_modules as they are
+ * (DuckDB, for `db export --format parquet`, too).
  * ExcelJS is loaded only by the XLSX writers, so bundling it would gain no start time, and its
  * zip library's Buffer() calls warn when they no longer come from node_modules. node-postgres
  * (pg) is loaded only by the team commands; bundled, its CommonJS classes lose their base class
  * ("Class extends value #<Object>"), so it loads from node_modules as it is; pg-native, its
- * optional native binding, is never installed.
+ * optional native binding, is never installed. playwright-core (a report printed to PDF by the
+ * system's Chromium) finds its own files through __dirname, which a bundle has not.
  */
-const EXTERNAL = ['better-sqlite3', '@napi-rs/keyring', 'electron', 'exceljs', 'pg', 'pg-native'];
+const EXTERNAL = [
+  'better-sqlite3',
+  '@napi-rs/keyring',
+  'electron',
+  'exceljs',
+  'pg',
+  'pg-native',
+  '@duckdb/node-api',
+  'playwright-core',
+];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a
  * command module loads its network side only when it goes online, `parallax mcp` may run all day).
  */
-/** The JSON export's worker thread (src/cli/export-worker.ts finds it beside chunks/). */
-const WORKER_SOURCE = 'src/main/store/exports/export-json-worker.ts';
-const WORKER_NAME = 'export-json-worker';
+/**
+ * Worker threads, each an entry of its own beside chunks/ (src/cli/export-worker.ts and
+ * src/cli/positioning-worker.ts find them): the JSON export's, the analysis export's second
+ * thread, and the positioning re-score's judge threads.
+ */
+const WORKERS = [
+  { source: 'src/main/store/exports/export-json-worker.ts', name: 'export-json-worker' },
+  { source: 'src/main/db-export/table-worker.ts', name: 'db-export-worker' },
+  { source: 'src/main/positioning/positioning-worker.ts', name: 'positioning-worker' },
+];
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;
 
 // Bundled CommonJS packages call require() for Node built-ins and the external natives.
@@ -206,7 +224,7 @@ export async function buildCli(opts = {}) {
   const result = await build({
     ...COMMON,
     metafile: true,
-    entryPoints: ['parallax', { in: WORKER_SOURCE, out: WORKER_NAME }],
+    entryPoints: ['parallax', ...WORKERS.map((w) => ({ in: w.source, out: w.name }))],
     plugins: [generatedEntry('parallax', cliEntrySource(imports, manifest))],
     // src/cli/export-worker.ts: the bundle's JSON exports run the bundled worker.
     define: { __PARALLAX_CLI_BUNDLE__: 'true' },
@@ -216,16 +234,18 @@ export async function buildCli(opts = {}) {
     chunkNames: 'chunks/[name]-[hash]',
   });
   const files = result.outputFiles ?? [];
-  // Chunks first (named by content, so never overwritten by other content), then the worker,
+  // Chunks first (named by content, so never overwritten by other content), then the workers,
   // the entry last.
   const entry = join(outDir, 'parallax.mjs');
-  const worker = join(outDir, `${WORKER_NAME}.mjs`);
+  const workers = WORKERS.map((w) => join(outDir, `${w.name}.mjs`));
   for (const file of files)
-    if (file.path !== entry && file.path !== worker && !existsSync(file.path))
+    if (file.path !== entry && !workers.includes(file.path) && !existsSync(file.path))
       writeAtomically(file.path, file.contents);
-  const workerFile = files.find((f) => f.path === worker);
-  if (!workerFile) throw new Error(`esbuild produced no ${WORKER_NAME}.mjs`);
-  writeAtomically(worker, workerFile.contents);
+  for (const worker of workers) {
+    const workerFile = files.find((f) => f.path === worker);
+    if (!workerFile) throw new Error(`esbuild produced no ${worker}`);
+    writeAtomically(worker, workerFile.contents);
+  }
   const entryFile = files.find((f) => f.path === entry);
   if (!entryFile) throw new Error('esbuild produced no parallax.mjs');
   writeAtomically(entry, entryFile.contents);

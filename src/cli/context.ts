@@ -14,6 +14,8 @@ export interface CliContext {
 export const EXIT_OK = 0;
 export const EXIT_JOBS_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** Exit code after an interruption (128 + SIGINT), as shells expect: Ctrl-C or SIGTERM. */
+export const EXIT_INTERRUPTED = 130;
 
 /** Bad usage or bad input: printed with its reason, exit code 2. */
 export class CliUsageError extends Error {

@@ -1,5 +1,3 @@
-import { dirname } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { ApiClient } from '../main/api';
@@ -7,13 +5,15 @@ import { createPageArchiver, type PageArchiver } from '../main/archive';
 import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
 import type { SecretStore } from '../main/secrets/secret-store';
 import { openSettingsStore } from '../main/settings/conf-settings-store';
-import type { ServiceProfile } from '../shared/profile';
+import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
+import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../main/profile';
 import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
-import { maskKeyLabel, openHistory, type HistoryStore } from '../main/store';
+import { maskKeyLabel, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
 import { CliUsageError } from './context';
-import { upgradeProgressPrinter } from './upgrade-progress';
+import { storageLines } from './storage-lines';
+import { openHistoryFile } from './history-file';
 
 // The CLI's core: the same history file, settings, key store, client and run engine as the
 // app (unless --db / --base-url say otherwise), opened for one command and closed after it.
@@ -33,6 +33,8 @@ export interface OpenCliCoreOptions {
   onJob?: (e: JobEvent) => void;
   /** Test seam: the key store (the OS keychain or PARALLAX_API_KEY by default). */
   secretStore?: SecretStore;
+  /** The command only reads the history: a missing --db file is an error, never created (history-file.ts). */
+  reads?: boolean;
 }
 
 export interface CliOnline {
@@ -51,6 +53,10 @@ export interface CliCore {
   archive: PageArchiver;
   settings: SettingsStore | null;
   dbPath: string;
+  /** The service profile in use: --profile NAME|FILE, else the one chosen in Settings, else the spec's. */
+  profile(): ProfileInUse;
+  /** Engine id → the profile's label: how every engine is printed. */
+  labelOf: EngineLabelOf;
   /**
    * Opens the client and engine (starting the sandbox with --sandbox). Throws CliUsageError
    * without a base URL or key. `overrides` (first call only) point it at another service,
@@ -78,8 +84,12 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const settings = openSettings(opts.env);
   const s = settings?.get();
   const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
-  mkdirSync(dirname(dbPath), { recursive: true });
-  const store = openHistory({ path: dbPath, onUpgradeProgress: upgradeProgressPrinter(process.stderr) });
+  const store = openHistoryFile(dbPath, {
+    // A --db that does not exist is a mistake a read command reports; the app's own history
+    // (or a workspace's) is made on first use, as the app makes it.
+    reads: opts.reads === true && opts.db !== undefined,
+    note: (line) => process.stderr.write(`${line}\n`),
+  });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
   // fetch is looked up when a page is downloaded: reading globalThis.fetch loads Node's HTTP client.
@@ -99,6 +109,18 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   };
   let online: CliOnline | null = null;
   let sandbox: RunningSandbox | null = null;
+  let inUse: ProfileInUse | null = null;
+  const profileInUse = (): ProfileInUse => {
+    try {
+      inUse ??= resolveCliProfileInUse(opts.env, s);
+    } catch (err) {
+      if (err instanceof ProfileFileError) throw new CliUsageError(err.message);
+      throw err;
+    }
+    return inUse;
+  };
+  let labels: EngineLabelOf | null = null;
+  const labelOf: EngineLabelOf = (engine) => (labels ??= engineLabeler(profileInUse().profile))(engine);
 
   const openOnline = async (overrides: { baseUrl?: string; sandbox?: boolean }): Promise<CliOnline> => {
     const useSandbox = overrides.sandbox ?? opts.sandbox;
@@ -106,19 +128,9 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let apiKey: string | (() => Promise<string>);
     let plan: PlanName;
     let keyLabel: () => Promise<string | null>;
-    // How the service names its engines: --profile FILE, else Settings, else the spec's names.
-    let profile: ServiceProfile;
-    const [{ ProfileFileError, resolveCliProfile }, { createApiClient }, runs] = await Promise.all([
-      import('../main/profile'),
-      import('../main/api'),
-      import('../main/runs'),
-    ]);
-    try {
-      profile = resolveCliProfile(opts.env, s);
-    } catch (err) {
-      if (err instanceof ProfileFileError) throw new CliUsageError(err.message);
-      throw err;
-    }
+    // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
+    const profile: ServiceProfile = profileInUse().profile;
+    const [{ createApiClient }, runs] = await Promise.all([import('../main/api'), import('../main/runs')]);
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({
@@ -164,6 +176,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       plan: () => plan,
       onProgress: opts.onProgress,
       onJob,
+      // One line when the history cannot be written (full disk, lock, read-only), one when it can again.
+      ...storageLines(process.stderr),
     });
     const isSandbox = useSandbox === true;
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
@@ -182,6 +196,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     store,
     settings,
     dbPath,
+    profile: profileInUse,
+    labelOf,
     async online(overrides = {}) {
       online ??= await openOnline(overrides);
       return online;
@@ -220,14 +236,25 @@ async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsSt
   }
 }
 
-/** Waits for the pages of the answers just stored (they expire), saying so on stderr. */
+/**
+ * Waits for the pages of the answers just stored (their links expire): each page's first try,
+ * not the retries of a page whose host is down or failing (minutes apart): those stay pending
+ * in the history for the next command or the app, and one line says so. The command's exit
+ * code never waits on them (issue 31.3: it used to, on an unref'd timer, and exited 13).
+ */
 async function finishArchive(store: HistoryStore, archive: PageArchiver): Promise<void> {
   const pending = store.pendingPageCount();
   if (pending === 0) return;
   process.stderr.write(
     `Archiving ${pending} result page${pending === 1 ? '' : 's'} (links expire 24 h after the answer)…\n`,
   );
-  await archive.idle();
+  await archive.settled();
+  const left = store.pendingPageCount();
+  if (left > 0)
+    process.stderr.write(
+      `${left} page${left === 1 ? '' : 's'} could not be archived yet (the page host failed or did not answer); ` +
+        'the next parallax command or the app tries again until the links expire.\n',
+    );
 }
 
 /** Options every command that touches the history or the service takes. */
@@ -235,20 +262,26 @@ export interface CoreFlags {
   db?: string;
   baseUrl?: string;
   sandbox?: boolean;
+  /** The command only reads the history (see READS). */
+  reads?: boolean;
 }
+
+/** Spread into a read-only command's flags: a missing history file is an error, never created. */
+export const READS = { reads: true } as const;
 
 /** Opens the core for one command, runs it, and always closes the core. */
 export async function withCliCore<T>(
   env: NodeJS.ProcessEnv,
   flags: CoreFlags,
   fn: (core: CliCore) => Promise<T>,
-  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob'> = {},
+  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob' | 'reads'> = {},
 ): Promise<T> {
   const core = await openCliCore({
     env,
     db: flags.db,
     baseUrl: flags.baseUrl,
     sandbox: flags.sandbox,
+    reads: flags.reads,
     ...extra,
   });
   try {

@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { writeFailureKind } from '../main/store';
 import type { VisibilityService } from '../main/visibility';
 import type { ReanalysisProgress } from '../shared/visibility/types';
 import { writeLine, type CliContext } from './context';
@@ -11,7 +12,10 @@ import { writeLine, type CliContext } from './context';
  * Runs a pending re-analysis to the end. Returns how far it went (null when none was pending:
  * either none was needed, or the save itself finished it in its first batch).
  */
-export function finishReanalysis(ctx: CliContext, service: VisibilityService): ReanalysisProgress | null {
+export async function finishReanalysis(
+  ctx: CliContext,
+  service: VisibilityService,
+): Promise<ReanalysisProgress | null> {
   const pending = service.reanalysis();
   if (pending === null) return null;
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
@@ -29,7 +33,23 @@ export function finishReanalysis(ctx: CliContext, service: VisibilityService): R
     );
   }
   try {
-    return service.finishReanalysis((p) => bar?.update(p.done)) ?? pending;
+    let last: ReanalysisProgress = pending;
+    for (;;) {
+      const step = service.reanalyseBatch();
+      if (step === null) return last;
+      last = { done: step.done, total: step.total };
+      bar?.update(step.done);
+      if (step.finished) return last;
+      // Between batches (each its own transaction) Ctrl-C and SIGTERM are heard: a stopped
+      // re-analysis keeps its cursor and carries on at the next command or start (issue 31.4).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    // A history opened read-only keeps its re-analysis pending: brand numbers stay partial.
+    if (writeFailureKind(error) !== 'read-only') throw error;
+    bar?.stop();
+    writeLine(ctx.stderr, 'The history is read-only: brand numbers stay partial until it is re-analysed.');
+    return pending;
   } finally {
     bar?.stop();
   }

@@ -1,11 +1,20 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { CliExit, CliUsageError, EXIT_OK, EXIT_USAGE, writeLine, type CliContext } from './context';
+import {
+  CliExit,
+  CliUsageError,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  writeLine,
+  type CliContext,
+} from './context';
+import { isEnvironmentFailure } from './environment-failure';
 
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
 /** The root `parallax` command with its global options, before any command is registered. */
 export function createRootProgram(ctx: CliContext): Command {
@@ -13,7 +22,10 @@ export function createRootProgram(ctx: CliContext): Command {
     .description('Parallax: monitor AI answers across engines and countries (headless CLI).')
     .version(VERSION)
     .option('--json', 'machine-readable JSON output')
-    .option('--profile <file>', 'service profile JSON: engine paths, taskType tokens, costs (see Settings)')
+    .option(
+      '--profile <name|file>',
+      'service profile: a built-in name (spec, live, preview) or a JSON file of engine paths, taskType tokens, costs',
+    )
     .option(
       '--workspace <name>',
       'the client workspace whose history to use (default: the current one; --db wins)',
@@ -31,7 +43,7 @@ export function createRootProgram(ctx: CliContext): Command {
       workspace?: string;
     }>();
     ctx.json = Boolean(json);
-    if (profile !== undefined) await useProfileFile(ctx, profile);
+    if (profile !== undefined) await useProfile(ctx, profile);
     // Handed to the command's core as PARALLAX_WORKSPACE, as if set in the environment.
     if (workspace !== undefined) {
       if (workspace.trim() === '') throw new CliUsageError('--workspace needs a workspace name');
@@ -42,19 +54,22 @@ export function createRootProgram(ctx: CliContext): Command {
 }
 
 /**
- * --profile FILE: checked now (an invalid profile stops every command with its field errors,
- * exit 2), then handed to the command's core as PARALLAX_PROFILE, as if set in the environment.
+ * --profile NAME|FILE: a built-in name (spec, live, preview), else a file, checked now (an
+ * invalid profile stops every command with its field errors, exit 2), then handed to the
+ * command's core as PARALLAX_PROFILE (the name, or the file's absolute path), as if set in the
+ * environment.
  */
-async function useProfileFile(ctx: CliContext, file: string): Promise<void> {
+async function useProfile(ctx: CliContext, ref: string): Promise<void> {
   // Loaded here: the profile schema (zod) is not needed by --help or commands without --profile.
-  const { PROFILE_ENV, readProfileFile } = await import('../main/profile');
-  const path = resolve(file);
+  const { PROFILE_ENV, builtinIdOfRef, resolveProfileRef } = await import('../main/profile');
+  const builtin = builtinIdOfRef(ref);
+  const value = builtin ?? resolve(ref);
   try {
-    readProfileFile(path);
+    resolveProfileRef(builtin ?? ref);
   } catch (err) {
     throw new CliUsageError(err instanceof Error ? err.message : String(err));
   }
-  ctx.env = { ...ctx.env, [PROFILE_ENV]: path };
+  ctx.env = { ...ctx.env, [PROFILE_ENV]: value };
 }
 
 /**
@@ -80,6 +95,12 @@ export async function runProgram(
     if (err instanceof CliUsageError) {
       writeLine(ctx.stderr, `parallax: ${err.message}`);
       return EXIT_USAGE;
+    }
+    if (isEnvironmentFailure(err)) {
+      // The history could not be written (full disk, a lock held too long, a read-only disk, an
+      // I/O error): the command did not complete, through no fault of its input.
+      writeLine(ctx.stderr, `parallax: ${(err as Error).message}`);
+      return EXIT_JOBS_FAILED;
     }
     const message = err instanceof Error ? err.message : String(err);
     writeLine(ctx.stderr, `parallax: ${message}`);

@@ -1,9 +1,19 @@
 import cliProgress from 'cli-progress';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { HistoryStore } from '../main/store';
-import { EXIT_JOBS_FAILED, EXIT_OK, writeJson, writeLine, type CliContext } from './context';
+import {
+  EXIT_INTERRUPTED,
+  EXIT_JOBS_FAILED,
+  EXIT_OK,
+  writeJson,
+  writeLine,
+  type CliContext,
+} from './context';
+import type { RunSignals } from './signals';
 import { clip, formatTable, type CliCore, type CliOnline } from './core';
 import { creditsJson, creditsSentence } from '../shared/domain/run-credits';
+import type { EngineLabelOf } from '../shared/profile';
+import { profileJson, profileSentence } from './profile-text';
 
 // Watching one run to its end from the CLI, for `parallax run` and `parallax resume`: a
 // progress bar on a terminal, a progress line on stderr every few seconds otherwise, and the
@@ -12,48 +22,11 @@ import { creditsJson, creditsSentence } from '../shared/domain/run-credits';
 // command exits 130 with the resume command; a second one exits at once, marking the calls
 // still in flight as interrupted.
 
-/** Exit code after an interruption (128 + SIGINT), as shells expect. */
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED } from './context';
+export { processSignals, type RunSignals } from './signals';
 /** How long the first Ctrl-C waits for synchronous calls already sent. */
 export const PAUSE_GRACE_MS = 30_000;
 const PROGRESS_LINE_MS = 5_000;
-
-/** Where the interruption signals come from, and how the process ends at once (injected by tests). */
-export interface RunSignals {
-  /** Calls the handler on each SIGINT/SIGTERM until the returned function is called. */
-  listen(handler: (signal: string) => void): () => void;
-  /** Ends the process now with this code (the second signal). */
-  exitNow(code: number): void;
-}
-
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * The real process signals. While a run is watched it owns them: listeners already there are
- * set aside and put back after. Libraries hook signals to clean up at exit and then raise
- * the signal again (conf's atomically, through when-exit): that second raise would read as
- * the user's second Ctrl-C. Their cleanup still runs, on the process's 'exit'.
- */
-export const processSignals: RunSignals = {
-  listen(handler) {
-    const on = (signal: NodeJS.Signals): void => handler(signal);
-    const saved = SIGNALS.map((signal) => {
-      const others = process.rawListeners(signal) as Array<(...args: unknown[]) => void>;
-      process.removeAllListeners(signal);
-      process.on(signal, on);
-      return { signal, others };
-    });
-    return () => {
-      for (const { signal, others } of saved) {
-        process.off(signal, on);
-        for (const listener of others) process.on(signal, listener);
-      }
-    };
-  },
-  exitNow(code) {
-    process.exit(code);
-  },
-};
 
 export type WatchOutcome =
   { kind: 'ended'; end: RunProgressView } | { kind: 'paused'; end: RunProgressView; signal: string };
@@ -190,12 +163,14 @@ export function reportPaused(
         ctx.stderr,
         `${waitingTasks} async task(s) stay with the service and are collected on resume.`,
       );
+    // What the pause did that the user must know (answers kept in a held-answers journal…).
+    for (const n of end.notices) writeLine(ctx.stderr, `! ${n}`);
     writeLine(ctx.stderr, `Resume with: ${resumeCommand}`);
   }
   return EXIT_INTERRUPTED;
 }
 
-function summaryTable(store: HistoryStore, runId: string): string {
+function summaryTable(store: HistoryStore, runId: string, labelOf: EngineLabelOf): string {
   const groups = new Map<
     string,
     { engine: string; location: string; ok: number; failed: number; other: number; sources: number }
@@ -213,7 +188,7 @@ function summaryTable(store: HistoryStore, runId: string): string {
   return formatTable(
     ['Engine', 'Location', 'Succeeded', 'Failed', 'Other', 'Avg sources'],
     [...groups.values()].map((g) => [
-      g.engine,
+      labelOf(g.engine),
       g.location,
       g.ok,
       g.failed,
@@ -240,6 +215,7 @@ export function reportEnded(
     jobId: j.id,
     prompt: j.prompt,
     engine: j.engine,
+    engineLabel: core.labelOf(j.engine),
     country: j.country,
     state: j.state,
     jobState: j.jobState,
@@ -260,11 +236,14 @@ export function reportEnded(
       maxCredits: end.maxCredits,
       failures,
       notices: end.notices,
+      profile: profileJson(core.profile()),
       ...extraJson,
     });
   } else {
     writeLine(ctx.stdout, `Run ${runId}: ${end.status}${online.sandbox ? ' (sandbox, synthetic data)' : ''}`);
-    writeLine(ctx.stdout, summaryTable(core.store, runId));
+    const profileLine = profileSentence(core.profile());
+    if (profileLine) writeLine(ctx.stdout, profileLine);
+    writeLine(ctx.stdout, summaryTable(core.store, runId, core.labelOf));
     writeLine(
       ctx.stdout,
       `Credits spent: ${record ? creditsSentence(record) : end.creditsSpent} (maximum ${end.maxCredits})`,
@@ -273,7 +252,7 @@ export function reportEnded(
     for (const f of failures.slice(0, 10)) {
       writeLine(
         ctx.stdout,
-        `  ${f.jobState} ${f.engine} ${f.state ? `US-${f.state}` : f.country} "${clip(f.prompt, 40)}": ${f.code ?? ''} ${f.message ?? ''} (request ${f.requestId ?? 'n/a'})`,
+        `  ${f.jobState} ${f.engineLabel} ${f.state ? `US-${f.state}` : f.country} "${clip(f.prompt, 40)}": ${f.code ?? ''} ${f.message ?? ''} (request ${f.requestId ?? 'n/a'})`,
       );
     }
     if (failures.length > 10)

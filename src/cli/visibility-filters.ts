@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { isCountryCode } from '../shared/api/countries';
 import { US_STATES } from '../shared/api/engines';
 import type { BrandView } from '../shared/ipc/channels/library';
+import type { VisibilityDimension } from '../shared/visibility/types';
 import { AppError } from '../main/errors/app-error';
 import type { HistoryStore } from '../main/store';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../main/visibility';
 import { CliUsageError } from './context';
 import type { FlagNames } from './schema-input';
+import type { EngineLabelOf } from '../shared/profile';
 
 // The filter flags `parallax visibility` and `parallax sources` share (period, engines,
 // locations, monitor, brand), turned into the input of the visibility.* IPC channels. Names
@@ -118,7 +120,8 @@ export function requireBrand(store: HistoryStore, nameOrId: string): BrandView {
   return brand;
 }
 
-function requireMonitor(store: HistoryStore, nameOrId: string): string {
+/** The monitor named by --monitor (its id, or its name ignoring case), or exit 2 listing the monitors. */
+export function requireMonitor(store: HistoryStore, nameOrId: string): string {
   const monitors = store.listMonitors();
   const key = nameOrId.trim().toLowerCase();
   const found =
@@ -214,4 +217,49 @@ export function focusOf(brands: Map<string, BrandView>, brandId: string | undefi
 /** Brand names by id, for printing rows that carry ids. */
 export function brandNames(store: HistoryStore): Map<string, BrandView> {
   return new Map(store.listBrands().map((b) => [b.id, b]));
+}
+
+/** The CLI's names for the services' dimensions ('country' is the services' 'location'). */
+export const BY: Record<string, VisibilityDimension> = {
+  day: 'day',
+  run: 'run',
+  country: 'location',
+  engine: 'engine',
+};
+export const BY_NAME: Record<VisibilityDimension, string> = {
+  day: 'day',
+  run: 'run',
+  location: 'country',
+  engine: 'engine',
+};
+
+/** --by: one or two of day, run, country, engine (comma-separated), or exit 2. */
+export function parseBy(value: string): VisibilityDimension[] {
+  const names = value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  if (names.length === 0 || names.some((n) => !(n in BY)))
+    throw new CliUsageError(
+      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
+    );
+  return names.map((n) => BY[n] as VisibilityDimension);
+}
+
+/**
+ * A bucket row's keys in JSON: "bucket" ("2026-11-02 / DE"), one key per dimension, the run's
+ * label, and the engine's label in the service profile beside its id.
+ */
+export function bucketFields(
+  by: readonly VisibilityDimension[],
+  bucket: Partial<Record<VisibilityDimension, string>>,
+  runLabels: Record<string, string>,
+  labelOf?: EngineLabelOf,
+): Record<string, string | null> {
+  return {
+    bucket: by.map((d) => bucket[d] ?? '').join(' / '),
+    ...Object.fromEntries(by.map((d) => [BY_NAME[d], bucket[d] ?? null])),
+    ...(bucket.run !== undefined ? { runLabel: runLabels[bucket.run] ?? null } : {}),
+    ...(bucket.engine !== undefined && labelOf ? { engineLabel: labelOf(bucket.engine) } : {}),
+  };
 }

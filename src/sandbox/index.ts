@@ -13,6 +13,7 @@ import type { RunningSandbox, SandboxOptions } from './types';
 
 export type {
   DriftEvent,
+  PositioningEvent,
   FaultKind,
   FaultRates,
   LatencySpec,
@@ -25,6 +26,16 @@ export type {
 } from './types';
 export { XSS_MARKER, XSS_PAYLOADS } from './engines/xss';
 export { dayNumber, eventsOn, scheduledEvents, DAY_MS } from './engines/drift';
+export {
+  positioningEventsBetween,
+  positioningEventsOn,
+  recoverSandboxPositioning,
+  SANDBOX_JUDGE,
+  scheduledPositioningEvents,
+  writtenPositioning,
+  type AnswerPositioning,
+  type PositioningEventKind,
+} from './engines/positioning';
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,6 +1,7 @@
 import type { PlanName } from '../shared/api/engines';
 import type { ServiceProfile } from '../shared/profile';
 import type { DriftEvent } from './engines/drift';
+import type { PositioningEvent } from './engines/positioning';
 
 // Public types of the sandbox service. Other parts of Parallax (tests, benchmarks, the
 // app's Sandbox mode, the CLI) code against these names, so they stay stable.
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   profile?: ServiceProfile;
   /** Scripted drift events (a brand surging in a country, vanishing from an engine) on top of the scheduled ones. */
   driftEvents?: readonly DriftEvent[];
+  /** Scripted positioning events (a brand's tone souring in a country, a top pick on an engine…) on top of the scheduled ones. */
+  positioningEvents?: readonly PositioningEvent[];
   /** Called once per request after it is answered: `parallax sandbox --request-log FILE`, the fault soak. */
   onRequest?: (entry: SandboxRequestLogEntry) => void;
 }
@@ -63,6 +66,7 @@ export interface SandboxRequestLogEntry {
 }
 
 export type { DriftEvent } from './engines/drift';
+export type { PositioningEvent } from './engines/positioning';
 
 export interface FaultRates {
   '500'?: number;

@@ -27,7 +27,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * tree being edited the bin's staleness check would fall back to the sources through tsx
  * (seconds of compiling in every run) whenever any source changed after the build.
  */
-function builtCli(): string {
+export function builtCli(): string {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
     cwd: ROOT,
     encoding: 'utf8',

@@ -17,6 +17,22 @@ import { startSandbox } from '../../src/sandbox';
 
 const JOBS = Number(process.env.PARALLAX_INGEST_JOBS ?? 2_000);
 const WAVE = Number(process.env.PARALLAX_INGEST_WAVE ?? 255);
+/**
+ * PARALLAX_INGEST_BRANDS=1: the history tracks the sandbox's eight running-shoe brands and the
+ * prompts ask for running shoes, so the answers name them (ranked lists, as the synthetic
+ * engines write them): what brand matching and the positioning judge cost at ingest.
+ */
+const BRANDS = process.env.PARALLAX_INGEST_BRANDS === '1';
+const SHOE_BRANDS = [
+  'Stridewell',
+  'Pacer & Co',
+  'Veloxa',
+  'Trailhawk',
+  'Cadence',
+  'Fleetfoot',
+  'Norrun',
+  'Altura',
+];
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'ES', 'IT', 'NL', 'SE', 'PL', 'JP'];
 
 interface Answer {
@@ -56,13 +72,19 @@ function printSizes(stats: ReturnType<HistoryStore['storageStats']>): void {
 }
 
 export async function measureIngest(): Promise<{ cpuMsPerJob: number; jobs: number }> {
-  const prompts = Array.from({ length: JOBS / COUNTRIES.length }, (_, i) => `benchmark prompt ${i}`);
+  const prompts = Array.from({ length: JOBS / COUNTRIES.length }, (_, i) =>
+    BRANDS ? `best running shoes for beginners ${i}` : `benchmark prompt ${i}`,
+  );
   const answers = await sandboxAnswers(
     prompts.flatMap((p) => COUNTRIES.map(() => p)).map((p, i) => `${p} ${i}`),
   );
   const dir = mkdtempSync(join(tmpdir(), 'parallax-ingest-bench-'));
   const store = openHistory({ path: join(dir, 'history.db') });
   try {
+    if (BRANDS)
+      SHOE_BRANDS.forEach((name, i) =>
+        store.saveBrand({ name, kind: i === 2 ? 'brand' : 'competitor', aliases: [], domains: [] }),
+      );
     const spec = runSpecSchema.parse({ prompts, engines: ['assistant-a'], countries: COUNTRIES });
     const { jobs } = store.createRun({
       spec,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitCollapsed } from '../../src/shared/alerts/digest';
 import { startHarness, type Harness } from './harness';
 
 // Change alerts end to end on a real 30-day demo history: the demo is built from the first-run
-// screen by the real run engine against the in-process sandbox, the core compares every
+// screen by the real run engine against the in-process sandbox (the one e2e test of "Load a
+// demo history": the other files open a copy of a shared one), the core compares every
 // monitor run with the previous one once the build is done, the sidebar shows the unread count,
-// the Alerts view lists them (screenshots in light and dark), a filter narrows them, and an
-// alert opens the word and source diff of its two answers in Compare (screenshot).
+// the Alerts view shows one digest per run (screenshots in light and dark), a filter narrows
+// them, and an alert opens the word and source diff of its two answers in Compare (screenshot).
 
 describe('Alerts on a 30-day demo history, end to end', () => {
   let h: Harness;
@@ -19,12 +21,17 @@ describe('Alerts on a 30-day demo history, end to end', () => {
     await h?.close();
   });
 
-  it('builds the demo and compares its monitor runs: the sidebar counts the unread alerts', async () => {
+  it('builds the demo from the first-run screen and compares its monitor runs: the sidebar counts the unread alerts', async () => {
     const { page } = h;
+    await page.getByRole('radio', { name: '90 days' }).check();
     await page.getByRole('radio', { name: '30 days' }).check();
     await page.getByRole('button', { name: 'Load a demo history' }).click();
+    await page.getByRole('progressbar').first().waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 300_000 });
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    const status = await h.core.router.invoke('demo.status', {});
+    expect(status).toMatchObject({ ok: true, value: { present: true, days: 30 } });
+    await expect(page.getByRole('note').first().textContent()).resolves.toMatch(/synthetic/i);
     // The check runs in the background after the build: every completed monitor run but the
     // three first ones (nothing to compare with) gets its alerts.
     await expect.poll(() => h.core.store.uncheckedMonitorRuns().length, { timeout: 120_000 }).toBe(0);
@@ -37,24 +44,31 @@ describe('Alerts on a 30-day demo history, end to end', () => {
       .toBe(`${unread > 999 ? '999+' : unread.toLocaleString('en')} unread`);
   }, 400_000);
 
-  it('lists the alerts with what changed, where, and before → after with n', async () => {
+  it('shows one digest per run, each change one sentence, the most severe first, its statistics under Details', async () => {
     const { page } = h;
     await page
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: /^Alerts/ })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
-    const total = h.core.store.listAlerts({}).total;
+    const page1 = h.core.store.listAlertDigests({ limit: 1, perDigest: 50 });
+    const runs = page1.total;
     await expect
       .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
-      .toBe(`${total.toLocaleString('en')} alerts`);
-    const list = page.getByRole('grid', { name: 'Alerts' });
-    const first = list.getByRole('row').first();
-    await expect.poll(() => first.textContent(), { timeout: 30_000 }).toMatch(/Demo · /);
-    const text = (await first.textContent()) ?? '';
-    const newest = h.core.store.listAlerts({ limit: 1 }).alerts[0];
-    expect(text).toContain(newest?.summary.slice(0, 40));
-    expect(text).toMatch(/(Before|Within a run) .+\(n \d+\) → (after|between runs) .+\(n \d+\)/);
+      .toBe(`${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'} with changes`);
+    const newest = page1.digests[0]!;
+    const card = page.locator(`article[data-run="${newest.runId}"]`);
+    await expect.poll(() => card.locator('h2').textContent(), { timeout: 30_000 }).toBe(newest.headline);
+    expect(newest.headline).toMatch(/^\d+ changes? in Demo · /);
+    const { shown } = splitCollapsed(newest.alerts);
+    if (shown.length > 0) {
+      const first = card.locator('li.alert-row').first();
+      expect(await first.locator('.alert-title').textContent()).toContain(shown[0]!.title);
+      expect(shown[0]!.title).toMatch(/^[^.]+(\.[^ ][^.]*)*\.$/);
+      await first.getByRole('button', { name: 'Details' }).click();
+      await expect.poll(() => first.locator('.alert-details').isVisible()).toBe(true);
+      expect(await first.locator('.alert-details').textContent()).toContain(shown[0]!.details);
+    }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForTimeout(200);
     await h.screenshot('alerts-light');
@@ -66,17 +80,27 @@ describe('Alerts on a 30-day demo history, end to end', () => {
 
   it('filters by kind, and an alert opens its two answers as a word and source diff in Compare', async () => {
     const { page } = h;
-    const kind =
-      h.core.store.listAlerts({ kinds: ['position-moved'] }).total > 0 ? 'position-moved' : 'sources-changed';
-    const expected = h.core.store.listAlerts({ kinds: [kind] });
+    const shownKinds = [
+      'position-moved',
+      'brand-dropped',
+      'competitor-appeared',
+      'competitor-disappeared',
+    ] as const;
+    const kind = shownKinds.find((k) => h.core.store.listAlerts({ kinds: [k] }).total > 0) ?? 'brand-entered';
+    const expected = h.core.store.listAlertDigests({ kinds: [kind], limit: 50, perDigest: 50 });
     expect(expected.total).toBeGreaterThan(0);
     await page.getByLabel('Kind').selectOption(kind);
     await expect
       .poll(() => page.getByTestId('alerts-count').textContent(), { timeout: 30_000 })
-      .toBe(`${expected.total.toLocaleString('en')} alert${expected.total === 1 ? '' : 's'}`);
-    const alert = expected.alerts[0]!;
-    const row = page.getByRole('grid', { name: 'Alerts' }).getByRole('row').first();
-    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(alert.summary.slice(0, 40));
+      .toBe(`${expected.total.toLocaleString('en')} run${expected.total === 1 ? '' : 's'} with changes`);
+    const alert = expected.digests
+      .flatMap((d) => d.alerts)
+      .find((a) => a.beforeResultId !== null && a.afterResultId !== null)!;
+    const row = page
+      .locator(`article[data-run="${alert.runId}"] li.alert-row`)
+      .filter({ hasText: alert.title })
+      .first();
+    await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Open diff' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
-import { startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 import { demoDaysInPeriod } from '../support/demo-days';
 
-// Competitor discovery on a real 90-day demo history: first run → "Load a demo history" →
-// Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
+// Competitor discovery on a real 90-day demo history (a copy of the shared template built once
+// per run by the real run engine, tests/support/demo-history.ts) → Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
 // (newcomers, merchants, advertisers, list items; a German and a Japanese name), with shares
 // and intervals; a name's details open its example answers in Compare; accepting a name makes
 // it a competitor. Screenshots in light and dark land in test-results/.
@@ -21,19 +21,16 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({}, { demo: { days: 90 } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
+  }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();
   });
 
-  it('loads a 90-day demo and opens the Discovered panel in Brands', async () => {
+  it('opens the Discovered panel in Brands on a 90-day demo history', async () => {
     const { page } = h;
-    await page.getByRole('radio', { name: '90 days' }).check();
-    await page.getByRole('button', { name: 'Load a demo history' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 400_000 });
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
     await page
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: /Brands/ })
@@ -45,17 +42,25 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
       .poll(() => panel.textContent(), { timeout: 30_000 })
       .toMatch(
         new RegExp(
-          `\\d+ names in ${(240 * demoDaysInPeriod(90, 30)).toLocaleString('en-US')} answers \\(\\d{4}-\\d{2}-\\d{2} … \\d{4}-\\d{2}-\\d{2}\\), most named first; 6 covered by your brands, 0 dismissed\\.`,
+          `\\d+ candidate competitors in ${(240 * demoDaysInPeriod(90, 30)).toLocaleString('en-US')} answers \\([^)]+ – [^)]+\\), most named first; 6 covered by your brands, 0 dismissed\\.`,
         ),
       );
 
-    const result = await h.core.router.invoke('discovery.queue', { limit: 500 });
-    if (!result.ok) throw new Error(result.error.message);
-    queue = result.value as DiscoveryQueue;
-    const keys = queue.candidates.map((c) => c.key);
+    const all = await h.core.router.invoke('discovery.queue', { limit: 500 });
+    if (!all.ok) throw new Error(all.error.message);
+    const everyName = (all.value as DiscoveryQueue).candidates;
+    const keys = everyName.map((c) => c.key);
     expect(keys).toEqual(expect.arrayContaining(['trailhawk', 'altura', 'shopwise', 'lauferwerk', 'ハヤテ']));
     for (const tracked of ['veloxa', 'pacer', 'fleetfoot', 'norrun', 'cadence', 'stridewell'])
       expect(keys).not.toContain(tracked);
+    // The sandbox's shops (shopping merchants, never a product's brand) are listed apart.
+    expect(everyName.find((c) => c.key === 'shopwise')?.kind).toBe('retailer');
+    expect(everyName.find((c) => c.key === 'trailhawk')?.kind).toBe('candidate');
+    // The panel opens on the candidate competitors.
+    const result = await h.core.router.invoke('discovery.queue', { limit: 500, kind: 'candidate' });
+    if (!result.ok) throw new Error(result.error.message);
+    queue = result.value as DiscoveryQueue;
+    expect(queue.candidates.map((c) => c.key)).not.toContain('shopwise');
     // One of the rotating newcomers arrived in these 30 days.
     expect(queue.candidates.filter((c) => c.isNew).map((c) => c.name)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^(Kinetica|Swiftsole|Apex Stride)$/)]),
@@ -89,7 +94,9 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const row = page.getByRole('row', { name: new RegExp(`^${newcomer.name}`) });
     await expect(row.textContent()).resolves.toContain('new');
     const details = page.getByRole('region', { name: `Details of ${newcomer.name}` });
-    await expect(details.textContent()).resolves.toContain(`Named in ${newcomer.answers} answers`);
+    await expect(details.textContent()).resolves.toContain(
+      `Named in ${newcomer.answers.toLocaleString('en-US')} answers`,
+    );
     await expect(details.getByRole('listitem').count()).resolves.toBeGreaterThanOrEqual(3);
     await expect(details.textContent()).resolves.toContain(newcomer.examples[0]?.snippet.slice(1, 30));
     // The panel's heading at the top of the window: the queue and the chosen name's details.

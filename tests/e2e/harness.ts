@@ -6,6 +6,7 @@ import { createCore, type Core, type CoreDeps } from '../../src/main/core';
 import { openSettingsStore } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
+import { demoHistoryCopy, type DemoHistoryOptions } from '../support/demo-history';
 import { findBrowserHere } from '../support/find-browser';
 import { fromWire, toWire } from '../support/ipc-wire';
 import { serveRenderer } from './static-server';
@@ -29,14 +30,37 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<CoreDeps> = {}): Promise<Harness> {
+/**
+ * A hook that opens a demo history may build its template first (or wait for another file's
+ * build of it): a 90-day demo takes a minute or two on a busy 2-core machine.
+ */
+export const DEMO_BUILD_MS = 400_000;
+
+export interface HarnessOptions {
+  /**
+   * Opens the app on a copy of a shared demo history (tests/support/demo-history.ts) instead of
+   * an empty one: for tests of what a demo shows, not of how it is built.
+   */
+  demo?: Omit<DemoHistoryOptions, 'to'>;
+}
+
+export async function startHarness(
+  overrides: Partial<CoreDeps> = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-'));
+  const settings = openSettingsStore({ userDataDir: dataDir });
+  if (options.demo) {
+    await demoHistoryCopy({ ...options.demo, to: join(dataDir, 'parallax.db') });
+    // As the first-run screen leaves the app once it loaded a demo without a key.
+    settings.update({ sandboxMode: true });
+  }
   const openedExternally: string[] = [];
   const saved: string[] = [];
   const core = await createCore({
     app: { name: 'Parallax', version: '0.1.0', platform: process.platform, userDataPath: dataDir },
     dbPath: join(dataDir, 'parallax.db'),
-    settings: openSettingsStore({ userDataDir: dataDir }),
+    settings,
     secrets: createMemorySecretStore(),
     now: () => Date.now(),
     fetch: globalThis.fetch,

@@ -1,31 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 import { DEMO_ENGINES } from '../../src/main/demo/plan';
 import { demoDaysInPeriod } from '../support/demo-days';
 
-// The home view on a real 90-day demo history, as a new user meets it: first run → "Load a
-// demo history" (built by the real run engine against the in-process sandbox) → Visibility
-// with KPIs, trend, heatmap, leaderboard and sources → a heatmap cell opens exactly the
-// answers behind it in Compare. Screenshots in light and dark at 1280×800 land in test-results/.
+// The home view on a real 90-day demo history (built by the real run engine against the
+// sandbox, once per run: a copy of the shared template, tests/support/demo-history.ts; the
+// first-run screen's "Load a demo history" has its own test in alerts.test.ts): Visibility with
+// KPIs, trend, heatmap, leaderboard and sources → a heatmap cell opens exactly the answers
+// behind it in Compare. Screenshots in light and dark at 1280×800 land in test-results/.
 
 describe('Visibility on a 90-day demo history, end to end', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({}, { demo: { days: 90 } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
+  }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();
   });
 
-  it('loads a 90-day demo from the first-run screen and lands on Visibility', async () => {
+  it('opens a history holding a 90-day demo on Visibility, labelled synthetic', async () => {
     const { page } = h;
-    await page.getByRole('radio', { name: '90 days' }).check();
-    await page.getByRole('button', { name: 'Load a demo history' }).click();
-    await page.getByRole('progressbar').first().waitFor({ timeout: 30_000 });
-    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 400_000 });
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
     await page.getByTestId('kpi-mention').waitFor({ timeout: 30_000 });
 
     const status = await h.core.router.invoke('demo.status', {});
@@ -50,8 +48,6 @@ describe('Visibility on a 90-day demo history, end to end', () => {
 
   it('shows the last 30 days against the 30 before, with intervals and significance', async () => {
     const { page } = h;
-    // The build's toast would cover part of the screenshots.
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
     const kpis = page.getByRole('list', { name: 'Key numbers for Veloxa' });
     await expect.poll(() => kpis.textContent(), { timeout: 30_000 }).toMatch(/vs previous period/);
     // Every KPI carries its interval and sample size.

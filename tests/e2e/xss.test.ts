@@ -33,7 +33,7 @@ describe('XSS corpus from engine answers', () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Try the sandbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
-    await page.keyboard.press('Control+1');
+    await page.keyboard.press('Control+6');
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
     await page.getByLabel('Prompts (one per line)').fill('best laptops [xss-corpus]');
     await page.getByRole('searchbox', { name: 'Search countries' }).fill('United States');

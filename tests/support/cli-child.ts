@@ -28,17 +28,20 @@ export interface CliChild {
 export interface CliEnv {
   userDataDir: string;
   apiKey?: string;
+  /** More environment variables (test seams such as PARALLAX_RESCORE_BATCH). */
+  extra?: Record<string, string>;
 }
 
-export function spawnCli(args: string[], env: CliEnv): CliChild {
+export function spawnCli(args: string[], env: CliEnv, opts: { stdin?: 'ignore' | 'pipe' } = {}): CliChild {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: {
       ...process.env,
       PARALLAX_USER_DATA_DIR: env.userDataDir,
       PARALLAX_API_KEY: env.apiKey ?? '',
       PARALLAX_PROGRESS_INTERVAL_MS: '100',
+      ...env.extra,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';

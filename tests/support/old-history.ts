@@ -6,6 +6,8 @@ import { migrationNamed } from './migration-named';
 
 const initialSql = migrationNamed('initial').sql;
 const compactSearchSql = migrationNamed('compact-search').sql;
+const answerDocsSql = migrationNamed('answer-docs').sql;
+const alertsSql = migrationNamed('alerts').sql;
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.
@@ -48,6 +50,31 @@ function unpackAnswerDocs(path: string): void {
     ALTER TABLE results RENAME COLUMN search_queries_plain TO search_queries_json;
     ${triggers.slice(0, triggers.indexOf('-- The backfill'))}
     DELETE FROM meta WHERE key = 'doc_backfill_after';
+    DELETE FROM meta WHERE key = 'search_head_from'; -- migration 12
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
+  `);
+  db.close();
+}
+
+/**
+ * The version-11 layout: every answer indexed for search whole, with migration 10's triggers
+ * (what migration 12 caps at SEARCH_INDEX_CHARS for the rows stored after it).
+ */
+export function toVersion11(path: string): void {
+  withoutPositioning(path);
+  const db = new Database(path);
+  registerStoreFunctions(db);
+  const triggers = answerDocsSql.slice(
+    answerDocsSql.indexOf('CREATE TRIGGER results_search_delete'),
+    answerDocsSql.indexOf("INSERT INTO meta (key, value) SELECT 'doc_backfill_after'"),
+  );
+  db.exec(`
+    DROP TRIGGER results_search_delete; DROP TRIGGER results_search_update;
+    ${triggers}
+    DELETE FROM meta WHERE key = 'search_head_from';
+    ALTER TABLE jobs DROP COLUMN credits_estimated; -- migration 13
+    INSERT INTO answer_search (answer_search) VALUES ('rebuild');
+    PRAGMA user_version = 11;
   `);
   db.close();
 }
@@ -71,11 +98,67 @@ export function toVersion9(path: string): void {
 }
 
 /**
+ * The layout before migration 'alert-digests' (which comes after 'positioning'): alerts in
+ * migration 'alerts''s form (its fixed kinds, no severity or data; the rows of those kinds kept),
+ * monitor_options without the report's branding, at the version before it.
+ */
+export function withoutAlertDigests(path: string): void {
+  const ddl = (from: string, to: string): string =>
+    alertsSql.slice(alertsSql.indexOf(from), alertsSql.indexOf(to));
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const columns =
+      'id, kind, scope, monitor_id, monitor_name, run_id, prev_run_id, prompt, engine, loc, brand_name, before_json, after_json, before_seq, after_seq, summary, created_at, read_at';
+    db.exec(`
+      ALTER TABLE alerts RENAME TO alerts_digests;
+      DROP INDEX alerts_by_created; DROP INDEX alerts_unread; DROP INDEX alerts_by_run;
+      DROP INDEX alerts_by_prev_run; DROP INDEX alerts_by_monitor;
+      DROP INDEX alerts_by_before_seq; DROP INDEX alerts_by_after_seq;
+      ${ddl('CREATE TABLE alerts (', 'CREATE TABLE webhook_deliveries (')}
+      INSERT INTO alerts (${columns}) SELECT ${columns} FROM alerts_digests
+        WHERE kind <> 'trend' AND scope <> 'slice';
+      DROP TABLE alerts_digests;
+      ALTER TABLE monitor_options DROP COLUMN client_name;
+      ALTER TABLE monitor_options DROP COLUMN report_subject;
+      ALTER TABLE monitor_options DROP COLUMN report_logo;
+      ALTER TABLE monitor_options DROP COLUMN report_accent;
+    `);
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'alert-digests')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The layout before positioning: migration 'positioning''s tables and meta rows dropped (foreign
+ * keys off while they go: pos_scorings points to pos_judges), at the version before it.
+ */
+export function withoutPositioning(path: string): void {
+  withoutAlertDigests(path);
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[];
+    for (const t of tables) db.exec(`DROP TABLE ${t}`);
+    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\'");
+    db.exec("DELETE FROM sqlite_sequence WHERE name = 'pos_brands'");
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'positioning')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The version-8 layout: every source, entity, product and offer a row of the tables of migration 1,
  * texts and all (what migration 9 splits into rows and distinct texts), and the search index
  * with prefix indexes of 2 to 6 characters (migration 7's).
  */
 export function toVersion8(path: string): void {
+  withoutPositioning(path);
   unpackAnswerDocs(path);
   const ddl = (from: string, to: string) =>
     initialSql.slice(

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { openSettingsStore } from '../../src/main/settings';
 import { openHistory, type HistoryStore, type JobRecord } from '../../src/main/store';
 import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
-import { applyTeamMigrations, createTeamService, openTeamClient, parseTeamUrl, type TeamClient, type TeamService } from '../../src/main/team';
+import {
+  applyTeamMigrations,
+  createTeamService,
+  openTeamClient,
+  parseTeamUrl,
+  type TeamClient,
+  type TeamService,
+} from '../../src/main/team';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { makeResult } from '../bench/store-answers';
@@ -87,10 +94,12 @@ export async function startSyncTeam(
       return desktop;
     },
     async count(table, where = 'true') {
-      const { rows } = await owner.query<{ n: string }>(
+      // A connection of its own each time: the tests stop and start the server.
+      const { rows } = await server.query<{ n: string }>(
         `SELECT count(*) AS n FROM parallax.${table} t JOIN parallax.workspaces w ON w.id = t.workspace_id
           WHERE w.slug = $1 AND ${where}`,
         [workspace],
+        database,
       );
       return Number(rows[0]?.n ?? 0);
     },
@@ -103,12 +112,19 @@ export async function startSyncTeam(
 }
 
 /** A run of `answers` jobs with synthetic answers (~5 KB, 10 sources each) stored through ingest. */
-export function recordRun(store: HistoryStore, answers: number, options: { fetchedAt?: number; seed?: number } = {}): JobRecord[] {
+export function recordRun(
+  store: HistoryStore,
+  answers: number,
+  options: { fetchedAt?: number; seed?: number } = {},
+): JobRecord[] {
   const r = rng(options.seed ?? ++runs);
   const countries = ['US', 'DE', 'FR', 'GB', 'ES'].slice(0, Math.min(5, answers));
   const spec = runSpecSchema.parse({
     name: `sync run ${runs}`,
-    prompts: Array.from({ length: Math.ceil(answers / countries.length) }, (_, i) => `best running shoes ${i}`),
+    prompts: Array.from(
+      { length: Math.ceil(answers / countries.length) },
+      (_, i) => `best running shoes ${i}`,
+    ),
     engines: ['assistant-a'],
     countries,
     repeats: 1,

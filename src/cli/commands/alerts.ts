@@ -1,14 +1,27 @@
 import type { Command } from 'commander';
-import { createAfterRunPipeline, createAlertService } from '../../main/alerts';
+import { resolveCliProfile } from '../../main/profile';
 import type { HistoryStore } from '../../main/store';
+import { foldedLine, splitCollapsed } from '../../shared/alerts/digest';
 import { formatAlertSide } from '../../shared/alerts/format';
-import { ALERT_KINDS, type AlertKind, type AlertView } from '../../shared/alerts/types';
+import { withLabels } from '../../shared/alerts/registry';
+import {
+  ALERT_KINDS,
+  ALERT_SEVERITIES,
+  type AlertDigest,
+  type AlertKind,
+  type AlertSeverity,
+  type AlertView,
+} from '../../shared/alerts/types';
+import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore, type CliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax alerts`: the change alerts raised after monitor runs (each: kind, monitor, prompt,
-// engine, location, the two runs compared, before and after with n and interval), newest first;
+// `parallax alerts`: the change alerts raised after monitor runs, one digest per run ("3 changes
+// in Buying guides", newest run first), each change a plain sentence ranked by severity (the focus
+// brand, then competitors, then sites and wording, those folded) with its statistics below;
 // `parallax alerts read ID… | --all` marks them read. Monitor runs nobody compared yet (a demo
 // history, a crash) are compared first, quietly (no webhook).
 
@@ -20,6 +33,7 @@ interface AlertsFlags {
   unread?: boolean;
   monitor?: string;
   kind: string[];
+  severity: string[];
   engine?: string;
   location?: string;
   limit: string;
@@ -28,18 +42,25 @@ interface AlertsFlags {
 
 const HELP = `
 Each alert compares a monitor run with the monitor's previous completed run, per prompt × engine ×
-location ("cell") or pooled over the monitor ("monitor"). Kinds: ${ALERT_KINDS.join(', ')}.
-With repeats an alert fires only when the two runs' 95 % intervals do not overlap.
+location ("cell") or pooled over the monitor ("monitor"); a trend alert looks at the monitor's
+last runs, over the monitor or one engine × location ("slice"). Kinds: ${ALERT_KINDS.join(', ')}.
+Severity: high (the focus brand), medium (a competitor), low (cited sites and wording, folded).
+With repeats a run-to-run alert fires only when the two runs' 95 % intervals do not overlap.
 
-JSON (--json): {total, unread, alerts: [{id, kind, scope, monitor:{id,name}, prompt, engine,
-location, brand, runId, prevRunId, before, after, summary, createdAt, read}]}; before/after are
-{value, n, low, high}: a rate (0-1) for the brand kinds, a mean first position for
-position-moved, the within-run baseline and the between-run Jaccard / word similarity for
-sources-changed / answer-changed.
+JSON (--json): {total, unread, runs, digests: [{runId, prevRunId, monitor:{id,name}, headline,
+total, unread, bySeverity:{high,medium,low}, createdAt, alerts: [...]}], alerts: [{id, kind,
+severity, scope, monitor:{id,name}, prompt, engine, location, brand, runId, prevRunId, title,
+details, before, after, data, summary, createdAt, read}]}; before/after are {value, n, low,
+high}: a rate (0-1) for the brand kinds and trend, a mean first position for position-moved,
+the within-run baseline and the between-run Jaccard / word similarity for sources-changed /
+answer-changed; data holds a kind's own figures (trend: runs, answers, z, p, pAdjusted, tested,
+dispersion, fromRunId; sources-changed: dropped, added). A digest lists at most its first 50
+alerts (its counts cover all); alerts lists every alert on the page, newest first.
 
 Examples:
   parallax alerts --since 7d --unread
   parallax alerts --monitor "Demo · Buying guides" --kind brand-dropped,position-moved --json
+  parallax alerts --severity high --since 30d
   parallax alerts read 6f1c… 0b2d…
   parallax alerts read --all`;
 
@@ -51,6 +72,18 @@ export function sinceOf(value: string, now: number): number {
     throw new CliUsageError(`--since must be hours, days or weeks (12h, 7d, 4w), got "${value}"`);
   const unit = (match[2] as string).toLowerCase();
   return now - n * (unit === 'w' ? 7 * DAY : unit === 'h' ? 3_600_000 : DAY);
+}
+
+export function parseSeverities(values: readonly string[]): AlertSeverity[] {
+  const list = values
+    .flatMap((v) => v.split(','))
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean);
+  for (const k of list) {
+    if (!(ALERT_SEVERITIES as readonly string[]).includes(k))
+      throw new CliUsageError(`--severity: unknown severity "${k}" (one of ${ALERT_SEVERITIES.join(', ')})`);
+  }
+  return list as AlertSeverity[];
 }
 
 export function parseKinds(values: readonly string[]): AlertKind[] {
@@ -85,50 +118,74 @@ export const formatSide = formatAlertSide;
 
 const when = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
-/** One alert as a few text lines. */
+/** One alert as text lines: its severity and sentence, then its statistics and id. */
 export function alertLines(a: AlertView): string[] {
-  const where =
-    a.scope === 'monitor'
-      ? 'all answers of the monitor'
-      : [a.prompt ? `“${a.prompt}”` : null, a.engine, a.loc].filter(Boolean).join(' · ');
   return [
-    `${when(a.createdAt)}  ${a.kind}  ${a.monitorName}${a.readAt === null ? '  [unread]' : ''}  ${a.id}`,
-    `  ${where}${a.brandName ? ` · ${a.brandName}` : ''}`,
-    `  before ${formatSide(a.kind, a.before)} in run ${a.prevRunId}`,
-    `  after  ${formatSide(a.kind, a.after)} in run ${a.runId}`,
-    `  ${a.summary}`,
+    `  ${`[${a.severity}]`.padEnd(9)}${a.title}${a.readAt === null ? '  (unread)' : ''}`,
+    `           ${a.details} (${a.id})`,
   ];
 }
 
-export function alertJson(a: AlertView): Record<string, unknown> {
+/** A digest as text lines: the headline, the changes shown, the folded ones in one line. */
+export function digestLines(d: AlertDigest): string[] {
+  const { shown, folded } = splitCollapsed(d.alerts);
+  const left = d.total - d.alerts.length;
+  return [
+    `${when(d.createdAt)} UTC · ${d.headline} (run ${d.runId} against ${d.prevRunId}${d.unread ? `, ${d.unread} unread` : ''})`,
+    ...shown.flatMap(alertLines),
+    ...(folded.length
+      ? [`  ${foldedLine(folded.length, shown.length > 0)}: ${folded.map((a) => a.title).join(' ')}`]
+      : []),
+    ...(left > 0 ? [`  … and ${left} more (parallax alerts --json lists them)`] : []),
+  ];
+}
+
+export function alertJson(a: AlertView, labelOf: EngineLabelOf): Record<string, unknown> {
   return {
     id: a.id,
     kind: a.kind,
+    severity: a.severity,
     scope: a.scope,
     monitor: { id: a.monitorId, name: a.monitorName },
     prompt: a.prompt,
     engine: a.engine,
+    engineLabel: a.engine ? labelOf(a.engine) : null,
     location: a.loc,
     brand: a.brandName,
     runId: a.runId,
     prevRunId: a.prevRunId,
+    title: a.title,
+    details: a.details,
     before: a.before,
     after: a.after,
+    data: a.data,
     summary: a.summary,
     createdAt: new Date(a.createdAt).toISOString(),
     read: a.readAt !== null,
   };
 }
 
-/** Compares the monitor runs nobody compared yet (no events, no webhook, no steps). */
-export async function catchUpQuietly(store: HistoryStore): Promise<number> {
-  const pipeline = createAfterRunPipeline({
-    store,
-    alerts: createAlertService({ store, now: Date.now }),
-    now: Date.now,
-  });
-  const results = await pipeline.catchUp({ quiet: true });
-  return results.reduce((sum, r) => sum + r.alerts.length, 0);
+function digestJson(d: AlertDigest, labelOf: EngineLabelOf): Record<string, unknown> {
+  return {
+    runId: d.runId,
+    prevRunId: d.prevRunId,
+    monitor: { id: d.monitorId, name: d.monitorName },
+    headline: d.headline,
+    total: d.total,
+    unread: d.unread,
+    bySeverity: d.bySeverity,
+    createdAt: new Date(d.createdAt).toISOString(),
+    alerts: d.alerts.map((a) => alertJson(a, labelOf)),
+  };
+}
+
+/** The engine labels of the profile the CLI uses (--profile, else Settings, else the spec's). */
+export function cliLabels(core: Pick<CliCore, 'settings'>, env: NodeJS.ProcessEnv): EngineLabels {
+  try {
+    return labelsOfProfile(resolveCliProfile(env, core.settings?.get()));
+  } catch {
+    return {};
+  }
 }
 
 export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
@@ -144,6 +201,12 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       (v: string, p: string[]) => [...p, v],
       [],
     )
+    .option(
+      '--severity <levels>',
+      `only these severities, comma-separated or repeated (${ALERT_SEVERITIES.join(', ')})`,
+      (v: string, p: string[]) => [...p, v],
+      [],
+    )
     .option('--engine <engine>', 'only alerts about this engine')
     .option('--location <loc>', 'only alerts about this location (DE, US-CA…)')
     .option('--limit <n>', 'at most N alerts', '200')
@@ -154,39 +217,44 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
         throw new CliUsageError(`--limit must be a whole number from 1 to 5000, got "${flags.limit}"`);
       const kinds = parseKinds(flags.kind);
+      const severities = parseSeverities(flags.severity);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
-      await withCliCore(ctx.env, { db: flags.db }, async (core) => {
-        // Comparing runs nobody compared (a fresh demo history: dozens) takes a while: say so.
-        const pending = core.store.uncheckedMonitorRuns().length;
-        if (pending > 0)
-          writeLine(
-            ctx.stderr,
-            `Comparing ${pending} monitor run${pending === 1 ? '' : 's'} not compared yet…`,
-          );
-        await catchUpQuietly(core.store);
-        const page = core.store.listAlerts({
+      await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
+        await catchUpQuietly(ctx, core.store);
+        const filter = {
           ...(since !== undefined ? { since } : {}),
           ...(flags.unread ? { unread: true } : {}),
           ...(flags.monitor ? { monitorId: findMonitorId(core.store, flags.monitor) } : {}),
           ...(kinds.length ? { kinds } : {}),
+          ...(severities.length ? { severities } : {}),
           ...(flags.engine ? { engine: flags.engine } : {}),
           ...(flags.location ? { loc: flags.location.toUpperCase() } : {}),
-          limit,
-        });
+        };
+        const labels = cliLabels(core, ctx.env);
+        const page = core.store.listAlerts({ ...filter, limit });
+        const alerts = withLabels(page.alerts, labels);
+        // The digests of the runs on this page (each with its own counts over the filter).
+        const runs = new Set(alerts.map((a) => a.runId));
+        const digestPage = core.store.listAlertDigests({ ...filter, limit: 500 });
+        const digests = digestPage.digests
+          .filter((d) => runs.has(d.runId))
+          .map((d) => ({ ...d, alerts: withLabels(d.alerts, labels) }));
         if (ctx.json)
           return writeJson(ctx, {
             total: page.total,
             unread: page.unread,
-            alerts: page.alerts.map(alertJson),
+            runs: digestPage.total,
+            digests: digests.map((d) => digestJson(d, core.labelOf)),
+            alerts: alerts.map((a) => alertJson(a, core.labelOf)),
           });
         if (page.total === 0) return writeLine(ctx.stdout, 'No alerts.');
         writeLine(
           ctx.stdout,
-          `${page.total} alert${page.total === 1 ? '' : 's'}${page.total > page.alerts.length ? ` (the newest ${page.alerts.length} shown)` : ''}, ${page.unread} unread in all`,
+          `${page.total} change${page.total === 1 ? '' : 's'} in ${digestPage.total} run${digestPage.total === 1 ? '' : 's'}${page.total > page.alerts.length ? ` (the newest ${page.alerts.length} shown)` : ''}, ${page.unread} unread in all`,
         );
-        for (const a of page.alerts) {
+        for (const d of digests) {
           writeLine(ctx.stdout);
-          for (const line of alertLines(a)) writeLine(ctx.stdout, line);
+          for (const line of digestLines(d)) writeLine(ctx.stdout, line);
         }
       });
     });

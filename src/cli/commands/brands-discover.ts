@@ -5,8 +5,9 @@ import { VISIBILITY_ERROR_CODES } from '../../main/visibility';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags, type FlagNames } from '../schema-input';
 import {
@@ -30,6 +31,7 @@ const QUEUE_FLAGS: FlagNames = {
   engines: '--engine',
   locations: '--countries',
   limit: '--limit',
+  kind: '--only',
 };
 const ACCEPT_FLAGS: FlagNames = {
   key: 'NAME',
@@ -48,6 +50,7 @@ interface QueueFlags {
   countries?: string[];
   limit?: string;
   dismissed?: boolean;
+  only?: string;
   db?: string;
 }
 
@@ -55,6 +58,8 @@ const QUEUE_HELP = `
 Names come from brand entities, shopping product brands and merchants, advertisers and the
 named items of answer lists, pooled across spellings ("Acme", "ACME Inc.", "Acme, Inc.").
 Names a brand or competitor already covers (its name and aliases) are left out.
+Retailers and marketplaces (names the shopping results give as a merchant and never as a
+product's brand) are listed apart from the candidate competitors; --only picks one list.
 
 Columns: answers naming it in the period; share of answers with its 95 % Wilson interval;
 engines and locations; first and last day seen; where it came from; NEW when the previous
@@ -66,7 +71,7 @@ Decide with:
   parallax brands discover merge NAME --into BRAND
 
 JSON (--json): { period: {from, to, days, previous}, totalAnswers, total, dismissedCount,
-coveredCount, candidates: [{ key, name, answers, share: {value, lower, upper, k, n},
+coveredCount, kindCounts: {candidate, retailer}, candidates: [{ key, name, kind, answers, share: {value, lower, upper, k, n},
 previousAnswers, isNew, engines, locations, firstSeen, lastSeen, origins, examples:
 [{resultId, engine, location, day, snippet}], aliases, domains: [{domain, answers, lift,
 labelMatch}], dismissed }] }`;
@@ -77,7 +82,7 @@ function shareText(c: DiscoveryCandidate): string {
   return `${pct(c.share.value)} (${pct(c.share.lower)}–${pct(c.share.upper)})`;
 }
 
-function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): void {
+function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean, labelOf: EngineLabelOf): void {
   const { period } = q;
   writeLine(
     ctx.stdout,
@@ -95,39 +100,67 @@ function printQueue(ctx: CliContext, q: DiscoveryQueue, dismissed: boolean): voi
     );
     return;
   }
-  writeLine(
-    ctx.stdout,
-    formatTable(
-      ['Name', 'Answers', 'Share (95% CI)', 'Engines', 'Locations', 'First', 'Last', 'From', ''],
-      q.candidates.map((c) => [
-        c.name,
-        c.answers,
-        shareText(c),
-        c.engines.join(',') || '-',
-        c.locations.join(',') || '-',
-        c.firstSeen ?? '-',
-        c.lastSeen ?? '-',
-        c.origins.join(',') || '-',
-        c.isNew && c.answers > 0 ? 'NEW' : '',
-      ]),
-    ),
-  );
+  const retailers = q.candidates.filter((c) => c.kind === 'retailer');
+  const candidates = q.candidates.filter((c) => c.kind === 'candidate');
+  if (candidates.length > 0) writeLine(ctx.stdout, candidateTable(candidates, labelOf));
+  if (retailers.length > 0) {
+    if (candidates.length > 0) writeLine(ctx.stdout, '');
+    writeLine(ctx.stdout, 'Retailers and marketplaces (shopping merchants):');
+    writeLine(ctx.stdout, candidateTable(retailers, labelOf));
+  }
   const more = q.total - q.candidates.length;
   writeLine(
     ctx.stdout,
     `${q.total} names${more > 0 ? ` (${more} more: --limit)` : ''}; ` +
+      `${plural(q.kindCounts.candidate, 'candidate competitor')}, ` +
+      `${plural(q.kindCounts.retailer, 'retailer or marketplace', 'retailers or marketplaces')}; ` +
       `${q.coveredCount} covered by your brands; ${q.dismissedCount} dismissed.`,
   );
 }
 
-function printCandidate(ctx: CliContext, c: DiscoveryCandidate): void {
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function candidateTable(candidates: readonly DiscoveryCandidate[], labelOf: EngineLabelOf): string {
+  return formatTable(
+    ['Name', 'Answers', 'Share (95% CI)', 'Engines', 'Locations', 'First', 'Last', 'From', ''],
+    candidates.map((c) => [
+      c.name,
+      c.answers,
+      shareText(c),
+      c.engines.map(labelOf).join(', ') || '-',
+      c.locations.join(',') || '-',
+      c.firstSeen ?? '-',
+      c.lastSeen ?? '-',
+      c.origins.join(',') || '-',
+      c.isNew && c.answers > 0 ? 'NEW' : '',
+    ]),
+  );
+}
+
+/** --only candidates|retailers (singular too) as the queue's kind filter. */
+function kindOf(only: string | undefined): string | undefined {
+  if (only === undefined) return undefined;
+  const word = only.trim().toLowerCase().replace(/s$/u, '');
+  return word === 'candidate' || word === 'retailer' ? word : only;
+}
+
+/** A candidate for --json: its engines' labels beside their ids. */
+const labelled =
+  (labelOf: EngineLabelOf) =>
+  (c: DiscoveryCandidate): DiscoveryCandidate & { engineLabels: string[] } => ({
+    ...c,
+    engineLabels: c.engines.map(labelOf),
+    examples: c.examples.map((e) => ({ ...e, engineLabel: labelOf(e.engine) })),
+  });
+
+function printCandidate(ctx: CliContext, c: DiscoveryCandidate, labelOf: EngineLabelOf): void {
   writeLine(ctx.stdout, `Variants: ${c.aliases.join(', ') || '-'}`);
   writeLine(
     ctx.stdout,
     `Domains: ${c.domains.map((d) => `${d.domain}${d.labelMatch ? ' (its name)' : ` (lift ${d.lift})`}`).join(', ') || '-'}`,
   );
   for (const e of c.examples)
-    writeLine(ctx.stdout, `  ${e.day} ${e.engine} ${e.location} ${e.resultId}: ${e.snippet}`);
+    writeLine(ctx.stdout, `  ${e.day} ${labelOf(e.engine)} ${e.location} ${e.resultId}: ${e.snippet}`);
 }
 
 /** Service errors about the input (unknown name, brand, period) exit 2 with their message. */
@@ -151,8 +184,8 @@ function limitOf(value: string | undefined): number | undefined {
 export function registerDiscoverCommands(brands: Command, ctx: CliContext): void {
   const service = (store: Parameters<typeof createDiscoveryService>[0]['store']): DiscoveryService =>
     createDiscoveryService({ store, now: Date.now });
-  const reanalysed = (store: Parameters<typeof visibilityService>[0]): number =>
-    finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
+  const reanalysed = async (store: Parameters<typeof visibilityService>[0]): Promise<number> =>
+    (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
 
   const discover = addPeriodCellOptions(
     brands
@@ -161,6 +194,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
   )
     .option('--limit <n>', 'how many names, 1-1000 (default 50)')
     .option('--dismissed', 'list the dismissed names instead')
+    .option('--only <kind>', 'only candidate competitors ("candidates") or only "retailers" and marketplaces')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', QUEUE_HELP)
     .action(async (flags: QueueFlags) => {
@@ -172,14 +206,15 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           ...(flags.countries?.length ? { locations: flags.countries.map((c) => c.toUpperCase()) } : {}),
           ...(flags.limit !== undefined ? { limit: limitOf(flags.limit) } : {}),
           dismissed: flags.dismissed === true,
+          ...(flags.only !== undefined ? { kind: kindOf(flags.only) } : {}),
         },
         QUEUE_FLAGS,
       );
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
         const q = ask(() => service(core.store).queue(input));
-        if (ctx.json) return writeJson(ctx, q);
-        printQueue(ctx, q, flags.dismissed === true);
+        if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
+        printQueue(ctx, q, flags.dismissed === true, core.labelOf);
       });
     });
 
@@ -223,7 +258,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         );
         await withCliCore(ctx.env, withDb(flags), async (core) => {
           const brand = ask(() => service(core.store).accept(input));
-          const reanalysedAnswers = reanalysed(core.store);
+          const reanalysedAnswers = await reanalysed(core.store);
           if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
           writeLine(ctx.stdout, `Added ${brandLine(brand)}.`);
           writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -283,7 +318,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: 'NAME', brandId: '--into' },
         );
         const brand = ask(() => service(core.store).merge(input));
-        const reanalysedAnswers = reanalysed(core.store);
+        const reanalysedAnswers = await reanalysed(core.store);
         if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
         writeLine(ctx.stdout, `Merged "${name}" into ${brandLine(brand)}.`);
         writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -305,15 +340,15 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         { key: name },
         { key: 'NAME' },
       );
-      await withCliCore(ctx.env, withDb(flags), async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...withDb(flags) }, async (core) => {
         const c = ask(() => service(core.store).candidate(key));
-        if (ctx.json) return writeJson(ctx, c);
+        if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);
         writeLine(
           ctx.stdout,
           `${c.name}: ${c.answers} answers, ${shareText(c)} of answers, ${c.origins.join(', ')}.`,
         );
-        printCandidate(ctx, c);
+        printCandidate(ctx, c, core.labelOf);
       });
     });
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { libraryChannels, type BrandView } from '../../shared/ipc/channels/library';
 import { HistoryStateError, type HistoryStore } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';
 import { finishReanalysis } from '../reanalysis-progress';
 import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
@@ -67,7 +67,7 @@ const sameBrand = (a: BrandView, b: Omit<BrandView, 'id'>): boolean =>
   a.aliases.join('\n') === b.aliases.join('\n') &&
   a.domains.join('\n') === b.domains.join('\n');
 
-function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: AddFlags) {
+async function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: AddFlags) {
   const existing = findBrand(store.listBrands(), name);
   if (existing && !flags.update && !flags.replace)
     throw new CliUsageError(
@@ -90,7 +90,7 @@ function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: Add
   return {
     action: existing ? ('updated' as const) : ('created' as const),
     brand,
-    reanalysedAnswers: reanalyse(ctx, store),
+    reanalysedAnswers: await reanalyse(ctx, store),
   };
 }
 
@@ -98,8 +98,8 @@ function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: Add
  * Finishes the re-analysis a brand change started and says how many stored answers it covered
  * (all of them: a small history is done within the save itself, leaving nothing pending).
  */
-function reanalyse(ctx: CliContext, store: HistoryStore): number {
-  return finishReanalysis(ctx, visibilityService(store, Date.now))?.total ?? historyAnswers(store);
+async function reanalyse(ctx: CliContext, store: HistoryStore): Promise<number> {
+  return (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
 }
 
 const list = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '-');
@@ -115,7 +115,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', '\nJSON (--json): { brands: [{id, name, kind, aliases, domains}] }')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const all = core.store.listBrands();
         if (ctx.json) return writeJson(ctx, { brands: all });
         if (all.length === 0)
@@ -147,7 +147,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .action(async (name: string, flags: AddFlags) => {
       if (flags.update && flags.replace) throw new CliUsageError('Use --update or --replace, not both');
       await withCliCore(ctx.env, flags, async (core) => {
-        const out = addBrand(ctx, core.store, name, flags);
+        const out = await addBrand(ctx, core.store, name, flags);
         if (ctx.json) return writeJson(ctx, out);
         const { brand } = out;
         if (out.action === 'unchanged') return writeLine(ctx.stdout, `${brand.name} is unchanged.`);
@@ -175,7 +175,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
         const brand = findBrand(all, nameOrId);
         if (!brand) throw new CliUsageError(`No brand "${nameOrId}"; ${brandChoices(all)}`);
         core.store.deleteBrand(brand.id);
-        const reanalysedAnswers = reanalyse(ctx, core.store);
+        const reanalysedAnswers = await reanalyse(ctx, core.store);
         if (ctx.json) return writeJson(ctx, { removed: brand, reanalysedAnswers });
         writeLine(
           ctx.stdout,

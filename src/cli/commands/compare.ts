@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { topDomains } from '../../main/export/export-data';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, withCliCore } from '../core';
+import { clip, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax compare RUN`: per prompt and engine, each country side by side: an answer
@@ -19,7 +19,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
       const repeat = Number(flags.repeat);
       if (!Number.isInteger(repeat) || repeat < 1)
         throw new CliUsageError('--repeat must be a positive whole number');
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const cells = core.store.getRunMatrix(runId).filter((c) => c.repeat === repeat && c.resultId);
@@ -31,6 +31,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
           return {
             prompt: run.prompts[c.promptIndex] ?? '',
             engine: c.engine,
+            engineLabel: core.labelOf(c.engine),
             location: c.state ? `US-${c.state}` : c.country,
             excerpt: clip(r?.normalized.text ?? '', 240),
             topSources: r
@@ -45,7 +46,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
         if (ctx.json) return writeJson(ctx, { runId, repeat, synthetic: run.sandbox, rows });
         let last = '';
         for (const row of rows) {
-          const head = `${row.prompt} · ${row.engine}`;
+          const head = `${row.prompt} · ${row.engineLabel}`;
           if (head !== last) {
             writeLine(ctx.stdout, `\n== ${head}`);
             last = head;

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import type { StorageCompactProgress, StorageStats } from '../../shared/domain/storage';
 import { writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { formatTable, READS, withCliCore } from '../core';
+import { registerDbExport } from './db-export';
 import type { RegisterCommand } from './index';
 
 // `parallax db stats` and `parallax db compact`: what the history file is made of, and giving
 // the space freed by deleted runs (or by the one-time compression of older answers) back to disk.
+// `parallax db export` (db-export.ts): the history as plain tables for other tools.
 
 const MB = 1024 * 1024;
 const mb = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`;
@@ -37,12 +39,14 @@ function progressLine(ctx: CliContext, p: StorageCompactProgress): void {
 }
 
 export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const db = program.command('db').description('The history file: size by part, compaction');
+  const db = program
+    .command('db')
+    .description('The history file: size by part, compaction, export for other tools (SQLite, Parquet)');
   db.command('stats')
     .description('Size of the history file by part (answers, raw JSON, sources, search index…)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const stats = core.store.storageStats();
         if (ctx.json) writeJson(ctx, stats);
         else printStats(ctx, stats);
@@ -63,4 +67,5 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
         );
       });
     });
+  registerDbExport(db, ctx);
 };

@@ -3,25 +3,37 @@ import type { Command } from 'commander';
 import {
   buildDemoHistory,
   deleteDemo,
+  demoDays,
+  demoEventsBetween,
   demoStatus,
   DemoRefusedError,
+  readDemoRecord,
+  type DemoEvent,
   type DemoProgress,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { PREVIEW_PROFILE_NAME } from '../../shared/profile/builtin';
+import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
+import { listenForInterrupt } from '../interrupt';
+import { catchUpQuietly } from '../alerts-catch-up';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax demo [--days 90] [--db PATH]`: builds a labelled synthetic history (sandbox runs
+// `parallax demo [--days 90] [--preview] [--db PATH]`: builds a labelled synthetic history (sandbox runs
 // tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run
 // engine; `--status` tells whether the history has one; `--delete` removes it in one transaction.
-// Ctrl+C stops a build part-way: what was built stays and `--delete` removes it.
+// Ctrl+C stops a build part-way: what was built stays and `--delete` removes it. `--events`
+// lists what the sandbox's schedule does in the demo's days (a brand surging, vanishing, its
+// tone souring, a competitor becoming the top pick, a quality appearing or fading): what the
+// history's "what changed" should find.
 
 interface DemoFlags {
   days: string;
+  preview?: boolean;
   db?: string;
   delete?: boolean;
   status?: boolean;
+  events?: boolean;
 }
 
 function parseDays(value: string): number {
@@ -30,6 +42,9 @@ function parseDays(value: string): number {
     throw new CliUsageError(`--days must be a whole number from 1 to 365, got "${value}"`);
   return days;
 }
+
+/** Said wherever a preview demo is built or shown: its engines are not all served by the service yet. */
+const PREVIEW_NOTE = `${PREVIEW_PROFILE_NAME}: a preview asking every engine, including those the spec still lists as coming soon (only the sandbox answers them today).`;
 
 const when = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -41,19 +56,29 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
       'Build a labelled synthetic demo history over the past N days (sandbox, no key, no credits); --delete removes it',
     )
     .option('--days <n>', 'days of history to build, 1-365', '90')
+    .option(
+      '--preview',
+      'every engine, through the "Preview: all engines" profile (engines the spec lists as coming soon included)',
+    )
     .option('--delete', 'delete the demo history (its runs, monitors and brands) in one transaction')
     .option('--status', 'tell whether the history has a demo, with its runs and results')
+    .option(
+      '--events',
+      'list the scheduled events in the demo\u2019s days (its built days, else the past --days): surges, vanishes, souring tones, top picks, qualities gained or lost',
+    )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: DemoFlags) => {
-      if (flags.delete && flags.status) throw new CliUsageError('Use --delete or --status, not both');
+      if ([flags.delete, flags.status, flags.events].filter(Boolean).length > 1)
+        throw new CliUsageError('Use one of --delete, --status and --events');
       if (flags.delete) return removeDemo(ctx, flags);
       if (flags.status) return showStatus(ctx, flags);
+      if (flags.events) return showEvents(ctx, flags, parseDays(flags.days));
       return build(ctx, flags, parseDays(flags.days));
     });
 };
 
 async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
-  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+  await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
     const status = demoStatus(core.store);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, ...status });
     if (!status.present) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
@@ -61,6 +86,42 @@ async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
       ctx.stdout,
       `Demo history in ${core.dbPath}: ${status.days} days, ${status.runs} runs, ${status.results} results, built ${when(status.builtAt)} UTC.`,
     );
+    if (status.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+function describeEvent(e: DemoEvent): string {
+  const days = e.from === e.to ? e.from : `${e.from} to ${e.to}`;
+  const what: Record<DemoEvent['kind'], string> = {
+    surge: `${e.brand} ranks first in ${e.country} (every engine)`,
+    vanish: `${e.brand} is left out of ${e.engine}'s answers (every country)`,
+    sour: `${e.brand} is cautioned in ${e.country} (every engine)`,
+    'top-pick': `${e.brand} is the top pick on ${e.engine} (every country)`,
+    'attribute-gain': `${e.brand} is described as "${e.attribute}" (everywhere)`,
+    'attribute-loss': `${e.brand} is no longer described as "${e.attribute}" (everywhere)`,
+  };
+  return `${days}  ${e.kind.padEnd(14)} ${what[e.kind]}`;
+}
+
+async function showEvents(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
+  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    const record = readDemoRecord(core.store);
+    const window = record ? [record.firstDay, record.lastDay] : demoDays(Date.now(), days);
+    const fromDay = Math.floor((window[0] as number) / DAY_MS);
+    const toDay = Math.floor((window[window.length - 1] as number) / DAY_MS);
+    const events = demoEventsBetween(fromDay, toDay);
+    const from = new Date(fromDay * DAY_MS).toISOString().slice(0, 10);
+    const to = new Date(toDay * DAY_MS).toISOString().slice(0, 10);
+    if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, built: record !== null, from, to, events });
+    const whose = record ? 'the demo history' : `a demo of ${days} days built now`;
+    writeLine(
+      ctx.stdout,
+      `Scheduled events in ${whose} (${from} to ${to}), for its engines, countries and brands:`,
+    );
+    for (const e of events) writeLine(ctx.stdout, `  ${describeEvent(e)}`);
+    if (events.length === 0) writeLine(ctx.stdout, '  none');
   });
 }
 
@@ -79,9 +140,8 @@ async function removeDemo(ctx: CliContext, flags: DemoFlags): Promise<void> {
 async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   let bar: cliProgress.SingleBar | null = null;
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  // Ctrl-C or SIGTERM: the days built so far are kept, the command ends with exit 130.
+  const interrupt = listenForInterrupt();
   const onProgress = (p: DemoProgress): void => {
     if (ctx.json || p.phase !== 'building') return;
     if (tty) {
@@ -103,7 +163,8 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: core.dbPath, now }),
           days,
-          signal: controller.signal,
+          ...(flags.preview ? { variant: 'preview' as const } : {}),
+          signal: interrupt.signal,
           onProgress,
         });
       } catch (err) {
@@ -112,15 +173,19 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       } finally {
         (bar as cliProgress.SingleBar | null)?.stop();
       }
-      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result });
+      // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
+      const alerts = result.canceled ? 0 : await catchUpQuietly(ctx, core.store);
+      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
+      if (result.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
       writeLine(
         ctx.stdout,
         `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +
           `${result.monitors} monitors ("Demo · …", disabled), ${result.runs} runs tagged demo, ${result.results} results, ` +
-          `${result.brands} brands, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
+          `${result.brands} brands, ${alerts} change alerts, in ${(result.elapsedMs / 1000).toFixed(1)} s. Remove it with \`parallax demo --delete\`.`,
       );
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
   }
+  if (interrupt.received()) throw new CliExit(EXIT_INTERRUPTED);
 }

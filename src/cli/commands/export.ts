@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/tools';
 import { cliExportJsonWorker } from '../export-worker';
-import { EXPORT_EXTENSIONS, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore } from '../core';
+import { EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile, HTML_MAX_BYTES } from '../../main/export';
+import { listenForInterrupt } from '../interrupt';
+import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
+import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax export RUN --format csv|json|ndjson|xlsx|md|html`: the same streamed exporters as
@@ -49,16 +50,35 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
       const format = flags.format as ExportFormat;
       if (flags.prompts !== undefined && format !== 'html')
         throw new CliUsageError('--prompts applies to --format html only');
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
-        const out = await exportRunToFile(
-          { historyPath: core.store.path, run, jsonWorker: cliExportJsonWorker() },
-          { format, path, promptIndexes },
-        );
+        // Ctrl-C / SIGTERM: the export stops, its partial file is removed, exit 130.
+        const interrupt = listenForInterrupt();
+        let out: Awaited<ReturnType<typeof exportRunToFile>>;
+        try {
+          out = await exportRunToFile(
+            {
+              historyPath: core.store.readPath,
+              run,
+              jsonWorker: cliExportJsonWorker(),
+              profile: core.profile().profile,
+              positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
+            },
+            { format, path, promptIndexes, signal: interrupt.signal },
+          );
+        } catch (error) {
+          if (!(error instanceof ExportCanceledError)) throw error;
+          writeLine(ctx.stderr, `${interrupt.received() ?? 'Stopped'}: export stopped; no file was written.`);
+          throw new CliExit(EXIT_INTERRUPTED);
+        } finally {
+          interrupt.dispose();
+        }
+        // A run still under way: the file is partial, and says so (JSON, Markdown, HTML, XLSX).
+        if (out.partial) writeLine(ctx.stderr, out.partial);
         if (ctx.json) writeJson(ctx, { format, ...out });
         else {
           const left = out.leftOut ? `; ${out.leftOut} answers left out, listed at its end` : '';

@@ -5,10 +5,12 @@ import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../main
 import type { RunListItem, RunOwner } from '../../main/store';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { creditsCell, creditsJson } from '../../shared/domain/run-credits';
-import { formatTable, withCliCore } from '../core';
+import { runTitle } from '../../shared/domain/run-title';
+import { formatTable, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax history`: the runs in the history, newest first, each marked when
+// `parallax history`: the runs in the history, newest first, each named by what it is (its
+// name, else its first prompt: shared/domain/run-title.ts) with its id last, and marked when
 // `parallax resume` can continue it (paused, interrupted, or left running by a process that
 // is gone) or another process is running it right now.
 
@@ -41,7 +43,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
       if (flags.status && !(RUN_STATUSES as readonly string[]).includes(flags.status)) {
         throw new CliUsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
       }
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const { runs, total } = core.store.listRuns({
           limit,
           status: flags.status as RunStatus | undefined,
@@ -51,7 +53,13 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
         const marks = resumability(runs, owners);
         if (ctx.json)
           return writeJson(ctx, {
-            runs: runs.map((r, i) => ({ ...r, ...creditsJson(r), resumable: marks[i] })),
+            runs: runs.map((r, i) => ({
+              ...r,
+              title: runTitle(r),
+              engineLabels: r.engines.map(core.labelOf),
+              ...creditsJson(r),
+              resumable: marks[i],
+            })),
             total,
           });
         if (runs.length === 0) return writeLine(ctx.stdout, 'No runs yet.');
@@ -70,19 +78,21 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
               'Failed',
               'Credits',
               'Resume',
+              'Id',
             ],
             runs.map((r, i) => [
-              r.id,
+              runTitle(r),
               new Date(r.createdAt).toISOString().slice(0, 16).replace('T', ' '),
               r.status + (r.sandbox ? ' (sandbox)' : ''),
               r.mode,
-              r.engines.join(','),
+              r.engines.map(core.labelOf).join(', '),
               [...r.countries, ...r.states.map((st) => `US-${st}`)].join(','),
               r.total,
               r.counts.succeeded,
               r.counts.failed + r.counts.interrupted,
               creditsCell(r),
               RESUME_MARK[marks[i] as Resumability](owners.get(r.id)),
+              r.id,
             ]),
           ),
         );

@@ -22,11 +22,15 @@ import { registerBrandsCommands } from './brands';
 import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
+import { registerPositioningCommand } from './positioning';
+import { registerChangesCommand } from './changes';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
 import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
+import { registerSyncCommands } from './sync';
+import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
 
 /** A CLI command module registers its subcommands on the root program. */
@@ -54,6 +58,8 @@ export const commandModules: RegisterCommand[] = [
   registerAlertsCommands,
   registerBrandsCommands,
   registerVisibilityCommand,
+  registerPositioningCommand,
+  registerChangesCommand,
   registerSourcesCommand,
   registerDemoCommand,
   registerReportCommand,
@@ -61,5 +67,7 @@ export const commandModules: RegisterCommand[] = [
   registerDbCommands,
   registerTeamCommands,
   registerWorkspaceCommands,
+  registerSyncCommands,
+  registerProfileCommands,
   registerRunnerCommand,
 ];

@@ -5,6 +5,7 @@ import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../mai
 import { openSettingsStore } from '../../main/settings/conf-settings-store';
 import { defaultSettings, type Settings } from '../../main/settings/schema';
 import { CliUsageError, writeLine, type CliContext } from '../context';
+import { listenForInterrupt } from '../interrupt';
 import { withCliCore, type CliCore } from '../core';
 import { visibilityService } from '../visibility-filters';
 import type { RegisterCommand } from './index';
@@ -69,8 +70,9 @@ async function serve(ctx: CliContext, deps: McpDeps): Promise<void> {
   });
   const stop = (): void => void server.close();
   ctx.stdin.once('end', stop);
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // Ctrl-C or SIGTERM: closed the same way. A server asked to stop ends 0, as `sandbox` does.
+  const interrupt = listenForInterrupt();
+  interrupt.signal.addEventListener('abort', stop, { once: true });
   try {
     await server.connect(transport);
     deps.log(`parallax mcp ${deps.version}: serving ${deps.store.path} on stdio`);
@@ -78,8 +80,7 @@ async function serve(ctx: CliContext, deps: McpDeps): Promise<void> {
   } finally {
     stopBackground();
     ctx.stdin.off('end', stop);
-    process.off('SIGTERM', stop);
-    process.off('SIGINT', stop);
+    interrupt.dispose();
   }
 }
 

@@ -8,17 +8,27 @@ import {
   type AlertRules,
 } from '../../shared/alerts/rules';
 import { ALERT_KINDS, type AlertKind, type WebhookDeliveryView } from '../../shared/alerts/types';
+import { LogoError, readLogoFile } from '../../main/reports/logo';
+import { accentSchema, decodeLogo, type ReportBranding } from '../../shared/reports/branding';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
 
 // `parallax monitors options ID|NAME [...]`: shows a monitor's change-alert rules, webhook (with
-// its last delivery) and report folder, after applying the changes the flags ask for.
+// its last delivery), report folder and client report branding (client name, subject, logo,
+// accent), after applying the changes the flags ask for.
 
 interface OptionsFlags {
   rule: string[];
   positionDelta?: string;
   jaccard?: string;
   similarity?: string;
+  trendRuns?: string;
+  trendPoints?: string;
+  clientName?: string;
+  reportSubject?: string;
+  /** --logo FILE sets it, --no-logo (false) removes it. */
+  logo?: string | false;
+  accent?: string;
   /** --webhook URL sets it, --no-webhook (false) removes it. */
   webhook?: string | false;
   reportDir?: string | false;
@@ -27,16 +37,22 @@ interface OptionsFlags {
 }
 
 const HELP = `
-Rules (all on by default): ${ALERT_KINDS.join(', ')}.
+Rules: ${ALERT_KINDS.join(', ')}. New monitors start with sources-changed and answer-changed off
+(monitors from before keep every kind on); switch any with --rule KIND=on|off.
 Thresholds: --position-delta (default 2 places), --jaccard (cited-domain overlap, default 0.5),
---similarity (answer word similarity, default 0.5).
+--similarity (answer word similarity, default 0.5), --trend-runs (the runs a trend looks at,
+default 30, at least 8), --trend-points (the smallest trend worth an alert, default 10 points).
+Client report: --client-name and --report-subject make its title (instead of the monitor's
+name), --logo FILE (PNG, JPEG or SVG, at most 256 KB; an SVG is sanitised) and --accent '#0a7';
+an empty --client-name or --report-subject clears it, --no-logo removes the logo.
 The webhook receives a POST with JSON {text, monitor, runId, prevRunId, alerts} after a run that
 raised alerts (Slack-compatible "text"); it is shown as scheme and host only.
 
 Examples:
   parallax monitors options "Demo · Buying guides" --rule answer-changed=off --position-delta 3
   parallax monitors options 3f2a… --webhook https://hooks.slack.com/services/… --report-dir ~/reports --report-days 30
-  parallax monitors options 3f2a… --no-webhook --no-report-dir --json`;
+  parallax monitors options 3f2a… --no-webhook --no-report-dir --json
+  parallax monitors options "Demo · Buying guides" --client-name "Veloxa GmbH" --report-subject "Running shoes in AI answers" --accent '#0a7'`;
 
 function findMonitor(store: HistoryStore, nameOrId: string): { id: string; name: string } {
   const list = store.listMonitors();
@@ -82,7 +98,62 @@ function applyRules(current: AlertRules, flags: OptionsFlags): AlertRules {
       flags.similarity !== undefined
         ? number('--similarity', flags.similarity, 0, 1, false)
         : current.similarityBelow,
+    trendRuns:
+      flags.trendRuns !== undefined
+        ? number('--trend-runs', flags.trendRuns, 8, 120, true)
+        : current.trendRuns,
+    trendMinChange:
+      flags.trendPoints !== undefined
+        ? number('--trend-points', flags.trendPoints, 0, 100, false) / 100
+        : current.trendMinChange,
   });
+}
+
+const blankToNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+async function brandingOf(flags: OptionsFlags, current: ReportBranding): Promise<ReportBranding> {
+  const textFlag = (flag: string, value: string | undefined, max: number, now: string | null) => {
+    if (value === undefined) return now;
+    if (value.trim().length > max) throw new CliUsageError(`${flag} must be at most ${max} characters`);
+    return blankToNull(value);
+  };
+  let accent = current.accent;
+  if (flags.accent !== undefined) {
+    const parsed = accentSchema.safeParse(flags.accent);
+    if (flags.accent.trim() === '') accent = null;
+    else if (!parsed.success)
+      throw new CliUsageError(
+        `--accent: ${parsed.error.issues[0]?.message ?? 'not a colour'}, got "${flags.accent}"`,
+      );
+    else accent = parsed.data;
+  }
+  let logo = current.logo;
+  if (flags.logo === false) logo = null;
+  else if (flags.logo !== undefined) {
+    try {
+      logo = await readLogoFile(resolve(flags.logo));
+    } catch (error) {
+      if (error instanceof LogoError) throw new CliUsageError(`--logo: ${error.message}`);
+      throw error;
+    }
+  }
+  return {
+    clientName: textFlag('--client-name', flags.clientName, 120, current.clientName),
+    reportSubject: textFlag('--report-subject', flags.reportSubject, 160, current.reportSubject),
+    logo,
+    accent,
+  };
+}
+
+/** The branding as JSON and text show it: the logo as its type and size, not its bytes. */
+function brandingJson(b: ReportBranding): Record<string, unknown> {
+  const logo = b.logo ? decodeLogo(b.logo) : null;
+  return {
+    clientName: b.clientName,
+    reportSubject: b.reportSubject,
+    logo: logo ? { type: logo.type, bytes: logo.bytes.length } : null,
+    accent: b.accent,
+  };
 }
 
 function webhookOf(flags: OptionsFlags, current: string | null): string | null {
@@ -115,11 +186,21 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
     .option('--position-delta <n>', 'places the focus brand’s first position must move')
     .option('--jaccard <x>', 'cited-domain sets changed when their Jaccard is below this (0-1)')
     .option('--similarity <x>', 'answers changed when their word similarity is below this (0-1)')
+    .option('--trend-runs <n>', 'the last runs a trend alert looks at (8-120, default 30)')
+    .option(
+      '--trend-points <n>',
+      'the smallest change a trend alert reports, in percentage points (default 10)',
+    )
     .option('--webhook <url>', 'POST alerts to this http(s) URL')
     .option('--no-webhook', 'remove the webhook')
     .option('--report-dir <dir>', 'write the client report to this folder after each run')
     .option('--no-report-dir', 'stop writing reports after runs')
     .option('--report-days <n>', 'the period the report covers, in days (default 30)')
+    .option('--client-name <name>', "the client's name on the report (empty: not set)")
+    .option('--report-subject <text>', "the report's subject, its title (empty: not set)")
+    .option('--logo <file>', "the client's logo on the report (PNG, JPEG or SVG, at most 256 KB)")
+    .option('--no-logo', 'remove the logo')
+    .option('--accent <colour>', "the report's accent colour, #0a7 or #00aa77 (empty: the default)")
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', HELP)
     .action(async (nameOrId: string, flags: OptionsFlags) => {
@@ -133,9 +214,15 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             flags.positionDelta,
             flags.jaccard,
             flags.similarity,
+            flags.trendRuns,
+            flags.trendPoints,
             flags.webhook,
             flags.reportDir,
             flags.reportDays,
+            flags.clientName,
+            flags.reportSubject,
+            flags.logo,
+            flags.accent,
           ].some((v) => v !== undefined);
         const options = changing
           ? core.store.saveMonitorOptions(monitor.id, {
@@ -151,6 +238,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
                 flags.reportDays !== undefined
                   ? number('--report-days', flags.reportDays, 1, 365, true)
                   : current.reportDays,
+              branding: await brandingOf(flags, current.branding),
             })
           : current;
         const lastDelivery = core.store.lastWebhookDeliveries().get(monitor.id) ?? null;
@@ -162,6 +250,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             webhook,
             reportDir: options.reportDir,
             reportDays: options.reportDays,
+            branding: brandingJson(options.branding),
             lastDelivery,
             saved: changing,
           });
@@ -170,7 +259,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
         writeLine(ctx.stdout, `  rules          ${kinds.join(', ')}`);
         writeLine(
           ctx.stdout,
-          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}`,
+          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}, trend over the last ${options.rules.trendRuns} runs ≥ ${Math.round(options.rules.trendMinChange * 100)} points`,
         );
         writeLine(
           ctx.stdout,
@@ -179,6 +268,12 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
         writeLine(
           ctx.stdout,
           `  report folder  ${options.reportDir ?? 'none'}${options.reportDir ? ` (last ${options.reportDays ?? 30} days)` : ''}`,
+        );
+        const b = brandingJson(options.branding);
+        const logo = b.logo as { type: string; bytes: number } | null;
+        writeLine(
+          ctx.stdout,
+          `  report         client ${options.branding.clientName ?? '(not set)'}, subject ${options.branding.reportSubject ?? '(not set)'}, logo ${logo ? `${logo.type}, ${(logo.bytes / 1024).toFixed(1)} KB` : 'none'}, accent ${options.branding.accent ?? 'default'}`,
         );
       });
     });

@@ -12,7 +12,7 @@ import { createReportStep } from '../../main/reports';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { alertJson, alertLines } from './alerts';
 import { registerMonitorOptionsCommand } from './monitor-options';
-import { formatTable, withCliCore, type CliCore, type CoreFlags } from '../core';
+import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';
 import { specFromFlags } from './run';
 
@@ -57,7 +57,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List monitors with their cadence and next due time')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const list = core.store.listMonitors();
         const paused = core.store.monitorsPaused();
         if (ctx.json) return writeJson(ctx, { paused, monitors: list });
@@ -151,7 +151,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List the monitors due now')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const due = core.store.dueMonitors(Date.now());
         if (ctx.json) return writeJson(ctx, { paused: core.store.monitorsPaused(), due });
         if (due.length === 0)
@@ -219,7 +219,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               ...o,
               status: end.status,
               counts: end.counts,
-              alerts: (after?.alerts ?? []).map(alertJson),
+              alerts: (after?.alerts ?? []).map((a) => alertJson(a, core.labelOf)),
               steps: after?.steps ?? [],
             });
           }
@@ -234,7 +234,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
             caughtUp: caughtUp.map((r) => ({
               runId: r.runId,
               monitor: r.monitorName,
-              alerts: r.alerts.map(alertJson),
+              alerts: r.alerts.map((a) => alertJson(a, core.labelOf)),
             })),
             webhooks: { pending },
           });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { writeWhole } from '../../main/reports';
 import type { ArchivedPage, HistoryStore } from '../../main/store';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
-import { withCliCore, type CliCore } from '../core';
+import { READS, withCliCore, type CliCore } from '../core';
 import type { RegisterCommand } from './index';
 
 // `parallax page RESULT_ID`: the archived copy of a result's page (downloaded at ingest while
@@ -36,7 +36,8 @@ async function readPage(core: CliCore, resultId: string, index: number): Promise
   const page = core.store.getArchivedPage(resultId, index);
   if (!page) throw new CliUsageError(noPageMessage(core.store, resultId, index));
   if (page.state !== 'pending') return page;
-  await core.archive.idle();
+  // Its first try now; a page waiting for a later retry stays pending (said by the caller).
+  await core.archive.settled();
   return core.store.getArchivedPage(resultId, index) ?? page;
 }
 
@@ -59,7 +60,7 @@ export const registerPageCommand: RegisterCommand = (program: Command, ctx: CliC
     .addHelpText('after', HELP)
     .action(async (resultId: string, flags: PageFlags) => {
       const index = parseIndex(flags.page);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const page = await readPage(core, resultId, index);
         const pageCount = core.store.getResult(resultId)?.normalized.htmlUrls.length ?? 0;
         const out = page.html !== null && flags.out ? resolve(flags.out) : null;
@@ -67,6 +68,10 @@ export const registerPageCommand: RegisterCommand = (program: Command, ctx: CliC
         const { html, resultId: _id, index: _index, ...status } = page;
         if (ctx.json) {
           writeJson(ctx, { resultId, index, pageCount, ...status, out, html: out ? null : html });
+        } else if (html === null && page.state === 'pending') {
+          ctx.stderr.write(
+            `Page ${index + 1} of result ${resultId} is not archived yet (${page.reason ?? 'not tried yet'}); the next parallax command or the app tries again until its link expires.\n`,
+          );
         } else if (html === null) {
           ctx.stderr.write(
             `Page ${index + 1} of result ${resultId} was not archived: ${page.reason ?? page.state}\n`,

@@ -89,12 +89,20 @@ export function makeRegisterResumeCommand(
       .option('--db <path>', 'history file (default: the app\u2019s)')
       .action(async (runId: string, flags: ResumeFlags) => {
         const code = await withCliCore(ctx.env, { db: flags.db }, async (core) => {
-          const run = core.store.getRun(runId);
-          if (!run) throw new CliUsageError(`No run with id ${runId} (parallax history lists them).`);
-          checkResumable(core, run, flags);
-          const sandbox = onProcessSandbox(run);
-          const online = await core.online(sandbox ? { sandbox: true } : { baseUrl: run.baseUrl });
-          await checkKey(run, online.keyLabel);
+          const found = core.store.getRun(runId);
+          if (!found) throw new CliUsageError(`No run with id ${runId} (parallax history lists them).`);
+          checkResumable(core, found, flags);
+          const sandbox = onProcessSandbox(found);
+          const online = await core.online(sandbox ? { sandbox: true } : { baseUrl: found.baseUrl });
+          await checkKey(found, online.keyLabel);
+          // Answers held when the run stopped on a history it could not write: stored first.
+          const intake = online.engine.takeInHeldAnswers();
+          if (intake.stored > 0 && !ctx.json)
+            writeLine(
+              ctx.stderr,
+              `Stored ${intake.stored} answer(s) kept in ${intake.journals.length} journal(s) when the history could not take them.`,
+            );
+          const run = core.store.getRun(runId) ?? found;
           // Interrupted already, plus the synchronous calls its stopped process had in flight
           // (the engine marks those interrupted as it takes the run over).
           const orphaned = run.mode === 'sync' ? run.counts.running + run.counts.queued : 0;
@@ -137,6 +145,7 @@ export function makeRegisterResumeCommand(
           return reportEnded(ctx, core, online, run.id, outcome.end, {
             resumed: true,
             rerunInterrupted: flags.rerunInterrupted === true,
+            heldAnswersStored: intake.stored,
           });
         });
         if (code !== EXIT_OK) throw new CliExit(code);

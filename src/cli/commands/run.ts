@@ -9,6 +9,7 @@ import {
   type IncludeFlags,
   type RunSpec,
 } from '../../shared/domain/run-spec';
+import { promptFileText } from '../../shared/domain/prompt-text';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
 import { ENGINE_INCLUDES, parsePromptFile, RunRefusedError } from '../../main/runs';
 import { CliExit, CliUsageError, EXIT_OK, writeJson, writeLine, type CliContext } from '../context';
@@ -77,13 +78,16 @@ export function specFromFlags(
 ): RunSpec {
   const prompts = [...flags.prompt];
   if (flags.prompts) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(flags.prompts, 'utf8');
+      bytes = readFileSync(flags.prompts);
     } catch (err) {
       throw new CliUsageError(`--prompts: cannot read ${flags.prompts} (${(err as Error).message})`);
     }
-    const parsed = parsePromptFile(text, basename(flags.prompts));
+    // Binary, not UTF-8, control characters: refused with the line, before a credit is spent.
+    const text = promptFileText(bytes, basename(flags.prompts));
+    if (!text.ok) throw new CliUsageError(`--prompts: ${text.message}`);
+    const parsed = parsePromptFile(text.text, basename(flags.prompts));
     if (!parsed.ok) throw new CliUsageError(`--prompts: ${parsed.message}`);
     prompts.push(...parsed.prompts);
   }

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PLAN_NAMES, parsePlanName } from '../../shared/api/engines';
 import { startSandbox, type FaultRates, type SandboxOptions } from '../../sandbox/index';
-import { PROFILE_ENV, readProfileFile } from '../../main/profile';
+import { PROFILE_ENV, resolveProfileRef } from '../../main/profile';
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './index';
 
@@ -130,10 +130,10 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
       )
       .action(async (flags: SandboxFlags) => {
         let sandbox;
-        const profileFile = ctx.env[PROFILE_ENV];
+        const profileRef = ctx.env[PROFILE_ENV];
         try {
           const options = sandboxOptions(flags);
-          if (profileFile) options.profile = readProfileFile(profileFile);
+          if (profileRef) options.profile = resolveProfileRef(profileRef).profile;
           sandbox = await startSandbox(options);
         } catch (err) {
           if (err instanceof CliUsageError) throw err;

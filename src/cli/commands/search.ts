@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { isEngineName } from '../../shared/api/engines';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, withCliCore } from '../core';
+import { clip, READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
+import { matchCount } from '../../shared/match-count';
 
 // `parallax search TEXT`: full-text search over every stored answer and source title.
 
@@ -26,26 +27,31 @@ export const registerSearchCommand: RegisterCommand = (program: Command, ctx: Cl
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 200)
           throw new CliUsageError('--limit must be 1 to 200');
-        await withCliCore(ctx.env, flags, async (core) => {
-          const { hits, total } = core.store.search({
+        await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+          const { hits, total, totalCapped } = core.store.search({
             query: text,
             engine: flags.engine && isEngineName(flags.engine) ? flags.engine : undefined,
             country: flags.country?.toUpperCase(),
             runId: flags.run,
             limit,
           });
-          if (ctx.json) return writeJson(ctx, { hits, total });
+          if (ctx.json)
+            return writeJson(ctx, {
+              hits: hits.map((h) => ({ ...h, engineLabel: core.labelOf(h.engine) })),
+              total,
+              totalCapped,
+            });
           if (hits.length === 0) return writeLine(ctx.stdout, 'No matches.');
           for (const h of hits) {
             // Highlights arrive as \u0002…\u0003 markers: shown as [[…]] on a terminal.
             const snippet = h.snippet.split('\u0002').join('[[').split('\u0003').join(']]');
             writeLine(
               ctx.stdout,
-              `${h.runId}  ${h.engine}  ${h.state ? `US-${h.state}` : h.country}  "${clip(h.prompt, 40)}"`,
+              `${h.runId}  ${core.labelOf(h.engine)}  ${h.state ? `US-${h.state}` : h.country}  "${clip(h.prompt, 40)}"`,
             );
             writeLine(ctx.stdout, `    ${clip(snippet, 160)}`);
           }
-          writeLine(ctx.stdout, `${total} match${total === 1 ? '' : 'es'}`);
+          writeLine(ctx.stdout, matchCount(total, totalCapped));
         });
       },
     );

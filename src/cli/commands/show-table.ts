@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { RunTableRow } from '../../main/store';
+import type { EngineLabelOf } from '../../shared/profile';
 import { clip, singleLine } from '../core';
 
 // The job table of `parallax show`, the same text formatTable makes, written in blocks of lines
@@ -19,13 +20,16 @@ export function answerCell(row: RunTableRow): string {
     : clip(row.excerpt ?? '', 70);
 }
 
-/** formatTable's flattening of a cell, remembered per distinct value (engines, countries, states). */
-function flattenedOnce(): (value: string) => string {
+/**
+ * formatTable's flattening of a cell, remembered per distinct value (engines, countries,
+ * states); `shown` turns the stored value into the printed one first (an engine id into its label).
+ */
+function flattenedOnce(shown: (value: string) => string = (value) => value): (value: string) => string {
   const seen = new Map<string, string>();
   return (value) => {
     let flat = seen.get(value);
     if (flat === undefined) {
-      flat = singleLine(value);
+      flat = singleLine(shown(value));
       seen.set(value, flat);
     }
     return flat;
@@ -33,8 +37,13 @@ function flattenedOnce(): (value: string) => string {
 }
 
 /** The table's cells, row by row, every cell single-line. */
-function tableCells(prompts: readonly string[], rows: Iterable<RunTableRow>): string[][] {
+function tableCells(
+  prompts: readonly string[],
+  rows: Iterable<RunTableRow>,
+  labelOf: EngineLabelOf,
+): string[][] {
   const flat = flattenedOnce();
+  const engineCell = flattenedOnce(labelOf);
   const promptCells = new Map<number, string>();
   const promptCell = (index: number): string => {
     let cell = promptCells.get(index);
@@ -49,7 +58,7 @@ function tableCells(prompts: readonly string[], rows: Iterable<RunTableRow>): st
     cells.push([
       String(row.promptIndex + 1),
       promptCell(row.promptIndex),
-      flat(row.engine),
+      engineCell(row.engine),
       flat(row.state ? `US-${row.state}` : row.country),
       String(row.repeat),
       flat(row.jobState),
@@ -73,8 +82,13 @@ function tableLine(cells: readonly string[], widths: readonly number[]): string 
  * Writes the table (and a final newline), as writeLine(out, formatTable(...)) would. Rows are
  * read one at a time; only their cells are kept until the column widths are known.
  */
-export function writeRunTable(out: Writable, prompts: readonly string[], rows: Iterable<RunTableRow>): void {
-  const cells = tableCells(prompts, rows);
+export function writeRunTable(
+  out: Writable,
+  prompts: readonly string[],
+  rows: Iterable<RunTableRow>,
+  labelOf: EngineLabelOf,
+): void {
+  const cells = tableCells(prompts, rows, labelOf);
   const widths = HEADER.map((title, i) =>
     cells.reduce((w, r) => Math.max(w, (r[i] as string).length), title.length),
   );

@@ -4,9 +4,10 @@ import type { BrandView } from '../../shared/ipc/channels/library';
 import type { CitationGapsView, FanOutView, SourcesView, UrlsView } from '../../shared/visibility/types';
 import type { VisibilityService } from '../../main/visibility';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { clip, formatTable, withCliCore } from '../core';
+import { clip, formatTable, READS, withCliCore } from '../core';
 import { formatRate, formatRateChange, rateJson, reanalysisNote, STATS_LEGEND } from '../format-stats';
 import { finishReanalysis } from '../reanalysis-progress';
+import type { EngineLabelOf } from '../../shared/profile';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
@@ -123,10 +124,10 @@ const urlsJson = (view: UrlsView, focus: BrandView | null) => ({
   rows: view.urls,
   empty: view.empty,
 });
-const queriesJson = (view: FanOutView) => ({
+const queriesJson = (view: FanOutView, labelOf: EngineLabelOf) => ({
   period: view.period,
   answers: view.answers,
-  rows: view.queries,
+  rows: view.queries.map((q) => ({ ...q, engineLabels: q.engines.map(labelOf) })),
   empty: view.empty,
 });
 
@@ -203,7 +204,7 @@ function printUrls(ctx: CliContext, view: UrlsView, focus: string): void {
   );
 }
 
-function printQueries(ctx: CliContext, view: FanOutView): void {
+function printQueries(ctx: CliContext, view: FanOutView, labelOf: EngineLabelOf): void {
   writeLine(
     ctx.stdout,
     `Search queries engines ran, ${periodText(view.period)}, over ${view.answers} answers`,
@@ -216,7 +217,7 @@ function printQueries(ctx: CliContext, view: FanOutView): void {
       view.queries.map((q) => [
         clip(q.query, 70),
         q.answers,
-        q.engines.join(','),
+        q.engines.map(labelOf).join(', '),
         q.isNew ? 'new' : '',
         q.firstSeen,
       ]),
@@ -230,6 +231,7 @@ function show(
   service: VisibilityService,
   query: Record<string, unknown>,
   brands: Map<string, BrandView>,
+  labelOf: EngineLabelOf,
 ): void {
   const flags = FILTER_FLAG_NAMES;
   switch (mode) {
@@ -257,7 +259,7 @@ function show(
       const view = askService(() =>
         service.queries(parseFlags(visibilityChannels['visibility.queries'].input, query, flags)),
       );
-      return ctx.json ? writeJson(ctx, queriesJson(view)) : printQueries(ctx, view);
+      return ctx.json ? writeJson(ctx, queriesJson(view, labelOf)) : printQueries(ctx, view, labelOf);
     }
   }
 }
@@ -280,7 +282,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
     .action(async (flags: SourcesFlags) => {
       const mode = modeOf(flags);
       const limit = limitOf(flags.limit);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const query = {
           ...queryOf(core.store, flags, Date.now()),
           ...(limit !== undefined ? { limit } : {}),
@@ -288,8 +290,8 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
         };
         const service = visibilityService(core.store, Date.now);
         // Brand numbers (owners, gaps) are partial until a brand change's re-analysis ends.
-        finishReanalysis(ctx, service);
-        show(ctx, mode, service, query, brandNames(core.store));
+        await finishReanalysis(ctx, service);
+        show(ctx, mode, service, query, brandNames(core.store), core.labelOf);
       });
     });
 };

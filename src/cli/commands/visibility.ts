@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { visibilityChannels } from '../../shared/ipc/channels/visibility';
 import type { BrandView } from '../../shared/ipc/channels/library';
+import type { EngineLabelOf } from '../../shared/profile';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
@@ -8,8 +9,8 @@ import type {
   VisibilityDimension,
   VisibilityOverview,
 } from '../../shared/visibility/types';
-import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, withCliCore } from '../core';
+import { writeJson, writeLine, type CliContext } from '../context';
+import { formatTable, READS, withCliCore } from '../core';
 import {
   formatMean,
   formatMeanChange,
@@ -28,7 +29,10 @@ import {
   addFilterOptions,
   askService,
   brandNames,
+  bucketFields,
+  BY_NAME,
   FILTER_FLAG_NAMES,
+  parseBy,
   queryOf,
   visibilityService,
   type FilterFlags,
@@ -38,20 +42,6 @@ import type { RegisterCommand } from './index';
 // `parallax visibility`: the Visibility view's numbers from the command line. Without --by,
 // the overview (the focus brand's KPIs and the leaderboard, each with its change against the
 // previous period of the same length); with --by, one row per bucket and brand.
-
-/** The CLI's names for the service's dimensions ('country' is the service's 'location'). */
-const BY: Record<string, VisibilityDimension> = {
-  day: 'day',
-  run: 'run',
-  country: 'location',
-  engine: 'engine',
-};
-const BY_NAME: Record<VisibilityDimension, string> = {
-  day: 'day',
-  run: 'run',
-  location: 'country',
-  engine: 'engine',
-};
 
 interface VisibilityFlags extends FilterFlags {
   by?: string;
@@ -84,19 +74,6 @@ Examples:
   parallax visibility --brand Veloxa --by day --json
   parallax visibility --from 2026-10-01 --to 2026-10-31 --engine assistant-a --countries US,US-CA --by country`;
 
-function parseBy(value: string): VisibilityDimension[] {
-  const names = value
-    .split(',')
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '');
-  const bad = names.filter((n) => !(n in BY));
-  if (names.length === 0 || bad.length > 0)
-    throw new CliUsageError(
-      `--by must be day, run, country or engine (one or two, comma-separated), got "${value}"`,
-    );
-  return names.map((n) => BY[n] as VisibilityDimension);
-}
-
 function leaderboardRow(m: BrandMetricsWithChange, brand: BrandView | undefined, focusId: string | null) {
   return {
     brand: brand?.name ?? m.brandId,
@@ -127,7 +104,12 @@ function overviewJson(view: VisibilityOverview, brands: Map<string, BrandView>) 
   };
 }
 
-function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, only: string | null) {
+function bucketsJson(
+  view: VisibilityBuckets,
+  brands: Map<string, BrandView>,
+  only: string | null,
+  labelOf: EngineLabelOf,
+) {
   return {
     period: view.period,
     brand: only === null ? null : (brands.get(only)?.name ?? null),
@@ -135,9 +117,7 @@ function bucketsJson(view: VisibilityBuckets, brands: Map<string, BrandView>, on
     rows: view.rows
       .filter((r) => only === null || r.brandId === only)
       .map((r) => ({
-        bucket: view.by.map((d) => r.bucket[d] ?? '').join(' / '),
-        ...Object.fromEntries(view.by.map((d) => [BY_NAME[d], r.bucket[d] ?? null])),
-        ...(r.bucket.run !== undefined ? { runLabel: view.runLabels[r.bucket.run] ?? null } : {}),
+        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
         brand: brands.get(r.brandId)?.name ?? r.brandId,
         brandId: r.brandId,
         answers: r.answers,
@@ -242,6 +222,7 @@ function printBuckets(
   view: VisibilityBuckets,
   brands: Map<string, BrandView>,
   only: string | null,
+  labelOf: EngineLabelOf,
 ): void {
   writeLine(
     ctx.stdout,
@@ -256,6 +237,7 @@ function printBuckets(
     r: BrandMetrics & { bucket: Partial<Record<VisibilityDimension, string>> },
   ) => {
     const key = r.bucket[d] ?? '';
+    if (d === 'engine') return labelOf(key);
     return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
   };
   writeLine(
@@ -300,11 +282,11 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
     .addHelpText('after', HELP)
     .action(async (flags: VisibilityFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Numbers after a brand change are partial until the stored answers are re-analysed.
-        finishReanalysis(ctx, service);
+        await finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());
         const brands = brandNames(core.store);
         if (by === null) {
@@ -320,8 +302,8 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
         );
         const view = askService(() => service.buckets(input));
         const only = input.brandId ?? null;
-        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only));
-        printBuckets(ctx, view, brands, only);
+        if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only, core.labelOf));
+        printBuckets(ctx, view, brands, only, core.labelOf);
       });
     });
 };

@@ -1,3 +1,6 @@
+import { buildDigest, splitCollapsed } from '../../shared/alerts/digest';
+import { withLabels } from '../../shared/alerts/registry';
+import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../ipc/event-bus';
 import type { HistoryStore } from '../store';
 import type { AlertService, CheckOutcome } from './service';
@@ -44,6 +47,8 @@ export interface AfterRunDeps {
   steps?: readonly AfterRunStep[];
   now: () => number;
   logError?: (message: string) => void;
+  /** The engine labels of the profile in use, for the digest's sentences (default: the spec's). */
+  labels?: () => EngineLabels;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -79,11 +84,17 @@ export function createAfterRunPipeline(deps: AfterRunDeps): AfterRunPipeline {
 
   function announce(outcome: CheckOutcome): void {
     if (outcome.alerts.length > 0) {
+      // One message per run: the digest's headline and its most severe sentences.
+      const digest = buildDigest(withLabels(outcome.alerts, deps.labels?.() ?? {}));
+      const { shown, folded } = splitCollapsed(digest.alerts);
       deps.events?.emit('alerts.raised', {
         monitorId: outcome.monitorId,
         monitorName: outcome.monitorName,
         runId: outcome.runId,
         count: outcome.alerts.length,
+        headline: digest.headline,
+        top: shown.slice(0, 3).map((a) => a.title),
+        folded: folded.length,
       });
     }
     deps.events?.emit('alerts.changed', { unread: deps.store.countUnreadAlerts() });

@@ -18,3 +18,4 @@ export {
 } from './webhook';
 export { buildWebhookPayload, type WebhookPayload } from './payload';
 export type { AfterRunContext, AfterRunStep, AfterRunStepOutcome } from './types';
+export { compareUncheckedRuns, readAfterCatchUp, type CatchUpDeps, type CaughtUp } from './catch-up';

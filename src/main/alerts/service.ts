@@ -1,9 +1,11 @@
 import { parseAlertRules } from '../../shared/alerts/rules';
 import type { AlertView } from '../../shared/alerts/types';
 import { detectChanges, similarityPairs, type ChangeBrand } from '../../shared/analytics/change-alerts';
+import type { EngineLabels } from '../../shared/narrative/places';
 import { diffText } from '../../shared/analytics/text-diff';
 import type { HistoryStore, MonitorRunRef } from '../store';
 import { buildWebhookPayload } from './payload';
+import { BUILT_IN_RULES, runRuleModules, type AlertRuleModule } from './rule-modules';
 
 // Compares a finished monitor run with the monitor's previous completed run, once: the
 // alert_checks row written with the alerts (one transaction) makes checkRun idempotent across
@@ -40,6 +42,10 @@ export interface AlertServiceDeps {
   now: () => number;
   /** Yields to the event loop between batches of word diffs (default: setImmediate). */
   yieldToLoop?: () => Promise<void>;
+  /** Rules beyond run-to-run (default: the trend rule); see rule-modules.ts. */
+  rules?: readonly AlertRuleModule[];
+  /** The engine labels of the profile in use, for the webhook's sentences (default: the spec's). */
+  labels?: () => EngineLabels;
 }
 
 /** Word diffs per batch between yields (each takes about a millisecond on an answer). */
@@ -129,13 +135,12 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
         // Checked meanwhile by another caller (the app and the CLI on one file): theirs stands.
         if (store.getAlertCheck(runId)) return stale();
       }
-      const found = detectChanges({
-        before,
-        after,
-        brands: brands(),
-        rules,
-        ...(similarity ? { similarity } : {}),
-      });
+      const tracked = brands();
+      const found = await runRuleModules(
+        deps.rules ?? BUILT_IN_RULES,
+        { runId, prevRunId: prev.runId, monitorId: run.monitorId, rules, brands: tracked, store },
+        detectChanges({ before, after, brands: tracked, rules, ...(similarity ? { similarity } : {}) }),
+      );
       const webhookUrl = options.webhook === false ? null : (opts?.webhookUrl ?? null);
       const stored = store.recordAlertCheck({
         runId,
@@ -153,6 +158,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
                   runId,
                   prevRunId: prev.runId,
                   alerts,
+                  labels: deps.labels?.() ?? {},
                 }),
             }
           : {}),

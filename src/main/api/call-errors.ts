@@ -1,7 +1,7 @@
-import type { EngineName } from '../../shared/api/engines';
+import { ENGINES, type EngineName } from '../../shared/api/engines';
 import type { FieldError } from '../../shared/api/requests';
 import { parseErrorBody } from '../../shared/api/responses';
-import type { ServiceProfile } from '../../shared/profile';
+import { enginePath, type ServiceProfile } from '../../shared/profile';
 import type { CallSpec, EngineAvailability } from './client-types';
 import { ApiError, type ApiErrorInit } from './errors';
 import type { AttemptResult } from './http-attempt';
@@ -83,7 +83,7 @@ export function errorFromResponse(
       {
         ...init,
         kind: 'engine-unavailable',
-        message: `${ctx.profile.engines[spec.engine].label} is not available on the service yet (404 RESOURCE_NOT_FOUND)`,
+        message: engineNotFoundMessage(ctx.profile, spec.engine, spec.endpoint),
       },
       ctx.secrets(),
     );
@@ -91,10 +91,27 @@ export function errorFromResponse(
   return new ApiError(init, ctx.secrets());
 }
 
+/**
+ * Why an engine's path answered 404. On the spec's own path of an engine the spec lists as
+ * coming soon, that is what it is; anywhere else the path itself is the likely fault (a profile
+ * written for another deployment, a typo), so the message names the path tried and the profile.
+ */
+export function engineNotFoundMessage(profile: ServiceProfile, engine: EngineName, endpoint: string): string {
+  const { label } = profile.engines[engine];
+  const spec = ENGINES[engine];
+  if (enginePath(profile, engine) === spec.path && spec.specAvailability === 'coming-soon')
+    return `${label} is not available on the service yet (404 RESOURCE_NOT_FOUND; the spec lists it as coming soon)`;
+  return (
+    `${label}: ${endpoint} answered 404 RESOURCE_NOT_FOUND, so the service has no such path. ` +
+    `The service profile "${profile.name}" may not match this deployment: check its paths in ` +
+    `Settings → Service profile, or run with --profile live for the live service.`
+  );
+}
+
 export function errorFromFailure(
   ctx: ErrorContext,
   spec: CallSpec<unknown>,
-  result: Exclude<AttemptResult, { type: 'response' }>,
+  result: Exclude<AttemptResult, { type: 'response' } | { type: 'too-large' }>,
   attempts: number,
   lastMeta: ResponseMeta | undefined,
 ): ApiError {
@@ -134,6 +151,7 @@ export function errorFromFailure(
 export function outcomeOf(result: AttemptResult): AttemptOutcome {
   switch (result.type) {
     case 'response':
+    case 'too-large':
       return { kind: 'http', status: result.status };
     case 'timeout':
       return { kind: 'timeout' };

@@ -14,7 +14,9 @@ export type ApiErrorKind =
   | 'validation-local'
   | 'invalid-key-format'
   | 'engine-unavailable'
-  | 'malformed-response';
+  | 'malformed-response'
+  /** The answer's body went past the size policy (answer-size.ts): not kept, its credits recorded. */
+  | 'too-large';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -1,3 +1,5 @@
+import { readCappedBody } from './answer-size';
+
 // One HTTP attempt: send, read the whole body, and say what happened in the terms the retry
 // policy needs (an answer, a timeout, the caller's abort, or a connection error that did or
 // did not reach the server). The per-attempt timeout covers reading the body too.
@@ -9,10 +11,14 @@ export interface AttemptRequest {
   body?: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The largest body read (answer-size.ts); a larger one ends the attempt as 'too-large'. */
+  maxBodyBytes?: number;
 }
 
 export type AttemptResult =
   | { type: 'response'; status: number; headers: Headers; bodyText: string; elapsedMs: number }
+  /** Answered, but the body went past maxBodyBytes: not read further, not kept. */
+  | { type: 'too-large'; status: number; headers: Headers; bytesRead: number; elapsedMs: number }
   | { type: 'timeout' }
   | { type: 'aborted' }
   | { type: 'network'; reachedServer: boolean; code: string | undefined; message: string };
@@ -97,7 +103,28 @@ export async function performAttempt(
       headers: req.headers,
       body: req.body,
       signal: controller.signal,
-    });
+      ...(req.maxBodyBytes === undefined ? {} : { maxBodyBytes: req.maxBodyBytes }),
+    } as RequestInit);
+    if (req.maxBodyBytes !== undefined) {
+      const read = await readCappedBody(response, req.maxBodyBytes);
+      if ('tooLarge' in read) {
+        const elapsedMs = now() - started;
+        return {
+          type: 'too-large',
+          status: response.status,
+          headers: response.headers,
+          bytesRead: read.tooLarge,
+          elapsedMs,
+        };
+      }
+      return {
+        type: 'response',
+        status: response.status,
+        headers: response.headers,
+        bodyText: read.text,
+        elapsedMs: now() - started,
+      };
+    }
     const bodyText = await response.text();
     return {
       type: 'response',

@@ -36,7 +36,12 @@ interface NodeResponse {
   ok: boolean;
   headers: PlainHeaders;
   text(): Promise<string>;
+  /** Set when the body went past init.maxBodyBytes: reading stopped there (text() is empty). */
+  tooLarge?: { bytes: number };
 }
+
+/** fetch's init, plus the largest body to read (see answer-size.ts). */
+export type CappedRequestInit = RequestInit & { maxBodyBytes?: number };
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   const h = init?.headers;
@@ -54,7 +59,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
     'http:': new http.Agent({ keepAlive: true, maxSockets }),
     'https:': new https.Agent({ keepAlive: true, maxSockets }),
   };
-  const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<NodeResponse> =>
+  const nodeFetch = (input: string | URL | Request, init?: CappedRequestInit): Promise<NodeResponse> =>
     new Promise((resolve, reject) => {
       // Not `instanceof Request`: the first read of the global Request loads undici.
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -78,7 +83,23 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
       });
       req.once('response', (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        const max = init?.maxBodyBytes ?? Infinity;
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          if (bytes <= max) return void chunks.push(c);
+          // Past the cap: not kept in memory; the connection is dropped instead of read to its end.
+          done();
+          const status = res.statusCode ?? 0;
+          res.destroy();
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            headers: new PlainHeaders(res.headers),
+            text: () => Promise.resolve(''),
+            tooLarge: { bytes },
+          });
+        });
         res.once('error', (err) => {
           done();
           reject(err);

@@ -13,6 +13,7 @@ import type {
   EngineAvailability,
 } from './client-types';
 import { ApiError, redactSecrets } from './errors';
+import { MAX_ANSWER_BYTES, tooLargeError } from './answer-size';
 import { performAttempt, type AttemptResult } from './http-attempt';
 import { parseMeta, type ResponseMeta } from './meta';
 import type { RateLimiter } from './rate-limiter';
@@ -152,9 +153,13 @@ export function createTransport(settings: TransportSettings): Transport {
           body: bodyText,
           timeoutMs: perAttemptTimeout,
           signal: opts.signal,
+          maxBodyBytes: MAX_ANSWER_BYTES,
         },
         now,
       );
+      // Answered (and maybe charged) but too large to keep: never retried (a retry is charged again).
+      if (result.type === 'too-large')
+        throw tooLargeError(spec.endpoint, result, attempt, requestId, secrets());
 
       let error: ApiError;
       if (result.type === 'response') {

@@ -48,8 +48,14 @@ export interface PageArchiverDeps {
 export interface PageArchiver {
   /** Looks for due pages now (after an ingest, at start). Cheap when there is nothing to do. */
   kick(): void;
-  /** Resolves when no page is pending any more, retries included (the CLI waits on it). */
+  /** Resolves when no page is pending any more, retries included (tests wait on it). */
   idle(): Promise<void>;
+  /**
+   * Resolves once nothing is being downloaded and no page is due now: pages whose next try is
+   * later (a host down, a 5xx) are left pending for the next start. What a command waits on
+   * before it exits (its exit code must not wait for a retry an hour away).
+   */
+  settled(): Promise<void>;
   /** Stops: downloads in flight are abandoned and their pages stay pending for the next start. */
   close(): Promise<void>;
 }
@@ -67,12 +73,20 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
   const busy = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let idleWaiters: Array<() => void> = [];
+  let settledWaiters: Array<() => void> = [];
   let closed = false;
   let kicked = false;
 
   function settleIdle(): void {
     const waiters = idleWaiters;
     idleWaiters = [];
+    for (const resolve of waiters) resolve();
+    settleSettled();
+  }
+
+  function settleSettled(): void {
+    const waiters = settledWaiters;
+    settledWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
@@ -97,6 +111,7 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
       const later = deps.store.nextPageDueAt(now);
       if (later !== null) wakeAt(later);
       else if (busy.size === 0) settleIdle();
+      if (busy.size === 0) settleSettled();
     } catch (error) {
       report('page archive', error);
       if (busy.size === 0) settleIdle();
@@ -181,6 +196,12 @@ export function createPageArchiver(deps: PageArchiverDeps): PageArchiver {
     idle() {
       if (closed) return Promise.resolve();
       const waiting = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      pump();
+      return waiting;
+    },
+    settled() {
+      if (closed) return Promise.resolve();
+      const waiting = new Promise<void>((resolve) => settledWaiters.push(resolve));
       pump();
       return waiting;
     },

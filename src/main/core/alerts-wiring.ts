@@ -7,6 +7,7 @@ import {
   type WebhookBackoff,
   type WebhookDeliverer,
 } from '../alerts';
+import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../ipc/event-bus';
 import { createReportStep } from '../reports';
 import type { HistoryStore } from '../store';
@@ -19,6 +20,8 @@ export interface AlertsWiringDeps {
   afterRunSteps?: readonly AfterRunStep[];
   webhookBackoff?: WebhookBackoff;
   logError: (message: string) => void;
+  /** The engine labels of the profile in use (the digest's and the webhook's sentences). */
+  labels?: () => EngineLabels;
 }
 
 export interface AlertsWiring {
@@ -44,8 +47,9 @@ export function wireAlerts(deps: AlertsWiringDeps): AlertsWiring {
   });
   const alerts = createAfterRunPipeline({
     store,
-    alerts: createAlertService({ store, now }),
+    alerts: createAlertService({ store, now, ...(deps.labels ? { labels: deps.labels } : {}) }),
     events,
+    ...(deps.labels ? { labels: deps.labels } : {}),
     webhooks,
     // The client report to the monitor's report folder (when it names one), then any others.
     steps: [createReportStep({ events }), ...(deps.afterRunSteps ?? [])],

@@ -115,6 +115,7 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
         s.taskTypeOverrides,
         s.plan,
         s.serviceProfile,
+        s.serviceProfileBuiltin,
       ]);
       if (cached?.signature === signature) return cached.connection;
       const connection = await build();

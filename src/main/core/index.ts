@@ -20,6 +20,8 @@ import {
 } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { openHistory, type HistoryStore } from '../store';
+import { labelsOfProfile } from '../../shared/narrative/places';
+import { profileOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
@@ -39,12 +41,16 @@ import { visibilityHandlers } from './handlers/visibility';
 import { createVisibilityService } from '../visibility';
 import { createReanalysisDriver } from '../visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
+import { findingsHandlers } from './handlers/findings';
+import { positioningHandlers } from './handlers/positioning';
+import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { teamHandlers } from './handlers/team';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
 import { createWorkspaceRegistry } from '../workspaces';
 import { AppError } from '../errors/app-error';
+import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../store';
@@ -69,6 +75,8 @@ export interface CoreDeps {
   chooseFolder?: (request: FolderRequest) => Promise<string | null>;
   /** An open-file dialog in the app (a service profile to import); null when the user cancels. */
   chooseOpenFile?: (request: OpenRequest) => Promise<string | null>;
+  /** Prints a client report's HTML to PDF (the Electron shell: a hidden window's printToPDF). */
+  printPdf?: (html: string) => Promise<Buffer>;
   /** Steps run after each monitor run's alert check (REPORTS: the report to the monitor's folder). */
   afterRunSteps?: readonly AfterRunStep[];
   /** The webhook's retry schedule (tests shorten it). */
@@ -87,12 +95,18 @@ export interface CoreDeps {
   sanitizePage?: PageSanitizer;
   /** The JSON export's worker script (export-json-worker); without it JSON exports run in-process. */
   exportJsonWorker?: ExportWorkerScript;
+  /** The positioning re-score's worker script (positioning-worker); without it re-scores run in-process. */
+  positioningWorker?: WorkerScript;
   /** The keychain entry for the team password (createTeamPasswordStore); none: a team URL with a password is refused. */
   teamPasswords?: SecretStore;
   /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
   env?: NodeJS.ProcessEnv;
   /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
   switchWorkspace?: (dbPath: string) => Promise<void>;
+  /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
+  showInFolder?: (path: string) => void;
+  /** The analysis export's second thread (db-export/table-worker); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface Core {
@@ -178,6 +192,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.afterRunSteps ? { afterRunSteps: deps.afterRunSteps } : {}),
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
+    labels: () => labelsOfProfile(profileOfSettings(deps.settings.get())),
   });
 
   // Pages results link to expire 24 h after the answer: each stored answer kicks the archiver,
@@ -204,6 +219,29 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
+  const savedFiles = new Set<string>();
+  const positioning = createPositioningService({
+    store,
+    now: deps.now,
+    activeJudge: () => deps.settings.get().positioningJudge,
+  });
+  // The archive's positioning re-score: recorded when the built-in judge's version changed since
+  // the last start, resumed when a crash or a quit left one (a paused one waits for the analyst).
+  const rescore = createRescoreDriver({
+    store,
+    events,
+    dbPath: deps.dbPath,
+    ...(deps.positioningWorker ? { worker: deps.positioningWorker } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
+  try {
+    if (!store.readonly) store.posEnsureCurrent();
+  } catch (error) {
+    // Another process holding the write lock (the CLI): the check runs again at the next start.
+    deps.logError?.(`positioning: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  rescore.kick();
   const env = deps.env ?? {};
   const team = createTeamService({
     settings: deps.settings,
@@ -224,6 +262,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     app: deps.app,
     store,
     visibility,
+    positioning,
+    rescore,
     settings: deps.settings,
     keys,
     connections,
@@ -233,9 +273,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     now: deps.now,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    chooseSavePath: deps.chooseSavePath,
+    savedFiles,
+    chooseSavePath: async (request) => {
+      const path = await deps.chooseSavePath(request);
+      if (path !== null) savedFiles.add(path);
+      return path;
+    },
     chooseFolder: deps.chooseFolder ?? (() => Promise.resolve(null)),
     chooseOpenFile: deps.chooseOpenFile ?? (() => Promise.resolve(null)),
+    ...(deps.printPdf ? { printPdf: deps.printPdf } : {}),
     alerts,
     webhooks,
     team,
@@ -247,6 +293,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
           new AppError('WORKSPACE_SWITCH_UNAVAILABLE', 'This window cannot switch workspaces.'),
         )),
     ...(deps.exportJsonWorker ? { exportJsonWorker: deps.exportJsonWorker } : {}),
+    ...(deps.showInFolder ? { showInFolder: deps.showInFolder } : {}),
+    ...(deps.dbExportWorker ? { dbExportWorker: deps.dbExportWorker } : {}),
   };
   const handlers: IpcHandlers = {
     ...appHandlers(ctx),
@@ -259,12 +307,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...libraryHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
+    ...positioningHandlers(ctx),
+    ...findingsHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
     ...teamHandlers(ctx),
+    ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
   const router = createIpcRouter(handlers, {
@@ -312,6 +363,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await rescore.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

@@ -68,6 +68,9 @@ export function createRunService(deps: RunServiceDeps): RunService {
         void deps.keys.reportRevoked();
         deps.events.emit('key.revoked', { message });
       },
+      onStorageBlocked: ({ kind, path, message, heldAnswers, neededBytes }) =>
+        deps.events.emit('storage.blocked', { kind, path, message, heldAnswers, neededBytes }),
+      onStorageCleared: (info) => deps.events.emit('storage.cleared', info),
       ...(deps.pollIntervalMs ? { pollIntervalMs: deps.pollIntervalMs } : {}),
     });
     current = { connection, engine };

@@ -1,11 +1,20 @@
 import type { DemoBuildView } from '../../shared/ipc/channels/demo';
 import type { MonitorView } from '../../shared/ipc/channels/library';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+import { builtinProfile } from '../../shared/profile/builtin';
 import { createApiClient } from '../api';
 import { createMonitorScheduler, createRunEngine, type RunEngine } from '../runs';
 import type { HistoryStore } from '../store';
 import { createDemoClock, demoDays, RUN_HOUR_MS } from './clock';
-import { DEMO_MONITORS, DEMO_PLAN, DEMO_SEED, demoBrands, demoSpec, type DemoBrand } from './plan';
+import {
+  DEMO_MONITORS,
+  DEMO_PLAN,
+  DEMO_SEED,
+  demoBrands,
+  demoSpec,
+  type DemoBrand,
+  type DemoVariant,
+} from './plan';
 import { readDemoRecord, writeDemoRecord, type DemoRecord } from './record';
 
 // Builds the demo history through the real run engine, against an in-process sandbox, with a
@@ -29,6 +38,8 @@ export interface BuildDemoOptions {
   /** Opens the history file with the given clock for every stored timestamp (the demo's). */
   openStore: (now: () => number) => HistoryStore;
   days: number;
+  /** 'preview': every engine through the "Preview: all engines" profile (default 'spec'). */
+  variant?: DemoVariant;
   /** The real clock (which days are "the past N days"); default Date.now. */
   now?: () => number;
   signal?: AbortSignal;
@@ -49,6 +60,7 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
   if (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > MAX_DAYS)
     throw new DemoRefusedError(`--days must be a whole number from 1 to ${MAX_DAYS}, got ${opts.days}`);
   const realNow = opts.now ?? Date.now;
+  const variant = opts.variant ?? 'spec';
   const started = realNow();
   const days = demoDays(started, opts.days);
   const clock = createDemoClock((days[0] as number) + RUN_HOUR_MS - 3_600_000, realNow);
@@ -76,6 +88,7 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
       monitorIds: [],
       brandIds: [],
       runIds: [],
+      variant,
     };
     writeDemoRecord(store, record);
     // Brands first: every result is then analysed once, at ingest.
@@ -86,8 +99,9 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
 
     sandbox = await (opts.startSandbox ?? startSandbox)({
       // The engines as the spec lists them, as in the app's sandbox: the demo's monitors must
-      // run there too (an engine the spec has as coming soon answers 404).
-      available: 'spec',
+      // run there too (an engine the spec has as coming soon answers 404). The preview serves
+      // every engine, as the app's sandbox does under the preview profile.
+      available: variant === 'preview' ? 'all' : 'spec',
       latencyMs: 0,
       plan: DEMO_PLAN,
       credits: 1_000_000_000,
@@ -96,7 +110,11 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
       clock: clock.now,
     });
     const baseUrl = sandbox.baseUrl;
-    const client = createApiClient({ baseUrl, apiKey: sandbox.apiKey });
+    const client = createApiClient({
+      baseUrl,
+      apiKey: sandbox.apiKey,
+      ...(variant === 'preview' ? { profile: builtinProfile('preview').profile } : {}),
+    });
     const runEngine = createRunEngine({
       store,
       client,
@@ -113,7 +131,12 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
     });
     const monitors: MonitorView[] = [];
     for (const m of DEMO_MONITORS) {
-      const saved = scheduler.add({ name: m.name, spec: demoSpec(m), cadence: 'daily', enabled: false });
+      const saved = scheduler.add({
+        name: m.name,
+        spec: demoSpec(m, variant),
+        cadence: 'daily',
+        enabled: false,
+      });
       monitors.push(saved);
       record.monitorIds.push(saved.id);
       writeDemoRecord(store, record);
@@ -159,6 +182,7 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
       brands: record.brandIds.length,
       elapsedMs: realNow() - started,
       canceled,
+      variant,
     };
   } catch (error) {
     if (record) {

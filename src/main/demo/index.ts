@@ -8,8 +8,11 @@ export {
   DEMO_ENGINES,
   DEMO_MONITORS,
   DEMO_REPEATS,
+  DEMO_SHAPES,
   DEMO_STATES,
   DEMO_TAG,
   demoBrands,
+  type DemoVariant,
 } from './plan';
 export { createDemoClock, demoDays } from './clock';
+export { demoEventsBetween, type DemoEvent, type DemoEventKind } from './events';

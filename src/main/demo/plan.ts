@@ -77,15 +77,40 @@ export function demoBrands(): DemoBrand[] {
   }));
 }
 
+/**
+ * Which demo: 'spec' asks the engines the spec lists as available (assistant-a), as above;
+ * 'preview' asks every engine through the "Preview: all engines" profile (the sandbox serves
+ * the ones the spec still lists as coming soon), so the heatmap, leaderboards and Compare show
+ * engines side by side. Both are 240 answers a day: the preview trades repeats and places for
+ * engines (10 prompts × 8 engines × 3 countries × 1 repeat).
+ */
+export type DemoVariant = 'spec' | 'preview';
+
+export interface DemoShape {
+  engines: EngineName[];
+  countries: string[];
+  states: string[];
+  repeats: number;
+}
+
+export const DEMO_SHAPES: Readonly<Record<DemoVariant, DemoShape>> = {
+  spec: { engines: DEMO_ENGINES, countries: DEMO_COUNTRIES, states: DEMO_STATES, repeats: DEMO_REPEATS },
+  preview: { engines: [...ENGINE_NAMES], countries: ['US', 'GB', 'DE'], states: [], repeats: 1 },
+};
+
 /** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries, Markdown, shopping and ads kept). */
-export function demoSpec(monitor: { name: string; prompts: string[] }): RunSpec {
+export function demoSpec(
+  monitor: { name: string; prompts: string[] },
+  variant: DemoVariant = 'spec',
+): RunSpec {
+  const shape = DEMO_SHAPES[variant];
   return runSpecSchema.parse({
     name: monitor.name,
     prompts: monitor.prompts,
-    engines: DEMO_ENGINES,
-    countries: DEMO_COUNTRIES,
-    states: DEMO_STATES,
-    repeats: DEMO_REPEATS,
+    engines: shape.engines,
+    countries: shape.countries,
+    states: shape.states,
+    repeats: shape.repeats,
     mode: 'sync',
     // Markdown, shopping cards and ads give competitor discovery its list items, merchants and
     // advertisers (the brand entities come with every assistant-a answer).

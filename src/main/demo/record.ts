@@ -1,4 +1,5 @@
 import type { HistoryStore } from '../store';
+import type { DemoVariant } from './plan';
 
 // What the demo created, remembered in the history's meta table so it can be listed and
 // deleted later (from the app or the CLI, in another process), and so a second demo is
@@ -20,6 +21,8 @@ export interface DemoRecord {
   monitorIds: string[];
   brandIds: string[];
   runIds: string[];
+  /** 'preview': every engine through the Preview profile (absent in records before it: 'spec'). */
+  variant?: DemoVariant;
 }
 
 type MetaStore = Pick<HistoryStore, 'getMeta' | 'setMeta'>;
@@ -40,6 +43,7 @@ export function readDemoRecord(store: MetaStore): DemoRecord | null {
       monitorIds: parsed.monitorIds ?? [],
       brandIds: parsed.brandIds ?? [],
       runIds: parsed.runIds ?? [],
+      variant: parsed.variant === 'preview' ? 'preview' : 'spec',
     };
   } catch {
     // An unreadable record still marks a demo as present (so it can be deleted, not rebuilt over).

@@ -15,7 +15,15 @@ export function demoStatus(store: HistoryStore, building = false): DemoStatusVie
     runs += 1;
     results += store.countJobs(runId).counts.succeeded;
   }
-  return { present: true, building, days: record.days, builtAt: record.builtAt, runs, results };
+  return {
+    present: true,
+    building,
+    days: record.days,
+    builtAt: record.builtAt,
+    runs,
+    results,
+    variant: record.variant ?? 'spec',
+  };
 }
 
 /** Deletes every demo run, monitor and brand in one transaction; null when there is no demo. */

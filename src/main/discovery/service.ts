@@ -1,5 +1,6 @@
 import { compileBrandMatcher, type BrandDefinition, type BrandMatcher } from '../../shared/analytics';
 import { brandKeysOf, isCoveredByBrands, originsOfMask } from '../../shared/analytics/discovery-extract';
+import { discoveryKind, type DiscoveryKind } from '../../shared/analytics/discovery-kind';
 import { discoveryKey } from '../../shared/analytics/discovery-normalize';
 import { rankCoDomains, snippetAround } from '../../shared/analytics/discovery-propose';
 import type {
@@ -79,6 +80,21 @@ function emptyAggregate(name: number): Aggregate {
   return { name, answers: 0, origins: 0, first: 0, last: 0 };
 }
 
+/** The listed names of one kind (all when no kind is asked), and how many there are of each. */
+function splitByKind<T extends { a: Aggregate }>(
+  listed: readonly T[],
+  kind: DiscoveryKind | undefined,
+): { kindCounts: Record<DiscoveryKind, number>; ofKind: T[] } {
+  const kindCounts: Record<DiscoveryKind, number> = { candidate: 0, retailer: 0 };
+  const ofKind: T[] = [];
+  for (const l of listed) {
+    const k = discoveryKind(originsOfMask(l.a.origins));
+    kindCounts[k] += 1;
+    if (kind === undefined || k === kind) ofKind.push(l);
+  }
+  return { kindCounts, ofKind };
+}
+
 export function createDiscoveryService(deps: { store: HistoryStore; now: () => number }): DiscoveryService {
   const { store } = deps;
 
@@ -142,9 +158,11 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       snippet: snippetAround(e.text, [e.form, ...forms]),
     }));
     const co = own?.co ?? { sampled: 0, domains: [] };
+    const origins = originsOfMask(a.origins);
     return {
       key: name.key,
       name: display,
+      kind: discoveryKind(origins),
       answers: a.answers,
       share: rateStat(a.answers, totalAnswers),
       previousAnswers: previous.answers,
@@ -154,7 +172,7 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
       locations: places.locations,
       firstSeen: a.answers > 0 ? isoDay(a.first) : null,
       lastSeen: a.answers > 0 ? isoDay(a.last) : null,
-      origins: originsOfMask(a.origins),
+      origins,
       examples,
       aliases: forms,
       domains: rankCoDomains(name.key, co.sampled, co.domains, extras.domainAnswers, totalAnswers),
@@ -193,13 +211,14 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
         if (name && !covered(name, ctx)) listed.push({ name, a: emptyAggregate(name.id) });
       }
     }
-    listed.sort(
+    const { kindCounts, ofKind } = splitByKind(listed, query.kind);
+    ofKind.sort(
       (x, y) =>
         y.a.answers - x.a.answers ||
         y.a.last - x.a.last ||
         (x.name.forms[0]?.form ?? x.name.key).localeCompare(y.name.forms[0]?.form ?? y.name.key),
     );
-    const page = listed.slice(0, query.limit ?? DEFAULT_LIMIT);
+    const page = ofKind.slice(0, query.limit ?? DEFAULT_LIMIT);
     // Per-name figures only for the names returned (seeks on the name indexes).
     const ids = page.map((p) => p.name.id);
     const prevAnswers = store.discoveryAnswersOf(ids, previous);
@@ -209,9 +228,10 @@ export function createDiscoveryService(deps: { store: HistoryStore; now: () => n
     return {
       period: period.resolved,
       totalAnswers,
-      total: listed.length,
+      total: ofKind.length,
       dismissedCount,
       coveredCount,
+      kindCounts,
       candidates: page.map(({ name, a }) =>
         details(
           name,

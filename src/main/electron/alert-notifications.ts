@@ -1,4 +1,6 @@
 import { Notification, type BrowserWindow } from 'electron';
+import { foldedLine } from '../../shared/alerts/digest';
+import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus } from '../ipc/event-bus';
 
 // A desktop notification after a monitor run that raised change alerts. Clicking it brings the
@@ -9,11 +11,10 @@ export function notifyOnAlerts(events: EventBus, window: () => BrowserWindow | n
   const shown = new Set<Notification>();
   return events.subscribe((event, payload) => {
     if (event !== 'alerts.raised' || !Notification.isSupported()) return;
-    const { count, monitorName } = payload as { count: number; monitorName: string };
-    const notification = new Notification({
-      title: `${count} change alert${count === 1 ? '' : 's'}: ${monitorName}`,
-      body: 'The latest monitor run changed against the previous one. Click to open Alerts.',
-    });
+    const { headline, top, folded } = payload as EventPayload<'alerts.raised'>;
+    // One notification per run: the digest's headline, its most severe sentences.
+    const body = [...top, ...(folded > 0 && top.length === 0 ? [foldedLine(folded)] : [])].join('\n');
+    const notification = new Notification({ title: headline, body: body || 'Click to open Alerts.' });
     shown.add(notification);
     notification.on('click', () => {
       const w = window();

@@ -24,6 +24,8 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
+import positioningWorkerFile from '../positioning/positioning-worker?modulePath';
+import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
@@ -35,6 +37,7 @@ import { denyAllPermissions, hardenWebContents } from './security';
 import { migrateWithSplash } from './splash-window';
 import { mainWindowOptions } from './window-options';
 import { restoreBounds, trackWindowState } from './window-state';
+import { printReportPdf } from './print-pdf';
 
 // The thin Electron shell: window, security, IPC wiring, dialogs. The start-up and quit
 // decisions are src/main/startup's (plain Node, tested); everything else is the plain-Node core
@@ -195,10 +198,16 @@ function openCore(
     chooseSavePath: chooseSavePath,
     chooseFolder,
     chooseOpenFile,
+    printPdf: printReportPdf,
     runMonitors: true,
     sanitizePage: pageSanitizer.sanitize,
     // JSON exports build their lines on worker threads: the window's main thread only writes.
     exportJsonWorker: { file: exportJsonWorkerFile },
+    // The archive's positioning re-score reads, judges and writes on worker threads.
+    positioningWorker: { file: positioningWorkerFile },
+    // An analysis export reads (and for Parquet writes) the answers on a second thread.
+    dbExportWorker: { file: dbExportWorkerFile },
+    showInFolder: (path) => shell.showItemInFolder(path),
     logError: (message) => console.error(message),
   });
 }
@@ -217,7 +226,11 @@ async function chooseSavePath(request: SaveRequest): Promise<string | null> {
   const options = {
     title: request.title,
     defaultPath: join(app.getPath('documents'), request.defaultName),
-    filters: [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
+    // No extensions: a name without one (a folder the export creates, e.g. Parquet files).
+    filters:
+      request.extensions.length === 0
+        ? []
+        : [{ name: request.extensions.join(', ').toUpperCase(), extensions: request.extensions }],
   };
   const result = mainWindow
     ? await dialog.showSaveDialog(mainWindow, options)

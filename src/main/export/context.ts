@@ -1,4 +1,5 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
+import type { EngineLabelOf } from '../../shared/profile';
 import type { RunExportReader, ExportWorkerScript } from '../store';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
@@ -10,6 +11,9 @@ export interface ExportContext {
   progress: ProgressTicker;
   /** JSON and NDJSON build their lines on worker threads running this script (none: in-process). */
   jsonWorker?: ExportWorkerScript;
+  /** The service profile's label of each engine id: how every export names an engine. */
+  engineLabels: Readonly<Record<string, string>>;
+  labelOf: EngineLabelOf;
 }
 
 export interface TextExportContext extends ExportContext {

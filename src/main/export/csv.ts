@@ -24,7 +24,7 @@ export async function writeCsv(ctx: TextExportContext): Promise<void> {
     batch = [];
   };
   for (const job of ctx.reader.jobs(ctx.run.id)) {
-    batch.push(rowValues(exportRow(ctx.run, job)).map(neutralizeFormula));
+    batch.push(rowValues(exportRow(ctx.run, job, ctx.labelOf)).map(neutralizeFormula));
     if (batch.length >= BATCH) await flush();
     await ctx.progress.tick();
   }

@@ -1,5 +1,7 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { ExportJob } from '../store';
+import type { EngineLabelOf } from '../../shared/profile';
+import { positioningColumns } from './positioning-columns';
 
 // The flat row of one job: the shape of the CSV, of the XLSX "Results" sheet and of the
 // Markdown table. Built from one job read from the history, so a CSV from the app and one from
@@ -29,6 +31,14 @@ export interface ExportRow {
   /** Why it failed, or why a pending page is waiting to retry (code, then the reason in words). */
   pageReasonCode: string;
   pageReason: string;
+  /** Every tracked brand the answer names: "Veloxa: top (+0.60); Fleetfoot: cautioned (−0.40)". */
+  positioning: string;
+  /** Brands presented as the top pick, recommended (top picks included) and cautioned against. */
+  topPick: string;
+  recommended: string;
+  cautioned: string;
+  /** The engine as the service profile labels it (ChatGPT for assistant-a under the live profile). */
+  engineLabel: string;
 }
 
 export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
@@ -52,6 +62,11 @@ export const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
   'pageState',
   'pageReasonCode',
   'pageReason',
+  'positioning',
+  'topPick',
+  'recommended',
+  'cautioned',
+  'engineLabel',
 ];
 
 /** Distinct non-empty domains in the engine's order, at most `limit`. */
@@ -64,7 +79,11 @@ export function topDomains(domains: readonly string[], limit = 5): string[] {
   return out;
 }
 
-export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: ExportJob): ExportRow {
+export function exportRow(
+  run: Pick<RunDetailView, 'id' | 'prompts'>,
+  job: ExportJob,
+  labelOf: EngineLabelOf,
+): ExportRow {
   const result = job.result;
   const page = result?.pages.find((p) => p.index === 0);
   return {
@@ -88,6 +107,8 @@ export function exportRow(run: Pick<RunDetailView, 'id' | 'prompts'>, job: Expor
     pageState: page?.state ?? '',
     pageReasonCode: page?.reasonCode ?? '',
     pageReason: page?.reason ?? '',
+    ...positioningColumns(result?.positioning),
+    engineLabel: labelOf(job.engine),
   };
 }
 

@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { TextExportContext } from './context';
 
 // JSON: the run and every job with its normalized result, one document. Streamed: the run
@@ -21,7 +22,7 @@ async function writeLines(
   separator: string,
   before = '',
 ): Promise<number> {
-  const options = { withRunId, sandbox: ctx.run.sandbox, separator };
+  const options = { withRunId, sandbox: ctx.run.sandbox, separator, engineLabels: ctx.engineLabels };
   let lines = 0;
   for await (const chunk of ctx.reader.jsonChunks(ctx.run.id, options, ctx.jsonWorker)) {
     if (chunk.lines === 0) continue;
@@ -35,7 +36,14 @@ async function writeLines(
 }
 
 export async function writeJson(ctx: TextExportContext): Promise<void> {
-  const head = JSON.stringify({ format: 'parallax-run-export', version: 1, run: ctx.run });
+  const partial = partialExportNote(ctx.run);
+  const head = JSON.stringify({
+    format: 'parallax-run-export',
+    version: 1,
+    partial: partial !== null,
+    ...(partial ? { partialNote: partial } : {}),
+    run: { ...ctx.run, engineLabels: ctx.run.engines.map(ctx.labelOf) },
+  });
   // `{…,"run":{…}}` → `{…,"run":{…},"jobs":[`, then one job a line after a newline.
   await ctx.sink.write(`${head.slice(0, -1)},"jobs":[`);
   await writeLines(ctx, false, COMMA_NEWLINE, NEWLINE);

@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { PageArchiveStatus } from '../../shared/domain/page-archive';
 import type { TextExportContext } from './context';
 import { exportRow, topDomains } from './export-data';
@@ -18,8 +19,10 @@ function header(ctx: TextExportContext): string {
   const r = ctx.run;
   const lines: string[] = [`# ${cell(r.name ?? `Run ${r.id}`)}`, ''];
   if (r.sandbox) lines.push('> Synthetic data from the Parallax sandbox, not real engine answers.', '');
+  const partial = partialExportNote(r);
+  if (partial) lines.push(`> ${partial}`, '');
   lines.push(`- Run: \`${r.id}\``);
-  lines.push(`- Engines: ${r.engines.join(', ')}`);
+  lines.push(`- Engines: ${r.engines.map((e) => cell(ctx.labelOf(e))).join(', ')}`);
   lines.push(`- Locations: ${[...r.countries, ...r.states.map((s) => `US-${s}`)].join(', ')}`);
   lines.push(`- Jobs: ${r.total} (${r.counts.succeeded} succeeded, ${r.counts.failed} failed)`);
   lines.push(`- Credits charged: ${r.creditsCharged + r.creditsUnreceived}`);
@@ -53,10 +56,10 @@ export function pageLines(resultId: string, pages: readonly PageArchiveStatus[])
 export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
   await ctx.sink.write(header(ctx));
   for (const job of ctx.reader.jobs(ctx.run.id)) {
-    const row = exportRow(ctx.run, job);
+    const row = exportRow(ctx.run, job, ctx.labelOf);
     const loc = row.state ? `US-${row.state}` : row.country;
     await ctx.sink.write(
-      `| ${cell(row.prompt).slice(0, 120)} | ${row.engine} | ${loc} | ${row.repeat} | ${row.jobState} | ${row.sourceCount} | ${cell(row.topDomains)} |\n`,
+      `| ${cell(row.prompt).slice(0, 120)} | ${cell(row.engineLabel)} | ${loc} | ${row.repeat} | ${row.jobState} | ${row.sourceCount} | ${cell(row.topDomains)} |\n`,
     );
     await ctx.progress.tick();
   }
@@ -67,7 +70,10 @@ export async function writeMarkdown(ctx: TextExportContext): Promise<void> {
     if (!res) continue;
     const lines: string[] = [];
     const loc = job.state ? `US-${job.state}` : job.country;
-    lines.push(`## ${cell(job.prompt).slice(0, 200)} (${job.engine}, ${loc}, repeat ${job.repeat})`, '');
+    lines.push(
+      `## ${cell(job.prompt).slice(0, 200)} (${cell(ctx.labelOf(job.engine))}, ${loc}, repeat ${job.repeat})`,
+      '',
+    );
     const text = res.text.trim();
     if (text) {
       for (const line of text.split(/\r?\n/)) lines.push(`> ${escapeMarkdown(line)}`);

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
+import { engineLabelFrom, engineLabelsOf, NEUTRAL_PROFILE, type ServiceProfile } from '../../shared/profile';
 import { openRunExportReader, type ExportWorkerScript } from '../store';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
@@ -8,6 +9,7 @@ import { commitPartial, openFileSink, partialPathOf } from './file-sink';
 import { writeJson, writeNdjson } from './json';
 import { MARKDOWN_PASSES, writeMarkdown } from './markdown';
 import { createProgressTicker, type ExportProgress } from './progress';
+import { partialExportNote } from './partial';
 import { writeRunReport } from './run-report';
 import { XLSX_PASSES, writeXlsx } from './xlsx';
 
@@ -30,6 +32,8 @@ export interface RunExportRequest {
 
 export interface RunExportOutcome {
   path: string;
+  /** The run had jobs still to end: the file says it is partial (partial.ts). */
+  partial: string | null;
   bytes: number;
   jobs: number;
   results: number;
@@ -45,19 +49,38 @@ function passes(format: ExportFormat): number {
 }
 
 export async function exportRunToFile(
-  deps: { historyPath: string; run: RunDetailView; jsonWorker?: ExportWorkerScript },
+  deps: {
+    historyPath: string;
+    run: RunDetailView;
+    jsonWorker?: ExportWorkerScript;
+    /** The service profile in use: every engine is written by its label (default: the spec's labels). */
+    profile?: Pick<ServiceProfile, 'engines'>;
+    /** Whose positioning rows carry (the active judge; default the built-in judge). */
+    positioningJudge?: string;
+  },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
   const { run } = deps;
-  const reader = openRunExportReader(deps.historyPath);
+  const engineLabels = engineLabelsOf(deps.profile ?? NEUTRAL_PROFILE);
+  const reader = openRunExportReader(
+    deps.historyPath,
+    deps.positioningJudge ? { positioningJudge: deps.positioningJudge } : {},
+  );
   const progress = createProgressTicker(run.total * passes(request.format), request);
   const ctx: ExportContext = {
     run,
     reader,
     progress,
     ...(deps.jsonWorker ? { jsonWorker: deps.jsonWorker } : {}),
+    engineLabels,
+    labelOf: engineLabelFrom(engineLabels),
   };
-  const base = { path: request.path, jobs: run.total, results: run.counts.succeeded };
+  const base = {
+    path: request.path,
+    jobs: run.total,
+    results: run.counts.succeeded,
+    partial: partialExportNote(run),
+  };
   try {
     if (request.format === 'xlsx') {
       const partial = partialPathOf(request.path);

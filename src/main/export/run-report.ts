@@ -1,5 +1,7 @@
+import { partialExportNote } from './partial';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import type { ExportCellSummary, ExportJob } from '../store';
+import type { EngineLabelOf } from '../../shared/profile';
 import type { TextExportContext } from './context';
 import { reportHead, resultColumn } from './compare-report';
 import { escapeHtml } from './html-escape';
@@ -37,11 +39,11 @@ const fmt = (n: number): string => n.toLocaleString('en');
 const location = (c: { country: string; state: string | null }): string =>
   c.state ? `US-${c.state}` : c.country;
 
-function summaryTable(rows: ExportCellSummary[]): string {
+function summaryTable(rows: ExportCellSummary[], labelOf: EngineLabelOf): string {
   const body = rows
     .map(
       (r) =>
-        `<tr><td>${escapeHtml(r.engine)}</td><td>${escapeHtml(location(r))}</td><td class="n">${fmt(r.jobs)}</td>` +
+        `<tr><td>${escapeHtml(labelOf(r.engine))}</td><td>${escapeHtml(location(r))}</td><td class="n">${fmt(r.jobs)}</td>` +
         `<td class="n">${fmt(r.answers)}</td><td class="n">${fmt(r.failed)}</td>` +
         `<td class="n">${r.answers > 0 ? (r.sources / r.answers).toFixed(1) : '–'}</td></tr>`,
     )
@@ -140,12 +142,15 @@ export async function writeRunReport(
     [
       reportHead(title, EXTRA_CSS),
       `<h1>${escapeHtml(title)}</h1>`,
-      `<p class="meta">${fmt(totalAnswers)} answers to ${fmt(run.prompts.length)} prompts · ${escapeHtml(run.engines.join(', '))} · ${fmt(summary.length)} engine × location cells</p>`,
+      `<p class="meta">${fmt(totalAnswers)} answers to ${fmt(run.prompts.length)} prompts · ${escapeHtml(run.engines.map(ctx.labelOf).join(', '))} · ${fmt(summary.length)} engine × location cells</p>`,
       run.sandbox
         ? '<div class="synthetic">Contains synthetic answers from the Parallax sandbox, not real engine output.</div>'
         : '',
+      partialExportNote(run)
+        ? `<div class="synthetic">${escapeHtml(partialExportNote(run) ?? '')}</div>`
+        : '',
       `<p class="notice">A summary of the whole run, then the answers of the prompts chosen, up to ${fmt(Math.round(maxBytes / 1e6))} MB. What the report leaves out is listed <a href="#left-out">at the end</a>.</p>`,
-      summaryTable(summary),
+      summaryTable(summary, ctx.labelOf),
       domainsTable(ctx.reader.topDomains(run.id, TOP_DOMAINS), totalAnswers),
     ].join('\n'),
   );
@@ -155,7 +160,7 @@ export async function writeRunReport(
   for (const job of ctx.reader.jobs(run.id, { promptIndexes: chosen, children: true })) {
     await ctx.progress.tick();
     if (!job.result) continue;
-    const card = resultColumn(resultView(ctx, { ...job, result: job.result }), MAX_SOURCES);
+    const card = resultColumn(resultView(ctx, { ...job, result: job.result }), MAX_SOURCES, ctx.labelOf);
     const opening =
       open === job.promptIndex
         ? ''

@@ -1,3 +1,4 @@
+import { partialExportNote } from './partial';
 import type { Worksheet } from 'exceljs';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -26,6 +27,8 @@ const SOURCE_COLUMNS = [
   'domain',
   'url',
   'title',
+  // Added after the others, as in the Results sheet, so columns read by position stay put.
+  'engineLabel',
 ] as const;
 
 type Sheet = Worksheet;
@@ -60,7 +63,7 @@ async function writeResults(ctx: ExportContext, sheet: Sheet): Promise<void> {
   boldHeader(sheet);
   for (const job of ctx.reader.jobs(ctx.run.id)) {
     // Values are written as typed values (strings stay strings), never as formulas.
-    commitPlain(sheet.addRow(rowValues(exportRow(ctx.run, job)).map(clip)));
+    commitPlain(sheet.addRow(rowValues(exportRow(ctx.run, job, ctx.labelOf)).map(clip)));
     await ctx.progress.tick();
   }
   sheet.commit();
@@ -71,7 +74,8 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
   boldHeader(sheet);
   let lastResult = '';
   for (const source of ctx.reader.sources(ctx.run.id)) {
-    commitPlain(sheet.addRow(SOURCE_COLUMNS.map((c) => clip(source[c]))));
+    const row = { ...source, engineLabel: ctx.labelOf(source.engine) };
+    commitPlain(sheet.addRow(SOURCE_COLUMNS.map((c) => clip(row[c]))));
     // Progress counts results (one tick per result's first source), as the first pass counts jobs.
     if (source.resultId !== lastResult) {
       lastResult = source.resultId;
@@ -89,7 +93,7 @@ function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
     ['Name', r.name ?? ''],
     ['Status', r.status],
     ['Mode', r.mode],
-    ['Engines', r.engines.join(', ')],
+    ['Engines', r.engines.map(ctx.labelOf).join(', ')],
     ['Countries', r.countries.join(', ')],
     ['States', r.states.join(', ')],
     ['Prompts', r.promptCount],
@@ -102,6 +106,7 @@ function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
     ['Of which charged without a result', r.creditsUnreceived],
     ['Interrupted sessions not attributable', r.creditsUnattributable],
     ['Synthetic (sandbox)', r.sandbox ? 'yes' : 'no'],
+    ['Partial', partialExportNote(r) ?? 'no: every job had ended'],
     ['Created', new Date(r.createdAt).toISOString()],
   ];
   for (const [k, v] of info) {

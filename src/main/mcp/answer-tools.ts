@@ -1,8 +1,9 @@
 import { historyChannels } from '../../shared/ipc/channels/history';
 import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
+import type { EngineLabelOf } from '../../shared/profile';
 import { AppError } from '../errors/app-error';
 import { answerBrands, brandsText } from './brands';
-import { clip, isoTime, locationOf, SYNTHETIC_NOTE } from './text';
+import { clip, engineLabelsNow, isoTime, locationOf, SYNTHETIC_NOTE } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
@@ -26,8 +27,10 @@ export function answerTools(deps: McpDeps) {
     input: historyChannels['history.search'].input,
     run(options) {
       const { hits, total } = store.search(options);
+      const labelOf = engineLabelsNow(deps);
       const rows = hits.map(({ jobId: _job, repeat: _repeat, snippet, ...hit }) => ({
         ...hit,
+        engineLabel: labelOf(hit.engine),
         location: locationOf(hit),
         snippet: highlighted(snippet),
       }));
@@ -38,7 +41,7 @@ export function answerTools(deps: McpDeps) {
               `${total} match${total === 1 ? '' : 'es'} for "${options.query}"${total > rows.length ? ` (showing ${rows.length} from offset ${options.offset})` : ''}:`,
               ...rows.map(
                 (h) =>
-                  `- result ${h.resultId} · ${h.engine} · ${h.location} · ${isoTime(h.fetchedAt)} UTC · "${clip(h.prompt, 60)}" (in ${h.matchedIn})\n  ${clip(h.snippet, 300)}`,
+                  `- result ${h.resultId} · ${h.engineLabel} · ${h.location} · ${isoTime(h.fetchedAt)} UTC · "${clip(h.prompt, 60)}" (in ${h.matchedIn})\n  ${clip(h.snippet, 300)}`,
               ),
             ].join('\n');
       return { text, data: { total, hits: rows } };
@@ -54,14 +57,14 @@ export function answerTools(deps: McpDeps) {
     run({ resultId }) {
       const [result] = store.getResults([resultId]);
       if (!result) throw new AppError('RESULT_NOT_FOUND', `No result ${resultId} in the history`);
-      return resultReply(result, answerBrands(store.listBrands()));
+      return resultReply(result, answerBrands(store.listBrands()), engineLabelsNow(deps));
     },
   };
 
   return [search, getResult];
 }
 
-function resultReply(r: ResultView, brandsOf: ReturnType<typeof answerBrands>) {
+function resultReply(r: ResultView, brandsOf: ReturnType<typeof answerBrands>, labelOf: EngineLabelOf) {
   const n = r.normalized;
   const brands = brandsOf(n);
   const answer = n.text.length > ANSWER_LIMIT ? `${n.text.slice(0, ANSWER_LIMIT)}…` : n.text;
@@ -77,6 +80,7 @@ function resultReply(r: ResultView, brandsOf: ReturnType<typeof answerBrands>) {
     runId: r.runId,
     prompt: r.prompt,
     engine: r.engine,
+    engineLabel: labelOf(r.engine),
     location: locationOf(r),
     repeat: r.repeat,
     fetchedAt: r.fetchedAt,
@@ -92,7 +96,7 @@ function resultReply(r: ResultView, brandsOf: ReturnType<typeof answerBrands>) {
     peopleAlsoAsk: n.peopleAlsoAsk.map((p) => p.question),
   };
   const text = [
-    `Result ${r.resultId} (run ${r.runId}): ${r.engine}, ${data.location}, repeat ${r.repeat}, ${isoTime(r.fetchedAt)} UTC.`,
+    `Result ${r.resultId} (run ${r.runId}): ${data.engineLabel}, ${data.location}, repeat ${r.repeat}, ${isoTime(r.fetchedAt)} UTC.`,
     ...(r.sandbox ? [SYNTHETIC_NOTE] : []),
     `Prompt: ${r.prompt}`,
     `Tracked brands: ${brandsText(brands)}.`,

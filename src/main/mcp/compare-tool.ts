@@ -3,10 +3,11 @@ import { jaccard, sourceSet } from '../../shared/analytics';
 import { engineNameSchema } from '../../shared/domain/run-spec';
 import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import { locationKeySchema } from '../../shared/ipc/channels/visibility';
+import type { EngineLabelOf } from '../../shared/profile';
 import { AppError } from '../errors/app-error';
 import type { HistoryStore, RunRecord } from '../store';
 import { answerBrands, brandsText, type AnswerBrand } from './brands';
-import { clip, locationOf, SYNTHETIC_NOTE, table } from './text';
+import { clip, engineLabelsNow, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
@@ -113,8 +114,8 @@ function compareGroup(prompt: string, engine: string, answers: LocationAnswer[])
   return { prompt, engine, answers, sharedDomains, onlyIn, overlap };
 }
 
-function groupText(g: CompareGroup): string {
-  const lines = [`## "${clip(g.prompt, 120)}" · ${g.engine} · ${g.answers.length} locations`];
+function groupText(g: CompareGroup, labelOf: EngineLabelOf): string {
+  const lines = [`## "${clip(g.prompt, 120)}" · ${labelOf(g.engine)} · ${g.answers.length} locations`];
   for (const a of g.answers) {
     lines.push(
       `### ${a.location} (result ${a.resultId})`,
@@ -205,7 +206,7 @@ export function compareTool(deps: McpDeps): ToolSpec<typeof compareLocationsInpu
       const text =
         shown.length === 0
           ? `${head.join('\n')}\nNo stored answers for that prompt, engine, repeat and locations in this run.`
-          : [head.join('\n'), ...shown.map(groupText)].join('\n\n');
+          : [head.join('\n'), ...shown.map((g) => groupText(g, engineLabelsNow(deps)))].join('\n\n');
       return {
         text,
         data: {

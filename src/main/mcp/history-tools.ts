@@ -1,7 +1,7 @@
 import { libraryChannels } from '../../shared/ipc/channels/library';
 import { runsChannels } from '../../shared/ipc/channels/runs';
 import { AppError } from '../errors/app-error';
-import { clip, isoTime, locationOf, SYNTHETIC_NOTE, table } from './text';
+import { clip, engineLabelsNow, isoTime, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 import { creditsCell, creditsSentence } from '../../shared/domain/run-credits';
@@ -27,6 +27,7 @@ export function historyTools(deps: McpDeps) {
     input: runsChannels['runs.list'].input,
     run(filter) {
       const { runs, total } = store.listRuns(filter);
+      const labelOf = engineLabelsNow(deps);
       const text =
         runs.length === 0
           ? 'No runs match.'
@@ -49,7 +50,7 @@ export function historyTools(deps: McpDeps) {
                 r.name,
                 isoTime(r.createdAt),
                 r.status,
-                r.engines.join(', '),
+                r.engines.map(labelOf).join(', '),
                 [...r.countries, ...r.states.map((s) => `US-${s}`)].join(', '),
                 r.promptCount,
                 `${r.counts.succeeded}/${r.total}`,
@@ -69,12 +70,14 @@ export function historyTools(deps: McpDeps) {
     input: runsChannels['runs.get'].input,
     run({ runId }) {
       const run = requireRun(runId);
+      const labelOf = engineLabelsNow(deps);
       // Excerpts of the default length come from each answer's plain head (no decompression).
       const matrix = store.getRunMatrix(runId);
       // A run can hold thousands of jobs: the first JOBS_SHOWN, and the count of the rest.
       const jobs = matrix.slice(0, JOBS_SHOWN).map((c) => ({
         prompt: run.prompts[c.promptIndex] ?? '',
         engine: c.engine,
+        engineLabel: labelOf(c.engine),
         location: locationOf(c),
         repeat: c.repeat,
         state: c.jobState,
@@ -87,7 +90,7 @@ export function historyTools(deps: McpDeps) {
       const lines = [
         `Run ${run.id}${run.name ? ` "${run.name}"` : ''}: ${run.status}, ${run.mode}, created ${isoTime(run.createdAt)} UTC.`,
         ...(run.sandbox ? [SYNTHETIC_NOTE] : []),
-        `Engines ${run.engines.join(', ')}; locations ${[...run.countries, ...run.states.map((s) => `US-${s}`)].join(', ')}; repeats ${run.repeats}.`,
+        `Engines ${run.engines.map(labelOf).join(', ')}; locations ${[...run.countries, ...run.states.map((s) => `US-${s}`)].join(', ')}; repeats ${run.repeats}.`,
         `Jobs ${run.total}: ${Object.entries(run.counts)
           .filter(([, n]) => n > 0)
           .map(([k, n]) => `${n} ${k}`)
@@ -97,7 +100,7 @@ export function historyTools(deps: McpDeps) {
           ['Prompt', 'Engine', 'Location', 'Rep', 'State', 'Result id', 'Answer / error'],
           jobs.map((j) => [
             clip(j.prompt, 50),
-            j.engine,
+            j.engineLabel,
             j.location,
             j.repeat,
             j.state,
@@ -158,7 +161,7 @@ export function historyTools(deps: McpDeps) {
                 m.cadence,
                 m.enabled ? 'yes' : 'no',
                 m.prompts.length,
-                m.engines.join(', '),
+                m.engines.map(engineLabelsNow(deps)).join(', '),
                 m.locations.join(', '),
                 isoTime(m.lastRunAt),
                 m.lastRunId,

@@ -8,6 +8,8 @@ import { runTools } from './run-tools';
 import { registerTool, type ToolSpec } from './tool';
 import type { McpDeps } from './types';
 import { visibilityTools } from './visibility-tools';
+import { positioningTools } from './positioning-tool';
+import { changesTool } from './changes-tool';
 
 // The Parallax MCP server: the local history as tools for an analyst's AI assistant. The
 // read tools are always there; estimate_run and start_run are listed only while the analyst
@@ -74,6 +76,8 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
     ...answerTools(deps),
     compareTool(deps),
     ...visibilityTools(deps),
+    ...positioningTools(deps),
+    changesTool(deps),
     alerts.spec,
   ];
   for (const spec of readTools) registerTool(server, synced(spec), deps.log);

@@ -1,4 +1,7 @@
+import { engineLabeler, type EngineLabelOf } from '../../shared/profile';
 import type { MeanStat, RateStat, ResolvedPeriod, StatChange } from '../../shared/visibility/types';
+import { profileOfSettings } from '../profile';
+import type { McpDeps } from './types';
 
 // How the tools write numbers for an assistant to read: every rate with its 95 % interval and
 // n, every change marked "not significant" when the intervals overlap (the same rules as the
@@ -64,3 +67,7 @@ export const locationOf = (r: { country: string; state: string | null }): string
 /** Said of synthetic answers wherever they appear. */
 export const SYNTHETIC_NOTE =
   'Sandbox · synthetic data: these answers come from the built-in sandbox, not a real engine.';
+
+/** Engine id → the label of the service profile in use (read on each call, as the settings are). */
+export const engineLabelsNow = (deps: Pick<McpDeps, 'readSettings'>): EngineLabelOf =>
+  engineLabeler(profileOfSettings(deps.readSettings()));

@@ -1,8 +1,13 @@
+export { ProfileFileError, readProfileFile, writeProfileFile } from './profile-file';
 export {
+  BUILTIN_NAMES_TEXT,
   PROFILE_ENV,
-  ProfileFileError,
+  builtinIdOfRef,
+  profileInUseOfSettings,
   profileOfSettings,
-  readProfileFile,
   resolveCliProfile,
-  writeProfileFile,
-} from './profile-file';
+  resolveCliProfileInUse,
+  resolveProfileRef,
+  type ProfileInUse,
+  type ProfileSettings,
+} from './in-use';

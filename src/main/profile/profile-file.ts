@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  NEUTRAL_PROFILE,
   formatProfileErrors,
   parseServiceProfileText,
   profileToJson,
@@ -41,26 +40,4 @@ export function writeProfileFile(path: string, profile: ServiceProfile): number 
   const json = profileToJson(profile);
   writeFileSync(path, json, 'utf8');
   return Buffer.byteLength(json);
-}
-
-/** The profile in use: the one saved in Settings, else the spec's neutral names. */
-export function profileOfSettings(
-  settings: { serviceProfile?: ServiceProfile | null } | null | undefined,
-): ServiceProfile {
-  return settings?.serviceProfile ?? NEUTRAL_PROFILE;
-}
-
-/** Environment variable naming a profile file (what the CLI's global --profile sets). */
-export const PROFILE_ENV = 'PARALLAX_PROFILE';
-
-/**
- * The CLI's profile: the file of --profile / PARALLAX_PROFILE when given (an invalid file is
- * an error, never a silent fallback), else the one saved in Settings, else the neutral one.
- */
-export function resolveCliProfile(
-  env: NodeJS.ProcessEnv,
-  settings: { serviceProfile?: ServiceProfile | null } | null | undefined,
-): ServiceProfile {
-  const file = env[PROFILE_ENV];
-  return file ? readProfileFile(file) : profileOfSettings(settings);
 }

@@ -1,7 +1,8 @@
 import type { AfterRunStep } from '../alerts/types';
 import type { EventBus } from '../ipc/event-bus';
 import { createVisibilityService } from '../visibility';
-import { REPORT_FORMATS, type ReportFormat } from './types';
+import type { ReportFormat } from './types';
+import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';
 
 // After each monitor run (in the app and in `parallax monitors run`): when the monitor's
@@ -11,6 +12,8 @@ import { writeReportsToFolder } from './write';
 // pipeline records the error (the CLI prints it) and the app shows it as a notice.
 
 export const DEFAULT_REPORT_DAYS = 30;
+/** What a run writes: the two files that need no browser (a PDF is asked for, on demand). */
+const AFTER_RUN_FORMATS: readonly ReportFormat[] = ['html', 'xlsx'];
 
 export interface ReportStepOptions {
   /** The app's event bus: a notice when a report is written or could not be. */
@@ -19,7 +22,7 @@ export interface ReportStepOptions {
 }
 
 export function createReportStep(options: ReportStepOptions = {}): AfterRunStep {
-  const formats = options.formats ?? REPORT_FORMATS;
+  const formats = options.formats ?? AFTER_RUN_FORMATS;
   return {
     name: 'report',
     async run(ctx) {
@@ -32,6 +35,7 @@ export function createReportStep(options: ReportStepOptions = {}): AfterRunStep 
             store: ctx.store,
             visibility: createVisibilityService({ store: ctx.store, now: ctx.now }),
             now: ctx.now,
+            findings: engineFindings({ store: ctx.store, now: ctx.now, activeJudge: () => 'builtin' }),
           },
           { monitorId: ctx.monitorId, period: { days } },
           dir,

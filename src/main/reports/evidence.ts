@@ -6,7 +6,8 @@ import type { VisibilityService } from '../visibility';
 import type { ReportAnswer, ReportEvidence } from './types';
 
 // The answers behind a report's key findings: the latest answers that name a competitor and
-// not the focus brand, and those citing the top citation-gap domains. The visibility service's
+// not the focus brand, and those citing the top citation-gap domains; distinct answers only
+// (different prompts, places or days, never the same text twice). The visibility service's
 // drill-down gives the ids (the same answers the Visibility view opens in Compare); the store
 // gives the answers, which are cut to an excerpt here and escaped only when rendered.
 
@@ -77,6 +78,27 @@ function toAnswer(
   };
 }
 
+/**
+ * Answers that differ from each other in prompt, place or day (repeats of one question in one
+ * place on one day read alike), newest first, and never two with the same text.
+ */
+export function distinctAnswers(results: readonly StoredResult[], want: number): StoredResult[] {
+  const keys = new Set<string>();
+  const texts = new Set<string>();
+  const out: StoredResult[] = [];
+  for (const r of [...results].sort((a, b) => b.fetchedAt - a.fetchedAt)) {
+    const day = new Date(r.fetchedAt).toISOString().slice(0, 10);
+    const key = [r.prompt, r.engine, r.country, r.state ?? '', day].join('\u0001');
+    const text = r.normalized.text.trim();
+    if (keys.has(key) || texts.has(text)) continue;
+    keys.add(key);
+    texts.add(text);
+    out.push(r);
+    if (out.length === want) break;
+  }
+  return out;
+}
+
 export interface EvidenceDeps {
   visibility: VisibilityService;
   getResults(ids: readonly string[]): StoredResult[];
@@ -141,16 +163,11 @@ export function collectEvidence(
   const group = (f: Finding): ReportEvidence | null => {
     if (f.total === 0) return null;
     const drill = { gapFor: focus.id, ...(f.domain !== null ? { domain: f.domain } : {}) };
-    // A few more than shown, so answers already shown under another finding can be skipped.
-    const found = latestIds(deps, base, period, drill, EVIDENCE_ANSWERS * 3);
-    const fresh = found.filter((id) => !shown.has(id));
-    const results = deps.getResults(fresh.length > 0 ? fresh : found);
-    // One answer per prompt × engine × location first: repeats of one cell read alike.
-    const cellOf = (r: StoredResult): string =>
-      `${r.prompt}\u0001${r.engine}\u0001${r.country}-${r.state ?? ''}`;
-    const seen = new Set<string>();
-    const distinct = results.filter((r) => !seen.has(cellOf(r)) && seen.add(cellOf(r)));
-    const picked = [...distinct, ...results.filter((r) => !distinct.includes(r))].slice(0, EVIDENCE_ANSWERS);
+    // More than shown: answers already shown under another finding, and repeats of one question
+    // in one place on one day, are skipped.
+    const found = latestIds(deps, base, period, drill, EVIDENCE_ANSWERS * 6);
+    const results = deps.getResults(found.filter((id) => !shown.has(id)));
+    const picked = distinctAnswers(results, EVIDENCE_ANSWERS);
     picked.sort((a, b) => b.fetchedAt - a.fetchedAt);
     for (const r of picked) shown.add(r.resultId);
     const title =

@@ -1,9 +1,10 @@
+import { ALERT_KIND_LABELS } from '../../shared/alerts/format';
 import type { AlertKind } from '../../shared/alerts/types';
-import { ENGINES, isEngineName, US_STATES } from '../../shared/api/engines';
+import { engineLabel, placeName, type EngineLabels } from '../../shared/narrative/places';
 import type { MeanStat, RateStat, StatChange } from '../../shared/visibility/types';
 
-// How a client report writes a number: a rate with its 95 % interval and n, a change in
-// points with "not significant" when the intervals overlap (the same words as the app).
+// How a client report writes a number: a rate with its likely (95 %) range, a change in points
+// with "no clear change" when the two ranges overlap; places and engines by name.
 
 const DASH = '\u2013';
 const pct = (v: number): string => (v * 100).toFixed(1);
@@ -18,9 +19,11 @@ export const rateIntervalText = (s: Pick<RateStat, 'lower' | 'upper'>): string =
 /** "1.8", or "–" without data. */
 export const meanText = (s: MeanStat): string => (s.value === null ? DASH : s.value.toFixed(1));
 
-/** "1.6–2.0", or '' when n < 2. */
+/** "1.6–2.0", or '' when n < 2; a place is at least 1, so the range starts there at the lowest. */
 export const meanIntervalText = (s: MeanStat): string =>
-  s.lower === null || s.upper === null ? '' : `${s.lower.toFixed(1)}${DASH}${s.upper.toFixed(1)}`;
+  s.lower === null || s.upper === null
+    ? ''
+    : `${Math.max(1, s.lower).toFixed(1)}${DASH}${Math.max(1, s.upper).toFixed(1)}`;
 
 /** A stat with its interval on one line: "42.1 % (38.0–46.3 %)". */
 export function rateWithInterval(s: RateStat): string {
@@ -35,48 +38,37 @@ export function meanWithInterval(s: MeanStat): string {
 
 const signed = (v: number, text: string): string => (v > 0 ? `+${text}` : text);
 
-/** "+3.2 pts", "−1.0 pts, not significant", "no previous data". */
+/** "+3.2 points", "−1.0 points (no clear change)", "no previous data". */
 export function rateChangeText(c: StatChange): string {
   if (c.delta === null) return 'no previous data';
-  return `${signed(c.delta, `${pct(c.delta)} pts`)}${c.significant ? '' : ', not significant'}`;
+  return `${signed(c.delta, `${pct(c.delta)} points`)}${c.significant ? '' : ' (no clear change)'}`;
 }
 
-/** Position change (lower is better): "−0.3 (better)", "+0.1, not significant". */
+/** Position change (lower is better): "−0.3 (better)", "+0.1 (no clear change)". */
 export function meanChangeText(c: StatChange): string {
   if (c.delta === null) return 'no previous data';
   const moved = c.delta < 0 ? ' (better)' : c.delta > 0 ? ' (worse)' : '';
-  return `${signed(c.delta, c.delta.toFixed(1))}${c.significant ? moved : ', not significant'}`;
+  return `${signed(c.delta, c.delta.toFixed(1))}${c.significant ? moved : ' (no clear change)'}`;
 }
 
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
-const STATES = new Map(US_STATES.map((s) => [s.code, s.name]));
+/** 'DE' → 'Germany', 'US-CA' → 'California (US)'. */
+export const locationName = (key: string): string => placeName(key);
 
-/** 'DE' → 'Germany (DE)', 'US-CA' → 'California, US (US-CA)'. */
-export function locationName(key: string): string {
-  const [country, state] = key.split('-') as [string, string | undefined];
-  if (state !== undefined) return `${STATES.get(state) ?? state}, US (${key})`;
-  let name: string | undefined;
-  try {
-    name = regions.of(country);
-  } catch {
-    name = undefined;
-  }
-  return name && name !== country ? `${name} (${key})` : key;
+export const alertKindName = (kind: AlertKind): string => ALERT_KIND_LABELS[kind] ?? kind;
+
+/** An engine by the label of the service profile in use. */
+export const engineName = (engine: string, labels?: EngineLabels): string => engineLabel(engine, labels);
+
+/** "1 November 2026" (UTC), from an ISO date or a time. */
+export function longDate(value: string | number): string {
+  const date = typeof value === 'number' ? new Date(value) : new Date(`${value}T00:00:00Z`);
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
-
-const ALERT_KIND_NAMES: Record<AlertKind, string> = {
-  'brand-entered': 'Brand entered the answers',
-  'brand-dropped': 'Brand dropped out',
-  'position-moved': 'First position moved',
-  'competitor-appeared': 'Competitor appeared',
-  'competitor-disappeared': 'Competitor disappeared',
-  'sources-changed': 'Cited sources changed',
-  'answer-changed': 'Answer changed',
-};
-
-export const alertKindName = (kind: AlertKind): string => ALERT_KIND_NAMES[kind] ?? kind;
-
-export const engineName = (engine: string): string => (isEngineName(engine) ? ENGINES[engine].label : engine);
 
 export const isoDateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 

@@ -17,15 +17,21 @@ import {
   rateIntervalText,
   rateText,
   rateWithInterval,
+  longDate,
 } from './format';
+import { plural } from '../../shared/narrative/words';
+import { sourceKindWords } from '../../shared/narrative/terms';
 import { changeCell, heatColor, link, section, t, table, type Column } from './html-parts';
+import { MIN_GAP_ANSWERS } from './collect';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import { trendChartSvg } from './svg-chart';
 import type { ClientReport } from './types';
 
 // The report's number sections (KPIs, trend, heatmap, leaderboard, sources, gaps, own pages),
-// each from the collected report data (the findings are in html-findings.ts). Engine text
-// (prompts, answers, titles, URLs, brand and domain names) is escaped in every one.
+// each from the collected report data (the findings are in html-findings.ts), in a client's
+// words: "likely range" and "answers" where statisticians write interval and n (the glossary
+// says what they mean). Engine text (prompts, answers, titles, URLs, brand and domain names) is
+// escaped in every one.
 
 /** A change in a table cell: a dash without previous data (the section's note says so). */
 const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
@@ -51,7 +57,7 @@ function kpiCard(
     `<div class="kpi" ${data}>`,
     `<div class="kpi-label">${t(label)}</div>`,
     `<div class="kpi-value">${t(text.value)}</div>`,
-    `<div class="kpi-sub">${text.interval ? `95 % interval ${t(text.interval)} · ` : ''}n = ${t(stat.n.toLocaleString('en'))}</div>`,
+    `<div class="kpi-sub">${text.interval ? `likely ${t(text.interval)} · ` : ''}${t(plural(stat.n, key === 'shareOfVoice' ? 'brand mention' : 'answer'))}</div>`,
     `<div class="kpi-sub">Previous period: ${t(text.previous)}</div>`,
     `<div class="kpi-change">${text.change}</div>`,
     '</div>',
@@ -73,7 +79,7 @@ export function kpiSection(r: ClientReport): string {
         (k.change[key].delta ?? 0) > 0,
       ),
     });
-  const position = kpiCard('avgPosition', 'Average first position', k.avgPosition, k.change.avgPosition, {
+  const position = kpiCard('avgPosition', 'Average position', k.avgPosition, k.change.avgPosition, {
     value: meanText(k.avgPosition),
     interval: meanIntervalText(k.avgPosition),
     previous: meanWithInterval(k.previous.avgPosition),
@@ -87,7 +93,7 @@ export function kpiSection(r: ClientReport): string {
     'kpis',
     `Key numbers for ${r.focus.name}`,
     `<div class="kpis">${rate('mentionRate', 'Mention rate')}${rate('citationRate', 'Citation rate')}${position}${rate('shareOfVoice', 'Share of voice')}</div>`,
-    `Compared with the previous ${r.period.days} days (${r.period.previous.from} to ${r.period.previous.to}, ${r.previousAnswers.toLocaleString('en')} answers). A change is "not significant" when the two 95 % intervals overlap.`,
+    `Compared with the previous ${plural(r.period.days, 'day')} (${longDate(r.period.previous.from)} to ${longDate(r.period.previous.to)}, ${plural(r.previousAnswers, 'answer')}). A change is clear when the likely ranges of the two periods do not overlap.`,
   );
 }
 
@@ -95,7 +101,7 @@ const METRICS: Array<{ metric: TrendMetric; title: string }> = [
   { metric: 'mentionRate', title: 'Mention rate' },
   { metric: 'citationRate', title: 'Citation rate' },
   { metric: 'shareOfVoice', title: 'Share of voice' },
-  { metric: 'avgPosition', title: 'Average first position (1 = named first)' },
+  { metric: 'avgPosition', title: 'Average position (1 = named first)' },
 ];
 
 export function trendSection(r: ClientReport): string {
@@ -110,8 +116,8 @@ export function trendSection(r: ClientReport): string {
       kind: metric === 'avgPosition' ? 'position' : 'rate',
       label: (p) =>
         metric === 'avgPosition'
-          ? `${p.value?.toFixed(1) ?? '–'}${p.lower !== null && p.upper !== null ? ` (${p.lower.toFixed(1)}–${p.upper.toFixed(1)})` : ''}, n = ${p.n}`
-          : `${rateWithInterval({ value: p.value, lower: p.lower, upper: p.upper, k: 0, n: p.n })}, n = ${p.n}`,
+          ? `${p.value?.toFixed(1) ?? '–'}${p.lower !== null && p.upper !== null ? ` (${Math.max(1, p.lower).toFixed(1)}–${p.upper.toFixed(1)})` : ''}, ${p.n} answers`
+          : `${rateWithInterval({ value: p.value, lower: p.lower, upper: p.upper, k: 0, n: p.n })}, ${p.n} answers`,
     });
     return `<figure class="trend" data-metric="${metric}"><figcaption>${t(title)}</figcaption>${svg}</figure>`;
   });
@@ -119,7 +125,7 @@ export function trendSection(r: ClientReport): string {
     'trend',
     `Trend per day for ${r.focus.name}`,
     `<div class="trends">${charts.join('')}</div>`,
-    'The line is the daily value, the shaded band its 95 % interval; gaps are days without answers.',
+    'The line is the daily value, the shaded band its likely range; gaps are days without answers.',
   );
 }
 
@@ -136,7 +142,7 @@ export function heatmapSection(r: ClientReport): string {
       ? '<p class="muted">No answers in this period.</p>'
       : [
           `<table class="heatmap" aria-label="Mention rate of ${t(r.focus.name)} by location and engine"><thead><tr><th scope="col">Location</th>`,
-          ...engines.map((e) => `<th scope="col">${t(engineName(e))}</th>`),
+          ...engines.map((e) => `<th scope="col">${t(engineName(e, r.labels))}</th>`),
           '</tr></thead><tbody>',
           ...locations.map(
             (loc) =>
@@ -146,7 +152,7 @@ export function heatmapSection(r: ClientReport): string {
                   if (!m) return '<td class="heat empty">–</td>';
                   const s = m.mentionRate;
                   const dark = (s.value ?? 0) > 0.55;
-                  return `<td class="heat${dark ? ' dark' : ''}" data-location="${t(loc)}" data-engine="${t(eng)}" data-value="${s.value ?? ''}" style="background-color:${heatColor(s.value)}">${t(rateText(s))}<span class="sub">${t(rateIntervalText(s))} n = ${s.n}</span></td>`;
+                  return `<td class="heat${dark ? ' dark' : ''}" data-location="${t(loc)}" data-engine="${t(eng)}" data-value="${s.value ?? ''}" style="background-color:${heatColor(s.value)}">${t(rateText(s))}<span class="sub">${t(rateIntervalText(s))} · ${s.n} answers</span></td>`;
                 })
                 .join('')}</tr>`,
           ),
@@ -154,9 +160,9 @@ export function heatmapSection(r: ClientReport): string {
         ].join('');
   return section(
     'heatmap',
-    `Where ${r.focus.name} is named: location × engine`,
+    `Where ${r.focus.name} is named: place × AI engine`,
     body,
-    'Mention rate per location and engine over the period, with its 95 % interval and n.',
+    'Mention rate per place and engine over the period, with its likely range and the answers behind it.',
   );
 }
 
@@ -201,7 +207,7 @@ export function leaderboardSection(r: ClientReport): string {
     'leaderboard',
     'Brands and competitors',
     table('Leaderboard', columns, r.leaderboard, 'No brands are defined in this history.'),
-    `Over ${r.answers.toLocaleString('en')} answers; n of share of voice is all tracked brands' mentions. Changes against the previous period; ${NO_PREVIOUS}`,
+    `Over ${r.answers.toLocaleString('en')} answers; share of voice counts all tracked brands' mentions. Changes against the previous period; ${NO_PREVIOUS}`,
   );
 }
 
@@ -228,7 +234,7 @@ export function sourcesSection(r: ClientReport): string {
           head: 'Change',
           cell: (d) => changeCell(inTable(rateChangeText, d.change), d.change.significant, null),
         },
-        { head: 'Kinds', cell: (d) => t(d.kinds.join(', ')) },
+        { head: 'How it appears', cell: (d) => t(d.kinds.map(sourceKindWords).join(', ')) },
       ],
       rows,
       'No answer cited a source in this period.',
@@ -248,20 +254,20 @@ export function gapsSection(r: ClientReport): string {
       'Citation gaps',
       [
         { head: 'Domain', cell: (x) => t(x.domain) },
-        rateCol('Share of gap answers citing it', (x) => x.gapAnswers),
+        {
+          head: 'Answers citing it',
+          cell: (x) => t(`${x.gapAnswers.k.toLocaleString('en')} (${rateText(x.gapAnswers)})`),
+          className: 'num',
+        },
         {
           head: 'Competitors named there',
           cell: (x) => t(x.competitors.map((c) => `${brandName(r, c.brandId)} (${c.answers})`).join(', ')),
-        },
-        {
-          head: `${focus} cited on it elsewhere`,
-          cell: (x) => (x.focusCitedElsewhere ? 'yes (partial gap)' : 'no'),
         },
       ],
       g.gaps,
       g.empty ?? 'No citation gaps in this period.',
     ),
-    `Domains cited in the ${g.gapAnswers.toLocaleString('en')} answers that name a competitor but not ${focus}.`,
+    `Websites cited in at least ${MIN_GAP_ANSWERS} of the ${g.gapAnswers.toLocaleString('en')} answers that name a competitor but not ${focus}, and in no answer that names ${focus}.`,
   );
 }
 

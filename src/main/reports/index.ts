@@ -2,13 +2,23 @@
 // through the visibility service; written on demand (app, CLI) and after monitor runs.
 export {
   collectReport,
+  MIN_GAP_ANSWERS,
   REPORT_ALERTS,
   REPORT_ALERTS_SHOWN,
+  REPORT_DIGESTS,
   REPORT_TOP,
   type CollectReportDeps,
 } from './collect';
+export { engineFindings, kpiFindings, MAX_FINDINGS, type Finding, type FindingsSource } from './findings';
 export { buildReportHtml, REPORT_CSP } from './html';
 export { buildReportXlsx } from './xlsx';
+export {
+  chromiumPdfPrinter,
+  findChromium,
+  NO_CHROMIUM_MESSAGE,
+  requirePrinter,
+  type PdfPrinter,
+} from './pdf';
 export {
   formatOfPath,
   renderReport,

@@ -1,4 +1,6 @@
-import type { AlertKind, AlertView } from '../../shared/alerts/types';
+import type { AlertDigest, AlertKind, AlertView } from '../../shared/alerts/types';
+import type { EngineLabels } from '../../shared/narrative/places';
+import type { Finding } from './findings';
 import type { EngineName } from '../../shared/api/engines';
 import type {
   BrandMetricsWithChange,
@@ -65,8 +67,26 @@ export interface ReportEvidence {
   answers: ReportAnswer[];
 }
 
+/** The report's title and look: set per monitor, with defaults a client can read. */
+export interface ReportLook {
+  /** The client's name (default: the focus brand's). */
+  clientName: string;
+  /** The report's subject (default: "Visibility in AI answers"). */
+  subject: string;
+  /** A sanitised data: URI, or null. */
+  logo: string | null;
+  /** #rgb or #rrggbb. */
+  accent: string;
+}
+
 export interface ClientReport {
+  /** "Veloxa GmbH · Running shoes in AI answers": the client's name and the report's subject. */
   title: string;
+  look: ReportLook;
+  /** Engine labels of the service profile in use. */
+  labels: EngineLabels;
+  /** The period's findings, strongest first (at most 7): the executive summary. */
+  findings: Finding[];
   generatedAt: number;
   monitor: ReportMonitor;
   period: ResolvedPeriod;
@@ -86,7 +106,10 @@ export interface ClientReport {
   /** Per location × engine, every brand (the heatmap uses the focus brand's rows). */
   heatmap: VisibilityBuckets;
   sources: SourcesView;
-  /** Null without a focus brand. */
+  /**
+   * Real citation gaps only (null without a focus brand): domains cited in at least
+   * MIN_GAP_ANSWERS answers naming a competitor and in no answer naming the focus brand.
+   */
   gaps: CitationGapsView | null;
   ownUrls: UrlsView | null;
   /**
@@ -98,6 +121,8 @@ export interface ClientReport {
   alertKinds: Array<{ kind: AlertKind; count: number }>;
   /** Alerts raised in the period (may exceed the list). */
   alertsTotal: number;
+  /** The newest runs' digests in the period (their alerts in plain sentences). */
+  digests: AlertDigest[];
   evidence: ReportEvidence[];
   /** Why there is nothing to show, in words (null when there are answers). */
   empty: string | null;

@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { collectReport, type CollectReportDeps } from './collect';
 import { slugOf } from './format';
 import { buildReportHtml } from './html';
+import { requirePrinter, type PdfPrinter } from './pdf';
 import type { ClientReport, ReportFormat, ReportRequest } from './types';
 import { buildReportXlsx } from './xlsx';
 
@@ -10,10 +11,16 @@ import { buildReportXlsx } from './xlsx';
 // a reader (or a crash) never sees half a report. Shared by the app, the CLI and the step that
 // runs after each monitor run.
 
-/** The format a file name asks for (.html/.htm or .xlsx), or null. */
+const FORMAT_OF_EXT: Readonly<Record<string, ReportFormat>> = {
+  '.html': 'html',
+  '.htm': 'html',
+  '.xlsx': 'xlsx',
+  '.pdf': 'pdf',
+};
+
+/** The format a file name asks for (.html/.htm, .xlsx or .pdf), or null. */
 export function formatOfPath(path: string): ReportFormat | null {
-  const ext = extname(path).toLowerCase();
-  return ext === '.html' || ext === '.htm' ? 'html' : ext === '.xlsx' ? 'xlsx' : null;
+  return FORMAT_OF_EXT[extname(path).toLowerCase()] ?? null;
 }
 
 /** `<monitor-name-slug>-<YYYY-MM-DD>.<ext>`: the report's file name, dated by the period's last day. */
@@ -21,8 +28,15 @@ export function reportFileName(monitorName: string, lastDay: string, format: Rep
   return `${slugOf(monitorName)}-${lastDay}.${format}`;
 }
 
-export async function renderReport(report: ClientReport, format: ReportFormat): Promise<Buffer> {
-  return format === 'html' ? Buffer.from(buildReportHtml(report), 'utf8') : buildReportXlsx(report);
+/** The report's bytes in a format; a PDF needs a printer (the app's window, or a Chromium). */
+export async function renderReport(
+  report: ClientReport,
+  format: ReportFormat,
+  printPdf?: PdfPrinter,
+): Promise<Buffer> {
+  if (format === 'xlsx') return buildReportXlsx(report);
+  const html = buildReportHtml(report);
+  return format === 'pdf' ? requirePrinter(printPdf)(html) : Buffer.from(html, 'utf8');
 }
 
 /** Writes the bytes whole (a `.partial` file renamed into place), creating the folder. */
@@ -51,9 +65,10 @@ export async function writeReport(
   request: ReportRequest,
   path: string,
   format: ReportFormat,
+  printPdf?: PdfPrinter,
 ): Promise<WrittenReport> {
   const report = collectReport(deps, request);
-  const bytes = await renderReport(report, format);
+  const bytes = await renderReport(report, format, printPdf);
   await writeWhole(path, bytes);
   return { path, format, bytes: bytes.length, report };
 }

@@ -1,12 +1,14 @@
 import type { Workbook, Worksheet } from 'exceljs';
 import type { MeanStat, RateStat, StatChange } from '../../shared/visibility/types';
 import { alertKindName, engineName, isoDateTime, locationName } from './format';
+import { sourceKindWords } from '../../shared/narrative/terms';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import type { ClientReport } from './types';
 
 // The client report as a workbook, one sheet per section, numbers as numbers (rates as
 // fractions formatted as percentages) with their interval, n and significance in their own
-// columns, so the client can sort and chart them. Text is written as values, never formulas.
+// columns, so the client can sort and chart them; every table has an auto-filter on its header
+// row. Text is written as values, never formulas.
 
 const MAX_CELL = 32_767;
 type Cell = string | number | null;
@@ -39,6 +41,11 @@ function addSheet(wb: Workbook, spec: SheetSpec): void {
     ws.getColumn(i + 1).width = spec.widths?.[i + 1] ?? Math.min(40, Math.max(10, h.length + 2));
   });
   for (const c of spec.percent ?? []) ws.getColumn(c).numFmt = '0.0%';
+  // Sort and filter from the header row, over the table's rows (not the notes below it).
+  ws.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: 1 + spec.rows.length, column: spec.head.length },
+  };
 }
 
 /** Columns 1-based of every "rate" group starting at `first` (value, lower, upper). */
@@ -58,7 +65,7 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
       rate('Mention rate', 'mentionRate'),
       rate('Citation rate', 'citationRate'),
       [
-        'Average first position',
+        'Average position',
         ...meanCells(k.avgPosition),
         k.previous.avgPosition.value,
         ...changeCells(k.change.avgPosition),
@@ -76,7 +83,7 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
       'n',
       'Previous period',
       'Change',
-      'Significant',
+      'Clear change',
     ],
     rows,
     widths: { 1: 24 },
@@ -89,18 +96,20 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
   ws.addRow([]);
   const info: Array<[string, Cell]> = [
     ['Report', r.title],
-    ['Monitor', `${r.monitor.name} (${r.monitor.id})`],
     ['Focus brand', r.focus?.name ?? 'none'],
     ['Period', `${r.period.from} to ${r.period.to} (${r.period.days} days)`],
     ['Previous period', `${r.period.previous.from} to ${r.period.previous.to}`],
     ['Answers', r.answers],
     ['Answers in the previous period', r.previousAnswers],
     ['Runs', r.runs],
-    ['Engines', r.monitor.engines.map(engineName).join(', ')],
-    ['Locations', r.monitor.locations.join(', ')],
+    ['Engines', r.monitor.engines.map((e) => engineName(e, r.labels)).join(', ')],
+    ['Places', r.monitor.locations.map(locationName).join(', ')],
     ['Synthetic (sandbox)', r.synthetic ? 'yes: not real engine output' : 'no'],
     ['Generated', `${isoDateTime(r.generatedAt)} UTC`],
-    ['Note', 'Intervals are 95 %; a change is not significant when the two intervals overlap.'],
+    [
+      'Note',
+      'Lower and upper give the likely (95 %) range; a change is clear when the two ranges do not overlap.',
+    ],
   ];
   if (r.empty) info.push(['Empty', r.empty]);
   for (const [a, b] of info) ws.addRow([a, clip(b)]).getCell(1).font = { bold: true };
@@ -151,7 +160,7 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
       .filter((x) => x.brandId === focusId)
       .map((x) => [
         locationName(x.bucket.location ?? ''),
-        engineName(x.bucket.engine ?? ''),
+        engineName(x.bucket.engine ?? '', r.labels),
         ...rateCells(x.mentionRate),
         ...rateCells(x.citationRate),
       ]),
@@ -165,16 +174,16 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
       'Answers',
       ...rateHead('Mention rate'),
       'Mention change',
-      'Mention significant',
+      'Mention clear change',
       ...rateHead('Citation rate'),
       'Citation change',
-      'Citation significant',
+      'Citation clear change',
       ...rateHead('Avg position'),
       'Position change',
-      'Position significant',
+      'Position clear change',
       ...rateHead('Share of voice'),
-      'SoV change',
-      'SoV significant',
+      'Share of voice change',
+      'Share of voice clear change',
     ],
     rows: r.leaderboard.map((m) => [
       name(m.brandId),
@@ -200,8 +209,8 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
       ...rateHead('Share of answers'),
       'Previous share',
       'Change',
-      'Significant',
-      'Kinds',
+      'Clear change',
+      'How it appears',
     ],
     rows: r.sources.domains.map((d) => [
       d.domain,
@@ -209,19 +218,18 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
       ...rateCells(d.share),
       d.previousShare.value,
       ...changeCells(d.change),
-      d.kinds.join(', '),
+      d.kinds.map(sourceKindWords).join(', '),
     ]),
     percent: [...pctCols(3), 7, 8],
     widths: { 1: 28 },
   });
   addSheet(wb, {
     name: 'Citation gaps',
-    head: ['Domain', ...rateHead('Share of gap answers'), 'Competitors named', 'Focus cited on it elsewhere'],
+    head: ['Domain', ...rateHead('Share of gap answers'), 'Competitors named'],
     rows: (r.gaps?.gaps ?? []).map((g) => [
       g.domain,
       ...rateCells(g.gapAnswers),
       g.competitors.map((c) => `${name(c.brandId)} (${c.answers})`).join(', '),
-      g.focusCitedElsewhere ? 'yes' : 'no',
     ]),
     percent: pctCols(2),
     widths: { 1: 28, 6: 40 },
@@ -235,34 +243,32 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
   addSheet(wb, {
     name: 'Alerts',
     head: [
-      'Raised (UTC)',
-      'Kind',
-      'Scope',
+      'Noticed (UTC)',
       'What changed',
-      'Prompt',
+      'About',
+      'Kind',
+      'Question',
       'Engine',
-      'Location',
+      'Place',
       'Brand',
       'Before',
       'After',
-      'Run',
-      'Previous run',
+      'Figures',
     ],
     rows: r.alerts.map((a) => [
       isoDateTime(a.createdAt),
+      a.title,
+      a.severity === 'high' ? 'your brand' : a.severity === 'medium' ? 'a competitor' : 'sources and wording',
       alertKindName(a.kind),
-      a.scope,
-      a.summary,
       a.prompt,
-      a.engine ? engineName(a.engine) : null,
-      a.loc,
+      a.engine ? engineName(a.engine, r.labels) : null,
+      a.loc ? locationName(a.loc) : null,
       a.brandName,
       a.before.value,
       a.after.value,
-      a.runId,
-      a.prevRunId,
+      a.details,
     ]),
-    widths: { 4: 50, 5: 40 },
+    widths: { 2: 60, 5: 40, 11: 60 },
   });
   addSheet(wb, {
     name: 'Answers',
@@ -281,8 +287,8 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
       e.answers.map((a) => [
         e.title,
         a.date,
-        engineName(a.engine),
-        a.location,
+        engineName(a.engine, r.labels),
+        locationName(a.location),
         a.prompt,
         a.excerpt,
         a.brandsNamed.join(', '),

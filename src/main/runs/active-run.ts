@@ -6,6 +6,7 @@ import type { SessionStore } from './credit-reconciliation';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';
 import type { SlotGate } from './slot-gate';
+import type { StoreHold } from './store-hold';
 import type { TransitionBatcher } from './transition-batcher';
 
 // The state one run's driver shares with the engine: what the user asked (run, pause,
@@ -28,7 +29,10 @@ export type RunEngineStore = Pick<
   Pick<ResultsApi, 'ingestResults'> &
   Pick<RunOwnersApi, 'claimRun' | 'heartbeatRuns' | 'releaseRun' | 'runOwners'> &
   SessionStore &
-  Pick<RunSessionsApi, 'cutRunSessions'>;
+  Pick<RunSessionsApi, 'cutRunSessions'> & {
+    /** The history file: held-answers journals are named after it (engine-storage.ts). */
+    readonly path?: string;
+  };
 
 export type RunControl = 'run' | 'pause' | 'cancel';
 
@@ -52,6 +56,8 @@ export interface DriverContext {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   gate: SlotGate;
   batcher: IngestBatcher;
+  /** Set while the history cannot be written: drivers send nothing new until it clears. */
+  hold: StoreHold;
   /** Commits job changes asked during one event-loop turn in one transaction (a wave's 'running'). */
   transitions: TransitionBatcher;
   pollIntervalMs: { min: number; max: number };

@@ -6,6 +6,8 @@ import { isApiError } from '../api/errors';
 import type { JobRecord } from '../store';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { idempotencyKeyFor } from './idempotency';
+import { writeWhenPossible } from './engine-storage';
+import { HeldAnswersReleased } from './ingest-batcher';
 import { classifyJobError } from './job-errors';
 import { requestForJob } from './job-plan';
 
@@ -28,14 +30,28 @@ function unsent(ctx: DriverContext, run: ActiveRun): JobRecord[] {
   return ctx.store.listJobs(run.runId, { states: ['pending', 'queued'] }).filter((j) => j.taskId === null);
 }
 
+/** Waits while the history cannot be written (store-hold.ts); false once the run is paused. */
+async function writable(ctx: DriverContext, run: ActiveRun): Promise<boolean> {
+  try {
+    await ctx.hold.whenClear(run.wake.signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function submitAll(ctx: DriverContext, run: ActiveRun): Promise<void> {
   for (let round = 1; run.control === 'run'; round++) {
+    if (!(await writable(ctx, run))) return;
     const jobs = unsent(ctx, run);
     if (jobs.length === 0) return;
     let retryLater = false;
     for (let i = 0; i < jobs.length && run.control === 'run'; i += MAX_BATCH_SIZE) {
-      const outcome = await submitBatch(ctx, run, jobs.slice(i, i + MAX_BATCH_SIZE));
-      if (outcome === 'stop') return;
+      // A batch whose jobs cannot be marked queued is not sent: tried again once it can be.
+      const outcome = await writeWhenPossible(ctx.hold, run.wake.signal, () =>
+        submitBatch(ctx, run, jobs.slice(i, i + MAX_BATCH_SIZE)),
+      );
+      if (outcome === 'stop' || outcome === null) return;
       if (outcome === 'retry') retryLater = true;
     }
     if (!retryLater) continue;
@@ -190,6 +206,8 @@ function recordBatchItem(
 async function pollUntilDone(ctx: DriverContext, run: ActiveRun): Promise<void> {
   let interval = ctx.pollIntervalMs.min;
   while (run.control !== 'pause') {
+    // The tasks' results stay with the service (24 h) while the history cannot take them.
+    if (!(await writable(ctx, run))) return;
     const open = ctx.store
       .listJobs(run.runId, { states: ['queued', 'running'] })
       .filter((j) => j.taskId !== null);
@@ -200,7 +218,13 @@ async function pollUntilDone(ctx: DriverContext, run: ActiveRun): Promise<void> 
     const worker = async (): Promise<void> => {
       while (cursor < open.length && !stop && run.control !== 'pause') {
         const job = open[cursor++] as JobRecord;
-        const r = await pollOne(ctx, run, job);
+        const r = await pollOne(ctx, run, job).catch((error: unknown) => {
+          // Not stored now (held in the journal, or the history cannot be written): the
+          // task's result is still with the service, it is collected again.
+          if (error instanceof HeldAnswersReleased || ctx.hold.failed(error, { answers: 0, bytes: 0 }))
+            return 'same' as const;
+          throw error;
+        });
         if (r === 'moved') moved = true;
         if (r === 'stop') stop = true;
       }
@@ -302,7 +326,8 @@ async function pollOne(
     const done = ctx.store.transitionJob(job.id, {
       jobState: 'failed',
       finishedAt: ctx.now(),
-      creditsCharged: record.credits?.creditsCharged ?? 0,
+      // A record without credits: unknown (estimated from the balance at the session's end).
+      creditsCharged: record.credits?.creditsCharged ?? null,
       error: {
         code: failure?.code ?? 'TASK_FAILED',
         message: failure?.message ?? 'The task failed',

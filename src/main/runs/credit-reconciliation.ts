@@ -1,3 +1,5 @@
+import { estimateUnstatedCredits } from './credit-estimates';
+import { costOf } from './estimate';
 import type { ApiClient } from '../api/client';
 import type { RunSession, RunSessionsApi, SessionReconciliation, RunsApi, RunRecord } from '../store';
 
@@ -17,6 +19,7 @@ import type { RunSession, RunSessionsApi, SessionReconciliation, RunsApi, RunRec
 
 export type SessionStore = Pick<
   RunSessionsApi,
+  | 'runSessions'
   | 'beginRunSession'
   | 'endRunSession'
   | 'sessionsToReconcile'
@@ -24,7 +27,7 @@ export type SessionStore = Pick<
   | 'reconcileRunSession'
   | 'recentBalanceEnd'
 > &
-  Pick<RunsApi, 'countJobs' | 'listJobs'>;
+  Pick<RunsApi, 'countJobs' | 'listJobs' | 'transitionJob'>;
 
 export interface ReconcileInput {
   /** The oldest session left unreconciled (its balance and recorded credits at start). */
@@ -74,9 +77,9 @@ export function reconcileCredits(input: ReconcileInput): SessionReconciliation {
 
 export interface CreditSessions {
   /**
-   * Opens a session of a synchronous run before it sends anything, with the balance now.
-   * Returns the session id (null for async runs: their tasks are collected by id, no answer is
-   * lost with a process).
+   * Opens a session of the run before it sends anything, with the balance now; returns its id.
+   * (An async run's sessions estimate unstated charges only: its tasks are collected by id, no
+   * answer is lost with a process.)
    */
   begin(run: RunRecord): Promise<number | null>;
   /** An X-Credits-Remaining header (the balance right after that call's charge, not cached). */
@@ -114,6 +117,7 @@ function lowest(...values: Array<number | null | undefined>): number | null {
 }
 
 export function createCreditSessions(store: SessionStore, client: ApiClient): CreditSessions {
+  const costOfJob = costOf(client);
   /** Open sessions and the lowest X-Credits-Remaining seen while each was open. */
   const lowestSeen = new Map<number, number | null>();
 
@@ -149,7 +153,6 @@ export function createCreditSessions(store: SessionStore, client: ApiClient): Cr
 
   return {
     async begin(run) {
-      if (run.mode !== 'sync') return null;
       // A session of the account that ended within the cache's age may be lower than a cached GET.
       const balance = lowest(await readBalance(client), store.recentBalanceEnd(run.id, BALANCE_CACHE_MS));
       const sessionId = store.beginRunSession({
@@ -170,7 +173,17 @@ export function createCreditSessions(store: SessionStore, client: ApiClient): Cr
       // A cached GET can miss this session's last charges; its answers' headers cannot.
       const balance = lowest(await readBalance(client), seen);
       store.endRunSession(sessionId, { balanceEnd: balance, cut });
-      if (!cut) reconcilePrevious(run, sessionId, balance);
+      // Async tasks are collected by id: a cut async session loses no answer to reconcile.
+      if (!cut && run.mode === 'sync') reconcilePrevious(run, sessionId, balance);
+      const session = cut ? undefined : store.runSessions(run.id).find((s) => s.id === sessionId);
+      if (session)
+        estimateUnstatedCredits({
+          store,
+          runId: run.id,
+          session,
+          balanceEnd: balance,
+          expectedCost: (job) => costOfJob(job.engine, job.request as Parameters<typeof costOfJob>[1]),
+        });
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { JournalIntake } from './held-journal';
+import type { StorageBlocked } from './store-hold';
 import type { PlanName } from '../../shared/api/engines';
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { JobState } from '../../shared/domain/run-spec';
@@ -34,6 +36,10 @@ export interface RunEngineDeps {
   progressIntervalMs?: number;
   /** This process and how to tell whether another one is alive (default: the real ones). */
   ownerProbe?: OwnerProbe;
+  /** The history cannot be written (full disk, lock, read-only, I/O): sending stopped, answers held. */
+  onStorageBlocked?: (info: StorageBlocked) => void;
+  /** It can again: the runs went on by themselves. */
+  onStorageCleared?: (info: { path: string; heldMs: number }) => void;
 }
 
 export interface RunStartMeta {
@@ -55,6 +61,11 @@ export interface RunEngine {
   progress(runId: string): RunProgressView | null;
   /** After a crash or kill: resumes unfinished runs; returns the ids of the runs it resumed. */
   resumeOnOpen(): Promise<string[]>;
+  /**
+   * Stores the answers a stopped engine wrote to held-answers journals (the history could not
+   * take them); resume, rerunInterrupted and resumeOnOpen do it first on their own.
+   */
+  takeInHeldAnswers(): JournalIntake;
   /**
    * A clean stop (first Ctrl-C, quitting the app): nothing new is sent, synchronous calls in
    * flight may finish for up to graceMs (they are charged anyway) and are stored, async tasks

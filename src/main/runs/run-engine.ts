@@ -10,6 +10,7 @@ import { driveAsync } from './async-driver';
 import { createCreditSessions } from './credit-reconciliation';
 import { estimateRun } from './estimate';
 import { createExternalSlots } from './external-slots';
+import { createEngineStorage } from './engine-storage';
 import { createIngestBatcher } from './ingest-batcher';
 import { createTransitionBatcher } from './transition-batcher';
 import { createProgressTracker } from './progress';
@@ -51,11 +52,24 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const { store, client, now } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   const gate = createSlotGate(PLAN_SLOTS[deps.plan()] ?? 1);
-  const batcher = createIngestBatcher((items) => store.ingestResults(items));
   const transitions = createTransitionBatcher((changes) => store.transitionJobs(changes));
   const entries = new Map<string, Entry>();
   const creditSessions = createCreditSessions(store, client);
   const probe = deps.ownerProbe ?? defaultOwnerProbe(now);
+  // Pause, hold, wait when the history cannot be written (issue 31.2: engine-storage.ts).
+  const storage = createEngineStorage({
+    path: store.path ?? null,
+    now,
+    store,
+    self: probe.self,
+    onBlocked: deps.onStorageBlocked,
+    onCleared: deps.onStorageCleared,
+    notice: (text) => {
+      for (const e of entries.values()) if (e.driving) e.run.tracker.addNotice(text);
+    },
+  });
+  const batcher = createIngestBatcher((items) => store.ingestResults(items), 500, storage.ingestHold);
+  storage.attach(batcher);
   const claims = createRunClaims(store, probe, () => driving().length > 0);
   const { heldElsewhere, assertNotHeld } = claims;
   const external = createExternalSlots(client, gate, now, () => driving().map((e) => e.mode));
@@ -84,7 +98,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     if (run.control === 'run') run.control = 'pause';
     run.wake.abort();
     if (!closing) {
-      store.updateRun(run.runId, { status });
+      storage.tolerant(() => store.updateRun(run.runId, { status }));
       run.tracker.setStatus(status);
     }
   };
@@ -96,6 +110,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     sleep,
     gate,
     batcher,
+    hold: storage.hold,
     transitions,
     pollIntervalMs: deps.pollIntervalMs ?? { min: 500, max: 5_000 },
     learnMeta,
@@ -214,9 +229,12 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     }
     await batcher.drain();
     if (!closing) {
-      finalizeRun(store, now, run);
+      // A history that cannot be written leaves the run as it is: a resume finishes it.
+      storage.tolerant(() => finalizeRun(store, now, run));
       // Calls abandoned past the grace period may still be charged: the next resume reconciles.
-      await creditSessions.end(requireRun(run.runId), sessionId, { cut: run.hardStop.signal.aborted });
+      await storage.tolerantAsync(
+        creditSessions.end(requireRun(run.runId), sessionId, { cut: run.hardStop.signal.aborted }),
+      );
       run.tracker.setCreditsUnreceived(requireRun(run.runId).creditsUnreceived);
     }
     run.tracker.flush();
@@ -298,7 +316,10 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       return current(runId);
     },
 
+    takeInHeldAnswers: () => storage.takeIn(),
+
     async resume(runId) {
+      storage.takeIn();
       const record = requireRun(runId);
       if (FINISHED.has(record.status) && record.status !== 'interrupted') return current(runId);
       const entry = entries.get(runId);
@@ -350,6 +371,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     },
 
     async rerunInterrupted(runId) {
+      storage.takeIn();
       const record = requireRun(runId);
       const entry = entries.get(runId);
       if (entry?.driving) await entry.driving;
@@ -383,6 +405,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     },
 
     async resumeOnOpen() {
+      storage.takeIn();
       const resumed: string[] = [];
       for (const record of store.listUnfinishedRuns()) {
         if (entries.get(record.id)?.driving) continue;
@@ -399,6 +422,8 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     async pauseAll({ graceMs }) {
       const stopping = driving();
       for (const e of stopping) pauseRun(e.run);
+      // Answers the history cannot take now go to the journal, so the calls holding them end.
+      storage.stopping();
       const settled = Promise.allSettled(stopping.map((e) => e.driving));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const graceOver = new Promise<'late'>((resolve) => {
@@ -424,11 +449,12 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       }
       // Answers already received are kept; what is still on the wire may have been charged.
       batcher.flushNow();
+      storage.stopping();
       const stopped = stopping.map((e) => {
         const record = requireRun(e.run.runId);
-        const interrupted = interruptOrphanedCalls(record);
-        store.cutRunSessions(e.run.runId);
-        store.updateRun(e.run.runId, { status: 'paused' });
+        const interrupted = storage.tolerant(() => interruptOrphanedCalls(record)) ?? 0;
+        storage.tolerant(() => store.cutRunSessions(e.run.runId));
+        storage.tolerant(() => store.updateRun(e.run.runId, { status: 'paused' }));
         claims.release(e.run.runId);
         return { runId: e.run.runId, interrupted };
       });
@@ -444,6 +470,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
 
     async close() {
       closing = true;
+      storage.stopping();
       for (const e of entries.values()) {
         if (!e.driving) continue;
         e.run.control = 'pause';
@@ -453,6 +480,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       await Promise.allSettled([...entries.values()].map((e) => e.driving));
       await batcher.drain();
       for (const e of entries.values()) e.run.tracker.dispose();
+      storage.close();
       external.stop();
       claims.stop();
     },

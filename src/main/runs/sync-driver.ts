@@ -3,6 +3,8 @@ import { normalizeResult } from '../../shared/api/normalize';
 import type { JobRecord } from '../store';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { requestForJob } from './job-plan';
+import { writeWhenPossible } from './engine-storage';
+import { HeldAnswersReleased } from './ingest-batcher';
 import { classifyJobError } from './job-errors';
 
 // Synchronous mode: one monitor call per job, each holding a concurrency slot for its whole
@@ -41,6 +43,8 @@ export async function driveSync(ctx: DriverContext, run: ActiveRun): Promise<voi
     }
     let release: () => void;
     try {
+      // The history cannot be written: nothing new is sent until it can (store-hold.ts).
+      await ctx.hold.whenClear(run.wake.signal);
       release = await ctx.gate.acquire(run.wake.signal);
     } catch {
       break; // paused or canceled while waiting for a slot
@@ -89,8 +93,12 @@ async function runJob(
         error: null,
       },
     });
-    // Refused: the job changed meanwhile (canceled, or another driver took it).
-    if (!started.ok) return;
+    if (!started.ok) {
+      // Not written (the history cannot be, for now): not sent; queued again for when it can.
+      if (ctx.hold.failed(started.error, { answers: 0, bytes: 0 })) requeue.push(job);
+      // Else refused: the job changed meanwhile (canceled, or another driver took it).
+      return;
+    }
     if (run.control !== 'run') {
       // Paused or canceled while the wave was being committed: not sent, back in the queue.
       ctx.store.transitionJob(job.id, { jobState: 'pending', expect: ['running'], startedAt: null });
@@ -131,7 +139,11 @@ async function runJob(
       ctx.jobMoved(run, job.id, 'running', 'succeeded', { resultId: outcome.resultId });
     } catch (err) {
       free();
-      await handleFailure(ctx, run, job, err, requeue);
+      // Kept in the held-answers journal: the run stopped while the history could not take it.
+      if (err instanceof HeldAnswersReleased) return;
+      // The job's change waits for the history to be writable; given up if the run is paused
+      // (the job stays 'running' and reads 'interrupted' when the run is resumed).
+      await writeWhenPossible(ctx.hold, run.wake.signal, () => handleFailure(ctx, run, job, err, requeue));
     }
   } finally {
     free();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { engineNameSchema } from '../../shared/domain/run-spec';
 import { userSettingsFields } from '../../shared/domain/settings-fields';
+import { BUILTIN_PROFILE_IDS } from '../../shared/profile/builtin-ids';
 import { serviceProfileSchema } from '../../shared/profile/schema';
 
 // The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field
@@ -46,6 +47,8 @@ export const settingsFields = {
   taskTypeOverrides: z.partialRecord(engineNameSchema, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/)),
   /** How the deployment names its engines (Settings → Service profile); null = the spec's neutral names. */
   serviceProfile: serviceProfileSchema.nullable(),
+  /** A built-in profile chosen by name (spec, live, preview): wins over serviceProfile; null = none. */
+  serviceProfileBuiltin: z.enum(BUILTIN_PROFILE_IDS).nullable(),
   /** What the service last said about each engine (404 = coming soon). */
   engineAvailability: z
     .object({
@@ -96,6 +99,7 @@ const defaults: Settings = {
   budgetCap: null,
   taskTypeOverrides: {},
   serviceProfile: null,
+  serviceProfileBuiltin: null,
   engineAvailability: { byEngine: {}, updatedAt: null },
   countriesCache: null,
   team: null,
@@ -105,6 +109,8 @@ const defaults: Settings = {
   // An assistant never starts runs unless the analyst turns it on in Settings.
   mcpRunsEnabled: false,
   mcpBudgetCap: null,
+  syncWindowDays: null,
+  positioningJudge: 'builtin',
 };
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaults);
 

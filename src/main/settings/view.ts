@@ -17,5 +17,7 @@ export function toSettingsView(settings: Settings, defaultDataFolder: string): S
     monitorsPaused: settings.monitorsPaused,
     mcpRunsEnabled: settings.mcpRunsEnabled,
     mcpBudgetCap: settings.mcpBudgetCap,
+    syncWindowDays: settings.syncWindowDays,
+    positioningJudge: settings.positioningJudge,
   };
 }

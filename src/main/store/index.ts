@@ -21,6 +21,12 @@ export {
   HistoryStateError,
   type HistoryOpenErrorDetails,
   type HistoryOpenErrorKind,
+  BUSY_TIMEOUT_MS,
+  freeBytesNear,
+  HistoryWriteError,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureKind,
 } from './connection';
 export { registerStoreFunctions } from './codec';
 export {
@@ -80,12 +86,36 @@ export type {
   DiscoveryNameRow,
   DiscoveryNameTotal,
 } from './discovery';
+export {
+  isNotScored,
+  type MovedState,
+  openPositioningConnection,
+  type PositioningConnection,
+  type JudgeVerdict,
+  type PosAttrRow,
+  type PositioningJobApi,
+  type PositioningReadApi,
+  type PositioningResultsApi,
+  type PosStatusRow,
+  type RescoreBatch,
+  type RescoreItem,
+  type RescoreJob,
+  type RescoreJobView,
+  type RescoreReason,
+  type RescoreRequest,
+  type RescoreStep,
+  type StoredSummary,
+} from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {
   AlertCheckInput,
   AlertCheckRecord,
   AlertCheckResult,
   AlertsApi,
+  AlertDigestsApi,
+  AlertTrendInputsApi,
+  RaisedTrend,
+  RunSliceCounts,
   AlertInputsApi,
   MonitorRunRef,
   RunAnswerFacts,
@@ -121,3 +151,5 @@ export {
   type SyncKind,
   type TeamConfigRow,
 } from './replica';
+// What the analysis export (src/main/db-export) reads the history with on its own connection.
+export { sourceCountSql, docPartBytes } from './codec';

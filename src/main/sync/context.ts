@@ -77,7 +77,12 @@ export function add(counts: KindCounts, kind: SyncKind, n: number): void {
 }
 
 /** Reports progress after a batch, and lets the caller yield. */
-export async function advance(ctx: StepContext, phase: SyncProgress['phase'], kind: SyncKind, n: number): Promise<void> {
+export async function advance(
+  ctx: StepContext,
+  phase: SyncProgress['phase'],
+  kind: SyncKind,
+  n: number,
+): Promise<void> {
   ctx.progress.done += n;
   ctx.progress.total = Math.max(ctx.progress.total, ctx.progress.done);
   ctx.options.onProgress?.({ phase, kind, done: ctx.progress.done, total: ctx.progress.total });
@@ -85,7 +90,11 @@ export async function advance(ctx: StepContext, phase: SyncProgress['phase'], ki
 }
 
 /** Time spent in fn, added to one of the tally's timings. */
-export async function timed<T>(ctx: StepContext, key: keyof SyncTally['timing'], fn: () => T | Promise<T>): Promise<T> {
+export async function timed<T>(
+  ctx: StepContext,
+  key: keyof SyncTally['timing'],
+  fn: () => T | Promise<T>,
+): Promise<T> {
   const start = performance.now();
   try {
     return await fn();

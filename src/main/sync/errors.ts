@@ -22,6 +22,9 @@ export class SyncError extends AppError {
 /** Throws SyncError('canceled') once the signal fired: called between batches only. */
 export function checkCanceled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) {
-    throw new SyncError('canceled', 'Sync stopped; what was sent and received so far is kept, and the next sync goes on from there.');
+    throw new SyncError(
+      'canceled',
+      'Sync stopped; what was sent and received so far is kept, and the next sync goes on from there.',
+    );
   }
 }

@@ -20,9 +20,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 export function readNormalized(value: unknown, engine: string): NormalizedResult | null {
   const doc = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   if (!isObject(doc) || typeof doc['text'] !== 'string') return null;
-  const sources = list(doc['sources']).filter((s) => typeof s['url'] === 'string' && typeof s['kind'] === 'string');
+  const sources = list(doc['sources']).filter(
+    (s) => typeof s['url'] === 'string' && typeof s['kind'] === 'string',
+  );
   const docEngine = typeof doc['engine'] === 'string' ? doc['engine'] : engine;
-  const aiOverview = isObject(doc['aiOverview']) && typeof doc['aiOverview']['text'] === 'string' ? doc['aiOverview'] : null;
+  const aiOverview =
+    isObject(doc['aiOverview']) && typeof doc['aiOverview']['text'] === 'string' ? doc['aiOverview'] : null;
   return {
     engine: ((ENGINE_NAMES as readonly string[]).includes(docEngine) ? docEngine : engine) as EngineName,
     text: doc['text'],
@@ -50,7 +53,9 @@ export function readNormalized(value: unknown, engine: string): NormalizedResult
     peopleAlsoAsk: list(doc['peopleAlsoAsk']).filter(
       (q) => typeof q['question'] === 'string',
     ) as unknown as NormalizedResult['peopleAlsoAsk'],
-    aiOverview: aiOverview ? { text: aiOverview['text'] as string, markdown: text(aiOverview['markdown']) } : null,
+    aiOverview: aiOverview
+      ? { text: aiOverview['text'] as string, markdown: text(aiOverview['markdown']) }
+      : null,
     relatedSearches: texts(doc['relatedSearches']),
     shape: doc['shape'] === 'legacy' || doc['shape'] === 'mobile-web' ? doc['shape'] : null,
   };

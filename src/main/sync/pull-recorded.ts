@@ -56,24 +56,42 @@ async function fetchRuns(ctx: StepContext, runIds: readonly string[], into: Pare
     .filter((r) => inWindow(ctx, r));
   into.runs.push(...runs);
   const live = runs.filter((r) => r['deleted_at'] === null).map((r) => String(r['id']));
-  into.prompts.push(...(await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)));
+  into.prompts.push(
+    ...(await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+  );
 }
 
 async function fetchJobs(ctx: StepContext, jobIds: readonly string[], into: Parents): Promise<void> {
   const present = ctx.store.replica.presentKeys('job', jobIds);
-  const jobs = (await readByKeys(ctx, 'job', jobIds.filter((id) => !present.has(id)))).map((r) =>
-    rowFromPg(RECORDED_KINDS.job, r),
-  );
+  const jobs = (
+    await readByKeys(
+      ctx,
+      'job',
+      jobIds.filter((id) => !present.has(id)),
+    )
+  ).map((r) => rowFromPg(RECORDED_KINDS.job, r));
   into.jobs.push(...jobs);
-  await fetchRuns(ctx, jobs.map((j) => String(j['run_id'])), into);
+  await fetchRuns(
+    ctx,
+    jobs.map((j) => String(j['run_id'])),
+    into,
+  );
 }
 
 async function fetchResults(ctx: StepContext, resultIds: readonly string[], into: Parents): Promise<void> {
   const present = ctx.store.replica.presentKeys('result', resultIds);
-  const rows = await readByKeys(ctx, 'result', resultIds.filter((id) => !present.has(id)));
+  const rows = await readByKeys(
+    ctx,
+    'result',
+    resultIds.filter((id) => !present.has(id)),
+  );
   const results = rows.map(toResult).filter((r): r is PulledResult => r !== null);
   into.results.push(...results);
-  await fetchJobs(ctx, results.map((r) => r.jobId), into);
+  await fetchJobs(
+    ctx,
+    results.map((r) => r.jobId),
+    into,
+  );
 }
 
 /** What a page of each table turns into, what its rows need first, and how it is applied. */
@@ -90,34 +108,60 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
   run: {
     convert: recorded('run'),
     async parents(ctx, runs: ReplicaRow[], into) {
-      const present = ctx.store.replica.presentKeys('run', runs.map((r) => String(r['id'])));
+      const present = ctx.store.replica.presentKeys(
+        'run',
+        runs.map((r) => String(r['id'])),
+      );
       const fresh = runs.filter((r) => r['deleted_at'] === null && !present.has(String(r['id'])));
       into.prompts.push(
-        ...(await readRunPrompts(ctx, fresh.map((r) => String(r['id'])))).map((p) =>
-          rowFromPg(RECORDED_KINDS.run_prompts, p),
-        ),
+        ...(
+          await readRunPrompts(
+            ctx,
+            fresh.map((r) => String(r['id'])),
+          )
+        ).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
       );
     },
     apply: (ctx, runs: ReplicaRow[]) => ctx.store.replica.applyRuns(runs, []),
   } satisfies TableStep<ReplicaRow>,
   job: {
     convert: recorded('job'),
-    parents: (ctx, jobs: ReplicaRow[], into) => fetchRuns(ctx, jobs.map((j) => String(j['run_id'])), into),
+    parents: (ctx, jobs: ReplicaRow[], into) =>
+      fetchRuns(
+        ctx,
+        jobs.map((j) => String(j['run_id'])),
+        into,
+      ),
     apply: (ctx, jobs: ReplicaRow[]) => ctx.store.replica.applyJobs(jobs),
   } satisfies TableStep<ReplicaRow>,
   result: {
     convert: (rows) => rows.map(toResult).filter((r): r is PulledResult => r !== null),
-    parents: (ctx, results: PulledResult[], into) => fetchJobs(ctx, results.map((r) => r.jobId), into),
+    parents: (ctx, results: PulledResult[], into) =>
+      fetchJobs(
+        ctx,
+        results.map((r) => r.jobId),
+        into,
+      ),
     apply: (ctx, results: PulledResult[]) => ctx.store.replica.applyResults(results),
   } satisfies TableStep<PulledResult>,
   page: {
     convert: recorded('page'),
-    parents: (ctx, pages: ReplicaRow[], into) => fetchResults(ctx, pages.map((p) => String(p['result_id'])), into),
+    parents: (ctx, pages: ReplicaRow[], into) =>
+      fetchResults(
+        ctx,
+        pages.map((p) => String(p['result_id'])),
+        into,
+      ),
     apply: (ctx, pages: ReplicaRow[]) => ctx.store.replica.applyPages(pages),
   } satisfies TableStep<ReplicaRow>,
   session: {
     convert: recorded('session'),
-    parents: (ctx, sessions: ReplicaRow[], into) => fetchRuns(ctx, sessions.map((s) => String(s['run_id'])), into),
+    parents: (ctx, sessions: ReplicaRow[], into) =>
+      fetchRuns(
+        ctx,
+        sessions.map((s) => String(s['run_id'])),
+        into,
+      ),
     apply: (ctx, sessions: ReplicaRow[]) => ctx.store.replica.applySessions(sessions),
   } satisfies TableStep<ReplicaRow>,
 };
@@ -132,7 +176,12 @@ function applyParents(ctx: StepContext, parents: Parents, kind: RecordedKind): v
   add(ctx.tally.pulled, 'result', replica.applyResults(parents.results).applied);
 }
 
-async function pullPage<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): Promise<void> {
+async function pullPage<T>(
+  ctx: StepContext,
+  kind: RecordedKind,
+  step: TableStep<T>,
+  page: TeamPage,
+): Promise<void> {
   const items = step.convert(page.rows.filter((r) => !r.own));
   const parents = noParents();
   await timed(ctx, 'pullFetch', () => step.parents(ctx, items, parents));

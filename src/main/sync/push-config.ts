@@ -40,11 +40,20 @@ async function versionAfter(ctx: StepContext, sql: string, params: unknown[]): P
 
 function insertRow(ctx: StepContext, kind: ConfigKind, local: ReplicaRow): Promise<number | null> {
   const table = CONFIG_KINDS[kind];
-  return versionAfter(ctx, `${upsertSql(table)} RETURNING version`, upsertParams(table, ctx.target.workspaceId, [local]));
+  return versionAfter(
+    ctx,
+    `${upsertSql(table)} RETURNING version`,
+    upsertParams(table, ctx.target.workspaceId, [local]),
+  );
 }
 
 /** Writes the local row over the team's if the team's still has `version` (a tombstone is revived). */
-function updateRow(ctx: StepContext, kind: ConfigKind, local: ReplicaRow, version: number): Promise<number | null> {
+function updateRow(
+  ctx: StepContext,
+  kind: ConfigKind,
+  local: ReplicaRow,
+  version: number,
+): Promise<number | null> {
   const table = CONFIG_KINDS[kind];
   const sql = `${upsertSql(table, {
     update: `${setAll(table, ['created_at'])}, deleted_at = NULL`,
@@ -63,7 +72,12 @@ function tombstone(ctx: StepContext, kind: ConfigKind, key: string, version: num
   );
 }
 
-async function pushDeletion(ctx: StepContext, kind: ConfigKind, key: string, seen: number | null): Promise<{ outcome: Outcome; team: TeamConfigRow | null }> {
+async function pushDeletion(
+  ctx: StepContext,
+  kind: ConfigKind,
+  key: string,
+  seen: number | null,
+): Promise<{ outcome: Outcome; team: TeamConfigRow | null }> {
   if (seen === null) return { outcome: 'same', team: null }; // never on the team
   const version = await tombstone(ctx, kind, key, seen);
   if (version !== null) {
@@ -75,7 +89,13 @@ async function pushDeletion(ctx: StepContext, kind: ConfigKind, key: string, see
   return { outcome: 'changed', team };
 }
 
-async function pushEdit(ctx: StepContext, kind: ConfigKind, key: string, local: ReplicaRow, seen: number | null): Promise<{ outcome: Outcome; team: TeamConfigRow | null }> {
+async function pushEdit(
+  ctx: StepContext,
+  kind: ConfigKind,
+  key: string,
+  local: ReplicaRow,
+  seen: number | null,
+): Promise<{ outcome: Outcome; team: TeamConfigRow | null }> {
   let version = seen === null ? await insertRow(ctx, kind, local) : await updateRow(ctx, kind, local, seen);
   if (version === -1) return { outcome: 'name', team: null };
   if (version === null) {
@@ -102,7 +122,9 @@ async function pushEntry(ctx: StepContext, kind: ConfigKind, entry: OutboxEntry)
   const local = entry.deleted ? null : replica.readConfig(kind, entry.key);
   const seen = replica.configVersion(kind, entry.key);
   const { outcome, team } =
-    local === null ? await pushDeletion(ctx, kind, entry.key, seen) : await pushEdit(ctx, kind, entry.key, local, seen);
+    local === null
+      ? await pushDeletion(ctx, kind, entry.key, seen)
+      : await pushEdit(ctx, kind, entry.key, local, seen);
   if (outcome === 'sent' || outcome === 'same') {
     replica.clearSent([entry]);
     if (outcome === 'sent') add(ctx.tally.pushed, kind, 1);

@@ -32,7 +32,10 @@ const UPSERTS: Record<RecordedKind, UpsertOptions> = {
     update: setAll(RECORDED_KINDS.page),
     where: "parallax.pages.state <> 'archived' OR excluded.state = 'archived'",
   },
-  session: { update: setAll(RECORDED_KINDS.session), where: 'parallax.credit_sessions.reconciled_at IS NULL' },
+  session: {
+    update: setAll(RECORDED_KINDS.session),
+    where: 'parallax.credit_sessions.reconciled_at IS NULL',
+  },
 };
 
 function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): ReplicaRow[] {
@@ -53,7 +56,12 @@ function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): Replica
   }
 }
 
-async function sendBatch(ctx: StepContext, kind: RecordedKind, rows: ReplicaRow[], tombstones: string[]): Promise<void> {
+async function sendBatch(
+  ctx: StepContext,
+  kind: RecordedKind,
+  rows: ReplicaRow[],
+  tombstones: string[],
+): Promise<void> {
   const { client, workspaceId } = ctx.target;
   const table: ReplicaTable = RECORDED_KINDS[kind];
   await client.transaction(async () => {
@@ -78,7 +86,8 @@ async function sendBatch(ctx: StepContext, kind: RecordedKind, rows: ReplicaRow[
 }
 
 async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Promise<void> {
-  const batch = kind === 'result' || kind === 'page' ? Math.max(50, ctx.tuning.pushBatch / 4) : ctx.tuning.pushBatch;
+  const batch =
+    kind === 'result' || kind === 'page' ? Math.max(50, ctx.tuning.pushBatch / 4) : ctx.tuning.pushBatch;
   let after = 0;
   for (;;) {
     checkCanceled(ctx.options.signal);

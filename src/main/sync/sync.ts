@@ -58,7 +58,8 @@ async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: n
       ...CONFIG_KIND_NAMES.map((k) => [k, CONFIG_KINDS[k].table] as const),
       ...recorded.map((k) => [k, RECORDED_KINDS[k].table] as const),
     ];
-    for (const [kind, table] of tables) total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
+    for (const [kind, table] of tables)
+      total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
   }
   return total;
 }
@@ -71,7 +72,11 @@ function trim(store: HistoryStore, since: number | null): number {
 }
 
 /** Syncs over an open team session (the runner keeps its own; the CLI and the app use syncWorkspace). */
-export async function syncWithSession(session: TeamSession, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
+export async function syncWithSession(
+  session: TeamSession,
+  deps: SyncDeps,
+  options: SyncOptions = {},
+): Promise<SyncReportView> {
   const started = performance.now();
   const { store } = deps;
   const target = await openSyncTarget(session, store, deps.workspace);
@@ -128,6 +133,10 @@ export async function syncWithSession(session: TeamSession, deps: SyncDeps, opti
 }
 
 /** Connects with the team's stored connection (or PARALLAX_TEAM_URL), syncs, disconnects. */
-export function syncWorkspace(team: TeamService, deps: SyncDeps, options: SyncOptions = {}): Promise<SyncReportView> {
+export function syncWorkspace(
+  team: TeamService,
+  deps: SyncDeps,
+  options: SyncOptions = {},
+): Promise<SyncReportView> {
   return team.withTeam((session) => syncWithSession(session, deps, options));
 }

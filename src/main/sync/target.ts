@@ -23,7 +23,11 @@ export interface SyncTarget {
   origin: string;
 }
 
-export async function openSyncTarget(session: TeamSession, store: HistoryStore, slug: string): Promise<SyncTarget> {
+export async function openSyncTarget(
+  session: TeamSession,
+  store: HistoryStore,
+  slug: string,
+): Promise<SyncTarget> {
   const linkedTeam = store.getMeta(TEAM_LINK_META);
   if (linkedTeam !== null && linkedTeam !== session.teamId) {
     throw new SyncError(
@@ -31,18 +35,20 @@ export async function openSyncTarget(session: TeamSession, store: HistoryStore, 
       `This history belongs to another team (team id ${linkedTeam}); the server ${session.client.url.safe} holds team ${session.teamId}. Nothing was sent. Sync another workspace (--workspace NAME) or connect to that team.`,
     );
   }
-  const { rows } = await session.client.query<{ id: string; access: TeamAccess | null }>(
-    `SELECT w.id::text AS id,
+  const { rows } = await session.client
+    .query<{ id: string; access: TeamAccess | null }>(
+      `SELECT w.id::text AS id,
         CASE WHEN parallax.is_team_admin() THEN 'admin' ELSE m.access END AS access
       FROM parallax.workspaces w
       LEFT JOIN parallax.members m ON m.workspace_id = w.id AND m.role_name = session_user
       WHERE w.slug = $1 AND w.deleted_at IS NULL`,
-    [slug],
-  ).catch((error: unknown) => {
-    // A role with no grant at all may not read the table: it has no workspace of that name.
-    if (error instanceof Error && 'kind' in error && error.kind === 'forbidden') return { rows: [] };
-    throw error;
-  });
+      [slug],
+    )
+    .catch((error: unknown) => {
+      // A role with no grant at all may not read the table: it has no workspace of that name.
+      if (error instanceof Error && 'kind' in error && error.kind === 'forbidden') return { rows: [] };
+      throw error;
+    });
   const found = rows[0];
   if (!found?.access) {
     throw new SyncError(

@@ -46,8 +46,14 @@ function columnsOf(table: ReplicaTable, kind: RecordedKind | ConfigKind): string
   if (kind !== 'result') return columns;
   // The answer's documents only for rows written elsewhere.
   return columns
-    .replace('t.normalized_json', 'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.normalized_json END AS normalized_json')
-    .replace('t.raw_json', 'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.raw_json END AS raw_json');
+    .replace(
+      't.normalized_json',
+      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.normalized_json END AS normalized_json',
+    )
+    .replace(
+      't.raw_json',
+      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.raw_json END AS raw_json',
+    );
 }
 
 function tableOf(kind: RecordedKind | ConfigKind): ReplicaTable {
@@ -59,7 +65,12 @@ function windowOf(ctx: StepContext, kind: RecordedKind | ConfigKind): string {
   return since !== null && kind in WINDOW ? ` AND ${WINDOW[kind as RecordedKind]}` : '';
 }
 
-function params(ctx: StepContext, cursor: ReplicaCursor, limit: number, kind: RecordedKind | ConfigKind): unknown[] {
+function params(
+  ctx: StepContext,
+  cursor: ReplicaCursor,
+  limit: number,
+  kind: RecordedKind | ConfigKind,
+): unknown[] {
   const base = [ctx.target.workspaceId, cursor.xid, cursor.seq, ctx.target.origin, limit];
   return windowOf(ctx, kind) ? [...base, ctx.options.since] : base;
 }
@@ -72,7 +83,9 @@ export async function readPage(
   limit: number,
 ): Promise<TeamPage> {
   const table = tableOf(kind);
-  const { rows } = await ctx.target.client.query<Record<string, unknown> & { own: boolean; xid: string; seq: string }>(
+  const { rows } = await ctx.target.client.query<
+    Record<string, unknown> & { own: boolean; xid: string; seq: string }
+  >(
     `SELECT ${columnsOf(table, kind)} FROM parallax.${table.table} t
       WHERE ${CHANGED_AFTER}${windowOf(ctx, kind)}
       ORDER BY t.xid, t.seq LIMIT $5`,
@@ -83,7 +96,11 @@ export async function readPage(
 }
 
 /** How many rows written elsewhere a pull of this table has ahead of it (for progress). */
-export async function countAhead(ctx: StepContext, kind: RecordedKind | ConfigKind, cursor: ReplicaCursor): Promise<number> {
+export async function countAhead(
+  ctx: StepContext,
+  kind: RecordedKind | ConfigKind,
+  cursor: ReplicaCursor,
+): Promise<number> {
   const table = tableOf(kind);
   const { rows } = await ctx.target.client.query<{ n: string }>(
     `SELECT count(*) AS n FROM parallax.${table.table} t
@@ -103,7 +120,9 @@ export async function readByKeys(
   const table = RECORDED_KINDS[kind];
   const extra = kind === 'run' ? ', t.deleted_at' : '';
   const { rows } = await ctx.target.client.query(
-    `SELECT ${Object.keys(table.columns).map((c) => `t.${c}`).join(', ')}${extra}
+    `SELECT ${Object.keys(table.columns)
+      .map((c) => `t.${c}`)
+      .join(', ')}${extra}
       FROM parallax.${table.table} t WHERE t.workspace_id = $1 AND t.id = ANY ($2::text[])`,
     [ctx.target.workspaceId, [...new Set(keys)]],
   );
@@ -111,7 +130,10 @@ export async function readByKeys(
 }
 
 /** The prompts of these runs. */
-export async function readRunPrompts(ctx: StepContext, runIds: readonly string[]): Promise<Array<Record<string, unknown>>> {
+export async function readRunPrompts(
+  ctx: StepContext,
+  runIds: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
   if (runIds.length === 0) return [];
   const { rows } = await ctx.target.client.query(
     `SELECT run_id, idx, text, prompt_id FROM parallax.run_prompts WHERE workspace_id = $1 AND run_id = ANY ($2::text[])`,

@@ -24,8 +24,7 @@ const ARRAY_TYPE: Record<ColumnType, string> = {
 /** How the unnested value becomes the column's value. */
 function cast(column: string, type: ColumnType): string {
   if (type === 'json') return `u.${column}::jsonb`;
-  if (type === 'text[]')
-    return `coalesce(ARRAY(SELECT jsonb_array_elements_text(u.${column}::jsonb)), '{}')`;
+  if (type === 'text[]') return `coalesce(ARRAY(SELECT jsonb_array_elements_text(u.${column}::jsonb)), '{}')`;
   return `u.${column}`;
 }
 
@@ -69,7 +68,11 @@ function toParam(value: ReplicaValue | undefined, type: ColumnType): unknown {
 }
 
 /** The statement's parameters after the workspace id: one array per column. */
-export function upsertParams(table: ReplicaTable, workspaceId: string, rows: readonly ReplicaRow[]): unknown[] {
+export function upsertParams(
+  table: ReplicaTable,
+  workspaceId: string,
+  rows: readonly ReplicaRow[],
+): unknown[] {
   return [
     workspaceId,
     ...Object.entries(table.columns).map(([name, type]) => rows.map((row) => toParam(row[name], type))),
@@ -98,7 +101,11 @@ function fromPg(value: unknown, type: ColumnType): ReplicaValue {
 }
 
 /** A row of a team table as a ReplicaRow (its columns only); `extra` bigint columns kept too. */
-export function rowFromPg(table: ReplicaTable, row: Record<string, unknown>, extra: readonly string[] = []): ReplicaRow {
+export function rowFromPg(
+  table: ReplicaTable,
+  row: Record<string, unknown>,
+  extra: readonly string[] = [],
+): ReplicaRow {
   const out: ReplicaRow = {};
   for (const [name, type] of Object.entries(table.columns)) out[name] = fromPg(row[name], type);
   for (const name of extra) out[name] = fromPg(row[name], 'bigint');

@@ -69,7 +69,14 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const code = codeOf(error);
   const where = `${team.host}:${team.port}`;
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
-  if (UNREACHABLE_CODES.has(code) || /timeout|terminated unexpectedly|Connection terminated/i.test(reason)) {
+  // 57P01-57P05: the server is shutting down or restarting (its connections are cut).
+  if (
+    UNREACHABLE_CODES.has(code) ||
+    code.startsWith('57P') ||
+    /timeout|terminated unexpectedly|Connection terminated|connection error and is not queryable/i.test(
+      reason,
+    )
+  ) {
     return new TeamError('unreachable', `The team server ${where} cannot be reached: ${reason}`);
   }
   if (CERT_CODES.has(code)) {

@@ -37,6 +37,8 @@ export interface VisibilityService {
    * (src/main/visibility/reanalysis.ts).
    */
   finishReanalysis(onProgress?: (progress: ReanalysisProgress) => void): ReanalysisProgress | null;
+  /** One batch of the pending re-analysis (its own transaction); null when none is pending. */
+  reanalyseBatch(): (ReanalysisProgress & { finished: boolean }) | null;
 }
 
 /**

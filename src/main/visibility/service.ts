@@ -177,6 +177,10 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
       return store.visReanalysis();
     },
 
+    reanalyseBatch() {
+      return store.visReanalyseStep(REANALYSIS_BATCH);
+    },
+
     finishReanalysis(onProgress) {
       let last: ReanalysisProgress | null = null;
       for (;;) {

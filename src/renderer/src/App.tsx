@@ -13,7 +13,9 @@ import { ErrorState, Loading } from './components/StatusStates';
 import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
 import { useAlertEvents } from './views/alerts/use-alert-events';
+import { StorageBlockedDialog, useStorageEvents } from './views/storage/StorageBlockedDialog';
 import { preloadOtherViewsWhenIdle, preloadView, Screen, useScreenLoaded } from './views/lazy-views';
+import { useCatalogStore } from './stores/catalog-store';
 
 // The view the window opens on starts loading now, alongside the app's first IPC calls.
 void preloadView(useNavStore.getState().view).catch(() => undefined);
@@ -55,6 +57,7 @@ export function App() {
   useTheme(settings?.theme);
   useViewShortcuts(shown);
   useAppEvents();
+  useStorageEvents();
   useRunEvents();
   useAlertEvents(shown);
 
@@ -64,6 +67,11 @@ export function App() {
     if (firstRun) useVisibilityStore.getState().takePrefetch();
   }, [firstRun]);
   useEffect(() => (shown ? preloadOtherViewsWhenIdle(useNavStore.getState().view) : undefined), [shown]);
+  // Engines are named by the service profile's labels (lib/engine-label.ts): read once the app
+  // shows, after its first reads; a change of profile in Settings reloads them.
+  useEffect(() => {
+    if (shown && useCatalogStore.getState().engines === null) void useCatalogStore.getState().loadEngines();
+  }, [shown]);
 
   return (
     <div className="shell">
@@ -86,6 +94,7 @@ export function App() {
         </main>
       </div>
       <Toasts />
+      <StorageBlockedDialog />
     </div>
   );
 }

@@ -68,6 +68,7 @@ export class SandboxCore {
       { files: this.files },
       this.clock,
       opts.driftEvents ?? [],
+      opts.positioningEvents ?? [],
     );
     this.queue = new TaskQueue({
       accounts: this.accounts,

@@ -13,11 +13,22 @@ import {
   type DriftEvent,
 } from './drift';
 import { entrantsFor, type Entrant } from './entrants';
+import {
+  composeAnswer,
+  planBrands,
+  positioningEventsOn,
+  shapeOf,
+  TOP_PICK_SCORE,
+  isTopPick,
+  type AnswerPositioning,
+  type PositioningEvent,
+} from './positioning';
 
-// The core of every synthetic answer: which brands are recommended (and in which order),
-// which sources are cited, and the answer text, all derived from a hash of the inputs and
-// the calendar day (see drift.ts for how answers move from day to day).
-// Engines then shape this core into their own result objects.
+// The core of every synthetic answer: which brands are named (and in which order), how the
+// answer presents each (positioning/), which sources are cited, and the answer text, all
+// derived from a hash of the inputs and the calendar day (see drift.ts for how answers move
+// from day to day, positioning/events.ts for how presentations do). Engines then shape this
+// core into their own result objects.
 
 export interface AnswerInput {
   engine: string;
@@ -33,6 +44,8 @@ export interface AnswerInput {
   day: number;
   /** Scripted drift events on top of the scheduled ones. */
   events?: readonly DriftEvent[];
+  /** Scripted positioning events on top of the scheduled ones. */
+  positioningEvents?: readonly PositioningEvent[];
 }
 
 export interface Brand {
@@ -86,6 +99,8 @@ export interface Answer {
   questions: string[];
   text: string;
   markdown: string;
+  /** What the text says about each brand: the sandbox's ground truth, never in the JSON it serves. */
+  positioning: AnswerPositioning;
   xss: boolean;
   /** Generator for engine-specific details, seeded by the stable inputs. */
   rng: Rng;
@@ -129,7 +144,14 @@ export function buildAnswer(input: AnswerInput): Answer {
   const categoryName = category.names[locale.lang];
   const xss = hasXssMarker(input.prompt);
 
-  const brands = rankBrands(input, category, locale, phrases, rng);
+  const positioningEvents = positioningEventsOn(
+    input.seed,
+    category.id,
+    category.global,
+    input.day,
+    input.positioningEvents,
+  );
+  const brands = rankBrands(input, category, locale, phrases, rng, positioningEvents);
   const values = (b = 0): Record<string, string | number> => ({
     cat: categoryName,
     country: locale.countryName,
@@ -153,7 +175,6 @@ export function buildAnswer(input: AnswerInput): Answer {
     [sources[i], sources[i + 1]] = [sources[i + 1] as Source, sources[i] as Source];
   }
 
-  const intro = fill(phrases.intro, values());
   const entrants = entrantsFor({
     seed: input.seed,
     categoryId: category.id,
@@ -163,24 +184,20 @@ export function buildAnswer(input: AnswerInput): Answer {
     country: input.country,
     day: input.day,
   });
-  // A newcomer's reason is drawn by hash, not from rng: the catalog brands' draws stay the same.
-  const entrantReason = (e: Entrant): string =>
-    phrases.reasons[hashParts(e.name, input.prompt, input.day) % phrases.reasons.length] ?? '';
-  const lines = [
-    ...brands.map((b, i) => `${i + 1}. ${b.name} ${b.product} – ${b.reason}.`),
-    ...entrants.map((e, i) => `${brands.length + i + 1}. ${e.name} – ${entrantReason(e)}.`),
-  ];
-  const mdLines = [
-    ...brands.map((b, i) => {
-      const src = sources[i % Math.max(1, sources.length)];
-      const cite = src ? ` ([${src.domain}](${src.url}))` : '';
-      return `${i + 1}. **${b.name} ${b.product}** – ${b.reason}.${cite}`;
-    }),
-    ...entrants.map((e, i) => `${brands.length + i + 1}. **${e.name}** – ${entrantReason(e)}.`),
-  ];
-  const outro = `${phrases.outro} ${variant}`;
-  let text = [intro, lines.join('\n'), outro].join('\n\n');
-  let markdown = [intro, mdLines.join('\n'), outro].join('\n\n');
+  const written = writeAnswer({
+    input,
+    key,
+    category,
+    categoryName,
+    locale,
+    brands,
+    entrants,
+    sources,
+    events: positioningEvents,
+    outro: `${phrases.outro} ${variant}`,
+  });
+  let { text, markdown } = written;
+  const { positioning } = written;
   if (xss) {
     text += `\n\n${XSS_PAYLOADS.join('\n')}`;
     markdown += `\n\n${XSS_PAYLOADS.map((p) => `- ${p}`).join('\n')}`;
@@ -200,10 +217,64 @@ export function buildAnswer(input: AnswerInput): Answer {
     questions,
     text,
     markdown,
+    positioning,
     xss,
     rng,
     key,
     year: YEAR,
+  };
+}
+
+interface WriteAnswerInput {
+  input: AnswerInput;
+  key: number;
+  category: Category;
+  categoryName: string;
+  locale: Locale;
+  brands: Brand[];
+  entrants: Entrant[];
+  sources: Source[];
+  events: readonly PositioningEvent[];
+  outro: string;
+}
+
+/** The answer's text and Markdown in its shape, and what they say about each brand. */
+function writeAnswer(w: WriteAnswerInput): {
+  text: string;
+  markdown: string;
+  positioning: AnswerPositioning;
+} {
+  const { input, key, category, locale, sources } = w;
+  const shape = shapeOf(input.seed, input.engine, input.prompt);
+  const plan = planBrands(
+    { ...input, key, categoryId: category.id, events: w.events },
+    shape,
+    w.brands,
+    w.entrants,
+  );
+  const composed = composeAnswer({
+    lang: locale.lang,
+    shape,
+    categoryName: w.categoryName,
+    countryName: locale.countryName,
+    brands: plan,
+    citation: (rank) => {
+      const src = sources[rank % Math.max(1, sources.length)];
+      return src ? ` ([${src.domain}](${src.url}))` : '';
+    },
+    outro: w.outro,
+    key,
+  });
+  return {
+    text: composed.text,
+    markdown: composed.markdown,
+    positioning: {
+      lang: locale.lang,
+      shape,
+      plan,
+      text: composed.units.text,
+      markdown: composed.units.markdown,
+    },
   };
 }
 
@@ -213,6 +284,7 @@ function rankBrands(
   locale: Locale,
   phrases: Phrases,
   rng: Rng,
+  positioningEvents: readonly PositioningEvent[],
 ): Brand[] {
   const stems = LOCAL_STEMS[locale.region];
   const localNames = stems
@@ -234,7 +306,13 @@ function rankBrands(
         brandDrift(drift, c.name) +
         eventEffect(events, c.name, input.engine, input.country),
     }))
-    .filter((c) => c.score > Number.NEGATIVE_INFINITY);
+    .filter((c) => c.score > Number.NEGATIVE_INFINITY)
+    .map((c) =>
+      // A top-pick event ranks its brand first on its engine (below a surged brand: see events.ts).
+      isTopPick(positioningEvents, c.name, input.engine, input.country)
+        ? { ...c, score: Math.max(c.score, TOP_PICK_SCORE) }
+        : c,
+    );
   scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   const count = 5 + (hashParts(input.prompt, input.country, input.engine) % 3);
   swapAtCutoff(scored, count, input);

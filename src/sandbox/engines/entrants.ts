@@ -87,3 +87,9 @@ export function entrantsFor(input: EntrantInput): Entrant[] {
     }
   return out;
 }
+
+/** Every way an answer can write a newcomer (its name, its company form, upper case), for reading answers back. */
+export function entrantNameForms(): string[] {
+  const all = [...Object.values(ROTATING).flat(), ...Object.values(LOCAL).flat()];
+  return [...new Set(all.flatMap((e) => [e.name, e.entityName, e.name.toUpperCase()]))];
+}

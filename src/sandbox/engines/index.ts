@@ -14,6 +14,7 @@ import { assistantB, assistantC, assistantD, assistantE } from './assistants';
 import { news, search } from './search';
 import { searchAi } from './search-ai';
 import { dayNumber, type DriftEvent } from './drift';
+import type { PositioningEvent } from './positioning';
 import type { EngineContext, Json } from './shared';
 
 // One entry point for all synthetic engines: a validated request in, the engine's result
@@ -35,6 +36,7 @@ export class SyntheticEngines {
     /** The sandbox clock: answers depend on its UTC calendar day. */
     private readonly clock: () => number = Date.now,
     private readonly events: readonly DriftEvent[] = [],
+    private readonly positioningEvents: readonly PositioningEvent[] = [],
   ) {}
 
   run(engine: EngineName, request: MonitorRequest): EngineOutput {
@@ -55,6 +57,7 @@ export class SyntheticEngines {
       repeat,
       day,
       events: this.events,
+      positioningEvents: this.positioningEvents,
     });
     switch (engine) {
       case 'assistant-a':

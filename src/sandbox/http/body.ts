@@ -13,22 +13,50 @@ export function isJsonContentType(header: string | undefined): boolean {
   );
 }
 
+/**
+ * How much of an over-size body is read (and dropped) before the 413 goes out: a client that
+ * writes its whole body before reading the answer (most do) then gets the 413 instead of a
+ * connection reset. Past this the connection is closed without reading further.
+ */
+export const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+/** Reads what is left of the body and drops it (up to `max` bytes; past it, the socket is closed). */
+async function discardRest(req: IncomingMessage, max: number): Promise<void> {
+  let seen = 0;
+  for await (const chunk of req) {
+    seen += (chunk as Buffer).length;
+    if (seen > max) {
+      req.socket.destroy();
+      return;
+    }
+  }
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`, { limit });
+}
+
 /** Reads the whole body up to `limit` bytes; 413 beyond it, without buffering the excess. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`, { limit });
+    // Read and dropped first, so a client writing it whole sees the 413 (unless it is huge).
+    if (declared <= DISCARD_LIMIT) await discardRest(req, DISCARD_LIMIT);
+    throw tooLarge(limit);
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > limit) {
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`, { limit });
+    // Past the limit: the rest is read and dropped (up to DISCARD_LIMIT), then the 413.
+    if (size > DISCARD_LIMIT) {
+      req.socket.destroy();
+      break;
     }
-    chunks.push(buf);
+    if (size <= limit) chunks.push(buf);
   }
+  if (size > limit) throw tooLarge(limit);
   return Buffer.concat(chunks, size);
 }
 

@@ -1,27 +1,26 @@
+import { clampPlace, clampRate } from '../narrative/numbers';
+import { ALERT_KIND_DEFS } from './registry';
 import type { AlertKind, AlertSide } from './types';
 
-// How an alert reads, the same in the CLI and the app.
+// How an alert's raw figures read, the same in the CLI and the app (the statistics one click
+// below the sentence). Figures are clamped to what the metric allows: a rate within 0–100 %, a
+// place at least 1, a similarity within 0–1.
 
-export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
-  'brand-entered': 'Brand entered',
-  'brand-dropped': 'Brand dropped out',
-  'position-moved': 'Position moved',
-  'competitor-appeared': 'Competitor appeared',
-  'competitor-disappeared': 'Competitor disappeared',
-  'sources-changed': 'Cited domains changed',
-  'answer-changed': 'Answer changed',
-};
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = Object.fromEntries(
+  Object.values(ALERT_KIND_DEFS).map((d) => [d.kind, d.label]),
+) as Record<AlertKind, string>;
 
 const RATE_KINDS: ReadonlySet<AlertKind> = new Set([
   'brand-entered',
   'brand-dropped',
   'competitor-appeared',
   'competitor-disappeared',
+  'trend',
 ]);
 
 /** What the two sides measure, in words ("mention rate", "first position"…). */
 export function alertMetric(kind: AlertKind): string {
-  if (RATE_KINDS.has(kind)) return 'mention rate';
+  if (RATE_KINDS.has(kind)) return kind === 'trend' ? 'mention rate (first → last runs)' : 'mention rate';
   if (kind === 'position-moved') return 'first position (mean)';
   if (kind === 'sources-changed') return 'cited-domain Jaccard (within a run → between runs)';
   return 'word similarity (within a run → between runs)';
@@ -37,8 +36,15 @@ export function alertSideLabels(kind: AlertKind): [string, string] {
     : ['Before', 'after'];
 }
 
+/** A side clamped to what its metric allows. */
+export function clampSide(kind: AlertKind, side: AlertSide): AlertSide {
+  const clamp = kind === 'position-moved' ? clampPlace : clampRate;
+  return { value: clamp(side.value), n: side.n, low: clamp(side.low), high: clamp(side.high) };
+}
+
 /** A side as the analyst reads it: 42 % [30–55 %] (n 24), or 3.5 [2.1–4.9] (n 8) for a mean. */
-export function formatAlertSide(kind: AlertKind, side: AlertSide): string {
+export function formatAlertSide(kind: AlertKind, raw: AlertSide): string {
+  const side = clampSide(kind, raw);
   const rate = RATE_KINDS.has(kind);
   const v = (x: number): string => (rate ? `${Math.round(x * 100)} %` : String(Math.round(x * 100) / 100));
   const interval = side.low !== side.high ? ` [${v(side.low)}–${v(side.high)}]` : '';

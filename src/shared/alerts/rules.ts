@@ -1,32 +1,53 @@
 import { z } from 'zod';
+import type { ReportBranding } from '../reports/branding';
+import { ALERT_KIND_DEFS } from './registry';
 import { ALERT_KINDS, type AlertKind } from './types';
 
 // Each monitor's alert rules: which kinds fire and their thresholds (monitor_options.rules_json).
-// The defaults are the issue's: a position move of 2 or more, a cited-domain Jaccard below 0.5,
-// an answer similarity below 0.5; every kind on.
+// The defaults: a position move of 2 or more, a cited-domain Jaccard below 0.5, an answer
+// similarity below 0.5, a trend over the last 30 runs moving at least 10 points. A kind's
+// default is its module's (registry.ts): sources-changed and answer-changed are off for new
+// monitors (they were 70 % of a month's alerts and rarely the story); a monitor that saved its
+// rules keeps them, and a kind added later takes its default in them.
 
 export const DEFAULT_POSITION_DELTA = 2;
 export const DEFAULT_JACCARD_BELOW = 0.5;
 export const DEFAULT_SIMILARITY_BELOW = 0.5;
+export const DEFAULT_TREND_RUNS = 30;
+export const DEFAULT_TREND_MIN_CHANGE = 0.1;
+
+/** Each kind's default for a monitor that never saved its rules. */
+export function defaultKinds(): Record<AlertKind, boolean> {
+  return Object.fromEntries(ALERT_KINDS.map((k) => [k, ALERT_KIND_DEFS[k].defaultOn])) as Record<
+    AlertKind,
+    boolean
+  >;
+}
+
+/** Every kind on (what monitors had before the defaults changed, kept for them by migration). */
+export function allKindsOn(): Record<AlertKind, boolean> {
+  return Object.fromEntries(ALERT_KINDS.map((k) => [k, true])) as Record<AlertKind, boolean>;
+}
 
 const kindFlags = z.object(
-  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.boolean().default(true)])) as Record<
-    AlertKind,
-    z.ZodDefault<z.ZodBoolean>
-  >,
+  Object.fromEntries(
+    ALERT_KINDS.map((kind) => [kind, z.boolean().default(ALERT_KIND_DEFS[kind].defaultOn)]),
+  ) as Record<AlertKind, z.ZodDefault<z.ZodBoolean>>,
 );
 
 export const alertRulesSchema = z.object({
-  /** Which kinds of alert fire (missing kinds are on). */
-  kinds: kindFlags.default(
-    Object.fromEntries(ALERT_KINDS.map((k) => [k, true])) as Record<AlertKind, boolean>,
-  ),
+  /** Which kinds of alert fire (a kind missing takes its default). */
+  kinds: kindFlags.default(defaultKinds()),
   /** The focus brand's first position must move by at least this many places. */
   positionDelta: z.number().int().min(1).max(50).default(DEFAULT_POSITION_DELTA),
   /** The cited-domain sets of the two runs changed when their Jaccard is below this. */
   jaccardBelow: z.number().min(0).max(1).default(DEFAULT_JACCARD_BELOW),
   /** The answers changed when their word similarity is below this. */
   similarityBelow: z.number().min(0).max(1).default(DEFAULT_SIMILARITY_BELOW),
+  /** The trend rule looks at the monitor's last this many completed runs (at least 8 must exist). */
+  trendRuns: z.number().int().min(8).max(120).default(DEFAULT_TREND_RUNS),
+  /** A trend must move the mention rate by at least this much (0–1) across those runs. */
+  trendMinChange: z.number().min(0).max(1).default(DEFAULT_TREND_MIN_CHANGE),
 });
 
 export type AlertRules = z.output<typeof alertRulesSchema>;
@@ -66,6 +87,8 @@ export interface MonitorOptionsView {
   reportDir: string | null;
   /** The period the report covers, in days (null: the default). */
   reportDays: number | null;
+  /** The client report's title and look (client name, subject, logo, accent). */
+  branding: ReportBranding;
   /** Null while the monitor still has its defaults (no row stored). */
   updatedAt: number | null;
 }

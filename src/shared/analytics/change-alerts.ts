@@ -1,5 +1,7 @@
+import { clampSide } from '../alerts/format';
+import { describeAlert } from '../alerts/registry';
 import type { AlertRules } from '../alerts/rules';
-import type { AlertKind, AlertScope, NewAlert } from '../alerts/types';
+import type { AlertData, AlertKind, AlertScope, NewAlert } from '../alerts/types';
 import {
   meanInterval,
   pooledMeanIntervals,
@@ -9,6 +11,7 @@ import {
   type IntervalValue,
 } from './change-stats';
 import { jaccard } from './list-overlap';
+import { siteShifts } from './site-shifts';
 
 // The change rules: a monitor run against the monitor's previous finished run, per prompt ×
 // engine × location cell and pooled over the monitor (the cells both runs asked).
@@ -74,7 +77,8 @@ interface Finding {
   after: IntervalValue;
   beforeSeq: number | null;
   afterSeq: number | null;
-  summary: string;
+  /** Kind-specific figures (sources-changed: the sites dropped and added). */
+  data?: AlertData;
 }
 
 const cellKey = (a: ChangeAnswer): string => `${a.prompt}\u0000${a.engine}\u0000${a.loc}`;
@@ -88,21 +92,6 @@ function groupByCell(answers: readonly ChangeAnswer[]): Map<string, ChangeAnswer
     else cells.set(key, [a]);
   }
   return cells;
-}
-
-const pct = (v: number): string => `${Math.round(v * 100)} %`;
-const num = (v: number): string => (Math.round(v * 100) / 100).toString();
-
-function showRate(v: IntervalValue): string {
-  return v.n >= 2 ? `${pct(v.value)} [${pct(v.low)}–${pct(v.high)}]` : pct(v.value);
-}
-
-function showMean(v: IntervalValue): string {
-  return v.n >= 2 ? `${num(v.value)} [${num(v.low)}–${num(v.high)}]` : num(v.value);
-}
-
-function where(group: Group): string {
-  return group.scope === 'monitor' ? 'all answers' : `${group.engine} · ${group.loc}`;
 }
 
 /** The plain rule with one answer on each side; the interval rule otherwise. */
@@ -125,17 +114,6 @@ function mentionFinding(group: Group, brand: ChangeBrand): Finding | null {
     : up
       ? 'competitor-appeared'
       : 'competitor-disappeared';
-  const verb = up
-    ? before.value === 0
-      ? focus
-        ? 'entered'
-        : 'appeared'
-      : 'is named more often'
-    : after.value === 0
-      ? focus
-        ? 'dropped out'
-        : 'disappeared'
-      : 'is named less often';
   return {
     kind,
     brand,
@@ -143,7 +121,6 @@ function mentionFinding(group: Group, brand: ChangeBrand): Finding | null {
     after,
     beforeSeq: group.before.find((a) => named(a) !== up)?.seq ?? null,
     afterSeq: group.after.find((a) => named(a) === up)?.seq ?? null,
-    summary: `${brand.name} ${verb} (${where(group)}): named in ${showRate(before)} → ${showRate(after)} of answers (n ${before.n} → ${after.n})`,
   };
 }
 
@@ -168,7 +145,6 @@ function positionFinding(group: Group, brand: ChangeBrand, delta: number): Findi
   const moved = Math.abs(after.value - before.value) >= delta - 1e-9;
   if (!moved) return null;
   if (!isPlain(before, after) && separation(before, after) === 0) return null;
-  const worse = after.value > before.value;
   // The example answers: the ones closest to each side's mean position.
   const closest = (list: typeof rB, mean: number): number =>
     list.reduce((best, r) => (Math.abs(r.rank - mean) < Math.abs(best.rank - mean) ? r : best)).seq;
@@ -179,7 +155,6 @@ function positionFinding(group: Group, brand: ChangeBrand, delta: number): Findi
     after,
     beforeSeq: closest(rB, before.value),
     afterSeq: closest(rA, after.value),
-    summary: `${brand.name} moved ${worse ? 'down' : 'up'} (${where(group)}): first position ${showMean(before)} → ${showMean(after)} (n ${before.n} → ${after.n})`,
   };
 }
 
@@ -233,14 +208,14 @@ function similarityFinding(
   if (meanInterval(betweenValues).value >= threshold) return null;
   if (scores.within.length === 0) {
     const before: IntervalValue = { value: 1, n: 0, low: 1, high: 1 };
-    return similarityAlert(kind, group, scores, before, meanInterval(betweenValues), threshold);
+    return similarityAlert(kind, group, scores, before, meanInterval(betweenValues));
   }
   const [before, after] = pooledMeanIntervals(scores.within, betweenValues, {
     a: scores.withinN,
     b: scores.betweenN,
   });
   if (!(after.high < before.low)) return null;
-  return similarityAlert(kind, group, scores, before, after, threshold);
+  return similarityAlert(kind, group, scores, before, after);
 }
 
 function similarityAlert(
@@ -249,13 +224,8 @@ function similarityAlert(
   scores: PairScores,
   before: IntervalValue,
   after: IntervalValue,
-  threshold: number,
 ): Finding {
   const example = scores.between.reduce((lo, s) => (s.value < lo.value ? s : lo));
-  const what = kind === 'sources-changed' ? 'Cited domains changed' : 'Answers changed';
-  const metric = kind === 'sources-changed' ? 'domain overlap (Jaccard)' : 'word similarity';
-  const baseline =
-    scores.within.length === 0 ? `threshold ${num(threshold)}` : `within a run ${showMean(before)}`;
   return {
     kind,
     brand: null,
@@ -263,7 +233,7 @@ function similarityAlert(
     after,
     beforeSeq: example.b,
     afterSeq: example.a,
-    summary: `${what} (${where(group)}): ${metric} between runs ${showMean(after)}, ${baseline}`,
+    ...(kind === 'sources-changed' ? { data: { ...siteShifts(group.before, group.after) } } : {}),
   };
 }
 
@@ -322,18 +292,25 @@ function findingsOf(group: Group, input: ChangeInput, scores: GroupScores): Find
 }
 
 function toAlert(group: Group, f: Finding): NewAlert {
-  return {
+  const facts = {
     kind: f.kind,
     scope: group.scope,
     prompt: group.prompt,
     engine: group.engine,
     loc: group.loc,
     brandName: f.brand?.name ?? null,
-    before: rounded(f.before),
-    after: rounded(f.after),
+    brandKind: f.brand?.kind ?? null,
+    // Within what the metric allows: a rank interval never below 1, a rate within 0–1.
+    before: clampSide(f.kind, rounded(f.before)),
+    after: clampSide(f.kind, rounded(f.after)),
+    data: f.data ?? null,
+  };
+  return {
+    ...facts,
     beforeSeq: f.beforeSeq,
     afterSeq: f.afterSeq,
-    summary: f.summary,
+    // The sentence as it read when raised (the app words it again in the profile's labels).
+    summary: describeAlert(facts).title,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RateStat, ResolvedPeriod, VisibilityPeriod } from '../visibility/types';
 import type { DiscoveryOrigin } from './discovery-extract';
+import type { DiscoveryKind } from './discovery-kind';
 
 // Competitor discovery: the shapes the Brands view's "Discovered" panel and
 // `parallax brands discover` share.
@@ -13,6 +14,8 @@ export interface DiscoveryQuery {
   limit?: number;
   /** The dismissed names instead of the queue. */
   dismissed?: boolean;
+  /** Only candidate competitors, or only retailers and marketplaces (discovery-kind.ts); both when absent. */
+  kind?: DiscoveryKind;
   /**
    * Examples and proposed domains per name (default true). Each costs a few reads per name:
    * the app asks without and fetches one name's with discovery.candidate when it is opened.
@@ -45,6 +48,8 @@ export interface DiscoveryCandidate {
   key: string;
   /** The most frequent written form. */
   name: string;
+  /** A retailer or marketplace (a shopping merchant, never a product's brand) or a candidate competitor. */
+  kind: DiscoveryKind;
   /** Answers in the period naming it. */
   answers: number;
   /** answers / answers in the period (same filters), with its 95 % Wilson interval. */
@@ -80,6 +85,8 @@ export interface DiscoveryQueue {
   dismissedCount: number;
   /** Names left out because a defined brand covers them. */
   coveredCount: number;
+  /** Of the names listed before the kind filter (queue or dismissed): how many of each kind. */
+  kindCounts: Record<DiscoveryKind, number>;
   candidates: DiscoveryCandidate[];
 }
 

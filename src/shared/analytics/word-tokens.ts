@@ -5,9 +5,10 @@ import { Diff } from 'diff';
 // sentence into one token. This subclass of jsdiff's Diff keeps jsdiff's algorithm and only
 // changes how text is cut:
 // - a word is a run of letters, marks and digits of a space-delimited script;
-// - each Han, Hiragana, Katakana or Thai-like character is its own token (those scripts do not
-//   separate words with spaces, and one character is the only segmentation that needs no
-//   dictionary and stays the same on every machine);
+// - a run of Han, Hiragana, Katakana or Thai-like characters (scripts that do not separate words
+//   with spaces) is cut into words by Intl.Segmenter (ICU's dictionary word breaks: "最近の
+//   ランニングシューズ" → 最近 / の / ランニング / シューズ), so a Japanese or Chinese diff marks
+//   words, not single characters, and its similarity counts words as in other languages;
 // - each newline is a token, a run of other whitespace is a token, any other character
 //   (punctuation, symbol) is a token of its own.
 
@@ -16,18 +17,41 @@ export const NO_SPACE_SCRIPT_CLASS =
   '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}';
 
 const TOKEN = new RegExp(
-  `\\r?\\n|[${NO_SPACE_SCRIPT_CLASS}]|(?:(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{M}\\p{N}_])+|[^\\S\\r\\n]+|[^]`,
+  `\\r?\\n|[${NO_SPACE_SCRIPT_CLASS}]+|(?:(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{M}\\p{N}_])+|[^\\S\\r\\n]+|[^]`,
   'gu',
 );
+const NO_SPACE_START = new RegExp(`^[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const WHITESPACE_ONLY = /^\s+$/u;
-const WORD_TOKEN = new RegExp(
-  `[${NO_SPACE_SCRIPT_CLASS}]|(?:(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{M}\\p{N}_])+|[^\\s]`,
-  'gu',
-);
+/** ICU word breaks; the dictionary for CJK and Thai-like scripts does not depend on the locale. */
+const SEGMENTER = new Intl.Segmenter('ja', { granularity: 'word' });
+
+interface TokenSpan {
+  text: string;
+  start: number;
+}
+
+/** Every token of `text` with its offset, whitespace included, in order. */
+function* tokenSpans(text: string): Generator<TokenSpan> {
+  const re = new RegExp(TOKEN.source, 'gu');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const token = m[0];
+    if (!NO_SPACE_START.test(token)) {
+      yield { text: token, start: m.index };
+      continue;
+    }
+    for (const seg of SEGMENTER.segment(token)) yield { text: seg.segment, start: m.index + seg.index };
+  }
+}
+
+/** Word tokens only (whitespace is not a word). */
+function* wordSpans(text: string): Generator<TokenSpan> {
+  for (const t of tokenSpans(text)) if (!WHITESPACE_ONLY.test(t.text)) yield t;
+}
 
 class AnswerWordDiff extends Diff<string, string> {
   override tokenize(value: string): string[] {
-    return value.match(TOKEN) ?? [];
+    return Array.from(tokenSpans(value), (t) => t.text);
   }
 
   // Two runs of spaces/tabs count as equal whatever their length: re-wrapping or a double space
@@ -48,11 +72,10 @@ function isInlineSpace(token: string): boolean {
 
 export const answerWordDiff = new AnswerWordDiff();
 
-/** Number of word tokens (words, CJK characters, punctuation marks; whitespace excluded). */
+/** Number of word tokens (words, CJK words, punctuation marks; whitespace excluded). */
 export function countWordTokens(text: string): number {
   let n = 0;
-  WORD_TOKEN.lastIndex = 0;
-  while (WORD_TOKEN.exec(text) !== null) n++;
+  for (const _ of wordSpans(text)) n++;
   return n;
 }
 
@@ -61,23 +84,15 @@ export function countWordTokens(text: string): number {
  * Whitespace is not a token; punctuation is.
  */
 export function wordTokenStarts(text: string): number[] {
-  const starts: number[] = [];
-  const re = new RegExp(WORD_TOKEN.source, 'gu');
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) starts.push(m.index);
-  return starts;
+  return Array.from(wordSpans(text), (t) => t.start);
 }
 
 /** End offsets matching wordTokenStarts. */
 export function wordTokenEnds(text: string): number[] {
-  const ends: number[] = [];
-  const re = new RegExp(WORD_TOKEN.source, 'gu');
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) ends.push(m.index + m[0].length);
-  return ends;
+  return Array.from(wordSpans(text), (t) => t.start + t.text.length);
 }
 
 /** The word tokens of `text` themselves (whitespace excluded). */
 export function wordTokenList(text: string): string[] {
-  return text.match(new RegExp(WORD_TOKEN.source, 'gu')) ?? [];
+  return Array.from(wordSpans(text), (t) => t.text);
 }

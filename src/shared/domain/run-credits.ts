@@ -6,6 +6,8 @@ export interface RunCredits {
   creditsCharged: number;
   creditsUnreceived: number;
   creditsUnattributable: number;
+  /** Of creditsCharged, estimated from the balance: the service did not state them. */
+  creditsEstimated?: number;
 }
 
 /** The run's credit total, recorded and unreceived together. */
@@ -17,6 +19,8 @@ export function creditsSentence(r: RunCredits): string {
     r.creditsUnreceived > 0
       ? `${creditsTotal(r)} (${r.creditsCharged} recorded with results + ${r.creditsUnreceived} charged without a result)`
       : `${r.creditsCharged}`;
+  if ((r.creditsEstimated ?? 0) > 0)
+    text += ` (of which ${r.creditsEstimated} estimated from the account balance: the service did not state what those answers cost)`;
   if (r.creditsUnattributable > 0)
     text += `; plus an unknown amount: ${r.creditsUnattributable} interrupted session(s) whose charge the balance could not attribute to this run`;
   return text;
@@ -34,8 +38,10 @@ export function creditsJson(r: RunCredits): {
   creditsUnreceived: number;
   creditsUnattributable: number;
   creditsTotal: number;
+  creditsEstimated: number;
 } {
   return {
+    creditsEstimated: r.creditsEstimated ?? 0,
     creditsUnreceived: r.creditsUnreceived,
     creditsUnattributable: r.creditsUnattributable,
     creditsTotal: creditsTotal(r),

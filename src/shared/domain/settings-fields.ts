@@ -24,4 +24,11 @@ export const userSettingsFields = {
   mcpRunsEnabled: z.boolean(),
   /** Credits a run an assistant starts may cost at most; null = the budget cap above (sandbox runs: no cap). */
   mcpBudgetCap: z.number().int().positive().nullable(),
+  /** With a team: pull only runs of the last N days (the history stays small); null = everything. */
+  syncWindowDays: z.number().int().min(1).max(3650).nullable(),
+  /**
+   * The judge whose positioning the views, the CLI and exports read: 'builtin' (offline, at
+   * ingest) or a model judge's id once it has scored the archive (issue 30).
+   */
+  positioningJudge: z.string().trim().min(1).max(200),
 };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
 import { historyChannels } from './channels/history';
@@ -14,6 +15,8 @@ import { teamChannels } from './channels/team';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
+import { findingsChannels } from './channels/findings';
+import { positioningChannels } from './channels/positioning';
 import type { InvokeChannelDef, IpcResult } from './define';
 import { eventChannels } from './events';
 
@@ -31,12 +34,15 @@ export const invokeChannels = {
   ...libraryChannels,
   ...toolsChannels,
   ...visibilityChannels,
+  ...positioningChannels,
+  ...findingsChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,
   ...reportsChannels,
   ...profileChannels,
   ...teamChannels,
+  ...dbExportChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -45,6 +45,19 @@ export const eventChannels = {
   }),
   /** The service said the key is revoked or expired: ask for a new one (nothing else is lost). */
   'key.revoked': z.object({ message: z.string() }),
+  /**
+   * The history cannot be written (full disk, a lock held too long, read-only disk, I/O error):
+   * runs send nothing new and hold their paid answers until it can (the dialog).
+   */
+  'storage.blocked': z.object({
+    kind: z.enum(['full', 'busy', 'read-only', 'io']),
+    path: z.string(),
+    message: z.string(),
+    heldAnswers: z.number().int().min(0),
+    neededBytes: z.number().nullable(),
+  }),
+  /** It can be written again: the runs went on by themselves. */
+  'storage.cleared': z.object({ path: z.string(), heldMs: z.number().min(0) }),
   /** The demo history builder's progress (a day of the N days built). */
   'demo.progress': z.object({
     phase: z.enum(['building', 'done', 'canceled', 'failed']),
@@ -61,6 +74,16 @@ export const eventChannels = {
     done: z.number().int().min(0),
     total: z.number().int().min(0),
   }),
+  /** An analysis export under way (dbExport.run): the table being written and how far it got. */
+  'dbExport.progress': z.object({
+    exportId: z.string(),
+    table: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    unit: z.string(),
+    tablesDone: z.number().int().min(0),
+    tables: z.number().int().min(0),
+  }),
   /** Stored history was re-analysed (brand variants or domains changed): views reload. */
   'visibility.changed': z.object({ reason: z.enum(['brands', 'ingest', 'demo', 'delete']) }),
   /** A monitor run was compared with the monitor's previous run and raised alerts (toast, notification). */
@@ -69,6 +92,12 @@ export const eventChannels = {
     monitorName: z.string(),
     runId: z.string(),
     count: z.number().int().min(1),
+    /** The run's digest: "3 changes in Buying guides". */
+    headline: z.string().default(''),
+    /** The most severe changes' sentences, in order (at most 3). */
+    top: z.array(z.string()).max(3).default([]),
+    /** Changes in sites and wording, folded. */
+    folded: z.number().int().min(0).default(0),
   }),
   /** Alerts were stored or marked read: the unread badge and the Alerts view reload. */
   'alerts.changed': z.object({ unread: z.number().int().min(0) }),
@@ -82,5 +111,16 @@ export const eventChannels = {
     phase: z.enum(['running', 'done']),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
+  }),
+  /**
+   * The archive's positioning re-score (issue 30), in batches: 'running' after each batch (done of
+   * total answers), then 'done', 'paused' (stopped by the analyst: it waits to be started again)
+   * or 'failed' (message says why; it resumes at the next start). Views reload at 'done'.
+   */
+  'positioning.rescore': z.object({
+    phase: z.enum(['running', 'done', 'paused', 'failed']),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    message: z.string().nullable(),
   }),
 } as const;

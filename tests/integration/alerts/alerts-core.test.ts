@@ -89,7 +89,13 @@ describe('alerts in the core', () => {
     expect(raised).toEqual([
       {
         event: 'alerts.raised',
-        payload: { monitorId: monitor.id, monitorName: 'Core shoes', runId: second, count: page.total },
+        payload: expect.objectContaining({
+          monitorId: monitor.id,
+          monitorName: 'Core shoes',
+          runId: second,
+          count: page.total,
+          headline: `${page.total} change${page.total === 1 ? '' : 's'} in Core shoes`,
+        }),
       },
     ]);
     expect(stepRuns).toEqual([first, second]);

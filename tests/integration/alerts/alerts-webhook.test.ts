@@ -115,7 +115,7 @@ describe('webhook deliveries', () => {
     expect(sent.url).toBe(SECRET);
     expect(sent.headers['content-type']).toBe('application/json');
     const body = JSON.parse(sent.body) as { text: string; monitor: { name: string } };
-    expect(body.text).toMatch(/^Parallax · Shoes: 0 change alerts/);
+    expect(body.text).toMatch(/^Parallax · 0 changes in Shoes/);
     expect(body.monitor.name).toBe('Shoes');
     await d.close();
   });

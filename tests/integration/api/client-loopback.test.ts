@@ -3,6 +3,7 @@ import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../../src/main/api/client';
 import { ApiError } from '../../../src/main/api/errors';
+import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { json, standardError, startLoopback, type Loopback } from './loopback-server';
 
 // The client against a real HTTP server on 127.0.0.1, one exact fault at a time, counting the
@@ -338,6 +339,29 @@ describe('errors', () => {
     server.handle((_req, res) => json(res, 200, ok));
     await c.monitor('assistant-d', aRequest);
     expect(c.availability()['assistant-d']).toBe('available');
+  });
+
+  it('a 404 names the path tried and the profile, unless the spec lists the engine as coming soon', async () => {
+    server.handle((req, res) =>
+      standardError(res, 404, 'RESOURCE_NOT_FOUND', 'Route not found', { id: req.url }),
+    );
+    const live = await failure(
+      client({ profile: builtinProfile('live').profile }).monitor('assistant-a', aRequest),
+    );
+    expect(live).toMatchObject({ kind: 'engine-unavailable', status: 404 });
+    expect(live.message).toBe(
+      'ChatGPT: POST /v1/monitor/chatgpt answered 404 RESOURCE_NOT_FOUND, so the service has no such path. ' +
+        'The service profile "Live service" may not match this deployment: check its paths in ' +
+        'Settings → Service profile, or run with --profile live for the live service.',
+    );
+    // The spec's names: an engine the spec serves (a wrong deployment) vs one it lists as coming soon.
+    const spec = client();
+    expect((await failure(spec.monitor('assistant-a', aRequest))).message).toContain(
+      'Assistant A: POST /v1/monitor/assistant-a answered 404',
+    );
+    expect((await failure(spec.monitor('assistant-d', aRequest))).message).toBe(
+      'Assistant D is not available on the service yet (404 RESOURCE_NOT_FOUND; the spec lists it as coming soon)',
+    );
   });
 
   it('handles 499, empty and non-JSON bodies, and malformed successes', async () => {

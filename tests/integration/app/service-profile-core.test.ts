@@ -69,9 +69,19 @@ describe('service profile in the app core', () => {
   });
 
   it('starts neutral, saves a valid profile, refuses an invalid one field by field, resets', async () => {
-    expect(await value<ProfileView>('profile.get')).toEqual({ profile: NEUTRAL_PROFILE, isNeutral: true });
+    expect(await value<ProfileView>('profile.get')).toMatchObject({
+      profile: NEUTRAL_PROFILE,
+      isNeutral: true,
+      builtin: 'spec',
+      savedName: null,
+    });
     const saved = await value<ProfileView>('profile.save', { profile: renamed() });
-    expect(saved).toEqual({ profile: renamed(), isNeutral: false });
+    expect(saved).toMatchObject({
+      profile: renamed(),
+      isNeutral: false,
+      builtin: null,
+      savedName: 'Acme gateway',
+    });
     expect(settings.get().serviceProfile).toEqual(renamed());
 
     const bad = renamed() as unknown as { engines: Record<string, Record<string, unknown>> };
@@ -91,7 +101,10 @@ describe('service profile in the app core', () => {
     const engines = await value<Array<{ name: string; label: string }>>('engines.list');
     expect(engines.find((e) => e.name === 'assistant-a')?.label).toBe('Chat One');
 
-    expect(await value<ProfileView>('profile.reset')).toEqual({ profile: NEUTRAL_PROFILE, isNeutral: true });
+    expect(await value<ProfileView>('profile.reset')).toMatchObject({
+      profile: NEUTRAL_PROFILE,
+      isNeutral: true,
+    });
     expect(settings.get().serviceProfile).toBeNull();
   });
 
@@ -138,6 +151,41 @@ describe('service profile in the app core', () => {
     expect((await invoke('profile.reset', {})).ok).toBe(false);
     expect(settings.get().serviceProfile).toBeNull();
     await value('runs.cancel', { runId });
+  });
+
+  it('the picker: a built-in by name wins over the saved profile, which can be chosen again', async () => {
+    const first = await value<ProfileView>('profile.get');
+    expect(first.builtins.map((b) => [b.id, b.name, b.preview])).toEqual([
+      ['spec', NEUTRAL_PROFILE.name, false],
+      ['live', 'Live service', false],
+      ['preview', 'Preview: all engines', true],
+    ]);
+    const chosen = await value<ProfileView>('profile.choose', { choice: 'saved' }).catch((e: Error) => e);
+    expect(String(chosen)).toContain('NO_SAVED_PROFILE');
+    await value('profile.save', { profile: renamed() });
+    const live = await value<ProfileView>('profile.choose', { choice: 'live' });
+    expect(live).toMatchObject({ builtin: 'live', preview: false, savedName: 'Acme gateway' });
+    expect(live.profile.engines['assistant-a']).toMatchObject({ path: 'chatgpt', label: 'ChatGPT' });
+    expect(settings.get()).toMatchObject({ serviceProfileBuiltin: 'live', serviceProfile: renamed() });
+    const engines = await value<Array<{ name: string; label: string }>>('engines.list');
+    expect(engines.find((e) => e.name === 'search-news')?.label).toBe('Google News');
+    // The preview serves every engine in Sandbox mode: a run on an engine the spec has as coming soon.
+    expect(await value<ProfileView>('profile.choose', { choice: 'preview' })).toMatchObject({
+      preview: true,
+    });
+    const spec = { prompts: ['best crm'], engines: ['assistant-c'], countries: ['US'], mode: 'sync' };
+    const { runId } = await value<{ runId: string }>('runs.start', spec);
+    await (await core.runs.engine()).wait(runId);
+    expect(await value<{ counts: Record<string, number> }>('runs.get', { runId })).toMatchObject({
+      counts: { succeeded: 1 },
+    });
+    const back = await value<ProfileView>('profile.choose', { choice: 'saved' });
+    expect(back).toMatchObject({ builtin: null, profile: renamed() });
+    expect(await value<ProfileView>('profile.choose', { choice: 'spec' })).toMatchObject({
+      builtin: 'spec',
+      isNeutral: true,
+      savedName: 'Acme gateway',
+    });
   });
 
   it('a sandbox-mode async run goes over the saved profile: renamed path, token and cost', async () => {

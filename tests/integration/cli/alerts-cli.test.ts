@@ -74,6 +74,17 @@ describe('alerts CLI', () => {
     expect(badRule.code).toBe(2);
     expect(badRule.stderr).toContain('--rule');
 
+    // A new monitor starts with the sources and wording rules off (they are most of the noise).
+    const fresh = JSON.parse((await parallax(['monitors', 'options', 'Shoes watch', '--json'])).stdout) as {
+      rules: { kinds: Record<string, boolean> };
+    };
+    expect(fresh.rules.kinds).toMatchObject({
+      'brand-dropped': true,
+      trend: true,
+      'sources-changed': false,
+      'answer-changed': false,
+    });
+
     // Any change of answer text fires (similarity < 1): today's answers differ from 3 days ago.
     const out = await parallax([
       'monitors',
@@ -82,7 +93,7 @@ describe('alerts CLI', () => {
       '--similarity',
       '1',
       '--rule',
-      'sources-changed=off',
+      'answer-changed=on',
       '--webhook',
       'https://hooks.example.com/services/T0/B0/secret',
       '--json',
@@ -96,6 +107,7 @@ describe('alerts CLI', () => {
     expect(saved.saved).toBe(true);
     expect(saved.rules.similarityBelow).toBe(1);
     expect(saved.rules.kinds['sources-changed']).toBe(false);
+    expect(saved.rules.kinds['answer-changed']).toBe(true);
     expect(saved.rules.kinds['brand-dropped']).toBe(true);
     expect(saved.webhook).toBe('https://hooks.example.com/…');
     expect(out.stdout).not.toContain('secret');
@@ -111,7 +123,11 @@ describe('alerts CLI', () => {
     expect(out.code, out.stderr).toBe(3);
     expect(out.stdout).toMatch(/Shoes watch: [0-9a-f-]{36} completed/);
     expect(out.stdout).toMatch(/\d+ change alerts? against run [0-9a-f-]{36}/);
-    expect(out.stdout).toContain('answer-changed');
+    // Each change one plain sentence with its severity; the statistics on the line below.
+    expect(out.stdout).toMatch(
+      /\[low\] +The answer was reworded: \d+ % of the wording is the same as before/,
+    );
+    expect(out.stdout).toMatch(/Word similarity between the two runs’ answers: \d+ %/);
 
     const listed = await parallax(['alerts', '--since', '1d', '--json']);
     expect(listed.code, listed.stderr).toBe(0);
@@ -152,8 +168,14 @@ describe('alerts CLI', () => {
       'Shoes watch',
     ]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('[unread]');
-    expect(text.stdout).toMatch(/before .* in run [0-9a-f-]{36}/);
+    // One digest for the run; wording changes are folded into one line.
+    expect(text.stdout).toMatch(
+      /\d+ changes? in Shoes watch \(run [0-9a-f-]{36} against [0-9a-f-]{36}, \d+ unread\)/,
+    );
+    // Nothing else is listed, so the folded line does not say "more".
+    expect(text.stdout).toMatch(
+      /^ {2}\d+ changes? in cited sites and wording: The answers? (was|were) reworded/m,
+    );
 
     const badKind = await parallax(['alerts', '--kind', 'nonsense']);
     expect(badKind.code).toBe(2);

@@ -104,8 +104,9 @@ describe('the built CLI', () => {
     const show = await runBuilt(['show', listed?.id ?? '', '--db', db]);
     expect(show.code).toBe(0);
     expect(show.stdout).toContain(`Run ${listed?.id}`);
-    expect(show.stdout).toMatch(/best trail shoes.*assistant-a.*US.*succeeded/);
-    expect(show.stdout).toMatch(/best trail shoes.*assistant-a.*DE.*succeeded/);
+    // Engines are printed by the service profile's label (the spec's: Assistant A).
+    expect(show.stdout).toMatch(/best trail shoes.*Assistant A.*US.*succeeded/);
+    expect(show.stdout).toMatch(/best trail shoes.*Assistant A.*DE.*succeeded/);
 
     // XLSX loads ExcelJS from node_modules; JSON is built on the bundle's worker thread
     // (out/cli/export-json-worker.mjs).

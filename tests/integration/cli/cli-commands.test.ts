@@ -169,7 +169,15 @@ describe('parallax CLI end to end', () => {
     expect(compare.rows.every((r) => r.topSources.length > 0)).toBe(true);
     const diff = JSON.parse(
       (await parallax(['diff', runId, '--a', 'US', '--b', 'DE', '--db', db, '--json'])).stdout,
-    ) as { similarity: number; domains: { added: string[] } };
+    ) as {
+      similarity: number;
+      mode: { kind: string; languages?: string[] };
+      brands: unknown[];
+      domains: { added: string[] };
+    };
+    // An English and a German answer: compared by brands, ranks and sources, as in the app.
+    expect(diff.mode).toMatchObject({ kind: 'structure', languages: ['en', 'de'] });
+    expect(Array.isArray(diff.brands)).toBe(true);
     expect(diff.similarity).toBeLessThan(1);
     expect(diff.domains.added.length).toBeGreaterThan(0);
     const search = JSON.parse((await parallax(['search', 'crm', '--db', db, '--json'])).stdout) as {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 
 // `parallax brands discover` as a child process on a 2-day demo history: the queue (text and
@@ -21,10 +22,10 @@ describe('parallax brands discover', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-discover-cli-'));
-    db = join(dir, 'history.db');
-    const built = await parallax(['demo', '--days', '2', '--json']);
-    expect(built.code, built.stderr).toBe(0);
-  }, 60_000);
+    // A 2-day demo history (tests/integration/demo/demo-cli.test.ts tests `parallax demo`):
+    // a copy of the shared one.
+    db = await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: join(dir, 'history.db') });
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints the queue as a table and as JSON, filtered by location and limited', async () => {
@@ -57,6 +58,42 @@ describe('parallax brands discover', () => {
     expect(two.candidates).toHaveLength(2);
     expect(two.total).toBe(q.total);
   });
+
+  it('lists retailers and marketplaces apart; --only picks one list', async () => {
+    const text = await parallax(['brands', 'discover', '--since', '7d', '--limit', '500']);
+    expect(text.code, text.stderr).toBe(0);
+    const [competitors, shops] = text.stdout.split('Retailers and marketplaces (shopping merchants):');
+    expect(competitors).toContain('Trailhawk');
+    expect(competitors).not.toContain('Shopwise');
+    expect(shops).toContain('Shopwise');
+    expect(shops).not.toContain('Trailhawk');
+    const retailers = await json<DiscoveryQueue>([
+      'brands',
+      'discover',
+      '--since',
+      '7d',
+      '--only',
+      'retailers',
+    ]);
+    const candidates = await json<DiscoveryQueue>([
+      'brands',
+      'discover',
+      '--since',
+      '7d',
+      '--only',
+      'candidate',
+    ]);
+    expect(retailers.candidates.map((c) => c.kind)).toEqual(retailers.candidates.map(() => 'retailer'));
+    expect(retailers.candidates.map((c) => c.key)).toContain('shopwise');
+    expect(candidates.candidates.map((c) => c.key)).not.toContain('shopwise');
+    // Each list counts both kinds (before its filter).
+    expect(retailers.kindCounts).toEqual({ candidate: candidates.total, retailer: retailers.total });
+    expect(candidates.kindCounts).toEqual(retailers.kindCounts);
+    expect(text.stdout).toContain(`${retailers.total} retailers or marketplaces`);
+    const bad = await parallax(['brands', 'discover', '--only', 'shops']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--only/);
+  }, 120_000);
 
   it('refuses bad flags with exit 2 and the reason', async () => {
     const bad = await parallax(['brands', 'discover', '--since', '0d']);

@@ -134,10 +134,10 @@ describe('parallax report', () => {
         ['--monitor', 'Nope', '--out', join(dir, 'x.html')],
         /No monitor "Nope"; monitors: .*Demo · Buying guides/,
       ],
-      [['--monitor', MONITOR, '--out', join(dir, 'x.pdf')], /ends in neither \.html nor \.xlsx/],
+      [['--monitor', MONITOR, '--out', join(dir, 'x.docx')], /ends in none of \.html, \.xlsx or \.pdf/],
       [
-        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--format', 'pdf'],
-        /--format must be html or xlsx, got "pdf"/,
+        ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--format', 'docx'],
+        /--format must be html, xlsx or pdf, got "docx"/,
       ],
       [
         ['--monitor', MONITOR, '--out', join(dir, 'x.html'), '--since', '7d', '--from', '2026-01-01'],
@@ -156,7 +156,7 @@ describe('parallax report', () => {
       expect(out.stderr).toMatch(message);
     }
     expect(existsSync(join(dir, 'x.html'))).toBe(false);
-    expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
+    expect(existsSync(join(dir, 'x.docx'))).toBe(false);
   }, 60_000);
 });
 
@@ -199,6 +199,12 @@ describe('the report after `parallax monitors run`', () => {
       folder,
       '--report-days',
       '7',
+      '--client-name',
+      'Client A',
+      '--report-subject',
+      'Shoes in AI answers',
+      '--accent',
+      '#0a7',
     ]);
     expect(set.code, set.stderr).toBe(0);
     const out = await parallax(['monitors', 'run', '--sandbox', '--webhook-wait', '0']);
@@ -209,7 +215,9 @@ describe('the report after `parallax monitors run`', () => {
       `Client report for Client A: shoes (last 7 days) written to ${html} and ${join(folder, `client-a-shoes-${today}.xlsx`)}`,
     );
     const doc = parseReportHtml(readFileSync(html, 'utf8'));
-    expect(doc.querySelector('h1')?.textContent).toBe('Client report: Client A: shoes');
+    // The title and look set with monitors options.
+    expect(doc.querySelector('h1')?.textContent).toBe('Client A · Shoes in AI answers');
+    expect(doc.querySelector('style')?.textContent).toContain('--accent:#0a7');
     expect(doc.querySelector('[data-kpi="mentionRate"]')?.getAttribute('data-n')).toBe('2');
   }, 120_000);
 

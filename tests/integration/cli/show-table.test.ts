@@ -3,12 +3,16 @@ import { Writable } from 'node:stream';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import { clip, formatTable } from '../../../src/cli/core';
 import { writeRunTable } from '../../../src/cli/commands/show-table';
+import { engineLabeler } from '../../../src/shared/profile';
+import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
 // `parallax show`'s table is written from the store's run rows in blocks of lines. It must be
 // the very text the command printed before (formatTable over getRunMatrix, reproduced below),
 // on a run with states, failures, empty cells, whitespace to flatten and long answers, and on
-// one of more rows than a block.
+// one of more rows than a block. Engines are printed by the profile's label (the live profile's here).
+
+const labelOf = engineLabeler(builtinProfile('live').profile);
 
 const tmp = tempFolder();
 let store: HistoryStore;
@@ -33,7 +37,7 @@ function formerTable(id: string): string {
     cells.map((c) => [
       c.promptIndex + 1,
       clip(run.prompts[c.promptIndex] ?? '', 30),
-      c.engine,
+      labelOf(c.engine),
       c.state ? `US-${c.state}` : c.country,
       c.repeat,
       c.jobState,
@@ -53,7 +57,7 @@ function written(id: string): { text: string; writes: number } {
       done();
     },
   });
-  writeRunTable(out, store.getRun(id)!.prompts, store.iterateRunTableRows(id));
+  writeRunTable(out, store.getRun(id)!.prompts, store.iterateRunTableRows(id), labelOf);
   return { text: chunks.join(''), writes: chunks.length };
 }
 
@@ -113,6 +117,10 @@ describe('show table', () => {
     expect(text).toBe(`${formerTable(runId)}\n`);
     expect(text).toMatch(/RATE_LIMIT_EXCEEDED slow down \(request req-9\)/);
     expect(text).toMatch(/US-CA/);
+    // The engines by the profile's labels, never by their ids.
+    expect(text).toMatch(/ChatGPT/);
+    expect(text).toMatch(/Google Search/);
+    expect(text).not.toMatch(/assistant-a|\bsearch\b/);
   });
 
   it('writes a run larger than a block (250 lines) in several writes, the same text', () => {

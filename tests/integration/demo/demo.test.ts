@@ -11,6 +11,7 @@ import {
   type DemoProgress,
 } from '../../../src/main/demo';
 import { openHistory } from '../../../src/main/store';
+import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { categoryFor } from '../../../src/sandbox/engines/catalog';
 
@@ -246,6 +247,33 @@ describe('canceling a demo build', () => {
       await expect(build(path, 1)).rejects.toThrow(/delete it first/);
       expect(deleteDemo(store)).toEqual({ runs: 6, monitors: 3, brands: 6 });
       expect(store.listRuns().total).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('the preview demo: every engine', () => {
+  it('asks every engine through the preview profile, 240 answers a day, and says it is a preview', async () => {
+    const path = join(dir, 'preview.db');
+    const result = await buildDemoHistory({
+      openStore: (now) => openHistory({ path, now }),
+      days: 1,
+      now: () => NOW,
+      variant: 'preview',
+    });
+    expect(result).toMatchObject({ days: 1, runs: 3, results: 240, variant: 'preview', canceled: false });
+    const store = openHistory({ path });
+    try {
+      expect(demoStatus(store)).toMatchObject({ present: true, variant: 'preview', results: 240 });
+      const engines = new Map<string, number>();
+      for (const run of store.listRuns({ limit: 10 }).runs)
+        for (const job of store.listJobs(run.id)) {
+          expect(job.jobState).toBe('succeeded');
+          engines.set(job.engine, (engines.get(job.engine) ?? 0) + 1);
+        }
+      // 10 prompts × 3 countries × 1 repeat on each of the 8 engines, the coming-soon ones included.
+      expect(Object.fromEntries(engines)).toEqual(Object.fromEntries(ENGINE_NAMES.map((e) => [e, 30])));
     } finally {
       store.close();
     }

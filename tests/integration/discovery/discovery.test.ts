@@ -16,6 +16,7 @@ import {
   originBit,
   originsOfMask,
 } from '../../../src/shared/analytics/discovery-extract';
+import { discoveryKind } from '../../../src/shared/analytics/discovery-kind';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { IpcResult } from '../../../src/shared/ipc/define';
@@ -173,6 +174,28 @@ describe('competitor discovery on a demo history', () => {
     // Sorted by answers, most first.
     const answers = q.candidates.map((c) => c.answers);
     expect(answers).toEqual([...answers].sort((a, b) => b - a));
+  });
+
+  it('lists retailers and marketplaces apart from candidate competitors, by where the names came from', async () => {
+    const all = await queue({ period: { days: 7 } });
+    for (const c of all.candidates) expect(c.kind, c.key).toBe(discoveryKind(c.origins));
+    const retailers = await queue({ period: { days: 7 }, kind: 'retailer' });
+    const candidates = await queue({ period: { days: 7 }, kind: 'candidate' });
+    expect(all.kindCounts).toEqual({ retailer: retailers.total, candidate: candidates.total });
+    expect(retailers.total + candidates.total).toBe(all.total);
+    // The sandbox's shops sell the products; its brands and newcomers are what to track.
+    const shops = retailers.candidates.map((c) => c.key);
+    expect(shops).toEqual(expect.arrayContaining(['shopwise', 'megamart']));
+    expect(candidates.candidates.map((c) => c.key)).toEqual(
+      expect.arrayContaining(['trailhawk', 'altura', 'lauferwerk', 'ハヤテ']),
+    );
+    expect(candidates.candidates.map((c) => c.key)).not.toContain('shopwise');
+    for (const c of retailers.candidates) {
+      expect(c.origins, c.key).toContain('merchant');
+      expect(c.origins, c.key).not.toContain('product-brand');
+    }
+    const bad = await invoke('discovery.queue', { kind: 'shop' });
+    expect(bad.ok).toBe(false);
   });
 
   it('finds newcomers, merchants, advertisers, a German and a Japanese name; leaves defined brands out', async () => {

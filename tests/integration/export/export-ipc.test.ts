@@ -39,7 +39,7 @@ describe('run exports over IPC', () => {
     target = join(dir, 'run.csv');
     const exportId = crypto.randomUUID();
     const reply = await core.router.invoke('export.run', { runId, format: 'csv', exportId });
-    expect(reply).toEqual({ ok: true, value: { path: target, canceled: false } });
+    expect(reply).toEqual({ ok: true, value: { path: target, canceled: false, partial: null } });
     expect(readFileSync(target, 'utf8').split('\r\n')).toHaveLength(301);
     const mine = progress.filter((p) => p.exportId === exportId);
     expect(mine.at(0)).toMatchObject({ phase: 'writing', total: 300 });
@@ -57,7 +57,7 @@ describe('run exports over IPC', () => {
     });
     try {
       const reply = await core.router.invoke('export.run', { runId, format: 'json', exportId });
-      expect(reply).toEqual({ ok: true, value: { path: null, canceled: true } });
+      expect(reply).toEqual({ ok: true, value: { path: null, canceled: true, partial: null } });
       expect(await cancel).toEqual({ ok: true, value: { canceled: true } });
     } finally {
       off();

@@ -1,3 +1,4 @@
+import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { createServer, type Server } from 'node:http';
@@ -37,6 +38,10 @@ const OLD_COLUMNS = [
   'requestId',
 ];
 const PAGE_COLUMNS = ['pageState', 'pageReasonCode', 'pageReason'];
+/** Added after the page columns (issue 30; tests/integration/positioning/positioning-export.test.ts). */
+const POSITIONING_COLUMNS = ['positioning', 'topPick', 'recommended', 'cautioned'];
+/** Added after the positioning columns: the engine as the service profile labels it. */
+const LABEL_COLUMNS = ['engineLabel'];
 
 const tmp = tempFolder();
 let server: Server;
@@ -113,7 +118,7 @@ afterAll(async () => {
 
 const exportTo = async (format: 'csv' | 'xlsx' | 'json' | 'ndjson' | 'md'): Promise<string> => {
   const path = tmp.file(`run.${format}`);
-  await exportRunToFile({ historyPath: store.path, run }, { format, path });
+  await exportRunToFile({ historyPath: store.path, run, profile: NEUTRAL_PROFILE }, { format, path });
   return path;
 };
 
@@ -146,7 +151,7 @@ describe('exports carry the archive state of the pages', () => {
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect(header).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS, ...POSITIONING_COLUMNS, ...LABEL_COLUMNS]);
     expect(rows).toHaveLength(PROMPTS.length);
     for (const row of rows) {
       const prompt = row[2] as string;
@@ -162,7 +167,12 @@ describe('exports carry the archive state of the pages', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await exportTo('xlsx'));
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...OLD_COLUMNS, ...PAGE_COLUMNS]);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      ...OLD_COLUMNS,
+      ...PAGE_COLUMNS,
+      ...POSITIONING_COLUMNS,
+      ...LABEL_COLUMNS,
+    ]);
     for (let r = 2; r <= PROMPTS.length + 1; r += 1) {
       const row = sheet.getRow(r);
       const prompt = row.getCell(3).value as string;

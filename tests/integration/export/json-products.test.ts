@@ -1,3 +1,4 @@
+import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRunToFile } from '../../../src/main/export';
@@ -74,7 +75,10 @@ afterAll(() => {
 describe('JSON export of shopping products', () => {
   it('gives each product its own offers, in the result view’s order', async () => {
     const path = tmp.file('products.json');
-    await exportRunToFile({ historyPath: store.path, run }, { format: 'json', path });
+    await exportRunToFile(
+      { historyPath: store.path, run, profile: NEUTRAL_PROFILE },
+      { format: 'json', path },
+    );
     const doc = JSON.parse(readFileSync(path, 'utf8')) as {
       jobs: Array<{ resultId: string; result: { normalized: { products: NormalizedProduct[] } } }>;
     };

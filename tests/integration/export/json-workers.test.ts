@@ -1,3 +1,4 @@
+import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,10 +49,13 @@ describe('JSON exports built on worker threads', () => {
     async (format) => {
       const progress: number[] = [];
       const outcome = await exportRunToFile(
-        { historyPath: store.path, run, jsonWorker: worker },
+        { historyPath: store.path, run, jsonWorker: worker, profile: NEUTRAL_PROFILE },
         { format, path: out(`threads.${format}`), onProgress: ({ done }) => progress.push(done) },
       );
-      await exportRunToFile({ historyPath: store.path, run }, { format, path: out(`inline.${format}`) });
+      await exportRunToFile(
+        { historyPath: store.path, run, profile: NEUTRAL_PROFILE },
+        { format, path: out(`inline.${format}`) },
+      );
       const threads = readFileSync(out(`threads.${format}`));
       expect(threads.equals(readFileSync(out(`inline.${format}`)))).toBe(true);
       expect(outcome).toMatchObject({ jobs: 300, results: 297, bytes: threads.length });
@@ -72,10 +76,13 @@ describe('JSON exports built on worker threads', () => {
     const copy = out('text-markdown.db');
     expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     await exportRunToFile(
-      { historyPath: copy, run, jsonWorker: worker },
+      { historyPath: copy, run, jsonWorker: worker, profile: NEUTRAL_PROFILE },
       { format: 'json', path: out('text.json') },
     );
-    await exportRunToFile({ historyPath: store.path, run }, { format: 'json', path: out('packed.json') });
+    await exportRunToFile(
+      { historyPath: store.path, run, profile: NEUTRAL_PROFILE },
+      { format: 'json', path: out('packed.json') },
+    );
     expect(readFileSync(out('text.json')).equals(readFileSync(out('packed.json')))).toBe(true);
   });
 
@@ -85,7 +92,7 @@ describe('JSON exports built on worker threads', () => {
     const controller = new AbortController();
     await expect(
       exportRunToFile(
-        { historyPath: store.path, run, jsonWorker: worker },
+        { historyPath: store.path, run, jsonWorker: worker, profile: NEUTRAL_PROFILE },
         {
           format: 'json',
           path,

@@ -1,3 +1,4 @@
+import { NEUTRAL_ENGINE_LABELS, NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -61,9 +62,20 @@ function referenceRows(
       pageState: '',
       pageReasonCode: '',
       pageReason: '',
+      // No brands are tracked: no answer names one (tests/integration/positioning covers them).
+      positioning: '',
+      topPick: '',
+      recommended: '',
+      cautioned: '',
+      // The profile's label, after every earlier column (the neutral profile: Assistant A …).
+      engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
     };
   });
 }
+
+/** A result as the JSON exports write it: the profile's label beside its engine, every answer judged, none naming a tracked brand (none tracked). */
+const asExported = (r: ResultView | undefined) =>
+  r ? { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine], positioning: [] } : null;
 
 describe('streamed run exports', () => {
   let dir = '';
@@ -75,7 +87,7 @@ describe('streamed run exports', () => {
 
   const out = (name: string): string => join(dir, name);
   const exportTo = (format: Parameters<typeof exportRunToFile>[1]['format'], path: string, extra = {}) =>
-    exportRunToFile({ historyPath: store.path, run }, { format, path, ...extra });
+    exportRunToFile({ historyPath: store.path, run, profile: NEUTRAL_PROFILE }, { format, path, ...extra });
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-export-'));
@@ -130,11 +142,13 @@ describe('streamed run exports', () => {
         JSON.stringify({
           format: 'parallax-run-export',
           version: 1,
-          run,
+          partial: false,
+          run: { ...run, engineLabels: run.engines.map((e) => NEUTRAL_ENGINE_LABELS[e]) },
           jobs: cells.map((cell) => ({
             ...cell,
+            engineLabel: NEUTRAL_ENGINE_LABELS[cell.engine],
             prompt: run.prompts[cell.promptIndex] ?? null,
-            result: cell.resultId ? (results.get(cell.resultId) ?? null) : null,
+            result: cell.resultId ? asExported(results.get(cell.resultId)) : null,
             pages: [],
           })),
         }),
@@ -149,7 +163,9 @@ describe('streamed run exports', () => {
     const first = JSON.parse(lines[0] as string) as { runId: string; jobId: string; result: ResultView };
     expect(first.runId).toBe(run.id);
     expect(first.jobId).toBe(cells[0]?.jobId);
-    expect(first.result).toEqual(JSON.parse(JSON.stringify(results.get(cells[0]?.resultId as string))));
+    expect(first.result).toEqual(
+      JSON.parse(JSON.stringify(asExported(results.get(cells[0]?.resultId as string)))),
+    );
     const failed = lines.map((l) => JSON.parse(l) as { jobState: string; result: unknown });
     expect(failed.filter((j) => j.jobState === 'failed').every((j) => j.result === null)).toBe(true);
   });
@@ -202,7 +218,7 @@ describe('streamed run exports', () => {
   it('HTML: under its size cap a large run shows the summary and what fits, and lists what it left out', async () => {
     const cap = 400 * 1024;
     const done = await exportRunToFile(
-      { historyPath: store.path, run },
+      { historyPath: store.path, run, profile: NEUTRAL_PROFILE },
       { format: 'html', path: out('capped.html'), reportMaxBytes: cap },
     );
     const html = readFileSync(out('capped.html'), 'utf8');
@@ -262,7 +278,10 @@ describe('streamed run exports', () => {
     expect(await copyWithTextMarkdown(store.path, copy)).toBe(297);
     for (const format of ['json', 'ndjson'] as const) {
       await exportTo(format, out(`packed.${format}`));
-      await exportRunToFile({ historyPath: copy, run }, { format, path: out(`text.${format}`) });
+      await exportRunToFile(
+        { historyPath: copy, run, profile: NEUTRAL_PROFILE },
+        { format, path: out(`text.${format}`) },
+      );
       expect(readFileSync(out(`text.${format}`)).equals(readFileSync(out(`packed.${format}`)))).toBe(true);
     }
   });

@@ -121,6 +121,16 @@ describe('the packed app (electron-builder --dir)', () => {
       for (const native of natives)
         expect(existsSync(join(unpacked, '@napi-rs', name, native)), native).toBe(true);
     }
+    // DuckDB (the Parquet analysis export): its addon and the library it loads, side by side.
+    const duckdb = `node-bindings-${process.platform}-${process.arch}`;
+    // Its binaries only: electron-builder leaves a package's README and licence out of the app.
+    const duckdbFiles = readdirSync(join(ROOT, 'node_modules/@duckdb', duckdb)).filter((f) =>
+      /\.(node|so|dylib|dll)$/.test(f),
+    );
+    expect(duckdbFiles).toContain('duckdb.node');
+    expect(duckdbFiles.length).toBeGreaterThan(1);
+    for (const file of duckdbFiles)
+      expect(existsSync(join(unpacked, '@duckdb', duckdb, file)), file).toBe(true);
   });
 
   it("leaves out the CLI's bundle, its build tools and better-sqlite3's C sources", () => {

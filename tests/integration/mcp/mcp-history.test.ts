@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService } from '../../../src/main/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 import { dataOf, startMcp, textOf, type McpSession } from './mcp-client';
 
@@ -24,6 +25,8 @@ const READ_TOOLS = [
   'compare_locations',
   'brand_visibility',
   'visibility_breakdown',
+  'brand_positioning',
+  'what_changed',
   'cited_sources',
   'citation_gaps',
   'cited_pages',
@@ -38,13 +41,24 @@ let store: HistoryStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-mcp-'));
-  db = join(dir, 'history.db');
-  const demo = await runCli(['demo', '--days', '2', '--db', db], dir);
-  expect(demo.code, demo.stderr).toBe(0);
+  // A 2-day demo history whose monitor runs nobody compared yet (as another connection leaves
+  // it): a copy of the shared one (tests/support/demo-history.ts); list_alerts compares first.
+  db = await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: join(dir, 'history.db') });
   // Any change of answer text between the two days fires on this monitor (not yet compared:
   // list_alerts compares it first).
   const options = await runCli(
-    ['monitors', 'options', 'Demo · Buying guides', '--similarity', '1', '--db', db],
+    // (Wording changes are off for a new monitor: switched on here.)
+    [
+      'monitors',
+      'options',
+      'Demo · Buying guides',
+      '--similarity',
+      '1',
+      '--rule',
+      'answer-changed=on',
+      '--db',
+      db,
+    ],
     dir,
   );
   expect(options.code, options.stderr).toBe(0);
@@ -210,8 +224,9 @@ describe('parallax mcp over a demo history', () => {
     expect(textOf(noBrand)).toContain('BRAND_NOT_FOUND');
   });
 
-  it('lists change alerts once the monitor runs nobody compared are compared (in the background)', async () => {
-    // The server compares them from its start; list_alerts says how many remain meanwhile.
+  it('lists change alerts once the monitor runs nobody compared are compared', async () => {
+    // The server compares them from its start; list_alerts waits for that (up to 20 s), and
+    // says how many remain if it is not over.
     let reply = await mcp.call('list_alerts', { limit: 50 });
     for (let i = 0; i < 600 && dataOf<{ comparing: number }>(reply).comparing > 0; i++) {
       expect(textOf(reply)).toMatch(/Still comparing \d+ monitor runs?/);

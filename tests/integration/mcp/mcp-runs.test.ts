@@ -106,6 +106,24 @@ describe('parallax mcp --sandbox with runs turned on', () => {
     expect(answer).toMatchObject({ prompt: SPEC.prompts[0], synthetic: true });
   });
 
+  it('names engines by the service profile in use, read on each call (JSON keeps the id)', async () => {
+    const { runs } = dataOf<{ runs: Array<{ id: string }> }>(await mcp.call('list_runs', {}));
+    const runId = runs[0]?.id as string;
+    saveSettings(home(), { serviceProfileBuiltin: 'live' });
+    try {
+      const reply = await mcp.call('get_run', { runId });
+      expect(textOf(reply)).toContain('Engines ChatGPT;');
+      const data = dataOf<{ jobs: Array<{ engine: string; engineLabel: string; resultId: string }> }>(reply);
+      expect(data.jobs[0]).toMatchObject({ engine: 'assistant-a', engineLabel: 'ChatGPT' });
+      expect(textOf(await mcp.call('list_runs', {}))).toContain('ChatGPT');
+      const result = await mcp.call('get_result', { resultId: data.jobs[0]?.resultId });
+      expect(textOf(result)).toMatch(/^Result \S+ \(run \S+\): ChatGPT, /);
+    } finally {
+      saveSettings(home(), { serviceProfileBuiltin: null });
+    }
+    expect(textOf(await mcp.call('get_run', { runId }))).toContain('Engines Assistant A;');
+  });
+
   it('hides the run tools as soon as Settings turn them off, and shows them again', async () => {
     saveSettings(home(), { mcpRunsEnabled: false });
     await mcp.call('list_runs'); // any call reads the setting again

@@ -93,12 +93,14 @@ describe('report step after a monitor run', () => {
     expect(notices.at(-1)).toEqual({ level: 'info', message: last?.steps[0]?.message });
 
     const doc = parseReportHtml(readFileSync(html, 'utf8'));
-    expect(doc.title).toContain(`2026-05-18 to ${TODAY}`);
+    expect(doc.title).toContain('18 May 2026 to 20 May 2026');
     // The run's own alerts are in it: the step runs after they are stored.
     const since = Date.parse('2026-05-18T00:00:00Z');
     const total = store.listAlerts({ monitorId, since, until: since + 3 * 86_400_000 }).total;
     expect(total).toBeGreaterThanOrEqual(last?.alerts.length ?? 0);
-    expect(doc.querySelector('#alerts .note')?.textContent).toMatch(new RegExp(`^${total} alerts? raised`));
+    expect(doc.querySelector('#alerts .note')?.textContent).toMatch(
+      new RegExp(`^${total} changes? noticed in the period`),
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(xlsx);
     expect(wb.getWorksheet('Trend')?.rowCount).toBe(1 + 3);

@@ -69,9 +69,8 @@ describe('reports.write over IPC', () => {
     });
     const html = readFileSync(answer, 'utf8');
     expect(result.ok && (result.value as { bytes: number }).bytes).toBe(Buffer.byteLength(html));
-    expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe(
-      'Client report: Demo · Trail and race',
-    );
+    // No branding set: the focus brand's name and the default subject, not the monitor's name.
+    expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
     expect(existsSync(`${answer}.partial`)).toBe(false);
   });
 
@@ -98,9 +97,14 @@ describe('reports.write over IPC', () => {
     expect(asked.at(-1)?.defaultName).toMatch(/^demo-trail-and-race-\d{4}-\d\d-\d\d\.html$/);
 
     answer = join(dir, 'never.html');
-    expect(await invoke({ monitorId, format: 'pdf' })).toMatchObject({
+    expect(await invoke({ monitorId, format: 'docx' })).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_ERROR' },
+    });
+    // A PDF needs the shell's printer (a hidden window); a core without one says so, writing nothing.
+    expect(await invoke({ monitorId, format: 'pdf' })).toMatchObject({
+      ok: false,
+      error: { code: 'PDF_UNAVAILABLE' },
     });
     expect(await invoke({ monitorId, period: { days: 0 } })).toMatchObject({ ok: false });
     expect(await invoke({ monitorId, extra: 1 })).toMatchObject({ ok: false });
@@ -137,7 +141,7 @@ describe('reports.write over IPC', () => {
         { timeout: 90_000, interval: 200 },
       );
       const doc = parseReportHtml(readFileSync(html, 'utf8'));
-      expect(doc.querySelector('h1')?.textContent).toBe('Client report: Demo · Trail and race');
+      expect(doc.querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
       // The run just made is in it: the demo's days among the last two (72 answers each) and
       // this run's answers (the jobs the sandbox's engines answered).
       const run = core.store.getRun((started as { value: { runId: string } }).value.runId);

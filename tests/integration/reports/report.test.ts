@@ -9,17 +9,22 @@ import { AppError } from '../../../src/main/errors/app-error';
 import {
   buildReportHtml,
   collectReport,
+  MAX_FINDINGS,
+  MIN_GAP_ANSWERS,
   REPORT_ALERTS,
-  REPORT_ALERTS_SHOWN,
   REPORT_CSP,
+  REPORT_DIGESTS,
   writeReport,
   type ClientReport,
+  type Finding,
 } from '../../../src/main/reports';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import type { NormalizedResult } from '../../../src/shared/domain/result';
+import { logoDataUri } from '../../../src/main/reports/logo';
+import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
+import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
 
 // A client report read back: built over a real 10-day demo history (through the real run
 // engine and the sandbox), with real alerts from the alert service and one hostile answer
@@ -30,10 +35,6 @@ const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
 const TODAY = '2026-03-10';
 const MONITOR = 'Demo · Buying guides';
 const PERIOD = { days: 7 };
-const HOSTILE_TEXT =
-  'Fleetfoot is the pick <img src=x onerror="alert(1)"> and <script>alert(2)</script> <a href="javascript:alert(6)">deal</a>';
-const HOSTILE_PROMPT = '<i onclick="alert(5)">best</i> running shoes';
-const SHOP_URL = 'https://shop.example/?q="><script>alert(7)</script>';
 
 let dir = '';
 let store: HistoryStore;
@@ -43,47 +44,9 @@ let report: ClientReport;
 let html = '';
 let doc: ReportDocument;
 
-const query = () => ({ scope: { kind: 'monitor' as const, id: monitorId }, period: PERIOD });
+const RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
-function hostile(): NormalizedResult {
-  return {
-    engine: 'assistant-a',
-    text: HOSTILE_TEXT,
-    markdown: null,
-    htmlUrls: [],
-    model: null,
-    searchQueries: [],
-    sources: [
-      {
-        position: 1,
-        kind: 'cited',
-        url: 'javascript:alert(3)',
-        domain: 'evil.example',
-        title: '<b onmouseover="alert(4)">click</b>',
-        snippet: null,
-        redirectLink: null,
-        datePublished: null,
-      },
-      {
-        position: 2,
-        kind: 'cited',
-        url: SHOP_URL,
-        domain: 'shop.example',
-        title: 'Shop & "compare"',
-        snippet: null,
-        redirectLink: null,
-        datePublished: null,
-      },
-    ],
-    entities: [],
-    products: [],
-    ads: [],
-    peopleAlsoAsk: [],
-    aiOverview: null,
-    relatedSearches: [],
-    shape: null,
-  };
-}
+const query = () => ({ scope: { kind: 'monitor' as const, id: monitorId }, period: PERIOD });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-'));
@@ -126,27 +89,24 @@ afterAll(() => {
 
 describe('client report contents', () => {
   it('has every section, the period, the monitor and the synthetic label', () => {
-    for (const id of [
-      'kpis',
-      'trend',
-      'heatmap',
-      'leaderboard',
-      'sources',
-      'gaps',
-      'own-pages',
-      'alerts',
-      'evidence',
-    ])
-      expect(doc.querySelector(`section#${id}`), id).not.toBeNull();
-    expect(doc.querySelector('h1')?.textContent).toBe(`Client report: ${MONITOR}`);
-    expect(doc.title).toContain(`2026-03-04 to ${TODAY}`);
+    const ids = 'summary kpis trend heatmap leaderboard sources gaps own-pages alerts evidence glossary';
+    for (const id of ids.split(' ')) expect(doc.querySelector(`section#${id}`), id).not.toBeNull();
+    // No branding set: the focus brand is the client and the subject the default; never the
+    // internal monitor name.
+    expect(doc.querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
+    expect(doc.querySelector('.client')?.textContent).toBe('Veloxa');
+    expect(doc.querySelector('body')?.textContent).not.toContain(MONITOR);
+    expect(doc.title).toContain('4 March 2026 to 10 March 2026');
+    expect(doc.querySelector('.report-head .meta')?.textContent).toMatch(
+      /^4 March 2026 to 10 March 2026 \(7 days\) · [\d,]+ answers to \d+ tracked questions · .*Assistant A.* · .*Germany/,
+    );
     expect(doc.querySelector('.synthetic')?.textContent).toMatch(
       /synthetic answers from the Parallax sandbox/,
     );
     expect(report.period).toMatchObject({ from: '2026-03-04', to: TODAY, days: 7 });
   });
 
-  it("gives the KPIs exactly as the visibility service does, with n, interval, change and 'not significant'", () => {
+  it("gives the KPIs exactly as the visibility service does, with answers, likely range, change and 'no clear change'", () => {
     const overview = service.overview(query());
     const kpis = overview.kpis;
     expect(kpis).not.toBeNull();
@@ -165,10 +125,12 @@ describe('client report contents', () => {
       expect(Number(card?.getAttribute('data-delta'))).toBe(change.delta);
       expect(card?.getAttribute('data-significant')).toBe(String(change.significant));
       const words = card?.querySelector('.kpi-change')?.textContent ?? '';
-      expect(words.includes('not significant'), `${key}: ${words}`).toBe(!change.significant);
+      expect(words.includes('no clear change'), `${key}: ${words}`).toBe(!change.significant);
       if (!change.significant) notSignificant += 1;
-      expect(card?.textContent).toContain(`n = ${stat.n.toLocaleString('en')}`);
-      expect(card?.textContent).toContain('95 % interval');
+      expect(card?.textContent).toContain(
+        `${stat.n.toLocaleString('en')} ${key === 'shareOfVoice' ? 'brand mentions' : 'answers'}`,
+      );
+      expect(card?.textContent).toContain('likely ');
     }
     // The demo's numbers move little in a week: at least one change is within the noise.
     expect(notSignificant).toBeGreaterThan(0);
@@ -210,8 +172,15 @@ describe('client report contents', () => {
     const sources = service.sources({ ...query(), limit: 15 });
     const rows = Array.from(doc.querySelectorAll('#sources tbody tr'));
     expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(sources.domains.map((d) => d.domain));
-    const gaps = service.gaps({ ...query(), limit: 15 });
-    expect(doc.querySelectorAll('#gaps tbody tr').length).toBe(gaps.gaps.length);
+    // Only real gaps: never cited in an answer naming Veloxa, and in at least MIN_GAP_ANSWERS answers.
+    const gaps = service
+      .gaps({ ...query(), limit: 100 })
+      .gaps.filter((g) => !g.focusCitedElsewhere && g.gapAnswers.k >= MIN_GAP_ANSWERS)
+      .slice(0, 15);
+    expect(report.gaps?.gaps.map((g) => g.domain)).toEqual(gaps.map((g) => g.domain));
+    expect(
+      Array.from(doc.querySelectorAll('#gaps tbody tr')).map((r) => r.querySelector('td')?.textContent),
+    ).toEqual(gaps.map((g) => g.domain));
     expect(doc.querySelectorAll('#own-pages tbody tr').length).toBe(
       service.urls({ ...query(), limit: 15 }).urls.length,
     );
@@ -223,10 +192,27 @@ describe('client report contents', () => {
     const stored = store.listAlerts({ monitorId, since: from, until: from + 7 * 86_400_000 });
     expect(report.alertsTotal).toBe(stored.total);
     expect(stored.total).toBeGreaterThan(0);
-    // Whole-monitor (pooled) changes first, then the newest per cell; counts per kind add up.
-    expect(doc.querySelectorAll('#alerts tbody tr').length).toBe(Math.min(stored.total, REPORT_ALERTS_SHOWN));
-    const first = stored.alerts.find((a) => a.scope === 'monitor') ?? stored.alerts[0];
-    expect(doc.querySelector('#alerts tbody tr')?.textContent).toContain(first?.summary ?? '?');
+    // One digest per run, newest first, each change a sentence, your brand's first; counts per
+    // kind add up.
+    const digests = store.listAlertDigests({
+      monitorId,
+      since: from,
+      until: from + 7 * 86_400_000,
+      limit: 50,
+    });
+    const blocks = Array.from(doc.querySelectorAll('#alerts .digest'));
+    expect(blocks.length).toBe(Math.min(digests.total, REPORT_DIGESTS));
+    expect(blocks.map((b) => b.getAttribute('data-run'))).toEqual(
+      digests.digests.slice(0, REPORT_DIGESTS).map((d) => d.runId),
+    );
+    const latest = digests.digests[0]!;
+    expect(blocks[0]?.querySelector('h3')?.textContent).toContain(
+      `${latest.total} change${latest.total === 1 ? '' : 's'}`,
+    );
+    const items = Array.from(blocks[0]?.querySelectorAll('li') ?? []);
+    const severities = items.map((li) => li.getAttribute('data-severity') ?? '');
+    expect([...severities].sort((a, b) => RANK[a]! - RANK[b]!)).toEqual(severities);
+    for (const li of items) expect(latest.alerts.map((a) => a.title)).toContain(li.textContent);
     const perKind = Array.from(doc.querySelectorAll('#alerts .kinds .tag')).map((t) =>
       Number(/: ([\d,]+)$/.exec(t.textContent ?? '')?.[1]?.replace(/,/g, '')),
     );
@@ -246,11 +232,22 @@ describe('client report contents', () => {
     const gapGroups = doc.querySelectorAll('#evidence .evidence[data-kind="gap-domain"]');
     expect(gapGroups.length).toBeGreaterThan(0);
     // Each finding's total is the drill-down's over the whole period (the answers the view opens).
-    expect(report.evidence.map((e) => e.kind)).toEqual(['missing', 'gap-domain', 'gap-domain', 'gap-domain']);
+    expect(report.evidence[0]?.kind).toBe('missing');
+    expect(report.evidence.slice(1).every((e) => e.kind === 'gap-domain')).toBe(true);
+    const seen = new Set<string>();
     for (const e of report.evidence) {
       const drill = { gapFor: report.focus?.id ?? '', ...(e.domain ? { domain: e.domain } : {}) };
       expect(e.total, e.title).toBe(service.results({ ...query(), drill, limit: 1 }).total);
-      expect(e.answers.length).toBe(4);
+      expect(e.answers.length).toBeGreaterThan(0);
+      expect(e.answers.length).toBeLessThanOrEqual(4);
+      // Distinct answers: no two of one prompt, engine, place and day, no text twice, none shown twice.
+      const keys = e.answers.map((a) => [a.prompt, a.engine, a.location, a.date].join('|'));
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const a of e.answers) {
+        expect(seen.has(a.resultId)).toBe(false);
+        seen.add(a.resultId);
+      }
+      expect(new Set(e.answers.map((a) => a.excerpt)).size).toBe(e.answers.length);
     }
   });
 
@@ -297,6 +294,144 @@ describe('client report contents', () => {
   });
 });
 
+describe('client report in a client’s words', () => {
+  it('opens with a summary of the period’s findings in plain sentences, strongest first', () => {
+    const summary = doc.querySelector('#summary');
+    expect(summary?.querySelector('h2')?.textContent).toBe('Summary');
+    const kpis = report.kpis!;
+    // The lead sentence: the focus brand's mention rate over the period's answers.
+    expect(summary?.querySelector('.lead')?.textContent).toMatch(
+      new RegExp(
+        `^Veloxa was named in ${Math.round((kpis.mentionRate.value ?? 0) * 100)} % of the [\\d,]+ answers`,
+      ),
+    );
+    const items = Array.from(summary?.querySelectorAll('li.finding') ?? []);
+    expect(items.length).toBe(report.findings.length);
+    expect(items.length).toBeLessThanOrEqual(MAX_FINDINGS);
+    expect(items.map((li) => li.textContent)).toEqual(report.findings.map((f) => f.text));
+    const effects = items.map((li) => Number(li.getAttribute('data-effect')));
+    expect([...effects].sort((a, b) => b - a)).toEqual(effects);
+    // Each finding is one of the KPI changes the service calls significant, with its numbers.
+    for (const f of report.findings) {
+      expect(f.significant).toBe(true);
+      expect(f.text).toMatch(/^[A-Z].*\d.*\.$/);
+      expect(f.text.split(/\. /)).toHaveLength(1);
+    }
+    const significant = (['mentionRate', 'citationRate', 'shareOfVoice', 'avgPosition'] as const).filter(
+      (k) => kpis.change[k].significant,
+    );
+    expect(report.findings.filter((f) => significant.includes(f.kind as never)).length).toBe(
+      significant.length,
+    );
+    // KPIs with no clear change are named in one sentence below.
+    const unclear = (['mentionRate', 'citationRate', 'avgPosition', 'shareOfVoice'] as const).filter(
+      (k) => kpis.change[k].delta !== null && !kpis.change[k].significant,
+    );
+    if (unclear.length > 0)
+      expect(summary?.querySelector('.steady')?.textContent).toMatch(/^No clear change in Veloxa’s /);
+  });
+
+  it('takes its findings from a FindingsSource when one is given (the findings engine)', () => {
+    const given: Finding[] = [
+      {
+        kind: 'recommendation-lost',
+        text: 'Veloxa is no longer recommended in Germany.',
+        effect: 0.3,
+        significant: true,
+        resultIds: ['r1'],
+      },
+    ];
+    const asked: unknown[] = [];
+    const r = collectReport(
+      {
+        store,
+        visibility: service,
+        now: () => NOW,
+        findings: (scope, period) => {
+          asked.push({ scope, period });
+          return given;
+        },
+      },
+      { monitorId, period: PERIOD },
+    );
+    expect(asked).toEqual([{ scope: { kind: 'monitor', id: monitorId }, period: PERIOD }]);
+    const page = parseReportHtml(buildReportHtml(r));
+    expect(Array.from(page.querySelectorAll('#summary li.finding')).map((li) => li.textContent)).toEqual([
+      'Veloxa is no longer recommended in Germany.',
+    ]);
+  });
+
+  it('ends with “How to read this report”, a term and its meaning for every number shown', () => {
+    const glossary = doc.querySelector('#glossary');
+    expect(glossary?.querySelector('h2')?.textContent).toBe('How to read this report');
+    const terms = Array.from(glossary?.querySelectorAll('dt') ?? []).map((d) => d.textContent);
+    expect(terms).toEqual(REPORT_GLOSSARY.map((g) => g.term));
+    expect(terms).toEqual(
+      expect.arrayContaining([
+        'Mention rate',
+        'Citation rate',
+        'Average position',
+        'Share of voice',
+        'Likely range',
+        'Clear change',
+        'Citation gap',
+      ]),
+    );
+    for (const dd of Array.from(glossary?.querySelectorAll('dd') ?? []))
+      expect(dd.textContent?.length ?? 0).toBeGreaterThan(30);
+    // The last section of the page.
+    const sections = Array.from(doc.querySelectorAll('section'));
+    expect(sections.at(-1)?.getAttribute('id')).toBe('glossary');
+  });
+
+  it('uses no internal term anywhere a client reads', () => {
+    const text = doc.querySelector('body')?.textContent ?? '';
+    expect(internalTermsIn(text)).toEqual([]);
+    expect(internalTermsIn(doc.title)).toEqual([]);
+    // Places by name, engines by label.
+    expect(doc.querySelector('#heatmap tbody')?.textContent).toContain('Germany');
+    expect(doc.querySelector('#heatmap thead')?.textContent).toContain('Assistant A');
+  });
+
+  it('carries the client’s name, subject, logo (sanitised) and accent colour set on the monitor', () => {
+    const evil = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#0a7"/><a href="javascript:alert(3)"><circle r="2"/></a></svg>',
+    );
+    const logo = logoDataUri(evil);
+    const before = store.getMonitorOptions(monitorId)!;
+    store.saveMonitorOptions(monitorId, {
+      rules: before.rules,
+      webhookUrl: before.webhookUrl,
+      reportDir: before.reportDir,
+      reportDays: before.reportDays,
+      branding: {
+        clientName: 'Veloxa GmbH',
+        reportSubject: 'Running shoes in AI answers',
+        logo,
+        accent: '#0a7',
+      },
+    });
+    try {
+      const branded = buildReportHtml(
+        collectReport({ store, visibility: service, now: () => NOW }, { monitorId, period: PERIOD }),
+      );
+      const page = parseReportHtml(branded);
+      expect(page.querySelector('h1')?.textContent).toBe('Veloxa GmbH · Running shoes in AI answers');
+      expect(page.title).toMatch(/^Veloxa GmbH · Running shoes in AI answers · 4 March 2026/);
+      const imgs = Array.from(page.querySelectorAll('img'));
+      expect(imgs).toHaveLength(1);
+      const src = imgs[0]?.getAttribute('src') ?? '';
+      expect(src.startsWith('data:image/svg+xml;base64,')).toBe(true);
+      const svg = Buffer.from(src.split(',')[1] ?? '', 'base64').toString('utf8');
+      expect(svg).toContain('<rect');
+      expect(svg).not.toMatch(/script|onload|javascript:/i);
+      expect(page.querySelector('style')?.textContent).toContain(':root{--accent:#0a7}');
+    } finally {
+      store.saveMonitorOptions(monitorId, { ...before, branding: before.branding });
+    }
+  });
+});
+
 describe('client report as XLSX', () => {
   it('has one sheet per section, numbers equal to the service’s, engine text as plain strings', async () => {
     const path = join(dir, 'report.xlsx');
@@ -331,7 +466,17 @@ describe('client report as XLSX', () => {
       kpis?.mentionRate.n,
     ]);
     expect(row(2)[8]).toBe(kpis?.change.mentionRate.significant ? 'yes' : 'no');
-    expect(row(4).slice(1, 3)).toEqual(['Average first position', kpis?.avgPosition.value]);
+    expect(row(4).slice(1, 3)).toEqual(['Average position', kpis?.avgPosition.value]);
+    // Every table sheet filters and sorts from its header row, over its rows only (as stored in
+    // the file: a range from A1 to the last column of the table's last row).
+    for (const ws of wb.worksheets) {
+      const range = /^A1:([A-Z]+)(\d+)$/.exec(String(ws.autoFilter));
+      expect(range, `${ws.name}: ${String(ws.autoFilter)}`).not.toBeNull();
+      const columns = ws.getRow(1).cellCount;
+      expect(range?.[1], ws.name).toBe(ws.getColumn(columns).letter);
+    }
+    expect(String(summary?.autoFilter)).toMatch(/^A1:[A-Z]+5$/);
+    expect(String(wb.getWorksheet('Leaderboard')?.autoFilter)).toMatch(/^A1:[A-Z]+7$/);
     expect(wb.getWorksheet('Trend')?.rowCount).toBe(1 + 7);
     expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 6 * DEMO_ENGINES.length);
     expect(wb.getWorksheet('Leaderboard')?.rowCount).toBe(1 + 6);

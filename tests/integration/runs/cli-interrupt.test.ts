@@ -14,6 +14,11 @@ import { runCliToEnd, spawnCli, type CliEnv } from '../../support/cli-child';
 const PROMPTS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
 const COUNTRIES = 'US,DE,FR,GB,ES,IT,NL,SE,PL,JP';
 const JOBS = PROMPTS.length * 10;
+/**
+ * The sandbox's latency once the interrupt or kill is done: calls are slow only while a test
+ * needs them in flight; the resumes that follow just have to finish.
+ */
+const FINISH_LATENCY_MS = 20;
 
 let sandbox: RunningSandbox | null = null;
 let dir = '';
@@ -133,6 +138,8 @@ describe('parallax run interrupted, then parallax resume', () => {
     });
     expect(end.stderr).toContain(`Paused run ${runId}: `);
 
+    // The slow calls were for the interrupt; the resume only has to finish.
+    sb.setLatency(FINISH_LATENCY_MS);
     const { code, out } = await resumeRun(runId, db, env);
     expect(code).toBe(0);
     expect(out.status).toBe('completed');
@@ -161,6 +168,7 @@ describe('parallax run interrupted, then parallax resume', () => {
     });
     expect(end.stderr).toMatch(/async task\(s\) stay with the service and are collected on resume/);
 
+    sb.setLatency(FINISH_LATENCY_MS);
     const { code, out } = await resumeRun(runId, db, env);
     expect(code).toBe(0);
     expect(out.status).toBe('completed');
@@ -195,6 +203,7 @@ describe('parallax run interrupted, then parallax resume', () => {
       return t.counts.interrupted;
     });
 
+    sb.setLatency(FINISH_LATENCY_MS);
     const { code: plainCode, out: first } = await resumeRun(runId, db, env);
     expect(plainCode).toBe(1); // the interrupted jobs did not succeed
     expect(first.counts.interrupted).toBe(interrupted);
@@ -227,6 +236,7 @@ describe('parallax resume after kill -9', () => {
     await cli.waitForDone(5);
     cli.child.kill('SIGKILL');
     await cli.exited;
+    sb.setLatency(FINISH_LATENCY_MS);
     return withStore(db, (store) => {
       const run = store.listRuns({ limit: 1 }).runs[0];
       if (!run) throw new Error('no run');
@@ -306,7 +316,7 @@ describe('parallax resume refuses what it cannot resume (exit 2)', () => {
     expect(otherKey.code).toBe(2);
     expect(otherKey.stderr).toMatch(/was started with the key sk_\S+; the key set now is sk_/);
 
-    sb.setLatency(20);
+    sb.setLatency(FINISH_LATENCY_MS);
     const done = await runCliToEnd(['resume', runId, '--db', db], env);
     expect(done.code).toBe(0);
     const finished = await runCliToEnd(['resume', runId, '--db', db], env);

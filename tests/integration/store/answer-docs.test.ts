@@ -152,7 +152,9 @@ describe('answer documents (migration 10)', () => {
     expect(stored.map((r) => r.normalized.markdown)).toEqual(
       texts.map((t, i) => (i % 3 !== 0 ? `## ${t}\n\n- point ${i}`.toWellFormed() : null)),
     );
-    expect(store.search({ query: 'walrus' }).total).toBe(4);
+    // The 200,000-character answer is stored whole, and indexed for search up to its first
+    // SEARCH_INDEX_CHARS characters (issue 31.4): its walrus, past them, is not found.
+    expect(store.search({ query: 'walrus' }).total).toBe(3);
     expect(searchIndexProblems(path)).toBeNull();
 
     // Replaced: the index drops the old words and takes the new ones.
@@ -164,7 +166,7 @@ describe('answer documents (migration 10)', () => {
         fetchedAt: 9,
       },
     ]);
-    expect(store.search({ query: 'walrus' }).total).toBe(3);
+    expect(store.search({ query: 'walrus' }).total).toBe(2);
     expect(store.search({ query: 'narwhal' }).total).toBe(1);
     expect(store.getResultByJob(jobs[0]!.id)!.rawJson).toBe('{"v":2}');
     expect(searchIndexProblems(path)).toBeNull();

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,7 +89,9 @@ describe('workspaces without a team', () => {
     expect(await history([], { PARALLAX_WORKSPACE: 'Client Ä' })).toBe(
       join(dir, 'workspaces', 'client-a', 'parallax.db'),
     );
+    // A read command given a --db that does not exist refuses it: the other history is a copy.
     const other = join(dir, 'elsewhere.db');
+    copyFileSync(join(dir, 'parallax.db'), other);
     const withDb = await parallax(['--json', '--workspace', 'client-a', 'db', 'stats', '--db', other], dir);
     expect(json<{ path: string }>(withDb).path).toBe(other);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { alertRulesSchema, allKindsOn } from '../../../src/shared/alerts/rules';
 import { detectChanges, type ChangeAnswer } from '../../../src/shared/analytics/change-alerts';
 import { pooledMeanIntervals } from '../../../src/shared/analytics/change-stats';
 
@@ -52,7 +52,7 @@ function answerChanged(n: number, within: (i: number) => number, between: (i: nu
     before,
     after,
     brands: [],
-    rules: defaultAlertRules(),
+    rules: alertRulesSchema.parse({ kinds: allKindsOn() }),
     similarity: similarity(before, after, within, between),
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allKindsOn,
   defaultAlertRules,
   alertRulesSchema,
   parseAlertRules,
@@ -42,10 +43,13 @@ function answer(
 }
 const times = (n: number, make: () => ChangeAnswer): ChangeAnswer[] => Array.from({ length: n }, make);
 
+/** Every kind on, sources and wording included (new monitors start with those two off). */
+const allRules = () => alertRulesSchema.parse({ kinds: allKindsOn() });
+
 function detect(
   before: ChangeAnswer[],
   after: ChangeAnswer[],
-  rules = defaultAlertRules(),
+  rules = allRules(),
   similarity?: (a: number, b: number) => number,
 ) {
   return detectChanges({ before, after, brands: BRANDS, rules, ...(similarity ? { similarity } : {}) });
@@ -85,7 +89,7 @@ describe('single answers: the plain rule', () => {
     expect(detect([answer({ v: 1, f: 2 })], [answer({ v: 1, f: 2 })])).toEqual([]);
   });
 
-  it('carries before/after with n and interval, the example answers and a summary', () => {
+  it('carries before/after with n and interval, the example answers and a plain sentence', () => {
     const b = answer({ v: 1 });
     const a = answer({});
     const [alert] = detect([b], [a]);
@@ -101,8 +105,10 @@ describe('single answers: the plain rule', () => {
       beforeSeq: b.seq,
       afterSeq: a.seq,
     });
-    expect(alert?.summary).toContain('Veloxa dropped out');
-    expect(alert?.summary).toContain('100 % → 0 %');
+    expect(alert?.summary).toBe(
+      'Veloxa is no longer named in the answer (“best shoes”, Germany, Assistant A).',
+    );
+    expect(alert).toMatchObject({ brandKind: 'brand', data: null });
   });
 
   it('position moved by 2 or more fires; by 1 does not', () => {
@@ -134,8 +140,8 @@ describe('single answers: the plain rule', () => {
   it('answer similarity below 0.5 fires, not above; off without a similarity function', () => {
     const b = answer({});
     const a = answer({});
-    expect(kinds(detect([b], [a], defaultAlertRules(), () => 0.3))).toEqual(['cell:answer-changed:']);
-    expect(detect([b], [a], defaultAlertRules(), () => 0.8)).toEqual([]);
+    expect(kinds(detect([b], [a], allRules(), () => 0.3))).toEqual(['cell:answer-changed:']);
+    expect(detect([b], [a], allRules(), () => 0.8)).toEqual([]);
     expect(detect([b], [a])).toEqual([]);
   });
 
@@ -170,15 +176,20 @@ describe('repeats: only a change outside the noise fires', () => {
     const [a] = alerts;
     expect(a?.before.n).toBe(5);
     expect(a?.before.low).toBeGreaterThan(a?.after.high ?? 1);
-    expect(a?.summary).toMatch(/\[\d+ %–\d+ %\]/);
+    expect(a?.summary).toBe(
+      'Veloxa is no longer named in any answer, down from 100 % (“best shoes”, Germany, Assistant A).',
+    );
   });
 
-  it('a competitor named more often but not absent before: fires with "more often"', () => {
+  it('a competitor named more often but not absent before: fires with both rates', () => {
     const before = [...times(2, () => answer({ f: 1 })), ...times(18, () => answer({}))];
     const after = [...times(18, () => answer({ f: 1 })), ...times(2, () => answer({}))];
     const [a] = detect(before, after);
     expect(a?.kind).toBe('competitor-appeared');
-    expect(a?.summary).toContain('more often');
+    expect(a?.summary).toBe(
+      'Fleetfoot is named in 90 % of answers, up from 10 % (“best shoes”, Germany, Assistant A).',
+    );
+    expect(a?.brandKind).toBe('competitor');
   });
 
   it('position: a wobble does not fire, a consistent move does', () => {
@@ -189,14 +200,26 @@ describe('repeats: only a change outside the noise fires', () => {
     const steadyA = times(4, () => answer({ v: 3, f: 1 }));
     const alerts = detect(steadyB, steadyA);
     expect(kinds(alerts)).toEqual(['cell:position-moved:Veloxa']);
-    expect(alerts[0]?.summary).toContain('moved down');
+    expect(alerts[0]?.summary).toBe(
+      'Veloxa’s average position fell from 1st to 3rd (“best shoes”, Germany, Assistant A).',
+    );
+    // A rank interval never reads below 1.
+    expect(alerts[0]?.before.low).toBeGreaterThanOrEqual(1);
   });
 
   it('sources: low between-run Jaccard fires only when repeats agree among themselves', () => {
     // Repeats agree (same sets inside each run), runs disagree: a real change.
     const agreeB = times(3, () => answer({}, ['a.com', 'b.com', 'c.com']));
     const agreeA = times(3, () => answer({}, ['x.com', 'y.com', 'z.com']));
-    expect(kinds(detect(agreeB, agreeA))).toEqual(['cell:sources-changed:']);
+    const changed = detect(agreeB, agreeA);
+    expect(kinds(changed)).toEqual(['cell:sources-changed:']);
+    expect(changed[0]?.data).toEqual({
+      dropped: ['a.com', 'b.com', 'c.com'],
+      added: ['x.com', 'y.com', 'z.com'],
+    });
+    expect(changed[0]?.summary).toBe(
+      'a.com and 2 other sites are no longer cited, and 3 new sites are cited (“best shoes”, Germany, Assistant A).',
+    );
     // Repeats already disagree as much inside a run: noise.
     const noisyB = [answer({}, ['a.com']), answer({}, ['b.com']), answer({}, ['c.com'])];
     const noisyA = [answer({}, ['x.com']), answer({}, ['a.com']), answer({}, ['y.com'])];
@@ -211,9 +234,9 @@ describe('repeats: only a change outside the noise fires', () => {
       ...a.map((x) => [x.seq, 'a'] as const),
     ]);
     const real = (x: number, y: number): number => (side.get(x) === side.get(y) ? 0.9 : 0.2);
-    expect(kinds(detect(b, a, defaultAlertRules(), real))).toEqual(['cell:answer-changed:']);
+    expect(kinds(detect(b, a, allRules(), real))).toEqual(['cell:answer-changed:']);
     const noisy = (): number => 0.3;
-    expect(detect(b, a, defaultAlertRules(), noisy)).toEqual([]);
+    expect(detect(b, a, allRules(), noisy)).toEqual([]);
   });
 });
 
@@ -250,10 +273,22 @@ describe('pooled per monitor', () => {
 });
 
 describe('rules schema and webhook URL', () => {
-  it("defaults are the issue's, stored rules are read leniently", () => {
+  it('defaults: sources and wording off for new monitors, the rest on; stored rules are read leniently', () => {
     const d = defaultAlertRules();
-    expect(d).toMatchObject({ positionDelta: 2, jaccardBelow: 0.5, similarityBelow: 0.5 });
-    expect(Object.values(d.kinds).every(Boolean)).toBe(true);
+    expect(d).toMatchObject({
+      positionDelta: 2,
+      jaccardBelow: 0.5,
+      similarityBelow: 0.5,
+      trendRuns: 30,
+      trendMinChange: 0.1,
+    });
+    const off = Object.entries(d.kinds)
+      .filter(([, on]) => !on)
+      .map(([k]) => k);
+    expect(off).toEqual(['sources-changed', 'answer-changed']);
+    // Rules a monitor saved before 'trend' existed keep their kinds and take trend's default.
+    const saved = parseAlertRules({ kinds: { 'sources-changed': true, 'answer-changed': true } });
+    expect(saved.kinds).toMatchObject({ 'sources-changed': true, 'answer-changed': true, trend: true });
     expect(parseAlertRules({ positionDelta: -3 })).toEqual(d);
     expect(parseAlertRules({ kinds: { 'answer-changed': false } }).kinds['answer-changed']).toBe(false);
     expect(alertRulesSchema.safeParse({ jaccardBelow: 2 }).success).toBe(false);

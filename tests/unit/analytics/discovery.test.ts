@@ -7,6 +7,7 @@ import {
   originsOfMask,
   type DiscoverySource,
 } from '../../../src/shared/analytics/discovery-extract';
+import { discoveryKind } from '../../../src/shared/analytics/discovery-kind';
 import { discoveryKey, isNameLike } from '../../../src/shared/analytics/discovery-normalize';
 import { compileBrandMatcher } from '../../../src/shared/analytics/brand-matcher';
 
@@ -153,6 +154,19 @@ describe('extractCandidates', () => {
     expect(originsOfMask(byKey.shopwise?.origins ?? 0)).toEqual(['merchant']);
     expect(originsOfMask(byKey.zoomer?.origins ?? 0)).toEqual(['advertiser']);
     expect(byKey.lauferwerk?.form).toBe('Läuferwerk');
+    // Shops are listed apart from candidate competitors: a merchant that is never a product's brand.
+    const kinds = Object.fromEntries(
+      Object.values(byKey).map((c) => [c.key, discoveryKind(originsOfMask(c.origins))]),
+    );
+    expect(kinds).toEqual({
+      acme: 'candidate',
+      'bolt running': 'candidate',
+      lauferwerk: 'candidate',
+      megamart: 'retailer',
+      shopwise: 'retailer',
+      zoomer: 'candidate',
+      ハヤテ: 'candidate',
+    });
   });
 
   it('reads the plain text when there is no Markdown, and known names as list prefixes', () => {
@@ -166,6 +180,20 @@ describe('extractCandidates', () => {
       'Bolt',
       'Cadence',
     ]);
+  });
+});
+
+describe('discoveryKind', () => {
+  it('calls a shopping merchant a retailer, even one that advertises or heads a list', () => {
+    expect(discoveryKind(['merchant'])).toBe('retailer');
+    expect(discoveryKind(['entity', 'merchant', 'advertiser', 'list-item'])).toBe('retailer');
+  });
+
+  it('keeps a brand that sells its own products, and every non-merchant, a candidate competitor', () => {
+    expect(discoveryKind(['product-brand', 'merchant'])).toBe('candidate');
+    expect(discoveryKind(['advertiser'])).toBe('candidate');
+    expect(discoveryKind(['entity', 'list-item'])).toBe('candidate');
+    expect(discoveryKind([])).toBe('candidate');
   });
 });
 

@@ -115,7 +115,7 @@ describe('diffText', () => {
     expect(diffText('hello', '').segments).toEqual([{ op: 'delete', text: 'hello' }]);
   });
 
-  it('uses whole words in Cyrillic and one token per character in Chinese', () => {
+  it('uses whole words in Cyrillic, and in Chinese and Japanese the words Intl.Segmenter finds', () => {
     const ru = diffText('Привет мир', 'Привет всем');
     expect(ru.segments).toEqual([
       { op: 'equal', text: 'Привет ' },
@@ -129,7 +129,15 @@ describe('diffText', () => {
       { op: 'delete', text: '苹果' },
       { op: 'insert', text: '香蕉' },
     ]);
-    expect(zh.similarity).toBeCloseTo(0.6, 12); // 1 − 4/10
+    expect(zh.similarity).toBeCloseTo(2 / 3, 12); // 我 / 喜欢 / 苹果: 1 − 2/6
+    const ja = diffText('最近のランニングシューズはおすすめです', '最近のトレイルシューズはおすすめです');
+    expect(ja.segments).toEqual([
+      { op: 'equal', text: '最近の' },
+      { op: 'delete', text: 'ランニング' },
+      { op: 'insert', text: 'トレイル' },
+      { op: 'equal', text: 'シューズはおすすめです' },
+    ]);
+    expect(ja.stats).toMatchObject({ removedTokens: 1, addedTokens: 1 });
   });
 
   it('shows a region whole when it is too different to align within the budget', () => {

@@ -146,6 +146,6 @@ describe('Over time view', () => {
     });
     expect([...diff.querySelectorAll('del')].map((d) => d.textContent).join('')).toContain('Zoom Pro');
     expect(screen.getByRole('figure', { name: 'Mention rate' })).toBeInTheDocument();
-    expect(screen.getByText('Answers (2)')).toBeInTheDocument();
+    expect(screen.getByText('Answers (2) in 2 distinct texts')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CompareView } from '../../../src/renderer/src/views/compare/CompareView';
+import { Toasts } from '../../../src/renderer/src/components/Toasts';
 import { compareColumns } from '../../../src/renderer/src/lib/compare-columns';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
@@ -9,7 +10,12 @@ import { resetStores } from './reset-stores';
 
 async function renderCompare(): Promise<void> {
   useNavStore.setState({ runId: 'run-1', view: 'compare' });
-  render(<CompareView />);
+  render(
+    <>
+      <CompareView />
+      <Toasts />
+    </>,
+  );
   await screen.findByRole('article', { name: /Answer .*US/ });
   await screen.findByText(/Les meilleures chaussures/);
 }
@@ -53,12 +59,14 @@ describe('Compare view', () => {
     const matrix = screen.getByRole('table', { name: /Source overlap/ });
     // US {runnersworld, acme} vs DE {runnersworld, laufen}: 1 shared of 3.
     expect(within(matrix).getAllByRole('row')[1]?.textContent).toContain('33 %');
-    expect(screen.getAllByText('Sandbox · synthetic data').length).toBeGreaterThan(0);
+    // One synthetic-data badge for the screen (no sandbox banner here), none per answer.
+    expect(screen.getAllByText('Sandbox · synthetic data')).toHaveLength(1);
+    for (const column of columns) expect(within(column).queryByText('Sandbox · synthetic data')).toBeNull();
   });
 
   it('toggles diff mode between two columns, word level and source sets, and back', async () => {
     await renderCompare();
-    fireEvent.click(screen.getByRole('button', { name: 'Diff mode' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show as diff' }));
     const diff = await screen.findByTestId('word-diff');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     // US → DE by default: "Acme Swift and Zoom Pro" became "Zoom Pro and Acme Swift".
@@ -71,11 +79,20 @@ describe('Compare view', () => {
     expect(within(sources).getByText('laufen.de').tagName).toBe('INS');
     expect(within(sources).getByText('runnersworld.com').tagName).toBe('LI');
 
+    // English against French: no word diff (it would strike everything out), brands and ranks instead.
     fireEvent.change(screen.getByLabelText('New (B)'), { target: { value: 'run-1-job-2' } });
-    await waitFor(() => expect(screen.getByText('Only in 🇫🇷 FR')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Only in B (🇫🇷 FR)')).toBeInTheDocument());
+    expect(screen.queryByTestId('word-diff')).toBeNull();
+    expect(screen.getByTestId('diff-mode').textContent).toMatch(/different languages \(English, French\)/);
+    const ranks = screen.getByRole('table', { name: 'Brands named, by rank' });
+    expect(
+      within(ranks)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['BrandA: 🇺🇸 USB: 🇫🇷 FRChange', 'Acme#1#1same rank', 'Zoom#2not namedonly in A']);
     expect(within(screen.getByLabelText('Source domains diff')).getByText('courir.fr').tagName).toBe('INS');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Side by side' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show side by side' }));
     expect(screen.queryByTestId('word-diff')).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
@@ -98,21 +115,30 @@ describe('Compare view', () => {
 
   it('exports the comparison as an HTML report and the run as CSV', async () => {
     await renderCompare();
-    fireEvent.click(screen.getByRole('button', { name: 'Export HTML report' }));
+    // Every export is in one menu.
+    expect(screen.queryByRole('button', { name: /^Export CSV/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('button', { name: /^HTML report/ }));
     await waitFor(() => expect(fake.callsTo('export.compareReport')).toHaveLength(1));
     expect(fake.callsTo('export.compareReport')[0]?.resultIds).toEqual([
       'run-1-res-US',
       'run-1-res-DE',
       'run-1-res-FR',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('button', { name: /^CSV/ }));
     await waitFor(() =>
       expect(fake.callsTo('export.run')).toEqual([
         expect.objectContaining({ runId: 'run-1', format: 'csv' }),
       ]),
     );
-    await waitFor(() =>
-      expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Exported to /tmp/export.csv'),
+    // The notice names the file, not its folder, and shows it in its folder on request.
+    const toast = await screen.findByText('Exported: export.csv');
+    expect(document.body.textContent).not.toContain('/tmp/export.csv');
+    fireEvent.click(
+      within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Show in folder' }),
     );
+    await waitFor(() => expect(fake.callsTo('app.showInFolder')).toEqual([{ path: '/tmp/export.csv' }]));
+    expect(useToastStore.getState().toasts.map((t) => t.message)).not.toContain('Exported: export.csv');
   });
 });

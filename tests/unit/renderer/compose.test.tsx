@@ -122,6 +122,25 @@ describe('Compose view', () => {
     );
   });
 
+  it('refuses a CSV file that is not text, naming the line, and imports nothing', async () => {
+    render(<ComposeView />);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('prompt\nfine shoes\n'),
+      0xff,
+      0xfe,
+      0x41,
+      0x0a,
+    ]);
+    const file = new File([bytes], 'scan.csv', { type: 'text/csv' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Import prompts from CSV'), { target: { files: [file] } });
+    });
+    await screen.findByText(
+      'Not imported: scan.csv line 3 is not UTF-8 text (byte 0xFF): save the file as UTF-8.',
+    );
+    expect((screen.getByLabelText('Prompts (one per line)') as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('passes per-engine options into the spec', async () => {
     render(<ComposeView />);
     await screen.findByRole('group', { name: 'Engines' });

@@ -27,6 +27,7 @@ const SETTINGS: SettingsValue = {
   monitorsPaused: false,
   mcpRunsEnabled: false,
   mcpBudgetCap: null,
+  syncWindowDays: null,
 };
 
 const NO_DEMO: DemoStatusView = {
@@ -125,6 +126,28 @@ describe('demo history', () => {
     // Progress events after the build are no longer followed.
     fake.emit('demo.progress', { phase: 'done', day: 90, days: 90, runs: 180, results: 3600, message: null });
     expect(useDemoStore.getState().progress?.phase).toBe('building');
+  });
+
+  it('the preview demo: asked for with its box, labelled a preview once loaded', async () => {
+    render(<FirstRunView />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every engine (Preview: all engines)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
+    await screen.findByRole('progressbar', { name: 'Demo history progress' });
+    expect(fake.callsTo('demo.load')).toEqual([{ days: 30, preview: true }]);
+    status = {
+      present: true,
+      building: false,
+      days: 30,
+      builtAt: 1,
+      runs: 90,
+      results: 7200,
+      variant: 'preview',
+    };
+    act(() => finish(build({ days: 30, results: 7200, variant: 'preview' })));
+    await waitFor(() => expect(useNavStore.getState().view).toBe('visibility'));
+    expect((await screen.findByTestId('demo-preview-note')).textContent).toMatch(
+      /^Preview: all engines: A preview: the demo asks every engine, including those the spec still lists as coming soon/,
+    );
   });
 
   it('cancels a build: demo.cancel is called, what was built is kept and the view stays', async () => {

@@ -34,7 +34,9 @@ describe('Discovered panel', () => {
   it('lists the names with answers, share and its interval, where, when, origin, new ones marked; long lists virtualised', async () => {
     render(<BrandsView />);
     const rows = within(await list()).getAllByRole('row');
-    expect(within(panel()).getByText(/62 names in 120 answers \(2025-04-02 … 2025-05-01\)/)).toBeTruthy();
+    expect(
+      within(panel()).getByText(/62 candidate competitors in 120 answers \(Apr 2, 2025 – May 1, 2025\)/),
+    ).toBeTruthy();
     expect(within(panel()).getByText(/2 covered by your brands, 0 dismissed/)).toBeTruthy();
     const first = rows[0] as HTMLElement;
     expect(first.textContent).toContain('Trailhawk');
@@ -42,7 +44,7 @@ describe('Discovered panel', () => {
     expect(first.textContent).toContain('35.0 %');
     expect(first.textContent).toContain('(27.0 %–44.0 %)');
     expect(first.textContent).toContain('DE, US');
-    expect(first.textContent).toContain('2025-04-02 → 2025-05-01');
+    expect(first.textContent).toContain('Apr 2, 2025 → May 1, 2025');
     expect(first.textContent).toContain('brand entity, answer list');
     const second = rows[1] as HTMLElement;
     expect(within(second).getByText('new')).toBeTruthy();
@@ -50,7 +52,7 @@ describe('Discovered panel', () => {
     // 62 names, only those in view (plus a few) exist in the DOM.
     expect(rows.length).toBeLessThan(30);
     expect(fake.callsTo('discovery.queue')).toEqual([
-      { period: { days: 30 }, dismissed: false, limit: 500, details: false },
+      { period: { days: 30 }, dismissed: false, kind: 'candidate', limit: 500, details: false },
     ]);
   });
 
@@ -62,10 +64,27 @@ describe('Discovered panel', () => {
       expect(fake.callsTo('discovery.queue').at(-1)).toEqual({
         period: { days: 90 },
         dismissed: false,
+        kind: 'candidate',
         limit: 500,
         details: false,
       }),
     );
+  });
+
+  it('lists retailers and marketplaces apart from the candidate competitors, each with its count', async () => {
+    render(<BrandsView />);
+    await list();
+    const kinds = within(panel()).getByRole('group', { name: 'Which names' });
+    const candidates = within(kinds).getByRole('button', { name: 'Competitor candidates (62)' });
+    const retailers = within(kinds).getByRole('button', { name: 'Retailers and marketplaces (1)' });
+    expect(candidates.getAttribute('aria-pressed')).toBe('true');
+    expect(within(panel()).queryByText('Shopwise')).toBeNull();
+    fireEvent.click(retailers);
+    await waitFor(() => expect(fake.callsTo('discovery.queue').at(-1)).toMatchObject({ kind: 'retailer' }));
+    expect(await within(await list()).findByText('Shopwise')).toBeTruthy();
+    expect(within(panel()).getByText(/^1 retailer or marketplace in 120 answers/)).toBeTruthy();
+    expect(retailers.getAttribute('aria-pressed')).toBe('true');
+    expect(within(await list()).queryByText('Trailhawk')).toBeNull();
   });
 
   it('shows a name’s examples (inert text) that open Compare, variants and proposed domains', async () => {
@@ -80,7 +99,7 @@ describe('Discovered panel', () => {
     // Engine text is shown as text: the <b> stays literal.
     expect(within(details).getByText('Läuferwerk <b>ist</b> gut')).toBeTruthy();
     expect(details.querySelector('b')).toBeNull();
-    fireEvent.click(within(details).getByRole('button', { name: '2025-05-01 · assistant-a · US' }));
+    fireEvent.click(within(details).getByRole('button', { name: 'May 1, 2025 · assistant-a · US' }));
     expect(useNavStore.getState()).toMatchObject({
       view: 'compare',
       resultSet: {

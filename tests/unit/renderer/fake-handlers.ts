@@ -4,6 +4,8 @@ import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { sampleFindings } from './fake-findings';
+import { NO_BRANDING } from '../../../src/shared/reports/branding';
 import {
   NOW,
   SAMPLE_BRANDS,
@@ -19,6 +21,7 @@ import {
   sampleDiscoveryQueue,
   sampleAlert,
 } from './fake-samples';
+import { resultPositioning, sampleAttributeGaps, samplePositioningSummary } from './fake-positioning';
 
 export type Handler<C extends InvokeChannelName> = (
   input: InvokeInput<C>,
@@ -57,6 +60,7 @@ export function defaultHandlers(): Handlers {
       dataPath: '/tmp/parallax',
     }),
     'app.openExternal': () => ({ opened: true }),
+    'app.showInFolder': () => ({ shown: true }),
     'settings.get': () => ({
       baseUrl: null,
       plan: 'Lite',
@@ -71,6 +75,7 @@ export function defaultHandlers(): Handlers {
       monitorsPaused: false,
       mcpRunsEnabled: false,
       mcpBudgetCap: null,
+      syncWindowDays: null,
     }),
     'key.status': () => ({
       configured: false,
@@ -152,7 +157,7 @@ export function defaultHandlers(): Handlers {
     }),
     'brands.delete': () => ({ deleted: true }),
     'brands.matrix': () => ({ brands: SAMPLE_BRANDS, columns: [], cells: [] }),
-    'history.search': () => ({ hits: [], total: 0 }),
+    'history.search': () => ({ hits: [], total: 0, totalCapped: false }),
     'runs.delete': () => ({ deleted: true }),
     'prompts.list': () => [],
     'prompts.save': (input) => ({
@@ -191,7 +196,7 @@ export function defaultHandlers(): Handlers {
       concurrency: { used: 3, max: 10 },
     }),
     'queue.clear': () => ({ cleared: 12 }),
-    'export.run': () => ({ path: '/tmp/export.csv', canceled: false }),
+    'export.run': () => ({ path: '/tmp/export.csv', canceled: false, partial: null }),
     'export.cancel': () => ({ canceled: false }),
     'export.compareReport': () => ({ path: '/tmp/report.html' }),
     'db.backup': () => ({ path: '/tmp/backup.db' }),
@@ -219,6 +224,13 @@ export function defaultHandlers(): Handlers {
     'history.seriesKeys': () => [],
     // Visibility: a history with answers and a focus brand.
     'visibility.overview': () => sampleOverview(),
+    'positioning.summary': () => samplePositioningSummary(),
+    'positioning.attributeGaps': () => sampleAttributeGaps(),
+    'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
+    'positioning.rescore.status': () => ({ running: false, job: null, last: null }),
+    'positioning.rescore.start': () => ({ running: true, job: null, last: null }),
+    'positioning.rescore.cancel': () => ({ running: false, job: null, last: null }),
+    'findings.list': () => sampleFindings(),
     'visibility.buckets': (input) => sampleBuckets(input.by),
     'visibility.sources': () => ({
       period: SAMPLE_PERIOD,
@@ -307,18 +319,20 @@ export function defaultHandlers(): Handlers {
       webhookUrl: null,
       reportDir: null,
       reportDays: null,
+      branding: NO_BRANDING,
       updatedAt: null,
       lastDelivery: null,
     }),
     'alerts.saveOptions': (input) => ({
       ...input,
       rules: alertRulesSchema.parse(input.rules),
+      branding: input.branding ?? NO_BRANDING,
       updatedAt: NOW,
       lastDelivery: null,
     }),
     'alerts.webhookStates': () => ({}),
     'alerts.chooseFolder': () => ({ path: null }),
-    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true),
+    'discovery.queue': (input) => sampleDiscoveryQueue(input.dismissed === true, input.kind),
     'discovery.candidate': (input) =>
       [...sampleDiscoveryQueue().candidates, ...sampleDiscoveryQueue(true).candidates].find(
         (c) => c.key === input.key.toLowerCase() && c.answers > 0,

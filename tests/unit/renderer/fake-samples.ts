@@ -1,3 +1,4 @@
+import { describeAlert } from '../../../src/shared/alerts/registry';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { runSpecSchema, type JobState } from '../../../src/shared/domain/run-spec';
 import type {
@@ -324,6 +325,7 @@ export function sampleDiscoveryCandidate(
   return {
     key,
     name,
+    kind: 'candidate',
     answers: 42,
     share: { value: 0.35, k: 42, n: 120, lower: 0.27, upper: 0.44 },
     previousAnswers: 30,
@@ -360,14 +362,17 @@ export function sampleDiscoveryCandidate(
   };
 }
 
-export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
+export function sampleDiscoveryQueue(dismissed = false, kind?: DiscoveryCandidate['kind']): DiscoveryQueue {
   const period: ResolvedPeriod = {
     from: '2025-04-02',
     to: '2025-05-01',
     days: 30,
     previous: { from: '2025-03-03', to: '2025-04-01' },
   };
-  const candidates = dismissed
+  const retailers = [
+    sampleDiscoveryCandidate('Shopwise', { kind: 'retailer', origins: ['merchant', 'advertiser'] }),
+  ];
+  const listed = dismissed
     ? [
         sampleDiscoveryCandidate('Altura', {
           dismissed: true,
@@ -395,22 +400,31 @@ export function sampleDiscoveryQueue(dismissed = false): DiscoveryQueue {
           }),
         ),
       ];
+  const candidates =
+    kind === 'retailer'
+      ? dismissed
+        ? []
+        : retailers
+      : kind === 'candidate'
+        ? listed
+        : [...listed, ...retailers];
   return {
     period,
     totalAnswers: 120,
     total: candidates.length,
     dismissedCount: dismissed ? 1 : 0,
     coveredCount: 2,
+    kindCounts: { candidate: listed.length, retailer: dismissed ? 0 : retailers.length },
     candidates,
   };
 }
 
 /** A change alert: Veloxa dropped out of the DE answers between run-0 and run-1. */
 export function sampleAlert(over: Partial<AlertView> = {}): AlertView {
-  return {
+  const base = {
     id: 'alert-1',
-    kind: 'brand-dropped',
-    scope: 'cell',
+    kind: 'brand-dropped' as const,
+    scope: 'cell' as const,
     monitorId: 'm-1',
     monitorName: 'Daily shoes',
     runId: 'run-1',
@@ -419,16 +433,21 @@ export function sampleAlert(over: Partial<AlertView> = {}): AlertView {
     engine: 'assistant-a',
     loc: 'DE',
     brandName: 'Veloxa',
+    brandKind: 'brand' as const,
+    severity: 'high' as const,
     before: { value: 1, n: 4, low: 0.51, high: 1 },
     after: { value: 0, n: 4, low: 0, high: 0.49 },
+    data: null,
     beforeSeq: 1,
     afterSeq: 2,
     beforeResultId: 'run-1-res-US',
     afterResultId: 'run-1-res-DE',
-    summary:
-      'Veloxa dropped out (assistant-a · DE): named in 100 % [51 %–100 %] → 0 % [0 %–49 %] of answers (n 4 → 4)',
+    summary: '',
     createdAt: NOW,
     readAt: null,
     ...over,
   };
+  // The sentence and statistics as main writes them, unless the test gives its own.
+  const words = describeAlert(base);
+  return { ...base, title: over.title ?? words.title, details: over.details ?? words.details };
 }

@@ -45,11 +45,12 @@ describe('History: Delete run', () => {
     useCompareStore.setState({ runId: 'run-b', detail: runs[1] ?? null });
     render(<HistoryView />);
     const list = await runsList();
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete run Beta' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Delete run Beta,/ }));
     // The row's button does not open the run.
     expect(useNavStore.getState().view).toBe('history');
     const dialog = screen.getByRole('alertdialog', { name: 'Delete run' });
-    expect(dialog).toHaveAccessibleDescription(/^Delete Beta \(.*, 3 jobs\)\? .* This cannot be undone\.$/);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(/^Beta \(.*, 3 jobs\): .* This cannot be undone\.$/);
     expect(within(dialog).getByRole('button', { name: 'Keep' })).toHaveFocus();
     expect(fake.callsTo('runs.delete')).toEqual([]);
 
@@ -71,7 +72,7 @@ describe('History: Delete run', () => {
   it('keeps the run with Keep or Escape, and opens the dialog with the Delete key on the active row', async () => {
     render(<HistoryView />);
     const list = await runsList();
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete run Alpha' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Delete run Alpha,/ }));
     fireEvent.click(
       within(screen.getByRole('alertdialog', { name: 'Delete run' })).getByRole('button', { name: 'Keep' }),
     );
@@ -96,11 +97,11 @@ describe('History: Delete run', () => {
     );
     render(<HistoryView />);
     const list = await runsList();
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete run Gamma' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Delete run Gamma,/ }));
     fireEvent.click(
       within(screen.getByRole('alertdialog', { name: 'Delete run' })).getByRole('button', { name: 'Delete' }),
     );
-    const alert = await screen.findByRole('alert');
+    const alert = await within(screen.getByRole('alertdialog', { name: 'Delete run' })).findByRole('alert');
     expect(alert.textContent).toContain('RUN_ACTIVE');
     expect(alert.textContent).toContain('cancel it before deleting it');
     expect(screen.getByRole('alertdialog', { name: 'Delete run' })).toBeInTheDocument();

@@ -33,6 +33,7 @@ describe('Settings: AI assistants (MCP)', () => {
       monitorsPaused: false,
       mcpRunsEnabled: false,
       mcpBudgetCap: null,
+      syncWindowDays: null,
     };
     fake.handle('settings.get', () => saved);
     fake.handle('settings.update', (patch) => {
@@ -44,7 +45,7 @@ describe('Settings: AI assistants (MCP)', () => {
   it('is off by default, and turning it on enables the cap, which is saved as a number', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
-    fireEvent.keyDown(window, { key: '8', ctrlKey: true });
+    fireEvent.keyDown(window, { key: ',', ctrlKey: true });
     await screen.findByRole('heading', { name: 'AI assistants (MCP)' });
     expect(screen.getByText(/"parallax", "mcp"/)).toBeInTheDocument();
 

@@ -59,22 +59,45 @@ describe('Over time series picker', () => {
     const target = { prompt: 'best trail running shoes', engine: 'assistant-b', country: 'US', state: 'CA' };
     expect(useNavStore.getState().seriesTarget).toEqual(target);
     await waitFor(() => expect(fake.callsTo('results.series')).toEqual([target]));
-    expect(await screen.findByText('Answers (1)')).toBeInTheDocument();
-    expect(rows[1]).toHaveAttribute('aria-current', 'true');
-    expect(within(rows[1] as HTMLElement).getByRole('button', { name: /Open/ })).toBeDisabled();
-    expect(rows[0]).not.toHaveAttribute('aria-current');
+    expect(await screen.findByText('Answers (1) in 1 distinct text')).toBeInTheDocument();
+    // The picker folds into one line naming the series; "Change series" unfolds it.
+    expect(screen.queryByRole('table', { name: 'Series to open' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change series' }));
+    const again = within(await screen.findByRole('table', { name: 'Series to open' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(again[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(again[1] as HTMLElement).getByRole('button', { name: /Open/ })).toBeDisabled();
+    expect(again[0]).not.toHaveAttribute('aria-current');
   });
 
   it('filters by prompt text through history.seriesKeys', async () => {
     render(<OverTimeView />);
     await screen.findByRole('table', { name: 'Series to open' });
-    fireEvent.change(screen.getByLabelText('Filter by prompt'), { target: { value: 'trail' } });
+    fireEvent.change(screen.getByLabelText('Search prompts'), { target: { value: 'trail' } });
     await waitFor(() => expect(screen.queryByText('best running shoes')).toBeNull());
     expect(fake.callsTo('history.seriesKeys').at(-1)).toEqual({ text: 'trail', limit: 200 });
     expect(screen.getByText('best trail running shoes')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Filter by prompt'), { target: { value: 'bank' } });
+    fireEvent.change(screen.getByLabelText('Search prompts'), { target: { value: 'bank' } });
     expect(await screen.findByText('No prompt asked more than once matches “bank”.')).toBeInTheDocument();
+  });
+
+  it('lists ten series at a time in the page (no scroll box to catch the wheel), Show more adds ten', async () => {
+    const many: SeriesKeyView[] = Array.from({ length: 23 }, (_, i) => ({
+      ...(KEYS[0] as SeriesKeyView),
+      prompt: `prompt ${String(i).padStart(2, '0')}`,
+    }));
+    fake.handle('history.seriesKeys', () => many);
+    render(<OverTimeView />);
+    const table = await screen.findByRole('table', { name: 'Series to open' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('10 of 23')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show 10 more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(24);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
   });
 
   it('says so when no prompt was asked twice, and lists again when history changes', async () => {

@@ -86,7 +86,7 @@ describe('Client report buttons', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(toasts()).toEqual([
-      'success: Client report for Daily shoes (2025-04-02 – 2025-05-01) saved to /home/me/daily-shoes-2025-05-01.xlsx (72 kB)',
+      'success: Client report for Daily shoes (Apr 2, 2025 – May 1, 2025, 72 kB) saved: daily-shoes-2025-05-01.xlsx',
     ]);
     expect(screen.getByRole('button', { name: 'Client report: Monday banks' })).toBeEnabled();
   });

@@ -1,4 +1,5 @@
 import { useAlertsStore } from '../../../src/renderer/src/stores/alerts-store';
+import { useAnswerPositioningStore } from '../../../src/renderer/src/stores/answer-positioning-store';
 import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
@@ -10,6 +11,7 @@ import { useLibraryStore } from '../../../src/renderer/src/stores/library-store'
 import { useMonitorsStore } from '../../../src/renderer/src/stores/monitors-store';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { useOverTimeStore } from '../../../src/renderer/src/stores/over-time-store';
+import { usePositioningStore } from '../../../src/renderer/src/stores/positioning-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
@@ -21,6 +23,7 @@ import { useWorkspaceStore } from '../../../src/renderer/src/stores/workspace-st
 export function resetStores(): void {
   for (const store of [
     useAlertsStore,
+    useAnswerPositioningStore,
     useAppStore,
     useBrandsStore,
     useCatalogStore,
@@ -32,6 +35,7 @@ export function resetStores(): void {
     useMonitorsStore,
     useNavStore,
     useOverTimeStore,
+    usePositioningStore,
     useRunBoardStore,
     useRunStatusStore,
     useToastStore,

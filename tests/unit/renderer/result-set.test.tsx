@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ResultView } from '../../../src/shared/ipc/channels/runs';
 import { CompareView } from '../../../src/renderer/src/views/compare/CompareView';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
-import { installFakeParallax, normalized, sampleResults, type FakeParallax } from './fake-parallax';
+import {
+  installFakeParallax,
+  normalized,
+  sampleResults,
+  sampleRun,
+  type FakeParallax,
+} from './fake-parallax';
 import { resetStores } from './reset-stores';
 
 // Compare's result-set mode: the answers a Visibility number stands for, side by side.
@@ -31,12 +37,25 @@ const STORED: ResultView[] = [
   answer('r3', 'run-cccccccc3', 'FR', 'Fleetfoot wins.'),
 ];
 
+/** Three repeats of one cell (run, prompt, engine, place): two name Acme first, one Zoom. */
+const REPEATS: ResultView[] = [
+  {
+    ...answer('rep1', 'run-ddddddddd4', 'US', 'Acme Swift leads, then Zoom Pro.'),
+    prompt: 'shoes',
+    repeat: 1,
+  },
+  { ...answer('rep2', 'run-ddddddddd4', 'US', 'Zoom Pro first; Acme after.'), prompt: 'shoes', repeat: 2 },
+  { ...answer('rep3', 'run-ddddddddd4', 'US', 'Acme is the pick.'), prompt: 'shoes', repeat: 3 },
+];
+
 describe('Compare result-set mode', () => {
   let fake: FakeParallax;
   beforeEach(() => {
     resetStores();
     fake = installFakeParallax({
-      'results.get': (i) => STORED.filter((r) => i.resultIds.includes(r.resultId)),
+      'results.get': (i) => [...STORED, ...REPEATS].filter((r) => i.resultIds.includes(r.resultId)),
+      // Runs are named by what they are: here "Monitor 1", "Monitor 2"… after their id's last character.
+      'runs.get': (i) => ({ ...sampleRun(i.runId), name: `Monitor ${i.runId.slice(-1)}` }),
     });
   });
 
@@ -58,11 +77,12 @@ describe('Compare result-set mode', () => {
       '🇩🇪 DE · Assistant A · Nov 2, 2025',
     );
     expect(first.textContent).toContain('“prompt of r2”');
-    expect(first.textContent).toContain('run-bbbb');
+    await waitFor(() => expect(first.textContent).toContain('Monitor 2'));
+    expect(first.textContent).not.toContain('run-bbbb');
     expect(first.textContent).toContain('Norrun are both good');
     expect(columns[1]?.textContent).toContain('Veloxa is the best pick');
     expect(screen.queryByText('Fleetfoot wins.')).toBeNull();
-    expect(screen.getAllByText('Sandbox · synthetic data').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Sandbox · synthetic data')).toHaveLength(1);
     // No run picker: the view is about the set, not a run.
     expect(screen.queryByLabelText('Run')).toBeNull();
   });
@@ -74,7 +94,7 @@ describe('Compare result-set mode', () => {
     render(<CompareView />);
     await screen.findAllByRole('article');
     expect(screen.getByTestId('result-set-count').textContent).toBe('2 answers');
-    fireEvent.click(screen.getByRole('button', { name: 'Diff mode' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show as diff' }));
     const diff = await screen.findByTestId('word-diff');
     expect([...diff.querySelectorAll('ins')].map((n) => n.textContent).join('|')).toContain('Norrun');
   });
@@ -109,8 +129,31 @@ describe('Compare result-set mode', () => {
     useNavStore.getState().openResultSet({ title: 'One', resultIds: ['r3'], total: 1 });
     render(<CompareView />);
     expect(await screen.findByRole('button', { name: 'Close result set' })).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open run run-cccccccc3' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run Monitor 3' }));
     expect(useNavStore.getState()).toMatchObject({ runId: 'run-cccccccc3', resultSet: null });
-    await waitFor(() => expect(fake.callsTo('runs.get')).toEqual([{ runId: 'run-cccccccc3' }]));
+    await waitFor(() => expect(fake.callsTo('runs.get').at(-1)).toEqual({ runId: 'run-cccccccc3' }));
+  });
+
+  it('collapses the repeats of one cell into a summary that opens them one by one', async () => {
+    useNavStore.getState().openResultSet({
+      title: 'Answers naming Acme',
+      resultIds: ['r1', ...REPEATS.map((r) => r.resultId)],
+      total: 4,
+    });
+    render(<CompareView />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByTestId('result-set-count').textContent).toBe(
+      '4 answers in 2 columns (repeats of one cell together)',
+    );
+    const summary = await screen.findByTestId('repeat-summary');
+    expect(summary.textContent).toMatch(/^3 repeats: 2 name Acme first/);
+    fireEvent.click(within(summary).getByRole('button', { name: 'Open the 3 answers' }));
+    expect(useNavStore.getState().resultSet).toMatchObject({
+      resultIds: ['rep1', 'rep2', 'rep3'],
+      total: 3,
+      separate: true,
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(screen.queryByTestId('repeat-summary')).toBeNull();
   });
 });

@@ -40,14 +40,15 @@ describe('run picker status', () => {
 
     // The history still says "running" (main answers from a stale list): the event wins.
     act(() => fake.emit('run.progress', sampleProgress('run-1', { status: 'completed' })));
-    await waitFor(() => expect(pickerOptions()).toEqual([expect.stringMatching(/ · completed$/)]));
+    // A completed run is listed by its name and date alone; other statuses are spelled out.
+    await waitFor(() => expect(pickerOptions()).toEqual([expect.stringMatching(/^Shoes · [^·]+$/)]));
     expect(fake.callsTo('runs.list').length).toBeGreaterThan(listCalls);
 
     // A run started elsewhere (a monitor) shows up in the list once main reports it.
     listed = [{ ...sampleRun('run-2', 'running'), name: 'Monitor run' }, ...listed];
     act(() => fake.emit('run.progress', sampleProgress('run-2')));
     await waitFor(() => expect(pickerOptions()[0]).toMatch(/^Monitor run · .* · running$/));
-    expect(pickerOptions()[1]).toMatch(/ · completed$/);
+    expect(pickerOptions()[1]).toMatch(/^Shoes · [^·]+$/);
 
     // Repeated progress with the same status does not read the list again.
     const calls = fake.callsTo('runs.list').length;
@@ -62,7 +63,7 @@ describe('sidebar groups and shortcuts', () => {
     installFakeParallax();
   });
 
-  it('groups the sidebar (analyse, collect, review, setup) with Visibility first on Ctrl+Shift+V, Alerts on Ctrl+Shift+A, keeping Ctrl+0…9', async () => {
+  it('groups the sidebar (analyse, collect, review, setup), its shortcuts in its own order (Ctrl+1…9, 0, then Ctrl+Shift+T and Ctrl+,)', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
@@ -75,50 +76,50 @@ describe('sidebar groups and shortcuts', () => {
       within(within(nav).getByRole('list', { name: 'Collect' }))
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['ComposeCtrl+1', 'RunCtrl+2', 'MonitorsCtrl+0', 'LibraryCtrl+9']);
+    ).toEqual(['ComposeCtrl+6', 'RunCtrl+7', 'MonitorsCtrl+8', 'LibraryCtrl+9']);
     const buttons = within(nav).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual([
-      'Control+Shift+V',
-      'Control+Shift+A',
+      'Control+1',
+      'Control+2',
       'Control+3',
       'Control+4',
       'Control+5',
-      'Control+1',
-      'Control+2',
-      'Control+0',
-      'Control+9',
       'Control+6',
       'Control+7',
       'Control+8',
+      'Control+9',
+      'Control+0',
+      'Control+Shift+T',
+      'Control+,',
     ]);
     // Alerts carries its unread count between its name and its shortcut.
-    expect(buttons[1]?.textContent).toMatch(/^Alerts(\d+ unread)?Ctrl\+Shift\+A$/u);
+    expect(buttons[1]?.textContent).toMatch(/^Alerts(\d+ unread)?Ctrl\+2$/u);
     expect(buttons.filter((_, i) => i !== 1).map((b) => b.textContent)).toEqual([
-      'VisibilityCtrl+Shift+V',
+      'VisibilityCtrl+1',
       'CompareCtrl+3',
       'Over timeCtrl+4',
       'BrandsCtrl+5',
-      'ComposeCtrl+1',
-      'RunCtrl+2',
-      'MonitorsCtrl+0',
+      'ComposeCtrl+6',
+      'RunCtrl+7',
+      'MonitorsCtrl+8',
       'LibraryCtrl+9',
-      'HistoryCtrl+6',
-      'ToolsCtrl+7',
-      'SettingsCtrl+8',
+      'HistoryCtrl+0',
+      'ToolsCtrl+Shift+T',
+      'SettingsCtrl+,',
     ]);
 
     fireEvent.keyDown(window, { key: '9', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Library' })).toBeInTheDocument();
     fireEvent.keyDown(window, { key: '0', ctrlKey: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Monitors' })).toBeInTheDocument();
-    fireEvent.keyDown(window, { key: 'A', ctrlKey: true, shiftKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'History' })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: '2', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alerts' })).toBeInTheDocument();
-    fireEvent.keyDown(window, { key: '7', ctrlKey: true });
+    fireEvent.keyDown(window, { key: 'T', ctrlKey: true, shiftKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
-    // Ctrl+V alone is paste, not a view; Ctrl+Shift+V (e.key is upper case with Shift) is Visibility.
-    fireEvent.keyDown(window, { key: 'v', ctrlKey: true });
+    // Ctrl+T alone (no Shift) is not a view.
+    fireEvent.keyDown(window, { key: 't', ctrlKey: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
-    fireEvent.keyDown(window, { key: 'V', ctrlKey: true, shiftKey: true });
+    fireEvent.keyDown(window, { key: '1', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Visibility' })).toBeInTheDocument();
 
     // Arrow keys walk the sidebar in its order, across the groups: Brands → Compose, Settings → Visibility.

@@ -3,6 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceProfilePanel } from '../../../src/renderer/src/views/settings/ServiceProfilePanel';
 import { useProfileStore } from '../../../src/renderer/src/stores/profile-store';
 import { NEUTRAL_PROFILE, neutralProfile, type ServiceProfile } from '../../../src/shared/profile';
+import {
+  builtinProfile,
+  listBuiltinProfiles,
+  type BuiltinProfileId,
+} from '../../../src/shared/profile/builtin';
+import type { ProfileView } from '../../../src/shared/ipc/channels/profile';
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
 
 // Settings → Service profile against the fake window.parallax: the draft is checked field by
@@ -11,17 +17,44 @@ import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
 
 const initial = useProfileStore.getState();
 
+const BUILTINS = listBuiltinProfiles().map((b) => ({
+  id: b.id,
+  name: b.profile.name,
+  description: b.description,
+  preview: b.preview,
+}));
+
+/** What main answers: the built-in chosen by name, else the saved profile, else the spec's names. */
+function viewOf(chosen: BuiltinProfileId | null, stored: ServiceProfile | null): ProfileView {
+  const builtin = chosen ?? (stored === null ? 'spec' : null);
+  return {
+    profile: builtin === null ? (stored as ServiceProfile) : builtinProfile(builtin).profile,
+    isNeutral: builtin === 'spec',
+    builtin,
+    preview: builtin === 'preview',
+    builtins: BUILTINS,
+    savedName: stored?.name ?? null,
+  };
+}
+
 describe('Service profile panel', () => {
   let fake: FakeParallax;
   let stored: ServiceProfile | null;
+  let chosen: BuiltinProfileId | null;
   beforeEach(() => {
     useProfileStore.setState(initial, true);
     stored = null;
+    chosen = null;
     fake = installFakeParallax();
-    fake.handle('profile.get', () => ({ profile: stored ?? NEUTRAL_PROFILE, isNeutral: stored === null }));
+    fake.handle('profile.get', () => viewOf(chosen, stored));
     fake.handle('profile.save', ({ profile }) => {
       stored = profile as ServiceProfile;
-      return { profile: stored, isNeutral: false };
+      chosen = null;
+      return viewOf(chosen, stored);
+    });
+    fake.handle('profile.choose', ({ choice }) => {
+      chosen = choice === 'saved' ? null : (choice as BuiltinProfileId);
+      return viewOf(chosen, stored);
     });
   });
 
@@ -125,6 +158,38 @@ describe('Service profile panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export…' }));
     await waitFor(() => expect(fake.callsTo('profile.export')).toHaveLength(1));
     expect(fake.callsTo('profile.export')[0]?.profile).toEqual(acme);
-    await screen.findByText('Exported to /home/a/out.json.');
+    await screen.findByText('Exported to out.json.');
+  });
+
+  it('the picker lists the built-ins and the saved profile; choosing one puts it in use', async () => {
+    await open();
+    const picker = screen.getByLabelText('Profile in use') as HTMLSelectElement;
+    expect(picker.value).toBe('spec');
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      NEUTRAL_PROFILE.name,
+      'Live service',
+      'Preview: all engines (preview)',
+    ]);
+    fireEvent.change(picker, { target: { value: 'live' } });
+    await screen.findByText('In use: “Live service”.', { selector: '[role="status"]' });
+    expect(fake.callsTo('profile.choose')).toEqual([{ choice: 'live' }]);
+    expect(input('assistant-a Label').value).toBe('ChatGPT');
+    expect(screen.getByText(/official SDK names the engines/)).toBeTruthy();
+    // The engine labels the app shows come from the catalog, reloaded for the new profile.
+    await waitFor(() => expect(fake.callsTo('engines.list').length).toBeGreaterThan(0));
+
+    fireEvent.change(picker, { target: { value: 'preview' } });
+    await screen.findByText(/A preview: it calls engines the spec still lists as coming soon/);
+
+    // A profile saved from the form is offered beside the built-ins and can be chosen again.
+    fireEvent.change(input('Profile name'), { target: { value: 'Gateway' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Saved “Gateway”.');
+    expect(picker.value).toBe('saved');
+    expect([...picker.options].at(-1)?.textContent).toBe('Saved: Gateway');
+    fireEvent.change(picker, { target: { value: 'spec' } });
+    await waitFor(() => expect(picker.value).toBe('spec'));
+    fireEvent.change(picker, { target: { value: 'saved' } });
+    await waitFor(() => expect(input('Profile name').value).toBe('Gateway'));
   });
 });

@@ -67,6 +67,7 @@ describe('first run, settings and the app shell', () => {
         monitorsPaused: false,
         mcpRunsEnabled: false,
         mcpBudgetCap: null,
+        syncWindowDays: null,
       };
     }
   });
@@ -92,7 +93,7 @@ describe('first run, settings and the app shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     expect(fake.callsTo('key.set')).toEqual([{ key: KEY }]);
 
-    fireEvent.keyDown(window, { key: '8', ctrlKey: true });
+    fireEvent.keyDown(window, { key: ',', ctrlKey: true });
     await screen.findByRole('heading', { name: 'Settings' });
     expect(screen.getByTestId('key-masked').textContent).toBe('sk_…E5');
     expect(document.body.innerHTML).not.toContain(KEY);
@@ -100,13 +101,22 @@ describe('first run, settings and the app shell', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('switches views with Ctrl+1…8 and the sidebar, and applies the theme setting', async () => {
+  it('switches views with Ctrl+key in the sidebar order, and applies the theme setting', async () => {
     sandbox = true;
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
-    const expected = ['Compose', 'Run', 'Compare', 'Over time', 'Brands', 'History', 'Tools', 'Settings'];
-    for (const [i, name] of expected.entries()) {
-      fireEvent.keyDown(window, { key: String(i + 1), ctrlKey: true });
+    const expected: Array<[string, string]> = [
+      ['6', 'Compose'],
+      ['7', 'Run'],
+      ['3', 'Compare'],
+      ['4', 'Over time'],
+      ['5', 'Brands'],
+      ['0', 'History'],
+      ['1', 'Visibility'],
+      [',', 'Settings'],
+    ];
+    for (const [key, name] of expected) {
+      fireEvent.keyDown(window, { key, ctrlKey: true });
       expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute(
         'aria-current',
@@ -119,7 +129,7 @@ describe('first run, settings and the app shell', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back up database' }));
     await waitFor(() => expect(fake.callsTo('db.backup')).toHaveLength(1));
-    expect(await screen.findByText('Backup written to /tmp/backup.db')).toBeInTheDocument();
+    expect(await screen.findByText('Backup saved: backup.db')).toBeInTheDocument();
     expect(useNavStore.getState().view).toBe('settings');
   });
 });

@@ -50,7 +50,7 @@ describe('Settings: History file', () => {
   it('shows the size by part per answer, then compacts and shows the free space gone', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
-    fireEvent.keyDown(window, { key: '8', ctrlKey: true });
+    fireEvent.keyDown(window, { key: ',', ctrlKey: true });
     await screen.findByRole('heading', { name: 'History file' });
     expect(fake.callsTo('storage.stats')).toHaveLength(0);
 

@@ -77,7 +77,7 @@ describe('virtualized lists', () => {
     render(<HistoryView />);
     const list = await screen.findByRole('grid', { name: 'Runs' });
     await within(list).findByText('Run number 0');
-    expect(screen.getByText('100000 runs')).toBeInTheDocument();
+    expect(screen.getByText('100,000 runs')).toBeInTheDocument();
     expect(within(list).getAllByRole('row').length).toBeLessThan(40);
     expect(fake.callsTo('runs.list').map((c) => c.offset)).toEqual([0]);
 
@@ -102,6 +102,7 @@ describe('virtualized lists', () => {
         },
       ],
       total: 1,
+      totalCapped: false,
     }));
     render(<HistoryView />);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
@@ -113,5 +114,27 @@ describe('virtualized lists', () => {
     expect(fake.callsTo('history.search')[0]).toMatchObject({ query: 'acme', offset: 0 });
     fireEvent.click(within(results).getAllByRole('row')[0] as HTMLElement);
     expect(useNavStore.getState()).toMatchObject({ view: 'compare', runId: 'run-7' });
+  });
+
+  it('says "1,000+ matches" when the count reached its cap', async () => {
+    fake.handle('history.search', ({ limit = 50, offset = 0 }) => ({
+      hits: Array.from({ length: Math.min(limit, 1000 - offset) }, (_, i) => ({
+        resultId: `r${offset + i}`,
+        runId: 'run-1',
+        engine: 'assistant-a' as const,
+        country: 'US',
+        state: null,
+        prompt: 'shoes',
+        fetchedAt: 1,
+        snippet: 'shoes',
+        matchedIn: 'answer' as const,
+      })),
+      total: 1000,
+      totalCapped: true,
+    }));
+    render(<HistoryView />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'shoes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1,000+ matches')).toBeTruthy();
   });
 });

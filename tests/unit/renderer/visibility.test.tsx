@@ -233,10 +233,14 @@ describe('Visibility view', () => {
     fireEvent.click(within(trend).getByRole('button', { name: 'Table' }));
     const table = within(trend).getByRole('table', { name: 'Mention rate trend' });
     const rows = within(table).getAllByRole('row');
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['Day', '2025-04-29', '2025-04-30']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual([
+      'Day',
+      'Apr 29, 2025',
+      'Apr 30, 2025',
+    ]);
     expect(rows[1]?.textContent).toContain('25 % (21–29 %)');
 
-    fireEvent.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Acme, 2025-04-30/ }));
+    fireEvent.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Acme, Apr 30, 2025/ }));
     await waitFor(() =>
       expect(lastOf(fake.callsTo('visibility.results'))?.drill).toEqual({
         brandId: 'b-acme',
@@ -259,7 +263,7 @@ describe('Visibility view', () => {
         within(within(trend).getByRole('table', { name: 'Mention rate trend' }))
           .getAllByRole('row')
           .map((r) => r.querySelector('th')?.textContent),
-      ).toEqual(['Run', '2025-04-29 · Shoes', '2025-04-30 · Shoes again']),
+      ).toEqual(['Run', 'Apr 29, 2025 · Shoes', 'Apr 30, 2025 · Shoes again']),
     );
   });
 

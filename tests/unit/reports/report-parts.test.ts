@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { excerptAround } from '../../../src/main/reports/evidence';
-import { locationName, meanChangeText, rateChangeText, slugOf } from '../../../src/main/reports/format';
+import {
+  locationName,
+  meanChangeText,
+  meanIntervalText,
+  rateChangeText,
+  slugOf,
+} from '../../../src/main/reports/format';
 import { periodDays } from '../../../src/main/reports/series';
 import { trendChartSvg, type TrendPoint } from '../../../src/main/reports/svg-chart';
 import { formatOfPath, reportFileName } from '../../../src/main/reports/write';
@@ -23,7 +29,8 @@ describe('report file names and formats', () => {
     expect(formatOfPath('/x/Report.HTML')).toBe('html');
     expect(formatOfPath('r.htm')).toBe('html');
     expect(formatOfPath('r.xlsx')).toBe('xlsx');
-    expect(formatOfPath('r.pdf')).toBeNull();
+    expect(formatOfPath('r.PDF')).toBe('pdf');
+    expect(formatOfPath('r.docx')).toBeNull();
     expect(formatOfPath('report')).toBeNull();
   });
 
@@ -38,17 +45,22 @@ describe('report file names and formats', () => {
 });
 
 describe('words for numbers', () => {
-  it('says "not significant" where the intervals overlap and when there is nothing to compare', () => {
-    expect(rateChangeText({ delta: 0.032, significant: true })).toBe('+3.2 pts');
-    expect(rateChangeText({ delta: -0.01, significant: false })).toBe('-1.0 pts, not significant');
+  it('says "no clear change" where the likely ranges overlap and when there is nothing to compare', () => {
+    expect(rateChangeText({ delta: 0.032, significant: true })).toBe('+3.2 points');
+    expect(rateChangeText({ delta: -0.01, significant: false })).toBe('-1.0 points (no clear change)');
     expect(rateChangeText({ delta: null, significant: false })).toBe('no previous data');
     expect(meanChangeText({ delta: -0.3, significant: true })).toBe('-0.3 (better)');
-    expect(meanChangeText({ delta: 0.4, significant: false })).toBe('+0.4, not significant');
+    expect(meanChangeText({ delta: 0.4, significant: false })).toBe('+0.4 (no clear change)');
   });
 
-  it('names locations', () => {
-    expect(locationName('DE')).toBe('Germany (DE)');
-    expect(locationName('US-CA')).toBe('California, US (US-CA)');
+  it('names places, not codes', () => {
+    expect(locationName('DE')).toBe('Germany');
+    expect(locationName('US-CA')).toBe('California (US)');
+  });
+
+  it('keeps a position range at 1 or more (a brand cannot come before first)', () => {
+    expect(meanIntervalText({ value: 1.12, lower: 0.87, upper: 1.36, n: 9 })).toBe('1.0–1.4');
+    expect(meanIntervalText({ value: 2, lower: null, upper: null, n: 1 })).toBe('');
   });
 });
 

@@ -1,4 +1,8 @@
+import { withLabels } from '../../../shared/alerts/registry';
+import { labelsOfProfile } from '../../../shared/narrative/places';
 import { AppError } from '../../errors/app-error';
+import { profileOfSettings } from '../../profile';
+import { LogoError, readLogoFile, recheckLogo } from '../../reports/logo';
 import type { HandlerModule } from './types';
 
 // The Alerts view (list, filters, mark read) and each monitor's alert options in the Monitors
@@ -6,6 +10,7 @@ import type { HandlerModule } from './types';
 
 type Channels =
   | 'alerts.list'
+  | 'alerts.digests'
   | 'alerts.get'
   | 'alerts.facets'
   | 'alerts.unread'
@@ -13,7 +18,8 @@ type Channels =
   | 'alerts.options'
   | 'alerts.saveOptions'
   | 'alerts.webhookStates'
-  | 'alerts.chooseFolder';
+  | 'alerts.chooseFolder'
+  | 'alerts.chooseLogo';
 
 export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
   // Main writes reports into a monitor's folder on its own after each run, so the renderer may
@@ -29,18 +35,40 @@ export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
     });
   }
 
+  /** A logo from the renderer is checked again in main: type from its bytes, an SVG sanitised anew. */
+  function checkedLogo(logo: string | null): string | null {
+    if (logo === null) return null;
+    try {
+      return recheckLogo(logo);
+    } catch (error) {
+      const message = error instanceof LogoError ? error.message : 'The logo cannot be read';
+      throw new AppError('VALIDATION', message, { fields: [{ field: 'branding.logo', message }] });
+    }
+  }
+
   function optionsState(monitorId: string) {
     const options = ctx.store.getMonitorOptions(monitorId);
     if (!options) throw new AppError('MONITOR_NOT_FOUND', `No monitor with id ${monitorId}`);
     return { ...options, lastDelivery: ctx.store.lastWebhookDeliveries().get(monitorId) ?? null };
   }
 
+  // Sentences name engines as the service profile in use labels them.
+  const labels = () => labelsOfProfile(profileOfSettings(ctx.settings.get()));
+
   return {
-    'alerts.list': (filter) => ctx.store.listAlerts(filter),
+    'alerts.list': (filter) => {
+      const page = ctx.store.listAlerts(filter);
+      return { ...page, alerts: withLabels(page.alerts, labels()) };
+    },
+    'alerts.digests': (filter) => {
+      const page = ctx.store.listAlertDigests(filter);
+      const l = labels();
+      return { ...page, digests: page.digests.map((d) => ({ ...d, alerts: withLabels(d.alerts, l) })) };
+    },
     'alerts.get': ({ id }) => {
       const alert = ctx.store.getAlert(id);
       if (!alert) throw new AppError('ALERT_NOT_FOUND', `No alert with id ${id}`);
-      return alert;
+      return withLabels([alert], labels())[0] ?? alert;
     },
     'alerts.facets': () => ctx.store.alertFacets(),
     'alerts.unread': () => ({ unread: ctx.store.countUnreadAlerts() }),
@@ -55,7 +83,11 @@ export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
       if (!ctx.store.getMonitor(monitorId))
         throw new AppError('MONITOR_NOT_FOUND', `No monitor with id ${monitorId}`);
       checkReportDir(monitorId, input.reportDir);
-      ctx.store.saveMonitorOptions(monitorId, input);
+      const { branding, ...rest } = input;
+      ctx.store.saveMonitorOptions(monitorId, {
+        ...rest,
+        ...(branding ? { branding: { ...branding, logo: checkedLogo(branding.logo) } } : {}),
+      });
       return optionsState(monitorId);
     },
     'alerts.webhookStates': () => Object.fromEntries(ctx.store.lastWebhookDeliveries()),
@@ -66,6 +98,19 @@ export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
       });
       if (path) chosenFolders.add(path);
       return { path };
+    },
+    'alerts.chooseLogo': async () => {
+      const path = await ctx.chooseOpenFile({
+        title: 'Logo for the client report (PNG, JPEG or SVG)',
+        extensions: ['png', 'jpg', 'jpeg', 'svg'],
+      });
+      if (path === null) return { logo: null };
+      try {
+        return { logo: await readLogoFile(path) };
+      } catch (error) {
+        const message = error instanceof LogoError ? error.message : 'The logo cannot be read';
+        throw new AppError('VALIDATION', message, { fields: [{ field: 'branding.logo', message }] });
+      }
     },
   };
 };

@@ -2,7 +2,7 @@ import { isHttpUrl } from '../../../shared/csp';
 import { AppError } from '../../errors/app-error';
 import type { HandlerModule } from './types';
 
-export const appHandlers: HandlerModule<'app.info' | 'app.openExternal'> = (ctx) => ({
+export const appHandlers: HandlerModule<'app.info' | 'app.openExternal' | 'app.showInFolder'> = (ctx) => ({
   'app.info': () => ({
     name: ctx.app.name,
     version: ctx.app.version,
@@ -16,5 +16,15 @@ export const appHandlers: HandlerModule<'app.info' | 'app.openExternal'> = (ctx)
     if (!isHttpUrl(url)) throw new AppError('FORBIDDEN_URL', 'Only http(s) links can be opened');
     await ctx.openExternal(url);
     return { opened: true };
+  },
+  'app.showInFolder': ({ path }) => {
+    if (!ctx.savedFiles.has(path))
+      throw new AppError(
+        'FORBIDDEN_PATH',
+        'Only a file Parallax saved in this session can be shown in its folder',
+      );
+    if (!ctx.showInFolder) return { shown: false };
+    ctx.showInFolder(path);
+    return { shown: true };
   },
 });

@@ -16,7 +16,7 @@ export const demoHandlers: HandlerModule<Channels> = (ctx) => {
   return {
     'demo.status': () => demoStatus(ctx.store, building !== null),
 
-    'demo.load': async ({ days }) => {
+    'demo.load': async ({ days, preview }) => {
       if (building)
         throw new AppError('DEMO_BUSY', 'A demo history is being built: wait for it or cancel it.');
       const controller = new AbortController();
@@ -25,6 +25,7 @@ export const demoHandlers: HandlerModule<Channels> = (ctx) => {
         const result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: ctx.store.path, now }),
           days,
+          ...(preview ? { variant: 'preview' as const } : {}),
           now: ctx.now,
           signal: controller.signal,
           onProgress: (p) => ctx.events.emit('demo.progress', p),

@@ -1,10 +1,12 @@
 import { NEUTRAL_PROFILE } from '../../../shared/profile';
 import { AppError } from '../../errors/app-error';
 import type { ProfileView } from '../../../shared/ipc/channels/profile';
-import { ProfileFileError, profileOfSettings, readProfileFile, writeProfileFile } from '../../profile';
+import { listBuiltinProfiles } from '../../../shared/profile/builtin';
+import { ProfileFileError, profileInUseOfSettings, readProfileFile, writeProfileFile } from '../../profile';
 import type { HandlerContext, HandlerModule } from './types';
 
-type Channels = 'profile.get' | 'profile.save' | 'profile.reset' | 'profile.import' | 'profile.export';
+type Channels =
+  'profile.get' | 'profile.save' | 'profile.reset' | 'profile.choose' | 'profile.import' | 'profile.export';
 
 // Settings → Service profile: kept in the settings file (null = the neutral names). The
 // connection manager rebuilds the client (and the sandbox) when it changes.
@@ -23,8 +25,20 @@ function refuseDuringRuns(ctx: HandlerContext): void {
 }
 
 function view(ctx: HandlerContext): ProfileView {
-  const saved = ctx.settings.get().serviceProfile;
-  return { profile: profileOfSettings(ctx.settings.get()), isNeutral: saved === null };
+  const inUse = profileInUseOfSettings(ctx.settings.get());
+  return {
+    profile: inUse.profile,
+    isNeutral: inUse.builtin === 'spec',
+    builtin: inUse.builtin,
+    preview: inUse.preview,
+    builtins: listBuiltinProfiles().map((b) => ({
+      id: b.id,
+      name: b.profile.name,
+      description: b.description,
+      preview: b.preview,
+    })),
+    savedName: ctx.settings.get().serviceProfile?.name ?? null,
+  };
 }
 
 export const profileHandlers: HandlerModule<Channels> = (ctx) => ({
@@ -33,13 +47,26 @@ export const profileHandlers: HandlerModule<Channels> = (ctx) => ({
   'profile.save': ({ profile }) => {
     refuseDuringRuns(ctx);
     const same = JSON.stringify(profile) === JSON.stringify(NEUTRAL_PROFILE);
-    ctx.settings.update({ serviceProfile: same ? null : profile });
+    // A profile saved from the form replaces a built-in chosen by name.
+    ctx.settings.update({ serviceProfile: same ? null : profile, serviceProfileBuiltin: null });
     return view(ctx);
   },
 
   'profile.reset': () => {
     refuseDuringRuns(ctx);
-    ctx.settings.update({ serviceProfile: null });
+    ctx.settings.update({ serviceProfile: null, serviceProfileBuiltin: null });
+    return view(ctx);
+  },
+
+  'profile.choose': ({ choice }) => {
+    refuseDuringRuns(ctx);
+    if (choice === 'saved' && ctx.settings.get().serviceProfile === null)
+      throw new AppError(
+        'NO_SAVED_PROFILE',
+        'No service profile is saved: import one or edit the form, then Save profile.',
+      );
+    // A built-in chosen by name wins over the saved profile, which stays to be chosen again.
+    ctx.settings.update({ serviceProfileBuiltin: choice === 'saved' ? null : choice });
     return view(ctx);
   },
 

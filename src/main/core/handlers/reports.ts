@@ -1,5 +1,6 @@
+import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
-import { reportFileName, writeReport } from '../../reports';
+import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 
@@ -12,6 +13,8 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
   'reports.write': async ({ monitorId, period, brandId, format }) => {
     const monitor = ctx.store.getMonitor(monitorId);
     if (!monitor) throw new AppError('SCOPE_NOT_FOUND', `No monitor ${monitorId}`);
+    // Before the dialog: a PDF the app cannot print is refused before the user picks a file.
+    const printPdf = format === 'pdf' ? requirePrinter(ctx.printPdf) : undefined;
     const resolved = resolvePeriod(period, ctx.now()).resolved;
     const path = await ctx.chooseSavePath({
       title: 'Save client report',
@@ -20,11 +23,23 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
     });
     const base = { format, monitorName: monitor.name, from: resolved.from, to: resolved.to };
     if (path === null) return { ...base, path: null, bytes: 0, answers: 0 };
+    // The report's alerts: the monitor runs not compared yet are compared first (issue 31.5).
+    await compareUncheckedRuns({ store: ctx.store, now: ctx.now, pipeline: ctx.alerts });
     const written = await writeReport(
-      { store: ctx.store, visibility: ctx.visibility, now: ctx.now },
+      {
+        store: ctx.store,
+        visibility: ctx.visibility,
+        now: ctx.now,
+        findings: engineFindings({
+          store: ctx.store,
+          now: ctx.now,
+          activeJudge: () => ctx.settings.get().positioningJudge,
+        }),
+      },
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },
       path,
       format,
+      printPdf,
     );
     return { ...base, path, bytes: written.bytes, answers: written.report.answers };
   },

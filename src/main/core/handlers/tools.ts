@@ -2,6 +2,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import { createReportPageSections } from '../../archive';
 import { AppError } from '../../errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../export';
+import { profileOfSettings } from '../../profile';
+import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 
 type Channels =
@@ -73,7 +75,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         defaultName: `parallax-run-${runId.slice(0, 8)}-${stamp(ctx.now())}.${extension}`,
         extensions: [extension],
       });
-      if (path === null) return { path: null, canceled: false };
+      if (path === null) return { path: null, canceled: false, partial: null };
       const controller = new AbortController();
       if (exportId) exporting.set(exportId, controller);
       let last = 0;
@@ -85,11 +87,13 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
         if (exportId) ctx.events.emit('export.progress', { exportId, phase, done, total });
       };
       try {
-        await exportRunToFile(
+        const out = await exportRunToFile(
           {
-            historyPath: ctx.store.path,
+            historyPath: ctx.store.readPath,
+            profile: profileOfSettings(ctx.settings.get()),
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
+            positioningJudge: ctx.settings.get().positioningJudge,
           },
           {
             format,
@@ -105,11 +109,11 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
           },
         );
         report('done', run.total, run.total);
-        return { path, canceled: false };
+        return { path, canceled: false, partial: out.partial };
       } catch (error) {
         const canceled = error instanceof ExportCanceledError;
         report(canceled ? 'canceled' : 'failed', 0, run.total);
-        if (canceled) return { path: null, canceled: true };
+        if (canceled) return { path: null, canceled: true, partial: null };
         throw error;
       } finally {
         if (exportId) exporting.delete(exportId);
@@ -132,7 +136,11 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       if (path === null) return { path: null };
       // The report carries each answer's archived page (its link has expired by the time it is read).
       const pageSection = createReportPageSections(ctx.store.getArchivedPage);
-      await writeWhole(path, buildCompareReport(results, { title, generatedAt: ctx.now(), pageSection }));
+      const labelOf = engineLabeler(profileOfSettings(ctx.settings.get()));
+      await writeWhole(
+        path,
+        buildCompareReport(results, { title, generatedAt: ctx.now(), pageSection, labelOf }),
+      );
       return { path };
     },
     'db.backup': async () => {

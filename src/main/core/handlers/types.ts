@@ -8,6 +8,7 @@ import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../visibility';
+import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 
 /** What the handler modules share: the core's services. */
@@ -16,6 +17,10 @@ export interface HandlerContext {
   store: HistoryStore;
   /** Brand visibility over stored history (roll-ups kept at ingest). */
   visibility: VisibilityService;
+  /** How the engines present each brand (positioning roll-ups kept at ingest), for the active judge. */
+  positioning: PositioningService;
+  /** The built-in judge's re-score of the archive, in the background. */
+  rescore: RescoreDriver;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;
@@ -25,12 +30,16 @@ export interface HandlerContext {
   now: () => number;
   fetch: typeof fetch;
   openExternal: (url: string) => Promise<void>;
+  /** The files saved through chooseSavePath in this session: the only ones app.showInFolder shows. */
+  savedFiles: ReadonlySet<string>;
   /** Asks where to save a file (a save dialog in the app); null when the user cancels. */
   chooseSavePath: (request: SaveRequest) => Promise<string | null>;
   /** Asks for a folder (a folder dialog in the app); null when the user cancels. */
   chooseFolder: (request: FolderRequest) => Promise<string | null>;
   /** Asks for a file to read (an open dialog in the app); null when the user cancels. */
   chooseOpenFile: (request: OpenRequest) => Promise<string | null>;
+  /** Prints a report's HTML to PDF (the shell's hidden window); absent: PDF is refused, saying why. */
+  printPdf?: (html: string) => Promise<Buffer>;
   /** Change alerts after monitor runs, and the webhook outbox's deliverer. */
   alerts: AfterRunPipeline;
   webhooks: WebhookDeliverer;
@@ -42,6 +51,10 @@ export interface HandlerContext {
   switchWorkspace: (dbPath: string) => Promise<void>;
   /** Where JSON exports build their lines (worker threads); in-process without it. */
   exportJsonWorker?: ExportWorkerScript;
+  /** Shows a file or folder in the system's file manager (the app's shell); absent elsewhere. */
+  showInFolder?: (path: string) => void;
+  /** Where an analysis export reads the answers (a second thread); in-process without it. */
+  dbExportWorker?: ExportWorkerScript;
 }
 
 export interface FolderRequest {

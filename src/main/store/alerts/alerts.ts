@@ -1,14 +1,17 @@
+import { clampSide } from '../../../shared/alerts/format';
+import { severityOf } from '../../../shared/alerts/registry';
 import type {
   AlertFacets,
   AlertFilter,
-  AlertKind,
   AlertPage,
-  AlertScope,
   AlertSide,
   AlertView,
   NewAlert,
 } from '../../../shared/alerts/types';
-import { parseObject, pluck, stmt, type StoreContext } from '../connection';
+import { pluck, stmt, type StoreContext } from '../connection';
+import { createAlertDigestsApi, type AlertDigestsApi } from './alerts-digests';
+import { ALERT_SELECT, toAlert, whereOf, type AlertRow } from './alerts-rows';
+import { createAlertTrendInputsApi, type AlertTrendInputsApi } from './alerts-trend-inputs';
 
 // Change alerts and the record of which monitor runs were compared (alert_checks). A run is
 // checked once: recordAlertCheck stores its alerts and its check row in one transaction, so a
@@ -44,7 +47,7 @@ export interface AlertCheckRecord {
   checkedAt: number;
 }
 
-export interface AlertsApi {
+export interface AlertsApi extends AlertDigestsApi, AlertTrendInputsApi {
   /** Alerts matching the filter, newest first, with the filter's total and the unread count. */
   listAlerts(filter?: AlertFilter): AlertPage;
   getAlert(id: string): AlertView | null;
@@ -63,103 +66,6 @@ export interface AlertsApi {
   recordAlertCheck(input: AlertCheckInput): AlertCheckResult | null;
 }
 
-interface AlertRow {
-  id: string;
-  kind: AlertKind;
-  scope: AlertScope;
-  monitor_id: string | null;
-  monitor_name: string;
-  run_id: string;
-  prev_run_id: string;
-  prompt: string | null;
-  engine: string | null;
-  loc: string | null;
-  brand_name: string | null;
-  before_json: string;
-  after_json: string;
-  before_seq: number | null;
-  after_seq: number | null;
-  summary: string;
-  created_at: number;
-  read_at: number | null;
-  before_result_id: string | null;
-  after_result_id: string | null;
-}
-
-/** Alerts with the public ids of their two example answers (Compare opens results by id). */
-const ALERT_SELECT = `SELECT a.*, rb.id AS before_result_id, ra.id AS after_result_id FROM alerts a
-  LEFT JOIN results rb ON rb.seq = a.before_seq LEFT JOIN results ra ON ra.seq = a.after_seq`;
-
-function toSide(text: string): AlertSide {
-  const o = parseObject(text);
-  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  return { value: num(o.value), n: num(o.n), low: num(o.low), high: num(o.high) };
-}
-
-function toAlert(row: AlertRow): AlertView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    scope: row.scope,
-    monitorId: row.monitor_id,
-    monitorName: row.monitor_name,
-    runId: row.run_id,
-    prevRunId: row.prev_run_id,
-    prompt: row.prompt,
-    engine: row.engine,
-    loc: row.loc,
-    brandName: row.brand_name,
-    before: toSide(row.before_json),
-    after: toSide(row.after_json),
-    beforeSeq: row.before_seq,
-    afterSeq: row.after_seq,
-    beforeResultId: row.before_result_id,
-    afterResultId: row.after_result_id,
-    summary: row.summary,
-    createdAt: row.created_at,
-    readAt: row.read_at,
-  };
-}
-
-/** WHERE clause and parameters for a filter (every column it names is indexed or selective). */
-function whereOf(filter: AlertFilter): { sql: string; params: Record<string, unknown> } {
-  const terms: string[] = [];
-  const params: Record<string, unknown> = {};
-  if (filter.since !== undefined) {
-    terms.push('a.created_at >= @since');
-    params.since = filter.since;
-  }
-  if (filter.until !== undefined) {
-    terms.push('a.created_at < @until');
-    params.until = filter.until;
-  }
-  if (filter.unread) terms.push('a.read_at IS NULL');
-  if (filter.monitorId !== undefined) {
-    terms.push('a.monitor_id = @monitorId');
-    params.monitorId = filter.monitorId;
-  }
-  if (filter.kinds?.length) {
-    const names = filter.kinds.map((kind, i) => {
-      params[`kind${i}`] = kind;
-      return `@kind${i}`;
-    });
-    terms.push(`a.kind IN (${names.join(', ')})`);
-  }
-  if (filter.engine !== undefined) {
-    terms.push('a.engine = @engine');
-    params.engine = filter.engine;
-  }
-  if (filter.loc !== undefined) {
-    terms.push('a.loc = @loc');
-    params.loc = filter.loc;
-  }
-  if (filter.runId !== undefined) {
-    terms.push('a.run_id = @runId');
-    params.runId = filter.runId;
-  }
-  return { sql: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
-}
-
 const side = (s: AlertSide): string => JSON.stringify({ value: s.value, n: s.n, low: s.low, high: s.high });
 
 export function createAlertsApi(ctx: StoreContext): AlertsApi {
@@ -174,9 +80,11 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
   const insertAlert = stmt(
     db,
     `INSERT INTO alerts (id, kind, scope, monitor_id, monitor_name, run_id, prev_run_id, prompt, engine,
-       loc, brand_name, before_json, after_json, before_seq, after_seq, summary, created_at, read_at)
+       loc, brand_name, brand_kind, severity, before_json, after_json, data_json, before_seq, after_seq,
+       summary, created_at, read_at)
      VALUES (@id, @kind, @scope, @monitorId, @monitorName, @runId, @prevRunId, @prompt, @engine,
-       @loc, @brandName, @before, @after, @beforeSeq, @afterSeq, @summary, @now, NULL)`,
+       @loc, @brandName, @brandKind, @severity, @before, @after, @data, @beforeSeq, @afterSeq,
+       @summary, @now, NULL)`,
   );
 
   const insertDelivery = stmt(
@@ -212,8 +120,12 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
         engine: alert.engine,
         loc: alert.loc,
         brandName: alert.brandName,
-        before: side(alert.before),
-        after: side(alert.after),
+        brandKind: alert.brandKind,
+        severity: severityOf(alert.brandKind),
+        // Stored within what the metric allows (a rate 0–1, a place ≥ 1): never "−3 %".
+        before: side(clampSide(alert.kind, alert.before)),
+        after: side(clampSide(alert.kind, alert.after)),
+        data: alert.data === null ? null : JSON.stringify(alert.data),
         beforeSeq: alert.beforeSeq,
         afterSeq: alert.afterSeq,
         summary: alert.summary,
@@ -232,6 +144,8 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
   });
 
   return {
+    ...createAlertDigestsApi(ctx),
+    ...createAlertTrendInputsApi(ctx),
     listAlerts(filter = {}) {
       const where = whereOf(filter);
       const limit = Math.max(1, Math.min(filter.limit ?? 200, 5000));

@@ -8,6 +8,8 @@ export {
   type AlertsApi,
   createAlertsApi,
 } from './alerts';
+export type { AlertDigestsApi } from './alerts-digests';
+export type { AlertTrendInputsApi, RaisedTrend, RunSliceCounts } from './alerts-trend-inputs';
 export {
   type AlertInputsApi,
   createAlertInputsApi,

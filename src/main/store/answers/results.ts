@@ -1,5 +1,5 @@
 import { HistoryStateError, multiRowSql, stmt, toJson, type StoreContext } from '../connection';
-import { headOf, packDoc, rememberDoc, wellFormed } from '../codec';
+import { headOf, packDoc, rememberDoc, searchHead, wellFormed } from '../codec';
 import { createPageEnqueuer } from '../pages';
 import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
 import { facetsOf } from '../search';
@@ -151,7 +151,8 @@ export function createResultsApi(
             facets,
           ).lastInsertRowid,
         );
-        toIndex.push([seq, text, sourceTitles, facets]);
+        // At most the first SEARCH_INDEX_CHARS characters of each text (search-head.ts).
+        toIndex.push([seq, searchHead(text), searchHead(sourceTitles), facets]);
       }
       children.storeChildren(seq, n, textIds[at] as TextIds);
       // A new result has no page rows yet (they go with a deleted result): nothing to replace.

@@ -5,9 +5,11 @@
 export { keptZstd } from './zstd-context';
 export { compressBytes, compressText, decompressBytes, decompressText } from './compress';
 export {
+  docPartBytes,
   excerptSql,
   HEAD_CHARS,
   headOf,
+  keptDocPart,
   packDoc,
   rememberDoc,
   type ResultDoc,
@@ -25,3 +27,4 @@ export {
 } from './text-dictionary';
 export { sourceCountSql } from './list-sql';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';
+export { SEARCH_INDEX_CHARS, searchHead, searchTextSql } from './search-head';

@@ -143,23 +143,38 @@ const lastDocs = new WeakMap<Database.Database, LastDoc>();
 export function registerDocText(db: Database.Database): void {
   const last: LastDoc = lastDocs.get(db) ?? { packed: null, bytes: null, ranges: [], parts: [] };
   lastDocs.set(db, last);
-  db.function('doc_text', { deterministic: true }, (packed: unknown, part: unknown) => {
-    // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
-    if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
-    if (last.packed === null || !last.packed.equals(packed)) {
-      const bytes = decompressBytes(packed);
-      last.ranges = partRanges(bytes);
-      last.bytes = bytes;
-      last.parts = [];
-      last.packed = packed;
-    }
-    let text = last.parts[part];
-    if (text === undefined && last.bytes !== null) {
-      text = partText(last.bytes, last.ranges[part] ?? null);
-      last.parts[part] = text;
-    }
-    return text ?? null;
-  });
+  db.function('doc_text', { deterministic: true }, (packed: unknown, part: unknown) =>
+    docPart(last, packed, part),
+  );
+}
+
+/**
+ * Part `part` of a document through the connection's kept document (doc_text's): for SQL
+ * functions of the store that need an answer's text the same row has just read, without it
+ * being copied into SQLite and back (the JSON export's positioning, export-positioning.ts).
+ */
+export function keptDocPart(db: Database.Database, packed: unknown, part: unknown): string | null {
+  const last = lastDocs.get(db);
+  return last === undefined ? null : docPart(last, packed, part);
+}
+
+/** Part `part` of a document, from the connection's last document when it is the same one. */
+function docPart(last: LastDoc, packed: unknown, part: unknown): string | null {
+  // better-sqlite3 hands each call a Buffer of its own, so keeping it needs no copy.
+  if (!Buffer.isBuffer(packed) || typeof part !== 'number') return null;
+  if (last.packed === null || !last.packed.equals(packed)) {
+    const bytes = decompressBytes(packed);
+    last.ranges = partRanges(bytes);
+    last.bytes = bytes;
+    last.parts = [];
+    last.packed = packed;
+  }
+  let text = last.parts[part];
+  if (text === undefined && last.bytes !== null) {
+    text = partText(last.bytes, last.ranges[part] ?? null);
+    last.parts[part] = text;
+  }
+  return text ?? null;
 }
 
 /**
@@ -173,4 +188,14 @@ export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDo
   last.packed = packed;
   last.bytes = null;
   last.parts = partsOf(doc);
+}
+
+/**
+ * A document's parts as UTF-8 bytes (views into one decompressed buffer; null for a NULL part),
+ * for readers that pass text on as bytes (the analysis export writes them to SQLite and Parquet
+ * without turning them into JS strings and back).
+ */
+export function docPartBytes(packed: Uint8Array): Array<Buffer | null> {
+  const bytes = decompressBytes(packed);
+  return partRanges(bytes).map((r) => (r === null ? null : bytes.subarray(r[0], r[1])));
 }

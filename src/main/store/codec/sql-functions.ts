@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { decompressText } from './compress';
 import { registerDocText } from './result-doc';
+import { searchHead } from './search-head';
 
 /** The SQL function zstd_text(blob) → text, for reading compressed columns in SQL. */
 export function registerZstdText(db: Database.Database): void {
@@ -18,6 +19,10 @@ export function registerZstdText(db: Database.Database): void {
 export function registerStoreFunctions(db: Database.Database): void {
   registerZstdText(db);
   registerDocText(db);
+  // The search index's triggers give FTS5 a row's indexed head through it (search-head.ts).
+  db.function('search_head', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? searchHead(text) : text,
+  );
 }
 
 /**

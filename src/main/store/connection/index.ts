@@ -13,3 +13,15 @@ export {
   HistoryStateError,
 } from './errors';
 export { isDamageCode, openFailureKind, sqliteCode } from './sqlite-errors';
+export {
+  asWriteError,
+  BUSY_TIMEOUT_MS,
+  freeBytesNear,
+  HistoryWriteError,
+  OPEN_BUSY_TIMEOUT_MS,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureDetails,
+  type WriteFailureKind,
+} from './write-errors';
+export { describeHolders, type FileHolder, processesUsingFile } from './file-holders';

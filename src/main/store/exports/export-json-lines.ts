@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
+import { ENGINE_NAMES } from '../../../shared/api/engines';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 
 // A run's jobs as the JSON export's objects, one UTF-8 line per job, built whole by SQLite in
 // the row's query as JSON text (jsonObjectSql) and handed over as bytes: the export writes them
@@ -18,6 +20,21 @@ export interface JsonLinesOptions {
   withRunId: boolean;
   /** The run's sandbox flag, repeated in each result. */
   sandbox: boolean;
+  /** Whose positioning each result carries (a judge's name; default the built-in judge). */
+  judge?: string;
+  /** The service profile's label of each engine id (`engineLabel` beside `engine`); the id when absent. */
+  engineLabels?: Readonly<Partial<Record<string, string>>>;
+}
+
+/**
+ * The engine's label as SQL: one bound parameter per engine (@label0 …), so the statement is
+ * prepared once whatever the profile, and no JSON is parsed per row.
+ */
+const ENGINE_LABEL_SQL = `CASE j.engine ${ENGINE_NAMES.map((name, i) => `WHEN '${name}' THEN @label${i}`).join(' ')} ELSE j.engine END`;
+
+/** The label parameters of a statement built with ENGINE_LABEL_SQL. */
+function labelParams(labels: JsonLinesOptions['engineLabels']): Record<string, string> {
+  return Object.fromEntries(ENGINE_NAMES.map((name, i) => [`label${i}`, labels?.[name] ?? name]));
 }
 
 /** One job's object as UTF-8 pieces, to be written one after the other. */
@@ -44,12 +61,15 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['runId', 'j.run_id'],
     ['prompt', 'p.text'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
     ['fetchedAt', 'r.fetched_at'],
     ['sandbox', `CASE WHEN @sandbox THEN 'true' ELSE 'false' END`, 'json'],
     ['normalized', normalized, 'json'],
+    // How the answer presents each tracked brand, as `parallax show --json` prints it.
+    ['positioning', POSITIONING_SQL, 'json'],
   ]);
   const error = jsonObjectSql([
     ['code', 'j.error_code'],
@@ -62,6 +82,7 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['jobId', 'j.id'],
     ['promptIndex', 'j.prompt_index'],
     ['engine', 'j.engine'],
+    ['engineLabel', ENGINE_LABEL_SQL],
     ['country', 'j.country'],
     ['state', 'j.us_state'],
     ['repeat', 'j.repeat'],
@@ -80,17 +101,24 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ORDER BY ${JOB_ORDER}`;
 }
 
-type Params = { runId: string; sandbox: number };
+type Params = { runId: string; sandbox: number; judge: string } & Record<string, string | number>;
 type Row = { line: Buffer };
 
 /** Prepares the two statements (with and without the run id) of one reader's connection. */
 export function prepareJsonLines(
   db: Database.Database,
 ): (runId: string, options: JsonLinesOptions) => IterableIterator<JsonLinePieces> {
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) => db.prepare<Params, Row>(jobLineSql(withRunId, 'run')));
   return function* jsonLines(runId, options) {
     const stmt = statements[options.withRunId ? 1 : 0] as Database.Statement<Params, Row>;
-    for (const row of stmt.iterate({ runId, sandbox: options.sandbox ? 1 : 0 })) yield [row.line];
+    const params = {
+      runId,
+      sandbox: options.sandbox ? 1 : 0,
+      judge: options.judge ?? 'builtin',
+      ...labelParams(options.engineLabels),
+    };
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) yield [row.line];
   };
 }
 
@@ -115,7 +143,8 @@ export interface JsonLineChunk {
 export function prepareJsonLineChunks(
   db: Database.Database,
 ): (request: JsonLineChunkRequest) => JsonLineChunk {
-  type ChunkParams = { sandbox: number; ids: string };
+  type ChunkParams = { sandbox: number; ids: string; judge: string } & Record<string, string | number>;
+  const attrs = positioningJsonFor(db);
   const statements = [false, true].map((withRunId) =>
     db.prepare<ChunkParams, Row>(jobLineSql(withRunId, 'ids')),
   );
@@ -124,8 +153,13 @@ export function prepareJsonLineChunks(
     const separator = Buffer.from(request.separator);
     const parts: Buffer[] = [];
     let lines = 0;
-    const params = { sandbox: request.sandbox ? 1 : 0, ids: JSON.stringify(request.jobIds) };
-    for (const row of stmt.iterate(params)) {
+    const params = {
+      sandbox: request.sandbox ? 1 : 0,
+      ids: JSON.stringify(request.jobIds),
+      judge: request.judge ?? 'builtin',
+      ...labelParams(request.engineLabels),
+    };
+    for (const row of inSnapshot(db, attrs, () => stmt.iterate(params))) {
       if (lines > 0) parts.push(separator);
       parts.push(row.line);
       lines += 1;

@@ -6,6 +6,7 @@ import type { NormalizedResult } from '../../../shared/domain/result';
 import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './export-json-lines';
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
+import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 import { parseStringArray } from '../connection';
 import { registerStoreFunctions, sourceCountSql } from '../codec';
 
@@ -50,6 +51,11 @@ export interface ExportResultRow {
   children: string | null;
   /** The archive state of the pages it links to (`htmlUrls`), in page order; empty without links. */
   pages: PageArchiveStatus[];
+  /**
+   * How the answer presents each tracked brand (the reader's judge), as JSON text in the shape of
+   * `parallax show --json`: 'null' when not scored, '[]' when it names no tracked brand.
+   */
+  positioning: string;
 }
 
 /** One source of a result, for the XLSX "Sources" sheet. */
@@ -151,6 +157,7 @@ interface JobRowSql {
   domains: string | null;
   children: string | null;
   pages_json: string;
+  positioning: string;
 }
 
 /** The pages' JSON array; most results link to no page, and '[]' needs no parse. */
@@ -167,7 +174,8 @@ function jobsSql(promptFilter: boolean, children: boolean): string {
       ${sourceCountSql('r.seq')} AS source_count,
       (SELECT group_concat(domain, char(10)) FROM (SELECT domain FROM sources s WHERE s.result_seq = r.seq ORDER BY s.id)) AS domains,
       ${children ? `CASE WHEN r.seq IS NULL THEN NULL ELSE ${jsonObjectSql(CHILDREN_MEMBERS)} END` : 'NULL'} AS children,
-      ${pagesArray()} AS pages_json
+      ${pagesArray()} AS pages_json,
+      CASE WHEN r.seq IS NULL THEN 'null' ELSE ${POSITIONING_SQL} END AS positioning
     ${JOBS_FROM}
     WHERE j.run_id = ?${promptFilter ? ' AND j.prompt_index IN (SELECT value FROM json_each(?))' : ''}
     ORDER BY ${JOB_ORDER}`;
@@ -211,16 +219,25 @@ function toJob(row: JobRowSql): ExportJob {
             domains: row.domains === null ? [] : row.domains.split('\n'),
             children: row.children,
             pages: parsePages(row.pages_json),
+            positioning: row.positioning,
           },
   };
 }
 
+export interface RunExportReaderOptions {
+  /** Whose positioning the rows carry (a judge's name; default the built-in judge). */
+  positioningJudge?: string;
+}
+
 /** Opens a read-only connection on the history file for one export; close() it when done. */
-export function openRunExportReader(path: string): RunExportReader {
+export function openRunExportReader(path: string, options: RunExportReaderOptions = {}): RunExportReader {
+  const judge = options.positioningJudge ?? 'builtin';
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   // The answer's texts are read from its compressed document (results' generated columns).
   registerStoreFunctions(db);
+  // Each answer's positioning is written by a function of this connection (export-positioning.ts).
+  const attrs = positioningJsonFor(db);
   // [prompt filter][children]: four statements prepared once per export.
   const statements = [false, true].map((filter) =>
     [false, true].map((children) => db.prepare(jobsSql(filter, children))),
@@ -253,12 +270,13 @@ export function openRunExportReader(path: string): RunExportReader {
     options: JsonChunkOptions,
     script?: ExportWorkerScript,
   ): AsyncGenerator<JsonLineRun> {
+    const withJudge = { judge, ...options };
     if (!script) {
-      for (const pieces of jsonLines(runId, options)) yield { pieces, lines: 1 };
+      for (const pieces of jsonLines(runId, withJudge)) yield { pieces, lines: 1 };
       return;
     }
     const jobIds = orderedJobIds.all(runId) as string[];
-    const chunks = jsonChunksFromWorkers(script, { dbPath: path }, { ...options, jobIds });
+    const chunks = jsonChunksFromWorkers(script, { dbPath: path }, { ...withJudge, jobIds });
     for await (const chunk of chunks) yield { pieces: [chunk.bytes], lines: chunk.lines };
   }
   const perPrompt = db.prepare(
@@ -268,10 +286,11 @@ export function openRunExportReader(path: string): RunExportReader {
 
   function* jobs(runId: string, filter: JobsFilter = {}): IterableIterator<ExportJob> {
     const stmt = statements[filter.promptIndexes ? 1 : 0]?.[filter.children ? 1 : 0] as Database.Statement;
-    const rows = filter.promptIndexes
-      ? stmt.iterate(runId, JSON.stringify(filter.promptIndexes))
-      : stmt.iterate(runId);
-    for (const row of rows) yield toJob(row as JobRowSql);
+    const rows = () =>
+      filter.promptIndexes
+        ? stmt.iterate(runId, JSON.stringify(filter.promptIndexes), { judge })
+        : stmt.iterate(runId, { judge });
+    for (const row of inSnapshot(db, attrs, rows)) yield toJob(row as JobRowSql);
   }
 
   function normalized(job: ExportJob & { result: ExportResultRow }): NormalizedResult {
@@ -299,7 +318,7 @@ export function openRunExportReader(path: string): RunExportReader {
   return {
     jobs,
     normalized,
-    jsonLines,
+    jsonLines: (runId, o) => jsonLines(runId, { judge, ...o }),
     jsonChunks,
     *sources(runId) {
       for (const row of allSources.iterate(runId)) yield row as ExportSourceRow;

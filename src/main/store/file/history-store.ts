@@ -10,7 +10,13 @@ import {
   type AlertsApi,
 } from '../alerts';
 import { backupDatabase, type BackupInfo } from './backup';
-import { HistoryDamagedError, isDamageCode, sqliteCode, type StoreContext } from '../connection';
+import {
+  asWriteError,
+  HistoryDamagedError,
+  isDamageCode,
+  sqliteCode,
+  type StoreContext,
+} from '../connection';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
@@ -35,6 +41,16 @@ import {
   type DiscoveryReadApi,
 } from '../discovery';
 import {
+  createPositioningIndexer,
+  createPositioningJobApi,
+  createPositioningReadApi,
+  createPositioningResultsApi,
+  withPositioningIndex,
+  type PositioningJobApi,
+  type PositioningReadApi,
+  type PositioningResultsApi,
+} from '../positioning';
+import {
   createVisibilityIndexer,
   createVisibilityJobApi,
   createVisibilityReadApi,
@@ -56,6 +72,9 @@ export interface HistoryStore
     VisibilityReadApi,
     VisibilityJobApi,
     DiscoveryReadApi,
+    PositioningReadApi,
+    PositioningResultsApi,
+    PositioningJobApi,
     DemoApi,
     AlertsApi,
     AlertInputsApi,
@@ -66,6 +85,10 @@ export interface HistoryStore
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
   readonly replica: ReplicaApi;
+  /** Why the file was opened read-only when nobody asked (read-only media, permissions), or null. */
+  readonly readonlyReason: string | null;
+  /** The file other readers open (exports): the history, or its private copy (read-only-media.ts). */
+  readonly readPath: string;
   /** The schema version of the open file. */
   readonly schemaVersion: number;
   /** Versions before and after the migrations applied at open (equal when none ran). */
@@ -79,7 +102,9 @@ export interface HistoryStore
 }
 
 function translate(path: string, error: unknown): unknown {
-  return isDamageCode(sqliteCode(error)) ? new HistoryDamagedError(path, (error as Error).message) : error;
+  if (isDamageCode(sqliteCode(error))) return new HistoryDamagedError(path, (error as Error).message);
+  // A full disk, a lock held past the busy timeout, a read-only disk, an I/O error: one line.
+  return asWriteError(path, error);
 }
 
 export function createHistoryStore(
@@ -90,6 +115,10 @@ export function createHistoryStore(
     now: () => number;
     newId: () => string;
     migrated: { from: number; to: number };
+    readPath?: string;
+    readonlyReason?: string | null;
+    /** After the connection closed (the private copy is removed). */
+    onClose?: () => void;
   },
 ): HistoryStore {
   const guard = <T>(fn: () => T): T => {
@@ -101,8 +130,12 @@ export function createHistoryStore(
   };
   const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
   const runs = createRunsApi(ctx);
-  // The discovery index rides along with the Visibility index (same calls, same transactions).
-  const visibility = withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db));
+  // The discovery and positioning indexes ride along with the Visibility index (same calls, same
+  // transactions).
+  const visibility = withPositioningIndex(
+    withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
+    createPositioningIndexer(db),
+  );
   const { applyJobPatch: _internal, ...runsApi } = runs;
   // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
   const deleteRun = db.transaction((runId: string): boolean => {
@@ -129,6 +162,9 @@ export function createHistoryStore(
     ...createVisibilityReadApi(ctx),
     ...createVisibilityJobApi(db, visibility),
     ...createDiscoveryReadApi(ctx),
+    ...createPositioningReadApi(db),
+    ...createPositioningResultsApi(db),
+    ...createPositioningJobApi(db, options.now),
     ...createMonitorsApi(ctx),
     ...createDemoApi(ctx, visibility),
     ...createAlertsApi(ctx),
@@ -147,7 +183,16 @@ export function createHistoryStore(
     ) as T;
   const guarded = guardAll(apis) as unknown as Omit<
     HistoryStore,
-    'path' | 'readonly' | 'replica' | 'schemaVersion' | 'migrated' | 'backup' | 'checkIntegrity' | 'close'
+    | 'path'
+    | 'readonly'
+    | 'replica'
+    | 'readonlyReason'
+    | 'readPath'
+    | 'schemaVersion'
+    | 'migrated'
+    | 'backup'
+    | 'checkIntegrity'
+    | 'close'
   >;
   const replica = guardAll(
     createReplicaApi(ctx, {
@@ -165,6 +210,8 @@ export function createHistoryStore(
     replica,
     path: options.path,
     readonly: options.readonly,
+    readonlyReason: options.readonlyReason ?? null,
+    readPath: options.readPath ?? options.path,
     schemaVersion: options.migrated.to,
     migrated: options.migrated,
     async backup(toPath) {
@@ -195,6 +242,7 @@ export function createHistoryStore(
         narrowCompanions(options.path);
       }
       db.close();
+      options.onClose?.();
     },
   };
 }

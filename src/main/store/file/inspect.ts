@@ -1,8 +1,15 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync, statSync } from 'node:fs';
-import { damagedMessage, HistoryOpenError, openFailureKind } from '../connection';
-import { companionPaths } from './private-file';
+import { existsSync, statSync } from 'node:fs';
+import {
+  damagedMessage,
+  describeHolders,
+  HistoryOpenError,
+  openFailureKind,
+  OPEN_BUSY_TIMEOUT_MS,
+  processesUsingFile,
+} from '../connection';
 import { registerStoreFunctions } from '../codec';
+import { companionsPresent, releaseCompanionsOfRefused } from './companions';
 
 export type IntegrityCheck =
   /**
@@ -39,15 +46,14 @@ export function inspectHistoryFile(
   if (!existsSync(path)) {
     throw new HistoryOpenError('missing', `There is no history file at ${path}.`, { path });
   }
-  const [wal, shm] = companionPaths(path) as [string, string];
-  const hadCompanions = existsSync(wal) || existsSync(shm);
+  const hadCompanions = companionsPresent(path);
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs });
     // The integrity check computes results' generated columns, which call them.
     registerStoreFunctions(db);
     // The first read parses the header: a file that is not a database fails here.
-    const version = db.pragma('user_version', { simple: true }) as number;
+    db.pragma('user_version', { simple: true });
     const problems = runCheck(db, path, options.check);
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new HistoryOpenError(
@@ -59,7 +65,7 @@ export function inspectHistoryFile(
         },
       );
     }
-    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
+    const { version, objects, format } = readIdentity(db);
     if (version > options.knownVersion) {
       throw new HistoryOpenError(
         'newer-version',
@@ -68,11 +74,7 @@ export function inspectHistoryFile(
         { path, fileVersion: version, knownVersion: options.knownVersion },
       );
     }
-    const isOurs =
-      version === 0
-        ? objects === 0
-        : (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) ===
-          FORMAT;
+    const isOurs = version === 0 ? objects === 0 : format === FORMAT;
     if (!isOurs) {
       throw new HistoryOpenError(
         'foreign',
@@ -82,16 +84,38 @@ export function inspectHistoryFile(
     }
     return { version, empty: objects === 0 };
   } catch (error) {
+    db?.close();
+    db = null;
+    // A read-only connection to a WAL file leaves an empty -wal and an -shm behind. An
+    // accepted file needs nothing done (the read-write connection that follows owns them);
+    // a refused one's are left to SQLite, which removes them only when nobody uses the file.
+    if (!hadCompanions) releaseCompanionsOfRefused(path);
     throw asOpenError(path, error);
   } finally {
     db?.close();
-    // A read-only connection to a WAL file leaves an empty -wal and an -shm behind; remove
-    // them when this look created them, so a refused file's folder is as it was.
-    if (!hadCompanions && existsSync(wal) && statSync(wal).size === 0) {
-      rmSync(wal, { force: true });
-      rmSync(shm, { force: true });
-    }
   }
+}
+
+/**
+ * The schema version, the number of schema objects and the format mark, read in ONE snapshot:
+ * another process may be creating the history at this very moment (its migrations commit the
+ * tables and the version together), and reads in two snapshots could see version 0 and then its
+ * tables, which looks like a foreign database (the concurrency stress saw it under load).
+ */
+function readIdentity(db: Database.Database): {
+  version: number;
+  objects: number;
+  format: string | undefined;
+} {
+  return db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
+    const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get();
+    const format = hasMeta
+      ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined)
+      : undefined;
+    return { version, objects, format };
+  })();
 }
 
 /** Whole-file checks up to this size (db + WAL) in 'auto' mode. */
@@ -144,7 +168,7 @@ export function asOpenError(path: string, error: unknown): unknown {
     case 'busy':
       return new HistoryOpenError(
         'busy',
-        `The history file ${path} is locked by another program (${detail}). Close other Parallax windows or CLI commands using it, then try again.`,
+        `The history file ${path} stayed locked by another process for more than ${OPEN_BUSY_TIMEOUT_MS / 1000} s (${describeHolders(processesUsingFile(path))}). Wait for it to finish or stop it, then try again.`,
         { path },
       );
     case 'io':

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   compactBackfillPending,
@@ -11,24 +12,31 @@ import {
   type BackfillProgress,
   type Migration,
 } from '../schema';
-import { HistoryOpenError } from '../connection';
+import { BUSY_TIMEOUT_MS, HistoryOpenError, OPEN_BUSY_TIMEOUT_MS } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
-import { ensurePrivateFile, narrowCompanions } from './private-file';
+import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
+import { readAccess, unwritableReason, type ReadAccess } from './read-only-media';
 
 export interface OpenHistoryOptions {
   /** The SQLite file: the app's user-data folder in the app, --db PATH (or the same default) in the CLI. */
   path: string;
   /** Clock for every stored timestamp (ms). Default Date.now. */
   now?: () => number;
-  /** Open without writing: no creation, no migrations (a file that needs them is refused). */
+  /**
+   * Open without writing: no creation, no migrations (a file that needs them is refused). A
+   * file Parallax cannot write (read-only media, permissions) is opened so whatever this says;
+   * store.readonlyReason then says why.
+   */
   readonly?: boolean;
+  /** false: a missing file is refused ('missing') instead of created (read-only commands). */
+  create?: boolean;
   /** Schema migrations; tests inject extra ones. Default: the app's list. */
   migrations?: readonly Migration[];
   newId?: () => string;
-  /** How long a call waits for another connection's lock before failing. Default 5000 ms. */
+  /** How long a call waits for another connection's lock before failing. Default BUSY_TIMEOUT_MS (2 s). */
   busyTimeoutMs?: number;
   /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
   integrityCheck?: IntegrityCheck | 'none';
@@ -37,6 +45,12 @@ export interface OpenHistoryOptions {
    * search indexing of a large history can take minutes; each batch is committed on its own).
    */
   onUpgradeProgress?: (progress: BackfillProgress) => void;
+  /**
+   * Called with the connection once it is ready, before the store uses it. Tests set
+   * per-connection limits through it (PRAGMA max_page_count makes SQLite report a full disk for
+   * real, on a real file, without a small disk); nothing in the app or the CLI passes one.
+   */
+  configure?: (db: Database.Database) => void;
 }
 
 /**
@@ -59,32 +73,71 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
   const path = resolve(opts.path);
   const migrations = opts.migrations ?? MIGRATIONS;
   const knownVersion = checkMigrationList(migrations);
-  const readonly = opts.readonly ?? false;
-  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+  const unwritable = opts.readonly ? null : unwritableReason(path);
+  const readonly = opts.readonly === true || unwritable !== null;
+  const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
 
   try {
-    if (!readonly) ensurePrivateFile(path);
+    if (!readonly && opts.create !== false) ensurePrivateFile(path);
   } catch (error) {
     throw asOpenError(path, error);
   }
+  if (!existsSync(path))
+    throw new HistoryOpenError('missing', `There is no history file at ${path}.`, { path });
+  // A file that cannot be written is read in place, or from a private copy (read-only-media.ts).
+  const access = readonly ? readAccess(path, unwritable) : null;
+  try {
+    return openAccessible(path, opts, {
+      readonly,
+      unwritable,
+      busyTimeoutMs,
+      knownVersion,
+      migrations,
+      access,
+    });
+  } catch (error) {
+    access?.release();
+    throw error;
+  }
+}
+
+interface OpenPlan {
+  readonly: boolean;
+  /** Why the file cannot be written (null: it can, or read-only was asked). */
+  unwritable: string | null;
+  busyTimeoutMs: number;
+  knownVersion: number;
+  migrations: readonly Migration[];
+  access: ReadAccess | null;
+}
+
+function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): HistoryStore {
+  const { readonly, busyTimeoutMs, migrations } = o;
+  const knownVersion = o.knownVersion;
+  const readPath = o.access?.readPath ?? path;
   // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
-  const inspection = inspectHistoryFile(path, {
+  const inspection = inspectHistoryFile(readPath, {
     knownVersion,
     check: opts.integrityCheck ?? 'auto',
-    busyTimeoutMs,
+    busyTimeoutMs: OPEN_BUSY_TIMEOUT_MS,
   });
   if (readonly && inspection.version < knownVersion) {
     throw new HistoryOpenError(
       'needs-upgrade',
       `The history file ${path} is at schema version ${inspection.version} and needs upgrading to ${knownVersion}; ` +
-        'open it once without read-only mode.',
+        (o.unwritable
+          ? `it cannot be upgraded where it is (${o.unwritable}): copy it to a writable folder and open the copy.`
+          : 'open it once without read-only mode.'),
       { path, fileVersion: inspection.version, knownVersion },
     );
   }
 
   let db: Database.Database | null = null;
   try {
-    db = new Database(path, { readonly, fileMustExist: true, timeout: busyTimeoutMs });
+    if (!readonly) narrowToPrivate(path);
+    // While it opens, a connection waits longer for the lock: another process may be creating
+    // or upgrading the file (an upgrade's migration and backfill batches hold it for seconds).
+    db = new Database(readPath, { readonly, fileMustExist: true, timeout: OPEN_BUSY_TIMEOUT_MS });
     // Before the migrations: version 10's generated columns call them.
     registerStoreFunctions(db);
     let migrated = { from: inspection.version, to: inspection.version };
@@ -114,6 +167,8 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    opts.configure?.(db);
     if (!readonly) {
       runCompactBackfill(db, { onProgress: opts.onUpgradeProgress });
       // Rows stored before version 10 read as they are until moved: a read-only open needs
@@ -133,6 +188,9 @@ export function openHistory(opts: OpenHistoryOptions): HistoryStore {
       now: opts.now ?? Date.now,
       newId: opts.newId ?? randomUUID,
       migrated,
+      readPath,
+      readonlyReason: o.access?.reason ?? null,
+      onClose: () => o.access?.release(),
     });
   } catch (error) {
     db?.close();

@@ -11,19 +11,24 @@ export function companionPaths(dbPath: string): string[] {
 
 /**
  * Creates the file empty with mode 0600 when it does not exist (O_EXCL, so an existing file is
- * never truncated), and narrows an existing file to 0600. The folder is created 0700 if missing.
+ * never truncated). The folder is created 0700 if missing. An existing file is not touched here:
+ * it is narrowed (narrowToPrivate) only once it has been accepted, so a file Parallax refuses
+ * keeps its permissions as well as its bytes.
  */
 export function ensurePrivateFile(path: string): { created: boolean } {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  let created = false;
   try {
     closeSync(openSync(path, 'wx', PRIVATE_FILE_MODE));
-    created = true;
+    return { created: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { created: false };
   }
+}
+
+/** Narrows an accepted history file to 0600. */
+export function narrowToPrivate(path: string): void {
   chmodSync(path, PRIVATE_FILE_MODE);
-  return { created };
 }
 
 /**

@@ -37,6 +37,7 @@ const PARTS: ReadonlyArray<readonly [part: string, test: RegExp]> = [
   ['Archived pages', /^page_archive/],
   ['Visibility roll-ups', /^vis_/],
   ['Discovery roll-ups', /^disc_/],
+  ['Positioning (per answer and roll-ups)', /^(pos_|sqlite_autoindex_pos_)/],
   ['Brand mentions', /^brand_mentions/],
   ['Runs and jobs', /^(runs|jobs|run_|sqlite_autoindex_(runs|jobs|run_))/],
 ];

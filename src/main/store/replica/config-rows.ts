@@ -57,12 +57,19 @@ const withTags = (row: ReplicaRow, ...lists: string[]): ReplicaRow => {
   return out;
 };
 
-export function createConfigRows(db: Database.Database, deps: ConfigStoreDeps): Record<ConfigKind, ConfigRows> {
+export function createConfigRows(
+  db: Database.Database,
+  deps: ConfigStoreDeps,
+): Record<ConfigKind, ConfigRows> {
   const { library, monitors } = deps;
-  const nameOf = (sql: string, key: string): string | undefined => pluck(db, sql).get(key) as string | undefined;
+  const nameOf = (sql: string, key: string): string | undefined =>
+    pluck(db, sql).get(key) as string | undefined;
   return {
     brand: {
-      read: reader(db, 'SELECT id, name, kind, variants_json, created_at, updated_at FROM brands WHERE id = ?'),
+      read: reader(
+        db,
+        'SELECT id, name, kind, variants_json, created_at, updated_at FROM brands WHERE id = ?',
+      ),
       apply(row) {
         const variants = parseObject(String(row['variants_json']));
         library.saveBrand({
@@ -74,7 +81,8 @@ export function createConfigRows(db: Database.Database, deps: ConfigStoreDeps): 
         });
       },
       remove: (key) => library.deleteBrand(key),
-      label: (key, row) => `Brand ${String(row?.['name'] ?? nameOf('SELECT name FROM brands WHERE id = ?', key) ?? key)}`,
+      label: (key, row) =>
+        `Brand ${String(row?.['name'] ?? nameOf('SELECT name FROM brands WHERE id = ?', key) ?? key)}`,
     },
     prompt: {
       read: reader(
@@ -84,7 +92,12 @@ export function createConfigRows(db: Database.Database, deps: ConfigStoreDeps): 
            p.created_at, p.updated_at FROM prompts p WHERE p.id = ?`,
         (row) => withTags(row, 'tags'),
       ),
-      apply: (row) => void library.savePrompt({ id: String(row['id']), text: String(row['text']), tags: strings(row['tags']) }),
+      apply: (row) =>
+        void library.savePrompt({
+          id: String(row['id']),
+          text: String(row['text']),
+          tags: strings(row['tags']),
+        }),
       remove: (key) => library.deletePrompt(key),
       label: (key, row) =>
         `Prompt “${clip(String(row?.['text'] ?? nameOf('SELECT text FROM prompts WHERE id = ?', key) ?? key))}”`,
@@ -162,7 +175,8 @@ export function createConfigRows(db: Database.Database, deps: ConfigStoreDeps): 
     },
     discovery: {
       read: reader(db, 'SELECT key, decision, decided_at FROM disc_decisions WHERE key = ?'),
-      apply: (row) => void deps.discovery.setNameDismissed(String(row['key']), row['decision'] === 'dismissed'),
+      apply: (row) =>
+        void deps.discovery.setNameDismissed(String(row['key']), row['decision'] === 'dismissed'),
       remove: (key) => deps.discovery.setNameDismissed(key, false),
       label: (key) => `Discovery decision on ${key}`,
     },

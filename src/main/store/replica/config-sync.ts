@@ -55,7 +55,13 @@ export interface ConfigReplicaApi {
    * A push found the team's object changed since this history saw it: the local edit (null: a
    * deletion) becomes a draft and the team's row (null: none) is applied (inside replica.applying).
    */
-  keepAsDraft(kind: ConfigKind, key: string, local: ReplicaRow | null, team: TeamConfigRow | null, reason: DraftReason): SyncDraft;
+  keepAsDraft(
+    kind: ConfigKind,
+    key: string,
+    local: ReplicaRow | null,
+    team: TeamConfigRow | null,
+    reason: DraftReason,
+  ): SyncDraft;
   listDrafts(): SyncDraft[];
   /** 'apply': the draft becomes the local object again (sent at the next sync); 'discard': dropped. */
   resolveDraft(id: number, action: 'apply' | 'discard'): boolean;
@@ -75,7 +81,8 @@ interface DraftRow {
 function messageOf(row: DraftRow): string {
   const by = row.changed_by ? ` (${row.changed_by})` : '';
   const yours = row.draft_json === null ? 'your deletion' : 'your edit';
-  if (row.reason === 'name') return `${row.label}: a teammate${by} added one with the same name; yours is kept as a draft.`;
+  if (row.reason === 'name')
+    return `${row.label}: a teammate${by} added one with the same name; yours is kept as a draft.`;
   const what = row.reason === 'deleted' ? 'deleted' : 'changed';
   return `${row.label} was ${what} by a teammate${by}; ${yours} is kept as a draft.`;
 }
@@ -98,8 +105,8 @@ export function createConfigReplicaApi(
 ): ConfigReplicaApi {
   const { rows: kinds, outbox } = deps;
   const versionOf = (kind: ConfigKind, key: string): number | null =>
-    (pluck(db, 'SELECT version FROM sync_versions WHERE kind = ? AND key = ?').get(kind, key) as number | undefined) ??
-    null;
+    (pluck(db, 'SELECT version FROM sync_versions WHERE kind = ? AND key = ?').get(kind, key) as
+      number | undefined) ?? null;
   const setVersion = (kind: ConfigKind, key: string, version: number): void => {
     stmt(
       db,
@@ -111,7 +118,15 @@ export function createConfigReplicaApi(
     stmt(db, 'DELETE FROM sync_outbox WHERE kind = ? AND key = ?').run(kind, key);
   };
 
-  function recordDraft(kind: ConfigKind, key: string, local: ReplicaRow | null, changedBy: string | null, reason: DraftReason): SyncDraft {
+  /** `named`: what to call the object by when the local edit was a deletion (the team's row). */
+  function recordDraft(
+    kind: ConfigKind,
+    key: string,
+    local: ReplicaRow | null,
+    changedBy: string | null,
+    reason: DraftReason,
+    named: ReplicaRow | null = null,
+  ): SyncDraft {
     const row = stmt(
       db,
       `INSERT INTO sync_drafts (kind, key, label, draft_json, changed_by, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -121,7 +136,7 @@ export function createConfigReplicaApi(
     ).get(
       kind,
       key,
-      kinds[kind].label(key, local),
+      kinds[kind].label(key, local ?? named),
       local === null ? null : JSON.stringify(local),
       changedBy,
       reason,
@@ -131,7 +146,12 @@ export function createConfigReplicaApi(
   }
 
   /** Applies the team's row here; a brand whose name another local brand holds takes the name. */
-  function applyTeam(kind: ConfigKind, key: string, team: TeamConfigRow, drafts: SyncDraft[]): 'applied' | 'deleted' {
+  function applyTeam(
+    kind: ConfigKind,
+    key: string,
+    team: TeamConfigRow,
+    drafts: SyncDraft[],
+  ): 'applied' | 'deleted' {
     if (team.deletedAt !== null) {
       kinds[kind].remove(key);
       setVersion(kind, key, team.version);
@@ -141,7 +161,10 @@ export function createConfigReplicaApi(
       kinds[kind].apply(team.row);
     } catch (error) {
       if (!(error instanceof HistoryStateError) || error.code !== 'conflict' || kind !== 'brand') throw error;
-      const holder = pluck(db, 'SELECT id FROM brands WHERE name = ? AND id <> ?').get(team.row['name'], key) as string;
+      const holder = pluck(db, 'SELECT id FROM brands WHERE name = ? AND id <> ?').get(
+        team.row['name'],
+        key,
+      ) as string;
       // A brand made here and never sent loses its name to the team's: kept as a draft.
       if (versionOf('brand', holder) === null) {
         drafts.push(recordDraft('brand', holder, kinds.brand.read(holder), team.changedBy, 'name'));
@@ -182,14 +205,23 @@ export function createConfigReplicaApi(
             outcome.skipped += 1;
             continue;
           }
-          outcome.drafts.push(recordDraft(kind, key, local, team.changedBy, team.deletedAt !== null ? 'deleted' : 'changed'));
+          outcome.drafts.push(
+            recordDraft(
+              kind,
+              key,
+              local,
+              team.changedBy,
+              team.deletedAt !== null ? 'deleted' : 'changed',
+              team.row,
+            ),
+          );
         }
         outcome[applyTeam(kind, key, team, outcome.drafts)] += 1;
       }
       return outcome;
     },
     keepAsDraft(kind, key, local, team, reason) {
-      const draft = recordDraft(kind, key, local, team?.changedBy ?? null, reason);
+      const draft = recordDraft(kind, key, local, team?.changedBy ?? null, reason, team?.row ?? null);
       dropEntry(kind, key);
       if (team) applyTeam(kind, key, team, []);
       else kinds[kind].remove(key);

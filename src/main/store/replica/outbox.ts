@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { pluck, stmt } from '../connection';
 import { CONFIG_KIND_NAMES, RECORDED_KIND_NAMES, type SyncKind } from './columns';
 
-// The outbox (migration 012): what changed here and is not on the team server yet. Triggers
+// The outbox (migration 016, team-sync): what changed here and is not on the team server yet. Triggers
 // fill it while meta holds 'sync.capture'; a push reads it kind by kind in id order and clears
 // what it sent.
 
@@ -57,7 +57,7 @@ const ENQUEUE_EXISTING = [
   "SELECT 'tag', name FROM tags",
   "SELECT 'discovery', key FROM disc_decisions",
   "SELECT 'setting', key FROM settings",
-  'SELECT \'run\', id FROM runs ORDER BY created_at, id',
+  "SELECT 'run', id FROM runs ORDER BY created_at, id",
   "SELECT DISTINCT 'run_prompts', run_id FROM run_prompts",
   "SELECT 'job', id FROM jobs",
   "SELECT 'result', id FROM results ORDER BY seq",
@@ -87,10 +87,12 @@ export function createOutboxApi(db: Database.Database): OutboxApi {
     outboxHead: () => (pluck(db, 'SELECT max(id) FROM sync_outbox').get() as number | null) ?? 0,
     pendingChanges(kind, afterId, upTo, limit) {
       return (
-        stmt(
-          db,
-          'SELECT * FROM sync_outbox WHERE kind = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?',
-        ).all(kind, afterId, upTo, limit) as EntryRow[]
+        stmt(db, 'SELECT * FROM sync_outbox WHERE kind = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?').all(
+          kind,
+          afterId,
+          upTo,
+          limit,
+        ) as EntryRow[]
       ).map(toEntry);
     },
     pendingFor(kind, keys) {

@@ -47,7 +47,15 @@ export interface RecordedApplyApi {
 
 const emptyOutcome = (): ApplyOutcome => ({ applied: 0, skipped: 0, rejected: 0, missing: [] });
 
-const PAGE_REASONS = new Set(['expired', 'too-large', 'timeout', 'not-html', 'http-error', 'network', 'not-http']);
+const PAGE_REASONS = new Set([
+  'expired',
+  'too-large',
+  'timeout',
+  'not-html',
+  'http-error',
+  'network',
+  'not-http',
+]);
 
 /** INSERT … ON CONFLICT (key) DO UPDATE … WHERE the stored row is older, for a local table. */
 function forwardUpsert(table: string, columns: readonly string[], key: string): string {
@@ -79,7 +87,11 @@ export function createRecordedApplyApi(
     try {
       outcome[db.transaction(fn)()] += 1;
     } catch (error) {
-      if (!(error instanceof Error) || !('code' in error) || !String(error.code).startsWith('SQLITE_CONSTRAINT'))
+      if (
+        !(error instanceof Error) ||
+        !('code' in error) ||
+        !String(error.code).startsWith('SQLITE_CONSTRAINT')
+      )
         throw error;
       outcome.rejected += 1;
     }
@@ -217,7 +229,8 @@ function applyPage(db: Database.Database, seq: number, row: ReplicaRow): 'applie
     row['page_index'],
   ) as { state: string } | undefined;
   // An archived copy here is kept; a failure here gives way to the team's archived copy.
-  if (here?.state === 'archived' || (here?.state === 'failed' && row['state'] !== 'archived')) return 'skipped';
+  if (here?.state === 'archived' || (here?.state === 'failed' && row['state'] !== 'archived'))
+    return 'skipped';
   const reasonCode = PAGE_REASONS.has(String(row['reason_code'])) ? row['reason_code'] : null;
   stmt(
     db,
@@ -263,8 +276,7 @@ function applySession(db: Database.Database, row: ReplicaRow): 'applied' | 'skip
     db,
     'SELECT id, ended_at, reconciled_at FROM run_sessions WHERE run_id = ? AND started_at = ?',
   ).get(row['run_id'], row['started_at']) as
-    | { id: number; ended_at: number | null; reconciled_at: number | null }
-    | undefined;
+    { id: number; ended_at: number | null; reconciled_at: number | null } | undefined;
   const values = Object.fromEntries(SESSION_COLUMNS.map((c) => [c, row[c] ?? null]));
   if (!here) {
     stmt(

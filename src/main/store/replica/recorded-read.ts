@@ -36,7 +36,10 @@ export function createRecordedReadApi(db: Database.Database, results: ResultsApi
               WHERE rt.run_id = r.id) AS tags_json
          FROM runs r WHERE r.id IN (${IDS})`,
       ).all(JSON.stringify(ids)) as Array<ReplicaRow & { tags_json: string }>;
-      return rows.map(({ tags_json, ...row }) => ({ ...row, tags: (JSON.parse(tags_json) as string[]).sort() }));
+      return rows.map(({ tags_json, ...row }) => ({
+        ...row,
+        tags: (JSON.parse(tags_json) as string[]).sort(),
+      }));
     },
     readRunPrompts(runIds) {
       return stmt(
@@ -56,7 +59,9 @@ export function createRecordedReadApi(db: Database.Database, results: ResultsApi
     readResults(ids) {
       const times = new Map(
         (
-          stmt(db, `SELECT id, ingested_at FROM results WHERE id IN (${IDS})`).all(JSON.stringify(ids)) as Array<{
+          stmt(db, `SELECT id, ingested_at FROM results WHERE id IN (${IDS})`).all(
+            JSON.stringify(ids),
+          ) as Array<{
             id: string;
             ingested_at: number;
           }>

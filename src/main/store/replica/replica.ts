@@ -71,8 +71,7 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     cursor(teamTable) {
       return (
         (stmt(db, 'SELECT xid, seq FROM sync_cursors WHERE team_table = ?').get(teamTable) as
-          | ReplicaCursor
-          | undefined) ?? null
+          ReplicaCursor | undefined) ?? null
       );
     },
     setCursor(teamTable, cursor) {

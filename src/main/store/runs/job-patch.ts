@@ -73,6 +73,10 @@ export function createJobPatcher(ctx: StoreContext): JobPatcher {
       sets += `, ${column} = ?`;
       values.push(value);
     }
+    if (patch.creditsEstimated !== undefined) {
+      sets += ', credits_estimated = ?';
+      values.push(patch.creditsEstimated ? 1 : 0);
+    }
     const error = patch.error;
     if (error !== undefined) {
       sets += ', error_code = ?, error_message = ?, error_details_json = ?';

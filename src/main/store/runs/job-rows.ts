@@ -26,6 +26,7 @@ export interface JobRow {
   error_details_json: string | null;
   latency_ms: number | null;
   credits_charged: number | null;
+  credits_estimated: number;
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
@@ -60,6 +61,7 @@ export function toJob(row: JobRow): JobRecord {
     errorDetails: parseJson(row.error_details_json),
     latencyMs: row.latency_ms,
     creditsCharged: row.credits_charged,
+    creditsEstimated: row.credits_estimated === 1,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

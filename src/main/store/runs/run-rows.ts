@@ -63,10 +63,16 @@ function engines(text: string): EngineName[] {
 
 const NO_UNRECEIVED: UnreceivedCredits = { creditsUnreceived: 0, creditsUnattributable: 0 };
 
-function toListItem(row: RunRow, totals: RunJobTotals, unreceived: UnreceivedCredits): RunListItem {
+function toListItem(
+  row: RunRow,
+  totals: RunJobTotals,
+  unreceived: UnreceivedCredits,
+  firstPrompt: string | null,
+): RunListItem {
   return {
     id: row.id,
     name: row.name,
+    firstPrompt,
     status: row.status,
     mode: row.mode,
     engines: engines(row.engines_json),
@@ -80,6 +86,7 @@ function toListItem(row: RunRow, totals: RunJobTotals, unreceived: UnreceivedCre
     creditsCharged: totals.creditsCharged,
     creditsUnreceived: unreceived.creditsUnreceived,
     creditsUnattributable: unreceived.creditsUnattributable,
+    ...(totals.creditsEstimated ? { creditsEstimated: totals.creditsEstimated } : {}),
     sandbox: row.sandbox === 1,
     keyLabel: row.key_label,
     createdAt: row.created_at,
@@ -98,9 +105,20 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
   );
   const countsOfRuns = stmt(
     db,
-    `SELECT run_id, job_state, count(*) AS n, total(credits_charged) AS credits
+    `SELECT run_id, job_state, count(*) AS n, total(credits_charged) AS credits,
+      total(CASE WHEN credits_estimated = 1 THEN credits_charged END) AS estimated
     FROM jobs WHERE run_id IN (SELECT value FROM json_each(?)) GROUP BY run_id, job_state`,
   );
+
+  // The first prompt names a run that has no name (runTitle); one indexed row per run.
+  const firstPromptsOf = stmt(
+    db,
+    `SELECT run_id, text FROM run_prompts WHERE idx = 0 AND run_id IN (SELECT value FROM json_each(?))`,
+  );
+  function firstPrompts(runIds: readonly string[]): Map<string, string> {
+    const rows = firstPromptsOf.all(JSON.stringify(runIds)) as Array<{ run_id: string; text: string }>;
+    return new Map(rows.map((r) => [r.run_id, r.text]));
+  }
 
   function totalsFor(runIds: readonly string[]): Map<string, RunJobTotals> {
     const map = new Map<string, RunJobTotals>(
@@ -111,6 +129,7 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
       job_state: JobState;
       n: number;
       credits: number;
+      estimated: number;
     }>;
     for (const row of rows) {
       const t = map.get(row.run_id);
@@ -118,6 +137,7 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
       t.counts[row.job_state] = row.n;
       t.total += row.n;
       t.creditsCharged += row.credits;
+      t.creditsEstimated = (t.creditsEstimated ?? 0) + row.estimated;
     }
     return map;
   }
@@ -126,7 +146,12 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
     const totals = totalsFor([row.id]).get(row.id) as RunJobTotals;
     const promptRows = selectPrompts.all(row.id) as Array<{ text: string; prompt_id: string | null }>;
     const tags = selectRunTags.all(row.id) as string[];
-    const item = toListItem(row, totals, sessions.unreceivedCredits([row.id]).get(row.id) ?? NO_UNRECEIVED);
+    const item = toListItem(
+      row,
+      totals,
+      sessions.unreceivedCredits([row.id]).get(row.id) ?? NO_UNRECEIVED,
+      promptRows[0]?.text ?? null,
+    );
     const engineOptions = parseObject(row.engine_options_json) as RunRecord['engineOptions'];
     const spec: RunSpec = {
       ...(row.name !== null ? { name: row.name } : {}),
@@ -171,8 +196,14 @@ export function createRunReader(ctx: StoreContext, sessions: RunSessionsApi): Ru
       const ids = rows.map((r) => r.id);
       const totals = totalsFor(ids);
       const unreceived = sessions.unreceivedCredits(ids);
+      const first = firstPrompts(ids);
       return rows.map((r) =>
-        toListItem(r, totals.get(r.id) as RunJobTotals, unreceived.get(r.id) ?? NO_UNRECEIVED),
+        toListItem(
+          r,
+          totals.get(r.id) as RunJobTotals,
+          unreceived.get(r.id) ?? NO_UNRECEIVED,
+          first.get(r.id) ?? null,
+        ),
       );
     },
     toRecord,

@@ -95,6 +95,8 @@ export interface JobRecord {
   errorDetails: unknown;
   latencyMs: number | null;
   creditsCharged: number | null;
+  /** creditsCharged was estimated from the account balance (credit-estimates.ts). */
+  creditsEstimated: boolean;
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
@@ -121,6 +123,8 @@ export interface JobPatch {
   error?: JobError | null;
   latencyMs?: number | null;
   creditsCharged?: number | null;
+  /** creditsCharged is an estimate from the account balance (the service did not state it). */
+  creditsEstimated?: boolean;
   startedAt?: number | null;
   finishedAt?: number | null;
 }
@@ -139,6 +143,8 @@ export interface RunJobTotals {
   total: number;
   counts: JobCounts;
   creditsCharged: number;
+  /** Of creditsCharged, the credits estimated from the balance (run lists and records only). */
+  creditsEstimated?: number;
 }
 
 export interface IngestItem {

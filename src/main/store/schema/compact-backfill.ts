@@ -55,26 +55,18 @@ export function runCompactBackfill(db: Database.Database, options: BackfillOptio
   const batchSize = options.batchSize ?? BATCH;
   const cursor = db.prepare('SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?').pluck();
   const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
-  const pending = db.prepare(
-    `SELECT r.seq, r.fetched_at, r.facets, r.answer_markdown, w.raw_json,
-       j.engine, j.country, j.us_state, j.run_id
-     FROM results r JOIN jobs j ON j.id = r.job_id LEFT JOIN result_raw w ON w.result_seq = r.seq
-     WHERE r.seq > ? ORDER BY r.seq LIMIT ?`,
-  );
-  const storeDoc = db.prepare(
-    'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_zstd = excluded.raw_zstd',
-  );
-  const dropRaw = db.prepare('DELETE FROM result_raw WHERE result_seq = ?');
-  const compactRow = db.prepare(
-    `UPDATE results SET facets = ?, markdown_zstd = coalesce(?, markdown_zstd), answer_markdown = NULL
-     WHERE seq = ?`,
-  );
+  // Prepared inside the first batch's transaction, once it has seen the backfill still pending:
+  // another process opening the file at the same moment may have finished it (and dropped
+  // result_raw) in between (issue 31.1: "no such table: result_raw").
+  let statements: ReturnType<typeof prepareBatch> | null = null;
 
   const total = db
     .prepare('SELECT count(*) FROM results WHERE seq > ?')
     .pluck()
     .get(cursor.get(CURSOR_KEY)) as number;
   const step = db.transaction((): number => {
+    if (!compactBackfillPending(db)) return 0;
+    const { pending, storeDoc, dropRaw, compactRow } = (statements ??= prepareBatch(db));
     const after = cursor.get(CURSOR_KEY) as number;
     const rows = pending.all(after, batchSize) as PendingRow[];
     for (const row of rows) {
@@ -122,9 +114,30 @@ export function runBatches(step: () => number, total: number, options: BackfillO
   }
 }
 
+function prepareBatch(db: Database.Database) {
+  return {
+    pending: db.prepare(
+      `SELECT r.seq, r.fetched_at, r.facets, r.answer_markdown, w.raw_json,
+         j.engine, j.country, j.us_state, j.run_id
+       FROM results r JOIN jobs j ON j.id = r.job_id LEFT JOIN result_raw w ON w.result_seq = r.seq
+       WHERE r.seq > ? ORDER BY r.seq LIMIT ?`,
+    ),
+    storeDoc: db.prepare(
+      'INSERT INTO result_docs (result_seq, raw_zstd) VALUES (?, ?) ON CONFLICT (result_seq) DO UPDATE SET raw_zstd = excluded.raw_zstd',
+    ),
+    dropRaw: db.prepare('DELETE FROM result_raw WHERE result_seq = ?'),
+    compactRow: db.prepare(
+      `UPDATE results SET facets = ?, markdown_zstd = coalesce(?, markdown_zstd), answer_markdown = NULL
+       WHERE seq = ?`,
+    ),
+  };
+}
+
 // The old search index and the raw-text table go once every row has left them.
 function finishBackfill(db: Database.Database): void {
   db.transaction(() => {
+    // Finished by another process meanwhile.
+    if (!compactBackfillPending(db)) return;
     const left = db.prepare('SELECT count(*) FROM result_raw').pluck().get() as number;
     if (left > 0) throw new Error(`Compaction left ${left} uncompressed raw answers; nothing was dropped`);
     db.exec(`

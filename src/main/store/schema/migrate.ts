@@ -31,13 +31,19 @@ export function applyMigrations(
   migrations: readonly Migration[],
 ): { from: number; to: number } {
   const target = checkMigrationList(migrations);
-  const from = readUserVersion(db);
-  if (from >= target) return { from, to: from };
+  // A first look without the lock: a file already at the newest version needs no write lock.
+  const seen = readUserVersion(db);
+  if (seen >= target) return { from: seen, to: seen };
   // Version 10's generated columns and triggers call them (and the fills read those columns).
   registerStoreFunctions(db);
+  let from = seen;
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {
+      // Read again under the write lock: another process opening the file at the same moment
+      // may have migrated it while this one waited (issue 31.1: "table meta already exists").
+      from = readUserVersion(db);
+      if (from >= target) return;
       for (const m of migrations.slice(from)) {
         db.exec(m.sql);
         m.up?.(db);
@@ -51,5 +57,5 @@ export function applyMigrations(
   } finally {
     db.pragma('foreign_keys = ON');
   }
-  return { from, to: target };
+  return { from, to: Math.max(from, target) };
 }

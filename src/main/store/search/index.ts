@@ -5,3 +5,4 @@ export { createSearchApi, type SearchApi, type SearchHit, type SearchOptions } f
 export { expandPrefixes, mergesPrefix, toFtsQuery } from './fts-query';
 export { createIndexedWords } from './search-words';
 export { facetsOf } from './search-facets';
+export { linearSnippet, snippetTerms, SNIPPET_MATCHES_MAX, type SnippetTerm } from './search-snippet';

@@ -22,12 +22,23 @@ export const SOURCE_COLUMN_INDEX = 1;
 export const OPEN = '\u0002';
 export const CLOSE = '\u0003';
 
+/**
+ * A snippet of one column (SQL): FTS5's snippet() while the answer holds few matches, else one
+ * made in a single pass (search-snippet.ts: snippet() grows with the square of the matches).
+ * The statement binds @terms (snippetTerms as JSON) and @tokens.
+ */
+export function snippetSql(p: { column: string; text: string; open: string; close: string }): string {
+  return `CASE WHEN search_few_matches(${p.text}, @terms)
+    THEN snippet(answer_search, ${p.column}, ${p.open}, ${p.close}, '\u2026', @tokens)
+    ELSE search_linear_snippet(${p.text}, @terms, ${p.open}, ${p.close}, @tokens) END`;
+}
+
 function snippetColumns(scope: SearchScope): { a: string; s: string } {
-  const snippetOf = (column: number) =>
-    `snippet(answer_search, ${column}, '${OPEN}', '${CLOSE}', '\u2026', @tokens)`;
+  const snippetOf = (column: number, text: string) =>
+    snippetSql({ column: String(column), text, open: `'${OPEN}'`, close: `'${CLOSE}'` });
   return {
-    a: scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX),
-    s: scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX),
+    a: scope === 'sources' ? 'NULL' : snippetOf(ANSWER_COLUMN_INDEX, 'f.answer_text'),
+    s: scope === 'answers' ? 'NULL' : snippetOf(SOURCE_COLUMN_INDEX, 'f.source_titles'),
   };
 }
 

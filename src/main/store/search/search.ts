@@ -8,11 +8,13 @@ import {
   newestWithCount,
   OPEN,
   rowsWithSnippets,
+  snippetSql,
   SOURCE_COLUMN_INDEX,
   type SearchScope,
   type SnippetPage,
   type SnippetStyle,
 } from './search-rows';
+import { registerSnippetFunctions, snippetTerms } from './search-snippet';
 import { createIndexedWords } from './search-words';
 import { countryFacet, dateRangeFacets, engineFacet, runFacet, stateFacet } from './search-facets';
 import { findTagId } from '../library';
@@ -92,9 +94,15 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
   // Snippets for a whole page in one statement: the MATCH (and any prefix expansion) is
   // evaluated once. The rowid range lets FTS5 seek; the IN list keeps only the page's rows,
   // so snippet() runs for those alone.
+  registerSnippetFunctions(db);
   const snippetsOf = stmt(
     db,
-    `SELECT rowid AS seq, snippet(answer_search, @column, @open, @close, '\u2026', @tokens) AS snippet
+    `SELECT rowid AS seq, ${snippetSql({
+      column: '@column',
+      text: 'CASE @column WHEN 0 THEN answer_text ELSE source_titles END',
+      open: '@open',
+      close: '@close',
+    })} AS snippet
      FROM answer_search
      WHERE answer_search MATCH @match AND rowid BETWEEN @lo AND @hi AND rowid IN (SELECT value FROM json_each(@seqs))`,
   );
@@ -230,12 +238,14 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
     match: string,
     column: number,
     style: { open: string; close: string; tokens: number },
+    terms: string,
   ): Map<number, string> {
     if (seqs.length === 0) return new Map();
     const rows = snippetsOf.all({
       ...style,
       column,
       match,
+      terms,
       lo: Math.min(...seqs),
       hi: Math.max(...seqs),
       seqs: JSON.stringify(seqs),
@@ -262,7 +272,7 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
       if (facets === null) return empty;
       const match = facets.terms.length ? `${typed} AND {facets} : (${facets.terms.join(' AND ')})` : typed;
 
-      const params: Record<string, unknown> = { match };
+      const params: Record<string, unknown> = { match, terms: JSON.stringify(snippetTerms(options.query)) };
       // Checked on the candidate rows the index gives: a date bound inside a day, and tags
       // (which change after the answer is stored, so they are not facets).
       const checks: string[] = [];
@@ -309,12 +319,15 @@ export function createSearchApi(ctx: StoreContext): SearchApi {
         counted = countMatches();
         seqs = pluck(db, `SELECT f.rowid ${from} ${order} LIMIT @limit OFFSET @offset`).all(page) as number[];
         answerSnippets =
-          scope === 'sources' ? new Map() : snippets(seqs, answersOnly, ANSWER_COLUMN_INDEX, style);
+          scope === 'sources'
+            ? new Map()
+            : snippets(seqs, answersOnly, ANSWER_COLUMN_INDEX, style, params.terms as string);
         sourceSnippets = snippets(
           seqs.filter((seq) => !answerSnippets.has(seq)),
           sourcesOnly,
           SOURCE_COLUMN_INDEX,
           style,
+          params.terms as string,
         );
       } else if (window && facets.dates) {
         const { others } = facets;

@@ -9,6 +9,8 @@ export {
   type UpsertTable,
   writeRollupRows,
 } from './visibility-rollups';
+export { conditions, pickLevelOf, type Level } from './visibility-levels';
+export { readBrandDefinitions } from './visibility-brands';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {
   createVisibilityReadApi,

@@ -35,8 +35,8 @@ export function brandsVersion(db: Database.Database): string {
   );
 }
 
-/** Compiles the brands of the file (and gives each its small integer key). */
-export function loadBrandState(db: Database.Database, version: string): BrandState {
+/** The file's brands as the matcher and the positioning judge take them, by name then id. */
+export function readBrandDefinitions(db: Database.Database): BrandDefinition[] {
   const rows = stmt(db, 'SELECT id, name, kind, variants_json FROM brands ORDER BY name, id').all() as Array<{
     id: string;
     name: string;
@@ -44,10 +44,15 @@ export function loadBrandState(db: Database.Database, version: string): BrandSta
     variants_json: string;
   }>;
   const list = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
-  const defs: BrandDefinition[] = rows.map((r) => {
+  return rows.map((r) => {
     const v = parseObject(r.variants_json);
     return { id: r.id, name: r.name, kind: r.kind, aliases: list(v.aliases), domains: list(v.domains) };
   });
+}
+
+/** Compiles the brands of the file (and gives each its small integer key). */
+export function loadBrandState(db: Database.Database, version: string): BrandState {
+  const defs = readBrandDefinitions(db);
   const keys = defs.map((d) => {
     stmt(db, 'INSERT OR IGNORE INTO vis_brands (brand_id) VALUES (?)').run(d.id);
     return pluck(db, 'SELECT id FROM vis_brands WHERE brand_id = ?').get(d.id) as number;

@@ -29,7 +29,15 @@ export type Level = RollupLevel | 'result';
 const json = (v: readonly unknown[]): string => JSON.stringify(v);
 
 export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly VisDim[] = []): Level {
-  const has = ROLLUPS[family];
+  return pickLevelOf(ROLLUPS[family], filter, by);
+}
+
+/** The same choice for any family kept at the levels `has` names (the positioning roll-ups too). */
+export function pickLevelOf(
+  has: Partial<Record<RollupLevel, unknown>>,
+  filter: VisFilter,
+  by: readonly VisDim[] = [],
+): Level {
   if (filter.promptIds) return 'result';
   const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
   const filtered = byLocation || Boolean(filter.engines?.length) || by.includes('engine');

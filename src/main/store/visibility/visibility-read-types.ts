@@ -85,6 +85,11 @@ export interface VisibilityReadApi {
   visGaps(filter: VisFilter, focusId: string, rivalIds: readonly string[], limit: number): VisGapRows;
   /** Domains stored whose host is one of these or a subdomain of one. */
   visDomainIds(hosts: readonly string[]): Array<{ id: number; domain: string }>;
+  /** Answers citing each of these domains, per engine × location cell (the findings' read). */
+  visDomainCells(
+    filter: VisFilter,
+    domainIds: readonly number[],
+  ): Array<{ engine: string; loc: string; domain: string; answers: number }>;
   visUrls(filter: VisFilter, domainIds: readonly number[], limit: number): VisUrlRow[];
   visQueries(filter: VisFilter, options: { limit?: number; queryIds?: readonly number[] }): VisQueryRow[];
   /** Engines that ran each query, and the first day each was seen up to filter.toDay. */

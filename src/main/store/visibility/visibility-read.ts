@@ -1,6 +1,8 @@
+import { runTitle } from '../../../shared/domain/run-title';
 import { pluck, stmt, type StoreContext } from '../connection';
 import { familyRows, pickLevel, type VisDim } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
+import { createFindingsReads } from './visibility-read-findings';
 import { createGapReads } from './visibility-read-gaps';
 import { createSourceReads } from './visibility-read-sources';
 import { json, queryAll } from './visibility-read-sql';
@@ -36,6 +38,7 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     ...sources,
     ...createGapReads(db),
     ...createDrillReads(db, sources),
+    ...createFindingsReads(db),
     visCells(filter, by) {
       const rows = familyRows('cell', pickLevel('cell', filter, by), filter);
       const d = dimSelect(by, 'c');
@@ -74,14 +77,22 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
       );
     },
     visRunLabels(runIds) {
-      const rows = all<{ id: string; name: string | null; created_at: number }>(
-        'SELECT id, name, created_at FROM runs WHERE id IN (SELECT value FROM json_each(@ids))',
+      const rows = all<{
+        id: string;
+        name: string | null;
+        prompt_count: number;
+        first_prompt: string | null;
+      }>(
+        `SELECT r.id, r.name, r.prompt_count,
+          (SELECT p.text FROM run_prompts p WHERE p.run_id = r.id AND p.idx = 0) AS first_prompt
+        FROM runs r WHERE r.id IN (SELECT value FROM json_each(@ids))`,
         { ids: json(runIds) },
       );
+      // Named as every run list names it (its day is the bucket's, written next to it).
       return Object.fromEntries(
         rows.map((r) => [
           r.id,
-          r.name ?? new Date(r.created_at).toISOString().slice(0, 16).replace('T', ' '),
+          runTitle({ name: r.name, firstPrompt: r.first_prompt, promptCount: r.prompt_count }),
         ]),
       );
     },

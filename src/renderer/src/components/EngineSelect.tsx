@@ -1,4 +1,5 @@
-import { ENGINE_NAMES, ENGINES, type EngineName } from '../../../shared/api/engines';
+import { ENGINE_NAMES, type EngineName } from '../../../shared/api/engines';
+import { engineLabel } from '../lib/engine-label';
 
 /**
  * "Engine": a choice among the catalog's engines by label. With `anyOption` it starts with
@@ -21,7 +22,7 @@ export function EngineSelect<V extends EngineName | ''>({
         {anyOption && <option value="">Any</option>}
         {ENGINE_NAMES.map((e) => (
           <option key={e} value={e}>
-            {ENGINES[e].label}
+            {engineLabel(e)}
           </option>
         ))}
       </select>

@@ -11,7 +11,7 @@ interface Props {
 /** A form's closing row: the primary submit button, and Cancel where the form can be left. */
 export function FormActions({ saveLabel, saving = false, disabled, onCancel }: Props) {
   return (
-    <div className="row">
+    <div className="row form-actions">
       <button type="submit" className="primary" disabled={disabled}>
         {saving ? 'Saving…' : saveLabel}
       </button>

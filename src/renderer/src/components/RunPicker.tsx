@@ -2,13 +2,9 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { runLabel } from '../lib/run-label';
 import { useRunStatusStore } from '../stores/run-status-store';
 import { ErrorState } from './StatusStates';
-
-export function runLabel(r: Pick<RunSummaryView, 'id' | 'name' | 'createdAt' | 'status'>): string {
-  return `${r.name ?? `Run ${r.id.slice(0, 8)}`} · ${formatDateTime(r.createdAt)} · ${r.status}`;
-}
 
 /**
  * Chooses which stored run a view shows (the 50 most recent). When none is chosen yet it
@@ -52,7 +48,7 @@ export function RunPicker({ runId, onPick }: { runId: string | null; onPick(runI
       Run
       <select value={runId ?? ''} onChange={(e) => onPick(e.target.value)}>
         {runId === null && <option value="">Choose a run</option>}
-        {runId !== null && !known && <option value={runId}>Run {runId.slice(0, 8)}</option>}
+        {runId !== null && !known && <option value={runId}>A run not among the 50 newest</option>}
         {runs.map((r) => (
           <option key={r.id} value={r.id}>
             {runLabel({ ...r, status: liveStatuses[r.id] ?? r.status })}

@@ -3,11 +3,16 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
 import { rehypeBrandMarks } from '../lib/rehype-brand-marks';
+import { rehypeEvidenceMarks, type EvidenceMark } from '../lib/rehype-evidence-marks';
 import { ExternalLink } from './ExternalLink';
 
 // Engine answers are untrusted. They are rendered as React elements from Markdown with raw
 // HTML skipped entirely, links turned into buttons that ask main to open http(s) URLs in the
 // system browser (never navigating this page), and images never loaded (alt text + URL only).
+// Evidence of a brand's positioning is marked first (it needs the parser's source offsets),
+// then brand mentions, inside the evidence too.
+
+const NO_EVIDENCE: readonly EvidenceMark[] = [];
 
 const components: Components = {
   a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
@@ -21,13 +26,22 @@ const components: Components = {
 export function SafeMarkdown({
   markdown,
   matcher = null,
+  evidence = NO_EVIDENCE,
 }: {
   markdown: string;
   matcher?: BrandMatcher | null;
+  /** Ranges of `markdown` to mark as positioning evidence. */
+  evidence?: readonly EvidenceMark[];
 }) {
   const rehypePlugins = useMemo(
-    () => [[rehypeBrandMarks, { matcher }] as [typeof rehypeBrandMarks, { matcher: BrandMatcher | null }]],
-    [matcher],
+    () => [
+      [rehypeEvidenceMarks, { marks: evidence }] as [
+        typeof rehypeEvidenceMarks,
+        { marks: readonly EvidenceMark[] },
+      ],
+      [rehypeBrandMarks, { matcher }] as [typeof rehypeBrandMarks, { matcher: BrandMatcher | null }],
+    ],
+    [matcher, evidence],
   );
   return (
     <div className="markdown">

@@ -1,3 +1,5 @@
+import { useSandboxMode } from '../stores/app-store';
+
 /** Shown wherever sandbox (synthetic) data is on screen. */
 export function SyntheticBadge() {
   return (
@@ -5,4 +7,14 @@ export function SyntheticBadge() {
       Sandbox · synthetic data
     </span>
   );
+}
+
+/**
+ * One synthetic-data badge per screen: in sandbox mode the banner over every view is that
+ * badge, so a view adds none; with a real key, a view showing synthetic answers (the demo)
+ * shows one, in its header, never one per answer.
+ */
+export function ScreenSyntheticBadge({ synthetic }: { synthetic: boolean }) {
+  const banner = useSandboxMode();
+  return synthetic && !banner ? <SyntheticBadge /> : null;
 }

@@ -1,7 +1,7 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { MatrixCellView, ResultView } from '../../../shared/ipc/channels/runs';
-import { ENGINES } from '../../../shared/api/engines';
 import { locationLabel } from './countries';
+import { engineLabel } from './engine-label';
 
 // Which answers the compare view puts side by side: the cells of one prompt, one column per
 // value of the chosen dimension, the other dimensions fixed by the filters.
@@ -65,10 +65,28 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
       f.groupBy === 'location'
         ? locationLabel(cell.country, cell.state)
         : f.groupBy === 'engine'
-          ? ENGINES[cell.engine].label
+          ? engineLabel(cell.engine)
           : `Repeat ${cell.repeat}`,
     cell,
   }));
+}
+
+/**
+ * The answers of every repeat of a column's cell (same prompt, engine and place in the run),
+ * in repeat order: what the column's repeat summary reads.
+ */
+export function repeatResultIds(cells: readonly MatrixCellView[], of: MatrixCellView): string[] {
+  return cells
+    .filter(
+      (c) =>
+        c.promptIndex === of.promptIndex &&
+        c.engine === of.engine &&
+        c.country === of.country &&
+        c.state === of.state &&
+        c.resultId !== null,
+    )
+    .sort((x, y) => x.repeat - y.repeat)
+    .map((c) => c.resultId as string);
 }
 
 /** Markdown to show for a result (plain text is valid Markdown too). */

@@ -1,10 +1,50 @@
+// How the app writes numbers, dates and counts. Dates follow the OS locale (Intl with no locale
+// argument: the browser's, which Electron takes from the OS), in one format everywhere: a day
+// as the locale's medium date ("Nov 25, 2026", "25.11.2026"), a moment as that date and a short
+// time. Exports write ISO 8601 (main's writers), never these.
+
 export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : new Intl.NumberFormat('en').format(value);
 }
 
-export function formatDateTime(epochMs: number | null | undefined): string {
-  if (epochMs === null || epochMs === undefined) return '—';
-  return new Date(epochMs).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** ISO days are calendar days: read and written in UTC so no time zone moves them a day. */
+const ISO_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const ISO_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day in the OS locale's medium format: an epoch (ms) in local time, or an ISO day
+ * ("2026-11-25", as the analytics write days) as that calendar day.
+ */
+export function formatDate(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return DAY.format(value);
+  if (ISO_DAY_PATTERN.test(value)) return ISO_DAY.format(Date.parse(`${value}T00:00:00Z`));
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? value : DAY.format(parsed);
+}
+
+/** A moment (epoch ms or an ISO timestamp) in the OS locale: date and short time. */
+export function formatDateTime(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isNaN(ms) ? String(value) : MOMENT.format(ms);
+}
+
+/** "Oct 27, 2026 – Nov 25, 2026": two days (epochs or ISO days) in the same format. */
+export function formatDateRange(from: number | string, to: number | string): string {
+  return `${formatDate(from)} – ${formatDate(to)}`;
+}
+
+const PLURAL = new Intl.PluralRules('en');
+
+/**
+ * A count and its noun, singular or plural as English wants it: "1 run", "270 runs",
+ * "0 answers". `plural` for nouns that do not just take an s ("1 repeat" / "2 repeats" do).
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatNumber(count)} ${PLURAL.select(count) === 'one' ? singular : pluralForm}`;
 }
 
 export function formatPercent(value: number | null | undefined, digits = 0): string {

@@ -1,15 +1,49 @@
 import { brandVisibility } from '../../../shared/analytics/brand-visibility';
 import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
+import { meanInterval, rateInterval } from '../../../shared/analytics/change-stats';
 import type { ResultView } from '../../../shared/ipc/channels/runs';
+import { formatDate } from './format';
 
 // Trend rows for the Over time charts: one row per run (repeats of a run pooled), with each
-// brand's mention rate and average rank among the brands mentioned, and top-domain counts.
+// brand's mention rate and average rank among the brands mentioned, and top-domain shares.
+// Each value has its 95 % interval under bandKey(series): Wilson for rates (the answers of the
+// run are its n), mean ± t·sd/√n for positions (clamped to 1, the best position there is).
 
 export interface TrendRow {
   runId: string;
   fetchedAt: number;
   label: string;
-  [series: string]: number | string | null;
+  [series: string]: number | string | null | [number, number];
+}
+
+/** The row key of a series' 95 % interval ([low, high]). */
+export function bandKey(series: string): string {
+  return `${series} · 95 % interval`;
+}
+
+function byRun(results: readonly ResultView[]): Map<string, ResultView[]> {
+  const runs = new Map<string, ResultView[]>();
+  for (const r of [...results].sort((a, b) => a.fetchedAt - b.fetchedAt)) {
+    const list = runs.get(r.runId) ?? [];
+    list.push(r);
+    runs.set(r.runId, list);
+  }
+  return runs;
+}
+
+/** Per brand of one run's answers: how many name it, and the rank of each that does. */
+function brandCounts(list: readonly ResultView[], matcher: BrandMatcher | null) {
+  const hits = new Map<string, number>();
+  const ranks = new Map<string, number[]>();
+  if (!matcher) return { hits, ranks };
+  for (const r of list) {
+    for (const v of brandVisibility(matcher, r.normalized).brands) {
+      if (!v.mentioned) continue;
+      hits.set(v.brandId, (hits.get(v.brandId) ?? 0) + 1);
+      if (v.firstRank !== null) ranks.set(v.brandId, [...(ranks.get(v.brandId) ?? []), v.firstRank]);
+    }
+  }
+  return { hits, ranks };
 }
 
 export function trendRows(
@@ -18,46 +52,36 @@ export function trendRows(
   topDomains: readonly string[],
 ) {
   const brands = matcher?.brands ?? [];
-  const byRun = new Map<string, ResultView[]>();
-  for (const r of [...results].sort((a, b) => a.fetchedAt - b.fetchedAt)) {
-    const list = byRun.get(r.runId) ?? [];
-    list.push(r);
-    byRun.set(r.runId, list);
-  }
   const mention: TrendRow[] = [];
   const position: TrendRow[] = [];
   const domains: TrendRow[] = [];
-  for (const [runId, list] of byRun) {
+  for (const [runId, list] of byRun(results)) {
     const first = list[0] as ResultView;
-    const base = {
-      runId,
-      fetchedAt: first.fetchedAt,
-      label: new Date(first.fetchedAt).toLocaleDateString('en'),
-    };
+    const base = { runId, fetchedAt: first.fetchedAt, label: formatDate(first.fetchedAt) };
     const m: TrendRow = { ...base };
     const p: TrendRow = { ...base };
     const d: TrendRow = { ...base };
-    const ranks = new Map<string, number[]>();
-    const hits = new Map<string, number>();
-    for (const r of list) {
-      if (matcher) {
-        for (const v of brandVisibility(matcher, r.normalized).brands) {
-          if (!v.mentioned) continue;
-          hits.set(v.brandId, (hits.get(v.brandId) ?? 0) + 1);
-          if (v.firstRank !== null) ranks.set(v.brandId, [...(ranks.get(v.brandId) ?? []), v.firstRank]);
-        }
-      }
-      for (const dom of topDomains) {
-        if (r.normalized.sources.some((s) => s.domain === dom))
-          d[dom] = ((d[dom] as number | undefined) ?? 0) + 1;
-      }
-    }
+    const { hits, ranks } = brandCounts(list, matcher);
     for (const b of brands) {
-      m[b.name] = (hits.get(b.id) ?? 0) / list.length;
+      const rate = rateInterval(hits.get(b.id) ?? 0, list.length);
+      m[b.name] = rate.value;
+      m[bandKey(b.name)] = [rate.low, rate.high];
       const rs = ranks.get(b.id);
-      p[b.name] = rs ? rs.reduce((x, y) => x + y, 0) / rs.length : null;
+      if (!rs) {
+        p[b.name] = null;
+        p[bandKey(b.name)] = null;
+        continue;
+      }
+      const mean = meanInterval(rs);
+      p[b.name] = mean.value;
+      p[bandKey(b.name)] = rs.length > 1 ? [Math.max(1, mean.low), mean.high] : null;
     }
-    for (const dom of topDomains) d[dom] = ((d[dom] as number | undefined) ?? 0) / list.length;
+    for (const dom of topDomains) {
+      const citing = list.filter((r) => r.normalized.sources.some((s) => s.domain === dom)).length;
+      const rate = rateInterval(citing, list.length);
+      d[dom] = rate.value;
+      d[bandKey(dom)] = [rate.low, rate.high];
+    }
     mention.push(m);
     position.push(p);
     domains.push(d);
@@ -74,4 +98,33 @@ export function topDomainsOf(results: readonly ResultView[], n: number): string[
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, n)
     .map(([d]) => d);
+}
+
+export interface TextGroup {
+  /** The answers' text, as stored. */
+  text: string;
+  resultIds: string[];
+  first: number;
+  last: number;
+}
+
+/**
+ * Answers grouped by distinct text (whole text, spaces at the ends aside), most frequent
+ * first, then newest: an engine that gave the same answer 40 times reads as one entry with its
+ * dates, not 40 lines. Only answers whose text is loaded can be grouped (an excerpt is the
+ * start of many different answers).
+ */
+export function groupByText(results: readonly ResultView[]): TextGroup[] {
+  const groups = new Map<string, TextGroup>();
+  for (const r of results) {
+    const text = r.normalized.text.trim();
+    const g = groups.get(text);
+    if (!g) groups.set(text, { text, resultIds: [r.resultId], first: r.fetchedAt, last: r.fetchedAt });
+    else {
+      g.resultIds.push(r.resultId);
+      g.first = Math.min(g.first, r.fetchedAt);
+      g.last = Math.max(g.last, r.fetchedAt);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.resultIds.length - a.resultIds.length || b.last - a.last);
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { VIEWS, useNavStore } from '../stores/nav-store';
 
-/** Ctrl/Cmd+digit (or Ctrl/Cmd+Shift+letter) switches views from anywhere (keys in VIEWS). */
+/** Ctrl/Cmd+key (digits in sidebar order, Ctrl/Cmd+, for Settings) switches views from anywhere (VIEWS). */
 export function useViewShortcuts(enabled: boolean): void {
   const go = useNavStore((s) => s.go);
   useEffect(() => {

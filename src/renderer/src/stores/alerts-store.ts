@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AlertFacets, AlertKind, AlertView } from '../../../shared/alerts/types';
+import type { AlertFacets, AlertKind, AlertSeverity, AlertView } from '../../../shared/alerts/types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 
@@ -7,6 +7,7 @@ import { toShownError, type ShownError } from '../lib/errors';
 export interface AlertFilters {
   monitorId: string;
   kind: AlertKind | '';
+  severity: AlertSeverity | '';
   unread: boolean;
   /** Hours back from now ('' = all time). */
   sinceHours: '' | '24' | '168' | '720';
@@ -17,6 +18,7 @@ export interface AlertFilters {
 export const INITIAL_ALERT_FILTERS: AlertFilters = {
   monitorId: '',
   kind: '',
+  severity: '',
   unread: false,
   sinceHours: '',
   engine: '',
@@ -48,6 +50,7 @@ export function alertQuery(filters: AlertFilters, now: number) {
   return {
     ...(filters.monitorId ? { monitorId: filters.monitorId } : {}),
     ...(filters.kind ? { kinds: [filters.kind] } : {}),
+    ...(filters.severity ? { severities: [filters.severity] } : {}),
     ...(filters.unread ? { unread: true } : {}),
     ...(filters.sinceHours ? { since: now - Number(filters.sinceHours) * 3_600_000 } : {}),
     ...(filters.engine ? { engine: filters.engine } : {}),

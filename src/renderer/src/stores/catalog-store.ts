@@ -13,6 +13,8 @@ interface CatalogState {
   error: ShownError | null;
   loading: boolean;
   load(refresh?: boolean): Promise<void>;
+  /** The engines only (their labels in the service profile in use), for every view's names. */
+  loadEngines(): Promise<void>;
 }
 
 /** Engines with availability, and the country codes the service accepts (cached offline by main). */
@@ -33,6 +35,13 @@ export const useCatalogStore = create<CatalogState>((set) => ({
       set({ engines, countries, countryOptions: countryOptions(countries.codes), loading: false });
     } catch (error) {
       set({ error: toShownError(error), loading: false });
+    }
+  },
+  async loadEngines() {
+    try {
+      set({ engines: await call('engines.list', {}) });
+    } catch {
+      // Without the catalog the views keep the spec's labels; Compose shows the error when opened.
     }
   },
 }));

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { DiscoveryKind } from '../../../shared/analytics/discovery-kind';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../shared/analytics/discovery-types';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import type { VisibilityPeriod } from '../../../shared/visibility/types';
@@ -14,6 +15,8 @@ interface DiscoveryState {
   period: VisibilityPeriod;
   /** The dismissed names instead of the queue. */
   showDismissed: boolean;
+  /** Candidate competitors, or the retailers and marketplaces listed apart. */
+  kind: DiscoveryKind;
   queue: DiscoveryQueue | null;
   loading: boolean;
   error: ShownError | null;
@@ -27,6 +30,7 @@ interface DiscoveryState {
   load(): Promise<void>;
   setPeriod(period: VisibilityPeriod): void;
   setShowDismissed(show: boolean): void;
+  setKind(kind: DiscoveryKind): void;
   select(key: string | null): Promise<void>;
   accept(input: InvokeInput<'discovery.accept'>): Promise<boolean>;
   dismiss(key: string): Promise<void>;
@@ -65,6 +69,7 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
   return {
     period: { days: 30 },
     showDismissed: false,
+    kind: 'candidate',
     queue: null,
     loading: false,
     error: null,
@@ -74,12 +79,13 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
     busy: null,
     async load() {
       const seq = ++loadSeq;
-      const { period, showDismissed } = get();
+      const { period, showDismissed, kind } = get();
       set({ loading: true });
       try {
         const queue = await call('discovery.queue', {
           period,
           dismissed: showDismissed,
+          kind,
           limit: DISCOVERY_LIMIT,
           details: false,
         });
@@ -99,6 +105,10 @@ export const useDiscoveryStore = create<DiscoveryState>((set, get) => {
     },
     setShowDismissed(showDismissed) {
       set({ showDismissed, selected: null });
+      void get().load();
+    },
+    setKind(kind) {
+      set({ kind, selected: null });
       void get().load();
     },
     async select(selected) {

@@ -3,23 +3,23 @@ import type { EngineName } from '../../../shared/api/engines';
 
 /**
  * The views in sidebar order, grouped by what the analyst is doing (analyse, collect, review,
- * and setup for Tools and Settings). `shortcut` is the digit for Ctrl/Cmd+digit: the first
- * eight views keep 1…8, views added later took 9 and 0, and Visibility (added when all ten
- * digits were taken) is Ctrl/Cmd+Shift+V, so muscle memory never breaks.
+ * and setup for Tools and Settings). `shortcut` is the key for Ctrl/Cmd+key, in the sidebar's
+ * order: 1…9 then 0 for the first ten views, then Settings on Ctrl/Cmd+, (each platform's
+ * settings key) and Tools on Ctrl/Cmd+Shift+T.
  */
 export const VIEWS = [
-  { id: 'visibility', label: 'Visibility', shortcut: 'V', shift: true, group: 'analyse' },
-  { id: 'alerts', label: 'Alerts', shortcut: 'A', shift: true, group: 'analyse' },
+  { id: 'visibility', label: 'Visibility', shortcut: '1', shift: false, group: 'analyse' },
+  { id: 'alerts', label: 'Alerts', shortcut: '2', shift: false, group: 'analyse' },
   { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'analyse' },
   { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
   { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
-  { id: 'compose', label: 'Compose', shortcut: '1', shift: false, group: 'collect' },
-  { id: 'run', label: 'Run', shortcut: '2', shift: false, group: 'collect' },
-  { id: 'monitors', label: 'Monitors', shortcut: '0', shift: false, group: 'collect' },
+  { id: 'compose', label: 'Compose', shortcut: '6', shift: false, group: 'collect' },
+  { id: 'run', label: 'Run', shortcut: '7', shift: false, group: 'collect' },
+  { id: 'monitors', label: 'Monitors', shortcut: '8', shift: false, group: 'collect' },
   { id: 'library', label: 'Library', shortcut: '9', shift: false, group: 'collect' },
-  { id: 'history', label: 'History', shortcut: '6', shift: false, group: 'review' },
-  { id: 'tools', label: 'Tools', shortcut: '7', shift: false, group: 'setup' },
-  { id: 'settings', label: 'Settings', shortcut: '8', shift: false, group: 'setup' },
+  { id: 'history', label: 'History', shortcut: '0', shift: false, group: 'review' },
+  { id: 'tools', label: 'Tools', shortcut: 'T', shift: true, group: 'setup' },
+  { id: 'settings', label: 'Settings', shortcut: ',', shift: false, group: 'setup' },
 ] as const;
 
 export const VIEW_GROUPS = [
@@ -50,6 +50,8 @@ export interface ResultSetTarget {
   total: number;
   /** Open in diff mode, the first answer as old (A) and the second as new (B) (an alert's pair). */
   diff?: boolean;
+  /** Each answer its own column, repeats of one cell too (the answers a repeat summary opens). */
+  separate?: boolean;
 }
 
 interface NavState {

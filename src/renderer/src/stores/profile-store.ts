@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ENGINE_NAMES, type EngineName } from '../../../shared/api/engines';
-import type { ProfileView } from '../../../shared/ipc/channels/profile';
+import type { ProfileChoice, ProfileView } from '../../../shared/ipc/channels/profile';
 import {
   parseServiceProfile,
   type EngineProfile,
@@ -10,6 +10,7 @@ import {
 import { call } from '../ipc/client';
 import { useCatalogStore } from './catalog-store';
 import { toShownError, type ShownError } from '../lib/errors';
+import { fileName } from '../lib/saved-file';
 
 // Settings → Service profile: the form's draft (every input as typed), its per-field errors
 // (the shared zod schema, checked as the user types, and main's answer on save) and the
@@ -39,6 +40,8 @@ interface ProfileState {
   setEngineField(engine: EngineName, field: EngineField, value: string): void;
   save(): Promise<void>;
   reset(): Promise<void>;
+  /** The picker: a built-in profile by name, or the one saved in Settings. */
+  choose(choice: ProfileChoice): Promise<void>;
   importFile(): Promise<void>;
   exportFile(): Promise<void>;
 }
@@ -161,6 +164,13 @@ export const useProfileStore = create<ProfileState>((set, get) => {
       await guarded(async () => adopt(await call('profile.reset', {}), 'Back to the spec’s neutral names.'));
       if (get().failure === null) void useCatalogStore.getState().load();
     },
+    async choose(choice) {
+      await guarded(async () => {
+        const view = await call('profile.choose', { choice });
+        adopt(view, `In use: “${view.profile.name}”.`);
+      });
+      if (get().failure === null) void useCatalogStore.getState().load();
+    },
     async importFile() {
       await guarded(async () => {
         const imported = await call('profile.import', {});
@@ -194,7 +204,7 @@ export const useProfileStore = create<ProfileState>((set, get) => {
       const profile = checked.profile;
       await guarded(async () => {
         const written = await call('profile.export', { profile });
-        set({ busy: false, notice: written.path === null ? null : `Exported to ${written.path}.` });
+        set({ busy: false, notice: written.path === null ? null : `Exported to ${fileName(written.path)}.` });
       });
     },
   };

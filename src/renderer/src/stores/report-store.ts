@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
+import { formatDateRange } from '../lib/format';
+import { notifySaved } from '../lib/saved-file';
 import { useToastStore } from './toast-store';
 
 // Client reports written from the app ("Client report…" on a monitor's row and in Visibility
@@ -29,12 +31,10 @@ export const useReportStore = create<ReportState>((set, get) => ({
       const done = await call('reports.write', input);
       set({ writing: null });
       if (done.path === null) return null;
-      useToastStore
-        .getState()
-        .push(
-          'success',
-          `Client report for ${done.monitorName} (${done.from} – ${done.to}) saved to ${done.path} (${kB(done.bytes)})`,
-        );
+      notifySaved(
+        `Client report for ${done.monitorName} (${formatDateRange(done.from, done.to)}, ${kB(done.bytes)}) saved`,
+        done.path,
+      );
       return done.path;
     } catch (error) {
       const shown = toShownError(error);

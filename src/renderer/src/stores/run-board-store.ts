@@ -5,6 +5,8 @@ import type { EventPayload } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { notifyRunDone } from '../lib/notify-done';
+import { runName } from '../lib/run-label';
+import { plural } from '../lib/format';
 
 export const TERMINAL_STATUSES: ReadonlySet<RunStatus> = new Set([
   'completed',
@@ -28,11 +30,11 @@ interface RunBoardState {
 }
 
 function announceEnd(detail: RunDetailView | null, p: RunProgressView): void {
-  const name = detail?.name ?? `Run ${p.runId.slice(0, 8)}`;
+  const name = detail ? runName(detail) : 'A run';
   const done = p.counts.succeeded ?? 0;
   notifyRunDone(
     `${name} ${p.status}`,
-    `${done} of ${p.total} jobs succeeded, ${p.creditsSpent} credits spent`,
+    `${done} of ${plural(p.total, 'job')} succeeded, ${plural(p.creditsSpent, 'credit')} spent`,
     p.status === 'completed',
   );
 }

@@ -4,6 +4,13 @@ export interface Toast {
   id: number;
   level: 'info' | 'warning' | 'error' | 'success';
   message: string;
+  /** A button on the notice (e.g. "Show in folder"); the notice closes when it is used. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 interface ToastState {
@@ -11,7 +18,7 @@ interface ToastState {
   toasts: Toast[];
   /** The last notice pushed, for the screen-reader announcement (dismissals never re-announce). */
   latest: Toast | null;
-  push(level: Toast['level'], message: string): void;
+  push(level: Toast['level'], message: string, action?: ToastAction): void;
   dismiss(id: number): void;
   dismissAll(): void;
 }
@@ -27,8 +34,8 @@ export const TOASTS_KEPT = 50;
 export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
   latest: null,
-  push: (level, message) => {
-    const toast = { id: nextId++, level, message };
+  push: (level, message, action) => {
+    const toast: Toast = { id: nextId++, level, message, ...(action ? { action } : {}) };
     set((s) => ({ toasts: [...s.toasts.slice(-(TOASTS_KEPT - 1)), toast], latest: toast }));
     if (level !== 'error')
       setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== toast.id) })), TOAST_MS);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { ENGINES, type EngineName } from '../../../shared/api/engines';
+import { type EngineName } from '../../../shared/api/engines';
+import type { FindingsListView } from '../../../shared/ipc/channels/findings';
 import type { BrandView, MonitorView, PromptSetView } from '../../../shared/ipc/channels/library';
 import type { RunSummaryView } from '../../../shared/ipc/channels/runs';
 import type { EventPayload } from '../../../shared/ipc/contract';
@@ -20,6 +21,7 @@ import type {
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { useNavStore } from './nav-store';
+import { engineLabel } from '../lib/engine-label';
 
 /** What the Visibility view is computed over; kept for the session. */
 export interface VisibilityFilters {
@@ -53,6 +55,8 @@ interface PanelData {
   ownUrls: UrlsView;
   queries: FanOutView;
   domainUrls: UrlsView;
+  /** What changed against the previous period (WhatChangedCard). */
+  findings: FindingsListView;
 }
 export type PanelKey = keyof PanelData;
 
@@ -104,6 +108,8 @@ interface VisibilityState {
    * 'visibility.reanalysis' events): brand numbers are partial until it ends.
    */
   reanalysis: ReanalysisProgress | null;
+  /** Counts refresh() calls: panels kept in other stores (positioning) read again when it moves. */
+  refreshes: number;
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
   openDomain(domain: string | null): void;
@@ -139,6 +145,7 @@ function initialPanels(): Panels {
     ownUrls: idle(),
     queries: idle(),
     domainUrls: idle(),
+    findings: idle(),
   };
 }
 
@@ -167,6 +174,7 @@ const tokens: Record<PanelKey, number> = {
   ownUrls: 0,
   queries: 0,
   domainUrls: 0,
+  findings: 0,
 };
 
 function scopeWords(scope: VisibilityScope, options: VisibilityOptions | null): string | null {
@@ -189,7 +197,7 @@ export function filterWords(filters: VisibilityFilters, options: VisibilityOptio
   const scope = scopeWords(filters.scope, options);
   return [
     ...(scope ? [scope] : []),
-    ...(filters.engines.length > 0 ? [filters.engines.map((e) => ENGINES[e].label).join(', ')] : []),
+    ...(filters.engines.length > 0 ? [filters.engines.map((e) => engineLabel(e)).join(', ')] : []),
     ...(filters.locations.length > 0 ? [filters.locations.join(', ')] : []),
     'days' in filters.period
       ? `last ${filters.period.days} days`
@@ -261,6 +269,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     optionsError: null,
     drillError: null,
     reanalysis: null,
+    refreshes: 0,
 
     setFilters(patch) {
       // Other filters, other domains: back to the first page of them.
@@ -285,9 +294,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     },
 
     refresh() {
+      set((s) => ({ refreshes: s.refreshes + 1 }));
       const { filters, trendBy } = get();
       const q = queryOf(filters);
       void loadPanel('overview', () => call('visibility.overview', q));
+      void loadPanel('findings', () => call('findings.list', { ...q, limit: 7 }));
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
       void loadPanel('heatmap', () => call('visibility.buckets', { ...q, by: ['location', 'engine'] }));
       loadSources();

@@ -17,4 +17,11 @@ export const appChannels = {
   'app.info': invokeChannel(z.object({}).strict()).returns<AppInfo>(),
   /** Opens an http(s) link in the system browser; anything else is refused. */
   'app.openExternal': invokeChannel(z.object({ url: httpUrl }).strict()).returns<{ opened: boolean }>(),
+  /**
+   * Shows a file the app saved in this session (an export, a report, a backup) in the system's
+   * file manager; any other path is refused, so the renderer cannot probe the disk.
+   */
+  'app.showInFolder': invokeChannel(z.object({ path: z.string().min(1).max(4096) }).strict()).returns<{
+    shown: boolean;
+  }>(),
 };

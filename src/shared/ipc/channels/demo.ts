@@ -13,6 +13,8 @@ export interface DemoStatusView {
   builtAt: number | null;
   runs: number;
   results: number;
+  /** 'preview': every engine through the "Preview: all engines" profile; absent/'spec' otherwise. */
+  variant?: 'spec' | 'preview';
 }
 
 export interface DemoBuildView {
@@ -24,13 +26,21 @@ export interface DemoBuildView {
   elapsedMs: number;
   /** True when it was canceled part-way (what was built is kept and can be deleted). */
   canceled: boolean;
+  /** 'preview': every engine through the "Preview: all engines" profile. */
+  variant?: 'spec' | 'preview';
 }
 
 export const demoChannels = {
   'demo.status': invokeChannel(z.object({}).strict()).returns<DemoStatusView>(),
   /** Builds the demo history; progress arrives as 'demo.progress' events. */
   'demo.load': invokeChannel(
-    z.object({ days: z.number().int().min(1).max(365).default(90) }).strict(),
+    z
+      .object({
+        days: z.number().int().min(1).max(365).default(90),
+        /** Every engine through the "Preview: all engines" profile (shown as a preview). */
+        preview: z.boolean().optional(),
+      })
+      .strict(),
   ).returns<DemoBuildView>(),
   'demo.cancel': invokeChannel(z.object({}).strict()).returns<{ canceled: boolean }>(),
   /** Deletes every demo run, monitor and brand in one transaction. */

@@ -26,6 +26,8 @@ export const discoveryQuerySchema = z
     locations: z.array(locationKeySchema).max(300).optional(),
     limit: z.number().int().min(1).max(1000).default(50),
     dismissed: z.boolean().default(false),
+    /** Only candidate competitors or only retailers and marketplaces; both when absent. */
+    kind: z.enum(['candidate', 'retailer']).optional(),
     details: z.boolean().default(true),
   })
   .strict();

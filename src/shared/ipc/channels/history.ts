@@ -34,7 +34,12 @@ export const historyChannels = {
         offset: z.number().int().min(0).default(0),
       })
       .strict(),
-  ).returns<{ hits: SearchHitView[]; total: number }>(),
+  ).returns<{
+    hits: SearchHitView[];
+    total: number;
+    /** More answers match than were counted (total is the cap): show "1,000+". */
+    totalCapped: boolean;
+  }>(),
   /** Source domains per country (and over time) for a run or the whole history. */
   'history.domains': invokeChannel(
     z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProfileFieldError } from '../../profile/parse';
+import { BUILTIN_PROFILE_IDS, type BuiltinProfileId } from '../../profile/builtin-ids';
 import { serviceProfileSchema, type ServiceProfile } from '../../profile/schema';
 import { invokeChannel } from '../define';
 
@@ -9,8 +10,27 @@ import { invokeChannel } from '../define';
 
 export interface ProfileView {
   profile: ServiceProfile;
-  /** True when no profile is saved: the spec's neutral names apply. */
+  /** True when the spec's neutral names apply (nothing saved, or the built-in `spec` chosen). */
   isNeutral: boolean;
+  /** The built-in profile in use, chosen by name; null for a profile saved in Settings. */
+  builtin: BuiltinProfileId | null;
+  /** The profile calls engines the spec lists as coming soon: shown as a preview. */
+  preview: boolean;
+  /** The built-in profiles the picker offers. */
+  builtins: BuiltinProfileChoice[];
+  /** The name of the profile saved in Settings (imported or edited), offered beside the built-ins. */
+  savedName: string | null;
+}
+
+/** What the picker can choose. */
+export type ProfileChoice = BuiltinProfileId | 'saved';
+
+/** One built-in profile as the picker lists it. */
+export interface BuiltinProfileChoice {
+  id: BuiltinProfileId;
+  name: string;
+  description: string;
+  preview: boolean;
 }
 
 export interface ProfileImportView {
@@ -36,6 +56,10 @@ export const profileChannels = {
   'profile.save': invokeChannel(z.object({ profile: serviceProfileSchema }).strict()).returns<ProfileView>(),
   /** Back to the spec's neutral names. */
   'profile.reset': invokeChannel(empty).returns<ProfileView>(),
+  /** The picker: a built-in profile by name (spec, live, preview), or the one saved in Settings. */
+  'profile.choose': invokeChannel(
+    z.object({ choice: z.enum([...BUILTIN_PROFILE_IDS, 'saved']) }).strict(),
+  ).returns<ProfileView>(),
   /** An open dialog, then the file read and checked. */
   'profile.import': invokeChannel(empty).returns<ProfileImportView>(),
   /** A save dialog, then the profile written as JSON. */

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { invokeChannel } from '../define';
 import { visibilityPeriodSchema } from './visibility';
 
-// Client reports: one monitor over one period as a self-contained HTML file or an XLSX
-// workbook, written where the user picks in a save dialog.
+// Client reports: one monitor over one period as a self-contained HTML file, an XLSX workbook
+// or a PDF (the HTML printed), written where the user picks in a save dialog.
 
-export const REPORT_FORMATS = ['html', 'xlsx'] as const;
+export const REPORT_FORMATS = ['html', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 const id = z.string().min(1).max(64);

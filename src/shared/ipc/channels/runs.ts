@@ -32,6 +32,11 @@ export interface RunEstimateView {
 export interface RunSummaryView {
   id: string;
   name: string | null;
+  /**
+   * The run's first prompt: what names a run that has no name (shared/domain/run-title.ts).
+   * Optional so a reader that does not fill it (an older peer) still type-checks.
+   */
+  firstPrompt?: string | null;
   status: RunStatus;
   mode: RunMode;
   engines: EngineName[];
@@ -56,6 +61,11 @@ export interface RunSummaryView {
    * miss credits charged without a result. 0 when none.
    */
   creditsUnattributable: number;
+  /**
+   * Of creditsCharged, what was estimated from the account balance for answers whose charge the
+   * service did not state (an async task record without credits). Absent or 0 when none.
+   */
+  creditsEstimated?: number;
   sandbox: boolean;
   /** Masked key label, e.g. sk_…abcd (or 'sandbox'). */
   keyLabel: string | null;

@@ -20,6 +20,10 @@ export interface SettingsView {
   /** The MCP server (`parallax mcp`) may start runs: estimate first, within mcpBudgetCap. */
   mcpRunsEnabled: boolean;
   mcpBudgetCap: number | null;
+  /** With a team: pull only runs of the last N days; null = everything. */
+  syncWindowDays: number | null;
+  /** The judge whose positioning views and exports read ('builtin' by default; added field). */
+  positioningJudge?: string;
 }
 
 export const settingsPatchSchema = z.object(userSettingsFields).partial().strict();

@@ -43,6 +43,8 @@ export const toolsChannels = {
   ).returns<{
     path: string | null;
     canceled: boolean;
+    /** The run had not finished: the file is partial and says so (null: complete). */
+    partial: string | null;
   }>(),
   /** Stops the export started with that exportId; false when none is under way. */
   'export.cancel': invokeChannel(z.object({ exportId: z.uuid() }).strict()).returns<{ canceled: boolean }>(),

@@ -1,7 +1,13 @@
 import { ALERT_KIND_LABELS } from '../../../../shared/alerts/format';
-import { ALERT_KINDS, type AlertKind } from '../../../../shared/alerts/types';
+import {
+  ALERT_KINDS,
+  ALERT_SEVERITIES,
+  type AlertKind,
+  type AlertSeverity,
+} from '../../../../shared/alerts/types';
 import { useAlertsStore, type AlertFilters } from '../../stores/alerts-store';
-import { engineLabel } from './alert-format';
+import { engineLabel, SEVERITY_LABELS } from './alert-format';
+import { placeName } from '../../../../shared/narrative/places';
 
 const SINCE_OPTIONS: Array<{ value: AlertFilters['sinceHours']; label: string }> = [
   { value: '', label: 'All time' },
@@ -40,6 +46,20 @@ export function AlertFiltersBar() {
         </select>
       </label>
       <label>
+        About
+        <select
+          value={filters.severity}
+          onChange={(e) => setFilters({ severity: e.target.value as AlertSeverity | '' })}
+        >
+          <option value="">Anything</option>
+          {ALERT_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {SEVERITY_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         Since
         <select
           value={filters.sinceHours}
@@ -69,7 +89,7 @@ export function AlertFiltersBar() {
           <option value="">Any location</option>
           {facets?.locs.map((l) => (
             <option key={l} value={l}>
-              {l}
+              {placeName(l)}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
-import { ALERT_KIND_LABELS, alertSideLabels, formatAlertSide } from '../../../../shared/alerts/format';
+import { useId, useState } from 'react';
+import { alertSideLabels, formatAlertSide } from '../../../../shared/alerts/format';
 import type { AlertView } from '../../../../shared/alerts/types';
-import { formatDateTime } from '../../lib/format';
-import { alertWhere } from './alert-format';
+import { SEVERITY_LABELS, alertWhere } from './alert-format';
 
 interface Props {
   alert: AlertView;
@@ -10,59 +10,64 @@ interface Props {
   onMarkRead(alert: AlertView): void;
 }
 
-/** One alert in the list: what changed, where, before → after with n and interval. Text is inert. */
+/**
+ * One change in a digest: its severity and plain sentence; the statistics (the details line,
+ * before → after with n and interval) one click below. Text is inert.
+ */
 export function AlertRow({ alert, read, onOpen, onMarkRead }: Props) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const [beforeLabel, afterLabel] = alertSideLabels(alert.kind);
   const canDiff = alert.beforeResultId !== null && alert.afterResultId !== null;
   return (
-    <div className={read ? 'alert-row' : 'alert-row unread'} data-kind={alert.kind}>
+    <li
+      className={read ? 'alert-row' : 'alert-row unread'}
+      data-kind={alert.kind}
+      data-severity={alert.severity}
+    >
       <div className="alert-row-head">
-        {!read && (
-          <span className="unread-dot" aria-label="Unread" role="img">
-            ●
-          </span>
-        )}
-        <span className={`badge alert-kind alert-kind-${alert.kind}`}>{ALERT_KIND_LABELS[alert.kind]}</span>
-        <strong className="alert-summary" title={alert.summary}>
-          {alert.summary}
-        </strong>
+        <span className={`badge alert-severity alert-severity-${alert.severity}`}>
+          {SEVERITY_LABELS[alert.severity]}
+        </span>
+        <span className="alert-title">
+          {!read && <span className="visually-hidden">Unread: </span>}
+          {alert.title}
+        </span>
         <span className="row-action row tight">
           <button
             type="button"
             className="small"
-            tabIndex={-1}
-            disabled={!canDiff}
-            title={canDiff ? undefined : 'One of the two answers is no longer stored'}
-            onClick={(e) => {
-              e.stopPropagation();
-              onOpen(alert);
-            }}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
           >
-            Open diff
+            Details
           </button>
+          {canDiff && (
+            <button type="button" className="small" onClick={() => onOpen(alert)}>
+              Open diff
+            </button>
+          )}
           {!read && (
             <button
               type="button"
               className="small"
-              tabIndex={-1}
-              aria-label={`Mark read: ${alert.summary}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onMarkRead(alert);
-              }}
+              aria-label={`Mark read: ${alert.title}`}
+              onClick={() => onMarkRead(alert)}
             >
               Mark read
             </button>
           )}
         </span>
       </div>
-      <div className="muted small alert-where">
-        {alert.monitorName} · {alertWhere(alert)} · {formatDateTime(alert.createdAt)}
+      <div id={detailsId} className="alert-details small muted" hidden={!open}>
+        <p>{alert.details}</p>
+        <p>
+          {alertWhere(alert)} · {beforeLabel}{' '}
+          <span className="alert-side">{formatAlertSide(alert.kind, alert.before)}</span> → {afterLabel}{' '}
+          <span className="alert-side">{formatAlertSide(alert.kind, alert.after)}</span>
+        </p>
       </div>
-      <div className="small alert-sides">
-        {beforeLabel} <span className="alert-side">{formatAlertSide(alert.kind, alert.before)}</span> →{' '}
-        {afterLabel} <span className="alert-side">{formatAlertSide(alert.kind, alert.after)}</span>
-      </div>
-    </div>
+    </li>
   );
 }

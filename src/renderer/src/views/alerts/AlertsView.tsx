@@ -1,44 +1,83 @@
-import { useCallback, useEffect } from 'react';
-import type { AlertView } from '../../../../shared/alerts/types';
+import { useCallback, useEffect, useState } from 'react';
+import type { AlertDigest, AlertView } from '../../../../shared/alerts/types';
 import { call } from '../../ipc/client';
-import { toShownError } from '../../lib/errors';
+import { toShownError, type ShownError } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
-import { usePagedRows } from '../../lib/use-paged-rows';
 import { alertQuery, useAlertsStore } from '../../stores/alerts-store';
 import { useNavStore } from '../../stores/nav-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
-import { VirtualList } from '../../components/VirtualList';
 import { alertDiffTitle } from './alert-format';
 import { AlertFiltersBar } from './AlertFiltersBar';
-import { AlertRow } from './AlertRow';
+import { DigestCard } from './DigestCard';
 
-const PAGE = 200;
+/** Runs read per page (each a digest of its changes). */
+const PAGE = 20;
+
+interface Loaded {
+  digests: AlertDigest[];
+  total: number;
+}
 
 /**
- * Change alerts after monitor runs, newest first: filters, unread marks, and each alert opens
- * the word and source diff of its two answers (the previous run's and this run's) in Compare.
+ * Change alerts after monitor runs, one digest per run ("3 changes in Buying guides"), newest
+ * run first: the focus brand's changes first, then competitors', sources and wording folded;
+ * filters, unread marks, and each change opens the word and source diff of its two answers (the
+ * previous run's and this run's) in Compare.
  */
 export function AlertsView() {
   const store = useAlertsStore();
   const { filters, version, loadFacets, loadUnread, markRead } = store;
   const openResultSet = useNavStore((s) => s.openResultSet);
+  // Each page and error is kept with the request it answers (filters and version): a new
+  // request shows "Loading" until its own answer arrives, with no reset inside the effect.
+  const key = JSON.stringify({ filters, version });
+  const [answer, setAnswer] = useState<{ key: string; loaded: Loaded | null; error: ShownError | null }>({
+    key: '',
+    loaded: null,
+    error: null,
+  });
+  const loaded = answer.key === key ? answer.loaded : null;
+  const error = answer.key === key ? answer.error : null;
+  const setLoaded = (page: Loaded): void => setAnswer({ key, loaded: page, error: null });
+  const setError = (e: ShownError): void => setAnswer({ key, loaded, error: e });
+  const [loadingMore, setLoadingMore] = useState(false);
 
   useEffect(() => {
     void loadFacets();
     void loadUnread();
   }, [loadFacets, loadUnread]);
 
-  // A new key (filters, or new alerts) makes a new loader and so a fresh page cache.
-  const key = JSON.stringify({ filters, version });
-  const loadPage = useCallback(
-    async (offset: number, limit: number) => {
-      const { filters: f } = JSON.parse(key) as { filters: typeof filters };
-      const page = await call('alerts.list', { ...alertQuery(f, Date.now()), offset, limit });
-      return { rows: page.alerts, total: page.total };
+  const load = useCallback(
+    async (offset: number): Promise<Loaded> => {
+      const page = await call('alerts.digests', { ...alertQuery(filters, Date.now()), offset, limit: PAGE });
+      return { digests: page.digests, total: page.total };
     },
-    [key],
+    [filters],
   );
-  const { cache, total, error } = usePagedRows<AlertView>(loadPage, PAGE);
+
+  // New filters, or new alerts (version), read the first page again.
+  useEffect(() => {
+    let live = true;
+    load(0)
+      .then((page) => live && setAnswer({ key, loaded: page, error: null }))
+      .catch((e: unknown) => live && setAnswer({ key, loaded: null, error: toShownError(e) }));
+    return () => {
+      live = false;
+    };
+  }, [load, key]);
+
+  const loadMore = async (): Promise<void> => {
+    if (!loaded) return;
+    setLoadingMore(true);
+    try {
+      const page = await load(loaded.digests.length);
+      setLoaded({ digests: [...loaded.digests, ...page.digests], total: page.total });
+    } catch (e) {
+      setError(toShownError(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const open = (alert: AlertView): void => {
     if (!alert.beforeResultId || !alert.afterResultId) return;
@@ -59,7 +98,7 @@ export function AlertsView() {
           <p className="muted" role="status">
             {store.unread === null
               ? 'Counting unread alerts…'
-              : `${formatNumber(store.unread)} unread · each monitor run is compared with the monitor’s previous run; with repeats only a change outside the 95 % intervals is an alert.`}
+              : `${formatNumber(store.unread)} unread · one message per monitor run, your brand’s changes first; the statistics are under Details.`}
           </p>
           <button type="button" disabled={!store.unread} onClick={() => void store.markAllRead()}>
             Mark all read
@@ -68,48 +107,39 @@ export function AlertsView() {
         <AlertFiltersBar />
       </div>
       {store.error && <ErrorState error={store.error} />}
-      <div className="panel">
-        {error !== null && <ErrorState error={toShownError(error)} />}
-        {total === null && error === null && <Loading label="Loading alerts…" />}
-        {total === 0 && (
-          <Empty>
-            No alerts match. Alerts appear after a monitor’s second run, when something changed beyond the
-            noise of repeats.
-          </Empty>
-        )}
-        {cache && total !== null && total > 0 && (
-          <>
-            <p className="muted small" data-testid="alerts-count">
-              {formatNumber(total)} {total === 1 ? 'alert' : 'alerts'}
-            </p>
-            <VirtualList<AlertView>
-              label="Alerts"
-              count={total}
-              rowHeight={84}
-              rowAt={cache.rowAt}
-              onRange={cache.ensureRange}
-              onActivate={open}
-              height={560}
-              renderRow={(a, i) =>
-                a ? (
-                  <AlertRow
-                    alert={a}
-                    read={store.isRead(a)}
-                    onOpen={open}
-                    onMarkRead={(x) => void markRead(x)}
-                  />
-                ) : (
-                  <span className="muted">Loading alert {i + 1}…</span>
-                )
-              }
-            />
-            <p className="muted small">
-              Enter or a click opens the active alert’s two answers as a word and source diff in Compare (and
-              marks it read).
-            </p>
-          </>
-        )}
-      </div>
+      {error !== null && <ErrorState error={error} />}
+      {loaded === null && error === null && <Loading label="Loading alerts…" />}
+      {loaded?.total === 0 && (
+        <Empty>
+          No alerts match. Alerts appear after a monitor’s second run, when something changed beyond the noise
+          of repeats, and when a brand slides steadily over its last runs.
+        </Empty>
+      )}
+      {loaded && loaded.total > 0 && (
+        <>
+          <p className="muted small" data-testid="alerts-count">
+            {formatNumber(loaded.total)} {loaded.total === 1 ? 'run' : 'runs'} with changes
+          </p>
+          <div className="digests">
+            {loaded.digests.map((d) => (
+              <DigestCard
+                key={d.runId}
+                digest={d}
+                isRead={store.isRead}
+                onOpen={open}
+                onMarkRead={(a) => void markRead(a)}
+              />
+            ))}
+          </div>
+          {loaded.digests.length < loaded.total && (
+            <button type="button" disabled={loadingMore} onClick={() => void loadMore()}>
+              {loadingMore
+                ? 'Loading…'
+                : `Show ${formatNumber(Math.min(PAGE, loaded.total - loaded.digests.length))} more runs`}
+            </button>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -16,10 +16,11 @@ export function useAlertEvents(enabled: boolean): void {
     void store.loadUnread();
     const offChanged = subscribe('alerts.changed', (e) => useAlertsStore.getState().onChanged(e.unread));
     const offRaised = subscribe('alerts.raised', (e) => {
-      push(
-        'warning',
-        `${e.monitorName}: ${e.count} change alert${e.count === 1 ? '' : 's'} after its latest run. Open Alerts (Ctrl+Shift+A) to see what changed.`,
-      );
+      // One toast per run: the digest's headline and its most severe change.
+      const headline = e.headline || `${e.count} change${e.count === 1 ? '' : 's'} in ${e.monitorName}`;
+      const first = e.top[0] ? ` ${e.top[0]}` : '';
+      const rest = e.count > 1 ? ' Open Alerts (Ctrl+Shift+A) for the rest.' : ' Open Alerts (Ctrl+Shift+A).';
+      push('warning', `${headline}:${first}${rest}`);
     });
     // The shell's notification was clicked: show the alerts.
     const offOpen = subscribe('alerts.open', () => useNavStore.getState().go('alerts'));

@@ -62,16 +62,25 @@ export function BrandsView() {
                   <td>{b.kind}</td>
                   <td>{b.aliases.join(', ')}</td>
                   <td>{b.domains.join(', ')}</td>
-                  <td className="row">
-                    <button type="button" className="small" onClick={() => setEditing(b)}>
-                      Edit {b.name}
-                    </button>
-                    <ConfirmButton
-                      label={`Delete ${b.name}`}
-                      warning={`Delete ${b.name}? Stored answers are kept.`}
-                      confirmLabel="Delete"
-                      onConfirm={() => store.remove(b.id)}
-                    />
+                  <td>
+                    {/* A row of short buttons in the cell (a flex cell leaves the table's grid). */}
+                    <div className="row brand-actions small">
+                      <button
+                        type="button"
+                        className="small"
+                        aria-label={`Edit ${b.name}`}
+                        onClick={() => setEditing(b)}
+                      >
+                        Edit
+                      </button>
+                      <ConfirmButton
+                        label={`Delete ${b.name}`}
+                        text="Delete"
+                        warning={`Delete ${b.name}? Stored answers are kept.`}
+                        confirmLabel="Delete"
+                        onConfirm={() => store.remove(b.id)}
+                      />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -5,6 +5,7 @@ import { useDiscoveryStore } from '../../stores/discovery-store';
 import { useNavStore } from '../../stores/nav-store';
 import { DiscoveryAcceptForm } from './DiscoveryAcceptForm';
 import { originLabel } from './discovery-format';
+import { formatDate, plural } from '../../lib/format';
 
 /** A chosen name: example answers (open in Compare), variants, proposed domains and the decisions. */
 export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidate }) {
@@ -26,7 +27,7 @@ export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidat
     <section className="discovery-detail" aria-label={`Details of ${c.name}`}>
       <h3>{c.name}</h3>
       <p className="muted">
-        Named in {c.answers} answers
+        Named in {plural(c.answers, 'answer')}
         {c.previousAnswers > 0 ? ` (${c.previousAnswers} in the previous period)` : ''}; from{' '}
         {c.origins.map(originLabel).join(', ') || '–'}.
       </p>
@@ -38,7 +39,7 @@ export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidat
             {c.examples.map((e) => (
               <li key={e.resultId}>
                 <button type="button" className="link-like" onClick={openExamples}>
-                  {e.day} · {e.engine} · {e.location}
+                  {formatDate(e.day)} · {e.engine} · {e.location}
                 </button>
                 <span className="discovery-snippet">{e.snippet}</span>
               </li>
@@ -57,7 +58,7 @@ export function DiscoveryDetail({ candidate: c }: { candidate: DiscoveryCandidat
                 <li key={d.domain}>
                   {d.domain}{' '}
                   <span className="muted">
-                    {d.labelMatch ? 'its name' : `lift ${d.lift.toFixed(1)}`} · {d.answers} answers
+                    {d.labelMatch ? 'its name' : `lift ${d.lift.toFixed(1)}`} · {plural(d.answers, 'answer')}
                   </span>
                 </li>
               ))}

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import type { DiscoveryKind } from '../../../../shared/analytics/discovery-kind';
 import type { DiscoveryCandidate } from '../../../../shared/analytics/discovery-types';
 import { subscribe } from '../../ipc/client';
+import { formatDate, formatDateRange, formatNumber, plural } from '../../lib/format';
 import { VirtualList } from '../../components/VirtualList';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useDiscoveryStore } from '../../stores/discovery-store';
@@ -28,9 +30,41 @@ function DiscoveryRow({ c }: { c: DiscoveryCandidate }) {
       <span>{c.engines.join(', ') || '–'}</span>
       <span>{c.locations.join(', ') || '–'}</span>
       <span className="muted">
-        {c.firstSeen && c.lastSeen ? `${c.firstSeen} → ${c.lastSeen}` : 'not in period'}
+        {c.firstSeen && c.lastSeen
+          ? `${formatDate(c.firstSeen)} → ${formatDate(c.lastSeen)}`
+          : 'not in period'}
       </span>
       <span className="muted">{c.origins.map(originLabel).join(', ')}</span>
+    </div>
+  );
+}
+
+const KIND_LABEL: Record<DiscoveryKind, string> = {
+  candidate: 'Competitor candidates',
+  retailer: 'Retailers and marketplaces',
+};
+
+/**
+ * Candidate competitors or the retailers and marketplaces (shopping merchants, never a
+ * product's brand: shared/analytics/discovery-kind.ts), each with how many there are: a shop
+ * is where to be listed, not a brand to track, so the two lists are kept apart.
+ */
+function KindToggle({
+  kind,
+  counts,
+  onChange,
+}: {
+  kind: DiscoveryKind;
+  counts: Record<DiscoveryKind, number>;
+  onChange(kind: DiscoveryKind): void;
+}) {
+  return (
+    <div className="vis-toggle discovery-kinds" role="group" aria-label="Which names">
+      {(['candidate', 'retailer'] as const).map((k) => (
+        <button key={k} type="button" className="small" aria-pressed={kind === k} onClick={() => onChange(k)}>
+          {KIND_LABEL[k]} ({formatNumber(counts[k])})
+        </button>
+      ))}
     </div>
   );
 }
@@ -44,6 +78,7 @@ export function DiscoveryPanel() {
   const {
     period,
     showDismissed,
+    kind,
     queue,
     loading,
     error,
@@ -52,6 +87,7 @@ export function DiscoveryPanel() {
     load,
     setPeriod,
     setShowDismissed,
+    setKind,
     select,
   } = useDiscoveryStore();
 
@@ -67,9 +103,9 @@ export function DiscoveryPanel() {
 
   return (
     <div className="panel discovery" role="region" aria-labelledby="discovery-heading">
-      <div className="row">
+      <div className="row discovery-controls">
         <h2 id="discovery-heading">Discovered</h2>
-        <label>
+        <label className="inline">
           Period{' '}
           <select
             value={days ?? ''}
@@ -84,7 +120,7 @@ export function DiscoveryPanel() {
             ))}
           </select>
         </label>
-        <label>
+        <label className="inline">
           <input
             type="checkbox"
             checked={showDismissed}
@@ -93,13 +129,14 @@ export function DiscoveryPanel() {
           Dismissed
         </label>
       </div>
+      {queue && <KindToggle kind={kind} counts={queue.kindCounts} onChange={setKind} />}
       {error && <ErrorState error={error} onRetry={() => void load()} />}
       {queue === null && loading && <Loading />}
       {queue && (
         <p className="muted" aria-live="polite">
           {showDismissed
-            ? `${queue.total} dismissed names.`
-            : `${queue.total} names in ${queue.totalAnswers.toLocaleString('en')} answers (${queue.period.from} … ${queue.period.to}), most named first; ${queue.coveredCount} covered by your brands, ${queue.dismissedCount} dismissed.`}
+            ? `${plural(queue.total, 'dismissed name')}.`
+            : `${plural(queue.total, kind === 'retailer' ? 'retailer or marketplace' : 'candidate competitor', kind === 'retailer' ? 'retailers and marketplaces' : 'candidate competitors')} in ${plural(queue.totalAnswers, 'answer')} (${formatDateRange(queue.period.from, queue.period.to)}), most named first; ${queue.coveredCount} covered by your brands, ${queue.dismissedCount} dismissed.`}
         </p>
       )}
       {queue && candidates.length === 0 && (

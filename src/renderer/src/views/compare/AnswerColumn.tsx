@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { BrandMatcher } from '../../../../shared/analytics/brand-matcher';
 import type { CompareColumn } from '../../lib/compare-columns';
-import { answerMarkdown } from '../../lib/compare-columns';
+import { evidenceMarks, judgedText } from '../../lib/evidence';
 import { formatDateTime } from '../../lib/format';
+import { useAnswerPositioningStore } from '../../stores/answer-positioning-store';
 import { useNavStore } from '../../stores/nav-store';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
 import { ColumnExtras } from './ColumnExtras';
+import { PositioningBadges } from './PositioningBadges';
 import { RawJsonPanel, StoredHtmlPanel } from './RawPanels';
 import { SourcesList } from './SourcesList';
 
@@ -26,6 +27,25 @@ interface Props {
 
 type Tab = 'answer' | 'raw' | 'html';
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** The answer's text as the judge read it, with each brand's evidence to mark. */
+function useEvidence(result: ResultView | undefined, resultId: string | null) {
+  const positioning = useAnswerPositioningStore((s) => (resultId ? s.byResult[resultId] : undefined));
+  const text = result ? judgedText(result, positioning) : '';
+  const marks = useMemo(() => evidenceMarks(positioning, text), [positioning, text]);
+  const marked = useMemo(() => new Set(marks.map((m) => m.id)), [marks]);
+  return { positioning, text, marks, marked };
+}
+
+/** Moves the focus to a piece of evidence in the column (a badge's target) and scrolls it into view. */
+function focusEvidence(column: HTMLElement | null, id: string): void {
+  const el = column?.querySelector<HTMLElement>(`[data-evidence~="${id}"]`);
+  if (!el) return;
+  el.focus();
+  el.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** One compare column: the answer, its extras and sources, or the raw JSON / stored HTML. */
 export function AnswerColumn({
   column,
@@ -40,12 +60,13 @@ export function AnswerColumn({
   const [tab, setTab] = useState<Tab>('answer');
   const openSeries = useNavStore((s) => s.openSeries);
   const { cell } = column;
+  const evidence = useEvidence(result, cell.resultId);
+  const articleRef = useRef<HTMLElement>(null);
 
   return (
-    <article className="answer-column" aria-label={`Answer ${column.label}`}>
+    <article className="answer-column" aria-label={`Answer ${column.label}`} ref={articleRef}>
       <header>
         <h3>{column.label}</h3>
-        {result?.sandbox && <SyntheticBadge />}
         {caption}
         <div className="tabs" role="group" aria-label={`View of ${column.label}`}>
           {(['answer', 'raw', 'html'] as const).map((t) => (
@@ -83,6 +104,11 @@ export function AnswerColumn({
             {result.normalized.model ? ` · ${result.normalized.model}` : ''}
           </p>
         )}
+        <PositioningBadges
+          positioning={evidence.positioning}
+          marked={tab === 'answer' ? evidence.marked : NONE}
+          showEvidence={(id) => focusEvidence(articleRef.current, id)}
+        />
       </header>
       <div className="column-body" ref={paneRef} onScroll={onScroll} tabIndex={0}>
         {!cell.resultId && (
@@ -98,7 +124,7 @@ export function AnswerColumn({
         {cell.resultId && tab === 'answer' && !result && <Loading />}
         {result && tab === 'answer' && (
           <>
-            <SafeMarkdown markdown={answerMarkdown(result)} matcher={matcher} />
+            <SafeMarkdown markdown={evidence.text} matcher={matcher} evidence={evidence.marks} />
             <ColumnExtras result={result.normalized} matcher={matcher} />
             <section className="extra">
               <h4>Sources ({result.normalized.sources.length})</h4>

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { domainColumnCounts, overlapMatrix } from '../../lib/overlap';
 import { useSyncScroll } from '../../lib/use-sync-scroll';
+import { subscribe } from '../../ipc/client';
+import { useAnswerPositioningStore } from '../../stores/answer-positioning-store';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
 import { Empty } from '../../components/StatusStates';
@@ -18,12 +20,37 @@ interface Props {
 }
 
 /**
+ * Reads the positioning of the columns' answers (their badges and evidence), and reads it again
+ * after a re-score or a brand change moved it.
+ */
+function useColumnsPositioning(columns: CompareColumn[]): void {
+  const ensure = useAnswerPositioningStore((s) => s.ensure);
+  const clear = useAnswerPositioningStore((s) => s.clear);
+  const generation = useAnswerPositioningStore((s) => s.generation);
+  const ids = useMemo(() => columns.flatMap((c) => (c.cell.resultId ? [c.cell.resultId] : [])), [columns]);
+  useEffect(() => {
+    void ensure(ids);
+  }, [ids, ensure, generation]);
+  useEffect(() => {
+    const offRescore = subscribe('positioning.rescore', (p) => {
+      if (p.phase === 'done') clear();
+    });
+    const offChanged = subscribe('visibility.changed', clear);
+    return () => {
+      offRescore();
+      offChanged();
+    };
+  }, [clear]);
+}
+
+/**
  * The answers of some columns side by side or as a diff of two, with shared sources marked and
  * the source overlap matrix: the same rendering for a run's columns and for a result set.
  */
 export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props) {
   const store = useCompareStore();
   const matcher = useBrandsStore((s) => s.matcher);
+  useColumnsPositioning(columns);
 
   const columnSources = useMemo(
     () =>
@@ -43,12 +70,9 @@ export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props
   return (
     <>
       <div className="row">
-        <button
-          type="button"
-          aria-pressed={store.diffMode}
-          onClick={() => store.setDiffMode(!store.diffMode)}
-        >
-          {store.diffMode ? 'Side by side' : 'Diff mode'}
+        {/* Names the mode it switches to (a label that flips with a pressed state reads backwards). */}
+        <button type="button" onClick={() => store.setDiffMode(!store.diffMode)}>
+          {store.diffMode ? 'Show side by side' : 'Show as diff'}
         </button>
         <label className="inline">
           <input

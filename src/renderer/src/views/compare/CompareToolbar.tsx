@@ -1,8 +1,8 @@
 import type { EngineName } from '../../../../shared/api/engines';
-import { ENGINES } from '../../../../shared/api/engines';
 import type { CompareFilters, GroupBy } from '../../lib/compare-columns';
 import type { dimensionValues } from '../../lib/compare-columns';
 import { useCompareStore } from '../../stores/compare-store';
+import { engineLabel } from '../../lib/engine-label';
 
 /** Prompt, column dimension and the fixed values of the other dimensions. */
 export function CompareToolbar({
@@ -44,7 +44,7 @@ export function CompareToolbar({
           <select value={engine ?? ''} onChange={(e) => setFilters({ engine: e.target.value as EngineName })}>
             {dims.engines.map((e) => (
               <option key={e} value={e}>
-                {ENGINES[e].label}
+                {engineLabel(e)}
               </option>
             ))}
           </select>

@@ -1,16 +1,23 @@
 import { useEffect, useMemo } from 'react';
-import { compareColumns, dimensionValues } from '../../lib/compare-columns';
+import {
+  compareColumns,
+  dimensionValues,
+  repeatResultIds,
+  type CompareColumn,
+} from '../../lib/compare-columns';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
 import { useNavStore } from '../../stores/nav-store';
-import { ExportButtons } from '../../components/ExportButtons';
+import { runName } from '../../lib/run-label';
+import { ExportMenu } from '../../components/ExportMenu';
 import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { ScreenSyntheticBadge } from '../../components/SyntheticBadge';
 import { ComparePanes } from './ComparePanes';
 import { CompareToolbar } from './CompareToolbar';
+import { RepeatSummaryLine } from './RepeatSummaryLine';
 import { ResultSetCompare } from './ResultSetCompare';
-import { useReportExport } from './use-report-export';
+import { REPORT_MAX, useReportExport } from './use-report-export';
 
 /** A result set from Visibility when one is open, otherwise one run's answers. */
 export function CompareView() {
@@ -32,6 +39,7 @@ export function CompareView() {
 function RunCompare() {
   const { runId, openRun } = useNavStore();
   const store = useCompareStore();
+  const matcher = useBrandsStore((s) => s.matcher);
   const { load, ensureResults } = store;
   const { exporting, exportReport } = useReportExport();
 
@@ -41,34 +49,56 @@ function RunCompare() {
 
   const dims = useMemo(() => dimensionValues(store.cells), [store.cells]);
   const columns = useMemo(() => compareColumns(store.cells, store.filters), [store.cells, store.filters]);
+  // With repeats, each column also reads its cell's other repeats, for its one-line summary.
+  const repeats = useMemo(() => {
+    const map = new Map<string, string[]>();
+    if (dims.repeats.length < 2 || store.filters.groupBy === 'repeat') return map;
+    for (const c of columns) map.set(c.key, repeatResultIds(store.cells, c.cell));
+    return map;
+  }, [columns, store.cells, store.filters.groupBy, dims.repeats.length]);
   const resultIds = useMemo(
-    () => columns.flatMap((c) => (c.cell.resultId ? [c.cell.resultId] : [])),
-    [columns],
+    () => [
+      ...columns.flatMap((c) => (c.cell.resultId ? [c.cell.resultId] : [])),
+      ...[...repeats.values()].flat(),
+    ],
+    [columns, repeats],
   );
   useEffect(() => {
-    if (resultIds.length > 0) void ensureResults(resultIds);
+    if (resultIds.length > 0) void ensureResults([...new Set(resultIds)]);
   }, [resultIds, ensureResults]);
+
+  const prompt = store.detail?.prompts[store.filters.promptIndex] ?? '';
+  const shownIds = columns.flatMap((c) => (c.cell.resultId ? [c.cell.resultId] : []));
+  const captionOf = (c: CompareColumn): React.ReactNode => {
+    const ids = repeats.get(c.key);
+    return ids ? (
+      <RepeatSummaryLine
+        resultIds={ids}
+        results={store.results}
+        matcher={matcher}
+        title={`“${prompt}” · ${c.label}`}
+      />
+    ) : null;
+  };
 
   return (
     <section aria-labelledby="compare-heading" className="view compare">
       <h1 id="compare-heading">Compare</h1>
-      <div className="row">
+      <div className="row compare-header">
         <RunPicker runId={runId} onPick={(id) => openRun(id, 'compare')} />
-        {store.detail?.sandbox && <SyntheticBadge />}
-        {runId && <ExportButtons runId={runId} />}
-        <button
-          type="button"
-          className="small"
-          disabled={resultIds.length === 0 || exporting}
-          onClick={() =>
-            void exportReport(
-              resultIds,
-              `${store.detail?.name ?? 'Comparison'}: ${store.detail?.prompts[store.filters.promptIndex] ?? ''}`,
-            )
-          }
-        >
-          Export HTML report
-        </button>
+        <ScreenSyntheticBadge synthetic={store.detail?.sandbox === true} />
+        <ExportMenu
+          runId={runId}
+          report={{
+            disabled: shownIds.length === 0 || exporting,
+            ...(shownIds.length > REPORT_MAX ? { note: `the first ${REPORT_MAX} answers on screen` } : {}),
+            write: () =>
+              void exportReport(
+                shownIds,
+                `${store.detail ? runName(store.detail) : 'Comparison'}: ${prompt}`,
+              ),
+          }}
+        />
       </div>
       {!runId && <Empty>No runs yet. Compose and start one to compare answers.</Empty>}
       {store.loading && <Loading />}
@@ -76,7 +106,7 @@ function RunCompare() {
       {store.detail && (
         <>
           <CompareToolbar prompts={store.detail.prompts} dims={dims} />
-          <ComparePanes columns={columns} />
+          <ComparePanes columns={columns} captionOf={captionOf} />
         </>
       )}
     </section>

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
+import { chooseCompareMode, compareStructure } from '../../../../shared/analytics/compare-mode';
 import { diffText } from '../../../../shared/analytics/text-diff';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { formatPercent } from '../../lib/format';
-import { compareSources } from '../../../../shared/analytics/source-compare';
+import { useBrandsStore } from '../../stores/brands-store';
 import { WordDiff } from '../../components/WordDiff';
+import { BrandRanks, SourceDomains } from './StructureDiff';
 
 interface Props {
   columns: CompareColumn[];
@@ -14,9 +16,15 @@ interface Props {
   onPick(a: string | null, b: string | null): void;
 }
 
-/** Diff mode: any two columns, word by word, and their source domain sets. */
+/**
+ * Diff mode: any two columns. Answers in one language get a word diff (Japanese and Chinese cut
+ * into words by Intl.Segmenter); answers in different languages are compared by the brands they
+ * name, their ranks and their sources, since a word diff would strike everything out. Both
+ * show the brand ranks and the source domains.
+ */
 export function DiffPanel({ columns, results, a, b, onPick }: Props) {
   const [full, setFull] = useState(false);
+  const matcher = useBrandsStore((s) => s.matcher);
   const withResult = columns.filter((c) => c.cell.resultId && results[c.cell.resultId]);
   const keyA = a ?? withResult[0]?.key ?? null;
   const keyB = b ?? withResult[1]?.key ?? null;
@@ -25,13 +33,18 @@ export function DiffPanel({ columns, results, a, b, onPick }: Props) {
   const resA = colA?.cell.resultId ? results[colA.cell.resultId] : undefined;
   const resB = colB?.cell.resultId ? results[colB.cell.resultId] : undefined;
 
-  const diff = useMemo(
-    () => (resA && resB ? diffText(resA.normalized.text, resB.normalized.text) : null),
+  const mode = useMemo(
+    () => (resA && resB ? chooseCompareMode(resA.normalized.text, resB.normalized.text) : null),
     [resA, resB],
   );
-  const sources = useMemo(
-    () => (resA && resB ? compareSources(resA.normalized.sources, resB.normalized.sources).domains : null),
-    [resA, resB],
+  const diff = useMemo(
+    () =>
+      resA && resB && mode?.kind === 'words' ? diffText(resA.normalized.text, resB.normalized.text) : null,
+    [resA, resB, mode],
+  );
+  const structure = useMemo(
+    () => (resA && resB ? compareStructure(resA.normalized, resB.normalized, matcher) : null),
+    [resA, resB, matcher],
   );
 
   if (withResult.length < 2) return <p className="muted">Diff needs two columns with answers.</p>;
@@ -48,17 +61,26 @@ export function DiffPanel({ columns, results, a, b, onPick }: Props) {
       </select>
     </label>
   );
+  const labelA = colA?.label ?? 'A';
+  const labelB = colB?.label ?? 'B';
 
   return (
     <div className="panel diff-panel" aria-label="Diff">
       <div className="row">
         {picker('Old (A)', keyA, (v) => onPick(v, keyB))}
         {picker('New (B)', keyB, (v) => onPick(keyA, v))}
-        <label className="inline">
-          <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} />
-          Show whole answer
-        </label>
+        {mode?.kind === 'words' && (
+          <label className="inline">
+            <input type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} />
+            Show whole answer
+          </label>
+        )}
       </div>
+      {mode?.kind === 'structure' && (
+        <p className="diff-mode-note" data-testid="diff-mode">
+          {mode.reason}
+        </p>
+      )}
       {diff && (
         <>
           <p data-testid="diff-stats">
@@ -69,44 +91,12 @@ export function DiffPanel({ columns, results, a, b, onPick }: Props) {
           <WordDiff diff={diff} full={full} />
         </>
       )}
-      {sources && (
-        <div className="source-diff" aria-label="Source domains diff">
-          <h3>Sources</h3>
-          <p className="muted small">
-            Domain overlap {formatPercent(sources.jaccard)} (Jaccard) · rank-biased overlap{' '}
-            {formatPercent(sources.rbo)}
-          </p>
-          <div className="three-cols">
-            <div>
-              <h4>Only in {colA?.label}</h4>
-              <ul>
-                {sources.removed.map((d) => (
-                  <li key={d}>
-                    <del>{d}</del>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h4>In both</h4>
-              <ul>
-                {sources.shared.map((d) => (
-                  <li key={d}>{d}</li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h4>Only in {colB?.label}</h4>
-              <ul>
-                {sources.added.map((d) => (
-                  <li key={d}>
-                    <ins>{d}</ins>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        </div>
+      {structure && (
+        <>
+          <h3>Brands</h3>
+          <BrandRanks comparison={structure} labelA={labelA} labelB={labelB} hasBrands={matcher !== null} />
+          <SourceDomains sources={structure.sources.domains} labelA={labelA} labelB={labelB} />
+        </>
       )}
     </div>
   );

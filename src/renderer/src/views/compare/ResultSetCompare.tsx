@@ -1,49 +1,74 @@
 import { useMemo } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, plural } from '../../lib/format';
+import { useRunNames } from '../../lib/use-run-names';
+import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
 import { useNavStore, type ResultSetTarget } from '../../stores/nav-store';
+import { ExportMenu } from '../../components/ExportMenu';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { ScreenSyntheticBadge } from '../../components/SyntheticBadge';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { ComparePanes } from './ComparePanes';
-import { resultSetColumns } from './result-set-columns';
+import { RepeatSummaryLine } from './RepeatSummaryLine';
+import { groupRepeatColumns, resultSetColumns } from './result-set-columns';
 import { REPORT_MAX, useReportExport } from './use-report-export';
 
-/** The HTML report takes at most this many answers (export.compareReport's limit). */
 /** Past this many answers the pairwise overlap matrix is too big to read. */
 const MATRIX_MAX = 12;
 
-/** Compare showing the answers a Visibility number stands for, rather than one run. */
+/**
+ * Compare showing the answers a Visibility number stands for, rather than one run. Repeats of
+ * one cell are one column with a summary line that opens them one by one.
+ */
 export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
   const { closeResultSet, openRun, runId } = useNavStore();
   const { results, resultSetLoading, error, showResultSet } = useCompareStore();
+  const matcher = useBrandsStore((s) => s.matcher);
   // Until the store has taken this set up (one effect after opening), it is still loading.
   const loading = useCompareStore((s) => s.resultSet !== target) || resultSetLoading;
   const { exporting, exportReport } = useReportExport();
 
-  const columns = useMemo(() => resultSetColumns(target.resultIds, results), [target.resultIds, results]);
+  const all = useMemo(() => resultSetColumns(target.resultIds, results), [target.resultIds, results]);
+  const grouped = useMemo(
+    // A pair opened as a diff (an alert's two answers) keeps its two columns whatever they are.
+    () => groupRepeatColumns(all, results, target.separate === true || target.diff === true),
+    [all, results, target.separate, target.diff],
+  );
+  const columns = useMemo(() => grouped.map((g) => g.column), [grouped]);
+  const runNames = useRunNames(
+    useMemo(() => all.flatMap((c) => results[c.key]?.runId ?? []), [all, results]),
+  );
   const shown = target.resultIds.length;
-  const missing = loading ? 0 : shown - columns.length;
-  const synthetic = columns.some((c) => results[c.key]?.sandbox);
+  const missing = loading ? 0 : shown - all.length;
+  const synthetic = all.some((c) => results[c.key]?.sandbox);
 
   const captionOf = (c: CompareColumn): React.ReactNode => {
     const r = results[c.key];
     if (!r) return null;
+    const ids = grouped.find((g) => g.column.key === c.key)?.resultIds ?? [];
     return (
-      <p className="muted small result-caption">
-        <span className="caption-prompt" title={r.prompt}>
-          “{r.prompt}”
-        </span>{' '}
-        · run <code>{r.runId.slice(0, 8)}</code>{' '}
-        <button
-          type="button"
-          className="link-like"
-          aria-label={`Open run ${r.runId}`}
-          onClick={() => openRun(r.runId, 'compare')}
-        >
-          Open run
-        </button>
-      </p>
+      <>
+        <p className="muted small result-caption">
+          <span className="caption-prompt" title={r.prompt}>
+            “{r.prompt}”
+          </span>{' '}
+          ·{' '}
+          <button
+            type="button"
+            className="link-like"
+            aria-label={`Open the run ${runNames.get(r.runId) ?? 'of this answer'}`}
+            onClick={() => openRun(r.runId, 'compare')}
+          >
+            {runNames.get(r.runId) ?? 'Open its run'}
+          </button>
+        </p>
+        <RepeatSummaryLine
+          resultIds={ids}
+          results={results}
+          matcher={matcher}
+          title={`“${r.prompt}” · ${c.label}`}
+        />
+      </>
     );
   };
 
@@ -54,35 +79,32 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
         <h2>{target.title}</h2>
         <p data-testid="result-set-count">
           {shown < target.total
-            ? `Showing ${formatNumber(shown)} of ${formatNumber(target.total)} answers (the newest)`
-            : `${formatNumber(target.total)} ${target.total === 1 ? 'answer' : 'answers'}`}
+            ? `Showing ${formatNumber(shown)} of ${plural(target.total, 'answer')} (the newest)`
+            : plural(target.total, 'answer')}
+          {columns.length < all.length &&
+            ` in ${plural(columns.length, 'column')} (repeats of one cell together)`}
           {missing > 0 && ` · ${formatNumber(missing)} no longer stored`}
         </p>
         <div className="row">
-          {synthetic && <SyntheticBadge />}
+          <ScreenSyntheticBadge synthetic={synthetic} />
           <button type="button" onClick={closeResultSet}>
             {runId ? 'Back to run view' : 'Close result set'}
           </button>
-          <button
-            type="button"
-            className="small"
-            disabled={columns.length === 0 || exporting}
-            title={
-              columns.length > REPORT_MAX ? `The report holds the first ${REPORT_MAX} answers` : undefined
-            }
-            onClick={() =>
-              void exportReport(
-                columns.map((c) => c.key),
-                target.title,
-              )
-            }
-          >
-            Export HTML report
-          </button>
+          <ExportMenu
+            report={{
+              disabled: all.length === 0 || exporting,
+              ...(all.length > REPORT_MAX ? { note: `the first ${REPORT_MAX} answers` } : {}),
+              write: () =>
+                void exportReport(
+                  all.map((c) => c.key),
+                  target.title,
+                ),
+            }}
+          />
         </div>
       </div>
       {error && <ErrorState error={error} onRetry={() => void showResultSet(target)} />}
-      {loading && columns.length === 0 && <Loading label="Loading answers…" />}
+      {loading && all.length === 0 && <Loading label="Loading answers…" />}
       {!loading && shown === 0 && <Empty>No answers behind this number.</Empty>}
       {columns.length > 0 && <ComparePanes columns={columns} captionOf={captionOf} matrixMax={MATRIX_MAX} />}
     </section>

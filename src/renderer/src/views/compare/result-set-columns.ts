@@ -1,12 +1,8 @@
-import { ENGINES } from '../../../../shared/api/engines';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { locationLabel } from '../../lib/countries';
-
-/** "Nov 2, 2025": the day an answer was fetched, for a column label. */
-export function formatDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+import { formatDate } from '../../lib/format';
+import { engineLabel } from '../../lib/engine-label';
 
 /**
  * One compare column per stored answer of a result set, in the set's order (newest first).
@@ -23,7 +19,7 @@ export function resultSetColumns(
     return [
       {
         key: r.resultId,
-        label: `${locationLabel(r.country, r.state)} · ${ENGINES[r.engine].label} · ${formatDay(r.fetchedAt)}`,
+        label: `${locationLabel(r.country, r.state)} · ${engineLabel(r.engine)} · ${formatDate(r.fetchedAt)}${r.repeat > 1 ? ` · repeat ${r.repeat}` : ''}`,
         cell: {
           jobId: r.jobId,
           promptIndex: 0,
@@ -40,4 +36,34 @@ export function resultSetColumns(
       },
     ];
   });
+}
+
+/** A column with the answers of the other repeats of its cell (same run, prompt, engine and place). */
+export interface GroupedColumn {
+  column: CompareColumn;
+  /** Every answer of the cell in the set, this column's first; one id when it has no repeats. */
+  resultIds: string[];
+}
+
+/**
+ * Repeats of one cell collapsed into one column (its first answer shown, the others behind its
+ * summary), in the set's order; with `separate`, every answer keeps a column of its own.
+ */
+export function groupRepeatColumns(
+  columns: readonly CompareColumn[],
+  results: Readonly<Record<string, ResultView>>,
+  separate: boolean,
+): GroupedColumn[] {
+  if (separate) return columns.map((column) => ({ column, resultIds: [column.key] }));
+  const groups = new Map<string, GroupedColumn>();
+  for (const column of columns) {
+    const r = results[column.key];
+    const key = r
+      ? [r.runId, r.prompt, r.engine, r.country, r.state ?? ''].join('\u0000')
+      : `answer:${column.key}`;
+    const group = groups.get(key);
+    if (group) group.resultIds.push(column.key);
+    else groups.set(key, { column, resultIds: [column.key] });
+  }
+  return [...groups.values()];
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { call } from '../../ipc/client';
 import { toShownError } from '../../lib/errors';
+import { notifySaved } from '../../lib/saved-file';
 import { useToastStore } from '../../stores/toast-store';
 
 /** The HTML comparison report holds at most this many answers (the first ones shown). */
@@ -23,7 +24,7 @@ export function useReportExport(): {
         resultIds: resultIds.slice(0, REPORT_MAX),
         title: title.slice(0, 200),
       });
-      if (path) push('success', `Report written to ${path}`);
+      if (path) notifySaved('Report saved', path);
     } catch (err) {
       const e = toShownError(err);
       push('error', `Report failed: ${e.code} ${e.message}`);

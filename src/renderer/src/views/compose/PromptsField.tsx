@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { promptFileText } from '../../../../shared/domain/prompt-text';
 import { promptsFromCsv, promptsFromText } from '../../lib/csv-prompts';
 import { useComposeStore } from '../../stores/compose-store';
 
@@ -10,7 +11,10 @@ export function PromptsField() {
 
   const onFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    const prompts = promptsFromCsv(await file.text());
+    // A file that is not text (binary, not UTF-8, control characters) is refused, line named.
+    const text = promptFileText(new Uint8Array(await file.arrayBuffer()), file.name);
+    if (!text.ok) return setImportNote(`Not imported: ${text.message}.`);
+    const prompts = promptsFromCsv(text.text);
     appendPrompts(prompts);
     setImportNote(`Imported ${prompts.length} prompt${prompts.length === 1 ? '' : 's'} from ${file.name}`);
   };

@@ -26,7 +26,22 @@ export function FirstRunView() {
   return (
     <section className="first-run panel" aria-labelledby="first-run-heading">
       <h1 id="first-run-heading">Welcome to Parallax</h1>
-      <p>Send prompts to AI answer engines from many countries and compare the answers side by side.</p>
+      <p className="first-run-pitch">
+        See how AI answer engines present your brand: how often they name it, in which place, next to which
+        competitors and citing which pages, per engine and country and over time, with the statistics that
+        tell a real change from noise.
+      </p>
+      <ul className="first-run-points">
+        <li>
+          <strong>Visibility</strong>: mention rate, position and share of voice against your competitors.
+        </li>
+        <li>
+          <strong>Compare</strong>: the answers themselves side by side, with the sources they cite.
+        </li>
+        <li>
+          <strong>Alerts</strong>: what changed since the last run, in plain words.
+        </li>
+      </ul>
       {!connecting ? (
         <>
           <div className="first-run-choices">
@@ -36,10 +51,12 @@ export function FirstRunView() {
             <button type="button" onClick={() => void trySandbox()}>
               Try the sandbox
             </button>
-            <p className="muted">
-              The sandbox answers with synthetic data and spends no credits; it stays labelled as such.
-            </p>
           </div>
+          <p className="muted small">
+            Your API key (it starts with <code>sk_</code>) is on the keys page of the answer monitoring
+            service’s dashboard. The sandbox answers with synthetic data and spends no credits; it stays
+            labelled as such.
+          </p>
           <div className="first-run-demo">
             <p>Or look around a ready-made synthetic history, to see Visibility and Over time at work:</p>
             <DemoLoader beforeOpen={enterSandboxIfNoKey} />
@@ -47,6 +64,10 @@ export function FirstRunView() {
         </>
       ) : (
         <div>
+          <p className="muted">
+            Create or copy a key on the keys page of the answer monitoring service’s dashboard, then paste it
+            here. It is kept in this computer’s keychain, never in a file.
+          </p>
           <KeyForm onSaved={() => setConnecting(false)} />
           <button type="button" className="link-like" onClick={() => setConnecting(false)}>
             Back

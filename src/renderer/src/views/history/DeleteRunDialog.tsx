@@ -1,46 +1,44 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
+import { runName } from '../../lib/run-label';
+import type { ShownError } from '../../lib/errors';
+import { ModalDialog } from '../../components/ModalDialog';
+import { ErrorState } from '../../components/StatusStates';
 
-/** The confirm step before deleting a run: Keep has the focus, Escape keeps the run. */
+/** The confirm step before deleting a run, in front of everything: Keep has the focus, Escape keeps the run. */
 export function DeleteRunDialog({
   run,
   deleting,
+  error,
   onConfirm,
   onKeep,
 }: {
   run: RunSummaryView;
   deleting: boolean;
+  /** Why the last attempt failed (the run in progress, say): shown in the dialog, which stays. */
+  error: ShownError | null;
   onConfirm(): void;
   onKeep(): void;
 }) {
-  const keepRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  useEffect(() => keepRef.current?.focus(), []);
-  const name = run.name ?? `Run ${run.id.slice(0, 8)}`;
   return (
-    <div
-      role="alertdialog"
-      aria-label="Delete run"
-      aria-describedby={`${id}-warning`}
-      className="confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onKeep();
-        }
-      }}
-    >
+    <ModalDialog label="Delete run" describedBy={`${id}-warning`} onCancel={onKeep}>
+      <h2>Delete this run?</h2>
       <p id={`${id}-warning`}>
-        Delete <strong>{name}</strong> ({formatDateTime(run.createdAt)}, {run.total} jobs)? Its answers and
-        sources leave the history on this computer; files you exported stay. This cannot be undone.
+        <strong>{runName(run)}</strong> ({formatDateTime(run.createdAt)}, {plural(run.total, 'job')}): its
+        answers and sources leave the history on this computer; files you exported stay. This cannot be
+        undone.
       </p>
-      <button type="button" className="danger" disabled={deleting} onClick={onConfirm}>
-        {deleting ? 'Deleting…' : 'Delete'}
-      </button>
-      <button type="button" ref={keepRef} disabled={deleting} onClick={onKeep}>
-        Keep
-      </button>
-    </div>
+      {error && <ErrorState error={error} />}
+      <div className="row modal-actions">
+        <button type="button" data-autofocus disabled={deleting} onClick={onKeep}>
+          Keep
+        </button>
+        <button type="button" className="danger" disabled={deleting} onClick={onConfirm}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

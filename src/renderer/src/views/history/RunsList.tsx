@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { type EngineName } from '../../../../shared/api/engines';
 import { RUN_STATUSES, type RunStatus } from '../../../../shared/domain/run-spec';
 import type { RunSummaryView } from '../../../../shared/ipc/channels/runs';
 import { call } from '../../ipc/client';
 import { isCountryCode } from '../../lib/countries';
 import { deleteRun } from '../../lib/delete-run';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
+import { runName } from '../../lib/run-label';
 import { usePagedRows } from '../../lib/use-paged-rows';
 import { useNavStore } from '../../stores/nav-store';
 import { CodeInput } from '../../components/CodeInput';
@@ -14,6 +15,7 @@ import { EngineSelect } from '../../components/EngineSelect';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
 import { DeleteRunDialog } from './DeleteRunDialog';
+import { engineLabel } from '../../lib/engine-label';
 
 const PAGE = 200;
 
@@ -74,7 +76,7 @@ export function RunsList() {
     setDeleting(true);
     try {
       await deleteRun(pending.id);
-      setDeletedNote(`Deleted ${pending.name ?? `Run ${pending.id.slice(0, 8)}`}.`);
+      setDeletedNote(`Deleted ${runName(pending)}.`);
       setReload((n) => n + 1);
       close();
     } catch (err) {
@@ -108,6 +110,7 @@ export function RunsList() {
         <DeleteRunDialog
           run={pending}
           deleting={deleting}
+          error={deleteError}
           onConfirm={() => void confirmDelete()}
           onKeep={() => {
             setDeleteError(null);
@@ -115,7 +118,6 @@ export function RunsList() {
           }}
         />
       )}
-      {deleteError && <ErrorState error={deleteError} />}
       {deletedNote && (
         <p role="status" className="muted small">
           {deletedNote}
@@ -126,7 +128,7 @@ export function RunsList() {
       {total === 0 && <Empty>No runs match.</Empty>}
       {cache && total !== null && total > 0 && (
         <>
-          <p className="muted small">{total} runs</p>
+          <p className="muted small">{plural(total, 'run')}</p>
           <VirtualList<RunSummaryView>
             label="Runs"
             count={total}
@@ -139,14 +141,14 @@ export function RunsList() {
             renderRow={(r, i) =>
               r ? (
                 <div className="run-row">
-                  <strong>{r.name ?? `Run ${r.id.slice(0, 8)}`}</strong>
+                  <strong>{runName(r)}</strong>
                   <span className={`status status-${r.status}`}>{r.status}</span>
                   {r.sandbox && <span className="badge badge-synthetic">synthetic</span>}
                   <button
                     type="button"
                     className="small danger row-action"
                     tabIndex={-1}
-                    aria-label={`Delete run ${r.name ?? `Run ${r.id.slice(0, 8)}`}`}
+                    aria-label={`Delete run ${runName(r)}, ${formatDateTime(r.createdAt)}`}
                     onClick={(e) => {
                       // The row itself opens the run; this button only asks to delete it.
                       e.stopPropagation();
@@ -156,8 +158,8 @@ export function RunsList() {
                     Delete
                   </button>
                   <span className="muted small">
-                    {formatDateTime(r.createdAt)} · {r.promptCount} prompts ·{' '}
-                    {r.engines.map((e) => ENGINES[e].label).join(', ')} ·{' '}
+                    {formatDateTime(r.createdAt)} · {plural(r.promptCount, 'prompt')} ·{' '}
+                    {r.engines.map((e) => engineLabel(e)).join(', ')} ·{' '}
                     {[...r.countries, ...r.states.map((s) => `US-${s}`)].join(' ')} ·{' '}
                     {r.counts.succeeded ?? 0}/{r.total} ok
                   </span>

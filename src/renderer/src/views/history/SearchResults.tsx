@@ -1,5 +1,6 @@
+import { matchCount } from '../../../../shared/match-count';
 import { useCallback, useState } from 'react';
-import { ENGINES, type EngineName } from '../../../../shared/api/engines';
+import { type EngineName } from '../../../../shared/api/engines';
 import type { SearchHitView } from '../../../../shared/ipc/channels/history';
 import { call } from '../../ipc/client';
 import { isCountryCode, locationLabel } from '../../lib/countries';
@@ -12,6 +13,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { VirtualList } from '../../components/VirtualList';
 import { CodeInput } from '../../components/CodeInput';
 import { EngineSelect } from '../../components/EngineSelect';
+import { engineLabel } from '../../lib/engine-label';
 
 const PAGE = 200;
 
@@ -22,6 +24,7 @@ export function SearchResults() {
   const [query, setQuery] = useState('');
   const [engine, setEngine] = useState<EngineName | ''>('');
   const [country, setCountry] = useState('');
+  const [capped, setCapped] = useState(false);
   const key = JSON.stringify({
     query,
     ...(engine ? { engine } : {}),
@@ -31,6 +34,7 @@ export function SearchResults() {
     async (offset: number, limit: number) => {
       const f = JSON.parse(key) as { query: string; engine?: EngineName; country?: string };
       const r = await call('history.search', { ...f, offset, limit });
+      setCapped(r.totalCapped);
       return { rows: r.hits, total: r.total };
     },
     [key],
@@ -68,7 +72,7 @@ export function SearchResults() {
       {cache && total !== null && total > 0 && (
         <>
           <p className="muted small" role="status">
-            {total} matches
+            {matchCount(total, capped)}
           </p>
           <VirtualList<SearchHitView>
             label="Search results"
@@ -82,7 +86,7 @@ export function SearchResults() {
               h ? (
                 <div className="hit-row">
                   <div className="muted small">
-                    {formatDateTime(h.fetchedAt)} · {ENGINES[h.engine].label} ·{' '}
+                    {formatDateTime(h.fetchedAt)} · {engineLabel(h.engine)} ·{' '}
                     {locationLabel(h.country, h.state)} · {h.matchedIn} · “{h.prompt.slice(0, 80)}”
                   </div>
                   <Snippet snippet={h.snippet} />

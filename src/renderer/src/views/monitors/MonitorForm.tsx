@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { ENGINES } from '../../../../shared/api/engines';
 import { splitFieldErrors, topField } from '../../lib/field-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { draftToSpec, useComposeDraft } from '../../stores/compose-store';
@@ -9,6 +8,7 @@ import { FieldError, invalidProps } from '../../components/FieldError';
 import { FormActions } from '../../components/FormActions';
 import { ErrorState } from '../../components/StatusStates';
 import { TextField } from '../../components/TextField';
+import { engineLabel } from '../../lib/engine-label';
 
 type Field = 'name' | 'cadence' | 'spec';
 const fieldOf = (path: string): Field | null => {
@@ -46,7 +46,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
 
   return (
     <form
-      className="panel monitor-form"
+      className="panel monitor-form aligned-form"
       aria-label="New monitor"
       onSubmit={(e) => {
         e.preventDefault();
@@ -58,7 +58,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
         <h3>Run from Compose</h3>
         <p data-testid="monitor-spec-summary">
           {spec.prompts.length} prompt{spec.prompts.length === 1 ? '' : 's'} ·{' '}
-          {spec.engines.map((e) => ENGINES[e].label).join(', ')} · {locations.join(' ') || 'no location'} ·{' '}
+          {spec.engines.map((e) => engineLabel(e)).join(', ')} · {locations.join(' ') || 'no location'} ·{' '}
           {spec.repeats ?? 1} repeat{(spec.repeats ?? 1) === 1 ? '' : 's'} · {spec.mode}
         </p>
         <FieldError id={`${id}-spec-errors`} messages={specMessages} />

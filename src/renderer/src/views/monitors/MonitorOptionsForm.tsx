@@ -10,18 +10,31 @@ import { useFormSave } from '../../lib/use-form-save';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { FormActions } from '../../components/FormActions';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import {
+  ReportBrandingFields,
+  brandingDraftOf,
+  brandingOfDraft,
+  validateBranding,
+  type BrandingDraft,
+  type BrandingField,
+} from './ReportBrandingFields';
 import { webhookStateText } from './webhook-state';
 
-type Field = 'positionDelta' | 'jaccardBelow' | 'similarityBelow' | 'webhookUrl' | 'reportDir' | 'reportDays';
+type RuleField = 'positionDelta' | 'jaccardBelow' | 'similarityBelow' | 'trendRuns' | 'trendPoints';
+type Field = RuleField | 'webhookUrl' | 'reportDir' | 'reportDays' | BrandingField;
 
 interface Draft {
   kinds: AlertRules['kinds'];
   positionDelta: string;
   jaccardBelow: string;
   similarityBelow: string;
+  trendRuns: string;
+  /** The trend rule's smallest change, in points (the rule stores a 0–1 fraction). */
+  trendPoints: string;
   webhookUrl: string;
   reportDir: string;
   reportDays: string;
+  branding: BrandingDraft;
 }
 
 function draftOf(o: MonitorOptionsState): Draft {
@@ -30,15 +43,18 @@ function draftOf(o: MonitorOptionsState): Draft {
     positionDelta: String(o.rules.positionDelta),
     jaccardBelow: String(o.rules.jaccardBelow),
     similarityBelow: String(o.rules.similarityBelow),
+    trendRuns: String(o.rules.trendRuns),
+    trendPoints: String(Math.round(o.rules.trendMinChange * 1000) / 10),
     webhookUrl: o.webhookUrl ?? '',
     reportDir: o.reportDir ?? '',
     reportDays: o.reportDays === null ? '' : String(o.reportDays),
+    branding: brandingDraftOf(o.branding),
   };
 }
 
 /** Checks each field on its own (the same schemas main checks), so every problem shows at once. */
 function validate(d: Draft): Partial<Record<Field, string[]>> {
-  const errors: Partial<Record<Field, string[]>> = {};
+  const errors: Partial<Record<Field, string[]>> = validateBranding(d.branding);
   const numberIn = (
     field: Field,
     text: string,
@@ -51,6 +67,9 @@ function validate(d: Draft): Partial<Record<Field, string[]>> {
   numberIn('positionDelta', d.positionDelta, alertRulesSchema.shape.positionDelta);
   numberIn('jaccardBelow', d.jaccardBelow, alertRulesSchema.shape.jaccardBelow);
   numberIn('similarityBelow', d.similarityBelow, alertRulesSchema.shape.similarityBelow);
+  numberIn('trendRuns', d.trendRuns, alertRulesSchema.shape.trendRuns);
+  const points = d.trendPoints.trim() === '' ? Number.NaN : Number(d.trendPoints);
+  if (!(points >= 0 && points <= 100)) errors.trendPoints = ['Points from 0 to 100'];
   if (d.webhookUrl.trim() !== '') {
     const parsed = webhookUrlSchema.safeParse(d.webhookUrl);
     if (!parsed.success) errors.webhookUrl = [parsed.error.issues[0]?.message ?? 'Not a valid URL'];
@@ -68,7 +87,19 @@ const FIELD_OF: Record<string, Field> = {
   webhookUrl: 'webhookUrl',
   reportDir: 'reportDir',
   reportDays: 'reportDays',
+  branding: 'clientName',
 };
+
+/** A field a path of main's validation error names ("rules.trendRuns", "branding.accent"). */
+function fieldOfPath(path: string): Field | null {
+  const rule = /^rules\.(positionDelta|jaccardBelow|similarityBelow|trendRuns|trendMinChange)/.exec(
+    path,
+  )?.[1];
+  if (rule) return rule === 'trendMinChange' ? 'trendPoints' : (rule as RuleField);
+  const brand = /^branding\.(clientName|reportSubject|accent|logo)/.exec(path)?.[1];
+  if (brand) return brand as BrandingField;
+  return FIELD_OF[topField(path)] ?? null;
+}
 
 /** A monitor's change alerts: which rules fire, their thresholds, the webhook and the report folder. */
 export function MonitorOptionsForm({
@@ -105,10 +136,7 @@ export function MonitorOptionsForm({
   if (loadError) return <ErrorState error={loadError} />;
   if (!options || !draft) return <Loading label="Loading alert options…" />;
 
-  const serverErrors = splitFieldErrors<Field>(error, (path) => {
-    const rule = /^rules\.(positionDelta|jaccardBelow|similarityBelow)/.exec(path)?.[1] as Field | undefined;
-    return rule ?? FIELD_OF[topField(path)] ?? null;
-  });
+  const serverErrors = splitFieldErrors<Field>(error, fieldOfPath);
   const messages = (f: Field): string[] | undefined => localErrors[f] ?? serverErrors.byField[f];
   const set = (patch: Partial<Draft>): void => {
     setSaved(false);
@@ -129,10 +157,13 @@ export function MonitorOptionsForm({
             positionDelta: Number(draft.positionDelta),
             jaccardBelow: Number(draft.jaccardBelow),
             similarityBelow: Number(draft.similarityBelow),
+            trendRuns: Number(draft.trendRuns),
+            trendMinChange: Number(draft.trendPoints) / 100,
           },
           webhookUrl: draft.webhookUrl.trim() === '' ? null : draft.webhookUrl.trim(),
           reportDir: draft.reportDir.trim() === '' ? null : draft.reportDir.trim(),
           reportDays: draft.reportDays.trim() === '' ? null : Number(draft.reportDays),
+          branding: brandingOfDraft(draft.branding),
         });
         setOptions(next);
         setDraft(draftOf(next));
@@ -149,11 +180,7 @@ export function MonitorOptionsForm({
     if (path) set({ reportDir: path });
   };
 
-  const numberField = (
-    field: 'positionDelta' | 'jaccardBelow' | 'similarityBelow',
-    label: string,
-    step: string,
-  ) => (
+  const numberField = (field: RuleField, label: string, step: string) => (
     <div className="field-group">
       <label>
         {label}
@@ -171,7 +198,7 @@ export function MonitorOptionsForm({
 
   return (
     <form
-      className="monitor-options"
+      className="monitor-options aligned-form"
       aria-label={`Alert options: ${monitorName}`}
       onSubmit={(e) => void submit(e)}
       noValidate
@@ -195,8 +222,13 @@ export function MonitorOptionsForm({
           {numberField('jaccardBelow', 'Cited domains changed below Jaccard', '0.05')}
           {numberField('similarityBelow', 'Answer changed below similarity', '0.05')}
         </div>
+        <div className="row">
+          {numberField('trendRuns', 'Steady slide: over the last (runs)', '1')}
+          {numberField('trendPoints', 'Steady slide: at least (points)', '1')}
+        </div>
         <p className="muted small">
-          With repeats, a change is an alert only when the two runs’ 95 % intervals do not overlap.
+          With repeats, a change is an alert only when the two runs’ 95 % intervals do not overlap. A steady
+          slide or rise is tested over the last runs (the alerts guide says how).
         </p>
       </fieldset>
       <fieldset>
@@ -262,6 +294,13 @@ export function MonitorOptionsForm({
           </div>
         </div>
       </fieldset>
+      <ReportBrandingFields
+        id={id}
+        draft={draft.branding}
+        set={(patch) => set({ branding: { ...draft.branding, ...patch } })}
+        messages={messages}
+        onLogoError={(logo) => setLocalErrors({ ...localErrors, logo })}
+      />
       {serverErrors.rest && <ErrorState error={serverErrors.rest} />}
       {saved && (
         <p role="status" className="small">

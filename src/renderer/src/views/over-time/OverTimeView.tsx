@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { diffText } from '../../../../shared/analytics/text-diff';
-import { ENGINES } from '../../../../shared/api/engines';
 import { formatDateTime } from '../../lib/format';
 import { topDomainsOf, trendRows } from '../../lib/trends';
 import { useBrandsStore } from '../../stores/brands-store';
@@ -8,9 +7,16 @@ import { useNavStore } from '../../stores/nav-store';
 import { useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { WordDiff } from '../../components/WordDiff';
+import { AnswerGroups } from './AnswerGroups';
 import { ManualSeriesForm } from './ManualSeriesForm';
 import { SeriesPicker } from './SeriesPicker';
 import { TrendChart } from './TrendChart';
+
+/** The brand whose intervals the charts draw: the first of the user's own brands. */
+function focusName(brands: ReadonlyArray<{ name: string; kind: string }> | null): string[] {
+  const own = brands?.find((b) => b.kind === 'brand');
+  return own ? [own.name] : [];
+}
 
 export function OverTimeView() {
   const { seriesTarget, openSeries } = useNavStore();
@@ -27,6 +33,8 @@ export function OverTimeView() {
   const domains = useMemo(() => topDomainsOf(results, 5), [results]);
   const trends = useMemo(() => trendRows(results, matcher, domains), [results, matcher, domains]);
   const byId = useMemo(() => new Map(results.map((r) => [r.resultId, r])), [results]);
+  const names = (brands ?? []).map((b) => b.name);
+  const banded = focusName(brands);
   const aId = pair.a ?? results[0]?.resultId ?? null;
   const bId = pair.b ?? results[results.length - 1]?.resultId ?? null;
   const resA = aId ? byId.get(aId) : undefined;
@@ -40,13 +48,7 @@ export function OverTimeView() {
     <section aria-labelledby="over-time-heading" className="view">
       <h1 id="over-time-heading">Over time</h1>
       <SeriesPicker current={target} onPick={openSeries} />
-      <ManualSeriesForm onOpen={openSeries} />
-      {target && (
-        <p className="muted">
-          “{target.prompt}” · {ENGINES[target.engine].label} ·{' '}
-          {target.state ? `US-${target.state}` : target.country}
-        </p>
-      )}
+      {!target && <ManualSeriesForm onOpen={openSeries} />}
       {!target && <Empty>Open a series above, or “Over time” from a compare column.</Empty>}
       {loading && <Loading />}
       {error && <ErrorState error={error} onRetry={() => target && void load(target)} />}
@@ -56,17 +58,13 @@ export function OverTimeView() {
       {points && points.length > 0 && (
         <>
           <div className="charts">
-            <TrendChart
-              title="Mention rate"
-              rows={trends.mention}
-              keys={(brands ?? []).map((b) => b.name)}
-              percent
-            />
+            <TrendChart title="Mention rate" rows={trends.mention} keys={names} banded={banded} percent />
             <TrendChart
               title="Average position among brands"
               rows={trends.position}
-              keys={(brands ?? []).map((b) => b.name)}
-              reversed
+              keys={names}
+              banded={banded}
+              position
             />
             <TrendChart
               title="Top domains (share of answers citing)"
@@ -87,7 +85,8 @@ export function OverTimeView() {
                   >
                     {results.map((r) => (
                       <option key={r.resultId} value={r.resultId}>
-                        {formatDateTime(r.fetchedAt)} (repeat {r.repeat})
+                        {formatDateTime(r.fetchedAt)}
+                        {r.repeat > 1 ? ` (repeat ${r.repeat})` : ''}
                       </option>
                     ))}
                   </select>
@@ -100,16 +99,7 @@ export function OverTimeView() {
               <p className="muted">Choose two different dates.</p>
             )}
           </div>
-          <div className="panel">
-            <h2>Answers ({points.length})</h2>
-            <ul className="series-points" aria-label="Answers in this series" tabIndex={0}>
-              {points.map((p) => (
-                <li key={p.resultId}>
-                  <strong>{formatDateTime(p.fetchedAt)}</strong> {p.excerpt}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <AnswerGroups points={points} results={results} />
         </>
       )}
     </section>

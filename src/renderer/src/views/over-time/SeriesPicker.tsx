@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { ENGINES } from '../../../../shared/api/engines';
 import type { SeriesKeyView } from '../../../../shared/visibility/types';
 import { subscribe } from '../../ipc/client';
 import { locationLabel } from '../../lib/countries';
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import type { SeriesTarget } from '../../stores/nav-store';
 import { SERIES_KEYS_LIMIT, useOverTimeStore } from '../../stores/over-time-store';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { engineLabel } from '../../lib/engine-label';
 
 /** Typing waits this long before asking main, so a word typed is one query, not one per key. */
 const FILTER_DELAY_MS = 250;
-
-function formatDate(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en', { dateStyle: 'medium' });
-}
+/**
+ * Series listed at a time ("Show more" adds as many). The list is drawn whole, in the page:
+ * a scroll box of its own would catch the wheel on its way down to the charts.
+ */
+export const SERIES_PAGE = 10;
 
 function sameSeries(k: SeriesKeyView, t: SeriesTarget | null): boolean {
   return (
@@ -27,7 +28,8 @@ function sameSeries(k: SeriesKeyView, t: SeriesTarget | null): boolean {
 
 /**
  * The prompt × engine × location combinations asked more than once, from history.seriesKeys,
- * filtered by prompt text: picking one opens its series.
+ * searched by prompt text: picking one opens its series, after which the picker folds into one
+ * line naming the series, with "Change series" to open it again.
  */
 export function SeriesPicker({
   current,
@@ -38,6 +40,9 @@ export function SeriesPicker({
 }) {
   const { keys, keysFilter, keysLoading, keysError, loadKeys } = useOverTimeStore();
   const [text, setText] = useState(keysFilter);
+  const [shown, setShown] = useState(SERIES_PAGE);
+  // "Change series" unfolds the picker over an open series; picking one folds it again.
+  const [changing, setChanging] = useState(false);
   // Opening the view lists right away; typing waits for a pause.
   const typed = useRef(false);
 
@@ -51,17 +56,39 @@ export function SeriesPicker({
     [loadKeys],
   );
 
+  const pick = (target: SeriesTarget): void => {
+    setChanging(false);
+    onPick(target);
+  };
+
+  if (!changing && current) {
+    return (
+      <div className="panel series-picker series-current">
+        <h2>Series</h2>
+        <p>
+          <strong>“{current.prompt}”</strong> · {engineLabel(current.engine)} ·{' '}
+          {locationLabel(current.country, current.state)}
+        </p>
+        <button type="button" className="small" onClick={() => setChanging(true)}>
+          Change series
+        </button>
+      </div>
+    );
+  }
+
+  const listed = keys?.slice(0, shown) ?? [];
   return (
     <div className="panel series-picker">
       <h2>Series</h2>
       <label>
-        Filter by prompt
+        Search prompts
         <input
           type="search"
           value={text}
           placeholder="Words of a prompt"
           onChange={(e) => {
             typed.current = true;
+            setShown(SERIES_PAGE);
             setText(e.target.value);
           }}
         />
@@ -92,45 +119,69 @@ export function SeriesPicker({
               </tr>
             </thead>
             <tbody>
-              {keys.map((k) => {
-                const selected = sameSeries(k, current);
-                const where = locationLabel(k.country, k.state);
-                return (
-                  <tr
-                    key={`${k.prompt}\u0000${k.engine}\u0000${k.country}\u0000${k.state ?? ''}`}
-                    aria-current={selected ? 'true' : undefined}
-                  >
-                    <td className="series-prompt" title={k.prompt}>
-                      {k.prompt}
-                    </td>
-                    <td>{ENGINES[k.engine].label}</td>
-                    <td>{where}</td>
-                    <td>{formatNumber(k.answers)}</td>
-                    <td>{formatDate(k.firstAt)}</td>
-                    <td>{formatDate(k.lastAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="small"
-                        aria-label={`Open “${k.prompt}” · ${ENGINES[k.engine].label} · ${where}`}
-                        disabled={selected}
-                        onClick={() =>
-                          onPick({ prompt: k.prompt, engine: k.engine, country: k.country, state: k.state })
-                        }
-                      >
-                        {selected ? 'Shown' : 'Open'}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
+              {listed.map((k) => (
+                <SeriesRow key={seriesKey(k)} k={k} selected={sameSeries(k, current)} onPick={pick} />
+              ))}
             </tbody>
           </table>
-          {keys.length >= SERIES_KEYS_LIMIT && (
-            <p className="muted small">The {SERIES_KEYS_LIMIT} with most answers; type to narrow.</p>
-          )}
+          <p className="row tight small">
+            <span className="muted">
+              {listed.length} of{' '}
+              {keys.length >= SERIES_KEYS_LIMIT ? `the ${SERIES_KEYS_LIMIT} with most answers` : keys.length}
+              {keys.length >= SERIES_KEYS_LIMIT ? '; type to narrow' : ''}
+            </span>
+            {listed.length < keys.length && (
+              <button type="button" className="small" onClick={() => setShown(shown + SERIES_PAGE)}>
+                Show {Math.min(SERIES_PAGE, keys.length - listed.length)} more
+              </button>
+            )}
+            {current && (
+              <button type="button" className="small" onClick={() => setChanging(false)}>
+                Keep “{current.prompt.slice(0, 40)}”
+              </button>
+            )}
+          </p>
         </div>
       )}
     </div>
+  );
+}
+
+function seriesKey(k: SeriesKeyView): string {
+  return `${k.prompt}\u0000${k.engine}\u0000${k.country}\u0000${k.state ?? ''}`;
+}
+
+function SeriesRow({
+  k,
+  selected,
+  onPick,
+}: {
+  k: SeriesKeyView;
+  selected: boolean;
+  onPick(target: SeriesTarget): void;
+}) {
+  const where = locationLabel(k.country, k.state);
+  return (
+    <tr aria-current={selected ? 'true' : undefined}>
+      <td className="series-prompt" title={k.prompt}>
+        {k.prompt}
+      </td>
+      <td>{engineLabel(k.engine)}</td>
+      <td>{where}</td>
+      <td>{formatNumber(k.answers)}</td>
+      <td>{formatDate(k.firstAt)}</td>
+      <td>{formatDate(k.lastAt)}</td>
+      <td>
+        <button
+          type="button"
+          className="small"
+          aria-label={`Open “${k.prompt}” · ${engineLabel(k.engine)} · ${where}`}
+          disabled={selected}
+          onClick={() => onPick({ prompt: k.prompt, engine: k.engine, country: k.country, state: k.state })}
+        >
+          {selected ? 'Shown' : 'Open'}
+        </button>
+      </td>
+    </tr>
   );
 }

@@ -36,6 +36,12 @@ function choices(
   return list;
 }
 
+const FORMAT_LABELS = {
+  html: 'HTML (opens in any browser)',
+  pdf: 'PDF (to print or send)',
+  xlsx: 'XLSX (one sheet per section)',
+} as const;
+
 export function ClientReportButton({ monitorId, monitorName, viewPeriod, brandId }: Props) {
   const writing = useReportStore((s) => s.writing);
   const write = useReportStore((s) => s.write);
@@ -92,7 +98,7 @@ export function ClientReportButton({ monitorId, monitorName, viewPeriod, brandId
       </label>
       <fieldset className="report-format" disabled={busy}>
         <legend className="visually-hidden">Format</legend>
-        {(['html', 'xlsx'] as const).map((f) => (
+        {(['html', 'pdf', 'xlsx'] as const).map((f) => (
           <label key={f} className="inline">
             <input
               type="radio"
@@ -101,7 +107,7 @@ export function ClientReportButton({ monitorId, monitorName, viewPeriod, brandId
               checked={format === f}
               onChange={() => setFormat(f)}
             />
-            {f === 'html' ? 'HTML (opens in any browser)' : 'XLSX (one sheet per section)'}
+            {FORMAT_LABELS[f]}
           </label>
         ))}
       </fieldset>

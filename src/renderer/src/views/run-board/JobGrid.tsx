@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
 import type { EngineName } from '../../../../shared/api/engines';
-import { ENGINES } from '../../../../shared/api/engines';
 import type { JobState } from '../../../../shared/domain/run-spec';
 import type { MatrixCellView } from '../../../../shared/ipc/channels/runs';
 import { locationLabel } from '../../lib/countries';
+import { engineLabel } from '../../lib/engine-label';
 
 const ORDER: JobState[] = ['running', 'queued', 'pending', 'failed', 'interrupted', 'canceled', 'succeeded'];
 const SYMBOL: Record<JobState, string> = {
@@ -75,7 +75,7 @@ export function JobGrid({ cells, onOpen }: { cells: MatrixCellView[]; onOpen(): 
           <th scope="col">Location</th>
           {engines.map((e) => (
             <th key={e} scope="col">
-              {ENGINES[e].label}
+              {engineLabel(e)}
             </th>
           ))}
         </tr>
@@ -97,7 +97,7 @@ export function JobGrid({ cells, onOpen }: { cells: MatrixCellView[]; onOpen(): 
                     type="button"
                     data-cell={`${r}-${c}`}
                     tabIndex={r === 0 && c === 0 ? 0 : -1}
-                    aria-label={`${loc} ${ENGINES[e].label}: ${summary}`}
+                    aria-label={`${loc} ${engineLabel(e)}: ${summary}`}
                     onKeyDown={(ev) => onKeyDown(ev, r, c)}
                     onClick={onOpen}
                   >

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { formatDuration, formatNumber } from '../../lib/format';
+import { runName } from '../../lib/run-label';
 import { useNavStore } from '../../stores/nav-store';
 import { useRunBoardStore } from '../../stores/run-board-store';
-import { ExportButtons } from '../../components/ExportButtons';
+import { ExportMenu } from '../../components/ExportMenu';
 import { RunPicker } from '../../components/RunPicker';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
-import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { ScreenSyntheticBadge } from '../../components/SyntheticBadge';
 import { JobGrid } from './JobGrid';
 import { RunControls } from './RunControls';
 import { UnreceivedCredits } from './UnreceivedCredits';
@@ -42,7 +43,7 @@ export function RunBoardView() {
       <h1 id="run-heading">Run</h1>
       <div className="row">
         <RunPicker runId={runId} onPick={(id) => openRun(id, 'run')} />
-        {runId && <ExportButtons runId={runId} />}
+        {runId && <ExportMenu runId={runId} />}
       </div>
       {!runId && <Empty>No runs yet. Compose one first.</Empty>}
       {board.loading && <Loading />}
@@ -51,11 +52,11 @@ export function RunBoardView() {
         <>
           <div className="panel run-summary">
             <h2>
-              {detail.name ?? `Run ${detail.id.slice(0, 8)}`}{' '}
+              {runName(detail)}{' '}
               <span className={`status status-${progress?.status ?? detail.status}`}>
                 {progress?.status ?? detail.status}
               </span>
-              {detail.sandbox && <SyntheticBadge />}
+              <ScreenSyntheticBadge synthetic={detail.sandbox} />
             </h2>
             <progress aria-label="Run progress" max={Math.max(1, total)} value={finishedJobs} />
             <p data-testid="run-progress-text">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { reloadBrandsIfLoaded } from '../../stores/brands-reload';
 import { DEMO_DAYS, useDemoStore, type DemoProgress } from '../../stores/demo-store';
 import { useNavStore } from '../../stores/nav-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ErrorState } from '../../components/StatusStates';
 import { SyntheticBadge } from '../../components/SyntheticBadge';
+import { PREVIEW_PROFILE_NAME } from '../../../../shared/profile/builtin-ids';
 
 interface Props {
   /** Runs before the app opens the demo on Visibility (first run turns the sandbox on). */
@@ -20,6 +21,7 @@ interface Props {
 export function DemoLoader({ beforeOpen }: Props) {
   const { status, days, building, progress, lastBuild, error, setDays, refresh, load, cancel } =
     useDemoStore();
+  const { preview, setPreview } = useDemoStore();
   const go = useNavStore((s) => s.go);
   const push = useToastStore((s) => s.push);
   const [canceling, setCanceling] = useState(false);
@@ -49,7 +51,7 @@ export function DemoLoader({ beforeOpen }: Props) {
     if (build.canceled) return;
     push(
       'success',
-      `Demo history loaded: ${formatNumber(build.results)} synthetic answers over ${build.days} days.`,
+      `Demo history loaded: ${plural(build.results, 'synthetic answer')} over ${plural(build.days, 'day')}.`,
     );
     // Land on Visibility unless the analyst went elsewhere while it was being built.
     if (useNavStore.getState().view === startedOn) await open();
@@ -83,8 +85,12 @@ export function DemoLoader({ beforeOpen }: Props) {
           <SyntheticBadge />
           <span>
             A demo history is loaded
-            {status.days !== null ? ` (${status.days} days, ${formatNumber(status.results)} answers)` : ''}.
+            {status.days !== null
+              ? ` (${plural(status.days, 'day')}, ${plural(status.results, 'answer')})`
+              : ''}
+            .
           </span>
+          {status.variant === 'preview' && <PreviewNote />}
           <button type="button" onClick={() => void open()}>
             Open the demo history
           </button>
@@ -100,6 +106,10 @@ export function DemoLoader({ beforeOpen }: Props) {
               </label>
             ))}
           </fieldset>
+          <label className="inline" title={PREVIEW_TEXT}>
+            <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />
+            Every engine ({PREVIEW_PROFILE_NAME})
+          </label>
           <button type="button" onClick={() => void start()}>
             Load a demo history
           </button>
@@ -108,13 +118,25 @@ export function DemoLoader({ beforeOpen }: Props) {
       )}
       {!building && lastBuild?.canceled && (
         <p className="muted">
-          Canceled: the {formatNumber(lastBuild.results)} answers built so far are kept, labelled synthetic;
+          Canceled: the {plural(lastBuild.results, 'answer')} built so far are kept, labelled synthetic;
           delete them in Settings.
         </p>
       )}
       {error && <ErrorState error={error} />}
       {openError && <ErrorState error={openError} />}
     </div>
+  );
+}
+
+const PREVIEW_TEXT =
+  'A preview: the demo asks every engine, including those the spec still lists as coming soon, which only the sandbox answers today.';
+
+/** Said wherever the preview demo shows: most of its engines are not served yet. */
+function PreviewNote() {
+  return (
+    <span className="muted" data-testid="demo-preview-note">
+      {PREVIEW_PROFILE_NAME}: {PREVIEW_TEXT}
+    </span>
   );
 }
 
@@ -131,8 +153,8 @@ function BuildProgress({
     <div className="demo-progress">
       <progress aria-label="Demo history progress" max={progress.days} value={progress.day} />
       <p data-testid="demo-progress-text">
-        Building day {progress.day} of {progress.days} · {formatNumber(progress.runs)} runs ·{' '}
-        {formatNumber(progress.results)} answers
+        Building day {progress.day} of {progress.days} · {plural(progress.runs, 'run')} ·{' '}
+        {plural(progress.results, 'answer')}
         {progress.message ? ` · ${progress.message}` : ''}
       </p>
       <button type="button" disabled={canceling} onClick={onCancel}>

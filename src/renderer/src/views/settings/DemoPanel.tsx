@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
 import { reloadBrandsIfLoaded } from '../../stores/brands-reload';
 import { useDemoStore } from '../../stores/demo-store';
 import { useToastStore } from '../../stores/toast-store';
@@ -16,7 +16,7 @@ export function DemoPanel() {
     void reloadBrandsIfLoaded();
     push(
       'success',
-      `Demo history deleted: ${deleted.runs} runs, ${deleted.monitors} monitors, ${deleted.brands} brands.`,
+      `Demo history deleted: ${plural(deleted.runs, 'run')}, ${plural(deleted.monitors, 'monitor')}, ${plural(deleted.brands, 'brand')}.`,
     );
   };
 
@@ -36,8 +36,8 @@ export function DemoPanel() {
             : status.building
               ? 'Being built'
               : status.present
-                ? `Loaded: ${formatNumber(status.results)} answers in ${formatNumber(status.runs)} runs${
-                    status.days !== null ? ` over ${status.days} days` : ''
+                ? `Loaded: ${plural(status.results, 'answer')} in ${plural(status.runs, 'run')}${
+                    status.days !== null ? ` over ${plural(status.days, 'day')}` : ''
                   }`
                 : 'None'}
         </dd>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { ENGINE_NAMES, type EngineName } from '../../../../shared/api/engines';
+import type { ProfileChoice, ProfileView } from '../../../../shared/ipc/channels/profile';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { ErrorState, Loading } from '../../components/StatusStates';
 import { useProfileStore, type EngineField } from '../../stores/profile-store';
@@ -87,7 +89,8 @@ function ProfileEditor() {
     >
       <p className="hint">
         {saved?.isNeutral ? 'In use: the spec’s neutral names.' : `In use: “${saved?.profile.name ?? ''}”.`}{' '}
-        Every answer stays stored under Parallax’s engine id (left column), whatever the deployment calls it.
+        Saving the form makes it the profile in use. Every answer stays stored under Parallax’s engine id
+        (left column), whatever the deployment calls it.
       </p>
       <label htmlFor="profile-name">Profile name</label>
       <input
@@ -157,17 +160,56 @@ function ProfileEditor() {
   );
 }
 
+/** The picker's value for the profile in use. */
+const choiceOf = (view: ProfileView): ProfileChoice => view.builtin ?? 'saved';
+
+/**
+ * The profile in use, chosen from the built-ins (the spec's names, the live service, the preview
+ * of every engine) or the one saved in Settings (imported or edited below).
+ */
+function ProfilePicker() {
+  const saved = useProfileStore((s) => s.saved);
+  const busy = useProfileStore((s) => s.busy);
+  const choose = useProfileStore((s) => s.choose);
+  if (!saved) return null;
+  const current = saved.builtins.find((b) => b.id === saved.builtin);
+  return (
+    <div>
+      <label htmlFor="profile-choice">Profile in use</label>
+      <select
+        id="profile-choice"
+        value={choiceOf(saved)}
+        disabled={busy}
+        onChange={(e) => void choose(e.target.value as ProfileChoice)}
+      >
+        {saved.builtins.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+            {b.preview ? ' (preview)' : ''}
+          </option>
+        ))}
+        {saved.savedName !== null && <option value="saved">Saved: {saved.savedName}</option>}
+      </select>
+      <p className="hint">
+        {current?.description ?? 'The profile saved below (imported or edited).'}
+        {saved.preview &&
+          ' A preview: it calls engines the spec still lists as coming soon, which only the sandbox answers today.'}
+      </p>
+    </div>
+  );
+}
+
 export function ServiceProfilePanel() {
   const load = useProfileStore((s) => s.load);
   const loaded = useProfileStore((s) => s.draft !== null);
+  useEffect(() => {
+    if (!loaded) void load();
+  }, [load, loaded]);
   return (
     <div className="panel">
       <h2 id="profile-heading">Service profile</h2>
-      <details
-        onToggle={(e) => {
-          if ((e.currentTarget as HTMLDetailsElement).open && !loaded) void load();
-        }}
-      >
+      <ProfilePicker />
+      <details>
         <summary>Engine paths, task types, countries models and costs of your deployment</summary>
         <ProfileEditor />
       </details>

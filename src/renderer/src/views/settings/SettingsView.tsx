@@ -3,11 +3,13 @@ import { PLAN_NAMES, PLAN_SLOTS, type PlanName } from '../../../../shared/api/en
 import type { InvokeInput } from '../../../../shared/ipc/contract';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
+import { notifySaved } from '../../lib/saved-file';
 import { useAppStore } from '../../stores/app-store';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import { AnalysisExportPanel } from './AnalysisExportPanel';
 import { DemoPanel } from './DemoPanel';
 import { KeyForm } from './KeyForm';
 import { ServiceProfilePanel } from './ServiceProfilePanel';
@@ -43,7 +45,7 @@ export function SettingsView() {
   const baseUrlValue = baseUrl ?? settings.baseUrl ?? '';
 
   return (
-    <section aria-labelledby="settings-heading" className="view">
+    <section aria-labelledby="settings-heading" className="view aligned-form">
       <h1 id="settings-heading">Settings</h1>
       {error && <ErrorState error={error} />}
 
@@ -60,7 +62,7 @@ export function SettingsView() {
             {key.backend.warning && <span className="warning"> — {key.backend.warning}</span>}
           </dd>
           <dt>Balance</dt>
-          <dd>{key.balance ? `${formatNumber(key.balance.remaining)} credits` : '—'}</dd>
+          <dd>{key.balance ? plural(key.balance.remaining, 'credit') : '—'}</dd>
           {key.plan && (
             <>
               <dt>Plan (service)</dt>
@@ -178,12 +180,13 @@ export function SettingsView() {
           onClick={() =>
             void guard(async () => {
               const { path } = await call('db.backup', {});
-              if (path) push('success', `Backup written to ${path}`);
+              if (path) notifySaved('Backup saved', path);
             })
           }
         >
           Back up database
         </button>
+        <AnalysisExportPanel />
       </div>
 
       <TeamPanel />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StorageStats } from '../../../../shared/domain/storage';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { useToastStore } from '../../stores/toast-store';
 import { ErrorState } from '../../components/StatusStates';
 
@@ -67,7 +67,7 @@ export function StoragePanel() {
             </tbody>
           </table>
           <p className="muted">
-            {mb(stats.totalBytes)} for {formatNumber(stats.results)} answers
+            {mb(stats.totalBytes)} for {plural(stats.results, 'answer')}
             {stats.bytesPerResult !== null && ` (${kb(stats.bytesPerResult)} per answer)`}.
           </p>
         </>

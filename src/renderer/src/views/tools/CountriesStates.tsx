@@ -2,11 +2,29 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { call } from '../../ipc/client';
 import { searchOptions } from '../../lib/countries';
 import { toShownError, type ShownError } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { ErrorState, Loading } from '../../components/StatusStates';
 
-/** The countries the service accepts (with names and flags) and the US states. */
+/** Matches listed while typing (the whole list is one click away, folded). */
+const MATCHES_SHOWN = 48;
+
+function CountryList({ items }: { items: ReadonlyArray<{ code: string; name: string; flag: string }> }) {
+  return (
+    <ul className="country-list" aria-label="Countries">
+      {items.map((c) => (
+        <li key={c.code}>
+          <span aria-hidden="true">{c.flag}</span> {c.name} <code>{c.code}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The countries the service accepts (with names and flags) and the US states: a search that
+ * lists the matches, the whole lists folded away rather than 250 names dumped on the page.
+ */
 export function CountriesStates() {
   const catalog = useCatalogStore();
   const loadCatalog = useCatalogStore((s) => s.load);
@@ -39,41 +57,54 @@ export function CountriesStates() {
         <>
           <div className="row">
             <span className="muted small">
-              {catalog.countries.codes.length} countries · from {catalog.countries.source}
+              {plural(catalog.countries.codes.length, 'country', 'countries')} · from{' '}
+              {catalog.countries.source}
               {catalog.countries.fetchedAt ? ` · ${formatDateTime(catalog.countries.fetchedAt)}` : ''}
             </span>
             <button type="button" className="small" onClick={() => void loadCatalog(true)}>
               Refresh from service
             </button>
           </div>
-          <label>
-            Filter
+          <label className="country-find">
+            Find a country
             <input
               type="search"
               aria-label="Filter countries"
+              placeholder="Name or code"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
           </label>
-          <ul className="country-list" aria-label="Countries" tabIndex={0}>
-            {visible.map((c) => (
-              <li key={c.code}>
-                <span aria-hidden="true">{c.flag}</span> {c.name} <code>{c.code}</code>
+          {query.trim() ? (
+            <>
+              <CountryList items={visible.slice(0, MATCHES_SHOWN)} />
+              {visible.length === 0 && <p className="muted small">No country matches “{query.trim()}”.</p>}
+              {visible.length > MATCHES_SHOWN && (
+                <p className="muted small">
+                  {visible.length - MATCHES_SHOWN} more match; type more of the name.
+                </p>
+              )}
+            </>
+          ) : (
+            <details>
+              <summary>All {plural(catalog.countries.codes.length, 'country', 'countries')}</summary>
+              <CountryList items={visible} />
+            </details>
+          )}
+        </>
+      )}
+      {statesError && <ErrorState error={statesError} />}
+      {states && (
+        <details>
+          <summary>US states for state-level targeting ({states.length})</summary>
+          <ul className="country-list" aria-label="US states">
+            {states.map((s) => (
+              <li key={s.code}>
+                {s.name} <code>{s.code}</code>
               </li>
             ))}
           </ul>
-        </>
-      )}
-      <h3>US states</h3>
-      {statesError && <ErrorState error={statesError} />}
-      {states && (
-        <ul className="country-list" aria-label="US states" tabIndex={0}>
-          {states.map((s) => (
-            <li key={s.code}>
-              {s.name} <code>{s.code}</code>
-            </li>
-          ))}
-        </ul>
+        </details>
       )}
     </div>
   );

@@ -38,7 +38,13 @@ export function CreditsQueue() {
           <dt>Per cycle</dt>
           <dd>{formatNumber(credits.perCycle)}</dd>
           <dt>Cycle resets</dt>
-          <dd>{credits.cycleResetsAt ?? '—'}</dd>
+          <dd>
+            {credits.cycleResetsAt ? (
+              <time dateTime={credits.cycleResetsAt}>{formatDateTime(credits.cycleResetsAt)}</time>
+            ) : (
+              '—'
+            )}
+          </dd>
           <dt>Checked</dt>
           <dd>{formatDateTime(credits.fetchedAt)}</dd>
         </dl>

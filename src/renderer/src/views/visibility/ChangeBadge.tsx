@@ -1,5 +1,5 @@
 import type { StatChange } from '../../../../shared/visibility/types';
-import { changeText } from './format';
+import { changeText, type ChangeKind } from './format';
 
 /**
  * A change against the previous period: arrow and points, toned good or bad for the brand,
@@ -11,7 +11,7 @@ export function ChangeBadge({
   compact = false,
 }: {
   change: StatChange;
-  kind: 'rate' | 'position';
+  kind: ChangeKind;
   /** Tables write "n.s." (spelled out for screen readers); cards spell it out. */
   compact?: boolean;
 }) {

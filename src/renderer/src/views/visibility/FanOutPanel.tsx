@@ -23,7 +23,9 @@ export function FanOutPanel() {
             <thead>
               <tr>
                 <th scope="col">Query</th>
-                <th scope="col">Answers</th>
+                <th scope="col">
+                  Answers<span className="vis-head-n">of {formatNumber(data.answers)}</span>
+                </th>
                 <th scope="col">Engines</th>
               </tr>
             </thead>
@@ -49,11 +51,8 @@ export function FanOutPanel() {
                       </span>
                     )}
                   </th>
-                  <td>
-                    {formatNumber(q.answers)}{' '}
-                    <span className="muted small">of {formatNumber(data.answers)}</span>
-                  </td>
-                  <td>{q.engines.map(engineLabel).join(', ')}</td>
+                  <td className="vis-nowrap">{formatNumber(q.answers)}</td>
+                  <td className="vis-nowrap">{q.engines.map(engineLabel).join(', ')}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,34 +1,61 @@
+import { useState } from 'react';
 import type { CitationGapsView, VisibilityBrandRef } from '../../../../shared/visibility/types';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, plural } from '../../lib/format';
 import { useVisibilityStore } from '../../stores/visibility-store';
-import { formatN, formatRate } from './format';
-import { useBrandRefs } from './hooks';
+import { formatN, formatRate, sharedN } from './format';
+import { useBrandRefs, useWideHeatmap } from './hooks';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
 
+/** Gaps listed before "Show all": the card shows every row it lists, none cut by a scroll box. */
+export const GAPS_SHOWN = 8;
+/** Competitors named in a row before "+N more". */
+const COMPETITORS_SHOWN = 2;
+
+type Gap = CitationGapsView['gaps'][number];
+
+function Competitors({ gap, names }: { gap: Gap; names: Map<string, string> }) {
+  const all = gap.competitors.map((c) => `${names.get(c.brandId) ?? c.brandId} (${formatNumber(c.answers)})`);
+  const shown = all.slice(0, COMPETITORS_SHOWN);
+  const more = all.length - shown.length;
+  return (
+    <span title={more > 0 ? all.join(', ') : undefined}>
+      {shown.join(', ')}
+      {more > 0 && <span className="muted"> +{more} more</span>}
+    </span>
+  );
+}
+
 function GapTable({ data, brands }: { data: CitationGapsView; brands: VisibilityBrandRef[] }) {
   const drill = useVisibilityStore((s) => s.drill);
+  const [all, setAll] = useState(false);
   const names = new Map(brands.map((b) => [b.id, b.name]));
   const focusName = names.get(data.focusBrandId) ?? 'the focus brand';
+  const rows = all ? data.gaps : data.gaps.slice(0, GAPS_SHOWN);
+  const n = sharedN(rows.map((g) => g.gapAnswers.n));
+  const anyPartial = rows.some((g) => g.focusCitedElsewhere);
   return (
     <>
       <p className="muted small">
-        Domains cited in the {formatNumber(data.gapAnswers)} answers that name a competitor but not{' '}
-        {focusName}.
+        Domains cited in the {plural(data.gapAnswers, 'answer')} that name a competitor but not {focusName}:
+        the pages to get onto.
       </p>
-      <div className="vis-table-scroll">
-        <table className="table vis-table" aria-label="Citation gaps">
-          <thead>
-            <tr>
-              <th scope="col">Domain</th>
-              <th scope="col">Share of gap answers</th>
-              <th scope="col">Competitors named</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.gaps.map((g) => (
-              <tr key={g.domain}>
-                <th scope="row">
+      <table className="table vis-table vis-gaps" aria-label="Citation gaps">
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">
+              Share of gap answers
+              {n !== null && <span className="vis-head-n">{formatN(n)}</span>}
+            </th>
+            <th scope="col">Competitors named</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((g) => (
+            <tr key={g.domain}>
+              <th scope="row">
+                <span className="vis-domain-cell">
                   <button
                     type="button"
                     className="link-button"
@@ -44,24 +71,35 @@ function GapTable({ data, brands }: { data: CitationGapsView; brands: Visibility
                   {g.focusCitedElsewhere && (
                     <span
                       className="badge badge-soon"
-                      title={`${focusName} is cited on this domain in other answers`}
+                      title={`A partial gap: ${g.domain} cites ${focusName} in other answers`}
                     >
-                      partial
+                      cites {focusName} elsewhere
                     </span>
                   )}
-                </th>
-                <td>
-                  {formatRate(g.gapAnswers)} <span className="muted small">{formatN(g.gapAnswers.n)}</span>
-                </td>
-                <td>
-                  {g.competitors
-                    .map((c) => `${names.get(c.brandId) ?? c.brandId} (${formatNumber(c.answers)})`)
-                    .join(', ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              </th>
+              <td className="vis-nowrap">
+                {formatRate(g.gapAnswers)}
+                {n === null && <span className="muted small"> {formatN(g.gapAnswers.n)}</span>}
+              </td>
+              <td>
+                <Competitors gap={g} names={names} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row tight small vis-gaps-foot">
+        {anyPartial && (
+          <span className="muted">
+            “Cites {focusName} elsewhere”: a partial gap, the domain names {focusName} in other answers.
+          </span>
+        )}
+        {data.gaps.length > GAPS_SHOWN && (
+          <button type="button" className="small" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? `Show the top ${GAPS_SHOWN}` : `Show all ${data.gaps.length} domains`}
+          </button>
+        )}
       </div>
     </>
   );
@@ -72,8 +110,16 @@ export function GapsPanel() {
   const state = useVisibilityStore((s) => s.panels.gaps);
   const refresh = useVisibilityStore((s) => s.refresh);
   const brands = useBrandRefs();
+  const wide = useWideHeatmap();
   return (
-    <Panel id="vis-gaps" title="Citation gaps" state={state} onRetry={refresh} reserve={PANEL_RESERVE.gaps}>
+    <Panel
+      id="vis-gaps"
+      title="Citation gaps"
+      state={state}
+      onRetry={refresh}
+      reserve={PANEL_RESERVE.gaps}
+      className={wide ? 'vis-wide' : undefined}
+    >
       {(data) => <GapTable data={data} brands={brands} />}
     </Panel>
   );

@@ -4,7 +4,7 @@ import { isEngineName } from '../../../../shared/api/engines';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { heatLevel, heatmapModel } from './derive';
 import { engineLabel, formatN, formatRate, locationKeyLabel, rateValue } from './format';
-import { useFocusBrand } from './hooks';
+import { useFocusBrand, useWideHeatmap } from './hooks';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
 
@@ -89,9 +89,11 @@ export function HeatmapPanel() {
   const state = useVisibilityStore((s) => s.panels.heatmap);
   const refresh = useVisibilityStore((s) => s.refresh);
   const focus = useFocusBrand();
+  const wide = useWideHeatmap();
   return (
     <Panel
       id="vis-heatmap"
+      className={wide ? 'vis-wide' : undefined}
       title={focus ? `${focus.name} by location and engine` : 'By location and engine'}
       state={state}
       onRetry={refresh}

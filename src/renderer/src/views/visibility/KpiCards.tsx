@@ -69,6 +69,51 @@ function kpisOf(m: BrandMetricsWithChange, name: string): Kpi[] {
   ];
 }
 
+/** One key number: a button opening the answers behind it, as a list item of the KPI row. */
+export function KpiCard(props: {
+  /** kpi-<id> is its test id. */
+  id: string;
+  label: string;
+  value: string;
+  interval: string;
+  /** The sample behind it ("n = 500 answers"). */
+  sample: string;
+  change: React.ComponentProps<typeof ChangeBadge>;
+  /** Drawn before the numbers arrive: disabled, out of the tab order. */
+  placeholder: boolean;
+  /** Disabled without being a placeholder (no numbers to open). */
+  disabled?: boolean;
+  /** What the number is, as a tooltip. */
+  title?: string;
+  onOpen(): void;
+}) {
+  const { placeholder, change } = props;
+  const disabled = placeholder || props.disabled === true;
+  return (
+    <li>
+      <button
+        type="button"
+        className="vis-kpi"
+        data-testid={disabled ? undefined : `kpi-${props.id}`}
+        disabled={disabled}
+        tabIndex={placeholder ? -1 : undefined}
+        title={props.title}
+        onClick={props.onOpen}
+      >
+        <span className="vis-kpi-label">{props.label}</span>
+        <span className="vis-kpi-value">
+          <strong>{props.value}</strong> <span className="vis-interval">{props.interval}</span>
+        </span>
+        <span className="muted small">{props.sample}</span>
+        <span className="small">
+          <ChangeBadge {...change} />
+          {change.change.delta !== null && <span className="muted"> vs previous period</span>}
+        </span>
+      </button>
+    </li>
+  );
+}
+
 /**
  * The focus brand's four numbers, each with its 95 % interval, n and change against the
  * previous period; a card opens the answers behind it in Compare.
@@ -77,11 +122,14 @@ export function KpiCards({
   metrics,
   name,
   placeholder = false,
+  extra,
 }: {
   metrics: BrandMetricsWithChange;
   name: string;
   /** The skeleton drawn before the answer (see KpiSkeleton). */
   placeholder?: boolean;
+  /** More cards (list items) in the same row: the positioning KPIs. */
+  extra?: React.ReactNode;
 }) {
   const drill = useVisibilityStore((s) => s.drill);
   return (
@@ -91,29 +139,19 @@ export function KpiCards({
       aria-hidden={placeholder || undefined}
     >
       {kpisOf(metrics, name).map((k) => (
-        <li key={k.key}>
-          <button
-            type="button"
-            className="vis-kpi"
-            data-testid={placeholder ? undefined : `kpi-${k.key}`}
-            disabled={placeholder}
-            tabIndex={placeholder ? -1 : undefined}
-            onClick={() => void drill(k.drill, k.what)}
-          >
-            <span className="vis-kpi-label">{k.label}</span>
-            <span className="vis-kpi-value">
-              <strong>{k.value}</strong> <span className="vis-interval">{k.interval}</span>
-            </span>
-            <span className="muted small">
-              {formatN(k.n)} {k.nWhat}
-            </span>
-            <span className="small">
-              <ChangeBadge {...k.change} />
-              {k.change.change.delta !== null && <span className="muted"> vs previous period</span>}
-            </span>
-          </button>
-        </li>
+        <KpiCard
+          key={k.key}
+          id={k.key}
+          label={k.label}
+          value={k.value}
+          interval={k.interval}
+          sample={`${formatN(k.n)} ${k.nWhat}`}
+          change={k.change}
+          placeholder={placeholder}
+          onOpen={() => void drill(k.drill, k.what)}
+        />
       ))}
+      {extra}
     </ul>
   );
 }
@@ -143,6 +181,6 @@ const PLACEHOLDER: BrandMetricsWithChange = {
  * The four cards before the numbers arrive: the cards themselves over empty numbers ("—",
  * disabled, hidden from screen readers), so nothing moves when the numbers come.
  */
-export function KpiSkeleton() {
-  return <KpiCards metrics={PLACEHOLDER} name="" placeholder />;
+export function KpiSkeleton({ extra }: { extra?: React.ReactNode }) {
+  return <KpiCards metrics={PLACEHOLDER} name="" placeholder extra={extra} />;
 }

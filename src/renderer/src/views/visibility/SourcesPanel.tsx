@@ -1,7 +1,7 @@
 import type { SourcesView, VisibilityBrandRef } from '../../../../shared/visibility/types';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { ChangeBadge } from './ChangeBadge';
-import { formatN, formatRate } from './format';
+import { formatN, formatRate, sharedN } from './format';
 import { useBrandRefs } from './hooks';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
@@ -13,16 +13,19 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
   const domain = useVisibilityStore((s) => s.domain);
   const openDomain = useVisibilityStore((s) => s.openDomain);
   const names = new Map(brands.map((b) => [b.id, b]));
+  const n = sharedN(data.domains.map((d) => d.share.n));
   return (
-    <div className="vis-table-scroll">
+    <div className="vis-table-scroll vis-table-full">
       <table className="table vis-table" aria-label="Cited domains">
         <thead>
           <tr>
             <th scope="col">Domain</th>
-            <th scope="col">Share of answers citing</th>
+            <th scope="col">
+              Share of answers citing
+              {n !== null && <span className="vis-head-n">{formatN(n)} answers</span>}
+            </th>
             <th scope="col">Change</th>
             <th scope="col">Trend</th>
-            <th scope="col">Brand</th>
             <th scope="col">
               <span className="visually-hidden">Pages</span>
             </th>
@@ -41,9 +44,17 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                   >
                     {d.domain}
                   </button>
+                  {/* A domain one of the brands lists (its own site): named next to it, not in a column of blanks. */}
+                  {owner && (
+                    <>
+                      {' '}
+                      <span className={`badge badge-${owner.kind}`}>{owner.name}</span>
+                    </>
+                  )}
                 </th>
-                <td>
-                  {formatRate(d.share)} <span className="muted small">{formatN(d.share.n)}</span>
+                <td className="vis-nowrap">
+                  {formatRate(d.share)}
+                  {n === null && <span className="muted small"> {formatN(d.share.n)}</span>}
                 </td>
                 <td>
                   <ChangeBadge change={d.change} kind="rate" compact />
@@ -51,7 +62,6 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                 <td>
                   <Sparkline trend={d.trend} period={data.period} />
                 </td>
-                <td>{owner ? <span className={`badge badge-${owner.kind}`}>{owner.name}</span> : ''}</td>
                 <td>
                   <button
                     type="button"

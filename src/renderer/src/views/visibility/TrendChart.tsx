@@ -9,6 +9,26 @@ function tooltipValue(value: unknown): string {
   return typeof value === 'number' ? percent(value) : '—';
 }
 
+/**
+ * The chart's key, drawn from the model rather than from recharts' payload: the focus brand
+ * first, in bold, with its thicker line and the word "focus"; the others after it.
+ */
+export function TrendLegend({ model }: { model: TrendModel }) {
+  return (
+    <ul className="vis-legend-series" aria-label="Brands in the chart">
+      {model.series.map((s) => (
+        <li key={s.brandId} className={s.focus ? 'vis-legend-focus' : undefined}>
+          <svg width="22" height="10" aria-hidden="true">
+            <line x1="1" y1="5" x2="21" y2="5" stroke={s.color} strokeWidth={s.focus ? 4 : 2} />
+          </svg>
+          {s.name}
+          {s.focus && <span className="badge badge-brand">focus</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The trend as a recharts chart: one line per brand, its 95 % interval as a band. */
 export function TrendChart({
   model,
@@ -39,8 +59,10 @@ export function TrendChart({
       <Tooltip
         formatter={tooltipValue}
         contentStyle={{ background: 'var(--panel)', borderColor: 'var(--border)', color: 'var(--text)' }}
+        // Items in the text colour, not each line's (a pale line colour on the panel fails contrast).
+        itemStyle={{ color: 'var(--text)' }}
       />
-      <Legend />
+      <Legend content={() => <TrendLegend model={model} />} />
       {model.series
         .filter((s) => s.focus || allBands)
         .map((s) => (

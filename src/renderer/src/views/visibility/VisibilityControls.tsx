@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { ENGINE_NAMES, ENGINES, isEngineName } from '../../../../shared/api/engines';
+import { ENGINE_NAMES, isEngineName } from '../../../../shared/api/engines';
 import type { VisibilityScope } from '../../../../shared/visibility/types';
 import { MultiSelect, type MultiSelectOption } from '../../components/MultiSelect';
-import { runLabel } from '../../components/RunPicker';
+import { runLabel } from '../../lib/run-label';
 import { ErrorState } from '../../components/StatusStates';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { engineLabel } from './format';
 import { useVisibilityStore, type VisibilityOptions } from '../../stores/visibility-store';
 
-const ENGINE_OPTIONS: MultiSelectOption[] = ENGINE_NAMES.map((e) => ({ code: e, name: ENGINES[e].label }));
+/** The engines by the service profile's labels (read when drawn: the catalog may arrive later). */
+const engineOptions = (): MultiSelectOption[] => ENGINE_NAMES.map((e) => ({ code: e, name: engineLabel(e) }));
 const PRESET_DAYS = [7, 30, 90] as const;
 
 /** A scope as a <select> value: "all", "monitor:ID", "promptSet:ID", "tag:NAME", "run:ID". */
@@ -251,7 +252,7 @@ export function VisibilityControls() {
       <div className="row vis-filters">
         <FilterDisclosure
           label="Engines"
-          options={ENGINE_OPTIONS}
+          options={engineOptions()}
           selected={engines}
           nameOf={engineLabel}
           onChange={(selected) => setFilters({ engines: selected.filter(isEngineName) })}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { RunStatus } from '../../../../shared/domain/run-spec';
 import { subscribe } from '../../ipc/client';
 import { ErrorState } from '../../components/StatusStates';
+import { formatDateRange, plural } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { DemoProgressLine } from './DemoProgressLine';
@@ -14,10 +15,15 @@ import { Leaderboard } from './Leaderboard';
 import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
+import { PositioningKpiItems } from './PositioningKpis';
+import { PositioningPanel } from './PositioningPanel';
 import { ReanalysisLine } from './ReanalysisLine';
+import { RescoreLine } from './RescoreLine';
 import { SourcesPanel } from './SourcesPanel';
 import { TrendPanel } from './TrendPanel';
+import { usePositioningData } from './use-positioning-data';
 import { VisibilityControls } from './VisibilityControls';
+import { WhatChangedCard } from './WhatChangedCard';
 import { VisibilityReportButton } from '../reports/VisibilityReportButton';
 
 /** Statuses after which a run's answers are all stored. */
@@ -78,12 +84,12 @@ function OverviewPanels() {
         state={state}
         onRetry={refresh}
         className="vis-wide"
-        skeleton={<KpiSkeleton />}
+        skeleton={<KpiSkeleton extra={<PositioningKpiItems placeholder />} />}
       >
         {(o) => {
           const focus = o.brands.find((b) => b.id === o.focusBrandId);
           return o.kpis && focus ? (
-            <KpiCards metrics={o.kpis} name={focus.name} />
+            <KpiCards metrics={o.kpis} name={focus.name} extra={<PositioningKpiItems />} />
           ) : (
             <p className="muted">Choose a focus brand.</p>
           );
@@ -99,6 +105,7 @@ function OverviewPanels() {
       >
         {(o) => <Leaderboard overview={o} />}
       </Panel>
+      <PositioningPanel />
     </>
   );
 }
@@ -106,6 +113,7 @@ function OverviewPanels() {
 /** Brand visibility over time: the home view. */
 export function VisibilityView() {
   useVisibilityData();
+  usePositioningData();
   const overview = useVisibilityStore((s) => s.panels.overview.data);
   const drillError = useVisibilityStore((s) => s.drillError);
   const refresh = useVisibilityStore((s) => s.refresh);
@@ -121,9 +129,10 @@ export function VisibilityView() {
         <p className="muted">
           {overview && (
             <>
-              {overview.period.from} – {overview.period.to} ({overview.answers.toLocaleString('en')} answers),
-              compared with {overview.period.previous.from} – {overview.period.previous.to} (
-              {overview.previousAnswers.toLocaleString('en')} answers)
+              {formatDateRange(overview.period.from, overview.period.to)} (
+              {plural(overview.answers, 'answer')}
+              ), compared with {formatDateRange(overview.period.previous.from, overview.period.previous.to)} (
+              {plural(overview.previousAnswers, 'answer')})
             </>
           )}
         </p>
@@ -136,6 +145,7 @@ export function VisibilityView() {
       {drillError && <ErrorState error={drillError} />}
       {!noAnswers && <DemoProgressLine />}
       <ReanalysisLine />
+      <RescoreLine />
       {noAnswers && <EmptyVisibility reason={overview.empty ?? 'No answers in this period'} need="answers" />}
       {noFocus && (
         <EmptyVisibility
@@ -147,6 +157,7 @@ export function VisibilityView() {
         <div className="vis-grid">
           {!noFocus && (
             <>
+              <WhatChangedCard />
               <OverviewPanels />
               <TrendPanel />
               <HeatmapPanel />

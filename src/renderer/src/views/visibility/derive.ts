@@ -5,6 +5,7 @@ import type {
   VisibilityBrandRef,
   VisibilityBuckets,
 } from '../../../../shared/visibility/types';
+import { formatDate } from '../../lib/format';
 import type { TrendBy } from '../../stores/visibility-store';
 
 // Pure shaping of the visibility answers into what the trend chart and the heatmap draw
@@ -82,10 +83,10 @@ function bucketsOf(data: VisibilityBuckets, by: TrendBy): TrendBucket[] {
     for (const r of g.rows) byBrand.set(r.brandId, [...(byBrand.get(r.brandId) ?? []), r]);
     const mention = new Map([...byBrand].map(([brandId, rows]) => [brandId, mergedRate(rows)]));
     return by === 'day'
-      ? { key, label: key, day: key, mention }
+      ? { key, label: formatDate(key), day: key, mention }
       : {
           key,
-          label: `${g.day} · ${data.runLabels[key] ?? key.slice(0, 8)}`,
+          label: `${formatDate(g.day)} · ${data.runLabels[key] ?? 'a run no longer stored'}`,
           runId: key,
           mention,
           day: g.day,

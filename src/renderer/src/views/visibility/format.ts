@@ -1,7 +1,7 @@
-import { ENGINES, isEngineName } from '../../../../shared/api/engines';
 import type { MeanStat, RateStat, StatChange, VisibilityPeriod } from '../../../../shared/visibility/types';
 import { locationLabel } from '../../lib/countries';
 import { formatNumber, formatPercent } from '../../lib/format';
+import { engineLabel } from '../../lib/engine-label';
 
 // Numbers as the Visibility view writes them: every rate with its 95 % interval and n, every
 // change in points with its significance.
@@ -45,6 +45,12 @@ export function formatN(n: number): string {
   return `n = ${formatNumber(n)}`;
 }
 
+/** The sample size every row of a column shares, or null when rows differ (or there are none). */
+export function sharedN(ns: readonly number[]): number | null {
+  const first = ns[0];
+  return first !== undefined && ns.every((n) => n === first) ? first : null;
+}
+
 /** A number with at most one decimal and no trailing ".0": 3.5, 4, 0.3. */
 function short(value: number): string {
   return String(Math.round(value * 10) / 10);
@@ -61,24 +67,28 @@ export interface ChangeText {
   tone: 'good' | 'bad' | 'flat';
 }
 
+/** What a change is of: a rate (in points), a position (lower is better), a score (-1..1, two decimals). */
+export type ChangeKind = 'rate' | 'position' | 'score';
+
 /**
  * A change against the previous period. Rates change in percentage points; positions in
- * places, where a lower number is better.
+ * places, where a lower number is better; scores (net sentiment) in hundredths.
  */
-export function changeText(change: StatChange, kind: 'rate' | 'position'): ChangeText {
+export function changeText(change: StatChange, kind: ChangeKind): ChangeText {
   if (change.delta === null)
     return { arrow: '', text: 'no previous data', words: 'no previous data', tone: 'flat' };
   const amount = kind === 'rate' ? change.delta * 100 : change.delta;
-  const rounded = Number(short(amount));
+  const size = kind === 'score' ? Math.abs(amount).toFixed(2) : short(Math.abs(amount));
   const unit = kind === 'rate' ? ' pts' : '';
   const unitWords = kind === 'rate' ? ' points' : '';
-  if (rounded === 0) return { arrow: '=', text: `0${unit}`, words: 'no change', tone: 'flat' };
-  const up = rounded > 0;
-  const better = kind === 'rate' ? up : !up;
+  if (Number(size) === 0)
+    return { arrow: '=', text: kind === 'score' ? '0.00' : `0${unit}`, words: 'no change', tone: 'flat' };
+  const up = amount > 0;
+  const better = kind === 'position' ? !up : up;
   return {
     arrow: up ? '▲' : '▼',
-    text: `${up ? '+' : '−'}${short(Math.abs(amount))}${unit}`,
-    words: `${up ? 'up' : 'down'} ${short(Math.abs(amount))}${unitWords}`,
+    text: `${up ? '+' : '−'}${size}${unit}`,
+    words: `${up ? 'up' : 'down'} ${size}${unitWords}`,
     tone: better ? 'good' : 'bad',
   };
 }
@@ -94,6 +104,5 @@ export function locationKeyLabel(key: string): string {
   return locationLabel(country, state ?? null);
 }
 
-export function engineLabel(engine: string): string {
-  return isEngineName(engine) ? ENGINES[engine].label : engine;
-}
+/** The engine as the service profile in use labels it. */
+export { engineLabel };

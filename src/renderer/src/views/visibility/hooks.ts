@@ -18,3 +18,19 @@ export function useFocusBrand(): VisibilityBrandRef | null {
   const id = chosen ?? picked;
   return brands.find((b) => b.id === id) ?? null;
 }
+
+/** Engines side by side past which the heatmap takes the whole row (and the gaps card with it). */
+export const WIDE_HEATMAP_ENGINES = 4;
+
+/**
+ * Whether the heatmap needs the whole width: with a few engines it fits half the row, next to
+ * the citation gaps; with more it would scroll sideways there, so both take a row of their own.
+ */
+export function useWideHeatmap(): boolean {
+  return useVisibilityStore((s) => {
+    const rows = s.panels.heatmap.data?.rows ?? [];
+    const engines = new Set<string>();
+    for (const r of rows) if (r.bucket.engine !== undefined) engines.add(r.bucket.engine);
+    return engines.size >= WIDE_HEATMAP_ENGINES;
+  });
+}

@@ -5,6 +5,7 @@
  */
 export const PANEL_RESERVE = {
   leaderboard: 330,
+  positioning: 330,
   trend: 330,
   heatmap: 300,
   gaps: 480,

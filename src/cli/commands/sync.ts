@@ -1,0 +1,204 @@
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import type { SyncProgress } from '../../main/sync';
+import type { SyncReportView } from '../../shared/ipc/channels/sync';
+import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { cliDataFolder, withCliCore } from '../core';
+import { finishReanalysis } from '../reanalysis-progress';
+import { EXIT_INTERRUPTED } from '../run-session';
+import { parseSince, printConflicts, printSyncReport } from '../sync-format';
+import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
+import type { RegisterCommand } from './index';
+
+// `parallax sync`: the workspace's history with the team server, both ways: what was recorded
+// and configured here goes up, what teammates did comes down (through the same ingest as a
+// run's answers). One clear line and exit 1 when the server cannot be reached (nothing here
+// changes); progress on stderr; Ctrl-C stops at the next batch boundary (exit 130) and the next
+// sync goes on from there. `sync conflicts` and `sync resolve` handle the drafts a conflict left.
+
+interface SyncFlags {
+  db?: string;
+  since?: string;
+  pushOnly?: boolean;
+  pullOnly?: boolean;
+}
+
+/** The workspace a command syncs: --workspace / PARALLAX_WORKSPACE, else the current one. */
+async function workspaceSlug(ctx: CliContext, deps: TeamCliDeps): Promise<string> {
+  const settings = await deps.openSettings(ctx.env);
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../../main/workspaces');
+  try {
+    return createWorkspaceRegistry({
+      dataFolder: cliDataFolder(ctx.env, settings),
+      settings,
+      env: ctx.env,
+    }).current().slug;
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+/** Progress on stderr: a bar on a terminal, else a line every few seconds. */
+function progressPrinter(ctx: CliContext): { onProgress: (p: SyncProgress) => void; stop: () => void } {
+  const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
+  let bar: cliProgress.SingleBar | null = null;
+  let lastLine = 0;
+  return {
+    onProgress(p) {
+      if (tty) {
+        if (!bar) {
+          bar = new cliProgress.SingleBar(
+            { format: 'Syncing {bar} {value}/{total} ({phase} {kind})', stream: ctx.stderr },
+            cliProgress.Presets.shades_classic,
+          );
+          bar.start(p.total, p.done, { phase: p.phase, kind: p.kind });
+        } else {
+          bar.setTotal(p.total);
+          bar.update(p.done, { phase: p.phase, kind: p.kind });
+        }
+      } else if (Date.now() - lastLine > 2000 && p.total >= 1000) {
+        lastLine = Date.now();
+        writeLine(
+          ctx.stderr,
+          `Syncing ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')}…`,
+        );
+      }
+    },
+    stop: () => (bar as cliProgress.SingleBar | null)?.stop(),
+  };
+}
+
+async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Promise<void> {
+  if (flags.pushOnly && flags.pullOnly)
+    throw new CliUsageError('--push-only and --pull-only exclude each other');
+  const settings = await deps.openSettings(ctx.env);
+  const team = await openCliTeam(deps, ctx.env, settings);
+  if (!team) {
+    throw new CliUsageError(
+      'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
+    );
+  }
+  const windowDays = settings.get().syncWindowDays;
+  const since =
+    flags.since !== undefined
+      ? parseSince(flags.since, Date.now())
+      : windowDays !== null
+        ? Date.now() - windowDays * 86_400_000
+        : null;
+  const workspace = await workspaceSlug(ctx, deps);
+  const controller = new AbortController();
+  // The first Ctrl-C stops at the next batch boundary; a second one stops at once (every batch
+  // is its own transaction on both sides, so nothing is half-written either way).
+  let interrupts = 0;
+  const onSignal = (): void => {
+    if (++interrupts > 1) process.exit(EXIT_INTERRUPTED);
+    writeLine(ctx.stderr, 'Stopping after the batch under way… (Ctrl-C again to stop at once)');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = progressPrinter(ctx);
+  try {
+    const { syncWorkspace, SyncError } = await import('../../main/sync');
+    await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+      let report: SyncReportView;
+      try {
+        report = await runTeamAction(ctx, () =>
+          syncWorkspace(
+            team,
+            { store: core.store, workspace },
+            {
+              since,
+              push: flags.pullOnly !== true,
+              pull: flags.pushOnly !== true,
+              signal: controller.signal,
+              onProgress: progress.onProgress,
+            },
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof SyncError)) throw error;
+        progress.stop();
+        writeLine(ctx.stderr, `parallax: ${error.message}`);
+        throw new CliExit(1);
+      } finally {
+        progress.stop();
+      }
+      if ((report.pulled['brand'] ?? 0) + (report.deleted['brand'] ?? 0) > 0) {
+        const { createVisibilityService } = await import('../../main/visibility');
+        finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
+      }
+      if (ctx.json) writeJson(ctx, report);
+      else printSyncReport(ctx, report);
+      if (report.canceled) throw new CliExit(EXIT_INTERRUPTED);
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): RegisterCommand {
+  const deps: TeamCliDeps = { ...defaultTeamCliDeps, ...overrides };
+  return (program: Command, ctx: CliContext) => {
+    const sync = program
+      .command('sync')
+      .description('Sync this workspace’s history with the team server: push local changes, pull teammates’')
+      .option('--db <path>', 'the history to sync (default: the current workspace’s)')
+      .option('--since <when>', 'pull only runs since: 180d, 26w, 6m, 1y, a date (2026-01-31), or all')
+      .option('--push-only', 'send local changes, pull nothing')
+      .option('--pull-only', 'pull teammates’ changes, send nothing')
+      .action((flags: SyncFlags) => runSync(ctx, deps, flags));
+
+    sync
+      .command('conflicts')
+      .description('Local edits that lost to a teammate’s newer version, kept as drafts')
+      .option('--db <path>', 'the history (default: the current workspace’s)')
+      .action(async (flags: { db?: string }) => {
+        const { toConflictView } = await import('../../main/sync');
+        await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+          const conflicts = core.store.replica.listDrafts().map(toConflictView);
+          if (ctx.json) writeJson(ctx, conflicts);
+          else printConflicts(ctx, conflicts);
+        });
+      });
+
+    sync
+      .command('resolve')
+      .description('Apply a draft (sent at the next sync) or discard it')
+      .argument('<id>', 'the draft’s number (parallax sync conflicts)')
+      .option('--apply', 'make the draft the object again; the next sync sends it')
+      .option('--discard', 'drop the draft; the team’s version stays')
+      .option('--db <path>', 'the history (default: the current workspace’s)')
+      .action(async (id: string, flags: { apply?: boolean; discard?: boolean; db?: string }) => {
+        if (Boolean(flags.apply) === Boolean(flags.discard))
+          throw new CliUsageError('Say --apply or --discard');
+        if (!/^\d+$/.test(id))
+          throw new CliUsageError(`A draft's number, as parallax sync conflicts lists it, not "${id}"`);
+        const { toConflictView } = await import('../../main/sync');
+        await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+          const action = flags.apply ? 'apply' : 'discard';
+          const { HistoryStateError } = await import('../../main/store');
+          let done: boolean;
+          try {
+            done = core.store.replica.resolveDraft(Number(id), action);
+          } catch (error) {
+            if (error instanceof HistoryStateError) throw new CliUsageError(error.message);
+            throw error;
+          }
+          if (!done) throw new CliUsageError(`No draft ${id} (parallax sync conflicts lists them)`);
+          const left = core.store.replica.listDrafts().map(toConflictView);
+          if (ctx.json) return writeJson(ctx, { id: Number(id), action, drafts: left });
+          writeLine(
+            ctx.stdout,
+            action === 'apply'
+              ? `Draft ${id} applied: it is sent at the next sync (parallax sync).`
+              : `Draft ${id} discarded: the team’s version stays.`,
+          );
+        });
+      });
+  };
+}
+
+export const registerSyncCommands: RegisterCommand = syncCommandModule();

@@ -1,0 +1,52 @@
+import type { AlertRules } from '../../shared/alerts/rules';
+import type { AlertKind, NewAlert } from '../../shared/alerts/types';
+import type { ChangeBrand } from '../../shared/analytics/change-alerts';
+import type { HistoryStore } from '../store';
+import { trendRule } from './trend-rule';
+
+// Rules beyond the run-to-run comparison, one module each: after the run-to-run rules found
+// their alerts, every module whose kinds are on for the monitor adds its own (stored with them,
+// in the same transaction). A new kind is its words (src/shared/alerts/kinds), its name in
+// ALERT_KINDS, and a module here, e.g. positioning's recommendation-lost and sentiment-shifted
+// over its roll-ups of the two runs:
+//
+//   export const positioningRule: AlertRuleModule = {
+//     name: 'positioning',
+//     kinds: ['recommendation-lost', 'sentiment-shifted'],
+//     detect: (ctx) => detectPositioningChanges(ctx.store.positioningOfRuns(ctx.prevRunId, ctx.runId), ctx.brands),
+//   };
+
+export interface RuleContext {
+  runId: string;
+  prevRunId: string;
+  monitorId: string;
+  rules: AlertRules;
+  brands: readonly ChangeBrand[];
+  store: HistoryStore;
+  /** What the run-to-run rules (and modules before this one) found in this check. */
+  found: readonly NewAlert[];
+}
+
+export interface AlertRuleModule {
+  name: string;
+  /** The kinds it raises; it runs when any of them is on for the monitor. */
+  kinds: readonly AlertKind[];
+  detect(ctx: RuleContext): NewAlert[] | Promise<NewAlert[]>;
+}
+
+export const BUILT_IN_RULES: readonly AlertRuleModule[] = [trendRule];
+
+/** Every module's alerts, in order, each seeing what came before it; only kinds switched on are kept. */
+export async function runRuleModules(
+  modules: readonly AlertRuleModule[],
+  ctx: Omit<RuleContext, 'found'>,
+  found: readonly NewAlert[],
+): Promise<NewAlert[]> {
+  const all = [...found];
+  for (const m of modules) {
+    if (!m.kinds.some((k) => ctx.rules.kinds[k])) continue;
+    const raised = await m.detect({ ...ctx, found: all });
+    all.push(...raised.filter((a) => ctx.rules.kinds[a.kind]));
+  }
+  return all;
+}

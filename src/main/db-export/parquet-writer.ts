@@ -1,0 +1,221 @@
+import {
+  BLOB,
+  DOUBLE,
+  DuckDBBlobValue,
+  DuckDBInstance,
+  DuckDBTableFunction,
+  INTEGER,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBDataChunk,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { threadId } from 'node:worker_threads';
+import { join } from 'node:path';
+import { parquetFileName } from './output';
+import type { CellValue, HistoryReader } from './reader';
+import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
+import type { TableWriter, Ticker } from './writer';
+
+// The Parquet format: one file per table in the output folder, written by DuckDB (its Node API,
+// @duckdb/node-api: the native library ships inside the npm package for each platform). Rows
+// stream in: each table is a DuckDB table function whose every call hands DuckDB the next
+// chunk of rows read from the history, and `COPY (SELECT … FROM that function) TO file`
+// encodes and compresses them on DuckDB's own threads as they come, one row group at a time,
+// so memory stays a few row groups whatever the history's size. Columns are typed: timestamps
+// as TIMESTAMP WITH TIME ZONE (UTC), days as DATE, booleans as BOOLEAN, counts as BIGINT.
+
+/** How values cross from JS into DuckDB (numbers as doubles: exact for every integer we store). */
+const TRANSPORT: Record<ColumnKind, DuckDBType> = {
+  text: VARCHAR,
+  integer: DOUBLE,
+  real: DOUBLE,
+  boolean: INTEGER,
+  timestamp: DOUBLE,
+  date: INTEGER,
+};
+
+/** The Parquet column each kind becomes, from its transport value. */
+const TYPED: Record<ColumnKind, (c: string) => string> = {
+  text: (c) => c,
+  integer: (c) => `CAST(${c} AS BIGINT)`,
+  real: (c) => c,
+  boolean: (c) => `CAST(${c} AS BOOLEAN)`,
+  // The connection's time zone is UTC (set at open), so the instant is the stored one.
+  timestamp: (c) => `CAST(epoch_ms(CAST(${c} AS BIGINT)) AS TIMESTAMPTZ)`,
+  date: (c) => `(DATE '1970-01-01' + ${c})`,
+};
+
+/** A document's text crosses as its UTF-8 bytes, made VARCHAR again (and checked) by decode(). */
+const transportOf = (c: ExportColumn): DuckDBType => (c.docPart ? BLOB : TRANSPORT[c.kind]);
+const typedOf = (c: ExportColumn, name: string): string =>
+  c.docPart ? `decode(${name})` : TYPED[c.kind](name);
+const valueOf = (c: ExportColumn): ((v: CellValue) => DuckDBValue) =>
+  c.docPart
+    ? (v) => (v === null ? null : new DuckDBBlobValue(Buffer.isBuffer(v) ? v : Buffer.from(String(v))))
+    : (v) => (Buffer.isBuffer(v) ? v.toString('utf8') : v);
+
+/** Rows per call of a table function: DuckDB's vector size. */
+const CHUNK_ROWS = 2048;
+const DEFAULT_ROW_GROUP = 100_000;
+
+const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** The chunks of a table's rows, pulled by DuckDB one call at a time. */
+function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {
+  const batches = reader.batches(table, 'parquet');
+  const values = table.columns.map(valueOf);
+  let rows: CellValue[][] = [];
+  let at = 0;
+  let total = 0;
+  const nextRow = (): CellValue[] | undefined => {
+    while (at >= rows.length) {
+      const next = batches.next();
+      if (next.done) return undefined;
+      ({ rows } = next.value);
+      at = 0;
+      ticker.count(next.value.keys);
+    }
+    return rows[at++];
+  };
+  return {
+    rows: () => total,
+    /** Fills the chunk with up to CHUNK_ROWS rows; 0 rows ends the scan. */
+    fill(output: DuckDBDataChunk): void {
+      const taken: CellValue[][] = [];
+      while (taken.length < CHUNK_ROWS) {
+        const row = nextRow();
+        if (!row) break;
+        taken.push(row);
+      }
+      output.rowCount = taken.length;
+      values.forEach((value, j) => {
+        const vector = output.getColumnVector(j);
+        for (let i = 0; i < taken.length; i++) vector.setItem(i, value((taken[i] as CellValue[])[j] ?? null));
+        vector.flush();
+      });
+      total += taken.length;
+    },
+  };
+}
+
+function tableFunction(
+  name: string,
+  table: ExportTable,
+  chunks: ReturnType<typeof rowChunks>,
+  ticker: Ticker,
+) {
+  return DuckDBTableFunction.create({
+    name,
+    bindFunction: (info) => {
+      for (const c of table.columns) info.addResultColumn(c.name, transportOf(c));
+    },
+    initFunction: (info) => info.setMaxThreads(1),
+    mainFunction: (info, output) => {
+      if (ticker.canceled()) return info.setError('The export was canceled');
+      try {
+        chunks.fill(output);
+      } catch (error) {
+        info.setError(error instanceof Error ? error.message : String(error));
+      }
+    },
+  });
+}
+
+export function copySql(table: ExportTable, functionName: string, file: string): string {
+  const columns = table.columns.map((c) => `${typedOf(c, ident(c.name))} AS ${ident(c.name)}`).join(', ');
+  const rowGroup = table.rowGroupRows ?? DEFAULT_ROW_GROUP;
+  return `COPY (SELECT ${columns} FROM ${functionName}()) TO ${literal(file)}
+    (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;
+}
+
+export async function openParquetWriter(
+  folder: string,
+  options: { threads?: number; memoryMb?: number } = {},
+): Promise<TableWriter> {
+  mkdirSync(folder, { recursive: true });
+  // Where DuckDB may spill (it should not need to): one per thread writing into the folder.
+  const scratch = join(folder, `.duckdb-tmp-${threadId}`);
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(options.threads ?? Math.min(4, availableParallelism())),
+    // Row groups being encoded are most of what it holds (a few tens of MB each, per table
+    // being written at once).
+    memory_limit: `${options.memoryMb ?? 128}MB`,
+    temp_directory: scratch,
+    preserve_insertion_order: 'true',
+  });
+  const active = new Set<DuckDBConnection>();
+  let nextFunction = 1;
+
+  const connect = async (): Promise<DuckDBConnection> => {
+    const connection = await instance.connect();
+    await connection.run(`SET TimeZone = 'UTC'`);
+    active.add(connection);
+    return connection;
+  };
+  const disconnect = (connection: DuckDBConnection): void => {
+    active.delete(connection);
+    connection.closeSync();
+  };
+
+  return {
+    // Two tables at once: while DuckDB encodes one table's chunk on its threads, this thread
+    // reads the other's rows (the reads themselves take turns on the one JS thread).
+    concurrency: 2,
+    async writeTable(table, reader, ticker): Promise<DbExportTableOutcome> {
+      const file = join(folder, parquetFileName(table.name));
+      const name = `parallax_rows_${nextFunction++}`;
+      const chunks = rowChunks(table, reader, ticker);
+      const connection = await connect();
+      try {
+        connection.registerTableFunction(tableFunction(name, table, chunks, ticker));
+        await connection.run(copySql(table, name, file));
+      } finally {
+        disconnect(connection);
+      }
+      return {
+        table: table.name,
+        rows: chunks.rows(),
+        file: parquetFileName(table.name),
+        bytes: statSync(file).size,
+      };
+    },
+    async writeMeta(rows) {
+      const connection = await connect();
+      try {
+        await connection.run('CREATE TABLE meta (key VARCHAR NOT NULL, value VARCHAR)');
+        const appender = await connection.createAppender('meta');
+        for (const [key, value] of rows) {
+          appender.appendVarchar(key);
+          appender.appendVarchar(value);
+          appender.endRow();
+        }
+        appender.closeSync();
+        await connection.run(
+          `COPY meta TO ${literal(join(folder, parquetFileName('meta')))} (FORMAT parquet)`,
+        );
+      } finally {
+        disconnect(connection);
+      }
+    },
+    async finish() {
+      instance.closeSync();
+      rmSync(scratch, { recursive: true, force: true });
+      return readdirSync(folder).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+    },
+    interrupt() {
+      // A COPY under way stops at once; its run() then rejects.
+      for (const connection of active) connection.interrupt();
+    },
+    release() {
+      for (const connection of [...active]) disconnect(connection);
+      instance.closeSync();
+      rmSync(scratch, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}

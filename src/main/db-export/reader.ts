@@ -1,0 +1,204 @@
+import Database from 'better-sqlite3';
+import { docPartBytes, registerStoreFunctions } from '../store';
+import {
+  batchBounds,
+  createScope,
+  usedParams,
+  type ScopeCounts,
+  type ScopeLimits,
+  type ScopeLookups,
+} from './scope';
+import type { ColumnKind, DbExportFilter, ExportColumn, ExportTable, ScopeName } from './types';
+
+// The history read for an export, on a read-only connection of its own (as run exports read
+// it): the app's connection stays free to store answers meanwhile. The whole export reads one
+// snapshot: a read transaction is opened before the scope is taken and held until close(), so
+// every table sees the same answers however long the export takes (the app's WAL grows
+// meanwhile and is checkpointed once the export is done).
+
+/** Whom the rows are for: SQLite wants text timestamps and dates, Parquet the numbers. */
+export type ReadTarget = 'sqlite' | 'parquet';
+
+/** A value as the tables' SQL yields it; a document's text comes as its UTF-8 bytes (docPart). */
+export type CellValue = string | number | Buffer | null;
+
+/** Consecutive scope keys' rows, each row its columns' values in the table's order. */
+export interface RowBatch {
+  rows: CellValue[][];
+  /** Scope keys the batch covered (answers, jobs, days…), for progress. */
+  keys: number;
+}
+
+/** What the meta table says about the answers in scope. */
+export interface ReaderFacts {
+  /** Answers from the sandbox (synthetic engines): every demo answer is one. */
+  syntheticAnswers: number;
+  /** Answers of the demo history's runs. */
+  demoAnswers: number;
+}
+
+export interface HistoryReader {
+  readonly counts: ScopeCounts;
+  facts(): ReaderFacts;
+  /** Keys in a table's scope (what its progress counts). */
+  total(table: ExportTable): number;
+  /** The table's rows, batch by batch, in order. */
+  batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
+  /** The history's schema version (PRAGMA user_version). */
+  schemaVersion(): number;
+  /** What this snapshot saw, for another thread's reader of the same export. */
+  limits(): ScopeLimits;
+  close(): void;
+}
+
+/** Keys per batch: a batch reads in well under 100 ms, so a cancel is seen within one. */
+const BATCH_KEYS: Record<ScopeName, number> = {
+  scope_results: 2_000,
+  scope_jobs: 5_000,
+  scope_runs: 500,
+  scope_days: 31,
+  scope_brands: 1_000,
+};
+
+const ISO_TIME = (x: string): string =>
+  `CASE WHEN (${x}) IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', (${x}) / 1000, 'unixepoch')` +
+  ` || printf('.%03dZ', (${x}) % 1000) END`;
+
+const SQLITE_VALUE: Partial<Record<ColumnKind, (x: string) => string>> = {
+  timestamp: ISO_TIME,
+  date: (x) => `date((${x}) * 86400, 'unixepoch')`,
+};
+
+/** A column's value as the target stores it (Parquet converts numbers to types in DuckDB). */
+export function valueSql(column: ExportColumn, target: ReadTarget): string {
+  // A document's part is read from the document in JS; SQL gives it only for rows without one.
+  if (column.docPart) return `CASE WHEN ${column.docPart.doc} IS NULL THEN ${column.sql} END`;
+  const convert = target === 'sqlite' ? SQLITE_VALUE[column.kind] : undefined;
+  return convert ? convert(column.sql) : column.sql;
+}
+
+/** The documents a table's docPart columns read, each selected once after the columns. */
+const docsOf = (table: ExportTable): string[] => [
+  ...new Set(table.columns.flatMap((c) => (c.docPart ? [c.docPart.doc] : []))),
+];
+
+export function selectSql(table: ExportTable, target: ReadTarget): string {
+  const values = [
+    ...table.columns.map((c) => `${valueSql(c, target)} AS "${c.name}"`),
+    ...docsOf(table).map((doc, i) => `${doc} AS "__doc_${i}"`),
+  ].join(',\n  ');
+  const where = [
+    `${table.batchKey} > @lo`,
+    `${table.batchKey} <= @hi`,
+    ...(table.where ? [table.where] : []),
+  ];
+  return `SELECT ${values}\nFROM ${table.from}\nWHERE ${where.join(' AND ')}\nORDER BY ${table.orderBy}`;
+}
+
+/**
+ * For a table with docPart columns: fills them from each row's documents (selected after the
+ * columns) and drops the documents. Each document is decompressed once for all its parts.
+ */
+function docReader(table: ExportTable): ((row: CellValue[]) => CellValue[]) | null {
+  const docs = docsOf(table);
+  if (docs.length === 0) return null;
+  const width = table.columns.length;
+  const fills = table.columns.flatMap((c, index) =>
+    c.docPart ? [{ index, doc: docs.indexOf(c.docPart.doc), part: c.docPart.part }] : [],
+  );
+  return (row) => {
+    const parts = docs.map((_, d) => {
+      const packed = row[width + d];
+      return Buffer.isBuffer(packed) ? docPartBytes(packed) : null;
+    });
+    for (const { index, doc, part } of fills) {
+      const bytes = parts[doc];
+      if (bytes) row[index] = bytes[part] ?? null;
+    }
+    row.length = width;
+    return row;
+  };
+}
+
+const SCOPE_COUNT: Record<ScopeName, keyof ScopeCounts> = {
+  scope_results: 'results',
+  scope_jobs: 'jobs',
+  scope_runs: 'runs',
+  scope_days: 'days',
+  scope_brands: 'brands',
+};
+
+export function openHistoryReader(
+  path: string,
+  filter: DbExportFilter,
+  lookups: ScopeLookups,
+  limits?: ScopeLimits,
+  /** The tables this reader will read (default every one): only their scopes are taken. */
+  tables?: readonly ExportTable[],
+): HistoryReader {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    // The answers' texts are generated columns reading the compressed document (doc_text).
+    registerStoreFunctions(db);
+    // Temp tables (the scope) and sorts stay in memory up to this size, then spill to a file.
+    db.pragma('cache_size = -8000');
+    db.exec('BEGIN');
+    const counts = createScope(
+      db,
+      filter,
+      lookups,
+      limits,
+      tables?.map((t) => t.scope),
+    );
+    return readerOver(db, counts);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
+  const statements = new Map<string, Database.Statement>();
+  const statementFor = (table: ExportTable, target: ReadTarget): Database.Statement => {
+    const key = `${table.name}:${target}`;
+    let stmt = statements.get(key);
+    if (!stmt) {
+      stmt = db.prepare(selectSql(table, target)).raw(true);
+      statements.set(key, stmt);
+    }
+    return stmt;
+  };
+  return {
+    counts,
+    total: (table) => counts[SCOPE_COUNT[table.scope]],
+    *batches(table, target) {
+      const stmt = statementFor(table, target);
+      const size = BATCH_KEYS[table.scope];
+      const bounds = batchBounds(db, table.scope, size);
+      const withDocs = docReader(table);
+      for (const { lo, hi, keys } of bounds) {
+        const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
+        yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
+      }
+    },
+    facts: () =>
+      db
+        .prepare(
+          `SELECT coalesce(sum(ru.sandbox), 0) AS syntheticAnswers,
+             coalesce(sum(j.run_id IN (SELECT run_id FROM temp.demo_runs)), 0) AS demoAnswers
+           FROM temp.scope_results s CROSS JOIN results r CROSS JOIN jobs j CROSS JOIN runs ru
+           WHERE r.seq = s.k AND j.id = r.job_id AND ru.id = j.run_id`,
+        )
+        .get() as ReaderFacts,
+    schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
+    limits: () => ({
+      maxSeq: db.prepare('SELECT coalesce(max(seq), 0) FROM results').pluck().get() as number,
+    }),
+    close: () => {
+      if (!db.open) return;
+      if (db.inTransaction) db.exec('COMMIT');
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { ExportTable } from '../types';
+import { col } from './column';
+
+// One row per brand an answer names (the brands and competitors of the Brands view, matched by
+// name and aliases as the Visibility view counts them), with the rank of its first mention and
+// whether one of its domains is among the answer's sources.
+
+export const mentionsTable: ExportTable = {
+  name: 'mentions',
+  description: 'One row per brand named in an answer: rank of first mention, mentions, cited.',
+  columns: [
+    col('result_id', 'text', 'r.id', {
+      required: true,
+      references: { table: 'answers', column: 'result_id' },
+    }),
+    col('brand_id', 'text', 'br.id', { required: true, references: { table: 'brands', column: 'brand_id' } }),
+    col('brand', 'text', 'br.name', { required: true }),
+    col('brand_kind', 'text', 'br.kind', { required: true }),
+    col('rank', 'integer', 'vb.rank'),
+    col('mention_count', 'integer', 'vb.count', { required: true }),
+    col('cited', 'boolean', 'vb.cited', { required: true }),
+  ],
+  primaryKey: ['result_id', 'brand_id'],
+  indexes: [['brand_id']],
+  scope: 'scope_results',
+  from: `temp.scope_results s
+    JOIN results r ON r.seq = s.k
+    JOIN vis_result_brand vb ON vb.seq = s.k AND vb.mentioned = 1
+    JOIN vis_brands b ON b.id = vb.brand
+    JOIN brands br ON br.id = b.brand_id`,
+  batchKey: 's.k',
+  orderBy: 's.k, vb.rank, br.name',
+  rowGroupRows: 100_000,
+};

@@ -1,0 +1,31 @@
+import type { ExportTable } from '../types';
+import { col } from './column';
+
+// One row per source an answer cites or lists, in the engine's order (the history keeps each
+// distinct source once and an answer's list of them; the export spells every row out).
+
+export const sourcesTable: ExportTable = {
+  name: 'sources',
+  description: 'One row per source of an answer: its position, URL, domain and title.',
+  columns: [
+    col('result_id', 'text', 'r.id', {
+      required: true,
+      references: { table: 'answers', column: 'result_id' },
+    }),
+    col('position', 'integer', 'src.position', { required: true }),
+    col('kind', 'text', 'src.kind', { required: true }),
+    col('url', 'text', 'src.url', { required: true }),
+    col('domain', 'text', 'src.domain', { required: true }),
+    col('title', 'text', 'src.title'),
+    col('snippet', 'text', 'src.snippet'),
+    col('date_published', 'text', 'src.date_published'),
+  ],
+  indexes: [['result_id', 'position'], ['domain']],
+  scope: 'scope_results',
+  from: `temp.scope_results s
+    JOIN results r ON r.seq = s.k
+    JOIN sources src ON src.result_seq = s.k`,
+  batchKey: 's.k',
+  orderBy: 's.k, src.id',
+  rowGroupRows: 100_000,
+};

@@ -1,0 +1,117 @@
+import { Worker } from 'node:worker_threads';
+import type { ExportWorkerScript } from '../store';
+import type { CellValue, RowBatch } from './reader';
+import type { TableWorkerData, TableWorkerMessage, TableWorkerRequest } from './table-worker';
+import { DbExportCanceledError, type DbExportTableOutcome } from './types';
+
+// The main thread's side of an export's second thread (table-worker.ts): starts it, takes its
+// progress or its rows, asks it to stop, and settles once the thread has ended, never while it
+// still reads or writes.
+
+/** The tables read on the second thread: the answers (every document decompressed). */
+export const WORKER_TABLES: ReadonlySet<string> = new Set(['answers']);
+
+export interface WorkerLane {
+  done: Promise<DbExportTableOutcome[]>;
+  cancel(): void;
+}
+
+export interface RowsLane extends WorkerLane {
+  /** The one table's rows, batch by batch, as the thread reads them. */
+  batches(): AsyncIterable<RowBatch>;
+}
+
+function startWorker(
+  script: ExportWorkerScript,
+  data: TableWorkerData,
+  onMessage: (message: TableWorkerMessage) => void,
+): { worker: Worker; done: Promise<DbExportTableOutcome[]> } {
+  const worker = new Worker(script.file, {
+    workerData: data,
+    execArgv: script.execArgv ?? [],
+    // Its rows are Buffers outside V8's heap, freed only when their handles are collected: a
+    // small young generation collects them often instead of letting dead rows pile up.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
+  const done = new Promise<DbExportTableOutcome[]>((resolve, reject) => {
+    let outcomes: DbExportTableOutcome[] | null = null;
+    let failure: Error | null = null;
+    worker.on('message', (message: TableWorkerMessage) => {
+      if (message.type === 'done') outcomes = message.outcomes;
+      else if (message.type === 'failed')
+        failure = message.canceled ? new DbExportCanceledError() : new Error(message.message);
+      else onMessage(message);
+    });
+    worker.on('error', (error) => {
+      failure ??= error;
+    });
+    worker.on('exit', (code) => {
+      if (outcomes && !failure) resolve(outcomes);
+      else reject(failure ?? new Error(`The export's second thread stopped (exit code ${code})`));
+    });
+  });
+  return { worker, done };
+}
+
+const request = (worker: Worker, message: TableWorkerRequest): void => worker.postMessage(message);
+
+/** Parquet: the thread writes the tables' files itself; its progress is passed on. */
+export function startParquetLane(
+  script: ExportWorkerScript,
+  data: Omit<TableWorkerData, 'mode'>,
+  onProgress: (table: string, keys: number) => void,
+): WorkerLane {
+  const { worker, done } = startWorker(script, { ...data, mode: 'parquet' }, (message) => {
+    if (message.type === 'progress') onProgress(message.table, message.keys);
+  });
+  return { done, cancel: () => request(worker, { type: 'cancel' }) };
+}
+
+/** A document's text arrives as a Uint8Array (structured clone): SQLite binds a Buffer. */
+const asBuffers = (rows: CellValue[][]): CellValue[][] => {
+  for (const row of rows)
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i] as unknown;
+      if (v instanceof Uint8Array && !Buffer.isBuffer(v))
+        row[i] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    }
+  return rows;
+};
+
+/** SQLite: the thread reads one table's rows and sends them here, a few batches ahead. */
+export function startRowsLane(script: ExportWorkerScript, data: Omit<TableWorkerData, 'mode'>): RowsLane {
+  const queue: RowBatch[] = [];
+  let wake: (() => void) | null = null;
+  const { worker, done } = startWorker(script, { ...data, mode: 'rows' }, (message) => {
+    if (message.type !== 'rows') return;
+    queue.push({ rows: asBuffers(message.rows), keys: message.keys });
+    wake?.();
+  });
+  let ended = false;
+  let failure: unknown = null;
+  done
+    .then(
+      () => (ended = true),
+      (error: unknown) => {
+        ended = true;
+        failure = error;
+      },
+    )
+    .finally(() => wake?.());
+  return {
+    done,
+    cancel: () => request(worker, { type: 'cancel' }),
+    async *batches() {
+      for (;;) {
+        const batch = queue.shift();
+        if (batch) {
+          request(worker, { type: 'more' });
+          yield batch;
+        } else if (ended) {
+          if (failure) throw failure;
+          return;
+        } else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+}

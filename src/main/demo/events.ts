@@ -1,0 +1,54 @@
+import { CATEGORIES } from '../../sandbox/engines/catalog';
+import { scheduledEvents } from '../../sandbox/engines/drift';
+import { positioningEventsBetween, type PositioningEventKind } from '../../sandbox/engines/positioning';
+import { DEMO_CATEGORY, DEMO_COUNTRIES, DEMO_ENGINES, DEMO_SEED, demoBrands } from './plan';
+
+// What happens in a demo history, by the sandbox's schedule: the events that move its answers
+// (sandbox/engines/drift.ts for ranks, sandbox/engines/positioning/events.ts for how brands are
+// presented), restricted to what the demo asks (its engines, countries and brands). The ground
+// truth a findings engine or a test can hold the history's "what changed" against:
+// `parallax demo --events`.
+
+export type DemoEventKind = 'surge' | 'vanish' | PositioningEventKind;
+
+export interface DemoEvent {
+  kind: DemoEventKind;
+  brand: string;
+  /** surge, sour: the country (every engine; US includes the US state the demo asks). */
+  country?: string;
+  /** vanish, top-pick: the engine (every country). */
+  engine?: string;
+  /** attribute-gain, attribute-loss: the attribute's canonical key. */
+  attribute?: string;
+  /** First and last UTC days, inclusive (YYYY-MM-DD), and their day numbers. */
+  from: string;
+  to: string;
+  fromDay: number;
+  toDay: number;
+}
+
+const DAY_MS = 86_400_000;
+const iso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The events touching the demo's engines, countries and brands on UTC days fromDay..toDay, by start. */
+export function demoEventsBetween(fromDay: number, toDay: number): DemoEvent[] {
+  const category = CATEGORIES.find((c) => c.id === DEMO_CATEGORY);
+  if (!category) return [];
+  const brands = new Set(demoBrands().map((b) => b.name));
+  const countries = new Set(DEMO_COUNTRIES);
+  const engines = new Set<string>(DEMO_ENGINES);
+  const ranks = [];
+  // Rank events last at most 7 days and start in their week (drift.ts).
+  for (let w = Math.floor(fromDay / 7) - 1; w <= Math.floor(toDay / 7); w++)
+    ranks.push(...scheduledEvents(DEMO_SEED, category.id, category.global, w));
+  const all = [
+    ...ranks.filter((e) => e.toDay >= fromDay && e.fromDay <= toDay),
+    ...positioningEventsBetween(DEMO_SEED, category.id, category.global, fromDay, toDay),
+  ];
+  return all
+    .filter((e) => brands.has(e.brand))
+    .filter((e) => e.country === undefined || countries.has(e.country))
+    .filter((e) => e.engine === undefined || engines.has(e.engine))
+    .map((e) => ({ ...e, from: iso(e.fromDay), to: iso(e.toDay) }))
+    .sort((a, b) => a.fromDay - b.fromDay || a.kind.localeCompare(b.kind) || a.brand.localeCompare(b.brand));
+}

@@ -1,0 +1,122 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { BrandDefinition } from '../../shared/analytics/brand-types';
+import type { JudgeInput } from '../../shared/positioning';
+import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
+import type { JudgeVerdict } from '../store';
+import type { RescoreJudge } from './rescore-pipeline';
+
+// The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
+// slice per thread (by text length, so the slices take about as long), each thread judges its
+// slice (positioning-worker.ts, role 'judge') and the verdicts come back in order. The judge is
+// nearly all of a re-score's CPU (about 0.3-0.6 ms an answer against a few µs to read and write
+// it), and it is pure: threads share nothing but the texts sent to them.
+
+/** A worker thread's script: its built file, or its source with the loader that runs it. */
+export interface WorkerScript {
+  file: string | URL;
+  execArgv?: string[];
+}
+
+export interface JudgeSlice {
+  id: number;
+  brands: readonly BrandDefinition[];
+  items: Array<Omit<JudgeInput, 'brands'>>;
+}
+
+export type JudgeSliceReply =
+  { id: number; ok: true; verdicts: JudgeVerdict[] } | { id: number; ok: false; message: string };
+
+/** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
+const MAX_THREADS = 4;
+
+export function judgeThreadCount(): number {
+  return Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
+}
+
+interface JudgeThread {
+  judge(slice: Omit<JudgeSlice, 'id'>): Promise<JudgeVerdict[]>;
+  stop(): Promise<void>;
+}
+
+function startThread(script: WorkerScript): JudgeThread {
+  const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
+  const waiting = new Map<number, { resolve: (v: JudgeVerdict[]) => void; reject: (e: Error) => void }>();
+  let failure: Error | null = null;
+  let nextId = 1;
+  const failAll = (error: Error): void => {
+    failure ??= error;
+    for (const w of waiting.values()) w.reject(failure);
+    waiting.clear();
+  };
+  worker.on('message', (reply: JudgeSliceReply) => {
+    const entry = waiting.get(reply.id);
+    if (!entry) return;
+    waiting.delete(reply.id);
+    if (reply.ok) entry.resolve(reply.verdicts);
+    else entry.reject(new Error(`A judge thread failed: ${reply.message}`));
+  });
+  worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
+  worker.on('exit', (code) => failAll(new Error(`A judge thread stopped (exit code ${code})`)));
+  return {
+    judge(slice) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, ...slice } satisfies JudgeSlice);
+      });
+    },
+    async stop() {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+}
+
+/** Cuts items into `parts` contiguous slices of about equal total text length. */
+export function sliceByLength<T extends { text: string }>(items: readonly T[], parts: number): T[][] {
+  const total = items.reduce((n, i) => n + i.text.length, 0);
+  const slices: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    current.push(item);
+    size += item.text.length;
+    if (slices.length < parts - 1 && size >= (total * (slices.length + 1)) / parts) {
+      slices.push(current);
+      current = [];
+    }
+  }
+  slices.push(current);
+  return slices.filter((s) => s.length > 0);
+}
+
+export interface JudgePool extends RescoreJudge {
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+/** The built-in judge over `threads` threads (default: one per core, at most 4). */
+export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThreadCount()): JudgePool {
+  const pool = Array.from({ length: threads }, () => startThread(script));
+  return {
+    ref: BUILTIN_JUDGE_REF,
+    threads,
+    async judgeBatch(inputs) {
+      if (inputs.length === 0) return [];
+      const brands = (inputs[0] as JudgeInput).brands;
+      // A re-score batch is judged against one brand set: sent once per slice.
+      if (inputs.some((i) => i.brands !== brands)) throw new Error('A judge batch mixes brand sets');
+      const items = inputs.map(({ brands: _b, ...rest }) => rest);
+      const slices = sliceByLength(items, pool.length);
+      const parts = await Promise.all(
+        slices.map((slice, i) => (pool[i] as JudgeThread).judge({ brands, items: slice })),
+      );
+      return parts.flat();
+    },
+    async close() {
+      await Promise.all(pool.map((t) => t.stop()));
+    },
+  };
+}

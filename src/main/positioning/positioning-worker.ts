@@ -1,0 +1,74 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { judgePositioning } from '../../shared/positioning';
+import { openPositioningConnection, type JudgeVerdict } from '../store';
+import {
+  createBuiltinJudgePool,
+  type JudgeSlice,
+  type JudgeSliceReply,
+  type WorkerScript,
+} from './judge-pool';
+import { runRescore, type RescoreOutcome } from './rescore-pipeline';
+
+// The positioning re-score's worker threads, one script in two roles:
+// - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
+//   and writes it in a short transaction; the judging goes to a pool of 'judge' threads started
+//   from this same script. Messages out: progress after each batch, then done (or error);
+//   in: { type: 'cancel' } stops after the batch under way.
+// - 'judge': judges the slices of batches it is sent (judge-pool.ts).
+
+export interface RescoreWorkerData {
+  role: 'rescore';
+  dbPath: string;
+  /** This script, for the judge threads (a URL as its href: worker data is cloned, a URL is not). */
+  script: { file: string; isUrl: boolean; execArgv?: string[] };
+  threads?: number;
+  batchSize?: number;
+}
+
+export type RescoreWorkerMessage =
+  | { type: 'progress'; done: number; total: number; writeMs: number }
+  | { type: 'done'; result: RescoreOutcome }
+  | { type: 'error'; message: string };
+
+function judgeRole(): void {
+  parentPort?.on('message', (slice: JudgeSlice) => {
+    const verdicts = slice.items.map((item): JudgeVerdict => {
+      try {
+        return judgePositioning({ ...item, brands: slice.brands });
+      } catch (error) {
+        return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    });
+    parentPort?.postMessage({ id: slice.id, ok: true, verdicts } satisfies JudgeSliceReply);
+  });
+}
+
+async function rescoreRole(data: RescoreWorkerData): Promise<void> {
+  const post = (m: RescoreWorkerMessage): void => parentPort?.postMessage(m);
+  const abort = new AbortController();
+  parentPort?.on('message', (m: { type: string }) => {
+    if (m.type === 'cancel') abort.abort();
+  });
+  const connection = openPositioningConnection(data.dbPath);
+  const { file, isUrl, execArgv } = data.script;
+  const script: WorkerScript = { file: isUrl ? new URL(file) : file, ...(execArgv ? { execArgv } : {}) };
+  const pool = createBuiltinJudgePool(script, data.threads);
+  try {
+    const result = await runRescore(connection.jobs, pool, {
+      ...(data.batchSize ? { batchSize: data.batchSize } : {}),
+      signal: abort.signal,
+      onProgress: (p) => post({ type: 'progress', done: p.done, total: p.total, writeMs: p.writeMs }),
+    });
+    post({ type: 'done', result });
+  } catch (error) {
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    await pool.close();
+    connection.close();
+    parentPort?.close();
+  }
+}
+
+const data = workerData as { role: 'judge' } | RescoreWorkerData;
+if (data.role === 'judge') judgeRole();
+else void rescoreRole(data);

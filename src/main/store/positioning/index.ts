@@ -1,0 +1,26 @@
+// Positioning (issue 30): how each stored answer presents each tracked brand, judged at ingest
+// by the built-in judge (a model judge's rows come from its re-score), the roll-ups the
+// Positioning queries read, answers' positioning read back, and the archive's re-score.
+
+export { createPositioningIndexer, withPositioningIndex, type PositioningIndexer } from './positioning-index';
+export {
+  createPositioningReadApi,
+  type PosAttrRow,
+  type PositioningReadApi,
+  type PosStatusRow,
+} from './positioning-read';
+export { createPositioningResultsApi, type PositioningResultsApi } from './positioning-results';
+export {
+  createPositioningJobApi,
+  type PositioningJobApi,
+  type RescoreJobView,
+  type RescoreRequest,
+} from './positioning-jobs';
+export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
+export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
+export { addPositioningRollups, isNotScored, type JudgeVerdict } from './positioning-rows';
+export { polarityOfCode, sentimentOfCode, statusOfCode, type StoredBrandRow } from './positioning-codes';
+export { PositioningRollupWriter, positioningTables } from './positioning-rollups';
+export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
+export { fillPositioningSettled } from './positioning-settled';
+export { openPositioningConnection, type PositioningConnection } from './positioning-connection';

@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ExportFormat } from '../../../shared/ipc/channels/tools';
+import { call, subscribe } from '../ipc/client';
+import { toShownError } from '../lib/errors';
+import { notifySaved } from '../lib/saved-file';
+import { useToastStore } from '../stores/toast-store';
+
+const FORMATS: Array<{ format: Exclude<ExportFormat, 'html'>; label: string; hint: string }> = [
+  { format: 'csv', label: 'CSV', hint: 'one row per answer' },
+  { format: 'xlsx', label: 'Excel (XLSX)', hint: 'answers, sources and brands in sheets' },
+  { format: 'json', label: 'JSON', hint: 'the whole run' },
+  { format: 'ndjson', label: 'NDJSON', hint: 'one answer per line' },
+  { format: 'md', label: 'Markdown', hint: 'answers as text' },
+];
+
+interface Under {
+  exportId: string;
+  done: number;
+  total: number;
+}
+
+/** An HTML comparison report of the answers on screen, offered in the same menu. */
+export interface ReportChoice {
+  disabled: boolean;
+  /** Why it is limited ("The report holds the first 20 answers"), shown next to it. */
+  note?: string;
+  write(): void;
+}
+
+/**
+ * Every way to save what is on screen, in one "Export" menu: a run's data files (export.run,
+ * through main's save dialog) and the HTML report. A large run takes seconds: the menu's button
+ * shows how far main got ('export.progress') and a Cancel that stops it (export.cancel); a
+ * canceled export leaves no file. A saved file is announced by name with "Show in folder".
+ */
+export function ExportMenu({ runId, report }: { runId?: string | null; report?: ReportChoice }) {
+  const push = useToastStore((s) => s.push);
+  const [under, setUnder] = useState<Under | null>(null);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  useEffect(
+    () =>
+      subscribe('export.progress', (p) =>
+        setUnder((u) => (u && u.exportId === p.exportId && p.phase === 'writing' ? { ...u, ...p } : u)),
+      ),
+    [],
+  );
+  // A click anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent): void => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const run = async (format: ExportFormat): Promise<void> => {
+    if (!runId) return;
+    setOpen(false);
+    const exportId = crypto.randomUUID();
+    setUnder({ exportId, done: 0, total: 0 });
+    try {
+      const { path, canceled, partial } = await call('export.run', { runId, format, exportId });
+      if (path) notifySaved('Exported', path, partial);
+      else if (canceled) push('info', 'Export canceled; no file was written');
+    } catch (error) {
+      const e = toShownError(error);
+      push('error', `Export failed: ${e.code} ${e.message}`);
+    } finally {
+      setUnder(null);
+    }
+  };
+
+  const cancel = (): void => {
+    if (under) void call('export.cancel', { exportId: under.exportId });
+  };
+
+  const percent = under && under.total > 0 ? Math.floor((100 * under.done) / under.total) : null;
+  return (
+    <div
+      className="export-menu"
+      ref={box}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.preventDefault();
+          setOpen(false);
+          box.current?.querySelector<HTMLButtonElement>('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="small"
+        aria-expanded={open}
+        aria-controls={`${id}-choices`}
+        disabled={under !== null}
+        onClick={() => setOpen(!open)}
+      >
+        Export <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul id={`${id}-choices`} className="export-choices" aria-label="Export as">
+          {runId &&
+            FORMATS.map((f) => (
+              <li key={f.format}>
+                <button type="button" onClick={() => void run(f.format)}>
+                  <span className="export-choice-label">{f.label}</span>{' '}
+                  <span className="muted small">{f.hint}</span>
+                </button>
+              </li>
+            ))}
+          {report && (
+            <li>
+              <button
+                type="button"
+                disabled={report.disabled}
+                onClick={() => {
+                  setOpen(false);
+                  report.write();
+                }}
+              >
+                <span className="export-choice-label">HTML report</span>{' '}
+                <span className="muted small">{report.note ?? 'the answers on screen'}</span>
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      {under && (
+        <span className="export-progress" role="status">
+          <progress max={100} value={percent ?? undefined} aria-label="Export progress" />
+          <span className="muted">{percent === null ? 'Exporting…' : `${percent} %`}</span>
+          <button type="button" className="small" onClick={cancel}>
+            Cancel export
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { citationChangeDay, type CitationChange } from './changepoint';
+import { competitorWhoGained, concentration } from './decompose';
+import {
+  changeWords,
+  citationDayWords,
+  concentrationWords,
+  defaultEngineLabel,
+  NOT_SIGNIFICANT,
+  points,
+  scopeWords,
+  type EngineLabel,
+} from './phrase';
+import { scanSubjects, type ScopedTest } from './scan';
+import { headline, scoreOf, subjectKey, subjectWeight } from './select';
+import { cellId, collectSubjects, type Subject } from './subjects';
+import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, FindingsView } from './types';
+
+// What changed, as at most 7 ranked sentences (issue 30, item 5): every brand metric, positioning
+// measure, attribute and cited domain is tested in every engine × location scope against the
+// previous period, the p-values controlled together (Benjamini–Hochberg), one headline per
+// subject, ranked by effect size × significance × whose it is, then worded with the cells that
+// carry the change, the competitor who gained and the day a citation stopped. Pure and
+// deterministic: the same sums give the same findings, in the same order, with the same words.
+
+export type * from './types';
+export { citationChangeDay } from './changepoint';
+export { benjaminiHochberg, normalCdf, testMeans, testNet, testRates, tTwoSided } from './significance';
+export { defaultEngineLabel, ordinal, placeName, points, shortDate } from './phrase';
+
+export const MAX_FINDINGS = 7;
+const DEFAULT_FDR = 0.05;
+
+interface Ranked {
+  test: ScopedTest;
+  score: number;
+  key: string;
+}
+
+function rank(input: FindingsInput, tests: readonly ScopedTest[], fdr: number): Ranked[] {
+  const bySubject = new Map<Subject, ScopedTest[]>();
+  for (const t of tests) {
+    const list = bySubject.get(t.subject);
+    if (list) list.push(t);
+    else bySubject.set(t.subject, [t]);
+  }
+  const ranked: Ranked[] = [];
+  for (const [subject, list] of bySubject) {
+    const test = headline(list, fdr);
+    if (test === null) continue;
+    const score = scoreOf(test, fdr, subjectWeight(subject, input.focusBrandId, input.brands));
+    ranked.push({ test, score, key: `${subjectKey(subject)}|${JSON.stringify(test.scope)}` });
+  }
+  return ranked.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Where a finding's answers and its citation day are looked for: its scope, else its main cell. */
+function focusCell(scope: Partial<CellKey>, cells: readonly Contribution[]): Partial<CellKey> {
+  if (scope.engine !== undefined || scope.loc !== undefined) return scope;
+  const top = cells[0];
+  return top !== undefined && top.share >= 0.5 ? { engine: top.engine, loc: top.loc } : {};
+}
+
+function competitorWords(competitor: Finding['competitor'], kind: Finding['kind']): string {
+  if (competitor === null) return '';
+  if (kind === 'position')
+    return `, while ${competitor.name} moved up ${Math.abs(competitor.effect).toFixed(1)} places`;
+  if (kind === 'net-sentiment') return `, while the tone about ${competitor.name} warmed`;
+  return `, while ${competitor.name} rose ${points(competitor.effect)}`;
+}
+
+function drillOf(f: Finding, where: Partial<CellKey>, change: CitationChange | null): DrillSpec {
+  const base: DrillSpec = { period: 'current', ...where };
+  if (f.kind === 'citation') {
+    // Since the day it stopped: the answers that no longer cite it; since it started: those citing it.
+    if (change !== null)
+      return change.direction === 'started'
+        ? { ...base, fromDay: change.day, domain: f.domain as string }
+        : { ...base, fromDay: change.day };
+    return f.effect > 0 ? { ...base, domain: f.domain as string } : base;
+  }
+  return {
+    ...base,
+    brandId: f.brandId as string,
+    mentioned: f.kind === 'mention-rate' ? f.effect > 0 : true,
+  };
+}
+
+function describe(
+  input: FindingsInput,
+  r: Ranked,
+  subjects: ReadonlyMap<string, Subject>,
+  fdr: number,
+): Finding {
+  const { test } = r;
+  const { subject, result } = test;
+  const label: EngineLabel = input.engineLabel ?? defaultEngineLabel;
+  const cells = concentration(test);
+  const brand = input.brands.find((b) => b.id === subject.brandId);
+  const competitor =
+    brand?.id === input.focusBrandId
+      ? competitorWhoGained(test, cells.length > 0 ? cells.map(cellId) : test.cells, subjects, input.brands)
+      : null;
+  const where = focusCell(test.scope, cells);
+  const change =
+    subject.kind === 'citation' && input.citationDays
+      ? citationChangeDay(input.citationDays(subject.domain as string, where))
+      : null;
+  const significant = test.qValue <= fdr;
+  const finding: Finding = {
+    kind: subject.kind,
+    text: '',
+    effect: result.delta,
+    effectSize: result.size,
+    significant,
+    pValue: result.pValue,
+    qValue: test.qValue,
+    score: r.score,
+    brandId: subject.brandId,
+    domain: subject.domain,
+    attribute: subject.attribute,
+    scope: test.scope,
+    before: result.before,
+    after: result.after,
+    concentration: cells,
+    competitor,
+    changeDay: change?.day ?? null,
+    resultIds: [],
+  };
+  const core =
+    change !== null
+      ? citationDayWords(subject.domain as string, where, change, label)
+      : changeWords(
+          { ...finding, name: brand?.name ?? '' },
+          `${scopeWords(test.scope, label)}${concentrationWords(cells, label)}`,
+        );
+  finding.text = `${core}${competitorWords(competitor, subject.kind)}${significant ? '' : NOT_SIGNIFICANT}.`;
+  finding.resultIds = input.drill?.(drillOf(finding, where, change)) ?? [];
+  return finding;
+}
+
+/** The period's findings: at most 7 (or input.limit), ranked, in plain words with their numbers. */
+export function findChanges(input: FindingsInput): FindingsView {
+  const fdr = input.fdr ?? DEFAULT_FDR;
+  const limit = Math.max(0, Math.min(MAX_FINDINGS, input.limit ?? MAX_FINDINGS));
+  const subjects = collectSubjects(input);
+  const brandSubjects = new Map(
+    subjects
+      .filter((s) => s.brandId !== null && s.attribute === null)
+      .map((s) => [`${s.kind}|${s.brandId}`, s]),
+  );
+  const tests = scanSubjects(subjects);
+  const findings = rank(input, tests, fdr)
+    .slice(0, limit)
+    .map((r) => describe(input, r, brandSubjects, fdr));
+  return { period: input.period, focusBrandId: input.focusBrandId, tests: tests.length, findings };
+}

@@ -1,0 +1,106 @@
+// The words a client reads instead of ours, and the words that must never reach a client.
+
+/** How a source appeared in an answer, in plain words (SourceKind → label). */
+export const SOURCE_KIND_WORDS: Readonly<Record<string, string>> = {
+  cited: 'cited in the answer',
+  'citation-pill': 'linked in the text',
+  organic: 'search result',
+  news: 'news result',
+  'aio-source': 'AI overview source',
+  'aio-pill': 'linked in an AI overview',
+  'paa-source': '“People also ask” source',
+  video: 'video',
+  place: 'map place',
+};
+
+export const sourceKindWords = (kind: string): string => SOURCE_KIND_WORDS[kind] ?? kind.replace(/-/g, ' ');
+
+/**
+ * Terms of the trade and of the code that a client sentence or report must not contain: the
+ * tests scan every alert title and the whole client report for them.
+ */
+export const INTERNAL_TERMS: readonly string[] = [
+  'Jaccard',
+  'citation-pill',
+  'n.s.',
+  'Wilson',
+  'Cochran',
+  'Armitage',
+  'Holm',
+  'n =',
+  'p <',
+  'p =',
+  'z =',
+  'CUSUM',
+  'Student',
+  'assistant-a',
+  'assistant-b',
+  'search-ai',
+  'brand-dropped',
+  'brand-entered',
+  'position-moved',
+  'competitor-appeared',
+  'competitor-disappeared',
+  'sources-changed',
+  'answer-changed',
+  'undefined',
+  'NaN',
+];
+
+/** The internal terms found in a text (case-sensitive for the short ones, not for words). */
+export function internalTermsIn(text: string): string[] {
+  return INTERNAL_TERMS.filter((term) =>
+    /^[A-Za-z]{5,}$/.test(term) ? new RegExp(`\\b${term}\\b`, 'i').test(text) : text.includes(term),
+  );
+}
+
+export interface GlossaryEntry {
+  term: string;
+  meaning: string;
+}
+
+/** "How to read this report": every number the report shows, in a sentence or two. */
+export const REPORT_GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'Answers',
+    meaning:
+      'Each time an AI assistant or search engine answered one of the tracked questions, in one country, counts as one answer. Questions are asked several times a day where the engine varies its answers.',
+  },
+  {
+    term: 'Mention rate',
+    meaning: 'The share of answers that name the brand at least once.',
+  },
+  {
+    term: 'Citation rate',
+    meaning: 'The share of answers that link to one of the brand’s own websites as a source.',
+  },
+  {
+    term: 'Average position',
+    meaning:
+      'Where the brand comes among the tracked brands an answer names: 1st means it is named first. Only answers naming the brand count.',
+  },
+  {
+    term: 'Share of voice',
+    meaning: 'The brand’s share of all mentions of the tracked brands, competitors included.',
+  },
+  {
+    term: 'Likely range',
+    meaning:
+      'The figures come from a sample of answers, so each has a range it very likely lies in (95 % of the time). The more answers, the narrower the range.',
+  },
+  {
+    term: 'Clear change',
+    meaning:
+      'A change is called clear when the likely ranges of the two periods do not overlap; otherwise it may be chance, and the report says “no clear change”.',
+  },
+  {
+    term: 'Citation gap',
+    meaning:
+      'A website the engines cite in answers that name a competitor but never in answers that name the brand, in at least a few answers: a place where the brand is missing from the conversation.',
+  },
+  {
+    term: 'Steady slide or rise',
+    meaning:
+      'A brand named in a little fewer (or more) answers run after run, too little each time to stand out, but clear over many runs.',
+  },
+];

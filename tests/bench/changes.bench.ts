@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createFindingsService, type FindingsQueryInput } from '../../src/main/findings';
+import { isoDay } from '../../src/main/visibility';
+import { openHistory } from '../../src/main/store';
+import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
+import type { Bench } from './run-all';
+
+// `parallax changes` over the positioning benches' history (positioning-history.ts: 1,036,800
+// answers over 90 days, 8 tracked brands, their positioning): the findings service p50/p95 over
+// 10 runs after 1 warm-up, for the last 45 days against the 45 before (every one of the 90 days
+// read), 30 against 30, with engine and country filters and for a monitor; then the real
+// `parallax changes --json` as a child process on the 45 + 45 days (start-up included).
+// Target (issue 30): `parallax changes` on 90 days of 1M results ≤ 1 s.
+
+const TARGET_MS = 1000;
+const RUNS = 10;
+const DAY = 86_400_000;
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'parallax.mjs');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
+}
+
+function time(fn: () => unknown): { p50: number; p95: number } {
+  fn();
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95) };
+}
+
+const bench: Bench = async () => {
+  const path = positioningHistoryPath();
+  const store = openHistory({ path, readonly: true, integrityCheck: 'none' });
+  const service = createFindingsService({ store, now: () => POS_BENCH_NOW, activeJudge: () => 'builtin' });
+  const monitorId = store.listMonitors()[0]?.id as string;
+  const today = Math.floor(POS_BENCH_NOW / DAY);
+  const last = (days: number) => ({ from: isoDay(today - days + 1), to: isoDay(today) });
+  const q = (days: number, extra: Partial<FindingsQueryInput> = {}): FindingsQueryInput => ({
+    scope: { kind: 'all' },
+    period: last(days),
+    limit: 7,
+    resultLimit: 50,
+    ...extra,
+  });
+  const cases: Array<[string, FindingsQueryInput]> = [
+    ['45 days against 45 (all 90 days read)', q(45)],
+    ['30 days against 30', q(30)],
+    ['45 + 45 days, engine filter', q(45, { engines: ['assistant-b'] })],
+    ['45 + 45 days, countries DE+US-CA', q(45, { locations: ['DE', 'US-CA'] })],
+    ['45 + 45 days, a monitor', q(45, { scope: { kind: 'monitor', id: monitorId } })],
+  ];
+  let met = true;
+  console.log('findings service                                 p50 ms   p95 ms');
+  for (const [label, input] of cases) {
+    const t = time(() => service.list(input));
+    met &&= t.p95 <= TARGET_MS;
+    console.log(
+      `${label.padEnd(48)} ${t.p50.toFixed(0).padStart(8)} ${t.p95.toFixed(0).padStart(8)}${t.p95 > TARGET_MS ? '  MISSED' : ''}`,
+    );
+  }
+  const sample = service.list(q(45));
+  console.log(`   ${sample.tests} tests; ${sample.findings.length} findings:`);
+  for (const f of sample.findings) console.log(`   - ${f.text}`);
+  store.close();
+
+  const period = last(45);
+  const userData = mkdtempSync(join(tmpdir(), 'parallax-changes-bench-'));
+  const cli: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const out = spawnSync(
+      process.execPath,
+      [BIN, '--json', 'changes', '--db', path, '--from', period.from, '--to', period.to],
+      { encoding: 'utf8', env: { ...process.env, PARALLAX_API_KEY: '', PARALLAX_USER_DATA_DIR: userData } },
+    );
+    cli.push(performance.now() - t);
+    if (out.status !== 0) throw new Error(`parallax changes failed: ${out.stderr}`);
+  }
+  rmSync(userData, { recursive: true, force: true });
+  cli.sort((a, b) => a - b);
+  const median = cli[1] as number;
+  met &&= median <= TARGET_MS;
+  console.log(
+    `parallax changes --json, 45 + 45 days (child process, median of 3): ${median.toFixed(0)} ms${median > TARGET_MS ? '  MISSED' : ''}`,
+  );
+  return { name: `changes (target ≤ ${TARGET_MS} ms)`, targetsMet: met };
+};
+
+export default bench;

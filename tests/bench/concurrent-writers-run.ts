@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { registerStoreFunctions } from '../../src/main/store/codec';
+import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
+
+// The concurrency stress of issue 31.1, shared by `npm run bench -- concurrent` (200 trials)
+// and its CI-size test (tests/integration/store/concurrent-writers.test.ts): in each trial 2 to
+// 8 real `parallax run` child processes are started at the same instant (tests/support/start-at.mjs)
+// on one history file, a NEW one (not there yet) or an EXISTING one (made by an earlier
+// command, closed, nothing else has it open), against one sandbox over loopback HTTP. Then every
+// run each process reported is looked up in the file, and every answer the sandbox served
+// (its request log: each synchronous call's X-Request-Id names its job) is looked for among
+// the stored results.
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'parallax.mjs');
+const START_AT = join(import.meta.dirname, '..', 'support', 'start-at.mjs');
+const COUNTRIES = 'US,DE';
+/** Time for every child's Node to start before the common instant. */
+const START_DELAY_MS = 1_500;
+
+export interface ChildOutcome {
+  code: number | null;
+  runId: string | null;
+  stderr: string;
+}
+
+export interface TrialOutcome {
+  processes: number;
+  file: 'new' | 'existing';
+  children: ChildOutcome[];
+  /** Runs a process said it completed (exit 0) that the file does not hold, or holds without all their answers. */
+  lostRuns: number;
+  /** Answers the sandbox served (200) that no stored result holds. */
+  lostAnswers: number;
+  /** Processes that did not exit 0 (each says why on stderr). */
+  failedProcesses: number;
+  integrity: string;
+}
+
+export interface StressReport {
+  trials: number;
+  processes: number;
+  lostRuns: number;
+  lostAnswers: number;
+  failedProcesses: number;
+  damagedFiles: number;
+  servedAnswers: number;
+  storedAnswers: number;
+  ms: number;
+  /** Up to five failed or losing trials, with what their processes printed. */
+  examples: string[];
+}
+
+function runChild(args: string[], env: NodeJS.ProcessEnv, startAt: number): Promise<ChildOutcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [START_AT, String(startAt), BIN, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => {
+      resolve({ code, runId: runIdOf(out), stderr: err.trim() });
+    });
+  });
+}
+
+function runIdOf(json: string): string | null {
+  try {
+    return (JSON.parse(json) as { runId?: string }).runId ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function childEnv(dir: string, i: number, apiKey: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PARALLAX_USER_DATA_DIR: join(dir, `ud-${i}`),
+    PARALLAX_API_KEY: apiKey,
+  };
+}
+
+function runArgs(sandbox: RunningSandbox, db: string, prompt: string): string[] {
+  return ['--json', 'run', '--base-url', sandbox.baseUrl, '--db', db, '--prompt', prompt];
+}
+
+/** One trial: `processes` runs started together on one file. */
+export async function runTrial(
+  sandbox: RunningSandbox,
+  log: SandboxRequestLogEntry[],
+  opts: { processes: number; file: 'new' | 'existing'; trial: number },
+): Promise<TrialOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-writers-'));
+  const db = join(dir, 'history.db');
+  try {
+    if (opts.file === 'existing') {
+      const made = await runChild(
+        [...runArgs(sandbox, db, `t${opts.trial} before`), '--countries', 'US', '--yes'],
+        childEnv(dir, 99, sandbox.apiKey),
+        0,
+      );
+      if (made.code !== 0) throw new Error(`could not make the existing history: ${made.stderr}`);
+    }
+    log.length = 0;
+    const startAt = Date.now() + START_DELAY_MS;
+    const children = await Promise.all(
+      Array.from({ length: opts.processes }, (_, i) =>
+        runChild(
+          [...runArgs(sandbox, db, `t${opts.trial} p${i}`), '--countries', COUNTRIES, '--yes'],
+          childEnv(dir, i, sandbox.apiKey),
+          startAt,
+        ),
+      ),
+    );
+    return { ...checkFile(db, log, children), processes: opts.processes, file: opts.file, children };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the file holds against what the processes reported and the sandbox served. */
+function checkFile(
+  db: string,
+  log: readonly SandboxRequestLogEntry[],
+  children: readonly ChildOutcome[],
+): Pick<TrialOutcome, 'lostRuns' | 'lostAnswers' | 'failedProcesses' | 'integrity'> & {
+  served: number;
+  stored: number;
+} {
+  const conn = new Database(db, { readonly: true });
+  try {
+    registerStoreFunctions(conn);
+    const integrity = (conn.pragma('quick_check', { simple: true }) as string) ?? 'no answer';
+    const resultsOfRun = conn.prepare(
+      'SELECT count(*) FROM results r JOIN jobs j ON j.id = r.job_id WHERE j.run_id = ?',
+    );
+    const jobsOfRun = conn.prepare('SELECT count(*) FROM jobs WHERE run_id = ?');
+    const jobWithResult = conn.prepare('SELECT 1 FROM results WHERE job_id = ?');
+    let lostRuns = 0;
+    for (const c of children) {
+      if (c.code !== 0 || c.runId === null) continue;
+      const jobs = jobsOfRun.pluck().get(c.runId) as number;
+      const results = resultsOfRun.pluck().get(c.runId) as number;
+      if (jobs === 0 || results < jobs) lostRuns++;
+    }
+    const servedJobs = new Set(
+      log
+        .filter((e) => e.template.startsWith('/v1/monitor/') && e.status === 200 && e.ran)
+        .map((e) => e.requestId.split(':')[0] as string),
+    );
+    const lostAnswers = [...servedJobs].filter((jobId) => jobWithResult.get(jobId) === undefined).length;
+    return {
+      lostRuns,
+      lostAnswers,
+      failedProcesses: children.filter((c) => c.code !== 0).length,
+      integrity,
+      served: servedJobs.size,
+      stored: servedJobs.size - lostAnswers,
+    };
+  } finally {
+    conn.close();
+  }
+}
+
+/** `trials` trials, alternating new and existing files, with 2…maxProcesses processes each. */
+export async function runStress(opts: { trials: number; maxProcesses: number }): Promise<StressReport> {
+  const log: SandboxRequestLogEntry[] = [];
+  const sandbox = await startSandbox({
+    plan: 'Lite',
+    latencyMs: 5,
+    seed: 31,
+    rateLimit: 1_000_000,
+    onRequest: (e) => log.push(e),
+  });
+  const report: StressReport = {
+    trials: 0,
+    processes: 0,
+    lostRuns: 0,
+    lostAnswers: 0,
+    failedProcesses: 0,
+    damagedFiles: 0,
+    servedAnswers: 0,
+    storedAnswers: 0,
+    ms: 0,
+    examples: [],
+  };
+  const started = performance.now();
+  try {
+    for (let t = 0; t < opts.trials; t++) {
+      const processes = 2 + (t % (opts.maxProcesses - 1));
+      const file = t % 2 === 0 ? 'new' : 'existing';
+      const outcome = await runTrial(sandbox, log, { processes, file, trial: t });
+      const checked = outcome as TrialOutcome & { served: number; stored: number };
+      report.trials++;
+      report.processes += processes;
+      report.lostRuns += outcome.lostRuns;
+      report.lostAnswers += outcome.lostAnswers;
+      report.failedProcesses += outcome.failedProcesses;
+      report.servedAnswers += checked.served;
+      report.storedAnswers += checked.stored;
+      if (outcome.integrity !== 'ok') report.damagedFiles++;
+      const bad = outcome.lostRuns + outcome.lostAnswers + outcome.failedProcesses > 0;
+      if (bad && report.examples.length < 5) report.examples.push(describeTrial(t, outcome));
+    }
+  } finally {
+    await sandbox.close();
+  }
+  report.ms = performance.now() - started;
+  return report;
+}
+
+function describeTrial(t: number, o: TrialOutcome): string {
+  const codes = o.children.map((c) => c.code).join(',');
+  const errors = o.children
+    .filter((c) => c.code !== 0)
+    .map((c) => c.stderr.split('\n').slice(-2).join(' | '))
+    .join(' / ');
+  return `trial ${t} (${o.processes} processes, ${o.file} file): exit codes ${codes}; ${o.lostRuns} run(s) and ${o.lostAnswers} answer(s) lost${errors ? `; ${errors}` : ''}`;
+}
+
+export function stressLines(r: StressReport): string[] {
+  return [
+    `trials: ${r.trials} (2-8 processes each, new and existing files alternating), ${r.processes} processes in all`,
+    `answers served by the sandbox: ${r.servedAnswers}, stored: ${r.storedAnswers}`,
+    `lost runs: ${r.lostRuns}, lost answers: ${r.lostAnswers}, processes that failed: ${r.failedProcesses}, files failing quick_check: ${r.damagedFiles}`,
+    `wall time: ${(r.ms / 1000).toFixed(1)} s (${(r.ms / Math.max(1, r.trials)).toFixed(0)} ms a trial)`,
+    ...r.examples,
+  ];
+}
+
+export function stressProblems(r: StressReport): string[] {
+  const problems: string[] = [];
+  if (r.lostRuns > 0) problems.push(`${r.lostRuns} run(s) lost`);
+  if (r.lostAnswers > 0) problems.push(`${r.lostAnswers} answer(s) lost`);
+  if (r.failedProcesses > 0) problems.push(`${r.failedProcesses} process(es) failed`);
+  if (r.damagedFiles > 0) problems.push(`${r.damagedFiles} file(s) failed quick_check`);
+  return problems;
+}

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositioningSummary, ResultPositioning } from '../../src/shared/positioning/view-types';
+import type { DrillResults } from '../../src/shared/visibility/types';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+
+// Positioning (issue 30) end to end on a real 90-day demo history (the shared template of
+// tests/support/demo-history.ts, every answer judged by the built-in judge as it was stored):
+// Visibility's recommendation rate and net sentiment cards and Positioning panel show the real
+// core's numbers; a card opens the answers behind it in Compare, where each brand's evidence is
+// marked and its badge moves the focus there. axe-core on the new parts (cards, panel, Compare's
+// columns), light and dark;
+// screenshots at 1280×800 in test-results/.
+
+const QUERY = { scope: { kind: 'all' as const }, period: { days: 30 }, attributeLimit: 6 };
+
+/** Serious or critical axe-core findings inside these selectors, per theme (none: {}). */
+async function seriousViolations(h: Harness, selectors: string[]): Promise<Record<string, unknown[]>> {
+  const found: Record<string, unknown[]> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme: theme });
+    let builder = new AxeBuilder({ page: h.page });
+    for (const selector of selectors) builder = builder.include(selector);
+    const result = await builder
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    if (serious.length > 0) found[theme] = serious;
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+async function summaryOf(h: Harness): Promise<PositioningSummary> {
+  const reply = await h.core.router.invoke('positioning.summary', QUERY);
+  if (!reply.ok) throw new Error(reply.error.message);
+  return reply.value as PositioningSummary;
+}
+
+describe('Positioning on a 90-day demo history, end to end', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({}, { demo: { days: 90 } });
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+    await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
+  }, DEMO_BUILD_MS);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('shows the focus brand recommendation rate and net sentiment as the core computes them', async () => {
+    const { page } = h;
+    const summary = await summaryOf(h);
+    const kpis = summary.kpis;
+    expect(kpis).not.toBeNull();
+    if (!kpis) return;
+    expect(kpis.n).toBeGreaterThan(100);
+    const rec = page.getByTestId('kpi-recommendation');
+    await rec.waitFor({ timeout: 30_000 });
+    const r = kpis.recommendationRate;
+    const recText = await rec.textContent();
+    expect(recText).toContain(
+      `${Math.round((r.value ?? 0) * 100)} % (${Math.round((r.lower ?? 0) * 100)}–${Math.round((r.upper ?? 0) * 100)} %)`,
+    );
+    expect(recText).toContain(
+      `${r.k.toLocaleString('en')} of n = ${r.n.toLocaleString('en')} answers naming it`,
+    );
+    expect(recText).toMatch(/vs previous period|no previous data/);
+    if (!kpis.change.recommendationRate.significant && kpis.change.recommendationRate.delta !== null)
+      expect(recText).toContain('not significant');
+
+    const sentimentText = await page.getByTestId('kpi-sentiment').textContent();
+    expect(sentimentText).toMatch(/[+−]?\d\.\d\d \([+−]?\d\.\d\d to [+−]?\d\.\d\d\)/);
+    expect(sentimentText).toContain(`n = ${kpis.netSentiment.n.toLocaleString('en')}`);
+  });
+
+  it('lists every brand in the Positioning panel, focus first, with status counts and attributes', async () => {
+    const { page } = h;
+    const summary = await summaryOf(h);
+    const table = page.getByRole('table', { name: 'Positioning by brand' });
+    await table.waitFor({ timeout: 30_000 });
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(summary.leaderboard.length);
+    const focus = summary.leaderboard[0]!;
+    expect(focus.brandId).toBe(summary.focusBrandId);
+    const first = (await rows.first().textContent()) ?? '';
+    expect(first).toContain('Veloxa');
+    for (const [status, label] of [
+      ['top', 'top pick'],
+      ['recommended', 'recommended'],
+      ['mentioned', 'mentioned'],
+      ['cautioned', 'cautioned'],
+    ] as const)
+      expect(first).toContain(`${focus.statusCounts[status].toLocaleString('en')} ${label}`);
+    // The demo's engines attach qualities to the brands: at least one brand has chips.
+    expect(await table.locator('.pos-attr').count()).toBeGreaterThan(0);
+  });
+
+  it('has no serious or critical axe-core violation on the new cards and panel, light or dark', async () => {
+    const found = await seriousViolations(h, [
+      'section[aria-labelledby="vis-positioning-heading"]',
+      '[data-testid="kpi-recommendation"]',
+      '[data-testid="kpi-sentiment"]',
+    ]);
+    expect(found).toEqual({});
+  });
+
+  it('takes screenshots of the cards and the panel at 1280×800, light and dark', async () => {
+    const { page } = h;
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      await h.screenshot(`positioning-kpis-${theme}`);
+      await page.getByRole('heading', { level: 2, name: 'Positioning' }).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await h.screenshot(`positioning-panel-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('opens the answers behind the recommendation rate in Compare with each brand evidence marked', async () => {
+    const { page } = h;
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    await page.getByTestId('kpi-recommendation').click();
+    await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+    const column = page.getByRole('article').first();
+    const badges = column.getByRole('list', { name: 'Positioning of the brands named' });
+    await badges.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('mark.evidence').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // The first badge with evidence moves the focus to it; its text is in the core's evidence.
+    const badge = badges.getByRole('button', { name: /Show the evidence/ }).first();
+    const name = (await badge.textContent()) ?? '';
+    await badge.click();
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.visually-hidden').forEach((x) => x.remove());
+      return { tag: el.tagName, evidence: el.getAttribute('data-evidence'), text: copy.textContent ?? '' };
+    });
+    expect(focused.tag).toBe('MARK');
+    expect(focused.evidence).toMatch(/^ev\d+-0/);
+    const drill = await h.core.router.invoke('visibility.results', {
+      scope: { kind: 'all' },
+      period: { days: 30 },
+      drill: { brandId: (await summaryOf(h)).focusBrandId ?? '', mentioned: true },
+      limit: 50,
+    });
+    if (!drill.ok) throw new Error(drill.error.message);
+    const firstId = (drill.value as DrillResults).resultIds[0]!;
+    const stored = await h.core.router.invoke('positioning.results', { resultIds: [firstId] });
+    if (!stored.ok) throw new Error(stored.error.message);
+    const brand = (stored.value as ResultPositioning[])[0]!.brands.find((b) =>
+      name.startsWith(`${b.brand} `),
+    );
+    expect(brand).toBeDefined();
+    expect(brand!.evidence[0]!.text).toContain(focused.text.trim());
+
+    // The marks and badges keep their contrast in both themes.
+    // (the first two columns of the 50: axe over every column takes minutes on a busy machine)
+    expect(await seriousViolations(h, ['.columns > .answer-column:nth-child(-n+2)'])).toEqual({});
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`positioning-compare-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+});

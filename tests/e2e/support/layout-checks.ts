@@ -1,0 +1,101 @@
+import type { Locator, Page } from 'playwright-core';
+import type { Harness } from '../harness';
+
+// What a screenshot cannot assert by itself, measured from the layout: the app frame does not
+// scroll (only the main pane does), nothing sticks out sideways, badges stay on one line, and
+// a table's last row is drawn (not cut off by a scroll box around it).
+
+export interface FrameState {
+  /** How far the window itself is scrolled (must stay 0: the frame never scrolls). */
+  scrollY: number;
+  /** The page's scrollable height against the window's: equal when nothing overflows the frame. */
+  pageHeight: number;
+  windowHeight: number;
+  /** How far the main pane's content sticks out to the right of it (0: no sideways scroll). */
+  mainOverflowX: number;
+}
+
+export async function frameState(page: Page): Promise<FrameState> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const root = document.scrollingElement ?? document.documentElement;
+    return {
+      scrollY: window.scrollY,
+      pageHeight: root.scrollHeight,
+      windowHeight: window.innerHeight,
+      mainOverflowX: main ? main.scrollWidth - main.clientWidth : 0,
+    };
+  });
+}
+
+/**
+ * Badges (pills) under `scope` whose text was broken onto more than one line, and, within
+ * table cells, badges pushed onto a line below the text they follow. Each is "text (reason)".
+ */
+export async function wrappedBadges(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const out: string[] = [];
+    for (const badge of root.querySelectorAll<HTMLElement>('.badge')) {
+      if (badge.getClientRects().length === 0) continue;
+      const style = getComputedStyle(badge);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.45;
+      const box = badge.getBoundingClientRect();
+      if (box.height > line * 1.6 + 6) out.push(`${badge.textContent} (broken over lines)`);
+      const lead = badge.previousElementSibling as HTMLElement | null;
+      if (badge.closest('td, th') && lead) {
+        const before = lead.getBoundingClientRect();
+        if (box.top >= before.bottom - 2) out.push(`${badge.textContent} (below ${lead.textContent})`);
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Cells whose figure ("24 % (23–25 %)", "n = 7,200") was broken over two lines: two of its
+ * boxes one below the other (an inline element has a box per piece of text and per child, side
+ * by side when it stays on one line).
+ */
+export async function wrappedFigures(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const out: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>('.vis-figure, .vis-n, .vis-change')) {
+      const boxes = [...el.getClientRects()].filter((r) => r.width > 0);
+      const below = boxes.some((a) => boxes.some((b) => b.top >= a.bottom - 2));
+      if (below) out.push(el.textContent ?? '');
+    }
+    return out;
+  });
+}
+
+/**
+ * Whether the last body row of `table` is drawn in full inside every box that clips it (a
+ * scroll box with a max height cuts rows off without a sign), once scrolled into the pane.
+ */
+export async function lastRowVisible(table: Locator): Promise<boolean> {
+  const last = table.locator('tbody tr').last();
+  await last.scrollIntoViewIfNeeded();
+  return last.evaluate((row) => {
+    const box = row.getBoundingClientRect();
+    for (let el = row.parentElement; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (!/(auto|scroll|hidden|clip)/.test(style.overflowY)) continue;
+      const clip = el.getBoundingClientRect();
+      if (box.bottom > clip.bottom + 1 || box.top < clip.top - 1) return false;
+    }
+    return box.bottom <= window.innerHeight + 1;
+  });
+}
+
+/** Screenshots in both themes (test-results/<name>-light.png, -dark.png); returns their paths. */
+export async function shootBothThemes(h: Harness, name: string): Promise<string[]> {
+  const paths: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme: theme });
+    // The theme's repaint (colours are CSS variables; charts redraw their strokes).
+    await h.page.waitForTimeout(150);
+    paths.push(await h.screenshot(`${name}-${theme}`));
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' });
+  return paths;
+}

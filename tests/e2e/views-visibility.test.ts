@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import {
+  frameState,
+  lastRowVisible,
+  shootBothThemes,
+  wrappedBadges,
+  wrappedFigures,
+} from './support/layout-checks';
+
+// The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
+// template, tests/support/demo-history.ts), as an analyst reads them, in light and dark:
+// the frame never scrolls (the wheel over the sidebar once scrolled the whole page, 2,854 px
+// in an 800 px window, and left it blank), nothing sticks out sideways, the leaderboard's
+// figures and pills stay on one line, the citation gaps card shows its last row.
+// Screenshots: test-results/views-visibility-*.png.
+
+describe('Visibility at 1280×800 on a 90-day demo', () => {
+  let h: Harness;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({}, { demo: { days: 90 } });
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+    await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
+    await h.page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
+  }, DEMO_BUILD_MS);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('never scrolls the frame: the wheel over the sidebar leaves the window where it was', async () => {
+    const { page } = h;
+    await page.getByRole('table', { name: 'Cited domains' }).waitFor({ timeout: 60_000 });
+    const sidebar = await page.getByRole('navigation', { name: 'Views' }).boundingBox();
+    if (!sidebar) throw new Error('no sidebar');
+    const heading = await page.getByRole('heading', { level: 1, name: 'Visibility' }).boundingBox();
+    await page.mouse.move(sidebar.x + sidebar.width / 2, sidebar.y + sidebar.height - 40);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    const frame = await frameState(page);
+    expect(frame.scrollY).toBe(0);
+    expect(frame.pageHeight).toBe(frame.windowHeight);
+    // The sidebar and the view's title are still where they were.
+    expect((await page.getByRole('navigation', { name: 'Views' }).boundingBox())?.y).toBe(sidebar.y);
+    expect((await page.getByRole('heading', { level: 1, name: 'Visibility' }).boundingBox())?.y).toBe(
+      heading?.y,
+    );
+    await shootBothThemes(h, 'views-frame-after-sidebar-wheel');
+
+    // The wheel over the main pane scrolls the pane, and only the pane.
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 900);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('main')?.scrollTop ?? 0))
+      .toBeGreaterThan(0);
+    expect((await frameState(page)).scrollY).toBe(0);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+  });
+
+  it('reads at a glance over 90 days: figures and pills on one line, every gaps row drawn', async () => {
+    const { page } = h;
+    await page.getByLabel('Period').selectOption('90');
+    const leaderboard = page.getByRole('table', { name: 'Brand leaderboard' });
+    await expect.poll(() => leaderboard.textContent(), { timeout: 60_000 }).toContain('Fleetfoot');
+    const gaps = page.getByRole('table', { name: 'Citation gaps' });
+    await expect.poll(() => gaps.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    await shootBothThemes(h, 'views-visibility-90d');
+
+    // The gaps card shows the last row it lists (it once sat in a box that cut it off).
+    expect(await lastRowVisible(gaps)).toBe(true);
+    await shootBothThemes(h, 'views-visibility-90d-gaps');
+    // "24 % (23–25 %)" and "n = 7,200" never break; a pill never drops below its brand.
+    expect(await wrappedFigures(leaderboard)).toEqual([]);
+    expect(await wrappedBadges(leaderboard)).toEqual([]);
+    // In the gaps card a long pill ("cites Veloxa elsewhere") may sit on its own line under the
+    // domain when the card is half the width, but is never broken itself.
+    expect((await wrappedBadges(gaps)).filter((w) => w.endsWith('(broken over lines)'))).toEqual([]);
+    await page.getByRole('table', { name: 'Cited domains' }).scrollIntoViewIfNeeded();
+    await shootBothThemes(h, 'views-visibility-90d-sources');
+
+    const frame = await frameState(page);
+    expect(frame.mainOverflowX).toBe(0);
+    expect(frame.scrollY).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('every view in the sidebar fits the 1280×800 frame, light and dark', async () => {
+    const { page } = h;
+    const nav = page.getByRole('navigation', { name: 'Views' });
+    const overflowing: string[] = [];
+    for (const view of VIEWS) {
+      await nav.getByRole('button', { name: new RegExp(`^${view}`) }).click();
+      await page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300); // the view's first query and its charts' entry
+      await shootBothThemes(h, `views-${view.toLowerCase().replace(/ /g, '-')}`);
+      const frame = await frameState(page);
+      if (frame.scrollY !== 0 || frame.pageHeight !== frame.windowHeight)
+        overflowing.push(`${view}: frame scrolls`);
+      if (frame.mainOverflowX > 0) overflowing.push(`${view}: ${frame.mainOverflowX} px sideways`);
+    }
+    expect(overflowing).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** The sidebar's views, in its order (each one's h1 carries the same name). */
+const VIEWS = [
+  'Visibility',
+  'Alerts',
+  'Compare',
+  'Over time',
+  'Brands',
+  'Compose',
+  'Run',
+  'Monitors',
+  'Library',
+  'History',
+  'Tools',
+  'Settings',
+];

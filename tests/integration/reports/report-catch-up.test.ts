@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../src/main/core';
+import { buildDemoHistory } from '../../../src/main/demo';
+import { openSettingsStore } from '../../../src/main/settings';
+import { openHistory } from '../../../src/main/store';
+import { createTestCore } from '../../support/test-core';
+
+// The app's Client report (reports.write over the real core's IPC router) compares the monitor
+// runs nobody compared first (issue 31.5): here a demo history is stored into the open app's
+// file through a connection of its own, as another process would, so the app never saw its
+// runs finish.
+
+let dir = '';
+let core: Core | null = null;
+afterAll(async () => {
+  await core?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the app\u2019s Client report', () => {
+  it('compares the runs not compared yet before it writes, and lists their alerts', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'parallax-report-catch-up-'));
+    const out = join(dir, 'report.html');
+    core = await createTestCore(dir, openSettingsStore({ userDataDir: dir }), {
+      chooseSavePath: async () => out,
+    });
+    const db = join(dir, 'parallax.db');
+    await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: 6 });
+    expect(core.store.uncheckedMonitorRuns().length).toBeGreaterThan(0);
+    const monitor = core.store.listMonitors()[0]!;
+    const written = await core.router.invoke('reports.write', {
+      monitorId: monitor.id,
+      period: { days: 30 },
+    });
+    expect(written.ok).toBe(true);
+    expect(core.store.uncheckedMonitorRuns()).toEqual([]);
+    expect(core.store.listAlerts({ monitorId: monitor.id, limit: 1 }).total).toBeGreaterThan(0);
+    expect(readFileSync(out, 'utf8')).not.toContain('No change alerts were raised');
+  }, 120_000);
+});
