@@ -27,6 +27,8 @@ export interface RunnerWorld {
   ): Promise<void>;
   /** Starts `parallax runner` as a child process (its own history file, number n). */
   spawnRunner(n: number, args?: string[], env?: NodeJS.ProcessEnv): RunnerChild;
+  /** Starts `parallax ARGV` with runner n's data folder, the team URL and the key in its environment. */
+  spawnCli(n: number, argv: string[], env?: NodeJS.ProcessEnv): RunnerChild;
   /** What the team holds: runs per monitor, results, distinct jobs answered, credits recorded. */
   figures(): Promise<TeamFigures>;
   /** Credits the sandbox charged the account. */
@@ -73,7 +75,7 @@ export async function startRunnerWorld(
   const dir = mkdtempSync(join(tmpdir(), 'parallax-runner-'));
   const children: ChildProcess[] = [];
   let made = 0;
-  return {
+  const world: RunnerWorld = {
     server,
     team,
     sandbox,
@@ -99,31 +101,22 @@ export async function startRunnerWorld(
       }
     },
     spawnRunner(n, args = [], env = {}) {
-      const child = spawn(
-        process.execPath,
-        [
-          BIN,
-          '--workspace',
-          team.workspace,
-          'runner',
-          '--base-url',
-          sandbox.baseUrl,
-          '--db',
-          join(dir, `runner-${n}.db`),
-          ...args,
-        ],
-        {
-          env: {
-            ...process.env,
-            PARALLAX_USER_DATA_DIR: join(dir, `data-${n}`),
-            PARALLAX_TEAM_URL: server.url(team.database, team.roles['runner'], { sslmode: 'disable' }),
-            PARALLAX_API_KEY: sandbox.apiKey,
-            PARALLAX_WORKSPACE: '',
-            ...env,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+      const db = join(dir, `runner-${n}.db`);
+      const argv = ['--workspace', team.workspace, 'runner', '--base-url', sandbox.baseUrl, '--db', db];
+      return world.spawnCli(n, [...argv, ...args], env);
+    },
+    spawnCli(n, argv, env = {}) {
+      const child = spawn(process.execPath, [BIN, ...argv], {
+        env: {
+          ...process.env,
+          PARALLAX_USER_DATA_DIR: join(dir, `data-${n}`),
+          PARALLAX_TEAM_URL: server.url(team.database, team.roles['runner'], { sslmode: 'disable' }),
+          PARALLAX_API_KEY: sandbox.apiKey,
+          PARALLAX_WORKSPACE: '',
+          ...env,
         },
-      );
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let out = '';
       let err = '';
@@ -205,4 +198,5 @@ export async function startRunnerWorld(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return world;
 }

@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dockerCmd, parallaxArgs, read } from '../../support/deploy-files';
 import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
 
 // `parallax runner` as real child processes against a real PostgreSQL and the sandbox over
@@ -90,5 +91,20 @@ describe('parallax runner', () => {
     expect(f.results - before.results).toBe(80);
     expect(f.answeredJobs).toBe(f.results);
     expect(f.credits - before.credits).toBe(world.charged() - charged);
+  });
+
+  it('runs the deployed command (the image CMD, its key file swapped for a test one)', async () => {
+    await world.addMonitors(1, { prefix: 'deploy' });
+    const file = join(world.dir, 'secret-key');
+    writeFileSync(file, `${world.sandbox.apiKey}\n`, { mode: 0o600 });
+    const argv = parallaxArgs(dockerCmd(read('deploy/Dockerfile'))).map((w) =>
+      w === '/run/secrets/parallax-key' ? file : w,
+    );
+    const r = world.spawnCli(20, [...argv, '--once', '--base-url', world.sandbox.baseUrl], {
+      PARALLAX_API_KEY: '',
+    });
+    expect(await r.exited, r.stderr()).toEqual({ code: 0, signal: null });
+    expect(r.stdout()).toMatch(/^acme\/Monitor \d+ {2}run \S+ {2}completed {2}2 answers/m);
+    expect(r.stdout()).toContain('1 run: 1 completed');
   });
 });
