@@ -9,6 +9,7 @@ import {
   createTeamService,
   openTeamClient,
   parseTeamUrl,
+  TEAM_MIGRATIONS,
   type TeamClient,
   type TeamService,
 } from '../../src/main/team';
@@ -50,11 +51,20 @@ export async function startSyncTeam(
   server: TestPostgres,
   members: Record<string, 'member' | 'viewer' | 'admin'>,
   workspace = 'acme',
+  /** Rows written while the team schema is still at version 1 (then upgraded): $1 = the workspace id. */
+  seedAtV1?: (owner: TeamClient, workspaceId: string) => Promise<void>,
 ): Promise<SyncTeam> {
   const database = await server.createDatabase('sync');
   const owner = await openTeamClient(parseTeamUrl(server.url(database, undefined, { sslmode: 'disable' })));
-  await applyTeamMigrations(owner);
-  await owner.query('SELECT parallax.create_workspace($1, $2, 0)', [workspace, workspace.toUpperCase()]);
+  await applyTeamMigrations(owner, seedAtV1 ? TEAM_MIGRATIONS.slice(0, 1) : TEAM_MIGRATIONS);
+  const { rows } = await owner.query<{ id: string }>('SELECT parallax.create_workspace($1, $2, 0) AS id', [
+    workspace,
+    workspace.toUpperCase(),
+  ]);
+  if (seedAtV1) {
+    await seedAtV1(owner, rows[0]?.id as string);
+    await applyTeamMigrations(owner);
+  }
   const roles: Record<string, TestRole> = {};
   for (const [name, access] of Object.entries(members)) {
     const role = await server.createRole(`${name}_${database}`.slice(0, 60));

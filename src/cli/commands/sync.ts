@@ -1,9 +1,10 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import type { SyncProgress } from '../../main/sync';
+import type { SyncProgress, SyncTuning } from '../../main/sync';
 import type { SyncReportView } from '../../shared/ipc/channels/sync';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { cliDataFolder, withCliCore } from '../core';
+import { listenForInterrupt } from '../interrupt';
 import { finishReanalysis } from '../reanalysis-progress';
 import { EXIT_INTERRUPTED } from '../run-session';
 import { parseSince, printConflicts, printSyncReport } from '../sync-format';
@@ -21,6 +22,12 @@ interface SyncFlags {
   since?: string;
   pushOnly?: boolean;
   pullOnly?: boolean;
+}
+
+/** PARALLAX_SYNC_BATCH: rows per batch both ways (tests cut a sync between small batches). */
+function tuningOf(env: NodeJS.ProcessEnv): SyncTuning | undefined {
+  const n = Number(env.PARALLAX_SYNC_BATCH);
+  return Number.isInteger(n) && n > 0 ? { pushBatch: n, pullBatch: n } : undefined;
 }
 
 /** The workspace a command syncs: --workspace / PARALLAX_WORKSPACE, else the current one. */
@@ -87,17 +94,13 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         ? Date.now() - windowDays * 86_400_000
         : null;
   const workspace = await workspaceSlug(ctx, deps);
-  const controller = new AbortController();
   // The first Ctrl-C stops at the next batch boundary; a second one stops at once (every batch
-  // is its own transaction on both sides, so nothing is half-written either way).
-  let interrupts = 0;
-  const onSignal = (): void => {
-    if (++interrupts > 1) process.exit(EXIT_INTERRUPTED);
-    writeLine(ctx.stderr, 'Stopping after the batch under way… (Ctrl-C again to stop at once)');
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // is its own transaction on both sides, so nothing is half-written either way). The signal
+  // listeners of others (conf's exit hooks re-raise the signal) are set aside meanwhile.
+  const interrupt = listenForInterrupt();
+  interrupt.signal.addEventListener('abort', () =>
+    writeLine(ctx.stderr, 'Stopping after the batch under way… (Ctrl-C again to stop at once)'),
+  );
   const progress = progressPrinter(ctx);
   try {
     const { syncWorkspace, SyncError } = await import('../../main/sync');
@@ -112,7 +115,8 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
               since,
               push: flags.pullOnly !== true,
               pull: flags.pushOnly !== true,
-              signal: controller.signal,
+              signal: interrupt.signal,
+              tuning: tuningOf(ctx.env),
               onProgress: progress.onProgress,
             },
           ),
@@ -134,8 +138,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
       if (report.canceled) throw new CliExit(EXIT_INTERRUPTED);
     });
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.dispose();
   }
 }
 
@@ -155,7 +158,8 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .command('conflicts')
       .description('Local edits that lost to a teammate’s newer version, kept as drafts')
       .option('--db <path>', 'the history (default: the current workspace’s)')
-      .action(async (flags: { db?: string }) => {
+      .action(async (own: { db?: string }) => {
+        const flags = { db: own.db ?? sync.opts<SyncFlags>().db };
         const { toConflictView } = await import('../../main/sync');
         await withCliCore(ctx.env, { db: flags.db }, async (core) => {
           const conflicts = core.store.replica.listDrafts().map(toConflictView);
@@ -171,7 +175,9 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .option('--apply', 'make the draft the object again; the next sync sends it')
       .option('--discard', 'drop the draft; the team’s version stays')
       .option('--db <path>', 'the history (default: the current workspace’s)')
-      .action(async (id: string, flags: { apply?: boolean; discard?: boolean; db?: string }) => {
+      .action(async (id: string, own: { apply?: boolean; discard?: boolean; db?: string }) => {
+        // `sync resolve 3 --db X`: commander gives --db to the parent command (it has one too).
+        const flags = { ...own, db: own.db ?? sync.opts<SyncFlags>().db };
         if (Boolean(flags.apply) === Boolean(flags.discard))
           throw new CliUsageError('Say --apply or --discard');
         if (!/^\d+$/.test(id))

@@ -45,6 +45,8 @@ import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
 import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
 import { teamHandlers } from './handlers/team';
+import { syncHandlers } from './handlers/sync';
+import { wireBackgroundSync } from './sync-wiring';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
@@ -258,6 +260,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     settings: deps.settings,
     env,
   });
+  const sync = wireBackgroundSync({
+    team,
+    store,
+    events,
+    settings: deps.settings,
+    workspace: () => registry.current().slug,
+    now: deps.now,
+    enabled: deps.runMonitors === true,
+    logError: (message) => deps.logError?.(message),
+  });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
@@ -285,6 +297,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     alerts,
     webhooks,
     team,
+    sync: sync.service,
     workspaces: { registry, team },
     switchWorkspace:
       deps.switchWorkspace ??
@@ -315,6 +328,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
     ...teamHandlers(ctx),
+    ...syncHandlers(ctx),
     ...dbExportHandlers(ctx),
   };
   const redact = (text: string): string => redactSecrets(text, keys.knownSecrets());
@@ -342,6 +356,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       deps.logError?.(redact(`alerts catch-up: ${error instanceof Error ? error.message : String(error)}`));
     }
     webhooks.kick();
+    sync.start();
   })();
   const stopMonitors = deps.runMonitors ? monitors.startTimer(MONITOR_CHECK_MS) : () => undefined;
 
@@ -359,6 +374,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     async close() {
       stopMonitors();
       await background;
+      await sync.close();
       unsubscribeAlerts();
       await alerts.idle();
       await webhooks.close();

@@ -5,3 +5,4 @@ export { APP_TUNING, CLI_TUNING, type SyncOptions, type SyncProgress, type SyncT
 export { SyncError, type SyncErrorKind } from './errors';
 export { syncWithSession, syncWorkspace, toConflictView, type SyncDeps } from './sync';
 export { TEAM_LINK_META, WORKSPACE_LINK_META } from './target';
+export { createBackgroundSync, type BackgroundSync, type BackgroundSyncDeps } from './background';

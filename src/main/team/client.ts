@@ -16,6 +16,15 @@ export interface TeamClient {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   end(): Promise<void>;
+  /**
+   * LISTENs on a channel on this connection: onNotify with each payload, onLost once when the
+   * connection fails or ends (the caller reconnects). For a connection kept open (sync's wake-up).
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: TeamError) => void,
+  ): Promise<void>;
 }
 
 export interface OpenTeamClientOptions {
@@ -162,6 +171,20 @@ export async function openTeamClient(
     },
     async end() {
       await connected.end().catch(() => undefined);
+    },
+    async listen(channel, onNotify, onLost) {
+      let lost = false;
+      const lose = (error: unknown): void => {
+        if (lost) return;
+        lost = true;
+        onLost(toTeamError(error ?? new Error('Connection terminated'), team));
+      };
+      connected.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      connected.on('error', lose);
+      connected.on('end', () => lose(null));
+      await query(`LISTEN "${channel.replace(/"/g, '""')}"`);
     },
   };
 }

@@ -12,6 +12,7 @@ import { runsChannels } from './channels/runs';
 import { settingsChannels } from './channels/settings';
 import { storageChannels } from './channels/storage';
 import { teamChannels } from './channels/team';
+import { syncChannels } from './channels/sync';
 import { toolsChannels } from './channels/tools';
 import { reportsChannels } from './channels/reports';
 import { visibilityChannels } from './channels/visibility';
@@ -42,6 +43,7 @@ export const invokeChannels = {
   ...reportsChannels,
   ...profileChannels,
   ...teamChannels,
+  ...syncChannels,
   ...dbExportChannels,
 } as const;
 

@@ -1,3 +1,4 @@
+import type { SyncReportView } from './channels/sync';
 import { z } from 'zod';
 import { JOB_STATES, RUN_STATUSES } from '../domain/run-spec';
 
@@ -101,6 +102,17 @@ export const eventChannels = {
   }),
   /** Alerts were stored or marked read: the unread badge and the Alerts view reload. */
   'alerts.changed': z.object({ unread: z.number().int().min(0) }),
+  /** The background sync's state changed (the sidebar's status next to the workspace switcher). */
+  'sync.status': z.object({
+    state: z.enum(['off', 'idle', 'syncing', 'offline', 'error']),
+    lastSyncedAt: z.number().nullable(),
+    progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
+    error: z.string().nullable(),
+    retryAt: z.number().nullable(),
+    conflicts: z.number().int().min(0),
+    pending: z.number().int().min(0),
+    last: z.custom<SyncReportView>((v) => v === null || typeof v === 'object').nullable(),
+  }),
   /** The desktop notification about alerts was clicked: the window shows Alerts. */
   'alerts.open': z.object({}),
   /**

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncError } from '../../../src/main/sync';
-import { TeamError } from '../../../src/main/team';
+import { readTeamSchemaVersion, TEAM_SCHEMA_VERSION, TeamError } from '../../../src/main/team';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { seedWorkspace } from '../team/fixtures';
 
 // Sync between desktops (two history files each) through one real PostgreSQL: both ways, with
 // every local index built from what is pulled; retries that change nothing twice; conflicts
@@ -299,5 +300,27 @@ describe('cuts and access', () => {
     );
     expect((refused as SyncError).kind).toBe('wrong-team');
     expect(await team.count('runs')).toBe(before);
+  });
+});
+
+describe('a team upgraded from schema version 1', () => {
+  let team: SyncTeam;
+  beforeAll(async () => {
+    team = await startSyncTeam(server, { alice: 'member' }, 'acme', (owner, id) =>
+      seedWorkspace(owner, id, 'v1'),
+    );
+  });
+  afterAll(async () => team?.close());
+
+  it('keeps the rows written before the upgrade and syncs them both ways after it', async () => {
+    expect(await readTeamSchemaVersion(team.owner)).toBe(TEAM_SCHEMA_VERSION);
+    const a = team.desktop('alice');
+    const report = await a.sync();
+    expect(report.pulled).toMatchObject({ run: 1, job: 1, brand: 1 });
+    expect(a.store.getRun('run-v1')).not.toBeNull();
+    recordRun(a.store, 3);
+    expect((await a.sync()).pushed).toMatchObject({ run: 1, result: 3 });
+    expect(await team.count('runs')).toBe(2);
+    expect(await team.count('runs', 't.origin IS NOT NULL')).toBe(1);
   });
 });

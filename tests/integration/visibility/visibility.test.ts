@@ -1,130 +1,29 @@
-import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { AppError } from '../../../src/main/errors/app-error';
-import { MIGRATIONS } from '../../../src/main/store/schema';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/main/store';
+import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { VisibilityQuery } from '../../../src/shared/visibility/types';
-import type { NormalizedSource } from '../../../src/shared/domain/result';
-import { toVersion } from '../../support/old-history';
-import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
+import { tempFolder } from '../store/helpers';
+import { all, buildVisibilityFixture, NOW, period } from './visibility-fixture';
 
-// A hand-made history: brands Acme (ours, acme.com) and Bolt (competitor, alias BoltCo, bolt.io).
-// Previous period (2026-03-07 … 03-08): one run, 20 answers in US on assistant-a, all naming
-// Acme; the first also names Bolt and cites acme.com and review.com, the others cite review.com.
-// Current period (2026-03-09 … 03-10, today = 03-10): 8 answers, assistant-a on 03-09 and
-// assistant-b on 03-10, US and DE, two repeats (texts below). Every expected number is counted by hand.
+// The Visibility service's numbers on the hand-made history of visibility-fixture.ts, every
+// expected number counted by hand. Deleting a run, re-analysis and migration: visibility-changes.test.ts.
 
 const tmp = tempFolder();
-const NOW = Date.UTC(2026, 2, 10, 12);
-const PREV_AT = Date.UTC(2026, 2, 7, 10);
-const A_AT = Date.UTC(2026, 2, 9, 10);
-const B_AT = Date.UTC(2026, 2, 10, 10);
-const period = { days: 2 };
-const all = { kind: 'all' as const };
-
-interface Answer {
-  text: string;
-  sources: NormalizedSource[];
-  queries?: string[];
-}
-// key: engine letter, country, repeat
-const CURRENT: Record<string, Answer> = {
-  aUS1: {
-    text: 'Bolt first, then Acme.',
-    sources: [source(1, 'review.com', 'R'), source(2, 'acme.com', 'A')],
-    queries: ['best shoes 2026'],
-  },
-  aUS2: {
-    text: 'Only Bolt here.',
-    sources: [source(1, 'review.com', 'R'), source(2, 'blog.net', 'B')],
-    queries: ['best shoes 2026'],
-  },
-  aDE1: { text: 'BoltCo und Acme.', sources: [source(1, 'bolt.io', 'Bolt')], queries: ['laufschuhe'] },
-  aDE2: { text: 'Nothing relevant.', sources: [] },
-  bUS1: { text: 'Acme tops.', sources: [source(1, 'acme.com', 'A')] },
-  bUS2: { text: 'Bolt and Acme.', sources: [source(1, 'review.com', 'R')] },
-  bDE1: { text: 'Bolt only.', sources: [source(1, 'blog.net', 'B')] },
-  bDE2: { text: 'Nothing.', sources: [] },
-};
-
 let store: HistoryStore;
 let svc: VisibilityService;
-let path: string;
 let acme: string;
 let bolt: string;
-const resultIds: Record<string, string> = {};
+let resultIds: Record<string, string>;
 let emptyRunId: string;
 let prevRunId: string;
 let curRunId: string;
 
-function ingest(
-  jobs: JobRecord[],
-  key: (j: JobRecord) => string,
-  answers: (k: string) => Answer,
-  at: (j: JobRecord) => number,
-) {
-  const ordered = [...jobs].sort((x, y) => key(x).localeCompare(key(y)));
-  const outcomes = store.ingestResults(
-    ordered.map((j) => {
-      const a = answers(key(j));
-      return {
-        jobId: j.id,
-        raw: {},
-        fetchedAt: at(j),
-        normalized: normalized(j.engine, a.text, { sources: a.sources, searchQueries: a.queries ?? [] }),
-      };
-    }),
-  );
-  ordered.forEach((j, i) => (resultIds[key(j)] = (outcomes[i] as { resultId: string }).resultId));
-}
-
 beforeAll(() => {
-  path = tmp.file('visibility.db');
-  store = openTemp(path);
-  acme = store.saveBrand({ name: 'Acme', kind: 'brand', domains: ['acme.com'] }).id;
-  bolt = store.saveBrand({ name: 'Bolt', kind: 'competitor', aliases: ['BoltCo'], domains: ['bolt.io'] }).id;
-  const prev = newRun(store, {
-    prompts: ['best shoes'],
-    engines: ['assistant-a'],
-    countries: ['US'],
-    repeats: 20,
-  });
-  prevRunId = prev.run.id;
-  ingest(
-    prev.jobs,
-    (j) => `p${String(j.repeat).padStart(2, '0')}`,
-    (k) =>
-      k === 'p01'
-        ? {
-            text: 'Acme and Bolt lead.',
-            sources: [source(1, 'acme.com', 'A'), source(2, 'review.com', 'R')],
-            queries: ['best shoes 2026'],
-          }
-        : { text: 'Acme is great.', sources: [source(1, 'review.com', 'R')] },
-    () => PREV_AT,
-  );
-  const cur = newRun(store, {
-    prompts: ['best shoes'],
-    engines: ['assistant-a', 'assistant-b'],
-    countries: ['US', 'DE'],
-    repeats: 2,
-  });
-  curRunId = cur.run.id;
-  const key = (j: JobRecord) => `${j.engine === 'assistant-a' ? 'a' : 'b'}${j.country}${j.repeat}`;
-  // Ingest order a/US before a/DE so "newest first" is predictable: sort by the key below.
-  const order = ['aUS1', 'aUS2', 'aDE1', 'aDE2', 'bUS1', 'bUS2', 'bDE1', 'bDE2'];
-  const byKey = new Map(cur.jobs.map((j) => [key(j), j]));
-  ingest(
-    order.map((k) => byKey.get(k) as JobRecord),
-    (j) => String(order.indexOf(key(j))).padStart(2, '0') + key(j),
-    (k) => CURRENT[k.slice(2)] as Answer,
-    (j) => (j.engine === 'assistant-a' ? A_AT : B_AT),
-  );
-  for (const k of Object.keys(resultIds)) if (/^\d\d/.test(k)) resultIds[k.slice(2)] = resultIds[k] as string;
-  emptyRunId = newRun(store, { prompts: ['x'] }).run.id;
+  ({ store, acme, bolt, resultIds, emptyRunId, prevRunId, curRunId } = buildVisibilityFixture(
+    tmp.file('visibility.db'),
+  ));
   svc = createVisibilityService({ store, now: () => NOW });
 });
 afterAll(() => {
@@ -428,101 +327,5 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
       ['review.com', 20, 20],
       ['acme.com', 1, 20],
     ]);
-  });
-});
-
-describe('deleting a run', () => {
-  it('takes its answers out of every level, and a deletion that skips that is refused', () => {
-    const views = () => ({
-      overview: svc.overview({ scope: all, period }),
-      location: svc.buckets({ scope: all, period, by: ['location', 'engine'] }),
-      sources: svc.sources({ scope: all, period, limit: 10 }),
-      filtered: svc.sources({ scope: all, period, limit: 10, engines: ['assistant-a'] }),
-      gaps: svc.gaps({ scope: all, period, limit: 10 }),
-      queries: svc.queries({ scope: all, period, limit: 10 }),
-      urls: svc.urls({ scope: all, period, domain: 'review.com', limit: 10 }),
-    });
-    const before = views();
-    const extra = newRun(store, {
-      prompts: ['more shoes'],
-      engines: ['assistant-a'],
-      countries: ['US'],
-      repeats: 2,
-    });
-    ingest(
-      extra.jobs,
-      (j) => `x${j.repeat}`,
-      () => ({
-        text: 'Bolt wins.',
-        sources: [source(1, 'review.com', 'R'), source(2, 'new.org', 'N')],
-        queries: ['new query'],
-      }),
-      () => A_AT,
-    );
-    expect(svc.overview({ scope: all, period }).answers).toBe(10);
-    expect(svc.sources({ scope: all, period, limit: 10 }).domains.map((d) => d.domain)).toContain('new.org');
-
-    // Straight SQL, without the store: the roll-ups would keep the run's answers, so it fails.
-    const raw = new Database(path);
-    // The search index's delete trigger reads the answer's texts through them.
-    registerStoreFunctions(raw);
-    raw.pragma('foreign_keys = ON');
-    expect(() => raw.prepare('DELETE FROM runs WHERE id = ?').run(extra.run.id)).toThrow(/unindex/);
-    raw.close();
-
-    expect(store.deleteRun(extra.run.id)).toBe(true);
-    expect(views()).toEqual(before);
-    const check = new Database(path, { readonly: true });
-    try {
-      for (const table of [
-        'vis_cell',
-        'vis_cell_d',
-        'vis_domain_d',
-        'vis_domain_el',
-        'vis_url_day',
-        'vis_query_d',
-      ]) {
-        const zero = check.prepare(`SELECT count(*) FROM ${table} WHERE answers <= 0`).pluck().get();
-        expect(zero, table).toBe(0);
-      }
-    } finally {
-      check.close();
-    }
-  });
-});
-
-describe('re-analysis and migration', () => {
-  it("editing a brand's aliases re-analyses stored answers without re-ingesting", () => {
-    store.saveBrand({ id: bolt, name: 'Bolt', kind: 'competitor', aliases: [], domains: ['bolt.io'] });
-    const o = svc.overview({ scope: all, period });
-    // aDE1 ("BoltCo und Acme.") no longer names Bolt: Bolt 4/8, Acme first there (ranks 2,1,1,2).
-    expect(o.leaderboard.find((m) => m.brandId === bolt)?.mentionRate).toMatchObject({ k: 4, n: 8 });
-    expect(o.kpis?.avgPosition.value).toBe(1.5);
-    expect(o.kpis?.shareOfVoice).toMatchObject({ k: 4, n: 8 });
-    store.saveBrand({
-      id: bolt,
-      name: 'Bolt',
-      kind: 'competitor',
-      aliases: ['BoltCo'],
-      domains: ['bolt.io'],
-    });
-    expect(svc.overview({ scope: all, period }).kpis?.avgPosition.value).toBe(1.75);
-  });
-
-  it('migration 002 fills the tables of a version-1 file with results', () => {
-    const before = svc.overview({ scope: all, period });
-    const gapsBefore = svc.gaps({ scope: all, period, limit: 10 });
-    store.close();
-    // Back to version 1: every table a later migration made is gone, as in a file written
-    // before version 2; opening it runs migration 2 and the ones after it.
-    toVersion(path, 1);
-    const raw = new Database(path);
-    raw.exec("DELETE FROM meta WHERE key = 'brands_version'");
-    raw.close();
-    store = openTemp(path);
-    expect(store.migrated).toEqual({ from: 1, to: MIGRATIONS.length });
-    svc = createVisibilityService({ store, now: () => NOW });
-    expect(svc.overview({ scope: all, period })).toEqual(before);
-    expect(svc.gaps({ scope: all, period, limit: 10 })).toEqual(gapsBefore);
   });
 });

@@ -52,6 +52,17 @@ export function defaultHandlers(): Handlers {
     'team.status': () => notConnected,
     'team.disconnect': () => notConnected,
     'workspaces.list': () => workspaces,
+    'sync.status': () => ({
+      state: 'off',
+      lastSyncedAt: null,
+      progress: null,
+      error: null,
+      retryAt: null,
+      conflicts: 0,
+      pending: 0,
+      last: null,
+    }),
+    'sync.conflicts': () => [],
     'app.info': () => ({
       name: 'Parallax',
       version: '0.1.0',

@@ -14,6 +14,7 @@ import { useOverTimeStore } from '../../../src/renderer/src/stores/over-time-sto
 import { usePositioningStore } from '../../../src/renderer/src/stores/positioning-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
+import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
 import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-store';
@@ -38,6 +39,7 @@ export function resetStores(): void {
     usePositioningStore,
     useRunBoardStore,
     useRunStatusStore,
+    useSyncStore,
     useToastStore,
     useToolsStore,
     useVisibilityStore,

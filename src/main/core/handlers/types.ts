@@ -10,6 +10,7 @@ import type { MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../visibility';
 import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
+import type { BackgroundSync } from '../../sync';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
@@ -45,6 +46,8 @@ export interface HandlerContext {
   webhooks: WebhookDeliverer;
   /** The team server's connection (Settings → Team). */
   team: TeamService;
+  /** Sync with the team server in the background (start, after runs, a timer, on request). */
+  sync: BackgroundSync;
   /** The client workspaces, local and on the team server. */
   workspaces: WorkspaceOps;
   /** Reopens the app on another workspace's history (the workspace host's). */

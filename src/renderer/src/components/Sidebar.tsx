@@ -3,6 +3,7 @@ import { useAppStore } from '../stores/app-store';
 import { VIEW_GROUPS, VIEWS, useNavStore } from '../stores/nav-store';
 import { UnreadBadge } from '../views/alerts/UnreadBadge';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { SyncStatus } from './SyncStatus';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 
@@ -48,6 +49,7 @@ export function Sidebar() {
       <h2 className="brand">Parallax {info && <span className="version">{info.version}</span>}</h2>
       {/* Which client's history the window shows: above the views, not one of them. */}
       <WorkspaceSwitcher />
+      <SyncStatus />
       <nav aria-label="Views" ref={navRef}>
         {GROUPED.map(({ group, views }) => (
           <div key={group.id} className="nav-group">

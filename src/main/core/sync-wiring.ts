@@ -1,0 +1,54 @@
+import type { EventPayload } from '../../shared/ipc/contract';
+import type { EventBus } from '../ipc/event-bus';
+import type { SettingsStore } from '../settings';
+import type { HistoryStore } from '../store';
+import { createBackgroundSync, type BackgroundSync } from '../sync';
+import type { TeamService } from '../team';
+
+// The app's background sync, wired to the core: its status goes to the renderer as
+// 'sync.status' events, a run that ends is pushed at once, and (in the app, not in tests that
+// build a core without timers) it starts with the core and then runs every few minutes.
+
+export interface SyncWiringDeps {
+  team: TeamService;
+  store: HistoryStore;
+  events: EventBus;
+  settings: SettingsStore;
+  workspace: () => string;
+  now: () => number;
+  /** Sync at start and on the timer (the app); false: only when asked (sync.now). */
+  enabled: boolean;
+  logError: (message: string) => void;
+}
+
+const ENDED = new Set(['completed', 'failed', 'canceled', 'paused']);
+
+export function wireBackgroundSync(deps: SyncWiringDeps): {
+  service: BackgroundSync;
+  start(): void;
+  close(): Promise<void>;
+} {
+  const service = createBackgroundSync({
+    team: deps.team,
+    store: () => deps.store,
+    workspace: deps.workspace,
+    windowDays: () => deps.settings.get().syncWindowDays,
+    now: deps.now,
+    onStatus: (status) => deps.events.emit('sync.status', status),
+    logError: deps.logError,
+  });
+  const unsubscribe = deps.events.subscribe((event, payload) => {
+    if (!deps.enabled || event !== 'run.progress') return;
+    if (ENDED.has((payload as EventPayload<'run.progress'>).status)) void service.syncNow();
+  });
+  return {
+    service,
+    start: () => {
+      if (deps.enabled && !deps.store.readonly) service.start();
+    },
+    async close() {
+      unsubscribe();
+      await service.close();
+    },
+  };
+}

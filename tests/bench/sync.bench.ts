@@ -1,0 +1,97 @@
+import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
+import { startTestPostgres } from '../support/postgres';
+import { recordRun, startSyncTeam, type Desktop } from '../support/sync-team';
+import type { Bench } from './run-all';
+
+// Sync against a real PostgreSQL on this machine (tests/support/postgres.ts: a throwaway server
+// with fsync, synchronous_commit and full_page_writes off, shared_buffers 32 MB, on 127.0.0.1),
+// the desktops' histories in tmp, answers ~5 KB with 10 sources (tests/bench/store-answers.ts):
+//   1. a push of a 20,000-answer run (target ≤ 20 s);
+//   2. an incremental pull of one day's 30,000 answers by a desktop already in sync (≤ 30 s);
+//   3. the first sync of the whole workspace to a new desktop, every local index built
+//      (1,000,000 answers ≤ 10 minutes). PARALLAX_SYNC_BENCH_FIRST sets the workspace's size
+//      (default 1,000,000); with fewer the figure is also given per 1,000,000 (linear: each
+//      batch costs the same whatever the history's size, as the steady rate shows).
+// Each report's timing says where the time went: reading the outbox and the answers here,
+// statements on the server and the wire, and local writes (ingest).
+
+const PUSH_TARGET_S = 20;
+const DAY_TARGET_S = 30;
+const FIRST_TARGET_S = 600;
+const CHUNK = 20_000;
+
+const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+function where(report: SyncReportView): string {
+  const t = report.timing;
+  return `push: read here ${s(t.pushRead)}, server+wire ${s(t.pushSend)}; pull: server+wire ${s(t.pullFetch)}, local ingest ${s(t.pullApply)}`;
+}
+
+async function timed(desktop: Desktop): Promise<{ ms: number; report: SyncReportView }> {
+  const t0 = performance.now();
+  const report = await desktop.sync();
+  return { ms: performance.now() - t0, report };
+}
+
+const bench: Bench = async () => {
+  const firstTotal = Number(process.env.PARALLAX_SYNC_BENCH_FIRST ?? 1_000_000);
+  const server = await startTestPostgres();
+  const team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'member' });
+  try {
+    const a = team.desktop('alice');
+    const b = team.desktop('bob');
+    await a.sync();
+    await b.sync();
+
+    // 1. A 20,000-answer run pushed.
+    recordRun(a.store, CHUNK);
+    const push = await timed(a);
+    const pushS = push.ms / 1000;
+    console.log(
+      `   push of a 20,000-answer run: ${s(push.ms)} (target ≤ ${PUSH_TARGET_S} s) — ${where(push.report)}`,
+    );
+    await b.sync();
+
+    // 2. One day's 30,000 answers, pushed by A, pulled by B.
+    const day = Date.now() - 3_600_000;
+    recordRun(a.store, 15_000, { fetchedAt: day });
+    recordRun(a.store, 15_000, { fetchedAt: day + 1_000_000 });
+    await a.sync();
+    const pull = await timed(b);
+    const pullS = pull.ms / 1000;
+    console.log(
+      `   incremental pull of one day's 30,000 answers: ${s(pull.ms)} (target ≤ ${DAY_TARGET_S} s) — ${where(pull.report)}`,
+    );
+
+    // 3. The workspace grown to firstTotal answers, then synced to a new desktop.
+    let onServer = await team.count('results');
+    const fillStart = performance.now();
+    while (onServer < firstTotal) {
+      recordRun(a.store, Math.min(CHUNK, firstTotal - onServer), { fetchedAt: Date.now() - onServer * 1000 });
+      await a.sync();
+      onServer = await team.count('results');
+    }
+    console.log(
+      `   workspace filled to ${onServer.toLocaleString('en-US')} answers in ${s(performance.now() - fillStart)}`,
+    );
+    const c = team.desktop('carol');
+    const first = await timed(c);
+    const firstS = first.ms / 1000;
+    const perMillion = (firstS * 1_000_000) / onServer;
+    const size = statSync(c.path).size / 1024 / 1024;
+    console.log(
+      `   first sync of ${onServer.toLocaleString('en-US')} answers to a new desktop: ${s(first.ms)}` +
+        ` (${Math.round(onServer / firstS).toLocaleString('en-US')} answers/s; ${perMillion.toFixed(0)} s per 1,000,000;` +
+        ` target ≤ ${FIRST_TARGET_S} s per 1,000,000); file ${size.toFixed(0)} MB — ${where(first.report)}`,
+    );
+    const met = pushS <= PUSH_TARGET_S && pullS <= DAY_TARGET_S && perMillion <= FIRST_TARGET_S;
+    return { name: 'sync (push 20k, pull a day of 30k, first sync of 1M)', targetsMet: met };
+  } finally {
+    await team.close();
+    await server.close();
+  }
+};
+
+export default bench;

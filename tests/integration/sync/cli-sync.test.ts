@@ -1,0 +1,249 @@
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncConflictView, SyncReportView } from '../../../src/shared/ipc/channels/sync';
+import { startTestPostgres, type TestPostgres } from '../../support/postgres';
+import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
+
+// `parallax sync` as a real child process against a real PostgreSQL: what it prints, the one
+// line and exit 1 when the server cannot be reached (the history untouched), Ctrl-C at a batch
+// boundary (exit 130) and a kill mid-push, each followed by a sync that ends with exact counts,
+// the --since window, a viewer, and conflicts with `sync conflicts` / `sync resolve`.
+
+const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
+
+interface Out {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Running {
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<Out>;
+}
+
+let server: TestPostgres;
+let team: SyncTeam;
+const dirs: string[] = [];
+const userDirs = new Map<string, string>();
+
+function start(args: string[], who: string, env: NodeJS.ProcessEnv = {}): Running {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PARALLAX_USER_DATA_DIR: userDirs.get(who),
+    PARALLAX_API_KEY: '',
+    PARALLAX_TEAM_URL: server.url(team.database, team.roles[who.replace(/\d+$/, '')], { sslmode: 'disable' }),
+    PARALLAX_WORKSPACE: 'acme',
+    ...env,
+  };
+  delete childEnv['DBUS_SESSION_BUS_ADDRESS'];
+  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return {
+    kill: (signal) => child.kill(signal),
+    exited: new Promise((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+    ),
+  };
+}
+
+const parallax = (args: string[], who: string, env: NodeJS.ProcessEnv = {}): Promise<Out> =>
+  start(args, who, env).exited;
+
+/** A desktop with a user data folder of its own that knows the local workspace acme. */
+async function desktop(role: string, name = role): Promise<Desktop> {
+  const dir = mkdtempSync(join(tmpdir(), `parallax-sync-cli-${name}-`));
+  dirs.push(dir);
+  userDirs.set(name, dir);
+  const created = await parallax(['workspace', 'create', 'acme'], name, {
+    PARALLAX_TEAM_URL: '',
+    PARALLAX_WORKSPACE: '',
+  });
+  expect(created.code, created.stderr).toBe(0);
+  return team.desktop(role, name);
+}
+
+function rows(path: string, sql: string): unknown[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
+    });
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'viewer' });
+});
+afterAll(async () => {
+  await team?.close();
+  await server?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parallax sync', { timeout: 240_000 }, () => {
+  it('prints what went each way, in words; a second sync finds nothing; --json has the counts', async () => {
+    const a = await desktop('alice');
+    const b = await desktop('bob');
+    recordRun(a.store, 30);
+    a.store.saveBrand({ name: 'Veloxa', kind: 'brand' });
+    const sent = await parallax(['sync', '--db', a.path], 'alice');
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(/^Synced workspace acme with .* as alice\S* \(member\) in [\d.]+ s\.$/m);
+    expect(sent.stdout).toMatch(/^Pushed: +1 run, 6 run prompts, 30 jobs, 30 answers, 1 brand$/m);
+
+    const got = await parallax(['--json', 'sync', '--db', b.path], 'bob');
+    expect(got.code, got.stderr).toBe(0);
+    const report = JSON.parse(got.stdout) as SyncReportView;
+    expect(report.pulled).toMatchObject({ run: 1, job: 30, result: 30, brand: 1 });
+    expect(report.pushed).toEqual({});
+    b.reopen();
+    expect(b.store.listRuns().total).toBe(1);
+
+    const again = await parallax(['sync', '--db', b.path], 'bob');
+    expect(again.stdout).toMatch(/^Pushed: +nothing$/m);
+    expect(again.stdout).toMatch(/^Pulled: +nothing$/m);
+  });
+
+  it('says in one line that the server cannot be reached, exits 1 and leaves the history as it was', async () => {
+    const a = await desktop('alice', 'alice2');
+    recordRun(a.store, 5);
+    const before = rows(a.path, 'SELECT key, value FROM meta ORDER BY key');
+    const port = await closedPort();
+    const out = await parallax(['sync', '--db', a.path], 'alice2', {
+      PARALLAX_TEAM_URL: `postgres://alice@127.0.0.1:${port}/team?sslmode=disable`,
+    });
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(out.stderr).toMatch(/cannot be reached/);
+    expect(rows(a.path, 'SELECT key, value FROM meta ORDER BY key')).toEqual(before);
+    expect(rows(a.path, 'SELECT count(*) AS n FROM sync_outbox')).toEqual([{ n: 0 }]);
+  });
+
+  it('Ctrl-C stops at a batch boundary (exit 130), a kill mid-push loses nothing; the next sync ends exact', async () => {
+    const a = await desktop('alice', 'alice3');
+    const base = await team.count('results');
+    recordRun(a.store, 3000);
+    const small = { PARALLAX_SYNC_BATCH: '50' };
+
+    const interrupted = start(['sync', '--db', a.path], 'alice3', small);
+    await until(async () => (await team.count('results')) > base, 'the first answers on the server');
+    interrupted.kill('SIGINT');
+    const stopped = await interrupted.exited;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stdout, stopped.stderr).toMatch(/^Sync stopped workspace acme/m);
+    expect(stopped.stdout).toMatch(/run parallax sync again to go on/);
+    const afterStop = await team.count('results');
+    expect(afterStop - base).toBeLessThan(3000);
+
+    const killed = start(['sync', '--db', a.path], 'alice3', small);
+    await until(async () => (await team.count('results')) > afterStop, 'more answers on the server');
+    killed.kill('SIGKILL');
+    expect((await killed.exited).signal).toBe('SIGKILL');
+    expect(await team.count('results')).toBeLessThan(base + 3000);
+
+    const done = await parallax(['--json', 'sync', '--db', a.path], 'alice3');
+    expect(done.code, done.stderr).toBe(0);
+    expect((JSON.parse(done.stdout) as SyncReportView).canceled).toBe(false);
+    expect(await team.count('results')).toBe(base + 3000);
+    expect(await team.count('result_keys')).toBe(base + 3000);
+    expect(rows(a.path, 'SELECT count(*) AS n FROM sync_outbox')).toEqual([{ n: 0 }]);
+  });
+
+  it('--since pulls only the runs of the window; a wider window later fetches what was left out', async () => {
+    const a = await desktop('alice', 'alice4');
+    const b = await desktop('bob', 'bob4');
+    const old = recordRun(a.store, 4)[0]?.runId as string;
+    const recent = recordRun(a.store, 6)[0]?.runId as string;
+    const db = new Database(a.path);
+    db.prepare('UPDATE runs SET created_at = ? WHERE id = ?').run(Date.now() - 400 * 86_400_000, old);
+    db.close();
+    expect((await parallax(['sync', '--db', a.path], 'alice4')).code).toBe(0);
+
+    const windowed = await parallax(['sync', '--db', b.path, '--since', '180d'], 'bob4');
+    expect(windowed.code, windowed.stderr).toBe(0);
+    expect(windowed.stdout).toMatch(/^Window: +runs since \d{4}-\d{2}-\d{2}/m);
+    b.reopen();
+    expect(b.store.getRun(recent)).not.toBeNull();
+    expect(b.store.getRun(old)).toBeNull();
+
+    const bad = await parallax(['sync', '--db', b.path, '--since', 'lately'], 'bob4');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--since takes 180d/);
+
+    const all = await parallax(['--json', 'sync', '--db', b.path, '--since', 'all'], 'bob4');
+    expect((JSON.parse(all.stdout) as SyncReportView).pulled).toMatchObject({ run: 1, job: 4, result: 4 });
+    b.reopen();
+    expect(b.store.getRun(old)).not.toBeNull();
+  });
+
+  it('a viewer pulls and pushes nothing; its local changes stay here', async () => {
+    const c = await desktop('carol');
+    c.store.saveBrand({ name: 'Carolina', kind: 'brand' });
+    const out = await parallax(['sync', '--db', c.path], 'carol');
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/\(viewer\)/);
+    expect(out.stdout).toMatch(/^Pushed: +nothing \(read-only access; 1 local changes stay here\)$/m);
+    expect(await team.count('brands', "t.name = 'Carolina'")).toBe(0);
+  });
+
+  it('shows a conflict, lists it with sync conflicts, and resolves it with sync resolve', async () => {
+    const a = await desktop('alice', 'alice6');
+    const b = await desktop('bob', 'bob6');
+    const brand = a.store.saveBrand({ name: 'Stridex', kind: 'competitor' });
+    await parallax(['sync', '--db', a.path], 'alice6');
+    await parallax(['sync', '--db', b.path], 'bob6');
+    b.reopen();
+    a.store.saveBrand({ id: brand.id, name: 'Stridex', kind: 'competitor', aliases: ['Stridex EU'] });
+    b.store.saveBrand({ id: brand.id, name: 'Stridex', kind: 'competitor', aliases: ['Stridex US'] });
+    await parallax(['sync', '--db', a.path], 'alice6');
+    const out = await parallax(['sync', '--db', b.path], 'bob6');
+    expect(out.stdout).toMatch(/^Conflicts \(the team’s version won\):$/m);
+    expect(out.stdout).toMatch(
+      /^ {2}\[\d+\] Brand Stridex was changed by a teammate \(.+\); your edit is kept as a draft\.$/m,
+    );
+    expect(out.stdout).toMatch(/^Drafts waiting: 1 /m);
+
+    const listed = await parallax(['--json', 'sync', 'conflicts', '--db', b.path], 'bob6');
+    const conflicts = JSON.parse(listed.stdout) as SyncConflictView[];
+    expect(conflicts).toHaveLength(1);
+    const bad = await parallax(['sync', 'resolve', String(conflicts[0]?.id), '--db', b.path], 'bob6');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Say --apply or --discard/);
+    const resolved = await parallax(
+      ['sync', 'resolve', String(conflicts[0]?.id), '--discard', '--db', b.path],
+      'bob6',
+    );
+    expect(resolved.stdout).toMatch(/discarded: the team’s version stays/);
+    const none = await parallax(['sync', 'conflicts', '--db', b.path], 'bob6');
+    expect(none.stdout).toMatch(/No drafts/);
+  });
+});
