@@ -95,7 +95,7 @@ async function serve(
     if (signaled === 1) controller.abort();
     else {
       // A second signal: stop at once (answers received are committed; the lease hands the runs on).
-      for (const o of opened) o.core.store.close();
+      for (const o of opened) o.workspace.engine.abortAll();
       signals.exitNow(EXIT_INTERRUPTED);
     }
   });

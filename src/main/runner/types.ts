@@ -10,7 +10,7 @@ import type { Claim, RunnerIdentity } from './claims';
 export interface RunnerWorkspace {
   slug: string;
   store: HistoryStore;
-  engine: Pick<RunEngine, 'start' | 'wait' | 'resume' | 'pause' | 'pauseAll'>;
+  engine: Pick<RunEngine, 'start' | 'wait' | 'resume' | 'pause' | 'pauseAll' | 'abortAll'>;
   /** Key label, sandbox flag and base URL recorded with each run. */
   runMeta(): RunStartMeta;
   /** Compare with the previous run, alerts, webhooks, reports: what `monitors run` does after a run. */

@@ -27,7 +27,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promis
   }
 }
 
-describe('a runner killed mid-run', () => {
+describe('a runner stopped mid-run', () => {
   it('is finished by another runner after its lease: 0 lost, 0 duplicates, credits exact', async () => {
     await world.addMonitors(1, { prompts: 60, mode: 'async', prefix: 'kill' });
     const first = world.spawnRunner(1, ['--json', '--lease', '10', '--poll', '1']);
@@ -73,5 +73,25 @@ describe('a runner killed mid-run', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.run_id).toBe(runs[0]?.['runId']);
+  });
+
+  it('SIGTERM pauses the run, pushes it and hands the claim on at once (exit 130)', async () => {
+    const before = await world.figures();
+    await world.addMonitors(1, { prompts: 40, mode: 'async', prefix: 'term' });
+    const first = world.spawnRunner(3, ['--json', '--lease', '60', '--poll', '1']);
+    await until(async () => (await world.figures()).results - before.results >= 5);
+    first.child.kill('SIGTERM');
+    const stopped = await first.exited;
+    expect(stopped, first.stderr()).toEqual({ code: 130, signal: null });
+    expect(first.stdout()).toMatch(/"event":"run".*"status":"paused"/);
+    // Released: no lease to wait out, another runner resumes the same run now.
+    const second = world.spawnRunner(4, ['--once', '--json']);
+    expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
+    expect(second.stdout()).toMatch(/"status":"completed".*"answers":40.*"takeover":true/);
+    const f = await world.figures();
+    expect(f.runs - before.runs).toBe(1);
+    expect(f.results - before.results).toBe(40);
+    expect(f.answeredJobs).toBe(f.results);
+    expect(f.credits).toBe(world.charged());
   });
 });
