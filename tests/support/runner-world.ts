@@ -53,6 +53,8 @@ export interface RunnerChild {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
+  /** The --json lines it printed, parsed. */
+  jsonLines(): Array<Record<string, unknown>>;
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -136,6 +138,12 @@ export async function startRunnerWorld(
         child,
         stdout: () => out,
         stderr: () => err,
+        jsonLines: () =>
+          out
+            .trim()
+            .split('\n')
+            .filter((l) => l.startsWith('{'))
+            .map((l) => JSON.parse(l) as Record<string, unknown>),
         exited,
         waitFor(pattern, timeoutMs = 120_000) {
           return new Promise((resolve, reject) => {

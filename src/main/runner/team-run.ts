@@ -1,6 +1,6 @@
 import { RECORDED_KINDS, type HistoryStore, type PulledResult } from '../store';
 import type { TeamClient } from '../team';
-import { readNormalized } from '../sync/normalized';
+import { toResult } from '../sync/pull-recorded';
 import { rowFromPg } from '../sync/team-sql';
 
 // One run of the team history copied into this runner's history by id: the run a dead runner
@@ -8,18 +8,6 @@ import { rowFromPg } from '../sync/team-sql';
 // run's rows cross the wire, never the workspace's whole history. Applied as a pull is (the
 // store's replica: results through ingest, nothing of it queued to be pushed back), in one local
 // transaction.
-
-function toResult(row: Record<string, unknown>): PulledResult | null {
-  const normalized = readNormalized(row['normalized_json'], '');
-  if (normalized === null || typeof row['raw_json'] !== 'string') return null;
-  return {
-    id: String(row['id']),
-    jobId: String(row['job_id']),
-    fetchedAt: Number(row['fetched_at']),
-    normalized,
-    rawJson: row['raw_json'],
-  };
-}
 
 const columns = (kind: 'run' | 'job'): string =>
   Object.keys(RECORDED_KINDS[kind].columns)

@@ -54,12 +54,7 @@ describe('a runner stopped mid-run', () => {
     const second = world.spawnRunner(2, ['--once', '--json', '--lease', '3']);
     const exit = await second.exited;
     expect(exit, second.stderr()).toEqual({ code: 0, signal: null });
-    const runs = second
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => l['event'] === 'run');
+    const runs = second.jsonLines().filter((l) => l['event'] === 'run');
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'completed', answers: 60, takeover: true });
 

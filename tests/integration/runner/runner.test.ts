@@ -46,11 +46,7 @@ describe('parallax runner', () => {
     const r = world.spawnRunner(1, ['--once', '--json', '--key-file', file], { PARALLAX_API_KEY: '' });
     const exit = await r.exited;
     expect(exit, r.stderr()).toEqual({ code: 0, signal: null });
-    const lines = r
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.jsonLines();
     const runs = lines.filter((l) => l['event'] === 'run');
     expect(runs).toHaveLength(3);
     for (const run of runs) expect(run).toMatchObject({ status: 'completed', answers: 2, takeover: false });
@@ -73,14 +69,7 @@ describe('parallax runner', () => {
     );
     const exits = await Promise.all(runners.map((r) => r.exited));
     for (const [i, e] of exits.entries()) expect(e, runners[i]?.stderr()).toEqual({ code: 0, signal: null });
-    const lines = runners.flatMap((r) =>
-      r
-        .stdout()
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .filter((l) => l['event'] === 'run'),
-    );
+    const lines = runners.flatMap((r) => r.jsonLines().filter((l) => l['event'] === 'run'));
     expect(lines).toHaveLength(40);
     expect(new Set(lines.map((l) => l['monitorId'])).size).toBe(40);
     // More than one runner did some of the work.
