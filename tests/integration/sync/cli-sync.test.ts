@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncConflictView, SyncReportView } from '../../../src/shared/ipc/channels/sync';
+import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
 
@@ -87,15 +87,6 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
 }
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
 import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
@@ -54,15 +54,6 @@ function parallax(args: string[], dir: string, env: NodeJS.ProcessEnv = {}): Pro
 }
 
 const json = <T>(out: Out): T => JSON.parse(out.stdout) as T;
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
-}
 
 beforeAll(async () => {
   server = await startTestPostgres();

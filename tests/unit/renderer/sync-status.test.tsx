@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncStatus } from '../../../src/renderer/src/components/SyncStatus';
+import { SyncWindowPanel } from '../../../src/renderer/src/views/settings/SyncWindowPanel';
+import type { SettingsView } from '../../../src/shared/ipc/channels/settings';
 import type { SyncConflictView, SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
@@ -81,5 +83,18 @@ describe('the sync status', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(await screen.findByText('No conflicts left.')).toBeInTheDocument();
     expect(fake.callsTo('sync.resolve')[1]).toEqual({ id: 8, action: 'discard' });
+  });
+});
+
+describe('the sync window setting', () => {
+  it('saves the days, and empty as everything', () => {
+    const save = vi.fn(() => Promise.resolve());
+    const settings = { syncWindowDays: 180 } as SettingsView;
+    render(<SyncWindowPanel settings={settings} save={save} />);
+    const input = screen.getByLabelText(/Pull runs of the last/);
+    expect((input as HTMLInputElement).value).toBe('180');
+    fireEvent.change(input, { target: { value: '90' } });
+    fireEvent.change(input, { target: { value: '' } });
+    expect(save.mock.calls).toEqual([[{ syncWindowDays: 90 }], [{ syncWindowDays: null }]]);
   });
 });

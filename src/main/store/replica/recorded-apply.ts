@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { PAGE_FAILURE_CODES } from '../../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import type { ResultsApi } from '../answers';
 import { pluck, stmt } from '../connection';
@@ -47,15 +48,7 @@ export interface RecordedApplyApi {
 
 const emptyOutcome = (): ApplyOutcome => ({ applied: 0, skipped: 0, rejected: 0, missing: [] });
 
-const PAGE_REASONS = new Set([
-  'expired',
-  'too-large',
-  'timeout',
-  'not-html',
-  'http-error',
-  'network',
-  'not-http',
-]);
+const PAGE_REASONS: ReadonlySet<string> = new Set(PAGE_FAILURE_CODES);
 
 /** INSERT … ON CONFLICT (key) DO UPDATE … WHERE the stored row is older, for a local table. */
 function forwardUpsert(table: string, columns: readonly string[], key: string): string {

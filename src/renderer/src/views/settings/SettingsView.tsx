@@ -16,6 +16,7 @@ import { ServiceProfilePanel } from './ServiceProfilePanel';
 import { McpPanel } from './McpPanel';
 import { StoragePanel } from './StoragePanel';
 import { TeamPanel } from './TeamPanel';
+import { SyncWindowPanel } from './SyncWindowPanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -190,6 +191,7 @@ export function SettingsView() {
       </div>
 
       <TeamPanel />
+      <SyncWindowPanel settings={settings} save={save} />
       <StoragePanel />
 
       <McpPanel settings={settings} save={save} />
