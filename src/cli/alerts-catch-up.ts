@@ -7,7 +7,11 @@ import { writeLine, type CliContext } from './context';
  * stderr first (a fresh demo history has dozens): what every command that reads alerts or writes
  * a report does before it reads (compareUncheckedRuns).
  */
-export async function catchUpQuietly(ctx: CliContext, store: HistoryStore): Promise<number> {
+export async function catchUpQuietly(
+  ctx: CliContext,
+  store: HistoryStore,
+  judge = 'builtin',
+): Promise<number> {
   if (store.readonly) {
     // Comparing stores alerts: a history opened read-only keeps the runs as they are.
     const left = store.uncheckedMonitorRuns().length;
@@ -21,6 +25,7 @@ export async function catchUpQuietly(ctx: CliContext, store: HistoryStore): Prom
   const caught = await compareUncheckedRuns({
     store,
     now: Date.now,
+    activeJudge: () => judge,
     logError: (message) => writeLine(ctx.stderr, message),
     onStart: (runs) =>
       writeLine(ctx.stderr, `Comparing ${runs} monitor run${runs === 1 ? '' : 's'} not compared yet…`),

@@ -10,7 +10,7 @@ import type {
 } from '../shared/positioning/view-types';
 import type { StatChange } from '../shared/visibility/types';
 import { formatRate, formatRateChange, rateJson } from './format-stats';
-import { BY_NAME, bucketFields } from './visibility-filters';
+import { bucketRowsJson } from './bucket-output';
 import type { EngineLabelOf } from '../shared/profile';
 
 // How `parallax positioning` prints its numbers: a text table by default, one JSON document with
@@ -127,16 +127,7 @@ export function bucketsJson(
   return {
     period: view.period,
     judge: view.judge.id,
-    brand: only === null ? null : (brands.get(only)?.name ?? null),
-    by: view.by.map((d) => BY_NAME[d]),
-    rows: view.rows
-      .filter((r) => only === null || r.brandId === only)
-      .map((r) => ({
-        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
-        brand: brands.get(r.brandId)?.name ?? r.brandId,
-        brandId: r.brandId,
-        ...metricsJson(r),
-      })),
+    ...bucketRowsJson(view, brands, only, labelOf, metricsJson),
     empty: view.empty,
     rescore: view.rescore,
   };

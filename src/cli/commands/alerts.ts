@@ -220,7 +220,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       const severities = parseSeverities(flags.severity);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
       await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
-        await catchUpQuietly(ctx, core.store);
+        await catchUpQuietly(ctx, core.store, core.settings?.get().positioningJudge);
         const filter = {
           ...(since !== undefined ? { since } : {}),
           ...(flags.unread ? { unread: true } : {}),

@@ -174,7 +174,9 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         (bar as cliProgress.SingleBar | null)?.stop();
       }
       // Its monitors' runs compared now, so what reads alerts or writes a report finds them (31.5).
-      const alerts = result.canceled ? 0 : await catchUpQuietly(ctx, core.store);
+      const alerts = result.canceled
+        ? 0
+        : await catchUpQuietly(ctx, core.store, core.settings?.get().positioningJudge);
       if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
       if (result.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
       writeLine(

@@ -186,7 +186,11 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         });
         const pipeline = createAfterRunPipeline({
           store: core.store,
-          alerts: createAlertService({ store: core.store, now: Date.now }),
+          alerts: createAlertService({
+            store: core.store,
+            now: Date.now,
+            activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
+          }),
           webhooks,
           steps: [createReportStep()],
           now: Date.now,

@@ -9,7 +9,6 @@ import type { HistoryStore } from '../../main/store';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
 import type { PositioningBuckets, PositioningSummary } from '../../shared/positioning/view-types';
-import type { VisibilityDimension } from '../../shared/visibility/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, READS, withCliCore } from '../core';
 import { formatRate } from '../format-stats';
@@ -24,12 +23,12 @@ import {
   summaryJson,
 } from '../positioning-format';
 import { rescoreFromCli } from '../positioning-rescore';
+import { bucketHeading, bucketTable } from '../bucket-output';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
   askService,
   brandNames,
-  BY_NAME,
   FILTER_FLAG_NAMES,
   parseBy,
   periodOf,
@@ -124,40 +123,25 @@ function printBuckets(
 ): void {
   writeLine(
     ctx.stdout,
-    `Positioning by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}, judge ${view.judge.id}`,
+    `Positioning by ${bucketHeading(view.by)}, ${periodLine(view.period)}, judge ${view.judge.id}`,
   );
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
   const rows = view.rows.filter((r) => (only === null || r.brandId === only) && r.n > 0);
   if (view.empty || rows.length === 0)
     return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);
-  const cell = (d: VisibilityDimension, r: (typeof rows)[number]) => {
-    const key = r.bucket[d] ?? '';
-    if (d === 'engine') return labelOf(key);
-    return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
-  };
   writeLine(
     ctx.stdout,
-    formatTable(
-      [
-        ...view.by.map((d) => BY_NAME[d][0]?.toUpperCase() + BY_NAME[d].slice(1)),
-        'Brand',
-        'n',
-        'Recommended',
-        'Net sentiment',
-        'T/R/M/C',
-        'Top attributes',
-      ],
-      rows.map((r) => [
-        ...view.by.map((d) => cell(d, r)),
-        brands.get(r.brandId)?.name ?? r.brandId,
+    bucketTable(view, rows, brands, labelOf, {
+      headers: ['n', 'Recommended', 'Net sentiment', 'T/R/M/C', 'Top attributes'],
+      cells: (r) => [
         r.n,
         formatRate(r.recommendationRate),
         formatNet(r.netSentiment),
         statusMix(r),
         formatAttributes(r.topAttributes),
-      ]),
-    ),
+      ],
+    }),
   );
   writeLine(ctx.stdout, `\n${POSITIONING_LEGEND}`);
 }

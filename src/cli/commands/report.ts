@@ -104,7 +104,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
-        await catchUpQuietly(ctx, core.store);
+        await catchUpQuietly(ctx, core.store, core.settings?.get().positioningJudge);
         const query = queryOf(core.store, flags, now());
         const input = parseFlags(
           reportWriteSchema,

@@ -3,10 +3,8 @@ import { visibilityChannels } from '../../shared/ipc/channels/visibility';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { EngineLabelOf } from '../../shared/profile';
 import type {
-  BrandMetrics,
   BrandMetricsWithChange,
   VisibilityBuckets,
-  VisibilityDimension,
   VisibilityOverview,
 } from '../../shared/visibility/types';
 import { writeJson, writeLine, type CliContext } from '../context';
@@ -23,14 +21,13 @@ import {
   reanalysisNote,
   STATS_LEGEND,
 } from '../format-stats';
+import { bucketHeading, bucketRowsJson, bucketTable } from '../bucket-output';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import {
   addFilterOptions,
   askService,
   brandNames,
-  bucketFields,
-  BY_NAME,
   FILTER_FLAG_NAMES,
   parseBy,
   queryOf,
@@ -112,20 +109,13 @@ function bucketsJson(
 ) {
   return {
     period: view.period,
-    brand: only === null ? null : (brands.get(only)?.name ?? null),
-    by: view.by.map((d) => BY_NAME[d]),
-    rows: view.rows
-      .filter((r) => only === null || r.brandId === only)
-      .map((r) => ({
-        ...bucketFields(view.by, r.bucket, view.runLabels, labelOf),
-        brand: brands.get(r.brandId)?.name ?? r.brandId,
-        brandId: r.brandId,
-        answers: r.answers,
-        mentionRate: rateJson(r.mentionRate),
-        citationRate: rateJson(r.citationRate),
-        avgPosition: meanJson(r.avgPosition),
-        shareOfVoice: rateJson(r.shareOfVoice),
-      })),
+    ...bucketRowsJson(view, brands, only, labelOf, (r) => ({
+      answers: r.answers,
+      mentionRate: rateJson(r.mentionRate),
+      citationRate: rateJson(r.citationRate),
+      avgPosition: meanJson(r.avgPosition),
+      shareOfVoice: rateJson(r.shareOfVoice),
+    })),
     empty: view.empty,
     reanalysis: view.reanalysis ?? null,
   };
@@ -224,44 +214,23 @@ function printBuckets(
   only: string | null,
   labelOf: EngineLabelOf,
 ): void {
-  writeLine(
-    ctx.stdout,
-    `Visibility by ${view.by.map((d) => BY_NAME[d]).join(' and ')}, ${periodLine(view.period)}`,
-  );
+  writeLine(ctx.stdout, `Visibility by ${bucketHeading(view.by)}, ${periodLine(view.period)}`);
   const note = reanalysisNote(view.reanalysis);
   if (note) writeLine(ctx.stdout, note);
   const rows = view.rows.filter((r) => only === null || r.brandId === only);
   if (view.empty || rows.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No rows'}.`);
-  const cell = (
-    d: VisibilityDimension,
-    r: BrandMetrics & { bucket: Partial<Record<VisibilityDimension, string>> },
-  ) => {
-    const key = r.bucket[d] ?? '';
-    if (d === 'engine') return labelOf(key);
-    return d === 'run' && view.runLabels[key] ? `${key} (${view.runLabels[key]})` : key;
-  };
   writeLine(
     ctx.stdout,
-    formatTable(
-      [
-        ...view.by.map((d) => BY_NAME[d][0]?.toUpperCase() + BY_NAME[d].slice(1)),
-        'Brand',
-        'Answers',
-        'Mentioned',
-        'Cited',
-        'Avg position',
-        'Share of voice',
-      ],
-      rows.map((r) => [
-        ...view.by.map((d) => cell(d, r)),
-        brands.get(r.brandId)?.name ?? r.brandId,
+    bucketTable(view, rows, brands, labelOf, {
+      headers: ['Answers', 'Mentioned', 'Cited', 'Avg position', 'Share of voice'],
+      cells: (r) => [
         r.answers,
         formatRate(r.mentionRate),
         formatRate(r.citationRate),
         formatMean(r.avgPosition),
         formatRate(r.shareOfVoice),
-      ]),
-    ),
+      ],
+    }),
   );
   writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
 }

@@ -19,6 +19,8 @@ export interface CatchUpDeps {
   logError?: (message: string) => void;
   /** Told how many runs will be compared, before they are (the CLI says so: it takes a while). */
   onStart?: (runs: number) => void;
+  /** The active positioning judge, for the positioning rules (default 'builtin'). */
+  activeJudge?: () => string;
 }
 
 export interface CaughtUp {
@@ -41,7 +43,11 @@ export function compareUncheckedRuns(deps: CatchUpDeps): Promise<CaughtUp> {
     deps.pipeline ??
     createAfterRunPipeline({
       store: deps.store,
-      alerts: createAlertService({ store: deps.store, now: deps.now }),
+      alerts: createAlertService({
+        store: deps.store,
+        now: deps.now,
+        ...(deps.activeJudge ? { activeJudge: deps.activeJudge } : {}),
+      }),
       now: deps.now,
       ...(deps.logError ? { logError: deps.logError } : {}),
     });

@@ -2,19 +2,14 @@ import type { AlertRules } from '../../shared/alerts/rules';
 import type { AlertKind, NewAlert } from '../../shared/alerts/types';
 import type { ChangeBrand } from '../../shared/analytics/change-alerts';
 import type { HistoryStore } from '../store';
+import { positioningRule } from './positioning-rule';
 import { trendRule } from './trend-rule';
 
 // Rules beyond the run-to-run comparison, one module each: after the run-to-run rules found
 // their alerts, every module whose kinds are on for the monitor adds its own (stored with them,
 // in the same transaction). A new kind is its words (src/shared/alerts/kinds), its name in
-// ALERT_KINDS, and a module here, e.g. positioning's recommendation-lost and sentiment-shifted
-// over its roll-ups of the two runs:
-//
-//   export const positioningRule: AlertRuleModule = {
-//     name: 'positioning',
-//     kinds: ['recommendation-lost', 'sentiment-shifted'],
-//     detect: (ctx) => detectPositioningChanges(ctx.store.positioningOfRuns(ctx.prevRunId, ctx.runId), ctx.brands),
-//   };
+// ALERT_KINDS, and a module here (positioning-rule.ts: recommendation-lost and sentiment-shifted
+// over the two runs' positioning roll-ups; trend-rule.ts: slides over the last runs).
 
 export interface RuleContext {
   runId: string;
@@ -23,6 +18,8 @@ export interface RuleContext {
   rules: AlertRules;
   brands: readonly ChangeBrand[];
   store: HistoryStore;
+  /** The active positioning judge (settings): whose rows the positioning rules read. */
+  judge: string;
   /** What the run-to-run rules (and modules before this one) found in this check. */
   found: readonly NewAlert[];
 }
@@ -34,7 +31,7 @@ export interface AlertRuleModule {
   detect(ctx: RuleContext): NewAlert[] | Promise<NewAlert[]>;
 }
 
-export const BUILT_IN_RULES: readonly AlertRuleModule[] = [trendRule];
+export const BUILT_IN_RULES: readonly AlertRuleModule[] = [positioningRule, trendRule];
 
 /** Every module's alerts, in order, each seeing what came before it; only kinds switched on are kept. */
 export async function runRuleModules(

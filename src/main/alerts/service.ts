@@ -46,6 +46,8 @@ export interface AlertServiceDeps {
   rules?: readonly AlertRuleModule[];
   /** The engine labels of the profile in use, for the webhook's sentences (default: the spec's). */
   labels?: () => EngineLabels;
+  /** The active positioning judge (settings), whose rows the positioning rules read (default 'builtin'). */
+  activeJudge?: () => string;
 }
 
 /** Word diffs per batch between yields (each takes about a millisecond on an answer). */
@@ -138,7 +140,15 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const tracked = brands();
       const found = await runRuleModules(
         deps.rules ?? BUILT_IN_RULES,
-        { runId, prevRunId: prev.runId, monitorId: run.monitorId, rules, brands: tracked, store },
+        {
+          runId,
+          prevRunId: prev.runId,
+          monitorId: run.monitorId,
+          rules,
+          brands: tracked,
+          store,
+          judge: deps.activeJudge?.() ?? 'builtin',
+        },
         detectChanges({ before, after, brands: tracked, rules, ...(similarity ? { similarity } : {}) }),
       );
       const webhookUrl = options.webhook === false ? null : (opts?.webhookUrl ?? null);

@@ -22,6 +22,8 @@ export interface AlertsWiringDeps {
   logError: (message: string) => void;
   /** The engine labels of the profile in use (the digest's and the webhook's sentences). */
   labels?: () => EngineLabels;
+  /** The active positioning judge (settings), for the positioning rules. */
+  activeJudge?: () => string;
 }
 
 export interface AlertsWiring {
@@ -47,7 +49,12 @@ export function wireAlerts(deps: AlertsWiringDeps): AlertsWiring {
   });
   const alerts = createAfterRunPipeline({
     store,
-    alerts: createAlertService({ store, now, ...(deps.labels ? { labels: deps.labels } : {}) }),
+    alerts: createAlertService({
+      store,
+      now,
+      ...(deps.labels ? { labels: deps.labels } : {}),
+      ...(deps.activeJudge ? { activeJudge: deps.activeJudge } : {}),
+    }),
     events,
     ...(deps.labels ? { labels: deps.labels } : {}),
     webhooks,

@@ -195,6 +195,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
     labels: () => labelsOfProfile(profileOfSettings(deps.settings.get())),
+    activeJudge: () => deps.settings.get().positioningJudge,
   });
 
   // Pages results link to expire 24 h after the answer: each stored answer kicks the archiver,

@@ -34,7 +34,11 @@ async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
 
 export function alertsTool(deps: McpDeps): AlertsTool {
   let stopped = false;
-  const alerts = createAlertService({ store: deps.store, now: deps.now });
+  const alerts = createAlertService({
+    store: deps.store,
+    now: deps.now,
+    activeJudge: () => deps.readSettings().positioningJudge,
+  });
   const pipeline = createAfterRunPipeline({
     store: deps.store,
     alerts,

@@ -2,6 +2,8 @@ import type { EngineLabels } from '../narrative/places';
 import type { AlertFacts, AlertKindDef } from './kind-def';
 import { brandDropped, brandEntered, competitorAppeared, competitorDisappeared } from './kinds/mentions';
 import { positionMoved } from './kinds/position';
+import { recommendationLost } from './kinds/recommendation';
+import { sentimentShifted } from './kinds/sentiment';
 import { answerChanged, sourcesChanged } from './kinds/similarity';
 import { trend } from './kinds/trend';
 import type { AlertBrandKind, AlertKind, AlertScope, AlertSeverity, AlertView } from './types';
@@ -15,6 +17,8 @@ export const ALERT_KIND_DEFS: Readonly<Record<AlertKind, AlertKindDef>> = {
   'brand-dropped': brandDropped,
   'position-moved': positionMoved,
   trend,
+  'recommendation-lost': recommendationLost,
+  'sentiment-shifted': sentimentShifted,
   'competitor-appeared': competitorAppeared,
   'competitor-disappeared': competitorDisappeared,
   'sources-changed': sourcesChanged,

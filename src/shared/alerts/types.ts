@@ -9,6 +9,8 @@ export const ALERT_KINDS = [
   'brand-dropped',
   'position-moved',
   'trend',
+  'recommendation-lost',
+  'sentiment-shifted',
   'competitor-appeared',
   'competitor-disappeared',
   'sources-changed',

@@ -68,3 +68,8 @@ export function pValue(p: number): string {
   if (p < 0.001) return 'p < 0.001';
   return `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
 }
+
+/** A net sentiment (−1..1) signed, two decimals: "+0.35", "−0.40" (as the findings write it). */
+export function signedNet(value: number): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
+}

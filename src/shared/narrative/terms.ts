@@ -43,6 +43,8 @@ export const INTERNAL_TERMS: readonly string[] = [
   'competitor-disappeared',
   'sources-changed',
   'answer-changed',
+  'recommendation-lost',
+  'sentiment-shifted',
   'undefined',
   'NaN',
 ];

@@ -23,13 +23,14 @@ describe('reports.write over IPC', () => {
   const asked: SaveRequest[] = [];
   let answer: string | null = null;
   let monitorId = '';
+  let settings: ReturnType<typeof openSettingsStore>;
 
   const invoke = (payload: unknown): Promise<IpcResult<unknown>> =>
     core.router.invoke('reports.write', payload);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-report-ipc-'));
-    const settings = openSettingsStore({ userDataDir: dir });
+    settings = openSettingsStore({ userDataDir: dir });
     // Monitor runs go to the built-in sandbox (synthetic answers, no key).
     settings.update({ sandboxMode: true });
     core = await createTestCore(dir, settings, {
@@ -72,6 +73,25 @@ describe('reports.write over IPC', () => {
     // No branding set: the focus brand's name and the default subject, not the monitor's name.
     expect(parseReportHtml(html).querySelector('h1')?.textContent).toBe('Veloxa · Visibility in AI answers');
     expect(existsSync(`${answer}.partial`)).toBe(false);
+  });
+
+  it('names the engines as the service profile in use does (the live profile: ChatGPT)', async () => {
+    answer = join(dir, 'labelled.html');
+    settings.update({ serviceProfileBuiltin: 'live' });
+    try {
+      expect(await invoke({ monitorId, period: { days: 3 } })).toMatchObject({ ok: true });
+    } finally {
+      settings.update({ serviceProfileBuiltin: null });
+    }
+    const doc = parseReportHtml(readFileSync(answer, 'utf8'));
+    const headers = Array.from(doc.querySelectorAll('th')).map((th) => th.textContent ?? '');
+    expect(headers).toContain('ChatGPT');
+    expect(headers).not.toContain('Assistant A');
+    // Without a profile, the spec's neutral label.
+    answer = join(dir, 'neutral.html');
+    expect(await invoke({ monitorId, period: { days: 3 } })).toMatchObject({ ok: true });
+    const neutral = parseReportHtml(readFileSync(answer, 'utf8'));
+    expect(Array.from(neutral.querySelectorAll('th')).map((th) => th.textContent)).toContain('Assistant A');
   });
 
   it('writes XLSX when asked, with the focus brand chosen', async () => {

@@ -1,13 +1,16 @@
+import { labelsOfProfile } from '../../../shared/narrative/places';
 import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
+import { profileOfSettings } from '../../profile';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 
 type Channels = 'reports.write';
 
 // The app's "Client report…" buttons: a save dialog named after the monitor and the period's
-// last day, then the report written there (whole, or not at all).
+// last day, then the report written there (whole, or not at all), its engines named as the
+// service profile in use names them (as `parallax report` does).
 
 export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
   'reports.write': async ({ monitorId, period, brandId, format }) => {
@@ -30,6 +33,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
         store: ctx.store,
         visibility: ctx.visibility,
         now: ctx.now,
+        labels: labelsOfProfile(profileOfSettings(ctx.settings.get())),
         findings: engineFindings({
           store: ctx.store,
           now: ctx.now,

@@ -1,4 +1,4 @@
-import { clampRate, count, percent, percentRange } from '../../narrative/numbers';
+import { clampRate, count, percent, percentRange, pValue } from '../../narrative/numbers';
 import { whereWords, type EngineLabels } from '../../narrative/places';
 import { quotePrompt } from '../../narrative/words';
 import type { AlertFacts } from '../kind-def';
@@ -43,3 +43,20 @@ export function overlapClause(before: AlertSide, after: AlertSide): string {
 /** Absolute change of a rate, 0–1. */
 export const rateEffect = (a: AlertFacts): number =>
   Math.abs(clampRate(a.after.value) - clampRate(a.before.value));
+
+/** "; z-test p < 0.001, Holm-adjusted over 84 tests p = 0.004" from data p, pAdjusted, tested ('' without). */
+export function holmClause(a: AlertFacts, test: string): string {
+  const num = (key: string): number | null => {
+    const v = a.data?.[key];
+    return typeof v === 'number' ? v : null;
+  };
+  const p = num('p');
+  const adjusted = num('pAdjusted');
+  const tested = num('tested');
+  if (p === null) return '';
+  const holm =
+    adjusted !== null && tested !== null
+      ? `, Holm-adjusted over ${count(tested)} tests ${pValue(adjusted)}`
+      : '';
+  return `; ${test} ${pValue(p)}${holm}`;
+}

@@ -1,4 +1,5 @@
 import { ENGINES, isEngineName, US_STATES } from '../../api/engines';
+import { signedNet } from '../../narrative/numbers';
 import type { CitationChange } from './changepoint';
 import type { CellKey, Contribution, Finding, FindingKind } from './types';
 
@@ -67,7 +68,6 @@ export function concentrationWords(concentration: readonly Contribution[], label
   return `, mostly${scopeWords(top, label)}`;
 }
 
-const signedNet = (v: number): string => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
 const oneDecimal = (v: number): string => v.toFixed(1);
 
 type Parts = Pick<Finding, 'kind' | 'effect' | 'before' | 'after' | 'attribute' | 'domain'> & {

@@ -8,6 +8,7 @@ import { errorOf, toShownError, type ShownError } from '../../lib/errors';
 import { splitFieldErrors, topField } from '../../lib/field-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { FieldError, invalidProps } from '../../components/FieldError';
+import { LabeledInput } from '../../components/LabeledInput';
 import { FormActions } from '../../components/FormActions';
 import { ErrorState, Loading } from '../../components/StatusStates';
 import {
@@ -181,19 +182,12 @@ export function MonitorOptionsForm({
   };
 
   const numberField = (field: RuleField, label: string, step: string) => (
-    <div className="field-group">
-      <label>
-        {label}
-        <input
-          type="number"
-          step={step}
-          value={draft[field]}
-          onChange={(e) => set({ [field]: e.target.value })}
-          {...invalidProps(`${id}-${field}`, messages(field))}
-        />
-      </label>
-      <FieldError id={`${id}-${field}`} messages={messages(field)} />
-    </div>
+    <LabeledInput
+      errorId={`${id}-${field}`}
+      label={label}
+      messages={messages(field)}
+      input={{ type: 'number', step, value: draft[field], onChange: (e) => set({ [field]: e.target.value }) }}
+    />
   );
 
   return (
@@ -233,19 +227,18 @@ export function MonitorOptionsForm({
       </fieldset>
       <fieldset>
         <legend>Webhook</legend>
-        <div className="field-group grow">
-          <label>
-            URL (POST with a Slack-compatible “text”; empty for none)
-            <input
-              type="url"
-              value={draft.webhookUrl}
-              placeholder="https://hooks.slack.com/services/…"
-              onChange={(e) => set({ webhookUrl: e.target.value })}
-              {...invalidProps(`${id}-webhookUrl`, messages('webhookUrl'))}
-            />
-          </label>
-          <FieldError id={`${id}-webhookUrl`} messages={messages('webhookUrl')} />
-        </div>
+        <LabeledInput
+          grow
+          errorId={`${id}-webhookUrl`}
+          label="URL (POST with a Slack-compatible “text”; empty for none)"
+          messages={messages('webhookUrl')}
+          input={{
+            type: 'url',
+            value: draft.webhookUrl,
+            placeholder: 'https://hooks.slack.com/services/…',
+            onChange: (e) => set({ webhookUrl: e.target.value }),
+          }}
+        />
         {options.webhookUrl && (
           <p className="small" data-testid="webhook-state">
             Last delivery: {webhookStateText(options.lastDelivery)}
@@ -277,21 +270,19 @@ export function MonitorOptionsForm({
               No folder
             </button>
           )}
-          <div className="field-group">
-            <label>
-              Period (days)
-              <input
-                type="number"
-                min={1}
-                max={365}
-                value={draft.reportDays}
-                placeholder="30"
-                onChange={(e) => set({ reportDays: e.target.value })}
-                {...invalidProps(`${id}-reportDays`, messages('reportDays'))}
-              />
-            </label>
-            <FieldError id={`${id}-reportDays`} messages={messages('reportDays')} />
-          </div>
+          <LabeledInput
+            errorId={`${id}-reportDays`}
+            label="Period (days)"
+            messages={messages('reportDays')}
+            input={{
+              type: 'number',
+              min: 1,
+              max: 365,
+              value: draft.reportDays,
+              placeholder: '30',
+              onChange: (e) => set({ reportDays: e.target.value }),
+            }}
+          />
         </div>
       </fieldset>
       <ReportBrandingFields

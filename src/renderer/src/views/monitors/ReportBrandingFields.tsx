@@ -1,7 +1,8 @@
 import { accentSchema, reportBrandingSchema, type ReportBranding } from '../../../../shared/reports/branding';
 import { call } from '../../ipc/client';
 import { toShownError } from '../../lib/errors';
-import { FieldError, invalidProps } from '../../components/FieldError';
+import { FieldError } from '../../components/FieldError';
+import { LabeledInput } from '../../components/LabeledInput';
 
 // The client report's title and look, in a monitor's options: the client's name and the report's
 // subject (the report's title, instead of the internal monitor name), a logo and an accent
@@ -73,19 +74,18 @@ export function ReportBrandingFields({ id, draft, set, messages, onLogoError }: 
     }
   };
   const textField = (field: 'clientName' | 'reportSubject', label: string, placeholder: string) => (
-    <div className="field-group grow">
-      <label>
-        {label}
-        <input
-          type="text"
-          value={draft[field]}
-          placeholder={placeholder}
-          onChange={(e) => set({ [field]: e.target.value })}
-          {...invalidProps(`${id}-${field}`, messages(field))}
-        />
-      </label>
-      <FieldError id={`${id}-${field}`} messages={messages(field)} />
-    </div>
+    <LabeledInput
+      grow
+      errorId={`${id}-${field}`}
+      label={label}
+      messages={messages(field)}
+      input={{
+        type: 'text',
+        value: draft[field],
+        placeholder,
+        onChange: (e) => set({ [field]: e.target.value }),
+      }}
+    />
   );
   return (
     <fieldset>
@@ -95,19 +95,17 @@ export function ReportBrandingFields({ id, draft, set, messages, onLogoError }: 
         {textField('reportSubject', 'Report subject', 'Visibility in AI answers')}
       </div>
       <div className="row">
-        <div className="field-group">
-          <label>
-            Accent colour
-            <input
-              type="text"
-              value={draft.accent}
-              placeholder="#2456c9"
-              onChange={(e) => set({ accent: e.target.value })}
-              {...invalidProps(`${id}-accent`, messages('accent'))}
-            />
-          </label>
-          <FieldError id={`${id}-accent`} messages={messages('accent')} />
-        </div>
+        <LabeledInput
+          errorId={`${id}-accent`}
+          label="Accent colour"
+          messages={messages('accent')}
+          input={{
+            type: 'text',
+            value: draft.accent,
+            placeholder: '#2456c9',
+            onChange: (e) => set({ accent: e.target.value }),
+          }}
+        />
         <div className="field-group">
           <span>Logo (PNG, JPEG or SVG, at most 256 KB)</span>
           <div className="row tight">
