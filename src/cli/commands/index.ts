@@ -32,6 +32,7 @@ import { registerTeamCommands } from './team';
 import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
+import { registerRunnerCommand } from './runner';
 
 /** A CLI command module registers its subcommands on the root program. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
@@ -70,4 +71,5 @@ export const commandModules: RegisterCommand[] = [
   registerWorkspaceCommands,
   registerSyncCommands,
   registerProfileCommands,
+  registerRunnerCommand,
 ];

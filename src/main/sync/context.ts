@@ -27,6 +27,8 @@ export const APP_TUNING: SyncTuning = { pushBatch: 1000, pullBatch: 200 };
 export interface SyncOptions {
   push?: boolean;
   pull?: boolean;
+  /** false: pull configuration only, not what teammates recorded (the runner fetches the runs it needs by id). */
+  pullRecorded?: boolean;
   /** Pull only runs created at or after this time (ms), and their jobs, results, pages and sessions. */
   since?: number | null;
   signal?: AbortSignal;

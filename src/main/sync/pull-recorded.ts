@@ -32,7 +32,8 @@ interface Parents {
 
 const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [] });
 
-function toResult(row: Record<string, unknown>): PulledResult | null {
+/** A team result row as the store's ingest takes it; null for a row it cannot read. */
+export function toResult(row: Record<string, unknown>): PulledResult | null {
   const normalized = readNormalized(row['normalized_json'], '');
   if (normalized === null || typeof row['raw_json'] !== 'string') return null;
   return {

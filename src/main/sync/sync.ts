@@ -47,6 +47,7 @@ function applyWindow(store: HistoryStore, since: number | null): void {
 }
 
 async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: number): Promise<number> {
+  const recorded = ctx.options.pullRecorded === false ? [] : PULLED_RECORDED_KINDS;
   let total = 0;
   if (push) {
     for (const n of Object.values(ctx.store.replica.pendingCounts())) total += n ?? 0;
@@ -55,7 +56,7 @@ async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: n
   if (pull) {
     const tables = [
       ...CONFIG_KIND_NAMES.map((k) => [k, CONFIG_KINDS[k].table] as const),
-      ...PULLED_RECORDED_KINDS.map((k) => [k, RECORDED_KINDS[k].table] as const),
+      ...recorded.map((k) => [k, RECORDED_KINDS[k].table] as const),
     ];
     for (const [kind, table] of tables)
       total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
@@ -102,7 +103,7 @@ export async function syncWithSession(
       await pushConfig(ctx, head);
       await pushRecorded(ctx, head);
     }
-    if (pull) {
+    if (pull && options.pullRecorded !== false) {
       await pullRecorded(ctx);
       trimmed = trim(store, since);
     }

@@ -35,6 +35,11 @@ export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi
   trimPulledRuns(before: number, limit: number): number;
   /** This history's id on the team (who wrote a row), made at the first call. */
   origin(): string;
+  /**
+   * A run copied from the team that this history now drives (a runner took it over from one
+   * that died): no longer "driven elsewhere", so it is resumed, checked and pushed from here.
+   */
+  adoptRun(runId: string): void;
 }
 
 export interface ReplicaDeps extends ConfigStoreDeps {
@@ -88,6 +93,9 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
          WHERE r.created_at < ? ORDER BY r.created_at LIMIT ?`,
       ).all(before, limit) as string[];
       return applying.immediate(() => ids.filter((id) => deps.deleteRun(id)).length) as number;
+    },
+    adoptRun(runId) {
+      stmt(db, 'DELETE FROM sync_pulled_runs WHERE run_id = ?').run(runId);
     },
     origin() {
       const known = pluck(db, 'SELECT value FROM meta WHERE key = ?').get(ORIGIN_META) as string | undefined;

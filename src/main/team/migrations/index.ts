@@ -2,6 +2,7 @@ import { accessSql, functionGrantsSql } from './001-access';
 import { configuredSql } from './001-configured';
 import { recordedSql } from './001-recorded';
 import { syncSql } from './002-sync';
+import { runnerSql } from './003-runner';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -15,4 +16,5 @@ export interface TeamMigration {
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql, functionGrantsSql].join('\n') },
   { version: 2, name: 'sync', sql: syncSql },
+  { version: 3, name: 'runner', sql: runnerSql },
 ];

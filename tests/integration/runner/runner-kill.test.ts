@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
+
+// A runner killed with SIGKILL in the middle of a monitor's run, after some of its answers
+// reached the team: while its lease holds nobody else runs the slot; once it passed, another
+// runner takes the claim over and finishes THE SAME run. Nothing is lost (every job has its
+// answer), nothing doubled (one result per job, one run for the monitor), and the credits the
+// team records equal what the sandbox charged: the async tasks the dead runner created are
+// collected under their idempotency keys, not paid again.
+
+// Child processes start in seconds each on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 240_000 });
+
+let world: RunnerWorld;
+beforeAll(async () => {
+  world = await startRunnerWorld({ plan: 'Lite', latencyMs: 1500 });
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('a runner stopped mid-run', () => {
+  it('is finished by another runner after its lease: 0 lost, 0 duplicates, credits exact', async () => {
+    await world.addMonitors(1, { prompts: 60, mode: 'async', prefix: 'kill' });
+    const first = world.spawnRunner(1, ['--json', '--lease', '10', '--poll', '1']);
+    await until(async () => (await world.figures()).results >= 5);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const atKill = await world.figures();
+    expect(atKill.results).toBeLessThan(60);
+    expect(atKill.claims).toEqual({ running: 1 });
+
+    // The lease still holds: another runner leaves the slot alone.
+    const early = world.spawnRunner(2, ['--once', '--lease', '3']);
+    expect((await early.exited).code).toBe(0);
+    expect(early.stdout()).toContain('Nothing is due.');
+
+    // A child starts in seconds on a loaded machine: the early one must come within the lease.
+    expect(early.stderr()).toBe('');
+    await until(async () => {
+      const { rows } = await world.team.owner.query<{ passed: boolean }>(
+        'SELECT lease_until < now() AS passed FROM parallax.runner_claims',
+      );
+      return rows[0]?.passed === true;
+    });
+    const second = world.spawnRunner(2, ['--once', '--json', '--lease', '3']);
+    const exit = await second.exited;
+    expect(exit, second.stderr()).toEqual({ code: 0, signal: null });
+    const runs = second.jsonLines().filter((l) => l['event'] === 'run');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', answers: 60, takeover: true });
+
+    const f = await world.figures();
+    expect(f).toMatchObject({ runs: 1, twice: 0, jobs: 60, results: 60, answeredJobs: 60, takeovers: 1 });
+    expect(f.claims).toEqual({ finished: 1 });
+    expect(f.credits).toBe(world.charged());
+    // The run on the team is the one the dead runner started.
+    const { rows } = await world.team.owner.query<{ run_id: string; id: string }>(
+      `SELECT c.run_id, r.id FROM parallax.runner_claims c JOIN parallax.runs r ON r.id = c.run_id AND r.workspace_id = c.workspace_id`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.run_id).toBe(runs[0]?.['runId']);
+  });
+
+  it('SIGTERM pauses the run, pushes it and hands the claim on at once (exit 130)', async () => {
+    const before = await world.figures();
+    await world.addMonitors(1, { prompts: 40, mode: 'async', prefix: 'term' });
+    const first = world.spawnRunner(3, ['--json', '--lease', '60', '--poll', '1']);
+    await until(async () => (await world.figures()).results - before.results >= 5);
+    first.child.kill('SIGTERM');
+    const stopped = await first.exited;
+    expect(stopped, first.stderr()).toEqual({ code: 130, signal: null });
+    expect(first.stdout()).toMatch(/"event":"run".*"status":"paused"/);
+    // Released: no lease to wait out, another runner resumes the same run now.
+    const second = world.spawnRunner(4, ['--once', '--json']);
+    expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
+    expect(second.stdout()).toMatch(/"status":"completed".*"answers":40.*"takeover":true/);
+    const f = await world.figures();
+    expect(f.runs - before.runs).toBe(1);
+    expect(f.results - before.results).toBe(40);
+    expect(f.answeredJobs).toBe(f.results);
+    expect(f.credits).toBe(world.charged());
+  });
+});
