@@ -120,6 +120,8 @@ function measureQueries(store: HistoryStore): boolean {
 
 /** Runs the job on a re-score worker as the app's driver does, measuring the main thread meanwhile. */
 async function measureRescore(store: HistoryStore, path: string): Promise<boolean> {
+  // A job left by an interrupted bench would be resumed, not started over: drop it first.
+  store.posRescoreDrop();
   const job = store.posRescoreStart({});
   const service = createPositioningService({ store, now: () => POS_BENCH_NOW, activeJudge: () => 'builtin' });
   const threads = judgeThreadCount();
