@@ -21,7 +21,12 @@ import {
   sampleDiscoveryQueue,
   sampleAlert,
 } from './fake-samples';
-import { resultPositioning, sampleAttributeGaps, samplePositioningSummary } from './fake-positioning';
+import {
+  resultPositioning,
+  sampleAttributeGaps,
+  samplePositioningSummary,
+  samplePositioningTrend,
+} from './fake-positioning';
 
 export type Handler<C extends InvokeChannelName> = (
   input: InvokeInput<C>,
@@ -237,6 +242,7 @@ export function defaultHandlers(): Handlers {
     'visibility.overview': () => sampleOverview(),
     'positioning.summary': () => samplePositioningSummary(),
     'positioning.attributeGaps': () => sampleAttributeGaps(),
+    'positioning.buckets': () => samplePositioningTrend(),
     'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
     'judge.status': () => ({
       config: null,

@@ -1,6 +1,7 @@
 import type {
   AttributeGapsView,
   AttributeStat,
+  PositioningBuckets,
   PositioningMetrics,
   PositioningMetricsWithChange,
   PositioningSummary,
@@ -140,6 +141,32 @@ export function sampleAttributeGaps(): AttributeGapsView {
         significant: false,
       },
     ],
+    empty: null,
+    rescore: null,
+  };
+}
+
+/** Acme's tone on three days (from +0.40 to +0.10, 12–20 answers a day); Zoom's on one day. */
+export function samplePositioningTrend(): PositioningBuckets {
+  const day = (d: string, brandId: string, value: number, n: number): PositioningBuckets['rows'][number] => ({
+    ...metrics({
+      brandId,
+      n,
+      netSentiment: { value, lower: value - 0.2, upper: value + 0.2, n, positive: 0, negative: 0 },
+    }),
+    bucket: { day: d },
+  });
+  return {
+    period: SAMPLE_PERIOD,
+    judge: { id: 'builtin' },
+    by: ['day'],
+    rows: [
+      day('2025-04-30', 'b-acme', 0.25, 20),
+      day('2025-04-02', 'b-acme', 0.4, 12),
+      day('2025-05-01', 'b-acme', 0.1, 15),
+      day('2025-04-20', 'b-zoom', -0.15, 9),
+    ],
+    runLabels: {},
     empty: null,
     rescore: null,
   };

@@ -45,6 +45,34 @@ describe('Positioning in the Visibility view', () => {
     ]);
   });
 
+  it("draws each brand's tone by day with its interval, said in words, from the days of the view's filters", async () => {
+    render(<VisibilityView />);
+    const table = await screen.findByRole('table', { name: 'Positioning by brand' });
+    expect(within(table).getByRole('columnheader', { name: 'Tone by day' })).toBeInTheDocument();
+    const [acme, zoom] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    // Oldest day first whatever order the rows come in; the days' answer counts said too.
+    await waitFor(() =>
+      expect(acme.querySelector('.pos-trend .visually-hidden')?.textContent).toBe(
+        'Net sentiment about Acme by day: +0.40 on 2025-04-02 to +0.10 on 2025-05-01, 3 days with answers (12–20 a day)',
+      ),
+    );
+    // The line runs from the left edge (the period's first day) to the right one; the band is drawn.
+    const line = acme.querySelector('.pos-trend polyline')?.getAttribute('points')?.split(' ') ?? [];
+    expect(line).toHaveLength(3);
+    expect(line[0]?.startsWith('1.0,')).toBe(true);
+    expect(line[2]?.startsWith('119.0,')).toBe(true);
+    expect(acme.querySelector('.pos-trend-band')).not.toBeNull();
+    // One day: a dot, no band.
+    expect(zoom.querySelector('.pos-trend circle')).not.toBeNull();
+    expect(zoom.querySelector('.pos-trend-band')).toBeNull();
+    expect(zoom.querySelector('.pos-trend .visually-hidden')?.textContent).toBe(
+      'Net sentiment about Zoom by day: −0.15 on 2025-04-20, 9 answers',
+    );
+    expect(fake.callsTo('positioning.buckets')).toEqual([
+      { scope: { kind: 'all' }, period: { days: 30 }, by: ['day'], attributeLimit: 0 },
+    ]);
+  });
+
   it('opens the answers naming the focus brand in Compare from a card (the statistics one click below)', async () => {
     render(<VisibilityView />);
     fireEvent.click(await screen.findByTestId('kpi-recommendation'));

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import type {
   AttributeGapsView,
+  PositioningBuckets,
   PositioningSummary,
   RescoreSummary,
 } from '../../../shared/positioning/view-types';
@@ -30,12 +31,14 @@ interface PositioningState {
   summary: PanelState<PositioningSummary>;
   /** Qualities competitors own that the focus brand lacks. */
   gaps: PanelState<AttributeGapsView>;
+  /** Every brand's positioning day by day (the panel's tone over time). */
+  trend: PanelState<PositioningBuckets>;
   rescore: RescoreLineState | null;
   /** The last finished re-score's "what moved" lines, shown once it ends (until dismissed). */
   lastRescore: RescoreSummary | null;
   /** A failed start, cancel or status read of the re-score. */
   rescoreError: ShownError | null;
-  /** Reads the summary and the attribute gaps for the Visibility filters (the newest request wins). */
+  /** Reads the summary, the attribute gaps and the days for the Visibility filters (the newest request wins). */
   load(query: VisibilityQuery): Promise<void>;
   onRescore(p: EventPayload<'positioning.rescore'>): void;
   startRescore(): Promise<void>;
@@ -55,6 +58,7 @@ let lastQuery: VisibilityQuery | null = null;
 export const usePositioningStore = create<PositioningState>((set, get) => ({
   summary: { data: null, loading: false, error: null },
   gaps: { data: null, loading: false, error: null },
+  trend: { data: null, loading: false, error: null },
   rescore: null,
   lastRescore: null,
   rescoreError: null,
@@ -65,8 +69,10 @@ export const usePositioningStore = create<PositioningState>((set, get) => ({
     set((s) => ({
       summary: { ...s.summary, loading: true, error: null },
       gaps: { ...s.gaps, loading: true, error: null },
+      trend: { ...s.trend, loading: true, error: null },
     }));
     void loadGaps(query, mine, set);
+    void loadTrend(query, mine, set);
     try {
       const data = await call('positioning.summary', { ...query, attributeLimit: POSITIONING_ATTRIBUTES });
       if (mine !== token) return;
@@ -141,6 +147,19 @@ async function loadGaps(
     if (mine === token) set({ gaps: { data, loading: false, error: null } });
   } catch (error) {
     if (mine === token) set({ gaps: { data: null, loading: false, error: toShownError(error) } });
+  }
+}
+
+async function loadTrend(
+  query: VisibilityQuery,
+  mine: number,
+  set: (patch: Partial<PositioningState>) => void,
+): Promise<void> {
+  try {
+    const data = await call('positioning.buckets', { ...query, by: ['day'], attributeLimit: 0 });
+    if (mine === token) set({ trend: { data, loading: false, error: null } });
+  } catch (error) {
+    if (mine === token) set({ trend: { data: null, loading: false, error: toShownError(error) } });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { PositioningSummary } from '../../../../shared/positioning/view-types';
+import type { PositioningBuckets, PositioningSummary } from '../../../../shared/positioning/view-types';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
 import { AttributeChips } from './AttributeChips';
@@ -9,10 +9,26 @@ import { formatN, formatRate } from './format';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
 import { formatSentiment } from '../../lib/positioning-format';
+import { SentimentTrend, type SentimentPoint } from './SentimentTrend';
 import { StatusMixBar } from './StatusMixBar';
 
-function PositioningTable({ data }: { data: PositioningSummary }) {
+/** Each brand's net sentiment by day, oldest first (none while the days are loading or failed). */
+function tonesByBrand(trend: PositioningBuckets | null): Map<string, SentimentPoint[]> {
+  const out = new Map<string, SentimentPoint[]>();
+  for (const row of trend?.rows ?? []) {
+    const day = row.bucket.day;
+    if (day === undefined) continue;
+    const list = out.get(row.brandId) ?? [];
+    list.push({ day, net: row.netSentiment });
+    out.set(row.brandId, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.day.localeCompare(b.day));
+  return out;
+}
+
+function PositioningTable({ data, trend }: { data: PositioningSummary; trend: PositioningBuckets | null }) {
   const brands = new Map(data.brands.map((b) => [b.id, b]));
+  const tones = tonesByBrand(trend);
   return (
     <div className="vis-table-scroll">
       <table className="table vis-table pos-table" aria-label="Positioning by brand">
@@ -22,6 +38,7 @@ function PositioningTable({ data }: { data: PositioningSummary }) {
             <th scope="col">Status mix (answers naming it)</th>
             <th scope="col">Recommendation rate (change)</th>
             <th scope="col">Net sentiment (change)</th>
+            <th scope="col">Tone by day</th>
             <th scope="col">Top attributes</th>
           </tr>
         </thead>
@@ -47,6 +64,9 @@ function PositioningTable({ data }: { data: PositioningSummary }) {
                   <ChangeBadge change={m.change.netSentiment} kind="score" compact />
                 </td>
                 <td>
+                  <SentimentTrend points={tones.get(m.brandId) ?? []} period={data.period} name={name} />
+                </td>
+                <td>
                   <AttributeChips attributes={m.topAttributes} name={name} />
                 </td>
               </tr>
@@ -60,11 +80,12 @@ function PositioningTable({ data }: { data: PositioningSummary }) {
 
 /**
  * How the engines present each tracked brand over the view's filters: the status mix, net
- * sentiment and top attributes per brand (focus first), every number with its interval and n,
+ * sentiment (and its days) and top attributes per brand (focus first), every number with its interval and n,
  * counted from the positioning roll-ups (fast at a million answers).
  */
 export function PositioningPanel() {
   const state = usePositioningStore((s) => s.summary);
+  const trend = usePositioningStore((s) => s.trend.data);
   const load = usePositioningStore((s) => s.load);
   const startRescore = usePositioningStore((s) => s.startRescore);
   const running = usePositioningStore((s) => s.rescore !== null && !s.rescore.paused);
@@ -96,7 +117,7 @@ export function PositioningPanel() {
             cautioned; tone as net sentiment (share positive − share negative, −1 to +1); the qualities they
             attach to it. Judge: {data.judge.id}. Intervals are 95 %; n.s. = not significant.
           </p>
-          <PositioningTable data={data} />
+          <PositioningTable data={data} trend={trend} />
           <AttributeGaps brands={data.brands} />
         </>
       )}

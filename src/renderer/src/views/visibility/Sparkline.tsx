@@ -5,7 +5,8 @@ const WIDTH = 90;
 const HEIGHT = 22;
 const DAY_MS = 86_400_000;
 
-function dayIndex(day: string, from: string): number {
+/** Days from `from` to `day` (ISO dates), so a chart places points by calendar day. */
+export function dayIndex(day: string, from: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
