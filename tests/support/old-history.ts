@@ -98,13 +98,36 @@ export function toVersion9(path: string): void {
 }
 
 /**
+ * The layout before migration 'team-sync' (and 'judge-cache' after it): their tables, the sync
+ * triggers on the synced tables and the sync meta rows dropped, at the version before it.
+ */
+export function withoutTeamSync(path: string): void {
+  const db = new Database(path);
+  try {
+    const named = (type: string, pattern: string): string[] =>
+      db
+        .prepare("SELECT name FROM sqlite_schema WHERE type = ? AND name LIKE ? ESCAPE '\\'")
+        .pluck()
+        .all(type, pattern) as string[];
+    for (const t of named('trigger', 'sync\\_%')) db.exec(`DROP TRIGGER ${t}`);
+    for (const t of [...named('table', 'sync\\_%'), 'pos_judge_cache']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    db.exec("DELETE FROM meta WHERE key LIKE 'sync.%'");
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'team-sync')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The layout before migration 'alert-digests' (which comes after 'positioning'): alerts in
- * migration 'alerts''s form (its fixed kinds, no severity or data; the rows of those kinds kept),
+ * migration 'alerts''s form (its fixed kinds, no severity or data; the rows of those kinds kept:
+ * not the kinds added since, trend and the positioning rules),
  * monitor_options without the report's branding, at the version before it.
  */
 export function withoutAlertDigests(path: string): void {
   const ddl = (from: string, to: string): string =>
     alertsSql.slice(alertsSql.indexOf(from), alertsSql.indexOf(to));
+  withoutTeamSync(path);
   const db = new Database(path);
   try {
     db.pragma('foreign_keys = OFF');
@@ -117,7 +140,7 @@ export function withoutAlertDigests(path: string): void {
       DROP INDEX alerts_by_before_seq; DROP INDEX alerts_by_after_seq;
       ${ddl('CREATE TABLE alerts (', 'CREATE TABLE webhook_deliveries (')}
       INSERT INTO alerts (${columns}) SELECT ${columns} FROM alerts_digests
-        WHERE kind <> 'trend' AND scope <> 'slice';
+        WHERE kind NOT IN ('trend', 'recommendation-lost', 'sentiment-shifted') AND scope <> 'slice';
       DROP TABLE alerts_digests;
       ALTER TABLE monitor_options DROP COLUMN client_name;
       ALTER TABLE monitor_options DROP COLUMN report_subject;

@@ -142,7 +142,7 @@ describe('with a team server', () => {
     expect(connected.stderr).toBe('');
     expect(connected.code).toBe(0);
     expect(json<{ schemaVersion: number; teamAdmin: boolean }>(connected)).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: TEAM_SCHEMA_VERSION,
       teamAdmin: true,
     });
     const status = json<Record<string, unknown>>(
@@ -152,8 +152,8 @@ describe('with a team server', () => {
       connected: true,
       source: 'settings',
       reachable: true,
-      schemaVersion: 1,
-      knownVersion: 1,
+      schemaVersion: TEAM_SCHEMA_VERSION,
+      knownVersion: TEAM_SCHEMA_VERSION,
       user: server.admin.name,
       teamAdmin: true,
       tls: 'not encrypted',
