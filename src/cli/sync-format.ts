@@ -95,7 +95,7 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
     );
   }
   if (report.canceled) {
-    writeLine(ctx.stdout, 'What was sent and received is kept; run parallax sync again to go on.');
+    writeLine(ctx.stdout, 'What was sent and received is kept; run parallax sync to go on.');
   }
 }
 

@@ -151,7 +151,7 @@ describe('parallax sync', { timeout: 240_000 }, () => {
     const stopped = await interrupted.exited;
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(stopped.stdout, stopped.stderr).toMatch(/^Sync stopped workspace acme/m);
-    expect(stopped.stdout).toMatch(/run parallax sync again to go on/);
+    expect(stopped.stdout).toMatch(/run parallax sync to go on/);
     const afterStop = await team.count('results');
     expect(afterStop - base).toBeLessThan(3000);
 
