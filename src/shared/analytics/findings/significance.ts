@@ -1,5 +1,6 @@
 import { tQuantile975 } from '../change-stats';
 import { normalCdf } from '../normal';
+import { twoSidedStudentP } from '../trend-test';
 import { wilsonInterval } from '../wilson';
 import type { Estimate } from './types';
 
@@ -24,57 +25,9 @@ export interface TestResult {
   pValue: number;
 }
 
-/** Continued fraction of the incomplete beta function (modified Lentz). */
-function betaFraction(a: number, b: number, x: number): number {
-  const tiny = 1e-30;
-  let c = 1;
-  let d = 1 - ((a + b) * x) / (a + 1);
-  d = 1 / (Math.abs(d) < tiny ? tiny : d);
-  let h = d;
-  for (let m = 1; m <= 200; m++) {
-    const m2 = 2 * m;
-    for (const aa of [
-      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
-      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
-    ]) {
-      d = 1 + aa * d;
-      d = 1 / (Math.abs(d) < tiny ? tiny : d);
-      c = 1 + aa / c;
-      c = Math.abs(c) < tiny ? tiny : c;
-      h *= d * c;
-    }
-    if (Math.abs(d * c - 1) < 1e-12) break;
-  }
-  return h;
-}
-
-/** ln Γ(x) (Lanczos, g = 7). */
-function logGamma(x: number): number {
-  const g = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-  ];
-  const y = x - 1;
-  let sum = g[0] as number;
-  for (let i = 1; i < 9; i++) sum += (g[i] as number) / (y + i);
-  const t = y + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(sum);
-}
-
-/** The regularised incomplete beta function I_x(a, b). */
-function incompleteBeta(x: number, a: number, b: number): number {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  return x < (a + 1) / (a + b + 2)
-    ? (front * betaFraction(a, b, x)) / a
-    : 1 - (front * betaFraction(b, a, 1 - x)) / b;
-}
-
 /** Two-sided p-value of Student's t with df degrees of freedom. */
 export function tTwoSided(t: number, df: number): number {
-  if (!Number.isFinite(t)) return 0;
-  return incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return Number.isFinite(t) ? twoSidedStudentP(t, df) : 0;
 }
 
 const twoSidedZ = (z: number): number => (Number.isFinite(z) ? 2 * (1 - normalCdf(Math.abs(z))) : 0);
