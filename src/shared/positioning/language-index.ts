@@ -82,6 +82,47 @@ const KANA = /[\p{scx=Hiragana}\p{scx=Katakana}]/gu;
 const KANA_PER_WORD = 2;
 const SAMPLE_CHARS = 3000;
 
+/** Longest marker word: an ASCII word longer than it is no marker, and is not even cut out. */
+const MARKER_MAX = Math.max(...[...MARKER_LANG.keys()].map((w) => w.length));
+
+function countWord(word: string, counts: Map<Lang, number>): void {
+  const langs = MARKER_LANG.get(word);
+  if (langs !== undefined) for (const lang of langs) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+}
+
+/**
+ * Marker words of the sample, counted as if the whole sample were lower-cased, decomposed
+ * (NFKD), stripped of marks and cut into letter runs. An ASCII character other than a letter is
+ * left alone by all three steps and is no letter, so it always ends a word: the sample is cut
+ * there into pieces, a piece of ASCII letters is only lower-cased (most of a Latin answer), and
+ * a piece with any other character goes through the three steps on its own ("für" is "fur").
+ */
+function countMarkers(sample: string, counts: Map<Lang, number>): void {
+  let start = 0;
+  let ascii = true;
+  for (let i = 0; i <= sample.length; i++) {
+    const c = i < sample.length ? sample.charCodeAt(i) : 0x20;
+    if (c >= 0x80) {
+      ascii = false;
+      continue;
+    }
+    const lower = c | 0x20;
+    if (lower >= 0x61 && lower <= 0x7a) continue;
+    if (i > start && (!ascii || i - start <= MARKER_MAX)) {
+      const piece = sample.slice(start, i).toLowerCase();
+      if (ascii) countWord(piece, counts);
+      else
+        for (const w of piece
+          .normalize('NFKD')
+          .replace(/\p{M}/gu, '')
+          .match(/\p{L}+/gu) ?? [])
+          countWord(w, counts);
+    }
+    start = i + 1;
+    ascii = true;
+  }
+}
+
 /** The judge's language for an answer: the hint when the judge has lists for it, else a guess. */
 export function answerLanguage(hint: string | null | undefined, text: string): Lang {
   const fromHint = langOf(hint);
@@ -89,13 +130,7 @@ export function answerLanguage(hint: string | null | undefined, text: string): L
   const sample = text.slice(0, SAMPLE_CHARS);
   const kana = sample.match(KANA)?.length ?? 0;
   const counts = new Map<Lang, number>();
-  for (const word of sample
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .match(/\p{L}+/gu) ?? []) {
-    for (const lang of MARKER_LANG.get(word) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
-  }
+  countMarkers(sample, counts);
   let best: Lang = 'en';
   let bestCount = 0;
   for (const lang of LANGS) {
