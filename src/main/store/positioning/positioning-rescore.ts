@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../../shared/positioning/types';
+import { docPartBytes } from '../codec';
 import { multiRowSql, pluck, stmt } from '../connection';
 import { sameRow, type StoredBrandRow } from './positioning-codes';
 import { loadBrandSet, type PositioningKeys } from './positioning-keys';
@@ -65,9 +66,21 @@ export interface RescoreStep {
 interface TextRow {
   seq: number;
   ingested_at: number;
+  /** The answer's document (null on rows stored before documents: then markdown and text are read). */
+  doc: Buffer | null;
   markdown: string | null;
-  text: string;
+  text: string | null;
   hl: string | null;
+}
+
+/** What the judge reads of an answer: its Markdown when it has some, else its text. */
+function judgedText(r: TextRow): { markdown: boolean; text: string } {
+  // The document is decompressed here, once, and only the parts used are decoded (through the
+  // generated columns SQLite would decode the Markdown and the text and copy both twice).
+  const parts = r.doc === null ? null : docPartBytes(r.doc);
+  const markdown = parts === null ? r.markdown : (parts[2]?.toString('utf8') ?? null);
+  if (markdown !== null && markdown.trim() !== '') return { markdown: true, text: markdown };
+  return { markdown: false, text: (parts === null ? r.text : parts[0]?.toString('utf8')) ?? '' };
 }
 
 /**
@@ -99,7 +112,9 @@ export function readRescoreBatch(
       ).all(JSON.stringify(visited), judgeKey, job.target) as number[]);
   const rows = stmt(
     db,
-    `SELECT r.seq, r.ingested_at, r.markdown_text AS markdown, r.answer_text AS text,
+    `SELECT r.seq, r.ingested_at, r.doc,
+       CASE WHEN r.doc IS NULL THEN r.markdown_text END AS markdown,
+       CASE WHEN r.doc IS NULL THEN r.answer_text END AS text,
        j.request_json ->> '$.hl' AS hl
      FROM results r JOIN jobs j ON j.id = r.job_id
      WHERE r.seq IN (SELECT value FROM json_each(?)) ORDER BY r.seq`,
@@ -115,13 +130,13 @@ export function readRescoreBatch(
     finished: visited.length < Math.max(1, max),
     brands,
     items: rows.map((r) => {
-      const markdown = r.markdown !== null && r.markdown.trim() !== '';
+      const { markdown, text } = judgedText(r);
       return {
         seq: r.seq,
         ingestedAt: r.ingested_at,
         markdown,
         input: {
-          text: markdown ? (r.markdown as string) : r.text,
+          text,
           format: markdown ? 'markdown' : 'text',
           language: r.hl,
           brands,
