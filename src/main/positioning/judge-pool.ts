@@ -103,6 +103,8 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
   return {
     ref: BUILTIN_JUDGE_REF,
     threads,
+    // Two batches at once: each thread has its slice of the next queued while the writer is busy.
+    depth: 2,
     async judgeBatch(inputs) {
       if (inputs.length === 0) return [];
       const brands = (inputs[0] as JudgeInput).brands;

@@ -33,6 +33,12 @@ export interface RescoreJudge {
     inputs: readonly JudgeInput[],
     signal: AbortSignal,
   ): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
+  /**
+   * Batches given to the judge at once (default 1: one judged while the next is read and the one
+   * before written). Judge threads take 2, so that they always have the next batch queued while
+   * the writer is busy, and a thread done with its slice starts on the next batch's.
+   */
+  readonly depth?: number;
 }
 
 export interface RescoreStore {
@@ -78,7 +84,7 @@ export function builtinRescoreJudge(): RescoreJudge {
   };
 }
 
-/** A batch being judged, and the one after it already read. */
+/** A batch given to the judge, its verdicts to come. */
 interface InFlight {
   batch: RescoreBatch;
   verdicts: Promise<readonly JudgeVerdict[]>;
@@ -95,10 +101,54 @@ function startJudging(judge: RescoreJudge, batch: RescoreBatch, signal: AbortSig
   return { batch, verdicts };
 }
 
+/** Batches given up (a cancel, a re-aimed job): their verdicts are not written, and a failure is not reported. */
+async function discard(queue: InFlight[]): Promise<void> {
+  const dropped = queue.splice(0);
+  await Promise.all(dropped.map((f) => f.verdicts.catch(() => undefined)));
+}
+
+/** Batches in the judge's hands (in cursor order; the first is the next to write) and the one read after them. */
+interface Pipeline {
+  queue: InFlight[];
+  ahead: RescoreBatch | null;
+  /** The last batch read (the next read starts after it); null: none left to read. */
+  tail: RescoreBatch | null;
+}
+
+const forJudge = (judge: RescoreJudge, b: RescoreBatch | null): b is RescoreBatch =>
+  b !== null && b.judge === judge.ref.id && b.version === judge.ref.version;
+
+/**
+ * Gives the judge batches until `depth` are in its hands, then reads the next one ahead, so
+ * the judge's next batch never waits for a read.
+ */
+function fill(
+  store: RescoreStore,
+  judge: RescoreJudge,
+  p: Pipeline,
+  depth: number,
+  batchSize: number,
+  signal: AbortSignal,
+): void {
+  const readNext = (): RescoreBatch | null => {
+    if (p.tail === null || p.tail.finished || signal.aborted) return null;
+    const next = store.posRescoreRead(batchSize, p.tail.last);
+    p.tail = forJudge(judge, next) ? next : null;
+    return p.tail;
+  };
+  while (p.queue.length < depth && !signal.aborted) {
+    const next = p.ahead ?? readNext();
+    p.ahead = null;
+    if (next === null) return;
+    p.queue.push(startJudging(judge, next, signal));
+  }
+  p.ahead ??= readNext();
+}
+
 /**
  * Runs the pending job to its end with `judge`, or until the signal aborts (between batches).
- * Pipelined: while the judge works on one batch, the next is read and the one before written,
- * so a judge on other threads is never left waiting for the database.
+ * Pipelined: while the judge works on one batch (or `judge.depth` batches), the next is read and
+ * the one before written, so a judge on other threads is never left waiting for the database.
  */
 export async function runRescore(
   store: RescoreStore,
@@ -108,26 +158,31 @@ export async function runRescore(
   const batchSize = options.batchSize ?? RESCORE_BATCH;
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? (() => performance.now());
-  const forJudge = (b: RescoreBatch | null): boolean =>
-    b !== null && b.judge === judge.ref.id && b.version === judge.ref.version;
+  const depth = Math.max(1, judge.depth ?? 1);
   let last: RescoreStep | null = null;
   const first = store.posRescoreRead(batchSize);
   if (first === null) return { outcome: 'idle', judge: null };
-  if (!forJudge(first)) return { outcome: 'idle', judge: `${first.judge} ${first.version}` };
-  let current: InFlight | null = startJudging(judge, first, signal);
-  let next: RescoreBatch | null = first.finished ? null : store.posRescoreRead(batchSize, first.last);
-  while (current !== null) {
-    const verdicts = await current.verdicts;
+  if (!forJudge(judge, first)) return { outcome: 'idle', judge: `${first.judge} ${first.version}` };
+  const p: Pipeline = { queue: [startJudging(judge, first, signal)], ahead: null, tail: first };
+  const { queue } = p;
+  fill(store, judge, p, depth, batchSize, signal);
+  for (;;) {
+    const current = queue.shift();
+    if (current === undefined) break;
     const { batch } = current;
-    if (verdicts.length !== batch.items.length)
+    let verdicts: readonly JudgeVerdict[];
+    try {
+      verdicts = await current.verdicts;
+    } catch (error) {
+      await discard(queue);
+      throw error;
+    }
+    if (verdicts.length !== batch.items.length) {
+      await discard(queue);
       throw new Error(`The judge returned ${verdicts.length} verdicts for ${batch.items.length} answers`);
-    // The next batch goes to the judge before this one is written (unless stopping).
-    const following =
-      !signal.aborted && next !== null && forJudge(next) ? startJudging(judge, next, signal) : null;
-    const afterNext =
-      following !== null && !following.batch.finished
-        ? store.posRescoreRead(batchSize, following.batch.last)
-        : null;
+    }
+    // The next batches go to the judge before this one is written (unless stopping).
+    fill(store, judge, p, depth, batchSize, signal);
     // A batch judged when the signal came is still written: the work is done, and it is short.
     const t = now();
     const step = store.posRescoreApply(batch, verdicts);
@@ -140,22 +195,20 @@ export async function runRescore(
     last = step;
     if (step.dropped) {
       // Read for an earlier aim of the job (a brand change meanwhile): start again from its cursor.
-      await following?.verdicts.catch(() => undefined);
+      await discard(queue);
+      p.ahead = null;
       const again = signal.aborted ? null : store.posRescoreRead(batchSize);
-      current = again !== null && forJudge(again) ? startJudging(judge, again, signal) : null;
-      next =
-        current !== null && !current.batch.finished
-          ? store.posRescoreRead(batchSize, current.batch.last)
-          : null;
+      p.tail = forJudge(judge, again) ? again : null;
+      if (p.tail !== null) {
+        queue.push(startJudging(judge, p.tail, signal));
+        fill(store, judge, p, depth, batchSize, signal);
+      }
       continue;
     }
     if (step.finished) return { outcome: 'finished', done: step.done, total: step.total };
-    if (following === null) {
-      if (signal.aborted) return { outcome: 'canceled', done: step.done, total: step.total };
-      return { outcome: 'finished', done: step.done, total: step.total };
-    }
-    current = following;
-    next = afterNext;
+    // Stopping: the batches the judge had when the signal came are still written, then no more.
+    if (queue.length === 0)
+      return { outcome: signal.aborted ? 'canceled' : 'finished', done: step.done, total: step.total };
     // Lets pending I/O (a SIGINT, a cancel message, IPC) in between batches.
     await nextTurn();
   }

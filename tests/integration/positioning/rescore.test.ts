@@ -221,6 +221,48 @@ describe('a judge of another kind', () => {
   });
 });
 
+describe('a judge given two batches at once (the judge threads)', () => {
+  it('judges each answer once, and on cancel writes the batches it had, then stops', async () => {
+    const { store, path } = history('depth.db', 2);
+    try {
+      let asked = 0;
+      const twoAtOnce: RescoreJudge = {
+        ref: builtinRescoreJudge().ref,
+        depth: 2,
+        async judgeBatch(inputs) {
+          asked += inputs.length;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          return inputs.map((input) => judgePositioning(input));
+        },
+      };
+      const job = store.posRescoreStart({});
+      const abort = new AbortController();
+      const done: number[] = [];
+      const first = await runRescore(store, twoAtOnce, {
+        batchSize: 4,
+        signal: abort.signal,
+        onProgress: (p) => {
+          done.push(p.done);
+          abort.abort();
+        },
+      });
+      // The stop came after the first batch was written, with the next two in the judge's hands.
+      expect(first).toEqual({ outcome: 'canceled', done: 12, total: job.total });
+      expect(done).toEqual([4, 8, 12]);
+      expect(asked).toBe(12);
+      const rest = await runRescore(store, twoAtOnce, { batchSize: 4, onProgress: (p) => done.push(p.done) });
+      expect(rest).toEqual({ outcome: 'finished', done: job.total, total: job.total });
+      // Every answer judged exactly once over the two runs, every batch written in order.
+      expect(asked).toBe(job.total);
+      expect(done).toEqual([...Array.from({ length: 9 }, (_, i) => (i + 1) * 4), job.total]);
+      expect(store.posRescoreState().last?.moved.rescored).toBe(job.total);
+      expectRollupsInStep(path);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe('re-score triggers', () => {
   it('records one when the built-in judge has changed since the archive was brought up to date', async () => {
     const { store, path } = history('judge.db', 1);
