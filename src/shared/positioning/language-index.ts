@@ -82,11 +82,33 @@ const KANA = /[\p{scx=Hiragana}\p{scx=Katakana}]/gu;
 const KANA_PER_WORD = 2;
 const SAMPLE_CHARS = 3000;
 
+/**
+ * Whether the sample may hold a character of KANA: below U+3000 only two combining marks
+ * (U+0305, U+0323) have kana among their scripts, so a Latin answer skips the regular expression.
+ */
+function mayHaveKana(sample: string): boolean {
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (c >= 0x3000 || c === 0x305 || c === 0x323) return true;
+  }
+  return false;
+}
+
 /** Longest marker word: an ASCII word longer than it is no marker, and is not even cut out. */
 const MARKER_MAX = Math.max(...[...MARKER_LANG.keys()].map((w) => w.length));
 
-function countWord(word: string, counts: Map<Lang, number>): void {
-  const langs = MARKER_LANG.get(word);
+/** A word of at most MARKER_MAX ASCII letters as a number (base 32, case folded): no string cut out. */
+function asciiWordCode(s: string, from: number, to: number): number {
+  let code = 0;
+  for (let i = from; i < to; i++) code = code * 32 + ((s.charCodeAt(i) | 0x20) - 0x60);
+  return code;
+}
+const MARKER_BY_CODE = new Map<number, Lang[]>();
+for (const [word, langs] of MARKER_LANG) {
+  if (/^[a-z]+$/u.test(word)) MARKER_BY_CODE.set(asciiWordCode(word, 0, word.length), langs);
+}
+
+function countLangs(langs: readonly Lang[] | undefined, counts: Map<Lang, number>): void {
   if (langs !== undefined) for (const lang of langs) counts.set(lang, (counts.get(lang) ?? 0) + 1);
 }
 
@@ -94,7 +116,7 @@ function countWord(word: string, counts: Map<Lang, number>): void {
  * Marker words of the sample, counted as if the whole sample were lower-cased, decomposed
  * (NFKD), stripped of marks and cut into letter runs. An ASCII character other than a letter is
  * left alone by all three steps and is no letter, so it always ends a word: the sample is cut
- * there into pieces, a piece of ASCII letters is only lower-cased (most of a Latin answer), and
+ * there into pieces, a piece of ASCII letters is only case-folded (most of a Latin answer), and
  * a piece with any other character goes through the three steps on its own ("für" is "fur").
  */
 function countMarkers(sample: string, counts: Map<Lang, number>): void {
@@ -108,15 +130,12 @@ function countMarkers(sample: string, counts: Map<Lang, number>): void {
     }
     const lower = c | 0x20;
     if (lower >= 0x61 && lower <= 0x7a) continue;
-    if (i > start && (!ascii || i - start <= MARKER_MAX)) {
-      const piece = sample.slice(start, i).toLowerCase();
-      if (ascii) countWord(piece, counts);
-      else
-        for (const w of piece
-          .normalize('NFKD')
-          .replace(/\p{M}/gu, '')
-          .match(/\p{L}+/gu) ?? [])
-          countWord(w, counts);
+    if (i > start) {
+      if (!ascii) {
+        const piece = sample.slice(start, i).toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+        for (const w of piece.match(/\p{L}+/gu) ?? []) countLangs(MARKER_LANG.get(w), counts);
+      } else if (i - start <= MARKER_MAX)
+        countLangs(MARKER_BY_CODE.get(asciiWordCode(sample, start, i)), counts);
     }
     start = i + 1;
     ascii = true;
@@ -128,7 +147,7 @@ export function answerLanguage(hint: string | null | undefined, text: string): L
   const fromHint = langOf(hint);
   if (fromHint !== null) return fromHint;
   const sample = text.slice(0, SAMPLE_CHARS);
-  const kana = sample.match(KANA)?.length ?? 0;
+  const kana = mayHaveKana(sample) ? (sample.match(KANA)?.length ?? 0) : 0;
   const counts = new Map<Lang, number>();
   countMarkers(sample, counts);
   let best: Lang = 'en';

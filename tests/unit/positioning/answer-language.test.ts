@@ -27,3 +27,12 @@ describe('the judge language of an answer without a hint', () => {
     expect(answerLanguage(null, '')).toBe('en');
   });
 });
+
+describe('the kana the guess looks for', () => {
+  it('are at U+3000 and above but for two combining marks (the Latin fast path skips the rest)', () => {
+    const kana = /[\p{scx=Hiragana}\p{scx=Katakana}]/u;
+    const below: number[] = [];
+    for (let c = 0; c < 0x3000; c++) if (kana.test(String.fromCharCode(c))) below.push(c);
+    expect(below).toEqual([0x305, 0x323]);
+  });
+});
