@@ -18,7 +18,9 @@ import type { Bench } from './run-all';
 //   with its own connection, judging on one thread per core): wall time (target ≤ 5 min), CPU,
 //   the longest write transaction (what the app's ingest may wait for), and the main thread's
 //   responsiveness meanwhile (event-loop delay, and a positioning query timed every 250 ms).
-// PARALLAX_BENCH_RESCORE=0 skips the re-score (about five minutes).
+// PARALLAX_BENCH_RESCORE=0 skips the re-score (about five minutes); PARALLAX_BENCH_QUERIES=0 skips
+// the queries. PARALLAX_BENCH_RESCORE_MAX_S=N cancels the re-score after N seconds (as the app's
+// cancel does) and reports the rate over the answers it did: a loaded machine's figure in bounded time.
 
 const TARGET_P95_MS = 300;
 const TARGET_RESCORE_S = 300;
@@ -139,9 +141,13 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
   const data: RescoreWorkerData = { role: 'rescore', dbPath: path, script: WORKER, threads };
   const worker = new Worker(new URL(WORKER.file), { workerData: data, execArgv: WORKER.execArgv });
   let lastLog = 0;
+  let done = 0;
+  const maxS = Number(process.env.PARALLAX_BENCH_RESCORE_MAX_S ?? 0);
+  const cap = maxS > 0 ? setTimeout(() => worker.postMessage({ type: 'cancel' }), maxS * 1000) : null;
   const result = await new Promise<RescoreWorkerMessage>((resolve, reject) => {
     worker.on('message', (m: RescoreWorkerMessage) => {
       if (m.type !== 'progress') return resolve(m);
+      done = m.done;
       maxWriteMs = Math.max(maxWriteMs, m.writeMs);
       if (performance.now() - lastLog > 30_000) {
         lastLog = performance.now();
@@ -153,6 +159,7 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
     worker.on('error', reject);
   });
   await new Promise((resolve) => worker.once('exit', resolve));
+  if (cap !== null) clearTimeout(cap);
   clearInterval(probe);
   delay.disable();
   const wallS = (performance.now() - t0) / 1000;
@@ -161,9 +168,12 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
   queryMs.sort((a, b) => a - b);
   if (result.type !== 'done')
     throw new Error(`re-score failed: ${result.type === 'error' ? result.message : ''}`);
+  const whole = result.result.outcome === 'finished';
+  if (!whole) done = result.result.outcome === 'canceled' ? result.result.done : done;
+  const rate = done / wallS;
   console.log(
-    `re-score of ${job.total.toLocaleString('en')} answers with the built-in judge on ${threads} judge thread(s): ` +
-      `${wallS.toFixed(0)} s wall (target ≤ ${TARGET_RESCORE_S} s), ${cpuS.toFixed(0)} s CPU (${((cpuS * 1000) / job.total).toFixed(3)} ms an answer), ` +
+    `re-score of ${whole ? job.total.toLocaleString('en') : `${done.toLocaleString('en')} of ${job.total.toLocaleString('en')} (stopped after ${maxS} s)`} answers with the built-in judge on ${threads} judge thread(s): ` +
+      `${wallS.toFixed(0)} s wall, ${rate.toFixed(0)} answers/s (the whole history: ${(job.total / rate).toFixed(0)} s, target ≤ ${TARGET_RESCORE_S} s), ${cpuS.toFixed(0)} s CPU (${((cpuS * 1000) / done).toFixed(3)} ms an answer), ` +
       `longest write transaction ${maxWriteMs.toFixed(0)} ms`,
   );
   console.log(
@@ -174,14 +184,14 @@ async function measureRescore(store: HistoryStore, path: string): Promise<boolea
   console.log(
     `   what moved: ${last?.moved.changed ?? 0} answers changed of ${last?.moved.rescored ?? 0} judged again`,
   );
-  return wallS <= TARGET_RESCORE_S;
+  return job.total / rate <= TARGET_RESCORE_S;
 }
 
 const bench: Bench = async () => {
   const path = positioningHistoryPath();
   const store = openHistory({ path, now: () => POS_BENCH_NOW, integrityCheck: 'none' });
   try {
-    const queriesMet = measureQueries(store);
+    const queriesMet = process.env.PARALLAX_BENCH_QUERIES === '0' ? true : measureQueries(store);
     const rescoreMet = process.env.PARALLAX_BENCH_RESCORE === '0' ? true : await measureRescore(store, path);
     console.log(
       `targets: every positioning query ≤ ${TARGET_P95_MS} ms at p95; re-score of every answer ≤ ${TARGET_RESCORE_S} s`,

@@ -115,7 +115,7 @@ interface Pipeline {
   tail: RescoreBatch | null;
 }
 
-const forJudge = (judge: RescoreJudge, b: RescoreBatch | null): b is RescoreBatch =>
+const forJudge = (judge: RescoreJudge, b: RescoreBatch | null): boolean =>
   b !== null && b.judge === judge.ref.id && b.version === judge.ref.version;
 
 /**
