@@ -9,26 +9,12 @@ import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { FirstRunView } from '../../../src/renderer/src/views/first-run/FirstRunView';
 import { SettingsView } from '../../../src/renderer/src/views/settings/SettingsView';
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
+import { fakeSettings } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 // "Load a demo history" on the first-run screen and in Settings: progress, cancel, delete.
 
-const SETTINGS: SettingsValue = {
-  baseUrl: null,
-  plan: 'Lite',
-  defaultEngines: ['assistant-a'],
-  defaultCountries: [],
-  defaultEngineOptions: {},
-  sandboxMode: false,
-  dataFolder: '/data',
-  theme: 'system',
-  maxRetries: 2,
-  budgetCap: null,
-  monitorsPaused: false,
-  mcpRunsEnabled: false,
-  mcpBudgetCap: null,
-  syncWindowDays: null,
-};
+const SETTINGS: SettingsValue = fakeSettings({ sandboxMode: false, dataFolder: '/data' });
 
 const NO_DEMO: DemoStatusView = {
   present: false,
