@@ -255,7 +255,7 @@ export function defaultHandlers(): Handlers {
     'positioning.rescore.cancel': () => ({ running: false, job: null, last: null }),
     'positioning.rescore.discard': () => ({ running: false, job: null, last: null }),
     'positioning.rescore.estimate': (input) => ({
-      kind: input.judge,
+      kind: input.judge ?? 'builtin',
       judge: { id: 'builtin', version: '1' },
       resuming: false,
       done: 0,
