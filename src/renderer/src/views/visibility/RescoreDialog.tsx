@@ -106,26 +106,29 @@ function JudgeChoice() {
   const { kind, days, modelJudge, run, choose } = useRescoreDialogStore();
   const locked = run !== null;
   return (
-    <div className="row tight">
-      <fieldset disabled={locked}>
+    <div className="rescore-choice">
+      <fieldset disabled={locked} className="inline-fieldset">
         <legend>Judge</legend>
-        <label>
+        <label className="inline">
           <input
             type="radio"
             name="rescore-judge"
             checked={kind === 'builtin'}
             onChange={() => void choose({ kind: 'builtin' })}
-          />{' '}
+          />
           Built-in judge
-        </label>{' '}
-        <label title={modelJudge ? undefined : 'Set a model judge in Settings → Positioning judge first'}>
+        </label>
+        <label
+          className="inline"
+          title={modelJudge ? undefined : 'Set a model judge in Settings → Positioning judge first'}
+        >
           <input
             type="radio"
             name="rescore-judge"
             checked={kind === 'model'}
             disabled={modelJudge === null}
             onChange={() => void choose({ kind: 'model' })}
-          />{' '}
+          />
           {modelJudge ? `Your model (${modelJudge})` : 'Your model (none set)'}
         </label>
       </fieldset>
