@@ -286,10 +286,11 @@ function addMissingMentions(path: string): void {
 
 /** The cached 1M-answer positioning history (built first when missing or of another version). */
 export function positioningHistoryPath(): string {
-  const path = join(
-    tmpdir(),
-    SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db',
-  );
+  // PARALLAX_POS_BENCH_DB: another copy (e.g. one upgraded by a branch whose schema is newer
+  // than the shared file's, which the other branches could no longer open).
+  const path =
+    process.env.PARALLAX_POS_BENCH_DB ??
+    join(tmpdir(), SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db');
   if (builtMeta(path, 'bench') !== VERSION) {
     console.log(`   building the 1,036,800-answer positioning history once at ${path}`);
     buildPositioningHistory(path);
@@ -297,5 +298,10 @@ export function positioningHistoryPath(): string {
     console.log(`   reusing the positioning history at ${path}`);
     addMissingMentions(path);
   }
+  // At this build's schema: the read-only benches could not open it otherwise.
+  const store = openHistory({ path, integrityCheck: 'none' });
+  if (store.migrated.from !== store.migrated.to)
+    console.log(`   upgraded from schema version ${store.migrated.from} to ${store.migrated.to}`);
+  store.close();
   return path;
 }
