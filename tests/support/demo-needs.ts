@@ -36,4 +36,16 @@ export function parseDemoNeed(arg: string): DemoNeed {
   return { days: n, alerts };
 }
 
+/** Templates of this many days or more are worth waiting for; smaller ones build in seconds. */
+const LARGE_DAYS = 30;
+
 export const needKey = (need: DemoNeed): string => `${need.days}:${need.alerts}`;
+
+/** `sorted` with the files that open a large template moved a third of the way down the rest. */
+export function queueForDemos<T>(sorted: T[], needsOf: (file: T) => DemoNeed[]): T[] {
+  const large = (file: T): boolean => needsOf(file).some((need) => need.days >= LARGE_DAYS);
+  const waiting = sorted.filter(large);
+  const rest = sorted.filter((file) => !large(file));
+  const at = Math.floor(rest.length / 3);
+  return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
+}

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { demoNeedsOf, needKey, type DemoNeed } from './demo-needs';
+import { demoNeedsOf, needKey, queueForDemos, type DemoNeed } from './demo-needs';
 
 // Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
 //
@@ -12,13 +12,11 @@ import { demoNeedsOf, needKey, type DemoNeed } from './demo-needs';
 // workers, one core built and the other sat idle for minutes. So, as a run starts, this sequencer
 // (1) starts ONE background process that builds every template the run's files open
 // (tests/support/demo-prebuild.ts), on a core of its own, and (2) moves the files that open a
-// large template (LARGE_DAYS or more) a third of the way down the queue, so the workers run
+// large template (30 days or more: queueForDemos) a third of the way down the queue, so the workers run
 // other files meanwhile and reach those once the template is (about) ready. Everything else
 // keeps vitest's own order (BaseSequencer: by project, then slowest or largest first).
 // PARALLAX_DEMO_PREBUILD=0 turns the background build off (files then build what they need).
 
-/** Templates of this many days or more are worth waiting for; smaller ones build in seconds. */
-const LARGE_DAYS = 30;
 const ROOT = join(import.meta.dirname, '..', '..');
 const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'parallax-demo-histories');
 
@@ -28,13 +26,10 @@ export class DemoAwareSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const needs = new Map(sorted.map((spec) => [spec, demoNeedsOf(spec.moduleId)]));
-    this.startPrebuild([...needs.values()].flat());
-    const large = (spec: TestSpecification): boolean =>
-      (needs.get(spec) ?? []).some((need) => need.days >= LARGE_DAYS);
-    const waiting = sorted.filter(large);
-    const rest = sorted.filter((spec) => !large(spec));
-    const at = Math.floor(rest.length / 3);
-    return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
+    const queue = queueForDemos(sorted, (spec) => needs.get(spec) ?? []);
+    // Built in the order the queue reaches them: the small ones its first files open, then the large.
+    this.startPrebuild(queue.flatMap((spec) => needs.get(spec) ?? []));
+    return queue;
   }
 
   /** One background build of every template the run opens (once per vitest process). */
