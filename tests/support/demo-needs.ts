@@ -41,9 +41,12 @@ const LARGE_DAYS = 30;
 
 export const needKey = (need: DemoNeed): string => `${need.days}:${need.alerts}`;
 
+/** A template worth waiting for (LARGE_DAYS or more). */
+export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;
+
 /** `sorted` with the files that open a large template moved a third of the way down the rest. */
 export function queueForDemos<T>(sorted: T[], needsOf: (file: T) => DemoNeed[]): T[] {
-  const large = (file: T): boolean => needsOf(file).some((need) => need.days >= LARGE_DAYS);
+  const large = (file: T): boolean => needsOf(file).some(isLarge);
   const waiting = sorted.filter(large);
   const rest = sorted.filter((file) => !large(file));
   const at = Math.floor(rest.length / 3);

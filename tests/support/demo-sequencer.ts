@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { demoNeedsOf, needKey, queueForDemos, type DemoNeed } from './demo-needs';
+import { demoNeedsOf, isLarge, needKey, queueForDemos, type DemoNeed } from './demo-needs';
 
 // Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
 //
@@ -27,8 +27,10 @@ export class DemoAwareSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     const needs = new Map(sorted.map((spec) => [spec, demoNeedsOf(spec.moduleId)]));
     const queue = queueForDemos(sorted, (spec) => needs.get(spec) ?? []);
-    // Built in the order the queue reaches them: the small ones its first files open, then the large.
-    this.startPrebuild(queue.flatMap((spec) => needs.get(spec) ?? []));
+    // The large ones first (the longest build, on the critical path), then the small ones in the
+    // order the queue reaches them (a worker that gets to one first builds it itself, under its lock).
+    const wanted = queue.flatMap((spec) => needs.get(spec) ?? []);
+    this.startPrebuild([...wanted.filter(isLarge).sort((a, b) => b.days - a.days), ...wanted]);
     return queue;
   }
 
