@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 
 // Every suite but the keychain's, in one run: unit and integration tests in plain Node against
 // real parts (SQLite files, the sandbox over loopback HTTP), the renderer's in jsdom, and the
@@ -15,6 +16,10 @@ export default defineConfig({
     // idle whenever a file waits on a child process or the sandbox's latency). A worker per core
     // and one more keeps every core busy (docs/internals/testing.md, "Speed").
     maxWorkers: availableParallelism() + 1,
+    // Vitest's order, but the shared demo templates are built in a background process as the run
+    // starts, and the files that open a large one wait a third of the queue for it
+    // (tests/support/demo-sequencer.ts).
+    sequence: { sequencer: DemoAwareSequencer },
     projects: [
       {
         extends: true,

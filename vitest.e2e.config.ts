@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 
 // End-to-end: the built renderer in Debian's headless Chromium (playwright-core) with
 // window.parallax bridged to the real main-process services running in this Node process.
@@ -16,5 +17,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: availableParallelism() + 1,
+    // The demo templates built in the background as the run starts (tests/support/demo-sequencer.ts).
+    sequence: { sequencer: DemoAwareSequencer },
   },
 });

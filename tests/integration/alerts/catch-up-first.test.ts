@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { openHistory } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
 import { startMcp } from '../mcp/mcp-client';
@@ -21,7 +21,8 @@ let monitor = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-catch-up-'));
   db = join(dir, 'demo.db');
-  await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: 6 });
+  // A copy of the shared 6-day template: exactly what buildDemoHistory leaves (tests/support/demo-history.ts).
+  await demoHistoryCopy({ days: 6, alerts: 'unchecked', to: db });
   const store = openHistory({ path: db });
   try {
     expect(store.uncheckedMonitorRuns().length).toBeGreaterThan(3);

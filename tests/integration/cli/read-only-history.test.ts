@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { compareUncheckedRuns } from '../../../src/main/alerts';
 import { openHistory } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   source = join(dir, 'source');
   mkdirSync(source);
   const path = join(source, 'history.db');
-  await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 2 });
+  await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: path });
   const store = openHistory({ path });
   await compareUncheckedRuns({ store, now: Date.now });
   runId = store.listRuns().runs[0]!.id;

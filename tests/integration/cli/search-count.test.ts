@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDemoHistory } from '../../../src/main/demo';
-import { openHistory } from '../../../src/main/store';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli } from '../../support/run-cli';
 import { tempFolder } from '../store/helpers';
 
@@ -13,7 +12,7 @@ afterAll(() => tmp.cleanup());
 describe('the match count of a search', () => {
   it('says 1,000+ when more answers match than are counted', async () => {
     const db = tmp.file('demo.db');
-    await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: 6 });
+    await demoHistoryCopy({ days: 6, alerts: 'unchecked', to: db });
     const out = await runCli(
       ['search', 'the OR de OR la OR der OR el OR di', '--limit', '1', '--db', db],
       tmp.file('ud'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
 import type { DbExportRunView } from '../../../src/shared/ipc/channels/db-export';
@@ -26,7 +26,7 @@ describe('analysis export over IPC', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parallax-db-export-ipc-'));
     const path = join(dir, 'parallax.db');
-    await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 2 });
+    await demoHistoryCopy({ days: 2, alerts: 'unchecked', to: path });
     core = await createTestCore(dir, openSettingsStore({ userDataDir: dir }), {
       chooseSavePath: async () => target,
       showInFolder: (p) => void shown.push(p),

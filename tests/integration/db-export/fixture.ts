@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDemoHistory } from '../../../src/main/demo';
-import { openHistory, registerStoreFunctions } from '../../../src/main/store';
+import { demoHistoryCopy } from '../../support/demo-history';
+import { registerStoreFunctions } from '../../../src/main/store';
 
 // What the analysis-export tests share: a small demo history (3 days through the real run
 // engine and the sandbox, on today's clock so --since means something), the history read
@@ -23,7 +23,7 @@ export interface Fixture {
 export async function demoFixture(prefix: string): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), `parallax-${prefix}-`));
   const db = join(dir, 'history.db');
-  await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: DEMO_DAYS });
+  await demoHistoryCopy({ days: DEMO_DAYS, alerts: 'unchecked', to: db });
   return {
     dir,
     db,

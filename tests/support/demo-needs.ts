@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+
+// Which shared demo history templates (tests/support/demo-history.ts) a test file opens, read
+// from its text: `demoHistoryCopy({ days: N, alerts: '…' })` and the e2e harness's
+// `startHarness(…, { demo: { days: N } })`. Written with a literal number of days, as every
+// such call is; a call that is not found here still works, it just builds its template itself.
+
+export interface DemoNeed {
+  days: number;
+  alerts: 'checked' | 'unchecked';
+}
+
+const CALL =
+  /(?:demoHistoryCopy\(\s*\{|demo:\s*\{)\s*days:\s*(\d+)(?:\s*,\s*alerts:\s*'(checked|unchecked)')?/g;
+
+/** The templates the file at `path` opens (none when it cannot be read). */
+export function demoNeedsOf(path: string): DemoNeed[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(CALL)].map((m) => ({
+    days: Number(m[1]),
+    alerts: m[2] === 'unchecked' ? 'unchecked' : 'checked',
+  }));
+}
+
+/** `90:checked` → { days: 90, alerts: 'checked' } (the command-line form of a need). */
+export function parseDemoNeed(arg: string): DemoNeed {
+  const [days, alerts] = arg.split(':');
+  const n = Number(days);
+  if (!Number.isInteger(n) || n < 1 || (alerts !== 'checked' && alerts !== 'unchecked'))
+    throw new Error(`not a demo template (DAYS:checked|unchecked): ${arg}`);
+  return { days: n, alerts };
+}
+
+/** Templates of this many days or more are worth waiting for; smaller ones build in seconds. */
+const LARGE_DAYS = 30;
+
+export const needKey = (need: DemoNeed): string => `${need.days}:${need.alerts}`;
+
+/** A template worth waiting for (LARGE_DAYS or more). */
+export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;
+
+/** `sorted` with the files that open a large template moved a third of the way down the rest. */
+export function queueForDemos<T>(sorted: T[], needsOf: (file: T) => DemoNeed[]): T[] {
+  const large = (file: T): boolean => needsOf(file).some(isLarge);
+  const waiting = sorted.filter(large);
+  const rest = sorted.filter((file) => !large(file));
+  const at = Math.floor(rest.length / 3);
+  return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
+}

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { demoNeedsOf, isLarge, needKey, queueForDemos, type DemoNeed } from './demo-needs';
+
+// Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
+//
+// A 90-day demo template takes two minutes of CPU to build (the real run engine and ingest, day
+// after day). Left to the files, the first file that needs it builds it in its worker while every
+// other file that needs it waits on the template's lock in ITS worker: on two cores with three
+// workers, one core built and the other sat idle for minutes. So, as a run starts, this sequencer
+// (1) starts ONE background process that builds every template the run's files open
+// (tests/support/demo-prebuild.ts), on a core of its own, and (2) moves the files that open a
+// large template (30 days or more: queueForDemos) a third of the way down the queue, so the workers run
+// other files meanwhile and reach those once the template is (about) ready. Everything else
+// keeps vitest's own order (BaseSequencer: by project, then slowest or largest first).
+// PARALLAX_DEMO_PREBUILD=0 turns the background build off (files then build what they need).
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'parallax-demo-histories');
+
+export class DemoAwareSequencer extends BaseSequencer {
+  private prebuildStarted = false;
+
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const needs = new Map(sorted.map((spec) => [spec, demoNeedsOf(spec.moduleId)]));
+    const queue = queueForDemos(sorted, (spec) => needs.get(spec) ?? []);
+    // The large ones first (the longest build, on the critical path), then the small ones in the
+    // order the queue reaches them (a worker that gets to one first builds it itself, under its lock).
+    const wanted = queue.flatMap((spec) => needs.get(spec) ?? []);
+    this.startPrebuild([...wanted.filter(isLarge).sort((a, b) => b.days - a.days), ...wanted]);
+    return queue;
+  }
+
+  /** One background build of every template the run opens (once per vitest process). */
+  private startPrebuild(wanted: DemoNeed[]): void {
+    if (this.prebuildStarted || wanted.length === 0 || process.env['PARALLAX_DEMO_PREBUILD'] === '0') return;
+    this.prebuildStarted = true;
+    const args = [...new Set(wanted.map(needKey))];
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const log = openSync(join(CACHE_DIR, 'prebuild.log'), 'a');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'tests', 'support', 'demo-prebuild.ts'), ...args],
+      { cwd: ROOT, stdio: ['ignore', log, log] },
+    );
+    child.unref();
+    // A run that ends first (a filter, a bail) leaves no build behind: a template half built is
+    // in a temp folder of its own, and its lock, whose owner is gone, is taken over next time.
+    process.once('exit', () => child.kill());
+  }
+}
