@@ -5,6 +5,8 @@ import type { TeamService } from '../main/team';
 import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
+import { cliLabels } from './profile-labels';
+import type { EngineLabels } from '../shared/narrative/places';
 
 // What `parallax runner` opens: the team (PARALLAX_TEAM_URL or the stored connection), the
 // workspaces it serves, and per workspace a history of the runner's own (its journal: a kill
@@ -117,11 +119,15 @@ export async function openRunnerWorkspace(
       now: Date.now,
       logError,
     });
+    // The profile's engine labels and the active judge, as the app's pipeline uses them.
+    const labels = (): EngineLabels => cliLabels(core, env);
+    const activeJudge = (): string => core.settings?.get().positioningJudge ?? 'builtin';
     const pipeline = createAfterRunPipeline({
       store: core.store,
-      alerts: createAlertService({ store: core.store, now: Date.now }),
+      alerts: createAlertService({ store: core.store, now: Date.now, labels, activeJudge }),
       webhooks,
-      steps: [createReportStep()],
+      labels,
+      steps: [createReportStep({ labels, activeJudge })],
       now: Date.now,
       logError,
     });

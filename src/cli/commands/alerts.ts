@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { resolveCliProfile } from '../../main/profile';
 import type { HistoryStore } from '../../main/store';
 import { foldedLine, splitCollapsed } from '../../shared/alerts/digest';
 import { formatAlertSide } from '../../shared/alerts/format';
@@ -12,11 +11,11 @@ import {
   type AlertSeverity,
   type AlertView,
 } from '../../shared/alerts/types';
-import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
 import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
-import { READS, withCliCore, type CliCore } from '../core';
+import { READS, withCliCore } from '../core';
+import { cliLabels } from '../profile-labels';
 import type { RegisterCommand } from './index';
 
 // `parallax alerts`: the change alerts raised after monitor runs, one digest per run ("3 changes
@@ -177,15 +176,6 @@ function digestJson(d: AlertDigest, labelOf: EngineLabelOf): Record<string, unkn
     createdAt: new Date(d.createdAt).toISOString(),
     alerts: d.alerts.map((a) => alertJson(a, labelOf)),
   };
-}
-
-/** The engine labels of the profile the CLI uses (--profile, else Settings, else the spec's). */
-export function cliLabels(core: Pick<CliCore, 'settings'>, env: NodeJS.ProcessEnv): EngineLabels {
-  try {
-    return labelsOfProfile(resolveCliProfile(env, core.settings?.get()));
-  } catch {
-    return {};
-  }
 }
 
 export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Estimate, Finding } from '../../shared/analytics/findings';
 import { findingsChannels, type FindingsListView } from '../../shared/ipc/channels/findings';
 import { createFindingsService } from '../../main/findings';
+import { cliLabels } from '../profile-labels';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';
 import { parseFlags } from '../schema-input';
@@ -103,6 +104,7 @@ export const registerChangesCommand: RegisterCommand = (program: Command, ctx: C
           store: core.store,
           now: Date.now,
           activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
+          labels: () => cliLabels(core, ctx.env),
         });
         const view = askService(() => service.list(input));
         if (ctx.json) return writeJson(ctx, view);

@@ -10,6 +10,7 @@ import {
   readDemoRecord,
   type DemoEvent,
   type DemoProgress,
+  type DemoVariant,
 } from '../../main/demo';
 import { openHistory } from '../../main/store';
 import { PREVIEW_PROFILE_NAME } from '../../shared/profile/builtin';
@@ -19,9 +20,9 @@ import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
 import type { RegisterCommand } from './index';
 
-// `parallax demo [--days 90] [--preview] [--db PATH]`: builds a labelled synthetic history (sandbox runs
+// `parallax demo [--days 90] [--spec] [--db PATH]`: builds a labelled synthetic history (sandbox runs
 // tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run
-// engine; `--status` tells whether the history has one; `--delete` removes it in one transaction.
+// engine, asking every engine (the preview) unless --spec asks for the spec's available ones only; `--status` tells whether the history has one; `--delete` removes it in one transaction.
 // Ctrl+C stops a build part-way: what was built stays and `--delete` removes it. `--events`
 // lists what the sandbox's schedule does in the demo's days (a brand surging, vanishing, its
 // tone souring, a competitor becoming the top pick, a quality appearing or fading): what the
@@ -30,6 +31,7 @@ import type { RegisterCommand } from './index';
 interface DemoFlags {
   days: string;
   preview?: boolean;
+  spec?: boolean;
   db?: string;
   delete?: boolean;
   status?: boolean;
@@ -46,6 +48,12 @@ function parseDays(value: string): number {
 /** Said wherever a preview demo is built or shown: its engines are not all served by the service yet. */
 const PREVIEW_NOTE = `${PREVIEW_PROFILE_NAME}: a preview asking every engine, including those the spec still lists as coming soon (only the sandbox answers them today).`;
 
+/** The preview (every engine) unless --spec; both at once is a mistake worth saying. */
+function variantOf(flags: DemoFlags): DemoVariant {
+  if (flags.spec && flags.preview) throw new CliUsageError('Choose --spec or --preview, not both');
+  return flags.spec ? 'spec' : 'preview';
+}
+
 const when = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -58,7 +66,11 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
     .option('--days <n>', 'days of history to build, 1-365', '90')
     .option(
       '--preview',
-      'every engine, through the "Preview: all engines" profile (engines the spec lists as coming soon included)',
+      'every engine, through the "Preview: all engines" profile (engines the spec lists as coming soon included; the default)',
+    )
+    .option(
+      '--spec',
+      'only the engines the spec lists as available (assistant-a), in more countries and repeats, instead of the preview',
     )
     .option('--delete', 'delete the demo history (its runs, monitors and brands) in one transaction')
     .option('--status', 'tell whether the history has a demo, with its runs and results')
@@ -111,7 +123,7 @@ async function showEvents(ctx: CliContext, flags: DemoFlags, days: number): Prom
     const window = record ? [record.firstDay, record.lastDay] : demoDays(Date.now(), days);
     const fromDay = Math.floor((window[0] as number) / DAY_MS);
     const toDay = Math.floor((window[window.length - 1] as number) / DAY_MS);
-    const events = demoEventsBetween(fromDay, toDay);
+    const events = demoEventsBetween(fromDay, toDay, record?.variant ?? variantOf(flags));
     const from = new Date(fromDay * DAY_MS).toISOString().slice(0, 10);
     const to = new Date(toDay * DAY_MS).toISOString().slice(0, 10);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, built: record !== null, from, to, events });
@@ -163,7 +175,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
         result = await buildDemoHistory({
           openStore: (now) => openHistory({ path: core.dbPath, now }),
           days,
-          ...(flags.preview ? { variant: 'preview' as const } : {}),
+          variant: variantOf(flags),
           signal: interrupt.signal,
           onProgress,
         });

@@ -11,6 +11,8 @@ import {
 import { createReportStep } from '../../main/reports';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { alertJson, alertLines } from './alerts';
+import { cliLabels } from '../profile-labels';
+import type { EngineLabels } from '../../shared/narrative/places';
 import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';
@@ -184,15 +186,19 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
           now: Date.now,
           logError: (message) => writeLine(ctx.stderr, message),
         });
+        const labels = (): EngineLabels => cliLabels(core, ctx.env);
+        const activeJudge = (): string => core.settings?.get().positioningJudge ?? 'builtin';
         const pipeline = createAfterRunPipeline({
           store: core.store,
           alerts: createAlertService({
             store: core.store,
             now: Date.now,
-            activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
+            activeJudge,
+            labels,
           }),
           webhooks,
-          steps: [createReportStep()],
+          labels,
+          steps: [createReportStep({ labels, activeJudge })],
           now: Date.now,
           logError: (message) => writeLine(ctx.stderr, message),
         });

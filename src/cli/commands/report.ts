@@ -15,7 +15,7 @@ import {
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
-import { cliLabels } from './alerts';
+import { cliLabels } from '../profile-labels';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
@@ -132,6 +132,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
                 store: core.store,
                 now,
                 activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
+                labels: () => cliLabels(core, ctx.env),
               }),
             },
             request,

@@ -59,7 +59,14 @@ export function wireAlerts(deps: AlertsWiringDeps): AlertsWiring {
     ...(deps.labels ? { labels: deps.labels } : {}),
     webhooks,
     // The client report to the monitor's report folder (when it names one), then any others.
-    steps: [createReportStep({ events }), ...(deps.afterRunSteps ?? [])],
+    steps: [
+      createReportStep({
+        events,
+        ...(deps.labels ? { labels: deps.labels } : {}),
+        ...(deps.activeJudge ? { activeJudge: deps.activeJudge } : {}),
+      }),
+      ...(deps.afterRunSteps ?? []),
+    ],
     now,
     logError,
   });

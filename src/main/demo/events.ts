@@ -1,7 +1,7 @@
 import { CATEGORIES } from '../../sandbox/engines/catalog';
 import { scheduledEvents } from '../../sandbox/engines/drift';
 import { positioningEventsBetween, type PositioningEventKind } from '../../sandbox/engines/positioning';
-import { DEMO_CATEGORY, DEMO_COUNTRIES, DEMO_ENGINES, DEMO_SEED, demoBrands } from './plan';
+import { DEMO_CATEGORY, DEMO_SEED, DEMO_SHAPES, demoBrands, type DemoVariant } from './plan';
 
 // What happens in a demo history, by the sandbox's schedule: the events that move its answers
 // (sandbox/engines/drift.ts for ranks, sandbox/engines/positioning/events.ts for how brands are
@@ -31,12 +31,17 @@ const DAY_MS = 86_400_000;
 const iso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The events touching the demo's engines, countries and brands on UTC days fromDay..toDay, by start. */
-export function demoEventsBetween(fromDay: number, toDay: number): DemoEvent[] {
+export function demoEventsBetween(
+  fromDay: number,
+  toDay: number,
+  variant: DemoVariant = 'spec',
+): DemoEvent[] {
   const category = CATEGORIES.find((c) => c.id === DEMO_CATEGORY);
   if (!category) return [];
   const brands = new Set(demoBrands().map((b) => b.name));
-  const countries = new Set(DEMO_COUNTRIES);
-  const engines = new Set<string>(DEMO_ENGINES);
+  const shape = DEMO_SHAPES[variant];
+  const countries = new Set(shape.countries);
+  const engines = new Set<string>(shape.engines);
   const ranks = [];
   // Rank events last at most 7 days and start in their week (drift.ts).
   for (let w = Math.floor(fromDay / 7) - 1; w <= Math.floor(toDay / 7); w++)

@@ -81,8 +81,11 @@ export function demoBrands(): DemoBrand[] {
  * Which demo: 'spec' asks the engines the spec lists as available (assistant-a), as above;
  * 'preview' asks every engine through the "Preview: all engines" profile (the sandbox serves
  * the ones the spec still lists as coming soon), so the heatmap, leaderboards and Compare show
- * engines side by side. Both are 240 answers a day: the preview trades repeats and places for
- * engines (10 prompts × 8 engines × 3 countries × 1 repeat).
+ * engines side by side: the app's and `parallax demo`'s default. It trades places and repeats
+ * for engines (8 engines × 2 countries × 2 repeats: 320 answers a day against the spec's 240).
+ * Two repeats, not one: with one answer a cell, every answer that names a competitor one day
+ * and not the next is an alert (about 40 a day on this demo); with two, a cell's change must
+ * stand out of its repeats' noise, as the alert rules ask (about 2 a day, as the spec demo).
  */
 export type DemoVariant = 'spec' | 'preview';
 
@@ -95,7 +98,7 @@ export interface DemoShape {
 
 export const DEMO_SHAPES: Readonly<Record<DemoVariant, DemoShape>> = {
   spec: { engines: DEMO_ENGINES, countries: DEMO_COUNTRIES, states: DEMO_STATES, repeats: DEMO_REPEATS },
-  preview: { engines: [...ENGINE_NAMES], countries: ['US', 'GB', 'DE'], states: [], repeats: 1 },
+  preview: { engines: [...ENGINE_NAMES], countries: ['US', 'DE'], states: [], repeats: 2 },
 };
 
 /** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries, Markdown, shopping and ads kept). */

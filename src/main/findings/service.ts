@@ -1,6 +1,7 @@
 import { findChanges } from '../../shared/analytics/findings';
 import type { FindingsListView } from '../../shared/ipc/channels/findings';
 import type { InvokeParsedInput } from '../../shared/ipc/contract';
+import { engineLabel, type EngineLabels } from '../../shared/narrative/places';
 import type { HistoryStore } from '../store';
 import { createQueryContext } from '../visibility/service-context';
 import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
@@ -20,6 +21,8 @@ export interface FindingsDeps {
   now: () => number;
   /** The judge whose positioning counts (settings; 'builtin' by default). */
   activeJudge: () => string;
+  /** The engine labels of the service profile in use, read per query (default: the spec's). */
+  labels?: () => EngineLabels;
 }
 
 export function createFindingsService(deps: FindingsDeps): FindingsService {
@@ -44,6 +47,7 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
       if (empty !== null)
         return { ...base, focusBrandId: ctx.focus?.id ?? null, tests: 0, findings: [], empty };
       const domains = scannedDomains(store, ctx);
+      const labels = deps.labels?.();
       const view = findChanges({
         period: base.period,
         focusBrandId: ctx.focus?.id ?? null,
@@ -53,6 +57,7 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
         citationDays: (domain, scope) => citationDays(store, ctx, domain, scope),
         drill: (spec) => drillIds(store, ctx, spec, input.resultLimit),
         limit: input.limit,
+        engineLabel: (engine) => engineLabel(engine, labels),
       });
       return { ...view, judge, empty: null };
     },

@@ -1,5 +1,7 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
+import { labelsOfProfile } from '../../shared/narrative/places';
 import { createFindingsService } from '../findings';
+import { profileOfSettings } from '../profile';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
@@ -17,6 +19,7 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
     store: deps.store,
     now: deps.now,
     activeJudge: () => deps.readSettings().positioningJudge,
+    labels: () => labelsOfProfile(profileOfSettings(deps.readSettings())),
   });
   return {
     name: 'what_changed',

@@ -1,4 +1,5 @@
 import type { AfterRunStep } from '../alerts/types';
+import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../ipc/event-bus';
 import { createVisibilityService } from '../visibility';
 import type { ReportFormat } from './types';
@@ -19,6 +20,10 @@ export interface ReportStepOptions {
   /** The app's event bus: a notice when a report is written or could not be. */
   events?: Pick<EventBus, 'emit'>;
   formats?: readonly ReportFormat[];
+  /** The engine labels of the service profile in use (default: the spec's names). */
+  labels?: () => EngineLabels;
+  /** The active positioning judge (settings; default the built-in one). */
+  activeJudge?: () => string;
 }
 
 export function createReportStep(options: ReportStepOptions = {}): AfterRunStep {
@@ -29,13 +34,20 @@ export function createReportStep(options: ReportStepOptions = {}): AfterRunStep 
       const dir = ctx.options.reportDir;
       if (dir === null || dir.trim() === '') return;
       const days = ctx.options.reportDays ?? DEFAULT_REPORT_DAYS;
+      const labels = options.labels?.();
       try {
         const written = await writeReportsToFolder(
           {
             store: ctx.store,
             visibility: createVisibilityService({ store: ctx.store, now: ctx.now }),
             now: ctx.now,
-            findings: engineFindings({ store: ctx.store, now: ctx.now, activeJudge: () => 'builtin' }),
+            ...(labels ? { labels } : {}),
+            findings: engineFindings({
+              store: ctx.store,
+              now: ctx.now,
+              activeJudge: options.activeJudge ?? (() => 'builtin'),
+              ...(options.labels ? { labels: options.labels } : {}),
+            }),
           },
           { monitorId: ctx.monitorId, period: { days } },
           dir,

@@ -88,5 +88,5 @@ describe('catch up, then read', { timeout: 120_000 }, () => {
     } finally {
       store.close();
     }
-  });
+  }, 120_000);
 });

@@ -41,6 +41,16 @@ describe('parallax changes', () => {
     expect(out.stdout).toMatch(/tests across engines and locations; significant = q ≤ 0\.05/);
   });
 
+  it('names the engines as the service profile does with --profile live (ChatGPT, not Assistant A)', async () => {
+    const out = await cli(['changes', '--db', db, '--profile', 'live', ...PERIOD]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain(
+      "1. Veloxa's mention rate fell 45 points in Germany on ChatGPT (75 % → 30 %)",
+    );
+    expect(out.stdout).toMatch(/^\d\. ChatGPT stopped citing veloxa\.de in Germany on Nov 4/m);
+    expect(out.stdout).not.toContain('Assistant A');
+  });
+
   it('gives every number and the answers behind each finding with --json', async () => {
     const out = await cli(['--json', 'changes', '--db', db, ...PERIOD]);
     expect(out.code, out.stderr).toBe(0);

@@ -71,7 +71,7 @@ function expectBounded(s: Rate | Mean): void {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-vis-cli-'));
   db = join(dir, 'history.db');
-  const built = await parallax(['demo', '--days', '2', '--json']);
+  const built = await parallax(['demo', '--days', '2', '--spec', '--json']);
   expect(built.code, built.stderr).toBe(0);
   expect(JSON.parse(built.stdout)).toMatchObject({ results: DEMO_RESULTS, brands: 6 });
 }, 60_000);

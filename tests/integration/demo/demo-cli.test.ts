@@ -18,8 +18,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('parallax demo', () => {
-  it('--days 2 --json builds the demo and prints what it built', async () => {
+describe('parallax demo', { timeout: 90_000 }, () => {
+  it('--days 2 --json builds the demo (every engine: the preview) and prints what it built', async () => {
     const out = await parallax(['demo', '--days', '2', '--db', db, '--json']);
     // Its monitor runs are compared before it ends (issue 31.5): what reads alerts finds them.
     expect(out.stderr).toBe('Comparing 6 monitor runs not compared yet…\n');
@@ -30,16 +30,23 @@ describe('parallax demo', () => {
       days: 2,
       monitors: 3,
       runs: 6,
-      results: 480,
+      results: 640,
       brands: 6,
+      variant: 'preview',
       canceled: false,
     });
-  });
+  }, 120_000);
 
   it('--status --json, and the demo runs in `history`', async () => {
     const status = await parallax(['demo', '--status', '--db', db, '--json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ present: true, days: 2, runs: 6, results: 480 });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      present: true,
+      days: 2,
+      runs: 6,
+      results: 640,
+      variant: 'preview',
+    });
     const history = await parallax(['history', '--db', db, '--json']);
     expect(history.code).toBe(0);
     expect(JSON.stringify(JSON.parse(history.stdout))).toContain('Demo · Buying guides');
@@ -61,7 +68,7 @@ describe('parallax demo', () => {
     expect(body.built).toBe(true);
     const day = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
     expect(day(body.to) - day(body.from)).toBe(1);
-    expect(body.events).toEqual(demoEventsBetween(day(body.from), day(body.to)));
+    expect(body.events).toEqual(demoEventsBetween(day(body.from), day(body.to), 'preview'));
     const text = await parallax(['demo', '--events', '--status', '--db', db]);
     expect(text.code).toBe(2);
     expect(text.stderr).toMatch(/one of --delete, --status and --events/);
@@ -74,6 +81,9 @@ describe('parallax demo', () => {
     const bad = await parallax(['demo', '--days', '0', '--db', db]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--days must be a whole number from 1 to 365, got "0"/);
+    const both = await parallax(['demo', '--spec', '--preview', '--db', join(dir, 'other.db')]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/Choose --spec or --preview, not both/);
   });
 
   it('--delete removes it (JSON counts), then reports there is none', async () => {

@@ -254,7 +254,7 @@ describe('canceling a demo build', () => {
 });
 
 describe('the preview demo: every engine', () => {
-  it('asks every engine through the preview profile, 240 answers a day, and says it is a preview', async () => {
+  it('asks every engine through the preview profile, 320 answers a day, and says it is a preview', async () => {
     const path = join(dir, 'preview.db');
     const result = await buildDemoHistory({
       openStore: (now) => openHistory({ path, now }),
@@ -262,18 +262,18 @@ describe('the preview demo: every engine', () => {
       now: () => NOW,
       variant: 'preview',
     });
-    expect(result).toMatchObject({ days: 1, runs: 3, results: 240, variant: 'preview', canceled: false });
+    expect(result).toMatchObject({ days: 1, runs: 3, results: 320, variant: 'preview', canceled: false });
     const store = openHistory({ path });
     try {
-      expect(demoStatus(store)).toMatchObject({ present: true, variant: 'preview', results: 240 });
+      expect(demoStatus(store)).toMatchObject({ present: true, variant: 'preview', results: 320 });
       const engines = new Map<string, number>();
       for (const run of store.listRuns({ limit: 10 }).runs)
         for (const job of store.listJobs(run.id)) {
           expect(job.jobState).toBe('succeeded');
           engines.set(job.engine, (engines.get(job.engine) ?? 0) + 1);
         }
-      // 10 prompts × 3 countries × 1 repeat on each of the 8 engines, the coming-soon ones included.
-      expect(Object.fromEntries(engines)).toEqual(Object.fromEntries(ENGINE_NAMES.map((e) => [e, 30])));
+      // 10 prompts × 2 countries × 2 repeats on each of the 8 engines, the coming-soon ones included.
+      expect(Object.fromEntries(engines)).toEqual(Object.fromEntries(ENGINE_NAMES.map((e) => [e, 40])));
     } finally {
       store.close();
     }

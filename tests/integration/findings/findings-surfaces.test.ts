@@ -22,6 +22,7 @@ let db = '';
 let core: Core;
 let mcp: McpSession;
 let expected: FindingsListView;
+let settings: ReturnType<typeof openSettingsStore>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-findings-'));
@@ -38,7 +39,7 @@ beforeAll(async () => {
   } finally {
     store.close();
   }
-  const settings = openSettingsStore({ userDataDir: dir });
+  settings = openSettingsStore({ userDataDir: dir });
   core = await createTestCore(dir, settings);
   mcp = await startMcp({ userDataDir: mkdtempSync(join(dir, 'mcp-')), args: ['--db', db] });
 }, 60_000);
@@ -62,6 +63,19 @@ describe('findings.list', () => {
       "Veloxa's mention rate fell 45 points in Germany on Assistant A (75 % → 30 %), while Fleetfoot rose 50 points.",
     );
     expect(view.findings.find((f) => f.kind === 'citation')?.changeDay).toBe('2026-11-04');
+  });
+
+  it('names the engines as the service profile in use does (the live profile: ChatGPT)', async () => {
+    settings.update({ serviceProfileBuiltin: 'live' });
+    try {
+      const view = ((await invoke({ period: DRIFT_PERIOD })) as { value: FindingsListView }).value;
+      expect(view.findings[0]?.text).toBe(
+        "Veloxa's mention rate fell 45 points in Germany on ChatGPT (75 % → 30 %), while Fleetfoot rose 50 points.",
+      );
+      expect(JSON.stringify(view.findings)).not.toContain('Assistant A');
+    } finally {
+      settings.update({ serviceProfileBuiltin: null });
+    }
   });
 
   it('keeps at most the findings and answers asked for', async () => {

@@ -9,6 +9,7 @@ import { createEventBus } from '../../../src/main/ipc/event-bus';
 import { createReportStep } from '../../../src/main/reports';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
+import { labelsOfProfile } from '../../../src/shared/narrative/places';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { parseReportHtml } from '../../support/report-html';
 
@@ -137,5 +138,28 @@ describe('report step after a monitor run', () => {
     expect(notices.slice(before)).toEqual([]);
     const everything = readdirSync(dir, { recursive: true }).map(String);
     expect(everything.filter((f) => f.includes('demo-specific-needs'))).toEqual([]);
+  }, 60_000);
+
+  it("names the engines as the profile in use does (the live profile's ChatGPT), in tables and findings", async () => {
+    const live = JSON.parse(readFileSync(join('resources', 'profiles', 'live.json'), 'utf8')) as {
+      engines: Record<string, { label: string }>;
+    };
+    const labelled = createAfterRunPipeline({
+      store,
+      alerts: createAlertService({ store, now: () => NOW }),
+      steps: [createReportStep({ labels: () => labelsOfProfile(live), activeJudge: () => 'builtin' })],
+      now: () => NOW,
+    });
+    // The only run not compared yet: the monitor's one before last (the test above took the last).
+    const monitorId = monitorNamed('Demo · Specific needs');
+    const folder = join(dir, 'reports', 'labelled');
+    setReportFolder(monitorId, folder, 6);
+    const last = await labelled.afterRun(runsOf(monitorId).at(-2) ?? '');
+    expect(last?.steps[0]?.error).toBeNull();
+    const text = readFileSync(join(folder, `demo-specific-needs-${TODAY}.html`), 'utf8');
+    const doc = parseReportHtml(text);
+    const headers = Array.from(doc.querySelectorAll('th')).map((th) => th.textContent ?? '');
+    expect(headers).toContain('ChatGPT');
+    expect(doc.querySelector('body')?.textContent ?? '').not.toMatch(/Assistant [AB]\b/);
   }, 60_000);
 });

@@ -9,26 +9,12 @@ import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { FirstRunView } from '../../../src/renderer/src/views/first-run/FirstRunView';
 import { SettingsView } from '../../../src/renderer/src/views/settings/SettingsView';
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
+import { fakeSettings } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 // "Load a demo history" on the first-run screen and in Settings: progress, cancel, delete.
 
-const SETTINGS: SettingsValue = {
-  baseUrl: null,
-  plan: 'Lite',
-  defaultEngines: ['assistant-a'],
-  defaultCountries: [],
-  defaultEngineOptions: {},
-  sandboxMode: false,
-  dataFolder: '/data',
-  theme: 'system',
-  maxRetries: 2,
-  budgetCap: null,
-  monitorsPaused: false,
-  mcpRunsEnabled: false,
-  mcpBudgetCap: null,
-  syncWindowDays: null,
-};
+const SETTINGS: SettingsValue = fakeSettings({ sandboxMode: false, dataFolder: '/data' });
 
 const NO_DEMO: DemoStatusView = {
   present: false,
@@ -95,7 +81,8 @@ describe('demo history', () => {
     fireEvent.click(screen.getByRole('radio', { name: '90 days' }));
     fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
     const bar = await screen.findByRole('progressbar', { name: 'Demo history progress' });
-    expect(fake.callsTo('demo.load')).toEqual([{ days: 90 }]);
+    // Every engine by default (the preview), so the engine dimension shows.
+    expect(fake.callsTo('demo.load')).toEqual([{ days: 90, preview: true }]);
 
     act(() =>
       fake.emit('demo.progress', {
@@ -128,9 +115,22 @@ describe('demo history', () => {
     expect(useDemoStore.getState().progress?.phase).toBe('building');
   });
 
-  it('the preview demo: asked for with its box, labelled a preview once loaded', async () => {
+  it('the spec demo: asked for by unticking the preview box, which is ticked by default', async () => {
     render(<FirstRunView />);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Every engine (Preview: all engines)' }));
+    const box = screen.getByRole('checkbox', { name: 'Every engine (Preview: all engines)' });
+    expect(box).toBeChecked();
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
+    await screen.findByRole('progressbar', { name: 'Demo history progress' });
+    expect(fake.callsTo('demo.load')).toEqual([{ days: 30 }]);
+    status = { present: true, building: false, days: 30, builtAt: 1, runs: 90, results: 7200 };
+    act(() => finish(build({ days: 30, results: 7200 })));
+    await waitFor(() => expect(useNavStore.getState().view).toBe('visibility'));
+    expect(screen.queryByTestId('demo-preview-note')).toBeNull();
+  });
+
+  it('the preview demo: asked for by default, labelled a preview once loaded', async () => {
+    render(<FirstRunView />);
     fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
     await screen.findByRole('progressbar', { name: 'Demo history progress' });
     expect(fake.callsTo('demo.load')).toEqual([{ days: 30, preview: true }]);
@@ -154,7 +154,7 @@ describe('demo history', () => {
     render(<FirstRunView />);
     fireEvent.click(screen.getByRole('button', { name: 'Load a demo history' }));
     await screen.findByRole('progressbar', { name: 'Demo history progress' });
-    expect(fake.callsTo('demo.load')).toEqual([{ days: 30 }]);
+    expect(fake.callsTo('demo.load')).toEqual([{ days: 30, preview: true }]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(fake.callsTo('demo.cancel')).toEqual([{}]));
     expect(screen.getByRole('button', { name: 'Canceling…' })).toBeDisabled();

@@ -2,6 +2,7 @@ import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../src/shared/api/engine
 import { COUNTRY_CODES } from '../../../src/shared/api/countries';
 import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
+import type { SettingsView } from '../../../src/shared/ipc/channels/settings';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { sampleFindings } from './fake-findings';
@@ -34,6 +35,27 @@ export type Handler<C extends InvokeChannelName> = (
 export type Handlers = { [C in InvokeChannelName]?: Handler<C> };
 
 /** What the fake answers on every channel the views use, before a test overrides one. */
+/** The settings the fake app answers with (sandbox on, no key), with the test's changes. */
+export function fakeSettings(patch: Partial<SettingsView> = {}): SettingsView {
+  return {
+    baseUrl: null,
+    plan: 'Lite',
+    defaultEngines: ['assistant-a'],
+    defaultCountries: [],
+    defaultEngineOptions: {},
+    sandboxMode: true,
+    dataFolder: '/tmp/parallax',
+    theme: 'system',
+    maxRetries: 2,
+    budgetCap: null,
+    monitorsPaused: false,
+    mcpRunsEnabled: false,
+    mcpBudgetCap: null,
+    syncWindowDays: null,
+    ...patch,
+  };
+}
+
 export function defaultHandlers(): Handlers {
   const notConnected = {
     connected: false,
@@ -77,22 +99,7 @@ export function defaultHandlers(): Handlers {
     }),
     'app.openExternal': () => ({ opened: true }),
     'app.showInFolder': () => ({ shown: true }),
-    'settings.get': () => ({
-      baseUrl: null,
-      plan: 'Lite',
-      defaultEngines: ['assistant-a'],
-      defaultCountries: [],
-      defaultEngineOptions: {},
-      sandboxMode: true,
-      dataFolder: '/tmp/parallax',
-      theme: 'system',
-      maxRetries: 2,
-      budgetCap: null,
-      monitorsPaused: false,
-      mcpRunsEnabled: false,
-      mcpBudgetCap: null,
-      syncWindowDays: null,
-    }),
+    'settings.get': () => fakeSettings(),
     'key.status': () => ({
       configured: false,
       masked: null,

@@ -4,6 +4,7 @@ import { App } from '../../../src/renderer/src/App';
 import { preloadAllViews } from '../../../src/renderer/src/views/lazy-views';
 import type { InvokeOutput } from '../../../src/shared/ipc/contract';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
+import { fakeSettings } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 // Settings → AI assistants (MCP): the toggle that lets `parallax mcp` start runs and the cap an
@@ -19,22 +20,7 @@ describe('Settings: AI assistants (MCP)', () => {
   beforeEach(() => {
     resetStores();
     fake = installFakeParallax();
-    saved = {
-      baseUrl: null,
-      plan: 'Lite',
-      defaultEngines: ['assistant-a'],
-      defaultCountries: [],
-      defaultEngineOptions: {},
-      sandboxMode: true,
-      dataFolder: '/tmp/parallax',
-      theme: 'system',
-      maxRetries: 2,
-      budgetCap: 200,
-      monitorsPaused: false,
-      mcpRunsEnabled: false,
-      mcpBudgetCap: null,
-      syncWindowDays: null,
-    };
+    saved = fakeSettings({ budgetCap: 200 });
     fake.handle('settings.get', () => saved);
     fake.handle('settings.update', (patch) => {
       saved = { ...saved, ...patch };

@@ -4,6 +4,7 @@ import { App } from '../../../src/renderer/src/App';
 import { preloadAllViews } from '../../../src/renderer/src/views/lazy-views';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
+import { fakeSettings } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 const KEY = `sk_${'A1b2C3d4E5'.repeat(4)}`;
@@ -53,22 +54,7 @@ describe('first run, settings and the app shell', () => {
       return status();
     });
     function settingsView() {
-      return {
-        baseUrl: null,
-        plan: 'Lite' as const,
-        defaultEngines: ['assistant-a' as const],
-        defaultCountries: [],
-        defaultEngineOptions: {},
-        sandboxMode: sandbox,
-        dataFolder: '/data',
-        theme: 'system' as const,
-        maxRetries: 2,
-        budgetCap: null,
-        monitorsPaused: false,
-        mcpRunsEnabled: false,
-        mcpBudgetCap: null,
-        syncWindowDays: null,
-      };
+      return fakeSettings({ sandboxMode: sandbox, dataFolder: '/data' });
     }
   });
 

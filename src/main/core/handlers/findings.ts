@@ -1,4 +1,6 @@
+import { labelsOfProfile } from '../../../shared/narrative/places';
 import { createFindingsService } from '../../findings';
+import { profileOfSettings } from '../../profile';
 import type { HandlerModule } from './types';
 
 // What changed (findings.list): the findings engine over the core's history, counting the
@@ -9,6 +11,7 @@ export const findingsHandlers: HandlerModule<'findings.list'> = (ctx) => {
     store: ctx.store,
     now: ctx.now,
     activeJudge: () => ctx.settings.get().positioningJudge,
+    labels: () => labelsOfProfile(profileOfSettings(ctx.settings.get())),
   });
   return { 'findings.list': (input) => findings.list(input) };
 };

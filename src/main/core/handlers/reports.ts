@@ -38,6 +38,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
           store: ctx.store,
           now: ctx.now,
           activeJudge: () => ctx.settings.get().positioningJudge,
+          labels: () => labelsOfProfile(profileOfSettings(ctx.settings.get())),
         }),
       },
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },

@@ -42,7 +42,8 @@ interface DemoState {
 export const useDemoStore = create<DemoState>((set, get) => ({
   status: null,
   days: 30,
-  preview: false,
+  // Every engine side by side by default (issue 32): the preview profile, labelled as such.
+  preview: true,
   building: false,
   progress: null,
   lastBuild: null,
