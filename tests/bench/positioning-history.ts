@@ -14,6 +14,7 @@ import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { BENCH_BRANDS, positioningAnswers } from './positioning-answers';
+import { fillCopiedMentions, MENTIONS_KEY } from './positioning-mentions';
 
 // The positioning benches' history: 1,036,800 answers over 90 days (10 runs a day of 1,152 jobs:
 // 16 prompts × 4 engines × 6 locations × 3 repeats, 5 monitors), 8 tracked brands, answers of
@@ -22,7 +23,7 @@ import { BENCH_BRANDS, positioningAnswers } from './positioning-answers';
 // others are copies of those answers in SQL (their own results rows with the template's
 // document, their own cells, the template's positioning rows and, through the store's roll-up
 // writer, their roll-ups as ingest writes them); the answer counts are then counted from the
-// cells in SQL. Storing a million answers through ingest would take hours on a 2-core machine.
+// cells in SQL, and the copies get their template's brand rows (positioning-mentions.ts). Storing a million answers through ingest would take hours on a 2-core machine.
 // Built once, cached.
 
 /** PARALLAX_POS_BENCH_SMALL=1: a 3-day history of its own (checking the build, not a figure). */
@@ -235,6 +236,7 @@ export function buildPositioningHistory(path: string): void {
   db.pragma('cache_size = -400000');
   try {
     copyAnswers(db);
+    fillCopiedMentions(db);
     countRollups(db);
     db.prepare(
       "INSERT INTO meta (key, value) VALUES ('bench', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -249,12 +251,14 @@ export function buildPositioningHistory(path: string): void {
   );
 }
 
-function builtVersion(path: string): string | null {
+function builtMeta(path: string, key: string): string | null {
   if (!existsSync(path)) return null;
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      return db.prepare("SELECT value FROM meta WHERE key = 'bench'").pluck().get() as string | null;
+      return (
+        (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null
+      );
     } finally {
       db.close();
     }
@@ -263,15 +267,41 @@ function builtVersion(path: string): string | null {
   }
 }
 
+/**
+ * A history built before its copies had brand rows gets them in place (minutes, against more
+ * than an hour for a rebuild). Its version stays: the file stays readable by older benches.
+ */
+function addMissingMentions(path: string): void {
+  if (builtMeta(path, MENTIONS_KEY) !== null) return;
+  console.log(`   adding the copied answers' brand rows to ${path}`);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('cache_size = -400000');
+  try {
+    fillCopiedMentions(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** The cached 1M-answer positioning history (built first when missing or of another version). */
 export function positioningHistoryPath(): string {
-  const path = join(
-    tmpdir(),
-    SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db',
-  );
-  if (builtVersion(path) !== VERSION) {
+  // PARALLAX_POS_BENCH_DB: another copy (e.g. one upgraded by a branch whose schema is newer
+  // than the shared file's, which the other branches could no longer open).
+  const path =
+    process.env.PARALLAX_POS_BENCH_DB ??
+    join(tmpdir(), SMALL ? 'parallax-bench-positioning-small.db' : 'parallax-bench-positioning-1m.db');
+  if (builtMeta(path, 'bench') !== VERSION) {
     console.log(`   building the 1,036,800-answer positioning history once at ${path}`);
     buildPositioningHistory(path);
-  } else console.log(`   reusing the positioning history at ${path}`);
+  } else {
+    console.log(`   reusing the positioning history at ${path}`);
+    addMissingMentions(path);
+  }
+  // At this build's schema: the read-only benches could not open it otherwise.
+  const store = openHistory({ path, integrityCheck: 'none' });
+  if (store.migrated.from !== store.migrated.to)
+    console.log(`   upgraded from schema version ${store.migrated.from} to ${store.migrated.to}`);
+  store.close();
   return path;
 }

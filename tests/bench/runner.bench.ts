@@ -54,13 +54,25 @@ export default async function bench(): Promise<{ name: string; targetsMet: boole
     console.log(
       `  credits recorded: ${f.credits}; sandbox ledger: ${charged}; claims: ${JSON.stringify(f.claims)}`,
     );
+    // Why any claim closed failed, and what a runner that exited non-zero said.
+    const failed = await world.team.owner.query<{ monitor_id: string; note: string | null }>(
+      "SELECT monitor_id, note FROM parallax.runner_claims WHERE state = 'failed'",
+    );
+    for (const row of failed.rows)
+      console.log(`  failed claim ${row.monitor_id}: ${row.note ?? '(no note)'}`);
+    const results = await Promise.all(runners.map((r) => r.exited));
+    results.forEach((e, i) => {
+      if (e.code !== 0 && e.code !== null)
+        console.log(`  runner ${i} exited ${e.code}: ${runners[i]?.stderr().trim()}`);
+    });
     const targetsMet =
       f.runs === MONITORS &&
       f.twice === 0 &&
       lost === 0 &&
       duplicates === 0 &&
       f.credits === charged &&
-      swept.code === 0;
+      swept.code === 0 &&
+      failed.rows.length === 0;
     return { name: `runner: ${RUNNERS} runners x ${MONITORS} monitors, one killed`, targetsMet };
   } finally {
     await world.close();

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositioningSummary, ResultPositioning } from '../../src/shared/positioning/view-types';
 import type { DrillResults } from '../../src/shared/visibility/types';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import { createMemorySecretStore } from '../support/memory-secret-store';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Positioning (issue 30) end to end on a real 90-day demo history (the shared template of
@@ -9,8 +11,9 @@ import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 // Visibility's recommendation rate and net sentiment cards and Positioning panel show the real
 // core's numbers; a card opens the answers behind it in Compare, where each brand's evidence is
 // marked and its badge moves the focus there. axe-core on the new parts (cards, panel, Compare's
-// columns), light and dark;
-// screenshots at 1280×800 in test-results/.
+// columns), light and dark; "What changed" at the top of Visibility; and "Re-score history…"
+// with the model judge (the sandbox playing the model over HTTP): the estimate, Confirm, progress,
+// the finished state. Screenshots at 1280×800 in test-results/.
 
 const QUERY = { scope: { kind: 'all' as const }, period: { days: 30 }, attributeLimit: 6 };
 
@@ -41,15 +44,18 @@ async function summaryOf(h: Harness): Promise<PositioningSummary> {
 
 describe('Positioning on a 90-day demo history, end to end', () => {
   let h: Harness;
+  let model: RunningSandbox;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    model = await startSandbox({ latencyMs: 1, rateLimit: 100_000 });
+    h = await startHarness({ judgeKeys: createMemorySecretStore() }, { demo: { days: 90 } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
   }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();
+    await model?.close();
   });
 
   it('shows the focus brand recommendation rate and net sentiment as the core computes them', async () => {
@@ -173,4 +179,95 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(pageErrors).toEqual([]);
   }, 300_000);
+
+  it('shows "What changed" at the top of Visibility, light and dark', async () => {
+    const { page } = h;
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: /^Visibility/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
+    const card = page.locator('section[aria-labelledby="vis-what-changed-heading"]');
+    await card.getByRole('heading', { level: 2, name: 'What changed' }).waitFor({ timeout: 30_000 });
+    // The findings (or the sentence saying none is significant) have loaded.
+    await expect
+      .poll(async () => (await card.textContent())?.length ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(80);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await h.screenshot(`what-changed-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('re-scores the last 7 days with the model judge from the dialog: estimate, progress, finished', async () => {
+    const { page } = h;
+    const set = await h.core.router.invoke('judge.set', {
+      config: {
+        provider: 'openai-compatible',
+        model: 'sandbox-judge',
+        baseUrl: `${model.baseUrl}/v1`,
+        apiVersion: null,
+        priceIn: 0.15,
+        priceOut: 0.6,
+        budget: 5,
+        concurrency: 16,
+      },
+      key: model.apiKey,
+    });
+    if (!set.ok) throw new Error(set.error.message);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    await page.getByRole('heading', { level: 2, name: 'Positioning' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Re-score history…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Re-score history' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: /Period/ }).selectOption({ label: 'Last 7 days' });
+    await dialog.getByRole('radio', { name: /Your model \(model:openai-compatible:sandbox-judge\)/ }).check();
+    const estimate = dialog.getByTestId('rescore-estimate');
+    await expect
+      .poll(async () => (await estimate.textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/with model:openai-compatible:sandbox-judge/);
+    const text = (await estimate.textContent()) ?? '';
+    expect(text).toMatch(/[\d,]+ answers to judge \(answers from \d{4}-\d\d-\d\d on\)/);
+    expect(text).toMatch(/~[\d,]+ in, ~[\d,]+ out/);
+    expect(text).toContain('$5.00');
+    expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBe(0);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`rescore-estimate-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Progress as the batches come back: the bar moves and the tokens spent are counted.
+    const seen: number[] = [];
+    const off = h.core.events.subscribe((event, payload) => {
+      if (event === 'positioning.rescore') seen.push((payload as { done: number }).done);
+    });
+    await dialog.getByRole('button', { name: 'Confirm and start' }).click();
+    const progress = dialog.getByTestId('rescore-progress');
+    await progress.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await progress.textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/Spent: [\d,]+ input and [\d,]+ output tokens/);
+    await h.screenshot('rescore-progress-light');
+    await expect
+      .poll(async () => (await progress.textContent()) ?? '', { timeout: 300_000 })
+      .toMatch(/Finished: ([\d,]+) of \1 answers/);
+    off();
+    expect(new Set(seen).size).toBeGreaterThan(2);
+    await dialog.getByTestId('rescore-summary').waitFor({ timeout: 30_000 });
+    expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBeGreaterThan(0);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`rescore-finished-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  }, 400_000);
 });

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatusView } from '../../src/shared/ipc/channels/sync';
+import { createMemorySecretStore } from '../support/memory-secret-store';
+import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startHarness, type Harness } from './harness';
 
 // The analyst's main path in real headless Chromium against the real core and the real
@@ -165,4 +168,62 @@ describe('the analyst workspace, end to end', () => {
     }
     expect(pageErrors).toEqual([]);
   });
+});
+
+// Issue 34: the workspace switcher and the team sync status at the top of the sidebar, against a
+// real PostgreSQL the test starts (initdb + pg_ctl on a free port, tests/support/postgres.ts):
+// the team connected with --init, a second client workspace, one real sync, then the window as
+// the analyst sees it ("Synced just now"), light and dark.
+describe('the workspace switcher and the team sync status', () => {
+  let h: Harness;
+  let server: TestPostgres;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestPostgres();
+    h = await startHarness({ teamPasswords: createMemorySecretStore() });
+    h.page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await server?.close();
+  });
+
+  async function ok<T>(channel: string, input: unknown = {}): Promise<T> {
+    const result = await h.core.router.invoke(channel, input);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+    return result.value as T;
+  }
+
+  it('shows the workspaces and a real sync against the team server, light and dark', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Try the sandbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
+    const database = await server.createDatabase('team');
+    await ok('team.connect', { url: server.url(database, undefined, { sslmode: 'disable' }), init: true });
+    // The admin puts the history this window has open (Default) on the team, then two clients.
+    await ok('workspaces.create', { name: 'Default' });
+    await ok('workspaces.create', { name: 'Acme Corp' });
+    await ok('workspaces.create', { name: 'Globex' });
+    const synced = await ok<SyncStatusView>('sync.now');
+    expect(synced.state, synced.error ?? '').toBe('idle');
+    expect(synced.lastSyncedAt).not.toBeNull();
+
+    // The window as it opens now: the switcher lists the client workspaces, the status the sync.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
+    const switcher = page.getByRole('combobox', { name: 'Workspace' });
+    await expect
+      .poll(async () => (await switcher.locator('option').allTextContents()).join('|'), { timeout: 20_000 })
+      .toBe('Default|Acme Corp|Globex');
+    const status = page.getByRole('status', { name: 'Team sync' });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Synced just now/);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`workspace-sync-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

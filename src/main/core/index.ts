@@ -49,6 +49,8 @@ import { syncHandlers } from './handlers/sync';
 import { wireBackgroundSync } from './sync-wiring';
 import { judgeHandlers } from './handlers/judge';
 import { createJudgeService } from '../judges/model/judge-service';
+import { createModelRescoreDriver, type ModelRescoreDriverDeps } from '../judges/model/model-rescore-driver';
+import { createRescoreControl } from '../judges/rescore-control';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../secrets/secret-store';
@@ -113,6 +115,8 @@ export interface CoreDeps {
   showInFolder?: (path: string) => void;
   /** The analysis export's second thread (db-export/table-worker); in-process without it. */
   dbExportWorker?: ExportWorkerScript;
+  /** The model judge's re-score: batch size, call timeout, retries (tests shorten them). */
+  modelRescore?: Pick<ModelRescoreDriverDeps, 'batchSize' | 'timeoutMs' | 'retry'>;
 }
 
 export interface Core {
@@ -275,12 +279,36 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     enabled: deps.runMonitors === true,
     logError: (message) => deps.logError?.(message),
   });
+  const judge = createJudgeService({
+    settings: deps.settings,
+    secrets:
+      deps.judgeKeys ??
+      createUnavailableSecretStore(
+        new SecretStoreUnavailableError('No keychain was given to keep the judge’s key.'),
+      ),
+  });
+  const modelRescore = createModelRescoreDriver({
+    store,
+    events,
+    config: () => deps.settings.get().positioningModelJudge,
+    key: () => judge.key().catch(() => null),
+    ...deps.modelRescore,
+    logError: (message) => deps.logError?.(message),
+  });
+  const rescoreControl = createRescoreControl({
+    store,
+    builtin: rescore,
+    model: modelRescore,
+    budget: () => deps.settings.get().positioningModelJudge?.budget ?? null,
+    now: deps.now,
+  });
   const ctx: HandlerContext = {
     app: deps.app,
     store,
     visibility,
     positioning,
     rescore,
+    rescoreControl,
     settings: deps.settings,
     keys,
     connections,
@@ -303,14 +331,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     webhooks,
     team,
     sync: sync.service,
-    judge: createJudgeService({
-      settings: deps.settings,
-      secrets:
-        deps.judgeKeys ??
-        createUnavailableSecretStore(
-          new SecretStoreUnavailableError('No keychain was given to keep the judge’s key.'),
-        ),
-    }),
+    judge,
     workspaces: { registry, team },
     switchWorkspace:
       deps.switchWorkspace ??
@@ -394,6 +415,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await webhooks.close();
       await reanalysis.close();
       await rescore.close();
+      await modelRescore.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

@@ -167,14 +167,50 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
   } satisfies TableStep<ReplicaRow>,
 };
 
-function applyParents(ctx: StepContext, parents: Parents, kind: RecordedKind): void {
+/** What one page's transaction applied, tallied once it committed (it may run twice: see applying()). */
+interface PageOutcome {
+  page: ApplyOutcome;
+  runs: number;
+  deletedRuns: number;
+  jobs: number;
+  results: number;
+}
+
+function applyParents(
+  ctx: StepContext,
+  parents: Parents,
+  kind: RecordedKind,
+  into: Omit<PageOutcome, 'page'>,
+): void {
   const replica = ctx.store.replica;
   const runs = replica.applyRuns(parents.runs, parents.prompts);
-  add(ctx.tally.pulled, 'run', runs.applied);
-  add(ctx.tally.deleted, 'run', runs.deleted);
+  into.runs += runs.applied;
+  into.deletedRuns += runs.deleted;
   if (kind === 'run') return;
-  add(ctx.tally.pulled, 'job', replica.applyJobs(parents.jobs).applied);
-  add(ctx.tally.pulled, 'result', replica.applyResults(parents.results).applied);
+  into.jobs += replica.applyJobs(parents.jobs).applied;
+  into.results += replica.applyResults(parents.results).applied;
+}
+
+function applyPage<T>(
+  ctx: StepContext,
+  kind: RecordedKind,
+  step: TableStep<T>,
+  items: T[],
+  parents: Parents,
+  cursor: TeamPage['cursor'],
+): PageOutcome {
+  const out = { runs: 0, deletedRuns: 0, jobs: 0, results: 0 };
+  let page: ApplyOutcome;
+  if (kind === 'run') {
+    const applied = ctx.store.replica.applyRuns(items as ReplicaRow[], parents.prompts);
+    out.deletedRuns += applied.deleted;
+    page = applied;
+  } else {
+    applyParents(ctx, parents, kind, out);
+    page = step.apply(ctx, items);
+  }
+  ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, cursor);
+  return { ...out, page };
 }
 
 async function pullPage<T>(
@@ -186,22 +222,15 @@ async function pullPage<T>(
   const items = step.convert(page.rows.filter((r) => !r.own));
   const parents = noParents();
   await timed(ctx, 'pullFetch', () => step.parents(ctx, items, parents));
-  const outcome = await timed(ctx, 'pullApply', () =>
-    ctx.store.replica.applying(() => {
-      if (kind === 'run') {
-        const applied = ctx.store.replica.applyRuns(items as ReplicaRow[], parents.prompts);
-        add(ctx.tally.deleted, 'run', applied.deleted);
-        ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, page.cursor);
-        return applied;
-      }
-      applyParents(ctx, parents, kind);
-      const applied = step.apply(ctx, items);
-      ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, page.cursor);
-      return applied;
-    }),
+  const out = await timed(ctx, 'pullApply', () =>
+    ctx.store.replica.applying(() => applyPage(ctx, kind, step, items, parents, page.cursor)),
   );
-  add(ctx.tally.pulled, kind, outcome.applied);
-  ctx.tally.rejected += outcome.rejected + (page.rows.filter((r) => !r.own).length - items.length);
+  add(ctx.tally.pulled, 'run', out.runs);
+  add(ctx.tally.deleted, 'run', out.deletedRuns);
+  add(ctx.tally.pulled, 'job', out.jobs);
+  add(ctx.tally.pulled, 'result', out.results);
+  add(ctx.tally.pulled, kind, out.page.applied);
+  ctx.tally.rejected += out.page.rejected + (page.rows.filter((r) => !r.own).length - items.length);
 }
 
 async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   RECORDED_KIND_NAMES,
   RECORDED_KINDS,
@@ -85,22 +86,60 @@ async function sendBatch(
   });
 }
 
+/** A batch of the outbox with the rows it names, read here. */
+interface Batch {
+  entries: OutboxEntry[];
+  rows: ReplicaRow[];
+  tombstones: string[];
+}
+
+/** Keys read between two turns of the event loop, so a batch being sent keeps flowing meanwhile. */
+const READ_SLICE = 50;
+
+/** The next batch of a kind's outbox after entry `after` (null when none is left), with its rows. */
+async function readBatch(
+  ctx: StepContext,
+  kind: RecordedKind,
+  after: number,
+  head: number,
+  size: number,
+): Promise<Batch | null> {
+  const entries = ctx.store.replica.pendingChanges(kind, after, head, size);
+  if (entries.length === 0) return null;
+  const live = entries.filter((e) => !e.deleted).map((e) => e.key);
+  const tombstones = kind === 'run' ? entries.filter((e) => e.deleted).map((e) => e.key) : [];
+  const rows: ReplicaRow[] = [];
+  for (let at = 0; at < live.length; at += READ_SLICE) {
+    rows.push(...readRows(ctx, kind, live.slice(at, at + READ_SLICE)));
+    // The batch before this one is on its way to the server: let its bytes go out.
+    if (at + READ_SLICE < live.length) await setImmediate();
+  }
+  return { entries, rows, tombstones };
+}
+
+/**
+ * Sends a kind's outbox batch by batch, reading the next batch here while the server writes
+ * the one before (a result's read here costs about what its write there does). Each batch's
+ * entries are cleared only once the server committed it.
+ */
 async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Promise<void> {
-  const batch =
+  const size =
     kind === 'result' || kind === 'page' ? Math.max(50, ctx.tuning.pushBatch / 4) : ctx.tuning.pushBatch;
-  let after = 0;
-  for (;;) {
+  let batch = await timed(ctx, 'pushRead', () => readBatch(ctx, kind, 0, head, size));
+  while (batch) {
     checkCanceled(ctx.options.signal);
-    const entries: OutboxEntry[] = ctx.store.replica.pendingChanges(kind, after, head, batch);
-    if (entries.length === 0) return;
-    after = (entries.at(-1) as OutboxEntry).id;
-    const live = entries.filter((e) => !e.deleted).map((e) => e.key);
-    const tombstones = kind === 'run' ? entries.filter((e) => e.deleted).map((e) => e.key) : [];
-    const rows = await timed(ctx, 'pushRead', () => readRows(ctx, kind, live));
-    await timed(ctx, 'pushSend', () => sendBatch(ctx, kind, rows, tombstones));
-    ctx.store.replica.clearSent(entries);
-    add(ctx.tally.pushed, kind, rows.length + tombstones.length);
-    await advance(ctx, 'push', kind, entries.length);
+    const current: Batch = batch;
+    const sending = sendBatch(ctx, kind, current.rows, current.tombstones);
+    // Awaited below; a failed read-ahead must not leave it unobserved.
+    sending.catch(() => undefined);
+    const next = await timed(ctx, 'pushRead', () =>
+      readBatch(ctx, kind, (current.entries.at(-1) as OutboxEntry).id, head, size),
+    );
+    await timed(ctx, 'pushSend', () => sending);
+    ctx.store.replica.clearSent(current.entries);
+    add(ctx.tally.pushed, kind, current.rows.length + current.tombstones.length);
+    await advance(ctx, 'push', kind, current.entries.length);
+    batch = next;
   }
 }
 

@@ -14,6 +14,7 @@ import { SyntheticBadge } from './components/SyntheticBadge';
 import { Toasts } from './components/Toasts';
 import { useAlertEvents } from './views/alerts/use-alert-events';
 import { StorageBlockedDialog, useStorageEvents } from './views/storage/StorageBlockedDialog';
+import { RescoreDialog } from './views/visibility/RescoreDialog';
 import { preloadOtherViewsWhenIdle, preloadView, Screen, useScreenLoaded } from './views/lazy-views';
 import { useCatalogStore } from './stores/catalog-store';
 
@@ -95,6 +96,7 @@ export function App() {
       </div>
       <Toasts />
       <StorageBlockedDialog />
+      <RescoreDialog />
     </div>
   );
 }

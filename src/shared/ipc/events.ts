@@ -134,5 +134,17 @@ export const eventChannels = {
     done: z.number().int().min(0),
     total: z.number().int().min(0),
     message: z.string().nullable(),
+    /** A model judge's re-score: its id, what it spent so far, and answers not scored per reason. */
+    judge: z.string().optional(),
+    usage: z
+      .object({
+        calls: z.number().int().min(0),
+        inputTokens: z.number().int().min(0),
+        outputTokens: z.number().int().min(0),
+        usd: z.number().min(0),
+        cachedAnswers: z.number().int().min(0),
+      })
+      .optional(),
+    notScored: z.record(z.string(), z.number().int().min(0)).optional(),
   }),
 } as const;

@@ -8,6 +8,7 @@ import type {
 } from '../visibility/types';
 import type { NetSentimentInterval } from '../analytics/net-sentiment';
 import type { BrandAttribute, Evidence, JudgeRef, PositioningStatus, SentimentLabel } from './types';
+import type { NotScoredCounts, RescoreUsageView } from './rescore-app';
 
 // What the Positioning queries return (the positioning.* IPC channels, `parallax positioning`,
 // the MCP tool brand_positioning and the findings engine): per brand over a scope and period,
@@ -115,6 +116,8 @@ export interface RescoreStatus {
   running: boolean;
   job: RescoreProgress | null;
   last: RescoreSummary | null;
+  /** A model judge's re-score in this session: what it spent, and answers not scored per reason. */
+  model?: { usage: RescoreUsageView; notScored: NotScoredCounts } | null;
 }
 
 /** The focus brand's positioning KPIs and every tracked brand's, over the period and the previous one. */

@@ -104,7 +104,7 @@ describe('positioning over IPC', () => {
       expect(bad.error.fields?.map((f) => f.field).sort()).toEqual(['attributeLimit', 'period.days']);
     const by = await invoke('positioning.buckets', { by: ['month'] });
     expect(by.ok).toBe(false);
-    const start = await invoke('positioning.rescore.start', { judge: 'model' });
+    const start = await invoke('positioning.rescore.start', { judge: 'gpt' });
     expect(start.ok).toBe(false);
   });
 

@@ -54,6 +54,11 @@ const LEVELS: ReadonlyArray<{ table: string; key: string; recount: string }> = [
     key: 'judge, span, start, engine, loc, brand, attr',
     recount: bucketed('f.engine, f.loc, b.brand', '4, 5, 6, 7'),
   },
+  {
+    table: 'pos_attr_e',
+    key: 'judge, span, start, engine, brand, attr',
+    recount: bucketed('f.engine, b.brand', '4, 5, 6'),
+  },
   { table: 'pos_attr_d', key: 'judge, span, start, brand, attr', recount: bucketed('b.brand', '4, 5') },
 ];
 

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncConflictView, SyncReportView } from '../../../src/shared/ipc/channels/sync';
+import { openSettingsStore } from '../../../src/main/settings';
+import { createWorkspaceRegistry } from '../../../src/main/workspaces';
 import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
@@ -30,15 +32,20 @@ interface Running {
 
 let server: TestPostgres;
 let team: SyncTeam;
+/**
+ * A team of its own for the 3,000-answer Ctrl-C case: in the shared one, every later desktop's
+ * first sync pulled those answers through its ingest (most of this file's time).
+ */
+let bulk: SyncTeam;
 const dirs: string[] = [];
 const userDirs = new Map<string, string>();
 
-function start(args: string[], who: string, env: NodeJS.ProcessEnv = {}): Running {
+function start(args: string[], who: string, env: NodeJS.ProcessEnv = {}, on: SyncTeam = team): Running {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PARALLAX_USER_DATA_DIR: userDirs.get(who),
     PARALLAX_API_KEY: '',
-    PARALLAX_TEAM_URL: server.url(team.database, team.roles[who.replace(/\d+$/, '')], { sslmode: 'disable' }),
+    PARALLAX_TEAM_URL: server.url(on.database, on.roles[who.replace(/\d+$/, '')], { sslmode: 'disable' }),
     PARALLAX_WORKSPACE: 'acme',
     ...env,
   };
@@ -59,17 +66,18 @@ function start(args: string[], who: string, env: NodeJS.ProcessEnv = {}): Runnin
 const parallax = (args: string[], who: string, env: NodeJS.ProcessEnv = {}): Promise<Out> =>
   start(args, who, env).exited;
 
-/** A desktop with a user data folder of its own that knows the local workspace acme. */
-async function desktop(role: string, name = role): Promise<Desktop> {
+/**
+ * A desktop with a user data folder of its own that knows the local workspace acme, made here
+ * with the registry `parallax workspace create --local` uses (that command has its own tests in
+ * cli-team.test.ts): a child process each was a sixth of this file's time.
+ */
+function desktop(role: string, name = role, on: SyncTeam = team): Desktop {
   const dir = mkdtempSync(join(tmpdir(), `parallax-sync-cli-${name}-`));
   dirs.push(dir);
   userDirs.set(name, dir);
-  const created = await parallax(['workspace', 'create', 'acme'], name, {
-    PARALLAX_TEAM_URL: '',
-    PARALLAX_WORKSPACE: '',
-  });
-  expect(created.code, created.stderr).toBe(0);
-  return team.desktop(role, name);
+  const settings = openSettingsStore({ userDataDir: dir });
+  createWorkspaceRegistry({ dataFolder: dir, settings, env: {} }).create('acme');
+  return on.desktop(role, name);
 }
 
 function rows(path: string, sql: string): unknown[] {
@@ -92,17 +100,19 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 beforeAll(async () => {
   server = await startTestPostgres();
   team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'viewer' });
+  bulk = await startSyncTeam(server, { alice: 'member' });
 });
 afterAll(async () => {
   await team?.close();
+  await bulk?.close();
   await server?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('parallax sync', { timeout: 240_000 }, () => {
   it('prints what went each way, in words; a second sync finds nothing; --json has the counts', async () => {
-    const a = await desktop('alice');
-    const b = await desktop('bob');
+    const a = desktop('alice');
+    const b = desktop('bob');
     recordRun(a.store, 30);
     a.store.saveBrand({ name: 'Veloxa', kind: 'brand' });
     const sent = await parallax(['sync', '--db', a.path], 'alice');
@@ -124,7 +134,7 @@ describe('parallax sync', { timeout: 240_000 }, () => {
   });
 
   it('says in one line that the server cannot be reached, exits 1 and leaves the history as it was', async () => {
-    const a = await desktop('alice', 'alice2');
+    const a = desktop('alice', 'alice2');
     recordRun(a.store, 5);
     const before = rows(a.path, 'SELECT key, value FROM meta ORDER BY key');
     const port = await closedPort();
@@ -140,38 +150,38 @@ describe('parallax sync', { timeout: 240_000 }, () => {
   });
 
   it('Ctrl-C stops at a batch boundary (exit 130), a kill mid-push loses nothing; the next sync ends exact', async () => {
-    const a = await desktop('alice', 'alice3');
-    const base = await team.count('results');
+    const a = desktop('alice', 'alice3', bulk);
+    const base = await bulk.count('results');
     recordRun(a.store, 3000);
     const small = { PARALLAX_SYNC_BATCH: '50' };
 
-    const interrupted = start(['sync', '--db', a.path], 'alice3', small);
-    await until(async () => (await team.count('results')) > base, 'the first answers on the server');
+    const interrupted = start(['sync', '--db', a.path], 'alice3', small, bulk);
+    await until(async () => (await bulk.count('results')) > base, 'the first answers on the server');
     interrupted.kill('SIGINT');
     const stopped = await interrupted.exited;
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(stopped.stdout, stopped.stderr).toMatch(/^Sync stopped workspace acme/m);
     expect(stopped.stdout).toMatch(/run parallax sync to go on/);
-    const afterStop = await team.count('results');
+    const afterStop = await bulk.count('results');
     expect(afterStop - base).toBeLessThan(3000);
 
-    const killed = start(['sync', '--db', a.path], 'alice3', small);
-    await until(async () => (await team.count('results')) > afterStop, 'more answers on the server');
+    const killed = start(['sync', '--db', a.path], 'alice3', small, bulk);
+    await until(async () => (await bulk.count('results')) > afterStop, 'more answers on the server');
     killed.kill('SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
-    expect(await team.count('results')).toBeLessThan(base + 3000);
+    expect(await bulk.count('results')).toBeLessThan(base + 3000);
 
-    const done = await parallax(['--json', 'sync', '--db', a.path], 'alice3');
+    const done = await start(['--json', 'sync', '--db', a.path], 'alice3', {}, bulk).exited;
     expect(done.code, done.stderr).toBe(0);
     expect((JSON.parse(done.stdout) as SyncReportView).canceled).toBe(false);
-    expect(await team.count('results')).toBe(base + 3000);
-    expect(await team.count('result_keys')).toBe(base + 3000);
+    expect(await bulk.count('results')).toBe(base + 3000);
+    expect(await bulk.count('result_keys')).toBe(base + 3000);
     expect(rows(a.path, 'SELECT count(*) AS n FROM sync_outbox')).toEqual([{ n: 0 }]);
   });
 
   it('--since pulls only the runs of the window; a wider window later fetches what was left out', async () => {
-    const a = await desktop('alice', 'alice4');
-    const b = await desktop('bob', 'bob4');
+    const a = desktop('alice', 'alice4');
+    const b = desktop('bob', 'bob4');
     const old = recordRun(a.store, 4)[0]?.runId as string;
     const recent = recordRun(a.store, 6)[0]?.runId as string;
     const db = new Database(a.path);
@@ -197,7 +207,7 @@ describe('parallax sync', { timeout: 240_000 }, () => {
   });
 
   it('a viewer pulls and pushes nothing; its local changes stay here', async () => {
-    const c = await desktop('carol');
+    const c = desktop('carol');
     c.store.saveBrand({ name: 'Carolina', kind: 'brand' });
     const out = await parallax(['sync', '--db', c.path], 'carol');
     expect(out.code, out.stderr).toBe(0);
@@ -207,8 +217,8 @@ describe('parallax sync', { timeout: 240_000 }, () => {
   });
 
   it('shows a conflict, lists it with sync conflicts, and resolves it with sync resolve', async () => {
-    const a = await desktop('alice', 'alice6');
-    const b = await desktop('bob', 'bob6');
+    const a = desktop('alice', 'alice6');
+    const b = desktop('bob', 'bob6');
     const brand = a.store.saveBrand({ name: 'Stridex', kind: 'competitor' });
     await parallax(['sync', '--db', a.path], 'alice6');
     await parallax(['sync', '--db', b.path], 'bob6');

@@ -136,6 +136,36 @@ describe('two desktops, one team', () => {
     expect(repeat.pulled['result'] ?? 0).toBe(0);
     expect(localCount(b.path, 'results')).toBe(here);
   });
+
+  it('a row this history refuses is left out and counted; the rest of its page is applied, once', async () => {
+    const a = team.desktop('alice', 'a4');
+    const b = team.desktop('bob', 'b4');
+    await a.sync();
+    await b.sync();
+    const jobs = recordRun(a.store, 12); // 3 prompts x 5 countries: 15 jobs, 12 answered
+    await a.sync();
+    // A second job for a cell that already has one: the team's schema takes it, a history's
+    // one-job-per-cell index does not.
+    const twin = jobs[5] as (typeof jobs)[number];
+    await team.owner.query(
+      `INSERT INTO parallax.jobs (workspace_id, id, run_id, prompt_index, engine, country, repeat, job_state,
+         created_at, updated_at)
+       SELECT workspace_id, 'twin-job', run_id, prompt_index, engine, country, repeat, 'pending', created_at, updated_at
+         FROM parallax.jobs WHERE id = $1`,
+      [twin.id],
+    );
+    const pulled = await b.sync();
+    expect(pulled.rejected).toBe(1);
+    expect(pulled.pulled).toMatchObject({ run: 1, job: 15, result: 12 });
+    expect(localCount(b.path, 'jobs')).toBe(localCount(a.path, 'jobs'));
+    expect(localCount(b.path, 'results')).toBe(localCount(a.path, 'results'));
+    // Indexed by ingest as they were here: search and Visibility.
+    expect(localCount(b.path, 'answer_search_docsize')).toBe(localCount(a.path, 'answer_search_docsize'));
+    expect(localCount(b.path, 'vis_result')).toBe(localCount(a.path, 'vis_result'));
+    const again = await b.sync();
+    expect(again.rejected).toBe(0);
+    expect(again.pulled).toEqual({});
+  });
 });
 
 describe('conflicts and tombstones', () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VisibilityView } from '../../../src/renderer/src/views/visibility/VisibilityView';
 import { usePositioningStore } from '../../../src/renderer/src/stores/positioning-store';
+import { useRescoreDialogStore } from '../../../src/renderer/src/stores/rescore-dialog-store';
 import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-store';
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
 import { samplePositioningSummary } from './fake-positioning';
@@ -192,7 +193,7 @@ describe('Positioning re-score progress', () => {
       within(line).getByRole('progressbar', { name: 'Answers re-scored for positioning' }),
     ).toHaveAttribute('value', '500');
     // Re-score is not offered twice while one runs.
-    expect(screen.getByRole('button', { name: 'Re-score answers' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Re-score history…' })).toBeDisabled();
 
     fake.handle('positioning.rescore.cancel', () => ({
       running: false,
@@ -213,8 +214,10 @@ describe('Positioning re-score progress', () => {
     expect((await screen.findByTestId('rescore-line')).textContent).toContain(
       'Positioning re-score stopped: 1,000 of 2,000 answers.',
     );
-    fireEvent.click(within(screen.getByTestId('rescore-line')).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(fake.callsTo('positioning.rescore.start')).toEqual([{ judge: 'builtin' }]));
+    // Resume goes through the Re-score history dialog: what is left comes first.
+    fireEvent.click(within(screen.getByTestId('rescore-line')).getByRole('button', { name: 'Resume…' }));
+    await waitFor(() => expect(useRescoreDialogStore.getState().open).toBe(true));
+    await waitFor(() => expect(fake.callsTo('positioning.rescore.estimate')).toEqual([{ judge: 'builtin' }]));
 
     fake.handle('positioning.rescore.status', () => ({
       running: false,

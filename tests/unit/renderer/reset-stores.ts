@@ -12,6 +12,7 @@ import { useMonitorsStore } from '../../../src/renderer/src/stores/monitors-stor
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { useOverTimeStore } from '../../../src/renderer/src/stores/over-time-store';
 import { usePositioningStore } from '../../../src/renderer/src/stores/positioning-store';
+import { useRescoreDialogStore } from '../../../src/renderer/src/stores/rescore-dialog-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
 import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
@@ -37,6 +38,7 @@ export function resetStores(): void {
     useNavStore,
     useOverTimeStore,
     usePositioningStore,
+    useRescoreDialogStore,
     useRunBoardStore,
     useRunStatusStore,
     useSyncStore,

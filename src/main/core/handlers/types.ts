@@ -12,6 +12,7 @@ import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 import type { BackgroundSync } from '../../sync';
 import type { JudgeService } from '../../judges/model/judge-service';
+import type { RescoreControl } from '../../judges/rescore-control';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
@@ -23,6 +24,8 @@ export interface HandlerContext {
   positioning: PositioningService;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
+  /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */
+  rescoreControl: RescoreControl;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;

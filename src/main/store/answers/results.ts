@@ -14,6 +14,15 @@ export interface ResultsApi extends ResultReader {
    * replaced, never duplicated. Cached brand mentions of a replaced result are dropped.
    */
   ingestResults(items: readonly IngestItem[]): IngestOutcome[];
+  /**
+   * The same ingest inside the caller's open transaction, without a savepoint of its own: a
+   * nested savepoint made a pull's ingest 4x slower, growing with the file (57.8 s against
+   * 12.9 s for 6,000 answers in batches of 1,000). On an error the batch is half written: the
+   * caller MUST roll its transaction back (and call forgetCaches()).
+   */
+  ingestResultsInTransaction(items: readonly IngestItem[]): IngestOutcome[];
+  /** Drops the ids cached for ingest (after a rollback of a transaction that ingested). */
+  forgetCaches(): void;
 }
 
 interface JobFacetsRow {
@@ -71,7 +80,7 @@ export function createResultsApi(
       stmt(db, multiRowSql(SEARCH_HEAD, '(?, ?, ?, ?)', chunk.length)).run(chunk.flat());
     }
   }
-  const ingest = db.transaction((items: readonly IngestItem[]): IngestOutcome[] => {
+  const ingestBody = (items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
     // Every job is checked before anything of the batch is written.
     const jobsOf = items.map((item) => {
@@ -164,7 +173,12 @@ export function createResultsApi(
     visibility.flush();
     indexNewResults(toIndex);
     return outcomes;
-  });
+  };
+  const ingest = db.transaction(ingestBody);
+  function forgetCaches(): void {
+    visibility.reset();
+    children.resetTexts();
+  }
 
   return {
     ingestResults(items) {
@@ -172,11 +186,21 @@ export function createResultsApi(
       try {
         return ingest.immediate(items);
       } catch (error) {
-        visibility.reset();
-        children.resetTexts();
+        forgetCaches();
         throw error;
       }
     },
+    ingestResultsInTransaction(items) {
+      if (!db.inTransaction) throw new Error('ingestResultsInTransaction needs an open transaction');
+      if (items.length === 0) return [];
+      try {
+        return ingestBody(items);
+      } catch (error) {
+        forgetCaches();
+        throw error;
+      }
+    },
+    forgetCaches,
     ...reader,
   };
 }

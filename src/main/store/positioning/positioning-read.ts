@@ -75,8 +75,9 @@ function statusRows(
  * The attribute rows at the level the filter needs: a prompt scope, or runs split or filtered
  * by location, from the answers' own rows; runs from the run levels (with the engine when it
  * filters or splits); otherwise the time buckets that tile the period (day buckets only when
- * split by day), with the engine and location when they filter or split. Rows keep a `day`
- * column only where `by` has it (the bucket's first day is a day only for one-day buckets).
+ * split by day), with the engine and location when they filter or split (the engine alone
+ * when only the engine does). Rows keep a `day` column only where `by` has it (the bucket's
+ * first day is a day only for one-day buckets).
  */
 function attrRows(
   filter: VisFilter,
@@ -94,7 +95,8 @@ function attrRows(
     const c = conditions(filter);
     return { sql: `SELECT * FROM ${table.table} WHERE judge = @judge AND ${c.sql}`, params: c.params };
   }
-  const table = (byLocation || byEngine ? ATTR.el : ATTR.d) as PositioningTable;
+  // By engine alone, the engine level: a sixth of the engine × location rows.
+  const table = (byLocation ? ATTR.el : byEngine ? ATTR.e : ATTR.d) as PositioningTable;
   const buckets = by.includes('day')
     ? Array.from({ length: Math.max(0, filter.toDay - filter.fromDay + 1) }, (_, i) => [
         1,

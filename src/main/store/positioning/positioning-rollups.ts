@@ -12,9 +12,9 @@ export type PositioningFamily = 'status' | 'attr';
 /**
  * status: fine (day × run × engine × location), el (day × engine × location), d (day);
  * attr: run (run × day), runEngine (run × day × engine), el (time bucket × engine × location),
- * d (time bucket): see migration 012.
+ * e (time bucket × engine, migration 018), d (time bucket): see migration 012.
  */
-export type PositioningLevel = 'fine' | 'run' | 'runEngine' | 'el' | 'd';
+export type PositioningLevel = 'fine' | 'run' | 'runEngine' | 'el' | 'e' | 'd';
 
 /** Where a change counts: the judge, the answer's cell and the brand (and attribute). */
 export interface PositioningKey {
@@ -68,6 +68,7 @@ const ATTR_ROLLUPS: Partial<Record<PositioningLevel, PositioningTable>> = {
   run: table('pos_attr_run', ['judge', 'run', 'day', 'brand', 'attr'], ATTR_VALUES),
   runEngine: table('pos_attr_run_engine', ['judge', 'run', 'day', 'engine', 'brand', 'attr'], ATTR_VALUES),
   el: table('pos_attr_el', ['judge', 'span', 'start', 'engine', 'loc', 'brand', 'attr'], ATTR_VALUES),
+  e: table('pos_attr_e', ['judge', 'span', 'start', 'engine', 'brand', 'attr'], ATTR_VALUES),
   d: table('pos_attr_d', ['judge', 'span', 'start', 'brand', 'attr'], ATTR_VALUES),
 };
 

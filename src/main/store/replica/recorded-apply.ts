@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { PAGE_FAILURE_CODES } from '../../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import type { ResultsApi } from '../answers';
+import type { IngestItem } from '../runs';
 import { pluck, stmt } from '../connection';
 import { ensureTagIds } from '../library';
 import { JOBS, RUNS, type ReplicaRow } from './columns';
@@ -13,6 +14,12 @@ import { JOBS, RUNS, type ReplicaRow } from './columns';
 // pulled yet) is reported as missing, for the caller to fetch the parent first; a row this
 // history cannot hold (a value its checks refuse) is skipped and counted, never the batch.
 // Each call runs inside the pull's transaction (replica.applying).
+//
+// Rows are written straight into that transaction, without a savepoint each (a savepoint per
+// row, and one around a page's ingest, made a pull several times slower, growing with the
+// file). A row refused on the way throws CarefulRetry: applying() rolls the page back and
+// applies it again carefully, each row in a savepoint of its own, so only the refused rows are
+// left out.
 
 /** A result as a pull hands it to ingest. */
 export interface PulledResult {
@@ -46,6 +53,24 @@ export interface RecordedApplyApi {
   presentKeys(kind: 'run' | 'job' | 'result', keys: readonly string[]): Set<string>;
 }
 
+/** A row of the page was refused in the fast pass: the page is rolled back and applied again row by row. */
+export class CarefulRetry extends Error {
+  constructor(readonly reason: unknown) {
+    super(
+      `a row was refused (${reason instanceof Error ? reason.message : String(reason)}); applying row by row`,
+    );
+    this.name = 'CarefulRetry';
+  }
+}
+
+/** Whether the current pass applies each row in a savepoint of its own (set by applying()). */
+export interface ApplyMode {
+  careful: boolean;
+}
+
+const isConstraint = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT');
+
 const emptyOutcome = (): ApplyOutcome => ({ applied: 0, skipped: 0, rejected: 0, missing: [] });
 
 const PAGE_REASONS: ReadonlySet<string> = new Set(PAGE_FAILURE_CODES);
@@ -68,6 +93,7 @@ const JOB_COLUMNS = Object.keys(JOBS.columns);
 export function createRecordedApplyApi(
   db: Database.Database,
   deps: { results: ResultsApi; deleteRun: (runId: string) => boolean },
+  mode: ApplyMode = { careful: true },
 ): RecordedApplyApi {
   const has = (sql: string) => (key: unknown) => pluck(db, sql).get(key) !== undefined;
   const hasRun = has('SELECT 1 FROM runs WHERE id = ?');
@@ -75,18 +101,44 @@ export function createRecordedApplyApi(
   const hasMonitor = has('SELECT 1 FROM monitors WHERE id = ?');
   const hasPrompt = has('SELECT 1 FROM prompts WHERE id = ?');
 
-  /** Runs fn for one row in a savepoint: a row the history refuses is counted, not fatal. */
+  /**
+   * Runs fn for one row. Careful: in a savepoint, a row the history refuses is counted, not
+   * fatal. Fast: in the page's transaction, a refused row sends the page round again carefully.
+   */
   function guarded(outcome: ApplyOutcome, fn: () => 'applied' | 'skipped'): void {
     try {
-      outcome[db.transaction(fn)()] += 1;
+      outcome[mode.careful ? db.transaction(fn)() : fn()] += 1;
     } catch (error) {
-      if (
-        !(error instanceof Error) ||
-        !('code' in error) ||
-        !String(error.code).startsWith('SQLITE_CONSTRAINT')
-      )
-        throw error;
+      if (!isConstraint(error)) throw error;
+      if (!mode.careful) throw new CarefulRetry(error);
       outcome.rejected += 1;
+    }
+  }
+
+  /** Results through ingest: in the page's transaction (fast), or one by one on a refusal (careful). */
+  function ingest(outcome: ApplyOutcome, items: readonly IngestItem[]): void {
+    if (!mode.careful) {
+      try {
+        deps.results.ingestResultsInTransaction(items);
+      } catch (error) {
+        throw new CarefulRetry(error);
+      }
+      outcome.applied += items.length;
+      return;
+    }
+    try {
+      deps.results.ingestResults(items);
+      outcome.applied += items.length;
+    } catch {
+      // One malformed answer must not hold back the others: each on its own.
+      for (const item of items) {
+        try {
+          deps.results.ingestResults([item]);
+          outcome.applied += 1;
+        } catch {
+          outcome.rejected += 1;
+        }
+      }
     }
   }
 
@@ -165,20 +217,7 @@ export function createRecordedApplyApi(
         normalized: r.normalized,
         fetchedAt: r.fetchedAt,
       }));
-      try {
-        deps.results.ingestResults(items);
-        outcome.applied += items.length;
-      } catch {
-        // One malformed answer must not hold back the others: each on its own.
-        for (const item of items) {
-          try {
-            deps.results.ingestResults([item]);
-            outcome.applied += 1;
-          } catch {
-            outcome.rejected += 1;
-          }
-        }
-      }
+      if (items.length > 0) ingest(outcome, items);
       return outcome;
     },
     applyPages(rows) {

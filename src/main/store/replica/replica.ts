@@ -4,7 +4,12 @@ import { pluck, stmt, type StoreContext } from '../connection';
 import { createConfigRows, type ConfigStoreDeps } from './config-rows';
 import { createConfigReplicaApi, type ConfigReplicaApi } from './config-sync';
 import { CAPTURE_META, createOutboxApi, type OutboxApi } from './outbox';
-import { createRecordedApplyApi, type RecordedApplyApi } from './recorded-apply';
+import {
+  CarefulRetry,
+  createRecordedApplyApi,
+  type ApplyMode,
+  type RecordedApplyApi,
+} from './recorded-apply';
 import { createRecordedReadApi, type RecordedReadApi } from './recorded-read';
 
 // The history as a replica of a team's PostgreSQL history (src/main/sync drives it): the outbox
@@ -20,7 +25,10 @@ export interface ReplicaCursor {
 export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi {
   /**
    * Runs fn in one transaction in which nothing written is recorded for the team: what a pull
-   * applies is not sent back. Committed when fn returns, rolled back when it throws.
+   * applies is not sent back. Committed when fn returns, rolled back when it throws. The apply
+   * calls in fn write without savepoints; when one refuses a row, fn is rolled back and run
+   * again with each row in a savepoint of its own (fn must be safe to run twice: no side
+   * effects outside the history before it returns).
    */
   applying<T>(fn: () => T): T;
   cursor(teamTable: string): ReplicaCursor | null;
@@ -53,7 +61,8 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
   const { db } = ctx;
   const outbox = createOutboxApi(db);
   const config = createConfigReplicaApi(db, { rows: createConfigRows(db, deps), outbox, now: ctx.now });
-  const apply = createRecordedApplyApi(db, { results: deps.results, deleteRun: deps.deleteRun });
+  const mode: ApplyMode = { careful: false };
+  const apply = createRecordedApplyApi(db, { results: deps.results, deleteRun: deps.deleteRun }, mode);
 
   const applying = db.transaction(<T>(fn: () => T): T => {
     const capturing = stmt(db, 'DELETE FROM meta WHERE key = ?').run(CAPTURE_META).changes > 0;
@@ -67,7 +76,22 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     ...createRecordedReadApi(db, deps.results),
     ...apply,
     ...config,
-    applying: <T>(fn: () => T): T => applying.immediate(fn) as T,
+    applying<T>(fn: () => T): T {
+      try {
+        return applying.immediate(fn) as T;
+      } catch (error) {
+        // Rolled back: ids cached by ingest in it may name rows that are gone.
+        deps.results.forgetCaches();
+        if (!(error instanceof CarefulRetry) || mode.careful) throw error;
+      }
+      // A row of it was refused: again, each row in a savepoint, only the refused ones left out.
+      mode.careful = true;
+      try {
+        return applying.immediate(fn) as T;
+      } finally {
+        mode.careful = false;
+      }
+    },
     cursor(teamTable) {
       return (
         (stmt(db, 'SELECT xid, seq FROM sync_cursors WHERE team_table = ?').get(teamTable) as

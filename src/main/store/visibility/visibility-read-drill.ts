@@ -1,5 +1,6 @@
 import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
+import { drillDays, drillScope } from './visibility-read-drill-days';
 import { json, sumOf } from './visibility-read-sql';
 import type { SourceReads } from './visibility-read-sources';
 import type { VisDrillFilter, VisibilityReadApi } from './visibility-read-types';
@@ -14,18 +15,8 @@ export function createDrillReads(
   /** The drill-down's total from a roll-up, when one measure of one roll-up is all it asks (else null). */
   function drillTotal(filter: VisFilter, drill: VisDrillFilter): number | null {
     if (filter.promptIds) return null;
-    const f: VisFilter = { ...filter };
-    if (drill.day !== undefined) {
-      if (drill.day < f.fromDay || drill.day > f.toDay) return 0;
-      f.fromDay = drill.day;
-      f.toDay = drill.day;
-    }
-    const narrow = (list: readonly string[] | undefined, value: string): string[] =>
-      list?.length ? list.filter((v) => v === value) : [value];
-    if (drill.runId !== undefined) f.runIds = narrow(f.runIds, drill.runId);
-    if (drill.engine !== undefined) f.engines = narrow(f.engines, drill.engine);
-    if (drill.location !== undefined) f.locations = narrow(f.locations, drill.location);
-    if (f.runIds?.length === 0 || f.engines?.length === 0 || f.locations?.length === 0) return 0;
+    const f = drillScope(filter, drill);
+    if (f === null) return 0;
 
     // A brand alone (named or cited) has no roll-up column: its total is counted row by row.
     if (drill.brandId !== undefined && drill.mentioned === undefined && drill.cited === undefined)
@@ -92,18 +83,6 @@ export function createDrillReads(
       const c = conditions(filter, 'f');
       const conds = [c.sql];
       const params: Record<string, unknown> = { ...c.params, limit };
-      const brandRow = (cond: string) =>
-        `EXISTS (SELECT 1 FROM vis_result_brand b WHERE b.seq = f.seq AND b.brand = (SELECT id FROM vis_brands WHERE brand_id = @brandId) AND ${cond})`;
-      if (drill.brandId !== undefined) {
-        params.brandId = drill.brandId;
-        if (drill.mentioned !== undefined)
-          conds.push(drill.mentioned ? brandRow('b.mentioned = 1') : `NOT ${brandRow('b.mentioned = 1')}`);
-        if (drill.cited !== undefined)
-          conds.push(drill.cited ? brandRow('b.cited = 1') : `NOT ${brandRow('b.cited = 1')}`);
-        // A brand alone means the answers it appears in at all: named or its domains cited.
-        if (drill.mentioned === undefined && drill.cited === undefined)
-          conds.push(brandRow('(b.mentioned = 1 OR b.cited = 1)'));
-      }
       if (drill.day !== undefined) {
         conds.push('f.day = @day');
         params.day = drill.day;
@@ -119,6 +98,19 @@ export function createDrillReads(
       if (drill.engine !== undefined) {
         conds.push('f.engine = @engine');
         params.engine = drill.engine;
+      }
+      // The answer's own columns first: a brand's rows are looked up only for answers in scope.
+      const brandRow = (cond: string) =>
+        `EXISTS (SELECT 1 FROM vis_result_brand b WHERE b.seq = f.seq AND b.brand = (SELECT id FROM vis_brands WHERE brand_id = @brandId) AND ${cond})`;
+      if (drill.brandId !== undefined) {
+        params.brandId = drill.brandId;
+        if (drill.mentioned !== undefined)
+          conds.push(drill.mentioned ? brandRow('b.mentioned = 1') : `NOT ${brandRow('b.mentioned = 1')}`);
+        if (drill.cited !== undefined)
+          conds.push(drill.cited ? brandRow('b.cited = 1') : `NOT ${brandRow('b.cited = 1')}`);
+        // A brand alone means the answers it appears in at all: named or its domains cited.
+        if (drill.mentioned === undefined && drill.cited === undefined)
+          conds.push(brandRow('(b.mentioned = 1 OR b.cited = 1)'));
       }
       if (drill.domain !== undefined) {
         conds.push(
@@ -149,12 +141,16 @@ export function createDrillReads(
         params.query = drill.query.trim();
       }
       const where = conds.join(' AND ');
+      // Only the days the roll-ups say hold the newest matches (all of them when none can say).
+      const days = drillDays(db, filter, drill, limit);
+      if (days?.length === 0) return { resultIds: [], total: 0 };
+      const read = days === null ? where : `f.day IN (SELECT value FROM json_each(@drillDays)) AND ${where}`;
       // The newest first: the index on day gives them day by day, so the LIMIT stops early.
       const resultIds = pluck(
         db,
-        `SELECT r.id FROM vis_result f JOIN results r ON r.seq = f.seq WHERE ${where}
+        `SELECT r.id FROM vis_result f JOIN results r ON r.seq = f.seq WHERE ${read}
          ORDER BY f.day DESC, f.seq DESC LIMIT @limit`,
-      ).all(params) as string[];
+      ).all(days === null ? params : { ...params, drillDays: json(days) }) as string[];
       // Counting every matching answer is the slow part: a roll-up has the total when it can.
       const total =
         resultIds.length < limit

@@ -6,6 +6,7 @@ import type {
   RescoreStatus,
   ResultPositioning,
 } from '../../positioning/view-types';
+import type { RescoreEstimateView } from '../../positioning/rescore-app';
 import { invokeChannel } from '../define';
 import { visibilityDimensionSchema, visibilityQuerySchema } from './visibility';
 
@@ -32,7 +33,8 @@ export const rescoreStartSchema = z
   .object({
     /** Only answers of the last N days (today included); all when absent. */
     days: z.number().int().min(1).max(3660).optional(),
-    judge: z.literal('builtin').default('builtin'),
+    /** The built-in judge, or the model judge set in Settings → Positioning judge (its key stays in main). */
+    judge: z.enum(['builtin', 'model']).default('builtin'),
   })
   .strict();
 
@@ -61,8 +63,18 @@ export const positioningChannels = {
   ).returns<ResultPositioning[]>(),
   /** The re-score under way or paused, and the last one's summary (what moved). */
   'positioning.rescore.status': invokeChannel(z.object({}).strict()).returns<RescoreStatus>(),
-  /** Re-scores the archive with the built-in judge in the background (resumes a paused one). */
+  /**
+   * What a re-score would judge and cost (a model: tokens, USD, the budget's verdict), before any
+   * call; records the job paused (a stopped one of the same judge is offered for Resume).
+   */
+  'positioning.rescore.estimate': invokeChannel(rescoreStartSchema).returns<RescoreEstimateView>(),
+  /**
+   * Re-scores the archive with the built-in or the model judge in the background (resumes a
+   * paused one); a model whose estimate is above its budget is refused before any call.
+   */
   'positioning.rescore.start': invokeChannel(rescoreStartSchema).returns<RescoreStatus>(),
   /** Stops the re-score after the batch under way; it stays paused with its progress. */
   'positioning.rescore.cancel': invokeChannel(z.object({}).strict()).returns<RescoreStatus>(),
+  /** Forgets a re-score estimated but never started (paused, nothing judged); what it wrote stays. */
+  'positioning.rescore.discard': invokeChannel(z.object({}).strict()).returns<RescoreStatus>(),
 };

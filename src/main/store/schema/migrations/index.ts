@@ -16,6 +16,7 @@ import { fill as fillPositioning, sql as positioning } from './014_positioning';
 import { sql as alertDigests } from './015_alert_digests';
 import { sql as teamSync } from './016_team_sync';
 import { sql as judgeCache } from './017_judge_cache';
+import { sql as positioningEngineAttrs } from './018_positioning_engine_attrs';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'alert-digests', sql: alertDigests },
   { version: 16, name: 'team-sync', sql: teamSync },
   { version: 17, name: 'judge-cache', sql: judgeCache },
+  { version: 18, name: 'positioning-engine-attrs', sql: positioningEngineAttrs },
 ];

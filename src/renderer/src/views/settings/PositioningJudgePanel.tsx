@@ -11,6 +11,7 @@ import { toShownError, type ShownError } from '../../lib/errors';
 import { useToastStore } from '../../stores/toast-store';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState } from '../../components/StatusStates';
+import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 
 // Settings → Positioning judge (issue 30, "Your own model"): which judge the views read (the
 // built-in one, or the analyst's model once it has re-scored the archive), and the model judge's
@@ -169,8 +170,18 @@ export function PositioningJudgePanel() {
       <h2 id="judge-heading">Positioning judge</h2>
       <p>
         The built-in judge scores every answer offline as it is stored. Your own model can re-score the
-        archive (<code>parallax positioning rescore --judge model</code>): the answer text and your brand
-        names are sent to it, with a cost estimate and your budget checked first.
+        archive (<strong>Re-score history…</strong> here or in the Positioning panel, or{' '}
+        <code>parallax positioning rescore --judge model</code>): the answer text and your brand names are
+        sent to it, with a cost estimate and your budget checked first.
+      </p>
+      <p>
+        <button
+          type="button"
+          className="small"
+          onClick={() => void useRescoreDialogStore.getState().show(status?.config ? 'model' : 'builtin')}
+        >
+          Re-score history…
+        </button>
       </p>
       {error && <ErrorState error={error} />}
       {status && draft && (

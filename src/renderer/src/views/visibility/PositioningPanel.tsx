@@ -1,5 +1,6 @@
 import type { PositioningBuckets, PositioningSummary } from '../../../../shared/positioning/view-types';
 import { usePositioningStore } from '../../stores/positioning-store';
+import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
 import { AttributeChips } from './AttributeChips';
 import { AttributeGaps } from './AttributeGaps';
@@ -87,8 +88,8 @@ export function PositioningPanel() {
   const state = usePositioningStore((s) => s.summary);
   const trend = usePositioningStore((s) => s.trend.data);
   const load = usePositioningStore((s) => s.load);
-  const startRescore = usePositioningStore((s) => s.startRescore);
   const running = usePositioningStore((s) => s.rescore !== null && !s.rescore.paused);
+  const showRescore = useRescoreDialogStore((s) => s.show);
   const filters = useVisibilityStore((s) => s.filters);
   return (
     <Panel
@@ -103,10 +104,10 @@ export function PositioningPanel() {
           type="button"
           className="small"
           disabled={running}
-          title="Judge every stored answer again with the built-in judge (in the background)"
-          onClick={() => void startRescore()}
+          title="Judge the stored answers again with the built-in judge or your model (estimate first)"
+          onClick={() => void showRescore()}
         >
-          Re-score answers
+          Re-score history…
         </button>
       }
     >

@@ -1,5 +1,6 @@
 import { formatNumber } from '../../lib/format';
 import { usePositioningStore } from '../../stores/positioning-store';
+import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 import { ErrorState } from '../../components/StatusStates';
 
 /**
@@ -11,7 +12,9 @@ export function RescoreLine() {
   const rescore = usePositioningStore((s) => s.rescore);
   const last = usePositioningStore((s) => s.lastRescore);
   const error = usePositioningStore((s) => s.rescoreError);
-  const { startRescore, cancelRescore, dismissLastRescore } = usePositioningStore.getState();
+  const { cancelRescore, dismissLastRescore } = usePositioningStore.getState();
+  // Resume goes through the dialog: it shows what is left (and, for a model, its cost) first.
+  const showRescore = useRescoreDialogStore((s) => s.show);
   return (
     <>
       {error && <ErrorState error={error} />}
@@ -29,8 +32,8 @@ export function RescoreLine() {
             judgements until it ends.
           </span>
           {rescore.paused ? (
-            <button type="button" className="small" onClick={() => void startRescore()}>
-              Resume
+            <button type="button" className="small" onClick={() => void showRescore()}>
+              Resume…
             </button>
           ) : (
             <button type="button" className="small" onClick={() => void cancelRescore()}>

@@ -1,0 +1,33 @@
+import type { HistoryStore, VisFilter } from '../../src/main/store';
+
+// The drill-downs `parallax changes` runs for its findings (the newest 50 answers behind each),
+// on the positioning benches' history for one monitor over 45 days: a brand named in one
+// engine × country (most answers), not named there (about one in six), cited (no answer of
+// this history cites a brand's domain: the rarest match, which used to read every answer of
+// the period), and named on one day; and cited over every monitor (half a million answers).
+
+type Drill = () => { resultIds: string[]; total: number };
+
+export function drillCases(store: HistoryStore, monitorId: string, today: number): Array<[string, Drill]> {
+  const filter: VisFilter = {
+    fromDay: today - 44,
+    toDay: today,
+    runIds: store.visMonitorRuns(monitorId) ?? [],
+  };
+  const brands = store.listBrands();
+  const focus = (brands.find((b) => b.kind === 'brand') ?? brands[0])?.id as string;
+  const rival = (brands.find((b) => b.kind === 'competitor') ?? brands[0])?.id as string;
+  const cell = { engine: 'assistant-b', location: 'DE' };
+  const drill =
+    (spec: Parameters<HistoryStore['visDrill']>[1], scope: VisFilter = filter): Drill =>
+    () =>
+      store.visDrill(scope, spec, 50);
+  const { runIds: _monitor, ...everyRun } = filter;
+  return [
+    ['focus named, one engine × country', drill({ brandId: focus, mentioned: true, ...cell })],
+    ['focus not named, one engine × country', drill({ brandId: focus, mentioned: false, ...cell })],
+    ['competitor cited (no answer)', drill({ brandId: rival, cited: true })],
+    ['competitor named, one day', drill({ brandId: rival, mentioned: true, day: today - 3 })],
+    ['competitor cited, every monitor (no answer)', drill({ brandId: rival, cited: true }, everyRun)],
+  ];
+}
