@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
-import { OUTPUT_PAGE_SIZE, type CellValue, type HistoryReader, type RowBatch } from './reader';
+import type { CellValue, HistoryReader, RowBatch } from './reader';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
 
@@ -60,7 +60,6 @@ export function openSqliteWriter(partialPath: string, attached?: HistoryReader):
   const db = attached ? attached.connection() : new Database(partialPath);
   const schema = attached ? 'out.' : '';
   if (!attached) {
-    db.pragma(`page_size = ${OUTPUT_PAGE_SIZE}`);
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
