@@ -218,7 +218,10 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
   const tables = request.tables ?? EXPORT_TABLES;
   const filter = request.filter ?? {};
   const plan = await prepareOutput(request.format, request.out);
-  const reader = openHistoryReader(deps.historyPath, filter, deps);
+  // A SQLite export's file is attached to the reader's connection: the tables read by SQL alone
+  // are copied there by SQL (sqlite-writer.ts).
+  const attach = request.format === 'sqlite' ? plan.partial : undefined;
+  const reader = openHistoryReader(deps.historyPath, filter, deps, undefined, undefined, attach);
   let writer: TableWriter | null = null;
   let lane: WorkerLane | null = null;
   const onAbort = (): void => {
@@ -228,7 +231,10 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
   signal?.addEventListener('abort', onAbort);
   try {
     if (signal?.aborted) throw new DbExportCanceledError();
-    writer = request.format === 'sqlite' ? openSqliteWriter(plan.partial) : await parquetWriter(plan.partial);
+    writer =
+      request.format === 'sqlite'
+        ? openSqliteWriter(plan.partial, reader)
+        : await parquetWriter(plan.partial);
     const progress = progressOf(reader, request, tables.length);
     const onLane = (l: WorkerLane): void => {
       lane = l;

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
 import { docPartBytes, registerStoreFunctions } from '../store';
 import {
   batchBounds,
@@ -44,6 +45,15 @@ export interface HistoryReader {
   total(table: ExportTable): number;
   /** The table's rows, batch by batch, in order. */
   batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
+  /**
+   * With an attached output (openHistoryReader's `attach`): copies a table with no document
+   * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
+   */
+  copy(table: ExportTable, into: string): Generator<{ rows: number; keys: number }>;
+  /** The connection, for a writer of the attached output (same snapshot, same transaction). */
+  connection(): Database.Database;
+  /** Ends the snapshot's transaction (an attached output is then complete on disk). */
+  commit(): void;
   /** The history's schema version (PRAGMA user_version). */
   schemaVersion(): number;
   /** What this snapshot saw, for another thread's reader of the same export. */
@@ -135,10 +145,16 @@ export function openHistoryReader(
   limits?: ScopeLimits,
   /** The tables this reader will read (default every one): only their scopes are taken. */
   tables?: readonly ExportTable[],
+  /** A SQLite export's fresh output file, attached as `out` (see attachOutput). */
+  attach?: string,
 ): HistoryReader {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  // A read-only connection cannot write an attached file, so one that attaches the output is
+  // opened read-write; it never writes the history (every statement on it reads `main`, writes
+  // only `out` or temp), and it opens only an existing history (fileMustExist).
+  const db = new Database(path, { readonly: attach === undefined, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
+    if (attach !== undefined) attachOutput(db, attach);
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
     // Temp tables (the scope) and sorts stay in memory up to this size, then spill to a file.
@@ -156,6 +172,23 @@ export function openHistoryReader(
     db.close();
     throw error;
   }
+}
+
+/**
+ * The SQLite export's output on the history's connection (before its transaction begins: ATTACH
+ * and journal modes cannot change inside one): no journal (a failed export is deleted whole),
+ * no syncs, held exclusively, a larger page cache for the writes.
+ */
+function attachOutput(db: Database.Database, file: string): void {
+  // The connection opens only existing files (fileMustExist): an empty one is a new database.
+  writeFileSync(file, '');
+  db.prepare(`ATTACH DATABASE ? AS out`).run(file);
+  // Keys are declared for readers, not checked as the tables fill (a no-op inside a transaction).
+  db.pragma('foreign_keys = OFF');
+  db.pragma('out.journal_mode = OFF');
+  db.pragma('out.synchronous = OFF');
+  db.pragma('out.locking_mode = EXCLUSIVE');
+  db.pragma('out.cache_size = -16000');
 }
 
 function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
@@ -181,6 +214,19 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }
+    },
+    *copy(table, into) {
+      const sql = selectSql(table, 'sqlite');
+      const stmt = db.prepare(
+        `INSERT INTO ${into} (${table.columns.map((c) => `"${c.name}"`).join(', ')})\n${sql}`,
+      );
+      for (const { lo, hi, keys } of batchBounds(db, table.scope, BATCH_KEYS[table.scope])) {
+        yield { rows: stmt.run(usedParams(sql, { lo, hi })).changes, keys };
+      }
+    },
+    connection: () => db,
+    commit: () => {
+      if (db.inTransaction) db.exec('COMMIT');
     },
     facts: () =>
       db
