@@ -20,8 +20,7 @@ import {
 } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { openHistory, type HistoryStore } from '../store';
-import { labelsOfProfile } from '../../shared/narrative/places';
-import { profileOfSettings } from '../profile';
+import { engineLabelsOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
@@ -202,7 +201,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.afterRunSteps ? { afterRunSteps: deps.afterRunSteps } : {}),
     ...(deps.webhookBackoff ? { webhookBackoff: deps.webhookBackoff } : {}),
     logError: (message) => deps.logError?.(message),
-    labels: () => labelsOfProfile(profileOfSettings(deps.settings.get())),
+    labels: () => engineLabelsOfSettings(deps.settings.get()),
     activeJudge: () => deps.settings.get().positioningJudge,
   });
 

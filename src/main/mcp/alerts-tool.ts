@@ -1,7 +1,6 @@
 import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/alerts/format';
 import { withLabels } from '../../shared/alerts/registry';
-import { labelsOfProfile } from '../../shared/narrative/places';
-import { profileOfSettings } from '../profile';
+import { engineLabelsOfSettings } from '../profile';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
 import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
 import { isoTime } from './text';
@@ -70,7 +69,7 @@ export function alertsTool(deps: McpDeps): AlertsTool {
       const raw = deps.store.listAlerts(filter);
       const page = {
         ...raw,
-        alerts: withLabels(raw.alerts, labelsOfProfile(profileOfSettings(deps.readSettings()))),
+        alerts: withLabels(raw.alerts, engineLabelsOfSettings(deps.readSettings())),
       };
       const lines = [
         ...(comparing > 0

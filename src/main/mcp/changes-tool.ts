@@ -1,7 +1,6 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
-import { labelsOfProfile } from '../../shared/narrative/places';
 import { createFindingsService } from '../findings';
-import { profileOfSettings } from '../profile';
+import { engineLabelsOfSettings } from '../profile';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
@@ -19,7 +18,7 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
     store: deps.store,
     now: deps.now,
     activeJudge: () => deps.readSettings().positioningJudge,
-    labels: () => labelsOfProfile(profileOfSettings(deps.readSettings())),
+    labels: () => engineLabelsOfSettings(deps.readSettings()),
   });
   return {
     name: 'what_changed',

@@ -6,6 +6,7 @@ import {
   type BuiltinProfileId,
 } from '../../shared/profile/builtin';
 import { ProfileFileError, readProfileFile } from './profile-file';
+import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
 
 // Which service profile is in use: a built-in chosen by name, a profile saved in Settings (an
 // imported or edited one), or the spec's neutral names; on the CLI, --profile NAME|FILE (or
@@ -42,6 +43,11 @@ export function profileInUseOfSettings(settings: ProfileSettings | null | undefi
 /** The profile in use (see profileInUseOfSettings). */
 export function profileOfSettings(settings: ProfileSettings | null | undefined): ServiceProfile {
   return profileInUseOfSettings(settings).profile;
+}
+
+/** The engine labels of the profile in use (what findings, alerts and reports name engines by). */
+export function engineLabelsOfSettings(settings: ProfileSettings | null | undefined): EngineLabels {
+  return labelsOfProfile(profileOfSettings(settings));
 }
 
 /** Environment variable naming a profile (what the CLI's global --profile sets): a built-in name or a file. */

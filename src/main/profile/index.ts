@@ -5,6 +5,7 @@ export {
   builtinIdOfRef,
   profileInUseOfSettings,
   profileOfSettings,
+  engineLabelsOfSettings,
   resolveCliProfile,
   resolveCliProfileInUse,
   resolveProfileRef,

@@ -1,7 +1,6 @@
 import { withLabels } from '../../../shared/alerts/registry';
-import { labelsOfProfile } from '../../../shared/narrative/places';
 import { AppError } from '../../errors/app-error';
-import { profileOfSettings } from '../../profile';
+import { engineLabelsOfSettings } from '../../profile';
 import { LogoError, readLogoFile, recheckLogo } from '../../reports/logo';
 import type { HandlerModule } from './types';
 
@@ -53,7 +52,7 @@ export const alertsHandlers: HandlerModule<Channels> = (ctx) => {
   }
 
   // Sentences name engines as the service profile in use labels them.
-  const labels = () => labelsOfProfile(profileOfSettings(ctx.settings.get()));
+  const labels = () => engineLabelsOfSettings(ctx.settings.get());
 
   return {
     'alerts.list': (filter) => {

@@ -1,6 +1,5 @@
-import { labelsOfProfile } from '../../../shared/narrative/places';
 import { createFindingsService } from '../../findings';
-import { profileOfSettings } from '../../profile';
+import { engineLabelsOfSettings } from '../../profile';
 import type { HandlerModule } from './types';
 
 // What changed (findings.list): the findings engine over the core's history, counting the
@@ -11,7 +10,7 @@ export const findingsHandlers: HandlerModule<'findings.list'> = (ctx) => {
     store: ctx.store,
     now: ctx.now,
     activeJudge: () => ctx.settings.get().positioningJudge,
-    labels: () => labelsOfProfile(profileOfSettings(ctx.settings.get())),
+    labels: () => engineLabelsOfSettings(ctx.settings.get()),
   });
   return { 'findings.list': (input) => findings.list(input) };
 };

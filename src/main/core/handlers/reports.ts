@@ -1,8 +1,7 @@
-import { labelsOfProfile } from '../../../shared/narrative/places';
 import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../errors/app-error';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
-import { profileOfSettings } from '../../profile';
+import { engineLabelsOfSettings } from '../../profile';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 
@@ -33,12 +32,12 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
         store: ctx.store,
         visibility: ctx.visibility,
         now: ctx.now,
-        labels: labelsOfProfile(profileOfSettings(ctx.settings.get())),
+        labels: engineLabelsOfSettings(ctx.settings.get()),
         findings: engineFindings({
           store: ctx.store,
           now: ctx.now,
           activeJudge: () => ctx.settings.get().positioningJudge,
-          labels: () => labelsOfProfile(profileOfSettings(ctx.settings.get())),
+          labels: () => engineLabelsOfSettings(ctx.settings.get()),
         }),
       },
       { monitorId, period, ...(brandId !== undefined ? { brandId } : {}) },
