@@ -71,8 +71,18 @@ export const usePositioningStore = create<PositioningState>((set, get) => ({
       gaps: { ...s.gaps, loading: true, error: null },
       trend: { ...s.trend, loading: true, error: null },
     }));
-    void loadGaps(query, mine, set);
-    void loadTrend(query, mine, set);
+    void loadPanel(
+      'gaps',
+      () => call('positioning.attributeGaps', { ...query, limit: POSITIONING_GAPS }),
+      mine,
+      set,
+    );
+    void loadPanel(
+      'trend',
+      () => call('positioning.buckets', { ...query, by: ['day'], attributeLimit: 0 }),
+      mine,
+      set,
+    );
     try {
       const data = await call('positioning.summary', { ...query, attributeLimit: POSITIONING_ATTRIBUTES });
       if (mine !== token) return;
@@ -137,30 +147,20 @@ export const usePositioningStore = create<PositioningState>((set, get) => ({
   },
 }));
 
-async function loadGaps(
-  query: VisibilityQuery,
+/** One of the panel's secondary reads: its state set when it answers, unless a newer load began. */
+async function loadPanel<K extends 'gaps' | 'trend'>(
+  key: K,
+  read: () => Promise<NonNullable<PositioningState[K]['data']>>,
   mine: number,
   set: (patch: Partial<PositioningState>) => void,
 ): Promise<void> {
+  let next: PositioningState[K];
   try {
-    const data = await call('positioning.attributeGaps', { ...query, limit: POSITIONING_GAPS });
-    if (mine === token) set({ gaps: { data, loading: false, error: null } });
+    next = { data: await read(), loading: false, error: null } as PositioningState[K];
   } catch (error) {
-    if (mine === token) set({ gaps: { data: null, loading: false, error: toShownError(error) } });
+    next = { data: null, loading: false, error: toShownError(error) } as PositioningState[K];
   }
-}
-
-async function loadTrend(
-  query: VisibilityQuery,
-  mine: number,
-  set: (patch: Partial<PositioningState>) => void,
-): Promise<void> {
-  try {
-    const data = await call('positioning.buckets', { ...query, by: ['day'], attributeLimit: 0 });
-    if (mine === token) set({ trend: { data, loading: false, error: null } });
-  } catch (error) {
-    if (mine === token) set({ trend: { data: null, loading: false, error: toShownError(error) } });
-  }
+  if (mine === token) set({ [key]: next } as Partial<PositioningState>);
 }
 
 async function readLastRescore(set: (patch: Partial<PositioningState>) => void): Promise<void> {
