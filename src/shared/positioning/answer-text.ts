@@ -2,6 +2,7 @@ import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import type { MentionRef } from './context';
 import { hasNoSpaceScript } from './phrase-index';
 import { tokenize, type Token } from './tokens';
+import type { Vocabulary } from './vocabulary';
 
 // The answer folded once (the brand matcher reuses the same folding), so every sentence and
 // clause is a range of it rather than a string folded again; a range is cut into words only
@@ -68,8 +69,8 @@ export function answerText(
 }
 
 /** The words of folded[from, to), each marked with the mention it belongs to. */
-export function wordsOf(a: AnswerText, from: number, to: number): Token[] {
-  const tokens = tokenize(a.fold.folded, from, to);
+export function wordsOf(a: AnswerText, from: number, to: number, vocabulary: Vocabulary): Token[] {
+  const tokens = tokenize(a.fold.folded, from, to, vocabulary);
   const ms = a.mentionFolded;
   let k = 0;
   let hi = ms.length;

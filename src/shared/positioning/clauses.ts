@@ -67,7 +67,7 @@ function negatedAt(
     if (p.payload.negator === true) return true;
   }
   for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
-    if (isContractedNegation((tokens[w] as Token).text)) return true;
+    if (isContractedNegation(tokens[w] as Token, folded)) return true;
   }
   return false;
 }
@@ -171,7 +171,7 @@ export function clausesOf(
   const { fold } = a;
   const from = foldedAt(a, unit.start);
   const to = foldedAt(a, unit.end);
-  const tokens = wordsOf(a, from, to);
+  const tokens = wordsOf(a, from, to, index.vocabulary);
   const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
   const hits = outsideMentions(a, scanRange(index, tokens, fold.folded, range, a.noSpaceScript), mentions);
   const edges = [from];

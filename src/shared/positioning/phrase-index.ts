@@ -1,7 +1,8 @@
 import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
-import { tokenize, type Token } from './tokens';
+import { wordTexts, type Token } from './tokens';
+import { Vocabulary } from './vocabulary';
 
 // One index of every phrase the judge reads in a language, compiled once (pattern syntax in
 // lexicon/lang.ts). Space-delimited phrases are looked up by their first word (a hash lookup
@@ -24,6 +25,8 @@ export interface Payload {
 
 interface Word {
   text: string;
+  /** Id of a whole word in the index's vocabulary (-1 for a prefix or a brand slot). */
+  id: number;
   prefix: boolean;
   brand: boolean;
 }
@@ -42,8 +45,8 @@ interface SpacedPattern {
 interface FirstWordEntry {
   /** One-word patterns, and those whose second word is a brand slot or a prefix. */
   rest: SpacedPattern[];
-  /** Patterns whose second word is a whole word, by that word. */
-  bySecond: Map<string, SpacedPattern[]>;
+  /** Patterns whose second word is a whole word, by that word's vocabulary id. */
+  bySecond: Map<number, SpacedPattern[]>;
 }
 
 interface CjkPattern {
@@ -52,12 +55,17 @@ interface CjkPattern {
 }
 
 export interface PhraseIndex {
-  readonly byFirst: ReadonlyMap<string, FirstWordEntry>;
+  /** Every whole word of the spaced phrases, numbered (tokens carry their word's id). */
+  readonly vocabulary: Vocabulary;
+  /** Patterns by the vocabulary id of their first word (undefined: the word starts none). */
+  readonly byFirst: ReadonlyArray<FirstWordEntry | undefined>;
+  /** Patterns that start with a brand slot. */
+  readonly byBrand: readonly SpacedPattern[];
   readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
-  /** 1 at startKey of every first word and prefix: a word whose key is 0 starts no phrase. */
-  readonly starts: Uint8Array;
+  /** 1 at startKey of every prefix: a word whose key is 0 starts no prefix phrase. */
+  readonly prefixStarts: Uint8Array;
 }
 
 /** A phrase found in a clause: word range (spaced) or folded character range (Japanese). */
@@ -73,7 +81,6 @@ export interface Hit {
   mention: number;
 }
 
-const BRAND_KEY = '\u0000@';
 const PREFIX_LEN = 3;
 const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const CLAUSE_END = /[.,;:!?)\]–—|]/u;
@@ -91,13 +98,13 @@ function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
   const words: Word[] = [];
   for (const part of raw.split(/\s+/u)) {
     if (part === '@') {
-      words.push({ text: '', prefix: false, brand: true });
+      words.push({ text: '', id: -1, prefix: false, brand: true });
       continue;
     }
     const prefix = part.endsWith('*');
-    const toks = tokenize(foldText(prefix ? part.slice(0, -1) : part));
-    toks.forEach((t, i) =>
-      words.push({ text: t.text, prefix: prefix && i === toks.length - 1, brand: false }),
+    const texts = wordTexts(foldText(prefix ? part.slice(0, -1) : part));
+    texts.forEach((text, i) =>
+      words.push({ text, id: -1, prefix: prefix && i === texts.length - 1, brand: false }),
     );
   }
   return { words, needEnd };
@@ -130,16 +137,26 @@ export class PhraseIndexBuilder {
   }
 
   build(): PhraseIndex {
-    const byFirst = new Map<string, FirstWordEntry>();
+    // Whole words, and a first word shorter than a prefix key (matched whole, as before).
+    const vocabulary = new Vocabulary(
+      [...this.spaced.values()].flatMap((p) =>
+        p.words
+          .filter((w, k) => !w.brand && (!w.prefix || (k === 0 && w.text.length < PREFIX_LEN)))
+          .map((w) => w.text),
+      ),
+    );
+    for (const p of this.spaced.values()) for (const w of p.words) if (!w.brand) w.id = vocabulary.idOf(w.text);
+    const byFirst = new Array<FirstWordEntry | undefined>(vocabulary.words.length).fill(undefined);
+    const byBrand: SpacedPattern[] = [];
     const byPrefix = new Map<string, SpacedPattern[]>();
     for (const p of this.spaced.values()) {
       const first = p.words[0] as Word;
-      if (first.brand) addFirst(byFirst, BRAND_KEY, p, false);
+      if (first.brand) byBrand.push(p);
       else if (first.prefix && first.text.length >= PREFIX_LEN) {
         // Tried after the first-word lists: ranked after all of them, as before.
         p.order += PREFIX_ORDER;
         pushTo(byPrefix, first.text.slice(0, PREFIX_LEN), p);
-      } else addFirst(byFirst, first.text, p, true);
+      } else addFirst(byFirst, first.id, p);
     }
     const byChar = new Map<number, CjkPattern[]>();
     for (const p of this.cjk.values()) {
@@ -149,10 +166,9 @@ export class PhraseIndexBuilder {
       byChar.set(ch, list);
     }
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
-    const starts = new Uint8Array(START_KEYS);
-    for (const key of [...byFirst.keys(), ...byPrefix.keys()])
-      if (key !== BRAND_KEY) starts[startKey(key)] = 1;
-    return { byFirst, byPrefix, byChar, starts };
+    const prefixStarts = new Uint8Array(START_KEYS);
+    for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
+    return { vocabulary, byFirst, byBrand, byPrefix, byChar, prefixStarts };
   }
 }
 
@@ -160,11 +176,11 @@ const PREFIX_ORDER = 1e9;
 const START_KEYS = 4096;
 
 /**
- * The first two units of a word in 12 bits: equal for a word and any first word or prefix it
- * can match (a prefix is ≥ 3 units), so most words that start no phrase skip the map lookups.
+ * The first two units of a word (≥ 3 units long, from `at`) in 12 bits: equal for a word and any
+ * prefix it can match (a prefix is ≥ 3 units), so most words skip the prefix map lookup.
  */
-function startKey(word: string): number {
-  return (word.charCodeAt(0) * 64 + (word.length > 1 ? word.charCodeAt(1) : 0)) & (START_KEYS - 1);
+function startKey(word: string, at: number): number {
+  return (word.charCodeAt(at) * 64 + word.charCodeAt(at + 1)) & (START_KEYS - 1);
 }
 
 function pushTo<K>(map: Map<K, SpacedPattern[]>, key: K, p: SpacedPattern): void {
@@ -173,22 +189,27 @@ function pushTo<K>(map: Map<K, SpacedPattern[]>, key: K, p: SpacedPattern): void
   else list.push(p);
 }
 
-function addFirst(map: Map<string, FirstWordEntry>, key: string, p: SpacedPattern, bySecond: boolean): void {
-  let entry = map.get(key);
+function addFirst(byFirst: Array<FirstWordEntry | undefined>, id: number, p: SpacedPattern): void {
+  let entry = byFirst[id];
   if (entry === undefined) {
     entry = { rest: [], bySecond: new Map() };
-    map.set(key, entry);
+    byFirst[id] = entry;
   }
   const second = p.words[1];
-  if (bySecond && second !== undefined && !second.brand && !second.prefix)
-    pushTo(entry.bySecond, second.text, p);
+  if (second !== undefined && !second.brand && !second.prefix) pushTo(entry.bySecond, second.id, p);
   else entry.rest.push(p);
 }
 
-function wordMatches(w: Word, t: Token): boolean {
+/** The token's word starts with `prefix`. */
+function startsWithWord(t: Token, folded: string, prefix: string): boolean {
+  if (t.special !== null) return t.special.startsWith(prefix);
+  return t.end - t.start >= prefix.length && folded.startsWith(prefix, t.start);
+}
+
+function wordMatches(w: Word, t: Token, folded: string): boolean {
   if (w.brand) return t.mention >= 0;
   if (t.mention >= 0) return false;
-  return w.prefix ? t.text.startsWith(w.text) : t.text === w.text;
+  return w.prefix ? startsWithWord(t, folded, w.text) : t.id === w.id;
 }
 
 /**
@@ -209,7 +230,7 @@ function matchAt(
   for (let k = from; k < words.length; k++) {
     const w = words[k] as Word;
     const tok = t < end ? tokens[t] : undefined;
-    if (tok === undefined || !wordMatches(w, tok)) return 0;
+    if (tok === undefined || !wordMatches(w, tok, folded)) return 0;
     t++;
     if (w.brand) while (t < end && (tokens[t] as Token).mention === tok.mention) t++;
   }
@@ -269,23 +290,37 @@ function longestAt(
   best.pattern = null;
   best.len = 0;
   if (tok.mention >= 0) {
-    considerAll(index.byFirst.get(BRAND_KEY)?.rest ?? NONE, tokens, i, to, folded, best, 0);
+    considerAll(index.byBrand, tokens, i, to, folded, best, 0);
     return;
   }
-  if (index.starts[startKey(tok.text)] === 0) return;
-  // The entry under the word's own text holds patterns whose first word is that word: matched;
-  // those split by their second word, when the next word is it, are matched up to there.
-  const exact = index.byFirst.get(tok.text);
+  // The entry of the word's id holds patterns whose first word is that word: matched; those
+  // split by their second word, when the next word is it, are matched up to there.
+  const exact = tok.id >= 0 ? index.byFirst[tok.id] : undefined;
   if (exact !== undefined) {
     considerAll(exact.rest, tokens, i, to, folded, best, 1);
     const next = i + 1 < to ? (tokens[i + 1] as Token) : undefined;
-    const second = next !== undefined && next.mention < 0 ? exact.bySecond.get(next.text) : undefined;
+    const second =
+      next !== undefined && next.mention < 0 && next.id >= 0 ? exact.bySecond.get(next.id) : undefined;
     if (second !== undefined) considerAll(second, tokens, i, to, folded, best, 2);
   }
-  if (index.byPrefix.size > 0 && tok.text.length >= PREFIX_LEN) {
-    const byPrefix = index.byPrefix.get(tok.text.slice(0, PREFIX_LEN));
-    if (byPrefix !== undefined) considerAll(byPrefix, tokens, i, to, folded, best, 0);
-  }
+  if (index.byPrefix.size > 0) prefixAt(index, tok, tokens, i, to, folded, best);
+}
+
+function prefixAt(
+  index: PhraseIndex,
+  tok: Token,
+  tokens: readonly Token[],
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
+  const word = tok.special ?? folded;
+  const at = tok.special === null ? tok.start : 0;
+  const len = tok.special === null ? tok.end - tok.start : tok.special.length;
+  if (len < PREFIX_LEN || index.prefixStarts[startKey(word, at)] === 0) return;
+  const byPrefix = index.byPrefix.get(word.slice(at, at + PREFIX_LEN));
+  if (byPrefix !== undefined) considerAll(byPrefix, tokens, i, to, folded, best, 0);
 }
 
 function spacedHits(

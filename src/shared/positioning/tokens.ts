@@ -1,5 +1,6 @@
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import { ELISIONS } from './lexicon/function-words';
+import { hashStep, type Vocabulary } from './vocabulary';
 
 // Words of a folded clause (see analytics/text-fold), for the phrase index. A word is a run of
 // letters and digits of a space-delimited script with inner apostrophes kept ("isn't",
@@ -9,13 +10,15 @@ import { ELISIONS } from './lexicon/function-words';
 // substrings (phrase-index.ts).
 
 export interface Token {
-  /** Folded word. */
-  text: string;
   /** Offsets in the folded clause. */
   start: number;
   end: number;
   /** Index of the brand mention this word belongs to, or -1. Set by the caller. */
   mention: number;
+  /** The word's id in the phrase index's vocabulary, or -1 (no phrase uses the word). */
+  id: number;
+  /** The word when it differs from folded[start, end) ("ne" for "n'", "'" for "’"), else null. */
+  special: string | null;
 }
 
 const SPACED_WORD_CHAR = new RegExp(`^(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{N}\\p{M}]$`, 'u');
@@ -43,61 +46,90 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-let sawApostrophe = false;
-
-/** End of the word starting at i: word units, with inner apostrophes followed by a word unit (noted in sawApostrophe). */
-function wordEnd(s: string, i: number, to: number): number {
-  let j = i;
-  sawApostrophe = false;
-  for (;;) {
-    while (j < to && isWordUnit(s.charCodeAt(j))) j++;
-    const c = s.charCodeAt(j);
-    if ((c === APOSTROPHE || c === RIGHT_QUOTE) && j + 1 < to && isWordUnit(s.charCodeAt(j + 1))) {
-      sawApostrophe = true;
-      j++;
-    } else return j;
-  }
+/** The word a token stands for. */
+export function tokenText(t: Token, folded: string): string {
+  return t.special ?? folded.slice(t.start, t.end);
 }
 
-function pushWord(out: Token[], word: string, start: number, end: number, apostrophe: boolean): void {
-  const elided = apostrophe ? ELIDED.exec(word) : null;
+function idOf(vocab: Vocabulary | null, word: string): number {
+  return vocab === null ? -1 : vocab.idOf(word);
+}
+
+/** A word with an inner apostrophe: elisions cut off ("l'appli" → "appli", "n'est" → "ne est"), "’" read as "'". */
+function pushApostropheWord(out: Token[], folded: string, start: number, end: number, vocab: Vocabulary | null): void {
+  const word = folded.slice(start, end);
+  const elided = ELIDED.exec(word);
   if (elided !== null) {
     const head = elided[1] as string;
     const rest = elided[2] as string;
     if (head === 'n') {
-      out.push({ text: 'ne', start, end: start + 2, mention: -1 });
-      out.push({ text: rest, start: end - rest.length, end, mention: -1 });
+      out.push({ start, end: start + 2, mention: -1, id: idOf(vocab, 'ne'), special: 'ne' });
+      out.push({ start: end - rest.length, end, mention: -1, id: idOf(vocab, rest), special: null });
       return;
     }
     if (ELISIONS.has(head)) {
-      out.push({ text: rest, start: end - rest.length, end, mention: -1 });
+      out.push({ start: end - rest.length, end, mention: -1, id: idOf(vocab, rest), special: null });
       return;
     }
   }
-  out.push({ text: apostrophe ? word.replace(/’/gu, "'") : word, start, end, mention: -1 });
+  const text = word.replace(/’/gu, "'");
+  out.push({ start, end, mention: -1, id: idOf(vocab, text), special: text === word ? null : text });
 }
 
-/** The words of folded[from, to), in order (offsets into `folded`). */
-export function tokenize(folded: string, from = 0, to = folded.length): Token[] {
+/**
+ * The words of folded[from, to), in order (offsets into `folded`), each with its id in `vocab`,
+ * found from a hash taken while the word's characters are read.
+ */
+export function tokenize(folded: string, from: number, to: number, vocab: Vocabulary | null): Token[] {
   const out: Token[] = [];
   let i = from;
   while (i < to) {
     const c = folded.charCodeAt(i);
     if (c === HASH && isDigit(folded.charCodeAt(i + 1))) {
       let j = i + 1;
-      while (j < to && isDigit(folded.charCodeAt(j))) j++;
-      out.push({ text: folded.slice(i, j), start: i, end: j, mention: -1 });
+      let h = hashStep(0, c);
+      for (let d = folded.charCodeAt(j); j < to && isDigit(d); d = folded.charCodeAt(++j)) h = hashStep(h, d);
+      out.push({ start: i, end: j, mention: -1, id: vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), special: null });
       i = j;
     } else if (isWordUnit(c)) {
-      const j = wordEnd(folded, i, to);
-      pushWord(out, folded.slice(i, j), i, j, sawApostrophe);
+      // Word units, with inner apostrophes followed by a word unit.
+      let j = i;
+      let h = 0;
+      let apostrophe = false;
+      for (;;) {
+        let u = folded.charCodeAt(j);
+        while (j < to && isWordUnit(u)) {
+          h = hashStep(h, u);
+          u = folded.charCodeAt(++j);
+        }
+        if ((u === APOSTROPHE || u === RIGHT_QUOTE) && j + 1 < to && isWordUnit(folded.charCodeAt(j + 1))) {
+          apostrophe = true;
+          h = hashStep(h, u);
+          j++;
+        } else break;
+      }
+      if (apostrophe) pushApostropheWord(out, folded, i, j, vocab);
+      else
+        out.push({ start: i, end: j, mention: -1, id: vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), special: null });
       i = j;
     } else i++;
   }
   return out;
 }
 
+/** The words of a phrase of the lexicon, as strings (compiling the index). */
+export function wordTexts(folded: string): string[] {
+  return tokenize(folded, 0, folded.length, null).map((t) => tokenText(t, folded));
+}
+
 /** English negation glued to the verb ("isn't", "wouldn't", "can't"). */
-export function isContractedNegation(word: string): boolean {
-  return word.endsWith("n't");
+export function isContractedNegation(t: Token, folded: string): boolean {
+  if (t.special !== null) return t.special.endsWith("n't");
+  // Otherwise the word is folded[start, end) and has no "’".
+  return (
+    t.end - t.start >= 3 &&
+    folded.charCodeAt(t.end - 1) === 116 &&
+    folded.charCodeAt(t.end - 2) === APOSTROPHE &&
+    folded.charCodeAt(t.end - 3) === 110
+  );
 }

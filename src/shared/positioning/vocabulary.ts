@@ -1,0 +1,57 @@
+// Every whole word the phrases of one language use, numbered once when its index is built, so
+// the tokenizer can tell a word's number from the hash it computes while reading the word's
+// characters: no string is cut out of the answer and no string is hashed again for the lookup
+// (those two steps were the largest single cost of the judge). Open addressing over an
+// Int32Array; a slot's word is compared with the answer's characters before it is trusted.
+
+/** Hash of one UTF-16 unit appended to `h`; the tokenizer applies it to every unit of a word. */
+export function hashStep(h: number, unit: number): number {
+  return (Math.imul(h, 31) + unit) | 0;
+}
+
+export function hashText(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = hashStep(h, s.charCodeAt(i));
+  return h;
+}
+
+export class Vocabulary {
+  readonly words: readonly string[];
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(words: Iterable<string>) {
+    const list = [...new Set(words)];
+    this.words = list;
+    let size = 16;
+    while (size < list.length * 4) size *= 2;
+    this.mask = size - 1;
+    // Slot values are id + 1 (0 = empty).
+    this.slots = new Int32Array(size);
+    list.forEach((w, id) => {
+      let s = hashText(w) & this.mask;
+      while ((this.slots[s] as number) !== 0) s = (s + 1) & this.mask;
+      this.slots[s] = id + 1;
+    });
+  }
+
+  /** Id of the word folded[start, end) whose hash is `hash`, or -1. */
+  idOfRange(folded: string, start: number, end: number, hash: number): number {
+    const len = end - start;
+    for (let s = hash & this.mask; ; s = (s + 1) & this.mask) {
+      const v = this.slots[s] as number;
+      if (v === 0) return -1;
+      const w = this.words[v - 1] as string;
+      if (w.length === len && folded.startsWith(w, start)) return v - 1;
+    }
+  }
+
+  /** Id of a word given as a string (elided and apostrophe words), or -1. */
+  idOf(word: string): number {
+    for (let s = hashText(word) & this.mask; ; s = (s + 1) & this.mask) {
+      const v = this.slots[s] as number;
+      if (v === 0) return -1;
+      if (this.words[v - 1] === word) return v - 1;
+    }
+  }
+}
