@@ -72,6 +72,8 @@ export interface FoldedText {
   toOriginalStart(f: number): number;
   /** Original offset just after the character that produced folded[f − 1] (end of a match). */
   toOriginalEnd(f: number): number;
+  /** First folded offset produced at or after original offset o (folded.length past the end). */
+  toFolded(o: number): number;
 }
 
 // Folded form by code point, null when the character folds to itself (most CJK, digits of
@@ -140,6 +142,28 @@ class OffsetPieces {
 
 const sameOffsets = (x: number): number => x;
 
+/**
+ * The inverse of toOriginalStart (its smallest folded offset mapping at or after o), read off
+ * the pieces: in a linear piece the offset itself while the piece lasts, at a changed character
+ * its folded start, and after the end of a piece (inside a character, or characters that folded
+ * to nothing) the start of the next piece.
+ */
+function foldedOffsetOf(pieces: OffsetPieces, foldedLength: number, o: number): number {
+  const { fStarts, oStarts, oEnds } = pieces;
+  let lo = 0;
+  let hi = oStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((oStarts[mid] as number) <= o) lo = mid;
+    else hi = mid - 1;
+  }
+  const fStart = fStarts[lo] as number;
+  const fEnd = lo + 1 < fStarts.length ? (fStarts[lo + 1] as number) : foldedLength;
+  if ((oStarts[lo] as number) > o) return fStart;
+  const f = oEnds[lo] === -1 || o === oStarts[lo] ? fStart + (o - (oStarts[lo] as number)) : fEnd;
+  return f < fEnd ? f : fEnd;
+}
+
 export function foldWithOffsets(text: string): FoldedText {
   if (ASCII_ONLY.test(text)) {
     return {
@@ -147,6 +171,7 @@ export function foldWithOffsets(text: string): FoldedText {
       sameOffsets: true,
       toOriginalStart: sameOffsets,
       toOriginalEnd: sameOffsets,
+      toFolded: sameOffsets,
     };
   }
   const pieces = new OffsetPieces();
@@ -196,7 +221,13 @@ export function foldWithOffsets(text: string): FoldedText {
   const folded = parts.join('');
   const { fStarts, oStarts, oEnds } = pieces;
   if (fStarts.length === 1 && pieces.delta === 0) {
-    return { folded, sameOffsets: true, toOriginalStart: sameOffsets, toOriginalEnd: sameOffsets };
+    return {
+      folded,
+      sameOffsets: true,
+      toOriginalStart: sameOffsets,
+      toOriginalEnd: sameOffsets,
+      toFolded: sameOffsets,
+    };
   }
   const piece = (x: number): number => {
     let lo = 0;
@@ -222,5 +253,6 @@ export function foldWithOffsets(text: string): FoldedText {
       if (end === -1) return (oStarts[k] as number) + (x - (fStarts[k] as number));
       return x === fStarts[k] ? (oStarts[k] as number) : end;
     },
+    toFolded: (o) => foldedOffsetOf(pieces, folded.length, o),
   };
 }

@@ -7,13 +7,11 @@ import type { Vocabulary } from './vocabulary';
 // The answer folded once (the brand matcher reuses the same folding), so every sentence and
 // clause is a range of it rather than a string folded again; a range is cut into words only
 // when the judge reads it, so text about no brand is never tokenized. Offsets: hits, tokens and
-// clause bounds are folded offsets; evidence and mentions original.
+// clause bounds are folded offsets; evidence and mentions original (the fold maps both ways).
 
 export interface AnswerText {
   readonly text: string;
   readonly fold: FoldedText;
-  /** Folded offset of each original offset (null: the same offsets, an ASCII answer). */
-  readonly toFolded: Int32Array | null;
   /** The answer has characters of a script written without spaces (Japanese). */
   readonly noSpaceScript: boolean;
   /** Folded ranges of the mentions, by mention index. */
@@ -24,23 +22,9 @@ export function foldAnswer(text: string): FoldedText {
   return foldWithOffsets(text);
 }
 
-/** For each original offset, the first folded offset produced at or after it (one pass). */
-function foldedOffsets(text: string, fold: FoldedText): Int32Array | null {
-  // Folding that kept every offset (ASCII, and most accented or Japanese text: "é" → "e").
-  if (fold.sameOffsets) return null;
-  const out = new Int32Array(text.length + 1).fill(-1);
-  for (let f = fold.folded.length - 1; f >= 0; f--) out[fold.toOriginalStart(f)] = f;
-  let next = fold.folded.length;
-  for (let o = text.length; o >= 0; o--) {
-    if ((out[o] as number) === -1) out[o] = next;
-    else next = out[o] as number;
-  }
-  return out;
-}
-
-/** Folded offset of original offset `o`. */
+/** Folded offset of original offset `o` (the first folded offset produced at or after it). */
 export function foldedAt(a: AnswerText, o: number): number {
-  return a.toFolded === null ? o : (a.toFolded[o] as number);
+  return a.fold.toFolded(o);
 }
 
 /** Index of the first token starting at or after folded offset `f`. */
@@ -62,10 +46,8 @@ export function answerText(
   mentions: readonly MentionRef[],
   substrings: boolean,
 ): AnswerText {
-  const toFolded = foldedOffsets(text, fold);
-  const at = (o: number): number => (toFolded === null ? o : (toFolded[o] as number));
-  const mentionFolded = mentions.map((m) => ({ start: at(m.start), end: at(m.end) }));
-  return { text, fold, toFolded, mentionFolded, noSpaceScript: substrings && hasNoSpaceScript(fold.folded) };
+  const mentionFolded = mentions.map((m) => ({ start: fold.toFolded(m.start), end: fold.toFolded(m.end) }));
+  return { text, fold, mentionFolded, noSpaceScript: substrings && hasNoSpaceScript(fold.folded) };
 }
 
 /** The words of folded[from, to), each marked with the mention it belongs to. */

@@ -58,20 +58,24 @@ function labelsOf(lang: Lang): { pro: Set<string>; con: Set<string> } {
 
 /** Longer than any pros/cons label: a paragraph of this length is never one. */
 const MAX_LABEL_CHARS = 40;
-const headerCache = new Map<string, Label>();
+const headerCache = new Map<Lang, Map<string, Label>>();
 const HEADER_CACHE_SIZE = 512;
 
 /** "Pros", "Nachteile", "メリット" (a whole lead line or a table header) → its polarity. */
 export function labelOf(text: string, lang: Lang): Label {
   if (text.length > MAX_LABEL_CHARS || text === '') return null;
-  const cacheKey = `${lang}\u0000${text}`;
-  const cached = headerCache.get(cacheKey);
+  let cache = headerCache.get(lang);
+  if (cache === undefined) {
+    cache = new Map();
+    headerCache.set(lang, cache);
+  }
+  const cached = cache.get(text);
   if (cached !== undefined) return cached;
   const key = foldedLabel(text);
   const sets = labelsOf(lang);
   const label = sets.pro.has(key) ? 'pro' : sets.con.has(key) ? 'con' : null;
-  if (headerCache.size >= HEADER_CACHE_SIZE) headerCache.clear();
-  headerCache.set(cacheKey, label);
+  if (cache.size >= HEADER_CACHE_SIZE) cache.clear();
+  cache.set(text, label);
   return label;
 }
 
@@ -171,7 +175,10 @@ function rowSubject(b: Block, ms: readonly MentionRef[]): number {
 function markLists(text: string, blocks: readonly Block[], ctxs: BlockContext[], lang: Lang): void {
   const byGroup = new Map<number, number[]>();
   blocks.forEach((b, i) => {
-    if (b.kind === 'item' && b.depth === 0) byGroup.set(b.group, [...(byGroup.get(b.group) ?? []), i]);
+    if (b.kind !== 'item' || b.depth !== 0) return;
+    const items = byGroup.get(b.group);
+    if (items === undefined) byGroup.set(b.group, [i]);
+    else items.push(i);
   });
   for (const [group, items] of byGroup) {
     const led = new Set(items.map((i) => (ctxs[i] as BlockContext).leadBrand).filter((x) => x >= 0));
@@ -204,12 +211,46 @@ const FIRST_WORDS_CHARS = 32;
 
 /** A sentence that opens by referring back to what came before ("It is light", "Son autonomie …"). */
 export function refersBack(sentence: string, lang: Lang): boolean {
+  if (ANAPHORA[lang].length === 0) return false;
+  const ascii = asciiFirstWords(sentence);
+  if (ascii !== null) return ascii.some((x) => ANAPHORA[lang].includes(x));
   const head = sentence
     .slice(0, FIRST_WORDS_CHARS)
     .replace(/^[\s*_>#-]+/u, '')
     .toLowerCase();
   const words = head.split(/[^\p{L}']+/u, FIRST_WORDS);
   return words.some((x) => ANAPHORA[lang].includes(x));
+}
+
+const LEAD_MARKUP = new Set([' ', '\t', '\n', '\r', '\v', '\f', '*', '_', '>', '#', '-']);
+
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 39;
+}
+
+/** refersBack's first two words read by character when they and what precedes them are ASCII; null otherwise. */
+function asciiFirstWords(sentence: string): string[] | null {
+  const end = Math.min(sentence.length, FIRST_WORDS_CHARS);
+  let i = 0;
+  while (i < end && LEAD_MARKUP.has(sentence[i] as string)) i++;
+  const words: string[] = [];
+  while (words.length < FIRST_WORDS) {
+    const from = i;
+    while (i < end && isAsciiWordChar(sentence.charCodeAt(i))) i++;
+    if (i < end && sentence.charCodeAt(i) >= 128) return null;
+    words.push(sentence.slice(from, i).toLowerCase());
+    if (i >= end) break;
+    while (i < end && !isAsciiWordChar(sentence.charCodeAt(i))) {
+      if (sentence.charCodeAt(i) >= 128) return null;
+      i++;
+    }
+    if (i >= end) {
+      // A trailing separator run: split() yields an empty last word.
+      if (words.length < FIRST_WORDS) words.push('');
+      break;
+    }
+  }
+  return words;
 }
 
 /** Whether a heading or the lead-in of a list ranks things: part of the answer's advice signal. */

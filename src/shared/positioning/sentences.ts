@@ -18,10 +18,26 @@ const ABBREVIATIONS = new Set([
 ]);
 const WORD_BEFORE = /([\p{L}.]+)$/u;
 
+const WINDOW = 12;
+
+function isAsciiLetterOrDot(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46;
+}
+
 function endsAbbreviation(text: string, dot: number): boolean {
-  const before = WORD_BEFORE.exec(text.slice(Math.max(0, dot - 12), dot));
-  if (before === null) return false;
-  const word = (before[1] as string).toLowerCase();
+  // ASCII words (nearly all) are read back by character; any other letter takes the regex.
+  const from = Math.max(0, dot - WINDOW);
+  let k = dot;
+  while (k > from && isAsciiLetterOrDot(text.charCodeAt(k - 1))) k--;
+  let word: string;
+  if (k === from || text.charCodeAt(k - 1) < 128) {
+    if (k === dot) return false;
+    word = text.slice(k, dot).toLowerCase();
+  } else {
+    const before = WORD_BEFORE.exec(text.slice(from, dot));
+    if (before === null) return false;
+    word = (before[1] as string).toLowerCase();
+  }
   return ABBREVIATIONS.has(word) || (word.length <= 4 && word.includes('.'));
 }
 

@@ -31,15 +31,16 @@ const HASH = 35;
 // other units once each through a Unicode property test, then from this cache (bounded by the
 // number of distinct characters ever seen). A hand-written scan: the equivalent Unicode regular
 // expression cost about 50 µs per KB of answer, most of the judge's budget.
-const unitCache = new Map<number, boolean>();
+// 0: not decided yet, 1: a word unit, 2: not one (a typed array: Japanese answers ask for every character).
+const unitCache = new Uint8Array(0x10000);
 function isWordUnit(c: number): boolean {
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-  let hit = unitCache.get(c);
-  if (hit === undefined) {
-    hit = c < 0xd800 || c > 0xdfff ? SPACED_WORD_CHAR.test(String.fromCharCode(c)) : false;
-    unitCache.set(c, hit);
+  let hit = unitCache[c] as number;
+  if (hit === 0) {
+    hit = c < 0xd800 || c > 0xdfff ? (SPACED_WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2) : 2;
+    unitCache[c] = hit;
   }
-  return hit;
+  return hit === 1;
 }
 
 function isDigit(c: number): boolean {
