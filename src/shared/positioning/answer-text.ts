@@ -1,7 +1,7 @@
 import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import type { MentionRef } from './context';
 import { hasNoSpaceScript } from './phrase-index';
-import { tokenize, type Token } from './tokens';
+import { tokenize, type Words } from './tokens';
 import type { Vocabulary } from './vocabulary';
 
 // The answer folded once (the brand matcher reuses the same folding), so every sentence and
@@ -27,13 +27,13 @@ export function foldedAt(a: AnswerText, o: number): number {
   return a.fold.toFolded(o);
 }
 
-/** Index of the first token starting at or after folded offset `f`. */
-export function tokenAt(tokens: readonly Token[], f: number): number {
+/** Index of the first of `words` starting at or after folded offset `f`. */
+export function tokenAt(words: Words, f: number): number {
   let lo = 0;
-  let hi = tokens.length;
+  let hi = words.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((tokens[mid] as Token).start < f) lo = mid + 1;
+    if ((words.start[mid] as number) < f) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -50,10 +50,12 @@ export function answerText(
   return { text, fold, mentionFolded, noSpaceScript: substrings && hasNoSpaceScript(fold.folded) };
 }
 
-/** The words of folded[from, to), each marked with the mention it belongs to. */
-export function wordsOf(a: AnswerText, from: number, to: number, vocabulary: Vocabulary): Token[] {
-  const tokens = tokenize(a.fold.folded, from, to, vocabulary);
+/** Reads the words of folded[from, to) into `out` (cleared first), each marked with the mention it belongs to. */
+export function wordsOf(a: AnswerText, from: number, to: number, vocabulary: Vocabulary, out: Words): void {
+  out.clear();
+  tokenize(a.fold.folded, from, to, vocabulary, out);
   const ms = a.mentionFolded;
+  if (ms.length === 0) return;
   let k = 0;
   let hi = ms.length;
   while (k < hi) {
@@ -61,10 +63,10 @@ export function wordsOf(a: AnswerText, from: number, to: number, vocabulary: Voc
     if ((ms[mid] as { end: number }).end <= from) k = mid + 1;
     else hi = mid;
   }
-  for (const t of tokens) {
-    while (k < ms.length && (ms[k] as { end: number }).end <= t.start) k++;
+  for (let t = 0; t < out.length; t++) {
+    const start = out.start[t] as number;
+    while (k < ms.length && (ms[k] as { end: number }).end <= start) k++;
     const m = ms[k];
-    if (m !== undefined && t.start < m.end && t.end > m.start) t.mention = k;
+    if (m !== undefined && start < m.end && (out.end[t] as number) > m.start) out.mention[t] = k;
   }
-  return tokens;
 }

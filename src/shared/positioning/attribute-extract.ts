@@ -59,17 +59,25 @@ function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute
 }
 
 function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
-  const words = clause.tokens.filter((t) => t.mention < 0);
-  if (words.length === 0) {
+  // The clause's words outside brand names: how many, the first and the last.
+  const { words, fromWord, toWord } = clause;
+  let count = 0;
+  let first = -1;
+  let last = -1;
+  for (let t = fromWord; t < toWord; t++) {
+    if ((words.mention[t] as number) >= 0) continue;
+    count++;
+    if (first < 0) first = t;
+    last = t;
+  }
+  if (count === 0) {
     const whole = phraseOf(clause, { start: clause.from, end: clause.to })
       .replace(/[*_`。、]/gu, '')
       .trim();
     return whole !== '' && whole.length <= RAW_MAX_CJK_CHARS ? { text: whole, polarity } : null;
   }
-  if (words.length > RAW_MAX_WORDS) return null;
-  const first = words[0] as (typeof words)[number];
-  const last = words[words.length - 1] as (typeof words)[number];
-  const text = phraseOf(clause, { start: first.start, end: last.end })
+  if (count > RAW_MAX_WORDS) return null;
+  const text = phraseOf(clause, { start: words.start[first] as number, end: words.end[last] as number })
     .replace(/[*_`]/gu, '')
     .trim()
     .toLowerCase();

@@ -2,7 +2,7 @@ import { foldedAt, tokenAt, wordsOf, type AnswerText } from './answer-text';
 import type { Label, MentionRef } from './context';
 import { NEGATION_SUFFIXES_JA, NEGATION_WINDOW } from './lexicon/function-words';
 import { scanRange, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
-import { isContractedNegation, type Token } from './tokens';
+import { isContractedNegation, Words } from './tokens';
 
 // One unit of text (a sentence, a list item's sentence, a table cell) cut into clauses at
 // contrast markers and semicolons, each clause given the brands it is about: the brands it
@@ -23,8 +23,10 @@ export interface Clause {
   brands: number[];
   /** Hits of the clause; one aimed at a brand by "@" (choose the @) counts for that brand only. */
   hits: ResolvedHit[];
-  /** The clause's words, for raw pros/cons phrases. */
-  tokens: readonly Token[];
+  /** The unit's words (a buffer reused by the next unit: read it before); the clause's are [fromWord, toWord). */
+  words: Words;
+  fromWord: number;
+  toWord: number;
   /** Original offsets of the clause. */
   start: number;
   end: number;
@@ -44,17 +46,13 @@ export interface Unit {
 }
 
 const CONTRAST_WEIGHT_AFTER = 1.3;
+/** The words of the unit being read: one buffer for every unit (a unit's clauses are read before the next unit). */
+const unitWords = new Words();
 const CONTRAST_WEIGHT_BEFORE = 0.8;
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
-function negatedAt(
-  hits: readonly Hit[],
-  i: number,
-  tokens: readonly Token[],
-  folded: string,
-  from: number,
-): boolean {
+function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string, from: number): boolean {
   const h = hits[i] as Hit;
   if (h.wordEnd === h.word) {
     // A phrase of a script without spaces: its negation follows it.
@@ -67,7 +65,7 @@ function negatedAt(
     if (p.payload.negator === true) return true;
   }
   for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
-    if (isContractedNegation(tokens[w] as Token, folded)) return true;
+    if (isContractedNegation(words, w, folded)) return true;
   }
   return false;
 }
@@ -81,7 +79,7 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 }
 
 /** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
-function boundaries(a: AnswerText, tokens: readonly Token[], hits: readonly Hit[], r: ScanRange): number[] {
+function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRange): number[] {
   const cuts: number[] = [];
   for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
   const body = a.fold.folded.slice(r.from, r.to);
@@ -89,26 +87,32 @@ function boundaries(a: AnswerText, tokens: readonly Token[], hits: readonly Hit[
   let first = -1;
   let twoBrands = false;
   for (let t = r.fromToken; t < r.toToken && !twoBrands; t++) {
-    const m = (tokens[t] as Token).mention;
+    const m = words.mention[t] as number;
     if (m < 0) continue;
     if (first < 0) first = m;
     else twoBrands = m !== first;
   }
-  if (twoBrands) brandCuts(tokens, r, body, cuts);
+  if (twoBrands) brandCuts(words, r, body, cuts);
   // Most units have no boundary at all: nothing to sort.
   return cuts.length < 2 ? cuts : [...new Set(cuts)].sort((x, y) => x - y);
 }
 
 /** Separators between the names of two different brands ("A is light, B is cheap"). */
-function brandCuts(tokens: readonly Token[], r: ScanRange, body: string, cuts: number[]): void {
-  const named: Token[] = [];
-  for (let t = r.fromToken; t < r.toToken; t++)
-    if ((tokens[t] as Token).mention >= 0) named.push(tokens[t] as Token);
+function brandCuts(words: Words, r: ScanRange, body: string, cuts: number[]): void {
+  const named: number[] = [];
+  for (let t = r.fromToken; t < r.toToken; t++) if ((words.mention[t] as number) >= 0) named.push(t);
   for (const m of body.matchAll(BRAND_SEPARATOR)) {
     const at = r.from + m.index;
-    const before = named.filter((t) => t.end <= at).pop();
-    const after = named.find((t) => t.start >= at);
-    if (before !== undefined && after !== undefined && before.mention !== after.mention) cuts.push(at + 1);
+    // The last named word ending at or before the separator, the first starting at or after it.
+    let before = -1;
+    for (const t of named) if ((words.end[t] as number) <= at) before = t;
+    let after = -1;
+    for (const t of named)
+      if ((words.start[t] as number) >= at) {
+        after = t;
+        break;
+      }
+    if (before >= 0 && after >= 0 && words.mention[before] !== words.mention[after]) cuts.push(at + 1);
   }
 }
 
@@ -147,7 +151,7 @@ function resolveHits(
   hits: readonly Hit[],
   first: number,
   last: number,
-  tokens: readonly Token[],
+  words: Words,
   folded: string,
   contrast: number,
 ): ResolvedHit[] {
@@ -155,7 +159,7 @@ function resolveHits(
   for (let i = first; i < last; i++) {
     const hit = hits[i] as Hit;
     // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-    const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, tokens, folded, first);
+    const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first);
     resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
   }
   return resolved;
@@ -171,11 +175,12 @@ export function clausesOf(
   const { fold } = a;
   const from = foldedAt(a, unit.start);
   const to = foldedAt(a, unit.end);
-  const tokens = wordsOf(a, from, to, index.vocabulary);
-  const range: ScanRange = { from, to, fromToken: 0, toToken: tokens.length };
-  const hits = outsideMentions(a, scanRange(index, tokens, fold.folded, range, a.noSpaceScript), mentions);
+  const words = unitWords;
+  wordsOf(a, from, to, index.vocabulary, words);
+  const range: ScanRange = { from, to, fromToken: 0, toToken: words.length };
+  const hits = outsideMentions(a, scanRange(index, words, fold.folded, range, a.noSpaceScript), mentions);
   const edges = [from];
-  for (const cut of boundaries(a, tokens, hits, range)) edges.push(cut);
+  for (const cut of boundaries(a, words, hits, range)) edges.push(cut);
   edges.push(to);
   const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
   for (let c = 0; c + 1 < edges.length; c++) {
@@ -193,14 +198,13 @@ export function clausesOf(
     const contrast =
       (contrastAt(hits, span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
       (next !== undefined && contrastAt(hits, next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
-    const t0 = tokenAt(tokens, span.from);
-    const t1 = tokenAt(tokens, span.to);
     clauses.push({
       ...span,
       brands: brandsOf[c] as number[],
-      hits: resolveHits(hits, firstHit, h, tokens, fold.folded, contrast),
-      // One clause (most units): its words are the unit's, not a copy.
-      tokens: t0 === 0 && t1 === tokens.length ? tokens : tokens.slice(t0, t1),
+      hits: resolveHits(hits, firstHit, h, words, fold.folded, contrast),
+      words,
+      fromWord: tokenAt(words, span.from),
+      toWord: tokenAt(words, span.to),
       label: unit.label,
       answer: a,
     });

@@ -1,7 +1,7 @@
 import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
-import { wordTexts, type Token } from './tokens';
+import { wordTexts, type Words } from './tokens';
 import { Vocabulary } from './vocabulary';
 
 // One index of every phrase the judge reads in a language, compiled once (pattern syntax in
@@ -200,48 +200,41 @@ function addFirst(byFirst: Array<FirstWordEntry | undefined>, id: number, p: Spa
   else entry.rest.push(p);
 }
 
-/** The token's word starts with `prefix`. */
-function startsWithWord(t: Token, folded: string, prefix: string): boolean {
-  if (t.special !== null) return t.special.startsWith(prefix);
-  return t.end - t.start >= prefix.length && folded.startsWith(prefix, t.start);
+/** Word i starts with `prefix`. */
+function startsWithWord(words: Words, i: number, folded: string, prefix: string): boolean {
+  const special = words.special(i);
+  if (special !== null) return special.startsWith(prefix);
+  const start = words.start[i] as number;
+  return (words.end[i] as number) - start >= prefix.length && folded.startsWith(prefix, start);
 }
 
-function wordMatches(w: Word, t: Token, folded: string): boolean {
-  if (w.brand) return t.mention >= 0;
-  if (t.mention >= 0) return false;
-  return w.prefix ? startsWithWord(t, folded, w.text) : t.id === w.id;
+function wordMatches(w: Word, words: Words, i: number, folded: string): boolean {
+  if (w.brand) return (words.mention[i] as number) >= 0;
+  if ((words.mention[i] as number) >= 0) return false;
+  return w.prefix ? startsWithWord(words, i, folded, w.text) : words.id[i] === w.id;
 }
 
 /**
- * Length in words of `p` matched at token i (brand mentions span several tokens), or 0.
- * `from`: words of `p` already known to match token i (1 for a list found by the token's own
- * text, whose first word is that text).
+ * Length in words of `p` matched at word i (brand mentions span several words), or 0.
+ * `from`: words of `p` already known to match word i (1 for a list found by the word's own
+ * id, whose first word is that word).
  */
-function matchAt(
-  p: SpacedPattern,
-  tokens: readonly Token[],
-  i: number,
-  end: number,
-  folded: string,
-  from: number,
-): number {
+function matchAt(p: SpacedPattern, words: Words, i: number, end: number, folded: string, from: number): number {
   let t = i + from;
-  const words = p.words;
-  for (let k = from; k < words.length; k++) {
-    const w = words[k] as Word;
-    const tok = t < end ? tokens[t] : undefined;
-    if (tok === undefined || !wordMatches(w, tok, folded)) return 0;
+  const pattern = p.words;
+  for (let k = from; k < pattern.length; k++) {
+    const w = pattern[k] as Word;
+    if (t >= end || !wordMatches(w, words, t, folded)) return 0;
+    const mention = words.mention[t] as number;
     t++;
-    if (w.brand) while (t < end && (tokens[t] as Token).mention === tok.mention) t++;
+    if (w.brand) while (t < end && words.mention[t] === mention) t++;
   }
   if (p.needEnd && t < end) {
-    const gap = folded.slice((tokens[t - 1] as Token).end, (tokens[t] as Token).start);
+    const gap = folded.slice(words.end[t - 1] as number, words.start[t] as number);
     if (!CLAUSE_END.test(gap)) return 0;
   }
   return t - i;
 }
-
-const NONE: readonly SpacedPattern[] = [];
 
 interface Best {
   pattern: SpacedPattern | null;
@@ -260,7 +253,7 @@ function beats(p: SpacedPattern, len: number, best: Best): boolean {
 // of every scanned clause.
 function considerAll(
   list: readonly SpacedPattern[],
-  tokens: readonly Token[],
+  words: Words,
   i: number,
   to: number,
   folded: string,
@@ -269,7 +262,7 @@ function considerAll(
 ): void {
   for (let k = 0; k < list.length; k++) {
     const p = list[k] as SpacedPattern;
-    const len = matchAt(p, tokens, i, to, folded, from);
+    const len = matchAt(p, words, i, to, folded, from);
     if (beats(p, len, best)) {
       best.pattern = p;
       best.len = len;
@@ -277,64 +270,45 @@ function considerAll(
   }
 }
 
-/** The longest pattern matching at token i (by its whole word, or its first letters for `word*` patterns). */
-function longestAt(
-  index: PhraseIndex,
-  tokens: readonly Token[],
-  i: number,
-  to: number,
-  folded: string,
-  best: Best,
-): void {
-  const tok = tokens[i] as Token;
+/** The longest pattern matching at word i (by its whole word, or its first letters for `word*` patterns). */
+function longestAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string, best: Best): void {
   best.pattern = null;
   best.len = 0;
-  if (tok.mention >= 0) {
-    considerAll(index.byBrand, tokens, i, to, folded, best, 0);
+  if ((words.mention[i] as number) >= 0) {
+    considerAll(index.byBrand, words, i, to, folded, best, 0);
     return;
   }
   // The entry of the word's id holds patterns whose first word is that word: matched; those
   // split by their second word, when the next word is it, are matched up to there.
-  const exact = tok.id >= 0 ? index.byFirst[tok.id] : undefined;
+  const id = words.id[i] as number;
+  const exact = id >= 0 ? index.byFirst[id] : undefined;
   if (exact !== undefined) {
-    considerAll(exact.rest, tokens, i, to, folded, best, 1);
-    const next = i + 1 < to ? (tokens[i + 1] as Token) : undefined;
+    considerAll(exact.rest, words, i, to, folded, best, 1);
+    const next = i + 1;
     const second =
-      next !== undefined && next.mention < 0 && next.id >= 0 ? exact.bySecond.get(next.id) : undefined;
-    if (second !== undefined) considerAll(second, tokens, i, to, folded, best, 2);
+      next < to && (words.mention[next] as number) < 0 && (words.id[next] as number) >= 0
+        ? exact.bySecond.get(words.id[next] as number)
+        : undefined;
+    if (second !== undefined) considerAll(second, words, i, to, folded, best, 2);
   }
-  if (index.byPrefix.size > 0) prefixAt(index, tok, tokens, i, to, folded, best);
+  if (index.byPrefix.size > 0) prefixAt(index, words, i, to, folded, best);
 }
 
-function prefixAt(
-  index: PhraseIndex,
-  tok: Token,
-  tokens: readonly Token[],
-  i: number,
-  to: number,
-  folded: string,
-  best: Best,
-): void {
-  const word = tok.special ?? folded;
-  const at = tok.special === null ? tok.start : 0;
-  const len = tok.special === null ? tok.end - tok.start : tok.special.length;
+function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string, best: Best): void {
+  const special = words.special(i);
+  const word = special ?? folded;
+  const at = special === null ? (words.start[i] as number) : 0;
+  const len = special === null ? (words.end[i] as number) - at : special.length;
   if (len < PREFIX_LEN || index.prefixStarts[startKey(word, at)] === 0) return;
   const byPrefix = index.byPrefix.get(word.slice(at, at + PREFIX_LEN));
-  if (byPrefix !== undefined) considerAll(byPrefix, tokens, i, to, folded, best, 0);
+  if (byPrefix !== undefined) considerAll(byPrefix, words, i, to, folded, best, 0);
 }
 
-function spacedHits(
-  index: PhraseIndex,
-  tokens: readonly Token[],
-  from: number,
-  to: number,
-  folded: string,
-  out: Hit[],
-): void {
+function spacedHits(index: PhraseIndex, words: Words, from: number, to: number, folded: string, out: Hit[]): void {
   let i = from;
   const found: Best = { pattern: null, len: 0 };
   while (i < to) {
-    longestAt(index, tokens, i, to, folded, found);
+    longestAt(index, words, i, to, folded, found);
     const best = found.pattern;
     const bestLen = found.len;
     if (best === null) {
@@ -343,12 +317,12 @@ function spacedHits(
     }
     let mention = -1;
     if (best.hasBrand) {
-      for (let t = i; t < i + bestLen && mention < 0; t++) mention = (tokens[t] as Token).mention;
+      for (let t = i; t < i + bestLen && mention < 0; t++) mention = words.mention[t] as number;
     }
     out.push({
       payload: best.payload,
-      start: (tokens[i] as Token).start,
-      end: (tokens[i + bestLen - 1] as Token).end,
+      start: words.start[i] as number,
+      end: words.end[i + bestLen - 1] as number,
       word: i,
       wordEnd: i + bestLen,
       mention,
@@ -368,13 +342,7 @@ function cjkPatternAt(
   return null;
 }
 
-function cjkHits(
-  index: PhraseIndex,
-  tokens: readonly Token[],
-  range: ScanRange,
-  folded: string,
-  out: Hit[],
-): void {
+function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: string, out: Hit[]): void {
   let word = range.fromToken;
   let p = range.from;
   while (p < range.to) {
@@ -383,7 +351,7 @@ function cjkHits(
       p++;
       continue;
     }
-    while (word < range.toToken && (tokens[word] as Token).start < p) word++;
+    while (word < range.toToken && (words.start[word] as number) < p) word++;
     out.push({ payload: hit.payload, start: p, end: p + hit.text.length, word, wordEnd: word, mention: -1 });
     p += hit.text.length;
   }
@@ -405,15 +373,15 @@ export function hasNoSpaceScript(folded: string): boolean {
 /** Every phrase of the index in one range of the folded answer, in text order. */
 export function scanRange(
   index: PhraseIndex,
-  tokens: readonly Token[],
+  words: Words,
   folded: string,
   range: ScanRange,
   noSpaceScript: boolean,
 ): Hit[] {
   const out: Hit[] = [];
-  spacedHits(index, tokens, range.fromToken, range.toToken, folded, out);
+  spacedHits(index, words, range.fromToken, range.toToken, folded, out);
   if (noSpaceScript && index.byChar.size > 0) {
-    cjkHits(index, tokens, range, folded, out);
+    cjkHits(index, words, range, folded, out);
     out.sort((a, b) => a.start - b.start);
   }
   return out;

@@ -9,16 +9,54 @@ import { hashStep, type Vocabulary } from './vocabulary';
 // Characters of scripts written without spaces are not words: the index matches them as
 // substrings (phrase-index.ts).
 
-export interface Token {
-  /** Offsets in the folded clause. */
-  start: number;
-  end: number;
-  /** Index of the brand mention this word belongs to, or -1. Set by the caller. */
-  mention: number;
-  /** The word's id in the phrase index's vocabulary, or -1 (no phrase uses the word). */
-  id: number;
-  /** The word when it differs from folded[start, end) ("ne" for "n'", "'" for "’"), else null. */
-  special: string | null;
+/**
+ * The words of a range of the folded answer as parallel typed arrays, one entry a word: offsets
+ * into the folded answer, the word's id in the phrase index's vocabulary (-1: no phrase uses it)
+ * and the brand mention it belongs to (-1: none; set by the caller). No object per word: the
+ * judge reads a few hundred words an answer, and one buffer serves every clause in turn.
+ */
+export class Words {
+  start = new Int32Array(256);
+  end = new Int32Array(256);
+  id = new Int32Array(256);
+  mention = new Int32Array(256);
+  length = 0;
+  /** Words that differ from folded[start, end) ("ne" for "n'", "'" for "’"), by index. */
+  private readonly specials = new Map<number, string>();
+
+  clear(): void {
+    this.length = 0;
+    if (this.specials.size > 0) this.specials.clear();
+  }
+
+  push(start: number, end: number, id: number, special: string | null): void {
+    if (this.length === this.start.length) this.grow();
+    const i = this.length++;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.id[i] = id;
+    this.mention[i] = -1;
+    if (special !== null) this.specials.set(i, special);
+  }
+
+  /** The word when it differs from folded[start, end), else null. */
+  special(i: number): string | null {
+    return this.specials.size === 0 ? null : (this.specials.get(i) ?? null);
+  }
+
+  /** The word at i. */
+  text(i: number, folded: string): string {
+    return this.special(i) ?? folded.slice(this.start[i] as number, this.end[i] as number);
+  }
+
+  private grow(): void {
+    const size = this.start.length * 2;
+    for (const key of ['start', 'end', 'id', 'mention'] as const) {
+      const next = new Int32Array(size);
+      next.set(this[key]);
+      this[key] = next;
+    }
+  }
 }
 
 const SPACED_WORD_CHAR = new RegExp(`^(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{N}\\p{M}]$`, 'u');
@@ -47,42 +85,36 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The word a token stands for. */
-export function tokenText(t: Token, folded: string): string {
-  return t.special ?? folded.slice(t.start, t.end);
-}
-
 function idOf(vocab: Vocabulary | null, word: string): number {
   return vocab === null ? -1 : vocab.idOf(word);
 }
 
 /** A word with an inner apostrophe: elisions cut off ("l'appli" → "appli", "n'est" → "ne est"), "’" read as "'". */
-function pushApostropheWord(out: Token[], folded: string, start: number, end: number, vocab: Vocabulary | null): void {
+function pushApostropheWord(out: Words, folded: string, start: number, end: number, vocab: Vocabulary | null): void {
   const word = folded.slice(start, end);
   const elided = ELIDED.exec(word);
   if (elided !== null) {
     const head = elided[1] as string;
     const rest = elided[2] as string;
     if (head === 'n') {
-      out.push({ start, end: start + 2, mention: -1, id: idOf(vocab, 'ne'), special: 'ne' });
-      out.push({ start: end - rest.length, end, mention: -1, id: idOf(vocab, rest), special: null });
+      out.push(start, start + 2, idOf(vocab, 'ne'), 'ne');
+      out.push(end - rest.length, end, idOf(vocab, rest), null);
       return;
     }
     if (ELISIONS.has(head)) {
-      out.push({ start: end - rest.length, end, mention: -1, id: idOf(vocab, rest), special: null });
+      out.push(end - rest.length, end, idOf(vocab, rest), null);
       return;
     }
   }
   const text = word.replace(/’/gu, "'");
-  out.push({ start, end, mention: -1, id: idOf(vocab, text), special: text === word ? null : text });
+  out.push(start, end, idOf(vocab, text), text === word ? null : text);
 }
 
 /**
- * The words of folded[from, to), in order (offsets into `folded`), each with its id in `vocab`,
- * found from a hash taken while the word's characters are read.
+ * Appends the words of folded[from, to) to `out`, in order, each with its id in `vocab`, found
+ * from a hash taken while the word's characters are read.
  */
-export function tokenize(folded: string, from: number, to: number, vocab: Vocabulary | null): Token[] {
-  const out: Token[] = [];
+export function tokenize(folded: string, from: number, to: number, vocab: Vocabulary | null, out: Words): void {
   let i = from;
   while (i < to) {
     const c = folded.charCodeAt(i);
@@ -90,7 +122,7 @@ export function tokenize(folded: string, from: number, to: number, vocab: Vocabu
       let j = i + 1;
       let h = hashStep(0, c);
       for (let d = folded.charCodeAt(j); j < to && isDigit(d); d = folded.charCodeAt(++j)) h = hashStep(h, d);
-      out.push({ start: i, end: j, mention: -1, id: vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), special: null });
+      out.push(i, j, vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), null);
       i = j;
     } else if (isWordUnit(c)) {
       // Word units, with inner apostrophes followed by a word unit.
@@ -110,27 +142,29 @@ export function tokenize(folded: string, from: number, to: number, vocab: Vocabu
         } else break;
       }
       if (apostrophe) pushApostropheWord(out, folded, i, j, vocab);
-      else
-        out.push({ start: i, end: j, mention: -1, id: vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), special: null });
+      else out.push(i, j, vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), null);
       i = j;
     } else i++;
   }
-  return out;
 }
 
 /** The words of a phrase of the lexicon, as strings (compiling the index). */
 export function wordTexts(folded: string): string[] {
-  return tokenize(folded, 0, folded.length, null).map((t) => tokenText(t, folded));
+  const words = new Words();
+  tokenize(folded, 0, folded.length, null, words);
+  return Array.from({ length: words.length }, (_, i) => words.text(i, folded));
 }
 
 /** English negation glued to the verb ("isn't", "wouldn't", "can't"). */
-export function isContractedNegation(t: Token, folded: string): boolean {
-  if (t.special !== null) return t.special.endsWith("n't");
+export function isContractedNegation(words: Words, i: number, folded: string): boolean {
+  const special = words.special(i);
+  if (special !== null) return special.endsWith("n't");
   // Otherwise the word is folded[start, end) and has no "’".
+  const end = words.end[i] as number;
   return (
-    t.end - t.start >= 3 &&
-    folded.charCodeAt(t.end - 1) === 116 &&
-    folded.charCodeAt(t.end - 2) === APOSTROPHE &&
-    folded.charCodeAt(t.end - 3) === 110
+    end - (words.start[i] as number) >= 3 &&
+    folded.charCodeAt(end - 1) === 116 &&
+    folded.charCodeAt(end - 2) === APOSTROPHE &&
+    folded.charCodeAt(end - 3) === 110
   );
 }
