@@ -176,13 +176,17 @@ export function foldWithOffsets(text: string): FoldedText {
   }
   const pieces = new OffsetPieces();
   const parts: string[] = [];
+  // ASCII runs come lower-cased from one pass over the whole text: no lower-case mapping
+  // shortens a character, so equal lengths mean every character kept its offset.
+  const lower = text.toLowerCase();
+  const lowerAligned = lower.length === text.length;
   let f = 0;
   let o = 0;
   NON_ASCII_RUN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = NON_ASCII_RUN.exec(text)) !== null) {
     if (m.index > o) {
-      const ascii = text.slice(o, m.index).toLowerCase();
+      const ascii = lowerAligned ? lower.slice(o, m.index) : text.slice(o, m.index).toLowerCase();
       parts.push(ascii);
       f += ascii.length;
       o = m.index;
@@ -217,7 +221,7 @@ export function foldWithOffsets(text: string): FoldedText {
       o = end;
     }
   }
-  if (o < text.length) parts.push(text.slice(o).toLowerCase());
+  if (o < text.length) parts.push(lowerAligned ? lower.slice(o) : text.slice(o).toLowerCase());
   const folded = parts.join('');
   const { fStarts, oStarts, oEnds } = pieces;
   if (fStarts.length === 1 && pieces.delta === 0) {

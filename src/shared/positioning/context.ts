@@ -115,12 +115,25 @@ function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number 
     : -1;
 }
 
+const rankingWords = new Map<Lang, { list: readonly string[]; set: ReadonlySet<string> }>();
+
+/** The language's ranking words, folded once. */
+function rankingWordsOf(lang: Lang): { list: readonly string[]; set: ReadonlySet<string> } {
+  let words = rankingWords.get(lang);
+  if (words === undefined) {
+    const list = RANKING_HEADINGS[lang].map(foldText);
+    words = { list, set: new Set(list) };
+    rankingWords.set(lang, words);
+  }
+  return words;
+}
+
 function hasRankingWord(text: string, lang: Lang): boolean {
   const folded = foldText(text);
-  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
-  return RANKING_HEADINGS[lang].some((w) =>
-    lang === 'ja' ? folded.includes(foldText(w)) : words.has(foldText(w)),
-  );
+  const ranking = rankingWordsOf(lang);
+  if (lang === 'ja') return ranking.list.some((w) => folded.includes(w));
+  for (const word of folded.match(/[\p{L}\p{N}]+/gu) ?? []) if (ranking.set.has(word)) return true;
+  return false;
 }
 
 /** Context of every block, given the mentions in each block (in text order). */

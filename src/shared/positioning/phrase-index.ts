@@ -2,7 +2,7 @@ import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
 import { wordTexts, type Words } from './tokens';
-import { Vocabulary } from './vocabulary';
+import { hashStep, Vocabulary } from './vocabulary';
 
 // One index of every phrase the judge reads in a language, compiled once (pattern syntax in
 // lexicon/lang.ts). Space-delimited phrases are looked up by their first word (a hash lookup
@@ -61,7 +61,9 @@ export interface PhraseIndex {
   readonly byFirst: ReadonlyArray<FirstWordEntry | undefined>;
   /** Patterns that start with a brand slot. */
   readonly byBrand: readonly SpacedPattern[];
-  readonly byPrefix: ReadonlyMap<string, SpacedPattern[]>;
+  /** The first letters of `word*` patterns, numbered; byPrefix holds the patterns by that number. */
+  readonly prefixes: Vocabulary;
+  readonly byPrefix: ReadonlyArray<readonly SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
   /** 1 at startKey of every prefix: a word whose key is 0 starts no prefix phrase. */
@@ -168,7 +170,9 @@ export class PhraseIndexBuilder {
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
     const prefixStarts = new Uint8Array(START_KEYS);
     for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
-    return { vocabulary, byFirst, byBrand, byPrefix, byChar, prefixStarts };
+    const prefixes = new Vocabulary(byPrefix.keys());
+    const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as SpacedPattern[]);
+    return { vocabulary, byFirst, byBrand, prefixes, byPrefix: prefixLists, byChar, prefixStarts };
   }
 }
 
@@ -291,7 +295,7 @@ function longestAt(index: PhraseIndex, words: Words, i: number, to: number, fold
         : undefined;
     if (second !== undefined) considerAll(second, words, i, to, folded, best, 2);
   }
-  if (index.byPrefix.size > 0) prefixAt(index, words, i, to, folded, best);
+  if (index.byPrefix.length > 0) prefixAt(index, words, i, to, folded, best);
 }
 
 function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string, best: Best): void {
@@ -300,8 +304,10 @@ function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folde
   const at = special === null ? (words.start[i] as number) : 0;
   const len = special === null ? (words.end[i] as number) - at : special.length;
   if (len < PREFIX_LEN || index.prefixStarts[startKey(word, at)] === 0) return;
-  const byPrefix = index.byPrefix.get(word.slice(at, at + PREFIX_LEN));
-  if (byPrefix !== undefined) considerAll(byPrefix, words, i, to, folded, best, 0);
+  let h = 0;
+  for (let k = at; k < at + PREFIX_LEN; k++) h = hashStep(h, word.charCodeAt(k));
+  const id = index.prefixes.idOfRange(word, at, at + PREFIX_LEN, h);
+  if (id >= 0) considerAll(index.byPrefix[id] as SpacedPattern[], words, i, to, folded, best, 0);
 }
 
 function spacedHits(index: PhraseIndex, words: Words, from: number, to: number, folded: string, out: Hit[]): void {
