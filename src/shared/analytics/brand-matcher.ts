@@ -200,8 +200,19 @@ function joinsWord(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch) && !NO_SPACE_CHAR.test(ch);
 }
 
+/** 1: an ASCII letter or digit (joins a word), 0: other ASCII, -1: not ASCII (or no character). */
+function asciiJoins(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (!(c < 128)) return -1;
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
+}
+
 function leftOk(text: string, start: number, rule: EdgeRule): boolean {
   if (rule === 'none') return true;
+  // ASCII neighbours (most) decided without cutting the character out.
+  const ascii = start > 0 ? asciiJoins(text, start - 1) : 0;
+  if (ascii === 0) return true;
+  if (ascii === 1 && rule !== 'arabic-proclitic') return false;
   if (!joinsWord(codePointBefore(text, start))) return true;
   if (rule !== 'arabic-proclitic') return false;
   // Up to four Arabic letters glued before the name, themselves at a word start.
@@ -221,7 +232,9 @@ function leftOk(text: string, start: number, rule: EdgeRule): boolean {
 }
 
 function rightOk(text: string, end: number, rule: EdgeRule): boolean {
-  return rule === 'none' || !joinsWord(codePointAt(text, end));
+  if (rule === 'none') return true;
+  const ascii = end < text.length ? asciiJoins(text, end) : 0;
+  return ascii === -1 ? !joinsWord(codePointAt(text, end)) : ascii === 0;
 }
 
 /**
