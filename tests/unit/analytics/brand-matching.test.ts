@@ -53,6 +53,36 @@ describe('foldText', () => {
     expect(d.toOriginalStart(4)).toBe(5);
     expect(d.toOriginalEnd(4)).toBe(5); // a match ending at "e" takes its accent with it
   });
+
+  it('maps original offsets to folded ones: the first folded offset produced at or after each', () => {
+    // Every kind of piece: ß and ﬁ grow, combining marks and tatweel fold to nothing, a
+    // surrogate pair, Hangul decomposed, text after and before ASCII runs, a mark at the end.
+    const samples = [
+      'Straße Nike',
+      'Cafe\u0301 ok',
+      'ﬁne Straße, ÉTÉ à Zürich 𝒜b',
+      '\u0301a',
+      'أمـــازون و',
+      '삼성은 좋다',
+      'ソニーのヘッドホンはおすすめです。',
+      'end with mark e\u0301',
+      'plain ascii only',
+      '',
+    ];
+    for (const text of samples) {
+      const f = foldWithOffsets(text);
+      for (let o = 0; o <= text.length; o++) {
+        // The definition: the smallest folded offset whose original start is at or after o.
+        let expected = f.folded.length;
+        for (let x = 0; x < f.folded.length; x++)
+          if (f.toOriginalStart(x) >= o) {
+            expected = x;
+            break;
+          }
+        expect(f.toFolded(o), `${JSON.stringify(text)} at ${o}`).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('brand matching: word boundaries', () => {
