@@ -71,9 +71,11 @@ function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string
 }
 
 function scaleAt(hits: readonly Hit[], i: number): number {
+  // No read at index -1: V8 looks a negative index up as a named property, far off the fast path.
+  if (i === 0) return 1;
   const h = hits[i] as Hit;
-  const p = hits[i - 1];
-  if (p === undefined || p.payload.scale === undefined) return 1;
+  const p = hits[i - 1] as Hit;
+  if (p.payload.scale === undefined) return 1;
   const adjacent = h.wordEnd === h.word ? p.end >= h.start - 1 : h.word - p.wordEnd <= 1;
   return adjacent ? p.payload.scale : 1;
 }
