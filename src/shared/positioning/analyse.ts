@@ -120,7 +120,8 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
   }
 }
 
-function mentionsIn(w: Walk, start: number, end: number): MentionRef[] {
+/** Index of the first mention starting at or after `start`. */
+function firstMentionFrom(w: Walk, start: number): number {
   let first = 0;
   let hi = w.mentions.length;
   while (first < hi) {
@@ -128,16 +129,17 @@ function mentionsIn(w: Walk, start: number, end: number): MentionRef[] {
     if ((w.mentions[mid] as MentionRef).start < start) first = mid + 1;
     else hi = mid;
   }
-  let last = first;
-  while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < end) last++;
-  return w.mentions.slice(first, last) as MentionRef[];
+  return first;
 }
 
 /** Analyse one unit; returns the brands of its last clause (the next unit's fallback). */
 function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
-  const list = mentionsIn(w, unit.start, unit.end);
-  if (list.length === 0 && unit.fallback.length === 0) return unit.fallback;
-  const clauses = clausesOf(w.answer, unit, list, w.index);
+  const first = firstMentionFrom(w, unit.start);
+  let last = first;
+  while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < unit.end) last++;
+  if (last === first && unit.fallback.length === 0) return unit.fallback;
+  const list = w.mentions.slice(first, last);
+  const clauses = clausesOf(w.answer, unit, list, first, w.index);
   for (const c of clauses) applyClause(w, c, evidence);
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }

@@ -143,9 +143,12 @@ function contrastAt(hits: readonly Hit[], pos: number): boolean {
 }
 
 /** Hits that are not inside a brand's name (mentions: the unit's, in original offsets). */
-function outsideMentions(a: AnswerText, hits: Hit[], mentions: readonly MentionRef[]): Hit[] {
-  if (hits.length === 0 || mentions.length === 0) return hits;
-  const local = mentions.map((m) => ({ start: foldedAt(a, m.start), end: foldedAt(a, m.end) }));
+function outsideMentions(a: AnswerText, hits: Hit[], firstMention: number, count: number): Hit[] {
+  if (hits.length === 0 || count === 0) return hits;
+  // The unit's mentions are a run of the answer's, whose folded ranges are known.
+  const local = a.mentionFolded.slice(firstMention, firstMention + count);
+  // Spaced phrases never take a brand's words (only "@" does): most units drop nothing.
+  if (!hits.some((h) => overlapsMention(local, h))) return hits;
   return hits.filter((h) => !overlapsMention(local, h));
 }
 
@@ -168,10 +171,12 @@ function resolveHits(
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */
+/** `mentions`: the unit's, the answer's mentions from index `firstMention` on. */
 export function clausesOf(
   a: AnswerText,
   unit: Unit,
   mentions: readonly MentionRef[],
+  firstMention: number,
   index: PhraseIndex,
 ): Clause[] {
   const { fold } = a;
@@ -180,7 +185,8 @@ export function clausesOf(
   const words = unitWords;
   wordsOf(a, from, to, index.vocabulary, words);
   const range: ScanRange = { from, to, fromToken: 0, toToken: words.length };
-  const hits = outsideMentions(a, scanRange(index, words, fold.folded, range, a.noSpaceScript), mentions);
+  const scanned = scanRange(index, words, fold.folded, range, a.noSpaceScript);
+  const hits = outsideMentions(a, scanned, firstMention, mentions.length);
   const edges = [from];
   for (const cut of boundaries(a, words, hits, range)) edges.push(cut);
   edges.push(to);
