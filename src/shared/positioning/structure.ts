@@ -59,13 +59,17 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+// The characters trim() removes (WhiteSpace and LineTerminator) are those of \s: no copy made.
+const BLANK = /^\s*$/u;
+const PIPE_FIRST = /^\s*\|/u;
+
 function isBlank(s: string): boolean {
-  return s.trim() === '';
+  return BLANK.test(s);
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
   return (
-    line.trimStart().startsWith('|') ||
+    PIPE_FIRST.test(line) ||
     (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next))
   );
 }
