@@ -147,7 +147,8 @@ export class PhraseIndexBuilder {
           .map((w) => w.text),
       ),
     );
-    for (const p of this.spaced.values()) for (const w of p.words) if (!w.brand) w.id = vocabulary.idOf(w.text);
+    for (const p of this.spaced.values())
+      for (const w of p.words) if (!w.brand) w.id = vocabulary.idOf(w.text);
     const byFirst = new Array<FirstWordEntry | undefined>(vocabulary.words.length).fill(undefined);
     const byBrand: SpacedPattern[] = [];
     const byPrefix = new Map<string, SpacedPattern[]>();
@@ -223,7 +224,14 @@ function wordMatches(w: Word, words: Words, i: number, folded: string): boolean 
  * `from`: words of `p` already known to match word i (1 for a list found by the word's own
  * id, whose first word is that word).
  */
-function matchAt(p: SpacedPattern, words: Words, i: number, end: number, folded: string, from: number): number {
+function matchAt(
+  p: SpacedPattern,
+  words: Words,
+  i: number,
+  end: number,
+  folded: string,
+  from: number,
+): number {
   let t = i + from;
   const pattern = p.words;
   for (let k = from; k < pattern.length; k++) {
@@ -275,7 +283,14 @@ function considerAll(
 }
 
 /** The longest pattern matching at word i (by its whole word, or its first letters for `word*` patterns). */
-function longestAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string, best: Best): void {
+function longestAt(
+  index: PhraseIndex,
+  words: Words,
+  i: number,
+  to: number,
+  folded: string,
+  best: Best,
+): void {
   best.pattern = null;
   best.len = 0;
   if ((words.mention[i] as number) >= 0) {
@@ -310,7 +325,14 @@ function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folde
   if (id >= 0) considerAll(index.byPrefix[id] as SpacedPattern[], words, i, to, folded, best, 0);
 }
 
-function spacedHits(index: PhraseIndex, words: Words, from: number, to: number, folded: string, out: Hit[]): void {
+function spacedHits(
+  index: PhraseIndex,
+  words: Words,
+  from: number,
+  to: number,
+  folded: string,
+  out: Hit[],
+): void {
   let i = from;
   const found: Best = { pattern: null, len: 0 };
   while (i < to) {

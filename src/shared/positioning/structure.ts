@@ -68,10 +68,7 @@ function isBlank(s: string): boolean {
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
-  return (
-    PIPE_FIRST.test(line) ||
-    (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next))
-  );
+  return PIPE_FIRST.test(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
 }
 
 /** Cells of a pipe-table line, as offsets into the answer. */

@@ -90,7 +90,13 @@ function idOf(vocab: Vocabulary | null, word: string): number {
 }
 
 /** A word with an inner apostrophe: elisions cut off ("l'appli" → "appli", "n'est" → "ne est"), "’" read as "'". */
-function pushApostropheWord(out: Words, folded: string, start: number, end: number, vocab: Vocabulary | null): void {
+function pushApostropheWord(
+  out: Words,
+  folded: string,
+  start: number,
+  end: number,
+  vocab: Vocabulary | null,
+): void {
   const word = folded.slice(start, end);
   const elided = ELIDED.exec(word);
   if (elided !== null) {
@@ -114,7 +120,13 @@ function pushApostropheWord(out: Words, folded: string, start: number, end: numb
  * Appends the words of folded[from, to) to `out`, in order, each with its id in `vocab`, found
  * from a hash taken while the word's characters are read.
  */
-export function tokenize(folded: string, from: number, to: number, vocab: Vocabulary | null, out: Words): void {
+export function tokenize(
+  folded: string,
+  from: number,
+  to: number,
+  vocab: Vocabulary | null,
+  out: Words,
+): void {
   let i = from;
   while (i < to) {
     const c = folded.charCodeAt(i);
