@@ -79,15 +79,19 @@ export interface FoldedText {
 // Folded form by code point, null when the character folds to itself (most CJK, digits of
 // other scripts, already-lower letters without marks): such runs are copied as one slice
 // instead of a string per character, and no string is made to look a character up.
-const codeCache = new Map<number, string | null>();
+// The Basic Multilingual Plane (every character of the judge's languages) in an array indexed
+// by code unit, the rest in a map.
+const bmpCache = new Array<string | null | undefined>(0x10000).fill(undefined);
+const astralCache = new Map<number, string | null>();
 
 function foldedCode(text: string, i: number, units: number, code: number): string | null {
-  let folded = codeCache.get(code);
+  let folded = code < 0x10000 ? bmpCache[code] : astralCache.get(code);
   if (folded === undefined) {
     const ch = text.slice(i, i + units);
     const f = foldChar(ch);
     folded = f === ch ? null : f;
-    codeCache.set(code, folded);
+    if (code < 0x10000) bmpCache[code] = folded;
+    else astralCache.set(code, folded);
   }
   return folded;
 }
