@@ -42,6 +42,8 @@ export interface BrandMatcher {
   readonly aliases: ReadonlyMap<string, AliasInfo>;
   /** @internal Longest first. */
   readonly aliasesByLength: readonly AliasInfo[];
+  /** @internal Some alias has a space (then a hit may hold a whitespace run to normalise). */
+  readonly spaced: boolean;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -143,6 +145,7 @@ export function compileBrandMatcher(brands: readonly BrandDefinition[]): BrandMa
     pattern: new RegExp(source === '' ? '(?!)' : source, 'g'),
     aliases,
     aliasesByLength,
+    spaced: aliasesByLength.some((a) => a.folded.includes(' ')),
   };
 }
 
@@ -255,7 +258,7 @@ function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[])
   while ((m = re.exec(folded)) !== null) {
     const start = m.index;
     let end = start + m[0].length;
-    let info = matcher.aliases.get(/\s/u.test(m[0]) ? m[0].replace(/\s+/gu, ' ') : m[0]);
+    let info = matcher.aliases.get(matcher.spaced && /\s/u.test(m[0]) ? m[0].replace(/\s+/gu, ' ') : m[0]);
     if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
       // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
       info = undefined;
