@@ -87,6 +87,9 @@ export type {
   DiscoveryNameTotal,
 } from './discovery';
 export {
+  compactVerdict,
+  type CompactVerdict,
+  type CompactVerdicts,
   isNotScored,
   type JudgeCacheApi,
   type JudgeCacheKey,
@@ -106,7 +109,9 @@ export {
   type RescoreReason,
   type RescoreRequest,
   type RescoreStep,
+  type RescoreVerdicts,
   type StoredSummary,
+  verdictCount,
 } from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {

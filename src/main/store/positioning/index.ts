@@ -18,7 +18,15 @@ export {
 } from './positioning-jobs';
 export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
 export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
-export { addPositioningRollups, isNotScored, type JudgeVerdict } from './positioning-rows';
+export { addPositioningRollups, type JudgeVerdict } from './positioning-rows';
+export {
+  compactVerdict,
+  isNotScored,
+  verdictCount,
+  type CompactVerdict,
+  type CompactVerdicts,
+  type RescoreVerdicts,
+} from './positioning-compact';
 export { polarityOfCode, sentimentOfCode, statusOfCode, type StoredBrandRow } from './positioning-codes';
 export { PositioningRollupWriter, positioningTables } from './positioning-rollups';
 export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';

@@ -6,14 +6,8 @@ import { multiRowSql, pluck, stmt } from '../connection';
 import { sameRow, type StoredBrandRow } from './positioning-codes';
 import { loadBrandSet, type PositioningKeys } from './positioning-keys';
 import { PositioningRollupWriter } from './positioning-rollups';
-import {
-  addPositioningRollups,
-  encodePositionings,
-  isNotScored,
-  writeAnswerRows,
-  type AnswerCell,
-  type JudgeVerdict,
-} from './positioning-rows';
+import { verdictRows, type RescoreVerdicts } from './positioning-compact';
+import { addPositioningRollups, writeAnswerRows, type AnswerCell } from './positioning-rows';
 import {
   LAST_KEY,
   readJob,
@@ -237,7 +231,7 @@ function applyItems(
   db: Database.Database,
   keys: PositioningKeys,
   batch: RescoreBatch,
-  verdicts: readonly JudgeVerdict[],
+  verdicts: RescoreVerdicts,
   moved: MovedState,
 ): void {
   const judge = keys.judge(batch.judge);
@@ -249,11 +243,11 @@ function applyItems(
   const rollups = new PositioningRollupWriter(db);
   const same: Array<[number, number, number, number]> = [];
   batch.items.forEach((item, i) => {
-    const verdict = verdicts[i];
     const now = current.get(item.seq);
-    if (verdict === undefined || now === undefined || now.ingestedAt !== item.ingestedAt) return;
-    const note = isNotScored(verdict) ? verdict.notScored : null;
-    const after = isNotScored(verdict) ? [] : encodePositionings(keys, verdict);
+    if (now === undefined || now.ingestedAt !== item.ingestedAt) return;
+    const verdict = verdictRows(keys, verdicts, i);
+    if (verdict === undefined) return;
+    const { note, rows: after } = verdict;
     moved.rescored += 1;
     countMoves(moved, now.rows, after);
     if (note === null && sameRows(now.rows, after)) {
@@ -324,7 +318,7 @@ export function applyRescoreBatch(
   db: Database.Database,
   keys: PositioningKeys,
   batch: RescoreBatch,
-  verdicts: readonly JudgeVerdict[],
+  verdicts: RescoreVerdicts,
   now: number,
 ): RescoreStep {
   const job = readJob(db);

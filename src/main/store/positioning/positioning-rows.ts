@@ -2,17 +2,8 @@ import type Database from 'better-sqlite3';
 import type { BrandPositioning } from '../../../shared/positioning/types';
 import { multiRowSql, stmt } from '../connection';
 import type { PositioningKeys } from './positioning-keys';
-import {
-  attrPairs,
-  attrValues,
-  pairsJson,
-  polarityCode,
-  SENTIMENT_CODES,
-  scoreMilli,
-  statusCode,
-  statusValues,
-  type StoredBrandRow,
-} from './positioning-codes';
+import { attrPairs, attrValues, statusValues, type StoredBrandRow } from './positioning-codes';
+import { compactRows, storedRows } from './positioning-compact';
 import type { PositioningKey, PositioningRollupWriter } from './positioning-rollups';
 
 // One answer's positioning rows (pos_answer, pos_brand): written, read back, taken out, and
@@ -29,35 +20,12 @@ export interface AnswerCell {
 /** What a judge said of an answer: its positionings, or why it was not scored. */
 export type JudgeVerdict = readonly BrandPositioning[] | { notScored: string };
 
-export const isNotScored = (v: JudgeVerdict): v is { notScored: string } => !Array.isArray(v);
-
 /** A judge's positionings as stored rows (brand and attribute keys from the dictionaries). */
 export function encodePositionings(
   keys: PositioningKeys,
   list: readonly BrandPositioning[],
 ): StoredBrandRow[] {
-  const rows = new Map<number, StoredBrandRow>();
-  for (const p of list) {
-    const brand = keys.brand(p.brandId);
-    if (rows.has(brand)) continue;
-    const attrs: number[] = [];
-    const seen = new Set<number>();
-    for (const a of p.attributes) {
-      const id = keys.attr(a.text);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      attrs.push(id, polarityCode(a.polarity));
-    }
-    rows.set(brand, {
-      brand,
-      status: statusCode(p.status),
-      sentiment: SENTIMENT_CODES[p.sentiment.label],
-      score: scoreMilli(p.sentiment.score),
-      evidence: pairsJson(p.evidence.flatMap((e) => [e.start, e.end])),
-      attrs: pairsJson(attrs),
-    });
-  }
-  return [...rows.values()].sort((a, b) => a.brand - b.brand);
+  return storedRows(keys, compactRows(list));
 }
 
 /** Adds (sign 1) or takes out (-1) one answer's rows in the roll-ups of a judge. */
