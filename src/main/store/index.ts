@@ -108,6 +108,8 @@ export {
   type RescoreJobView,
   type RescoreReason,
   type RescoreRequest,
+  RESCORE_SCOPE_SQL,
+  RESCORE_SQL,
   type RescoreStep,
   type RescoreVerdicts,
   type StoredSummary,

@@ -16,8 +16,19 @@ export {
   type RescoreJobView,
   type RescoreRequest,
 } from './positioning-jobs';
-export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
-export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
+export {
+  RESCORE_SQL,
+  type RescoreBatch,
+  type RescoreItem,
+  type RescoreStep,
+  type StoredSummary,
+} from './positioning-rescore';
+export {
+  RESCORE_SCOPE_SQL,
+  type MovedState,
+  type RescoreJob,
+  type RescoreReason,
+} from './positioning-rescore-job';
 export { addPositioningRollups, type JudgeVerdict } from './positioning-rows';
 export {
   compactVerdict,
