@@ -79,21 +79,3 @@ export function storedRows(keys: PositioningKeys, list: readonly CompactRow[]): 
   }
   return [...rows.values()].sort((a, b) => a.brand - b.brand);
 }
-
-/** The i-th answer's verdict as stored rows, or its note when it was not scored. */
-export function verdictRows(
-  keys: PositioningKeys,
-  verdicts: RescoreVerdicts,
-  i: number,
-): { note: string | null; rows: StoredBrandRow[] } | undefined {
-  if ('compact' in verdicts) {
-    const v = verdicts.compact[i];
-    if (v === undefined) return undefined;
-    return Array.isArray(v) ? { note: null, rows: storedRows(keys, v) } : { note: v.notScored, rows: [] };
-  }
-  const v = verdicts[i];
-  if (v === undefined) return undefined;
-  return isNotScored(v)
-    ? { note: v.notScored, rows: [] }
-    : { note: null, rows: storedRows(keys, compactRows(v)) };
-}

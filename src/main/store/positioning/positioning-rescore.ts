@@ -6,8 +6,13 @@ import { multiRowSql, pluck, stmt } from '../connection';
 import { sameRow, type StoredBrandRow } from './positioning-codes';
 import { loadBrandSet, type PositioningKeys } from './positioning-keys';
 import { PositioningRollupWriter } from './positioning-rollups';
-import { verdictRows, type RescoreVerdicts } from './positioning-compact';
-import { addPositioningRollups, writeAnswerRows, type AnswerCell } from './positioning-rows';
+import { isNotScored, storedRows, type RescoreVerdicts } from './positioning-compact';
+import {
+  addPositioningRollups,
+  encodePositionings,
+  writeAnswerRows,
+  type AnswerCell,
+} from './positioning-rows';
 import {
   LAST_KEY,
   readJob,
@@ -155,6 +160,22 @@ export function readRescoreBatch(
       };
     }),
   };
+}
+
+/** The i-th answer's verdict as stored rows, or its note when it was not scored. */
+function verdictRows(
+  keys: PositioningKeys,
+  verdicts: RescoreVerdicts,
+  i: number,
+): { note: string | null; rows: StoredBrandRow[] } | undefined {
+  if ('compact' in verdicts) {
+    const v = verdicts.compact[i];
+    if (v === undefined) return undefined;
+    return Array.isArray(v) ? { note: null, rows: storedRows(keys, v) } : { note: v.notScored, rows: [] };
+  }
+  const v = verdicts[i];
+  if (v === undefined) return undefined;
+  return isNotScored(v) ? { note: v.notScored, rows: [] } : { note: null, rows: encodePositionings(keys, v) };
 }
 
 /** Counts what moved between an answer's old and new rows (per brand: status and tone). */

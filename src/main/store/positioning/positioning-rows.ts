@@ -2,8 +2,17 @@ import type Database from 'better-sqlite3';
 import type { BrandPositioning } from '../../../shared/positioning/types';
 import { multiRowSql, stmt } from '../connection';
 import type { PositioningKeys } from './positioning-keys';
-import { attrPairs, attrValues, statusValues, type StoredBrandRow } from './positioning-codes';
-import { compactRows, storedRows } from './positioning-compact';
+import {
+  attrPairs,
+  attrValues,
+  pairsJson,
+  polarityCode,
+  SENTIMENT_CODES,
+  scoreMilli,
+  statusCode,
+  statusValues,
+  type StoredBrandRow,
+} from './positioning-codes';
 import type { PositioningKey, PositioningRollupWriter } from './positioning-rollups';
 
 // One answer's positioning rows (pos_answer, pos_brand): written, read back, taken out, and
@@ -20,12 +29,37 @@ export interface AnswerCell {
 /** What a judge said of an answer: its positionings, or why it was not scored. */
 export type JudgeVerdict = readonly BrandPositioning[] | { notScored: string };
 
-/** A judge's positionings as stored rows (brand and attribute keys from the dictionaries). */
+/**
+ * A judge's positionings as stored rows (brand and attribute keys from the dictionaries). The
+ * judge threads' compact verdicts go through storedRows (positioning-compact.ts) to the same rows;
+ * ingest keeps this direct loop (going through the compact form cost ~4 µs more an answer).
+ */
 export function encodePositionings(
   keys: PositioningKeys,
   list: readonly BrandPositioning[],
 ): StoredBrandRow[] {
-  return storedRows(keys, compactRows(list));
+  const rows = new Map<number, StoredBrandRow>();
+  for (const p of list) {
+    const brand = keys.brand(p.brandId);
+    if (rows.has(brand)) continue;
+    const attrs: number[] = [];
+    const seen = new Set<number>();
+    for (const a of p.attributes) {
+      const id = keys.attr(a.text);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      attrs.push(id, polarityCode(a.polarity));
+    }
+    rows.set(brand, {
+      brand,
+      status: statusCode(p.status),
+      sentiment: SENTIMENT_CODES[p.sentiment.label],
+      score: scoreMilli(p.sentiment.score),
+      evidence: pairsJson(p.evidence.flatMap((e) => [e.start, e.end])),
+      attrs: pairsJson(attrs),
+    });
+  }
+  return [...rows.values()].sort((a, b) => a.brand - b.brand);
 }
 
 /** Adds (sign 1) or takes out (-1) one answer's rows in the roll-ups of a judge. */
