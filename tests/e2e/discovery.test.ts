@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
-import { demoDaysInPeriod } from '../support/demo-days';
+import { statusDaysInPeriod } from '../support/demo-days';
+import { answersText, demoStatusOf, PREVIEW_ANSWERS_PER_DAY } from './support/preview-demo';
 
 // Competitor discovery on a real 90-day demo history (a copy of the shared template built once
 // per run by the real run engine, tests/support/demo-history.ts) → Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
@@ -21,7 +22,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
   }, DEMO_BUILD_MS);
   afterAll(async () => {
@@ -38,11 +39,14 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     await page.getByRole('heading', { level: 1, name: 'Brands' }).waitFor();
     const panel = page.getByRole('region', { name: 'Discovered' });
     await panel.getByRole('grid', { name: 'Discovered names' }).waitFor({ timeout: 30_000 });
+    // The answers of the demo's days in the last 30, those days from the demo's own record: a
+    // demo built before 07:00 UTC ends yesterday, also when this runs after 07:00.
+    const answers = PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 30);
     await expect
       .poll(() => panel.textContent(), { timeout: 30_000 })
       .toMatch(
         new RegExp(
-          `\\d+ candidate competitors in ${(240 * demoDaysInPeriod(90, 30)).toLocaleString('en-US')} answers \\([^)]+ – [^)]+\\), most named first; 6 covered by your brands, 0 dismissed\\.`,
+          `\\d+ candidate competitors in ${answersText(answers)} \\([^)]+ – [^)]+\\), most named first; 6 covered by your brands, 0 dismissed\\.`,
         ),
       );
 

@@ -9,7 +9,8 @@ import {
 } from './support/layout-checks';
 
 // The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
-// template, tests/support/demo-history.ts), as an analyst reads them, in light and dark:
+// template, tests/support/demo-history.ts: the preview, every engine, as the first-run screen
+// builds it), as an analyst reads them, in light and dark:
 // the frame never scrolls (the wheel over the sidebar once scrolled the whole page, 2,854 px
 // in an 800 px window, and left it blank), nothing sticks out sideways, the leaderboard's
 // figures and pills stay on one line, the citation gaps card shows its last row.
@@ -20,7 +21,7 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
     await h.page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
