@@ -131,4 +131,21 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     await h.screenshot('visibility-drill-compare');
     expect(pageErrors).toEqual([]);
   });
+
+  it('puts every engine side by side in Compare, one column each', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Close result set' }).click();
+    await page.getByLabel('Columns by').selectOption('engine');
+    const columns = page.locator('article.answer-column h3');
+    await expect
+      .poll(() => columns.allTextContents(), { timeout: 30_000 })
+      .toEqual([...PREVIEW_ENGINE_LABELS]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`compare-engines-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(pageErrors).toEqual([]);
+  });
 });

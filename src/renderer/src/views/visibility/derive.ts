@@ -1,11 +1,11 @@
 import { wilsonInterval } from '../../../../shared/analytics/wilson';
-import { ENGINE_NAMES } from '../../../../shared/api/engines';
 import type {
   BrandMetrics,
   RateStat,
   VisibilityBrandRef,
   VisibilityBuckets,
 } from '../../../../shared/visibility/types';
+import { byEngineOrder } from '../../lib/engine-label';
 import { formatDate } from '../../lib/format';
 import type { TrendBy } from '../../stores/visibility-store';
 
@@ -155,21 +155,9 @@ export function heatmapModel(data: VisibilityBuckets, focusId: string): HeatmapM
   }
   return {
     locations: [...locations].sort(),
-    engines: [...engines].sort(byCatalogOrder),
+    engines: [...engines].sort(byEngineOrder),
     cells,
   };
-}
-
-/**
- * The engines in the catalog's order (the assistants, then web, news and AI-mode search), as the
- * Engines filter lists them; a name the catalog does not know after them, alphabetically.
- */
-function byCatalogOrder(a: string, b: string): number {
-  const rank = (e: string): number => {
-    const i = (ENGINE_NAMES as readonly string[]).indexOf(e);
-    return i < 0 ? ENGINE_NAMES.length : i;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b);
 }
 
 /** A heat level 0…5 for a rate (0 is "none", 5 is 80 % and more). */
