@@ -6,7 +6,7 @@ import { answersText, demoStatusOf, PREVIEW_ANSWERS_PER_DAY } from './support/pr
 
 // Competitor discovery on a real 90-day demo history (a copy of the shared template built once
 // per run by the real run engine, tests/support/demo-history.ts) → Brands → the Discovered panel lists names the answers put forward beyond the tracked brands
-// (newcomers, merchants, advertisers, list items; a German and a Japanese name), with shares
+// (newcomers, merchants, advertisers, list items; a German name), with shares
 // and intervals; a name's details open its example answers in Compare; accepting a name makes
 // it a competitor. Screenshots in light and dark land in test-results/.
 
@@ -54,7 +54,9 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     if (!all.ok) throw new Error(all.error.message);
     const everyName = (all.value as DiscoveryQueue).candidates;
     const keys = everyName.map((c) => c.key);
-    expect(keys).toEqual(expect.arrayContaining(['trailhawk', 'altura', 'shopwise', 'lauferwerk', 'ハヤテ']));
+    // The preview demo asks from the US and Germany only: the Japanese name (ハヤテ, 株式会社ハヤテ)
+    // is found on the spec demo's Japanese answers in tests/integration/discovery/discovery.test.ts.
+    expect(keys).toEqual(expect.arrayContaining(['trailhawk', 'altura', 'shopwise', 'lauferwerk']));
     for (const tracked of ['veloxa', 'pacer', 'fleetfoot', 'norrun', 'cadence', 'stridewell'])
       expect(keys).not.toContain(tracked);
     // The sandbox's shops (shopping merchants, never a product's brand) are listed apart.
@@ -116,16 +118,12 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  it('finds the German and the Japanese name with their variants', async () => {
+  it('finds the German name with its variants', async () => {
     const { page } = h;
     const germanName = queue.candidates.find((c) => c.key === 'lauferwerk')?.name as string;
     await open(germanName);
     const german = page.getByRole('region', { name: `Details of ${germanName}` });
     await expect(german.textContent()).resolves.toMatch(/Läuferwerk GmbH/);
-    const japanese = queue.candidates.find((c) => c.key === 'ハヤテ');
-    await open(japanese?.name as string);
-    const jp = page.getByRole('region', { name: `Details of ${japanese?.name}` });
-    await expect(jp.textContent()).resolves.toMatch(/株式会社ハヤテ/);
   });
 
   it('opens a name’s example answers in Compare', async () => {
