@@ -1,7 +1,7 @@
-import type { EngineName } from '../../../shared/api/engines';
+import { byEngineOrder, type EngineName } from '../../../shared/api/engines';
 import type { MatrixCellView, ResultView } from '../../../shared/ipc/channels/runs';
 import { locationLabel } from './countries';
-import { byEngineOrder, engineLabel } from './engine-label';
+import { engineLabel } from './engine-label';
 
 // Which answers the compare view puts side by side: the cells of one prompt, one column per
 // value of the chosen dimension, the other dimensions fixed by the filters.

@@ -1,11 +1,11 @@
 import { wilsonInterval } from '../../../../shared/analytics/wilson';
+import { byEngineOrder } from '../../../../shared/api/engines';
 import type {
   BrandMetrics,
   RateStat,
   VisibilityBrandRef,
   VisibilityBuckets,
 } from '../../../../shared/visibility/types';
-import { byEngineOrder } from '../../lib/engine-label';
 import { formatDate } from '../../lib/format';
 import type { TrendBy } from '../../stores/visibility-store';
 
