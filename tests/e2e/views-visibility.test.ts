@@ -104,6 +104,95 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     expect(overflowing).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  describe('opened states at 1280×800 on the 90-day demo, light and dark', () => {
+    // The same app as above (one harness per file): what a view shows once opened, shot in both
+    // themes and checked to fit the frame: Compare in diff mode, an Over time series, the Delete
+    // run dialog, the monitor and client report forms, and the first-run screen.
+    const fits = async (what: string): Promise<void> => {
+      const frame = await frameState(h.page);
+      expect({ what, scrollY: frame.scrollY, overflowX: frame.mainOverflowX }).toEqual({
+        what,
+        scrollY: 0,
+        overflowX: 0,
+      });
+    };
+    const open = async (view: string): Promise<void> => {
+      await h.page
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('button', { name: new RegExp(`^${view}`) })
+        .click();
+      await h.page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
+    };
+
+    it('Compare in diff mode, from an alert', async () => {
+      const { page } = h;
+      await open('Alerts');
+      await page.getByRole('button', { name: 'Open diff' }).first().click({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+      await page
+        .locator('[data-testid="diff-mode"], [data-testid="diff-stats"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await shootBothThemes(h, 'views-compare-diff');
+      await fits('diff');
+      await page.getByRole('button', { name: 'Show side by side' }).click();
+    });
+
+    it('an opened Over time series', async () => {
+      const { page } = h;
+      await open('Over time');
+      await page
+        .getByRole('button', { name: /^Open “/ })
+        .first()
+        .click({ timeout: 30_000 });
+      await page.getByRole('figure').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300); // the chart's entry animation
+      await shootBothThemes(h, 'views-over-time-series');
+      await fits('over time');
+    });
+
+    it('the Delete run dialog, the monitor form and the client report form', async () => {
+      const { page } = h;
+      await open('History');
+      await page
+        .getByRole('button', { name: /^Delete run / })
+        .first()
+        .click({ timeout: 30_000 });
+      const dialog = page.getByRole('alertdialog', { name: 'Delete run' });
+      await dialog.waitFor();
+      await shootBothThemes(h, 'views-delete-run-dialog');
+      await dialog.getByRole('button', { name: 'Keep' }).click();
+
+      await open('Monitors');
+      await page.getByRole('button', { name: 'Add monitor from Compose' }).click();
+      await page.getByRole('form', { name: 'New monitor' }).waitFor();
+      await shootBothThemes(h, 'views-monitor-form');
+      await fits('monitor form');
+      await page.getByRole('button', { name: 'Add monitor from Compose' }).click();
+      await page.getByRole('button', { name: 'Client report: Demo · Buying guides' }).click();
+      const report = page.getByRole('dialog', { name: 'Client report: Demo · Buying guides' });
+      await report.waitFor();
+      await shootBothThemes(h, 'views-report-form');
+      await report.getByRole('button', { name: 'Cancel' }).click();
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('the first-run screen (no key, no sandbox)', async () => {
+      const { page } = h;
+      await h.core.router.invoke('settings.update', { sandboxMode: false });
+      try {
+        await page.reload();
+        await page
+          .getByRole('heading', { level: 1, name: 'Welcome to Parallax' })
+          .waitFor({ timeout: 30_000 });
+        await shootBothThemes(h, 'views-welcome');
+        await fits('welcome');
+      } finally {
+        await h.core.router.invoke('settings.update', { sandboxMode: true });
+      }
+    });
+  });
 });
 
 /** The sidebar's views, in its order (each one's h1 carries the same name). */
