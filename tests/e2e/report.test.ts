@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BUILD_MS, RESULTS_DIR, startHarness, type Harness } from './harness';
 import { statusDaysInPeriod } from '../support/demo-days';
-import { demoStatusOf } from './support/preview-demo';
+import { demoStatusOf, PREVIEW_ENGINE_LABELS } from './support/preview-demo';
 
 // A client report end to end: a demo history (a copy of the shared 90-day one built once per run
 // by the real run engine, tests/support/demo-history.ts: the preview, every engine), a 30-day "Client report…"
@@ -110,6 +110,13 @@ describe('client report, end to end', () => {
       await page.screenshot({ path: join(RESULTS_DIR, 'report-light.png'), fullPage: false });
       await page.getByRole('heading', { level: 2, name: /^Where Veloxa is named/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(RESULTS_DIR, 'report-light-heatmap.png'), fullPage: false });
+      // Every engine of the demo down the page, its two places across: nothing runs off its side.
+      await expect(page.locator('#heatmap tbody th').allTextContents()).resolves.toEqual([
+        ...PREVIEW_ENGINE_LABELS,
+      ]);
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).resolves.toBe(0);
       await page
         .getByRole('heading', { level: 2, name: /^The answers behind the findings/ })
         .scrollIntoViewIfNeeded();
