@@ -5,8 +5,11 @@
 // side; 90 days, so the last 30 have a previous period to be compared with): the e2e suite's
 // shared template (tests/support/demo-history.ts), built once per source version, so this costs
 // seconds when the suite has run, a few minutes of CPU otherwise. It saves, light theme, 1280×800:
-//   docs/images/visibility.png     the top of Visibility (the README's and the Visibility guide's)
-//   docs/images/what-changed.png   What changed, at the top of Visibility (the What changed guide's)
+//   docs/images/visibility.png     Visibility's key numbers and leaderboard (the README's and the
+//                                  Visibility guide's)
+//   docs/images/visibility-heatmap.png  the heatmap, every engine side by side (the guide's)
+//   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
+//                                  changed guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
@@ -44,12 +47,23 @@ async function main(): Promise<void> {
     await page.getByRole('figure', { name: /Mention rate per day, with 95 % intervals/ }).waitFor();
     const kpis = page.getByRole('list', { name: /Key numbers for/ });
     await kpis.filter({ hasText: 'vs previous period' }).waitFor({ timeout: 60_000 });
-    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    // The key numbers and the leaderboard at the top of the window (What changed sits above them).
+    await page.getByRole('heading', { level: 2, name: 'Key numbers' }).evaluate((el) => {
+      el.closest('section')?.scrollIntoView({ block: 'start' });
+    });
     // The chart's entry animation.
     await page.waitForTimeout(800);
     mkdirSync(OUT, { recursive: true });
     await save(page, 'visibility.png');
 
+    // Every engine side by side: the heatmap, with the trend's key above it.
+    const heatmap = page.getByRole('table', { name: /by location and engine/ });
+    await heatmap.waitFor({ timeout: 60_000 });
+    await heatmap.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(500);
+    await save(page, 'visibility-heatmap.png');
+
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     const card = page.locator('section[aria-labelledby="vis-what-changed-heading"]');
     await card.getByRole('heading', { level: 2, name: 'What changed' }).waitFor({ timeout: 60_000 });
     // The findings (or the sentence saying none is significant) have loaded.
