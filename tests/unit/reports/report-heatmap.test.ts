@@ -9,7 +9,7 @@ import { parseReportHtml } from '../../support/report-html';
 // on one engine (the spec demo) do; engines in the catalog's order; every cell keeps its place,
 // engine and value whichever way the table is turned.
 
-const FOCUS = { id: 'b1', name: 'Veloxa', kind: 'brand' as const };
+const FOCUS = { id: 'b1', name: 'Veloxa', kind: 'brand' as const, domains: ['veloxa.com'] };
 const rate = (value: number, n = 240) => ({
   value,
   k: Math.round(value * n),
