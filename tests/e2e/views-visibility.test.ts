@@ -49,6 +49,30 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     );
     await shootBothThemes(h, 'views-frame-after-sidebar-wheel');
 
+    // The Alerts entry's unread count (three digits on this demo) and its shortcut hint, side
+    // by side inside the entry: neither overlaps the other nor sticks out of the sidebar.
+    const alerts = page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: /^Alerts/ });
+    const boxes = await alerts.evaluate((button) => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+      };
+      const kbd = button.querySelector('kbd');
+      const badge = [...button.children].find(
+        (el) => el.tagName !== 'KBD' && /^\d/.test(el.textContent ?? ''),
+      );
+      return {
+        badge: box(badge ?? null),
+        kbd: box(kbd),
+        button: box(button),
+        count: badge?.textContent ?? '',
+      };
+    });
+    expect(boxes.count).toMatch(/^\d{3}/);
+    if (!boxes.badge || !boxes.kbd || !boxes.button) throw new Error('no unread badge or shortcut hint');
+    expect(boxes.badge.right).toBeLessThanOrEqual(boxes.kbd.left);
+    expect(boxes.kbd.right).toBeLessThanOrEqual(boxes.button.right);
+
     // The wheel over the main pane scrolls the pane, and only the pane.
     await page.mouse.move(700, 500);
     await page.mouse.wheel(0, 900);
