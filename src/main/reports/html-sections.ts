@@ -25,10 +25,10 @@ import { trendChartSvg } from './svg-chart';
 import type { ClientReport } from './types';
 
 // The report's number sections (KPIs, trend, leaderboard, sources, gaps, own pages), each from
-// the collected report data (the heatmap is in html-heatmap.ts, the findings in html-findings.ts), in a client's
-// words: "likely range" and "answers" where statisticians write interval and n (the glossary
-// says what they mean). Engine text (prompts, answers, titles, URLs, brand and domain names) is
-// escaped in every one.
+// the collected report data (the heatmap is in html-heatmap.ts, the findings in html-findings.ts),
+// in a client's words: "likely range" and "answers" where statisticians write interval and n
+// (the glossary says what they mean). Engine text (prompts, answers, titles, URLs, brand and
+// domain names) is escaped in every one.
 
 /** A change in a table cell: a dash without previous data (the section's note says so). */
 const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
