@@ -1,13 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  demoNeedsOf,
-  parseDemoNeed,
-  prebuildOrder,
-  queueForDemos,
-  suiteDemoNeeds,
-  type DemoNeed,
-} from '../../support/demo-needs';
+import { demoNeedsOf, parseDemoNeed, queueForDemos, type DemoNeed } from '../../support/demo-needs';
 
 // The test sequencer's reading of which demo templates a file opens (tests/support/demo-needs.ts):
 // read from the real test files, so a change to how tests ask for a demo that this no longer
@@ -56,23 +49,5 @@ describe('the demo templates a test file opens', () => {
       'f',
     ]);
     expect(queueForDemos(['x', 'y'], () => [])).toEqual(['x', 'y']);
-  });
-
-  it('orders the background build large first (largest first), then the rest in queue order, each once', () => {
-    const need = (days: number, alerts: DemoNeed['alerts'] = 'checked'): DemoNeed => ({ days, alerts });
-    expect(prebuildOrder([need(7), need(30), need(2, 'unchecked'), need(90), need(7), need(30)])).toEqual([
-      '90:checked',
-      '30:checked',
-      '7:checked',
-      '2:unchecked',
-    ]);
-    expect(prebuildOrder([])).toEqual([]);
-  });
-
-  it('finds every template the suite opens (what .ci/run builds beside lint and typecheck)', () => {
-    const keys = prebuildOrder(suiteDemoNeeds(join(ROOT, 'tests')));
-    // The files read above are among them, and the large one is built first.
-    expect(keys).toEqual(expect.arrayContaining(['90:checked', '7:checked', '6:unchecked']));
-    expect(keys[0]).toBe('90:checked');
   });
 });
