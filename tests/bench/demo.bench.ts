@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAfterRunPipeline, createAlertService } from '../../src/main/alerts';
 import { buildDemoHistory, type DemoVariant } from '../../src/main/demo';
 import { openHistory } from '../../src/main/store';
+import { checkDemoAlerts } from '../support/demo-history';
 
 // `npm run bench -- demo`: what a demo history costs to build (`parallax demo`, the first-run
 // screen's "Load a demo history", and the tests' shared templates, tests/support/demo-history.ts),
@@ -38,20 +38,7 @@ async function buildAndCheck(
       const view = await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days, variant });
       answers = view.results;
     });
-    const check = await measure(async () => {
-      const store = openHistory({ path });
-      try {
-        const alerts = createAfterRunPipeline({
-          store,
-          alerts: createAlertService({ store, now: Date.now }),
-          now: Date.now,
-        });
-        await alerts.catchUp({ quiet: true });
-        await alerts.idle();
-      } finally {
-        store.close();
-      }
-    });
+    const check = await measure(() => checkDemoAlerts(path));
     return { build, check, answers };
   } finally {
     rmSync(dir, { recursive: true, force: true });
