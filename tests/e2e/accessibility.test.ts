@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWS } from '../../src/renderer/src/stores/nav-store';
+import { seriousInBothThemes, type AxeFinding } from './axe';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Accessibility of the production renderer over a real history (a 7-day demo built by the real
@@ -8,43 +8,14 @@ import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 // preview the first-run screen builds, so every view shows every engine; its monitor runs raised
 // change alerts):
 // - axe-core (WCAG 2.1 A/AA and best practices) on every view, opened from the sidebar once its
-//   content has loaded, in light and in dark: no serious or critical violation;
+//   content has loaded, in light and in dark (in dark the colour rules: ./axe.ts says why): no
+//   serious or critical violation;
 // - keyboard alone composes a prompt, runs it, opens the comparison and reads an alert (its two
 //   answers as a diff in Compare): Tab, typing, Enter, the arrows and the app's shortcuts only,
 //   no click and no focus() from the test; every Tab stop must show where the focus is.
 
-interface Finding {
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  targets: string[];
-}
-
-async function seriousViolations(h: Harness): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page: h.page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
-
-/** Serious or critical findings in light and in dark, by theme (empty when there are none). */
-async function bothThemes(): Promise<Record<string, Finding[]>> {
-  const found: Record<string, Finding[]> = {};
-  for (const theme of ['light', 'dark'] as const) {
-    await h.page.emulateMedia({ colorScheme: theme });
-    const violations = await seriousViolations(h);
-    if (violations.length > 0) found[theme] = violations;
-  }
-  await h.page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
+/** Serious or critical findings: every rule in light, the colour rules in dark (./axe.ts). */
+const bothThemes = (): Promise<Record<string, AxeFinding[]>> => seriousInBothThemes(h.page);
 
 /** Waits until the view shows no "Loading…" line (at most a few seconds: some views poll). */
 async function settled(h: Harness): Promise<void> {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositioningSummary, ResultPositioning } from '../../src/shared/positioning/view-types';
 import type { DrillResults } from '../../src/shared/visibility/types';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { createMemorySecretStore } from '../support/memory-secret-store';
+import { seriousInBothThemes, type AxeFinding } from './axe';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Positioning (issue 30) end to end on a real 90-day demo history (the shared template of
@@ -18,24 +18,9 @@ import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 const QUERY = { scope: { kind: 'all' as const }, period: { days: 30 }, attributeLimit: 6 };
 
-/** Serious or critical axe-core findings inside these selectors, per theme (none: {}). */
-async function seriousViolations(h: Harness, selectors: string[]): Promise<Record<string, unknown[]>> {
-  const found: Record<string, unknown[]> = {};
-  for (const theme of ['light', 'dark'] as const) {
-    await h.page.emulateMedia({ colorScheme: theme });
-    let builder = new AxeBuilder({ page: h.page });
-    for (const selector of selectors) builder = builder.include(selector);
-    const result = await builder
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    if (serious.length > 0) found[theme] = serious;
-  }
-  await h.page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
+/** Serious or critical axe-core findings inside these selectors, per theme (none: {}; ./axe.ts). */
+const seriousViolations = (h: Harness, selectors: string[]): Promise<Record<string, AxeFinding[]>> =>
+  seriousInBothThemes(h.page, selectors);
 
 async function summaryOf(h: Harness): Promise<PositioningSummary> {
   const reply = await h.core.router.invoke('positioning.summary', QUERY);

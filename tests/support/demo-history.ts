@@ -102,7 +102,7 @@ export async function demoHistoryTemplate(
 }
 
 /** What the app does once a demo is built: every monitor run compared with its previous one, quietly. */
-async function checkDemoAlerts(path: string): Promise<void> {
+export async function checkDemoAlerts(path: string): Promise<void> {
   const store = openHistory({ path });
   try {
     const alerts = createAfterRunPipeline({

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Which shared demo history templates (tests/support/demo-history.ts) a test file opens, read
 // from its text: `demoHistoryCopy({ days: N, alerts: '…', variant: '…' })` and the e2e harness's
@@ -74,4 +75,21 @@ export function queueForDemos<T>(sorted: T[], needsOf: (file: T) => DemoNeed[]):
   const rest = sorted.filter((file) => !large(file));
   const at = Math.floor(rest.length / 3);
   return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
+}
+
+/**
+ * The background build's command line for `wanted` (in queue order): the large templates first,
+ * largest first (the longest builds), then the others as the queue reaches them, each once.
+ */
+export function prebuildOrder(wanted: readonly DemoNeed[]): string[] {
+  const large = wanted.filter(isLarge).sort((a, b) => b.days - a.days);
+  return [...new Set([...large, ...wanted].map(needKey))];
+}
+
+/** Every template the test files under `testsDir` open (what `npm test` will ask for). */
+export function suiteDemoNeeds(testsDir: string): DemoNeed[] {
+  return readdirSync(testsDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .sort()
+    .flatMap((file) => demoNeedsOf(join(testsDir, file)));
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { demoNeedsOf, isLarge, needKey, queueForDemos, type DemoNeed } from './demo-needs';
+import { demoNeedsOf, prebuildOrder, queueForDemos } from './demo-needs';
 
 // Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
 //
@@ -30,15 +30,14 @@ export class DemoAwareSequencer extends BaseSequencer {
     // The large ones first (the longest build, on the critical path), then the small ones in the
     // order the queue reaches them (a worker that gets to one first builds it itself, under its lock).
     const wanted = queue.flatMap((spec) => needs.get(spec) ?? []);
-    this.startPrebuild([...wanted.filter(isLarge).sort((a, b) => b.days - a.days), ...wanted]);
+    this.startPrebuild(prebuildOrder(wanted));
     return queue;
   }
 
   /** One background build of every template the run opens (once per vitest process). */
-  private startPrebuild(wanted: DemoNeed[]): void {
-    if (this.prebuildStarted || wanted.length === 0 || process.env['PARALLAX_DEMO_PREBUILD'] === '0') return;
+  private startPrebuild(args: string[]): void {
+    if (this.prebuildStarted || args.length === 0 || process.env['PARALLAX_DEMO_PREBUILD'] === '0') return;
     this.prebuildStarted = true;
-    const args = [...new Set(wanted.map(needKey))];
     mkdirSync(CACHE_DIR, { recursive: true });
     const log = openSync(join(CACHE_DIR, 'prebuild.log'), 'a');
     const child = spawn(
