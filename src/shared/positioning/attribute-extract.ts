@@ -11,6 +11,28 @@ import type { BrandAttribute } from './types';
 // reporting on the free tier" under Cons is not a praise of the free tier.
 
 const RAW_MAX_WORDS = 6;
+/**
+ * What a pros/cons cell or item holds when it has nothing to say: a dash, "n/a", "none" and
+ * their like in the judge's languages. Comparison tables fill an empty Cons cell this way
+ * ("| Fleetfoot Glide 5 | great cushioning | — |"); it is no quality of the brand.
+ */
+const NO_QUALITY = new Set(
+  [
+    'n/a|n.a|na|none|nothing|nil|no|none noted|nothing notable', // en
+    'keine|kein|nichts|k. a|k.a|entfällt', // de
+    'aucun|aucune|rien|néant|non', // fr
+    'ninguno|ninguna|ningún|nada', // es
+    'nessuno|nessuna|niente|nulla', // it
+    'nenhum|nenhuma|não', // pt
+    'なし|特になし|無し|特に無し|該当なし', // ja
+  ].flatMap((line) => line.split('|')),
+);
+/** A cell with no letter or digit ("—", "-", "–", "/", "…") says nothing either. */
+const NO_WORD = /^[^\p{L}\p{N}]*$/u;
+
+function placeholder(text: string): boolean {
+  return NO_WORD.test(text) || NO_QUALITY.has(text.replace(/[.!。]+$/u, '').trim());
+}
 const RAW_MAX_CJK_CHARS = 20;
 /** Characters an opinion may stand from its aspect in Japanese (no words to count). */
 const ASPECT_WINDOW_CJK = 14;
@@ -74,14 +96,14 @@ function rawPhrase(clause: Clause, polarity: Polarity): BrandAttribute | null {
     const whole = phraseOf(clause, { start: clause.from, end: clause.to })
       .replace(/[*_`。、]/gu, '')
       .trim();
-    return whole !== '' && whole.length <= RAW_MAX_CJK_CHARS ? { text: whole, polarity } : null;
+    return whole.length <= RAW_MAX_CJK_CHARS && !placeholder(whole) ? { text: whole, polarity } : null;
   }
   if (count > RAW_MAX_WORDS) return null;
   const text = phraseOf(clause, { start: words.start[first] as number, end: words.end[last] as number })
     .replace(/[*_`]/gu, '')
     .trim()
     .toLowerCase();
-  return text === '' ? null : { text, polarity };
+  return placeholder(text) ? null : { text, polarity };
 }
 
 /** The qualities `clause` attaches to its brands. */

@@ -87,6 +87,43 @@ describe('built-in judge: attributes', () => {
     ]);
   });
 
+  // Comparison tables fill a cell that has nothing to say with a dash or "none": no quality.
+  it.each([
+    ['en', '| Brand | Pros | Cons |\n|---|---|---|\n| Altamira | Waterproof | — |\n', 'waterproof'],
+    ['en', '| Brand | Pros | Cons |\n|---|---|---|\n| Altamira | Waterproof | n/a |\n', 'waterproof'],
+    ['de', '| Marke | Vorteile | Nachteile |\n|---|---|---|\n| Altamira | Wasserdicht | – |\n', 'waterproof'],
+    [
+      'de',
+      '| Marke | Vorteile | Nachteile |\n|---|---|---|\n| Altamira | Wasserdicht | keine |\n',
+      'waterproof',
+    ],
+    [
+      'fr',
+      '| Marque | Points forts | Points faibles |\n|---|---|---|\n| Altamira | Imperméable | Aucun |\n',
+      'waterproof',
+    ],
+    [
+      'es',
+      '| Marca | Ventajas | Desventajas |\n|---|---|---|\n| Altamira | Impermeable | Ninguna. |\n',
+      'waterproof',
+    ],
+    ['it', '| Marca | Pregi | Difetti |\n|---|---|---|\n| Altamira | Impermeabile | - |\n', 'waterproof'],
+    [
+      'pt',
+      '| Marca | Vantagens | Desvantagens |\n|---|---|---|\n| Altamira | Impermeável | Nenhuma |\n',
+      'waterproof',
+    ],
+    [
+      'ja',
+      '| ブランド | メリット | デメリット |\n|---|---|---|\n| アルタミラ | 防水 | 特になし |\n',
+      'waterproof',
+    ],
+  ])('%s: an empty cell ("—", "none") in the Cons column is no quality', (lang, text, pro) => {
+    const attrs = attributesOf(text, lang);
+    expect(attrs.map((a) => a.polarity)).not.toContain('negative');
+    expect(attrs.map((a) => a.text)).toContain(pro);
+  });
+
   it('each key once per brand', () => {
     const keys = attributesOf('Altamira is cheap. Really cheap, and affordable for students.', 'en').map(
       (a) => a.text,
