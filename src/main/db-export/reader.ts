@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { docPartBytes, registerStoreFunctions } from '../store';
+import { tuplesSql } from './parquet-lists';
 import {
   batchBounds,
   createScope,
@@ -50,6 +51,8 @@ export interface HistoryReader {
    * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
    */
   copy(table: ExportTable, into: string): Generator<{ rows: number; keys: number }>;
+  /** A table stored as lists (ExportTable.listed): its distinct tuples, in batches (parquet-lists.ts). */
+  tuples(table: ExportTable): Generator<RowBatch>;
   /** The connection, for a writer of the attached output (same snapshot, same transaction). */
   connection(): Database.Database;
   /** Ends the snapshot's transaction (an attached output is then complete on disk). */
@@ -69,6 +72,9 @@ const BATCH_KEYS: Record<ScopeName, number> = {
   scope_days: 31,
   scope_brands: 1_000,
 };
+
+/** Distinct tuples per batch of a table stored as lists. */
+const TUPLE_BATCH = 20_000;
 
 const ISO_TIME = (x: string): string =>
   `CASE WHEN (${x}) IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', (${x}) / 1000, 'unixepoch')` +
@@ -222,6 +228,16 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
       );
       for (const { lo, hi, keys } of batchBounds(db, table.scope, BATCH_KEYS[table.scope])) {
         yield { rows: stmt.run(usedParams(sql, { lo, hi })).changes, keys };
+      }
+    },
+    *tuples(table) {
+      // Keyset batches, each statement run to its end: the connection serves other tables too.
+      const stmt = db.prepare(tuplesSql(table, TUPLE_BATCH)).raw(true);
+      for (let after = -Infinity; ;) {
+        const rows = stmt.all({ after }) as CellValue[][];
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]?.[0] as number;
+        yield { rows, keys: 0 };
       }
     },
     connection: () => db,
