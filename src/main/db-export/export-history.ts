@@ -21,6 +21,7 @@ import {
   startParquetLane,
   startRowsLane,
   WORKER_TABLES,
+  type ParquetLane,
   type RowsLane,
   type WorkerLane,
 } from './worker-lanes';
@@ -173,7 +174,8 @@ async function writeAll(args: {
   if (lane) args.onLane(lane);
   const here = parquet ? tables.filter((t) => !away.includes(t)) : tables;
   const remote = lane && !parquet ? { table: away[0]?.name ?? '', lane: lane as RowsLane } : undefined;
-  const [mine, theirs] = await Promise.allSettled([
+  const shared = lane && parquet ? away[0] : undefined;
+  const [mine, theirs, fed] = await Promise.allSettled([
     writeTables(writer, reader, here, progress, request.signal, remote).catch((error: unknown) => {
       lane?.cancel();
       throw error;
@@ -188,9 +190,24 @@ async function writeAll(args: {
         throw error;
       },
     ),
+    // Parquet: this thread reads every other batch of the thread's first table for it.
+    shared
+      ? (lane as ParquetLane)
+          .feed(
+            reader.batches(shared, 'parquet', { of: 2, index: 0 }),
+            () => request.signal?.aborted ?? false,
+          )
+          .catch((error: unknown) => {
+            lane?.cancel();
+            writer.interrupt();
+            throw error;
+          })
+      : Promise.resolve(),
   ]);
-  if (mine.status === 'rejected' || theirs.status === 'rejected') {
-    const failures = [mine, theirs].flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (mine.status === 'rejected' || theirs.status === 'rejected' || fed.status === 'rejected') {
+    const failures = [mine, theirs, fed].flatMap((s) =>
+      s.status === 'rejected' ? [s.reason as unknown] : [],
+    );
     throw causeOf(failures);
   }
   const all = [...mine.value, ...theirs.value];

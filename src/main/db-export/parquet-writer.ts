@@ -169,6 +169,17 @@ async function copyListed(
   return chunks;
 }
 
+/** The rows given (a synchronous iterable: DuckDB pulls them in a callback), else the reader's. */
+function batchesOf(
+  table: ExportTable,
+  reader: HistoryReader,
+  given?: AsyncIterable<RowBatch> | Iterable<RowBatch>,
+): Iterator<RowBatch> {
+  if (!given) return reader.batches(table, 'parquet');
+  if (!(Symbol.iterator in given)) throw new Error('A Parquet table takes its rows synchronously');
+  return given[Symbol.iterator]();
+}
+
 /** Rows of a written Parquet file (its footer's count: nothing is read but the metadata). */
 async function countRows(connection: DuckDBConnection, file: string): Promise<number> {
   const result = await connection.runAndReadAll(
@@ -210,7 +221,7 @@ export async function openParquetWriter(
     // Two tables at once: while DuckDB encodes one table's chunk on its threads, this thread
     // reads the other's rows (the reads themselves take turns on the one JS thread).
     concurrency: 2,
-    async writeTable(table, reader, ticker): Promise<DbExportTableOutcome> {
+    async writeTable(table, reader, ticker, given): Promise<DbExportTableOutcome> {
       const file = join(folder, parquetFileName(table.name));
       const name = `parallax_rows_${nextFunction++}`;
       const connection = await connect();
@@ -220,7 +231,7 @@ export async function openParquetWriter(
           await copyListed(connection, table, reader, ticker, file, name);
           rows = await countRows(connection, file);
         } else {
-          const chunks = rowChunks(table.columns, reader.batches(table, 'parquet'), ticker);
+          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker);
           connection.registerTableFunction(tableFunction(name, table.columns, chunks, ticker));
           await connection.run(copySql(table, `${name}()`, file));
           rows = chunks.rows();

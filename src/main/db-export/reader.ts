@@ -31,6 +31,12 @@ export interface RowBatch {
   keys: number;
 }
 
+/** A thread's share of a table's batches: those whose number modulo `of` is `index`. */
+export interface BatchShare {
+  of: number;
+  index: number;
+}
+
 /** What the meta table says about the answers in scope. */
 export interface ReaderFacts {
   /** Answers from the sandbox (synthetic engines): every demo answer is one. */
@@ -44,8 +50,11 @@ export interface HistoryReader {
   facts(): ReaderFacts;
   /** Keys in a table's scope (what its progress counts). */
   total(table: ExportTable): number;
-  /** The table's rows, batch by batch, in order. */
-  batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
+  /**
+   * The table's rows, batch by batch, in order; with `share`, only this thread's share of them
+   * (the batches numbered `index` modulo `of`), another thread reading the rest.
+   */
+  batches(table: ExportTable, target: ReadTarget, share?: BatchShare): Generator<RowBatch>;
   /**
    * With an attached output (openHistoryReader's `attach`): copies a table with no document
    * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
@@ -211,12 +220,13 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
   return {
     counts,
     total: (table) => counts[SCOPE_COUNT[table.scope]],
-    *batches(table, target) {
+    *batches(table, target, share) {
       const stmt = statementFor(table, target);
       const size = BATCH_KEYS[table.scope];
       const bounds = batchBounds(db, table.scope, size);
       const withDocs = docReader(table);
-      for (const { lo, hi, keys } of bounds) {
+      for (const [n, { lo, hi, keys }] of bounds.entries()) {
+        if (share && n % share.of !== share.index) continue;
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }

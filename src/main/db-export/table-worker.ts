@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { interleaved, type ShareEnd } from './batch-share';
 import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
@@ -27,6 +28,8 @@ export interface TableWorkerData {
   /** parquet: the export's partial folder. */
   folder: string;
   tables: string[];
+  /** parquet: the first table's batches are shared with the main thread (batch-share.ts). */
+  share?: ShareEnd;
 }
 
 export type TableWorkerMessage =
@@ -93,7 +96,12 @@ async function writeParquet(reader: HistoryReader, tables: ExportTable[]): Promi
         },
         canceled: () => canceled,
       };
-      outcomes.push(await writer.writeTable(table, reader, ticker));
+      // The shared table: the main thread reads every other batch (the even ones), this one the rest.
+      const shared =
+        data.share && table.name === data.tables[0]
+          ? interleaved(data.share, reader.batches(table, 'parquet', { of: 2, index: 1 }))
+          : undefined;
+      outcomes.push(await writer.writeTable(table, reader, ticker, shared));
     }
     return outcomes;
   } finally {
