@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { interleaved, type ShareEnd } from './batch-share';
+import { interleaved, packTexts, type ShareEnd } from './batch-share';
 import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
@@ -49,7 +49,8 @@ let canceled = false;
 let credits = AHEAD;
 let wake: (() => void) | null = null;
 let interrupt = (): void => undefined;
-const post = (message: TableWorkerMessage): void => parentPort?.postMessage(message);
+const post = (message: TableWorkerMessage): void =>
+  parentPort?.postMessage(message, message.type === 'rows' ? packTexts(message.rows) : []);
 
 parentPort?.on('message', (message: TableWorkerRequest) => {
   if (message.type === 'cancel') {
