@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { SHARED_BATCHES } from './batch-share';
 import { metaRows } from './meta';
 import { commitOutput, discardOutput, prepareOutput } from './output';
 import { openHistoryReader, type HistoryReader } from './reader';
@@ -190,11 +191,11 @@ async function writeAll(args: {
         throw error;
       },
     ),
-    // Parquet: this thread reads every other batch of the thread's first table for it.
+    // Parquet: this thread reads some of the batches of the thread's first table for it.
     shared
       ? (lane as ParquetLane)
           .feed(
-            reader.batches(shared, 'parquet', { of: 2, index: 0 }),
+            reader.batches(shared, 'parquet', { ...SHARED_BATCHES, lead: true }),
             () => request.signal?.aborted ?? false,
           )
           .catch((error: unknown) => {

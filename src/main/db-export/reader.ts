@@ -31,10 +31,13 @@ export interface RowBatch {
   keys: number;
 }
 
-/** A thread's share of a table's batches: those whose number modulo `of` is `index`. */
+/**
+ * A thread's share of a table's batches (numbered from 0): the lead's are those whose number is
+ * a multiple of `of`, the other thread's the rest.
+ */
 export interface BatchShare {
   of: number;
-  index: number;
+  lead: boolean;
 }
 
 /** What the meta table says about the answers in scope. */
@@ -52,7 +55,7 @@ export interface HistoryReader {
   total(table: ExportTable): number;
   /**
    * The table's rows, batch by batch, in order; with `share`, only this thread's share of them
-   * (the batches numbered `index` modulo `of`), another thread reading the rest.
+   * (BatchShare), another thread reading the rest.
    */
   batches(table: ExportTable, target: ReadTarget, share?: BatchShare): Generator<RowBatch>;
   /**
@@ -230,7 +233,7 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
       const bounds = batchBounds(db, table.scope, size);
       const withDocs = docReader(table);
       for (const [n, { lo, hi, keys }] of bounds.entries()) {
-        if (share && n % share.of !== share.index) continue;
+        if (share && (n % share.of === 0) !== share.lead) continue;
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }

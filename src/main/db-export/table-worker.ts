@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { interleaved, packTexts, type ShareEnd } from './batch-share';
+import { interleaved, packTexts, SHARED_BATCHES, type ShareEnd } from './batch-share';
 import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
@@ -97,10 +97,10 @@ async function writeParquet(reader: HistoryReader, tables: ExportTable[]): Promi
         },
         canceled: () => canceled,
       };
-      // The shared table: the main thread reads every other batch (the even ones), this one the rest.
+      // The shared table: the main thread reads some of its batches (batch-share.ts), this one the rest.
       const shared =
         data.share && table.name === data.tables[0]
-          ? interleaved(data.share, reader.batches(table, 'parquet', { of: 2, index: 1 }))
+          ? interleaved(data.share, reader.batches(table, 'parquet', { ...SHARED_BATCHES, lead: false }))
           : undefined;
       outcomes.push(await writer.writeTable(table, reader, ticker, shared));
     }

@@ -19,8 +19,8 @@ export interface WorkerLane {
 
 export interface ParquetLane extends WorkerLane {
   /**
-   * Reads this thread's share of the thread's first table (every other batch: `batches` is
-   * that share) and hands it over, while the thread reads the rest and writes them all.
+   * Reads this thread's share of the thread's first table (`batches` is that share,
+   * batch-share.ts) and hands it over, while the thread reads the rest and writes them all.
    */
   feed(batches: Iterator<RowBatch>, canceled: () => boolean): Promise<void>;
 }
@@ -67,7 +67,7 @@ const request = (worker: Worker, message: TableWorkerRequest): void => worker.po
 
 /**
  * Parquet: the thread writes the tables' files itself; its progress is passed on. Its first
- * table's batches are shared: this thread reads every other one (feed).
+ * table's batches are shared: this thread reads some of them (feed).
  */
 export function startParquetLane(
   script: ExportWorkerScript,

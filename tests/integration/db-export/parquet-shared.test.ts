@@ -6,10 +6,9 @@ import { tempFolder } from '../store/helpers';
 import { historyQuery } from './fixture';
 
 // A Parquet export with its second thread: the answers' batches (2,000 answers each) are read
-// half on the main thread, half on the second, and written by the second in order
+// one in three on the main thread, the rest on the second, and written by the second in order
 // (batch-share.ts). Every answer must be there once, in the history's order, with its exact
-// text: with an odd number of batches (the main thread reads the last) and an even one (the
-// second thread does).
+// text: with 3 batches (the second thread reads the last) and 4 (the main thread does).
 
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
