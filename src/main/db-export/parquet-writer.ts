@@ -148,7 +148,7 @@ async function copyListed(
   ticker: Ticker,
   file: string,
   name: string,
-): Promise<ReturnType<typeof rowChunks>> {
+): Promise<void> {
   const tuples = tupleColumns(table);
   const tupleChunks = rowChunks(tuples, reader.tuples(table), ticker);
   connection.registerTableFunction(tableFunction(`${name}_tuples`, tuples, tupleChunks, ticker));
@@ -159,14 +159,14 @@ async function copyListed(
   const chunks = rowChunks(lists.columns, reader.batches(lists, 'parquet'), ticker);
   connection.registerTableFunction(tableFunction(name, lists.columns, chunks, ticker, reader.total(table)));
   // The join as written: the tuples are the hash table, the lists stream through it in order
-  // (the optimizers may otherwise build on the lists, which reorders the rows).
+  // (the optimizers may otherwise build on the lists, which reorders the rows). The setting is
+  // the instance's (DuckDB has no session scope for it): the other tables' COPYs join nothing.
   await connection.run(`SET disabled_optimizers = 'join_order,build_side_probe_side'`);
   try {
     await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, `${name}_t`, typedOf)));
   } finally {
     await connection.run(`DROP TABLE ${name}_t`);
   }
-  return chunks;
 }
 
 /** The rows given (a synchronous iterable: DuckDB pulls them in a callback), else the reader's. */
