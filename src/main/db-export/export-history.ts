@@ -215,13 +215,14 @@ async function writeAll(args: {
   return tables.map((t) => all.find((o) => o.table === t.name) as DbExportTableOutcome);
 }
 
-/** Of the errors of both threads, the one that says what happened (not the other's interruption). */
+/**
+ * Of the errors of both threads, the one that says what happened: not the other side's
+ * interruption or cancel that it caused (a canceled export is told by its signal, below).
+ */
 function causeOf(failures: unknown[]): unknown {
-  return (
-    failures.find((e) => e instanceof DbExportCanceledError) ??
-    failures.find((e) => !(e instanceof Error && /interrupt/i.test(e.message))) ??
-    failures[0]
-  );
+  const consequence = (e: unknown): boolean =>
+    e instanceof DbExportCanceledError || (e instanceof Error && /interrupt/i.test(e.message));
+  return failures.find((e) => !consequence(e)) ?? failures[0];
 }
 
 /** DuckDB's native library is loaded only by a Parquet export. */

@@ -197,9 +197,10 @@ export async function openParquetWriter(
   const scratch = join(folder, `.duckdb-tmp-${threadId}`);
   const instance = await DuckDBInstance.create(':memory:', {
     threads: String(options.threads ?? Math.min(4, availableParallelism())),
-    // Row groups being encoded are most of what it holds (a few tens of MB each, per table
-    // being written at once).
-    memory_limit: `${options.memoryMb ?? 128}MB`,
+    // Row groups being encoded (a few tens of MB each, per table being written at once), and
+    // for the sources their distinct texts and the join's hash table on them: at 128 MB the
+    // 1M-answer bench ran out of memory writing jobs and sources at once.
+    memory_limit: `${options.memoryMb ?? 256}MB`,
     temp_directory: scratch,
     preserve_insertion_order: 'true',
   });
