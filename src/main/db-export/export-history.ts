@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { SHARED_BATCHES } from './batch-share';
 import { metaRows } from './meta';
 import { commitOutput, discardOutput, prepareOutput } from './output';
 import { openHistoryReader, type HistoryReader } from './reader';
@@ -21,6 +22,7 @@ import {
   startParquetLane,
   startRowsLane,
   WORKER_TABLES,
+  type ParquetLane,
   type RowsLane,
   type WorkerLane,
 } from './worker-lanes';
@@ -173,7 +175,8 @@ async function writeAll(args: {
   if (lane) args.onLane(lane);
   const here = parquet ? tables.filter((t) => !away.includes(t)) : tables;
   const remote = lane && !parquet ? { table: away[0]?.name ?? '', lane: lane as RowsLane } : undefined;
-  const [mine, theirs] = await Promise.allSettled([
+  const shared = lane && parquet ? away[0] : undefined;
+  const [mine, theirs, fed] = await Promise.allSettled([
     writeTables(writer, reader, here, progress, request.signal, remote).catch((error: unknown) => {
       lane?.cancel();
       throw error;
@@ -188,22 +191,38 @@ async function writeAll(args: {
         throw error;
       },
     ),
+    // Parquet: this thread reads some of the batches of the thread's first table for it.
+    shared
+      ? (lane as ParquetLane)
+          .feed(
+            reader.batches(shared, 'parquet', { ...SHARED_BATCHES, lead: true }),
+            () => request.signal?.aborted ?? false,
+          )
+          .catch((error: unknown) => {
+            lane?.cancel();
+            writer.interrupt();
+            throw error;
+          })
+      : Promise.resolve(),
   ]);
-  if (mine.status === 'rejected' || theirs.status === 'rejected') {
-    const failures = [mine, theirs].flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (mine.status === 'rejected' || theirs.status === 'rejected' || fed.status === 'rejected') {
+    const failures = [mine, theirs, fed].flatMap((s) =>
+      s.status === 'rejected' ? [s.reason as unknown] : [],
+    );
     throw causeOf(failures);
   }
   const all = [...mine.value, ...theirs.value];
   return tables.map((t) => all.find((o) => o.table === t.name) as DbExportTableOutcome);
 }
 
-/** Of the errors of both threads, the one that says what happened (not the other's interruption). */
+/**
+ * Of the errors of both threads, the one that says what happened: not the other side's
+ * interruption or cancel that it caused (a canceled export is told by its signal, below).
+ */
 function causeOf(failures: unknown[]): unknown {
-  return (
-    failures.find((e) => e instanceof DbExportCanceledError) ??
-    failures.find((e) => !(e instanceof Error && /interrupt/i.test(e.message))) ??
-    failures[0]
-  );
+  const consequence = (e: unknown): boolean =>
+    e instanceof DbExportCanceledError || (e instanceof Error && /interrupt/i.test(e.message));
+  return failures.find((e) => !consequence(e)) ?? failures[0];
 }
 
 /** DuckDB's native library is loaded only by a Parquet export. */

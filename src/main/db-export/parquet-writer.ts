@@ -16,7 +16,8 @@ import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
-import type { CellValue, HistoryReader } from './reader';
+import { expandSql, listsTable, tupleColumns } from './parquet-lists';
+import type { CellValue, HistoryReader, RowBatch } from './reader';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
 
@@ -65,10 +66,9 @@ const DEFAULT_ROW_GROUP = 100_000;
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
-/** The chunks of a table's rows, pulled by DuckDB one call at a time. */
-function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {
-  const batches = reader.batches(table, 'parquet');
-  const values = table.columns.map(valueOf);
+/** The chunks of a table's rows (its batches of `columns`), pulled by DuckDB one call at a time. */
+function rowChunks(columns: readonly ExportColumn[], batches: Iterator<RowBatch>, ticker: Ticker) {
+  const values = columns.map(valueOf);
   let rows: CellValue[][] = [];
   let at = 0;
   let total = 0;
@@ -105,14 +105,17 @@ function rowChunks(table: ExportTable, reader: HistoryReader, ticker: Ticker) {
 
 function tableFunction(
   name: string,
-  table: ExportTable,
+  columns: readonly ExportColumn[],
   chunks: ReturnType<typeof rowChunks>,
   ticker: Ticker,
+  /** Rows it will give, about: the planner builds a join's hash table on the smaller side. */
+  cardinality?: number,
 ) {
   return DuckDBTableFunction.create({
     name,
     bindFunction: (info) => {
-      for (const c of table.columns) info.addResultColumn(c.name, transportOf(c));
+      for (const c of columns) info.addResultColumn(c.name, transportOf(c));
+      if (cardinality !== undefined) info.setCardinality(cardinality, false);
     },
     initFunction: (info) => info.setMaxThreads(1),
     mainFunction: (info, output) => {
@@ -126,11 +129,63 @@ function tableFunction(
   });
 }
 
-export function copySql(table: ExportTable, functionName: string, file: string): string {
+/** COPY of the table's rows (a SELECT from `source`, or `select` itself) to its Parquet file. */
+export function copySql(table: ExportTable, source: string, file: string, select?: string): string {
   const columns = table.columns.map((c) => `${typedOf(c, ident(c.name))} AS ${ident(c.name)}`).join(', ');
   const rowGroup = table.rowGroupRows ?? DEFAULT_ROW_GROUP;
-  return `COPY (SELECT ${columns} FROM ${functionName}()) TO ${literal(file)}
+  return `COPY (${select ?? `SELECT ${columns} FROM ${source}`}) TO ${literal(file)}
     (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;
+}
+
+/**
+ * A table stored as lists (parquet-lists.ts): its distinct tuples into a DuckDB table first,
+ * then its lists streamed through a table function and expanded by the COPY's SELECT.
+ */
+async function copyListed(
+  connection: DuckDBConnection,
+  table: ExportTable,
+  reader: HistoryReader,
+  ticker: Ticker,
+  file: string,
+  name: string,
+): Promise<void> {
+  const tuples = tupleColumns(table);
+  const tupleChunks = rowChunks(tuples, reader.tuples(table), ticker);
+  connection.registerTableFunction(tableFunction(`${name}_tuples`, tuples, tupleChunks, ticker));
+  await connection.run(
+    `CREATE TEMP TABLE ${name}_t AS SELECT CAST("__tuple_id" AS BIGINT) AS "__tuple_id", * EXCLUDE ("__tuple_id") FROM ${name}_tuples()`,
+  );
+  const lists = listsTable(table);
+  const chunks = rowChunks(lists.columns, reader.batches(lists, 'parquet'), ticker);
+  connection.registerTableFunction(tableFunction(name, lists.columns, chunks, ticker, reader.total(table)));
+  // The join as written: the tuples are the hash table, the lists stream through it in order
+  // (the optimizers may otherwise build on the lists, which reorders the rows). The setting is
+  // the instance's (DuckDB has no session scope for it): the other tables' COPYs join nothing.
+  await connection.run(`SET disabled_optimizers = 'join_order,build_side_probe_side'`);
+  try {
+    await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, `${name}_t`, typedOf)));
+  } finally {
+    await connection.run(`DROP TABLE ${name}_t`);
+  }
+}
+
+/** The rows given (a synchronous iterable: DuckDB pulls them in a callback), else the reader's. */
+function batchesOf(
+  table: ExportTable,
+  reader: HistoryReader,
+  given?: AsyncIterable<RowBatch> | Iterable<RowBatch>,
+): Iterator<RowBatch> {
+  if (!given) return reader.batches(table, 'parquet');
+  if (!(Symbol.iterator in given)) throw new Error('A Parquet table takes its rows synchronously');
+  return given[Symbol.iterator]();
+}
+
+/** Rows of a written Parquet file (its footer's count: nothing is read but the metadata). */
+async function countRows(connection: DuckDBConnection, file: string): Promise<number> {
+  const result = await connection.runAndReadAll(
+    `SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata(${literal(file)})`,
+  );
+  return Number(result.getRows()[0]?.[0] ?? 0);
 }
 
 export async function openParquetWriter(
@@ -142,9 +197,10 @@ export async function openParquetWriter(
   const scratch = join(folder, `.duckdb-tmp-${threadId}`);
   const instance = await DuckDBInstance.create(':memory:', {
     threads: String(options.threads ?? Math.min(4, availableParallelism())),
-    // Row groups being encoded are most of what it holds (a few tens of MB each, per table
-    // being written at once).
-    memory_limit: `${options.memoryMb ?? 128}MB`,
+    // Row groups being encoded (a few tens of MB each, per table being written at once), and
+    // for the sources their distinct texts and the join's hash table on them: at 128 MB the
+    // 1M-answer bench ran out of memory writing jobs and sources at once.
+    memory_limit: `${options.memoryMb ?? 256}MB`,
     temp_directory: scratch,
     preserve_insertion_order: 'true',
   });
@@ -166,20 +222,27 @@ export async function openParquetWriter(
     // Two tables at once: while DuckDB encodes one table's chunk on its threads, this thread
     // reads the other's rows (the reads themselves take turns on the one JS thread).
     concurrency: 2,
-    async writeTable(table, reader, ticker): Promise<DbExportTableOutcome> {
+    async writeTable(table, reader, ticker, given): Promise<DbExportTableOutcome> {
       const file = join(folder, parquetFileName(table.name));
       const name = `parallax_rows_${nextFunction++}`;
-      const chunks = rowChunks(table, reader, ticker);
       const connection = await connect();
+      let rows: number;
       try {
-        connection.registerTableFunction(tableFunction(name, table, chunks, ticker));
-        await connection.run(copySql(table, name, file));
+        if (table.listed) {
+          await copyListed(connection, table, reader, ticker, file, name);
+          rows = await countRows(connection, file);
+        } else {
+          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker);
+          connection.registerTableFunction(tableFunction(name, table.columns, chunks, ticker));
+          await connection.run(copySql(table, `${name}()`, file));
+          rows = chunks.rows();
+        }
       } finally {
         disconnect(connection);
       }
       return {
         table: table.name,
-        rows: chunks.rows(),
+        rows,
         file: parquetFileName(table.name),
         bytes: statSync(file).size,
       };

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { docPartBytes, registerStoreFunctions } from '../store';
+import { tuplesSql } from './parquet-lists';
 import {
   batchBounds,
   createScope,
@@ -30,6 +31,15 @@ export interface RowBatch {
   keys: number;
 }
 
+/**
+ * A thread's share of a table's batches (numbered from 0): the lead's are those whose number is
+ * a multiple of `of`, the other thread's the rest.
+ */
+export interface BatchShare {
+  of: number;
+  lead: boolean;
+}
+
 /** What the meta table says about the answers in scope. */
 export interface ReaderFacts {
   /** Answers from the sandbox (synthetic engines): every demo answer is one. */
@@ -43,13 +53,18 @@ export interface HistoryReader {
   facts(): ReaderFacts;
   /** Keys in a table's scope (what its progress counts). */
   total(table: ExportTable): number;
-  /** The table's rows, batch by batch, in order. */
-  batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
+  /**
+   * The table's rows, batch by batch, in order; with `share`, only this thread's share of them
+   * (BatchShare), another thread reading the rest.
+   */
+  batches(table: ExportTable, target: ReadTarget, share?: BatchShare): Generator<RowBatch>;
   /**
    * With an attached output (openHistoryReader's `attach`): copies a table with no document
    * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
    */
   copy(table: ExportTable, into: string): Generator<{ rows: number; keys: number }>;
+  /** A table stored as lists (ExportTable.listed): its distinct tuples, in batches (parquet-lists.ts). */
+  tuples(table: ExportTable): Generator<RowBatch>;
   /** The connection, for a writer of the attached output (same snapshot, same transaction). */
   connection(): Database.Database;
   /** Ends the snapshot's transaction (an attached output is then complete on disk). */
@@ -69,6 +84,9 @@ const BATCH_KEYS: Record<ScopeName, number> = {
   scope_days: 31,
   scope_brands: 1_000,
 };
+
+/** Distinct tuples per batch of a table stored as lists. */
+const TUPLE_BATCH = 20_000;
 
 const ISO_TIME = (x: string): string =>
   `CASE WHEN (${x}) IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', (${x}) / 1000, 'unixepoch')` +
@@ -188,7 +206,11 @@ function attachOutput(db: Database.Database, file: string): void {
   db.pragma('out.journal_mode = OFF');
   db.pragma('out.synchronous = OFF');
   db.pragma('out.locking_mode = EXCLUSIVE');
-  db.pragma('out.cache_size = -16000');
+  // A larger cache for the answers' primary key (random ids: every insert lands on a page of
+  // its own) and the indexes built at the end, sorted on a helper thread too (the second core
+  // is idle by then).
+  db.pragma('out.cache_size = -32000');
+  db.pragma('threads = 1');
 }
 
 function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
@@ -205,12 +227,13 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
   return {
     counts,
     total: (table) => counts[SCOPE_COUNT[table.scope]],
-    *batches(table, target) {
+    *batches(table, target, share) {
       const stmt = statementFor(table, target);
       const size = BATCH_KEYS[table.scope];
       const bounds = batchBounds(db, table.scope, size);
       const withDocs = docReader(table);
-      for (const { lo, hi, keys } of bounds) {
+      for (const [n, { lo, hi, keys }] of bounds.entries()) {
+        if (share && (n % share.of === 0) !== share.lead) continue;
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }
@@ -222,6 +245,16 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
       );
       for (const { lo, hi, keys } of batchBounds(db, table.scope, BATCH_KEYS[table.scope])) {
         yield { rows: stmt.run(usedParams(sql, { lo, hi })).changes, keys };
+      }
+    },
+    *tuples(table) {
+      // Keyset batches, each statement run to its end: the connection serves other tables too.
+      const stmt = db.prepare(tuplesSql(table, TUPLE_BATCH)).raw(true);
+      for (let after = -Infinity; ;) {
+        const rows = stmt.all({ after }) as CellValue[][];
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]?.[0] as number;
+        yield { rows, keys: 0 };
       }
     },
     connection: () => db,

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { interleaved, packTexts, SHARED_BATCHES, type ShareEnd } from './batch-share';
 import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
@@ -27,6 +28,8 @@ export interface TableWorkerData {
   /** parquet: the export's partial folder. */
   folder: string;
   tables: string[];
+  /** parquet: the first table's batches are shared with the main thread (batch-share.ts). */
+  share?: ShareEnd;
 }
 
 export type TableWorkerMessage =
@@ -46,7 +49,8 @@ let canceled = false;
 let credits = AHEAD;
 let wake: (() => void) | null = null;
 let interrupt = (): void => undefined;
-const post = (message: TableWorkerMessage): void => parentPort?.postMessage(message);
+const post = (message: TableWorkerMessage): void =>
+  parentPort?.postMessage(message, message.type === 'rows' ? packTexts(message.rows) : []);
 
 parentPort?.on('message', (message: TableWorkerRequest) => {
   if (message.type === 'cancel') {
@@ -93,7 +97,12 @@ async function writeParquet(reader: HistoryReader, tables: ExportTable[]): Promi
         },
         canceled: () => canceled,
       };
-      outcomes.push(await writer.writeTable(table, reader, ticker));
+      // The shared table: the main thread reads some of its batches (batch-share.ts), this one the rest.
+      const shared =
+        data.share && table.name === data.tables[0]
+          ? interleaved(data.share, reader.batches(table, 'parquet', { ...SHARED_BATCHES, lead: false }))
+          : undefined;
+      outcomes.push(await writer.writeTable(table, reader, ticker, shared));
     }
     return outcomes;
   } finally {

@@ -64,6 +64,30 @@ export interface ExportTable {
   orderBy: string;
   /** Rows per Parquet row group (wide text tables want small groups to keep memory flat). */
   rowGroupRows?: number;
+  /** Parquet: the rows are lists of ids into distinct tuples, expanded by DuckDB (ListedRows). */
+  listed?: ListedRows;
+}
+
+/**
+ * A table whose rows the history keeps as one list per answer of ids into a table of distinct
+ * tuples (sources: source_lists' text_ids into source_texts). The Parquet writer hands DuckDB
+ * the distinct tuples once and each answer's list as it is stored (one row per answer, not per
+ * source), and DuckDB spells the rows out (unnest and join) on its own threads.
+ */
+export interface ListedRows {
+  /** FROM for one row per scope key and list (joins the scope as `s`; batchKey and orderBy apply). */
+  lists: string;
+  /** The list's ids (a JSON array of integers; a null is a deleted row, skipped). */
+  ids: string;
+  /** The matching positions (a JSON array), or NULL when they are 1, 2, 3…. */
+  positions: string;
+  /** The table's columns read once per list (their `sql` over `lists`). */
+  perList: readonly string[];
+  /** The column holding the position. */
+  position: string;
+  /** FROM for the distinct tuples and their id: every other column's `sql` reads them. */
+  tuples: string;
+  tupleId: string;
 }
 
 /** Which answers (and so which runs, jobs, days) the export covers. */

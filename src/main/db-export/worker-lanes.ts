@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExportWorkerScript } from '../store';
-import type { CellValue, RowBatch } from './reader';
+import { asBuffers, openShare } from './batch-share';
+import type { RowBatch } from './reader';
 import type { TableWorkerData, TableWorkerMessage, TableWorkerRequest } from './table-worker';
 import { DbExportCanceledError, type DbExportTableOutcome } from './types';
 
@@ -16,6 +17,14 @@ export interface WorkerLane {
   cancel(): void;
 }
 
+export interface ParquetLane extends WorkerLane {
+  /**
+   * Reads this thread's share of the thread's first table (`batches` is that share,
+   * batch-share.ts) and hands it over, while the thread reads the rest and writes them all.
+   */
+  feed(batches: Iterator<RowBatch>, canceled: () => boolean): Promise<void>;
+}
+
 export interface RowsLane extends WorkerLane {
   /** The one table's rows, batch by batch, as the thread reads them. */
   batches(): AsyncIterable<RowBatch>;
@@ -28,6 +37,7 @@ function startWorker(
 ): { worker: Worker; done: Promise<DbExportTableOutcome[]> } {
   const worker = new Worker(script.file, {
     workerData: data,
+    transferList: data.share ? [data.share.port] : [],
     execArgv: script.execArgv ?? [],
     // Its rows are Buffers outside V8's heap, freed only when their handles are collected: a
     // small young generation collects them often instead of letting dead rows pile up.
@@ -55,28 +65,30 @@ function startWorker(
 
 const request = (worker: Worker, message: TableWorkerRequest): void => worker.postMessage(message);
 
-/** Parquet: the thread writes the tables' files itself; its progress is passed on. */
+/**
+ * Parquet: the thread writes the tables' files itself; its progress is passed on. Its first
+ * table's batches are shared: this thread reads some of them (feed).
+ */
 export function startParquetLane(
   script: ExportWorkerScript,
-  data: Omit<TableWorkerData, 'mode'>,
+  data: Omit<TableWorkerData, 'mode' | 'share'>,
   onProgress: (table: string, keys: number) => void,
-): WorkerLane {
-  const { worker, done } = startWorker(script, { ...data, mode: 'parquet' }, (message) => {
+): ParquetLane {
+  const share = openShare();
+  const { worker, done } = startWorker(script, { ...data, mode: 'parquet', share: share.end }, (message) => {
     if (message.type === 'progress') onProgress(message.table, message.keys);
   });
-  return { done, cancel: () => request(worker, { type: 'cancel' }) };
+  // A thread that stopped takes no more batches: the feeder must not wait for it.
+  done.catch(() => share.cancel());
+  return {
+    done,
+    feed: (batches, canceled) => share.feed(batches, canceled),
+    cancel: () => {
+      share.cancel();
+      request(worker, { type: 'cancel' });
+    },
+  };
 }
-
-/** A document's text arrives as a Uint8Array (structured clone): SQLite binds a Buffer. */
-const asBuffers = (rows: CellValue[][]): CellValue[][] => {
-  for (const row of rows)
-    for (let i = 0; i < row.length; i++) {
-      const v = row[i] as unknown;
-      if (v instanceof Uint8Array && !Buffer.isBuffer(v))
-        row[i] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-    }
-  return rows;
-};
 
 /** SQLite: the thread reads one table's rows and sends them here, a few batches ahead. */
 export function startRowsLane(script: ExportWorkerScript, data: Omit<TableWorkerData, 'mode'>): RowsLane {

@@ -17,13 +17,14 @@ export interface TableWriter {
   readonly concurrency: number;
   /**
    * Writes a table's rows: read from `reader`, or taken from `rows` when another thread reads
-   * them (SQLite only: a Parquet writer pulls its rows from a reader on its own thread).
+   * them, or some of them (SQLite takes them as they come; Parquet, whose rows DuckDB pulls
+   * through a synchronous callback, takes only a synchronous iterable).
    */
   writeTable(
     table: ExportTable,
     reader: HistoryReader,
     ticker: Ticker,
-    rows?: AsyncIterable<RowBatch>,
+    rows?: AsyncIterable<RowBatch> | Iterable<RowBatch>,
   ): Promise<DbExportTableOutcome>;
   /** The meta table: key/value rows, written last. */
   writeMeta(rows: ReadonlyArray<readonly [string, string]>): Promise<void>;

@@ -28,4 +28,16 @@ export const sourcesTable: ExportTable = {
   batchKey: 's.k',
   orderBy: 's.k, src.id',
   rowGroupRows: 100_000,
+  // Parquet: ~10 rows an answer, every text shared by many answers; DuckDB expands the lists.
+  listed: {
+    lists: `temp.scope_results s
+    JOIN results r ON r.seq = s.k
+    JOIN source_lists l ON l.result_seq = s.k`,
+    ids: 'l.text_ids',
+    positions: 'l.positions',
+    perList: ['result_id'],
+    position: 'position',
+    tuples: 'source_texts src',
+    tupleId: 'src.id',
+  },
 };

@@ -1,0 +1,54 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
+import { buildBig } from '../../bench/store-big-history';
+import { tempFolder } from '../store/helpers';
+import { historyQuery } from './fixture';
+
+// A Parquet export with its second thread: the answers' batches (2,000 answers each) are read
+// one in three on the main thread, the rest on the second, and written by the second in order
+// (batch-share.ts). Every answer must be there once, in the history's order, with its exact
+// text: with 3 batches (the second thread reads the last) and 4 (the main thread does).
+
+const folder = tempFolder();
+afterAll(() => folder.cleanup());
+
+/** The second thread run from its source, as the CLI does when not bundled. */
+const worker = {
+  file: new URL('../../../src/main/db-export/table-worker.ts', import.meta.url),
+  execArgv: ['--import', import.meta.resolve('tsx')],
+};
+const answers = EXPORT_TABLES.find((t) => t.name === 'answers') as ExportTable;
+
+describe('Parquet answers read on two threads', { timeout: 180_000 }, () => {
+  for (const runs of [5, 8]) {
+    it(`${runs},000 answers (${Math.ceil(runs / 2)} batches): all, once, in order, exact`, async () => {
+      const history = folder.file(`history-${runs}.db`);
+      buildBig(history, { runs, templateRuns: 1 });
+      const out = folder.file(`answers-${runs}`);
+      const outcome = await exportHistory(
+        { historyPath: history, appVersion: 'test', engineLabels: {}, demoRunIds: [], worker },
+        { format: 'parquet', out, tables: [answers] },
+      );
+      const expected = historyQuery<{ result_id: string; answer_text: string }>(
+        history,
+        'SELECT id AS result_id, answer_text FROM results ORDER BY seq',
+      );
+      expect(expected).toHaveLength(runs * 1000);
+      expect(outcome.tables).toEqual([expect.objectContaining({ table: 'answers', rows: expected.length })]);
+      const instance = await DuckDBInstance.create(':memory:');
+      try {
+        const duck = await instance.connect();
+        const got = (
+          await duck.runAndReadAll(
+            `SELECT result_id, answer_text FROM read_parquet('${out}/answers.parquet')`,
+          )
+        ).getRowObjectsJS();
+        duck.closeSync();
+        expect(got).toEqual(expected);
+      } finally {
+        instance.closeSync();
+      }
+    });
+  }
+});
