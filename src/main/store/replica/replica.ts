@@ -73,7 +73,7 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
 
   return {
     ...outbox,
-    ...createRecordedReadApi(db, deps.results),
+    ...createRecordedReadApi(db),
     ...apply,
     ...config,
     applying<T>(fn: () => T): T {
