@@ -255,9 +255,19 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
   }
 }
 
+/** A pull this large (rows ahead) runs with a wider page cache (a first sync, a long absence). */
+const LARGE_PULL = 20_000;
+const LARGE_PULL_CACHE_MIB = 256;
+
 /** Pulls every recorded table after its cursor. */
 export async function pullRecorded(ctx: StepContext): Promise<void> {
-  for (const kind of PULLED) await pullTable(ctx, kind);
+  const restore =
+    ctx.progress.total >= LARGE_PULL ? ctx.store.replica.widenCache(LARGE_PULL_CACHE_MIB) : null;
+  try {
+    for (const kind of PULLED) await pullTable(ctx, kind);
+  } finally {
+    restore?.();
+  }
 }
 
 export const PULLED_RECORDED_KINDS = PULLED;
