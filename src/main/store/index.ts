@@ -107,6 +107,9 @@ export {
   type RescoreRequest,
   type RescoreStep,
   type StoredSummary,
+  offerVerdict,
+  type PrejudgeApi,
+  type PrejudgeInputs,
 } from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {

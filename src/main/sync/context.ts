@@ -1,4 +1,5 @@
-import type { HistoryStore, SyncDraft, SyncKind } from '../store';
+import type { JudgeInput } from '../../shared/positioning';
+import type { HistoryStore, JudgeVerdict, SyncDraft, SyncKind } from '../store';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -26,6 +27,14 @@ export const CLI_TUNING: SyncTuning = { pushBatch: 2000, pullBatch: 4000 };
 /** The app's background sync: small local transactions, so a view's query never waits long. */
 export const APP_TUNING: SyncTuning = { pushBatch: 1000, pullBatch: 200 };
 
+/** The built-in judge on other threads (positioning's judge pool), for answers a pull is about to store. */
+export interface AheadJudge {
+  judgeBatch(
+    inputs: readonly JudgeInput[],
+    signal: AbortSignal,
+  ): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
+}
+
 export interface SyncOptions {
   push?: boolean;
   pull?: boolean;
@@ -36,6 +45,11 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   tuning?: SyncTuning;
+  /**
+   * Judges each page of pulled answers on other threads while this one stores the page before
+   * (without it, ingest judges each answer here, as a run's ingest does).
+   */
+  judge?: AheadJudge;
   /** Called between batches: the app yields to the event loop there so views stay responsive. */
   pause?: () => Promise<void>;
 }
