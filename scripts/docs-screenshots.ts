@@ -1,48 +1,82 @@
 // The screenshots of the docs, made from the real app: `npx tsx scripts/docs-screenshots.ts`.
 // It drives the production renderer in headless Chromium through the end-to-end harness
-// (tests/e2e/harness.ts: the real core behind the same IPC contract), loads a 90-day demo history
-// from the first-run screen as a new user would (90 days, so the last 30 have a previous period to
-// be compared with), and saves what the README shows:
-//   docs/images/visibility.png   Visibility, light theme, 1280×800
+// (tests/e2e/harness.ts: the real core behind the same IPC contract) on a copy of the 90-day
+// PREVIEW demo history, the one the first-run screen builds by default (every engine side by
+// side; 90 days, so the last 30 have a previous period to be compared with): the e2e suite's
+// shared template (tests/support/demo-history.ts), built once per source version, so this costs
+// seconds when the suite has run, a few minutes of CPU otherwise. It saves, light theme, 1280×800:
+//   docs/images/visibility.png     Visibility's key numbers and leaderboard (the README's and the
+//                                  Visibility guide's)
+//   docs/images/visibility-heatmap.png  the heatmap, every engine side by side (the guide's)
+//   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
+//                                  changed guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
-// it after a change to the Visibility view, look at the image, and commit it with the change.
+// it after a change to the Visibility view, look at the images, and commit them with the change.
+// (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
+// test-results/rescore-estimate-light.png and workspace-sync-light.png, copied.)
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { build } from 'electron-vite';
 import { startHarness } from '../tests/e2e/harness';
 
 const OUT = resolve('docs', 'images');
 const MAX_BYTES = 300 * 1024;
 
+async function save(page: Page, name: string): Promise<void> {
+  const path = join(OUT, name);
+  await page.screenshot({ path, fullPage: false });
+  const bytes = statSync(path).size;
+  console.log(`${path}: ${(bytes / 1024).toFixed(0)} KB`);
+  if (bytes > MAX_BYTES) throw new Error(`${path} is over ${MAX_BYTES / 1024} KB: keep the docs light`);
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--build') || !existsSync('out/renderer/index.html')) {
     console.log('Building the renderer (electron-vite build)…');
     await build({ logLevel: 'warn' });
   }
-  const h = await startHarness();
+  console.log('Opening a copy of the 90-day preview demo (built first if this source version has none)…');
+  const h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
   try {
     const { page } = h;
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.getByRole('radio', { name: '90 days' }).check();
-    await page.getByRole('button', { name: 'Load a demo history' }).click();
-    console.log('Building a 90-day demo history (a minute or two)…');
-    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 600_000 });
+    await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
-    // The build's notification would cover part of the view.
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
     await page.getByRole('figure', { name: /Mention rate per day, with 95 % intervals/ }).waitFor();
     const kpis = page.getByRole('list', { name: /Key numbers for/ });
     await kpis.filter({ hasText: 'vs previous period' }).waitFor({ timeout: 60_000 });
-    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    // The key numbers and the leaderboard at the top of the window (What changed sits above them).
+    await page.getByRole('heading', { level: 2, name: 'Key numbers' }).evaluate((el) => {
+      el.closest('section')?.scrollIntoView({ block: 'start' });
+    });
     // The chart's entry animation.
     await page.waitForTimeout(800);
     mkdirSync(OUT, { recursive: true });
-    const path = join(OUT, 'visibility.png');
-    await page.screenshot({ path, fullPage: false });
-    const bytes = statSync(path).size;
-    console.log(`${path}: ${(bytes / 1024).toFixed(0)} KB`);
-    if (bytes > MAX_BYTES) throw new Error(`${path} is over ${MAX_BYTES / 1024} KB: keep the docs light`);
+    await save(page, 'visibility.png');
+
+    // Every engine side by side: the heatmap, with the trend's key above it.
+    const heatmap = page.getByRole('table', { name: /by location and engine/ });
+    await heatmap.waitFor({ timeout: 60_000 });
+    await heatmap.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(500);
+    await save(page, 'visibility-heatmap.png');
+
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    const card = page.locator('section[aria-labelledby="vis-what-changed-heading"]');
+    await card.getByRole('heading', { level: 2, name: 'What changed' }).waitFor({ timeout: 60_000 });
+    // The findings (or the sentence saying none is significant) have loaded.
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[aria-labelledby="vis-what-changed-heading"]')?.textContent ?? '').length >
+        80,
+      undefined,
+      { timeout: 60_000 },
+    );
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await save(page, 'what-changed.png');
   } finally {
     await h.close();
   }

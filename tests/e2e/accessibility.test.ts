@@ -4,8 +4,9 @@ import { VIEWS } from '../../src/renderer/src/stores/nav-store';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Accessibility of the production renderer over a real history (a 7-day demo built by the real
-// run engine against the sandbox, a copy of the shared one: tests/support/demo-history.ts; its
-// monitor runs raised change alerts):
+// run engine against the sandbox, a copy of the shared one: tests/support/demo-history.ts; the
+// preview the first-run screen builds, so every view shows every engine; its monitor runs raised
+// change alerts):
 // - axe-core (WCAG 2.1 A/AA and best practices) on every view, opened from the sidebar once its
 //   content has loaded, in light and in dark: no serious or critical violation;
 // - keyboard alone composes a prompt, runs it, opens the comparison and reads an alert (its two
@@ -79,7 +80,7 @@ async function focused(h: Harness): Promise<Focused> {
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({}, { demo: { days: 7 } });
+  h = await startHarness({}, { demo: { days: 7, variant: 'preview' } });
   await h.core.router.invoke('settings.update', { sandboxMode: true, defaultCountries: ['US'] });
   await h.page.reload();
   await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();

@@ -7,7 +7,8 @@ import { createMemorySecretStore } from '../support/memory-secret-store';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
 // Positioning (issue 30) end to end on a real 90-day demo history (the shared template of
-// tests/support/demo-history.ts, every answer judged by the built-in judge as it was stored):
+// tests/support/demo-history.ts: the preview, every engine, as the first-run screen builds it;
+// every answer judged by the built-in judge as it was stored):
 // Visibility's recommendation rate and net sentiment cards and Positioning panel show the real
 // core's numbers; a card opens the answers behind it in Compare, where each brand's evidence is
 // marked and its badge moves the focus there. axe-core on the new parts (cards, panel, Compare's
@@ -49,7 +50,10 @@ describe('Positioning on a 90-day demo history, end to end', () => {
 
   beforeAll(async () => {
     model = await startSandbox({ latencyMs: 1, rateLimit: 100_000 });
-    h = await startHarness({ judgeKeys: createMemorySecretStore() }, { demo: { days: 90 } });
+    h = await startHarness(
+      { judgeKeys: createMemorySecretStore() },
+      { demo: { days: 90, variant: 'preview' } },
+    );
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
   }, DEMO_BUILD_MS);

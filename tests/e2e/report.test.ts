@@ -3,10 +3,11 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BUILD_MS, RESULTS_DIR, startHarness, type Harness } from './harness';
-import { demoDaysInPeriod } from '../support/demo-days';
+import { statusDaysInPeriod } from '../support/demo-days';
+import { demoStatusOf, PREVIEW_ENGINE_LABELS } from './support/preview-demo';
 
 // A client report end to end: a demo history (a copy of the shared 90-day one built once per run
-// by the real run engine, tests/support/demo-history.ts), a 30-day "Client report…"
+// by the real run engine, tests/support/demo-history.ts: the preview, every engine), a 30-day "Client report…"
 // on a monitor's row in the app writes the HTML file (through the save dialog's stand-in), and
 // the file opens in Chromium with JavaScript disabled: everything is there without a script, no
 // request leaves the page, no CSP violation. Screenshots: test-results/report-form-light.png (the
@@ -17,7 +18,7 @@ describe('client report, end to end', () => {
   let reportPath = '';
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
   }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();
@@ -72,6 +73,8 @@ describe('client report, end to end', () => {
       page.on('request', (r) => requests.push(r.url()));
       page.on('console', (m) => console.push(m.text()));
       const url = pathToFileURL(reportPath).href;
+      // The demo's days in the report's 30, from the demo's record (not the clock: see demo-days.ts).
+      const days = statusDaysInPeriod(await demoStatusOf(h), 30);
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: 'Veloxa · Visibility in AI answers' }).waitFor();
       for (const name of [
@@ -92,7 +95,7 @@ describe('client report, end to end', () => {
       await expect(
         page
           .getByRole('img', {
-            name: new RegExp(`^Mention rate, per day: ${demoDaysInPeriod(90, 30)} of 30 days with answers`),
+            name: new RegExp(`^Mention rate, per day: ${days} of 30 days with answers`),
           })
           .isVisible(),
       ).resolves.toBe(true);
@@ -107,6 +110,13 @@ describe('client report, end to end', () => {
       await page.screenshot({ path: join(RESULTS_DIR, 'report-light.png'), fullPage: false });
       await page.getByRole('heading', { level: 2, name: /^Where Veloxa is named/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(RESULTS_DIR, 'report-light-heatmap.png'), fullPage: false });
+      // Every engine of the demo down the page, its two places across: nothing runs off its side.
+      await expect(page.locator('#heatmap tbody th').allTextContents()).resolves.toEqual([
+        ...PREVIEW_ENGINE_LABELS,
+      ]);
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).resolves.toBe(0);
       await page
         .getByRole('heading', { level: 2, name: /^The answers behind the findings/ })
         .scrollIntoViewIfNeeded();

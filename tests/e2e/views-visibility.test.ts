@@ -9,7 +9,8 @@ import {
 } from './support/layout-checks';
 
 // The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
-// template, tests/support/demo-history.ts), as an analyst reads them, in light and dark:
+// template, tests/support/demo-history.ts: the preview, every engine, as the first-run screen
+// builds it), as an analyst reads them, in light and dark:
 // the frame never scrolls (the wheel over the sidebar once scrolled the whole page, 2,854 px
 // in an 800 px window, and left it blank), nothing sticks out sideways, the leaderboard's
 // figures and pills stay on one line, the citation gaps card shows its last row.
@@ -20,7 +21,7 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
     await h.page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
@@ -47,6 +48,30 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
       heading?.y,
     );
     await shootBothThemes(h, 'views-frame-after-sidebar-wheel');
+
+    // The Alerts entry's unread count (three digits on this demo) and its shortcut hint, side
+    // by side inside the entry: neither overlaps the other nor sticks out of the sidebar.
+    const alerts = page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: /^Alerts/ });
+    const boxes = await alerts.evaluate((button) => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+      };
+      const kbd = button.querySelector('kbd');
+      const badge = [...button.children].find(
+        (el) => el.tagName !== 'KBD' && /^\d/.test(el.textContent ?? ''),
+      );
+      return {
+        badge: box(badge ?? null),
+        kbd: box(kbd),
+        button: box(button),
+        count: badge?.textContent ?? '',
+      };
+    });
+    expect(boxes.count).toMatch(/^\d{3}/);
+    if (!boxes.badge || !boxes.kbd || !boxes.button) throw new Error('no unread badge or shortcut hint');
+    expect(boxes.badge.right).toBeLessThanOrEqual(boxes.kbd.left);
+    expect(boxes.kbd.right).toBeLessThanOrEqual(boxes.button.right);
 
     // The wheel over the main pane scrolls the pane, and only the pane.
     await page.mouse.move(700, 500);
@@ -102,6 +127,95 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     }
     expect(overflowing).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  describe('opened states at 1280×800 on the 90-day demo, light and dark', () => {
+    // The same app as above (one harness per file): what a view shows once opened, shot in both
+    // themes and checked to fit the frame: Compare in diff mode, an Over time series, the Delete
+    // run dialog, the monitor and client report forms, and the first-run screen.
+    const fits = async (what: string): Promise<void> => {
+      const frame = await frameState(h.page);
+      expect({ what, scrollY: frame.scrollY, overflowX: frame.mainOverflowX }).toEqual({
+        what,
+        scrollY: 0,
+        overflowX: 0,
+      });
+    };
+    const open = async (view: string): Promise<void> => {
+      await h.page
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('button', { name: new RegExp(`^${view}`) })
+        .click();
+      await h.page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
+    };
+
+    it('Compare in diff mode, from an alert', async () => {
+      const { page } = h;
+      await open('Alerts');
+      await page.getByRole('button', { name: 'Open diff' }).first().click({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
+      await page
+        .locator('[data-testid="diff-mode"], [data-testid="diff-stats"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await shootBothThemes(h, 'views-compare-diff');
+      await fits('diff');
+      await page.getByRole('button', { name: 'Show side by side' }).click();
+    });
+
+    it('an opened Over time series', async () => {
+      const { page } = h;
+      await open('Over time');
+      await page
+        .getByRole('button', { name: /^Open “/ })
+        .first()
+        .click({ timeout: 30_000 });
+      await page.getByRole('figure').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300); // the chart's entry animation
+      await shootBothThemes(h, 'views-over-time-series');
+      await fits('over time');
+    });
+
+    it('the Delete run dialog, the monitor form and the client report form', async () => {
+      const { page } = h;
+      await open('History');
+      await page
+        .getByRole('button', { name: /^Delete run / })
+        .first()
+        .click({ timeout: 30_000 });
+      const dialog = page.getByRole('alertdialog', { name: 'Delete run' });
+      await dialog.waitFor();
+      await shootBothThemes(h, 'views-delete-run-dialog');
+      await dialog.getByRole('button', { name: 'Keep' }).click();
+
+      await open('Monitors');
+      await page.getByRole('button', { name: 'Add monitor from Compose' }).click();
+      await page.getByRole('form', { name: 'New monitor' }).waitFor();
+      await shootBothThemes(h, 'views-monitor-form');
+      await fits('monitor form');
+      await page.getByRole('button', { name: 'Add monitor from Compose' }).click();
+      await page.getByRole('button', { name: 'Client report: Demo · Buying guides' }).click();
+      const report = page.getByRole('dialog', { name: 'Client report: Demo · Buying guides' });
+      await report.waitFor();
+      await shootBothThemes(h, 'views-report-form');
+      await report.getByRole('button', { name: 'Cancel' }).click();
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('the first-run screen (no key, no sandbox)', async () => {
+      const { page } = h;
+      await h.core.router.invoke('settings.update', { sandboxMode: false });
+      try {
+        await page.reload();
+        await page
+          .getByRole('heading', { level: 1, name: 'Welcome to Parallax' })
+          .waitFor({ timeout: 30_000 });
+        await shootBothThemes(h, 'views-welcome');
+        await fits('welcome');
+      } finally {
+        await h.core.router.invoke('settings.update', { sandboxMode: true });
+      }
+    });
   });
 });
 

@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
-import { DEMO_ENGINES } from '../../src/main/demo/plan';
-import { demoDaysInPeriod } from '../support/demo-days';
+import { statusDaysInPeriod } from '../support/demo-days';
+import {
+  answersText,
+  demoStatusOf,
+  PREVIEW_ANSWERS_PER_DAY,
+  PREVIEW_ENGINE_LABELS,
+  PREVIEW_LOCATIONS,
+} from './support/preview-demo';
 
-// The home view on a real 90-day demo history (built by the real run engine against the
-// sandbox, once per run: a copy of the shared template, tests/support/demo-history.ts; the
-// first-run screen's "Load a demo history" has its own test in alerts.test.ts): Visibility with
-// KPIs, trend, heatmap, leaderboard and sources → a heatmap cell opens exactly the answers
-// behind it in Compare. Screenshots in light and dark at 1280×800 land in test-results/.
+// The home view on a real 90-day demo history, the preview the first-run screen builds (every
+// engine; built by the real run engine against the sandbox, once per run: a copy of the shared
+// template, tests/support/demo-history.ts; the first-run screen's "Load a demo history" has its
+// own test in alerts.test.ts): Visibility with KPIs, trend, heatmap (every engine side by side),
+// leaderboard and sources → a heatmap cell opens exactly the answers behind it in Compare.
+// Screenshots in light and dark at 1280×800 land in test-results/.
 
 describe('Visibility on a 90-day demo history, end to end', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90 } });
+    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
   }, DEMO_BUILD_MS);
   afterAll(async () => {
@@ -26,8 +33,10 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
     await page.getByTestId('kpi-mention').waitFor({ timeout: 30_000 });
 
-    const status = await h.core.router.invoke('demo.status', {});
-    expect(status).toMatchObject({ ok: true, value: { present: true, days: 90 } });
+    const status = await demoStatusOf(h);
+    expect(status).toMatchObject({ present: true, days: 90, variant: 'preview', runs: 90 * 3 });
+    // What the plan asks a day, every day: no engine, place or repeat missing.
+    expect(status.results).toBe(90 * PREVIEW_ANSWERS_PER_DAY);
     await expect(page.getByRole('note').first().textContent()).resolves.toMatch(/synthetic/i);
   });
 
@@ -67,7 +76,7 @@ describe('Visibility on a 90-day demo history, end to end', () => {
       .poll(() => page.getByRole('heading', { level: 1, name: 'Visibility' }).locator('..').textContent(), {
         timeout: 30_000,
       })
-      .toMatch(new RegExp(`${(240 * demoDaysInPeriod(90, 90)).toLocaleString('en-US')} answers`));
+      .toContain(answersText(PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 90)));
     const leaderboard = page.getByRole('table', { name: 'Brand leaderboard' });
     for (const competitor of ['Pacer & Co', 'Fleetfoot', 'Norrun', 'Cadence', 'Stridewell']) {
       await expect.poll(() => leaderboard.textContent(), { timeout: 30_000 }).toContain(competitor);
@@ -83,9 +92,26 @@ describe('Visibility on a 90-day demo history, end to end', () => {
       })
       .toBeGreaterThan(0);
     const heatmap = page.getByRole('table', { name: /Mention rate of Veloxa by location and engine/ });
-    // Six locations (five countries and a US state) by the demo's engines.
-    await expect.poll(() => heatmap.locator('tbody tr').count(), { timeout: 30_000 }).toBe(6);
-    await expect(heatmap.getByRole('button').count()).resolves.toBe(6 * DEMO_ENGINES.length);
+    // Its places by every engine, side by side, each under the label the views use.
+    await expect.poll(() => heatmap.locator('tbody tr').count(), { timeout: 30_000 }).toBe(PREVIEW_LOCATIONS);
+    await expect(heatmap.locator('thead th').allTextContents()).resolves.toEqual([
+      'Location',
+      ...PREVIEW_ENGINE_LABELS,
+    ]);
+    await expect(heatmap.getByRole('button').count()).resolves.toBe(
+      PREVIEW_LOCATIONS * PREVIEW_ENGINE_LABELS.length,
+    );
+    // With every engine, the heatmap's card takes the view's whole width (not half of it).
+    const card = page.locator('section[aria-labelledby="vis-heatmap-heading"]');
+    const [cardBox, main] = await Promise.all([card.boundingBox(), page.locator('main').boundingBox()]);
+    expect(cardBox?.width ?? 0).toBeGreaterThan((main?.width ?? 0) * 0.8);
+    await heatmap.scrollIntoViewIfNeeded();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`visibility-demo-90d-heatmap-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('opens the answers behind a heatmap cell in Compare', async () => {
@@ -103,6 +129,23 @@ describe('Visibility on a 90-day demo history, end to end', () => {
         .isVisible(),
     ).resolves.toBe(true);
     await h.screenshot('visibility-drill-compare');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('puts every engine side by side in Compare, one column each', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Close result set' }).click();
+    await page.getByLabel('Columns by').selectOption('engine');
+    const columns = page.locator('article.answer-column h3');
+    await expect
+      .poll(() => columns.allTextContents(), { timeout: 30_000 })
+      .toEqual([...PREVIEW_ENGINE_LABELS]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(300);
+      await h.screenshot(`compare-engines-${theme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -14,3 +14,20 @@ export function demoDaysInPeriod(built: number, period: number, now: number = Da
 export function lastDemoDay(built: number, now: number = Date.now()): string {
   return new Date(demoDays(now, built).at(-1) ?? now).toISOString().slice(0, 10);
 }
+
+/**
+ * How many days of the demo a `demo.status` describes (its first and last day, from the demo's
+ * own record) fall in the last `period` days, today included: for a test that opened a demo
+ * built before 07:00 UTC and checks it after, when the clock alone would count one day more.
+ */
+export function statusDaysInPeriod(
+  status: { firstDay?: string; lastDay?: string },
+  period: number,
+  now: number = Date.now(),
+): number {
+  if (!status.firstDay || !status.lastDay) throw new Error('demo.status names no demo days');
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const first = Math.max(Date.parse(status.firstDay), today - (period - 1) * DAY_MS);
+  const last = Math.min(Date.parse(status.lastDay), today);
+  return last < first ? 0 : (last - first) / DAY_MS + 1;
+}

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createAfterRunPipeline, createAlertService } from '../../src/main/alerts';
-import { buildDemoHistory, demoDays } from '../../src/main/demo';
+import { buildDemoHistory, demoDays, type DemoVariant } from '../../src/main/demo';
 import { openHistory } from '../../src/main/store';
 import { withFileLock } from './file-lock';
 import { sourceHash } from './source-hash';
@@ -23,8 +23,9 @@ import { sourceHash } from './source-hash';
 // its alert check some seconds more), so a test that needs a demo history but does not test its
 // build takes a COPY of one built once: a template per (days, alert state) kept under
 // node_modules/.cache/parallax-demo-histories, named by a hash of the sources that make it
-// (src/main, src/shared, src/sandbox, package-lock.json) and by the demo's days (a demo ends
-// today or yesterday: built tomorrow, it is another one). Worker processes that need the same
+// (src/main, src/shared, src/sandbox, package-lock.json), by the demo's days (a demo ends
+// today or yesterday: built tomorrow, it is another one) and by its variant (the spec's engines,
+// or every engine as the app's and `parallax demo`'s preview default). Worker processes that need the same
 // template at once build it once: the others wait on its lock file (tests/support/file-lock.ts).
 // The build itself (first-run screen, `demo.load`, `parallax demo`) keeps its own tests.
 
@@ -43,6 +44,12 @@ export interface DemoHistoryOptions {
    * start-up catch-up (seconds of CPU on a 30-day demo), and `alerts`/`report` compare them first.
    */
   alerts?: 'checked' | 'unchecked';
+  /**
+   * 'spec' (default, as buildDemoHistory's): assistant-a only, 6 places, 4 repeats. 'preview':
+   * every engine, US and DE, 2 repeats, as the first-run screen and `parallax demo` build it:
+   * for tests of what the views show across engines (src/main/demo/plan.ts, DEMO_SHAPES).
+   */
+  variant?: DemoVariant;
   /** Where the copy goes (default: parallax.db in a new folder under the OS temp folder). */
   to?: string;
 }
@@ -52,7 +59,7 @@ export interface DemoHistoryOptions {
  * returns the copy's path. The copy is the test's own: write to it, delete it.
  */
 export async function demoHistoryCopy(options: DemoHistoryOptions): Promise<string> {
-  const template = await demoHistoryTemplate(options.days, options.alerts ?? 'checked');
+  const template = await demoHistoryTemplate(options.days, options.alerts ?? 'checked', options.variant);
   const to = options.to ?? join(mkdtempSync(join(tmpdir(), 'parallax-demo-copy-')), 'parallax.db');
   mkdirSync(dirname(to), { recursive: true });
   for (const side of ['-wal', '-shm']) rmSync(to + side, { force: true });
@@ -62,10 +69,16 @@ export async function demoHistoryCopy(options: DemoHistoryOptions): Promise<stri
 }
 
 /** The template's path (read it, never write it: copy it with demoHistoryCopy). */
-export async function demoHistoryTemplate(days: number, alerts: 'checked' | 'unchecked'): Promise<string> {
+export async function demoHistoryTemplate(
+  days: number,
+  alerts: 'checked' | 'unchecked',
+  variant: DemoVariant = 'spec',
+): Promise<string> {
   const range = demoDays(Date.now(), days);
   const day = (ms: number | undefined): string => new Date(ms ?? 0).toISOString().slice(0, 10);
-  const name = `demo-${days}d-${day(range[0])}-${day(range.at(-1))}-${alerts}-${sourceHash(ROOT)}.db`;
+  // The spec demo keeps the name it had before variants (a template already built stays valid).
+  const kind = variant === 'spec' ? `${days}d` : `${days}d-${variant}`;
+  const name = `demo-${kind}-${day(range[0])}-${day(range.at(-1))}-${alerts}-${sourceHash(ROOT)}.db`;
   const file = join(CACHE_DIR, name);
   mkdirSync(CACHE_DIR, { recursive: true });
   await withFileLock(`${file}.lock`, async () => {
@@ -74,10 +87,10 @@ export async function demoHistoryTemplate(days: number, alerts: 'checked' | 'unc
     const building = join(mkdtempSync(join(CACHE_DIR, 'building-')), 'parallax.db');
     try {
       if (alerts === 'checked') {
-        copyFileSync(await demoHistoryTemplate(days, 'unchecked'), building);
+        copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant), building);
         await checkDemoAlerts(building);
       } else {
-        await buildDemoHistory({ openStore: (now) => openHistory({ path: building, now }), days });
+        await buildDemoHistory({ openStore: (now) => openHistory({ path: building, now }), days, variant });
       }
       checkpoint(building);
       renameSync(building, file);

@@ -1,17 +1,22 @@
 import { readFileSync } from 'node:fs';
 
 // Which shared demo history templates (tests/support/demo-history.ts) a test file opens, read
-// from its text: `demoHistoryCopy({ days: N, alerts: '…' })` and the e2e harness's
-// `startHarness(…, { demo: { days: N } })`. Written with a literal number of days, as every
-// such call is; a call that is not found here still works, it just builds its template itself.
+// from its text: `demoHistoryCopy({ days: N, alerts: '…', variant: '…' })` and the e2e harness's
+// `startHarness(…, { demo: { days: N, variant: '…' } })`, their options in any order. Written
+// with a literal number of days, as every such call is; a call that is not found here still
+// works, it just builds its template itself.
 
 export interface DemoNeed {
   days: number;
   alerts: 'checked' | 'unchecked';
+  /** 'spec' (assistant-a only) or 'preview' (every engine): see DemoHistoryOptions.variant. */
+  variant: 'spec' | 'preview';
 }
 
-const CALL =
-  /(?:demoHistoryCopy\(\s*\{|demo:\s*\{)\s*days:\s*(\d+)(?:\s*,\s*alerts:\s*'(checked|unchecked)')?/g;
+/** The options object of a demoHistoryCopy call or of the harness's `demo:` option (no nested braces). */
+const CALL = /(?:demoHistoryCopy\(\s*|demo:\s*)\{([^{}]*)\}/g;
+const option = (options: string, key: string): string | undefined =>
+  new RegExp(`\\b${key}:\\s*'?(\\w+)'?`).exec(options)?.[1];
 
 /** The templates the file at `path` opens (none when it cannot be read). */
 export function demoNeedsOf(path: string): DemoNeed[] {
@@ -21,25 +26,43 @@ export function demoNeedsOf(path: string): DemoNeed[] {
   } catch {
     return [];
   }
-  return [...text.matchAll(CALL)].map((m) => ({
-    days: Number(m[1]),
-    alerts: m[2] === 'unchecked' ? 'unchecked' : 'checked',
-  }));
+  return [...text.matchAll(CALL)].flatMap((m): DemoNeed[] => {
+    const options = m[1] ?? '';
+    const days = Number(option(options, 'days'));
+    if (!Number.isInteger(days) || days < 1) return [];
+    return [
+      {
+        days,
+        alerts: option(options, 'alerts') === 'unchecked' ? 'unchecked' : 'checked',
+        variant: option(options, 'variant') === 'preview' ? 'preview' : 'spec',
+      },
+    ];
+  });
 }
 
-/** `90:checked` → { days: 90, alerts: 'checked' } (the command-line form of a need). */
+/**
+ * `90:checked` → { days: 90, alerts: 'checked', variant: 'spec' }, `90:checked:preview` → the
+ * preview's (the command-line form of a need).
+ */
 export function parseDemoNeed(arg: string): DemoNeed {
-  const [days, alerts] = arg.split(':');
+  const [days, alerts, variant = 'spec', ...rest] = arg.split(':');
   const n = Number(days);
-  if (!Number.isInteger(n) || n < 1 || (alerts !== 'checked' && alerts !== 'unchecked'))
-    throw new Error(`not a demo template (DAYS:checked|unchecked): ${arg}`);
-  return { days: n, alerts };
+  if (
+    !Number.isInteger(n) ||
+    n < 1 ||
+    (alerts !== 'checked' && alerts !== 'unchecked') ||
+    (variant !== 'spec' && variant !== 'preview') ||
+    rest.length > 0
+  )
+    throw new Error(`not a demo template (DAYS:checked|unchecked[:spec|preview]): ${arg}`);
+  return { days: n, alerts, variant };
 }
 
 /** Templates of this many days or more are worth waiting for; smaller ones build in seconds. */
 const LARGE_DAYS = 30;
 
-export const needKey = (need: DemoNeed): string => `${need.days}:${need.alerts}`;
+export const needKey = (need: DemoNeed): string =>
+  need.variant === 'spec' ? `${need.days}:${need.alerts}` : `${need.days}:${need.alerts}:${need.variant}`;
 
 /** A template worth waiting for (LARGE_DAYS or more). */
 export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;

@@ -19,12 +19,16 @@ export function demoStatus(store: HistoryStore, building = false): DemoStatusVie
     present: true,
     building,
     days: record.days,
+    firstDay: isoDay(record.firstDay),
+    lastDay: isoDay(record.lastDay),
     builtAt: record.builtAt,
     runs,
     results,
     variant: record.variant ?? 'spec',
   };
 }
+
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Deletes every demo run, monitor and brand in one transaction; null when there is no demo. */
 export function deleteDemo(store: HistoryStore): DemoDeleted | null {

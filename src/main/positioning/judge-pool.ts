@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { JudgeVerdict } from '../store';
+import type { CompactVerdict, CompactVerdicts } from '../store';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -24,8 +24,9 @@ export interface JudgeSlice {
   items: Array<Omit<JudgeInput, 'brands'>>;
 }
 
+/** A slice's verdicts come back as one JSON string of CompactVerdict[] (positioning-compact.ts). */
 export type JudgeSliceReply =
-  { id: number; ok: true; verdicts: JudgeVerdict[] } | { id: number; ok: false; message: string };
+  { id: number; ok: true; verdicts: string } | { id: number; ok: false; message: string };
 
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
@@ -35,13 +36,13 @@ export function judgeThreadCount(): number {
 }
 
 interface JudgeThread {
-  judge(slice: Omit<JudgeSlice, 'id'>): Promise<JudgeVerdict[]>;
+  judge(slice: Omit<JudgeSlice, 'id'>): Promise<CompactVerdict[]>;
   stop(): Promise<void>;
 }
 
 function startThread(script: WorkerScript): JudgeThread {
   const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
-  const waiting = new Map<number, { resolve: (v: JudgeVerdict[]) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: CompactVerdict[]) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   let nextId = 1;
   const failAll = (error: Error): void => {
@@ -53,7 +54,7 @@ function startThread(script: WorkerScript): JudgeThread {
     const entry = waiting.get(reply.id);
     if (!entry) return;
     waiting.delete(reply.id);
-    if (reply.ok) entry.resolve(reply.verdicts);
+    if (reply.ok) entry.resolve(JSON.parse(reply.verdicts) as CompactVerdict[]);
     else entry.reject(new Error(`A judge thread failed: ${reply.message}`));
   });
   worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
@@ -105,8 +106,8 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
     threads,
     // Two batches at once: each thread has its slice of the next queued while the writer is busy.
     depth: 2,
-    async judgeBatch(inputs) {
-      if (inputs.length === 0) return [];
+    async judgeBatch(inputs): Promise<CompactVerdicts> {
+      if (inputs.length === 0) return { compact: [] };
       const brands = (inputs[0] as JudgeInput).brands;
       // A re-score batch is judged against one brand set: sent once per slice.
       if (inputs.some((i) => i.brands !== brands)) throw new Error('A judge batch mixes brand sets');
@@ -115,7 +116,7 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       const parts = await Promise.all(
         slices.map((slice, i) => (pool[i] as JudgeThread).judge({ brands, items: slice })),
       );
-      return parts.flat();
+      return { compact: parts.flat() };
     },
     async close() {
       await Promise.all(pool.map((t) => t.stop()));

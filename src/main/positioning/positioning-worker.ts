@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
-import { openPositioningConnection, type JudgeVerdict } from '../store';
+import { compactVerdict, openPositioningConnection, type CompactVerdict } from '../store';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
@@ -32,14 +32,16 @@ export type RescoreWorkerMessage =
 
 function judgeRole(): void {
   parentPort?.on('message', (slice: JudgeSlice) => {
-    const verdicts = slice.items.map((item): JudgeVerdict => {
+    const verdicts = slice.items.map((item): CompactVerdict => {
       try {
-        return judgePositioning({ ...item, brands: slice.brands });
+        return compactVerdict(judgePositioning({ ...item, brands: slice.brands }));
       } catch (error) {
         return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
       }
     });
-    parentPort?.postMessage({ id: slice.id, ok: true, verdicts } satisfies JudgeSliceReply);
+    // One string: copied as it is, where the verdict objects were cloned one field at a time.
+    const reply: JudgeSliceReply = { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
+    parentPort?.postMessage(reply);
   });
 }
 

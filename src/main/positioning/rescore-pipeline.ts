@@ -5,7 +5,13 @@ import {
   type JudgeInput,
   type JudgeRef,
 } from '../../shared/positioning';
-import type { JudgeVerdict, RescoreBatch, RescoreStep } from '../store';
+import {
+  verdictCount,
+  type JudgeVerdict,
+  type RescoreBatch,
+  type RescoreStep,
+  type RescoreVerdicts,
+} from '../store';
 
 // The archive's re-score, one batch at a time, with any judge: read the job's next answers
 // (store), judge them (the judge: synchronous like the built-in one, or a promise like a model
@@ -27,12 +33,10 @@ export interface RescoreJudge {
   /**
    * One verdict per input, in order: the positionings of the brands the answer names, or
    * { notScored: reason } for an answer the judge could not score (a model's refusal after its
-   * retries). Throwing stops the re-score without writing the batch (it stays resumable).
+   * retries); as objects, or compact (the judge threads: positioning-compact.ts). Throwing stops
+   * the re-score without writing the batch (it stays resumable).
    */
-  judgeBatch(
-    inputs: readonly JudgeInput[],
-    signal: AbortSignal,
-  ): readonly JudgeVerdict[] | Promise<readonly JudgeVerdict[]>;
+  judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
   /**
    * Batches given to the judge at once (default 1: one judged while the next is read and the one
    * before written). Judge threads take 2, so that they always have the next batch queued while
@@ -43,7 +47,7 @@ export interface RescoreJudge {
 
 export interface RescoreStore {
   posRescoreRead(max: number, after?: number): RescoreBatch | null;
-  posRescoreApply(batch: RescoreBatch, verdicts: readonly JudgeVerdict[]): RescoreStep;
+  posRescoreApply(batch: RescoreBatch, verdicts: RescoreVerdicts): RescoreStep;
 }
 
 export interface RescoreProgressStep {
@@ -87,7 +91,7 @@ export function builtinRescoreJudge(): RescoreJudge {
 /** A batch given to the judge, its verdicts to come. */
 interface InFlight {
   batch: RescoreBatch;
-  verdicts: Promise<readonly JudgeVerdict[]>;
+  verdicts: Promise<RescoreVerdicts>;
 }
 
 function startJudging(judge: RescoreJudge, batch: RescoreBatch, signal: AbortSignal): InFlight {
@@ -170,16 +174,18 @@ export async function runRescore(
     const current = queue.shift();
     if (current === undefined) break;
     const { batch } = current;
-    let verdicts: readonly JudgeVerdict[];
+    let verdicts: RescoreVerdicts;
     try {
       verdicts = await current.verdicts;
     } catch (error) {
       await discard(queue);
       throw error;
     }
-    if (verdicts.length !== batch.items.length) {
+    if (verdictCount(verdicts) !== batch.items.length) {
       await discard(queue);
-      throw new Error(`The judge returned ${verdicts.length} verdicts for ${batch.items.length} answers`);
+      throw new Error(
+        `The judge returned ${verdictCount(verdicts)} verdicts for ${batch.items.length} answers`,
+      );
     }
     // The next batches go to the judge before this one is written (unless stopping).
     fill(store, judge, p, depth, batchSize, signal);

@@ -1,5 +1,4 @@
 import type {
-  BrandMetrics,
   BrandMetricsWithChange,
   CitationGap,
   DomainStat,
@@ -7,8 +6,6 @@ import type {
   StatChange,
 } from '../../shared/visibility/types';
 import {
-  engineName,
-  locationName,
   meanChangeText,
   meanIntervalText,
   meanText,
@@ -21,17 +18,17 @@ import {
 } from './format';
 import { plural } from '../../shared/narrative/words';
 import { sourceKindWords } from '../../shared/narrative/terms';
-import { changeCell, heatColor, link, section, t, table, type Column } from './html-parts';
+import { changeCell, link, section, t, table, type Column } from './html-parts';
 import { MIN_GAP_ANSWERS } from './collect';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import { trendChartSvg } from './svg-chart';
 import type { ClientReport } from './types';
 
-// The report's number sections (KPIs, trend, heatmap, leaderboard, sources, gaps, own pages),
-// each from the collected report data (the findings are in html-findings.ts), in a client's
-// words: "likely range" and "answers" where statisticians write interval and n (the glossary
-// says what they mean). Engine text (prompts, answers, titles, URLs, brand and domain names) is
-// escaped in every one.
+// The report's number sections (KPIs, trend, leaderboard, sources, gaps, own pages), each from
+// the collected report data (the heatmap is in html-heatmap.ts, the findings in html-findings.ts),
+// in a client's words: "likely range" and "answers" where statisticians write interval and n
+// (the glossary says what they mean). Engine text (prompts, answers, titles, URLs, brand and
+// domain names) is escaped in every one.
 
 /** A change in a table cell: a dash without previous data (the section's note says so). */
 const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
@@ -126,43 +123,6 @@ export function trendSection(r: ClientReport): string {
     `Trend per day for ${r.focus.name}`,
     `<div class="trends">${charts.join('')}</div>`,
     'The line is the daily value, the shaded band its likely range; gaps are days without answers.',
-  );
-}
-
-export function heatmapSection(r: ClientReport): string {
-  if (!r.focus) return '';
-  const focusId = r.focus.id;
-  const rows = r.heatmap.rows.filter((x) => x.brandId === focusId);
-  const locations = [...new Set(rows.map((x) => x.bucket.location ?? ''))].sort();
-  const engines = [...new Set(rows.map((x) => x.bucket.engine ?? ''))].sort();
-  const cell = (loc: string, eng: string): BrandMetrics | undefined =>
-    rows.find((x) => x.bucket.location === loc && x.bucket.engine === eng);
-  const body =
-    rows.length === 0
-      ? '<p class="muted">No answers in this period.</p>'
-      : [
-          `<table class="heatmap" aria-label="Mention rate of ${t(r.focus.name)} by location and engine"><thead><tr><th scope="col">Location</th>`,
-          ...engines.map((e) => `<th scope="col">${t(engineName(e, r.labels))}</th>`),
-          '</tr></thead><tbody>',
-          ...locations.map(
-            (loc) =>
-              `<tr><th scope="row">${t(locationName(loc))}</th>${engines
-                .map((eng) => {
-                  const m = cell(loc, eng);
-                  if (!m) return '<td class="heat empty">–</td>';
-                  const s = m.mentionRate;
-                  const dark = (s.value ?? 0) > 0.55;
-                  return `<td class="heat${dark ? ' dark' : ''}" data-location="${t(loc)}" data-engine="${t(eng)}" data-value="${s.value ?? ''}" style="background-color:${heatColor(s.value)}">${t(rateText(s))}<span class="sub">${t(rateIntervalText(s))} · ${s.n} answers</span></td>`;
-                })
-                .join('')}</tr>`,
-          ),
-          '</tbody></table>',
-        ].join('');
-  return section(
-    'heatmap',
-    `Where ${r.focus.name} is named: place × AI engine`,
-    body,
-    'Mention rate per place and engine over the period, with its likely range and the answers behind it.',
   );
 }
 

@@ -4,13 +4,13 @@ import { t } from './html-parts';
 import { alertsSection, evidenceSection } from './html-findings';
 import {
   gapsSection,
-  heatmapSection,
   kpiSection,
   leaderboardSection,
   ownUrlsSection,
   sourcesSection,
   trendSection,
 } from './html-sections';
+import { heatmapSection } from './html-heatmap';
 import { glossarySection, summarySection } from './html-summary';
 import { REPORT_CSS } from './html-style';
 import type { ClientReport } from './types';

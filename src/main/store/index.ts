@@ -87,6 +87,9 @@ export type {
   DiscoveryNameTotal,
 } from './discovery';
 export {
+  compactVerdict,
+  type CompactVerdict,
+  type CompactVerdicts,
   isNotScored,
   type JudgeCacheApi,
   type JudgeCacheKey,
@@ -105,8 +108,12 @@ export {
   type RescoreJobView,
   type RescoreReason,
   type RescoreRequest,
+  RESCORE_SCOPE_SQL,
+  RESCORE_SQL,
   type RescoreStep,
+  type RescoreVerdicts,
   type StoredSummary,
+  verdictCount,
   offerVerdict,
   type PrejudgeApi,
   type PrejudgeInputs,

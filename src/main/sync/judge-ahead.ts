@@ -1,4 +1,10 @@
-import { offerVerdict, type JudgeVerdict, type PulledResult } from '../store';
+import {
+  compactVerdict,
+  offerVerdict,
+  type CompactVerdict,
+  type PulledResult,
+  type RescoreVerdicts,
+} from '../store';
 import type { StepContext } from './context';
 
 // A pull's answers judged ahead: while this thread stores a page, the next page's answers are
@@ -11,6 +17,13 @@ const noSignal = new AbortController().signal;
 
 /** Fewer answers than this are judged by ingest as they come (threads are not worth starting). */
 const WORTH_AHEAD = 200;
+
+/** The judge threads send their verdicts compact; an in-process judge, as objects. */
+function verdictAt(verdicts: RescoreVerdicts, at: number): CompactVerdict | undefined {
+  if ('compact' in verdicts) return verdicts.compact[at];
+  const made = verdicts[at];
+  return made === undefined ? undefined : compactVerdict(made);
+}
 
 /** Starts judging these answers; resolves once their verdicts are offered (never rejects). */
 export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
@@ -25,7 +38,7 @@ export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): 
   });
   if (ready.length === 0) return Promise.resolve();
   const signal = ctx.options.signal ?? noSignal;
-  let verdicts: Promise<readonly JudgeVerdict[]>;
+  let verdicts: Promise<RescoreVerdicts>;
   try {
     // Sent now, before this thread turns to storing the page before.
     verdicts = Promise.resolve(
@@ -40,7 +53,7 @@ export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): 
   return verdicts
     .then((verdicts) => {
       ready.forEach(({ answer, input }, at) => {
-        const verdict = verdicts[at];
+        const verdict = verdictAt(verdicts, at);
         if (verdict !== undefined) offerVerdict(answer.normalized, { input, fingerprint, verdict });
       });
     })

@@ -143,6 +143,17 @@ export function isEngineName(value: string): value is EngineName {
   return (ENGINE_NAMES as readonly string[]).includes(value);
 }
 
+/**
+ * Orders engines as the catalog lists them (the assistants, then web, news and AI-mode search),
+ * as the Engines filter and Compose do, so every table with engines side by side (the heatmap,
+ * Compare, the client report) reads in one order; a name the catalog does not know comes after
+ * them, alphabetically.
+ */
+export function byEngineOrder(a: string, b: string): number {
+  const rank = (e: string): number => (isEngineName(e) ? ENGINE_NAMES.indexOf(e) : ENGINE_NAMES.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 export function engineByPath(path: string): EngineInfo | undefined {
   return Object.values(ENGINES).find((e) => e.path === path);
 }

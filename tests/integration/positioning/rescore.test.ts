@@ -329,6 +329,7 @@ describe("the app's re-score driver", () => {
           if (event === 'positioning.rescore' && (payload as { phase: string }).phase === 'done') resolve();
         }),
       );
+      const ingested = answerRows(path);
       driver.start({});
       expect(driver.running).toBe(true);
       await done;
@@ -336,6 +337,9 @@ describe("the app's re-score driver", () => {
       expect(seen.filter((e) => e.phase === 'running').map((e) => e.done)).toContain(50);
       expect(seen.at(-1)).toEqual({ phase: 'done', done: 54, total: 54, message: null });
       expect(store.posRescoreState().last?.moved.rescored).toBe(54);
+      // The judge threads' compact verdicts store exactly the rows ingest stored.
+      expect(store.posRescoreState().last?.moved.changed).toBe(0);
+      expect(answerRows(path)).toEqual(ingested);
       expectRollupsInStep(path);
 
       // In-process this time (no worker script): cancel pauses, kick leaves a paused job, start resumes.

@@ -41,6 +41,24 @@ describe('Compare view', () => {
     expect(compareColumns(cells, { ...base, groupBy: 'engine', location: 'DE' })[0]?.cell.country).toBe('DE');
   });
 
+  it('puts engines side by side in the catalog order, not the order the run stored them in', () => {
+    const us = sampleCells().find((c) => c.country === 'US' && c.promptIndex === 0);
+    if (!us) throw new Error('no US cell');
+    const cells = (['search-news', 'search', 'assistant-b', 'search-ai', 'assistant-a'] as const).map(
+      (engine, i) => ({ ...us, engine, jobId: `job-${i}` }),
+    );
+    const base = { promptIndex: 0, engine: null, location: null, repeat: null } as const;
+    expect(compareColumns(cells, { ...base, groupBy: 'engine' }).map((c) => c.label)).toEqual([
+      'Assistant A',
+      'Assistant B',
+      'Web search',
+      'News search',
+      'Search AI mode',
+    ]);
+    // The other groupings fix the engine to the first in that order.
+    expect(compareColumns(cells, { ...base, groupBy: 'location' })[0]?.cell.engine).toBe('assistant-a');
+  });
+
   it('shows one column per country with highlighted brands, shared sources and the overlap matrix', async () => {
     await renderCompare();
     const columns = screen.getAllByRole('article');

@@ -146,7 +146,7 @@ describe('demo history', () => {
     act(() => finish(build({ days: 30, results: 7200, variant: 'preview' })));
     await waitFor(() => expect(useNavStore.getState().view).toBe('visibility'));
     expect((await screen.findByTestId('demo-preview-note')).textContent).toMatch(
-      /^Preview: all engines: A preview: the demo asks every engine, including those the spec still lists as coming soon/,
+      /^Preview: all engines: the demo asks every engine, including those the spec still lists as coming soon/,
     );
   });
 

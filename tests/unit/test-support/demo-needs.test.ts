@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoNeedsOf, parseDemoNeed, queueForDemos, type DemoNeed } from '../../support/demo-needs';
+import { demoNeedsOf, needKey, parseDemoNeed, queueForDemos, type DemoNeed } from '../../support/demo-needs';
 
 // The test sequencer's reading of which demo templates a file opens (tests/support/demo-needs.ts):
 // read from the real test files, so a change to how tests ask for a demo that this no longer
@@ -11,30 +13,70 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 describe('the demo templates a test file opens', () => {
   it('reads the e2e harness demo and demoHistoryCopy calls of the real files', () => {
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/visibility.test.ts'))).toEqual([
-      { days: 90, alerts: 'checked' },
+      { days: 90, alerts: 'checked', variant: 'preview' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/accessibility.test.ts'))).toEqual([
-      { days: 7, alerts: 'checked' },
+      { days: 7, alerts: 'checked', variant: 'preview' },
+    ]);
+    expect(demoNeedsOf(join(ROOT, 'tests/integration/reports/report-pdf.test.ts'))).toEqual([
+      { days: 7, alerts: 'checked', variant: 'spec' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/integration/alerts/catch-up-first.test.ts'))).toEqual([
-      { days: 6, alerts: 'unchecked' },
+      { days: 6, alerts: 'unchecked', variant: 'spec' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/shell.test.ts'))).toEqual([]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/no-such-file.test.ts'))).toEqual([]);
   });
 
+  it('reads the options in any order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parallax-demo-needs-'));
+    try {
+      const file = join(dir, 'x.test.ts');
+      // Spelled so this file's own text holds no such call: the sequencer reads it too, and
+      // would build these templates whenever this file runs.
+      const [copy, demo] = ['demoHistoryCopy(', 'demo:'];
+      writeFileSync(
+        file,
+        [
+          `await ${copy}{ to: db, variant: 'preview', alerts: 'unchecked', days: 30 });`,
+          `startHarness({}, { ${demo} { variant: 'preview', days: 90 } });`,
+          `startHarness({}, { ${demo} { days: 3 } });`,
+          `const other = { ${demo} { present: true } };`,
+        ].join('\n'),
+      );
+      expect(demoNeedsOf(file)).toEqual([
+        { days: 30, alerts: 'unchecked', variant: 'preview' },
+        { days: 90, alerts: 'checked', variant: 'preview' },
+        { days: 3, alerts: 'checked', variant: 'spec' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('parses the background build command line, refusing anything else', () => {
-    expect(parseDemoNeed('90:checked')).toEqual({ days: 90, alerts: 'checked' });
-    expect(parseDemoNeed('2:unchecked')).toEqual({ days: 2, alerts: 'unchecked' });
-    for (const bad of ['90', '0:checked', '7:maybe', 'x:checked', '1.5:unchecked'])
+    expect(parseDemoNeed('90:checked')).toEqual({ days: 90, alerts: 'checked', variant: 'spec' });
+    expect(parseDemoNeed('2:unchecked')).toEqual({ days: 2, alerts: 'unchecked', variant: 'spec' });
+    expect(parseDemoNeed('90:checked:preview')).toEqual({ days: 90, alerts: 'checked', variant: 'preview' });
+    for (const need of [parseDemoNeed('90:checked:preview'), parseDemoNeed('7:unchecked')])
+      expect(parseDemoNeed(needKey(need))).toEqual(need);
+    for (const bad of [
+      '90',
+      '0:checked',
+      '7:maybe',
+      'x:checked',
+      '1.5:unchecked',
+      '7:checked:beta',
+      '7:checked:spec:x',
+    ])
       expect(() => parseDemoNeed(bad)).toThrow(/not a demo template/);
   });
 
   it('queues the files on a large template a third of the way down, the rest in their order', () => {
     const needs: Record<string, DemoNeed[]> = {
-      big1: [{ days: 90, alerts: 'checked' }],
-      big2: [{ days: 30, alerts: 'unchecked' }],
-      small: [{ days: 7, alerts: 'checked' }],
+      big1: [{ days: 90, alerts: 'checked', variant: 'preview' }],
+      big2: [{ days: 30, alerts: 'unchecked', variant: 'spec' }],
+      small: [{ days: 7, alerts: 'checked', variant: 'spec' }],
     };
     const files = ['big1', 'a', 'small', 'big2', 'b', 'c', 'd', 'e', 'f'];
     expect(queueForDemos(files, (f) => needs[f] ?? [])).toEqual([

@@ -53,6 +53,8 @@ export interface ModelJudgeDeps {
 
 export interface ModelJudge extends RescoreJudge {
   readonly usage: ModelJudgeUsage;
+  /** A model's verdicts are objects (counted per reason by the driver), never compact. */
+  judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): Promise<readonly JudgeVerdict[]>;
 }
 
 const NEVER = new AbortController().signal;

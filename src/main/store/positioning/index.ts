@@ -16,9 +16,28 @@ export {
   type RescoreJobView,
   type RescoreRequest,
 } from './positioning-jobs';
-export type { RescoreBatch, RescoreItem, RescoreStep, StoredSummary } from './positioning-rescore';
-export type { MovedState, RescoreJob, RescoreReason } from './positioning-rescore-job';
-export { addPositioningRollups, isNotScored, type JudgeVerdict } from './positioning-rows';
+export {
+  RESCORE_SQL,
+  type RescoreBatch,
+  type RescoreItem,
+  type RescoreStep,
+  type StoredSummary,
+} from './positioning-rescore';
+export {
+  RESCORE_SCOPE_SQL,
+  type MovedState,
+  type RescoreJob,
+  type RescoreReason,
+} from './positioning-rescore-job';
+export { addPositioningRollups, type JudgeVerdict } from './positioning-rows';
+export {
+  compactVerdict,
+  isNotScored,
+  verdictCount,
+  type CompactVerdict,
+  type CompactVerdicts,
+  type RescoreVerdicts,
+} from './positioning-compact';
 export { polarityOfCode, sentimentOfCode, statusOfCode, type StoredBrandRow } from './positioning-codes';
 export { PositioningRollupWriter, positioningTables } from './positioning-rollups';
 export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';

@@ -17,14 +17,13 @@ import {
   deleteAnswers,
   encodePositionings,
   FreshAnswerRows,
-  isNotScored,
-  type JudgeVerdict,
   rowsWithCells,
   type AnswerCell,
 } from './positioning-rows';
 import type { StoredBrandRow } from './positioning-codes';
 import { retargetRescore } from './positioning-rescore-job';
 import { judgedContent, verdictAhead } from './positioning-prejudge';
+import { storedRows, type CompactVerdict } from './positioning-compact';
 
 // Keeps the positioning tables (migration 012) in step with the results, inside the store's own
 // transactions, riding along with the Visibility index like the discovery index: every stored
@@ -97,15 +96,15 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
   function judgeRows(
     b: Batch,
     input: JudgeInput,
-    ahead: JudgeVerdict | null,
+    ahead: CompactVerdict | null,
   ): { rows: StoredBrandRow[]; note: string | null } {
     if (b.set.brands.length === 0) return { rows: [], note: null };
     try {
       // Judged ahead on another thread (positioning-prejudge.ts), from this very input.
       if (ahead !== null) {
-        return isNotScored(ahead)
+        return 'notScored' in ahead
           ? { rows: [], note: ahead.notScored }
-          : { rows: encodePositionings(keys, ahead), note: null };
+          : { rows: storedRows(keys, ahead), note: null };
       }
       return { rows: encodePositionings(keys, b.judge.judge(input)), note: null };
     } catch (error) {

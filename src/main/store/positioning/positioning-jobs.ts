@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
 import { parseObject, pluck } from '../connection';
 import { createPositioningKeys, type PositioningKeys } from './positioning-keys';
-import type { JudgeVerdict } from './positioning-rows';
+import type { RescoreVerdicts } from './positioning-compact';
 import {
   applyRescoreBatch,
   finishJob,
@@ -58,7 +58,7 @@ export interface PositioningJobApi {
   /** The next batch to judge (null: none pending, or paused); after a batch read and not yet written with `after`. */
   posRescoreRead(max: number, after?: number): RescoreBatch | null;
   /** Writes a judged batch in one transaction of its own. */
-  posRescoreApply(batch: RescoreBatch, verdicts: readonly JudgeVerdict[]): RescoreStep;
+  posRescoreApply(batch: RescoreBatch, verdicts: RescoreVerdicts): RescoreStep;
 }
 
 function brandIdsOf(keys: PositioningKeys, job: RescoreJob): Record<string, string> {
@@ -127,7 +127,7 @@ export function createPositioningJobApi(db: Database.Database, now: () => number
 
   // One snapshot: the job, its answers and the brands they are judged against agree.
   const read = db.transaction((max: number, after?: number) => readRescoreBatch(db, keys, max, after));
-  const apply = write((batch: RescoreBatch, verdicts: readonly JudgeVerdict[]) =>
+  const apply = write((batch: RescoreBatch, verdicts: RescoreVerdicts) =>
     applyRescoreBatch(db, keys, batch, verdicts, now()),
   );
 

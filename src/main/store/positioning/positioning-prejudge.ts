@@ -3,7 +3,7 @@ import type { NormalizedResult } from '../../../shared/domain/result';
 import type { JudgeInput } from '../../../shared/positioning/types';
 import { stmt } from '../connection';
 import { loadBrandSet, readBrandsVersion, type BrandSet } from './positioning-keys';
-import type { JudgeVerdict } from './positioning-rows';
+import type { CompactVerdict } from './positioning-compact';
 
 // Answers judged before they are stored. The built-in judge is pure and costs about as much as
 // the rest of an answer's ingest, so a bulk writer (a sync's pull) can judge a page of answers on
@@ -17,7 +17,8 @@ import type { JudgeVerdict } from './positioning-rows';
 export interface Prejudged {
   input: Omit<JudgeInput, 'brands'>;
   fingerprint: string;
-  verdict: JudgeVerdict;
+  /** In the judge threads' compact form (positioning-compact.ts). */
+  verdict: CompactVerdict;
 }
 
 // Keyed by the answer's normalized object, the one ingest is handed: no signature changes along
@@ -34,7 +35,7 @@ export function verdictAhead(
   answer: object,
   input: Omit<JudgeInput, 'brands'>,
   fingerprint: string,
-): JudgeVerdict | null {
+): CompactVerdict | null {
   // Kept, not taken: a page applied again (a refused row) finds its verdicts again.
   const ahead = offered.get(answer);
   if (ahead === undefined) return null;

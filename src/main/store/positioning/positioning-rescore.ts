@@ -6,13 +6,12 @@ import { multiRowSql, pluck, stmt } from '../connection';
 import { sameRow, type StoredBrandRow } from './positioning-codes';
 import { loadBrandSet, type PositioningKeys } from './positioning-keys';
 import { PositioningRollupWriter } from './positioning-rollups';
+import { isNotScored, storedRows, type RescoreVerdicts } from './positioning-compact';
 import {
   addPositioningRollups,
   encodePositionings,
-  isNotScored,
   writeAnswerRows,
   type AnswerCell,
-  type JudgeVerdict,
 } from './positioning-rows';
 import {
   LAST_KEY,
@@ -73,6 +72,33 @@ interface TextRow {
   hl: string | null;
 }
 
+/**
+ * The re-score's reads, each by a primary key or an index: a batch's answers are looked up from
+ * the list of their seqs (CROSS JOIN keeps that order whatever the planner's statistics say: on
+ * a file without them it scanned results). At a million answers a full scan of results or
+ * vis_result costs seconds a batch; tests/integration/positioning/rescore-plans.test.ts checks.
+ */
+export const RESCORE_SQL = {
+  /** The job's next answers (seq after the cursor, of the job's days), in seq order. */
+  visit: 'SELECT seq FROM vis_result WHERE seq > ? AND seq <= ? AND day >= ? ORDER BY seq LIMIT ?',
+  /** Of those, the ones not already at the target (a job that does not force). */
+  notAtTarget: `SELECT value FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM pos_answer a
+      WHERE a.seq = value AND a.judge = ? AND a.scoring = ? AND a.note IS NULL)`,
+  /** Their documents (or texts, stored before documents) and the language asked for. */
+  texts: `SELECT r.seq, r.ingested_at, r.doc,
+       CASE WHEN r.doc IS NULL THEN r.markdown_text END AS markdown,
+       CASE WHEN r.doc IS NULL THEN r.answer_text END AS text,
+       j.request_json ->> '$.hl' AS hl
+     FROM json_each(?) v CROSS JOIN results r ON r.seq = v.value JOIN jobs j ON j.id = r.job_id
+     ORDER BY r.seq`,
+  /** At write time: when each answer was stored, and its cell. */
+  cells: `SELECT r.seq, r.ingested_at AS ingestedAt, f.day, f.run, f.engine, f.loc
+     FROM json_each(?) v CROSS JOIN results r ON r.seq = v.value JOIN vis_result f ON f.seq = r.seq`,
+  /** At write time: the judge's rows of the answers. */
+  rows: `SELECT seq, brand, status, sentiment, score, evidence, attrs FROM pos_brand
+     WHERE judge = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq, brand`,
+} as const;
+
 /** What the judge reads of an answer: its Markdown when it has some, else its text. */
 function judgedText(r: TextRow): { markdown: boolean; text: string } {
   // The document is decompressed here, once, and only the parts used are decoded (through the
@@ -97,28 +123,18 @@ export function readRescoreBatch(
   const job = readJob(db);
   if (job === null || job.paused || job.target === null) return null;
   const from = Math.max(job.after, after ?? job.after);
-  const visited = pluck(
-    db,
-    'SELECT seq FROM vis_result WHERE seq > ? AND seq <= ? AND day >= ? ORDER BY seq LIMIT ?',
-  ).all(from, job.upTo, job.fromDay ?? -1, Math.max(1, max)) as number[];
+  const visited = pluck(db, RESCORE_SQL.visit).all(
+    from,
+    job.upTo,
+    job.fromDay ?? -1,
+    Math.max(1, max),
+  ) as number[];
   const judgeKey = keys.findJudge(job.judge) ?? -1;
   // Answers already at the target are passed over (unless the request says to judge them again).
   const seqs = job.force
     ? visited
-    : (pluck(
-        db,
-        `SELECT value FROM json_each(?) WHERE NOT EXISTS (SELECT 1 FROM pos_answer a
-           WHERE a.seq = value AND a.judge = ? AND a.scoring = ? AND a.note IS NULL)`,
-      ).all(JSON.stringify(visited), judgeKey, job.target) as number[]);
-  const rows = stmt(
-    db,
-    `SELECT r.seq, r.ingested_at, r.doc,
-       CASE WHEN r.doc IS NULL THEN r.markdown_text END AS markdown,
-       CASE WHEN r.doc IS NULL THEN r.answer_text END AS text,
-       j.request_json ->> '$.hl' AS hl
-     FROM results r JOIN jobs j ON j.id = r.job_id
-     WHERE r.seq IN (SELECT value FROM json_each(?)) ORDER BY r.seq`,
-  ).all(JSON.stringify(seqs)) as TextRow[];
+    : (pluck(db, RESCORE_SQL.notAtTarget).all(JSON.stringify(visited), judgeKey, job.target) as number[]);
+  const rows = stmt(db, RESCORE_SQL.texts).all(JSON.stringify(seqs)) as TextRow[];
   const { brands } = loadBrandSet(db);
   return {
     judge: job.judge,
@@ -144,6 +160,22 @@ export function readRescoreBatch(
       };
     }),
   };
+}
+
+/** The i-th answer's verdict as stored rows, or its note when it was not scored. */
+function verdictRows(
+  keys: PositioningKeys,
+  verdicts: RescoreVerdicts,
+  i: number,
+): { note: string | null; rows: StoredBrandRow[] } | undefined {
+  if ('compact' in verdicts) {
+    const v = verdicts.compact[i];
+    if (v === undefined) return undefined;
+    return Array.isArray(v) ? { note: null, rows: storedRows(keys, v) } : { note: v.notScored, rows: [] };
+  }
+  const v = verdicts[i];
+  if (v === undefined) return undefined;
+  return isNotScored(v) ? { note: v.notScored, rows: [] } : { note: null, rows: encodePositionings(keys, v) };
 }
 
 /** Counts what moved between an answer's old and new rows (per brand: status and tone). */
@@ -189,19 +221,13 @@ interface Current {
 function currentRows(db: Database.Database, judge: number, seqs: readonly number[]): Map<number, Current> {
   const list = JSON.stringify(seqs);
   const out = new Map<number, Current>();
-  for (const r of stmt(
-    db,
-    `SELECT r.seq, r.ingested_at AS ingestedAt, f.day, f.run, f.engine, f.loc
-     FROM results r JOIN vis_result f ON f.seq = r.seq WHERE r.seq IN (SELECT value FROM json_each(?))`,
-  ).all(list) as Array<AnswerCell & { seq: number; ingestedAt: number }>) {
+  for (const r of stmt(db, RESCORE_SQL.cells).all(list) as Array<
+    AnswerCell & { seq: number; ingestedAt: number }
+  >) {
     const { seq, ingestedAt, ...cell } = r;
     out.set(seq, { ingestedAt, cell, rows: [] });
   }
-  for (const r of stmt(
-    db,
-    `SELECT seq, brand, status, sentiment, score, evidence, attrs FROM pos_brand
-     WHERE judge = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq, brand`,
-  ).all(judge, list) as Array<StoredBrandRow & { seq: number }>) {
+  for (const r of stmt(db, RESCORE_SQL.rows).all(judge, list) as Array<StoredBrandRow & { seq: number }>) {
     const { seq, ...row } = r;
     out.get(seq)?.rows.push(row);
   }
@@ -237,7 +263,7 @@ function applyItems(
   db: Database.Database,
   keys: PositioningKeys,
   batch: RescoreBatch,
-  verdicts: readonly JudgeVerdict[],
+  verdicts: RescoreVerdicts,
   moved: MovedState,
 ): void {
   const judge = keys.judge(batch.judge);
@@ -249,11 +275,11 @@ function applyItems(
   const rollups = new PositioningRollupWriter(db);
   const same: Array<[number, number, number, number]> = [];
   batch.items.forEach((item, i) => {
-    const verdict = verdicts[i];
     const now = current.get(item.seq);
-    if (verdict === undefined || now === undefined || now.ingestedAt !== item.ingestedAt) return;
-    const note = isNotScored(verdict) ? verdict.notScored : null;
-    const after = isNotScored(verdict) ? [] : encodePositionings(keys, verdict);
+    if (now === undefined || now.ingestedAt !== item.ingestedAt) return;
+    const verdict = verdictRows(keys, verdicts, i);
+    if (verdict === undefined) return;
+    const { note, rows: after } = verdict;
     moved.rescored += 1;
     countMoves(moved, now.rows, after);
     if (note === null && sameRows(now.rows, after)) {
@@ -324,7 +350,7 @@ export function applyRescoreBatch(
   db: Database.Database,
   keys: PositioningKeys,
   batch: RescoreBatch,
-  verdicts: readonly JudgeVerdict[],
+  verdicts: RescoreVerdicts,
   now: number,
 ): RescoreStep {
   const job = readJob(db);

@@ -1,4 +1,4 @@
-import type { EngineName } from '../../../shared/api/engines';
+import { byEngineOrder, type EngineName } from '../../../shared/api/engines';
 import type { MatrixCellView, ResultView } from '../../../shared/ipc/channels/runs';
 import { locationLabel } from './countries';
 import { engineLabel } from './engine-label';
@@ -40,7 +40,7 @@ export function dimensionValues(cells: readonly MatrixCellView[]) {
     if (!prompts.includes(c.promptIndex)) prompts.push(c.promptIndex);
   }
   return {
-    engines,
+    engines: engines.sort(byEngineOrder),
     locations,
     repeats: repeats.sort((a, b) => a - b),
     prompts: prompts.sort((a, b) => a - b),
@@ -59,6 +59,8 @@ export function compareColumns(cells: readonly MatrixCellView[], f: CompareFilte
       (f.groupBy === 'location' || locationKey(c) === location) &&
       (f.groupBy === 'repeat' || c.repeat === repeat),
   );
+  // Engines side by side in the catalog's order, whatever order the run stored them in.
+  if (f.groupBy === 'engine') chosen.sort((x, y) => byEngineOrder(x.engine, y.engine));
   return chosen.map((cell) => ({
     key: cell.jobId,
     label:

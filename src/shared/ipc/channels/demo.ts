@@ -10,6 +10,13 @@ export interface DemoStatusView {
   /** A build is under way. */
   building: boolean;
   days: number | null;
+  /**
+   * The demo's first and last day (UTC, YYYY-MM-DD) when one is present: a demo built before
+   * 07:00 UTC ends yesterday (its day's 06:00 runs were still to come), so these, not the clock
+   * of whoever reads the demo later, say which days it holds.
+   */
+  firstDay?: string;
+  lastDay?: string;
   builtAt: number | null;
   runs: number;
   results: number;

@@ -7,27 +7,28 @@ import { VirtualList } from '../../components/VirtualList';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useDiscoveryStore } from '../../stores/discovery-store';
 import { DiscoveryDetail } from './DiscoveryDetail';
-import { formatPct, originLabel } from './discovery-format';
+import { enginesText, formatPct, originLabel } from './discovery-format';
 
 const PERIODS = [7, 30, 90] as const;
 const ROW_HEIGHT = 38;
 
 /** One queue row: the figures at a glance; the details open below when it is chosen. */
 function DiscoveryRow({ c }: { c: DiscoveryCandidate }) {
+  const engines = enginesText(c.engines);
   return (
     <div className="discovery-row" data-testid="discovery-row">
       <span className="discovery-name">
         {c.name}
         {c.isNew && <span className="badge badge-shared">new</span>}
       </span>
-      <span className="num">{c.answers}</span>
+      <span className="num">{formatNumber(c.answers)}</span>
       <span className="num" title={`${c.share.k} of ${c.share.n} answers; 95 % Wilson interval`}>
         {formatPct(c.share.value)}{' '}
         <span className="muted">
           ({formatPct(c.share.lower)}–{formatPct(c.share.upper)})
         </span>
       </span>
-      <span>{c.engines.join(', ') || '–'}</span>
+      <span title={engines.full}>{engines.short || '–'}</span>
       <span>{c.locations.join(', ') || '–'}</span>
       <span className="muted">
         {c.firstSeen && c.lastSeen

@@ -106,7 +106,7 @@ export function DemoLoader({ beforeOpen }: Props) {
               </label>
             ))}
           </fieldset>
-          <label className="inline" title={PREVIEW_TEXT}>
+          <label className="inline" title={`A preview: ${PREVIEW_TEXT}`}>
             <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />
             Every engine ({PREVIEW_PROFILE_NAME})
           </label>
@@ -129,7 +129,7 @@ export function DemoLoader({ beforeOpen }: Props) {
 }
 
 const PREVIEW_TEXT =
-  'A preview: the demo asks every engine, including those the spec still lists as coming soon, which only the sandbox answers today.';
+  'the demo asks every engine, including those the spec still lists as coming soon, which only the sandbox answers today.';
 
 /** Said wherever the preview demo shows: most of its engines are not served yet. */
 function PreviewNote() {

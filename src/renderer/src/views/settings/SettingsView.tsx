@@ -75,7 +75,8 @@ export function SettingsView() {
         {key.error && <p className="error">{key.error}</p>}
         <h3>{key.configured ? 'Replace key' : 'Set key'}</h3>
         <KeyForm onSaved={() => push('success', 'Key saved')} />
-        <div className="row">
+        {/* Under the key's field, where Save key starts, not at the panel's edge. */}
+        <div className="row aligned-start">
           <button
             type="button"
             onClick={() => void guard(async () => setKeyStatus(await call('key.status', { refresh: true })))}
@@ -108,7 +109,7 @@ export function SettingsView() {
           <select value={settings.plan} onChange={(e) => void save({ plan: e.target.value as PlanName })}>
             {PLAN_NAMES.map((p) => (
               <option key={p} value={p}>
-                {p} ({PLAN_SLOTS[p]} slots)
+                {p} ({plural(PLAN_SLOTS[p], 'slot')})
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
 import { wilsonInterval } from '../../../../shared/analytics/wilson';
+import { byEngineOrder } from '../../../../shared/api/engines';
 import type {
   BrandMetrics,
   RateStat,
@@ -154,7 +155,7 @@ export function heatmapModel(data: VisibilityBuckets, focusId: string): HeatmapM
   }
   return {
     locations: [...locations].sort(),
-    engines: [...engines].sort(),
+    engines: [...engines].sort(byEngineOrder),
     cells,
   };
 }
