@@ -8,6 +8,7 @@ import { listenForInterrupt } from '../interrupt';
 import { finishReanalysis } from '../reanalysis-progress';
 import { EXIT_INTERRUPTED } from '../run-session';
 import { parseSince, printConflicts, printSyncReport } from '../sync-format';
+import { cliSyncJudge, type SyncJudge } from '../sync-judge';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
 import type { RegisterCommand } from './index';
 
@@ -102,8 +103,11 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
     writeLine(ctx.stderr, 'Stopping after the batch under way… (Ctrl-C again to stop at once)'),
   );
   const progress = progressPrinter(ctx);
+  let judge: SyncJudge | null = null;
   try {
     const { syncWorkspace, SyncError } = await import('../../main/sync');
+    const aheadJudge = await cliSyncJudge();
+    judge = aheadJudge;
     await withCliCore(ctx.env, { db: flags.db }, async (core) => {
       let report: SyncReportView;
       try {
@@ -118,6 +122,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
               signal: interrupt.signal,
               tuning: tuningOf(ctx.env),
               onProgress: progress.onProgress,
+              judge: aheadJudge,
             },
           ),
         );
@@ -139,6 +144,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
     });
   } finally {
     interrupt.dispose();
+    await judge?.close();
   }
 }
 

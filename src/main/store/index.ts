@@ -114,6 +114,9 @@ export {
   type RescoreVerdicts,
   type StoredSummary,
   verdictCount,
+  offerVerdict,
+  type PrejudgeApi,
+  type PrejudgeInputs,
 } from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {

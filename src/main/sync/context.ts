@@ -1,4 +1,5 @@
-import type { HistoryStore, SyncDraft, SyncKind } from '../store';
+import type { JudgeInput } from '../../shared/positioning';
+import type { HistoryStore, RescoreVerdicts, SyncDraft, SyncKind } from '../store';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -20,9 +21,16 @@ export interface SyncTuning {
   pullBatch: number;
 }
 
-export const CLI_TUNING: SyncTuning = { pushBatch: 2000, pullBatch: 1000 };
+// Pages of 4,000 for the CLI: a page's commit, roll-up flushes and cursor cost the same for 1,000
+// answers or 4,000 (about 40 MB of answers held at once).
+export const CLI_TUNING: SyncTuning = { pushBatch: 2000, pullBatch: 4000 };
 /** The app's background sync: small local transactions, so a view's query never waits long. */
 export const APP_TUNING: SyncTuning = { pushBatch: 1000, pullBatch: 200 };
+
+/** The built-in judge on other threads (positioning's judge pool), for answers a pull is about to store. */
+export interface AheadJudge {
+  judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
+}
 
 export interface SyncOptions {
   push?: boolean;
@@ -34,6 +42,11 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   tuning?: SyncTuning;
+  /**
+   * Judges each page of pulled answers on other threads while this one stores the page before
+   * (without it, ingest judges each answer here, as a run's ingest does).
+   */
+  judge?: AheadJudge;
   /** Called between batches: the app yields to the event loop there so views stay responsive. */
   pause?: () => Promise<void>;
 }

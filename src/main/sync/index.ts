@@ -1,7 +1,14 @@
 // Sync of a history with its workspace on the team's PostgreSQL history (issue 34, stage 2):
 // push what was recorded and configured here, pull what teammates did, resumable after any
 // cut. docs/internals/team.md#sync describes the protocol.
-export { APP_TUNING, CLI_TUNING, type SyncOptions, type SyncProgress, type SyncTuning } from './context';
+export {
+  APP_TUNING,
+  CLI_TUNING,
+  type AheadJudge,
+  type SyncOptions,
+  type SyncProgress,
+  type SyncTuning,
+} from './context';
 export { SyncError, type SyncErrorKind } from './errors';
 export { syncWithSession, syncWorkspace, toConflictView, type SyncDeps } from './sync';
 export { TEAM_LINK_META, WORKSPACE_LINK_META } from './target';

@@ -7,6 +7,7 @@ import {
 } from '../store';
 import { add, advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
+import { judgeAhead } from './judge-ahead';
 import { readNormalized } from './normalized';
 import { readByKeys, readPage, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
@@ -213,13 +214,26 @@ function applyPage<T>(
   return { ...out, page };
 }
 
+/** A page read from the server, its rows converted, and their verdicts being made ahead. */
+interface ReadyPage<T> {
+  page: TeamPage;
+  items: T[];
+  judged: Promise<void>;
+}
+
+function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): ReadyPage<T> {
+  const items = step.convert(page.rows.filter((r) => !r.own));
+  const judged = kind === 'result' ? judgeAhead(ctx, items as PulledResult[]) : Promise.resolve();
+  return { page, items, judged };
+}
+
 async function pullPage<T>(
   ctx: StepContext,
   kind: RecordedKind,
   step: TableStep<T>,
-  page: TeamPage,
+  ready: ReadyPage<T>,
 ): Promise<void> {
-  const items = step.convert(page.rows.filter((r) => !r.own));
+  const { page, items } = ready;
   const parents = noParents();
   await timed(ctx, 'pullFetch', () => step.parents(ctx, items, parents));
   const out = await timed(ctx, 'pullApply', () =>
@@ -233,31 +247,58 @@ async function pullPage<T>(
   ctx.tally.rejected += out.page.rejected + (page.rows.filter((r) => !r.own).length - items.length);
 }
 
+/**
+ * Pulls a table page by page. While a page is stored here, the server reads the next one, and
+ * once it has arrived its answers are judged on other threads (judge-ahead.ts).
+ */
 async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
   const step = STEPS[kind] as TableStep<unknown>;
   const limit = ctx.tuning.pullBatch;
   const table = RECORDED_KINDS[kind].table;
-  let next: Promise<TeamPage> | null = readPage(ctx, kind, ctx.store.replica.cursor(table) ?? START, limit);
-  try {
-    while (next) {
-      const page: TeamPage = await timed(ctx, 'pullFetch', () => next as Promise<TeamPage>);
-      next = null;
-      if (page.rows.length === 0) return;
-      checkCanceled(ctx.options.signal);
-      // The server reads the next page while this one is applied here.
-      if (page.rows.length === limit) next = readPage(ctx, kind, page.cursor, limit);
-      await pullPage(ctx, kind, step, page);
-      await advance(ctx, 'pull', kind, page.rows.filter((r) => !r.own).length);
+  const judging = kind === 'result' && ctx.options.judge !== undefined;
+  const first = await timed(ctx, 'pullFetch', () =>
+    readPage(ctx, kind, ctx.store.replica.cursor(table) ?? START, limit),
+  );
+  let current: ReadyPage<unknown> | null = first.rows.length > 0 ? prepare(ctx, kind, step, first) : null;
+  while (current) {
+    checkCanceled(ctx.options.signal);
+    const { page } = current;
+    const next = page.rows.length === limit ? readPage(ctx, kind, page.cursor, limit) : null;
+    // Awaited below; a failed read-ahead must not leave it unobserved.
+    next?.catch(() => undefined);
+    const arrived = async (): Promise<ReadyPage<unknown> | null> => {
+      const following = next ? await timed(ctx, 'pullFetch', () => next) : null;
+      return following && following.rows.length > 0 ? prepare(ctx, kind, step, following) : null;
+    };
+    let after: ReadyPage<unknown> | null;
+    if (judging) {
+      // The next page is read while this one's verdicts are made, and judged while it is stored.
+      await timed(ctx, 'pullApply', () => current?.judged);
+      after = await arrived();
+      await pullPage(ctx, kind, step, current);
+    } else {
+      // The next page is read while this one is stored.
+      await pullPage(ctx, kind, step, current);
+      after = await arrived();
     }
-  } finally {
-    // A page read ahead and not applied (a cancel, an error): read again next time.
-    void (next as Promise<TeamPage> | null)?.catch(() => undefined);
+    await advance(ctx, 'pull', kind, page.rows.filter((r) => !r.own).length);
+    current = after;
   }
 }
 
+/** A pull this large (rows ahead) runs with a wider page cache (a first sync, a long absence). */
+const LARGE_PULL = 20_000;
+const LARGE_PULL_CACHE_MIB = 256;
+
 /** Pulls every recorded table after its cursor. */
 export async function pullRecorded(ctx: StepContext): Promise<void> {
-  for (const kind of PULLED) await pullTable(ctx, kind);
+  const restore =
+    ctx.progress.total >= LARGE_PULL ? ctx.store.replica.widenCache(LARGE_PULL_CACHE_MIB) : null;
+  try {
+    for (const kind of PULLED) await pullTable(ctx, kind);
+  } finally {
+    restore?.();
+  }
 }
 
 export const PULLED_RECORDED_KINDS = PULLED;

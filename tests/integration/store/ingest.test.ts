@@ -137,6 +137,36 @@ describe('ingestResults', () => {
     expect(store.getResults([outcome!.resultId, 'missing'])).toHaveLength(1);
   });
 
+  it("reads a batch for a push as getResults rebuilds each answer, in the order asked (every list, two products' offers apart)", () => {
+    const { jobs } = newRun(store, { prompts: ['a', 'b', 'c'] });
+    const second = full('Hoka leads.');
+    second.products = [
+      ...second.products,
+      {
+        ...(second.products[0] as NormalizedResult['products'][number]),
+        position: 2,
+        title: 'Clifton',
+        offers: [],
+      },
+    ];
+    const bare = normalized('assistant-a', 'Nothing listed.');
+    const outcomes = store.ingestResults([
+      { jobId: jobs[0]!.id, raw: '{"a":1}', normalized: full('Nike and Hoka lead.'), fetchedAt: 1 },
+      { jobId: jobs[1]!.id, raw: '{"b":2}', normalized: second, fetchedAt: 2 },
+      { jobId: jobs[2]!.id, raw: '{"c":3}', normalized: bare, fetchedAt: 3 },
+    ]);
+    const ids = [outcomes[2]!.resultId, 'missing', outcomes[0]!.resultId, outcomes[1]!.resultId];
+    const rows = store.replica.readResults(ids);
+    expect(rows.map((r) => r['id'])).toEqual([ids[0], ids[2], ids[3]]);
+    for (const row of rows) {
+      const one = store.getResult(row['id'] as string)!;
+      expect(JSON.parse(row['normalized_json'] as string)).toEqual(one.normalized);
+      expect(row['raw_json']).toBe(one.rawJson);
+      expect(row).toMatchObject({ job_id: one.jobId, run_id: one.runId, fetched_at: one.fetchedAt });
+    }
+    expect(JSON.parse(rows[2]!['normalized_json'] as string)).toEqual(second);
+  });
+
   it('is idempotent: the same result twice is stored once, with the same id and no duplicate children', () => {
     const { jobs } = newRun(store);
     const item = { jobId: jobs[0]!.id, raw: { v: 1 }, normalized: full('first'), fetchedAt: 10 };

@@ -2,6 +2,7 @@
 // views' queries (run table, series, domains) and the brand-mention cache.
 
 export { createResultsApi, type ResultsApi } from './results';
+export { createResultsBatchReader, type ResultsBatchReader } from './result-read-many';
 export {
   createQueriesApi,
   type DomainCount,

@@ -1,24 +1,15 @@
-import type { EngineName } from '../../../shared/api/engines';
-import type {
-  NormalizedAd,
-  NormalizedAiOverview,
-  NormalizedEntity,
-  NormalizedOffer,
-  NormalizedPeopleAlsoAsk,
-  NormalizedProduct,
-  NormalizedResult,
-  NormalizedSource,
-  SourceKind,
-} from '../../../shared/domain/result';
+import type { NormalizedAiOverview, NormalizedEntity } from '../../../shared/domain/result';
 import type Database from 'better-sqlite3';
 import { decompressText, unpackDoc } from '../codec';
-import { parseJson, parseStringArray, stmt } from '../connection';
+import { stmt } from '../connection';
 import type { StoredResult } from '../runs';
+import { assembleResult, type ChildRow } from './result-assemble';
 
 // A stored result read back: its row, its packed document (or an older row's columns) and its
 // child rows, rebuilt into the normalized view and the raw JSON the service sent.
 
-interface ResultRow {
+/** A result's row as RESULT_SELECT reads it. */
+export interface ResultRow {
   seq: number;
   id: string;
   job_id: string;
@@ -53,10 +44,9 @@ export interface ResultReader {
   getRawJson(resultId: string): string | null;
 }
 
-export function createResultReader(db: Database.Database): ResultReader {
-  // A row moved to doc is unpacked once in JavaScript; only an older row reads its texts
-  // through the generated columns (CASE evaluates just the branch taken).
-  const RESULT_SELECT = `SELECT r.seq, r.id, r.job_id, r.fetched_at, r.model, r.shape,
+// A row moved to doc is unpacked once in JavaScript; only an older row reads its texts
+// through the generated columns (CASE evaluates just the branch taken).
+export const RESULT_SELECT = `SELECT r.seq, r.id, r.job_id, r.fetched_at, r.model, r.shape,
       CASE WHEN r.doc IS NULL THEN r.search_queries_plain END AS old_search_queries,
       r.html_urls_json, r.related_searches_json, r.doc,
       CASE WHEN r.doc IS NULL THEN r.answer_text END AS old_text,
@@ -64,6 +54,8 @@ export function createResultReader(db: Database.Database): ResultReader {
       w.raw_zstd, j.run_id, p.text AS prompt, j.engine, j.country, j.us_state, j.repeat, ru.sandbox
     FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq JOIN jobs j ON j.id = r.job_id
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index JOIN runs ru ON ru.id = j.run_id`;
+
+export function createResultReader(db: Database.Database): ResultReader {
   const selectById = stmt(db, `${RESULT_SELECT} WHERE r.id = ?`);
   const selectByJob = stmt(db, `${RESULT_SELECT} WHERE r.job_id = ?`);
   const selectSources = stmt(db, 'SELECT * FROM sources WHERE result_seq = ? ORDER BY id');
@@ -86,97 +78,16 @@ export function createResultReader(db: Database.Database): ResultReader {
   );
 
   function rebuild(row: ResultRow): StoredResult {
-    const sources = (selectSources.all(row.seq) as Array<Record<string, unknown>>).map(
-      (s): NormalizedSource => ({
-        position: s.position as number,
-        kind: s.kind as SourceKind,
-        url: s.url as string,
-        domain: s.domain as string,
-        title: s.title as string | null,
-        snippet: s.snippet as string | null,
-        redirectLink: s.redirect_link as string | null,
-        datePublished: s.date_published as string | null,
-      }),
-    );
-    const products = (selectProducts.all(row.seq) as Array<Record<string, unknown>>).map(
-      (p): NormalizedProduct => ({
-        position: p.position as number,
-        origin: p.origin as NormalizedProduct['origin'],
-        title: p.title as string,
-        url: p.url as string | null,
-        brand: p.brand as string | null,
-        merchant: p.merchant as string | null,
-        price: p.price as string | null,
-        priceValue: p.price_value as number | null,
-        currency: p.currency as string | null,
-        rating: p.rating as number | null,
-        reviews: p.reviews as number | null,
-        offers: (selectOffers.all(row.seq, p.id) as Array<Record<string, unknown>>).map(
-          (o): NormalizedOffer => ({
-            merchant: o.merchant as string | null,
-            title: o.title as string | null,
-            url: o.url as string | null,
-            price: o.price as string | null,
-            priceValue: o.price_value as number | null,
-            currency: o.currency as string | null,
-            available: o.available === null ? null : o.available === 1,
-          }),
-        ),
-      }),
-    );
-    const ads = (selectAds.all(row.seq) as Array<Record<string, unknown>>).map((a): NormalizedAd => ({
-      position: a.position as number,
-      title: a.title as string,
-      body: a.body as string | null,
-      url: a.url as string | null,
-      domain: a.domain as string | null,
-      advertiser: a.advertiser as string | null,
-      placement: a.placement as string | null,
-    }));
-    const peopleAlsoAsk = (selectPaa.all(row.seq) as Array<Record<string, unknown>>).map(
-      (q): NormalizedPeopleAlsoAsk => ({
-        position: q.position as number,
-        question: q.question as string,
-        snippet: q.snippet as string | null,
-        url: q.url as string | null,
-        type: q.type as string | null,
-      }),
-    );
-    const doc = row.doc === null ? null : unpackDoc(row.doc);
-    // A result always has its raw JSON; 'null' only if a damaged older file lost it.
-    const rawJson = (doc ? doc.rawJson : row.raw_zstd && decompressText(row.raw_zstd)) ?? 'null';
-    const aiOverview = (selectAio.get(row.seq) as NormalizedAiOverview | undefined) ?? null;
-    const normalized: NormalizedResult = {
-      engine: row.engine as EngineName,
-      text: doc ? doc.text : (row.old_text ?? ''),
-      markdown: doc ? doc.markdown : row.old_markdown,
-      htmlUrls: parseStringArray(row.html_urls_json),
-      model: row.model,
-      searchQueries: parseStringArray(doc ? doc.searchQueriesJson : (row.old_search_queries ?? '[]')),
-      sources,
+    const products = selectProducts.all(row.seq) as ChildRow[];
+    return assembleResult(row, {
+      sources: selectSources.all(row.seq) as ChildRow[],
       entities: selectEntities.all(row.seq) as NormalizedEntity[],
       products,
-      ads,
-      peopleAlsoAsk,
-      aiOverview,
-      relatedSearches: parseStringArray(row.related_searches_json),
-      shape: row.shape,
-    };
-    return {
-      resultId: row.id,
-      jobId: row.job_id,
-      runId: row.run_id,
-      prompt: row.prompt,
-      engine: row.engine as EngineName,
-      country: row.country,
-      state: row.us_state,
-      repeat: row.repeat,
-      fetchedAt: row.fetched_at,
-      sandbox: row.sandbox === 1,
-      normalized,
-      rawJson,
-      raw: parseJson(rawJson),
-    };
+      offersOf: (productId) => selectOffers.all(row.seq, productId) as ChildRow[],
+      ads: selectAds.all(row.seq) as ChildRow[],
+      peopleAlsoAsk: selectPaa.all(row.seq) as ChildRow[],
+      aiOverview: (selectAio.get(row.seq) as NormalizedAiOverview | undefined) ?? null,
+    });
   }
 
   function readOne(stmt: typeof selectById, key: string): StoredResult | null {

@@ -44,3 +44,10 @@ export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
 export { fillPositioningSettled } from './positioning-settled';
 export { openPositioningConnection, type PositioningConnection } from './positioning-connection';
 export { createJudgeCacheApi, type JudgeCacheApi, type JudgeCacheKey } from './judge-cache';
+export {
+  createPrejudgeApi,
+  offerVerdict,
+  type PrejudgeApi,
+  type PrejudgeInputs,
+  type Prejudged,
+} from './positioning-prejudge';

@@ -22,6 +22,8 @@ import {
 } from './positioning-rows';
 import type { StoredBrandRow } from './positioning-codes';
 import { retargetRescore } from './positioning-rescore-job';
+import { judgedContent, verdictAhead } from './positioning-prejudge';
+import { storedRows, type CompactVerdict } from './positioning-compact';
 
 // Keeps the positioning tables (migration 012) in step with the results, inside the store's own
 // transactions, riding along with the Visibility index like the discovery index: every stored
@@ -91,9 +93,19 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
     (pluck(db, "SELECT request_json ->> '$.hl' FROM jobs WHERE id = ?").get(jobId) as
       string | null | undefined) ?? null;
 
-  function judgeRows(b: Batch, input: JudgeInput): { rows: StoredBrandRow[]; note: string | null } {
+  function judgeRows(
+    b: Batch,
+    input: JudgeInput,
+    ahead: CompactVerdict | null,
+  ): { rows: StoredBrandRow[]; note: string | null } {
     if (b.set.brands.length === 0) return { rows: [], note: null };
     try {
+      // Judged ahead on another thread (positioning-prejudge.ts), from this very input.
+      if (ahead !== null) {
+        return 'notScored' in ahead
+          ? { rows: [], note: ahead.notScored }
+          : { rows: storedRows(keys, ahead), note: null };
+      }
       return { rows: encodePositionings(keys, b.judge.judge(input)), note: null };
     } catch (error) {
       // A judge's defect must never cost an answer its storage: the answer is kept unscored.
@@ -108,15 +120,18 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
     cell: AnswerCell,
   ): void {
     const b = batchState();
-    const markdown = content.markdown !== null && content.markdown.trim() !== '';
+    const judged = judgedContent(content);
     const input: JudgeInput = {
-      text: markdown ? (content.markdown as string) : content.text,
-      format: markdown ? 'markdown' : 'text',
+      ...judged,
       language: b.set.brands.length === 0 ? null : languageOf(jobId),
       brands: b.set.brands,
     };
-    const { rows, note } = judgeRows(b, input);
-    fresh.add({ seq, judge: b.judgeKey, scoring: b.scoring, markdown, note }, rows);
+    const ahead = b.set.brands.length === 0 ? null : verdictAhead(content, input, b.set.fingerprint);
+    const { rows, note } = judgeRows(b, input, ahead);
+    fresh.add(
+      { seq, judge: b.judgeKey, scoring: b.scoring, markdown: judged.format === 'markdown', note },
+      rows,
+    );
     addPositioningRollups(rollups, b.judgeKey, cell, rows, 1);
   }
 

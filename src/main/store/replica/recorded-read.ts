@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ResultsApi } from '../answers';
+import { createResultsBatchReader } from '../answers';
 import { stmt } from '../connection';
 import type { ReplicaRow } from './columns';
 
@@ -23,7 +23,9 @@ export interface RecordedReadApi {
 
 const IDS = 'SELECT value FROM json_each(?)';
 
-export function createRecordedReadApi(db: Database.Database, results: ResultsApi): RecordedReadApi {
+export function createRecordedReadApi(db: Database.Database): RecordedReadApi {
+  // One statement per list for the batch, not per answer (the push's read was most of its time).
+  const readResultBatch = createResultsBatchReader(db);
   return {
     readRuns(ids) {
       const rows = stmt(
@@ -67,7 +69,7 @@ export function createRecordedReadApi(db: Database.Database, results: ResultsApi
           }>
         ).map((r) => [r.id, r.ingested_at]),
       );
-      return results.getResults(ids).map((r) => ({
+      return readResultBatch(ids).map((r) => ({
         id: r.resultId,
         job_id: r.jobId,
         run_id: r.runId,

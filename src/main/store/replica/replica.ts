@@ -48,6 +48,12 @@ export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi
    * that died): no longer "driven elsewhere", so it is resumed, checked and pushed from here.
    */
   adoptRun(runId: string): void;
+  /**
+   * A page cache of `mebibytes` for this connection until the returned function is called (it
+   * restores the one before): a large pull's index writes then find their pages in memory
+   * instead of reading them back from a file larger than the usual cache.
+   */
+  widenCache(mebibytes: number): () => void;
 }
 
 export interface ReplicaDeps extends ConfigStoreDeps {
@@ -73,7 +79,7 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
 
   return {
     ...outbox,
-    ...createRecordedReadApi(db, deps.results),
+    ...createRecordedReadApi(db),
     ...apply,
     ...config,
     applying<T>(fn: () => T): T {
@@ -117,6 +123,11 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
          WHERE r.created_at < ? ORDER BY r.created_at LIMIT ?`,
       ).all(before, limit) as string[];
       return applying.immediate(() => ids.filter((id) => deps.deleteRun(id)).length) as number;
+    },
+    widenCache(mebibytes) {
+      const before = db.pragma('cache_size', { simple: true }) as number;
+      db.pragma(`cache_size = ${-Math.round(mebibytes * 1024)}`);
+      return () => void db.pragma(`cache_size = ${before}`);
     },
     adoptRun(runId) {
       stmt(db, 'DELETE FROM sync_pulled_runs WHERE run_id = ?').run(runId);
