@@ -27,7 +27,28 @@ export async function copyRunFromTeam(
   store: HistoryStore,
   runId: string,
 ): Promise<CopiedRun | null> {
-  const params = [workspaceId, runId];
+  // One snapshot for the four reads: read one by one, a push landing between them (the run's
+  // previous runner, alive after all) could give jobs still queued beside their results, and
+  // the adopted run would ask those jobs again (paid twice).
+  const rows = await client.transaction(async () => {
+    await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return readRunRows(client, [workspaceId, runId]);
+  });
+  if (!rows) return null;
+  const { run, prompts, jobs, results } = rows;
+  const pulled = results.rows.map(toResult).filter((r): r is PulledResult => r !== null);
+  store.replica.applying(() => {
+    store.replica.applyRuns(
+      [rowFromPg(RECORDED_KINDS.run, run, ['deleted_at'])],
+      prompts.rows.map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+    );
+    store.replica.applyJobs(jobs.rows.map((j) => rowFromPg(RECORDED_KINDS.job, j)));
+    store.replica.applyResults(pulled);
+  });
+  return { status: String(run['status']), jobs: jobs.rowCount ?? 0, results: pulled.length };
+}
+
+async function readRunRows(client: TeamClient, params: [string, string]) {
   const runs = await client.query(
     `SELECT ${columns('run')}, t.deleted_at FROM parallax.runs t WHERE t.workspace_id = $1 AND t.id = $2`,
     params,
@@ -47,16 +68,7 @@ export async function copyRunFromTeam(
       WHERE workspace_id = $1 AND run_id = $2`,
     params,
   );
-  const pulled = results.rows.map(toResult).filter((r): r is PulledResult => r !== null);
-  store.replica.applying(() => {
-    store.replica.applyRuns(
-      [rowFromPg(RECORDED_KINDS.run, run, ['deleted_at'])],
-      prompts.rows.map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
-    );
-    store.replica.applyJobs(jobs.rows.map((j) => rowFromPg(RECORDED_KINDS.job, j)));
-    store.replica.applyResults(pulled);
-  });
-  return { status: String(run['status']), jobs: jobs.rowCount ?? 0, results: pulled.length };
+  return { run, prompts, jobs, results };
 }
 
 /** The monitor's latest completed run on the team before `runId` (what the new run is compared with). */
