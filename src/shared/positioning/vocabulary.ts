@@ -15,9 +15,18 @@ export function hashText(s: string): number {
   return h;
 }
 
+/** word === folded.slice(start, start + word.length) (the length is known to fit). */
+function sameUnits(word: string, folded: string, start: number): boolean {
+  for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== folded.charCodeAt(start + k)) return false;
+  return true;
+}
+
 export class Vocabulary {
   readonly words: readonly string[];
   private readonly slots: Int32Array;
+  /** Each slot's word's hash and length: a probe compares characters only when both agree. */
+  private readonly hashes: Int32Array;
+  private readonly lengths: Int32Array;
   private readonly mask: number;
 
   constructor(words: Iterable<string>) {
@@ -28,10 +37,15 @@ export class Vocabulary {
     this.mask = size - 1;
     // Slot values are id + 1 (0 = empty).
     this.slots = new Int32Array(size);
+    this.hashes = new Int32Array(size);
+    this.lengths = new Int32Array(size);
     list.forEach((w, id) => {
-      let s = hashText(w) & this.mask;
+      const h = hashText(w);
+      let s = h & this.mask;
       while ((this.slots[s] as number) !== 0) s = (s + 1) & this.mask;
       this.slots[s] = id + 1;
+      this.hashes[s] = h;
+      this.lengths[s] = w.length;
     });
   }
 
@@ -41,8 +55,8 @@ export class Vocabulary {
     for (let s = hash & this.mask; ; s = (s + 1) & this.mask) {
       const v = this.slots[s] as number;
       if (v === 0) return -1;
-      const w = this.words[v - 1] as string;
-      if (w.length === len && folded.startsWith(w, start)) return v - 1;
+      if (this.hashes[s] === hash && this.lengths[s] === len && sameUnits(this.words[v - 1] as string, folded, start))
+        return v - 1;
     }
   }
 
