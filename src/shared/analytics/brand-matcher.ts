@@ -251,6 +251,24 @@ export function findBrandMentions(matcher: BrandMatcher, text: string, folded?: 
 }
 
 function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[]): BrandMention[] {
+  const { brands } = matcher;
+  eachMention(matcher, f, (brand, start, end) => {
+    out.push({ brandId: (brands[brand] as BrandDefinition).id, start, end });
+  });
+  return out;
+}
+
+/**
+ * Brand mentions as brand indexes into `matcher.brands` with original offsets, in text order (a
+ * hit of an alias shared by several brands once per brand): findBrandMentions without its
+ * objects, for callers that work with indexes (the positioning judge).
+ */
+export function eachMention(
+  matcher: BrandMatcher,
+  f: FoldedText,
+  visit: (brand: number, start: number, end: number) => void,
+): void {
+  if (matcher.aliasesByLength.length === 0) return;
   const { folded, toOriginalStart, toOriginalEnd } = f;
   const re = matcher.pattern;
   re.lastIndex = 0;
@@ -277,12 +295,9 @@ function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[])
     }
     const oStart = toOriginalStart(start);
     const oEnd = toOriginalEnd(end);
-    for (const b of info.brandIndexes) {
-      out.push({ brandId: (matcher.brands[b] as BrandDefinition).id, start: oStart, end: oEnd });
-    }
+    for (const b of info.brandIndexes) visit(b, oStart, oEnd);
     re.lastIndex = end;
   }
-  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../analytics/brand-matcher';
+import { compileBrandMatcher, eachMention, type BrandMatcher } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
 import type { FoldedText } from '../analytics/text-fold';
 import { analyseAnswer } from './analyse';
@@ -49,16 +49,20 @@ function urlRanges(text: string): Array<[number, number]> {
   return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
-const brandIndexes = new WeakMap<BrandMatcher, ReadonlyMap<string, number>>();
+const brandIndexes = new WeakMap<BrandMatcher, Int32Array>();
 
-/** Brand id → its index in the matcher's brands, built once per matcher. */
-function brandIndexOf(matcher: BrandMatcher): ReadonlyMap<string, number> {
-  let map = brandIndexes.get(matcher);
-  if (map === undefined) {
-    map = new Map(matcher.brands.map((b, i) => [b.id, i]));
-    brandIndexes.set(matcher, map);
+/**
+ * The index a mention of brand b is judged under: b's id's last index in the matcher's brands
+ * (b itself unless two brands share an id), built once per matcher.
+ */
+function brandIndexOf(matcher: BrandMatcher): Int32Array {
+  let table = brandIndexes.get(matcher);
+  if (table === undefined) {
+    const byId = new Map(matcher.brands.map((b, i) => [b.id, i]));
+    table = Int32Array.from(matcher.brands, (b) => byId.get(b.id) as number);
+    brandIndexes.set(matcher, table);
   }
-  return map;
+  return table;
 }
 
 function splitMentions(
@@ -70,10 +74,12 @@ function splitMentions(
   const urls = urlRanges(text);
   const inText: MentionRef[] = [];
   const inUrls: MentionRef[] = [];
-  for (const m of findBrandMentions(matcher, text, fold)) {
-    const ref = { brand: indexOf.get(m.brandId) as number, start: m.start, end: m.end };
-    (urls.some(([s, e]) => m.start >= s && m.end <= e) ? inUrls : inText).push(ref);
-  }
+  if (text === '') return { inText, inUrls };
+  eachMention(matcher, fold, (brand, start, end) => {
+    const ref = { brand: indexOf[brand] as number, start, end };
+    if (urls.length > 0 && urls.some(([s, e]) => start >= s && end <= e)) inUrls.push(ref);
+    else inText.push(ref);
+  });
   return { inText, inUrls };
 }
 

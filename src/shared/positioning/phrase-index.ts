@@ -66,6 +66,8 @@ export interface PhraseIndex {
   readonly byPrefix: ReadonlyArray<readonly SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
+  /** 1 at every first UTF-16 unit of byChar: a character that starts no phrase costs one array read, not a map lookup. */
+  readonly charStarts: Uint8Array;
   /** 1 at startKey of every prefix: a word whose key is 0 starts no prefix phrase. */
   readonly prefixStarts: Uint8Array;
 }
@@ -169,11 +171,13 @@ export class PhraseIndexBuilder {
       byChar.set(ch, list);
     }
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
+    const charStarts = new Uint8Array(0x10000);
+    for (const ch of byChar.keys()) charStarts[ch] = 1;
     const prefixStarts = new Uint8Array(START_KEYS);
     for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
     const prefixes = new Vocabulary(byPrefix.keys());
     const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as SpacedPattern[]);
-    return { vocabulary, byFirst, byBrand, prefixes, byPrefix: prefixLists, byChar, prefixStarts };
+    return { vocabulary, byFirst, byBrand, prefixes, byPrefix: prefixLists, byChar, charStarts, prefixStarts };
   }
 }
 
@@ -373,8 +377,10 @@ function cjkPatternAt(
 function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: string, out: Hit[]): void {
   let word = range.fromToken;
   let p = range.from;
+  const starts = index.charStarts;
   while (p < range.to) {
-    const hit = cjkPatternAt(index.byChar.get(folded.charCodeAt(p)), folded, p, range.to);
+    const c = folded.charCodeAt(p);
+    const hit = starts[c] === 0 ? null : cjkPatternAt(index.byChar.get(c), folded, p, range.to);
     if (hit === null) {
       p++;
       continue;
