@@ -138,8 +138,7 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
   let last = first;
   while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < unit.end) last++;
   if (last === first && unit.fallback.length === 0) return unit.fallback;
-  const list = w.mentions.slice(first, last);
-  const clauses = clausesOf(w.answer, unit, list, first, w.index);
+  const clauses = clausesOf(w.answer, unit, w.mentions, first, last, w.index);
   for (const c of clauses) applyClause(w, c, evidence);
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }
@@ -165,7 +164,7 @@ function analyseSentences(
       item ||
       w.lang === 'ja' ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
-    const unit: Unit = { ...s, fallback: continues ? carry : fallback, label: ctx.label };
+    const unit: Unit = { start: s.start, end: s.end, fallback: continues ? carry : fallback, label: ctx.label };
     const last = analyseUnit(w, unit, item ? b : s);
     carry = item ? (last.length > 0 ? last : carry) : last;
   }

@@ -49,6 +49,10 @@ const CONTRAST_WEIGHT_AFTER = 1.3;
 /** The words of the unit being read: one buffer for every unit (a unit's clauses are read before the next unit). */
 const unitWords = new Words();
 const CONTRAST_WEIGHT_BEFORE = 0.8;
+const SEMICOLON = 59;
+/** A clause naming no brand, before assignClauseBrands gives it its brands (never changed: no clause keeps it but as the empty fallback). */
+const NO_BRANDS: number[] = [];
+const NO_HITS: ResolvedHit[] = [];
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
@@ -84,8 +88,8 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRange): number[] {
   const cuts: number[] = [];
   for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
-  const body = a.fold.folded.slice(r.from, r.to);
-  for (let p = body.indexOf(';'); p !== -1; p = body.indexOf(';', p + 1)) cuts.push(r.from + p + 1);
+  const { folded } = a.fold;
+  for (let p = r.from; p < r.to; p++) if (folded.charCodeAt(p) === SEMICOLON) cuts.push(p + 1);
   let first = -1;
   let twoBrands = false;
   for (let t = r.fromToken; t < r.toToken && !twoBrands; t++) {
@@ -94,7 +98,7 @@ function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRa
     if (first < 0) first = m;
     else twoBrands = m !== first;
   }
-  if (twoBrands) brandCuts(words, r, body, cuts);
+  if (twoBrands) brandCuts(words, r, folded.slice(r.from, r.to), cuts);
   // Most units have no boundary at all: nothing to sort.
   return cuts.length < 2 ? cuts : [...new Set(cuts)].sort((x, y) => x - y);
 }
@@ -116,25 +120,6 @@ function brandCuts(words: Words, r: ScanRange, body: string, cuts: number[]): vo
       }
     if (before >= 0 && after >= 0 && words.mention[before] !== words.mention[after]) cuts.push(at + 1);
   }
-}
-
-/**
- * Brands of each clause: those it names; a clause naming none takes those of the clause before
- * it, or, at the start of the unit, of the first clause after it that names one ("Sconsiglio
- * invece la Arcway"), else the unit's fallback.
- */
-function clauseBrands(named: readonly number[][], fallback: readonly number[]): number[][] {
-  const firstNamed = named.find((n) => n.length > 0);
-  let previous: readonly number[] = fallback;
-  let seenNamed = false;
-  return named.map((own) => {
-    if (own.length > 0) {
-      seenNamed = true;
-      previous = own;
-      return [...own];
-    }
-    return [...(seenNamed || firstNamed === undefined ? previous : firstNamed)];
-  });
 }
 
 function contrastAt(hits: readonly Hit[], pos: number): boolean {
@@ -160,6 +145,7 @@ function resolveHits(
   folded: string,
   contrast: number,
 ): ResolvedHit[] {
+  if (first === last) return NO_HITS;
   const resolved: ResolvedHit[] = [];
   for (let i = first; i < last; i++) {
     const hit = hits[i] as Hit;
@@ -171,12 +157,13 @@ function resolveHits(
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */
-/** `mentions`: the unit's, the answer's mentions from index `firstMention` on. */
+/** `mentions`: the answer's; the unit's are [firstMention, lastMention). */
 export function clausesOf(
   a: AnswerText,
   unit: Unit,
   mentions: readonly MentionRef[],
   firstMention: number,
+  lastMention: number,
   index: PhraseIndex,
 ): Clause[] {
   const { fold } = a;
@@ -186,56 +173,69 @@ export function clausesOf(
   wordsOf(a, from, to, index.vocabulary, words);
   const range: ScanRange = { from, to, fromToken: 0, toToken: words.length };
   const scanned = scanRange(index, words, fold.folded, range, a.noSpaceScript);
-  const hits = outsideMentions(a, scanned, firstMention, mentions.length);
-  const edges = [from];
-  for (const cut of boundaries(a, words, hits, range)) edges.push(cut);
-  edges.push(to);
-  const spans: Array<{ from: number; to: number; start: number; end: number }> = [];
-  for (let c = 0; c + 1 < edges.length; c++) {
-    const [f0, f1] = [edges[c] as number, edges[c + 1] as number];
-    spans.push({ from: f0, to: f1, start: fold.toOriginalStart(f0), end: fold.toOriginalEnd(f1) });
-  }
-  const brandsOf = clauseBrands(namedBrands(spans, mentions), unit.fallback);
+  const hits = outsideMentions(a, scanned, firstMention, lastMention - firstMention);
+  const cuts = boundaries(a, words, hits, range);
   const clauses: Clause[] = [];
   let h = 0;
-  for (let c = 0; c < spans.length; c++) {
-    const span = spans[c] as (typeof spans)[number];
+  let k = firstMention;
+  for (let c = 0; c <= cuts.length; c++) {
+    const f0 = c === 0 ? from : (cuts[c - 1] as number);
+    const f1 = c === cuts.length ? to : (cuts[c] as number);
+    const start = fold.toOriginalStart(f0);
+    const end = fold.toOriginalEnd(f1);
+    // The brands the clause names (mentions and clauses both in text order).
+    while (k < lastMention && (mentions[k] as MentionRef).start < start) k++;
+    let named = NO_BRANDS;
+    while (k < lastMention && (mentions[k] as MentionRef).start < end) {
+      const b = (mentions[k] as MentionRef).brand;
+      if (named === NO_BRANDS) named = [b];
+      else if (!named.includes(b)) named.push(b);
+      k++;
+    }
     const firstHit = h;
-    while (h < hits.length && (hits[h] as Hit).start < span.to) h++;
-    const next = spans[c + 1];
+    while (h < hits.length && (hits[h] as Hit).start < f1) h++;
     const contrast =
-      (contrastAt(hits, span.from) ? CONTRAST_WEIGHT_AFTER : 1) *
-      (next !== undefined && contrastAt(hits, next.from) ? CONTRAST_WEIGHT_BEFORE : 1);
+      (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
+      (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
     clauses.push({
-      ...span,
-      brands: brandsOf[c] as number[],
+      from: f0,
+      to: f1,
+      start,
+      end,
+      brands: named,
       hits: resolveHits(hits, firstHit, h, words, fold.folded, contrast),
       words,
-      fromWord: tokenAt(words, span.from),
-      toWord: tokenAt(words, span.to),
+      fromWord: tokenAt(words, f0),
+      toWord: tokenAt(words, f1),
       label: unit.label,
       answer: a,
     });
   }
+  assignClauseBrands(clauses, unit.fallback);
   return clauses;
 }
 
-/** Brands each span names (mentions and spans both in text order). */
-function namedBrands(
-  spans: ReadonlyArray<{ start: number; end: number }>,
-  mentions: readonly MentionRef[],
-): number[][] {
-  let k = 0;
-  return spans.map((sp) => {
-    const out: number[] = [];
-    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.start) k++;
-    while (k < mentions.length && (mentions[k] as MentionRef).start < sp.end) {
-      const b = (mentions[k] as MentionRef).brand;
-      if (!out.includes(b)) out.push(b);
-      k++;
+/**
+ * Brands of each clause: those it names; a clause naming none takes those of the clause before
+ * it, or, at the start of the unit, of the first clause after it that names one ("Sconsiglio
+ * invece la Arcway"), else the unit's fallback. (Arrays are shared, never changed.)
+ */
+function assignClauseBrands(clauses: Clause[], fallback: readonly number[]): void {
+  let firstNamed: number[] | null = null;
+  for (const c of clauses) {
+    if (c.brands.length > 0) {
+      firstNamed = c.brands;
+      break;
     }
-    return out;
-  });
+  }
+  let previous = fallback as number[];
+  let seenNamed = false;
+  for (const c of clauses) {
+    if (c.brands.length > 0) {
+      seenNamed = true;
+      previous = c.brands;
+    } else c.brands = seenNamed || firstNamed === null ? previous : firstNamed;
+  }
 }
 
 /** A phrase inside a brand's name is not about the brand ("Clean" in "Clean Co"); `@` phrases include the name on purpose. */
