@@ -28,6 +28,7 @@ const NEGATED_SENTIMENT = -0.6;
 const LABEL_SENTIMENT = 1;
 /** Tone a place in a recommendation list adds (a top place: twice). */
 const LIST_SENTIMENT = 1;
+const NO_MENTIONS: MentionRef[] = [];
 
 export interface AnswerAnalysis {
   /** Signals by brand index; null for brands the answer does not name. */
@@ -79,9 +80,15 @@ function applyCue(s: BrandSignals, rh: ResolvedHit, majority: boolean): void {
   } else if (cue === 'caution') s.caution += 2;
 }
 
-/** Cues and tone of one clause for one brand; a pros/cons unit's tone is its label's, one step per clause. */
-function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals): { cue: boolean; tone: boolean } {
-  const majority = clause.hits.some((h) => h.hit.payload.majority === true);
+const CUE = 1;
+const TONE = 2;
+
+/**
+ * Cues and tone of one clause for one brand (CUE | TONE bits: a cue was applied, the tone is not
+ * zero); a pros/cons unit's tone is its label's, one step per clause. `majority`: the clause
+ * has a "for most people" cue.
+ */
+function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majority: boolean): number {
   let cue = false;
   let tone = 0;
   for (const rh of clause.hits) {
@@ -100,22 +107,32 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals): { c
   if (majority && !cue && tone > 0) s.top += 2;
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
   s.senti += tone;
-  return { cue, tone: tone !== 0 };
+  return (cue ? CUE : 0) | (tone !== 0 ? TONE : 0);
+}
+
+function hasMajorityCue(hits: readonly ResolvedHit[]): boolean {
+  for (const rh of hits) if (rh.hit.payload.majority === true) return true;
+  return false;
 }
 
 function applyClause(w: Walk, clause: Clause, evidence: Range): void {
   if (clause.brands.length === 0) return;
   const attrs = attributesOf(clause);
+  const majority = hasMajorityCue(clause.hits);
   for (const b of clause.brands) {
     const s = w.signals[b];
     if (s === null || s === undefined) continue;
     s.urlOnly = false;
-    const { cue, tone } = applyHits(w, clause, b, s);
+    const found = applyHits(w, clause, b, s, majority);
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
     addEvidence(
       s,
       evidence,
-      cue ? CUE_EVIDENCE : tone || clause.label !== null ? TONE_EVIDENCE : NAME_EVIDENCE,
+      (found & CUE) !== 0
+        ? CUE_EVIDENCE
+        : (found & TONE) !== 0 || clause.label !== null
+          ? TONE_EVIDENCE
+          : NAME_EVIDENCE,
     );
   }
 }
@@ -223,10 +240,14 @@ export function analyseAnswer(
   for (const m of mentions) signals[m.brand] ??= emptySignals();
   for (const m of urlMentions) signals[m.brand] ??= emptySignals();
   const blocks = splitBlocks(text);
-  const byBlock: MentionRef[][] = blocks.map(() => []);
+  // A block naming no brand shares one empty list (never added to).
+  const byBlock = new Array<MentionRef[]>(blocks.length).fill(NO_MENTIONS);
   for (const m of mentions) {
     const i = blockOf(blocks, m.start);
-    if (i >= 0) (byBlock[i] as MentionRef[]).push(m);
+    if (i < 0) continue;
+    const list = byBlock[i] as MentionRef[];
+    if (list === NO_MENTIONS) byBlock[i] = [m];
+    else list.push(m);
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
   const w: Walk = {

@@ -116,8 +116,10 @@ export function splitBlocks(text: string): Block[] {
   let heading = -1;
   let list: ListState | null = null;
   let i = 0;
+  // The literal built by the caller gets its heading (no copy of it).
   const push = (b: Omit<Block, 'heading'>): void => {
-    blocks.push({ ...b, heading });
+    (b as Block).heading = heading;
+    blocks.push(b as Block);
   };
   while (i < lines.length) {
     const line = lines[i] as Line;
