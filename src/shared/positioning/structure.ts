@@ -67,6 +67,18 @@ function isBlank(s: string): boolean {
   return BLANK.test(s);
 }
 
+/**
+ * The line's first character after spaces and tabs is an ASCII letter: then it is no blank line,
+ * rule, fence, heading, list item or pipe-first table line (each starts with a mark or a digit),
+ * and none of their regular expressions needs to run. Most lines of prose start so.
+ */
+function startsWithLetter(s: string): boolean {
+  let i = 0;
+  let c = s.charCodeAt(0);
+  while (c === 32 || c === 9) c = s.charCodeAt(++i);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
 function isTableLine(line: string, next: string | undefined): boolean {
   return PIPE_FIRST.test(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
 }
@@ -124,6 +136,13 @@ export function splitBlocks(text: string): Block[] {
   while (i < lines.length) {
     const line = lines[i] as Line;
     const next = lines[i + 1]?.text;
+    if (startsWithLetter(line.text)) {
+      if (line.text.includes('|') && next !== undefined && TABLE_DELIMITER.test(next)) {
+        i = addTable(lines, i, blocks.length, push);
+      } else i = addParagraph(lines, i, push);
+      list = null;
+      continue;
+    }
     if (isBlank(line.text) || RULE.test(line.text)) {
       i++;
       continue;
@@ -180,7 +199,9 @@ function continuationEnd(lines: readonly Line[], i: number): number {
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
-    if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
+    if (startsWithLetter(t)) {
+      if (t.includes('|') && isTableLine(t, lines[j + 1]?.text)) break;
+    } else if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
       break;
     j++;
   }
