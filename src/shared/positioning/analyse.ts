@@ -68,7 +68,7 @@ function addEvidence(s: BrandSignals, range: Range, weight: number): void {
 }
 
 function applyCue(s: BrandSignals, rh: ResolvedHit, majority: boolean): void {
-  const cue = rh.hit.payload.cue;
+  const cue = rh.payload.cue;
   if (cue === 'top') {
     if (rh.negated) s.deniedTop = true;
     else s.top += 2;
@@ -92,8 +92,8 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   let cue = false;
   let tone = 0;
   for (const rh of clause.hits) {
-    const p = rh.hit.payload;
-    if (rh.hit.mention >= 0 && (w.mentions[rh.hit.mention] as MentionRef).brand !== brand) continue;
+    const p = rh.payload;
+    if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
     if (p.cue !== undefined) {
       cue = true;
       w.advice = true;
@@ -111,7 +111,7 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
 }
 
 function hasMajorityCue(hits: readonly ResolvedHit[]): boolean {
-  for (const rh of hits) if (rh.hit.payload.majority === true) return true;
+  for (const rh of hits) if (rh.payload.majority === true) return true;
   return false;
 }
 

@@ -49,9 +49,7 @@ function make(key: string, polarity: Polarity, negated: boolean, phrase: string)
   return attr;
 }
 
-function distance(a: ResolvedHit, b: ResolvedHit): number {
-  const x = a.hit;
-  const y = b.hit;
+function distance(x: ResolvedHit, y: ResolvedHit): number {
   if (x.word === x.wordEnd || y.word === y.wordEnd) {
     const chars = Math.max(x.start, y.start) - Math.min(x.end, y.end);
     return chars <= ASPECT_WINDOW_CJK ? 0 : Infinity;
@@ -61,21 +59,21 @@ function distance(a: ResolvedHit, b: ResolvedHit): number {
 
 function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute[]): void {
   for (const rh of clause.hits) {
-    const a = rh.hit.payload.aspect;
+    const a = rh.payload.aspect;
     if (a === undefined) continue;
     const names = (ASPECTS[a] as (typeof ASPECTS)[number]).names;
     let best: ResolvedHit | null = null;
     let bestDistance = Infinity;
     for (const o of clause.hits) {
-      const cls = o.hit.payload.opinion;
+      const cls = o.payload.opinion;
       if (o === rh || cls === undefined || names[cls] === undefined || used.has(o)) continue;
       const d = distance(rh, o);
       if (d <= ASPECT_WINDOW && d < bestDistance) [best, bestDistance] = [o, d];
     }
-    const cls = best?.hit.payload.opinion;
+    const cls = best?.payload.opinion;
     if (best === null || cls === undefined) continue;
     used.add(best);
-    const phrase = `${phraseOf(clause, rh.hit)} … ${phraseOf(clause, best.hit)}`;
+    const phrase = `${phraseOf(clause, rh)} … ${phraseOf(clause, best)}`;
     out.push(make(names[cls] as string, OPINION_POLARITY[cls], best.negated, phrase));
   }
 }
@@ -113,7 +111,7 @@ export function attributesOf(clause: Clause): readonly BrandAttribute[] {
   // Most clauses name no quality: nothing to build.
   const any =
     clause.label !== null ||
-    clause.hits.some((h) => h.hit.payload.concept !== undefined || h.hit.payload.aspect !== undefined);
+    clause.hits.some((h) => h.payload.concept !== undefined || h.payload.aspect !== undefined);
   if (!any) return NONE;
   const out: BrandAttribute[] = [];
   const used = new Set<ResolvedHit>();
@@ -121,10 +119,10 @@ export function attributesOf(clause: Clause): readonly BrandAttribute[] {
   const labelPolarity: Polarity | null =
     clause.label === 'pro' ? 'positive' : clause.label === 'con' ? 'negative' : null;
   for (const rh of clause.hits) {
-    const c = rh.hit.payload.concept;
+    const c = rh.payload.concept;
     if (c === undefined || used.has(rh)) continue;
     const def = CONCEPTS[c] as (typeof CONCEPTS)[number];
-    const attr = make(def.key, def.polarity, rh.negated, phraseOf(clause, rh.hit));
+    const attr = make(def.key, def.polarity, rh.negated, phraseOf(clause, rh));
     if (labelPolarity !== null && attr.polarity !== labelPolarity) continue;
     out.push(attr);
   }

@@ -10,14 +10,11 @@ import { isContractedNegation, Words } from './tokens';
 // the row's brand, the previous sentence's brand). Each phrase hit is resolved here: negated
 // or not, scaled by an intensifier before it, weighted by its place around a contrast.
 
-export interface ResolvedHit {
-  hit: Hit;
-  negated: boolean;
-  /** Intensifier or dampener before the hit (1 without). */
-  scale: number;
-  /** Weight of the hit's clause around a contrast ("good, but slow": the "slow" clause weighs more). */
-  contrast: number;
-}
+/**
+ * A hit resolved in its clause (negated, scaled, weighted around a contrast): the hit itself,
+ * its fields set in place, not an object more per hit.
+ */
+export type ResolvedHit = Hit;
 
 export interface Clause {
   brands: number[];
@@ -138,7 +135,7 @@ function outsideMentions(a: AnswerText, hits: Hit[], firstMention: number, count
 }
 
 function resolveHits(
-  hits: readonly Hit[],
+  hits: Hit[],
   first: number,
   last: number,
   words: Words,
@@ -146,14 +143,15 @@ function resolveHits(
   contrast: number,
 ): ResolvedHit[] {
   if (first === last) return NO_HITS;
-  const resolved: ResolvedHit[] = [];
   for (let i = first; i < last; i++) {
     const hit = hits[i] as Hit;
     // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-    const negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first);
-    resolved.push({ hit, negated, scale: scaleAt(hits, i), contrast });
+    hit.negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first);
+    hit.scale = scaleAt(hits, i);
+    hit.contrast = contrast;
   }
-  return resolved;
+  // Most units are one clause holding every hit: no copy.
+  return first === 0 && last === hits.length ? hits : hits.slice(first, last);
 }
 
 /** The clauses of one unit, with their brands and resolved hits. */

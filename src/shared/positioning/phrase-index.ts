@@ -83,6 +83,12 @@ export interface Hit {
   wordEnd: number;
   /** Mention index a `@` in the phrase matched, else -1. */
   mention: number;
+  /** Set when the hit is resolved in its clause (clauses.ts): under a negator. */
+  negated: boolean;
+  /** Intensifier or dampener before the hit (1 without). */
+  scale: number;
+  /** Weight of the hit's clause around a contrast ("good, but slow": the "slow" clause weighs more). */
+  contrast: number;
 }
 
 const PREFIX_LEN = 3;
@@ -358,6 +364,9 @@ function spacedHits(
       word: i,
       wordEnd: i + bestLen,
       mention,
+      negated: false,
+      scale: 1,
+      contrast: 1,
     });
     i += bestLen;
   }
@@ -386,7 +395,17 @@ function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: str
       continue;
     }
     while (word < range.toToken && (words.start[word] as number) < p) word++;
-    out.push({ payload: hit.payload, start: p, end: p + hit.text.length, word, wordEnd: word, mention: -1 });
+    out.push({
+      payload: hit.payload,
+      start: p,
+      end: p + hit.text.length,
+      word,
+      wordEnd: word,
+      mention: -1,
+      negated: false,
+      scale: 1,
+      contrast: 1,
+    });
     p += hit.text.length;
   }
 }
