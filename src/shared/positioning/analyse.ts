@@ -181,7 +181,12 @@ function analyseSentences(
       item ||
       w.lang === 'ja' ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
-    const unit: Unit = { start: s.start, end: s.end, fallback: continues ? carry : fallback, label: ctx.label };
+    const unit: Unit = {
+      start: s.start,
+      end: s.end,
+      fallback: continues ? carry : fallback,
+      label: ctx.label,
+    };
     const last = analyseUnit(w, unit, item ? b : s);
     carry = item ? (last.length > 0 ? last : carry) : last;
   }

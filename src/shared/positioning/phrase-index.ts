@@ -183,7 +183,16 @@ export class PhraseIndexBuilder {
     for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
     const prefixes = new Vocabulary(byPrefix.keys());
     const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as SpacedPattern[]);
-    return { vocabulary, byFirst, byBrand, prefixes, byPrefix: prefixLists, byChar, charStarts, prefixStarts };
+    return {
+      vocabulary,
+      byFirst,
+      byBrand,
+      prefixes,
+      byPrefix: prefixLists,
+      byChar,
+      charStarts,
+      prefixStarts,
+    };
   }
 }
 

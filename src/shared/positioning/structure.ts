@@ -201,7 +201,13 @@ function continuationEnd(lines: readonly Line[], i: number): number {
     const t = (lines[j] as Line).text;
     if (startsWithLetter(t)) {
       if (t.includes('|') && isTableLine(t, lines[j + 1]?.text)) break;
-    } else if (isBlank(t) || ITEM.test(t) || ATX.test(t) || FENCE.test(t) || isTableLine(t, lines[j + 1]?.text))
+    } else if (
+      isBlank(t) ||
+      ITEM.test(t) ||
+      ATX.test(t) ||
+      FENCE.test(t) ||
+      isTableLine(t, lines[j + 1]?.text)
+    )
       break;
     j++;
   }

@@ -55,7 +55,11 @@ export class Vocabulary {
     for (let s = hash & this.mask; ; s = (s + 1) & this.mask) {
       const v = this.slots[s] as number;
       if (v === 0) return -1;
-      if (this.hashes[s] === hash && this.lengths[s] === len && sameUnits(this.words[v - 1] as string, folded, start))
+      if (
+        this.hashes[s] === hash &&
+        this.lengths[s] === len &&
+        sameUnits(this.words[v - 1] as string, folded, start)
+      )
         return v - 1;
     }
   }
