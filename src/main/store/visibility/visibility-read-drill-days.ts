@@ -60,15 +60,10 @@ function boundsSql(
   const brand: KeyCondition = ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @drillBrand)'];
   const rows = familyRows('brand', level, f, [brand]);
   const params = { ...rows.params, drillBrand: drill.brandId };
-  const wanted = drill.mentioned ?? drill.cited;
-  const column = drill.mentioned !== undefined ? 'mentioned' : 'cited';
-  // Named or cited: at least the larger of the two, at most their sum.
-  if (wanted === undefined)
-    return {
-      sql: `SELECT day, max(total(mentioned), total(cited)) AS least, total(mentioned) + total(cited) AS most
-            FROM (${rows.sql}) GROUP BY day`,
-      params,
-    };
+  // Alone: named or cited (`present`), exact like the other two.
+  const wanted = drill.mentioned ?? drill.cited ?? true;
+  const column =
+    drill.mentioned !== undefined ? 'mentioned' : drill.cited !== undefined ? 'cited' : 'present';
   if (wanted)
     return {
       sql: `SELECT day, total(${column}) AS least, total(${column}) AS most FROM (${rows.sql}) GROUP BY day`,

@@ -18,9 +18,6 @@ export function createDrillReads(
     const f = drillScope(filter, drill);
     if (f === null) return 0;
 
-    // A brand alone (named or cited) has no roll-up column: its total is counted row by row.
-    if (drill.brandId !== undefined && drill.mentioned === undefined && drill.cited === undefined)
-      return null;
     const measures = [
       drill.brandId !== undefined,
       drill.domain !== undefined,
@@ -30,9 +27,11 @@ export function createDrillReads(
     ].filter(Boolean).length;
     if (measures === 0) return sumOf(db, 'cell', f);
     if (measures > 1) return null;
-    if (drill.brandId !== undefined && (drill.mentioned === undefined) !== (drill.cited === undefined)) {
-      const column = drill.mentioned !== undefined ? 'mentioned' : 'cited';
-      const wanted = (drill.mentioned ?? drill.cited) as boolean;
+    // A brand alone (named or its domains cited: `present`), named, or cited; not both asked.
+    if (drill.brandId !== undefined && (drill.mentioned === undefined || drill.cited === undefined)) {
+      const column =
+        drill.mentioned !== undefined ? 'mentioned' : drill.cited !== undefined ? 'cited' : 'present';
+      const wanted = drill.mentioned ?? drill.cited ?? true;
       const rows = familyRows('brand', pickLevel('brand', f), f, [
         ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @brandId)'],
       ]);
