@@ -1,6 +1,6 @@
 import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
-import { drillDays, drillScope } from './visibility-read-drill-days';
+import { brandMeasure, drillDays, drillScope } from './visibility-read-drill-days';
 import { json, sumOf } from './visibility-read-sql';
 import type { SourceReads } from './visibility-read-sources';
 import type { VisDrillFilter, VisibilityReadApi } from './visibility-read-types';
@@ -27,11 +27,10 @@ export function createDrillReads(
     ].filter(Boolean).length;
     if (measures === 0) return sumOf(db, 'cell', f);
     if (measures > 1) return null;
-    // A brand alone (named or its domains cited: `present`), named, or cited; not both asked.
-    if (drill.brandId !== undefined && (drill.mentioned === undefined || drill.cited === undefined)) {
-      const column =
-        drill.mentioned !== undefined ? 'mentioned' : drill.cited !== undefined ? 'cited' : 'present';
-      const wanted = drill.mentioned ?? drill.cited ?? true;
+    // A brand alone (named or its domains cited), named, or cited: one roll-up column each.
+    const measure = drill.brandId !== undefined ? brandMeasure(drill) : null;
+    if (measure !== null) {
+      const { column, wanted } = measure;
       const rows = familyRows('brand', pickLevel('brand', f), f, [
         ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @brandId)'],
       ]);
