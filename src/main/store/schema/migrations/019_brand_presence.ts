@@ -5,8 +5,7 @@ import type Database from 'better-sqlite3';
 // over vis_result_brand (about 1 s at 1,000,000 answers); with `present` it sums the roll-up
 // like `mentioned` and `cited`. A brand's row in vis_result_brand exists only when it is named
 // or cited, so each roll-up row's `present` is the number of those rows in its cell: filled
-// here from them, kept by the roll-up writer (addBrandRollups) from then on. Numbered 020 on
-// main (first-sync has 019); listed on this branch as the next version.
+// here from them, kept by the roll-up writer (addBrandRollups) from then on.
 
 const TABLES: ReadonlyArray<readonly [table: string, key: readonly string[]]> = [
   ['vis_brand_day', ['day', 'run', 'engine', 'loc', 'brand']],
