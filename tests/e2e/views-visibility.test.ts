@@ -157,7 +157,7 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
         rows.map((r) => Number.parseFloat(r.querySelectorAll('td')[1]?.textContent ?? 'NaN')),
       );
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
-    await panel.getByRole('button', { name: 'Overall' }).click();
+    await panel.getByRole('button', { name: 'Overall', exact: true }).click();
     await page.getByRole('table', { name: 'Brand leaderboard' }).waitFor();
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     expect(pageErrors).toEqual([]);

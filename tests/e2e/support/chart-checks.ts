@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 // itself (the y axis's tick labels, the interval bands drawn for each banded series).
 
 export interface ChartReading {
-  /** The y axis's tick labels from the top of the chart down ("#1", "#2", … for a position). */
+  /** The y axis's tick labels (recharts 3 draws them in a layer of their own) from the top down ("#1", "#2", … for a position). */
   yTicks: string[];
   /** Per interval band (one recharts Area a banded series): its path's length and box height in px. */
   bands: Array<{ pathLength: number; height: number }>;
@@ -14,7 +14,9 @@ export interface ChartReading {
 
 export async function readChart(figure: Locator): Promise<ChartReading> {
   return figure.evaluate((root) => {
-    const yTicks = [...root.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick-value')]
+    const yTicks = [
+      ...root.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ]
       .map((t) => ({ top: t.getBoundingClientRect().top, text: (t.textContent ?? '').trim() }))
       .sort((a, b) => a.top - b.top)
       .map((t) => t.text);
