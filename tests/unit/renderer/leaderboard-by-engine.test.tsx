@@ -2,10 +2,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { VisibilityView } from '../../../src/renderer/src/views/visibility/VisibilityView';
-import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import type { BrandMetrics, VisibilityBuckets } from '../../../src/shared/visibility/types';
 import { installFakeParallax, rate, SAMPLE_PERIOD, sampleBuckets, type FakeParallax } from './fake-parallax';
+import { liveEngineCatalog } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 // The leaderboard "By engine": each brand's mention rate (share of voice, position) per engine
@@ -61,14 +61,7 @@ describe('the brand leaderboard by engine', () => {
     fake = installFakeParallax({
       'visibility.buckets': (input) =>
         input.by.length === 1 && input.by[0] === 'engine' ? byEngine() : sampleBuckets(input.by),
-      'engines.list': () =>
-        ENGINE_NAMES.map((name) => ({
-          name,
-          label: LIVE.engines[name].label,
-          description: '',
-          availability: 'available' as const,
-          learnedAt: null,
-        })),
+      'engines.list': liveEngineCatalog,
     });
     await useCatalogStore.getState().loadEngines();
   });
