@@ -7,6 +7,7 @@ import {
   wrappedBadges,
   wrappedFigures,
 } from './support/layout-checks';
+import { seriousInBothThemes } from './axe';
 import { readChart, tickNumber } from './support/chart-checks';
 
 // The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
@@ -133,6 +134,10 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     expect(cells.filter((c) => !/n = [\d,]+/u.test(c) && c.trim() !== '—')).toEqual([]);
     await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shootBothThemes(h, 'views-visibility-by-engine');
+    // axe-core on the card, light and dark: no serious or critical finding.
+    expect(await seriousInBothThemes(page, ['section[aria-labelledby="vis-leaderboard-heading"]'])).toEqual(
+      {},
+    );
 
     // Eight engines scroll sideways inside the card, never the pane; the brand column stays.
     const scroller = panel.locator('.vis-table-scroll');

@@ -179,7 +179,8 @@ export function EngineLeaderboard({
       <div
         className="vis-table-scroll vis-engine-board-scroll"
         tabIndex={0}
-        aria-label="Leaderboard by engine, scrolls"
+        role="region"
+        aria-label="Leaderboard by engine (scrolls sideways)"
       >
         <table
           className="table vis-table vis-leaderboard vis-engine-board"
