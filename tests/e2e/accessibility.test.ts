@@ -100,8 +100,11 @@ describe('keyboard alone: compose, run, compare, read alerts', () => {
     await tabTo(/^Search countries$/);
     await page.keyboard.type('Germany');
     await page.keyboard.press('Enter');
-    // Start is enabled once the estimate for this spec is in (debounced).
-    await expect.poll(() => page.getByRole('button', { name: 'Start run' }).isEnabled()).toBe(true);
+    // Start is enabled once the estimate for this spec is in (debounced; on a busy machine the
+    // estimate's IPC round trip can outlast expect.poll's default second).
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Start run' }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
     await tabTo(/^Start run$/);
     await page.keyboard.press('Enter');
 

@@ -1,5 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import axe, {
+  type AxeResults,
+  type ContextObject,
+  type FrameContext,
+  type PartialResult,
+  type RunOptions,
+} from 'axe-core';
+import type { Frame, Page } from 'playwright-core';
 
 // axe-core (WCAG 2.1 A/AA and best practices) in light and in dark. In light every rule runs; in
 // dark only the rules whose outcome depends on colour. The themes differ in colour only: every
@@ -8,6 +14,14 @@ import type { Page } from 'playwright-core';
 // dark every other rule sees the same DOM, layout and names, and finds what it found in light.
 // Running those twice was most of a minute of axe in the accessibility file (they are about 70%
 // of a run's time; color-contrast the rest).
+//
+// The run is @axe-core/playwright's AxeBuilder.analyze() (axe.runPartial in the page and in
+// every frame it finds, axe.finishRun on the results in a blank page of the same browser
+// context), without the two costs it pays on every call: it evaluated axe's 560 KB source in the
+// page again, and opened, loaded axe into and closed a new blank page (a renderer process) to
+// finish the run. Here axe is loaded once into each frame (again only after a navigation) and the
+// blank page is opened once per page and kept (analyze() was two fifths of the accessibility
+// file's time with 19 states × 2 themes each paying both).
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** The rules the dark theme can change: contrast of text, and of links against their text. */
@@ -20,16 +34,102 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/** As AxeBuilder configures every frame it loads axe into (cross-origin frames left to runPartial). */
+const CONFIGURE = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
+
+type AxeWindow = Window & { axe?: typeof axe; partialResults?: string };
+
+/** Loads axe into a frame unless it is already there (a navigation or reload clears it). */
+async function ensureAxe(frame: Frame): Promise<void> {
+  const loaded = await frame.evaluate(() => typeof (window as AxeWindow).axe?.runPartial === 'function');
+  if (loaded) return;
+  await frame.evaluate(axe.source);
+  await frame.evaluate(CONFIGURE);
+}
+
+/** axe.runPartial in a frame and, depth first, in every frame axe finds in it (AxeBuilder's order). */
+async function runPartials(
+  frame: Frame,
+  context: ContextObject,
+  options: RunOptions,
+): Promise<Array<PartialResult | null>> {
+  await ensureAxe(frame);
+  // As JSON text both ways: Playwright's argument and result types cannot follow axe's types.
+  const frameContexts = JSON.parse(
+    await frame.evaluate(
+      (text) =>
+        JSON.stringify((window as AxeWindow).axe!.utils.getFrameContexts(JSON.parse(text) as ContextObject)),
+      JSON.stringify(context),
+    ),
+  ) as FrameContext[];
+  const own = frame.evaluate(
+    (text) => {
+      const { c, o } = JSON.parse(text) as { c: ContextObject; o: RunOptions };
+      return (window as AxeWindow).axe!.runPartial(c, o);
+    },
+    JSON.stringify({ c: context, o: options }),
+  );
+  const children: Array<Array<PartialResult | null>> = [];
+  for (const { frameSelector, frameContext } of frameContexts) {
+    let child: Array<PartialResult | null> = [null];
+    try {
+      const handle = await frame.evaluateHandle(
+        (selector) => (window as AxeWindow).axe!.utils.shadowSelect(selector),
+        frameSelector,
+      );
+      const childFrame = await handle.asElement()?.contentFrame();
+      if (childFrame) child = await runPartials(childFrame, frameContext as ContextObject, options);
+    } catch {
+      // As AxeBuilder: a frame axe cannot enter counts as a frame without results.
+    }
+    children.push(child);
+  }
+  return [await own, ...children.flat(1)];
+}
+
+/** The blank page each app page's runs are finished in, opened on its first run and kept. */
+const finishers = new WeakMap<Page, Promise<Page>>();
+
+function finisherOf(page: Page): Promise<Page> {
+  let finisher = finishers.get(page);
+  if (!finisher) {
+    finisher = page
+      .context()
+      .newPage()
+      .then(async (blank) => {
+        await blank.evaluate(axe.source);
+        await blank.evaluate(CONFIGURE);
+        return blank;
+      });
+    finishers.set(page, finisher);
+  }
+  return finisher;
+}
+
+async function analyze(page: Page, include: readonly string[], options: RunOptions): Promise<AxeResults> {
+  const context: ContextObject = { include: include.length > 0 ? [...include] : [], exclude: [] };
+  const partials = await runPartials(page.mainFrame(), context, options);
+  const blank = await finisherOf(page);
+  return blank.evaluate(
+    (text) => {
+      const { p, o } = JSON.parse(text) as { p: PartialResult[]; o: RunOptions };
+      return (window as AxeWindow).axe!.finishRun(p, o);
+    },
+    JSON.stringify({ p: partials, o: options }),
+  );
+}
+
 /** Serious or critical findings of every rule ('all') or of the colour rules ('colour'). */
 export async function seriousFindings(
   page: Page,
   scope: 'all' | 'colour',
   include: readonly string[] = [],
 ): Promise<AxeFinding[]> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of include) builder = builder.include(selector);
-  builder = scope === 'all' ? builder.withTags(AXE_TAGS) : builder.withRules(COLOUR_RULES);
-  const result = await builder.analyze();
+  const options: RunOptions =
+    scope === 'all'
+      ? { runOnly: { type: 'tag', values: AXE_TAGS } }
+      : { runOnly: { type: 'rule', values: COLOUR_RULES } };
+  const result = await analyze(page, include, options);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
