@@ -1,15 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core, type CoreDeps } from '../../src/main/core';
 import { openSettingsStore } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 import { demoHistoryCopy, type DemoHistoryOptions } from '../support/demo-history';
+import { findBrowserHere } from '../support/find-browser';
 import { fromWire, toWire } from '../support/ipc-wire';
 import { serveRenderer } from './static-server';
-import { openBrowser } from './support/shared-browser';
 
 // The e2e harness stands in for Electron, which cannot run on these machines: the built
 // renderer runs in Debian's headless Chromium, and window.parallax is a test bridge that
@@ -77,7 +77,19 @@ export async function startHarness(
     ...overrides,
   });
   const server = await serveRenderer(resolve('out/renderer'));
-  const browser = await openBrowser();
+  const browser: Browser = await chromium.launch({
+    executablePath: (await findBrowserHere()).path,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
 
@@ -173,7 +185,6 @@ export async function startHarness(
     },
     async close() {
       unsubscribe();
-      // Closes this harness's context and, for the shared browser, only disconnects from it.
       await browser.close();
       await server.close();
       await core.close();
