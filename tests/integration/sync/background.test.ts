@@ -13,6 +13,7 @@ import {
 } from '../../../src/main/sync';
 import { createTeamService } from '../../../src/main/team';
 import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
+import { POSITIONING_WORKER } from '../../support/judge-threads';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
@@ -88,12 +89,7 @@ describe('background sync', () => {
   });
 
   it('prepares a pull’s answers ahead on other threads, as `parallax sync` does', async () => {
-    const threads = createAheadThreads(() =>
-      startAheadPool({
-        file: new URL('../../../src/main/positioning/positioning-worker.ts', import.meta.url),
-        execArgv: ['--import', 'tsx'],
-      }),
-    );
+    const threads = createAheadThreads(() => startAheadPool(POSITIONING_WORKER));
     let packed = 0;
     const counting: AheadJudge = {
       judgeBatch: (inputs, signal) => threads.judgeBatch(inputs, signal),

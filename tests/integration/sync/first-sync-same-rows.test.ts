@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuiltinJudgePool, type JudgePool } from '../../../src/main/positioning';
+import type { JudgePool } from '../../../src/main/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/main/store';
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
+import { startJudgeThreads } from '../../support/judge-threads';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A first sync with its answers prepared ahead on a worker thread (judged, and their documents
@@ -60,20 +61,16 @@ function tables(path: string): Record<string, unknown[][]> {
 beforeAll(async () => {
   server = await startTestPostgres();
   team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'member' });
-  pool = createBuiltinJudgePool(
-    {
-      file: new URL('../../../src/main/positioning/positioning-worker.ts', import.meta.url),
-      execArgv: ['--import', 'tsx'],
-    },
-    1,
-  );
+  pool = startJudgeThreads();
+  // Two brands (the verdicts are prepared ahead too), a run of today and one of yesterday.
   const a = team.desktop('alice');
-  a.store.saveBrand({ name: 'Nike', kind: 'brand' });
-  a.store.saveBrand({ name: 'Hoka', kind: 'competitor' });
+  for (const brand of ['Nike', 'Hoka'])
+    a.store.saveBrand({ name: brand, kind: brand === 'Nike' ? 'brand' : 'competitor' });
   recordRun(a.store, 500);
   recordRun(a.store, 300, { fetchedAt: Date.now() - 86_400_000 });
   await a.sync();
-});
+  // Recording and pushing 800 answers takes a while on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   await pool?.close();
   await team?.close();
