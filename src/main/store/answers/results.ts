@@ -104,10 +104,11 @@ export function createResultsApi(
       const n = item.normalized;
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
-      const parts = resultDocParts(n, item.raw);
-      const { text, sourceTitles } = parts;
       // Packed ahead on another thread when a pull offered it (doc-ahead.ts), else here.
-      const doc = docAhead(n, parts) ?? packDoc(parts, { verify: false });
+      const ahead = docAhead(n, item.raw);
+      const parts = ahead?.parts ?? resultDocParts(n, item.raw);
+      const { text, sourceTitles } = parts;
+      const doc = ahead?.doc ?? packDoc(parts, { verify: false });
       rememberDoc(db, doc, parts);
       let seq: number;
       let resultId: string;

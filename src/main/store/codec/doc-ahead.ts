@@ -6,8 +6,8 @@ import { wellFormed, type ResultDoc } from './result-doc';
 // pure and costs about a tenth of an answer's ingest, so a bulk writer (a sync's pull) can pack a
 // page's documents on another thread while this one writes the page before, and offer each one
 // to the ingest of its answer. Ingest takes a document only when it was packed from exactly the
-// parts ingest itself would pack (compared part by part); otherwise it packs the answer itself,
-// as always. zstd gives the same frame for the same bytes and level, so the stored bytes are the
+// parts ingest itself would pack (the same answer object and raw JSON, from which the parts are
+// made by resultDocParts); otherwise it packs the answer itself, as always. zstd gives the same frame for the same bytes and level, so the stored bytes are the
 // same either way.
 
 /** A document packed ahead, with the parts it was packed from. */
@@ -41,18 +41,15 @@ export function offerDoc(answer: NormalizedResult, packed: PackedAhead): void {
   offered.set(answer, packed);
 }
 
-const sameParts = (a: ResultDoc, b: ResultDoc): boolean =>
-  a.text === b.text &&
-  a.sourceTitles === b.sourceTitles &&
-  a.markdown === b.markdown &&
-  a.rawJson === b.rawJson &&
-  a.searchQueriesJson === b.searchQueriesJson;
-
-/** The document packed ahead for this answer, if it was packed from these very parts. */
-export function docAhead(answer: object, parts: ResultDoc): Buffer | null {
+/**
+ * The document packed ahead for this answer and its parts, if it was packed for this very answer
+ * object and raw JSON: its parts are then what resultDocParts gives for them (the answer is not
+ * changed once pulled), so ingest needs neither to build them again nor to compare them.
+ */
+export function docAhead(answer: object, raw: unknown): { parts: ResultDoc; doc: Buffer } | null {
   // Kept, not taken: a page applied again (a refused row) finds its documents again.
   const ahead = offered.get(answer);
-  if (ahead === undefined || !sameParts(ahead.parts, parts)) return null;
-  const { doc } = ahead;
-  return Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength);
+  if (ahead === undefined || typeof raw !== 'string' || ahead.parts.rawJson !== raw) return null;
+  const { doc, parts } = ahead;
+  return { parts, doc: Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength) };
 }
