@@ -8,6 +8,7 @@
 //   docs/images/visibility.png     Visibility's key numbers and leaderboard (the README's and the
 //                                  Visibility guide's)
 //   docs/images/visibility-heatmap.png  the heatmap, every engine side by side (the guide's)
+//   docs/images/visibility-by-engine.png  the leaderboard By engine (the guide's)
 //   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
 //                                  changed guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
@@ -62,6 +63,15 @@ async function main(): Promise<void> {
     await heatmap.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(500);
     await save(page, 'visibility-heatmap.png');
+
+    // The leaderboard by engine: each brand's mention rate on every engine, side by side.
+    const leaderboard = page.locator('section[aria-labelledby="vis-leaderboard-heading"]');
+    await leaderboard.getByRole('button', { name: 'By engine' }).click();
+    await page.getByRole('table', { name: /^Brand leaderboard by engine/ }).waitFor({ timeout: 60_000 });
+    await leaderboard.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await save(page, 'visibility-by-engine.png');
+    await leaderboard.getByRole('button', { name: 'Overall', exact: true }).click();
 
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     const card = page.locator('section[aria-labelledby="vis-what-changed-heading"]');

@@ -294,14 +294,13 @@ export function positioningHistoryPath(): string {
   if (builtMeta(path, 'bench') !== VERSION) {
     console.log(`   building the 1,036,800-answer positioning history once at ${path}`);
     buildPositioningHistory(path);
-  } else {
-    console.log(`   reusing the positioning history at ${path}`);
-    addMissingMentions(path);
-  }
-  // At this build's schema: the read-only benches could not open it otherwise.
+  } else console.log(`   reusing the positioning history at ${path}`);
+  // At this build's schema: the read-only benches could not open it otherwise (and the brand
+  // rows added below fill the roll-ups' columns of this schema, `present` included).
   const store = openHistory({ path, integrityCheck: 'none' });
   if (store.migrated.from !== store.migrated.to)
     console.log(`   upgraded from schema version ${store.migrated.from} to ${store.migrated.to}`);
   store.close();
+  addMissingMentions(path);
   return path;
 }

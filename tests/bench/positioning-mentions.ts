@@ -32,24 +32,24 @@ const STEPS: ReadonlyArray<[label: string, sql: string]> = [
   [
     'vis_brand_day',
     `DELETE FROM vis_brand_day;
-     INSERT INTO vis_brand_day (day, run, engine, loc, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions)
+     INSERT INTO vis_brand_day (day, run, engine, loc, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions, present)
        SELECT f.day, f.run, f.engine, f.loc, b.brand, sum(b.mentioned), sum(b.cited), sum(b.rank IS NOT NULL),
-         sum(coalesce(b.rank, 0)), sum(coalesce(b.rank * b.rank, 0)), sum(b.count)
+         sum(coalesce(b.rank, 0)), sum(coalesce(b.rank * b.rank, 0)), sum(b.count), count(*)
        FROM vis_result f JOIN vis_result_brand b ON b.seq = f.seq GROUP BY 1, 2, 3, 4, 5`,
   ],
   [
     'vis_brand_el',
     `DELETE FROM vis_brand_el;
-     INSERT INTO vis_brand_el (day, engine, loc, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions)
+     INSERT INTO vis_brand_el (day, engine, loc, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions, present)
        SELECT day, engine, loc, brand, sum(mentioned), sum(cited), sum(ranked), sum(rank_sum), sum(rank_sq),
-         sum(mentions) FROM vis_brand_day GROUP BY 1, 2, 3, 4`,
+         sum(mentions), sum(present) FROM vis_brand_day GROUP BY 1, 2, 3, 4`,
   ],
   [
     'vis_brand_d',
     `DELETE FROM vis_brand_d;
-     INSERT INTO vis_brand_d (day, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions)
-       SELECT day, brand, sum(mentioned), sum(cited), sum(ranked), sum(rank_sum), sum(rank_sq), sum(mentions)
-       FROM vis_brand_day GROUP BY 1, 2`,
+     INSERT INTO vis_brand_d (day, brand, mentioned, cited, ranked, rank_sum, rank_sq, mentions, present)
+       SELECT day, brand, sum(mentioned), sum(cited), sum(ranked), sum(rank_sum), sum(rank_sq), sum(mentions),
+         sum(present) FROM vis_brand_day GROUP BY 1, 2`,
   ],
   [
     // Answers naming a competitor but not the focus (every competitor counts as a rival).

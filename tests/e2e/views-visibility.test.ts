@@ -7,6 +7,8 @@ import {
   wrappedBadges,
   wrappedFigures,
 } from './support/layout-checks';
+import { seriousInBothThemes } from './axe';
+import { readChart, tickNumber } from './support/chart-checks';
 
 // The app frame and the Visibility view at 1280×800 on a 90-day demo (a copy of the shared
 // template, tests/support/demo-history.ts: the preview, every engine, as the first-run screen
@@ -111,6 +113,61 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('the leaderboard by engine: every engine side by side in its card, headers sticky, by keyboard', async () => {
+    const { page } = h;
+    const panel = page.locator('section[aria-labelledby="vis-leaderboard-heading"]');
+    await panel.scrollIntoViewIfNeeded();
+    // The toggle and the sort work from the keyboard.
+    await panel.getByRole('button', { name: 'By engine' }).focus();
+    await page.keyboard.press('Enter');
+    const board = page.getByRole('table', { name: 'Brand leaderboard by engine: mention rate' });
+    await board.waitFor({ timeout: 60_000 });
+    const heads = await board.getByRole('columnheader').allTextContents();
+    expect(heads[0]).toBe('Brand');
+    expect(heads.length).toBe(9); // the preview demo's eight engines
+    expect(await board.getByRole('rowheader').count()).toBe(6);
+    const focusRow = board.locator('tr.vis-focus-row');
+    expect(await focusRow.count()).toBe(1);
+    expect(await wrappedFigures(board)).toEqual([]);
+    // Every cell says its n (a number, its interval above it).
+    const cells = await board.locator('td').allTextContents();
+    expect(cells.filter((c) => !/n = [\d,]+/u.test(c) && c.trim() !== '—')).toEqual([]);
+    await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shootBothThemes(h, 'views-visibility-by-engine');
+    // axe-core on the card, light and dark: no serious or critical finding.
+    expect(await seriousInBothThemes(page, ['section[aria-labelledby="vis-leaderboard-heading"]'])).toEqual(
+      {},
+    );
+
+    // Eight engines scroll sideways inside the card, never the pane; the brand column stays.
+    const scroller = panel.locator('.vis-table-scroll');
+    const brandLeft = async () => (await focusRow.locator('th').boundingBox())?.x ?? NaN;
+    const before = await brandLeft();
+    const scrolled = await scroller.evaluate((el) => {
+      el.scrollTo({ left: 400 });
+      return { left: el.scrollLeft, overflow: el.scrollWidth - el.clientWidth };
+    });
+    if (scrolled.overflow > 0) expect(scrolled.left).toBeGreaterThan(0);
+    expect(await brandLeft()).toBe(before);
+    expect((await frameState(page)).mainOverflowX).toBe(0);
+    await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+
+    const sortBy = board.getByRole('columnheader').nth(2);
+    await sortBy.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    expect(await sortBy.getAttribute('aria-sort')).toBe('descending');
+    const sorted = await board
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => Number.parseFloat(r.querySelectorAll('td')[1]?.textContent ?? 'NaN')),
+      );
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    await panel.getByRole('button', { name: 'Overall', exact: true }).click();
+    await page.getByRole('table', { name: 'Brand leaderboard' }).waitFor();
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    expect(pageErrors).toEqual([]);
+  });
+
   it('every view in the sidebar fits the 1280×800 frame, light and dark', async () => {
     const { page } = h;
     const nav = page.getByRole('navigation', { name: 'Views' });
@@ -174,6 +231,31 @@ describe('Visibility at 1280×800 on a 90-day demo', () => {
       await page.waitForTimeout(300); // the chart's entry animation
       await shootBothThemes(h, 'views-over-time-series');
       await fits('over time');
+
+      // Read from the SVG: the position axis starts at #1 (the top, a rank is never below 1) and
+      // each banded series (the focus brand) has its 95 % interval drawn as a filled band, on
+      // both the mention and the position chart.
+      const position = page.getByRole('figure', { name: 'Average position among brands' });
+      const mention = page.getByRole('figure', { name: 'Mention rate' });
+      const banded = (await position.locator('.chart-note').textContent()) ?? '';
+      expect(banded).toMatch(/^Band: 95 % interval for \S/u);
+      const pos = await readChart(position);
+      const men = await readChart(mention);
+      expect({
+        firstTick: pos.yTicks[0],
+        ticksBelowOne: pos.yTicks.filter((t) => !(tickNumber(t) >= 1)),
+        positionBands: pos.bands.length,
+        mentionBands: men.bands.length,
+        emptyBands: [...pos.bands, ...men.bands].filter((b) => b.pathLength < 10 || b.height <= 0),
+      }).toEqual({
+        firstTick: '#1',
+        ticksBelowOne: [],
+        positionBands: 1,
+        mentionBands: 1,
+        emptyBands: [],
+      });
+      expect(pos.yTicks.length).toBeGreaterThan(1);
+      expect(pos.lines).toBeGreaterThan(1);
     });
 
     it('the Delete run dialog, the monitor form and the client report form', async () => {

@@ -5,9 +5,13 @@ import type { EngineLabelOf } from '../../shared/profile';
 import type {
   BrandMetricsWithChange,
   VisibilityBuckets,
+  VisibilityDimension,
   VisibilityOverview,
 } from '../../shared/visibility/types';
-import { writeJson, writeLine, type CliContext } from '../context';
+import { defaultFocusBrand } from '../../main/visibility';
+import { engineBoard, type BoardMeasure } from '../../shared/visibility/engine-board';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
+import { engineBoardJson, engineBoardTable, parseMeasure } from '../engine-board-output';
 import { formatTable, READS, withCliCore } from '../core';
 import {
   formatMean,
@@ -42,6 +46,8 @@ import type { RegisterCommand } from './index';
 
 interface VisibilityFlags extends FilterFlags {
   by?: string;
+  wide?: boolean;
+  measure?: string;
 }
 
 const HELP = `
@@ -50,6 +56,10 @@ Without --by: the overview of the focus brand (--brand, default: your first bran
 of the same length ("n.s." = not significant: the 95 % intervals overlap).
 With --by: one row per bucket and brand (only --brand's rows when given); --by takes one or two
 of day, run, country (a country or US state), engine, comma-separated.
+With --by engine --wide: the leaderboard by engine, as the Visibility view's "By engine": one row
+a brand (focus first, then by mention rate), one column an engine (catalog order, the profile's
+labels), each cell "42 % [38–46] n=200" of --measure (mention, voice, position or citation;
+default mention), "few" when n is under 30.
 
 JSON (--json), rates as fractions 0-1 with their 95 % Wilson interval:
   rate  = {value, lower, upper, k, n}      (value/lower/upper null when n = 0)
@@ -65,10 +75,14 @@ JSON (--json), rates as fractions 0-1 with their 95 % Wilson interval:
            reanalysis}
          row = {brand, brandId, kind, focus, answers, previousAnswers, mentionRate, citationRate,
          shareOfVoice: rate & {previous:rate, delta, significant}, avgPosition: mean & {previous, delta, significant}}
+  --by engine --wide: {period, by:["engine"], engines:[{engine, label, answers}], lowN:30,
+         rows:[{brand, brandId, kind, focus, engines:{"assistant-a": {answers, mentionRate:rate,
+         citationRate:rate, avgPosition:mean, shareOfVoice:rate} | null}}], empty, reanalysis}
 
 Examples:
   parallax visibility --since 4w
   parallax visibility --brand Veloxa --by day --json
+  parallax visibility --by engine --wide --measure position
   parallax visibility --from 2026-10-01 --to 2026-10-31 --engine assistant-a --countries US,US-CA --by country`;
 
 function leaderboardRow(m: BrandMetricsWithChange, brand: BrandView | undefined, focusId: string | null) {
@@ -235,6 +249,37 @@ function printBuckets(
   writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
 }
 
+/** The measure of --wide (null without it); --wide and --measure need --by engine alone. */
+function wideOf(flags: VisibilityFlags, by: VisibilityDimension[] | null): BoardMeasure | null {
+  if (!flags.wide) {
+    if (flags.measure !== undefined) throw new CliUsageError('--measure goes with --by engine --wide');
+    return null;
+  }
+  if (by?.length !== 1 || by[0] !== 'engine')
+    throw new CliUsageError('--wide shows engines side by side: use it with --by engine');
+  return parseMeasure(flags.measure);
+}
+
+function printWide(
+  ctx: CliContext,
+  view: VisibilityBuckets,
+  o: {
+    brands: Map<string, BrandView>;
+    focusId: string | undefined;
+    labelOf: EngineLabelOf;
+    measure: BoardMeasure;
+  },
+): void {
+  const focusId = o.focusId ?? defaultFocusBrand([...o.brands.values()])?.id ?? null;
+  const board = engineBoard(view, focusId);
+  if (ctx.json) return writeJson(ctx, engineBoardJson(view, board, o.brands, focusId, o.labelOf));
+  writeLine(ctx.stdout, `Visibility by engine, ${periodLine(view.period)}`);
+  const note = reanalysisNote(view.reanalysis);
+  if (note) writeLine(ctx.stdout, note);
+  if (view.empty || board.rows.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No rows'}.`);
+  writeLine(ctx.stdout, engineBoardTable(board, o.measure, o.brands, focusId, o.labelOf));
+}
+
 export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
   addFilterOptions(
     program
@@ -248,9 +293,15 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
       '--by <dimensions>',
       'one row per bucket: day, run, country or engine (up to two, comma-separated)',
     )
+    .option(
+      '--wide',
+      'with --by engine: one row per brand, one column per engine (the leaderboard by engine)',
+    )
+    .option('--measure <name>', 'with --wide: mention, voice, position or citation (default mention)')
     .addHelpText('after', HELP)
     .action(async (flags: VisibilityFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
+      const wide = wideOf(flags, by);
       await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
@@ -270,6 +321,13 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
           FILTER_FLAG_NAMES,
         );
         const view = askService(() => service.buckets(input));
+        if (wide)
+          return printWide(ctx, view, {
+            brands,
+            focusId: input.brandId,
+            labelOf: core.labelOf,
+            measure: wide,
+          });
         const only = input.brandId ?? null;
         if (ctx.json) return writeJson(ctx, bucketsJson(view, brands, only, core.labelOf));
         printBuckets(ctx, view, brands, only, core.labelOf);

@@ -3,8 +3,9 @@ import type { ExportColumn, ExportTable, ListedRows } from './types';
 // The Parquet side of a table stored as lists (ListedRows: the sources). Spelling its rows out
 // in JS passes every row's texts into DuckDB one by one (10 sources an answer: 10,000,000 rows
 // of URLs, domains, titles and snippets on a 1M-answer history), which made most of the main
-// thread's work. Instead DuckDB gets the distinct tuples once (a table of its own) and each
-// answer's list as the history stores it (its ids as a JSON array), and expands them itself:
+// thread's work. Instead DuckDB gets the distinct tuples once (straight into its join's hash
+// table) and each answer's list as the history stores it (its ids as a JSON array), and expands
+// them itself:
 // the list cast to BIGINT[], unnested with its index, joined to the tuples by id. The rows come
 // out in the same order (answer, then place in its list): the lists are read in that order by
 // one thread and neither the unnest nor the join's probe side reorders them
@@ -66,7 +67,8 @@ export function tuplesSql(table: ExportTable, limit: number): string {
 
 /**
  * The SELECT spelling out the table's rows in DuckDB, from the lists (`listsFrom`, a table
- * function) and the tuples (`tuplesTable`), each column typed by `typed` (as the row path types it).
+ * function) and the tuples (`tuplesTable`, a table or a subquery), each column typed by `typed`
+ * (as the row path types it).
  */
 export function expandSql(
   table: ExportTable,

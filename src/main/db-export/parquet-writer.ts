@@ -20,6 +20,7 @@ import { expandSql, listsTable, tupleColumns } from './parquet-lists';
 import type { CellValue, HistoryReader, RowBatch } from './reader';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
+import { memoryLogEnabled, startMemoryLog } from './memory-log';
 
 // The Parquet format: one file per table in the output folder, written by DuckDB (its Node API,
 // @duckdb/node-api: the native library ships inside the npm package for each platform). Rows
@@ -138,7 +139,7 @@ export function copySql(table: ExportTable, source: string, file: string, select
 }
 
 /**
- * A table stored as lists (parquet-lists.ts): its distinct tuples into a DuckDB table first,
+ * A table stored as lists (parquet-lists.ts): its distinct tuples read into the join's hash table,
  * then its lists streamed through a table function and expanded by the COPY's SELECT.
  */
 async function copyListed(
@@ -152,9 +153,9 @@ async function copyListed(
   const tuples = tupleColumns(table);
   const tupleChunks = rowChunks(tuples, reader.tuples(table), ticker);
   connection.registerTableFunction(tableFunction(`${name}_tuples`, tuples, tupleChunks, ticker));
-  await connection.run(
-    `CREATE TEMP TABLE ${name}_t AS SELECT CAST("__tuple_id" AS BIGINT) AS "__tuple_id", * EXCLUDE ("__tuple_id") FROM ${name}_tuples()`,
-  );
+  // Read straight into the join's hash table (its build side, read whole before the first list
+  // is): no table of them beside it, so DuckDB holds the distinct texts once, not twice.
+  const tupleRows = `(SELECT CAST("__tuple_id" AS BIGINT) AS "__tuple_id", * EXCLUDE ("__tuple_id") FROM ${name}_tuples())`;
   const lists = listsTable(table);
   const chunks = rowChunks(lists.columns, reader.batches(lists, 'parquet'), ticker);
   connection.registerTableFunction(tableFunction(name, lists.columns, chunks, ticker, reader.total(table)));
@@ -162,11 +163,7 @@ async function copyListed(
   // (the optimizers may otherwise build on the lists, which reorders the rows). The setting is
   // the instance's (DuckDB has no session scope for it): the other tables' COPYs join nothing.
   await connection.run(`SET disabled_optimizers = 'join_order,build_side_probe_side'`);
-  try {
-    await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, `${name}_t`, typedOf)));
-  } finally {
-    await connection.run(`DROP TABLE ${name}_t`);
-  }
+  await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, tupleRows, typedOf)));
 }
 
 /** The rows given (a synchronous iterable: DuckDB pulls them in a callback), else the reader's. */
@@ -206,6 +203,19 @@ export async function openParquetWriter(
   });
   const active = new Set<DuckDBConnection>();
   let nextFunction = 1;
+  const probe = memoryLogEnabled() ? await instance.connect() : null;
+  const stopLog = startMemoryLog(`${options.memoryMb ?? 256} MB limit`, async () => {
+    const read = await probe?.runAndReadAll(
+      `SELECT sum(memory_usage_bytes) // 1048576, sum(temporary_storage_bytes) // 1048576 FROM duckdb_memory()`,
+    );
+    const [used, spilled] = read?.getRows()[0] ?? [];
+    return `${String(used)} MB (spilled ${String(spilled)} MB)`;
+  });
+  const close = (): void => {
+    stopLog();
+    probe?.closeSync();
+    instance.closeSync();
+  };
 
   const connect = async (): Promise<DuckDBConnection> => {
     const connection = await instance.connect();
@@ -266,7 +276,7 @@ export async function openParquetWriter(
       }
     },
     async finish() {
-      instance.closeSync();
+      close();
       rmSync(scratch, { recursive: true, force: true });
       return readdirSync(folder).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
     },
@@ -276,7 +286,7 @@ export async function openParquetWriter(
     },
     release() {
       for (const connection of [...active]) disconnect(connection);
-      instance.closeSync();
+      close();
       rmSync(scratch, { recursive: true, force: true });
       return Promise.resolve();
     },

@@ -85,8 +85,11 @@ const BATCH_KEYS: Record<ScopeName, number> = {
   scope_brands: 1_000,
 };
 
-/** Distinct tuples per batch of a table stored as lists. */
-const TUPLE_BATCH = 20_000;
+/**
+ * Distinct tuples per batch of a table stored as lists: one DuckDB chunk, so a batch is garbage
+ * once its chunk is filled (20,000 outlived several calls, was promoted, and grew the old heap).
+ */
+const TUPLE_BATCH = 2_048;
 
 const ISO_TIME = (x: string): string =>
   `CASE WHEN (${x}) IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%S', (${x}) / 1000, 'unixepoch')` +

@@ -108,6 +108,7 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
   const runs = deps.store.listRuns({ monitorId: monitor.id, from: fromMs, to: toMs, limit: 100 });
   const trend = visibility.buckets({ ...base, by: ['day'] });
   const heatmap = visibility.buckets({ ...base, by: ['location', 'engine'] });
+  const byEngine = visibility.buckets({ ...base, by: ['engine'] });
   const sources = visibility.sources({ ...base, limit: REPORT_TOP });
   // More than shown: partial gaps and rare ones are left out before the top is taken.
   const gaps = focus ? realGaps(visibility.gaps({ ...base, limit: 100 })) : null;
@@ -164,6 +165,7 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     leaderboard: overview.leaderboard,
     trend,
     heatmap,
+    byEngine,
     sources,
     gaps,
     ownUrls,

@@ -10,6 +10,7 @@ import {
   sourcesSection,
   trendSection,
 } from './html-sections';
+import { engineBoardSection } from './html-engine-board';
 import { heatmapSection } from './html-heatmap';
 import { glossarySection, summarySection } from './html-summary';
 import { REPORT_CSS } from './html-style';
@@ -60,6 +61,7 @@ export function buildReportHtml(r: ClientReport): string {
           trendSection(r),
           heatmapSection(r),
           leaderboardSection(r),
+          engineBoardSection(r),
           sourcesSection(r),
           gapsSection(r),
           ownUrlsSection(r),

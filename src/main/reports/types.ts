@@ -105,6 +105,8 @@ export interface ClientReport {
   trend: VisibilityBuckets;
   /** Per location × engine, every brand (the heatmap uses the focus brand's rows). */
   heatmap: VisibilityBuckets;
+  /** Per engine, every brand (the brands by AI engine table); absent in reports built before it. */
+  byEngine?: VisibilityBuckets;
   sources: SourcesView;
   /**
    * Real citation gaps only (null without a focus brand): domains cited in at least

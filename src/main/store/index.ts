@@ -79,6 +79,7 @@ export {
   type VisBrandRow,
   type VisDim,
   type VisFilter,
+  visBrandsQuery,
 } from './visibility';
 export type {
   DiscoveryDayFilter,

@@ -1,6 +1,7 @@
 // Brand visibility over stored history: KPIs, trends, sources, citation gaps and fan-out
 // queries, answered from the roll-ups the store keeps at ingest.
 export { createVisibilityService } from './service';
+export { defaultFocusBrand } from './service-context';
 export type { VisibilityQueryInput, VisibilityService } from './service-types';
 export { VISIBILITY_ERROR_CODES } from './service-types';
 export { rateStat, meanStat, statChange } from './stats';

@@ -29,6 +29,13 @@ export interface QueryContext {
   requireFocus(ctx: Context): BrandView;
 }
 
+/** The focus brand when none is chosen: the first brand of kind 'brand' by name. */
+export function defaultFocusBrand<B extends Pick<BrandView, 'kind' | 'name'>>(
+  brands: readonly B[],
+): B | null {
+  return brands.filter((b) => b.kind === 'brand').sort((a, b) => a.name.localeCompare(b.name))[0] ?? null;
+}
+
 export function createQueryContext(deps: { store: HistoryStore; now: () => number }): QueryContext {
   const { store } = deps;
 
@@ -66,8 +73,7 @@ export function createQueryContext(deps: { store: HistoryStore; now: () => numbe
       focus = brands.find((b) => b.id === input.brandId) ?? null;
       if (!focus) throw new AppError('BRAND_NOT_FOUND', `No brand with id ${input.brandId}`);
     } else {
-      focus =
-        brands.filter((b) => b.kind === 'brand').sort((a, b) => a.name.localeCompare(b.name))[0] ?? null;
+      focus = defaultFocusBrand(brands);
     }
     const scope = resolveScope(input.scope);
     const base = {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byEngineOrder } from '../../../src/shared/api/engines';
 import { lastDemoDay } from '../../support/demo-days';
 import { runCli, type CliOut } from '../../support/run-cli';
 
@@ -213,6 +214,40 @@ describe('parallax visibility', () => {
     expect(text.stdout).toMatch(/Mention rate\s+\d+\.\d % \[\d+\.\d\u2013\d+\.\d\]\s+240\s/);
     expect(text.stdout.match(/\d( pts)? n\.s\./g)?.length ?? 0).toBe(notSignificant);
   });
+
+  it('--by engine --wide: the leaderboard by engine, the same numbers as --by engine, engines in catalog order', async () => {
+    type Cell = Pick<BucketRow, 'answers' | 'mentionRate' | 'citationRate' | 'avgPosition' | 'shareOfVoice'>;
+    // The reads and the refusals side by side: each is a process of its own.
+    const [wide, long, text, ...refused] = await Promise.all([
+      json<{
+        engines: Array<{ engine: string; label: string; answers: number }>;
+        lowN: number;
+        rows: Array<{ brand: string; focus: boolean; engines: Record<string, Cell | null> }>;
+      }>(['visibility', '--by', 'engine', '--wide']),
+      json<{ rows: Array<BucketRow & { engine: string }> }>(['visibility', '--by', 'engine']),
+      parallax(['visibility', '--by', 'engine', '--wide', '--measure', 'voice']),
+      parallax(['visibility', '--by', 'engine,day', '--wide']),
+      parallax(['visibility', '--by', 'engine', '--wide', '--measure', 'reach']),
+    ]);
+    const engines = wide.engines.map((e) => e.engine);
+    expect(engines).toEqual([...engines].sort(byEngineOrder));
+    expect(engines).toEqual([...new Set(long.rows.map((r) => r.engine))].sort(byEngineOrder));
+    expect(wide.engines.reduce((s, e) => s + e.answers, 0)).toBe(DEMO_RESULTS);
+    expect(wide.rows[0]).toMatchObject({ brand: 'Veloxa', focus: true });
+    expect(wide.rows.map((r) => r.brand).sort()).toEqual(DEMO_BRANDS);
+    for (const r of long.rows) {
+      const { mentionRate, citationRate, avgPosition, shareOfVoice, answers } = r;
+      const cell = wide.rows.find((w) => w.brand === r.brand)?.engines[r.engine];
+      expect(cell).toEqual({ answers, mentionRate, citationRate, avgPosition, shareOfVoice });
+    }
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('Share of voice by engine');
+    expect(text.stdout).toMatch(/Veloxa \(focus\)\s+\d+\.\d % \[\d+\.\d\u2013\d+\.\d\] n=\d+/);
+    expect(refused.map((out) => [out.code, out.stderr.trim()])).toEqual([
+      [2, 'parallax: --wide shows engines side by side: use it with --by engine'],
+      [2, 'parallax: --measure must be mention, voice, position or citation, got "reach"'],
+    ]);
+  }, 90_000);
 
   it('refuses bad input with exit 2 and the reason (unknown brand, location, engine, monitor; bad periods)', async () => {
     const cases: Array<[string[], RegExp]> = [

@@ -8,6 +8,7 @@ import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import type { AlertView } from '../../../src/shared/alerts/types';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { installFakeParallax } from './fake-parallax';
+import { liveEngineCatalog } from './fake-handlers';
 import { resetStores } from './reset-stores';
 
 // The app names engines by the service profile in use: the labels of the engine catalog main
@@ -20,14 +21,7 @@ describe('engine labels in the app', () => {
   beforeEach(() => {
     resetStores();
     installFakeParallax({
-      'engines.list': () =>
-        ENGINE_NAMES.map((name) => ({
-          name,
-          label: LIVE.engines[name].label,
-          description: '',
-          availability: 'available' as const,
-          learnedAt: null,
-        })),
+      'engines.list': liveEngineCatalog,
     });
   });
 

@@ -7,6 +7,7 @@ import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { sampleFindings } from './fake-findings';
 import { NO_BRANDING } from '../../../src/shared/reports/branding';
+import { builtinProfile } from '../../../src/shared/profile/builtin';
 import {
   NOW,
   SAMPLE_BRANDS,
@@ -33,6 +34,18 @@ export type Handler<C extends InvokeChannelName> = (
   input: InvokeInput<C>,
 ) => InvokeOutput<C> | Promise<InvokeOutput<C>>;
 export type Handlers = { [C in InvokeChannelName]?: Handler<C> };
+
+/** The engine catalog main sends under the live-service profile (ChatGPT for assistant-a, …). */
+export function liveEngineCatalog(): InvokeOutput<'engines.list'> {
+  const live = builtinProfile('live').profile;
+  return ENGINE_NAMES.map((name) => ({
+    name,
+    label: live.engines[name].label,
+    description: '',
+    availability: 'available' as const,
+    learnedAt: null,
+  }));
+}
 
 /** What the fake answers on every channel the views use, before a test overrides one. */
 /** The settings the fake app answers with (sandbox on, no key), with the test's changes. */

@@ -33,5 +33,5 @@ export const jobsTable: ExportTable = {
     LEFT JOIN temp.engine_labels el ON el.engine = j.engine`,
   batchKey: 's.k',
   orderBy: 's.k',
-  rowGroupRows: 100_000,
+  rowGroupRows: 25_000,
 };

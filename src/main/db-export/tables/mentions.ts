@@ -30,5 +30,5 @@ export const mentionsTable: ExportTable = {
     JOIN brands br ON br.id = b.brand_id`,
   batchKey: 's.k',
   orderBy: 's.k, vb.rank, br.name',
-  rowGroupRows: 100_000,
+  rowGroupRows: 25_000,
 };

@@ -51,5 +51,5 @@ export const visibilityDailyTable: ExportTable = {
     LEFT JOIN temp.engine_labels el ON el.engine = c.engine`,
   batchKey: 'c.day',
   orderBy: 'c.day, c.engine, c.loc, br.name',
-  rowGroupRows: 100_000,
+  rowGroupRows: 25_000,
 };

@@ -18,4 +18,5 @@ export {
   type VisDim,
   type VisFilter,
   type VisibilityReadApi,
+  visBrandsQuery,
 } from './visibility-read';

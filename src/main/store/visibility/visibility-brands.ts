@@ -97,6 +97,8 @@ export function addBrandRollups(
       sign * r,
       sign * r * r,
       sign * h.count,
+      // A hit is named or cited (analyseBrands keeps no other): it counts once as present.
+      sign,
     ]);
   }
   if (state.focuses.length === 0) return;

@@ -97,7 +97,7 @@ const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; 
   brand: {
     from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
     columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
-      coalesce(b.rank * b.rank, 0) AS rank_sq, b.count AS mentions`,
+      coalesce(b.rank * b.rank, 0) AS rank_sq, b.count AS mentions, 1 AS present`,
     alias: 'b',
   },
   domain: {

@@ -29,6 +29,20 @@ export function drillScope(filter: VisFilter, drill: VisDrillFilter): VisFilter 
   return f;
 }
 
+/**
+ * The brand roll-ups' column a brand drill counts, and whether it wants the answers with it or
+ * without: named, cited, or alone (named or its domains cited: `present`). Null when it asks
+ * both named and cited (no column counts that).
+ */
+export function brandMeasure(
+  drill: VisDrillFilter,
+): { column: 'mentioned' | 'cited' | 'present'; wanted: boolean } | null {
+  if (drill.mentioned !== undefined && drill.cited !== undefined) return null;
+  if (drill.mentioned !== undefined) return { column: 'mentioned', wanted: drill.mentioned };
+  if (drill.cited !== undefined) return { column: 'cited', wanted: drill.cited };
+  return { column: 'present', wanted: true };
+}
+
 /** Per day, newest first: the fewest and the most answers that can match. */
 interface DayBounds {
   day: number;
@@ -54,21 +68,14 @@ function boundsSql(
       params: { ...rows.params, drillDomain: drill.domain.toLowerCase().replace(/^www\./u, '') },
     };
   }
-  if (drill.mentioned !== undefined && drill.cited !== undefined) return null;
+  const measure = brandMeasure(drill);
+  if (measure === null) return null;
   const level = pickLevel('brand', f);
   if (level === 'result') return null;
   const brand: KeyCondition = ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @drillBrand)'];
   const rows = familyRows('brand', level, f, [brand]);
   const params = { ...rows.params, drillBrand: drill.brandId };
-  const wanted = drill.mentioned ?? drill.cited;
-  const column = drill.mentioned !== undefined ? 'mentioned' : 'cited';
-  // Named or cited: at least the larger of the two, at most their sum.
-  if (wanted === undefined)
-    return {
-      sql: `SELECT day, max(total(mentioned), total(cited)) AS least, total(mentioned) + total(cited) AS most
-            FROM (${rows.sql}) GROUP BY day`,
-      params,
-    };
+  const { column, wanted } = measure;
   if (wanted)
     return {
       sql: `SELECT day, total(${column}) AS least, total(${column}) AS most FROM (${rows.sql}) GROUP BY day`,

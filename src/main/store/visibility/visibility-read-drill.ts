@@ -1,6 +1,6 @@
 import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
-import { drillDays, drillScope } from './visibility-read-drill-days';
+import { brandMeasure, drillDays, drillScope } from './visibility-read-drill-days';
 import { json, sumOf } from './visibility-read-sql';
 import type { SourceReads } from './visibility-read-sources';
 import type { VisDrillFilter, VisibilityReadApi } from './visibility-read-types';
@@ -18,9 +18,6 @@ export function createDrillReads(
     const f = drillScope(filter, drill);
     if (f === null) return 0;
 
-    // A brand alone (named or cited) has no roll-up column: its total is counted row by row.
-    if (drill.brandId !== undefined && drill.mentioned === undefined && drill.cited === undefined)
-      return null;
     const measures = [
       drill.brandId !== undefined,
       drill.domain !== undefined,
@@ -30,9 +27,10 @@ export function createDrillReads(
     ].filter(Boolean).length;
     if (measures === 0) return sumOf(db, 'cell', f);
     if (measures > 1) return null;
-    if (drill.brandId !== undefined && (drill.mentioned === undefined) !== (drill.cited === undefined)) {
-      const column = drill.mentioned !== undefined ? 'mentioned' : 'cited';
-      const wanted = (drill.mentioned ?? drill.cited) as boolean;
+    // A brand alone (named or its domains cited), named, or cited: one roll-up column each.
+    const measure = drill.brandId !== undefined ? brandMeasure(drill) : null;
+    if (measure !== null) {
+      const { column, wanted } = measure;
       const rows = familyRows('brand', pickLevel('brand', f), f, [
         ['brand', '= (SELECT id FROM vis_brands WHERE brand_id = @brandId)'],
       ]);

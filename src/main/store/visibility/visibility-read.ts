@@ -1,6 +1,6 @@
 import { runTitle } from '../../../shared/domain/run-title';
 import { pluck, stmt, type StoreContext } from '../connection';
-import { familyRows, pickLevel, type VisDim } from './visibility-levels';
+import { familyRows, pickLevel, type VisDim, type VisFilter } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
 import { createFindingsReads } from './visibility-read-findings';
 import { createGapReads } from './visibility-read-gaps';
@@ -29,6 +29,25 @@ function dimSelect(by: readonly VisDim[], alias: string): { select: string; grou
   };
 }
 
+/**
+ * The brand sums per brand (and per bucket of `by`) at the roll-up level that answers them:
+ * by engine over every run, the day × engine × location level (its plan is checked by a test).
+ */
+export function visBrandsQuery(
+  filter: VisFilter,
+  by: readonly VisDim[],
+): { sql: string; params: Record<string, unknown> } {
+  const rows = familyRows('brand', pickLevel('brand', filter, by), filter);
+  const d = dimSelect(by, 'b');
+  return {
+    sql: `SELECT ${d.select}vb.brand_id AS brandId, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited,
+       sum(b.ranked) AS ranked, sum(b.rank_sum) AS rankSum, sum(b.rank_sq) AS rankSq, sum(b.mentions) AS mentions
+     FROM (${rows.sql}) b JOIN vis_brands vb ON vb.id = b.brand
+     GROUP BY ${d.group ? `${d.group}, ` : ''}b.brand`,
+    params: rows.params,
+  };
+}
+
 export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
   const { db } = ctx;
   const all = queryAll(db);
@@ -49,15 +68,8 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
       ).filter((r) => r.answers > 0);
     },
     visBrands(filter, by) {
-      const rows = familyRows('brand', pickLevel('brand', filter, by), filter);
-      const d = dimSelect(by, 'b');
-      return all<VisBrandRow>(
-        `SELECT ${d.select}vb.brand_id AS brandId, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited,
-           sum(b.ranked) AS ranked, sum(b.rank_sum) AS rankSum, sum(b.rank_sq) AS rankSq, sum(b.mentions) AS mentions
-         FROM (${rows.sql}) b JOIN vis_brands vb ON vb.id = b.brand
-         GROUP BY ${d.group ? `${d.group}, ` : ''}b.brand`,
-        rows.params,
-      );
+      const q = visBrandsQuery(filter, by);
+      return all<VisBrandRow>(q.sql, q.params);
     },
     visSeriesKeys(text, limit) {
       const params: Record<string, unknown> = { limit };

@@ -41,7 +41,8 @@ export interface RollupTable {
 
 const CELL: readonly KeyColumn[] = ['day', 'run', 'engine', 'loc'];
 const EL: readonly KeyColumn[] = ['day', 'engine', 'loc'];
-const BRAND_VALUES = ['mentioned', 'cited', 'ranked', 'rank_sum', 'rank_sq', 'mentions'];
+// present: answers naming it OR citing its domains (a brand alone in a drill-down; migration 020).
+const BRAND_VALUES = ['mentioned', 'cited', 'ranked', 'rank_sum', 'rank_sq', 'mentions', 'present'];
 const GAP_VALUES = ['gap', 'with_focus'];
 
 export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, RollupTable>>>> = {
@@ -157,7 +158,8 @@ function upsertText(t: UpsertTable, rows: number): string {
 }
 
 function upsert(db: Database.Database, t: UpsertTable, rows: number): Database.Statement {
-  const id = `${t.table} ${rows}`;
+  // Its value columns too: an old file's table may lack the last (columnsIn).
+  const id = `${t.table} ${t.values.length} ${rows}`;
   let sql = upsertSql.get(id);
   if (sql === undefined) {
     sql = upsertText(t, rows);
@@ -187,7 +189,8 @@ export function writeRollupRows(db: Database.Database, t: UpsertTable, rows: rea
     for (let i = at; i < at + size; i++) {
       const row = rows[i] as RollupRow;
       for (const k of row.key) params.push(k);
-      for (const v of row.values) params.push(v);
+      // The table's value columns (a change may carry more: see columnsIn).
+      for (let v = 0; v < t.values.length; v++) params.push(row.values[v] as number);
     }
     upsert(db, t, size).run(params);
   });
@@ -223,8 +226,23 @@ interface FamilyPlan {
   complete: RollupTable | null;
 }
 
-function planFamily(family: RollupFamily): FamilyPlan {
-  const tables = Object.values(ROLLUPS[family]);
+/**
+ * The table with only the value columns its file has: a later migration's column (the brand
+ * tables' `present`, migration 020) is absent while an earlier migration's fill (002 rebuilds
+ * the roll-ups with this writer) runs on an old file; that later migration fills it. Such a
+ * column is last among the values, so a change's extra values are simply not written.
+ */
+function columnsIn(db: Database.Database, t: RollupTable): RollupTable {
+  const have = new Set((db.pragma(`table_info(${t.table})`) as Array<{ name: string }>).map((c) => c.name));
+  const values = t.values.filter((v) => have.has(v));
+  if (values.length === t.values.length) return t;
+  if (values.some((v, i) => v !== t.values[i]))
+    throw new Error(`${t.table} lacks a value column that is not among its last`);
+  return { ...t, values };
+}
+
+function planFamily(db: Database.Database, family: RollupFamily): FamilyPlan {
+  const tables = Object.values(ROLLUPS[family]).map((t) => columnsIn(db, t));
   const columns = [...new Set(tables.flatMap((t) => t.key))];
   const first = tables[0] as RollupTable;
   return {
@@ -243,11 +261,11 @@ function planFamily(family: RollupFamily): FamilyPlan {
  */
 export class RollupWriter {
   private readonly changes = new Map<RollupFamily, Map<string, FamilyChange>>();
-  private readonly plans = new Map<RollupFamily, FamilyPlan>(
-    (Object.keys(ROLLUPS) as RollupFamily[]).map((f) => [f, planFamily(f)]),
-  );
+  private readonly plans: Map<RollupFamily, FamilyPlan>;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.plans = new Map((Object.keys(ROLLUPS) as RollupFamily[]).map((f) => [f, planFamily(db, f)]));
+  }
 
   /**
    * Adds one change to every level of a family (values in the order of the family's value

@@ -37,6 +37,9 @@ export interface VisibilityFilters {
 
 export type TrendBy = 'day' | 'run';
 
+/** The brand leaderboard: over every engine, or one column per engine side by side. */
+export type LeaderboardBy = 'overall' | 'engine';
+
 /**
  * The buckets the trend asks for. Runs come with their day: run ids carry no order, the day
  * puts the runs in date order.
@@ -50,6 +53,8 @@ interface PanelData {
   overview: VisibilityOverview;
   trend: VisibilityBuckets;
   heatmap: VisibilityBuckets;
+  /** The leaderboard per engine (read only while the leaderboard shows engines side by side). */
+  byEngine: VisibilityBuckets;
   sources: SourcesView;
   gaps: CitationGapsView;
   ownUrls: UrlsView;
@@ -92,6 +97,7 @@ export const DRILL_LIMIT = 50;
 interface VisibilityState {
   filters: VisibilityFilters;
   trendBy: TrendBy;
+  leaderboardBy: LeaderboardBy;
   /** Set by prefetch(), cleared by the view's first mount (takePrefetch). */
   prefetched: boolean;
   /** How many cited domains the sources panel reads (grows with "Show more domains"). */
@@ -112,6 +118,8 @@ interface VisibilityState {
   refreshes: number;
   setFilters(patch: Partial<VisibilityFilters>): void;
   setTrendBy(by: TrendBy): void;
+  /** Shows the leaderboard overall or per engine (reading the per-engine numbers then). */
+  setLeaderboardBy(by: LeaderboardBy): void;
   openDomain(domain: string | null): void;
   /** Reads SOURCES_MORE more cited domains (the sources panel alone). */
   showMoreSources(): void;
@@ -140,6 +148,7 @@ function initialPanels(): Panels {
     overview: idle(),
     trend: idle(),
     heatmap: idle(),
+    byEngine: idle(),
     sources: idle(),
     gaps: idle(),
     ownUrls: idle(),
@@ -169,6 +178,7 @@ const tokens: Record<PanelKey, number> = {
   overview: 0,
   trend: 0,
   heatmap: 0,
+  byEngine: 0,
   sources: 0,
   gaps: 0,
   ownUrls: 0,
@@ -243,6 +253,12 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     }
   }
 
+  function loadByEngine(): void {
+    if (get().leaderboardBy !== 'engine') return;
+    const q = queryOf(get().filters);
+    void loadPanel('byEngine', () => call('visibility.buckets', { ...q, by: ['engine'] }));
+  }
+
   function loadSources(): void {
     const { filters, sourcesLimit } = get();
     void loadPanel('sources', () => call('visibility.sources', { ...queryOf(filters), limit: sourcesLimit }));
@@ -261,6 +277,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
   return {
     filters: { scope: { kind: 'all' }, period: { days: 30 }, engines: [], locations: [], brandId: null },
     trendBy: 'day',
+    leaderboardBy: 'overall',
     sourcesLimit: SOURCES_FIRST,
     prefetched: false,
     domain: null,
@@ -283,6 +300,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
     },
 
+    setLeaderboardBy(leaderboardBy) {
+      set({ leaderboardBy });
+      loadByEngine();
+    },
+
     showMoreSources() {
       set((s) => ({ sourcesLimit: Math.min(SOURCES_MAX, s.sourcesLimit + SOURCES_MORE) }));
       loadSources();
@@ -301,6 +323,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       void loadPanel('findings', () => call('findings.list', { ...q, limit: 7 }));
       void loadPanel('trend', () => call('visibility.buckets', { ...q, by: trendDimensions(trendBy) }));
       void loadPanel('heatmap', () => call('visibility.buckets', { ...q, by: ['location', 'engine'] }));
+      loadByEngine();
       loadSources();
       void loadPanel('gaps', () => call('visibility.gaps', { ...q, limit: 50 }));
       void loadPanel('ownUrls', () => call('visibility.urls', { ...q, limit: 100 }));

@@ -17,6 +17,7 @@ import { sql as alertDigests } from './015_alert_digests';
 import { sql as teamSync } from './016_team_sync';
 import { sql as judgeCache } from './017_judge_cache';
 import { sql as positioningEngineAttrs } from './018_positioning_engine_attrs';
+import { fill as fillBrandPresence, sql as brandPresence } from './019_brand_presence';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'team-sync', sql: teamSync },
   { version: 17, name: 'judge-cache', sql: judgeCache },
   { version: 18, name: 'positioning-engine-attrs', sql: positioningEngineAttrs },
+  { version: 19, name: 'brand-presence', sql: brandPresence, up: fillBrandPresence },
 ];

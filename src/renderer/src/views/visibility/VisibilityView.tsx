@@ -11,10 +11,9 @@ import { FanOutPanel } from './FanOutPanel';
 import { GapsPanel } from './GapsPanel';
 import { HeatmapPanel } from './HeatmapPanel';
 import { KpiCards, KpiSkeleton } from './KpiCards';
-import { Leaderboard } from './Leaderboard';
+import { LeaderboardPanel } from './LeaderboardPanel';
 import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
-import { PANEL_RESERVE } from './panel-reserve';
 import { PositioningKpiItems } from './PositioningKpis';
 import { PositioningPanel } from './PositioningPanel';
 import { ReanalysisLine } from './ReanalysisLine';
@@ -95,16 +94,7 @@ function OverviewPanels() {
           );
         }}
       </Panel>
-      <Panel
-        id="vis-leaderboard"
-        title="Brands and competitors"
-        state={state}
-        onRetry={refresh}
-        className="vis-wide"
-        reserve={PANEL_RESERVE.leaderboard}
-      >
-        {(o) => <Leaderboard overview={o} />}
-      </Panel>
+      <LeaderboardPanel />
       <PositioningPanel />
     </>
   );

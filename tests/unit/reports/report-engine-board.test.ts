@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINE_NAMES } from '../../../src/shared/api/engines';
+import type { VisibilityBuckets } from '../../../src/shared/visibility/types';
+import { engineBoardSection } from '../../../src/main/reports/html-engine-board';
+import { parseReportHtml } from '../../support/report-html';
+
+// The client report's "brands by AI engine": each brand's mention rate per engine side by side,
+// engines down the page in the catalog's order under the profile's labels, the focus brand
+// first across, each cell with its likely range and answers, thin ones marked "few".
+
+const VELOXA = { id: 'b1', name: 'Veloxa', kind: 'brand' as const, domains: ['veloxa.com'] };
+const PACER = { id: 'b2', name: 'Pacer & Co', kind: 'competitor' as const, domains: [] };
+const rate = (k: number, n: number) => ({ value: k / n, k, n, lower: k / n - 0.05, upper: k / n + 0.05 });
+const PERIOD = {
+  from: '2026-10-28',
+  to: '2026-11-26',
+  days: 30,
+  previous: { from: '2026-09-28', to: '2026-10-27' },
+};
+
+function bucketsOf(engines: readonly string[], n: (engine: string) => number): VisibilityBuckets {
+  return {
+    period: PERIOD,
+    by: ['engine'],
+    rows: engines.flatMap((engine, i) =>
+      [VELOXA, PACER].map((b, j) => ({
+        brandId: b.id,
+        answers: n(engine),
+        // Pacer is named more often overall, yet Veloxa (the focus) comes first.
+        mentionRate: rate(Math.round(n(engine) * (j === 0 ? 0.2 : 0.6)), n(engine)),
+        citationRate: rate(0, n(engine)),
+        avgPosition: { value: 1 + i / 10, n: 5, lower: 1, upper: 2 },
+        shareOfVoice: rate(1, 2),
+        bucket: { engine },
+      })),
+    ),
+    runLabels: {},
+    empty: null,
+  };
+}
+
+const sectionOf = (byEngine: VisibilityBuckets | undefined, labels = {}) =>
+  parseReportHtml(
+    `<!doctype html><body>${engineBoardSection({ focus: VELOXA, brands: [VELOXA, PACER], byEngine, labels })}</body>`,
+  );
+
+describe('the report’s brands by AI engine', () => {
+  it('runs engines down in the catalog order, brands across with the focus first, each cell with range and answers', () => {
+    const doc = sectionOf(
+      bucketsOf([...ENGINE_NAMES].reverse(), (e) => (e === 'search-news' ? 12 : 240)),
+      { 'assistant-a': 'ChatGPT' },
+    );
+    const head = Array.from(doc.querySelectorAll('#by-engine thead th')).map((th) => th.textContent);
+    expect(head).toEqual(['Engine', 'Veloxa your brand', 'Pacer & Co']);
+    const down = Array.from(doc.querySelectorAll('#by-engine tbody th')).map((th) => th.textContent);
+    expect(down).toHaveLength(8);
+    expect(down[0]).toBe('ChatGPT');
+    expect(down.slice(1, 3)).toEqual(['Assistant B', 'Assistant C']);
+    const first = doc.querySelector('#by-engine td[data-engine="assistant-a"][data-brand="b1"]');
+    expect(first?.textContent).toBe('20.0 %15.0–25.0 % · 240 answers');
+    const thin = doc.querySelector('#by-engine td[data-engine="search-news"][data-brand="b2"]');
+    expect(thin?.textContent).toContain('12 answers, few');
+    expect(thin?.getAttribute('class')).toContain('muted');
+  });
+
+  it('is left out with one engine (the leaderboard says it all) or without per-engine data', () => {
+    expect(sectionOf(bucketsOf(['assistant-a'], () => 240)).querySelector('#by-engine')).toBeNull();
+    expect(sectionOf(undefined).querySelector('#by-engine')).toBeNull();
+  });
+});
