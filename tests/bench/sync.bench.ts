@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createBuiltinJudgePool, judgeThreadCount } from '../../src/main/positioning';
+import { startAheadPool } from '../../src/main/positioning';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { startTestPostgres } from '../support/postgres';
 import type { SyncOptions } from '../../src/main/sync';
@@ -19,8 +19,9 @@ import type { Bench } from './run-all';
 // Each report's timing says where the time went: reading the outbox and the answers here,
 // statements on the server and the wire, and local writes (ingest).
 // The workspace tracks four brands (set PARALLAX_SYNC_BENCH_BRANDS=0 for none), so every pulled
-// answer is judged for positioning, as an analyst's would be; the pulling desktops judge ahead on
-// a judge thread as `parallax sync` does (one thread fewer than the cores).
+// answer is judged for positioning, as an analyst's would be; the pulling desktops prepare their
+// pulls ahead (verdicts, packed documents) on other threads as `parallax sync` does (one thread
+// fewer than the cores).
 // PARALLAX_SYNC_BENCH_PARTS picks the measures (default push,day,first). The day's answers and
 // the first sync's workspace are recorded by a desktop that pulls nothing (no brands there: its
 // own ingest, which is not measured, judges nothing).
@@ -64,18 +65,14 @@ const bench: Bench = async () => {
   });
   const brands = process.env.PARALLAX_SYNC_BENCH_BRANDS !== '0';
   const parts = new Set((process.env.PARALLAX_SYNC_BENCH_PARTS ?? 'push,day,first').split(','));
-  const pool = brands
-    ? createBuiltinJudgePool(
-        {
-          file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url),
-          execArgv: ['--import', 'tsx'],
-        },
-        Math.max(1, judgeThreadCount() - 1),
-      )
-    : null;
-  const pulling: SyncOptions = pool ? { judge: pool } : {};
+  // As `parallax sync`'s: the answers' documents are packed there whether or not brands are tracked.
+  const pool = startAheadPool({
+    file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url),
+    execArgv: ['--import', 'tsx'],
+  });
+  const pulling: SyncOptions = { judge: pool };
   console.log(
-    `   ${brands ? `${BRANDS.length} brands tracked, pulls judged ahead on ${pool?.threads} thread(s)` : 'no brands tracked'}`,
+    `   ${brands ? `${BRANDS.length} brands tracked` : 'no brands tracked'}, pulls prepared ahead on ${pool.threads} thread(s)`,
   );
   try {
     const a = team.desktop('alice');
@@ -142,7 +139,7 @@ const bench: Bench = async () => {
     const met = pushS <= PUSH_TARGET_S && pullS <= DAY_TARGET_S && perMillion <= FIRST_TARGET_S;
     return { name: 'sync (push 20k, pull a day of 30k, first sync of 1M)', targetsMet: met };
   } finally {
-    await pool?.close();
+    await pool.close();
     await team.close();
     await server.close();
   }

@@ -277,6 +277,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     now: deps.now,
     enabled: deps.runMonitors === true,
     logError: (message) => deps.logError?.(message),
+    ...(deps.positioningWorker ? { positioningWorker: deps.positioningWorker } : {}),
   });
   const judge = createJudgeService({
     settings: deps.settings,

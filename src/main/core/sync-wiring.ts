@@ -2,7 +2,8 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus } from '../ipc/event-bus';
 import type { SettingsStore } from '../settings';
 import type { HistoryStore } from '../store';
-import { createBackgroundSync, type BackgroundSync } from '../sync';
+import { startAheadPool, type WorkerScript } from '../positioning';
+import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../sync';
 import type { TeamService } from '../team';
 
 // The app's background sync, wired to the core: its status goes to the renderer as
@@ -19,6 +20,8 @@ export interface SyncWiringDeps {
   /** Sync at start and on the timer (the app); false: only when asked (sync.now). */
   enabled: boolean;
   logError: (message: string) => void;
+  /** positioning-worker's script: a pull's answers are judged and packed ahead on its threads. */
+  positioningWorker?: WorkerScript;
 }
 
 const ENDED = new Set(['completed', 'failed', 'canceled', 'paused']);
@@ -28,6 +31,9 @@ export function wireBackgroundSync(deps: SyncWiringDeps): {
   start(): void;
   close(): Promise<void>;
 } {
+  // Started at the first pull worth it (a page of 200 answers), as `parallax sync`'s.
+  const worker = deps.positioningWorker;
+  const ahead = worker ? createAheadThreads(() => startAheadPool(worker)) : null;
   const service = createBackgroundSync({
     team: deps.team,
     store: () => deps.store,
@@ -36,6 +42,7 @@ export function wireBackgroundSync(deps: SyncWiringDeps): {
     now: deps.now,
     onStatus: (status) => deps.events.emit('sync.status', status),
     logError: deps.logError,
+    ...(ahead ? { judge: ahead } : {}),
   });
   const unsubscribe = deps.events.subscribe((event, payload) => {
     if (!deps.enabled || event !== 'run.progress') return;
@@ -49,6 +56,7 @@ export function wireBackgroundSync(deps: SyncWiringDeps): {
     async close() {
       unsubscribe();
       await service.close();
+      await ahead?.close();
     },
   };
 }

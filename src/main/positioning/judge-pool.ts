@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { CompactVerdict, CompactVerdicts } from '../store';
+import type { CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -28,6 +28,16 @@ export interface JudgeSlice {
 export type JudgeSliceReply =
   { id: number; ok: true; verdicts: string } | { id: number; ok: false; message: string };
 
+/** Answer documents to pack (a pull's page, store/codec/doc-ahead.ts), on the same threads. */
+export interface PackRequest {
+  id: number;
+  pack: ResultDoc[];
+}
+
+/** The packed documents back to back in one transferred buffer, with each one's length. */
+export type PackReply =
+  { id: number; ok: true; bytes: Uint8Array; lengths: number[] } | { id: number; ok: false; message: string };
+
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
 
@@ -37,12 +47,22 @@ export function judgeThreadCount(): number {
 
 interface JudgeThread {
   judge(slice: Omit<JudgeSlice, 'id'>): Promise<CompactVerdict[]>;
+  pack(docs: ResultDoc[]): Promise<Uint8Array[]>;
   stop(): Promise<void>;
+}
+
+/** The documents of a pack reply, as views into its one buffer. */
+function unpackReply(reply: Extract<PackReply, { ok: true }>): Uint8Array[] {
+  let at = 0;
+  return reply.lengths.map((length) => reply.bytes.subarray(at, (at += length)));
 }
 
 function startThread(script: WorkerScript): JudgeThread {
   const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
-  const waiting = new Map<number, { resolve: (v: CompactVerdict[]) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (reply: JudgeSliceReply | PackReply) => void; reject: (e: Error) => void }
+  >();
   let failure: Error | null = null;
   let nextId = 1;
   const failAll = (error: Error): void => {
@@ -50,23 +70,32 @@ function startThread(script: WorkerScript): JudgeThread {
     for (const w of waiting.values()) w.reject(failure);
     waiting.clear();
   };
-  worker.on('message', (reply: JudgeSliceReply) => {
+  worker.on('message', (reply: JudgeSliceReply | PackReply) => {
     const entry = waiting.get(reply.id);
     if (!entry) return;
     waiting.delete(reply.id);
-    if (reply.ok) entry.resolve(JSON.parse(reply.verdicts) as CompactVerdict[]);
+    if (reply.ok) entry.resolve(reply);
     else entry.reject(new Error(`A judge thread failed: ${reply.message}`));
   });
   worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
   worker.on('exit', (code) => failAll(new Error(`A judge thread stopped (exit code ${code})`)));
+  function send(
+    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'>,
+  ): Promise<JudgeSliceReply | PackReply> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
   return {
-    judge(slice) {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, ...slice } satisfies JudgeSlice);
-      });
+    async judge(slice) {
+      const reply = (await send(slice)) as Extract<JudgeSliceReply, { ok: true }>;
+      return JSON.parse(reply.verdicts) as CompactVerdict[];
+    },
+    async pack(docs) {
+      return unpackReply((await send({ pack: docs })) as Extract<PackReply, { ok: true }>);
     },
     async stop() {
       worker.removeAllListeners('exit');
@@ -95,6 +124,8 @@ export function sliceByLength<T extends { text: string }>(items: readonly T[], p
 
 export interface JudgePool extends RescoreJudge {
   readonly threads: number;
+  /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
+  packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -118,8 +149,24 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       );
       return { compact: parts.flat() };
     },
+    async packDocs(docs) {
+      if (docs.length === 0) return [];
+      const slices = sliceByLength(
+        docs.map((doc) => ({ doc, text: doc.rawJson ?? doc.text })),
+        pool.length,
+      );
+      const parts = await Promise.all(
+        slices.map((slice, i) => (pool[i] as JudgeThread).pack(slice.map((s) => s.doc))),
+      );
+      return parts.flat();
+    },
     async close() {
       await Promise.all(pool.map((t) => t.stop()));
     },
   };
+}
+
+/** The pool a sync's pull prepares answers on (sync/ahead-threads.ts): one thread fewer than the cores. */
+export function startAheadPool(script: WorkerScript): JudgePool {
+  return createBuiltinJudgePool(script, Math.max(1, judgeThreadCount() - 1));
 }

@@ -1,10 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
-import { compactVerdict, openPositioningConnection, type CompactVerdict } from '../store';
+import { compactVerdict, openPositioningConnection, packDoc, type CompactVerdict } from '../store';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
   type JudgeSliceReply,
+  type PackReply,
+  type PackRequest,
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
@@ -14,7 +16,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 //   and writes it in a short transaction; the judging goes to a pool of 'judge' threads started
 //   from this same script. Messages out: progress after each batch, then done (or error);
 //   in: { type: 'cancel' } stops after the batch under way.
-// - 'judge': judges the slices of batches it is sent (judge-pool.ts).
+// - 'judge': judges the slices of batches it is sent (judge-pool.ts), and packs the answer
+//   documents of a sync's pull (store/codec/doc-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -30,18 +33,41 @@ export type RescoreWorkerMessage =
   | { type: 'done'; result: RescoreOutcome }
   | { type: 'error'; message: string };
 
+/** Packs documents back to back into one buffer, which crosses to the caller without a copy. */
+function packRequest(request: PackRequest): PackReply {
+  try {
+    const docs = request.pack.map((parts) => packDoc(parts, { verify: false }));
+    const bytes = new Uint8Array(docs.reduce((n, d) => n + d.length, 0));
+    let at = 0;
+    for (const doc of docs) {
+      bytes.set(doc, at);
+      at += doc.length;
+    }
+    return { id: request.id, ok: true, bytes, lengths: docs.map((d) => d.length) };
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function judgeSlice(slice: JudgeSlice): JudgeSliceReply {
+  const verdicts = slice.items.map((item): CompactVerdict => {
+    try {
+      return compactVerdict(judgePositioning({ ...item, brands: slice.brands }));
+    } catch (error) {
+      return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  });
+  // One string: copied as it is, where the verdict objects were cloned one field at a time.
+  return { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
+}
+
 function judgeRole(): void {
-  parentPort?.on('message', (slice: JudgeSlice) => {
-    const verdicts = slice.items.map((item): CompactVerdict => {
-      try {
-        return compactVerdict(judgePositioning({ ...item, brands: slice.brands }));
-      } catch (error) {
-        return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
-      }
-    });
-    // One string: copied as it is, where the verdict objects were cloned one field at a time.
-    const reply: JudgeSliceReply = { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
-    parentPort?.postMessage(reply);
+  parentPort?.on('message', (message: JudgeSlice | PackRequest) => {
+    if ('pack' in message) {
+      const reply = packRequest(message);
+      // Its one buffer (made by packRequest, never shared) moves to the caller.
+      parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);
+    } else parentPort?.postMessage(judgeSlice(message));
   });
 }
 

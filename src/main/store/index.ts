@@ -165,4 +165,12 @@ export {
   type TeamConfigRow,
 } from './replica';
 // What the analysis export (src/main/db-export) reads the history with on its own connection.
-export { sourceCountSql, docPartBytes } from './codec';
+export {
+  sourceCountSql,
+  docPartBytes,
+  offerDoc,
+  packDoc,
+  resultDocParts,
+  type PackedAhead,
+  type ResultDoc,
+} from './codec';

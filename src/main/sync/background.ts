@@ -1,7 +1,7 @@
 import type { SyncReportView, SyncStatusView } from '../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../store';
 import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../team';
-import { APP_TUNING } from './context';
+import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
 import { syncWorkspace } from './sync';
 import { WORKSPACE_LINK_META } from './target';
@@ -32,6 +32,11 @@ export interface BackgroundSyncDeps {
   retryMs?: number;
   /** Keep a LISTEN connection for the team's NOTIFY (default true). */
   listen?: boolean;
+  /**
+   * Threads a pull's answers are judged and packed on ahead, as `parallax sync` does
+   * (judge-ahead.ts); without them ingest does it all here.
+   */
+  judge?: AheadJudge;
 }
 
 export interface BackgroundSync {
@@ -139,6 +144,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
           since: days === null ? null : deps.now() - days * 86_400_000,
           tuning: APP_TUNING,
           signal: controller.signal,
+          ...(deps.judge ? { judge: deps.judge } : {}),
           pause: () => new Promise((resolve) => setImmediate(resolve)),
           onProgress: (p) => {
             // At most a few events a second reach the renderer.

@@ -1,5 +1,5 @@
 import type { JudgeInput } from '../../shared/positioning';
-import type { HistoryStore, RescoreVerdicts, SyncDraft, SyncKind } from '../store';
+import type { HistoryStore, RescoreVerdicts, ResultDoc, SyncDraft, SyncKind } from '../store';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -30,6 +30,8 @@ export const APP_TUNING: SyncTuning = { pushBatch: 1000, pullBatch: 200 };
 /** The built-in judge on other threads (positioning's judge pool), for answers a pull is about to store. */
 export interface AheadJudge {
   judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
+  /** Packs the answers' documents on those threads (store/codec/doc-ahead.ts), in order. */
+  packDocs?(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
 }
 
 export interface SyncOptions {

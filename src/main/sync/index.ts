@@ -12,4 +12,5 @@ export {
 export { SyncError, type SyncErrorKind } from './errors';
 export { syncWithSession, syncWorkspace, toConflictView, type SyncDeps } from './sync';
 export { TEAM_LINK_META, WORKSPACE_LINK_META } from './target';
+export { createAheadThreads, type AheadPool, type AheadThreads } from './ahead-threads';
 export { createBackgroundSync, type BackgroundSync, type BackgroundSyncDeps } from './background';

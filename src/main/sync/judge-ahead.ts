@@ -1,17 +1,21 @@
 import {
   compactVerdict,
+  offerDoc,
   offerVerdict,
+  resultDocParts,
   type CompactVerdict,
   type PulledResult,
   type RescoreVerdicts,
 } from '../store';
-import type { StepContext } from './context';
+import type { AheadJudge, StepContext } from './context';
 
-// A pull's answers judged ahead: while this thread stores a page, the next page's answers are
-// judged by the built-in judge on other threads (the options' judge pool), and each verdict is
-// offered to the ingest of its answer (store/positioning/positioning-prejudge.ts). Ingest uses a
-// verdict only if it was made from what ingest would judge; an answer without one (its job not
-// here yet, the pool failed) is judged by ingest itself, so nothing depends on this succeeding.
+// A pull's answers prepared ahead: while this thread stores a page, the next page's answers are
+// judged by the built-in judge and their documents packed (text, titles, Markdown, raw JSON and
+// queries in one zstd frame) on other threads (the options' judge pool). Each verdict and each
+// document is offered to the ingest of its answer (store/positioning/positioning-prejudge.ts,
+// store/codec/doc-ahead.ts). Ingest uses one only if it was made from what ingest would judge or
+// pack; an answer without one (its job not here yet, the pool failed) is judged and packed by
+// ingest itself, so nothing depends on this succeeding, and the stored rows are the same.
 
 const noSignal = new AbortController().signal;
 
@@ -26,9 +30,7 @@ function verdictAt(verdicts: RescoreVerdicts, at: number): CompactVerdict | unde
 }
 
 /** Starts judging these answers; resolves once their verdicts are offered (never rejects). */
-export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
-  const judge = ctx.options.judge;
-  if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
+function judgeVerdicts(ctx: StepContext, judge: AheadJudge, results: readonly PulledResult[]): Promise<void> {
   const prepared = ctx.store.prejudgeInputs(results);
   if (prepared === null) return Promise.resolve();
   const { brands, fingerprint, inputs } = prepared;
@@ -58,4 +60,35 @@ export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): 
       });
     })
     .catch(() => undefined);
+}
+
+/** Starts packing these answers' documents; resolves once they are offered (never rejects). */
+function packDocs(judge: AheadJudge, results: readonly PulledResult[]): Promise<void> {
+  if (judge.packDocs === undefined) return Promise.resolve();
+  try {
+    const parts = results.map((r) => resultDocParts(r.normalized, r.rawJson));
+    return judge
+      .packDocs(parts)
+      .then((docs) => {
+        results.forEach((answer, at) => {
+          const doc = docs[at];
+          if (doc !== undefined)
+            offerDoc(answer.normalized, { parts: parts[at] as (typeof parts)[number], doc });
+        });
+      })
+      .catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+/** Starts judging and packing these answers ahead; resolves once both are offered (never rejects). */
+export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
+  const judge = ctx.options.judge;
+  if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
+  // Packing is sent first: it is the shorter, so each thread starts on it while the next
+  // message (the verdicts) is on its way.
+  const packed = packDocs(judge, results);
+  const judged = judgeVerdicts(ctx, judge, results);
+  return Promise.all([packed, judged]).then(() => undefined);
 }

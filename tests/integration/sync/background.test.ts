@@ -4,9 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
-import { createBackgroundSync, type BackgroundSync } from '../../../src/main/sync';
+import { startAheadPool } from '../../../src/main/positioning';
+import {
+  createAheadThreads,
+  createBackgroundSync,
+  type AheadJudge,
+  type BackgroundSync,
+} from '../../../src/main/sync';
 import { createTeamService } from '../../../src/main/team';
 import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
+import { POSITIONING_WORKER } from '../../support/judge-threads';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
@@ -21,8 +28,9 @@ let team: SyncTeam;
 const services: BackgroundSync[] = [];
 const dirs: string[] = [];
 
-function background(desktop: Desktop, statuses: SyncStatusView[]): BackgroundSync {
+function background(desktop: Desktop, statuses: SyncStatusView[], judge?: AheadJudge): BackgroundSync {
   const service = createBackgroundSync({
+    ...(judge ? { judge } : {}),
     team: desktop.team,
     store: () => desktop.store,
     workspace: () => team.workspace,
@@ -78,6 +86,29 @@ describe('background sync', () => {
     expect(back.last?.pushed).toMatchObject({ run: 1, result: 40 });
     expect(await team.count('results')).toBe(340);
     expect(await team.count('result_keys')).toBe(340);
+  });
+
+  it('prepares a pull’s answers ahead on other threads, as `parallax sync` does', async () => {
+    const threads = createAheadThreads(() => startAheadPool(POSITIONING_WORKER));
+    let packed = 0;
+    const counting: AheadJudge = {
+      judgeBatch: (inputs, signal) => threads.judgeBatch(inputs, signal),
+      async packDocs(docs) {
+        packed += docs.length;
+        return (await threads.packDocs?.(docs)) ?? [];
+      },
+    };
+    try {
+      const a = team.desktop('alice', 'a-ahead');
+      const synced = await background(a, [], counting).syncNow();
+      expect(synced.state).toBe('idle');
+      expect(synced.last?.pulled).toMatchObject({ result: 340 });
+      // The app's pages are 200 answers: the first went to the threads, the last 140 (too few
+      // to be worth it) were packed by ingest.
+      expect(packed).toBe(200);
+    } finally {
+      await threads.close();
+    }
   });
 
   it('folds requests made during a sync into one more sync', async () => {

@@ -1,5 +1,5 @@
 import { HistoryStateError, multiRowSql, stmt, toJson, type StoreContext } from '../connection';
-import { headOf, packDoc, rememberDoc, searchHead, wellFormed } from '../codec';
+import { docAhead, headOf, packDoc, rememberDoc, resultDocParts, searchHead } from '../codec';
 import { createPageEnqueuer } from '../pages';
 import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
 import { facetsOf } from '../search';
@@ -104,21 +104,11 @@ export function createResultsApi(
       const n = item.normalized;
       const htmlUrls = toJson(n.htmlUrls);
       const relatedSearches = toJson(n.relatedSearches);
-      const text = wellFormed(n.text);
-      const sourceTitles = wellFormed(
-        n.sources
-          .map((src) => src.title?.replace(/\s+/g, ' ').trim() ?? '')
-          .filter(Boolean)
-          .join('\n'),
-      );
-      const parts = {
-        text,
-        sourceTitles,
-        markdown: n.markdown,
-        rawJson: typeof item.raw === 'string' ? item.raw : JSON.stringify(item.raw ?? null),
-        searchQueriesJson: wellFormed(toJson(n.searchQueries)),
-      };
-      const doc = packDoc(parts, { verify: false });
+      // Packed ahead on another thread when a pull offered it (doc-ahead.ts), else here.
+      const ahead = docAhead(n, item.raw);
+      const parts = ahead?.parts ?? resultDocParts(n, item.raw);
+      const { text, sourceTitles } = parts;
+      const doc = ahead?.doc ?? packDoc(parts, { verify: false });
       rememberDoc(db, doc, parts);
       let seq: number;
       let resultId: string;

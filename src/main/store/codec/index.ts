@@ -26,5 +26,6 @@ export {
   type TextValue,
 } from './text-dictionary';
 export { sourceCountSql } from './list-sql';
+export { docAhead, offerDoc, resultDocParts, type PackedAhead } from './doc-ahead';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';
 export { SEARCH_INDEX_CHARS, searchHead, searchTextSql } from './search-head';
