@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEnd, type CliEnv } from '../../support/cli-child';
+import { demoHistoryCopy } from '../../support/demo-history';
 import {
   startHostileService,
   startPageHost,
@@ -56,8 +57,8 @@ beforeAll(async () => {
   env = { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey };
 
   // Monitor runs not compared yet, and enough answers (over 1,000) for a re-analysis to stay pending.
-  const demo = await cli(['demo', '--days', '5']);
-  expect(demo.code, demo.stderr).toBe(0);
+  // What `parallax demo --days 5` builds (the preview, its runs compared): a copy of the shared template.
+  await demoHistoryCopy({ days: 5, variant: 'preview', to: db });
   // Result pages waiting for a retry.
   const run = await cli([
     'run',
