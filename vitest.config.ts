@@ -9,6 +9,11 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 // workers: the e2e files, longest, start first and the short files fill the cores around them,
 // where two runs in a row would leave a core idle behind each one's slowest file. The keychain
 // suite needs its own D-Bus session (tests/keychain/run-in-keyring.sh).
+/** Integration folders whose files share a worker's module state (the integration-shared project). */
+const SHARED_WORKER_INTEGRATION = [
+  'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -41,6 +46,22 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: SHARED_WORKER_INTEGRATION,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-shared',
+          environment: 'node',
+          include: SHARED_WORKER_INTEGRATION,
+          // In-process files (the store, the sandbox, the services on a real SQLite file): a
+          // worker imports the core once for all its files instead of once a file. Every file
+          // closes what it opens and restores what it changes globally (process.umask, an
+          // environment variable); the core's module-level state is caches of pure data.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -15,8 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pgProgram, requirePostgresBinDir } from './postgres-binaries';
+import { ADMIN_NAME, clusterTemplate, copyCluster, type Owner } from './postgres-template';
 
-// A throwaway PostgreSQL server for one test file: initdb in a temp folder, pg_ctl start on a
+// A throwaway PostgreSQL server for one test file: a copy of a cluster initdb made once
+// (postgres-template.ts) in a temp folder, pg_ctl start on a
 // free port bound to 127.0.0.1 with its Unix socket in that folder, a superuser role for the
 // test, and everything stopped and removed after (also when the test process exits without
 // cleaning up; a server left by a killed process is removed by the next start). One server per
@@ -60,11 +62,6 @@ export interface TestPostgres {
   start(): Promise<void>;
   /** Stops it for good and removes its folder. */
   close(): Promise<void>;
-}
-
-interface Owner {
-  uid: number;
-  gid: number;
 }
 
 /** The postgres OS user when running as root; null (run as ourselves) otherwise. */
@@ -168,37 +165,16 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
     chownSync(socketDir, owner.uid, owner.gid);
   }
   chmodSync(dir, 0o711);
-  const admin: TestRole = { name: 'parallax_test_admin', password: randomBytes(18).toString('base64url') };
-  const pwfile = join(dir, 'pwfile');
-  writeOwned(pwfile, admin.password, owner);
-
   const exitHook = (): void => {
     stopSync(binDir, dataDir, owner);
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', exitHook);
 
-  // The bootstrap superuser is the test's admin; password logins over TCP (scram), and the
-  // socket (in a folder only the server's user can enter) for nothing but pg_ctl.
-  await run(
-    pgProgram(binDir, 'initdb'),
-    [
-      '-D',
-      dataDir,
-      '-U',
-      admin.name,
-      `--pwfile=${pwfile}`,
-      '--auth-host=scram-sha-256',
-      '--auth-local=scram-sha-256',
-      '-E',
-      'UTF8',
-      '--locale=C',
-      '--no-sync',
-      '--no-instructions',
-    ],
-    owner,
-  );
-  rmSync(pwfile);
+  // A copy of the cluster initdb made once (tests/support/postgres-template.ts).
+  const template = await clusterTemplate(binDir, owner, run);
+  await copyCluster(template, dataDir);
+  const admin: TestRole = { name: ADMIN_NAME, password: template.adminPassword };
   const conf = [
     `listen_addresses = '127.0.0.1'`,
     `unix_socket_directories = '${socketDir}'`,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEnd, type CliEnv } from '../../support/cli-child';
+import { demoHistoryCopy } from '../../support/demo-history';
 import {
   startHostileService,
   startPageHost,
@@ -55,9 +56,10 @@ beforeAll(async () => {
   hangUrl = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/hook`;
   env = { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey };
 
-  // Monitor runs not compared yet, and enough answers (over 1,000) for a re-analysis to stay pending.
-  const demo = await cli(['demo', '--days', '5']);
-  expect(demo.code, demo.stderr).toBe(0);
+  // Enough answers (over 1,000) for a re-analysis to stay pending: a demo as `parallax demo
+  // --days 7` leaves it (the preview, its runs compared), a copy of the template the e2e suite
+  // also opens (built once a run).
+  await demoHistoryCopy({ days: 7, variant: 'preview', to: db });
   // Result pages waiting for a retry.
   const run = await cli([
     'run',

@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { demoDaysInPeriod } from '../../support/demo-days';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { parseReportHtml } from '../../support/report-html';
 import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax report` and the report after `parallax monitors run`, as a user runs them: the real
-// binary on a temp history holding an 8-day demo built by `parallax demo`. The report's numbers
+// binary on a temp history holding an 8-day demo as `parallax demo` builds it (the preview, its
+// runs compared: a copy of the shared template; the command keeps its own tests). The report's numbers
 // are checked against `parallax visibility` for the same monitor and period.
 
 const MONITOR = 'Demo · Buying guides';
@@ -43,8 +45,7 @@ async function report(args: string[]): Promise<ReportJson> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-cli-'));
   db = join(dir, 'history.db');
-  const demo = await parallax(['demo', '--days', '8']);
-  expect(demo.code, demo.stderr).toBe(0);
+  await demoHistoryCopy({ days: 8, variant: 'preview', to: db });
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

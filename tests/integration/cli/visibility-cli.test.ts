@@ -2,12 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoStatus } from '../../../src/main/demo';
+import { openHistory } from '../../../src/main/store';
 import { byEngineOrder } from '../../../src/shared/api/engines';
 import { lastDemoDay } from '../../support/demo-days';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { runCli, type CliOut } from '../../support/run-cli';
 
 // `parallax brands`, `parallax visibility` and `parallax sources` as a user runs them: the real
-// binary on a temp history holding a 2-day demo (built once), JSON and text output, exit codes.
+// binary on a temp history holding a 2-day demo (`parallax demo --spec`: a copy of the shared
+// template), JSON and text output, exit codes.
 
 const DEMO_BRANDS = ['Cadence', 'Fleetfoot', 'Norrun', 'Pacer & Co', 'Stridewell', 'Veloxa'];
 const DEMO_LOCATIONS = ['DE', 'FR', 'GB', 'JP', 'US', 'US-CA'];
@@ -72,9 +76,14 @@ function expectBounded(s: Rate | Mean): void {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-vis-cli-'));
   db = join(dir, 'history.db');
-  const built = await parallax(['demo', '--days', '2', '--spec', '--json']);
-  expect(built.code, built.stderr).toBe(0);
-  expect(JSON.parse(built.stdout)).toMatchObject({ results: DEMO_RESULTS, brands: 6 });
+  await demoHistoryCopy({ days: 2, alerts: 'checked', to: db });
+  const store = openHistory({ path: db, readonly: true });
+  try {
+    expect(demoStatus(store)).toMatchObject({ present: true, results: DEMO_RESULTS });
+    expect(store.listBrands()).toHaveLength(6);
+  } finally {
+    store.close();
+  }
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -21,11 +21,12 @@ import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/ana
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import type { VisibilityOverview } from '../../../src/shared/visibility/types';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { toVersion } from '../../support/old-history';
 import { createTestCore } from '../../support/test-core';
 
 // Competitor discovery over a real history file: a 4-day demo built through the run engine
-// against the sandbox on 127.0.0.1, then the queue, accept, dismiss/restore, merge and
+// against the sandbox on 127.0.0.1 (a copy of the shared template), then the queue, accept, dismiss/restore, merge and
 // migration 004 through the app's IPC router. Expected figures are recomputed here from the
 // stored answers one by one (extraction in ingest order), never from the roll-up.
 
@@ -121,9 +122,11 @@ describe('competitor discovery on a demo history', () => {
     dbPath = join(dir, 'parallax.db');
     const settings = openSettingsStore({ userDataDir: dir });
     settings.update({ sandboxMode: true });
+    // A copy of the shared 4-day demo (built once per run through the run engine against the
+    // sandbox, as demo.load builds it: the build keeps its own tests in tests/integration/demo).
+    await demoHistoryCopy({ days: 4, alerts: 'checked', to: dbPath });
     core = await createTestCore(dir, settings, { sandboxOptions: { latencyMs: 1 } });
     core.events.subscribe((event, payload) => events.push({ event, payload }));
-    await value('demo.load', { days: DAYS });
   }, 120_000);
   afterAll(async () => {
     await core.close();

@@ -161,6 +161,9 @@ function makeDue(dbPath: string, monitorId: string): void {
   }
 }
 
+/** The sandbox's latency but while the run to pause is in flight (see startWorld). */
+const EXAMPLE_LATENCY_MS = { min: 5, max: 15 };
+
 const PAUSED_PROMPTS = Array.from({ length: 8 }, (_, i) => `best running shoes, question ${i + 1}`);
 
 /**
@@ -209,7 +212,7 @@ export async function startWorld(): Promise<World> {
   // `parallax` as a user has it: exec, so signals reach the CLI itself.
   writeFileSync(join(binDir, 'parallax'), `#!/bin/sh\nexec "${process.execPath}" "${cli.entry}" "$@"\n`);
   chmodSync(join(binDir, 'parallax'), 0o755);
-  const sandbox = await startSandbox({ latencyMs: { min: 100, max: 200 }, credits: 1_000_000_000 });
+  const sandbox = await startSandbox({ latencyMs: EXAMPLE_LATENCY_MS, credits: 1_000_000_000 });
   const receiver = await webhookReceiver();
   try {
     for (const d of [baseDataDir, emptyDataDir])
@@ -235,7 +238,12 @@ export async function startWorld(): Promise<World> {
     const shown = await json<ShownRun>(['show', pages.runId], env, home);
     const resultId = shown.jobs.find((j) => j.pages.some((p) => p.state === 'archived'))?.resultId;
     if (!resultId) throw new Error(`no archived page in run ${pages.runId}`);
+    // 100-200 ms a call while the run to pause is in flight, so Ctrl-C catches it mid-run; the
+    // examples only have to finish (none times anything): a run or resume in waves of 100-200 ms
+    // would idle for seconds.
+    sandbox.setLatency({ min: 100, max: 200 });
     const pausedRunId = await pausedRun(env, home);
+    sandbox.setLatency(EXAMPLE_LATENCY_MS);
     // A second client's workspace, for the examples that switch to one (docs/guides/team.md).
     await json(['workspace', 'create', 'Globex', '--local'], env, home);
     return {

@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFindingsService } from '../../../src/main/findings';
 import { openHistory, type HistoryStore, type VisFilter } from '../../../src/main/store';
-import { demoHistoryTemplate } from '../../support/demo-history';
+import { demoHistoryCopy } from '../../support/demo-history';
 
 // The drill-down reads only the days the roll-ups say hold its newest matches
 // (store/visibility/visibility-read-drill-days.ts). On a 14-day demo history (real run engine,
@@ -14,12 +16,14 @@ import { demoHistoryTemplate } from '../../support/demo-history';
 
 type VisDrillFilter = Parameters<HistoryStore['visDrill']>[1];
 
+let path = '';
 let store: HistoryStore;
 let raw: Database.Database;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  const path = await demoHistoryTemplate(14, 'unchecked');
+  // A copy of the shared template (a call the run's background build finds: demo-needs.ts).
+  path = await demoHistoryCopy({ days: 14, alerts: 'unchecked' });
   store = openHistory({ path, readonly: true });
   raw = new Database(path, { readonly: true, fileMustExist: true });
 }, 240_000);
@@ -27,6 +31,7 @@ beforeAll(async () => {
 afterAll(() => {
   store?.close();
   raw?.close();
+  if (path) rmSync(dirname(path), { recursive: true, force: true });
 });
 
 /** The drill as one plain query over every answer of the filter (no roll-up, no day list). */
