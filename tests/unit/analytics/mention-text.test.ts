@@ -5,6 +5,7 @@ import {
   mentionSource,
   mentionText,
   rankAt,
+  resultBrandVisibility,
 } from '../../../src/shared/analytics';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 
@@ -105,5 +106,36 @@ describe('rankAt', () => {
     expect(rankAt(lines ?? [], firsts.get('s') as number)).toBe(1);
     expect(rankAt(lines ?? [], firsts.get('v') as number)).toBe(4);
     expect(rankAt([], 0)).toBeNull();
+  });
+});
+
+describe('resultBrandVisibility', () => {
+  const matcher = compileBrandMatcher([
+    { id: 'v', name: 'Veloxa', kind: 'brand', aliases: [], domains: ['veloxa.example'] },
+    { id: 's', name: 'Stridon', kind: 'competitor', aliases: [], domains: [] },
+  ]);
+  const brief = (r: Parameters<typeof resultBrandVisibility>[1]) =>
+    resultBrandVisibility(matcher, r).brands.map((b) => [b.brandId, b.mentioned, b.firstRank, b.citationCount]);
+
+  it('names brands of a search result without text at the rank of the first result naming them', () => {
+    const result = normalizeResult('search', {
+      organicResults: [
+        organic(1, 'Best trail shoes 2026', 'Stridon leads our picks.'),
+        { position: 2, title: 'Trail 3 | Official store', link: 'https://veloxa.example/trail' },
+        organic(5, 'Veloxa Trail 3 review', 'Veloxa against Stridon.'),
+      ],
+    });
+    expect(brief(result)).toEqual([
+      ['v', true, 5, 1],
+      ['s', true, 1, 0],
+    ]);
+  });
+
+  it('is brandVisibility itself for an answer with text', () => {
+    const result = normalizeResult('assistant-b', { text: 'Stridon, then Veloxa.' });
+    expect(brief(result)).toEqual([
+      ['v', true, 2, 0],
+      ['s', true, 1, 0],
+    ]);
   });
 });
