@@ -113,6 +113,8 @@ export interface ReanalysisProgress {
   /** Answers analysed with the current brands so far, of `total` stored when it started. */
   done: number;
   total: number;
+  /** The upgrade's re-analysis of the search results without text, not a brand change's. */
+  searchResults?: boolean;
 }
 
 /** KPIs of the focus brand and the competitor leaderboard, over the period and the previous one. */

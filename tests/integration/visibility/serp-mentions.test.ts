@@ -212,7 +212,7 @@ describe('the upgrade of a history indexed before the rule', () => {
       expect(store.migrated).toEqual({ from: migrationNamed('serp-mentions').version - 1, to: MIGRATIONS.length });
       const svc = createVisibilityService({ store, now: () => NOW });
       // 8 search answers (web and news, 2 countries, 2 repeats) wait; the assistant's do not.
-      expect(svc.reanalysis()).toEqual({ done: 0, total: 8 });
+      expect(svc.reanalysis()).toEqual({ done: 0, total: 8, searchResults: true });
       const before = board(svc, store);
       expect(before.Acme?.search).toEqual({ k: 0, n: 4, position: null });
       expect(before.Acme?.['assistant-a']).toEqual(reference.Acme?.['assistant-a']);

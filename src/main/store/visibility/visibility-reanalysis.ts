@@ -31,7 +31,12 @@ export interface JobState {
 export interface ReanalysisProgress {
   done: number;
   total: number;
+  /** A textless job: the upgrade's re-analysis of the search results without text. */
+  searchResults?: boolean;
 }
+
+const progressOf = (job: JobState, done: number): ReanalysisProgress =>
+  job.textless === true ? { done, total: job.total, searchResults: true } : { done, total: job.total };
 
 export interface ReanalysisJob {
   /** Clears the brand-derived tables, records the job and runs its first batch. */
@@ -127,7 +132,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
       done: Math.min(job.total, job.done + rows.length),
     };
     write(finished ? null : next);
-    return { done: finished ? next.total : next.done, total: next.total, finished };
+    return { ...progressOf(next, finished ? next.total : next.done), finished };
   }
 
   return {
@@ -143,7 +148,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
     step,
     progress() {
       const job = read();
-      return job === null ? null : { done: job.done, total: job.total };
+      return job === null ? null : progressOf(job, job.done);
     },
     pendingFor(seq) {
       const job = read();
