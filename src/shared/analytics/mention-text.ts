@@ -9,6 +9,9 @@ import type { NormalizedResult, SourceKind } from '../domain/result';
 /** Result lists that stand for a search result's text; at an equal rank, organic comes first. */
 const LISTED: readonly SourceKind[] = ['organic', 'news'];
 
+/** A character other than blank space (tested, not trimmed: answers run to kilobytes). */
+const HAS_TEXT = /\S/u;
+
 /** Between a result's title and its snippet: no brand name can span it. */
 const TITLE_SNIPPET = ' — ';
 
@@ -33,7 +36,7 @@ type Readable = Pick<NormalizedResult, 'text' | 'sources'>;
  * (empty when it lists none).
  */
 export function mentionSource(result: Readable): MentionText {
-  if (result.text.trim() !== '') return { text: result.text, lines: null };
+  if (HAS_TEXT.test(result.text)) return { text: result.text, lines: null };
   const listed = result.sources
     .filter((s) => LISTED.includes(s.kind))
     .map((s) => ({ rank: s.position, kind: LISTED.indexOf(s.kind), line: lineOf(s.title, s.snippet) }))

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ENGINES } from '../../../shared/api/engines';
 import { parseObject, pluck, stmt } from '../connection';
 import type { BrandState } from './visibility-brands';
 import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollups';
@@ -92,8 +93,16 @@ export function writeReanalysisJob(db: Database.Database, job: JobState | null):
     ).run(JSON.stringify(job));
 }
 
-/** An answer without text, in SQL over results aliased r (its plain head is its whole text's start). */
-export const TEXTLESS_SQL = "trim(r.answer_head) = ''";
+/**
+ * A search result without text, in SQL over vis_result aliased v and results aliased r: only
+ * the search engines list results (an assistant's answer without text reads the same either
+ * way), and the engine is checked before the answer's row is read. The plain head is the
+ * text's start, so a text of spaces only is found too (and mentionSource decides).
+ */
+export const TEXTLESS_SQL = `v.engine IN (${Object.values(ENGINES)
+  .filter((e) => e.kind !== 'assistant')
+  .map((e) => `'${e.name}'`)
+  .join(', ')}) AND trim(r.answer_head) = ''`;
 
 export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHooks): ReanalysisJob {
   const read = (): JobState | null => readReanalysisJob(db);

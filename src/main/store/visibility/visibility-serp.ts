@@ -19,7 +19,7 @@ import type { RollupKey, RollupWriter } from './visibility-rollups';
 
 /** A stored answer's mention text: its own, or its organic and news results' titles and snippets. */
 export function storedMentionSource(db: Database.Database, seq: number, text: string): MentionText {
-  if (text.trim() !== '') return { text, lines: null };
+  if (/\S/u.test(text)) return { text, lines: null };
   const rows = stmt(
     db,
     `SELECT kind, position, title, snippet FROM sources
