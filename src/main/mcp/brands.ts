@@ -1,4 +1,8 @@
-import { compileBrandMatcher, resultBrandVisibility, type BrandVisibilityInput } from '../../shared/analytics';
+import {
+  compileBrandMatcher,
+  resultBrandVisibility,
+  type BrandVisibilityInput,
+} from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 
 // Which tracked brands an answer names and cites, with the same matcher the app's Compare

@@ -1,4 +1,9 @@
-import { compileBrandMatcher, findBrandMentions, mentionText, type BrandMatcher } from '../../shared/analytics';
+import {
+  compileBrandMatcher,
+  findBrandMentions,
+  mentionText,
+  type BrandMatcher,
+} from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { ResolvedPeriod } from '../../shared/visibility/types';
 import type { StoredResult } from '../store';

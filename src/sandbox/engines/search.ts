@@ -10,14 +10,29 @@ import { basicSources, citationPills, type EngineContext, type Json } from './sh
 
 const PER_PAGE = 10;
 
+/**
+ * The results: the pages the answer cites, then (for a product query) retailers' pages of the
+ * products it names, titled as shops title them ("Veloxa Trail 3 | SportShop"), then more pages
+ * of the same sites.
+ */
 function organicPool(answer: Answer, count: number): Source[] {
+  const retail: Source[] = answer.category.shopping
+    ? answer.products.map((p) => ({
+        url: p.url,
+        domain: new URL(p.url).hostname,
+        label: `${p.title} | ${p.merchant}`,
+        description: `${p.price.raw} · ${answer.phrases.inStock}`,
+        siteName: p.merchant,
+      }))
+    : [];
+  const listed = [...answer.sources, ...retail];
   const extra: Source[] = [];
-  for (let i = answer.sources.length; i < count; i++) {
+  for (let i = listed.length; i < count; i++) {
     const base = answer.sources[i % answer.sources.length] as Source;
     const host = base.domain.replace(/^www\./, `www${(i % 9) + 2}.`);
     extra.push({ ...base, url: `https://${host}/p/${(answer.key + i) % 100_000}`, domain: host });
   }
-  return [...answer.sources, ...extra].slice(0, count);
+  return [...listed, ...extra].slice(0, count);
 }
 
 /** The brand whose own site (any of its hosts) serves this page, if one does. */

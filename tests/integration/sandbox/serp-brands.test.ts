@@ -7,7 +7,8 @@ import { post, testSandbox } from './http';
 
 // The sandbox's web and news search results name brands in their titles and snippets, as real
 // results pages do (the Visibility index reads a search result without text by them): a
-// brand's own page is titled by the brand and its product, reviews and news by their headlines.
+// brand's own page is titled by the brand and its product, a product query lists retailers'
+// pages of the products ("Veloxa Trail 3 | SportShop"), reviews and news keep their headlines.
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const PROMPT = 'best running shoes';
 
 /** The brands the assistants rank for the prompt in the country, as a matcher. */
 async function brandsOf(country: string) {
-  const a = (await post(sb, '/v1/monitor/assistant-b', { prompt: PROMPT, country })).body.result;
+  const a = (await post(sb, '/v1/monitor/assistant-a', { prompt: PROMPT, country })).body.result;
   const names = (a.entities as Array<{ type: string; name: string }>)
     .filter((e) => e.type === 'brand')
     .map((e) => e.name);

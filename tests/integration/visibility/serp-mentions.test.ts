@@ -74,7 +74,9 @@ function ingest(store: HistoryStore, jobs: readonly JobRecord[], withTitles = tr
       fetchedAt: AT,
       normalized:
         j.engine === 'assistant-a'
-          ? normalized('assistant-a', 'Bolt is good, Acme too.', { sources: [listed('cited', 1, 'acme.com', 'A')] })
+          ? normalized('assistant-a', 'Bolt is good, Acme too.', {
+              sources: [listed('cited', 1, 'acme.com', 'A')],
+            })
           : serpResult(j.engine as 'search' | 'search-news', withTitles),
     })),
   );
@@ -209,7 +211,10 @@ describe('the upgrade of a history indexed before the rule', () => {
     historyBeforeTheRule(path);
     const store = openTemp(path);
     try {
-      expect(store.migrated).toEqual({ from: migrationNamed('serp-mentions').version - 1, to: MIGRATIONS.length });
+      expect(store.migrated).toEqual({
+        from: migrationNamed('serp-mentions').version - 1,
+        to: MIGRATIONS.length,
+      });
       const svc = createVisibilityService({ store, now: () => NOW });
       // 8 search answers (web and news, 2 countries, 2 repeats) wait; the assistant's do not.
       expect(svc.reanalysis()).toEqual({ done: 0, total: 8, searchResults: true });

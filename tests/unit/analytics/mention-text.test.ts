@@ -69,9 +69,11 @@ describe('mentionText', () => {
 
   it('is empty when the result lists nothing with a title or snippet', () => {
     expect(mentionSource(normalizeResult('search', {}))).toEqual({ text: '', lines: [] });
-    expect(mentionText(normalizeResult('search', { organicResults: [{ position: 1, link: 'https://a.example' }] }))).toBe(
-      '',
-    );
+    expect(
+      mentionText(
+        normalizeResult('search', { organicResults: [{ position: 1, link: 'https://a.example' }] }),
+      ),
+    ).toBe('');
   });
 
   it('keeps every result on one line and puts organic before news at an equal rank', () => {
@@ -102,7 +104,8 @@ describe('rankAt', () => {
       { id: 's', name: 'Stridon', kind: 'competitor', aliases: [], domains: [] },
     ]);
     const firsts = new Map<string, number>();
-    for (const m of findBrandMentions(matcher, text)) if (!firsts.has(m.brandId)) firsts.set(m.brandId, m.start);
+    for (const m of findBrandMentions(matcher, text))
+      if (!firsts.has(m.brandId)) firsts.set(m.brandId, m.start);
     expect(rankAt(lines ?? [], firsts.get('s') as number)).toBe(1);
     expect(rankAt(lines ?? [], firsts.get('v') as number)).toBe(4);
     expect(rankAt([], 0)).toBeNull();
@@ -115,7 +118,12 @@ describe('resultBrandVisibility', () => {
     { id: 's', name: 'Stridon', kind: 'competitor', aliases: [], domains: [] },
   ]);
   const brief = (r: Parameters<typeof resultBrandVisibility>[1]) =>
-    resultBrandVisibility(matcher, r).brands.map((b) => [b.brandId, b.mentioned, b.firstRank, b.citationCount]);
+    resultBrandVisibility(matcher, r).brands.map((b) => [
+      b.brandId,
+      b.mentioned,
+      b.firstRank,
+      b.citationCount,
+    ]);
 
   it('names brands of a search result without text at the rank of the first result naming them', () => {
     const result = normalizeResult('search', {

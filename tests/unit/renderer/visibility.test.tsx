@@ -329,7 +329,9 @@ describe('Visibility view', () => {
     const line = await screen.findByText(/Reading stored web and news search results/);
     expect(line.textContent).toContain('20 of 80');
     expect(screen.queryByText(/after a brand change/)).toBeNull();
-    act(() => fake.emit('visibility.reanalysis', { phase: 'running', done: 60, total: 80, searchResults: true }));
+    act(() =>
+      fake.emit('visibility.reanalysis', { phase: 'running', done: 60, total: 80, searchResults: true }),
+    );
     expect(screen.getByText(/Reading stored web and news search results/).textContent).toContain('60 of 80');
   });
 
