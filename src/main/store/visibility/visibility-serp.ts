@@ -45,14 +45,8 @@ export function replaceBrandRows(
 ): void {
   const hits = storedBrandHits(db, state, row.seq);
   if (hits.length === 0) return;
-  addBrandRollups(
-    rollups,
-    state,
-    row,
-    hits,
-    domains.map((d) => d.domain),
-    -1,
-  );
+  const domainKeys = domains.map((d) => d.domain);
+  addBrandRollups(rollups, state, row, hits, domainKeys, -1);
   stmt(db, 'DELETE FROM vis_result_brand WHERE seq = ?').run(row.seq);
 }
 
