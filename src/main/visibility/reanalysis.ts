@@ -86,7 +86,6 @@ export function createReanalysisDriver(deps: {
       phase: 'running',
       done: progress.done,
       total: progress.total,
-      ...(progress.searchResults === true ? { searchResults: true } : {}),
     });
     defer(step);
   }

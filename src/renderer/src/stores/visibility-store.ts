@@ -382,12 +382,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     },
 
     onReanalysis(p) {
-      set({
-        reanalysis:
-          p.phase === 'running'
-            ? { done: p.done, total: p.total, ...(p.searchResults === true ? { searchResults: true } : {}) }
-            : null,
-      });
+      set({ reanalysis: p.phase === 'running' ? { done: p.done, total: p.total } : null });
     },
   };
 });
