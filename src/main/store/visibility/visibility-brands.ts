@@ -90,32 +90,36 @@ export function addBrandRollups(
 ): void {
   for (const h of hits) {
     const r = h.rank ?? 0;
-    rollups.add('brand', { ...cell, brand: state.keys[h.idx] as number }, [
-      sign * (h.mentioned ? 1 : 0),
-      sign * (h.cited ? 1 : 0),
-      sign * (h.rank === null ? 0 : 1),
-      sign * r,
-      sign * r * r,
-      sign * h.count,
-      // A hit is named or cited (analyseBrands keeps no other): it counts once as present.
-      sign,
-    ]);
+    rollups.add(
+      'brand',
+      cell,
+      [
+        sign * (h.mentioned ? 1 : 0),
+        sign * (h.cited ? 1 : 0),
+        sign * (h.rank === null ? 0 : 1),
+        sign * r,
+        sign * r * r,
+        sign * h.count,
+        // A hit is named or cited (analyseBrands keeps no other): it counts once as present.
+        sign,
+      ],
+      state.keys[h.idx] as number,
+    );
   }
   if (state.focuses.length === 0) return;
   const named = new Set(hits.filter((h) => h.mentioned).map((h) => h.idx));
   for (const f of state.focuses) {
     const focus = state.keys[f] as number;
     if (named.has(f)) {
-      for (const domain of domains) rollups.add('gapDomain', { ...cell, focus, domain }, [0, sign]);
+      for (const domain of domains) rollups.add('gapDomain', cell, [0, sign], focus, domain);
       continue;
     }
     const rivals = state.competitors.filter((x) => x !== f && named.has(x));
     if (rivals.length === 0) continue;
-    rollups.add('gapCell', { ...cell, focus }, [sign]);
+    rollups.add('gapCell', cell, [sign], focus);
     for (const domain of domains) {
-      rollups.add('gapDomain', { ...cell, focus, domain }, [sign, 0]);
-      for (const x of rivals)
-        rollups.add('gapComp', { ...cell, focus, domain, brand: state.keys[x] as number }, [sign]);
+      rollups.add('gapDomain', cell, [sign, 0], focus, domain);
+      for (const x of rivals) rollups.add('gapComp', cell, [sign], focus, domain, state.keys[x] as number);
     }
   }
 }

@@ -301,7 +301,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       domainKeys.push(domain);
       domainByHost.set(host, domain);
       domainRows.push(seq, domain, d.best);
-      rollups.add('domain', { ...cell, domain }, [1]);
+      rollups.add('domain', cell, [1], domain);
     }
     for (let at = 0; at < domainRows.length; at += MAX_ROWS * 3) {
       const chunk = domainRows.slice(at, at + MAX_ROWS * 3);
@@ -314,13 +314,13 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       best: u.best,
     }));
     urlKeys(cited).forEach((url, i) =>
-      rollups.add('url', { ...cell, url }, [1, (cited[i] as (typeof cited)[number]).best]),
+      rollups.add('url', cell, [1, (cited[i] as (typeof cited)[number]).best], url),
     );
     const queries = new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''));
     for (const q of queries) {
       const query = queryKey(q);
       insertQuery.run(seq, query);
-      rollups.add('query', { ...cell, query }, [1]);
+      rollups.add('query', cell, [1], query);
     }
 
     // A result the re-analysis has yet to reach is analysed by it, with everything before it.
@@ -365,18 +365,18 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     const { state } = batchState();
     rollups.add('cell', cell, [-1]);
     const domains = pluck(db, 'SELECT domain FROM vis_result_domain WHERE seq = ?').all(seq) as number[];
-    for (const domain of domains) rollups.add('domain', { ...cell, domain }, [-1]);
+    for (const domain of domains) rollups.add('domain', cell, [-1], domain);
     const urls = pluck(
       db,
       'SELECT DISTINCT u.id FROM sources s JOIN vis_urls u ON u.url = s.url WHERE s.result_seq = ?',
     ).all(seq) as number[];
     // A minimum cannot be subtracted: the batch leaves best as it was, and flush re-reads it.
     for (const url of urls) {
-      rollups.add('url', { ...cell, url }, [-1, Number.MAX_SAFE_INTEGER]);
+      rollups.add('url', cell, [-1, Number.MAX_SAFE_INTEGER], url);
       if (recheckBest) staleBest.push({ ...cell, url });
     }
     const queries = pluck(db, 'SELECT query FROM vis_result_query WHERE seq = ?').all(seq) as number[];
-    for (const query of queries) rollups.add('query', { ...cell, query }, [-1]);
+    for (const query of queries) rollups.add('query', cell, [-1], query);
     addBrandRollups(rollups, state, cell, storedBrandHits(db, state, seq), domains, -1);
     for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
       stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);

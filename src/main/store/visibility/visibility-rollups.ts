@@ -202,28 +202,75 @@ export function writeRollupRows(db: Database.Database, t: UpsertTable, rows: rea
   }
 }
 
+/** A family's own key columns beyond the cell's, in the order add() takes them. */
+const EXTRAS: Readonly<Record<RollupFamily, readonly KeyColumn[]>> = {
+  cell: [],
+  brand: ['brand'],
+  domain: ['domain'],
+  url: ['url'],
+  query: ['query'],
+  gapCell: ['focus'],
+  gapDomain: ['focus', 'domain'],
+  gapComp: ['focus', 'domain', 'brand'],
+};
+
+const CELL_COLUMNS = new Set<KeyColumn>(CELL);
+
 interface FamilyChange {
-  key: RollupKey;
+  /** The cell as add() was given it (shared by the changes of one result; never changed). */
+  cell: RollupKey;
+  /** Its interned id (RollupWriter.cellId). */
+  cellId: number;
+  extras: number[];
   values: number[];
   shrunk: boolean;
 }
 
-/** Identifies a key by the given columns. */
-function keyId(columns: readonly KeyColumn[], k: RollupKey): string {
-  let id = '';
-  for (const c of columns) id += `${k[c]}|`;
-  return id;
+/** Nested maps, one level per numeric key part: no string is built per change. */
+type Tree<T> = Map<number, T | Tree<T>>;
+
+/** The leaf of `tree` at the path [first, ...rest], or undefined. */
+function treeGet<T>(tree: Tree<T>, first: number, rest: readonly number[]): T | undefined {
+  let node: Tree<T> | undefined = tree;
+  let at = first;
+  for (const part of rest) {
+    node = node.get(at) as Tree<T> | undefined;
+    if (node === undefined) return undefined;
+    at = part;
+  }
+  return node.get(at) as T | undefined;
+}
+
+function treeSet<T>(tree: Tree<T>, first: number, rest: readonly number[], leaf: T): void {
+  let node = tree;
+  let at = first;
+  for (const part of rest) {
+    let next = node.get(at) as Tree<T> | undefined;
+    if (next === undefined) {
+      next = new Map();
+      node.set(at, next);
+    }
+    node = next;
+    at = part;
+  }
+  node.set(at, leaf);
 }
 
 /** How a family's changes are told apart and summed. */
 interface FamilyPlan {
-  tables: RollupTable[];
-  /** Every key column of its tables: what tells two changes apart. */
-  columns: KeyColumn[];
+  tables: TablePlan[];
   /** The index of its minimum column among the values (-1: none). */
   min: number;
-  /** Its table keyed by all those columns (one row per change, nothing to sum), if any. */
-  complete: RollupTable | null;
+}
+
+interface TablePlan {
+  table: RollupTable;
+  /** Its key columns of the cell (day, run, engine, loc), in the cell's order. */
+  cellColumns: KeyColumn[];
+  /** Keyed by the whole cell: one row per change, nothing to sum. */
+  complete: boolean;
+  /** For each key column, in order: the extra's index, or -1 for a column of the cell. */
+  extraAt: number[];
 }
 
 /**
@@ -242,15 +289,27 @@ function columnsIn(db: Database.Database, t: RollupTable): RollupTable {
 }
 
 function planFamily(db: Database.Database, family: RollupFamily): FamilyPlan {
-  const tables = Object.values(ROLLUPS[family]).map((t) => columnsIn(db, t));
-  const columns = [...new Set(tables.flatMap((t) => t.key))];
-  const first = tables[0] as RollupTable;
-  return {
-    tables,
-    columns,
-    min: first.min === undefined ? -1 : first.values.indexOf(first.min),
-    complete: tables.find((t) => t.key.length === columns.length) ?? null,
-  };
+  const extras = EXTRAS[family];
+  const tables = Object.values(ROLLUPS[family]).map((t): TablePlan => {
+    const table = columnsIn(db, t);
+    const cellColumns = CELL.filter((c) => table.key.includes(c));
+    return {
+      table,
+      cellColumns,
+      complete: cellColumns.length === CELL.length,
+      extraAt: table.key.map((c) => (CELL_COLUMNS.has(c) ? -1 : extras.indexOf(c))),
+    };
+  });
+  const first = (tables[0] as TablePlan).table;
+  return { tables, min: first.min === undefined ? -1 : first.values.indexOf(first.min) };
+}
+
+/** Adds `values` into `into` (a sum, or a minimum at index `min`). */
+function sumInto(into: number[], values: readonly number[], min: number): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    into[i] = i === min ? Math.min(into[i] as number, v) : (into[i] as number) + v;
+  }
 }
 
 /**
@@ -258,88 +317,136 @@ function planFamily(db: Database.Database, family: RollupFamily): FamilyPlan {
  * burst of results in the same cells costs one write per row, not one per result. Changes are
  * summed per family first (one key per change), then per table at flush. Rows whose counts
  * fall to zero are deleted, so a deleted run leaves nothing behind.
+ *
+ * Changes are told apart by numbers, not strings: a cell gets a small id once per result (add()
+ * is given the same cell object for all of a result's changes), and a change is found in nested
+ * maps by that id and the family's own key ids.
  */
 export class RollupWriter {
-  private readonly changes = new Map<RollupFamily, Map<string, FamilyChange>>();
+  private readonly changes = new Map<RollupFamily, Tree<FamilyChange>>();
   private readonly plans: Map<RollupFamily, FamilyPlan>;
+  /** Cells of the pending changes by value ("day|run|engine|loc"), and the last one seen. */
+  private readonly cellIds = new Map<string, number>();
+  private readonly cells: RollupKey[] = [];
+  private lastCell: RollupKey | null = null;
+  private lastCellId = -1;
 
   constructor(private readonly db: Database.Database) {
     this.plans = new Map((Object.keys(ROLLUPS) as RollupFamily[]).map((f) => [f, planFamily(db, f)]));
   }
 
-  /**
-   * Adds one change to every level of a family (values in the order of the family's value
-   * columns). The key object and the values array are kept as given: pass fresh ones.
-   */
-  add(family: RollupFamily, key: RollupKey, values: number[]): void {
-    const plan = this.plans.get(family) as FamilyPlan;
-    let rows = this.changes.get(family);
-    if (!rows) {
-      rows = new Map();
-      this.changes.set(family, rows);
+  private cellId(cell: RollupKey): number {
+    if (cell === this.lastCell) return this.lastCellId;
+    const text = `${cell.day}|${cell.run}|${cell.engine}|${cell.loc}`;
+    let id = this.cellIds.get(text);
+    if (id === undefined) {
+      id = this.cells.length;
+      this.cells.push(cell);
+      this.cellIds.set(text, id);
     }
-    const id = keyId(plan.columns, key);
+    this.lastCell = cell;
+    this.lastCellId = id;
+    return id;
+  }
+
+  /**
+   * Adds one change to every level of a family: its cell, the values in the order of the
+   * family's value columns, then the family's own keys (EXTRAS: brand, domain, url, query;
+   * focus, then domain, then brand for the gap families). The cell and the values array are
+   * kept as given: never change them after.
+   */
+  add(family: RollupFamily, cell: RollupKey, values: number[], ...extras: number[]): void {
+    const plan = this.plans.get(family) as FamilyPlan;
+    let tree = this.changes.get(family);
+    if (!tree) {
+      tree = new Map();
+      this.changes.set(family, tree);
+    }
+    const cellId = this.cellId(cell);
     let shrunk = false;
     for (const v of values) if (v < 0) shrunk = true;
-    const row = rows.get(id);
+    const row = treeGet(tree, cellId, extras);
     if (!row) {
-      rows.set(id, { key, values, shrunk });
+      treeSet(tree, cellId, extras, { cell, cellId, extras, values, shrunk });
       return;
     }
     row.shrunk ||= shrunk;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i] as number;
-      row.values[i] = i === plan.min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
-    }
+    sumInto(row.values, values, plan.min);
   }
 
   flush(): void {
-    for (const [family, changes] of this.changes) {
+    for (const [family, tree] of this.changes) {
       const plan = this.plans.get(family) as FamilyPlan;
+      const changes = leaves(tree);
       for (const t of plan.tables)
-        writeRollupRows(this.db, t, t === plan.complete ? this.rowsOf(t, changes) : this.sumFor(t, changes));
+        writeRollupRows(
+          this.db,
+          t.table,
+          t.complete ? changes.map((c) => rowOf(t, c, c.values)) : this.sumFor(t, changes),
+        );
     }
-    this.changes.clear();
-  }
-
-  /** A family's changes as the rows of its table keyed by every column: one row each. */
-  private rowsOf(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
-    const rows: RollupRow[] = [];
-    for (const change of changes.values())
-      rows.push({
-        key: t.key.map((c) => change.key[c] as number | string),
-        values: change.values,
-        shrunk: change.shrunk,
-      });
-    return rows;
+    this.clear();
   }
 
   /** Forgets pending changes (after a rolled-back transaction). */
   clear(): void {
     this.changes.clear();
+    this.cellIds.clear();
+    this.cells.length = 0;
+    this.lastCell = null;
+    this.lastCellId = -1;
   }
 
-  /** A family's changes summed by one table's key. */
-  private sumFor(t: RollupTable, changes: Map<string, FamilyChange>): RollupRow[] {
-    const min = t.min === undefined ? -1 : t.values.indexOf(t.min);
-    const rows = new Map<string, RollupRow>();
-    for (const change of changes.values()) {
-      const id = keyId(t.key, change.key);
-      const row = rows.get(id);
+  /** A family's changes summed by one table's key (the table keeps only some of the cell's columns). */
+  private sumFor(t: TablePlan, changes: readonly FamilyChange[]): RollupRow[] {
+    const min = t.table.min === undefined ? -1 : t.table.values.indexOf(t.table.min);
+    // The table's part of each cell, numbered once per cell.
+    const partIds = new Map<string, number>();
+    const partOf: number[] = [];
+    for (const cell of this.cells) {
+      let text = '';
+      for (const c of t.cellColumns) text += `${cell[c]}|`;
+      let id = partIds.get(text);
+      if (id === undefined) {
+        id = partIds.size;
+        partIds.set(text, id);
+      }
+      partOf.push(id);
+    }
+    const rows: Tree<RollupRow> = new Map();
+    const list: RollupRow[] = [];
+    for (const change of changes) {
+      const part = partOf[change.cellId] as number;
+      const row = treeGet(rows, part, change.extras);
       if (!row) {
-        rows.set(id, {
-          key: t.key.map((c) => change.key[c] as number | string),
-          values: change.values.slice(),
-          shrunk: change.shrunk,
-        });
+        const fresh = rowOf(t, change, change.values.slice());
+        treeSet(rows, part, change.extras, fresh);
+        list.push(fresh);
         continue;
       }
       row.shrunk ||= change.shrunk;
-      for (let i = 0; i < change.values.length; i++) {
-        const v = change.values[i] as number;
-        row.values[i] = i === min ? Math.min(row.values[i] as number, v) : (row.values[i] as number) + v;
-      }
+      sumInto(row.values, change.values, min);
     }
-    return [...rows.values()];
+    return list;
   }
+}
+
+/** A change as a row of one table: its key in the table's column order. */
+function rowOf(t: TablePlan, change: FamilyChange, values: number[]): RollupRow {
+  const key = t.table.key.map((c, i) => {
+    const extra = t.extraAt[i] as number;
+    return extra < 0 ? (change.cell[c] as number | string) : (change.extras[extra] as number);
+  });
+  return { key, values, shrunk: change.shrunk };
+}
+
+/** Every leaf of a tree, in insertion order. */
+function leaves<T>(tree: Tree<T>): T[] {
+  const out: T[] = [];
+  const walk = (node: Tree<T> | T): void => {
+    if (node instanceof Map) for (const child of node.values()) walk(child);
+    else out.push(node);
+  };
+  walk(tree);
+  return out;
 }
