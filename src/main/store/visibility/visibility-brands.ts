@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { brandVisibility, compileBrandMatcher, type BrandMatcher } from '../../../shared/analytics';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { NormalizedSource } from '../../../shared/domain/result';
-import { parseObject, pluck, stmt } from '../connection';
+import { multiRowSql, parseObject, pluck, stmt } from '../connection';
 import type { RollupKey, RollupWriter } from './visibility-rollups';
 
 // Brand matching over one stored answer, and what it adds to the brand and citation-gap
@@ -124,20 +124,26 @@ export function addBrandRollups(
   }
 }
 
-/** The per-result brand rows (vis_result_brand). */
+/** The per-result brand rows (vis_result_brand): one statement for a result's hits. */
 export function writeBrandRows(
   db: Database.Database,
   seq: number,
   state: BrandState,
   hits: readonly BrandHit[],
 ): void {
-  const insert = stmt(
-    db,
-    'INSERT INTO vis_result_brand (seq, brand, mentioned, cited, rank, count) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  for (const h of hits)
-    insert.run(seq, state.keys[h.idx], h.mentioned ? 1 : 0, h.cited ? 1 : 0, h.rank, h.count);
+  // Most results name a few tracked brands: one statement for them (in chunks of 50 rows,
+  // well under SQLite's limit on bound parameters), not one per brand.
+  for (let at = 0; at < hits.length; at += BRAND_ROWS) {
+    const chunk = hits.slice(at, at + BRAND_ROWS);
+    const params: Array<number | null> = [];
+    for (const h of chunk)
+      params.push(seq, state.keys[h.idx] as number, h.mentioned ? 1 : 0, h.cited ? 1 : 0, h.rank, h.count);
+    stmt(db, multiRowSql(INSERT_BRAND_ROWS, '(?, ?, ?, ?, ?, ?)', chunk.length)).run(params);
+  }
 }
+
+const BRAND_ROWS = 50;
+const INSERT_BRAND_ROWS = 'INSERT INTO vis_result_brand (seq, brand, mentioned, cited, rank, count)';
 
 /** A result's stored brand rows, as hits of the current state (rows of deleted brands left out). */
 export function storedBrandHits(db: Database.Database, state: BrandState, seq: number): BrandHit[] {

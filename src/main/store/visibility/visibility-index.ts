@@ -83,6 +83,19 @@ function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
+/** A table of distinct values and their ids, as keysOf() stores and finds them. */
+interface KeyTable<W> {
+  /** The connection's ids of values seen (bounded). */
+  cache: Map<string, number>;
+  value(w: W): string;
+  /** The multi-row INSERT of new values (ON CONFLICT DO NOTHING). */
+  insert(rows: number): Database.Statement;
+  /** A value's parameters in that INSERT. */
+  params(w: W): Array<string | number | null>;
+  /** The SELECT of one value's id. */
+  lookup: string;
+}
+
 const PAGE = 2000;
 /** Rows per multi-row INSERT (well under SQLite's limit on bound parameters). */
 const MAX_ROWS = 50;
@@ -118,7 +131,14 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
         ' ON CONFLICT (url) DO NOTHING',
       ),
     );
-  const insertQuery = stmt(db, 'INSERT INTO vis_result_query (seq, query) VALUES (?, ?)');
+  // Search queries as URLs: the new ones numbered by one statement, a result's rows in one.
+  const insertQueries = (rows: number) =>
+    stmt(
+      db,
+      multiRowSql('INSERT OR FAIL INTO vis_queries (query)', '(?)', rows, ' ON CONFLICT (query) DO NOTHING'),
+    );
+  const insertResultQueries = (rows: number) =>
+    stmt(db, multiRowSql('INSERT OR FAIL INTO vis_result_query (seq, query)', '(?, ?)', rows));
 
   const runIds = new Map<string, number>();
   const domainIds = new Map<string, { id: number; kinds: number }>();
@@ -185,49 +205,53 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   }
 
   /**
-   * The ids of these URLs, stored first when new. Most URLs an answer cites are new: they are
-   * inserted by one statement per chunk, which numbers them one after another (SQLite gives a
-   * new row max(id) + 1, in the order of the VALUES), so a chunk whose every row went in needs
-   * no reading back. A chunk with a URL stored before (no longer cached, or by another
-   * connection) has each of its URLs looked up.
+   * The ids of these distinct values (URLs, search queries), stored first when new. Most values
+   * an answer brings are new: they are inserted by one statement per chunk, which numbers them
+   * one after another (SQLite gives a new row max(id) + 1, in the order of the VALUES), so a
+   * chunk whose every row went in needs no reading back. A chunk with a value stored before (no
+   * longer cached, or by another connection) has each of its values looked up.
    */
-  function urlKeys(wanted: ReadonlyArray<{ url: string; domain: number; title: string | null }>): number[] {
+  function keysOf<W>(wanted: readonly W[], table: KeyTable<W>): number[] {
     const found = new Map<string, number>();
-    const missing: (typeof wanted)[number][] = [];
+    const missing: W[] = [];
     for (const w of wanted) {
-      const id = urlIds.get(w.url);
+      const id = table.cache.get(table.value(w));
       if (id === undefined) missing.push(w);
-      else found.set(w.url, id);
+      else found.set(table.value(w), id);
     }
     for (let at = 0; at < missing.length; at += MAX_ROWS) {
       const chunk = missing.slice(at, at + MAX_ROWS);
-      const { changes, lastInsertRowid } = insertUrls(chunk.length).run(
-        chunk.flatMap((w) => [w.domain, w.url, w.title]),
-      );
+      const { changes, lastInsertRowid } = table.insert(chunk.length).run(chunk.flatMap(table.params));
       if (changes !== chunk.length) continue;
       const first = Number(lastInsertRowid) - chunk.length + 1;
-      chunk.forEach((w, i) => found.set(w.url, first + i));
+      chunk.forEach((w, i) => found.set(table.value(w), first + i));
     }
     return wanted.map((w) => {
-      let id = found.get(w.url);
+      const value = table.value(w);
+      let id = found.get(value);
       if (id === undefined) {
-        id = pluck(db, 'SELECT id FROM vis_urls WHERE url = ?').get(w.url) as number;
-        found.set(w.url, id);
+        id = pluck(db, table.lookup).get(value) as number;
+        found.set(value, id);
       }
-      boundedSet(urlIds, w.url, id);
+      boundedSet(table.cache, value, id);
       return id;
     });
   }
 
-  function queryKey(query: string): number {
-    let id = queryIds.get(query);
-    if (id === undefined) {
-      stmt(db, 'INSERT OR IGNORE INTO vis_queries (query) VALUES (?)').run(query);
-      id = pluck(db, 'SELECT id FROM vis_queries WHERE query = ?').get(query) as number;
-      boundedSet(queryIds, query, id);
-    }
-    return id;
-  }
+  const urlTable: KeyTable<{ url: string; domain: number; title: string | null }> = {
+    cache: urlIds,
+    value: (w) => w.url,
+    insert: insertUrls,
+    params: (w) => [w.domain, w.url, w.title],
+    lookup: 'SELECT id FROM vis_urls WHERE url = ?',
+  };
+  const queryTable: KeyTable<string> = {
+    cache: queryIds,
+    value: (q) => q,
+    insert: insertQueries,
+    params: (q) => [q],
+    lookup: 'SELECT id FROM vis_queries WHERE query = ?',
+  };
 
   /** The compiled matcher, rebuilt only when the brands changed (meta brands_version). */
   function brandState(): BrandState {
@@ -313,14 +337,18 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       title: u.title,
       best: u.best,
     }));
-    urlKeys(cited).forEach((url, i) =>
+    keysOf(cited, urlTable).forEach((url, i) =>
       rollups.add('url', cell, [1, (cited[i] as (typeof cited)[number]).best], url),
     );
-    const queries = new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''));
-    for (const q of queries) {
-      const query = queryKey(q);
-      insertQuery.run(seq, query);
+    const queries = [...new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''))];
+    const queryRows: number[] = [];
+    for (const query of keysOf(queries, queryTable)) {
+      queryRows.push(seq, query);
       rollups.add('query', cell, [1], query);
+    }
+    for (let at = 0; at < queryRows.length; at += MAX_ROWS * 2) {
+      const chunk = queryRows.slice(at, at + MAX_ROWS * 2);
+      insertResultQueries(chunk.length / 2).run(chunk);
     }
 
     // A result the re-analysis has yet to reach is analysed by it, with everything before it.
