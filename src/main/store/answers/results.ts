@@ -3,7 +3,7 @@ import { docAhead, headOf, packDoc, rememberDoc, resultDocParts, searchHead } fr
 import { createPageEnqueuer } from '../pages';
 import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
 import { facetsOf } from '../search';
-import type { VisibilityIndexer } from '../visibility';
+import { JOB_CELL_SQL, type JobCellRow, type VisibilityIndexer } from '../visibility';
 import { createChildrenWriter, type TextIds } from './result-children';
 import { createResultReader, type ResultReader } from './result-read';
 
@@ -25,13 +25,6 @@ export interface ResultsApi extends ResultReader {
   forgetCaches(): void;
 }
 
-interface JobFacetsRow {
-  run_id: string;
-  engine: string;
-  country: string;
-  us_state: string | null;
-}
-
 export function createResultsApi(
   ctx: StoreContext,
   jobs: JobPatcher,
@@ -44,7 +37,8 @@ export function createResultsApi(
   const enqueuePages = createPageEnqueuer(db);
   const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
   // What the search facets of a result are made of (see search-facets.ts).
-  const jobFacets = stmt(db, 'SELECT run_id, engine, country, us_state FROM jobs WHERE id = ?');
+  // With the job's prompt: the Visibility index takes the row as it is (not read again).
+  const jobFacets = stmt(db, JOB_CELL_SQL);
   // Positional parameters: binding by name costs a property lookup per column per row.
   // The answer text, source titles, Markdown, raw JSON and search queries go into one compressed
   // document (doc, see migration 010); answer_head keeps the text's first characters for lists'
@@ -84,7 +78,7 @@ export function createResultsApi(
     const now = ctx.now();
     // Every job is checked before anything of the batch is written.
     const jobsOf = items.map((item) => {
-      const job = jobFacets.get(item.jobId) as JobFacetsRow | undefined;
+      const job = jobFacets.get(item.jobId) as JobCellRow | undefined;
       if (!job) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
       return job;
     });
@@ -93,7 +87,7 @@ export function createResultsApi(
     const toIndex: Array<[number, string, string, string]> = [];
     const outcomes = items.map((item, at) => {
       const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
-      const job = jobsOf[at] as JobFacetsRow;
+      const job = jobsOf[at] as JobCellRow;
       const facets = facetsOf({
         engine: job.engine,
         country: job.country,
@@ -156,7 +150,7 @@ export function createResultsApi(
       children.storeChildren(seq, n, textIds[at] as TextIds);
       // A new result has no page rows yet (they go with a deleted result): nothing to replace.
       if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
-      visibility.indexResult(seq, item.jobId, item.fetchedAt, n);
+      visibility.indexResult(seq, item.jobId, item.fetchedAt, n, job);
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };
     });

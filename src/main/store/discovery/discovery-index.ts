@@ -397,8 +397,8 @@ export function withDiscoveryIndex(
 ): VisibilityIndexer {
   return {
     ...visibility,
-    indexResult(seq, jobId, fetchedAt, content) {
-      const cell = visibility.indexResult(seq, jobId, fetchedAt, content);
+    indexResult(seq, jobId, fetchedAt, content, job) {
+      const cell = visibility.indexResult(seq, jobId, fetchedAt, content, job);
       if (isWholeResult(content)) discovery.indexResult(seq, content, cell);
       return cell;
     },

@@ -187,8 +187,8 @@ export function withPositioningIndex(
 ): VisibilityIndexer {
   return {
     ...visibility,
-    indexResult(seq, jobId, fetchedAt, content) {
-      const cell = visibility.indexResult(seq, jobId, fetchedAt, content);
+    indexResult(seq, jobId, fetchedAt, content, job) {
+      const cell = visibility.indexResult(seq, jobId, fetchedAt, content, job);
       // Migration 002's fill indexes partial contents (no Markdown): a whole result only.
       if ('markdown' in content) positioning.indexResult(seq, jobId, content as NormalizedResult, cell);
       return cell;

@@ -1,7 +1,13 @@
 // The Visibility index: each answer's brand and source facts, their daily roll-ups, the reads
 // behind the Visibility view and the re-analysis after a brand changes.
 
-export { createVisibilityIndexer, SOURCE_KIND_BITS, type VisibilityIndexer } from './visibility-index';
+export {
+  createVisibilityIndexer,
+  JOB_CELL_SQL,
+  SOURCE_KIND_BITS,
+  type JobCellRow,
+  type VisibilityIndexer,
+} from './visibility-index';
 export {
   forEachChunk,
   type RollupRow,

@@ -33,6 +33,26 @@ export const SOURCE_KIND_BITS: readonly SourceKind[] = [
   'place',
 ];
 
+/**
+ * Where a job's results count, as JOB_CELL_SQL reads it: ingest reads it once for its own
+ * checks and hands it over, so the index does not read it again.
+ */
+export interface JobCellRow {
+  run_id: string;
+  engine: string;
+  country: string;
+  us_state: string | null;
+  /** run_prompts.id of the job's prompt. */
+  prompt: number | null;
+}
+
+// A subquery, not a join: planning a join weighs the partial indexes of jobs, and comparing
+// their constants with the bound id makes SQLite re-prepare the statement at every call
+// (about 50 µs a result); a one-table lookup by a unique key skips that planning.
+export const JOB_CELL_SQL = `SELECT j.run_id, j.engine, j.country, j.us_state,
+       (SELECT p.id FROM run_prompts p WHERE p.run_id = j.run_id AND p.idx = j.prompt_index) AS prompt
+     FROM jobs j WHERE j.id = ?`;
+
 /** The part of a result the index reads. */
 export type IndexedContent = Pick<NormalizedResult, 'text' | 'sources' | 'searchQueries'>;
 
@@ -47,7 +67,13 @@ export interface VisibilityIndexer {
    * Adds the rows of a freshly stored result (a replaced result is unindexed first); returns
    * the cell it counts in (as written to vis_result).
    */
-  indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): RollupKey;
+  indexResult(
+    seq: number,
+    jobId: string,
+    fetchedAt: number,
+    content: IndexedContent,
+    job?: JobCellRow,
+  ): RollupKey;
   /** Takes a stored result out of the roll-ups and drops its rows (before its sources are replaced). */
   unindexResult(seq: number): void;
   /** Takes every result of these runs out of the roll-ups: required before deleting runs. */
@@ -101,15 +127,7 @@ const PAGE = 2000;
 const MAX_ROWS = 50;
 
 export function createVisibilityIndexer(db: Database.Database): VisibilityIndexer {
-  // A subquery, not a join: planning a join weighs the partial indexes of jobs, and comparing
-  // their constants with the bound id makes SQLite re-prepare the statement at every call
-  // (about 50 µs a result); a one-table lookup by a unique key skips that planning.
-  const jobCell = stmt(
-    db,
-    `SELECT j.run_id, j.engine, j.country, j.us_state,
-       (SELECT p.id FROM run_prompts p WHERE p.run_id = j.run_id AND p.idx = j.prompt_index) AS prompt
-     FROM jobs j WHERE j.id = ?`,
-  );
+  const jobCell = stmt(db, JOB_CELL_SQL);
   const insertResult = stmt(
     db,
     'INSERT INTO vis_result (seq, day, run, engine, loc, prompt) VALUES (?, ?, ?, ?, ?, ?)',
@@ -273,10 +291,12 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     batch = null;
   };
 
-  function cellOf(jobId: string, fetchedAt: number): { cell: RollupKey; prompt: number | null } {
-    const job = jobCell.get(jobId) as
-      | { run_id: string; engine: string; country: string; us_state: string | null; prompt: number }
-      | undefined;
+  function cellOf(
+    jobId: string,
+    fetchedAt: number,
+    given: JobCellRow | undefined,
+  ): { cell: RollupKey; prompt: number | null } {
+    const job = given ?? (jobCell.get(jobId) as JobCellRow | undefined);
     if (!job) throw new Error(`No job with id ${jobId}`);
     return {
       cell: {
@@ -310,9 +330,15 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     return { domains, urls };
   }
 
-  function indexResult(seq: number, jobId: string, fetchedAt: number, content: IndexedContent): RollupKey {
+  function indexResult(
+    seq: number,
+    jobId: string,
+    fetchedAt: number,
+    content: IndexedContent,
+    job?: JobCellRow,
+  ): RollupKey {
     const { state, reanalysing } = batchState();
-    const { cell, prompt } = cellOf(jobId, fetchedAt);
+    const { cell, prompt } = cellOf(jobId, fetchedAt, job);
     insertResult.run(seq, cell.day, cell.run, cell.engine, cell.loc, prompt);
     rollups.add('cell', cell, [1]);
 
