@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { startAheadPool } from '../../src/main/positioning';
 import { startTestPostgres } from '../support/postgres';
 import { recordRun, startSyncTeam } from '../support/sync-team';
+import { BRANDS } from './sync.bench';
 
 // The first sync's main-thread CPU an answer (its critical path on a quiet 2-core machine),
 // the other threads' CPU and the wall time, for one workspace of N answers (default 20,000),
@@ -10,13 +11,6 @@ import { recordRun, startSyncTeam } from '../support/sync-team';
 // NODE_OPTIONS='--cpu-prof --cpu-prof-dir=DIR' each thread writes a CPU profile (the main
 // thread's is the first of the process; the sync is its last seconds).
 // process.threadCpuUsage() is the main thread's CPU; process.cpuUsage() all threads'.
-
-const BRANDS = [
-  { name: 'Nike', kind: 'brand' },
-  { name: 'Hoka', kind: 'competitor' },
-  { name: 'Asics', kind: 'competitor' },
-  { name: 'Adidas', kind: 'competitor' },
-] as const;
 
 async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 20_000);

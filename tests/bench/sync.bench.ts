@@ -31,7 +31,8 @@ const DAY_TARGET_S = 30;
 const FIRST_TARGET_S = 600;
 const CHUNK = 20_000;
 
-const BRANDS = [
+/** The workspace's tracked brands (also tests/bench/first-sync-cpu.ts's). */
+export const BRANDS = [
   { name: 'Nike', kind: 'brand' },
   { name: 'Hoka', kind: 'competitor' },
   { name: 'Asics', kind: 'competitor' },
