@@ -239,6 +239,11 @@ export interface VisibilityDrill {
   brandId?: string;
   /** With brandId: answers that name it (true) or do not (false). */
   mentioned?: boolean;
+  /**
+   * With mentioned: true, only the answers naming it in their own text, as positioning reads
+   * them (a results page without text, naming it only in its results' titles, is left out).
+   */
+  inText?: boolean;
   /** With brandId: answers that cite its domains. */
   cited?: boolean;
   day?: string;

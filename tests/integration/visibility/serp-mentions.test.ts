@@ -158,6 +158,29 @@ describe('brands named in search results without text', () => {
     });
   });
 
+  it("opens, behind positioning's numbers, only the answers naming a brand in their own text", () => {
+    const store = openTemp(tmp.file('reference.db'));
+    try {
+      const svc = createVisibilityService({ store, now: () => NOW });
+      const acme = store.listBrands().find((b) => b.name === 'Acme')?.id as string;
+      const engines = (ids: readonly string[]) =>
+        ids.map((id) => store.getResult(id)?.engine).sort((a, b) => String(a).localeCompare(String(b)));
+      const open = (inText: boolean, limit: number) =>
+        svc.results({ scope: all, period, limit, drill: { brandId: acme, mentioned: true, inText } });
+      // Named by the results pages' titles too: the assistant's 4 answers, web's 4 and news' 4.
+      expect(open(false, 50).total).toBe(12);
+      const inText = open(true, 50);
+      expect(inText.total).toBe(4);
+      expect(engines(inText.resultIds)).toEqual(Array(4).fill('assistant-a'));
+      // Capped below the total: the total is counted, not read from a roll-up of all 12.
+      expect(open(true, 2)).toMatchObject({ total: 4, resultIds: expect.any(Array) });
+      expect(open(true, 2).resultIds).toHaveLength(2);
+      expect(open(false, 2).total).toBe(12);
+    } finally {
+      store.close();
+    }
+  });
+
   it("reads a search result's AI overview text when it has one, not its results", () => {
     const path = tmp.file('overview.db');
     const store = openTemp(path);

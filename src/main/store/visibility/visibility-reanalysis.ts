@@ -99,10 +99,15 @@ export function writeReanalysisJob(db: Database.Database, job: JobState | null):
  * way), and the engine is checked before the answer's row is read. The plain head is the
  * text's start, so a text of spaces only is found too (and mentionSource decides).
  */
-export const TEXTLESS_SQL = `v.engine IN (${Object.values(ENGINES)
-  .filter((e) => e.kind !== 'assistant')
-  .map((e) => `'${e.name}'`)
-  .join(', ')}) AND trim(r.answer_head) = ''`;
+export const TEXTLESS_SQL = textlessSql('v', 'r');
+
+/** TEXTLESS_SQL over other aliases of vis_result and results. */
+export function textlessSql(vis: string, result: string): string {
+  return `${vis}.engine IN (${Object.values(ENGINES)
+    .filter((e) => e.kind !== 'assistant')
+    .map((e) => `'${e.name}'`)
+    .join(', ')}) AND trim(${result}.answer_head) = ''`;
+}
 
 export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHooks): ReanalysisJob {
   const read = (): JobState | null => readReanalysisJob(db);
