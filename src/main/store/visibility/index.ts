@@ -1,13 +1,8 @@
 // The Visibility index: each answer's brand and source facts, their daily roll-ups, the reads
 // behind the Visibility view and the re-analysis after a brand changes.
 
-export {
-  createVisibilityIndexer,
-  JOB_CELL_SQL,
-  SOURCE_KIND_BITS,
-  type JobCellRow,
-  type VisibilityIndexer,
-} from './visibility-index';
+export { createVisibilityIndexer, SOURCE_KIND_BITS, type VisibilityIndexer } from './visibility-index';
+export { JOB_CELL_SQL, type JobCellRow } from './visibility-keys';
 export {
   forEachChunk,
   type RollupRow,

@@ -261,6 +261,8 @@ interface FamilyPlan {
   tables: TablePlan[];
   /** The index of its minimum column among the values (-1: none). */
   min: number;
+  /** How many keys of its own a change gives (EXTRAS). */
+  extras: number;
 }
 
 interface TablePlan {
@@ -301,7 +303,11 @@ function planFamily(db: Database.Database, family: RollupFamily): FamilyPlan {
     };
   });
   const first = (tables[0] as TablePlan).table;
-  return { tables, min: first.min === undefined ? -1 : first.values.indexOf(first.min) };
+  return {
+    tables,
+    min: first.min === undefined ? -1 : first.values.indexOf(first.min),
+    extras: extras.length,
+  };
 }
 
 /** Adds `values` into `into` (a sum, or a minimum at index `min`). */
@@ -357,6 +363,9 @@ export class RollupWriter {
    */
   add(family: RollupFamily, cell: RollupKey, values: number[], ...extras: number[]): void {
     const plan = this.plans.get(family) as FamilyPlan;
+    // A key left out would sum the change into the wrong row, silently.
+    if (extras.length !== plan.extras)
+      throw new Error(`A ${family} roll-up change takes ${plan.extras} key(s)`);
     let tree = this.changes.get(family);
     if (!tree) {
       tree = new Map();

@@ -1,0 +1,82 @@
+import type Database from 'better-sqlite3';
+import { pluck } from '../connection';
+
+// The Visibility index's small keys: a job's cell as ingest reads it, and the ids of distinct
+// values (URLs, search queries) stored first when new, with the connection's bounded caches.
+
+/**
+ * Where a job's results count, as JOB_CELL_SQL reads it: ingest reads it once for its own
+ * checks and hands it over, so the index does not read it again.
+ */
+export interface JobCellRow {
+  run_id: string;
+  engine: string;
+  country: string;
+  us_state: string | null;
+  /** run_prompts.id of the job's prompt. */
+  prompt: number | null;
+}
+
+// A subquery, not a join: planning a join weighs the partial indexes of jobs, and comparing
+// their constants with the bound id makes SQLite re-prepare the statement at every call
+// (about 50 µs a result); a one-table lookup by a unique key skips that planning.
+export const JOB_CELL_SQL = `SELECT j.run_id, j.engine, j.country, j.us_state,
+       (SELECT p.id FROM run_prompts p WHERE p.run_id = j.run_id AND p.idx = j.prompt_index) AS prompt
+     FROM jobs j WHERE j.id = ?`;
+
+const CACHE_LIMIT = 200_000;
+
+export function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHE_LIMIT) map.clear();
+  map.set(key, value);
+}
+
+/** A table of distinct values and their ids, as keysOf() stores and finds them. */
+export interface KeyTable<W> {
+  /** The connection's ids of values seen (bounded). */
+  cache: Map<string, number>;
+  value(w: W): string;
+  /** The multi-row INSERT of new values (ON CONFLICT DO NOTHING). */
+  insert(rows: number): Database.Statement;
+  /** A value's parameters in that INSERT. */
+  params(w: W): Array<string | number | null>;
+  /** The SELECT of one value's id. */
+  lookup: string;
+}
+
+/** Rows per multi-row INSERT (well under SQLite's limit on bound parameters). */
+export const MAX_ROWS = 50;
+
+/**
+ * The ids of these distinct values (URLs, search queries), stored first when new. Most values
+ * an answer brings are new: they are inserted by one statement per chunk, which numbers them
+ * one after another (SQLite gives a new row max(id) + 1, in the order of the VALUES), so a
+ * chunk whose every row went in needs no reading back. A chunk with a value stored before (no
+ * longer cached, or by another connection) has each of its values looked up.
+ */
+export function keysOf<W>(db: Database.Database, wanted: readonly W[], table: KeyTable<W>): number[] {
+  const found = new Map<string, number>();
+  const missing: W[] = [];
+  for (const w of wanted) {
+    const id = table.cache.get(table.value(w));
+    if (id === undefined) missing.push(w);
+    else found.set(table.value(w), id);
+  }
+  for (let at = 0; at < missing.length; at += MAX_ROWS) {
+    const chunk = missing.slice(at, at + MAX_ROWS);
+    const { changes, lastInsertRowid } = table.insert(chunk.length).run(chunk.flatMap(table.params));
+    if (changes !== chunk.length) continue;
+    const first = Number(lastInsertRowid) - chunk.length + 1;
+    chunk.forEach((w, i) => found.set(table.value(w), first + i));
+  }
+  return wanted.map((w) => {
+    const value = table.value(w);
+    let id = found.get(value);
+    if (id === undefined) {
+      id = pluck(db, table.lookup).get(value) as number;
+      found.set(value, id);
+    }
+    boundedSet(table.cache, value, id);
+    return id;
+  });
+}
