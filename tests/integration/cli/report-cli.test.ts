@@ -168,20 +168,23 @@ describe('parallax report', () => {
     expect(rows[1]?.[2]).toBe('your brand');
     // Every HTML cell's value and answers equal the sheet's; its range text the sheet's bounds.
     expect(cells.length).toBeGreaterThan(0);
-    for (const td of cells) {
-      const engine = engineLabels[(td.parentElement?.rowIndex ?? 0) - 1];
-      const brandCol = Array.from(td.parentElement?.children ?? []).indexOf(td) - 1;
-      const row = rows[1 + brandCol] as unknown[];
-      const at = 3 + 5 * engineLabels.indexOf(engine ?? '');
-      expect(row[at], `${engine} ${brandCol}`).toBe(Number(td.getAttribute('data-value')));
-      expect(row[at + 3]).toBe(Number(td.getAttribute('data-n')));
-      const isFew = (td.textContent ?? '').endsWith(', few');
-      expect(row[at + 4]).toBe(isFew ? 'yes' : 'no');
-      const range = /([\d.]+)–([\d.]+) %/u.exec(td.querySelector('.sub')?.textContent ?? '');
-      expect(range, td.textContent ?? '').not.toBeNull();
-      expect(((row[at + 1] as number) * 100).toFixed(1)).toBe(range?.[1]);
-      expect(((row[at + 2] as number) * 100).toFixed(1)).toBe(range?.[2]);
-    }
+    let compared = 0;
+    Array.from(doc.querySelectorAll('#by-engine tbody tr')).forEach((tr, e) => {
+      Array.from(tr.querySelectorAll('td')).forEach((td, b) => {
+        const row = rows[1 + b] as unknown[];
+        const at = 3 + 5 * e;
+        if (td.getAttribute('data-value') === null) return expect(row[at + 3], `${e} ${b}`).toBe(0);
+        compared++;
+        expect(row[at], `${engineLabels[e]} ${b}`).toBe(Number(td.getAttribute('data-value')));
+        expect(row[at + 3]).toBe(Number(td.getAttribute('data-n')));
+        expect(row[at + 4]).toBe((td.textContent ?? '').endsWith(', few') ? 'yes' : 'no');
+        const range = /([\d.]+)–([\d.]+) %/u.exec(td.querySelector('.sub')?.textContent ?? '');
+        expect(range, td.textContent ?? '').not.toBeNull();
+        expect(((row[at + 1] as number) * 100).toFixed(1)).toBe(range?.[1]);
+        expect(((row[at + 2] as number) * 100).toFixed(1)).toBe(range?.[2]);
+      });
+    });
+    expect(compared).toBe(cells.length);
     // Rates are shown as percentages.
     expect(ws?.getColumn(3).numFmt).toBe('0.0%');
   }, 60_000);

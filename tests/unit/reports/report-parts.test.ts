@@ -138,7 +138,7 @@ describe('trend chart SVG', () => {
 describe('the answers behind the findings', () => {
   const page = (prompt: string, day: number, ...titles: string[]) => ({
     prompt,
-    engine: 'search',
+    engine: 'search' as const,
     country: 'US',
     state: null,
     fetchedAt: Date.UTC(2026, 10, day, 9),
