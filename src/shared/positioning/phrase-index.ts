@@ -95,6 +95,25 @@ const PREFIX_LEN = 3;
 const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const CLAUSE_END = /[.,;:!?)\]–—|]/u;
 
+/**
+ * The payload with every role as an own property, in one order: every hit's payload then has
+ * one hidden class, so the judge's reads of `cue`, `senti`, `contrast`… stay monomorphic (the
+ * lexicons' payloads come in a dozen shapes, which made those reads megamorphic lookups).
+ */
+function fixedShape(p: Payload): Payload {
+  return {
+    cue: p.cue,
+    majority: p.majority,
+    senti: p.senti,
+    concept: p.concept,
+    aspect: p.aspect,
+    opinion: p.opinion,
+    negator: p.negator,
+    contrast: p.contrast,
+    scale: p.scale,
+  };
+}
+
 function mergePayload(into: Payload, from: Payload): void {
   for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
     if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
@@ -147,6 +166,8 @@ export class PhraseIndexBuilder {
   }
 
   build(): PhraseIndex {
+    for (const p of this.spaced.values()) p.payload = fixedShape(p.payload);
+    for (const p of this.cjk.values()) p.payload = fixedShape(p.payload);
     // Whole words, and a first word shorter than a prefix key (matched whole, as before).
     const vocabulary = new Vocabulary(
       [...this.spaced.values()].flatMap((p) =>
