@@ -39,6 +39,8 @@ interface SpacedPattern {
   payload: Payload;
   /** Rank among the patterns tried at one word: of equally long matches the lowest wins. */
   order: number;
+  /** words.length, on the pattern itself: the matcher reads it without loading the words. */
+  count: number;
 }
 
 /** Patterns by their first word, split by their second so a word tries only those that can match. */
@@ -162,7 +164,14 @@ export class PhraseIndexBuilder {
     const { words, needEnd } = parseSpaced(pattern);
     if (words.length === 0) return;
     const hasBrand = words.some((w) => w.brand);
-    this.spaced.set(key, { words, needEnd, hasBrand, payload: { ...payload }, order: this.spaced.size });
+    this.spaced.set(key, {
+      words,
+      needEnd,
+      hasBrand,
+      payload: { ...payload },
+      order: this.spaced.size,
+      count: words.length,
+    });
   }
 
   build(): PhraseIndex {
@@ -298,7 +307,7 @@ function beats(p: SpacedPattern, len: number, best: Best): boolean {
   if (len !== best.len) return len > best.len;
   const b = best.pattern;
   if (len === 0 || b === null) return false;
-  return p.words.length > b.words.length || (p.words.length === b.words.length && p.order < b.order);
+  return p.count > b.count || (p.count === b.count && p.order < b.order);
 }
 
 // A module-level function and a reused result (no closure per word): this runs for every word
@@ -314,7 +323,9 @@ function considerAll(
 ): void {
   for (let k = 0; k < list.length; k++) {
     const p = list[k] as SpacedPattern;
-    const len = matchAt(p, words, i, to, folded, from);
+    // Its first `from` words are known to match (found by their ids): a pattern of no more
+    // words matches whole, with no word of it read again.
+    const len = p.count === from && !p.needEnd ? from : matchAt(p, words, i, to, folded, from);
     if (beats(p, len, best)) {
       best.pattern = p;
       best.len = len;
