@@ -91,5 +91,7 @@ export const STATS_LEGEND =
 /** Said above brand numbers while stored answers are re-analysed after a brand change. */
 export function reanalysisNote(r: ReanalysisProgress | null | undefined): string | null {
   if (!r) return null;
+  if (r.searchResults === true)
+    return `Reading stored web and news search results by their results' titles and snippets (${r.done} of ${r.total}): their brand numbers are partial.`;
   return `Re-analysing stored answers after a brand change (${r.done} of ${r.total}): brand numbers are partial.`;
 }

@@ -29,7 +29,9 @@ export async function finishReanalysis(
   } else if (!ctx.json) {
     writeLine(
       ctx.stderr,
-      `Re-analysing ${pending.total - pending.done} stored answers after a brand change…`,
+      pending.searchResults === true
+        ? `Reading ${pending.total - pending.done} stored web and news search results by their results' titles and snippets…`
+        : `Re-analysing ${pending.total - pending.done} stored answers after a brand change…`,
     );
   }
   try {

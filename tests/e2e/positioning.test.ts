@@ -143,7 +143,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     const drill = await h.core.router.invoke('visibility.results', {
       scope: { kind: 'all' },
       period: { days: 30 },
-      drill: { brandId: (await summaryOf(h)).focusBrandId ?? '', mentioned: true },
+      drill: { brandId: (await summaryOf(h)).focusBrandId ?? '', mentioned: true, inText: true },
       limit: 50,
     });
     if (!drill.ok) throw new Error(drill.error.message);

@@ -1,8 +1,8 @@
 import {
   aggregateBrandVisibilityBy,
-  brandVisibility,
   compileBrandMatcher,
   repeatVerdict,
+  resultBrandVisibility,
   wilsonInterval,
   type BrandDefinition,
 } from '../../shared/analytics';
@@ -29,12 +29,13 @@ export function buildBrandMatrix(
   if (definitions.length === 0 || results.length === 0) return { brands: [...brands], columns, cells: [] };
 
   const matcher = compileBrandMatcher(definitions);
-  const visibility = new Map(results.map((r) => [r.resultId, brandVisibility(matcher, r.normalized)]));
+  // A search result without text counts by its results' titles and snippets, as in Visibility.
+  const visibility = new Map(results.map((r) => [r.resultId, resultBrandVisibility(matcher, r.normalized)]));
   const byColumn = aggregateBrandVisibilityBy(
     definitions,
     results,
     columnKey,
-    (r) => visibility.get(r.resultId) as ReturnType<typeof brandVisibility>,
+    (r) => visibility.get(r.resultId) as ReturnType<typeof resultBrandVisibility>,
   );
   const cells: BrandMatrixView['cells'] = [];
   for (const column of columns) {

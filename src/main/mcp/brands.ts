@@ -1,4 +1,8 @@
-import { brandVisibility, compileBrandMatcher, type BrandVisibilityInput } from '../../shared/analytics';
+import {
+  compileBrandMatcher,
+  resultBrandVisibility,
+  type BrandVisibilityInput,
+} from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 
 // Which tracked brands an answer names and cites, with the same matcher the app's Compare
@@ -22,7 +26,7 @@ export function answerBrands(brands: readonly BrandView[]): BrandsOfAnswer {
   const matcher = compileBrandMatcher(brands.map((b) => ({ ...b })));
   const names = new Map(brands.map((b) => [b.id, b]));
   return (result) =>
-    brandVisibility(matcher, result)
+    resultBrandVisibility(matcher, result)
       .brands.filter((v) => v.mentioned || v.citationCount > 0)
       .map((v) => ({
         brand: names.get(v.brandId)?.name ?? v.brandId,

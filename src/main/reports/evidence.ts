@@ -1,4 +1,9 @@
-import { compileBrandMatcher, findBrandMentions, type BrandMatcher } from '../../shared/analytics';
+import {
+  compileBrandMatcher,
+  findBrandMentions,
+  mentionText,
+  type BrandMatcher,
+} from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { ResolvedPeriod } from '../../shared/visibility/types';
 import type { StoredResult } from '../store';
@@ -53,7 +58,8 @@ function toAnswer(
   names: Map<string, BrandView>,
   domain: string | null,
 ): ReportAnswer {
-  const text = r.normalized.text;
+  // A search result without text is quoted by the results naming the brands, as Visibility counts it.
+  const text = mentionText(r.normalized);
   const mentions = findBrandMentions(matcher, text);
   const rival = mentions.find((m) => names.get(m.brandId)?.kind === 'competitor') ?? mentions[0];
   const named = [...new Set(mentions.map((m) => names.get(m.brandId)?.name ?? m.brandId))];

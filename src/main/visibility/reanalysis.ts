@@ -86,6 +86,7 @@ export function createReanalysisDriver(deps: {
       phase: 'running',
       done: progress.done,
       total: progress.total,
+      ...(progress.searchResults === true ? { searchResults: true } : {}),
     });
     defer(step);
   }

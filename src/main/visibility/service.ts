@@ -157,6 +157,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
         {
           ...(drill.brandId !== undefined ? { brandId: drill.brandId } : {}),
           ...(drill.mentioned !== undefined ? { mentioned: drill.mentioned } : {}),
+          ...(drill.inText === true ? { inText: true } : {}),
           ...(drill.cited !== undefined ? { cited: drill.cited } : {}),
           ...(drill.day !== undefined ? { day: dayOf(drill.day) } : {}),
           ...(drill.runId !== undefined ? { runId: drill.runId } : {}),

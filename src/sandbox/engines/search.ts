@@ -1,5 +1,5 @@
 import type { SearchNewsRequest, SearchRequest } from '../../shared/api/requests';
-import type { Answer, Source } from './answer';
+import type { Answer, Brand, Source } from './answer';
 import { renderHtmlPage } from './files';
 import { fill } from './phrases';
 import { redirectLink, searchPageUrl } from './redirect';
@@ -10,14 +10,44 @@ import { basicSources, citationPills, type EngineContext, type Json } from './sh
 
 const PER_PAGE = 10;
 
+/**
+ * The results: the pages the answer cites, then (for a product query) retailers' pages of the
+ * products it names, titled as shops title them ("Veloxa Trail 3 | SportShop"), then more pages
+ * of the same sites.
+ */
 function organicPool(answer: Answer, count: number): Source[] {
+  const retail: Source[] = answer.category.shopping
+    ? answer.products.map((p) => ({
+        url: p.url,
+        domain: new URL(p.url).hostname,
+        label: `${p.title} | ${p.merchant}`,
+        description: `${p.price.raw} · ${answer.phrases.inStock}`,
+        siteName: p.merchant,
+      }))
+    : [];
+  const listed = [...answer.sources, ...retail];
   const extra: Source[] = [];
-  for (let i = answer.sources.length; i < count; i++) {
+  for (let i = listed.length; i < count; i++) {
     const base = answer.sources[i % answer.sources.length] as Source;
     const host = base.domain.replace(/^www\./, `www${(i % 9) + 2}.`);
     extra.push({ ...base, url: `https://${host}/p/${(answer.key + i) % 100_000}`, domain: host });
   }
-  return [...answer.sources, ...extra].slice(0, count);
+  return [...listed, ...extra].slice(0, count);
+}
+
+/** The brand whose own site (any of its hosts) serves this page, if one does. */
+function siteBrand(answer: Answer, host: string): Brand | undefined {
+  return answer.brands.find((b) => host.endsWith(`.${b.slug}${answer.locale.tld}`));
+}
+
+/**
+ * A result's title as a results page shows it: a brand's own page is titled by the brand and
+ * its product, as real pages are ("Veloxa Trail 3 | Veloxa"), so a page can name the brand a
+ * publisher's headline leaves out; other pages keep their headline.
+ */
+function organicTitle(answer: Answer, s: Source): string {
+  const brand = siteBrand(answer, s.domain);
+  return brand ? `${brand.name} ${brand.product} | ${brand.name}` : s.label;
 }
 
 function htmlPages(answer: Answer, ctx: EngineContext, pages: number, items: Source[]): string[] {
@@ -44,7 +74,7 @@ export function search(answer: Answer, req: SearchRequest, pages: number, ctx: E
   const result: Json = {
     organicResults: pool.map((s, i) => ({
       position: i + 1,
-      title: s.label,
+      title: organicTitle(answer, s),
       link: s.url,
       displayedLink: `https://${s.domain}`,
       snippet: s.description,

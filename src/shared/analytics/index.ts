@@ -32,6 +32,9 @@ export { brandsOfHost, compileBrandMatcher, findBrandMentions } from './brand-ma
 export type { BrandMatcher } from './brand-matcher';
 export { brandVisibility } from './brand-visibility';
 export type { BrandVisibility, BrandVisibilityInput, ResultBrandVisibility } from './brand-visibility';
+export { mentionSource, mentionText, rankAt } from './mention-text';
+export type { MentionText, ResultLine } from './mention-text';
+export { resultBrandVisibility } from './search-visibility';
 export { aggregateBrandVisibility, aggregateBrandVisibilityBy } from './brand-aggregate';
 export type { BrandAggregate } from './brand-aggregate';
 

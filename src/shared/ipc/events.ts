@@ -123,6 +123,8 @@ export const eventChannels = {
     phase: z.enum(['running', 'done']),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
+    /** The upgrade's re-analysis of the search results without text, not a brand change's. */
+    searchResults: z.boolean().optional(),
   }),
   /**
    * The archive's positioning re-score (issue 30), in batches: 'running' after each batch (done of

@@ -70,7 +70,8 @@ export const REPORT_GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'Mention rate',
-    meaning: 'The share of answers that name the brand at least once.',
+    meaning:
+      'The share of answers that name the brand at least once. A web or news search page without an AI overview names the brand when one of its results’ titles or descriptions does.',
   },
   {
     term: 'Citation rate',
@@ -79,7 +80,7 @@ export const REPORT_GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Average position',
     meaning:
-      'Where the brand comes among the tracked brands an answer names: 1st means it is named first. Only answers naming the brand count.',
+      'Where the brand comes among the tracked brands an answer names: 1st means it is named first. On a web or news search page without an AI overview, the place of the first result naming it: 1st is the top result. Only answers naming the brand count.',
   },
   {
     term: 'Share of voice',

@@ -71,11 +71,14 @@ export interface BrandMetrics {
   brandId: string;
   /** Answers in the bucket (the denominator of the rates). */
   answers: number;
-  /** Answers whose text names the brand. */
+  /** Answers whose text names the brand (a search result without text: its results' titles and snippets). */
   mentionRate: RateStat;
   /** Answers citing a source on one of the brand's domains. */
   citationRate: RateStat;
-  /** First position of the brand among the tracked brands named, over the answers naming it (1 = first). */
+  /**
+   * First position of the brand among the tracked brands named, over the answers naming it (1 = first);
+   * for a search result without text, the rank of the first result naming it.
+   */
   avgPosition: MeanStat;
   /** The brand's mentions over all tracked brands' mentions in the bucket. */
   shareOfVoice: RateStat;
@@ -102,11 +105,16 @@ export interface VisibilityBrandRef {
  * Stored answers being analysed again after a brand change (aliases, domains, kind, a brand
  * added or deleted). Until it ends, brand numbers (mention, citation, position, share of voice,
  * citation gaps) count only the `done` answers analysed so far: show them as "re-analysing".
+ * After the upgrade that reads search results without text by their results (migration
+ * serp-mentions), only those answers are analysed again (`total` of them); the others keep
+ * their numbers meanwhile.
  */
 export interface ReanalysisProgress {
   /** Answers analysed with the current brands so far, of `total` stored when it started. */
   done: number;
   total: number;
+  /** The upgrade's re-analysis of the search results without text, not a brand change's. */
+  searchResults?: boolean;
 }
 
 /** KPIs of the focus brand and the competitor leaderboard, over the period and the previous one. */
@@ -231,6 +239,11 @@ export interface VisibilityDrill {
   brandId?: string;
   /** With brandId: answers that name it (true) or do not (false). */
   mentioned?: boolean;
+  /**
+   * With mentioned: true, only the answers naming it in their own text, as positioning reads
+   * them (a results page without text, naming it only in its results' titles, is left out).
+   */
+  inText?: boolean;
   /** With brandId: answers that cite its domains. */
   cited?: boolean;
   day?: string;

@@ -74,12 +74,13 @@ describe('Positioning in the Visibility view', () => {
     ]);
   });
 
-  it('opens the answers naming the focus brand in Compare from a card (the statistics one click below)', async () => {
+  it('opens the answers naming the focus brand in their text in Compare from a card (the statistics one click below)', async () => {
     render(<VisibilityView />);
     fireEvent.click(await screen.findByTestId('kpi-recommendation'));
     await waitFor(() => expect(fake.callsTo('visibility.results')).toHaveLength(1));
+    // Positioning reads answer text: a results page naming the brand only in its titles is left out.
     expect(fake.callsTo('visibility.results')[0]).toMatchObject({
-      drill: { brandId: 'b-acme', mentioned: true },
+      drill: { brandId: 'b-acme', mentioned: true, inText: true },
     });
   });
 

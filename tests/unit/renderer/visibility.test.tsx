@@ -321,6 +321,20 @@ describe('Visibility view', () => {
     expect(screen.queryByText(/Re-analysing stored answers/)).toBeNull();
   });
 
+  it("says which answers the upgrade's re-analysis reads: web and news search results", async () => {
+    fake.handle('visibility.overview', () =>
+      sampleOverview({ reanalysis: { done: 20, total: 80, searchResults: true } }),
+    );
+    render(<VisibilityView />);
+    const line = await screen.findByText(/Reading stored web and news search results/);
+    expect(line.textContent).toContain('20 of 80');
+    expect(screen.queryByText(/after a brand change/)).toBeNull();
+    act(() =>
+      fake.emit('visibility.reanalysis', { phase: 'running', done: 60, total: 80, searchResults: true }),
+    );
+    expect(screen.getByText(/Reading stored web and news search results/).textContent).toContain('60 of 80');
+  });
+
   it('reloads when a run finishes', async () => {
     render(<VisibilityView />);
     await screen.findByTestId('kpi-mention');

@@ -11,6 +11,7 @@ export {
 } from './visibility-rollups';
 export { conditions, pickLevelOf, type Level } from './visibility-levels';
 export { readBrandDefinitions } from './visibility-brands';
+export { recordTextlessReanalysis } from './visibility-serp';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {
   createVisibilityReadApi,

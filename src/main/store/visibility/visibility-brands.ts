@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { brandVisibility, compileBrandMatcher, type BrandMatcher } from '../../../shared/analytics';
+import {
+  brandVisibility,
+  compileBrandMatcher,
+  rankAt,
+  type BrandMatcher,
+  type ResultLine,
+} from '../../../shared/analytics';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { NormalizedSource } from '../../../shared/domain/result';
 import { parseObject, pluck, stmt } from '../connection';
@@ -66,15 +72,24 @@ export function loadBrandState(db: Database.Database, version: string): BrandSta
   };
 }
 
-/** The tracked brands an answer names or cites. */
-export function analyseBrands(state: BrandState, text: string, sources: NormalizedSource[]): BrandHit[] {
+/**
+ * The tracked brands an answer names or cites. `lines`: the text is a search result list
+ * (mentionSource), so a brand's rank is that of the first result naming it, not its order
+ * among the brands named.
+ */
+export function analyseBrands(
+  state: BrandState,
+  text: string,
+  sources: NormalizedSource[],
+  lines: readonly ResultLine[] | null = null,
+): BrandHit[] {
   if (state.keys.length === 0) return [];
   const vis = brandVisibility(state.matcher, { text, sources, entities: [], products: [], ads: [] });
   const hits: BrandHit[] = [];
   vis.brands.forEach((b, idx) => {
     const cited = b.citationCount > 0;
-    if (b.mentioned || cited)
-      hits.push({ idx, mentioned: b.mentioned, cited, rank: b.firstRank, count: b.mentionCount });
+    const rank = lines === null || b.firstOffset === null ? b.firstRank : rankAt(lines, b.firstOffset);
+    if (b.mentioned || cited) hits.push({ idx, mentioned: b.mentioned, cited, rank, count: b.mentionCount });
   });
   return hits;
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { mentionSource } from '../../../shared/analytics';
 import type { NormalizedResult, NormalizedSource, SourceKind } from '../../../shared/domain/result';
 import { parseStringArray, multiRowSql, pluck, stmt } from '../connection';
 import {
@@ -11,6 +12,7 @@ import {
   type BrandState,
 } from './visibility-brands';
 import { createReanalysisJob, type ReanalysisJob } from './visibility-reanalysis';
+import { replaceBrandRows, storedMentionSource } from './visibility-serp';
 import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
 
 // Keeps the Visibility tables (migration 002) in step with the results: per-result rows and
@@ -130,7 +132,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   const reanalysis = createReanalysisJob(db, {
     brandState,
     forgetBrands: () => (brands = null),
-    analyse(state, row, domains) {
+    analyse(state, row, domains, replace) {
+      if (replace) replaceBrandRows(db, rollups, state, row, domains);
       // One source per cited domain is all citation matching needs.
       const sources: NormalizedSource[] = domains.map((d, i) => ({
         position: i + 1,
@@ -142,7 +145,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
         redirectLink: null,
         datePublished: null,
       }));
-      const hits = analyseBrands(state, row.text, sources);
+      const mention = storedMentionSource(db, row.seq, row.text);
+      const hits = analyseBrands(state, mention.text, sources, mention.lines);
       writeBrandRows(db, row.seq, state, hits);
       addBrandRollups(
         rollups,
@@ -325,7 +329,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
     // A result the re-analysis has yet to reach is analysed by it, with everything before it.
     if (reanalysing && reanalysis.pendingFor(seq)) return cell;
-    const hits = analyseBrands(state, content.text, content.sources);
+    const mention = mentionSource(content);
+    const hits = analyseBrands(state, mention.text, content.sources, mention.lines);
     writeBrandRows(db, seq, state, hits);
     addBrandRollups(rollups, state, cell, hits, domainKeys, 1);
     return cell;
@@ -410,7 +415,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     );
     const pageSources = stmt(
       db,
-      `SELECT result_seq, kind, position, url, domain, title FROM sources
+      `SELECT result_seq, kind, position, url, domain, title, snippet FROM sources
        WHERE result_seq BETWEEN ? AND ? ORDER BY result_seq, id`,
     );
     let after = 0;
@@ -433,9 +438,11 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
         url: string;
         domain: string;
         title: string | null;
+        snippet: string | null;
       }>) {
         const list = sourcesOf.get(s.result_seq) ?? [];
-        list.push({ ...s, snippet: null, redirectLink: null, datePublished: null });
+        // Titles and snippets are what a search result without text is read by (mentionSource).
+        list.push({ ...s, redirectLink: null, datePublished: null });
         sourcesOf.set(s.result_seq, list);
       }
       for (const r of rows) {

@@ -76,9 +76,11 @@ function boundsSql(
   const rows = familyRows('brand', level, f, [brand]);
   const params = { ...rows.params, drillBrand: drill.brandId };
   const { column, wanted } = measure;
+  // Named in its own text: any of the day's named answers may be a results page without text.
+  const least = drill.inText === true ? '0' : `total(${column})`;
   if (wanted)
     return {
-      sql: `SELECT day, total(${column}) AS least, total(${column}) AS most FROM (${rows.sql}) GROUP BY day`,
+      sql: `SELECT day, ${least} AS least, total(${column}) AS most FROM (${rows.sql}) GROUP BY day`,
       params,
     };
   // Not named (not cited): the day's answers less those that are.

@@ -2,6 +2,7 @@ import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
 import { brandMeasure, drillDays, drillScope } from './visibility-read-drill-days';
 import { json, sumOf } from './visibility-read-sql';
+import { textlessSql } from './visibility-reanalysis';
 import type { SourceReads } from './visibility-read-sources';
 import type { VisDrillFilter, VisibilityReadApi } from './visibility-read-types';
 
@@ -26,7 +27,8 @@ export function createDrillReads(
       drill.query !== undefined,
     ].filter(Boolean).length;
     if (measures === 0) return sumOf(db, 'cell', f);
-    if (measures > 1) return null;
+    // Named in its own text: no roll-up tells a results page's titles from an answer's text.
+    if (measures > 1 || drill.inText === true) return null;
     // A brand alone (named or its domains cited), named, or cited: one roll-up column each.
     const measure = drill.brandId !== undefined ? brandMeasure(drill) : null;
     if (measure !== null) {
@@ -104,6 +106,11 @@ export function createDrillReads(
         params.brandId = drill.brandId;
         if (drill.mentioned !== undefined)
           conds.push(drill.mentioned ? brandRow('b.mentioned = 1') : `NOT ${brandRow('b.mentioned = 1')}`);
+        // Named in its own text: not a results page without text (named by its results' titles).
+        if (drill.inText === true && drill.mentioned === true)
+          conds.push(
+            `NOT EXISTS (SELECT 1 FROM results rt WHERE rt.seq = f.seq AND ${textlessSql('f', 'rt')})`,
+          );
         if (drill.cited !== undefined)
           conds.push(drill.cited ? brandRow('b.cited = 1') : `NOT ${brandRow('b.cited = 1')}`);
         // A brand alone means the answers it appears in at all: named or its domains cited.

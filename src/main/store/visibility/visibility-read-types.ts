@@ -51,6 +51,8 @@ export interface VisQueryRow {
 export interface VisDrillFilter {
   brandId?: string;
   mentioned?: boolean;
+  /** With mentioned: true, named in the answer's own text (not a results page's titles). */
+  inText?: boolean;
   cited?: boolean;
   day?: number;
   runId?: string;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ENGINES } from '../../../shared/api/engines';
 import { parseObject, pluck, stmt } from '../connection';
 import type { BrandState } from './visibility-brands';
 import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollups';
@@ -10,23 +11,33 @@ import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollu
 // stored meanwhile are analysed at ingest when the cursor has passed them (new answers always
 // have), and left to the job otherwise. A crash or a quit keeps the cursor: the app resumes at
 // the next open, the CLI finishes it in place.
+// A job marked `textless` (recorded by an upgrade, visibility-serp.ts) re-analyses only the
+// answers without text (search results read through their result lists) and clears nothing
+// up front: each such answer's brand rows are replaced as the job reaches it.
 
 /** Answers per batch: about 0.1–0.2 s of work at 1M answers (tests/bench/visibility.bench.ts measures it). */
 export const REANALYSIS_BATCH = 1000;
 const META_KEY = 'vis_reanalysis';
 
-interface JobState {
+export interface JobState {
   /** Every result with a seq above `after`, up to `upTo`, waits for the job. */
   after: number;
   upTo: number;
   done: number;
   total: number;
+  /** Only the answers without text, whose brand rows are replaced one by one. */
+  textless?: boolean;
 }
 
 export interface ReanalysisProgress {
   done: number;
   total: number;
+  /** A textless job: the upgrade's re-analysis of the search results without text. */
+  searchResults?: boolean;
 }
+
+const progressOf = (job: JobState, done: number): ReanalysisProgress =>
+  job.textless === true ? { done, total: job.total, searchResults: true } : { done, total: job.total };
 
 export interface ReanalysisJob {
   /** Clears the brand-derived tables, records the job and runs its first batch. */
@@ -44,8 +55,13 @@ export interface ReanalysisHooks {
   brandState(): BrandState;
   /** The brands changed inside this transaction: compile them again. */
   forgetBrands(): void;
-  /** Adds one answer's brand rows and roll-ups. */
-  analyse(state: BrandState, row: RollupKey & { seq: number; text: string }, domains: DomainRef[]): void;
+  /** Adds one answer's brand rows and roll-ups (replacing those it has when `replace`). */
+  analyse(
+    state: BrandState,
+    row: RollupKey & { seq: number; text: string },
+    domains: DomainRef[],
+    replace: boolean,
+  ): void;
   /** Writes the summed roll-up changes. */
   flush(): void;
 }
@@ -55,26 +71,47 @@ export interface DomainRef {
   host: string;
 }
 
-const BRAND_TABLES = ['vis_result_brand', ...rollupTables(BRAND_FAMILIES).map((t) => t.table)];
+export const BRAND_TABLES = ['vis_result_brand', ...rollupTables(BRAND_FAMILIES).map((t) => t.table)];
+
+/** The recorded job, or null when none is pending. */
+export function readReanalysisJob(db: Database.Database): JobState | null {
+  const text = pluck(db, `SELECT value FROM meta WHERE key = '${META_KEY}'`).get() as string | undefined;
+  if (text === undefined) return null;
+  const v = parseObject(text);
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+  const job: JobState = { after: num(v.after), upTo: num(v.upTo), done: num(v.done), total: num(v.total) };
+  return v.textless === true ? { ...job, textless: true } : job;
+}
+
+export function writeReanalysisJob(db: Database.Database, job: JobState | null): void {
+  if (job === null) stmt(db, `DELETE FROM meta WHERE key = '${META_KEY}'`).run();
+  else
+    stmt(
+      db,
+      `INSERT INTO meta (key, value) VALUES ('${META_KEY}', ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    ).run(JSON.stringify(job));
+}
+
+/**
+ * A search result without text, in SQL over vis_result aliased v and results aliased r: only
+ * the search engines list results (an assistant's answer without text reads the same either
+ * way), and the engine is checked before the answer's row is read. The plain head is the
+ * text's start, so a text of spaces only is found too (and mentionSource decides).
+ */
+export const TEXTLESS_SQL = textlessSql('v', 'r');
+
+/** TEXTLESS_SQL over other aliases of vis_result and results. */
+export function textlessSql(vis: string, result: string): string {
+  return `${vis}.engine IN (${Object.values(ENGINES)
+    .filter((e) => e.kind !== 'assistant')
+    .map((e) => `'${e.name}'`)
+    .join(', ')}) AND trim(${result}.answer_head) = ''`;
+}
 
 export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHooks): ReanalysisJob {
-  function read(): JobState | null {
-    const text = pluck(db, `SELECT value FROM meta WHERE key = '${META_KEY}'`).get() as string | undefined;
-    if (text === undefined) return null;
-    const v = parseObject(text);
-    const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-    return { after: num(v.after), upTo: num(v.upTo), done: num(v.done), total: num(v.total) };
-  }
-
-  function write(job: JobState | null): void {
-    if (job === null) stmt(db, `DELETE FROM meta WHERE key = '${META_KEY}'`).run();
-    else
-      stmt(
-        db,
-        `INSERT INTO meta (key, value) VALUES ('${META_KEY}', ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ).run(JSON.stringify(job));
-  }
+  const read = (): JobState | null => readReanalysisJob(db);
+  const write = (job: JobState | null): void => writeReanalysisJob(db, job);
 
   function step(maxResults: number): (ReanalysisProgress & { finished: boolean }) | null {
     const job = read();
@@ -83,7 +120,8 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
     const rows = stmt(
       db,
       `SELECT v.seq, v.day, v.run, v.engine, v.loc, r.answer_text AS text FROM vis_result v
-       JOIN results r ON r.seq = v.seq WHERE v.seq > ? AND v.seq <= ? ORDER BY v.seq LIMIT ?`,
+       JOIN results r ON r.seq = v.seq WHERE v.seq > ? AND v.seq <= ?
+       ${job.textless === true ? `AND ${TEXTLESS_SQL}` : ''} ORDER BY v.seq LIMIT ?`,
     ).all(job.after, job.upTo, Math.max(1, maxResults)) as Array<RollupKey & { seq: number; text: string }>;
     if (rows.length > 0 && state.keys.length > 0) {
       const first = (rows[0] as { seq: number }).seq;
@@ -98,7 +136,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
         list.push(d);
         domainsOf.set(d.seq, list);
       }
-      for (const row of rows) hooks.analyse(state, row, domainsOf.get(row.seq) ?? []);
+      for (const row of rows) hooks.analyse(state, row, domainsOf.get(row.seq) ?? [], job.textless === true);
       hooks.flush();
     }
     const finished = rows.length < Math.max(1, maxResults);
@@ -108,7 +146,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
       done: Math.min(job.total, job.done + rows.length),
     };
     write(finished ? null : next);
-    return { done: finished ? next.total : next.done, total: next.total, finished };
+    return { ...progressOf(next, finished ? next.total : next.done), finished };
   }
 
   return {
@@ -124,11 +162,12 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
     step,
     progress() {
       const job = read();
-      return job === null ? null : { done: job.done, total: job.total };
+      return job === null ? null : progressOf(job, job.done);
     },
     pendingFor(seq) {
       const job = read();
-      return job !== null && seq > job.after && seq <= job.upTo;
+      // A textless job replaces what ingest wrote, so ingest analyses every answer itself.
+      return job !== null && job.textless !== true && seq > job.after && seq <= job.upTo;
     },
     cancel() {
       write(null);

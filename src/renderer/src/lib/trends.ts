@@ -1,4 +1,4 @@
-import { brandVisibility } from '../../../shared/analytics/brand-visibility';
+import { resultBrandVisibility } from '../../../shared/analytics/search-visibility';
 import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
 import { meanInterval, rateInterval } from '../../../shared/analytics/change-stats';
 import type { ResultView } from '../../../shared/ipc/channels/runs';
@@ -37,7 +37,8 @@ function brandCounts(list: readonly ResultView[], matcher: BrandMatcher | null) 
   const ranks = new Map<string, number[]>();
   if (!matcher) return { hits, ranks };
   for (const r of list) {
-    for (const v of brandVisibility(matcher, r.normalized).brands) {
+    // A search result without text counts by its results' titles and snippets, as in Visibility.
+    for (const v of resultBrandVisibility(matcher, r.normalized).brands) {
       if (!v.mentioned) continue;
       hits.set(v.brandId, (hits.get(v.brandId) ?? 0) + 1);
       if (v.firstRank !== null) ranks.set(v.brandId, [...(ranks.get(v.brandId) ?? []), v.firstRank]);

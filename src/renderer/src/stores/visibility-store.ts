@@ -382,7 +382,12 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     },
 
     onReanalysis(p) {
-      set({ reanalysis: p.phase === 'running' ? { done: p.done, total: p.total } : null });
+      set({
+        reanalysis:
+          p.phase === 'running'
+            ? { done: p.done, total: p.total, ...(p.searchResults === true ? { searchResults: true } : {}) }
+            : null,
+      });
     },
   };
 });

@@ -58,6 +58,7 @@ export const visibilityDrillSchema = z
   .object({
     brandId: id.optional(),
     mentioned: z.boolean().optional(),
+    inText: z.boolean().optional(),
     cited: z.boolean().optional(),
     day: isoDate.optional(),
     runId: id.optional(),

@@ -18,6 +18,7 @@ import { sql as teamSync } from './016_team_sync';
 import { sql as judgeCache } from './017_judge_cache';
 import { sql as positioningEngineAttrs } from './018_positioning_engine_attrs';
 import { fill as fillBrandPresence, sql as brandPresence } from './019_brand_presence';
+import { fill as fillSerpMentions, sql as serpMentions } from './020_serp_mentions';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, name: 'judge-cache', sql: judgeCache },
   { version: 18, name: 'positioning-engine-attrs', sql: positioningEngineAttrs },
   { version: 19, name: 'brand-presence', sql: brandPresence, up: fillBrandPresence },
+  { version: 20, name: 'serp-mentions', sql: serpMentions, up: fillSerpMentions },
 ];

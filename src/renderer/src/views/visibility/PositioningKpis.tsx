@@ -98,7 +98,8 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
           disabled={kpis === null}
           title={c.title}
           onOpen={() =>
-            kpis && void drill({ brandId: kpis.brandId, mentioned: true }, `Answers naming ${name}`)
+            kpis &&
+            void drill({ brandId: kpis.brandId, mentioned: true, inText: true }, `Answers naming ${name}`)
           }
         />
       ))}
