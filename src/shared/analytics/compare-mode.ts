@@ -15,10 +15,18 @@ import { compareSources } from './source-compare';
 export type CompareMode =
   { kind: 'words'; language: string } | { kind: 'structure'; languages: [string, string]; reason: string };
 
-/** Words when both answers are in one language; brands, ranks and sources otherwise. */
+/** Words when both answers have text in one language; brands, ranks and sources otherwise. */
 export function chooseCompareMode(textA: string, textB: string): CompareMode {
   const a = guessAnswerLanguage(textA).code;
   const b = guessAnswerLanguage(textB).code;
+  // A results page without text has no words to diff: its brands are in its results' titles.
+  if (!/\S/u.test(textA) || !/\S/u.test(textB))
+    return {
+      kind: 'structure',
+      languages: [a, b],
+      reason:
+        'A results page without text has no words to compare: compared by the brands its results name, their ranks and the sources, not word by word.',
+    };
   if (a === b) return { kind: 'words', language: a };
   return {
     kind: 'structure',

@@ -71,6 +71,18 @@ describe('chooseCompareMode', () => {
     expect(mode.reason).toMatch(/different languages \(German, Japanese\)/);
     expect(chooseCompareMode(JA, ZH).kind).toBe('structure');
   });
+
+  it('compares a results page without text by structure, not by an empty word diff', () => {
+    for (const [a, b] of [
+      ['', ''],
+      [' \n', EN],
+      [EN, ''],
+    ] as const) {
+      const mode = chooseCompareMode(a, b);
+      expect(mode.kind).toBe('structure');
+      if (mode.kind === 'structure') expect(mode.reason).toMatch(/results page without text/);
+    }
+  });
 });
 
 describe('compareStructure', () => {
