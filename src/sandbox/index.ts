@@ -4,6 +4,7 @@ import { PLAN_SLOTS } from '../shared/api/engines';
 import { SandboxCore } from './core/sandbox-core';
 import { checkLatency } from './core/latency';
 import { copyStats, emptyStats } from './core/stats';
+import { createInProcessFetch } from './http/in-process';
 import { createHandler } from './http/server';
 import type { RunningSandbox, SandboxOptions } from './types';
 
@@ -54,10 +55,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const core = new SandboxCore(options);
   const { account, apiKey } = core.accounts.create({ plan, credits: options.credits ?? 100_000 });
 
-  const server = createServer(
-    { keepAliveTimeout: 65_000, requestTimeout: 0 },
-    createHandler(core, options.onRequest),
-  );
+  const handler = createHandler(core, options.onRequest);
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, handler);
   server.maxHeadersCount = 200;
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
@@ -80,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     baseUrl: core.baseUrl,
     apiKey,
     profile: core.profile,
+    fetch: createInProcessFetch(handler),
     defaultAccount: core.accounts.snapshot(account.id),
     stats: () => copyStats(core.stats),
     resetStats: () => {

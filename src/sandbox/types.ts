@@ -143,6 +143,11 @@ export interface RunningSandbox {
   apiKey: string;
   /** The service profile served (engine paths, taskType tokens…). */
   profile: ServiceProfile;
+  /**
+   * A fetch that runs this sandbox's request pipeline in-process (same routes, engines,
+   * headers; no socket or HTTP parser): for the demo builder only (http/in-process.ts).
+   */
+  fetch: typeof fetch;
   defaultAccount: SandboxAccount;
   stats(): SandboxStats;
   resetStats(): void;

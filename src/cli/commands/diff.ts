@@ -58,7 +58,10 @@ function printBrandRanks(
     'only-a': `only in ${labels.a}`,
     'only-b': `only in ${labels.b}`,
   };
-  writeLine(ctx.stdout, `Brands (rank among the tracked brands named, ${labels.a} → ${labels.b}):`);
+  writeLine(
+    ctx.stdout,
+    `Brands (rank among the tracked brands named; on a results page, the first result naming it; ${labels.a} → ${labels.b}):`,
+  );
   for (const b of structure.brands)
     writeLine(ctx.stdout, `  ${b.name}: ${rank(b.rankA)} → ${rank(b.rankB)} (${change[b.change]})`);
 }

@@ -88,14 +88,17 @@ function toAnswer(
  * Answers that differ from each other in prompt, place or day (repeats of one question in one
  * place on one day read alike), newest first, and never two with the same text.
  */
-export function distinctAnswers(results: readonly StoredResult[], want: number): StoredResult[] {
+export function distinctAnswers<
+  R extends Pick<StoredResult, 'prompt' | 'engine' | 'country' | 'state' | 'fetchedAt' | 'normalized'>,
+>(results: readonly R[], want: number): R[] {
   const keys = new Set<string>();
   const texts = new Set<string>();
-  const out: StoredResult[] = [];
+  const out: R[] = [];
   for (const r of [...results].sort((a, b) => b.fetchedAt - a.fetchedAt)) {
     const day = new Date(r.fetchedAt).toISOString().slice(0, 10);
     const key = [r.prompt, r.engine, r.country, r.state ?? '', day].join('\u0001');
-    const text = r.normalized.text.trim();
+    // A results page without text is its results' titles and snippets: two such pages differ by them.
+    const text = mentionText(r.normalized).trim();
     if (keys.has(key) || texts.has(text)) continue;
     keys.add(key);
     texts.add(text);

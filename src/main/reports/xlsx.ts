@@ -4,6 +4,7 @@ import { alertKindName, engineName, isoDateTime, locationName } from './format';
 import { sourceKindWords } from '../../shared/narrative/terms';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import type { ClientReport } from './types';
+import { engineBoardSheet } from './xlsx-engine-board';
 
 // The client report as a workbook, one sheet per section, numbers as numbers (rates as
 // fractions formatted as percentages) with their interval, n and significance in their own
@@ -201,6 +202,8 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
     percent: [...pctCols(4, 10, 22), 8, 14, 26],
     widths: { 1: 20 },
   });
+  const byEngine = engineBoardSheet(r);
+  if (byEngine) addSheet(wb, { name: 'Brands by AI engine', ...byEngine, widths: { 1: 20 } });
   addSheet(wb, {
     name: 'Sources',
     head: [

@@ -1,10 +1,12 @@
-import { brandVisibility } from './brand-visibility';
 import type { BrandMatcher } from './brand-matcher';
 import type { NormalizedResult } from '../domain/result';
+import { resultBrandVisibility } from './search-visibility';
 
 // The repeats of one cell (the same prompt, engine and place asked several times in a run) in
 // one line: how many answers, and which tracked brand most of them name first, e.g.
-// "50 repeats: 48 name Veloxa first". The individual answers stay one click away.
+// "50 repeats: 48 name Veloxa first". The individual answers stay one click away. Brands are
+// found as the Visibility index finds them (resultBrandVisibility): a web or news results page
+// without text names a brand in its results' titles and snippets.
 
 export interface RepeatSummary {
   answers: number;
@@ -16,9 +18,17 @@ export interface RepeatSummary {
 
 type Readable = Pick<NormalizedResult, 'text' | 'sources' | 'entities' | 'products' | 'ads'>;
 
-/** The tracked brand an answer names first (rank 1 among the brands it names), if any. */
+/**
+ * The tracked brand an answer names first, if any: the earliest first mention in its text, or
+ * on a results page the brand its highest-ranked naming result names first (its lines are in
+ * rank order). Ties go to the brand defined first.
+ */
 function firstNamed(matcher: BrandMatcher, answer: Readable): string | null {
-  const first = brandVisibility(matcher, answer).brands.find((b) => b.firstRank === 1);
+  let first: { brandId: string; offset: number } | null = null;
+  for (const b of resultBrandVisibility(matcher, answer).brands) {
+    if (b.firstOffset !== null && (first === null || b.firstOffset < first.offset))
+      first = { brandId: b.brandId, offset: b.firstOffset };
+  }
   return first?.brandId ?? null;
 }
 

@@ -1,8 +1,8 @@
 import { aggregateBrandVisibility } from './brand-aggregate';
 import type { BrandAggregate } from './brand-aggregate';
 import type { BrandMatcher } from './brand-matcher';
-import { brandVisibility } from './brand-visibility';
 import type { BrandVisibilityInput, ResultBrandVisibility } from './brand-visibility';
+import { resultBrandVisibility } from './search-visibility';
 import { rankedSources } from './source-sets';
 import type { SourceFilter } from './source-sets';
 
@@ -95,7 +95,9 @@ function seriesPoint(
   list: readonly DatedResult[],
   filter: SourceFilter,
 ): SeriesPoint {
-  const visibilities = list.map((item) => item.visibility ?? brandVisibility(matcher, item.result, filter));
+  const visibilities = list.map(
+    (item) => item.visibility ?? resultBrandVisibility(matcher, item.result, filter),
+  );
   const stats = new Map<string, { k: number; posSum: number }>();
   for (const item of list) {
     const seen = new Set<string>();

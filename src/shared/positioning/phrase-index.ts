@@ -39,6 +39,8 @@ interface SpacedPattern {
   payload: Payload;
   /** Rank among the patterns tried at one word: of equally long matches the lowest wins. */
   order: number;
+  /** words.length, on the pattern itself: the matcher reads it without loading the words. */
+  count: number;
 }
 
 /** Patterns by their first word, split by their second so a word tries only those that can match. */
@@ -95,6 +97,25 @@ const PREFIX_LEN = 3;
 const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const CLAUSE_END = /[.,;:!?)\]–—|]/u;
 
+/**
+ * The payload with every role as an own property, in one order: every hit's payload then has
+ * one hidden class, so the judge's reads of `cue`, `senti`, `contrast`… stay monomorphic (the
+ * lexicons' payloads come in a dozen shapes, which made those reads megamorphic lookups).
+ */
+function fixedShape(p: Payload): Payload {
+  return {
+    cue: p.cue,
+    majority: p.majority,
+    senti: p.senti,
+    concept: p.concept,
+    aspect: p.aspect,
+    opinion: p.opinion,
+    negator: p.negator,
+    contrast: p.contrast,
+    scale: p.scale,
+  };
+}
+
 function mergePayload(into: Payload, from: Payload): void {
   for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
     if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
@@ -143,10 +164,19 @@ export class PhraseIndexBuilder {
     const { words, needEnd } = parseSpaced(pattern);
     if (words.length === 0) return;
     const hasBrand = words.some((w) => w.brand);
-    this.spaced.set(key, { words, needEnd, hasBrand, payload: { ...payload }, order: this.spaced.size });
+    this.spaced.set(key, {
+      words,
+      needEnd,
+      hasBrand,
+      payload: { ...payload },
+      order: this.spaced.size,
+      count: words.length,
+    });
   }
 
   build(): PhraseIndex {
+    for (const p of this.spaced.values()) p.payload = fixedShape(p.payload);
+    for (const p of this.cjk.values()) p.payload = fixedShape(p.payload);
     // Whole words, and a first word shorter than a prefix key (matched whole, as before).
     const vocabulary = new Vocabulary(
       [...this.spaced.values()].flatMap((p) =>
@@ -277,7 +307,7 @@ function beats(p: SpacedPattern, len: number, best: Best): boolean {
   if (len !== best.len) return len > best.len;
   const b = best.pattern;
   if (len === 0 || b === null) return false;
-  return p.words.length > b.words.length || (p.words.length === b.words.length && p.order < b.order);
+  return p.count > b.count || (p.count === b.count && p.order < b.order);
 }
 
 // A module-level function and a reused result (no closure per word): this runs for every word
@@ -293,7 +323,9 @@ function considerAll(
 ): void {
   for (let k = 0; k < list.length; k++) {
     const p = list[k] as SpacedPattern;
-    const len = matchAt(p, words, i, to, folded, from);
+    // Its first `from` words are known to match (found by their ids): a pattern of no more
+    // words matches whole, with no word of it read again.
+    const len = p.count === from && !p.needEnd ? from : matchAt(p, words, i, to, folded, from);
     if (beats(p, len, best)) {
       best.pattern = p;
       best.len = len;

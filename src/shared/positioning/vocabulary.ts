@@ -15,12 +15,6 @@ export function hashText(s: string): number {
   return h;
 }
 
-/** word === folded.slice(start, start + word.length) (the length is known to fit). */
-function sameUnits(word: string, folded: string, start: number): boolean {
-  for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== folded.charCodeAt(start + k)) return false;
-  return true;
-}
-
 export class Vocabulary {
   readonly words: readonly string[];
   private readonly slots: Int32Array;
@@ -49,7 +43,10 @@ export class Vocabulary {
     });
   }
 
-  /** Id of the word folded[start, end) whose hash is `hash`, or -1. */
+  /**
+   * Id of the word folded[start, end) whose hash is `hash`, or -1. A slot whose hash and length
+   * agree is confirmed by the native `startsWith` (faster than a loop over the units).
+   */
   idOfRange(folded: string, start: number, end: number, hash: number): number {
     const len = end - start;
     for (let s = hash & this.mask; ; s = (s + 1) & this.mask) {
@@ -58,7 +55,7 @@ export class Vocabulary {
       if (
         this.hashes[s] === hash &&
         this.lengths[s] === len &&
-        sameUnits(this.words[v - 1] as string, folded, start)
+        folded.startsWith(this.words[v - 1] as string, start)
       )
         return v - 1;
     }

@@ -129,6 +129,66 @@ describe('parallax report', () => {
     );
   }, 60_000);
 
+  it('puts the HTML’s "Brands by AI engine" in the XLSX: a brand a row, per engine value, range, answers, few', async () => {
+    const html = join(dir, 'by-engine.html');
+    const xlsx = join(dir, 'by-engine.xlsx');
+    await report(['--monitor', MONITOR, '--since', '7d', '--out', html]);
+    await report(['--monitor', MONITOR, '--since', '7d', '--out', xlsx, '--format', 'xlsx']);
+    const doc = parseReportHtml(readFileSync(html, 'utf8'));
+    const engineLabels = Array.from(doc.querySelectorAll('#by-engine tbody th')).map((th) => th.textContent);
+    const cells = Array.from(doc.querySelectorAll('#by-engine td[data-engine]'));
+    // The preview demo asks every engine: the board is there, with a cell per brand and engine.
+    expect(engineLabels.length).toBeGreaterThan(1);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsx);
+    const ws = wb.getWorksheet('Brands by AI engine');
+    expect(ws, 'sheet').toBeDefined();
+    const head = (ws?.getRow(1).values as unknown[]).slice(1);
+    expect(head.slice(0, 2)).toEqual(['Brand', 'Kind']);
+    // Engines in the HTML's order, under the same (profile) labels, five columns each.
+    expect(head.length).toBe(2 + 5 * engineLabels.length);
+    engineLabels.forEach((label, i) =>
+      expect(head.slice(2 + 5 * i, 7 + 5 * i)).toEqual([
+        `${label} mention rate`,
+        `${label} lower`,
+        `${label} upper`,
+        `${label} answers`,
+        `${label} few answers`,
+      ]),
+    );
+    // Brands in the HTML's column order (the focus brand first).
+    const brandsAcross = Array.from(doc.querySelectorAll('#by-engine thead th'))
+      .slice(1)
+      .map((th) => th.textContent?.replace(/ your brand$/u, ''));
+    const rows = Array.from(
+      { length: ws?.actualRowCount ?? 0 },
+      (_, i) => ws?.getRow(i + 1).values as unknown[],
+    );
+    expect(rows.slice(1).map((r) => r[1])).toEqual(brandsAcross);
+    expect(rows[1]?.[2]).toBe('your brand');
+    // Every HTML cell's value and answers equal the sheet's; its range text the sheet's bounds.
+    expect(cells.length).toBeGreaterThan(0);
+    let compared = 0;
+    Array.from(doc.querySelectorAll('#by-engine tbody tr')).forEach((tr, e) => {
+      Array.from(tr.querySelectorAll('td')).forEach((td, b) => {
+        const row = rows[1 + b] as unknown[];
+        const at = 3 + 5 * e;
+        if (td.getAttribute('data-value') === null) return expect(row[at + 3], `${e} ${b}`).toBe(0);
+        compared++;
+        expect(row[at], `${engineLabels[e]} ${b}`).toBe(Number(td.getAttribute('data-value')));
+        expect(row[at + 3]).toBe(Number(td.getAttribute('data-n')));
+        expect(row[at + 4]).toBe((td.textContent ?? '').endsWith(', few') ? 'yes' : 'no');
+        const range = /([\d.]+)–([\d.]+) %/u.exec(td.querySelector('.sub')?.textContent ?? '');
+        expect(range, td.textContent ?? '').not.toBeNull();
+        expect(((row[at + 1] as number) * 100).toFixed(1)).toBe(range?.[1]);
+        expect(((row[at + 2] as number) * 100).toFixed(1)).toBe(range?.[2]);
+      });
+    });
+    expect(compared).toBe(cells.length);
+    // Rates are shown as percentages.
+    expect(ws?.getColumn(3).numFmt).toBe('0.0%');
+  }, 60_000);
+
   it('refuses bad input with exit 2 and the reason, writing nothing', async () => {
     const cases: Array<[string[], RegExp]> = [
       [

@@ -287,3 +287,60 @@ describe('the preview demo: every engine', () => {
     }
   });
 });
+
+describe('the sandbox in-process (the builder default) or over loopback HTTP', () => {
+  /** Every run's jobs and their stored answers, in order, without the ids each build draws anew. */
+  const historyOf = (path: string) => {
+    const db = new Database(path, { readonly: true });
+    const resultOf = new Map(
+      (db.prepare('SELECT job_id, id FROM results').all() as Array<{ job_id: string; id: string }>).map(
+        (r) => [r.job_id, r.id],
+      ),
+    );
+    db.close();
+    const store = openHistory({ path });
+    try {
+      const runs = store.listRuns({ limit: 100 }).runs.sort((a, b) => a.createdAt - b.createdAt);
+      return runs.map((run) => ({
+        name: run.name,
+        createdAt: run.createdAt,
+        jobs: store.listJobs(run.id).map((job) => {
+          const resultId = resultOf.get(job.id);
+          const result = resultId === undefined ? null : store.getResult(resultId);
+          return {
+            ...[job.prompt, job.engine, job.country, job.state, job.repeat, job.jobState, job.attempts],
+            status: job.httpStatus,
+            credits: job.creditsCharged,
+            fetchedAt: result?.fetchedAt,
+            answer: result?.normalized,
+          };
+        }),
+      }));
+    } finally {
+      store.close();
+    }
+  };
+
+  it('builds the same history: every job, answer, source and brand alike', async () => {
+    const viewOf = async (transport: 'in-process' | 'http') => {
+      const path = join(dir, `transport-${transport}.db`);
+      const view = await buildDemoHistory({
+        openStore: (now) => openHistory({ path, now }),
+        days: 1,
+        now: () => NOW,
+        transport,
+      });
+      return { view, history: historyOf(path) };
+    };
+    const overHttp = await viewOf('http');
+    const inProcess = await viewOf('in-process');
+    expect(overHttp.view).toMatchObject({ days: 1, runs: 3, results: 240, canceled: false });
+    expect(inProcess.view).toEqual(overHttp.view);
+    expect(overHttp.history).toHaveLength(3);
+    const answers = overHttp.history.flatMap((run) => run.jobs.map((job) => job.answer));
+    expect(answers).toHaveLength(240);
+    expect(answers.every((answer) => answer !== undefined)).toBe(true);
+    expect(answers.filter((answer) => (answer?.text ?? '') !== '').length).toBeGreaterThan(100);
+    expect(inProcess.history).toEqual(overHttp.history);
+  });
+});

@@ -4,7 +4,7 @@ import { guessAnswerLanguage, languageName } from '../../../src/shared/analytics
 import { chooseCompareMode, compareStructure } from '../../../src/shared/analytics/compare-mode';
 import { summarizeRepeats } from '../../../src/shared/analytics/repeat-summary';
 import { runTitle } from '../../../src/shared/domain/run-title';
-import { result, srcs } from './fixtures';
+import { result, src, srcs } from './fixtures';
 
 // The logic behind Compare's diff mode, its repeat lines and the names runs go by, on answers
 // written for these tests (several languages, brand names in Latin letters inside CJK text).
@@ -15,6 +15,18 @@ const BRANDS: BrandDefinition[] = [
   { id: 'norrun', name: 'Norrun', kind: 'competitor', aliases: [], domains: ['norrun.de'] },
 ];
 const matcher = compileBrandMatcher(BRANDS);
+
+/** A web search results page without answer text: its organic results' titles and snippets. */
+function resultsPage(...lines: [title: string, snippet?: string][]): ReturnType<typeof result> {
+  return result({
+    engine: 'search',
+    sources: lines.map(([title, snippet], i) => ({
+      ...src(`https://site${i + 1}.example/page`, i + 1, 'organic'),
+      title,
+      snippet: snippet ?? null,
+    })),
+  });
+}
 
 const DE =
   'Für lange Läufe auf Asphalt empfehlen wir den Veloxa Glide, weil er gut dämpft. Der Fleetfoot Aero ist leichter, aber die Sohle hält nicht so lange.';
@@ -59,6 +71,18 @@ describe('chooseCompareMode', () => {
     expect(mode.reason).toMatch(/different languages \(German, Japanese\)/);
     expect(chooseCompareMode(JA, ZH).kind).toBe('structure');
   });
+
+  it('compares a results page without text by structure, not by an empty word diff', () => {
+    for (const [a, b] of [
+      ['', ''],
+      [' \n', EN],
+      [EN, ''],
+    ] as const) {
+      const mode = chooseCompareMode(a, b);
+      expect(mode.kind).toBe('structure');
+      if (mode.kind === 'structure') expect(mode.reason).toMatch(/results page without text/);
+    }
+  });
 });
 
 describe('compareStructure', () => {
@@ -90,6 +114,20 @@ describe('compareStructure', () => {
       ['Fleetfoot', 'only-a'],
     ]);
     expect(compareStructure(ja, zh, null).brands).toEqual([]);
+  });
+
+  it('reads a results page without text by its titles and snippets, ranked by result', () => {
+    const page = resultsPage(
+      ['Best road running shoes of the year'],
+      ['Norrun Trail 2 review', 'Lighter than the Veloxa Glide'],
+      ['Fleetfoot Aero tested'],
+    );
+    const { brands } = compareStructure(result({ text: EN }), page, matcher);
+    expect(brands.map((b) => [b.name, b.rankA, b.rankB, b.change])).toEqual([
+      ['Veloxa', 2, 2, 'same'],
+      ['Norrun', null, 2, 'only-b'],
+      ['Fleetfoot', 1, 3, 'down'],
+    ]);
   });
 });
 
@@ -125,6 +163,18 @@ describe('summarizeRepeats', () => {
     const none = [result({ text: 'Any shoe that fits will do.' }), result({ text: 'Try several.' })];
     expect(summarizeRepeats(none, matcher).text).toBe('2 repeats: none names a tracked brand');
     expect(summarizeRepeats(none, null).text).toBe('2 repeats');
+  });
+
+  it('counts results pages without text by the brand their highest-ranked naming result names first', () => {
+    const pages = [
+      resultsPage(['Best trail shoes'], ['Veloxa Glide review', 'Beats the Fleetfoot Aero']),
+      resultsPage(['Veloxa Glide 3 | Official store'], ['Fleetfoot Aero']),
+      resultsPage(['Fleetfoot Aero vs Veloxa Glide']),
+    ];
+    expect(summarizeRepeats(pages, matcher).text).toBe('3 repeats: 2 name Veloxa first');
+    expect(summarizeRepeats([resultsPage(['Best trail shoes'])], matcher).text).toBe(
+      '1 repeat: none names a tracked brand',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
   whatChangedBetween,
 } from '../../../src/shared/analytics';
 import type { BrandDefinition, DatedResult } from '../../../src/shared/analytics';
-import { result, srcs } from './fixtures';
+import { result, src, srcs } from './fixtures';
 
 const BRANDS: BrandDefinition[] = [
   { id: 'nike', name: 'Nike', kind: 'brand', aliases: [], domains: ['nike.com'] },
@@ -68,6 +68,24 @@ describe('buildMetricSeries', () => {
       { ...cell, at: '2025-02-01', result: result({ text: 'Nike' }), visibility: cached },
     ]);
     expect(s[0]?.points[0]?.brands.map((b) => b.mentionedIn)).toEqual([0, 0, 1]);
+  });
+
+  it('reads a results page without text by its titles, as the Visibility index does', () => {
+    const page = result({
+      engine: 'search',
+      sources: [
+        { ...src('https://shoes.example/best', 1, 'organic'), title: 'Best running shoes 2025' },
+        { ...src('https://news.example/a', 2, 'organic'), title: 'Adidas and Nike cut prices' },
+      ],
+    });
+    const p = buildMetricSeries(matcher, [{ ...cell, engine: 'search', at: '2025-03-01', result: page }])[0]
+      ?.points[0];
+    // Both named by the second result: its rank is each brand's position.
+    expect(p?.brands.map((b) => [b.brandId, b.mentionRate, b.averageFirstRank])).toEqual([
+      ['nike', 1, 2],
+      ['adidas', 1, 2],
+      ['asics', 0, null],
+    ]);
   });
 
   it('takes a custom bucket', () => {

@@ -48,12 +48,41 @@ const REPEATS: ResultView[] = [
   { ...answer('rep3', 'run-ddddddddd4', 'US', 'Acme is the pick.'), prompt: 'shoes', repeat: 3 },
 ];
 
+/** A web search results page without text (no AI overview): its organic results' titles. */
+function resultsPage(resultId: string, repeat: number, ...titles: string[]): ResultView {
+  const sources = titles.map((title, i) => ({
+    position: i + 1,
+    kind: 'organic' as const,
+    url: `https://site${i + 1}.example/`,
+    domain: `site${i + 1}.example`,
+    title,
+    snippet: null,
+    redirectLink: null,
+    datePublished: null,
+  }));
+  return {
+    ...answer(resultId, 'run-eeeeeeeee5', 'US', ''),
+    engine: 'search',
+    prompt: 'shoes',
+    repeat,
+    normalized: normalized('', sources, { engine: 'search', markdown: null }),
+  };
+}
+
+/** Three repeats of a web search cell: Acme named in the top result's title twice, Zoom once. */
+const SERP_REPEATS: ResultView[] = [
+  resultsPage('serp1', 1, 'Acme Swift review', 'Zoom Pro tested'),
+  resultsPage('serp2', 2, 'Best running shoes', 'Acme Swift vs Zoom Pro'),
+  resultsPage('serp3', 3, 'Zoom Pro on sale', 'Acme Swift'),
+];
+
 describe('Compare result-set mode', () => {
   let fake: FakeParallax;
   beforeEach(() => {
     resetStores();
     fake = installFakeParallax({
-      'results.get': (i) => [...STORED, ...REPEATS].filter((r) => i.resultIds.includes(r.resultId)),
+      'results.get': (i) =>
+        [...STORED, ...REPEATS, ...SERP_REPEATS].filter((r) => i.resultIds.includes(r.resultId)),
       // Runs are named by what they are: here "Monitor 1", "Monitor 2"… after their id's last character.
       'runs.get': (i) => ({ ...sampleRun(i.runId), name: `Monitor ${i.runId.slice(-1)}` }),
     });
@@ -155,5 +184,16 @@ describe('Compare result-set mode', () => {
     });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(screen.queryByTestId('repeat-summary')).toBeNull();
+  });
+
+  it('summarizes web search repeats without text by their results’ titles, as Visibility counts them', async () => {
+    useNavStore.getState().openResultSet({
+      title: 'Answers naming Acme',
+      resultIds: SERP_REPEATS.map((r) => r.resultId),
+      total: 3,
+    });
+    render(<CompareView />);
+    const summary = await screen.findByTestId('repeat-summary');
+    await waitFor(() => expect(summary.textContent).toMatch(/^3 repeats: 2 name Acme first/));
   });
 });

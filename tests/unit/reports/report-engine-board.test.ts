@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import type { VisibilityBuckets } from '../../../src/shared/visibility/types';
 import { engineBoardSection } from '../../../src/main/reports/html-engine-board';
+import { engineBoardSheet } from '../../../src/main/reports/xlsx-engine-board';
 import { parseReportHtml } from '../../support/report-html';
 
 // The client report's "brands by AI engine": each brand's mention rate per engine side by side,
@@ -66,5 +67,44 @@ describe('the report’s brands by AI engine', () => {
   it('is left out with one engine (the leaderboard says it all) or without per-engine data', () => {
     expect(sectionOf(bucketsOf(['assistant-a'], () => 240)).querySelector('#by-engine')).toBeNull();
     expect(sectionOf(undefined).querySelector('#by-engine')).toBeNull();
+  });
+
+  it('gives the XLSX sheet the same numbers: a brand a row, per engine value, bounds, answers and "few"', () => {
+    const byEngine = bucketsOf(['search-news', 'assistant-a'], (e) => (e === 'search-news' ? 12 : 240));
+    const sheet = engineBoardSheet({
+      focus: VELOXA,
+      brands: [VELOXA, PACER],
+      byEngine,
+      labels: { 'assistant-a': 'ChatGPT' },
+    });
+    expect(sheet?.head).toEqual([
+      'Brand',
+      'Kind',
+      'ChatGPT mention rate',
+      'ChatGPT lower',
+      'ChatGPT upper',
+      'ChatGPT answers',
+      'ChatGPT few answers',
+      'News search mention rate',
+      'News search lower',
+      'News search upper',
+      'News search answers',
+      'News search few answers',
+    ]);
+    const r = (k: number, n: number) => [k / n, k / n - 0.05, k / n + 0.05, n];
+    expect(sheet?.rows).toEqual([
+      ['Veloxa', 'your brand', ...r(48, 240), 'no', ...r(2, 12), 'yes'],
+      ['Pacer & Co', 'competitor', ...r(144, 240), 'no', ...r(7, 12), 'yes'],
+    ]);
+    expect(sheet?.percent).toEqual([3, 4, 5, 8, 9, 10]);
+    expect(
+      engineBoardSheet({
+        focus: VELOXA,
+        brands: [VELOXA, PACER],
+        byEngine: bucketsOf(['assistant-a'], () => 240),
+        labels: {},
+      }),
+    ).toBeNull();
+    expect(engineBoardSheet({ focus: VELOXA, brands: [VELOXA, PACER], labels: {} })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { excerptAround } from '../../../src/main/reports/evidence';
+import { distinctAnswers, excerptAround } from '../../../src/main/reports/evidence';
+import { result, src } from '../analytics/fixtures';
 import {
   locationName,
   meanChangeText,
@@ -131,5 +132,31 @@ describe('trend chart SVG', () => {
     });
     const ys = [...svg.matchAll(/<circle cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(ys[0]).toBeLessThan(ys[1] as number);
+  });
+});
+
+describe('the answers behind the findings', () => {
+  const page = (prompt: string, day: number, ...titles: string[]) => ({
+    prompt,
+    engine: 'search' as const,
+    country: 'US',
+    state: null,
+    fetchedAt: Date.UTC(2026, 10, day, 9),
+    normalized: result({
+      engine: 'search',
+      sources: titles.map((title, i) => ({ ...src(`https://s${i}.example/`, i + 1, 'organic'), title })),
+    }),
+  });
+
+  it('tells results pages without text apart by their titles, never showing one list twice', () => {
+    const picked = distinctAnswers(
+      [
+        page('best trail shoes', 20, 'Fleetfoot Aero review', 'Trail shoes tested'),
+        page('cheap running shoes', 20, 'Fleetfoot sale: 30 % off'),
+        page('running shoes for flat feet', 19, 'Fleetfoot Aero review', 'Trail shoes tested'),
+      ],
+      4,
+    );
+    expect(picked.map((r) => r.prompt)).toEqual(['best trail shoes', 'cheap running shoes']);
   });
 });

@@ -12,7 +12,10 @@ function rank(r: number | null): string {
   return r === null ? 'not named' : `#${r}`;
 }
 
-/** Two answers side by side by the brands they name (rank among the brands named) and their ranks. */
+/**
+ * Two answers side by side by the brands they name and their ranks (among the brands named; on a
+ * results page without text, the rank of the first result naming the brand, as in Visibility).
+ */
 export function BrandRanks({
   comparison,
   labelA,
