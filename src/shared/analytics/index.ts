@@ -34,7 +34,7 @@ export { brandVisibility } from './brand-visibility';
 export type { BrandVisibility, BrandVisibilityInput, ResultBrandVisibility } from './brand-visibility';
 export { mentionSource, mentionText, rankAt } from './mention-text';
 export type { MentionText, ResultLine } from './mention-text';
-export { resultBrandVisibility } from './search-visibility';
+export { resultBrandVisibility, withResultRanks } from './search-visibility';
 export { aggregateBrandVisibility, aggregateBrandVisibilityBy } from './brand-aggregate';
 export type { BrandAggregate } from './brand-aggregate';
 

@@ -1,6 +1,6 @@
 import { brandVisibility, type BrandVisibilityInput, type ResultBrandVisibility } from './brand-visibility';
 import type { BrandMatcher } from './brand-matcher';
-import { mentionSource, rankAt } from './mention-text';
+import { mentionSource, rankAt, type ResultLine } from './mention-text';
 import type { SourceFilter } from './source-sets';
 
 /**
@@ -16,7 +16,19 @@ export function resultBrandVisibility(
 ): ResultBrandVisibility {
   const { text, lines } = mentionSource(result);
   if (lines === null) return brandVisibility(matcher, result, filter);
-  const vis = brandVisibility(matcher, { ...result, text }, filter);
+  return withResultRanks(brandVisibility(matcher, { ...result, text }, filter), lines);
+}
+
+/**
+ * A results list's visibility with each brand's first rank read as the rank of the first result
+ * naming it (its `lines`, from mentionSource), not its order among the brands named. Unchanged
+ * when `lines` is null (an answer's own text).
+ */
+export function withResultRanks(
+  vis: ResultBrandVisibility,
+  lines: readonly ResultLine[] | null,
+): ResultBrandVisibility {
+  if (lines === null) return vis;
   return {
     ...vis,
     brands: vis.brands.map((b) => ({

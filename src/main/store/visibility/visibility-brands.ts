@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import {
   brandVisibility,
   compileBrandMatcher,
-  rankAt,
+  withResultRanks,
   type BrandMatcher,
   type ResultLine,
 } from '../../../shared/analytics';
@@ -84,12 +84,15 @@ export function analyseBrands(
   lines: readonly ResultLine[] | null = null,
 ): BrandHit[] {
   if (state.keys.length === 0) return [];
-  const vis = brandVisibility(state.matcher, { text, sources, entities: [], products: [], ads: [] });
+  const vis = withResultRanks(
+    brandVisibility(state.matcher, { text, sources, entities: [], products: [], ads: [] }),
+    lines,
+  );
   const hits: BrandHit[] = [];
   vis.brands.forEach((b, idx) => {
     const cited = b.citationCount > 0;
-    const rank = lines === null || b.firstOffset === null ? b.firstRank : rankAt(lines, b.firstOffset);
-    if (b.mentioned || cited) hits.push({ idx, mentioned: b.mentioned, cited, rank, count: b.mentionCount });
+    if (b.mentioned || cited)
+      hits.push({ idx, mentioned: b.mentioned, cited, rank: b.firstRank, count: b.mentionCount });
   });
   return hits;
 }
