@@ -19,6 +19,7 @@ import {
 import type { TableWriter, Ticker } from './writer';
 import type { ExportWorkerScript } from '../store';
 import {
+  startFeedLane,
   startParquetLane,
   startRowsLane,
   WORKER_TABLES,
@@ -161,7 +162,8 @@ async function writeAll(args: {
     folder: args.plan.partial,
     tables: away.map((t) => t.name),
   };
-  const parquet = request.format === 'parquet';
+  // PARALLAX_DB_EXPORT_PARQUET_LANE=write: the old lane (the thread writes the answers with its own DuckDB).
+  const parquet = request.format === 'parquet' && process.env.PARALLAX_DB_EXPORT_PARQUET_LANE === 'write';
   const reportOf = (name: string, keys: number): void => {
     const table = away.find((t) => t.name === name);
     if (table) progress.report(table, keys);
@@ -171,7 +173,9 @@ async function writeAll(args: {
       ? null
       : parquet
         ? startParquetLane(deps.worker, data, reportOf)
-        : startRowsLane(deps.worker, { ...data, tables: [data.tables[0] as string] });
+        : request.format === 'parquet'
+          ? startFeedLane(deps.worker, { ...data, tables: [data.tables[0] as string] })
+          : startRowsLane(deps.worker, { ...data, tables: [data.tables[0] as string] });
   if (lane) args.onLane(lane);
   const here = parquet ? tables.filter((t) => !away.includes(t)) : tables;
   const remote = lane && !parquet ? { table: away[0]?.name ?? '', lane: lane as RowsLane } : undefined;

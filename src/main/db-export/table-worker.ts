@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { interleaved, packTexts, SHARED_BATCHES, type ShareEnd } from './batch-share';
+import { feedFrom, interleaved, packTexts, SHARED_BATCHES, type ShareEnd } from './batch-share';
 import { openParquetWriter } from './parquet-writer';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
@@ -17,10 +17,12 @@ import {
 // answers the main thread's snapshot saw (limits), so both halves agree.
 // - parquet: writes the tables' files into the export's partial folder with a DuckDB of its own;
 // - rows: sends the tables' rows to the main thread in batches (the SQLite file has one writer),
-//   at most AHEAD batches ahead of what it has taken, so memory stays a few batches.
+//   at most AHEAD batches ahead of what it has taken, so memory stays a few batches;
+// - feed: the same for Parquet, through a share (batch-share.ts) the main thread's DuckDB pulls
+//   from synchronously, so the export has one DuckDB.
 
 export interface TableWorkerData {
-  mode: 'parquet' | 'rows';
+  mode: 'parquet' | 'rows' | 'feed';
   historyPath: string;
   filter: DbExportFilter;
   lookups: ScopeLookups;
@@ -28,7 +30,10 @@ export interface TableWorkerData {
   /** parquet: the export's partial folder. */
   folder: string;
   tables: string[];
-  /** parquet: the first table's batches are shared with the main thread (batch-share.ts). */
+  /**
+   * parquet: the first table's batches are shared with the main thread (batch-share.ts);
+   * feed: the end this thread posts the first table's batches to.
+   */
   share?: ShareEnd;
 }
 
@@ -110,6 +115,20 @@ async function writeParquet(reader: HistoryReader, tables: ExportTable[]): Promi
   }
 }
 
+/** Reads the first table's batches and posts them to the main thread's writer. */
+async function feedRows(reader: HistoryReader, table: ExportTable, end: ShareEnd): Promise<DbExportTableOutcome[]> {
+  const feeder = feedFrom(end);
+  interrupt = () => feeder.cancel();
+  const stopBeating = feeder.beat();
+  try {
+    await feeder.feed(reader.batches(table, 'parquet'), () => canceled);
+  } finally {
+    stopBeating();
+  }
+  // The main thread counts the rows it writes.
+  return [];
+}
+
 async function run(): Promise<DbExportTableOutcome[]> {
   const tables = data.tables.map((name) => {
     const table = EXPORT_TABLES.find((t) => t.name === name);
@@ -118,6 +137,7 @@ async function run(): Promise<DbExportTableOutcome[]> {
   });
   const reader = openHistoryReader(data.historyPath, data.filter, data.lookups, data.limits, tables);
   try {
+    if (data.mode === 'feed' && data.share) return await feedRows(reader, tables[0] as ExportTable, data.share);
     return data.mode === 'rows' ? await sendRows(reader, tables) : await writeParquet(reader, tables);
   } finally {
     reader.close();

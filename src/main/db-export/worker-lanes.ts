@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ExportWorkerScript } from '../store';
-import { asBuffers, openShare } from './batch-share';
+import { asBuffers, cancelShare, openShare, received, shareChannel } from './batch-share';
 import type { RowBatch } from './reader';
 import type { TableWorkerData, TableWorkerMessage, TableWorkerRequest } from './table-worker';
 import { DbExportCanceledError, type DbExportTableOutcome } from './types';
@@ -27,7 +27,7 @@ export interface ParquetLane extends WorkerLane {
 
 export interface RowsLane extends WorkerLane {
   /** The one table's rows, batch by batch, as the thread reads them. */
-  batches(): AsyncIterable<RowBatch>;
+  batches(): AsyncIterable<RowBatch> | Iterable<RowBatch>;
 }
 
 function startWorker(
@@ -41,7 +41,7 @@ function startWorker(
     execArgv: script.execArgv ?? [],
     // Its rows are Buffers outside V8's heap, freed only when their handles are collected: a
     // small young generation collects them often instead of letting dead rows pile up.
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxYoungGenerationSizeMb: 8, ...OLD_GENERATION },
   });
   const done = new Promise<DbExportTableOutcome[]>((resolve, reject) => {
     let outcomes: DbExportTableOutcome[] | null = null;
@@ -64,6 +64,30 @@ function startWorker(
 }
 
 const request = (worker: Worker, message: TableWorkerRequest): void => worker.postMessage(message);
+
+const OLD_GENERATION = process.env.PARALLAX_DB_EXPORT_WORKER_HEAP_MB
+  ? { maxOldGenerationSizeMb: Number(process.env.PARALLAX_DB_EXPORT_WORKER_HEAP_MB) }
+  : {};
+
+/**
+ * Parquet with one DuckDB (this thread's): the thread reads the table's batches and posts them;
+ * DuckDB pulls them here through a synchronous callback, which blocks on the share until the
+ * next one is posted (batch-share.ts).
+ */
+export function startFeedLane(script: ExportWorkerScript, data: Omit<TableWorkerData, 'mode' | 'share'>): RowsLane {
+  const { feeder, writer } = shareChannel();
+  const { worker, done } = startWorker(script, { ...data, mode: 'feed', share: feeder }, () => undefined);
+  // A thread that stopped posts no more batches: a writer waiting for one must not wait on.
+  done.catch(() => cancelShare(writer));
+  return {
+    done,
+    batches: () => received(writer),
+    cancel: () => {
+      cancelShare(writer);
+      request(worker, { type: 'cancel' });
+    },
+  };
+}
 
 /**
  * Parquet: the thread writes the tables' files itself; its progress is passed on. Its first
