@@ -2,24 +2,16 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:wor
 import type { CellValue, RowBatch } from './reader';
 import { DbExportCanceledError } from './types';
 
-// Two threads reading one table for one writer, in order: the Parquet export's second thread
-// writes the answers (its DuckDB encodes them), and reading them (every document decompressed)
-// is most of the export's work, so the main thread reads some of the batches and hands them over.
-// DuckDB pulls rows through a synchronous callback, so the writing thread cannot wait for a
-// message the usual way: it blocks on a shared counter (Atomics.wait) until the next batch is
-// posted, then takes it off its port (receiveMessageOnPort). The reading side stays at most
-// AHEAD batches ahead of the writer (the writer returns a credit per batch taken), so memory
-// stays a few batches.
+// One table read on one thread for a writer on another, in order: the Parquet export's second
+// thread reads the answers (every document decompressed: most of the export's work) and the main
+// thread's DuckDB, the export's only one, encodes them. DuckDB pulls rows through a synchronous
+// callback, so the writing thread cannot wait for a message the usual way: it blocks on a shared
+// counter (Atomics.wait) until the next batch is posted, then takes it off its port
+// (receiveMessageOnPort). The reading side stays at most AHEAD batches ahead of the writer (the
+// writer returns a credit per batch taken), so memory stays a few batches.
 
 /** Batches the reading side may post beyond what the writer has taken. */
 const AHEAD = 2;
-
-/**
- * The main thread reads one batch in SHARE_OF (the first of each run), the writing thread the
- * others: the main thread also reads the other tables, the writing thread also hands every row
- * to DuckDB (profiled on 98,560 answers, the writing thread idled most at 1 in 2).
- */
-export const SHARED_BATCHES = { of: 3 } as const;
 
 /** Slots of the shared counters: batches posted; canceled (1); the reading side's heartbeat. */
 const POSTED = 0;
@@ -52,11 +44,11 @@ export interface ShareFeeder {
   feed(batches: Iterator<RowBatch>, canceled: () => boolean): Promise<void>;
   /** Wakes a writer blocked on the next batch: it throws DbExportCanceledError. */
   cancel(): void;
-  /** Beats the heartbeat until stopped (the returned function): for a feeder on a worker. */
+  /** Beats the heartbeat until stopped (the returned function). */
   beat(): () => void;
 }
 
-/** The two ends of a share: the reading side's (feedFrom) and the writer's (interleaved, received). */
+/** The two ends of a share: the reading side's (feedFrom) and the writer's (received). */
 export function shareChannel(): { feeder: ShareEnd; writer: ShareEnd } {
   const { port1, port2 } = new MessageChannel();
   const flags = new SharedArrayBuffer(4 * SLOTS);
@@ -120,12 +112,6 @@ export function feedFrom(end: ShareEnd): ShareFeeder {
   };
 }
 
-/** A share whose reading side is this thread and whose writer is a worker (given `end`). */
-export function openShare(): ShareFeeder & { end: ShareEnd } {
-  const { feeder, writer } = shareChannel();
-  return { ...feedFrom(feeder), end: writer };
-}
-
 /**
  * Packs a batch's texts (Buffers) into one fresh ArrayBuffer, each cell a view into it, and
  * returns it for the message's transfer list: a document's text is a view into its whole
@@ -161,10 +147,10 @@ export const asBuffers = (rows: CellValue[][]): CellValue[][] => {
 };
 
 /**
- * The next batch the other side posted, blocking until it comes (null at its end). With
- * `watched`, a reading side whose heartbeat stops for STALE_MS is taken for dead.
+ * The next batch the other side posted, blocking until it comes (null at its end). A reading
+ * side whose heartbeat stops for STALE_MS is taken for dead.
  */
-function takeFrom(end: ShareEnd, watched: boolean): () => RowBatch | null {
+function takeFrom(end: ShareEnd): () => RowBatch | null {
   const counters = new Int32Array(end.flags);
   return () => {
     let beat = Atomics.load(counters, ALIVE);
@@ -181,7 +167,6 @@ function takeFrom(end: ShareEnd, watched: boolean): () => RowBatch | null {
       }
       if (Atomics.load(counters, CANCELED) === 1) throw new DbExportCanceledError();
       Atomics.wait(counters, POSTED, seen, 1000);
-      if (!watched) continue;
       const now = Atomics.load(counters, ALIVE);
       if (now !== beat) [beat, beatAt] = [now, Date.now()];
       else if (Date.now() - beatAt > STALE_MS) throw new Error("The export's second thread stopped");
@@ -189,32 +174,9 @@ function takeFrom(end: ShareEnd, watched: boolean): () => RowBatch | null {
   };
 }
 
-/**
- * The writer's side: the table's batches in order, the first of every SHARED_BATCHES.of from the
- * other thread (taken as they come, blocking), the rest from `mine` (read here). The sequence
- * ends where the side whose turn it is has no more.
- */
-export function* interleaved(end: ShareEnd, mine: Iterator<RowBatch>): Generator<RowBatch> {
-  const theirs = takeFrom(end, false);
-  try {
-    for (;;) {
-      const their = theirs();
-      if (!their) return;
-      yield their;
-      for (let n = 1; n < SHARED_BATCHES.of; n++) {
-        const next = mine.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    }
-  } finally {
-    end.port.close();
-  }
-}
-
 /** The writer's side when a worker reads every batch: they come in the order posted. */
 export function* received(end: ShareEnd): Generator<RowBatch> {
-  const theirs = takeFrom(end, true);
+  const theirs = takeFrom(end);
   try {
     for (let batch = theirs(); batch; batch = theirs()) yield batch;
   } finally {
