@@ -98,7 +98,7 @@ export function feedFrom(end: ShareEnd): ShareFeeder {
           while (credits <= 0 && !canceled() && Atomics.load(counters, CANCELED) === 0)
             await new Promise<void>((resolve) => (wake = resolve));
           if (canceled() || Atomics.load(counters, CANCELED) === 1) throw new DbExportCanceledError();
-          // Let the thread's other work (the main thread's own tables) run between batches.
+          // Let the thread hear a cancel and beat its heartbeat between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
         post({ type: 'end' });
