@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openHistory } from '../../../src/main/store';
 import { applyMigrations } from '../../../src/main/store/schema';
 import type { StorageCompactResult, StorageStats } from '../../../src/shared/domain/storage';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, source, tempFolder } from '../store/helpers';
 
 // `parallax db stats` and `parallax db compact` through the real binary, on histories with

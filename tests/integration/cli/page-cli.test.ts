@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized } from '../store/helpers';
 
 // `parallax page` through the real binary: a run with --sandbox (the sandbox lives only as
