@@ -7,7 +7,7 @@ import type { StorageCompactResult, StorageStats } from '../../../src/shared/dom
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, source, tempFolder } from '../store/helpers';
 
-// `parallax db stats` and `parallax db compact` through the real binary, on histories with
+// `parallax db stats` and `parallax db compact` (the CLI in this process), on histories with
 // space to give back (a deleted run): an older file (no incremental vacuum yet: one full
 // rewrite) and a file created by this version (released in steps).
 
