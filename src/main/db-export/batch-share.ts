@@ -2,30 +2,33 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:wor
 import type { CellValue, RowBatch } from './reader';
 import { DbExportCanceledError } from './types';
 
-// Two threads reading one table for one writer, in order: the Parquet export's second thread
-// writes the answers (its DuckDB encodes them), and reading them (every document decompressed)
-// is most of the export's work, so the main thread reads some of the batches and hands them over.
-// DuckDB pulls rows through a synchronous callback, so the writing thread cannot wait for a
-// message the usual way: it blocks on a shared counter (Atomics.wait) until the next batch is
-// posted, then takes it off its port (receiveMessageOnPort). The reading side stays at most
-// AHEAD batches ahead of the writer (the writer returns a credit per batch taken), so memory
-// stays a few batches.
+// One table read on one thread for a writer on another, in order: the Parquet export's second
+// thread reads the answers (every document decompressed: most of the export's work) and the main
+// thread's DuckDB, the export's only one, encodes them. DuckDB pulls rows through a synchronous
+// callback, so the writing thread cannot wait for a message the usual way: it blocks on a shared
+// counter (Atomics.wait) until the next batch is posted, then takes it off its port
+// (receiveMessageOnPort). The reading side stays at most AHEAD batches ahead of the writer (the
+// writer returns a credit per batch taken), so memory stays a few batches.
 
 /** Batches the reading side may post beyond what the writer has taken. */
 const AHEAD = 2;
 
-/**
- * The main thread reads one batch in SHARE_OF (the first of each run), the writing thread the
- * others: the main thread also reads the other tables, the writing thread also hands every row
- * to DuckDB (profiled on 98,560 answers, the writing thread idled most at 1 in 2).
- */
-export const SHARED_BATCHES = { of: 3 } as const;
-
-/** Slots of the shared counters: batches posted; canceled (1). */
+/** Slots of the shared counters: batches posted; canceled (1); the reading side's heartbeat. */
 const POSTED = 0;
 const CANCELED = 1;
+const ALIVE = 2;
+const SLOTS = 3;
 
-/** The writer's end, passed to the worker (its port in the transfer list). */
+/**
+ * A reading side on another thread beats every HEARTBEAT_MS; the writer gives up on it after
+ * STALE_MS without a beat or a batch. A thread that dies without a word (out of memory under its
+ * resourceLimits, terminated) posts nothing, and a writer blocked in Atomics.wait on the main
+ * thread cannot hear its exit event: without this it would wait forever.
+ */
+const HEARTBEAT_MS = 500;
+const STALE_MS = 60_000;
+
+/** One end of a share: its port (in the worker's transfer list) and the shared counters. */
 export interface ShareEnd {
   port: MessagePort;
   flags: SharedArrayBuffer;
@@ -37,17 +40,31 @@ type ShareMessage =
   | { type: 'failed'; message: string };
 
 export interface ShareFeeder {
-  /** The writer's end, for the worker's data. */
-  end: ShareEnd;
   /** Posts the batches in turn (a few ahead of the writer), then the end; a failure is posted too. */
   feed(batches: Iterator<RowBatch>, canceled: () => boolean): Promise<void>;
   /** Wakes a writer blocked on the next batch: it throws DbExportCanceledError. */
   cancel(): void;
+  /** Beats the heartbeat until stopped (the returned function). */
+  beat(): () => void;
 }
 
-export function openShare(): ShareFeeder {
+/** The two ends of a share: the reading side's (feedFrom) and the writer's (received). */
+export function shareChannel(): { feeder: ShareEnd; writer: ShareEnd } {
   const { port1, port2 } = new MessageChannel();
-  const flags = new SharedArrayBuffer(8);
+  const flags = new SharedArrayBuffer(4 * SLOTS);
+  return { feeder: { port: port1, flags }, writer: { port: port2, flags } };
+}
+
+/** Marks the share canceled and wakes a writer blocked on it (either side may). */
+export function cancelShare(end: ShareEnd): void {
+  const counters = new Int32Array(end.flags);
+  Atomics.store(counters, CANCELED, 1);
+  Atomics.notify(counters, POSTED);
+}
+
+/** The reading side of a share: posts batches to the writer's end, AHEAD at most. */
+export function feedFrom(end: ShareEnd): ShareFeeder {
+  const { port, flags } = end;
   const counters = new Int32Array(flags);
   let credits = AHEAD;
   let wake: (() => void) | null = null;
@@ -55,23 +72,24 @@ export function openShare(): ShareFeeder {
     wake?.();
     wake = null;
   };
-  port1.on('message', () => {
+  port.on('message', () => {
     credits++;
     wakeUp();
   });
   const post = (message: ShareMessage): void => {
-    port1.postMessage(message, message.type === 'batch' ? packTexts(message.rows) : []);
+    port.postMessage(message, message.type === 'batch' ? packTexts(message.rows) : []);
     Atomics.add(counters, POSTED, 1);
     Atomics.notify(counters, POSTED);
   };
-  const cancel = (): void => {
-    Atomics.store(counters, CANCELED, 1);
-    Atomics.notify(counters, POSTED);
-    wakeUp();
-  };
   return {
-    end: { port: port2, flags },
-    cancel,
+    cancel() {
+      cancelShare(end);
+      wakeUp();
+    },
+    beat() {
+      const timer = setInterval(() => Atomics.add(counters, ALIVE, 1), HEARTBEAT_MS);
+      return () => clearInterval(timer);
+    },
     async feed(batches, canceled) {
       try {
         for (let next = batches.next(); !next.done; next = batches.next()) {
@@ -80,7 +98,7 @@ export function openShare(): ShareFeeder {
           while (credits <= 0 && !canceled() && Atomics.load(counters, CANCELED) === 0)
             await new Promise<void>((resolve) => (wake = resolve));
           if (canceled() || Atomics.load(counters, CANCELED) === 1) throw new DbExportCanceledError();
-          // Let the main thread's other work (its own tables) run between batches.
+          // Let the thread hear a cancel and beat its heartbeat between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
         post({ type: 'end' });
@@ -88,7 +106,7 @@ export function openShare(): ShareFeeder {
         post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
         throw error;
       } finally {
-        port1.close();
+        port.close();
       }
     },
   };
@@ -129,13 +147,14 @@ export const asBuffers = (rows: CellValue[][]): CellValue[][] => {
 };
 
 /**
- * The writer's side: the table's batches in order, the first of every SHARED_BATCHES.of from the
- * other thread (taken as they come, blocking), the rest from `mine` (read here). The sequence
- * ends where the side whose turn it is has no more.
+ * The next batch the other side posted, blocking until it comes (null at its end). A reading
+ * side whose heartbeat stops for STALE_MS is taken for dead.
  */
-export function* interleaved(end: ShareEnd, mine: Iterator<RowBatch>): Generator<RowBatch> {
+function takeFrom(end: ShareEnd): () => RowBatch | null {
   const counters = new Int32Array(end.flags);
-  const theirs = (): RowBatch | null => {
+  return () => {
+    let beat = Atomics.load(counters, ALIVE);
+    let beatAt = Date.now();
     for (;;) {
       const seen = Atomics.load(counters, POSTED);
       const got = receiveMessageOnPort(end.port);
@@ -148,19 +167,18 @@ export function* interleaved(end: ShareEnd, mine: Iterator<RowBatch>): Generator
       }
       if (Atomics.load(counters, CANCELED) === 1) throw new DbExportCanceledError();
       Atomics.wait(counters, POSTED, seen, 1000);
+      const now = Atomics.load(counters, ALIVE);
+      if (now !== beat) [beat, beatAt] = [now, Date.now()];
+      else if (Date.now() - beatAt > STALE_MS) throw new Error("The export's second thread stopped");
     }
   };
+}
+
+/** The writer's side when a worker reads every batch: they come in the order posted. */
+export function* received(end: ShareEnd): Generator<RowBatch> {
+  const theirs = takeFrom(end);
   try {
-    for (;;) {
-      const their = theirs();
-      if (!their) return;
-      yield their;
-      for (let n = 1; n < SHARED_BATCHES.of; n++) {
-        const next = mine.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    }
+    for (let batch = theirs(); batch; batch = theirs()) yield batch;
   } finally {
     end.port.close();
   }

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SHARED_BATCHES } from './batch-share';
 import { metaRows } from './meta';
 import { commitOutput, discardOutput, prepareOutput } from './output';
 import { openHistoryReader, type HistoryReader } from './reader';
@@ -18,14 +17,7 @@ import {
 } from './types';
 import type { TableWriter, Ticker } from './writer';
 import type { ExportWorkerScript } from '../store';
-import {
-  startParquetLane,
-  startRowsLane,
-  WORKER_TABLES,
-  type ParquetLane,
-  type RowsLane,
-  type WorkerLane,
-} from './worker-lanes';
+import { startParquetLane, startRowsLane, WORKER_TABLES, type WorkerLane } from './worker-lanes';
 
 // `parallax db export` and Settings → Data → "Export for analysis…": the history as plain
 // tables, read on a connection of its own in one snapshot, written to `<out>.partial` and
@@ -36,7 +28,7 @@ export interface DbExportDeps {
   historyPath: string;
   /**
    * The export's second thread (table-worker.ts, as built for the app or the CLI): with it the
-   * answers are read (and for Parquet written) on another core; without it all on this thread.
+   * answers are read on another core (this thread writes them); without it all on this thread.
    */
   worker?: ExportWorkerScript;
   appVersion: string;
@@ -107,7 +99,7 @@ async function writeTables(
   tables: readonly ExportTable[],
   progress: Progress,
   signal: AbortSignal | undefined,
-  remote?: { table: string; lane: RowsLane },
+  remote?: { table: string; lane: WorkerLane },
 ): Promise<DbExportTableOutcome[]> {
   const outcomes = new Array<DbExportTableOutcome>(tables.length);
   let next = 0;
@@ -136,15 +128,14 @@ async function writeTables(
 }
 
 /**
- * Every table, with the heaviest read on a second thread when a worker script is given: for
- * Parquet the thread writes that table's file itself; for SQLite (one writer) it sends the rows
- * here, read ahead while this thread writes the tables before it. A failure on either side
- * stops the other; both have ended before this settles.
+ * Every table, with the heaviest read on a second thread when a worker script is given: the
+ * thread sends its rows here, read ahead while this thread writes the tables before it, and this
+ * thread's writer writes them (the SQLite file, or the export's one DuckDB). A failure on either
+ * side stops the other; both have ended before this settles.
  */
 async function writeAll(args: {
   deps: DbExportDeps;
   request: DbExportRequest;
-  plan: { partial: string };
   reader: HistoryReader;
   writer: TableWriter;
   tables: readonly ExportTable[];
@@ -152,67 +143,33 @@ async function writeAll(args: {
   onLane: (lane: WorkerLane) => void;
 }): Promise<DbExportTableOutcome[]> {
   const { deps, request, reader, writer, tables, progress } = args;
-  const away = deps.worker ? tables.filter((t) => WORKER_TABLES.has(t.name)) : [];
+  const away = deps.worker ? tables.find((t) => WORKER_TABLES.has(t.name)) : undefined;
   const data = {
     historyPath: deps.historyPath,
     filter: request.filter ?? {},
     lookups: { engineLabels: deps.engineLabels, demoRunIds: deps.demoRunIds },
     limits: reader.limits(),
-    folder: args.plan.partial,
-    tables: away.map((t) => t.name),
+    tables: away ? [away.name] : [],
   };
-  const parquet = request.format === 'parquet';
-  const reportOf = (name: string, keys: number): void => {
-    const table = away.find((t) => t.name === name);
-    if (table) progress.report(table, keys);
-  };
-  const lane =
-    !deps.worker || away.length === 0
-      ? null
-      : parquet
-        ? startParquetLane(deps.worker, data, reportOf)
-        : startRowsLane(deps.worker, { ...data, tables: [data.tables[0] as string] });
+  const start = request.format === 'parquet' ? startParquetLane : startRowsLane;
+  const lane = deps.worker && away ? start(deps.worker, data) : null;
   if (lane) args.onLane(lane);
-  const here = parquet ? tables.filter((t) => !away.includes(t)) : tables;
-  const remote = lane && !parquet ? { table: away[0]?.name ?? '', lane: lane as RowsLane } : undefined;
-  const shared = lane && parquet ? away[0] : undefined;
-  const [mine, theirs, fed] = await Promise.allSettled([
-    writeTables(writer, reader, here, progress, request.signal, remote).catch((error: unknown) => {
+  const remote = lane && away ? { table: away.name, lane } : undefined;
+  const [mine, theirs] = await Promise.allSettled([
+    writeTables(writer, reader, tables, progress, request.signal, remote).catch((error: unknown) => {
       lane?.cancel();
       throw error;
     }),
-    (lane?.done ?? Promise.resolve([])).then(
-      (outcomes) => {
-        if (parquet) for (const _ of outcomes) progress.tableDone();
-        return parquet ? outcomes : [];
-      },
-      (error: unknown) => {
-        writer.interrupt();
-        throw error;
-      },
-    ),
-    // Parquet: this thread reads some of the batches of the thread's first table for it.
-    shared
-      ? (lane as ParquetLane)
-          .feed(
-            reader.batches(shared, 'parquet', { ...SHARED_BATCHES, lead: true }),
-            () => request.signal?.aborted ?? false,
-          )
-          .catch((error: unknown) => {
-            lane?.cancel();
-            writer.interrupt();
-            throw error;
-          })
-      : Promise.resolve(),
+    (lane?.done ?? Promise.resolve([])).catch((error: unknown) => {
+      writer.interrupt();
+      throw error;
+    }),
   ]);
-  if (mine.status === 'rejected' || theirs.status === 'rejected' || fed.status === 'rejected') {
-    const failures = [mine, theirs, fed].flatMap((s) =>
-      s.status === 'rejected' ? [s.reason as unknown] : [],
-    );
+  if (mine.status === 'rejected' || theirs.status === 'rejected') {
+    const failures = [mine, theirs].flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
     throw causeOf(failures);
   }
-  const all = [...mine.value, ...theirs.value];
-  return tables.map((t) => all.find((o) => o.table === t.name) as DbExportTableOutcome);
+  return mine.value;
 }
 
 /**
@@ -258,7 +215,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
     const onLane = (l: WorkerLane): void => {
       lane = l;
     };
-    const outcomes = await writeAll({ deps, request, plan, reader, writer, tables, progress, onLane });
+    const outcomes = await writeAll({ deps, request, reader, writer, tables, progress, onLane });
     const facts = reader.facts();
     const exportedAt = (deps.now ?? Date.now)();
     await writer.writeMeta(

@@ -31,15 +31,6 @@ export interface RowBatch {
   keys: number;
 }
 
-/**
- * A thread's share of a table's batches (numbered from 0): the lead's are those whose number is
- * a multiple of `of`, the other thread's the rest.
- */
-export interface BatchShare {
-  of: number;
-  lead: boolean;
-}
-
 /** What the meta table says about the answers in scope. */
 export interface ReaderFacts {
   /** Answers from the sandbox (synthetic engines): every demo answer is one. */
@@ -54,10 +45,9 @@ export interface HistoryReader {
   /** Keys in a table's scope (what its progress counts). */
   total(table: ExportTable): number;
   /**
-   * The table's rows, batch by batch, in order; with `share`, only this thread's share of them
-   * (BatchShare), another thread reading the rest.
+   * The table's rows, batch by batch, in order.
    */
-  batches(table: ExportTable, target: ReadTarget, share?: BatchShare): Generator<RowBatch>;
+  batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
   /**
    * With an attached output (openHistoryReader's `attach`): copies a table with no document
    * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
@@ -230,13 +220,12 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
   return {
     counts,
     total: (table) => counts[SCOPE_COUNT[table.scope]],
-    *batches(table, target, share) {
+    *batches(table, target) {
       const stmt = statementFor(table, target);
       const size = BATCH_KEYS[table.scope];
       const bounds = batchBounds(db, table.scope, size);
       const withDocs = docReader(table);
-      for (const [n, { lo, hi, keys }] of bounds.entries()) {
-        if (share && (n % share.of === 0) !== share.lead) continue;
+      for (const { lo, hi, keys } of bounds) {
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };
       }

@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { interleaved, packTexts, SHARED_BATCHES, type ShareEnd } from './batch-share';
-import { openParquetWriter } from './parquet-writer';
+import { feedFrom, packTexts, type ShareEnd } from './batch-share';
 import { openHistoryReader, type CellValue, type HistoryReader } from './reader';
 import type { ScopeLimits, ScopeLookups } from './scope';
 import { EXPORT_TABLES } from './tables';
@@ -13,11 +12,12 @@ import {
 
 // An export's second thread (worker-lanes.ts starts it): reads the answers, the export's
 // heaviest table (every answer's document is decompressed), on a connection of its own while the
-// main thread does the rest, so the machine's second core does half the work. It reads the
-// answers the main thread's snapshot saw (limits), so both halves agree.
-// - parquet: writes the tables' files into the export's partial folder with a DuckDB of its own;
-// - rows: sends the tables' rows to the main thread in batches (the SQLite file has one writer),
-//   at most AHEAD batches ahead of what it has taken, so memory stays a few batches.
+// main thread writes them and does the rest, so the machine's second core does the reading. It
+// reads the answers the main thread's snapshot saw (limits), so both agree. Either way the main
+// thread is the one writer (the SQLite file has one; a Parquet export has one DuckDB):
+// - rows (SQLite): sends the rows as messages, at most AHEAD batches ahead of what it has taken;
+// - parquet: posts them through a share (batch-share.ts) that the main thread's DuckDB pulls from
+//   synchronously, AHEAD batches at most there too. So memory stays a few batches.
 
 export interface TableWorkerData {
   mode: 'parquet' | 'rows';
@@ -25,15 +25,12 @@ export interface TableWorkerData {
   filter: DbExportFilter;
   lookups: ScopeLookups;
   limits: ScopeLimits;
-  /** parquet: the export's partial folder. */
-  folder: string;
   tables: string[];
-  /** parquet: the first table's batches are shared with the main thread (batch-share.ts). */
+  /** parquet: the end this thread posts the table's batches to. */
   share?: ShareEnd;
 }
 
 export type TableWorkerMessage =
-  | { type: 'progress'; table: string; keys: number }
   | { type: 'rows'; table: string; rows: CellValue[][]; keys: number }
   | { type: 'done'; outcomes: DbExportTableOutcome[] }
   | { type: 'failed'; message: string; canceled: boolean };
@@ -81,33 +78,22 @@ async function sendRows(reader: HistoryReader, tables: ExportTable[]): Promise<D
   return outcomes;
 }
 
-async function writeParquet(reader: HistoryReader, tables: ExportTable[]): Promise<DbExportTableOutcome[]> {
-  const writer = await openParquetWriter(data.folder, { threads: 1, memoryMb: 64 });
-  interrupt = () => writer.interrupt();
+/** Reads the table's batches and posts them to the main thread's DuckDB. */
+async function feedRows(
+  reader: HistoryReader,
+  table: ExportTable,
+  end: ShareEnd,
+): Promise<DbExportTableOutcome[]> {
+  const feeder = feedFrom(end);
+  interrupt = () => feeder.cancel();
+  const stopBeating = feeder.beat();
   try {
-    const outcomes: DbExportTableOutcome[] = [];
-    for (const table of tables) {
-      const count = (keys: number): void => post({ type: 'progress', table: table.name, keys });
-      const ticker = {
-        count,
-        tick: (keys: number) => {
-          count(keys);
-          checkCanceled();
-          return Promise.resolve();
-        },
-        canceled: () => canceled,
-      };
-      // The shared table: the main thread reads some of its batches (batch-share.ts), this one the rest.
-      const shared =
-        data.share && table.name === data.tables[0]
-          ? interleaved(data.share, reader.batches(table, 'parquet', { ...SHARED_BATCHES, lead: false }))
-          : undefined;
-      outcomes.push(await writer.writeTable(table, reader, ticker, shared));
-    }
-    return outcomes;
+    await feeder.feed(reader.batches(table, 'parquet'), () => canceled);
   } finally {
-    await writer.release();
+    stopBeating();
   }
+  // The main thread counts the rows it writes.
+  return [];
 }
 
 async function run(): Promise<DbExportTableOutcome[]> {
@@ -118,7 +104,9 @@ async function run(): Promise<DbExportTableOutcome[]> {
   });
   const reader = openHistoryReader(data.historyPath, data.filter, data.lookups, data.limits, tables);
   try {
-    return data.mode === 'rows' ? await sendRows(reader, tables) : await writeParquet(reader, tables);
+    if (data.mode === 'rows') return await sendRows(reader, tables);
+    if (!data.share) throw new Error('A Parquet lane needs its share');
+    return await feedRows(reader, tables[0] as ExportTable, data.share);
   } finally {
     reader.close();
   }

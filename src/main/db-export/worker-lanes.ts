@@ -1,33 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import type { ExportWorkerScript } from '../store';
-import { asBuffers, openShare } from './batch-share';
+import { asBuffers, cancelShare, received, shareChannel } from './batch-share';
 import type { RowBatch } from './reader';
 import type { TableWorkerData, TableWorkerMessage, TableWorkerRequest } from './table-worker';
 import { DbExportCanceledError, type DbExportTableOutcome } from './types';
 
 // The main thread's side of an export's second thread (table-worker.ts): starts it, takes its
-// progress or its rows, asks it to stop, and settles once the thread has ended, never while it
-// still reads or writes.
+// rows, asks it to stop, and settles once the thread has ended, never while it still reads.
 
 /** The tables read on the second thread: the answers (every document decompressed). */
 export const WORKER_TABLES: ReadonlySet<string> = new Set(['answers']);
 
+/** The second thread's V8 heap (old generation), MB. */
+const WORKER_HEAP_MB = 128;
+
 export interface WorkerLane {
   done: Promise<DbExportTableOutcome[]>;
   cancel(): void;
-}
-
-export interface ParquetLane extends WorkerLane {
   /**
-   * Reads this thread's share of the thread's first table (`batches` is that share,
-   * batch-share.ts) and hands it over, while the thread reads the rest and writes them all.
+   * The one table's rows, batch by batch, as the thread reads them: for SQLite as they arrive,
+   * for Parquet synchronously (DuckDB pulls them in a callback).
    */
-  feed(batches: Iterator<RowBatch>, canceled: () => boolean): Promise<void>;
-}
-
-export interface RowsLane extends WorkerLane {
-  /** The one table's rows, batch by batch, as the thread reads them. */
-  batches(): AsyncIterable<RowBatch>;
+  batches(): AsyncIterable<RowBatch> | Iterable<RowBatch>;
 }
 
 function startWorker(
@@ -40,8 +34,10 @@ function startWorker(
     transferList: data.share ? [data.share.port] : [],
     execArgv: script.execArgv ?? [],
     // Its rows are Buffers outside V8's heap, freed only when their handles are collected: a
-    // small young generation collects them often instead of letting dead rows pile up.
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    // small young generation collects them often instead of letting dead rows pile up. Its heap
+    // holds a few batches' rows (their texts are those Buffers): capped, V8 collects it before
+    // growing it (a thread that ran out would be reported, batch-share.ts's heartbeat).
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   const done = new Promise<DbExportTableOutcome[]>((resolve, reject) => {
     let outcomes: DbExportTableOutcome[] | null = null;
@@ -66,32 +62,30 @@ function startWorker(
 const request = (worker: Worker, message: TableWorkerRequest): void => worker.postMessage(message);
 
 /**
- * Parquet: the thread writes the tables' files itself; its progress is passed on. Its first
- * table's batches are shared: this thread reads some of them (feed).
+ * Parquet with one DuckDB (this thread's): the thread reads the table's batches and posts them;
+ * DuckDB pulls them here through a synchronous callback, which blocks on the share until the
+ * next one is posted (batch-share.ts).
  */
 export function startParquetLane(
   script: ExportWorkerScript,
   data: Omit<TableWorkerData, 'mode' | 'share'>,
-  onProgress: (table: string, keys: number) => void,
-): ParquetLane {
-  const share = openShare();
-  const { worker, done } = startWorker(script, { ...data, mode: 'parquet', share: share.end }, (message) => {
-    if (message.type === 'progress') onProgress(message.table, message.keys);
-  });
-  // A thread that stopped takes no more batches: the feeder must not wait for it.
-  done.catch(() => share.cancel());
+): WorkerLane {
+  const { feeder, writer } = shareChannel();
+  const { worker, done } = startWorker(script, { ...data, mode: 'parquet', share: feeder }, () => undefined);
+  // A thread that stopped posts no more batches: a writer waiting for one must not wait on.
+  done.catch(() => cancelShare(writer));
   return {
     done,
-    feed: (batches, canceled) => share.feed(batches, canceled),
+    batches: () => received(writer),
     cancel: () => {
-      share.cancel();
+      cancelShare(writer);
       request(worker, { type: 'cancel' });
     },
   };
 }
 
 /** SQLite: the thread reads one table's rows and sends them here, a few batches ahead. */
-export function startRowsLane(script: ExportWorkerScript, data: Omit<TableWorkerData, 'mode'>): RowsLane {
+export function startRowsLane(script: ExportWorkerScript, data: Omit<TableWorkerData, 'mode'>): WorkerLane {
   const queue: RowBatch[] = [];
   let wake: (() => void) | null = null;
   const { worker, done } = startWorker(script, { ...data, mode: 'rows' }, (message) => {

@@ -5,10 +5,10 @@ import { buildBig } from '../../bench/store-big-history';
 import { tempFolder } from '../store/helpers';
 import { historyQuery } from './fixture';
 
-// A Parquet export with its second thread: the answers' batches (2,000 answers each) are read
-// one in three on the main thread, the rest on the second, and written by the second in order
-// (batch-share.ts). Every answer must be there once, in the history's order, with its exact
-// text: with 3 batches (the second thread reads the last) and 4 (the main thread does).
+// A Parquet export with its second thread: the answers' batches (2,000 answers each) are read on
+// the second thread and posted to the main thread, whose DuckDB (the export's only one) pulls
+// them, blocking until the next is posted (batch-share.ts). Every answer must be there once, in
+// the history's order, with its exact text: with an odd and an even number of batches.
 
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
