@@ -16,6 +16,8 @@ export interface AnswerText {
   readonly noSpaceScript: boolean;
   /** Folded ranges of the mentions, by mention index. */
   readonly mentionFolded: ReadonlyArray<{ start: number; end: number }>;
+  /** Folded offsets of every ";" (a clause boundary), found once by the native search, not per unit. */
+  readonly semicolons: readonly number[];
 }
 
 export function foldAnswer(text: string): FoldedText {
@@ -47,7 +49,19 @@ export function answerText(
   substrings: boolean,
 ): AnswerText {
   const mentionFolded = mentions.map((m) => ({ start: fold.toFolded(m.start), end: fold.toFolded(m.end) }));
-  return { text, fold, mentionFolded, noSpaceScript: substrings && hasNoSpaceScript(fold.folded) };
+  return {
+    text,
+    fold,
+    mentionFolded,
+    noSpaceScript: substrings && hasNoSpaceScript(fold.folded),
+    semicolons: semicolonsOf(fold.folded),
+  };
+}
+
+function semicolonsOf(folded: string): number[] {
+  const at: number[] = [];
+  for (let p = folded.indexOf(';'); p >= 0; p = folded.indexOf(';', p + 1)) at.push(p);
+  return at;
 }
 
 /** Reads the words of folded[from, to) into `out` (cleared first), each marked with the mention it belongs to. */

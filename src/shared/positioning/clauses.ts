@@ -46,7 +46,6 @@ const CONTRAST_WEIGHT_AFTER = 1.3;
 /** The words of the unit being read: one buffer for every unit (a unit's clauses are read before the next unit). */
 const unitWords = new Words();
 const CONTRAST_WEIGHT_BEFORE = 0.8;
-const SEMICOLON = 59;
 /** A clause naming no brand, before assignClauseBrands gives it its brands (never changed: no clause keeps it but as the empty fallback). */
 const NO_BRANDS: number[] = [];
 const NO_HITS: ResolvedHit[] = [];
@@ -86,7 +85,7 @@ function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRa
   const cuts: number[] = [];
   for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
   const { folded } = a.fold;
-  for (let p = r.from; p < r.to; p++) if (folded.charCodeAt(p) === SEMICOLON) cuts.push(p + 1);
+  for (const p of a.semicolons) if (p >= r.from && p < r.to) cuts.push(p + 1);
   let first = -1;
   let twoBrands = false;
   for (let t = r.fromToken; t < r.toToken && !twoBrands; t++) {

@@ -1,6 +1,14 @@
 import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
+import {
+  best,
+  buildPhraseTable,
+  considerAll,
+  pairAt,
+  patternHasBrand,
+  type PhraseTable,
+} from './phrase-table';
 import { wordTexts, type Words } from './tokens';
 import { hashStep, Vocabulary } from './vocabulary';
 
@@ -39,16 +47,8 @@ interface SpacedPattern {
   payload: Payload;
   /** Rank among the patterns tried at one word: of equally long matches the lowest wins. */
   order: number;
-  /** words.length, on the pattern itself: the matcher reads it without loading the words. */
-  count: number;
-}
-
-/** Patterns by their first word, split by their second so a word tries only those that can match. */
-interface FirstWordEntry {
-  /** One-word patterns, and those whose second word is a brand slot or a prefix. */
-  rest: SpacedPattern[];
-  /** Patterns whose second word is a whole word, by that word's vocabulary id. */
-  bySecond: Map<number, SpacedPattern[]>;
+  /** Its number in the phrase table (phrase-table.ts). */
+  n: number;
 }
 
 interface CjkPattern {
@@ -59,13 +59,15 @@ interface CjkPattern {
 export interface PhraseIndex {
   /** Every whole word of the spaced phrases, numbered (tokens carry their word's id). */
   readonly vocabulary: Vocabulary;
-  /** Patterns by the vocabulary id of their first word (undefined: the word starts none). */
-  readonly byFirst: ReadonlyArray<FirstWordEntry | undefined>;
-  /** Patterns that start with a brand slot. */
-  readonly byBrand: readonly SpacedPattern[];
-  /** The first letters of `word*` patterns, numbered; byPrefix holds the patterns by that number. */
+  /**
+   * The spaced patterns, flat: by their first word (one-word patterns, and those whose second
+   * word is a brand slot or a prefix), by their first two words, by a leading brand slot, by the
+   * number of their first letters in `prefixes` (`word*` patterns).
+   */
+  readonly table: PhraseTable;
+  /** Payload by pattern number. */
+  readonly payloads: readonly Payload[];
   readonly prefixes: Vocabulary;
-  readonly byPrefix: ReadonlyArray<readonly SpacedPattern[]>;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
   /** 1 at every first UTF-16 unit of byChar: a character that starts no phrase costs one array read, not a map lookup. */
@@ -95,7 +97,6 @@ export interface Hit {
 
 const PREFIX_LEN = 3;
 const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
-const CLAUSE_END = /[.,;:!?)\]–—|]/u;
 
 /**
  * The payload with every role as an own property, in one order: every hit's payload then has
@@ -170,7 +171,7 @@ export class PhraseIndexBuilder {
       hasBrand,
       payload: { ...payload },
       order: this.spaced.size,
-      count: words.length,
+      n: this.spaced.size,
     });
   }
 
@@ -187,17 +188,18 @@ export class PhraseIndexBuilder {
     );
     for (const p of this.spaced.values())
       for (const w of p.words) if (!w.brand) w.id = vocabulary.idOf(w.text);
-    const byFirst = new Array<FirstWordEntry | undefined>(vocabulary.words.length).fill(undefined);
-    const byBrand: SpacedPattern[] = [];
-    const byPrefix = new Map<string, SpacedPattern[]>();
+    const rest = new Array<number[] | undefined>(vocabulary.words.length).fill(undefined);
+    const bySecond = new Array<Map<number, number[]> | undefined>(vocabulary.words.length).fill(undefined);
+    const byBrand: number[] = [];
+    const byPrefix = new Map<string, number[]>();
     for (const p of this.spaced.values()) {
       const first = p.words[0] as Word;
-      if (first.brand) byBrand.push(p);
+      if (first.brand) byBrand.push(p.n);
       else if (first.prefix && first.text.length >= PREFIX_LEN) {
         // Tried after the first-word lists: ranked after all of them, as before.
         p.order += PREFIX_ORDER;
-        pushTo(byPrefix, first.text.slice(0, PREFIX_LEN), p);
-      } else addFirst(byFirst, first.id, p);
+        pushTo(byPrefix, first.text.slice(0, PREFIX_LEN), p.n);
+      } else addFirst(rest, bySecond, first.id, p);
     }
     const byChar = new Map<number, CjkPattern[]>();
     for (const p of this.cjk.values()) {
@@ -212,13 +214,13 @@ export class PhraseIndexBuilder {
     const prefixStarts = new Uint8Array(START_KEYS);
     for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
     const prefixes = new Vocabulary(byPrefix.keys());
-    const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as SpacedPattern[]);
+    const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as number[]);
+    const patterns = [...this.spaced.values()];
     return {
       vocabulary,
-      byFirst,
-      byBrand,
+      table: buildPhraseTable(patterns, vocabulary.words.length, rest, bySecond, byBrand, prefixLists),
+      payloads: patterns.map((p) => p.payload),
       prefixes,
-      byPrefix: prefixLists,
       byChar,
       charStarts,
       prefixStarts,
@@ -237,134 +239,57 @@ function startKey(word: string, at: number): number {
   return (word.charCodeAt(at) * 64 + word.charCodeAt(at + 1)) & (START_KEYS - 1);
 }
 
-function pushTo<K>(map: Map<K, SpacedPattern[]>, key: K, p: SpacedPattern): void {
+function pushTo<K>(map: Map<K, number[]>, key: K, n: number): void {
   const list = map.get(key);
-  if (list === undefined) map.set(key, [p]);
-  else list.push(p);
+  if (list === undefined) map.set(key, [n]);
+  else list.push(n);
 }
 
-function addFirst(byFirst: Array<FirstWordEntry | undefined>, id: number, p: SpacedPattern): void {
-  let entry = byFirst[id];
-  if (entry === undefined) {
-    entry = { rest: [], bySecond: new Map() };
-    byFirst[id] = entry;
-  }
-  const second = p.words[1];
-  if (second !== undefined && !second.brand && !second.prefix) pushTo(entry.bySecond, second.id, p);
-  else entry.rest.push(p);
-}
-
-/** Word i starts with `prefix`. */
-function startsWithWord(words: Words, i: number, folded: string, prefix: string): boolean {
-  const special = words.special(i);
-  if (special !== null) return special.startsWith(prefix);
-  const start = words.start[i] as number;
-  return (words.end[i] as number) - start >= prefix.length && folded.startsWith(prefix, start);
-}
-
-function wordMatches(w: Word, words: Words, i: number, folded: string): boolean {
-  if (w.brand) return (words.mention[i] as number) >= 0;
-  if ((words.mention[i] as number) >= 0) return false;
-  return w.prefix ? startsWithWord(words, i, folded, w.text) : words.id[i] === w.id;
-}
-
-/**
- * Length in words of `p` matched at word i (brand mentions span several words), or 0.
- * `from`: words of `p` already known to match word i (1 for a list found by the word's own
- * id, whose first word is that word).
- */
-function matchAt(
+/** A pattern by its first word's id, and by its second word's when that is a whole word. */
+function addFirst(
+  rest: Array<number[] | undefined>,
+  bySecond: Array<Map<number, number[]> | undefined>,
+  id: number,
   p: SpacedPattern,
-  words: Words,
-  i: number,
-  end: number,
-  folded: string,
-  from: number,
-): number {
-  let t = i + from;
-  const pattern = p.words;
-  for (let k = from; k < pattern.length; k++) {
-    const w = pattern[k] as Word;
-    if (t >= end || !wordMatches(w, words, t, folded)) return 0;
-    const mention = words.mention[t] as number;
-    t++;
-    if (w.brand) while (t < end && words.mention[t] === mention) t++;
-  }
-  if (p.needEnd && t < end) {
-    const gap = folded.slice(words.end[t - 1] as number, words.start[t] as number);
-    if (!CLAUSE_END.test(gap)) return 0;
-  }
-  return t - i;
-}
-
-interface Best {
-  pattern: SpacedPattern | null;
-  len: number;
-}
-
-/** The longer match wins; of equal length the one of more words (a brand slot spans several), then the lower rank. */
-function beats(p: SpacedPattern, len: number, best: Best): boolean {
-  if (len !== best.len) return len > best.len;
-  const b = best.pattern;
-  if (len === 0 || b === null) return false;
-  return p.count > b.count || (p.count === b.count && p.order < b.order);
-}
-
-// A module-level function and a reused result (no closure per word): this runs for every word
-// of every scanned clause.
-function considerAll(
-  list: readonly SpacedPattern[],
-  words: Words,
-  i: number,
-  to: number,
-  folded: string,
-  best: Best,
-  from: number,
 ): void {
-  for (let k = 0; k < list.length; k++) {
-    const p = list[k] as SpacedPattern;
-    // Its first `from` words are known to match (found by their ids): a pattern of no more
-    // words matches whole, with no word of it read again.
-    const len = p.count === from && !p.needEnd ? from : matchAt(p, words, i, to, folded, from);
-    if (beats(p, len, best)) {
-      best.pattern = p;
-      best.len = len;
-    }
+  const second = p.words[1];
+  if (second !== undefined && !second.brand && !second.prefix) {
+    let map = bySecond[id];
+    if (map === undefined) bySecond[id] = map = new Map();
+    pushTo(map, second.id, p.n);
+  } else {
+    let list = rest[id];
+    if (list === undefined) rest[id] = list = [];
+    list.push(p.n);
   }
 }
 
 /** The longest pattern matching at word i (by its whole word, or its first letters for `word*` patterns). */
-function longestAt(
-  index: PhraseIndex,
-  words: Words,
-  i: number,
-  to: number,
-  folded: string,
-  best: Best,
-): void {
-  best.pattern = null;
+function longestAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string): void {
+  best.pattern = -1;
   best.len = 0;
+  const t = index.table;
   if ((words.mention[i] as number) >= 0) {
-    considerAll(index.byBrand, words, i, to, folded, best, 0);
+    considerAll(t, t.brandStart, t.brandLength, words, i, to, folded, 0);
     return;
   }
-  // The entry of the word's id holds patterns whose first word is that word: matched; those
-  // split by their second word, when the next word is it, are matched up to there.
+  // Patterns whose first word is the word's: matched; those listed by their first two words,
+  // when the next word is the second, are matched up to there.
   const id = words.id[i] as number;
-  const exact = id >= 0 ? index.byFirst[id] : undefined;
-  if (exact !== undefined) {
-    considerAll(exact.rest, words, i, to, folded, best, 1);
+  if (id >= 0) {
+    const length = t.firstLength[id] as number;
+    if (length > 0) considerAll(t, t.firstStart[id] as number, length, words, i, to, folded, 1);
     const next = i + 1;
-    const second =
-      next < to && (words.mention[next] as number) < 0 && (words.id[next] as number) >= 0
-        ? exact.bySecond.get(words.id[next] as number)
-        : undefined;
-    if (second !== undefined) considerAll(second, words, i, to, folded, best, 2);
+    if (next < to && (words.mention[next] as number) < 0 && (words.id[next] as number) >= 0) {
+      const s = pairAt(t, id, words.id[next] as number);
+      if (s >= 0)
+        considerAll(t, t.pairStart[s] as number, t.pairLength[s] as number, words, i, to, folded, 2);
+    }
   }
-  if (index.byPrefix.length > 0) prefixAt(index, words, i, to, folded, best);
+  if (t.prefixStart.length > 0) prefixAt(index, words, i, to, folded);
 }
 
-function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string, best: Best): void {
+function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string): void {
   const special = words.special(i);
   const word = special ?? folded;
   const at = special === null ? (words.start[i] as number) : 0;
@@ -373,7 +298,10 @@ function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folde
   let h = 0;
   for (let k = at; k < at + PREFIX_LEN; k++) h = hashStep(h, word.charCodeAt(k));
   const id = index.prefixes.idOfRange(word, at, at + PREFIX_LEN, h);
-  if (id >= 0) considerAll(index.byPrefix[id] as SpacedPattern[], words, i, to, folded, best, 0);
+  if (id >= 0) {
+    const t = index.table;
+    considerAll(t, t.prefixStart[id] as number, t.prefixLength[id] as number, words, i, to, folded, 0);
+  }
 }
 
 function spacedHits(
@@ -385,21 +313,20 @@ function spacedHits(
   out: Hit[],
 ): void {
   let i = from;
-  const found: Best = { pattern: null, len: 0 };
   while (i < to) {
-    longestAt(index, words, i, to, folded, found);
-    const best = found.pattern;
-    const bestLen = found.len;
-    if (best === null) {
+    longestAt(index, words, i, to, folded);
+    const found = best.pattern;
+    const bestLen = best.len;
+    if (found < 0) {
       i++;
       continue;
     }
     let mention = -1;
-    if (best.hasBrand) {
+    if (patternHasBrand(index.table, found)) {
       for (let t = i; t < i + bestLen && mention < 0; t++) mention = words.mention[t] as number;
     }
     out.push({
-      payload: best.payload,
+      payload: index.payloads[found] as Payload,
       start: words.start[i] as number,
       end: words.end[i + bestLen - 1] as number,
       word: i,

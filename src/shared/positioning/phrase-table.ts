@@ -1,0 +1,242 @@
+import type { Words } from './tokens';
+
+// The spaced phrases of one language laid out flat for the matcher: every pattern a row of one
+// Int32Array, every pattern word an entry of another, and the lists a word tries (by its first
+// word, by its first two words, by a brand slot, by its first letters) ranges of one array of
+// pattern numbers. The matcher reads numbers at computed indexes instead of following pointers
+// through an object per pattern, per word and per list, which spread over the heap and were the
+// phrase scan's largest cost (loading a pattern, not comparing words).
+
+/** One pattern word: whole words by vocabulary id; a brand slot; a `word*` prefix (by its text). */
+export interface TableWord {
+  id: number;
+  prefix: boolean;
+  brand: boolean;
+  text: string;
+}
+
+export interface TablePattern {
+  words: readonly TableWord[];
+  needEnd: boolean;
+  hasBrand: boolean;
+  order: number;
+}
+
+// Pattern rows: count, flags, order, first word.
+const STRIDE = 4;
+const COUNT = 0;
+const FLAGS = 1;
+const ORDER = 2;
+const WORD_AT = 3;
+const NEED_END = 1;
+const HAS_BRAND = 2;
+/** Pattern word codes: ≥ 0 a whole word's id, BRAND_WORD a slot, ≤ PREFIX_BASE a prefix (PREFIX_BASE - its text's index). */
+const BRAND_WORD = -1;
+const PREFIX_BASE = -2;
+const CLAUSE_END = /[.,;:!?)\]–—|]/u;
+
+export interface PhraseTable {
+  readonly rows: Int32Array;
+  readonly words: Int32Array;
+  readonly prefixTexts: readonly string[];
+  /** Pattern numbers: every list is a range [start, start + length) of it. */
+  readonly lists: Int32Array;
+  /** Per vocabulary id: its list of patterns (start, length) by first word. */
+  readonly firstStart: Int32Array;
+  readonly firstLength: Int32Array;
+  /** Open addressing over (first id, second id): the list of patterns by their first two words. */
+  readonly pairFirst: Int32Array;
+  readonly pairSecond: Int32Array;
+  readonly pairStart: Int32Array;
+  readonly pairLength: Int32Array;
+  readonly pairMask: number;
+  /** Patterns that start with a brand slot. */
+  readonly brandStart: number;
+  readonly brandLength: number;
+  /** Per prefix id: its list. */
+  readonly prefixStart: Int32Array;
+  readonly prefixLength: Int32Array;
+}
+
+function pairSlot(first: number, second: number, mask: number): number {
+  return (Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca6b)) & mask;
+}
+
+/** Lays out the patterns and their lists; list order is kept (ties go to the earlier pattern). */
+export function buildPhraseTable(
+  patterns: readonly TablePattern[],
+  vocabSize: number,
+  byFirstRest: ReadonlyArray<readonly number[] | undefined>,
+  bySecond: ReadonlyArray<ReadonlyMap<number, readonly number[]> | undefined>,
+  byBrand: readonly number[],
+  byPrefix: ReadonlyArray<readonly number[]>,
+): PhraseTable {
+  const rows = new Int32Array(patterns.length * STRIDE);
+  const wordCodes: number[] = [];
+  const prefixTexts: string[] = [];
+  patterns.forEach((p, n) => {
+    rows[n * STRIDE + COUNT] = p.words.length;
+    rows[n * STRIDE + FLAGS] = (p.needEnd ? NEED_END : 0) | (p.hasBrand ? HAS_BRAND : 0);
+    rows[n * STRIDE + ORDER] = p.order;
+    rows[n * STRIDE + WORD_AT] = wordCodes.length;
+    for (const w of p.words) {
+      if (w.brand) wordCodes.push(BRAND_WORD);
+      else if (w.prefix) wordCodes.push(PREFIX_BASE - (prefixTexts.push(w.text) - 1));
+      else wordCodes.push(w.id);
+    }
+  });
+  const lists: number[] = [];
+  const add = (list: readonly number[]): [number, number] => {
+    const at = lists.length;
+    lists.push(...list);
+    return [at, list.length];
+  };
+  const firstStart = new Int32Array(vocabSize);
+  const firstLength = new Int32Array(vocabSize);
+  let pairs = 0;
+  for (let id = 0; id < vocabSize; id++) {
+    const rest = byFirstRest[id];
+    if (rest !== undefined) [firstStart[id], firstLength[id]] = add(rest);
+    pairs += bySecond[id]?.size ?? 0;
+  }
+  let size = 16;
+  while (size < pairs * 2) size *= 2;
+  const pairFirst = new Int32Array(size).fill(-1);
+  const pairSecond = new Int32Array(size);
+  const pairStart = new Int32Array(size);
+  const pairLength = new Int32Array(size);
+  for (let id = 0; id < vocabSize; id++) {
+    for (const [second, list] of bySecond[id] ?? []) {
+      let s = pairSlot(id, second, size - 1);
+      while ((pairFirst[s] as number) >= 0) s = (s + 1) & (size - 1);
+      pairFirst[s] = id;
+      pairSecond[s] = second;
+      [pairStart[s], pairLength[s]] = add(list);
+    }
+  }
+  const [brandStart, brandLength] = add(byBrand);
+  const prefixStart = new Int32Array(byPrefix.length);
+  const prefixLength = new Int32Array(byPrefix.length);
+  byPrefix.forEach((list, i) => ([prefixStart[i], prefixLength[i]] = add(list)));
+  return {
+    rows,
+    words: Int32Array.from(wordCodes),
+    prefixTexts,
+    lists: Int32Array.from(lists),
+    firstStart,
+    firstLength,
+    pairFirst,
+    pairSecond,
+    pairStart,
+    pairLength,
+    pairMask: size - 1,
+    brandStart,
+    brandLength,
+    prefixStart,
+    prefixLength,
+  };
+}
+
+/** The slot of the pair (first, second), or -1: its list is pairStart/pairLength there. */
+export function pairAt(t: PhraseTable, first: number, second: number): number {
+  for (let s = pairSlot(first, second, t.pairMask); ; s = (s + 1) & t.pairMask) {
+    const f = t.pairFirst[s] as number;
+    if (f < 0) return -1;
+    if (f === first && t.pairSecond[s] === second) return s;
+  }
+}
+
+/** Word i starts with `prefix`. */
+function startsWithWord(words: Words, i: number, folded: string, prefix: string): boolean {
+  const special = words.special(i);
+  if (special !== null) return special.startsWith(prefix);
+  const start = words.start[i] as number;
+  return (words.end[i] as number) - start >= prefix.length && folded.startsWith(prefix, start);
+}
+
+/**
+ * Length in words of pattern p matched at word i (brand mentions span several words), or 0.
+ * `from`: words of p already known to match word i.
+ */
+function matchAt(
+  t: PhraseTable,
+  p: number,
+  words: Words,
+  i: number,
+  end: number,
+  folded: string,
+  from: number,
+): number {
+  let at = i + from;
+  const row = p * STRIDE;
+  const first = t.rows[row + WORD_AT] as number;
+  const count = t.rows[row + COUNT] as number;
+  for (let k = from; k < count; k++) {
+    if (at >= end) return 0;
+    const code = t.words[first + k] as number;
+    const mention = words.mention[at] as number;
+    if (code === BRAND_WORD) {
+      if (mention < 0) return 0;
+      at++;
+      while (at < end && words.mention[at] === mention) at++;
+      continue;
+    }
+    if (mention >= 0) return 0;
+    if (code >= 0) {
+      if (words.id[at] !== code) return 0;
+    } else if (!startsWithWord(words, at, folded, t.prefixTexts[PREFIX_BASE - code] as string)) return 0;
+    at++;
+  }
+  if (((t.rows[row + FLAGS] as number) & NEED_END) !== 0 && at < end) {
+    const gap = folded.slice(words.end[at - 1] as number, words.start[at] as number);
+    if (!CLAUSE_END.test(gap)) return 0;
+  }
+  return at - i;
+}
+
+/** The best match so far at one word: pattern number (-1: none) and length in words. */
+export const best = { pattern: -1, len: 0 };
+
+/**
+ * Tries the patterns lists[start, start + length) at word i. The longer match wins; of equal
+ * length the one of more words (a brand slot spans several), then the lower rank.
+ */
+export function considerAll(
+  t: PhraseTable,
+  start: number,
+  length: number,
+  words: Words,
+  i: number,
+  to: number,
+  folded: string,
+  from: number,
+): void {
+  const rows = t.rows;
+  for (let k = start; k < start + length; k++) {
+    const p = t.lists[k] as number;
+    const row = p * STRIDE;
+    const count = rows[row + COUNT] as number;
+    // Its first `from` words are known to match (found by their ids): a pattern of no more
+    // words matches whole, with no word of it read again.
+    const len =
+      count === from && ((rows[row + FLAGS] as number) & NEED_END) === 0
+        ? from
+        : matchAt(t, p, words, i, to, folded, from);
+    if (len === 0 || len < best.len) continue;
+    if (len > best.len || best.pattern < 0) {
+      best.pattern = p;
+      best.len = len;
+      continue;
+    }
+    const b = best.pattern * STRIDE;
+    const bCount = rows[b + COUNT] as number;
+    if (count > bCount || (count === bCount && (rows[row + ORDER] as number) < (rows[b + ORDER] as number))) {
+      best.pattern = p;
+      best.len = len;
+    }
+  }
+}
+
+export function patternHasBrand(t: PhraseTable, p: number): boolean {
+  return ((t.rows[p * STRIDE + FLAGS] as number) & HAS_BRAND) !== 0;
+}
