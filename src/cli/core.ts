@@ -11,7 +11,8 @@ import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
 import { maskKeyLabel, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
-import { CliUsageError } from './context';
+import type { Writable } from 'node:stream';
+import { CliUsageError, type CliContext } from './context';
 import { storageLines } from './storage-lines';
 import { openHistoryFile } from './history-file';
 
@@ -35,6 +36,8 @@ export interface OpenCliCoreOptions {
   secretStore?: SecretStore;
   /** The command only reads the history: a missing --db file is an error, never created (history-file.ts). */
   reads?: boolean;
+  /** Where the core's notes go (a created folder, pages still archiving): the command's stderr. */
+  stderr?: Writable;
 }
 
 export interface CliOnline {
@@ -81,6 +84,7 @@ function openSettings(env: NodeJS.ProcessEnv): SettingsStore | null {
 }
 
 export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
+  const stderr = opts.stderr ?? process.stderr;
   const settings = openSettings(opts.env);
   const s = settings?.get();
   const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
@@ -88,7 +92,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     // A --db that does not exist is a mistake a read command reports; the app's own history
     // (or a workspace's) is made on first use, as the app makes it.
     reads: opts.reads === true && opts.db !== undefined,
-    note: (line) => process.stderr.write(`${line}\n`),
+    note: (line) => stderr.write(`${line}\n`),
+    stderr,
   });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
@@ -177,7 +182,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       onProgress: opts.onProgress,
       onJob,
       // One line when the history cannot be written (full disk, lock, read-only), one when it can again.
-      ...storageLines(process.stderr),
+      ...storageLines(stderr),
     });
     const isSandbox = useSandbox === true;
     // Monitor runs record the key label; the command reads it (needs the key) before running them.
@@ -205,7 +210,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     archive,
     async close() {
       try {
-        if (storedAnswers) await finishArchive(store, archive);
+        if (storedAnswers) await finishArchive(store, archive, stderr);
         await archive.close();
         await online?.engine.close();
       } finally {
@@ -242,16 +247,16 @@ async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsSt
  * in the history for the next command or the app, and one line says so. The command's exit
  * code never waits on them (issue 31.3: it used to, on an unref'd timer, and exited 13).
  */
-async function finishArchive(store: HistoryStore, archive: PageArchiver): Promise<void> {
+async function finishArchive(store: HistoryStore, archive: PageArchiver, stderr: Writable): Promise<void> {
   const pending = store.pendingPageCount();
   if (pending === 0) return;
-  process.stderr.write(
+  stderr.write(
     `Archiving ${pending} result page${pending === 1 ? '' : 's'} (links expire 24 h after the answer)…\n`,
   );
   await archive.settled();
   const left = store.pendingPageCount();
   if (left > 0)
-    process.stderr.write(
+    stderr.write(
       `${left} page${left === 1 ? '' : 's'} could not be archived yet (the page host failed or did not answer); ` +
         'the next parallax command or the app tries again until the links expire.\n',
     );
@@ -271,13 +276,14 @@ export const READS = { reads: true } as const;
 
 /** Opens the core for one command, runs it, and always closes the core. */
 export async function withCliCore<T>(
-  env: NodeJS.ProcessEnv,
+  ctx: Pick<CliContext, 'env' | 'stderr'>,
   flags: CoreFlags,
   fn: (core: CliCore) => Promise<T>,
   extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob' | 'reads'> = {},
 ): Promise<T> {
   const core = await openCliCore({
-    env,
+    env: ctx.env,
+    stderr: ctx.stderr,
     db: flags.db,
     baseUrl: flags.baseUrl,
     sandbox: flags.sandbox,

@@ -101,7 +101,7 @@ function listenForStop(ctx: CliContext, controller: AbortController): () => void
 
 export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promise<void> {
   const format = formatOf(flags.format);
-  await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+  await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
     const monitorId = flags.monitor === undefined ? undefined : requireMonitor(core.store, flags.monitor);
     const filter = filterOf(flags, monitorId, Date.now());
     const monitorName = monitorId

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import { openHistory, type HistoryStore } from '../main/store';
 import { CliUsageError } from './context';
 import { upgradeProgressPrinter } from './upgrade-progress';
@@ -15,6 +16,8 @@ export interface HistoryFileOptions {
   reads: boolean;
   /** Where one-line notes go (stderr). */
   note: (line: string) => void;
+  /** Where an upgrade's progress is printed (stderr). */
+  stderr: Writable;
 }
 
 export function openHistoryFile(dbPath: string, opts: HistoryFileOptions): HistoryStore {
@@ -32,7 +35,7 @@ export function openHistoryFile(dbPath: string, opts: HistoryFileOptions): Histo
   const store = openHistory({
     path,
     create: !opts.reads,
-    onUpgradeProgress: upgradeProgressPrinter(process.stderr),
+    onUpgradeProgress: upgradeProgressPrinter(opts.stderr),
   });
   if (store.readonlyReason)
     opts.note(`The history file ${path} is opened read-only: ${store.readonlyReason}.`);

@@ -209,7 +209,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
       const kinds = parseKinds(flags.kind);
       const severities = parseSeverities(flags.severity);
       const since = flags.since !== undefined ? sinceOf(flags.since, Date.now()) : undefined;
-      await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
+      await withCliCore(ctx, { ...READS, db: flags.db }, async (core) => {
         await catchUpQuietly(ctx, core.store, core.settings?.get().positioningJudge);
         const filter = {
           ...(since !== undefined ? { since } : {}),
@@ -261,7 +261,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
         throw new CliUsageError('Give the alert ids to mark read, or --all');
       // --db may land on `alerts` itself (commander gives a shared option to the parent).
       const db = flags.db ?? alerts.opts<{ db?: string }>().db;
-      await withCliCore(ctx.env, { db }, async (core) => {
+      await withCliCore(ctx, { db }, async (core) => {
         const unknown = ids.filter((id) => core.store.getAlert(id) === null);
         if (unknown.length > 0) throw new CliUsageError(`No alert with id ${unknown.join(', ')}`);
         const changed = core.store.markAlertsRead(flags.all ? 'all' : ids);

@@ -210,7 +210,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         },
         QUEUE_FLAGS,
       );
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
         const q = ask(() => service(core.store).queue(input));
         if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
@@ -256,7 +256,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           },
           ACCEPT_FLAGS,
         );
-        await withCliCore(ctx.env, withDb(flags), async (core) => {
+        await withCliCore(ctx, withDb(flags), async (core) => {
           const brand = ask(() => service(core.store).accept(input));
           const reanalysedAnswers = await reanalysed(core.store);
           if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
@@ -286,7 +286,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: name },
           { key: 'NAME' },
         );
-        await withCliCore(ctx.env, withDb(flags), async (core) => {
+        await withCliCore(ctx, withDb(flags), async (core) => {
           const s = service(core.store);
           const out = ask(() => (dismissed ? s.dismiss(key) : s.restore(key)));
           if (ctx.json) return writeJson(ctx, out);
@@ -308,7 +308,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', '\nJSON (--json): { brand: {id, name, kind, aliases, domains}, reanalysedAnswers }')
     .action(async (name: string, flags: { into: string; db?: string }) => {
-      await withCliCore(ctx.env, withDb(flags), async (core) => {
+      await withCliCore(ctx, withDb(flags), async (core) => {
         const all = core.store.listBrands();
         const target = findBrand(all, flags.into);
         if (!target) throw new CliUsageError(`No brand "${flags.into}"; ${brandChoices(all)}`);
@@ -340,7 +340,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         { key: name },
         { key: 'NAME' },
       );
-      await withCliCore(ctx.env, { ...READS, ...withDb(flags) }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...withDb(flags) }, async (core) => {
         const c = ask(() => service(core.store).candidate(key));
         if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);

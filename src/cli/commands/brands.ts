@@ -115,7 +115,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', '\nJSON (--json): { brands: [{id, name, kind, aliases, domains}] }')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const all = core.store.listBrands();
         if (ctx.json) return writeJson(ctx, { brands: all });
         if (all.length === 0)
@@ -146,7 +146,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .addHelpText('after', ADD_HELP)
     .action(async (name: string, flags: AddFlags) => {
       if (flags.update && flags.replace) throw new CliUsageError('Use --update or --replace, not both');
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const out = await addBrand(ctx, core.store, name, flags);
         if (ctx.json) return writeJson(ctx, out);
         const { brand } = out;
@@ -170,7 +170,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
       '\nJSON (--json): { removed: {id, name, kind, aliases, domains}, reanalysedAnswers }',
     )
     .action(async (nameOrId: string, flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const all = core.store.listBrands();
         const brand = findBrand(all, nameOrId);
         if (!brand) throw new CliUsageError(`No brand "${nameOrId}"; ${brandChoices(all)}`);

@@ -94,7 +94,7 @@ export const registerChangesCommand: RegisterCommand = (program: Command, ctx: C
     .option('--brand <name>', 'the focus brand (name or id; default your first brand of kind "brand")')
     .addHelpText('after', HELP)
     .action(async (flags: FilterFlags) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const input = parseFlags(
           findingsChannels['findings.list'].input,
           queryOf(core.store, flags, Date.now()),

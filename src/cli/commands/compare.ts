@@ -19,7 +19,7 @@ export const registerCompareCommand: RegisterCommand = (program: Command, ctx: C
       const repeat = Number(flags.repeat);
       if (!Number.isInteger(repeat) || repeat < 1)
         throw new CliUsageError('--repeat must be a positive whole number');
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const cells = core.store.getRunMatrix(runId).filter((c) => c.repeat === repeat && c.resultId);

@@ -33,7 +33,7 @@ export const registerCountriesCommand: RegisterCommand = (program: Command, ctx:
     .option('--sandbox', 'ask the built-in sandbox')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: CoreFlags & { model?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const { client } = await core.online();
         const model = flags.model === undefined ? undefined : countriesModelFor(client.profile, flags.model);
         const { data } = await client.countries(model ? { model } : {});

@@ -13,7 +13,7 @@ export const registerCreditsCommand: RegisterCommand = (program: Command, ctx: C
     .option('--sandbox', 'ask the built-in sandbox')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: CoreFlags) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const { client } = await core.online();
         const res = await client.credits();
         const view = {

@@ -46,7 +46,7 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
     .description('Size of the history file by part (answers, raw JSON, sources, search index…)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const stats = core.store.storageStats();
         if (ctx.json) writeJson(ctx, stats);
         else printStats(ctx, stats);
@@ -58,7 +58,7 @@ export const registerDbCommands: RegisterCommand = (program: Command, ctx: CliCo
     )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const result = core.store.compact((p) => progressLine(ctx, p));
         if (ctx.json) return writeJson(ctx, result);
         writeLine(

@@ -90,7 +90,7 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
 };
 
 async function showStatus(ctx: CliContext, flags: DemoFlags): Promise<void> {
-  await withCliCore(ctx.env, { ...READS, db: flags.db }, async (core) => {
+  await withCliCore(ctx, { ...READS, db: flags.db }, async (core) => {
     const status = demoStatus(core.store);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, ...status });
     if (!status.present) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
@@ -118,7 +118,7 @@ function describeEvent(e: DemoEvent): string {
 }
 
 async function showEvents(ctx: CliContext, flags: DemoFlags, days: number): Promise<void> {
-  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+  await withCliCore(ctx, { db: flags.db }, async (core) => {
     const record = readDemoRecord(core.store);
     const window = record ? [record.firstDay, record.lastDay] : demoDays(Date.now(), days);
     const fromDay = Math.floor((window[0] as number) / DAY_MS);
@@ -138,7 +138,7 @@ async function showEvents(ctx: CliContext, flags: DemoFlags, days: number): Prom
 }
 
 async function removeDemo(ctx: CliContext, flags: DemoFlags): Promise<void> {
-  await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+  await withCliCore(ctx, { db: flags.db }, async (core) => {
     const deleted = deleteDemo(core.store);
     if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, deleted });
     if (!deleted) return writeLine(ctx.stdout, `No demo history in ${core.dbPath}.`);
@@ -169,7 +169,7 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
     }
   };
   try {
-    await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    await withCliCore(ctx, { db: flags.db }, async (core) => {
       let result;
       try {
         result = await buildDemoHistory({

@@ -88,7 +88,7 @@ export const registerDiffCommand: RegisterCommand = (program: Command, ctx: CliC
         const b = parseLocation(flags.b);
         const promptIndex = Number(flags.prompt) - 1;
         const repeat = Number(flags.repeat);
-        await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+        await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
           const run = core.store.getRun(runId);
           if (!run) throw new CliUsageError(`No run with id ${runId}`);
           if (!Number.isInteger(promptIndex) || promptIndex < 0 || promptIndex >= run.prompts.length) {

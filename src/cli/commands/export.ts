@@ -50,7 +50,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
       const format = flags.format as ExportFormat;
       if (flags.prompts !== undefined && format !== 'html')
         throw new CliUsageError('--prompts applies to --format html only');
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);

@@ -43,7 +43,7 @@ export const registerHistoryCommand: RegisterCommand = (program: Command, ctx: C
       if (flags.status && !(RUN_STATUSES as readonly string[]).includes(flags.status)) {
         throw new CliUsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
       }
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const { runs, total } = core.store.listRuns({
           limit,
           status: flags.status as RunStatus | undefined,

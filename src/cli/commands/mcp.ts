@@ -97,7 +97,7 @@ export const registerMcpCommand: RegisterCommand = (program: Command, ctx: CliCo
       console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
       const readSettings = settingsReader(ctx.env, log);
       const sandbox = flags.sandbox === true || readSettings().sandboxMode;
-      await withCliCore(ctx.env, { db: flags.db, sandbox }, async (core) => {
+      await withCliCore(ctx, { db: flags.db, sandbox }, async (core) => {
         await serve(ctx, {
           store: core.store,
           visibility: visibilityService(core.store, Date.now),

@@ -204,7 +204,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', HELP)
     .action(async (nameOrId: string, flags: OptionsFlags) => {
-      await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+      await withCliCore(ctx, { db: flags.db }, async (core) => {
         const monitor = findMonitor(core.store, nameOrId);
         const current = core.store.getMonitorOptions(monitor.id);
         if (!current) throw new CliUsageError(`No monitor "${nameOrId}"`);

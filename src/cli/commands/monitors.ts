@@ -59,7 +59,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List monitors with their cadence and next due time')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const list = core.store.listMonitors();
         const paused = core.store.monitorsPaused();
         if (ctx.json) return writeJson(ctx, { paused, monitors: list });
@@ -108,7 +108,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
           db?: string;
         },
       ) => {
-        await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+        await withCliCore(ctx, { db: flags.db }, async (core) => {
           let spec;
           if (flags.spec) {
             let json: unknown;
@@ -153,7 +153,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .description('List the monitors due now')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: { db?: string }) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const due = core.store.dueMonitors(Date.now());
         if (ctx.json) return writeJson(ctx, { paused: core.store.monitorsPaused(), due });
         if (due.length === 0)
@@ -179,7 +179,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
       const waitSeconds = Number(flags.webhookWait);
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
         throw new CliUsageError(`--webhook-wait must be 0 to 600 seconds, got "${flags.webhookWait}"`);
-      const code = await withCliCore(ctx.env, flags, async (core) => {
+      const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,
           fetch: globalThis.fetch,

@@ -60,7 +60,7 @@ export const registerPageCommand: RegisterCommand = (program: Command, ctx: CliC
     .addHelpText('after', HELP)
     .action(async (resultId: string, flags: PageFlags) => {
       const index = parseIndex(flags.page);
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const page = await readPage(core, resultId, index);
         const pageCount = core.store.getResult(resultId)?.normalized.htmlUrls.length ?? 0;
         const out = page.html !== null && flags.out ? resolve(flags.out) : null;

@@ -188,7 +188,7 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
     .addHelpText('after', HELP)
     .action(async (flags: PositioningFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         await finishSmallRescore(ctx, core.store);
         const service = serviceOf(
           core.store,
@@ -249,7 +249,7 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
           ? null
           : Math.floor(Date.now() / DAY_MS) -
             ((periodOf({ since: flags.since }, Date.now()) as { days: number }).days - 1);
-      await withCliCore(ctx.env, flags, (core) =>
+      await withCliCore(ctx, flags, (core) =>
         judge === 'model'
           ? rescoreModelFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) })
           : rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }),

@@ -19,7 +19,7 @@ export const registerQueueCommands: RegisterCommand = (program: Command, ctx: Cl
   common(
     queue.command('status').description('Queued and processing tasks, by priority (GET /v1/async/status)'),
   ).action(async (flags: CoreFlags) => {
-    await withCliCore(ctx.env, flags, async (core) => {
+    await withCliCore(ctx, flags, async (core) => {
       const { client } = await core.online();
       const { data } = await client.queueStatus();
       const view = {
@@ -61,7 +61,7 @@ export const registerQueueCommands: RegisterCommand = (program: Command, ctx: Cl
           return;
         }
       }
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const { client } = await core.online();
         const { data } = await client.clearQueue();
         if (ctx.json) return writeJson(ctx, { cleared: data.cleared, warning: CLEAR_QUEUE_NOTICE });

@@ -98,7 +98,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
       const format = formatOf(flags);
       const printPdf = pdfPrinter(format, ctx.env);
       const path = resolve(flags.out);
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.

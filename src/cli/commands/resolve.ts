@@ -16,7 +16,7 @@ export const registerResolveCommand: RegisterCommand = (program: Command, ctx: C
     .option('--sandbox', 'ask the built-in sandbox')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (link: string, flags: CoreFlags) => {
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const { client } = await core.online();
         const { data } = await client.resolveRedirect(link);
         if (ctx.json) return writeJson(ctx, { redirectLink: link, url: data.url });

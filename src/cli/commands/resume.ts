@@ -88,7 +88,7 @@ export function makeRegisterResumeCommand(
       .option('--base-url <url>', 'the service the run used (default: the one recorded with the run)')
       .option('--db <path>', 'history file (default: the app\u2019s)')
       .action(async (runId: string, flags: ResumeFlags) => {
-        const code = await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+        const code = await withCliCore(ctx, { db: flags.db }, async (core) => {
           const found = core.store.getRun(runId);
           if (!found) throw new CliUsageError(`No run with id ${runId} (parallax history lists them).`);
           checkResumable(core, found, flags);

@@ -192,7 +192,7 @@ export function makeRegisterRunCommand(deps: RunCommandDeps = { signals: process
       .option('--sandbox', 'run against the built-in sandbox (synthetic answers, no credits spent)')
       .option('--db <path>', 'history file (default: the app\u2019s)')
       .action(async (flags: RunFlags) => {
-        const code = await withCliCore(ctx.env, flags, async (core) => {
+        const code = await withCliCore(ctx, flags, async (core) => {
           const s = core.settings?.get();
           const spec = specFromFlags(flags, {
             engines: s?.defaultEngines ?? ['assistant-a'],

@@ -27,7 +27,7 @@ export const registerSearchCommand: RegisterCommand = (program: Command, ctx: Cl
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 200)
           throw new CliUsageError('--limit must be 1 to 200');
-        await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+        await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
           const { hits, total, totalCapped } = core.store.search({
             query: text,
             engine: flags.engine && isEngineName(flags.engine) ? flags.engine : undefined,

@@ -29,7 +29,7 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
     .argument('<run>', 'run id')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (runId: string, flags: { db?: string }) => {
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
         if (ctx.json) {

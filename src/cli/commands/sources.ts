@@ -282,7 +282,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
     .action(async (flags: SourcesFlags) => {
       const mode = modeOf(flags);
       const limit = limitOf(flags.limit);
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const query = {
           ...queryOf(core.store, flags, Date.now()),
           ...(limit !== undefined ? { limit } : {}),

@@ -17,7 +17,7 @@ export const registerStatesCommand: RegisterCommand = (program: Command, ctx: Cl
       const country = flags.country.trim().toUpperCase();
       if (!/^[A-Z]{2}$/.test(country))
         throw new CliUsageError(`--country must be a two-letter code, got "${flags.country}"`);
-      await withCliCore(ctx.env, flags, async (core) => {
+      await withCliCore(ctx, flags, async (core) => {
         const { client } = await core.online();
         const { data } = await client.states(country);
         if (ctx.json) return writeJson(ctx, { country, states: data });

@@ -108,7 +108,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
     const { syncWorkspace, SyncError } = await import('../../main/sync');
     const aheadJudge = await cliSyncJudge();
     judge = aheadJudge;
-    await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+    await withCliCore(ctx, { db: flags.db }, async (core) => {
       let report: SyncReportView;
       try {
         report = await runTeamAction(ctx, () =>
@@ -167,7 +167,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .action(async (own: { db?: string }) => {
         const flags = { db: own.db ?? sync.opts<SyncFlags>().db };
         const { toConflictView } = await import('../../main/sync');
-        await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+        await withCliCore(ctx, { db: flags.db }, async (core) => {
           const conflicts = core.store.replica.listDrafts().map(toConflictView);
           if (ctx.json) writeJson(ctx, conflicts);
           else printConflicts(ctx, conflicts);
@@ -189,7 +189,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
         if (!/^\d+$/.test(id))
           throw new CliUsageError(`A draft's number, as parallax sync conflicts lists it, not "${id}"`);
         const { toConflictView } = await import('../../main/sync');
-        await withCliCore(ctx.env, { db: flags.db }, async (core) => {
+        await withCliCore(ctx, { db: flags.db }, async (core) => {
           const action = flags.apply ? 'apply' : 'discard';
           const { HistoryStateError } = await import('../../main/store');
           let done: boolean;

@@ -56,7 +56,7 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
         });
         if (!status) return;
         // The history now belongs to this team (recorded only once the server said yes).
-        await withCliCore(ctx.env, { db: flags.db }, async (core) =>
+        await withCliCore(ctx, { db: flags.db }, async (core) =>
           core.store.setMeta(TEAM_LINK_META, status.teamId),
         );
         if (ctx.json) return writeJson(ctx, status);

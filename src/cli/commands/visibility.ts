@@ -302,7 +302,7 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
     .action(async (flags: VisibilityFlags) => {
       const by = flags.by === undefined ? null : parseBy(flags.by);
       const wide = wideOf(flags, by);
-      await withCliCore(ctx.env, { ...READS, ...flags }, async (core) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = visibilityService(core.store, now);
         // Numbers after a brand change are partial until the stored answers are re-analysed.

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { buildDriftHistory, DRIFT_PERIOD } from '../../support/drift-history';
 import { tempFolder } from '../store/helpers';
 
-// `parallax changes` as the real binary, on a history stored through the store with a drift in
-// Germany on Assistant A (tests/support/drift-history.ts): the text list and the JSON, the
-// answers behind a finding, filters, an empty comparison and bad input (exit 2).
+// `parallax changes` on a history stored through the store with a drift in Germany on
+// Assistant A (tests/support/drift-history.ts): the text list and the JSON, the answers behind a
+// finding, filters, an empty comparison and bad input (exit 2). The CLI runs in this process
+// (tests/support/cli-in-process.ts: its own runCli, the parser and commands of the bin).
 
 const tmp = tempFolder();
 const PERIOD = ['--from', DRIFT_PERIOD.from, '--to', DRIFT_PERIOD.to];

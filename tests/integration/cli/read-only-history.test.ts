@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { compareUncheckedRuns } from '../../../src/main/alerts';
 import { openHistory } from '../../../src/main/store';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 
 // A history on read-only media (issue 31.6) opens read-only and every command that only reads
 // works on it; one that writes stops with the reason (exit 1). As root the folder is a real

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BIN_EXAMPLES, inProcessArgv, shellWords } from './example-in-process';
 import { resolveCommand, subcommandOf, USAGE_ERROR } from './example-run';
 import { commentStart, examplesOf, parseMarkers, type Example } from './examples';
 import type { DocPage } from './markdown';
@@ -134,5 +135,51 @@ describe('what the test changes in a line', () => {
     expect("error: unknown option '--unred'").toMatch(USAGE_ERROR);
     expect("error: missing required argument 'run'").toMatch(USAGE_ERROR);
     expect('Unknown run abc: see parallax history').not.toMatch(USAGE_ERROR);
+  });
+});
+
+describe('which examples run in-process', () => {
+  it('splits a line into words as sh does, or gives it to sh when it needs more', () => {
+    expect(shellWords(`parallax report --monitor "Demo · Buying guides" --accent '#0a7'`, '/h')).toEqual([
+      'report',
+      '--monitor',
+      'Demo · Buying guides',
+      '--accent',
+      '#0a7',
+    ]);
+    expect(shellWords('parallax monitors options m --report-dir ~/reports', '/h')).toEqual([
+      'monitors',
+      'options',
+      'm',
+      '--report-dir',
+      '/h/reports',
+    ]);
+    expect(shellWords('parallax add --cadence "0 8 * * 1" --x a~b', '/h')).toEqual([
+      'add',
+      '--cadence',
+      '0 8 * * 1',
+      '--x',
+      'a~b',
+    ]);
+    for (const line of [
+      'parallax history | head',
+      'parallax history > out.txt',
+      'parallax show $RUN',
+      'parallax search "$Q"',
+      'parallax search runni*',
+      'parallax history && parallax show x',
+      'PARALLAX_X=1 parallax history',
+    ])
+      expect(shellWords(line, '/h'), line).toBeNull();
+  });
+
+  it('keeps a child for what is about the process, and for the bin examples', () => {
+    const argv = (written: string, resolved = written.replace(/^npx\s+/, '')) =>
+      inProcessArgv(written, resolved, subcommandOf(resolved), '/h');
+    expect(argv('npx parallax visibility --since 30d')).toEqual(['visibility', '--since', '30d']);
+    expect(argv('npx parallax sandbox --port 0')).toBeNull();
+    expect(argv('npx parallax --profile a.json sandbox --port 0')).toBeNull();
+    expect(argv('npx parallax mcp --sandbox')).toBeNull();
+    for (const line of BIN_EXAMPLES) expect(argv(line)).toBeNull();
   });
 });

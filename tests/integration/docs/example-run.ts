@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCliInProcess } from '../../support/cli-in-process';
+import { inProcessArgv } from './example-in-process';
 import type { Example } from './examples';
 import { copyDataDir, exampleEnv, type ProcessResult, type World } from './example-world';
 
@@ -91,6 +93,19 @@ export interface ExampleOutcome extends ProcessResult {
   /** What ran, after the substitutions. */
   command: string;
   ms: number;
+  /** In the test's process (runCli), or a child through /bin/sh and the bin. */
+  how: 'in-process' | 'child';
+}
+
+/**
+ * How an example runs: in the test's process when it is not about the process (see
+ * example-in-process.ts), else as a child. Decided by the line alone, so the same line on
+ * several pages (run once) always runs the same way.
+ */
+export function howToRun(example: Example, world: Pick<World, 'placeholders' | 'sandbox' | 'webhookUrl'>) {
+  const command = resolveCommand(example, world);
+  const argv = inProcessArgv(example.command, command, subcommandOf(command), '~');
+  return argv ? 'in-process' : 'child';
 }
 
 const LONG_RUNNING = new Set(['sandbox', 'mcp']);
@@ -165,8 +180,13 @@ export async function runExample(example: Example, world: World, index: number):
   const started = performance.now();
   try {
     const command = resolveCommand(example, world);
+    const argv = inProcessArgv(example.command, command, subcommandOf(command), home);
+    if (argv) {
+      const result = await runCliInProcess(argv, { env, cwd: work });
+      return { ...result, signal: null, command, ms: performance.now() - started, how: 'in-process' };
+    }
     const result = await runShell(command, env, work, 90_000);
-    return { ...result, command, ms: performance.now() - started };
+    return { ...result, command, ms: performance.now() - started, how: 'child' };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -20,6 +20,7 @@ import { openSettingsStore } from '../../../src/main/settings';
 import { openHistory } from '../../../src/main/store';
 import { dayNumber, startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { redirectLink } from '../../../src/sandbox/engines/redirect';
+import { runCliInProcess } from '../../support/cli-in-process';
 import { ROOT } from './markdown';
 
 // The world the docs' CLI examples run in: the built CLI on PATH as `parallax`, a sandbox on a
@@ -90,21 +91,12 @@ export function exampleEnv(world: { binDir: string; apiKey: string }, dataDir: s
   };
 }
 
-/** Runs `parallax ARGS` to its end with the given environment. */
-function parallax(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('parallax', args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
+/**
+ * `parallax ARGS --json` in this process (the CLI's own runCli: setting the world up is not
+ * about the process), its output parsed.
+ */
 async function json<T>(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<T> {
-  const out = await parallax([...args, '--json'], env, cwd);
+  const out = await runCliInProcess([...args, '--json'], { env, cwd });
   if (out.code !== 0) throw new Error(`parallax ${args.join(' ')} exited ${out.code}:\n${out.stderr}`);
   return JSON.parse(out.stdout) as T;
 }

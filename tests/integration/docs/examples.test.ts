@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExample, USAGE_ERROR, type ExampleOutcome } from './example-run';
+import { BIN_EXAMPLES } from './example-in-process';
+import { howToRun, runExample, USAGE_ERROR, type ExampleOutcome } from './example-run';
 import { startWorld, type World } from './example-world';
 import { examplesOf, type Example } from './examples';
 import { docFiles, readDoc } from './markdown';
@@ -14,7 +15,7 @@ const pages = docFiles().map((path) => examplesOf(readDoc(path)));
 const examples: Example[] = pages.flatMap((p) => p.examples);
 const skipped = pages.flatMap((p) => p.skipped);
 
-/** Examples run a few at a time: each is a child process or two, mostly CPU. */
+/** Child examples run a few at a time: each is a child process or two, mostly CPU. */
 const POOL = Math.max(2, Math.min(4, availableParallelism() * 2));
 
 let world: World;
@@ -44,7 +45,12 @@ function outcomeOf(example: Example, index: number): Promise<ExampleOutcome> {
   const key = `${example.history}\n${example.command}`;
   let run = runs.get(key);
   if (!run) {
-    run = inPool(() => runExample(example, world, index));
+    // In-process examples run one at a time in this process (tests/support/cli-in-process.ts),
+    // beside the pool of children.
+    run =
+      howToRun(example, world) === 'in-process'
+        ? runExample(example, world, index)
+        : inPool(() => runExample(example, world, index));
     runs.set(key, run);
   }
   return run;
@@ -69,6 +75,14 @@ describe('CLI examples in the docs', () => {
     expect(examples.find((e) => /--fail-on-alert/.test(e.command))?.expectedCode).toBe(3);
   });
 
+  it('runs the bin itself for the examples about the process and a few more', () => {
+    const written = new Set(examples.map((e) => e.command.replace(/^npx\s+/, '')));
+    for (const line of BIN_EXAMPLES) expect(written, `"${line}" is no longer in the docs`).toContain(line);
+    const children = examples.filter((e) => howToRun(e, world) === 'child').map((e) => e.command);
+    expect(children.some((c) => /\bsandbox\b/.test(c))).toBe(true);
+    expect(children.some((c) => /\bmcp\b/.test(c))).toBe(true);
+  });
+
   for (const [index, example] of examples.entries()) {
     const name = `${example.page}:${example.line} ${example.command}`;
     it.concurrent(
@@ -77,7 +91,7 @@ describe('CLI examples in the docs', () => {
         const out = await outcomeOf(example, index);
         const report = [
           `$ ${out.command}`,
-          `exit ${out.code ?? out.signal} (expected ${example.expectedCode}) in ${Math.round(out.ms)} ms`,
+          `exit ${out.code ?? out.signal} (expected ${example.expectedCode}) in ${Math.round(out.ms)} ms, ${out.how}`,
           `--- stdout\n${clip(out.stdout)}`,
           `--- stderr\n${clip(out.stderr)}`,
         ].join('\n');

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm test`: every suite. `vitest run` (unit, renderer, integration, e2e: vitest.config.ts) and
+// the keychain suite (its own vitest run in a throwaway D-Bus session and gnome-keyring:
+// tests/keychain/run-in-keyring.sh) side by side. The keychain suite is a few seconds of CPU
+// and mostly waits on the keyring daemon; run after vitest it added its whole time to the end
+// of every run, beside it it fills gaps. Its output is held back and printed once it ends, so
+// it does not cut into vitest's. Exit code: vitest's, else the keychain suite's.
+// Extra arguments go to `vitest run`.
+
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The keychain suite, its output kept until it ends.
+ * @returns {Promise<{ code: number; output: string }>}
+ */
+function keychainSuite() {
+  if (process.platform !== 'linux')
+    return Promise.resolve({ code: 0, output: 'run-in-keyring: skipped (needs Linux)\n' });
+  return new Promise((resolve) => {
+    const child = spawn('bash', [join(ROOT, 'tests', 'keychain', 'run-in-keyring.sh')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    /** @type {Buffer[]} */
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (error) => resolve({ code: 1, output: `keychain suite: ${error.message}\n` }));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
+}
+
+/**
+ * `vitest run ARGS`, on this terminal.
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
+function vitestRun(args) {
+  const bin = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, 'run', ...args], { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const keychain = keychainSuite();
+const vitestCode = await vitestRun(process.argv.slice(2));
+const { code: keychainCode, output } = await keychain;
+process.stdout.write(`\n--- keychain suite (tests/keychain, exit ${keychainCode})\n${output}`);
+process.exit(vitestCode !== 0 ? vitestCode : keychainCode);

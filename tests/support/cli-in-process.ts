@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { Readable, Writable } from 'node:stream';
+import { runCli } from '../../src/cli/program';
+
+// The CLI run inside the test's own process: `runCli` (src/cli/program.ts) is what
+// `bin/parallax.mjs` runs from the sources (src/cli/main.ts hands it the real streams,
+// environment and exit code), so the argv parser and the command code are the product's. What a
+// child process adds (Node's start, loading the bundle, real signals, stdin and pipes) is not
+// what most CLI tests are about, and on two cores it was most of their cost. Tests about the
+// process itself (signals, Ctrl-C, a closed pipe, stdin, `mcp` over stdio, exit codes through
+// the bin) keep a real child (tests/support/run-cli.ts, cli-child.ts).
+//
+// Runs go one at a time: the working folder is the process's (relative paths in argv such as
+// `--out report.html` resolve against it, as they would in a shell), so each run changes into
+// its folder and back. Everything else a run uses is its own: the environment is a copy, the
+// streams are captured, and process.exitCode is put back.
+
+export interface InProcessRun {
+  /** The command's environment (PARALLAX_USER_DATA_DIR, the key...); copied, never process.env. */
+  env: NodeJS.ProcessEnv;
+  /** The working folder relative paths resolve against. */
+  cwd: string;
+}
+
+export interface InProcessOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let last: Promise<unknown> = Promise.resolve();
+
+/** `parallax ARGV` in this process; resolves with its exit code and what it printed. */
+export function runCliInProcess(argv: string[], opts: InProcessRun): Promise<InProcessOutcome> {
+  const run = last.then(() => runNow(argv, opts));
+  last = run.catch(() => undefined);
+  return run;
+}
+
+/** A stream that keeps what is written to it, as text. */
+function capture(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+async function runNow(argv: string[], { env, cwd }: InProcessRun): Promise<InProcessOutcome> {
+  const stdout = capture();
+  const stderr = capture();
+  const before = { cwd: process.cwd(), exitCode: process.exitCode };
+  process.chdir(cwd);
+  try {
+    const code = await runCli(argv, {
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      // As a child with stdin from /dev/null: no TTY, nothing to read.
+      stdin: Readable.from([]),
+      env: { ...env },
+      json: false,
+    });
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    process.chdir(before.cwd);
+    process.exitCode = before.exitCode;
+  }
+}
+
+/**
+ * `parallax ARGS` in this process with PARALLAX_USER_DATA_DIR=userDataDir and no key from the
+ * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir.
+ */
+export function runCliAt(args: string[], userDataDir: string): Promise<InProcessOutcome> {
+  mkdirSync(userDataDir, { recursive: true });
+  return runCliInProcess(args, {
+    env: { ...process.env, PARALLAX_USER_DATA_DIR: userDataDir, PARALLAX_API_KEY: '' },
+    cwd: userDataDir,
+  });
+}
