@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoStatusView } from '../../src/shared/ipc/channels/demo';
 import { startHarness, type Harness } from './harness';
 
 // "Load a demo history" on the first-run screen, end to end: the real builder (the run engine
@@ -49,7 +50,7 @@ describe('Load a demo history from the first-run screen, end to end', () => {
     );
     const status = await h.core.router.invoke('demo.status', {});
     expect(status).toMatchObject({ ok: true, value: { present: true, building: false, variant: 'preview' } });
-    const built = status.ok ? status.value : null;
+    const built = status.ok ? (status.value as DemoStatusView) : null;
     expect(built?.days).toBeGreaterThanOrEqual(DAYS_BEFORE_CANCEL);
     expect(built?.results).toBeGreaterThan(0);
 
