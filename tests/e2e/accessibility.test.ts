@@ -244,3 +244,42 @@ describe('axe-core on dialogs, forms and opened states', () => {
     expect(found).toEqual({});
   });
 });
+
+describe('the axe helper (./axe.ts) itself', () => {
+  it('finds violations planted in the page and in a frame, scoped to where they were planted', async () => {
+    const { page } = h;
+    // A nameless button and grey-on-white text in the page (one axe.run), then the same in a
+    // sandboxed frame as Compare shows a stored page (runPartial in each frame, finishRun).
+    const plant = (withFrame: boolean) =>
+      page.evaluate((framed) => {
+        const bad = '<button></button><p style="color:#bbb;background:#fff">faint text</p>';
+        const box = document.createElement('div');
+        box.id = 'axe-planted';
+        if (framed) {
+          const frame = document.createElement('iframe');
+          frame.title = 'Planted page';
+          frame.srcdoc = `<!doctype html><html lang="en"><title>t</title><body>${bad}</body></html>`;
+          box.append(frame);
+        } else box.innerHTML = bad;
+        document.body.append(box);
+        return framed
+          ? new Promise<void>((resolve) => box.firstElementChild!.addEventListener('load', () => resolve()))
+          : undefined;
+      }, withFrame);
+    const unplant = () => page.evaluate(() => document.getElementById('axe-planted')?.remove());
+    const ids = (found: Record<string, AxeFinding[]>) =>
+      Object.fromEntries(Object.entries(found).map(([theme, f]) => [theme, f.map((x) => x.id).sort()]));
+    const expected = { light: ['button-name', 'color-contrast'], dark: ['color-contrast'] };
+
+    await plant(false);
+    const inPage = await seriousInBothThemes(page, ['#axe-planted']);
+    await unplant();
+    expect(ids(inPage)).toEqual(expected);
+    expect(inPage['light']?.find((f) => f.id === 'button-name')?.targets).toEqual(['#axe-planted > button']);
+
+    await plant(true);
+    const inFrame = await seriousInBothThemes(page, ['#axe-planted']);
+    await unplant();
+    expect(ids(inFrame)).toEqual(expected);
+  });
+});

@@ -1,8 +1,8 @@
 import axe, {
-  type AxeResults,
   type ContextObject,
   type FrameContext,
   type PartialResult,
+  type Result,
   type RunOptions,
 } from 'axe-core';
 import type { Frame, Page } from 'playwright-core';
@@ -15,13 +15,14 @@ import type { Frame, Page } from 'playwright-core';
 // Running those twice was most of a minute of axe in the accessibility file (they are about 70%
 // of a run's time; color-contrast the rest).
 //
-// The run is @axe-core/playwright's AxeBuilder.analyze() (axe.runPartial in the page and in
-// every frame it finds, axe.finishRun on the results in a blank page of the same browser
-// context), without the two costs it pays on every call: it evaluated axe's 560 KB source in the
-// page again, and opened, loaded axe into and closed a new blank page (a renderer process) to
-// finish the run. Here axe is loaded once into each frame (again only after a navigation) and the
-// blank page is opened once per page and kept (analyze() was two fifths of the accessibility
-// file's time with 19 states × 2 themes each paying both).
+// A state without frames (nearly all of them) gets one axe.run in the page, asked for its
+// violations only (runWhole, below). A state with frames (a stored page in Compare) gets
+// @axe-core/playwright's AxeBuilder.analyze(): axe.runPartial in the page and in every frame it
+// finds, axe.finishRun on the results in a blank page of the same browser context, without the
+// two costs it pays on every call: it evaluated axe's 560 KB source in the page again, and
+// opened, loaded axe into and closed a new blank page (a renderer process) to finish the run.
+// Here axe is loaded once into each frame (again only after a navigation) and the blank page is
+// opened once per page and kept.
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** The rules the dark theme can change: contrast of text, and of links against their text. */
@@ -53,15 +54,7 @@ async function runPartials(
   context: ContextObject,
   options: RunOptions,
 ): Promise<Array<PartialResult | null>> {
-  await ensureAxe(frame);
-  // As JSON text both ways: Playwright's argument and result types cannot follow axe's types.
-  const frameContexts = JSON.parse(
-    await frame.evaluate(
-      (text) =>
-        JSON.stringify((window as AxeWindow).axe!.utils.getFrameContexts(JSON.parse(text) as ContextObject)),
-      JSON.stringify(context),
-    ),
-  ) as FrameContext[];
+  const frameContexts = await frameContextsOf(frame, context);
   const own = frame.evaluate(
     (text) => {
       const { c, o } = JSON.parse(text) as { c: ContextObject; o: RunOptions };
@@ -106,17 +99,53 @@ function finisherOf(page: Page): Promise<Page> {
   return finisher;
 }
 
-async function analyze(page: Page, include: readonly string[], options: RunOptions): Promise<AxeResults> {
+/** The frames axe finds in a frame's part of the context (none on most of the app's states). */
+async function frameContextsOf(frame: Frame, context: ContextObject): Promise<FrameContext[]> {
+  await ensureAxe(frame);
+  // As JSON text both ways: Playwright's argument and result types cannot follow axe's types.
+  return JSON.parse(
+    await frame.evaluate(
+      (text) =>
+        JSON.stringify((window as AxeWindow).axe!.utils.getFrameContexts(JSON.parse(text) as ContextObject)),
+      JSON.stringify(context),
+    ),
+  ) as FrameContext[];
+}
+
+/**
+ * The violations of one axe.run in a page without frames: what runPartial + finishRun find
+ * there (axe's contract: the two are one run split in parts), without serialising every node
+ * every rule passed. runPartial writes each passing node's selector, ancestry, XPath and HTML
+ * out for finishRun to merge across frames; with `resultTypes: ['violations']` axe.run keeps one
+ * node per passed rule and describes only the nodes that fail. On the Visibility view (3,145
+ * elements) that was 28-49 s of a run against 6-10 s.
+ */
+async function runWhole(frame: Frame, context: ContextObject, options: RunOptions): Promise<Result[]> {
+  return frame.evaluate(
+    async (text) => {
+      const { c, o } = JSON.parse(text) as { c: ContextObject; o: RunOptions };
+      const results = await (window as AxeWindow).axe!.run(c, o);
+      return results.violations;
+    },
+    JSON.stringify({ c: context, o: { ...options, resultTypes: ['violations'] } }),
+  );
+}
+
+async function analyze(page: Page, include: readonly string[], options: RunOptions): Promise<Result[]> {
   const context: ContextObject = { include: include.length > 0 ? [...include] : [], exclude: [] };
+  if ((await frameContextsOf(page.mainFrame(), context)).length === 0)
+    return runWhole(page.mainFrame(), context, options);
+  // Frames (a stored page in Compare): axe in each, finished together, as AxeBuilder does.
   const partials = await runPartials(page.mainFrame(), context, options);
   const blank = await finisherOf(page);
-  return blank.evaluate(
+  const results = await blank.evaluate(
     (text) => {
       const { p, o } = JSON.parse(text) as { p: PartialResult[]; o: RunOptions };
       return (window as AxeWindow).axe!.finishRun(p, o);
     },
     JSON.stringify({ p: partials, o: options }),
   );
+  return results.violations;
 }
 
 /** Serious or critical findings of every rule ('all') or of the colour rules ('colour'). */
@@ -129,8 +158,8 @@ export async function seriousFindings(
     scope === 'all'
       ? { runOnly: { type: 'tag', values: AXE_TAGS } }
       : { runOnly: { type: 'rule', values: COLOUR_RULES } };
-  const result = await analyze(page, include, options);
-  return result.violations
+  const violations = await analyze(page, include, options);
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       id: v.id,

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Harness } from '../harness';
+import { painted } from './painted';
 
 // What a screenshot cannot assert by itself, measured from the layout: the app frame does not
 // scroll (only the main pane does), nothing sticks out sideways, badges stay on one line, and
@@ -93,7 +94,7 @@ export async function shootBothThemes(h: Harness, name: string): Promise<string[
   for (const theme of ['light', 'dark'] as const) {
     await h.page.emulateMedia({ colorScheme: theme });
     // The theme's repaint (colours are CSS variables; charts redraw their strokes).
-    await h.page.waitForTimeout(150);
+    await painted(h.page);
     paths.push(await h.screenshot(`${name}-${theme}`));
   }
   await h.page.emulateMedia({ colorScheme: 'light' });
