@@ -7,6 +7,7 @@ import {
   demoRunIdsOf,
   engineLabelsOf,
   exportHistory,
+  readsOnSecondThread,
   type DbExportFilter,
   type DbExportFormat,
   type DbExportOutcome,
@@ -117,8 +118,11 @@ export async function runDbExport(ctx: CliContext, flags: DbExportFlags): Promis
           appVersion: VERSION,
           engineLabels: engineLabelsOf(core.profile().profile),
           demoRunIds: demoRunIdsOf(core.store),
-          // PARALLAX_DB_EXPORT_THREADS=1 keeps the export on one thread (less memory, slower).
-          ...(ctx.env.PARALLAX_DB_EXPORT_THREADS === '1' ? {} : { worker: cliDbExportWorker() }),
+          // SQLite reads the answers on a second thread, Parquet not (threads.ts);
+          // PARALLAX_DB_EXPORT_THREADS=1 or 2 overrides it.
+          ...(readsOnSecondThread(format, ctx.env.PARALLAX_DB_EXPORT_THREADS)
+            ? { worker: cliDbExportWorker() }
+            : {}),
         },
         {
           format,

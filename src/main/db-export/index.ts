@@ -1,6 +1,7 @@
 // The history as plain tables for other tools (SQLite file or Parquet folder): see
 // docs/reference/data-model.md for what each table and column holds.
 export { exportHistory, type DbExportDeps, type DbExportRequest } from './export-history';
+export { readsOnSecondThread } from './threads';
 export { EXPORT_TABLES } from './tables';
 export { EXPORT_LAYOUT_VERSION } from './meta';
 export {

@@ -5,6 +5,7 @@ import {
   demoRunIdsOf,
   engineLabelsOf,
   exportHistory,
+  readsOnSecondThread,
   type DbExportProgress,
 } from '../../db-export';
 import { AppError } from '../../errors/app-error';
@@ -86,7 +87,7 @@ export const dbExportHandlers: HandlerModule<Channels> = (ctx) => {
             engineLabels: engineLabelsOf(profileOfSettings(ctx.settings.get())),
             demoRunIds: demoRunIdsOf(ctx.store),
             now: ctx.now,
-            ...(ctx.dbExportWorker ? { worker: ctx.dbExportWorker } : {}),
+            ...(ctx.dbExportWorker && readsOnSecondThread(format) ? { worker: ctx.dbExportWorker } : {}),
           },
           {
             format,
