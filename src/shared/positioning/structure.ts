@@ -63,8 +63,47 @@ function splitLines(text: string): Line[] {
 const BLANK = /^\s*$/u;
 const PIPE_FIRST = /^\s*\|/u;
 
+const SPACE = 32;
+const TAB = 9;
+const PIPE = 124;
+const BACKSLASH = 92;
+
+/** The first unit of a line after spaces and tabs (NaN at the end): every line form starts with a known mark. */
+function markOf(s: string): number {
+  let i = 0;
+  let c = s.charCodeAt(0);
+  while (c === SPACE || c === TAB) c = s.charCodeAt(++i);
+  return c;
+}
+
+/** An ASCII unit that \s does not match (any other unit might be white space: the regex decides). */
+function isAsciiMark(c: number): boolean {
+  return c > SPACE && c < 128;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
 function isBlank(s: string): boolean {
-  return BLANK.test(s);
+  const c = markOf(s);
+  return c !== c || (!isAsciiMark(c) && BLANK.test(s));
+}
+
+// Each line form's regular expression runs only on a line whose first mark can start it (a
+// necessary condition, so the result is the expression's): "#" a heading, "`" or "~" a fence,
+// "-", "*" or "_" a rule, "-", "*", "+", "•" or a digit a list item, "|" a pipe-first table line.
+function mayBeHeading(c: number): boolean {
+  return c === 35;
+}
+function mayBeFence(c: number): boolean {
+  return c === 96 || c === 126;
+}
+function mayBeRule(c: number): boolean {
+  return c === 45 || c === 42 || c === 95;
+}
+function mayBeItem(c: number): boolean {
+  return c === 45 || c === 42 || c === 43 || c === 0x2022 || (c >= 48 && c <= 57);
 }
 
 /**
@@ -73,14 +112,16 @@ function isBlank(s: string): boolean {
  * and none of their regular expressions needs to run. Most lines of prose start so.
  */
 function startsWithLetter(s: string): boolean {
-  let i = 0;
-  let c = s.charCodeAt(0);
-  while (c === 32 || c === 9) c = s.charCodeAt(++i);
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return isAsciiLetter(markOf(s));
+}
+
+function isPipeFirst(s: string): boolean {
+  const c = markOf(s);
+  return c === PIPE || (!isAsciiMark(c) && c === c && PIPE_FIRST.test(s));
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
-  return PIPE_FIRST.test(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
+  return isPipeFirst(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
 }
 
 /** Cells of a pipe-table line, as offsets into the answer. */
@@ -88,12 +129,13 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
   const cells: Array<{ start: number; end: number }> = [];
   const s = line.text;
   let i = 0;
-  while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
-  if (s[i] === '|') i++;
+  while (i < s.length && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i++;
+  if (s.charCodeAt(i) === PIPE) i++;
   let cellStart = i;
   for (let j = i; j <= s.length; j++) {
     const atEnd = j === s.length;
-    if (!atEnd && !(s[j] === '|' && s[j - 1] !== '\\')) continue;
+    // By code, not s[j]: no one-character string per character of the row.
+    if (!atEnd && !(s.charCodeAt(j) === PIPE && s.charCodeAt(j - 1) !== BACKSLASH)) continue;
     const raw = s.slice(cellStart, j);
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
@@ -143,16 +185,17 @@ export function splitBlocks(text: string): Block[] {
       list = null;
       continue;
     }
-    if (isBlank(line.text) || RULE.test(line.text)) {
+    const mark = markOf(line.text);
+    if (isBlank(line.text) || (mayBeRule(mark) && RULE.test(line.text))) {
       i++;
       continue;
     }
-    if (FENCE.test(line.text)) {
+    if (mayBeFence(mark) && FENCE.test(line.text)) {
       i = skipFence(lines, i);
       list = null;
       continue;
     }
-    const atx = ATX.exec(line.text);
+    const atx = mayBeHeading(mark) ? ATX.exec(line.text) : null;
     if (atx !== null) {
       const hashes = line.text.indexOf('#') + (atx[1] as string).length;
       push({
@@ -170,10 +213,11 @@ export function splitBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const item = ITEM.exec(line.text);
+    const item = mayBeItem(mark) ? ITEM.exec(line.text) : null;
     if (item !== null) {
-      list = addItem(blocks, lines, i, item, list, push);
-      i = continuationEnd(lines, i);
+      const end = continuationEnd(lines, i);
+      list = addItem(blocks, lines, i, end, item, list, push);
+      i = end;
       continue;
     }
     if (isTableLine(line.text, next)) {
@@ -199,13 +243,14 @@ function continuationEnd(lines: readonly Line[], i: number): number {
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
-    if (startsWithLetter(t)) {
+    const mark = markOf(t);
+    if (isAsciiLetter(mark)) {
       if (t.includes('|') && isTableLine(t, lines[j + 1]?.text)) break;
     } else if (
       isBlank(t) ||
-      ITEM.test(t) ||
-      ATX.test(t) ||
-      FENCE.test(t) ||
+      (mayBeItem(mark) && ITEM.test(t)) ||
+      (mayBeHeading(mark) && ATX.test(t)) ||
+      (mayBeFence(mark) && FENCE.test(t)) ||
       isTableLine(t, lines[j + 1]?.text)
     )
       break;
@@ -218,6 +263,7 @@ function addItem(
   blocks: readonly Block[],
   lines: readonly Line[],
   i: number,
+  end: number,
   item: RegExpExecArray,
   list: ListState | null,
   push: (b: Omit<Block, 'heading'>) => void,
@@ -236,7 +282,6 @@ function addItem(
   const depth = state.indents.length - 1;
   state.counts[depth] = (state.counts[depth] ?? 0) + 1;
   const line = lines[i] as Line;
-  const end = continuationEnd(lines, i);
   const last = lines[end - 1] as Line;
   const contentStart = line.start + line.text.length - (item[3] as string).length;
   push({
