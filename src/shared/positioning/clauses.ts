@@ -56,8 +56,8 @@ function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string
   const h = hits[i] as Hit;
   if (h.wordEnd === h.word) {
     // A phrase of a script without spaces: its negation follows it.
-    const after = folded.slice(h.end, h.end + 8);
-    return NEGATION_SUFFIXES_JA.some((s) => after.startsWith(s));
+    // Within the 8 units after it, read in place (no slice).
+    return NEGATION_SUFFIXES_JA.some((s) => s.length <= 8 && folded.startsWith(s, h.end));
   }
   for (let j = i - 1; j >= from; j--) {
     const p = hits[j] as Hit;
