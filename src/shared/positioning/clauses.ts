@@ -172,6 +172,8 @@ export function clausesOf(
   const scanned = scanRange(index, words, fold.folded, range, a.noSpaceScript);
   const hits = outsideMentions(a, scanned, firstMention, lastMention - firstMention);
   const cuts = boundaries(a, words, hits, range);
+  // Most units have no contrast marker: no look for one at each clause's edges.
+  const contrasts = hits.some((hit) => hit.payload.contrast === true);
   const clauses: Clause[] = [];
   let h = 0;
   let k = firstMention;
@@ -191,9 +193,10 @@ export function clausesOf(
     }
     const firstHit = h;
     while (h < hits.length && (hits[h] as Hit).start < f1) h++;
-    const contrast =
-      (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
-      (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
+    const contrast = !contrasts
+      ? 1
+      : (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
+        (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
     clauses.push({
       from: f0,
       to: f1,
