@@ -43,8 +43,11 @@ function endsAbbreviation(text: string, dot: number): boolean {
 
 const SPACE = /\s/u;
 
-/** \s at text[i]: ASCII units by their code (no one-character string made), others by the regex. */
-function isSpaceAt(text: string, i: number): boolean {
+/**
+ * \s at text[i] (what trim() removes: white space and line terminators, all single units): ASCII
+ * units by their code (no one-character string made), others by the regex.
+ */
+export function isSpaceAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
   return SPACE.test(text[i] as string);

@@ -1,3 +1,5 @@
+import { isSpaceAt } from './sentences';
+
 // The blocks of an answer with their offsets, for finding what carries the judgement about a
 // brand: headings, list items (with their rank in the list), table rows (with their cells and
 // the header of each cell's column) and paragraphs. analytics/markdown-blocks splits the same
@@ -37,7 +39,8 @@ export interface Block {
 const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/u;
 const ITEM = /^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+(\S.*)$/u;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/u;
-const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
+const TABLE_DELIMITER_FORM = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
+
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/u;
 
 interface Line {
@@ -67,6 +70,8 @@ const SPACE = 32;
 const TAB = 9;
 const PIPE = 124;
 const BACKSLASH = 92;
+const COLON = 58;
+const DASH = 45;
 
 /** The first unit of a line after spaces and tabs (NaN at the end): every line form starts with a known mark. */
 function markOf(s: string): number {
@@ -79,6 +84,19 @@ function markOf(s: string): number {
 /** An ASCII unit that \s does not match (any other unit might be white space: the regex decides). */
 function isAsciiMark(c: number): boolean {
   return c > SPACE && c < 128;
+}
+
+/**
+ * A table's delimiter row ("|---|:--:|"): only spaces, tabs, pipes, colons and dashes, which a
+ * loop tells at the first other character (in a row of cells, the second or third); the
+ * regular expression decides the rest.
+ */
+function isTableDelimiter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== SPACE && c !== TAB && c !== PIPE && c !== COLON && c !== DASH) return false;
+  }
+  return TABLE_DELIMITER_FORM.test(s);
 }
 
 function isAsciiLetter(c: number): boolean {
@@ -121,7 +139,7 @@ function isPipeFirst(s: string): boolean {
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
-  return isPipeFirst(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
+  return isPipeFirst(line) || (line.includes('|') && next !== undefined && isTableDelimiter(next));
 }
 
 /** Cells of a pipe-table line, as offsets into the answer. */
@@ -150,10 +168,19 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
   return cells;
 }
 
+/** The line from `from` without the spaces trim() removes at either end, read in place (no copy). */
 function trimmedRange(line: Line, from: number): { start: number; end: number } {
-  const body = line.text.slice(from);
-  const lead = body.length - body.trimStart().length;
-  return { start: line.start + from + lead, end: line.start + from + lead + body.trim().length };
+  const s = line.text;
+  let a = from;
+  while (a < s.length && isSpaceAt(s, a)) a++;
+  return { start: line.start + a, end: line.start + Math.max(a, trimmedEnd(s)) };
+}
+
+/** s.trimEnd().length, without the copy. */
+function trimmedEnd(s: string): number {
+  let b = s.length;
+  while (b > 0 && isSpaceAt(s, b - 1)) b--;
+  return b;
 }
 
 interface ListState {
@@ -179,7 +206,7 @@ export function splitBlocks(text: string): Block[] {
     const line = lines[i] as Line;
     const next = lines[i + 1]?.text;
     if (startsWithLetter(line.text)) {
-      if (line.text.includes('|') && next !== undefined && TABLE_DELIMITER.test(next)) {
+      if (line.text.includes('|') && next !== undefined && isTableDelimiter(next)) {
         i = addTable(lines, i, blocks.length, push);
       } else i = addParagraph(lines, i, push);
       list = null;
@@ -287,7 +314,7 @@ function addItem(
   push({
     kind: 'item',
     start: contentStart,
-    end: last.start + last.text.trimEnd().length,
+    end: last.start + trimmedEnd(last.text),
     depth,
     ordered: depth === 0 ? state.ordered : ordered,
     rank: state.counts[depth] as number,
@@ -310,9 +337,9 @@ function addTable(
   while (j < lines.length && !isBlank((lines[j] as Line).text) && (lines[j] as Line).text.includes('|')) {
     const line = lines[j] as Line;
     j++;
-    if (TABLE_DELIMITER.test(line.text)) continue;
+    if (isTableDelimiter(line.text)) continue;
     const ranges = rowCells(line);
-    const isHeader = first && TABLE_DELIMITER.test(lines[j]?.text ?? '');
+    const isHeader = first && isTableDelimiter(lines[j]?.text ?? '');
     const cells = ranges.map((r, k) => ({ ...r, header: isHeader ? '' : (headers[k] ?? '') }));
     if (isHeader) headers = ranges.map((r) => line.text.slice(r.start - line.start, r.end - line.start));
     const span = trimmedRange(line, 0);
@@ -330,7 +357,7 @@ function addParagraph(lines: readonly Line[], i: number, push: (b: Omit<Block, '
   push({
     kind: 'para',
     start,
-    end: last.start + last.text.trimEnd().length,
+    end: last.start + trimmedEnd(last.text),
     depth: 0,
     ordered: false,
     rank: 0,
