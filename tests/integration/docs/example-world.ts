@@ -26,7 +26,7 @@ import { ROOT } from './markdown';
 // The world the docs' CLI examples run in: the built CLI on PATH as `parallax`, a sandbox on a
 // loopback port standing in for the service (its URL in the history's settings, its key in
 // PARALLAX_API_KEY), a webhook receiver, and one small history every example gets a copy of:
-// - a 3-day demo whose monitor runs were compared, with alerts: on its last day every demo brand
+// - a 2-day demo whose monitor runs were compared, with alerts: on its last day every demo brand
 //   vanished from the answers, so brands dropped from the answers beyond any noise;
 // - "Demo · Buying guides" enabled and due, so `monitors run` runs it now, the brands are back,
 //   and the comparison raises alerts again (what `--fail-on-alert` turns into exit 3);
@@ -123,9 +123,16 @@ function webhookReceiver(): Promise<{ server: Server; url: string }> {
   );
 }
 
-/** A 3-day demo built in-process, every demo brand vanishing from the answers on its last day. */
+/**
+ * Two days: the fewest that give a comparison with alerts. Every example gets its own copy, and
+ * the CLI's open runs the history's integrity check, which reads every answer: the check, the
+ * copy and its removal were about a third of the file's CPU on 3 days, and grow with the history.
+ */
+const DEMO_DAYS = 2;
+
+/** A demo built in-process, every demo brand vanishing from the answers on its last day. */
 async function buildDemo(dbPath: string): Promise<void> {
-  const lastDay = dayNumber(demoDays(Date.now(), 3).at(-1) as number);
+  const lastDay = dayNumber(demoDays(Date.now(), DEMO_DAYS).at(-1) as number);
   const vanish = demoBrands().map((b) => ({
     kind: 'vanish' as const,
     brand: b.name,
@@ -135,7 +142,7 @@ async function buildDemo(dbPath: string): Promise<void> {
   }));
   await buildDemoHistory({
     openStore: (now) => openHistory({ path: dbPath, now }),
-    days: 3,
+    days: DEMO_DAYS,
     startSandbox: (options) => startSandbox({ ...options, driftEvents: vanish }),
   });
 }
