@@ -163,10 +163,10 @@ function makeDue(dbPath: string, monitorId: string): void {
 /** The sandbox's latency but while the run to pause is in flight (see startWorld). */
 const EXAMPLE_LATENCY_MS = { min: 5, max: 15 };
 
-const PAUSED_PROMPTS = Array.from({ length: 8 }, (_, i) => `best running shoes, question ${i + 1}`);
+const PAUSED_PROMPTS = Array.from({ length: 4 }, (_, i) => `best running shoes, question ${i + 1}`);
 
 /**
- * A 400-job run against the sandbox (8 waves of at least 100 ms), paused by SIGINT as soon as it
+ * A 200-job run against the sandbox (4 waves of at least 250 ms), paused by SIGINT as soon as it
  * reports progress, so it is still running when the signal comes (exit 130).
  */
 async function pausedRun(env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
@@ -237,10 +237,12 @@ export async function startWorld(): Promise<World> {
     const shown = await json<ShownRun>(['show', pages.runId], env, home);
     const resultId = shown.jobs.find((j) => j.pages.some((p) => p.state === 'archived'))?.resultId;
     if (!resultId) throw new Error(`no archived page in run ${pages.runId}`);
-    // 100-200 ms a call while the run to pause is in flight, so Ctrl-C catches it mid-run; the
-    // examples only have to finish (none times anything): a run or resume in waves of 100-200 ms
+    // 250-400 ms a call while the run to pause is in flight, so Ctrl-C catches it mid-run (at its
+    // first progress line, three waves, at least 750 ms, are still to come); 4 slow waves rather
+    // than 8 of 100-200 ms, because the examples' resumes store all the pause left. The examples
+    // only have to finish (none times anything): a run or resume in waves of 250-400 ms
     // would idle for seconds.
-    sandbox.setLatency({ min: 100, max: 200 });
+    sandbox.setLatency({ min: 250, max: 400 });
     const pausedRunId = await pausedRun(env, home);
     sandbox.setLatency(EXAMPLE_LATENCY_MS);
     // A second client's workspace, for the examples that switch to one (docs/guides/team.md).
