@@ -67,60 +67,21 @@ const DEFAULT_ROW_GROUP = 100_000;
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
-/**
- * The chunks of a table's rows (its batches of `columns`), pulled by DuckDB one call at a time.
- *
- * DuckDB's thread waits while this thread fills a chunk, and this thread waits while DuckDB
- * encodes and compresses it: on the answers each side is about half of the work, so done in
- * turn they take their sum. With `readAhead` the next batch is read (its rows, the answers'
- * documents decompressed) on this thread's event loop right after a chunk is handed over,
- * while DuckDB's thread encodes it, so the next call finds its rows ready. At most one batch
- * is read ahead. Not for rows given by the second thread: waiting for them blocks this thread.
- */
-function rowChunks(
-  columns: readonly ExportColumn[],
-  batches: Iterator<RowBatch>,
-  ticker: Ticker,
-  { readAhead }: { readAhead: boolean },
-) {
+/** The chunks of a table's rows (its batches of `columns`), pulled by DuckDB one call at a time. */
+function rowChunks(columns: readonly ExportColumn[], batches: Iterator<RowBatch>, ticker: Ticker) {
   const values = columns.map(valueOf);
   let rows: CellValue[][] = [];
   let at = 0;
   let total = 0;
-  let ahead: RowBatch | null = null;
-  let ended = false;
-  let stopped = false;
-  let scheduled = false;
-  let failure: { error: unknown } | null = null;
-  const take = (): RowBatch | null => {
-    const next = batches.next();
-    if (next.done) ended = true;
-    return next.done ? null : next.value;
-  };
   const nextRow = (): CellValue[] | undefined => {
     while (at >= rows.length) {
-      if (failure) throw failure.error;
-      const batch = ahead ?? (ended ? null : take());
-      ahead = null;
-      if (!batch) return undefined;
-      ({ rows } = batch);
+      const next = batches.next();
+      if (next.done) return undefined;
+      ({ rows } = next.value);
       at = 0;
-      ticker.count(batch.keys);
+      ticker.count(next.value.keys);
     }
     return rows[at++];
-  };
-  const readAheadSoon = (): void => {
-    if (!readAhead || scheduled || stopped || ended || ahead) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      if (stopped || ended || ahead || failure) return;
-      try {
-        ahead = take();
-      } catch (error) {
-        failure = { error }; // thrown by the next call, in DuckDB's COPY
-      }
-    });
   };
   return {
     rows: () => total,
@@ -139,12 +100,6 @@ function rowChunks(
         vector.flush();
       });
       total += taken.length;
-      // The rows of the next call, read while DuckDB encodes these.
-      if (rows.length - at < CHUNK_ROWS) readAheadSoon();
-    },
-    /** No more reading ahead: the COPY has ended (or failed) and the reader may close. */
-    stop(): void {
-      stopped = true;
     },
   };
 }
@@ -196,24 +151,19 @@ async function copyListed(
   name: string,
 ): Promise<void> {
   const tuples = tupleColumns(table);
-  const tupleChunks = rowChunks(tuples, reader.tuples(table), ticker, { readAhead: true });
+  const tupleChunks = rowChunks(tuples, reader.tuples(table), ticker);
   connection.registerTableFunction(tableFunction(`${name}_tuples`, tuples, tupleChunks, ticker));
   // Read straight into the join's hash table (its build side, read whole before the first list
   // is): no table of them beside it, so DuckDB holds the distinct texts once, not twice.
   const tupleRows = `(SELECT CAST("__tuple_id" AS BIGINT) AS "__tuple_id", * EXCLUDE ("__tuple_id") FROM ${name}_tuples())`;
   const lists = listsTable(table);
-  const chunks = rowChunks(lists.columns, reader.batches(lists, 'parquet'), ticker, { readAhead: true });
+  const chunks = rowChunks(lists.columns, reader.batches(lists, 'parquet'), ticker);
   connection.registerTableFunction(tableFunction(name, lists.columns, chunks, ticker, reader.total(table)));
   // The join as written: the tuples are the hash table, the lists stream through it in order
   // (the optimizers may otherwise build on the lists, which reorders the rows). The setting is
   // the instance's (DuckDB has no session scope for it): the other tables' COPYs join nothing.
   await connection.run(`SET disabled_optimizers = 'join_order,build_side_probe_side'`);
-  try {
-    await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, tupleRows, typedOf)));
-  } finally {
-    tupleChunks.stop();
-    chunks.stop();
-  }
+  await connection.run(copySql(table, '', file, expandSql(table, `${name}()`, tupleRows, typedOf)));
 }
 
 /** The rows given (a synchronous iterable: DuckDB pulls them in a callback), else the reader's. */
@@ -292,15 +242,9 @@ export async function openParquetWriter(
           await copyListed(connection, table, reader, ticker, file, name);
           rows = await countRows(connection, file);
         } else {
-          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker, {
-            readAhead: !given,
-          });
+          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker);
           connection.registerTableFunction(tableFunction(name, table.columns, chunks, ticker));
-          try {
-            await connection.run(copySql(table, `${name}()`, file));
-          } finally {
-            chunks.stop();
-          }
+          await connection.run(copySql(table, `${name}()`, file));
           rows = chunks.rows();
         }
       } finally {
