@@ -113,6 +113,18 @@ describe('kept zstd contexts', () => {
     for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
   });
 
+  it('keeps working after a checksummed frame cut just before its checksum (all its content given)', () => {
+    const doc = docs[6] as Buffer;
+    const checked = zstdCompressSync(doc, { params: { [zlibConstants.ZSTD_c_checksumFlag]: 1 } });
+    expect(decompressBytes(checked).equals(doc)).toBe(true);
+    const withoutChecksum = checked.subarray(0, checked.length - 4);
+    expect(frameContentSize(withoutChecksum)).toBe(doc.length);
+    // The cut frame gives its whole recorded size, yet its decompressor still waits for the
+    // checksum: without a reset, the next frame's first bytes would be read as that checksum.
+    decompressBytes(withoutChecksum);
+    for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
+  });
+
   it('falls back to the one-shot function where the stream lacks the internals it drives', () => {
     const calls: number[] = [];
     const run = keptZstd(
