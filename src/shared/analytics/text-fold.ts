@@ -188,6 +188,7 @@ export function foldWithOffsets(text: string): FoldedText {
   // shortens a character, so equal lengths mean every character kept its offset.
   const lower = text.toLowerCase();
   const lowerAligned = lower.length === text.length;
+  if (lowerAligned) return foldAligned(text, lower, pieces, parts);
   let f = 0;
   let o = 0;
   NON_ASCII.lastIndex = 0;
@@ -232,7 +233,55 @@ export function foldWithOffsets(text: string): FoldedText {
     }
   }
   if (o < text.length) parts.push(lowerAligned ? lower.slice(o) : text.slice(o).toLowerCase());
-  const folded = parts.join('');
+  return withOffsets(parts.join(''), pieces);
+}
+
+/**
+ * The fold when the lower-cased copy keeps every offset (almost every answer): a character
+ * that folds to itself and is the same in that copy (punctuation such as ’ “ —, CJK, lower-case
+ * letters) is read from the copy with the ASCII around it, so the text is cut only at the
+ * characters whose fold differs, and an answer with none is the copy itself, not a join.
+ */
+function foldAligned(text: string, lower: string, pieces: OffsetPieces, parts: string[]): FoldedText {
+  let f = 0;
+  let o = 0;
+  NON_ASCII.lastIndex = 0;
+  while (NON_ASCII.test(text)) {
+    let i = NON_ASCII.lastIndex - 1;
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) > 0x7f) end++;
+    NON_ASCII.lastIndex = end;
+    while (i < end) {
+      const code = codeAt(text, i, end);
+      const units = code > 0xffff ? 2 : 1;
+      let folded = foldedCode(text, i, units, code);
+      if (folded === null) {
+        if (
+          lower.charCodeAt(i) === text.charCodeAt(i) &&
+          (units === 1 || lower.charCodeAt(i + 1) === text.charCodeAt(i + 1))
+        ) {
+          i += units;
+          continue;
+        }
+        folded = text.slice(i, i + units);
+      }
+      if (o < i) {
+        parts.push(lower.slice(o, i));
+        f += i - o;
+      }
+      parts.push(folded);
+      if (folded.length !== units) pieces.changed(f, i, units, folded.length);
+      f += folded.length;
+      i += units;
+      o = i;
+    }
+  }
+  if (parts.length === 0) return withOffsets(lower, pieces);
+  if (o < text.length) parts.push(lower.slice(o));
+  return withOffsets(parts.join(''), pieces);
+}
+
+function withOffsets(folded: string, pieces: OffsetPieces): FoldedText {
   const { fStarts, oStarts, oEnds } = pieces;
   if (fStarts.length === 1 && pieces.delta === 0) {
     return {
