@@ -60,7 +60,6 @@ export class Words {
 }
 
 const SPACED_WORD_CHAR = new RegExp(`^(?![${NO_SPACE_SCRIPT_CLASS}])[\\p{L}\\p{N}\\p{M}]$`, 'u');
-const ELIDED = /^(\p{L}{1,6})['’](.+)$/u;
 const APOSTROPHE = 39;
 const RIGHT_QUOTE = 0x2019;
 const HASH = 35;
@@ -94,31 +93,63 @@ function idOf(vocab: Vocabulary | null, word: string): number {
   return vocab === null ? -1 : vocab.idOf(word);
 }
 
-/** A word with an inner apostrophe: elisions cut off ("l'appli" → "appli", "n'est" → "ne est"), "’" read as "'". */
+// Whether a UTF-16 unit is a letter (\p{L}), decided once per unit like word units above.
+const LETTER = /^\p{L}$/u;
+const letterCache = new Uint8Array(0x10000);
+function isLetterUnit(c: number): boolean {
+  let hit = letterCache[c] as number;
+  if (hit === 0) letterCache[c] = hit = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return hit === 1;
+}
+
+/**
+ * The elided head of folded[start, end): the end of its 1 to 6 letters when an apostrophe
+ * follows them ("l'", "qu'", "n'"), else -1. Read by code, no regular expression or string.
+ */
+function elisionEnd(folded: string, start: number, end: number): number {
+  const last = Math.min(end, start + 7);
+  for (let p = start; p < last; p++) {
+    const u = folded.charCodeAt(p);
+    if (u === APOSTROPHE || u === RIGHT_QUOTE) return p > start ? p : -1;
+    if (!isLetterUnit(u)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * A word with an inner apostrophe: elisions cut off ("l'appli" → "appli", "n'est" → "ne est"),
+ * "’" read as "'". `hash`: the hash of folded[start, end), the word's id found by it unless a
+ * "’" changes the word.
+ */
 function pushApostropheWord(
   out: Words,
   folded: string,
   start: number,
   end: number,
+  hash: number,
   vocab: Vocabulary | null,
 ): void {
-  const word = folded.slice(start, end);
-  const elided = ELIDED.exec(word);
-  if (elided !== null) {
-    const head = elided[1] as string;
-    const rest = elided[2] as string;
-    if (head === 'n') {
+  const p = elisionEnd(folded, start, end);
+  if (p !== -1) {
+    const rest = folded.slice(p + 1, end);
+    if (p === start + 1 && folded.charCodeAt(start) === 110) {
       out.push(start, start + 2, idOf(vocab, 'ne'), 'ne');
-      out.push(end - rest.length, end, idOf(vocab, rest), null);
+      out.push(p + 1, end, idOf(vocab, rest), null);
       return;
     }
-    if (ELISIONS.has(head)) {
-      out.push(end - rest.length, end, idOf(vocab, rest), null);
+    if (ELISIONS.has(folded.slice(start, p))) {
+      out.push(p + 1, end, idOf(vocab, rest), null);
       return;
     }
   }
-  const text = word.replace(/’/gu, "'");
-  out.push(start, end, idOf(vocab, text), text === word ? null : text);
+  let quote = start;
+  while (quote < end && folded.charCodeAt(quote) !== RIGHT_QUOTE) quote++;
+  if (quote === end) {
+    out.push(start, end, vocab === null ? -1 : vocab.idOfRange(folded, start, end, hash), null);
+    return;
+  }
+  const text = folded.slice(start, end).replace(/’/gu, "'");
+  out.push(start, end, idOf(vocab, text), text);
 }
 
 /**
@@ -159,7 +190,7 @@ export function tokenize(
         j++;
       } else break;
     }
-    if (apostrophe) pushApostropheWord(out, folded, i, j, vocab);
+    if (apostrophe) pushApostropheWord(out, folded, i, j, h, vocab);
     else out.push(i, j, vocab === null ? -1 : vocab.idOfRange(folded, i, j, h), null);
     i = j;
   }
