@@ -1,10 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
-import { compactVerdict, openPositioningConnection, packDoc, type CompactVerdict } from '../store';
+import {
+  compactVerdict,
+  matchBrandsAhead,
+  openPositioningConnection,
+  packDoc,
+  type CompactVerdict,
+} from '../store';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
   type JudgeSliceReply,
+  type MatchReply,
+  type MatchRequest,
   type PackReply,
   type PackRequest,
   type WorkerScript,
@@ -17,7 +25,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 //   from this same script. Messages out: progress after each batch, then done (or error);
 //   in: { type: 'cancel' } stops after the batch under way.
 // - 'judge': judges the slices of batches it is sent (judge-pool.ts), and packs the answer
-//   documents of a sync's pull (store/codec/doc-ahead.ts).
+//   documents of a sync's pull (store/codec/doc-ahead.ts) and matches its answers against the
+//   brands for the Visibility index (store/visibility/visibility-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -61,9 +70,20 @@ function judgeSlice(slice: JudgeSlice): JudgeSliceReply {
   return { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
 }
 
+/** Matches answers against the brands for the Visibility index (visibility-ahead.ts). */
+function matchRequest(request: MatchRequest): MatchReply {
+  try {
+    const hits = matchBrandsAhead(request.match.brands, request.match.answers);
+    return { id: request.id, ok: true, hits: JSON.stringify(hits) };
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 function judgeRole(): void {
-  parentPort?.on('message', (message: JudgeSlice | PackRequest) => {
-    if ('pack' in message) {
+  parentPort?.on('message', (message: JudgeSlice | PackRequest | MatchRequest) => {
+    if ('match' in message) parentPort?.postMessage(matchRequest(message));
+    else if ('pack' in message) {
       const reply = packRequest(message);
       // Its one buffer (made by packRequest, never shared) moves to the caller.
       parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);

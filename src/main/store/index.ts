@@ -74,6 +74,11 @@ export {
   type RunExportReader,
 } from './exports';
 export {
+  brandsKey,
+  type HitsAhead,
+  matchBrandsAhead,
+  type MatchedContent,
+  offerBrandHits,
   REANALYSIS_BATCH,
   SOURCE_KIND_BITS,
   type VisBrandRow,

@@ -1,5 +1,14 @@
+import type { BrandDefinition } from '../../shared/analytics';
 import type { JudgeInput } from '../../shared/positioning';
-import type { HistoryStore, RescoreVerdicts, ResultDoc, SyncDraft, SyncKind } from '../store';
+import type {
+  HistoryStore,
+  HitsAhead,
+  MatchedContent,
+  RescoreVerdicts,
+  ResultDoc,
+  SyncDraft,
+  SyncKind,
+} from '../store';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -32,6 +41,11 @@ export interface AheadJudge {
   judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
   /** Packs the answers' documents on those threads (store/codec/doc-ahead.ts), in order. */
   packDocs?(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
+  /** Matches the answers against the brands for the Visibility index (store/visibility/visibility-ahead.ts). */
+  matchBrands?(
+    brands: readonly BrandDefinition[],
+    answers: readonly MatchedContent[],
+  ): Promise<HitsAhead['hits'][]>;
 }
 
 export interface SyncOptions {

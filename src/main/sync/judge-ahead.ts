@@ -1,18 +1,22 @@
 import {
+  brandsKey,
   compactVerdict,
+  offerBrandHits,
   offerDoc,
   offerVerdict,
   resultDocParts,
   type CompactVerdict,
+  type PrejudgeInputs,
   type PulledResult,
   type RescoreVerdicts,
 } from '../store';
 import type { AheadJudge, StepContext } from './context';
 
 // A pull's answers prepared ahead: while this thread stores a page, the next page's answers are
-// judged by the built-in judge and their documents packed (text, titles, Markdown, raw JSON and
-// queries in one zstd frame) on other threads (the options' judge pool). Each verdict and each
-// document is offered to the ingest of its answer (store/positioning/positioning-prejudge.ts,
+// judged by the built-in judge, matched against the brands for the Visibility index and their
+// documents packed (text, titles, Markdown, raw JSON and queries in one zstd frame) on other
+// threads (the options' judge pool). Each verdict, match and document is offered to the ingest
+// of its answer (store/positioning/positioning-prejudge.ts, store/visibility/visibility-ahead.ts,
 // store/codec/doc-ahead.ts). Ingest uses one only if it was made from what ingest would judge or
 // pack; an answer without one (its job not here yet, the pool failed) is judged and packed by
 // ingest itself, so nothing depends on this succeeding, and the stored rows are the same.
@@ -30,9 +34,12 @@ function verdictAt(verdicts: RescoreVerdicts, at: number): CompactVerdict | unde
 }
 
 /** Starts judging these answers; resolves once their verdicts are offered (never rejects). */
-function judgeVerdicts(ctx: StepContext, judge: AheadJudge, results: readonly PulledResult[]): Promise<void> {
-  const prepared = ctx.store.prejudgeInputs(results);
-  if (prepared === null) return Promise.resolve();
+function judgeVerdicts(
+  ctx: StepContext,
+  judge: AheadJudge,
+  results: readonly PulledResult[],
+  prepared: PrejudgeInputs,
+): Promise<void> {
   const { brands, fingerprint, inputs } = prepared;
   const ready = results.flatMap((answer, at) => {
     const input = inputs[at];
@@ -82,13 +89,46 @@ function packDocs(judge: AheadJudge, results: readonly PulledResult[]): Promise<
   }
 }
 
-/** Starts judging and packing these answers ahead; resolves once both are offered (never rejects). */
+/** Starts matching these answers against the brands for the Visibility index; never rejects. */
+function matchBrands(
+  judge: AheadJudge,
+  results: readonly PulledResult[],
+  brands: PrejudgeInputs['brands'],
+): Promise<void> {
+  if (judge.matchBrands === undefined) return Promise.resolve();
+  try {
+    const key = brandsKey(brands);
+    return judge
+      .matchBrands(
+        brands,
+        results.map(({ normalized: n }) => ({ text: n.text, sources: n.sources })),
+      )
+      .then((hits) => {
+        results.forEach((answer, at) => {
+          const made = hits[at];
+          if (made !== undefined) offerBrandHits(answer.normalized, { brandsKey: key, hits: made });
+        });
+      })
+      .catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Starts judging, packing and matching these answers ahead; resolves once all are offered
+ * (never rejects).
+ */
 export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
   const judge = ctx.options.judge;
   if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
   // Packing is sent first: it is the shorter, so each thread starts on it while the next
-  // message (the verdicts) is on its way.
+  // messages (the verdicts, the brand matches) are on their way.
   const packed = packDocs(judge, results);
-  const judged = judgeVerdicts(ctx, judge, results);
-  return Promise.all([packed, judged]).then(() => undefined);
+  // No brand tracked: ingest neither judges nor matches.
+  const prepared = ctx.store.prejudgeInputs(results);
+  if (prepared === null) return packed;
+  const judged = judgeVerdicts(ctx, judge, results, prepared);
+  const matched = matchBrands(judge, results, prepared.brands);
+  return Promise.all([packed, judged, matched]).then(() => undefined);
 }

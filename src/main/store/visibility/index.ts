@@ -11,7 +11,8 @@ export {
   writeRollupRows,
 } from './visibility-rollups';
 export { conditions, pickLevelOf, type Level } from './visibility-levels';
-export { readBrandDefinitions } from './visibility-brands';
+export { brandsKey, readBrandDefinitions } from './visibility-brands';
+export { type HitsAhead, matchBrandsAhead, offerBrandHits, type MatchedContent } from './visibility-ahead';
 export { recordTextlessReanalysis } from './visibility-serp';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {
