@@ -4,7 +4,7 @@ import type { BrandDefinition } from '../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
 import type { BrandDefinition as Brand } from '../../shared/analytics';
-import type { CompactVerdict, CompactVerdicts, HitsAhead, MatchedContent, ResultDoc } from '../store';
+import type { AnalysedAhead, AnalysedContent, CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -39,16 +39,15 @@ export interface PackRequest {
 export type PackReply =
   { id: number; ok: true; bytes: Uint8Array; lengths: number[] } | { id: number; ok: false; message: string };
 
-/** Answers to match against the brands for the Visibility index (store/visibility/visibility-ahead.ts). */
-export interface MatchRequest {
+/** Answers to analyse for the Visibility and discovery indexes (store/visibility/visibility-ahead.ts). */
+export interface AnalyseRequest {
   id: number;
-  match: { brands: readonly Brand[]; answers: MatchedContent[] };
+  analyse: { brands: readonly Brand[]; answers: AnalysedContent[] };
 }
 
-/** Each answer's hits, as one JSON string of HitsAhead['hits'][]. */
-export type MatchReply = { id: number; ok: true; hits: string } | { id: number; ok: false; message: string };
-
-type Hits = HitsAhead['hits'];
+/** Each answer's analysis, as one JSON string of AnalysedAhead[]. */
+export type AnalyseReply =
+  { id: number; ok: true; analysed: string } | { id: number; ok: false; message: string };
 
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
@@ -60,7 +59,7 @@ export function judgeThreadCount(): number {
 interface JudgeThread {
   judge(slice: Omit<JudgeSlice, 'id'>): Promise<CompactVerdict[]>;
   pack(docs: ResultDoc[]): Promise<Uint8Array[]>;
-  match(request: MatchRequest['match']): Promise<Hits[]>;
+  analyse(request: AnalyseRequest['analyse']): Promise<AnalysedAhead[]>;
   stop(): Promise<void>;
 }
 
@@ -70,7 +69,7 @@ function unpackReply(reply: Extract<PackReply, { ok: true }>): Uint8Array[] {
   return reply.lengths.map((length) => reply.bytes.subarray(at, (at += length)));
 }
 
-type Reply = JudgeSliceReply | PackReply | MatchReply;
+type Reply = JudgeSliceReply | PackReply | AnalyseReply;
 
 function startThread(script: WorkerScript): JudgeThread {
   const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
@@ -92,7 +91,7 @@ function startThread(script: WorkerScript): JudgeThread {
   worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
   worker.on('exit', (code) => failAll(new Error(`A judge thread stopped (exit code ${code})`)));
   function send(
-    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'> | Omit<MatchRequest, 'id'>,
+    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'> | Omit<AnalyseRequest, 'id'>,
   ): Promise<Reply> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
@@ -109,9 +108,9 @@ function startThread(script: WorkerScript): JudgeThread {
     async pack(docs) {
       return unpackReply((await send({ pack: docs })) as Extract<PackReply, { ok: true }>);
     },
-    async match(request) {
-      const reply = (await send({ match: request })) as Extract<MatchReply, { ok: true }>;
-      return JSON.parse(reply.hits) as Hits[];
+    async analyse(request) {
+      const reply = (await send({ analyse: request })) as Extract<AnalyseReply, { ok: true }>;
+      return JSON.parse(reply.analysed) as AnalysedAhead[];
     },
     async stop() {
       worker.removeAllListeners('exit');
@@ -142,8 +141,8 @@ export interface JudgePool extends RescoreJudge {
   readonly threads: number;
   /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
   packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
-  /** Matches answers against the brands for the Visibility index on the threads, in order. */
-  matchBrands(brands: readonly Brand[], answers: readonly MatchedContent[]): Promise<Hits[]>;
+  /** Analyses answers for the Visibility and discovery indexes on the threads, in order. */
+  analyseAhead(brands: readonly Brand[], answers: readonly AnalysedContent[]): Promise<AnalysedAhead[]>;
   close(): Promise<void>;
 }
 
@@ -178,11 +177,11 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       );
       return parts.flat();
     },
-    async matchBrands(brands, answers) {
+    async analyseAhead(brands, answers) {
       if (answers.length === 0) return [];
       const slices = sliceByLength(answers, pool.length);
       const parts = await Promise.all(
-        slices.map((slice, i) => (pool[i] as JudgeThread).match({ brands, answers: slice })),
+        slices.map((slice, i) => (pool[i] as JudgeThread).analyse({ brands, answers: slice })),
       );
       return parts.flat();
     },

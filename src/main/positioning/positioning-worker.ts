@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
 import {
   compactVerdict,
-  matchBrandsAhead,
+  analyseAnswersAhead,
   openPositioningConnection,
   packDoc,
   type CompactVerdict,
@@ -11,8 +11,8 @@ import {
   createBuiltinJudgePool,
   type JudgeSlice,
   type JudgeSliceReply,
-  type MatchReply,
-  type MatchRequest,
+  type AnalyseReply,
+  type AnalyseRequest,
   type PackReply,
   type PackRequest,
   type WorkerScript,
@@ -25,8 +25,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 //   from this same script. Messages out: progress after each batch, then done (or error);
 //   in: { type: 'cancel' } stops after the batch under way.
 // - 'judge': judges the slices of batches it is sent (judge-pool.ts), and packs the answer
-//   documents of a sync's pull (store/codec/doc-ahead.ts) and matches its answers against the
-//   brands for the Visibility index (store/visibility/visibility-ahead.ts).
+//   documents of a sync's pull (store/codec/doc-ahead.ts) and analyses its answers for the
+//   Visibility and discovery indexes (store/visibility/visibility-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -70,19 +70,19 @@ function judgeSlice(slice: JudgeSlice): JudgeSliceReply {
   return { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
 }
 
-/** Matches answers against the brands for the Visibility index (visibility-ahead.ts). */
-function matchRequest(request: MatchRequest): MatchReply {
+/** Analyses answers for the Visibility and discovery indexes (visibility-ahead.ts). */
+function analyseRequest(request: AnalyseRequest): AnalyseReply {
   try {
-    const hits = matchBrandsAhead(request.match.brands, request.match.answers);
-    return { id: request.id, ok: true, hits: JSON.stringify(hits) };
+    const analysed = analyseAnswersAhead(request.analyse.brands, request.analyse.answers);
+    return { id: request.id, ok: true, analysed: JSON.stringify(analysed) };
   } catch (error) {
     return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
 function judgeRole(): void {
-  parentPort?.on('message', (message: JudgeSlice | PackRequest | MatchRequest) => {
-    if ('match' in message) parentPort?.postMessage(matchRequest(message));
+  parentPort?.on('message', (message: JudgeSlice | PackRequest | AnalyseRequest) => {
+    if ('analyse' in message) parentPort?.postMessage(analyseRequest(message));
     else if ('pack' in message) {
       const reply = packRequest(message);
       // Its one buffer (made by packRequest, never shared) moves to the caller.

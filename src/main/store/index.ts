@@ -74,10 +74,11 @@ export {
   type RunExportReader,
 } from './exports';
 export {
+  type AnalysedAhead,
+  analyseAnswersAhead,
   brandsKey,
-  type HitsAhead,
-  matchBrandsAhead,
-  type MatchedContent,
+  offerLeads,
+  type AnalysedContent,
   offerBrandHits,
   REANALYSIS_BATCH,
   SOURCE_KIND_BITS,

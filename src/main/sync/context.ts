@@ -1,9 +1,9 @@
 import type { BrandDefinition } from '../../shared/analytics';
 import type { JudgeInput } from '../../shared/positioning';
 import type {
+  AnalysedAhead,
+  AnalysedContent,
   HistoryStore,
-  HitsAhead,
-  MatchedContent,
   RescoreVerdicts,
   ResultDoc,
   SyncDraft,
@@ -41,11 +41,11 @@ export interface AheadJudge {
   judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
   /** Packs the answers' documents on those threads (store/codec/doc-ahead.ts), in order. */
   packDocs?(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
-  /** Matches the answers against the brands for the Visibility index (store/visibility/visibility-ahead.ts). */
-  matchBrands?(
+  /** Analyses the answers for the Visibility and discovery indexes (store/visibility/visibility-ahead.ts). */
+  analyseAhead?(
     brands: readonly BrandDefinition[],
-    answers: readonly MatchedContent[],
-  ): Promise<HitsAhead['hits'][]>;
+    answers: readonly AnalysedContent[],
+  ): Promise<AnalysedAhead[]>;
 }
 
 export interface SyncOptions {

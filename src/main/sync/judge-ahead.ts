@@ -3,6 +3,7 @@ import {
   compactVerdict,
   offerBrandHits,
   offerDoc,
+  offerLeads,
   offerVerdict,
   resultDocParts,
   type CompactVerdict,
@@ -13,10 +14,10 @@ import {
 import type { AheadJudge, StepContext } from './context';
 
 // A pull's answers prepared ahead: while this thread stores a page, the next page's answers are
-// judged by the built-in judge, matched against the brands for the Visibility index and their
-// documents packed (text, titles, Markdown, raw JSON and queries in one zstd frame) on other
-// threads (the options' judge pool). Each verdict, match and document is offered to the ingest
-// of its answer (store/positioning/positioning-prejudge.ts, store/visibility/visibility-ahead.ts,
+// judged by the built-in judge, analysed for the Visibility and discovery indexes (brand hits,
+// list leads) and their documents packed (text, titles, Markdown, raw JSON and queries in one
+// zstd frame) on other threads (the options' judge pool). Each verdict, analysis and document is
+// offered to the ingest of its answer (store/positioning/positioning-prejudge.ts, store/visibility/visibility-ahead.ts,
 // store/codec/doc-ahead.ts). Ingest uses one only if it was made from what ingest would judge or
 // pack; an answer without one (its job not here yet, the pool failed) is judged and packed by
 // ingest itself, so nothing depends on this succeeding, and the stored rows are the same.
@@ -89,24 +90,29 @@ function packDocs(judge: AheadJudge, results: readonly PulledResult[]): Promise<
   }
 }
 
-/** Starts matching these answers against the brands for the Visibility index; never rejects. */
-function matchBrands(
+/**
+ * Starts analysing these answers for the Visibility index (brand hits, when brands are tracked)
+ * and the discovery index (list leads); resolves once offered (never rejects).
+ */
+function analyseAhead(
   judge: AheadJudge,
   results: readonly PulledResult[],
   brands: PrejudgeInputs['brands'],
 ): Promise<void> {
-  if (judge.matchBrands === undefined) return Promise.resolve();
+  if (judge.analyseAhead === undefined) return Promise.resolve();
   try {
     const key = brandsKey(brands);
     return judge
-      .matchBrands(
+      .analyseAhead(
         brands,
-        results.map(({ normalized: n }) => ({ text: n.text, sources: n.sources })),
+        results.map(({ normalized: n }) => ({ text: n.text, sources: n.sources, markdown: n.markdown })),
       )
-      .then((hits) => {
+      .then((analysed) => {
         results.forEach((answer, at) => {
-          const made = hits[at];
-          if (made !== undefined) offerBrandHits(answer.normalized, { brandsKey: key, hits: made });
+          const made = analysed[at];
+          if (made === undefined) return;
+          offerLeads(answer.normalized, made.leads);
+          if (brands.length > 0) offerBrandHits(answer.normalized, { brandsKey: key, hits: made.hits });
         });
       })
       .catch(() => undefined);
@@ -116,19 +122,18 @@ function matchBrands(
 }
 
 /**
- * Starts judging, packing and matching these answers ahead; resolves once all are offered
+ * Starts judging, packing and analysing these answers ahead; resolves once all are offered
  * (never rejects).
  */
 export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
   const judge = ctx.options.judge;
   if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
   // Packing is sent first: it is the shorter, so each thread starts on it while the next
-  // messages (the verdicts, the brand matches) are on their way.
+  // messages (the verdicts, the analyses) are on their way.
   const packed = packDocs(judge, results);
-  // No brand tracked: ingest neither judges nor matches.
+  // Null when no brand is tracked: ingest then judges nothing and matches no brand.
   const prepared = ctx.store.prejudgeInputs(results);
-  if (prepared === null) return packed;
-  const judged = judgeVerdicts(ctx, judge, results, prepared);
-  const matched = matchBrands(judge, results, prepared.brands);
-  return Promise.all([packed, judged, matched]).then(() => undefined);
+  const judged = prepared ? judgeVerdicts(ctx, judge, results, prepared) : Promise.resolve();
+  const analysed = analyseAhead(judge, results, prepared?.brands ?? []);
+  return Promise.all([packed, judged, analysed]).then(() => undefined);
 }

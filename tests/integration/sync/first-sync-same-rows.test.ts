@@ -89,9 +89,9 @@ describe('a first sync prepared ahead on a worker thread', () => {
         packedAhead += docs.length;
         return pool.packDocs(docs);
       },
-      async matchBrands(brands, answers) {
+      async analyseAhead(brands, answers) {
         matchedAhead += answers.length;
-        return pool.matchBrands(brands, answers);
+        return pool.analyseAhead(brands, answers);
       },
     };
     const pulled = await ahead.sync({ judge: counting, tuning: TUNING });

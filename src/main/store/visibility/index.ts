@@ -12,7 +12,14 @@ export {
 } from './visibility-rollups';
 export { conditions, pickLevelOf, type Level } from './visibility-levels';
 export { brandsKey, readBrandDefinitions } from './visibility-brands';
-export { type HitsAhead, matchBrandsAhead, offerBrandHits, type MatchedContent } from './visibility-ahead';
+export {
+  type AnalysedAhead,
+  type AnalysedContent,
+  analyseAnswersAhead,
+  leadsAhead,
+  offerBrandHits,
+  offerLeads,
+} from './visibility-ahead';
 export { recordTextlessReanalysis } from './visibility-serp';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {
