@@ -138,7 +138,10 @@ export async function writeXlsx(ctx: ExportContext, path: string): Promise<void>
     await wb.commit();
     await closed;
   } catch (error) {
+    // The file is opened asynchronously: destroyed before its open completes, it is created
+    // afterwards, so the caller's removal of the partial file must wait for the close.
     file.destroy();
+    await closed.catch(() => undefined);
     throw error;
   }
 }

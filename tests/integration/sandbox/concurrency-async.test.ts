@@ -41,16 +41,27 @@ const task = (payload: object, extra: object = {}): object => ({
 describe('concurrency', () => {
   it('rejects sync calls beyond the plan with CONCURRENT_LIMIT_EXCEEDED; the peak equals the plan', async () => {
     const { account, apiKey } = sb.createAccount({ plan: 'Lite' });
-    sb.setLatency(150);
+    // The plan's 10 calls are held (a minute's latency) until all 10 hold a slot, so the calls
+    // beyond it meet a full plan however slowly a loaded machine sends them; the held calls are
+    // then abandoned by their client, which frees their slots.
+    sb.setLatency(60_000);
+    const gone = new AbortController();
+    const held = Array.from({ length: 10 }, (_, i) =>
+      post(
+        sb,
+        '/v1/monitor/assistant-a',
+        { prompt: `p${i}`, country: 'US' },
+        { key: apiKey, signal: gone.signal },
+      ).catch((error: unknown) => error),
+    );
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 14 }, (_, i) =>
-          post(sb, '/v1/monitor/assistant-a', { prompt: `p${i}`, country: 'US' }, { key: apiKey }),
+      await waitFor(async () => (sb.stats().peakConcurrency[account.id] === 10 ? true : undefined));
+      const rejected = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          post(sb, '/v1/monitor/assistant-a', { prompt: `q${i}`, country: 'US' }, { key: apiKey }),
         ),
       );
-      const rejected = answers.filter((a) => a.status === 429);
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
-      expect(rejected).toHaveLength(4);
+      expect(rejected.map((a) => a.status)).toEqual([429, 429, 429, 429]);
       expect(rejected[0]?.body.error).toMatchObject({
         code: 'CONCURRENT_LIMIT_EXCEEDED',
         details: { limit: 10 },
@@ -61,8 +72,22 @@ describe('concurrency', () => {
       expect(sb.stats().peakConcurrency[account.id]).toBe(10);
       expect(sb.stats().concurrencyRejections).toBeGreaterThanOrEqual(4);
     } finally {
+      gone.abort();
+      await Promise.all(held);
       sb.setLatency({ min: 5, max: 15 });
     }
+    // The abandoned calls gave their slots back: a new call is answered.
+    const after = await waitFor(async () => {
+      const answer = await post(
+        sb,
+        '/v1/monitor/assistant-a',
+        { prompt: 'after', country: 'US' },
+        { key: apiKey },
+      );
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(after.status).toBe(200);
+    expect(sb.stats().peakConcurrency[account.id]).toBe(10);
   });
 });
 

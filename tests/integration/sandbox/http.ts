@@ -16,6 +16,8 @@ export interface CallOptions {
   /** Raw body text (sent as is); otherwise `body` is JSON-encoded. */
   raw?: string;
   contentType?: string | null;
+  /** Aborts the request (the client goes away mid-call). */
+  signal?: AbortSignal;
 }
 
 export async function call(
@@ -31,7 +33,12 @@ export async function call(
   const payload = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body));
   if (payload !== undefined && opts.contentType !== null)
     headers['content-type'] = opts.contentType ?? 'application/json';
-  const res = await fetch(`${sb.baseUrl}${path}`, { method, headers, body: payload });
+  const res = await fetch(`${sb.baseUrl}${path}`, {
+    method,
+    headers,
+    body: payload,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   const text = await res.text();
   let parsed: unknown;
   try {
