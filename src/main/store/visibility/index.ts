@@ -11,7 +11,7 @@ export {
   writeRollupRows,
 } from './visibility-rollups';
 export { conditions, pickLevelOf, type Level } from './visibility-levels';
-export { brandsKey, readBrandDefinitions } from './visibility-brands';
+export { brandHits, brandsKey, readBrandDefinitions } from './visibility-brands';
 export {
   type AnalysedAhead,
   type AnalysedContent,
