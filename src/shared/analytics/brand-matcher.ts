@@ -76,6 +76,9 @@ const ARABIC_PROCLITICS = new Set(
   ].map(foldText),
 );
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/gu;
+// Hoisted: a regular expression literal in the scan loop is a new RegExp object each time it runs.
+const HAS_SPACE = /\s/u;
+const SPACE_RUNS = /\s+/gu;
 
 function firstCodePoint(s: string): string {
   return String.fromCodePoint(s.codePointAt(0) ?? 0);
@@ -276,7 +279,9 @@ export function eachMention(
   while ((m = re.exec(folded)) !== null) {
     const start = m.index;
     let end = start + m[0].length;
-    let info = matcher.aliases.get(matcher.spaced && /\s/u.test(m[0]) ? m[0].replace(/\s+/gu, ' ') : m[0]);
+    let info = matcher.aliases.get(
+      matcher.spaced && HAS_SPACE.test(m[0]) ? m[0].replace(SPACE_RUNS, ' ') : m[0],
+    );
     if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
       // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
       info = undefined;

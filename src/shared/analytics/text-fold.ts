@@ -51,7 +51,11 @@ export function foldChar(ch: string): string {
 }
 
 // No u flag: 6x faster here, and a surrogate pair is two non-ASCII units of the same run anyway.
-const NON_ASCII_RUN = /[^\0-\x7f]+/g;
+// A run of non-ASCII units starts where `test` leaves `lastIndex` (unlike `exec`, no match array
+// and no string per run: a German or French answer has one every few words) and ends at the
+// next ASCII unit, read by code (most runs are one or two letters). The fold of the judge's
+// benchmark answers: 24 µs an answer against 34 µs with `exec` over /[^\0-\x7f]+/g.
+const NON_ASCII = /[^\0-\x7f]/g;
 const ASCII_ONLY = /^[\0-\x7f]*$/;
 
 /** Folded text without offsets (brand aliases, entity names). */
@@ -186,16 +190,18 @@ export function foldWithOffsets(text: string): FoldedText {
   const lowerAligned = lower.length === text.length;
   let f = 0;
   let o = 0;
-  NON_ASCII_RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = NON_ASCII_RUN.exec(text)) !== null) {
-    if (m.index > o) {
-      const ascii = lowerAligned ? lower.slice(o, m.index) : text.slice(o, m.index).toLowerCase();
+  NON_ASCII.lastIndex = 0;
+  while (NON_ASCII.test(text)) {
+    const runStart = NON_ASCII.lastIndex - 1;
+    let end = runStart + 1;
+    while (end < text.length && text.charCodeAt(end) > 0x7f) end++;
+    NON_ASCII.lastIndex = end;
+    if (runStart > o) {
+      const ascii = lowerAligned ? lower.slice(o, runStart) : text.slice(o, runStart).toLowerCase();
       parts.push(ascii);
       f += ascii.length;
-      o = m.index;
+      o = runStart;
     }
-    const end = m.index + m[0].length;
     // Characters that fold to themselves are copied in one slice [verbatim, i).
     let verbatim = o;
     let i = o;

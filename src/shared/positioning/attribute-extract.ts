@@ -57,7 +57,8 @@ function distance(x: ResolvedHit, y: ResolvedHit): number {
   return Math.max(x.word, y.word) - Math.min(x.wordEnd, y.wordEnd);
 }
 
-function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute[]): void {
+/** `used`: the opinions already paired (a clause has a handful of hits: an array, not a Set per clause). */
+function pairAspects(clause: Clause, used: ResolvedHit[], out: BrandAttribute[]): void {
   for (const rh of clause.hits) {
     const a = rh.payload.aspect;
     if (a === undefined) continue;
@@ -66,13 +67,13 @@ function pairAspects(clause: Clause, used: Set<ResolvedHit>, out: BrandAttribute
     let bestDistance = Infinity;
     for (const o of clause.hits) {
       const cls = o.payload.opinion;
-      if (o === rh || cls === undefined || names[cls] === undefined || used.has(o)) continue;
+      if (o === rh || cls === undefined || names[cls] === undefined || used.includes(o)) continue;
       const d = distance(rh, o);
       if (d <= ASPECT_WINDOW && d < bestDistance) [best, bestDistance] = [o, d];
     }
     const cls = best?.payload.opinion;
     if (best === null || cls === undefined) continue;
-    used.add(best);
+    used.push(best);
     const phrase = `${phraseOf(clause, rh)} … ${phraseOf(clause, best)}`;
     out.push(make(names[cls] as string, OPINION_POLARITY[cls], best.negated, phrase));
   }
@@ -114,13 +115,13 @@ export function attributesOf(clause: Clause): readonly BrandAttribute[] {
     clause.hits.some((h) => h.payload.concept !== undefined || h.payload.aspect !== undefined);
   if (!any) return NONE;
   const out: BrandAttribute[] = [];
-  const used = new Set<ResolvedHit>();
+  const used: ResolvedHit[] = [];
   pairAspects(clause, used, out);
   const labelPolarity: Polarity | null =
     clause.label === 'pro' ? 'positive' : clause.label === 'con' ? 'negative' : null;
   for (const rh of clause.hits) {
     const c = rh.payload.concept;
-    if (c === undefined || used.has(rh)) continue;
+    if (c === undefined || used.includes(rh)) continue;
     const def = CONCEPTS[c] as (typeof CONCEPTS)[number];
     const attr = make(def.key, def.polarity, rh.negated, phraseOf(clause, rh));
     if (labelPolarity !== null && attr.polarity !== labelPolarity) continue;

@@ -56,8 +56,8 @@ function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string
   const h = hits[i] as Hit;
   if (h.wordEnd === h.word) {
     // A phrase of a script without spaces: its negation follows it.
-    const after = folded.slice(h.end, h.end + 8);
-    return NEGATION_SUFFIXES_JA.some((s) => after.startsWith(s));
+    // Within the 8 units after it, read in place (no slice).
+    return NEGATION_SUFFIXES_JA.some((s) => s.length <= 8 && folded.startsWith(s, h.end));
   }
   for (let j = i - 1; j >= from; j--) {
     const p = hits[j] as Hit;
@@ -172,6 +172,8 @@ export function clausesOf(
   const scanned = scanRange(index, words, fold.folded, range, a.noSpaceScript);
   const hits = outsideMentions(a, scanned, firstMention, lastMention - firstMention);
   const cuts = boundaries(a, words, hits, range);
+  // Most units have no contrast marker: no look for one at each clause's edges.
+  const contrasts = hits.some((hit) => hit.payload.contrast === true);
   const clauses: Clause[] = [];
   let h = 0;
   let k = firstMention;
@@ -191,9 +193,10 @@ export function clausesOf(
     }
     const firstHit = h;
     while (h < hits.length && (hits[h] as Hit).start < f1) h++;
-    const contrast =
-      (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
-      (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
+    const contrast = !contrasts
+      ? 1
+      : (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
+        (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
     clauses.push({
       from: f0,
       to: f1,

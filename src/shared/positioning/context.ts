@@ -85,19 +85,23 @@ function inlineLabel(text: string, lang: Lang): Label {
   return colon > 0 && colon <= 30 ? labelOf(text.slice(0, colon), lang) : null;
 }
 
-function distinctBrands(ms: readonly MentionRef[]): number[] {
-  return [...new Set(ms.map((m) => m.brand))];
+/** The one brand all of `ms` name, or -1 (none, or two brands): no Set made for a block naming none. */
+function onlyBrand(ms: readonly MentionRef[]): number {
+  const first = ms[0];
+  if (first === undefined) return -1;
+  for (const m of ms) if (m.brand !== first.brand) return -1;
+  return first.brand;
 }
 
 /** A heading or short paragraph that is little more than one brand's name ("**Keyvault**"). */
 function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
-  const brands = distinctBrands(ms);
-  if (brands.length !== 1) return -1;
-  if (b.kind === 'heading') return brands[0] as number;
+  const brand = onlyBrand(ms);
+  if (brand < 0) return -1;
+  if (b.kind === 'heading') return brand;
   const named = ms.reduce((n, m) => n + (m.end - m.start), 0);
   if (b.end - b.start > 2 * (named + SUBJECT_SLACK)) return -1;
   const body = text.slice(b.start, b.end).replace(/[*_:#\s]/gu, '');
-  return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? (brands[0] as number) : -1;
+  return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? brand : -1;
 }
 
 /** The brand an item opens with, followed by a separator or inside the item's bold lead ("**Kestro Air 14** si …"). */
@@ -128,11 +132,54 @@ function rankingWordsOf(lang: Lang): { list: readonly string[]; set: ReadonlySet
   return words;
 }
 
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+const LETTER_OR_NUMBER_RUN = /[\p{L}\p{N}]+/gu;
+/** By UTF-16 unit outside the surrogates: 0 not decided yet, 1 a letter or number, 2 not one. */
+const letterOrNumberUnit = new Uint8Array(0x10000);
+
+function isLetterOrNumberUnit(c: number): boolean {
+  let v = letterOrNumberUnit[c] as number;
+  if (v === 0) {
+    v = LETTER_OR_NUMBER.test(String.fromCharCode(c)) ? 1 : 2;
+    letterOrNumberUnit[c] = v;
+  }
+  return v === 1;
+}
+
+/**
+ * Whether a run of letters and numbers of `folded` is in `set`, the runs read by character (no
+ * Unicode regular expression, no array of words); null when a surrogate pair makes the unit
+ * test differ from the code point test (then the caller's regex decides).
+ */
+function hasWordOf(folded: string, set: ReadonlySet<string>): boolean | null {
+  const n = folded.length;
+  let i = 0;
+  while (i < n) {
+    const c = folded.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return null;
+    if (!isLetterOrNumberUnit(c)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    for (; j < n; j++) {
+      const d = folded.charCodeAt(j);
+      if (d >= 0xd800 && d <= 0xdfff) return null;
+      if (!isLetterOrNumberUnit(d)) break;
+    }
+    if (set.has(folded.slice(i, j))) return true;
+    i = j;
+  }
+  return false;
+}
+
 function hasRankingWord(text: string, lang: Lang): boolean {
   const folded = foldText(text);
   const ranking = rankingWordsOf(lang);
   if (lang === 'ja') return ranking.list.some((w) => folded.includes(w));
-  for (const word of folded.match(/[\p{L}\p{N}]+/gu) ?? []) if (ranking.set.has(word)) return true;
+  const found = hasWordOf(folded, ranking.set);
+  if (found !== null) return found;
+  for (const word of folded.match(LETTER_OR_NUMBER_RUN) ?? []) if (ranking.set.has(word)) return true;
   return false;
 }
 
@@ -204,7 +251,11 @@ function markLists(text: string, blocks: readonly Block[], ctxs: BlockContext[],
       .map((b) => text.slice(b.start, b.end))
       .join(' ');
     const ranked = first.ordered && hasRankingWord(context, lang);
-    for (const i of items) Object.assign(ctxs[i] as BlockContext, { recList: true, ranked });
+    for (const i of items) {
+      const ctx = ctxs[i] as BlockContext;
+      ctx.recList = true;
+      ctx.ranked = ranked;
+    }
   }
 }
 

@@ -151,7 +151,11 @@ function startsWithWord(words: Words, i: number, folded: string, prefix: string)
   const special = words.special(i);
   if (special !== null) return special.startsWith(prefix);
   const start = words.start[i] as number;
-  return (words.end[i] as number) - start >= prefix.length && folded.startsWith(prefix, start);
+  if ((words.end[i] as number) - start < prefix.length) return false;
+  // Unit by unit (prefixes are a few letters): cheaper than a call to the native startsWith.
+  for (let k = 0; k < prefix.length; k++)
+    if (folded.charCodeAt(start + k) !== prefix.charCodeAt(k)) return false;
+  return true;
 }
 
 /**

@@ -41,11 +41,23 @@ function endsAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word) || (word.length <= 4 && word.includes('.'));
 }
 
+const SPACE = /\s/u;
+
+/**
+ * \s at text[i] (what trim() removes: white space and line terminators, all single units): ASCII
+ * units by their code (no one-character string made), others by the regex.
+ */
+export function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return SPACE.test(text[i] as string);
+}
+
 function trimRange(text: string, start: number, end: number): Range | null {
   let s = start;
   let e = end;
-  while (s < e && /\s/u.test(text[s] as string)) s++;
-  while (e > s && /\s/u.test(text[e - 1] as string)) e--;
+  while (s < e && isSpaceAt(text, s)) s++;
+  while (e > s && isSpaceAt(text, e - 1)) e--;
   return s < e ? { start: s, end: e } : null;
 }
 

@@ -1,3 +1,5 @@
+import { isSpaceAt } from './sentences';
+
 // The blocks of an answer with their offsets, for finding what carries the judgement about a
 // brand: headings, list items (with their rank in the list), table rows (with their cells and
 // the header of each cell's column) and paragraphs. analytics/markdown-blocks splits the same
@@ -37,7 +39,8 @@ export interface Block {
 const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/u;
 const ITEM = /^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+(\S.*)$/u;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/u;
-const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
+const TABLE_DELIMITER_FORM = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
+
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/u;
 
 interface Line {
@@ -63,8 +66,62 @@ function splitLines(text: string): Line[] {
 const BLANK = /^\s*$/u;
 const PIPE_FIRST = /^\s*\|/u;
 
+const SPACE = 32;
+const TAB = 9;
+const PIPE = 124;
+const BACKSLASH = 92;
+const COLON = 58;
+const DASH = 45;
+
+/** The first unit of a line after spaces and tabs (NaN at the end): every line form starts with a known mark. */
+function markOf(s: string): number {
+  let i = 0;
+  let c = s.charCodeAt(0);
+  while (c === SPACE || c === TAB) c = s.charCodeAt(++i);
+  return c;
+}
+
+/** An ASCII unit that \s does not match (any other unit might be white space: the regex decides). */
+function isAsciiMark(c: number): boolean {
+  return c > SPACE && c < 128;
+}
+
+/**
+ * A table's delimiter row ("|---|:--:|"): only spaces, tabs, pipes, colons and dashes, which a
+ * loop tells at the first other character (in a row of cells, the second or third); the
+ * regular expression decides the rest.
+ */
+function isTableDelimiter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== SPACE && c !== TAB && c !== PIPE && c !== COLON && c !== DASH) return false;
+  }
+  return TABLE_DELIMITER_FORM.test(s);
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
 function isBlank(s: string): boolean {
-  return BLANK.test(s);
+  const c = markOf(s);
+  return c !== c || (!isAsciiMark(c) && BLANK.test(s));
+}
+
+// Each line form's regular expression runs only on a line whose first mark can start it (a
+// necessary condition, so the result is the expression's): "#" a heading, "`" or "~" a fence,
+// "-", "*" or "_" a rule, "-", "*", "+", "•" or a digit a list item, "|" a pipe-first table line.
+function mayBeHeading(c: number): boolean {
+  return c === 35;
+}
+function mayBeFence(c: number): boolean {
+  return c === 96 || c === 126;
+}
+function mayBeRule(c: number): boolean {
+  return c === 45 || c === 42 || c === 95;
+}
+function mayBeItem(c: number): boolean {
+  return c === 45 || c === 42 || c === 43 || c === 0x2022 || (c >= 48 && c <= 57);
 }
 
 /**
@@ -73,14 +130,16 @@ function isBlank(s: string): boolean {
  * and none of their regular expressions needs to run. Most lines of prose start so.
  */
 function startsWithLetter(s: string): boolean {
-  let i = 0;
-  let c = s.charCodeAt(0);
-  while (c === 32 || c === 9) c = s.charCodeAt(++i);
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return isAsciiLetter(markOf(s));
+}
+
+function isPipeFirst(s: string): boolean {
+  const c = markOf(s);
+  return c === PIPE || (!isAsciiMark(c) && c === c && PIPE_FIRST.test(s));
 }
 
 function isTableLine(line: string, next: string | undefined): boolean {
-  return PIPE_FIRST.test(line) || (line.includes('|') && next !== undefined && TABLE_DELIMITER.test(next));
+  return isPipeFirst(line) || (line.includes('|') && next !== undefined && isTableDelimiter(next));
 }
 
 /** Cells of a pipe-table line, as offsets into the answer. */
@@ -88,12 +147,13 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
   const cells: Array<{ start: number; end: number }> = [];
   const s = line.text;
   let i = 0;
-  while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
-  if (s[i] === '|') i++;
+  while (i < s.length && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i++;
+  if (s.charCodeAt(i) === PIPE) i++;
   let cellStart = i;
   for (let j = i; j <= s.length; j++) {
     const atEnd = j === s.length;
-    if (!atEnd && !(s[j] === '|' && s[j - 1] !== '\\')) continue;
+    // By code, not s[j]: no one-character string per character of the row.
+    if (!atEnd && !(s.charCodeAt(j) === PIPE && s.charCodeAt(j - 1) !== BACKSLASH)) continue;
     const raw = s.slice(cellStart, j);
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
@@ -108,10 +168,19 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
   return cells;
 }
 
+/** The line from `from` without the spaces trim() removes at either end, read in place (no copy). */
 function trimmedRange(line: Line, from: number): { start: number; end: number } {
-  const body = line.text.slice(from);
-  const lead = body.length - body.trimStart().length;
-  return { start: line.start + from + lead, end: line.start + from + lead + body.trim().length };
+  const s = line.text;
+  let a = from;
+  while (a < s.length && isSpaceAt(s, a)) a++;
+  return { start: line.start + a, end: line.start + Math.max(a, trimmedEnd(s)) };
+}
+
+/** s.trimEnd().length, without the copy. */
+function trimmedEnd(s: string): number {
+  let b = s.length;
+  while (b > 0 && isSpaceAt(s, b - 1)) b--;
+  return b;
 }
 
 interface ListState {
@@ -137,22 +206,23 @@ export function splitBlocks(text: string): Block[] {
     const line = lines[i] as Line;
     const next = lines[i + 1]?.text;
     if (startsWithLetter(line.text)) {
-      if (line.text.includes('|') && next !== undefined && TABLE_DELIMITER.test(next)) {
+      if (line.text.includes('|') && next !== undefined && isTableDelimiter(next)) {
         i = addTable(lines, i, blocks.length, push);
       } else i = addParagraph(lines, i, push);
       list = null;
       continue;
     }
-    if (isBlank(line.text) || RULE.test(line.text)) {
+    const mark = markOf(line.text);
+    if (isBlank(line.text) || (mayBeRule(mark) && RULE.test(line.text))) {
       i++;
       continue;
     }
-    if (FENCE.test(line.text)) {
+    if (mayBeFence(mark) && FENCE.test(line.text)) {
       i = skipFence(lines, i);
       list = null;
       continue;
     }
-    const atx = ATX.exec(line.text);
+    const atx = mayBeHeading(mark) ? ATX.exec(line.text) : null;
     if (atx !== null) {
       const hashes = line.text.indexOf('#') + (atx[1] as string).length;
       push({
@@ -170,10 +240,11 @@ export function splitBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const item = ITEM.exec(line.text);
+    const item = mayBeItem(mark) ? ITEM.exec(line.text) : null;
     if (item !== null) {
-      list = addItem(blocks, lines, i, item, list, push);
-      i = continuationEnd(lines, i);
+      const end = continuationEnd(lines, i);
+      list = addItem(blocks, lines, i, end, item, list, push);
+      i = end;
       continue;
     }
     if (isTableLine(line.text, next)) {
@@ -199,13 +270,14 @@ function continuationEnd(lines: readonly Line[], i: number): number {
   let j = i + 1;
   while (j < lines.length) {
     const t = (lines[j] as Line).text;
-    if (startsWithLetter(t)) {
+    const mark = markOf(t);
+    if (isAsciiLetter(mark)) {
       if (t.includes('|') && isTableLine(t, lines[j + 1]?.text)) break;
     } else if (
       isBlank(t) ||
-      ITEM.test(t) ||
-      ATX.test(t) ||
-      FENCE.test(t) ||
+      (mayBeItem(mark) && ITEM.test(t)) ||
+      (mayBeHeading(mark) && ATX.test(t)) ||
+      (mayBeFence(mark) && FENCE.test(t)) ||
       isTableLine(t, lines[j + 1]?.text)
     )
       break;
@@ -218,6 +290,7 @@ function addItem(
   blocks: readonly Block[],
   lines: readonly Line[],
   i: number,
+  end: number,
   item: RegExpExecArray,
   list: ListState | null,
   push: (b: Omit<Block, 'heading'>) => void,
@@ -236,13 +309,12 @@ function addItem(
   const depth = state.indents.length - 1;
   state.counts[depth] = (state.counts[depth] ?? 0) + 1;
   const line = lines[i] as Line;
-  const end = continuationEnd(lines, i);
   const last = lines[end - 1] as Line;
   const contentStart = line.start + line.text.length - (item[3] as string).length;
   push({
     kind: 'item',
     start: contentStart,
-    end: last.start + last.text.trimEnd().length,
+    end: last.start + trimmedEnd(last.text),
     depth,
     ordered: depth === 0 ? state.ordered : ordered,
     rank: state.counts[depth] as number,
@@ -265,9 +337,9 @@ function addTable(
   while (j < lines.length && !isBlank((lines[j] as Line).text) && (lines[j] as Line).text.includes('|')) {
     const line = lines[j] as Line;
     j++;
-    if (TABLE_DELIMITER.test(line.text)) continue;
+    if (isTableDelimiter(line.text)) continue;
     const ranges = rowCells(line);
-    const isHeader = first && TABLE_DELIMITER.test(lines[j]?.text ?? '');
+    const isHeader = first && isTableDelimiter(lines[j]?.text ?? '');
     const cells = ranges.map((r, k) => ({ ...r, header: isHeader ? '' : (headers[k] ?? '') }));
     if (isHeader) headers = ranges.map((r) => line.text.slice(r.start - line.start, r.end - line.start));
     const span = trimmedRange(line, 0);
@@ -285,7 +357,7 @@ function addParagraph(lines: readonly Line[], i: number, push: (b: Omit<Block, '
   push({
     kind: 'para',
     start,
-    end: last.start + last.text.trimEnd().length,
+    end: last.start + trimmedEnd(last.text),
     depth: 0,
     ordered: false,
     rank: 0,

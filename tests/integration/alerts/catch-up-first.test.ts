@@ -22,8 +22,9 @@ let monitor = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-catch-up-'));
   db = join(dir, 'demo.db');
-  // A copy of the shared 6-day template: exactly what buildDemoHistory leaves (tests/support/demo-history.ts).
-  await demoHistoryCopy({ days: 6, alerts: 'unchecked', to: db });
+  // A copy of the shared 7-day template: exactly what buildDemoHistory leaves (tests/support/demo-history.ts);
+  // the one report-pdf's checked template is made from, so it costs no build of its own.
+  await demoHistoryCopy({ days: 7, alerts: 'unchecked', to: db });
   const store = openHistory({ path: db });
   try {
     expect(store.uncheckedMonitorRuns().length).toBeGreaterThan(3);

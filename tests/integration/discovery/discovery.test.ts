@@ -46,6 +46,14 @@ interface Expected {
   forms: Map<string, number>;
 }
 
+/** One stored answer as the recomputes count it. */
+interface ExtractedAnswer {
+  day: number;
+  engine: string;
+  location: string;
+  found: ReturnType<typeof extractCandidates>;
+}
+
 describe('competitor discovery on a demo history', () => {
   let dir: string;
   let dbPath: string;
@@ -60,23 +68,39 @@ describe('competitor discovery on a demo history', () => {
   };
   const today = Math.floor(Date.now() / DAY);
 
-  /** Every stored answer's candidates, recomputed in ingest order, grouped by key, within days. */
+  /**
+   * Every stored answer's candidates, extracted one by one in ingest order (a name is known once
+   * an earlier answer named it in a structured part). The stored answers do not change until the
+   * migration test, so they are read and extracted once for the file's recomputes, which differ
+   * only in the days and filters they count.
+   */
+  let extracted: ExtractedAnswer[] | null = null;
+  function extractAll(): ExtractedAnswer[] {
+    if (extracted) return extracted;
+    const raw = new Database(dbPath, { readonly: true });
+    const ids = raw.prepare('SELECT id FROM results ORDER BY seq').pluck().all() as string[];
+    raw.close();
+    const known = new Set<string>();
+    extracted = core.store.getResults(ids).map((r) => {
+      const found = extractCandidates(r.normalized, { isKnownName: (k) => known.has(k) });
+      for (const c of found) if ((c.origins & STRUCTURED) !== 0) known.add(c.key);
+      const location = r.state ? `US-${r.state}` : r.country;
+      return { day: Math.floor(r.fetchedAt / DAY), engine: r.engine, location, found };
+    });
+    return extracted;
+  }
+
+  /** The extracted candidates of the answers within days (and `keep`), grouped by key. */
   function recompute(
     fromDay: number,
     toDay: number,
     keep: (engine: string, location: string) => boolean = () => true,
   ): { total: number; byKey: Map<string, Expected> } {
-    const raw = new Database(dbPath, { readonly: true });
-    const ids = raw.prepare('SELECT id FROM results ORDER BY seq').pluck().all() as string[];
-    raw.close();
-    const known = new Set<string>();
     const byKey = new Map<string, Expected>();
     let total = 0;
-    for (const r of core.store.getResults(ids)) {
-      const found = extractCandidates(r.normalized, { isKnownName: (k) => known.has(k) });
-      for (const c of found) if ((c.origins & STRUCTURED) !== 0) known.add(c.key);
-      const day = Math.floor(r.fetchedAt / DAY);
-      if (day < fromDay || day > toDay || !keep(r.engine, r.state ? `US-${r.state}` : r.country)) continue;
+    for (const r of extractAll()) {
+      const { day, found } = r;
+      if (day < fromDay || day > toDay || !keep(r.engine, r.location)) continue;
       total += 1;
       for (const c of found) {
         const e = byKey.get(c.key) ?? {
@@ -90,7 +114,7 @@ describe('competitor discovery on a demo history', () => {
         };
         e.answers += 1;
         e.engines.add(r.engine);
-        e.locations.add(r.state ? `US-${r.state}` : r.country);
+        e.locations.add(r.location);
         e.origins |= c.origins;
         e.first = Math.min(e.first, day);
         e.last = Math.max(e.last, day);

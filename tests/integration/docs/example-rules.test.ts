@@ -121,9 +121,9 @@ describe('what the test changes in a line', () => {
     );
   });
 
-  it('builds a 2-day demo whatever --days says, and leaves --status and --delete alone', () => {
-    expect(resolveCommand(example('npx parallax demo --days 90'), world)).toBe('parallax demo --days 2');
-    expect(resolveCommand(example('npx parallax demo'), world)).toBe('parallax demo --days 2');
+  it('builds a 1-day demo whatever --days says, and leaves --status and --delete alone', () => {
+    expect(resolveCommand(example('npx parallax demo --days 90'), world)).toBe('parallax demo --days 1');
+    expect(resolveCommand(example('npx parallax demo'), world)).toBe('parallax demo --days 1');
     expect(resolveCommand(example('npx parallax demo --status --json'), world)).toBe(
       'parallax demo --status --json',
     );

@@ -26,7 +26,7 @@ import { ROOT } from './markdown';
 // The world the docs' CLI examples run in: the built CLI on PATH as `parallax`, a sandbox on a
 // loopback port standing in for the service (its URL in the history's settings, its key in
 // PARALLAX_API_KEY), a webhook receiver, and one small history every example gets a copy of:
-// - a 3-day demo whose monitor runs were compared, with alerts: on its last day every demo brand
+// - a 2-day demo whose monitor runs were compared, with alerts: on its last day every demo brand
 //   vanished from the answers, so brands dropped from the answers beyond any noise;
 // - "Demo · Buying guides" enabled and due, so `monitors run` runs it now, the brands are back,
 //   and the comparison raises alerts again (what `--fail-on-alert` turns into exit 3);
@@ -123,9 +123,16 @@ function webhookReceiver(): Promise<{ server: Server; url: string }> {
   );
 }
 
-/** A 3-day demo built in-process, every demo brand vanishing from the answers on its last day. */
+/**
+ * Two days: the fewest that give a comparison with alerts. Every example gets its own copy, and
+ * the CLI's open runs the history's integrity check, which reads every answer: the check, the
+ * copy and its removal were about a third of the file's CPU on 3 days, and grow with the history.
+ */
+const DEMO_DAYS = 2;
+
+/** A demo built in-process, every demo brand vanishing from the answers on its last day. */
 async function buildDemo(dbPath: string): Promise<void> {
-  const lastDay = dayNumber(demoDays(Date.now(), 3).at(-1) as number);
+  const lastDay = dayNumber(demoDays(Date.now(), DEMO_DAYS).at(-1) as number);
   const vanish = demoBrands().map((b) => ({
     kind: 'vanish' as const,
     brand: b.name,
@@ -135,7 +142,7 @@ async function buildDemo(dbPath: string): Promise<void> {
   }));
   await buildDemoHistory({
     openStore: (now) => openHistory({ path: dbPath, now }),
-    days: 3,
+    days: DEMO_DAYS,
     startSandbox: (options) => startSandbox({ ...options, driftEvents: vanish }),
   });
 }
@@ -156,10 +163,10 @@ function makeDue(dbPath: string, monitorId: string): void {
 /** The sandbox's latency but while the run to pause is in flight (see startWorld). */
 const EXAMPLE_LATENCY_MS = { min: 5, max: 15 };
 
-const PAUSED_PROMPTS = Array.from({ length: 8 }, (_, i) => `best running shoes, question ${i + 1}`);
+const PAUSED_PROMPTS = Array.from({ length: 4 }, (_, i) => `best running shoes, question ${i + 1}`);
 
 /**
- * A 400-job run against the sandbox (8 waves of at least 100 ms), paused by SIGINT as soon as it
+ * A 200-job run against the sandbox (4 waves of at least 250 ms), paused by SIGINT as soon as it
  * reports progress, so it is still running when the signal comes (exit 130).
  */
 async function pausedRun(env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
@@ -230,10 +237,12 @@ export async function startWorld(): Promise<World> {
     const shown = await json<ShownRun>(['show', pages.runId], env, home);
     const resultId = shown.jobs.find((j) => j.pages.some((p) => p.state === 'archived'))?.resultId;
     if (!resultId) throw new Error(`no archived page in run ${pages.runId}`);
-    // 100-200 ms a call while the run to pause is in flight, so Ctrl-C catches it mid-run; the
-    // examples only have to finish (none times anything): a run or resume in waves of 100-200 ms
+    // 250-400 ms a call while the run to pause is in flight, so Ctrl-C catches it mid-run (at its
+    // first progress line, three waves, at least 750 ms, are still to come); 4 slow waves rather
+    // than 8 of 100-200 ms, because the examples' resumes store all the pause left. The examples
+    // only have to finish (none times anything): a run or resume in waves of 250-400 ms
     // would idle for seconds.
-    sandbox.setLatency({ min: 100, max: 200 });
+    sandbox.setLatency({ min: 250, max: 400 });
     const pausedRunId = await pausedRun(env, home);
     sandbox.setLatency(EXAMPLE_LATENCY_MS);
     // A second client's workspace, for the examples that switch to one (docs/guides/team.md).

@@ -12,6 +12,7 @@ import {
   compressText,
   decompressBytes,
   decompressText,
+  frameContentSize,
   keptZstd,
 } from '../../../src/main/store/codec';
 
@@ -97,6 +98,30 @@ describe('kept zstd contexts', () => {
     const truncated = oneShot.subarray(0, oneShot.length - 5);
     expect(decompressBytes(truncated).equals(zstdDecompressSync(truncated))).toBe(true);
     // The context was rebuilt (error) or reset (truncation): the next frames read whole.
+    for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
+  });
+
+  it("reads a frame's recorded size, and keeps working after a truncated frame that records one", () => {
+    for (const d of [...docs.slice(0, 3), Buffer.alloc(0), randomBytes(70_000)]) {
+      expect(frameContentSize(compressBytes(d))).toBe(d.length);
+    }
+    expect(frameContentSize(Buffer.from('not a zstd frame at all'))).toBeNull();
+    const packed = compressBytes(docs[3] as Buffer);
+    const truncated = packed.subarray(0, packed.length - 5);
+    expect(decompressBytes(truncated).length).toBeLessThan((docs[3] as Buffer).length);
+    // Short of its recorded size, the frame left the context mid-frame: it was reset.
+    for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
+  });
+
+  it('keeps working after a checksummed frame cut just before its checksum (all its content given)', () => {
+    const doc = docs[6] as Buffer;
+    const checked = zstdCompressSync(doc, { params: { [zlibConstants.ZSTD_c_checksumFlag]: 1 } });
+    expect(decompressBytes(checked).equals(doc)).toBe(true);
+    const withoutChecksum = checked.subarray(0, checked.length - 4);
+    expect(frameContentSize(withoutChecksum)).toBe(doc.length);
+    // The cut frame gives its whole recorded size, yet its decompressor still waits for the
+    // checksum: without a reset, the next frame's first bytes would be read as that checksum.
+    decompressBytes(withoutChecksum);
     for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
   });
 

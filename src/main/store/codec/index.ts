@@ -2,7 +2,7 @@
 // dictionary of distinct source, entity and product texts, packed source lists, and the SQL
 // functions (zstd_text, doc_text) every connection registers to read them.
 
-export { keptZstd } from './zstd-context';
+export { frameContentSize, keptZstd } from './zstd-context';
 export { compressBytes, compressText, decompressBytes, decompressText } from './compress';
 export {
   docPartBytes,
