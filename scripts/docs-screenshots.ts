@@ -14,7 +14,8 @@
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
-// test-results/rescore-estimate-light.png and workspace-sync-light.png, copied.)
+// test-results/rescore-estimate-light.png and workspace-sync-light.png, copied: run those two
+// files with PARALLAX_E2E_SCREENSHOTS=1 to save them.)
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -291,7 +291,7 @@ const bench: Bench = async () => {
       switches.push((await h.page.evaluate(READ_SWITCH)) as SwitchTimes);
       addInto(switchMain, mainTime.take());
     }
-    await h.screenshot('bench-visibility-1m');
+    await h.screenshot('bench-visibility-1m', { always: true });
 
     const stat = (values: number[]) =>
       `p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms`;

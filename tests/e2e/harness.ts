@@ -19,6 +19,20 @@ import { serveRenderer } from './static-server';
 
 export const RESULTS_DIR = resolve('test-results');
 
+/**
+ * Screenshots are for people to look at (the docs' images, a layout review), and no assertion
+ * reads them, so the suite saves them only when asked: `PARALLAX_E2E_SCREENSHOTS=1 npm run
+ * test:e2e`. Encoding a 1280×800 PNG is a fifth to a third of a layout file's CPU.
+ */
+export const SCREENSHOTS = process.env['PARALLAX_E2E_SCREENSHOTS'] === '1';
+
+/** Saves the page as test-results/<name>.png when SCREENSHOTS (or `always`); returns the path. */
+export async function shoot(page: Page, name: string, options: { always?: boolean } = {}): Promise<string> {
+  const path = join(RESULTS_DIR, `${name}.png`);
+  if (SCREENSHOTS || options.always) await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
 export interface Harness {
   page: Page;
   /** Files the app was asked to save (the save dialog answers with a path in dataDir). */
@@ -26,7 +40,8 @@ export interface Harness {
   core: Core;
   dataDir: string;
   openedExternally: string[];
-  screenshot(name: string): Promise<string>;
+  /** test-results/<name>.png, saved only when SCREENSHOTS or `always` (see shoot). */
+  screenshot(name: string, options?: { always?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -178,11 +193,7 @@ export async function startHarness(
     core,
     dataDir,
     openedExternally,
-    async screenshot(name) {
-      const path = join(RESULTS_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: false });
-      return path;
-    },
+    screenshot: (name, options) => shoot(page, name, options),
     async close() {
       unsubscribe();
       await browser.close();

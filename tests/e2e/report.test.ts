@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BUILD_MS, RESULTS_DIR, startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, shoot, startHarness, type Harness } from './harness';
 import { statusDaysInPeriod } from '../support/demo-days';
 import { demoStatusOf, PREVIEW_ENGINE_LABELS } from './support/preview-demo';
 
@@ -107,9 +107,9 @@ describe('client report, end to end', () => {
       expect(requests).toEqual([url]);
       expect(console.filter((c) => /Content Security Policy|Refused/i.test(c))).toEqual([]);
       expect(readFileSync(reportPath, 'utf8')).not.toMatch(/<script|<img|<link/i);
-      await page.screenshot({ path: join(RESULTS_DIR, 'report-light.png'), fullPage: false });
+      await shoot(page, 'report-light');
       await page.getByRole('heading', { level: 2, name: /^Where Veloxa is named/ }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(RESULTS_DIR, 'report-light-heatmap.png'), fullPage: false });
+      await shoot(page, 'report-light-heatmap');
       // Every engine of the demo down the page, its two places across: nothing runs off its side.
       await expect(page.locator('#heatmap tbody th').allTextContents()).resolves.toEqual([
         ...PREVIEW_ENGINE_LABELS,
@@ -120,7 +120,7 @@ describe('client report, end to end', () => {
       await page
         .getByRole('heading', { level: 2, name: /^The answers behind the findings/ })
         .scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(RESULTS_DIR, 'report-light-answers.png'), fullPage: false });
+      await shoot(page, 'report-light-answers');
     } finally {
       await context.close();
     }

@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../shared/analytics/brand-types';
 import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
+import type { BrandDefinition as Brand } from '../../shared/analytics';
+import type { AnalysedAhead, AnalysedContent, CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -38,6 +39,16 @@ export interface PackRequest {
 export type PackReply =
   { id: number; ok: true; bytes: Uint8Array; lengths: number[] } | { id: number; ok: false; message: string };
 
+/** Answers to analyse for the Visibility and discovery indexes (store/visibility/visibility-ahead.ts). */
+export interface AnalyseRequest {
+  id: number;
+  analyse: { brands: readonly Brand[]; answers: AnalysedContent[] };
+}
+
+/** Each answer's analysis, as one JSON string of AnalysedAhead[]. */
+export type AnalyseReply =
+  { id: number; ok: true; analysed: string } | { id: number; ok: false; message: string };
+
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
 
@@ -48,6 +59,7 @@ export function judgeThreadCount(): number {
 interface JudgeThread {
   judge(slice: Omit<JudgeSlice, 'id'>): Promise<CompactVerdict[]>;
   pack(docs: ResultDoc[]): Promise<Uint8Array[]>;
+  analyse(request: AnalyseRequest['analyse']): Promise<AnalysedAhead[]>;
   stop(): Promise<void>;
 }
 
@@ -57,12 +69,11 @@ function unpackReply(reply: Extract<PackReply, { ok: true }>): Uint8Array[] {
   return reply.lengths.map((length) => reply.bytes.subarray(at, (at += length)));
 }
 
+type Reply = JudgeSliceReply | PackReply | AnalyseReply;
+
 function startThread(script: WorkerScript): JudgeThread {
   const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
-  const waiting = new Map<
-    number,
-    { resolve: (reply: JudgeSliceReply | PackReply) => void; reject: (e: Error) => void }
-  >();
+  const waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   let nextId = 1;
   const failAll = (error: Error): void => {
@@ -70,7 +81,7 @@ function startThread(script: WorkerScript): JudgeThread {
     for (const w of waiting.values()) w.reject(failure);
     waiting.clear();
   };
-  worker.on('message', (reply: JudgeSliceReply | PackReply) => {
+  worker.on('message', (reply: Reply) => {
     const entry = waiting.get(reply.id);
     if (!entry) return;
     waiting.delete(reply.id);
@@ -80,8 +91,8 @@ function startThread(script: WorkerScript): JudgeThread {
   worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
   worker.on('exit', (code) => failAll(new Error(`A judge thread stopped (exit code ${code})`)));
   function send(
-    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'>,
-  ): Promise<JudgeSliceReply | PackReply> {
+    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'> | Omit<AnalyseRequest, 'id'>,
+  ): Promise<Reply> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise((resolve, reject) => {
@@ -96,6 +107,10 @@ function startThread(script: WorkerScript): JudgeThread {
     },
     async pack(docs) {
       return unpackReply((await send({ pack: docs })) as Extract<PackReply, { ok: true }>);
+    },
+    async analyse(request) {
+      const reply = (await send({ analyse: request })) as Extract<AnalyseReply, { ok: true }>;
+      return JSON.parse(reply.analysed) as AnalysedAhead[];
     },
     async stop() {
       worker.removeAllListeners('exit');
@@ -126,6 +141,8 @@ export interface JudgePool extends RescoreJudge {
   readonly threads: number;
   /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
   packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
+  /** Analyses answers for the Visibility and discovery indexes on the threads, in order. */
+  analyseAhead(brands: readonly Brand[], answers: readonly AnalysedContent[]): Promise<AnalysedAhead[]>;
   close(): Promise<void>;
 }
 
@@ -157,6 +174,14 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       );
       const parts = await Promise.all(
         slices.map((slice, i) => (pool[i] as JudgeThread).pack(slice.map((s) => s.doc))),
+      );
+      return parts.flat();
+    },
+    async analyseAhead(brands, answers) {
+      if (answers.length === 0) return [];
+      const slices = sliceByLength(answers, pool.length);
+      const parts = await Promise.all(
+        slices.map((slice, i) => (pool[i] as JudgeThread).analyse({ brands, answers: slice })),
       );
       return parts.flat();
     },

@@ -1,10 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { judgePositioning } from '../../shared/positioning';
-import { compactVerdict, openPositioningConnection, packDoc, type CompactVerdict } from '../store';
+import {
+  compactVerdict,
+  analyseAnswersAhead,
+  openPositioningConnection,
+  packDoc,
+  type CompactVerdict,
+} from '../store';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
   type JudgeSliceReply,
+  type AnalyseReply,
+  type AnalyseRequest,
   type PackReply,
   type PackRequest,
   type WorkerScript,
@@ -17,7 +25,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 //   from this same script. Messages out: progress after each batch, then done (or error);
 //   in: { type: 'cancel' } stops after the batch under way.
 // - 'judge': judges the slices of batches it is sent (judge-pool.ts), and packs the answer
-//   documents of a sync's pull (store/codec/doc-ahead.ts).
+//   documents of a sync's pull (store/codec/doc-ahead.ts) and analyses its answers for the
+//   Visibility and discovery indexes (store/visibility/visibility-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -61,9 +70,20 @@ function judgeSlice(slice: JudgeSlice): JudgeSliceReply {
   return { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
 }
 
+/** Analyses answers for the Visibility and discovery indexes (visibility-ahead.ts). */
+function analyseRequest(request: AnalyseRequest): AnalyseReply {
+  try {
+    const analysed = analyseAnswersAhead(request.analyse.brands, request.analyse.answers);
+    return { id: request.id, ok: true, analysed: JSON.stringify(analysed) };
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 function judgeRole(): void {
-  parentPort?.on('message', (message: JudgeSlice | PackRequest) => {
-    if ('pack' in message) {
+  parentPort?.on('message', (message: JudgeSlice | PackRequest | AnalyseRequest) => {
+    if ('analyse' in message) parentPort?.postMessage(analyseRequest(message));
+    else if ('pack' in message) {
       const reply = packRequest(message);
       // Its one buffer (made by packRequest, never shared) moves to the caller.
       parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);

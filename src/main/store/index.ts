@@ -74,6 +74,12 @@ export {
   type RunExportReader,
 } from './exports';
 export {
+  type AnalysedAhead,
+  analyseAnswersAhead,
+  brandsKey,
+  offerLeads,
+  type AnalysedContent,
+  offerBrandHits,
   REANALYSIS_BATCH,
   SOURCE_KIND_BITS,
   type VisBrandRow,

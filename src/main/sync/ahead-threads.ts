@@ -20,6 +20,7 @@ export function createAheadThreads(start: () => AheadPool): AheadThreads {
   return {
     judgeBatch: (inputs, signal) => started().judgeBatch(inputs, signal),
     packDocs: (docs) => started().packDocs(docs),
+    analyseAhead: (brands, answers) => started().analyseAhead(brands, answers),
     async close() {
       const open = pool;
       pool = null;

@@ -1,5 +1,14 @@
+import type { BrandDefinition } from '../../shared/analytics';
 import type { JudgeInput } from '../../shared/positioning';
-import type { HistoryStore, RescoreVerdicts, ResultDoc, SyncDraft, SyncKind } from '../store';
+import type {
+  AnalysedAhead,
+  AnalysedContent,
+  HistoryStore,
+  RescoreVerdicts,
+  ResultDoc,
+  SyncDraft,
+  SyncKind,
+} from '../store';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -32,6 +41,11 @@ export interface AheadJudge {
   judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): RescoreVerdicts | Promise<RescoreVerdicts>;
   /** Packs the answers' documents on those threads (store/codec/doc-ahead.ts), in order. */
   packDocs?(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
+  /** Analyses the answers for the Visibility and discovery indexes (store/visibility/visibility-ahead.ts). */
+  analyseAhead?(
+    brands: readonly BrandDefinition[],
+    answers: readonly AnalysedContent[],
+  ): Promise<AnalysedAhead[]>;
 }
 
 export interface SyncOptions {

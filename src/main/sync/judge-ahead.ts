@@ -1,18 +1,23 @@
 import {
+  brandsKey,
   compactVerdict,
+  offerBrandHits,
   offerDoc,
+  offerLeads,
   offerVerdict,
   resultDocParts,
   type CompactVerdict,
+  type PrejudgeInputs,
   type PulledResult,
   type RescoreVerdicts,
 } from '../store';
 import type { AheadJudge, StepContext } from './context';
 
 // A pull's answers prepared ahead: while this thread stores a page, the next page's answers are
-// judged by the built-in judge and their documents packed (text, titles, Markdown, raw JSON and
-// queries in one zstd frame) on other threads (the options' judge pool). Each verdict and each
-// document is offered to the ingest of its answer (store/positioning/positioning-prejudge.ts,
+// judged by the built-in judge, analysed for the Visibility and discovery indexes (brand hits,
+// list leads) and their documents packed (text, titles, Markdown, raw JSON and queries in one
+// zstd frame) on other threads (the options' judge pool). Each verdict, analysis and document is
+// offered to the ingest of its answer (store/positioning/positioning-prejudge.ts, store/visibility/visibility-ahead.ts,
 // store/codec/doc-ahead.ts). Ingest uses one only if it was made from what ingest would judge or
 // pack; an answer without one (its job not here yet, the pool failed) is judged and packed by
 // ingest itself, so nothing depends on this succeeding, and the stored rows are the same.
@@ -30,9 +35,12 @@ function verdictAt(verdicts: RescoreVerdicts, at: number): CompactVerdict | unde
 }
 
 /** Starts judging these answers; resolves once their verdicts are offered (never rejects). */
-function judgeVerdicts(ctx: StepContext, judge: AheadJudge, results: readonly PulledResult[]): Promise<void> {
-  const prepared = ctx.store.prejudgeInputs(results);
-  if (prepared === null) return Promise.resolve();
+function judgeVerdicts(
+  ctx: StepContext,
+  judge: AheadJudge,
+  results: readonly PulledResult[],
+  prepared: PrejudgeInputs,
+): Promise<void> {
   const { brands, fingerprint, inputs } = prepared;
   const ready = results.flatMap((answer, at) => {
     const input = inputs[at];
@@ -82,13 +90,50 @@ function packDocs(judge: AheadJudge, results: readonly PulledResult[]): Promise<
   }
 }
 
-/** Starts judging and packing these answers ahead; resolves once both are offered (never rejects). */
+/**
+ * Starts analysing these answers for the Visibility index (brand hits, when brands are tracked)
+ * and the discovery index (list leads); resolves once offered (never rejects).
+ */
+function analyseAhead(
+  judge: AheadJudge,
+  results: readonly PulledResult[],
+  brands: PrejudgeInputs['brands'],
+): Promise<void> {
+  if (judge.analyseAhead === undefined) return Promise.resolve();
+  try {
+    const key = brandsKey(brands);
+    return judge
+      .analyseAhead(
+        brands,
+        results.map(({ normalized: n }) => ({ text: n.text, sources: n.sources, markdown: n.markdown })),
+      )
+      .then((analysed) => {
+        results.forEach((answer, at) => {
+          const made = analysed[at];
+          if (made === undefined) return;
+          offerLeads(answer.normalized, made.leads);
+          if (brands.length > 0) offerBrandHits(answer.normalized, { brandsKey: key, hits: made.hits });
+        });
+      })
+      .catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Starts judging, packing and analysing these answers ahead; resolves once all are offered
+ * (never rejects).
+ */
 export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
   const judge = ctx.options.judge;
   if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
   // Packing is sent first: it is the shorter, so each thread starts on it while the next
-  // message (the verdicts) is on its way.
+  // messages (the verdicts, the analyses) are on their way.
   const packed = packDocs(judge, results);
-  const judged = judgeVerdicts(ctx, judge, results);
-  return Promise.all([packed, judged]).then(() => undefined);
+  // Null when no brand is tracked: ingest then judges nothing and matches no brand.
+  const prepared = ctx.store.prejudgeInputs(results);
+  const judged = prepared ? judgeVerdicts(ctx, judge, results, prepared) : Promise.resolve();
+  const analysed = analyseAhead(judge, results, prepared?.brands ?? []);
+  return Promise.all([packed, judged, analysed]).then(() => undefined);
 }

@@ -82,6 +82,8 @@ export interface ExtractOptions {
    * name ("Trailhawk"), not as a new one.
    */
   isKnownName?: (key: string) => boolean;
+  /** The answer's list leads when they were found ahead (listItemLeads of its Markdown, else its text). */
+  leads?: readonly string[] | undefined;
 }
 
 /** Every candidate name of one answer, one per key. */
@@ -112,7 +114,7 @@ export function extractCandidates(
   for (const a of result.ads) add(structuredName(a.advertiser), 'advertiser');
 
   const known = (key: string): boolean => byKey.has(key) || (options.isKnownName?.(key) ?? false);
-  for (const lead of listItemLeads(result.markdown ?? result.text)) {
+  for (const lead of options.leads ?? listItemLeads(result.markdown ?? result.text)) {
     const key = discoveryKey(lead);
     if (key === '') continue;
     const prefix = knownPrefix(lead, key, known);

@@ -88,7 +88,11 @@ export async function lastRowVisible(table: Locator): Promise<boolean> {
   });
 }
 
-/** Screenshots in both themes (test-results/<name>-light.png, -dark.png); returns their paths. */
+/**
+ * The page in both themes, light then dark then light again, shot in each when the run saves
+ * screenshots (test-results/<name>-light.png, -dark.png: see SCREENSHOTS in ../harness.ts);
+ * returns their paths.
+ */
 export async function shootBothThemes(h: Harness, name: string): Promise<string[]> {
   const paths: string[] = [];
   for (const theme of ['light', 'dark'] as const) {

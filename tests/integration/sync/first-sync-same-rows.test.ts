@@ -7,8 +7,8 @@ import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startJudgeThreads } from '../../support/judge-threads';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
-// A first sync with its answers prepared ahead on a worker thread (judged, and their documents
-// packed: src/main/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
+// A first sync with its answers prepared ahead on a worker thread (judged, matched against the
+// brands for the Visibility index, and their documents packed: src/main/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
 // ingest does everything itself (the path of a sync without threads): the answers, their packed
 // documents byte for byte, the Visibility, search, discovery and positioning indexes and
 // roll-ups, the text dictionaries and the sync's own tables. Real PostgreSQL, real history files,
@@ -82,11 +82,16 @@ describe('a first sync prepared ahead on a worker thread', () => {
     const ahead = team.desktop('bob');
     const inline = team.desktop('carol');
     let packedAhead = 0;
+    let matchedAhead = 0;
     const counting: AheadJudge = {
       judgeBatch: (inputs, signal) => pool.judgeBatch(inputs, signal),
       async packDocs(docs) {
         packedAhead += docs.length;
         return pool.packDocs(docs);
+      },
+      async analyseAhead(brands, answers) {
+        matchedAhead += answers.length;
+        return pool.analyseAhead(brands, answers);
       },
     };
     const pulled = await ahead.sync({ judge: counting, tuning: TUNING });
@@ -94,13 +99,22 @@ describe('a first sync prepared ahead on a worker thread', () => {
     expect(pulled.pulled['result']).toBe(800);
     // Every page of answers had its documents packed on the thread.
     expect(packedAhead).toBe(800);
+    expect(matchedAhead).toBe(800);
     ahead.store.close();
     inline.store.close();
     const mine = tables(ahead.path);
     const theirs = tables(inline.path);
     expect(Object.keys(mine)).toEqual(Object.keys(theirs));
     // Not vacuous: the answers, their documents and every index are there.
-    for (const table of ['results', 'vis_result', 'vis_url_day', 'disc_result', 'pos_answer', 'source_lists'])
+    for (const table of [
+      'results',
+      'vis_result',
+      'vis_result_brand',
+      'vis_url_day',
+      'disc_result',
+      'pos_answer',
+      'source_lists',
+    ])
       expect(mine[table]?.length, table).toBeGreaterThan(0);
     for (const name of Object.keys(theirs)) expect(mine[name], name).toEqual(theirs[name]);
     ahead.reopen();

@@ -96,4 +96,47 @@ describe('a pull judged ahead', () => {
     expect(notes.filter((n) => n === 'judged ahead')).toHaveLength(400);
     expect(notes.filter((n) => n === null)).toHaveLength(200);
   });
+
+  it('uses the brand hits and list leads made ahead, and makes them itself where the thread fails', async () => {
+    const marked = team.desktop('alice', 'matched');
+    let calls = 0;
+    const marking: AheadJudge = {
+      judgeBatch: (inputs, signal) => pool.judgeBatch(inputs, signal),
+      async analyseAhead(_brands, answers) {
+        calls += 1;
+        // The second page's analysis fails: its answers are analysed by ingest, nothing is lost.
+        if (calls === 2) throw new Error('thread gone');
+        return answers.map(() => ({
+          hits: [{ idx: 0, mentioned: true, cited: false, rank: 1, count: 99 }],
+          leads: ['Marked Ahead'],
+        }));
+      },
+    };
+    const pulled = await marked.sync({ judge: marking, tuning: TUNING });
+    expect(pulled.pulled['result']).toBe(600);
+    const db = new Database(marked.path, { readonly: true });
+    try {
+      const marks = db
+        .prepare('SELECT count(DISTINCT seq) FROM vis_result_brand WHERE count = 99')
+        .pluck()
+        .get() as number;
+      const real = db
+        .prepare('SELECT count(DISTINCT seq) FROM vis_result_brand WHERE count <> 99')
+        .pluck()
+        .get() as number;
+      expect(marks).toBe(400);
+      expect(real).toBeGreaterThan(0);
+      // The discovery index took the list leads found ahead too.
+      const leads = db
+        .prepare(
+          `SELECT count(DISTINCT d.seq) FROM disc_result d JOIN disc_forms f ON f.id = d.form
+            WHERE f.form = 'Marked Ahead'`,
+        )
+        .pluck()
+        .get() as number;
+      expect(leads).toBe(400);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import type { NormalizedResult } from '../../../shared/domain/result';
 import { multiRowSql, pluck, stmt } from '../connection';
 import {
   forEachChunk,
+  leadsAhead,
   writeRollupRows,
   type VisibilityIndexer,
   type RollupRow,
@@ -192,7 +193,9 @@ export function createDiscoveryIndexer(db: Database.Database): DiscoveryIndexer 
 
   function indexResult(seq: number, content: DiscoverySource, cell?: Cell): void {
     const known = knownStructured();
-    indexCandidates(seq, extractCandidates(content, { isKnownName: (key) => known.has(key) }), cell);
+    // The list leads, when a pull found them ahead on another thread (visibility-ahead.ts).
+    const leads = leadsAhead(content);
+    indexCandidates(seq, extractCandidates(content, { isKnownName: (key) => known.has(key), leads }), cell);
   }
 
   function unindexResult(seq: number): void {

@@ -11,7 +11,15 @@ export {
   writeRollupRows,
 } from './visibility-rollups';
 export { conditions, pickLevelOf, type Level } from './visibility-levels';
-export { readBrandDefinitions } from './visibility-brands';
+export { brandHits, brandsKey, readBrandDefinitions } from './visibility-brands';
+export {
+  type AnalysedAhead,
+  type AnalysedContent,
+  analyseAnswersAhead,
+  leadsAhead,
+  offerBrandHits,
+  offerLeads,
+} from './visibility-ahead';
 export { recordTextlessReanalysis } from './visibility-serp';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
 export {

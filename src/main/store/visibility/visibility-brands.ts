@@ -26,6 +26,8 @@ export interface BrandHit {
 export interface BrandState {
   /** meta brands_version the state was compiled for. */
   version: string;
+  /** The definitions the matcher was compiled from, as brandsKey() gives them. */
+  key: string;
   matcher: BrandMatcher;
   /** vis_brands.id per matcher brand index. */
   keys: number[];
@@ -65,6 +67,7 @@ export function loadBrandState(db: Database.Database, version: string): BrandSta
   });
   return {
     version,
+    key: brandsKey(defs),
     matcher: compileBrandMatcher(defs),
     keys,
     focuses: defs.flatMap((d, i) => (d.kind === 'brand' ? [i] : [])),
@@ -83,9 +86,18 @@ export function analyseBrands(
   sources: NormalizedSource[],
   lines: readonly ResultLine[] | null = null,
 ): BrandHit[] {
-  if (state.keys.length === 0) return [];
+  return state.keys.length === 0 ? [] : brandHits(state.matcher, text, sources, lines);
+}
+
+/** analyseBrands' matching, pure (it also runs on the threads a pull prepares answers on). */
+export function brandHits(
+  matcher: BrandMatcher,
+  text: string,
+  sources: NormalizedSource[],
+  lines: readonly ResultLine[] | null,
+): BrandHit[] {
   const vis = withResultRanks(
-    brandVisibility(state.matcher, { text, sources, entities: [], products: [], ads: [] }),
+    brandVisibility(matcher, { text, sources, entities: [], products: [], ads: [] }),
     lines,
   );
   const hits: BrandHit[] = [];
@@ -96,6 +108,9 @@ export function analyseBrands(
   });
   return hits;
 }
+
+/** The identity of a brand set for the matcher: its definitions in order, every field. */
+export const brandsKey = (defs: readonly BrandDefinition[]): string => JSON.stringify(defs);
 
 /** One answer's brand and gap roll-up changes, with sign +1 (added) or -1 (taken out). */
 export function addBrandRollups(

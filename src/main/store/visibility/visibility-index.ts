@@ -9,8 +9,10 @@ import {
   loadBrandState,
   storedBrandHits,
   writeBrandRows,
+  type BrandHit,
   type BrandState,
 } from './visibility-brands';
+import { brandHitsAhead } from './visibility-ahead';
 import { createReanalysisJob, type ReanalysisJob } from './visibility-reanalysis';
 import {
   boundedSet,
@@ -86,6 +88,11 @@ export interface VisibilityIndexer {
 /** The registrable host as stored in sources.domain, lower case, without www. */
 export function hostKey(source: Pick<NormalizedSource, 'domain'>): string {
   return source.domain.toLowerCase().replace(/^www\./u, '');
+}
+
+function answerHits(state: BrandState, content: IndexedContent): BrandHit[] {
+  const mention = mentionSource(content);
+  return analyseBrands(state, mention.text, content.sources, mention.lines);
 }
 
 export function locationKey(country: string, state: string | null): string {
@@ -315,8 +322,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
     // A result the re-analysis has yet to reach is analysed by it, with everything before it.
     if (reanalysing && reanalysis.pendingFor(seq)) return cell;
-    const mention = mentionSource(content);
-    const hits = analyseBrands(state, mention.text, content.sources, mention.lines);
+    // Matched ahead on another thread when a pull offered it (visibility-ahead.ts), else here.
+    const hits = brandHitsAhead(content, state.key) ?? answerHits(state, content);
     writeBrandRows(db, seq, state, hits);
     addBrandRollups(rollups, state, cell, hits, domainKeys, 1);
     return cell;
