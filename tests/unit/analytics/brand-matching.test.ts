@@ -54,6 +54,18 @@ describe('foldText', () => {
     expect(d.toOriginalEnd(4)).toBe(5); // a match ending at "e" takes its accent with it
   });
 
+  it('keeps characters that fold to themselves among the ones that change', () => {
+    // Only ’ “ ” — and kanji: the lower-cased text itself, every offset kept.
+    const plain = foldWithOffsets('It’s “Sony” — 東京 OK');
+    expect(plain.folded).toBe('it’s “sony” — 東京 ok');
+    expect(plain.sameOffsets).toBe(true);
+    // Changed characters (É, ß) between kept ones (’, —, д): cut only there.
+    const mixed = foldWithOffsets('L’ÉTÉ — Straße д Nike');
+    expect(mixed.folded).toBe('l’ete — strasse д nike');
+    expect(mixed.toOriginalStart(mixed.folded.indexOf('nike'))).toBe(17);
+    expect(mixed.toOriginalStart(mixed.folded.indexOf('д'))).toBe(15);
+  });
+
   it('maps original offsets to folded ones: the first folded offset produced at or after each', () => {
     // Every kind of piece: ß and ﬁ grow, combining marks and tatweel fold to nothing, a
     // surrogate pair, Hangul decomposed, text after and before ASCII runs, a mark at the end.
@@ -67,6 +79,7 @@ describe('foldText', () => {
       'ソニーのヘッドホンはおすすめです。',
       'end with mark e\u0301',
       'plain ascii only',
+      'It’s “Sony” — 東京 OK, L’ÉTÉ — Straße д',
       '',
     ];
     for (const text of samples) {
