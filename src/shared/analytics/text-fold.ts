@@ -182,23 +182,32 @@ export function foldWithOffsets(text: string): FoldedText {
       toFolded: sameOffsets,
     };
   }
-  const pieces = new OffsetPieces();
-  const parts: string[] = [];
   // ASCII runs come lower-cased from one pass over the whole text: no lower-case mapping
   // shortens a character, so equal lengths mean every character kept its offset.
   const lower = text.toLowerCase();
-  const lowerAligned = lower.length === text.length;
-  if (lowerAligned) return foldAligned(text, lower, pieces, parts);
+  return lower.length === text.length ? foldAligned(text, lower) : foldUnaligned(text);
+}
+
+/** The end of the run of non-ASCII units starting at `start`; the scan resumes there. */
+function nonAsciiRunEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && text.charCodeAt(end) > 0x7f) end++;
+  NON_ASCII.lastIndex = end;
+  return end;
+}
+
+/** The fold when lower-casing moves offsets (a rare character lower-cases longer): run by run. */
+function foldUnaligned(text: string): FoldedText {
+  const pieces = new OffsetPieces();
+  const parts: string[] = [];
   let f = 0;
   let o = 0;
   NON_ASCII.lastIndex = 0;
   while (NON_ASCII.test(text)) {
     const runStart = NON_ASCII.lastIndex - 1;
-    let end = runStart + 1;
-    while (end < text.length && text.charCodeAt(end) > 0x7f) end++;
-    NON_ASCII.lastIndex = end;
+    const end = nonAsciiRunEnd(text, runStart);
     if (runStart > o) {
-      const ascii = lowerAligned ? lower.slice(o, runStart) : text.slice(o, runStart).toLowerCase();
+      const ascii = text.slice(o, runStart).toLowerCase();
       parts.push(ascii);
       f += ascii.length;
       o = runStart;
@@ -232,7 +241,7 @@ export function foldWithOffsets(text: string): FoldedText {
       o = end;
     }
   }
-  if (o < text.length) parts.push(lowerAligned ? lower.slice(o) : text.slice(o).toLowerCase());
+  if (o < text.length) parts.push(text.slice(o).toLowerCase());
   return withOffsets(parts.join(''), pieces);
 }
 
@@ -242,15 +251,15 @@ export function foldWithOffsets(text: string): FoldedText {
  * letters) is read from the copy with the ASCII around it, so the text is cut only at the
  * characters whose fold differs, and an answer with none is the copy itself, not a join.
  */
-function foldAligned(text: string, lower: string, pieces: OffsetPieces, parts: string[]): FoldedText {
+function foldAligned(text: string, lower: string): FoldedText {
+  const pieces = new OffsetPieces();
+  const parts: string[] = [];
   let f = 0;
   let o = 0;
   NON_ASCII.lastIndex = 0;
   while (NON_ASCII.test(text)) {
     let i = NON_ASCII.lastIndex - 1;
-    let end = i + 1;
-    while (end < text.length && text.charCodeAt(end) > 0x7f) end++;
-    NON_ASCII.lastIndex = end;
+    const end = nonAsciiRunEnd(text, i);
     while (i < end) {
       const code = codeAt(text, i, end);
       const units = code > 0xffff ? 2 : 1;
