@@ -3,6 +3,7 @@ import { CON_LABELS, PRO_LABELS } from './lexicon/function-words';
 import type { Lang } from './lexicon/lang';
 import { RANKING_HEADINGS } from './lexicon/status-cues';
 import type { Block } from './structure';
+import { unitTest } from './unit-test';
 
 // What the structure around a block says: which brand a block is about when it names none
 // (the items of "Pros:" under a "**Keyvault**" line), whether an item is one of a list of
@@ -132,19 +133,9 @@ function rankingWordsOf(lang: Lang): { list: readonly string[]; set: ReadonlySet
   return words;
 }
 
-const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 const LETTER_OR_NUMBER_RUN = /[\p{L}\p{N}]+/gu;
-/** By UTF-16 unit outside the surrogates: 0 not decided yet, 1 a letter or number, 2 not one. */
-const letterOrNumberUnit = new Uint8Array(0x10000);
-
-function isLetterOrNumberUnit(c: number): boolean {
-  let v = letterOrNumberUnit[c] as number;
-  if (v === 0) {
-    v = LETTER_OR_NUMBER.test(String.fromCharCode(c)) ? 1 : 2;
-    letterOrNumberUnit[c] = v;
-  }
-  return v === 1;
-}
+/** Whether a UTF-16 unit outside the surrogates is a letter or number. */
+const isLetterOrNumberUnit = unitTest(/[\p{L}\p{N}]/u);
 
 /**
  * Whether a run of letters and numbers of `folded` is in `set`, the runs read by character (no

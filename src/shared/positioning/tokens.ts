@@ -1,6 +1,7 @@
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import { ELISIONS } from './lexicon/function-words';
 import { hashStep, type Vocabulary } from './vocabulary';
+import { unitTest } from './unit-test';
 
 // Words of a folded clause (see analytics/text-fold), for the phrase index. A word is a run of
 // letters and digits of a space-delimited script with inner apostrophes kept ("isn't",
@@ -93,14 +94,8 @@ function idOf(vocab: Vocabulary | null, word: string): number {
   return vocab === null ? -1 : vocab.idOf(word);
 }
 
-// Whether a UTF-16 unit is a letter (\p{L}), decided once per unit like word units above.
-const LETTER = /^\p{L}$/u;
-const letterCache = new Uint8Array(0x10000);
-function isLetterUnit(c: number): boolean {
-  let hit = letterCache[c] as number;
-  if (hit === 0) letterCache[c] = hit = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
-  return hit === 1;
-}
+/** Whether a UTF-16 unit is a letter (\p{L}). */
+const isLetterUnit = unitTest(/^\p{L}$/u);
 
 /**
  * The elided head of folded[start, end): the end of its 1 to 6 letters when an apostrophe
