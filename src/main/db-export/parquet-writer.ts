@@ -17,7 +17,8 @@ import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
 import { expandSql, listsTable, tupleColumns } from './parquet-lists';
-import type { CellValue, HistoryReader, RowBatch } from './reader';
+import { docFiller, type CellValue, type HistoryReader, type RowBatch } from './reader';
+import { docSpace } from './doc-space';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
 import { memoryLogEnabled, startMemoryLog } from './memory-log';
@@ -67,9 +68,20 @@ const DEFAULT_ROW_GROUP = 100_000;
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
-/** The chunks of a table's rows (its batches of `columns`), pulled by DuckDB one call at a time. */
-function rowChunks(columns: readonly ExportColumn[], batches: Iterator<RowBatch>, ticker: Ticker) {
+/**
+ * The chunks of a table's rows (its batches of `columns`), pulled by DuckDB one call at a time.
+ * With `table`, rows that end with their documents still compressed (reader.batches' 'packed')
+ * have their docPart columns filled as the chunk is: into one reused space (doc-space.ts).
+ */
+function rowChunks(
+  columns: readonly ExportColumn[],
+  batches: Iterator<RowBatch>,
+  ticker: Ticker,
+  table?: ExportTable,
+) {
   const values = columns.map(valueOf);
+  const space = docSpace();
+  const fillDocs = table ? docFiller(table, (packed) => space.unpack(packed)) : null;
   let rows: CellValue[][] = [];
   let at = 0;
   let total = 0;
@@ -88,10 +100,12 @@ function rowChunks(columns: readonly ExportColumn[], batches: Iterator<RowBatch>
     /** Fills the chunk with up to CHUNK_ROWS rows; 0 rows ends the scan. */
     fill(output: DuckDBDataChunk): void {
       const taken: CellValue[][] = [];
+      // The last chunk's texts were copied into DuckDB's vectors at its flush.
+      space.reuse();
       while (taken.length < CHUNK_ROWS) {
         const row = nextRow();
         if (!row) break;
-        taken.push(row);
+        taken.push(fillDocs ? fillDocs(row) : row);
       }
       output.rowCount = taken.length;
       values.forEach((value, j) => {
@@ -172,7 +186,7 @@ function batchesOf(
   reader: HistoryReader,
   given?: AsyncIterable<RowBatch> | Iterable<RowBatch>,
 ): Iterator<RowBatch> {
-  if (!given) return reader.batches(table, 'parquet');
+  if (!given) return reader.batches(table, 'parquet', 'packed');
   if (!(Symbol.iterator in given)) throw new Error('A Parquet table takes its rows synchronously');
   return given[Symbol.iterator]();
 }
@@ -242,7 +256,7 @@ export async function openParquetWriter(
           await copyListed(connection, table, reader, ticker, file, name);
           rows = await countRows(connection, file);
         } else {
-          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker);
+          const chunks = rowChunks(table.columns, batchesOf(table, reader, given), ticker, table);
           connection.registerTableFunction(tableFunction(name, table.columns, chunks, ticker));
           await connection.run(copySql(table, `${name}()`, file));
           rows = chunks.rows();

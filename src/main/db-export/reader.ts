@@ -45,9 +45,11 @@ export interface HistoryReader {
   /** Keys in a table's scope (what its progress counts). */
   total(table: ExportTable): number;
   /**
-   * The table's rows, batch by batch, in order.
+   * The table's rows, batch by batch, in order. A table's docPart columns are filled from its
+   * documents; with `docs` 'packed' they are left to the caller (docFiller): each row then ends
+   * with its documents, still compressed.
    */
-  batches(table: ExportTable, target: ReadTarget): Generator<RowBatch>;
+  batches(table: ExportTable, target: ReadTarget, docs?: 'parts' | 'packed'): Generator<RowBatch>;
   /**
    * With an attached output (openHistoryReader's `attach`): copies a table with no document
    * part into it by SQL, batch by batch (INSERT … SELECT: no row crosses into JS).
@@ -118,9 +120,14 @@ export function selectSql(table: ExportTable, target: ReadTarget): string {
 
 /**
  * For a table with docPart columns: fills them from each row's documents (selected after the
- * columns) and drops the documents. Each document is decompressed once for all its parts.
+ * columns) and drops the documents. Each document is decompressed once for all its parts, by
+ * `unpack` (a writer that copies the bytes at once may unpack into space it reuses). A row
+ * without its documents (already filled) is left as it is.
  */
-function docReader(table: ExportTable): ((row: CellValue[]) => CellValue[]) | null {
+export function docFiller(
+  table: ExportTable,
+  unpack: (packed: Buffer) => Array<Buffer | null> = docPartBytes,
+): ((row: CellValue[]) => CellValue[]) | null {
   const docs = docsOf(table);
   if (docs.length === 0) return null;
   const width = table.columns.length;
@@ -130,7 +137,7 @@ function docReader(table: ExportTable): ((row: CellValue[]) => CellValue[]) | nu
   return (row) => {
     const parts = docs.map((_, d) => {
       const packed = row[width + d];
-      return Buffer.isBuffer(packed) ? docPartBytes(packed) : null;
+      return Buffer.isBuffer(packed) ? unpack(packed) : null;
     });
     for (const { index, doc, part } of fills) {
       const bytes = parts[doc];
@@ -220,11 +227,11 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
   return {
     counts,
     total: (table) => counts[SCOPE_COUNT[table.scope]],
-    *batches(table, target) {
+    *batches(table, target, docs = 'parts') {
       const stmt = statementFor(table, target);
       const size = BATCH_KEYS[table.scope];
       const bounds = batchBounds(db, table.scope, size);
-      const withDocs = docReader(table);
+      const withDocs = docs === 'parts' ? docFiller(table) : null;
       for (const { lo, hi, keys } of bounds) {
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
         yield { rows: withDocs ? rows.map(withDocs) : rows, keys };

@@ -174,6 +174,7 @@ export {
 export {
   sourceCountSql,
   docPartBytes,
+  frameContentSize,
   offerDoc,
   packDoc,
   resultDocParts,

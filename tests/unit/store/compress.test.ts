@@ -125,6 +125,27 @@ describe('kept zstd contexts', () => {
     for (const d of docs.slice(0, 5)) expect(decompressBytes(compressBytes(d)).equals(d)).toBe(true);
   });
 
+  it('decompresses into given space when the output fits with a byte to spare, else into a buffer of its own', () => {
+    const doc = docs[2] as Buffer;
+    const packed = compressBytes(doc);
+    const space = Buffer.alloc(doc.length + 100, 0xee);
+    const into = decompressBytes(packed, space.subarray(10));
+    expect(into.equals(doc)).toBe(true);
+    expect(into.buffer).toBe(space.buffer);
+    expect(into.byteOffset).toBe(space.byteOffset + 10);
+    // Exactly the size (no byte to spare) and too small: the frame is decoded afresh elsewhere,
+    // and the context is left ready for the next frame.
+    for (const size of [doc.length, doc.length - 1]) {
+      const tight = Buffer.alloc(size);
+      const own = decompressBytes(packed, tight);
+      expect(own.equals(doc)).toBe(true);
+      expect(own.buffer).not.toBe(tight.buffer);
+    }
+    for (const d of docs.slice(0, 5)) {
+      expect(decompressBytes(compressBytes(d), Buffer.alloc(d.length + 1)).equals(d)).toBe(true);
+    }
+  });
+
   it('falls back to the one-shot function where the stream lacks the internals it drives', () => {
     const calls: number[] = [];
     const run = keptZstd(

@@ -76,6 +76,11 @@ export function compressBytes(bytes: Uint8Array, { verify = true }: { verify?: b
   return packed;
 }
 
-export function decompressBytes(packed: Uint8Array): Buffer {
-  return unzstd(packed);
+/**
+ * The bytes of a zstd frame; with `into`, written into that space when they fit with a byte to
+ * spare (a view of it is returned: valid until the caller reuses the space), else a buffer of
+ * their own.
+ */
+export function decompressBytes(packed: Uint8Array, into?: Buffer): Buffer {
+  return unzstd(packed, into);
 }

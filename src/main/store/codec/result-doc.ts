@@ -193,9 +193,10 @@ export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDo
 /**
  * A document's parts as UTF-8 bytes (views into one decompressed buffer; null for a NULL part),
  * for readers that pass text on as bytes (the analysis export writes them to SQLite and Parquet
- * without turning them into JS strings and back).
+ * without turning them into JS strings and back). `into`: space to decompress into (see
+ * decompressBytes), so a caller that hands the bytes on at once allocates nothing per document.
  */
-export function docPartBytes(packed: Uint8Array): Array<Buffer | null> {
-  const bytes = decompressBytes(packed);
+export function docPartBytes(packed: Uint8Array, into?: Buffer): Array<Buffer | null> {
+  const bytes = decompressBytes(packed, into);
   return partRanges(bytes).map((r) => (r === null ? null : bytes.subarray(r[0], r[1])));
 }

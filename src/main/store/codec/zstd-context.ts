@@ -65,12 +65,14 @@ export function keptZstd(
   create: () => ZstdStream,
   oneShot: (input: Uint8Array) => Buffer,
   { resetAfterEach }: { resetAfterEach: boolean },
-): (input: Uint8Array) => Buffer {
+): (input: Uint8Array, into?: Buffer) => Buffer {
   let supported = true;
   let current: Driven | null = null;
   const out = Buffer.allocUnsafe(OUT_CHUNK);
 
-  return (input) => {
+  // `into`: space the caller owns for the output, written in place (no buffer allocated, no
+  // copy) when the whole output fits with a byte to spare; the result is then a view of it.
+  return (input, into) => {
     if (supported) current ??= driveable(create());
     if (current === null) {
       supported = false;
@@ -79,7 +81,7 @@ export function keptZstd(
     const driven = current;
     let ended = false;
     try {
-      const result = writeFrame(driven, input, out);
+      const result = (into && writeFrameInto(driven, input, into)) || writeFrame(driven, input, out);
       if (resetAfterEach && !endedAtItsSize(input, result.length)) driven.native.reset();
       ended = true;
       return result;
@@ -121,6 +123,20 @@ export function frameContentSize(frame: Uint8Array): number | null {
 function endedAtItsSize(frame: Uint8Array, produced: number): boolean {
   const hasChecksum = ((frame[4] ?? 0) & 0b100) !== 0;
   return !hasChecksum && frameContentSize(frame) === produced;
+}
+
+/**
+ * The frame's whole output written into `into` by one call, or null when it did not fit (only
+ * a call that leaves space over has given everything: the context is then reset, and the frame
+ * decoded afresh into the kept buffer).
+ */
+function writeFrameInto({ stream, native, state }: Driven, input: Uint8Array, into: Buffer): Buffer | null {
+  native.writeSync(constants.ZSTD_e_end, input, 0, input.length, into, 0, into.length);
+  if (stream.errored) throw stream.errored;
+  const [outLeft, inLeft] = state as unknown as [number, number];
+  if (outLeft > 0 && inLeft === 0) return into.subarray(0, into.length - outLeft);
+  native.reset();
+  return null;
 }
 
 function writeFrame({ stream, native, state }: Driven, input: Uint8Array, out: Buffer): Buffer {
