@@ -65,8 +65,8 @@ const CACHE_LIMIT = 200_000;
 /** Rows per INSERT of new tuples (at most 12 values each, well under SQLite's 32,766 parameters). */
 const INSERT_ROWS = 64;
 const GENERATION_KEY = 'text_dictionary_generation';
-/** A new filter's size (128 KiB: about 100,000 values), then 8 times larger each time it fills. */
-const FILTER_LOG2_BITS = 20;
+/** A new filter's size (2 MiB: about 1.7 million values), then 8 times larger when it fills. */
+const FILTER_LOG2_BITS = 24;
 const FILTER_GROWTH_LOG2 = 3;
 /** The largest filter (16 MiB, about 13 million values); past twice that, it is dropped. */
 const FILTER_MAX_LOG2_BITS = 27;
