@@ -189,7 +189,7 @@ export function createTextDictionary(
       if (known.filter.size > 2 * known.filter.capacity) known = null;
       return;
     }
-    const log2Bits = known.log2Bits + FILTER_GROWTH_LOG2;
+    const log2Bits = Math.min(known.log2Bits + FILTER_GROWTH_LOG2, FILTER_MAX_LOG2_BITS);
     const filter = createLookupFilter(log2Bits);
     for (const value of scanLookups().iterate() as IterableIterator<TextValue>) filter.add(String(value));
     known = { filter, log2Bits, upTo: last };
