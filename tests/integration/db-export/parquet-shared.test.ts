@@ -8,7 +8,8 @@ import { historyQuery } from './fixture';
 // A Parquet export with its second thread: the answers' batches (2,000 answers each) are read on
 // the second thread and posted to the main thread, whose DuckDB (the export's only one) pulls
 // them, blocking until the next is posted (batch-share.ts). Every answer must be there once, in
-// the history's order, with its exact text: with an odd and an even number of batches.
+// the history's order, with its exact text: with an odd and an even number of batches (the
+// fewest of each that have the second thread post more than one: 3 with the last one short, 2).
 
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
@@ -21,7 +22,7 @@ const worker = {
 const answers = EXPORT_TABLES.find((t) => t.name === 'answers') as ExportTable;
 
 describe('Parquet answers read on two threads', { timeout: 180_000 }, () => {
-  for (const runs of [5, 8]) {
+  for (const runs of [5, 4]) {
     it(`${runs},000 answers (${Math.ceil(runs / 2)} batches): all, once, in order, exact`, async () => {
       const history = folder.file(`history-${runs}.db`);
       buildBig(history, { runs, templateRuns: 1 });
