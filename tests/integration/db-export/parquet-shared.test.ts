@@ -2,6 +2,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
 import { buildBig } from '../../bench/store-big-history';
+import { dbExportWorker } from '../../support/worker-scripts';
 import { tempFolder } from '../store/helpers';
 import { historyQuery } from './fixture';
 
@@ -14,11 +15,8 @@ import { historyQuery } from './fixture';
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
 
-/** The second thread run from its source, as the CLI does when not bundled. */
-const worker = {
-  file: new URL('../../../src/main/db-export/table-worker.ts', import.meta.url),
-  execArgv: ['--import', import.meta.resolve('tsx')],
-};
+/** The second thread, as the CLI runs it (tests/support/worker-scripts.ts). */
+const worker = dbExportWorker();
 const answers = EXPORT_TABLES.find((t) => t.name === 'answers') as ExportTable;
 
 describe('Parquet answers read on two threads', { timeout: 180_000 }, () => {
