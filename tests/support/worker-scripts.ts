@@ -17,9 +17,15 @@ export interface TestWorkerScript {
   execArgv?: string[];
 }
 
+/** The folder of the CLI bundle's workers (out/cli/) while the bundle is current, else null. */
+export function bundledWorkersDir(): URL | null {
+  return freshBuiltCli(ROOT) ? new URL('../../out/cli/', import.meta.url) : null;
+}
+
 /** The worker built as `out/cli/<bundled>.mjs` from `src/<source>`. */
 function workerScript(source: string, bundled: string): TestWorkerScript {
-  if (freshBuiltCli(ROOT)) return { file: new URL(`../../out/cli/${bundled}.mjs`, import.meta.url) };
+  const dir = bundledWorkersDir();
+  if (dir) return { file: new URL(`${bundled}.mjs`, dir) };
   return {
     file: new URL(`../../src/${source}`, import.meta.url),
     execArgv: ['--import', import.meta.resolve('tsx')],
