@@ -45,7 +45,8 @@ export function matcherFor(brands: readonly BrandDefinition[]): BrandMatcher {
 }
 
 function urlRanges(text: string): Array<[number, number]> {
-  if (!text.includes('http') && !text.includes('www.')) return [];
+  // Every URL matched holds "://" or "www.": ':' is rarer than 'h' for the search to stop at.
+  if (!text.includes('://') && !text.includes('www.')) return [];
   return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
