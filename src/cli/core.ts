@@ -9,7 +9,7 @@ import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../share
 import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../main/profile';
 import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
-import { maskKeyLabel, type HistoryStore } from '../main/store';
+import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../main/store';
 import type { RunningSandbox } from '../sandbox';
 import type { Writable } from 'node:stream';
 import { CliUsageError, type CliContext } from './context';
@@ -94,6 +94,9 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     reads: opts.reads === true && opts.db !== undefined,
     note: (line) => stderr.write(`${line}\n`),
     stderr,
+    // Each command opens the file anew: one the last command checked or closed cleanly, and
+    // nothing changed since, is not checked again (checked-files.ts).
+    checkedFiles: checkedFilesIn(defaultUserDataDir(undefined, undefined, opts.env)),
   });
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.

@@ -1,4 +1,5 @@
 import type { ExportWorkerScript } from '../main/store';
+import { bundledWorker } from './worker-source';
 
 // The JSON export's worker script for the CLI. In the bundle (scripts/build-cli.mjs) it is
 // out/cli/export-json-worker.mjs, beside the chunks/ folder this module is bundled into. Run
@@ -11,10 +12,12 @@ export function cliExportJsonWorker(): ExportWorkerScript {
   if (typeof __PARALLAX_CLI_BUNDLE__ !== 'undefined' && __PARALLAX_CLI_BUNDLE__) {
     return { file: new URL('../export-json-worker.mjs', import.meta.url) };
   }
-  return {
-    file: new URL('../main/store/exports/export-json-worker.ts', import.meta.url),
-    execArgv: ['--import', import.meta.resolve('tsx')],
-  };
+  return (
+    bundledWorker('export-json-worker') ?? {
+      file: new URL('../main/store/exports/export-json-worker.ts', import.meta.url),
+      execArgv: ['--import', import.meta.resolve('tsx')],
+    }
+  );
 }
 
 /** The analysis export's second thread (src/main/db-export/table-worker.ts), found the same way. */
@@ -22,8 +25,10 @@ export function cliDbExportWorker(): ExportWorkerScript {
   if (typeof __PARALLAX_CLI_BUNDLE__ !== 'undefined' && __PARALLAX_CLI_BUNDLE__) {
     return { file: new URL('../db-export-worker.mjs', import.meta.url) };
   }
-  return {
-    file: new URL('../main/db-export/table-worker.ts', import.meta.url),
-    execArgv: ['--import', import.meta.resolve('tsx')],
-  };
+  return (
+    bundledWorker('db-export-worker') ?? {
+      file: new URL('../main/db-export/table-worker.ts', import.meta.url),
+      execArgv: ['--import', import.meta.resolve('tsx')],
+    }
+  );
 }

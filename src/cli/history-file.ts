@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { openHistory, type HistoryStore } from '../main/store';
+import { openHistory, type CheckedFiles, type HistoryStore } from '../main/store';
 import { CliUsageError } from './context';
 import { upgradeProgressPrinter } from './upgrade-progress';
 
@@ -18,6 +18,8 @@ export interface HistoryFileOptions {
   note: (line: string) => void;
   /** Where an upgrade's progress is printed (stderr). */
   stderr: Writable;
+  /** The record of files checked at open (the user-data folder's, shared with the app). */
+  checkedFiles?: CheckedFiles;
 }
 
 export function openHistoryFile(dbPath: string, opts: HistoryFileOptions): HistoryStore {
@@ -35,6 +37,7 @@ export function openHistoryFile(dbPath: string, opts: HistoryFileOptions): Histo
   const store = openHistory({
     path,
     create: !opts.reads,
+    checkedFiles: opts.checkedFiles,
     onUpgradeProgress: upgradeProgressPrinter(opts.stderr),
   });
   if (store.readonlyReason)

@@ -1,4 +1,5 @@
 import type { WorkerScript } from '../main/positioning';
+import { bundledWorker } from './worker-source';
 
 // The positioning re-score's judge threads for the CLI (see export-worker.ts for the JSON
 // export's): in the bundle (scripts/build-cli.mjs) out/cli/positioning-worker.mjs beside the
@@ -10,8 +11,10 @@ export function cliPositioningWorker(): WorkerScript {
   if (typeof __PARALLAX_CLI_BUNDLE__ !== 'undefined' && __PARALLAX_CLI_BUNDLE__) {
     return { file: new URL('../positioning-worker.mjs', import.meta.url) };
   }
-  return {
-    file: new URL('../main/positioning/positioning-worker.ts', import.meta.url),
-    execArgv: ['--import', import.meta.resolve('tsx')],
-  };
+  return (
+    bundledWorker('positioning-worker') ?? {
+      file: new URL('../main/positioning/positioning-worker.ts', import.meta.url),
+      execArgv: ['--import', import.meta.resolve('tsx')],
+    }
+  );
 }

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../../src/cli/program';
+import { useBundledWorkers } from '../../src/cli/worker-source';
+import { bundledWorkersDir } from './worker-scripts';
 
 // The CLI run inside the test's own process: `runCli` (src/cli/program.ts) is what
 // `bin/parallax.mjs` runs from the sources (src/cli/main.ts hands it the real streams,
@@ -14,6 +16,12 @@ import { runCli } from '../../src/cli/program';
 // `--out report.html` resolve against it, as they would in a shell), so each run changes into
 // its folder and back. Everything else a run uses is its own: the environment is a copy, the
 // streams are captured, and process.exitCode is put back.
+//
+// The worker threads a command starts (an export's, the judge's) are the bundle's builds of them
+// while out/cli is current, as for the tests' own threads (./worker-scripts.ts): checked once,
+// when this module loads.
+
+useBundledWorkers(bundledWorkersDir());
 
 export interface InProcessRun {
   /** The command's environment (PARALLAX_USER_DATA_DIR, the key...); copied, never process.env. */

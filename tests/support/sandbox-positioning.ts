@@ -45,8 +45,11 @@ export function answer(
   return buildAnswer({ optionsKey: '{}', seed: 1, repeat: 0, day: DAY, ...input });
 }
 
+/** The loop's days: three, in three different weeks (the drift and the events are weekly). */
+export const DAYS: readonly number[] = [DAY, DAY + 9, DAY + 40];
+
 /** Every answer of the loop: engines × locations × prompts × days × repeats. */
-export function* everyAnswer(days: readonly number[] = [DAY, DAY + 9, DAY + 40]): Generator<Answer> {
+export function* everyAnswer(days: readonly number[] = DAYS): Generator<Answer> {
   for (const engine of ENGINE_NAMES)
     for (const { country, state } of COUNTRIES)
       for (const prompt of PROMPTS)
@@ -61,4 +64,34 @@ export function everyBrandDefinition(): BrandDefinition[] {
   );
   const names = [...new Set([...CATEGORIES.flatMap((c) => c.global), ...local, ...entrantNameForms()])];
   return names.map((name, i) => ({ id: `b${i}`, name, kind: 'competitor', aliases: [], domains: [] }));
+}
+
+/** The loop's answers of one test file, generated once for all its tests. */
+export interface AnswerCache {
+  /** `everyAnswer()`'s answers, in its order. */
+  every(): readonly Answer[];
+  /** Those of one of `DAYS`, in the same order. */
+  on(day: number): readonly Answer[];
+  /** Lets go of them (about 140 MB): call it in the file's `afterAll`. */
+  release(): void;
+}
+
+/**
+ * Generating the answers is most of the CPU of the files that check them all, and several tests
+ * of a file read the same ones: each file generates them once. Not shared between files: a
+ * worker that runs files without isolation would keep them for the rest of its run.
+ */
+export function answerCache(): AnswerCache {
+  let answers: Answer[] | undefined;
+  const every = (): Answer[] => (answers ??= [...everyAnswer()]);
+  return {
+    every,
+    on: (day) => {
+      if (!DAYS.includes(day)) throw new Error(`day ${day} is not one of the loop's days`);
+      return every().filter((a) => a.input.day === day);
+    },
+    release: () => {
+      answers = undefined;
+    },
+  };
 }

@@ -19,7 +19,7 @@ import {
   type SecretStore,
 } from '../secrets';
 import type { SettingsStore } from '../settings';
-import { openHistory, type HistoryStore } from '../store';
+import { checkedFilesIn, openHistory, type HistoryStore } from '../store';
 import { engineLabelsOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
@@ -139,7 +139,11 @@ const MONITOR_CHECK_MS = 60_000;
 /** Builds the main-process services and the IPC handlers over them. */
 export async function createCore(deps: CoreDeps): Promise<Core> {
   const events = createEventBus();
-  const store = openHistory({ path: deps.dbPath, now: deps.now });
+  const store = openHistory({
+    path: deps.dbPath,
+    now: deps.now,
+    checkedFiles: checkedFilesIn(deps.app.userDataPath),
+  });
   const keys = createKeyService({
     secrets: deps.secrets,
     fallbackPlan: () => deps.settings.get().plan,

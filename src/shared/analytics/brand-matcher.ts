@@ -262,6 +262,16 @@ function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[])
 }
 
 /**
+ * The alias of a hit whose spaces are not single spaces ("Kontora\nBank"). A key has only
+ * single spaces, so a hit found as it is needs no test for a space and no copy.
+ */
+function spacedAlias(matcher: BrandMatcher, hit: string): AliasInfo | undefined {
+  return matcher.spaced && HAS_SPACE.test(hit)
+    ? matcher.aliases.get(hit.replace(SPACE_RUNS, ' '))
+    : undefined;
+}
+
+/**
  * Brand mentions as brand indexes into `matcher.brands` with original offsets, in text order (a
  * hit of an alias shared by several brands once per brand): findBrandMentions without its
  * objects, for callers that work with indexes (the positioning judge).
@@ -278,15 +288,14 @@ export function eachMention(
   let m: RegExpExecArray | null;
   while ((m = re.exec(folded)) !== null) {
     const start = m.index;
-    let end = start + m[0].length;
-    let info = matcher.aliases.get(
-      matcher.spaced && HAS_SPACE.test(m[0]) ? m[0].replace(SPACE_RUNS, ' ') : m[0],
-    );
+    const hit = m[0];
+    let end = start + hit.length;
+    let info = matcher.aliases.get(hit) ?? spacedAlias(matcher, hit);
     if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
       // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
       info = undefined;
       for (const a of matcher.aliasesByLength) {
-        if (a.folded.length >= m[0].length || !folded.startsWith(a.folded, start)) continue;
+        if (a.folded.length >= hit.length || !folded.startsWith(a.folded, start)) continue;
         if (leftOk(folded, start, a.left) && rightOk(folded, start + a.folded.length, a.right)) {
           info = a;
           end = start + a.folded.length;

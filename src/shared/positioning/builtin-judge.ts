@@ -45,7 +45,8 @@ export function matcherFor(brands: readonly BrandDefinition[]): BrandMatcher {
 }
 
 function urlRanges(text: string): Array<[number, number]> {
-  if (!text.includes('http') && !text.includes('www.')) return [];
+  // Every URL matched holds "://" or "www.": ':' is rarer than 'h' for the search to stop at.
+  if (!text.includes('://') && !text.includes('www.')) return [];
   return [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
@@ -83,12 +84,33 @@ function splitMentions(
   return { inText, inUrls };
 }
 
+/**
+ * Sorts by start, stable like Array.prototype.sort (equal starts keep their order): a few
+ * entries are put in place by insertion, without the work array the native sort allocates per
+ * call (the largest of the judge's sort allocations).
+ */
+function sortByStart(list: Array<{ start: number; end: number }>): void {
+  if (list.length > 16) {
+    list.sort((a, b) => a.start - b.start);
+    return;
+  }
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i] as { start: number; end: number };
+    let j = i - 1;
+    while (j >= 0 && (list[j] as { start: number }).start > item.start) {
+      list[j + 1] = list[j] as { start: number; end: number };
+      j--;
+    }
+    list[j + 1] = item;
+  }
+}
+
 function evidenceOf(text: string, s: BrandSignals): Evidence[] {
   let top = -Infinity;
   for (const e of s.evidence.values()) if (e.weight > top) top = e.weight;
   const best: Array<{ start: number; end: number }> = [];
   for (const e of s.evidence.values()) if (e.weight === top) best.push(e);
-  if (best.length > 1) best.sort((a, b) => a.start - b.start);
+  if (best.length > 1) sortByStart(best);
   if (best.length > MAX_EVIDENCE) best.length = MAX_EVIDENCE;
   return best.map((e) => ({ text: text.slice(e.start, e.end), start: e.start, end: e.end }));
 }

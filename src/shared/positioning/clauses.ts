@@ -96,7 +96,27 @@ function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRa
   }
   if (twoBrands) brandCuts(words, r, folded.slice(r.from, r.to), cuts);
   // Most units have no boundary at all: nothing to sort.
-  return cuts.length < 2 ? cuts : [...new Set(cuts)].sort((x, y) => x - y);
+  return cuts.length < 2 ? cuts : sortedUnique(cuts);
+}
+
+/**
+ * The cuts in increasing order, each once, sorted in place by insertion (a unit has a handful):
+ * no Set, copy or work array of the native sort.
+ */
+function sortedUnique(cuts: number[]): number[] {
+  for (let i = 1; i < cuts.length; i++) {
+    const cut = cuts[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (cuts[j] as number) > cut) {
+      cuts[j + 1] = cuts[j] as number;
+      j--;
+    }
+    cuts[j + 1] = cut;
+  }
+  let n = 1;
+  for (let i = 1; i < cuts.length; i++) if (cuts[i] !== cuts[n - 1]) cuts[n++] = cuts[i] as number;
+  cuts.length = n;
+  return cuts;
 }
 
 /** Separators between the names of two different brands ("A is light, B is cheap"). */

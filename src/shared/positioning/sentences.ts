@@ -17,6 +17,8 @@ const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'p', 'ex', 'env', 'cf', 'sr', 'sra', 'dott', 'ecc', 'pag', 'pp', 'mio', 'mrd', 'mln',
 ]);
 const WORD_BEFORE = /([\p{L}.]+)$/u;
+/** Longer words are no abbreviation (and have more than four units): no copy made to look them up. */
+const LONGEST_ABBREVIATION = Math.max(4, ...[...ABBREVIATIONS].map((a) => a.length));
 
 const WINDOW = 12;
 
@@ -31,7 +33,7 @@ function endsAbbreviation(text: string, dot: number): boolean {
   while (k > from && isAsciiLetterOrDot(text.charCodeAt(k - 1))) k--;
   let word: string;
   if (k === from || text.charCodeAt(k - 1) < 128) {
-    if (k === dot) return false;
+    if (k === dot || dot - k > LONGEST_ABBREVIATION) return false;
     word = text.slice(k, dot).toLowerCase();
   } else {
     const before = WORD_BEFORE.exec(text.slice(from, dot));

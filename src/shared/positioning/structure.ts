@@ -37,7 +37,18 @@ export interface Block {
 }
 
 const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/u;
-const ITEM = /^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+(\S.*)$/u;
+// A list item: indent, mark, spaces, then its text from the first non-space to the end of the
+// line. Only the head is matched (its end is where the text starts): no capture of the rest of
+// the line, read code point by code point to its end by `.*$`; a line with a line break of
+// its own inside (\r, U+2028, U+2029), which `.` does not cross, is no item.
+const ITEM_HEAD = /^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+(?=\S)/u;
+const INNER_BREAK = /[\r\u2028\u2029]/u;
+
+/** The head of a list item line (indent, mark), or null. */
+function itemHead(line: string): RegExpExecArray | null {
+  const head = ITEM_HEAD.exec(line);
+  return head === null || INNER_BREAK.test(line) ? null : head;
+}
 const FENCE = /^ {0,3}(`{3,}|~{3,})/u;
 const TABLE_DELIMITER_FORM = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$/u;
 
@@ -240,7 +251,7 @@ export function splitBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const item = mayBeItem(mark) ? ITEM.exec(line.text) : null;
+    const item = mayBeItem(mark) ? itemHead(line.text) : null;
     if (item !== null) {
       const end = continuationEnd(lines, i);
       list = addItem(blocks, lines, i, end, item, list, push);
@@ -275,7 +286,7 @@ function continuationEnd(lines: readonly Line[], i: number): number {
       if (t.includes('|') && isTableLine(t, lines[j + 1]?.text)) break;
     } else if (
       isBlank(t) ||
-      (mayBeItem(mark) && ITEM.test(t)) ||
+      (mayBeItem(mark) && itemHead(t) !== null) ||
       (mayBeHeading(mark) && ATX.test(t)) ||
       (mayBeFence(mark) && FENCE.test(t)) ||
       isTableLine(t, lines[j + 1]?.text)
@@ -310,7 +321,7 @@ function addItem(
   state.counts[depth] = (state.counts[depth] ?? 0) + 1;
   const line = lines[i] as Line;
   const last = lines[end - 1] as Line;
-  const contentStart = line.start + line.text.length - (item[3] as string).length;
+  const contentStart = line.start + item[0].length;
   push({
     kind: 'item',
     start: contentStart,

@@ -166,20 +166,21 @@ export function tokenize(
       else i++;
       continue;
     }
-    // Word units, with inner apostrophes followed by a word unit.
+    // Word units, with inner apostrophes followed by a word unit. The unit that ends a run is
+    // read once: it is the apostrophe looked for next.
     let j = i + 1;
     let h = hashStep(0, c);
     let apostrophe = false;
-    for (;;) {
-      while (j < to) {
-        const u = folded.charCodeAt(j);
-        if (!isWordUnit(u)) break;
+    while (j < to) {
+      const u = folded.charCodeAt(j);
+      if (isWordUnit(u)) {
         h = hashStep(h, u);
         j++;
-      }
-      if (j + 1 >= to) break;
-      const u = folded.charCodeAt(j);
-      if ((u === APOSTROPHE || u === RIGHT_QUOTE) && isWordUnit(folded.charCodeAt(j + 1))) {
+      } else if (
+        (u === APOSTROPHE || u === RIGHT_QUOTE) &&
+        j + 1 < to &&
+        isWordUnit(folded.charCodeAt(j + 1))
+      ) {
         apostrophe = true;
         h = hashStep(h, u);
         j++;

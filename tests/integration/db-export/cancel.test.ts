@@ -8,6 +8,7 @@ import {
 } from '../../../src/main/db-export';
 import { buildBig } from '../../bench/store-big-history';
 import { spawnCli } from '../../support/cli-child';
+import { dbExportWorker } from '../../support/worker-scripts';
 import { tempFolder } from '../store/helpers';
 
 // An export never leaves a half-written file or folder under the name asked for: stopped by
@@ -22,11 +23,8 @@ afterAll(() => folder.cleanup());
 beforeAll(() => buildBig(history, { runs: 20, templateRuns: 1 }), 120_000);
 
 const deps = { historyPath: history, appVersion: 'test', engineLabels: {}, demoRunIds: [] };
-/** The second thread run from its source, as the CLI does when not bundled. */
-const worker = {
-  file: new URL('../../../src/main/db-export/table-worker.ts', import.meta.url),
-  execArgv: ['--import', import.meta.resolve('tsx')],
-};
+/** The second thread, as the CLI runs it (tests/support/worker-scripts.ts). */
+const worker = dbExportWorker();
 const leftovers = (): string[] =>
   readdirSync(folder.dir).filter((name) => name !== 'history.db' && !name.startsWith('history.db-'));
 

@@ -3,16 +3,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliExportJsonWorker } from '../../../src/cli/export-worker';
 import { ExportCanceledError, exportRunToFile } from '../../../src/main/export';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { CHUNK_JOBS, exportThreads, jsonChunksFromWorkers } from '../../../src/main/store/exports';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
 import { copyWithTextMarkdown } from '../../support/text-markdown-copy';
+import { exportJsonWorker } from '../../support/worker-scripts';
 
 // JSON and NDJSON exports whose lines are built on worker threads (the CLI's and the app's
-// way): real threads running the worker's source through tsx, on a real history file, against
+// way): real threads running the CLI bundle's build of the worker (its source through tsx when
+// the bundle is not current: tests/support/worker-scripts.ts), on a real history file, against
 // the same export built in-process on the export's own connection.
 
 describe('JSON exports built on worker threads', () => {
@@ -20,7 +21,7 @@ describe('JSON exports built on worker threads', () => {
   let store: HistoryStore;
   let run: RunDetailView;
   let jobIds: string[] = [];
-  const worker = cliExportJsonWorker();
+  const worker = exportJsonWorker();
   const out = (name: string): string => join(dir, name);
 
   beforeAll(() => {

@@ -6,6 +6,7 @@ import { exportRunToFile } from '../../../src/main/export';
 import type { HistoryStore } from '../../../src/main/store';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import type { ResultPositioning } from '../../../src/shared/positioning/view-types';
+import { exportJsonWorker } from '../../support/worker-scripts';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 
@@ -15,10 +16,7 @@ import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 
 const tmp = tempFolder();
 const AT = Date.UTC(2026, 2, 2, 10);
-const WORKER = {
-  file: new URL('../../../src/main/store/exports/export-json-worker.ts', import.meta.url),
-  execArgv: ['--import', import.meta.resolve('tsx')],
-};
+const WORKER = exportJsonWorker();
 let store: HistoryStore;
 let run: RunDetailView;
 let expected: Map<string, ResultPositioning>;

@@ -13,6 +13,7 @@ import { judgePositioning } from '../../../src/shared/positioning';
 import { MIGRATIONS, type HistoryStore } from '../../../src/main/store';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { withoutPositioning } from '../../support/old-history';
+import { positioningWorker } from '../../support/worker-scripts';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { BRANDS, storeAnswers } from './fixtures';
 import { answerRows, rollupsAndRecounts } from './recount';
@@ -24,10 +25,7 @@ import { answerRows, rollupsAndRecounts } from './recount';
 
 const tmp = tempFolder();
 const AT = Date.UTC(2026, 2, 2, 10);
-const WORKER = {
-  file: new URL('../../../src/main/positioning/positioning-worker.ts', import.meta.url),
-  execArgv: ['--import', import.meta.resolve('tsx')],
-};
+const WORKER = positioningWorker();
 
 function history(name: string, runs = 2): { store: HistoryStore; path: string } {
   const path = tmp.file(name);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { createTextDictionary, ENTITY_TEXTS, registerStoreFunctions } from '../../../src/main/store/codec';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore, IngestItem } from '../../../src/main/store';
@@ -328,6 +328,56 @@ describe('source texts', () => {
     expect(count(path, 'source_texts')).toBe(5);
     expect(count(path, 'product_texts')).toBe(3);
     writer.close();
+  });
+
+  it("finds texts another connection added to a new file, once the writer's filter of its own texts is stale", () => {
+    const path = folder.file('two-writers.db');
+    const first = openTemp(path);
+    const second = openTemp(path);
+    const { jobs } = newRun(first, { repeats: 3 });
+    const item = (jobId: string, titles: string[]): IngestItem => ({
+      jobId,
+      raw: {},
+      normalized: normalized('assistant-a', 'answer', {
+        // The same text wherever it is listed (a source's URL names its position).
+        sources: titles.map((t, i) => ({ ...source(1, `${t}.example`, t), position: i + 1 })),
+      }),
+      fetchedAt: Date.UTC(2026, 0, 2),
+    });
+    // The first writer starts from an empty table: every text it stores is in its filter.
+    first.ingestResults([item(jobs[0]!.id, ['a', 'b'])]);
+    // Another connection stores texts the first has never seen (and one it has).
+    second.ingestResults([item(jobs[1]!.id, ['b', 'c', 'd'])]);
+    // Not in the first writer's cache nor its filter: found in the table, not stored twice.
+    first.ingestResults([item(jobs[2]!.id, ['c', 'd', 'e'])]);
+    expect(count(path, 'source_texts')).toBe(5);
+    expect(first.getResultByJob(jobs[2]!.id)?.normalized.sources.map((s) => s.title)).toEqual([
+      'c',
+      'd',
+      'e',
+    ]);
+    second.close();
+    first.close();
+  });
+
+  it("finds a text of a new file again once the id cache forgot it, past the filter's first size", () => {
+    const path = folder.file('filter-grown.db');
+    openTemp(path).close();
+    const db = new Database(path);
+    registerStoreFunctions(db);
+    // Small sizes: the cache is cleared past 100 ids, the filter (256 bits: 25 values) grown twice.
+    const texts = createTextDictionary(db, ENTITY_TEXTS, { cacheLimit: 100, filterLog2Bits: 8 });
+    const batch = (i: number) => Array.from({ length: 30 }, (_, k) => [`Name ${i}-${k}`, 'brand']);
+    const ids = db.transaction(() => {
+      texts.checkGeneration();
+      const made = Array.from({ length: 10 }, (_, i) => texts.idsOf(batch(i)));
+      // The first batch again (its ids long out of the cache), with a new name among them.
+      return { made, again: texts.idsOf([...batch(0), ['Name new', 'brand']]) };
+    })();
+    expect(ids.made.flat()).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(ids.again).toEqual([...(ids.made[0] as number[]), 301]);
+    expect(db.prepare('SELECT count(*) FROM entity_texts').pluck().get()).toBe(301);
+    db.close();
   });
 
   it('keeps the texts still cited when a compact runs, and the size report counts them as sources', () => {

@@ -4,6 +4,7 @@ import { createBuiltinJudgePool, type JudgePool } from '../../../src/main/positi
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { positioningWorker } from '../../support/worker-scripts';
 
 // A pull's answers judged ahead on a judge thread (src/main/sync/judge-ahead.ts) while the page
 // before is stored: the positioning rows come out exactly as when ingest judges each answer
@@ -36,13 +37,7 @@ function positionings(path: string): Array<Record<string, unknown>> {
 beforeAll(async () => {
   server = await startTestPostgres();
   team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'member', dan: 'member' });
-  pool = createBuiltinJudgePool(
-    {
-      file: new URL('../../../src/main/positioning/positioning-worker.ts', import.meta.url),
-      execArgv: ['--import', 'tsx'],
-    },
-    1,
-  );
+  pool = createBuiltinJudgePool(positioningWorker(), 1);
   const a = team.desktop('alice');
   a.store.saveBrand({ name: 'Nike', kind: 'brand' });
   a.store.saveBrand({ name: 'Hoka', kind: 'competitor' });

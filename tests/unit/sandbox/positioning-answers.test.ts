@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileBrandMatcher, findBrandMentions } from '../../../src/shared/analytics/brand-matcher';
 import { listItemLeads } from '../../../src/shared/analytics/discovery-extract';
 import { allAttributes, LANGS, listSeparators } from '../../../src/sandbox/engines/positioning/attributes';
 import { positioningByName, SHAPES } from '../../../src/sandbox/engines/positioning';
 import { TEXTS } from '../../../src/sandbox/engines/positioning/texts';
-import { answer, everyAnswer, everyBrandDefinition } from '../../support/sandbox-positioning';
+import { answer, answerCache, DAY, everyBrandDefinition } from '../../support/sandbox-positioning';
 
 // What the synthetic answers write about their brands: every status, tone and shape in every
 // language, qualities from the lexicon, determinism, and nothing that would confuse the other
 // readers of answers (competitor discovery's list leads, the brand matcher).
+
+const ANSWERS = answerCache();
+afterAll(() => ANSWERS.release());
 
 describe('the positioning the sandbox writes', () => {
   it('puts every status and every tone in every language, and every shape in every language', () => {
@@ -18,7 +21,7 @@ describe('the positioning the sandbox writes', () => {
     const add = (m: Map<string, Set<string>>, k: string, v: string): void => {
       m.set(k, (m.get(k) ?? new Set()).add(v));
     };
-    for (const a of everyAnswer()) {
+    for (const a of ANSWERS.every()) {
       add(shapes, a.locale.lang, a.positioning.shape);
       for (const p of positioningByName(a.positioning.text)) {
         add(statuses, a.locale.lang, p.status);
@@ -68,7 +71,7 @@ describe('the positioning the sandbox writes', () => {
 
   it('lists the names of brands only, as competitor discovery reads list items', () => {
     const names = new Set(everyBrandDefinition().map((b) => b.name));
-    for (const a of everyAnswer([20_500])) {
+    for (const a of ANSWERS.on(DAY)) {
       const labels = new Set(a.positioning.plan.flatMap((p) => [p.label, p.short]));
       for (const body of [a.markdown, a.text]) {
         for (const lead of listItemLeads(body)) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileBrandMatcher, findBrandMentions } from '../../../src/shared/analytics/brand-matcher';
 import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
 import {
@@ -7,13 +7,15 @@ import {
   recoverUnits,
   writtenPositioning,
 } from '../../../src/sandbox/engines/positioning';
-import { everyAnswer, everyBrandDefinition } from '../../support/sandbox-positioning';
+import { answerCache, DAY, everyBrandDefinition } from '../../support/sandbox-positioning';
 
 // The ground truth is recoverable: for thousands of generated answers (every engine, language,
 // shape, several days and repeats, the XSS corpus) the units read back from the answer's text
 // alone equal the units the generator wrote, in its Markdown and in its plain text.
 
 const ALL = everyBrandDefinition();
+const ANSWERS = answerCache();
+afterAll(() => ANSWERS.release());
 const MATCHER = compileBrandMatcher(ALL);
 const DEMO_LIKE: BrandDefinition[] = [
   { id: 'focus', name: 'Veloxa', kind: 'brand', aliases: ['Veloxa Tempo Elite'], domains: ['veloxa.com'] },
@@ -33,7 +35,7 @@ describe('recoverSandboxPositioning', () => {
   it('reads back exactly what the generator wrote, in Markdown and plain text, for every engine, language and shape', () => {
     let answers = 0;
     const seen = new Set<string>();
-    for (const a of everyAnswer()) {
+    for (const a of ANSWERS.every()) {
       answers++;
       for (const format of ['markdown', 'text'] as const) {
         const body = a[format];
@@ -56,7 +58,7 @@ describe('recoverSandboxPositioning', () => {
   });
 
   it('names every brand inside a unit, once per unit slot, and nowhere else', () => {
-    for (const a of everyAnswer([20_500])) {
+    for (const a of ANSWERS.on(DAY)) {
       for (const format of ['markdown', 'text'] as const) {
         const units = a.positioning[format];
         const labels = units.flatMap((u) =>
@@ -79,7 +81,7 @@ describe('recoverSandboxPositioning', () => {
   });
 
   it('gives evidence whose offsets point at its text, for each brand the answer names, and none for others', () => {
-    for (const a of everyAnswer([20_530])) {
+    for (const a of ANSWERS.on(DAY + 40)) {
       for (const format of ['markdown', 'text'] as const) {
         const got = recoverSandboxPositioning(a[format], DEMO_LIKE) ?? [];
         expect(got.map((p) => p.brandId)).not.toContain('never');

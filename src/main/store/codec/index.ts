@@ -23,8 +23,10 @@ export {
   removeUnusedTexts,
   SOURCE_TEXTS,
   type TextDictionary,
+  type TextDictionarySizes,
   type TextValue,
 } from './text-dictionary';
+export { createLookupFilter, type LookupFilter } from './text-filter';
 export { sourceCountSql } from './list-sql';
 export { docAhead, offerDoc, resultDocParts, type PackedAhead } from './doc-ahead';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';

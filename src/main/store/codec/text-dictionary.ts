@@ -1,11 +1,19 @@
 import type Database from 'better-sqlite3';
 import { multiRowSql, pluck, stmt } from '../connection';
+import { createLookupFilter, type LookupFilter } from './text-filter';
 
 // The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
 // that a result's lists point to (migration 011). Ingest asks for the ids of a batch's tuples at once; the
 // connection keeps the ids it has seen, so a page, name or product seen again costs a map
 // lookup instead of an index search, and the new ones of a batch cost one look-up statement and
 // one INSERT per 64.
+//
+// A dictionary that started from an empty table (a new history's first sync) also keeps a Bloom
+// filter of every stored tuple's look-up value (text-filter.ts), so the new tuples of a batch,
+// nearly all of a first sync's, are told apart without one index search each: only the ones
+// the filter may hold are looked up. The filter covers the table while its largest id is the
+// last one this connection added; any other writer (or a rollback, or a compact) makes it stale
+// and it is dropped, and the batch is looked up as before.
 //
 // Ids in that cache go stale in two ways, both handled: a rolled-back transaction takes back
 // the tuples it added (reset), and `db compact` removes tuples no row uses (the generation in
@@ -57,6 +65,11 @@ const CACHE_LIMIT = 200_000;
 /** Rows per INSERT of new tuples (at most 12 values each, well under SQLite's 32,766 parameters). */
 const INSERT_ROWS = 64;
 const GENERATION_KEY = 'text_dictionary_generation';
+/** A new filter's size (2 MiB: about 1.7 million values), then 8 times larger when it fills. */
+const FILTER_LOG2_BITS = 24;
+const FILTER_GROWTH_LOG2 = 3;
+/** The largest filter (16 MiB, about 13 million values); past twice that, it is dropped. */
+const FILTER_MAX_LOG2_BITS = 27;
 
 export interface TextDictionary {
   /** At the start of a write transaction: forgets every cached id if unused tuples were removed. */
@@ -87,9 +100,25 @@ function keyOf(values: readonly TextValue[]): string {
   return key;
 }
 
-export function createTextDictionary(db: Database.Database, spec: TextTable): TextDictionary {
+/** How much a dictionary keeps in memory (tests make them small). */
+export interface TextDictionarySizes {
+  /** Cached ids, at most (then the cache is cleared). */
+  cacheLimit: number;
+  /** A new filter's size, as log2 of its bits. */
+  filterLog2Bits: number;
+}
+
+const SIZES: TextDictionarySizes = { cacheLimit: CACHE_LIMIT, filterLog2Bits: FILTER_LOG2_BITS };
+
+export function createTextDictionary(
+  db: Database.Database,
+  spec: TextTable,
+  sizes: TextDictionarySizes = SIZES,
+): TextDictionary {
   const ids = new Map<string, number>();
   let generation: string | undefined;
+  /** The look-up values of every tuple up to id upTo, when this connection has seen them all. */
+  let known: { filter: LookupFilter; log2Bits: number; upTo: number } | null = null;
   const columns = spec.columns.join(', ');
   const placeholders = `(?, ${spec.columns.map(() => '?').join(', ')})`;
   // Prepared at first use: a store opened at an older schema (tests) works while it ingests nothing.
@@ -102,11 +131,17 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
   const insertHead = `INSERT OR FAIL INTO ${spec.table} (id, ${columns})`;
   const insert = (rows: number) => stmt(db, multiRowSql(insertHead, placeholders, rows));
   const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
+  const scanLookups = () => pluck(db, `SELECT ${spec.columns[0]} FROM ${spec.table}`);
 
   /** Moves the tuples of `missing` that are stored (by another batch or connection) to `found`. */
   function findStored(missing: Map<string, readonly TextValue[]>, found: Map<string, number>): void {
-    const lookups = [...new Set([...missing.values()].map((tuple) => tuple[0]))];
-    for (const row of findByLookup().all(JSON.stringify(lookups)) as TextValue[][]) {
+    const lookups = new Set<TextValue>();
+    for (const tuple of missing.values()) {
+      const value = tuple[0] as TextValue;
+      if (known === null || known.filter.mayHold(String(value))) lookups.add(value);
+    }
+    if (lookups.size === 0) return;
+    for (const row of findByLookup().all(JSON.stringify([...lookups])) as TextValue[][]) {
       const key = keyOf(row.slice(1));
       if (missing.delete(key)) found.set(key, row[0] as number);
     }
@@ -117,25 +152,57 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
    * write transaction holds SQLite's write lock, so no other connection adds a row meanwhile,
    * and nothing needs reading back.
    */
-  function addNew(missing: Map<string, readonly TextValue[]>, found: Map<string, number>): void {
+  function addNew(
+    missing: Map<string, readonly TextValue[]>,
+    found: Map<string, number>,
+    last: number,
+  ): void {
     const entries = [...missing];
-    let next = ((lastId().get() as number | null) ?? 0) + 1;
+    let next = last + 1;
     for (let at = 0; at < entries.length; at += INSERT_ROWS) {
       const chunk = entries.slice(at, at + INSERT_ROWS);
       const values: TextValue[] = [];
       for (const [key, tuple] of chunk) {
         found.set(key, next);
         values.push(next++, ...tuple);
+        known?.filter.add(String(tuple[0]));
       }
       insert(chunk.length).run(values);
     }
+    if (known !== null) known.upTo = next - 1;
+  }
+
+  /**
+   * The filter, when it covers every stored tuple (the table's largest id is the last one it
+   * saw): started for an empty table, grown from the table's look-up values when full (inside
+   * the write transaction: nothing else writes meanwhile), dropped when stale or too large.
+   */
+  function coveringFilter(last: number): void {
+    if (known !== null && known.upTo !== last) known = null;
+    if (known === null) {
+      if (last === 0)
+        known = { filter: createLookupFilter(sizes.filterLog2Bits), log2Bits: sizes.filterLog2Bits, upTo: 0 };
+      return;
+    }
+    if (known.filter.size <= known.filter.capacity) return;
+    if (known.log2Bits >= FILTER_MAX_LOG2_BITS) {
+      if (known.filter.size > 2 * known.filter.capacity) known = null;
+      return;
+    }
+    const log2Bits = Math.min(known.log2Bits + FILTER_GROWTH_LOG2, FILTER_MAX_LOG2_BITS);
+    const filter = createLookupFilter(log2Bits);
+    for (const value of scanLookups().iterate() as IterableIterator<TextValue>) filter.add(String(value));
+    known = { filter, log2Bits, upTo: last };
   }
 
   return {
     checkGeneration() {
       const now = pluck(db, `SELECT value FROM meta WHERE key = '${GENERATION_KEY}'`).get() as
         string | undefined;
-      if (now !== generation) ids.clear();
+      if (now !== generation) {
+        ids.clear();
+        known = null;
+      }
       generation = now;
     },
     idsOf(given) {
@@ -149,15 +216,18 @@ export function createTextDictionary(db: Database.Database, spec: TextTable): Te
         else missing.set(key, tuples[i] as readonly TextValue[]);
       });
       if (missing.size > 0) {
+        const last = (lastId().get() as number | null) ?? 0;
+        coveringFilter(last);
         findStored(missing, found);
-        addNew(missing, found);
-        if (ids.size + found.size > CACHE_LIMIT) ids.clear();
+        addNew(missing, found, last);
+        if (ids.size + found.size > sizes.cacheLimit) ids.clear();
         for (const [key, id] of found) ids.set(key, id);
       }
       return keys.map((key) => found.get(key) as number);
     },
     reset() {
       ids.clear();
+      known = null;
     },
   };
 }

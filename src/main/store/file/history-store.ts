@@ -123,15 +123,21 @@ export function createHistoryStore(
     migrated: { from: number; to: number };
     readPath?: string;
     readonlyReason?: string | null;
-    /** After the connection closed (the private copy is removed). */
-    onClose?: () => void;
+    /**
+     * After the connection closed (the private copy is removed); metDamage: a call of this
+     * session reported the file damaged (HistoryDamagedError).
+     */
+    onClose?: (metDamage: boolean) => void;
   },
 ): HistoryStore {
+  let metDamage = false;
   const guard = <T>(fn: () => T): T => {
     try {
       return fn();
     } catch (error) {
-      throw translate(options.path, error);
+      const translated = translate(options.path, error);
+      if (translated instanceof HistoryDamagedError) metDamage = true;
+      throw translated;
     }
   };
   const ctx: StoreContext = { db, path: options.path, now: options.now, newId: options.newId, guard };
@@ -230,11 +236,13 @@ export function createHistoryStore(
       }
     },
     checkIntegrity(mode = 'quick') {
-      return guard(() =>
+      const problems = guard(() =>
         (db.pragma(mode === 'full' ? 'integrity_check' : 'quick_check') as Array<Record<string, string>>).map(
           (row) => Object.values(row)[0] ?? '',
         ),
       );
+      if (problems.length !== 1 || problems[0] !== 'ok') metDamage = true;
+      return problems;
     },
     close() {
       if (!db.open) return;
@@ -250,7 +258,7 @@ export function createHistoryStore(
         narrowCompanions(options.path);
       }
       db.close();
-      options.onClose?.();
+      options.onClose?.(metDamage);
     },
   };
 }

@@ -7,3 +7,4 @@ export type { HistoryStore } from './history-store';
 export { type FileInspection, inspectHistoryFile, type IntegrityCheck } from './inspect';
 export { type BackupInfo, restoreHistory, type RestoreInfo } from './backup';
 export { companionPaths, PRIVATE_FILE_MODE } from './private-file';
+export { CHECKED_FILES_NAME, type CheckedFiles, checkedFilesIn, fileState } from './checked-files';

@@ -15,6 +15,7 @@ import {
 import { BUSY_TIMEOUT_MS, HistoryOpenError, OPEN_BUSY_TIMEOUT_MS } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
+import { fileState, type CheckedFiles } from './checked-files';
 import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
@@ -40,6 +41,12 @@ export interface OpenHistoryOptions {
   busyTimeoutMs?: number;
   /** Check run at open: auto (default; see IntegrityCheck), quick, full, or none. */
   integrityCheck?: IntegrityCheck | 'none';
+  /**
+   * The record of files checked (checked-files.ts, in the user-data folder): with 'auto', a file
+   * unchanged since it was checked, or since a clean close of a checked session, is not checked
+   * again. Without it every open checks.
+   */
+  checkedFiles?: CheckedFiles;
   /**
    * Progress of the batch upgrade of rows stored before the current schema (compression and
    * search indexing of a large history can take minutes; each batch is committed on its own).
@@ -111,16 +118,33 @@ interface OpenPlan {
   access: ReadAccess | null;
 }
 
+/**
+ * After this session's connection closed: when it was the last one on the file (SQLite then
+ * moved the WAL into the file and deleted it), the file is as SQLite left it from a checked state.
+ */
+function recordCleanClose(records: CheckedFiles, path: string): void {
+  if (existsSync(`${path}-wal`)) return;
+  const state = fileState(path);
+  if (state !== null) records.record(path, state);
+}
+
 function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): HistoryStore {
   const { readonly, busyTimeoutMs, migrations } = o;
   const knownVersion = o.knownVersion;
   const readPath = o.access?.readPath ?? path;
+  const check = opts.integrityCheck ?? 'auto';
+  // Not for a private copy of a file on read-only media (read-only-media.ts): a new file each time.
+  const records = check === 'auto' && readPath === path ? (opts.checkedFiles ?? null) : null;
+  const stateBefore = records ? fileState(path) : null;
+  const known = stateBefore !== null && records?.recorded(path) === stateBefore;
   // Looked at read-only first: a refused file must not even get a WAL header or a checkpoint.
   const inspection = inspectHistoryFile(readPath, {
     knownVersion,
-    check: opts.integrityCheck ?? 'auto',
+    check: known ? 'none' : check,
     busyTimeoutMs: OPEN_BUSY_TIMEOUT_MS,
   });
+  // The state from before the check: a write meanwhile leaves a WAL or a newer time, checked next.
+  if (stateBefore !== null && !known) records?.record(path, stateBefore);
   if (readonly && inspection.version < knownVersion) {
     throw new HistoryOpenError(
       'needs-upgrade',
@@ -190,7 +214,11 @@ function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): Hi
       migrated,
       readPath,
       readonlyReason: o.access?.reason ?? null,
-      onClose: () => o.access?.release(),
+      onClose: (metDamage) => {
+        o.access?.release();
+        if (records && metDamage) records.forget(path);
+        else if (records && !readonly) recordCleanClose(records, path);
+      },
     });
   } catch (error) {
     db?.close();
