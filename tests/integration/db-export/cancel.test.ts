@@ -19,7 +19,12 @@ import { tempFolder } from '../store/helpers';
 
 const folder = tempFolder();
 const history = folder.file('history.db');
-afterAll(() => folder.cleanup());
+/** The CLI's user-data folder, apart: what it keeps there (checked-histories.json) is no leftover. */
+const userData = tempFolder();
+afterAll(() => {
+  folder.cleanup();
+  userData.cleanup();
+});
 beforeAll(() => buildBig(history, { runs: 20, templateRuns: 1 }), 120_000);
 
 const deps = { historyPath: history, appVersion: 'test', engineLabels: {}, demoRunIds: [] };
@@ -33,7 +38,7 @@ describe('an export stopped part-way leaves nothing', { timeout: 120_000 }, () =
     it(`${format}: SIGTERM mid-export exits 130 and removes the partial output`, async () => {
       const out = folder.file(`killed-${format}`);
       const cli = spawnCli(['db', 'export', '--format', format, '--out', out, '--db', history], {
-        userDataDir: folder.dir,
+        userDataDir: userData.dir,
       });
       // The first progress line: rows are being written to the partial output.
       await cli.waitFor(/db export: \w+, [\d,]+ of [\d,]+/);
