@@ -1,11 +1,10 @@
-import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKED_FILES_NAME } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
-import { newRun, openTemp } from '../store/helpers';
+import { damageRootPage, newRun, openTemp } from '../store/helpers';
 
 // Each CLI command opens the history anew; one checked by the last command (or closed cleanly
 // by it) and unchanged since is not checked again, through the record in the user-data folder
@@ -35,16 +34,7 @@ describe('the CLI and the record of histories checked', () => {
     };
     expect(Object.keys(record.files)).toEqual([db]);
 
-    const raw = new Database(db, { readonly: true });
-    const root = raw
-      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
-      .pluck()
-      .get() as number;
-    const pageSize = raw.pragma('page_size', { simple: true }) as number;
-    raw.close();
-    const bytes = readFileSync(db);
-    bytes.fill(0xff, (root - 1) * pageSize, (root - 1) * pageSize + 64);
-    writeFileSync(db, bytes);
+    damageRootPage(db);
 
     const damaged = await runCli(['history', '--json', '--db', db], userData);
     expect(damaged.code).toBe(2);

@@ -1,15 +1,10 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  checkedFilesIn,
-  HistoryDamagedError,
-  HistoryOpenError,
-  type CheckedFiles,
-} from '../../../src/main/store';
+import { checkedFilesIn, HistoryDamagedError, type CheckedFiles } from '../../../src/main/store';
 import { fileState } from '../../../src/main/store/file';
-import { newRun, openTemp, tempFolder } from './helpers';
+import { damageRootPage, newRun, openError, openTemp, tempFolder } from './helpers';
 
 // The record of files checked at open (src/main/store/file/checked-files.ts): a history checked
 // (or closed cleanly after a checked open) and unchanged since is not checked again; any change
@@ -24,37 +19,11 @@ function recordIn(name: string): CheckedFiles {
   return checkedFilesIn(folder);
 }
 
-/** A history of 40 runs, closed; the root page of run_prompts and the page size, to damage it. */
-function historyWithRuns(path: string, checkedFiles?: CheckedFiles): { root: number; pageSize: number } {
+/** A history of 40 runs, closed. */
+function historyWithRuns(path: string, checkedFiles?: CheckedFiles): void {
   const store = openTemp(path, { checkedFiles });
   for (let i = 0; i < 40; i++) newRun(store, { prompts: [`prompt ${i} ${'y'.repeat(2000)}`] });
   store.close();
-  const raw = new Database(path, { readonly: true });
-  const root = raw
-    .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
-    .pluck()
-    .get() as number;
-  const pageSize = raw.pragma('page_size', { simple: true }) as number;
-  raw.close();
-  return { root, pageSize };
-}
-
-/** Garbage over the b-tree page header and cell pointers of a page (the file's size is kept). */
-function damagePage(path: string, page: { root: number; pageSize: number }): void {
-  const bytes = readFileSync(path);
-  const start = (page.root - 1) * page.pageSize;
-  bytes.fill(0xff, start, start + 64);
-  writeFileSync(path, bytes);
-}
-
-function openError(fn: () => unknown): HistoryOpenError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HistoryOpenError) return error;
-    throw error;
-  }
-  throw new Error('expected a HistoryOpenError');
 }
 
 describe('the record of histories checked at open', () => {
@@ -72,9 +41,9 @@ describe('the record of histories checked at open', () => {
   it('still refuses a damaged page written after a clean close was recorded', () => {
     const path = tmp.file('damaged-after.db');
     const checked = recordIn('damaged-after');
-    const page = historyWithRuns(path, checked);
+    historyWithRuns(path, checked);
     expect(checked.recorded(path)).not.toBeNull();
-    damagePage(path, page);
+    damageRootPage(path);
     const error = openError(() => openTemp(path, { checkedFiles: checked }));
     expect(error.kind).toBe('damaged');
   });
@@ -82,8 +51,8 @@ describe('the record of histories checked at open', () => {
   it('does not check a history again in the state it was recorded in, and forgets it once a call meets damage', () => {
     const path = tmp.file('skipped.db');
     const checked = recordIn('skipped');
-    const page = historyWithRuns(path, checked);
-    damagePage(path, page);
+    historyWithRuns(path, checked);
+    damageRootPage(path);
     // As if the damaged state had been checked: the open trusts the record.
     checked.record(path, fileState(path) as string);
     const store = openTemp(path, { checkedFiles: checked });
@@ -96,8 +65,8 @@ describe('the record of histories checked at open', () => {
   it('checks a history with WAL frames beside it (a crash, or another process writing)', () => {
     const path = tmp.file('wal.db');
     const checked = recordIn('wal');
-    const page = historyWithRuns(path, checked);
-    damagePage(path, page);
+    historyWithRuns(path, checked);
+    damageRootPage(path);
     // As if the damaged state had been checked; then another connection writes into the WAL.
     checked.record(path, fileState(path) as string);
     const writer = new Database(path);

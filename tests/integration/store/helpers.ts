@@ -1,11 +1,16 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
-import { openHistory, type HistoryStore, type OpenHistoryOptions } from '../../../src/main/store';
+import {
+  HistoryOpenError,
+  openHistory,
+  type HistoryStore,
+  type OpenHistoryOptions,
+} from '../../../src/main/store';
 import { registerStoreFunctions, searchTextSql } from '../../../src/main/store/codec';
 
 /** A temp folder per test file, removed afterwards. */
@@ -129,4 +134,29 @@ export function searchIndexProblems(path: string): string | null {
   } finally {
     db.close();
   }
+}
+
+/** The HistoryOpenError `fn` throws; any other outcome fails the test. */
+export function openError(fn: () => unknown): HistoryOpenError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof HistoryOpenError) return error;
+    throw error;
+  }
+  throw new Error('expected a HistoryOpenError');
+}
+
+/**
+ * Garbage over the b-tree page header and cell pointers of `table`'s root page in the closed
+ * history at `path` (its size kept): damage the integrity check finds.
+ */
+export function damageRootPage(path: string, table = 'run_prompts'): void {
+  const raw = new Database(path, { readonly: true });
+  const root = raw.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').pluck().get(table) as number;
+  const pageSize = raw.pragma('page_size', { simple: true }) as number;
+  raw.close();
+  const bytes = readFileSync(path);
+  bytes.fill(0xff, (root - 1) * pageSize, (root - 1) * pageSize + 64);
+  writeFileSync(path, bytes);
 }

@@ -1,30 +1,14 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  HistoryDamagedError,
-  HistoryOpenError,
-  MIGRATIONS,
-  openHistory,
-  type Migration,
-} from '../../../src/main/store';
-import { newRun, openTemp, tempFolder } from './helpers';
+import { HistoryDamagedError, MIGRATIONS, openHistory, type Migration } from '../../../src/main/store';
+import { damageRootPage, newRun, openError, openTemp, tempFolder } from './helpers';
 
 const tmp = tempFolder();
 afterAll(() => tmp.cleanup());
 
 function mode(path: string): number {
   return statSync(path).mode & 0o777;
-}
-
-function openError(fn: () => unknown): HistoryOpenError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HistoryOpenError) return error;
-    throw error;
-  }
-  throw new Error('expected a HistoryOpenError');
 }
 
 // Two test-only migrations stacked on the real list, to exercise upgrades from every earlier version.
@@ -200,17 +184,8 @@ describe('files it refuses, untouched', () => {
     const store = openTemp(path);
     for (let i = 0; i < 40; i++) newRun(store, { prompts: [`prompt ${i} ${'y'.repeat(2000)}`] });
     store.close();
-    const raw = new Database(path, { readonly: true });
-    const root = raw
-      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'run_prompts'")
-      .pluck()
-      .get() as number;
-    const pageSize = raw.pragma('page_size', { simple: true }) as number;
-    raw.close();
     // Garbage over the b-tree page header and cell pointers of the run_prompts table's root page.
-    const bytes = readFileSync(path);
-    bytes.fill(0xff, (root - 1) * pageSize, (root - 1) * pageSize + 64);
-    writeFileSync(path, bytes);
+    damageRootPage(path);
     const error = openError(() => openTemp(path));
     expect(error.kind).toBe('damaged');
     expect(error.details.problems?.length).toBeGreaterThan(0);

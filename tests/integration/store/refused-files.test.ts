@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryOpenError, MIGRATIONS } from '../../../src/main/store';
-import { newRun, openTemp, tempFolder } from './helpers';
+import { MIGRATIONS } from '../../../src/main/store';
+import { newRun, openError, openTemp, tempFolder } from './helpers';
 
 // A file Parallax refuses is left exactly as it was (issue 31.6): its bytes, its modification
 // time and its permissions; and the -wal/-shm its read-only look created are removed by SQLite
@@ -10,16 +10,6 @@ import { newRun, openTemp, tempFolder } from './helpers';
 
 const tmp = tempFolder();
 afterAll(() => tmp.cleanup());
-
-function refusal(fn: () => unknown): HistoryOpenError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HistoryOpenError) return error;
-    throw error;
-  }
-  throw new Error('expected a HistoryOpenError');
-}
 
 /** A history at a schema version this build does not know, closed cleanly (no -wal, no -shm). */
 function newerFile(name: string): string {
@@ -43,7 +33,7 @@ describe('a refused file is left exactly as it was', () => {
     const path = newerFile('newer-644.db');
     chmodSync(path, 0o644);
     const before = snapshot(path);
-    const error = refusal(() => openTemp(path));
+    const error = openError(() => openTemp(path));
     expect(error.kind).toBe('newer-version');
     expect(error.message).toContain('has not been changed');
     const after = snapshot(path);
@@ -62,7 +52,7 @@ describe('a refused file is left exactly as it was', () => {
     insert.run(1);
     expect(existsSync(`${path}-shm`)).toBe(true);
     const walBefore = statSync(`${path}-wal`);
-    refusal(() => openTemp(path));
+    openError(() => openTemp(path));
     expect(existsSync(`${path}-wal`)).toBe(true);
     expect(existsSync(`${path}-shm`)).toBe(true);
     expect(statSync(`${path}-wal`).ino).toBe(walBefore.ino);
