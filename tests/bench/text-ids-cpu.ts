@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTextDictionary, registerStoreFunctions, SOURCE_TEXTS } from '../../src/main/store/codec';
 import { openHistory } from '../../src/main/store';
-import type { NormalizedSource } from '../../src/shared/domain/result';
+import { sourceTuple } from '../../src/main/store/answers';
 import { rng } from './bench-random';
 import { makeResult } from './store-answers';
 
@@ -19,15 +19,6 @@ const pages = Number(process.argv[2] ?? 10);
 const otherRoot = process.argv[3];
 
 type Make = typeof createTextDictionary;
-const tuple = (s: NormalizedSource) => [
-  s.url,
-  s.kind,
-  s.domain,
-  s.title,
-  s.snippet,
-  s.redirectLink,
-  s.datePublished,
-];
 const cpuMs = (): number => {
   const u = process.threadCpuUsage();
   return (u.user + u.system) / 1000;
@@ -54,7 +45,7 @@ async function main(): Promise<void> {
   try {
     for (let p = 0; p < pages; p++) {
       const tuples = Array.from({ length: PAGE }, () =>
-        makeResult(r, 80).normalized.sources.map(tuple),
+        makeResult(r, 80).normalized.sources.map(sourceTuple),
       ).flat();
       for (const run of p % 2 === 0 ? runs : [...runs].reverse()) {
         const t0 = cpuMs();

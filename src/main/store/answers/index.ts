@@ -2,6 +2,8 @@
 // views' queries (run table, series, domains) and the brand-mention cache.
 
 export { createResultsApi, type ResultsApi } from './results';
+/** A source's tuple of texts as ingest stores it (the text-ids bench feeds the dictionary the same). */
+export { sourceTuple } from './result-children';
 export { createResultsBatchReader, type ResultsBatchReader } from './result-read-many';
 export {
   createQueriesApi,

@@ -19,7 +19,7 @@ import { stmt } from '../connection';
 // ids (the tuples' texts kept once, text-dictionary.ts), its ads, people-also-ask and AI overview.
 
 /** A source's tuple in SOURCE_TEXTS' column order. */
-const sourceTuple = (s: NormalizedSource): TextValue[] => [
+export const sourceTuple = (s: NormalizedSource): TextValue[] => [
   s.url,
   s.kind,
   s.domain,
