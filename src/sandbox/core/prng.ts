@@ -1,14 +1,21 @@
 // Deterministic randomness: every synthetic answer and every fault draw comes from a
 // small seeded generator, so the same inputs give the same output on every machine.
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's state after one more code unit. */
+const fnvUnit = (h: number, unit: number): number => Math.imul(h ^ unit, FNV_PRIME);
+
+/** FNV-1a's state after the code units of `text`. */
+function fnvText(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = fnvUnit(h, text.charCodeAt(i));
+  return h;
+}
+
 /** FNV-1a 32-bit hash of a string. */
 export function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+  return fnvText(FNV_OFFSET, text) >>> 0;
 }
 
 /** The character between two parts in `hashParts` (␟, "symbol for unit separator"). */
@@ -20,18 +27,11 @@ const PART_SEPARATOR = 0x241f;
  * hundred times an answer).
  */
 export function hashParts(...parts: Array<string | number | boolean | undefined | null>): number {
-  let h = 0x811c9dc5;
+  let h = FNV_OFFSET;
   for (let p = 0; p < parts.length; p++) {
-    if (p > 0) {
-      h ^= PART_SEPARATOR;
-      h = Math.imul(h, 0x01000193);
-    }
+    if (p > 0) h = fnvUnit(h, PART_SEPARATOR);
     const part = parts[p];
-    const text = typeof part === 'string' ? part : String(part ?? '');
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
+    h = fnvText(h, typeof part === 'string' ? part : String(part ?? ''));
   }
   return h >>> 0;
 }
