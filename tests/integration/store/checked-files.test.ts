@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkedFilesIn, HistoryDamagedError, type CheckedFiles } from '../../../src/main/store';
+import {
+  CHECKED_FILES_NAME,
+  checkedFilesIn,
+  HistoryDamagedError,
+  type CheckedFiles,
+} from '../../../src/main/store';
 import { fileState } from '../../../src/main/store/file';
 import { damageRootPage, newRun, openError, openTemp, tempFolder } from './helpers';
 
@@ -24,6 +29,16 @@ function historyWithRuns(path: string, checkedFiles?: CheckedFiles): void {
   const store = openTemp(path, { checkedFiles });
   for (let i = 0; i < 40; i++) newRun(store, { prompts: [`prompt ${i} ${'y'.repeat(2000)}`] });
   store.close();
+}
+
+/** A damaged history recorded as if its damaged state had been checked: an open trusts the record. */
+function damagedAsChecked(name: string): { path: string; checked: CheckedFiles } {
+  const path = tmp.file(`${name}.db`);
+  const checked = recordIn(name);
+  historyWithRuns(path, checked);
+  damageRootPage(path);
+  checked.record(path, fileState(path) as string);
+  return { path, checked };
 }
 
 describe('the record of histories checked at open', () => {
@@ -49,12 +64,7 @@ describe('the record of histories checked at open', () => {
   });
 
   it('does not check a history again in the state it was recorded in, and forgets it once a call meets damage', () => {
-    const path = tmp.file('skipped.db');
-    const checked = recordIn('skipped');
-    historyWithRuns(path, checked);
-    damageRootPage(path);
-    // As if the damaged state had been checked: the open trusts the record.
-    checked.record(path, fileState(path) as string);
+    const { path, checked } = damagedAsChecked('skipped');
     const store = openTemp(path, { checkedFiles: checked });
     expect(() => store.listRuns({ text: 'prompt' })).toThrow(HistoryDamagedError);
     store.close();
@@ -63,12 +73,8 @@ describe('the record of histories checked at open', () => {
   });
 
   it('checks a history with WAL frames beside it (a crash, or another process writing)', () => {
-    const path = tmp.file('wal.db');
-    const checked = recordIn('wal');
-    historyWithRuns(path, checked);
-    damageRootPage(path);
-    // As if the damaged state had been checked; then another connection writes into the WAL.
-    checked.record(path, fileState(path) as string);
+    const { path, checked } = damagedAsChecked('wal');
+    // Then another connection writes into the WAL.
     const writer = new Database(path);
     try {
       writer.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('wal-test', '1', 0)").run();
@@ -85,6 +91,14 @@ describe('the record of histories checked at open', () => {
     expect(checked.recorded('/histories/7.db')).toBeNull();
     expect(checked.recorded('/histories/8.db')).toBe('state 8');
     expect(checked.recorded('/histories/39.db')).toBe('state 39');
+    // The newest entry recorded again in the same state (a command that wrote nothing): the
+    // record is not rewritten (a rewrite is a new file, renamed over the old one).
+    const recordFile = join(tmp.file('many'), CHECKED_FILES_NAME);
+    const before = statSync(recordFile).ino;
+    checked.record('/histories/39.db', 'state 39');
+    expect(statSync(recordFile).ino).toBe(before);
+    checked.record('/histories/38.db', 'state 38');
+    expect(statSync(recordFile).ino).not.toBe(before);
     const missing = checkedFilesIn(join(tmp.dir, 'no-such-folder'));
     missing.record('/histories/1.db', 'state');
     expect(missing.recorded('/histories/1.db')).toBeNull();

@@ -73,6 +73,8 @@ export function checkedFilesIn(folder: string): CheckedFiles {
     },
     record(path, state) {
       const files = read();
+      // Already the newest entry in this state (a command that wrote nothing): nothing to write.
+      if (files[path] === state && Object.keys(files).at(-1) === path) return;
       // Re-inserted last, so the oldest entries are the ones dropped.
       delete files[path];
       files[path] = state;
