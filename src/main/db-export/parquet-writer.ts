@@ -12,7 +12,6 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
@@ -64,6 +63,16 @@ const valueOf = (c: ExportColumn): ((v: CellValue) => DuckDBValue) =>
 /** Rows per call of a table function: DuckDB's vector size. */
 const CHUNK_ROWS = 2048;
 const DEFAULT_ROW_GROUP = 100_000;
+
+/**
+ * DuckDB's threads: one, so each COPY runs on the thread that started it (one of Node's pool
+ * threads) and nowhere else. Every table's rows come through a one-thread table function that
+ * waits on this JS thread, so DuckDB's other threads had little to do, and the thread that
+ * started the query busy-waits for them meanwhile (DuckDB's PendingQueryResult polls for tasks):
+ * with 4 threads that polling took about a quarter of the export's CPU, on a machine whose two
+ * cores this thread and the encoding need. Two tables written at once still encode on two threads.
+ */
+const QUERY_THREADS = 1;
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
@@ -207,7 +216,7 @@ export async function openParquetWriter(
   // Where DuckDB may spill (it should not need to): one per thread writing into the folder.
   const scratch = join(folder, `.duckdb-tmp-${threadId}`);
   const instance = await DuckDBInstance.create(':memory:', {
-    threads: String(options.threads ?? Math.min(4, availableParallelism())),
+    threads: String(options.threads ?? QUERY_THREADS),
     // Row groups being encoded (a few tens of MB each, per table being written at once), and
     // for the sources their distinct texts and the join's hash table on them: at 128 MB the
     // 1M-answer bench ran out of memory writing jobs and sources at once.
