@@ -21,7 +21,11 @@ import type { Bench } from './run-all';
 //   the status confusion matrix; also without the language hint;
 // - CPU per answer at ingest (user + system, process.cpuUsage) over answers of 2-6 KB Markdown
 //   made of several labelled answers of one language, with brand sets of 6-20 brands (the
-//   answers' own brands plus others), one judge per brand set as ingest keeps it.
+//   answers' own brands plus others), one judge per brand set as ingest keeps it. The target is
+//   read on the second pass over the 4,000 answers: during the first one V8 is still compiling
+//   the judge (its optimising compiler's threads count in process.cpuUsage, and the first
+//   1,000-2,000 answers cost 1.2-1.9 x the rest), which the app pays once (its judge threads
+//   live from sync to sync); the first pass is printed beside it.
 // Targets: status ≥ 85 %, sentiment ≥ 80 %, 0 unnamed brands judged, ≤ 0.3 ms CPU per answer.
 
 const STATUS_TARGET = 0.85;
@@ -138,10 +142,20 @@ export function ingestCorpus(
   });
 }
 
+interface CpuFigures {
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  kb: number;
+  brands: number;
+}
+
+/** CPU per answer over one pass of `corpus`, after `warmUp` answers judged unmeasured. */
 function measureCpu(
   corpus: ReadonlyArray<{ input: JudgeInput; judge: ReturnType<typeof createBuiltinJudge> }>,
-): { meanMs: number; p50Ms: number; p95Ms: number; kb: number; brands: number } {
-  for (let i = 0; i < 300; i++) {
+  warmUp = 300,
+): CpuFigures {
+  for (let i = 0; i < warmUp; i++) {
     const c = corpus[i % corpus.length] as (typeof corpus)[number];
     c.judge.judge(c.input); // warm-up: JIT and the per-language phrase indexes
   }
@@ -170,10 +184,14 @@ const bench: Bench = async () => {
   const { whole, held, noHint } = printAccuracy(set);
   const corpus = ingestCorpus(set);
   const t = performance.now();
-  const cpu = measureCpu(corpus);
+  const first = measureCpu(corpus);
+  // The same answers again, the JIT settled: the cost per answer of an app that keeps ingesting.
+  const cpu = measureCpu(corpus, 0);
   console.log(
     `CPU per answer at ingest: mean ${cpu.meanMs.toFixed(3)} ms, p50 ${cpu.p50Ms.toFixed(3)} ms, p95 ${cpu.p95Ms.toFixed(3)} ms ` +
-      `(${corpus.length} answers, ${cpu.kb.toFixed(1)} KB and ${cpu.brands.toFixed(1)} brands on average; ${((performance.now() - t) / 1000).toFixed(1)} s wall)`,
+      `(${corpus.length} answers, ${cpu.kb.toFixed(1)} KB and ${cpu.brands.toFixed(1)} brands on average, second pass; ` +
+      `first pass, JIT still compiling: mean ${first.meanMs.toFixed(3)} ms, p50 ${first.p50Ms.toFixed(3)} ms, p95 ${first.p95Ms.toFixed(3)} ms; ` +
+      `${((performance.now() - t) / 1000).toFixed(1)} s wall)`,
   );
   const single = measureCpu(
     set.map((a) => ({
