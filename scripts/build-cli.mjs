@@ -133,6 +133,39 @@ function generatedEntry(name, contents) {
   };
 }
 
+/**
+ * conf (the settings file's library) imports ajv, ajv-formats and semver at its top, for a schema
+ * and migrations the CLI never gives it: evaluating them cost every command that reads the
+ * settings (nearly all) several milliseconds of its start. In the bundle conf gets stand-ins that
+ * load each package where conf uses it (a bundled require(), run on first use): the same code
+ * runs, only when it is needed.
+ */
+const CONF_LAZY_IMPORTS = {
+  'ajv/dist/2020.js':
+    "export function Ajv2020(...args) { const { Ajv2020: Ajv } = require('ajv/dist/2020.js'); return new Ajv(...args); }",
+  'ajv-formats': "export default { get default() { return require('ajv-formats').default; } };",
+  semver: "export default new Proxy({}, { get: (_, key) => require('semver')[key] });",
+};
+
+/** @type {import('esbuild').Plugin} */
+const confLazyImports = {
+  name: 'parallax-conf-lazy-imports',
+  setup(b) {
+    const names = Object.keys(CONF_LAZY_IMPORTS);
+    const filter = new RegExp(`^(${names.map((n) => n.replace(/[./]/g, '\\$&')).join('|')})$`);
+    b.onResolve({ filter }, (args) =>
+      /[\\/]node_modules[\\/]conf[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'parallax-conf-lazy', pluginData: dirname(args.importer) }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'parallax-conf-lazy' }, (args) => ({
+      contents: CONF_LAZY_IMPORTS[/** @type {keyof typeof CONF_LAZY_IMPORTS} */ (args.path)],
+      loader: 'js',
+      resolveDir: args.pluginData,
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const COMMON = {
   bundle: true,
@@ -225,7 +258,7 @@ export async function buildCli(opts = {}) {
     ...COMMON,
     metafile: true,
     entryPoints: ['parallax', ...WORKERS.map((w) => ({ in: w.source, out: w.name }))],
-    plugins: [generatedEntry('parallax', cliEntrySource(imports, manifest))],
+    plugins: [generatedEntry('parallax', cliEntrySource(imports, manifest)), confLazyImports],
     // src/cli/export-worker.ts: the bundle's JSON exports run the bundled worker.
     define: { __PARALLAX_CLI_BUNDLE__: 'true' },
     outdir: outDir,

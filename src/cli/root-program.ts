@@ -9,7 +9,6 @@ import {
   writeLine,
   type CliContext,
 } from './context';
-import { isEnvironmentFailure } from './environment-failure';
 
 // The root `parallax` program and how a parse becomes an exit code, shared by the full program
 // (program.ts: every command module) and the built CLI's lazy one (lazy-program.ts).
@@ -96,6 +95,9 @@ export async function runProgram(
       writeLine(ctx.stderr, `parallax: ${err.message}`);
       return EXIT_USAGE;
     }
+    // Loaded here: it takes in the store (its error classes, and the store's modules with them),
+    // which --version, --help and usage errors never need, so the entry does not import it.
+    const { isEnvironmentFailure } = await import('./environment-failure');
     if (isEnvironmentFailure(err)) {
       // The history could not be written (full disk, a lock held too long, a read-only disk, an
       // I/O error): the command did not complete, through no fault of its input.

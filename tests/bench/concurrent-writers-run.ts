@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,18 +9,16 @@ import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '
 
 // The concurrency stress of issue 31.1, shared by `npm run bench -- concurrent` (200 trials)
 // and its CI-size test (tests/integration/store/concurrent-writers.test.ts): in each trial 2 to
-// 8 real `parallax run` child processes are started at the same instant (tests/support/start-at.mjs)
-// on one history file, a NEW one (not there yet) or an EXISTING one (made by an earlier
+// 8 real `parallax run` child processes are started at the same instant (tests/support/start-on-go.mjs:
+// each child's Node starts, says it is ready, and all are told to go together) on one history file, a NEW one (not there yet) or an EXISTING one (made by an earlier
 // command, closed, nothing else has it open), against one sandbox over loopback HTTP. Then every
 // run each process reported is looked up in the file, and every answer the sandbox served
 // (its request log: each synchronous call's X-Request-Id names its job) is looked for among
 // the stored results.
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'parallax.mjs');
-const START_AT = join(import.meta.dirname, '..', 'support', 'start-at.mjs');
+const START_ON_GO = join(import.meta.dirname, '..', 'support', 'start-on-go.mjs');
 const COUNTRIES = 'US,DE';
-/** Time for every child's Node to start before the common instant. */
-const START_DELAY_MS = 1_500;
 
 export interface ChildOutcome {
   code: number | null;
@@ -54,20 +53,43 @@ export interface StressReport {
   examples: string[];
 }
 
-function runChild(args: string[], env: NodeJS.ProcessEnv, startAt: number): Promise<ChildOutcome> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [START_AT, String(startAt), BIN, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => {
-      resolve({ code, runId: runIdOf(out), stderr: err.trim() });
-    });
+/** A child whose `parallax` waits for go(): it starts once every child of its trial is ready. */
+interface GatedChild {
+  /** Resolves once the child's Node is up (or the child ended before it was). */
+  ready: Promise<void>;
+  go(): void;
+  done: Promise<ChildOutcome>;
+}
+
+function spawnGated(args: string[], env: NodeJS.ProcessEnv): GatedChild {
+  const child = spawn(process.execPath, [START_ON_GO, BIN, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
+  // A fourth 'pipe' is a socket pair: the child's fd 3 is its other end.
+  const control = child.stdio[3] as Socket;
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<ChildOutcome>((resolve) => {
+    child.on('close', (code) => resolve({ code, runId: runIdOf(out), stderr: err.trim() }));
+  });
+  const ready = new Promise<void>((resolve) => {
+    control.once('data', () => resolve());
+    void done.then(() => resolve());
+  });
+  // The child closes its end once told to go (or when it dies): nothing to report then.
+  control.on('error', () => {});
+  return { ready, go: () => control.write('go'), done };
+}
+
+/** Every child spawned at once, started together once all are ready: their outcomes. */
+async function runTogether(runs: Array<{ args: string[]; env: NodeJS.ProcessEnv }>): Promise<ChildOutcome[]> {
+  const children = runs.map((r) => spawnGated(r.args, r.env));
+  await Promise.all(children.map((c) => c.ready));
+  for (const c of children) c.go();
+  return Promise.all(children.map((c) => c.done));
 }
 
 function runIdOf(json: string): string | null {
@@ -100,23 +122,20 @@ export async function runTrial(
   const db = join(dir, 'history.db');
   try {
     if (opts.file === 'existing') {
-      const made = await runChild(
-        [...runArgs(sandbox, db, `t${opts.trial} before`), '--countries', 'US', '--yes'],
-        childEnv(dir, 99, sandbox.apiKey),
-        0,
-      );
-      if (made.code !== 0) throw new Error(`could not make the existing history: ${made.stderr}`);
+      const [made] = await runTogether([
+        {
+          args: [...runArgs(sandbox, db, `t${opts.trial} before`), '--countries', 'US', '--yes'],
+          env: childEnv(dir, 99, sandbox.apiKey),
+        },
+      ]);
+      if (made?.code !== 0) throw new Error(`could not make the existing history: ${made?.stderr}`);
     }
     log.length = 0;
-    const startAt = Date.now() + START_DELAY_MS;
-    const children = await Promise.all(
-      Array.from({ length: opts.processes }, (_, i) =>
-        runChild(
-          [...runArgs(sandbox, db, `t${opts.trial} p${i}`), '--countries', COUNTRIES, '--yes'],
-          childEnv(dir, i, sandbox.apiKey),
-          startAt,
-        ),
-      ),
+    const children = await runTogether(
+      Array.from({ length: opts.processes }, (_, i) => ({
+        args: [...runArgs(sandbox, db, `t${opts.trial} p${i}`), '--countries', COUNTRIES, '--yes'],
+        env: childEnv(dir, i, sandbox.apiKey),
+      })),
     );
     return { ...checkFile(db, log, children), processes: opts.processes, file: opts.file, children };
   } finally {

@@ -26,10 +26,22 @@ export const RESULTS_DIR = resolve('test-results');
  */
 export const SCREENSHOTS = process.env['PARALLAX_E2E_SCREENSHOTS'] === '1';
 
+export interface ShotOptions {
+  /** Saved even without SCREENSHOTS (the shell test's one, to check that the page can be shot). */
+  always?: boolean;
+  /**
+   * Time for a chart's entry animation or a theme's repaint to end before the picture, waited only
+   * when the picture is taken: with no screenshot saved, nothing reads the page after it.
+   */
+  settleMs?: number;
+}
+
 /** Saves the page as test-results/<name>.png when SCREENSHOTS (or `always`); returns the path. */
-export async function shoot(page: Page, name: string, options: { always?: boolean } = {}): Promise<string> {
+export async function shoot(page: Page, name: string, options: ShotOptions = {}): Promise<string> {
   const path = join(RESULTS_DIR, `${name}.png`);
-  if (SCREENSHOTS || options.always) await page.screenshot({ path, fullPage: false });
+  if (!SCREENSHOTS && !options.always) return path;
+  if (options.settleMs) await page.waitForTimeout(options.settleMs);
+  await page.screenshot({ path, fullPage: false });
   return path;
 }
 
@@ -41,7 +53,7 @@ export interface Harness {
   dataDir: string;
   openedExternally: string[];
   /** test-results/<name>.png, saved only when SCREENSHOTS or `always` (see shoot). */
-  screenshot(name: string, options?: { always?: boolean }): Promise<string>;
+  screenshot(name: string, options?: ShotOptions): Promise<string>;
   close(): Promise<void>;
 }
 

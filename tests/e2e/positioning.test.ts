@@ -109,11 +109,9 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
-      await page.waitForTimeout(300);
-      await h.screenshot(`positioning-kpis-${theme}`);
+      await h.screenshot(`positioning-kpis-${theme}`, { settleMs: 300 });
       await page.getByRole('heading', { level: 2, name: 'Positioning' }).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      await h.screenshot(`positioning-panel-${theme}`);
+      await h.screenshot(`positioning-panel-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });
@@ -162,8 +160,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`positioning-compare-${theme}`);
+      await h.screenshot(`positioning-compare-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     expect(pageErrors).toEqual([]);
@@ -185,8 +182,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await card.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      await h.screenshot(`what-changed-${theme}`);
+      await h.screenshot(`what-changed-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });
@@ -225,8 +221,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBe(0);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`rescore-estimate-${theme}`);
+      await h.screenshot(`rescore-estimate-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -251,8 +246,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBeGreaterThan(0);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`rescore-finished-${theme}`);
+      await h.screenshot(`rescore-finished-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await dialog.getByRole('button', { name: 'Close' }).click();

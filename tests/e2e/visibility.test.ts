@@ -45,14 +45,11 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     const { page } = h;
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
-    await page.waitForTimeout(300); // the chart's entry animation and the theme's repaint
-    await h.screenshot(`visibility-demo-30d-${theme}`);
+    await h.screenshot(`visibility-demo-30d-${theme}`, { settleMs: 300 });
     await page.getByRole('heading', { level: 2, name: 'Mention rate over time' }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await h.screenshot(`visibility-demo-30d-trend-${theme}`);
+    await h.screenshot(`visibility-demo-30d-trend-${theme}`, { settleMs: 300 });
     await page.getByRole('heading', { level: 2, name: 'Cited domains' }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await h.screenshot(`visibility-demo-30d-sources-${theme}`);
+    await h.screenshot(`visibility-demo-30d-sources-${theme}`, { settleMs: 300 });
   }
 
   it('shows the last 30 days against the 30 before, with intervals and significance', async () => {
@@ -108,8 +105,7 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     await heatmap.scrollIntoViewIfNeeded();
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`visibility-demo-90d-heatmap-${theme}`);
+      await h.screenshot(`visibility-demo-90d-heatmap-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });
@@ -142,8 +138,7 @@ describe('Visibility on a 90-day demo history, end to end', () => {
       .toEqual([...PREVIEW_ENGINE_LABELS]);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`compare-engines-${theme}`);
+      await h.screenshot(`compare-engines-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     expect(pageErrors).toEqual([]);

@@ -220,8 +220,7 @@ describe('the workspace switcher and the team sync status', () => {
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Synced just now/);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(300);
-      await h.screenshot(`workspace-sync-${theme}`);
+      await h.screenshot(`workspace-sync-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     expect(pageErrors).toEqual([]);

@@ -68,13 +68,17 @@ export async function demoHistoryCopy(options: DemoHistoryOptions): Promise<stri
   return to;
 }
 
-/** The template's path (read it, never write it: copy it with demoHistoryCopy). */
+/**
+ * The template's path (read it, never write it: copy it with demoHistoryCopy). `namedAt`, the
+ * moment whose demo days name the template, is also the clock its build starts from.
+ */
 export async function demoHistoryTemplate(
   days: number,
   alerts: 'checked' | 'unchecked',
   variant: DemoVariant = 'spec',
+  namedAt: number = Date.now(),
 ): Promise<string> {
-  const range = demoDays(Date.now(), days);
+  const range = demoDays(namedAt, days);
   const day = (ms: number | undefined): string => new Date(ms ?? 0).toISOString().slice(0, 10);
   // The spec demo keeps the name it had before variants (a template already built stays valid).
   const kind = variant === 'spec' ? `${days}d` : `${days}d-${variant}`;
@@ -87,10 +91,15 @@ export async function demoHistoryTemplate(
     const building = join(mkdtempSync(join(CACHE_DIR, 'building-')), 'parallax.db');
     try {
       if (alerts === 'checked') {
-        copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant), building);
+        copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant, namedAt), building);
         await checkDemoAlerts(building);
       } else {
-        await buildDemoHistory({ openStore: (now) => openHistory({ path: building, now }), days, variant });
+        await buildDemoHistory({
+          openStore: (now) => openHistory({ path: building, now }),
+          days,
+          variant,
+          now: clockFrom(namedAt),
+        });
       }
       checkpoint(building);
       renameSync(building, file);
@@ -99,6 +108,16 @@ export async function demoHistoryTemplate(
     }
   });
   return file;
+}
+
+/**
+ * The real clock moved back to `namedAt`: the build then makes the days the template is named
+ * for, even when it starts later (after waiting on the lock, or on the 'unchecked' template a
+ * 'checked' one is made from) and the demo's last day has changed meanwhile (at 07:00 UTC).
+ */
+function clockFrom(namedAt: number): () => number {
+  const behind = Date.now() - namedAt;
+  return () => Date.now() - behind;
 }
 
 /** What the app does once a demo is built: every monitor run compared with its previous one, quietly. */

@@ -50,11 +50,13 @@ export function guessAnswerLanguage(text: string): AnswerLanguage {
   return { code: answerLanguage(null, sample) };
 }
 
-const NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+// Made on first use, as ICU's display names cost a start that never names a language.
+let names: Intl.DisplayNames | null = null;
 
 /** "Japanese", "German", "Cyrillic-script text". */
 export function languageName(code: string): string {
   if (code === 'und') return 'no text';
   if (code === 'und-Cyrl') return 'Cyrillic-script text';
-  return NAMES.of(code) ?? code;
+  names ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+  return names.of(code) ?? code;
 }

@@ -22,8 +22,12 @@ const TOKEN = new RegExp(
 );
 const NO_SPACE_START = new RegExp(`^[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const WHITESPACE_ONLY = /^\s+$/u;
-/** ICU word breaks; the dictionary for CJK and Thai-like scripts does not depend on the locale. */
-const SEGMENTER = new Intl.Segmenter('ja', { granularity: 'word' });
+/**
+ * ICU word breaks; the dictionary for CJK and Thai-like scripts does not depend on the locale.
+ * Made on first use: loading ICU's word-break data costs a process that never cuts such a run
+ * (a CLI command that only imports this module) several milliseconds of its start.
+ */
+let segmenter: Intl.Segmenter | null = null;
 
 interface TokenSpan {
   text: string;
@@ -40,7 +44,8 @@ function* tokenSpans(text: string): Generator<TokenSpan> {
       yield { text: token, start: m.index };
       continue;
     }
-    for (const seg of SEGMENTER.segment(token)) yield { text: seg.segment, start: m.index + seg.index };
+    segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
+    for (const seg of segmenter.segment(token)) yield { text: seg.segment, start: m.index + seg.index };
   }
 }
 

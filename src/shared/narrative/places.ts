@@ -6,7 +6,9 @@ import { ENGINES, US_STATES } from '../api/engines';
 /** Engine name → label, e.g. from the active service profile ({ 'assistant-a': 'ChatGPT' }). */
 export type EngineLabels = Readonly<Partial<Record<string, string>>>;
 
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+// Made on first use: ICU's display names cost a process that never prints a country (most CLI
+// commands import this module) several milliseconds of its start.
+let regions: Intl.DisplayNames | null = null;
 const STATES = new Map(US_STATES.map((s) => [s.code, s.name]));
 
 /** 'DE' → 'Germany', 'US-CA' → 'California (US)', an unknown code as it is. */
@@ -14,6 +16,7 @@ export function placeName(loc: string): string {
   const [country = '', state] = loc.split('-');
   if (state !== undefined && country === 'US') return `${STATES.get(state) ?? state} (US)`;
   try {
+    regions ??= new Intl.DisplayNames(['en'], { type: 'region' });
     const name = regions.of(country.toUpperCase());
     return name && name !== country.toUpperCase() ? name : loc;
   } catch {
