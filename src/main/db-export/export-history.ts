@@ -216,7 +216,7 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
       lane = l;
     };
     const outcomes = await writeAll({ deps, request, reader, writer, tables, progress, onLane });
-    const facts = reader.facts();
+    const facts = (await writer.writtenFacts?.()) ?? reader.facts();
     const exportedAt = (deps.now ?? Date.now)();
     await writer.writeMeta(
       metaRows({ deps, request, filter, outcomes, facts, exportedAt, schemaVersion: reader.schemaVersion() }),

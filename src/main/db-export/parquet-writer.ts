@@ -12,12 +12,12 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parquetFileName } from './output';
+import { answersTable } from './tables/answers';
 import { expandSql, listsTable, tupleColumns } from './parquet-lists';
-import { docFiller, type CellValue, type HistoryReader, type RowBatch } from './reader';
+import { docFiller, type CellValue, type HistoryReader, type ReaderFacts, type RowBatch } from './reader';
 import { docSpace } from './doc-space';
 import type { ColumnKind, DbExportTableOutcome, ExportColumn, ExportTable } from './types';
 import type { TableWriter, Ticker } from './writer';
@@ -64,6 +64,16 @@ const valueOf = (c: ExportColumn): ((v: CellValue) => DuckDBValue) =>
 /** Rows per call of a table function: DuckDB's vector size. */
 const CHUNK_ROWS = 2048;
 const DEFAULT_ROW_GROUP = 100_000;
+
+/**
+ * DuckDB's threads: one, so each COPY runs on the thread that started it (one of Node's pool
+ * threads) and nowhere else. Every table's rows come through a one-thread table function that
+ * waits on this JS thread, so DuckDB's other threads had little to do, and the thread that
+ * started the query busy-waits for them meanwhile (DuckDB's PendingQueryResult polls for tasks):
+ * with 4 threads that polling took about a quarter of the export's CPU, on a machine whose two
+ * cores this thread and the encoding need. Two tables written at once still encode on two threads.
+ */
+const QUERY_THREADS = 1;
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
@@ -191,6 +201,19 @@ function batchesOf(
   return given[Symbol.iterator]();
 }
 
+/**
+ * The meta table's facts from a written answers file: its two boolean columns, read back in a
+ * few milliseconds. The reader's count over the history reads every answer's row again (with
+ * its document, most of the file) and its job: about 5 s of CPU at 1M answers, after the tables.
+ */
+async function answerFacts(connection: DuckDBConnection, file: string): Promise<ReaderFacts> {
+  const result = await connection.runAndReadAll(
+    `SELECT count(*) FILTER (WHERE synthetic), count(*) FILTER (WHERE demo) FROM read_parquet(${literal(file)})`,
+  );
+  const [synthetic, demo] = result.getRows()[0] ?? [];
+  return { syntheticAnswers: Number(synthetic ?? 0), demoAnswers: Number(demo ?? 0) };
+}
+
 /** Rows of a written Parquet file (its footer's count: nothing is read but the metadata). */
 async function countRows(connection: DuckDBConnection, file: string): Promise<number> {
   const result = await connection.runAndReadAll(
@@ -207,7 +230,7 @@ export async function openParquetWriter(
   // Where DuckDB may spill (it should not need to): one per thread writing into the folder.
   const scratch = join(folder, `.duckdb-tmp-${threadId}`);
   const instance = await DuckDBInstance.create(':memory:', {
-    threads: String(options.threads ?? Math.min(4, availableParallelism())),
+    threads: String(options.threads ?? QUERY_THREADS),
     // Row groups being encoded (a few tens of MB each, per table being written at once), and
     // for the sources their distinct texts and the join's hash table on them: at 128 MB the
     // 1M-answer bench ran out of memory writing jobs and sources at once.
@@ -217,6 +240,7 @@ export async function openParquetWriter(
   });
   const active = new Set<DuckDBConnection>();
   let nextFunction = 1;
+  let answersWritten = false;
   const probe = memoryLogEnabled() ? await instance.connect() : null;
   const stopLog = startMemoryLog(`${options.memoryMb ?? 256} MB limit`, async () => {
     const read = await probe?.runAndReadAll(
@@ -264,12 +288,22 @@ export async function openParquetWriter(
       } finally {
         disconnect(connection);
       }
+      if (table.name === answersTable.name) answersWritten = true;
       return {
         table: table.name,
         rows,
         file: parquetFileName(table.name),
         bytes: statSync(file).size,
       };
+    },
+    async writtenFacts() {
+      if (!answersWritten) return null;
+      const connection = await connect();
+      try {
+        return await answerFacts(connection, join(folder, parquetFileName(answersTable.name)));
+      } finally {
+        disconnect(connection);
+      }
     },
     async writeMeta(rows) {
       const connection = await connect();

@@ -1,4 +1,4 @@
-import type { HistoryReader, RowBatch } from './reader';
+import type { HistoryReader, ReaderFacts, RowBatch } from './reader';
 import type { DbExportTableOutcome, ExportTable } from './types';
 
 // What each format's writer does with the tables the reader gives it.
@@ -26,6 +26,11 @@ export interface TableWriter {
     ticker: Ticker,
     rows?: AsyncIterable<RowBatch> | Iterable<RowBatch>,
   ): Promise<DbExportTableOutcome>;
+  /**
+   * The meta table's facts counted from the answers this export wrote, where that is cheaper
+   * than the reader's count over the history; null (or no such method) when the reader counts.
+   */
+  writtenFacts?(): Promise<ReaderFacts | null>;
   /** The meta table: key/value rows, written last. */
   writeMeta(rows: ReadonlyArray<readonly [string, string]>): Promise<void>;
   /** Completes the output at its partial path (indexes, footers, closing); returns its bytes. */

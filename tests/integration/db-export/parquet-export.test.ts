@@ -101,6 +101,9 @@ describe('parallax db export --format parquet', { timeout: 120_000 }, () => {
       format: 'parquet',
       synthetic: 'true',
       demo: 'true',
+      // Counted from the written answers (every answer of the demo history is both).
+      synthetic_answers: String(historyCount(fx.db, 'SELECT count(*) FROM results')),
+      demo_answers: String(historyCount(fx.db, 'SELECT count(*) FROM results')),
     });
   });
 
