@@ -1,11 +1,12 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import Database from 'better-sqlite3';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory, registerStoreFunctions } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
-import { demoFixture, historyCount, historyTableCounts, type Fixture } from './fixture';
+import { demoFixture, historyCount, historyQuery, historyTableCounts, type Fixture } from './fixture';
 
 // `parallax db export --format parquet`: one file per table, read back with DuckDB (its Node API,
 // as an analyst's notebook would) and checked with a second, independent reader (hyparquet, pure
@@ -104,6 +105,37 @@ describe('parallax db export --format parquet', { timeout: 120_000 }, () => {
       // Counted from the written answers (every answer of the demo history is both).
       synthetic_answers: String(historyCount(fx.db, 'SELECT count(*) FROM results')),
       demo_answers: String(historyCount(fx.db, 'SELECT count(*) FROM results')),
+    });
+  });
+
+  it('counts synthetic and demo answers apart in the meta table', async () => {
+    // A copy where one run is marked as not from the sandbox: its answers stay demo answers but
+    // are no longer synthetic, so the two counts differ and a swap or a wrong column shows.
+    const db = fx.file('mixed.db');
+    const source = new Database(fx.db, { readonly: true });
+    registerStoreFunctions(source); // the history's views and triggers name the store's functions
+    source.exec(`VACUUM INTO '${db}'`);
+    source.close();
+    const mixed = new Database(db);
+    registerStoreFunctions(mixed);
+    mixed.exec('UPDATE runs SET sandbox = 0 WHERE id = (SELECT min(id) FROM runs)');
+    mixed.close();
+    const expected = historyQuery<{ synthetic: number; demo: number }>(
+      db,
+      `SELECT sum(ru.sandbox) AS synthetic, count(*) AS demo
+         FROM results r JOIN jobs j ON j.id = r.job_id JOIN runs ru ON ru.id = j.run_id`,
+    )[0];
+    expect(expected && expected.synthetic < expected.demo).toBe(true);
+    const folder = fx.file('mixed-export');
+    const out = await runCli(
+      ['db', 'export', '--format', 'parquet', '--out', folder, '--db', db, '--json'],
+      fx.dir,
+    );
+    expect(out.code, out.stderr).toBe(0);
+    const meta = await rows<{ key: string; value: string }>(`SELECT key, value FROM ${file(folder, 'meta')}`);
+    expect(Object.fromEntries(meta.map((m) => [m.key, m.value]))).toMatchObject({
+      synthetic_answers: String(expected?.synthetic),
+      demo_answers: String(expected?.demo),
     });
   });
 
