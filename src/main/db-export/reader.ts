@@ -175,8 +175,11 @@ export function openHistoryReader(
     if (attach !== undefined) attachOutput(db, attach);
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
-    // Temp tables (the scope) and sorts stay in memory up to this size, then spill to a file.
+    // The history's pages, and sorts (their memory follows main's cache), up to this size.
     db.pragma('cache_size = -8000');
+    // Temp tables (the scope, the answers' keys: 100+ MB at 1M answers) are written once and
+    // read in key order, so a small cache does; the default (16 MB) filled up for nothing.
+    db.pragma('temp.cache_size = -2000');
     db.exec('BEGIN');
     const counts = createScope(
       db,
