@@ -68,10 +68,16 @@ export interface HistoryReader {
   close(): void;
 }
 
-/** Keys per batch: a batch reads in well under 100 ms, so a cancel is seen within one. */
+/**
+ * Keys per batch: a batch reads in well under 100 ms, so a cancel is seen within one. The
+ * answers' and jobs' batches are one DuckDB chunk (the answers, the sources' lists and the jobs
+ * are one row per key): each Parquet chunk then reads one batch whole, and no batch's rows
+ * outlive the call that filled them, to be promoted to V8's old generation while the other
+ * table's calls run.
+ */
 const BATCH_KEYS: Record<ScopeName, number> = {
-  scope_results: 2_000,
-  scope_jobs: 5_000,
+  scope_results: 2_048,
+  scope_jobs: 2_048,
   scope_runs: 500,
   scope_days: 31,
   scope_brands: 1_000,
