@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { docPartBytes, registerStoreFunctions } from '../store';
+import { registerEvidenceText } from './evidence-text';
 import { tuplesSql } from './parquet-lists';
 import {
   batchBounds,
@@ -181,6 +182,8 @@ export function openHistoryReader(
     if (attach !== undefined) attachOutput(db, attach);
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
+    // The positioning table's evidence, cut from the answer's text (evidence-text.ts).
+    registerEvidenceText(db);
     // The history's pages, and sorts (their memory follows main's cache), up to this size.
     db.pragma('cache_size = -8000');
     // Temp tables (the scope, the answers' keys: 100+ MB at 1M answers) are written once and
