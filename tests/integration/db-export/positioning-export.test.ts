@@ -1,4 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
@@ -237,5 +239,45 @@ describe('parallax db export: positioning', { timeout: 120_000 }, () => {
       `SELECT value FROM ${file('meta')} WHERE key = 'rows.positioning'`,
     );
     expect(Number(meta?.value)).toBe(sqlite?.rows);
+  });
+
+  it("an answer a second judge could not score: one row with the judge's reason, no brand", async () => {
+    // A model judge's refusal as the store keeps it (pos_answer.note, no pos_brand row), written
+    // into a copy of the history: the sandbox's model judge does not refuse on demand.
+    const db = fx.file('refused.db');
+    copyFileSync(fx.db, db);
+    const conn = new Database(db);
+    const seq = conn.prepare('SELECT min(seq) AS seq FROM pos_brand').pluck().get() as number;
+    conn.exec(`INSERT INTO pos_judges (name) VALUES ('model:test');
+      INSERT INTO pos_scorings (judge, version, brand_set)
+        SELECT id, '7', 'set' FROM pos_judges WHERE name = 'model:test'`);
+    conn
+      .prepare(
+        `INSERT INTO pos_answer (seq, judge, scoring, markdown, note)
+         SELECT ?, s.judge, s.id, 0, 'refusal: the model declined' FROM pos_scorings s
+         JOIN pos_judges j ON j.id = s.judge WHERE j.name = 'model:test'`,
+      )
+      .run(seq);
+    const resultId = conn.prepare('SELECT id FROM results WHERE seq = ?').pluck().get(seq) as string;
+    conn.close();
+    const out = fx.file('refused.sqlite');
+    const run = await runCli(['db', 'export', '--format', 'sqlite', '--out', out, '--db', db], fx.dir);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = await sqlite3Json(
+      out,
+      `SELECT judge, judge_version, brand_id, status, not_scored, count(*) AS n FROM positioning
+       WHERE result_id = '${resultId}' GROUP BY judge, brand_id IS NULL ORDER BY judge`,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ judge: 'builtin', not_scored: null }),
+      {
+        judge: 'model:test',
+        judge_version: '7',
+        brand_id: null,
+        status: null,
+        not_scored: 'refusal: the model declined',
+        n: 1,
+      },
+    ]);
   });
 });
