@@ -33,7 +33,8 @@ function sourceFiles(dir) {
 
 /**
  * The names the sources use of `z` that are values of zod (a `z.infer` is a type only, and
- * `z.x` of a local variable named z is no export of zod).
+ * `z.x` of a local variable named z is no export of zod). A chain may break its line before the
+ * dot (`z\n  .string()`, as prettier writes long schemas), so space around the dot is read too.
  * @param {string} root
  */
 export async function usedZodExports(root) {
@@ -41,7 +42,7 @@ export async function usedZodExports(root) {
   const names = new Set();
   for (const dir of SOURCE_DIRS)
     for (const file of sourceFiles(join(root, dir)))
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bz\s*\.\s*([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
   return [...names].filter((name) => !TYPE_ONLY.includes(name) && Object.hasOwn(zod, name)).sort();
 }
 

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,21 @@ describe('the bundle’s zod', () => {
     expect(names).toEqual(expect.arrayContaining(['object', 'string', 'enum', 'iso', 'url', 'uuid']));
     // `core` only in types (z.core.$ZodIssue), `infer` a type, `toFixed` of a local z.
     for (const name of ['core', 'infer', 'locales', 'toFixed']) expect(names).not.toContain(name);
+  });
+
+  it('reads a chain broken before its dot, as prettier writes long schemas', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'parallax-zod-scan-'));
+    try {
+      mkdirSync(join(root, 'src', 'shared'), { recursive: true });
+      for (const dir of ['cli', 'main', 'sandbox']) mkdirSync(join(root, 'src', dir));
+      writeFileSync(
+        join(root, 'src', 'shared', 'schema.ts'),
+        "import { z } from 'zod';\nexport const s = z\n  .discriminatedUnion('k', [])\n  .optional();\n",
+      );
+      expect(await usedZodExports(root)).toEqual(['discriminatedUnion']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('parses as zod does, without zod’s locales or its JSON Schema import', async () => {
