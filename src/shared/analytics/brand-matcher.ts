@@ -38,6 +38,13 @@ export interface BrandMatcher {
   readonly domainIndex: ReadonlyMap<string, readonly number[]>;
   /** @internal */
   readonly pattern: RegExp;
+  /**
+   * @internal When every alias must start a word (left rule 'word', all Latin, Cyrillic… names):
+   * the pattern after one character that is no ASCII letter or digit, so the scan skips the
+   * positions inside words instead of trying the aliases there (0.7 × the scan's CPU); `atStart`
+   * (the pattern, sticky) reads offset 0, which has no character before it. Null otherwise.
+   */
+  readonly wordStart: { readonly pattern: RegExp; readonly atStart: RegExp } | null;
   /** @internal Keyed by folded alias with single spaces. */
   readonly aliases: ReadonlyMap<string, AliasInfo>;
   /** @internal Longest first. */
@@ -146,6 +153,10 @@ export function compileBrandMatcher(brands: readonly BrandDefinition[]): BrandMa
     domainIndex,
     // Matches nothing when there are no aliases. No u flag: aliases are literal code units.
     pattern: new RegExp(source === '' ? '(?!)' : source, 'g'),
+    wordStart:
+      source !== '' && aliasesByLength.every((a) => a.left === 'word')
+        ? { pattern: new RegExp(`[^A-Za-z0-9](?:${source})`, 'g'), atStart: new RegExp(source, 'y') }
+        : null,
     aliases,
     aliasesByLength,
     spaced: aliasesByLength.some((a) => a.folded.includes(' ')),
@@ -282,36 +293,81 @@ export function eachMention(
   visit: (brand: number, start: number, end: number) => void,
 ): void {
   if (matcher.aliasesByLength.length === 0) return;
-  const { folded, toOriginalStart, toOriginalEnd } = f;
+  if (matcher.wordStart !== null) {
+    eachWordStartMention(matcher, matcher.wordStart, f, visit);
+    return;
+  }
+  const { folded } = f;
   const re = matcher.pattern;
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(folded)) !== null) {
     const start = m.index;
-    const hit = m[0];
-    let end = start + hit.length;
-    let info = matcher.aliases.get(hit) ?? spacedAlias(matcher, hit);
-    if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
-      // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
-      info = undefined;
-      for (const a of matcher.aliasesByLength) {
-        if (a.folded.length >= hit.length || !folded.startsWith(a.folded, start)) continue;
-        if (leftOk(folded, start, a.left) && rightOk(folded, start + a.folded.length, a.right)) {
-          info = a;
-          end = start + a.folded.length;
-          break;
-        }
-      }
-      if (info === undefined) {
-        re.lastIndex = start + 1;
-        continue;
+    const end = takeHit(matcher, f, start, m[0], visit);
+    re.lastIndex = end === -1 ? start + 1 : end;
+  }
+}
+
+/**
+ * eachMention when every alias starts a word: a hit is read one character after where the
+ * pattern matched. A position after an ASCII letter or digit, which no alias may start at, is
+ * never tried; one after any other character is tried and judged by its rules as before.
+ */
+function eachWordStartMention(
+  matcher: BrandMatcher,
+  wordStart: NonNullable<BrandMatcher['wordStart']>,
+  f: FoldedText,
+  visit: (brand: number, start: number, end: number) => void,
+): void {
+  const { folded } = f;
+  const first = wordStart.atStart;
+  first.lastIndex = 0;
+  const m0 = first.exec(folded);
+  // The next hit starts at `from` or later, so the character before it is at from - 1 or later.
+  let from = m0 === null ? 1 : takeHit(matcher, f, 0, m0[0], visit);
+  if (from === -1) from = 1;
+  const re = wordStart.pattern;
+  re.lastIndex = from - 1;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(folded)) !== null) {
+    const start = m.index + 1;
+    const end = takeHit(matcher, f, start, m[0].slice(1), visit);
+    re.lastIndex = end === -1 ? start : end - 1;
+  }
+}
+
+/**
+ * Visits the brands of the alias found at folded offset `start` (`hit`: the longest the pattern
+ * matched there, or a shorter alias when that one fails a boundary) and returns the hit's end,
+ * or -1 when no alias fits there.
+ */
+function takeHit(
+  matcher: BrandMatcher,
+  f: FoldedText,
+  start: number,
+  hit: string,
+  visit: (brand: number, start: number, end: number) => void,
+): number {
+  const { folded } = f;
+  let end = start + hit.length;
+  let info = matcher.aliases.get(hit) ?? spacedAlias(matcher, hit);
+  if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
+    // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
+    info = undefined;
+    for (const a of matcher.aliasesByLength) {
+      if (a.folded.length >= hit.length || !folded.startsWith(a.folded, start)) continue;
+      if (leftOk(folded, start, a.left) && rightOk(folded, start + a.folded.length, a.right)) {
+        info = a;
+        end = start + a.folded.length;
+        break;
       }
     }
-    const oStart = toOriginalStart(start);
-    const oEnd = toOriginalEnd(end);
-    for (const b of info.brandIndexes) visit(b, oStart, oEnd);
-    re.lastIndex = end;
+    if (info === undefined) return -1;
   }
+  const oStart = f.toOriginalStart(start);
+  const oEnd = f.toOriginalEnd(end);
+  for (const b of info.brandIndexes) visit(b, oStart, oEnd);
+  return end;
 }
 
 /**
