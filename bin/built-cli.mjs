@@ -11,7 +11,12 @@ export const CLI_OUT_DIR = join('out', 'cli');
 export const BUILD_INFO_FILE = 'build.json';
 
 /** Besides src/: files whose change changes the bundle (the build itself, the package versions). */
-const INPUT_FILES = ['scripts/build-cli.mjs', 'bin/built-cli.mjs', 'package-lock.json'];
+const INPUT_FILES = [
+  'scripts/build-cli.mjs',
+  'scripts/cli-bundle-plugins.mjs',
+  'bin/built-cli.mjs',
+  'package-lock.json',
+];
 
 /**
  * True when `dir` or a file directly in it changed at or after `since` (ms). The folder's own

@@ -27,6 +27,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BUILD_INFO_FILE, CLI_OUT_DIR } from '../bin/built-cli.mjs';
+import { lazyPackages, zodUsedExports } from './cli-bundle-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_SRC = join(ROOT, 'src', 'cli');
@@ -258,7 +259,12 @@ export async function buildCli(opts = {}) {
     ...COMMON,
     metafile: true,
     entryPoints: ['parallax', ...WORKERS.map((w) => ({ in: w.source, out: w.name }))],
-    plugins: [generatedEntry('parallax', cliEntrySource(imports, manifest)), confLazyImports],
+    plugins: [
+      generatedEntry('parallax', cliEntrySource(imports, manifest)),
+      confLazyImports,
+      await zodUsedExports(ROOT),
+      await lazyPackages(ROOT),
+    ],
     // src/cli/export-worker.ts: the bundle's JSON exports run the bundled worker.
     define: { __PARALLAX_CLI_BUNDLE__: 'true' },
     outdir: outDir,

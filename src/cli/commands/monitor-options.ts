@@ -8,7 +8,6 @@ import {
   type AlertRules,
 } from '../../shared/alerts/rules';
 import { ALERT_KINDS, type AlertKind, type WebhookDeliveryView } from '../../shared/alerts/types';
-import { LogoError, readLogoFile } from '../../main/reports/logo';
 import { accentSchema, decodeLogo, type ReportBranding } from '../../shared/reports/branding';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
@@ -130,6 +129,8 @@ async function brandingOf(flags: OptionsFlags, current: ReportBranding): Promise
   let logo = current.logo;
   if (flags.logo === false) logo = null;
   else if (flags.logo !== undefined) {
+    // Loaded here: the logo's SVG sanitizer is most of what `monitors list` would load.
+    const { LogoError, readLogoFile } = await import('../../main/reports/logo');
     try {
       logo = await readLogoFile(resolve(flags.logo));
     } catch (error) {

@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runSpecSchema } from '../../shared/domain/run-spec';
-import { createMonitorScheduler, MonitorInputError } from '../../main/runs';
-import {
-  createAfterRunPipeline,
-  createAlertService,
-  createWebhookDeliverer,
-  type AfterRunResult,
-} from '../../main/alerts';
-import { createReportStep } from '../../main/reports';
+import type { createMonitorScheduler } from '../../main/runs';
+import type { AfterRunResult } from '../../main/alerts';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
-import { alertJson, alertLines } from './alerts';
+import type { alertLines } from './alerts';
 import { cliLabels } from '../profile-labels';
 import type { EngineLabels } from '../../shared/narrative/places';
 import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';
-import { specFromFlags } from './run';
+import type { specFromFlags } from './run';
 
 // `parallax monitors list|add|due|run|options`: saved runs with a cadence. `monitors run` is
 // what cron or Task Scheduler calls: it starts every due monitor once (a missed one catches up
@@ -24,6 +18,9 @@ import { specFromFlags } from './run';
 // printed; webhook queued; the report step), gives webhook deliveries a bounded wait, and
 // exits 1 if any job failed, else 3 with --fail-on-alert when any alert fired. Nothing runs
 // while monitors are paused globally (in the app).
+// `add` and `run` load the scheduler, the alerts and the report step when they run: `list` and
+// `due` read the history only (cron parsing, the report's HTML sanitizer, the run engine are
+// most of what the module would otherwise load).
 
 /** Exit code of `monitors run --fail-on-alert` when alerts fired (failed jobs' 1 comes first). */
 export const EXIT_ALERTS = 3;
@@ -108,6 +105,10 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
           db?: string;
         },
       ) => {
+        const [{ createMonitorScheduler, MonitorInputError }, { specFromFlags }] = await Promise.all([
+          import('../../main/runs'),
+          import('./run'),
+        ]);
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           let spec;
           if (flags.spec) {
@@ -132,7 +133,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               { engines: s?.defaultEngines ?? ['assistant-a'], budget: s?.budgetCap ?? null },
             );
           }
-          const { monitors: scheduler } = schedulerOffline(core);
+          const { monitors: scheduler } = schedulerOffline(core, createMonitorScheduler);
           try {
             const saved = scheduler.add({ name: flags.name, spec, cadence: flags.cadence });
             if (ctx.json) return writeJson(ctx, saved);
@@ -179,6 +180,11 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
       const waitSeconds = Number(flags.webhookWait);
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
         throw new CliUsageError(`--webhook-wait must be 0 to 600 seconds, got "${flags.webhookWait}"`);
+      const [
+        { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
+        { createReportStep },
+        { alertJson, alertLines },
+      ] = await Promise.all([import('../../main/alerts'), import('../../main/reports'), import('./alerts')]);
       const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,
@@ -257,11 +263,11 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
               `${r.name}: ${r.runId ?? 'not started'} ${r.status}${r.error ? ` (${String(r.error)})` : ''}`,
             );
             const after = r.runId ? afterRuns.get(r.runId) : undefined;
-            if (after) printAfterRun(ctx, after);
+            if (after) printAfterRun(ctx, after, alertLines);
           }
           for (const r of caughtUp.filter((c) => c.alerts.length > 0)) {
             writeLine(ctx.stdout, `${r.monitorName}: earlier run ${r.runId} compared now`);
-            printAfterRun(ctx, r);
+            printAfterRun(ctx, r, alertLines);
           }
           if (pending > 0)
             writeLine(
@@ -278,7 +284,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
   registerMonitorOptionsCommand(monitors, ctx);
 };
 
-function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
+function printAfterRun(ctx: CliContext, result: AfterRunResult, lines: typeof alertLines): void {
   if (result.prevRunId === null) writeLine(ctx.stdout, '  first run of this monitor: nothing to compare yet');
   else if (result.alerts.length === 0)
     writeLine(ctx.stdout, `  no change alerts against run ${result.prevRunId}`);
@@ -287,7 +293,7 @@ function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
       ctx.stdout,
       `  ${result.alerts.length} change alert${result.alerts.length === 1 ? '' : 's'} against run ${result.prevRunId}:`,
     );
-    for (const a of result.alerts) for (const line of alertLines(a)) writeLine(ctx.stdout, `    ${line}`);
+    for (const a of result.alerts) for (const line of lines(a)) writeLine(ctx.stdout, `    ${line}`);
   }
   for (const step of result.steps) {
     if (step.error) writeLine(ctx.stdout, `  ${step.name} failed: ${step.error}`);
@@ -296,9 +302,12 @@ function printAfterRun(ctx: CliContext, result: AfterRunResult): void {
 }
 
 /** `monitors add` needs no service: the scheduler's add only checks the cadence and saves. */
-function schedulerOffline(core: CliCore): { monitors: ReturnType<typeof createMonitorScheduler> } {
+function schedulerOffline(
+  core: CliCore,
+  createScheduler: typeof createMonitorScheduler,
+): { monitors: ReturnType<typeof createMonitorScheduler> } {
   return {
-    monitors: createMonitorScheduler({
+    monitors: createScheduler({
       store: core.store,
       engine: { start: () => Promise.reject(new Error('Starting a run needs the service')) },
       now: Date.now,

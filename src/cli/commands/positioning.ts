@@ -22,7 +22,6 @@ import {
   summaryCells,
   summaryJson,
 } from '../positioning-format';
-import { rescoreModelFromCli } from '../positioning-model-rescore';
 import { rescoreFromCli } from '../positioning-rescore';
 import { bucketHeading, bucketTable } from '../bucket-output';
 import { parseFlags } from '../schema-input';
@@ -249,9 +248,13 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
           ? null
           : Math.floor(Date.now() / DAY_MS) -
             ((periodOf({ since: flags.since }, Date.now()) as { days: number }).days - 1);
+      // The model judge's re-score is loaded only here: its providers' SDKs are most of what
+      // the command would otherwise load at every `parallax positioning`.
+      const rescoreModel =
+        judge === 'model' ? (await import('../positioning-model-rescore')).rescoreModelFromCli : null;
       await withCliCore(ctx, flags, (core) =>
-        judge === 'model'
-          ? rescoreModelFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) })
+        rescoreModel
+          ? rescoreModel(ctx, core, { fromDay, yes: Boolean(flags.yes) })
           : rescoreFromCli(ctx, core, { fromDay, yes: Boolean(flags.yes) }),
       );
     });

@@ -117,6 +117,8 @@ function rowChunks(
         if (!row) break;
         taken.push(fillDocs ? fillDocs(row) : row);
       }
+      // A batch read whole is let go now, not kept until the next call (reader.ts's BATCH_KEYS).
+      if (at >= rows.length) rows = [];
       output.rowCount = taken.length;
       values.forEach((value, j) => {
         const vector = output.getColumnVector(j);

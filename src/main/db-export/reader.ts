@@ -68,10 +68,16 @@ export interface HistoryReader {
   close(): void;
 }
 
-/** Keys per batch: a batch reads in well under 100 ms, so a cancel is seen within one. */
+/**
+ * Keys per batch: a batch reads in well under 100 ms, so a cancel is seen within one. The
+ * answers' and jobs' batches are one DuckDB chunk (the answers, the sources' lists and the jobs
+ * are one row per key): each Parquet chunk then reads one batch whole, and no batch's rows
+ * outlive the call that filled them, to be promoted to V8's old generation while the other
+ * table's calls run.
+ */
 const BATCH_KEYS: Record<ScopeName, number> = {
-  scope_results: 2_000,
-  scope_jobs: 5_000,
+  scope_results: 2_048,
+  scope_jobs: 2_048,
   scope_runs: 500,
   scope_days: 31,
   scope_brands: 1_000,
@@ -175,8 +181,11 @@ export function openHistoryReader(
     if (attach !== undefined) attachOutput(db, attach);
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
-    // Temp tables (the scope) and sorts stay in memory up to this size, then spill to a file.
+    // The history's pages, and sorts (their memory follows main's cache), up to this size.
     db.pragma('cache_size = -8000');
+    // Temp tables (the scope, the answers' keys: 100+ MB at 1M answers) are written once and
+    // read in key order, so a small cache does; the default (16 MB) filled up for nothing.
+    db.pragma('temp.cache_size = -2000');
     db.exec('BEGIN');
     const counts = createScope(
       db,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createAnswerKeys } from './answer-keys';
 import type { DbExportFilter, ScopeName } from './types';
 
 // What the export covers, as temp tables of keys on the reader's connection (the temp schema
@@ -85,7 +86,7 @@ const SCOPE_SQL: Record<ScopeName, (bounds: Bounds | null) => string> = {
   // (found through each run's jobs by state, an index the history keeps).
   scope_jobs: (b) =>
     b
-      ? `SELECT j.rowid FROM temp.scope_results s JOIN results r ON r.seq = s.k JOIN jobs j ON j.id = r.job_id
+      ? `SELECT job FROM temp.answer_jobs
          UNION
          SELECT j.rowid FROM runs ru JOIN jobs j ON j.run_id = ru.id AND j.job_state IN ${UNANSWERED}
          WHERE ${conditions(b, 'coalesce(j.finished_at, j.created_at)')}
@@ -120,11 +121,6 @@ function createLookups(db: Database.Database, lookups: ScopeLookups): void {
   for (const id of lookups.demoRunIds) demo.run(id);
 }
 
-/**
- * Fills the scope tables (temp.scope_*, each `k INTEGER PRIMARY KEY`) for the filter, plus
- * temp.scope_vis_runs (the Visibility ids of the runs in scope), temp.engine_labels and
- * temp.demo_runs. Run inside the export's read transaction, so it sees the rows the tables read.
- */
 /** The scopes a scope is made from (each SCOPE_SQL reads the ones before it). */
 const NEEDS: Record<ScopeName, readonly ScopeName[]> = {
   scope_results: [],
@@ -134,6 +130,12 @@ const NEEDS: Record<ScopeName, readonly ScopeName[]> = {
   scope_brands: [],
 };
 
+/**
+ * Fills the scope tables (temp.scope_*, each `k INTEGER PRIMARY KEY`) for the filter, plus
+ * temp.scope_vis_runs (the Visibility ids of the runs in scope), the answers' keys
+ * (answer-keys.ts), temp.engine_labels and temp.demo_runs. Run inside the export's read
+ * transaction, so it sees the rows the tables read.
+ */
 export function createScope(
   db: Database.Database,
   filter: DbExportFilter,
@@ -162,6 +164,12 @@ export function createScope(
     const order = name === 'scope_results' && !filtered ? '' : ' ORDER BY 1';
     db.prepare(`INSERT INTO temp.${name} (k) ${sql}${order}`).run(usedParams(sql, params));
     counts.set(name, count(name));
+    if (name === 'scope_results')
+      createAnswerKeys(db, {
+        filtered: filtered !== null,
+        maxSeq: params.maxSeq,
+        jobs: needed.has('scope_jobs'),
+      });
     if (name === 'scope_runs') {
       db.exec(`CREATE TEMP TABLE scope_vis_runs (id INTEGER PRIMARY KEY);
         INSERT INTO temp.scope_vis_runs (id)

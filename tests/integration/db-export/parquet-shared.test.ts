@@ -7,7 +7,7 @@ import { dbExportWorker } from '../../support/worker-scripts';
 import { tempFolder } from '../store/helpers';
 import { historyQuery } from './fixture';
 
-// A Parquet export with its second thread: the answers' batches (2,000 answers each) are read on
+// A Parquet export with its second thread: the answers' batches (2,048 answers each) are read on
 // the second thread and posted to the main thread, whose DuckDB (the export's only one) pulls
 // them, blocking until the next is posted (batch-share.ts). Every answer must be there once, in
 // the history's order, with its exact text: with an odd and an even number of batches (the

@@ -80,11 +80,14 @@ describe('freshBuiltCli', () => {
     expect(freshBuiltCli(pkg)).toBeNull();
   });
 
-  it('runs the sources when the package versions or the build script changed', () => {
+  it('runs the sources when the package versions, the build script or its plugins changed', () => {
     file('package-lock.json', '{"changed":true}\n', BUILD_STARTED + 1);
     expect(freshBuiltCli(pkg)).toBeNull();
     file('package-lock.json', '{}\n');
     file('scripts/build-cli.mjs', '// build v2\n', BUILD_STARTED + 1);
+    expect(freshBuiltCli(pkg)).toBeNull();
+    file('scripts/build-cli.mjs', '// build\n');
+    file('scripts/cli-bundle-plugins.mjs', '// plugins v2\n', BUILD_STARTED + 1);
     expect(freshBuiltCli(pkg)).toBeNull();
   });
 

@@ -30,7 +30,8 @@ export const answersTable: ExportTable = {
   scope: 'scope_results',
   from: `temp.scope_results s
     JOIN results r ON r.seq = s.k
-    JOIN jobs j ON j.id = r.job_id
+    JOIN temp.answer_jobs aj ON aj.k = s.k
+    JOIN jobs j ON j.rowid = aj.job
     JOIN runs ru ON ru.id = j.run_id
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
     LEFT JOIN monitors m ON m.id = ru.monitor_id

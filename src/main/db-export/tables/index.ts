@@ -15,7 +15,8 @@ import { visibilityDailyTable } from './visibility-daily';
 // ADDING A TABLE (e.g. `positioning`, per-answer brand positioning: status top / recommended /
 // mentioned / cautioned, sentiment, evidence, attributes, judge): write tables/positioning.ts
 // like mentions.ts (scope 'scope_results', `from` joining temp.scope_results s to the
-// positioning rows by result seq, columns with kinds; result_id and brand_id referencing
+// positioning rows by result seq, the answer's id from temp.answer_ids (scope's answer-keys.ts:
+// not its row), columns with kinds; result_id and brand_id referencing
 // answers and brands), add it to this list after `mentions`, describe its columns in
 // docs/reference/data-model.md, and extend the table list the tests check
 // (tests/integration/db-export). Nothing else changes: the meta table counts its rows and

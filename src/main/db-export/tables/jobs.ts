@@ -29,7 +29,7 @@ export const jobsTable: ExportTable = {
   from: `temp.scope_jobs s
     JOIN jobs j ON j.rowid = s.k
     JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
-    LEFT JOIN results r ON r.job_id = j.id
+    LEFT JOIN temp.job_answers r ON r.k = s.k
     LEFT JOIN temp.engine_labels el ON el.engine = j.engine`,
   batchKey: 's.k',
   orderBy: 's.k',

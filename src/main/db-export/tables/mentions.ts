@@ -24,7 +24,7 @@ export const mentionsTable: ExportTable = {
   indexes: [['brand_id']],
   scope: 'scope_results',
   from: `temp.scope_results s
-    JOIN results r ON r.seq = s.k
+    JOIN temp.answer_ids r ON r.k = s.k
     JOIN vis_result_brand vb ON vb.seq = s.k AND vb.mentioned = 1
     JOIN vis_brands b ON b.id = vb.brand
     JOIN brands br ON br.id = b.brand_id`,

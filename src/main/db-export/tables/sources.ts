@@ -23,7 +23,7 @@ export const sourcesTable: ExportTable = {
   indexes: [['result_id', 'position'], ['domain']],
   scope: 'scope_results',
   from: `temp.scope_results s
-    JOIN results r ON r.seq = s.k
+    JOIN temp.answer_ids r ON r.k = s.k
     JOIN sources src ON src.result_seq = s.k`,
   batchKey: 's.k',
   orderBy: 's.k, src.id',
@@ -33,7 +33,7 @@ export const sourcesTable: ExportTable = {
   // Parquet: ~10 rows an answer, every text shared by many answers; DuckDB expands the lists.
   listed: {
     lists: `temp.scope_results s
-    JOIN results r ON r.seq = s.k
+    JOIN temp.answer_ids r ON r.k = s.k
     JOIN source_lists l ON l.result_seq = s.k`,
     ids: 'l.text_ids',
     positions: 'l.positions',

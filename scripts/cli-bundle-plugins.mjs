@@ -1,0 +1,118 @@
+// @ts-check
+// esbuild plugins of the CLI bundle (scripts/build-cli.mjs) that cut what a command evaluates
+// at its start, without changing what runs: only the parts of zod the sources use, and
+// packages evaluated at their first call instead of at import.
+//
+// zod: the sources write `import { z } from 'zod'`, and zod's `z` is the namespace of all of zod:
+// esbuild keeps a namespace whole once it is used as a value, so every command that reads a
+// setting or a profile loaded all of zod (its 40-odd locales, JSON Schema conversion, the
+// parser compiler: 0.58 MB, most of it never run). In the bundle, `zod` imported by the sources
+// is a module whose `z` is an object of the zod exports the sources name (`z.object`,
+// `z.iso`...), so esbuild drops the rest. Packages that import zod themselves (the MCP SDK) get
+// zod as it is.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Folders of sources bundled into the CLI (the renderer's are not). */
+const SOURCE_DIRS = ['src/cli', 'src/main', 'src/shared', 'src/sandbox'];
+
+/**
+ * zod exports the sources name in types only (`z.core.$ZodIssue`): `core` is a value too, all of
+ * zod's internals, which would come back with it. A source that uses one as a value must be
+ * taken off this list.
+ */
+const TYPE_ONLY = ['core'];
+
+/** @param {string} dir @returns {string[]} */
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * The names the sources use of `z` that are values of zod (a `z.infer` is a type only, and
+ * `z.x` of a local variable named z is no export of zod). A chain may break its line before the
+ * dot (`z\n  .string()`, as prettier writes long schemas), so space around the dot is read too.
+ * @param {string} root
+ */
+export async function usedZodExports(root) {
+  const zod = await import('zod');
+  const names = new Set();
+  for (const dir of SOURCE_DIRS)
+    for (const file of sourceFiles(join(root, dir)))
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bz\s*\.\s*([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
+  return [...names].filter((name) => !TYPE_ONLY.includes(name) && Object.hasOwn(zod, name)).sort();
+}
+
+/**
+ * @param {string} root
+ * @returns {Promise<import('esbuild').Plugin>}
+ */
+export async function zodUsedExports(root) {
+  const names = await usedZodExports(root);
+  // Imported under other names: `enum` is a reserved word.
+  const contents = [
+    `import { ${names.map((n, i) => `${n} as z${i}`).join(', ')} } from 'zod';`,
+    `export const z = Object.freeze({ ${names.map((n, i) => `${n}: z${i}`).join(', ')} });`,
+  ].join('\n');
+  return {
+    name: 'parallax-zod-used-exports',
+    setup(b) {
+      b.onResolve({ filter: /^zod$/ }, (args) =>
+        args.namespace === 'file' && !/[\\/]node_modules[\\/]/.test(args.importer)
+          ? { path: 'zod', namespace: 'parallax-zod' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'parallax-zod' }, () => ({
+        contents,
+        loader: 'js',
+        resolveDir: root,
+      }));
+    },
+  };
+}
+
+/**
+ * Packages whose evaluation is worth deferring: tldts builds its public-suffix trie (a 0.12 MB
+ * object literal) when it is evaluated, for the few commands that parse URLs (brand matching,
+ * discovery). The sources import its functions by name; in the bundle they get stand-ins that
+ * evaluate the package (bundled, via require) at the first call.
+ */
+const LAZY_PACKAGES = ['tldts'];
+
+/**
+ * @param {string} root
+ * @returns {Promise<import('esbuild').Plugin>}
+ */
+export async function lazyPackages(root) {
+  /** @type {Map<string, string>} */
+  const standIns = new Map();
+  for (const name of LAZY_PACKAGES) {
+    const mod = /** @type {Record<string, unknown>} */ (await import(name));
+    const functions = Object.keys(mod).filter((key) => key !== 'default' && typeof mod[key] === 'function');
+    const source = [
+      'let loaded;',
+      `const load = () => (loaded ??= require(${JSON.stringify(name)}));`,
+      ...functions.map((f) => `export function ${f}(...args) { return load().${f}(...args); }`),
+    ];
+    standIns.set(name, source.join('\n'));
+  }
+  const filter = new RegExp(`^(${LAZY_PACKAGES.map((n) => n.replace(/[./]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'parallax-lazy-packages',
+    setup(b) {
+      b.onResolve({ filter }, (args) =>
+        args.namespace === 'file' && !/[\\/]node_modules[\\/]/.test(args.importer)
+          ? { path: args.path, namespace: 'parallax-lazy-package' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'parallax-lazy-package' }, (args) => ({
+        contents: standIns.get(args.path),
+        loader: 'js',
+        resolveDir: root,
+      }));
+    },
+  };
+}
