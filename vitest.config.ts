@@ -9,9 +9,16 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 // workers: the e2e files, longest, start first and the short files fill the cores around them,
 // where two runs in a row would leave a core idle behind each one's slowest file. The keychain
 // suite needs its own D-Bus session (tests/keychain/run-in-keyring.sh).
-/** Integration folders whose files share a worker's module state (the integration-shared project). */
+/**
+ * Integration folders whose files share a worker's module state (the integration-shared project).
+ * The rest stay isolated: `app` (a file points D-Bus at a missing bus for the keychain's store,
+ * another drives the built shell), `cli` (the CLI as children: their workers import little, so
+ * sharing would save little), `installers` (electron-builder) and `runner` (runner processes
+ * killed mid-run against a PostgreSQL, timing-sensitive under load).
+ */
 const SHARED_WORKER_INTEGRATION = [
   'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
+  'tests/integration/{db-export,demo,discovery,docs,reports,runs,sync,team}/**/*.test.ts',
 ];
 
 export default defineConfig({
