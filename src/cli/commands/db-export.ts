@@ -28,7 +28,7 @@ Ctrl-C stops the export and removes what it wrote (exit 130).`;
 export function registerDbExport(db: Command, ctx: CliContext): void {
   db.command('export')
     .description(
-      'Write the history as plain tables (answers, sources, mentions, runs, jobs, visibility) for other tools',
+      'Write the history as plain tables (answers, sources, mentions, positioning, runs, jobs, visibility) for other tools',
     )
     .requiredOption('--format <format>', 'sqlite (one file) or parquet (a folder, one file per table)')
     .requiredOption('--out <path>', 'the SQLite file, or the folder for the Parquet files')

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { docPartBytes, registerStoreFunctions } from '../store';
+import { registerEvidenceText } from './evidence-text';
 import { tuplesSql } from './parquet-lists';
 import {
   batchBounds,
+  type BatchBounds,
   createScope,
   usedParams,
   type ScopeCounts,
@@ -181,6 +183,8 @@ export function openHistoryReader(
     if (attach !== undefined) attachOutput(db, attach);
     // The answers' texts are generated columns reading the compressed document (doc_text).
     registerStoreFunctions(db);
+    // The positioning table's evidence, cut from the answer's text (evidence-text.ts).
+    registerEvidenceText(db);
     // The history's pages, and sorts (their memory follows main's cache), up to this size.
     db.pragma('cache_size = -8000');
     // Temp tables (the scope, the answers' keys: 100+ MB at 1M answers) are written once and
@@ -224,6 +228,18 @@ function attachOutput(db: Database.Database, file: string): void {
 
 function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
   const statements = new Map<string, Database.Statement>();
+  // A scope's batches are the same for every table read by it (one snapshot): cut once. Cutting
+  // 1,000,000 answers' keys (a window over the temp table) took about 1 s of CPU, paid again by
+  // each of the five tables read by the answers (the positioning ones empty on most histories).
+  const cuts = new Map<ScopeName, BatchBounds[]>();
+  const boundsOf = (scope: ScopeName): BatchBounds[] => {
+    let bounds = cuts.get(scope);
+    if (!bounds) {
+      bounds = batchBounds(db, scope, BATCH_KEYS[scope]);
+      cuts.set(scope, bounds);
+    }
+    return bounds;
+  };
   const statementFor = (table: ExportTable, target: ReadTarget): Database.Statement => {
     const key = `${table.name}:${target}`;
     let stmt = statements.get(key);
@@ -238,8 +254,7 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
     total: (table) => counts[SCOPE_COUNT[table.scope]],
     *batches(table, target, docs = 'parts') {
       const stmt = statementFor(table, target);
-      const size = BATCH_KEYS[table.scope];
-      const bounds = batchBounds(db, table.scope, size);
+      const bounds = boundsOf(table.scope);
       const withDocs = docs === 'parts' ? docFiller(table) : null;
       for (const { lo, hi, keys } of bounds) {
         const rows = stmt.all(usedParams(stmt.source, { lo, hi })) as CellValue[][];
@@ -251,7 +266,7 @@ function readerOver(db: Database.Database, counts: ScopeCounts): HistoryReader {
       const stmt = db.prepare(
         `INSERT INTO ${into} (${table.columns.map((c) => `"${c.name}"`).join(', ')})\n${sql}`,
       );
-      for (const { lo, hi, keys } of batchBounds(db, table.scope, BATCH_KEYS[table.scope])) {
+      for (const { lo, hi, keys } of boundsOf(table.scope)) {
         yield { rows: stmt.run(usedParams(sql, { lo, hi })).changes, keys };
       }
     },

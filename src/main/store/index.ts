@@ -125,6 +125,9 @@ export {
   type StoredSummary,
   verdictCount,
   offerVerdict,
+  polarityOfCode,
+  sentimentOfCode,
+  STATUS_CODES,
   type PrejudgeApi,
   type PrejudgeInputs,
 } from './positioning';
@@ -177,6 +180,7 @@ export {
 export {
   sourceCountSql,
   docPartBytes,
+  keptDocPart,
   frameContentSize,
   offerDoc,
   packDoc,

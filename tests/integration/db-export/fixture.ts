@@ -73,5 +73,18 @@ export function historyTableCounts(db: string): Record<string, number> {
     sources: historyCount(db, 'SELECT count(*) FROM sources'),
     brands: historyCount(db, 'SELECT count(*) FROM brands'),
     mentions: historyCount(db, 'SELECT count(*) FROM vis_result_brand WHERE mentioned = 1'),
+    // Every judge's rows of brands still tracked, and the answers a judge could not score.
+    positioning: historyCount(
+      db,
+      `SELECT (SELECT count(*) FROM pos_brand b JOIN pos_brands pb ON pb.id = b.brand
+          JOIN brands br ON br.id = pb.brand_id)
+        + (SELECT count(*) FROM pos_answer a WHERE a.note IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM pos_brand b WHERE b.seq = a.seq AND b.judge = a.judge))`,
+    ),
+    positioning_attributes: historyCount(
+      db,
+      `SELECT coalesce(sum(json_array_length(b.attrs) / 2), 0) FROM pos_brand b
+        JOIN pos_brands pb ON pb.id = b.brand JOIN brands br ON br.id = pb.brand_id`,
+    ),
   };
 }

@@ -53,9 +53,18 @@ describe('parallax db export --format parquet', { timeout: 120_000 }, () => {
 
   it('writes one file per table, every row, typed columns', async () => {
     expect(readdirSync(folder).sort()).toEqual(
-      ['answers', 'brands', 'jobs', 'mentions', 'meta', 'runs', 'sources', 'visibility_daily'].map(
-        (t) => `${t}.parquet`,
-      ),
+      [
+        'answers',
+        'brands',
+        'jobs',
+        'mentions',
+        'meta',
+        'positioning',
+        'positioning_attributes',
+        'runs',
+        'sources',
+        'visibility_daily',
+      ].map((t) => `${t}.parquet`),
     );
     for (const [table, n] of Object.entries(historyTableCounts(fx.db))) {
       const [got] = await rows<{ n: bigint }>(`SELECT count(*) AS n FROM ${file(folder, table)}`);

@@ -38,7 +38,17 @@ async function exportSqlite(
 }
 
 const counts = async (file: string): Promise<Record<string, number>> => {
-  const tables = ['runs', 'jobs', 'answers', 'sources', 'brands', 'mentions', 'visibility_daily'];
+  const tables = [
+    'runs',
+    'jobs',
+    'answers',
+    'sources',
+    'brands',
+    'mentions',
+    'positioning',
+    'positioning_attributes',
+    'visibility_daily',
+  ];
   const rows = await sqlite3Json<{ t: string; n: number }>(
     file,
     tables.map((t) => `SELECT '${t}' AS t, count(*) AS n FROM ${t}`).join(' UNION ALL '),
@@ -56,6 +66,8 @@ describe('parallax db export --format sqlite', { timeout: 120_000 }, () => {
     const got = await counts(whole);
     expect(got).toMatchObject(historyTableCounts(fx.db));
     expect(got.answers).toBeGreaterThan(0);
+    expect(got.positioning).toBeGreaterThan(0);
+    expect(got.positioning_attributes).toBeGreaterThan(0);
     expect(got.visibility_daily).toBeGreaterThan(0);
     expect(await sqlite3Json(whole, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     // Every key resolves: each answer's run and job, each source's answer, each mention's brand.

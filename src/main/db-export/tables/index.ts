@@ -3,6 +3,8 @@ import { answersTable } from './answers';
 import { brandsTable } from './brands';
 import { jobsTable } from './jobs';
 import { mentionsTable } from './mentions';
+import { positioningTable } from './positioning';
+import { positioningAttributesTable } from './positioning-attributes';
 import { runsTable } from './runs';
 import { sourcesTable } from './sources';
 import { visibilityDailyTable } from './visibility-daily';
@@ -12,13 +14,11 @@ import { visibilityDailyTable } from './visibility-daily';
 // reading it from the history) and the scope its rows are read by; the writers (SQLite and
 // Parquet) and docs/reference/data-model.md take it from there.
 //
-// ADDING A TABLE (e.g. `positioning`, per-answer brand positioning: status top / recommended /
-// mentioned / cautioned, sentiment, evidence, attributes, judge): write tables/positioning.ts
-// like mentions.ts (scope 'scope_results', `from` joining temp.scope_results s to the
-// positioning rows by result seq, the answer's id from temp.answer_ids (scope's answer-keys.ts:
-// not its row), columns with kinds; result_id and brand_id referencing
-// answers and brands), add it to this list after `mentions`, describe its columns in
-// docs/reference/data-model.md, and extend the table list the tests check
+// ADDING A TABLE: write tables/<name>.ts like mentions.ts or positioning.ts (a scope, `from`
+// joining the scope's temp table s to the history's rows by key, an answer's id from
+// temp.answer_ids (answer-keys.ts: not its row), columns with kinds, keys referencing the
+// tables they join), add it to this list after the tables it references, describe its columns
+// in docs/reference/data-model.md, and extend the table list the tests check
 // (tests/integration/db-export). Nothing else changes: the meta table counts its rows and
 // both formats write it.
 
@@ -29,6 +29,8 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   sourcesTable,
   brandsTable,
   mentionsTable,
+  positioningTable,
+  positioningAttributesTable,
   visibilityDailyTable,
 ];
 

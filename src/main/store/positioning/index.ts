@@ -38,7 +38,13 @@ export {
   type CompactVerdicts,
   type RescoreVerdicts,
 } from './positioning-compact';
-export { polarityOfCode, sentimentOfCode, statusOfCode, type StoredBrandRow } from './positioning-codes';
+export {
+  polarityOfCode,
+  sentimentOfCode,
+  STATUS_CODES,
+  statusOfCode,
+  type StoredBrandRow,
+} from './positioning-codes';
 export { PositioningRollupWriter, positioningTables } from './positioning-rollups';
 export { bucketStart, periodBuckets, SPANS } from './positioning-buckets';
 export { fillPositioningSettled } from './positioning-settled';
