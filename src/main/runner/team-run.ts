@@ -79,8 +79,10 @@ export async function copyRunFromTeam(
   if (!rows) return null;
   const { prompts, results } = rows;
   const pulled = results.rows.map(toResult).filter((r): r is PulledResult => r !== null);
+  // Answered on the team: a result row there, even one this history cannot read.
+  const onTeam = new Set(results.rows.map((r) => String(r['job_id'])));
   const { run, jobs, reopened } = toResume
-    ? reopenAnswersNotOnTeam(rows.run, rows.jobs.rows, new Set(pulled.map((r) => r.jobId)))
+    ? reopenAnswersNotOnTeam(rows.run, rows.jobs.rows, onTeam)
     : { run: rows.run, jobs: rows.jobs.rows, reopened: 0 };
   store.replica.applying(() => {
     store.replica.applyRuns(
