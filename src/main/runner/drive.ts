@@ -1,6 +1,6 @@
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import { attachRun, finishClaim, releaseClaim, type Claim } from './claims';
-import { copyRunFromTeam, previousTeamRun } from './team-run';
+import { answersOnTeam, copyRunFromTeam, previousTeamRun } from './team-run';
 import type { ActiveClaim, ResolvedWorkspace, RunLogLine, RunnerDeps } from './types';
 
 // Driving one claimed due slot to its end: start the monitor's run (or, for a slot taken over
@@ -44,8 +44,15 @@ function line(ws: ResolvedWorkspace, claim: Claim, started: number): RunLogLine 
 
 /** The run a dead runner left, copied here and adopted; null when it must start afresh. */
 async function adopt(ctx: DriveContext, ws: ResolvedWorkspace, runId: string): Promise<string | null> {
-  const copied = await ctx.onSync(() => copyRunFromTeam(ctx.deps.session.client, ws.id, ws.store, runId));
+  const copied = await ctx.onSync(() =>
+    copyRunFromTeam(ctx.deps.session.client, ws.id, ws.store, runId, true),
+  );
   if (!copied) return null;
+  if (copied.reopened > 0) {
+    ctx.deps.warn(
+      `${copied.reopened} answer(s) of run ${runId} never reached the team (its runner stopped mid-push): collected again.`,
+    );
+  }
   ws.store.replica.adoptRun(runId);
   return copied.status;
 }
@@ -63,6 +70,43 @@ async function start(ctx: DriveContext, ws: ResolvedWorkspace, claim: Claim): Pr
   await ctx.onClaims(() => attachRun(ctx.deps.claims, claim, ctx.deps.identity, runId));
   await ctx.push(ws);
   return runId;
+}
+
+/** Tries of the last push before a claim is closed without all its answers on the team. */
+const FINAL_PUSH_TRIES = 3;
+
+/** A run whose answers did not all reach the team: its claim is not closed as finished. */
+class AnswersNotOnTeam extends Error {
+  override readonly name = 'AnswersNotOnTeam';
+}
+
+/**
+ * Pushes the run's rows and checks the team holds an answer for each of its `answers` jobs
+ * before the claim says so: a push that failed, or left some out, is tried again; still short,
+ * it throws (the claim fails, the exit code says so, the answers stay queued here for the next
+ * push).
+ */
+async function pushAllAnswers(
+  ctx: DriveContext,
+  ws: ResolvedWorkspace,
+  runId: string,
+  answers: number,
+): Promise<void> {
+  let short = answers;
+  let lastError: unknown = null;
+  for (let attempt = 1; attempt <= FINAL_PUSH_TRIES && short > 0; attempt++) {
+    try {
+      await ctx.push(ws);
+      const held = await ctx.onSync(() => answersOnTeam(ctx.deps.session.client, ws.id, runId));
+      short = answers - held;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (short > 0) {
+    const why = lastError === null ? '' : ` (${String(lastError)})`;
+    throw new AnswersNotOnTeam(`${short} of ${answers} answers are not on the team${why}`);
+  }
 }
 
 /** The previous run of the monitor, copied here if this history lacks it, so the comparison has it. */
@@ -84,6 +128,7 @@ async function close(
   active: ActiveClaim,
   out: RunLogLine,
   end: RunProgressView | null,
+  onTeam: boolean,
 ): Promise<void> {
   const { claim } = active;
   const { deps } = ctx;
@@ -92,6 +137,8 @@ async function close(
     out.answers = end.counts.succeeded;
     out.credits = end.creditsSpent;
   }
+  // Answers the team lacks are not reported as a completed run.
+  if (!onTeam) out.status = 'failed';
   if (active.lost) {
     out.status = 'lost';
     return;
@@ -102,7 +149,7 @@ async function close(
     await ctx.onClaims(() => releaseClaim(deps.claims, claim, deps.identity));
     return;
   }
-  const failed = end === null || end.status !== 'completed' || end.counts.succeeded < end.total;
+  const failed = end === null || end.status !== 'completed' || end.counts.succeeded < end.total || !onTeam;
   await ctx.onClaims(() =>
     finishClaim(deps.claims, claim, deps.identity, {
       state: failed ? 'failed' : 'finished',
@@ -121,6 +168,7 @@ export async function drive(ctx: DriveContext, active: ActiveClaim): Promise<Run
   const started = Date.now();
   const out = line(ws, claim, started);
   let end: RunProgressView | null = null;
+  let onTeam = true;
   try {
     let runId = claim.runId;
     const status = runId === null ? null : await adopt(ctx, ws, runId);
@@ -129,7 +177,7 @@ export async function drive(ctx: DriveContext, active: ActiveClaim): Promise<Run
     else if (!ENDED.has(status ?? '')) await ws.engine.resume(runId);
     out.runId = runId;
     end = await ws.engine.wait(runId);
-    await ctx.push(ws);
+    await pushAllAnswers(ctx, ws, runId, end.counts.succeeded);
     if (end.status === 'completed' && !active.lost) {
       await fetchPrevious(ctx, ws, claim, runId);
       const after = await ws.afterRun(runId);
@@ -138,9 +186,10 @@ export async function drive(ctx: DriveContext, active: ActiveClaim): Promise<Run
   } catch (error) {
     out.error = error instanceof Error ? error.message : String(error);
     out.status = 'failed';
+    if (error instanceof AnswersNotOnTeam) onTeam = false;
   }
   try {
-    await close(ctx, active, out, end);
+    await close(ctx, active, out, end, onTeam);
   } catch (error) {
     ctx.deps.warn(
       `Closing the claim of ${out.monitor} failed (its lease lets another runner finish it): ${String(error)}`,

@@ -89,4 +89,48 @@ describe('a runner stopped mid-run', () => {
     expect(f.answeredJobs).toBe(f.results);
     expect(f.credits).toBe(world.charged());
   });
+
+  it('a kill between the push of its jobs and of their results: the answers are collected again', async () => {
+    const before = await world.figures();
+    await world.addMonitors(1, { prompts: 30, mode: 'async', prefix: 'cut' });
+    const first = world.spawnRunner(5, ['--json', '--lease', '60', '--poll', '1']);
+    await until(async () => (await world.figures()).results - before.results >= 5);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    // What a kill between a push's job batch and its result batch leaves (each is its own
+    // transaction, jobs first): jobs 'succeeded' on the team without their results.
+    const { rows: cut } = await world.team.owner.query<{ job_id: string }>(
+      `WITH gone AS (
+         DELETE FROM parallax.results WHERE (id, fetched_at) IN (
+           SELECT r.id, r.fetched_at FROM parallax.results r JOIN parallax.runner_claims c
+               ON c.workspace_id = r.workspace_id AND c.run_id = r.run_id
+            WHERE c.monitor_id LIKE 'cut-%' ORDER BY r.fetched_at LIMIT 3)
+         RETURNING workspace_id, id, job_id)
+       DELETE FROM parallax.result_keys k USING gone
+        WHERE k.workspace_id = gone.workspace_id AND k.id = gone.id
+       RETURNING k.job_id`,
+    );
+    expect(cut).toHaveLength(3);
+    const { rows: states } = await world.team.owner.query<{ job_state: string }>(
+      'SELECT job_state FROM parallax.jobs WHERE id = ANY ($1::text[])',
+      [cut.map((r) => r.job_id)],
+    );
+    expect(states.map((s) => s.job_state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // Its lease ended: another runner takes the slot over now.
+    await world.team.owner.query(
+      `UPDATE parallax.runner_claims SET lease_until = now() - interval '1 millisecond'
+        WHERE monitor_id LIKE 'cut-%'`,
+    );
+
+    const second = world.spawnRunner(6, ['--once', '--json']);
+    expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
+    expect(second.stdout()).toMatch(/"status":"completed".*"answers":30.*"takeover":true/);
+    const f = await world.figures();
+    expect(f.runs - before.runs).toBe(1);
+    expect(f.results - before.results).toBe(30);
+    expect(f.answeredJobs).toBe(f.results);
+    expect(f.claims['finished']).toBe((before.claims['finished'] ?? 0) + 1);
+    // Collected under the task ids the dead runner created: not paid twice.
+    expect(f.credits).toBe(world.charged());
+  });
 });
