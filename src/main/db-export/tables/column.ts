@@ -47,3 +47,16 @@ export const cellColumns = (): ExportColumn[] => [
   col('location', 'text', locationSql('j.country', 'j.us_state'), { required: true }),
   col('repeat', 'integer', 'j.repeat', { required: true }),
 ];
+
+/**
+ * The answer (`r`: its id) and the brand (`br`) a row of mentions or positioning is about.
+ * `brandRequired` false: positioning's row for an answer a judge could not score has no brand.
+ */
+export const answerBrandColumns = (brandRequired = true): ExportColumn[] => [
+  col('result_id', 'text', 'r.id', { required: true, references: { table: 'answers', column: 'result_id' } }),
+  col('brand_id', 'text', 'br.id', {
+    required: brandRequired,
+    references: { table: 'brands', column: 'brand_id' },
+  }),
+  col('brand', 'text', 'br.name', { required: brandRequired }),
+];

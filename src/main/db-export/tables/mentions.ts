@@ -1,5 +1,5 @@
 import type { ExportTable } from '../types';
-import { col } from './column';
+import { answerBrandColumns, col } from './column';
 
 // One row per brand an answer names (the brands and competitors of the Brands view, matched by
 // name and aliases as the Visibility view counts them), with the rank of its first mention and
@@ -9,12 +9,7 @@ export const mentionsTable: ExportTable = {
   name: 'mentions',
   description: 'One row per brand named in an answer: rank of first mention, mentions, cited.',
   columns: [
-    col('result_id', 'text', 'r.id', {
-      required: true,
-      references: { table: 'answers', column: 'result_id' },
-    }),
-    col('brand_id', 'text', 'br.id', { required: true, references: { table: 'brands', column: 'brand_id' } }),
-    col('brand', 'text', 'br.name', { required: true }),
+    ...answerBrandColumns(),
     col('brand_kind', 'text', 'br.kind', { required: true }),
     col('rank', 'integer', 'vb.rank'),
     col('mention_count', 'integer', 'vb.count', { required: true }),

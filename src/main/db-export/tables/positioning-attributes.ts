@@ -1,6 +1,6 @@
 import { polarityOfCode } from '../../store';
 import type { ExportTable } from '../types';
-import { col } from './column';
+import { answerBrandColumns, col } from './column';
 
 // One row per attribute a judge gave a brand in an answer ("expensive", negative), in the
 // judge's order. The history keeps them as [attribute id, polarity…] pairs per answer × brand
@@ -15,12 +15,7 @@ export const positioningAttributesTable: ExportTable = {
   name: 'positioning_attributes',
   description: 'One row per attribute a judge gave a brand in an answer: its text and polarity.',
   columns: [
-    col('result_id', 'text', 'r.id', {
-      required: true,
-      references: { table: 'answers', column: 'result_id' },
-    }),
-    col('brand_id', 'text', 'br.id', { required: true, references: { table: 'brands', column: 'brand_id' } }),
-    col('brand', 'text', 'br.name', { required: true }),
+    ...answerBrandColumns(),
     col('judge', 'text', 'jd.name', { required: true }),
     col('position', 'integer', 'ja.key / 2 + 1', { required: true }),
     col('attribute', 'text', 'at.text', { required: true }),

@@ -1,7 +1,7 @@
 import { sentimentOfCode, STATUS_CODES } from '../../store';
 import { EVIDENCE_TEXT_FN } from '../evidence-text';
 import type { ExportTable } from '../types';
-import { col } from './column';
+import { answerBrandColumns, col } from './column';
 
 // One row per answer, judge and brand the judge found in it (the Positioning view's rows: how
 // the answer presents the brand), from pos_answer and pos_brand (migration 014): the codes as
@@ -41,12 +41,7 @@ export const positioningTable: ExportTable = {
   name: 'positioning',
   description: 'One row per brand a judge found in an answer: status, sentiment, evidence, judge.',
   columns: [
-    col('result_id', 'text', 'r.id', {
-      required: true,
-      references: { table: 'answers', column: 'result_id' },
-    }),
-    col('brand_id', 'text', 'br.id', { references: { table: 'brands', column: 'brand_id' } }),
-    col('brand', 'text', 'br.name'),
+    ...answerBrandColumns(false),
     col('brand_kind', 'text', 'br.kind'),
     col('status', 'text', STATUS_SQL),
     col('sentiment', 'text', SENTIMENT_SQL),
