@@ -1,3 +1,4 @@
+import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -86,5 +87,23 @@ export function historyTableCounts(db: string): Record<string, number> {
       `SELECT coalesce(sum(json_array_length(b.attrs) / 2), 0) FROM pos_brand b
         JOIN pos_brands pb ON pb.id = b.brand JOIN brands br ON br.id = pb.brand_id`,
     ),
+  };
+}
+
+/** An in-memory DuckDB that reads the exported Parquet files back: rows as JS objects. */
+export interface Duck {
+  rows<T>(sql: string): Promise<T[]>;
+  close(): void;
+}
+
+export async function openDuck(): Promise<Duck> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const conn = await instance.connect();
+  return {
+    rows: async <T>(sql: string) => (await conn.runAndReadAll(sql)).getRowObjectsJS() as T[],
+    close: () => {
+      conn.closeSync();
+      instance.closeSync();
+    },
   };
 }

@@ -1,4 +1,3 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,7 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory, registerStoreFunctions } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
-import { demoFixture, historyCount, historyQuery, historyTableCounts, type Fixture } from './fixture';
+import {
+  demoFixture,
+  historyCount,
+  historyQuery,
+  historyTableCounts,
+  openDuck,
+  type Duck,
+  type Fixture,
+} from './fixture';
 
 // `parallax db export --format parquet`: one file per table, read back with DuckDB (its Node API,
 // as an analyst's notebook would) and checked with a second, independent reader (hyparquet, pure
@@ -14,17 +21,14 @@ import { demoFixture, historyCount, historyQuery, historyTableCounts, type Fixtu
 // answer's exact text, a monitor filter, and the synthetic flag of a demo history.
 
 let fx: Fixture;
-let duck: DuckDBConnection;
-let instance: DuckDBInstance;
+let duck: Duck;
 
 beforeAll(async () => {
   fx = await demoFixture('db-export-parquet');
-  instance = await DuckDBInstance.create(':memory:');
-  duck = await instance.connect();
+  duck = await openDuck();
 }, 120_000);
 afterAll(() => {
-  duck.closeSync();
-  instance.closeSync();
+  duck.close();
   fx.cleanup();
 });
 
@@ -40,7 +44,7 @@ async function exportParquet(name: string, ...flags: string[]): Promise<string> 
 }
 
 async function rows<T>(sql: string): Promise<T[]> {
-  return (await duck.runAndReadAll(sql)).getRowObjectsJS() as T[];
+  return duck.rows<T>(sql);
 }
 
 const file = (folder: string, table: string): string => `'${join(folder, `${table}.parquet`)}'`;

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
-import { demoFixture, historyQuery, type Fixture } from './fixture';
+import { demoFixture, historyQuery, openDuck, type Fixture } from './fixture';
 
 // The Parquet sources are spelled out by DuckDB from each answer's stored list and the distinct
 // source texts (parquet-lists.ts), not row by row as the history's `sources` view reads them.
@@ -49,17 +48,15 @@ describe('Parquet sources expanded by DuckDB from the stored lists', { timeout: 
        FROM sources src JOIN results r ON r.seq = src.result_seq ORDER BY src.result_seq, src.id`,
     );
     expect(expected.some((row) => row.position === 13)).toBe(true);
-    const instance = await DuckDBInstance.create(':memory:');
+    const duck = await openDuck();
     try {
-      const duck = await instance.connect();
-      const got = (
-        await duck.runAndReadAll(`SELECT * FROM read_parquet('${folder}/sources.parquet')`)
-      ).getRowObjectsJS();
-      duck.closeSync();
+      const got = await duck.rows<Record<string, unknown>>(
+        `SELECT * FROM read_parquet('${folder}/sources.parquet')`,
+      );
       expect(outcome.tables).toEqual([expect.objectContaining({ table: 'sources', rows: expected.length })]);
       expect(got.map((row) => ({ ...row, position: Number(row.position) }))).toEqual(expected);
     } finally {
-      instance.closeSync();
+      duck.close();
     }
   });
 });

@@ -1,11 +1,10 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
 import { buildBig } from '../../bench/store-big-history';
 import { dbExportWorker } from '../../support/worker-scripts';
 import { tempFolder } from '../store/helpers';
-import { historyQuery } from './fixture';
+import { historyQuery, openDuck } from './fixture';
 
 // A Parquet export with its second thread: the answers' batches (2,048 answers each) are read on
 // the second thread and posted to the main thread, whose DuckDB (the export's only one) pulls
@@ -58,18 +57,14 @@ describe('Parquet answers read on one or two threads', { timeout: 180_000 }, () 
       );
       expect(expected).toHaveLength(runs * 1000);
       expect(outcome.tables).toEqual([expect.objectContaining({ table: 'answers', rows: expected.length })]);
-      const instance = await DuckDBInstance.create(':memory:');
+      const duck = await openDuck();
       try {
-        const duck = await instance.connect();
-        const got = (
-          await duck.runAndReadAll(
-            `SELECT result_id, answer_text, answer_markdown FROM read_parquet('${out}/answers.parquet')`,
-          )
-        ).getRowObjectsJS();
-        duck.closeSync();
+        const got = await duck.rows(
+          `SELECT result_id, answer_text, answer_markdown FROM read_parquet('${out}/answers.parquet')`,
+        );
         expect(got).toEqual(expected);
       } finally {
-        instance.closeSync();
+        duck.close();
       }
     });
   }

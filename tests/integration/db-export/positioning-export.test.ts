@@ -1,11 +1,10 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import { runCli } from '../../support/run-cli';
-import { demoFixture, historyCount, sqlite3Json, type Fixture } from './fixture';
+import { demoFixture, historyCount, openDuck, sqlite3Json, type Duck, type Fixture } from './fixture';
 
 // The analysis export's positioning (issues 33 and 30) on the demo history, whose answers the
 // built-in judge scores as they are stored: each brand's status and tone counts as
@@ -14,18 +13,15 @@ import { demoFixture, historyCount, sqlite3Json, type Fixture } from './fixture'
 // holding only its answers, and the Parquet files read by DuckDB with the same figures.
 
 let fx: Fixture;
-let duck: DuckDBConnection;
-let instance: DuckDBInstance;
+let duck: Duck;
 const MONITOR = 'Demo · Buying guides';
 
 beforeAll(async () => {
   fx = await demoFixture('db-export-positioning');
-  instance = await DuckDBInstance.create(':memory:');
-  duck = await instance.connect();
+  duck = await openDuck();
 }, 120_000);
 afterAll(() => {
-  duck.closeSync();
-  instance.closeSync();
+  duck.close();
   fx.cleanup();
 });
 
@@ -207,8 +203,7 @@ describe('parallax db export: positioning', { timeout: 120_000 }, () => {
   it('DuckDB reads the Parquet files back with the same figures', async () => {
     const folder = await dbExport('parquet', 'whole-parquet', '--since', '30d');
     const file = (table: string): string => `'${join(folder, `${table}.parquet`)}'`;
-    const read = async <T>(sql: string): Promise<T[]> =>
-      (await duck.runAndReadAll(sql)).getRowObjectsJS() as T[];
+    const read = <T>(sql: string): Promise<T[]> => duck.rows<T>(sql);
     expect(countsByBrand(await read(COUNTS_SQL(file('positioning'))))).toEqual(
       countsByBrand(await sqlite3Json(whole, COUNTS_SQL('positioning'))),
     );
