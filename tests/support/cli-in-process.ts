@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../../src/cli/program';
 import { useBundledWorkers } from '../../src/cli/worker-source';
+import type { CliEnv, CliExit } from './cli-child';
 import { bundledWorkersDir } from './worker-scripts';
 
 // The CLI run inside the test's own process: `runCli` (src/cli/program.ts) is what
@@ -81,12 +82,31 @@ async function runNow(argv: string[], { env, cwd }: InProcessRun): Promise<InPro
 
 /**
  * `parallax ARGS` in this process with PARALLAX_USER_DATA_DIR=userDataDir and no key from the
- * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir.
+ * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir; `extra` adds
+ * to (or overrides) that environment, as a child's `env` would.
  */
-export function runCliAt(args: string[], userDataDir: string): Promise<InProcessOutcome> {
+export function runCliAt(
+  args: string[],
+  userDataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<InProcessOutcome> {
   mkdirSync(userDataDir, { recursive: true });
   return runCliInProcess(args, {
-    env: { ...process.env, PARALLAX_USER_DATA_DIR: userDataDir, PARALLAX_API_KEY: '' },
+    env: { ...process.env, PARALLAX_USER_DATA_DIR: userDataDir, PARALLAX_API_KEY: '', ...extra },
     cwd: userDataDir,
   });
+}
+
+/**
+ * `parallax ARGS` in this process with the environment cli-child.ts gives a child (the key from
+ * `apiKey` only, a fast progress line, `extra`), working in the user data folder: what a test
+ * that ran the bin to its end with runCliToEnd runs in-process instead.
+ */
+export async function runCliToEndInProcess(args: string[], env: CliEnv): Promise<CliExit> {
+  const out = await runCliAt(args, env.userDataDir, {
+    PARALLAX_API_KEY: env.apiKey ?? '',
+    PARALLAX_PROGRESS_INTERVAL_MS: '100',
+    ...env.extra,
+  });
+  return { ...out, signal: null };
 }
