@@ -11,7 +11,9 @@ import { bundledWorkersDir } from './worker-scripts';
 // child process adds (Node's start, loading the bundle, real signals, stdin and pipes) is not
 // what most CLI tests are about, and on two cores it was most of their cost. Tests about the
 // process itself (signals, Ctrl-C, a closed pipe, stdin, `mcp` over stdio, exit codes through
-// the bin) keep a real child (tests/support/run-cli.ts, cli-child.ts).
+// the bin, the bundle) keep a real child (tests/support/run-cli.ts, cli-child.ts), and so do
+// commands whose libraries read the process's own environment, not the command's: a team
+// server's (node-postgres reads PGPASSWORD, the keychain's native module the session bus).
 //
 // Runs go one at a time: the working folder is the process's (relative paths in argv such as
 // `--out report.html` resolve against it, as they would in a shell), so each run changes into
