@@ -261,10 +261,10 @@ function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, pa
   // Answers are judged once their jobs are known: a first pull brings them with the answers.
   const judged =
     kind === 'result'
-      ? parents.then(
-          (p) => judgeAhead(ctx, items as PulledResult[], languagesOf(p.jobs)),
-          () => undefined,
-        )
+      ? parents
+          .then((p) => judgeAhead(ctx, items as PulledResult[], languagesOf(p.jobs)))
+          // Never rejects: a failed fetch fails the page in pullPage, a failed judge costs time.
+          .catch(() => undefined)
       : Promise.resolve();
   return { page, items, parents, judged };
 }
