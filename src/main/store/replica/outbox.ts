@@ -110,8 +110,11 @@ export function createOutboxApi(db: Database.Database): OutboxApi {
     pendingResultsOf(jobIds) {
       const rows = stmt(
         db,
-        `SELECT o.*, r.job_id AS jobId FROM json_each(?) j JOIN results r ON r.job_id = j.value
-           JOIN sync_outbox o ON o.kind = 'result' AND o.key = r.id
+        // CROSS JOIN keeps this order (the jobs given, their answer, its entry), each step one
+        // index look-up; the planner would otherwise walk every result entry of the outbox.
+        `SELECT o.*, r.job_id AS jobId FROM json_each(?) j
+           CROSS JOIN results r ON r.job_id = j.value
+           CROSS JOIN sync_outbox o ON o.kind = 'result' AND o.key = r.id
          ORDER BY o.id`,
       ).all(JSON.stringify(jobIds)) as Array<EntryRow & { jobId: string }>;
       return rows.map((row) => ({ ...toEntry(row), jobId: row.jobId }));
