@@ -80,15 +80,15 @@ export function labelOf(text: string, lang: Lang): Label {
   return label;
 }
 
-/** "Pros: light, cheap" → 'pro' for the paragraph itself. */
 /** Where a lead-in label's colon may stand ("Pros: …"): at most this many characters in. */
 const INLINE_LABEL_COLON = 30;
 const COLON = 58;
 const FULLWIDTH_COLON = 0xff1a;
 
 /**
- * The label before the first colon of text[start, end) ("Pros: light and fast"), when that colon
- * is 1 to 30 characters in; read by code, no copy of the lead or regular expression per paragraph.
+ * The label before the first colon of text[start, end) ("Pros: light, cheap" → 'pro' for the
+ * paragraph itself), when that colon is 1 to 30 characters in; read by code, no copy of the lead
+ * or regular expression per paragraph.
  */
 function inlineLabel(text: string, start: number, end: number, lang: Lang): Label {
   // A first colon further in gives no label: the search stops there.
