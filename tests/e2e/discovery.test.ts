@@ -17,8 +17,9 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
   const pageErrors: string[] = [];
   let queue: DiscoveryQueue;
 
+  /** A theme's repaint is waited for only when the picture is taken (harness.ts, shoot). */
   const shot = async (name: string): Promise<void> => {
-    await h.screenshot(name);
+    await h.screenshot(name, { settleMs: 300 });
   };
 
   beforeAll(async () => {
@@ -112,10 +113,8 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
       .getByRole('heading', { level: 2, name: 'Discovered' })
       .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.waitForTimeout(300);
     await shot('discovery-queue-light');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(300);
     await shot('discovery-queue-dark');
     await page.emulateMedia({ colorScheme: 'light' });
   });

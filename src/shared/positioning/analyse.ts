@@ -149,9 +149,16 @@ function firstMentionFrom(w: Walk, start: number): number {
   return first;
 }
 
-/** Analyse one unit; returns the brands of its last clause (the next unit's fallback). */
-function analyseUnit(w: Walk, unit: Unit, evidence: Range): readonly number[] {
-  const first = firstMentionFrom(w, unit.start);
+/** Whether a mention starts in [start, end), `first` being the first mention from `start` on. */
+function namesBrand(w: Walk, first: number, end: number): boolean {
+  return first < w.mentions.length && (w.mentions[first] as MentionRef).start < end;
+}
+
+/**
+ * Analyse one unit; returns the brands of its last clause (the next unit's fallback). `first`:
+ * the index of the first mention from the unit's start on (firstMentionFrom).
+ */
+function analyseUnit(w: Walk, unit: Unit, evidence: Range, first: number): readonly number[] {
   let last = first;
   while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < unit.end) last++;
   if (last === first && unit.fallback.length === 0) return unit.fallback;
@@ -175,11 +182,15 @@ function analyseSentences(
 ): void {
   let carry = fallback;
   for (const s of splitSentences(w.text, b.start, b.end)) {
-    // Whether the sentence refers back matters only when the carried brand differs.
+    const first = firstMentionFrom(w, s.start);
+    // Whether the sentence refers back matters only when the carried brand differs, and only
+    // for a sentence naming no brand: a clause reads the unit's fallback only when none of the
+    // unit's clauses names one.
     const continues =
       carry === fallback ||
       item ||
       w.lang === 'ja' ||
+      namesBrand(w, first, s.end) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = {
       start: s.start,
@@ -187,7 +198,7 @@ function analyseSentences(
       fallback: continues ? carry : fallback,
       label: ctx.label,
     };
-    const last = analyseUnit(w, unit, item ? b : s);
+    const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
   }
 }
@@ -200,7 +211,7 @@ function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
       fallback: ctx.subject >= 0 ? [ctx.subject] : [],
       label: labelOf(cell.header, lang),
     };
-    analyseUnit(w, unit, b);
+    analyseUnit(w, unit, b, firstMentionFrom(w, unit.start));
   }
 }
 

@@ -41,11 +41,29 @@ function flip(p: Polarity): Polarity {
   return p === 'positive' ? 'negative' : p === 'negative' ? 'positive' : 'neutral';
 }
 
+const DOTTED_CAPITAL_I = '\u0130';
+
+/**
+ * `p.toLowerCase() === text`, without the lower-cased copy when an ASCII phrase settles it: a
+ * phrase of another length differs (lower-casing keeps the length but for "İ", which becomes
+ * two units), and ASCII units lower-case one by one.
+ */
+function lowerCaseEquals(p: string, text: string): boolean {
+  if (p.length !== text.length)
+    return p.length < text.length && p.includes(DOTTED_CAPITAL_I) && p.toLowerCase() === text;
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (c > 0x7f) return p.toLowerCase() === text;
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== text.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 function make(key: string, polarity: Polarity, negated: boolean, phrase: string): BrandAttribute {
   const text = negated ? `not ${key}` : key;
   const attr: BrandAttribute = { text, polarity: negated ? flip(polarity) : polarity };
   const p = phrase.trim();
-  if (p !== '' && p.toLowerCase() !== text) attr.phrase = p;
+  if (p !== '' && !lowerCaseEquals(p, text)) attr.phrase = p;
   return attr;
 }
 

@@ -64,6 +64,8 @@ function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string
     if (h.word - p.wordEnd >= NEGATION_WINDOW) break;
     if (p.payload.negator === true) return true;
   }
+  // A contracted negation ("isn't") has an inner apostrophe: most units have no such word.
+  if (!words.apostrophe) return false;
   for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
     if (isContractedNegation(words, w, folded)) return true;
   }
@@ -81,9 +83,16 @@ function scaleAt(hits: readonly Hit[], i: number): number {
 }
 
 /** Clause boundaries (folded offsets): contrast markers, semicolons, and commas between two brands. */
-function boundaries(a: AnswerText, words: Words, hits: readonly Hit[], r: ScanRange): number[] {
+function boundaries(
+  a: AnswerText,
+  words: Words,
+  hits: readonly Hit[],
+  r: ScanRange,
+  contrasts: boolean,
+): number[] {
   const cuts: number[] = [];
-  for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
+  if (contrasts)
+    for (const h of hits) if (h.payload.contrast === true && h.start > r.from) cuts.push(h.start);
   const { folded } = a.fold;
   for (const p of a.semicolons) if (p >= r.from && p < r.to) cuts.push(p + 1);
   let first = -1;
@@ -138,19 +147,26 @@ function brandCuts(words: Words, r: ScanRange, body: string, cuts: number[]): vo
   }
 }
 
+function hasContrast(hits: readonly Hit[]): boolean {
+  for (const h of hits) if (h.payload.contrast === true) return true;
+  return false;
+}
+
 function contrastAt(hits: readonly Hit[], pos: number): boolean {
   for (const h of hits) if (h.start === pos && h.payload.contrast === true) return true;
   return false;
 }
 
-/** Hits that are not inside a brand's name (mentions: the unit's, in original offsets). */
-function outsideMentions(a: AnswerText, hits: Hit[], firstMention: number, count: number): Hit[] {
-  if (hits.length === 0 || count === 0) return hits;
-  // The unit's mentions are a run of the answer's, whose folded ranges are known.
-  const local = a.mentionFolded.slice(firstMention, firstMention + count);
+/** Hits that are not inside a brand's name (the unit's mentions: [firstMention, lastMention) of the answer's). */
+function outsideMentions(a: AnswerText, hits: Hit[], firstMention: number, lastMention: number): Hit[] {
+  if (hits.length === 0 || firstMention === lastMention) return hits;
+  // The unit's mentions are a run of the answer's, whose folded ranges are known (read in place, no copy).
+  const folded = a.mentionFolded;
   // Spaced phrases never take a brand's words (only "@" does): most units drop nothing.
-  if (!hits.some((h) => overlapsMention(local, h))) return hits;
-  return hits.filter((h) => !overlapsMention(local, h));
+  let k = 0;
+  while (k < hits.length && !overlapsMention(folded, firstMention, lastMention, hits[k] as Hit)) k++;
+  if (k === hits.length) return hits;
+  return hits.filter((h) => !overlapsMention(folded, firstMention, lastMention, h));
 }
 
 function resolveHits(
@@ -190,10 +206,10 @@ export function clausesOf(
   wordsOf(a, from, to, index.vocabulary, words);
   const range: ScanRange = { from, to, fromToken: 0, toToken: words.length };
   const scanned = scanRange(index, words, fold.folded, range, a.noSpaceScript);
-  const hits = outsideMentions(a, scanned, firstMention, lastMention - firstMention);
-  const cuts = boundaries(a, words, hits, range);
+  const hits = outsideMentions(a, scanned, firstMention, lastMention);
   // Most units have no contrast marker: no look for one at each clause's edges.
-  const contrasts = hits.some((hit) => hit.payload.contrast === true);
+  const contrasts = hasContrast(hits);
+  const cuts = boundaries(a, words, hits, range, contrasts);
   const clauses: Clause[] = [];
   let h = 0;
   let k = firstMention;
@@ -225,8 +241,9 @@ export function clausesOf(
       brands: named,
       hits: resolveHits(hits, firstHit, h, words, fold.folded, contrast),
       words,
-      fromWord: tokenAt(words, f0),
-      toWord: tokenAt(words, f1),
+      // The unit's words lie in [from, to): its first clause starts at word 0, its last ends at the last.
+      fromWord: c === 0 ? 0 : tokenAt(words, f0),
+      toWord: c === cuts.length ? words.length : tokenAt(words, f1),
       label: unit.label,
       answer: a,
     });
@@ -258,10 +275,22 @@ function assignClauseBrands(clauses: Clause[], fallback: readonly number[]): voi
   }
 }
 
-/** A phrase inside a brand's name is not about the brand ("Clean" in "Clean Co"); `@` phrases include the name on purpose. */
-function overlapsMention(local: ReadonlyArray<{ start: number; end: number }>, h: Hit): boolean {
+/**
+ * A phrase inside a brand's name is not about the brand ("Clean" in "Clean Co"); `@` phrases
+ * include the name on purpose. `mentions[from, to)`: folded ranges of the unit's mentions.
+ */
+function overlapsMention(
+  mentions: ReadonlyArray<{ start: number; end: number }>,
+  from: number,
+  to: number,
+  h: Hit,
+): boolean {
   if (h.mention >= 0) return false;
-  return local.some((m) => h.start < m.end && h.end > m.start);
+  for (let k = from; k < to; k++) {
+    const m = mentions[k] as { start: number; end: number };
+    if (h.start < m.end && h.end > m.start) return true;
+  }
+  return false;
 }
 
 /** The words of the answer behind a folded range, as written. */

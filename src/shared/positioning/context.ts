@@ -80,10 +80,26 @@ export function labelOf(text: string, lang: Lang): Label {
   return label;
 }
 
-/** "Pros: light, cheap" → 'pro' for the paragraph itself. */
-function inlineLabel(text: string, lang: Lang): Label {
-  const colon = text.search(/[:：]/u);
-  return colon > 0 && colon <= 30 ? labelOf(text.slice(0, colon), lang) : null;
+/** Where a lead-in label's colon may stand ("Pros: …"): at most this many characters in. */
+const INLINE_LABEL_COLON = 30;
+const COLON = 58;
+const FULLWIDTH_COLON = 0xff1a;
+
+/**
+ * The label before the first colon of text[start, end) ("Pros: light, cheap" → 'pro' for the
+ * paragraph itself), when that colon is 1 to 30 characters in; read by code, no copy of the lead
+ * or regular expression per paragraph.
+ */
+function inlineLabel(text: string, start: number, end: number, lang: Lang): Label {
+  // A first colon further in gives no label: the search stops there.
+  const last = Math.min(end, start + INLINE_LABEL_COLON + 1);
+  let colon = start;
+  while (colon < last) {
+    const c = text.charCodeAt(colon);
+    if (c === COLON || c === FULLWIDTH_COLON) break;
+    colon++;
+  }
+  return colon > start && colon < last ? labelOf(text.slice(start, colon), lang) : null;
 }
 
 /** The one brand all of `ms` name, or -1 (none, or two brands): no Set made for a block naming none. */
@@ -197,7 +213,7 @@ export function blockContexts(
       else if (lead !== null) label = lead;
       else {
         label = null;
-        ctx.label = inlineLabel(text.slice(b.start, Math.min(b.end, b.start + MAX_LABEL_CHARS)), lang);
+        ctx.label = inlineLabel(text, b.start, b.end, lang);
       }
       // A bare "Pros:" line says nothing itself.
       ctx.subject = lead !== null && own < 0 ? -1 : subject;
@@ -232,22 +248,39 @@ function markLists(text: string, blocks: readonly Block[], ctxs: BlockContext[],
     else items.push(i);
   });
   for (const [group, items] of byGroup) {
-    const led = new Set(items.map((i) => (ctxs[i] as BlockContext).leadBrand).filter((x) => x >= 0));
-    if (led.size < 2) continue;
+    if (!ledByTwoBrands(items, ctxs)) continue;
     const first = blocks[group] as Block;
-    const before = blocks[group - 1];
-    const heading = first.heading >= 0 ? (blocks[first.heading] as Block) : undefined;
-    const context = [heading, before?.kind === 'para' ? before : undefined]
-      .filter((b): b is Block => b !== undefined)
-      .map((b) => text.slice(b.start, b.end))
-      .join(' ');
-    const ranked = first.ordered && hasRankingWord(context, lang);
+    // Only an ordered list can be a ranking: its heading and lead-in are read for it alone.
+    const ranked = first.ordered && hasRankingWord(leadInOf(text, blocks, group), lang);
     for (const i of items) {
       const ctx = ctxs[i] as BlockContext;
       ctx.recList = true;
       ctx.ranked = ranked;
     }
   }
+}
+
+/** At least two different brands lead the items (no Set of them). */
+function ledByTwoBrands(items: readonly number[], ctxs: readonly BlockContext[]): boolean {
+  let first = -1;
+  for (const i of items) {
+    const lead = (ctxs[i] as BlockContext).leadBrand;
+    if (lead < 0) continue;
+    if (first < 0) first = lead;
+    else if (lead !== first) return true;
+  }
+  return false;
+}
+
+/** The heading above a list and the paragraph just before it, joined by a space. */
+function leadInOf(text: string, blocks: readonly Block[], group: number): string {
+  const first = blocks[group] as Block;
+  const before = blocks[group - 1];
+  const heading = first.heading >= 0 ? (blocks[first.heading] as Block) : undefined;
+  return [heading, before?.kind === 'para' ? before : undefined]
+    .filter((b): b is Block => b !== undefined)
+    .map((b) => text.slice(b.start, b.end))
+    .join(' ');
 }
 
 // prettier-ignore

@@ -378,6 +378,22 @@ function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: str
   }
 }
 
+/**
+ * Hits in text order, stable like Array.prototype.sort: by insertion, the spaced and the
+ * substring hits being each in order already (no work array of the native sort per unit).
+ */
+function sortByStart(hits: Hit[]): void {
+  for (let i = 1; i < hits.length; i++) {
+    const hit = hits[i] as Hit;
+    let j = i - 1;
+    while (j >= 0 && (hits[j] as Hit).start > hit.start) {
+      hits[j + 1] = hits[j] as Hit;
+      j--;
+    }
+    hits[j + 1] = hit;
+  }
+}
+
 /** A range of the folded answer: characters [from, to) and its words [fromToken, toToken). */
 export interface ScanRange {
   from: number;
@@ -402,8 +418,9 @@ export function scanRange(
   const out: Hit[] = [];
   spacedHits(index, words, range.fromToken, range.toToken, folded, out);
   if (noSpaceScript && index.byChar.size > 0) {
+    const spaced = out.length;
     cjkHits(index, words, range, folded, out);
-    out.sort((a, b) => a.start - b.start);
+    if (spaced > 0) sortByStart(out);
   }
   return out;
 }

@@ -63,18 +63,43 @@ function trimRange(text: string, start: number, end: number): Range | null {
   return s < e ? { start: s, end: e } : null;
 }
 
+const PERIOD = 46;
+
+/** One of 。！？ (END's second form): a match ending with one is a run of them. */
+function isCjkEnd(c: number): boolean {
+  return c === 0x3002 || c === 0xff01 || c === 0xff1f;
+}
+
+function isLatinEnd(c: number): boolean {
+  return c === PERIOD || c === 33 || c === 63;
+}
+
+/**
+ * Where END's match ending at `to` starts: a match is a whole run of . ! ? or of 。！？ (a
+ * shorter part of a run never passes the look-ahead, the next unit being of the run), the kind
+ * its last unit tells; `from`: where the search started.
+ */
+function matchStart(body: string, from: number, to: number): number {
+  const cjk = isCjkEnd(body.charCodeAt(to - 1));
+  let at = to - 1;
+  while (at > from && (cjk ? isCjkEnd(body.charCodeAt(at - 1)) : isLatinEnd(body.charCodeAt(at - 1)))) at--;
+  return at;
+}
+
 /** Sentences of text[start, end), trimmed, in order. */
 export function splitSentences(text: string, start: number, end: number): Range[] {
   const out: Range[] = [];
   const body = text.slice(start, end);
   let from = 0;
   END.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = END.exec(body)) !== null) {
-    if (m[0][0] === '.' && m[0].length === 1 && endsAbbreviation(body, m.index)) continue;
-    const r = trimRange(text, start + from, start + m.index + m[0].length);
+  // `test` and the match's end (lastIndex), its start read back: no match array per sentence.
+  for (let searched = 0; END.test(body); searched = END.lastIndex) {
+    const to = END.lastIndex;
+    const at = matchStart(body, searched, to);
+    if (to - at === 1 && body.charCodeAt(at) === PERIOD && endsAbbreviation(body, at)) continue;
+    const r = trimRange(text, start + from, start + to);
     if (r !== null) out.push(r);
-    from = m.index + m[0].length;
+    from = to;
   }
   const rest = trimRange(text, start + from, end);
   if (rest !== null) out.push(rest);

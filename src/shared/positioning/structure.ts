@@ -59,14 +59,17 @@ interface Line {
   start: number;
 }
 
+const CR = 13;
+
 function splitLines(text: string): Line[] {
   const out: Line[] = [];
   let start = 0;
   while (start <= text.length) {
     const nl = text.indexOf('\n', start);
     const end = nl === -1 ? text.length : nl;
-    const raw = text.slice(start, end);
-    out.push({ text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, start });
+    // A "\r" before the line break is left out by the one slice (no copy of the line cut again).
+    const cr = end > start && text.charCodeAt(end - 1) === CR;
+    out.push({ text: text.slice(start, cr ? end - 1 : end), start });
     if (nl === -1) break;
     start = nl + 1;
   }
@@ -165,15 +168,12 @@ function rowCells(line: Line): Array<{ start: number; end: number }> {
     const atEnd = j === s.length;
     // By code, not s[j]: no one-character string per character of the row.
     if (!atEnd && !(s.charCodeAt(j) === PIPE && s.charCodeAt(j - 1) !== BACKSLASH)) continue;
-    const raw = s.slice(cellStart, j);
-    const lead = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
-    if (!(atEnd && trimmed === '')) {
-      cells.push({
-        start: line.start + cellStart + lead,
-        end: line.start + cellStart + lead + trimmed.length,
-      });
-    }
+    // The cell without the spaces trim() removes, read in place (no copy of it).
+    let a = cellStart;
+    while (a < j && isSpaceAt(s, a)) a++;
+    let b = j;
+    while (b > a && isSpaceAt(s, b - 1)) b--;
+    if (!(atEnd && a === b)) cells.push({ start: line.start + a, end: line.start + b });
     cellStart = j + 1;
   }
   return cells;
@@ -351,7 +351,11 @@ function addTable(
     if (isTableDelimiter(line.text)) continue;
     const ranges = rowCells(line);
     const isHeader = first && isTableDelimiter(lines[j]?.text ?? '');
-    const cells = ranges.map((r, k) => ({ ...r, header: isHeader ? '' : (headers[k] ?? '') }));
+    const cells = ranges.map((r, k) => ({
+      start: r.start,
+      end: r.end,
+      header: isHeader ? '' : (headers[k] ?? ''),
+    }));
     if (isHeader) headers = ranges.map((r) => line.text.slice(r.start - line.start, r.end - line.start));
     const span = trimmedRange(line, 0);
     push({ kind: 'row', ...span, depth: 0, ordered: false, rank: 0, group, cells, header: isHeader });

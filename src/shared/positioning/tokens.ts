@@ -22,11 +22,17 @@ export class Words {
   id = new Int32Array(256);
   mention = new Int32Array(256);
   length = 0;
+  /**
+   * Some word has an inner apostrophe (read through pushApostropheWord): without one no word
+   * is a contracted negation ("isn't"), which negation windows then need not look for.
+   */
+  apostrophe = false;
   /** Words that differ from folded[start, end) ("ne" for "n'", "'" for "’"), by index. */
   private readonly specials = new Map<number, string>();
 
   clear(): void {
     this.length = 0;
+    this.apostrophe = false;
     if (this.specials.size > 0) this.specials.clear();
   }
 
@@ -124,6 +130,7 @@ function pushApostropheWord(
   hash: number,
   vocab: Vocabulary | null,
 ): void {
+  out.apostrophe = true;
   const p = elisionEnd(folded, start, end);
   if (p !== -1) {
     const rest = folded.slice(p + 1, end);
@@ -213,7 +220,10 @@ export function wordTexts(folded: string): string[] {
   return Array.from({ length: words.length }, (_, i) => words.text(i, folded));
 }
 
-/** English negation glued to the verb ("isn't", "wouldn't", "can't"). */
+/**
+ * English negation glued to the verb ("isn't", "wouldn't", "can't"); only a word with an inner
+ * apostrophe is one (`words.apostrophe` tells whether there is any).
+ */
 export function isContractedNegation(words: Words, i: number, folded: string): boolean {
   const special = words.special(i);
   if (special !== null) return special.endsWith("n't");
