@@ -12,13 +12,13 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 /**
  * Integration folders whose files share a worker's module state (the integration-shared project).
  * The rest stay isolated: `app` (a file points D-Bus at a missing bus for the keychain's store,
- * another drives the built shell), `cli` (the CLI as children: their workers import little, so
- * sharing would save little), `installers` (electron-builder) and `runner` (runner processes
- * killed mid-run against a PostgreSQL, timing-sensitive under load).
+ * another drives the built shell), `installers` (electron-builder) and `runner` (runner processes
+ * killed mid-run against a PostgreSQL, timing-sensitive under load). `cli` shares: most of its
+ * files run the CLI in-process (tests/support/cli-in-process.ts), which imports every command.
  */
 const SHARED_WORKER_INTEGRATION = [
   'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
-  'tests/integration/{db-export,demo,discovery,docs,reports,runs,sync,team}/**/*.test.ts',
+  'tests/integration/{cli,db-export,demo,discovery,docs,reports,runs,sync,team}/**/*.test.ts',
 ];
 
 export default defineConfig({

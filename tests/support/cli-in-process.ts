@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../../src/cli/program';
 import { useBundledWorkers } from '../../src/cli/worker-source';
+import type { CliEnv, CliExit } from './cli-child';
 import { bundledWorkersDir } from './worker-scripts';
 
 // The CLI run inside the test's own process: `runCli` (src/cli/program.ts) is what
@@ -10,7 +11,9 @@ import { bundledWorkersDir } from './worker-scripts';
 // child process adds (Node's start, loading the bundle, real signals, stdin and pipes) is not
 // what most CLI tests are about, and on two cores it was most of their cost. Tests about the
 // process itself (signals, Ctrl-C, a closed pipe, stdin, `mcp` over stdio, exit codes through
-// the bin) keep a real child (tests/support/run-cli.ts, cli-child.ts).
+// the bin, the bundle) keep a real child (tests/support/run-cli.ts, cli-child.ts), and so do
+// commands whose libraries read the process's own environment, not the command's: a team
+// server's (node-postgres reads PGPASSWORD, the keychain's native module the session bus).
 //
 // Runs go one at a time: the working folder is the process's (relative paths in argv such as
 // `--out report.html` resolve against it, as they would in a shell), so each run changes into
@@ -81,12 +84,31 @@ async function runNow(argv: string[], { env, cwd }: InProcessRun): Promise<InPro
 
 /**
  * `parallax ARGS` in this process with PARALLAX_USER_DATA_DIR=userDataDir and no key from the
- * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir.
+ * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir; `extra` adds
+ * to (or overrides) that environment, as a child's `env` would.
  */
-export function runCliAt(args: string[], userDataDir: string): Promise<InProcessOutcome> {
+export function runCliAt(
+  args: string[],
+  userDataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<InProcessOutcome> {
   mkdirSync(userDataDir, { recursive: true });
   return runCliInProcess(args, {
-    env: { ...process.env, PARALLAX_USER_DATA_DIR: userDataDir, PARALLAX_API_KEY: '' },
+    env: { ...process.env, PARALLAX_USER_DATA_DIR: userDataDir, PARALLAX_API_KEY: '', ...extra },
     cwd: userDataDir,
   });
+}
+
+/**
+ * `parallax ARGS` in this process with the environment cli-child.ts gives a child (the key from
+ * `apiKey` only, a fast progress line, `extra`), working in the user data folder: what a test
+ * that ran the bin to its end with runCliToEnd runs in-process instead.
+ */
+export async function runCliToEndInProcess(args: string[], env: CliEnv): Promise<CliExit> {
+  const out = await runCliAt(args, env.userDataDir, {
+    PARALLAX_API_KEY: env.apiKey ?? '',
+    PARALLAX_PROGRESS_INTERVAL_MS: '100',
+    ...env.extra,
+  });
+  return { ...out, signal: null };
 }

@@ -15,9 +15,12 @@ const hex = (code: number): string => `U+${code.toString(16).toUpperCase().padSt
 
 /** The first byte of `line` that does not start a valid UTF-8 sequence (for the message). */
 function firstBadByte(line: Uint8Array): number {
+  // A decoder of its own: a streamed decode keeps an unfinished sequence (a Latin-1 é at the
+  // line's end) for the next call, which the shared one would then read before the next file.
+  const probe = new TextDecoder('utf-8', { fatal: true });
   for (let end = 1; end <= line.length; end++) {
     try {
-      utf8.decode(line.subarray(0, end), { stream: true });
+      probe.decode(line.subarray(0, end), { stream: true });
     } catch {
       return line[end - 1] ?? 0;
     }

@@ -8,10 +8,10 @@ import { openHistory } from '../../../src/main/store';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { ALERT_KINDS } from '../../../src/shared/alerts/types';
 import { startSandbox } from '../../../src/sandbox';
-import { runCli, type CliOut } from '../../support/run-cli';
+import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
 // `parallax monitors options`, `monitors run --fail-on-alert`, `alerts` and `alerts read` as a
-// user runs them: the real binary as a child process on a temp history. The monitor's previous
+// user runs them: the CLI's parser and commands in this process (tests/support/cli-in-process.ts) on a temp history. The monitor's previous
 // run is made three days ago (through the real engine against a sandbox whose clock says so), so
 // today's run really differs from it.
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKED_FILES_NAME } from '../../../src/main/store';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { damageRootPage, newRun, openTemp } from '../store/helpers';
 
 // Each CLI command opens the history anew; one checked by the last command (or closed cleanly

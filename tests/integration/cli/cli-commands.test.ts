@@ -1,38 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliAt, type InProcessOutcome } from '../../support/cli-in-process';
 
-// The real `parallax` binary, spawned as a user would, with --sandbox (the built-in sandbox
-// started in-process) and a temp history file: exit codes, JSON output, export files.
+// `parallax` as a user would run it, with --sandbox (the built-in sandbox started in-process)
+// and a temp history file: exit codes, JSON output, export files. The CLI runs in this process
+// (tests/support/cli-in-process.ts: the bin's parser and commands).
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
 let dir = '';
 let db = '';
 
-interface Out {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function parallax(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, PARALLAX_USER_DATA_DIR: dir, PARALLAX_API_KEY: '', ...env }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code =
-          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const parallax = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<InProcessOutcome> =>
+  runCliAt(args, dir, env);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-cli-'));

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openHistory } from '../../../src/main/store';
 import { applyMigrations } from '../../../src/main/store/schema';
 import type { StorageCompactResult, StorageStats } from '../../../src/shared/domain/storage';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, source, tempFolder } from '../store/helpers';
 
-// `parallax db stats` and `parallax db compact` through the real binary, on histories with
+// `parallax db stats` and `parallax db compact` through the CLI in this process (tests/support/cli-in-process.ts), on histories with
 // space to give back (a deleted run): an older file (no incremental vacuum yet: one full
 // rewrite) and a file created by this version (released in steps).
 

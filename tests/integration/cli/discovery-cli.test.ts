@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../../src/shared/analytics/discovery-types';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 
-// `parallax brands discover` as a child process on a 2-day demo history: the queue (text and
+// `parallax brands discover` in this process (tests/support/cli-in-process.ts) on a 2-day demo history: the queue (text and
 // JSON, filters, bad flags), accept, dismiss/restore, merge, show.
 
 describe('parallax brands discover', () => {

@@ -8,7 +8,7 @@ import { openHistory } from '../../../src/main/store';
 import { ENGINE_NAMES, ENGINES } from '../../../src/shared/api/engines';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { runCliToEnd } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { startRenamingProxy, type RenamingProxy } from '../../support/renaming-proxy';
 
 // `--profile live` against a deployment that uses the live service's names: a renaming proxy

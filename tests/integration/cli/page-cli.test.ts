@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized } from '../store/helpers';
 
-// `parallax page` through the real binary: a run with --sandbox (the sandbox lives only as
+// `parallax page` through the CLI in this process (tests/support/cli-in-process.ts): a run with --sandbox (the sandbox lives only as
 // long as that command) archives its pages before it exits, so `show --json` and `page` read
 // them afterwards with no sandbox anywhere.
 
@@ -25,7 +25,7 @@ interface ShownJob {
   pages: PageArchiveStatus[];
 }
 
-// Each test spawns the CLI a few times (a few seconds each on a busy 2-core machine).
+// Each test runs the CLI a few times (a few seconds each on a busy 2-core machine).
 describe('parallax page', { timeout: 180_000 }, () => {
   let resultIds: string[] = [];
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { runCliToEnd } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 
 // A prompts file that is not text is refused before a credit is spent (issue 31.6), naming the
 // line: a binary file (NUL bytes), bytes that are not UTF-8, control characters. Before, the

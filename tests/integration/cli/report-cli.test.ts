@@ -8,10 +8,10 @@ import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { demoDaysInPeriod } from '../../support/demo-days';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { parseReportHtml } from '../../support/report-html';
-import { runCli, type CliOut } from '../../support/run-cli';
+import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
-// `parallax report` and the report after `parallax monitors run`, as a user runs them: the real
-// binary on a temp history holding an 8-day demo as `parallax demo` builds it (the preview, its
+// `parallax report` and the report after `parallax monitors run`, as a user runs them: the CLI
+// in this process (tests/support/cli-in-process.ts) on a temp history holding an 8-day demo as `parallax demo` builds it (the preview, its
 // runs compared: a copy of the shared template; the command keeps its own tests). The report's numbers
 // are checked against `parallax visibility` for the same monitor and period.
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { tempFolder } from '../store/helpers';
 
 // `parallax search` says "1,000+ matches" when the count reached its cap (issue 31.7): the

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { neutralProfile, parseServiceProfile, type ServiceProfile } from '../../../src/shared/profile';
+import { runCliAt, type InProcessOutcome } from '../../support/cli-in-process';
 
 // Any deployment of the service (issue 16 part 5): a whole run, sync and async, through the
-// real `parallax` binary against a sandbox serving a renamed profile over HTTP. Every engine
+// CLI (in this process: tests/support/cli-in-process.ts) against a sandbox serving a renamed
+// profile over HTTP; `parallax sandbox --profile` is a real child, stopped with SIGTERM. Every engine
 // path, taskType token, countries model and base cost differs from the spec's, so a request
 // built from a constant instead of the profile misses (404 or 422) and the run fails.
 
@@ -41,34 +43,13 @@ function renamedProfile(): ServiceProfile {
   return parsed.profile;
 }
 
-interface Out {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 let dir = '';
 let profileFile = '';
 let sandbox: RunningSandbox;
 const profile = renamedProfile();
 
-function parallax(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      {
-        env: { ...process.env, PARALLAX_USER_DATA_DIR: dir, PARALLAX_API_KEY: sandbox.apiKey, ...env },
-        timeout: 90_000,
-      },
-      (err, stdout, stderr) => {
-        const code =
-          err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const parallax = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<InProcessOutcome> =>
+  runCliAt(args, dir, { PARALLAX_API_KEY: sandbox.apiKey, ...env });
 
 function creditsInHistory(db: string, runId: string): number {
   const raw = new Database(db, { readonly: true });

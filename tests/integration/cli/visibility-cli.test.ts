@@ -7,10 +7,10 @@ import { openHistory } from '../../../src/main/store';
 import { byEngineOrder } from '../../../src/shared/api/engines';
 import { lastDemoDay } from '../../support/demo-days';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { runCli, type CliOut } from '../../support/run-cli';
+import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
-// `parallax brands`, `parallax visibility` and `parallax sources` as a user runs them: the real
-// binary on a temp history holding a 2-day demo (`parallax demo --spec`: a copy of the shared
+// `parallax brands`, `parallax visibility` and `parallax sources` as a user runs them: the CLI
+// in this process (tests/support/cli-in-process.ts) on a temp history holding a 2-day demo (`parallax demo --spec`: a copy of the shared
 // template), JSON and text output, exit codes.
 
 const DEMO_BRANDS = ['Cadence', 'Fleetfoot', 'Norrun', 'Pacer & Co', 'Stridewell', 'Veloxa'];
@@ -226,7 +226,7 @@ describe('parallax visibility', () => {
 
   it('--by engine --wide: the leaderboard by engine, the same numbers as --by engine, engines in catalog order', async () => {
     type Cell = Pick<BucketRow, 'answers' | 'mentionRate' | 'citationRate' | 'avgPosition' | 'shareOfVoice'>;
-    // The reads and the refusals side by side: each is a process of its own.
+    // The reads and the refusals in one go (the in-process runs take their turns).
     const [wide, long, text, ...refused] = await Promise.all([
       json<{
         engines: Array<{ engine: string; label: string; answers: number }>;

@@ -3,7 +3,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { demoFixture, historyCount, openDuck, sqlite3Json, type Duck, type Fixture } from './fixture';
 
 // The analysis export's positioning (issues 33 and 30) on the demo history, whose answers the

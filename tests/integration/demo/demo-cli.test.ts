@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEventsBetween } from '../../../src/main/demo';
-import { runCli, type CliOut } from '../../support/run-cli';
+import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
-// `parallax demo` as a user runs it: the real binary, a temp history file, JSON output.
+// `parallax demo` as a user runs it: the CLI in this process (tests/support/cli-in-process.ts), a temp history
+// file, JSON output.
 
 let dir = '';
 let db = '';

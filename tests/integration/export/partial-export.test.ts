@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
 // Exporting a run that has not finished (issue 31.6) says it is partial, on stderr and in the

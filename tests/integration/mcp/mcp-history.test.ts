@@ -6,7 +6,7 @@ import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createVisibilityService } from '../../../src/main/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { dataOf, startMcp, textOf, type McpSession } from './mcp-client';
 
 // `parallax mcp` over a demo history (2 days, 6 locations, 3 monitors, real sandbox answers

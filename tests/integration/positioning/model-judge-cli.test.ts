@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { spawnCli } from '../../support/cli-child';
+import { runCliToEndInProcess } from '../../support/cli-in-process';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { BRANDS, storeAnswers } from './fixtures';
 
-// `parallax judge set|status|delete` and `parallax positioning rescore --judge model` as the
-// real binary, the sandbox playing the model over HTTP: settings errors per field, the
+// `parallax judge set|status|delete` and `parallax positioning rescore --judge model` through
+// the CLI (in this process; the Ctrl-C case a real child), the sandbox playing the model over HTTP: settings errors per field, the
 // estimate, a budget refused before any call (the sandbox saw none), the re-score, a second one
 // paid by the cache (no call), Ctrl-C and resume without paying twice, and the key in none of
 // the files the CLI wrote (settings, history) nor its output.
@@ -46,19 +47,19 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function cli(args: string[], extra: Record<string, string> = {}) {
-  const child = spawnCli(args, {
+/** `parallax ARGS` in this process (tests/support/cli-in-process.ts); Ctrl-C takes a real child. */
+function cli(args: string[], extra: Record<string, string> = {}) {
+  return runCliToEndInProcess(args, {
     userDataDir: tmp.dir,
     extra: { PARALLAX_JUDGE_API_KEY: sandbox.apiKey, ...extra },
   });
-  return child.exited;
 }
 
 const calls = (): number => sandbox.stats().requests[CHAT] ?? 0;
 const SET = ['judge', 'set', '--no-key', '--provider', 'openai-compatible', '--model', 'sandbox-judge'];
 
 describe('parallax judge', () => {
-  // Each case runs the real binary a few times (from the sources through tsx when not built).
+  // Each case runs the CLI a few times.
   it('refuses bad settings with the flag at fault (exit 2)', { timeout: 120_000 }, async () => {
     const noUrl = await cli([...SET]);
     expect(noUrl.code).toBe(2);

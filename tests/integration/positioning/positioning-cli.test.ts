@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli } from '../../support/cli-child';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 
-// `parallax positioning`, `parallax positioning rescore` and `parallax show --json` as the real
-// binary in child processes, on a history stored through the store: the text table and the
-// JSON shapes, bad flags (exit 2), and a re-score stopped by Ctrl-C half-way (exit 130) that
-// the next run finishes.
+// `parallax positioning`, `parallax positioning rescore` and `parallax show --json` through the CLI
+// in this process (tests/support/cli-in-process.ts) on a history stored through the store: the text table and the
+// JSON shapes, bad flags (exit 2), and a re-score stopped by Ctrl-C half-way (exit 130: a real
+// child, signalled) that the next run finishes.
 
 const tmp = tempFolder();
 const AT = Date.now() - 3 * 86_400_000;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/main/errors/app-error';
 import { findChromium, NO_CHROMIUM_MESSAGE, requirePrinter } from '../../../src/main/reports';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 
 // The client report printed to PDF as a user gets it: `parallax report --out x.pdf` drives the
 // system's Chromium (playwright-core, JavaScript off) over a 7-day demo history, and the PDF is

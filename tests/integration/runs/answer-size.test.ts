@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_TOO_LARGE, MAX_ANSWER_BYTES } from '../../../src/main/api/answer-size';
 import { openHistory } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
-import { runCliToEnd } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { repeatedWord, startHostileService, type HostileService } from '../../support/hostile-service';
 
 // The size policy (issue 31.4) through a real `parallax run`: the hostile service answers one

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
-import { runCliToEnd, spawnCli, type CliEnv } from '../../support/cli-child';
+import { spawnCli, type CliEnv } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 
 // Ctrl-C, SIGTERM and kill -9 sent to a real `parallax run` child process working against the
-// sandbox over loopback HTTP, then `parallax resume` in another child: what the history holds
+// sandbox over loopback HTTP, then `parallax resume` (in this process: cli-in-process.ts): what the history holds
 // (states, counts, credits) is checked against what the sandbox saw (its request log: every
 // monitor call with the job named in its X-Request-Id).
 

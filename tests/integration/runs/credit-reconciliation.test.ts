@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { runCliToEnd, spawnCli, type CliEnv } from '../../support/cli-child';
+import { spawnCli, type CliEnv } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import {
   startWithholdingProxy,
   type ProxyOptions,
@@ -14,7 +15,7 @@ import {
 // Credits charged without a result (issue 14): a real `parallax run` child against the sandbox
 // over loopback HTTP, through a proxy that SIGKILLs it the moment an answer comes back from the
 // sandbox (charged) and never delivers that answer nor the ones still on the wire. `parallax
-// resume` then works out from the account balance what was charged without a result: the
+// resume` (in this process: cli-in-process.ts) then works out from the account balance what was charged without a result: the
 // history's credits (recorded + unreceived) equal what the sandbox charged, exactly, also when
 // the balance reads come from a cache (the service's is up to 60 s stale). When
 // another run used the same account in that window, the balance cannot say whose the credits

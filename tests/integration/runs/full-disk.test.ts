@@ -8,7 +8,7 @@ import { createRunEngine, type RunEngine } from '../../../src/main/runs';
 import type { StorageBlocked } from '../../../src/main/runs/store-hold';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
-import { runCliToEnd } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { spec } from './harness';
 
 // Issue 31.2 without a small disk: SQLite's max_page_count makes every write past the cap fail

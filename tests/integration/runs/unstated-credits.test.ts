@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/main/store';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { runCliToEnd } from '../../support/cli-child';
+import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { startHostileService, type HostileService } from '../../support/hostile-service';
 
 // An async task record without `credits` (some published examples have none) is reconciled from

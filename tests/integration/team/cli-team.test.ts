@@ -4,12 +4,13 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliAt } from '../../support/cli-in-process';
 import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
 import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
-// `parallax team …`, `parallax workspace …` and --workspace as real child processes against a
-// real PostgreSQL. No keychain here (D-Bus is cut off): the owner's password comes from
+// `parallax team …`, `parallax workspace …` and --workspace against a real PostgreSQL: real
+// child processes with a team, the CLI in this process without one. No keychain here (D-Bus is cut off): the owner's password comes from
 // PGPASSWORD (libpq's variable, which node-postgres reads too) and a teammate's from
 // PARALLAX_TEAM_URL, the two ways that need none. The keychain path runs under a real
 // gnome-keyring in tests/keychain/cli-team.test.ts.
@@ -55,6 +56,15 @@ function parallax(args: string[], dir: string, env: NodeJS.ProcessEnv = {}): Pro
 
 const json = <T>(out: Out): T => JSON.parse(out.stdout) as T;
 
+/**
+ * `parallax ARGS` in this process (tests/support/cli-in-process.ts), for the cases without a
+ * team: no team configured, no keychain is opened. With a team server the commands stay
+ * children: node-postgres reads PGPASSWORD and the keychain's native module the session bus
+ * from the process's own environment, which a child gets without a bus.
+ */
+const local = (args: string[], dir: string, env: NodeJS.ProcessEnv = {}): Promise<Out> =>
+  runCliAt(args, dir, { PARALLAX_TEAM_URL: '', PARALLAX_WORKSPACE: '', ...env });
+
 beforeAll(async () => {
   server = await startTestPostgres();
   database = await server.createDatabase('team');
@@ -68,11 +78,11 @@ afterAll(async () => {
 describe('workspaces without a team', () => {
   it('creates, lists and switches workspaces; --workspace and PARALLAX_WORKSPACE pick one, --db wins', async () => {
     const dir = userDir();
-    const created = await parallax(['--json', 'workspace', 'create', 'Client Ä'], dir);
+    const created = await local(['--json', 'workspace', 'create', 'Client Ä'], dir);
     expect(created.code).toBe(0);
     expect(json<{ slug: string }>(created).slug).toBe('client-a');
     const history = async (args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> =>
-      json<{ path: string }>(await parallax(['--json', ...args, 'db', 'stats'], dir, env)).path;
+      json<{ path: string }>(await local(['--json', ...args, 'db', 'stats'], dir, env)).path;
     expect(await history([])).toBe(join(dir, 'parallax.db'));
     expect(await history(['--workspace', 'client-a'])).toBe(
       join(dir, 'workspaces', 'client-a', 'parallax.db'),
@@ -83,13 +93,13 @@ describe('workspaces without a team', () => {
     // A read command given a --db that does not exist refuses it: the other history is a copy.
     const other = join(dir, 'elsewhere.db');
     copyFileSync(join(dir, 'parallax.db'), other);
-    const withDb = await parallax(['--json', '--workspace', 'client-a', 'db', 'stats', '--db', other], dir);
+    const withDb = await local(['--json', '--workspace', 'client-a', 'db', 'stats', '--db', other], dir);
     expect(json<{ path: string }>(withDb).path).toBe(other);
 
-    expect((await parallax(['workspace', 'use', 'client-a'], dir)).code).toBe(0);
+    expect((await local(['workspace', 'use', 'client-a'], dir)).code).toBe(0);
     expect(await history([])).toBe(join(dir, 'workspaces', 'client-a', 'parallax.db'));
     const list = json<{ workspaces: Array<{ slug: string; current: boolean; access: string | null }> }>(
-      await parallax(['--json', 'workspace', 'list'], dir),
+      await local(['--json', 'workspace', 'list'], dir),
     );
     expect(list.workspaces.map((w) => [w.slug, w.current, w.access])).toEqual([
       ['default', false, null],
@@ -99,17 +109,17 @@ describe('workspaces without a team', () => {
 
   it('refuses an unknown workspace, a taken name and a nameless one with exit 2 and one line', async () => {
     const dir = userDir();
-    const unknown = await parallax(['--workspace', 'nope', 'history'], dir);
+    const unknown = await local(['--workspace', 'nope', 'history'], dir);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
     expect(unknown.stderr).toMatch(/No workspace named "nope"/);
     expect(existsSync(join(dir, 'parallax.db'))).toBe(false);
-    await parallax(['workspace', 'create', 'Acme'], dir);
-    const again = await parallax(['workspace', 'create', 'ACME'], dir);
+    await local(['workspace', 'create', 'Acme'], dir);
+    const again = await local(['workspace', 'create', 'ACME'], dir);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists/);
-    expect((await parallax(['workspace', 'create', '!!!'], dir)).code).toBe(2);
-    expect((await parallax(['workspace', 'grant', 'acme', '--member', 'x'], dir)).stderr).toMatch(
+    expect((await local(['workspace', 'create', '!!!'], dir)).code).toBe(2);
+    expect((await local(['workspace', 'grant', 'acme', '--member', 'x'], dir)).stderr).toMatch(
       /need a team server/,
     );
   });

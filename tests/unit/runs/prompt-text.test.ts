@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { promptFileText } from '../../../src/shared/domain/prompt-text';
+
+// One module serves every prompts file the app or a long-lived process reads: a refused file
+// must not change how the next one reads (the CLI tests' in-process runs found it did).
+
+describe('promptFileText', () => {
+  it('reads a good file the same after refusing one that ends in a Latin-1 byte', () => {
+    const good = Buffer.from('prompt\r\nbest shoes\r\n');
+    const latin1 = Buffer.concat([Buffer.from('running shoes\nchaussures '), Buffer.from([0xe9, 0x0a])]);
+    const before = promptFileText(good, 'good.csv');
+    expect(before).toEqual({ ok: true, text: 'prompt\r\nbest shoes\r\n' });
+    expect(promptFileText(latin1, 'latin1.txt')).toEqual({
+      ok: false,
+      message: 'latin1.txt line 2 is not UTF-8 text (byte 0xE9): save the file as UTF-8',
+    });
+    expect(promptFileText(good, 'good.csv')).toEqual(before);
+  });
+});
