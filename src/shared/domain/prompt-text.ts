@@ -13,19 +13,25 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const hex = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The first byte of `line` that does not start a valid UTF-8 sequence (for the message). */
+/**
+ * The first byte of `line` that does not start a valid UTF-8 sequence (for the message): the
+ * bytes are fed one at a time to a decoder of their own (a refused file leaves nothing behind
+ * for the next), and a byte that breaks the sequence in progress names the byte that began it.
+ */
 function firstBadByte(line: Uint8Array): number {
-  // A decoder of its own: a streamed decode keeps an unfinished sequence (a Latin-1 é at the
-  // line's end) for the next call, which the shared one would then read before the next file.
-  const probe = new TextDecoder('utf-8', { fatal: true });
-  for (let end = 1; end <= line.length; end++) {
+  const probe = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let sequenceStart = -1;
+  for (let at = 0; at < line.length; at++) {
     try {
-      probe.decode(line.subarray(0, end), { stream: true });
+      const done = probe.decode(line.subarray(at, at + 1), { stream: true }) !== '';
+      if (done) sequenceStart = -1;
+      else if (sequenceStart < 0) sequenceStart = at;
     } catch {
-      return line[end - 1] ?? 0;
+      return line[sequenceStart >= 0 ? sequenceStart : at] ?? 0;
     }
   }
-  return line.at(-1) ?? 0;
+  // The line ends inside a sequence.
+  return line[sequenceStart >= 0 ? sequenceStart : line.length - 1] ?? 0;
 }
 
 /** The file's bytes as text, or why they are not a prompts file (with the line number). */
