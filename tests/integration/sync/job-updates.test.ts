@@ -1,0 +1,81 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { makeResult } from '../../bench/store-answers';
+import { rng } from '../../bench/bench-random';
+import { startTestPostgres, type TestPostgres } from '../../support/postgres';
+import { startSyncTeam, type SyncTeam } from '../../support/sync-team';
+
+// A job a desktop already pulled, changed later by the teammate who runs it (pending, then
+// answered), is pulled again at its new version: a pull brings a job twice (with its answer,
+// then in the jobs' pass), and the second time must still move an older copy forward, never
+// skip it. Real PostgreSQL, real history files.
+
+let server: TestPostgres;
+let team: SyncTeam;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
+});
+afterAll(async () => {
+  await team?.close();
+  await server?.close();
+});
+
+/** Each job's state and whether this history holds its answer. */
+function jobsHere(path: string): Array<{ state: string; answered: number }> {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT j.job_state AS state, EXISTS (SELECT 1 FROM results r WHERE r.job_id = j.id) AS answered
+           FROM jobs j ORDER BY j.id`,
+      )
+      .all() as Array<{ state: string; answered: number }>;
+  } finally {
+    db.close();
+  }
+}
+
+describe('a pulled job changed later on the team', () => {
+  it('is pulled again at its new version: pending here, then answered with its answer', async () => {
+    const a = team.desktop('alice');
+    const b = team.desktop('bob');
+    const spec = runSpecSchema.parse({
+      name: 'answered later',
+      prompts: ['best trail shoes', 'best road shoes'],
+      engines: ['assistant-a'],
+      countries: ['US', 'DE', 'FR'],
+      repeats: 1,
+    });
+    const { jobs } = a.store.createRun({
+      spec,
+      keyLabel: 'sandbox',
+      baseUrl: 'http://127.0.0.1',
+      sandbox: true,
+      costEstimate: 6,
+    });
+    await a.sync();
+    await b.sync();
+    expect(jobsHere(b.path)).toEqual(jobs.map(() => ({ state: 'pending', answered: 0 })));
+
+    const r = rng(7);
+    a.store.ingestResults(
+      jobs.map((job, i) => {
+        const m = makeResult(r, 80);
+        return {
+          jobId: job.id,
+          raw: m.raw,
+          normalized: { ...m.normalized, engine: job.engine },
+          fetchedAt: Date.now() + i,
+          jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
+        };
+      }),
+    );
+    await a.sync();
+    const pulled = await b.sync();
+    expect(pulled.pulled['result']).toBe(6);
+    expect(jobsHere(b.path)).toEqual(jobs.map(() => ({ state: 'succeeded', answered: 1 })));
+  });
+});
