@@ -147,9 +147,20 @@ export function recordRun(
     costEstimate: answers,
   });
   const chosen = jobs.slice(0, answers);
-  const at = options.fetchedAt ?? Date.now();
+  answerJobs(store, chosen, r, options.fetchedAt ?? Date.now());
+  store.updateRun(run.id, { status: 'completed' });
+  return chosen;
+}
+
+/** Answers these jobs (synthetic answers fetched from `at` on, one credit each) through ingest. */
+export function answerJobs(
+  store: HistoryStore,
+  jobs: readonly JobRecord[],
+  r: ReturnType<typeof rng>,
+  at: number,
+): void {
   store.ingestResults(
-    chosen.map((job, i) => {
+    jobs.map((job, i) => {
       const m = makeResult(r, 80);
       return {
         jobId: job.id,
@@ -160,6 +171,4 @@ export function recordRun(
       };
     }),
   );
-  store.updateRun(run.id, { status: 'completed' });
-  return chosen;
 }

@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import { makeResult } from '../../bench/store-answers';
 import { rng } from '../../bench/bench-random';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { answerJobs, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A job a desktop already pulled, changed later by the teammate who runs it (pending, then
 // answered), is pulled again at its new version: a pull brings a job twice (with its answer,
@@ -60,19 +59,7 @@ describe('a pulled job changed later on the team', () => {
     await b.sync();
     expect(jobsHere(b.path)).toEqual(jobs.map(() => ({ state: 'pending', answered: 0 })));
 
-    const r = rng(7);
-    a.store.ingestResults(
-      jobs.map((job, i) => {
-        const m = makeResult(r, 80);
-        return {
-          jobId: job.id,
-          raw: m.raw,
-          normalized: { ...m.normalized, engine: job.engine },
-          fetchedAt: Date.now() + i,
-          jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
-        };
-      }),
-    );
+    answerJobs(a.store, jobs, rng(7), Date.now());
     await a.sync();
     const pulled = await b.sync();
     expect(pulled.pulled['result']).toBe(6);
