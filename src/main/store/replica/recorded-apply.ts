@@ -51,8 +51,6 @@ export interface RecordedApplyApi {
   applySessions(rows: readonly ReplicaRow[]): ApplyOutcome;
   /** Which of these runs, jobs or results are here. */
   presentKeys(kind: 'run' | 'job' | 'result', keys: readonly string[]): Set<string>;
-  /** Which of these jobs have their answer here. */
-  answeredJobs(jobIds: readonly string[]): Set<string>;
 }
 
 /** A row of the page was refused in the fast pass: the page is rolled back and applied again row by row. */
@@ -259,13 +257,6 @@ export function createRecordedApplyApi(
       return new Set(
         pluck(db, `SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).all(
           JSON.stringify(keys),
-        ) as string[],
-      );
-    },
-    answeredJobs(jobIds) {
-      return new Set(
-        pluck(db, 'SELECT job_id FROM results WHERE job_id IN (SELECT value FROM json_each(?))').all(
-          JSON.stringify(jobIds),
         ) as string[],
       );
     },
