@@ -181,15 +181,7 @@ export function createRecordedApplyApi(
     },
     applyJobs(rows) {
       const outcome = emptyOutcome();
-      // A pull brings a job twice (with its answer, then in the jobs' pass): the second time one
-      // index look-up says it is here already, at this version or later, where the upsert built
-      // its values and did nothing.
-      const current = pluck(db, 'SELECT 1 FROM jobs WHERE id = ? AND updated_at >= ?');
       for (const row of rows) {
-        if (current.get(row['id'], row['updated_at'] ?? null) !== undefined) {
-          outcome.skipped += 1;
-          continue;
-        }
         if (!hasRun(row['run_id'])) {
           outcome.missing.push(row['run_id'] as string);
           continue;
