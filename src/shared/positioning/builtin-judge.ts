@@ -7,6 +7,7 @@ import type { MentionRef } from './context';
 import { answerLanguage, phraseIndexFor } from './language-index';
 import { sentimentOf, statusOf, type BrandSignals } from './signals';
 import type { BrandPositioning, BuiltinJudge, Evidence, JudgeInput, JudgeRef } from './types';
+import { sortByStart } from './sort-by-start';
 
 /**
  * The built-in judge's identity. Bump `version` whenever its output for the same input can
@@ -82,27 +83,6 @@ function splitMentions(
     else inText.push(ref);
   });
   return { inText, inUrls };
-}
-
-/**
- * Sorts by start, stable like Array.prototype.sort (equal starts keep their order): a few
- * entries are put in place by insertion, without the work array the native sort allocates per
- * call (the largest of the judge's sort allocations).
- */
-function sortByStart(list: Array<{ start: number; end: number }>): void {
-  if (list.length > 16) {
-    list.sort((a, b) => a.start - b.start);
-    return;
-  }
-  for (let i = 1; i < list.length; i++) {
-    const item = list[i] as { start: number; end: number };
-    let j = i - 1;
-    while (j >= 0 && (list[j] as { start: number }).start > item.start) {
-      list[j + 1] = list[j] as { start: number; end: number };
-      j--;
-    }
-    list[j + 1] = item;
-  }
 }
 
 function evidenceOf(text: string, s: BrandSignals): Evidence[] {

@@ -11,6 +11,7 @@ import {
 } from './phrase-table';
 import { wordTexts, type Words } from './tokens';
 import { hashStep, Vocabulary } from './vocabulary';
+import { sortByStart } from './sort-by-start';
 
 // One index of every phrase the judge reads in a language, compiled once (pattern syntax in
 // lexicon/lang.ts). Space-delimited phrases are looked up by their first word (a hash lookup
@@ -375,22 +376,6 @@ function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: str
       contrast: 1,
     });
     p += hit.text.length;
-  }
-}
-
-/**
- * Hits in text order, stable like Array.prototype.sort: by insertion, the spaced and the
- * substring hits being each in order already (no work array of the native sort per unit).
- */
-function sortByStart(hits: Hit[]): void {
-  for (let i = 1; i < hits.length; i++) {
-    const hit = hits[i] as Hit;
-    let j = i - 1;
-    while (j >= 0 && (hits[j] as Hit).start > hit.start) {
-      hits[j + 1] = hits[j] as Hit;
-      j--;
-    }
-    hits[j + 1] = hit;
   }
 }
 
