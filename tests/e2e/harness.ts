@@ -75,6 +75,11 @@ export interface HarnessOptions {
    * the app and its first view).
    */
   settings?: Partial<Settings>;
+  /**
+   * Runs on the page before the app opens (init scripts, listeners), so the first load is the
+   * one the test reads: adding them afterwards takes a reload.
+   */
+  beforeOpen?: (page: Page) => Promise<void>;
 }
 
 export async function startHarness(
@@ -203,6 +208,7 @@ export async function startHarness(
       .catch(() => undefined);
   });
 
+  await options.beforeOpen?.(page);
   await page.goto(server.url);
   mkdirSync(RESULTS_DIR, { recursive: true });
 
