@@ -13,8 +13,8 @@ describe('XSS corpus from engine answers', () => {
     h = await startHarness(
       {},
       {
-        beforeOpen: (page) =>
-          page.addInitScript(() => {
+        beforeOpen: async (page) => {
+          await page.addInitScript(() => {
             const w = window as unknown as Record<string, unknown>;
             const calls: string[] = [];
             w['__xss'] = calls;
@@ -25,7 +25,8 @@ describe('XSS corpus from engine answers', () => {
                 `csp:${e.violatedDirective}:${e.blockedURI}:${e.sample}:${(e.target as Element | null)?.outerHTML?.slice(0, 200) ?? ''}`,
               ),
             );
-          }),
+          });
+        },
       },
     );
   });
