@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
 import { startAheadPool } from '../../src/main/positioning';
@@ -11,7 +13,9 @@ import { BRANDS } from './sync.bench';
 // Run with `flock /tmp/parallax-heavy.lock npx tsx tests/bench/first-sync-cpu.ts [N]`; with
 // NODE_OPTIONS='--cpu-prof --cpu-prof-dir=DIR' each thread writes a CPU profile (the main
 // thread's is the first of the process; the sync is its last seconds).
-// process.threadCpuUsage() is the main thread's CPU; process.cpuUsage() all threads'.
+// process.threadCpuUsage() is the main thread's CPU; process.cpuUsage() all threads'. With
+// PARALLAX_BENCH_HEAP_PROFILE=FILE.heapprofile the main thread's allocations during the sync are
+// sampled, collected objects included, and written for Chrome DevTools (Memory tab, Load).
 
 async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 20_000);
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
       onServer = await team.count('results');
     }
     const c = team.desktop('carol');
+    const heap = await sampleAllocations(process.env['PARALLAX_BENCH_HEAP_PROFILE']);
     const gc = watchGc();
     const cpu0 = process.cpuUsage();
     const main0 = process.threadCpuUsage();
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
     const report = await c.sync({ judge: pool });
     const wall = performance.now() - t0;
     const gcs = gc.stop();
+    await heap.stop();
     const cpu = process.cpuUsage(cpu0);
     const main1 = process.threadCpuUsage(main0);
     const mainMs = (main1.user + main1.system) / 1000;
@@ -66,6 +72,24 @@ async function main(): Promise<void> {
     await team.close();
     await server.close();
   }
+}
+
+/** V8's sampling heap profiler over what follows, written to `file` at stop (nothing without a file). */
+async function sampleAllocations(file: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Objects collected since are counted too: a first sync's cost is what it allocates.
+  const flags = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, ...flags });
+  return {
+    async stop() {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 interface GcTally {
