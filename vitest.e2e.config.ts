@@ -17,6 +17,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: availableParallelism() + 1,
+    // A worker imports the core, Playwright and the harness once for all its files instead of
+    // once a file: every file starts and closes its own core, browser and server, and the
+    // core's module-level state is caches of pure data (as in integration-shared).
+    isolate: false,
     // The demo templates built in the background as the run starts (tests/support/demo-sequencer.ts).
     sequence: { sequencer: DemoAwareSequencer },
   },

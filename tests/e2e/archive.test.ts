@@ -15,17 +15,22 @@ describe('archived pages in Compare', () => {
   const messages: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({
-      startSandbox: async (options) => (sandbox = await startSandbox(options)),
-      sandboxOptions: { latencyMs: 5 },
-    });
-    h.page.on('console', (m) => messages.push(m.text()));
-    await h.page.addInitScript(() => {
-      const w = window as unknown as { __pageMessages: unknown[] };
-      w.__pageMessages = [];
-      window.addEventListener('message', (e) => w.__pageMessages.push(e.data));
-    });
-    await h.page.reload();
+    h = await startHarness(
+      {
+        startSandbox: async (options) => (sandbox = await startSandbox(options)),
+        sandboxOptions: { latencyMs: 5 },
+      },
+      {
+        beforeOpen: async (page) => {
+          page.on('console', (m) => messages.push(m.text()));
+          await page.addInitScript(() => {
+            const w = window as unknown as { __pageMessages: unknown[] };
+            w.__pageMessages = [];
+            window.addEventListener('message', (e) => w.__pageMessages.push(e.data));
+          });
+        },
+      },
+    );
   });
   afterAll(async () => {
     await h?.close();

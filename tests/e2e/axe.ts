@@ -131,12 +131,31 @@ async function runWhole(frame: Frame, context: ContextObject, options: RunOption
   );
 }
 
+/**
+ * Whether the page holds a frame element at all, in the document or an open shadow root. axe's
+ * own search (frameContextsOf) builds a flattened tree of the whole page first, 30-50 ms on the
+ * Visibility view, to find none on nearly every state; this asks the DOM, and axe decides (which
+ * frames are in the context and visible) only when there is one.
+ */
+async function holdsFrames(frame: Frame): Promise<boolean> {
+  return frame.evaluate(() => {
+    const inRoot = (root: Document | ShadowRoot): boolean =>
+      root.querySelector('iframe, frame') !== null ||
+      [...root.querySelectorAll('*')].some((el) => el.shadowRoot !== null && inRoot(el.shadowRoot));
+    return inRoot(document);
+  });
+}
+
 async function analyze(page: Page, include: readonly string[], options: RunOptions): Promise<Result[]> {
   const context: ContextObject = { include: include.length > 0 ? [...include] : [], exclude: [] };
-  if ((await frameContextsOf(page.mainFrame(), context)).length === 0)
-    return runWhole(page.mainFrame(), context, options);
+  const main = page.mainFrame();
+  if (!(await holdsFrames(main))) {
+    await ensureAxe(main);
+    return runWhole(main, context, options);
+  }
+  if ((await frameContextsOf(main, context)).length === 0) return runWhole(main, context, options);
   // Frames (a stored page in Compare): axe in each, finished together, as AxeBuilder does.
-  const partials = await runPartials(page.mainFrame(), context, options);
+  const partials = await runPartials(main, context, options);
   const blank = await finisherOf(page);
   const results = await blank.evaluate(
     (text) => {

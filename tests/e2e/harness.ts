@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core, type CoreDeps } from '../../src/main/core';
-import { openSettingsStore } from '../../src/main/settings';
+import { openSettingsStore, type Settings } from '../../src/main/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';
 import { demoHistoryCopy, type DemoHistoryOptions } from '../support/demo-history';
@@ -69,6 +69,17 @@ export interface HarnessOptions {
    * an empty one: for tests of what a demo shows, not of how it is built.
    */
   demo?: Omit<DemoHistoryOptions, 'to'>;
+  /**
+   * Settings saved before the app opens, as a user's from an earlier session: the page's first
+   * load already has them, where changing them afterwards takes a reload (a whole second load of
+   * the app and its first view).
+   */
+  settings?: Partial<Settings>;
+  /**
+   * Runs on the page before the app opens (init scripts, listeners), so the first load is the
+   * one the test reads: adding them afterwards takes a reload.
+   */
+  beforeOpen?: (page: Page) => Promise<void>;
 }
 
 export async function startHarness(
@@ -82,6 +93,7 @@ export async function startHarness(
     // As the first-run screen leaves the app once it loaded a demo without a key.
     settings.update({ sandboxMode: true });
   }
+  if (options.settings) settings.update(options.settings);
   const openedExternally: string[] = [];
   const saved: string[] = [];
   const core = await createCore({
@@ -196,6 +208,7 @@ export async function startHarness(
       .catch(() => undefined);
   });
 
+  await options.beforeOpen?.(page);
   await page.goto(server.url);
   mkdirSync(RESULTS_DIR, { recursive: true });
 

@@ -10,20 +10,25 @@ describe('XSS corpus from engine answers', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness();
-    await h.page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      const calls: string[] = [];
-      w['__xss'] = calls;
-      for (const name of ['alert', 'confirm', 'prompt'])
-        w[name] = (message: unknown) => calls.push(`${name}:${String(message)}`);
-      document.addEventListener('securitypolicyviolation', (e) =>
-        calls.push(
-          `csp:${e.violatedDirective}:${e.blockedURI}:${e.sample}:${(e.target as Element | null)?.outerHTML?.slice(0, 200) ?? ''}`,
-        ),
-      );
-    });
-    await h.page.reload();
+    h = await startHarness(
+      {},
+      {
+        beforeOpen: async (page) => {
+          await page.addInitScript(() => {
+            const w = window as unknown as Record<string, unknown>;
+            const calls: string[] = [];
+            w['__xss'] = calls;
+            for (const name of ['alert', 'confirm', 'prompt'])
+              w[name] = (message: unknown) => calls.push(`${name}:${String(message)}`);
+            document.addEventListener('securitypolicyviolation', (e) =>
+              calls.push(
+                `csp:${e.violatedDirective}:${e.blockedURI}:${e.sample}:${(e.target as Element | null)?.outerHTML?.slice(0, 200) ?? ''}`,
+              ),
+            );
+          });
+        },
+      },
+    );
   });
   afterAll(async () => {
     await h?.close();

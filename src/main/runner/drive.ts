@@ -68,7 +68,15 @@ async function start(ctx: DriveContext, ws: ResolvedWorkspace, claim: Claim): Pr
   claim.runId = runId;
   // On the team before its first answer: a runner taking the slot over resumes this run.
   await ctx.onClaims(() => attachRun(ctx.deps.claims, claim, ctx.deps.identity, runId));
-  await ctx.push(ws);
+  try {
+    await ctx.push(ws);
+  } catch (error) {
+    // The run is under way and paying for answers: it goes on, its rows stay queued here, and
+    // the pushes after its last answer say whether the team got them (pushAllAnswers).
+    ctx.deps.warn(
+      `The first push of run ${runId} failed; it is tried again at the run's end: ${String(error)}`,
+    );
+  }
   return runId;
 }
 

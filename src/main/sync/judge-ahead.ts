@@ -123,16 +123,20 @@ function analyseAhead(
 
 /**
  * Starts judging, packing and analysing these answers ahead; resolves once all are offered
- * (never rejects).
+ * (never rejects). `arriving`: the language of jobs not here yet, stored with the answers.
  */
-export function judgeAhead(ctx: StepContext, results: readonly PulledResult[]): Promise<void> {
+export function judgeAhead(
+  ctx: StepContext,
+  results: readonly PulledResult[],
+  arriving?: ReadonlyMap<string, string | null>,
+): Promise<void> {
   const judge = ctx.options.judge;
   if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
   // Packing is sent first: it is the shorter, so each thread starts on it while the next
   // messages (the verdicts, the analyses) are on their way.
   const packed = packDocs(judge, results);
   // Null when no brand is tracked: ingest then judges nothing and matches no brand.
-  const prepared = ctx.store.prejudgeInputs(results);
+  const prepared = ctx.store.prejudgeInputs(results, arriving);
   const judged = prepared ? judgeVerdicts(ctx, judge, results, prepared) : Promise.resolve();
   const analysed = analyseAhead(judge, results, prepared?.brands ?? []);
   return Promise.all([packed, judged, analysed]).then(() => undefined);

@@ -9,10 +9,10 @@ import { add, advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { judgeAhead } from './judge-ahead';
 import { readNormalized } from './normalized';
-import { readByKeys, readPage, readRunPrompts, START, type TeamPage } from './team-reads';
+import { readByKeys, readPage, readResultsOfJobs, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
 
-// Pulling what teammates recorded: runs, jobs, results, pages and credit sessions, table by
+// Pulling what teammates recorded: runs, results, jobs, pages and credit sessions, table by
 // table, page by page. Each page is applied in ONE local transaction together with the cursor
 // after it, so a pull cut anywhere resumes after the last page applied and applies nothing
 // twice. A row whose parent is not here yet (a job of a run whose newest version was written
@@ -20,18 +20,25 @@ import { rowFromPg } from './team-sql';
 // transaction; a parent that is a tombstone or outside the window leaves the row out. Results
 // go through the store's ingest, the same as a run's answers. The next page is already being
 // read on the server while this one is applied here.
+//
+// Results come before jobs, so this history never shows a job as answered without its answer,
+// not between two pages nor after a cut: a page of answers brings the jobs it needs with it,
+// and a job that arrives answered after the results' pass went by (pushed meanwhile, with its
+// answer in the same server transaction) has its answer fetched and applied in its page's
+// transaction.
 
-const PULLED: readonly RecordedKind[] = ['run', 'job', 'result', 'page', 'session'];
+const PULLED: readonly RecordedKind[] = ['run', 'result', 'job', 'page', 'session'];
 
-/** Parents fetched for a page, applied before it. */
+/** Parents fetched for a page, applied before it; and a page of jobs' answers, applied after it. */
 interface Parents {
   runs: ReplicaRow[];
   prompts: ReplicaRow[];
   jobs: ReplicaRow[];
   results: PulledResult[];
+  answers: PulledResult[];
 }
 
-const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [] });
+const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [], answers: [] });
 
 /** A team result row as the store's ingest takes it; null for a row it cannot read. */
 export function toResult(row: Record<string, unknown>): PulledResult | null {
@@ -96,6 +103,16 @@ async function fetchResults(ctx: StepContext, resultIds: readonly string[], into
   );
 }
 
+/** The answers of the page's answered jobs that are not here (pushed after the results' pass went by). */
+async function fetchAnswers(ctx: StepContext, jobs: readonly ReplicaRow[], into: Parents): Promise<void> {
+  const answered = jobs.filter((j) => j['job_state'] === 'succeeded').map((j) => String(j['id']));
+  if (answered.length === 0) return;
+  const here = ctx.store.replica.answeredJobs(answered);
+  const missing = answered.filter((id) => !here.has(id));
+  const rows = await readResultsOfJobs(ctx, missing);
+  into.answers.push(...rows.map(toResult).filter((r): r is PulledResult => r !== null));
+}
+
 /** What a page of each table turns into, what its rows need first, and how it is applied. */
 interface TableStep<T> {
   convert(rows: Array<Record<string, unknown>>): T[];
@@ -128,12 +145,14 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
   } satisfies TableStep<ReplicaRow>,
   job: {
     convert: recorded('job'),
-    parents: (ctx, jobs: ReplicaRow[], into) =>
-      fetchRuns(
+    async parents(ctx, jobs: ReplicaRow[], into) {
+      await fetchRuns(
         ctx,
         jobs.map((j) => String(j['run_id'])),
         into,
-      ),
+      );
+      await fetchAnswers(ctx, jobs, into);
+    },
     apply: (ctx, jobs: ReplicaRow[]) => ctx.store.replica.applyJobs(jobs),
   } satisfies TableStep<ReplicaRow>,
   result: {
@@ -209,22 +228,45 @@ function applyPage<T>(
   } else {
     applyParents(ctx, parents, kind, out);
     page = step.apply(ctx, items);
+    out.results += ctx.store.replica.applyResults(parents.answers).applied;
   }
   ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, cursor);
   return { ...out, page };
 }
 
-/** A page read from the server, its rows converted, and their verdicts being made ahead. */
+/** A page read from the server, its rows converted, their parents and verdicts being fetched and made ahead. */
 interface ReadyPage<T> {
   page: TeamPage;
   items: T[];
+  parents: Promise<Parents>;
   judged: Promise<void>;
+}
+
+/** The request's language of each job (what the judge is told), as the history reads it. */
+function languagesOf(jobs: readonly ReplicaRow[]): Map<string, string | null> {
+  return new Map(
+    jobs.map((job) => {
+      const request = JSON.parse(String(job['request_json'] ?? 'null')) as { hl?: string } | null;
+      return [String(job['id']), request?.hl ?? null];
+    }),
+  );
 }
 
 function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): ReadyPage<T> {
   const items = step.convert(page.rows.filter((r) => !r.own));
-  const judged = kind === 'result' ? judgeAhead(ctx, items as PulledResult[]) : Promise.resolve();
-  return { page, items, judged };
+  const into = noParents();
+  const parents = step.parents(ctx, items, into).then(() => into);
+  // Awaited by pullPage; a failed read-ahead must not leave it unobserved.
+  parents.catch(() => undefined);
+  // Answers are judged once their jobs are known: a first pull brings them with the answers.
+  const judged =
+    kind === 'result'
+      ? parents
+          .then((p) => judgeAhead(ctx, items as PulledResult[], languagesOf(p.jobs)))
+          // Never rejects: a failed fetch fails the page in pullPage, a failed judge costs time.
+          .catch(() => undefined)
+      : Promise.resolve();
+  return { page, items, parents, judged };
 }
 
 async function pullPage<T>(
@@ -234,8 +276,7 @@ async function pullPage<T>(
   ready: ReadyPage<T>,
 ): Promise<void> {
   const { page, items } = ready;
-  const parents = noParents();
-  await timed(ctx, 'pullFetch', () => step.parents(ctx, items, parents));
+  const parents = await timed(ctx, 'pullFetch', () => ready.parents);
   const out = await timed(ctx, 'pullApply', () =>
     ctx.store.replica.applying(() => applyPage(ctx, kind, step, items, parents, page.cursor)),
   );

@@ -14,11 +14,15 @@ import { setAll, upsertParams, upsertSql, type UpsertOptions } from './team-sql'
 // Pushing what was recorded here (runs, their prompts, jobs, results, pages, credit sessions),
 // kind by kind in that order (a job's run is on the server before the job), in batches: each
 // batch is one multi-row upsert in one server transaction, then its outbox entries are cleared
-// here. A batch cut half-way (a kill, the server gone) is rolled back there and still in the
-// outbox here; sent again, it changes nothing twice (every statement is ON CONFLICT on the
-// row's key). Recorded rows only move forward on the server: a stale retry never overwrites a
-// later version (updated_at), an archived page is never replaced by a failure, a tombstone
-// stays.
+// here. A job batch carries the answers of its jobs still in the outbox, written in the SAME
+// transaction after the jobs (a result's row refers to its job's, so it cannot go first): the
+// team never holds a job as answered without its answer, whoever reads it and wherever a push
+// is cut. The results' own pass then sends only what no job batch carried (an answer fetched
+// again, a job already on the team). A batch cut half-way (a kill, the server gone) is rolled
+// back there and still in the outbox here; sent again, it changes nothing twice (every
+// statement is ON CONFLICT on the row's key). Recorded rows only move forward on the server: a
+// stale retry never overwrites a later version (updated_at), an archived page is never
+// replaced by a failure, a tombstone stays.
 
 const UPSERTS: Record<RecordedKind, UpsertOptions> = {
   run: {
@@ -57,44 +61,104 @@ function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): Replica
   }
 }
 
-async function sendBatch(
-  ctx: StepContext,
-  kind: RecordedKind,
-  rows: ReplicaRow[],
-  tombstones: string[],
-): Promise<void> {
+/** The rows of a kind an upsert writes (results: their months' partitions made first). */
+async function writeRows(ctx: StepContext, kind: RecordedKind, rows: readonly ReplicaRow[]): Promise<void> {
+  if (rows.length === 0) return;
   const { client, workspaceId } = ctx.target;
   const table: ReplicaTable = RECORDED_KINDS[kind];
+  if (kind === 'result') {
+    const times = rows.map((r) => Number(r['fetched_at']));
+    await client.query('SELECT parallax.ensure_result_months($1, $2)', [
+      Math.min(...times),
+      Math.max(...times),
+    ]);
+  }
+  await client.query(upsertSql(table, UPSERTS[kind]), upsertParams(table, workspaceId, rows));
+}
+
+/** Some entries of the outbox with the rows they name, read here. */
+interface Part {
+  entries: OutboxEntry[];
+  rows: ReplicaRow[];
+}
+
+/** A batch of a kind's outbox, with the runs it deletes and (a job batch) its jobs' answers. */
+interface Batch extends Part {
+  tombstones: string[];
+  results: Part;
+}
+
+async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Promise<void> {
+  const { client, workspaceId } = ctx.target;
   await client.transaction(async () => {
-    if (kind === 'result' && rows.length > 0) {
-      const times = rows.map((r) => Number(r['fetched_at']));
-      await client.query('SELECT parallax.ensure_result_months($1, $2)', [
-        Math.min(...times),
-        Math.max(...times),
-      ]);
-    }
-    if (rows.length > 0) {
-      await client.query(upsertSql(table, UPSERTS[kind]), upsertParams(table, workspaceId, rows));
-    }
-    if (tombstones.length > 0) {
+    await writeRows(ctx, kind, batch.rows);
+    // After the jobs they refer to, before the commit that shows those jobs answered.
+    await writeRows(ctx, 'result', batch.results.rows);
+    if (batch.tombstones.length > 0) {
       await client.query(
         `UPDATE parallax.runs SET deleted_at = $3 WHERE workspace_id = $1 AND id = ANY ($2::text[])
            AND deleted_at IS NULL`,
-        [workspaceId, tombstones, Date.now()],
+        [workspaceId, batch.tombstones, Date.now()],
       );
     }
   });
 }
 
-/** A batch of the outbox with the rows it names, read here. */
-interface Batch {
-  entries: OutboxEntry[];
-  rows: ReplicaRow[];
-  tombstones: string[];
-}
-
 /** Keys read between two turns of the event loop, so a batch being sent keeps flowing meanwhile. */
 const READ_SLICE = 50;
+
+/** The rows these keys name, read in slices so a batch being sent keeps flowing meanwhile. */
+async function readKeys(
+  ctx: StepContext,
+  kind: RecordedKind,
+  keys: readonly string[],
+): Promise<ReplicaRow[]> {
+  const rows: ReplicaRow[] = [];
+  for (let at = 0; at < keys.length; at += READ_SLICE) {
+    rows.push(...readRows(ctx, kind, keys.slice(at, at + READ_SLICE)));
+    // The batch before this one is on its way to the server: let its bytes go out.
+    if (at + READ_SLICE < keys.length) await setImmediate();
+  }
+  return rows;
+}
+
+const liveKeys = (entries: readonly OutboxEntry[]): string[] =>
+  entries.filter((e) => !e.deleted).map((e) => e.key);
+
+/**
+ * The first job entries whose answers waiting in the outbox stay within `cap` (answers are ~5 KB
+ * each: a job batch's statements stay as large as a results batch's).
+ */
+function withinCap(ctx: StepContext, entries: readonly OutboxEntry[], cap: number): OutboxEntry[] {
+  const answered = new Set(ctx.store.replica.pendingResultsOf(entries.map((e) => e.key)).map((e) => e.jobId));
+  let carried = 0;
+  let kept = 0;
+  for (const entry of entries) {
+    carried += answered.has(entry.key) ? 1 : 0;
+    if (kept > 0 && carried > cap) break;
+    kept += 1;
+  }
+  return entries.slice(0, kept);
+}
+
+/**
+ * A job batch with the answers of its jobs waiting in the outbox, looked up once the jobs were
+ * read: a job read as answered had its answer stored with it (one local transaction), so the
+ * answer is found even if it was recorded after this push began.
+ */
+async function readJobBatch(ctx: StepContext, candidates: OutboxEntry[], cap: number): Promise<Batch> {
+  const entries = withinCap(ctx, candidates, cap);
+  const rows = await readKeys(ctx, 'job', liveKeys(entries));
+  const results: OutboxEntry[] = ctx.store.replica
+    .pendingResultsOf(entries.map((e) => e.key))
+    .map(({ jobId: _job, ...entry }) => entry);
+  return {
+    entries,
+    rows,
+    tombstones: [],
+    results: { entries: results, rows: await readKeys(ctx, 'result', liveKeys(results)) },
+  };
+}
 
 /** The next batch of a kind's outbox after entry `after` (null when none is left), with its rows. */
 async function readBatch(
@@ -102,19 +166,20 @@ async function readBatch(
   kind: RecordedKind,
   after: number,
   head: number,
-  size: number,
+  size: BatchSize,
 ): Promise<Batch | null> {
-  const entries = ctx.store.replica.pendingChanges(kind, after, head, size);
+  const entries = ctx.store.replica.pendingChanges(kind, after, head, size.rows);
   if (entries.length === 0) return null;
-  const live = entries.filter((e) => !e.deleted).map((e) => e.key);
+  if (kind === 'job') return readJobBatch(ctx, entries, size.results);
+  const rows = await readKeys(ctx, kind, liveKeys(entries));
   const tombstones = kind === 'run' ? entries.filter((e) => e.deleted).map((e) => e.key) : [];
-  const rows: ReplicaRow[] = [];
-  for (let at = 0; at < live.length; at += READ_SLICE) {
-    rows.push(...readRows(ctx, kind, live.slice(at, at + READ_SLICE)));
-    // The batch before this one is on its way to the server: let its bytes go out.
-    if (at + READ_SLICE < live.length) await setImmediate();
-  }
-  return { entries, rows, tombstones };
+  return { entries, rows, tombstones, results: { entries: [], rows: [] } };
+}
+
+/** Rows of a batch, and answers a job batch may carry. */
+interface BatchSize {
+  rows: number;
+  results: number;
 }
 
 /**
@@ -123,22 +188,26 @@ async function readBatch(
  * entries are cleared only once the server committed it.
  */
 async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Promise<void> {
-  const size =
-    kind === 'result' || kind === 'page' ? Math.max(50, ctx.tuning.pushBatch / 4) : ctx.tuning.pushBatch;
+  const large = Math.max(50, ctx.tuning.pushBatch / 4);
+  const size: BatchSize = {
+    rows: kind === 'result' || kind === 'page' ? large : ctx.tuning.pushBatch,
+    results: large,
+  };
   let batch = await timed(ctx, 'pushRead', () => readBatch(ctx, kind, 0, head, size));
   while (batch) {
     checkCanceled(ctx.options.signal);
     const current: Batch = batch;
-    const sending = sendBatch(ctx, kind, current.rows, current.tombstones);
+    const sending = sendBatch(ctx, kind, current);
     // Awaited below; a failed read-ahead must not leave it unobserved.
     sending.catch(() => undefined);
     const next = await timed(ctx, 'pushRead', () =>
       readBatch(ctx, kind, (current.entries.at(-1) as OutboxEntry).id, head, size),
     );
     await timed(ctx, 'pushSend', () => sending);
-    ctx.store.replica.clearSent(current.entries);
+    ctx.store.replica.clearSent([...current.entries, ...current.results.entries]);
     add(ctx.tally.pushed, kind, current.rows.length + current.tombstones.length);
-    await advance(ctx, 'push', kind, current.entries.length);
+    add(ctx.tally.pushed, 'result', current.results.rows.length);
+    await advance(ctx, 'push', kind, current.entries.length + current.results.entries.length);
     batch = next;
   }
 }

@@ -129,6 +129,24 @@ export async function readByKeys(
   return rows;
 }
 
+/** The answers of these jobs, found through their keys (one answer a job). */
+export async function readResultsOfJobs(
+  ctx: StepContext,
+  jobIds: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  if (jobIds.length === 0) return [];
+  const { rows } = await ctx.target.client.query(
+    `SELECT ${Object.keys(RECORDED_KINDS.result.columns)
+      .map((c) => `t.${c}`)
+      .join(', ')}
+      FROM parallax.result_keys k JOIN parallax.results t
+        ON t.workspace_id = k.workspace_id AND t.id = k.id AND t.fetched_at = k.fetched_at
+      WHERE k.workspace_id = $1 AND k.job_id = ANY ($2::text[])`,
+    [ctx.target.workspaceId, [...new Set(jobIds)]],
+  );
+  return rows;
+}
+
 /** The prompts of these runs. */
 export async function readRunPrompts(
   ctx: StepContext,

@@ -97,35 +97,42 @@ describe('parallax runner', () => {
     expect(r.stdout()).toContain('1 run: 1 completed');
   });
 
-  it('a run whose answers the team refuses is not reported completed, its claim fails, exit 1', async () => {
-    await world.addMonitors(1, { prefix: 'refused' });
-    // The team refuses this monitor's results (as a server-side check would), whatever the retry.
-    await world.team.owner.query(`
-      CREATE FUNCTION parallax.refuse_results() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF EXISTS (SELECT 1 FROM parallax.runs r WHERE r.workspace_id = NEW.workspace_id
-                    AND r.id = NEW.run_id AND r.monitor_id LIKE 'refused-%') THEN
-          RAISE EXCEPTION 'results refused by the test';
-        END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER refuse_results BEFORE INSERT ON parallax.results
-        FOR EACH ROW EXECUTE FUNCTION parallax.refuse_results();`);
-    try {
-      const r = world.spawnRunner(30, ['--once', '--json']);
-      expect((await r.exited).code, r.stderr()).toBe(1);
-      const runs = r.jsonLines().filter((l) => l['event'] === 'run');
-      expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ status: 'failed', answers: 2 });
-      expect(String(runs[0]?.['error'])).toContain('2 of 2 answers are not on the team');
-      const { rows } = await world.team.owner.query<{ state: string; note: string }>(
-        "SELECT state, note FROM parallax.runner_claims WHERE monitor_id LIKE 'refused-%'",
-      );
-      expect(rows).toEqual([{ state: 'failed', note: expect.stringContaining('not on the team') }]);
-    } finally {
-      await world.team.owner.query(
-        'DROP TRIGGER refuse_results ON parallax.results; DROP FUNCTION parallax.refuse_results()',
-      );
-    }
-  });
+  // Refused results: the pushes at the run's end fail. Refused jobs: the push made before the
+  // run's first answer fails as well, and the run still goes on to its end (its answers paid).
+  it.each(['results', 'jobs'])(
+    'a run whose %s the team refuses is not reported completed, its claim fails, exit 1',
+    async (table) => {
+      const prefix = `refused-${table}`;
+      await world.addMonitors(1, { prefix });
+      // The team refuses this monitor's rows (as a server-side check would), whatever the retry.
+      await world.team.owner.query(`
+        CREATE FUNCTION parallax.refuse_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM parallax.runs r WHERE r.workspace_id = NEW.workspace_id
+                      AND r.id = NEW.run_id AND r.monitor_id LIKE '${prefix}-%') THEN
+            RAISE EXCEPTION 'rows refused by the test';
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse_rows BEFORE INSERT ON parallax.${table}
+          FOR EACH ROW EXECUTE FUNCTION parallax.refuse_rows();`);
+      try {
+        const r = world.spawnRunner(30, ['--once', '--json']);
+        expect((await r.exited).code, r.stderr()).toBe(1);
+        const runs = r.jsonLines().filter((l) => l['event'] === 'run');
+        expect(runs).toHaveLength(1);
+        expect(runs[0]).toMatchObject({ status: 'failed', answers: 2 });
+        expect(String(runs[0]?.['error'])).toContain('2 of 2 answers are not on the team');
+        const { rows } = await world.team.owner.query<{ state: string; note: string }>(
+          'SELECT state, note FROM parallax.runner_claims WHERE monitor_id LIKE $1',
+          [`${prefix}-%`],
+        );
+        expect(rows).toEqual([{ state: 'failed', note: expect.stringContaining('not on the team') }]);
+      } finally {
+        await world.team.owner.query(
+          `DROP TRIGGER refuse_rows ON parallax.${table}; DROP FUNCTION parallax.refuse_rows()`,
+        );
+      }
+    },
+  );
 });

@@ -67,16 +67,20 @@ export interface PrejudgeInputs {
 }
 
 export interface PrejudgeApi {
-  /** Null when no brand is tracked (ingest judges nothing then). */
+  /**
+   * Null when no brand is tracked (ingest judges nothing then). `arriving`: the request's language
+   * of jobs not here yet that will be stored before these answers (a pull fetched them with them).
+   */
   prejudgeInputs(
     answers: ReadonlyArray<{ jobId: string; normalized: NormalizedResult }>,
+    arriving?: ReadonlyMap<string, string | null>,
   ): PrejudgeInputs | null;
 }
 
 export function createPrejudgeApi(db: Database.Database): PrejudgeApi {
   let cached: BrandSet | null = null;
   return {
-    prejudgeInputs(answers) {
+    prejudgeInputs(answers, arriving) {
       const version = readBrandsVersion(db);
       if (cached === null || cached.version !== version) cached = loadBrandSet(db);
       if (cached.brands.length === 0) return null;
@@ -84,8 +88,9 @@ export function createPrejudgeApi(db: Database.Database): PrejudgeApi {
       const language = stmt(db, "SELECT request_json ->> '$.hl' AS hl FROM jobs WHERE id = ?");
       const inputs = answers.map(({ jobId, normalized }) => {
         const row = language.get(jobId) as { hl: string | null } | undefined;
-        if (row === undefined) return null;
-        return { ...judgedContent(normalized), language: row.hl ?? null };
+        const hl = row === undefined ? arriving?.get(jobId) : row.hl;
+        if (hl === undefined) return null;
+        return { ...judgedContent(normalized), language: hl ?? null };
       });
       return { brands: cached.brands, fingerprint: cached.fingerprint, inputs };
     },

@@ -31,6 +31,11 @@ export interface OutboxApi {
   pendingChanges(kind: SyncKind, afterId: number, upTo: number, limit: number): OutboxEntry[];
   /** Entries of several keys of a kind (a pull checks for local edits not sent yet). */
   pendingFor(kind: SyncKind, keys: readonly string[]): Map<string, OutboxEntry>;
+  /**
+   * The result entries waiting for these jobs, whatever their place in the outbox: a push sends
+   * them in the job batch's transaction, so the team never holds an answered job without its answer.
+   */
+  pendingResultsOf(jobIds: readonly string[]): Array<OutboxEntry & { jobId: string }>;
   /** Removes the entries sent, each only if it was not touched since it was read. */
   clearSent(entries: readonly OutboxEntry[]): void;
   /** Entries waiting, per kind (kinds with none left out). */
@@ -101,6 +106,18 @@ export function createOutboxApi(db: Database.Database): OutboxApi {
         'SELECT * FROM sync_outbox WHERE kind = ? AND key IN (SELECT value FROM json_each(?))',
       ).all(kind, JSON.stringify(keys)) as EntryRow[];
       return new Map(rows.map((row) => [row.key, toEntry(row)]));
+    },
+    pendingResultsOf(jobIds) {
+      const rows = stmt(
+        db,
+        // CROSS JOIN keeps this order (the jobs given, their answer, its entry), each step one
+        // index look-up; the planner would otherwise walk every result entry of the outbox.
+        `SELECT o.*, r.job_id AS jobId FROM json_each(?) j
+           CROSS JOIN results r ON r.job_id = j.value
+           CROSS JOIN sync_outbox o ON o.kind = 'result' AND o.key = r.id
+         ORDER BY o.id`,
+      ).all(JSON.stringify(jobIds)) as Array<EntryRow & { jobId: string }>;
+      return rows.map((row) => ({ ...toEntry(row), jobId: row.jobId }));
     },
     clearSent: db.transaction((entries: readonly OutboxEntry[]) => {
       const clear = stmt(db, 'DELETE FROM sync_outbox WHERE id = ? AND touched = ?');

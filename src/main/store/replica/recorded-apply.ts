@@ -51,6 +51,8 @@ export interface RecordedApplyApi {
   applySessions(rows: readonly ReplicaRow[]): ApplyOutcome;
   /** Which of these runs, jobs or results are here. */
   presentKeys(kind: 'run' | 'job' | 'result', keys: readonly string[]): Set<string>;
+  /** Which of these jobs have their answer here. */
+  answeredJobs(jobIds: readonly string[]): Set<string>;
 }
 
 /** A row of the page was refused in the fast pass: the page is rolled back and applied again row by row. */
@@ -181,7 +183,15 @@ export function createRecordedApplyApi(
     },
     applyJobs(rows) {
       const outcome = emptyOutcome();
+      // A pull brings a job twice (with its answer, then in the jobs' pass): the second time one
+      // index look-up says it is here already, at this version or later, where the upsert built
+      // its values and did nothing.
+      const current = pluck(db, 'SELECT 1 FROM jobs WHERE id = ? AND updated_at >= ?');
       for (const row of rows) {
+        if (current.get(row['id'], row['updated_at'] ?? null) !== undefined) {
+          outcome.skipped += 1;
+          continue;
+        }
         if (!hasRun(row['run_id'])) {
           outcome.missing.push(row['run_id'] as string);
           continue;
@@ -249,6 +259,13 @@ export function createRecordedApplyApi(
       return new Set(
         pluck(db, `SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).all(
           JSON.stringify(keys),
+        ) as string[],
+      );
+    },
+    answeredJobs(jobIds) {
+      return new Set(
+        pluck(db, 'SELECT job_id FROM results WHERE job_id IN (SELECT value FROM json_each(?))').all(
+          JSON.stringify(jobIds),
         ) as string[],
       );
     },
