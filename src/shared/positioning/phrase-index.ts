@@ -71,8 +71,18 @@ export interface PhraseIndex {
   readonly prefixes: Vocabulary;
   /** By the first UTF-16 unit of the phrase. */
   readonly byChar: ReadonlyMap<number, CjkPattern[]>;
-  /** 1 at every first UTF-16 unit of byChar: a character that starts no phrase costs one array read, not a map lookup. */
+  /**
+   * At every first UTF-16 unit of byChar: 1, or 2 when a phrase is that one unit. A character
+   * that starts no phrase costs one array read, not a map lookup.
+   */
   readonly charStarts: Uint8Array;
+  /**
+   * By cjkPairKey of a phrase's first two units: 1 + the index in `pairLists` of the phrases of
+   * two or more units with that key (in byChar's order), 0 for none. A position is then tried
+   * against the few phrases sharing its first two units, not every phrase of its first unit.
+   */
+  readonly pairSlots: Uint16Array;
+  readonly pairLists: readonly (readonly CjkPattern[])[];
   /** 1 at startKey of every prefix: a word whose key is 0 starts no prefix phrase. */
   readonly prefixStarts: Uint8Array;
 }
@@ -211,7 +221,17 @@ export class PhraseIndexBuilder {
     }
     for (const list of byChar.values()) list.sort((a, b) => b.text.length - a.text.length);
     const charStarts = new Uint8Array(0x10000);
-    for (const ch of byChar.keys()) charStarts[ch] = 1;
+    const pairSlots = new Uint16Array(byChar.size > 0 ? CJK_PAIR_KEYS : 0);
+    const pairLists: CjkPattern[][] = [];
+    for (const [ch, list] of byChar) {
+      charStarts[ch] = list.some((p) => p.text.length === 1) ? 2 : 1;
+      for (const p of list) {
+        if (p.text.length === 1) continue;
+        const key = cjkPairKey(ch, p.text.charCodeAt(1));
+        if (pairSlots[key] === 0) pairSlots[key] = pairLists.push([]);
+        (pairLists[(pairSlots[key] as number) - 1] as CjkPattern[]).push(p);
+      }
+    }
     const prefixStarts = new Uint8Array(START_KEYS);
     for (const key of byPrefix.keys()) prefixStarts[startKey(key, 0)] = 1;
     const prefixes = new Vocabulary(byPrefix.keys());
@@ -224,12 +244,21 @@ export class PhraseIndexBuilder {
       prefixes,
       byChar,
       charStarts,
+      pairSlots,
+      pairLists,
       prefixStarts,
     };
   }
 }
 
 const PREFIX_ORDER = 1e9;
+const CJK_PAIR_KEYS = 0x10000;
+
+/** Two UTF-16 units in 16 bits (kana and kanji differ in their low bits). */
+function cjkPairKey(first: number, second: number): number {
+  return (Math.imul(first, 31) + second) & (CJK_PAIR_KEYS - 1);
+}
+
 const START_KEYS = 4096;
 
 /**
@@ -352,13 +381,32 @@ function cjkPatternAt(
   return null;
 }
 
+/** The phrase at p when every phrase starting with unit c has two or more units (start 1): by its first two. */
+function pairPatternAt(
+  index: PhraseIndex,
+  c: number,
+  folded: string,
+  p: number,
+  to: number,
+): CjkPattern | null {
+  if (p + 1 >= to) return null;
+  const slot = index.pairSlots[cjkPairKey(c, folded.charCodeAt(p + 1))] as number;
+  return slot === 0 ? null : cjkPatternAt(index.pairLists[slot - 1], folded, p, to);
+}
+
 function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: string, out: Hit[]): void {
   let word = range.fromToken;
   let p = range.from;
   const starts = index.charStarts;
   while (p < range.to) {
     const c = folded.charCodeAt(p);
-    const hit = starts[c] === 0 ? null : cjkPatternAt(index.byChar.get(c), folded, p, range.to);
+    const start = starts[c] as number;
+    const hit =
+      start === 0
+        ? null
+        : start === 1
+          ? pairPatternAt(index, c, folded, p, range.to)
+          : cjkPatternAt(index.byChar.get(c), folded, p, range.to);
     if (hit === null) {
       p++;
       continue;
