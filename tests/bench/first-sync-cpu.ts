@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
+import { GCProfiler } from 'node:v8';
 import { startAheadPool } from '../../src/main/positioning';
 import { startTestPostgres } from '../support/postgres';
 import { recordRun, startSyncTeam } from '../support/sync-team';
@@ -10,7 +13,9 @@ import { BRANDS } from './sync.bench';
 // Run with `flock /tmp/parallax-heavy.lock npx tsx tests/bench/first-sync-cpu.ts [N]`; with
 // NODE_OPTIONS='--cpu-prof --cpu-prof-dir=DIR' each thread writes a CPU profile (the main
 // thread's is the first of the process; the sync is its last seconds).
-// process.threadCpuUsage() is the main thread's CPU; process.cpuUsage() all threads'.
+// process.threadCpuUsage() is the main thread's CPU; process.cpuUsage() all threads'. With
+// PARALLAX_BENCH_HEAP_PROFILE=FILE.heapprofile the main thread's allocations during the sync are
+// sampled, collected objects included, and written for Chrome DevTools (Memory tab, Load).
 
 async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 20_000);
@@ -32,11 +37,15 @@ async function main(): Promise<void> {
       onServer = await team.count('results');
     }
     const c = team.desktop('carol');
+    const heap = await sampleAllocations(process.env['PARALLAX_BENCH_HEAP_PROFILE']);
+    const gc = watchGc();
     const cpu0 = process.cpuUsage();
     const main0 = process.threadCpuUsage();
     const t0 = performance.now();
     const report = await c.sync({ judge: pool });
     const wall = performance.now() - t0;
+    const gcs = gc.stop();
+    await heap.stop();
     const cpu = process.cpuUsage(cpu0);
     const main1 = process.threadCpuUsage(main0);
     const mainMs = (main1.user + main1.system) / 1000;
@@ -51,6 +60,11 @@ async function main(): Promise<void> {
         mainCpuPerAnswer: per(mainMs),
         otherCpuPerAnswer: per(allMs - mainMs),
         wallPerAnswer: per(wall),
+        gcPerAnswer: per(gcs.minorMs + gcs.majorMs),
+        scavenges: gcs.minor,
+        survivedKbPerAnswer: +((gcs.survivedMb * 1024) / onServer).toFixed(1),
+        fullGcs: gcs.major,
+        peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       }),
     );
   } finally {
@@ -58,6 +72,67 @@ async function main(): Promise<void> {
     await team.close();
     await server.close();
   }
+}
+
+/** V8's sampling heap profiler over what follows, written to `file` at stop (nothing without a file). */
+async function sampleAllocations(file: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Objects collected since are counted too: a first sync's cost is what it allocates.
+  const flags = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, ...flags });
+  return {
+    async stop() {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+interface GcTally {
+  minor: number;
+  minorMs: number;
+  major: number;
+  majorMs: number;
+  /** What the young collections kept: copied within the young generation or promoted to the old. */
+  survivedMb: number;
+}
+
+// GCProfiler's spaces are named in camelCase (not as @types/node has them).
+type SpaceStats = Array<{ spaceName: string; spaceUsedSize: number }>;
+const used = (spaces: SpaceStats, name: string): number =>
+  spaces.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
+
+/**
+ * The main thread's collections while it runs. A young collection's cost is what survives it
+ * (each live object is copied), so the bytes it kept are counted as well as its time; they do
+ * not depend on the machine's load, its time does (the collector's helper threads wait for a core).
+ */
+function watchGc(): { stop(): GcTally } {
+  const profiler = new GCProfiler();
+  profiler.start();
+  return {
+    stop() {
+      const tally: GcTally = { minor: 0, minorMs: 0, major: 0, majorMs: 0, survivedMb: 0 };
+      for (const gc of profiler.stop()?.statistics ?? []) {
+        const before = gc.beforeGC.heapSpaceStatistics as unknown as SpaceStats;
+        const after = gc.afterGC.heapSpaceStatistics as unknown as SpaceStats;
+        if (gc.gcType === 'Scavenge' || gc.gcType === 'MinorMarkSweep') {
+          tally.minor++;
+          tally.minorMs += gc.cost / 1000;
+          const promoted = used(after, 'old_space') - used(before, 'old_space');
+          tally.survivedMb += (used(after, 'new_space') + Math.max(0, promoted)) / 2 ** 20;
+        } else {
+          tally.major++;
+          tally.majorMs += gc.cost / 1000;
+        }
+      }
+      return tally;
+    },
+  };
 }
 
 await main();

@@ -91,6 +91,9 @@ function forwardUpsert(table: string, columns: readonly string[], key: string): 
 
 const RUN_COLUMNS = Object.keys(RUNS.columns).filter((c) => c !== 'tags');
 const JOB_COLUMNS = Object.keys(JOBS.columns);
+// Built once, not per row: a first sync applies every job and run through them.
+const UPSERT_RUN = forwardUpsert('runs', RUN_COLUMNS, 'id');
+const UPSERT_JOB = forwardUpsert('jobs', JOB_COLUMNS, 'id');
 
 export function createRecordedApplyApi(
   db: Database.Database,
@@ -174,7 +177,7 @@ export function createRecordedApplyApi(
           const isNew = !hasRun(id);
           const values = Object.fromEntries(RUN_COLUMNS.map((c) => [c, row[c] ?? null]));
           values['monitor_id'] = hasMonitor(row['monitor_id']) ? (row['monitor_id'] ?? null) : null;
-          const changed = stmt(db, forwardUpsert('runs', RUN_COLUMNS, 'id')).run(values).changes > 0;
+          const changed = stmt(db, UPSERT_RUN).run(values).changes > 0;
           if (isNew) insertNewRunParts(row, prompts);
           return changed ? 'applied' : 'skipped';
         });
@@ -198,9 +201,7 @@ export function createRecordedApplyApi(
         }
         guarded(outcome, () => {
           const values = Object.fromEntries(JOB_COLUMNS.map((c) => [c, row[c] ?? null]));
-          return stmt(db, forwardUpsert('jobs', JOB_COLUMNS, 'id')).run(values).changes > 0
-            ? 'applied'
-            : 'skipped';
+          return stmt(db, UPSERT_JOB).run(values).changes > 0 ? 'applied' : 'skipped';
         });
       }
       return outcome;
