@@ -57,9 +57,10 @@ const CERT_CODES = new Set([
  * (foreign keys, the results' trigger) run plans PostgreSQL caches for the connection's life; on
  * a new team server, with no statistics yet, a plan cached while a table was tiny reads the
  * workspace's whole range of a small index for every row once the table has grown (the push of
- * a 20,000-answer run: 3.6 times as long). Planned again at each use, each check is one key
- * look-up for the table as it is; planning costs a few microseconds a row. SET LOCAL ends with
- * the transaction, so a pooled connection is left as it was.
+ * a 20,000-answer run: 3.6 times as long). Planned again at each use, a check is planned for the
+ * table as it is: a range read only while it holds a few hundred rows, then one key look-up;
+ * planning costs some microseconds a row. SET LOCAL ends with the transaction, so a pooled
+ * connection is left as it was.
  */
 const BEGIN_WRITE = 'BEGIN; SET LOCAL plan_cache_mode = force_custom_plan';
 
