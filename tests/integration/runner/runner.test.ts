@@ -123,6 +123,8 @@ describe('parallax runner', () => {
         expect(runs).toHaveLength(1);
         expect(runs[0]).toMatchObject({ status: 'failed', answers: 2 });
         expect(String(runs[0]?.['error'])).toContain('2 of 2 answers are not on the team');
+        // Refused jobs fail the push before the first answer every time; it is said, and the run goes on.
+        if (table === 'jobs') expect(r.stderr()).toContain('first push of run');
         const { rows } = await world.team.owner.query<{ state: string; note: string }>(
           'SELECT state, note FROM parallax.runner_claims WHERE monitor_id LIKE $1',
           [`${prefix}-%`],

@@ -18,17 +18,25 @@ interface IndexReads {
   tuplesRead: number;
 }
 
-/** The jobs table's index counters, once every backend of `role` has ended (they flush at exit). */
-async function jobsIndexReads(role: string): Promise<Map<string, IndexReads>> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+/** Waits until every backend of `role` has ended: a backend flushes its counters as it exits. */
+async function backendsEnded(role: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
     const { rows } = await server.query<{ n: string }>(
       'SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1',
       [role],
       team.database,
     );
-    if (Number(rows[0]?.n) === 0) break;
+    if (Number(rows[0]?.n) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  throw new Error(
+    `the connections of ${role} are still open 10 s after the push: their counters are not flushed`,
+  );
+}
+
+/** The jobs table's index counters, once every backend of `role` has ended. */
+async function jobsIndexReads(role: string): Promise<Map<string, IndexReads>> {
+  await backendsEnded(role);
   const { rows } = await server.query<{ index: string; scans: string; tuples_read: string }>(
     `SELECT indexrelname AS index, idx_scan AS scans, idx_tup_read AS tuples_read
        FROM pg_stat_user_indexes WHERE schemaname = 'parallax' AND relname = 'jobs'`,
