@@ -19,6 +19,7 @@ import { sql as judgeCache } from './017_judge_cache';
 import { sql as positioningEngineAttrs } from './018_positioning_engine_attrs';
 import { fill as fillBrandPresence, sql as brandPresence } from './019_brand_presence';
 import { fill as fillSerpMentions, sql as serpMentions } from './020_serp_mentions';
+import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'positioning-engine-attrs', sql: positioningEngineAttrs },
   { version: 19, name: 'brand-presence', sql: brandPresence, up: fillBrandPresence },
   { version: 20, name: 'serp-mentions', sql: serpMentions, up: fillSerpMentions },
+  { version: 21, name: 'result-rows-unchecked', sql: resultRowsUnchecked },
 ];
