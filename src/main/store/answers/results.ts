@@ -35,7 +35,12 @@ export function createResultsApi(
   const children = createChildrenWriter(db);
   // The result's page links, queued for the archiver in the same transaction.
   const enqueuePages = createPageEnqueuer(db);
-  const findByJob = stmt(db, 'SELECT seq, id FROM results WHERE job_id = ?');
+  // A batch's stored results by job, found by one statement (not one per answer: a first
+  // sync's pages have 4,000 answers, nearly all new).
+  const findByJobs = stmt(
+    db,
+    'SELECT job_id, seq, id FROM results WHERE job_id IN (SELECT value FROM json_each(?))',
+  );
   // What the search facets of a result are made of (see search-facets.ts).
   // With the job's prompt: the Visibility index takes the row as it is (not read again).
   const jobFacets = stmt(db, JOB_CELL_SQL);
@@ -74,6 +79,15 @@ export function createResultsApi(
       stmt(db, multiRowSql(SEARCH_HEAD, '(?, ?, ?, ?)', chunk.length)).run(chunk.flat());
     }
   }
+  /** The batch's jobs that already have a result: that result's seq and id. */
+  function storedByJob(items: readonly IngestItem[]): Map<string, { seq: number; id: string }> {
+    const rows = findByJobs.all(JSON.stringify(items.map((item) => item.jobId))) as Array<{
+      job_id: string;
+      seq: number;
+      id: string;
+    }>;
+    return new Map(rows.map((row) => [row.job_id, { seq: row.seq, id: row.id }]));
+  }
   const ingestBody = (items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
     // Every job is checked before anything of the batch is written.
@@ -83,10 +97,11 @@ export function createResultsApi(
       return job;
     });
     const textIds = children.batchTextIds(items.map((item) => item.normalized));
+    const stored = storedByJob(items);
 
     const toIndex: Array<[number, string, string, string]> = [];
     const outcomes = items.map((item, at) => {
-      const existing = findByJob.get(item.jobId) as { seq: number; id: string } | undefined;
+      const existing = stored.get(item.jobId);
       const job = jobsOf[at] as JobCellRow;
       const facets = facetsOf({
         engine: job.engine,
@@ -144,6 +159,8 @@ export function createResultsApi(
             facets,
           ).lastInsertRowid,
         );
+        // The same job later in this batch replaces this result.
+        stored.set(item.jobId, { seq, id: resultId });
         // At most the first SEARCH_INDEX_CHARS characters of each text (search-head.ts).
         toIndex.push([seq, searchHead(text), searchHead(sourceTitles), facets]);
       }

@@ -36,12 +36,16 @@ import { storedRows, type CompactVerdict } from './positioning-compact';
 const PAGE = 2000;
 
 export interface PositioningIndexer {
-  /** Judges a freshly stored answer and indexes it (after the Visibility index wrote its cell). */
+  /**
+   * Judges a freshly stored answer and indexes it (after the Visibility index wrote its cell);
+   * `language` is the job's request language when the caller has read it (else looked up).
+   */
   indexResult(
     seq: number,
     jobId: string,
     content: Pick<NormalizedResult, 'text' | 'markdown'>,
     cell: AnswerCell,
+    language?: string | null,
   ): void;
   /** Takes a stored answer's rows (every judge's) out of the roll-ups and deletes them. */
   unindexResult(seq: number): void;
@@ -118,12 +122,13 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
     jobId: string,
     content: Pick<NormalizedResult, 'text' | 'markdown'>,
     cell: AnswerCell,
+    language?: string | null,
   ): void {
     const b = batchState();
     const judged = judgedContent(content);
     const input: JudgeInput = {
       ...judged,
-      language: b.set.brands.length === 0 ? null : languageOf(jobId),
+      language: b.set.brands.length === 0 ? null : language === undefined ? languageOf(jobId) : language,
       brands: b.set.brands,
     };
     const ahead = b.set.brands.length === 0 ? null : verdictAhead(content, input, b.set.fingerprint);
@@ -190,7 +195,14 @@ export function withPositioningIndex(
     indexResult(seq, jobId, fetchedAt, content, job) {
       const cell = visibility.indexResult(seq, jobId, fetchedAt, content, job);
       // Migration 002's fill indexes partial contents (no Markdown): a whole result only.
-      if ('markdown' in content) positioning.indexResult(seq, jobId, content as NormalizedResult, cell);
+      if ('markdown' in content)
+        positioning.indexResult(
+          seq,
+          jobId,
+          content as NormalizedResult,
+          cell,
+          job === undefined ? undefined : job.hl,
+        );
       return cell;
     },
     unindexResult(seq) {
