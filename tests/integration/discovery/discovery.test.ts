@@ -265,8 +265,15 @@ describe('competitor discovery on a demo history', () => {
       expect(c.previousAnswers, c.key).toBe(prev.get(c.key)?.answers ?? 0);
       expect(c.isNew, c.key).toBe(!prev.has(c.key));
     }
-    // Against days before the history began, nothing is new.
-    const first = await queue({ period: { from: iso(today - DAYS + 1), to: iso(today - DAYS + 1) } });
+    // Against days before the history began, nothing is new. Its first day is read from the
+    // answers: before 07:00 UTC the demo's days end yesterday (src/main/demo/clock.ts).
+    const raw = new Database(dbPath, { readonly: true });
+    const firstDay = Math.floor(
+      (raw.prepare('SELECT min(fetched_at) FROM results').pluck().get() as number) / DAY,
+    );
+    raw.close();
+    expect(firstDay).toBeGreaterThanOrEqual(today - DAYS);
+    const first = await queue({ period: { from: iso(firstDay), to: iso(firstDay) } });
     expect(first.candidates.length).toBeGreaterThan(0);
     expect(first.candidates.every((c) => !c.isNew)).toBe(true);
   });
