@@ -316,6 +316,9 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
       // The next page is read while this one's verdicts are made, and judged while it is stored.
       await timed(ctx, 'pullApply', () => current?.judged);
       after = await arrived();
+      // The next page's jobs (its answers' languages) are in before this page is stored, so its
+      // answers are judged while this one is stored, not after. A failed read fails that page.
+      await timed(ctx, 'pullFetch', () => after?.parents.catch(() => undefined));
       await pullPage(ctx, kind, step, current);
     } else {
       // The next page is read while this one is stored.

@@ -73,6 +73,27 @@ describe('a pull judged ahead', () => {
     expect(mine).toEqual(positionings(inline.path));
   });
 
+  it('sends each page of answers to the judge before the page before it is stored', async () => {
+    const early = team.desktop('bob', 'early');
+    // The answers this history had committed when each page went to the judge: a page judged
+    // only after the one before was stored would find that page's 200 answers already there.
+    const storedAtSend: number[] = [];
+    const watching: AheadJudge = {
+      judgeBatch(inputs, signal) {
+        const db = new Database(early.path, { readonly: true });
+        try {
+          storedAtSend.push(db.prepare('SELECT count(*) FROM results').pluck().get() as number);
+        } finally {
+          db.close();
+        }
+        return pool.judgeBatch(inputs, signal);
+      },
+    };
+    const pulled = await early.sync({ judge: watching, tuning: TUNING });
+    expect(pulled.pulled['result']).toBe(600);
+    expect(storedAtSend).toEqual([0, 0, 200]);
+  });
+
   it('uses the verdicts made ahead, and judges itself where the judge thread fails', async () => {
     const marked = team.desktop('dan');
     let calls = 0;
