@@ -3,7 +3,7 @@ import { docAhead, headOf, packDoc, rememberDoc, resultDocParts, searchHead } fr
 import { createPageEnqueuer } from '../pages';
 import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
 import { facetsOf } from '../search';
-import { JOB_CELL_SQL, type JobCellRow, type VisibilityIndexer } from '../visibility';
+import { JOB_CELLS_SQL, type JobCellRow, type VisibilityIndexer } from '../visibility';
 import { createChildrenWriter, type TextIds } from './result-children';
 import { createResultReader, type ResultReader } from './result-read';
 
@@ -41,9 +41,9 @@ export function createResultsApi(
     db,
     'SELECT job_id, seq, id FROM results WHERE job_id IN (SELECT value FROM json_each(?))',
   );
-  // What the search facets of a result are made of (see search-facets.ts).
-  // With the job's prompt: the Visibility index takes the row as it is (not read again).
-  const jobFacets = stmt(db, JOB_CELL_SQL);
+  // What the search facets of a result are made of (see search-facets.ts), a batch's jobs at
+  // once. With the job's prompt: the Visibility index takes the row as it is (not read again).
+  const jobFacets = stmt(db, JOB_CELLS_SQL);
   // Positional parameters: binding by name costs a property lookup per column per row.
   // The answer text, source titles, Markdown, raw JSON and search queries go into one compressed
   // document (doc, see migration 010); answer_head keeps the text's first characters for lists'
@@ -88,14 +88,21 @@ export function createResultsApi(
     }>;
     return new Map(rows.map((row) => [row.job_id, { seq: row.seq, id: row.id }]));
   }
-  const ingestBody = (items: readonly IngestItem[]): IngestOutcome[] => {
-    const now = ctx.now();
-    // Every job is checked before anything of the batch is written.
-    const jobsOf = items.map((item) => {
-      const job = jobFacets.get(item.jobId) as JobCellRow | undefined;
+  /** Each item's job as ingest and the indexes read it (one statement a batch); throws if missing. */
+  function checkedJobs(items: readonly IngestItem[]): JobCellRow[] {
+    const ids = JSON.stringify(items.map((item) => item.jobId));
+    const rows = jobFacets.all(ids) as Array<JobCellRow & { job_id: string }>;
+    const cells = new Map(rows.map((row) => [row.job_id, row]));
+    return items.map((item) => {
+      const job = cells.get(item.jobId);
       if (!job) throw new HistoryStateError('not-found', `No job with id ${item.jobId}`);
       return job;
     });
+  }
+  const ingestBody = (items: readonly IngestItem[]): IngestOutcome[] => {
+    const now = ctx.now();
+    // Every job is checked before anything of the batch is written.
+    const jobsOf = checkedJobs(items);
     const textIds = children.batchTextIds(items.map((item) => item.normalized));
     const stored = storedByJob(items);
 

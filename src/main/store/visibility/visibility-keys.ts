@@ -23,10 +23,13 @@ export interface JobCellRow {
 // their constants with the bound id makes SQLite re-prepare the statement at every call
 // (about 50 µs a result); a one-table lookup by a unique key skips that planning. The language
 // rides along so positioning does not look the job up again (one statement an answer less).
-export const JOB_CELL_SQL = `SELECT j.run_id, j.engine, j.country, j.us_state,
+const JOB_CELL_COLUMNS = `j.run_id, j.engine, j.country, j.us_state,
        (SELECT p.id FROM run_prompts p WHERE p.run_id = j.run_id AND p.idx = j.prompt_index) AS prompt,
-       j.request_json ->> '$.hl' AS hl
-     FROM jobs j WHERE j.id = ?`;
+       j.request_json ->> '$.hl' AS hl`;
+export const JOB_CELL_SQL = `SELECT ${JOB_CELL_COLUMNS} FROM jobs j WHERE j.id = ?`;
+/** The same for a batch's jobs (their ids as a JSON array), each row with its job's id (job_id). */
+export const JOB_CELLS_SQL = `SELECT j.id AS job_id, ${JOB_CELL_COLUMNS}
+     FROM jobs j WHERE j.id IN (SELECT value FROM json_each(?))`;
 
 const CACHE_LIMIT = 200_000;
 
