@@ -5,7 +5,6 @@ import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
 import type { BrandDefinition as Brand } from '../../shared/analytics';
 import type { AnalysedAhead, AnalysedContent, CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
-import type { PreparedAnswer, PreparedAnswers } from '../sync/prepare-ahead';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -50,17 +49,6 @@ export interface AnalyseRequest {
 export type AnalyseReply =
   { id: number; ok: true; analysed: string } | { id: number; ok: false; message: string };
 
-/** A pulled page's answers to prepare from their texts (sync/prepare-ahead.ts): [document JSON, raw JSON] each. */
-export interface PrepareRequest {
-  id: number;
-  prepare: { brands: readonly Brand[]; texts: string[] };
-}
-
-/** The packed documents as a pack reply's, and what else was prepared as one JSON string of PreparedAnswer | null. */
-export type PrepareReply =
-  | { id: number; ok: true; bytes: Uint8Array; lengths: number[]; prepared: string }
-  | { id: number; ok: false; message: string };
-
 /** At most this many judge threads (a re-score is one job; more threads add memory, not speed, on most machines). */
 const MAX_THREADS = 4;
 
@@ -72,17 +60,16 @@ interface JudgeThread {
   judge(slice: Omit<JudgeSlice, 'id'>): Promise<CompactVerdict[]>;
   pack(docs: ResultDoc[]): Promise<Uint8Array[]>;
   analyse(request: AnalyseRequest['analyse']): Promise<AnalysedAhead[]>;
-  prepare(request: PrepareRequest['prepare']): Promise<PreparedAnswers>;
   stop(): Promise<void>;
 }
 
 /** The documents of a pack reply, as views into its one buffer. */
-function unpackReply(reply: { bytes: Uint8Array; lengths: number[] }): Uint8Array[] {
+function unpackReply(reply: Extract<PackReply, { ok: true }>): Uint8Array[] {
   let at = 0;
   return reply.lengths.map((length) => reply.bytes.subarray(at, (at += length)));
 }
 
-type Reply = JudgeSliceReply | PackReply | AnalyseReply | PrepareReply;
+type Reply = JudgeSliceReply | PackReply | AnalyseReply;
 
 function startThread(script: WorkerScript): JudgeThread {
   const worker = new Worker(script.file, { workerData: { role: 'judge' }, execArgv: script.execArgv ?? [] });
@@ -104,11 +91,7 @@ function startThread(script: WorkerScript): JudgeThread {
   worker.on('error', (error) => failAll(new Error(`A judge thread failed: ${error.message}`)));
   worker.on('exit', (code) => failAll(new Error(`A judge thread stopped (exit code ${code})`)));
   function send(
-    message:
-      | Omit<JudgeSlice, 'id'>
-      | Omit<PackRequest, 'id'>
-      | Omit<AnalyseRequest, 'id'>
-      | Omit<PrepareRequest, 'id'>,
+    message: Omit<JudgeSlice, 'id'> | Omit<PackRequest, 'id'> | Omit<AnalyseRequest, 'id'>,
   ): Promise<Reply> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
@@ -128,13 +111,6 @@ function startThread(script: WorkerScript): JudgeThread {
     async analyse(request) {
       const reply = (await send({ analyse: request })) as Extract<AnalyseReply, { ok: true }>;
       return JSON.parse(reply.analysed) as AnalysedAhead[];
-    },
-    async prepare(request) {
-      const reply = (await send({ prepare: request })) as Extract<PrepareReply, { ok: true }>;
-      return {
-        prepared: JSON.parse(reply.prepared) as Array<PreparedAnswer | null>,
-        docs: unpackReply(reply),
-      };
     },
     async stop() {
       worker.removeAllListeners('exit');
@@ -167,8 +143,6 @@ export interface JudgePool extends RescoreJudge {
   packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
   /** Analyses answers for the Visibility and discovery indexes on the threads, in order. */
   analyseAhead(brands: readonly Brand[], answers: readonly AnalysedContent[]): Promise<AnalysedAhead[]>;
-  /** Reads, packs and analyses a pulled page's answers from their texts on the threads, in order. */
-  prepareAhead(brands: readonly Brand[], texts: readonly string[]): Promise<PreparedAnswers>;
   close(): Promise<void>;
 }
 
@@ -210,20 +184,6 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
         slices.map((slice, i) => (pool[i] as JudgeThread).analyse({ brands, answers: slice })),
       );
       return parts.flat();
-    },
-    async prepareAhead(brands, texts) {
-      const answers = Array.from({ length: texts.length >> 1 }, (_, at) => ({
-        text: texts[at * 2] as string,
-        raw: texts[at * 2 + 1] as string,
-      }));
-      if (answers.length === 0) return { prepared: [], docs: [] };
-      const slices = sliceByLength(answers, pool.length);
-      const parts = await Promise.all(
-        slices.map((slice, i) =>
-          (pool[i] as JudgeThread).prepare({ brands, texts: slice.flatMap((a) => [a.text, a.raw]) }),
-        ),
-      );
-      return { prepared: parts.flatMap((p) => p.prepared), docs: parts.flatMap((p) => p.docs) };
     },
     async close() {
       await Promise.all(pool.map((t) => t.stop()));

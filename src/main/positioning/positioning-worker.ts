@@ -15,12 +15,9 @@ import {
   type AnalyseRequest,
   type PackReply,
   type PackRequest,
-  type PrepareReply,
-  type PrepareRequest,
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
-import { prepareAnswers } from '../sync/prepare-ahead';
 
 // The positioning re-score's worker threads, one script in two roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
@@ -45,24 +42,17 @@ export type RescoreWorkerMessage =
   | { type: 'done'; result: RescoreOutcome }
   | { type: 'error'; message: string };
 
-/** Documents back to back in one buffer, which crosses to the caller without a copy. */
-function backToBack(docs: readonly Uint8Array[]): { bytes: Uint8Array; lengths: number[] } {
-  const bytes = new Uint8Array(docs.reduce((n, d) => n + d.length, 0));
-  let at = 0;
-  for (const doc of docs) {
-    bytes.set(doc, at);
-    at += doc.length;
-  }
-  return { bytes, lengths: docs.map((d) => d.length) };
-}
-
+/** Packs documents back to back into one buffer, which crosses to the caller without a copy. */
 function packRequest(request: PackRequest): PackReply {
   try {
-    return {
-      id: request.id,
-      ok: true,
-      ...backToBack(request.pack.map((parts) => packDoc(parts, { verify: false }))),
-    };
+    const docs = request.pack.map((parts) => packDoc(parts, { verify: false }));
+    const bytes = new Uint8Array(docs.reduce((n, d) => n + d.length, 0));
+    let at = 0;
+    for (const doc of docs) {
+      bytes.set(doc, at);
+      at += doc.length;
+    }
+    return { id: request.id, ok: true, bytes, lengths: docs.map((d) => d.length) };
   } catch (error) {
     return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -90,22 +80,12 @@ function analyseRequest(request: AnalyseRequest): AnalyseReply {
   }
 }
 
-/** Reads, packs and analyses a pulled page's answers from their texts (sync/prepare-ahead.ts). */
-function prepareRequest(request: PrepareRequest): PrepareReply {
-  try {
-    const { prepared, docs } = prepareAnswers(request.prepare.brands, request.prepare.texts);
-    return { id: request.id, ok: true, ...backToBack(docs), prepared: JSON.stringify(prepared) };
-  } catch (error) {
-    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 function judgeRole(): void {
-  parentPort?.on('message', (message: JudgeSlice | PackRequest | AnalyseRequest | PrepareRequest) => {
+  parentPort?.on('message', (message: JudgeSlice | PackRequest | AnalyseRequest) => {
     if ('analyse' in message) parentPort?.postMessage(analyseRequest(message));
-    else if ('prepare' in message || 'pack' in message) {
-      const reply = 'prepare' in message ? prepareRequest(message) : packRequest(message);
-      // Its one buffer (made by backToBack, never shared) moves to the caller.
+    else if ('pack' in message) {
+      const reply = packRequest(message);
+      // Its one buffer (made by packRequest, never shared) moves to the caller.
       parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);
     } else parentPort?.postMessage(judgeSlice(message));
   });

@@ -21,7 +21,6 @@ export function createAheadThreads(start: () => AheadPool): AheadThreads {
     judgeBatch: (inputs, signal) => started().judgeBatch(inputs, signal),
     packDocs: (docs) => started().packDocs(docs),
     analyseAhead: (brands, answers) => started().analyseAhead(brands, answers),
-    prepareAhead: (brands, texts) => started().prepareAhead(brands, texts),
     async close() {
       const open = pool;
       pool = null;

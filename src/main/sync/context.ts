@@ -9,7 +9,6 @@ import type {
   SyncDraft,
   SyncKind,
 } from '../store';
-import type { PreparedAnswers } from './prepare-ahead';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -47,11 +46,6 @@ export interface AheadJudge {
     brands: readonly BrandDefinition[],
     answers: readonly AnalysedContent[],
   ): Promise<AnalysedAhead[]>;
-  /**
-   * Both of the above in one message from the pulled texts ([document JSON, raw JSON] each,
-   * sync/prepare-ahead.ts); used instead of them when there.
-   */
-  prepareAhead?(brands: readonly BrandDefinition[], texts: readonly string[]): Promise<PreparedAnswers>;
 }
 
 export interface SyncOptions {

@@ -12,7 +12,6 @@ import {
   type RescoreVerdicts,
 } from '../store';
 import type { AheadJudge, StepContext } from './context';
-import { docPartsFrom } from './prepare-ahead';
 
 // A pull's answers prepared ahead: while this thread stores a page, the next page's answers are
 // judged by the built-in judge, analysed for the Visibility and discovery indexes (brand hits,
@@ -123,77 +122,16 @@ function analyseAhead(
 }
 
 /**
- * Starts preparing these answers from their pulled texts ([document JSON, raw JSON] each, in
- * one message, prepare-ahead.ts): their documents packed, their analyses made; resolves once
- * offered (never rejects).
- */
-function prepareFromTexts(
-  judge: AheadJudge,
-  results: readonly PulledResult[],
-  texts: readonly string[],
-  brands: PrejudgeInputs['brands'],
-): Promise<void> {
-  if (judge.prepareAhead === undefined) return Promise.resolve();
-  try {
-    const key = brandsKey(brands);
-    return judge
-      .prepareAhead(brands, texts)
-      .then(({ prepared, docs }) => {
-        results.forEach((answer, at) => {
-          const made = prepared[at];
-          const doc = docs[at];
-          if (!made || !doc) return;
-          const n = answer.normalized;
-          // The thread read the same text as this answer was read from: its list parts are this answer's.
-          offerDoc(n, { parts: docPartsFrom(n, answer.rawJson, made), doc });
-          offerLeads(n, made.leads);
-          if (brands.length > 0) offerBrandHits(n, { brandsKey: key, hits: made.hits });
-        });
-      })
-      .catch(() => undefined);
-  } catch {
-    return Promise.resolve();
-  }
-}
-
-/** The texts of these answers as prepareAhead takes them, if each answer's are known. */
-function textsOf(
-  results: readonly PulledResult[],
-  texts: ReadonlyMap<PulledResult, string> | undefined,
-): string[] | null {
-  if (texts === undefined) return null;
-  const out: string[] = [];
-  for (const answer of results) {
-    const json = texts.get(answer);
-    if (json === undefined) return null;
-    out.push(json, answer.rawJson);
-  }
-  return out;
-}
-
-/**
  * Starts judging, packing and analysing these answers ahead; resolves once all are offered
  * (never rejects). `arriving`: the language of jobs not here yet, stored with the answers.
- * `texts`: each answer's document JSON as pulled, for preparing it from its texts (one message
- * a page, prepare-ahead.ts) where the threads can.
  */
 export function judgeAhead(
   ctx: StepContext,
   results: readonly PulledResult[],
   arriving?: ReadonlyMap<string, string | null>,
-  texts?: ReadonlyMap<PulledResult, string>,
 ): Promise<void> {
   const judge = ctx.options.judge;
   if (judge === undefined || results.length < WORTH_AHEAD) return Promise.resolve();
-  const pulledTexts = judge.prepareAhead ? textsOf(results, texts) : null;
-  if (pulledTexts) {
-    // Null when no brand is tracked: ingest then judges nothing and matches no brand.
-    const prepared = ctx.store.prejudgeInputs(results, arriving);
-    // Sent first: it is the larger, so the thread starts on it while the verdicts' message is on its way.
-    const ready = prepareFromTexts(judge, results, pulledTexts, prepared?.brands ?? []);
-    const judged = prepared ? judgeVerdicts(ctx, judge, results, prepared) : Promise.resolve();
-    return Promise.all([ready, judged]).then(() => undefined);
-  }
   // Packing is sent first: it is the shorter, so each thread starts on it while the next
   // messages (the verdicts, the analyses) are on their way.
   const packed = packDocs(judge, results);

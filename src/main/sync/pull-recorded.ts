@@ -252,27 +252,8 @@ function languagesOf(jobs: readonly ReplicaRow[]): Map<string, string | null> {
   );
 }
 
-/** A page's results, and the document JSON each was read from (the threads prepare them from it). */
-function pulledResults(rows: ReadonlyArray<Record<string, unknown>>): {
-  results: PulledResult[];
-  texts: Map<PulledResult, string>;
-} {
-  const results: PulledResult[] = [];
-  const texts = new Map<PulledResult, string>();
-  for (const row of rows) {
-    const result = toResult(row);
-    if (result === null) continue;
-    results.push(result);
-    const json = row['normalized_json'];
-    if (typeof json === 'string') texts.set(result, json);
-  }
-  return { results, texts };
-}
-
 function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): ReadyPage<T> {
-  const rows = page.rows.filter((r) => !r.own);
-  const pulled = kind === 'result' ? pulledResults(rows) : null;
-  const items = pulled ? (pulled.results as T[]) : step.convert(rows);
+  const items = step.convert(page.rows.filter((r) => !r.own));
   const into = noParents();
   const parents = step.parents(ctx, items, into).then(() => into);
   // Awaited by pullPage; a failed read-ahead must not leave it unobserved.
@@ -281,7 +262,7 @@ function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, pa
   const judged =
     kind === 'result'
       ? parents
-          .then((p) => judgeAhead(ctx, items as PulledResult[], languagesOf(p.jobs), pulled?.texts))
+          .then((p) => judgeAhead(ctx, items as PulledResult[], languagesOf(p.jobs)))
           // Never rejects: a failed fetch fails the page in pullPage, a failed judge costs time.
           .catch(() => undefined)
       : Promise.resolve();

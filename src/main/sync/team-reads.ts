@@ -44,12 +44,11 @@ function columnsOf(table: ReplicaTable, kind: RecordedKind | ConfigKind): string
   const extra = table.versioned ? ['version', 'deleted_at'] : kind === 'run' ? ['deleted_at'] : [];
   const columns = pullColumns(table, extra);
   if (kind !== 'result') return columns;
-  // The answer's documents only for rows written elsewhere; the JSON as its text, which goes to
-  // the threads that prepare the page ahead as it is (prepare-ahead.ts) and is read here too.
+  // The answer's documents only for rows written elsewhere.
   return columns
     .replace(
       't.normalized_json',
-      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.normalized_json::text END AS normalized_json',
+      'CASE WHEN t.origin IS NOT DISTINCT FROM $4 THEN NULL ELSE t.normalized_json END AS normalized_json',
     )
     .replace(
       't.raw_json',

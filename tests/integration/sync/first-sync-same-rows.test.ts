@@ -8,8 +8,7 @@ import { startJudgeThreads } from '../../support/judge-threads';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A first sync with its answers prepared ahead on a worker thread (judged, matched against the
-// brands for the Visibility index, and their documents packed: src/main/sync/judge-ahead.ts,
-// from the pulled texts or from the answer objects) stores the same local rows, table by table, as one whose
+// brands for the Visibility index, and their documents packed: src/main/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
 // ingest does everything itself (the path of a sync without threads): the answers, their packed
 // documents byte for byte, the Visibility, search, discovery and positioning indexes and
 // roll-ups, the text dictionaries and the sync's own tables. Real PostgreSQL, real history files,
@@ -80,22 +79,11 @@ afterAll(async () => {
 
 describe('a first sync prepared ahead on a worker thread', () => {
   it('stores the same rows in every table as a first sync whose ingest does it all', async () => {
-    // From the pulled texts in one message a page (prepare-ahead.ts), and from the answer
-    // objects (a judge without prepareAhead: packing and analysis apart).
-    const fromTexts = team.desktop('bob');
-    const fromObjects = team.desktop('alice', 'objects');
+    const ahead = team.desktop('bob');
     const inline = team.desktop('carol');
-    let preparedAhead = 0;
     let packedAhead = 0;
     let matchedAhead = 0;
-    const texts: AheadJudge = {
-      judgeBatch: (inputs, signal) => pool.judgeBatch(inputs, signal),
-      async prepareAhead(brands, pulled) {
-        preparedAhead += pulled.length / 2;
-        return pool.prepareAhead(brands, pulled);
-      },
-    };
-    const objects: AheadJudge = {
+    const counting: AheadJudge = {
       judgeBatch: (inputs, signal) => pool.judgeBatch(inputs, signal),
       async packDocs(docs) {
         packedAhead += docs.length;
@@ -106,80 +94,31 @@ describe('a first sync prepared ahead on a worker thread', () => {
         return pool.analyseAhead(brands, answers);
       },
     };
-    expect((await fromTexts.sync({ judge: texts, tuning: TUNING })).pulled['result']).toBe(800);
-    expect((await fromObjects.sync({ judge: objects, tuning: TUNING })).pulled['result']).toBe(800);
+    const pulled = await ahead.sync({ judge: counting, tuning: TUNING });
     await inline.sync({ tuning: TUNING });
-    // Every page of answers was prepared on the thread.
-    expect(preparedAhead).toBe(800);
+    expect(pulled.pulled['result']).toBe(800);
+    // Every page of answers had its documents packed on the thread.
     expect(packedAhead).toBe(800);
     expect(matchedAhead).toBe(800);
-    for (const desktop of [fromTexts, fromObjects, inline]) desktop.store.close();
+    ahead.store.close();
+    inline.store.close();
+    const mine = tables(ahead.path);
     const theirs = tables(inline.path);
-    for (const ahead of [fromTexts, fromObjects]) {
-      const mine = tables(ahead.path);
-      expect(Object.keys(mine)).toEqual(Object.keys(theirs));
-      // Not vacuous: the answers, their documents and every index are there.
-      for (const table of [
-        'results',
-        'vis_result',
-        'vis_result_brand',
-        'vis_url_day',
-        'disc_result',
-        'pos_answer',
-        'source_lists',
-      ])
-        expect(mine[table]?.length, table).toBeGreaterThan(0);
-      for (const name of Object.keys(theirs)) expect(mine[name], name).toEqual(theirs[name]);
-    }
-    for (const desktop of [fromTexts, fromObjects, inline]) desktop.reopen();
-  });
-
-  it('stores what was prepared ahead from the texts, and does it itself where the thread fails', async () => {
-    const marked = team.desktop('alice', 'prepared');
-    let calls = 0;
-    const marking: AheadJudge = {
-      judgeBatch: (inputs, signal) => pool.judgeBatch(inputs, signal),
-      async prepareAhead(brands, pulled) {
-        calls += 1;
-        // The second page's preparing fails: its answers are packed and analysed by ingest.
-        if (calls === 2) throw new Error('thread gone');
-        const { prepared, docs } = await pool.prepareAhead(brands, pulled);
-        return {
-          prepared: prepared.map((made) => made && { ...made, leads: ['Marked Ahead'] }),
-          docs: docs.map((_, at) => {
-            const n = JSON.parse(pulled[at * 2] as string) as { text: string };
-            return packDoc(
-              {
-                text: n.text,
-                sourceTitles: '',
-                markdown: null,
-                rawJson: '"prepared ahead"',
-                searchQueriesJson: '[]',
-              },
-              { verify: false },
-            );
-          }),
-        };
-      },
-    };
-    expect((await marked.sync({ judge: marking, tuning: TUNING })).pulled['result']).toBe(800);
-    const db = new Database(marked.path, { readonly: true });
-    registerStoreFunctions(db);
-    try {
-      const raws = db.prepare('SELECT doc_text(doc, 3) FROM results ORDER BY seq').pluck().all() as string[];
-      expect(raws.filter((raw) => raw === '"prepared ahead"')).toHaveLength(600);
-      expect(raws.slice(200, 400).every((raw) => raw.startsWith('{'))).toBe(true);
-      const marks = db
-        .prepare(
-          `SELECT count(DISTINCT d.seq) FROM disc_result d JOIN disc_forms f ON f.id = d.form
-            WHERE f.form = 'Marked Ahead'`,
-        )
-        .pluck()
-        .get() as number;
-      expect(marks).toBe(600);
-    } finally {
-      db.close();
-    }
+    expect(Object.keys(mine)).toEqual(Object.keys(theirs));
+    // Not vacuous: the answers, their documents and every index are there.
+    for (const table of [
+      'results',
+      'vis_result',
+      'vis_result_brand',
+      'vis_url_day',
+      'disc_result',
+      'pos_answer',
+      'source_lists',
+    ])
+      expect(mine[table]?.length, table).toBeGreaterThan(0);
+    for (const name of Object.keys(theirs)) expect(mine[name], name).toEqual(theirs[name]);
+    ahead.reopen();
+    inline.reopen();
   });
 
   it('stores the documents packed ahead, and packs itself where the thread fails', async () => {
