@@ -4,14 +4,15 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openHistory } from '../../src/main/store';
 import { registerStoreFunctions } from '../../src/main/store/codec';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
 
 // The concurrency stress of issue 31.1, shared by `npm run bench -- concurrent` (200 trials)
 // and its CI-size test (tests/integration/store/concurrent-writers.test.ts): in each trial 2 to
 // 8 real `parallax run` child processes are started at the same instant (tests/support/start-on-go.mjs:
-// each child's Node starts, says it is ready, and all are told to go together) on one history file, a NEW one (not there yet) or an EXISTING one (made by an earlier
-// command, closed, nothing else has it open), against one sandbox over loopback HTTP. Then every
+// each child's Node starts, says it is ready, and all are told to go together) on one history file, a NEW one (not there yet) or an EXISTING one (created and
+// migrated by an earlier open, closed, nothing else has it open), against one sandbox over loopback HTTP. Then every
 // run each process reported is looked up in the file, and every answer the sandbox served
 // (its request log: each synchronous call's X-Request-Id names its job) is looked for among
 // the stored results.
@@ -121,15 +122,10 @@ export async function runTrial(
   const dir = mkdtempSync(join(tmpdir(), 'parallax-writers-'));
   const db = join(dir, 'history.db');
   try {
-    if (opts.file === 'existing') {
-      const [made] = await runTogether([
-        {
-          args: [...runArgs(sandbox, db, `t${opts.trial} before`), '--countries', 'US', '--yes'],
-          env: childEnv(dir, 99, sandbox.apiKey),
-        },
-      ]);
-      if (made?.code !== 0) throw new Error(`could not make the existing history: ${made?.stderr}`);
-    }
+    // An existing file: a history created, migrated and closed by the store's own open, as any
+    // earlier command leaves one (what the race is about is the open of a file already there,
+    // not what it holds). It was a `parallax run` child of its own before each such trial.
+    if (opts.file === 'existing') openHistory({ path: db }).close();
     log.length = 0;
     const children = await runTogether(
       Array.from({ length: opts.processes }, (_, i) => ({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEventsBetween } from '../../../src/main/demo';
+import { openHistory } from '../../../src/main/store';
 import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
 // `parallax demo` as a user runs it: the CLI in this process (tests/support/cli-in-process.ts), a temp history
@@ -10,6 +11,8 @@ import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../suppo
 
 let dir = '';
 let db = '';
+/** What `demo --days 2 --json` printed. */
+let built = '';
 
 const parallax = (args: string[]): Promise<CliOut> => runCli(args, dir);
 
@@ -36,7 +39,20 @@ describe('parallax demo', { timeout: 90_000 }, () => {
       variant: 'preview',
       canceled: false,
     });
+    built = out.stdout;
   }, 120_000);
+
+  // Two days: the second day's runs are compared with the first's, the fewest that compare
+  // anything (tests/integration/alerts/catch-up-first.test.ts checks the other readers).
+  it('leaves no monitor run uncompared, and prints the alerts it stored', () => {
+    const store = openHistory({ path: db });
+    try {
+      expect(store.uncheckedMonitorRuns()).toEqual([]);
+      expect((JSON.parse(built) as { alerts: number }).alerts).toBe(store.listAlerts({ limit: 1 }).total);
+    } finally {
+      store.close();
+    }
+  });
 
   it('--status --json, and the demo runs in `history`', async () => {
     const status = await parallax(['demo', '--status', '--db', db, '--json']);

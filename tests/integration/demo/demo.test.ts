@@ -19,8 +19,14 @@ import { categoryFor } from '../../../src/sandbox/engines/catalog';
 // the in-process sandbox: what it builds, its labels and dates, refusal, cancel and delete.
 
 const DAY = 86_400_000;
-const NOW = Date.UTC(2026, 2, 10, 12, 0, 0); // "today" for the builder: 4 days end 2026-03-10
-const DAYS = ['2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'];
+const NOW = Date.UTC(2026, 2, 10, 12, 0, 0); // "today" for the builder: 2 days end 2026-03-10
+/**
+ * The days of the main build: two, the fewest in which each day's runs, dates and progress are
+ * told apart from the next day's (it built four: 480 more answers through the run engine).
+ */
+const DAYS = ['2026-03-09', '2026-03-10'];
+const RUNS = 3 * DAYS.length;
+const RESULTS = 240 * DAYS.length;
 
 let dir = '';
 beforeAll(() => {
@@ -59,9 +65,9 @@ describe('demo history', () => {
     store.saveBrand({ name: 'My Laptop Co', kind: 'brand', domains: ['mylaptop.example'] });
     store.saveMonitor({ name: 'Mine', spec, cadence: 'daily', enabled: true, nextDueAt: null });
     store.close();
-    const result = await build(path(), 4, { onProgress: (p) => progress.push(p) });
-    expect(result).toMatchObject({ days: 4, monitors: 3, runs: 12, brands: 6, canceled: false });
-    expect(result.results).toBe(4 * 240);
+    const result = await build(path(), DAYS.length, { onProgress: (p) => progress.push(p) });
+    expect(result).toMatchObject({ days: DAYS.length, monitors: 3, runs: RUNS, brands: 6, canceled: false });
+    expect(result.results).toBe(RESULTS);
   });
 
   it('builds ≥ 3 daily monitors, ≥ 10 catalog prompts, 5 countries and a US state, the available engine, 4 repeats', () => {
@@ -114,7 +120,7 @@ describe('demo history', () => {
         monitor: string | null;
         tags: string;
       }>;
-      expect(runs).toHaveLength(12);
+      expect(runs).toHaveLength(RUNS);
       for (const r of runs) {
         expect(r).toMatchObject({ sandbox: 1, key_label: 'sandbox', status: 'completed', tags: 'demo' });
         expect(r.monitor).toMatch(/^Demo · /);
@@ -156,7 +162,7 @@ describe('demo history', () => {
            GROUP BY b.name`,
         )
         .all() as Array<{ name: string; mentioned: number; cited: number }>;
-      const total = 4 * 240;
+      const total = RESULTS;
       expect(rows.length).toBeGreaterThanOrEqual(5);
       for (const r of rows) {
         expect(r.mentioned, r.name).toBeGreaterThan(0);
@@ -171,8 +177,8 @@ describe('demo history', () => {
   it('reports progress per day', () => {
     const building = progress.filter((p) => p.phase === 'building' && p.message !== null);
     expect(building.map((p) => p.message)).toEqual(DAYS);
-    expect(building.map((p) => p.day)).toEqual([1, 2, 3, 4]);
-    expect(building.at(-1)).toMatchObject({ runs: 12, results: 960, days: 4 });
+    expect(building.map((p) => p.day)).toEqual(DAYS.map((_, i) => i + 1));
+    expect(building.at(-1)).toMatchObject({ runs: RUNS, results: RESULTS, days: DAYS.length });
     expect(progress.at(-1)?.phase).toBe('done');
   });
 
@@ -184,11 +190,11 @@ describe('demo history', () => {
       // Its days from its own record (what a reader after 07:00 UTC of a demo built before needs).
       expect(demoStatus(store)).toMatchObject({
         present: true,
-        days: 4,
+        days: DAYS.length,
         firstDay: DAYS[0],
         lastDay: DAYS.at(-1),
-        runs: 12,
-        results: 960,
+        runs: RUNS,
+        results: RESULTS,
       });
       expect(store.listMonitors()).toHaveLength(4);
     } finally {
@@ -199,7 +205,7 @@ describe('demo history', () => {
   it('delete removes every demo run, monitor and brand, and nothing else', () => {
     const store = openHistory({ path: path() });
     try {
-      expect(deleteDemo(store)).toEqual({ runs: 12, monitors: 3, brands: 6 });
+      expect(deleteDemo(store)).toEqual({ runs: RUNS, monitors: 3, brands: 6 });
       expect(demoStatus(store)).toMatchObject({ present: false, runs: 0 });
       expect(store.listRuns().runs.map((r) => r.id)).toEqual([nonDemoRunId]);
       expect(store.listMonitors().map((m) => m.name)).toEqual(['Mine']);

@@ -12,12 +12,13 @@ import {
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { freshBuiltCli } from '../../../bin/built-cli.mjs';
 import { buildCli } from '../../../scripts/build-cli.mjs';
 import { buildDemoHistory, DEMO_ENGINES, demoBrands, demoDays } from '../../../src/main/demo';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory } from '../../../src/main/store';
+import { checkedFilesIn, openHistory } from '../../../src/main/store';
+import { fileState } from '../../../src/main/store/file';
 import { dayNumber, startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { redirectLink } from '../../../src/sandbox/engines/redirect';
 import { runCliInProcess } from '../../support/cli-in-process';
@@ -279,12 +280,41 @@ export async function startWorld(): Promise<World> {
   }
 }
 
-/** A fresh data folder for one example: a copy of the shared history (and its workspaces), or settings alone. */
+/**
+ * A fresh data folder for one example: a copy of the shared history (and its workspaces), or
+ * settings alone. The copy is the data folder of a user whose history was checked at its last
+ * close, as the shared one was: the source's record of checked files (checked-files.ts) is carried
+ * over to the copies of the files it holds unchanged. Without it, each example's open checked its
+ * new copy of the same bytes again (the integrity check reads every answer): some 150 checks of
+ * one history in this file, none of them what an example is about.
+ */
 export function copyDataDir(from: string, to: string): void {
+  copyFolder(from, to);
+  const source = checkedFilesIn(from);
+  const copy = checkedFilesIn(to);
+  for (const path of historyFiles(from)) {
+    const state = fileState(path);
+    const copied = join(to, relative(from, path));
+    const copiedState = fileState(copied);
+    if (state !== null && copiedState !== null && source.recorded(path) === state)
+      copy.record(copied, copiedState);
+  }
+}
+
+/** The history files under a data folder (its own and its workspaces'). */
+function historyFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return historyFiles(path);
+    return entry.name.endsWith('.db') ? [path] : [];
+  });
+}
+
+function copyFolder(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = join(from, entry.name);
-    if (entry.isDirectory()) copyDataDir(source, join(to, entry.name));
+    if (entry.isDirectory()) copyFolder(source, join(to, entry.name));
     // The shared memory index is rebuilt by the next opener; the WAL, if any, is part of the file.
     else if (!entry.name.endsWith('-shm'))
       copyFileSync(source, join(to, entry.name), constants.COPYFILE_FICLONE);

@@ -26,7 +26,7 @@ import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
 import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
 
-// A client report read back: built over a real 10-day demo history (through the real run
+// A client report read back: built over a real 8-day demo history (through the real run
 // engine and the sandbox), with real alerts from the alert service and one hostile answer
 // injected into the monitor. The HTML is parsed with jsdom and the XLSX read with exceljs; every
 // number is compared with the visibility service's for the same monitor and period.
@@ -51,7 +51,9 @@ const query = () => ({ scope: { kind: 'monitor' as const, id: monitorId }, perio
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-'));
   const path = join(dir, 'history.db');
-  await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 10, now: () => NOW });
+  // 8 days: the report's 7 (4 to 10 March), each run compared with one the day before, and a day
+  // in the 7 before them (it built 10: 480 answers more through the run engine).
+  await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 8, now: () => NOW });
   store = openHistory({ path, now: () => NOW });
   service = createVisibilityService({ store, now: () => NOW });
   monitorId = store.listMonitors().find((m) => m.name === MONITOR)?.id ?? '';

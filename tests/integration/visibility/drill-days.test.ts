@@ -7,7 +7,7 @@ import { openHistory, type HistoryStore, type VisFilter } from '../../../src/mai
 import { demoHistoryCopy } from '../../support/demo-history';
 
 // The drill-down reads only the days the roll-ups say hold its newest matches
-// (store/visibility/visibility-read-drill-days.ts). On a 14-day demo history (real run engine,
+// (store/visibility/visibility-read-drill-days.ts). On a 7-day demo history (real run engine,
 // sandbox answers, every index and roll-up as ingest writes them) it must list exactly the
 // answers the plain per-answer query lists (every answer of the scope checked newest-first, as
 // the drill did before), with the same total, for brands named or not, cited or not, domains,
@@ -22,8 +22,10 @@ let raw: Database.Database;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  // A copy of the shared template (a call the run's background build finds: demo-needs.ts).
-  path = await demoHistoryCopy({ days: 14, alerts: 'unchecked' });
+  // A copy of the shared template (a call the run's background build finds: demo-needs.ts), the
+  // 7-day one search-count and catch-up-first open too: a template of its own (14 days) was 3,360
+  // answers through the run engine in the run's template build.
+  path = await demoHistoryCopy({ days: 7, alerts: 'unchecked' });
   store = openHistory({ path, readonly: true });
   raw = new Database(path, { readonly: true, fileMustExist: true });
 }, 240_000);
@@ -138,7 +140,8 @@ describe('drill-down by the days holding its matches', () => {
     const plain: HistoryStore = { ...store, visDrill: plainDrill };
     const last = store.visDayRange()!.last;
     const iso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
-    const input = { period: { from: iso(last - 6), to: iso(last) }, limit: 7, resultLimit: 50 } as const;
+    // Three days against the three before them: both periods inside the demo's seven.
+    const input = { period: { from: iso(last - 2), to: iso(last) }, limit: 7, resultLimit: 50 } as const;
     const monitor = store.listMonitors()[0]!.id;
     const inputs = [
       { ...input, scope: { kind: 'all' as const } },

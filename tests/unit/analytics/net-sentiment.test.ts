@@ -8,7 +8,11 @@ import { netSentimentInterval, tangoScore } from '../../../src/shared/analytics/
 
 const Z = 1.959963984540054;
 
-/** The constrained maximum likelihood of p⁻ at Δ, found by ternary search on the log-likelihood. */
+/**
+ * The constrained maximum likelihood of p⁻ at Δ, found by ternary search on the log-likelihood:
+ * 60 steps narrow the range (at most ½ wide) by (2/3)⁶⁰, to under 10⁻¹⁰, far below the grid's
+ * step and the 10⁻³ the interval is compared to (200 steps made this file 3.5 s of CPU).
+ */
 function numericQ(pos: number, neg: number, n: number, delta: number): number {
   const ll = (q: number) => {
     const p1 = q + delta;
@@ -18,7 +22,7 @@ function numericQ(pos: number, neg: number, n: number, delta: number): number {
   };
   let lo = Math.max(0, -delta);
   let hi = (1 - delta) / 2;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 60; i++) {
     const a = lo + (hi - lo) / 3;
     const b = hi - (hi - lo) / 3;
     if (ll(a) < ll(b)) lo = a;
