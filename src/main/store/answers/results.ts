@@ -79,9 +79,9 @@ export function createResultsApi(
       stmt(db, multiRowSql(SEARCH_HEAD, '(?, ?, ?, ?)', chunk.length)).run(chunk.flat());
     }
   }
-  /** The batch's jobs that already have a result: that result's seq and id. */
-  function storedByJob(items: readonly IngestItem[]): Map<string, { seq: number; id: string }> {
-    const rows = findByJobs.all(JSON.stringify(items.map((item) => item.jobId))) as Array<{
+  /** The batch's jobs (`ids`: their ids as a JSON array) that already have a result: its seq and id. */
+  function storedByJob(ids: string): Map<string, { seq: number; id: string }> {
+    const rows = findByJobs.all(ids) as Array<{
       job_id: string;
       seq: number;
       id: string;
@@ -89,8 +89,7 @@ export function createResultsApi(
     return new Map(rows.map((row) => [row.job_id, { seq: row.seq, id: row.id }]));
   }
   /** Each item's job as ingest and the indexes read it (one statement a batch); throws if missing. */
-  function checkedJobs(items: readonly IngestItem[]): JobCellRow[] {
-    const ids = JSON.stringify(items.map((item) => item.jobId));
+  function checkedJobs(items: readonly IngestItem[], ids: string): JobCellRow[] {
     const rows = jobFacets.all(ids) as Array<JobCellRow & { job_id: string }>;
     const cells = new Map(rows.map((row) => [row.job_id, row]));
     return items.map((item) => {
@@ -102,9 +101,10 @@ export function createResultsApi(
   const ingestBody = (items: readonly IngestItem[]): IngestOutcome[] => {
     const now = ctx.now();
     // Every job is checked before anything of the batch is written.
-    const jobsOf = checkedJobs(items);
+    const ids = JSON.stringify(items.map((item) => item.jobId));
+    const jobsOf = checkedJobs(items, ids);
     const textIds = children.batchTextIds(items.map((item) => item.normalized));
-    const stored = storedByJob(items);
+    const stored = storedByJob(ids);
 
     const toIndex: Array<[number, string, string, string]> = [];
     const outcomes = items.map((item, at) => {

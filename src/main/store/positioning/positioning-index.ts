@@ -196,13 +196,7 @@ export function withPositioningIndex(
       const cell = visibility.indexResult(seq, jobId, fetchedAt, content, job);
       // Migration 002's fill indexes partial contents (no Markdown): a whole result only.
       if ('markdown' in content)
-        positioning.indexResult(
-          seq,
-          jobId,
-          content as NormalizedResult,
-          cell,
-          job === undefined ? undefined : job.hl,
-        );
+        positioning.indexResult(seq, jobId, content as NormalizedResult, cell, job?.hl);
       return cell;
     },
     unindexResult(seq) {

@@ -2,7 +2,7 @@
 // behind the Visibility view and the re-analysis after a brand changes.
 
 export { createVisibilityIndexer, SOURCE_KIND_BITS, type VisibilityIndexer } from './visibility-index';
-export { JOB_CELL_SQL, JOB_CELLS_SQL, type JobCellRow } from './visibility-keys';
+export { JOB_CELLS_SQL, type JobCellRow } from './visibility-keys';
 export {
   forEachChunk,
   type RollupRow,
