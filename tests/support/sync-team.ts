@@ -18,6 +18,7 @@ import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { makeResult } from '../bench/store-answers';
 import { rng } from '../bench/bench-random';
 import { createMemorySecretStore } from './memory-secret-store';
+import { seedEmptyHistory } from './empty-history';
 import type { TestPostgres, TestRole } from './postgres';
 
 // A team for the sync tests: a database with the team schema (created by the test's superuser,
@@ -89,6 +90,7 @@ export async function startSyncTeam(
         env,
         now: Date.now,
       });
+      seedEmptyHistory(path);
       const desktop: Desktop = {
         path,
         store: openHistory({ path }),

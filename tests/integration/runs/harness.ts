@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../../../src/main/api';
 import { openHistory, type HistoryStore } from '../../../src/main/store';
 import { createRunEngine, type RunEngine, type RunEngineDeps } from '../../../src/main/runs';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
+import { seedEmptyHistory } from '../../support/empty-history';
 
 // A real sandbox over loopback HTTP, a real SQLite file in a temp folder, the real client
 // and the real engine: what each run-engine test starts from.
@@ -44,6 +45,7 @@ export async function openHarness(opts: {
   const sandbox = await startSandbox({ latencyMs: 5, seed: 7, ...opts.sandbox });
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'parallax-runs-'));
   const dbPath = join(dir, 'history.db');
+  seedEmptyHistory(dbPath);
   const store = openHistory({ path: dbPath });
   const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, sleep: fastSleep });
   const engine = createRunEngine({

@@ -12,6 +12,7 @@ import {
   type OpenHistoryOptions,
 } from '../../../src/main/store';
 import { registerStoreFunctions, searchTextSql } from '../../../src/main/store/codec';
+import { seedEmptyHistory } from '../../support/empty-history';
 
 /** A temp folder per test file, removed afterwards. */
 export function tempFolder(): { dir: string; file: (name: string) => string; cleanup: () => void } {
@@ -29,7 +30,15 @@ export function steppingClock(start = Date.UTC(2026, 0, 1)): () => number {
   return () => (t += 1000);
 }
 
+/**
+ * The history at `path`, opened with a stepping clock. A missing file starts as a copy of a new
+ * history (seedEmptyHistory) unless the options change what creating one does (other
+ * migrations, read-only, no creation, a connection limit): tests of creating a file itself
+ * call openHistory.
+ */
 export function openTemp(path: string, extra: Partial<OpenHistoryOptions> = {}): HistoryStore {
+  const { migrations, readonly, create, configure } = extra;
+  if (!migrations && !readonly && create !== false && !configure) seedEmptyHistory(path);
   return openHistory({ path, now: steppingClock(), ...extra });
 }
 

@@ -1,8 +1,19 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryDamagedError, MIGRATIONS, openHistory, type Migration } from '../../../src/main/store';
-import { damageRootPage, newRun, openError, openTemp, tempFolder } from './helpers';
+import {
+  HistoryDamagedError,
+  MIGRATIONS,
+  openHistory,
+  type HistoryStore,
+  type Migration,
+  type OpenHistoryOptions,
+} from '../../../src/main/store';
+import { damageRootPage, newRun, openError, steppingClock, tempFolder } from './helpers';
+
+/** This file is about making and opening the file itself: a missing one is created by openHistory (never seeded). */
+const openTemp = (path: string, extra: Partial<OpenHistoryOptions> = {}): HistoryStore =>
+  openHistory({ path, now: steppingClock(), ...extra });
 
 const tmp = tempFolder();
 afterAll(() => tmp.cleanup());
