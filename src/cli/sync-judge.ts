@@ -2,15 +2,17 @@ import type { AheadThreads } from '../main/sync';
 import { cliPositioningWorker } from './positioning-worker';
 
 // The threads of `parallax sync`: a pull's answers are judged and their documents packed there
-// while the main thread stores the page before (src/main/sync/judge-ahead.ts, ahead-threads.ts).
+// while the main thread stores the page before (src/main/sync/judge-ahead.ts, ahead-threads.ts),
+// and a large pull's answers read and prepared on a thread of their own (read-ahead.ts).
 
 export type SyncJudge = AheadThreads;
 
 export async function cliSyncJudge(): Promise<SyncJudge> {
   // Loaded only by a sync (the judge is not small).
-  const [{ createAheadThreads }, { startAheadPool }] = await Promise.all([
+  const [{ createAheadThreads }, { readAheadOn, startAheadPool }] = await Promise.all([
     import('../main/sync'),
     import('../main/positioning'),
   ]);
-  return createAheadThreads(() => startAheadPool(cliPositioningWorker()));
+  const script = cliPositioningWorker();
+  return createAheadThreads(() => startAheadPool(script), readAheadOn(script));
 }

@@ -2,7 +2,7 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus } from '../ipc/event-bus';
 import type { SettingsStore } from '../settings';
 import type { HistoryStore } from '../store';
-import { startAheadPool, type WorkerScript } from '../positioning';
+import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
 import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../sync';
 import type { TeamService } from '../team';
 
@@ -33,7 +33,7 @@ export function wireBackgroundSync(deps: SyncWiringDeps): {
 } {
   // Started at the first pull worth it (a page of 200 answers), as `parallax sync`'s.
   const worker = deps.positioningWorker;
-  const ahead = worker ? createAheadThreads(() => startAheadPool(worker)) : null;
+  const ahead = worker ? createAheadThreads(() => startAheadPool(worker), readAheadOn(worker)) : null;
   const service = createBackgroundSync({
     team: deps.team,
     store: () => deps.store,

@@ -17,6 +17,7 @@ export {
 export {
   createBuiltinJudgePool,
   judgeThreadCount,
+  readAheadOn,
   startAheadPool,
   type JudgePool,
   type WorkerScript,

@@ -5,6 +5,8 @@ import type { JudgeInput } from '../../shared/positioning';
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
 import type { BrandDefinition as Brand } from '../../shared/analytics';
 import type { AnalysedAhead, AnalysedContent, CompactVerdict, CompactVerdicts, ResultDoc } from '../store';
+import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../sync/read-ahead';
+import { unpackBackToBack } from './ahead-work';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one
@@ -63,12 +65,6 @@ interface JudgeThread {
   stop(): Promise<void>;
 }
 
-/** The documents of a pack reply, as views into its one buffer. */
-function unpackReply(reply: Extract<PackReply, { ok: true }>): Uint8Array[] {
-  let at = 0;
-  return reply.lengths.map((length) => reply.bytes.subarray(at, (at += length)));
-}
-
 type Reply = JudgeSliceReply | PackReply | AnalyseReply;
 
 function startThread(script: WorkerScript): JudgeThread {
@@ -106,7 +102,7 @@ function startThread(script: WorkerScript): JudgeThread {
       return JSON.parse(reply.verdicts) as CompactVerdict[];
     },
     async pack(docs) {
-      return unpackReply((await send({ pack: docs })) as Extract<PackReply, { ok: true }>);
+      return unpackBackToBack((await send({ pack: docs })) as Extract<PackReply, { ok: true }>);
     },
     async analyse(request) {
       const reply = (await send({ analyse: request })) as Extract<AnalyseReply, { ok: true }>;
@@ -138,12 +134,23 @@ export function sliceByLength<T extends { text: string }>(items: readonly T[], p
 }
 
 export interface JudgePool extends RescoreJudge {
+  /** Reads a large pull's answers ahead on a thread of this script (src/main/sync/read-ahead.ts). */
+  readAhead(request: ReadAheadRequest): ReadAheadStream;
   readonly threads: number;
   /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
   packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
   /** Analyses answers for the Visibility and discovery indexes on the threads, in order. */
   analyseAhead(brands: readonly Brand[], answers: readonly AnalysedContent[]): Promise<AnalysedAhead[]>;
   close(): Promise<void>;
+}
+
+/** Starts a large pull's read-ahead thread (src/main/sync/read-ahead.ts) from this script. */
+export function readAheadOn(script: WorkerScript): (request: ReadAheadRequest) => ReadAheadStream {
+  return (request) =>
+    startReadAhead(
+      (data) => new Worker(script.file, { workerData: data, execArgv: script.execArgv ?? [] }),
+      request,
+    );
 }
 
 /** The built-in judge over `threads` threads (default: one per core, at most 4). */
@@ -185,6 +192,7 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       );
       return parts.flat();
     },
+    readAhead: readAheadOn(script),
     async close() {
       await Promise.all(pool.map((t) => t.stop()));
     },

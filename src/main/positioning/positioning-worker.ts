@@ -1,12 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { judgePositioning } from '../../shared/positioning';
-import {
-  compactVerdict,
-  analyseAnswersAhead,
-  openPositioningConnection,
-  packDoc,
-  type CompactVerdict,
-} from '../store';
+import { analyseAnswersAhead, openPositioningConnection } from '../store';
+import { judgeCompact, packBackToBack } from './ahead-work';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
@@ -18,8 +12,9 @@ import {
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
+import type { ReadAheadWorkerData } from '../sync/read-ahead';
 
-// The positioning re-score's worker threads, one script in two roles:
+// The positioning re-score's worker threads, one script in three roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
 //   and writes it in a short transaction; the judging goes to a pool of 'judge' threads started
 //   from this same script. Messages out: progress after each batch, then done (or error);
@@ -27,6 +22,8 @@ import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 // - 'judge': judges the slices of batches it is sent (judge-pool.ts), and packs the answer
 //   documents of a sync's pull (store/codec/doc-ahead.ts) and analyses its answers for the
 //   Visibility and discovery indexes (store/visibility/visibility-ahead.ts).
+// - 'read-ahead': reads a large pull's answers with a team connection of its own and prepares
+//   them (judged, packed, analysed) for the pulling thread (src/main/sync/read-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -45,29 +42,15 @@ export type RescoreWorkerMessage =
 /** Packs documents back to back into one buffer, which crosses to the caller without a copy. */
 function packRequest(request: PackRequest): PackReply {
   try {
-    const docs = request.pack.map((parts) => packDoc(parts, { verify: false }));
-    const bytes = new Uint8Array(docs.reduce((n, d) => n + d.length, 0));
-    let at = 0;
-    for (const doc of docs) {
-      bytes.set(doc, at);
-      at += doc.length;
-    }
-    return { id: request.id, ok: true, bytes, lengths: docs.map((d) => d.length) };
+    return { id: request.id, ok: true, ...packBackToBack(request.pack) };
   } catch (error) {
     return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
 function judgeSlice(slice: JudgeSlice): JudgeSliceReply {
-  const verdicts = slice.items.map((item): CompactVerdict => {
-    try {
-      return compactVerdict(judgePositioning({ ...item, brands: slice.brands }));
-    } catch (error) {
-      return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
-    }
-  });
   // One string: copied as it is, where the verdict objects were cloned one field at a time.
-  return { id: slice.id, ok: true, verdicts: JSON.stringify(verdicts) };
+  return { id: slice.id, ok: true, verdicts: JSON.stringify(judgeCompact(slice.brands, slice.items)) };
 }
 
 /** Analyses answers for the Visibility and discovery indexes (visibility-ahead.ts). */
@@ -117,6 +100,15 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
   }
 }
 
-const data = workerData as { role: 'judge' } | RescoreWorkerData;
+/** A large pull's read-ahead thread (src/main/sync/read-ahead-thread.ts), loaded only in that role. */
+async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
+  const port = parentPort;
+  if (!port) return;
+  const { runReadAhead } = await import('../sync/read-ahead-thread');
+  await runReadAhead(port, data.request);
+}
+
+const data = workerData as { role: 'judge' } | RescoreWorkerData | ReadAheadWorkerData;
 if (data.role === 'judge') judgeRole();
+else if (data.role === 'read-ahead') void readAheadRole(data);
 else void rescoreRole(data);

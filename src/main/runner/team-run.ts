@@ -1,6 +1,6 @@
 import { RECORDED_KINDS, type HistoryStore, type PulledResult } from '../store';
 import type { TeamClient } from '../team';
-import { toResult } from '../sync/pull-recorded';
+import { toResult } from '../sync/pulled-result';
 import { rowFromPg } from '../sync/team-sql';
 
 // One run of the team history copied into this runner's history by id: the run a dead runner

@@ -124,6 +124,7 @@ export {
   type RescoreVerdicts,
   type StoredSummary,
   verdictCount,
+  judgedContent,
   offerVerdict,
   polarityOfCode,
   sentimentOfCode,

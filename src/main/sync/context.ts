@@ -9,6 +9,7 @@ import type {
   SyncDraft,
   SyncKind,
 } from '../store';
+import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import type { SyncTarget } from './target';
 
 // What the push and pull steps share: the store, the open target, the options, and the tally
@@ -28,6 +29,8 @@ export interface SyncTuning {
   pushBatch: number;
   /** Rows per pull page (and local transaction). */
   pullBatch: number;
+  /** Answers ahead from which a pull reads them on a thread of their own (default 4,000). */
+  readAheadFrom?: number;
 }
 
 // Pages of 4,000 for the CLI: a page's commit, roll-up flushes and cursor cost the same for 1,000
@@ -46,6 +49,11 @@ export interface AheadJudge {
     brands: readonly BrandDefinition[],
     answers: readonly AnalysedContent[],
   ): Promise<AnalysedAhead[]>;
+  /**
+   * Reads a large pull's answers ahead on a thread with a team connection of its own, prepared
+   * as the methods above prepare them (read-ahead.ts); without it, this thread reads them.
+   */
+  readAhead?(request: ReadAheadRequest): ReadAheadStream;
 }
 
 export interface SyncOptions {
@@ -87,7 +95,8 @@ export interface StepContext {
   options: SyncOptions;
   tuning: SyncTuning;
   tally: SyncTally;
-  progress: { done: number; total: number };
+  /** `ahead`: what each table had to pull when the sync started, as counted then. */
+  progress: { done: number; total: number; ahead: KindCounts };
 }
 
 export function emptyTally(): SyncTally {

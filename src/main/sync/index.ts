@@ -14,3 +14,10 @@ export { syncWithSession, syncWorkspace, toConflictView, type SyncDeps } from '.
 export { TEAM_LINK_META, WORKSPACE_LINK_META } from './target';
 export { createAheadThreads, type AheadPool, type AheadThreads } from './ahead-threads';
 export { createBackgroundSync, type BackgroundSync, type BackgroundSyncDeps } from './background';
+export {
+  startReadAhead,
+  type ReadAheadPage,
+  type ReadAheadRequest,
+  type ReadAheadStream,
+  type ReadAheadWorkerData,
+} from './read-ahead';

@@ -5,11 +5,15 @@ import {
   type RecordedKind,
   type ReplicaRow,
 } from '../store';
-import { add, advance, timed, type StepContext } from './context';
+import { advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { judgeAhead } from './judge-ahead';
-import { readNormalized } from './normalized';
-import { readByKeys, readPage, readResultsOfJobs, readRunPrompts, START, type TeamPage } from './team-reads';
+import { storePage } from './pull-apply';
+import { fetchAnswers, fetchJobs, fetchResults, fetchRuns, noParents, type Parents } from './pull-parents';
+import { pullResultsAhead } from './pull-results-ahead';
+import { languagesOf, toResult } from './pulled-result';
+import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
+import { readPage, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
 
 // Pulling what teammates recorded: runs, results, jobs, pages and credit sessions, table by
@@ -28,90 +32,6 @@ import { rowFromPg } from './team-sql';
 // transaction.
 
 const PULLED: readonly RecordedKind[] = ['run', 'result', 'job', 'page', 'session'];
-
-/** Parents fetched for a page, applied before it; and a page of jobs' answers, applied after it. */
-interface Parents {
-  runs: ReplicaRow[];
-  prompts: ReplicaRow[];
-  jobs: ReplicaRow[];
-  results: PulledResult[];
-  answers: PulledResult[];
-}
-
-const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [], answers: [] });
-
-/** A team result row as the store's ingest takes it; null for a row it cannot read. */
-export function toResult(row: Record<string, unknown>): PulledResult | null {
-  const normalized = readNormalized(row['normalized_json'], '');
-  if (normalized === null || typeof row['raw_json'] !== 'string') return null;
-  return {
-    id: String(row['id']),
-    jobId: String(row['job_id']),
-    fetchedAt: Number(row['fetched_at']),
-    normalized,
-    rawJson: row['raw_json'],
-  };
-}
-
-const inWindow = (ctx: StepContext, run: ReplicaRow): boolean =>
-  ctx.options.since == null || Number(run['created_at']) >= ctx.options.since;
-
-/** Fetches the runs (with their prompts) of these ids that are not here, within the window. */
-async function fetchRuns(ctx: StepContext, runIds: readonly string[], into: Parents): Promise<void> {
-  const present = ctx.store.replica.presentKeys('run', runIds);
-  const missing = runIds.filter((id) => !present.has(id) && !into.runs.some((r) => r['id'] === id));
-  const runs = (await readByKeys(ctx, 'run', missing))
-    .map((r) => rowFromPg(RECORDED_KINDS.run, r, ['deleted_at']))
-    .filter((r) => inWindow(ctx, r));
-  into.runs.push(...runs);
-  const live = runs.filter((r) => r['deleted_at'] === null).map((r) => String(r['id']));
-  into.prompts.push(
-    ...(await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
-  );
-}
-
-async function fetchJobs(ctx: StepContext, jobIds: readonly string[], into: Parents): Promise<void> {
-  const present = ctx.store.replica.presentKeys('job', jobIds);
-  const jobs = (
-    await readByKeys(
-      ctx,
-      'job',
-      jobIds.filter((id) => !present.has(id)),
-    )
-  ).map((r) => rowFromPg(RECORDED_KINDS.job, r));
-  into.jobs.push(...jobs);
-  await fetchRuns(
-    ctx,
-    jobs.map((j) => String(j['run_id'])),
-    into,
-  );
-}
-
-async function fetchResults(ctx: StepContext, resultIds: readonly string[], into: Parents): Promise<void> {
-  const present = ctx.store.replica.presentKeys('result', resultIds);
-  const rows = await readByKeys(
-    ctx,
-    'result',
-    resultIds.filter((id) => !present.has(id)),
-  );
-  const results = rows.map(toResult).filter((r): r is PulledResult => r !== null);
-  into.results.push(...results);
-  await fetchJobs(
-    ctx,
-    results.map((r) => r.jobId),
-    into,
-  );
-}
-
-/** The answers of the page's answered jobs that are not here (pushed after the results' pass went by). */
-async function fetchAnswers(ctx: StepContext, jobs: readonly ReplicaRow[], into: Parents): Promise<void> {
-  const answered = jobs.filter((j) => j['job_state'] === 'succeeded').map((j) => String(j['id']));
-  if (answered.length === 0) return;
-  const here = ctx.store.replica.answeredJobs(answered);
-  const missing = answered.filter((id) => !here.has(id));
-  const rows = await readResultsOfJobs(ctx, missing);
-  into.answers.push(...rows.map(toResult).filter((r): r is PulledResult => r !== null));
-}
 
 /** What a page of each table turns into, what its rows need first, and how it is applied. */
 interface TableStep<T> {
@@ -187,69 +107,12 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
   } satisfies TableStep<ReplicaRow>,
 };
 
-/** What one page's transaction applied, tallied once it committed (it may run twice: see applying()). */
-interface PageOutcome {
-  page: ApplyOutcome;
-  runs: number;
-  deletedRuns: number;
-  jobs: number;
-  results: number;
-}
-
-function applyParents(
-  ctx: StepContext,
-  parents: Parents,
-  kind: RecordedKind,
-  into: Omit<PageOutcome, 'page'>,
-): void {
-  const replica = ctx.store.replica;
-  const runs = replica.applyRuns(parents.runs, parents.prompts);
-  into.runs += runs.applied;
-  into.deletedRuns += runs.deleted;
-  if (kind === 'run') return;
-  into.jobs += replica.applyJobs(parents.jobs).applied;
-  into.results += replica.applyResults(parents.results).applied;
-}
-
-function applyPage<T>(
-  ctx: StepContext,
-  kind: RecordedKind,
-  step: TableStep<T>,
-  items: T[],
-  parents: Parents,
-  cursor: TeamPage['cursor'],
-): PageOutcome {
-  const out = { runs: 0, deletedRuns: 0, jobs: 0, results: 0 };
-  let page: ApplyOutcome;
-  if (kind === 'run') {
-    const applied = ctx.store.replica.applyRuns(items as ReplicaRow[], parents.prompts);
-    out.deletedRuns += applied.deleted;
-    page = applied;
-  } else {
-    applyParents(ctx, parents, kind, out);
-    page = step.apply(ctx, items);
-    out.results += ctx.store.replica.applyResults(parents.answers).applied;
-  }
-  ctx.store.replica.setCursor(RECORDED_KINDS[kind].table, cursor);
-  return { ...out, page };
-}
-
 /** A page read from the server, its rows converted, their parents and verdicts being fetched and made ahead. */
 interface ReadyPage<T> {
   page: TeamPage;
   items: T[];
   parents: Promise<Parents>;
   judged: Promise<void>;
-}
-
-/** The request's language of each job (what the judge is told), as the history reads it. */
-function languagesOf(jobs: readonly ReplicaRow[]): Map<string, string | null> {
-  return new Map(
-    jobs.map((job) => {
-      const request = JSON.parse(String(job['request_json'] ?? 'null')) as { hl?: string } | null;
-      return [String(job['id']), request?.hl ?? null];
-    }),
-  );
 }
 
 function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): ReadyPage<T> {
@@ -277,22 +140,30 @@ async function pullPage<T>(
 ): Promise<void> {
   const { page, items } = ready;
   const parents = await timed(ctx, 'pullFetch', () => ready.parents);
-  const out = await timed(ctx, 'pullApply', () =>
-    ctx.store.replica.applying(() => applyPage(ctx, kind, step, items, parents, page.cursor)),
-  );
-  add(ctx.tally.pulled, 'run', out.runs);
-  add(ctx.tally.deleted, 'run', out.deletedRuns);
-  add(ctx.tally.pulled, 'job', out.jobs);
-  add(ctx.tally.pulled, 'result', out.results);
-  add(ctx.tally.pulled, kind, out.page.applied);
-  ctx.tally.rejected += out.page.rejected + (page.rows.filter((r) => !r.own).length - items.length);
+  const written = page.rows.filter((r) => !r.own).length;
+  await storePage(ctx, kind, (rows: T[]) => step.apply(ctx, rows), {
+    items,
+    parents,
+    cursor: page.cursor,
+    written,
+  });
+}
+
+/** Starts the answers' read-ahead thread (read-ahead.ts) when this pull has enough answers for one. */
+function readAheadOf(ctx: StepContext): ((request: ReadAheadRequest) => ReadAheadStream) | null {
+  const start = ctx.options.judge?.readAhead?.bind(ctx.options.judge);
+  const answers = ctx.progress.ahead.result ?? 0;
+  return start && answers >= (ctx.tuning.readAheadFrom ?? READ_AHEAD_FROM) ? start : null;
 }
 
 /**
  * Pulls a table page by page. While a page is stored here, the server reads the next one, and
- * once it has arrived its answers are judged on other threads (judge-ahead.ts).
+ * once it has arrived its answers are judged on other threads (judge-ahead.ts); a large pull's
+ * answers are read and prepared on a thread of their own instead (pull-results-ahead.ts).
  */
 async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
+  const readAhead = kind === 'result' ? readAheadOf(ctx) : null;
+  if (readAhead) return pullResultsAhead(ctx, readAhead);
   const step = STEPS[kind] as TableStep<unknown>;
   const limit = ctx.tuning.pullBatch;
   const table = RECORDED_KINDS[kind].table;
@@ -329,6 +200,12 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
     current = after;
   }
 }
+
+/**
+ * A pull of this many answers or more reads them on a thread of their own (pull-results-ahead.ts):
+ * worth a second connection and a thread started for it.
+ */
+const READ_AHEAD_FROM = 4_000;
 
 /** A pull this large (rows ahead) runs with a wider page cache (a first sync, a long absence). */
 const LARGE_PULL = 20_000;

@@ -58,8 +58,11 @@ async function countWork(ctx: StepContext, push: boolean, pull: boolean, head: n
       ...CONFIG_KIND_NAMES.map((k) => [k, CONFIG_KINDS[k].table] as const),
       ...recorded.map((k) => [k, RECORDED_KINDS[k].table] as const),
     ];
-    for (const [kind, table] of tables)
-      total += await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
+    for (const [kind, table] of tables) {
+      const ahead = await countAhead(ctx, kind, ctx.store.replica.cursor(table) ?? START);
+      ctx.progress.ahead[kind] = ahead;
+      total += ahead;
+    }
   }
   return total;
 }
@@ -92,7 +95,7 @@ export async function syncWithSession(
     options,
     tuning: options.tuning ?? CLI_TUNING,
     tally: emptyTally(),
-    progress: { done: 0, total: 0 },
+    progress: { done: 0, total: 0, ahead: {} },
   };
   ctx.progress.total = await countWork(ctx, push, pull, head);
   let canceled = false;

@@ -6,7 +6,8 @@ import {
   type ReplicaCursor,
   type ReplicaTable,
 } from '../store';
-import type { StepContext } from './context';
+import type { SyncOptions } from './context';
+import type { SyncTarget } from './target';
 import { pullColumns } from './team-sql';
 
 // What a pull reads from the team server: pages of a table's rows changed after a cursor, in
@@ -18,6 +19,12 @@ import { pullColumns } from './team-sql';
 // results' months before it are not even opened (partition pruning on fetched_at).
 
 export const START: ReplicaCursor = { xid: '0', seq: '0' };
+
+/** What reading the team's rows needs: a connection, the workspace, this history's origin, the window. */
+export interface ReadScope {
+  target: Pick<SyncTarget, 'client' | 'workspaceId' | 'origin'>;
+  options: Pick<SyncOptions, 'since'>;
+}
 
 /** A page of rows, with the cursor after its last row. */
 export interface TeamPage {
@@ -60,13 +67,13 @@ function tableOf(kind: RecordedKind | ConfigKind): ReplicaTable {
   return kind in RECORDED_KINDS ? RECORDED_KINDS[kind as RecordedKind] : CONFIG_KINDS[kind as ConfigKind];
 }
 
-function windowOf(ctx: StepContext, kind: RecordedKind | ConfigKind): string {
+function windowOf(ctx: ReadScope, kind: RecordedKind | ConfigKind): string {
   const since = ctx.options.since ?? null;
   return since !== null && kind in WINDOW ? ` AND ${WINDOW[kind as RecordedKind]}` : '';
 }
 
 function params(
-  ctx: StepContext,
+  ctx: ReadScope,
   cursor: ReplicaCursor,
   limit: number,
   kind: RecordedKind | ConfigKind,
@@ -77,7 +84,7 @@ function params(
 
 /** Up to `limit` rows of a table changed after `cursor`, oldest first. */
 export async function readPage(
-  ctx: StepContext,
+  ctx: ReadScope,
   kind: RecordedKind | ConfigKind,
   cursor: ReplicaCursor,
   limit: number,
@@ -97,7 +104,7 @@ export async function readPage(
 
 /** How many rows written elsewhere a pull of this table has ahead of it (for progress). */
 export async function countAhead(
-  ctx: StepContext,
+  ctx: ReadScope,
   kind: RecordedKind | ConfigKind,
   cursor: ReplicaCursor,
 ): Promise<number> {
@@ -112,7 +119,7 @@ export async function countAhead(
 
 /** Rows of a recorded table by key (parents a pull needs first), tombstones included. */
 export async function readByKeys(
-  ctx: StepContext,
+  ctx: ReadScope,
   kind: 'run' | 'job' | 'result',
   keys: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
@@ -131,7 +138,7 @@ export async function readByKeys(
 
 /** The answers of these jobs, found through their keys (one answer a job). */
 export async function readResultsOfJobs(
-  ctx: StepContext,
+  ctx: ReadScope,
   jobIds: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
   if (jobIds.length === 0) return [];
@@ -149,7 +156,7 @@ export async function readResultsOfJobs(
 
 /** The prompts of these runs. */
 export async function readRunPrompts(
-  ctx: StepContext,
+  ctx: ReadScope,
   runIds: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
   if (runIds.length === 0) return [];

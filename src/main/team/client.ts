@@ -10,6 +10,8 @@ import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
 
 export interface TeamClient {
   readonly url: TeamUrl;
+  /** What it was opened with: another connection to the same server opens with both (sync's read-ahead thread). */
+  readonly options: OpenTeamClientOptions;
   /** Whether the connection is encrypted (TLS). */
   readonly encrypted: boolean;
   query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
@@ -168,6 +170,7 @@ export async function openTeamClient(
   };
   return {
     url: team,
+    options,
     encrypted: ssl !== false,
     query,
     async transaction(fn) {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgePool } from '../../../src/main/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/main/store';
+import { historyTables } from '../../support/history-tables';
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startJudgeThreads } from '../../support/judge-threads';
@@ -18,45 +19,6 @@ let server: TestPostgres;
 let team: SyncTeam;
 let pool: JudgePool;
 const TUNING = { pushBatch: 1000, pullBatch: 200 };
-
-/**
- * What differs between two desktops whatever the path: when each stored an answer (its clock),
- * when each took in the pulled brands, and each desktop's own identity on the team.
- */
-const CLOCK_COLUMNS = new Set(['ingested_at']);
-const TABLE_CLOCK_COLUMNS: Record<string, ReadonlySet<string>> = {
-  brands: new Set(['created_at', 'updated_at']),
-};
-const OWN_META = "WHERE key <> 'sync.origin'";
-
-/** Every row of every table of a history file (its stored columns; generated ones follow), by table. */
-function tables(path: string): Record<string, unknown[][]> {
-  const db = new Database(path, { readonly: true });
-  // The search index reads its texts from the answers' documents (doc_text).
-  registerStoreFunctions(db);
-  try {
-    const names = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-      .pluck()
-      .all() as string[];
-    const out: Record<string, unknown[][]> = {};
-    for (const name of names) {
-      const columns = (
-        db.prepare('SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0').pluck().all(name) as string[]
-      ).filter((c) => !CLOCK_COLUMNS.has(c) && !TABLE_CLOCK_COLUMNS[name]?.has(c));
-      if (columns.length === 0) continue;
-      const list = columns.map((c) => `"${c}"`).join(', ');
-      const where = name === 'meta' ? OWN_META : '';
-      out[name] = db
-        .prepare(`SELECT ${list} FROM "${name}" ${where} ORDER BY ${list}`)
-        .raw()
-        .all() as unknown[][];
-    }
-    return out;
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   server = await startTestPostgres();
@@ -102,8 +64,8 @@ describe('a first sync prepared ahead on a worker thread', () => {
     expect(matchedAhead).toBe(800);
     ahead.store.close();
     inline.store.close();
-    const mine = tables(ahead.path);
-    const theirs = tables(inline.path);
+    const mine = historyTables(ahead.path);
+    const theirs = historyTables(inline.path);
     expect(Object.keys(mine)).toEqual(Object.keys(theirs));
     // Not vacuous: the answers, their documents and every index are there.
     for (const table of [

@@ -52,6 +52,7 @@ export { openPositioningConnection, type PositioningConnection } from './positio
 export { createJudgeCacheApi, type JudgeCacheApi, type JudgeCacheKey } from './judge-cache';
 export {
   createPrejudgeApi,
+  judgedContent,
   offerVerdict,
   type PrejudgeApi,
   type PrejudgeInputs,

@@ -1,0 +1,117 @@
+import type { MessagePort } from 'node:worker_threads';
+import { judgeCompact, packBackToBack } from '../positioning/ahead-work';
+import {
+  analyseAnswersAhead,
+  judgedContent,
+  RECORDED_KINDS,
+  resultDocParts,
+  type CompactVerdict,
+  type PulledResult,
+} from '../store';
+import { openTeamClient, TeamError, type TeamClient } from '../team';
+import { languagesOf, toResult } from './pulled-result';
+import type { ReadAheadMessage, ReadAheadPage, ReadAheadRequest, ReadAheadTaken } from './read-ahead';
+import { readByKeys, readPage, type ReadScope, type TeamPage } from './team-reads';
+import { rowFromPg } from './team-sql';
+
+// The read-ahead thread of a large pull (read-ahead.ts says why): reads the results' table page
+// by page with its own connection and prepares each page for the ingest on the pulling thread,
+// which uses what it is offered only when it was made from what it would make itself. Runs in
+// positioning-worker.ts's script (role 'read-ahead'), which every build already ships.
+
+/** Pages posted and not yet taken, at most: one waits there while the next is prepared here. */
+const WAITING_AT_MOST = 1;
+
+/** The page's answers judged (where the job's language is known), packed and analysed. */
+function preparePage(request: ReadAheadRequest, page: TeamPage, jobs: ReadAheadPage['jobs']): ReadAheadPage {
+  const written = page.rows.filter((r) => !r.own);
+  const results = written.map(toResult).filter((r): r is PulledResult => r !== null);
+  const docs = packBackToBack(results.map((r) => resultDocParts(r.normalized, r.rawJson)));
+  const analysed = JSON.stringify(
+    analyseAnswersAhead(
+      request.brands ?? [],
+      results.map((r) => r.normalized),
+    ),
+  );
+  let verdicts: string | null = null;
+  if (request.brands !== null) {
+    const languages = languagesOf(jobs);
+    const judged = results.map((r) => {
+      const language = languages.get(r.jobId);
+      return language === undefined ? null : { ...judgedContent(r.normalized), language };
+    });
+    const made = judgeCompact(
+      request.brands,
+      judged.filter((input) => input !== null),
+    );
+    let at = 0;
+    verdicts = JSON.stringify(
+      judged.map((input): CompactVerdict | null => (input ? (made[at++] ?? null) : null)),
+    );
+  }
+  return { cursor: page.cursor, rows: written.length, results, jobs, verdicts, docs, analysed };
+}
+
+/** The jobs of a page's answers, as the team has them. */
+async function jobsOf(scope: ReadScope, page: TeamPage): Promise<ReadAheadPage['jobs']> {
+  const ids = page.rows.filter((r) => !r.own).map((r) => String(r['job_id']));
+  return (await readByKeys(scope, 'job', ids)).map((r) => rowFromPg(RECORDED_KINDS.job, r));
+}
+
+/** Reads and posts pages until the table's end; a page is read from the server while the one before is prepared. */
+async function readPages(port: MessagePort, request: ReadAheadRequest, client: TeamClient): Promise<void> {
+  const scope: ReadScope = {
+    target: { client, workspaceId: request.workspaceId, origin: request.origin },
+    options: { since: request.since },
+  };
+  let taken = 0;
+  let posted = 0;
+  let wake: (() => void) | null = null;
+  port.on('message', (message: ReadAheadTaken) => {
+    if (message.type !== 'taken') return;
+    taken += 1;
+    wake?.();
+    wake = null;
+  });
+  const read = (
+    cursor: ReadAheadRequest['cursor'],
+  ): Promise<{ page: TeamPage; jobs: ReadAheadPage['jobs'] }> =>
+    readPage(scope, 'result', cursor, request.limit).then(async (page) => ({
+      page,
+      jobs: await jobsOf(scope, page),
+    }));
+  let current = await read(request.cursor);
+  while (current.page.rows.length > 0) {
+    const full = current.page.rows.length === request.limit;
+    const next = full ? read(current.page.cursor) : null;
+    // Awaited below; a failed read must not go unobserved meanwhile.
+    next?.catch(() => undefined);
+    const prepared = preparePage(request, current.page, current.jobs);
+    while (posted - taken >= WAITING_AT_MOST) await new Promise<void>((resolve) => (wake = resolve));
+    // The documents' one buffer (made here, never shared) moves without a copy.
+    port.postMessage({ type: 'page', page: prepared } satisfies ReadAheadMessage, [
+      prepared.docs.bytes.buffer as ArrayBuffer,
+    ]);
+    posted += 1;
+    if (next === null) break;
+    current = await next;
+  }
+}
+
+/** The thread's work: every page, then 'end'; a failure is posted as 'error' with its kind. */
+export async function runReadAhead(port: MessagePort, request: ReadAheadRequest): Promise<void> {
+  let client: TeamClient | null = null;
+  try {
+    client = await openTeamClient(request.team.url, request.team.options);
+    await readPages(port, request, client);
+    port.postMessage({ type: 'end' } satisfies ReadAheadMessage);
+  } catch (error) {
+    port.postMessage({
+      type: 'error',
+      kind: error instanceof TeamError ? error.kind : null,
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies ReadAheadMessage);
+  } finally {
+    await client?.end();
+  }
+}
