@@ -89,7 +89,9 @@ export function specFromFlags(
     if (!text.ok) throw new CliUsageError(`--prompts: ${text.message}`);
     const parsed = parsePromptFile(text.text, basename(flags.prompts));
     if (!parsed.ok) throw new CliUsageError(`--prompts: ${parsed.message}`);
-    prompts.push(...parsed.prompts);
+    // One by one: a file of 200,000 lines spread into one call overflowed the stack before the
+    // run's limit (5,000 prompts) could refuse it.
+    for (const prompt of parsed.prompts) prompts.push(prompt);
   }
   if (prompts.length === 0)
     throw new CliUsageError('Give at least one prompt: --prompt TEXT or --prompts FILE');

@@ -17,6 +17,15 @@ export interface Parents {
   answers: PulledResult[];
 }
 
+/**
+ * Appends items one by one: a spread into push passes each item as an argument, and a page of
+ * runs brings all their prompts (50 runs of 4,000 prompts in a first sync of 1,000,000 answers),
+ * past what one call's arguments can hold ("Maximum call stack size exceeded").
+ */
+export function pushAll<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
 export const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], results: [], answers: [] });
 
 const inWindow = (ctx: StepContext, run: ReplicaRow): boolean =>
@@ -29,10 +38,11 @@ export async function fetchRuns(ctx: StepContext, runIds: readonly string[], int
   const runs = (await readByKeys(ctx, 'run', missing))
     .map((r) => rowFromPg(RECORDED_KINDS.run, r, ['deleted_at']))
     .filter((r) => inWindow(ctx, r));
-  into.runs.push(...runs);
+  pushAll(into.runs, runs);
   const live = runs.filter((r) => r['deleted_at'] === null).map((r) => String(r['id']));
-  into.prompts.push(
-    ...(await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+  pushAll(
+    into.prompts,
+    (await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
   );
 }
 
@@ -43,7 +53,7 @@ export async function takeJobs(ctx: StepContext, jobs: readonly ReplicaRow[], in
     jobs.map((j) => String(j['id'])),
   );
   const fresh = jobs.filter((j) => !present.has(String(j['id'])));
-  into.jobs.push(...fresh);
+  pushAll(into.jobs, fresh);
   await fetchRuns(
     ctx,
     fresh.map((j) => String(j['run_id'])),
@@ -60,7 +70,7 @@ export async function fetchJobs(ctx: StepContext, jobIds: readonly string[], int
       jobIds.filter((id) => !present.has(id)),
     )
   ).map((r) => rowFromPg(RECORDED_KINDS.job, r));
-  into.jobs.push(...jobs);
+  pushAll(into.jobs, jobs);
   await fetchRuns(
     ctx,
     jobs.map((j) => String(j['run_id'])),
@@ -80,7 +90,7 @@ export async function fetchResults(
     resultIds.filter((id) => !present.has(id)),
   );
   const results = rows.map(toResult).filter((r): r is PulledResult => r !== null);
-  into.results.push(...results);
+  pushAll(into.results, results);
   await fetchJobs(
     ctx,
     results.map((r) => r.jobId),
@@ -99,5 +109,8 @@ export async function fetchAnswers(
   const here = ctx.store.replica.answeredJobs(answered);
   const missing = answered.filter((id) => !here.has(id));
   const rows = await readResultsOfJobs(ctx, missing);
-  into.answers.push(...rows.map(toResult).filter((r): r is PulledResult => r !== null));
+  pushAll(
+    into.answers,
+    rows.map(toResult).filter((r): r is PulledResult => r !== null),
+  );
 }

@@ -9,7 +9,15 @@ import { advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { judgeAhead } from './judge-ahead';
 import { storePage } from './pull-apply';
-import { fetchAnswers, fetchJobs, fetchResults, fetchRuns, noParents, type Parents } from './pull-parents';
+import {
+  fetchAnswers,
+  fetchJobs,
+  fetchResults,
+  fetchRuns,
+  noParents,
+  pushAll,
+  type Parents,
+} from './pull-parents';
 import { pullResultsAhead } from './pull-results-ahead';
 import { languagesOf, toResult } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
@@ -52,8 +60,9 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
         runs.map((r) => String(r['id'])),
       );
       const fresh = runs.filter((r) => r['deleted_at'] === null && !present.has(String(r['id'])));
-      into.prompts.push(
-        ...(
+      pushAll(
+        into.prompts,
+        (
           await readRunPrompts(
             ctx,
             fresh.map((r) => String(r['id'])),

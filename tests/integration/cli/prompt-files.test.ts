@@ -73,6 +73,29 @@ describe('prompts files', () => {
     });
   }
 
+  it('refuses a file of 200,000 prompts with the run limit, sending nothing', async () => {
+    const path = join(dir, 'huge.txt');
+    writeFileSync(path, Array.from({ length: 200_000 }, (_, i) => `best running shoes ${i}`).join('\n'));
+    const out = await runCliToEnd(
+      [
+        'run',
+        '--base-url',
+        sandbox.baseUrl,
+        '--db',
+        join(dir, 'h.db'),
+        '--prompts',
+        path,
+        '--countries',
+        'US',
+        '--yes',
+      ],
+      { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
+    );
+    expect(out.code, out.stderr).toBe(2);
+    expect(out.stderr).toMatch(/5,?000/);
+    expect(monitorCalls).toBe(0);
+  });
+
   it('takes a UTF-8 file with a BOM and CRLF line ends', async () => {
     const path = join(dir, 'ok.txt');
     writeFileSync(path, Buffer.from('\uFEFFbest trail shoes\r\nchaussures de trail légères\r\n'));

@@ -166,6 +166,26 @@ describe('two desktops, one team', () => {
     expect(again.rejected).toBe(0);
     expect(again.pulled).toEqual({});
   });
+
+  it('pulls a page of runs with more prompts than one call can take as arguments', async () => {
+    const a = team.desktop('alice', 'a5');
+    const b = team.desktop('bob', 'b5');
+    await a.sync();
+    await b.sync();
+    recordRun(a.store, 5);
+    await a.sync();
+    // 200,000 prompts on the team for that run: a first sync of 1,000,000 answers pulls a page of
+    // 50 runs with 4,000 prompts each. Spread into one call, they overflowed the stack.
+    await team.owner.query(
+      `INSERT INTO parallax.run_prompts (workspace_id, run_id, idx, text)
+       SELECT r.workspace_id, r.id, 1000 + g, 'best running shoes, more ' || g
+         FROM parallax.runs r, generate_series(1, 200000) g
+        WHERE r.id = (SELECT id FROM parallax.runs ORDER BY created_at DESC LIMIT 1)`,
+    );
+    const pulled = await b.sync();
+    expect(pulled.pulled).toMatchObject({ run: 1, job: 5, result: 5 });
+    expect(localCount(b.path, 'run_prompts')).toBe(localCount(a.path, 'run_prompts') + 200_000);
+  });
 });
 
 describe('conflicts and tombstones', () => {
