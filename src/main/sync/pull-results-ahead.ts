@@ -28,8 +28,8 @@ import { START } from './team-reads';
 
 /** Hands what the thread made for each answer to that answer's ingest (which checks it before use). */
 function offerPrepared(page: ReadAheadPage, brandSet: Omit<PrejudgeInputs, 'inputs'> | null): void {
-  const docs = unpackBackToBack(page.docs);
-  const analysed = JSON.parse(page.analysed) as AnalysedAhead[];
+  const docs = page.docs === null ? [] : unpackBackToBack(page.docs);
+  const analysed = page.analysed === null ? [] : (JSON.parse(page.analysed) as AnalysedAhead[]);
   const verdicts =
     page.verdicts === null ? null : (JSON.parse(page.verdicts) as Array<CompactVerdict | null>);
   const languages = verdicts === null ? null : languagesOf(page.jobs);

@@ -22,33 +22,52 @@ import { rowFromPg } from './team-sql';
 /** Pages posted and not yet taken, at most: one waits there while the next is prepared here. */
 const WAITING_AT_MOST = 1;
 
-/** The page's answers judged (where the job's language is known), packed and analysed. */
+/** What `make` returns, or null when it throws: the pulling thread's ingest then does that work itself. */
+function orNull<T>(make: () => T): T | null {
+  try {
+    return make();
+  } catch {
+    return null;
+  }
+}
+
+/** One compact verdict per answer whose job's language is known (null for the others), as JSON. */
+function verdictsOf(
+  brands: NonNullable<ReadAheadRequest['brands']>,
+  results: readonly PulledResult[],
+  jobs: ReadAheadPage['jobs'],
+): string {
+  const languages = languagesOf(jobs);
+  const inputs = results.map((r) => {
+    const language = languages.get(r.jobId);
+    return language === undefined ? null : { ...judgedContent(r.normalized), language };
+  });
+  const made = judgeCompact(
+    brands,
+    inputs.filter((input) => input !== null),
+  );
+  let at = 0;
+  return JSON.stringify(inputs.map((input): CompactVerdict | null => (input ? (made[at++] ?? null) : null)));
+}
+
+/**
+ * The page's answers judged, packed and analysed. A part that fails is sent as null, as the judge
+ * threads' failures are: it costs the pulling thread time, never the page.
+ */
 function preparePage(request: ReadAheadRequest, page: TeamPage, jobs: ReadAheadPage['jobs']): ReadAheadPage {
   const written = page.rows.filter((r) => !r.own);
   const results = written.map(toResult).filter((r): r is PulledResult => r !== null);
-  const docs = packBackToBack(results.map((r) => resultDocParts(r.normalized, r.rawJson)));
-  const analysed = JSON.stringify(
-    analyseAnswersAhead(
-      request.brands ?? [],
-      results.map((r) => r.normalized),
+  const docs = orNull(() => packBackToBack(results.map((r) => resultDocParts(r.normalized, r.rawJson))));
+  const analysed = orNull(() =>
+    JSON.stringify(
+      analyseAnswersAhead(
+        request.brands ?? [],
+        results.map((r) => r.normalized),
+      ),
     ),
   );
-  let verdicts: string | null = null;
-  if (request.brands !== null) {
-    const languages = languagesOf(jobs);
-    const judged = results.map((r) => {
-      const language = languages.get(r.jobId);
-      return language === undefined ? null : { ...judgedContent(r.normalized), language };
-    });
-    const made = judgeCompact(
-      request.brands,
-      judged.filter((input) => input !== null),
-    );
-    let at = 0;
-    verdicts = JSON.stringify(
-      judged.map((input): CompactVerdict | null => (input ? (made[at++] ?? null) : null)),
-    );
-  }
+  const { brands } = request;
+  const verdicts = brands === null ? null : orNull(() => verdictsOf(brands, results, jobs));
   return { cursor: page.cursor, rows: written.length, results, jobs, verdicts, docs, analysed };
 }
 
@@ -89,9 +108,8 @@ async function readPages(port: MessagePort, request: ReadAheadRequest, client: T
     const prepared = preparePage(request, current.page, current.jobs);
     while (posted - taken >= WAITING_AT_MOST) await new Promise<void>((resolve) => (wake = resolve));
     // The documents' one buffer (made here, never shared) moves without a copy.
-    port.postMessage({ type: 'page', page: prepared } satisfies ReadAheadMessage, [
-      prepared.docs.bytes.buffer as ArrayBuffer,
-    ]);
+    const moved = prepared.docs ? [prepared.docs.bytes.buffer as ArrayBuffer] : [];
+    port.postMessage({ type: 'page', page: prepared } satisfies ReadAheadMessage, moved);
     posted += 1;
     if (next === null) break;
     current = await next;

@@ -42,12 +42,15 @@ export interface ReadAheadPage {
   results: PulledResult[];
   /** The jobs of those answers, as the team has them (whether or not they are here already). */
   jobs: ReplicaRow[];
-  /** One compact verdict per answer (null: not judged ahead), as JSON; null when no brand is tracked. */
+  /**
+   * One compact verdict per answer (null: not judged ahead), as JSON. Null when no brand is
+   * tracked, and (as for the two below) when making them failed: ingest then does that work itself.
+   */
   verdicts: string | null;
   /** Each answer's packed document, back to back. */
-  docs: { bytes: Uint8Array; lengths: number[] };
+  docs: { bytes: Uint8Array; lengths: number[] } | null;
   /** Each answer's brand hits and list leads (AnalysedAhead[]), as JSON. */
-  analysed: string;
+  analysed: string | null;
 }
 
 export type ReadAheadMessage =

@@ -12,7 +12,8 @@ import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team
 // A large pull's answers read ahead on a thread with a team connection of its own
 // (src/main/sync/read-ahead.ts): the pulling thread only stores them. The history comes out the
 // same, table by table, as a first sync whose ingest does everything itself; ingest really takes
-// the documents, verdicts and brand hits made on that thread; a server gone mid-read fails the
+// the documents, verdicts and brand hits made on that thread, and does that work itself for a page
+// whose preparation failed there; a server gone mid-read fails the
 // sync with its one clear error, and the next sync resumes with nothing lost or doubled; a
 // cancel stops it between pages. Real PostgreSQL, real history files, the real worker thread.
 
@@ -136,6 +137,24 @@ describe('a pull read ahead on a thread of its own', () => {
     expect(
       count(marked.path, `SELECT count(*) FROM pos_answer WHERE note = 'judged on the reading thread'`),
     ).toBe(ANSWERS);
+  });
+
+  it('stores a page whose preparation failed on the thread all the same, its ingest doing that work', async () => {
+    const unprepared = team.desktop('alice', 'unprepared');
+    const inline = team.desktop('dan', 'inline');
+    const failing = readingAhead((page) => ({ ...page, docs: null, analysed: null, verdicts: null }));
+    const pulled = await unprepared.sync({ judge: failing.judge, tuning: TUNING });
+    await inline.sync({ tuning: TUNING });
+    expect(pulled.pulled['result']).toBe(ANSWERS);
+    expect(failing.pages()).toBe(ANSWERS / TUNING.pullBatch);
+    unprepared.store.close();
+    inline.store.close();
+    const mine = historyTables(unprepared.path);
+    const theirs = historyTables(inline.path);
+    expect(mine['pos_answer']?.length).toBe(ANSWERS);
+    for (const name of Object.keys(theirs)) expect(mine[name], name).toEqual(theirs[name]);
+    unprepared.reopen();
+    inline.reopen();
   });
 
   it('the server stopped mid-read and restarted: the sync fails in one clear error, the next resumes', async () => {
