@@ -16,7 +16,7 @@ import {
 import { advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { storePage } from './pull-apply';
-import { noParents, takeJobs, type Parents } from './pull-parents';
+import { noParents, takeJobs } from './pull-parents';
 import { languagesOf } from './pulled-result';
 import type { ReadAheadPage, ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import { START } from './team-reads';
@@ -77,7 +77,7 @@ export async function pullResultsAhead(
       await timed(ctx, 'pullFetch', () => takeJobs(ctx, page.jobs, parents));
       await storePage<PulledResult>(ctx, 'result', (items) => ctx.store.replica.applyResults(items), {
         items: page.results,
-        parents: parents satisfies Parents,
+        parents,
         cursor: page.cursor,
         written: page.rows,
       });
