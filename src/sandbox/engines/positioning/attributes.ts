@@ -61,6 +61,34 @@ export function writtenAttribute(attribute: Attribute, lang: Lang): WrittenAttri
   return { text: attribute.key, polarity: attribute.polarity, phrase: attribute.phrases[lang] };
 }
 
+const NO_ATTRIBUTES: readonly Attribute[] = Object.freeze([]);
+const listsStartingWith = new Map<Attribute, Map<Attribute | null, readonly Attribute[]>>();
+
+/**
+ * A list of none, one or two attributes, as one shared frozen list per combination: plans hold
+ * their brands' qualities as these, so no list is made per brand and answer, and answers
+ * (which keep their plans) share them.
+ */
+export function attributeList(first: Attribute | null, second: Attribute | null): readonly Attribute[] {
+  if (!first) return second ? attributeList(second, null) : NO_ATTRIBUTES;
+  let lists = listsStartingWith.get(first);
+  if (!lists) {
+    lists = new Map();
+    listsStartingWith.set(first, lists);
+  }
+  let list = lists.get(second);
+  if (!list) {
+    list = Object.freeze(second ? [first, second] : [first]);
+    lists.set(second, list);
+  }
+  return list;
+}
+
+/** The shared list with the same attributes, for lists of up to two (a longer one is its own). */
+export function sharedAttributeList(list: readonly Attribute[]): readonly Attribute[] {
+  return list.length > 2 ? list : attributeList(list[0] ?? null, list[1] ?? null);
+}
+
 export const GENERIC_POSITIVE = GENERIC.filter((a) => a.polarity === 'positive');
 export const GENERIC_NEGATIVE = GENERIC.filter((a) => a.polarity === 'negative');
 
@@ -77,16 +105,26 @@ export interface BrandProfile {
   others: readonly Attribute[];
 }
 
-const profiles = new Map<string, BrandProfile>();
+/** Profiles by category, then name: looked up per brand of every answer without building a key. */
+const profiles = new Map<string, Map<string, BrandProfile>>();
+let profileCount = 0;
 
 export function brandProfile(categoryId: string, name: string): BrandProfile {
-  const key = `${categoryId}\u241f${name}`;
-  let profile = profiles.get(key);
+  let ofCategory = profiles.get(categoryId);
+  if (!ofCategory) {
+    ofCategory = new Map();
+    profiles.set(categoryId, ofCategory);
+  }
+  let profile = ofCategory.get(name);
   if (!profile) {
     profile = makeProfile(categoryId, name);
     // Bounded by the catalog (categories × names) in practice; a cap keeps a caller's odd names from growing it.
-    if (profiles.size > 10_000) profiles.clear();
-    profiles.set(key, profile);
+    if (profileCount > 10_000) {
+      for (const m of profiles.values()) m.clear();
+      profileCount = 0;
+    }
+    ofCategory.set(name, profile);
+    profileCount++;
   }
   return profile;
 }

@@ -201,18 +201,24 @@ export function isTopPick(
   );
 }
 
-export function attributeEvents(
-  events: readonly PositioningEvent[],
-  brand: string,
-): { gained: string[]; lost: string[] } {
-  const gained: string[] = [];
-  const lost: string[] = [];
+export interface AttributeEvents {
+  gained: readonly string[];
+  lost: readonly string[];
+}
+
+/** Most brands of most answers have no attribute event: they share this empty answer. */
+const NO_ATTRIBUTE_EVENTS: AttributeEvents = Object.freeze({ gained: [], lost: [] });
+
+export function attributeEvents(events: readonly PositioningEvent[], brand: string): AttributeEvents {
+  let gained: string[] | undefined;
+  let lost: string[] | undefined;
   for (const e of events) {
     if (e.brand !== brand || !e.attribute) continue;
-    if (e.kind === 'attribute-gain') gained.push(e.attribute);
-    if (e.kind === 'attribute-loss') lost.push(e.attribute);
+    if (e.kind === 'attribute-gain') (gained ??= []).push(e.attribute);
+    if (e.kind === 'attribute-loss') (lost ??= []).push(e.attribute);
   }
-  return { gained, lost };
+  if (!gained && !lost) return NO_ATTRIBUTE_EVENTS;
+  return { gained: gained ?? [], lost: lost ?? [] };
 }
 
 /**
