@@ -57,8 +57,24 @@ export function attributeByKey(key: string): Attribute | undefined {
   return ALL.find((a) => a.key === key);
 }
 
+const written = new WeakMap<Attribute, Partial<Record<Lang, WrittenAttribute>>>();
+
+/**
+ * The attribute as written in `lang`. Every answer's units record their qualities this way, so
+ * each attribute's written form per language is made once and shared: frozen, as answers and
+ * their ground truth hold the same objects.
+ */
 export function writtenAttribute(attribute: Attribute, lang: Lang): WrittenAttribute {
-  return { text: attribute.key, polarity: attribute.polarity, phrase: attribute.phrases[lang] };
+  let byLang = written.get(attribute);
+  if (!byLang) {
+    byLang = {};
+    written.set(attribute, byLang);
+  }
+  return (byLang[lang] ??= Object.freeze({
+    text: attribute.key,
+    polarity: attribute.polarity,
+    phrase: attribute.phrases[lang],
+  }));
 }
 
 const NO_ATTRIBUTES: readonly Attribute[] = Object.freeze([]);
@@ -166,11 +182,15 @@ const SPLIT = new Map<Lang, RegExp>(
   }),
 );
 
-/** "a", "a and b", "a, b and c" in the language's way. */
-export function joinPhrases(lang: Lang, phrases: readonly string[]): string {
+/** The attributes' phrases in `lang` as "a", "a and b", "a, b and c", in the language's way. */
+export function joinAttributePhrases(lang: Lang, attributes: readonly Attribute[]): string {
   const { sep, last } = LIST[lang];
-  if (phrases.length <= 1) return phrases[0] ?? '';
-  return `${phrases.slice(0, -1).join(sep)}${last}${phrases[phrases.length - 1]}`;
+  let out = '';
+  for (let i = 0; i < attributes.length; i++) {
+    if (i > 0) out += i === attributes.length - 1 ? last : sep;
+    out += (attributes[i] as Attribute).phrases[lang];
+  }
+  return out;
 }
 
 export function splitPhrases(lang: Lang, text: string): string[] {

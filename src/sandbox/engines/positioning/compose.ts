@@ -1,11 +1,11 @@
 import { hashParts } from '../../core/prng';
 import type { Lang } from '../locales';
-import { fill } from '../phrases';
-import { joinPhrases, writtenAttribute, type Attribute } from './attributes';
+import { joinAttributePhrases, writtenAttribute, type Attribute, type WrittenAttribute } from './attributes';
 import type { PlannedBrand } from './plan';
+import { fillTemplate, hasHole, TemplateCache } from './template';
 import { introOf, TABLE_RULE, TEXTS } from './texts';
 import type { LanguageText, Shape, TemplateId, UnitId } from './units';
-import { AnswerWriter, fillUnit, makeSlot, type WrittenSlot, type WrittenUnit } from './written';
+import { AnswerWriter, makeSlot, type WrittenSlot, type WrittenUnit } from './written';
 
 // Writes an answer's text in its shape from the brands' plan (plan.ts): the intro, the units
 // about the brands in rank order (so a brand's first mention keeps its rank, as visibility
@@ -31,19 +31,38 @@ export interface ComposedAnswer {
   units: { text: WrittenUnit[]; markdown: WrittenUnit[] };
 }
 
-const EMPTY_CELL = '—';
-
 interface Ctx {
   input: ComposeInput;
   texts: LanguageText;
   w: AnswerWriter;
+  /** hash(key, 'template'): where every unit's template variant is drawn from. */
+  templateHash: number;
 }
+
+/** The placeholders of an intro, in the order of their values. */
+const INTRO_PLACEHOLDERS = ['cat', 'country'] as const;
+const INTROS = new TemplateCache(INTRO_PLACEHOLDERS);
+/** The placeholders of a unit (see units.ts), in the order of their values. */
+const UNIT_PLACEHOLDERS = ['b', 'a', 'x', 's'] as const;
+const UNIT_TEMPLATES = new TemplateCache(UNIT_PLACEHOLDERS);
+const A = UNIT_PLACEHOLDERS.indexOf('a');
+const X = UNIT_PLACEHOLDERS.indexOf('x');
+const EMPTY_CELL = '—';
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const texts = TEXTS[input.lang];
   const w = new AnswerWriter();
-  const ctx: Ctx = { input, texts, w };
-  w.raw(fill(introOf(input.lang, input.shape), { cat: input.categoryName, country: input.countryName }));
+  const ctx: Ctx = {
+    input,
+    texts,
+    w,
+    templateHash: hashParts(input.key, 'template'),
+  };
+  const intro = fillTemplate(INTROS.get(introOf(input.lang, input.shape)), [
+    input.categoryName,
+    input.countryName,
+  ]);
+  w.raw(intro.markdown, intro.text);
   w.raw('\n\n');
   WRITERS[input.shape](ctx);
   w.raw(`\n\n${input.outro}`);
@@ -60,14 +79,8 @@ const WRITERS: Readonly<Record<Shape, (ctx: Ctx) => void>> = {
 
 /** A template variant: by the answer's key, shifted by rank so neighbours with one status differ. */
 function variant<T>(ctx: Ctx, rank: number, options: readonly T[]): T {
-  return options[(hashParts(ctx.input.key, 'template') + rank) % options.length] as T;
+  return options[(ctx.templateHash + rank) % options.length] as T;
 }
-
-const phrases = (ctx: Ctx, attrs: readonly Attribute[]): string =>
-  joinPhrases(
-    ctx.input.lang,
-    attrs.map((a) => a.phrases[ctx.input.lang]),
-  );
 
 interface ClauseOptions {
   /** The how-to step the unit opens with. */
@@ -78,10 +91,19 @@ interface ClauseOptions {
   emptyCells?: boolean;
 }
 
+const NO_OPTIONS: ClauseOptions = {};
+const NO_ATTRIBUTES: readonly Attribute[] = [];
+
 /** One unit about one brand. */
-function writeOne(ctx: Ctx, id: UnitId, b: PlannedBrand, label: string, options: ClauseOptions = {}): void {
-  const { md, slot } = clause(ctx, id, b, label, options);
-  ctx.w.unit(id, md, [slot]);
+function writeOne(
+  ctx: Ctx,
+  id: UnitId,
+  b: PlannedBrand,
+  label: string,
+  options: ClauseOptions = NO_OPTIONS,
+): void {
+  const c = clause(ctx, id, b, label, options);
+  ctx.w.unit(id, c.md, [c.slot], c.text);
 }
 
 /** A template filled for one brand, with the qualities its placeholders ask for, and its slot. */
@@ -90,20 +112,33 @@ function clause(
   id: UnitId,
   b: PlannedBrand,
   label: string,
-  options: ClauseOptions = {},
-): { md: string; slot: WrittenSlot } {
-  const template = ctx.texts.units[id];
-  const positives = template.includes('{a}') ? (options.positives ?? b.positives) : [];
-  const negatives = template.includes('{x}') ? b.negatives : [];
+  options: ClauseOptions,
+): { md: string; text: string; slot: WrittenSlot } {
+  const { lang } = ctx.input;
+  const template = UNIT_TEMPLATES.get(ctx.texts.units[id]);
+  const positives = hasHole(template, A) ? (options.positives ?? b.positives) : NO_ATTRIBUTES;
+  const negatives = hasHole(template, X) ? b.negatives : NO_ATTRIBUTES;
   const empty = options.emptyCells ? EMPTY_CELL : '';
-  const md = fillUnit(template, {
-    b: label,
-    a: phrases(ctx, positives) || empty,
-    x: phrases(ctx, negatives) || empty,
-    s: options.s,
-  });
-  const attributes = [...positives, ...negatives].map((a) => writtenAttribute(a, ctx.input.lang));
-  return { md, slot: makeSlot(id, 0, label, b.name, attributes) };
+  const filled = fillTemplate(template, [
+    label,
+    joinAttributePhrases(lang, positives) || empty,
+    joinAttributePhrases(lang, negatives) || empty,
+    options.s,
+  ]);
+  const attributes = writtenAttributes(lang, positives, negatives);
+  return { md: filled.markdown, text: filled.text, slot: makeSlot(id, 0, label, b.name, attributes) };
+}
+
+/** The qualities a unit attaches to its brand, as the ground truth records them. */
+function writtenAttributes(
+  lang: Lang,
+  positives: readonly Attribute[],
+  negatives: readonly Attribute[],
+): WrittenAttribute[] {
+  const out: WrittenAttribute[] = [];
+  for (const a of positives) out.push(writtenAttribute(a, lang));
+  for (const a of negatives) out.push(writtenAttribute(a, lang));
+  return out;
 }
 
 /** The list-item template for a brand's status (with or without drawbacks / qualities). */
@@ -192,8 +227,8 @@ function writeComparison(ctx: Ctx): void {
   const first = a && PAIR_FIRST[a.status];
   const second = b && PAIR_SECOND[b.status];
   if (!a || !b || !first || !second) return writeItems(ctx, ranked(ctx.input.brands), (i) => `${i + 1}. `);
-  const one = clause(ctx, first, a, a.short);
-  const two = clause(ctx, second, b, b.short);
+  const one = clause(ctx, first, a, a.short, NO_OPTIONS);
+  const two = clause(ctx, second, b, b.short, NO_OPTIONS);
   ctx.w.unit(`${first}+${second}` as TemplateId, `${one.md}${ctx.texts.pairJoin}${two.md}`, [
     one.slot,
     two.slot,
