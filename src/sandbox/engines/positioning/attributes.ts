@@ -82,8 +82,8 @@ const listsStartingWith = new Map<Attribute, Map<Attribute | null, readonly Attr
 
 /**
  * A list of none, one or two attributes, as one shared frozen list per combination: plans hold
- * their brands' qualities as these, so no list is made per brand and answer, and answers
- * (which keep their plans) share them.
+ * their brands' qualities as these, so that what is written from them can be found by the list
+ * itself (see clauses.ts), and answers share them.
  */
 export function attributeList(first: Attribute | null, second: Attribute | null): readonly Attribute[] {
   if (!first) return second ? attributeList(second, null) : NO_ATTRIBUTES;

@@ -1,11 +1,11 @@
 import { hashParts } from '../../core/prng';
 import type { Lang } from '../locales';
-import { joinAttributePhrases, writtenAttribute, type Attribute, type WrittenAttribute } from './attributes';
+import { clausesOf, NO_OPTIONS, type Clause, type ClauseOptions, type LanguageClauses } from './clauses';
 import type { PlannedBrand } from './plan';
-import { fillTemplate, hasHole, TemplateCache } from './template';
+import { fillTemplate, TemplateCache } from './template';
 import { introOf, TABLE_RULE, TEXTS } from './texts';
 import type { LanguageText, Shape, TemplateId, UnitId } from './units';
-import { AnswerWriter, makeSlot, type WrittenSlot, type WrittenUnit } from './written';
+import { AnswerWriter, type WrittenUnit } from './written';
 
 // Writes an answer's text in its shape from the brands' plan (plan.ts): the intro, the units
 // about the brands in rank order (so a brand's first mention keeps its rank, as visibility
@@ -37,17 +37,13 @@ interface Ctx {
   w: AnswerWriter;
   /** hash(key, 'template'): where every unit's template variant is drawn from. */
   templateHash: number;
+  /** The language's unit templates and their clauses. */
+  clauses: LanguageClauses;
 }
 
 /** The placeholders of an intro, in the order of their values. */
 const INTRO_PLACEHOLDERS = ['cat', 'country'] as const;
 const INTROS = new TemplateCache(INTRO_PLACEHOLDERS);
-/** The placeholders of a unit (see units.ts), in the order of their values. */
-const UNIT_PLACEHOLDERS = ['b', 'a', 'x', 's'] as const;
-const UNIT_TEMPLATES = new TemplateCache(UNIT_PLACEHOLDERS);
-const A = UNIT_PLACEHOLDERS.indexOf('a');
-const X = UNIT_PLACEHOLDERS.indexOf('x');
-const EMPTY_CELL = '—';
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const texts = TEXTS[input.lang];
@@ -57,6 +53,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     texts,
     w,
     templateHash: hashParts(input.key, 'template'),
+    clauses: clausesOf(input.lang),
   };
   const intro = fillTemplate(INTROS.get(introOf(input.lang, input.shape)), [
     input.categoryName,
@@ -82,18 +79,6 @@ function variant<T>(ctx: Ctx, rank: number, options: readonly T[]): T {
   return options[(ctx.templateHash + rank) % options.length] as T;
 }
 
-interface ClauseOptions {
-  /** The how-to step the unit opens with. */
-  s?: string;
-  /** Qualities to write instead of the plan's positives (a lead line names only the first). */
-  positives?: readonly Attribute[];
-  /** Table cells: an empty list is written as a dash. */
-  emptyCells?: boolean;
-}
-
-const NO_OPTIONS: ClauseOptions = {};
-const NO_ATTRIBUTES: readonly Attribute[] = [];
-
 /** One unit about one brand. */
 function writeOne(
   ctx: Ctx,
@@ -103,42 +88,12 @@ function writeOne(
   options: ClauseOptions = NO_OPTIONS,
 ): void {
   const c = clause(ctx, id, b, label, options);
-  ctx.w.unit(id, c.md, [c.slot], c.text);
+  ctx.w.unit(id, c.md, c.slots, c.text);
 }
 
-/** A template filled for one brand, with the qualities its placeholders ask for, and its slot. */
-function clause(
-  ctx: Ctx,
-  id: UnitId,
-  b: PlannedBrand,
-  label: string,
-  options: ClauseOptions,
-): { md: string; text: string; slot: WrittenSlot } {
-  const { lang } = ctx.input;
-  const template = UNIT_TEMPLATES.get(ctx.texts.units[id]);
-  const positives = hasHole(template, A) ? (options.positives ?? b.positives) : NO_ATTRIBUTES;
-  const negatives = hasHole(template, X) ? b.negatives : NO_ATTRIBUTES;
-  const empty = options.emptyCells ? EMPTY_CELL : '';
-  const filled = fillTemplate(template, [
-    label,
-    joinAttributePhrases(lang, positives) || empty,
-    joinAttributePhrases(lang, negatives) || empty,
-    options.s,
-  ]);
-  const attributes = writtenAttributes(lang, positives, negatives);
-  return { md: filled.markdown, text: filled.text, slot: makeSlot(id, 0, label, b.name, attributes) };
-}
-
-/** The qualities a unit attaches to its brand, as the ground truth records them. */
-function writtenAttributes(
-  lang: Lang,
-  positives: readonly Attribute[],
-  negatives: readonly Attribute[],
-): WrittenAttribute[] {
-  const out: WrittenAttribute[] = [];
-  for (const a of positives) out.push(writtenAttribute(a, lang));
-  for (const a of negatives) out.push(writtenAttribute(a, lang));
-  return out;
+/** The clause of template `id` about brand `b` written as `label`. */
+function clause(ctx: Ctx, id: UnitId, b: PlannedBrand, label: string, options: ClauseOptions): Clause {
+  return ctx.clauses.unit(id).clause(label, b.name, b, options);
 }
 
 /** The list-item template for a brand's status (with or without drawbacks / qualities). */

@@ -17,7 +17,7 @@ export interface WrittenSlot {
   /** The unit's tone about the brand: its template's score plus its attributes', -1..1. */
   score: number;
   /** The qualities the unit attaches to the brand, in the order written. */
-  attributes: WrittenAttribute[];
+  attributes: readonly WrittenAttribute[];
 }
 
 /** One sentence, list item (without its marker and citation) or table row naming brands. */
@@ -26,7 +26,7 @@ export interface WrittenUnit {
   text: string;
   start: number;
   end: number;
-  slots: WrittenSlot[];
+  slots: readonly WrittenSlot[];
 }
 
 export function slotScore(base: number, attributes: readonly WrittenAttribute[]): number {
@@ -40,7 +40,7 @@ export function makeSlot(
   i: number,
   label: string,
   name: string,
-  attributes: WrittenAttribute[],
+  attributes: readonly WrittenAttribute[],
 ): WrittenSlot {
   const spec = slotSpecs(template)[i];
   if (!spec) throw new Error(`Template ${template} has no brand slot ${i}`);
@@ -74,7 +74,7 @@ export class AnswerWriter {
   unit(
     template: TemplateId,
     markdown: string,
-    slots: WrittenSlot[],
+    slots: readonly WrittenSlot[],
     text: string = stripEmphasis(markdown),
   ): void {
     this.markdownUnits.push({
