@@ -26,14 +26,35 @@ const PART_SEPARATOR = 0x241f;
  * joined by ␟, hashed part by part without building the joined string (the sandbox hashes a few
  * hundred times an answer).
  */
-export function hashParts(...parts: Array<string | number | boolean | undefined | null>): number {
+export function hashParts(...parts: HashPart[]): number {
+  return fnvParts(parts) >>> 0;
+}
+
+type HashPart = string | number | boolean | undefined | null;
+
+/** FNV-1a's state after the parts joined by ␟ (null and undefined as empty parts). */
+function fnvParts(parts: readonly HashPart[]): number {
   let h = FNV_OFFSET;
   for (let p = 0; p < parts.length; p++) {
     if (p > 0) h = fnvUnit(h, PART_SEPARATOR);
     const part = parts[p];
     h = fnvText(h, typeof part === 'string' ? part : String(part ?? ''));
   }
-  return h >>> 0;
+  return h;
+}
+
+/**
+ * The running state of `hashParts` after its first parts (one at least), for many hashes that
+ * start with the same parts: finish each with `hashPartsAfter`, which then hashes only its own
+ * part. Not a hash itself.
+ */
+export function hashPrefix(...parts: HashPart[]): number {
+  return fnvParts(parts);
+}
+
+/** `hashParts(...prefixParts, part)`, from `hashPrefix(...prefixParts)`. */
+export function hashPartsAfter(prefix: number, part: string): number {
+  return fnvText(fnvUnit(prefix, PART_SEPARATOR), part) >>> 0;
 }
 
 export interface Rng {

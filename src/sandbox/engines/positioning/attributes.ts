@@ -57,8 +57,52 @@ export function attributeByKey(key: string): Attribute | undefined {
   return ALL.find((a) => a.key === key);
 }
 
+const written = new WeakMap<Attribute, Partial<Record<Lang, WrittenAttribute>>>();
+
+/**
+ * The attribute as written in `lang`. Every answer's units record their qualities this way, so
+ * each attribute's written form per language is made once and shared: frozen, as answers and
+ * their ground truth hold the same objects.
+ */
 export function writtenAttribute(attribute: Attribute, lang: Lang): WrittenAttribute {
-  return { text: attribute.key, polarity: attribute.polarity, phrase: attribute.phrases[lang] };
+  let byLang = written.get(attribute);
+  if (!byLang) {
+    byLang = {};
+    written.set(attribute, byLang);
+  }
+  return (byLang[lang] ??= Object.freeze({
+    text: attribute.key,
+    polarity: attribute.polarity,
+    phrase: attribute.phrases[lang],
+  }));
+}
+
+const NO_ATTRIBUTES: readonly Attribute[] = Object.freeze([]);
+const listsStartingWith = new Map<Attribute, Map<Attribute | null, readonly Attribute[]>>();
+
+/**
+ * A list of none, one or two attributes, as one shared frozen list per combination: plans hold
+ * their brands' qualities as these, so that what is written from them can be found by the list
+ * itself (see clauses.ts), and answers share them.
+ */
+export function attributeList(first: Attribute | null, second: Attribute | null): readonly Attribute[] {
+  if (!first) return second ? attributeList(second, null) : NO_ATTRIBUTES;
+  let lists = listsStartingWith.get(first);
+  if (!lists) {
+    lists = new Map();
+    listsStartingWith.set(first, lists);
+  }
+  let list = lists.get(second);
+  if (!list) {
+    list = Object.freeze(second ? [first, second] : [first]);
+    lists.set(second, list);
+  }
+  return list;
+}
+
+/** The shared list with the same attributes, for lists of up to two (a longer one is its own). */
+export function sharedAttributeList(list: readonly Attribute[]): readonly Attribute[] {
+  return list.length > 2 ? list : attributeList(list[0] ?? null, list[1] ?? null);
 }
 
 export const GENERIC_POSITIVE = GENERIC.filter((a) => a.polarity === 'positive');
@@ -77,16 +121,26 @@ export interface BrandProfile {
   others: readonly Attribute[];
 }
 
-const profiles = new Map<string, BrandProfile>();
+/** Profiles by category, then name: looked up per brand of every answer without building a key. */
+const profiles = new Map<string, Map<string, BrandProfile>>();
+let profileCount = 0;
 
 export function brandProfile(categoryId: string, name: string): BrandProfile {
-  const key = `${categoryId}\u241f${name}`;
-  let profile = profiles.get(key);
+  let ofCategory = profiles.get(categoryId);
+  if (!ofCategory) {
+    ofCategory = new Map();
+    profiles.set(categoryId, ofCategory);
+  }
+  let profile = ofCategory.get(name);
   if (!profile) {
     profile = makeProfile(categoryId, name);
     // Bounded by the catalog (categories × names) in practice; a cap keeps a caller's odd names from growing it.
-    if (profiles.size > 10_000) profiles.clear();
-    profiles.set(key, profile);
+    if (profileCount > 10_000) {
+      for (const m of profiles.values()) m.clear();
+      profileCount = 0;
+    }
+    ofCategory.set(name, profile);
+    profileCount++;
   }
   return profile;
 }
@@ -128,11 +182,15 @@ const SPLIT = new Map<Lang, RegExp>(
   }),
 );
 
-/** "a", "a and b", "a, b and c" in the language's way. */
-export function joinPhrases(lang: Lang, phrases: readonly string[]): string {
+/** The attributes' phrases in `lang` as "a", "a and b", "a, b and c", in the language's way. */
+export function joinAttributePhrases(lang: Lang, attributes: readonly Attribute[]): string {
   const { sep, last } = LIST[lang];
-  if (phrases.length <= 1) return phrases[0] ?? '';
-  return `${phrases.slice(0, -1).join(sep)}${last}${phrases[phrases.length - 1]}`;
+  let out = '';
+  for (let i = 0; i < attributes.length; i++) {
+    if (i > 0) out += i === attributes.length - 1 ? last : sep;
+    out += (attributes[i] as Attribute).phrases[lang];
+  }
+  return out;
 }
 
 export function splitPhrases(lang: Lang, text: string): string[] {

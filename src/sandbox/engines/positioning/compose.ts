@@ -1,11 +1,11 @@
 import { hashParts } from '../../core/prng';
 import type { Lang } from '../locales';
-import { fill } from '../phrases';
-import { joinPhrases, writtenAttribute, type Attribute } from './attributes';
+import { clausesOf, NO_OPTIONS, type Clause, type ClauseOptions, type LanguageClauses } from './clauses';
 import type { PlannedBrand } from './plan';
+import { fillTemplate, TemplateCache } from './template';
 import { introOf, TABLE_RULE, TEXTS } from './texts';
 import type { LanguageText, Shape, TemplateId, UnitId } from './units';
-import { AnswerWriter, fillUnit, makeSlot, type WrittenSlot, type WrittenUnit } from './written';
+import { AnswerWriter, type WrittenUnit } from './written';
 
 // Writes an answer's text in its shape from the brands' plan (plan.ts): the intro, the units
 // about the brands in rank order (so a brand's first mention keeps its rank, as visibility
@@ -31,19 +31,35 @@ export interface ComposedAnswer {
   units: { text: WrittenUnit[]; markdown: WrittenUnit[] };
 }
 
-const EMPTY_CELL = '—';
-
 interface Ctx {
   input: ComposeInput;
   texts: LanguageText;
   w: AnswerWriter;
+  /** hash(key, 'template'): where every unit's template variant is drawn from. */
+  templateHash: number;
+  /** The language's unit templates and their clauses. */
+  clauses: LanguageClauses;
 }
+
+/** The placeholders of an intro, in the order of their values. */
+const INTRO_PLACEHOLDERS = ['cat', 'country'] as const;
+const INTROS = new TemplateCache(INTRO_PLACEHOLDERS);
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const texts = TEXTS[input.lang];
   const w = new AnswerWriter();
-  const ctx: Ctx = { input, texts, w };
-  w.raw(fill(introOf(input.lang, input.shape), { cat: input.categoryName, country: input.countryName }));
+  const ctx: Ctx = {
+    input,
+    texts,
+    w,
+    templateHash: hashParts(input.key, 'template'),
+    clauses: clausesOf(input.lang),
+  };
+  const intro = fillTemplate(INTROS.get(introOf(input.lang, input.shape)), [
+    input.categoryName,
+    input.countryName,
+  ]);
+  w.raw(intro.markdown, intro.text);
   w.raw('\n\n');
   WRITERS[input.shape](ctx);
   w.raw(`\n\n${input.outro}`);
@@ -60,50 +76,24 @@ const WRITERS: Readonly<Record<Shape, (ctx: Ctx) => void>> = {
 
 /** A template variant: by the answer's key, shifted by rank so neighbours with one status differ. */
 function variant<T>(ctx: Ctx, rank: number, options: readonly T[]): T {
-  return options[(hashParts(ctx.input.key, 'template') + rank) % options.length] as T;
-}
-
-const phrases = (ctx: Ctx, attrs: readonly Attribute[]): string =>
-  joinPhrases(
-    ctx.input.lang,
-    attrs.map((a) => a.phrases[ctx.input.lang]),
-  );
-
-interface ClauseOptions {
-  /** The how-to step the unit opens with. */
-  s?: string;
-  /** Qualities to write instead of the plan's positives (a lead line names only the first). */
-  positives?: readonly Attribute[];
-  /** Table cells: an empty list is written as a dash. */
-  emptyCells?: boolean;
+  return options[(ctx.templateHash + rank) % options.length] as T;
 }
 
 /** One unit about one brand. */
-function writeOne(ctx: Ctx, id: UnitId, b: PlannedBrand, label: string, options: ClauseOptions = {}): void {
-  const { md, slot } = clause(ctx, id, b, label, options);
-  ctx.w.unit(id, md, [slot]);
-}
-
-/** A template filled for one brand, with the qualities its placeholders ask for, and its slot. */
-function clause(
+function writeOne(
   ctx: Ctx,
   id: UnitId,
   b: PlannedBrand,
   label: string,
-  options: ClauseOptions = {},
-): { md: string; slot: WrittenSlot } {
-  const template = ctx.texts.units[id];
-  const positives = template.includes('{a}') ? (options.positives ?? b.positives) : [];
-  const negatives = template.includes('{x}') ? b.negatives : [];
-  const empty = options.emptyCells ? EMPTY_CELL : '';
-  const md = fillUnit(template, {
-    b: label,
-    a: phrases(ctx, positives) || empty,
-    x: phrases(ctx, negatives) || empty,
-    s: options.s,
-  });
-  const attributes = [...positives, ...negatives].map((a) => writtenAttribute(a, ctx.input.lang));
-  return { md, slot: makeSlot(id, 0, label, b.name, attributes) };
+  options: ClauseOptions = NO_OPTIONS,
+): void {
+  const c = clause(ctx, id, b, label, options);
+  ctx.w.unit(id, c.md, c.slots, c.text);
+}
+
+/** The clause of template `id` about brand `b` written as `label`. */
+function clause(ctx: Ctx, id: UnitId, b: PlannedBrand, label: string, options: ClauseOptions): Clause {
+  return ctx.clauses.unit(id).clause(label, b.name, b, options);
 }
 
 /** The list-item template for a brand's status (with or without drawbacks / qualities). */
@@ -192,8 +182,8 @@ function writeComparison(ctx: Ctx): void {
   const first = a && PAIR_FIRST[a.status];
   const second = b && PAIR_SECOND[b.status];
   if (!a || !b || !first || !second) return writeItems(ctx, ranked(ctx.input.brands), (i) => `${i + 1}. `);
-  const one = clause(ctx, first, a, a.short);
-  const two = clause(ctx, second, b, b.short);
+  const one = clause(ctx, first, a, a.short, NO_OPTIONS);
+  const two = clause(ctx, second, b, b.short, NO_OPTIONS);
   ctx.w.unit(`${first}+${second}` as TemplateId, `${one.md}${ctx.texts.pairJoin}${two.md}`, [
     one.slot,
     two.slot,

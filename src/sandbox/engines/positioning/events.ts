@@ -113,6 +113,18 @@ export function positioningEventsOn(
   day: number,
   scripted: readonly PositioningEvent[] = [],
 ): PositioningEvent[] {
+  const out = scheduledActiveOn(seed, categoryId, brands, day).slice();
+  for (const e of scripted) if (day >= e.fromDay && day <= e.toDay) out.push(e);
+  return out;
+}
+
+/** The scheduled events of one category active on `day`, in week order. */
+function scheduledActiveOnUncached(
+  seed: number,
+  categoryId: string,
+  brands: readonly string[],
+  day: number,
+): PositioningEvent[] {
   const week = Math.floor(day / 7);
   const out: PositioningEvent[] = [];
   for (let w = week - LOOKBACK_WEEKS; w <= week; w++) {
@@ -120,8 +132,39 @@ export function positioningEventsOn(
       if (day >= e.fromDay && day <= e.toDay) out.push(e);
     }
   }
-  for (const e of scripted) if (day >= e.fromDay && day <= e.toDay) out.push(e);
   return out;
+}
+
+/**
+ * Every answer of a category on a day has the same scheduled events, and drawing them hashes
+ * three weeks of events each time: they are kept per brand list (the catalog's, in practice),
+ * seed, category and day. The events are shared between answers, so they are frozen.
+ */
+const activeOn = new WeakMap<readonly string[], Map<string, readonly PositioningEvent[]>>();
+/** Entries per brand list before its cache starts over (one per seed and day in practice). */
+const ACTIVE_ON_CAP = 10_000;
+
+function scheduledActiveOn(
+  seed: number,
+  categoryId: string,
+  brands: readonly string[],
+  day: number,
+): readonly PositioningEvent[] {
+  let byDay = activeOn.get(brands);
+  if (!byDay) {
+    byDay = new Map();
+    activeOn.set(brands, byDay);
+  }
+  const key = `${seed}\u241f${categoryId}\u241f${day}`;
+  let events = byDay.get(key);
+  if (!events) {
+    events = Object.freeze(
+      scheduledActiveOnUncached(seed, categoryId, brands, day).map((e) => Object.freeze(e)),
+    );
+    if (byDay.size >= ACTIVE_ON_CAP) byDay.clear();
+    byDay.set(key, events);
+  }
+  return events;
 }
 
 /** Every scheduled event of one category overlapping days fromDay..toDay, by start day. */
@@ -158,18 +201,24 @@ export function isTopPick(
   );
 }
 
-export function attributeEvents(
-  events: readonly PositioningEvent[],
-  brand: string,
-): { gained: string[]; lost: string[] } {
-  const gained: string[] = [];
-  const lost: string[] = [];
+export interface AttributeEvents {
+  gained: readonly string[];
+  lost: readonly string[];
+}
+
+/** Most brands of most answers have no attribute event: they share this empty answer. */
+const NO_ATTRIBUTE_EVENTS: AttributeEvents = Object.freeze({ gained: [], lost: [] });
+
+export function attributeEvents(events: readonly PositioningEvent[], brand: string): AttributeEvents {
+  let gained: string[] | undefined;
+  let lost: string[] | undefined;
   for (const e of events) {
     if (e.brand !== brand || !e.attribute) continue;
-    if (e.kind === 'attribute-gain') gained.push(e.attribute);
-    if (e.kind === 'attribute-loss') lost.push(e.attribute);
+    if (e.kind === 'attribute-gain') (gained ??= []).push(e.attribute);
+    if (e.kind === 'attribute-loss') (lost ??= []).push(e.attribute);
   }
-  return { gained, lost };
+  if (!gained && !lost) return NO_ATTRIBUTE_EVENTS;
+  return { gained: gained ?? [], lost: lost ?? [] };
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { PositioningStatus } from '../../../shared/positioning/types';
-import { hashParts } from '../../core/prng';
+import { hashParts, hashPartsAfter, hashPrefix } from '../../core/prng';
 import { smooth } from '../drift';
 import {
   attributeByKey,
+  attributeList,
   brandProfile,
+  sharedAttributeList,
+  type BrandProfile,
   GENERIC_NEGATIVE,
   GENERIC_POSITIVE,
   type Attribute,
@@ -52,15 +55,74 @@ export interface PlannedBrand {
   short: string;
   entrant: boolean;
   status: PositioningStatus;
-  positives: Attribute[];
-  negatives: Attribute[];
+  /** Shared lists (see attributeList): never changed once planned. */
+  positives: readonly Attribute[];
+  negatives: readonly Attribute[];
 }
 
 export function tendency(ctx: PlanContext, name: string): number {
-  const global = hashParts(ctx.seed, 'tone', ctx.categoryId, name);
-  const local = hashParts(ctx.seed, 'tone-local', ctx.categoryId, ctx.engine, ctx.country, ctx.state, name);
-  return 0.6 * smooth(global, ctx.day, 20) + 0.4 * smooth(local, ctx.day, 10);
+  return tendencyOf(answerHashes(ctx), ctx.day, name);
 }
+
+/**
+ * The hashes of an answer's brands all start with the same parts (the answer's inputs) and end
+ * with the brand's name: the common start is hashed once an answer, each brand adds its name.
+ */
+interface AnswerHashes {
+  /** hash(seed, 'tone', category, …) */
+  tone: number;
+  /** hash(seed, 'tone-local', category, engine, country, state, …) */
+  toneLocal: number;
+  /** hash(key, 'brand', …): where a brand's draws come from. */
+  brand: number;
+}
+
+function answerHashes(ctx: PlanContext): AnswerHashes {
+  return {
+    tone: hashPrefix(ctx.seed, 'tone', ctx.categoryId),
+    toneLocal: hashPrefix(ctx.seed, 'tone-local', ctx.categoryId, ctx.engine, ctx.country, ctx.state),
+    brand: hashPrefix(ctx.key, 'brand'),
+  };
+}
+
+function tendencyOf(hashes: AnswerHashes, day: number, name: string): number {
+  const global = hashPartsAfter(hashes.tone, name);
+  const local = hashPartsAfter(hashes.toneLocal, name);
+  return 0.6 * GLOBAL_TONE.on(global, day) + 0.4 * LOCAL_TONE.on(local, day);
+}
+
+/**
+ * `smooth(hash, day, period)` kept per day and hash: a brand's tone on a day is the same in
+ * every answer of that day that names it (the global tone in every engine and country, the
+ * local one for every prompt of the category), and each costs two hashes of its knots.
+ */
+class DailySmooth {
+  private readonly byDay = new Map<number, Map<number, number>>();
+  private count = 0;
+
+  constructor(private readonly period: number) {}
+
+  on(hash: number, day: number): number {
+    let ofDay = this.byDay.get(day);
+    if (!ofDay) {
+      ofDay = new Map();
+      this.byDay.set(day, ofDay);
+    }
+    let value = ofDay.get(hash);
+    if (value === undefined) {
+      value = smooth(hash, day, this.period);
+      // A bound on memory: start over after this many days × brands.
+      if (++this.count > 100_000) {
+        this.byDay.clear();
+        this.count = 0;
+      }
+      ofDay.set(hash, value);
+    }
+    return value;
+  }
+}
+const GLOBAL_TONE = new DailySmooth(20);
+const LOCAL_TONE = new DailySmooth(10);
 
 /**
  * The i-th 32-bit draw from one hash (a murmur3 finalizer of h + i × the golden ratio): each
@@ -86,6 +148,8 @@ const SECOND = 5;
 interface Draws {
   t: number;
   h: number;
+  /** Whether a sour event cautions the brand in the answer's country. */
+  soured: boolean;
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, x));
@@ -115,7 +179,7 @@ function statusOf(
   count: number,
   d: Draws,
 ): PositioningStatus {
-  if (isSoured(ctx.events, name, ctx.country)) return 'cautioned';
+  if (d.soured) return 'cautioned';
   if (rank === 0) {
     if (isTopPick(ctx.events, name, ctx.engine, ctx.country)) return 'top';
     const base = shape === 'news' || shape === 'howto' ? 0.3 : 0.55;
@@ -126,9 +190,50 @@ function statusOf(
   return 'recommended';
 }
 
-function drawFrom(pool: readonly Attribute[], h: number, not: readonly Attribute[] = []): Attribute | null {
-  const left = pool.filter((a) => !not.includes(a));
-  return left.length > 0 ? (left[h % left.length] as Attribute) : null;
+/** The (h mod n)-th of the n attributes of the pool other than `not`, or null when none is left. */
+function drawFrom(pool: readonly Attribute[], h: number, not: Attribute | null = null): Attribute | null {
+  let left = 0;
+  for (const a of pool) if (a !== not) left++;
+  if (left === 0) return null;
+  let i = h % left;
+  for (const a of pool) if (a !== not && i-- === 0) return a;
+  return null;
+}
+
+/** Whether an attribute of the brand's profile is written: one it has, and no attribute-loss event took. */
+function isKept(a: Attribute | null, lost: readonly string[]): a is Attribute {
+  return a !== null && !lost.includes(a.key);
+}
+
+/** How many positive qualities a status writes (a recommended brand one or two, by the draw). */
+function positivesWanted(status: PositioningStatus, h: number): number {
+  switch (status) {
+    case 'top':
+      return 2;
+    case 'recommended':
+      return 1 + (h % 2);
+    case 'cautioned':
+      return 1;
+    case 'mentioned':
+      return 0;
+  }
+}
+
+/** A newcomer has no usual qualities yet. */
+const NO_PROFILE: BrandProfile = { positive: [], negative: null, neutral: null, others: [] };
+
+/**
+ * The brand's own positives followed by the generic ones: the pool of a second quality. The
+ * same for every answer of a brand without attribute events, so built once per own list.
+ */
+const withGenericCache = new WeakMap<readonly Attribute[], readonly Attribute[]>();
+function withGenericPositives(own: readonly Attribute[]): readonly Attribute[] {
+  let pool = withGenericCache.get(own);
+  if (!pool) {
+    pool = [...own, ...GENERIC_POSITIVE];
+    withGenericCache.set(own, pool);
+  }
+  return pool;
 }
 
 function qualities(
@@ -137,42 +242,50 @@ function qualities(
   status: PositioningStatus,
   entrant: boolean,
   d: Draws,
-): { positives: Attribute[]; negatives: Attribute[] } {
-  const profile = entrant
-    ? { positive: [], negative: null, neutral: null, others: [] }
-    : brandProfile(ctx.categoryId, name);
+): { positives: readonly Attribute[]; negatives: readonly Attribute[] } {
+  const profile = entrant ? NO_PROFILE : brandProfile(ctx.categoryId, name);
   const { gained, lost } = attributeEvents(ctx.events, name);
-  const kept = (a: Attribute | null): a is Attribute => a !== null && !lost.includes(a.key);
-  const own = profile.positive.filter(kept);
+  const own = lost.length === 0 ? profile.positive : profile.positive.filter((a) => isKept(a, lost));
   const h = mixed(d.h, QUALITIES);
-  const want = { top: 2, recommended: 1 + (h % 2), cautioned: 1, mentioned: 0 }[status];
-  const positives: Attribute[] = [];
-  if (want > 0) {
-    const first = ((h >>> 5) % 10 < 7 ? drawFrom(own, h >>> 9) : null) ?? drawFrom(GENERIC_POSITIVE, h >>> 9);
-    if (first) positives.push(first);
-  }
+  const want = positivesWanted(status, h);
+  let first: Attribute | null = null;
+  let second: Attribute | null = null;
+  if (want > 0)
+    first = ((h >>> 5) % 10 < 7 ? drawFrom(own, h >>> 9) : null) ?? drawFrom(GENERIC_POSITIVE, h >>> 9);
   if (want > 1) {
     // The second quality is drawn per repeat: repeats of one day describe a brand a little differently.
     const pool =
-      (h >>> 13) % 5 === 0 && kept(profile.neutral) ? [profile.neutral] : [...own, ...GENERIC_POSITIVE];
-    const second = drawFrom(pool, mixed(d.h, SECOND + ctx.repeat), positives);
-    if (second) positives.push(second);
+      (h >>> 13) % 5 === 0 && isKept(profile.neutral, lost) ? [profile.neutral] : withGenericPositives(own);
+    second = drawFrom(pool, mixed(d.h, SECOND + ctx.repeat), first);
   }
-  const negatives: Attribute[] = [];
+  const positives = attributeList(first, second);
+  let one: Attribute | null = null;
+  let two: Attribute | null = null;
   const t = d.t;
-  const soured = isSoured(ctx.events, name, ctx.country);
   const drawback =
     status === 'cautioned' ||
     (status === 'recommended' && draw(d.h, DRAWBACK) < clamp(0.15 - 0.3 * t, 0, 0.5));
   if (drawback) {
-    const usual = soured || (h >>> 17) % 10 < 6 ? profile.negative : null;
-    const one = usual ?? drawFrom(GENERIC_NEGATIVE, h >>> 21);
-    if (one) negatives.push(one);
+    const usual = d.soured || (h >>> 17) % 10 < 6 ? profile.negative : null;
+    one = usual ?? drawFrom(GENERIC_NEGATIVE, h >>> 21);
     if (status === 'cautioned' && t < 0) {
-      const two = drawFrom([profile.negative, ...GENERIC_NEGATIVE].filter(kept), h >>> 23, negatives);
-      if (two) negatives.push(two);
+      const usualOrGeneric = [profile.negative, ...GENERIC_NEGATIVE].filter((a) => isKept(a, lost));
+      two = drawFrom(usualOrGeneric, h >>> 23, one);
     }
   }
+  const negatives = attributeList(one, two);
+  return gained.length === 0 ? { positives, negatives } : withGained(gained, want, positives, negatives);
+}
+
+/** The qualities with those attribute-gain events add (first), keeping the number of positives. */
+function withGained(
+  gained: readonly string[],
+  want: number,
+  drawnPositives: readonly Attribute[],
+  drawnNegatives: readonly Attribute[],
+): { positives: readonly Attribute[]; negatives: readonly Attribute[] } {
+  const positives = [...drawnPositives];
+  const negatives = [...drawnNegatives];
   for (const key of gained) {
     const a = attributeByKey(key);
     if (!a) continue;
@@ -180,7 +293,49 @@ function qualities(
     if (!list.includes(a)) list.unshift(a);
     if (a.polarity !== 'negative' && positives.length > Math.max(want, 1)) positives.pop();
   }
-  return { positives, negatives };
+  return { positives: sharedAttributeList(positives), negatives: sharedAttributeList(negatives) };
+}
+
+/**
+ * How list items and table rows write a catalog brand: with its product line. Every answer
+ * naming the brand in the category writes the same label, so answers share one string.
+ */
+function labelOf(name: string, product: string): string {
+  if (!product) return name;
+  let byProduct = labels.get(name);
+  if (!byProduct) {
+    if (labels.size >= LABELS_CAP) labels.clear();
+    byProduct = new Map();
+    labels.set(name, byProduct);
+  }
+  let label = byProduct.get(product);
+  if (label === undefined) {
+    label = `${name} ${product}`;
+    byProduct.set(product, label);
+  }
+  return label;
+}
+const labels = new Map<string, Map<string, string>>();
+/** Brand names kept before the cache starts over: the catalog has a few hundred. */
+const LABELS_CAP = 10_000;
+
+/** One brand's plan, its fields in the order the ground truth's JSON has always had them. */
+function plannedBrand(
+  name: string,
+  label: string,
+  entrant: boolean,
+  status: PositioningStatus,
+  written: { positives: readonly Attribute[]; negatives: readonly Attribute[] },
+): PlannedBrand {
+  return {
+    name,
+    label,
+    short: name,
+    entrant,
+    status,
+    positives: written.positives,
+    negatives: written.negatives,
+  };
 }
 
 /** The plan of every brand an answer names, ranked brands first, then newcomers. */
@@ -190,20 +345,29 @@ export function planBrands(
   ranked: ReadonlyArray<{ name: string; product: string }>,
   entrants: ReadonlyArray<{ name: string }>,
 ): PlannedBrand[] {
-  const out: PlannedBrand[] = ranked.map((b, rank) => {
-    const d = { t: tendency(ctx, b.name), h: hashParts(ctx.key, 'brand', b.name) };
-    const status = statusOf(ctx, shape, b.name, rank, ranked.length, d);
-    const label = b.product ? `${b.name} ${b.product}` : b.name;
-    const written = qualities(ctx, b.name, status, false, d);
-    return { name: b.name, label, short: b.name, entrant: false, status, ...written };
-  });
-  for (const e of entrants) {
+  const hashes = answerHashes(ctx);
+  const out: PlannedBrand[] = [];
+  for (let rank = 0; rank < ranked.length; rank++) {
+    const { name, product } = ranked[rank] as { name: string; product: string };
+    const d: Draws = {
+      t: tendencyOf(hashes, ctx.day, name),
+      h: hashPartsAfter(hashes.brand, name),
+      soured: isSoured(ctx.events, name, ctx.country),
+    };
+    const status = statusOf(ctx, shape, name, rank, ranked.length, d);
+    const label = labelOf(name, product);
+    out.push(plannedBrand(name, label, false, status, qualities(ctx, name, status, false, d)));
+  }
+  for (const { name } of entrants) {
     // Newcomers have no tendency yet: recommended in lists, mentioned in news and some how-tos.
-    const d = { t: 0, h: hashParts(ctx.key, 'brand', e.name) };
+    const d: Draws = {
+      t: 0,
+      h: hashPartsAfter(hashes.brand, name),
+      soured: isSoured(ctx.events, name, ctx.country),
+    };
     const mentioned = shape === 'news' || (shape === 'howto' && draw(d.h, MENTION) < 0.5);
     const status: PositioningStatus = mentioned ? 'mentioned' : 'recommended';
-    const written = qualities(ctx, e.name, status, true, d);
-    out.push({ name: e.name, label: e.name, short: e.name, entrant: true, status, ...written });
+    out.push(plannedBrand(name, name, true, status, qualities(ctx, name, status, true, d)));
   }
   return out;
 }

@@ -81,9 +81,16 @@ export const PAIR_SECOND = ['pair2.rec', 'pair2.caut'] as const satisfies readon
 export type TemplateId = UnitId | `${(typeof PAIR_FIRST)[number]}+${(typeof PAIR_SECOND)[number]}`;
 
 /** The specs of a template's brand slots, in the order the brands are written. */
-export function slotSpecs(template: TemplateId): UnitSpec[] {
-  return template.split('+').map((id) => UNITS[id as UnitId]);
+export function slotSpecs(template: TemplateId): readonly UnitSpec[] {
+  let specs = SLOT_SPECS.get(template);
+  if (!specs) {
+    specs = template.split('+').map((id) => UNITS[id as UnitId]);
+    SLOT_SPECS.set(template, specs);
+  }
+  return specs;
 }
+/** Every brand slot of every written unit looks its template up: split once per template. */
+const SLOT_SPECS = new Map<TemplateId, readonly UnitSpec[]>();
 
 export const STATUS_PRIORITY: Readonly<Record<PositioningStatus, number>> = {
   top: 3,

@@ -17,7 +17,7 @@ export interface WrittenSlot {
   /** The unit's tone about the brand: its template's score plus its attributes', -1..1. */
   score: number;
   /** The qualities the unit attaches to the brand, in the order written. */
-  attributes: WrittenAttribute[];
+  attributes: readonly WrittenAttribute[];
 }
 
 /** One sentence, list item (without its marker and citation) or table row naming brands. */
@@ -26,7 +26,7 @@ export interface WrittenUnit {
   text: string;
   start: number;
   end: number;
-  slots: WrittenSlot[];
+  slots: readonly WrittenSlot[];
 }
 
 export function slotScore(base: number, attributes: readonly WrittenAttribute[]): number {
@@ -40,7 +40,7 @@ export function makeSlot(
   i: number,
   label: string,
   name: string,
-  attributes: WrittenAttribute[],
+  attributes: readonly WrittenAttribute[],
 ): WrittenSlot {
   const spec = slotSpecs(template)[i];
   if (!spec) throw new Error(`Template ${template} has no brand slot ${i}`);
@@ -48,7 +48,8 @@ export function makeSlot(
 }
 
 export function stripEmphasis(markdown: string): string {
-  return markdown.replaceAll('**', '');
+  // Most of what an answer writes between its units ("\n", "2. ") has no emphasis to strip.
+  return markdown.includes('**') ? markdown.replaceAll('**', '') : markdown;
 }
 
 /** Builds an answer's Markdown and plain text side by side, recording each unit in both. */
@@ -69,8 +70,13 @@ export class AnswerWriter {
     this.markdown += markdown;
   }
 
-  unit(template: TemplateId, markdown: string, slots: WrittenSlot[]): void {
-    const text = stripEmphasis(markdown);
+  /** A unit; its plain text, when not given, is its Markdown without emphasis. */
+  unit(
+    template: TemplateId,
+    markdown: string,
+    slots: readonly WrittenSlot[],
+    text: string = stripEmphasis(markdown),
+  ): void {
     this.markdownUnits.push({
       template,
       text: markdown,
@@ -88,12 +94,4 @@ export class AnswerWriter {
     this.markdown += markdown;
     this.text += text;
   }
-}
-
-/** Fills {b} {a} {x} {s} of a template. */
-export function fillUnit(
-  template: string,
-  values: Readonly<Partial<Record<'b' | 'a' | 'x' | 's', string>>>,
-): string {
-  return template.replace(/\{([baxs])\}/g, (_, k: 'b' | 'a' | 'x' | 's') => values[k] ?? '');
 }
