@@ -47,26 +47,30 @@ const FILES: Array<{ name: string; bytes: Buffer; says: RegExp }> = [
   },
 ];
 
+/** `parallax run` of the prompts in the file at `path`, one country, against the sandbox. */
+const runWithPrompts = (path: string): ReturnType<typeof runCliToEnd> =>
+  runCliToEnd(
+    [
+      'run',
+      '--base-url',
+      sandbox.baseUrl,
+      '--db',
+      join(dir, 'h.db'),
+      '--prompts',
+      path,
+      '--countries',
+      'US',
+      '--yes',
+    ],
+    { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
+  );
+
 describe('prompts files', () => {
   for (const f of FILES) {
     it(`refuses ${f.name} with the line, sending nothing`, async () => {
       const path = join(dir, f.name);
       writeFileSync(path, f.bytes);
-      const out = await runCliToEnd(
-        [
-          'run',
-          '--base-url',
-          sandbox.baseUrl,
-          '--db',
-          join(dir, 'h.db'),
-          '--prompts',
-          path,
-          '--countries',
-          'US',
-          '--yes',
-        ],
-        { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
-      );
+      const out = await runWithPrompts(path);
       expect(out.code).toBe(2);
       expect(out.stderr).toMatch(f.says);
       expect(monitorCalls).toBe(0);
@@ -76,21 +80,7 @@ describe('prompts files', () => {
   it('refuses a file of 200,000 prompts with the run limit, sending nothing', async () => {
     const path = join(dir, 'huge.txt');
     writeFileSync(path, Array.from({ length: 200_000 }, (_, i) => `best running shoes ${i}`).join('\n'));
-    const out = await runCliToEnd(
-      [
-        'run',
-        '--base-url',
-        sandbox.baseUrl,
-        '--db',
-        join(dir, 'h.db'),
-        '--prompts',
-        path,
-        '--countries',
-        'US',
-        '--yes',
-      ],
-      { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
-    );
+    const out = await runWithPrompts(path);
     expect(out.code, out.stderr).toBe(2);
     expect(out.stderr).toMatch(/5,?000/);
     expect(monitorCalls).toBe(0);
@@ -99,21 +89,7 @@ describe('prompts files', () => {
   it('takes a UTF-8 file with a BOM and CRLF line ends', async () => {
     const path = join(dir, 'ok.txt');
     writeFileSync(path, Buffer.from('\uFEFFbest trail shoes\r\nchaussures de trail légères\r\n'));
-    const out = await runCliToEnd(
-      [
-        'run',
-        '--base-url',
-        sandbox.baseUrl,
-        '--db',
-        join(dir, 'h.db'),
-        '--prompts',
-        path,
-        '--countries',
-        'US',
-        '--yes',
-      ],
-      { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
-    );
+    const out = await runWithPrompts(path);
     expect(out.code, out.stderr).toBe(0);
     expect(monitorCalls).toBe(2);
   });
