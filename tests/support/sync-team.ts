@@ -174,3 +174,16 @@ export function answerJobs(
     }),
   );
 }
+
+/**
+ * What the first-sync comparisons pull: two brands tracked (so verdicts are made too), a run of
+ * 500 answers today and one of 300 yesterday, pushed by this desktop. Returns the answers pushed.
+ */
+export async function recordTwoDaysWithBrands(desktop: Desktop): Promise<number> {
+  for (const brand of ['Nike', 'Hoka'])
+    desktop.store.saveBrand({ name: brand, kind: brand === 'Nike' ? 'brand' : 'competitor' });
+  recordRun(desktop.store, 500);
+  recordRun(desktop.store, 300, { fetchedAt: Date.now() - 86_400_000 });
+  await desktop.sync();
+  return 800;
+}

@@ -6,7 +6,7 @@ import { historyTables } from '../../support/history-tables';
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startJudgeThreads } from '../../support/judge-threads';
-import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { recordTwoDaysWithBrands, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A first sync with its answers prepared ahead on a worker thread (judged, matched against the
 // brands for the Visibility index, and their documents packed: src/main/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
@@ -24,13 +24,7 @@ beforeAll(async () => {
   server = await startTestPostgres();
   team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'member' });
   pool = startJudgeThreads();
-  // Two brands (the verdicts are prepared ahead too), a run of today and one of yesterday.
-  const a = team.desktop('alice');
-  for (const brand of ['Nike', 'Hoka'])
-    a.store.saveBrand({ name: brand, kind: brand === 'Nike' ? 'brand' : 'competitor' });
-  recordRun(a.store, 500);
-  recordRun(a.store, 300, { fetchedAt: Date.now() - 86_400_000 });
-  await a.sync();
+  await recordTwoDaysWithBrands(team.desktop('alice'));
   // Recording and pushing 800 answers takes a while on a loaded machine.
 }, 120_000);
 afterAll(async () => {

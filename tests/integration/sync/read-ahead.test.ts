@@ -7,7 +7,7 @@ import { TeamError } from '../../../src/main/team';
 import { historyTables } from '../../support/history-tables';
 import { startJudgeThreads } from '../../support/judge-threads';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { recordTwoDaysWithBrands, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A large pull's answers read ahead on a thread with a team connection of its own
 // (src/main/sync/read-ahead.ts): the pulling thread only stores them. The history comes out the
@@ -62,12 +62,7 @@ beforeAll(async () => {
   server = await startTestPostgres();
   team = await startSyncTeam(server, { alice: 'member', bob: 'member', carol: 'member', dan: 'member' });
   pool = startJudgeThreads();
-  const a = team.desktop('alice');
-  for (const brand of ['Nike', 'Hoka'])
-    a.store.saveBrand({ name: brand, kind: brand === 'Nike' ? 'brand' : 'competitor' });
-  recordRun(a.store, 500);
-  recordRun(a.store, 300, { fetchedAt: Date.now() - 86_400_000 });
-  await a.sync();
+  await recordTwoDaysWithBrands(team.desktop('alice'));
 }, 120_000);
 afterAll(async () => {
   await pool?.close();
