@@ -216,14 +216,17 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
  */
 const READ_AHEAD_FROM = 4_000;
 
-/** A pull this large (rows ahead) runs with a wider page cache (a first sync, a long absence). */
+/**
+ * A pull this large (rows ahead: a first sync, a long absence) runs with a wider page cache and
+ * an untrimmed WAL file (ReplicaApi.widenForLargePull).
+ */
 const LARGE_PULL = 20_000;
 const LARGE_PULL_CACHE_MIB = 256;
 
 /** Pulls every recorded table after its cursor. */
 export async function pullRecorded(ctx: StepContext): Promise<void> {
   const restore =
-    ctx.progress.total >= LARGE_PULL ? ctx.store.replica.widenCache(LARGE_PULL_CACHE_MIB) : null;
+    ctx.progress.total >= LARGE_PULL ? ctx.store.replica.widenForLargePull(LARGE_PULL_CACHE_MIB) : null;
   try {
     for (const kind of PULLED) await pullTable(ctx, kind);
   } finally {

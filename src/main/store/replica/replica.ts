@@ -49,11 +49,14 @@ export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi
    */
   adoptRun(runId: string): void;
   /**
-   * A page cache of `mebibytes` for this connection until the returned function is called (it
-   * restores the one before): a large pull's index writes then find their pages in memory
-   * instead of reading them back from a file larger than the usual cache.
+   * Settings for a large pull on this connection until the returned function is called (it
+   * restores the ones before): a page cache of `cacheMebibytes`, so the index writes find their
+   * pages in memory instead of reading them back from a file larger than the usual cache; and a
+   * WAL file kept at its size between checkpoints instead of trimmed to 64 MB, since each of a
+   * large history's commits writes hundreds of megabytes of pages that the file would otherwise
+   * grow back to, block by block, every time.
    */
-  widenCache(mebibytes: number): () => void;
+  widenForLargePull(cacheMebibytes: number): () => void;
 }
 
 export interface ReplicaDeps extends ConfigStoreDeps {
@@ -124,10 +127,16 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
       ).all(before, limit) as string[];
       return applying.immediate(() => ids.filter((id) => deps.deleteRun(id)).length) as number;
     },
-    widenCache(mebibytes) {
-      const before = db.pragma('cache_size', { simple: true }) as number;
-      db.pragma(`cache_size = ${-Math.round(mebibytes * 1024)}`);
-      return () => void db.pragma(`cache_size = ${before}`);
+    widenForLargePull(cacheMebibytes) {
+      const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
+      const walLimitBefore = db.pragma('journal_size_limit', { simple: true }) as number;
+      db.pragma(`cache_size = ${-Math.round(cacheMebibytes * 1024)}`);
+      db.pragma('journal_size_limit = -1');
+      return () => {
+        db.pragma(`cache_size = ${cacheBefore}`);
+        // The next checkpoint that resets the WAL trims it back to this limit.
+        db.pragma(`journal_size_limit = ${walLimitBefore}`);
+      };
     },
     adoptRun(runId) {
       stmt(db, 'DELETE FROM sync_pulled_runs WHERE run_id = ?').run(runId);
