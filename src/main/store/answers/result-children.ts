@@ -10,6 +10,7 @@ import {
   ENTITY_TEXTS,
   PRODUCT_TEXTS,
   SOURCE_TEXTS,
+  type DerivedOf,
   type TextDictionary,
   type TextValue,
 } from '../codec';
@@ -56,8 +57,11 @@ export interface TextIds {
 const bool = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
 
 export interface ChildrenWriter {
-  /** Each result's source, entity and product tuple ids, looked up (and added) for the batch at once. */
-  batchTextIds(results: readonly NormalizedResult[]): TextIds[];
+  /**
+   * Each result's source, entity and product tuple ids, looked up (and added) for the batch at
+   * once; `urlIds` has the ids of the sources' URLs in the Visibility index (source_texts.url_id).
+   */
+  batchTextIds(results: readonly NormalizedResult[], urlIds: ReadonlyMap<string, number>): TextIds[];
   storeChildren(seq: number, n: NormalizedResult, textIds: TextIds): void;
   /** Deletes a replaced result's child rows (and its cached brand mentions). */
   clearChildren(seq: number): void;
@@ -136,18 +140,30 @@ export function createChildrenWriter(db: Database.Database): ChildrenWriter {
   }
 
   /** Each result's source, entity and product tuple ids, looked up (and added) for the batch at once. */
-  function batchTextIds(results: readonly NormalizedResult[]): TextIds[] {
+  function batchTextIds(
+    results: readonly NormalizedResult[],
+    urlIds: ReadonlyMap<string, number>,
+  ): TextIds[] {
     const idsOf = <T>(
       texts: TextDictionary,
       tuple: (x: T) => TextValue[],
       list: (n: NormalizedResult) => T[],
+      derivedOf?: DerivedOf,
     ) => {
       texts.checkGeneration();
-      const ids = texts.idsOf(results.flatMap((n) => list(n).map(tuple)));
+      const ids = texts.idsOf(
+        results.flatMap((n) => list(n).map(tuple)),
+        derivedOf,
+      );
       let at = 0;
       return results.map((n) => ids.slice(at, (at += list(n).length)));
     };
-    const sources = idsOf(sourceTexts, sourceTuple, (n) => n.sources);
+    const sources = idsOf(
+      sourceTexts,
+      sourceTuple,
+      (n) => n.sources,
+      (url) => urlIds.get(url as string) ?? null,
+    );
     const entities = idsOf(
       entityTexts,
       (e: NormalizedEntity) => [e.name, e.type],

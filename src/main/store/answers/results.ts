@@ -103,7 +103,9 @@ export function createResultsApi(
     // Every job is checked before anything of the batch is written.
     const ids = JSON.stringify(items.map((item) => item.jobId));
     const jobsOf = checkedJobs(items, ids);
-    const textIds = children.batchTextIds(items.map((item) => item.normalized));
+    // The sources' URLs numbered first: their texts are kept by these ids (source_texts.url_id).
+    const contents = items.map((item) => item.normalized);
+    const textIds = children.batchTextIds(contents, visibility.urlIdsOf(contents));
     const stored = storedByJob(ids);
 
     const toIndex: Array<[number, string, string, string]> = [];

@@ -23,6 +23,7 @@ export {
   removeUnusedTexts,
   SOURCE_TEXTS,
   type TextDictionary,
+  type DerivedOf,
   type TextDictionarySizes,
   type TextValue,
 } from './text-dictionary';

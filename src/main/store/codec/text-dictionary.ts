@@ -22,6 +22,9 @@ import { createLookupFilter, type LookupFilter } from './text-filter';
 
 export type TextValue = string | number | null;
 
+/** A look-up value's id for a table's derived column, or null. */
+export type DerivedOf = (lookup: TextValue) => number | null;
+
 /** One dictionary table: its columns (the tuple) and the indexed column a tuple is found by. */
 export interface TextTable {
   table: string;
@@ -29,12 +32,22 @@ export interface TextTable {
   columns: readonly string[];
   /** The table of lists holding its ids (text_ids, JSON arrays): what decides that a tuple is still used. */
   lists: string;
+  /**
+   * A column stored with each new tuple, an integer id of its look-up value given by the caller
+   * (source_texts.url_id, the URL's id in vis_urls), not part of the tuple. A new tuple is
+   * indexed and found by it, and only a tuple without one (stored before the column, or given
+   * none) by the look-up column: new ids come in order, so their index grows at its end, where a
+   * text index takes each new value at a random place and a large table's commits rewrite most
+   * of its pages (migration 022).
+   */
+  derived?: string;
 }
 
 export const SOURCE_TEXTS: TextTable = {
   table: 'source_texts',
   columns: ['url', 'kind', 'domain', 'title', 'snippet', 'redirect_link', 'date_published'],
   lists: 'source_lists',
+  derived: 'url_id',
 };
 
 export const ENTITY_TEXTS: TextTable = {
@@ -76,9 +89,10 @@ export interface TextDictionary {
   checkGeneration(): void;
   /**
    * The ids of the tuples (values in the table's column order), in their order; adds the new
-   * ones. Only inside a write transaction (new ids follow the largest stored).
+   * ones. Only inside a write transaction (new ids follow the largest stored). For a table with
+   * a derived column, `derivedOf` gives a look-up value's id (null: none).
    */
-  idsOf(tuples: ReadonlyArray<readonly TextValue[]>): number[];
+  idsOf(tuples: ReadonlyArray<readonly TextValue[]>, derivedOf?: DerivedOf): number[];
   /** After a rolled-back transaction: the tuples it added are gone. */
   reset(): void;
 }
@@ -98,6 +112,18 @@ function keyOf(values: readonly TextValue[]): string {
   let key = '';
   for (const v of values) key += v === null ? '-' : typeof v === 'number' ? `n${v};` : `s${v.length}:${v}`;
   return key;
+}
+
+const NO_DERIVED: DerivedOf = () => null;
+
+/** The derived ids of these look-up values, those that have one. */
+function derivedIds(lookups: ReadonlySet<TextValue>, derivedOf: DerivedOf): number[] {
+  const ids: number[] = [];
+  for (const value of lookups) {
+    const id = derivedOf(value);
+    if (id !== null) ids.push(id);
+  }
+  return ids;
 }
 
 /** How much a dictionary keeps in memory (tests make them small). */
@@ -120,28 +146,41 @@ export function createTextDictionary(
   /** The look-up values of every tuple up to id upTo, when this connection has seen them all. */
   let known: { filter: LookupFilter; log2Bits: number; upTo: number } | null = null;
   const columns = spec.columns.join(', ');
-  const placeholders = `(?, ${spec.columns.map(() => '?').join(', ')})`;
+  const stored = spec.derived ? [spec.derived, ...spec.columns] : spec.columns;
+  const placeholders = `(?, ${stored.map(() => '?').join(', ')})`;
+  const byLookup = `SELECT id, ${columns} FROM ${spec.table} WHERE ${spec.columns[0]} IN (SELECT value FROM json_each(?))`;
   // Prepared at first use: a store opened at an older schema (tests) works while it ingests nothing.
+  // With a derived column: the tuples that have one by it, the others by the look-up column
+  // (each part on its partial index).
   const findByLookup = () =>
     stmt(
       db,
-      `SELECT id, ${columns} FROM ${spec.table} WHERE ${spec.columns[0]} IN (SELECT value FROM json_each(?))`,
+      spec.derived
+        ? `SELECT id, ${columns} FROM ${spec.table} WHERE ${spec.derived} IN (SELECT value FROM json_each(?))
+           UNION ALL ${byLookup} AND ${spec.derived} IS NULL`
+        : byLookup,
     ).raw(true);
   // OR FAIL: no statement journal (see multiRowSql); the caller's transaction undoes a failure.
-  const insertHead = `INSERT OR FAIL INTO ${spec.table} (id, ${columns})`;
+  const insertHead = `INSERT OR FAIL INTO ${spec.table} (id, ${stored.join(', ')})`;
   const insert = (rows: number) => stmt(db, multiRowSql(insertHead, placeholders, rows));
   const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
   const scanLookups = () => pluck(db, `SELECT ${spec.columns[0]} FROM ${spec.table}`);
 
   /** Moves the tuples of `missing` that are stored (by another batch or connection) to `found`. */
-  function findStored(missing: Map<string, readonly TextValue[]>, found: Map<string, number>): void {
+  function findStored(
+    missing: Map<string, readonly TextValue[]>,
+    found: Map<string, number>,
+    derivedOf: DerivedOf,
+  ): void {
     const lookups = new Set<TextValue>();
     for (const tuple of missing.values()) {
       const value = tuple[0] as TextValue;
       if (known === null || known.filter.mayHold(String(value))) lookups.add(value);
     }
     if (lookups.size === 0) return;
-    for (const row of findByLookup().all(JSON.stringify([...lookups])) as TextValue[][]) {
+    const values = JSON.stringify([...lookups]);
+    const params = spec.derived ? [JSON.stringify(derivedIds(lookups, derivedOf)), values] : [values];
+    for (const row of findByLookup().all(...params) as TextValue[][]) {
       const key = keyOf(row.slice(1));
       if (missing.delete(key)) found.set(key, row[0] as number);
     }
@@ -156,6 +195,7 @@ export function createTextDictionary(
     missing: Map<string, readonly TextValue[]>,
     found: Map<string, number>,
     last: number,
+    derivedOf: DerivedOf,
   ): void {
     const entries = [...missing];
     let next = last + 1;
@@ -164,7 +204,8 @@ export function createTextDictionary(
       const values: TextValue[] = [];
       for (const [key, tuple] of chunk) {
         found.set(key, next);
-        values.push(next++, ...tuple);
+        if (spec.derived) values.push(next++, derivedOf(tuple[0] as TextValue), ...tuple);
+        else values.push(next++, ...tuple);
         known?.filter.add(String(tuple[0]));
       }
       insert(chunk.length).run(values);
@@ -205,7 +246,7 @@ export function createTextDictionary(
       }
       generation = now;
     },
-    idsOf(given) {
+    idsOf(given, derivedOf = NO_DERIVED) {
       const tuples = given.map((tuple) => tuple.map(asStored));
       const keys = tuples.map(keyOf);
       const found = new Map<string, number>();
@@ -218,8 +259,8 @@ export function createTextDictionary(
       if (missing.size > 0) {
         const last = (lastId().get() as number | null) ?? 0;
         coveringFilter(last);
-        findStored(missing, found);
-        addNew(missing, found, last);
+        findStored(missing, found, derivedOf);
+        addNew(missing, found, last, derivedOf);
         if (ids.size + found.size > sizes.cacheLimit) ids.clear();
         for (const [key, id] of found) ids.set(key, id);
       }

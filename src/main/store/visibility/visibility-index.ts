@@ -66,6 +66,12 @@ export interface VisibilityIndexer {
     content: IndexedContent,
     job?: JobCellRow,
   ): RollupKey;
+  /**
+   * The ids of the batch's cited URLs (vis_urls), stored first when new, by URL: ingest numbers
+   * them before the sources' texts, which are kept by these ids (source_texts.url_id).
+   * indexResult then finds them in the connection's cache.
+   */
+  urlIdsOf(contents: readonly IndexedContent[]): Map<string, number>;
   /** Takes a stored result out of the roll-ups and drops its rows (before its sources are replaced). */
   unindexResult(seq: number): void;
   /** Takes every result of these runs out of the roll-ups: required before deleting runs. */
@@ -273,6 +279,37 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     return { domains, urls };
   }
 
+  type Summary = ReturnType<typeof sourceSummary>;
+
+  /** The ids of a result's cited domains, by host (with the kinds it cites them as). */
+  function domainKeysOf(domains: Summary['domains']): Map<string, number> {
+    const ids = new Map<string, number>();
+    for (const [host, d] of domains) ids.set(host, domainKey(host, d.kinds));
+    return ids;
+  }
+
+  /** A result's cited URLs as vis_urls stores them. */
+  function citedOf(urls: Summary['urls'], domainByHost: ReadonlyMap<string, number>) {
+    return [...urls].map(([url, u]) => ({
+      url,
+      domain: domainByHost.get(u.domain) as number,
+      title: u.title,
+      best: u.best,
+    }));
+  }
+
+  function urlIdsOf(contents: readonly IndexedContent[]): Map<string, number> {
+    const cited = new Map<string, ReturnType<typeof citedOf>[number]>();
+    for (const content of contents) {
+      const { domains, urls } = sourceSummary(content.sources);
+      // The first answer citing a URL gives its title, as indexResult would in this order.
+      for (const c of citedOf(urls, domainKeysOf(domains))) if (!cited.has(c.url)) cited.set(c.url, c);
+    }
+    const wanted = [...cited.values()];
+    const ids = keysOf(db, wanted, urlTable);
+    return new Map(wanted.map((c, i) => [c.url, ids[i] as number]));
+  }
+
   function indexResult(
     seq: number,
     jobId: string,
@@ -287,12 +324,11 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
     const { domains, urls } = sourceSummary(content.sources);
     const domainKeys: number[] = [];
-    const domainByHost = new Map<string, number>();
     const domainRows: number[] = [];
+    const domainByHost = domainKeysOf(domains);
     for (const [host, d] of domains) {
-      const domain = domainKey(host, d.kinds);
+      const domain = domainByHost.get(host) as number;
       domainKeys.push(domain);
-      domainByHost.set(host, domain);
       domainRows.push(seq, domain, d.best);
       rollups.add('domain', cell, [1], domain);
     }
@@ -300,12 +336,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       const chunk = domainRows.slice(at, at + MAX_ROWS * 3);
       insertDomains(chunk.length / 3).run(chunk);
     }
-    const cited = [...urls].map(([url, u]) => ({
-      url,
-      domain: domainByHost.get(u.domain) as number,
-      title: u.title,
-      best: u.best,
-    }));
+    const cited = citedOf(urls, domainByHost);
     keysOf(db, cited, urlTable).forEach((url, i) =>
       rollups.add('url', cell, [1, (cited[i] as (typeof cited)[number]).best], url),
     );
@@ -463,6 +494,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
 
   return {
     indexResult,
+    urlIdsOf,
     unindexResult,
     unindexRuns,
     flush,

@@ -20,6 +20,7 @@ import { sql as positioningEngineAttrs } from './018_positioning_engine_attrs';
 import { fill as fillBrandPresence, sql as brandPresence } from './019_brand_presence';
 import { fill as fillSerpMentions, sql as serpMentions } from './020_serp_mentions';
 import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
+import { keepSourceTextsByUrlId, sql as sourceUrlIds } from './022_source_url_ids';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'brand-presence', sql: brandPresence, up: fillBrandPresence },
   { version: 20, name: 'serp-mentions', sql: serpMentions, up: fillSerpMentions },
   { version: 21, name: 'result-rows-unchecked', sql: resultRowsUnchecked },
+  { version: 22, name: 'source-url-ids', sql: sourceUrlIds, up: keepSourceTextsByUrlId },
 ];
