@@ -23,6 +23,9 @@ import {
   type KeyTable,
 } from './visibility-keys';
 import { replaceBrandRows, storedMentionSource } from './visibility-serp';
+import { citedOf, sourceSummary, type CitedUrl, type SourceSummary } from './source-summary';
+
+export { hostKey, SOURCE_KIND_BITS } from './source-summary';
 import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
 
 // Keeps the Visibility tables (migration 002) in step with the results: per-result rows and
@@ -31,19 +34,6 @@ import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups
 // call and written once per touched row (RollupWriter).
 
 export const DAY_MS = 86_400_000;
-
-/** Bit i of vis_domains.kinds stands for SOURCE_KIND_BITS[i]. */
-export const SOURCE_KIND_BITS: readonly SourceKind[] = [
-  'cited',
-  'citation-pill',
-  'organic',
-  'news',
-  'aio-source',
-  'aio-pill',
-  'paa-source',
-  'video',
-  'place',
-];
 
 /** The part of a result the index reads. */
 export type IndexedContent = Pick<NormalizedResult, 'text' | 'sources' | 'searchQueries'>;
@@ -89,11 +79,6 @@ export interface VisibilityIndexer {
   rebuildAll(): void;
   /** Forgets pending changes and cached keys after a rolled-back transaction. */
   reset(): void;
-}
-
-/** The registrable host as stored in sources.domain, lower case, without www. */
-export function hostKey(source: Pick<NormalizedSource, 'domain'>): string {
-  return source.domain.toLowerCase().replace(/^www\./u, '');
 }
 
 function answerHits(state: BrandState, content: IndexedContent): BrandHit[] {
@@ -258,48 +243,15 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     };
   }
 
-  /** Distinct domains (best position, kinds) and URLs of a result's sources. */
-  function sourceSummary(sources: readonly NormalizedSource[]) {
-    const domains = new Map<string, { best: number; kinds: number }>();
-    const urls = new Map<string, { best: number; domain: string; title: string | null }>();
-    for (const s of sources) {
-      const host = hostKey(s);
-      if (host === '') continue;
-      const bit = 1 << Math.max(0, SOURCE_KIND_BITS.indexOf(s.kind));
-      const d = domains.get(host);
-      if (!d) domains.set(host, { best: s.position, kinds: bit });
-      else {
-        d.best = Math.min(d.best, s.position);
-        d.kinds |= bit;
-      }
-      const u = urls.get(s.url);
-      if (!u) urls.set(s.url, { best: s.position, domain: host, title: s.title });
-      else u.best = Math.min(u.best, s.position);
-    }
-    return { domains, urls };
-  }
-
-  type Summary = ReturnType<typeof sourceSummary>;
-
   /** The ids of a result's cited domains, by host (with the kinds it cites them as). */
-  function domainKeysOf(domains: Summary['domains']): Map<string, number> {
+  function domainKeysOf(domains: SourceSummary['domains']): Map<string, number> {
     const ids = new Map<string, number>();
     for (const [host, d] of domains) ids.set(host, domainKey(host, d.kinds));
     return ids;
   }
 
-  /** A result's cited URLs as vis_urls stores them. */
-  function citedOf(urls: Summary['urls'], domainByHost: ReadonlyMap<string, number>) {
-    return [...urls].map(([url, u]) => ({
-      url,
-      domain: domainByHost.get(u.domain) as number,
-      title: u.title,
-      best: u.best,
-    }));
-  }
-
   function urlIdsOf(contents: readonly IndexedContent[]): Map<string, number> {
-    const cited = new Map<string, ReturnType<typeof citedOf>[number]>();
+    const cited = new Map<string, CitedUrl>();
     for (const content of contents) {
       const { domains, urls } = sourceSummary(content.sources);
       // The first answer citing a URL gives its title, as indexResult would in this order.
