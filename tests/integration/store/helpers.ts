@@ -156,6 +156,16 @@ export function openError(fn: () => unknown): HistoryOpenError {
   throw new Error('expected a HistoryOpenError');
 }
 
+/** What `read` reads from the history at `path`, on a read-only connection of its own (closed after). */
+export function readHistoryFile<T>(path: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path, { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Garbage over the b-tree page header and cell pointers of `table`'s root page in the closed
  * history at `path` (its size kept): damage the integrity check finds.

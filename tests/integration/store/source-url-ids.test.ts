@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../../src/main/store';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { migrationNamed } from '../../support/migration-named';
-import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
+import { newRun, normalized, openTemp, readHistoryFile, source, tempFolder } from './helpers';
 
 // Migration 22: a source text is kept by its URL's id in the Visibility index (source_texts.url_id
 // = vis_urls.id), so a new URL no longer goes into an index of URL texts at a random place; the
@@ -38,30 +38,28 @@ function ingest(store: HistoryStore, prompts: number, offset = 0): void {
 type TextRow = { id: number; url: string; url_id: number | null; vis_url: string | null };
 
 function texts(path: string): TextRow[] {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT t.id, t.url, t.url_id, u.url AS vis_url
-           FROM source_texts t LEFT JOIN vis_urls u ON u.id = t.url_id ORDER BY t.id`,
-      )
-      .all() as TextRow[];
-  } finally {
-    db.close();
-  }
+  return readHistoryFile(
+    path,
+    (db) =>
+      db
+        .prepare(
+          `SELECT t.id, t.url, t.url_id, u.url AS vis_url
+             FROM source_texts t LEFT JOIN vis_urls u ON u.id = t.url_id ORDER BY t.id`,
+        )
+        .all() as TextRow[],
+  );
 }
 
 /** Entries in an index's leaves (SQLite's dbstat). */
 function entries(path: string, index: string): number {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db
-      .prepare("SELECT coalesce(sum(ncell), 0) FROM dbstat WHERE name = ? AND pagetype = 'leaf'")
-      .pluck()
-      .get(index) as number;
-  } finally {
-    db.close();
-  }
+  return readHistoryFile(
+    path,
+    (db) =>
+      db
+        .prepare("SELECT coalesce(sum(ncell), 0) FROM dbstat WHERE name = ? AND pagetype = 'leaf'")
+        .pluck()
+        .get(index) as number,
+  );
 }
 
 describe("source texts kept by their URL's id", () => {
