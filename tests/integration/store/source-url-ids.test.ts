@@ -22,17 +22,26 @@ const sourcesOf = (i: number): NormalizedSource[] => [
   hostless,
 ];
 
-/** One run's answers, each citing sourcesOf(i + offset); in one batch, as a page of a pull. */
-function ingest(store: HistoryStore, prompts: number, offset = 0): void {
-  const { jobs } = newRun(store, { prompts: Array.from({ length: prompts }, (_, i) => `prompt ${i}`) });
-  store.ingestResults(
-    jobs.map((job, i) => ({
-      jobId: job.id,
-      raw: '{}',
-      normalized: { ...normalized('assistant-a', `answer ${i}`), sources: sourcesOf(i + offset) },
-      fetchedAt: Date.UTC(2026, 0, 2),
-    })),
-  );
+/**
+ * Opens the history at `path` (upgrading it), stores one run's answers, each citing
+ * sourcesOf(i + offset), in one batch as a page of a pull, and closes it; returns the upgrade.
+ */
+function ingestInto(path: string, prompts: number, offset = 0): HistoryStore['migrated'] {
+  const store = openTemp(path);
+  try {
+    const { jobs } = newRun(store, { prompts: Array.from({ length: prompts }, (_, i) => `prompt ${i}`) });
+    store.ingestResults(
+      jobs.map((job, i) => ({
+        jobId: job.id,
+        raw: '{}',
+        normalized: { ...normalized('assistant-a', `answer ${i}`), sources: sourcesOf(i + offset) },
+        fetchedAt: Date.UTC(2026, 0, 2),
+      })),
+    );
+    return store.migrated;
+  } finally {
+    store.close();
+  }
 }
 
 type TextRow = { id: number; url: string; url_id: number | null; vis_url: string | null };
@@ -65,9 +74,7 @@ function entries(path: string, index: string): number {
 describe("source texts kept by their URL's id", () => {
   it("gives each new text its URL's id in vis_urls and leaves the URL index empty", () => {
     const path = folder.file('new.db');
-    const store = openTemp(path);
-    ingest(store, 3);
-    store.close();
+    ingestInto(path, 3);
     const rows = texts(path);
     // The shared page once, each answer's own page, the page without a host.
     expect(rows.map((r) => r.url).sort()).toEqual(
@@ -90,22 +97,16 @@ describe("source texts kept by their URL's id", () => {
 
   it('finds the stored texts again, with an id or without, from a new connection', () => {
     const path = folder.file('again.db');
-    let store = openTemp(path);
-    ingest(store, 3);
-    store.close();
+    ingestInto(path, 3);
     const before = texts(path);
     // A new connection: no cached ids, no filter; each tuple is found by the look-up.
-    store = openTemp(path);
-    ingest(store, 2, 1);
-    store.close();
+    ingestInto(path, 2, 1);
     expect(texts(path)).toEqual(before);
   });
 
   it('finds the texts stored before the upgrade by their URL, and numbers the new ones', () => {
     const path = folder.file('upgraded.db');
-    let store = openTemp(path);
-    ingest(store, 3);
-    store.close();
+    ingestInto(path, 3);
     const version = migrationNamed('source-url-ids').version;
     // Back to the file version 21 made: texts without ids, the URL index over every one.
     const raw = new Database(path);
@@ -116,10 +117,7 @@ describe("source texts kept by their URL's id", () => {
     raw.close();
     const old = texts(path);
 
-    store = openTemp(path);
-    expect(store.migrated.from).toBe(version - 1);
-    ingest(store, 5);
-    store.close();
+    expect(ingestInto(path, 5).from).toBe(version - 1);
     const now = texts(path);
     // The five answers' texts already stored are found (none twice); two new pages get ids.
     expect(now.slice(0, old.length)).toEqual(old);
