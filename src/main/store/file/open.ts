@@ -19,6 +19,7 @@ import { fileState, type CheckedFiles } from './checked-files';
 import { ensurePrivateFile, narrowCompanions, narrowToPrivate } from './private-file';
 import { registerStoreFunctions } from '../codec';
 import { isBlankFile } from './storage';
+import { enterWalMode } from './wal-mode';
 import { readAccess, unwritableReason, type ReadAccess } from './read-only-media';
 
 export interface OpenHistoryOptions {
@@ -174,8 +175,8 @@ function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): Hi
         db.pragma('auto_vacuum = INCREMENTAL');
       }
       // WAL: readers never block the writer (the UI reads while a run writes), and a crash
-      // leaves the file consistent.
-      db.pragma('journal_mode = WAL');
+      // leaves the file consistent. Retried while another process creates the file (wal-mode.ts).
+      enterWalMode(db, OPEN_BUSY_TIMEOUT_MS);
       // synchronous=NORMAL is safe in WAL mode: a commit is durable across an application
       // crash (it is in the WAL, which the OS has), and the database cannot be corrupted; only
       // an operating-system crash or power loss may lose the last transactions before the next
