@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PLAN_SLOTS } from '../../shared/api/engines';
 import type { RunStatus } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ResponseMeta } from '../api/meta';
-import type { RunRecord } from '../store';
+import { newRecordId, type RunRecord } from '../store';
 import type { ActiveRun, DriverContext } from './active-run';
 import { driveAsync } from './async-driver';
 import { createCreditSessions } from './credit-reconciliation';
@@ -278,7 +277,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       if (closing) throw new Error('The run engine is closing');
       const estimate = await estimateRun(spec, client);
       if (estimate.blockers.length > 0) throw new RunRefusedError(estimate.blockers.join(' '), estimate);
-      const runId = randomUUID();
+      const runId = newRecordId();
       const jobs = newJobsFor(spec, runId, client);
       // Run and jobs in one transaction, committed before the first request is sent.
       const { run } = store.createRun({

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { ApiClient } from '../api/client';
-import type { NewJob } from '../store';
+import { newRecordId, type NewJob } from '../store';
 import { costOf } from './estimate';
 import { idempotencyKeyFor } from './idempotency';
 import { buildEngineRequest, cellTemplates, planJobs } from './job-plan';
@@ -10,7 +9,7 @@ import { buildEngineRequest, cellTemplates, planJobs } from './job-plan';
 export function newJobsFor(spec: RunSpec, runId: string, client: ApiClient): NewJob[] {
   const templates = cellTemplates(spec, costOf(client));
   return planJobs(spec, templates).map((j) => {
-    const id = randomUUID();
+    const id = newRecordId();
     return {
       id,
       promptIndex: j.promptIndex,

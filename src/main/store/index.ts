@@ -30,6 +30,7 @@ export {
   writeFailureKind,
   writeFailureMessage,
   type WriteFailureKind,
+  newRecordId,
 } from './connection';
 export { registerStoreFunctions } from './codec';
 export {

@@ -25,3 +25,4 @@ export {
   type WriteFailureKind,
 } from './write-errors';
 export { describeHolders, type FileHolder, processesUsingFile } from './file-holders';
+export { newRecordId } from './record-ids';

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -12,7 +11,7 @@ import {
   type BackfillProgress,
   type Migration,
 } from '../schema';
-import { BUSY_TIMEOUT_MS, HistoryOpenError, OPEN_BUSY_TIMEOUT_MS } from '../connection';
+import { BUSY_TIMEOUT_MS, HistoryOpenError, newRecordId, OPEN_BUSY_TIMEOUT_MS } from '../connection';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { asOpenError, inspectHistoryFile, type IntegrityCheck } from './inspect';
 import { fileState, type CheckedFiles } from './checked-files';
@@ -211,7 +210,7 @@ function openAccessible(path: string, opts: OpenHistoryOptions, o: OpenPlan): Hi
       path,
       readonly,
       now: opts.now ?? Date.now,
-      newId: opts.newId ?? randomUUID,
+      newId: opts.newId ?? newRecordId,
       migrated,
       readPath,
       readonlyReason: o.access?.reason ?? null,
