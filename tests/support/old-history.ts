@@ -8,6 +8,7 @@ const initialSql = migrationNamed('initial').sql;
 const compactSearchSql = migrationNamed('compact-search').sql;
 const answerDocsSql = migrationNamed('answer-docs').sql;
 const alertsSql = migrationNamed('alerts').sql;
+const visibilitySql = migrationNamed('visibility').sql;
 
 // Puts a history written by this build back into the layout of an older schema version, so a
 // migration can be tested on "a file made before it" with the answers ingest stores today.
@@ -98,10 +99,38 @@ export function toVersion9(path: string): void {
 }
 
 /**
+ * The layout before migration 'key-levels': vis_urls and vis_queries with their UNIQUE value
+ * again (migration 'visibility''s tables, the same rows and ids), their two levels of keys and
+ * meta's settled marks dropped, at the version before it.
+ */
+export function withoutKeyLevels(path: string): void {
+  const ddl = visibilitySql.slice(
+    visibilitySql.indexOf('CREATE TABLE vis_urls ('),
+    visibilitySql.indexOf('CREATE TABLE vis_result ('),
+  );
+  const db = new Database(path);
+  try {
+    db.exec(`
+      ALTER TABLE vis_urls RENAME TO vis_urls_v23; DROP INDEX vis_urls_by_domain;
+      ALTER TABLE vis_queries RENAME TO vis_queries_v23;
+      ${ddl}
+      INSERT INTO vis_urls SELECT * FROM vis_urls_v23; INSERT INTO vis_queries SELECT * FROM vis_queries_v23;
+      DROP TABLE vis_urls_v23; DROP TABLE vis_queries_v23;
+      DROP TABLE vis_url_keys; DROP TABLE vis_url_keys_new; DROP TABLE vis_query_keys; DROP TABLE vis_query_keys_new;
+      DELETE FROM meta WHERE key IN ('vis_url_keys_settled_to', 'vis_query_keys_settled_to');
+    `);
+    db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'key-levels')}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The layout before migration 'team-sync' (and 'judge-cache' after it): their tables, the sync
  * triggers on the synced tables and the sync meta rows dropped, at the version before it.
  */
 export function withoutTeamSync(path: string): void {
+  withoutKeyLevels(path);
   const db = new Database(path);
   try {
     const named = (type: string, pattern: string): string[] =>

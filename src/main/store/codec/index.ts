@@ -27,7 +27,12 @@ export {
   type TextDictionarySizes,
   type TextValue,
 } from './text-dictionary';
-export { createLookupFilter, type LookupFilter } from './text-filter';
+export {
+  createCoveringFilter,
+  createLookupFilter,
+  type CoveringFilter,
+  type LookupFilter,
+} from './text-filter';
 export { sourceCountSql } from './list-sql';
 export { docAhead, offerDoc, resultDocParts, type PackedAhead } from './doc-ahead';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';

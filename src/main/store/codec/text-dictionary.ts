@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { multiRowSql, pluck, stmt } from '../connection';
-import { createLookupFilter, type LookupFilter } from './text-filter';
+import { COVERING_LOG2_BITS, createCoveringFilter, type LookupFilter } from './text-filter';
 
 // The tables of distinct child texts (migration 009: source_texts, entity_texts, product_texts)
 // that a result's lists point to (migration 011). Ingest asks for the ids of a batch's tuples at once; the
@@ -78,11 +78,6 @@ const CACHE_LIMIT = 200_000;
 /** Rows per INSERT of new tuples (at most 12 values each, well under SQLite's 32,766 parameters). */
 const INSERT_ROWS = 64;
 const GENERATION_KEY = 'text_dictionary_generation';
-/** A new filter's size (2 MiB: about 1.7 million values), then 8 times larger when it fills. */
-const FILTER_LOG2_BITS = 24;
-const FILTER_GROWTH_LOG2 = 3;
-/** The largest filter (16 MiB, about 13 million values); past twice that, it is dropped. */
-const FILTER_MAX_LOG2_BITS = 27;
 
 export interface TextDictionary {
   /** At the start of a write transaction: forgets every cached id if unused tuples were removed. */
@@ -134,7 +129,7 @@ export interface TextDictionarySizes {
   filterLog2Bits: number;
 }
 
-const SIZES: TextDictionarySizes = { cacheLimit: CACHE_LIMIT, filterLog2Bits: FILTER_LOG2_BITS };
+const SIZES: TextDictionarySizes = { cacheLimit: CACHE_LIMIT, filterLog2Bits: COVERING_LOG2_BITS };
 
 export function createTextDictionary(
   db: Database.Database,
@@ -143,8 +138,6 @@ export function createTextDictionary(
 ): TextDictionary {
   const ids = new Map<string, number>();
   let generation: string | undefined;
-  /** The look-up values of every tuple up to id upTo, when this connection has seen them all. */
-  let known: { filter: LookupFilter; log2Bits: number; upTo: number } | null = null;
   const columns = spec.columns.join(', ');
   const stored = spec.derived ? [spec.derived, ...spec.columns] : spec.columns;
   const placeholders = `(?, ${stored.map(() => '?').join(', ')})`;
@@ -165,17 +158,22 @@ export function createTextDictionary(
   const insert = (rows: number) => stmt(db, multiRowSql(insertHead, placeholders, rows));
   const lastId = () => pluck(db, `SELECT max(id) FROM ${spec.table}`);
   const scanLookups = () => pluck(db, `SELECT ${spec.columns[0]} FROM ${spec.table}`);
+  /** The look-up values of every stored tuple, when this connection has seen them all. */
+  const covering = createCoveringFilter(function* () {
+    for (const value of scanLookups().iterate() as IterableIterator<TextValue>) yield String(value);
+  }, sizes.filterLog2Bits);
 
   /** Moves the tuples of `missing` that are stored (by another batch or connection) to `found`. */
   function findStored(
     missing: Map<string, readonly TextValue[]>,
     found: Map<string, number>,
     derivedOf: DerivedOf,
+    filter: LookupFilter | null,
   ): void {
     const lookups = new Set<TextValue>();
     for (const tuple of missing.values()) {
       const value = tuple[0] as TextValue;
-      if (known === null || known.filter.mayHold(String(value))) lookups.add(value);
+      if (filter === null || filter.mayHold(String(value))) lookups.add(value);
     }
     if (lookups.size === 0) return;
     const values = JSON.stringify([...lookups]);
@@ -196,6 +194,7 @@ export function createTextDictionary(
     found: Map<string, number>,
     last: number,
     derivedOf: DerivedOf,
+    filter: LookupFilter | null,
   ): void {
     const entries = [...missing];
     let next = last + 1;
@@ -206,34 +205,11 @@ export function createTextDictionary(
         found.set(key, next);
         if (spec.derived) values.push(next++, derivedOf(tuple[0] as TextValue), ...tuple);
         else values.push(next++, ...tuple);
-        known?.filter.add(String(tuple[0]));
+        filter?.add(String(tuple[0]));
       }
       insert(chunk.length).run(values);
     }
-    if (known !== null) known.upTo = next - 1;
-  }
-
-  /**
-   * The filter, when it covers every stored tuple (the table's largest id is the last one it
-   * saw): started for an empty table, grown from the table's look-up values when full (inside
-   * the write transaction: nothing else writes meanwhile), dropped when stale or too large.
-   */
-  function coveringFilter(last: number): void {
-    if (known !== null && known.upTo !== last) known = null;
-    if (known === null) {
-      if (last === 0)
-        known = { filter: createLookupFilter(sizes.filterLog2Bits), log2Bits: sizes.filterLog2Bits, upTo: 0 };
-      return;
-    }
-    if (known.filter.size <= known.filter.capacity) return;
-    if (known.log2Bits >= FILTER_MAX_LOG2_BITS) {
-      if (known.filter.size > 2 * known.filter.capacity) known = null;
-      return;
-    }
-    const log2Bits = Math.min(known.log2Bits + FILTER_GROWTH_LOG2, FILTER_MAX_LOG2_BITS);
-    const filter = createLookupFilter(log2Bits);
-    for (const value of scanLookups().iterate() as IterableIterator<TextValue>) filter.add(String(value));
-    known = { filter, log2Bits, upTo: last };
+    covering.addedUpTo(next - 1);
   }
 
   return {
@@ -242,7 +218,7 @@ export function createTextDictionary(
         string | undefined;
       if (now !== generation) {
         ids.clear();
-        known = null;
+        covering.drop();
       }
       generation = now;
     },
@@ -258,9 +234,9 @@ export function createTextDictionary(
       });
       if (missing.size > 0) {
         const last = (lastId().get() as number | null) ?? 0;
-        coveringFilter(last);
-        findStored(missing, found, derivedOf);
-        addNew(missing, found, last, derivedOf);
+        const filter = covering.cover(last);
+        findStored(missing, found, derivedOf, filter);
+        addNew(missing, found, last, derivedOf, filter);
         if (ids.size + found.size > sizes.cacheLimit) ids.clear();
         for (const [key, id] of found) ids.set(key, id);
       }
@@ -268,7 +244,7 @@ export function createTextDictionary(
     },
     reset() {
       ids.clear();
-      known = null;
+      covering.drop();
     },
   };
 }

@@ -61,3 +61,60 @@ export function createLookupFilter(log2Bits: number): LookupFilter {
     capacity: Math.floor((words.length * 32) / BITS_PER_VALUE),
   };
 }
+
+/** A new covering filter's size (2 MiB: about 1.7 million values), then 8 times larger when it fills. */
+export const COVERING_LOG2_BITS = 24;
+const GROWTH_LOG2 = 3;
+/** The largest covering filter (16 MiB, about 13 million values); past twice that, it is dropped. */
+const MAX_LOG2_BITS = 27;
+
+/**
+ * A filter of every value of a table whose rows are numbered one after another, kept while
+ * this connection has seen them all: it starts with an empty table (a new history's first
+ * sync), takes each value the connection adds, and covers the table while its largest id is
+ * the last one the connection added. Another writer, a rollback or a removal moves that id, and
+ * the filter is dropped (the caller then looks every value up, as without one). When it fills,
+ * it is made again, larger, from the table's values (inside the write transaction: nothing
+ * else writes meanwhile), up to a limit past which it is dropped.
+ */
+export interface CoveringFilter {
+  /** Before a batch's look-ups, with the table's largest id now: the filter, if it covers the table. */
+  cover(lastId: number): LookupFilter | null;
+  /** After the connection added values (each passed to the filter's add), up to this id. */
+  addedUpTo(lastId: number): void;
+  /** Forgets the filter (a rollback, or rows removed). */
+  drop(): void;
+}
+
+export function createCoveringFilter(
+  /** Every stored value, to make a larger filter from. */
+  scan: () => Iterable<string>,
+  log2Bits = COVERING_LOG2_BITS,
+): CoveringFilter {
+  let known: { filter: LookupFilter; log2Bits: number; upTo: number } | null = null;
+  return {
+    cover(lastId) {
+      if (known !== null && known.upTo !== lastId) known = null;
+      if (known === null) {
+        if (lastId === 0) known = { filter: createLookupFilter(log2Bits), log2Bits, upTo: 0 };
+        return known?.filter ?? null;
+      }
+      if (known.filter.size <= known.filter.capacity) return known.filter;
+      if (known.log2Bits >= MAX_LOG2_BITS) {
+        if (known.filter.size > 2 * known.filter.capacity) known = null;
+        return known?.filter ?? null;
+      }
+      const grown = Math.min(known.log2Bits + GROWTH_LOG2, MAX_LOG2_BITS);
+      const filter = createLookupFilter(grown);
+      for (const value of scan()) filter.add(value);
+      known = { filter, log2Bits: grown, upTo: lastId };
+      return filter;
+    },
+    addedUpTo(lastId) {
+      if (known !== null) known.upTo = lastId;
+    },
+    drop() {
+      known = null;
+    },
+  };
+}

@@ -24,6 +24,7 @@ import {
 } from './visibility-keys';
 import { replaceBrandRows, storedMentionSource } from './visibility-serp';
 import { citedOf, sourceSummary, type CitedUrl, type SourceSummary } from './source-summary';
+import { keyIdSql, keyLevelsOf, QUERY_KEYS, URL_KEYS } from './key-levels';
 
 export { hostKey, SOURCE_KIND_BITS } from './source-summary';
 import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
@@ -103,24 +104,13 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   const insertDomains = (rows: number) =>
     stmt(db, multiRowSql('INSERT OR FAIL INTO vis_result_domain (seq, domain, best)', '(?, ?, ?)', rows));
   // Without RETURNING: a RETURNING clause buffers its rows and cost about a third of this
-  // statement (11.7 against 8.3 µs a URL, batches of 264 in a transaction). Only a URL stored
-  // before is passed over (ON CONFLICT (url)); any other broken row fails the batch (OR FAIL).
+  // statement (11.7 against 8.3 µs a URL, batches of 264 in a transaction). Only values found in
+  // neither level of keys are inserted (key-levels.ts); any broken row fails the batch (OR FAIL).
   const insertUrls = (rows: number) =>
-    stmt(
-      db,
-      multiRowSql(
-        'INSERT OR FAIL INTO vis_urls (domain, url, title)',
-        '(?, ?, ?)',
-        rows,
-        ' ON CONFLICT (url) DO NOTHING',
-      ),
-    );
+    stmt(db, multiRowSql('INSERT OR FAIL INTO vis_urls (domain, url, title)', '(?, ?, ?)', rows));
   // Search queries as URLs: the new ones numbered by one statement, a result's rows in one.
   const insertQueries = (rows: number) =>
-    stmt(
-      db,
-      multiRowSql('INSERT OR FAIL INTO vis_queries (query)', '(?)', rows, ' ON CONFLICT (query) DO NOTHING'),
-    );
+    stmt(db, multiRowSql('INSERT OR FAIL INTO vis_queries (query)', '(?)', rows));
   const insertResultQueries = (rows: number) =>
     stmt(db, multiRowSql('INSERT OR FAIL INTO vis_result_query (seq, query)', '(?, ?)', rows));
 
@@ -195,14 +185,14 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     value: (w) => w.url,
     insert: insertUrls,
     params: (w) => [w.domain, w.url, w.title],
-    lookup: 'SELECT id FROM vis_urls WHERE url = ?',
+    levels: keyLevelsOf(db, URL_KEYS),
   };
   const queryTable: KeyTable<string> = {
     cache: queryIds,
     value: (q) => q,
     insert: insertQueries,
     params: (q) => [q],
-    lookup: 'SELECT id FROM vis_queries WHERE query = ?',
+    levels: keyLevelsOf(db, QUERY_KEYS),
   };
 
   /** The compiled matcher, rebuilt only when the brands changed (meta brands_version). */
@@ -258,7 +248,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       for (const c of citedOf(urls, domainKeysOf(domains))) if (!cited.has(c.url)) cited.set(c.url, c);
     }
     const wanted = [...cited.values()];
-    const ids = keysOf(db, wanted, urlTable);
+    const ids = keysOf(wanted, urlTable);
     return new Map(wanted.map((c, i) => [c.url, ids[i] as number]));
   }
 
@@ -289,12 +279,12 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       insertDomains(chunk.length / 3).run(chunk);
     }
     const cited = citedOf(urls, domainByHost);
-    keysOf(db, cited, urlTable).forEach((url, i) =>
+    keysOf(cited, urlTable).forEach((url, i) =>
       rollups.add('url', cell, [1, (cited[i] as (typeof cited)[number]).best], url),
     );
     const queries = [...new Set(content.searchQueries.map((q) => q.trim()).filter((q) => q !== ''))];
     const queryRows: number[] = [];
-    for (const query of keysOf(db, queries, queryTable)) {
+    for (const query of keysOf(queries, queryTable)) {
       queryRows.push(seq, query);
       rollups.add('query', cell, [1], query);
     }
@@ -321,7 +311,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       db,
       `UPDATE vis_url_day SET best = coalesce((
          SELECT min(s.position) FROM vis_result f
-         JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.url = s.url AND u.id = @url
+         JOIN sources s ON s.result_seq = f.seq AND s.url = (SELECT url FROM vis_urls WHERE id = @url)
          WHERE f.day = @day AND f.run = @run AND f.engine = @engine AND f.loc = @loc
        ), best)
        WHERE url = @url AND day = @day AND run = @run AND engine = @engine AND loc = @loc`,
@@ -330,9 +320,16 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
       recheck.run({ url, day, run, engine, loc });
   }
 
+  /** The batch's new keys: merged into the settled level when due (key-levels.ts). */
+  function mergeKeysIfDue(): void {
+    urlTable.levels.mergeIfDue();
+    queryTable.levels.mergeIfDue();
+  }
+
   function flush(): void {
     rollups.flush();
     recheckBestPositions();
+    mergeKeysIfDue();
     endBatch();
   }
 
@@ -349,7 +346,8 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     for (const domain of domains) rollups.add('domain', cell, [-1], domain);
     const urls = pluck(
       db,
-      'SELECT DISTINCT u.id FROM sources s JOIN vis_urls u ON u.url = s.url WHERE s.result_seq = ?',
+      `SELECT DISTINCT id FROM (SELECT ${keyIdSql(URL_KEYS, 's.url')} AS id FROM sources s WHERE s.result_seq = ?)
+       WHERE id IS NOT NULL`,
     ).all(seq) as number[];
     // A minimum cannot be subtracted: the batch leaves best as it was, and flush re-reads it.
     for (const url of urls) {
@@ -429,6 +427,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
         });
       }
       rollups.flush();
+      mergeKeysIfDue();
     }
     endBatch();
   }

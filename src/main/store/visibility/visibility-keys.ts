@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { pluck } from '../connection';
+import type { KeyLevels } from './key-levels';
 
 // The Visibility index's small keys: a job's cell as ingest reads it, and the ids of distinct
 // values (URLs, search queries) stored first when new, with the connection's bounded caches.
@@ -43,47 +43,56 @@ export interface KeyTable<W> {
   /** The connection's ids of values seen (bounded). */
   cache: Map<string, number>;
   value(w: W): string;
-  /** The multi-row INSERT of new values (ON CONFLICT DO NOTHING). */
+  /** The multi-row INSERT of new values into the row table, which numbers them. */
   insert(rows: number): Database.Statement;
   /** A value's parameters in that INSERT. */
   params(w: W): Array<string | number | null>;
-  /** The SELECT of one value's id. */
-  lookup: string;
+  /** Where a value's id is found by value (key-levels.ts). */
+  levels: KeyLevels;
 }
 
 /** Rows per multi-row INSERT (well under SQLite's limit on bound parameters). */
 export const MAX_ROWS = 50;
 
 /**
- * The ids of these distinct values (URLs, search queries), stored first when new. Most values
- * an answer brings are new: they are inserted by one statement per chunk, which numbers them
- * one after another (SQLite gives a new row max(id) + 1, in the order of the VALUES), so a
- * chunk whose every row went in needs no reading back. A chunk with a value stored before (no
- * longer cached, or by another connection) has each of its values looked up.
+ * The ids of these distinct values (URLs, search queries), stored first when new. The values
+ * the connection has not seen are looked up in the keys, a batch at once; the rest are new and
+ * inserted by one statement per chunk, which numbers them one after another (SQLite gives a new
+ * row max(id) + 1, in the order of the VALUES), and their keys added.
  */
-export function keysOf<W>(db: Database.Database, wanted: readonly W[], table: KeyTable<W>): number[] {
+export function keysOf<W>(wanted: readonly W[], table: KeyTable<W>): number[] {
   const found = new Map<string, number>();
-  const missing: W[] = [];
+  const missing = new Map<string, W>();
   for (const w of wanted) {
-    const id = table.cache.get(table.value(w));
-    if (id === undefined) missing.push(w);
-    else found.set(table.value(w), id);
+    const value = table.value(w);
+    const id = table.cache.get(value);
+    if (id !== undefined) found.set(value, id);
+    else missing.set(value, missing.get(value) ?? w);
   }
-  for (let at = 0; at < missing.length; at += MAX_ROWS) {
-    const chunk = missing.slice(at, at + MAX_ROWS);
-    const { changes, lastInsertRowid } = table.insert(chunk.length).run(chunk.flatMap(table.params));
-    if (changes !== chunk.length) continue;
-    const first = Number(lastInsertRowid) - chunk.length + 1;
-    chunk.forEach((w, i) => found.set(table.value(w), first + i));
+  if (missing.size > 0) {
+    for (const [value, id] of table.levels.find([...missing.keys()])) {
+      found.set(value, id);
+      missing.delete(value);
+    }
+    addNew([...missing.values()], table, found);
   }
   return wanted.map((w) => {
     const value = table.value(w);
-    let id = found.get(value);
-    if (id === undefined) {
-      id = pluck(db, table.lookup).get(value) as number;
-      found.set(value, id);
-    }
+    const id = found.get(value) as number;
     boundedSet(table.cache, value, id);
     return id;
   });
+}
+
+/** Numbers values found in neither level and adds their keys. */
+function addNew<W>(fresh: readonly W[], table: KeyTable<W>, found: Map<string, number>): void {
+  const pairs: Array<[string, number]> = [];
+  for (let at = 0; at < fresh.length; at += MAX_ROWS) {
+    const chunk = fresh.slice(at, at + MAX_ROWS);
+    const { lastInsertRowid } = table.insert(chunk.length).run(chunk.flatMap(table.params));
+    const first = Number(lastInsertRowid) - chunk.length + 1;
+    chunk.forEach((w, i) => pairs.push([table.value(w), first + i]));
+  }
+  for (const [value, id] of pairs) found.set(value, id);
+  table.levels.add(pairs);
 }

@@ -1,6 +1,7 @@
 import { pluck, type StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
 import { brandMeasure, drillDays, drillScope } from './visibility-read-drill-days';
+import { keyIdSql, QUERY_KEYS } from './key-levels';
 import { json, sumOf } from './visibility-read-sql';
 import { textlessSql } from './visibility-reanalysis';
 import type { SourceReads } from './visibility-read-sources';
@@ -50,9 +51,9 @@ export function createDrillReads(
       return id === undefined ? 0 : (sources.visDomains(f, { domainIds: [id] })[0]?.answers ?? 0);
     }
     if (drill.query !== undefined) {
-      const id = pluck(db, 'SELECT id FROM vis_queries WHERE query = ?').get(drill.query.trim()) as
-        number | undefined;
-      if (id === undefined) return 0;
+      const id = pluck(db, `SELECT ${keyIdSql(QUERY_KEYS, '@query')}`).get({ query: drill.query.trim() }) as
+        number | null;
+      if (id === null) return 0;
       const rows = familyRows('query', pickLevel('query', f), f, [['query', '= @queryId']]);
       return (
         (pluck(db, `SELECT total(answers) FROM (${rows.sql})`).get({
@@ -141,7 +142,7 @@ export function createDrillReads(
       }
       if (drill.query !== undefined) {
         conds.push(
-          'EXISTS (SELECT 1 FROM vis_result_query rq WHERE rq.seq = f.seq AND rq.query = (SELECT id FROM vis_queries WHERE query = @query))',
+          `EXISTS (SELECT 1 FROM vis_result_query rq WHERE rq.seq = f.seq AND rq.query = ${keyIdSql(QUERY_KEYS, '@query')})`,
         );
         params.query = drill.query.trim();
       }

@@ -1,6 +1,7 @@
 import type { StoreContext } from '../connection';
 import { conditions, familyRows, pickLevel, type KeyCondition, type VisFilter } from './visibility-levels';
 import { json, queryAll } from './visibility-read-sql';
+import { keyIdSql, URL_KEYS } from './key-levels';
 import type { VisDomainRow, VisQueryRow, VisUrlRow, VisibilityReadApi } from './visibility-read-types';
 
 // Cited domains, their URLs and the engines' fan-out queries.
@@ -62,7 +63,7 @@ export function createSourceReads(db: StoreContext['db']): SourceReads {
         `SELECT u.url, u.title, count(DISTINCT f.seq) AS answers, min(s.position) AS best
          FROM vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq
            AND rd.domain IN (SELECT value FROM json_each(@domainIds))
-         JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.url = s.url AND u.domain = rd.domain
+         JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.id = ${keyIdSql(URL_KEYS, 's.url')} AND u.domain = rd.domain
          WHERE ${c.sql}
          GROUP BY u.id ORDER BY answers DESC, best, u.url LIMIT @limit`,
         { ...c.params, ...params },

@@ -21,6 +21,7 @@ import { fill as fillBrandPresence, sql as brandPresence } from './019_brand_pre
 import { fill as fillSerpMentions, sql as serpMentions } from './020_serp_mentions';
 import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
 import { keepSourceTextsByUrlId, sql as sourceUrlIds } from './022_source_url_ids';
+import { splitKeyLevels, sql as keyLevels } from './023_key_levels';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: 'serp-mentions', sql: serpMentions, up: fillSerpMentions },
   { version: 21, name: 'result-rows-unchecked', sql: resultRowsUnchecked },
   { version: 22, name: 'source-url-ids', sql: sourceUrlIds, up: keepSourceTextsByUrlId },
+  { version: 23, name: 'key-levels', sql: keyLevels, up: splitKeyLevels },
 ];
