@@ -1,14 +1,17 @@
 import cliProgress from 'cli-progress';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SyncProgress, SyncTuning } from '../../main/sync';
 import type { SyncReportView } from '../../shared/ipc/channels/sync';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { cliDataFolder, withCliCore } from '../core';
+import { withCliCore } from '../core';
 import { listenForInterrupt } from '../interrupt';
 import { finishReanalysis } from '../reanalysis-progress';
 import { EXIT_INTERRUPTED } from '../run-session';
 import { parseSince, printConflicts, printSyncReport } from '../sync-format';
 import { cliSyncJudge, type SyncJudge } from '../sync-judge';
+import { currentWorkspace, startFromSeed } from '../seed-cli';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
 import type { RegisterCommand } from './index';
 
@@ -23,28 +26,14 @@ interface SyncFlags {
   since?: string;
   pushOnly?: boolean;
   pullOnly?: boolean;
+  /** false (--no-seed): a workspace new here pulls everything rather than start from its seed. */
+  seed?: boolean;
 }
 
 /** PARALLAX_SYNC_BATCH: rows per batch both ways (tests cut a sync between small batches). */
 function tuningOf(env: NodeJS.ProcessEnv): SyncTuning | undefined {
   const n = Number(env.PARALLAX_SYNC_BATCH);
   return Number.isInteger(n) && n > 0 ? { pushBatch: n, pullBatch: n } : undefined;
-}
-
-/** The workspace a command syncs: --workspace / PARALLAX_WORKSPACE, else the current one. */
-async function workspaceSlug(ctx: CliContext, deps: TeamCliDeps): Promise<string> {
-  const settings = await deps.openSettings(ctx.env);
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../../main/workspaces');
-  try {
-    return createWorkspaceRegistry({
-      dataFolder: cliDataFolder(ctx.env, settings),
-      settings,
-      env: ctx.env,
-    }).current().slug;
-  } catch (error) {
-    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
-    throw error;
-  }
 }
 
 /** Progress on stderr: a bar on a terminal, else a line every few seconds. */
@@ -94,7 +83,9 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
       : windowDays !== null
         ? Date.now() - windowDays * 86_400_000
         : null;
-  const workspace = await workspaceSlug(ctx, deps);
+  const current = await currentWorkspace(ctx, deps);
+  const workspace = current.slug;
+  const historyPath = resolve(flags.db ?? current.dbPath);
   // The first Ctrl-C stops at the next batch boundary; a second one stops at once (every batch
   // is its own transaction on both sides, so nothing is half-written either way). The signal
   // listeners of others (conf's exit hooks re-raise the signal) are set aside meanwhile.
@@ -105,6 +96,13 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
   const progress = progressPrinter(ctx);
   let judge: SyncJudge | null = null;
   try {
+    // A workspace this machine has no history of yet starts from the team's newest seed.
+    const fromSeed =
+      !existsSync(historyPath) && since === null && flags.seed !== false && flags.pushOnly !== true
+        ? await runTeamAction(ctx, () =>
+            startFromSeed(ctx, team, { path: historyPath, workspace, signal: interrupt.signal }),
+          )
+        : null;
     const { syncWorkspace, SyncError } = await import('../../main/sync');
     const aheadJudge = await cliSyncJudge();
     judge = aheadJudge;
@@ -138,7 +136,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         const { createVisibilityService } = await import('../../main/visibility');
         finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
       }
-      if (ctx.json) writeJson(ctx, report);
+      if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);
       else printSyncReport(ctx, report);
       if (report.canceled) throw new CliExit(EXIT_INTERRUPTED);
     });
@@ -158,6 +156,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .option('--since <when>', 'pull only runs since: 180d, 26w, 6m, 1y, a date (2026-01-31), or all')
       .option('--push-only', 'send local changes, pull nothing')
       .option('--pull-only', 'pull teammates’ changes, send nothing')
+      .option('--no-seed', 'a workspace new here: pull everything rather than start from the team’s seed')
       .action((flags: SyncFlags) => runSync(ctx, deps, flags));
 
     sync

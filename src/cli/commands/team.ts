@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import type { TeamStatusView } from '../../shared/ipc/channels/team';
-import { CliExit, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
+import {
+  CliExit,
+  EXIT_INTERRUPTED,
+  EXIT_JOBS_FAILED,
+  writeJson,
+  writeLine,
+  type CliContext,
+} from '../context';
 import { withCliCore } from '../core';
 import {
   defaultTeamCliDeps,
@@ -10,6 +17,10 @@ import {
   runTeamAction,
   type TeamCliDeps,
 } from '../team-cli';
+import { listenForInterrupt } from '../interrupt';
+import { cliSyncJudge } from '../sync-judge';
+import { VERSION } from '../root-program';
+import { currentWorkspace, defaultSeedReplica, printSeedPublished, seedProgressPrinter } from '../seed-cli';
 import type { RegisterCommand } from './index';
 
 // `parallax team connect|status|disconnect`: the team's shared PostgreSQL history. The
@@ -89,6 +100,17 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       });
 
     team
+      .command('seed')
+      .description(
+        'Publish this workspace’s history as the seed new desktops start their first sync from (a server’s daily job)',
+      )
+      .option(
+        '--db <path>',
+        'the seed’s own replica, which only pulls (default: <data folder>/seeds/<workspace>/parallax.db)',
+      )
+      .action((flags: { db?: string }) => publishWorkspaceSeed(ctx, deps, flags));
+
+    team
       .command('disconnect')
       .description(
         'Forget the team connection and delete its password from the keychain (local histories stay)',
@@ -108,6 +130,52 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
           writeLine(ctx.stdout, 'PARALLAX_TEAM_URL is still set in this environment and still connects.');
       });
   };
+}
+
+/**
+ * `parallax team seed`: publishes the current workspace's history as the seed new desktops
+ * start from (src/main/sync/seed-publish.ts), from a replica of its own that only pulls.
+ */
+async function publishWorkspaceSeed(
+  ctx: CliContext,
+  deps: TeamCliDeps,
+  flags: { db?: string },
+): Promise<void> {
+  const settings = await deps.openSettings(ctx.env);
+  const service = await openCliTeam(deps, ctx.env, settings);
+  if (!service) {
+    const { CliUsageError } = await import('../context');
+    throw new CliUsageError(
+      'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
+    );
+  }
+  const workspace = await currentWorkspace(ctx, deps);
+  const { publishSeed, SyncError } = await import('../../main/sync');
+  const interrupt = listenForInterrupt();
+  const judge = await cliSyncJudge();
+  try {
+    const report = await runTeamAction(ctx, () =>
+      service.withTeam((session) =>
+        publishSeed(session, {
+          replicaPath: flags.db ?? defaultSeedReplica(workspace.dataFolder, workspace.slug),
+          workspace: workspace.slug,
+          appVersion: VERSION,
+          judge,
+          signal: interrupt.signal,
+          onProgress: seedProgressPrinter(ctx),
+        }),
+      ),
+    ).catch((error: unknown) => {
+      if (!(error instanceof SyncError)) throw error;
+      writeLine(ctx.stderr, `parallax: ${error.message}`);
+      throw new CliExit(error.kind === 'canceled' ? EXIT_INTERRUPTED : EXIT_JOBS_FAILED);
+    });
+    if (ctx.json) writeJson(ctx, report);
+    else printSeedPublished(ctx, report);
+  } finally {
+    interrupt.dispose();
+    await judge.close();
+  }
 }
 
 /** The status when no team is configured (no keychain is probed for it). */

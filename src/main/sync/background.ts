@@ -1,8 +1,10 @@
 import type { SyncReportView, SyncStatusView } from '../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../store';
 import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../team';
+import { AppError } from '../errors/app-error';
 import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
+import { installSeed, SeedRefused, type InstallSeedReport } from './seed-install';
 import { syncWorkspace } from './sync';
 import { WORKSPACE_LINK_META } from './target';
 
@@ -45,6 +47,19 @@ export interface BackgroundSync {
   syncNow(): Promise<SyncStatusView>;
   /** Starts the timer and a first sync (no-op without a team). */
   start(): void;
+  /**
+   * Before the app opens a workspace it has no history of: installs the team's newest seed at
+   * `path` (seed-install.ts), its download shown as the status's seed progress. Null when there
+   * is no team or no seed, or when it cannot be used now (offline, refused, the app closing):
+   * the workspace's first sync then pulls everything.
+   */
+  startFromSeed(path: string, workspace: string): Promise<InstallSeedReport | null>;
+  /**
+   * Stops the seed download under way (the sidebar's Cancel): startFromSeed then throws
+   * AppError SEED_CANCELED and leaves no file, so the app stays on the workspace it has open.
+   * False when none is under way.
+   */
+  cancelSeed(): boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +73,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     state: 'off',
     lastSyncedAt: null,
     progress: null,
+    seed: null,
     error: null,
     retryAt: null,
     conflicts: 0,
@@ -205,11 +221,55 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     return status;
   }
 
+  let seedCancel: AbortController | null = null;
+
+  async function startFromSeed(path: string, workspace: string): Promise<InstallSeedReport | null> {
+    if (closed || (await deps.team.configured()) === null) return null;
+    const before = status.state;
+    let shownAt = 0;
+    const cancel = new AbortController();
+    seedCancel = cancel;
+    update({ state: 'syncing', seed: { done: 0, total: 0 } });
+    try {
+      return await deps.team.withTeam((session) =>
+        installSeed(session, {
+          path,
+          workspace,
+          signal: AbortSignal.any([controller.signal, cancel.signal]),
+          onProgress: (p) => {
+            if (deps.now() - shownAt < 250) return;
+            shownAt = deps.now();
+            update({ seed: { done: p.done, total: p.total } });
+          },
+        }),
+      );
+    } catch (error) {
+      if (cancel.signal.aborted)
+        throw new AppError(
+          'SEED_CANCELED',
+          'Canceled: the workspace’s history was not downloaded; nothing was kept.',
+        );
+      if (!(error instanceof SeedRefused || error instanceof SyncError || error instanceof TeamError))
+        throw error;
+      deps.logError?.(`sync: the workspace's seed was not used: ${error.message}`);
+      return null;
+    } finally {
+      seedCancel = null;
+      update({ state: before, seed: null });
+    }
+  }
+
   return {
     status: () => status,
     syncNow,
     start() {
       void syncNow();
+    },
+    startFromSeed,
+    cancelSeed() {
+      if (!seedCancel) return false;
+      seedCancel.abort();
+      return true;
     },
     async close() {
       closed = true;

@@ -21,3 +21,6 @@ export {
   type ReadAheadStream,
   type ReadAheadWorkerData,
 } from './read-ahead';
+export { publishSeed, type PublishSeedOptions, type PublishSeedReport } from './seed-publish';
+export { installSeed, SeedRefused, type InstallSeedOptions, type InstallSeedReport } from './seed-install';
+export type { SeedProgress } from './seed-files';

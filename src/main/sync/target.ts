@@ -23,18 +23,11 @@ export interface SyncTarget {
   origin: string;
 }
 
-export async function openSyncTarget(
+/** The team's workspace of that name and this role's access to it; SyncError('no-workspace') if none is granted. */
+export async function grantedWorkspace(
   session: TeamSession,
-  store: HistoryStore,
   slug: string,
-): Promise<SyncTarget> {
-  const linkedTeam = store.getMeta(TEAM_LINK_META);
-  if (linkedTeam !== null && linkedTeam !== session.teamId) {
-    throw new SyncError(
-      'wrong-team',
-      `This history belongs to another team (team id ${linkedTeam}); the server ${session.client.url.safe} holds team ${session.teamId}. Nothing was sent. Sync another workspace (--workspace NAME) or connect to that team.`,
-    );
-  }
+): Promise<{ id: string; access: TeamAccess }> {
   const { rows } = await session.client
     .query<{ id: string; access: TeamAccess | null }>(
       `SELECT w.id::text AS id,
@@ -56,6 +49,22 @@ export async function openSyncTarget(
       `The team has no workspace "${slug}" granted to ${session.identity.user}: ask a team admin (parallax workspace grant ${slug} --member ${session.identity.user}), or sync another workspace (--workspace NAME).`,
     );
   }
+  return { id: found.id, access: found.access };
+}
+
+export async function openSyncTarget(
+  session: TeamSession,
+  store: HistoryStore,
+  slug: string,
+): Promise<SyncTarget> {
+  const linkedTeam = store.getMeta(TEAM_LINK_META);
+  if (linkedTeam !== null && linkedTeam !== session.teamId) {
+    throw new SyncError(
+      'wrong-team',
+      `This history belongs to another team (team id ${linkedTeam}); the server ${session.client.url.safe} holds team ${session.teamId}. Nothing was sent. Sync another workspace (--workspace NAME) or connect to that team.`,
+    );
+  }
+  const found = await grantedWorkspace(session, slug);
   const linkedWorkspace = store.getMeta(WORKSPACE_LINK_META);
   if (linkedWorkspace !== null && linkedWorkspace !== found.id) {
     throw new SyncError(

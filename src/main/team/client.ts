@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { QueryResult, QueryResultRow } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { redactSecrets } from '../secrets/redact';
 import { TeamError, type TeamErrorKind } from './errors';
 import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
@@ -15,6 +16,14 @@ export interface TeamClient {
   /** Whether the connection is encrypted (TLS). */
   readonly encrypted: boolean;
   query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /**
+   * Runs `COPY (query) TO STDOUT …` and returns what it wrote. For large values (a seed's chunks):
+   * node-postgres parses a bytea of 16 MB from a query's row at about 17 MB/s, COPY streams it at
+   * about 170 MB/s. COPY takes no parameters: quote values with `literal`.
+   */
+  copyOut(sql: string): Promise<Buffer>;
+  /** A value as an SQL string literal (for copyOut's statement). */
+  literal(value: string): string;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   end(): Promise<void>;
@@ -173,6 +182,16 @@ export async function openTeamClient(
     options,
     encrypted: ssl !== false,
     query,
+    async copyOut(sql) {
+      const parts: Buffer[] = [];
+      try {
+        for await (const part of connected.query(copyTo(sql))) parts.push(part as Buffer);
+      } catch (error) {
+        throw toTeamError(error, team);
+      }
+      return Buffer.concat(parts);
+    },
+    literal: (value) => connected.escapeLiteral(value),
     async transaction(fn) {
       await query(BEGIN_WRITE);
       try {

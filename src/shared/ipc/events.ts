@@ -107,6 +107,7 @@ export const eventChannels = {
     state: z.enum(['off', 'idle', 'syncing', 'offline', 'error']),
     lastSyncedAt: z.number().nullable(),
     progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
+    seed: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
     error: z.string().nullable(),
     retryAt: z.number().nullable(),
     conflicts: z.number().int().min(0),

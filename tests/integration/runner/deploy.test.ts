@@ -6,6 +6,8 @@ import { dockerCmd, fences, parallaxArgs, read, unitExecStart } from '../../supp
 // read them, and runner.test.ts runs the command itself against PostgreSQL and the sandbox.
 
 const unit = read('deploy/parallax-runner.service');
+const seedUnit = read('deploy/parallax-seed@.service');
+const seedTimer = read('deploy/parallax-seed@.timer');
 const dockerfile = read('deploy/Dockerfile');
 const guide = read('docs/guides/runner.md');
 
@@ -30,8 +32,16 @@ describe('runner deployment files', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
   });
 
-  it('the guide shows both files exactly as they are', () => {
-    expect(fences(guide, 'ini')).toEqual([unit]);
+  it('the seed unit publishes its instance’s workspace once, daily from its timer', () => {
+    expect(parallaxArgs(unitExecStart(seedUnit))).toEqual(['--workspace', '%i', 'team', 'seed']);
+    expect(seedUnit).toMatch(/^Type=oneshot$/m);
+    expect(seedUnit).toMatch(/^EnvironmentFile=\/etc\/parallax\/runner.env$/m);
+    expect(seedTimer).toMatch(/^OnCalendar=\*-\*-\* 03:00:00$/m);
+    expect(seedTimer).toMatch(/^Persistent=true$/m);
+  });
+
+  it('the guide shows the files exactly as they are', () => {
+    expect(fences(guide, 'ini')).toEqual([unit, seedUnit, seedTimer]);
     expect(fences(guide, 'dockerfile')).toEqual([dockerfile]);
   });
 });

@@ -253,3 +253,56 @@ describe('parallax sync', { timeout: 240_000 }, () => {
     expect(none.stdout).toMatch(/No drafts/);
   });
 });
+
+describe('parallax team seed, and a first sync that starts from the seed', { timeout: 240_000 }, () => {
+  /** A user data folder that knows the local workspace acme but holds no history of it yet. */
+  function newMachine(name: string): string {
+    const dir = mkdtempSync(join(tmpdir(), `parallax-seed-cli-${name}-`));
+    dirs.push(dir);
+    userDirs.set(name, dir);
+    createWorkspaceRegistry({
+      dataFolder: dir,
+      settings: openSettingsStore({ userDataDir: dir }),
+      env: {},
+    }).create('acme');
+    return join(dir, 'workspaces', 'acme', 'parallax.db');
+  }
+
+  it('publishes the workspace as a seed; a new machine’s sync starts from it, --no-seed pulls it all', async () => {
+    // A team of its own: the others' answers would be in its seed.
+    const seeded = await startSyncTeam(server, { alice: 'member' });
+    const run = (args: string[], who: string): Promise<Out> => start(args, who, {}, seeded).exited;
+    const a = desktop('alice', 'alice7', seeded);
+    recordRun(a.store, 40);
+    expect((await run(['sync', '--db', a.path], 'alice7')).code).toBe(0);
+
+    newMachine('alice8');
+    const published = await run(['--json', 'team', 'seed'], 'alice8');
+    expect(published.code, published.stderr).toBe(0);
+    const seed = JSON.parse(published.stdout) as { answers: number; chunks: number; pulled: number };
+    expect(seed).toMatchObject({ answers: 40, pulled: 40, chunks: 1 });
+    const words = await run(['team', 'seed'], 'alice8');
+    expect(words.stdout).toMatch(/^Published a seed of workspace acme: 40 answers, /m);
+    expect(words.stdout).toMatch(/pulled 0 new answers/);
+
+    const history = newMachine('alice9');
+    const first = await run(['--json', 'sync'], 'alice9');
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as SyncReportView & { seed?: { answers: number } };
+    expect(report.seed).toMatchObject({ answers: 40 });
+    expect(report.pulled['result']).toBeUndefined();
+    expect(rows(history, 'SELECT count(*) AS n FROM results')).toEqual([{ n: 40 }]);
+    const said = await run(['sync', '--db', newMachine('alice10')], 'alice10');
+    expect(said.stderr).toMatch(
+      /^Started from the workspace’s seed of .* \(40 answers, .*\); pulling what is newer\.$/m,
+    );
+
+    const without = newMachine('alice11');
+    const all = await run(['--json', 'sync', '--no-seed'], 'alice11');
+    const pulledAll = JSON.parse(all.stdout) as SyncReportView & { seed?: unknown };
+    expect(pulledAll.seed).toBeUndefined();
+    expect(pulledAll.pulled['result']).toBe(40);
+    expect(rows(without, 'SELECT count(*) AS n FROM results')).toEqual([{ n: 40 }]);
+    await seeded.close();
+  });
+});

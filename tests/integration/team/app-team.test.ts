@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore, type SettingsStore } from '../../../src/main/settings';
@@ -10,6 +10,11 @@ import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createTestCore } from '../../support/test-core';
+import { recordRun } from '../../support/sync-team';
+import { openHistory } from '../../../src/main/store';
+import { publishSeed, syncWorkspace } from '../../../src/main/sync';
+import { createTeamService } from '../../../src/main/team';
+import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
 
 // The app's side: the team and workspace IPC channels through the real router (zod-validated in
@@ -87,9 +92,11 @@ describe('workspaces in the app', () => {
 });
 
 describe('the team in the app', () => {
+  let url = '';
+
   it('connects with --init, keeps the password in the keychain only, and reports the status', async () => {
     const database = await server.createDatabase('team');
-    const url = server.url(database, undefined, { sslmode: 'disable' });
+    url = server.url(database, undefined, { sslmode: 'disable' });
     const status = await ok<TeamStatusView>('team.connect', { url, init: true });
     expect(status).toMatchObject({
       connected: true,
@@ -105,6 +112,55 @@ describe('the team in the app', () => {
     await ok('workspaces.create', { name: 'Globex' });
     const list = await ok<WorkspaceListView>('workspaces.list');
     expect(list.workspaces.find((w) => w.slug === 'globex')).toMatchObject({ access: 'admin', local: true });
+  });
+
+  it('starts a workspace new on this desktop from the team’s seed, showing its download', async () => {
+    // A teammate's history of globex with 30 answers, pushed, and the workspace's seed published.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'parallax-app-seed-'));
+    const teammate = createTeamService({
+      settings: openSettingsStore({ userDataDir: elsewhere }),
+      passwords: createMemorySecretStore(),
+      env: { PARALLAX_TEAM_URL: url },
+      now: Date.now,
+    });
+    const theirs = openHistory({ path: join(elsewhere, 'parallax.db') });
+    recordRun(theirs, 30);
+    await syncWorkspace(teammate, { store: theirs, workspace: 'globex' });
+    theirs.close();
+    const seed = await teammate.withTeam((session) =>
+      publishSeed(session, {
+        replicaPath: join(elsewhere, 'seed.db'),
+        workspace: 'globex',
+        appVersion: 'test',
+      }),
+    );
+    expect(seed.answers).toBe(30);
+    const globex = join(dir, 'workspaces', 'globex', 'parallax.db');
+    expect(existsSync(globex)).toBe(false);
+    // Canceled from the sidebar while it downloads: the app stays where it was, nothing is kept.
+    const before = host.current().store.path;
+    const canceling = host.events.subscribe((event, payload) => {
+      if (event === 'sync.status' && (payload as SyncStatusView).seed) void call('sync.cancelSeed', {});
+    });
+    const canceled = await call('workspaces.use', { name: 'globex' });
+    canceling();
+    expect(canceled).toMatchObject({ ok: false, error: { code: 'SEED_CANCELED' } });
+    expect(host.current().store.path).toBe(before);
+    expect(settings.get().workspace).not.toBe('globex');
+    expect(readdirSync(dirname(globex))).toEqual([]);
+    const shown: Array<SyncStatusView['seed']> = [];
+    const off = host.events.subscribe((event, payload) => {
+      if (event === 'sync.status') shown.push((payload as SyncStatusView).seed);
+    });
+    await ok('workspaces.use', { name: 'globex' });
+    off();
+    expect(host.current().store.path).toBe(globex);
+    expect(host.current().store.replica.answerCount()).toBe(30);
+    // The sidebar's status said the download (then went back to what it was).
+    expect(shown.some((seed) => seed !== null && seed.done > 0 && seed.done <= seed.total)).toBe(true);
+    expect(shown.at(-1)).toBeNull();
+    await ok('workspaces.use', { name: 'default' });
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 
   it('answers an unreachable server with its error, and a bad URL field by field', async () => {

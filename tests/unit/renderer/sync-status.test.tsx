@@ -16,6 +16,7 @@ const status = (patch: Partial<SyncStatusView>): SyncStatusView => ({
   state: 'idle',
   lastSyncedAt: NOW - 2 * 60_000,
   progress: null,
+  seed: null,
   error: null,
   retryAt: null,
   conflicts: 0,
@@ -56,6 +57,18 @@ describe('the sync status', () => {
     fake.emit('sync.status', status({ state: 'syncing', progress: { done: 4000, total: 30000 } }));
     expect(await screen.findByText('Syncing 4,000/30,000…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    // A workspace new here, started from the team's seed before the app opens it.
+    fake.emit(
+      'sync.status',
+      status({ state: 'syncing', seed: { done: 1.2 * 1024 ** 3, total: 3.1 * 1024 ** 3 } }),
+    );
+    expect(
+      await screen.findByText('Downloading the workspace’s history: 1.2 GB of 3.1 GB…'),
+    ).toBeInTheDocument();
+    // It can be canceled (the switch is called off); Sync now is not offered meanwhile.
+    expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fake.callsTo('sync.cancelSeed').length).toBe(1));
     fake.emit(
       'sync.status',
       status({ state: 'offline', error: 'The team server cannot be reached', pending: 42 }),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { AppError } from '../../errors/app-error';
 import { createWorkspace, listWorkspaces, useWorkspace } from '../../team';
 import type { HandlerModule } from './types';
@@ -37,6 +38,8 @@ export const teamHandlers: HandlerModule<Channels> = (ctx) => ({
     const next = await useWorkspace(ctx.workspaces, name);
     if (next.slug !== before.slug) {
       try {
+        // A workspace new on this desktop starts from the team's seed, when it has one.
+        if (!existsSync(next.dbPath)) await ctx.sync.startFromSeed(next.dbPath, next.slug);
         await ctx.switchWorkspace(next.dbPath);
       } catch (error) {
         // The app stays on the history it has open; so does the setting.

@@ -44,6 +44,16 @@ export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi
   /** This history's id on the team (who wrote a row), made at the first call. */
   origin(): string;
   /**
+   * Makes this history a desktop of its own after its file was copied from another (a workspace
+   * seed): a new origin, so neither pull skips the other's rows as its own. Returns false (and
+   * changes nothing) if it holds local work (localWork), which only the other could send.
+   */
+  becomeNewDesktop(): boolean;
+  /** Changes waiting to be sent and drafts of lost conflicts: what only this history holds. */
+  localWork(): number;
+  /** How many answers this history holds. */
+  answerCount(): number;
+  /**
    * A run copied from the team that this history now drives (a runner took it over from one
    * that died): no longer "driven elsewhere", so it is resumed, checked and pushed from here.
    */
@@ -79,6 +89,12 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     if (capturing) stmt(db, 'INSERT INTO meta (key, value) VALUES (?, ?)').run(CAPTURE_META, '1');
     return value;
   });
+
+  /** Changes waiting to be sent, and drafts. */
+  function localWork(): number {
+    const pending = Object.values(outbox.pendingCounts()).reduce((sum: number, n) => sum + (n ?? 0), 0);
+    return pending + config.listDrafts().length;
+  }
 
   return {
     ...outbox,
@@ -140,6 +156,15 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     },
     adoptRun(runId) {
       stmt(db, 'DELETE FROM sync_pulled_runs WHERE run_id = ?').run(runId);
+    },
+    localWork,
+    becomeNewDesktop() {
+      if (localWork() > 0) return false;
+      stmt(db, 'DELETE FROM meta WHERE key = ?').run(ORIGIN_META);
+      return true;
+    },
+    answerCount() {
+      return pluck(db, 'SELECT count(*) FROM results').get() as number;
     },
     origin() {
       const known = pluck(db, 'SELECT value FROM meta WHERE key = ?').get(ORIGIN_META) as string | undefined;

@@ -3,6 +3,7 @@ import { configuredSql } from './001-configured';
 import { recordedSql } from './001-recorded';
 import { syncSql } from './002-sync';
 import { runnerSql } from './003-runner';
+import { seedsSql } from './004-seeds';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -17,4 +18,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'initial', sql: [accessSql, recordedSql, configuredSql, functionGrantsSql].join('\n') },
   { version: 2, name: 'sync', sql: syncSql },
   { version: 3, name: 'runner', sql: runnerSql },
+  { version: 4, name: 'seeds', sql: seedsSql },
 ];

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../../../shared/format-bytes';
 import type { SyncStatusView } from '../../../shared/ipc/channels/sync';
 import { subscribe } from '../ipc/client';
 import { useSyncStore } from '../stores/sync-store';
 
 // The team sync's state under the workspace switcher: "Synced 2 min ago", "Syncing 4,000/30,000…",
-// "Offline: will retry", and the conflicts (drafts) with "apply my draft" / "discard". Nothing
-// when no team is configured.
+// "Downloading the workspace's history: 1.2 of 3.1 GB…" with Cancel (a workspace new here
+// started from the team's seed; canceling calls the switch off), "Offline: will retry", and the conflicts (drafts) with "apply my draft" /
+// "discard". Nothing when no team is configured.
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
@@ -19,6 +21,11 @@ function ago(ms: number): string {
 
 /** The status line in words. */
 export function syncStatusText(status: SyncStatusView, now: number): string {
+  if (status.seed) {
+    return status.seed.total > 0
+      ? `Downloading the workspace’s history: ${formatBytes(status.seed.done)} of ${formatBytes(status.seed.total)}…`
+      : 'Downloading the workspace’s history…';
+  }
   switch (status.state) {
     case 'syncing':
       return status.progress && status.progress.total > 0
@@ -36,7 +43,8 @@ export function syncStatusText(status: SyncStatusView, now: number): string {
 }
 
 export function SyncStatus({ now = Date.now }: { now?: () => number }) {
-  const { status, conflicts, error, load, onStatus, syncNow, loadConflicts, resolve } = useSyncStore();
+  const { status, conflicts, error, load, onStatus, syncNow, cancelSeed, loadConflicts, resolve } =
+    useSyncStore();
   const [open, setOpen] = useState(false);
   const [, tick] = useState(0);
 
@@ -64,9 +72,15 @@ export function SyncStatus({ now = Date.now }: { now?: () => number }) {
       {status.pending > 0 && status.state !== 'syncing' && (
         <span className="sync-pending"> · {n(status.pending)} to send</span>
       )}
-      <button type="button" disabled={status.state === 'syncing'} onClick={() => void syncNow()}>
-        Sync now
-      </button>
+      {status.seed ? (
+        <button type="button" onClick={() => void cancelSeed()}>
+          Cancel
+        </button>
+      ) : (
+        <button type="button" disabled={status.state === 'syncing'} onClick={() => void syncNow()}>
+          Sync now
+        </button>
+      )}
       {status.conflicts > 0 && (
         <button type="button" className="sync-conflicts" aria-expanded={open} onClick={toggle}>
           {status.conflicts} conflict{status.conflicts === 1 ? '' : 's'}

@@ -13,6 +13,8 @@ interface SyncState {
   load(): Promise<void>;
   onStatus(status: SyncStatusView): void;
   syncNow(): Promise<void>;
+  /** Stops a new workspace's seed download (the switch to it is called off). */
+  cancelSeed(): Promise<void>;
   loadConflicts(): Promise<void>;
   resolve(id: number, action: 'apply' | 'discard'): Promise<void>;
 }
@@ -38,6 +40,7 @@ export const useSyncStore = create<SyncState>((set, get) => {
       if (get().conflicts !== null && status.conflicts !== before) void get().loadConflicts();
     },
     syncNow: () => guarded(async () => set({ status: await call('sync.now', {}) })),
+    cancelSeed: () => guarded(async () => void (await call('sync.cancelSeed', {}))),
     loadConflicts: () => guarded(async () => set({ conflicts: await call('sync.conflicts', {}) })),
     resolve: (id, action) =>
       guarded(async () => {

@@ -58,6 +58,11 @@ export interface SyncStatusView {
   lastSyncedAt: number | null;
   /** While syncing: objects sent and received of the total. */
   progress: { done: number; total: number } | null;
+  /**
+   * While a workspace new on this desktop is started from the team's seed (before the app opens
+   * it): bytes downloaded of the seed's size.
+   */
+  seed: { done: number; total: number } | null;
   /** Why the last sync failed, in one line. */
   error: string | null;
   /** When the next attempt is due while offline (ms). */
@@ -74,6 +79,8 @@ export const syncChannels = {
   'sync.status': invokeChannel(z.object({}).strict()).returns<SyncStatusView>(),
   /** Syncs now (or joins the sync under way); answers with its status after it. */
   'sync.now': invokeChannel(z.object({}).strict()).returns<SyncStatusView>(),
+  /** Stops the download of a new workspace's seed (the switch to it fails, nothing kept); false if none. */
+  'sync.cancelSeed': invokeChannel(z.object({}).strict()).returns<boolean>(),
   'sync.conflicts': invokeChannel(z.object({}).strict()).returns<SyncConflictView[]>(),
   /** apply: the draft becomes the object again and is sent at the next sync; discard: dropped. */
   'sync.resolve': invokeChannel(

@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import type { InstallSeedReport, PublishSeedReport, SeedProgress } from '../main/sync';
+import type { TeamService } from '../main/team';
+import { formatBytes } from '../shared/format-bytes';
+import { CliExit, writeLine, type CliContext } from './context';
+import { cliDataFolder } from './core';
+import { EXIT_INTERRUPTED } from './run-session';
+import type { TeamCliDeps } from './team-cli';
+
+// Workspace seeds from the command line (src/main/sync/seed-*.ts): `parallax team seed`
+// publishes one, and `parallax sync` starts a workspace this machine has no history of yet from
+// the newest one. Progress on stderr, a line every few seconds (the files are gigabytes).
+
+/** The workspace a command uses (--workspace / PARALLAX_WORKSPACE, else the current one) and its history. */
+export async function currentWorkspace(
+  ctx: CliContext,
+  deps: TeamCliDeps,
+): Promise<{ slug: string; dbPath: string; dataFolder: string }> {
+  const settings = await deps.openSettings(ctx.env);
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
+  const { CliUsageError } = await import('./context');
+  const dataFolder = cliDataFolder(ctx.env, settings);
+  try {
+    const current = createWorkspaceRegistry({ dataFolder, settings, env: ctx.env }).current();
+    return { slug: current.slug, dbPath: current.dbPath, dataFolder };
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+/** Where `parallax team seed` keeps a workspace's seed replica unless --db says otherwise. */
+export const defaultSeedReplica = (dataFolder: string, slug: string): string =>
+  join(dataFolder, 'seeds', slug, 'parallax.db');
+
+const PHASES: Record<SeedProgress['phase'], string> = {
+  pull: 'Bringing the seed’s replica up to date',
+  upload: 'Uploading the seed',
+  download: 'Downloading the workspace’s seed',
+};
+
+/** Prints seed progress on stderr, one line every few seconds (none with --json). */
+export function seedProgressPrinter(ctx: CliContext): (p: SeedProgress) => void {
+  let last = 0;
+  return (p) => {
+    if (ctx.json || Date.now() - last < 3000) return;
+    last = Date.now();
+    const amount =
+      p.phase === 'pull'
+        ? `${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')}`
+        : `${formatBytes(p.done)} of ${formatBytes(p.total)}`;
+    writeLine(ctx.stderr, `${PHASES[p.phase]}… ${amount}`);
+  };
+}
+
+/**
+ * `parallax sync` on a workspace with no history here yet: installs the newest seed first.
+ * Null when the team has none (or none of this version's schema); a seed that cannot be used is said
+ * and skipped (the sync pulls everything). Ctrl-C during the download keeps nothing: exit 130.
+ */
+export async function startFromSeed(
+  ctx: CliContext,
+  team: TeamService,
+  target: { path: string; workspace: string; signal: AbortSignal },
+): Promise<InstallSeedReport | null> {
+  const { installSeed, SeedRefused, SyncError } = await import('../main/sync');
+  try {
+    const installed = await team.withTeam((session) =>
+      installSeed(session, { ...target, onProgress: seedProgressPrinter(ctx) }),
+    );
+    if (installed && !ctx.json) {
+      writeLine(
+        ctx.stderr,
+        `Started from the workspace’s seed of ${new Date(installed.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (${installed.answers.toLocaleString('en-US')} answers, ${formatBytes(installed.bytes)}, in ${(installed.ms / 1000).toFixed(0)} s); pulling what is newer.`,
+      );
+    }
+    return installed;
+  } catch (error) {
+    if (error instanceof SeedRefused) {
+      writeLine(
+        ctx.stderr,
+        `The workspace’s seed was not used (${error.message}): pulling everything instead.`,
+      );
+      return null;
+    }
+    if (error instanceof SyncError && error.kind === 'canceled') {
+      writeLine(
+        ctx.stderr,
+        'Stopped while downloading the workspace’s seed; nothing was kept. Run parallax sync again.',
+      );
+      throw new CliExit(EXIT_INTERRUPTED);
+    }
+    throw error;
+  }
+}
+
+export function printSeedPublished(ctx: CliContext, report: PublishSeedReport): void {
+  writeLine(
+    ctx.stdout,
+    `Published a seed of workspace ${report.workspace}: ${report.answers.toLocaleString('en-US')} answers, ${formatBytes(report.bytes)} (${formatBytes(report.uploadedBytes)} sent in ${report.chunks} chunks).`,
+  );
+  writeLine(
+    ctx.stdout,
+    `Its replica pulled ${report.pulled.toLocaleString('en-US')} new answers in ${(report.pullMs / 1000).toFixed(0)} s; the upload took ${(report.uploadMs / 1000).toFixed(0)} s. New desktops start from it at their first sync.`,
+  );
+}
