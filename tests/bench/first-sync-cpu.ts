@@ -4,12 +4,14 @@ import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
 import { startAheadPool } from '../../src/main/positioning';
 import { startTestPostgres } from '../support/postgres';
-import { recordRun, startSyncTeam } from '../support/sync-team';
+import { startSyncTeam } from '../support/sync-team';
+import { AGENCY_BRANDS, benchWorkspace, recordWorkspaceChunk } from './agency-workspace';
 import { BRANDS } from './sync.bench';
 
 // The first sync's main-thread CPU an answer (its critical path on a quiet 2-core machine),
-// the other threads' CPU and the wall time, for one workspace of N answers (default 20,000),
-// four brands tracked, pulls prepared ahead on the judge threads as `parallax sync` does.
+// the other threads' CPU and the wall time, for one workspace of N answers (default 20,000) of
+// the kind PARALLAX_SYNC_BENCH_WORKSPACE says (agency, the default, or all-new: agency-workspace.ts)
+// with its brands tracked, pulls prepared ahead on the judge threads as `parallax sync` does.
 // Run with `flock /tmp/parallax-heavy.lock npx tsx tests/bench/first-sync-cpu.ts [N]`; with
 // NODE_OPTIONS='--cpu-prof --cpu-prof-dir=DIR' each thread writes a CPU profile (the main
 // thread's is the first of the process; the sync is its last seconds).
@@ -28,14 +30,14 @@ async function main(): Promise<void> {
   try {
     const a = team.desktop('alice');
     const d = team.desktop('dan');
-    for (const brand of BRANDS) a.store.saveBrand(brand);
+    const workspace = benchWorkspace();
+    for (const brand of workspace === 'agency' ? AGENCY_BRANDS : BRANDS) a.store.saveBrand(brand);
     await a.sync();
-    let onServer = 0;
-    while (onServer < total) {
-      recordRun(d.store, Math.min(20_000, total - onServer), { fetchedAt: Date.now() - onServer * 1000 });
+    for (let chunk = 0, recorded = 0; recorded < total; chunk++) {
+      recorded += recordWorkspaceChunk(workspace, d.store, chunk, total - recorded);
       await d.sync({ pull: false });
-      onServer = await team.count('results');
     }
+    const onServer = await team.count('results');
     const c = team.desktop('carol');
     const heap = await sampleAllocations(process.env['PARALLAX_BENCH_HEAP_PROFILE']);
     const gc = watchGc();

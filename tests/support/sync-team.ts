@@ -14,7 +14,7 @@ import {
   type TeamService,
 } from '../../src/main/team';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
-import { runSpecSchema } from '../../src/shared/domain/run-spec';
+import { runSpecSchema, type RunSpec } from '../../src/shared/domain/run-spec';
 import { makeResult } from '../bench/store-answers';
 import { rng } from '../bench/bench-random';
 import { createMemorySecretStore } from './memory-secret-store';
@@ -123,6 +123,21 @@ export async function startSyncTeam(
   };
 }
 
+/** A run of `spec` created as the sandbox's, expecting `answers` credits. */
+export function createSandboxRun(
+  store: HistoryStore,
+  spec: RunSpec,
+  answers: number,
+): ReturnType<HistoryStore['createRun']> {
+  return store.createRun({
+    spec,
+    keyLabel: 'sandbox',
+    baseUrl: 'http://127.0.0.1',
+    sandbox: true,
+    costEstimate: answers,
+  });
+}
+
 /** A run of `answers` jobs with synthetic answers (~5 KB, 10 sources each) stored through ingest. */
 export function recordRun(
   store: HistoryStore,
@@ -141,13 +156,7 @@ export function recordRun(
     countries,
     repeats: 1,
   });
-  const { run, jobs } = store.createRun({
-    spec,
-    keyLabel: 'sandbox',
-    baseUrl: 'http://127.0.0.1',
-    sandbox: true,
-    costEstimate: answers,
-  });
+  const { run, jobs } = createSandboxRun(store, spec, answers);
   const chosen = jobs.slice(0, answers);
   answerJobs(store, chosen, r, options.fetchedAt ?? Date.now());
   store.updateRun(run.id, { status: 'completed' });
