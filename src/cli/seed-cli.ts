@@ -86,7 +86,7 @@ export async function startFromSeed(
     if (error instanceof SyncError && error.kind === 'canceled') {
       writeLine(
         ctx.stderr,
-        'Stopped while downloading the workspace’s seed; nothing was kept. Run parallax sync again.',
+        'Stopped while downloading the workspace’s seed; nothing was kept; run parallax sync to start over.',
       );
       throw new CliExit(EXIT_INTERRUPTED);
     }
