@@ -62,8 +62,8 @@ async function fetchChunk(
 
 /**
  * Downloads the seed into `to`. The next chunk comes over the wire while this one is
- * decompressed, hashed and written (the write on the thread pool): about 0.6 times as long as
- * one after the other on this machine.
+ * decompressed, hashed and written (the write on the thread pool): 20 chunks of 16 MiB took
+ * 1.1–1.4 s here against 2.0–2.2 s one after the other.
  */
 async function download(
   session: TeamSession,
@@ -83,8 +83,8 @@ async function download(
       next = n + 1 < seed.chunks ? fetchChunk(session, seed, workspaceId, n + 1) : null;
       // Awaited at the loop's next turn; this keeps a failure meanwhile from going unhandled.
       next?.catch(() => undefined);
-      // On this thread: zlib's asynchronous zstd took a third longer (it streams through the
-      // thread pool in pieces).
+      // On this thread: zlib's asynchronous zstd took about 1.5 times as long (it streams
+      // through the thread pool in pieces).
       const chunk = zstdDecompressSync(packed);
       hash.update(chunk);
       for (let at = 0; at < chunk.length;)
