@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { companionPaths } from '../store';
 import type { TeamClient } from '../team';
 import { checkCanceled } from './errors';
 
@@ -25,6 +27,11 @@ export interface SeedInfo {
   sha256: string;
   chunks: number;
   answers: number;
+}
+
+/** Removes a history file a seed step made (a download, a scratch copy) with SQLite's companions. */
+export function removeHistoryFile(path: string): void {
+  for (const p of [path, ...companionPaths(path)]) rmSync(p, { force: true });
 }
 
 /** The workspace's newest complete seed of schema `version` (this Parallax's: seed-schema.ts), or null. */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
-import { MIGRATIONS, openHistory } from '../store';
+import { MIGRATIONS, openHistory, PRIVATE_FILE_MODE } from '../store';
 import type { TeamSession } from '../team';
 import { checkCanceled } from './errors';
-import { copiedBytea, newestSeed, type SeedInfo, type SeedProgress } from './seed-files';
+import { copiedBytea, newestSeed, removeHistoryFile, type SeedInfo, type SeedProgress } from './seed-files';
 import { foreignSchema } from './seed-schema';
 import { grantedWorkspace, TEAM_LINK_META, WORKSPACE_LINK_META } from './target';
 
@@ -74,7 +74,7 @@ async function download(
 ): Promise<void> {
   const hash = createHash('sha256');
   let written = 0;
-  const file = await open(to, 'wx', 0o600);
+  const file = await open(to, 'wx', PRIVATE_FILE_MODE);
   let next: Promise<Buffer> | null = null;
   try {
     for (let n = 0; n < seed.chunks; n++) {
@@ -136,10 +136,7 @@ export async function installSeed(
   if (!seed) return null;
   mkdirSync(dirname(opts.path), { recursive: true, mode: 0o700 });
   const temp = join(dirname(opts.path), `.${basename(opts.path)}.seed-${seed.id}`);
-  const clean = (): void => {
-    for (const p of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(p, { force: true });
-  };
-  clean();
+  removeHistoryFile(temp);
   try {
     await download(session, seed, workspaceId, temp, opts);
     // A cancel during the file's last write still counts.
@@ -149,7 +146,7 @@ export async function installSeed(
     if (existsSync(`${temp}-wal`)) throw new SeedRefused('its log was left open');
     renameSync(temp, opts.path);
   } finally {
-    clean();
+    removeHistoryFile(temp);
   }
   return {
     seedId: seed.id,

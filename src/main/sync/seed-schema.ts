@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { MIGRATIONS, openHistory } from '../store';
+import { removeHistoryFile } from './seed-files';
 
 // A seed is an SQLite file a teammate's machine made. Its rows are no more than that teammate
 // could push anyway, but its schema is code that runs here: a trigger fires on this desktop's
@@ -36,10 +36,7 @@ export function foreignSchema(path: string, scratch: string): string | null {
   const seed = triggersAndViews(path);
   if (seed.version !== MIGRATIONS.length)
     return `its schema is version ${seed.version}, this Parallax's is ${MIGRATIONS.length}`;
-  const remove = (): void => {
-    for (const p of [scratch, `${scratch}-wal`, `${scratch}-shm`]) rmSync(p, { force: true });
-  };
-  remove();
+  removeHistoryFile(scratch);
   try {
     openHistory({ path: scratch }).close();
     const known = new Set(triggersAndViews(scratch).objects);
@@ -49,6 +46,6 @@ export function foreignSchema(path: string, scratch: string): string | null {
     if (seed.objects.length !== known.size) return 'its schema lacks triggers or views Parallax makes';
     return null;
   } finally {
-    remove();
+    removeHistoryFile(scratch);
   }
 }
