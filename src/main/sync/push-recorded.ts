@@ -61,19 +61,30 @@ function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): Replica
   }
 }
 
-/** The rows of a kind an upsert writes (results: their months' partitions made first). */
+/** The rows of a kind an upsert writes (results: their months' partitions exist already, below). */
 async function writeRows(ctx: StepContext, kind: RecordedKind, rows: readonly ReplicaRow[]): Promise<void> {
   if (rows.length === 0) return;
   const { client, workspaceId } = ctx.target;
   const table: ReplicaTable = RECORDED_KINDS[kind];
-  if (kind === 'result') {
-    const times = rows.map((r) => Number(r['fetched_at']));
-    await client.query('SELECT parallax.ensure_result_months($1, $2)', [
-      Math.min(...times),
-      Math.max(...times),
-    ]);
-  }
   await client.query(upsertSql(table, UPSERTS[kind]), upsertParams(table, workspaceId, rows));
+}
+
+/**
+ * The partitions of the months these answers were fetched in, made where missing, in a statement
+ * of its own before the batch's transaction. Attaching a month locks the jobs table (the
+ * results' foreign key refers to it) against the job inserts of other pushes' open batches; made
+ * inside this batch's transaction, after its own jobs, two pushes that both needed a new month
+ * each waited for the other (one creating it, the other queued for its lock): PostgreSQL broke the
+ * deadlock by failing one, the retry met the next push the same way, and 8 runners starting a
+ * new month pushed nothing for minutes (tests/integration/sync/month-partitions.test.ts).
+ */
+async function ensureMonths(ctx: StepContext, answers: readonly ReplicaRow[]): Promise<void> {
+  if (answers.length === 0) return;
+  const times = answers.map((r) => Number(r['fetched_at']));
+  await ctx.target.client.query('SELECT parallax.ensure_result_months($1, $2)', [
+    Math.min(...times),
+    Math.max(...times),
+  ]);
 }
 
 /** Some entries of the outbox with the rows they name, read here. */
@@ -90,6 +101,7 @@ interface Batch extends Part {
 
 async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Promise<void> {
   const { client, workspaceId } = ctx.target;
+  await ensureMonths(ctx, kind === 'result' ? [...batch.rows, ...batch.results.rows] : batch.results.rows);
   await client.transaction(async () => {
     await writeRows(ctx, kind, batch.rows);
     // After the jobs they refer to, before the commit that shows those jobs answered.
