@@ -187,10 +187,12 @@ const bench: Bench = async () => {
       `   first sync of ${onServer.toLocaleString('en-US')} answers to another new desktop from that seed: ${s(seeded.ms)}` +
         ` (${seedPerMillion.toFixed(0)} s per 1,000,000; target ≤ ${FIRST_TARGET_S} s): download and checks ${s(seeded.installMs)}, then the sync ${s(seeded.ms - seeded.installMs)}`,
     );
+    // Both first syncs count: a team that publishes no seed gets the first one.
     const met =
       pushS <= PUSH_TARGET_S &&
       pullS <= DAY_TARGET_S &&
-      Math.min(perMillion, seedPerMillion) <= FIRST_TARGET_S;
+      perMillion <= FIRST_TARGET_S &&
+      seedPerMillion <= FIRST_TARGET_S;
     return {
       name: 'sync (push 20k, pull a day of 30k, first sync of 1M, without and with a seed)',
       targetsMet: met,
