@@ -102,6 +102,29 @@ async function download(
     throw new SeedRefused('the file downloaded is not the one published (size or SHA-256)');
 }
 
+/** Downloads the seed beside `opts.path`, checks and adopts it, then moves it there; nothing stays when it fails. */
+async function downloadInto(
+  session: TeamSession,
+  seed: SeedInfo,
+  workspaceId: string,
+  opts: InstallSeedOptions,
+): Promise<void> {
+  mkdirSync(dirname(opts.path), { recursive: true, mode: 0o700 });
+  const temp = join(dirname(opts.path), `.${basename(opts.path)}.seed-${seed.id}`);
+  removeHistoryFile(temp);
+  try {
+    await download(session, seed, workspaceId, temp, opts);
+    // A cancel during the file's last write still counts.
+    checkCanceled(opts.signal);
+    adopt(temp, session, workspaceId);
+    // Closed by the only connection, SQLite moved its log into the file: nothing else to move.
+    if (existsSync(`${temp}-wal`)) throw new SeedRefused('its log was left open');
+    renameSync(temp, opts.path);
+  } finally {
+    removeHistoryFile(temp);
+  }
+}
+
 /** Checks the downloaded file's schema, opens it as a history, checks whose it is, gives it a new origin. */
 function adopt(path: string, session: TeamSession, workspaceId: string): void {
   const foreign = foreignSchema(path, `${path}-check`);
@@ -132,22 +155,14 @@ export async function installSeed(
   const started = performance.now();
   if (existsSync(opts.path)) throw new SeedRefused(`a history is already at ${opts.path}`);
   const { id: workspaceId } = await grantedWorkspace(session, opts.workspace);
-  const seed = await newestSeed(session.client, workspaceId, MIGRATIONS.length);
+  // The seed found and its chunks read in one snapshot: a newer seed completed meanwhile deletes
+  // this one's rows, which the snapshot still reads to the end (the new seed is for the next desktop).
+  const seed = await session.client.snapshot(async () => {
+    const newest = await newestSeed(session.client, workspaceId, MIGRATIONS.length);
+    if (newest) await downloadInto(session, newest, workspaceId, opts);
+    return newest;
+  });
   if (!seed) return null;
-  mkdirSync(dirname(opts.path), { recursive: true, mode: 0o700 });
-  const temp = join(dirname(opts.path), `.${basename(opts.path)}.seed-${seed.id}`);
-  removeHistoryFile(temp);
-  try {
-    await download(session, seed, workspaceId, temp, opts);
-    // A cancel during the file's last write still counts.
-    checkCanceled(opts.signal);
-    adopt(temp, session, workspaceId);
-    // Closed by the only connection, SQLite moved its log into the file: nothing else to move.
-    if (existsSync(`${temp}-wal`)) throw new SeedRefused('its log was left open');
-    renameSync(temp, opts.path);
-  } finally {
-    removeHistoryFile(temp);
-  }
   return {
     seedId: seed.id,
     createdAt: seed.createdAt,

@@ -26,6 +26,12 @@ export interface TeamClient {
   literal(value: string): string;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn's reads in one read-only transaction that sees the database as it was at its first
+   * statement (REPEATABLE READ): a long read still finds rows another writer deletes meanwhile (a
+   * seed's chunks, deleted when a newer seed is completed during the download).
+   */
+  snapshot<T>(fn: () => Promise<T>): Promise<T>;
   end(): Promise<void>;
   /**
    * LISTENs on a channel on this connection: onNotify with each payload, onLost once when the
@@ -177,6 +183,22 @@ export async function openTeamClient(
       throw toTeamError(error, team);
     }
   };
+  /** fn in a transaction `begin` opens: committed when fn resolves, rolled back when it throws (`failure` of its error). */
+  const inTransaction = async <T>(
+    begin: string,
+    fn: () => Promise<T>,
+    failure: (e: unknown) => unknown,
+  ): Promise<T> => {
+    await query(begin);
+    try {
+      const value = await fn();
+      await query('COMMIT');
+      return value;
+    } catch (error) {
+      await connected.query('ROLLBACK').catch(() => undefined);
+      throw failure(error);
+    }
+  };
   return {
     url: team,
     options,
@@ -192,17 +214,9 @@ export async function openTeamClient(
       return Buffer.concat(parts);
     },
     literal: (value) => connected.escapeLiteral(value),
-    async transaction(fn) {
-      await query(BEGIN_WRITE);
-      try {
-        const value = await fn();
-        await query('COMMIT');
-        return value;
-      } catch (error) {
-        await connected.query('ROLLBACK').catch(() => undefined);
-        throw toTeamError(error, team);
-      }
-    },
+    transaction: (fn) => inTransaction(BEGIN_WRITE, fn, (error) => toTeamError(error, team)),
+    // The reads' own failures are TeamErrors already; the caller's (a refused seed) stay its own.
+    snapshot: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn, (error) => error),
     async end() {
       await connected.end().catch(() => undefined);
     },

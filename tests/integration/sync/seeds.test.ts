@@ -24,7 +24,7 @@ import {
 // it and syncs only what is newer, ending with the same rows in every table as a desktop that
 // pulled everything; two desktops made from one seed see each other's answers; a seed that is
 // damaged, of another schema version, with a trigger of its own, or half-published is never
-// installed, and leaves nothing.
+// installed, and leaves nothing; one replaced by a newer seed during its download still installs.
 
 let server: TestPostgres;
 let team: SyncTeam;
@@ -231,5 +231,34 @@ describe('workspace seeds', () => {
         ),
       ),
     ).rejects.toThrow();
+  });
+
+  it('a newer seed completed during a download (which deletes the older one) does not cut it', async () => {
+    const downloading = (
+      await team.owner.query<{ id: string; chunks: number }>(
+        'SELECT id::text AS id, chunks FROM parallax.workspace_seeds WHERE complete',
+      )
+    ).rows[0];
+    expect(downloading?.chunks).toBeGreaterThan(2);
+    // What completing a newer seed does to this one (complete_seed), committed once the
+    // download has its first chunk.
+    await team.owner.query('BEGIN');
+    await team.owner.query('DELETE FROM parallax.workspace_seeds WHERE id = $1', [downloading?.id]);
+    let committed: Promise<unknown> | null = null;
+    const ivan = newDesktop('carol', 'ivan');
+    const installed = await ivan.team.withTeam((session) =>
+      installSeed(session, {
+        path: ivan.path,
+        workspace: team.workspace,
+        onProgress: () => {
+          committed ??= team.owner.query('COMMIT');
+        },
+      }),
+    );
+    await committed;
+    expect(await team.count('workspace_seeds')).toBe(0);
+    expect(installed?.seedId).toBe(downloading?.id);
+    ivan.reopen();
+    expect(ivan.store.replica.answerCount()).toBe(installed?.answers);
   });
 });
