@@ -4,6 +4,7 @@ import { recordedSql } from './001-recorded';
 import { syncSql } from './002-sync';
 import { runnerSql } from './003-runner';
 import { seedsSql } from './004-seeds';
+import { answeredOnceSql } from './005-answered-once';
 import { monthRecheckSql } from './005-month-recheck';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
@@ -20,5 +21,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 2, name: 'sync', sql: syncSql },
   { version: 3, name: 'runner', sql: runnerSql },
   { version: 4, name: 'seeds', sql: seedsSql },
-  { version: 5, name: 'month recheck', sql: monthRecheckSql },
+  { version: 5, name: 'pushes that meet', sql: [monthRecheckSql, answeredOnceSql].join('\n') },
 ];
