@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
 
@@ -133,5 +135,21 @@ describe('a runner stopped mid-run', () => {
     expect(f.claims['finished']).toBe((before.claims['finished'] ?? 0) + 1);
     // Collected under the task ids the dead runner created: not paid twice.
     expect(f.credits).toBe(world.charged());
+
+    // The dead runner restarted (systemd's Restart=) with its own answers of those 3 jobs still
+    // waiting in its outbox, as a kill between storing answers and pushing them leaves them: the
+    // team keeps runner 6's, and runner 5 pushes on (before team schema 5 its every push failed).
+    const dead = new Database(join(world.dir, 'runner-5.db'));
+    try {
+      const enqueue = dead.prepare(
+        "INSERT OR IGNORE INTO sync_outbox (kind, key) SELECT 'result', id FROM results WHERE job_id = ?",
+      );
+      for (const { job_id } of cut) expect(enqueue.run(job_id).changes).toBe(1);
+    } finally {
+      dead.close();
+    }
+    const restarted = world.spawnRunner(5, ['--once', '--json']);
+    expect(await restarted.exited, restarted.stderr()).toEqual({ code: 0, signal: null });
+    expect(await world.figures()).toMatchObject({ results: f.results, answeredJobs: f.results, twice: 0 });
   });
 });
