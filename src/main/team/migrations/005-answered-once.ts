@@ -7,7 +7,8 @@
 // never reached the team. Now the answer of a job the team has answered already is left out (the
 // team's answer comes back to that history with its next pull), and so is a page of an answer the
 // team does not hold, so neither stops the rest of the push
-// (tests/integration/sync/answered-twice.test.ts). The rest is version 1's function as it was.
+// (tests/integration/sync/answered-twice.test.ts). A new answer's keys are taken in one statement,
+// without reading them again.
 export const answeredOnceSql = /* sql */ `
 CREATE OR REPLACE FUNCTION parallax.results_before_insert() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -16,18 +17,22 @@ BEGIN
   IF NOT NEW.workspace_id = ANY (parallax.writable_workspaces()) THEN
     RAISE EXCEPTION 'new row violates row-level security policy for table "results"' USING ERRCODE = '42501';
   END IF;
-  -- Either key taken (this answer's id, or its job by another answer) leaves the row as it is;
-  -- a concurrent push of another answer of this job is waited for.
+  -- A new answer (the usual case) takes both keys here and has nothing to move. Otherwise one of
+  -- them was taken: this answer's id (pushed again, or fetched again later), or its job, by
+  -- another answer (a concurrent push of that one is waited for).
   INSERT INTO parallax.result_keys (workspace_id, id, job_id, fetched_at)
     VALUES (NEW.workspace_id, NEW.id, NEW.job_id, NEW.fetched_at)
     ON CONFLICT DO NOTHING;
-  IF EXISTS (SELECT 1 FROM parallax.result_keys
-             WHERE workspace_id = NEW.workspace_id AND job_id = NEW.job_id AND id <> NEW.id) THEN
-    RETURN NULL;
+  IF FOUND THEN
+    RETURN NEW;
   END IF;
   -- Locks the key: two pushes of one result take turns.
   SELECT fetched_at INTO previous FROM parallax.result_keys
     WHERE workspace_id = NEW.workspace_id AND id = NEW.id FOR UPDATE;
+  IF NOT FOUND THEN
+    -- Its job has another answer on the team: that one is kept, this one is not stored.
+    RETURN NULL;
+  END IF;
   IF previous <> NEW.fetched_at THEN
     DELETE FROM parallax.results WHERE workspace_id = NEW.workspace_id AND id = NEW.id AND fetched_at = previous;
     UPDATE parallax.result_keys SET fetched_at = NEW.fetched_at, job_id = NEW.job_id
