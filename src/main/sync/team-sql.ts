@@ -58,13 +58,37 @@ export function setAll(table: ReplicaTable, except: readonly string[] = []): str
     .join(', ');
 }
 
+// PostgreSQL's text and jsonb cannot hold U+0000, which SQLite keeps (an engine's answer or a
+// scraped snippet can carry one): such a value failed its whole push batch, and every push after
+// it. It travels as U+FFFD, the replacement character, so the team holds everything else as it is.
+const NUL = '\u0000';
+const REPLACEMENT = '\uFFFD';
+
+const withoutNul = (text: string): string => (text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text);
+
+/** A parsed JSON value with every U+0000 of its strings and keys replaced. */
+function scrubbed(value: unknown): unknown {
+  if (typeof value === 'string') return withoutNul(value);
+  if (Array.isArray(value)) return value.map(scrubbed);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), scrubbed(v)]));
+  return value;
+}
+
+/** JSON text jsonb takes: its \u0000 escapes (JSON's only way to hold U+0000) replaced. */
+function jsonWithoutNul(json: string): string {
+  // Rare: parsed and written again only then (the test also matches an escaped backslash).
+  return json.includes('\\u0000') ? JSON.stringify(scrubbed(JSON.parse(json))) : json;
+}
+
 /** One parameter value as PostgreSQL takes it. */
-function toParam(value: ReplicaValue | undefined, type: ColumnType): unknown {
+export function toParam(value: ReplicaValue | undefined, type: ColumnType): unknown {
   if (value === undefined || value === null) return null;
   if (type === 'bool') return value === 1 || value === '1';
-  if (type === 'text[]') return JSON.stringify(value);
+  if (type === 'text[]') return JSON.stringify(Array.isArray(value) ? value.map(withoutNul) : value);
   if (type === 'bytea') return Buffer.from(value as Uint8Array);
-  return value;
+  if (typeof value !== 'string') return value;
+  return type === 'json' ? jsonWithoutNul(value) : withoutNul(value);
 }
 
 /** The statement's parameters after the workspace id: one array per column. */
