@@ -59,36 +59,44 @@ export function setAll(table: ReplicaTable, except: readonly string[] = []): str
 }
 
 // PostgreSQL's text and jsonb cannot hold U+0000, which SQLite keeps (an engine's answer or a
-// scraped snippet can carry one): such a value failed its whole push batch, and every push after
-// it. It travels as U+FFFD, the replacement character, so the team holds everything else as it is.
+// scraped snippet can carry one), and jsonb refuses a surrogate without its pair, which
+// JSON.stringify writes as an escape: such a value failed its whole push batch, and every push
+// after it. Either travels as U+FFFD, the replacement character, so the team holds everything
+// else as it is.
 const NUL = '\u0000';
 const REPLACEMENT = '\uFFFD';
 
-const withoutNul = (text: string): string => (text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text);
+/** Text PostgreSQL takes: U+0000 and unpaired surrogates replaced. */
+function pgText(text: string): string {
+  const withoutNul = text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
+  return withoutNul.isWellFormed() ? withoutNul : withoutNul.toWellFormed();
+}
 
-/** A parsed JSON value with every U+0000 of its strings and keys replaced. */
+/** A parsed JSON value with every string and key as PostgreSQL takes it. */
 function scrubbed(value: unknown): unknown {
-  if (typeof value === 'string') return withoutNul(value);
+  if (typeof value === 'string') return pgText(value);
   if (Array.isArray(value)) return value.map(scrubbed);
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), scrubbed(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [pgText(k), scrubbed(v)]));
   return value;
 }
 
-/** JSON text jsonb takes: its \u0000 escapes (JSON's only way to hold U+0000) replaced. */
-function jsonWithoutNul(json: string): string {
-  // Rare: parsed and written again only then (the test also matches an escaped backslash).
-  return json.includes('\\u0000') ? JSON.stringify(scrubbed(JSON.parse(json))) : json;
+// The escapes jsonb refuses, or may (a surrogate escape is one of a pair or alone): \u0000, \uD800-\uDFFF.
+const REFUSED_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/** JSON text jsonb takes. Rare: parsed and written again only then (the test also matches an escaped backslash). */
+function pgJson(json: string): string {
+  return REFUSED_ESCAPE.test(json) ? JSON.stringify(scrubbed(JSON.parse(json))) : json;
 }
 
 /** One parameter value as PostgreSQL takes it. */
 export function toParam(value: ReplicaValue | undefined, type: ColumnType): unknown {
   if (value === undefined || value === null) return null;
   if (type === 'bool') return value === 1 || value === '1';
-  if (type === 'text[]') return JSON.stringify(Array.isArray(value) ? value.map(withoutNul) : value);
+  if (type === 'text[]') return JSON.stringify(Array.isArray(value) ? value.map(pgText) : value);
   if (type === 'bytea') return Buffer.from(value as Uint8Array);
   if (typeof value !== 'string') return value;
-  return type === 'json' ? jsonWithoutNul(value) : withoutNul(value);
+  return type === 'json' ? pgJson(value) : pgText(value);
 }
 
 /** The statement's parameters after the workspace id: one array per column. */

@@ -5,8 +5,8 @@ import { makeResult } from '../../bench/store-answers';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createSandboxRun, recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
-// An answer holding U+0000 (an engine's text, a scraped snippet): SQLite keeps it, PostgreSQL's
-// text and jsonb cannot. Before, its push batch was refused ("invalid byte sequence for encoding
+// An answer holding U+0000 (an engine's text, a scraped snippet), or a surrogate without its pair
+// in what is stored as JSON: SQLite keeps both, PostgreSQL's text and jsonb cannot. Before, its push batch was refused ("invalid byte sequence for encoding
 // UTF8: 0x00"), and so was every push after it: nothing this desktop recorded later reached the
 // team. Real PostgreSQL, real history files.
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('an answer with a NUL character', () => {
+describe('an answer with a NUL character or a lone surrogate', () => {
   it('is pushed with U+FFFD in its place, and so is everything after it', async () => {
     const a = team.desktop('alice');
     await a.sync();
@@ -44,7 +44,14 @@ describe('an answer with a NUL character', () => {
       {
         jobId: job.id,
         raw: JSON.stringify({ answer: text }),
-        normalized: { ...m.normalized, text, sources, engine: job.engine },
+        normalized: {
+          ...m.normalized,
+          text,
+          sources,
+          engine: job.engine,
+          // jsonb refuses a surrogate without its pair, which JSON.stringify writes as an escape.
+          relatedSearches: ['trail shoes \uD800 women'],
+        },
         fetchedAt: Date.now(),
         jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
       },
@@ -59,6 +66,7 @@ describe('an answer with a NUL character', () => {
     const pulled = b.store.getResultByJob(job.id)?.normalized;
     expect(pulled?.text).toBe('The best trail shoe is\uFFFD the Veloxa Trail.');
     expect(pulled?.sources[0]?.title).toBe('Review\uFFFD of 2026');
+    expect(pulled?.relatedSearches).toEqual(['trail shoes \uFFFD women']);
     // The history that fetched it keeps its answer as the engine gave it.
     expect(a.store.getResultByJob(job.id)?.normalized.text).toBe(text);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toParam } from '../../../src/main/sync/team-sql';
 
-// PostgreSQL's text and jsonb refuse U+0000; a push sends it as U+FFFD (team-sql.ts). Everything
-// else, the text that merely spells the escape included, goes as it was.
+// PostgreSQL's text and jsonb refuse U+0000, and jsonb a surrogate without its pair; a push sends
+// either as U+FFFD (team-sql.ts). Everything else, the text that merely spells an escape
+// included, goes as it was.
 
 describe('a value sent to the team', () => {
   it('text: U+0000 becomes U+FFFD, nothing else changes', () => {
@@ -21,6 +22,16 @@ describe('a value sent to the team', () => {
     expect(JSON.parse(toParam(spelled, 'json') as string)).toEqual({ text: 'a \\u0000 in a code sample' });
     const plain = '{"text":"no nul", "n": 1.50}';
     expect(toParam(plain, 'json')).toBe(plain);
+  });
+
+  it('a surrogate without its pair becomes U+FFFD in text and JSON; a pair stays', () => {
+    expect(toParam('Velo\uD800x', 'text')).toBe('Velo\uFFFDx');
+    const json = JSON.stringify({ related: ['shoes \uDC00', 'run \uD83D\uDE00'] });
+    expect(JSON.parse(toParam(json, 'json') as string)).toEqual({
+      related: ['shoes \uFFFD', 'run \uD83D\uDE00'],
+    });
+    const escapedPair = '{"emoji":"\\ud83d\\ude00"}';
+    expect(JSON.parse(toParam(escapedPair, 'json') as string)).toEqual({ emoji: '\uD83D\uDE00' });
   });
 
   it('a list: each element as text', () => {
