@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { rng } from '../../bench/bench-random';
 import { makeResult } from '../../bench/store-answers';
-import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { createSandboxRun, recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { createSandboxRun, recordRun } from '../../support/sync-team';
+import { teamForThisFile } from '../../support/team-for-file';
 
 // One job answered in two histories: a runner took a run over (its lease had passed) while the
 // runner it replaced, killed and restarted or cut off from the server, still had answers of its
@@ -13,17 +13,7 @@ import { createSandboxRun, recordRun, startSyncTeam, type SyncTeam } from '../..
 // on the one-answer-per-job key, and so was every push after it, so nothing it answered later
 // ever reached the team. Real PostgreSQL, real history files.
 
-let server: TestPostgres;
-let team: SyncTeam;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-  team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
-});
-afterAll(async () => {
-  await team?.close();
-  await server?.close();
-});
+const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 
 /** Answers these jobs through ingest, each citing one page; returns the answers' texts by job. */
 function answer(store: HistoryStore, jobs: readonly JobRecord[], seed: number): Map<string, string> {
@@ -44,6 +34,7 @@ function answer(store: HistoryStore, jobs: readonly JobRecord[], seed: number): 
 
 describe('a job answered in two histories', () => {
   it('the team keeps the first answer; the late history pushes the rest and then takes the team’s', async () => {
+    const { team } = shared;
     const a = team.desktop('alice');
     const b = team.desktop('bob');
     await a.sync();

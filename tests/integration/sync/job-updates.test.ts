@@ -1,26 +1,16 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { rng } from '../../bench/bench-random';
-import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { answerJobs, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { answerJobs } from '../../support/sync-team';
+import { teamForThisFile } from '../../support/team-for-file';
 
 // A job a desktop already pulled, changed later by the teammate who runs it (pending, then
 // answered), is pulled again at its new version: a pull brings a job twice (with its answer,
 // then in the jobs' pass), and the second time must still move an older copy forward, never
 // skip it. Real PostgreSQL, real history files.
 
-let server: TestPostgres;
-let team: SyncTeam;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-  team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
-});
-afterAll(async () => {
-  await team?.close();
-  await server?.close();
-});
+const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 
 /** Each job's state and whether this history holds its answer. */
 function jobsHere(path: string): Array<{ state: string; answered: number }> {
@@ -39,6 +29,7 @@ function jobsHere(path: string): Array<{ state: string; answered: number }> {
 
 describe('a pulled job changed later on the team', () => {
   it('is pulled again at its new version: pending here, then answered with its answer', async () => {
+    const { team } = shared;
     const a = team.desktop('alice');
     const b = team.desktop('bob');
     const spec = runSpecSchema.parse({

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { describe, expect, it } from 'vitest';
+import { recordRun } from '../../support/sync-team';
+import { teamForThisFile } from '../../support/team-for-file';
 
 // The team's results are partitioned by month, and the first push of a month's answers creates
 // its partition (parallax.ensure_result_months, one creator at a time under an advisory lock).
@@ -13,20 +13,10 @@ const CREATOR_LOCK = "hashtext('parallax.ensure_result_months')";
 // A month no test pushes answers of before this one: its partition does not exist yet.
 const NEW_MONTH = Date.UTC(2031, 2, 10);
 
-let server: TestPostgres;
-let team: SyncTeam;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-  team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
-});
-afterAll(async () => {
-  await team?.close();
-  await server?.close();
-});
+const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 
 async function waitersOnCreatorLock(): Promise<number> {
-  const { rows } = await team.owner.query<{ n: string }>(
+  const { rows } = await shared.team.owner.query<{ n: string }>(
     "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
   );
   return Number(rows[0]?.n ?? 0);
@@ -34,6 +24,7 @@ async function waitersOnCreatorLock(): Promise<number> {
 
 describe('answers of a month without its partition, pushed by two desktops at once', () => {
   it('both pushes get through and the month is made once, with every answer in it', async () => {
+    const { team } = shared;
     const a = team.desktop('alice');
     const b = team.desktop('bob');
     await a.sync();

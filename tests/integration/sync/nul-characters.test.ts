@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { rng } from '../../bench/bench-random';
 import { makeResult } from '../../bench/store-answers';
-import { startTestPostgres, type TestPostgres } from '../../support/postgres';
-import { createSandboxRun, recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { createSandboxRun, recordRun } from '../../support/sync-team';
+import { teamForThisFile } from '../../support/team-for-file';
 
 // An answer holding U+0000 (an engine's text, a scraped snippet), or a surrogate without its pair
 // in what is stored as JSON: SQLite keeps both, PostgreSQL's text and jsonb cannot. Before, its push batch was refused ("invalid byte sequence for encoding
 // UTF8: 0x00"), and so was every push after it: nothing this desktop recorded later reached the
 // team. Real PostgreSQL, real history files.
 
-let server: TestPostgres;
-let team: SyncTeam;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-  team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
-});
-afterAll(async () => {
-  await team?.close();
-  await server?.close();
-});
+const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 
 describe('an answer with a NUL character or a lone surrogate', () => {
   it('is pushed with U+FFFD in its place, and so is everything after it', async () => {
+    const { team } = shared;
     const a = team.desktop('alice');
     await a.sync();
     const spec = runSpecSchema.parse({
