@@ -6,6 +6,7 @@ import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
 import { cliLabels } from './profile-labels';
+import { currentWorkspace } from './seed-cli';
 import type { EngineLabels } from '../shared/narrative/places';
 
 // What `parallax runner` opens: the team (PARALLAX_TEAM_URL or the stored connection), the
@@ -67,19 +68,10 @@ export async function runnerSlugs(
       throw new CliUsageError('The team has no workspace granted to the runner\u2019s role.');
     return slugs;
   }
-  const { createWorkspaceRegistry, toSlug, WorkspaceError } = await import('../main/workspaces');
   // A team workspace the runner serves need not exist on this machine yet.
   const named = env['PARALLAX_WORKSPACE']?.trim();
-  if (named) return [toSlug(named)];
-  const settings = await deps.openSettings(env);
-  try {
-    return [
-      createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current().slug,
-    ];
-  } catch (error) {
-    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
-    throw error;
-  }
+  if (named) return [(await import('../main/workspaces')).toSlug(named)];
+  return [(await currentWorkspace(env, deps)).slug];
 }
 
 /** The runner's history of a workspace: --db, else <data folder>/runner/<workspace>.db. */

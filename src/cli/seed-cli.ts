@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { InstallSeedReport, PublishSeedReport, SeedProgress } from '../main/sync';
 import type { TeamService } from '../main/team';
 import { formatBytes } from '../shared/format-bytes';
-import { CliExit, writeLine, type CliContext } from './context';
+import { CliExit, CliUsageError, writeLine, type CliContext } from './context';
 import { cliDataFolder } from './core';
 import { EXIT_INTERRUPTED } from './run-session';
 import type { TeamCliDeps } from './team-cli';
@@ -13,15 +13,14 @@ import type { TeamCliDeps } from './team-cli';
 
 /** The workspace a command uses (--workspace / PARALLAX_WORKSPACE, else the current one) and its history. */
 export async function currentWorkspace(
-  ctx: CliContext,
+  env: NodeJS.ProcessEnv,
   deps: TeamCliDeps,
 ): Promise<{ slug: string; dbPath: string; dataFolder: string }> {
-  const settings = await deps.openSettings(ctx.env);
+  const settings = await deps.openSettings(env);
   const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
-  const { CliUsageError } = await import('./context');
-  const dataFolder = cliDataFolder(ctx.env, settings);
+  const dataFolder = cliDataFolder(env, settings);
   try {
-    const current = createWorkspaceRegistry({ dataFolder, settings, env: ctx.env }).current();
+    const current = createWorkspaceRegistry({ dataFolder, settings, env }).current();
     return { slug: current.slug, dbPath: current.dbPath, dataFolder };
   } catch (error) {
     if (error instanceof WorkspaceError) throw new CliUsageError(error.message);

@@ -33,6 +33,22 @@ export async function openCliTeam(
   return createTeamService({ settings, passwords: await deps.openPasswords(), env, now: Date.now });
 }
 
+/** The team service, or bad usage saying how to connect one (for commands that need a team). */
+export async function requireCliTeam(
+  deps: TeamCliDeps,
+  env: NodeJS.ProcessEnv,
+  settings: SettingsStore,
+): Promise<TeamService> {
+  const team = await openCliTeam(deps, env, settings);
+  if (!team) {
+    const { CliUsageError } = await import('./context');
+    throw new CliUsageError(
+      'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
+    );
+  }
+  return team;
+}
+
 /** Runs a team or workspace action; its TeamError or WorkspaceError becomes one line and an exit code. */
 export async function runTeamAction<T>(ctx: CliContext, action: () => Promise<T>): Promise<T> {
   const [{ TeamError }, { WorkspaceError }] = await Promise.all([

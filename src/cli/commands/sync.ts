@@ -12,7 +12,7 @@ import { EXIT_INTERRUPTED } from '../run-session';
 import { parseSince, printConflicts, printSyncReport } from '../sync-format';
 import { cliSyncJudge, type SyncJudge } from '../sync-judge';
 import { currentWorkspace, startFromSeed } from '../seed-cli';
-import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
+import { defaultTeamCliDeps, requireCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
 import type { RegisterCommand } from './index';
 
 // `parallax sync`: the workspace's history with the team server, both ways: what was recorded
@@ -70,12 +70,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
   if (flags.pushOnly && flags.pullOnly)
     throw new CliUsageError('--push-only and --pull-only exclude each other');
   const settings = await deps.openSettings(ctx.env);
-  const team = await openCliTeam(deps, ctx.env, settings);
-  if (!team) {
-    throw new CliUsageError(
-      'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
-    );
-  }
+  const team = await requireCliTeam(deps, ctx.env, settings);
   const windowDays = settings.get().syncWindowDays;
   const since =
     flags.since !== undefined
@@ -83,7 +78,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
       : windowDays !== null
         ? Date.now() - windowDays * 86_400_000
         : null;
-  const current = await currentWorkspace(ctx, deps);
+  const current = await currentWorkspace(ctx.env, deps);
   const workspace = current.slug;
   const historyPath = resolve(flags.db ?? current.dbPath);
   // The first Ctrl-C stops at the next batch boundary; a second one stops at once (every batch

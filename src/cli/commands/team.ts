@@ -12,6 +12,7 @@ import { withCliCore } from '../core';
 import {
   defaultTeamCliDeps,
   openCliTeam,
+  requireCliTeam,
   printTeamStatus,
   readPasswordFromStdin,
   runTeamAction,
@@ -142,14 +143,8 @@ async function publishWorkspaceSeed(
   flags: { db?: string },
 ): Promise<void> {
   const settings = await deps.openSettings(ctx.env);
-  const service = await openCliTeam(deps, ctx.env, settings);
-  if (!service) {
-    const { CliUsageError } = await import('../context');
-    throw new CliUsageError(
-      'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
-    );
-  }
-  const workspace = await currentWorkspace(ctx, deps);
+  const service = await requireCliTeam(deps, ctx.env, settings);
+  const workspace = await currentWorkspace(ctx.env, deps);
   const { publishSeed, SyncError } = await import('../../main/sync');
   const interrupt = listenForInterrupt();
   const judge = await cliSyncJudge();
