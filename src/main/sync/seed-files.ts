@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { companionPaths } from '../store';
 import type { TeamClient } from '../team';
-import { checkCanceled } from './errors';
 
-// What publishing and installing a workspace seed share (team schema version 4, 004-seeds.ts):
-// a seed is a history file cut into chunks of SEED_CHUNK_BYTES, each compressed with zstd.
+// The pieces of workspace seeds (team schema version 4, 004-seeds.ts) that are not one step's
+// own: a seed is a history file cut into chunks of SEED_CHUNK_BYTES, each compressed with zstd;
+// the newest one is listed, its chunks read out of COPY's binary output, a download or scratch
+// file removed with SQLite's companions.
 
 /** A chunk's size in the file (the last one is shorter). */
 export const SEED_CHUNK_BYTES = 16 * 1024 * 1024;
@@ -67,18 +68,6 @@ export async function newestSeed(
     chunks: row.chunks,
     answers: Number(row.answers),
   };
-}
-
-/** Calls `each` for every chunk index in order, stopping between chunks when the signal fired. */
-export async function forEachChunk(
-  chunks: number,
-  signal: AbortSignal | undefined,
-  each: (n: number) => Promise<void>,
-): Promise<void> {
-  for (let n = 0; n < chunks; n++) {
-    checkCanceled(signal);
-    await each(n);
-  }
 }
 
 /** COPY's binary format opens with this signature, then 4 bytes of flags and a header extension's length. */

@@ -6,8 +6,8 @@ import { AppError } from '../errors/app-error';
 import { openHistory } from '../store';
 import type { TeamSession } from '../team';
 import type { AheadJudge } from './context';
-import { SyncError } from './errors';
-import { forEachChunk, SEED_CHUNK_BYTES, SEED_ZSTD_LEVEL, type SeedProgress } from './seed-files';
+import { checkCanceled, SyncError } from './errors';
+import { SEED_CHUNK_BYTES, SEED_ZSTD_LEVEL, type SeedProgress } from './seed-files';
 import { syncWithSession } from './sync';
 import { grantedWorkspace } from './target';
 
@@ -121,7 +121,8 @@ async function upload(
   let uploadedBytes = 0;
   const fd = openSync(copy.path, 'r');
   try {
-    await forEachChunk(chunks, opts.signal, async (n) => {
+    for (let n = 0; n < chunks; n++) {
+      checkCanceled(opts.signal);
       const chunk = readChunk(fd, n, chunkBytes, bytes);
       hash.update(chunk);
       const packed = zstdCompressSync(chunk, { params: { [zlib.ZSTD_c_compressionLevel]: SEED_ZSTD_LEVEL } });
@@ -131,7 +132,7 @@ async function upload(
       );
       uploadedBytes += packed.length;
       opts.onProgress?.({ phase: 'upload', done: Math.min(bytes, (n + 1) * chunkBytes), total: bytes });
-    });
+    }
   } finally {
     closeSync(fd);
   }
