@@ -1,10 +1,10 @@
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startAheadPool } from '../../src/main/positioning';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { startTestPostgres } from '../support/postgres';
 import { installSeed, publishSeed, type SyncOptions } from '../../src/main/sync';
-import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../support/sync-team';
+import { recordRun, startSyncTeam, withoutHistory, type Desktop, type SyncTeam } from '../support/sync-team';
 import { AGENCY_BRANDS, benchWorkspace, recordWorkspaceChunk } from './agency-workspace';
 import type { Bench } from './run-all';
 
@@ -74,9 +74,7 @@ async function firstSyncFromSeed(
     publishSeed(session, { replicaPath: from.path, workspace: team.workspace, appVersion: 'bench' }),
   );
   const publishMs = performance.now() - p0;
-  const e = team.desktop('erin');
-  e.store.close();
-  for (const p of [e.path, `${e.path}-wal`, `${e.path}-shm`]) rmSync(p, { force: true });
+  const e = withoutHistory(team.desktop('erin'));
   const t0 = performance.now();
   await e.team.withTeam((session) => installSeed(session, { path: e.path, workspace: team.workspace }));
   const installMs = performance.now() - t0;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openSettingsStore } from '../../src/main/settings';
 import { openHistory, type HistoryStore, type JobRecord } from '../../src/main/store';
 import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
+import { removeHistoryFile } from '../../src/main/sync/seed-files';
 import {
   applyTeamMigrations,
   createTeamService,
@@ -195,4 +196,11 @@ export async function recordTwoDaysWithBrands(desktop: Desktop): Promise<number>
   recordRun(desktop.store, 300, { fetchedAt: Date.now() - 86_400_000 });
   await desktop.sync();
   return 800;
+}
+
+/** The desktop with its history file gone (a new teammate's, before its first sync): closed, file and companions removed. */
+export function withoutHistory(desktop: Desktop): Desktop {
+  desktop.store.close();
+  removeHistoryFile(desktop.path);
+  return desktop;
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   startSyncTeam,
   type Desktop,
   type SyncTeam,
+  withoutHistory,
 } from '../../support/sync-team';
 
 // Workspace seeds (team schema 004, src/main/sync/seed-*.ts) against a real PostgreSQL, with real
@@ -52,10 +53,7 @@ afterAll(async () => {
 
 /** A desktop whose history for the workspace does not exist yet (a new teammate's). */
 function newDesktop(role: string, name = role): Desktop {
-  const desktop = team.desktop(role, name);
-  desktop.store.close();
-  for (const p of [desktop.path, `${desktop.path}-wal`, `${desktop.path}-shm`]) rmSync(p, { force: true });
-  return desktop;
+  return withoutHistory(team.desktop(role, name));
 }
 
 function publish(desktop: Desktop, extra: { signal?: AbortSignal } = {}): Promise<PublishSeedReport> {
