@@ -27,6 +27,8 @@ export interface SyncProgress {
 export interface SyncTuning {
   /** Rows per push statement of the recorded tables (results: 1/4 of it; they are large). */
   pushBatch: number;
+  /** What a push statement's rows may weigh together (push-read.ts; default PUSH_BATCH_WEIGHT). */
+  pushWeight?: number;
   /** Rows per pull page (and local transaction). */
   pullBatch: number;
   /** Answers ahead from which a pull reads them on a thread of their own (default 4,000). */

@@ -166,6 +166,13 @@ function readAheadOf(ctx: StepContext): ((request: ReadAheadRequest) => ReadAhea
 }
 
 /**
+ * Archived pages per pull page: a page's copy weighs up to megabytes (the archive takes pages of
+ * 5 MB), where an answer weighs about 10 KB. A page of 4,000 of them, held whole with the
+ * driver's hex text of each, could take gigabytes of this process's memory.
+ */
+const PAGES_PER_PULL_PAGE = 50;
+
+/**
  * Pulls a table page by page. While a page is stored here, the server reads the next one, and
  * once it has arrived its answers are judged on other threads (judge-ahead.ts); a large pull's
  * answers are read and prepared on a thread of their own instead (pull-results-ahead.ts).
@@ -174,7 +181,7 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
   const readAhead = kind === 'result' ? readAheadOf(ctx) : null;
   if (readAhead) return pullResultsAhead(ctx, readAhead);
   const step = STEPS[kind] as TableStep<unknown>;
-  const limit = ctx.tuning.pullBatch;
+  const limit = kind === 'page' ? Math.min(ctx.tuning.pullBatch, PAGES_PER_PULL_PAGE) : ctx.tuning.pullBatch;
   const table = RECORDED_KINDS[kind].table;
   const judging = kind === 'result' && ctx.options.judge !== undefined;
   const first = await timed(ctx, 'pullFetch', () =>

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   RECORDED_KIND_NAMES,
   RECORDED_KINDS,
@@ -9,6 +8,7 @@ import {
 } from '../store';
 import { checkCanceled } from './errors';
 import { add, advance, timed, type StepContext } from './context';
+import { PUSH_BATCH_WEIGHT, readBatch, type Batch, type BatchSize } from './push-read';
 import { setAll, upsertParams, upsertSql, type UpsertOptions } from './team-sql';
 
 // Pushing what was recorded here (runs, their prompts, jobs, results, pages, credit sessions),
@@ -43,24 +43,6 @@ const UPSERTS: Record<RecordedKind, UpsertOptions> = {
   },
 };
 
-function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): ReplicaRow[] {
-  const replica = ctx.store.replica;
-  switch (kind) {
-    case 'run':
-      return replica.readRuns(keys);
-    case 'run_prompts':
-      return replica.readRunPrompts(keys);
-    case 'job':
-      return replica.readJobs(keys);
-    case 'result':
-      return replica.readResults(keys);
-    case 'page':
-      return replica.readPages(keys);
-    case 'session':
-      return replica.readSessions(keys);
-  }
-}
-
 /** The rows of a kind an upsert writes (results: their months' partitions exist already, below). */
 async function writeRows(ctx: StepContext, kind: RecordedKind, rows: readonly ReplicaRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -87,18 +69,6 @@ async function ensureMonths(ctx: StepContext, answers: readonly ReplicaRow[]): P
   ]);
 }
 
-/** Some entries of the outbox with the rows they name, read here. */
-interface Part {
-  entries: OutboxEntry[];
-  rows: ReplicaRow[];
-}
-
-/** A batch of a kind's outbox, with the runs it deletes and (a job batch) its jobs' answers. */
-interface Batch extends Part {
-  tombstones: string[];
-  results: Part;
-}
-
 async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Promise<void> {
   const { client, workspaceId } = ctx.target;
   await ensureMonths(ctx, kind === 'result' ? [...batch.rows, ...batch.results.rows] : batch.results.rows);
@@ -116,84 +86,6 @@ async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Pr
   });
 }
 
-/** Keys read between two turns of the event loop, so a batch being sent keeps flowing meanwhile. */
-const READ_SLICE = 50;
-
-/** The rows these keys name, read in slices so a batch being sent keeps flowing meanwhile. */
-async function readKeys(
-  ctx: StepContext,
-  kind: RecordedKind,
-  keys: readonly string[],
-): Promise<ReplicaRow[]> {
-  const rows: ReplicaRow[] = [];
-  for (let at = 0; at < keys.length; at += READ_SLICE) {
-    rows.push(...readRows(ctx, kind, keys.slice(at, at + READ_SLICE)));
-    // The batch before this one is on its way to the server: let its bytes go out.
-    if (at + READ_SLICE < keys.length) await setImmediate();
-  }
-  return rows;
-}
-
-const liveKeys = (entries: readonly OutboxEntry[]): string[] =>
-  entries.filter((e) => !e.deleted).map((e) => e.key);
-
-/**
- * The first job entries whose answers waiting in the outbox stay within `cap` (answers are ~5 KB
- * each: a job batch's statements stay as large as a results batch's).
- */
-function withinCap(ctx: StepContext, entries: readonly OutboxEntry[], cap: number): OutboxEntry[] {
-  const answered = new Set(ctx.store.replica.pendingResultsOf(entries.map((e) => e.key)).map((e) => e.jobId));
-  let carried = 0;
-  let kept = 0;
-  for (const entry of entries) {
-    carried += answered.has(entry.key) ? 1 : 0;
-    if (kept > 0 && carried > cap) break;
-    kept += 1;
-  }
-  return entries.slice(0, kept);
-}
-
-/**
- * A job batch with the answers of its jobs waiting in the outbox, looked up once the jobs were
- * read: a job read as answered had its answer stored with it (one local transaction), so the
- * answer is found even if it was recorded after this push began.
- */
-async function readJobBatch(ctx: StepContext, candidates: OutboxEntry[], cap: number): Promise<Batch> {
-  const entries = withinCap(ctx, candidates, cap);
-  const rows = await readKeys(ctx, 'job', liveKeys(entries));
-  const results: OutboxEntry[] = ctx.store.replica
-    .pendingResultsOf(entries.map((e) => e.key))
-    .map(({ jobId: _job, ...entry }) => entry);
-  return {
-    entries,
-    rows,
-    tombstones: [],
-    results: { entries: results, rows: await readKeys(ctx, 'result', liveKeys(results)) },
-  };
-}
-
-/** The next batch of a kind's outbox after entry `after` (null when none is left), with its rows. */
-async function readBatch(
-  ctx: StepContext,
-  kind: RecordedKind,
-  after: number,
-  head: number,
-  size: BatchSize,
-): Promise<Batch | null> {
-  const entries = ctx.store.replica.pendingChanges(kind, after, head, size.rows);
-  if (entries.length === 0) return null;
-  if (kind === 'job') return readJobBatch(ctx, entries, size.results);
-  const rows = await readKeys(ctx, kind, liveKeys(entries));
-  const tombstones = kind === 'run' ? entries.filter((e) => e.deleted).map((e) => e.key) : [];
-  return { entries, rows, tombstones, results: { entries: [], rows: [] } };
-}
-
-/** Rows of a batch, and answers a job batch may carry. */
-interface BatchSize {
-  rows: number;
-  results: number;
-}
-
 /**
  * Sends a kind's outbox batch by batch, reading the next batch here while the server writes
  * the one before (a result's read here costs about what its write there does). Each batch's
@@ -204,6 +96,7 @@ async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Pro
   const size: BatchSize = {
     rows: kind === 'result' || kind === 'page' ? large : ctx.tuning.pushBatch,
     results: large,
+    weight: ctx.tuning.pushWeight ?? PUSH_BATCH_WEIGHT,
   };
   let batch = await timed(ctx, 'pushRead', () => readBatch(ctx, kind, 0, head, size));
   while (batch) {
