@@ -31,6 +31,8 @@ export interface SyncTuning {
   pushWeight?: number;
   /** Rows per pull page (and local transaction). */
   pullBatch: number;
+  /** What a pull page of answers or archived pages may weigh (team-reads.ts; default PULL_PAGE_WEIGHT). */
+  pullWeight?: number;
   /** Answers ahead from which a pull reads them on a thread of their own (default 4,000). */
   readAheadFrom?: number;
 }

@@ -21,7 +21,7 @@ import {
 import { pullResultsAhead } from './pull-results-ahead';
 import { languagesOf, toResult } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
-import { readPage, readRunPrompts, START, type TeamPage } from './team-reads';
+import { PULL_PAGE_WEIGHT, readPage, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
 
 // Pulling what teammates recorded: runs, results, jobs, pages and credit sessions, table by
@@ -166,13 +166,6 @@ function readAheadOf(ctx: StepContext): ((request: ReadAheadRequest) => ReadAhea
 }
 
 /**
- * Archived pages per pull page: a page's copy weighs up to megabytes (the archive takes pages of
- * 5 MB), where an answer weighs about 10 KB. A page of 4,000 of them, held whole with the
- * driver's hex text of each, could take gigabytes of this process's memory.
- */
-const PAGES_PER_PULL_PAGE = 50;
-
-/**
  * Pulls a table page by page. While a page is stored here, the server reads the next one, and
  * once it has arrived its answers are judged on other threads (judge-ahead.ts); a large pull's
  * answers are read and prepared on a thread of their own instead (pull-results-ahead.ts).
@@ -181,17 +174,18 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
   const readAhead = kind === 'result' ? readAheadOf(ctx) : null;
   if (readAhead) return pullResultsAhead(ctx, readAhead);
   const step = STEPS[kind] as TableStep<unknown>;
-  const limit = kind === 'page' ? Math.min(ctx.tuning.pullBatch, PAGES_PER_PULL_PAGE) : ctx.tuning.pullBatch;
+  const limit = ctx.tuning.pullBatch;
+  const weight = ctx.tuning.pullWeight ?? PULL_PAGE_WEIGHT;
   const table = RECORDED_KINDS[kind].table;
   const judging = kind === 'result' && ctx.options.judge !== undefined;
   const first = await timed(ctx, 'pullFetch', () =>
-    readPage(ctx, kind, ctx.store.replica.cursor(table) ?? START, limit),
+    readPage(ctx, kind, ctx.store.replica.cursor(table) ?? START, limit, weight),
   );
   let current: ReadyPage<unknown> | null = first.rows.length > 0 ? prepare(ctx, kind, step, first) : null;
   while (current) {
     checkCanceled(ctx.options.signal);
     const { page } = current;
-    const next = page.rows.length === limit ? readPage(ctx, kind, page.cursor, limit) : null;
+    const next = page.more ? readPage(ctx, kind, page.cursor, limit, weight) : null;
     // Awaited below; a failed read-ahead must not leave it unobserved.
     next?.catch(() => undefined);
     const arrived = async (): Promise<ReadyPage<unknown> | null> => {

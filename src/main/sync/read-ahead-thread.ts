@@ -95,14 +95,13 @@ async function readPages(port: MessagePort, request: ReadAheadRequest, client: T
   const read = (
     cursor: ReadAheadRequest['cursor'],
   ): Promise<{ page: TeamPage; jobs: ReadAheadPage['jobs'] }> =>
-    readPage(scope, 'result', cursor, request.limit).then(async (page) => ({
+    readPage(scope, 'result', cursor, request.limit, request.weight).then(async (page) => ({
       page,
       jobs: await jobsOf(scope, page),
     }));
   let current = await read(request.cursor);
   while (current.page.rows.length > 0) {
-    const full = current.page.rows.length === request.limit;
-    const next = full ? read(current.page.cursor) : null;
+    const next = current.page.more ? read(current.page.cursor) : null;
     // Awaited below; a failed read must not go unobserved meanwhile.
     next?.catch(() => undefined);
     const prepared = preparePage(request, current.page, current.jobs);

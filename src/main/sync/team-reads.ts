@@ -30,7 +30,24 @@ export interface ReadScope {
 export interface TeamPage {
   rows: Array<Record<string, unknown> & { own: boolean }>;
   cursor: ReplicaCursor;
+  /** Whether rows may follow: the page was full, or cut at its weight. */
+  more: boolean;
 }
+
+/**
+ * What a page of answers or archived pages may weigh (128 MB as the server stores them, the
+ * normalised document compressed) unless its first row alone weighs more. A page of 4,000 rows is
+ * about 40 MB on a normal day; with the engines' raw responses included (hundreds of KB an answer)
+ * or pages archived whole, 4,000 rows could take gigabytes of the desktop's memory, and a desktop
+ * that runs out of it there fails every sync at the same page.
+ */
+export const PULL_PAGE_WEIGHT = 128 * 1024 * 1024;
+
+/** A row's weight, read without decompressing (octet_length reads a compressed value's header). */
+const WEIGHT: Partial<Record<RecordedKind | ConfigKind, string>> = {
+  result: 'octet_length(t.raw_json) + octet_length(t.answer_text) + pg_column_size(t.normalized_json)',
+  page: 'coalesce(octet_length(t.html_zstd), 0)',
+};
 
 const RUNS_IN_WINDOW = 'SELECT id FROM parallax.runs WHERE workspace_id = $1 AND created_at >= $6';
 
@@ -82,24 +99,44 @@ function params(
   return windowOf(ctx, kind) ? [...base, ctx.options.since] : base;
 }
 
-/** Up to `limit` rows of a table changed after `cursor`, oldest first. */
+/**
+ * Up to `limit` rows of a table changed after `cursor`, oldest first; answers and archived pages
+ * also stop at `weight` (the row that reaches it is the page's last).
+ */
 export async function readPage(
   ctx: ReadScope,
   kind: RecordedKind | ConfigKind,
   cursor: ReplicaCursor,
   limit: number,
+  weight = PULL_PAGE_WEIGHT,
 ): Promise<TeamPage> {
   const table = tableOf(kind);
-  const { rows } = await ctx.target.client.query<
-    Record<string, unknown> & { own: boolean; xid: string; seq: string }
-  >(
-    `SELECT ${columnsOf(table, kind)} FROM parallax.${table.table} t
+  const weighed = WEIGHT[kind];
+  const values = params(ctx, cursor, limit, kind);
+  // With a weight: each row's, and what the rows before it in the page weigh (a running sum,
+  // made as the rows stream in: the LIMIT still ends the scan), then only the rows before which
+  // less than `weight` came, in the same order (the server sees that it is: no sort).
+  const weights = weighed
+    ? `, ${weighed} AS weight_, coalesce(sum(${weighed}) OVER (ORDER BY t.xid, t.seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before_, t.xid AS xid_, t.seq AS seq_`
+    : '';
+  const read = `SELECT ${columnsOf(table, kind)}${weights} FROM parallax.${table.table} t
       WHERE ${CHANGED_AFTER}${windowOf(ctx, kind)}
-      ORDER BY t.xid, t.seq LIMIT $5`,
-    params(ctx, cursor, limit, kind),
-  );
+      ORDER BY t.xid, t.seq LIMIT $5`;
+  const sql = weighed
+    ? `SELECT * FROM (${read}) w WHERE w.before_ < $${values.length + 1} ORDER BY w.xid_, w.seq_`
+    : read;
+  const { rows } = await ctx.target.client.query<
+    Record<string, unknown> & { own: boolean; xid: string; seq: string; weight_?: string; before_?: string }
+  >(sql, weighed ? [...values, weight] : values);
   const last = rows.at(-1);
-  return { rows, cursor: last ? { xid: last.xid, seq: last.seq } : cursor };
+  // A page cut at its weight has rows after it (or, if the table ends right there, an empty page).
+  const cut =
+    weighed !== undefined && last !== undefined && Number(last.before_) + Number(last.weight_) >= weight;
+  return {
+    rows,
+    cursor: last ? { xid: last.xid, seq: last.seq } : cursor,
+    more: rows.length === limit || cut,
+  };
 }
 
 /** How many rows written elsewhere a pull of this table has ahead of it (for progress). */

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
@@ -6,14 +7,16 @@ import { rowWeight } from '../../../src/main/sync/push-read';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { rng } from '../../bench/bench-random';
 import { makeResult } from '../../bench/store-answers';
+import { startJudgeThreads } from '../../support/judge-threads';
 import { createSandboxRun } from '../../support/sync-team';
 import { teamForThisFile } from '../../support/team-for-file';
 
 // A push batch is bounded by what its rows weigh, not only by their number: a batch's column is
 // one array value in the statement, and PostgreSQL refuses a value over 1 GB (V8 a string over
 // 512 MB), so 500 archived pages or very long answers failed on every retry and held back the
-// outbox behind them. The weight is lowered here so that a few answers reach it. Real PostgreSQL,
-// real history files.
+// outbox behind them. A pull's pages of answers and archived pages stop at a weight too, so long
+// answers cannot take gigabytes of a desktop's memory. The weights are lowered here so that a few
+// answers reach them. Real PostgreSQL, real history files, the real read-ahead thread.
 
 const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 
@@ -64,7 +67,34 @@ function greedy(weights: readonly number[], weight: number): number[] {
   return batches;
 }
 
-describe('a push batch bounded by weight', () => {
+function resultsIn(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM results').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+/** The pages a pull cuts of rows of these weights: a row comes while less than `weight` came before it. */
+function cutAt(weights: readonly number[], weight: number): number[] {
+  const pages: number[] = [];
+  let rows = 0;
+  let before = 0;
+  for (const w of weights) {
+    if (rows > 0 && before >= weight) {
+      pages.push(rows);
+      rows = 0;
+      before = 0;
+    }
+    rows += 1;
+    before += w;
+  }
+  if (rows > 0) pages.push(rows);
+  return pages;
+}
+
+describe('a push batch and a pull page bounded by weight', () => {
   it('cuts job batches before the first answer that does not fit, never between a job and its answer', async () => {
     const { team } = shared;
     const a = team.desktop('alice');
@@ -140,29 +170,57 @@ describe('a push batch bounded by weight', () => {
     }
   });
 
-  it('a teammate pulls archived pages 50 to a page, whatever the answers’ page size', async () => {
+  it('a teammate pulls answers and archived pages in pages cut at their weight, and every row arrives', async () => {
     const { team } = shared;
     const a = team.desktop('alice');
     answeredRun(a.store, 120, 3);
     for (const task of a.store.duePages(Date.now() + 86_400_000, 200, new Set())) {
-      const page = `<html><body><p>page ${task.resultSeq}</p></body></html>`;
+      const page = `<html><body><p>page ${task.resultSeq} ${randomBytes(3_000).toString('hex')}</p></body></html>`;
       a.store.storeArchivedPage(task, { html: page, contentType: 'text/html', pageBytes: page.length });
     }
     await a.sync({ pull: false });
+    // Each row's weight as the pull reads it, in the pull's order.
+    const weights = async (table: string, weight: string): Promise<number[]> =>
+      (
+        await team.owner.query<{ w: number }>(
+          `SELECT (${weight})::int AS w FROM parallax.${table} t ORDER BY t.xid, t.seq`,
+        )
+      ).rows.map((row) => row.w);
+    const answers = await weights(
+      'results',
+      'octet_length(t.raw_json) + octet_length(t.answer_text) + pg_column_size(t.normalized_json)',
+    );
+    const pages = await weights('pages', 'coalesce(octet_length(t.html_zstd), 0)');
+    const weight = 10 * Math.max(...answers);
 
-    const c = team.desktop('bob', 'bob-laptop');
-    const pulled: number[] = [];
-    let done = 0;
-    await c.sync({
-      tuning: { pushBatch: 1000, pullBatch: 4000 },
-      onProgress: (p: SyncProgress) => {
-        if (p.phase === 'pull' && p.kind === 'page') pulled.push(p.done - done);
-        done = p.done;
-      },
-    });
-    const onTeam = await team.count('pages');
-    expect(onTeam).toBeGreaterThanOrEqual(120);
-    expect(pulled.reduce((sum, n) => sum + n, 0)).toBe(onTeam);
-    expect(Math.max(...pulled)).toBe(50);
+    // The answers on this thread, and on the read-ahead thread (a large pull's way).
+    const pool = startJudgeThreads();
+    try {
+      for (const [name, judge] of [
+        ['bob-laptop', undefined],
+        ['bob-desktop', pool],
+      ] as const) {
+        const c = team.desktop('bob', name);
+        const pulled: Record<string, number[]> = { result: [], page: [] };
+        let done = 0;
+        await c.sync({
+          tuning: { pushBatch: 1000, pullBatch: 4000, pullWeight: weight, readAheadFrom: 0 },
+          ...(judge ? { judge } : {}),
+          onProgress: (p: SyncProgress) => {
+            if (p.phase === 'pull') pulled[p.kind]?.push(p.done - done);
+            done = p.done;
+          },
+        });
+        expect(pulled['result'], name).toEqual(cutAt(answers, weight));
+        expect(pulled['page'], name).toEqual(cutAt(pages, weight));
+        expect(pulled['result']?.length).toBeGreaterThan(10);
+        expect(c.store.replica.localWork()).toBe(0);
+        expect(resultsIn(c.path), name).toBe(answers.length);
+        const here = c.store.pageArchiveCounts();
+        expect(here.archived + here.failed).toBe(pages.length);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 });
