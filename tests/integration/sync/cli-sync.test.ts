@@ -275,6 +275,11 @@ describe('parallax team seed, and a first sync that starts from the seed', { tim
     const a = desktop('alice', 'alice7', seeded);
     recordRun(a.store, 40);
     expect((await run(['sync', '--db', a.path], 'alice7')).code).toBe(0);
+    const unseeded = await run(['sync', '--db', newMachine('alice12')], 'alice12');
+    expect(unseeded.code, unseeded.stderr).toBe(0);
+    expect(unseeded.stderr).toMatch(
+      /^No seed of workspace acme on the team \(none published, or none this version reads\): this desktop pulls everything itself, .*parallax team seed publishes one/m,
+    );
 
     newMachine('alice8');
     const published = await run(['--json', 'team', 'seed'], 'alice8');
