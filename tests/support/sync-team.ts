@@ -186,6 +186,31 @@ export function answerJobs(
 }
 
 /**
+ * Answers these jobs through ingest, each citing one page of its own (`https://example.com/SEED/i`),
+ * of `words(r)` words (80 unless told); returns the answers' texts by job.
+ */
+export function answerCitingPages(
+  store: HistoryStore,
+  jobs: readonly JobRecord[],
+  seed: number,
+  words: (r: ReturnType<typeof rng>) => number = () => 80,
+): Map<string, string> {
+  const r = rng(seed);
+  const items = jobs.map((job, i) => {
+    const m = makeResult(r, words(r));
+    return {
+      jobId: job.id,
+      raw: m.raw,
+      normalized: { ...m.normalized, engine: job.engine, htmlUrls: [`https://example.com/${seed}/${i}`] },
+      fetchedAt: Date.now() + i,
+      jobPatch: { jobState: 'succeeded' as const, creditsCharged: 1 },
+    };
+  });
+  store.ingestResults(items);
+  return new Map(items.map((item) => [item.jobId, item.normalized.text]));
+}
+
+/**
  * What the first-sync comparisons pull: two brands tracked (so verdicts are made too), a run of
  * 500 answers today and one of 300 yesterday, pushed by this desktop. Returns the answers pushed.
  */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { JobRecord } from '../../../src/main/store';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import { rng } from '../../bench/bench-random';
-import { makeResult } from '../../bench/store-answers';
-import { createSandboxRun, recordRun } from '../../support/sync-team';
+import { answerCitingPages, createSandboxRun, recordRun } from '../../support/sync-team';
 import { teamForThisFile } from '../../support/team-for-file';
 
 // One job answered in two histories: a runner took a run over (its lease had passed) while the
@@ -14,23 +12,6 @@ import { teamForThisFile } from '../../support/team-for-file';
 // ever reached the team. Real PostgreSQL, real history files.
 
 const shared = teamForThisFile({ alice: 'member', bob: 'member' });
-
-/** Answers these jobs through ingest, each citing one page; returns the answers' texts by job. */
-function answer(store: HistoryStore, jobs: readonly JobRecord[], seed: number): Map<string, string> {
-  const r = rng(seed);
-  const items = jobs.map((job, i) => {
-    const m = makeResult(r, 80);
-    return {
-      jobId: job.id,
-      raw: m.raw,
-      normalized: { ...m.normalized, engine: job.engine, htmlUrls: [`https://example.com/${seed}/${i}`] },
-      fetchedAt: Date.now() + i,
-      jobPatch: { jobState: 'succeeded' as const, creditsCharged: 1 },
-    };
-  });
-  store.ingestResults(items);
-  return new Map(items.map((item) => [item.jobId, item.normalized.text]));
-}
 
 describe('a job answered in two histories', () => {
   it('the team keeps the first answer; the late history pushes the rest and then takes the team’s', async () => {
@@ -54,9 +35,9 @@ describe('a job answered in two histories', () => {
 
     // B answers the first job and pushes first; A answered both (and, for its page, failed to
     // archive the page its own answer of the first job links to) before it could push.
-    const teams = answer(b.store, [first], 1);
+    const teams = answerCitingPages(b.store, [first], 1);
     await b.sync();
-    const mine = answer(a.store, jobs, 2);
+    const mine = answerCitingPages(a.store, jobs, 2);
     for (const task of a.store.duePages(Date.now() + 86_400_000, 10, new Set()))
       a.store.failPage(task, 'expired', 'HTTP 404');
     const report = await a.sync();

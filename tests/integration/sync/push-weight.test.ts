@@ -5,10 +5,8 @@ import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { SyncProgress } from '../../../src/main/sync';
 import { rowWeight } from '../../../src/main/sync/push-read';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import { rng } from '../../bench/bench-random';
-import { makeResult } from '../../bench/store-answers';
 import { startJudgeThreads } from '../../support/judge-threads';
-import { createSandboxRun } from '../../support/sync-team';
+import { answerCitingPages, createSandboxRun } from '../../support/sync-team';
 import { teamForThisFile } from '../../support/team-for-file';
 
 // A push batch is bounded by what its rows weigh, not only by their number: a batch's column is
@@ -33,39 +31,38 @@ function answeredRun(store: HistoryStore, n: number, seed: number): JobRecord[] 
     repeats: 1,
   });
   const { jobs } = createSandboxRun(store, spec, n);
-  const r = rng(seed);
-  store.ingestResults(
-    jobs.map((job, i) => {
-      const m = makeResult(r, 40 + Math.floor(r() * 160));
-      return {
-        jobId: job.id,
-        raw: m.raw,
-        normalized: { ...m.normalized, engine: job.engine, htmlUrls: [`https://example.com/${seed}/${i}`] },
-        fetchedAt: Date.now() + i,
-        jobPatch: { jobState: 'succeeded' as const, creditsCharged: 1 },
-      };
-    }),
-  );
+  answerCitingPages(store, jobs, seed, (r) => 40 + Math.floor(r() * 160));
   return jobs;
 }
 
-/** The batches a greedy cut at `weight` makes of rows of these weights (a row over it goes alone). */
-function greedy(weights: readonly number[], weight: number): number[] {
-  const batches: number[] = [];
+/**
+ * How rows of these weights are cut into batches or pages: a new one starts before a row when
+ * `full(carried, row)` says so of what the current one carries.
+ */
+function cut(weights: readonly number[], full: (carried: number, row: number) => boolean): number[] {
+  const parts: number[] = [];
   let rows = 0;
   let carried = 0;
   for (const w of weights) {
-    if (rows > 0 && carried + w > weight) {
-      batches.push(rows);
+    if (rows > 0 && full(carried, w)) {
+      parts.push(rows);
       rows = 0;
       carried = 0;
     }
     rows += 1;
     carried += w;
   }
-  if (rows > 0) batches.push(rows);
-  return batches;
+  if (rows > 0) parts.push(rows);
+  return parts;
 }
+
+/** A push batch takes rows while they fit within `weight` (a row over it goes alone). */
+const pushBatches = (weights: readonly number[], weight: number): number[] =>
+  cut(weights, (carried, row) => carried + row > weight);
+
+/** A pull page takes a row while less than `weight` came before it. */
+const pullPages = (weights: readonly number[], weight: number): number[] =>
+  cut(weights, (carried) => carried >= weight);
 
 function resultsIn(path: string): number {
   const db = new Database(path, { readonly: true });
@@ -74,24 +71,6 @@ function resultsIn(path: string): number {
   } finally {
     db.close();
   }
-}
-
-/** The pages a pull cuts of rows of these weights: a row comes while less than `weight` came before it. */
-function cutAt(weights: readonly number[], weight: number): number[] {
-  const pages: number[] = [];
-  let rows = 0;
-  let before = 0;
-  for (const w of weights) {
-    if (rows > 0 && before >= weight) {
-      pages.push(rows);
-      rows = 0;
-      before = 0;
-    }
-    rows += 1;
-    before += w;
-  }
-  if (rows > 0) pages.push(rows);
-  return pages;
 }
 
 describe('a push batch and a pull page bounded by weight', () => {
@@ -124,7 +103,7 @@ describe('a push batch and a pull page bounded by weight', () => {
         before = results;
       },
     });
-    expect(perBatch).toEqual(greedy(ordered, weight));
+    expect(perBatch).toEqual(pushBatches(ordered, weight));
     expect(perBatch.length).toBeGreaterThan(10);
     expect(unanswered.filter((n) => n > 0)).toEqual([]);
     expect(await team.count('jobs')).toBe(40);
@@ -211,8 +190,8 @@ describe('a push batch and a pull page bounded by weight', () => {
             done = p.done;
           },
         });
-        expect(pulled['result'], name).toEqual(cutAt(answers, weight));
-        expect(pulled['page'], name).toEqual(cutAt(pages, weight));
+        expect(pulled['result'], name).toEqual(pullPages(answers, weight));
+        expect(pulled['page'], name).toEqual(pullPages(pages, weight));
         expect(pulled['result']?.length).toBeGreaterThan(10);
         expect(c.store.replica.localWork()).toBe(0);
         expect(resultsIn(c.path), name).toBe(answers.length);
