@@ -78,7 +78,7 @@ const weighed = (rows: readonly ReplicaRow[]): number => rows.reduce((sum, row) 
  * meanwhile. A slice that would pass the weight is read again entry by entry: rare (answers or
  * pages of megabytes), and the only way to know which of its entries still fit.
  */
-export async function readWithin(
+async function readWithin(
   ctx: StepContext,
   kind: RecordedKind,
   entries: readonly OutboxEntry[],
