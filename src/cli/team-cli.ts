@@ -41,7 +41,6 @@ export async function requireCliTeam(
 ): Promise<TeamService> {
   const team = await openCliTeam(deps, env, settings);
   if (!team) {
-    const { CliUsageError } = await import('./context');
     throw new CliUsageError(
       'No team server: run `parallax team connect URL` first (or set PARALLAX_TEAM_URL).',
     );

@@ -43,3 +43,13 @@ export function historyTables(path: string): Record<string, unknown[][]> {
     db.close();
   }
 }
+
+/** How many rows a table of a history file holds, read as another process would. */
+export function countRows(path: string, table: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../support/history-tables';
 import type { SyncProgress } from '../../../src/main/sync';
 import { TeamError } from '../../../src/main/team';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
@@ -29,15 +30,6 @@ function unansweredHere(path: string): number {
       )
       .pluck()
       .get() as number;
-  } finally {
-    db.close();
-  }
-}
-
-function localCount(path: string, table: string): number {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   } finally {
     db.close();
   }
@@ -101,7 +93,7 @@ describe('a job answered on the team comes with its answer', () => {
     expect(await team.count('jobs')).toBe(300);
     expect(await team.count('results')).toBe(300);
     expect(await team.count('jobs', UNANSWERED)).toBe(0);
-    expect(localCount(a.path, 'sync_outbox')).toBe(0);
+    expect(countRows(a.path, 'sync_outbox')).toBe(0);
   });
 
   it('a pulling desktop never holds an answered job without its answer, between pages or after a cut', async () => {
@@ -127,7 +119,7 @@ describe('a job answered on the team comes with its answer', () => {
 
     await b.sync({ tuning: TUNING });
     expect(unansweredHere(b.path)).toBe(0);
-    expect(localCount(b.path, 'results')).toBe(300);
+    expect(countRows(b.path, 'results')).toBe(300);
   });
 
   it('a job pushed answered after a pull’s results went by arrives there with its answer', async () => {
@@ -152,6 +144,6 @@ describe('a job answered on the team comes with its answer', () => {
     expect(seen.filter((n) => n > 0)).toEqual([]);
     expect(unansweredHere(c.path)).toBe(0);
     expect(await team.count('results')).toBe(340);
-    expect(localCount(c.path, 'results')).toBe(340);
+    expect(countRows(c.path, 'results')).toBe(340);
   });
 });

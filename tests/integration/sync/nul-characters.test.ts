@@ -6,9 +6,10 @@ import { createSandboxRun, recordRun } from '../../support/sync-team';
 import { teamForThisFile } from '../../support/team-for-file';
 
 // An answer holding U+0000 (an engine's text, a scraped snippet), or a surrogate without its pair
-// in what is stored as JSON: SQLite keeps both, PostgreSQL's text and jsonb cannot. Before, its push batch was refused ("invalid byte sequence for encoding
-// UTF8: 0x00"), and so was every push after it: nothing this desktop recorded later reached the
-// team. Real PostgreSQL, real history files.
+// in what is stored as JSON: SQLite keeps both, PostgreSQL's text and jsonb cannot. Before, its
+// push batch was refused ("invalid byte sequence for encoding UTF8: 0x00"), and so was every push
+// after it: nothing this desktop recorded later reached the team. Real PostgreSQL, real history
+// files.
 
 const shared = teamForThisFile({ alice: 'member', bob: 'member' });
 

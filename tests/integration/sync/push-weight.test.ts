@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { countRows } from '../../support/history-tables';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { SyncProgress } from '../../../src/main/sync';
 import { rowWeight } from '../../../src/main/sync/push-read';
@@ -63,15 +63,6 @@ const pushBatches = (weights: readonly number[], weight: number): number[] =>
 /** A pull page takes a row while less than `weight` came before it. */
 const pullPages = (weights: readonly number[], weight: number): number[] =>
   cut(weights, (carried) => carried >= weight);
-
-function resultsIn(path: string): number {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.prepare('SELECT count(*) FROM results').pluck().get() as number;
-  } finally {
-    db.close();
-  }
-}
 
 describe('a push batch and a pull page bounded by weight', () => {
   it('cuts job batches before the first answer that does not fit, never between a job and its answer', async () => {
@@ -194,7 +185,7 @@ describe('a push batch and a pull page bounded by weight', () => {
         expect(pulled['page'], name).toEqual(pullPages(pages, weight));
         expect(pulled['result']?.length).toBeGreaterThan(10);
         expect(c.store.replica.localWork()).toBe(0);
-        expect(resultsIn(c.path), name).toBe(answers.length);
+        expect(countRows(c.path, 'results'), name).toBe(answers.length);
         const here = c.store.pageArchiveCounts();
         expect(here.archived + here.failed).toBe(pages.length);
       }

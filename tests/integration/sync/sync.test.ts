@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../support/history-tables';
 import { SyncError } from '../../../src/main/sync';
 import { readTeamSchemaVersion, TEAM_SCHEMA_VERSION, TeamError } from '../../../src/main/team';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
@@ -15,15 +16,6 @@ import { seedWorkspace } from '../team/fixtures';
 let server: TestPostgres;
 
 /** Rows of a local table, read through a connection of its own (as another process would). */
-function localCount(path: string, table: string): number {
-  const db = new Database(path, { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
-
 function outbox(path: string): Array<{ kind: string; key: string }> {
   const db = new Database(path, { readonly: true });
   try {
@@ -130,11 +122,11 @@ describe('two desktops, one team', () => {
     expect(await team.count('jobs')).toBe(await team.count('result_keys'));
 
     await b.sync();
-    const here = localCount(b.path, 'results');
+    const here = countRows(b.path, 'results');
     b.store.replica.resetCursors(['runs', 'jobs', 'results', 'pages', 'credit_sessions']);
     const repeat = await b.sync();
     expect(repeat.pulled['result'] ?? 0).toBe(0);
-    expect(localCount(b.path, 'results')).toBe(here);
+    expect(countRows(b.path, 'results')).toBe(here);
   });
 
   it('a row this history refuses is left out and counted; the rest of its page is applied, once', async () => {
@@ -157,11 +149,11 @@ describe('two desktops, one team', () => {
     const pulled = await b.sync();
     expect(pulled.rejected).toBe(1);
     expect(pulled.pulled).toMatchObject({ run: 1, job: 15, result: 12 });
-    expect(localCount(b.path, 'jobs')).toBe(localCount(a.path, 'jobs'));
-    expect(localCount(b.path, 'results')).toBe(localCount(a.path, 'results'));
+    expect(countRows(b.path, 'jobs')).toBe(countRows(a.path, 'jobs'));
+    expect(countRows(b.path, 'results')).toBe(countRows(a.path, 'results'));
     // Indexed by ingest as they were here: search and Visibility.
-    expect(localCount(b.path, 'answer_search_docsize')).toBe(localCount(a.path, 'answer_search_docsize'));
-    expect(localCount(b.path, 'vis_result')).toBe(localCount(a.path, 'vis_result'));
+    expect(countRows(b.path, 'answer_search_docsize')).toBe(countRows(a.path, 'answer_search_docsize'));
+    expect(countRows(b.path, 'vis_result')).toBe(countRows(a.path, 'vis_result'));
     const again = await b.sync();
     expect(again.rejected).toBe(0);
     expect(again.pulled).toEqual({});
@@ -184,7 +176,7 @@ describe('two desktops, one team', () => {
     );
     const pulled = await b.sync();
     expect(pulled.pulled).toMatchObject({ run: 1, job: 5, result: 5 });
-    expect(localCount(b.path, 'run_prompts')).toBe(localCount(a.path, 'run_prompts') + 200_000);
+    expect(countRows(b.path, 'run_prompts')).toBe(countRows(a.path, 'run_prompts') + 200_000);
   });
 });
 
@@ -292,7 +284,7 @@ describe('cuts and access', () => {
         tuning: { pushBatch: 100, pullBatch: 100 },
         // Between two pages of answers: the server goes away (fast shutdown cuts connections).
         pause: async () => {
-          if (localCount(b.path, 'results') > 0 && ++pages === 2) await server.stop();
+          if (countRows(b.path, 'results') > 0 && ++pages === 2) await server.stop();
         },
       })
       .then(
@@ -302,12 +294,12 @@ describe('cuts and access', () => {
     await server.start();
     expect(cut).toBeInstanceOf(TeamError);
     expect((cut as TeamError).kind).toBe('unreachable');
-    const partial = localCount(b.path, 'results');
+    const partial = countRows(b.path, 'results');
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(600);
     const resumed = await b.sync();
     expect(resumed.pulled['result']).toBe(600 - partial);
-    expect(localCount(b.path, 'results')).toBe(600);
+    expect(countRows(b.path, 'results')).toBe(600);
     expect(await team.count('results')).toBe(600);
   });
 
