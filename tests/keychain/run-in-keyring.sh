@@ -56,8 +56,24 @@ export XDG_DATA_HOME="$scratch/data" XDG_RUNTIME_DIR="$scratch/runtime" XDG_CONF
 export PARALLAX_THROWAWAY_KEYRING=1
 
 # --unlock reads the new login keyring's password on stdin and creates it as the default
-# collection; --components=secrets starts only the Secret Service.
+# collection; --components=secrets starts only the Secret Service. The tests start only once that
+# daemon owns the Secret Service's name with its login collection unlocked: once in a CI run it
+# was gone when the first test called, D-Bus started another by activation, that one could not
+# unlock the keyring without a prompt, and every test failed. So it is checked (NameHasOwner does
+# not activate anything) and started again, on the same keyring file, if it is not there.
 dbus-run-session -- sh -c '
-  printf %s throwaway-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  bus() { gdbus call --session --timeout 5 "$@" 2>/dev/null; }
+  ready() {
+    bus --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+      --method org.freedesktop.DBus.NameHasOwner org.freedesktop.secrets | grep -q true &&
+      bus --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets/collection/login \
+        --method org.freedesktop.DBus.Properties.Get org.freedesktop.Secret.Collection Locked | grep -q false
+  }
+  for attempt in 1 2 3; do
+    printf %s throwaway-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+    for wait in 1 2 3 4 5 6 7 8 9 10; do ready && break 2; sleep 0.5; done
+    echo "run-in-keyring: the throwaway keyring is not answering unlocked (attempt $attempt of 3)" >&2
+  done
+  ready || { echo "run-in-keyring: the throwaway keyring did not come up unlocked" >&2; exit 1; }
   npm run test:keychain -- "$@"
 ' sh "$@"
