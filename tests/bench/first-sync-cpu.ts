@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
@@ -41,11 +41,14 @@ async function main(): Promise<void> {
     const c = team.desktop('carol');
     const heap = await sampleAllocations(process.env['PARALLAX_BENCH_HEAP_PROFILE']);
     const gc = watchGc();
+    const postmaster = await postmasterPid(server);
+    const server0 = serverCpuMs(postmaster);
     const cpu0 = process.cpuUsage();
     const main0 = process.threadCpuUsage();
     const t0 = performance.now();
     const report = await c.sync({ judge: pool });
     const wall = performance.now() - t0;
+    const serverMs = serverCpuMs(postmaster) - server0;
     const gcs = gc.stop();
     await heap.stop();
     const cpu = process.cpuUsage(cpu0);
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
         fetchS: +(report.timing.pullFetch / 1000).toFixed(1),
         mainCpuPerAnswer: per(mainMs),
         otherCpuPerAnswer: per(allMs - mainMs),
+        serverCpuPerAnswer: per(serverMs),
         wallPerAnswer: per(wall),
         gcPerAnswer: per(gcs.minorMs + gcs.majorMs),
         scavenges: gcs.minor,
@@ -74,6 +78,43 @@ async function main(): Promise<void> {
     await team.close();
     await server.close();
   }
+}
+
+/** The PostgreSQL server's main process: the parent of its checkpointer, which lives as long. */
+async function postmasterPid(server: Awaited<ReturnType<typeof startTestPostgres>>): Promise<number> {
+  const { rows } = await server.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'",
+  );
+  return statOf((rows[0] as { pid: number }).pid).ppid;
+}
+
+/** A process's parent and CPU (its own, and its reaped children's), from /proc. */
+function statOf(pid: number): { ppid: number; ownTicks: number; childTicks: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis: state is field 3, ppid 4, utime 14 … cstime 17.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const n = (field: number): number => Number(f[field - 3]);
+  return { ppid: n(4), ownTicks: n(14) + n(15), childTicks: n(16) + n(17) };
+}
+
+/**
+ * The server's CPU so far in ms: the postmaster's, its ended children's (reaped into its own
+ * tally) and its running children's (the backends of this sync, its writer and checkpointer).
+ */
+function serverCpuMs(postmaster: number): number {
+  const TICK_MS = 10; // Linux's USER_HZ is 100
+  const main = statOf(postmaster);
+  let ticks = main.ownTicks + main.childTicks;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const s = statOf(Number(name));
+      if (s.ppid === postmaster) ticks += s.ownTicks;
+    } catch {
+      // Ended while listed.
+    }
+  }
+  return ticks * TICK_MS;
 }
 
 /** V8's sampling heap profiler over what follows, written to `file` at stop (nothing without a file). */
