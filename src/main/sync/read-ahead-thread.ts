@@ -22,6 +22,13 @@ import { rowFromPg } from './team-sql';
 /** Pages posted and not yet taken, at most: one waits there while the next is prepared here. */
 const WAITING_AT_MOST = 1;
 
+/**
+ * The first page's rows at most; each page after it twice the one before, up to the pull's page
+ * size. The pulling thread has nothing to store until the first page is read and prepared here,
+ * so a small one gets it going; the next, larger, is ready by the time it has stored that one.
+ */
+export const FIRST_PAGE_ROWS = 500;
+
 /** What `make` returns, or null when it throws: the pulling thread's ingest then does that work itself. */
 function orNull<T>(make: () => T): T | null {
   try {
@@ -92,15 +99,17 @@ async function readPages(port: MessagePort, request: ReadAheadRequest, client: T
     wake?.();
     wake = null;
   });
+  let limit = Math.min(request.limit, FIRST_PAGE_ROWS);
   const read = (
     cursor: ReadAheadRequest['cursor'],
   ): Promise<{ page: TeamPage; jobs: ReadAheadPage['jobs'] }> =>
-    readPage(scope, 'result', cursor, request.limit, request.weight).then(async (page) => ({
+    readPage(scope, 'result', cursor, limit, request.weight).then(async (page) => ({
       page,
       jobs: await jobsOf(scope, page),
     }));
   let current = await read(request.cursor);
   while (current.page.rows.length > 0) {
+    limit = Math.min(request.limit, limit * 2);
     const next = current.page.more ? read(current.page.cursor) : null;
     // Awaited below; a failed read must not go unobserved meanwhile.
     next?.catch(() => undefined);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgePool } from '../../../src/main/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/main/store';
 import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/main/sync';
+import { FIRST_PAGE_ROWS } from '../../../src/main/sync/read-ahead-thread';
 import { TeamError } from '../../../src/main/team';
 import { historyTables } from '../../support/history-tables';
 import { startJudgeThreads } from '../../support/judge-threads';
@@ -28,8 +29,10 @@ const ANSWERS = 800;
 function readingAhead(edit: (page: ReadAheadPage) => ReadAheadPage = (page) => page): {
   judge: AheadJudge;
   pages: () => number;
+  sizes: number[];
 } {
   let pages = 0;
+  const sizes: number[] = [];
   const judge: AheadJudge = {
     judgeBatch: () => Promise.reject(new Error('a pull read ahead judges on its reading thread')),
     readAhead(request) {
@@ -39,13 +42,14 @@ function readingAhead(edit: (page: ReadAheadPage) => ReadAheadPage = (page) => p
           const page = await stream.next();
           if (page === null) return null;
           pages += 1;
+          sizes.push(page.rows);
           return edit(page);
         },
         close: () => stream.close(),
       } satisfies ReadAheadStream;
     },
   };
-  return { judge, pages: () => pages };
+  return { judge, pages: () => pages, sizes };
 }
 
 function count(path: string, sql: string): number {
@@ -150,6 +154,22 @@ describe('a pull read ahead on a thread of its own', () => {
     for (const name of Object.keys(theirs)) expect(mine[name], name).toEqual(theirs[name]);
     unprepared.reopen();
     inline.reopen();
+  });
+
+  it('starts with a small page and doubles it up to the pull page size, so storing starts early', async () => {
+    const limit = 4000;
+    const reading = readingAhead();
+    const b = team.desktop('dan', 'ramp');
+    const pulled = await b.sync({ judge: reading.judge, tuning: { ...TUNING, pullBatch: limit } });
+    expect(pulled.pulled['result']).toBe(ANSWERS);
+    const expected: number[] = [];
+    for (let left = ANSWERS, size = FIRST_PAGE_ROWS; left > 0; size = Math.min(2 * size, limit)) {
+      expected.push(Math.min(size, left));
+      left -= size;
+    }
+    expect(expected.length).toBeGreaterThan(1);
+    expect(reading.sizes).toEqual(expected);
+    expect(count(b.path, 'SELECT count(*) FROM results')).toBe(ANSWERS);
   });
 
   it('the server stopped mid-read and restarted: the sync fails in one clear error, the next resumes', async () => {
