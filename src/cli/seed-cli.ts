@@ -67,14 +67,14 @@ export async function startFromSeed(
     const installed = await team.withTeam((session) =>
       installSeed(session, { ...target, onProgress: seedProgressPrinter(ctx) }),
     );
-    if (installed && !ctx.json) {
+    if (ctx.json) return installed;
+    if (installed) {
       writeLine(
         ctx.stderr,
         `Started from the workspace’s seed of ${new Date(installed.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (${installed.answers.toLocaleString('en-US')} answers, ${formatBytes(installed.bytes)}, in ${(installed.ms / 1000).toFixed(0)} s); pulling what is newer.`,
       );
-    }
-    // Without a seed a large workspace's first sync takes minutes: say why, and what would help.
-    if (!installed && !ctx.json) {
+    } else {
+      // Without a seed a large workspace's first sync takes minutes: say why, and what would help.
       writeLine(
         ctx.stderr,
         `No seed of workspace ${target.workspace} on the team (none published, or none this version reads): this desktop pulls everything itself, about 15 minutes for a million answers on a 2-core laptop, against about 3 from a seed (parallax team seed publishes one, daily on a server).`,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSettingsStore } from '../../src/main/settings';
-import { openHistory, type HistoryStore, type JobRecord } from '../../src/main/store';
+import { openHistory, type HistoryStore, type IngestItem, type JobRecord } from '../../src/main/store';
 import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
 import { removeHistoryFile } from '../../src/main/sync/seed-files';
 import {
@@ -164,6 +164,29 @@ export function recordRun(
   return chosen;
 }
 
+/**
+ * Synthetic answers of these jobs, of `words(r)` words (80 unless told), fetched from `at` on,
+ * one credit each; `pagesOf(i)` gives the i-th answer's linked pages (none unless told).
+ */
+function syntheticAnswers(
+  jobs: readonly JobRecord[],
+  r: ReturnType<typeof rng>,
+  at: number,
+  words: (r: ReturnType<typeof rng>) => number = () => 80,
+  pagesOf?: (i: number) => string[],
+): IngestItem[] {
+  return jobs.map((job, i) => {
+    const m = makeResult(r, words(r));
+    return {
+      jobId: job.id,
+      raw: m.raw,
+      normalized: { ...m.normalized, engine: job.engine, ...(pagesOf ? { htmlUrls: pagesOf(i) } : {}) },
+      fetchedAt: at + i,
+      jobPatch: { jobState: 'succeeded' as const, creditsCharged: 1 },
+    };
+  });
+}
+
 /** Answers these jobs (synthetic answers fetched from `at` on, one credit each) through ingest. */
 export function answerJobs(
   store: HistoryStore,
@@ -171,18 +194,7 @@ export function answerJobs(
   r: ReturnType<typeof rng>,
   at: number,
 ): void {
-  store.ingestResults(
-    jobs.map((job, i) => {
-      const m = makeResult(r, 80);
-      return {
-        jobId: job.id,
-        raw: m.raw,
-        normalized: { ...m.normalized, engine: job.engine },
-        fetchedAt: at + i,
-        jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
-      };
-    }),
-  );
+  store.ingestResults(syntheticAnswers(jobs, r, at));
 }
 
 /**
@@ -195,17 +207,9 @@ export function answerCitingPages(
   seed: number,
   words: (r: ReturnType<typeof rng>) => number = () => 80,
 ): Map<string, string> {
-  const r = rng(seed);
-  const items = jobs.map((job, i) => {
-    const m = makeResult(r, words(r));
-    return {
-      jobId: job.id,
-      raw: m.raw,
-      normalized: { ...m.normalized, engine: job.engine, htmlUrls: [`https://example.com/${seed}/${i}`] },
-      fetchedAt: Date.now() + i,
-      jobPatch: { jobState: 'succeeded' as const, creditsCharged: 1 },
-    };
-  });
+  const items = syntheticAnswers(jobs, rng(seed), Date.now(), words, (i) => [
+    `https://example.com/${seed}/${i}`,
+  ]);
   store.ingestResults(items);
   return new Map(items.map((item) => [item.jobId, item.normalized.text]));
 }

@@ -21,7 +21,7 @@ import {
 import { pullResultsAhead } from './pull-results-ahead';
 import { languagesOf, toResult } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
-import { PULL_PAGE_WEIGHT, readPage, readRunPrompts, START, type TeamPage } from './team-reads';
+import { readPage, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
 
 // Pulling what teammates recorded: runs, results, jobs, pages and credit sessions, table by
@@ -175,7 +175,7 @@ async function pullTable(ctx: StepContext, kind: RecordedKind): Promise<void> {
   if (readAhead) return pullResultsAhead(ctx, readAhead);
   const step = STEPS[kind] as TableStep<unknown>;
   const limit = ctx.tuning.pullBatch;
-  const weight = ctx.tuning.pullWeight ?? PULL_PAGE_WEIGHT;
+  const weight = ctx.tuning.pullWeight;
   const table = RECORDED_KINDS[kind].table;
   const judging = kind === 'result' && ctx.options.judge !== undefined;
   const first = await timed(ctx, 'pullFetch', () =>

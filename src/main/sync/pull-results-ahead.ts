@@ -19,7 +19,7 @@ import { storePage } from './pull-apply';
 import { noParents, takeJobs } from './pull-parents';
 import { languagesOf } from './pulled-result';
 import type { ReadAheadPage, ReadAheadRequest, ReadAheadStream } from './read-ahead';
-import { PULL_PAGE_WEIGHT, START } from './team-reads';
+import { START } from './team-reads';
 
 // The results' table of a large pull, read ahead on another thread (read-ahead.ts): this thread
 // takes each page as it comes, offers the verdicts, documents and analyses made there to the
@@ -65,7 +65,7 @@ export async function pullResultsAhead(
     since: ctx.options.since ?? null,
     cursor: ctx.store.replica.cursor(RECORDED_KINDS.result.table) ?? START,
     limit: ctx.tuning.pullBatch,
-    weight: ctx.tuning.pullWeight ?? PULL_PAGE_WEIGHT,
+    weight: ctx.tuning.pullWeight,
     brands: brandSet?.brands ?? null,
   });
   try {

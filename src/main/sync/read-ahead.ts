@@ -25,10 +25,13 @@ export interface ReadAheadRequest {
   /** This history's id on the team: rows it wrote itself pass with the cursor, without their bytes. */
   origin: string;
   since: number | null;
-  /** The results' cursor to read after, and the page size in rows and weight (team-reads.ts). */
+  /**
+   * The results' cursor to read after, and the page size in rows and weight (team-reads.ts; its
+   * default weight when unset).
+   */
   cursor: ReplicaCursor;
   limit: number;
-  weight: number;
+  weight?: number;
   /** The tracked brands the answers are judged and matched against; null: none tracked (nothing judged). */
   brands: BrandDefinition[] | null;
 }

@@ -44,7 +44,7 @@ export interface TeamPage {
 export const PULL_PAGE_WEIGHT = 128 * 1024 * 1024;
 
 /** A row's weight, read without decompressing (octet_length reads a compressed value's header). */
-const WEIGHT: Partial<Record<RecordedKind | ConfigKind, string>> = {
+export const PULL_ROW_WEIGHT: Partial<Record<RecordedKind | ConfigKind, string>> = {
   result: 'octet_length(t.raw_json) + octet_length(t.answer_text) + pg_column_size(t.normalized_json)',
   page: 'coalesce(octet_length(t.html_zstd), 0)',
 };
@@ -111,7 +111,7 @@ export async function readPage(
   weight = PULL_PAGE_WEIGHT,
 ): Promise<TeamPage> {
   const table = tableOf(kind);
-  const weighed = WEIGHT[kind];
+  const weighed = PULL_ROW_WEIGHT[kind];
   const values = params(ctx, cursor, limit, kind);
   // With a weight: each row's, and what the rows before it in the page weigh (a running sum,
   // made as the rows stream in: the LIMIT still ends the scan), then only the rows before which

@@ -4,6 +4,7 @@ import { countRows } from '../../support/history-tables';
 import type { HistoryStore, JobRecord } from '../../../src/main/store';
 import type { SyncProgress } from '../../../src/main/sync';
 import { rowWeight } from '../../../src/main/sync/push-read';
+import { PULL_ROW_WEIGHT } from '../../../src/main/sync/team-reads';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { startJudgeThreads } from '../../support/judge-threads';
 import { answerCitingPages, createSandboxRun } from '../../support/sync-team';
@@ -150,17 +151,14 @@ describe('a push batch and a pull page bounded by weight', () => {
     }
     await a.sync({ pull: false });
     // Each row's weight as the pull reads it, in the pull's order.
-    const weights = async (table: string, weight: string): Promise<number[]> =>
+    const weights = async (table: string, kind: 'result' | 'page'): Promise<number[]> =>
       (
         await team.owner.query<{ w: number }>(
-          `SELECT (${weight})::int AS w FROM parallax.${table} t ORDER BY t.xid, t.seq`,
+          `SELECT (${PULL_ROW_WEIGHT[kind]})::int AS w FROM parallax.${table} t ORDER BY t.xid, t.seq`,
         )
       ).rows.map((row) => row.w);
-    const answers = await weights(
-      'results',
-      'octet_length(t.raw_json) + octet_length(t.answer_text) + pg_column_size(t.normalized_json)',
-    );
-    const pages = await weights('pages', 'coalesce(octet_length(t.html_zstd), 0)');
+    const answers = await weights('results', 'result');
+    const pages = await weights('pages', 'page');
     const weight = 10 * Math.max(...answers);
 
     // The answers on this thread, and on the read-ahead thread (a large pull's way).

@@ -15,7 +15,7 @@ import { seedWorkspace } from '../team/fixtures';
 
 let server: TestPostgres;
 
-/** Rows of a local table, read through a connection of its own (as another process would). */
+/** The outbox's entries in order, read through a connection of its own (as another process would). */
 function outbox(path: string): Array<{ kind: string; key: string }> {
   const db = new Database(path, { readonly: true });
   try {
