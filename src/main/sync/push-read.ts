@@ -5,9 +5,9 @@ import type { StepContext } from './context';
 // Reading a push's next batch from the history's outbox: its entries, the rows they name, and
 // (a job batch) its jobs' answers. A batch is bounded twice: by rows (the statement's size on a
 // normal day) and by weight, what its rows put into the statement's parameters. A batch's column
-// is one array value, and PostgreSQL refuses a value over 1 GB (V8 a string over 512 MB): capped
-// by rows alone, a batch of archived pages or very long answers failed on every retry, and a
-// failed batch holds back everything after it in the outbox.
+// is one array value, and PostgreSQL refuses a value over 1 GB: capped by rows alone, a batch of
+// archived pages or very long answers failed on every retry, and a failed batch holds back
+// everything after it in the outbox.
 
 /** What a batch's rows may weigh together (about 64 MB) unless one row alone weighs more. */
 export const PUSH_BATCH_WEIGHT = 64 * 1024 * 1024;
@@ -50,14 +50,14 @@ function readRows(ctx: StepContext, kind: RecordedKind, keys: string[]): Replica
 }
 
 /**
- * What a row puts into a statement's parameters, about: a text by its length (UTF-16 units, as V8
- * counts a string), bytes twice (node-postgres writes them as hex in an array).
+ * What a row puts into a statement's parameters, about: a text by its length (UTF-16 units; its
+ * UTF-8 bytes in the binary array, as many for the ASCII most of it is), bytes as they are.
  */
 export function rowWeight(row: ReplicaRow): number {
   let weight = 0;
   for (const value of Object.values(row)) {
     if (typeof value === 'string') weight += value.length;
-    else if (value instanceof Uint8Array) weight += 2 * value.byteLength;
+    else if (value instanceof Uint8Array) weight += value.byteLength;
     else if (Array.isArray(value)) for (const item of value) weight += item.length + 3;
     else weight += 8;
   }

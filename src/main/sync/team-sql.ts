@@ -1,13 +1,14 @@
 import type { ColumnType, ReplicaRow, ReplicaTable, ReplicaValue } from '../store';
+import { binaryArray, type ParamValue } from './pg-binary-array';
 
 // PostgreSQL's side of a replica table (src/main/store/replica/columns.ts): the statements a
 // push runs and the conversion of the values both ways.
 //
 // A push sends a batch as ONE multi-row INSERT … SELECT FROM unnest($1::text[], $2::bigint[], …)
-// (one array per column, whatever the number of rows) with ON CONFLICT on the row's key, so a
-// retried batch never duplicates. JSON goes as text and is cast to jsonb by the server; a list
-// column (text[]) goes as the JSON text of its list, since an array of arrays cannot be
-// unnested into rows.
+// (one array per column, whatever the number of rows, each in PostgreSQL's binary array format:
+// pg-binary-array.ts) with ON CONFLICT on the row's key, so a retried batch never duplicates.
+// JSON goes as text and is cast to jsonb by the server; a list column (text[]) goes as the JSON
+// text of its list, since an array of arrays cannot be unnested into rows.
 
 /** The type of the array a column's values travel in. */
 const ARRAY_TYPE: Record<ColumnType, string> = {
@@ -90,25 +91,28 @@ function pgJson(json: string): string {
 }
 
 /** One parameter value as PostgreSQL takes it. */
-export function toParam(value: ReplicaValue | undefined, type: ColumnType): unknown {
+export function toParam(value: ReplicaValue | undefined, type: ColumnType): ParamValue {
   if (value === undefined || value === null) return null;
   if (type === 'bool') return value === 1 || value === '1';
   if (type === 'text[]') return JSON.stringify(Array.isArray(value) ? value.map(pgText) : value);
-  if (type === 'bytea') return Buffer.from(value as Uint8Array);
+  if (Array.isArray(value)) throw new TypeError(`a list where a ${type} column's value was expected`);
   if (typeof value !== 'string') return value;
   return type === 'json' ? pgJson(value) : pgText(value);
 }
 
-/** The statement's parameters after the workspace id: one array per column. */
+/** The statement's parameters: the workspace id, then one binary array per column. */
 export function upsertParams(
   table: ReplicaTable,
   workspaceId: string,
   rows: readonly ReplicaRow[],
-): unknown[] {
-  return [
-    workspaceId,
-    ...Object.entries(table.columns).map(([name, type]) => rows.map((row) => toParam(row[name], type))),
-  ];
+): [string, ...Buffer[]] {
+  const arrays = Object.entries(table.columns).map(([name, type]) =>
+    binaryArray(
+      type,
+      rows.map((row) => toParam(row[name], type)),
+    ),
+  );
+  return [workspaceId, ...arrays];
 }
 
 /** A value node-postgres read, as the history keeps it (bigint as a number, JSON as text…). */
