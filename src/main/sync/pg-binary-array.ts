@@ -38,6 +38,15 @@ function integer(value: ParamValue, type: ColumnType): number {
   return n;
 }
 
+/** A number for a real column: a text that reads as no number is refused, as the server would. */
+function real(value: ParamValue): number {
+  const n = Number(value);
+  if (typeof value === 'string' && Number.isNaN(n)) {
+    throw new TypeError(`a column of type real got ${JSON.stringify(value)}, not a number`);
+  }
+  return n;
+}
+
 function writeNumber(out: Buffer, at: number, value: ParamValue, type: ColumnType): void {
   switch (type) {
     case 'int':
@@ -47,7 +56,7 @@ function writeNumber(out: Buffer, at: number, value: ParamValue, type: ColumnTyp
       out.writeBigInt64BE(BigInt(integer(value, type)), at);
       return;
     case 'real':
-      out.writeDoubleBE(Number(value), at);
+      out.writeDoubleBE(real(value), at);
       return;
     default:
       out.writeUInt8(value === true ? 1 : 0, at);

@@ -85,5 +85,6 @@ describe('a push column as a binary array parameter', () => {
   it('refuses a value its column cannot hold, naming it, before anything is sent', () => {
     expect(() => binaryArray('int', [1.5])).toThrow(/a column of type int got "1.5", not an integer/);
     expect(() => binaryArray('bigint', ['soon'])).toThrow(/a column of type bigint got "soon"/);
+    expect(() => binaryArray('real', ['1,5'])).toThrow(/a column of type real got "1,5", not a number/);
   });
 });
