@@ -73,8 +73,9 @@ describe('a push column as a binary array parameter', () => {
     expect(
       await roundTrip('bigint', [0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, null]),
     ).toEqual(['0', '-1', '9007199254740991', '-9007199254740991', null]);
-    const reals = await roundTrip('real', [0, -0.5, 1.5e300, 0.1, null, 3]);
-    expect(reals).toEqual([0, -0.5, 1.5e300, 0.1, null, 3]);
+    const reals = await roundTrip('real', [0, -0, -0.5, 1.5e300, 0.1, null, 3]);
+    expect(reals).toEqual([0, -0, -0.5, 1.5e300, 0.1, null, 3]);
+    expect(Object.is(reals[1], -0)).toBe(true);
     expect(await roundTrip('bool', [true, false, null])).toEqual([true, false, null]);
   });
 
