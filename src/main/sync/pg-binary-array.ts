@@ -12,16 +12,20 @@ import type { ColumnType } from '../store';
 // its length and lower bound (1), then each element as an int32 byte length (-1 for NULL) and
 // its bytes. The element OID must be the cast's (`$2::bigint[]` reads only int8 elements).
 
-/** The element type's OID and how wide a number of it is (0: its bytes vary). */
-const ELEMENT: Record<ColumnType, { oid: number; width: number }> = {
-  text: { oid: 25, width: 0 },
-  json: { oid: 25, width: 0 },
-  'text[]': { oid: 25, width: 0 },
-  bytea: { oid: 17, width: 0 },
-  int: { oid: 23, width: 4 },
-  bigint: { oid: 20, width: 8 },
-  real: { oid: 701, width: 8 },
-  bool: { oid: 16, width: 1 },
+/**
+ * The array a column's values travel in: its type as the statement casts the parameter, its
+ * element type's OID (which must be that cast's), and how wide a number of it is (0: its bytes
+ * vary). One table for both, so the cast and the bytes cannot disagree.
+ */
+export const PG_ARRAY: Record<ColumnType, { cast: string; oid: number; width: number }> = {
+  text: { cast: 'text[]', oid: 25, width: 0 },
+  json: { cast: 'text[]', oid: 25, width: 0 },
+  'text[]': { cast: 'text[]', oid: 25, width: 0 },
+  bytea: { cast: 'bytea[]', oid: 17, width: 0 },
+  int: { cast: 'integer[]', oid: 23, width: 4 },
+  bigint: { cast: 'bigint[]', oid: 20, width: 8 },
+  real: { cast: 'double precision[]', oid: 701, width: 8 },
+  bool: { cast: 'boolean[]', oid: 16, width: 1 },
 };
 
 /** A value of one of these arrays, as `toParam` gives it (null, a text, a number, a boolean, bytes). */
@@ -71,7 +75,7 @@ function byteSize(value: ParamValue): number {
 
 /** These values, all of the column's type, as one binary array parameter. */
 export function binaryArray(type: ColumnType, values: readonly ParamValue[]): Buffer {
-  const { oid, width } = ELEMENT[type];
+  const { oid, width } = PG_ARRAY[type];
   const sizes = values.map((v) => (v === null ? -1 : width || byteSize(v)));
   const total = HEADER + sizes.reduce((sum, size) => sum + 4 + Math.max(size, 0), 0);
   const out = Buffer.allocUnsafe(total);

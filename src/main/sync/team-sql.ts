@@ -1,5 +1,5 @@
 import type { ColumnType, ReplicaRow, ReplicaTable, ReplicaValue } from '../store';
-import { binaryArray, type ParamValue } from './pg-binary-array';
+import { binaryArray, PG_ARRAY, type ParamValue } from './pg-binary-array';
 
 // PostgreSQL's side of a replica table (src/main/store/replica/columns.ts): the statements a
 // push runs and the conversion of the values both ways.
@@ -9,18 +9,6 @@ import { binaryArray, type ParamValue } from './pg-binary-array';
 // pg-binary-array.ts) with ON CONFLICT on the row's key, so a retried batch never duplicates.
 // JSON goes as text and is cast to jsonb by the server; a list column (text[]) goes as the JSON
 // text of its list, since an array of arrays cannot be unnested into rows.
-
-/** The type of the array a column's values travel in. */
-const ARRAY_TYPE: Record<ColumnType, string> = {
-  text: 'text[]',
-  int: 'integer[]',
-  bigint: 'bigint[]',
-  real: 'double precision[]',
-  bool: 'boolean[]',
-  json: 'text[]',
-  'text[]': 'text[]',
-  bytea: 'bytea[]',
-};
 
 /** How the unnested value becomes the column's value. */
 function cast(column: string, type: ColumnType): string {
@@ -40,7 +28,7 @@ export interface UpsertOptions {
 export function upsertSql(table: ReplicaTable, options: UpsertOptions = {}): string {
   const columns = Object.entries(table.columns);
   const names = columns.map(([name]) => name);
-  const arrays = columns.map(([, type], i) => `$${i + 2}::${ARRAY_TYPE[type]}`).join(', ');
+  const arrays = columns.map(([, type], i) => `$${i + 2}::${PG_ARRAY[type].cast}`).join(', ');
   const values = columns.map(([name, type]) => cast(name, type)).join(', ');
   const conflict = `ON CONFLICT (workspace_id, ${table.key.join(', ')})`;
   const action = options.update
@@ -106,13 +94,12 @@ export function upsertParams(
   workspaceId: string,
   rows: readonly ReplicaRow[],
 ): [string, ...Buffer[]] {
-  const arrays = Object.entries(table.columns).map(([name, type]) =>
+  const column = ([name, type]: [string, ColumnType]): Buffer =>
     binaryArray(
       type,
       rows.map((row) => toParam(row[name], type)),
-    ),
-  );
-  return [workspaceId, ...arrays];
+    );
+  return [workspaceId, ...Object.entries(table.columns).map(column)];
 }
 
 /** A value node-postgres read, as the history keeps it (bigint as a number, JSON as text…). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnType } from '../../../src/main/store';
-import { binaryArray, type ParamValue } from '../../../src/main/sync/pg-binary-array';
+import { binaryArray, PG_ARRAY, type ParamValue } from '../../../src/main/sync/pg-binary-array';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 
 // A push sends each column as one array in PostgreSQL's binary format. A real server reads every
@@ -16,21 +16,13 @@ afterAll(async () => {
   await server.close();
 });
 
-const CAST: Record<ColumnType, string> = {
-  text: 'text[]',
-  json: 'text[]',
-  'text[]': 'text[]',
-  bytea: 'bytea[]',
-  int: 'integer[]',
-  bigint: 'bigint[]',
-  real: 'double precision[]',
-  bool: 'boolean[]',
-};
-
-/** The elements as the server unnests them, in order (int8 as text: node-postgres's default). */
+/**
+ * The elements as the server unnests them, in order (int8 as text: node-postgres's default), cast
+ * as a push casts the column, so a cast and an element type that disagree fail here.
+ */
 async function roundTrip(type: ColumnType, values: ParamValue[], select = 'v'): Promise<unknown[]> {
   const result = await server.query<{ v: unknown }>(
-    `SELECT ${select} AS v FROM unnest($1::${CAST[type]}) WITH ORDINALITY AS u(v, i) ORDER BY i`,
+    `SELECT ${select} AS v FROM unnest($1::${PG_ARRAY[type].cast}) WITH ORDINALITY AS u(v, i) ORDER BY i`,
     [binaryArray(type, values)],
   );
   return result.rows.map((row) => row.v);
