@@ -33,23 +33,24 @@ export type ParamValue = string | number | boolean | Uint8Array | null;
 
 const HEADER = 20;
 
-/** A number the column's type takes, or a clear error naming what it got. */
-function integer(value: ParamValue, type: ColumnType): number {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
-    throw new TypeError(`a column of type ${type} got ${JSON.stringify(String(value))}, not an integer`);
+/**
+ * The number a value gives the column (a number, or a text that reads as one), or a clear error
+ * naming what it got. A blank text is refused, not read as 0 (as the server refuses it).
+ */
+function numberOf(value: ParamValue, type: ColumnType, fits: (n: number) => boolean, what: string): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !fits(n)) {
+    throw new TypeError(`a column of type ${type} got ${JSON.stringify(String(value))}, not ${what}`);
   }
   return n;
 }
 
-/** A number for a real column: a text that reads as no number is refused, as the server would. */
-function real(value: ParamValue): number {
-  const n = Number(value);
-  if (typeof value === 'string' && Number.isNaN(n)) {
-    throw new TypeError(`a column of type real got ${JSON.stringify(value)}, not a number`);
-  }
-  return n;
-}
+const integer = (value: ParamValue, type: ColumnType): number =>
+  numberOf(value, type, Number.isSafeInteger, 'an integer');
+
+/** A real column takes any double, NaN included, but not a text that reads as no number. */
+const real = (value: ParamValue): number =>
+  numberOf(value, 'real', (n) => typeof value === 'number' || !Number.isNaN(n), 'a number');
 
 function writeNumber(out: Buffer, at: number, value: ParamValue, type: ColumnType): void {
   switch (type) {

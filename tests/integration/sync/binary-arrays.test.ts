@@ -68,6 +68,7 @@ describe('a push column as a binary array parameter', () => {
     const reals = await roundTrip('real', [0, -0, -0.5, 1.5e300, 0.1, null, 3]);
     expect(reals).toEqual([0, -0, -0.5, 1.5e300, 0.1, null, 3]);
     expect(Object.is(reals[1], -0)).toBe(true);
+    expect(await roundTrip('real', ['2.5', ' -1e3 '])).toEqual([2.5, -1000]);
     expect(await roundTrip('bool', [true, false, null])).toEqual([true, false, null]);
   });
 
@@ -79,5 +80,11 @@ describe('a push column as a binary array parameter', () => {
     expect(() => binaryArray('int', [1.5])).toThrow(/a column of type int got "1.5", not an integer/);
     expect(() => binaryArray('bigint', ['soon'])).toThrow(/a column of type bigint got "soon"/);
     expect(() => binaryArray('real', ['1,5'])).toThrow(/a column of type real got "1,5", not a number/);
+    // A blank text is no number (it is not 0), nor is a boolean or bytes in a number's column.
+    expect(() => binaryArray('int', [''])).toThrow(/a column of type int got "", not an integer/);
+    expect(() => binaryArray('bigint', [' '])).toThrow(/a column of type bigint got " ", not an integer/);
+    expect(() => binaryArray('real', [''])).toThrow(/a column of type real got "", not a number/);
+    expect(() => binaryArray('real', [true])).toThrow(/a column of type real got "true", not a number/);
+    expect(() => binaryArray('real', [Uint8Array.from([7])])).toThrow(/a column of type real got "7"/);
   });
 });
