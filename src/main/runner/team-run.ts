@@ -1,4 +1,4 @@
-import { RECORDED_KINDS, type HistoryStore, type PulledResult } from '../store';
+import { RECORDED_KINDS, type HistoryStore } from '../store';
 import type { TeamClient } from '../team';
 import { toResult } from '../sync/pulled-result';
 import { rowFromPg } from '../sync/team-sql';
@@ -78,7 +78,7 @@ export async function copyRunFromTeam(
   });
   if (!rows) return null;
   const { prompts, results } = rows;
-  const pulled = results.rows.map(toResult).filter((r): r is PulledResult => r !== null);
+  const pulled = results.rows.map(toResult).filter((r) => r !== null);
   // Answered on the team: a result row there, even one this history cannot read.
   const onTeam = new Set(results.rows.map((r) => String(r['job_id'])));
   const { run, jobs, reopened } = toResume

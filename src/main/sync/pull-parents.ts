@@ -89,7 +89,7 @@ export async function fetchResults(
     'result',
     resultIds.filter((id) => !present.has(id)),
   );
-  const results = rows.map(toResult).filter((r): r is PulledResult => r !== null);
+  const results = rows.map(toResult).filter((r) => r !== null);
   pushAll(into.results, results);
   await fetchJobs(
     ctx,
@@ -111,6 +111,6 @@ export async function fetchAnswers(
   const rows = await readResultsOfJobs(ctx, missing);
   pushAll(
     into.answers,
-    rows.map(toResult).filter((r): r is PulledResult => r !== null),
+    rows.map(toResult).filter((r) => r !== null),
   );
 }

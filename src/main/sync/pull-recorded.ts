@@ -85,7 +85,7 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
     apply: (ctx, jobs: ReplicaRow[]) => ctx.store.replica.applyJobs(jobs),
   } satisfies TableStep<ReplicaRow>,
   result: {
-    convert: (rows) => rows.map(toResult).filter((r): r is PulledResult => r !== null),
+    convert: (rows) => rows.map(toResult).filter((r) => r !== null),
     parents: (ctx, results: PulledResult[], into) =>
       fetchJobs(
         ctx,

@@ -4,8 +4,11 @@ import { readNormalized } from './normalized';
 // A team result row as the store's ingest takes it, and what the judge is told of its job: read
 // the same way by a pull on this thread and by its read-ahead thread (read-ahead-thread.ts).
 
+/** A result as read from the team: its raw JSON always with it. */
+export type ReadResult = PulledResult & { rawJson: string };
+
 /** A team result row as the store's ingest takes it; null for a row it cannot read. */
-export function toResult(row: Record<string, unknown>): PulledResult | null {
+export function toResult(row: Record<string, unknown>): ReadResult | null {
   const normalized = readNormalized(row['normalized_json'], '');
   if (normalized === null || typeof row['raw_json'] !== 'string') return null;
   return {

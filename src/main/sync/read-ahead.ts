@@ -36,14 +36,20 @@ export interface ReadAheadRequest {
   brands: BrandDefinition[] | null;
 }
 
+/** A pulled answer as the read-ahead thread posts it: rawJson null when it is in the packed document. */
+export type AheadResult = Omit<PulledResult, 'rawJson'> & { rawJson: string | null };
+
 /** A page of the results' table, read and prepared ahead. */
 export interface ReadAheadPage {
   /** The cursor after the page's last row. */
   cursor: ReplicaCursor;
   /** Rows written elsewhere in the page (those this history wrote itself are not sent). */
   rows: number;
-  /** The answers of those rows that could be read, in order. */
-  results: PulledResult[];
+  /**
+   * The answers of those rows that could be read, in order. Their raw JSON (null here) stays on
+   * the thread when their documents were packed there (docs): it is in them.
+   */
+  results: AheadResult[];
   /** The jobs of those answers, as the team has them (whether or not they are here already). */
   jobs: ReplicaRow[];
   /**

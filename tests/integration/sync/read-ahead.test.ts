@@ -30,8 +30,11 @@ function readingAhead(edit: (page: ReadAheadPage) => ReadAheadPage = (page) => p
   judge: AheadJudge;
   pages: () => number;
   sizes: number[];
+  /** Raw JSON texts posted beside documents packed with them (the thread keeps those). */
+  rawBesideDocs: () => number;
 } {
   let pages = 0;
+  let rawBesideDocs = 0;
   const sizes: number[] = [];
   const judge: AheadJudge = {
     judgeBatch: () => Promise.reject(new Error('a pull read ahead judges on its reading thread')),
@@ -43,13 +46,14 @@ function readingAhead(edit: (page: ReadAheadPage) => ReadAheadPage = (page) => p
           if (page === null) return null;
           pages += 1;
           sizes.push(page.rows);
+          if (page.docs !== null) rawBesideDocs += page.results.filter((r) => r.rawJson !== null).length;
           return edit(page);
         },
         close: () => stream.close(),
       } satisfies ReadAheadStream;
     },
   };
-  return { judge, pages: () => pages, sizes };
+  return { judge, pages: () => pages, sizes, rawBesideDocs: () => rawBesideDocs };
 }
 
 function count(path: string, sql: string): number {
@@ -84,6 +88,8 @@ describe('a pull read ahead on a thread of its own', () => {
     expect(pulled.pulled['result']).toBe(ANSWERS);
     expect(pulled.pulled['job']).toBe(ANSWERS);
     expect(reading.pages()).toBe(ANSWERS / TUNING.pullBatch);
+    // Every raw JSON came inside its packed document, none beside it (and reads back the same below).
+    expect(reading.rawBesideDocs()).toBe(0);
     ahead.store.close();
     inline.store.close();
     const mine = historyTables(ahead.path);
@@ -141,7 +147,18 @@ describe('a pull read ahead on a thread of its own', () => {
   it('stores a page whose preparation failed on the thread all the same, its ingest doing that work', async () => {
     const unprepared = team.desktop('alice', 'unprepared');
     const inline = team.desktop('dan', 'inline');
-    const failing = readingAhead((page) => ({ ...page, docs: null, analysed: null, verdicts: null }));
+    // A thread that could not pack a page's documents posts each answer's raw JSON with it.
+    const { rows } = await team.owner.query<{ id: string; raw_json: string }>(
+      'SELECT id::text, raw_json FROM parallax.results',
+    );
+    const raws = new Map(rows.map((row) => [row.id, row.raw_json]));
+    const failing = readingAhead((page) => ({
+      ...page,
+      results: page.results.map((r) => ({ ...r, rawJson: raws.get(r.id) ?? null })),
+      docs: null,
+      analysed: null,
+      verdicts: null,
+    }));
     const pulled = await unprepared.sync({ judge: failing.judge, tuning: TUNING });
     await inline.sync({ tuning: TUNING });
     expect(pulled.pulled['result']).toBe(ANSWERS);

@@ -14,7 +14,19 @@ import { wellFormed, type ResultDoc } from './result-doc';
 export interface PackedAhead {
   parts: ResultDoc;
   doc: Uint8Array;
+  /**
+   * The answer's raw JSON is only in the document: the thread that packed it kept the text (an
+   * engine's raw response can weigh hundreds of KB), and parts.rawJson is null here.
+   */
+  rawInDoc?: true;
 }
+
+/**
+ * An answer's raw JSON as a pull hands it to ingest when it stayed with the thread that packed
+ * the answer's document (offerDocHoldingRaw): ingest takes it from that document and from
+ * nowhere else.
+ */
+export const RAW_IN_DOC: unique symbol = Symbol('raw JSON in the document packed ahead');
 
 // Keyed by the answer's normalized object, the one ingest is handed (as positioning's verdicts
 // made ahead are): a document goes away with its answer.
@@ -22,6 +34,8 @@ const offered = new WeakMap<object, PackedAhead>();
 
 /** The parts of an answer's document, as ingest packs them (result-doc.ts's layout). */
 export function resultDocParts(n: NormalizedResult, raw: unknown): ResultDoc {
+  // Packing it again would store the symbol's absence as the answer's raw JSON.
+  if (raw === RAW_IN_DOC) throw new Error("This answer's raw JSON is only in its document packed ahead");
   return {
     text: wellFormed(n.text),
     sourceTitles: wellFormed(
@@ -42,14 +56,35 @@ export function offerDoc(answer: NormalizedResult, packed: PackedAhead): void {
 }
 
 /**
+ * Hands the ingest of this very answer object a document packed with its raw JSON, which did
+ * not come along (a pull's read-ahead thread kept it): ingest then stores this document as it is.
+ */
+export function offerDocHoldingRaw(answer: NormalizedResult, doc: Uint8Array): void {
+  offered.set(answer, { parts: { ...resultDocParts(answer, null), rawJson: null }, doc, rawInDoc: true });
+}
+
+/**
  * The document packed ahead for this answer and its parts, if it was packed for this very answer
  * object and raw JSON: its parts are then what resultDocParts gives for them (the answer is not
- * changed once pulled), so ingest needs neither to build them again nor to compare them.
+ * changed once pulled), so ingest needs neither to build them again nor to compare them. With
+ * RAW_IN_DOC as the raw JSON, the document offered with it (rawInDoc: parts.rawJson is null);
+ * throws if there is none, since the raw JSON is nowhere else.
  */
-export function docAhead(answer: object, raw: unknown): { parts: ResultDoc; doc: Buffer } | null {
+export function docAhead(
+  answer: object,
+  raw: unknown,
+): { parts: ResultDoc; doc: Buffer; rawInDoc: boolean } | null {
   // Kept, not taken: a page applied again (a refused row) finds its documents again.
   const ahead = offered.get(answer);
-  if (ahead === undefined || typeof raw !== 'string' || ahead.parts.rawJson !== raw) return null;
+  if (raw === RAW_IN_DOC && ahead?.rawInDoc !== true)
+    throw new Error('An answer came without its raw JSON and without its document');
+  if (ahead === undefined) return null;
+  const sameRaw = raw === RAW_IN_DOC || (!ahead.rawInDoc && ahead.parts.rawJson === raw);
+  if (!sameRaw) return null;
   const { doc, parts } = ahead;
-  return { parts, doc: Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength) };
+  return {
+    parts,
+    doc: Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength),
+    rawInDoc: ahead.rawInDoc === true,
+  };
 }

@@ -34,6 +34,13 @@ export {
   type LookupFilter,
 } from './text-filter';
 export { sourceCountSql } from './list-sql';
-export { docAhead, offerDoc, resultDocParts, type PackedAhead } from './doc-ahead';
+export {
+  docAhead,
+  offerDoc,
+  offerDocHoldingRaw,
+  RAW_IN_DOC,
+  resultDocParts,
+  type PackedAhead,
+} from './doc-ahead';
 export { markdownSqlFor, registerStoreFunctions } from './sql-functions';
 export { SEARCH_INDEX_CHARS, searchHead, searchTextSql } from './search-head';

@@ -60,6 +60,9 @@ const NEWLINE = 0x0a;
  */
 export const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
 
+/** doc_text's part number of the raw JSON. */
+const RAW_PART = 3;
+
 /** The document's parts in the layout's order (doc_text's part numbers). */
 const partsOf = (doc: ResultDoc): Array<string | null> => [
   doc.text,
@@ -170,9 +173,16 @@ function docPart(last: LastDoc, packed: unknown, part: unknown): string | null {
     last.packed = packed;
   }
   let text = last.parts[part];
-  if (text === undefined && last.bytes !== null) {
-    text = partText(last.bytes, last.ranges[part] ?? null);
-    last.parts[part] = text;
+  if (text === undefined) {
+    // A document remembered without one of its parts (rememberDoc): decompressed once asked for.
+    if (last.bytes === null && last.packed !== null) {
+      last.bytes = decompressBytes(last.packed);
+      last.ranges = partRanges(last.bytes);
+    }
+    if (last.bytes !== null) {
+      text = partText(last.bytes, last.ranges[part] ?? null);
+      last.parts[part] = text;
+    }
   }
   return text ?? null;
 }
@@ -182,12 +192,19 @@ function docPart(last: LastDoc, packed: unknown, part: unknown): string | null {
  * a row's generated columns at every INSERT and UPDATE of it (even unread VIRTUAL ones), so
  * without this each stored answer would be decompressed again right after it was packed.
  */
-export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDoc): void {
+export function rememberDoc(
+  db: Database.Database,
+  packed: Buffer,
+  doc: ResultDoc,
+  /** false: doc.rawJson is not the document's (it was packed elsewhere and only its bytes hold it). */
+  rawKnown = true,
+): void {
   const last = lastDocs.get(db);
   if (last === undefined) return;
   last.packed = packed;
   last.bytes = null;
   last.parts = partsOf(doc);
+  if (!rawKnown) last.parts[RAW_PART] = undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { PAGE_FAILURE_CODES } from '../../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import type { ResultsApi } from '../answers';
+import type { RAW_IN_DOC } from '../codec';
 import type { IngestItem } from '../runs';
 import { pluck, stmt } from '../connection';
 import { ensureTagIds } from '../library';
@@ -27,7 +28,8 @@ export interface PulledResult {
   jobId: string;
   fetchedAt: number;
   normalized: NormalizedResult;
-  rawJson: string;
+  /** RAW_IN_DOC: kept by the read-ahead thread, in the document it packed and offered (doc-ahead.ts). */
+  rawJson: string | typeof RAW_IN_DOC;
 }
 
 /** What one call did with its rows. */
