@@ -187,7 +187,6 @@ export {
   offerDoc,
   offerDocHoldingRaw,
   packDoc,
-  RAW_IN_DOC,
   resultDocParts,
   type PackedAhead,
   type ResultDoc,

@@ -7,7 +7,6 @@ import {
   offerDocHoldingRaw,
   offerLeads,
   offerVerdict,
-  RAW_IN_DOC,
   RECORDED_KINDS,
   resultDocParts,
   type AnalysedAhead,
@@ -28,11 +27,8 @@ import { START } from './team-reads';
 // ingest of each answer, fetches the runs of jobs that are not here (rarely any: runs are pulled
 // first), and stores the page with its jobs in one transaction, as pull-recorded.ts does.
 
-/**
- * Hands what the thread made for each answer to that answer's ingest (which checks it before
- * use); the answers as ingest takes them, each raw JSON the thread kept marked as in its document.
- */
-function offerPrepared(page: ReadAheadPage, brandSet: Omit<PrejudgeInputs, 'inputs'> | null): PulledResult[] {
+/** Hands what the thread made for each answer to that answer's ingest (which checks it before use). */
+function offerPrepared(page: ReadAheadPage, brandSet: Omit<PrejudgeInputs, 'inputs'> | null): void {
   const docs = page.docs === null ? [] : unpackBackToBack(page.docs);
   const analysed = page.analysed === null ? [] : (JSON.parse(page.analysed) as AnalysedAhead[]);
   const verdicts =
@@ -56,7 +52,6 @@ function offerPrepared(page: ReadAheadPage, brandSet: Omit<PrejudgeInputs, 'inpu
     const input = { ...judgedContent(normalized), language };
     offerVerdict(normalized, { input, fingerprint: brandSet.fingerprint, verdict });
   });
-  return page.results.map((r) => ({ ...r, rawJson: r.rawJson ?? RAW_IN_DOC }));
 }
 
 /** Pulls the results' table through the read-ahead thread, page by page. */
@@ -82,11 +77,11 @@ export async function pullResultsAhead(
       checkCanceled(ctx.options.signal);
       const page = await timed(ctx, 'pullFetch', () => stream.next());
       if (page === null) return;
-      const results = offerPrepared(page, brandSet);
+      offerPrepared(page, brandSet);
       const parents = noParents();
       await timed(ctx, 'pullFetch', () => takeJobs(ctx, page.jobs, parents));
       await storePage<PulledResult>(ctx, 'result', (items) => ctx.store.replica.applyResults(items), {
-        items: results,
+        items: page.results,
         parents,
         cursor: page.cursor,
         written: page.rows,

@@ -9,7 +9,7 @@ import {
   type PulledResult,
 } from '../store';
 import { openTeamClient, TeamError, type TeamClient } from '../team';
-import { languagesOf, toResult, type ReadResult } from './pulled-result';
+import { languagesOf, toResult } from './pulled-result';
 import type { ReadAheadMessage, ReadAheadPage, ReadAheadRequest, ReadAheadTaken } from './read-ahead';
 import { readByKeys, readPage, type ReadScope, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
@@ -63,7 +63,7 @@ function verdictsOf(
  */
 function preparePage(request: ReadAheadRequest, page: TeamPage, jobs: ReadAheadPage['jobs']): ReadAheadPage {
   const written = page.rows.filter((r) => !r.own);
-  const results = written.map(toResult).filter((r): r is ReadResult => r !== null);
+  const results = written.map(toResult).filter((r) => r !== null);
   const docs = orNull(() => packBackToBack(results.map((r) => resultDocParts(r.normalized, r.rawJson))));
   const analysed = orNull(() =>
     JSON.stringify(

@@ -36,9 +36,6 @@ export interface ReadAheadRequest {
   brands: BrandDefinition[] | null;
 }
 
-/** A pulled answer as the read-ahead thread posts it: rawJson null when it is in the packed document. */
-export type AheadResult = Omit<PulledResult, 'rawJson'> & { rawJson: string | null };
-
 /** A page of the results' table, read and prepared ahead. */
 export interface ReadAheadPage {
   /** The cursor after the page's last row. */
@@ -49,7 +46,7 @@ export interface ReadAheadPage {
    * The answers of those rows that could be read, in order. Their raw JSON (null here) stays on
    * the thread when their documents were packed there (docs): it is in them.
    */
-  results: AheadResult[];
+  results: PulledResult[];
   /** The jobs of those answers, as the team has them (whether or not they are here already). */
   jobs: ReplicaRow[];
   /**

@@ -87,7 +87,8 @@ describe('an answer whose raw JSON came only in its document packed ahead', () =
     registerStoreFunctions(db);
     const parts = resultDocParts(answer('remembered'), RAW);
     const packed = packDoc(parts, { verify: false });
-    rememberDoc(db, packed, { ...parts, rawJson: null }, false);
+    // As ingest remembers a document packed ahead: its parts with no raw JSON.
+    rememberDoc(db, packed, { ...parts, rawJson: null });
     expect(keptDocPart(db, Buffer.from(packed), 0)).toBe(parts.text);
     expect(keptDocPart(db, Buffer.from(packed), 3)).toBe(RAW);
     db.close();

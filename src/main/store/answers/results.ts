@@ -127,7 +127,7 @@ export function createResultsApi(
       const parts = ahead?.parts ?? resultDocParts(n, item.raw);
       const { text, sourceTitles } = parts;
       const doc = ahead?.doc ?? packDoc(parts, { verify: false });
-      rememberDoc(db, doc, parts, ahead?.rawInDoc !== true);
+      rememberDoc(db, doc, parts);
       let seq: number;
       let resultId: string;
       if (existing) {

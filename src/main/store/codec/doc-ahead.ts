@@ -14,11 +14,6 @@ import { wellFormed, type ResultDoc } from './result-doc';
 export interface PackedAhead {
   parts: ResultDoc;
   doc: Uint8Array;
-  /**
-   * The answer's raw JSON is only in the document: the thread that packed it kept the text (an
-   * engine's raw response can weigh hundreds of KB), and parts.rawJson is null here.
-   */
-  rawInDoc?: true;
 }
 
 /**
@@ -60,31 +55,24 @@ export function offerDoc(answer: NormalizedResult, packed: PackedAhead): void {
  * not come along (a pull's read-ahead thread kept it): ingest then stores this document as it is.
  */
 export function offerDocHoldingRaw(answer: NormalizedResult, doc: Uint8Array): void {
-  offered.set(answer, { parts: { ...resultDocParts(answer, null), rawJson: null }, doc, rawInDoc: true });
+  // resultDocParts always gives a text, so a null raw JSON marks a document that holds it.
+  offered.set(answer, { parts: { ...resultDocParts(answer, null), rawJson: null }, doc });
 }
 
 /**
  * The document packed ahead for this answer and its parts, if it was packed for this very answer
  * object and raw JSON: its parts are then what resultDocParts gives for them (the answer is not
  * changed once pulled), so ingest needs neither to build them again nor to compare them. With
- * RAW_IN_DOC as the raw JSON, the document offered with it (rawInDoc: parts.rawJson is null);
- * throws if there is none, since the raw JSON is nowhere else.
+ * RAW_IN_DOC as the raw JSON, the document offered holding it (offerDocHoldingRaw); throws if
+ * there is none, since the raw JSON is nowhere else.
  */
-export function docAhead(
-  answer: object,
-  raw: unknown,
-): { parts: ResultDoc; doc: Buffer; rawInDoc: boolean } | null {
+export function docAhead(answer: object, raw: unknown): { parts: ResultDoc; doc: Buffer } | null {
   // Kept, not taken: a page applied again (a refused row) finds its documents again.
   const ahead = offered.get(answer);
-  if (raw === RAW_IN_DOC && ahead?.rawInDoc !== true)
-    throw new Error('An answer came without its raw JSON and without its document');
-  if (ahead === undefined) return null;
-  const sameRaw = raw === RAW_IN_DOC || (!ahead.rawInDoc && ahead.parts.rawJson === raw);
-  if (!sameRaw) return null;
+  if (raw === RAW_IN_DOC) {
+    if (ahead?.parts.rawJson !== null)
+      throw new Error('An answer came without its raw JSON and without its document');
+  } else if (ahead === undefined || typeof raw !== 'string' || ahead.parts.rawJson !== raw) return null;
   const { doc, parts } = ahead;
-  return {
-    parts,
-    doc: Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength),
-    rawInDoc: ahead.rawInDoc === true,
-  };
+  return { parts, doc: Buffer.isBuffer(doc) ? doc : Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength) };
 }

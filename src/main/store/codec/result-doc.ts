@@ -192,19 +192,15 @@ function docPart(last: LastDoc, packed: unknown, part: unknown): string | null {
  * a row's generated columns at every INSERT and UPDATE of it (even unread VIRTUAL ones), so
  * without this each stored answer would be decompressed again right after it was packed.
  */
-export function rememberDoc(
-  db: Database.Database,
-  packed: Buffer,
-  doc: ResultDoc,
-  /** false: doc.rawJson is not the document's (it was packed elsewhere and only its bytes hold it). */
-  rawKnown = true,
-): void {
+export function rememberDoc(db: Database.Database, packed: Buffer, doc: ResultDoc): void {
   const last = lastDocs.get(db);
   if (last === undefined) return;
   last.packed = packed;
   last.bytes = null;
   last.parts = partsOf(doc);
-  if (!rawKnown) last.parts[RAW_PART] = undefined;
+  // Not the raw JSON: no generated column reads it, and a document packed ahead may hold one
+  // this thread never had (doc-ahead.ts's RAW_IN_DOC). Read from the bytes if asked for.
+  last.parts[RAW_PART] = undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { PAGE_FAILURE_CODES } from '../../../shared/domain/page-archive';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import type { ResultsApi } from '../answers';
-import type { RAW_IN_DOC } from '../codec';
+import { RAW_IN_DOC } from '../codec';
 import type { IngestItem } from '../runs';
 import { pluck, stmt } from '../connection';
 import { ensureTagIds } from '../library';
@@ -28,8 +28,11 @@ export interface PulledResult {
   jobId: string;
   fetchedAt: number;
   normalized: NormalizedResult;
-  /** RAW_IN_DOC: kept by the read-ahead thread, in the document it packed and offered (doc-ahead.ts). */
-  rawJson: string | typeof RAW_IN_DOC;
+  /**
+   * null: only in the document packed ahead and offered for this answer (a large pull's
+   * read-ahead thread kept the text; ingest takes it as RAW_IN_DOC, doc-ahead.ts).
+   */
+  rawJson: string | null;
 }
 
 /** What one call did with its rows. */
@@ -226,7 +229,7 @@ export function createRecordedApplyApi(
       const items = fresh.map((r) => ({
         jobId: r.jobId,
         resultId: r.id,
-        raw: r.rawJson,
+        raw: r.rawJson ?? RAW_IN_DOC,
         normalized: r.normalized,
         fetchedAt: r.fetchedAt,
       }));
