@@ -6,7 +6,7 @@ import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
 import { cliLabels } from './profile-labels';
-import { currentWorkspace } from './seed-cli';
+import { servedWorkspace } from './seed-cli';
 import type { EngineLabels } from '../shared/narrative/places';
 
 // What `parallax runner` opens: the team (PARALLAX_TEAM_URL or the stored connection), the
@@ -22,6 +22,7 @@ export interface RunnerFlags {
   parallel: string;
   lease: string;
   poll: string;
+  seedEvery?: string;
 }
 
 export interface OpenedWorkspace {
@@ -68,10 +69,7 @@ export async function runnerSlugs(
       throw new CliUsageError('The team has no workspace granted to the runner\u2019s role.');
     return slugs;
   }
-  // A team workspace the runner serves need not exist on this machine yet.
-  const named = env['PARALLAX_WORKSPACE']?.trim();
-  if (named) return [(await import('../main/workspaces')).toSlug(named)];
-  return [(await currentWorkspace(env, deps)).slug];
+  return [(await servedWorkspace(env, deps)).slug];
 }
 
 /** The runner's history of a workspace: --db, else <data folder>/runner/<workspace>.db. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { InstallSeedReport, PublishSeedReport, SeedProgress } from '../main/sync';
+import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../main/sync';
 import type { TeamService } from '../main/team';
 import { formatBytes } from '../shared/format-bytes';
 import { CliExit, CliUsageError, writeLine, type CliContext } from './context';
@@ -26,6 +26,36 @@ export async function currentWorkspace(
     if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * The team workspace a server's command serves (`team seed`, `runner`): --workspace /
+ * PARALLAX_WORKSPACE names it, and it need not exist on this machine (a server keeps no
+ * workspace folders, only the replicas these commands make); else the current one.
+ */
+export async function servedWorkspace(
+  env: NodeJS.ProcessEnv,
+  deps: TeamCliDeps,
+): Promise<{ slug: string; dataFolder: string }> {
+  const named = env['PARALLAX_WORKSPACE']?.trim();
+  if (!named) return currentWorkspace(env, deps);
+  const { toSlug, WorkspaceError } = await import('../main/workspaces');
+  try {
+    return { slug: toSlug(named), dataFolder: cliDataFolder(env, await deps.openSettings(env)) };
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+const AGE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** An age flag's value (90m, 20h, 7d) in ms, or bad usage naming the flag. */
+export function parseAge(flag: string, text: string): number {
+  const match = /^(\d{1,6})([mhd])$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (AGE_UNITS[match[2] as string] as number) : 0;
+  if (ms <= 0) throw new CliUsageError(`${flag} takes an age such as 90m, 20h or 7d, not "${text}"`);
+  return ms;
 }
 
 /** Where `parallax team seed` keeps a workspace's seed replica unless --db says otherwise. */
@@ -77,7 +107,7 @@ export async function startFromSeed(
       // Without a seed a large workspace's first sync takes minutes: say why, and what would help.
       writeLine(
         ctx.stderr,
-        `No seed of workspace ${target.workspace} on the team (none published, or none this version reads): this desktop pulls everything itself, about 15 minutes for a million answers on a 2-core laptop, against about 3 from a seed (parallax team seed publishes one, daily on a server).`,
+        `No seed of workspace ${target.workspace} on the team (none published, or none this version reads): this desktop pulls everything itself, about 15 minutes for a million answers on a 2-core laptop, against about 3 from a seed (the team's runner publishes one daily; parallax team seed publishes one now).`,
       );
     }
     return installed;
@@ -98,6 +128,14 @@ export async function startFromSeed(
     }
     throw error;
   }
+}
+
+/** Why `team seed` published nothing: one line. */
+export function seedSkippedLine(skip: SeedSkipped): string {
+  if (skip.skipped === 'busy')
+    return `Not published: another publisher is publishing workspace ${skip.workspace}'s seed now.`;
+  const at = new Date(skip.newestAt ?? 0).toISOString().slice(0, 16).replace('T', ' ');
+  return `Not published: workspace ${skip.workspace}'s seed of ${at} UTC is recent enough.`;
 }
 
 export function printSeedPublished(ctx: CliContext, report: PublishSeedReport): void {

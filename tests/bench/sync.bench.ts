@@ -5,6 +5,7 @@ import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { startTestPostgres } from '../support/postgres';
 import { installSeed, publishSeed, type SyncOptions } from '../../src/main/sync';
 import { recordRun, startSyncTeam, withoutHistory, type Desktop, type SyncTeam } from '../support/sync-team';
+import { published } from '../support/published-seed';
 import { AGENCY_BRANDS, benchWorkspace, recordWorkspaceChunk } from './agency-workspace';
 import type { Bench } from './run-all';
 
@@ -78,8 +79,10 @@ async function firstSyncFromSeed(
 }> {
   from.store.close();
   const p0 = performance.now();
-  const published = await from.team.withTeam((session) =>
-    publishSeed(session, { replicaPath: from.path, workspace: team.workspace, appVersion: 'bench' }),
+  const report = published(
+    await from.team.withTeam((session) =>
+      publishSeed(session, { replicaPath: from.path, workspace: team.workspace, appVersion: 'bench' }),
+    ),
   );
   const publishMs = performance.now() - p0;
   const e = withoutHistory(team.desktop('erin'));
@@ -92,10 +95,10 @@ async function firstSyncFromSeed(
     ms: performance.now() - t0,
     installMs,
     publishMs,
-    copyMs: published.pullMs,
-    uploadMs: published.uploadMs,
-    bytes: published.bytes,
-    uploadedBytes: published.uploadedBytes,
+    copyMs: report.pullMs,
+    uploadMs: report.uploadMs,
+    bytes: report.bytes,
+    uploadedBytes: report.uploadedBytes,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type OpenedWorkspace,
   type RunnerFlags,
 } from '../runner-cli';
+import { runnerSeeds } from '../runner-seeds';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
 import type { RegisterCommand } from './index';
 
@@ -31,7 +32,13 @@ runner finishes its run once its lease has passed.
 1 when a run failed or the team server cannot be reached, 2 for bad usage (a bad --key-file).
 Without --once it keeps polling. SIGTERM or Ctrl-C stops it: nothing new is claimed, the runs
 under way are paused, pushed and their claims released so another runner resumes them at
-once; it exits 130 when it handed runs on, 0 when none was under way.`;
+once; it exits 130 when it handed runs on, 0 when none was under way.
+
+New desktops start their first sync from a workspace's seed (minutes instead of a quarter of an
+hour for a million answers): beside its runs, a looping runner publishes each workspace's seed
+when its newest is older than --seed-every (default 24h; off: never), as \`parallax team seed\`
+in a process of its own, one at a time; its replica is <data folder>/seeds/<workspace>/. With
+--once it publishes the due ones after its runs only when --seed-every is given.`;
 
 function textLine(line: RunLogLine): string {
   const seconds = (line.durationMs / 1000).toFixed(1);
@@ -74,6 +81,7 @@ async function serve(
     pollMs: intFlag('--poll', flags.poll, 1, 3600) * 1000,
     pushMs: 1000,
   };
+  const seeds = runnerSeeds(ctx, flags.seedEvery, flags.once === true);
   const secretStore = await runnerKeyStore(flags);
   const settings = await deps.openSettings(ctx.env);
   const team = await openCliTeam(deps, ctx.env, settings);
@@ -118,6 +126,7 @@ async function serve(
           },
           tuning,
           warn,
+          ...(seeds ? { seeds } : {}),
           log: (line) =>
             writeLine(ctx.stdout, ctx.json ? JSON.stringify({ event: 'run', ...line }) : textLine(line)),
         }).run({ once: flags.once === true, signal: controller.signal }),
@@ -163,6 +172,10 @@ export function runnerCommandModule(
         '60',
       )
       .option('--poll <seconds>', 'how often a looping runner looks for due monitors', '30')
+      .option(
+        '--seed-every <age>',
+        'publish each workspace\u2019s seed for new desktops when its newest is this old (90m, 20h, 7d; off; default 24h, none with --once)',
+      )
       .addHelpText('after', HELP)
       .action(async (flags: RunnerFlags) => {
         const code = await runTeamAction(ctx, () => serve(ctx, deps, signals, flags));

@@ -21,7 +21,14 @@ import {
 import { listenForInterrupt } from '../interrupt';
 import { cliSyncJudge } from '../sync-judge';
 import { VERSION } from '../root-program';
-import { currentWorkspace, defaultSeedReplica, printSeedPublished, seedProgressPrinter } from '../seed-cli';
+import {
+  defaultSeedReplica,
+  parseAge,
+  printSeedPublished,
+  seedProgressPrinter,
+  seedSkippedLine,
+  servedWorkspace,
+} from '../seed-cli';
 import type { RegisterCommand } from './index';
 
 // `parallax team connect|status|disconnect`: the team's shared PostgreSQL history. The
@@ -109,7 +116,11 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
         '--db <path>',
         'the seed’s own replica, which only pulls (default: <data folder>/seeds/<workspace>/parallax.db)',
       )
-      .action((flags: { db?: string }) => publishWorkspaceSeed(ctx, deps, flags));
+      .option(
+        '--if-older <age>',
+        'publish only when the newest seed is older than this (90m, 20h, 7d): for a timer that may run often',
+      )
+      .action((flags: SeedFlags) => publishWorkspaceSeed(ctx, deps, flags));
 
     team
       .command('disconnect')
@@ -133,19 +144,21 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
   };
 }
 
+interface SeedFlags {
+  db?: string;
+  ifOlder?: string;
+}
+
 /**
  * `parallax team seed`: publishes the current workspace's history as the seed new desktops
  * start from (src/main/sync/seed-publish.ts), from a replica of its own that only pulls.
  */
-async function publishWorkspaceSeed(
-  ctx: CliContext,
-  deps: TeamCliDeps,
-  flags: { db?: string },
-): Promise<void> {
+async function publishWorkspaceSeed(ctx: CliContext, deps: TeamCliDeps, flags: SeedFlags): Promise<void> {
+  const ifOlderThanMs = flags.ifOlder === undefined ? undefined : parseAge('--if-older', flags.ifOlder);
   const settings = await deps.openSettings(ctx.env);
   const service = await requireCliTeam(deps, ctx.env, settings);
-  const workspace = await currentWorkspace(ctx.env, deps);
-  const { publishSeed, SyncError } = await import('../../main/sync');
+  const workspace = await servedWorkspace(ctx.env, deps);
+  const { publishSeed, seedSkipped, SyncError } = await import('../../main/sync');
   const interrupt = listenForInterrupt();
   const judge = await cliSyncJudge();
   try {
@@ -158,6 +171,7 @@ async function publishWorkspaceSeed(
           judge,
           signal: interrupt.signal,
           onProgress: seedProgressPrinter(ctx),
+          ...(ifOlderThanMs === undefined ? {} : { ifOlderThanMs }),
         }),
       ),
     ).catch((error: unknown) => {
@@ -166,6 +180,7 @@ async function publishWorkspaceSeed(
       throw new CliExit(error.kind === 'canceled' ? EXIT_INTERRUPTED : EXIT_JOBS_FAILED);
     });
     if (ctx.json) writeJson(ctx, report);
+    else if (seedSkipped(report)) writeLine(ctx.stdout, seedSkippedLine(report));
     else printSeedPublished(ctx, report);
   } finally {
     interrupt.dispose();

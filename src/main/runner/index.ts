@@ -20,6 +20,7 @@ export {
   DEFAULT_TUNING,
   type RunLogLine,
   type RunnerDeps,
+  type RunnerSeeds,
   type RunnerSummary,
   type RunnerTuning,
   type RunnerWorkspace,

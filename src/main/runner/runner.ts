@@ -8,6 +8,7 @@ import {
   type ClaimOptions,
 } from './claims';
 import { drive, type DriveContext } from './drive';
+import { createSeedKeeper } from './seed-keeper';
 import type { ActiveClaim, ResolvedWorkspace, RunLogLine, RunnerDeps, RunnerSummary } from './types';
 
 // The runner's loop: take over the slots of runners that died, claim due slots up to the
@@ -15,7 +16,8 @@ import type { ActiveClaim, ResolvedWorkspace, RunLogLine, RunnerDeps, RunnerSumm
 // heartbeats and the team up to date with pushes while they run. `once` stops when nothing is
 // due or held; otherwise it polls. A stop (SIGTERM, Ctrl-C) claims nothing more, pauses the
 // runs under way (answers in flight are stored), pushes them and releases their claims so
-// another runner resumes them at once.
+// another runner resumes them at once. Beside the runs it keeps the workspaces' seeds fresh
+// (seed-keeper.ts); `once` publishes the due ones after its runs.
 
 export interface RunnerRun {
   once: boolean;
@@ -178,7 +180,19 @@ export function createRunner(deps: RunnerDeps): Runner {
       };
       const workspaces = await resolve(deps, onSync);
       const ids = workspaces.map((w) => w.id);
-      const onAbort = (): void => void stop(workspaces);
+      const seeds = deps.seeds
+        ? createSeedKeeper({
+            seeds: deps.seeds,
+            claims: deps.claims,
+            onClaims,
+            now: Date.now,
+            warn: deps.warn,
+          })
+        : null;
+      const onAbort = (): void => {
+        void stop(workspaces);
+        void seeds?.stop();
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       const beatTimer = setInterval(() => void beat(), Math.max(50, tuning.leaseMs / 3));
       const pushTimer = setInterval(() => void pushActive(), tuning.pushMs);
@@ -196,6 +210,7 @@ export function createRunner(deps: RunnerDeps): Runner {
             claimed = 0;
           }
           if (once && claimed === 0 && active.size === 0) break;
+          if (!once) seeds?.tick(workspaces);
           const runs = [...active.values()].map((a) => a.done);
           // Full, or nothing more due: wait for a run to end (or, looping, the next poll).
           if (claimed === 0 || active.size >= tuning.parallel) {
@@ -206,11 +221,13 @@ export function createRunner(deps: RunnerDeps): Runner {
             for (const ws of workspaces) await ctx.pullConfig(ws).catch((e: unknown) => deps.warn(String(e)));
           }
         }
+        if (once && !stopping) await seeds?.publishDue(workspaces);
       } finally {
         signal?.removeEventListener('abort', onAbort);
         await Promise.all([...active.values()].map((a) => a.done));
         clearInterval(beatTimer);
         clearInterval(pushTimer);
+        await seeds?.stop();
       }
       return summary;
     },

@@ -48,6 +48,18 @@ export interface RunLogLine {
   error: string | null;
 }
 
+/** Keeping the served workspaces' seeds fresh for new desktops (seed-keeper.ts). */
+export interface RunnerSeeds {
+  /** A workspace's seed is published again once its newest one is this old (ms). */
+  everyMs: number;
+  /**
+   * Publishes the workspace's seed unless another publisher is at it or it became fresh
+   * meanwhile (`parallax team seed --if-older`), and reports the outcome itself. Resolves when
+   * the publication has ended, never rejects; the signal aborts it.
+   */
+  publish(slug: string, signal: AbortSignal): Promise<void>;
+}
+
 export interface RunnerDeps {
   /** The connection sync pushes over (and runs are copied from). */
   session: TeamSession;
@@ -59,6 +71,8 @@ export interface RunnerDeps {
   log(line: RunLogLine): void;
   /** A problem that does not stop the runner (the team unreachable for a push: retried). */
   warn(message: string): void;
+  /** Without it the runner publishes no seed. */
+  seeds?: RunnerSeeds;
 }
 
 export interface RunnerSummary {

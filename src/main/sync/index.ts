@@ -21,6 +21,12 @@ export {
   type ReadAheadStream,
   type ReadAheadWorkerData,
 } from './read-ahead';
-export { publishSeed, type PublishSeedOptions, type PublishSeedReport } from './seed-publish';
+export {
+  publishSeed,
+  seedSkipped,
+  type PublishSeedOptions,
+  type PublishSeedReport,
+  type SeedSkipped,
+} from './seed-publish';
 export { installSeed, SeedRefused, type InstallSeedOptions, type InstallSeedReport } from './seed-install';
-export type { SeedProgress } from './seed-files';
+export { newestSeed, type SeedInfo, type SeedProgress } from './seed-files';

@@ -3,11 +3,11 @@ import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants as zlib, zstdCompressSync } from 'node:zlib';
 import { AppError } from '../errors/app-error';
-import { openHistory } from '../store';
-import type { TeamSession } from '../team';
+import { MIGRATIONS, openHistory } from '../store';
+import type { TeamClient, TeamSession } from '../team';
 import type { AheadJudge } from './context';
 import { checkCanceled, SyncError } from './errors';
-import { SEED_CHUNK_BYTES, SEED_ZSTD_LEVEL, type SeedProgress } from './seed-files';
+import { newestSeed, SEED_CHUNK_BYTES, SEED_ZSTD_LEVEL, type SeedProgress } from './seed-files';
 import { syncWithSession } from './sync';
 import { grantedWorkspace } from './target';
 
@@ -17,6 +17,12 @@ import { grantedWorkspace } from './target';
 // same sync as any desktop (so each publication pulls only what is new since the last), copies
 // it consistently with SQLite's backup API, and uploads the copy in compressed chunks. The seed
 // is visible to desktops only once complete, which deletes the workspace's older seeds.
+//
+// One publisher at a time per workspace (a server's timer and a runner, or two runners): the
+// first one to complete would delete the other's seed in the middle of its upload. A session
+// advisory lock keyed by the workspace says who publishes; it goes with the connection, so a
+// publisher that dies frees it. The others skip, as a publication whose workspace already has
+// a seed younger than `ifOlderThanMs` does (a runner's or a cron's periodic publication).
 
 export interface PublishSeedOptions {
   /** The seed's replica (created if missing): a history that only pulls this workspace. */
@@ -30,6 +36,10 @@ export interface PublishSeedOptions {
   onProgress?: (progress: SeedProgress) => void;
   /** The chunks' size in the file (default SEED_CHUNK_BYTES; tests cut small files in several). */
   chunkBytes?: number;
+  /** Publish only when the workspace's newest seed (of this version's schema) is older than this. */
+  ifOlderThanMs?: number;
+  /** The clock the newest seed's age is taken with (default Date.now). */
+  now?: () => number;
 }
 
 export interface PublishSeedReport {
@@ -44,6 +54,14 @@ export interface PublishSeedReport {
   pulled: number;
   pullMs: number;
   uploadMs: number;
+}
+
+/** A publication that did not run: another publisher holds the workspace, or its seed is fresh. */
+export interface SeedSkipped {
+  skipped: 'busy' | 'fresh';
+  workspace: string;
+  /** The newest seed's time (ms) when it was fresh enough. */
+  newestAt: number | null;
 }
 
 interface ReplicaCopy {
@@ -141,11 +159,27 @@ async function upload(
   return { seedId, bytes, uploadedBytes, chunks };
 }
 
-/** Publishes a new seed of the workspace (see above). A cut publication leaves no visible seed. */
+export const seedSkipped = (r: PublishSeedReport | SeedSkipped): r is SeedSkipped => 'skipped' in r;
+
+/** The publishers' advisory lock of a workspace: two keys, so no other use of locks collides. */
+const LOCK_ARGS = "hashtext('parallax.workspace_seed'), hashtext($1)";
+
+async function lockWorkspace(client: TeamClient, workspaceId: string): Promise<boolean> {
+  const { rows } = await client.query<{ taken: boolean }>(
+    `SELECT pg_try_advisory_lock(${LOCK_ARGS}) AS taken`,
+    [workspaceId],
+  );
+  return rows[0]?.taken === true;
+}
+
+/**
+ * Publishes a new seed of the workspace (see above), unless another publisher is publishing it
+ * or (with ifOlderThanMs) its newest seed is fresh. A cut publication leaves no visible seed.
+ */
 export async function publishSeed(
   session: TeamSession,
   opts: PublishSeedOptions,
-): Promise<PublishSeedReport> {
+): Promise<PublishSeedReport | SeedSkipped> {
   const { id: workspaceId, access } = await grantedWorkspace(session, opts.workspace);
   if (access === 'viewer') {
     throw new AppError(
@@ -153,6 +187,28 @@ export async function publishSeed(
       `${session.identity.user} may only read workspace "${opts.workspace}": publishing its seed takes member access.`,
     );
   }
+  if (!(await lockWorkspace(session.client, workspaceId)))
+    return { skipped: 'busy', workspace: opts.workspace, newestAt: null };
+  try {
+    if (opts.ifOlderThanMs !== undefined) {
+      const newest = await newestSeed(session.client, workspaceId, MIGRATIONS.length);
+      if (newest && (opts.now ?? Date.now)() - newest.createdAt < opts.ifOlderThanMs)
+        return { skipped: 'fresh', workspace: opts.workspace, newestAt: newest.createdAt };
+    }
+    return await publishLocked(session, workspaceId, opts);
+  } finally {
+    // A dead connection has freed it already; the caller learns of that from its own query.
+    await session.client
+      .query(`SELECT pg_advisory_unlock(${LOCK_ARGS})`, [workspaceId])
+      .catch(() => undefined);
+  }
+}
+
+async function publishLocked(
+  session: TeamSession,
+  workspaceId: string,
+  opts: PublishSeedOptions,
+): Promise<PublishSeedReport> {
   const pullStarted = performance.now();
   const copy = await syncedCopy(session, opts);
   const pullMs = performance.now() - pullStarted;

@@ -32,8 +32,15 @@ describe('runner deployment files', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
   });
 
-  it('the seed unit publishes its instance’s workspace once, daily from its timer', () => {
-    expect(parallaxArgs(unitExecStart(seedUnit))).toEqual(['--workspace', '%i', 'team', 'seed']);
+  it('the seed unit publishes its instance’s workspace daily from its timer, unless a runner just did', () => {
+    expect(parallaxArgs(unitExecStart(seedUnit))).toEqual([
+      '--workspace',
+      '%i',
+      'team',
+      'seed',
+      '--if-older',
+      '20h',
+    ]);
     expect(seedUnit).toMatch(/^Type=oneshot$/m);
     expect(seedUnit).toMatch(/^EnvironmentFile=\/etc\/parallax\/runner.env$/m);
     expect(seedTimer).toMatch(/^OnCalendar=\*-\*-\* 03:00:00$/m);

@@ -278,7 +278,7 @@ describe('parallax team seed, and a first sync that starts from the seed', { tim
     const unseeded = await run(['sync', '--db', newMachine('alice12')], 'alice12');
     expect(unseeded.code, unseeded.stderr).toBe(0);
     expect(unseeded.stderr).toMatch(
-      /^No seed of workspace acme on the team \(none published, or none this version reads\): this desktop pulls everything itself, .*parallax team seed publishes one/m,
+      /^No seed of workspace acme on the team \(none published, or none this version reads\): this desktop pulls everything itself, .*the team's runner publishes one daily; parallax team seed publishes one now\)\.$/m,
     );
 
     newMachine('alice8');

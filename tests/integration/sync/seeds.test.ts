@@ -7,9 +7,12 @@ import {
   publishSeed,
   SeedRefused,
   SyncError,
+  type PublishSeedOptions,
   type PublishSeedReport,
+  type SeedSkipped,
 } from '../../../src/main/sync';
 import { historyTables } from '../../support/history-tables';
+import { published } from '../../support/published-seed';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import {
   recordRun,
@@ -56,7 +59,10 @@ function newDesktop(role: string, name = role): Desktop {
   return withoutHistory(team.desktop(role, name));
 }
 
-function publish(desktop: Desktop, extra: { signal?: AbortSignal } = {}): Promise<PublishSeedReport> {
+type PublishExtra = Pick<PublishSeedOptions, 'signal' | 'ifOlderThanMs' | 'now'>;
+
+/** A publication from the desktop's folder: published, or skipped (busy, fresh). */
+function publishOrSkip(desktop: Desktop, extra: PublishExtra = {}): Promise<PublishSeedReport | SeedSkipped> {
   const replicaPath = join(dirname(desktop.path), 'seed-replica.db');
   return desktop.team.withTeam((session) =>
     publishSeed(session, {
@@ -68,6 +74,9 @@ function publish(desktop: Desktop, extra: { signal?: AbortSignal } = {}): Promis
     }),
   );
 }
+
+const publish = async (desktop: Desktop, extra: PublishExtra = {}): Promise<PublishSeedReport> =>
+  published(await publishOrSkip(desktop, extra));
 
 const install = (desktop: Desktop) =>
   desktop.team.withTeam((session) => installSeed(session, { path: desktop.path, workspace: team.workspace }));
@@ -215,6 +224,39 @@ describe('workspace seeds', () => {
     const dave = newDesktop('dave', 'dave-3');
     expect((await install(dave))?.seedId).toBe(again.seedId);
   }, 180_000);
+
+  it('one publisher at a time per workspace, and none while its seed is recent enough', async () => {
+    const completeSeeds = async (): Promise<string[]> =>
+      (
+        await team.owner.query<{ id: string }>(
+          'SELECT id::text AS id FROM parallax.workspace_seeds WHERE complete',
+        )
+      ).rows.map((r) => r.id);
+    const before = await completeSeeds();
+    expect(before).toHaveLength(1);
+    // Another publisher at work (a server's timer beside a runner) holds the workspace's lock.
+    const lock = `hashtext('parallax.workspace_seed'), hashtext((SELECT id::text FROM parallax.workspaces WHERE slug = $1))`;
+    await team.owner.query(`SELECT pg_advisory_lock(${lock})`, [team.workspace]);
+    try {
+      expect(await publishOrSkip(seeder)).toEqual({
+        skipped: 'busy',
+        workspace: team.workspace,
+        newestAt: null,
+      });
+    } finally {
+      await team.owner.query(`SELECT pg_advisory_unlock(${lock})`, [team.workspace]);
+    }
+    expect(await completeSeeds()).toEqual(before);
+    // The newest seed is minutes old: a publication due hourly skips it, and one 2 hours later runs.
+    const hour = 3_600_000;
+    const fresh = await publishOrSkip(seeder, { ifOlderThanMs: hour });
+    expect(fresh).toMatchObject({ skipped: 'fresh', workspace: team.workspace });
+    expect(Date.now() - ((fresh as SeedSkipped).newestAt ?? 0)).toBeLessThan(hour);
+    expect(await completeSeeds()).toEqual(before);
+    const later = await publish(seeder, { ifOlderThanMs: hour, now: () => Date.now() + 2 * hour });
+    expect(later.pulled).toBe(0);
+    expect(await completeSeeds()).toEqual([later.seedId]);
+  }, 120_000);
 
   it('a viewer may install a seed but not publish one', async () => {
     const vera = newDesktop('vera');

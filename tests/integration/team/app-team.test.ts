@@ -11,6 +11,7 @@ import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createTestCore } from '../../support/test-core';
 import { recordRun } from '../../support/sync-team';
+import { published } from '../../support/published-seed';
 import { openHistory } from '../../../src/main/store';
 import { publishSeed, syncWorkspace } from '../../../src/main/sync';
 import { createTeamService } from '../../../src/main/team';
@@ -127,12 +128,14 @@ describe('the team in the app', () => {
     recordRun(theirs, 30);
     await syncWorkspace(teammate, { store: theirs, workspace: 'globex' });
     theirs.close();
-    const seed = await teammate.withTeam((session) =>
-      publishSeed(session, {
-        replicaPath: join(elsewhere, 'seed.db'),
-        workspace: 'globex',
-        appVersion: 'test',
-      }),
+    const seed = published(
+      await teammate.withTeam((session) =>
+        publishSeed(session, {
+          replicaPath: join(elsewhere, 'seed.db'),
+          workspace: 'globex',
+          appVersion: 'test',
+        }),
+      ),
     );
     expect(seed.answers).toBe(30);
     const globex = join(dir, 'workspaces', 'globex', 'parallax.db');
