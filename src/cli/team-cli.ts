@@ -1,4 +1,5 @@
 import type { TeamStatusView } from '../shared/ipc/channels/team';
+import { seedText } from '../shared/seed-text';
 import type { SecretStore } from '../main/secrets/secret-store';
 import type { SettingsStore } from '../main/settings/settings-store';
 import type { TeamService } from '../main/team';
@@ -97,10 +98,11 @@ export function printTeamStatus(ctx: CliContext, status: TeamStatusView): void {
   }
   line('Password in:', status.passwordStore ?? '-');
   if (status.reachable) {
-    const list = status.workspaces.map((w) => `${w.slug} (${w.access})`).join(', ');
-    line(
-      'Workspaces:',
-      list || 'none granted yet (ask a team admin: parallax workspace grant NAME --member ROLE)',
+    if (status.workspaces.length === 0)
+      line('Workspaces:', 'none granted yet (ask a team admin: parallax workspace grant NAME --member ROLE)');
+    const now = Date.now();
+    status.workspaces.forEach((w, i) =>
+      line(i === 0 ? 'Workspaces:' : '', `${w.slug} (${w.access}): ${seedText(w.seed, now)}`),
     );
   }
 }

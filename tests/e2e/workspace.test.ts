@@ -1,6 +1,13 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSettingsStore } from '../../src/main/settings';
+import { publishSeed } from '../../src/main/sync';
+import { createTeamService } from '../../src/main/team';
+import { formatBytes } from '../../src/shared/format-bytes';
 import type { SyncStatusView } from '../../src/shared/ipc/channels/sync';
+import { published } from '../support/published-seed';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startHarness, type Harness } from './harness';
@@ -189,6 +196,13 @@ describe('the workspace switcher and the team sync status', () => {
     await server?.close();
   });
 
+  let teamDb: string | null = null;
+  /** The team's database, made at its first use. */
+  async function teamDatabase(): Promise<string> {
+    teamDb ??= await server.createDatabase('team');
+    return teamDb;
+  }
+
   async function ok<T>(channel: string, input: unknown = {}): Promise<T> {
     const result = await h.core.router.invoke(channel, input);
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
@@ -199,7 +213,7 @@ describe('the workspace switcher and the team sync status', () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Try the sandbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor();
-    const database = await server.createDatabase('team');
+    const database = await teamDatabase();
     await ok('team.connect', { url: server.url(database, undefined, { sslmode: 'disable' }), init: true });
     // The admin puts the history this window has open (Default) on the team, then two clients.
     await ok('workspaces.create', { name: 'Default' });
@@ -223,6 +237,38 @@ describe('the workspace switcher and the team sync status', () => {
       await h.screenshot(`workspace-sync-${theme}`, { settleMs: 300 });
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('shows in Settings → Team which workspaces a new desktop starts from a seed', async () => {
+    const { page } = h;
+    // The team's runner publishing Default's seed, as `parallax team seed` does.
+    const team = createTeamService({
+      settings: openSettingsStore({ userDataDir: mkdtempSync(join(tmpdir(), 'parallax-e2e-seed-')) }),
+      passwords: createMemorySecretStore(),
+      env: { PARALLAX_TEAM_URL: server.url(await teamDatabase(), undefined, { sslmode: 'disable' }) },
+      now: Date.now,
+    });
+    const replicaPath = join(mkdtempSync(join(tmpdir(), 'parallax-e2e-seed-')), 'seed.db');
+    const seed = published(
+      await team.withTeam((session) =>
+        publishSeed(session, { replicaPath, workspace: 'default', appVersion: 'e2e' }),
+      ),
+    );
+    await page.keyboard.press('Control+,');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const facts = page.getByTestId('team-status');
+    await expect
+      .poll(async () => (await facts.getByRole('listitem').allTextContents()).join('|'), { timeout: 20_000 })
+      .toBe(
+        [
+          'Acme Corp (admin): no seed yet: a new desktop indexes every answer itself',
+          `Default (admin): seed published just now (${seed.answers.toLocaleString('en-US')} answers, ${formatBytes(seed.bytes)})`,
+          'Globex (admin): no seed yet: a new desktop indexes every answer itself',
+        ].join('|'),
+      );
+    await facts.scrollIntoViewIfNeeded();
+    await h.screenshot('team-seeds', { settleMs: 300 });
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

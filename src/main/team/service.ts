@@ -1,6 +1,7 @@
 import type { TeamAccess, TeamStatusView, TeamWorkspaceView } from '../../shared/ipc/channels/team';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
+import { MIGRATIONS } from '../store';
 import { openTeamClient, type TeamClient } from './client';
 import { TeamError } from './errors';
 import { applyTeamMigrations, checkTeamSchema, TEAM_SCHEMA_VERSION } from './migrate';
@@ -84,18 +85,44 @@ async function teamIdOf(client: TeamClient): Promise<string> {
   return rows[0]?.id ?? '';
 }
 
+interface WorkspaceRow {
+  slug: string;
+  name: string;
+  access: TeamAccess;
+  seed_ms: string | null;
+  seed_answers: string | null;
+  seed_bytes: string | null;
+}
+
+/** The workspaces granted to the session's role, each with the seed a new desktop would take. */
 async function workspacesOf(session: Pick<TeamSession, 'client' | 'identity'>): Promise<TeamWorkspaceView[]> {
   // A role with no grant yet may not read the table at all: it has no workspaces.
   if (!session.identity.member && !session.identity.teamAdmin) return [];
-  const { rows } = await session.client.query<TeamWorkspaceView>(
+  const { rows } = await session.client.query<WorkspaceRow>(
     `SELECT w.slug, w.name,
-        CASE WHEN parallax.is_team_admin() THEN 'admin' ELSE m.access END AS access
+        CASE WHEN parallax.is_team_admin() THEN 'admin' ELSE m.access END AS access,
+        (extract(epoch FROM s.created_at) * 1000)::bigint AS seed_ms, s.answers AS seed_answers,
+        s.bytes AS seed_bytes
       FROM parallax.workspaces w
       LEFT JOIN parallax.members m ON m.workspace_id = w.id AND m.role_name = session_user
+      LEFT JOIN LATERAL (
+        SELECT created_at, answers, bytes FROM parallax.workspace_seeds
+        WHERE workspace_id = w.id AND complete AND schema_version = $1
+        ORDER BY created_at DESC LIMIT 1
+      ) s ON true
       WHERE w.deleted_at IS NULL AND (parallax.is_team_admin() OR m.access IS NOT NULL)
       ORDER BY w.slug`,
+    [MIGRATIONS.length],
   );
-  return rows;
+  return rows.map((r) => ({
+    slug: r.slug,
+    name: r.name,
+    access: r.access,
+    seed:
+      r.seed_ms === null
+        ? null
+        : { createdAt: Number(r.seed_ms), answers: Number(r.seed_answers), bytes: Number(r.seed_bytes) },
+  }));
 }
 
 /** Creates or upgrades the schema; a role without the rights for it is told which it needs. */
@@ -237,7 +264,7 @@ export function createTeamService(deps: TeamServiceDeps): TeamService {
           }
           throw error;
         });
-      return { slug, name, access: 'admin' };
+      return { slug, name, access: 'admin', seed: null };
     },
     async grant(s, slug, role, access) {
       await s.client.query('SELECT parallax.grant_workspace($1, $2, $3)', [slug, role, access]);

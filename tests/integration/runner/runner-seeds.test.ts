@@ -102,6 +102,27 @@ describe('parallax runner and the workspace seed', () => {
     expect(r.stderr()).toBe('');
   });
 
+  it('team status says, per workspace, the seed a new desktop would start from', async () => {
+    const [seed] = await completeSeeds();
+    const text = world.spawnCli(5, ['team', 'status']);
+    expect(await text.exited, text.stderr()).toEqual({ code: 0, signal: null });
+    expect(text.stdout()).toMatch(
+      new RegExp(
+        `^Workspaces: {3}${world.team.workspace} \\(member\\): seed published (just now|\\d+ min ago) \\(${seed?.answers} answers, [\\d.]+ (KB|MB)\\)$`,
+        'm',
+      ),
+    );
+    const json = world.spawnCli(5, ['--json', 'team', 'status']);
+    expect(await json.exited, json.stderr()).toEqual({ code: 0, signal: null });
+    const status = JSON.parse(json.stdout()) as { workspaces: Array<{ seed: { answers: number } | null }> };
+    expect(status.workspaces).toEqual([
+      expect.objectContaining({
+        slug: world.team.workspace,
+        seed: expect.objectContaining({ answers: seed?.answers }),
+      }),
+    ]);
+  });
+
   it('a bad --seed-every is refused in one line, exit 2', async () => {
     const r = world.spawnRunner(1, ['--once', '--seed-every', 'daily']);
     expect((await r.exited).code).toBe(2);

@@ -201,7 +201,9 @@ describe('with a team server', () => {
       await parallax(['--json', 'team', 'status'], teammate, asAlice),
     );
     expect(status).toMatchObject({ user: alice.name, source: 'environment' });
-    expect(status.workspaces).toEqual([{ slug: 'acme-corp', name: 'Acme Corp', access: 'viewer' }]);
+    expect(status.workspaces).toEqual([
+      { slug: 'acme-corp', name: 'Acme Corp', access: 'viewer', seed: null },
+    ]);
     const used = await parallax(['--json', 'workspace', 'use', 'Acme Corp'], teammate, asAlice);
     expect(used.code).toBe(0);
     expect(json<{ dbPath: string }>(used).dbPath).toBe(

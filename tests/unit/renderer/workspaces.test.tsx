@@ -29,7 +29,7 @@ const connected: TeamStatusView = {
   user: 'alice',
   teamAdmin: false,
   tls: 'TLS, certificate and host name verified',
-  workspaces: [{ slug: 'acme-corp', name: 'Acme Corp', access: 'member' }],
+  workspaces: [{ slug: 'acme-corp', name: 'Acme Corp', access: 'member', seed: null }],
   passwordStore: 'Secret Service (D-Bus keyring)',
 };
 
@@ -115,6 +115,28 @@ describe('Settings: Team', () => {
     expect(facts).toHaveTextContent('TLS, certificate and host name verified');
     expect(facts).toHaveTextContent('Acme Corp (member)');
     expect(facts).not.toHaveTextContent('p@ss');
+  });
+
+  it('says per workspace whether a new desktop starts from a seed, and how old it is', async () => {
+    const hours = 3_600_000;
+    fake.handle('team.status', () => ({
+      ...connected,
+      workspaces: [
+        { slug: 'acme-corp', name: 'Acme Corp', access: 'member' as const, seed: null },
+        {
+          slug: 'globex',
+          name: 'Globex',
+          access: 'viewer' as const,
+          seed: { createdAt: Date.now() - 3 * hours - 60_000, answers: 1_000_000, bytes: 7.6 * 1024 ** 3 },
+        },
+      ],
+    }));
+    render(<TeamPanel />);
+    const items = within(await screen.findByTestId('team-status')).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Acme Corp (member): no seed yet: a new desktop indexes every answer itself',
+      'Globex (viewer): seed published 3 h ago (1,000,000 answers, 7.6 GB)',
+    ]);
   });
 
   it('shows an unreachable server and disconnects after confirmation', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ago } from '../../../shared/format-age';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { SyncStatusView } from '../../../shared/ipc/channels/sync';
 import { subscribe } from '../ipc/client';
@@ -10,14 +11,6 @@ import { useSyncStore } from '../stores/sync-store';
 // "discard". Nothing when no team is configured.
 
 const n = (x: number): string => x.toLocaleString('en-US');
-
-function ago(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  return hours < 24 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`;
-}
 
 /** The status line in words. */
 export function syncStatusText(status: SyncStatusView, now: number): string {

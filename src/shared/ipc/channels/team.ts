@@ -10,6 +10,19 @@ export interface TeamWorkspaceView {
   slug: string;
   name: string;
   access: TeamAccess;
+  /**
+   * The newest seed a new desktop of this version would start from (null: none, so a new
+   * desktop pulls and indexes everything itself). The team's runner publishes one daily.
+   */
+  seed: TeamSeedView | null;
+}
+
+export interface TeamSeedView {
+  /** When it was published (ms). */
+  createdAt: number;
+  answers: number;
+  /** The history file's size. */
+  bytes: number;
 }
 
 /** The team connection as the user may see it: never a password. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TeamStatusView } from '../../../../shared/ipc/channels/team';
+import { seedText } from '../../../../shared/seed-text';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { useToastStore } from '../../stores/toast-store';
@@ -19,6 +20,8 @@ function urlWithPassword(url: string, password: string): string {
 }
 
 function StatusFacts({ status }: { status: TeamStatusView }) {
+  // The seeds' ages as of when the status was shown.
+  const [shownAt] = useState(Date.now);
   return (
     <dl className="facts" data-testid="team-status">
       <dt>Server</dt>
@@ -40,7 +43,19 @@ function StatusFacts({ status }: { status: TeamStatusView }) {
             {status.teamAdmin && ' (team admin)'}
           </dd>
           <dt>Workspaces</dt>
-          <dd>{status.workspaces.map((w) => `${w.name} (${w.access})`).join(', ') || 'None granted yet'}</dd>
+          <dd>
+            {status.workspaces.length === 0 ? (
+              'None granted yet'
+            ) : (
+              <ul className="team-workspaces">
+                {status.workspaces.map((w) => (
+                  <li key={w.slug}>
+                    {w.name} ({w.access}): {seedText(w.seed, shownAt)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
         </>
       )}
       <dt>Password in</dt>
