@@ -1,4 +1,3 @@
-import { MIGRATIONS } from '../store';
 import { newestSeed } from '../sync';
 import type { TeamClient } from '../team';
 import type { ResolvedWorkspace, RunnerSeeds } from './types';
@@ -42,7 +41,7 @@ export function createSeedKeeper(deps: SeedKeeperDeps): SeedKeeper {
 
   /** Whether the workspace's seed is due now; when it is not, when to look again. */
   async function due(ws: ResolvedWorkspace): Promise<boolean> {
-    const newest = await deps.onClaims(() => newestSeed(deps.claims, ws.id, MIGRATIONS.length));
+    const newest = await deps.onClaims(() => newestSeed(deps.claims, ws.id));
     if (newest && deps.now() - newest.createdAt < seeds.everyMs) {
       nextCheck.set(ws.id, newest.createdAt + seeds.everyMs);
       return false;

@@ -29,4 +29,4 @@ export {
   type SeedSkipped,
 } from './seed-publish';
 export { installSeed, SeedRefused, type InstallSeedOptions, type InstallSeedReport } from './seed-install';
-export { newestSeed, type SeedInfo, type SeedProgress } from './seed-files';
+export { newestSeed, type SeedProgress } from './seed-files';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { companionPaths } from '../store';
+import { companionPaths, MIGRATIONS } from '../store';
 import type { TeamClient } from '../team';
 
 // The pieces of workspace seeds (team schema version 4, 004-seeds.ts) that are not one step's
@@ -35,12 +35,11 @@ export function removeHistoryFile(path: string): void {
   for (const p of [path, ...companionPaths(path)]) rmSync(p, { force: true });
 }
 
-/** The workspace's newest complete seed of schema `version` (this Parallax's: seed-schema.ts), or null. */
-export async function newestSeed(
-  client: TeamClient,
-  workspaceId: string,
-  version: number,
-): Promise<SeedInfo | null> {
+/**
+ * The workspace's newest complete seed of this Parallax's schema (the only one it takes:
+ * seed-schema.ts), or null.
+ */
+export async function newestSeed(client: TeamClient, workspaceId: string): Promise<SeedInfo | null> {
   const { rows } = await client.query<{
     id: string;
     created_ms: string;
@@ -55,7 +54,7 @@ export async function newestSeed(
       FROM parallax.workspace_seeds
       WHERE workspace_id = $1 AND complete AND schema_version = $2
       ORDER BY created_at DESC LIMIT 1`,
-    [workspaceId, version],
+    [workspaceId, MIGRATIONS.length],
   );
   const row = rows[0];
   if (!row) return null;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
-import { MIGRATIONS, openHistory, PRIVATE_FILE_MODE } from '../store';
+import { openHistory, PRIVATE_FILE_MODE } from '../store';
 import type { TeamSession } from '../team';
 import { checkCanceled } from './errors';
 import { copiedBytea, newestSeed, removeHistoryFile, type SeedInfo, type SeedProgress } from './seed-files';
@@ -158,7 +158,7 @@ export async function installSeed(
   // The seed found and its chunks read in one snapshot: a newer seed completed meanwhile deletes
   // this one's rows, which the snapshot still reads to the end (the new seed is for the next desktop).
   const seed = await session.client.snapshot(async () => {
-    const newest = await newestSeed(session.client, workspaceId, MIGRATIONS.length);
+    const newest = await newestSeed(session.client, workspaceId);
     if (newest) await downloadInto(session, newest, workspaceId, opts);
     return newest;
   });

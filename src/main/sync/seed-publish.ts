@@ -3,7 +3,7 @@ import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants as zlib, zstdCompressSync } from 'node:zlib';
 import { AppError } from '../errors/app-error';
-import { MIGRATIONS, openHistory } from '../store';
+import { openHistory } from '../store';
 import type { TeamClient, TeamSession } from '../team';
 import type { AheadJudge } from './context';
 import { checkCanceled, SyncError } from './errors';
@@ -191,7 +191,7 @@ export async function publishSeed(
     return { skipped: 'busy', workspace: opts.workspace, newestAt: null };
   try {
     if (opts.ifOlderThanMs !== undefined) {
-      const newest = await newestSeed(session.client, workspaceId, MIGRATIONS.length);
+      const newest = await newestSeed(session.client, workspaceId);
       if (newest && (opts.now ?? Date.now)() - newest.createdAt < opts.ifOlderThanMs)
         return { skipped: 'fresh', workspace: opts.workspace, newestAt: newest.createdAt };
     }

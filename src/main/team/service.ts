@@ -94,7 +94,10 @@ interface WorkspaceRow {
   seed_bytes: string | null;
 }
 
-/** The workspaces granted to the session's role, each with the seed a new desktop would take. */
+/**
+ * The workspaces granted to the session's role, each with the seed a new desktop would take (the
+ * rule of sync's newestSeed, for every workspace in one statement).
+ */
 async function workspacesOf(session: Pick<TeamSession, 'client' | 'identity'>): Promise<TeamWorkspaceView[]> {
   // A role with no grant yet may not read the table at all: it has no workspaces.
   if (!session.identity.member && !session.identity.teamAdmin) return [];
