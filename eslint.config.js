@@ -14,7 +14,7 @@ const electronOnlyInShell = {
 };
 const mainPatterns = ['**/main/**', '**/sandbox/**', '**/cli/**', '**/preload/**'];
 
-// The store (src/main/store) is one folder per capability, each with an index.ts as its public
+// The store (src/core/history) is one folder per capability, each with an index.ts as its public
 // face (docs/internals/store-layout.md): the rest of the app imports the store's own index.ts,
 // a store folder imports another folder's index.ts, never its files, and tests may import a
 // folder's index.ts. Expressed with ESLint's own no-restricted-imports, as regex patterns on the
@@ -22,13 +22,13 @@ const mainPatterns = ['**/main/**', '**/sandbox/**', '**/cli/**', '**/preload/**
 // which paths reach too deep. A worker's entry file is named by its path (?modulePath).
 const appStoreImport = {
   regex: String.raw`^(\.\./)+(main/)?store/(?![^?]*\?modulePath$)`,
-  message: 'Outside src/main/store, import the store from its index.ts (src/main/store) only.',
+  message: 'Outside src/core/history, import the store from its index.ts (src/core/history) only.',
 };
 const testStoreImport = {
   regex: String.raw`(^|/)main/store/[^/]+/`,
-  message: 'Tests import a store folder through its index.ts (src/main/store/<folder>), never its files.',
+  message: 'Tests import a store folder through its index.ts (src/core/history/<folder>), never its files.',
 };
-/** The imports a file `depth` folders below src/main/store may not make. */
+/** The imports a file `depth` folders below src/core/history may not make. */
 function storeFolderImports(depth) {
   const up = String.raw`\.\./`.repeat(depth - 1);
   return [
@@ -128,7 +128,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts'],
-    ignores: ['src/main/electron/**', 'src/main/store/**'],
+    ignores: ['src/main/electron/**', 'src/core/history/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -137,7 +137,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/store/index.ts'],
+    files: ['src/core/history/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -155,7 +155,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/store/*/*.ts'],
+    files: ['src/core/history/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -164,7 +164,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/store/*/*/**/*.ts'],
+    files: ['src/core/history/*/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -62,7 +62,7 @@ const EXTERNAL = [
  * thread, and the positioning re-score's judge threads.
  */
 const WORKERS = [
-  { source: 'src/main/store/exports/export-json-worker.ts', name: 'export-json-worker' },
+  { source: 'src/core/history/exports/export-json-worker.ts', name: 'export-json-worker' },
   { source: 'src/main/db-export/table-worker.ts', name: 'db-export-worker' },
   { source: 'src/main/positioning/positioning-worker.ts', name: 'positioning-worker' },
 ];

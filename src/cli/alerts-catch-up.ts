@@ -1,5 +1,5 @@
 import { compareUncheckedRuns } from '../main/alerts';
-import type { HistoryStore } from '../main/store';
+import type { HistoryStore } from '../core/history';
 import { writeLine, type CliContext } from './context';
 
 /**

@@ -9,7 +9,7 @@ import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../share
 import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../main/profile';
 import { defaultUserDataDir } from '../main/settings/paths';
 import type { SettingsStore } from '../main/settings/settings-store';
-import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../main/store';
+import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../core/history';
 import type { RunningSandbox } from '../sandbox';
 import type { Writable } from 'node:stream';
 import { CliUsageError, type CliContext } from './context';

@@ -1,4 +1,4 @@
-import { HistoryOpenError, writeFailureKind } from '../main/store';
+import { HistoryOpenError, writeFailureKind } from '../core/history';
 
 /**
  * A command stopped by its environment rather than its input: the history could not be

@@ -1,4 +1,4 @@
-import type { ExportWorkerScript } from '../main/store';
+import type { ExportWorkerScript } from '../core/history';
 import { bundledWorker } from './worker-source';
 
 // The JSON export's worker script for the CLI. In the bundle (scripts/build-cli.mjs) it is
@@ -14,7 +14,7 @@ export function cliExportJsonWorker(): ExportWorkerScript {
   }
   return (
     bundledWorker('export-json-worker') ?? {
-      file: new URL('../main/store/exports/export-json-worker.ts', import.meta.url),
+      file: new URL('../core/history/exports/export-json-worker.ts', import.meta.url),
       execArgv: ['--import', import.meta.resolve('tsx')],
     }
   );

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { openHistory, type CheckedFiles, type HistoryStore } from '../main/store';
+import { openHistory, type CheckedFiles, type HistoryStore } from '../core/history';
 import { CliUsageError } from './context';
 import { upgradeProgressPrinter } from './upgrade-progress';
 

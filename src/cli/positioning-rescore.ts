@@ -10,7 +10,7 @@ import {
   type RescoreJudge,
   type RescoreOutcome,
 } from '../main/positioning';
-import type { RescoreJob } from '../main/store';
+import type { RescoreJob } from '../core/history';
 import { BUILTIN_JUDGE_REF } from '../shared/positioning';
 import type { RescoreStatus } from '../shared/positioning/view-types';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { writeFailureKind } from '../main/store';
+import { writeFailureKind } from '../core/history';
 import type { VisibilityService } from '../main/visibility';
 import type { ReanalysisProgress } from '../shared/visibility/types';
 import { writeLine, type CliContext } from './context';

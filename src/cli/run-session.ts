@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
-import type { HistoryStore } from '../main/store';
+import type { HistoryStore } from '../core/history';
 import {
   EXIT_INTERRUPTED,
   EXIT_JOBS_FAILED,

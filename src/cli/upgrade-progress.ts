@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { BackfillProgress } from '../main/store';
+import type { BackfillProgress } from '../core/history';
 
 // The one-time upgrade of answers stored before schema 7 (compression and search indexing) can
 // take minutes on a large history: a command says so on stderr and shows how far it is, every

@@ -4,7 +4,7 @@ import { US_STATES } from '../shared/api/engines';
 import type { BrandView } from '../shared/ipc/channels/library';
 import type { VisibilityDimension } from '../shared/visibility/types';
 import { AppError } from '../main/errors/app-error';
-import type { HistoryStore } from '../main/store';
+import type { HistoryStore } from '../core/history';
 import {
   createVisibilityService,
   isoDay,

@@ -1,4 +1,4 @@
-import type { HistoryStore, IngestItem } from '../../src/main/store';
+import type { HistoryStore, IngestItem } from '../../src/core/history';
 import { requestForJob } from '../../src/main/runs/job-plan';
 import { ENGINE_NAMES } from '../../src/shared/api/engines';
 import { normalizeResult } from '../../src/shared/api/normalize';

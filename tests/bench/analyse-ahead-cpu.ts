@@ -1,6 +1,6 @@
 import { createBuiltinJudgePool } from '../../src/main/positioning';
-import { offerBrandHits, offerLeads } from '../../src/main/store';
-import { brandHits } from '../../src/main/store/visibility';
+import { offerBrandHits, offerLeads } from '../../src/core/history';
+import { brandHits } from '../../src/core/history/visibility';
 import { compileBrandMatcher, mentionSource, type BrandDefinition } from '../../src/shared/analytics';
 import { listItemLeads } from '../../src/shared/analytics/discovery-extract';
 import type { NormalizedResult } from '../../src/shared/domain/result';

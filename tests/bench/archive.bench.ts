@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPageArchiver } from '../../src/main/archive';
 import { sanitizeArchivedPage } from '../../src/main/archive/sanitize';
-import { openHistory, type HistoryStore } from '../../src/main/store';
+import { openHistory, type HistoryStore } from '../../src/core/history';
 import { startSandbox } from '../../src/sandbox';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { normalized } from '../integration/store/helpers';

@@ -1,4 +1,4 @@
-import type { HistoryStore, VisFilter } from '../../src/main/store';
+import type { HistoryStore, VisFilter } from '../../src/core/history';
 
 // The drill-downs `parallax changes` runs for its findings (the newest 50 answers behind each),
 // on the positioning benches' history for one monitor over 45 days: a brand named in one

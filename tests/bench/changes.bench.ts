@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createFindingsService, type FindingsQueryInput } from '../../src/main/findings';
 import { isoDay } from '../../src/main/visibility';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
 import { drillCases } from './changes-drills';

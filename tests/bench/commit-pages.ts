@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
+import { openHistory, type HistoryStore, type IngestItem } from '../../src/core/history';
 import { rng } from './bench-random';
 import { COUNTRIES, createBigRun, makeResult } from './store-answers';
 

@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openHistory } from '../../src/main/store';
-import { registerStoreFunctions } from '../../src/main/store/codec';
+import { openHistory } from '../../src/core/history';
+import { registerStoreFunctions } from '../../src/core/history/codec';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
 
 // The concurrency stress of issue 31.1, shared by `npm run bench -- concurrent` (200 trials)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDemoHistory } from '../../src/main/demo';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 
 // `npx tsx tests/bench/demo-transport.ts [days] [rounds]`: the demo builder's CPU an answer
 // with its sandbox reached in-process (the default, src/sandbox/http/in-process.ts) against

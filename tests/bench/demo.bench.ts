@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDemoHistory, type DemoVariant } from '../../src/main/demo';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { checkDemoAlerts } from '../support/demo-history';
 
 // `npm run bench -- demo`: what a demo history costs to build (`parallax demo`, the first-run

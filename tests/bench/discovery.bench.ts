@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDiscoveryService } from '../../src/main/discovery';
-import { openHistory } from '../../src/main/store';
-import { createDiscoveryIndexer } from '../../src/main/store/discovery';
+import { openHistory } from '../../src/core/history';
+import { createDiscoveryIndexer } from '../../src/core/history/discovery';
 import {
   extractCandidates,
   originBit,

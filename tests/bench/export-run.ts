@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
+import { openHistory, type HistoryStore, type IngestItem } from '../../src/core/history';
 import { requestForJob } from '../../src/main/runs/job-plan';
 import type { MonitorRequest } from '../../src/shared/api/requests';
 import { validateMonitorRequest } from '../../src/shared/api/requests';

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../src/main/store/codec';
+import { registerStoreFunctions } from '../../src/core/history/codec';
 import { startSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
 import { runCliToEnd, spawnCli } from '../support/cli-child';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRunToFile } from '../../src/main/export';
-import { openHistory, type HistoryStore } from '../../src/main/store';
+import { openHistory, type HistoryStore } from '../../src/core/history';
 import { NEUTRAL_PROFILE } from '../../src/shared/profile';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { compileBrandMatcher, findBrandMentions } from '../../src/shared/analytics/brand-matcher';

@@ -3,13 +3,13 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
-import { registerStoreFunctions } from '../../src/main/store/codec';
+import { openHistory, type HistoryStore, type IngestItem } from '../../src/core/history';
+import { registerStoreFunctions } from '../../src/core/history/codec';
 import {
   addPositioningRollups,
   PositioningRollupWriter,
   type StoredBrandRow,
-} from '../../src/main/store/positioning';
+} from '../../src/core/history/positioning';
 import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';

@@ -6,7 +6,7 @@ import {
   type PositioningService,
 } from '../../src/main/positioning';
 import type { RescoreWorkerData, RescoreWorkerMessage } from '../../src/main/positioning/positioning-worker';
-import { openHistory, type HistoryStore } from '../../src/main/store';
+import { openHistory, type HistoryStore } from '../../src/core/history';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
 

@@ -8,7 +8,7 @@ import {
   collectReport,
   writeReportsToFolder,
 } from '../../src/main/reports';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { createVisibilityService } from '../../src/main/visibility';
 import type { Bench } from './run-all';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PLAN_SLOTS } from '../../src/shared/api/engines';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { createApiClient } from '../../src/main/api';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { createRunEngine } from '../../src/main/runs';
 import type { SandboxStats } from '../../src/sandbox';
 import { buildCli } from '../../scripts/build-cli.mjs';

@@ -1,4 +1,4 @@
-import type { HistoryStore, JobRecord } from '../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../src/core/history';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { rng } from './bench-random';

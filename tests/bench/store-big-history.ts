@@ -3,10 +3,10 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openHistory } from '../../src/main/store';
-import { facetsOf } from '../../src/main/store/search';
+import { openHistory } from '../../src/core/history';
+import { facetsOf } from '../../src/core/history/search';
 import { rng } from './bench-random';
-import { registerStoreFunctions } from '../../src/main/store/codec';
+import { registerStoreFunctions } from '../../src/core/history/codec';
 import { makeResult, createBigRun, COUNTRIES } from './store-answers';
 
 // The store bench's 1,000,000-answer history, built once and kept between runs.

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { HistoryOpenError, openHistory, type IngestItem } from '../../src/main/store';
-import { createSearchApi, type SearchApi, type SearchOptions } from '../../src/main/store/search';
+import { HistoryOpenError, openHistory, type IngestItem } from '../../src/core/history';
+import { createSearchApi, type SearchApi, type SearchOptions } from '../../src/core/history/search';
 import type { Bench } from './run-all';
 import { rng } from './bench-random';
-import { headOf, packDoc, registerStoreFunctions } from '../../src/main/store/codec';
+import { headOf, packDoc, registerStoreFunctions } from '../../src/core/history/codec';
 import { word, makeResult, createBigRun, COUNTRIES } from './store-answers';
 import { BIG_RUNS, BIG_START, bigDbPath } from './store-big-history';
 

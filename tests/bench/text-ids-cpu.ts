@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTextDictionary, registerStoreFunctions, SOURCE_TEXTS } from '../../src/main/store/codec';
-import { openHistory } from '../../src/main/store';
-import { sourceTuple } from '../../src/main/store/answers';
+import { createTextDictionary, registerStoreFunctions, SOURCE_TEXTS } from '../../src/core/history/codec';
+import { openHistory } from '../../src/core/history';
+import { sourceTuple } from '../../src/core/history/answers';
 import { rng } from './bench-random';
 import { makeResult } from './store-answers';
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'text-ids-'));
   const makers: Array<[string, Make]> = [['this', createTextDictionary]];
   if (otherRoot) {
-    const other = (await import(join(otherRoot, 'src/main/store/codec/index.ts'))) as {
+    const other = (await import(join(otherRoot, 'src/core/history/codec/index.ts'))) as {
       createTextDictionary: Make;
     };
     makers.push(['other', other.createTextDictionary]);

@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'electron-vite';
-import { MIGRATIONS, openHistory } from '../../src/main/store';
+import { MIGRATIONS, openHistory } from '../../src/core/history';
 import { startHarness, type Harness } from '../e2e/harness';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
 import type { Bench } from './run-all';

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openHistory, type HistoryStore, type IngestItem } from '../../src/main/store';
+import { openHistory, type HistoryStore, type IngestItem } from '../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../src/main/visibility';
 import { REANALYSIS_BATCH } from '../../src/main/visibility/reanalysis';
 import type { EngineName } from '../../src/shared/api/engines';

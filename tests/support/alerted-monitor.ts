@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareUncheckedRuns } from '../../src/main/alerts';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 
 /**
  * The name of the monitor whose runs raise the most alerts in the history at `db`, found by

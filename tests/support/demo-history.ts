@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createAfterRunPipeline, createAlertService } from '../../src/main/alerts';
 import { buildDemoHistory, demoDays, type DemoVariant } from '../../src/main/demo';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { withFileLock } from './file-lock';
 import { sourceHash } from './source-hash';
 

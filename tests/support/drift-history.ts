@@ -1,4 +1,4 @@
-import type { HistoryStore } from '../../src/main/store';
+import type { HistoryStore } from '../../src/core/history';
 import { newRun, normalized, openTemp } from '../integration/store/helpers';
 
 // A drift history stored through the store (real ingest: the Visibility and positioning

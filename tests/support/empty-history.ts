@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openHistory } from '../../src/main/store';
+import { openHistory } from '../../src/core/history';
 import { sourceHash } from './source-hash';
 
 // A new history is every schema migration applied to an empty file: about 80 ms of CPU a

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../src/main/store';
+import { registerStoreFunctions } from '../../src/core/history';
 
 // Every stored row of a history file, table by table, less what differs between two desktops
 // whatever path they took (their clocks, their own identity on the team): what two first syncs

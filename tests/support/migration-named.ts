@@ -1,4 +1,4 @@
-import { MIGRATIONS, type Migration } from '../../src/main/store';
+import { MIGRATIONS, type Migration } from '../../src/core/history';
 
 /** A migration found by its name (numbers change when branches merge). */
 export function migrationNamed(name: string): Migration {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { zstdDecompressSync } from 'node:zlib';
-import { applyMigrations, MIGRATIONS } from '../../src/main/store/schema';
-import { compressText, unpackDoc, registerStoreFunctions } from '../../src/main/store/codec';
+import { applyMigrations, MIGRATIONS } from '../../src/core/history/schema';
+import { compressText, unpackDoc, registerStoreFunctions } from '../../src/core/history/codec';
 import { migrationNamed } from './migration-named';
 
 const initialSql = migrationNamed('initial').sql;

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { compressText, unpackDoc, registerStoreFunctions } from '../../src/main/store/codec';
+import { compressText, unpackDoc, registerStoreFunctions } from '../../src/core/history/codec';
 
 /**
  * A copy of a history with every answer unpacked from its document (results.doc) back into the

@@ -36,7 +36,7 @@ function workerScript(source: string, bundled: string): TestWorkerScript {
 export const dbExportWorker = (): TestWorkerScript =>
   workerScript('main/db-export/table-worker.ts', 'db-export-worker');
 
-/** The JSON export's worker (src/main/store/exports/export-json-worker.ts). */
+/** The JSON export's worker (src/core/history/exports/export-json-worker.ts). */
 export const exportJsonWorker = (): TestWorkerScript =>
   workerScript('main/store/exports/export-json-worker.ts', 'export-json-worker');
 

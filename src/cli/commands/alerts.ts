@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { HistoryStore } from '../../main/store';
+import type { HistoryStore } from '../../core/history';
 import { foldedLine, splitCollapsed } from '../../shared/alerts/digest';
 import { formatAlertSide } from '../../shared/alerts/format';
 import { withLabels } from '../../shared/alerts/registry';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { libraryChannels, type BrandView } from '../../shared/ipc/channels/library';
-import { HistoryStateError, type HistoryStore } from '../../main/store';
+import { HistoryStateError, type HistoryStore } from '../../core/history';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, READS, withCliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';

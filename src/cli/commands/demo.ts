@@ -12,7 +12,7 @@ import {
   type DemoProgress,
   type DemoVariant,
 } from '../../main/demo';
-import { openHistory } from '../../main/store';
+import { openHistory } from '../../core/history';
 import { PREVIEW_PROFILE_NAME } from '../../shared/profile/builtin';
 import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';

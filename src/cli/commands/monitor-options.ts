@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { HistoryStore } from '../../main/store';
+import type { HistoryStore } from '../../core/history';
 import {
   alertRulesSchema,
   redactWebhookUrl,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeWhole } from '../../main/reports';
-import type { ArchivedPage, HistoryStore } from '../../main/store';
+import type { ArchivedPage, HistoryStore } from '../../core/history';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore, type CliCore } from '../core';
 import type { RegisterCommand } from './index';

@@ -5,7 +5,7 @@ import {
   runRescore,
   type PositioningService,
 } from '../../main/positioning';
-import type { HistoryStore } from '../../main/store';
+import type { HistoryStore } from '../../core/history';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
 import type { PositioningBuckets, PositioningSummary } from '../../shared/positioning/view-types';

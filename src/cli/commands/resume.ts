@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { currentProcessOwner, pidIsAlive, resumabilityOf, RunHeldError } from '../../main/runs';
-import type { RunRecord } from '../../main/store';
+import type { RunRecord } from '../../core/history';
 import { CliExit, CliUsageError, EXIT_OK, writeLine, type CliContext } from '../context';
 import { withCliCore, type CliCore } from '../core';
 import {

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { RunTableRow } from '../../main/store';
+import type { RunTableRow } from '../../core/history';
 import type { EngineLabelOf } from '../../shared/profile';
 import { clip, singleLine } from '../core';
 

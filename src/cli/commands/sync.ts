@@ -185,7 +185,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
         const { toConflictView } = await import('../../main/sync');
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           const action = flags.apply ? 'apply' : 'discard';
-          const { HistoryStateError } = await import('../../main/store');
+          const { HistoryStateError } = await import('../../core/history');
           let done: boolean;
           try {
             done = core.store.replica.resolveDraft(Number(id), action);

@@ -2,7 +2,7 @@ import { buildDigest, splitCollapsed } from '../../shared/alerts/digest';
 import { withLabels } from '../../shared/alerts/registry';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../ipc/event-bus';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { AlertService, CheckOutcome } from './service';
 import type { AfterRunStep } from './types';
 import type { WebhookDeliverer } from './webhook';

@@ -3,7 +3,7 @@ import {
   detectPositioningChanges,
   type PositioningSliceCounts,
 } from '../../shared/analytics/positioning-alerts';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { DAY_MS } from '../visibility/period';
 import type { AlertRuleModule, RuleContext } from './rule-modules';
 

@@ -1,6 +1,6 @@
 import { isHttpUrl } from '../../shared/csp';
 import type { PageFailureCode } from '../../shared/domain/page-archive';
-import { pageTaskKey, type PageArchiveApi, type PageTask } from '../store';
+import { pageTaskKey, type PageArchiveApi, type PageTask } from '../../core/history';
 import { downloadPage } from './fetch-page';
 import type * as SanitizeModule from './sanitize';
 import type { PageSanitizer } from './sanitize-in-worker';

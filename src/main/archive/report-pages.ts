@@ -1,4 +1,4 @@
-import type { ArchivedPage } from '../store';
+import type { ArchivedPage } from '../../core/history';
 
 // The archived page of each answer inside an HTML report (the compare report): the page as it
 // was kept at ingest, never the live link (it expires 24 h after the answer). It goes in a

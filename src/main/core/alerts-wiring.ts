@@ -10,7 +10,7 @@ import {
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../ipc/event-bus';
 import { createReportStep } from '../reports';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 
 export interface AlertsWiringDeps {
   store: HistoryStore;

@@ -1,7 +1,7 @@
 import type { IpcError } from '../../shared/ipc/define';
 import { isApiError } from '../api';
 import { MonitorInputError, RunRefusedError } from '../runs';
-import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../store';
+import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../../core/history';
 
 /**
  * Turns the typed errors of the core's services into IPC errors the UI can act on: the

@@ -19,7 +19,7 @@ import {
   type SecretStore,
 } from '../secrets';
 import type { SettingsStore } from '../settings';
-import { checkedFilesIn, openHistory, type HistoryStore } from '../store';
+import { checkedFilesIn, openHistory, type HistoryStore } from '../../core/history';
 import { engineLabelsOfSettings } from '../profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
@@ -58,7 +58,7 @@ import { AppError } from '../errors/app-error';
 import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
-import type { ExportWorkerScript } from '../store';
+import type { ExportWorkerScript } from '../../core/history';
 import { createRunService, type RunService } from './run-service';
 
 export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';

@@ -4,7 +4,7 @@ import type { EventBus } from '../ipc/event-bus';
 import { createRunEngine, type RunEngine } from '../runs';
 import type { KeyService } from '../secrets';
 import type { SettingsStore } from '../settings';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { ConnectionManager, ServiceConnection } from './connection';
 
 /** The run engine for the current connection, with its events forwarded to the renderer. */

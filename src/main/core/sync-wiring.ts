@@ -1,7 +1,7 @@
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus } from '../ipc/event-bus';
 import type { SettingsStore } from '../settings';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
 import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../sync';
 import type { TeamService } from '../team';

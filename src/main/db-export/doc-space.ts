@@ -1,4 +1,4 @@
-import { docPartBytes, frameContentSize } from '../store';
+import { docPartBytes, frameContentSize } from '../../core/history';
 
 // Where the Parquet writer decompresses the answers' documents: one buffer reused chunk after
 // chunk. DuckDB copies a value into its own vector when it is given (the chunk's flush), so a

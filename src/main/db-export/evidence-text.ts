@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { keptDocPart } from '../store';
+import { keptDocPart } from '../../core/history';
 
 // The positioning table's evidence text: the history keeps a piece of evidence as UTF-16
 // offsets into the text the judge read (the answer's Markdown or its plain text), not the text

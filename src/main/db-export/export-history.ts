@@ -16,7 +16,7 @@ import {
   type ExportTable,
 } from './types';
 import type { TableWriter, Ticker } from './writer';
-import type { ExportWorkerScript } from '../store';
+import type { ExportWorkerScript } from '../../core/history';
 import { startParquetLane, startRowsLane, WORKER_TABLES, type WorkerLane } from './worker-lanes';
 
 // `parallax db export` and Settings → Data → "Export for analysis…": the history as plain

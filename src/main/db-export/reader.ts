@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
-import { docPartBytes, registerStoreFunctions } from '../store';
+import { docPartBytes, registerStoreFunctions } from '../../core/history';
 import { registerEvidenceText } from './evidence-text';
 import { tuplesSql } from './parquet-lists';
 import {

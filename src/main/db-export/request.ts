@@ -1,6 +1,6 @@
 import type { VisibilityPeriod } from '../../shared/visibility/types';
 import { readDemoRecord } from '../demo/record';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { resolvePeriod } from '../visibility/period';
 import type { DbExportFilter } from './types';
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ExportWorkerScript } from '../store';
+import type { ExportWorkerScript } from '../../core/history';
 import { asBuffers, cancelShare, received, shareChannel } from './batch-share';
 import type { RowBatch } from './reader';
 import type { TableWorkerData, TableWorkerMessage, TableWorkerRequest } from './table-worker';

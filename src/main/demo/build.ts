@@ -4,7 +4,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sa
 import { builtinProfile } from '../../shared/profile/builtin';
 import { createApiClient } from '../api';
 import { createMonitorScheduler, createRunEngine, type RunEngine } from '../runs';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { createDemoClock, demoDays, RUN_HOUR_MS } from './clock';
 import {
   DEMO_MONITORS,

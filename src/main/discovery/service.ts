@@ -19,7 +19,7 @@ import {
   type DiscoveryExampleRow,
   type DiscoveryNameRow,
   type DiscoveryNameTotal,
-} from '../store';
+} from '../../core/history';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put

@@ -24,7 +24,7 @@ import {
 } from '../startup';
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
-import exportJsonWorkerFile from '../store/exports/export-json-worker?modulePath';
+import exportJsonWorkerFile from '../../core/history/exports/export-json-worker?modulePath';
 import positioningWorkerFile from '../positioning/positioning-worker?modulePath';
 import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../archive';

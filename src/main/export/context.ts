@@ -1,6 +1,6 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import type { EngineLabelOf } from '../../shared/profile';
-import type { RunExportReader, ExportWorkerScript } from '../store';
+import type { RunExportReader, ExportWorkerScript } from '../../core/history';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
 

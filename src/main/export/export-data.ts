@@ -1,5 +1,5 @@
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
-import type { ExportJob } from '../store';
+import type { ExportJob } from '../../core/history';
 import type { EngineLabelOf } from '../../shared/profile';
 import { positioningColumns } from './positioning-columns';
 

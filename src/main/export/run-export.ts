@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat } from '../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../shared/ipc/channels/runs';
 import { engineLabelFrom, engineLabelsOf, NEUTRAL_PROFILE, type ServiceProfile } from '../../shared/profile';
-import { openRunExportReader, type ExportWorkerScript } from '../store';
+import { openRunExportReader, type ExportWorkerScript } from '../../core/history';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
 import { commitPartial, openFileSink, partialPathOf } from './file-sink';

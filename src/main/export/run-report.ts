@@ -1,6 +1,6 @@
 import { partialExportNote } from './partial';
 import type { ResultView } from '../../shared/ipc/channels/runs';
-import type { ExportCellSummary, ExportJob } from '../store';
+import type { ExportCellSummary, ExportJob } from '../../core/history';
 import type { EngineLabelOf } from '../../shared/profile';
 import type { TextExportContext } from './context';
 import { reportHead, resultColumn } from './compare-report';

@@ -2,7 +2,7 @@ import { findChanges } from '../../shared/analytics/findings';
 import type { FindingsListView } from '../../shared/ipc/channels/findings';
 import type { InvokeParsedInput } from '../../shared/ipc/contract';
 import { engineLabel, type EngineLabels } from '../../shared/narrative/places';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { createQueryContext } from '../visibility/service-context';
 import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
 

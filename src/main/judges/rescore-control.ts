@@ -3,7 +3,7 @@ import type { RescoreEstimateView, RescoreJudgeKind } from '../../shared/positio
 import type { RescoreStatus } from '../../shared/positioning/view-types';
 import { AppError } from '../errors/app-error';
 import { rescoreStatus, type RescoreDriver } from '../positioning';
-import type { HistoryStore, RescoreJob } from '../store';
+import type { HistoryStore, RescoreJob } from '../../core/history';
 import { isoDay } from '../visibility';
 import type { ModelRescoreDriver } from './model/model-rescore-driver';
 

@@ -5,7 +5,7 @@ import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import { locationKeySchema } from '../../shared/ipc/channels/visibility';
 import type { EngineLabelOf } from '../../shared/profile';
 import { AppError } from '../errors/app-error';
-import type { HistoryStore, RunRecord } from '../store';
+import type { HistoryStore, RunRecord } from '../../core/history';
 import { answerBrands, brandsText, type AnswerBrand } from './brands';
 import { clip, engineLabelsNow, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';

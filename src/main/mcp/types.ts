@@ -1,7 +1,7 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
 import type { Settings } from '../settings/schema';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { VisibilityService } from '../visibility';
 
 // What the MCP server is built from: the history and services the CLI opens (src/cli/core.ts),

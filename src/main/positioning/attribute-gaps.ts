@@ -1,5 +1,5 @@
 import type { AttributeGap } from '../../shared/positioning/view-types';
-import type { PosAttrRow } from '../store';
+import type { PosAttrRow } from '../../core/history';
 import { rateStat } from '../visibility';
 import { polarityOf } from './metrics';
 

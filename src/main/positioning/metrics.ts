@@ -4,7 +4,7 @@ import type {
   PositioningMetrics,
   PositioningMetricsWithChange,
 } from '../../shared/positioning/view-types';
-import type { PosAttrRow, PosStatusRow } from '../store';
+import type { PosAttrRow, PosStatusRow } from '../../core/history';
 import { meanStat, rateStat, statChange } from '../visibility';
 
 // The store's positioning sums turned into the numbers an analyst reads: rates with their

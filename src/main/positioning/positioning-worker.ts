@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyseAnswersAhead, openPositioningConnection } from '../store';
+import { analyseAnswersAhead, openPositioningConnection } from '../../core/history';
 import { judgeCompact, packBackToBack } from './ahead-work';
 import {
   createBuiltinJudgePool,

@@ -11,7 +11,7 @@ import {
   type RescoreBatch,
   type RescoreStep,
   type RescoreVerdicts,
-} from '../store';
+} from '../../core/history';
 
 // The archive's re-score, one batch at a time, with any judge: read the job's next answers
 // (store), judge them (the judge: synchronous like the built-in one, or a promise like a model

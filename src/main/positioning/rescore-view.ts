@@ -6,7 +6,7 @@ import type {
   StatusTransition,
   ToneTransition,
 } from '../../shared/positioning/view-types';
-import type { MovedState, RescoreJobView, StoredSummary } from '../store';
+import type { MovedState, RescoreJobView, StoredSummary } from '../../core/history';
 import { isoDay } from '../visibility';
 
 // The re-score's job and last summary as the views, the CLI and the MCP server show them: brand

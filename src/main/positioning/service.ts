@@ -9,7 +9,7 @@ import type {
 } from '../../shared/positioning/view-types';
 import type { VisibilityDimension } from '../../shared/visibility/types';
 import { AppError } from '../errors/app-error';
-import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../store';
+import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../core/history';
 import { isoDay } from '../visibility';
 import { createQueryContext, type Context } from '../visibility/service-context';
 import { attributeGaps } from './attribute-gaps';

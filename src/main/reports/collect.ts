@@ -4,7 +4,7 @@ import type { BrandView } from '../../shared/ipc/channels/library';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { CitationGapsView } from '../../shared/visibility/types';
 import { AppError } from '../errors/app-error';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { VisibilityService } from '../visibility';
 import { collectEvidence } from './evidence';
 import { kpiFindings, type FindingsSource } from './findings';

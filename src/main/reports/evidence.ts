@@ -6,7 +6,7 @@ import {
 } from '../../shared/analytics';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { ResolvedPeriod } from '../../shared/visibility/types';
-import type { StoredResult } from '../store';
+import type { StoredResult } from '../../core/history';
 import type { VisibilityService } from '../visibility';
 import type { ReportAnswer, ReportEvidence } from './types';
 

@@ -1,4 +1,4 @@
-import { RECORDED_KINDS, type HistoryStore } from '../store';
+import { RECORDED_KINDS, type HistoryStore } from '../../core/history';
 import type { TeamClient } from '../team';
 import { toResult } from '../sync/pulled-result';
 import { rowFromPg } from '../sync/team-sql';

@@ -1,6 +1,6 @@
 import type { AfterRunResult } from '../alerts';
 import type { RunEngine, RunStartMeta } from '../runs';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';
 import type { Claim, RunnerIdentity } from './claims';
 

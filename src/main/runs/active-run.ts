@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { ResponseMeta } from '../api/meta';
 import type { JobState, RunSpec } from '../../shared/domain/run-spec';
-import type { ResultsApi, RunOwnersApi, RunSessionsApi, RunsApi } from '../store';
+import type { ResultsApi, RunOwnersApi, RunSessionsApi, RunsApi } from '../../core/history';
 import type { SessionStore } from './credit-reconciliation';
 import type { IngestBatcher } from './ingest-batcher';
 import type { ProgressTracker } from './progress';

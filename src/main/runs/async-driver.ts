@@ -3,7 +3,7 @@ import { normalizeResult } from '../../shared/api/normalize';
 import { taskFailureOf, taskResultOf, type BatchItem, type TaskRecord } from '../../shared/api/responses';
 import type { TaskInput } from '../api/client';
 import { isApiError } from '../api/errors';
-import type { JobRecord } from '../store';
+import type { JobRecord } from '../../core/history';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { idempotencyKeyFor } from './idempotency';
 import { writeWhenPossible } from './engine-storage';

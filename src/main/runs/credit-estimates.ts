@@ -1,5 +1,5 @@
-import type { RunSession, RunSessionsApi, RunsApi } from '../store';
-import type { JobRecord } from '../store';
+import type { RunSession, RunSessionsApi, RunsApi } from '../../core/history';
+import type { JobRecord } from '../../core/history';
 
 // Credits the service did not state (issue 31.7). An async task record may come without
 // `credits` (some published examples have none), an answer without X-Credits-Charged: its job's

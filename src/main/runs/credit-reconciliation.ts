@@ -1,7 +1,13 @@
 import { estimateUnstatedCredits } from './credit-estimates';
 import { costOf } from './estimate';
 import type { ApiClient } from '../api/client';
-import type { RunSession, RunSessionsApi, SessionReconciliation, RunsApi, RunRecord } from '../store';
+import type {
+  RunSession,
+  RunSessionsApi,
+  SessionReconciliation,
+  RunsApi,
+  RunRecord,
+} from '../../core/history';
 
 // Credits charged without a result. A synchronous call the service answered in the instant
 // its process was killed was charged, but the answer never arrived, so no job records it.

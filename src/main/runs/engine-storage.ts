@@ -1,4 +1,4 @@
-import { writeFailureKind, type IngestItem, type OwnerIdentity } from '../store';
+import { writeFailureKind, type IngestItem, type OwnerIdentity } from '../../core/history';
 import type { IngestBatcher, IngestHold } from './ingest-batcher';
 import {
   takeInHeldJournals,

@@ -18,7 +18,7 @@ import {
   type IngestItem,
   type IngestOutcome,
   type JobRecord,
-} from '../store';
+} from '../../core/history';
 
 // Paid answers the history could not take (a full disk, a lock, a read-only disk) when the run
 // was stopped before it could: written to a journal, one JSON line per answer, next to the

@@ -1,4 +1,4 @@
-import type { IngestItem, IngestOutcome } from '../store';
+import type { IngestItem, IngestOutcome } from '../../core/history';
 
 // Results arrive in bursts (a wave of 255 synchronous answers lands within a few ms). One
 // SQLite transaction per burst instead of one per result keeps the engine's CPU per job low;

@@ -1,5 +1,5 @@
 import { isApiError } from '../api/errors';
-import type { JobPatch } from '../store';
+import type { JobPatch } from '../../core/history';
 
 // What a failed call means for its job. The spec's retry rules decide what the client
 // already retried; this decides what the run does next with the job.

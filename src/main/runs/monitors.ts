@@ -1,6 +1,6 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { MonitorView } from '../../shared/ipc/channels/library';
-import type { MonitorsApi } from '../store';
+import type { MonitorsApi } from '../../core/history';
 import { nextDueAt, parseCadence } from './cadence';
 import type { RunEngine, RunStartMeta } from './run-engine';
 

@@ -1,4 +1,4 @@
-import type { RunOwner } from '../store';
+import type { RunOwner } from '../../core/history';
 import type { RunEngineStore } from './active-run';
 import { heldByAnotherProcess, HEARTBEAT_MS, type OwnerProbe } from './run-owner';
 import { RunHeldError } from './run-engine-types';

@@ -5,7 +5,7 @@ import type { RunSpec } from '../../shared/domain/run-spec';
 import type { JobState } from '../../shared/domain/run-spec';
 import type { RunEstimateView, RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ApiClient } from '../api/client';
-import type { RunOwner } from '../store';
+import type { RunOwner } from '../../core/history';
 import type { RunEngineStore } from './active-run';
 import type { OwnerProbe } from './run-owner';
 

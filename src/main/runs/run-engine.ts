@@ -3,7 +3,7 @@ import { PLAN_SLOTS } from '../../shared/api/engines';
 import type { RunStatus } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import type { ResponseMeta } from '../api/meta';
-import { newRecordId, type RunRecord } from '../store';
+import { newRecordId, type RunRecord } from '../../core/history';
 import type { ActiveRun, DriverContext } from './active-run';
 import { driveAsync } from './async-driver';
 import { createCreditSessions } from './credit-reconciliation';

@@ -1,5 +1,5 @@
 import type { RunStatus } from '../../shared/domain/run-spec';
-import type { RunRecord } from '../store';
+import type { RunRecord } from '../../core/history';
 import type { ActiveRun, RunEngineStore } from './active-run';
 
 // How a run's driving ends: its status and summary once the driver stops, and the calls left in

@@ -1,6 +1,6 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { ApiClient } from '../api/client';
-import { newRecordId, type NewJob } from '../store';
+import { newRecordId, type NewJob } from '../../core/history';
 import { costOf } from './estimate';
 import { idempotencyKeyFor } from './idempotency';
 import { buildEngineRequest, cellTemplates, planJobs } from './job-plan';

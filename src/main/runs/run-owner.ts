@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { RunStatus } from '../../shared/domain/run-spec';
-import type { OwnerIdentity, RunOwner } from '../store';
+import type { OwnerIdentity, RunOwner } from '../../core/history';
 
 // Who drives a run, and whether a run can be resumed here. A process claims a run while it
 // drives it and refreshes a heartbeat; a claim whose process is gone (kill -9, a crash) or

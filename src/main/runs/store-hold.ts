@@ -1,4 +1,9 @@
-import { HistoryWriteError, writeFailureKind, writeFailureMessage, type WriteFailureKind } from '../store';
+import {
+  HistoryWriteError,
+  writeFailureKind,
+  writeFailureMessage,
+  type WriteFailureKind,
+} from '../../core/history';
 
 // Pause, hold, wait (issue 31.2). When a write of the run engine fails for a reason outside it
 // (the disk is full, another process holds the lock past the busy timeout, the disk went

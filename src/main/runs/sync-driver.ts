@@ -1,6 +1,6 @@
 import type { MonitorRequest } from '../../shared/api/requests';
 import { normalizeResult } from '../../shared/api/normalize';
-import type { JobRecord } from '../store';
+import type { JobRecord } from '../../core/history';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { requestForJob } from './job-plan';
 import { writeWhenPossible } from './engine-storage';

@@ -1,4 +1,4 @@
-import type { JobChange, JobChangeOutcome } from '../store';
+import type { JobChange, JobChangeOutcome } from '../../core/history';
 
 // A wave of synchronous calls starts within a few milliseconds (255 slots freed by answers
 // that land together). Each job must be committed as 'running' before its request is sent;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BackupInfo } from '../store';
+import type { BackupInfo } from '../../core/history';
 
 // Automatic backups of the history, so "Restore the latest backup" has something to restore when
 // the file is damaged: one copy a day at most, taken in the background after a successful start

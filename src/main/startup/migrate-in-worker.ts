@@ -1,5 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { HistoryOpenError, type HistoryOpenErrorDetails, type HistoryOpenErrorKind } from '../store';
+import {
+  HistoryOpenError,
+  type HistoryOpenErrorDetails,
+  type HistoryOpenErrorKind,
+} from '../../core/history';
 import type { MigrateWorkerMessage } from './migrate-worker';
 import type { MigrationProgress } from './migration';
 

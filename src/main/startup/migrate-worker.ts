@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { completeHistoryUpgrade } from '../store';
+import { completeHistoryUpgrade } from '../../core/history';
 import { migrateStepByStep, type MigrationProgress } from './migration';
 
 // Runs the history's schema upgrade off the main thread, so the app's window and dialogs stay

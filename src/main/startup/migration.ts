@@ -6,7 +6,7 @@ import {
   MIGRATIONS,
   registerStoreFunctions,
   type Migration,
-} from '../store';
+} from '../../core/history';
 
 // The schema upgrade at open, taken out of openHistory so the app can show it: on a big history a
 // migration takes minutes (002 took 522 s on a million answers), and a window that shows nothing

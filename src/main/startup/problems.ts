@@ -1,5 +1,5 @@
 import type { KeychainUnavailability } from '../secrets';
-import { HistoryOpenError } from '../store';
+import { HistoryOpenError } from '../../core/history';
 
 // Everything that can stop the app from starting, as data. Each kind has its own dialog (see
 // startup-dialog.ts) with the reason and the ways out; none of them may end in a window that

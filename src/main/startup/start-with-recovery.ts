@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { SecretStoreUnavailableError, type SecretStore } from '../secrets';
 import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
 import { settingsFilePath, type Settings, type SettingsStore } from '../settings';
-import { MIGRATIONS, restoreHistory, companionPaths } from '../store';
+import { MIGRATIONS, restoreHistory, companionPaths } from '../../core/history';
 import { createWorkspaceRegistry } from '../workspaces';
 import { latestBackup } from './backups';
 import type { DialogModel } from './dialog-model';

@@ -1,5 +1,5 @@
 import type { SyncReportView, SyncStatusView } from '../../shared/ipc/channels/sync';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../team';
 import { AppError } from '../errors/app-error';
 import { APP_TUNING, type AheadJudge } from './context';

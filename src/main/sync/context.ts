@@ -8,7 +8,7 @@ import type {
   ResultDoc,
   SyncDraft,
   SyncKind,
-} from '../store';
+} from '../../core/history';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import type { SyncTarget } from './target';
 

@@ -10,7 +10,7 @@ import {
   type PrejudgeInputs,
   type PulledResult,
   type RescoreVerdicts,
-} from '../store';
+} from '../../core/history';
 import type { AheadJudge, StepContext } from './context';
 
 // A pull's answers prepared ahead: while this thread stores a page, the next page's answers are

@@ -1,4 +1,4 @@
-import type { ColumnType } from '../store';
+import type { ColumnType } from '../../core/history';
 
 // A push's column as ONE parameter in PostgreSQL's binary array format (what the server's
 // array_recv reads), which node-postgres sends as it is when the parameter is a Buffer. In the

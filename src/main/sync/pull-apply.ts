@@ -4,7 +4,7 @@ import {
   type RecordedKind,
   type ReplicaCursor,
   type ReplicaRow,
-} from '../store';
+} from '../../core/history';
 import { add, timed, type StepContext } from './context';
 import type { Parents } from './pull-parents';
 

@@ -1,4 +1,4 @@
-import { CONFIG_KIND_NAMES, CONFIG_KINDS, type ConfigKind } from '../store';
+import { CONFIG_KIND_NAMES, CONFIG_KINDS, type ConfigKind } from '../../core/history';
 import { add, advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { toTeamConfigRow } from './team-config';

@@ -1,4 +1,4 @@
-import { RECORDED_KINDS, type PulledResult, type ReplicaRow } from '../store';
+import { RECORDED_KINDS, type PulledResult, type ReplicaRow } from '../../core/history';
 import type { StepContext } from './context';
 import { toResult } from './pulled-result';
 import { readByKeys, readResultsOfJobs, readRunPrompts } from './team-reads';

@@ -4,7 +4,7 @@ import {
   type PulledResult,
   type RecordedKind,
   type ReplicaRow,
-} from '../store';
+} from '../../core/history';
 import { advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { judgeAhead } from './judge-ahead';

@@ -13,7 +13,7 @@ import {
   type CompactVerdict,
   type PrejudgeInputs,
   type PulledResult,
-} from '../store';
+} from '../../core/history';
 import { advance, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { storePage } from './pull-apply';

@@ -1,4 +1,4 @@
-import type { PulledResult, ReplicaRow } from '../store';
+import type { PulledResult, ReplicaRow } from '../../core/history';
 import { readNormalized } from './normalized';
 
 // A team result row as the store's ingest takes it, and what the judge is told of its job: read

@@ -7,7 +7,7 @@ import {
   type OutboxEntry,
   type ReplicaRow,
   type TeamConfigRow,
-} from '../store';
+} from '../../core/history';
 import { TeamError } from '../team';
 import { add, advance, type StepContext } from './context';
 import { checkCanceled } from './errors';

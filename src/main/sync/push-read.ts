@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { OutboxEntry, RecordedKind, ReplicaRow } from '../store';
+import type { OutboxEntry, RecordedKind, ReplicaRow } from '../../core/history';
 import type { StepContext } from './context';
 
 // Reading a push's next batch from the history's outbox: its entries, the rows they name, and

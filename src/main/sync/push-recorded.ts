@@ -5,7 +5,7 @@ import {
   type RecordedKind,
   type ReplicaRow,
   type ReplicaTable,
-} from '../store';
+} from '../../core/history';
 import { checkCanceled } from './errors';
 import { add, advance, timed, type StepContext } from './context';
 import { PUSH_BATCH_WEIGHT, readBatch, type Batch, type BatchSize } from './push-read';

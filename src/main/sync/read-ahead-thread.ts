@@ -7,7 +7,7 @@ import {
   resultDocParts,
   type CompactVerdict,
   type PulledResult,
-} from '../store';
+} from '../../core/history';
 import { openTeamClient, TeamError, type TeamClient } from '../team';
 import { languagesOf, toResult } from './pulled-result';
 import type { ReadAheadMessage, ReadAheadPage, ReadAheadRequest, ReadAheadTaken } from './read-ahead';

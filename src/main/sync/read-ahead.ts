@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../shared/analytics';
-import type { PulledResult, ReplicaCursor, ReplicaRow } from '../store';
+import type { PulledResult, ReplicaCursor, ReplicaRow } from '../../core/history';
 // Not the team's index: the judge pool imports this module, and a re-score must not load the
 // PostgreSQL driver.
 import type { OpenTeamClientOptions } from '../team/client';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { companionPaths, MIGRATIONS } from '../store';
+import { companionPaths, MIGRATIONS } from '../../core/history';
 import type { TeamClient } from '../team';
 
 // The pieces of workspace seeds (team schema version 4, 004-seeds.ts) that are not one step's

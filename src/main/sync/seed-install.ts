@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
-import { openHistory, PRIVATE_FILE_MODE } from '../store';
+import { openHistory, PRIVATE_FILE_MODE } from '../../core/history';
 import type { TeamSession } from '../team';
 import { checkCanceled } from './errors';
 import { copiedBytea, newestSeed, removeHistoryFile, type SeedInfo, type SeedProgress } from './seed-files';

@@ -3,7 +3,7 @@ import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants as zlib, zstdCompressSync } from 'node:zlib';
 import { AppError } from '../errors/app-error';
-import { openHistory } from '../store';
+import { openHistory } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';
 import type { AheadJudge } from './context';
 import { checkCanceled, SyncError } from './errors';

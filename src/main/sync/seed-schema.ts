@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { MIGRATIONS, openHistory } from '../store';
+import { MIGRATIONS, openHistory } from '../../core/history';
 import { removeHistoryFile } from './seed-files';
 
 // A seed is an SQLite file a teammate's machine made. Its rows are no more than that teammate

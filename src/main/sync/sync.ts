@@ -1,6 +1,6 @@
 import type { SyncConflictView, SyncReportView } from '../../shared/ipc/channels/sync';
-import type { HistoryStore, SyncDraft } from '../store';
-import { CONFIG_KIND_NAMES, CONFIG_KINDS, RECORDED_KINDS } from '../store';
+import type { HistoryStore, SyncDraft } from '../../core/history';
+import { CONFIG_KIND_NAMES, CONFIG_KINDS, RECORDED_KINDS } from '../../core/history';
 import type { TeamService, TeamSession } from '../team';
 import { CLI_TUNING, emptyTally, type StepContext, type SyncOptions } from './context';
 import { SyncError } from './errors';

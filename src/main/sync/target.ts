@@ -1,5 +1,5 @@
 import type { TeamAccess } from '../../shared/ipc/channels/team';
-import type { HistoryStore } from '../store';
+import type { HistoryStore } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';
 import { SyncError } from './errors';
 

@@ -1,4 +1,4 @@
-import { CONFIG_KINDS, type ConfigKind, type TeamConfigRow } from '../store';
+import { CONFIG_KINDS, type ConfigKind, type TeamConfigRow } from '../../core/history';
 import type { StepContext } from './context';
 import { rowFromPg } from './team-sql';
 

@@ -5,7 +5,7 @@ import {
   type RecordedKind,
   type ReplicaCursor,
   type ReplicaTable,
-} from '../store';
+} from '../../core/history';
 import type { SyncOptions } from './context';
 import type { SyncTarget } from './target';
 import { pullColumns } from './team-sql';

@@ -1,7 +1,7 @@
-import type { ColumnType, ReplicaRow, ReplicaTable, ReplicaValue } from '../store';
+import type { ColumnType, ReplicaRow, ReplicaTable, ReplicaValue } from '../../core/history';
 import { binaryArray, PG_ARRAY, type ParamValue } from './pg-binary-array';
 
-// PostgreSQL's side of a replica table (src/main/store/replica/columns.ts): the statements a
+// PostgreSQL's side of a replica table (src/core/history/replica/columns.ts): the statements a
 // push runs and the conversion of the values both ways.
 //
 // A push sends a batch as ONE multi-row INSERT … SELECT FROM unnest($1::text[], $2::bigint[], …)

@@ -1,7 +1,7 @@
 import type { TeamAccess, TeamStatusView, TeamWorkspaceView } from '../../shared/ipc/channels/team';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
-import { MIGRATIONS } from '../store';
+import { MIGRATIONS } from '../../core/history';
 import { openTeamClient, type TeamClient } from './client';
 import { TeamError } from './errors';
 import { applyTeamMigrations, checkTeamSchema, TEAM_SCHEMA_VERSION } from './migrate';

@@ -6,7 +6,7 @@ import type {
   VisibilityDimension,
 } from '../../shared/visibility/types';
 import { AppError } from '../errors/app-error';
-import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../store';
+import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../core/history';
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';
 import { createQueryContext, type Context } from './service-context';

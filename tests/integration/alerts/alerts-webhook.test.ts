@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhookDeliverer, buildWebhookPayload } from '../../../src/main/alerts';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { json, startLoopback, type Loopback } from '../api/loopback-server';

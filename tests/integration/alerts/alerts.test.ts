@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, spec, META, type Harness } from '../runs/harness';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createAfterRunPipeline, createAlertService, type AfterRunStep } from '../../../src/main/alerts';
 import { createEventBus } from '../../../src/main/ipc/event-bus';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';

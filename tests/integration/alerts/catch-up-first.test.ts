@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { mostAlertedMonitor } from '../../support/alerted-monitor';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { startMcp } from '../mcp/mcp-client';

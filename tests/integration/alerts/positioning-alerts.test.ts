@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareUncheckedRuns } from '../../../src/main/alerts';
 import { positioningRule } from '../../../src/main/alerts/positioning-rule';
 import { buildDemoHistory, demoEventsBetween, type DemoEvent } from '../../../src/main/demo';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { parseAlertRules } from '../../../src/shared/alerts/rules';
 import type { AlertView } from '../../../src/shared/alerts/types';
 

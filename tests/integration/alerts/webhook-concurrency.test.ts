@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookDeliverer } from '../../../src/main/alerts';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 
 // Issue 31.7: webhook deliveries of different monitors go out side by side (an endpoint that

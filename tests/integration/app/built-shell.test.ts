@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/schema';
+import { MIGRATIONS } from '../../../src/core/history';
+import { applyMigrations } from '../../../src/core/history/schema';
 import {
   EVENT_CHANNEL_NAMES,
   INVOKE_CHANNEL_NAMES,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateInWorker, type MigrationProgress } from '../../../src/main/startup';
-import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/schema';
+import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/core/history';
+import { applyMigrations } from '../../../src/core/history/schema';
 import { buildWorker, removeBuiltWorker } from '../../support/build-worker';
 
 // The app upgrades the history's schema on a worker thread behind the splash window. The

@@ -27,7 +27,7 @@ import {
   type StartupDeps,
   type StartupOutcome,
 } from '../../../src/main/startup';
-import { MIGRATIONS, openHistory } from '../../../src/main/store';
+import { MIGRATIONS, openHistory } from '../../../src/core/history';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { createTestCore } from '../../support/test-core';
 

@@ -10,8 +10,8 @@ import {
   splashModel,
   type MigrationProgress,
 } from '../../../src/main/startup';
-import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/schema';
+import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/core/history';
+import { applyMigrations } from '../../../src/core/history/schema';
 
 // The schema upgrade at start-up, one step at a time with progress for the splash: a history made
 // by the first release is brought to the current schema with its data intact, a step that fails

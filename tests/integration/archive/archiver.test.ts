@@ -10,7 +10,7 @@ import { buildCompareReport } from '../../../src/main/export';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createTestCore } from '../../support/test-core';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { post, testSandbox } from '../sandbox/http';

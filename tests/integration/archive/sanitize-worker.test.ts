@@ -9,7 +9,7 @@ import {
   type PageArchiverOptions,
   type PageSanitizer,
 } from '../../../src/main/archive';
-import type { ArchivedPage } from '../../../src/main/store/pages';
+import type { ArchivedPage } from '../../../src/core/history/pages';
 import { sanitizeArchivedPage } from '../../../src/main/archive/sanitize';
 import { buildWorker, removeBuiltWorker } from '../../support/build-worker';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';

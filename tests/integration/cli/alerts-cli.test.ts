@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api';
 import { createRunEngine } from '../../../src/main/runs';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { ALERT_KINDS } from '../../../src/shared/alerts/types';
 import { startSandbox } from '../../../src/sandbox';

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKED_FILES_NAME } from '../../../src/main/store';
+import { CHECKED_FILES_NAME } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { damageRootPage, newRun, openTemp } from '../store/helpers';
 
 // Each CLI command opens the history anew; one checked by the last command (or closed cleanly
 // by it) and unchanged since is not checked again, through the record in the user-data folder
-// (src/main/store/file/checked-files.ts). A file changed since is: a damaged page is refused.
+// (src/core/history/file/checked-files.ts). A file changed since is: a damaged page is refused.
 
 let dir = '';
 let db = '';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openHistory } from '../../../src/main/store';
-import { applyMigrations } from '../../../src/main/store/schema';
+import { MIGRATIONS, openHistory } from '../../../src/core/history';
+import { applyMigrations } from '../../../src/core/history/schema';
 import type { StorageCompactResult, StorageStats } from '../../../src/shared/domain/storage';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, source, tempFolder } from '../store/helpers';

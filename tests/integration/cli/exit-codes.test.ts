@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEnd, type CliEnv } from '../../support/cli-child';
 import { demoHistoryCopy } from '../../support/demo-history';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api/client';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { ENGINE_NAMES, ENGINES } from '../../../src/shared/api/engines';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';

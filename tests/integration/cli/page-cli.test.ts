@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized } from '../store/helpers';

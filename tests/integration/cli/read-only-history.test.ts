@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { compareUncheckedRuns } from '../../../src/main/alerts';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 
 // A history on read-only media (issue 31.6) opens read-only and every command that only reads

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { demoDaysInPeriod } from '../../support/demo-days';
 import { demoHistoryCopy } from '../../support/demo-history';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { clip, formatTable } from '../../../src/cli/core';
 import { writeRunTable } from '../../../src/cli/commands/show-table';
 import { engineLabeler } from '../../../src/shared/profile';

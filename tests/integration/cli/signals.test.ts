@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { spawnCli } from '../../support/cli-child';
 
 // Long-running commands stop on Ctrl-C or SIGTERM with their documented code (issue 31.4):

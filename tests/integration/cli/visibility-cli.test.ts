@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStatus } from '../../../src/main/demo';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { byEngineOrder } from '../../../src/shared/api/engines';
 import { lastDemoDay } from '../../support/demo-days';
 import { demoHistoryCopy } from '../../support/demo-history';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistoryReader } from '../../../src/main/db-export/reader';
-import { registerStoreFunctions } from '../../../src/main/store';
+import { registerStoreFunctions } from '../../../src/core/history';
 import type { DbExportFilter } from '../../../src/main/db-export/types';
 import { demoFixture, historyQuery, type Fixture } from './fixture';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import type { DbExportRunView } from '../../../src/shared/ipc/channels/db-export';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { createTestCore } from '../../support/test-core';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { registerStoreFunctions } from '../../../src/main/store';
+import { registerStoreFunctions } from '../../../src/core/history';
 
 // What the analysis-export tests share: a small demo history (3 days through the real run
 // engine and the sandbox, on today's clock so --since means something), the history read

@@ -3,7 +3,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory, registerStoreFunctions } from '../../../src/main/store';
+import { openHistory, registerStoreFunctions } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import {
   demoFixture,

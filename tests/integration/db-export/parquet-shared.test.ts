@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { buildBig } from '../../bench/store-big-history';
 import { dbExportWorker } from '../../support/worker-scripts';
 import { tempFolder } from '../store/helpers';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { demoFixture, historyCount, openDuck, sqlite3Json, type Duck, type Fixture } from './fixture';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEventsBetween } from '../../../src/main/demo';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 
 // `parallax demo` as a user runs it: the CLI in this process (tests/support/cli-in-process.ts), a temp history

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoHistory, DEMO_COUNTRIES, demoEventsBetween, type DemoEvent } from '../../../src/main/demo';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { recoverSandboxPositioning } from '../../../src/sandbox/index';
 
 // The demo history shows positioning and its events: a 3-day demo built through the real run

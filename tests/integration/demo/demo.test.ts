@@ -10,7 +10,7 @@ import {
   DemoRefusedError,
   type DemoProgress,
 } from '../../../src/main/demo';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { categoryFor } from '../../../src/sandbox/engines/catalog';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory } from '../../../src/main/store';
-import { MIGRATIONS } from '../../../src/main/store/schema';
+import { openHistory } from '../../../src/core/history';
+import { MIGRATIONS } from '../../../src/core/history/schema';
 import { createDiscoveryService } from '../../../src/main/discovery';
 import { compileBrandMatcher } from '../../../src/shared/analytics';
 import {

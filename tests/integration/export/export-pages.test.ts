@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageArchiver } from '../../../src/main/archive';
 import { exportRunToFile } from '../../../src/main/export';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRunToFile, ExportCanceledError } from '../../../src/main/export';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import type { MatrixCellView, ResultView, RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';
 import { copyWithTextMarkdown } from '../../support/text-markdown-copy';

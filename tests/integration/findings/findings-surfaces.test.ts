@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { createFindingsService } from '../../../src/main/findings';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { buildDriftHistory, DRIFT_PERIOD } from '../../support/drift-history';

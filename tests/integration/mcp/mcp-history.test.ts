@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createVisibilityService } from '../../../src/main/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
 import { demoHistoryCopy } from '../../support/demo-history';

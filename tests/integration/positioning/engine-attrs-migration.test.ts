@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/main/store';
+import { MIGRATIONS } from '../../../src/core/history';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { BRANDS, storeAnswers } from './fixtures';

@@ -1,4 +1,4 @@
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { normalized } from '../store/helpers';
 
 // A small history for the positioning tests: three tracked brands and answers of the shapes the

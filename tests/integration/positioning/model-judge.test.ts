@@ -7,7 +7,7 @@ import {
   type JudgeCache,
   type ModelJudgeConfig,
 } from '../../../src/main/judges/model';
-import { isNotScored, type JudgeVerdict } from '../../../src/main/store';
+import { isNotScored, type JudgeVerdict } from '../../../src/core/history';
 import { writtenPositioning } from '../../../src/sandbox/engines/positioning';
 import type { Answer } from '../../../src/sandbox/engines/answer';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';

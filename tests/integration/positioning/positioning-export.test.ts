@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRunToFile } from '../../../src/main/export';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import type { ResultPositioning } from '../../../src/shared/positioning/view-types';
 import { exportJsonWorker } from '../../support/worker-scripts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPositioningService } from '../../../src/main/positioning';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import type { PositioningSummary } from '../../../src/shared/positioning/view-types';
 import { dataOf, startMcp, textOf, type McpSession } from '../mcp/mcp-client';
 import { newRun, openTemp, tempFolder } from '../store/helpers';

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 
 // The positioning roll-ups counted again from the per-answer rows (pos_brand with each answer's
 // cell in vis_result), level by level: what ingest, deletes and re-scores must keep them equal to.

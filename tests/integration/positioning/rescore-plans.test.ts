@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESCORE_SCOPE_SQL, RESCORE_SQL } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { RESCORE_SCOPE_SQL, RESCORE_SQL } from '../../../src/core/history';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 import { BRANDS, storeAnswers } from './fixtures';
 

@@ -10,7 +10,7 @@ import {
   type RescoreProgressStep,
 } from '../../../src/main/positioning';
 import { judgePositioning } from '../../../src/shared/positioning';
-import { MIGRATIONS, type HistoryStore } from '../../../src/main/store';
+import { MIGRATIONS, type HistoryStore } from '../../../src/core/history';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { withoutPositioning } from '../../support/old-history';
 import { positioningWorker } from '../../support/worker-scripts';

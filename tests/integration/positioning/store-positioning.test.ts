@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinRescoreJudge, createPositioningService, runRescore } from '../../../src/main/positioning';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import { judgePositioning } from '../../../src/shared/positioning';
 import type { PositioningStatus } from '../../../src/shared/positioning';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';

@@ -7,7 +7,7 @@ import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } fro
 import { buildDemoHistory } from '../../../src/main/demo';
 import { createEventBus } from '../../../src/main/ipc/event-bus';
 import { createReportStep } from '../../../src/main/reports';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { labelsOfProfile } from '../../../src/shared/narrative/places';
 import type { EventPayload } from '../../../src/shared/ipc/contract';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { buildDemoHistory } from '../../../src/main/demo';
 import { openSettingsStore } from '../../../src/main/settings';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { mostAlertedMonitor } from '../../support/alerted-monitor';
 import { createTestCore } from '../../support/test-core';
 

@@ -18,7 +18,7 @@ import {
   type ClientReport,
   type Finding,
 } from '../../../src/main/reports';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { logoDataUri } from '../../../src/main/reports/logo';

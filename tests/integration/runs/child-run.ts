@@ -1,7 +1,7 @@
 // Child process of the resume test: starts a run against the sandbox whose URL and key it is
 // given, in the given history file, prints the run id, then runs until it is killed.
 import { createApiClient } from '../../../src/main/api';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { createRunEngine } from '../../../src/main/runs';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
 import { spawnCli, type CliEnv } from '../../support/cli-child';
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';

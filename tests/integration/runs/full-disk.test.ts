@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api';
 import { createRunEngine, type RunEngine } from '../../../src/main/runs';
 import type { StorageBlocked } from '../../../src/main/runs/store-hold';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { spec } from './harness';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PlanName } from '../../../src/shared/api/engines';
 import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
 import { createApiClient, type ApiClient } from '../../../src/main/api';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createRunEngine, type RunEngine, type RunEngineDeps } from '../../../src/main/runs';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { seedEmptyHistory } from '../../support/empty-history';

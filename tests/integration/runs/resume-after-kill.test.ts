@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api';
-import { openHistory, type HistoryStore } from '../../../src/main/store';
+import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createRunEngine, type RunEngine } from '../../../src/main/runs';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { startHostileService, type HostileService } from '../../support/hostile-service';

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore, IngestItem } from '../../../src/main/store';
-import { runDocBackfill, applyMigrations, MIGRATIONS } from '../../../src/main/store/schema';
-import { HEAD_CHARS, unpackDoc, registerStoreFunctions } from '../../../src/main/store/codec';
+import type { HistoryStore, IngestItem } from '../../../src/core/history';
+import { runDocBackfill, applyMigrations, MIGRATIONS } from '../../../src/core/history/schema';
+import { HEAD_CHARS, unpackDoc, registerStoreFunctions } from '../../../src/core/history/codec';
 import { toVersion9 } from '../../support/old-history';
 import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryOpenError, MIGRATIONS, restoreHistory, type Migration } from '../../../src/main/store';
+import { HistoryOpenError, MIGRATIONS, restoreHistory, type Migration } from '../../../src/core/history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 const tmp = tempFolder();
@@ -99,7 +99,7 @@ describe('backup and restore', () => {
       name: 'future',
       sql: 'CREATE TABLE future (x INTEGER);',
     };
-    const { openHistory } = await import('../../../src/main/store');
+    const { openHistory } = await import('../../../src/core/history');
     openHistory({ path: newer, migrations: [...MIGRATIONS, v2] }).close();
     const error = await rejection(restoreHistory(newer, target));
     expect(error.kind).toBe('newer-version');

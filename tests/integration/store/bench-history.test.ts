@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { openHistory } from '../../../src/core/history';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { buildBig, facetsOfCopy, type CopiedRow } from '../../bench/store-big-history';
 import { searchIndexProblems, tempFolder } from './helpers';
 

@@ -7,11 +7,11 @@ import {
   checkedFilesIn,
   HistoryDamagedError,
   type CheckedFiles,
-} from '../../../src/main/store';
-import { fileState } from '../../../src/main/store/file';
+} from '../../../src/core/history';
+import { fileState } from '../../../src/core/history/file';
 import { damageRootPage, newRun, openError, openTemp, tempFolder } from './helpers';
 
-// The record of files checked at open (src/main/store/file/checked-files.ts): a history checked
+// The record of files checked at open (src/core/history/file/checked-files.ts): a history checked
 // (or closed cleanly after a checked open) and unchanged since is not checked again; any change
 // to it, or a WAL with frames beside it, and it is.
 

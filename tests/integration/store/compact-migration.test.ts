@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/main/store';
-import { runCompactBackfill, applyMigrations } from '../../../src/main/store/schema';
-import { toFtsQuery, type SearchOptions } from '../../../src/main/store/search';
+import { HistoryOpenError, MIGRATIONS, openHistory } from '../../../src/core/history';
+import { runCompactBackfill, applyMigrations } from '../../../src/core/history/schema';
+import { toFtsQuery, type SearchOptions } from '../../../src/core/history/search';
 import { toVersion6 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 

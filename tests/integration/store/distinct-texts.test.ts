@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { createTextDictionary, ENTITY_TEXTS, registerStoreFunctions } from '../../../src/main/store/codec';
+import { createTextDictionary, ENTITY_TEXTS, registerStoreFunctions } from '../../../src/core/history/codec';
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore, IngestItem } from '../../../src/main/store';
+import type { HistoryStore, IngestItem } from '../../../src/core/history';
 import type { NormalizedProduct, NormalizedSource } from '../../../src/shared/domain/result';
-import { MIGRATIONS } from '../../../src/main/store/schema';
+import { MIGRATIONS } from '../../../src/core/history/schema';
 import { toVersion8 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 

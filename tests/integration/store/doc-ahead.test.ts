@@ -8,7 +8,7 @@ import {
   registerStoreFunctions,
   rememberDoc,
   resultDocParts,
-} from '../../../src/main/store/codec';
+} from '../../../src/core/history/codec';
 import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 
 // A large pull's read-ahead thread packs each answer's document with its raw JSON and keeps the

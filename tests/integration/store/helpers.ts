@@ -10,8 +10,8 @@ import {
   openHistory,
   type HistoryStore,
   type OpenHistoryOptions,
-} from '../../../src/main/store';
-import { registerStoreFunctions, searchTextSql } from '../../../src/main/store/codec';
+} from '../../../src/core/history';
+import { registerStoreFunctions, searchTextSql } from '../../../src/core/history/codec';
 import { seedEmptyHistory } from '../../support/empty-history';
 
 /** A temp folder per test file, removed afterwards. */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, type HistoryStore } from '../../../src/main/store';
-import { SEARCH_INDEX_CHARS } from '../../../src/main/store/codec';
-import { linearSnippet, snippetTerms } from '../../../src/main/store/search';
+import { MIGRATIONS, type HistoryStore } from '../../../src/core/history';
+import { SEARCH_INDEX_CHARS } from '../../../src/core/history/codec';
+import { linearSnippet, snippetTerms } from '../../../src/core/history/search';
 import { toVersion11 } from '../../support/old-history';
 import { repeatedWord } from '../../support/hostile-service';
 import { newRun, normalized, openTemp, searchIndexProblems, tempFolder } from './helpers';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import type { NormalizedResult } from '../../../src/shared/domain/result';
 import { newRun, normalized, openTemp, searchIndexProblems, source, tempFolder } from './helpers';
 

@@ -1,6 +1,6 @@
 import { copyFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import type { NormalizedResult } from '../../../src/shared/domain/result';
 import { withoutKeyLevels } from '../../support/old-history';
 import { newRun, normalized, openTemp, readHistoryFile, tempFolder } from './helpers';

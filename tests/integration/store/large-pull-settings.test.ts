@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import { newRun, normalized, openTemp, tempFolder } from './helpers';
 
 // A large pull's settings (replica.widenForLargePull): a wider page cache, and a WAL file left at

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryStateError, type HistoryStore } from '../../../src/main/store';
+import { HistoryStateError, type HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, spec, tempFolder } from './helpers';
 
 const tmp = tempFolder();

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openHistory } from '../../../src/main/store';
+import { MIGRATIONS, openHistory } from '../../../src/core/history';
 import { steppingClock, tempFolder } from './helpers';
 
 // Two processes creating one new history at the same moment (issue 31.1's stress, which lost

@@ -8,7 +8,7 @@ import {
   type HistoryStore,
   type Migration,
   type OpenHistoryOptions,
-} from '../../../src/main/store';
+} from '../../../src/core/history';
 import { damageRootPage, newRun, openError, steppingClock, tempFolder } from './helpers';
 
 /** This file is about making and opening the file itself: a missing one is created by openHistory (never seeded). */

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore, IngestItem } from '../../../src/main/store';
-import { MIGRATIONS } from '../../../src/main/store/schema';
-import { sourceCountSql } from '../../../src/main/store/codec';
+import type { HistoryStore, IngestItem } from '../../../src/core/history';
+import { MIGRATIONS } from '../../../src/core/history/schema';
+import { sourceCountSql } from '../../../src/core/history/codec';
 import type { NormalizedProduct, NormalizedResult } from '../../../src/shared/domain/result';
 import { toVersion9 } from '../../support/old-history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';

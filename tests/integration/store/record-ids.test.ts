@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { newRun, normalized, readHistoryFile, tempFolder } from './helpers';
 
 // A history's own records get time-ordered ids (UUID version 7): a run's jobs, made in one

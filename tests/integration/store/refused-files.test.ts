@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/main/store';
+import { MIGRATIONS } from '../../../src/core/history';
 import { newRun, openError, openTemp, tempFolder } from './helpers';
 
 // A file Parallax refuses is left exactly as it was (issue 31.6): its bytes, its modification

@@ -11,7 +11,7 @@ import {
   taskResultOf,
 } from '../../../src/shared/api/responses';
 import type { NormalizedResult } from '../../../src/shared/domain/result';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from './helpers';
 
 // The response shapes met in the wild (the vendor's official SDK and its published OpenAPI,

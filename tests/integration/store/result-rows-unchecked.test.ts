@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/main/store';
+import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/core/history';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
-import { createDiscoveryIndexer } from '../../../src/main/store/discovery';
-import { createVisibilityIndexer, rollupTables } from '../../../src/main/store/visibility';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
+import { createDiscoveryIndexer } from '../../../src/core/history/discovery';
+import { createVisibilityIndexer, rollupTables } from '../../../src/core/history/visibility';
 import type { NormalizedResult } from '../../../src/shared/domain/result';
 import type { RunSpecInput } from '../../../src/shared/domain/run-spec';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';

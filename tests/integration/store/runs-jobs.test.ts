@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryStateError, type HistoryStore } from '../../../src/main/store';
+import { HistoryStateError, type HistoryStore } from '../../../src/core/history';
 import { KEY_LABEL, newRun, normalized, openTemp, spec, tempFolder } from './helpers';
 
 const tmp = tempFolder();

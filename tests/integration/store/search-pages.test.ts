@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
-import { createIndexedWords, type SearchOptions } from '../../../src/main/store/search';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import type { HistoryStore } from '../../../src/core/history';
+import { createIndexedWords, type SearchOptions } from '../../../src/core/history/search';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 // Search pages, newest stored first, against a plain definition on the test's own data: every

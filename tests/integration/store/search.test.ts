@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import { newRun, normalized, openTemp, source, tempFolder } from './helpers';
 
 const tmp = tempFolder();

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
+import type { HistoryStore } from '../../../src/core/history';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, normalized, openTemp, readHistoryFile, source, tempFolder } from './helpers';

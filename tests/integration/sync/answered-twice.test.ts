@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../../src/main/store';
+import type { JobRecord } from '../../../src/core/history';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { answerCitingPages, createSandboxRun, recordRun } from '../../support/sync-team';
 import { teamForThisFile } from '../../support/team-for-file';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ColumnType } from '../../../src/main/store';
+import type { ColumnType } from '../../../src/core/history';
 import { binaryArray, PG_ARRAY, type ParamValue } from '../../../src/main/sync/pg-binary-array';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgePool } from '../../../src/main/positioning';
-import { packDoc, registerStoreFunctions } from '../../../src/main/store';
+import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import { historyTables } from '../../support/history-tables';
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';

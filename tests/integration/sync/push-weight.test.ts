@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../support/history-tables';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import type { SyncProgress } from '../../../src/main/sync';
 import { rowWeight } from '../../../src/main/sync/push-read';
 import { PULL_ROW_WEIGHT } from '../../../src/main/sync/team-reads';

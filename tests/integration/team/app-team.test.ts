@@ -12,7 +12,7 @@ import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createTestCore } from '../../support/test-core';
 import { recordRun } from '../../support/sync-team';
 import { published } from '../../support/published-seed';
-import { openHistory } from '../../../src/main/store';
+import { openHistory } from '../../../src/core/history';
 import { publishSeed, syncWorkspace } from '../../../src/main/sync';
 import { createTeamService } from '../../../src/main/team';
 import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';

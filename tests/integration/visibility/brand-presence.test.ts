@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, type HistoryStore, type JobRecord, type VisFilter } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
-import { createVisibilityReadApi } from '../../../src/main/store/visibility';
+import { MIGRATIONS, type HistoryStore, type JobRecord, type VisFilter } from '../../../src/core/history';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
+import { createVisibilityReadApi } from '../../../src/core/history/visibility';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 

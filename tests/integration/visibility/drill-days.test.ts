@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFindingsService } from '../../../src/main/findings';
-import { openHistory, type HistoryStore, type VisFilter } from '../../../src/main/store';
+import { openHistory, type HistoryStore, type VisFilter } from '../../../src/core/history';
 import { demoHistoryCopy } from '../../support/demo-history';
 
 // The drill-down reads only the days the roll-ups say hold its newest matches

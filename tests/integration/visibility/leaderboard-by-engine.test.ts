@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visBrandsQuery, type HistoryStore, type VisFilter } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
+import { visBrandsQuery, type HistoryStore, type VisFilter } from '../../../src/core/history';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { dayOf } from '../../../src/main/visibility/period';
 import { engineBoard } from '../../../src/shared/visibility/engine-board';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../src/main/ipc/event-bus';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { createReanalysisDriver, REANALYSIS_BATCH } from '../../../src/main/visibility/reanalysis';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/main/store';
+import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { engineBoard } from '../../../src/shared/visibility/engine-board';

@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { createVisibilityService } from '../../../src/main/visibility';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../src/main/store';
-import { registerStoreFunctions } from '../../../src/main/store/codec';
-import { MIGRATIONS } from '../../../src/main/store/schema';
+import type { HistoryStore } from '../../../src/core/history';
+import { registerStoreFunctions } from '../../../src/core/history/codec';
+import { MIGRATIONS } from '../../../src/core/history/schema';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { toVersion } from '../../support/old-history';
 import { newRun, openTemp, source, tempFolder } from '../store/helpers';

@@ -1,4 +1,4 @@
-import type { HistoryStore, JobRecord } from '../../../src/main/store';
+import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
 import { newRun, normalized, openTemp, source } from '../store/helpers';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { docSpace } from '../../../src/main/db-export/doc-space';
 import { finished } from 'node:stream/promises';
 import { createZstdCompress } from 'node:zlib';
-import { decompressBytes, frameContentSize, packDoc, type ResultDoc } from '../../../src/main/store/codec';
+import { decompressBytes, frameContentSize, packDoc, type ResultDoc } from '../../../src/core/history/codec';
 
 // The space the Parquet writer decompresses a chunk's documents into: every document's parts
 // stay as given until the space is reused (also when it grows mid-chunk: the views given before

@@ -33,20 +33,22 @@ describe('store boundaries lint rule', () => {
 
   it('keeps store folders on each other index.ts', async () => {
     const [message] = await restrictions(
-      'src/main/store/search/fixture.ts',
+      'src/core/history/search/fixture.ts',
       '../visibility/visibility-index',
     );
     expect(message).toContain("through its index.ts ('../<folder>')");
-    expect(await restrictions('src/main/store/search/fixture.ts', '../visibility')).toEqual([]);
-    expect(await restrictions('src/main/store/search/fixture.ts', './search-rows')).toEqual([]);
-    expect(await restrictions('src/main/store/search/fixture.ts', '../../../shared/api/engines')).toEqual([]);
+    expect(await restrictions('src/core/history/search/fixture.ts', '../visibility')).toEqual([]);
+    expect(await restrictions('src/core/history/search/fixture.ts', './search-rows')).toEqual([]);
+    expect(await restrictions('src/core/history/search/fixture.ts', '../../../shared/api/engines')).toEqual(
+      [],
+    );
     // The store's own index.ts (it imports every folder) and the folder's own index.ts: cycles.
-    expect(await restrictions('src/main/store/search/fixture.ts', '..')).toHaveLength(1);
-    expect(await restrictions('src/main/store/search/fixture.ts', '.')).toHaveLength(1);
+    expect(await restrictions('src/core/history/search/fixture.ts', '..')).toHaveLength(1);
+    expect(await restrictions('src/core/history/search/fixture.ts', '.')).toHaveLength(1);
   });
 
   it('holds for files in a folder of a store folder', async () => {
-    const migration = 'src/main/store/schema/migrations/fixture.ts';
+    const migration = 'src/core/history/schema/migrations/fixture.ts';
     expect(await restrictions(migration, '../../visibility/visibility-index')).toHaveLength(1);
     expect(await restrictions(migration, '../../visibility')).toEqual([]);
     expect(await restrictions(migration, '../migrate')).toEqual([]);
@@ -55,8 +57,8 @@ describe('store boundaries lint rule', () => {
   });
 
   it("keeps the store's index.ts on folders' index.ts", async () => {
-    expect(await restrictions('src/main/store/index.ts', './file/open')).toHaveLength(1);
-    expect(await restrictions('src/main/store/index.ts', './file')).toEqual([]);
+    expect(await restrictions('src/core/history/index.ts', './file/open')).toHaveLength(1);
+    expect(await restrictions('src/core/history/index.ts', './file')).toEqual([]);
   });
 
   it("lets tests reach a folder's index.ts, not its files", async () => {

@@ -14,7 +14,7 @@ import {
   decompressText,
   frameContentSize,
   keptZstd,
-} from '../../../src/main/store/codec';
+} from '../../../src/core/history/codec';
 
 describe('compress', () => {
   it('gives back the exact text, in every script, and is smaller for repetitive JSON', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandPrefixes, mergesPrefix, toFtsQuery } from '../../../src/main/store/search';
+import { expandPrefixes, mergesPrefix, toFtsQuery } from '../../../src/core/history/search';
 
 describe('toFtsQuery', () => {
   it('quotes every word so FTS5 operators and punctuation are plain text', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildJobGrid } from '../../../src/main/store/runs';
+import { buildJobGrid } from '../../../src/core/history/runs';
 
 describe('buildJobGrid', () => {
   it('makes prompt × engine × location × repeat jobs, states asked from US', () => {

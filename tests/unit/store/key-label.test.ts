@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMaskedKeyLabel, maskKeyLabel } from '../../../src/main/store/runs';
+import { isMaskedKeyLabel, maskKeyLabel } from '../../../src/core/history/runs';
 
 describe('key labels', () => {
   it('masks a key to its prefix and last four characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStart, periodBuckets, SPANS } from '../../../src/main/store/positioning';
+import { bucketStart, periodBuckets, SPANS } from '../../../src/core/history/positioning';
 
 // The attribute roll-ups' time buckets: a period is tiled exactly, by whole buckets that each
 // answer counts in (its bucket of that span), and with few of them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRecordId } from '../../../src/main/store';
+import { newRecordId } from '../../../src/core/history';
 
 // The ids of new records are time-ordered UUIDs (version 7), so the indexes of ids take new
 // ones at their end: ids made one after another, many within one millisecond, sort in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLookupFilter } from '../../../src/main/store/codec';
+import { createLookupFilter } from '../../../src/core/history/codec';
 
 // The Bloom filter a new history's text dictionaries tell new texts apart with: never "absent"
 // for a value it was given (a text would be stored twice), and rarely "present" for one it was

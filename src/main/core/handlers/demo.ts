@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error';
 import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../demo';
-import { openHistory } from '../../store';
+import { openHistory } from '../../../core/history';
 import type { HandlerModule } from './types';
 
 // "Load a demo history" (first run and Settings): builds the labelled synthetic history into

@@ -3,7 +3,7 @@ import type { IpcHandlers } from '../../ipc/router';
 import type { EventBus } from '../../ipc/event-bus';
 import type { KeyService } from '../../secrets';
 import type { SettingsStore } from '../../settings';
-import type { ExportWorkerScript, HistoryStore } from '../../store';
+import type { ExportWorkerScript, HistoryStore } from '../../../core/history';
 import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';
 import type { MonitorScheduler } from '../../runs';

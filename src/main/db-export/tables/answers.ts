@@ -1,4 +1,4 @@
-import { sourceCountSql } from '../../store';
+import { sourceCountSql } from '../../../core/history';
 import type { ExportTable } from '../types';
 import { cellColumns, col, DAY_MS_SQL, demoRunSql } from './column';
 

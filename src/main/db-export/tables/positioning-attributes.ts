@@ -1,4 +1,4 @@
-import { polarityOfCode } from '../../store';
+import { polarityOfCode } from '../../../core/history';
 import type { ExportTable } from '../types';
 import { answerBrandColumns, col } from './column';
 

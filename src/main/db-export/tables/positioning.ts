@@ -1,4 +1,4 @@
-import { sentimentOfCode, STATUS_CODES } from '../../store';
+import { sentimentOfCode, STATUS_CODES } from '../../../core/history';
 import { EVIDENCE_TEXT_FN } from '../evidence-text';
 import type { ExportTable } from '../types';
 import { answerBrandColumns, col } from './column';

@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../errors/app-error';
 import type { EventBus } from '../../ipc/event-bus';
 import { runRescore, type RescoreJudge, type RescoreOutcome } from '../../positioning';
-import { isNotScored, type HistoryStore } from '../../store';
+import { isNotScored, type HistoryStore } from '../../../core/history';
 import { createModelCaller } from './create-caller';
 import { createModelJudge, ModelJudgeStopped, type ModelJudge } from './model-judge';
 import {

@@ -2,7 +2,7 @@ import { compileBrandMatcher, findBrandMentions } from '../../../shared/analytic
 import { BUILTIN_JUDGE_REF, type JudgeRef } from '../../../shared/positioning';
 import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
 import { modelJudgeRef } from '../../../shared/positioning/model-judge-config';
-import type { HistoryStore, RescoreJob } from '../../store';
+import type { HistoryStore, RescoreJob } from '../../../core/history';
 import { addToEstimate, emptyEstimate, type CostEstimate } from './cost';
 import { budgetMessage, cacheKeyOf, type JudgeCache } from './model-judge';
 

@@ -1,7 +1,7 @@
 import { CHANGE_COLUMNS, tracked, workspaceSecurity } from './sql-helpers';
 
 // Team schema version 1, part 2: what was recorded (runs, their prompts, jobs, results, archived
-// pages, credit sessions). Columns mirror the local history's (src/main/store/migrations), with
+// pages, credit sessions). Columns mirror the local history's (src/core/history/migrations), with
 // the same names and millisecond timestamps (bigint), so a sync maps rows one to one:
 // - ids are the local text ids (UUIDs), keyed per workspace, so a push is an upsert by id and a
 //   retried push never duplicates;

@@ -1,5 +1,5 @@
 // The local history: every run, job and result in one SQLite file, searchable offline.
-// The store's public face for the rest of the app: code outside src/main/store imports the
+// The store's public face for the rest of the app: code outside src/core/history imports the
 // store from here only; inside it, each folder is a capability whose index.ts is its public face
 // to the other folders (docs/internals/store-layout.md; the lint rule in eslint.config.js).
 export {

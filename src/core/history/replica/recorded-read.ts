@@ -4,7 +4,7 @@ import { stmt } from '../connection';
 import type { ReplicaRow } from './columns';
 
 // What a push sends of the recorded tables: local rows in the team schema's columns
-// (src/main/store/replica/columns.ts), read by the keys the outbox names. A key whose row is
+// (src/core/history/replica/columns.ts), read by the keys the outbox names. A key whose row is
 // gone (a run deleted since, with its jobs and results) is simply not returned.
 
 export interface RecordedReadApi {
