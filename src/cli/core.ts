@@ -3,12 +3,12 @@ import type { RunProgressView } from '../shared/ipc/channels/runs';
 import type { ApiClient } from '../main/api';
 import { createPageArchiver, type PageArchiver } from '../main/archive';
 import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
-import type { SecretStore } from '../main/secrets/secret-store';
-import { openSettingsStore } from '../main/settings/conf-settings-store';
+import type { SecretStore } from '../core/platform/secrets/secret-store';
+import { openSettingsStore } from '../core/platform/settings/conf-settings-store';
 import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
-import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../main/profile';
-import { defaultUserDataDir } from '../main/settings/paths';
-import type { SettingsStore } from '../main/settings/settings-store';
+import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../core/platform/profile';
+import { defaultUserDataDir } from '../core/platform/settings/paths';
+import type { SettingsStore } from '../core/platform/settings/settings-store';
 import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../core/history';
 import type { RunningSandbox } from '../sandbox';
 import type { Writable } from 'node:stream';
@@ -158,7 +158,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
         throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
       baseUrl = url;
       plan = s?.plan ?? 'Free';
-      const { createSecretStore } = await import('../main/secrets/create-secret-store');
+      const { createSecretStore } = await import('../core/platform/secrets/create-secret-store');
       const secrets = opts.secretStore ?? (await createSecretStore({ env: opts.env }));
       const readKey = async (): Promise<string> => {
         const key = await secrets.get().catch(() => null);

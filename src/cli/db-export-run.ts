@@ -13,7 +13,7 @@ import {
   type DbExportOutcome,
   type DbExportProgress,
 } from '../main/db-export';
-import { AppError } from '../main/errors/app-error';
+import { AppError } from '../core/platform/errors/app-error';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
 import { READS, withCliCore } from './core';

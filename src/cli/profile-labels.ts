@@ -1,4 +1,4 @@
-import { resolveCliProfile } from '../main/profile';
+import { resolveCliProfile } from '../core/platform/profile';
 import { labelsOfProfile, type EngineLabels } from '../shared/narrative/places';
 import type { CliCore } from './core';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SecretStore } from '../main/secrets/secret-store';
+import type { SecretStore } from '../core/platform/secrets/secret-store';
 import type { RunnerWorkspace } from '../main/runner';
 import type { TeamService } from '../main/team';
 import { CliUsageError } from './context';

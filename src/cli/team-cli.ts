@@ -1,7 +1,7 @@
 import type { TeamStatusView } from '../shared/ipc/channels/team';
 import { seedText } from '../shared/seed-text';
-import type { SecretStore } from '../main/secrets/secret-store';
-import type { SettingsStore } from '../main/settings/settings-store';
+import type { SecretStore } from '../core/platform/secrets/secret-store';
+import type { SettingsStore } from '../core/platform/settings/settings-store';
 import type { TeamService } from '../main/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, EXIT_USAGE, writeLine, type CliContext } from './context';
 
@@ -18,7 +18,7 @@ export interface TeamCliDeps {
 
 export const defaultTeamCliDeps: TeamCliDeps = {
   openSettings: async (env) =>
-    (await import('../main/settings/conf-settings-store')).openSettingsStore({ env }),
+    (await import('../core/platform/settings/conf-settings-store')).openSettingsStore({ env }),
   openPasswords: async () => (await import('../main/team')).createTeamPasswordStore(),
 };
 

@@ -3,7 +3,7 @@ import { isCountryCode } from '../shared/api/countries';
 import { US_STATES } from '../shared/api/engines';
 import type { BrandView } from '../shared/ipc/channels/library';
 import type { VisibilityDimension } from '../shared/visibility/types';
-import { AppError } from '../main/errors/app-error';
+import { AppError } from '../core/platform/errors/app-error';
 import type { HistoryStore } from '../core/history';
 import {
   createVisibilityService,

@@ -1,5 +1,5 @@
 // API key shape and masking, pure so the renderer can mask too. The main process
-// re-exports these from src/main/secrets/key-format.ts (shared code imports nothing from main).
+// re-exports these from src/core/platform/secrets/key-format.ts (shared code imports nothing from main).
 
 /** The service's key format: `sk_` followed by exactly 40 letters and digits. */
 export const API_KEY_PATTERN = /^sk_[A-Za-z0-9]{40}$/;

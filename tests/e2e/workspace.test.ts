@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSettingsStore } from '../../src/main/settings';
+import { openSettingsStore } from '../../src/core/platform/settings';
 import { publishSeed } from '../../src/main/sync';
 import { createTeamService } from '../../src/main/team';
 import { formatBytes } from '../../src/shared/format-bytes';

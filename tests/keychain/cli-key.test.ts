@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSettingsStore } from '../../src/main/settings/conf-settings-store';
+import { openSettingsStore } from '../../src/core/platform/settings/conf-settings-store';
 import { startCreditsServer, testKey, type CreditsServer } from '../unit/secrets/support/credits-server';
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode, type ChildResult } from './support/run-child';

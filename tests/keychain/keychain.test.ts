@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../src/main/secrets/credits-verifier';
-import { createSecretStore } from '../../src/main/secrets/create-secret-store';
-import { createKeyService } from '../../src/main/secrets/key-service';
-import { createKeychainSecretStore } from '../../src/main/secrets/keychain-secret-store';
-import { SecretStoreReadOnlyError } from '../../src/main/secrets/secret-store';
+import { createCreditsVerifier } from '../../src/core/platform/secrets/credits-verifier';
+import { createSecretStore } from '../../src/core/platform/secrets/create-secret-store';
+import { createKeyService } from '../../src/core/platform/secrets/key-service';
+import { createKeychainSecretStore } from '../../src/core/platform/secrets/keychain-secret-store';
+import { SecretStoreReadOnlyError } from '../../src/core/platform/secrets/secret-store';
 import { startCreditsServer, testKey, type CreditsServer } from '../unit/secrets/support/credits-server';
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode } from './support/run-child';

@@ -1,4 +1,4 @@
-import type { SecretStore } from '../../src/main/secrets';
+import type { SecretStore } from '../../src/core/platform/secrets';
 
 /**
  * A secret store in memory, for the app-level tests that cannot reach a keychain daemon

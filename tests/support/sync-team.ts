@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSettingsStore } from '../../src/main/settings';
+import { openSettingsStore } from '../../src/core/platform/settings';
 import { openHistory, type HistoryStore, type IngestItem, type JobRecord } from '../../src/core/history';
 import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
 import { removeHistoryFile } from '../../src/main/sync/seed-files';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createCore, type Core, type CoreDeps } from '../../src/main/core';
-import type { SettingsStore } from '../../src/main/settings';
+import type { SettingsStore } from '../../src/core/platform/settings';
 import { seedEmptyHistory } from './empty-history';
 import { createMemorySecretStore } from './memory-secret-store';
 

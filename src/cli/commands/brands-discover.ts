@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createDiscoveryService, DISCOVERY_ERROR_CODES, type DiscoveryService } from '../../main/discovery';
-import { AppError } from '../../main/errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import { VISIBILITY_ERROR_CODES } from '../../main/visibility';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';

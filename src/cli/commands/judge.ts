@@ -6,8 +6,11 @@ import {
   type JudgeService,
   type JudgeStatusView,
 } from '../../main/judges/model/judge-service';
-import { SecretStoreReadOnlyError, SecretStoreUnavailableError } from '../../main/secrets/secret-store';
-import { openSettingsStore } from '../../main/settings/conf-settings-store';
+import {
+  SecretStoreReadOnlyError,
+  SecretStoreUnavailableError,
+} from '../../core/platform/secrets/secret-store';
+import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
 import { DEFAULT_CONCURRENCY, type ModelJudgeConfig } from '../../shared/positioning/model-judge-config';
 import { CliExit, CliUsageError, EXIT_USAGE, writeJson, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './index';

@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
-import { createCreditsVerifier } from '../../main/secrets/credits-verifier';
+import { createCreditsVerifier } from '../../core/platform/secrets/credits-verifier';
 import type { KeyStatusView } from '../../shared/ipc/channels/settings';
-import { createSecretStore } from '../../main/secrets/create-secret-store';
-import { ENV_READ_ONLY_MESSAGE } from '../../main/secrets/environment-secret-store';
+import { createSecretStore } from '../../core/platform/secrets/create-secret-store';
+import { ENV_READ_ONLY_MESSAGE } from '../../core/platform/secrets/environment-secret-store';
 import {
   createKeyService,
   KeyServiceError,
   KeyVerificationError,
   type KeyService,
   type VerifyKey,
-} from '../../main/secrets/key-service';
-import type { SecretStore } from '../../main/secrets/secret-store';
-import { openSettingsStore } from '../../main/settings/conf-settings-store';
-import type { SettingsStore } from '../../main/settings/settings-store';
+} from '../../core/platform/secrets/key-service';
+import type { SecretStore } from '../../core/platform/secrets/secret-store';
+import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
+import type { SettingsStore } from '../../core/platform/settings/settings-store';
 import {
   CliExit,
   CliUsageError,

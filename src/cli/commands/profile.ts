@@ -7,8 +7,8 @@ import {
   profileInUseOfSettings,
   readProfileFile,
   type ProfileInUse,
-} from '../../main/profile';
-import { openSettingsStore } from '../../main/settings/conf-settings-store';
+} from '../../core/platform/profile';
+import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
 import { listBuiltinProfiles } from '../../shared/profile/builtin';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable } from '../core';

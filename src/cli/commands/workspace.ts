@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { WorkspaceListView } from '../../shared/ipc/channels/team';
-import type { SettingsStore } from '../../main/settings/settings-store';
+import type { SettingsStore } from '../../core/platform/settings/settings-store';
 import type { WorkspaceOps } from '../../main/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { cliDataFolder, formatTable } from '../core';

@@ -8,7 +8,7 @@ import {
   type WebhookDeliverer,
 } from '../alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../../core/platform/events/event-bus';
 import { createReportStep } from '../reports';
 import type { HistoryStore } from '../../core/history';
 

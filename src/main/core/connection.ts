@@ -1,9 +1,9 @@
 import { createApiClient, type ApiClient, type ResponseMeta } from '../api';
-import { AppError } from '../errors/app-error';
-import { profileOfSettings } from '../profile';
-import type { KeyService } from '../secrets';
-import { maskApiKey } from '../secrets';
-import type { SettingsStore } from '../settings';
+import { AppError } from '../../core/platform/errors/app-error';
+import { profileOfSettings } from '../../core/platform/profile';
+import type { KeyService } from '../../core/platform/secrets';
+import { maskApiKey } from '../../core/platform/secrets';
+import type { SettingsStore } from '../../core/platform/settings';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 
 /** Where runs go right now: the paid service with the user's key, or the built-in sandbox. */

@@ -8,7 +8,7 @@ import {
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
-import { createEventBus, type EventBus } from '../ipc/event-bus';
+import { createEventBus, type EventBus } from '../../core/platform/events/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
 import { createMonitorScheduler, type MonitorScheduler } from '../runs';
 import {
@@ -17,10 +17,10 @@ import {
   redactSecrets,
   type KeyService,
   type SecretStore,
-} from '../secrets';
-import type { SettingsStore } from '../settings';
+} from '../../core/platform/secrets';
+import type { SettingsStore } from '../../core/platform/settings';
 import { checkedFilesIn, openHistory, type HistoryStore } from '../../core/history';
-import { engineLabelsOfSettings } from '../profile';
+import { engineLabelsOfSettings } from '../../core/platform/profile';
 import { createConnectionManager, type ConnectionManager } from './connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
@@ -51,10 +51,10 @@ import { createJudgeService } from '../judges/model/judge-service';
 import { createModelRescoreDriver, type ModelRescoreDriverDeps } from '../judges/model/model-rescore-driver';
 import { createRescoreControl } from '../judges/rescore-control';
 import { createTeamService } from '../team';
-import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
-import { SecretStoreUnavailableError } from '../secrets/secret-store';
+import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
+import { SecretStoreUnavailableError } from '../../core/platform/secrets/secret-store';
 import { createWorkspaceRegistry } from '../workspaces';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';

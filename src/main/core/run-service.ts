@@ -1,9 +1,9 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../../core/platform/events/event-bus';
 import { createRunEngine, type RunEngine } from '../runs';
-import type { KeyService } from '../secrets';
-import type { SettingsStore } from '../settings';
+import type { KeyService } from '../../core/platform/secrets';
+import type { SettingsStore } from '../../core/platform/settings';
 import type { HistoryStore } from '../../core/history';
 import type { ConnectionManager, ServiceConnection } from './connection';
 

@@ -1,6 +1,6 @@
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { EventBus } from '../ipc/event-bus';
-import type { SettingsStore } from '../settings';
+import type { EventBus } from '../../core/platform/events/event-bus';
+import type { SettingsStore } from '../../core/platform/settings';
 import type { HistoryStore } from '../../core/history';
 import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
 import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../sync';

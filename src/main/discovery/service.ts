@@ -11,7 +11,7 @@ import type {
   DiscoveryQueue,
 } from '../../shared/analytics/discovery-types';
 import type { BrandView } from '../../shared/ipc/channels/library';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import {
   HistoryStateError,
   type HistoryStore,

@@ -1,8 +1,12 @@
 import ElectronStore from 'electron-store';
-import { createSettingsStore, SETTINGS_FILE_MODE, type SettingsStore } from '../settings/settings-store';
+import {
+  createSettingsStore,
+  SETTINGS_FILE_MODE,
+  type SettingsStore,
+} from '../../core/platform/settings/settings-store';
 
 // The app's settings: electron-store on <userData>/config.json with the same schema,
-// migrations and key-leak guard as the CLI's conf store (src/main/settings).
+// migrations and key-leak guard as the CLI's conf store (src/core/platform/settings).
 
 export interface ElectronSettingsOptions {
   /**

@@ -4,8 +4,8 @@ import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electro
 import Store from 'electron-store';
 import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
-import { createSecretStore, redactSecrets, type SecretStore } from '../secrets';
-import { defaultUserDataDir, type SettingsStore } from '../settings';
+import { createSecretStore, redactSecrets, type SecretStore } from '../../core/platform/secrets';
+import { defaultUserDataDir, type SettingsStore } from '../../core/platform/settings';
 import { createTeamPasswordStore } from '../team';
 import { openJudgeKeyStore } from '../judges/model/judge-key';
 import { openWorkspaceHost, type WorkspaceHost } from '../workspaces';

@@ -1,6 +1,6 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { INVOKE_CHANNEL_NAMES, ipcEventName, ipcInvokeName } from '../../shared/ipc/contract';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../../core/platform/events/event-bus';
 import type { IpcRouter } from '../ipc/router';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 

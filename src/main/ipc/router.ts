@@ -7,7 +7,7 @@ import {
   type InvokeParsedInput,
 } from '../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../shared/ipc/define';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 
 export type IpcHandler<C extends InvokeChannelName> = (
   input: InvokeParsedInput<C>,

@@ -1,7 +1,7 @@
 import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
 import type { RescoreEstimateView, RescoreJudgeKind } from '../../shared/positioning/rescore-app';
 import type { RescoreStatus } from '../../shared/positioning/view-types';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import { rescoreStatus, type RescoreDriver } from '../positioning';
 import type { HistoryStore, RescoreJob } from '../../core/history';
 import { isoDay } from '../visibility';

@@ -1,6 +1,6 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
 import { createFindingsService } from '../findings';
-import { engineLabelsOfSettings } from '../profile';
+import { engineLabelsOfSettings } from '../../core/platform/profile';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 

@@ -4,7 +4,7 @@ import { engineNameSchema } from '../../shared/domain/run-spec';
 import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import { locationKeySchema } from '../../shared/ipc/channels/visibility';
 import type { EngineLabelOf } from '../../shared/profile';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore, RunRecord } from '../../core/history';
 import { answerBrands, brandsText, type AnswerBrand } from './brands';
 import { clip, engineLabelsNow, locationOf, SYNTHETIC_NOTE, table } from './text';

@@ -2,8 +2,8 @@ import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextproto
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { toIpcError } from '../core/error-map';
-import { AppError } from '../errors/app-error';
-import { redactSecrets } from '../secrets';
+import { AppError } from '../../core/platform/errors/app-error';
+import { redactSecrets } from '../../core/platform/secrets';
 import type { ToolReply } from './types';
 
 // One way to register a tool: its input is a zod object schema (the IPC channel's own, or one

@@ -1,6 +1,6 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
-import type { Settings } from '../settings/schema';
+import type { Settings } from '../../core/platform/settings/schema';
 import type { HistoryStore } from '../../core/history';
 import type { VisibilityService } from '../visibility';
 

@@ -8,7 +8,7 @@ import type {
   ResultPositioning,
 } from '../../shared/positioning/view-types';
 import type { VisibilityDimension } from '../../shared/visibility/types';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../core/history';
 import { isoDay } from '../visibility';
 import { createQueryContext, type Context } from '../visibility/service-context';

@@ -1,6 +1,6 @@
 import type { AfterRunStep } from '../alerts/types';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../../core/platform/events/event-bus';
 import { createVisibilityService } from '../visibility';
 import type { ReportFormat } from './types';
 import { engineFindings } from './findings';

@@ -3,7 +3,7 @@ import { ALERT_KINDS } from '../../shared/alerts/types';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { CitationGapsView } from '../../shared/visibility/types';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore } from '../../core/history';
 import type { VisibilityService } from '../visibility';
 import { collectEvidence } from './evidence';

@@ -1,7 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
-import { SecretStoreUnavailableError, type SecretStore } from '../secrets';
-import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
-import { settingsFilePath, type Settings, type SettingsStore } from '../settings';
+import { SecretStoreUnavailableError, type SecretStore } from '../../core/platform/secrets';
+import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
+import { settingsFilePath, type Settings, type SettingsStore } from '../../core/platform/settings';
 import { MIGRATIONS, restoreHistory, companionPaths } from '../../core/history';
 import { createWorkspaceRegistry } from '../workspaces';
 import { latestBackup } from './backups';

@@ -1,7 +1,7 @@
 import type { SyncReportView, SyncStatusView } from '../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../../core/history';
 import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../team';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
 import { installSeed, SeedRefused, type InstallSeedReport } from './seed-install';

@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 
 /**
  * Why a sync stopped before it began or half-way, in terms the analyst can act on:

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants as zlib, zstdCompressSync } from 'node:zlib';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import { openHistory } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';
 import type { AheadJudge } from './context';

@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 
 /**
  * Why a team operation failed, in terms the user can act on:

@@ -1,7 +1,10 @@
-import type { FallbackSecretStore } from '../secrets/create-secret-store';
-import { createKeychainSecretStore, type KeychainSecretStore } from '../secrets/keychain-secret-store';
-import type { SecretStore } from '../secrets/secret-store';
-import { createUnavailableSecretStore } from '../secrets/unavailable-secret-store';
+import type { FallbackSecretStore } from '../../core/platform/secrets/create-secret-store';
+import {
+  createKeychainSecretStore,
+  type KeychainSecretStore,
+} from '../../core/platform/secrets/keychain-secret-store';
+import type { SecretStore } from '../../core/platform/secrets/secret-store';
+import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
 
 // Where the team URL's password is kept: the OS keychain, under the app's service name and an
 // account of its own (the API key is 'api-key'), or Electron's safeStorage in the app when no

@@ -1,6 +1,6 @@
 import type { TeamAccess, TeamStatusView, TeamWorkspaceView } from '../../shared/ipc/channels/team';
-import type { SecretStore } from '../secrets/secret-store';
-import type { SettingsStore } from '../settings/settings-store';
+import type { SecretStore } from '../../core/platform/secrets/secret-store';
+import type { SettingsStore } from '../../core/platform/settings/settings-store';
 import { MIGRATIONS } from '../../core/history';
 import { openTeamClient, type TeamClient } from './client';
 import { TeamError } from './errors';

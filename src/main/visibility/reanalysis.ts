@@ -1,5 +1,5 @@
 import type { ReanalysisProgress } from '../../shared/visibility/types';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../../core/platform/events/event-bus';
 import { REANALYSIS_BATCH } from '../../core/history';
 
 // After a brand change the store clears every brand-derived row and records a re-analysis job

@@ -1,6 +1,6 @@
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { VisibilityBrandRef, VisibilityScope } from '../../shared/visibility/types';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore, VisFilter } from '../../core/history';
 import { resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput } from './service-types';

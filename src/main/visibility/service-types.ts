@@ -42,7 +42,7 @@ export interface VisibilityService {
 }
 
 /**
- * Errors the service throws (as AppError from src/main/errors/app-error.ts, so IPC and the CLI
+ * Errors the service throws (as AppError from src/core/platform/errors/app-error.ts, so IPC and the CLI
  * show the message): 'BRAND_NOT_FOUND' (unknown brandId), 'SCOPE_NOT_FOUND' (unknown monitor,
  * prompt set, tag or run), 'BAD_PERIOD' (a period the schema could not rule out). An empty
  * period or a scope without answers is not an error: the view's `empty` says why.

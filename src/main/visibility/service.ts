@@ -5,7 +5,7 @@ import type {
   ReanalysisProgress,
   VisibilityDimension,
 } from '../../shared/visibility/types';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../core/history';
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';

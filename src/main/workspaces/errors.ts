@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../core/platform/errors/app-error';
 
 /** A workspace named wrongly: not found, already there, or a name that makes no folder name. */
 export class WorkspaceError extends AppError {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { WORKSPACE_SLUG } from '../settings/schema';
+import { WORKSPACE_SLUG } from '../../core/platform/settings/schema';
 import { WorkspaceError } from './errors';
 
 // Where each workspace's history lives. The default workspace is the history the app always

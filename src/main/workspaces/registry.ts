@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SettingsStore } from '../settings/settings-store';
+import type { SettingsStore } from '../../core/platform/settings/settings-store';
 import { WorkspaceError } from './errors';
 import {
   DEFAULT_WORKSPACE,

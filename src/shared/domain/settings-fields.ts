@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENGINE_NAMES, PLAN_NAMES, type PlanName } from '../api/engines';
 import { engineNameSchema, engineOptionsSchema } from './run-spec';
 
-// The settings an analyst edits, one schema per field. The settings file (src/main/settings)
+// The settings an analyst edits, one schema per field. The settings file (src/core/platform/settings)
 // adds its internal fields to these; the IPC contract's settings.update takes a subset of them,
 // so the app, the CLI and the renderer validate a setting the same way.
 export const userSettingsFields = {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AfterRunStep } from '../../../src/main/alerts';
 import type { Core } from '../../../src/main/core';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import type { AlertPage } from '../../../src/shared/alerts/types';
 import type { EventChannelName, EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';

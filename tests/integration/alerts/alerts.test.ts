@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, spec, META, type Harness } from '../runs/harness';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createAfterRunPipeline, createAlertService, type AfterRunStep } from '../../../src/main/alerts';
-import { createEventBus } from '../../../src/main/ipc/event-bus';
+import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';
 
 // Change alerts on a real SQLite file with monitor runs made through the real run engine

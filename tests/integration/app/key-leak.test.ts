@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox } from '../../../src/sandbox/types';
 import { createMemorySecretStore } from '../../support/memory-secret-store';

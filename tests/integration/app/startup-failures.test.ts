@@ -16,8 +16,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { createKeychainSecretStore, createSecretStore, type SecretStore } from '../../../src/main/secrets';
-import { createSettingsStore, SETTINGS_FILE_MODE, type SettingsStore } from '../../../src/main/settings';
+import {
+  createKeychainSecretStore,
+  createSecretStore,
+  type SecretStore,
+} from '../../../src/core/platform/secrets';
+import {
+  createSettingsStore,
+  SETTINGS_FILE_MODE,
+  type SettingsStore,
+} from '../../../src/core/platform/settings';
 import {
   checkFolder,
   startWithRecovery,

@@ -9,7 +9,7 @@ import {
 import { buildCompareReport } from '../../../src/main/export';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createTestCore } from '../../support/test-core';
 import type { RunningSandbox } from '../../../src/sandbox/index';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import type { DbExportRunView } from '../../../src/shared/ipc/channels/db-export';
 import type { EventPayload } from '../../../src/shared/ipc/contract';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { ENGINES } from '../../../src/shared/api/engines';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { createTestCore } from '../../support/test-core';

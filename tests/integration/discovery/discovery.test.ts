@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import { MIGRATIONS } from '../../../src/core/history/schema';
 import { createDiscoveryService } from '../../../src/main/discovery';

@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { freshBuiltCli } from '../../../bin/built-cli.mjs';
 import { buildCli } from '../../../scripts/build-cli.mjs';
 import { buildDemoHistory, DEMO_ENGINES, demoBrands, demoDays } from '../../../src/main/demo';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { checkedFilesIn, openHistory } from '../../../src/core/history';
 import { fileState } from '../../../src/core/history/file';
 import { dayNumber, startSandbox, type RunningSandbox } from '../../../src/sandbox';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { createFindingsService } from '../../../src/main/findings';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
 import type { IpcResult } from '../../../src/shared/ipc/define';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventBus } from '../../../src/main/ipc/event-bus';
+import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import {
   builtinRescoreJudge,
   createPositioningService,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/main/alerts';
 import { buildDemoHistory } from '../../../src/main/demo';
-import { createEventBus } from '../../../src/main/ipc/event-bus';
+import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import { createReportStep } from '../../../src/main/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';

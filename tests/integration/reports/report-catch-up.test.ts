@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { buildDemoHistory } from '../../../src/main/demo';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import { mostAlertedMonitor } from '../../support/alerted-monitor';
 import { createTestCore } from '../../support/test-core';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../src/main/alerts';
 import { buildDemoHistory, DEMO_ENGINES } from '../../../src/main/demo';
-import { AppError } from '../../../src/main/errors/app-error';
+import { AppError } from '../../../src/core/platform/errors/app-error';
 import {
   buildReportHtml,
   collectReport,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncConflictView, SyncReportView } from '../../../src/shared/ipc/channels/sync';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { createWorkspaceRegistry } from '../../../src/main/workspaces';
 import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';

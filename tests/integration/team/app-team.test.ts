@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { openSettingsStore, type SettingsStore } from '../../../src/main/settings';
+import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
 import { openWorkspaceHost, type WorkspaceHost } from '../../../src/main/workspaces';
 import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';
 import type { IpcResult } from '../../../src/shared/ipc/define';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSettingsStore } from '../../../src/main/settings';
+import { openSettingsStore } from '../../../src/core/platform/settings';
 import { createTeamService } from '../../../src/main/team/service';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 import { openTeamClient, type TeamClient } from '../../../src/main/team/client';

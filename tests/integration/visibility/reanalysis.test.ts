@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventBus } from '../../../src/main/ipc/event-bus';
+import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import { createReanalysisDriver, REANALYSIS_BATCH } from '../../../src/main/visibility/reanalysis';

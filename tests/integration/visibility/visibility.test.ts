@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../src/main/errors/app-error';
+import type { AppError } from '../../../src/core/platform/errors/app-error';
 import type { HistoryStore } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
 import type { EngineName } from '../../../src/shared/api/engines';

@@ -3,10 +3,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSecretStore } from '../../../src/main/secrets/create-secret-store';
-import { createKeychainSecretStore } from '../../../src/main/secrets/keychain-secret-store';
-import type { SecretBackendInfo } from '../../../src/main/secrets/secret-store';
-import { createSettingsStore, SETTINGS_FILE_MODE } from '../../../src/main/settings';
+import { createSecretStore } from '../../../src/core/platform/secrets/create-secret-store';
+import { createKeychainSecretStore } from '../../../src/core/platform/secrets/keychain-secret-store';
+import type { SecretBackendInfo } from '../../../src/core/platform/secrets/secret-store';
+import { createSettingsStore, SETTINGS_FILE_MODE } from '../../../src/core/platform/settings';
 import type { DialogModel, StartupAction } from '../../../src/main/startup';
 import { startWithRecovery } from '../../../src/main/startup/start-with-recovery';
 

@@ -1,5 +1,5 @@
-import { createSecretStore } from '../../../src/main/secrets/create-secret-store';
-import { createKeychainSecretStore } from '../../../src/main/secrets/keychain-secret-store';
+import { createSecretStore } from '../../../src/core/platform/secrets/create-secret-store';
+import { createKeychainSecretStore } from '../../../src/core/platform/secrets/keychain-secret-store';
 
 // Run in a child process whose DBUS_SESSION_BUS_ADDRESS points nowhere: what does a user
 // without a Secret Service see? Prints one JSON line.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/main/errors/app-error';
+import { AppError } from '../../../src/core/platform/errors/app-error';
 import { createIpcRouter, type IpcHandlers } from '../../../src/main/ipc/router';
 
 // Only the channels this test calls; the router looks handlers up by channel name.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/main/errors/app-error';
+import { AppError } from '../../../src/core/platform/errors/app-error';
 import { assistantCap, cappedSpec, createEstimateTokens } from '../../../src/main/mcp';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { RunEstimateView } from '../../../src/shared/ipc/channels/runs';

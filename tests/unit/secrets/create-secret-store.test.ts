@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createSecretStore, type FallbackSecretStore } from '../../../src/main/secrets/create-secret-store';
-import type { KeychainSecretStore } from '../../../src/main/secrets/keychain-secret-store';
+import {
+  createSecretStore,
+  type FallbackSecretStore,
+} from '../../../src/core/platform/secrets/create-secret-store';
+import type { KeychainSecretStore } from '../../../src/core/platform/secrets/keychain-secret-store';
 import {
   SecretStoreReadOnlyError,
   SecretStoreUnavailableError,
-} from '../../../src/main/secrets/secret-store';
+} from '../../../src/core/platform/secrets/secret-store';
 import { testKey } from './support/credits-server';
 import { memorySecretStore } from './support/memory-secret-store';
 

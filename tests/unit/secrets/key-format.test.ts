@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiKeyFormat, maskApiKey } from '../../../src/main/secrets/key-format';
+import { isApiKeyFormat, maskApiKey } from '../../../src/core/platform/secrets/key-format';
 import {
   isApiKeyFormat as sharedIsApiKeyFormat,
   maskApiKey as sharedMask,

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../../src/main/secrets/credits-verifier';
-import { createEnvironmentSecretStore } from '../../../src/main/secrets/environment-secret-store';
-import { createKeyService, KeyServiceError, type KeyService } from '../../../src/main/secrets/key-service';
-import { SecretStoreUnavailableError } from '../../../src/main/secrets/secret-store';
-import { createUnavailableSecretStore } from '../../../src/main/secrets/unavailable-secret-store';
+import { createCreditsVerifier } from '../../../src/core/platform/secrets/credits-verifier';
+import { createEnvironmentSecretStore } from '../../../src/core/platform/secrets/environment-secret-store';
+import {
+  createKeyService,
+  KeyServiceError,
+  type KeyService,
+} from '../../../src/core/platform/secrets/key-service';
+import { SecretStoreUnavailableError } from '../../../src/core/platform/secrets/secret-store';
+import { createUnavailableSecretStore } from '../../../src/core/platform/secrets/unavailable-secret-store';
 import type { KeyStatusView } from '../../../src/shared/ipc/channels/settings';
 import { startCreditsServer, testKey, type CreditsServer } from './support/credits-server';
 import { memorySecretStore } from './support/memory-secret-store';

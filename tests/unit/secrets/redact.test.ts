@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactingLogger, redactSecrets, type LogLevel } from '../../../src/main/secrets/redact';
+import {
+  createRedactingLogger,
+  redactSecrets,
+  type LogLevel,
+} from '../../../src/core/platform/secrets/redact';
 
 const key = `sk_${'Qw3rTy'.repeat(6)}Zx9K`;
 const otherKey = `sk_${'m'.repeat(36)}7777`;

@@ -5,7 +5,7 @@ import {
   type EncryptedKeyStore,
   type SafeStorageLike,
 } from '../../../src/main/electron/safe-storage-secret-store';
-import { SecretStoreUnavailableError } from '../../../src/main/secrets/secret-store';
+import { SecretStoreUnavailableError } from '../../../src/core/platform/secrets/secret-store';
 import { testKey } from './support/credits-server';
 
 // Electron cannot run here, so safeStorage is stood in for by real AES-GCM encryption with a

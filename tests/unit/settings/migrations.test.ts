@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileVersion, migrateSettings } from '../../../src/main/settings/migrations';
-import { SETTINGS_VERSION } from '../../../src/main/settings/schema';
+import { fileVersion, migrateSettings } from '../../../src/core/platform/settings/migrations';
+import { SETTINGS_VERSION } from '../../../src/core/platform/settings/schema';
 
 describe('settings migrations', () => {
   it('treats a file with settings but no version as version 1, an empty one as current', () => {

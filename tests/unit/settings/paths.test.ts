@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDatabasePath, defaultUserDataDir, settingsFilePath } from '../../../src/main/settings/paths';
+import {
+  defaultDatabasePath,
+  defaultUserDataDir,
+  settingsFilePath,
+} from '../../../src/core/platform/settings/paths';
 
 describe("Electron's default user-data folder, without Electron", () => {
   it('Linux: $XDG_CONFIG_HOME/Parallax, else ~/.config/Parallax', () => {

@@ -5,8 +5,8 @@ import {
   parseSettingsLeniently,
   settingsPatchSchema,
   settingsSchema,
-} from '../../../src/main/settings/schema';
-import { toSettingsView } from '../../../src/main/settings/view';
+} from '../../../src/core/platform/settings/schema';
+import { toSettingsView } from '../../../src/core/platform/settings/view';
 
 describe('settings schema', () => {
   it('has defaults that validate: no base URL yet, sandbox off until chosen, Free plan, assistant-a in the US', () => {

@@ -12,10 +12,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSettingsStore } from '../../../src/main/settings/conf-settings-store';
-import { defaultUserDataDir } from '../../../src/main/settings/paths';
-import { DEFAULT_SETTINGS } from '../../../src/main/settings/schema';
-import { SettingsError } from '../../../src/main/settings/settings-store';
+import { openSettingsStore } from '../../../src/core/platform/settings/conf-settings-store';
+import { defaultUserDataDir } from '../../../src/core/platform/settings/paths';
+import { DEFAULT_SETTINGS } from '../../../src/core/platform/settings/schema';
+import { SettingsError } from '../../../src/core/platform/settings/settings-store';
 
 let dir: string;
 beforeEach(() => {

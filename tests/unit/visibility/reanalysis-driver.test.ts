@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBus } from '../../../src/main/ipc/event-bus';
+import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import { createReanalysisDriver, type ReanalysisStore } from '../../../src/main/visibility/reanalysis';
 
 // The driver's own rules, over a job that counts batches (the store's side is covered by

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSettingsStore, type SettingsStore } from '../../../src/main/settings';
+import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
 import { createWorkspaceRegistry, toSlug, WorkspaceError } from '../../../src/main/workspaces';
 
 // Local workspaces on a real folder and settings file.

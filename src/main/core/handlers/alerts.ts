@@ -1,6 +1,6 @@
 import { withLabels } from '../../../shared/alerts/registry';
-import { AppError } from '../../errors/app-error';
-import { engineLabelsOfSettings } from '../../profile';
+import { AppError } from '../../../core/platform/errors/app-error';
+import { engineLabelsOfSettings } from '../../../core/platform/profile';
 import { LogoError, readLogoFile, recheckLogo } from '../../reports/logo';
 import type { HandlerModule } from './types';
 

@@ -8,8 +8,8 @@ import {
   readsOnSecondThread,
   type DbExportProgress,
 } from '../../db-export';
-import { AppError } from '../../errors/app-error';
-import { profileOfSettings } from '../../profile';
+import { AppError } from '../../../core/platform/errors/app-error';
+import { profileOfSettings } from '../../../core/platform/profile';
 import type { DbExportRunView } from '../../../shared/ipc/channels/db-export';
 import type { HandlerModule } from './types';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../demo';
 import { openHistory } from '../../../core/history';
 import type { HandlerModule } from './types';

@@ -1,5 +1,5 @@
 import { createFindingsService } from '../../findings';
-import { engineLabelsOfSettings } from '../../profile';
+import { engineLabelsOfSettings } from '../../../core/platform/profile';
 import type { HandlerModule } from './types';
 
 // What changed (findings.list): the findings engine over the core's history, counting the

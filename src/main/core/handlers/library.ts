@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import { buildBrandMatrix } from '../brand-matrix';
 import type { HandlerModule } from './types';
 

@@ -1,8 +1,13 @@
 import { NEUTRAL_PROFILE } from '../../../shared/profile';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import type { ProfileView } from '../../../shared/ipc/channels/profile';
 import { listBuiltinProfiles } from '../../../shared/profile/builtin';
-import { ProfileFileError, profileInUseOfSettings, readProfileFile, writeProfileFile } from '../../profile';
+import {
+  ProfileFileError,
+  profileInUseOfSettings,
+  readProfileFile,
+  writeProfileFile,
+} from '../../../core/platform/profile';
 import type { HandlerContext, HandlerModule } from './types';
 
 type Channels =

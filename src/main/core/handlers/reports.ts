@@ -1,7 +1,7 @@
 import { compareUncheckedRuns } from '../../alerts';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
-import { engineLabelsOfSettings } from '../../profile';
+import { engineLabelsOfSettings } from '../../../core/platform/profile';
 import { resolvePeriod } from '../../visibility';
 import type { HandlerModule } from './types';
 

@@ -1,5 +1,5 @@
-import { AppError } from '../../errors/app-error';
-import { toSettingsView } from '../../settings';
+import { AppError } from '../../../core/platform/errors/app-error';
+import { toSettingsView } from '../../../core/platform/settings';
 import type { HandlerModule } from './types';
 
 type Channels = 'settings.get' | 'settings.update' | 'key.status' | 'key.set' | 'key.delete';

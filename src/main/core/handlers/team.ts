@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import { createWorkspace, listWorkspaces, useWorkspace } from '../../team';
 import type { HandlerModule } from './types';
 

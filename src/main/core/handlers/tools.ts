@@ -1,8 +1,8 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { createReportPageSections } from '../../archive';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../../../core/platform/errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../export';
-import { profileOfSettings } from '../../profile';
+import { profileOfSettings } from '../../../core/platform/profile';
 import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 

@@ -1,8 +1,8 @@
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../../ipc/router';
-import type { EventBus } from '../../ipc/event-bus';
-import type { KeyService } from '../../secrets';
-import type { SettingsStore } from '../../settings';
+import type { EventBus } from '../../../core/platform/events/event-bus';
+import type { KeyService } from '../../../core/platform/secrets';
+import type { SettingsStore } from '../../../core/platform/settings';
 import type { ExportWorkerScript, HistoryStore } from '../../../core/history';
 import type { ConnectionManager } from '../connection';
 import type { RunService } from '../run-service';

@@ -4,8 +4,8 @@ import {
   type NotScoredCounts,
   type RescoreUsageView,
 } from '../../../shared/positioning/rescore-app';
-import { AppError } from '../../errors/app-error';
-import type { EventBus } from '../../ipc/event-bus';
+import { AppError } from '../../../core/platform/errors/app-error';
+import type { EventBus } from '../../../core/platform/events/event-bus';
 import { runRescore, type RescoreJudge, type RescoreOutcome } from '../../positioning';
 import { isNotScored, type HistoryStore } from '../../../core/history';
 import { createModelCaller } from './create-caller';

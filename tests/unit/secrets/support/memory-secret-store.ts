@@ -1,4 +1,4 @@
-import type { SecretBackendInfo, SecretStore } from '../../../../src/main/secrets/secret-store';
+import type { SecretBackendInfo, SecretStore } from '../../../../src/core/platform/secrets/secret-store';
 
 /** In-memory SecretStore test double (the real keychain is tested in tests/keychain). */
 export function memorySecretStore(initial: string | null = null, backend?: Partial<SecretBackendInfo>) {

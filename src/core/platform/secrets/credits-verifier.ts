@@ -1,4 +1,4 @@
-import { createApiClient } from '../api';
+import { createApiClient } from '../../../main/api';
 import { classifyVerifyError, KeyVerificationError, type VerifyKey } from './key-service';
 
 export interface CreditsVerifierOptions {

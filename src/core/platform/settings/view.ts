@@ -1,4 +1,4 @@
-import type { SettingsView } from '../../shared/ipc/channels/settings';
+import type { SettingsView } from '../../../shared/ipc/channels/settings';
 import type { Settings } from './schema';
 
 /** What the renderer sees of the settings: the data folder resolved, internal caches left out. */

@@ -1,4 +1,4 @@
-import type { KeyStatusView } from '../../shared/ipc/channels/settings';
+import type { KeyStatusView } from '../../../shared/ipc/channels/settings';
 import { AppError } from '../errors/app-error';
 import { ENV_READ_ONLY_MESSAGE } from './environment-secret-store';
 import { isApiKeyFormat, maskApiKey } from './key-format';

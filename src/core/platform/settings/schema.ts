@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { engineNameSchema } from '../../shared/domain/run-spec';
-import { userSettingsFields } from '../../shared/domain/settings-fields';
-import { modelJudgeConfigSchema } from '../../shared/positioning/model-judge-config';
-import { BUILTIN_PROFILE_IDS } from '../../shared/profile/builtin-ids';
-import { serviceProfileSchema } from '../../shared/profile/schema';
+import { engineNameSchema } from '../../../shared/domain/run-spec';
+import { userSettingsFields } from '../../../shared/domain/settings-fields';
+import { modelJudgeConfigSchema } from '../../../shared/positioning/model-judge-config';
+import { BUILTIN_PROFILE_IDS } from '../../../shared/profile/builtin-ids';
+import { serviceProfileSchema } from '../../../shared/profile/schema';
 
 // The settings the app and the CLI share, one JSON file (<userData>/config.json). Every field
 // has a default, so a missing or damaged field never stops the app. The API key is never a

@@ -1,5 +1,5 @@
-import type { EventChannelName, EventPayload } from '../../shared/ipc/contract';
-import { eventChannels } from '../../shared/ipc/events';
+import type { EventChannelName, EventPayload } from '../../../shared/ipc/contract';
+import { eventChannels } from '../../../shared/ipc/events';
 
 export type EventListener = <E extends EventChannelName>(event: E, payload: EventPayload<E>) => void;
 

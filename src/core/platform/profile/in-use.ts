@@ -1,12 +1,12 @@
-import { NEUTRAL_PROFILE, type ServiceProfile } from '../../shared/profile';
+import { NEUTRAL_PROFILE, type ServiceProfile } from '../../../shared/profile';
 import {
   BUILTIN_PROFILE_IDS,
   builtinProfile,
   isBuiltinProfileId,
   type BuiltinProfileId,
-} from '../../shared/profile/builtin';
+} from '../../../shared/profile/builtin';
 import { ProfileFileError, readProfileFile } from './profile-file';
-import { labelsOfProfile, type EngineLabels } from '../../shared/narrative/places';
+import { labelsOfProfile, type EngineLabels } from '../../../shared/narrative/places';
 
 // Which service profile is in use: a built-in chosen by name, a profile saved in Settings (an
 // imported or edited one), or the spec's neutral names; on the CLI, --profile NAME|FILE (or

@@ -1,4 +1,4 @@
-import type { IpcError, IpcFieldError } from '../../shared/ipc/define';
+import type { IpcError, IpcFieldError } from '../../../shared/ipc/define';
 
 /**
  * An error meant for the user: a stable code, a specific message and, for bad input,

@@ -5,7 +5,7 @@ import {
   profileToJson,
   type ProfileFieldError,
   type ServiceProfile,
-} from '../../shared/profile';
+} from '../../../shared/profile';
 
 // Service profiles as JSON files: `--profile FILE` on the CLI, import and export in Settings.
 
