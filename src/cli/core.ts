@@ -1,8 +1,8 @@
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
-import type { ApiClient } from '../main/api';
-import { createPageArchiver, type PageArchiver } from '../main/archive';
-import type { JobEvent, MonitorScheduler, RunEngine } from '../main/runs';
+import type { ApiClient } from '../core/runs/api';
+import { createPageArchiver, type PageArchiver } from '../core/runs/archive';
+import type { JobEvent, MonitorScheduler, RunEngine } from '../core/runs/engine';
 import type { SecretStore } from '../core/platform/secrets/secret-store';
 import { openSettingsStore } from '../core/platform/settings/conf-settings-store';
 import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
@@ -138,7 +138,10 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let keyLabel: () => Promise<string | null>;
     // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
     const profile: ServiceProfile = profileInUse().profile;
-    const [{ createApiClient }, runs] = await Promise.all([import('../main/api'), import('../main/runs')]);
+    const [{ createApiClient }, runs] = await Promise.all([
+      import('../core/runs/api'),
+      import('../core/runs/engine'),
+    ]);
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import type { RunEngineDeps } from '../main/runs';
-import { blockedLine } from '../main/runs/store-hold';
+import type { RunEngineDeps } from '../core/runs/engine';
+import { blockedLine } from '../core/runs/engine/store-hold';
 
 /**
  * What `run`, `resume` and `monitors run` print when the history cannot be written (issue

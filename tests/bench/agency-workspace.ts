@@ -1,5 +1,5 @@
 import type { HistoryStore, IngestItem } from '../../src/core/history';
-import { requestForJob } from '../../src/main/runs/job-plan';
+import { requestForJob } from '../../src/core/runs/engine/job-plan';
 import { ENGINE_NAMES } from '../../src/shared/api/engines';
 import { normalizeResult } from '../../src/shared/api/normalize';
 import { validateMonitorRequest, type MonitorRequest } from '../../src/shared/api/requests';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory, type HistoryStore, type IngestItem } from '../../src/core/history';
-import { requestForJob } from '../../src/main/runs/job-plan';
+import { requestForJob } from '../../src/core/runs/engine/job-plan';
 import type { MonitorRequest } from '../../src/shared/api/requests';
 import { validateMonitorRequest } from '../../src/shared/api/requests';
 import { normalizeResult } from '../../src/shared/api/normalize';

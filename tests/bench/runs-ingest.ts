@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient } from '../../src/main/api';
+import { createApiClient } from '../../src/core/runs/api';
 import { openHistory, type HistoryStore } from '../../src/core/history';
 import type { IngestItem } from '../../src/core/history/runs';
 import { normalizeResult } from '../../src/shared/api/normalize';

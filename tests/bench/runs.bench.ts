@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAN_SLOTS } from '../../src/shared/api/engines';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
-import { createApiClient } from '../../src/main/api';
+import { createApiClient } from '../../src/core/runs/api';
 import { openHistory } from '../../src/core/history';
-import { createRunEngine } from '../../src/main/runs';
+import { createRunEngine } from '../../src/core/runs/engine';
 import type { SandboxStats } from '../../src/sandbox';
 import { buildCli } from '../../scripts/build-cli.mjs';
 

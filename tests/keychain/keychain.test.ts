@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../src/core/platform/secrets/credits-verifier';
+import { createCreditsVerifier } from '../../src/core/runs/api/credits-verifier';
 import { createSecretStore } from '../../src/core/platform/secrets/create-secret-store';
 import { createKeyService } from '../../src/core/platform/secrets/key-service';
 import { createKeychainSecretStore } from '../../src/core/platform/secrets/keychain-secret-store';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createCreditsVerifier } from '../../core/platform/secrets/credits-verifier';
+import { createCreditsVerifier } from '../../core/runs/api/credits-verifier';
 import type { KeyStatusView } from '../../shared/ipc/channels/settings';
 import { createSecretStore } from '../../core/platform/secrets/create-secret-store';
 import { ENV_READ_ONLY_MESSAGE } from '../../core/platform/secrets/environment-secret-store';

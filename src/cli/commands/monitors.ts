@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runSpecSchema } from '../../shared/domain/run-spec';
-import type { createMonitorScheduler } from '../../main/runs';
+import type { createMonitorScheduler } from '../../core/runs/engine';
 import type { AfterRunResult } from '../../main/alerts';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import type { alertLines } from './alerts';
@@ -106,7 +106,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         },
       ) => {
         const [{ createMonitorScheduler, MonitorInputError }, { specFromFlags }] = await Promise.all([
-          import('../../main/runs'),
+          import('../../core/runs/engine'),
           import('./run'),
         ]);
         await withCliCore(ctx, { db: flags.db }, async (core) => {

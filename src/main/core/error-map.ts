@@ -1,6 +1,6 @@
 import type { IpcError } from '../../shared/ipc/define';
-import { isApiError } from '../api';
-import { MonitorInputError, RunRefusedError } from '../runs';
+import { isApiError } from '../../core/runs/api';
+import { MonitorInputError, RunRefusedError } from '../../core/runs/engine';
 import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../../core/history';
 
 /**

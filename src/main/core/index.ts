@@ -4,13 +4,13 @@ import {
   type PageArchiver,
   type PageArchiverOptions,
   type PageSanitizer,
-} from '../archive';
+} from '../../core/runs/archive';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
 import { createEventBus, type EventBus } from '../../core/platform/events/event-bus';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
-import { createMonitorScheduler, type MonitorScheduler } from '../runs';
+import { createMonitorScheduler, type MonitorScheduler } from '../../core/runs/engine';
 import {
   createCreditsVerifier,
   createKeyService,
@@ -21,7 +21,7 @@ import {
 import type { SettingsStore } from '../../core/platform/settings';
 import { checkedFilesIn, openHistory, type HistoryStore } from '../../core/history';
 import { engineLabelsOfSettings } from '../../core/platform/profile';
-import { createConnectionManager, type ConnectionManager } from './connection';
+import { createConnectionManager, type ConnectionManager } from '../../core/runs/service/connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
@@ -59,7 +59,7 @@ import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
 import type { ExportWorkerScript } from '../../core/history';
-import { createRunService, type RunService } from './run-service';
+import { createRunService, type RunService } from '../../core/runs/service/run-service';
 
 export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';
 

@@ -23,11 +23,11 @@ import {
   type StartupInput,
 } from '../startup';
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
-import sanitizeWorkerFile from '../archive/sanitize-worker?modulePath';
+import sanitizeWorkerFile from '../../core/runs/archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../../core/history/exports/export-json-worker?modulePath';
 import positioningWorkerFile from '../positioning/positioning-worker?modulePath';
 import dbExportWorkerFile from '../db-export/table-worker?modulePath';
-import { createWorkerSanitizer } from '../archive';
+import { createWorkerSanitizer } from '../../core/runs/archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
 import { openElectronSettingsStore } from './electron-settings-store';

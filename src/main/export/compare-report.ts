@@ -12,7 +12,7 @@ export interface CompareReportOptions {
   generatedAt?: number;
   /** Sources listed per result. */
   maxSources?: number;
-  /** Each answer's archived page (src/main/archive's createReportPageSections), after its sources. */
+  /** Each answer's archived page (src/core/runs/archive's createReportPageSections), after its sources. */
   pageSection?: (resultId: string) => string;
   /** Engine id → the service profile's label (the spec's labels when absent). */
   labelOf?: EngineLabelOf;

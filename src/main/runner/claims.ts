@@ -1,5 +1,5 @@
 import type { TeamClient } from '../team';
-import { nextDueAt, parseCadence } from '../runs';
+import { nextDueAt, parseCadence } from '../../core/runs/engine';
 
 // Claiming due monitors on the team's PostgreSQL, so any number of runners run each due slot
 // of a monitor exactly once (docs/internals/runner.md):

@@ -1,5 +1,5 @@
 import type { AfterRunResult } from '../alerts';
-import type { RunEngine, RunStartMeta } from '../runs';
+import type { RunEngine, RunStartMeta } from '../../core/runs/engine';
 import type { HistoryStore } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';
 import type { Claim, RunnerIdentity } from './claims';

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../src/main/api/client';
-import { ApiError } from '../../../src/main/api/errors';
+import { createApiClient, type ApiClientOptions } from '../../../src/core/runs/api/client';
+import { ApiError } from '../../../src/core/runs/api/errors';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { json, standardError, startLoopback, type Loopback } from './loopback-server';
 

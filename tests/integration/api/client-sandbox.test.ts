@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { createApiClient, type ApiClient } from '../../../src/main/api/client';
-import { ApiError } from '../../../src/main/api/errors';
+import { createApiClient, type ApiClient } from '../../../src/core/runs/api/client';
+import { ApiError } from '../../../src/core/runs/api/errors';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { taskResultOf } from '../../../src/shared/api/responses';

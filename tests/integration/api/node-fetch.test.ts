@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeFetch } from '../../../src/main/api/node-fetch';
+import { createNodeFetch } from '../../../src/core/runs/api/node-fetch';
 import { json, startLoopback, type Loopback } from './loopback-server';
 
 // The API client's transport over node:http, against a real HTTP server on 127.0.0.1: it takes
@@ -11,7 +11,7 @@ import { json, startLoopback, type Loopback } from './loopback-server';
 // run's start 15-20 ms of CPU.
 
 const KEY = `sk_${'k9'.repeat(20)}`;
-const CLIENT = fileURLToPath(new URL('../../../src/main/api/client.ts', import.meta.url));
+const CLIENT = fileURLToPath(new URL('../../../src/core/runs/api/client.ts', import.meta.url));
 
 let server: Loopback;
 beforeEach(async () => {

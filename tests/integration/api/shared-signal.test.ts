@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/main/api/client';
-import { ApiError } from '../../../src/main/api/errors';
+import { createApiClient } from '../../../src/core/runs/api/client';
+import { ApiError } from '../../../src/core/runs/api/errors';
 import { json, startLoopback, type Loopback } from './loopback-server';
 
 // A run passes one hard-stop signal to every call it has in flight. The client follows that

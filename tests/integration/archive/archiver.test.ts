@@ -5,7 +5,7 @@ import {
   createPageArchiver,
   createReportPageSections,
   type PageArchiverOptions,
-} from '../../../src/main/archive';
+} from '../../../src/core/runs/archive';
 import { buildCompareReport } from '../../../src/main/export';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

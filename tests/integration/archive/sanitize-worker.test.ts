@@ -8,9 +8,9 @@ import {
   createWorkerSanitizer,
   type PageArchiverOptions,
   type PageSanitizer,
-} from '../../../src/main/archive';
+} from '../../../src/core/runs/archive';
 import type { ArchivedPage } from '../../../src/core/history/pages';
-import { sanitizeArchivedPage } from '../../../src/main/archive/sanitize';
+import { sanitizeArchivedPage } from '../../../src/core/runs/archive/sanitize';
 import { buildWorker, removeBuiltWorker } from '../../support/build-worker';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/main/api/client';
+import { createApiClient } from '../../../src/core/runs/api/client';
 import { openHistory } from '../../../src/core/history';
 import { ENGINE_NAMES, ENGINES } from '../../../src/shared/api/engines';
 import { builtinProfile } from '../../../src/shared/profile/builtin';

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPageArchiver } from '../../../src/main/archive';
+import { createPageArchiver } from '../../../src/core/runs/archive';
 import { exportRunToFile } from '../../../src/main/export';
 import type { HistoryStore } from '../../../src/core/history';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_TOO_LARGE, MAX_ANSWER_BYTES } from '../../../src/main/api/answer-size';
+import { ANSWER_TOO_LARGE, MAX_ANSWER_BYTES } from '../../../src/core/runs/api/answer-size';
 import { openHistory } from '../../../src/core/history';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../../src/sandbox';
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';

@@ -1,8 +1,8 @@
 // Child process of the resume test: starts a run against the sandbox whose URL and key it is
 // given, in the given history file, prints the run id, then runs until it is killed.
-import { createApiClient } from '../../../src/main/api';
+import { createApiClient } from '../../../src/core/runs/api';
 import { openHistory } from '../../../src/core/history';
-import { createRunEngine } from '../../../src/main/runs';
+import { createRunEngine } from '../../../src/core/runs/engine';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 
 const [baseUrl, apiKey, dbPath, mode] = process.argv.slice(2) as [string, string, string, 'sync' | 'async'];

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanName } from '../../../src/shared/api/engines';
 import { runSpecSchema, type RunSpec, type RunSpecInput } from '../../../src/shared/domain/run-spec';
-import { createApiClient, type ApiClient } from '../../../src/main/api';
+import { createApiClient, type ApiClient } from '../../../src/core/runs/api';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
-import { createRunEngine, type RunEngine, type RunEngineDeps } from '../../../src/main/runs';
+import { createRunEngine, type RunEngine, type RunEngineDeps } from '../../../src/core/runs/engine';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
 import { seedEmptyHistory } from '../../support/empty-history';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, spec, META, type Harness } from './harness';
-import { createMonitorScheduler, MonitorInputError } from '../../../src/main/runs';
+import { createMonitorScheduler, MonitorInputError } from '../../../src/core/runs/engine';
 
 // Monitors with an injected clock: due times from the cadence, one catch-up run however many
 // slots were missed, nothing while monitors are paused globally.

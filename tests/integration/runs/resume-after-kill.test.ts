@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/main/api';
+import { createApiClient } from '../../../src/core/runs/api';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
-import { createRunEngine, type RunEngine } from '../../../src/main/runs';
+import { createRunEngine, type RunEngine } from '../../../src/core/runs/engine';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 
 // A child Node process starts a run and is SIGKILLed mid-run; the test reopens the same

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, spec, META, type Harness } from './harness';
-import { RunRefusedError } from '../../../src/main/runs';
+import { RunRefusedError } from '../../../src/core/runs/engine';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { deprecationLink, parseMeta } from '../../../src/main/api/meta';
-import { ApiError, redactSecrets } from '../../../src/main/api/errors';
+import { deprecationLink, parseMeta } from '../../../src/core/runs/api/meta';
+import { ApiError, redactSecrets } from '../../../src/core/runs/api/errors';
 
 describe('parseMeta', () => {
   it('reads rate-limit, concurrency, credits, latency and request id headers', () => {

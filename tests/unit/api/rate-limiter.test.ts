@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../src/main/api/rate-limiter';
+import { createRateLimiter } from '../../../src/core/runs/api/rate-limiter';
 
 // A manual clock: sleep advances it, so waits are measured in simulated milliseconds.
 function manualClock() {

@@ -4,7 +4,7 @@ import {
   decideRetry,
   type AttemptOutcome,
   type CallKind,
-} from '../../../src/main/api/retry-policy';
+} from '../../../src/core/runs/api/retry-policy';
 
 // Every row of the spec's "Retry rules", per kind of call. `retry` is the verdict for the
 // first failed attempt of a call with the default 2 retries.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVED_PAGE_CSP, sanitizeArchivedPage } from '../../../src/main/archive/sanitize';
+import { ARCHIVED_PAGE_CSP, sanitizeArchivedPage } from '../../../src/core/runs/archive/sanitize';
 import { XSS_PAYLOADS } from '../../../src/sandbox';
 
 // What an archived page keeps: its markup, <style> blocks, style attributes and data: images.

@@ -22,12 +22,12 @@ async function restrictions(filePath: string, specifier: string): Promise<string
 
 describe('store boundaries lint rule', () => {
   it('keeps the rest of the app on the store index', async () => {
-    expect(await restrictions('src/main/runs/fixture.ts', '../store/answers/results')).toHaveLength(1);
-    expect(await restrictions('src/main/runs/fixture.ts', '../store/answers')).toHaveLength(1);
+    expect(await restrictions('src/core/runs/engine/fixture.ts', '../store/answers/results')).toHaveLength(1);
+    expect(await restrictions('src/core/runs/engine/fixture.ts', '../store/answers')).toHaveLength(1);
     expect(await restrictions('src/cli/commands/fixture.ts', '../../main/store/codec/compress')).toHaveLength(
       1,
     );
-    expect(await restrictions('src/main/runs/fixture.ts', '../store')).toEqual([]);
+    expect(await restrictions('src/core/runs/engine/fixture.ts', '../store')).toEqual([]);
     expect(await restrictions('src/cli/commands/fixture.ts', '../../main/store')).toEqual([]);
   });
 

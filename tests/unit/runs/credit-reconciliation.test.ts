@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconcileCredits, type ReconcileInput } from '../../../src/main/runs/credit-reconciliation';
+import { reconcileCredits, type ReconcileInput } from '../../../src/core/runs/engine/credit-reconciliation';
 
 // What the account balance says about a session cut mid-call: the rule alone (the real CLI
 // killed against the sandbox is in tests/integration/runs/credit-reconciliation.test.ts).

@@ -7,9 +7,9 @@ import {
   planJobs,
   runMaxCredits,
   specFieldErrors,
-} from '../../../src/main/runs/job-plan';
-import { parsePromptFile } from '../../../src/main/runs/prompt-file';
-import { parseCadence, nextDueAt } from '../../../src/main/runs/cadence';
+} from '../../../src/core/runs/engine/job-plan';
+import { parsePromptFile } from '../../../src/core/runs/engine/prompt-file';
+import { parseCadence, nextDueAt } from '../../../src/core/runs/engine/cadence';
 
 const spec = (input: Parameters<typeof runSpecSchema.parse>[0]) => runSpecSchema.parse(input);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlotGate } from '../../../src/main/runs/slot-gate';
+import { createSlotGate } from '../../../src/core/runs/engine/slot-gate';
 
 describe('slot gate', () => {
   it('never hands out more than limit − external slots, and follows corrections', async () => {

@@ -5,7 +5,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyCommandModule, readKeyInput } from '../../../src/cli/commands/key';
-import { createCreditsVerifier } from '../../../src/core/platform/secrets/credits-verifier';
+import { createCreditsVerifier } from '../../../src/core/runs/api/credits-verifier';
 import { CliExit, CliUsageError, type CliContext } from '../../../src/cli/context';
 import { openSettingsStore } from '../../../src/core/platform/settings/conf-settings-store';
 import { startCreditsServer, testKey, type CreditsServer } from './support/credits-server';

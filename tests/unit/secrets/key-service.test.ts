@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCreditsVerifier } from '../../../src/core/platform/secrets/credits-verifier';
+import { createCreditsVerifier } from '../../../src/core/runs/api/credits-verifier';
 import { createEnvironmentSecretStore } from '../../../src/core/platform/secrets/environment-secret-store';
 import {
   createKeyService,

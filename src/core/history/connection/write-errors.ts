@@ -7,7 +7,7 @@ import { sqliteCode } from './sqlite-errors';
 // Writes the history could not make for a reason outside Parallax: the disk is full, another
 // process holds the write lock past the busy timeout, the disk was remounted read-only, or an
 // I/O error. Each is told in one line the user can act on (never a stack trace); the run engine
-// holds its paid answers and retries (src/main/runs/store-hold.ts), other commands stop with
+// holds its paid answers and retries (src/core/runs/engine/store-hold.ts), other commands stop with
 // exit code 1.
 
 export type WriteFailureKind = 'full' | 'busy' | 'read-only' | 'io';

@@ -8,7 +8,7 @@ import { compressText, decompressText } from '../codec';
 import { pluck, stmt, type StoreContext } from '../connection';
 
 // The page archive's rows (migration 006). Ingest writes a 'pending' row per page URL in its
-// own transaction (enqueuePages); the archiver (src/main/archive) takes the due rows, and
+// own transaction (enqueuePages); the archiver (src/core/runs/archive) takes the due rows, and
 // records each outcome only while the row still holds the same URL and is still pending, so a
 // result replaced meanwhile, or a second process that got there first, is never overwritten.
 

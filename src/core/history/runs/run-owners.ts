@@ -3,7 +3,7 @@ import { stmt, type StoreContext } from '../connection';
 // Which process drives a run (migration 005). The engine claims a run when it starts driving
 // it, refreshes the heartbeat every few seconds and releases it when it stops; a row left
 // behind names a process that died. Whether that process is alive is the engine's call
-// (src/main/runs/run-owner.ts): the store only keeps the facts.
+// (src/core/runs/engine/run-owner.ts): the store only keeps the facts.
 
 /** The process that claimed a run, as recorded. */
 export interface RunOwner {

@@ -2,7 +2,7 @@ import { stmt, type StoreContext } from '../connection';
 
 // The sessions of a run (migration 008): each stretch a process drives it, with the account
 // balance at its start and end. The store keeps the facts; the run engine decides what the
-// balance says (src/main/runs/credit-reconciliation.ts).
+// balance says (src/core/runs/engine/credit-reconciliation.ts).
 
 export type ReconcileState = 'attributed' | 'not-attributable';
 

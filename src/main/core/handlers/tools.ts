@@ -1,5 +1,5 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { createReportPageSections } from '../../archive';
+import { createReportPageSections } from '../../../core/runs/archive';
 import { AppError } from '../../../core/platform/errors/app-error';
 import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../export';
 import { profileOfSettings } from '../../../core/platform/profile';

@@ -3,7 +3,7 @@
 // X-Credits-Charged, leaves its job's charge unknown; when the session that collected it ends,
 // the account balance says what the session cost beyond the charges recorded, and that is shared
 // out over those jobs as their credits, flagged here, instead of counting them as 0 while the
-// balance fell (src/main/runs/credit-estimates.ts).
+// balance fell (src/core/runs/engine/credit-estimates.ts).
 export const sql = /* sql */ `
 ALTER TABLE jobs ADD COLUMN credits_estimated INTEGER NOT NULL DEFAULT 0 CHECK (credits_estimated IN (0, 1));
 `;
