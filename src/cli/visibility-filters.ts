@@ -10,7 +10,7 @@ import {
   isoDay,
   VISIBILITY_ERROR_CODES,
   type VisibilityService,
-} from '../main/visibility';
+} from '../core/analysis/visibility';
 import { CliUsageError } from './context';
 import type { FlagNames } from './schema-input';
 import type { EngineLabelOf } from '../shared/profile';

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDiscoveryService } from '../../src/main/discovery';
+import { createDiscoveryService } from '../../src/core/analysis/discovery';
 import { openHistory } from '../../src/core/history';
 import { createDiscoveryIndexer } from '../../src/core/history/discovery';
 import {

@@ -9,7 +9,7 @@ import {
   writeReportsToFolder,
 } from '../../src/main/reports';
 import { openHistory } from '../../src/core/history';
-import { createVisibilityService } from '../../src/main/visibility';
+import { createVisibilityService } from '../../src/core/analysis/visibility';
 import type { Bench } from './run-all';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
 

@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
-import { createDiscoveryService, DISCOVERY_ERROR_CODES, type DiscoveryService } from '../../main/discovery';
+import {
+  createDiscoveryService,
+  DISCOVERY_ERROR_CODES,
+  type DiscoveryService,
+} from '../../core/analysis/discovery';
 import { AppError } from '../../core/platform/errors/app-error';
-import { VISIBILITY_ERROR_CODES } from '../../main/visibility';
+import { VISIBILITY_ERROR_CODES } from '../../core/analysis/visibility';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';

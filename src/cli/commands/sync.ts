@@ -128,7 +128,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         progress.stop();
       }
       if ((report.pulled['brand'] ?? 0) + (report.deleted['brand'] ?? 0) > 0) {
-        const { createVisibilityService } = await import('../../main/visibility');
+        const { createVisibilityService } = await import('../../core/analysis/visibility');
         finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
       }
       if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);

@@ -1,7 +1,7 @@
 import type { VisibilityPeriod } from '../../shared/visibility/types';
 import { readDemoRecord } from '../demo/record';
 import type { HistoryStore } from '../../core/history';
-import { resolvePeriod } from '../visibility/period';
+import { resolvePeriod } from '../../core/analysis/visibility/period';
 import type { DbExportFilter } from './types';
 
 // What the CLI and the app's handler both need to ask for an export: the filter from a period

@@ -4,7 +4,7 @@ import type { RescoreStatus } from '../../shared/positioning/view-types';
 import { AppError } from '../../core/platform/errors/app-error';
 import { rescoreStatus, type RescoreDriver } from '../positioning';
 import type { HistoryStore, RescoreJob } from '../../core/history';
-import { isoDay } from '../visibility';
+import { isoDay } from '../../core/analysis/visibility';
 import type { ModelRescoreDriver } from './model/model-rescore-driver';
 
 // The app's "Re-score history…" (positioning.rescore.* channels) over both judges: the built-in

@@ -1,5 +1,5 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../findings';
+import { createFindingsService } from '../../core/analysis/findings';
 import { engineLabelsOfSettings } from '../../core/platform/profile';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';

@@ -7,7 +7,7 @@ import type {
   ToneTransition,
 } from '../../shared/positioning/view-types';
 import type { MovedState, RescoreJobView, StoredSummary } from '../../core/history';
-import { isoDay } from '../visibility';
+import { isoDay } from '../../core/analysis/visibility';
 
 // The re-score's job and last summary as the views, the CLI and the MCP server show them: brand
 // keys turned into brand ids, codes into names, and "what moved" in plain sentences.

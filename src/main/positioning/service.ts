@@ -10,8 +10,8 @@ import type {
 import type { VisibilityDimension } from '../../shared/visibility/types';
 import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../core/history';
-import { isoDay } from '../visibility';
-import { createQueryContext, type Context } from '../visibility/service-context';
+import { isoDay } from '../../core/analysis/visibility';
+import { createQueryContext, type Context } from '../../core/analysis/visibility/service-context';
 import { attributeGaps } from './attribute-gaps';
 import { groupBy, metricsOf, NO_STATUS, withChange } from './metrics';
 import { progressOf } from './rescore-view';

@@ -1,7 +1,7 @@
 import type { AfterRunStep } from '../alerts/types';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../../core/platform/events/event-bus';
-import { createVisibilityService } from '../visibility';
+import { createVisibilityService } from '../../core/analysis/visibility';
 import type { ReportFormat } from './types';
 import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';

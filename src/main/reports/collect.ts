@@ -5,7 +5,7 @@ import type { EngineLabels } from '../../shared/narrative/places';
 import type { CitationGapsView } from '../../shared/visibility/types';
 import { AppError } from '../../core/platform/errors/app-error';
 import type { HistoryStore } from '../../core/history';
-import type { VisibilityService } from '../visibility';
+import type { VisibilityService } from '../../core/analysis/visibility';
 import { collectEvidence } from './evidence';
 import { kpiFindings, type FindingsSource } from './findings';
 import type { ClientReport, ReportLook, ReportMonitor, ReportRequest } from './types';

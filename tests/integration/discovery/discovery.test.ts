@@ -7,7 +7,7 @@ import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import { MIGRATIONS } from '../../../src/core/history/schema';
-import { createDiscoveryService } from '../../../src/main/discovery';
+import { createDiscoveryService } from '../../../src/core/analysis/discovery';
 import { compileBrandMatcher } from '../../../src/shared/analytics';
 import {
   brandKeysOf,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { createFindingsService } from '../../../src/main/findings';
+import { createFindingsService } from '../../../src/core/analysis/findings';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
-import { createVisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService } from '../../../src/core/analysis/visibility';
 import type { VisibilityOverview, CitationGapsView } from '../../../src/shared/visibility/types';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { runCliAt as runCli } from '../../support/cli-in-process';

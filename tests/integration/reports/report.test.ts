@@ -19,7 +19,7 @@ import {
   type Finding,
 } from '../../../src/main/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { logoDataUri } from '../../../src/main/reports/logo';
 import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFindingsService } from '../../../src/main/findings';
+import { createFindingsService } from '../../../src/core/analysis/findings';
 import { openHistory, type HistoryStore, type VisFilter } from '../../../src/core/history';
 import { demoHistoryCopy } from '../../support/demo-history';
 

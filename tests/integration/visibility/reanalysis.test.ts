@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import type { HistoryStore, JobRecord } from '../../../src/core/history';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
-import { createReanalysisDriver, REANALYSIS_BATCH } from '../../../src/main/visibility/reanalysis';
+import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
+import { createReanalysisDriver, REANALYSIS_BATCH } from '../../../src/core/analysis/visibility/reanalysis';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 

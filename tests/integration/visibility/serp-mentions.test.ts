@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/core/history';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import type { NormalizedResult, NormalizedSource } from '../../../src/shared/domain/result';
 import { engineBoard } from '../../../src/shared/visibility/engine-board';
 import { migrationNamed } from '../../support/migration-named';

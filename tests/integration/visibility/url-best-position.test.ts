@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import type { NormalizedSource } from '../../../src/shared/domain/result';
-import { createVisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService } from '../../../src/core/analysis/visibility';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
 // A URL's best position is a minimum in the roll-ups, which a subtraction cannot undo: when a

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../../src/core/history';
 import { registerStoreFunctions } from '../../../src/core/history/codec';
 import { MIGRATIONS } from '../../../src/core/history/schema';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { toVersion } from '../../support/old-history';
 import { newRun, openTemp, source, tempFolder } from '../store/helpers';
 import { A_AT, all, buildVisibilityFixture, ingest, NOW, period } from './visibility-fixture';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../src/core/platform/errors/app-error';
 import type { HistoryStore } from '../../../src/core/history';
-import { createVisibilityService, type VisibilityService } from '../../../src/main/visibility';
+import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import type { EngineName } from '../../../src/shared/api/engines';
 import type { VisibilityQuery } from '../../../src/shared/visibility/types';
 import { tempFolder } from '../store/helpers';

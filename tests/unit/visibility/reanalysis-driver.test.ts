@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
-import { createReanalysisDriver, type ReanalysisStore } from '../../../src/main/visibility/reanalysis';
+import {
+  createReanalysisDriver,
+  type ReanalysisStore,
+} from '../../../src/core/analysis/visibility/reanalysis';
 
 // The driver's own rules, over a job that counts batches (the store's side is covered by
 // tests/integration/visibility/reanalysis.test.ts): retries after a failed batch, gives up

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanStat, rateStat, resolvePeriod, statChange } from '../../../src/main/visibility';
+import { meanStat, rateStat, resolvePeriod, statChange } from '../../../src/core/analysis/visibility';
 
 describe('visibility stats', () => {
   it('gives a rate with its Wilson interval, and nulls (never NaN) without data', () => {

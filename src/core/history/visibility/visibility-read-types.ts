@@ -1,6 +1,6 @@
 import type { VisDim, VisFilter } from './visibility-levels';
 
-// The rows the Visibility reads return: raw sums that src/main/visibility turns into rates,
+// The rows the Visibility reads return: raw sums that src/core/analysis/visibility turns into rates,
 // intervals and changes.
 
 export interface VisCellRow {

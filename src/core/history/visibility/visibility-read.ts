@@ -8,7 +8,7 @@ import { createSourceReads } from './visibility-read-sources';
 import { json, queryAll } from './visibility-read-sql';
 import type { VisBrandRow, VisCellRow, VisSeriesKeyRow, VisibilityReadApi } from './visibility-read-types';
 
-// Reads over the Visibility tables (migration 002): raw sums only; src/main/visibility turns
+// Reads over the Visibility tables (migration 002): raw sums only; src/core/analysis/visibility turns
 // them into rates, intervals and changes. Each query is written once over the rows of a
 // roll-up family; visibility-levels.ts picks the level (day, day × engine × location, run,
 // cell, or the per-result rows for prompt scopes) that answers it with the fewest rows. This file

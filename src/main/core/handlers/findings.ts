@@ -1,4 +1,4 @@
-import { createFindingsService } from '../../findings';
+import { createFindingsService } from '../../../core/analysis/findings';
 import { engineLabelsOfSettings } from '../../../core/platform/profile';
 import type { HandlerModule } from './types';
 

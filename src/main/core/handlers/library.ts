@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/platform/errors/app-error';
-import { buildBrandMatrix } from '../brand-matrix';
+import { buildBrandMatrix } from '../../../core/analysis/visibility/brand-matrix';
 import type { HandlerModule } from './types';
 
 type Channels =

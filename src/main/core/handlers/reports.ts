@@ -2,7 +2,7 @@ import { compareUncheckedRuns } from '../../alerts';
 import { AppError } from '../../../core/platform/errors/app-error';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
 import { engineLabelsOfSettings } from '../../../core/platform/profile';
-import { resolvePeriod } from '../../visibility';
+import { resolvePeriod } from '../../../core/analysis/visibility';
 import type { HandlerModule } from './types';
 
 type Channels = 'reports.write';

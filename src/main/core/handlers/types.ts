@@ -7,7 +7,7 @@ import type { ExportWorkerScript, HistoryStore } from '../../../core/history';
 import type { ConnectionManager } from '../../../core/runs/service/connection';
 import type { RunService } from '../../../core/runs/service/run-service';
 import type { MonitorScheduler } from '../../../core/runs/engine';
-import type { VisibilityService } from '../../visibility';
+import type { VisibilityService } from '../../../core/analysis/visibility';
 import type { PositioningService, RescoreDriver } from '../../positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 import type { BackgroundSync } from '../../sync';

@@ -1,7 +1,7 @@
-import type { BrandView } from '../../shared/ipc/channels/library';
-import type { VisibilityBrandRef, VisibilityScope } from '../../shared/visibility/types';
-import { AppError } from '../../core/platform/errors/app-error';
-import type { HistoryStore, VisFilter } from '../../core/history';
+import type { BrandView } from '../../../shared/ipc/channels/library';
+import type { VisibilityBrandRef, VisibilityScope } from '../../../shared/visibility/types';
+import { AppError } from '../../platform/errors/app-error';
+import type { HistoryStore, VisFilter } from '../../history';
 import { resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput } from './service-types';
 

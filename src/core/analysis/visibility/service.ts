@@ -1,12 +1,12 @@
-import type { EngineName } from '../../shared/api/engines';
+import type { EngineName } from '../../../shared/api/engines';
 import type {
   BrandMetrics,
   BrandMetricsWithChange,
   ReanalysisProgress,
   VisibilityDimension,
-} from '../../shared/visibility/types';
-import { AppError } from '../../core/platform/errors/app-error';
-import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../core/history';
+} from '../../../shared/visibility/types';
+import { AppError } from '../../platform/errors/app-error';
+import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../history';
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';
 import { createQueryContext, type Context } from './service-context';

@@ -5,9 +5,9 @@ import {
   resultBrandVisibility,
   wilsonInterval,
   type BrandDefinition,
-} from '../../shared/analytics';
-import type { BrandMatrixView, BrandView } from '../../shared/ipc/channels/library';
-import type { ResultView } from '../../shared/ipc/channels/runs';
+} from '../../../shared/analytics';
+import type { BrandMatrixView, BrandView } from '../../../shared/ipc/channels/library';
+import type { ResultView } from '../../../shared/ipc/channels/runs';
 
 const columnKey = (r: Pick<ResultView, 'country' | 'state'>): string =>
   r.state ? `US-${r.state}` : r.country;

@@ -1,17 +1,17 @@
-import { compileBrandMatcher, type BrandDefinition, type BrandMatcher } from '../../shared/analytics';
-import { brandKeysOf, isCoveredByBrands, originsOfMask } from '../../shared/analytics/discovery-extract';
-import { discoveryKind, type DiscoveryKind } from '../../shared/analytics/discovery-kind';
-import { discoveryKey } from '../../shared/analytics/discovery-normalize';
-import { rankCoDomains, snippetAround } from '../../shared/analytics/discovery-propose';
+import { compileBrandMatcher, type BrandDefinition, type BrandMatcher } from '../../../shared/analytics';
+import { brandKeysOf, isCoveredByBrands, originsOfMask } from '../../../shared/analytics/discovery-extract';
+import { discoveryKind, type DiscoveryKind } from '../../../shared/analytics/discovery-kind';
+import { discoveryKey } from '../../../shared/analytics/discovery-normalize';
+import { rankCoDomains, snippetAround } from '../../../shared/analytics/discovery-propose';
 import type {
   DiscoveryAcceptInput,
   DiscoveryCandidate,
   DiscoveryMergeInput,
   DiscoveryQuery,
   DiscoveryQueue,
-} from '../../shared/analytics/discovery-types';
-import type { BrandView } from '../../shared/ipc/channels/library';
-import { AppError } from '../../core/platform/errors/app-error';
+} from '../../../shared/analytics/discovery-types';
+import type { BrandView } from '../../../shared/ipc/channels/library';
+import { AppError } from '../../platform/errors/app-error';
 import {
   HistoryStateError,
   type HistoryStore,
@@ -19,7 +19,7 @@ import {
   type DiscoveryExampleRow,
   type DiscoveryNameRow,
   type DiscoveryNameTotal,
-} from '../../core/history';
+} from '../../history';
 import { isoDay, rateStat, resolvePeriod } from '../visibility';
 
 // Competitor discovery over the store's discovery index: the queue of names answers put

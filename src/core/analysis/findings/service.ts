@@ -1,8 +1,8 @@
-import { findChanges } from '../../shared/analytics/findings';
-import type { FindingsListView } from '../../shared/ipc/channels/findings';
-import type { InvokeParsedInput } from '../../shared/ipc/contract';
-import { engineLabel, type EngineLabels } from '../../shared/narrative/places';
-import type { HistoryStore } from '../../core/history';
+import { findChanges } from '../../../shared/analytics/findings';
+import type { FindingsListView } from '../../../shared/ipc/channels/findings';
+import type { InvokeParsedInput } from '../../../shared/ipc/contract';
+import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
+import type { HistoryStore } from '../../history';
 import { createQueryContext } from '../visibility/service-context';
 import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
 

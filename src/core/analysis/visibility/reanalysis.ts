@@ -1,6 +1,6 @@
-import type { ReanalysisProgress } from '../../shared/visibility/types';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import { REANALYSIS_BATCH } from '../../core/history';
+import type { ReanalysisProgress } from '../../../shared/visibility/types';
+import type { EventBus } from '../../platform/events/event-bus';
+import { REANALYSIS_BATCH } from '../../history';
 
 // After a brand change the store clears every brand-derived row and records a re-analysis job
 // in the file (meta 'vis_reanalysis': a cursor over the stored answers); it analyses the first

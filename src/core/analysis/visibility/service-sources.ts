@@ -1,6 +1,6 @@
-import { brandsOfHost, compileBrandMatcher } from '../../shared/analytics';
-import type { EngineName } from '../../shared/api/engines';
-import { SOURCE_KIND_BITS, type HistoryStore } from '../../core/history';
+import { brandsOfHost, compileBrandMatcher } from '../../../shared/analytics';
+import type { EngineName } from '../../../shared/api/engines';
+import { SOURCE_KIND_BITS, type HistoryStore } from '../../history';
 import { isoDay } from './period';
 import type { QueryContext } from './service-context';
 import type { VisibilityService } from './service-types';

@@ -1,5 +1,5 @@
-import type { DayCitations, DrillSpec, PeriodSums } from '../../shared/analytics/findings/types';
-import type { HistoryStore, VisFilter } from '../../core/history';
+import type { DayCitations, DrillSpec, PeriodSums } from '../../../shared/analytics/findings/types';
+import type { HistoryStore, VisFilter } from '../../history';
 import { dayOf, isoDay } from '../visibility';
 import type { Context } from '../visibility/service-context';
 

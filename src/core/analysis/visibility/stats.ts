@@ -1,6 +1,6 @@
-import { wilsonInterval } from '../../shared/analytics';
-import { tQuantile975 } from '../../shared/analytics/change-stats';
-import type { MeanStat, RateStat, StatChange } from '../../shared/visibility/types';
+import { wilsonInterval } from '../../../shared/analytics';
+import { tQuantile975 } from '../../../shared/analytics/change-stats';
+import type { MeanStat, RateStat, StatChange } from '../../../shared/visibility/types';
 
 // Numbers with their uncertainty. Never NaN: no data gives null values and bounds.
 

@@ -1,4 +1,4 @@
-import type { InvokeParsedInput } from '../../shared/ipc/contract';
+import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import type {
   CitationGapsView,
   DrillResults,
@@ -9,7 +9,7 @@ import type {
   UrlsView,
   VisibilityBuckets,
   VisibilityOverview,
-} from '../../shared/visibility/types';
+} from '../../../shared/visibility/types';
 
 // What the Visibility view (over IPC), `parallax visibility`/`sources` and the tests call:
 // one service over the history store, inputs as the IPC contract parses them.
@@ -34,7 +34,7 @@ export interface VisibilityService {
    * Runs a pending re-analysis to the end, batch by batch (each its own transaction), calling
    * onProgress after each: for the CLI, which saves a brand and then waits. Returns the answers
    * analysed and stored (null when none was pending). The app runs it in the background instead
-   * (src/main/visibility/reanalysis.ts).
+   * (src/core/analysis/visibility/reanalysis.ts).
    */
   finishReanalysis(onProgress?: (progress: ReanalysisProgress) => void): ReanalysisProgress | null;
   /** One batch of the pending re-analysis (its own transaction); null when none is pending. */
