@@ -5,15 +5,15 @@ import {
   formatUsd,
   ModelJudgeStopped,
   type ModelJudgeUsage,
-} from '../main/judges/model';
-import { openJudgeKeyStore } from '../main/judges/model/judge-key';
+} from '../core/positioning/judges/model';
+import { openJudgeKeyStore } from '../core/positioning/judges/model/judge-key';
 import {
   ModelRescoreRefused,
   planModelRescore,
   storeJudgeCache,
   type ModelRescorePlan,
-} from '../main/judges/model/model-rescore';
-import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../main/positioning';
+} from '../core/positioning/judges/model/model-rescore';
+import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../core/positioning/positioning';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from './context';
 import type { CliCore } from './core';
 import { printOutcome, progressReporter, stopOnInterrupt } from './positioning-rescore';

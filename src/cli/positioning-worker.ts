@@ -1,4 +1,4 @@
-import type { WorkerScript } from '../main/positioning';
+import type { WorkerScript } from '../core/positioning/positioning';
 import { bundledWorker } from './worker-source';
 
 // The positioning re-score's judge threads for the CLI (see export-worker.ts for the JSON
@@ -13,7 +13,7 @@ export function cliPositioningWorker(): WorkerScript {
   }
   return (
     bundledWorker('positioning-worker') ?? {
-      file: new URL('../main/positioning/positioning-worker.ts', import.meta.url),
+      file: new URL('../core/positioning/positioning/positioning-worker.ts', import.meta.url),
       execArgv: ['--import', import.meta.resolve('tsx')],
     }
   );

@@ -11,7 +11,7 @@ export async function cliSyncJudge(): Promise<SyncJudge> {
   // Loaded only by a sync (the judge is not small).
   const [{ createAheadThreads }, { readAheadOn, startAheadPool }] = await Promise.all([
     import('../main/sync'),
-    import('../main/positioning'),
+    import('../core/positioning/positioning'),
   ]);
   const script = cliPositioningWorker();
   return createAheadThreads(() => startAheadPool(script), readAheadOn(script));

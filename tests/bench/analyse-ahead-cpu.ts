@@ -1,4 +1,4 @@
-import { createBuiltinJudgePool } from '../../src/main/positioning';
+import { createBuiltinJudgePool } from '../../src/core/positioning/positioning';
 import { offerBrandHits, offerLeads } from '../../src/core/history';
 import { brandHits } from '../../src/core/history/visibility';
 import { compileBrandMatcher, mentionSource, type BrandDefinition } from '../../src/shared/analytics';
@@ -32,7 +32,7 @@ const pages: NormalizedResult[][] = Array.from({ length: PAGES }, () =>
 const matcher = compileBrandMatcher(brands);
 const pool = createBuiltinJudgePool(
   {
-    file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url),
+    file: new URL('../../src/core/positioning/positioning/positioning-worker.ts', import.meta.url),
     execArgv: ['--import', 'tsx'],
   },
   1,

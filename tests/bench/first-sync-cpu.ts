@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
-import { startAheadPool } from '../../src/main/positioning';
+import { startAheadPool } from '../../src/core/positioning/positioning';
 import { startTestPostgres } from '../support/postgres';
 import { startSyncTeam } from '../support/sync-team';
 import { AGENCY_BRANDS, benchWorkspace, recordWorkspaceChunk } from './agency-workspace';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const server = await startTestPostgres();
   const team = await startSyncTeam(server, { alice: 'member', carol: 'member', dan: 'member' });
   const pool = startAheadPool({
-    file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url),
+    file: new URL('../../src/core/positioning/positioning/positioning-worker.ts', import.meta.url),
     execArgv: ['--import', 'tsx'],
   });
   try {

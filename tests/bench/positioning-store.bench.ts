@@ -4,8 +4,11 @@ import {
   createPositioningService,
   judgeThreadCount,
   type PositioningService,
-} from '../../src/main/positioning';
-import type { RescoreWorkerData, RescoreWorkerMessage } from '../../src/main/positioning/positioning-worker';
+} from '../../src/core/positioning/positioning';
+import type {
+  RescoreWorkerData,
+  RescoreWorkerMessage,
+} from '../../src/core/positioning/positioning/positioning-worker';
 import { openHistory, type HistoryStore } from '../../src/core/history';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
@@ -29,7 +32,7 @@ const RUNS = 20;
 const SAMPLE_MS = 10;
 const late = (ns: number): string => Math.max(0, ns / 1e6 - SAMPLE_MS).toFixed(1);
 const WORKER = {
-  file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url).href,
+  file: new URL('../../src/core/positioning/positioning/positioning-worker.ts', import.meta.url).href,
   isUrl: true,
   execArgv: ['--import', import.meta.resolve('tsx')],
 };

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { startAheadPool } from '../../src/main/positioning';
+import { startAheadPool } from '../../src/core/positioning/positioning';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { startTestPostgres } from '../support/postgres';
 import { installSeed, publishSeed, type SyncOptions } from '../../src/main/sync';
@@ -118,7 +118,7 @@ const bench: Bench = async () => {
   const parts = new Set((process.env.PARALLAX_SYNC_BENCH_PARTS ?? 'push,day,first').split(','));
   // As `parallax sync`'s: the answers' documents are packed there whether or not brands are tracked.
   const pool = startAheadPool({
-    file: new URL('../../src/main/positioning/positioning-worker.ts', import.meta.url),
+    file: new URL('../../src/core/positioning/positioning/positioning-worker.ts', import.meta.url),
     execArgv: ['--import', 'tsx'],
   });
   const pulling: SyncOptions = { judge: pool };

@@ -1,4 +1,4 @@
-import { createBuiltinJudgePool, type JudgePool } from '../../src/main/positioning';
+import { createBuiltinJudgePool, type JudgePool } from '../../src/core/positioning/positioning';
 import { positioningWorker } from './worker-scripts';
 
 /** positioning-worker.ts as the CLI runs it (./worker-scripts.ts). */

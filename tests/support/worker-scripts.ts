@@ -40,6 +40,6 @@ export const dbExportWorker = (): TestWorkerScript =>
 export const exportJsonWorker = (): TestWorkerScript =>
   workerScript('main/store/exports/export-json-worker.ts', 'export-json-worker');
 
-/** The positioning judge's thread (src/main/positioning/positioning-worker.ts). */
+/** The positioning judge's thread (src/core/positioning/positioning/positioning-worker.ts). */
 export const positioningWorker = (): TestWorkerScript =>
   workerScript('main/positioning/positioning-worker.ts', 'positioning-worker');

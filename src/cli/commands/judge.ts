@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { openJudgeKeyStore } from '../../main/judges/model/judge-key';
+import { openJudgeKeyStore } from '../../core/positioning/judges/model/judge-key';
 import {
   createJudgeService,
   JudgeSettingsError,
   type JudgeService,
   type JudgeStatusView,
-} from '../../main/judges/model/judge-service';
+} from '../../core/positioning/judges/model/judge-service';
 import {
   SecretStoreReadOnlyError,
   SecretStoreUnavailableError,

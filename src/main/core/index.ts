@@ -42,14 +42,21 @@ import { createReanalysisDriver } from '../../core/analysis/visibility/reanalysi
 import { alertsHandlers } from './handlers/alerts';
 import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
-import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning';
+import {
+  createPositioningService,
+  createRescoreDriver,
+  type WorkerScript,
+} from '../../core/positioning/positioning';
 import { teamHandlers } from './handlers/team';
 import { syncHandlers } from './handlers/sync';
 import { wireBackgroundSync } from './sync-wiring';
 import { judgeHandlers } from './handlers/judge';
-import { createJudgeService } from '../judges/model/judge-service';
-import { createModelRescoreDriver, type ModelRescoreDriverDeps } from '../judges/model/model-rescore-driver';
-import { createRescoreControl } from '../judges/rescore-control';
+import { createJudgeService } from '../../core/positioning/judges/model/judge-service';
+import {
+  createModelRescoreDriver,
+  type ModelRescoreDriverDeps,
+} from '../../core/positioning/judges/model/model-rescore-driver';
+import { createRescoreControl } from '../../core/positioning/judges/rescore-control';
 import { createTeamService } from '../team';
 import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../../core/platform/secrets/secret-store';

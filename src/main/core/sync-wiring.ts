@@ -2,7 +2,7 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus } from '../../core/platform/events/event-bus';
 import type { SettingsStore } from '../../core/platform/settings';
 import type { HistoryStore } from '../../core/history';
-import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
+import { readAheadOn, startAheadPool, type WorkerScript } from '../../core/positioning/positioning';
 import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../sync';
 import type { TeamService } from '../team';
 

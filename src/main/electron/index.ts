@@ -7,7 +7,7 @@ import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore, redactSecrets, type SecretStore } from '../../core/platform/secrets';
 import { defaultUserDataDir, type SettingsStore } from '../../core/platform/settings';
 import { createTeamPasswordStore } from '../team';
-import { openJudgeKeyStore } from '../judges/model/judge-key';
+import { openJudgeKeyStore } from '../../core/positioning/judges/model/judge-key';
 import { openWorkspaceHost, type WorkspaceHost } from '../workspaces';
 import {
   createQuitController,
@@ -25,7 +25,7 @@ import {
 import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../../core/runs/archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../../core/history/exports/export-json-worker?modulePath';
-import positioningWorkerFile from '../positioning/positioning-worker?modulePath';
+import positioningWorkerFile from '../../core/positioning/positioning/positioning-worker?modulePath';
 import dbExportWorkerFile from '../db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../../core/runs/archive';
 import { notifyOnAlerts } from './alert-notifications';

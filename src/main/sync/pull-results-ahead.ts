@@ -1,4 +1,4 @@
-import { unpackBackToBack } from '../positioning/ahead-work';
+import { unpackBackToBack } from '../../core/positioning/positioning/ahead-work';
 import {
   brandsKey,
   judgedContent,

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { judgeCompact, packBackToBack } from '../positioning/ahead-work';
+import { judgeCompact, packBackToBack } from '../../core/positioning/positioning/ahead-work';
 import {
   analyseAnswersAhead,
   judgedContent,

@@ -3,7 +3,7 @@ import { MODEL_PROMPT_VERSION } from './model-contract';
 import type { JudgeRef } from './types';
 
 // A model judge's settings (kept in the settings file; its key never is: the OS keychain holds
-// it under its own account, see src/main/judges/model/judge-key.ts). Shared: the settings file,
+// it under its own account, see src/core/positioning/judges/model/judge-key.ts). Shared: the settings file,
 // the CLI and the app's Settings form validate it the same way. 'openai' is api.openai.com; 'openai-compatible'
 // any endpoint speaking OpenAI's chat completions (Azure OpenAI, OpenRouter, Ollama, LM Studio,
 // the sandbox) at its base URL; 'anthropic' is Anthropic's Messages API.

@@ -6,7 +6,7 @@ import {
   ModelJudgeStopped,
   type JudgeCache,
   type ModelJudgeConfig,
-} from '../../../src/main/judges/model';
+} from '../../../src/core/positioning/judges/model';
 import { isNotScored, type JudgeVerdict } from '../../../src/core/history';
 import { writtenPositioning } from '../../../src/sandbox/engines/positioning';
 import type { Answer } from '../../../src/sandbox/engines/answer';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPositioningService } from '../../../src/main/positioning';
+import { createPositioningService } from '../../../src/core/positioning/positioning';
 import { openHistory } from '../../../src/core/history';
 import type { PositioningSummary } from '../../../src/shared/positioning/view-types';
 import { dataOf, startMcp, textOf, type McpSession } from '../mcp/mcp-client';

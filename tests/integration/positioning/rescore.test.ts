@@ -8,7 +8,7 @@ import {
   runRescore,
   type RescoreJudge,
   type RescoreProgressStep,
-} from '../../../src/main/positioning';
+} from '../../../src/core/positioning/positioning';
 import { judgePositioning } from '../../../src/shared/positioning';
 import { MIGRATIONS, type HistoryStore } from '../../../src/core/history';
 import type { EventPayload } from '../../../src/shared/ipc/contract';

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinRescoreJudge, createPositioningService, runRescore } from '../../../src/main/positioning';
+import {
+  builtinRescoreJudge,
+  createPositioningService,
+  runRescore,
+} from '../../../src/core/positioning/positioning';
 import type { HistoryStore } from '../../../src/core/history';
 import { judgePositioning } from '../../../src/shared/positioning';
 import type { PositioningStatus } from '../../../src/shared/positioning';

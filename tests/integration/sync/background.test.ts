@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
-import { startAheadPool } from '../../../src/main/positioning';
+import { startAheadPool } from '../../../src/core/positioning/positioning';
 import {
   createAheadThreads,
   createBackgroundSync,

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgePool } from '../../../src/main/positioning';
+import type { JudgePool } from '../../../src/core/positioning/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import { historyTables } from '../../support/history-tables';
 import type { AheadJudge } from '../../../src/main/sync';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuiltinJudgePool, type JudgePool } from '../../../src/main/positioning';
+import { createBuiltinJudgePool, type JudgePool } from '../../../src/core/positioning/positioning';
 import type { AheadJudge } from '../../../src/main/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgePool } from '../../../src/main/positioning';
+import type { JudgePool } from '../../../src/core/positioning/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/main/sync';
 import { FIRST_PAGE_ROWS } from '../../../src/main/sync/read-ahead-thread';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { registerStoreFunctions } from '../codec';
 import { createPositioningJobApi, type PositioningJobApi } from './positioning-jobs';
 
-// A connection of its own for the re-score's worker thread (src/main/positioning/rescore-worker.ts):
+// A connection of its own for the re-score's worker thread (src/core/positioning/positioning/rescore-worker.ts):
 // the job's batches are read and judged there, so the app's main thread only ever waits for a
 // batch's short write transaction. The file is already open and up to date (the app opened it
 // first): no migration, no integrity check here.

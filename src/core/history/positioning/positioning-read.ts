@@ -7,7 +7,7 @@ import { POSITIONING_ROLLUPS, type PositioningFamily, type PositioningTable } fr
 const ATTR = POSITIONING_ROLLUPS.attr;
 
 // Reads over the positioning roll-ups (migration 012): raw sums per brand (and dimension) for one
-// judge; src/main/positioning turns them into rates, intervals and changes. The status level is
+// judge; src/core/positioning/positioning turns them into rates, intervals and changes. The status level is
 // picked as for the Visibility reads (visibility-levels.ts): the day level for the whole history,
 // day × engine × location when filtered or split by engine or location, the cell level for a
 // scope of runs, and the answers' own rows for a prompt scope; the attribute levels likewise,

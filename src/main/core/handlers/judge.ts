@@ -1,6 +1,6 @@
 import type { HandlerModule } from './types';
 
-// Settings → Positioning judge: the model judge's settings and key (src/main/judges/model).
+// Settings → Positioning judge: the model judge's settings and key (src/core/positioning/judges/model).
 
 type Channels = 'judge.status' | 'judge.set' | 'judge.delete';
 

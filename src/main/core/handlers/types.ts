@@ -8,11 +8,11 @@ import type { ConnectionManager } from '../../../core/runs/service/connection';
 import type { RunService } from '../../../core/runs/service/run-service';
 import type { MonitorScheduler } from '../../../core/runs/engine';
 import type { VisibilityService } from '../../../core/analysis/visibility';
-import type { PositioningService, RescoreDriver } from '../../positioning';
+import type { PositioningService, RescoreDriver } from '../../../core/positioning/positioning';
 import type { TeamService, WorkspaceOps } from '../../team';
 import type { BackgroundSync } from '../../sync';
-import type { JudgeService } from '../../judges/model/judge-service';
-import type { RescoreControl } from '../../judges/rescore-control';
+import type { JudgeService } from '../../../core/positioning/judges/model/judge-service';
+import type { RescoreControl } from '../../../core/positioning/judges/rescore-control';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {

@@ -4,14 +4,14 @@ import {
   judgePositioning,
   type JudgeInput,
   type JudgeRef,
-} from '../../shared/positioning';
+} from '../../../shared/positioning';
 import {
   verdictCount,
   type JudgeVerdict,
   type RescoreBatch,
   type RescoreStep,
   type RescoreVerdicts,
-} from '../../core/history';
+} from '../../history';
 
 // The archive's re-score, one batch at a time, with any judge: read the job's next answers
 // (store), judge them (the judge: synchronous like the built-in one, or a promise like a model

@@ -2,10 +2,10 @@ import {
   judgePayload,
   MODEL_REPLY_JSON_SCHEMA,
   MODEL_SYSTEM_PROMPT,
-} from '../../../shared/positioning/model-contract';
-import type { JudgeInput } from '../../../shared/positioning/types';
+} from '../../../../shared/positioning/model-contract';
+import type { JudgeInput } from '../../../../shared/positioning/types';
 import type { TokenUsage } from './caller';
-import type { ModelJudgeConfig, ModelProvider } from '../../../shared/positioning/model-judge-config';
+import type { ModelJudgeConfig, ModelProvider } from '../../../../shared/positioning/model-judge-config';
 
 // The cost of a re-score before it starts, and of what it spent. Input tokens are estimated
 // from the characters sent (the system prompt, the schema and the payload) at a per-provider

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { MODEL_REPLY_JSON_SCHEMA, POSITIONING_TOOL } from '../../../shared/positioning/model-contract';
+import { MODEL_REPLY_JSON_SCHEMA, POSITIONING_TOOL } from '../../../../shared/positioning/model-contract';
 import { classifyFailure, type ModelCaller, type ModelPrompt, type ModelReplyOutcome } from './caller';
-import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
+import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import type { CallerOptions } from './openai-caller';
 
 // Anthropic's Messages API through the official `@anthropic-ai/sdk`. Its structured output is

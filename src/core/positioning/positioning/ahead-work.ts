@@ -1,6 +1,6 @@
-import type { BrandDefinition } from '../../shared/analytics';
-import { judgePositioning, type JudgeInput } from '../../shared/positioning';
-import { compactVerdict, packDoc, type CompactVerdict, type ResultDoc } from '../../core/history';
+import type { BrandDefinition } from '../../../shared/analytics';
+import { judgePositioning, type JudgeInput } from '../../../shared/positioning';
+import { compactVerdict, packDoc, type CompactVerdict, type ResultDoc } from '../../history';
 
 // The pure work a thread does for answers about to be stored (a re-score's slices, a pull's
 // pages): the built-in judge's verdicts and the packed documents. Shared by the judge threads

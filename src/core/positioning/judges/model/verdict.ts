@@ -1,6 +1,6 @@
-import { compileBrandMatcher, findBrandMentions } from '../../../shared/analytics/brand-matcher';
-import { modelReplySchema, type ModelReply } from '../../../shared/positioning/model-contract';
-import type { BrandPositioning, Evidence, JudgeInput, JudgeRef } from '../../../shared/positioning/types';
+import { compileBrandMatcher, findBrandMentions } from '../../../../shared/analytics/brand-matcher';
+import { modelReplySchema, type ModelReply } from '../../../../shared/positioning/model-contract';
+import type { BrandPositioning, Evidence, JudgeInput, JudgeRef } from '../../../../shared/positioning/types';
 
 // A model's reply made into the positioning contract, trusting nothing: the JSON is validated
 // with zod whatever the provider promised; a brand the answer does not name (the brand matcher

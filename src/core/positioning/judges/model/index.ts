@@ -10,7 +10,7 @@ export {
   modelJudgeRef,
   type ModelJudgeConfig,
   type ModelProvider,
-} from '../../../shared/positioning/model-judge-config';
+} from '../../../../shared/positioning/model-judge-config';
 export { addToEstimate, emptyEstimate, estimateTokens, formatUsd, usdOf, type CostEstimate } from './cost';
 export {
   budgetMessage,

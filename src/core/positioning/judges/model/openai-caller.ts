@@ -1,7 +1,7 @@
 import OpenAI, { AzureOpenAI } from 'openai';
-import { MODEL_REPLY_JSON_SCHEMA } from '../../../shared/positioning/model-contract';
+import { MODEL_REPLY_JSON_SCHEMA } from '../../../../shared/positioning/model-contract';
 import { classifyFailure, type ModelCaller, type ModelPrompt, type ModelReplyOutcome } from './caller';
-import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
+import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 
 // Any OpenAI-compatible chat endpoint through the official `openai` SDK: OpenAI itself,
 // OpenRouter, Ollama and LM Studio (their /v1), the sandbox, and Azure OpenAI (an api-version

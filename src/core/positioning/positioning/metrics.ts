@@ -1,11 +1,11 @@
-import { netSentimentInterval } from '../../shared/analytics/net-sentiment';
+import { netSentimentInterval } from '../../../shared/analytics/net-sentiment';
 import type {
   AttributeStat,
   PositioningMetrics,
   PositioningMetricsWithChange,
-} from '../../shared/positioning/view-types';
-import type { PosAttrRow, PosStatusRow } from '../../core/history';
-import { meanStat, rateStat, statChange } from '../../core/analysis/visibility';
+} from '../../../shared/positioning/view-types';
+import type { PosAttrRow, PosStatusRow } from '../../history';
+import { meanStat, rateStat, statChange } from '../../analysis/visibility';
 
 // The store's positioning sums turned into the numbers an analyst reads: rates with their
 // Wilson interval, net sentiment with Tango's score interval, the mean tone with its t interval,

@@ -1,14 +1,14 @@
-import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { RescoreEstimateView, RescoreJudgeKind } from '../../shared/positioning/rescore-app';
-import type { RescoreStatus } from '../../shared/positioning/view-types';
-import { AppError } from '../../core/platform/errors/app-error';
+import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import type { RescoreEstimateView, RescoreJudgeKind } from '../../../shared/positioning/rescore-app';
+import type { RescoreStatus } from '../../../shared/positioning/view-types';
+import { AppError } from '../../platform/errors/app-error';
 import { rescoreStatus, type RescoreDriver } from '../positioning';
-import type { HistoryStore, RescoreJob } from '../../core/history';
-import { isoDay } from '../../core/analysis/visibility';
+import type { HistoryStore, RescoreJob } from '../../history';
+import { isoDay } from '../../analysis/visibility';
 import type { ModelRescoreDriver } from './model/model-rescore-driver';
 
 // The app's "Re-score history…" (positioning.rescore.* channels) over both judges: the built-in
-// one (the background driver on worker threads, src/main/positioning/rescore-driver.ts) and the
+// one (the background driver on worker threads, src/core/positioning/positioning/rescore-driver.ts) and the
 // analyst's model (model-rescore-driver.ts). The estimate comes first and records the job paused,
 // so Confirm starts exactly what was priced and a stopped re-score is offered for Resume; one
 // judge's pending job is never replaced silently by another's.

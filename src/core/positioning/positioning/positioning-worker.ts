@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyseAnswersAhead, openPositioningConnection } from '../../core/history';
+import { analyseAnswersAhead, openPositioningConnection } from '../../history';
 import { judgeCompact, packBackToBack } from './ahead-work';
 import {
   createBuiltinJudgePool,
@@ -12,7 +12,7 @@ import {
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
-import type { ReadAheadWorkerData } from '../sync/read-ahead';
+import type { ReadAheadWorkerData } from '../../../main/sync/read-ahead';
 
 // The positioning re-score's worker threads, one script in three roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
@@ -104,7 +104,7 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
 async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const { runReadAhead } = await import('../sync/read-ahead-thread');
+  const { runReadAhead } = await import('../../../main/sync/read-ahead-thread');
   await runReadAhead(port, data.request);
 }
 

@@ -1,9 +1,9 @@
 import {
   createKeychainSecretStore,
   type KeychainSecretStore,
-} from '../../../core/platform/secrets/keychain-secret-store';
-import { SecretStoreReadOnlyError, type SecretStore } from '../../../core/platform/secrets/secret-store';
-import { createUnavailableSecretStore } from '../../../core/platform/secrets/unavailable-secret-store';
+} from '../../../platform/secrets/keychain-secret-store';
+import { SecretStoreReadOnlyError, type SecretStore } from '../../../platform/secrets/secret-store';
+import { createUnavailableSecretStore } from '../../../platform/secrets/unavailable-secret-store';
 
 // The model judge's key (an OpenAI, Anthropic or OpenRouter key): in the OS keychain under its
 // own account of the 'Parallax' service, beside the service key and never mixed with it; or

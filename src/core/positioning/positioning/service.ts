@@ -1,4 +1,4 @@
-import type { InvokeParsedInput } from '../../shared/ipc/contract';
+import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import type {
   AttributeGapsView,
   PositioningBuckets,
@@ -6,12 +6,12 @@ import type {
   PositioningSummary,
   RescoreProgress,
   ResultPositioning,
-} from '../../shared/positioning/view-types';
-import type { VisibilityDimension } from '../../shared/visibility/types';
-import { AppError } from '../../core/platform/errors/app-error';
-import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../core/history';
-import { isoDay } from '../../core/analysis/visibility';
-import { createQueryContext, type Context } from '../../core/analysis/visibility/service-context';
+} from '../../../shared/positioning/view-types';
+import type { VisibilityDimension } from '../../../shared/visibility/types';
+import { AppError } from '../../platform/errors/app-error';
+import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../history';
+import { isoDay } from '../../analysis/visibility';
+import { createQueryContext, type Context } from '../../analysis/visibility/service-context';
 import { attributeGaps } from './attribute-gaps';
 import { groupBy, metricsOf, NO_STATUS, withChange } from './metrics';
 import { progressOf } from './rescore-view';

@@ -1,5 +1,5 @@
-import type { RescoreStatus } from '../../shared/positioning/view-types';
-import type { HistoryStore } from '../../core/history';
+import type { RescoreStatus } from '../../../shared/positioning/view-types';
+import type { HistoryStore } from '../../history';
 import { progressOf, summaryOf } from './rescore-view';
 
 /** The re-score's state as the views show it; `running`: a re-score runs in this process. */

@@ -1,17 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { BrandDefinition } from '../../shared/analytics/brand-types';
-import type { JudgeInput } from '../../shared/positioning';
-import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { BrandDefinition as Brand } from '../../shared/analytics';
+import type { BrandDefinition } from '../../../shared/analytics/brand-types';
+import type { JudgeInput } from '../../../shared/positioning';
+import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import type { BrandDefinition as Brand } from '../../../shared/analytics';
 import type {
   AnalysedAhead,
   AnalysedContent,
   CompactVerdict,
   CompactVerdicts,
   ResultDoc,
-} from '../../core/history';
-import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../sync/read-ahead';
+} from '../../history';
+import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../../main/sync/read-ahead';
 import { unpackBackToBack } from './ahead-work';
 import type { RescoreJudge } from './rescore-pipeline';
 

@@ -1,6 +1,6 @@
-import type { AttributeGap } from '../../shared/positioning/view-types';
-import type { PosAttrRow } from '../../core/history';
-import { rateStat } from '../../core/analysis/visibility';
+import type { AttributeGap } from '../../../shared/positioning/view-types';
+import type { PosAttrRow } from '../../history';
+import { rateStat } from '../../analysis/visibility';
 import { polarityOf } from './metrics';
 
 // "Which competitors own the attributes you lack": qualities the answers praise competitors for

@@ -1,6 +1,6 @@
 import { createAnthropicCaller } from './anthropic-caller';
 import type { ModelCaller } from './caller';
-import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
+import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import { createOpenAiCaller, type CallerOptions } from './openai-caller';
 
 /** The caller for the configured provider. */

@@ -1,13 +1,13 @@
-import type { ModelJudgeConfig } from '../../../shared/positioning/model-judge-config';
+import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import {
   notScoredReason,
   type NotScoredCounts,
   type RescoreUsageView,
-} from '../../../shared/positioning/rescore-app';
-import { AppError } from '../../../core/platform/errors/app-error';
-import type { EventBus } from '../../../core/platform/events/event-bus';
+} from '../../../../shared/positioning/rescore-app';
+import { AppError } from '../../../platform/errors/app-error';
+import type { EventBus } from '../../../platform/events/event-bus';
 import { runRescore, type RescoreJudge, type RescoreOutcome } from '../../positioning';
-import { isNotScored, type HistoryStore } from '../../../core/history';
+import { isNotScored, type HistoryStore } from '../../../history';
 import { createModelCaller } from './create-caller';
 import { createModelJudge, ModelJudgeStopped, type ModelJudge } from './model-judge';
 import {

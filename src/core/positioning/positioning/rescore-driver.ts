@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { BUILTIN_JUDGE_REF } from '../../shared/positioning';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import type { PositioningJobApi, RescoreRequest } from '../../core/history';
+import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { PositioningJobApi, RescoreRequest } from '../../history';
 import type { WorkerScript } from './judge-pool';
 import type { RescoreWorkerData, RescoreWorkerMessage } from './positioning-worker';
 import { builtinRescoreJudge, runRescore, type RescoreOutcome } from './rescore-pipeline';

@@ -1,13 +1,13 @@
-import type { PositioningStatus, SentimentLabel } from '../../shared/positioning/types';
+import type { PositioningStatus, SentimentLabel } from '../../../shared/positioning/types';
 import type {
   RescoreMoves,
   RescoreProgress,
   RescoreSummary,
   StatusTransition,
   ToneTransition,
-} from '../../shared/positioning/view-types';
-import type { MovedState, RescoreJobView, StoredSummary } from '../../core/history';
-import { isoDay } from '../../core/analysis/visibility';
+} from '../../../shared/positioning/view-types';
+import type { MovedState, RescoreJobView, StoredSummary } from '../../history';
+import { isoDay } from '../../analysis/visibility';
 
 // The re-score's job and last summary as the views, the CLI and the MCP server show them: brand
 // keys turned into brand ids, codes into names, and "what moved" in plain sentences.
