@@ -1,4 +1,4 @@
-import { compareUncheckedRuns } from '../main/alerts';
+import { compareUncheckedRuns } from '../core/alerts';
 import type { HistoryStore } from '../core/history';
 import { writeLine, type CliContext } from './context';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareUncheckedRuns } from '../../src/main/alerts';
+import { compareUncheckedRuns } from '../../src/core/alerts';
 import { openHistory } from '../../src/core/history';
 
 /**

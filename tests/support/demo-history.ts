@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createAfterRunPipeline, createAlertService } from '../../src/main/alerts';
+import { createAfterRunPipeline, createAlertService } from '../../src/core/alerts';
 import { buildDemoHistory, demoDays, type DemoVariant } from '../../src/main/demo';
 import { openHistory } from '../../src/core/history';
 import { withFileLock } from './file-lock';

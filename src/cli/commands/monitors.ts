@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runSpecSchema } from '../../shared/domain/run-spec';
 import type { createMonitorScheduler } from '../../core/runs/engine';
-import type { AfterRunResult } from '../../main/alerts';
+import type { AfterRunResult } from '../../core/alerts';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import type { alertLines } from './alerts';
 import { cliLabels } from '../profile-labels';
@@ -184,7 +184,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
         { createReportStep },
         { alertJson, alertLines },
-      ] = await Promise.all([import('../../main/alerts'), import('../../main/reports'), import('./alerts')]);
+      ] = await Promise.all([import('../../core/alerts'), import('../../main/reports'), import('./alerts')]);
       const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,

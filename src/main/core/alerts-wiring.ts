@@ -6,7 +6,7 @@ import {
   type AfterRunStep,
   type WebhookBackoff,
   type WebhookDeliverer,
-} from '../alerts';
+} from '../../core/alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../../core/platform/events/event-bus';
 import { createReportStep } from '../reports';

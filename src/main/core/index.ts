@@ -5,7 +5,7 @@ import {
   type PageArchiverOptions,
   type PageSanitizer,
 } from '../../core/runs/archive';
-import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
+import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../core/alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
 import { createEventBus, type EventBus } from '../../core/platform/events/event-bus';

@@ -2,7 +2,7 @@ import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/aler
 import { withLabels } from '../../shared/alerts/registry';
 import { engineLabelsOfSettings } from '../../core/platform/profile';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
-import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
+import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../../core/alerts';
 import { isoTime } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';

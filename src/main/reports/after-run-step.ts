@@ -1,4 +1,4 @@
-import type { AfterRunStep } from '../alerts/types';
+import type { AfterRunStep } from '../../core/alerts/types';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../../core/platform/events/event-bus';
 import { createVisibilityService } from '../../core/analysis/visibility';

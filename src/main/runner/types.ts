@@ -1,4 +1,4 @@
-import type { AfterRunResult } from '../alerts';
+import type { AfterRunResult } from '../../core/alerts';
 import type { RunEngine, RunStartMeta } from '../../core/runs/engine';
 import type { HistoryStore } from '../../core/history';
 import type { TeamClient, TeamSession } from '../team';

@@ -2,7 +2,7 @@
 // for 'trend', across the monitor's last runs). Shared by main (the store, the service, the CLI)
 // and the renderer (the Alerts view). How each kind reads, its severity and its default are in
 // its module under ./kinds (registered in ./registry.ts): adding a kind is a module there, its
-// name here, and its detector (src/main/alerts/rule-modules.ts).
+// name here, and its detector (src/core/alerts/rule-modules.ts).
 
 export const ALERT_KINDS = [
   'brand-entered',

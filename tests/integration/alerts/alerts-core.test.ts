@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AfterRunStep } from '../../../src/main/alerts';
+import type { AfterRunStep } from '../../../src/core/alerts';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import type { AlertPage } from '../../../src/shared/alerts/types';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWebhookDeliverer, buildWebhookPayload } from '../../../src/main/alerts';
+import { createWebhookDeliverer, buildWebhookPayload } from '../../../src/core/alerts';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';

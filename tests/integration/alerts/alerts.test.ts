@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, spec, META, type Harness } from '../runs/harness';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
-import { createAfterRunPipeline, createAlertService, type AfterRunStep } from '../../../src/main/alerts';
+import { createAfterRunPipeline, createAlertService, type AfterRunStep } from '../../../src/core/alerts';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';
 

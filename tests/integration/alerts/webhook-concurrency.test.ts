@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookDeliverer } from '../../../src/main/alerts';
+import { createWebhookDeliverer } from '../../../src/core/alerts';
 import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHistoryCopy } from '../../support/demo-history';
-import { compareUncheckedRuns } from '../../../src/main/alerts';
+import { compareUncheckedRuns } from '../../../src/core/alerts';
 import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/main/alerts';
+import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/core/alerts';
 import { buildDemoHistory } from '../../../src/main/demo';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import { createReportStep } from '../../../src/main/reports';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertService } from '../../../src/main/alerts';
+import { createAlertService } from '../../../src/core/alerts';
 import { buildDemoHistory, DEMO_ENGINES } from '../../../src/main/demo';
 import { AppError } from '../../../src/core/platform/errors/app-error';
 import {

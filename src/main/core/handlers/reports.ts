@@ -1,4 +1,4 @@
-import { compareUncheckedRuns } from '../../alerts';
+import { compareUncheckedRuns } from '../../../core/alerts';
 import { AppError } from '../../../core/platform/errors/app-error';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
 import { engineLabelsOfSettings } from '../../../core/platform/profile';

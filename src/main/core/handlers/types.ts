@@ -1,4 +1,4 @@
-import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
+import type { AfterRunPipeline, WebhookDeliverer } from '../../../core/alerts';
 import type { IpcHandlers } from '../../ipc/router';
 import type { EventBus } from '../../../core/platform/events/event-bus';
 import type { KeyService } from '../../../core/platform/secrets';

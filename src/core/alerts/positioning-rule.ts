@@ -3,8 +3,8 @@ import {
   detectPositioningChanges,
   type PositioningSliceCounts,
 } from '../../shared/analytics/positioning-alerts';
-import type { HistoryStore } from '../../core/history';
-import { DAY_MS } from '../../core/analysis/visibility/period';
+import type { HistoryStore } from '../history';
+import { DAY_MS } from '../analysis/visibility/period';
 import type { AlertRuleModule, RuleContext } from './rule-modules';
 
 // recommendation-lost and sentiment-shifted over the store: the two runs' positioning roll-ups

@@ -1,6 +1,6 @@
 import type { MonitorOptionsView } from '../../shared/alerts/rules';
 import type { AlertView } from '../../shared/alerts/types';
-import type { HistoryStore } from '../../core/history';
+import type { HistoryStore } from '../history';
 
 // The after-run pipeline's extension point. After a monitor run finished and was compared with
 // the monitor's previous run (alerts stored, 'alerts.raised' emitted, webhook queued), each

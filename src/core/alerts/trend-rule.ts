@@ -5,7 +5,7 @@ import {
   type RaisedTrendKey,
   type TrendRun,
 } from '../../shared/analytics/trend-alerts';
-import type { RunSliceCounts } from '../../core/history';
+import type { RunSliceCounts } from '../history';
 import type { AlertRuleModule, RuleContext } from './rule-modules';
 
 // The trend rule over the store: the monitor's last `trendRuns` completed runs as per-run

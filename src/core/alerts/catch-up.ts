@@ -1,4 +1,4 @@
-import type { HistoryStore } from '../../core/history';
+import type { HistoryStore } from '../history';
 import { createAfterRunPipeline, type AfterRunPipeline } from './after-run';
 import { createAlertService } from './service';
 

@@ -1,5 +1,5 @@
 import { redactWebhookUrl } from '../../shared/alerts/rules';
-import type { HistoryStore, WebhookAttemptOutcome, WebhookDeliveryRow } from '../../core/history';
+import type { HistoryStore, WebhookAttemptOutcome, WebhookDeliveryRow } from '../history';
 
 // Delivers the webhook outbox in the background: each pending row is POSTed to its monitor's
 // current webhook URL; a failure is retried with exponential backoff (base·2^(attempt−1), capped)

@@ -1,8 +1,8 @@
 import { buildDigest, splitCollapsed } from '../../shared/alerts/digest';
 import { withLabels } from '../../shared/alerts/registry';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import type { HistoryStore } from '../../core/history';
+import type { EventBus } from '../platform/events/event-bus';
+import type { HistoryStore } from '../history';
 import type { AlertService, CheckOutcome } from './service';
 import type { AfterRunStep } from './types';
 import type { WebhookDeliverer } from './webhook';

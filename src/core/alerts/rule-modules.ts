@@ -1,7 +1,7 @@
 import type { AlertRules } from '../../shared/alerts/rules';
 import type { AlertKind, NewAlert } from '../../shared/alerts/types';
 import type { ChangeBrand } from '../../shared/analytics/change-alerts';
-import type { HistoryStore } from '../../core/history';
+import type { HistoryStore } from '../history';
 import { positioningRule } from './positioning-rule';
 import { trendRule } from './trend-rule';
 

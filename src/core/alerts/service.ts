@@ -3,7 +3,7 @@ import type { AlertView } from '../../shared/alerts/types';
 import { detectChanges, similarityPairs, type ChangeBrand } from '../../shared/analytics/change-alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
 import { diffText } from '../../shared/analytics/text-diff';
-import type { HistoryStore, MonitorRunRef } from '../../core/history';
+import type { HistoryStore, MonitorRunRef } from '../history';
 import { buildWebhookPayload } from './payload';
 import { BUILT_IN_RULES, runRuleModules, type AlertRuleModule } from './rule-modules';
 
