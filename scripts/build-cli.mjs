@@ -63,7 +63,7 @@ const EXTERNAL = [
  */
 const WORKERS = [
   { source: 'src/core/history/exports/export-json-worker.ts', name: 'export-json-worker' },
-  { source: 'src/main/db-export/table-worker.ts', name: 'db-export-worker' },
+  { source: 'src/core/outputs/db-export/table-worker.ts', name: 'db-export-worker' },
   { source: 'src/core/positioning/positioning/positioning-worker.ts', name: 'positioning-worker' },
 ];
 const KEEP_OLD_CHUNKS_MS = 24 * 60 * 60 * 1000;

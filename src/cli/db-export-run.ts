@@ -12,7 +12,7 @@ import {
   type DbExportFormat,
   type DbExportOutcome,
   type DbExportProgress,
-} from '../main/db-export';
+} from '../core/outputs/db-export';
 import { AppError } from '../core/platform/errors/app-error';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';

@@ -20,14 +20,14 @@ export function cliExportJsonWorker(): ExportWorkerScript {
   );
 }
 
-/** The analysis export's second thread (src/main/db-export/table-worker.ts), found the same way. */
+/** The analysis export's second thread (src/core/outputs/db-export/table-worker.ts), found the same way. */
 export function cliDbExportWorker(): ExportWorkerScript {
   if (typeof __PARALLAX_CLI_BUNDLE__ !== 'undefined' && __PARALLAX_CLI_BUNDLE__) {
     return { file: new URL('../db-export-worker.mjs', import.meta.url) };
   }
   return (
     bundledWorker('db-export-worker') ?? {
-      file: new URL('../main/db-export/table-worker.ts', import.meta.url),
+      file: new URL('../core/outputs/db-export/table-worker.ts', import.meta.url),
       execArgv: ['--import', import.meta.resolve('tsx')],
     }
   );

@@ -102,7 +102,7 @@ export async function openRunnerWorkspace(
     const online = await core.online();
     const label = await online.keyLabel();
     const [{ createAfterRunPipeline, createAlertService, createWebhookDeliverer }, { createReportStep }] =
-      await Promise.all([import('../core/alerts'), import('../main/reports')]);
+      await Promise.all([import('../core/alerts'), import('../core/outputs/reports')]);
     const webhooks = createWebhookDeliverer({
       store: core.store,
       fetch: globalThis.fetch,

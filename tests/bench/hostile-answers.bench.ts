@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportRunToFile } from '../../src/main/export';
+import { exportRunToFile } from '../../src/core/outputs/export';
 import { openHistory, type HistoryStore } from '../../src/core/history';
 import { NEUTRAL_PROFILE } from '../../src/shared/profile';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';

@@ -7,7 +7,7 @@ import {
   buildReportXlsx,
   collectReport,
   writeReportsToFolder,
-} from '../../src/main/reports';
+} from '../../src/core/outputs/reports';
 import { openHistory } from '../../src/core/history';
 import { createVisibilityService } from '../../src/core/analysis/visibility';
 import type { Bench } from './run-all';

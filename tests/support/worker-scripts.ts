@@ -32,7 +32,7 @@ function workerScript(source: string, bundled: string): TestWorkerScript {
   };
 }
 
-/** The analysis export's second thread (src/main/db-export/table-worker.ts). */
+/** The analysis export's second thread (src/core/outputs/db-export/table-worker.ts). */
 export const dbExportWorker = (): TestWorkerScript =>
   workerScript('main/db-export/table-worker.ts', 'db-export-worker');
 

@@ -184,7 +184,11 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
         { createReportStep },
         { alertJson, alertLines },
-      ] = await Promise.all([import('../../core/alerts'), import('../../main/reports'), import('./alerts')]);
+      ] = await Promise.all([
+        import('../../core/alerts'),
+        import('../../core/outputs/reports'),
+        import('./alerts'),
+      ]);
       const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,

@@ -178,7 +178,7 @@ export {
   type SyncKind,
   type TeamConfigRow,
 } from './replica';
-// What the analysis export (src/main/db-export) reads the history with on its own connection.
+// What the analysis export (src/core/outputs/db-export) reads the history with on its own connection.
 export {
   sourceCountSql,
   docPartBytes,

@@ -9,7 +9,7 @@ import {
 } from '../../core/alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
 import type { EventBus } from '../../core/platform/events/event-bus';
-import { createReportStep } from '../reports';
+import { createReportStep } from '../../core/outputs/reports';
 import type { HistoryStore } from '../../core/history';
 
 export interface AlertsWiringDeps {

@@ -26,7 +26,7 @@ import migrateWorkerFile from '../startup/migrate-worker?modulePath';
 import sanitizeWorkerFile from '../../core/runs/archive/sanitize-worker?modulePath';
 import exportJsonWorkerFile from '../../core/history/exports/export-json-worker?modulePath';
 import positioningWorkerFile from '../../core/positioning/positioning/positioning-worker?modulePath';
-import dbExportWorkerFile from '../db-export/table-worker?modulePath';
+import dbExportWorkerFile from '../../core/outputs/db-export/table-worker?modulePath';
 import { createWorkerSanitizer } from '../../core/runs/archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';

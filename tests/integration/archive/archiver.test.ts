@@ -6,7 +6,7 @@ import {
   createReportPageSections,
   type PageArchiverOptions,
 } from '../../../src/core/runs/archive';
-import { buildCompareReport } from '../../../src/main/export';
+import { buildCompareReport } from '../../../src/core/outputs/export';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSettingsStore } from '../../../src/core/platform/settings';

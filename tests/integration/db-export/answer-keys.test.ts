@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistoryReader } from '../../../src/main/db-export/reader';
+import { openHistoryReader } from '../../../src/core/outputs/db-export/reader';
 import { registerStoreFunctions } from '../../../src/core/history';
-import type { DbExportFilter } from '../../../src/main/db-export/types';
+import type { DbExportFilter } from '../../../src/core/outputs/db-export/types';
 import { demoFixture, historyQuery, type Fixture } from './fixture';
 
 // The answers' keys (answer-keys.ts) are read from the history's indexes for a whole export and

@@ -5,7 +5,7 @@ import {
   DbExportCanceledError,
   EXPORT_TABLES,
   type ExportTable,
-} from '../../../src/main/db-export';
+} from '../../../src/core/outputs/db-export';
 import { buildBig } from '../../bench/store-big-history';
 import { spawnCli } from '../../support/cli-child';
 import { dbExportWorker } from '../../support/worker-scripts';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
+import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/core/outputs/db-export';
 import { demoFixture, historyQuery, openDuck, type Fixture } from './fixture';
 
 // The Parquet sources are spelled out by DuckDB from each answer's stored list and the distinct

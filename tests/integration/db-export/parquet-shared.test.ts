@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/main/db-export';
+import { EXPORT_TABLES, exportHistory, type ExportTable } from '../../../src/core/outputs/db-export';
 import { openHistory } from '../../../src/core/history';
 import { buildBig } from '../../bench/store-big-history';
 import { dbExportWorker } from '../../support/worker-scripts';

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_TABLES, exportHistory } from '../../../src/main/db-export';
-import { openHistoryReader } from '../../../src/main/db-export/reader';
-import { openSqliteWriter } from '../../../src/main/db-export/sqlite-writer';
-import type { ExportTable } from '../../../src/main/db-export/types';
-import type { Ticker } from '../../../src/main/db-export/writer';
+import { EXPORT_TABLES, exportHistory } from '../../../src/core/outputs/db-export';
+import { openHistoryReader } from '../../../src/core/outputs/db-export/reader';
+import { openSqliteWriter } from '../../../src/core/outputs/db-export/sqlite-writer';
+import type { ExportTable } from '../../../src/core/outputs/db-export/types';
+import type { Ticker } from '../../../src/core/outputs/db-export/writer';
 import { demoFixture, type Fixture } from './fixture';
 
 // The SQLite export copies every table without a document part by SQL (INSERT … SELECT on the

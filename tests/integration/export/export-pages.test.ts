@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageArchiver } from '../../../src/core/runs/archive';
-import { exportRunToFile } from '../../../src/main/export';
+import { exportRunToFile } from '../../../src/core/outputs/export';
 import type { HistoryStore } from '../../../src/core/history';
 import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';

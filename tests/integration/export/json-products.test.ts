@@ -1,7 +1,7 @@
 import { NEUTRAL_PROFILE } from '../../../src/shared/profile';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRunToFile } from '../../../src/main/export';
+import { exportRunToFile } from '../../../src/core/outputs/export';
 import type { HistoryStore } from '../../../src/core/history';
 import type { NormalizedOffer, NormalizedProduct } from '../../../src/shared/domain/result';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';

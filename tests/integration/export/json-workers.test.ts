@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExportCanceledError, exportRunToFile } from '../../../src/main/export';
+import { ExportCanceledError, exportRunToFile } from '../../../src/core/outputs/export';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { CHUNK_JOBS, exportThreads, jsonChunksFromWorkers } from '../../../src/core/history/exports';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';

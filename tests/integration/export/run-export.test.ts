@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRunToFile, ExportCanceledError } from '../../../src/main/export';
+import { exportRunToFile, ExportCanceledError } from '../../../src/core/outputs/export';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import type { MatrixCellView, ResultView, RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { generateExportRun } from '../../bench/export-run';

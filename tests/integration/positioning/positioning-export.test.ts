@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRunToFile } from '../../../src/main/export';
+import { exportRunToFile } from '../../../src/core/outputs/export';
 import type { HistoryStore } from '../../../src/core/history';
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import type { ResultPositioning } from '../../../src/shared/positioning/view-types';

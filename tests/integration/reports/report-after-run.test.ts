@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/core/alerts';
 import { buildDemoHistory } from '../../../src/main/demo';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
-import { createReportStep } from '../../../src/main/reports';
+import { createReportStep } from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { labelsOfProfile } from '../../../src/shared/narrative/places';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/platform/errors/app-error';
-import { findChromium, NO_CHROMIUM_MESSAGE, requirePrinter } from '../../../src/main/reports';
+import { findChromium, NO_CHROMIUM_MESSAGE, requirePrinter } from '../../../src/core/outputs/reports';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 

@@ -17,11 +17,11 @@ import {
   writeReport,
   type ClientReport,
   type Finding,
-} from '../../../src/main/reports';
+} from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
-import { logoDataUri } from '../../../src/main/reports/logo';
+import { logoDataUri } from '../../../src/core/outputs/reports/logo';
 import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
 import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';

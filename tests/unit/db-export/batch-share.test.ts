@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cancelShare, feedFrom, received, shareChannel } from '../../../src/main/db-export/batch-share';
-import type { RowBatch } from '../../../src/main/db-export/reader';
-import { DbExportCanceledError } from '../../../src/main/db-export/types';
+import {
+  cancelShare,
+  feedFrom,
+  received,
+  shareChannel,
+} from '../../../src/core/outputs/db-export/batch-share';
+import type { RowBatch } from '../../../src/core/outputs/db-export/reader';
+import { DbExportCanceledError } from '../../../src/core/outputs/db-export/types';
 
 // The share between the Parquet export's reading thread and the main thread's DuckDB, both ends
 // on one thread here (a MessagePort can be read with receiveMessageOnPort by any thread holding

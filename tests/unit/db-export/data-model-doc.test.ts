@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_TABLES } from '../../../src/main/db-export';
+import { EXPORT_TABLES } from '../../../src/core/outputs/db-export';
 
 // docs/reference/data-model.md explains every exported table and column: a column added to a
 // table module without a line in the reference (or a documented one that is gone) fails here.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docSpace } from '../../../src/main/db-export/doc-space';
+import { docSpace } from '../../../src/core/outputs/db-export/doc-space';
 import { finished } from 'node:stream/promises';
 import { createZstdCompress } from 'node:zlib';
 import { decompressBytes, frameContentSize, packDoc, type ResultDoc } from '../../../src/core/history/codec';

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { selectSql, valueSql } from '../../../src/main/db-export/reader';
-import { batchBounds, usedParams } from '../../../src/main/db-export/scope';
-import { createTableSql } from '../../../src/main/db-export/sqlite-writer';
-import { copySql } from '../../../src/main/db-export/parquet-writer';
-import { EXPORT_TABLES } from '../../../src/main/db-export';
-import type { ExportColumn } from '../../../src/main/db-export';
+import { selectSql, valueSql } from '../../../src/core/outputs/db-export/reader';
+import { batchBounds, usedParams } from '../../../src/core/outputs/db-export/scope';
+import { createTableSql } from '../../../src/core/outputs/db-export/sqlite-writer';
+import { copySql } from '../../../src/core/outputs/db-export/parquet-writer';
+import { EXPORT_TABLES } from '../../../src/core/outputs/db-export';
+import type { ExportColumn } from '../../../src/core/outputs/db-export';
 
 // The SQL pieces the export is made of, on an in-memory SQLite: batches of scope keys, times and
 // days as the SQLite file stores them, and the DDL a stock reader gets.

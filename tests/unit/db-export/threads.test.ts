@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readsOnSecondThread } from '../../../src/main/db-export';
+import { readsOnSecondThread } from '../../../src/core/outputs/db-export';
 
 describe('which exports read the answers on a second thread', () => {
   it('SQLite does, Parquet does not, as shipped', () => {

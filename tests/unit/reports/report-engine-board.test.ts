@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import type { VisibilityBuckets } from '../../../src/shared/visibility/types';
-import { engineBoardSection } from '../../../src/main/reports/html-engine-board';
-import { engineBoardSheet } from '../../../src/main/reports/xlsx-engine-board';
+import { engineBoardSection } from '../../../src/core/outputs/reports/html-engine-board';
+import { engineBoardSheet } from '../../../src/core/outputs/reports/xlsx-engine-board';
 import { parseReportHtml } from '../../support/report-html';
 
 // The client report's "brands by AI engine": each brand's mention rate per engine side by side,

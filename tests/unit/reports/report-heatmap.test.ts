@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import type { VisibilityBuckets } from '../../../src/shared/visibility/types';
-import { heatmapSection } from '../../../src/main/reports/html-heatmap';
+import { heatmapSection } from '../../../src/core/outputs/reports/html-heatmap';
 import { parseReportHtml } from '../../support/report-html';
 
 // The client report's "place × AI engine" heatmap: the longer of places and engines runs down

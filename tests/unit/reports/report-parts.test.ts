@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctAnswers, excerptAround } from '../../../src/main/reports/evidence';
+import { distinctAnswers, excerptAround } from '../../../src/core/outputs/reports/evidence';
 import { result, src } from '../analytics/fixtures';
 import {
   locationName,
@@ -7,10 +7,10 @@ import {
   meanIntervalText,
   rateChangeText,
   slugOf,
-} from '../../../src/main/reports/format';
-import { periodDays } from '../../../src/main/reports/series';
-import { trendChartSvg, type TrendPoint } from '../../../src/main/reports/svg-chart';
-import { formatOfPath, reportFileName } from '../../../src/main/reports/write';
+} from '../../../src/core/outputs/reports/format';
+import { periodDays } from '../../../src/core/outputs/reports/series';
+import { trendChartSvg, type TrendPoint } from '../../../src/core/outputs/reports/svg-chart';
+import { formatOfPath, reportFileName } from '../../../src/core/outputs/reports/write';
 
 // The client report's small pure parts: file names, formats, excerpts, change words, and the
 // SVG trend chart's shapes (bands, breaks at days without answers, an isolated day's error bar).

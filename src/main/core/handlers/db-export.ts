@@ -7,7 +7,7 @@ import {
   exportHistory,
   readsOnSecondThread,
   type DbExportProgress,
-} from '../../db-export';
+} from '../../../core/outputs/db-export';
 import { AppError } from '../../../core/platform/errors/app-error';
 import { profileOfSettings } from '../../../core/platform/profile';
 import type { DbExportRunView } from '../../../shared/ipc/channels/db-export';

@@ -1,6 +1,6 @@
 import { compareUncheckedRuns } from '../../../core/alerts';
 import { AppError } from '../../../core/platform/errors/app-error';
-import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../reports';
+import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../../core/outputs/reports';
 import { engineLabelsOfSettings } from '../../../core/platform/profile';
 import { resolvePeriod } from '../../../core/analysis/visibility';
 import type { HandlerModule } from './types';
