@@ -237,7 +237,7 @@ export function cliDataFolder(env: NodeJS.ProcessEnv, settings: SettingsStore | 
  * current one in settings ('default': <data folder>/parallax.db). An unknown name is bad usage.
  */
 async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsStore | null): Promise<string> {
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team/workspaces');
   try {
     return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current()
       .dbPath;

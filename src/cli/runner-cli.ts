@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SecretStore } from '../core/platform/secrets/secret-store';
-import type { RunnerWorkspace } from '../main/runner';
-import type { TeamService } from '../main/team';
+import type { RunnerWorkspace } from '../core/team/runner';
+import type { TeamService } from '../core/team/server';
 import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
@@ -43,7 +43,7 @@ export function intFlag(name: string, value: string, min: number, max: number): 
 /** The key store: --key-file (checked now: a readable-by-others file is refused), else the usual ones. */
 export async function runnerKeyStore(flags: RunnerFlags): Promise<SecretStore | undefined> {
   if (flags.keyFile === undefined) return undefined;
-  const { KeyFileError, keyFileStore } = await import('../main/runner');
+  const { KeyFileError, keyFileStore } = await import('../core/team/runner');
   try {
     return keyFileStore(flags.keyFile);
   } catch (error) {

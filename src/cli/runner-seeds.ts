@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import type { RunnerSeeds } from '../main/runner';
-import type { PublishSeedReport, SeedSkipped } from '../main/sync';
+import type { RunnerSeeds } from '../core/team/runner';
+import type { PublishSeedReport, SeedSkipped } from '../core/team/sync';
 import { formatBytes } from '../shared/format-bytes';
 import { writeLine, type CliContext } from './context';
 import { parseAge, seedSkippedLine } from './seed-cli';

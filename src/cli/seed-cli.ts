@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../main/sync';
-import type { TeamService } from '../main/team';
+import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../core/team/sync';
+import type { TeamService } from '../core/team/server';
 import { formatBytes } from '../shared/format-bytes';
 import { CliExit, CliUsageError, writeLine, type CliContext } from './context';
 import { cliDataFolder } from './core';
 import { EXIT_INTERRUPTED } from './run-session';
 import type { TeamCliDeps } from './team-cli';
 
-// Workspace seeds from the command line (src/main/sync/seed-*.ts): `parallax team seed`
+// Workspace seeds from the command line (src/core/team/sync/seed-*.ts): `parallax team seed`
 // publishes one, and `parallax sync` starts a workspace this machine has no history of yet from
 // the newest one. Progress on stderr, a line every few seconds (the files are gigabytes).
 
@@ -17,7 +17,7 @@ export async function currentWorkspace(
   deps: TeamCliDeps,
 ): Promise<{ slug: string; dbPath: string; dataFolder: string }> {
   const settings = await deps.openSettings(env);
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../main/workspaces');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team/workspaces');
   const dataFolder = cliDataFolder(env, settings);
   try {
     const current = createWorkspaceRegistry({ dataFolder, settings, env }).current();
@@ -39,7 +39,7 @@ export async function servedWorkspace(
 ): Promise<{ slug: string; dataFolder: string }> {
   const named = env['PARALLAX_WORKSPACE']?.trim();
   if (!named) return currentWorkspace(env, deps);
-  const { toSlug, WorkspaceError } = await import('../main/workspaces');
+  const { toSlug, WorkspaceError } = await import('../core/team/workspaces');
   try {
     return { slug: toSlug(named), dataFolder: cliDataFolder(env, await deps.openSettings(env)) };
   } catch (error) {
@@ -92,7 +92,7 @@ export async function startFromSeed(
   team: TeamService,
   target: { path: string; workspace: string; signal: AbortSignal },
 ): Promise<InstallSeedReport | null> {
-  const { installSeed, SeedRefused, SyncError } = await import('../main/sync');
+  const { installSeed, SeedRefused, SyncError } = await import('../core/team/sync');
   try {
     const installed = await team.withTeam((session) =>
       installSeed(session, { ...target, onProgress: seedProgressPrinter(ctx) }),

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { startAheadPool } from '../../src/core/positioning/positioning';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { startTestPostgres } from '../support/postgres';
-import { installSeed, publishSeed, type SyncOptions } from '../../src/main/sync';
+import { installSeed, publishSeed, type SyncOptions } from '../../src/core/team/sync';
 import { recordRun, startSyncTeam, withoutHistory, type Desktop, type SyncTeam } from '../support/sync-team';
 import { published } from '../support/published-seed';
 import { AGENCY_BRANDS, benchWorkspace, recordWorkspaceChunk } from './agency-workspace';
@@ -21,7 +21,7 @@ import type { Bench } from './run-all';
 //      the workspace holds: 'all-new' (default), the worst case of answers that each cite ten
 //      pages no answer cited before, or 'agency', one client's daily monitor answered by the
 //      sandbox's engines (agency-workspace.ts);
-//   4. the same from the workspace's seed (`parallax team seed`, src/main/sync/seed-*.ts), the
+//   4. the same from the workspace's seed (`parallax team seed`, src/core/team/sync/seed-*.ts), the
 //      first sync a new desktop of a team with a runner makes (1,000,000 answers ≤ 10 minutes):
 //      the first sync's history published as the seed, then another new desktop's first sync
 //      from it (the seed downloaded and checked, then what is newer pulled).
@@ -200,7 +200,7 @@ const bench: Bench = async () => {
         ` (${seedPerMillion.toFixed(0)} s per 1,000,000; target ≤ ${FIRST_TARGET_S} s): download and checks ${s(seeded.installMs)}, then the sync ${s(seeded.ms - seeded.installMs)}`,
     );
     // The target is a new desktop's first sync, which starts from the workspace's seed: a
-    // looping runner publishes one daily by itself (src/main/runner/seed-keeper.ts). The first
+    // looping runner publishes one daily by itself (src/core/team/runner/seed-keeper.ts). The first
     // sync without one (a team with no runner that publishes none, or --no-seed) is printed
     // above, and said here when it is over the target.
     if (perMillion > FIRST_TARGET_S)

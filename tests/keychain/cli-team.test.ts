@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { TEAM_SCHEMA_VERSION } from '../../src/main/team/migrate';
+import { TEAM_SCHEMA_VERSION } from '../../src/core/team/server/migrate';
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode, type ChildResult } from './support/run-child';
 

@@ -1,4 +1,4 @@
-import { seedSkipped, type PublishSeedReport, type SeedSkipped } from '../../src/main/sync';
+import { seedSkipped, type PublishSeedReport, type SeedSkipped } from '../../src/core/team/sync';
 
 /** The report of a publication that must have run (not skipped as busy or fresh). */
 export function published(outcome: PublishSeedReport | SeedSkipped): PublishSeedReport {

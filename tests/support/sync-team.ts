@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSettingsStore } from '../../src/core/platform/settings';
 import { openHistory, type HistoryStore, type IngestItem, type JobRecord } from '../../src/core/history';
-import { syncWorkspace, type SyncOptions } from '../../src/main/sync';
-import { removeHistoryFile } from '../../src/main/sync/seed-files';
+import { syncWorkspace, type SyncOptions } from '../../src/core/team/sync';
+import { removeHistoryFile } from '../../src/core/team/sync/seed-files';
 import {
   applyTeamMigrations,
   createTeamService,
@@ -13,7 +13,7 @@ import {
   TEAM_MIGRATIONS,
   type TeamClient,
   type TeamService,
-} from '../../src/main/team';
+} from '../../src/core/team/server';
 import type { SyncReportView } from '../../src/shared/ipc/channels/sync';
 import { runSpecSchema, type RunSpec } from '../../src/shared/domain/run-spec';
 import { makeResult } from '../bench/store-answers';

@@ -58,7 +58,7 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       )
       .option('--db <path>', 'the history to link to this team (default: the current workspace’s)')
       .action(async (url: string, flags: { init?: boolean; passwordStdin?: boolean; db?: string }) => {
-        const { parseTeamUrl, withPassword } = await import('../../main/team');
+        const { parseTeamUrl, withPassword } = await import('../../core/team/server');
         const status = await runTeamAction(ctx, async () => {
           let text = url;
           if (!flags.passwordStdin && parseTeamUrl(url).password !== null) {
@@ -151,14 +151,14 @@ interface SeedFlags {
 
 /**
  * `parallax team seed`: publishes the current workspace's history as the seed new desktops
- * start from (src/main/sync/seed-publish.ts), from a replica of its own that only pulls.
+ * start from (src/core/team/sync/seed-publish.ts), from a replica of its own that only pulls.
  */
 async function publishWorkspaceSeed(ctx: CliContext, deps: TeamCliDeps, flags: SeedFlags): Promise<void> {
   const ifOlderThanMs = flags.ifOlder === undefined ? undefined : parseAge('--if-older', flags.ifOlder);
   const settings = await deps.openSettings(ctx.env);
   const service = await requireCliTeam(deps, ctx.env, settings);
   const workspace = await servedWorkspace(ctx.env, deps);
-  const { publishSeed, seedSkipped, SyncError } = await import('../../main/sync');
+  const { publishSeed, seedSkipped, SyncError } = await import('../../core/team/sync');
   const interrupt = listenForInterrupt();
   const judge = await cliSyncJudge();
   try {
@@ -190,7 +190,7 @@ async function publishWorkspaceSeed(ctx: CliContext, deps: TeamCliDeps, flags: S
 
 /** The status when no team is configured (no keychain is probed for it). */
 async function notConnected(): Promise<TeamStatusView> {
-  return (await import('../../main/team')).NOT_CONNECTED_STATUS;
+  return (await import('../../core/team/server')).NOT_CONNECTED_STATUS;
 }
 
 export const registerTeamCommands: RegisterCommand = teamCommandModule();

@@ -57,10 +57,10 @@ import {
   type ModelRescoreDriverDeps,
 } from '../../core/positioning/judges/model/model-rescore-driver';
 import { createRescoreControl } from '../../core/positioning/judges/rescore-control';
-import { createTeamService } from '../team';
+import { createTeamService } from '../../core/team/server';
 import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
 import { SecretStoreUnavailableError } from '../../core/platform/secrets/secret-store';
-import { createWorkspaceRegistry } from '../workspaces';
+import { createWorkspaceRegistry } from '../../core/team/workspaces';
 import { AppError } from '../../core/platform/errors/app-error';
 import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
@@ -115,7 +115,7 @@ export interface CoreDeps {
   judgeKeys?: SecretStore;
   /** PARALLAX_TEAM_URL and PARALLAX_WORKSPACE are read here (the app: process.env). Default: none. */
   env?: NodeJS.ProcessEnv;
-  /** Reopens the app on another workspace's history (the workspace host, src/main/workspaces/host.ts). */
+  /** Reopens the app on another workspace's history (the workspace host, src/core/app/workspace-host.ts). */
   switchWorkspace?: (dbPath: string) => Promise<void>;
   /** Shows a file in the system's file manager (Electron's shell.showItemInFolder in the app). */
   showInFolder?: (path: string) => void;

@@ -6,9 +6,9 @@ import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveR
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore, redactSecrets, type SecretStore } from '../../core/platform/secrets';
 import { defaultUserDataDir, type SettingsStore } from '../../core/platform/settings';
-import { createTeamPasswordStore } from '../team';
+import { createTeamPasswordStore } from '../../core/team/server';
 import { openJudgeKeyStore } from '../../core/positioning/judges/model/judge-key';
-import { openWorkspaceHost, type WorkspaceHost } from '../workspaces';
+import { openWorkspaceHost, type WorkspaceHost } from '../../core/team/workspaces';
 import {
   createQuitController,
   recordPausedAtQuit,

@@ -3,7 +3,7 @@ import { SecretStoreUnavailableError, type SecretStore } from '../../core/platfo
 import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
 import { settingsFilePath, type Settings, type SettingsStore } from '../../core/platform/settings';
 import { MIGRATIONS, restoreHistory, companionPaths } from '../../core/history';
-import { createWorkspaceRegistry } from '../workspaces';
+import { createWorkspaceRegistry } from '../../core/team/workspaces';
 import { latestBackup } from './backups';
 import type { DialogModel } from './dialog-model';
 import { checkFolder } from './folders';

@@ -8,8 +8,8 @@ import {
   type Claim,
   type ClaimOptions,
   type RunnerIdentity,
-} from '../../../src/main/runner';
-import { openTeamClient, parseTeamUrl, type TeamClient } from '../../../src/main/team';
+} from '../../../src/core/team/runner';
+import { openTeamClient, parseTeamUrl, type TeamClient } from '../../../src/core/team/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startSyncTeam, type SyncTeam } from '../../support/sync-team';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRunnerWorld, type RunnerWorld } from '../../support/runner-world';
 
-// The runner keeps each workspace's seed fresh for new desktops (src/main/runner/seed-keeper.ts):
+// The runner keeps each workspace's seed fresh for new desktops (src/core/team/runner/seed-keeper.ts):
 // real `parallax runner` children against a real PostgreSQL and the sandbox over HTTP, each
 // publication a `parallax team seed` child of the runner's, on a data folder that has no local
 // workspace (a server's): a workspace without a seed gets one, a recent one is left alone.

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../support/history-tables';
-import type { SyncProgress } from '../../../src/main/sync';
-import { TeamError } from '../../../src/main/team';
+import type { SyncProgress } from '../../../src/core/team/sync';
+import { TeamError } from '../../../src/core/team/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 

@@ -10,8 +10,8 @@ import {
   createBackgroundSync,
   type AheadJudge,
   type BackgroundSync,
-} from '../../../src/main/sync';
-import { createTeamService } from '../../../src/main/team';
+} from '../../../src/core/team/sync';
+import { createTeamService } from '../../../src/core/team/server';
 import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import { POSITIONING_WORKER } from '../../support/judge-threads';
 import { createMemorySecretStore } from '../../support/memory-secret-store';

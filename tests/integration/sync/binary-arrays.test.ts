@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnType } from '../../../src/core/history';
-import { binaryArray, PG_ARRAY, type ParamValue } from '../../../src/main/sync/pg-binary-array';
+import { binaryArray, PG_ARRAY, type ParamValue } from '../../../src/core/team/sync/pg-binary-array';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 
 // A push sends each column as one array in PostgreSQL's binary format. A real server reads every

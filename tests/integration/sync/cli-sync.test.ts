@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncConflictView, SyncReportView } from '../../../src/shared/ipc/channels/sync';
 import { openSettingsStore } from '../../../src/core/platform/settings';
-import { createWorkspaceRegistry } from '../../../src/main/workspaces';
+import { createWorkspaceRegistry } from '../../../src/core/team/workspaces';
 import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';

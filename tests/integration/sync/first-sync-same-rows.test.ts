@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgePool } from '../../../src/core/positioning/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import { historyTables } from '../../support/history-tables';
-import type { AheadJudge } from '../../../src/main/sync';
+import type { AheadJudge } from '../../../src/core/team/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startJudgeThreads } from '../../support/judge-threads';
 import { recordTwoDaysWithBrands, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A first sync with its answers prepared ahead on a worker thread (judged, matched against the
-// brands for the Visibility index, and their documents packed: src/main/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
+// brands for the Visibility index, and their documents packed: src/core/team/sync/judge-ahead.ts) stores the same local rows, table by table, as one whose
 // ingest does everything itself (the path of a sync without threads): the answers, their packed
 // documents byte for byte, the Visibility, search, discovery and positioning indexes and
 // roll-ups, the text dictionaries and the sync's own tables. Real PostgreSQL, real history files,

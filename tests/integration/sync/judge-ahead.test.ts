@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltinJudgePool, type JudgePool } from '../../../src/core/positioning/positioning';
-import type { AheadJudge } from '../../../src/main/sync';
+import type { AheadJudge } from '../../../src/core/team/sync';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 import { positioningWorker } from '../../support/worker-scripts';
 
-// A pull's answers judged ahead on a judge thread (src/main/sync/judge-ahead.ts) while the page
+// A pull's answers judged ahead on a judge thread (src/core/team/sync/judge-ahead.ts) while the page
 // before is stored: the positioning rows come out exactly as when ingest judges each answer
 // itself, and ingest really takes the verdicts made ahead (a judge that marks its verdicts shows
 // them stored). Real PostgreSQL, real history files, the real judge pool on a worker thread.

@@ -2,16 +2,16 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgePool } from '../../../src/core/positioning/positioning';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
-import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/main/sync';
-import { FIRST_PAGE_ROWS } from '../../../src/main/sync/read-ahead-thread';
-import { TeamError } from '../../../src/main/team';
+import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/core/team/sync';
+import { FIRST_PAGE_ROWS } from '../../../src/core/team/sync/read-ahead-thread';
+import { TeamError } from '../../../src/core/team/server';
 import { historyTables } from '../../support/history-tables';
 import { startJudgeThreads } from '../../support/judge-threads';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordTwoDaysWithBrands, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
 // A large pull's answers read ahead on a thread with a team connection of its own
-// (src/main/sync/read-ahead.ts): the pulling thread only stores them. The history comes out the
+// (src/core/team/sync/read-ahead.ts): the pulling thread only stores them. The history comes out the
 // same, table by table, as a first sync whose ingest does everything itself; ingest really takes
 // the documents, verdicts and brand hits made on that thread, and does that work itself for a page
 // whose preparation failed there; a server gone mid-read fails the

@@ -10,7 +10,7 @@ import {
   type PublishSeedOptions,
   type PublishSeedReport,
   type SeedSkipped,
-} from '../../../src/main/sync';
+} from '../../../src/core/team/sync';
 import { historyTables } from '../../support/history-tables';
 import { published } from '../../support/published-seed';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
@@ -23,7 +23,7 @@ import {
   withoutHistory,
 } from '../../support/sync-team';
 
-// Workspace seeds (team schema 004, src/main/sync/seed-*.ts) against a real PostgreSQL, with real
+// Workspace seeds (team schema 004, src/core/team/sync/seed-*.ts) against a real PostgreSQL, with real
 // history files: a member publishes the workspace's history as a seed; a new desktop installs
 // it and syncs only what is newer, ending with the same rows in every table as a desktop that
 // pulled everything; two desktops made from one seed see each other's answers; a seed that is

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../support/history-tables';
-import { SyncError } from '../../../src/main/sync';
-import { readTeamSchemaVersion, TEAM_SCHEMA_VERSION, TeamError } from '../../../src/main/team';
+import { SyncError } from '../../../src/core/team/sync';
+import { readTeamSchemaVersion, TEAM_SCHEMA_VERSION, TeamError } from '../../../src/core/team/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 import { seedWorkspace } from '../team/fixtures';
@@ -307,7 +307,7 @@ describe('cuts and access', () => {
     const a = team.desktop('alice', 'a2');
     const refused = await a.team
       .withTeam(async (session) => {
-        const { syncWithSession } = await import('../../../src/main/sync');
+        const { syncWithSession } = await import('../../../src/core/team/sync');
         return syncWithSession(session, { store: a.store, workspace: 'globex' });
       })
       .then(

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamClient } from '../../../src/main/team/client';
-import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
+import type { TeamClient } from '../../../src/core/team/server/client';
+import { TEAM_SCHEMA_VERSION } from '../../../src/core/team/server/migrate';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
 import { JUNE, MAY, loginAs, seedWorkspace, TABLE_ROWS, teamDatabase, WORKSPACE_TABLES } from './fixtures';
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
-import { openWorkspaceHost, type WorkspaceHost } from '../../../src/main/workspaces';
+import { openWorkspaceHost, type WorkspaceHost } from '../../../src/core/team/workspaces';
 import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
@@ -13,10 +13,10 @@ import { createTestCore } from '../../support/test-core';
 import { recordRun } from '../../support/sync-team';
 import { published } from '../../support/published-seed';
 import { openHistory } from '../../../src/core/history';
-import { publishSeed, syncWorkspace } from '../../../src/main/sync';
-import { createTeamService } from '../../../src/main/team';
+import { publishSeed, syncWorkspace } from '../../../src/core/team/sync';
+import { createTeamService } from '../../../src/core/team/server';
 import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
-import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
+import { TEAM_SCHEMA_VERSION } from '../../../src/core/team/server/migrate';
 
 // The app's side: the team and workspace IPC channels through the real router (zod-validated in
 // main), the workspace host reopening the core on another history, and the team password in a

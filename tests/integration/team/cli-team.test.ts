@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAt } from '../../support/cli-in-process';
 import { closedPort } from '../../support/closed-port';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
-import { TEAM_SCHEMA_VERSION } from '../../../src/main/team/migrate';
+import { TEAM_SCHEMA_VERSION } from '../../../src/core/team/server/migrate';
 
 // `parallax team …`, `parallax workspace …` and --workspace against a real PostgreSQL: real
 // child processes with a team, the CLI in this process without one. No keychain here (D-Bus is cut off): the owner's password comes from

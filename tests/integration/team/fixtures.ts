@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { applyTeamMigrations } from '../../../src/main/team/migrate';
-import { openTeamClient, type TeamClient } from '../../../src/main/team/client';
-import { parseTeamUrl } from '../../../src/main/team/team-url';
+import { applyTeamMigrations } from '../../../src/core/team/server/migrate';
+import { openTeamClient, type TeamClient } from '../../../src/core/team/server/client';
+import { parseTeamUrl } from '../../../src/core/team/server/team-url';
 import type { TestPostgres, TestRole } from '../../support/postgres';
 
 // Rows of every table of the team schema, for the access tests: one statement per table,

@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
-import { createTeamService } from '../../../src/main/team/service';
+import { createTeamService } from '../../../src/core/team/server/service';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
-import { openTeamClient, type TeamClient } from '../../../src/main/team/client';
-import { readChanges, START_CURSOR } from '../../../src/main/team/changes';
-import { TeamError } from '../../../src/main/team/errors';
+import { openTeamClient, type TeamClient } from '../../../src/core/team/server/client';
+import { readChanges, START_CURSOR } from '../../../src/core/team/server/changes';
+import { TeamError } from '../../../src/core/team/server/errors';
 import {
   applyTeamMigrations,
   checkTeamSchema,
   readTeamSchemaVersion,
   TEAM_SCHEMA_VERSION,
-} from '../../../src/main/team/migrate';
-import { TEAM_MIGRATIONS } from '../../../src/main/team/migrations';
-import { parseTeamUrl } from '../../../src/main/team/team-url';
+} from '../../../src/core/team/server/migrate';
+import { TEAM_MIGRATIONS } from '../../../src/core/team/server/migrations';
+import { parseTeamUrl } from '../../../src/core/team/server/team-url';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { JUNE, MAY, seedWorkspace, TABLE_ROWS, teamDatabase } from './fixtures';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTeamClient } from '../../../src/main/team/client';
-import { TeamError } from '../../../src/main/team/errors';
-import { parseTeamUrl } from '../../../src/main/team/team-url';
+import { openTeamClient } from '../../../src/core/team/server/client';
+import { TeamError } from '../../../src/core/team/server/errors';
+import { parseTeamUrl } from '../../../src/core/team/server/team-url';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { createTestCa, type TestCa } from '../../support/tls-certs';
 

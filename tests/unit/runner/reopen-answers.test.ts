@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reopenAnswersNotOnTeam } from '../../../src/main/runner/team-run';
+import { reopenAnswersNotOnTeam } from '../../../src/core/team/runner/team-run';
 
 // A runner killed between a push's job batch and its result batch leaves jobs 'succeeded' on the
 // team without their result: the run adopted to be finished asks for them again.

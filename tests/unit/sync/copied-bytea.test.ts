@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copiedBytea } from '../../../src/main/sync/seed-files';
+import { copiedBytea } from '../../../src/core/team/sync/seed-files';
 
 // COPY's binary format as PostgreSQL writes it (its protocol documentation, "Binary Format"):
 // a signature, flags, a header extension, then per row a column count and each column's length

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toParam } from '../../../src/main/sync/team-sql';
+import { toParam } from '../../../src/core/team/sync/team-sql';
 
 // PostgreSQL's text and jsonb refuse U+0000, and jsonb a surrogate without its pair; a push sends
 // either as U+FFFD (team-sql.ts). Everything else, the text that merely spells an escape

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TeamError } from '../../../src/main/team/errors';
-import { clientConfig, parseTeamUrl, tlsOptions, withPassword } from '../../../src/main/team/team-url';
+import { TeamError } from '../../../src/core/team/server/errors';
+import { clientConfig, parseTeamUrl, tlsOptions, withPassword } from '../../../src/core/team/server/team-url';
 
 // Reading a team URL the way libpq does, and what each sslmode asks of Node's TLS.
 

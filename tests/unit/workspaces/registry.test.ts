@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
-import { createWorkspaceRegistry, toSlug, WorkspaceError } from '../../../src/main/workspaces';
+import { createWorkspaceRegistry, toSlug, WorkspaceError } from '../../../src/core/team/workspaces';
 
 // Local workspaces on a real folder and settings file.
 

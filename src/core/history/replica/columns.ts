@@ -1,4 +1,4 @@
-// The columns a history shares with the team schema (src/main/team/migrations), table by table.
+// The columns a history shares with the team schema (src/core/team/server/migrations), table by table.
 // The team tables mirror the local ones (same names, millisecond timestamps), so one
 // description serves both sides: the store reads and writes local rows with it, and sync
 // builds its PostgreSQL statements and converts values with it.

@@ -1,6 +1,6 @@
 // The history as a replica of a team's PostgreSQL history: the outbox of local changes, the
 // rows a push sends and a pull applies, cursors, configuration versions and drafts
-// (src/main/sync drives it; docs/internals/team.md#sync).
+// (src/core/team/sync drives it; docs/internals/team.md#sync).
 
 export { createReplicaApi, type ReplicaApi, type ReplicaCursor, type ReplicaDeps } from './replica';
 export {

@@ -12,7 +12,7 @@ import {
 } from './recorded-apply';
 import { createRecordedReadApi, type RecordedReadApi } from './recorded-read';
 
-// The history as a replica of a team's PostgreSQL history (src/main/sync drives it): the outbox
+// The history as a replica of a team's PostgreSQL history (src/core/team/sync drives it): the outbox
 // of local changes, the rows a push sends, the team's rows a pull applies, the pull cursors,
 // the configuration versions and drafts.
 

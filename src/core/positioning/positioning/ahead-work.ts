@@ -4,7 +4,7 @@ import { compactVerdict, packDoc, type CompactVerdict, type ResultDoc } from '..
 
 // The pure work a thread does for answers about to be stored (a re-score's slices, a pull's
 // pages): the built-in judge's verdicts and the packed documents. Shared by the judge threads
-// (positioning-worker.ts) and a pull's read-ahead thread (src/main/sync/read-ahead-thread.ts).
+// (positioning-worker.ts) and a pull's read-ahead thread (src/core/team/sync/read-ahead-thread.ts).
 
 /** Each item judged against the brands, in the compact form; a judge failure is that answer's "not scored". */
 export function judgeCompact(

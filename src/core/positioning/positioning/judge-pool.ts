@@ -11,7 +11,7 @@ import type {
   CompactVerdicts,
   ResultDoc,
 } from '../../history';
-import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../../main/sync/read-ahead';
+import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../team/sync/read-ahead';
 import { unpackBackToBack } from './ahead-work';
 import type { RescoreJudge } from './rescore-pipeline';
 
@@ -140,7 +140,7 @@ export function sliceByLength<T extends { text: string }>(items: readonly T[], p
 }
 
 export interface JudgePool extends RescoreJudge {
-  /** Reads a large pull's answers ahead on a thread of this script (src/main/sync/read-ahead.ts). */
+  /** Reads a large pull's answers ahead on a thread of this script (src/core/team/sync/read-ahead.ts). */
   readAhead(request: ReadAheadRequest): ReadAheadStream;
   readonly threads: number;
   /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
@@ -150,7 +150,7 @@ export interface JudgePool extends RescoreJudge {
   close(): Promise<void>;
 }
 
-/** Starts a large pull's read-ahead thread (src/main/sync/read-ahead.ts) from this script. */
+/** Starts a large pull's read-ahead thread (src/core/team/sync/read-ahead.ts) from this script. */
 export function readAheadOn(script: WorkerScript): (request: ReadAheadRequest) => ReadAheadStream {
   return (request) =>
     startReadAhead(

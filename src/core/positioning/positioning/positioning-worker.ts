@@ -12,7 +12,7 @@ import {
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
-import type { ReadAheadWorkerData } from '../../../main/sync/read-ahead';
+import type { ReadAheadWorkerData } from '../../team/sync/read-ahead';
 
 // The positioning re-score's worker threads, one script in three roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
@@ -23,7 +23,7 @@ import type { ReadAheadWorkerData } from '../../../main/sync/read-ahead';
 //   documents of a sync's pull (store/codec/doc-ahead.ts) and analyses its answers for the
 //   Visibility and discovery indexes (store/visibility/visibility-ahead.ts).
 // - 'read-ahead': reads a large pull's answers with a team connection of its own and prepares
-//   them (judged, packed, analysed) for the pulling thread (src/main/sync/read-ahead.ts).
+//   them (judged, packed, analysed) for the pulling thread (src/core/team/sync/read-ahead.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -100,11 +100,11 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
   }
 }
 
-/** A large pull's read-ahead thread (src/main/sync/read-ahead-thread.ts), loaded only in that role. */
+/** A large pull's read-ahead thread (src/core/team/sync/read-ahead-thread.ts), loaded only in that role. */
 async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const { runReadAhead } = await import('../../../main/sync/read-ahead-thread');
+  const { runReadAhead } = await import('../../team/sync/read-ahead-thread');
   await runReadAhead(port, data.request);
 }
 

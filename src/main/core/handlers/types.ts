@@ -9,8 +9,8 @@ import type { RunService } from '../../../core/runs/service/run-service';
 import type { MonitorScheduler } from '../../../core/runs/engine';
 import type { VisibilityService } from '../../../core/analysis/visibility';
 import type { PositioningService, RescoreDriver } from '../../../core/positioning/positioning';
-import type { TeamService, WorkspaceOps } from '../../team';
-import type { BackgroundSync } from '../../sync';
+import type { TeamService, WorkspaceOps } from '../../../core/team/server';
+import type { BackgroundSync } from '../../../core/team/sync';
 import type { JudgeService } from '../../../core/positioning/judges/model/judge-service';
 import type { RescoreControl } from '../../../core/positioning/judges/rescore-control';
 

@@ -1,5 +1,5 @@
 // Migration team-sync (016): what a history needs to sync with a team's PostgreSQL history
-// (src/main/sync, docs/internals/team.md#sync).
+// (src/core/team/sync, docs/internals/team.md#sync).
 //
 // - sync_outbox: what changed here and is not on the team server yet, one row per object (kind
 //   + key: 'run' + its id, 'page' + result seq:index…). Triggers on the synced tables add or
@@ -11,7 +11,7 @@
 //   synced, with every existing object enqueued then), so a history that never syncs pays one
 //   lookup per write and keeps no outbox; a pull applies the team's rows with the key removed
 //   inside its own transaction, so what comes from the team is never sent back.
-// - sync_cursors: per team table, the (xid, seq) of the last row pulled (src/main/team/changes.ts).
+// - sync_cursors: per team table, the (xid, seq) of the last row pulled (src/core/team/server/changes.ts).
 // - sync_versions: the team's version of each configuration object as this history last saw
 //   it; a push updates the team's row only if it still has that version (else a teammate
 //   changed it first: the team's row wins and the local edit becomes a draft).
