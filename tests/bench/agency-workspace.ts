@@ -4,7 +4,7 @@ import { ENGINE_NAMES } from '../../src/shared/api/engines';
 import { normalizeResult } from '../../src/shared/api/normalize';
 import { validateMonitorRequest, type MonitorRequest } from '../../src/shared/api/requests';
 import { runSpecSchema, type RunSpec } from '../../src/shared/domain/run-spec';
-import { demoBrands } from '../../src/main/demo';
+import { demoBrands } from '../../src/core/demo';
 import { FileStore } from '../../src/sandbox/engines/files';
 import { SyntheticEngines } from '../../src/sandbox/engines';
 import { createSandboxRun, recordRun } from '../support/sync-team';

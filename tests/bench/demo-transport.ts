@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDemoHistory } from '../../src/main/demo';
+import { buildDemoHistory } from '../../src/core/demo';
 import { openHistory } from '../../src/core/history';
 
 // `npx tsx tests/bench/demo-transport.ts [days] [rounds]`: the demo builder's CPU an answer

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDemoHistory, type DemoVariant } from '../../src/main/demo';
+import { buildDemoHistory, type DemoVariant } from '../../src/core/demo';
 import { openHistory } from '../../src/core/history';
 import { checkDemoAlerts } from '../support/demo-history';
 
@@ -9,7 +9,7 @@ import { checkDemoAlerts } from '../support/demo-history';
 // screen's "Load a demo history", and the tests' shared templates, tests/support/demo-history.ts),
 // then to compare its monitor runs as the app does after a build. Wall time and this process's
 // CPU (user + system: the build is one process, the sandbox in it). Target: 90 days in under
-// 3 minutes on a 2-core machine (src/main/demo/plan.ts); the CPU is what the test suite pays.
+// 3 minutes on a 2-core machine (src/core/demo/plan.ts); the CPU is what the test suite pays.
 
 const TARGET_90_DAYS_S = 180;
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDemoHistory } from '../../src/main/demo';
+import { buildDemoHistory } from '../../src/core/demo';
 import { openHistory } from '../../src/core/history';
 import { startSandbox } from '../../src/sandbox';
 import { spawnCli, type CliChild } from '../support/cli-child';

@@ -1,4 +1,4 @@
-import { DAY_MS, demoDays } from '../../src/main/demo/clock';
+import { DAY_MS, demoDays } from '../../src/core/demo/clock';
 
 // A demo built before 07:00 UTC ends yesterday (its monitors run at 06:00, still to come
 // today), so a period that ends today then holds one demo day fewer: tests that count a

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createAfterRunPipeline, createAlertService } from '../../src/core/alerts';
-import { buildDemoHistory, demoDays, type DemoVariant } from '../../src/main/demo';
+import { buildDemoHistory, demoDays, type DemoVariant } from '../../src/core/demo';
 import { openHistory } from '../../src/core/history';
 import { withFileLock } from './file-lock';
 import { sourceHash } from './source-hash';
@@ -47,7 +47,7 @@ export interface DemoHistoryOptions {
   /**
    * 'spec' (default, as buildDemoHistory's): assistant-a only, 6 places, 4 repeats. 'preview':
    * every engine, US and DE, 2 repeats, as the first-run screen and `parallax demo` build it:
-   * for tests of what the views show across engines (src/main/demo/plan.ts, DEMO_SHAPES).
+   * for tests of what the views show across engines (src/core/demo/plan.ts, DEMO_SHAPES).
    */
   variant?: DemoVariant;
   /** Where the copy goes (default: parallax.db in a new folder under the OS temp folder). */

@@ -11,7 +11,7 @@ import {
   type DemoEvent,
   type DemoProgress,
   type DemoVariant,
-} from '../../main/demo';
+} from '../../core/demo';
 import { openHistory } from '../../core/history';
 import { PREVIEW_PROFILE_NAME } from '../../shared/profile/builtin';
 import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';

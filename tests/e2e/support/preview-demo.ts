@@ -1,10 +1,10 @@
-import { DEMO_MONITORS, DEMO_SHAPES } from '../../../src/main/demo';
+import { DEMO_MONITORS, DEMO_SHAPES } from '../../../src/core/demo';
 import { ENGINES } from '../../../src/shared/api/engines';
 import type { DemoStatusView } from '../../../src/shared/ipc/channels/demo';
 import type { Harness } from '../harness';
 
 // What the preview demo (the first-run screen's and `parallax demo`'s default: every engine,
-// src/main/demo/plan.ts) holds, read from its plan, so the view tests' expected counts and
+// src/core/demo/plan.ts) holds, read from its plan, so the view tests' expected counts and
 // labels follow the plan instead of repeating its numbers; and which days a copy of it holds,
 // read from its own record (`demo.status`), never from the clock.
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareUncheckedRuns } from '../../../src/core/alerts';
 import { positioningRule } from '../../../src/core/alerts/positioning-rule';
-import { buildDemoHistory, demoEventsBetween, type DemoEvent } from '../../../src/main/demo';
+import { buildDemoHistory, demoEventsBetween, type DemoEvent } from '../../../src/core/demo';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { parseAlertRules } from '../../../src/shared/alerts/rules';
 import type { AlertView } from '../../../src/shared/alerts/types';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStatus } from '../../../src/main/demo';
+import { demoStatus } from '../../../src/core/demo';
 import { openHistory } from '../../../src/core/history';
 import { byEngineOrder } from '../../../src/shared/api/engines';
 import { lastDemoDay } from '../../support/demo-days';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEventsBetween } from '../../../src/main/demo';
+import { demoEventsBetween } from '../../../src/core/demo';
 import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli, type InProcessOutcome as CliOut } from '../../support/cli-in-process';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_MONITORS, deleteDemo, demoStatus } from '../../../src/main/demo';
+import { DEMO_MONITORS, deleteDemo, demoStatus } from '../../../src/core/demo';
 import { openHistory } from '../../../src/core/history';
 import { demoHistoryCopy, demoHistoryTemplate } from '../../support/demo-history';
 import { withFileLock } from '../../support/file-lock';

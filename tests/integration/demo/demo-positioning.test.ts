@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoHistory, DEMO_COUNTRIES, demoEventsBetween, type DemoEvent } from '../../../src/main/demo';
+import { buildDemoHistory, DEMO_COUNTRIES, demoEventsBetween, type DemoEvent } from '../../../src/core/demo';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { recoverSandboxPositioning } from '../../../src/sandbox/index';
 

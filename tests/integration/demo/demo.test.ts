@@ -9,7 +9,7 @@ import {
   demoStatus,
   DemoRefusedError,
   type DemoProgress,
-} from '../../../src/main/demo';
+} from '../../../src/core/demo';
 import { openHistory } from '../../../src/core/history';
 import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';

@@ -266,7 +266,7 @@ describe('competitor discovery on a demo history', () => {
       expect(c.isNew, c.key).toBe(!prev.has(c.key));
     }
     // Against days before the history began, nothing is new. Its first day is read from the
-    // answers: before 07:00 UTC the demo's days end yesterday (src/main/demo/clock.ts).
+    // answers: before 07:00 UTC the demo's days end yesterday (src/core/demo/clock.ts).
     const raw = new Database(dbPath, { readonly: true });
     const firstDay = Math.floor(
       (raw.prepare('SELECT min(fetched_at) FROM results').pluck().get() as number) / DAY,

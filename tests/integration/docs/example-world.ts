@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { freshBuiltCli } from '../../../bin/built-cli.mjs';
 import { buildCli } from '../../../scripts/build-cli.mjs';
-import { buildDemoHistory, DEMO_ENGINES, demoBrands, demoDays } from '../../../src/main/demo';
+import { buildDemoHistory, DEMO_ENGINES, demoBrands, demoDays } from '../../../src/core/demo';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { checkedFilesIn, openHistory } from '../../../src/core/history';
 import { fileState } from '../../../src/core/history/file';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/core/alerts';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { buildDemoHistory } from '../../../src/core/demo';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import { createReportStep } from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';

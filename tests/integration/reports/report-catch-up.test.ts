@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { buildDemoHistory } from '../../../src/main/demo';
+import { buildDemoHistory } from '../../../src/core/demo';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';
 import { mostAlertedMonitor } from '../../support/alerted-monitor';

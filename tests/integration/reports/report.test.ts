@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../src/core/alerts';
-import { buildDemoHistory, DEMO_ENGINES } from '../../../src/main/demo';
+import { buildDemoHistory, DEMO_ENGINES } from '../../../src/core/demo';
 import { AppError } from '../../../src/core/platform/errors/app-error';
 import {
   buildReportHtml,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoDays } from '../../../src/main/demo';
+import { demoDays } from '../../../src/core/demo';
 import { demoDaysInPeriod, statusDaysInPeriod } from '../../support/demo-days';
 
 // Which demo days a period holds (tests/support/demo-days.ts). The race the e2e discovery test

@@ -2,7 +2,7 @@ import { pluck, stmt, type StoreContext } from '../connection';
 import { pruneUnusedTags } from '../library';
 import type { VisibilityIndexer } from '../visibility';
 
-// Removing the demo history (src/main/demo) in one transaction: its runs (with their jobs,
+// Removing the demo history (src/core/demo) in one transaction: its runs (with their jobs,
 // results and roll-ups, by the foreign keys), its monitors, its brands and the meta row that
 // remembers it. Nothing else is touched, and a failure leaves the history as it was.
 

@@ -1,5 +1,5 @@
 import type { VisibilityPeriod } from '../../../shared/visibility/types';
-import { readDemoRecord } from '../../../main/demo/record';
+import { readDemoRecord } from '../../demo/record';
 import type { HistoryStore } from '../../history';
 import { resolvePeriod } from '../../analysis/visibility/period';
 import type { DbExportFilter } from './types';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/platform/errors/app-error';
-import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../demo';
+import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../../core/demo';
 import { openHistory } from '../../../core/history';
 import type { HandlerModule } from './types';
 

@@ -1,5 +1,5 @@
 import type { DemoStatusView } from '../../shared/ipc/channels/demo';
-import type { HistoryStore, DemoDeleted } from '../../core/history';
+import type { HistoryStore, DemoDeleted } from '../history';
 import { DEMO_META_KEY, readDemoRecord } from './record';
 
 // Reading and deleting the demo history of an open history file.

@@ -1,4 +1,4 @@
-import type { HistoryStore } from '../../core/history';
+import type { HistoryStore } from '../history';
 import type { DemoVariant } from './plan';
 
 // What the demo created, remembered in the history's meta table so it can be listed and

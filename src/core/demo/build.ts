@@ -2,9 +2,9 @@ import type { DemoBuildView } from '../../shared/ipc/channels/demo';
 import type { MonitorView } from '../../shared/ipc/channels/library';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 import { builtinProfile } from '../../shared/profile/builtin';
-import { createApiClient } from '../../core/runs/api';
-import { createMonitorScheduler, createRunEngine, type RunEngine } from '../../core/runs/engine';
-import type { HistoryStore } from '../../core/history';
+import { createApiClient } from '../runs/api';
+import { createMonitorScheduler, createRunEngine, type RunEngine } from '../runs/engine';
+import type { HistoryStore } from '../history';
 import { createDemoClock, demoDays, RUN_HOUR_MS } from './clock';
 import {
   DEMO_MONITORS,
