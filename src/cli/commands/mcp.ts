@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AppError } from '../../core/platform/errors/app-error';
-import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../main/mcp';
+import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../core/mcp';
 import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
 import { defaultSettings, type Settings } from '../../core/platform/settings/schema';
 import { CliUsageError, writeLine, type CliContext } from '../context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/platform/errors/app-error';
-import { assistantCap, cappedSpec, createEstimateTokens } from '../../../src/main/mcp';
+import { assistantCap, cappedSpec, createEstimateTokens } from '../../../src/core/mcp';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { RunEstimateView } from '../../../src/shared/ipc/channels/runs';
 

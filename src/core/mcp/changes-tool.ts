@@ -1,6 +1,6 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../../core/analysis/findings';
-import { engineLabelsOfSettings } from '../../core/platform/profile';
+import { createFindingsService } from '../analysis/findings';
+import { engineLabelsOfSettings } from '../platform/profile';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 

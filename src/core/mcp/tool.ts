@@ -1,9 +1,9 @@
 import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { toIpcError } from '../core/error-map';
-import { AppError } from '../../core/platform/errors/app-error';
-import { redactSecrets } from '../../core/platform/secrets';
+import { toIpcError } from '../../main/core/error-map';
+import { AppError } from '../platform/errors/app-error';
+import { redactSecrets } from '../platform/secrets';
 import type { ToolReply } from './types';
 
 // One way to register a tool: its input is a zod object schema (the IPC channel's own, or one

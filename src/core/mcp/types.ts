@@ -1,8 +1,8 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
-import type { Settings } from '../../core/platform/settings/schema';
-import type { HistoryStore } from '../../core/history';
-import type { VisibilityService } from '../../core/analysis/visibility';
+import type { Settings } from '../platform/settings/schema';
+import type { HistoryStore } from '../history';
+import type { VisibilityService } from '../analysis/visibility';
 
 // What the MCP server is built from: the history and services the CLI opens (src/cli/core.ts),
 // passed in so the command and the tests build the same server.

@@ -1,8 +1,8 @@
 import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/alerts/format';
 import { withLabels } from '../../shared/alerts/registry';
-import { engineLabelsOfSettings } from '../../core/platform/profile';
+import { engineLabelsOfSettings } from '../platform/profile';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
-import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../../core/alerts';
+import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
 import { isoTime } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
