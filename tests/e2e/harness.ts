@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createCore, type Core, type CoreDeps } from '../../src/main/core';
+import { createCore, type Core, type CoreDeps } from '../../src/core/app';
 import { openSettingsStore, type Settings } from '../../src/core/platform/settings';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc/contract';

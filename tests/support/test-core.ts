@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createCore, type Core, type CoreDeps } from '../../src/main/core';
+import { createCore, type Core, type CoreDeps } from '../../src/core/app';
 import type { SettingsStore } from '../../src/core/platform/settings';
 import { seedEmptyHistory } from './empty-history';
 import { createMemorySecretStore } from './memory-secret-store';

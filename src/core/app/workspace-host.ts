@@ -1,6 +1,6 @@
 import type { EventChannelName, EventPayload } from '../../shared/ipc/contract';
 import type { EventBus, EventListener } from '../platform/events/event-bus';
-import type { IpcRouter } from '../../main/ipc/router';
+import type { IpcRouter } from './ipc/router';
 
 // The app's core over the open workspace: switching workspaces reopens the core on the other
 // workspace's history. The window keeps talking to one router and one event stream, which the

@@ -1,7 +1,7 @@
 import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { toIpcError } from '../../main/core/error-map';
+import { toIpcError } from '../app/error-map';
 import { AppError } from '../platform/errors/app-error';
 import { redactSecrets } from '../platform/secrets';
 import type { ToolReply } from './types';

@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core';
+import {
+  createCore,
+  type Core,
+  type FolderRequest,
+  type OpenRequest,
+  type SaveRequest,
+} from '../../core/app';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 import { createSecretStore, redactSecrets, type SecretStore } from '../../core/platform/secrets';
 import { defaultUserDataDir, type SettingsStore } from '../../core/platform/settings';
@@ -42,7 +48,7 @@ import { printReportPdf } from './print-pdf';
 
 // The thin Electron shell: window, security, IPC wiring, dialogs. The start-up and quit
 // decisions are src/main/startup's (plain Node, tested); everything else is the plain-Node core
-// (src/main/core), which the CLI and the tests build the same way.
+// (src/core/app), which the CLI and the tests build the same way.
 
 // One user-data folder for the app and the CLI (settings, history), whatever the package name.
 app.setPath('userData', defaultUserDataDir());

@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { INVOKE_CHANNEL_NAMES, ipcEventName, ipcInvokeName } from '../../shared/ipc/contract';
 import type { EventBus } from '../../core/platform/events/event-bus';
-import type { IpcRouter } from '../ipc/router';
+import type { IpcRouter } from '../../core/app/ipc/router';
 import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
 
 /**

@@ -1,6 +1,6 @@
 import type { RunStatus } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
-import type { Core } from '../core';
+import type { Core } from '../../core/app';
 import { SHUTDOWN_GRACE_MS } from '../../core/runs/service/run-service';
 import type { ActiveRunSummary } from './quit';
 

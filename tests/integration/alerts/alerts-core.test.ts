@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AfterRunStep } from '../../../src/core/alerts';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import type { AlertPage } from '../../../src/shared/alerts/types';
 import type { EventChannelName, EventPayload } from '../../../src/shared/ipc/contract';

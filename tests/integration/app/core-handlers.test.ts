@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createTestCore } from '../../support/test-core';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
+import { createCore, type Core } from '../../../src/core/app';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox } from '../../../src/sandbox/types';

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import {
   createKeychainSecretStore,
   createSecretStore,

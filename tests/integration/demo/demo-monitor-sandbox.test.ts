@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { ENGINES } from '../../../src/shared/api/engines';
 import { demoHistoryCopy } from '../../support/demo-history';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import { buildDemoHistory } from '../../../src/core/demo';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openHistory } from '../../../src/core/history';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core, SaveRequest } from '../../../src/main/core';
+import type { Core, SaveRequest } from '../../../src/core/app';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import type { EventPayload } from '../../../src/shared/ipc/contract';

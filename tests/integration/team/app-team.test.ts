@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/core/app';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
 import { openWorkspaceHost, type WorkspaceHost } from '../../../src/core/team/workspaces';
 import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/platform/errors/app-error';
-import { createIpcRouter, type IpcHandlers } from '../../../src/main/ipc/router';
+import { createIpcRouter, type IpcHandlers } from '../../../src/core/app/ipc/router';
 
 // Only the channels this test calls; the router looks handlers up by channel name.
 const handlers = {

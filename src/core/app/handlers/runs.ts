@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/platform/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 import type { HandlerModule } from './types';
 
 type Channels =

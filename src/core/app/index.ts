@@ -4,24 +4,24 @@ import {
   type PageArchiver,
   type PageArchiverOptions,
   type PageSanitizer,
-} from '../../core/runs/archive';
-import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../core/alerts';
+} from '../runs/archive';
+import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
-import { createEventBus, type EventBus } from '../../core/platform/events/event-bus';
-import { createIpcRouter, type IpcHandlers, type IpcRouter } from '../ipc/router';
-import { createMonitorScheduler, type MonitorScheduler } from '../../core/runs/engine';
+import { createEventBus, type EventBus } from '../platform/events/event-bus';
+import { createIpcRouter, type IpcHandlers, type IpcRouter } from './ipc/router';
+import { createMonitorScheduler, type MonitorScheduler } from '../runs/engine';
 import {
   createCreditsVerifier,
   createKeyService,
   redactSecrets,
   type KeyService,
   type SecretStore,
-} from '../../core/platform/secrets';
-import type { SettingsStore } from '../../core/platform/settings';
-import { checkedFilesIn, openHistory, type HistoryStore } from '../../core/history';
-import { engineLabelsOfSettings } from '../../core/platform/profile';
-import { createConnectionManager, type ConnectionManager } from '../../core/runs/service/connection';
+} from '../platform/secrets';
+import type { SettingsStore } from '../platform/settings';
+import { checkedFilesIn, openHistory, type HistoryStore } from '../history';
+import { engineLabelsOfSettings } from '../platform/profile';
+import { createConnectionManager, type ConnectionManager } from '../runs/service/connection';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
@@ -37,36 +37,32 @@ import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
 import { profileHandlers } from './handlers/profile';
 import { visibilityHandlers } from './handlers/visibility';
-import { createVisibilityService } from '../../core/analysis/visibility';
-import { createReanalysisDriver } from '../../core/analysis/visibility/reanalysis';
+import { createVisibilityService } from '../analysis/visibility';
+import { createReanalysisDriver } from '../analysis/visibility/reanalysis';
 import { alertsHandlers } from './handlers/alerts';
 import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
-import {
-  createPositioningService,
-  createRescoreDriver,
-  type WorkerScript,
-} from '../../core/positioning/positioning';
+import { createPositioningService, createRescoreDriver, type WorkerScript } from '../positioning/positioning';
 import { teamHandlers } from './handlers/team';
 import { syncHandlers } from './handlers/sync';
 import { wireBackgroundSync } from './sync-wiring';
 import { judgeHandlers } from './handlers/judge';
-import { createJudgeService } from '../../core/positioning/judges/model/judge-service';
+import { createJudgeService } from '../positioning/judges/model/judge-service';
 import {
   createModelRescoreDriver,
   type ModelRescoreDriverDeps,
-} from '../../core/positioning/judges/model/model-rescore-driver';
-import { createRescoreControl } from '../../core/positioning/judges/rescore-control';
-import { createTeamService } from '../../core/team/server';
-import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
-import { SecretStoreUnavailableError } from '../../core/platform/secrets/secret-store';
-import { createWorkspaceRegistry } from '../../core/team/workspaces';
-import { AppError } from '../../core/platform/errors/app-error';
+} from '../positioning/judges/model/model-rescore-driver';
+import { createRescoreControl } from '../positioning/judges/rescore-control';
+import { createTeamService } from '../team/server';
+import { createUnavailableSecretStore } from '../platform/secrets/unavailable-secret-store';
+import { SecretStoreUnavailableError } from '../platform/secrets/secret-store';
+import { createWorkspaceRegistry } from '../team/workspaces';
+import { AppError } from '../platform/errors/app-error';
 import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
-import type { ExportWorkerScript } from '../../core/history';
-import { createRunService, type RunService } from '../../core/runs/service/run-service';
+import type { ExportWorkerScript } from '../history';
+import { createRunService, type RunService } from '../runs/service/run-service';
 
 export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';
 

@@ -1,13 +1,13 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { createReportPageSections } from '../../../core/runs/archive';
-import { AppError } from '../../../core/platform/errors/app-error';
+import { createReportPageSections } from '../../runs/archive';
+import { AppError } from '../../platform/errors/app-error';
 import {
   buildCompareReport,
   EXPORT_EXTENSIONS,
   ExportCanceledError,
   exportRunToFile,
-} from '../../../core/outputs/export';
-import { profileOfSettings } from '../../../core/platform/profile';
+} from '../../outputs/export';
+import { profileOfSettings } from '../../platform/profile';
 import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 

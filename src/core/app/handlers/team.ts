@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { AppError } from '../../../core/platform/errors/app-error';
-import { createWorkspace, listWorkspaces, useWorkspace } from '../../../core/team/server';
+import { AppError } from '../../platform/errors/app-error';
+import { createWorkspace, listWorkspaces, useWorkspace } from '../../team/server';
 import type { HandlerModule } from './types';
 
 type Channels =

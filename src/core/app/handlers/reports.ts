@@ -1,8 +1,8 @@
-import { compareUncheckedRuns } from '../../../core/alerts';
-import { AppError } from '../../../core/platform/errors/app-error';
-import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../../core/outputs/reports';
-import { engineLabelsOfSettings } from '../../../core/platform/profile';
-import { resolvePeriod } from '../../../core/analysis/visibility';
+import { compareUncheckedRuns } from '../../alerts';
+import { AppError } from '../../platform/errors/app-error';
+import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs/reports';
+import { engineLabelsOfSettings } from '../../platform/profile';
+import { resolvePeriod } from '../../analysis/visibility';
 import type { HandlerModule } from './types';
 
 type Channels = 'reports.write';

@@ -1,7 +1,7 @@
 import type { IpcError } from '../../shared/ipc/define';
-import { isApiError } from '../../core/runs/api';
-import { MonitorInputError, RunRefusedError } from '../../core/runs/engine';
-import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../../core/history';
+import { isApiError } from '../runs/api';
+import { MonitorInputError, RunRefusedError } from '../runs/engine';
+import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../history';
 
 /**
  * Turns the typed errors of the core's services into IPC errors the UI can act on: the

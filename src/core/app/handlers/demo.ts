@@ -1,6 +1,6 @@
-import { AppError } from '../../../core/platform/errors/app-error';
-import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../../core/demo';
-import { openHistory } from '../../../core/history';
+import { AppError } from '../../platform/errors/app-error';
+import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../demo';
+import { openHistory } from '../../history';
 import type { HandlerModule } from './types';
 
 // "Load a demo history" (first run and Settings): builds the labelled synthetic history into

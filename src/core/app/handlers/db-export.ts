@@ -7,9 +7,9 @@ import {
   exportHistory,
   readsOnSecondThread,
   type DbExportProgress,
-} from '../../../core/outputs/db-export';
-import { AppError } from '../../../core/platform/errors/app-error';
-import { profileOfSettings } from '../../../core/platform/profile';
+} from '../../outputs/db-export';
+import { AppError } from '../../platform/errors/app-error';
+import { profileOfSettings } from '../../platform/profile';
 import type { DbExportRunView } from '../../../shared/ipc/channels/db-export';
 import type { HandlerModule } from './types';
 

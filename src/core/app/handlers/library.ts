@@ -1,5 +1,5 @@
-import { AppError } from '../../../core/platform/errors/app-error';
-import { buildBrandMatrix } from '../../../core/analysis/visibility/brand-matrix';
+import { AppError } from '../../platform/errors/app-error';
+import { buildBrandMatrix } from '../../analysis/visibility/brand-matrix';
 import type { HandlerModule } from './types';
 
 type Channels =

@@ -1,5 +1,5 @@
 import { NEUTRAL_PROFILE } from '../../../shared/profile';
-import { AppError } from '../../../core/platform/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 import type { ProfileView } from '../../../shared/ipc/channels/profile';
 import { listBuiltinProfiles } from '../../../shared/profile/builtin';
 import {
@@ -7,7 +7,7 @@ import {
   profileInUseOfSettings,
   readProfileFile,
   writeProfileFile,
-} from '../../../core/platform/profile';
+} from '../../platform/profile';
 import type { HandlerContext, HandlerModule } from './types';
 
 type Channels =

@@ -1,5 +1,5 @@
-import { AppError } from '../../../core/platform/errors/app-error';
-import { toSettingsView } from '../../../core/platform/settings';
+import { AppError } from '../../platform/errors/app-error';
+import { toSettingsView } from '../../platform/settings';
 import type { HandlerModule } from './types';
 
 type Channels = 'settings.get' | 'settings.update' | 'key.status' | 'key.set' | 'key.delete';

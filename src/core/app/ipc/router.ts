@@ -5,9 +5,9 @@ import {
   type InvokeChannelName,
   type InvokeOutput,
   type InvokeParsedInput,
-} from '../../shared/ipc/contract';
-import type { IpcError, IpcResult } from '../../shared/ipc/define';
-import { AppError } from '../../core/platform/errors/app-error';
+} from '../../../shared/ipc/contract';
+import type { IpcError, IpcResult } from '../../../shared/ipc/define';
+import { AppError } from '../../platform/errors/app-error';
 
 export type IpcHandler<C extends InvokeChannelName> = (
   input: InvokeParsedInput<C>,

@@ -6,11 +6,11 @@ import {
   type AfterRunStep,
   type WebhookBackoff,
   type WebhookDeliverer,
-} from '../../core/alerts';
+} from '../alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import { createReportStep } from '../../core/outputs/reports';
-import type { HistoryStore } from '../../core/history';
+import type { EventBus } from '../platform/events/event-bus';
+import { createReportStep } from '../outputs/reports';
+import type { HistoryStore } from '../history';
 
 export interface AlertsWiringDeps {
   store: HistoryStore;

@@ -1,10 +1,10 @@
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import type { SettingsStore } from '../../core/platform/settings';
-import type { HistoryStore } from '../../core/history';
-import { readAheadOn, startAheadPool, type WorkerScript } from '../../core/positioning/positioning';
-import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../../core/team/sync';
-import type { TeamService } from '../../core/team/server';
+import type { EventBus } from '../platform/events/event-bus';
+import type { SettingsStore } from '../platform/settings';
+import type { HistoryStore } from '../history';
+import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning/positioning';
+import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../team/sync';
+import type { TeamService } from '../team/server';
 
 // The app's background sync, wired to the core: its status goes to the renderer as
 // 'sync.status' events, a run that ends is pushed at once, and (in the app, not in tests that

@@ -1,18 +1,18 @@
-import type { AfterRunPipeline, WebhookDeliverer } from '../../../core/alerts';
-import type { IpcHandlers } from '../../ipc/router';
-import type { EventBus } from '../../../core/platform/events/event-bus';
-import type { KeyService } from '../../../core/platform/secrets';
-import type { SettingsStore } from '../../../core/platform/settings';
-import type { ExportWorkerScript, HistoryStore } from '../../../core/history';
-import type { ConnectionManager } from '../../../core/runs/service/connection';
-import type { RunService } from '../../../core/runs/service/run-service';
-import type { MonitorScheduler } from '../../../core/runs/engine';
-import type { VisibilityService } from '../../../core/analysis/visibility';
-import type { PositioningService, RescoreDriver } from '../../../core/positioning/positioning';
-import type { TeamService, WorkspaceOps } from '../../../core/team/server';
-import type { BackgroundSync } from '../../../core/team/sync';
-import type { JudgeService } from '../../../core/positioning/judges/model/judge-service';
-import type { RescoreControl } from '../../../core/positioning/judges/rescore-control';
+import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
+import type { IpcHandlers } from '../ipc/router';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { KeyService } from '../../platform/secrets';
+import type { SettingsStore } from '../../platform/settings';
+import type { ExportWorkerScript, HistoryStore } from '../../history';
+import type { ConnectionManager } from '../../runs/service/connection';
+import type { RunService } from '../../runs/service/run-service';
+import type { MonitorScheduler } from '../../runs/engine';
+import type { VisibilityService } from '../../analysis/visibility';
+import type { PositioningService, RescoreDriver } from '../../positioning/positioning';
+import type { TeamService, WorkspaceOps } from '../../team/server';
+import type { BackgroundSync } from '../../team/sync';
+import type { JudgeService } from '../../positioning/judges/model/judge-service';
+import type { RescoreControl } from '../../positioning/judges/rescore-control';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {
