@@ -5,12 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-// Architecture boundaries (DEVELOPERS.md): only src/main/electron imports `electron`;
+// Architecture boundaries (DEVELOPERS.md): only src/main imports `electron`;
 // the renderer never imports main-process code (it talks over the typed IPC contract);
 // shared code imports neither.
 const electronOnlyInShell = {
   name: 'electron',
-  message: 'Only src/main/electron may import electron; pass what you need in as a dependency.',
+  message: 'Only src/main may import electron; pass what you need in as a dependency.',
 };
 const mainPatterns = ['**/main/**', '**/sandbox/**', '**/cli/**', '**/preload/**'];
 
@@ -87,7 +87,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['src/main/electron/**/*.ts'],
+    files: ['src/main/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [appStoreImport] }] },
   },
   {
@@ -128,7 +128,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts'],
-    ignores: ['src/main/electron/**', 'src/core/history/**'],
+    ignores: ['src/main/**', 'src/core/history/**'],
     rules: {
       'no-restricted-imports': [
         'error',

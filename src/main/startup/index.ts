@@ -1,4 +1,4 @@
-// Start-up and quit decisions of the app, in plain Node: the Electron shell (src/main/electron)
+// Start-up and quit decisions of the app, in plain Node: the Electron shell (src/main)
 // renders their dialog models and reports the button pressed.
 export {
   actionAt,

@@ -70,7 +70,7 @@ describe('store boundaries lint rule', () => {
   });
 
   it("lets the shell name a worker's entry file by path", async () => {
-    const shell = 'src/main/electron/fixture.ts';
+    const shell = 'src/main/fixture.ts';
     expect(await restrictions(shell, '../store/exports/export-json-worker?modulePath')).toEqual([]);
     expect(await restrictions(shell, '../store/runs/runs')).toHaveLength(1);
   });

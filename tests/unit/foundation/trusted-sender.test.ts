@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedSender } from '../../../src/main/ipc/trusted-sender';
+import { isTrustedSender } from '../../../src/main/trusted-sender';
 
 const prod = {
   devServerUrl: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainWindowOptions } from '../../../src/main/electron/window-options';
+import { mainWindowOptions } from '../../../src/main/window-options';
 
 describe('main window options', () => {
   it('hold the Electron security checklist defaults', () => {

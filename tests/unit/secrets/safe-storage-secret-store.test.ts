@@ -4,7 +4,7 @@ import {
   SafeStorageSecretStore,
   type EncryptedKeyStore,
   type SafeStorageLike,
-} from '../../../src/main/electron/safe-storage-secret-store';
+} from '../../../src/main/safe-storage-secret-store';
 import { SecretStoreUnavailableError } from '../../../src/core/platform/secrets/secret-store';
 import { testKey } from './support/credits-server';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error';
 
 // A client report as PDF: the same HTML page, printed by a Chromium-family engine with the
 // report's print style sheet (A4, page breaks, nothing cut). The app prints it in a hidden
-// Electron window (webContents.printToPDF, src/main/electron/print-pdf.ts); the CLI drives the
+// Electron window (webContents.printToPDF, src/main/print-pdf.ts); the CLI drives the
 // system's Chromium or Chrome through playwright-core (chromiumPdfPrinter). Either way the
 // printer takes the HTML and gives the PDF's bytes.
 

@@ -1,5 +1,5 @@
 import { app, dialog, shell, type BrowserWindow } from 'electron';
-import { actionAt, toMessageBoxIndices, type DialogModel } from '../startup';
+import { actionAt, toMessageBoxIndices, type DialogModel } from './startup';
 
 // Native message boxes for the start-up, quit and resume models (src/main/startup). A native box
 // needs no window, so a start that fails before the window exists still says why.

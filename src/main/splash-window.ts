@@ -5,7 +5,7 @@ import {
   splashHtml,
   splashModel,
   type MigrationProgress,
-} from '../startup';
+} from './startup';
 
 // While the history's schema is upgraded (minutes on a big history), a small window says which
 // step runs, instead of nothing. The upgrade runs in a worker thread, so this process stays

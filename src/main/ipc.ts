@@ -1,8 +1,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { INVOKE_CHANNEL_NAMES, ipcEventName, ipcInvokeName } from '../../shared/ipc/contract';
-import type { EventBus } from '../../core/platform/events/event-bus';
-import type { IpcRouter } from '../../core/app/ipc/router';
-import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
+import { INVOKE_CHANNEL_NAMES, ipcEventName, ipcInvokeName } from '../shared/ipc/contract';
+import type { EventBus } from '../core/platform/events/event-bus';
+import type { IpcRouter } from '../core/app/ipc/router';
+import { isTrustedSender, type TrustedRenderer } from './trusted-sender';
 
 /**
  * Registers one ipcMain handler per contract channel. Each call is checked to come from the

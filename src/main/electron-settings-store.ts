@@ -3,7 +3,7 @@ import {
   createSettingsStore,
   SETTINGS_FILE_MODE,
   type SettingsStore,
-} from '../../core/platform/settings/settings-store';
+} from '../core/platform/settings/settings-store';
 
 // The app's settings: electron-store on <userData>/config.json with the same schema,
 // migrations and key-leak guard as the CLI's conf store (src/core/platform/settings).

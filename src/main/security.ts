@@ -1,5 +1,5 @@
 import { app, shell, type Session, type WebContents } from 'electron';
-import { isHttpUrl } from '../../shared/csp';
+import { isHttpUrl } from '../shared/csp';
 
 /**
  * Hardening from the Electron security checklist, applied to every web contents the app

@@ -2,19 +2,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import {
-  createCore,
-  type Core,
-  type FolderRequest,
-  type OpenRequest,
-  type SaveRequest,
-} from '../../core/app';
-import { isTrustedSender, type TrustedRenderer } from '../ipc/trusted-sender';
-import { createSecretStore, redactSecrets, type SecretStore } from '../../core/platform/secrets';
-import { defaultUserDataDir, type SettingsStore } from '../../core/platform/settings';
-import { createTeamPasswordStore } from '../../core/team/server';
-import { openJudgeKeyStore } from '../../core/positioning/judges/model/judge-key';
-import { openWorkspaceHost, type WorkspaceHost } from '../../core/team/workspaces';
+import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core/app';
+import { isTrustedSender, type TrustedRenderer } from './trusted-sender';
+import { createSecretStore, redactSecrets, type SecretStore } from '../core/platform/secrets';
+import { defaultUserDataDir, type SettingsStore } from '../core/platform/settings';
+import { createTeamPasswordStore } from '../core/team/server';
+import { openJudgeKeyStore } from '../core/positioning/judges/model/judge-key';
+import { openWorkspaceHost, type WorkspaceHost } from '../core/team/workspaces';
 import {
   createQuitController,
   recordPausedAtQuit,
@@ -27,13 +21,13 @@ import {
   type CoreRuns,
   type QuitController,
   type StartupInput,
-} from '../startup';
-import migrateWorkerFile from '../startup/migrate-worker?modulePath';
-import sanitizeWorkerFile from '../../core/runs/archive/sanitize-worker?modulePath';
-import exportJsonWorkerFile from '../../core/history/exports/export-json-worker?modulePath';
-import positioningWorkerFile from '../../core/positioning/positioning/positioning-worker?modulePath';
-import dbExportWorkerFile from '../../core/outputs/db-export/table-worker?modulePath';
-import { createWorkerSanitizer } from '../../core/runs/archive';
+} from './startup';
+import migrateWorkerFile from './startup/migrate-worker?modulePath';
+import sanitizeWorkerFile from '../core/runs/archive/sanitize-worker?modulePath';
+import exportJsonWorkerFile from '../core/history/exports/export-json-worker?modulePath';
+import positioningWorkerFile from '../core/positioning/positioning/positioning-worker?modulePath';
+import dbExportWorkerFile from '../core/outputs/db-export/table-worker?modulePath';
+import { createWorkerSanitizer } from '../core/runs/archive';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
 import { openElectronSettingsStore } from './electron-settings-store';
