@@ -1,14 +1,14 @@
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
-import type { ApiClient } from '../core/runs/api';
-import { createPageArchiver, type PageArchiver } from '../core/runs/archive';
-import type { JobEvent, MonitorScheduler, RunEngine } from '../core/runs/engine';
-import type { SecretStore } from '../core/platform/secrets/secret-store';
-import { openSettingsStore } from '../core/platform/settings/conf-settings-store';
+import type { ApiClient } from '../core/runs';
+import { createPageArchiver, type PageArchiver } from '../core/runs';
+import type { JobEvent, MonitorScheduler, RunEngine } from '../core/runs';
+import type { SecretStore } from '../core/platform';
+import { openSettingsStore } from '../core/platform';
 import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
-import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../core/platform/profile';
-import { defaultUserDataDir } from '../core/platform/settings/paths';
-import type { SettingsStore } from '../core/platform/settings/settings-store';
+import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../core/platform';
+import { defaultUserDataDir } from '../core/platform';
+import type { SettingsStore } from '../core/platform';
 import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../core/history';
 import type { RunningSandbox } from '../sandbox';
 import type { Writable } from 'node:stream';
@@ -138,10 +138,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let keyLabel: () => Promise<string | null>;
     // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
     const profile: ServiceProfile = profileInUse().profile;
-    const [{ createApiClient }, runs] = await Promise.all([
-      import('../core/runs/api'),
-      import('../core/runs/engine'),
-    ]);
+    const [{ createApiClient }, runs] = await Promise.all([import('../core/runs'), import('../core/runs')]);
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({
@@ -161,7 +158,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
         throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
       baseUrl = url;
       plan = s?.plan ?? 'Free';
-      const { createSecretStore } = await import('../core/platform/secrets/create-secret-store');
+      const { createSecretStore } = await import('../core/platform');
       const secrets = opts.secretStore ?? (await createSecretStore({ env: opts.env }));
       const readKey = async (): Promise<string> => {
         const key = await secrets.get().catch(() => null);
@@ -237,7 +234,7 @@ export function cliDataFolder(env: NodeJS.ProcessEnv, settings: SettingsStore | 
  * current one in settings ('default': <data folder>/parallax.db). An unknown name is bad usage.
  */
 async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsStore | null): Promise<string> {
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team/workspaces');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team');
   try {
     return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current()
       .dbPath;

@@ -12,8 +12,8 @@ import {
   type DbExportFormat,
   type DbExportOutcome,
   type DbExportProgress,
-} from '../core/outputs/db-export';
-import { AppError } from '../core/platform/errors/app-error';
+} from '../core/outputs';
+import { AppError } from '../core/platform';
 import type { DbExportFlags } from './commands/db-export';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
 import { READS, withCliCore } from './core';

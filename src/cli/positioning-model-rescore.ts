@@ -5,15 +5,15 @@ import {
   formatUsd,
   ModelJudgeStopped,
   type ModelJudgeUsage,
-} from '../core/positioning/judges/model';
-import { openJudgeKeyStore } from '../core/positioning/judges/model/judge-key';
+} from '../core/positioning';
+import { openJudgeKeyStore } from '../core/positioning';
 import {
   ModelRescoreRefused,
   planModelRescore,
   storeJudgeCache,
   type ModelRescorePlan,
-} from '../core/positioning/judges/model/model-rescore';
-import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../core/positioning/positioning';
+} from '../core/positioning';
+import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../core/positioning';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from './context';
 import type { CliCore } from './core';
 import { printOutcome, progressReporter, stopOnInterrupt } from './positioning-rescore';

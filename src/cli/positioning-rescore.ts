@@ -9,7 +9,7 @@ import {
   runRescore,
   type RescoreJudge,
   type RescoreOutcome,
-} from '../core/positioning/positioning';
+} from '../core/positioning';
 import type { RescoreJob } from '../core/history';
 import { BUILTIN_JUDGE_REF } from '../shared/positioning';
 import type { RescoreStatus } from '../shared/positioning/view-types';

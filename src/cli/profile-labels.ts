@@ -1,4 +1,4 @@
-import { resolveCliProfile } from '../core/platform/profile';
+import { resolveCliProfile } from '../core/platform';
 import { labelsOfProfile, type EngineLabels } from '../shared/narrative/places';
 import type { CliCore } from './core';
 

@@ -1,4 +1,4 @@
-import type { ProfileInUse } from '../core/platform/profile';
+import type { ProfileInUse } from '../core/platform';
 
 // How the CLI names the service profile in use: one line in text output when it is not the
 // spec's (so a run through a preview or a renamed deployment says so), one object in JSON.

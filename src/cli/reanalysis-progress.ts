@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { writeFailureKind } from '../core/history';
-import type { VisibilityService } from '../core/analysis/visibility';
+import type { VisibilityService } from '../core/analysis';
 import type { ReanalysisProgress } from '../shared/visibility/types';
 import { writeLine, type CliContext } from './context';
 

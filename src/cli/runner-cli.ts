@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { SecretStore } from '../core/platform/secrets/secret-store';
-import type { RunnerWorkspace } from '../core/team/runner';
-import type { TeamService } from '../core/team/server';
+import type { SecretStore } from '../core/platform';
+import type { RunnerWorkspace } from '../core/team';
+import type { TeamService } from '../core/team';
 import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
@@ -43,7 +43,7 @@ export function intFlag(name: string, value: string, min: number, max: number): 
 /** The key store: --key-file (checked now: a readable-by-others file is refused), else the usual ones. */
 export async function runnerKeyStore(flags: RunnerFlags): Promise<SecretStore | undefined> {
   if (flags.keyFile === undefined) return undefined;
-  const { KeyFileError, keyFileStore } = await import('../core/team/runner');
+  const { KeyFileError, keyFileStore } = await import('../core/team');
   try {
     return keyFileStore(flags.keyFile);
   } catch (error) {
@@ -102,7 +102,7 @@ export async function openRunnerWorkspace(
     const online = await core.online();
     const label = await online.keyLabel();
     const [{ createAfterRunPipeline, createAlertService, createWebhookDeliverer }, { createReportStep }] =
-      await Promise.all([import('../core/alerts'), import('../core/outputs/reports')]);
+      await Promise.all([import('../core/alerts'), import('../core/outputs')]);
     const webhooks = createWebhookDeliverer({
       store: core.store,
       fetch: globalThis.fetch,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../core/team/sync';
-import type { TeamService } from '../core/team/server';
+import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../core/team';
+import type { TeamService } from '../core/team';
 import { formatBytes } from '../shared/format-bytes';
 import { CliExit, CliUsageError, writeLine, type CliContext } from './context';
 import { cliDataFolder } from './core';
@@ -17,7 +17,7 @@ export async function currentWorkspace(
   deps: TeamCliDeps,
 ): Promise<{ slug: string; dbPath: string; dataFolder: string }> {
   const settings = await deps.openSettings(env);
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team/workspaces');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team');
   const dataFolder = cliDataFolder(env, settings);
   try {
     const current = createWorkspaceRegistry({ dataFolder, settings, env }).current();
@@ -39,7 +39,7 @@ export async function servedWorkspace(
 ): Promise<{ slug: string; dataFolder: string }> {
   const named = env['PARALLAX_WORKSPACE']?.trim();
   if (!named) return currentWorkspace(env, deps);
-  const { toSlug, WorkspaceError } = await import('../core/team/workspaces');
+  const { toSlug, WorkspaceError } = await import('../core/team');
   try {
     return { slug: toSlug(named), dataFolder: cliDataFolder(env, await deps.openSettings(env)) };
   } catch (error) {
@@ -92,7 +92,7 @@ export async function startFromSeed(
   team: TeamService,
   target: { path: string; workspace: string; signal: AbortSignal },
 ): Promise<InstallSeedReport | null> {
-  const { installSeed, SeedRefused, SyncError } = await import('../core/team/sync');
+  const { installSeed, SeedRefused, SyncError } = await import('../core/team');
   try {
     const installed = await team.withTeam((session) =>
       installSeed(session, { ...target, onProgress: seedProgressPrinter(ctx) }),

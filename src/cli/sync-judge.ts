@@ -1,4 +1,4 @@
-import type { AheadThreads } from '../core/team/sync';
+import type { AheadThreads } from '../core/team';
 import { cliPositioningWorker } from './positioning-worker';
 
 // The threads of `parallax sync`: a pull's answers are judged and their documents packed there
@@ -10,8 +10,8 @@ export type SyncJudge = AheadThreads;
 export async function cliSyncJudge(): Promise<SyncJudge> {
   // Loaded only by a sync (the judge is not small).
   const [{ createAheadThreads }, { readAheadOn, startAheadPool }] = await Promise.all([
-    import('../core/team/sync'),
-    import('../core/positioning/positioning'),
+    import('../core/team'),
+    import('../core/positioning'),
   ]);
   const script = cliPositioningWorker();
   return createAheadThreads(() => startAheadPool(script), readAheadOn(script));

@@ -1,8 +1,8 @@
 import type { TeamStatusView } from '../shared/ipc/channels/team';
 import { seedText } from '../shared/seed-text';
-import type { SecretStore } from '../core/platform/secrets/secret-store';
-import type { SettingsStore } from '../core/platform/settings/settings-store';
-import type { TeamService } from '../core/team/server';
+import type { SecretStore } from '../core/platform';
+import type { SettingsStore } from '../core/platform';
+import type { TeamService } from '../core/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, EXIT_USAGE, writeLine, type CliContext } from './context';
 
 // What `parallax team …` and `parallax workspace …` share: their dependencies (injectable, so
@@ -17,9 +17,8 @@ export interface TeamCliDeps {
 }
 
 export const defaultTeamCliDeps: TeamCliDeps = {
-  openSettings: async (env) =>
-    (await import('../core/platform/settings/conf-settings-store')).openSettingsStore({ env }),
-  openPasswords: async () => (await import('../core/team/server')).createTeamPasswordStore(),
+  openSettings: async (env) => (await import('../core/platform')).openSettingsStore({ env }),
+  openPasswords: async () => (await import('../core/team')).createTeamPasswordStore(),
 };
 
 /** The team service over the CLI's settings and keychain; null when no team is configured (no keychain probe then). */
@@ -29,7 +28,7 @@ export async function openCliTeam(
   settings: SettingsStore,
   always = false,
 ): Promise<TeamService | null> {
-  const { createTeamService, TEAM_URL_ENV } = await import('../core/team/server');
+  const { createTeamService, TEAM_URL_ENV } = await import('../core/team');
   if (!always && !settings.get().team && !env[TEAM_URL_ENV]?.trim()) return null;
   return createTeamService({ settings, passwords: await deps.openPasswords(), env, now: Date.now });
 }
@@ -52,8 +51,8 @@ export async function requireCliTeam(
 /** Runs a team or workspace action; its TeamError or WorkspaceError becomes one line and an exit code. */
 export async function runTeamAction<T>(ctx: CliContext, action: () => Promise<T>): Promise<T> {
   const [{ TeamError }, { WorkspaceError }] = await Promise.all([
-    import('../core/team/server'),
-    import('../core/team/workspaces'),
+    import('../core/team'),
+    import('../core/team'),
   ]);
   try {
     return await action();

@@ -3,14 +3,14 @@ import { isCountryCode } from '../shared/api/countries';
 import { US_STATES } from '../shared/api/engines';
 import type { BrandView } from '../shared/ipc/channels/library';
 import type { VisibilityDimension } from '../shared/visibility/types';
-import { AppError } from '../core/platform/errors/app-error';
+import { AppError } from '../core/platform';
 import type { HistoryStore } from '../core/history';
 import {
   createVisibilityService,
   isoDay,
   VISIBILITY_ERROR_CODES,
   type VisibilityService,
-} from '../core/analysis/visibility';
+} from '../core/analysis';
 import { CliUsageError } from './context';
 import type { FlagNames } from './schema-input';
 import type { EngineLabelOf } from '../shared/profile';

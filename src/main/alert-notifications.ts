@@ -1,7 +1,7 @@
 import { Notification, type BrowserWindow } from 'electron';
 import { foldedLine } from '../shared/alerts/digest';
 import type { EventPayload } from '../shared/ipc/contract';
-import type { EventBus } from '../core/platform/events/event-bus';
+import type { EventBus } from '../core/platform';
 
 // A desktop notification after a monitor run that raised change alerts. Clicking it brings the
 // window forward and opens the Alerts view ('alerts.open'). Notifications are kept referenced

@@ -1,9 +1,5 @@
 import ElectronStore from 'electron-store';
-import {
-  createSettingsStore,
-  SETTINGS_FILE_MODE,
-  type SettingsStore,
-} from '../core/platform/settings/settings-store';
+import { createSettingsStore, SETTINGS_FILE_MODE, type SettingsStore } from '../core/platform';
 
 // The app's settings: electron-store on <userData>/config.json with the same schema,
 // migrations and key-leak guard as the CLI's conf store (src/core/platform/settings).

@@ -4,11 +4,11 @@ import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electro
 import Store from 'electron-store';
 import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core/app';
 import { isTrustedSender, type TrustedRenderer } from './trusted-sender';
-import { createSecretStore, redactSecrets, type SecretStore } from '../core/platform/secrets';
-import { defaultUserDataDir, type SettingsStore } from '../core/platform/settings';
-import { createTeamPasswordStore } from '../core/team/server';
-import { openJudgeKeyStore } from '../core/positioning/judges/model/judge-key';
-import { openWorkspaceHost, type WorkspaceHost } from '../core/team/workspaces';
+import { createSecretStore, redactSecrets, type SecretStore } from '../core/platform';
+import { defaultUserDataDir, type SettingsStore } from '../core/platform';
+import { createTeamPasswordStore } from '../core/team';
+import { openJudgeKeyStore } from '../core/positioning';
+import { openWorkspaceHost, type WorkspaceHost } from '../core/app';
 import {
   createQuitController,
   recordPausedAtQuit,
@@ -27,7 +27,7 @@ import sanitizeWorkerFile from '../core/runs/archive/sanitize-worker?modulePath'
 import exportJsonWorkerFile from '../core/history/exports/export-json-worker?modulePath';
 import positioningWorkerFile from '../core/positioning/positioning/positioning-worker?modulePath';
 import dbExportWorkerFile from '../core/outputs/db-export/table-worker?modulePath';
-import { createWorkerSanitizer } from '../core/runs/archive';
+import { createWorkerSanitizer } from '../core/runs';
 import { notifyOnAlerts } from './alert-notifications';
 import { chooseDataFolder, createAsk, openFolder } from './dialogs';
 import { openElectronSettingsStore } from './electron-settings-store';

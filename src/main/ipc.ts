@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { INVOKE_CHANNEL_NAMES, ipcEventName, ipcInvokeName } from '../shared/ipc/contract';
-import type { EventBus } from '../core/platform/events/event-bus';
-import type { IpcRouter } from '../core/app/ipc/router';
+import type { EventBus } from '../core/platform';
+import type { IpcRouter } from '../core/app';
 import { isTrustedSender, type TrustedRenderer } from './trusted-sender';
 
 /**

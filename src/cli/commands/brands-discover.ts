@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
-import {
-  createDiscoveryService,
-  DISCOVERY_ERROR_CODES,
-  type DiscoveryService,
-} from '../../core/analysis/discovery';
-import { AppError } from '../../core/platform/errors/app-error';
-import { VISIBILITY_ERROR_CODES } from '../../core/analysis/visibility';
+import { createDiscoveryService, DISCOVERY_ERROR_CODES, type DiscoveryService } from '../../core/analysis';
+import { AppError } from '../../core/platform';
+import { VISIBILITY_ERROR_CODES } from '../../core/analysis';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Estimate, Finding } from '../../shared/analytics/findings';
 import { findingsChannels, type FindingsListView } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../../core/analysis/findings';
+import { createFindingsService } from '../../core/analysis';
 import { cliLabels } from '../profile-labels';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';

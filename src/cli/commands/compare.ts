@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { topDomains } from '../../core/outputs/export/export-data';
+import { topDomains } from '../../core/outputs';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, READS, withCliCore } from '../core';

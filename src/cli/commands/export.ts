@@ -2,12 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/ipc/channels/tools';
 import { cliExportJsonWorker } from '../export-worker';
-import {
-  EXPORT_EXTENSIONS,
-  ExportCanceledError,
-  exportRunToFile,
-  HTML_MAX_BYTES,
-} from '../../core/outputs/export';
+import { EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile, HTML_MAX_BYTES } from '../../core/outputs';
 import { listenForInterrupt } from '../interrupt';
 import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';

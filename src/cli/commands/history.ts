@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { RUN_STATUSES, type RunStatus } from '../../shared/domain/run-spec';
 // The owner rules alone: the runs barrel would load the whole run engine and its libraries.
-import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../core/runs/engine/run-owner';
+import { defaultOwnerProbe, resumabilityOf, type Resumability } from '../../core/runs';
 import type { RunListItem, RunOwner } from '../../core/history';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { creditsCell, creditsJson } from '../../shared/domain/run-credits';

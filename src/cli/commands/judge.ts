@@ -1,16 +1,13 @@
 import type { Command } from 'commander';
-import { openJudgeKeyStore } from '../../core/positioning/judges/model/judge-key';
+import { openJudgeKeyStore } from '../../core/positioning';
 import {
   createJudgeService,
   JudgeSettingsError,
   type JudgeService,
   type JudgeStatusView,
-} from '../../core/positioning/judges/model/judge-service';
-import {
-  SecretStoreReadOnlyError,
-  SecretStoreUnavailableError,
-} from '../../core/platform/secrets/secret-store';
-import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
+} from '../../core/positioning';
+import { SecretStoreReadOnlyError, SecretStoreUnavailableError } from '../../core/platform';
+import { openSettingsStore } from '../../core/platform';
 import { DEFAULT_CONCURRENCY, type ModelJudgeConfig } from '../../shared/positioning/model-judge-config';
 import { CliExit, CliUsageError, EXIT_USAGE, writeJson, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './index';

@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
-import { createCreditsVerifier } from '../../core/runs/api/credits-verifier';
+import { createCreditsVerifier } from '../../core/runs';
 import type { KeyStatusView } from '../../shared/ipc/channels/settings';
-import { createSecretStore } from '../../core/platform/secrets/create-secret-store';
-import { ENV_READ_ONLY_MESSAGE } from '../../core/platform/secrets/environment-secret-store';
+import { createSecretStore } from '../../core/platform';
+import { ENV_READ_ONLY_MESSAGE } from '../../core/platform';
 import {
   createKeyService,
   KeyServiceError,
   KeyVerificationError,
   type KeyService,
   type VerifyKey,
-} from '../../core/platform/secrets/key-service';
-import type { SecretStore } from '../../core/platform/secrets/secret-store';
-import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
-import type { SettingsStore } from '../../core/platform/settings/settings-store';
+} from '../../core/platform';
+import type { SecretStore } from '../../core/platform';
+import { openSettingsStore } from '../../core/platform';
+import type { SettingsStore } from '../../core/platform';
 import {
   CliExit,
   CliUsageError,

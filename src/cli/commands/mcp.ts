@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { AppError } from '../../core/platform/errors/app-error';
+import { AppError } from '../../core/platform';
 import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../core/mcp';
-import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
-import { defaultSettings, type Settings } from '../../core/platform/settings/schema';
+import { openSettingsStore } from '../../core/platform';
+import { defaultSettings, type Settings } from '../../core/platform';
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';
 import { withCliCore, type CliCore } from '../core';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runSpecSchema } from '../../shared/domain/run-spec';
-import type { createMonitorScheduler } from '../../core/runs/engine';
+import type { createMonitorScheduler } from '../../core/runs';
 import type { AfterRunResult } from '../../core/alerts';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import type { alertLines } from './alerts';
@@ -106,7 +106,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         },
       ) => {
         const [{ createMonitorScheduler, MonitorInputError }, { specFromFlags }] = await Promise.all([
-          import('../../core/runs/engine'),
+          import('../../core/runs'),
           import('./run'),
         ]);
         await withCliCore(ctx, { db: flags.db }, async (core) => {
@@ -184,11 +184,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
         { createReportStep },
         { alertJson, alertLines },
-      ] = await Promise.all([
-        import('../../core/alerts'),
-        import('../../core/outputs/reports'),
-        import('./alerts'),
-      ]);
+      ] = await Promise.all([import('../../core/alerts'), import('../../core/outputs'), import('./alerts')]);
       const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,

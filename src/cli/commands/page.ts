@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { writeWhole } from '../../core/outputs/reports';
+import { writeWhole } from '../../core/outputs';
 import type { ArchivedPage, HistoryStore } from '../../core/history';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore, type CliCore } from '../core';

@@ -4,7 +4,7 @@ import {
   createPositioningService,
   runRescore,
   type PositioningService,
-} from '../../core/positioning/positioning';
+} from '../../core/positioning';
 import type { HistoryStore } from '../../core/history';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';

@@ -7,8 +7,8 @@ import {
   profileInUseOfSettings,
   readProfileFile,
   type ProfileInUse,
-} from '../../core/platform/profile';
-import { openSettingsStore } from '../../core/platform/settings/conf-settings-store';
+} from '../../core/platform';
+import { openSettingsStore } from '../../core/platform';
 import { listBuiltinProfiles } from '../../shared/profile/builtin';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable } from '../core';

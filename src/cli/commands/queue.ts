@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { CLEAR_QUEUE_NOTICE } from '../../core/runs/engine';
+import { CLEAR_QUEUE_NOTICE } from '../../core/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './index';

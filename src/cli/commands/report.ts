@@ -11,7 +11,7 @@ import {
   renderReport,
   writeWhole,
   type PdfPrinter,
-} from '../../core/outputs/reports';
+} from '../../core/outputs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';

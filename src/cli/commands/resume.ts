@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { currentProcessOwner, pidIsAlive, resumabilityOf, RunHeldError } from '../../core/runs/engine';
+import { currentProcessOwner, pidIsAlive, resumabilityOf, RunHeldError } from '../../core/runs';
 import type { RunRecord } from '../../core/history';
 import { CliExit, CliUsageError, EXIT_OK, writeLine, type CliContext } from '../context';
 import { withCliCore, type CliCore } from '../core';

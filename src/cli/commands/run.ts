@@ -11,7 +11,7 @@ import {
 } from '../../shared/domain/run-spec';
 import { promptFileText } from '../../shared/domain/prompt-text';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
-import { ENGINE_INCLUDES, parsePromptFile, RunRefusedError } from '../../core/runs/engine';
+import { ENGINE_INCLUDES, parsePromptFile, RunRefusedError } from '../../core/runs';
 import { CliExit, CliUsageError, EXIT_OK, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
 import {

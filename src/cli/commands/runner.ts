@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import type { RunLogLine, RunnerSummary } from '../../core/team/runner';
+import type { RunLogLine, RunnerSummary } from '../../core/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeLine, type CliContext } from '../context';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../run-session';
 import {
@@ -91,8 +91,8 @@ async function serve(
     );
   const slugs = await runnerSlugs(flags, ctx.env, team, deps);
   const [{ createRunner }, { openTeamClient }] = await Promise.all([
-    import('../../core/team/runner'),
-    import('../../core/team/server'),
+    import('../../core/team'),
+    import('../../core/team'),
   ]);
   const warn = (message: string): void => writeLine(ctx.stderr, `parallax runner: ${message}`);
   const opened: OpenedWorkspace[] = [];

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PLAN_NAMES, parsePlanName } from '../../shared/api/engines';
 import { startSandbox, type FaultRates, type SandboxOptions } from '../../sandbox/index';
-import { PROFILE_ENV, resolveProfileRef } from '../../core/platform/profile';
+import { PROFILE_ENV, resolveProfileRef } from '../../core/platform';
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './index';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { visibilityChannels } from '../../shared/ipc/channels/visibility';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { CitationGapsView, FanOutView, SourcesView, UrlsView } from '../../shared/visibility/types';
-import type { VisibilityService } from '../../core/analysis/visibility';
+import type { VisibilityService } from '../../core/analysis';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, formatTable, READS, withCliCore } from '../core';
 import { formatRate, formatRateChange, rateJson, reanalysisNote, STATS_LEGEND } from '../format-stats';

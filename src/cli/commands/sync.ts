@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { SyncProgress, SyncTuning } from '../../core/team/sync';
+import type { SyncProgress, SyncTuning } from '../../core/team';
 import type { SyncReportView } from '../../shared/ipc/channels/sync';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore } from '../core';
@@ -98,7 +98,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
             startFromSeed(ctx, team, { path: historyPath, workspace, signal: interrupt.signal }),
           )
         : null;
-    const { syncWorkspace, SyncError } = await import('../../core/team/sync');
+    const { syncWorkspace, SyncError } = await import('../../core/team');
     const aheadJudge = await cliSyncJudge();
     judge = aheadJudge;
     await withCliCore(ctx, { db: flags.db }, async (core) => {
@@ -128,7 +128,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         progress.stop();
       }
       if ((report.pulled['brand'] ?? 0) + (report.deleted['brand'] ?? 0) > 0) {
-        const { createVisibilityService } = await import('../../core/analysis/visibility');
+        const { createVisibilityService } = await import('../../core/analysis');
         finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
       }
       if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);
@@ -160,7 +160,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .option('--db <path>', 'the history (default: the current workspace’s)')
       .action(async (own: { db?: string }) => {
         const flags = { db: own.db ?? sync.opts<SyncFlags>().db };
-        const { toConflictView } = await import('../../core/team/sync');
+        const { toConflictView } = await import('../../core/team');
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           const conflicts = core.store.replica.listDrafts().map(toConflictView);
           if (ctx.json) writeJson(ctx, conflicts);
@@ -182,7 +182,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
           throw new CliUsageError('Say --apply or --discard');
         if (!/^\d+$/.test(id))
           throw new CliUsageError(`A draft's number, as parallax sync conflicts lists it, not "${id}"`);
-        const { toConflictView } = await import('../../core/team/sync');
+        const { toConflictView } = await import('../../core/team');
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           const action = flags.apply ? 'apply' : 'discard';
           const { HistoryStateError } = await import('../../core/history');

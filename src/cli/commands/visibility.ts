@@ -8,7 +8,7 @@ import type {
   VisibilityDimension,
   VisibilityOverview,
 } from '../../shared/visibility/types';
-import { defaultFocusBrand } from '../../core/analysis/visibility';
+import { defaultFocusBrand } from '../../core/analysis';
 import { engineBoard, type BoardMeasure } from '../../shared/visibility/engine-board';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { engineBoardJson, engineBoardTable, parseMeasure } from '../engine-board-output';

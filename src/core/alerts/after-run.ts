@@ -1,7 +1,7 @@
 import { buildDigest, splitCollapsed } from '../../shared/alerts/digest';
 import { withLabels } from '../../shared/alerts/registry';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../platform/events/event-bus';
+import type { EventBus } from '../platform';
 import type { HistoryStore } from '../history';
 import type { AlertService, CheckOutcome } from './service';
 import type { AfterRunStep } from './types';

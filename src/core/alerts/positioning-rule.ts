@@ -4,7 +4,7 @@ import {
   type PositioningSliceCounts,
 } from '../../shared/analytics/positioning-alerts';
 import type { HistoryStore } from '../history';
-import { DAY_MS } from '../analysis/visibility/period';
+import { DAY_MS } from '../analysis';
 import type { AlertRuleModule, RuleContext } from './rule-modules';
 
 // recommendation-lost and sentiment-shifted over the store: the two runs' positioning roll-ups

@@ -8,8 +8,8 @@ import {
   type WebhookDeliverer,
 } from '../alerts';
 import type { EngineLabels } from '../../shared/narrative/places';
-import type { EventBus } from '../platform/events/event-bus';
-import { createReportStep } from '../outputs/reports';
+import type { EventBus } from '../platform';
+import { createReportStep } from '../outputs';
 import type { HistoryStore } from '../history';
 
 export interface AlertsWiringDeps {

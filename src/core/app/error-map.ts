@@ -1,6 +1,6 @@
 import type { IpcError } from '../../shared/ipc/define';
-import { isApiError } from '../runs/api';
-import { MonitorInputError, RunRefusedError } from '../runs/engine';
+import { isApiError } from '../runs';
+import { MonitorInputError, RunRefusedError } from '../runs';
 import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../history';
 
 /**

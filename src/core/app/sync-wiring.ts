@@ -1,10 +1,10 @@
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { EventBus } from '../platform/events/event-bus';
-import type { SettingsStore } from '../platform/settings';
+import type { EventBus } from '../platform';
+import type { SettingsStore } from '../platform';
 import type { HistoryStore } from '../history';
-import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning/positioning';
-import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../team/sync';
-import type { TeamService } from '../team/server';
+import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
+import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../team';
+import type { TeamService } from '../team';
 
 // The app's background sync, wired to the core: its status goes to the renderer as
 // 'sync.status' events, a run that ends is pushed at once, and (in the app, not in tests that

@@ -1,5 +1,5 @@
 import type { EventChannelName, EventPayload } from '../../shared/ipc/contract';
-import type { EventBus, EventListener } from '../platform/events/event-bus';
+import type { EventBus, EventListener } from '../platform';
 import type { IpcRouter } from './ipc/router';
 
 // The app's core over the open workspace: switching workspaces reopens the core on the other

@@ -132,6 +132,9 @@ export {
   STATUS_CODES,
   type PrejudgeApi,
   type PrejudgeInputs,
+  judgeCompact,
+  packBackToBack,
+  unpackBackToBack,
 } from './positioning';
 export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
 export type {

@@ -1,6 +1,6 @@
 import { alertMetric, alertSideLabels, formatAlertSide } from '../../shared/alerts/format';
 import { withLabels } from '../../shared/alerts/registry';
-import { engineLabelsOfSettings } from '../platform/profile';
+import { engineLabelsOfSettings } from '../platform';
 import { alertsChannels } from '../../shared/ipc/channels/alerts';
 import { compareUncheckedRuns, createAfterRunPipeline, createAlertService } from '../alerts';
 import { isoTime } from './text';

@@ -1,7 +1,7 @@
 import { historyChannels } from '../../shared/ipc/channels/history';
 import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import type { EngineLabelOf } from '../../shared/profile';
-import { AppError } from '../platform/errors/app-error';
+import { AppError } from '../platform';
 import { answerBrands, brandsText } from './brands';
 import { clip, engineLabelsNow, isoTime, locationOf, SYNTHETIC_NOTE } from './text';
 import type { ToolSpec } from './tool';

@@ -1,6 +1,6 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../analysis/findings';
-import { engineLabelsOfSettings } from '../platform/profile';
+import { createFindingsService } from '../analysis';
+import { engineLabelsOfSettings } from '../platform';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 

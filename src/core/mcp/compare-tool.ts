@@ -4,7 +4,7 @@ import { engineNameSchema } from '../../shared/domain/run-spec';
 import { runsChannels, type ResultView } from '../../shared/ipc/channels/runs';
 import { locationKeySchema } from '../../shared/ipc/channels/visibility';
 import type { EngineLabelOf } from '../../shared/profile';
-import { AppError } from '../platform/errors/app-error';
+import { AppError } from '../platform';
 import type { HistoryStore, RunRecord } from '../history';
 import { answerBrands, brandsText, type AnswerBrand } from './brands';
 import { clip, engineLabelsNow, locationOf, SYNTHETIC_NOTE, table } from './text';

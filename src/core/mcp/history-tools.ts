@@ -1,6 +1,6 @@
 import { libraryChannels } from '../../shared/ipc/channels/library';
 import { runsChannels } from '../../shared/ipc/channels/runs';
-import { AppError } from '../platform/errors/app-error';
+import { AppError } from '../platform';
 import { clip, engineLabelsNow, isoTime, locationOf, SYNTHETIC_NOTE, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';

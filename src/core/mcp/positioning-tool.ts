@@ -2,7 +2,7 @@ import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
 import type { NetSentimentStat, PositioningMetricsWithChange } from '../../shared/positioning/view-types';
 import type { StatChange } from '../../shared/visibility/types';
-import { createPositioningService } from '../positioning/positioning';
+import { createPositioningService } from '../positioning';
 import { periodText, rateText, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';

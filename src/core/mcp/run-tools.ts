@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runsChannels, type RunEstimateView } from '../../shared/ipc/channels/runs';
-import { AppError } from '../platform/errors/app-error';
+import { AppError } from '../platform';
 import {
   assistantCap,
   cappedSpec,

@@ -1,6 +1,6 @@
 import { engineLabeler, type EngineLabelOf } from '../../shared/profile';
 import type { MeanStat, RateStat, ResolvedPeriod, StatChange } from '../../shared/visibility/types';
-import { profileOfSettings } from '../platform/profile';
+import { profileOfSettings } from '../platform';
 import type { McpDeps } from './types';
 
 // How the tools write numbers for an assistant to read: every rate with its 95 % interval and

@@ -1,9 +1,9 @@
 import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { toIpcError } from '../app/error-map';
-import { AppError } from '../platform/errors/app-error';
-import { redactSecrets } from '../platform/secrets';
+import { toIpcError } from '../app';
+import { AppError } from '../platform';
+import { redactSecrets } from '../platform';
 import type { ToolReply } from './types';
 
 // One way to register a tool: its input is a zod object schema (the IPC channel's own, or one

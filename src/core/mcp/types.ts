@@ -1,8 +1,8 @@
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
-import type { Settings } from '../platform/settings/schema';
+import type { Settings } from '../platform';
 import type { HistoryStore } from '../history';
-import type { VisibilityService } from '../analysis/visibility';
+import type { VisibilityService } from '../analysis';
 
 // What the MCP server is built from: the history and services the CLI opens (src/cli/core.ts),
 // passed in so the command and the tests build the same server.

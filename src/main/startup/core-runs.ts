@@ -1,7 +1,7 @@
 import type { RunStatus } from '../../shared/domain/run-spec';
 import type { RunProgressView } from '../../shared/ipc/channels/runs';
 import type { Core } from '../../core/app';
-import { SHUTDOWN_GRACE_MS } from '../../core/runs/service/run-service';
+import { SHUTDOWN_GRACE_MS } from '../../core/runs';
 import type { ActiveRunSummary } from './quit';
 
 // What the quit and resume decisions need from the core's runs. Only this process's runs count:

@@ -1,4 +1,4 @@
-import type { KeychainUnavailability } from '../../core/platform/secrets';
+import type { KeychainUnavailability } from '../../core/platform';
 import { HistoryOpenError } from '../../core/history';
 
 // Everything that can stop the app from starting, as data. Each kind has its own dialog (see

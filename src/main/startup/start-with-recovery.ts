@@ -1,9 +1,9 @@
 import { existsSync, renameSync } from 'node:fs';
-import { SecretStoreUnavailableError, type SecretStore } from '../../core/platform/secrets';
-import { createUnavailableSecretStore } from '../../core/platform/secrets/unavailable-secret-store';
-import { settingsFilePath, type Settings, type SettingsStore } from '../../core/platform/settings';
+import { SecretStoreUnavailableError, type SecretStore } from '../../core/platform';
+import { createUnavailableSecretStore } from '../../core/platform';
+import { settingsFilePath, type Settings, type SettingsStore } from '../../core/platform';
 import { MIGRATIONS, restoreHistory, companionPaths } from '../../core/history';
-import { createWorkspaceRegistry } from '../../core/team/workspaces';
+import { createWorkspaceRegistry } from '../../core/team';
 import { latestBackup } from './backups';
 import type { DialogModel } from './dialog-model';
 import { checkFolder } from './folders';

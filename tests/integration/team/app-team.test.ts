@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/app';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
-import { openWorkspaceHost, type WorkspaceHost } from '../../../src/core/team/workspaces';
+import { openWorkspaceHost, type WorkspaceHost } from '../../../src/core/app';
 import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';

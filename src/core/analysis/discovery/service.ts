@@ -11,7 +11,7 @@ import type {
   DiscoveryQueue,
 } from '../../../shared/analytics/discovery-types';
 import type { BrandView } from '../../../shared/ipc/channels/library';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import {
   HistoryStateError,
   type HistoryStore,

@@ -3,7 +3,7 @@ import type { FindingsListView } from '../../../shared/ipc/channels/findings';
 import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
 import type { HistoryStore } from '../../history';
-import { createQueryContext } from '../visibility/service-context';
+import { createQueryContext } from '../visibility';
 import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
 
 // What changed (issue 30, item 5): the findings of a period against the previous one of the same

@@ -6,3 +6,4 @@ export type { VisibilityQueryInput, VisibilityService } from './service-types';
 export { VISIBILITY_ERROR_CODES } from './service-types';
 export { rateStat, meanStat, statChange } from './stats';
 export { resolvePeriod, isoDay, dayOf } from './period';
+export { createQueryContext, type Context } from './service-context';

@@ -1,5 +1,5 @@
 import type { ResolvedPeriod, VisibilityPeriod } from '../../../shared/visibility/types';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 // Periods are whole UTC days. { days: N } ends today (the core clock's UTC day); the previous
 // period is the same number of days right before.

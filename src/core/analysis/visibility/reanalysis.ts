@@ -1,5 +1,5 @@
 import type { ReanalysisProgress } from '../../../shared/visibility/types';
-import type { EventBus } from '../../platform/events/event-bus';
+import type { EventBus } from '../../platform';
 import { REANALYSIS_BATCH } from '../../history';
 
 // After a brand change the store clears every brand-derived row and records a re-analysis job

@@ -1,6 +1,6 @@
 import type { BrandView } from '../../../shared/ipc/channels/library';
 import type { VisibilityBrandRef, VisibilityScope } from '../../../shared/visibility/types';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import type { HistoryStore, VisFilter } from '../../history';
 import { resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput } from './service-types';

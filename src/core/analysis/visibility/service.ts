@@ -5,7 +5,7 @@ import type {
   ReanalysisProgress,
   VisibilityDimension,
 } from '../../../shared/visibility/types';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../history';
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';

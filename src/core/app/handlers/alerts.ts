@@ -1,7 +1,7 @@
 import { withLabels } from '../../../shared/alerts/registry';
-import { AppError } from '../../platform/errors/app-error';
-import { engineLabelsOfSettings } from '../../platform/profile';
-import { LogoError, readLogoFile, recheckLogo } from '../../outputs/reports/logo';
+import { AppError } from '../../platform';
+import { engineLabelsOfSettings } from '../../platform';
+import { LogoError, readLogoFile, recheckLogo } from '../../outputs';
 import type { HandlerModule } from './types';
 
 // The Alerts view (list, filters, mark read) and each monitor's alert options in the Monitors

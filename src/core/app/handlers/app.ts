@@ -1,5 +1,5 @@
 import { isHttpUrl } from '../../../shared/csp';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
 export const appHandlers: HandlerModule<'app.info' | 'app.openExternal' | 'app.showInFolder'> = (ctx) => ({

@@ -1,5 +1,5 @@
 import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../shared/api/engines';
-import { profileOfSettings } from '../../platform/profile';
+import { profileOfSettings } from '../../platform';
 import { COUNTRY_CODES } from '../../../shared/api/countries';
 import type { CountriesView, EngineAvailabilityView } from '../../../shared/ipc/channels/catalog';
 import type { HandlerModule } from './types';

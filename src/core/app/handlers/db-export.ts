@@ -7,9 +7,9 @@ import {
   exportHistory,
   readsOnSecondThread,
   type DbExportProgress,
-} from '../../outputs/db-export';
-import { AppError } from '../../platform/errors/app-error';
-import { profileOfSettings } from '../../platform/profile';
+} from '../../outputs';
+import { AppError } from '../../platform';
+import { profileOfSettings } from '../../platform';
 import type { DbExportRunView } from '../../../shared/ipc/channels/db-export';
 import type { HandlerModule } from './types';
 

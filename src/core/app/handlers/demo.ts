@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import { buildDemoHistory, deleteDemo, demoStatus, DemoRefusedError } from '../../demo';
 import { openHistory } from '../../history';
 import type { HandlerModule } from './types';

@@ -1,4 +1,4 @@
-import { createDiscoveryService } from '../../analysis/discovery';
+import { createDiscoveryService } from '../../analysis';
 import type { HandlerModule } from './types';
 
 // Competitor discovery. Accept and merge save a brand through the store's brand save path,

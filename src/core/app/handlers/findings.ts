@@ -1,5 +1,5 @@
-import { createFindingsService } from '../../analysis/findings';
-import { engineLabelsOfSettings } from '../../platform/profile';
+import { createFindingsService } from '../../analysis';
+import { engineLabelsOfSettings } from '../../platform';
 import type { HandlerModule } from './types';
 
 // What changed (findings.list): the findings engine over the core's history, counting the

@@ -1,5 +1,5 @@
-import { AppError } from '../../platform/errors/app-error';
-import { buildBrandMatrix } from '../../analysis/visibility/brand-matrix';
+import { AppError } from '../../platform';
+import { buildBrandMatrix } from '../../analysis';
 import type { HandlerModule } from './types';
 
 type Channels =

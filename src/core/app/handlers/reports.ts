@@ -1,8 +1,8 @@
 import { compareUncheckedRuns } from '../../alerts';
-import { AppError } from '../../platform/errors/app-error';
-import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs/reports';
-import { engineLabelsOfSettings } from '../../platform/profile';
-import { resolvePeriod } from '../../analysis/visibility';
+import { AppError } from '../../platform';
+import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs';
+import { engineLabelsOfSettings } from '../../platform';
+import { resolvePeriod } from '../../analysis';
 import type { HandlerModule } from './types';
 
 type Channels = 'reports.write';

@@ -1,5 +1,5 @@
-import { AppError } from '../../platform/errors/app-error';
-import { toSettingsView } from '../../platform/settings';
+import { AppError } from '../../platform';
+import { toSettingsView } from '../../platform';
 import type { HandlerModule } from './types';
 
 type Channels = 'settings.get' | 'settings.update' | 'key.status' | 'key.set' | 'key.delete';

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
 type Channels = 'storage.stats' | 'storage.compact';

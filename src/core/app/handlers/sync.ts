@@ -1,4 +1,4 @@
-import { toConflictView } from '../../team/sync';
+import { toConflictView } from '../../team';
 import type { HandlerModule } from './types';
 
 type Channels = 'sync.status' | 'sync.now' | 'sync.cancelSeed' | 'sync.conflicts' | 'sync.resolve';

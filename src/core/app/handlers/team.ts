@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { AppError } from '../../platform/errors/app-error';
-import { createWorkspace, listWorkspaces, useWorkspace } from '../../team/server';
+import { AppError } from '../../platform';
+import { createWorkspace, listWorkspaces, useWorkspace } from '../../team';
 import type { HandlerModule } from './types';
 
 type Channels =

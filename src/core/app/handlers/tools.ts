@@ -1,13 +1,8 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { createReportPageSections } from '../../runs/archive';
-import { AppError } from '../../platform/errors/app-error';
-import {
-  buildCompareReport,
-  EXPORT_EXTENSIONS,
-  ExportCanceledError,
-  exportRunToFile,
-} from '../../outputs/export';
-import { profileOfSettings } from '../../platform/profile';
+import { createReportPageSections } from '../../runs';
+import { AppError } from '../../platform';
+import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../outputs';
+import { profileOfSettings } from '../../platform';
 import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 

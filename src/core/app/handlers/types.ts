@@ -1,18 +1,18 @@
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
-import type { EventBus } from '../../platform/events/event-bus';
-import type { KeyService } from '../../platform/secrets';
-import type { SettingsStore } from '../../platform/settings';
+import type { EventBus } from '../../platform';
+import type { KeyService } from '../../platform';
+import type { SettingsStore } from '../../platform';
 import type { ExportWorkerScript, HistoryStore } from '../../history';
-import type { ConnectionManager } from '../../runs/service/connection';
-import type { RunService } from '../../runs/service/run-service';
-import type { MonitorScheduler } from '../../runs/engine';
-import type { VisibilityService } from '../../analysis/visibility';
-import type { PositioningService, RescoreDriver } from '../../positioning/positioning';
-import type { TeamService, WorkspaceOps } from '../../team/server';
-import type { BackgroundSync } from '../../team/sync';
-import type { JudgeService } from '../../positioning/judges/model/judge-service';
-import type { RescoreControl } from '../../positioning/judges/rescore-control';
+import type { ConnectionManager } from '../../runs';
+import type { RunService } from '../../runs';
+import type { MonitorScheduler } from '../../runs';
+import type { VisibilityService } from '../../analysis';
+import type { PositioningService, RescoreDriver } from '../../positioning';
+import type { TeamService, WorkspaceOps } from '../../team';
+import type { BackgroundSync } from '../../team';
+import type { JudgeService } from '../../positioning';
+import type { RescoreControl } from '../../positioning';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {

@@ -7,7 +7,7 @@ import {
   type InvokeParsedInput,
 } from '../../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../../shared/ipc/define';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 export type IpcHandler<C extends InvokeChannelName> = (
   input: InvokeParsedInput<C>,

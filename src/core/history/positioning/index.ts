@@ -58,3 +58,4 @@ export {
   type PrejudgeInputs,
   type Prejudged,
 } from './positioning-prejudge';
+export { judgeCompact, packBackToBack, unpackBackToBack } from './ahead-work';

@@ -1,7 +1,7 @@
 import type { VisibilityPeriod } from '../../../shared/visibility/types';
-import { readDemoRecord } from '../../demo/record';
+import { readDemoRecord } from '../../demo';
 import type { HistoryStore } from '../../history';
-import { resolvePeriod } from '../../analysis/visibility/period';
+import { resolvePeriod } from '../../analysis';
 import type { DbExportFilter } from './types';
 
 // What the CLI and the app's handler both need to ask for an export: the filter from a period

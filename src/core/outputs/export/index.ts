@@ -13,3 +13,4 @@ export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
   md: 'md',
   html: 'html',
 };
+export { escapeHtml, safeHttpUrl } from './html-escape';

@@ -1,7 +1,7 @@
-import type { AfterRunStep } from '../../alerts/types';
+import type { AfterRunStep } from '../../alerts';
 import type { EngineLabels } from '../../../shared/narrative/places';
-import type { EventBus } from '../../platform/events/event-bus';
-import { createVisibilityService } from '../../analysis/visibility';
+import type { EventBus } from '../../platform';
+import { createVisibilityService } from '../../analysis';
 import type { ReportFormat } from './types';
 import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';

@@ -7,7 +7,7 @@ import {
 import type { BrandView } from '../../../shared/ipc/channels/library';
 import type { ResolvedPeriod } from '../../../shared/visibility/types';
 import type { StoredResult } from '../../history';
-import type { VisibilityService } from '../../analysis/visibility';
+import type { VisibilityService } from '../../analysis';
 import type { ReportAnswer, ReportEvidence } from './types';
 
 // The answers behind a report's key findings: the latest answers that name a competitor and

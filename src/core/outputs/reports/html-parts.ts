@@ -1,4 +1,4 @@
-import { escapeHtml, safeHttpUrl } from '../export/html-escape';
+import { escapeHtml, safeHttpUrl } from '../export';
 
 // Small HTML builders the report's sections share. Every value passes through escapeHtml;
 // links are emitted only for plain http(s) URLs, anything else is shown as text.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 // A client report as PDF: the same HTML page, printed by a Chromium-family engine with the
 // report's print style sheet (A4, page breaks, nothing cut). The app prints it in a hidden

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../export/html-escape';
+import { escapeHtml } from '../export';
 
 // A trend chart as inline SVG (no script, no external resource): the daily value as a line,
 // its 95 % interval as a shaded band (an error bar where a day stands alone), one point per

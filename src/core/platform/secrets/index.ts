@@ -36,4 +36,4 @@ export {
   type SecretStore,
 } from './secret-store';
 export { createUnavailableSecretStore } from './unavailable-secret-store';
-export { createCreditsVerifier, type CreditsVerifierOptions } from '../../runs/api/credits-verifier';
+export { API_KEY_ANYWHERE } from './key-format';

@@ -1,5 +1,5 @@
 import type { KeyStatusView } from '../../../shared/ipc/channels/settings';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../errors';
 import { ENV_READ_ONLY_MESSAGE } from './environment-secret-store';
 import { isApiKeyFormat, maskApiKey } from './key-format';
 import { redactSecrets } from './redact';

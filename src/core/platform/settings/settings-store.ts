@@ -1,6 +1,6 @@
 import { chmodSync, statSync } from 'node:fs';
-import { AppError } from '../errors/app-error';
-import { API_KEY_ANYWHERE } from '../secrets/key-format';
+import { AppError } from '../errors';
+import { API_KEY_ANYWHERE } from '../secrets';
 import { migrateSettings } from './migrations';
 import {
   parseSettingsLeniently,

@@ -1,10 +1,10 @@
 import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
 import type { RescoreEstimateView, RescoreJudgeKind } from '../../../shared/positioning/rescore-app';
 import type { RescoreStatus } from '../../../shared/positioning/view-types';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import { rescoreStatus, type RescoreDriver } from '../positioning';
 import type { HistoryStore, RescoreJob } from '../../history';
-import { isoDay } from '../../analysis/visibility';
+import { isoDay } from '../../analysis';
 import type { ModelRescoreDriver } from './model/model-rescore-driver';
 
 // The app's "Re-score history…" (positioning.rescore.* channels) over both judges: the built-in

@@ -1,6 +1,6 @@
 import type { AttributeGap } from '../../../shared/positioning/view-types';
 import type { PosAttrRow } from '../../history';
-import { rateStat } from '../../analysis/visibility';
+import { rateStat } from '../../analysis';
 import { polarityOf } from './metrics';
 
 // "Which competitors own the attributes you lack": qualities the answers praise competitors for

@@ -11,8 +11,8 @@ import type {
   CompactVerdicts,
   ResultDoc,
 } from '../../history';
-import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../team/sync/read-ahead';
-import { unpackBackToBack } from './ahead-work';
+import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../team';
+import { unpackBackToBack } from '../../history';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one

@@ -5,7 +5,7 @@ import type {
   PositioningMetricsWithChange,
 } from '../../../shared/positioning/view-types';
 import type { PosAttrRow, PosStatusRow } from '../../history';
-import { meanStat, rateStat, statChange } from '../../analysis/visibility';
+import { meanStat, rateStat, statChange } from '../../analysis';
 
 // The store's positioning sums turned into the numbers an analyst reads: rates with their
 // Wilson interval, net sentiment with Tango's score interval, the mean tone with its t interval,

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyseAnswersAhead, openPositioningConnection } from '../../history';
-import { judgeCompact, packBackToBack } from './ahead-work';
+import { judgeCompact, packBackToBack } from '../../history';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,
@@ -12,7 +12,7 @@ import {
   type WorkerScript,
 } from './judge-pool';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
-import type { ReadAheadWorkerData } from '../../team/sync/read-ahead';
+import type { ReadAheadWorkerData } from '../../team';
 
 // The positioning re-score's worker threads, one script in three roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
@@ -104,7 +104,7 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
 async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const { runReadAhead } = await import('../../team/sync/read-ahead-thread');
+  const { runReadAhead } = await import('../../team');
   await runReadAhead(port, data.request);
 }
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
-import type { EventBus } from '../../platform/events/event-bus';
+import type { EventBus } from '../../platform';
 import type { PositioningJobApi, RescoreRequest } from '../../history';
 import type { WorkerScript } from './judge-pool';
 import type { RescoreWorkerData, RescoreWorkerMessage } from './positioning-worker';

@@ -7,7 +7,7 @@ import type {
   ToneTransition,
 } from '../../../shared/positioning/view-types';
 import type { MovedState, RescoreJobView, StoredSummary } from '../../history';
-import { isoDay } from '../../analysis/visibility';
+import { isoDay } from '../../analysis';
 
 // The re-score's job and last summary as the views, the CLI and the MCP server show them: brand
 // keys turned into brand ids, codes into names, and "what moved" in plain sentences.

@@ -8,10 +8,10 @@ import type {
   ResultPositioning,
 } from '../../../shared/positioning/view-types';
 import type { VisibilityDimension } from '../../../shared/visibility/types';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../history';
-import { isoDay } from '../../analysis/visibility';
-import { createQueryContext, type Context } from '../../analysis/visibility/service-context';
+import { isoDay } from '../../analysis';
+import { createQueryContext, type Context } from '../../analysis';
 import { attributeGaps } from './attribute-gaps';
 import { groupBy, metricsOf, NO_STATUS, withChange } from './metrics';
 import { progressOf } from './rescore-view';

@@ -1,9 +1,5 @@
 import { createApiClient } from '.';
-import {
-  classifyVerifyError,
-  KeyVerificationError,
-  type VerifyKey,
-} from '../../platform/secrets/key-service';
+import { classifyVerifyError, KeyVerificationError, type VerifyKey } from '../../platform';
 
 export interface CreditsVerifierOptions {
   baseUrl: string;

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client';
-import type { ResponseMeta } from '../api/meta';
+import type { ApiClient } from '../api';
+import type { ResponseMeta } from '../api';
 import type { JobState, RunSpec } from '../../../shared/domain/run-spec';
 import type { ResultsApi, RunOwnersApi, RunSessionsApi, RunsApi } from '../../history';
 import type { SessionStore } from './credit-reconciliation';

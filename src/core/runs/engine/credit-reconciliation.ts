@@ -1,6 +1,6 @@
 import { estimateUnstatedCredits } from './credit-estimates';
 import { costOf } from './estimate';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import type { RunSession, RunSessionsApi, SessionReconciliation, RunsApi, RunRecord } from '../../history';
 
 // Credits charged without a result. A synchronous call the service answered in the instant

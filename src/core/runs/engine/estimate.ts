@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import type { RunSpec } from '../../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
 import { cellTemplates, jobCount, runMaxCredits, specFieldErrors, type CostFn } from './job-plan';

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import type { SlotGate } from './slot-gate';
 
 // Async tasks processing on the account hold concurrency slots a synchronous run must leave

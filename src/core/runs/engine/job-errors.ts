@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api';
 import type { JobPatch } from '../../history';
 
 // What a failed call means for its job. The spec's retry rules decide what the client

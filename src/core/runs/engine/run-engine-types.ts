@@ -4,7 +4,7 @@ import type { PlanName } from '../../../shared/api/engines';
 import type { RunSpec } from '../../../shared/domain/run-spec';
 import type { JobState } from '../../../shared/domain/run-spec';
 import type { RunEstimateView, RunProgressView } from '../../../shared/ipc/channels/runs';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import type { RunOwner } from '../../history';
 import type { RunEngineStore } from './active-run';
 import type { OwnerProbe } from './run-owner';

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { PLAN_SLOTS } from '../../../shared/api/engines';
 import type { RunStatus } from '../../../shared/domain/run-spec';
 import type { RunProgressView } from '../../../shared/ipc/channels/runs';
-import type { ResponseMeta } from '../api/meta';
+import type { ResponseMeta } from '../api';
 import { newRecordId, type RunRecord } from '../../history';
 import type { ActiveRun, DriverContext } from './active-run';
 import { driveAsync } from './async-driver';

@@ -1,5 +1,5 @@
 import type { RunSpec } from '../../../shared/domain/run-spec';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import { newRecordId, type NewJob } from '../../history';
 import { costOf } from './estimate';
 import { idempotencyKeyFor } from './idempotency';

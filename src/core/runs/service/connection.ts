@@ -1,9 +1,9 @@
 import { createApiClient, type ApiClient, type ResponseMeta } from '../api';
-import { AppError } from '../../platform/errors/app-error';
-import { profileOfSettings } from '../../platform/profile';
-import type { KeyService } from '../../platform/secrets';
-import { maskApiKey } from '../../platform/secrets';
-import type { SettingsStore } from '../../platform/settings';
+import { AppError } from '../../platform';
+import { profileOfSettings } from '../../platform';
+import type { KeyService } from '../../platform';
+import { maskApiKey } from '../../platform';
+import type { SettingsStore } from '../../platform';
 import type { RunningSandbox, SandboxOptions } from '../../../sandbox/types';
 
 /** Where runs go right now: the paid service with the user's key, or the built-in sandbox. */

@@ -1,5 +1,5 @@
 import type { TeamClient } from '../server';
-import { nextDueAt, parseCadence } from '../../runs/engine';
+import { nextDueAt, parseCadence } from '../../runs';
 
 // Claiming due monitors on the team's PostgreSQL, so any number of runners run each due slot
 // of a monitor exactly once (docs/internals/runner.md):

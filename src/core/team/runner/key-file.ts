@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { SecretStore } from '../../platform/secrets/secret-store';
+import type { SecretStore } from '../../platform';
 
 // The service key from a secret file (`--key-file`, e.g. a systemd credential or a container
 // secret), for servers without a keychain. Refused when other users may read it, as ssh does

@@ -1,5 +1,5 @@
 import type { AfterRunResult } from '../../alerts';
-import type { RunEngine, RunStartMeta } from '../../runs/engine';
+import type { RunEngine, RunStartMeta } from '../../runs';
 import type { HistoryStore } from '../../history';
 import type { TeamClient, TeamSession } from '../server';
 import type { Claim, RunnerIdentity } from './claims';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { QueryResult, QueryResultRow } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { redactSecrets } from '../../platform/secrets/redact';
+import { redactSecrets } from '../../platform';
 import { TeamError, type TeamErrorKind } from './errors';
 import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
 

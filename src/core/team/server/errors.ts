@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 /**
  * Why a team operation failed, in terms the user can act on:

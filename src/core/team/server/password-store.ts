@@ -1,10 +1,7 @@
-import type { FallbackSecretStore } from '../../platform/secrets/create-secret-store';
-import {
-  createKeychainSecretStore,
-  type KeychainSecretStore,
-} from '../../platform/secrets/keychain-secret-store';
-import type { SecretStore } from '../../platform/secrets/secret-store';
-import { createUnavailableSecretStore } from '../../platform/secrets/unavailable-secret-store';
+import type { FallbackSecretStore } from '../../platform';
+import { createKeychainSecretStore, type KeychainSecretStore } from '../../platform';
+import type { SecretStore } from '../../platform';
+import { createUnavailableSecretStore } from '../../platform';
 
 // Where the team URL's password is kept: the OS keychain, under the app's service name and an
 // account of its own (the API key is 'api-key'), or Electron's safeStorage in the app when no

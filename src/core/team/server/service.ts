@@ -1,6 +1,6 @@
 import type { TeamAccess, TeamStatusView, TeamWorkspaceView } from '../../../shared/ipc/channels/team';
-import type { SecretStore } from '../../platform/secrets/secret-store';
-import type { SettingsStore } from '../../platform/settings/settings-store';
+import type { SecretStore } from '../../platform';
+import type { SettingsStore } from '../../platform';
 import { MIGRATIONS } from '../../history';
 import { openTeamClient, type TeamClient } from './client';
 import { TeamError } from './errors';

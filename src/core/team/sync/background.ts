@@ -1,7 +1,7 @@
 import type { SyncReportView, SyncStatusView } from '../../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../../history';
 import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../server';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
 import { installSeed, SeedRefused, type InstallSeedReport } from './seed-install';

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 /**
  * Why a sync stopped before it began or half-way, in terms the analyst can act on:

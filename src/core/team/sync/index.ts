@@ -30,3 +30,5 @@ export {
 } from './seed-publish';
 export { installSeed, SeedRefused, type InstallSeedOptions, type InstallSeedReport } from './seed-install';
 export { newestSeed, type SeedProgress } from './seed-files';
+export { toResult } from './pulled-result';
+export { rowFromPg } from './team-sql';

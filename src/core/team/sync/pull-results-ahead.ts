@@ -1,4 +1,4 @@
-import { unpackBackToBack } from '../../positioning/positioning/ahead-work';
+import { unpackBackToBack } from '../../history';
 import {
   brandsKey,
   judgedContent,

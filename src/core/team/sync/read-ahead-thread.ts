@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { judgeCompact, packBackToBack } from '../../positioning/positioning/ahead-work';
+import { judgeCompact, packBackToBack } from '../../history';
 import {
   analyseAnswersAhead,
   judgedContent,

@@ -3,9 +3,9 @@ import type { BrandDefinition } from '../../../shared/analytics';
 import type { PulledResult, ReplicaCursor, ReplicaRow } from '../../history';
 // Not the team's index: the judge pool imports this module, and a re-score must not load the
 // PostgreSQL driver.
-import type { OpenTeamClientOptions } from '../server/client';
-import { TeamError, type TeamErrorKind } from '../server/errors';
-import type { TeamUrl } from '../server/team-url';
+import type { OpenTeamClientOptions } from '../server';
+import { TeamError, type TeamErrorKind } from '../server';
+import type { TeamUrl } from '../server';
 
 // A large pull's answers read ahead on another thread with a team connection of its own
 // (read-ahead-thread.ts), so this thread only stores them. There, each page of the results'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { constants as zlib, zstdCompressSync } from 'node:zlib';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 import { openHistory } from '../../history';
 import type { TeamClient, TeamSession } from '../server';
 import type { AheadJudge } from './context';

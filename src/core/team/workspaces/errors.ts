@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors/app-error';
+import { AppError } from '../../platform';
 
 /** A workspace named wrongly: not found, already there, or a name that makes no folder name. */
 export class WorkspaceError extends AppError {

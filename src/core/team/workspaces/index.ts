@@ -7,4 +7,3 @@ export {
   type WorkspaceRegistry,
   type WorkspaceRegistryDeps,
 } from './registry';
-export { openWorkspaceHost, type HostedCore, type WorkspaceHost } from '../../app/workspace-host';

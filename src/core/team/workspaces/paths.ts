@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { WORKSPACE_SLUG } from '../../platform/settings/schema';
+import { WORKSPACE_SLUG } from '../../platform';
 import { WorkspaceError } from './errors';
 
 // Where each workspace's history lives. The default workspace is the history the app always

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SettingsStore } from '../../platform/settings/settings-store';
+import type { SettingsStore } from '../../platform';
 import { WorkspaceError } from './errors';
 import {
   DEFAULT_WORKSPACE,

@@ -1,9 +1,6 @@
-import {
-  createKeychainSecretStore,
-  type KeychainSecretStore,
-} from '../../../platform/secrets/keychain-secret-store';
-import { SecretStoreReadOnlyError, type SecretStore } from '../../../platform/secrets/secret-store';
-import { createUnavailableSecretStore } from '../../../platform/secrets/unavailable-secret-store';
+import { createKeychainSecretStore, type KeychainSecretStore } from '../../../platform';
+import { SecretStoreReadOnlyError, type SecretStore } from '../../../platform';
+import { createUnavailableSecretStore } from '../../../platform';
 
 // The model judge's key (an OpenAI, Anthropic or OpenRouter key): in the OS keychain under its
 // own account of the 'Parallax' service, beside the service key and never mixed with it; or

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { judgePayload, MODEL_SYSTEM_PROMPT } from '../../../../shared/positioning/model-contract';
 import type { BrandPositioning, JudgeInput, JudgeRef } from '../../../../shared/positioning/types';
 import type { JudgeCacheKey, JudgeVerdict } from '../../../history';
-import type { RescoreJudge } from '../../positioning/rescore-pipeline';
+import type { RescoreJudge } from '../../positioning';
 import { ModelCallError, type ModelCaller, type TokenUsage } from './caller';
 import { modelJudgeRef, type ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import { usdOf } from './cost';

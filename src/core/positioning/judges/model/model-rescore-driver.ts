@@ -4,8 +4,8 @@ import {
   type NotScoredCounts,
   type RescoreUsageView,
 } from '../../../../shared/positioning/rescore-app';
-import { AppError } from '../../../platform/errors/app-error';
-import type { EventBus } from '../../../platform/events/event-bus';
+import { AppError } from '../../../platform';
+import type { EventBus } from '../../../platform';
 import { runRescore, type RescoreJudge, type RescoreOutcome } from '../../positioning';
 import { isNotScored, type HistoryStore } from '../../../history';
 import { createModelCaller } from './create-caller';

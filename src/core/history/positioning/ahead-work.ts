@@ -1,10 +1,11 @@
 import type { BrandDefinition } from '../../../shared/analytics';
 import { judgePositioning, type JudgeInput } from '../../../shared/positioning';
-import { compactVerdict, packDoc, type CompactVerdict, type ResultDoc } from '../../history';
+import { packDoc, type ResultDoc } from '../codec';
+import { compactVerdict, type CompactVerdict } from './positioning-compact';
 
 // The pure work a thread does for answers about to be stored (a re-score's slices, a pull's
 // pages): the built-in judge's verdicts and the packed documents. Shared by the judge threads
-// (positioning-worker.ts) and a pull's read-ahead thread (src/core/team/sync/read-ahead-thread.ts).
+// (src/core/positioning/positioning/positioning-worker.ts) and a pull's read-ahead thread (src/core/team/sync/read-ahead-thread.ts).
 
 /** Each item judged against the brands, in the compact form; a judge failure is that answer's "not scored". */
 export function judgeCompact(
