@@ -5,49 +5,108 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-// Architecture boundaries (DEVELOPERS.md): only src/main imports `electron`;
-// the renderer never imports main-process code (it talks over the typed IPC contract);
-// shared code imports neither.
+// Architecture boundaries (docs/internals/architecture.md): only the Electron shell (src/main,
+// not its plain-Node start-up) imports `electron`; the renderer never imports main-side code (it
+// talks over the typed IPC contract); shared code imports neither side; the headless engine
+// (src/core) imports no shell, CLI or renderer code.
 const electronOnlyInShell = {
   name: 'electron',
-  message: 'Only src/main may import electron; pass what you need in as a dependency.',
+  message: 'Only the Electron shell (src/main) may import electron; pass what you need in as a dependency.',
 };
-const mainPatterns = ['**/main/**', '**/sandbox/**', '**/cli/**', '**/preload/**'];
+const mainPatterns = ['**/main/**', '**/core/**', '**/sandbox/**', '**/cli/**', '**/preload/**'];
 
-// The store (src/core/history) is one folder per capability, each with an index.ts as its public
-// face (docs/internals/store-layout.md): the rest of the app imports the store's own index.ts,
-// a store folder imports another folder's index.ts, never its files, and tests may import a
-// folder's index.ts. Expressed with ESLint's own no-restricted-imports, as regex patterns on the
-// import path (no plugin, no resolver): imports here are all relative, so where a file sits says
-// which paths reach too deep. A worker's entry file is named by its path (?modulePath).
-const appStoreImport = {
-  regex: String.raw`^(\.\./)+(main/)?store/(?![^?]*\?modulePath$)`,
-  message: 'Outside src/core/history, import the store from its index.ts (src/core/history) only.',
+// The engine (src/core) is one room per capability, each with an index.ts as its public face.
+// Most rooms are folders of folders (the history's `answers`, `codec`…; the team's `server`,
+// `sync`…), each folder with an index.ts of its own: a file imports another folder's index.ts,
+// never its files; a room's index.ts re-exports its folders' index.ts. The rooms in FLAT_ROOMS
+// keep their files side by side. From anywhere else (another room, the shell, the CLI, the
+// sandbox) a room is imported through its index.ts only; tests may reach a history folder's
+// index.ts. Expressed with ESLint's own no-restricted-imports, as regex patterns on the import
+// path (no plugin, no resolver): imports here are all relative, so where a file sits says which
+// paths reach too deep. A worker's entry file is named by its path (?modulePath).
+const FOLDER_ROOMS = ['history', 'platform', 'runs', 'analysis', 'positioning', 'outputs', 'team'];
+const FLAT_ROOMS = ['app', 'alerts', 'demo', 'mcp'];
+const up = (n) => String.raw`\.\./`.repeat(n);
+const outsideRoomImport = {
+  regex: String.raw`^(\.\./)+core/[^/?]+/(?![^?]*\?modulePath$)`,
+  message: "Import a room of the engine through its index.ts ('src/core/<room>') only.",
 };
 const testStoreImport = {
-  regex: String.raw`(^|/)main/store/[^/]+/`,
-  message: 'Tests import a store folder through its index.ts (src/core/history/<folder>), never its files.',
+  regex: String.raw`(^|/)core/history/[^/]+/`,
+  message: 'Tests import a history folder through its index.ts (src/core/history/<folder>), never its files.',
 };
-/** The imports a file `depth` folders below src/core/history may not make. */
-function storeFolderImports(depth) {
-  const up = String.raw`\.\./`.repeat(depth - 1);
+/** What a file `depth` folders below its room's folder may not import of other rooms and of src/core. */
+function otherRoomImports(depth) {
   return [
     {
-      regex: String.raw`^${up}\.\./[^./][^/]*/`,
-      message: "Import another store folder through its index.ts ('../<folder>'), never its files.",
+      regex: String.raw`^${up(depth + 1)}[^./][^/]*/`,
+      message: "Import another room through its index.ts ('../<room>'), never its files or folders.",
     },
     {
-      regex: String.raw`^${up}\.\.(/index)?$`,
-      message: "Import the store folder you need, not the store's index.ts (it imports every folder).",
+      regex: String.raw`^${up(depth)}\.\.(/index)?$`,
+      message: "Import the room you need, not the engine's own index.ts (it imports every room).",
+    },
+  ];
+}
+/** What a file `depth` (1 or more) folders below a folder room's folder may not import of its own room. */
+function roomFolderImports(depth) {
+  return [
+    {
+      regex: String.raw`^${up(depth)}[^./][^/]*/`,
+      message: "Import another folder of the room through its index.ts ('../<folder>'), never its files.",
     },
     {
-      regex: depth === 1 ? String.raw`^\.(/index)?$` : String.raw`^\.\.(/index)?$`,
-      message: "Inside a store folder, import its files directly, not the folder's own index.ts.",
+      regex: String.raw`^${up(depth - 1)}\.\.(/index)?$`,
+      message: "Import the folder you need, not the room's index.ts (it imports every folder).",
+    },
+    {
+      regex: depth === 1 ? String.raw`^\.(/index)?$` : String.raw`^${up(depth - 2)}\.\.(/index)?$`,
+      message: "Inside a room's folder, import its files directly, not the folder's own index.ts.",
     },
   ];
 }
 const mainSidePatterns = [
   { group: ['**/renderer/**'], message: 'Main-side code never imports the renderer.' },
+];
+const engineSidePatterns = [
+  ...mainSidePatterns,
+  {
+    group: ['**/main/**', '**/cli/**'],
+    message: 'The engine (src/core) never imports the shell or the CLI.',
+  },
+];
+/** One config block: the patterns `files` may not import (electron always among them). */
+const restrict = (files, patterns, extra = {}) => ({
+  files,
+  ...extra,
+  rules: { 'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns }] },
+});
+/** The engine's rules, folder depth by folder depth (src/core is at most four folders deep). */
+const engineRules = [
+  restrict(['src/core/index.ts'], [...engineSidePatterns]),
+  restrict(
+    FOLDER_ROOMS.map((room) => `src/core/${room}/index.ts`),
+    [
+      ...engineSidePatterns,
+      { regex: String.raw`^\./[^/]+/`, message: "A room's index.ts re-exports its folders' index.ts only." },
+    ],
+  ),
+  restrict(
+    FLAT_ROOMS.map((room) => `src/core/${room}/*.ts`),
+    [...engineSidePatterns, ...otherRoomImports(0)],
+  ),
+  ...[1, 2, 3].map((depth) =>
+    restrict(
+      FOLDER_ROOMS.map((room) => `src/core/${room}/${'*/'.repeat(depth)}*.ts`),
+      [...engineSidePatterns, ...otherRoomImports(depth), ...roomFolderImports(depth)],
+    ),
+  ),
+  ...[1, 2, 3].map((depth) =>
+    restrict(
+      FLAT_ROOMS.map((room) => `src/core/${room}/${'*/'.repeat(depth)}*.ts`),
+      [...engineSidePatterns, ...otherRoomImports(depth)],
+    ),
+  ),
 ];
 
 export default tseslint.config(
@@ -87,10 +146,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['src/main/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [appStoreImport] }] },
-  },
-  {
     files: ['src/renderer/**/*.{ts,tsx}', 'tests/unit/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -126,51 +181,16 @@ export default tseslint.config(
       ],
     },
   },
+  // The shell (src/main, electron allowed in its own files), the CLI and the sandbox: rooms by
+  // their index.ts only.
+  restrict(
+    ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts'],
+    [...mainSidePatterns, outsideRoomImport],
+  ),
   {
-    files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts'],
-    ignores: ['src/main/**', 'src/core/history/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, appStoreImport] },
-      ],
-    },
+    files: ['src/main/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...mainSidePatterns, outsideRoomImport] }] },
   },
-  {
-    files: ['src/core/history/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnlyInShell],
-          patterns: [
-            ...mainSidePatterns,
-            {
-              regex: String.raw`^\./[^/]+/`,
-              message: "The store's index.ts re-exports folders' index.ts only.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/core/history/*/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, ...storeFolderImports(1)] },
-      ],
-    },
-  },
-  {
-    files: ['src/core/history/*/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnlyInShell], patterns: [...mainSidePatterns, ...storeFolderImports(2)] },
-      ],
-    },
-  },
+  ...engineRules,
   prettier,
 );

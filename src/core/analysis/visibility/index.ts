@@ -7,3 +7,6 @@ export { VISIBILITY_ERROR_CODES } from './service-types';
 export { rateStat, meanStat, statChange } from './stats';
 export { resolvePeriod, isoDay, dayOf } from './period';
 export { createQueryContext, type Context } from './service-context';
+export { buildBrandMatrix } from './brand-matrix';
+export { DAY_MS } from './period';
+export { createReanalysisDriver } from './reanalysis';

@@ -14,3 +14,4 @@ export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
   html: 'html',
 };
 export { escapeHtml, safeHttpUrl } from './html-escape';
+export { topDomains } from './export-data';

@@ -31,3 +31,5 @@ export {
 export { slugOf } from './format';
 export { REPORT_FORMATS, type ClientReport, type ReportFormat, type ReportRequest } from './types';
 export { createReportStep, DEFAULT_REPORT_DAYS, type ReportStepOptions } from './after-run-step';
+export * from './logo';
+export { LogoError, readLogoFile, recheckLogo } from './logo';

@@ -37,3 +37,6 @@ export {
 } from './secret-store';
 export { createUnavailableSecretStore } from './unavailable-secret-store';
 export { API_KEY_ANYWHERE } from './key-format';
+export * from './create-secret-store';
+
+export { ENV_READ_ONLY_MESSAGE } from './environment-secret-store';

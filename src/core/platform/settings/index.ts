@@ -20,3 +20,6 @@ export {
   type SettingsStore,
 } from './settings-store';
 export { toSettingsView } from './view';
+export * from './conf-settings-store';
+
+export { WORKSPACE_SLUG } from './schema';

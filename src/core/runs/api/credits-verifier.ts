@@ -1,4 +1,4 @@
-import { createApiClient } from '.';
+import { createApiClient } from './client';
 import { classifyVerifyError, KeyVerificationError, type VerifyKey } from '../../platform';
 
 export interface CreditsVerifierOptions {

@@ -18,3 +18,4 @@ export { createRateLimiter } from './rate-limiter';
 export type { RateLimiter, RateLimiterOptions } from './rate-limiter';
 export { decideRetry, backoffDelay, DEFAULT_BACKOFF, DEFAULT_MAX_RETRIES } from './retry-policy';
 export type { AttemptOutcome, CallKind, RetryDecision, RetryInput } from './retry-policy';
+export { createCreditsVerifier, type CreditsVerifierOptions } from './credits-verifier';

@@ -40,3 +40,5 @@ export {
   type OwnerProbe,
   type Resumability,
 } from './run-owner';
+
+export { blockedLine } from './store-hold';

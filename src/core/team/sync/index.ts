@@ -32,3 +32,4 @@ export { installSeed, SeedRefused, type InstallSeedOptions, type InstallSeedRepo
 export { newestSeed, type SeedProgress } from './seed-files';
 export { toResult } from './pulled-result';
 export { rowFromPg } from './team-sql';
+export * from './read-ahead-thread';

@@ -1,0 +1,1 @@
+export { createEventBus, type EventBus, type EventListener } from './event-bus';

@@ -1,0 +1,2 @@
+export { createConnectionManager, type ConnectionManager } from './connection';
+export { SHUTDOWN_GRACE_MS, createRunService, type RunService } from './run-service';
