@@ -248,7 +248,7 @@ async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsSt
  * Waits for the pages of the answers just stored (their links expire): each page's first try,
  * not the retries of a page whose host is down or failing (minutes apart): those stay pending
  * in the history for the next command or the app, and one line says so. The command's exit
- * code never waits on them (issue 31.3: it used to, on an unref'd timer, and exited 13).
+ * code never waits on them (awaited on an unref'd timer, they would end the process with exit code 13).
  */
 async function finishArchive(store: HistoryStore, archive: PageArchiver, stderr: Writable): Promise<void> {
   const pending = store.pendingPageCount();

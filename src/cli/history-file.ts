@@ -5,7 +5,7 @@ import { openHistory, type CheckedFiles, type HistoryStore } from '../core/histo
 import { CliUsageError } from './context';
 import { upgradeProgressPrinter } from './upgrade-progress';
 
-// Opening the history file for one command (issue 31.6). A command that only reads never makes
+// Opening the history file for one command. A command that only reads never makes
 // a history: a --db that does not exist is said to be missing, not created empty. A command
 // that writes creates a missing folder, saying so on stderr. A file that cannot be written
 // (read-only media, permissions) is opened read-only, said in one line: what only reads works,

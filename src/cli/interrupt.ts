@@ -1,6 +1,6 @@
 import { processSignals, type RunSignals } from './signals';
 
-// Ctrl-C and SIGTERM for a command that stops cleanly (issue 31.4): the first signal aborts the
+// Ctrl-C and SIGTERM for a command that stops cleanly: the first signal aborts the
 // command's work (an export drops its partial file, the demo builder keeps the days it built, the
 // MCP server closes); the command then ends with exit code 130, as `run` does. The signal
 // listeners others set (conf's exit hooks) are set aside meanwhile, as watchRun does.

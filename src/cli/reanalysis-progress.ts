@@ -43,7 +43,7 @@ export async function finishReanalysis(
       bar?.update(step.done);
       if (step.finished) return last;
       // Between batches (each its own transaction) Ctrl-C and SIGTERM are heard: a stopped
-      // re-analysis keeps its cursor and carries on at the next command or start (issue 31.4).
+      // re-analysis keeps its cursor and carries on at the next command or start.
       await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (error) {

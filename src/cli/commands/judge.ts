@@ -13,11 +13,10 @@ import { CliExit, CliUsageError, EXIT_USAGE, writeJson, writeLine, type CliConte
 import type { RegisterCommand } from './index';
 import { readKeyInput } from './key';
 
-// `parallax judge set|status|delete`: the model judge for positioning (issue 30, "Your own
-// model"). Settings in the settings file, the key in the OS keychain under its own account,
-// read from a hidden prompt or stdin like `parallax key set` (never an argument). `set` merges
-// the options given over the stored settings, so `parallax judge set --budget 20 --no-key`
-// changes the budget alone.
+// `parallax judge set|status|delete`: the model judge for positioning. Settings in the settings
+// file, the key in the OS keychain under its own account, read from a hidden prompt or stdin like
+// `parallax key set` (never an argument). `set` merges the options given over the stored
+// settings, so `parallax judge set --budget 20 --no-key` changes the budget alone.
 
 interface SetFlags {
   provider?: string;

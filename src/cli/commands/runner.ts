@@ -16,7 +16,7 @@ import { runnerSeeds } from '../runner-seeds';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
 import type { RegisterCommand } from './index';
 
-// `parallax runner`: the always-on runner of a team (issue 34, stage 3). It claims the
+// `parallax runner`: the always-on runner of a team. It claims the
 // workspace's due monitors on the team's PostgreSQL (any number of runners run each due slot
 // once), runs them with the same engine and after-run steps as `monitors run`, pushes each run
 // to the team as it goes, and finishes the runs of runners that died. One line per run.

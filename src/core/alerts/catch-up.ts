@@ -2,11 +2,11 @@ import type { HistoryStore } from '../history';
 import { createAfterRunPipeline, type AfterRunPipeline } from './after-run';
 import { createAlertService } from './service';
 
-// "Catch up, then read" (issue 31.5): every path that reads change alerts or writes a report
+// "Catch up, then read": every path that reads change alerts or writes a report
 // (`alerts`, `report`, `demo`, the app's Client report, the MCP tools) first compares the
 // completed monitor runs nobody compared yet (the app was closed, a demo history was just built,
-// a run was stored by another process). Before, only `alerts` and `monitors run` did, and a client
-// report written right after `parallax demo` said "No change alerts were raised" with 40 waiting.
+// a run was stored by another process). Otherwise a client report written right after
+// `parallax demo` would say "No change alerts were raised" with dozens waiting.
 // The comparison is quiet: alerts are stored, nothing is announced, posted or written (those are
 // for a monitor run as it finishes). One comparison at a time per history: calls that arrive
 // while one is under way share it.

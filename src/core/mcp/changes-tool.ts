@@ -4,7 +4,7 @@ import { engineLabelsOfSettings } from '../platform';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
-// What changed (issue 30, item 5) for an assistant: the same findings as the app's "What
+// What changed for an assistant: the same findings as the app's "What
 // changed" and `parallax changes`, with the channel's own input schema; each finding's sentence,
 // its numbers and significance, and the ids of the answers behind it (get_result reads them).
 

@@ -7,7 +7,7 @@ import { periodText, rateText, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
-// How the engines present the tracked brands over a scope and period (issue 30): the
+// How the engines present the tracked brands over a scope and period: the
 // Positioning numbers from the same service as the app and `parallax positioning`, with the
 // channel's own input schema. Rates keep their 95 % interval and n, changes their significance.
 

@@ -7,8 +7,8 @@ import { hashParts } from '../core/prng';
 // history built over past days (the demo) looks like real monitoring:
 //
 // - Brand score (higher ranks first; the answer lists the top 5-7 candidates):
-//     base    hash(seed, engine, category, country, state, brand) in [0,1)  (as before)
-//   + 0.3     for a local brand of the country's region                     (as before)
+//     base    hash(seed, engine, category, country, state, brand) in [0,1)
+//   + 0.3     for a local brand of the country's region
 //   + prompt  0.25 × hash(seed, prompt, brand) in [0,1): prompts of one category differ
 //   + trend   0.35 × smooth(hash(seed, category, brand), knots every 24 days): one brand's
 //             momentum, shared by every country and engine (so aggregate visibility moves)

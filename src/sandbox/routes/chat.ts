@@ -9,7 +9,7 @@ import { parseJson, readBody, SINGLE_BODY_LIMIT } from '../http/body';
 import { json, type Call, type Reply } from '../http/call';
 import { ValidationFailure } from '../http/envelope';
 
-// The sandbox as a language model (issue 30, "The sandbox as a model"): an OpenAI-compatible
+// The sandbox as a language model: an OpenAI-compatible
 // POST /v1/chat/completions and an Anthropic-shaped POST /v1/messages that answer a model
 // judge's prompt (shared/positioning/model-contract.ts) deterministically from the positioning
 // the sandbox wrote into its own answers, read back from the answer text alone

@@ -311,7 +311,7 @@ export function eachMention(
 /**
  * eachMention when every alias starts a word: a hit is read one character after where the
  * pattern matched. A position after an ASCII letter or digit, which no alias may start at, is
- * never tried; one after any other character is tried and judged by its rules as before.
+ * never tried; one after any other character is tried and judged by its rules, as in the general scan.
  */
 function eachWordStartMention(
   matcher: BrandMatcher,

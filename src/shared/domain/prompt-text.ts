@@ -1,4 +1,4 @@
-// A prompts file is text or it is refused before anything is sent (issue 31.6): a file that is
+// A prompts file is text or it is refused before anything is sent: a file that is
 // binary, is not UTF-8, or holds control characters would otherwise become prompts of garbage,
 // each one paid for. The first offending line is named, so the user can fix the file.
 

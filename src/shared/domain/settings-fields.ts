@@ -28,7 +28,7 @@ export const userSettingsFields = {
   syncWindowDays: z.number().int().min(1).max(3650).nullable(),
   /**
    * The judge whose positioning the views, the CLI and exports read: 'builtin' (offline, at
-   * ingest) or a model judge's id once it has scored the archive (issue 30).
+   * ingest) or a model judge's id once it has scored the archive.
    */
   positioningJudge: z.string().trim().min(1).max(200),
 };

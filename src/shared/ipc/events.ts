@@ -128,7 +128,7 @@ export const eventChannels = {
     searchResults: z.boolean().optional(),
   }),
   /**
-   * The archive's positioning re-score (issue 30), in batches: 'running' after each batch (done of
+   * The archive's positioning re-score, in batches: 'running' after each batch (done of
    * total answers), then 'done', 'paused' (stopped by the analyst: it waits to be started again)
    * or 'failed' (message says why; it resumes at the next start). Views reload at 'done'.
    */

@@ -1,4 +1,4 @@
-// Public face of positioning (issue 30): the contract every judge speaks and the built-in
+// Public face of positioning: the contract every judge speaks and the built-in
 // judge. Pure TypeScript, no Node built-ins and no store: it runs in main at ingest, in a
 // worker for re-scoring and in the renderer alike.
 export * from './types';

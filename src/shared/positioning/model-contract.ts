@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { BrandDefinition } from '../analytics/brand-types';
 import type { JudgeInput } from './types';
 
-// What a model judge sends a language model and what it must answer (issue 30, "Your own
-// model"): one answer and the tracked brands in, the positioning contract's JSON out. Shared by
+// What a model judge sends a language model and what it must answer: one
+// answer and the tracked brands in, the positioning contract's JSON out. Shared by
 // the model judge (src/core/positioning/judges/model) and the sandbox's chat endpoints, which read the same
 // payload back and answer from their ground truth. The model quotes its evidence; offsets are
 // never asked of it (models count characters badly): the judge locates each quote itself.

@@ -189,7 +189,7 @@ export class PhraseIndexBuilder {
   build(): PhraseIndex {
     for (const p of this.spaced.values()) p.payload = fixedShape(p.payload);
     for (const p of this.cjk.values()) p.payload = fixedShape(p.payload);
-    // Whole words, and a first word shorter than a prefix key (matched whole, as before).
+    // Whole words, and a first word shorter than a prefix key (matched whole).
     const vocabulary = new Vocabulary(
       [...this.spaced.values()].flatMap((p) =>
         p.words
@@ -207,7 +207,7 @@ export class PhraseIndexBuilder {
       const first = p.words[0] as Word;
       if (first.brand) byBrand.push(p.n);
       else if (first.prefix && first.text.length >= PREFIX_LEN) {
-        // Tried after the first-word lists: ranked after all of them, as before.
+        // Tried after the first-word lists: ranked after all of them.
         p.order += PREFIX_ORDER;
         pushTo(byPrefix, first.text.slice(0, PREFIX_LEN), p.n);
       } else addFirst(rest, bySecond, first.id, p);

@@ -1,6 +1,6 @@
 import type { JudgeRef } from './types';
 
-// The app's "Re-score history…" dialog (issue 30, item 3): what a re-score will cost before it
+// The app's "Re-score history…" dialog: what a re-score will cost before it
 // starts, and what it spends while it runs. Shared by main (positioning.rescore.* channels and
 // the 'positioning.rescore' event) and the renderer; never carries the judge's key.
 

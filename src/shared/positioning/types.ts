@@ -1,6 +1,6 @@
 import type { BrandDefinition } from '../analytics/brand-types';
 
-// The positioning contract (issue 30): how an answer presents each brand it names. Every judge
+// The positioning contract: how an answer presents each brand it names. Every judge
 // (built-in, a user's model, the sandbox as a model) produces these; the store, the views, the
 // CLI and the findings engine read them. Names are fixed; fields may be added, never renamed.
 

@@ -1,4 +1,4 @@
-// What changed (issue 30, item 5): the findings engine over the history's roll-ups, for the
+// What changed: the findings engine over the history's roll-ups, for the
 // app (findings.list), `parallax changes` and the MCP server's what_changed tool.
 export {
   createFindingsService,

@@ -6,7 +6,7 @@ import type { HistoryStore } from '../../history';
 import { createQueryContext } from '../visibility';
 import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
 
-// What changed (issue 30, item 5): the findings of a period against the previous one of the same
+// What changed: the findings of a period against the previous one of the same
 // length, over the same scopes and filters as the Visibility view (its query context), from the
 // roll-ups. The engine (src/shared/analytics/findings) does the statistics and the words.
 

@@ -25,7 +25,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
     });
     const base = { format, monitorName: monitor.name, from: resolved.from, to: resolved.to };
     if (path === null) return { ...base, path: null, bytes: 0, answers: 0 };
-    // The report's alerts: the monitor runs not compared yet are compared first (issue 31.5).
+    // The report's alerts: the monitor runs not compared yet are compared first.
     await compareUncheckedRuns({ store: ctx.store, now: ctx.now, pipeline: ctx.alerts });
     const written = await writeReport(
       {

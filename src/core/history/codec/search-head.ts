@@ -1,7 +1,7 @@
-// How much of an answer the search index holds (issue 31.4): the first SEARCH_INDEX_CHARS
+// How much of an answer the search index holds: the first SEARCH_INDEX_CHARS
 // characters of its text and of its source titles. An answer of megabytes is stored whole but
 // indexed only that far, so indexing it, and every search that matches it, costs at most that
-// much (an answer of one word repeated 200,000 times put 200,000 positions in the index, and
+// much (an answer of one word repeated 200,000 times puts 200,000 positions in the index, and
 // FTS5's snippet() scores every pair of them).
 //
 // Files from before schema version 12 keep their older rows indexed whole: the row's seq says

@@ -13,7 +13,7 @@ import { COVERING_LOG2_BITS, createCoveringFilter, type LookupFilter } from './t
 // nearly all of a first sync's, are told apart without one index search each: only the ones
 // the filter may hold are looked up. The filter covers the table while its largest id is the
 // last one this connection added; any other writer (or a rollback, or a compact) makes it stale
-// and it is dropped, and the batch is looked up as before.
+// and it is dropped, and the batch is looked up without it.
 //
 // Ids in that cache go stale in two ways, both handled: a rolled-back transaction takes back
 // the tuples it added (reset), and `db compact` removes tuples no row uses (the generation in

@@ -40,7 +40,7 @@ export class HistoryOpenError extends Error {
 export function damagedMessage(path: string, problem: string): string {
   return (
     `The history file ${path} is damaged (${problem}). Parallax has not changed it. ` +
-    // Name only what exists (issue 31.6): the app's start-up dialog restores its automatic backups.
+    // Name only what exists: the app's start-up dialog restores its automatic backups.
     'Restore your history from a backup (start the app: its start-up dialog offers "Restore the latest backup"); ' +
     'or move this file aside to start a new, empty history.'
   );

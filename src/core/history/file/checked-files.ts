@@ -2,12 +2,12 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 
 // The integrity check at open (inspect.ts) reads every page of a history up to 32 MB: on a 7-day
-// demo (17 MB) it was half the CPU of a CLI command, paid again by every command on a file
+// demo (17 MB) it is half the CPU of a CLI command, paid again by every command on a file
 // nobody had touched since the last one. A record of the files checked says which need no second
 // check: a file checked at open, or closed cleanly by a session that opened it checked and met
 // no damage, whose state is still the one recorded. Its state: the device, inode, size and
 // modification time (ns) of the file, taken only when no WAL with frames lies beside it (frames
-// left by a crash, or by a process that still has it open: then the file is checked, as before).
+// left by a crash, or by a process that still has it open: then the file is checked).
 // A file replaced, restored, copied over, truncated or written by another tool or process differs
 // in one of them. What is given up: damage that changes none of them (the disk's own decay, a tool
 // that puts the modification time back), which the check finds only where it breaks a page's

@@ -6,7 +6,7 @@ import { companionPaths } from './private-file';
 // The -wal and -shm files SQLite keeps beside a history in WAL mode belong to every connection
 // on it, in this process or another. Parallax never deletes them itself: deleting a live -shm
 // splits the processes' WAL index, and the transactions committed into the orphaned WAL are
-// lost (issue 31.1: two runs started together lost one). SQLite removes them on the last
+// lost. SQLite removes them on the last
 // connection's close, under its own exclusive lock, after checkpointing; a file whose last
 // connection was read-only keeps them (read-only connections never checkpoint or delete).
 

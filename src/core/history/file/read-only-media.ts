@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import { formatBytes } from '../../../shared/format-bytes';
 import { companionPaths, PRIVATE_FILE_MODE } from './private-file';
 
-// A history Parallax cannot write (issue 31.6): on read-only media (a mounted backup, a disk
+// A history Parallax cannot write: on read-only media (a mounted backup, a disk
 // remounted read-only) or a file without write permission. It is opened read-only and every
 // command that only reads works on it; a command that writes says why it cannot.
 //

@@ -1,4 +1,4 @@
-// Positioning (issue 30): how each stored answer presents each tracked brand, judged at ingest
+// Positioning: how each stored answer presents each tracked brand, judged at ingest
 // by the built-in judge (a model judge's rows come from its re-score), the roll-ups the
 // Positioning queries read, answers' positioning read back, and the archive's re-score.
 

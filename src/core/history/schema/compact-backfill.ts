@@ -57,7 +57,7 @@ export function runCompactBackfill(db: Database.Database, options: BackfillOptio
   const setCursor = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
   // Prepared inside the first batch's transaction, once it has seen the backfill still pending:
   // another process opening the file at the same moment may have finished it (and dropped
-  // result_raw) in between (issue 31.1: "no such table: result_raw").
+  // result_raw) in between (else: "no such table: result_raw").
   let statements: ReturnType<typeof prepareBatch> | null = null;
 
   const total = db

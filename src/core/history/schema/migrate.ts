@@ -41,7 +41,7 @@ export function applyMigrations(
   try {
     db.transaction(() => {
       // Read again under the write lock: another process opening the file at the same moment
-      // may have migrated it while this one waited (issue 31.1: "table meta already exists").
+      // may have migrated it while this one waited (else: "table meta already exists").
       from = readUserVersion(db);
       if (from >= target) return;
       for (const m of migrations.slice(from)) {

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { searchHead } from '../codec';
 
-// Snippets that stay linear in the answer's size (issue 31.4). FTS5's snippet() scores a
+// Snippets that stay linear in the answer's size. FTS5's snippet() scores a
 // window at every place a query term occurs against every other place it occurs: the square of
 // the number of matches in the answer. An answer of one word repeated (20 KB: 0.24 s; 300 KB:
-// 16 s; 1 MB: never) made `parallax search` hang. So snippet() is used while the answer holds
+// 16 s; 1 MB: never) would make `parallax search` hang. So snippet() is used while the answer holds
 // few matches (SNIPPET_MATCHES_MAX), which every real answer does, and beyond that a snippet
 // made here in one pass: the window of `tokens` words around the first match, every match in
 // it marked. Both read at most the indexed head of the text (search-head.ts).

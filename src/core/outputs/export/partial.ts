@@ -1,6 +1,6 @@
 import type { RunDetailView } from '../../../shared/ipc/channels/runs';
 
-// Exporting a run that has not finished (issue 31.6): the file says it is partial, and so does
+// Exporting a run that has not finished: the file says it is partial, and so does
 // the command or the app. JSON carries `partial`, Markdown, HTML and XLSX a line at their top;
 // CSV and NDJSON rows carry each job's state (pending, queued, running) as always.
 

@@ -9,7 +9,7 @@ import { escapeHtml } from './html-escape';
 // The HTML export of a run: a summary of the whole run (jobs, answers and failures per engine
 // × location, the most cited domains), then the answers of the prompts chosen, prompt by
 // prompt, until the file reaches its size cap; a closing section says what it left out. A
-// 20,000-answer run in one page was 60 MB that no browser shows well; the CSV, JSON and XLSX
+// 20,000-answer run in one page would be 60 MB that no browser shows well; the CSV, JSON and XLSX
 // exports carry every answer.
 
 export const HTML_MAX_BYTES = 10_000_000;

@@ -15,7 +15,7 @@ import { createFindingsService, type FindingsDeps } from '../../analysis';
 import type { VisibilityService } from '../../analysis';
 
 // What changed in a period, for the top of the client report: at most MAX_FINDINGS plain
-// sentences with their numbers, strongest first. The findings engine (issue 30's "what
+// sentences with their numbers, strongest first. The findings engine ("what
 // changed", engineFindings) plugs in as a FindingsSource; kpiFindings, the fallback when none is
 // given, reads the significant changes of the KPIs against the previous period of the same
 // length (the focus brand's mention rate, citation rate, average position and share of voice,

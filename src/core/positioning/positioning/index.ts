@@ -1,4 +1,4 @@
-// How the engines present each tracked brand (issue 30), over stored history: the Positioning
+// How the engines present each tracked brand, over stored history: the Positioning
 // queries (recommendation rate, net sentiment, status mix, attributes) answered from the roll-ups
 // the store keeps at ingest, answers' positioning for Compare and `show --json`, and the
 // archive's re-score with any judge (the built-in one on worker threads in the app).

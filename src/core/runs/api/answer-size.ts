@@ -2,9 +2,9 @@ import { formatBytes } from '../../../shared/format-bytes';
 import { ApiError } from './errors';
 import { parseMeta } from './meta';
 
-// The size policy for answers (issue 31.4). The raw JSON of an answer is stored whole up to
+// The size policy for answers. The raw JSON of an answer is stored whole up to
 // MAX_ANSWER_BYTES; a larger one is not read past that point (it would be held in memory
-// whole, several times over, while it is parsed, indexed and compressed: a 50 MB answer took
+// whole, several times over, while it is parsed, indexed and compressed: a 50 MB answer takes
 // 840 MB). Its job fails with ANSWER_TOO_LARGE, the reason kept, and the credits the service
 // says it charged (X-Credits-Charged) are recorded, so the history's credits still match the bill.
 

@@ -1,13 +1,13 @@
 import type { RunSession, RunSessionsApi, RunsApi } from '../../history';
 import type { JobRecord } from '../../history';
 
-// Credits the service did not state (issue 31.7). An async task record may come without
+// Credits the service did not state. An async task record may come without
 // `credits` (some published examples have none), an answer without X-Credits-Charged: its job's
-// charge is unknown, and summed as 0 the run's credits fell short of what the balance lost. When a
+// charge is unknown, and summed as 0 the run's credits would fall short of what the balance lost. When a
 // session ends cleanly, the balance it moved by, less the charges its jobs recorded, is what
 // those jobs cost: shared out over them in proportion to their expected cost and flagged as
 // estimated (the run's credits then say so). Not attributable (no balance at either end,
-// another run of the account overlapping, the balance going up): left unknown, as before.
+// another run of the account overlapping, the balance going up): left unknown.
 
 export type EstimateStore = Pick<RunsApi, 'listJobs' | 'countJobs' | 'transitionJob'> &
   Pick<RunSessionsApi, 'overlappingSessions'>;

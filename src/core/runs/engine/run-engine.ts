@@ -55,7 +55,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const entries = new Map<string, Entry>();
   const creditSessions = createCreditSessions(store, client);
   const probe = deps.ownerProbe ?? defaultOwnerProbe(now);
-  // Pause, hold, wait when the history cannot be written (issue 31.2: engine-storage.ts).
+  // Pause, hold, wait when the history cannot be written (engine-storage.ts).
   const storage = createEngineStorage({
     path: store.path ?? null,
     now,

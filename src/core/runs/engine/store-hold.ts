@@ -5,7 +5,7 @@ import {
   type WriteFailureKind,
 } from '../../history';
 
-// Pause, hold, wait (issue 31.2). When a write of the run engine fails for a reason outside it
+// Pause, hold, wait. When a write of the run engine fails for a reason outside it
 // (the disk is full, another process holds the lock past the busy timeout, the disk went
 // read-only, an I/O error), the engine stops sending, keeps the answers already paid for in
 // memory (the ingest batcher holds them), and retries with a backoff until a write goes

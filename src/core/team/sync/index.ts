@@ -1,4 +1,4 @@
-// Sync of a history with its workspace on the team's PostgreSQL history (issue 34, stage 2):
+// Sync of a history with its workspace on the team's PostgreSQL history:
 // push what was recorded and configured here, pull what teammates did, resumable after any
 // cut. docs/internals/team.md#sync describes the protocol.
 export {

@@ -12,10 +12,10 @@ import type { TeamUrl } from '../server';
 // table is read from the server, its rows turned into answers, their jobs fetched (each job's
 // request language is what the judge is told), the answers judged, their documents packed and
 // their brand hits and list leads found; the page then crosses to this thread in one message.
-// Before, this thread read the server's rows itself (their wire protocol and JSON) and handed
-// each page to the judge threads and took their work back; and while it stored a page, the next
-// page could not arrive beyond what the socket holds, so it waited for most of it after each
-// page. The thread keeps one page ready beyond the one waiting here, so memory stays bounded.
+// Read here, the server's rows (their wire protocol and JSON) and the judge threads' hand-offs
+// would take this thread's time; and while it stores a page, the next page could not arrive
+// beyond what the socket holds, so it would wait for most of it after each page. The thread
+// keeps one page ready beyond the one waiting here, so memory stays bounded.
 
 /** What the read-ahead thread is started with (cloned into it). */
 export interface ReadAheadRequest {

@@ -42,7 +42,7 @@ interface DemoState {
 export const useDemoStore = create<DemoState>((set, get) => ({
   status: null,
   days: 30,
-  // Every engine side by side by default (issue 32): the preview profile, labelled as such.
+  // Every engine side by side by default: the preview profile, labelled as such.
   preview: true,
   building: false,
   progress: null,

@@ -51,7 +51,7 @@ let token = 0;
 let lastQuery: VisibilityQuery | null = null;
 
 /**
- * The Positioning numbers of the Visibility view (issue 30): the focus brand's recommendation
+ * The Positioning numbers of the Visibility view: the focus brand's recommendation
  * rate and net sentiment, every brand's status mix, tone and attributes, for the view's
  * filters; and the archive's re-score (progress, cancel, what moved).
  */

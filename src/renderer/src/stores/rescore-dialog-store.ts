@@ -10,7 +10,7 @@ import type { RescoreSummary } from '../../../shared/positioning/view-types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 
-// The "Re-score history…" dialog (issue 30): the judge and the period, the estimate main computes
+// The "Re-score history…" dialog: the judge and the period, the estimate main computes
 // before anything is sent (answers, tokens, USD, the budget's verdict), Confirm, then the
 // re-score's progress from the 'positioning.rescore' events (done of total, tokens spent, an ETA
 // from the pace so far, answers not scored per reason) with Stop, and what moved at the end.

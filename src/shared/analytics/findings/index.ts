@@ -15,7 +15,7 @@ import { headline, scoreOf, subjectKey, subjectWeight } from './select';
 import { cellId, collectSubjects, type Subject } from './subjects';
 import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, FindingsView } from './types';
 
-// What changed, as at most 7 ranked sentences (issue 30, item 5): every brand metric, positioning
+// What changed, as at most 7 ranked sentences: every brand metric, positioning
 // measure, attribute and cited domain is tested in every engine × location scope against the
 // previous period, the p-values controlled together (Benjamini–Hochberg), one headline per
 // subject, ranked by effect size × significance × whose it is, then worded with the cells that

@@ -3,7 +3,7 @@ import type { FindingsView } from '../../analytics/findings/types';
 import { invokeChannel } from '../define';
 import { visibilityQuerySchema } from './visibility';
 
-// What changed (issue 30, item 5): the period's significant changes against the previous period
+// What changed: the period's significant changes against the previous period
 // of the same length, as at most 7 ranked sentences with their numbers,
 // the cells that carry them and the answers behind them. Computed in main from roll-ups.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { modelJudgeConfigSchema, type ModelJudgeConfig } from '../../positioning/model-judge-config';
 import { invokeChannel } from '../define';
 
-// Settings → Positioning judge (issue 30, "Your own model"): the model judge's provider, model,
+// Settings → Positioning judge: the model judge's provider, model,
 // endpoint, prices, budget and concurrency, which judge the views read, and its key. The key
 // goes renderer → main once, in judge.set, and on to the OS keychain; nothing sends it back:
 // the status carries its masked label only.

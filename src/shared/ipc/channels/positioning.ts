@@ -10,7 +10,7 @@ import type { RescoreEstimateView } from '../../positioning/rescore-app';
 import { invokeChannel } from '../define';
 import { visibilityDimensionSchema, visibilityQuerySchema } from './visibility';
 
-// How the engines present each tracked brand (issue 30), over stored history: recommendation
+// How the engines present each tracked brand, over stored history: recommendation
 // rate and net sentiment with their intervals, status and tone counts, attributes, per bucket,
 // the attributes competitors own, each answer's positioning for Compare, and the archive's
 // re-score. Computed in main from roll-ups kept at ingest, for the active judge (settings).

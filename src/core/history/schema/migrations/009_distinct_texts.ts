@@ -1,7 +1,7 @@
 // Schema version 9: a result's sources, entities and shopping products as small rows pointing
 // into tables of distinct texts. Answers of a monitoring program cite the same pages, name the
 // same brands and list the same products again and again (the same prompt across countries,
-// repeats and days): on the 20,000-answer run of issue 15, 227,670 source rows held 47,707
+// repeats and days): on a 20,000-answer history, 227,670 source rows held 47,707
 // distinct (kind, url, domain, title, snippet, redirect link, date) tuples, 91,050 products
 // with their offers 4,649 distinct ones, and 203,362 entities 576 (name, type) pairs;
 // sources, entities and shopping were 40 % of the file (4.3 KB an answer).

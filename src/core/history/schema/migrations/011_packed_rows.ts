@@ -1,6 +1,6 @@
 // Schema version 11: a result's sources, entities and shopping products as ONE row per result
 // and kind, holding its tuples' ids (migration 009's dictionaries) as a JSON array, instead of a
-// row and an index entry per source. On the 20,000-answer run of issue 15 the rows of 009 and
+// row and an index entry per source. On a 20,000-answer history the rows of 009 and
 // their indexes by result took 764 bytes an answer (11.5 sources, 10 entities and 4.6 products
 // each, every one a row of rowid, result, position and text id, and the same again in the
 // index), and ingest made 26 row and 26 index inserts per answer; now it is 3 inserts, and the

@@ -1,4 +1,4 @@
-// Schema version 13: a job's credits can be an estimate (issue 31.7). An async task record
+// Schema version 13: a job's credits can be an estimate. An async task record
 // without `credits` (some published examples have none), or an answer without
 // X-Credits-Charged, leaves its job's charge unknown; when the session that collected it ends,
 // the account balance says what the session cost beyond the charges recorded, and that is shared

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { fillPositioningSettled } from '../../positioning';
 
-// Schema version 14: how the answers present each tracked brand (issue 30) — a status (top,
+// Schema version 14: how the answers present each tracked brand — a status (top,
 // recommended, mentioned, cautioned), a tone, evidence and attributes per answer × brand × judge —
 // and the roll-ups the Positioning queries read, kept at ingest like the Visibility index
 // (migration 002's conventions: UTC day numbers, cells of day × run × engine × location, small

@@ -1,4 +1,4 @@
-// The model judge's cache (issue 30, "Your own model"): what a language model answered for an
+// The model judge's cache: what a language model answered for an
 // answer text over a brand set, per judge and version, so a re-score never pays for the same
 // judgement twice (a second re-score, a resume after a crash mid-batch, the same text stored
 // twice). Keyed by the text's hash, not its seq: an answer replaced by the same text, or

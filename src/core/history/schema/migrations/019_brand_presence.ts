@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 
-// Answers where a brand appears at all (named OR its domains cited) in the brand roll-ups
-// (issue 30, queries on roll-ups): a drill-down on a brand alone counted its total row by row
-// over vis_result_brand (about 1 s at 1,000,000 answers); with `present` it sums the roll-up
-// like `mentioned` and `cited`. A brand's row in vis_result_brand exists only when it is named
-// or cited, so each roll-up row's `present` is the number of those rows in its cell: filled
-// here from them, kept by the roll-up writer (addBrandRollups) from then on.
+// Answers where a brand appears at all (named OR its domains cited) in the brand roll-ups, so
+// a drill-down on a brand alone sums the roll-up like `mentioned` and `cited` instead of counting
+// its total row by row over vis_result_brand (about 1 s at 1,000,000 answers). A brand's row in
+// vis_result_brand exists only when it is named or cited, so each roll-up row's `present` is the
+// number of those rows in its cell: filled here from them, kept by the roll-up writer
+// (addBrandRollups) from then on.
 
 const TABLES: ReadonlyArray<readonly [table: string, key: readonly string[]]> = [
   ['vis_brand_day', ['day', 'run', 'engine', 'loc', 'brand']],

@@ -1,4 +1,4 @@
-// The model judge (issue 30, "Your own model"): a language model as a positioning judge,
+// The model judge: a language model as a positioning judge,
 // through the official OpenAI and Anthropic SDKs, for the archive's re-score only (never at
 // ingest). See docs/guides/positioning-model-judge.md.
 

@@ -1,4 +1,4 @@
-// Team schema version 3: what the always-on runner (issue 34, stage 3) needs on top of
+// Team schema version 3: what the always-on runner needs on top of
 // version 1's runner_claims. A claim carries a lease: the runner that holds it moves
 // lease_until forward with each heartbeat, so a claim whose lease has passed belongs to a
 // runner that died (kill -9, a lost machine) and another takes it over, resuming the same run.

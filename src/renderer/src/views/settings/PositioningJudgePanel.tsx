@@ -13,7 +13,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { ErrorState } from '../../components/StatusStates';
 import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 
-// Settings → Positioning judge (issue 30, "Your own model"): which judge the views read (the
+// Settings → Positioning judge: which judge the views read (the
 // built-in one, or the analyst's model once it has re-scored the archive), and the model judge's
 // provider, model, endpoint, prices, budget and concurrency. The key field goes straight to main
 // in judge.set and on to the OS keychain; it is cleared after saving and never filled back: main

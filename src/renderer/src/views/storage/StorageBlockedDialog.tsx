@@ -32,7 +32,7 @@ const WHAT_TO_DO = {
 } as const;
 
 /**
- * Shown while the history cannot be written (issue 31.2): what happened, what is held, what to
+ * Shown while the history cannot be written: what happened, what is held, what to
  * do. Runs send nothing new meanwhile; pausing a run (Run board) keeps its held answers in a
  * journal that resuming it stores first.
  */

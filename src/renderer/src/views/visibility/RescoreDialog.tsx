@@ -6,7 +6,7 @@ import { ModalDialog } from '../../components/ModalDialog';
 import { ErrorState } from '../../components/StatusStates';
 import { etaMs, useRescoreDialogStore, type RescoreRunState } from '../../stores/rescore-dialog-store';
 
-// "Re-score history…" (issue 30): opened from the Positioning panel and from Settings →
+// "Re-score history…": opened from the Positioning panel and from Settings →
 // Positioning judge. Mounted once at the app's root, so a re-score started here keeps reporting
 // whichever view is open; the Visibility line shows it too once the dialog is closed.
 

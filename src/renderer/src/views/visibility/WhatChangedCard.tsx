@@ -3,7 +3,7 @@ import { useNavStore } from '../../stores/nav-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { Panel } from './Panel';
 
-// "What changed" at the top of Visibility (issue 30, item 5): up to 7 findings against the
+// "What changed" at the top of Visibility: up to 7 findings against the
 // previous period, each a sentence that opens the answers behind it in Compare, the statistics
 // one click below. Its findings.list read is one of the view's panels (visibility-store.ts), so
 // it is read with the view's filters whenever the other numbers are.
