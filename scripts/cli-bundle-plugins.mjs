@@ -15,7 +15,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Folders of sources bundled into the CLI (the renderer's are not). */
-const SOURCE_DIRS = ['src/cli', 'src/main', 'src/shared', 'src/sandbox'];
+const SOURCE_DIRS = ['src/cli', 'src/core', 'src/main', 'src/shared', 'src/sandbox'];
 
 /**
  * zod exports the sources name in types only (`z.core.$ZodIssue`): `core` is a value too, all of

@@ -23,7 +23,7 @@ import { sourceHash } from './source-hash';
 // its alert check some seconds more), so a test that needs a demo history but does not test its
 // build takes a COPY of one built once: a template per (days, alert state) kept under
 // node_modules/.cache/parallax-demo-histories, named by a hash of the sources that make it
-// (src/main, src/shared, src/sandbox, package-lock.json), by the demo's days (a demo ends
+// (src/core, src/main, src/shared, src/sandbox, package-lock.json), by the demo's days (a demo ends
 // today or yesterday: built tomorrow, it is another one) and by its variant (the spec's engines,
 // or every engine as the app's and `parallax demo`'s preview default). Worker processes that need the same
 // template at once build it once: the others wait on its lock file (tests/support/file-lock.ts).

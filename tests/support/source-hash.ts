@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // Names a fixture built from the core's code (a demo history template) by what made it: a
-// hash of every file under src/main, src/shared and src/sandbox and of package-lock.json, so
+// hash of every file under src/core, src/main, src/shared and src/sandbox and of package-lock.json, so
 // a change to any of them builds the fixture again instead of testing against a stale one.
 
-const SOURCE_DIRS = ['src/main', 'src/shared', 'src/sandbox'];
+const SOURCE_DIRS = ['src/core', 'src/main', 'src/shared', 'src/sandbox'];
 const SOURCE_FILES = ['package-lock.json'];
 
 const byRoot = new Map<string, string>();

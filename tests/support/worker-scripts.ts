@@ -34,12 +34,12 @@ function workerScript(source: string, bundled: string): TestWorkerScript {
 
 /** The analysis export's second thread (src/core/outputs/db-export/table-worker.ts). */
 export const dbExportWorker = (): TestWorkerScript =>
-  workerScript('main/db-export/table-worker.ts', 'db-export-worker');
+  workerScript('core/outputs/db-export/table-worker.ts', 'db-export-worker');
 
 /** The JSON export's worker (src/core/history/exports/export-json-worker.ts). */
 export const exportJsonWorker = (): TestWorkerScript =>
-  workerScript('main/store/exports/export-json-worker.ts', 'export-json-worker');
+  workerScript('core/history/exports/export-json-worker.ts', 'export-json-worker');
 
 /** The positioning judge's thread (src/core/positioning/positioning/positioning-worker.ts). */
 export const positioningWorker = (): TestWorkerScript =>
-  workerScript('main/positioning/positioning-worker.ts', 'positioning-worker');
+  workerScript('core/positioning/positioning/positioning-worker.ts', 'positioning-worker');

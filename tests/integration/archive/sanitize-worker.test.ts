@@ -28,7 +28,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  workerFile = await buildWorker(join(__dirname, '../../../src/main/archive/sanitize-worker.ts'));
+  workerFile = await buildWorker(join(__dirname, '../../../src/core/runs/archive/sanitize-worker.ts'));
   server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(PAGE(7));
