@@ -13,7 +13,7 @@ import type {
 import { decompressText, unpackDoc } from '../codec';
 import { parseJson, parseStringArray } from '../connection';
 import type { StoredResult } from '../runs';
-import type { ResultRow } from './result-read';
+import type { ResultRow } from './result-row';
 
 // A stored result put back together from its row and its child rows, however they were read:
 // one statement per list for one result (result-read.ts), or one per list for a batch of

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { NormalizedAiOverview, NormalizedEntity } from '../../../shared/domain/result';
 import { stmt } from '../connection';
 import { assembleResultText, type AssembledResult, type ChildRow } from './result-assemble';
-import { RESULT_SELECT, type ResultRow } from './result-read';
+import { RESULT_SELECT, type ResultRow } from './result-row';
 
 // A batch of stored results read back with one statement per list for the whole batch (their
 // rows, sources, entities, products, offers, ads, questions, AI overviews), not one per list per
