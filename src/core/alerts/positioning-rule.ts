@@ -5,7 +5,7 @@ import {
 } from '../../shared/analytics/positioning-alerts';
 import type { HistoryStore } from '../history';
 import { DAY_MS } from '../analysis';
-import type { AlertRuleModule, RuleContext } from './rule-modules';
+import type { AlertRuleModule, RuleContext } from './rule-module';
 
 // recommendation-lost and sentiment-shifted over the store: the two runs' positioning roll-ups
 // (day × run × engine × location, the active judge's rows), per engine × location. The

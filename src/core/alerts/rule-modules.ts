@@ -1,8 +1,6 @@
-import type { AlertRules } from '../../shared/alerts/rules';
-import type { AlertKind, NewAlert } from '../../shared/alerts/types';
-import type { ChangeBrand } from '../../shared/analytics/change-alerts';
-import type { HistoryStore } from '../history';
+import type { NewAlert } from '../../shared/alerts/types';
 import { positioningRule } from './positioning-rule';
+import type { AlertRuleModule, RuleContext } from './rule-module';
 import { trendRule } from './trend-rule';
 
 // Rules beyond the run-to-run comparison, one module each: after the run-to-run rules found
@@ -10,26 +8,6 @@ import { trendRule } from './trend-rule';
 // in the same transaction). A new kind is its words (src/shared/alerts/kinds), its name in
 // ALERT_KINDS, and a module here (positioning-rule.ts: recommendation-lost and sentiment-shifted
 // over the two runs' positioning roll-ups; trend-rule.ts: slides over the last runs).
-
-export interface RuleContext {
-  runId: string;
-  prevRunId: string;
-  monitorId: string;
-  rules: AlertRules;
-  brands: readonly ChangeBrand[];
-  store: HistoryStore;
-  /** The active positioning judge (settings): whose rows the positioning rules read. */
-  judge: string;
-  /** What the run-to-run rules (and modules before this one) found in this check. */
-  found: readonly NewAlert[];
-}
-
-export interface AlertRuleModule {
-  name: string;
-  /** The kinds it raises; it runs when any of them is on for the monitor. */
-  kinds: readonly AlertKind[];
-  detect(ctx: RuleContext): NewAlert[] | Promise<NewAlert[]>;
-}
 
 export const BUILT_IN_RULES: readonly AlertRuleModule[] = [positioningRule, trendRule];
 

@@ -5,7 +5,8 @@ import type { EngineLabels } from '../../shared/narrative/places';
 import { diffText } from '../../shared/analytics/text-diff';
 import type { HistoryStore, MonitorRunRef } from '../history';
 import { buildWebhookPayload } from './payload';
-import { BUILT_IN_RULES, runRuleModules, type AlertRuleModule } from './rule-modules';
+import type { AlertRuleModule } from './rule-module';
+import { BUILT_IN_RULES, runRuleModules } from './rule-modules';
 
 // Compares a finished monitor run with the monitor's previous completed run, once: the
 // alert_checks row written with the alerts (one transaction) makes checkRun idempotent across

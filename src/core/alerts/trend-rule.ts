@@ -6,7 +6,7 @@ import {
   type TrendRun,
 } from '../../shared/analytics/trend-alerts';
 import type { RunSliceCounts } from '../history';
-import type { AlertRuleModule, RuleContext } from './rule-modules';
+import type { AlertRuleModule, RuleContext } from './rule-module';
 
 // The trend rule over the store: the monitor's last `trendRuns` completed runs as per-run
 // engine × location counts (the Visibility roll-ups), and the moves already reported over
