@@ -219,7 +219,16 @@ export async function exportHistory(deps: DbExportDeps, request: DbExportRequest
     const facts = (await writer.writtenFacts?.()) ?? reader.facts();
     const exportedAt = (deps.now ?? Date.now)();
     await writer.writeMeta(
-      metaRows({ deps, request, filter, outcomes, facts, exportedAt, schemaVersion: reader.schemaVersion() }),
+      metaRows({
+        appVersion: deps.appVersion,
+        format: request.format,
+        monitorName: request.monitorName,
+        filter,
+        outcomes,
+        facts,
+        exportedAt,
+        schemaVersion: reader.schemaVersion(),
+      }),
     );
     const bytes = await writer.finish(tickerFor(tables.at(-1) as ExportTable, progress, signal));
     writer = null;

@@ -1,6 +1,5 @@
-import type { DbExportDeps, DbExportRequest } from './export-history';
 import type { ReaderFacts } from './reader';
-import type { DbExportFilter, DbExportTableOutcome } from './types';
+import type { DbExportFilter, DbExportFormat, DbExportTableOutcome } from './types';
 
 // The meta table of an export: key/value rows saying what it is, what it covers, and whether its
 // answers are real. Both formats write it (meta.parquet beside the tables).
@@ -10,27 +9,29 @@ export const EXPORT_LAYOUT_VERSION = 1;
 
 const isoDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
+/** The rows for the export's own facts (the export passes its deps' and request's values in). */
 export function metaRows(args: {
-  deps: DbExportDeps;
-  request: DbExportRequest;
+  appVersion: string;
+  format: DbExportFormat;
+  monitorName: string | undefined;
   filter: DbExportFilter;
   outcomes: readonly DbExportTableOutcome[];
   facts: ReaderFacts;
   exportedAt: number;
   schemaVersion: number;
 }): Array<[string, string]> {
-  const { deps, request, filter, outcomes, facts } = args;
+  const { filter, outcomes, facts } = args;
   const rows: Array<[string, string]> = [
     ['export', 'parallax-analysis-export'],
     ['export_version', String(EXPORT_LAYOUT_VERSION)],
-    ['parallax_version', deps.appVersion],
+    ['parallax_version', args.appVersion],
     ['history_schema_version', String(args.schemaVersion)],
     ['exported_at', new Date(args.exportedAt).toISOString()],
-    ['format', request.format],
+    ['format', args.format],
     ['period_from', filter.fromDay === undefined ? '' : isoDay(filter.fromDay)],
     ['period_to', filter.toDay === undefined ? '' : isoDay(filter.toDay)],
     ['monitor_id', filter.monitorId ?? ''],
-    ['monitor_name', request.monitorName ?? ''],
+    ['monitor_name', args.monitorName ?? ''],
     ['synthetic', String(facts.syntheticAnswers > 0)],
     ['synthetic_answers', String(facts.syntheticAnswers)],
     ['demo', String(facts.demoAnswers > 0)],
