@@ -1,5 +1,5 @@
 import { Argument, Option, type Command } from 'commander';
-import type { RegisterCommand } from './commands/index';
+import type { RegisterCommand } from './commands/register-command';
 import type { CliContext } from './context';
 
 // What the root help needs of every top-level command, recorded when the CLI is bundled

@@ -14,7 +14,7 @@ import {
   type DbExportProgress,
 } from '../core/outputs';
 import { AppError } from '../core/platform';
-import type { DbExportFlags } from './commands/db-export';
+import type { DbExportFlags } from './commands/db-export-flags';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from './context';
 import { READS, withCliCore } from './core';
 import { cliDbExportWorker } from './export-worker';

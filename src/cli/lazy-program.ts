@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { registerStub, StubInvoked, type ManifestModule } from './command-manifest';
-import type { RegisterCommand } from './commands/index';
+import type { RegisterCommand } from './commands/register-command';
 import type { CliContext } from './context';
 import { createRootProgram, runProgram } from './root-program';
 

@@ -16,7 +16,7 @@ import { CliUsageError, writeJson, writeLine, type CliContext } from '../context
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
 import { cliLabels } from '../profile-labels';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax alerts`: the change alerts raised after monitor runs, one digest per run ("3 changes
 // in Buying guides", newest run first), each change a plain sentence ranked by severity (the focus

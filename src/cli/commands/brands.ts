@@ -7,7 +7,7 @@ import { parseFlags, type FlagNames } from '../schema-input';
 import { finishReanalysis } from '../reanalysis-progress';
 import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
 import { registerDiscoverCommands } from './brands-discover';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax brands list|add|remove`: the brand and its competitors that Visibility measures.
 // Input is checked with the 'brands.save' channel's schema, as in the app. A change re-analyses

@@ -14,7 +14,7 @@ import {
   queryOf,
   type FilterFlags,
 } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax changes`: what changed in the period against the previous one of the same length,
 // as at most 7 ranked findings in plain words (a numbered list), each with its statistics on the

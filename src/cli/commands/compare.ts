@@ -3,7 +3,7 @@ import { topDomains } from '../../core/outputs';
 import type { ResultView } from '../../shared/ipc/channels/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax compare RUN`: per prompt and engine, each country side by side: an answer
 // excerpt, the top source domains and the brands/entities the answer names.

@@ -3,7 +3,7 @@ import { ENGINE_NAMES, isEngineName } from '../../shared/api/engines';
 import { countriesModelValues, type ServiceProfile } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax countries [--model NAME]`: the countries the service supports (GET /v1/countries).
 // NAME is an engine (its `model` value comes from the service profile) or a model value the

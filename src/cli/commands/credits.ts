@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax credits`: the balance and billing cycle (GET /v1/credits, spends nothing).
 

@@ -1,19 +1,10 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
+import type { DbExportFlags } from './db-export-flags';
 
 // `parallax db export --format sqlite|parquet --out PATH [--since 30d | --from D --to D]
 // [--monitor ID|NAME]`: the history as plain tables other tools read (docs/reference/data-model.md).
 // The work (and DuckDB, for Parquet) is loaded only when the command runs.
-
-export interface DbExportFlags {
-  format: string;
-  out: string;
-  since?: string;
-  from?: string;
-  to?: string;
-  monitor?: string;
-  db?: string;
-}
 
 const EXAMPLES = `
 Examples:

@@ -3,7 +3,7 @@ import type { StorageCompactProgress, StorageStats } from '../../shared/domain/s
 import { writeJson, writeLine, type CliContext } from '../context';
 import { formatTable, READS, withCliCore } from '../core';
 import { registerDbExport } from './db-export';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax db stats` and `parallax db compact`: what the history file is made of, and giving
 // the space freed by deleted runs (or by the one-time compression of older answers) back to disk.

@@ -18,7 +18,7 @@ import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type Cl
 import { listenForInterrupt } from '../interrupt';
 import { catchUpQuietly } from '../alerts-catch-up';
 import { READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax demo [--days 90] [--spec] [--db PATH]`: builds a labelled synthetic history (sandbox runs
 // tagged 'demo', monitors "Demo · …", the demo brands) over the past N days through the real run

@@ -10,7 +10,7 @@ import { diffText } from '../../shared/analytics/text-diff';
 import { compareSources } from '../../shared/analytics/source-compare';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax diff RUN --a US --b DE`: two locations' answers to the same prompt and engine, as
 // the app's diff mode compares them (shared/analytics/compare-mode.ts): a word diff when both are

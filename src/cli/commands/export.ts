@@ -6,7 +6,7 @@ import { EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile, HTML_MAX_BYTES
 import { listenForInterrupt } from '../interrupt';
 import { CliExit, CliUsageError, EXIT_INTERRUPTED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax export RUN --format csv|json|ndjson|xlsx|md|html`: the same streamed exporters as
 // the app. The file appears under its name only when complete.

@@ -7,7 +7,7 @@ import { CliUsageError, writeJson, writeLine, type CliContext } from '../context
 import { creditsCell, creditsJson } from '../../shared/domain/run-credits';
 import { runTitle } from '../../shared/domain/run-title';
 import { formatTable, READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax history`: the runs in the history, newest first, each named by what it is (its
 // name, else its first prompt: shared/domain/run-title.ts) with its id last, and marked when

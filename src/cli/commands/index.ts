@@ -1,5 +1,3 @@
-import type { Command } from 'commander';
-import type { CliContext } from '../context';
 import { registerAlertsCommands } from './alerts';
 import { registerKeyCommands } from './key';
 import { registerJudgeCommands } from './judge';
@@ -33,9 +31,7 @@ import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
-
-/** A CLI command module registers its subcommands on the root program. */
-export type RegisterCommand = (program: Command, ctx: CliContext) => void;
+import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here (one file per command family in this folder).
 export const commandModules: RegisterCommand[] = [

@@ -10,7 +10,7 @@ import { SecretStoreReadOnlyError, SecretStoreUnavailableError } from '../../cor
 import { openSettingsStore } from '../../core/platform';
 import { DEFAULT_CONCURRENCY, type ModelJudgeConfig } from '../../shared/positioning/model-judge-config';
 import { CliExit, CliUsageError, EXIT_USAGE, writeJson, writeLine, type CliContext } from '../context';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 import { readKeyInput } from './key';
 
 // `parallax judge set|status|delete`: the model judge for positioning. Settings in the settings

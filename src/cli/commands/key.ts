@@ -22,7 +22,7 @@ import {
   writeLine,
   type CliContext,
 } from '../context';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax key set|status|delete`: the same key service as the app, on the OS keychain
 // (or PARALLAX_API_KEY). The key is read from a hidden prompt or from stdin, never from an

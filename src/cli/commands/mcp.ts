@@ -8,7 +8,7 @@ import { CliUsageError, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';
 import { withCliCore, type CliCore } from '../core';
 import { visibilityService } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax mcp`: the local history as a Model Context Protocol server on stdin/stdout, for an
 // analyst's AI assistant (a desktop MCP client starts it). stdout carries only the protocol:

@@ -9,7 +9,7 @@ import { cliLabels } from '../profile-labels';
 import type { EngineLabels } from '../../shared/narrative/places';
 import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 import type { specFromFlags } from './run';
 
 // `parallax monitors list|add|due|run|options`: saved runs with a cadence. `monitors run` is

@@ -4,7 +4,7 @@ import { writeWhole } from '../../core/outputs';
 import type { ArchivedPage, HistoryStore } from '../../core/history';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore, type CliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax page RESULT_ID`: the archived copy of a result's page (downloaded at ingest while
 // its link was valid, scripts removed, with a CSP meta so it loads nothing when opened).

@@ -35,7 +35,7 @@ import {
   queryOf,
   type FilterFlags,
 } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 import type { EngineLabelOf } from '../../shared/profile';
 
 // `parallax positioning`: how the engines present each tracked brand, from the command line.

@@ -13,7 +13,7 @@ import { listBuiltinProfiles } from '../../shared/profile/builtin';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable } from '../core';
 import { profileJson, profileSentence } from '../profile-text';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax profile list|show|use`: the CLI twin of Settings → Service profile's picker. The
 // profile chosen here is the one the app and every later command use (the global --profile

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CLEAR_QUEUE_NOTICE } from '../../core/runs';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax queue status|clear`. Clearing removes every QUEUED task of the whole
 // organization (other tools' and colleagues' too), so it asks first unless --yes.

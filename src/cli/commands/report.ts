@@ -19,7 +19,7 @@ import { cliLabels } from '../profile-labels';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
 import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax report`: a monitor's client report for a period, as one self-contained HTML file
 // (no script; opens offline in any browser), an XLSX workbook or a PDF (the HTML printed by the

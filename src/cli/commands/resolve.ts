@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax resolve REDIRECT_LINK`: where a search result's redirectLink leads (free, no slot).
 

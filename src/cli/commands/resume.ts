@@ -11,7 +11,7 @@ import {
   watchRun,
   type RunSignals,
 } from '../run-session';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax resume RUN [--rerun-interrupted]`: continues a paused, interrupted or crashed run
 // (a run left "running" by a process that is gone, kill -9 included) against the service and

@@ -22,7 +22,7 @@ import {
   watchRun,
   type RunSignals,
 } from '../run-session';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax run`: prompts × engines × countries (× states) × repeats, checked against the
 // balance and the budget, confirmed (unless --yes), run with a progress bar on a TTY, and

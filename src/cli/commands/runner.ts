@@ -14,7 +14,7 @@ import {
 } from '../runner-cli';
 import { runnerSeeds } from '../runner-seeds';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax runner`: the always-on runner of a team. It claims the
 // workspace's due monitors on the team's PostgreSQL (any number of runners run each due slot

@@ -4,7 +4,7 @@ import { PLAN_NAMES, parsePlanName } from '../../shared/api/engines';
 import { startSandbox, type FaultRates, type SandboxOptions } from '../../sandbox/index';
 import { PROFILE_ENV, resolveProfileRef } from '../../core/platform';
 import { CliUsageError, writeLine, type CliContext } from '../context';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax sandbox`: the whole service on a loopback port with synthetic engines. Prints
 // its base URL and an API key valid for it (one JSON line with --json), then serves until

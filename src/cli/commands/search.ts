@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { isEngineName } from '../../shared/api/engines';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { clip, READS, withCliCore } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 import { matchCount } from '../../shared/match-count';
 
 // `parallax search TEXT`: full-text search over every stored answer and source title.

@@ -3,7 +3,7 @@ import { CliUsageError, writeJson, writeLine, type CliContext } from '../context
 import { READS, withCliCore } from '../core';
 import { creditsJson, creditsSentence } from '../../shared/domain/run-credits';
 import { writeRunTable } from './show-table';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 import type { ResultPositioning } from '../../shared/positioning/view-types';
 
 /** An answer's positioning as `show --json` prints it: null when the judge has not scored it. */

@@ -19,7 +19,7 @@ import {
   visibilityService,
   type FilterFlags,
 } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax sources`: the Visibility view's source panels from the command line. The cited
 // domains by share of answers (default), the citation gaps of the focus brand (--gaps), the

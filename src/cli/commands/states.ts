@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { withCliCore, type CoreFlags } from '../core';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax states --country US`: states usable for state-level targeting (GET /v1/states).
 

@@ -13,7 +13,7 @@ import { parseSince, printConflicts, printSyncReport } from '../sync-format';
 import { cliSyncJudge, type SyncJudge } from '../sync-judge';
 import { currentWorkspace, startFromSeed } from '../seed-cli';
 import { defaultTeamCliDeps, requireCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax sync`: the workspace's history with the team server, both ways: what was recorded
 // and configured here goes up, what teammates did comes down (through the same ingest as a

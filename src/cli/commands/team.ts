@@ -29,7 +29,7 @@ import {
   seedSkippedLine,
   servedWorkspace,
 } from '../seed-cli';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax team connect|status|disconnect`: the team's shared PostgreSQL history. The
 // password goes to the OS keychain and never into settings, the history or any output; the

@@ -38,7 +38,7 @@ import {
   visibilityService,
   type FilterFlags,
 } from '../visibility-filters';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax visibility`: the Visibility view's numbers from the command line. Without --by,
 // the overview (the focus brand's KPIs and the leaderboard, each with its change against the

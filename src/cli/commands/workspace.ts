@@ -5,7 +5,7 @@ import type { WorkspaceOps } from '../../core/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import { cliDataFolder, formatTable } from '../core';
 import { defaultTeamCliDeps, openCliTeam, runTeamAction, type TeamCliDeps } from '../team-cli';
-import type { RegisterCommand } from './index';
+import type { RegisterCommand } from './register-command';
 
 // `parallax workspace list|create|use|grant|revoke`: one workspace per client, each with its own
 // history; without a team they live on this machine only, with one they also exist on the

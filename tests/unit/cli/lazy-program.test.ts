@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { describeCommandModules, type NamedRegister } from '../../../src/cli/command-manifest';
-import type { RegisterCommand } from '../../../src/cli/commands/index';
+import type { RegisterCommand } from '../../../src/cli/commands/register-command';
 import type { CliContext } from '../../../src/cli/context';
 import { commandWord, runLazyCli, type CommandLoaders } from '../../../src/cli/lazy-program';
 import { createRootProgram } from '../../../src/cli/root-program';
