@@ -7,7 +7,6 @@ import {
   taskTypesOf,
   type ServiceProfile,
 } from '../../shared/profile';
-import { buildRoutes, type Route } from '../http/routes';
 import { TaskQueue } from '../async/queue';
 import { FileStore } from '../engines/files';
 import { SyntheticEngines } from '../engines/index';
@@ -40,14 +39,12 @@ export class SandboxCore {
   baseUrl = '';
   /** How this sandbox names its engines (paths, taskType tokens, countries models, costs). */
   readonly profile: ServiceProfile;
-  readonly routes: readonly Route[];
   readonly redirectPath: string;
   readonly taskTypes: Record<EngineName, string>;
   readonly costTable: CostTable;
 
   constructor(opts: SandboxOptions) {
     this.profile = opts.profile ?? NEUTRAL_PROFILE;
-    this.routes = buildRoutes(this.profile);
     this.redirectPath = redirectPath(this.profile);
     this.taskTypes = taskTypesOf(this.profile);
     this.costTable = baseCostsOf(this.profile);

@@ -9,7 +9,7 @@ import { sleep } from '../core/latency';
 import { errorEnvelope, HttpError, ValidationFailure, validationEnvelope } from './envelope';
 import type { Call, Reply } from './call';
 import { resolveRequestId } from './request-id';
-import { matchRoute } from './routes';
+import { buildRoutes, matchRoute, type Route } from './routes';
 
 // The request pipeline: request id → route → API key → rate limit → fault → handler →
 // answer with the headers of the spec's table. Errors thrown anywhere become the standard
@@ -24,8 +24,11 @@ export function createHandler(
   core: SandboxCore,
   onRequest?: (entry: SandboxRequestLogEntry) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  // The routes are the server's, built around the core for the profile it serves: the core
+  // knows nothing of HTTP, and the route handlers read and change the core.
+  const routes = buildRoutes(core.profile);
   return (req, res) => {
-    void handle(core, req, res, onRequest).catch((err: unknown) => {
+    void handle(core, routes, req, res, onRequest).catch((err: unknown) => {
       // a bug, not a modelled failure: answer 500 if still possible
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -37,6 +40,7 @@ export function createHandler(
 
 async function handle(
   core: SandboxCore,
+  routes: readonly Route[],
   req: IncomingMessage,
   res: ServerResponse,
   onRequest?: (entry: SandboxRequestLogEntry) => void,
@@ -47,7 +51,7 @@ async function handle(
   });
   const url = new URL(req.url ?? '/', 'http://sandbox.local');
   const method = (req.method ?? 'GET').toUpperCase();
-  const matched = matchRoute(core.routes, url.pathname);
+  const matched = matchRoute(routes, url.pathname);
   const call: Call = {
     req,
     res,
