@@ -6,3 +6,5 @@ export declare function usedZodExports(root: string): Promise<string[]>;
 export declare function zodUsedExports(root: string): Promise<Plugin>;
 /** Stand-ins that evaluate the lazy packages (tldts) at their first call. */
 export declare function lazyPackages(root: string): Promise<Plugin>;
+/** Marks the project's own modules under src/ as free of side effects, so room faces tree-shake. */
+export declare function sideEffectFreeSources(root: string): Plugin;

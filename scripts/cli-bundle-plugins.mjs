@@ -116,3 +116,34 @@ export async function lazyPackages(root) {
     },
   };
 }
+
+/**
+ * The engine is imported through each room's index.ts, which re-exports the whole room. esbuild
+ * keeps every module such an import reaches unless it knows a module has no side effects when
+ * evaluated, so without this a command that reads the history would also load PostgreSQL's driver
+ * and the keychain's addon, re-exported beside what it uses. The project's own modules under src/
+ * have none (nothing is imported for its side effects there), so they are marked so, and a
+ * command's chunk holds only what it uses. The worker threads' entry files are entry points,
+ * which esbuild always keeps whole.
+ * @param {string} root
+ * @returns {import('esbuild').Plugin}
+ */
+export function sideEffectFreeSources(root) {
+  const src = join(root, 'src');
+  return {
+    name: 'parallax-side-effect-free-sources',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'parallax-resolving' || args.namespace !== 'file') return undefined;
+        const resolved = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'parallax-resolving',
+        });
+        if (resolved.errors.length > 0 || !resolved.path.startsWith(src)) return undefined;
+        return { ...resolved, sideEffects: false };
+      });
+    },
+  };
+}

@@ -138,7 +138,8 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let keyLabel: () => Promise<string | null>;
     // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
     const profile: ServiceProfile = profileInUse().profile;
-    const [{ createApiClient }, runs] = await Promise.all([import('../core/runs'), import('../core/runs')]);
+    const runs = await import('./lazy/service');
+    const { createApiClient } = runs;
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
       sandbox = await startSandbox({
@@ -158,7 +159,7 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
         throw new CliUsageError(`--base-url must be an http(s) URL, got "${url}"`);
       baseUrl = url;
       plan = s?.plan ?? 'Free';
-      const { createSecretStore } = await import('../core/platform');
+      const { createSecretStore } = await import('./lazy/secret-store');
       const secrets = opts.secretStore ?? (await createSecretStore({ env: opts.env }));
       const readKey = async (): Promise<string> => {
         const key = await secrets.get().catch(() => null);
@@ -234,7 +235,7 @@ export function cliDataFolder(env: NodeJS.ProcessEnv, settings: SettingsStore | 
  * current one in settings ('default': <data folder>/parallax.db). An unknown name is bad usage.
  */
 async function workspaceHistoryPath(env: NodeJS.ProcessEnv, settings: SettingsStore | null): Promise<string> {
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('./lazy/workspaces');
   try {
     return createWorkspaceRegistry({ dataFolder: cliDataFolder(env, settings), settings, env }).current()
       .dbPath;

@@ -1,4 +1,4 @@
-import type { WorkerScript } from '../core/positioning';
+import type { WorkerScript } from '../core/platform';
 import { bundledWorker } from './worker-source';
 
 // The positioning re-score's judge threads for the CLI (see export-worker.ts for the JSON

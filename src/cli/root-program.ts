@@ -60,7 +60,7 @@ export function createRootProgram(ctx: CliContext): Command {
  */
 async function useProfile(ctx: CliContext, ref: string): Promise<void> {
   // Loaded here: the profile schema (zod) is not needed by --help or commands without --profile.
-  const { PROFILE_ENV, builtinIdOfRef, resolveProfileRef } = await import('../core/platform');
+  const { PROFILE_ENV, builtinIdOfRef, resolveProfileRef } = await import('./lazy/profile');
   const builtin = builtinIdOfRef(ref);
   const value = builtin ?? resolve(ref);
   try {

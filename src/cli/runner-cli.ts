@@ -43,7 +43,7 @@ export function intFlag(name: string, value: string, min: number, max: number): 
 /** The key store: --key-file (checked now: a readable-by-others file is refused), else the usual ones. */
 export async function runnerKeyStore(flags: RunnerFlags): Promise<SecretStore | undefined> {
   if (flags.keyFile === undefined) return undefined;
-  const { KeyFileError, keyFileStore } = await import('../core/team');
+  const { KeyFileError, keyFileStore } = await import('./lazy/runner');
   try {
     return keyFileStore(flags.keyFile);
   } catch (error) {
@@ -102,7 +102,7 @@ export async function openRunnerWorkspace(
     const online = await core.online();
     const label = await online.keyLabel();
     const [{ createAfterRunPipeline, createAlertService, createWebhookDeliverer }, { createReportStep }] =
-      await Promise.all([import('../core/alerts'), import('../core/outputs')]);
+      await Promise.all([import('./lazy/alerts'), import('./lazy/reports')]);
     const webhooks = createWebhookDeliverer({
       store: core.store,
       fetch: globalThis.fetch,

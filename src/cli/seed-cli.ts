@@ -17,7 +17,7 @@ export async function currentWorkspace(
   deps: TeamCliDeps,
 ): Promise<{ slug: string; dbPath: string; dataFolder: string }> {
   const settings = await deps.openSettings(env);
-  const { createWorkspaceRegistry, WorkspaceError } = await import('../core/team');
+  const { createWorkspaceRegistry, WorkspaceError } = await import('./lazy/workspaces');
   const dataFolder = cliDataFolder(env, settings);
   try {
     const current = createWorkspaceRegistry({ dataFolder, settings, env }).current();
@@ -39,7 +39,7 @@ export async function servedWorkspace(
 ): Promise<{ slug: string; dataFolder: string }> {
   const named = env['PARALLAX_WORKSPACE']?.trim();
   if (!named) return currentWorkspace(env, deps);
-  const { toSlug, WorkspaceError } = await import('../core/team');
+  const { toSlug, WorkspaceError } = await import('./lazy/workspaces');
   try {
     return { slug: toSlug(named), dataFolder: cliDataFolder(env, await deps.openSettings(env)) };
   } catch (error) {
@@ -92,7 +92,7 @@ export async function startFromSeed(
   team: TeamService,
   target: { path: string; workspace: string; signal: AbortSignal },
 ): Promise<InstallSeedReport | null> {
-  const { installSeed, SeedRefused, SyncError } = await import('../core/team');
+  const { installSeed, SeedRefused, SyncError } = await import('./lazy/team-sync');
   try {
     const installed = await team.withTeam((session) =>
       installSeed(session, { ...target, onProgress: seedProgressPrinter(ctx) }),

@@ -9,9 +9,9 @@ export type SyncJudge = AheadThreads;
 
 export async function cliSyncJudge(): Promise<SyncJudge> {
   // Loaded only by a sync (the judge is not small).
-  const [{ createAheadThreads }, { readAheadOn, startAheadPool }] = await Promise.all([
-    import('../core/team'),
-    import('../core/positioning'),
+  const [{ createAheadThreads, readAheadOn }, { startAheadPool }] = await Promise.all([
+    import('./lazy/team-sync'),
+    import('./lazy/judge-threads'),
   ]);
   const script = cliPositioningWorker();
   return createAheadThreads(() => startAheadPool(script), readAheadOn(script));

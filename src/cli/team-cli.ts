@@ -17,8 +17,8 @@ export interface TeamCliDeps {
 }
 
 export const defaultTeamCliDeps: TeamCliDeps = {
-  openSettings: async (env) => (await import('../core/platform')).openSettingsStore({ env }),
-  openPasswords: async () => (await import('../core/team')).createTeamPasswordStore(),
+  openSettings: async (env) => (await import('./lazy/settings')).openSettingsStore({ env }),
+  openPasswords: async () => (await import('./lazy/team-server')).createTeamPasswordStore(),
 };
 
 /** The team service over the CLI's settings and keychain; null when no team is configured (no keychain probe then). */
@@ -28,7 +28,7 @@ export async function openCliTeam(
   settings: SettingsStore,
   always = false,
 ): Promise<TeamService | null> {
-  const { createTeamService, TEAM_URL_ENV } = await import('../core/team');
+  const { createTeamService, TEAM_URL_ENV } = await import('./lazy/team-server');
   if (!always && !settings.get().team && !env[TEAM_URL_ENV]?.trim()) return null;
   return createTeamService({ settings, passwords: await deps.openPasswords(), env, now: Date.now });
 }
@@ -51,8 +51,8 @@ export async function requireCliTeam(
 /** Runs a team or workspace action; its TeamError or WorkspaceError becomes one line and an exit code. */
 export async function runTeamAction<T>(ctx: CliContext, action: () => Promise<T>): Promise<T> {
   const [{ TeamError }, { WorkspaceError }] = await Promise.all([
-    import('../core/team'),
-    import('../core/team'),
+    import('./lazy/team-server'),
+    import('./lazy/workspaces'),
   ]);
   try {
     return await action();

@@ -130,7 +130,7 @@ async function brandingOf(flags: OptionsFlags, current: ReportBranding): Promise
   if (flags.logo === false) logo = null;
   else if (flags.logo !== undefined) {
     // Loaded here: the logo's SVG sanitizer is most of what `monitors list` would load.
-    const { LogoError, readLogoFile } = await import('../../core/outputs');
+    const { LogoError, readLogoFile } = await import('../lazy/logo');
     try {
       logo = await readLogoFile(resolve(flags.logo));
     } catch (error) {

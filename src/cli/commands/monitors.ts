@@ -106,7 +106,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         },
       ) => {
         const [{ createMonitorScheduler, MonitorInputError }, { specFromFlags }] = await Promise.all([
-          import('../../core/runs'),
+          import('../lazy/service'),
           import('./run'),
         ]);
         await withCliCore(ctx, { db: flags.db }, async (core) => {
@@ -184,7 +184,7 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
         { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
         { createReportStep },
         { alertJson, alertLines },
-      ] = await Promise.all([import('../../core/alerts'), import('../../core/outputs'), import('./alerts')]);
+      ] = await Promise.all([import('../lazy/alerts'), import('../lazy/reports'), import('./alerts')]);
       const code = await withCliCore(ctx, flags, async (core) => {
         const webhooks = createWebhookDeliverer({
           store: core.store,

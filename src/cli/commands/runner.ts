@@ -91,8 +91,8 @@ async function serve(
     );
   const slugs = await runnerSlugs(flags, ctx.env, team, deps);
   const [{ createRunner }, { openTeamClient }] = await Promise.all([
-    import('../../core/team'),
-    import('../../core/team'),
+    import('../lazy/runner'),
+    import('../lazy/team-server'),
   ]);
   const warn = (message: string): void => writeLine(ctx.stderr, `parallax runner: ${message}`);
   const opened: OpenedWorkspace[] = [];

@@ -1,3 +1,4 @@
+import { HistoryStateError } from '../../core/history';
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -98,7 +99,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
             startFromSeed(ctx, team, { path: historyPath, workspace, signal: interrupt.signal }),
           )
         : null;
-    const { syncWorkspace, SyncError } = await import('../../core/team');
+    const { syncWorkspace, SyncError } = await import('../lazy/team-sync');
     const aheadJudge = await cliSyncJudge();
     judge = aheadJudge;
     await withCliCore(ctx, { db: flags.db }, async (core) => {
@@ -128,7 +129,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         progress.stop();
       }
       if ((report.pulled['brand'] ?? 0) + (report.deleted['brand'] ?? 0) > 0) {
-        const { createVisibilityService } = await import('../../core/analysis');
+        const { createVisibilityService } = await import('../lazy/visibility');
         finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
       }
       if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);
@@ -160,7 +161,7 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       .option('--db <path>', 'the history (default: the current workspace’s)')
       .action(async (own: { db?: string }) => {
         const flags = { db: own.db ?? sync.opts<SyncFlags>().db };
-        const { toConflictView } = await import('../../core/team');
+        const { toConflictView } = await import('../lazy/team-sync');
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           const conflicts = core.store.replica.listDrafts().map(toConflictView);
           if (ctx.json) writeJson(ctx, conflicts);
@@ -182,10 +183,9 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
           throw new CliUsageError('Say --apply or --discard');
         if (!/^\d+$/.test(id))
           throw new CliUsageError(`A draft's number, as parallax sync conflicts lists it, not "${id}"`);
-        const { toConflictView } = await import('../../core/team');
+        const { toConflictView } = await import('../lazy/team-sync');
         await withCliCore(ctx, { db: flags.db }, async (core) => {
           const action = flags.apply ? 'apply' : 'discard';
-          const { HistoryStateError } = await import('../../core/history');
           let done: boolean;
           try {
             done = core.store.replica.resolveDraft(Number(id), action);

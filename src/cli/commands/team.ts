@@ -58,7 +58,7 @@ export function teamCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
       )
       .option('--db <path>', 'the history to link to this team (default: the current workspace’s)')
       .action(async (url: string, flags: { init?: boolean; passwordStdin?: boolean; db?: string }) => {
-        const { parseTeamUrl, withPassword } = await import('../../core/team');
+        const { parseTeamUrl, withPassword } = await import('../lazy/team-server');
         const status = await runTeamAction(ctx, async () => {
           let text = url;
           if (!flags.passwordStdin && parseTeamUrl(url).password !== null) {
@@ -158,7 +158,7 @@ async function publishWorkspaceSeed(ctx: CliContext, deps: TeamCliDeps, flags: S
   const settings = await deps.openSettings(ctx.env);
   const service = await requireCliTeam(deps, ctx.env, settings);
   const workspace = await servedWorkspace(ctx.env, deps);
-  const { publishSeed, seedSkipped, SyncError } = await import('../../core/team');
+  const { publishSeed, seedSkipped, SyncError } = await import('../lazy/team-sync');
   const interrupt = listenForInterrupt();
   const judge = await cliSyncJudge();
   try {
@@ -190,7 +190,7 @@ async function publishWorkspaceSeed(ctx: CliContext, deps: TeamCliDeps, flags: S
 
 /** The status when no team is configured (no keychain is probed for it). */
 async function notConnected(): Promise<TeamStatusView> {
-  return (await import('../../core/team')).NOT_CONNECTED_STATUS;
+  return (await import('../lazy/team-server')).NOT_CONNECTED_STATUS;
 }
 
 export const registerTeamCommands: RegisterCommand = teamCommandModule();

@@ -17,7 +17,7 @@ async function openOps(
   needTeam = false,
 ): Promise<WorkspaceOps & { settings: SettingsStore }> {
   const settings = await deps.openSettings(ctx.env);
-  const { createWorkspaceRegistry } = await import('../../core/team');
+  const { createWorkspaceRegistry } = await import('../lazy/workspaces');
   const registry = createWorkspaceRegistry({
     dataFolder: cliDataFolder(ctx.env, settings),
     settings,
@@ -54,7 +54,7 @@ export function workspaceCommandModule(overrides: Partial<TeamCliDeps> = {}): Re
       .command('list')
       .description('The workspaces on this machine and, with a team, those granted to you')
       .action(async () => {
-        const { listWorkspaces } = await import('../../core/team');
+        const { listWorkspaces } = await import('../lazy/team-server');
         const list = await runTeamAction(ctx, async () => listWorkspaces(await openOps(deps, ctx)));
         if (ctx.json) writeJson(ctx, list);
         else printList(ctx, list);
@@ -70,7 +70,7 @@ export function workspaceCommandModule(overrides: Partial<TeamCliDeps> = {}): Re
       .argument('<name>', 'e.g. "Acme Corp" (its folder and short name: acme-corp)')
       .option('--local', 'on this machine only, even with a team')
       .action(async (name: string, flags: { local?: boolean }) => {
-        const { createWorkspace } = await import('../../core/team');
+        const { createWorkspace } = await import('../lazy/team-server');
         const created = await runTeamAction(ctx, async () =>
           createWorkspace(await openOps(deps, ctx), name, flags.local === true),
         );
@@ -86,7 +86,7 @@ export function workspaceCommandModule(overrides: Partial<TeamCliDeps> = {}): Re
       .description('Make a workspace the one the app and the CLI open')
       .argument('<name>', 'workspace name or short name')
       .action(async (name: string) => {
-        const { useWorkspace } = await import('../../core/team');
+        const { useWorkspace } = await import('../lazy/team-server');
         const used = await runTeamAction(ctx, async () => useWorkspace(await openOps(deps, ctx), name));
         if (ctx.json) return writeJson(ctx, used);
         writeLine(ctx.stdout, `Now using workspace ${used.slug} (${used.dbPath}).`);

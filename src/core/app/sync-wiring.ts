@@ -1,9 +1,8 @@
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { EventBus } from '../platform';
-import type { SettingsStore } from '../platform';
+import type { EventBus, SettingsStore, WorkerScript } from '../platform';
 import type { HistoryStore } from '../history';
-import { readAheadOn, startAheadPool, type WorkerScript } from '../positioning';
-import { createAheadThreads, createBackgroundSync, type BackgroundSync } from '../team';
+import { startAheadPool } from '../positioning';
+import { createAheadThreads, createBackgroundSync, readAheadOn, type BackgroundSync } from '../team';
 import type { TeamService } from '../team';
 
 // The app's background sync, wired to the core: its status goes to the renderer as

@@ -3,3 +3,4 @@ export * from './secrets';
 export * from './settings';
 export * from './errors';
 export * from './events';
+export * from './threads';

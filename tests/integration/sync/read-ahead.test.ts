@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgePool } from '../../../src/core/positioning/positioning';
+import type { JudgePool } from '../../support/judge-threads';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/core/team/sync';
 import { FIRST_PAGE_ROWS } from '../../../src/core/team/sync/read-ahead-thread';

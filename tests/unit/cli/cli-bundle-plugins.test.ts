@@ -42,7 +42,7 @@ describe('the bundle’s zod', () => {
     const root = mkdtempSync(join(tmpdir(), 'parallax-zod-scan-'));
     try {
       mkdirSync(join(root, 'src', 'shared'), { recursive: true });
-      for (const dir of ['cli', 'main', 'sandbox']) mkdirSync(join(root, 'src', dir));
+      for (const dir of ['cli', 'core', 'main', 'sandbox']) mkdirSync(join(root, 'src', dir));
       writeFileSync(
         join(root, 'src', 'shared', 'schema.ts'),
         "import { z } from 'zod';\nexport const s = z\n  .discriminatedUnion('k', [])\n  .optional();\n",

@@ -1,4 +1,4 @@
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type { AsyncEntry, EntryOptions } from '@napi-rs/keyring';
 import { keychainHelp, keychainUnlockHelp, shortReason } from './keychain-help';
 import { SecretStoreUnavailableError, type SecretBackendInfo, type SecretStore } from './secret-store';
 
@@ -55,7 +55,10 @@ export function createKeychainSecretStore(options: KeychainOptions = {}): Keycha
     call: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
     try {
-      // The constructor itself throws when no D-Bus session bus is reachable.
+      // The native addon loads at the first keychain call: a command that never reads the key
+      // (the history's, most of the CLI's) does not pay for it. The constructor itself throws
+      // when no D-Bus session bus is reachable.
+      const { AsyncEntry } = await import('@napi-rs/keyring');
       const entry = new AsyncEntry(service, name, entryOptions);
       return await call(entry, AbortSignal.timeout(timeoutMs));
     } catch (err) {

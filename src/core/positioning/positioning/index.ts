@@ -14,13 +14,6 @@ export {
   type RescoreRunOptions,
   type RescoreStore,
 } from './rescore-pipeline';
-export {
-  createBuiltinJudgePool,
-  judgeThreadCount,
-  readAheadOn,
-  startAheadPool,
-  type JudgePool,
-  type WorkerScript,
-} from './judge-pool';
+export { createBuiltinJudgePool, judgeThreadCount, startAheadPool, type JudgePool } from './judge-pool';
 export { movedLines, progressOf, summaryOf } from './rescore-view';
 export { rescoreStatus } from './rescore-status';

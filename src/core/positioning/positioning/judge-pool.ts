@@ -11,7 +11,7 @@ import type {
   CompactVerdicts,
   ResultDoc,
 } from '../../history';
-import { startReadAhead, type ReadAheadRequest, type ReadAheadStream } from '../../team';
+import type { WorkerScript } from '../../platform';
 import { unpackBackToBack } from '../../history';
 import type { RescoreJudge } from './rescore-pipeline';
 
@@ -20,12 +20,6 @@ import type { RescoreJudge } from './rescore-pipeline';
 // slice (positioning-worker.ts, role 'judge') and the verdicts come back in order. The judge is
 // nearly all of a re-score's CPU (about 0.3-0.6 ms an answer against a few µs to read and write
 // it), and it is pure: threads share nothing but the texts sent to them.
-
-/** A worker thread's script: its built file, or its source with the loader that runs it. */
-export interface WorkerScript {
-  file: string | URL;
-  execArgv?: string[];
-}
 
 export interface JudgeSlice {
   id: number;
@@ -140,23 +134,12 @@ export function sliceByLength<T extends { text: string }>(items: readonly T[], p
 }
 
 export interface JudgePool extends RescoreJudge {
-  /** Reads a large pull's answers ahead on a thread of this script (src/core/team/sync/read-ahead.ts). */
-  readAhead(request: ReadAheadRequest): ReadAheadStream;
   readonly threads: number;
   /** Packs answer documents (store/codec/doc-ahead.ts) on the threads, in order. */
   packDocs(docs: readonly ResultDoc[]): Promise<Uint8Array[]>;
   /** Analyses answers for the Visibility and discovery indexes on the threads, in order. */
   analyseAhead(brands: readonly Brand[], answers: readonly AnalysedContent[]): Promise<AnalysedAhead[]>;
   close(): Promise<void>;
-}
-
-/** Starts a large pull's read-ahead thread (src/core/team/sync/read-ahead.ts) from this script. */
-export function readAheadOn(script: WorkerScript): (request: ReadAheadRequest) => ReadAheadStream {
-  return (request) =>
-    startReadAhead(
-      (data) => new Worker(script.file, { workerData: data, execArgv: script.execArgv ?? [] }),
-      request,
-    );
 }
 
 /** The built-in judge over `threads` threads (default: one per core, at most 4). */
@@ -198,7 +181,6 @@ export function createBuiltinJudgePool(script: WorkerScript, threads = judgeThre
       );
       return parts.flat();
     },
-    readAhead: readAheadOn(script),
     async close() {
       await Promise.all(pool.map((t) => t.stop()));
     },

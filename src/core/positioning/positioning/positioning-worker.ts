@@ -9,8 +9,8 @@ import {
   type AnalyseRequest,
   type PackReply,
   type PackRequest,
-  type WorkerScript,
 } from './judge-pool';
+import type { WorkerScript } from '../../platform';
 import { runRescore, type RescoreOutcome } from './rescore-pipeline';
 import type { ReadAheadWorkerData } from '../../team';
 
@@ -104,7 +104,7 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
 async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const { runReadAhead } = await import('../../team');
+  const { runReadAhead } = await import('./read-ahead-role');
   await runReadAhead(port, data.request);
 }
 

@@ -20,6 +20,7 @@ export {
   type ReadAheadRequest,
   type ReadAheadStream,
   type ReadAheadWorkerData,
+  readAheadOn,
 } from './read-ahead';
 export {
   publishSeed,

@@ -1,8 +1,7 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { PulledResult, ReplicaCursor, ReplicaRow } from '../../history';
-// Not the team's index: the judge pool imports this module, and a re-score must not load the
-// PostgreSQL driver.
+import type { WorkerScript } from '../../platform';
 import type { OpenTeamClientOptions } from '../server';
 import { TeamError, type TeamErrorKind } from '../server';
 import type { TeamUrl } from '../server';
@@ -138,4 +137,16 @@ export function startReadAhead(
       await worker.terminate();
     },
   };
+}
+
+/**
+ * Starts a large pull's read-ahead threads from `script`: positioning's judge thread script
+ * (positioning-worker.ts), whose 'read-ahead' role runs read-ahead-thread.ts.
+ */
+export function readAheadOn(script: WorkerScript): (request: ReadAheadRequest) => ReadAheadStream {
+  return (request) =>
+    startReadAhead(
+      (data) => new Worker(script.file, { workerData: data, execArgv: script.execArgv ?? [] }),
+      request,
+    );
 }

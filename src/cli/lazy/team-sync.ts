@@ -1,0 +1,13 @@
+// Loaded on demand by the CLI: names only what its callers use, so the bundle's chunk for it holds
+// no more of the room (docs/internals/architecture.md, "Start-up of the CLI").
+export {
+  createAheadThreads,
+  installSeed,
+  publishSeed,
+  readAheadOn,
+  SeedRefused,
+  seedSkipped,
+  SyncError,
+  syncWorkspace,
+  toConflictView,
+} from '../../core/team';

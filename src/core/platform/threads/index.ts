@@ -1,0 +1,1 @@
+export type { WorkerScript } from './worker-script';
