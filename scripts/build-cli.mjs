@@ -27,7 +27,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BUILD_INFO_FILE, CLI_OUT_DIR } from '../bin/built-cli.mjs';
-import { lazyPackages, sideEffectFreeSources, zodUsedExports } from './cli-bundle-plugins.mjs';
+import { directEngineImports, lazyPackages, sideEffectFreeSources, zodUsedExports } from './cli-bundle-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_SRC = join(ROOT, 'src', 'cli');
@@ -265,6 +265,7 @@ export async function buildCli(opts = {}) {
       await zodUsedExports(ROOT),
       await lazyPackages(ROOT),
       sideEffectFreeSources(ROOT),
+      directEngineImports(ROOT),
     ],
     // src/cli/export-worker.ts: the bundle's JSON exports run the bundled worker.
     define: { __PARALLAX_CLI_BUNDLE__: 'true' },

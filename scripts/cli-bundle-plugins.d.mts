@@ -8,3 +8,5 @@ export declare function zodUsedExports(root: string): Promise<Plugin>;
 export declare function lazyPackages(root: string): Promise<Plugin>;
 /** Marks the project's own modules under src/ as free of side effects, so room faces tree-shake. */
 export declare function sideEffectFreeSources(root: string): Plugin;
+/** Imports from the engine's index.ts files rewritten to the files that define the names (bundle only). */
+export declare function directEngineImports(root: string): Plugin;

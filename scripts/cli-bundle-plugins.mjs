@@ -11,8 +11,8 @@
 // `z.iso`...), so esbuild drops the rest. Packages that import zod themselves (the MCP SDK) get
 // zod as it is.
 
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Folders of sources bundled into the CLI (the renderer's are not). */
 const SOURCE_DIRS = ['src/cli', 'src/core', 'src/main', 'src/shared', 'src/sandbox'];
@@ -143,6 +143,124 @@ export function sideEffectFreeSources(root) {
         });
         if (resolved.errors.length > 0 || !resolved.path.startsWith(src)) return undefined;
         return { ...resolved, sideEffects: false };
+      });
+    },
+  };
+}
+
+/** A relative specifier as the file it names: `x.ts`, `x.tsx` or `x/index.ts`; null when none exists. */
+function sourceFileOf(/** @type {string} */ fromFile, /** @type {string} */ spec) {
+  const base = resolve(dirname(fromFile), spec);
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base])
+    if (candidate.endsWith('.ts') || candidate.endsWith('.tsx')) if (existsSync(candidate)) return candidate;
+  return null;
+}
+
+const LOCAL_EXPORT =
+  /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const RE_EXPORT = /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)';/gm;
+const STAR_EXPORT = /^export\s+\*\s+from\s*'([^']+)';/gm;
+const LOCAL_LIST = /^export\s+\{([^}]*)\};/gm;
+
+/** `a`, `b as c`, `type T` of a braced list: [exported name, name in the module], values only. */
+function valueNames(/** @type {string} */ list) {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/);
+      return /** @type {[string, string]} */ ([(alias ?? name ?? '').trim(), (name ?? '').trim()]);
+    });
+}
+
+/**
+ * The engine's rooms re-export their folders (index.ts files), and esbuild's code splitting
+ * assigns a module to every chunk whose entry reaches it through imports, used or not: a command
+ * importing one function through a room's index.ts would load every module the room re-exports
+ * that any other command uses. This rewrites, in the bundle only, each import from an index.ts of
+ * src/core into imports from the files that define the names, so a command's chunks hold what it
+ * uses. The sources keep importing the faces (the lint rule holds there).
+ * @param {string} root
+ * @returns {import('esbuild').Plugin}
+ */
+export function directEngineImports(root) {
+  const core = join(root, 'src', 'core') + sep;
+  /** @type {Map<string, Map<string, { file: string; name: string }>>} */
+  const cache = new Map();
+  /** Where each value a file exports is defined (followed through re-exports). */
+  const exportsOf = (/** @type {string} */ file) => {
+    const known = cache.get(file);
+    if (known) return known;
+    /** @type {Map<string, { file: string; name: string }>} */
+    const names = new Map();
+    cache.set(file, names);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(LOCAL_EXPORT))
+      names.set(/** @type {string} */ (m[1]), { file, name: /** @type {string} */ (m[1]) });
+    for (const m of text.matchAll(LOCAL_LIST))
+      for (const [exported, local] of valueNames(/** @type {string} */ (m[1])))
+        names.set(exported, { file, name: local });
+    for (const m of text.matchAll(RE_EXPORT)) {
+      if (m[1]) continue;
+      const target = sourceFileOf(file, /** @type {string} */ (m[3]));
+      if (!target) continue;
+      const inner = exportsOf(target);
+      for (const [exported, name] of valueNames(/** @type {string} */ (m[2])))
+        names.set(exported, inner.get(name) ?? { file: target, name });
+    }
+    for (const m of text.matchAll(STAR_EXPORT)) {
+      const target = sourceFileOf(file, /** @type {string} */ (m[1]));
+      if (!target) continue;
+      for (const [exported, origin] of exportsOf(target))
+        if (!names.has(exported)) names.set(exported, origin);
+    }
+    return names;
+  };
+  const IMPORT = /^(import|export)\s+\{([^}]*)\}\s*from\s*'(\.[^']*)';/gm;
+  return {
+    name: 'parallax-direct-engine-imports',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        let changed = false;
+        const contents = text.replace(IMPORT, (statement, kind, list, spec) => {
+          const target = sourceFileOf(args.path, spec);
+          if (!target || !target.startsWith(core) || !target.endsWith(`${sep}index.ts`)) return statement;
+          const names = exportsOf(target);
+          /** @type {Map<string, string[]>} */
+          const byFile = new Map();
+          const kept = [];
+          for (const part of /** @type {string} */ (list)
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean)) {
+            if (part.startsWith('type ')) continue;
+            const [name, alias] = part.split(/\s+as\s+/).map((x) => x.trim());
+            const origin = names.get(/** @type {string} */ (name));
+            if (!origin) {
+              kept.push(part);
+              continue;
+            }
+            const local = alias ?? name;
+            const entry = origin.name === local ? local : `${origin.name} as ${local}`;
+            byFile.set(origin.file, [...(byFile.get(origin.file) ?? []), entry]);
+          }
+          changed = true;
+          const rel = (/** @type {string} */ file) => {
+            const r = relative(dirname(args.path), file)
+              .split(sep)
+              .join('/')
+              .replace(/\.tsx?$/, '');
+            return r.startsWith('.') ? r : `./${r}`;
+          };
+          const lines = [...byFile].map(
+            ([file, parts]) => `${kind} { ${parts.join(', ')} } from '${rel(file)}';`,
+          );
+          if (kept.length > 0) lines.push(`${kind} { ${kept.join(', ')} } from '${spec}';`);
+          return lines.join('\n');
+        });
+        return changed ? { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' } : undefined;
       });
     },
   };
