@@ -1,14 +1,23 @@
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
-import type { ApiClient } from '../core/runs';
-import { createPageArchiver, type PageArchiver } from '../core/runs';
-import type { JobEvent, MonitorScheduler, RunEngine } from '../core/runs';
-import type { SecretStore } from '../core/platform';
-import { openSettingsStore } from '../core/platform';
+import {
+  type ApiClient,
+  createPageArchiver,
+  type PageArchiver,
+  type JobEvent,
+  type MonitorScheduler,
+  type RunEngine,
+} from '../core/runs';
+import {
+  type SecretStore,
+  openSettingsStore,
+  ProfileFileError,
+  resolveCliProfileInUse,
+  type ProfileInUse,
+  defaultUserDataDir,
+  type SettingsStore,
+} from '../core/platform';
 import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
-import { ProfileFileError, resolveCliProfileInUse, type ProfileInUse } from '../core/platform';
-import { defaultUserDataDir } from '../core/platform';
-import type { SettingsStore } from '../core/platform';
 import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../core/history';
 import type { RunningSandbox } from '../sandbox';
 import type { Writable } from 'node:stream';

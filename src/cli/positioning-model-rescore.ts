@@ -5,15 +5,16 @@ import {
   formatUsd,
   ModelJudgeStopped,
   type ModelJudgeUsage,
-} from '../core/positioning';
-import { openJudgeKeyStore } from '../core/positioning';
-import {
+  openJudgeKeyStore,
   ModelRescoreRefused,
   planModelRescore,
   storeJudgeCache,
   type ModelRescorePlan,
+  movedLines,
+  rescoreStatus,
+  runRescore,
+  type RescoreOutcome,
 } from '../core/positioning';
-import { movedLines, rescoreStatus, runRescore, type RescoreOutcome } from '../core/positioning';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from './context';
 import type { CliCore } from './core';
 import { printOutcome, progressReporter, stopOnInterrupt } from './positioning-rescore';

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { SecretStore } from '../core/platform';
-import type { RunnerWorkspace } from '../core/team';
-import type { TeamService } from '../core/team';
+import type { RunnerWorkspace, TeamService } from '../core/team';
 import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { RunnerSeeds } from '../core/team';
-import type { PublishSeedReport, SeedSkipped } from '../core/team';
+import type { RunnerSeeds, PublishSeedReport, SeedSkipped } from '../core/team';
 import { formatBytes } from '../shared/format-bytes';
 import { writeLine, type CliContext } from './context';
 import { parseAge, seedSkippedLine } from './seed-cli';

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
-import type { InstallSeedReport, PublishSeedReport, SeedProgress, SeedSkipped } from '../core/team';
-import type { TeamService } from '../core/team';
+import type {
+  InstallSeedReport,
+  PublishSeedReport,
+  SeedProgress,
+  SeedSkipped,
+  TeamService,
+} from '../core/team';
 import { formatBytes } from '../shared/format-bytes';
 import { CliExit, CliUsageError, writeLine, type CliContext } from './context';
 import { cliDataFolder } from './core';

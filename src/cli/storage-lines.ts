@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { RunEngineDeps } from '../core/runs';
-import { blockedLine } from '../core/runs';
+import { type RunEngineDeps, blockedLine } from '../core/runs';
 
 /**
  * What `run`, `resume` and `monitors run` print when the history cannot be written (issue

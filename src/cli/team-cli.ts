@@ -1,7 +1,6 @@
 import type { TeamStatusView } from '../shared/ipc/channels/team';
 import { seedText } from '../shared/seed-text';
-import type { SecretStore } from '../core/platform';
-import type { SettingsStore } from '../core/platform';
+import type { SecretStore, SettingsStore } from '../core/platform';
 import type { TeamService } from '../core/team';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, EXIT_USAGE, writeLine, type CliContext } from './context';
 

@@ -2,13 +2,25 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
-import { createCore, type Core, type FolderRequest, type OpenRequest, type SaveRequest } from '../core/app';
+import {
+  createCore,
+  type Core,
+  type FolderRequest,
+  type OpenRequest,
+  type SaveRequest,
+  openWorkspaceHost,
+  type WorkspaceHost,
+} from '../core/app';
 import { isTrustedSender, type TrustedRenderer } from './trusted-sender';
-import { createSecretStore, redactSecrets, type SecretStore } from '../core/platform';
-import { defaultUserDataDir, type SettingsStore } from '../core/platform';
+import {
+  createSecretStore,
+  redactSecrets,
+  type SecretStore,
+  defaultUserDataDir,
+  type SettingsStore,
+} from '../core/platform';
 import { createTeamPasswordStore } from '../core/team';
 import { openJudgeKeyStore } from '../core/positioning';
-import { openWorkspaceHost, type WorkspaceHost } from '../core/app';
 import {
   createQuitController,
   recordPausedAtQuit,

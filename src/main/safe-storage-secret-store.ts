@@ -1,6 +1,9 @@
 import type { SafeStorage } from 'electron';
-import type { FallbackSecretStore } from '../core/platform';
-import { SecretStoreUnavailableError, type SecretBackendInfo } from '../core/platform';
+import {
+  type FallbackSecretStore,
+  SecretStoreUnavailableError,
+  type SecretBackendInfo,
+} from '../core/platform';
 
 // Fallback when no OS keychain answers: the key encrypted with Electron safeStorage (an
 // OS-held key: DPAPI, Keychain, or kwallet/libsecret on Linux) and kept, base64-encoded,

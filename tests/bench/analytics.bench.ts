@@ -3,8 +3,9 @@ import {
   buildSourceMatrix,
   compileBrandMatcher,
   diffText,
+  type BrandDefinition,
+  type SourceMatrixColumn,
 } from '../../src/shared/analytics';
-import type { BrandDefinition, SourceMatrixColumn } from '../../src/shared/analytics';
 import type { NormalizedSource } from '../../src/shared/domain/result';
 import type { Bench } from './run-all';
 

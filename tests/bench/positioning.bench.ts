@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { BrandDefinition } from '../../src/shared/analytics/brand-types';
-import { createBuiltinJudge, judgePositioning, type JudgeInput } from '../../src/shared/positioning';
-import type { PositioningStatus } from '../../src/shared/positioning';
+import {
+  createBuiltinJudge,
+  judgePositioning,
+  type JudgeInput,
+  type PositioningStatus,
+} from '../../src/shared/positioning';
 import {
   STATUSES,
   emptyScore,

@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
-import { createDiscoveryService, DISCOVERY_ERROR_CODES, type DiscoveryService } from '../../core/analysis';
+import {
+  createDiscoveryService,
+  DISCOVERY_ERROR_CODES,
+  type DiscoveryService,
+  VISIBILITY_ERROR_CODES,
+} from '../../core/analysis';
 import { AppError } from '../../core/platform';
-import { VISIBILITY_ERROR_CODES } from '../../core/analysis';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';

@@ -1,13 +1,16 @@
 import type { Command } from 'commander';
-import { openJudgeKeyStore } from '../../core/positioning';
 import {
+  openJudgeKeyStore,
   createJudgeService,
   JudgeSettingsError,
   type JudgeService,
   type JudgeStatusView,
 } from '../../core/positioning';
-import { SecretStoreReadOnlyError, SecretStoreUnavailableError } from '../../core/platform';
-import { openSettingsStore } from '../../core/platform';
+import {
+  SecretStoreReadOnlyError,
+  SecretStoreUnavailableError,
+  openSettingsStore,
+} from '../../core/platform';
 import { DEFAULT_CONCURRENCY, type ModelJudgeConfig } from '../../shared/positioning/model-judge-config';
 import { CliExit, CliUsageError, EXIT_USAGE, writeJson, writeLine, type CliContext } from '../context';
 import type { RegisterCommand } from './register-command';

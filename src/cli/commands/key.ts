@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import { createCreditsVerifier } from '../../core/runs';
 import type { KeyStatusView } from '../../shared/ipc/channels/settings';
-import { createSecretStore } from '../../core/platform';
-import { ENV_READ_ONLY_MESSAGE } from '../../core/platform';
 import {
+  createSecretStore,
+  ENV_READ_ONLY_MESSAGE,
   createKeyService,
   KeyServiceError,
   KeyVerificationError,
   type KeyService,
   type VerifyKey,
+  type SecretStore,
+  openSettingsStore,
+  type SettingsStore,
 } from '../../core/platform';
-import type { SecretStore } from '../../core/platform';
-import { openSettingsStore } from '../../core/platform';
-import type { SettingsStore } from '../../core/platform';
 import {
   CliExit,
   CliUsageError,

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { AppError } from '../../core/platform';
+import { AppError, openSettingsStore, defaultSettings, type Settings } from '../../core/platform';
 import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../core/mcp';
-import { openSettingsStore } from '../../core/platform';
-import { defaultSettings, type Settings } from '../../core/platform';
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';
 import { withCliCore, type CliCore } from '../core';

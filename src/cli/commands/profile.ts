@@ -7,8 +7,8 @@ import {
   profileInUseOfSettings,
   readProfileFile,
   type ProfileInUse,
+  openSettingsStore,
 } from '../../core/platform';
-import { openSettingsStore } from '../../core/platform';
 import { listBuiltinProfiles } from '../../shared/profile/builtin';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
 import { formatTable } from '../core';

@@ -1,17 +1,36 @@
 import { startSandbox as startBuiltInSandbox } from '../../sandbox';
-import { createPageArchiver, type PageArchiver, type PageArchiverOptions, type PageSanitizer } from '../runs';
+import {
+  createPageArchiver,
+  type PageArchiver,
+  type PageArchiverOptions,
+  type PageSanitizer,
+  createMonitorScheduler,
+  type MonitorScheduler,
+  createCreditsVerifier,
+  createConnectionManager,
+  type ConnectionManager,
+  createRunService,
+  type RunService,
+} from '../runs';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../alerts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/types';
 import type { EventPayload } from '../../shared/ipc/contract';
-import { createEventBus, type EventBus } from '../platform';
+import {
+  createEventBus,
+  type EventBus,
+  createKeyService,
+  redactSecrets,
+  type KeyService,
+  type SecretStore,
+  type SettingsStore,
+  engineLabelsOfSettings,
+  type WorkerScript,
+  createUnavailableSecretStore,
+  SecretStoreUnavailableError,
+  AppError,
+} from '../platform';
 import { createIpcRouter, type IpcHandlers, type IpcRouter } from './ipc/router';
-import { createMonitorScheduler, type MonitorScheduler } from '../runs';
-import { createCreditsVerifier } from '../runs';
-import { createKeyService, redactSecrets, type KeyService, type SecretStore } from '../platform';
-import type { SettingsStore } from '../platform';
-import { checkedFilesIn, openHistory, type HistoryStore } from '../history';
-import { engineLabelsOfSettings } from '../platform';
-import { createConnectionManager, type ConnectionManager } from '../runs';
+import { checkedFilesIn, openHistory, type HistoryStore, type ExportWorkerScript } from '../history';
 import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
@@ -27,30 +46,26 @@ import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
 import { profileHandlers } from './handlers/profile';
 import { visibilityHandlers } from './handlers/visibility';
-import { createVisibilityService } from '../analysis';
-import { createReanalysisDriver } from '../analysis';
+import { createVisibilityService, createReanalysisDriver } from '../analysis';
 import { alertsHandlers } from './handlers/alerts';
 import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
-import { createPositioningService, createRescoreDriver } from '../positioning';
-import type { WorkerScript } from '../platform';
+import {
+  createPositioningService,
+  createRescoreDriver,
+  createJudgeService,
+  createModelRescoreDriver,
+  type ModelRescoreDriverDeps,
+  createRescoreControl,
+} from '../positioning';
 import { teamHandlers } from './handlers/team';
 import { syncHandlers } from './handlers/sync';
 import { wireBackgroundSync } from './sync-wiring';
 import { judgeHandlers } from './handlers/judge';
-import { createJudgeService } from '../positioning';
-import { createModelRescoreDriver, type ModelRescoreDriverDeps } from '../positioning';
-import { createRescoreControl } from '../positioning';
-import { createTeamService } from '../team';
-import { createUnavailableSecretStore } from '../platform';
-import { SecretStoreUnavailableError } from '../platform';
-import { createWorkspaceRegistry } from '../team';
-import { AppError } from '../platform';
+import { createTeamService, createWorkspaceRegistry } from '../team';
 import { dbExportHandlers } from './handlers/db-export';
 import { wireAlerts } from './alerts-wiring';
 import type { FolderRequest, HandlerContext, OpenRequest, SaveRequest } from './handlers/types';
-import type { ExportWorkerScript } from '../history';
-import { createRunService, type RunService } from '../runs';
 
 export type { FolderRequest, OpenRequest, SaveRequest } from './handlers/types';
 

@@ -1,6 +1,5 @@
 import type { IpcError } from '../../shared/ipc/define';
-import { isApiError } from '../runs';
-import { MonitorInputError, RunRefusedError } from '../runs';
+import { isApiError, MonitorInputError, RunRefusedError } from '../runs';
 import { HistoryDamagedError, HistoryOpenError, HistoryStateError } from '../history';
 
 /**

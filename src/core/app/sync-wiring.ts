@@ -2,8 +2,13 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { EventBus, SettingsStore, WorkerScript } from '../platform';
 import type { HistoryStore } from '../history';
 import { startAheadPool } from '../positioning';
-import { createAheadThreads, createBackgroundSync, readAheadOn, type BackgroundSync } from '../team';
-import type { TeamService } from '../team';
+import {
+  createAheadThreads,
+  createBackgroundSync,
+  readAheadOn,
+  type BackgroundSync,
+  type TeamService,
+} from '../team';
 
 // The app's background sync, wired to the core: its status goes to the renderer as
 // 'sync.status' events, a run that ends is pushed at once, and (in the app, not in tests that

@@ -2,8 +2,7 @@ import type { DemoBuildView } from '../../shared/ipc/channels/demo';
 import type { MonitorView } from '../../shared/ipc/channels/library';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 import { builtinProfile } from '../../shared/profile/builtin';
-import { createApiClient } from '../runs';
-import { createMonitorScheduler, createRunEngine, type RunEngine } from '../runs';
+import { createApiClient, createMonitorScheduler, createRunEngine, type RunEngine } from '../runs';
 import type { HistoryStore } from '../history';
 import { createDemoClock, demoDays, RUN_HOUR_MS } from './clock';
 import {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
-import { AppError } from '../platform';
-import type { Settings } from '../platform';
+import { AppError, type Settings } from '../platform';
 
 // The rules an assistant's run keeps to, apart from the tools: runs exist only when the analyst
 // turned them on; on the paid service a run must have a budget cap (the assistant's own, else

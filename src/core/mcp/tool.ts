@@ -2,8 +2,7 @@ import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextproto
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { toIpcError } from '../app';
-import { AppError } from '../platform';
-import { redactSecrets } from '../platform';
+import { AppError, redactSecrets } from '../platform';
 import type { ToolReply } from './types';
 
 // One way to register a tool: its input is a zod object schema (the IPC channel's own, or one

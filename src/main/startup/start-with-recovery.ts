@@ -1,7 +1,12 @@
 import { existsSync, renameSync } from 'node:fs';
-import { SecretStoreUnavailableError, type SecretStore } from '../../core/platform';
-import { createUnavailableSecretStore } from '../../core/platform';
-import { settingsFilePath, type Settings, type SettingsStore } from '../../core/platform';
+import {
+  SecretStoreUnavailableError,
+  type SecretStore,
+  createUnavailableSecretStore,
+  settingsFilePath,
+  type Settings,
+  type SettingsStore,
+} from '../../core/platform';
 import { MIGRATIONS, restoreHistory, companionPaths } from '../../core/history';
 import { createWorkspaceRegistry } from '../../core/team';
 import { latestBackup } from './backups';

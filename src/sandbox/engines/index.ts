@@ -1,13 +1,13 @@
 import type { EngineName } from '../../shared/api/engines';
-import type {
-  AssistantARequest,
-  AssistantRequest,
-  MonitorRequest,
-  SearchAiRequest,
-  SearchNewsRequest,
-  SearchRequest,
+import {
+  type AssistantARequest,
+  type AssistantRequest,
+  type MonitorRequest,
+  type SearchAiRequest,
+  type SearchNewsRequest,
+  type SearchRequest,
+  normalizeSearchUrl,
 } from '../../shared/api/requests';
-import { normalizeSearchUrl } from '../../shared/api/requests';
 import { buildAnswer } from './answer';
 import { assistantA } from './assistant-a';
 import { assistantB, assistantC, assistantD, assistantE } from './assistants';

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { API_KEY_PATTERN } from '../core/accounts';
-import { slotsOf } from '../core/accounts';
+import { API_KEY_PATTERN, slotsOf } from '../core/accounts';
 import type { FaultKind, SandboxRequestLogEntry } from '../types';
 import type { SandboxCore } from '../core/sandbox-core';
 import { bump } from '../core/stats';

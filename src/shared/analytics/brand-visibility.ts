@@ -1,6 +1,5 @@
 import type { NormalizedResult, NormalizedSource } from '../domain/result';
-import { brandsOfHost, findBrandMentions } from './brand-matcher';
-import type { BrandMatcher } from './brand-matcher';
+import { brandsOfHost, findBrandMentions, type BrandMatcher } from './brand-matcher';
 import type { BrandDefinition, BrandMention } from './brand-types';
 import type { SourceFilter } from './source-sets';
 import { hostnameOf } from './url-normalize';

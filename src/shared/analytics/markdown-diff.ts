@@ -1,7 +1,6 @@
 import { diffArrays } from 'diff';
 import type { DiffSegment, DiffStats } from './diff-types';
-import { splitMarkdownBlocks } from './markdown-blocks';
-import type { MarkdownBlock, MarkdownBlockKind } from './markdown-blocks';
+import { splitMarkdownBlocks, type MarkdownBlock, type MarkdownBlockKind } from './markdown-blocks';
 import { diffText } from './text-diff';
 import { countWordTokens, wordTokenList } from './word-tokens';
 

@@ -2,10 +2,8 @@ import type { NormalizedSource } from '../domain/result';
 import type { BrandDefinition } from './brand-types';
 import type { ResultBrandVisibility } from './brand-visibility';
 import { jaccard } from './list-overlap';
-import { rankedSources } from './source-sets';
-import type { SourceFilter } from './source-sets';
-import { repeatVerdict, wilsonInterval, Z_95 } from './wilson';
-import type { ProportionInterval, RepeatVerdict } from './wilson';
+import { rankedSources, type SourceFilter } from './source-sets';
+import { repeatVerdict, wilsonInterval, Z_95, type ProportionInterval, type RepeatVerdict } from './wilson';
 
 export interface RepeatVarianceOptions {
   /** z of the Wilson interval; default 1.96 (95 %). */

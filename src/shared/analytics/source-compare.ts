@@ -1,8 +1,6 @@
 import type { NormalizedSource } from '../domain/result';
-import { compareLists } from './list-overlap';
-import type { ListComparison, OverlapOptions } from './list-overlap';
-import { sourceSet } from './source-sets';
-import type { SourceFilter } from './source-sets';
+import { compareLists, type ListComparison, type OverlapOptions } from './list-overlap';
+import { sourceSet, type SourceFilter } from './source-sets';
 
 export interface SourceComparison {
   /** By normalized URL. added = only in b, removed = only in a. */

@@ -1,6 +1,5 @@
 import type { NormalizedSource } from '../domain/result';
-import { rankedSources } from './source-sets';
-import type { SourceFilter } from './source-sets';
+import { rankedSources, type SourceFilter } from './source-sets';
 
 export interface SourceMatrixColumn {
   /** Caller's label for the column (a country, an engine, a date, a result id…). */

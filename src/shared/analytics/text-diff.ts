@@ -1,5 +1,4 @@
-import { diffArrays } from 'diff';
-import type { ArrayChange, Change } from 'diff';
+import { diffArrays, type ArrayChange, type Change } from 'diff';
 import { groupIntoHunks } from './diff-hunks';
 import type { DiffSegment, DiffStats, TextDiff, TextDiffOptions } from './diff-types';
 import { answerWordDiff, countWordTokens } from './word-tokens';

@@ -1,10 +1,8 @@
-import { aggregateBrandVisibility } from './brand-aggregate';
-import type { BrandAggregate } from './brand-aggregate';
+import { aggregateBrandVisibility, type BrandAggregate } from './brand-aggregate';
 import type { BrandMatcher } from './brand-matcher';
 import type { BrandVisibilityInput, ResultBrandVisibility } from './brand-visibility';
 import { resultBrandVisibility } from './search-visibility';
-import { rankedSources } from './source-sets';
-import type { SourceFilter } from './source-sets';
+import { rankedSources, type SourceFilter } from './source-sets';
 
 /** One stored result with where and when it was asked. */
 export interface DatedResult {

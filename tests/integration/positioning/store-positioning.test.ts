@@ -5,8 +5,7 @@ import {
   runRescore,
 } from '../../../src/core/positioning/positioning';
 import type { HistoryStore } from '../../../src/core/history';
-import { judgePositioning } from '../../../src/shared/positioning';
-import type { PositioningStatus } from '../../../src/shared/positioning';
+import { judgePositioning, type PositioningStatus } from '../../../src/shared/positioning';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 import { answerRows, rollupsAndRecounts } from './recount';

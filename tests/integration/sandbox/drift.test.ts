@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../src/sandbox/index';
-import { DAY_MS, dayNumber, scheduledEvents } from '../../../src/sandbox/index';
+import { type RunningSandbox, DAY_MS, dayNumber, scheduledEvents } from '../../../src/sandbox/index';
 import { CATEGORIES, LOCAL_STEMS } from '../../../src/sandbox/engines/catalog';
 import { post, testSandbox } from './http';
 

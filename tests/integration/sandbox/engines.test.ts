@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../src/sandbox/index';
-import { XSS_PAYLOADS } from '../../../src/sandbox/index';
+import { type RunningSandbox, XSS_PAYLOADS } from '../../../src/sandbox/index';
 import { get, post, testSandbox } from './http';
 
 // Synthetic engines: determinism, country differences, languages, shapes, HTML files, XSS corpus.

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgePool } from '../../support/judge-threads';
+import { type JudgePool, startJudgeThreads } from '../../support/judge-threads';
 import { packDoc, registerStoreFunctions } from '../../../src/core/history';
 import type { AheadJudge, ReadAheadPage, ReadAheadStream } from '../../../src/core/team/sync';
 import { FIRST_PAGE_ROWS } from '../../../src/core/team/sync/read-ahead-thread';
 import { TeamError } from '../../../src/core/team/server';
 import { historyTables } from '../../support/history-tables';
-import { startJudgeThreads } from '../../support/judge-threads';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordTwoDaysWithBrands, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 

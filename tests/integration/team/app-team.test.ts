@@ -2,9 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/app';
+import { type Core, openWorkspaceHost, type WorkspaceHost } from '../../../src/core/app';
 import { openSettingsStore, type SettingsStore } from '../../../src/core/platform/settings';
-import { openWorkspaceHost, type WorkspaceHost } from '../../../src/core/app';
 import type { TeamStatusView, WorkspaceListView } from '../../../src/shared/ipc/channels/team';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createMemorySecretStore } from '../../support/memory-secret-store';

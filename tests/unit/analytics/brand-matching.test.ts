@@ -4,8 +4,8 @@ import {
   findBrandMentions,
   foldText,
   foldWithOffsets,
+  type BrandDefinition,
 } from '../../../src/shared/analytics';
-import type { BrandDefinition } from '../../../src/shared/analytics';
 
 function brand(id: string, name: string, aliases: string[] = [], domains: string[] = []): BrandDefinition {
   return { id, name, kind: 'brand', aliases, domains };

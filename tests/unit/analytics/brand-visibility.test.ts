@@ -4,8 +4,8 @@ import {
   aggregateBrandVisibilityBy,
   brandVisibility,
   compileBrandMatcher,
+  type BrandDefinition,
 } from '../../../src/shared/analytics';
-import type { BrandDefinition } from '../../../src/shared/analytics';
 import { result, src, srcs } from './fixtures';
 
 const BRANDS: BrandDefinition[] = [

@@ -5,8 +5,9 @@ import {
   compileBrandMatcher,
   whatChanged,
   whatChangedBetween,
+  type BrandDefinition,
+  type DatedResult,
 } from '../../../src/shared/analytics';
-import type { BrandDefinition, DatedResult } from '../../../src/shared/analytics';
 import { result, src, srcs } from './fixtures';
 
 const BRANDS: BrandDefinition[] = [

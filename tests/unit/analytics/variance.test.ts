@@ -6,8 +6,8 @@ import {
   repeatVerdict,
   sourceRepeatVariance,
   wilsonInterval,
+  type BrandDefinition,
 } from '../../../src/shared/analytics';
-import type { BrandDefinition } from '../../../src/shared/analytics';
 import { result, srcs } from './fixtures';
 
 describe('wilsonInterval', () => {

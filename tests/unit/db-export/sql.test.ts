@@ -4,8 +4,7 @@ import { selectSql, valueSql } from '../../../src/core/outputs/db-export/reader'
 import { batchBounds, usedParams } from '../../../src/core/outputs/db-export/scope';
 import { createTableSql } from '../../../src/core/outputs/db-export/sqlite-writer';
 import { copySql } from '../../../src/core/outputs/db-export/parquet-writer';
-import { EXPORT_TABLES } from '../../../src/core/outputs/db-export';
-import type { ExportColumn } from '../../../src/core/outputs/db-export';
+import { EXPORT_TABLES, type ExportColumn } from '../../../src/core/outputs/db-export';
 
 // The SQL pieces the export is made of, on an in-memory SQLite: batches of scope keys, times and
 // days as the SQLite file stores them, and the DDL a stock reader gets.

@@ -1,11 +1,11 @@
-import type {
-  EventChannelName,
-  EventPayload,
-  InvokeChannelName,
-  InvokeInput,
-  ParallaxApi,
+import {
+  type EventChannelName,
+  type EventPayload,
+  type InvokeChannelName,
+  type InvokeInput,
+  type ParallaxApi,
+  isInvokeChannel,
 } from '../../../src/shared/ipc/contract';
-import { isInvokeChannel } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/define';
 import { defaultHandlers, type Handler, type Handlers } from './fake-handlers';
 

@@ -1,7 +1,6 @@
 import type { DayCitations, DrillSpec, PeriodSums } from '../../../shared/analytics/findings/types';
 import type { HistoryStore, VisFilter } from '../../history';
-import { dayOf, isoDay } from '../visibility';
-import type { Context } from '../visibility';
+import { dayOf, isoDay, type Context } from '../visibility';
 
 // The findings engine's inputs, read from the history's roll-ups only (no answer text): per
 // engine × location cell, the answers, the brands' sums, the positioning sums of the active

@@ -1,6 +1,5 @@
 import { withLabels } from '../../../shared/alerts/registry';
-import { AppError } from '../../platform';
-import { engineLabelsOfSettings } from '../../platform';
+import { AppError, engineLabelsOfSettings } from '../../platform';
 import { LogoError, readLogoFile, recheckLogo } from '../../outputs';
 import type { HandlerModule } from './types';
 

@@ -8,8 +8,7 @@ import {
   readsOnSecondThread,
   type DbExportProgress,
 } from '../../outputs';
-import { AppError } from '../../platform';
-import { profileOfSettings } from '../../platform';
+import { AppError, profileOfSettings } from '../../platform';
 import type { DbExportRunView } from '../../../shared/ipc/channels/db-export';
 import type { HandlerModule } from './types';
 

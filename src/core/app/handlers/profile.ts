@@ -1,8 +1,13 @@
 import { NEUTRAL_PROFILE } from '../../../shared/profile';
-import { AppError } from '../../platform';
+import {
+  AppError,
+  ProfileFileError,
+  profileInUseOfSettings,
+  readProfileFile,
+  writeProfileFile,
+} from '../../platform';
 import type { ProfileView } from '../../../shared/ipc/channels/profile';
 import { listBuiltinProfiles } from '../../../shared/profile/builtin';
-import { ProfileFileError, profileInUseOfSettings, readProfileFile, writeProfileFile } from '../../platform';
 import type { HandlerContext, HandlerModule } from './types';
 
 type Channels =

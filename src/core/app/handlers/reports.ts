@@ -1,7 +1,6 @@
 import { compareUncheckedRuns } from '../../alerts';
-import { AppError } from '../../platform';
+import { AppError, engineLabelsOfSettings } from '../../platform';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs';
-import { engineLabelsOfSettings } from '../../platform';
 import { resolvePeriod } from '../../analysis';
 import type { HandlerModule } from './types';
 

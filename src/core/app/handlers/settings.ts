@@ -1,5 +1,4 @@
-import { AppError } from '../../platform';
-import { toSettingsView } from '../../platform';
+import { AppError, toSettingsView } from '../../platform';
 import type { HandlerModule } from './types';
 
 type Channels = 'settings.get' | 'settings.update' | 'key.status' | 'key.set' | 'key.delete';

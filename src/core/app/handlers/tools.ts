@@ -1,8 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { createReportPageSections } from '../../runs';
-import { AppError } from '../../platform';
+import { AppError, profileOfSettings } from '../../platform';
 import { buildCompareReport, EXPORT_EXTENSIONS, ExportCanceledError, exportRunToFile } from '../../outputs';
-import { profileOfSettings } from '../../platform';
 import { engineLabeler } from '../../../shared/profile';
 import type { HandlerModule } from './types';
 

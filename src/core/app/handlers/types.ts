@@ -1,18 +1,11 @@
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
-import type { EventBus } from '../../platform';
-import type { KeyService } from '../../platform';
-import type { SettingsStore } from '../../platform';
+import type { EventBus, KeyService, SettingsStore } from '../../platform';
 import type { ExportWorkerScript, HistoryStore } from '../../history';
-import type { ConnectionManager } from '../../runs';
-import type { RunService } from '../../runs';
-import type { MonitorScheduler } from '../../runs';
+import type { ConnectionManager, RunService, MonitorScheduler } from '../../runs';
 import type { VisibilityService } from '../../analysis';
-import type { PositioningService, RescoreDriver } from '../../positioning';
-import type { TeamService, WorkspaceOps } from '../../team';
-import type { BackgroundSync } from '../../team';
-import type { JudgeService } from '../../positioning';
-import type { RescoreControl } from '../../positioning';
+import type { PositioningService, RescoreDriver, JudgeService, RescoreControl } from '../../positioning';
+import type { TeamService, WorkspaceOps, BackgroundSync } from '../../team';
 
 /** What the handler modules share: the core's services. */
 export interface HandlerContext {

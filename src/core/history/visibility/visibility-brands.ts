@@ -5,8 +5,8 @@ import {
   withResultRanks,
   type BrandMatcher,
   type ResultLine,
+  type BrandDefinition,
 } from '../../../shared/analytics';
-import type { BrandDefinition } from '../../../shared/analytics';
 import type { NormalizedSource } from '../../../shared/domain/result';
 import { multiRowSql, parseObject, pluck, stmt } from '../connection';
 import type { RollupKey, RollupWriter } from './visibility-rollups';

@@ -11,8 +11,7 @@ import type {
   VisibilityScope,
 } from '../../../shared/visibility/types';
 import { findingsQuerySchema } from '../../../shared/ipc/channels/findings';
-import { createFindingsService, type FindingsDeps } from '../../analysis';
-import type { VisibilityService } from '../../analysis';
+import { createFindingsService, type FindingsDeps, type VisibilityService } from '../../analysis';
 
 // What changed in a period, for the top of the client report: at most MAX_FINDINGS plain
 // sentences with their numbers, strongest first. The findings engine ("what

@@ -1,18 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
-import type { JudgeInput } from '../../../shared/positioning';
-import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import { type JudgeInput, BUILTIN_JUDGE_REF } from '../../../shared/positioning';
 import type { BrandDefinition as Brand } from '../../../shared/analytics';
-import type {
-  AnalysedAhead,
-  AnalysedContent,
-  CompactVerdict,
-  CompactVerdicts,
-  ResultDoc,
+import {
+  type AnalysedAhead,
+  type AnalysedContent,
+  type CompactVerdict,
+  type CompactVerdicts,
+  type ResultDoc,
+  unpackBackToBack,
 } from '../../history';
 import type { WorkerScript } from '../../platform';
-import { unpackBackToBack } from '../../history';
 import type { RescoreJudge } from './rescore-pipeline';
 
 // The built-in judge on several threads, for re-scoring the archive: a batch is cut into one

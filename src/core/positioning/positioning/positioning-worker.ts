@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyseAnswersAhead, openPositioningConnection } from '../../history';
-import { judgeCompact, packBackToBack } from '../../history';
+import { analyseAnswersAhead, openPositioningConnection, judgeCompact, packBackToBack } from '../../history';
 import {
   createBuiltinJudgePool,
   type JudgeSlice,

@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
-import type { EventBus } from '../../platform';
+import type { EventBus, WorkerScript } from '../../platform';
 import type { PositioningJobApi, RescoreRequest } from '../../history';
-import type { WorkerScript } from '../../platform';
 import type { RescoreWorkerData, RescoreWorkerMessage } from './positioning-worker';
 import { builtinRescoreJudge, runRescore, type RescoreOutcome } from './rescore-pipeline';
 

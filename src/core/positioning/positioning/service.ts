@@ -10,8 +10,7 @@ import type {
 import type { VisibilityDimension } from '../../../shared/visibility/types';
 import { AppError } from '../../platform';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../history';
-import { isoDay } from '../../analysis';
-import { createQueryContext, type Context } from '../../analysis';
+import { isoDay, createQueryContext, type Context } from '../../analysis';
 import { attributeGaps } from './attribute-gaps';
 import { groupBy, metricsOf, NO_STATUS, withChange } from './metrics';
 import { progressOf } from './rescore-view';

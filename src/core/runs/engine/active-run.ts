@@ -1,5 +1,4 @@
-import type { ApiClient } from '../api';
-import type { ResponseMeta } from '../api';
+import type { ApiClient, ResponseMeta } from '../api';
 import type { JobState, RunSpec } from '../../../shared/domain/run-spec';
 import type { ResultsApi, RunOwnersApi, RunSessionsApi, RunsApi } from '../../history';
 import type { SessionStore } from './credit-reconciliation';

@@ -1,8 +1,7 @@
 import { MAX_BATCH_SIZE, type MonitorRequest } from '../../../shared/api/requests';
 import { normalizeResult } from '../../../shared/api/normalize';
 import { taskFailureOf, taskResultOf, type BatchItem, type TaskRecord } from '../../../shared/api/responses';
-import type { TaskInput } from '../api';
-import { isApiError } from '../api';
+import { type TaskInput, isApiError } from '../api';
 import type { JobRecord } from '../../history';
 import { nap, type ActiveRun, type DriverContext } from './active-run';
 import { idempotencyKeyFor } from './idempotency';

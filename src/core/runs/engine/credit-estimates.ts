@@ -1,5 +1,4 @@
-import type { RunSession, RunSessionsApi, RunsApi } from '../../history';
-import type { JobRecord } from '../../history';
+import type { RunSession, RunSessionsApi, RunsApi, JobRecord } from '../../history';
 
 // Credits the service did not state. An async task record may come without
 // `credits` (some published examples have none), an answer without X-Credits-Charged: its job's

@@ -1,8 +1,7 @@
 import type { JournalIntake } from './held-journal';
 import type { StorageBlocked } from './store-hold';
 import type { PlanName } from '../../../shared/api/engines';
-import type { RunSpec } from '../../../shared/domain/run-spec';
-import type { JobState } from '../../../shared/domain/run-spec';
+import type { RunSpec, JobState } from '../../../shared/domain/run-spec';
 import type { RunEstimateView, RunProgressView } from '../../../shared/ipc/channels/runs';
 import type { ApiClient } from '../api';
 import type { RunOwner } from '../../history';

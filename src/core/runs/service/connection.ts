@@ -1,9 +1,5 @@
 import { createApiClient, type ApiClient, type ResponseMeta } from '../api';
-import { AppError } from '../../platform';
-import { profileOfSettings } from '../../platform';
-import type { KeyService } from '../../platform';
-import { maskApiKey } from '../../platform';
-import type { SettingsStore } from '../../platform';
+import { AppError, profileOfSettings, type KeyService, maskApiKey, type SettingsStore } from '../../platform';
 import type { RunningSandbox, SandboxOptions } from '../../../sandbox/types';
 
 /** Where runs go right now: the paid service with the user's key, or the built-in sandbox. */

@@ -1,9 +1,7 @@
 import type { RunSpec } from '../../../shared/domain/run-spec';
 import type { RunProgressView } from '../../../shared/ipc/channels/runs';
-import type { EventBus } from '../../platform';
+import type { EventBus, KeyService, SettingsStore } from '../../platform';
 import { createRunEngine, type RunEngine } from '../engine';
-import type { KeyService } from '../../platform';
-import type { SettingsStore } from '../../platform';
 import type { HistoryStore } from '../../history';
 import type { ConnectionManager, ServiceConnection } from './connection';
 

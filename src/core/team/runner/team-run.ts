@@ -1,7 +1,6 @@
 import { RECORDED_KINDS, type HistoryStore } from '../../history';
 import type { TeamClient } from '../server';
-import { toResult } from '../sync';
-import { rowFromPg } from '../sync';
+import { toResult, rowFromPg } from '../sync';
 
 // One run of the team history copied into this runner's history by id: the run a dead runner
 // left (to finish it here) or a monitor's previous run (to compare the new one with). Only that

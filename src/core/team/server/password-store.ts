@@ -1,7 +1,10 @@
-import type { FallbackSecretStore } from '../../platform';
-import { createKeychainSecretStore, type KeychainSecretStore } from '../../platform';
-import type { SecretStore } from '../../platform';
-import { createUnavailableSecretStore } from '../../platform';
+import {
+  type FallbackSecretStore,
+  createKeychainSecretStore,
+  type KeychainSecretStore,
+  type SecretStore,
+  createUnavailableSecretStore,
+} from '../../platform';
 
 // Where the team URL's password is kept: the OS keychain, under the app's service name and an
 // account of its own (the API key is 'api-key'), or Electron's safeStorage in the app when no

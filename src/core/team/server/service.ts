@@ -1,6 +1,5 @@
 import type { TeamAccess, TeamStatusView, TeamWorkspaceView } from '../../../shared/ipc/channels/team';
-import type { SecretStore } from '../../platform';
-import type { SettingsStore } from '../../platform';
+import type { SecretStore, SettingsStore } from '../../platform';
 import { MIGRATIONS } from '../../history';
 import { openTeamClient, type TeamClient } from './client';
 import { TeamError } from './errors';

@@ -1,5 +1,5 @@
-import { unpackBackToBack } from '../../history';
 import {
+  unpackBackToBack,
   brandsKey,
   judgedContent,
   offerBrandHits,

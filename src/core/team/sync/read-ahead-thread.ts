@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
-import { judgeCompact, packBackToBack } from '../../history';
 import {
+  judgeCompact,
+  packBackToBack,
   analyseAnswersAhead,
   judgedContent,
   RECORDED_KINDS,

@@ -2,9 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { PulledResult, ReplicaCursor, ReplicaRow } from '../../history';
 import type { WorkerScript } from '../../platform';
-import type { OpenTeamClientOptions } from '../server';
-import { TeamError, type TeamErrorKind } from '../server';
-import type { TeamUrl } from '../server';
+import { type OpenTeamClientOptions, TeamError, type TeamErrorKind, type TeamUrl } from '../server';
 
 // A large pull's answers read ahead on another thread with a team connection of its own
 // (read-ahead-thread.ts), so this thread only stores them. There, each page of the results'

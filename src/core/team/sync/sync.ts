@@ -1,6 +1,11 @@
 import type { SyncConflictView, SyncReportView } from '../../../shared/ipc/channels/sync';
-import type { HistoryStore, SyncDraft } from '../../history';
-import { CONFIG_KIND_NAMES, CONFIG_KINDS, RECORDED_KINDS } from '../../history';
+import {
+  type HistoryStore,
+  type SyncDraft,
+  CONFIG_KIND_NAMES,
+  CONFIG_KINDS,
+  RECORDED_KINDS,
+} from '../../history';
 import type { TeamService, TeamSession } from '../server';
 import { CLI_TUNING, emptyTally, type StepContext, type SyncOptions } from './context';
 import { SyncError } from './errors';

@@ -1,5 +1,4 @@
-import type { ScopedTest } from './scan';
-import { sumCells } from './scan';
+import { type ScopedTest, sumCells } from './scan';
 import { cellOf, METRICS, type Subject } from './subjects';
 import type { Contribution, Finding, FindingsBrand } from './types';
 

@@ -1,6 +1,10 @@
-import { createKeychainSecretStore, type KeychainSecretStore } from '../../../platform';
-import { SecretStoreReadOnlyError, type SecretStore } from '../../../platform';
-import { createUnavailableSecretStore } from '../../../platform';
+import {
+  createKeychainSecretStore,
+  type KeychainSecretStore,
+  SecretStoreReadOnlyError,
+  type SecretStore,
+  createUnavailableSecretStore,
+} from '../../../platform';
 
 // The model judge's key (an OpenAI, Anthropic or OpenRouter key): in the OS keychain under its
 // own account of the 'Parallax' service, beside the service key and never mixed with it; or

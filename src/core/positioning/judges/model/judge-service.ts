@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { JudgeStatusView } from '../../../../shared/ipc/channels/judge';
 import { modelJudgeConfigSchema, modelJudgeRef } from '../../../../shared/positioning/model-judge-config';
-import type { SecretStore } from '../../../platform';
-import type { SettingsStore } from '../../../platform';
+import type { SecretStore, SettingsStore } from '../../../platform';
 import { maskJudgeKey } from './judge-key';
 
 // The model judge's settings and key, one service for `parallax judge set|status|delete` and

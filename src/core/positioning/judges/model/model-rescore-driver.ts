@@ -4,8 +4,7 @@ import {
   type NotScoredCounts,
   type RescoreUsageView,
 } from '../../../../shared/positioning/rescore-app';
-import { AppError } from '../../../platform';
-import type { EventBus } from '../../../platform';
+import { AppError, type EventBus } from '../../../platform';
 import { runRescore, type RescoreJudge, type RescoreOutcome } from '../../positioning';
 import { isNotScored, type HistoryStore } from '../../../history';
 import { createModelCaller } from './create-caller';

@@ -1,7 +1,6 @@
 import { compileBrandMatcher, findBrandMentions } from '../../../../shared/analytics/brand-matcher';
 import { BUILTIN_JUDGE_REF, type JudgeRef } from '../../../../shared/positioning';
-import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
-import { modelJudgeRef } from '../../../../shared/positioning/model-judge-config';
+import { type ModelJudgeConfig, modelJudgeRef } from '../../../../shared/positioning/model-judge-config';
 import type { HistoryStore, RescoreJob } from '../../../history';
 import { addToEstimate, emptyEstimate, type CostEstimate } from './cost';
 import { budgetMessage, cacheKeyOf, type JudgeCache } from './model-judge';

@@ -1,6 +1,5 @@
 import type { EngineName } from '../../../../shared/api/engines';
-import type { CompareFilters, GroupBy } from '../../lib/compare-columns';
-import type { dimensionValues } from '../../lib/compare-columns';
+import type { CompareFilters, GroupBy, dimensionValues } from '../../lib/compare-columns';
 import { useCompareStore } from '../../stores/compare-store';
 import { engineLabel } from '../../lib/engine-label';
 

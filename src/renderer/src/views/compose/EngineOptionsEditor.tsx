@@ -1,5 +1,4 @@
-import type { EngineName } from '../../../../shared/api/engines';
-import { ENGINES } from '../../../../shared/api/engines';
+import { type EngineName, ENGINES } from '../../../../shared/api/engines';
 import type { EngineOptions, IncludeFlags } from '../../../../shared/domain/run-spec';
 import { useComposeStore } from '../../stores/compose-store';
 
