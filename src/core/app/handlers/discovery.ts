@@ -1,4 +1,3 @@
-import { createDiscoveryService } from '../../analysis';
 import type { HandlerModule } from './types';
 
 // Competitor discovery. Accept and merge save a brand through the store's brand save path,
@@ -14,7 +13,7 @@ type Channels =
   | 'discovery.merge';
 
 export const discoveryHandlers: HandlerModule<Channels> = (ctx) => {
-  const discovery = createDiscoveryService({ store: ctx.store, now: ctx.now });
+  const { discovery } = ctx;
   return {
     'discovery.queue': (input) => discovery.queue(input),
     'discovery.candidate': ({ key, ...query }) => discovery.candidate(key, query),

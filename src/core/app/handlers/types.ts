@@ -3,7 +3,7 @@ import type { IpcHandlers } from '../ipc/router';
 import type { EventBus, KeyService, SettingsStore } from '../../platform';
 import type { ExportWorkerScript, HistoryStore } from '../../history';
 import type { ConnectionManager, RunService, MonitorScheduler } from '../../runs';
-import type { VisibilityService } from '../../analysis';
+import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
 import type { PositioningService, RescoreDriver, JudgeService, RescoreControl } from '../../positioning';
 import type { TeamService, WorkspaceOps, BackgroundSync } from '../../team';
 
@@ -15,6 +15,10 @@ export interface HandlerContext {
   visibility: VisibilityService;
   /** How the engines present each brand (positioning roll-ups kept at ingest), for the active judge. */
   positioning: PositioningService;
+  /** What changed against the previous period, counting the active judge's positioning. */
+  findings: FindingsService;
+  /** Names the answers put forward that no tracked brand covers. */
+  discovery: DiscoveryService;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */

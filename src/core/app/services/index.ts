@@ -1,0 +1,109 @@
+import type { EngineLabels } from '../../../shared/narrative/places';
+import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
+import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
+import type { HistoryStore } from '../../history';
+import type { EventBus } from '../../platform';
+import type { PositioningService } from '../../positioning';
+
+// The engine's services over one history, namespaced and built once, on first use: the app's
+// IPC handlers, the CLI's commands and the MCP tools all take them from here. Each is loaded
+// when first asked for (a dynamic import), so a command that only reads the history loads none
+// of them.
+
+export interface ServicesDeps {
+  store: HistoryStore;
+  now: () => number;
+  fetch: typeof fetch;
+  /** The positioning judge in use (Settings; 'builtin' by default), read per call. */
+  activeJudge: () => string;
+  /** The engine labels of the service profile in use, read per call. */
+  labels: () => EngineLabels;
+  logError: (message: string) => void;
+}
+
+export interface AfterRunOptions {
+  /** Where the digest and the report step announce themselves (the app's renderer). */
+  events?: EventBus;
+  /** Steps after the alert check and the client report (the app's: none by default). */
+  steps?: readonly AfterRunStep[];
+  /** The webhook's retry schedule (tests shorten it). */
+  webhookBackoff?: WebhookBackoff;
+}
+
+export interface AfterRun {
+  /** After a monitor run: the alert check, the webhook, the client report to the monitor's folder, then the steps. */
+  pipeline: AfterRunPipeline;
+  webhooks: WebhookDeliverer;
+}
+
+export interface CoreServices {
+  /** KPIs with intervals, trends, heatmap, leaderboard, sources and gaps (the Visibility view's numbers). */
+  visibility(): Promise<VisibilityService>;
+  /** What changed against the previous period. */
+  findings(): Promise<FindingsService>;
+  /** Names the answers put forward that no tracked brand covers. */
+  discovery(): Promise<DiscoveryService>;
+  /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
+  positioning(judge?: string): Promise<PositioningService>;
+  /** Change alerts after monitor runs, built anew for each caller (one per core). */
+  afterRun(options?: AfterRunOptions): Promise<AfterRun>;
+}
+
+/** The services over `deps.store`, each built at its first use and kept. */
+export function createServices(deps: ServicesDeps): CoreServices {
+  const { store, now } = deps;
+  const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+    let made: Promise<T> | null = null;
+    return () => (made ??= make());
+  };
+  const analysis = once(() => import('./analysis'));
+  const positioning = new Map<string, Promise<PositioningService>>();
+  return {
+    visibility: once(async () => (await analysis()).createVisibilityService({ store, now })),
+    findings: once(async () =>
+      (await analysis()).createFindingsService({
+        store,
+        now,
+        activeJudge: deps.activeJudge,
+        labels: deps.labels,
+      }),
+    ),
+    discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
+    positioning(judge) {
+      const key = judge ?? '';
+      let service = positioning.get(key);
+      if (!service) {
+        service = import('./positioning').then(({ createPositioningService }) =>
+          createPositioningService({ store, now, activeJudge: () => judge ?? deps.activeJudge() }),
+        );
+        positioning.set(key, service);
+      }
+      return service;
+    },
+    async afterRun(options = {}) {
+      const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
+        await import('./alerts');
+      const { labels, activeJudge, logError } = deps;
+      const events = options.events ? { events: options.events } : {};
+      const webhooks = createWebhookDeliverer({
+        store,
+        fetch: deps.fetch,
+        now,
+        ...(options.webhookBackoff ? { backoff: options.webhookBackoff } : {}),
+        logError,
+      });
+      const pipeline = createAfterRunPipeline({
+        store,
+        alerts: createAlertService({ store, now, labels, activeJudge }),
+        ...events,
+        labels,
+        webhooks,
+        // The client report to the monitor's report folder (when it names one), then any others.
+        steps: [createReportStep({ ...events, labels, activeJudge }), ...(options.steps ?? [])],
+        now,
+        logError,
+      });
+      return { pipeline, webhooks };
+    },
+  };
+}
