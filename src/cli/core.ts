@@ -1,8 +1,8 @@
 import type { PlanName } from '../shared/api/engines';
 import type { RunProgressView } from '../shared/ipc/channels/runs';
+import { createCore, type CoreServices } from '../core/app';
 import {
   type ApiClient,
-  createPageArchiver,
   type PageArchiver,
   type JobEvent,
   type MonitorScheduler,
@@ -16,6 +16,7 @@ import {
   type ProfileInUse,
   defaultUserDataDir,
   type SettingsStore,
+  type Settings,
 } from '../core/platform';
 import { engineLabeler, type EngineLabelOf, type ServiceProfile } from '../shared/profile';
 import { checkedFilesIn, maskKeyLabel, type HistoryStore } from '../core/history';
@@ -24,9 +25,11 @@ import type { Writable } from 'node:stream';
 import { CliUsageError, type CliContext } from './context';
 import { storageLines } from './storage-lines';
 import { openHistoryFile } from './history-file';
+import { cliLabels } from './profile-labels';
 
-// The CLI's core: the same history file, settings, key store, client and run engine as the
-// app (unless --db / --base-url say otherwise), opened for one command and closed after it.
+// The CLI's core: the engine createCore builds for a command (the same history file, page
+// archive and services as the app's, unless --db says otherwise), with the settings, key store,
+// client and run engine around it, opened for one command and closed after it.
 // The network side is opened only when a command needs it, so `history`, `show`, `search`
 // and `export` work offline and without a key; its modules (client, run engine, sandbox, key
 // store) are loaded then too, so the commands that only read start quickly.
@@ -47,6 +50,12 @@ export interface OpenCliCoreOptions {
   reads?: boolean;
   /** Where the core's notes go (a created folder, pages still archiving): the command's stderr. */
   stderr?: Writable;
+  /**
+   * The settings as saved now, read at every use by the services (the judge in use, the engine
+   * labels): a long-running command (`parallax mcp`) sees what the app changes meanwhile. Default:
+   * the settings as read when the command started.
+   */
+  readSettings?: () => Settings | null;
 }
 
 export interface CliOnline {
@@ -63,6 +72,8 @@ export interface CliCore {
   store: HistoryStore;
   /** Downloads the pages results link to; a command that stored answers waits for it at close. */
   archive: PageArchiver;
+  /** Visibility, what changed, discovery, positioning and after-run alerts over this history (the app's). */
+  services: CoreServices;
   settings: SettingsStore | null;
   dbPath: string;
   /** The service profile in use: --profile NAME|FILE, else the one chosen in Settings, else the spec's. */
@@ -97,24 +108,30 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
   const settings = openSettings(opts.env);
   const s = settings?.get();
   const dbPath = opts.db ?? (await workspaceHistoryPath(opts.env, settings));
-  const store = openHistoryFile(dbPath, {
-    // A --db that does not exist is a mistake a read command reports; the app's own history
-    // (or a workspace's) is made on first use, as the app makes it.
-    reads: opts.reads === true && opts.db !== undefined,
-    note: (line) => stderr.write(`${line}\n`),
-    stderr,
-    // Each command opens the file anew: one the last command checked or closed cleanly, and
-    // nothing changed since, is not checked again (checked-files.ts).
-    checkedFiles: checkedFilesIn(defaultUserDataDir(undefined, undefined, opts.env)),
+  const readSettings = opts.readSettings ?? ((): Settings | null => settings?.get() ?? null);
+  const engine = await createCore({
+    mode: 'command',
+    dbPath,
+    now: Date.now,
+    // Looked up when a page is downloaded: reading globalThis.fetch loads Node's HTTP client.
+    fetch: (input, init) => globalThis.fetch(input, init),
+    openStore: () =>
+      openHistoryFile(dbPath, {
+        // A --db that does not exist is a mistake a read command reports; the app's own history
+        // (or a workspace's) is made on first use, as the app makes it.
+        reads: opts.reads === true && opts.db !== undefined,
+        note: (line) => stderr.write(`${line}\n`),
+        stderr,
+        // Each command opens the file anew: one the last command checked or closed cleanly, and
+        // nothing changed since, is not checked again (checked-files.ts).
+        checkedFiles: checkedFilesIn(defaultUserDataDir(undefined, undefined, opts.env)),
+      }),
+    activeJudge: () => readSettings()?.positioningJudge ?? 'builtin',
+    labels: () => cliLabels(readSettings(), opts.env),
   });
+  const { store, archive } = engine;
   // Page links expire 24 h after the answer: pages a crash or an earlier command left pending
   // are fetched while this command runs, and the answers this command stores are waited for.
-  // fetch is looked up when a page is downloaded: reading globalThis.fetch loads Node's HTTP client.
-  const archive = createPageArchiver({
-    store,
-    fetch: (input, init) => globalThis.fetch(input, init),
-    now: Date.now,
-  });
   if (!store.readonly) archive.kick();
   let storedAnswers = false;
   const onJob = (event: JobEvent): void => {
@@ -221,13 +238,13 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
       return online;
     },
     archive,
+    services: engine.services,
     async close() {
       try {
         if (storedAnswers) await finishArchive(store, archive, stderr);
-        await archive.close();
         await online?.engine.close();
       } finally {
-        store.close();
+        await engine.close();
         await (sandbox as RunningSandbox | null)?.close();
       }
     },
@@ -292,7 +309,7 @@ export async function withCliCore<T>(
   ctx: Pick<CliContext, 'env' | 'stderr'>,
   flags: CoreFlags,
   fn: (core: CliCore) => Promise<T>,
-  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob' | 'reads'> = {},
+  extra: Pick<OpenCliCoreOptions, 'onProgress' | 'onJob' | 'reads' | 'readSettings'> = {},
 ): Promise<T> {
   const core = await openCliCore({
     env: ctx.env,

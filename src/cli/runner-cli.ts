@@ -4,9 +4,7 @@ import type { RunnerWorkspace, TeamService } from '../core/team';
 import { CliUsageError } from './context';
 import { cliDataFolder, openCliCore, type CliCore } from './core';
 import type { TeamCliDeps } from './team-cli';
-import { cliLabels } from './profile-labels';
 import { servedWorkspace } from './seed-cli';
-import type { EngineLabels } from '../shared/narrative/places';
 
 // What `parallax runner` opens: the team (PARALLAX_TEAM_URL or the stored connection), the
 // workspaces it serves, and per workspace a history of the runner's own (its journal: a kill
@@ -100,26 +98,8 @@ export async function openRunnerWorkspace(
   try {
     const online = await core.online();
     const label = await online.keyLabel();
-    const [{ createAfterRunPipeline, createAlertService, createWebhookDeliverer }, { createReportStep }] =
-      await Promise.all([import('./lazy/alerts'), import('./lazy/reports')]);
-    const webhooks = createWebhookDeliverer({
-      store: core.store,
-      fetch: globalThis.fetch,
-      now: Date.now,
-      logError,
-    });
-    // The profile's engine labels and the active judge, as the app's pipeline uses them.
-    const labels = (): EngineLabels => cliLabels(core, env);
-    const activeJudge = (): string => core.settings?.get().positioningJudge ?? 'builtin';
-    const pipeline = createAfterRunPipeline({
-      store: core.store,
-      alerts: createAlertService({ store: core.store, now: Date.now, labels, activeJudge }),
-      webhooks,
-      labels,
-      steps: [createReportStep({ labels, activeJudge })],
-      now: Date.now,
-      logError,
-    });
+    // The app's after-run pipeline: alert check, webhook, the client report to the monitor's folder.
+    const { pipeline, webhooks } = await core.services.afterRun({ logError });
     return {
       core,
       workspace: {

@@ -5,12 +5,7 @@ import type { BrandView } from '../shared/ipc/channels/library';
 import type { VisibilityDimension } from '../shared/visibility/types';
 import { AppError } from '../core/platform';
 import type { HistoryStore } from '../core/history';
-import {
-  createVisibilityService,
-  isoDay,
-  VISIBILITY_ERROR_CODES,
-  type VisibilityService,
-} from '../core/analysis';
+import { isoDay, VISIBILITY_ERROR_CODES } from '../core/analysis';
 import { CliUsageError } from './context';
 import type { FlagNames } from './schema-input';
 import type { EngineLabelOf } from '../shared/profile';
@@ -184,11 +179,6 @@ export function queryOf(store: HistoryStore, flags: FilterFlags, now: number): R
     ...(flags.countries?.length ? { locations: locationsOf(store, flags.countries) } : {}),
     ...(flags.brand !== undefined ? { brandId: requireBrand(store, flags.brand).id } : {}),
   };
-}
-
-/** The same service the app's visibility.* handlers call, over the CLI's store. */
-export function visibilityService(store: HistoryStore, now: () => number): VisibilityService {
-  return createVisibilityService({ store, now });
 }
 
 /**

@@ -220,7 +220,7 @@ export const registerAlertsCommands: RegisterCommand = (program: Command, ctx: C
           ...(flags.engine ? { engine: flags.engine } : {}),
           ...(flags.location ? { loc: flags.location.toUpperCase() } : {}),
         };
-        const labels = cliLabels(core, ctx.env);
+        const labels = cliLabels(core.settings?.get(), ctx.env);
         const page = core.store.listAlerts({ ...filter, limit });
         const alerts = withLabels(page.alerts, labels);
         // The digests of the runs on this page (each with its own counts over the filter).

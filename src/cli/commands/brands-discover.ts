@@ -1,17 +1,12 @@
 import type { Command } from 'commander';
-import {
-  createDiscoveryService,
-  DISCOVERY_ERROR_CODES,
-  type DiscoveryService,
-  VISIBILITY_ERROR_CODES,
-} from '../../core/analysis';
+import { DISCOVERY_ERROR_CODES, type DiscoveryService, VISIBILITY_ERROR_CODES } from '../../core/analysis';
 import { AppError } from '../../core/platform';
 import type { DiscoveryCandidate, DiscoveryQueue } from '../../shared/analytics/discovery-types';
 import { discoveryChannels } from '../../shared/ipc/channels/discovery';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import type { EngineLabelOf } from '../../shared/profile';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, READS, withCliCore } from '../core';
+import { formatTable, READS, withCliCore, type CliCore } from '../core';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags, type FlagNames } from '../schema-input';
 import {
@@ -20,7 +15,6 @@ import {
   findBrand,
   historyAnswers,
   periodOf,
-  visibilityService,
 } from '../visibility-filters';
 
 // `parallax brands discover`: the competitor discovery queue (names the stored answers put
@@ -186,10 +180,9 @@ function limitOf(value: string | undefined): number | undefined {
 }
 
 export function registerDiscoverCommands(brands: Command, ctx: CliContext): void {
-  const service = (store: Parameters<typeof createDiscoveryService>[0]['store']): DiscoveryService =>
-    createDiscoveryService({ store, now: Date.now });
-  const reanalysed = async (store: Parameters<typeof visibilityService>[0]): Promise<number> =>
-    (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
+  const service = (core: CliCore): Promise<DiscoveryService> => core.services.discovery();
+  const reanalysed = async (core: CliCore): Promise<number> =>
+    (await finishReanalysis(ctx, await core.services.visibility()))?.total ?? historyAnswers(core.store);
 
   const discover = addPeriodCellOptions(
     brands
@@ -216,7 +209,8 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
       );
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         // A brand change's re-analysis does not change the queue, but accepted names must be out of it.
-        const q = ask(() => service(core.store).queue(input));
+        const discovery = await service(core);
+        const q = ask(() => discovery.queue(input));
         if (ctx.json) return writeJson(ctx, { ...q, candidates: q.candidates.map(labelled(core.labelOf)) });
         printQueue(ctx, q, flags.dismissed === true, core.labelOf);
       });
@@ -261,8 +255,9 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           ACCEPT_FLAGS,
         );
         await withCliCore(ctx, withDb(flags), async (core) => {
-          const brand = ask(() => service(core.store).accept(input));
-          const reanalysedAnswers = await reanalysed(core.store);
+          const discovery = await service(core);
+          const brand = ask(() => discovery.accept(input));
+          const reanalysedAnswers = await reanalysed(core);
           if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
           writeLine(ctx.stdout, `Added ${brandLine(brand)}.`);
           writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -291,7 +286,7 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: 'NAME' },
         );
         await withCliCore(ctx, withDb(flags), async (core) => {
-          const s = service(core.store);
+          const s = await service(core);
           const out = ask(() => (dismissed ? s.dismiss(key) : s.restore(key)));
           if (ctx.json) return writeJson(ctx, out);
           writeLine(
@@ -321,8 +316,9 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
           { key: name, brandId: target.id },
           { key: 'NAME', brandId: '--into' },
         );
-        const brand = ask(() => service(core.store).merge(input));
-        const reanalysedAnswers = await reanalysed(core.store);
+        const discovery = await service(core);
+        const brand = ask(() => discovery.merge(input));
+        const reanalysedAnswers = await reanalysed(core);
         if (ctx.json) return writeJson(ctx, { brand, reanalysedAnswers });
         writeLine(ctx.stdout, `Merged "${name}" into ${brandLine(brand)}.`);
         writeLine(ctx.stdout, `Re-analysed ${reanalysedAnswers} stored answers.`);
@@ -345,7 +341,8 @@ export function registerDiscoverCommands(brands: Command, ctx: CliContext): void
         { key: 'NAME' },
       );
       await withCliCore(ctx, { ...READS, ...withDb(flags) }, async (core) => {
-        const c = ask(() => service(core.store).candidate(key));
+        const discovery = await service(core);
+        const c = ask(() => discovery.candidate(key));
         if (ctx.json) return writeJson(ctx, c ? labelled(core.labelOf)(c) : null);
         if (!c) return writeLine(ctx.stdout, `"${name}" was not named in the last 90 days.`);
         writeLine(

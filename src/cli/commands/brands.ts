@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { libraryChannels, type BrandView } from '../../shared/ipc/channels/library';
-import { HistoryStateError, type HistoryStore } from '../../core/history';
+import { HistoryStateError } from '../../core/history';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../context';
-import { formatTable, READS, withCliCore } from '../core';
+import { formatTable, READS, withCliCore, type CliCore } from '../core';
 import { parseFlags, type FlagNames } from '../schema-input';
 import { finishReanalysis } from '../reanalysis-progress';
-import { brandChoices, findBrand, historyAnswers, visibilityService } from '../visibility-filters';
+import { brandChoices, findBrand, historyAnswers } from '../visibility-filters';
 import { registerDiscoverCommands } from './brands-discover';
 import type { RegisterCommand } from './register-command';
 
@@ -67,7 +67,8 @@ const sameBrand = (a: BrandView, b: Omit<BrandView, 'id'>): boolean =>
   a.aliases.join('\n') === b.aliases.join('\n') &&
   a.domains.join('\n') === b.domains.join('\n');
 
-async function addBrand(ctx: CliContext, store: HistoryStore, name: string, flags: AddFlags) {
+async function addBrand(ctx: CliContext, core: CliCore, name: string, flags: AddFlags) {
+  const { store } = core;
   const existing = findBrand(store.listBrands(), name);
   if (existing && !flags.update && !flags.replace)
     throw new CliUsageError(
@@ -90,7 +91,7 @@ async function addBrand(ctx: CliContext, store: HistoryStore, name: string, flag
   return {
     action: existing ? ('updated' as const) : ('created' as const),
     brand,
-    reanalysedAnswers: await reanalyse(ctx, store),
+    reanalysedAnswers: await reanalyse(ctx, core),
   };
 }
 
@@ -98,8 +99,8 @@ async function addBrand(ctx: CliContext, store: HistoryStore, name: string, flag
  * Finishes the re-analysis a brand change started and says how many stored answers it covered
  * (all of them: a small history is done within the save itself, leaving nothing pending).
  */
-async function reanalyse(ctx: CliContext, store: HistoryStore): Promise<number> {
-  return (await finishReanalysis(ctx, visibilityService(store, Date.now)))?.total ?? historyAnswers(store);
+async function reanalyse(ctx: CliContext, core: CliCore): Promise<number> {
+  return (await finishReanalysis(ctx, await core.services.visibility()))?.total ?? historyAnswers(core.store);
 }
 
 const list = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '-');
@@ -147,7 +148,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
     .action(async (name: string, flags: AddFlags) => {
       if (flags.update && flags.replace) throw new CliUsageError('Use --update or --replace, not both');
       await withCliCore(ctx, flags, async (core) => {
-        const out = await addBrand(ctx, core.store, name, flags);
+        const out = await addBrand(ctx, core, name, flags);
         if (ctx.json) return writeJson(ctx, out);
         const { brand } = out;
         if (out.action === 'unchanged') return writeLine(ctx.stdout, `${brand.name} is unchanged.`);
@@ -175,7 +176,7 @@ export const registerBrandsCommands: RegisterCommand = (program: Command, ctx: C
         const brand = findBrand(all, nameOrId);
         if (!brand) throw new CliUsageError(`No brand "${nameOrId}"; ${brandChoices(all)}`);
         core.store.deleteBrand(brand.id);
-        const reanalysedAnswers = await reanalyse(ctx, core.store);
+        const reanalysedAnswers = await reanalyse(ctx, core);
         if (ctx.json) return writeJson(ctx, { removed: brand, reanalysedAnswers });
         writeLine(
           ctx.stdout,

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import type { Estimate, Finding } from '../../shared/analytics/findings';
 import { findingsChannels, type FindingsListView } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../../core/analysis';
-import { cliLabels } from '../profile-labels';
 import { writeJson, writeLine, type CliContext } from '../context';
 import { READS, withCliCore } from '../core';
 import { parseFlags } from '../schema-input';
@@ -100,12 +98,7 @@ export const registerChangesCommand: RegisterCommand = (program: Command, ctx: C
           queryOf(core.store, flags, Date.now()),
           FILTER_FLAG_NAMES,
         );
-        const service = createFindingsService({
-          store: core.store,
-          now: Date.now,
-          activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
-          labels: () => cliLabels(core, ctx.env),
-        });
+        const service = await core.services.findings();
         const view = askService(() => service.list(input));
         if (ctx.json) return writeJson(ctx, view);
         const focus =

@@ -5,7 +5,6 @@ import { createParallaxMcpServer, type McpDeps, type McpOnline } from '../../cor
 import { CliUsageError, writeLine, type CliContext } from '../context';
 import { listenForInterrupt } from '../interrupt';
 import { withCliCore, type CliCore } from '../core';
-import { visibilityService } from '../visibility-filters';
 import type { RegisterCommand } from './register-command';
 
 // `parallax mcp`: the local history as a Model Context Protocol server on stdin/stdout, for an
@@ -95,16 +94,21 @@ export const registerMcpCommand: RegisterCommand = (program: Command, ctx: CliCo
       console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
       const readSettings = settingsReader(ctx.env, log);
       const sandbox = flags.sandbox === true || readSettings().sandboxMode;
-      await withCliCore(ctx, { db: flags.db, sandbox }, async (core) => {
-        await serve(ctx, {
-          store: core.store,
-          visibility: visibilityService(core.store, Date.now),
-          now: Date.now,
-          readSettings,
-          online: onlineOf(core),
-          log,
-          version: program.version() ?? '0.0.0',
-        });
-      });
+      await withCliCore(
+        ctx,
+        { db: flags.db, sandbox },
+        async (core) => {
+          await serve(ctx, {
+            store: core.store,
+            services: core.services,
+            now: Date.now,
+            readSettings,
+            online: onlineOf(core),
+            log,
+            version: program.version() ?? '0.0.0',
+          });
+        },
+        { readSettings },
+      );
     });
 };

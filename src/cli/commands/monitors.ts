@@ -5,8 +5,6 @@ import type { createMonitorScheduler } from '../../core/runs';
 import type { AfterRunResult } from '../../core/alerts';
 import { CliExit, CliUsageError, EXIT_JOBS_FAILED, writeJson, writeLine, type CliContext } from '../context';
 import type { alertLines } from './alerts';
-import { cliLabels } from '../profile-labels';
-import type { EngineLabels } from '../../shared/narrative/places';
 import { registerMonitorOptionsCommand } from './monitor-options';
 import { formatTable, READS, withCliCore, type CliCore, type CoreFlags } from '../core';
 import type { RegisterCommand } from './register-command';
@@ -180,32 +178,9 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
       const waitSeconds = Number(flags.webhookWait);
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
         throw new CliUsageError(`--webhook-wait must be 0 to 600 seconds, got "${flags.webhookWait}"`);
-      const [
-        { createAfterRunPipeline, createAlertService, createWebhookDeliverer },
-        { createReportStep },
-        { alertJson, alertLines },
-      ] = await Promise.all([import('../lazy/alerts'), import('../lazy/reports'), import('./alerts')]);
+      const { alertJson, alertLines } = await import('./alerts');
       const code = await withCliCore(ctx, flags, async (core) => {
-        const webhooks = createWebhookDeliverer({
-          store: core.store,
-          fetch: globalThis.fetch,
-          now: Date.now,
-          logError: (message) => writeLine(ctx.stderr, message),
-        });
-        const labels = (): EngineLabels => cliLabels(core, ctx.env);
-        const activeJudge = (): string => core.settings?.get().positioningJudge ?? 'builtin';
-        const pipeline = createAfterRunPipeline({
-          store: core.store,
-          alerts: createAlertService({
-            store: core.store,
-            now: Date.now,
-            activeJudge,
-            labels,
-          }),
-          webhooks,
-          labels,
-          steps: [createReportStep({ labels, activeJudge })],
-          now: Date.now,
+        const { pipeline, webhooks } = await core.services.afterRun({
           logError: (message) => writeLine(ctx.stderr, message),
         });
         // Runs finished while nobody compared them, first (the alerts they raised are printed too).

@@ -1,10 +1,5 @@
 import type { Command } from 'commander';
-import {
-  builtinRescoreJudge,
-  createPositioningService,
-  runRescore,
-  type PositioningService,
-} from '../../core/positioning';
+import { builtinRescoreJudge, runRescore } from '../../core/positioning';
 import type { HistoryStore } from '../../core/history';
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
@@ -165,10 +160,6 @@ async function finishSmallRescore(ctx: CliContext, store: HistoryStore): Promise
   await runRescore(store, builtinRescoreJudge());
 }
 
-function serviceOf(store: HistoryStore, judge: string | undefined, active: string): PositioningService {
-  return createPositioningService({ store, now: Date.now, activeJudge: () => judge ?? active });
-}
-
 export const registerPositioningCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
   const positioning = addFilterOptions(
     program
@@ -189,11 +180,7 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
       const by = flags.by === undefined ? null : parseBy(flags.by);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         await finishSmallRescore(ctx, core.store);
-        const service = serviceOf(
-          core.store,
-          flags.judge,
-          core.settings?.get().positioningJudge ?? 'builtin',
-        );
+        const service = await core.services.positioning(flags.judge);
         const brands = brandNames(core.store);
         const query = {
           ...queryOf(core.store, flags, Date.now()),

@@ -18,7 +18,7 @@ import { READS, withCliCore } from '../core';
 import { cliLabels } from '../profile-labels';
 import { finishReanalysis } from '../reanalysis-progress';
 import { parseFlags } from '../schema-input';
-import { askService, FILTER_FLAG_NAMES, queryOf, visibilityService } from '../visibility-filters';
+import { askService, FILTER_FLAG_NAMES, queryOf } from '../visibility-filters';
 import type { RegisterCommand } from './register-command';
 
 // `parallax report`: a monitor's client report for a period, as one self-contained HTML file
@@ -100,7 +100,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
       const path = resolve(flags.out);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
-        const service = visibilityService(core.store, now);
+        const service = await core.services.visibility();
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
@@ -127,12 +127,12 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
               store: core.store,
               visibility: service,
               now,
-              labels: cliLabels(core, ctx.env),
+              labels: cliLabels(core.settings?.get(), ctx.env),
               findings: engineFindings({
                 store: core.store,
                 now,
                 activeJudge: () => core.settings?.get().positioningJudge ?? 'builtin',
-                labels: () => cliLabels(core, ctx.env),
+                labels: () => cliLabels(core.settings?.get(), ctx.env),
               }),
             },
             request,

@@ -16,7 +16,6 @@ import {
   FILTER_FLAG_NAMES,
   focusOf,
   queryOf,
-  visibilityService,
   type FilterFlags,
 } from '../visibility-filters';
 import type { RegisterCommand } from './register-command';
@@ -288,7 +287,7 @@ export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: C
           ...(limit !== undefined ? { limit } : {}),
           ...(mode === 'urls' && flags.domain !== undefined ? { domain: flags.domain } : {}),
         };
-        const service = visibilityService(core.store, Date.now);
+        const service = await core.services.visibility();
         // Brand numbers (owners, gaps) are partial until a brand change's re-analysis ends.
         await finishReanalysis(ctx, service);
         show(ctx, mode, service, query, brandNames(core.store), core.labelOf);

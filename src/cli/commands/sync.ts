@@ -129,8 +129,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
         progress.stop();
       }
       if ((report.pulled['brand'] ?? 0) + (report.deleted['brand'] ?? 0) > 0) {
-        const { createVisibilityService } = await import('../lazy/visibility');
-        finishReanalysis(ctx, createVisibilityService({ store: core.store, now: Date.now }));
+        finishReanalysis(ctx, await core.services.visibility());
       }
       if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);
       else printSyncReport(ctx, report);

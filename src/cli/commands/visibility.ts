@@ -35,7 +35,6 @@ import {
   FILTER_FLAG_NAMES,
   parseBy,
   queryOf,
-  visibilityService,
   type FilterFlags,
 } from '../visibility-filters';
 import type { RegisterCommand } from './register-command';
@@ -304,7 +303,7 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
       const wide = wideOf(flags, by);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
-        const service = visibilityService(core.store, now);
+        const service = await core.services.visibility();
         // Numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());

@@ -1,6 +1,4 @@
 import { findingsChannels } from '../../shared/ipc/channels/findings';
-import { createFindingsService } from '../analysis';
-import { engineLabelsOfSettings } from '../platform';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
 
@@ -14,19 +12,13 @@ const HELP =
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 
 export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['findings.list']['input']> {
-  const service = createFindingsService({
-    store: deps.store,
-    now: deps.now,
-    activeJudge: () => deps.readSettings().positioningJudge,
-    labels: () => engineLabelsOfSettings(deps.readSettings()),
-  });
   return {
     name: 'what_changed',
     title: 'What changed',
     description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
     input: findingsChannels['findings.list'].input,
-    run(query) {
-      const view = service.list(query);
+    async run(query) {
+      const view = (await deps.services.findings()).list(query);
       const p = view.period;
       const lines = [`What changed ${p.from} to ${p.to} against ${p.previous.from} to ${p.previous.to}.`];
       if (view.empty) lines.push(view.empty);

@@ -2,7 +2,6 @@ import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
 import type { NetSentimentStat, PositioningMetricsWithChange } from '../../shared/positioning/view-types';
 import type { StatChange } from '../../shared/visibility/types';
-import { createPositioningService } from '../positioning';
 import { periodText, rateText, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
@@ -36,18 +35,13 @@ function kpiLines(m: PositioningMetricsWithChange): string[] {
 }
 
 export function positioningTools(deps: McpDeps) {
-  const service = createPositioningService({
-    store: deps.store,
-    now: deps.now,
-    activeJudge: () => deps.readSettings().positioningJudge,
-  });
   const tool: ToolSpec<(typeof positioningChannels)['positioning.summary']['input']> = {
     name: 'brand_positioning',
     title: 'How AI answers present the brands',
     description: `How the answers present the focus brand and each competitor over a period, against the previous period of the same length: recommendation rate (top pick or recommended, of the answers naming the brand) and net sentiment (share positive − share negative), each with its 95 % interval, n and whether the change is significant; the status counts (top, recommended, mentioned, cautioned) and the top attributes. ${HELP}`,
     input: positioningChannels['positioning.summary'].input,
-    run(query) {
-      const view = service.summary(query);
+    async run(query) {
+      const view = (await deps.services.positioning()).summary(query);
       const brands = new Map<string, BrandView>(deps.store.listBrands().map((b) => [b.id, b]));
       const name = (id: string) => brands.get(id)?.name ?? id;
       const lines = [`Positioning (judge ${view.judge.id}), ${periodText(view.period)}.`];

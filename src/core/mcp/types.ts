@@ -2,7 +2,7 @@ import type { RunSpec } from '../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../shared/ipc/channels/runs';
 import type { Settings } from '../platform';
 import type { HistoryStore } from '../history';
-import type { VisibilityService } from '../analysis';
+import type { CoreServices } from '../app';
 
 // What the MCP server is built from: the history and services the CLI opens (src/cli/core.ts),
 // passed in so the command and the tests build the same server.
@@ -17,7 +17,8 @@ export interface McpOnline {
 
 export interface McpDeps {
   store: HistoryStore;
-  visibility: VisibilityService;
+  /** The engine's services over the store (createCore's), reading the settings as saved now. */
+  services: CoreServices;
   now: () => number;
   /** The settings as saved now: read again on every call, so a toggle in the app counts at once. */
   readSettings: () => Settings;

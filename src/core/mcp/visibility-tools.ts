@@ -48,7 +48,7 @@ function kpiLines(m: BrandMetricsWithChange): string[] {
 }
 
 export function visibilityTools(deps: McpDeps) {
-  const { visibility, store } = deps;
+  const { services, store } = deps;
   const brandMap = (): Map<string, BrandView> => new Map(store.listBrands().map((b) => [b.id, b]));
 
   const overview: ToolSpec<(typeof visibilityChannels)['visibility.overview']['input']> = {
@@ -56,8 +56,8 @@ export function visibilityTools(deps: McpDeps) {
     title: 'Brand visibility over a period',
     description: `How visible the focus brand is in AI answers over a period, against the previous period of the same length: mention rate, citation rate, average first position and share of voice, each with its 95 % interval, n and whether the change is significant; and the leaderboard of every tracked brand. ${SCOPE_HELP}`,
     input: visibilityChannels['visibility.overview'].input,
-    run(query) {
-      const view = visibility.overview(query);
+    async run(query) {
+      const view = (await services.visibility()).overview(query);
       const brands = brandMap();
       const lines = [
         `Visibility over ${scopeText(query.scope)}, ${periodText(view.period)}.`,
@@ -102,8 +102,8 @@ export function visibilityTools(deps: McpDeps) {
     title: 'Brand visibility per day, run, location or engine',
     description: `The visibility metrics per bucket (by: one or two of 'day', 'run', 'location', 'engine') and brand, each rate with its 95 % interval and n: a trend over days or runs, or a location × engine heatmap. With brandId, only that brand's rows. ${SCOPE_HELP}`,
     input: visibilityChannels['visibility.buckets'].input,
-    run(query) {
-      const view = visibility.buckets(query);
+    async run(query) {
+      const view = (await services.visibility()).buckets(query);
       const brands = brandMap();
       const rows = view.rows.filter((r) => query.brandId === undefined || r.brandId === query.brandId);
       const lines = [
@@ -147,8 +147,8 @@ export function visibilityTools(deps: McpDeps) {
     title: 'Cited domains',
     description: `The domains the answers cite, by share of answers (95 % interval), with the change against the previous period and whose brand's domain each is. ${SCOPE_HELP}`,
     input: visibilityChannels['visibility.sources'].input,
-    run(query) {
-      const view = visibility.sources(query);
+    async run(query) {
+      const view = (await services.visibility()).sources(query);
       const brands = brandMap();
       const lines = [
         `Cited domains over ${scopeText(query.scope)}, ${periodText(view.period)}; ${view.answers} answers.`,
@@ -177,8 +177,8 @@ export function visibilityTools(deps: McpDeps) {
     title: 'Citation gaps',
     description: `Domains cited in answers that name a competitor but not the focus brand: where the brand is missing. Share of those answers (95 % interval), the competitors named there, and whether the brand is cited on that domain elsewhere. ${SCOPE_HELP}`,
     input: visibilityChannels['visibility.gaps'].input,
-    run(query) {
-      const view = visibility.gaps(query);
+    async run(query) {
+      const view = (await services.visibility()).gaps(query);
       const brands = brandMap();
       const lines = [
         `Citation gaps of ${nameOf(brands, view.focusBrandId)} over ${scopeText(query.scope)}, ${periodText(view.period)}.`,
@@ -212,8 +212,8 @@ export function visibilityTools(deps: McpDeps) {
     title: 'Cited pages of a domain',
     description: `The pages (URLs) of one domain cited in the period, or without domain the focus brand's own cited pages: answers citing each and its best position. ${SCOPE_HELP}`,
     input: visibilityChannels['visibility.urls'].input,
-    run(query) {
-      const view = visibility.urls(query);
+    async run(query) {
+      const view = (await services.visibility()).urls(query);
       const lines = [
         `Cited pages of ${view.domain ?? "the focus brand's domains"} over ${scopeText(query.scope)}, ${periodText(view.period)}.`,
         ...(view.empty ? [view.empty] : []),

@@ -28,6 +28,8 @@ export interface AfterRunOptions {
   steps?: readonly AfterRunStep[];
   /** The webhook's retry schedule (tests shorten it). */
   webhookBackoff?: WebhookBackoff;
+  /** Where the pipeline's failures are reported (default: the engine's logError). */
+  logError?: (message: string) => void;
 }
 
 export interface AfterRun {
@@ -83,7 +85,8 @@ export function createServices(deps: ServicesDeps): CoreServices {
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');
-      const { labels, activeJudge, logError } = deps;
+      const { labels, activeJudge } = deps;
+      const logError = options.logError ?? deps.logError;
       const events = options.events ? { events: options.events } : {};
       const webhooks = createWebhookDeliverer({
         store,
