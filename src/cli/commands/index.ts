@@ -33,7 +33,7 @@ import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
 import type { RegisterCommand } from './register-command';
 
-// Each feature adds its module here (one file per command family in this folder).
+// Each feature adds its module here: one folder per command family, its index.ts registers it.
 export const commandModules: RegisterCommand[] = [
   registerKeyCommands,
   registerSandboxCommand,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { clip, formatTable } from '../../../src/cli/core';
-import { writeRunTable } from '../../../src/cli/commands/show-table';
+import { writeRunTable } from '../../../src/cli/commands/show/show-table';
 import { engineLabeler } from '../../../src/shared/profile';
 import { builtinProfile } from '../../../src/shared/profile/builtin';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';

@@ -17,7 +17,7 @@ import {
 } from './model-rescore';
 import type { RetryPolicy } from './retry';
 
-// The app's side of the model judge's re-score (the CLI's is src/cli/positioning-model-rescore.ts;
+// The app's side of the model judge's re-score (the CLI's is src/cli/commands/positioning/positioning-model-rescore.ts;
 // both plan with planModelRescore and run runRescore with createModelJudge: one core). The
 // judging is calls to an endpoint, so it runs on main's event loop between short batches (the
 // store's reads and writes are a few milliseconds each). Its key is read from the keychain here

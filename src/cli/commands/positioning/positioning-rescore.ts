@@ -1,0 +1,180 @@
+import cliProgress from 'cli-progress';
+import { createInterface } from 'node:readline/promises';
+import {
+  builtinRescoreJudge,
+  createBuiltinJudgePool,
+  judgeThreadCount,
+  movedLines,
+  rescoreStatus,
+  runRescore,
+  type RescoreJudge,
+  type RescoreOutcome,
+} from '../../../core/positioning';
+import type { RescoreJob } from '../../../core/history';
+import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import type { RescoreStatus } from '../../../shared/positioning/view-types';
+import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
+import type { CliCore } from '../../core';
+import { cliPositioningWorker } from '../../positioning-worker';
+import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../../run-session';
+
+// `parallax positioning rescore`: the archive's re-score with the built-in judge, in this
+// process, its judging on one thread per core (positioning-worker.ts). Progress on stderr (a bar
+// on a terminal, a line every 10 % otherwise). The first Ctrl-C stops after the batch under way
+// (every batch before it is stored with the cursor) and exits 130; running the command again
+// carries on. A second Ctrl-C exits at once (the batch being judged is simply judged again).
+
+/** A new re-score over more answers than this asks first on a terminal (unless --yes). */
+const ASK_ABOVE = 10_000;
+
+/** PARALLAX_RESCORE_BATCH: answers per batch (tests stop a re-score between small batches). */
+function batchSizeOf(env: NodeJS.ProcessEnv): number | null {
+  const n = Number(env.PARALLAX_RESCORE_BATCH);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export interface RescoreCliOptions {
+  fromDay: number | null;
+  yes: boolean;
+  /** Judge threads (default: one per core, at most 4; 1 judges on this thread). */
+  threads?: number;
+  signals?: RunSignals;
+}
+
+/** The job to run: the pending built-in one resumed, or the analyst's new one; `fresh` when new. */
+function chooseJob(core: CliCore, fromDay: number | null): { job: RescoreJob; fresh: boolean } {
+  const { store } = core;
+  store.posEnsureCurrent();
+  const pending = store.posRescoreState().job;
+  if (pending !== null && pending.judge !== BUILTIN_JUDGE_REF.id)
+    throw new CliUsageError(
+      `A re-score with the judge ${pending.judge} ${pending.version} is pending (${pending.done} of ${pending.total}); ` +
+        'finish it with that judge first',
+    );
+  if (pending !== null && fromDay === null) return { job: store.posRescoreResume() ?? pending, fresh: false };
+  const job = store.posRescoreStart({ fromDay });
+  return { job, fresh: pending === null || job.startedAt !== pending.startedAt };
+}
+
+async function confirm(ctx: CliContext, answers: number): Promise<boolean> {
+  if (!ctx.stdin.isTTY || answers <= ASK_ABOVE) return true;
+  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
+  const reply = await rl
+    .question(`Re-score ${answers.toLocaleString('en')} stored answers with the built-in judge? [y/N] `)
+    .finally(() => rl.close());
+  return /^y(es)?$/i.test(reply.trim());
+}
+
+export function progressReporter(
+  ctx: CliContext,
+  job: RescoreJob,
+  judgeLabel = 'the built-in judge',
+): { update(done: number, total: number): void; stop(): void } {
+  const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
+  if (tty) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: 'Re-scoring stored answers {bar} {value}/{total} ({eta_formatted} left)',
+        stream: ctx.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(job.total, job.done);
+    return { update: (done, total) => (bar.setTotal(total), bar.update(done)), stop: () => bar.stop() };
+  }
+  let nextTenth = Math.floor((job.done / Math.max(1, job.total)) * 10) + 1;
+  writeLine(
+    ctx.stderr,
+    `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with ${judgeLabel}…`,
+  );
+  return {
+    update(done, total) {
+      const tenth = Math.floor((done / Math.max(1, total)) * 10);
+      if (tenth < nextTenth || done >= total) return;
+      nextTenth = tenth + 1;
+      writeLine(
+        ctx.stderr,
+        `  ${done.toLocaleString('en')} of ${total.toLocaleString('en')} (${tenth * 10} %)`,
+      );
+    },
+    stop: () => undefined,
+  };
+}
+
+export function printOutcome(
+  ctx: CliContext,
+  outcome: RescoreOutcome,
+  status: RescoreStatus,
+  seconds: number,
+  brandName: (id: string) => string,
+  judgeFlag = '',
+): void {
+  if (ctx.json) return writeJson(ctx, { ...outcome, seconds, job: status.job, last: status.last });
+  if (outcome.outcome === 'canceled') {
+    writeLine(
+      ctx.stdout,
+      `Stopped at ${outcome.done.toLocaleString('en')} of ${outcome.total.toLocaleString('en')} answers; ` +
+        `every batch so far is stored. Run \`parallax positioning rescore${judgeFlag}\` again to carry on.`,
+    );
+    const moves = status.job?.moved;
+    if (moves) for (const line of movedLines(moves, brandName)) writeLine(ctx.stdout, `  so far: ${line}`);
+    return;
+  }
+  if (outcome.outcome === 'idle') return writeLine(ctx.stdout, 'Nothing to re-score.');
+  writeLine(
+    ctx.stdout,
+    `Re-scored ${outcome.total.toLocaleString('en')} answers in ${seconds.toFixed(1)} s.`,
+  );
+  for (const line of status.last?.lines ?? []) writeLine(ctx.stdout, `  ${line}`);
+}
+
+/** The first Ctrl-C stops after the batch under way (aborts `abort`); a second exits at once. */
+export function stopOnInterrupt(ctx: CliContext, signals: RunSignals, abort: AbortController): () => void {
+  let interrupts = 0;
+  return signals.listen(() => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      abort.abort();
+      if (!ctx.json)
+        writeLine(ctx.stderr, '\nStopping after the batch under way (Ctrl-C again to quit now)…');
+    } else signals.exitNow(EXIT_INTERRUPTED);
+  });
+}
+
+export async function rescoreFromCli(
+  ctx: CliContext,
+  core: CliCore,
+  options: RescoreCliOptions,
+): Promise<void> {
+  const { job, fresh } = chooseJob(core, options.fromDay);
+  if (fresh && !options.yes && !(await confirm(ctx, job.total - job.done))) {
+    core.store.posRescorePause();
+    return writeLine(
+      ctx.stderr,
+      'Nothing re-scored (the re-score is recorded, paused: run the command again to start it).',
+    );
+  }
+  const threads = options.threads ?? judgeThreadCount();
+  const pool = threads > 1 ? createBuiltinJudgePool(cliPositioningWorker(), threads) : null;
+  const judge: RescoreJudge = pool ?? builtinRescoreJudge();
+  const abort = new AbortController();
+  const unlisten = stopOnInterrupt(ctx, options.signals ?? processSignals, abort);
+  const progress = progressReporter(ctx, job);
+  const started = performance.now();
+  let outcome: RescoreOutcome;
+  try {
+    outcome = await runRescore(core.store, judge, {
+      ...(batchSizeOf(ctx.env) ? { batchSize: batchSizeOf(ctx.env) as number } : {}),
+      signal: abort.signal,
+      onProgress: (p) => progress.update(p.done, p.total),
+    });
+  } finally {
+    progress.stop();
+    unlisten();
+    await pool?.close();
+  }
+  const names = new Map(core.store.listBrands().map((b) => [b.id, b.name]));
+  const seconds = (performance.now() - started) / 1000;
+  printOutcome(ctx, outcome, rescoreStatus(core.store, false), seconds, (id) => names.get(id) ?? id);
+  if (outcome.outcome === 'canceled') throw new CliExit(EXIT_INTERRUPTED);
+}

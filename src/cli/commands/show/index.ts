@@ -1,0 +1,89 @@
+import type { Command } from 'commander';
+import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
+import { READS, withCliCore } from '../../core';
+import { creditsJson, creditsSentence } from '../../../shared/domain/run-credits';
+import { writeRunTable } from './show-table';
+import type { RegisterCommand } from '../register-command';
+import type { ResultPositioning } from '../../../shared/positioning/view-types';
+
+/** An answer's positioning as `show --json` prints it: null when the judge has not scored it. */
+function positioningJson(p: ResultPositioning | undefined) {
+  if (p === undefined || p.judge === null) return null;
+  return p.brands.map((b) => ({
+    brand: b.brand,
+    brandId: b.brandId,
+    status: b.status,
+    sentiment: b.sentiment,
+    evidence: b.evidence,
+    attributes: b.attributes,
+    judge: b.judge,
+  }));
+}
+
+// `parallax show RUN`: one run with every job's state, excerpt and error.
+
+export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command('show')
+    .description('Show one run: its settings and every job with its answer excerpt or error')
+    .argument('<run>', 'run id')
+    .option('--db <path>', 'history file (default: the app\u2019s)')
+    .action(async (runId: string, flags: { db?: string }) => {
+      await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
+        const run = core.store.getRun(runId);
+        if (!run) throw new CliUsageError(`No run with id ${runId}`);
+        if (ctx.json) {
+          const cells = core.store.getRunMatrix(runId);
+          // Each answer's result id names it for `parallax page` and `compare`; its pages say
+          // whether they were archived (and why not).
+          const pages = core.store.pageArchiveStatus(cells.flatMap((c) => (c.resultId ? [c.resultId] : [])));
+          // How each answer presents each brand it names (the active judge's), null until scored.
+          const positioning = core.store.posRunResults(
+            runId,
+            core.settings?.get().positioningJudge ?? 'builtin',
+          );
+          return writeJson(ctx, {
+            run: { ...run, engineLabels: run.engines.map(core.labelOf), ...creditsJson(run) },
+            creditSessions: core.store.runSessions(runId),
+            jobs: cells.map((c) => ({
+              ...c,
+              engineLabel: core.labelOf(c.engine),
+              pages: c.resultId ? (pages.get(c.resultId) ?? []) : [],
+              positioning: c.resultId ? positioningJson(positioning.get(c.resultId)) : [],
+            })),
+          });
+        }
+        writeLine(
+          ctx.stdout,
+          `Run ${run.id}${run.name ? ` "${run.name}"` : ''}: ${run.status}${run.sandbox ? ' (sandbox, synthetic data)' : ''}`,
+        );
+        writeLine(
+          ctx.stdout,
+          `Mode ${run.mode}, engines ${run.engines.map(core.labelOf).join(', ')}, repeats ${run.repeats}`,
+        );
+        writeLine(
+          ctx.stdout,
+          `Jobs ${run.total}: ${Object.entries(run.counts)
+            .filter(([, n]) => n > 0)
+            .map(([k, n]) => `${n} ${k}`)
+            .join(', ')}`,
+        );
+        writeLine(ctx.stdout, `Credits charged ${creditsSentence(run)} of at most ${run.maxCredits}`);
+        for (const s of core.store.runSessions(runId).filter((x) => x.reconcileState === 'not-attributable'))
+          writeLine(ctx.stdout, `  interrupted session not attributable: ${s.reconcileNote ?? ''}`);
+        writeLine(ctx.stdout);
+        // The table reads only the columns it prints and is written in blocks as it is made
+        // (a 20,000-job run is 3 MB of text).
+        writeRunTable(ctx.stdout, run.prompts, core.store.iterateRunTableRows(runId), core.labelOf);
+        const pages = core.store.getRunPageStates(runId);
+        if (pages.archived + pages.pending + pages.failed > 0) {
+          writeLine(ctx.stdout);
+          writeLine(
+            ctx.stdout,
+            `Pages: ${pages.archived} archived, ${pages.pending} pending, ${pages.failed} not archived` +
+              ' (`parallax page RESULT_ID`; result ids with --json)',
+          );
+        }
+      });
+    });
+};

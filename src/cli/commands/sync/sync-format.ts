@@ -1,0 +1,108 @@
+import type { SyncConflictView, SyncCounts, SyncReportView } from '../../../shared/ipc/channels/sync';
+import { CliUsageError, writeLine, type CliContext } from '../../context';
+
+// What `parallax sync` prints: counts per kind in words, the conflicts, and the window.
+
+const NOUNS: Record<string, [string, string]> = {
+  run: ['run', 'runs'],
+  run_prompts: ['run prompt', 'run prompts'],
+  job: ['job', 'jobs'],
+  result: ['answer', 'answers'],
+  page: ['archived page', 'archived pages'],
+  session: ['credit session', 'credit sessions'],
+  brand: ['brand', 'brands'],
+  prompt: ['saved prompt', 'saved prompts'],
+  prompt_set: ['prompt set', 'prompt sets'],
+  monitor: ['monitor', 'monitors'],
+  monitor_options: ['monitor’s alert options', 'monitors’ alert options'],
+  tag: ['tag', 'tags'],
+  discovery: ['discovery decision', 'discovery decisions'],
+  setting: ['setting', 'settings'],
+};
+
+const ORDER = Object.keys(NOUNS);
+
+/** "1 run, 20 jobs, 20 answers" (kinds in a fixed order); "nothing" when empty. */
+export function countsInWords(counts: SyncCounts): string {
+  const parts = ORDER.filter((k) => (counts[k] ?? 0) > 0).map((k) => {
+    const n = counts[k] ?? 0;
+    const [one, many] = NOUNS[k] ?? [k, k];
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  });
+  return parts.length ? parts.join(', ') : 'nothing';
+}
+
+const DAY_MS = 86_400_000;
+const UNITS: Record<string, number> = { d: 1, w: 7, m: 30, y: 365 };
+
+/**
+ * --since: "180d", "26w", "6m", "1y", a date (2026-01-31), or "all"; null means everything.
+ * Relative windows count back from `now`.
+ */
+export function parseSince(text: string, now: number): number | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'all') return null;
+  const relative = /^(\d{1,5})([dwmy])$/.exec(value);
+  if (relative) {
+    const days = Number(relative[1]) * (UNITS[relative[2] as string] ?? 1);
+    if (days < 1) throw new CliUsageError('--since must be at least 1d');
+    return now - days * DAY_MS;
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    return Date.parse(`${value}T00:00:00Z`);
+  }
+  throw new CliUsageError(`--since takes 180d, 26w, 6m, 1y, a date (2026-01-31) or all, not "${text}"`);
+}
+
+function conflictLine(c: SyncConflictView): string {
+  return `  [${c.id}] ${c.message}`;
+}
+
+export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  writeLine(
+    ctx.stdout,
+    `${report.canceled ? 'Sync stopped' : 'Synced'} workspace ${report.workspace} with ${report.server} as ${report.user} (${report.access}) in ${seconds} s.`,
+  );
+  if (report.access === 'viewer') {
+    writeLine(
+      ctx.stdout,
+      `Pushed:   nothing (read-only access; ${report.notPushed} local changes stay here)`,
+    );
+  } else writeLine(ctx.stdout, `Pushed:   ${countsInWords(report.pushed)}`);
+  writeLine(ctx.stdout, `Pulled:   ${countsInWords(report.pulled)}`);
+  if (Object.keys(report.deleted).length > 0) {
+    writeLine(ctx.stdout, `Deleted here (a teammate deleted them): ${countsInWords(report.deleted)}`);
+  }
+  if (report.since !== null) {
+    const since = new Date(report.since).toISOString().slice(0, 10);
+    writeLine(
+      ctx.stdout,
+      `Window:   runs since ${since}${report.trimmed ? `; ${report.trimmed} older team runs removed here (still on the team)` : ''}`,
+    );
+  }
+  if (report.rejected > 0) {
+    writeLine(ctx.stdout, `Skipped:  ${report.rejected} malformed rows from the team`);
+  }
+  if (report.conflicts.length > 0) {
+    writeLine(ctx.stdout, 'Conflicts (the team’s version won):');
+    for (const c of report.conflicts) writeLine(ctx.stdout, conflictLine(c));
+  }
+  if (report.drafts > 0) {
+    writeLine(
+      ctx.stdout,
+      `Drafts waiting: ${report.drafts} (parallax sync conflicts; parallax sync resolve ID --apply | --discard)`,
+    );
+  }
+  if (report.canceled) {
+    writeLine(ctx.stdout, 'What was sent and received is kept; run parallax sync to go on.');
+  }
+}
+
+export function printConflicts(ctx: CliContext, conflicts: readonly SyncConflictView[]): void {
+  if (conflicts.length === 0) {
+    writeLine(ctx.stdout, 'No drafts: no local edit lost to a teammate’s.');
+    return;
+  }
+  for (const c of conflicts) writeLine(ctx.stdout, conflictLine(c));
+}
