@@ -1,3 +1,4 @@
+import { fewAnswersWords, isThin } from '../analytics/evidence';
 import type { EngineLabels } from '../narrative/places';
 import type { AlertFacts, AlertKindDef } from './kind-def';
 import { brandDropped, brandEntered, competitorAppeared, competitorDisappeared } from './kinds/mentions';
@@ -10,7 +11,9 @@ import type { AlertBrandKind, AlertKind, AlertScope, AlertSeverity, AlertView } 
 
 // Every kind of alert by name: how it reads, its default, whether a digest folds it. Severity
 // is one rule for all kinds: whom the alert is about (the focus brand 'high', a competitor
-// 'medium', nobody, i.e. sources and wording, 'low').
+// 'medium', nobody, i.e. sources and wording, 'low'), and never above 'low' on fewer than 30
+// answers a side (evidence.ts): two repeats against two are worth a look, not a call to act.
+// Such an alert's sentence says it rests on few answers.
 
 export const ALERT_KIND_DEFS: Readonly<Record<AlertKind, AlertKindDef>> = {
   'brand-entered': brandEntered,
@@ -29,14 +32,31 @@ export function kindDef(kind: AlertKind): AlertKindDef {
   return ALERT_KIND_DEFS[kind];
 }
 
-export function severityOf(brandKind: AlertBrandKind): AlertSeverity {
+/** Whom the alert is about, as a severity, before the answers behind it are counted. */
+function severityOfWhom(brandKind: AlertBrandKind): AlertSeverity {
   return brandKind === 'brand' ? 'high' : brandKind === 'competitor' ? 'medium' : 'low';
+}
+
+/** An alert about a brand on fewer than 30 answers a side (ranked answers for a position). */
+export function onFewAnswers(a: Pick<AlertFacts, 'brandKind' | 'before' | 'after'>): boolean {
+  return a.brandKind !== null && isThin(a.before.n, a.after.n);
+}
+
+/** The severity stored with an alert: whom it is about, at most 'low' on few answers. */
+export function severityOf(a: Pick<AlertFacts, 'brandKind' | 'before' | 'after'>): AlertSeverity {
+  return onFewAnswers(a) ? 'low' : severityOfWhom(a.brandKind);
+}
+
+/** The kind's sentence, ending ", on few answers (2 before, 2 after)." when it rests on few. */
+function titleOf(a: AlertFacts, labels?: EngineLabels): string {
+  const title = ALERT_KIND_DEFS[a.kind].title(a, labels);
+  if (!onFewAnswers(a)) return title;
+  return `${title.replace(/\.$/u, '')}, on ${fewAnswersWords(a.before.n, a.after.n)}.`;
 }
 
 /** The alert's sentence and statistics line, in these engine labels. */
 export function describeAlert(a: AlertFacts, labels?: EngineLabels): { title: string; details: string } {
-  const def = ALERT_KIND_DEFS[a.kind];
-  return { title: def.title(a, labels), details: def.details(a) };
+  return { title: titleOf(a, labels), details: ALERT_KIND_DEFS[a.kind].details(a) };
 }
 
 /** The alerts with their sentences in these engine labels (the profile in use). */

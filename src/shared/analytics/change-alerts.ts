@@ -10,6 +10,7 @@ import {
   separation,
   type IntervalValue,
 } from './change-stats';
+import { isThin } from './evidence';
 import { jaccard } from './list-overlap';
 import { siteShifts } from './site-shifts';
 
@@ -31,8 +32,9 @@ import { siteShifts } from './site-shifts';
 // runs no more than repeats of one run differ among themselves are noise. Pairs share answers,
 // so an interval counts the answers behind its pairs, not the pairs. Mean intervals (positions,
 // Jaccard, similarity) use the two sides' pooled spread, so a side whose few values happen to be
-// equal is not a point that every other mean lies outside of. The intervals only ever hold back
-// what the plain rule would raise; they never raise what it would not.
+// equal is not a point that every other mean lies outside of, and positions whose ranks agree on
+// both sides (no spread at all) fire only on at least 30 ranked answers a side. The intervals
+// only ever hold back what the plain rule would raise; they never raise what it would not.
 
 export interface ChangeAnswer {
   seq: number;
@@ -133,6 +135,17 @@ function ranked(answers: readonly ChangeAnswer[], brandId: string): Array<{ seq:
   return out;
 }
 
+/**
+ * Whether position intervals can tell a move from chance: they have width (the ranks vary on
+ * some side), or enough ranked answers a side. Repeats that all agree on both sides (1st, 1st
+ * against 4th, 4th) give intervals of zero width that never overlap: two repeats are not that
+ * certainty.
+ */
+function hasSpreadOrAnswers(before: IntervalValue, after: IntervalValue): boolean {
+  const zeroWide = before.low === before.high && after.low === after.high;
+  return !zeroWide || !isThin(before.n, after.n);
+}
+
 function positionFinding(group: Group, brand: ChangeBrand, delta: number): Finding | null {
   const rB = ranked(group.before, brand.id);
   const rA = ranked(group.after, brand.id);
@@ -144,7 +157,8 @@ function positionFinding(group: Group, brand: ChangeBrand, delta: number): Findi
   );
   const moved = Math.abs(after.value - before.value) >= delta - 1e-9;
   if (!moved) return null;
-  if (!isPlain(before, after) && separation(before, after) === 0) return null;
+  if (!isPlain(before, after) && (separation(before, after) === 0 || !hasSpreadOrAnswers(before, after)))
+    return null;
   // The example answers: the ones closest to each side's mean position.
   const closest = (list: typeof rB, mean: number): number =>
     list.reduce((best, r) => (Math.abs(r.rank - mean) < Math.abs(best.rank - mean) ? r : best)).seq;

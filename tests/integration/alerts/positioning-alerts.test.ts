@@ -75,12 +75,14 @@ describe('positioning alerts on the demo’s drift events', () => {
     expect(lost!.after.value).toBeLessThan(lost!.before.value);
     expect(tone!.after.value).toBeLessThan(0);
     expect(tone!.after.value).toBeLessThan(tone!.before.value);
-    // A competitor's change is 'medium'; the sentence names the place in a client's words.
+    // A competitor's change is 'medium', the focus brand's 'high', either 'low' on fewer than 30
+    // answers a side (then its sentence says so); the sentence names the place in a client's words.
     const kind = sourStore.listBrands().find((b) => b.name === sour.brand)!.kind;
-    expect(lost!.severity).toBe(kind === 'brand' ? 'high' : 'medium');
+    const few = Math.min(lost!.before.n, lost!.after.n) < 30;
+    expect(lost!.severity).toBe(few ? 'low' : kind === 'brand' ? 'high' : 'medium');
     expect(lost!.title).toMatch(
       new RegExp(
-        `^${sour.brand} is (no longer recommended in any answer that names it|recommended in \\d+ % of answers that name it), down from \\d+ % \\(.+, Assistant A\\)\\.$`,
+        `^${sour.brand} is (no longer recommended in any answer that names it|recommended in \\d+ % of answers that name it), down from \\d+ % \\(.+, Assistant A\\)${few ? ', on few answers \\(\\d+ before, \\d+ after\\)' : ''}\\.$`,
       ),
     );
     expect(tone!.title).toMatch(new RegExp(`^The tone about ${sour.brand} soured: net sentiment −`));

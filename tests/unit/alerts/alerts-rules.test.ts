@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { severityOf } from '../../../src/shared/alerts/registry';
 import {
   allKindsOn,
   defaultAlertRules,
@@ -7,6 +8,7 @@ import {
   redactWebhookUrl,
   webhookUrlSchema,
 } from '../../../src/shared/alerts/rules';
+import type { NewAlert } from '../../../src/shared/alerts/types';
 import {
   detectChanges,
   type ChangeAnswer,
@@ -106,7 +108,7 @@ describe('single answers: the plain rule', () => {
       afterSeq: a.seq,
     });
     expect(alert?.summary).toBe(
-      'Veloxa is no longer named in the answer (“best shoes”, Germany, Assistant A).',
+      'Veloxa is no longer named in the answer (“best shoes”, Germany, Assistant A), on few answers (1 before, 1 after).',
     );
     expect(alert).toMatchObject({ brandKind: 'brand', data: null });
   });
@@ -177,7 +179,7 @@ describe('repeats: only a change outside the noise fires', () => {
     expect(a?.before.n).toBe(5);
     expect(a?.before.low).toBeGreaterThan(a?.after.high ?? 1);
     expect(a?.summary).toBe(
-      'Veloxa is no longer named in any answer, down from 100 % (“best shoes”, Germany, Assistant A).',
+      'Veloxa is no longer named in any answer, down from 100 % (“best shoes”, Germany, Assistant A), on few answers (5 before, 5 after).',
     );
   });
 
@@ -187,7 +189,7 @@ describe('repeats: only a change outside the noise fires', () => {
     const [a] = detect(before, after);
     expect(a?.kind).toBe('competitor-appeared');
     expect(a?.summary).toBe(
-      'Fleetfoot is named in 90 % of answers, up from 10 % (“best shoes”, Germany, Assistant A).',
+      'Fleetfoot is named in 90 % of answers, up from 10 % (“best shoes”, Germany, Assistant A), on few answers (20 before, 20 after).',
     );
     expect(a?.brandKind).toBe('competitor');
   });
@@ -196,15 +198,35 @@ describe('repeats: only a change outside the noise fires', () => {
     const wobbleB = [answer({ v: 1 }), answer({ v: 4 })];
     const wobbleA = [answer({ v: 3 }), answer({ v: 5 })];
     expect(detect(wobbleB, wobbleA)).toEqual([]);
+    // Ranks that vary a little on each side (1.25 ± 0.5 against 3.25 ± 0.5): the intervals have
+    // width and do not overlap. On 4 answers a side it is low and says so.
+    const movedB = [1, 1, 2, 1].map((v) => answer({ v, f: 3 }));
+    const movedA = [3, 4, 3, 3].map((v) => answer({ v, f: 1 }));
+    const alerts = detect(movedB, movedA);
+    expect(kinds(alerts)).toEqual(['cell:position-moved:Veloxa']);
+    expect(alerts[0]?.summary).toBe(
+      'Veloxa’s average position fell from 1st to 3rd (“best shoes”, Germany, Assistant A), on few answers (4 before, 4 after).',
+    );
+    expect(severityOf(alerts[0] as NewAlert)).toBe('low');
+    // A rank interval never reads below 1.
+    expect(alerts[0]?.before.low).toBeGreaterThanOrEqual(1);
+  });
+
+  it('position: repeats that all agree on both sides are no interval, below 30 ranked answers a side', () => {
+    // 1st, 1st, 1st, 1st against 3rd × 4: both intervals zero-wide, "certain" from nothing.
     const steadyB = times(4, () => answer({ v: 1, f: 2 }));
     const steadyA = times(4, () => answer({ v: 3, f: 1 }));
-    const alerts = detect(steadyB, steadyA);
+    expect(detect(steadyB, steadyA)).toEqual([]);
+    expect(detect(steadyB.slice(0, 2), steadyA.slice(0, 2))).toEqual([]);
+    // With 30 ranked answers a side the same agreement is evidence: it fires, at full severity.
+    const manyB = times(30, () => answer({ v: 1, f: 2 }));
+    const manyA = times(30, () => answer({ v: 3, f: 1 }));
+    const alerts = detect(manyB, manyA);
     expect(kinds(alerts)).toEqual(['cell:position-moved:Veloxa']);
     expect(alerts[0]?.summary).toBe(
       'Veloxa’s average position fell from 1st to 3rd (“best shoes”, Germany, Assistant A).',
     );
-    // A rank interval never reads below 1.
-    expect(alerts[0]?.before.low).toBeGreaterThanOrEqual(1);
+    expect(severityOf(alerts[0] as NewAlert)).toBe('high');
   });
 
   it('sources: low between-run Jaccard fires only when repeats agree among themselves', () => {

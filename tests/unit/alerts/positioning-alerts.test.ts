@@ -67,7 +67,7 @@ describe('recommendation-lost', () => {
     expect(a.data?.p).toBeCloseTo(3.86e-6, 7);
     expect(a.data?.pAdjusted).toBeCloseTo(7.72e-6, 7);
     expect(a.summary).toBe(
-      'Veloxa is recommended in 17 % of answers that name it, down from 83 % (Germany, Assistant A).',
+      'Veloxa is recommended in 17 % of answers that name it, down from 83 % (Germany, Assistant A), on few answers (24 before, 24 after).',
     );
     const { details } = describeAlert(a);
     expect(details).toContain('20 of 24 answers naming it (83 %, 95 % interval 64–93 %, the top pick in 12)');
@@ -102,9 +102,9 @@ describe('recommendation-lost', () => {
     const [a] = detect([row('r1', 'f', { n: 10, recommended: 9 })], [row('r2', 'f', { n: 10 })]);
     expect(a?.kind).toBe('recommendation-lost');
     expect(a?.brandKind).toBe('competitor');
-    expect(severityOf(a!.brandKind)).toBe('medium');
+    expect(severityOf(a!)).toBe('low');
     expect(a?.summary).toBe(
-      'Fleetfoot is no longer recommended in any answer that names it, down from 90 % (Germany, Assistant A).',
+      'Fleetfoot is no longer recommended in any answer that names it, down from 90 % (Germany, Assistant A), on few answers (10 before, 10 after).',
     );
   });
 });
@@ -131,7 +131,7 @@ describe('sentiment-shifted', () => {
       negativeAfter: 12,
     });
     expect(a!.summary).toBe(
-      'The tone about Veloxa soured: net sentiment −0.45, down from +0.70 (Germany, Assistant A).',
+      'The tone about Veloxa soured: net sentiment −0.45, down from +0.70 (Germany, Assistant A), on few answers (20 before, 20 after).',
     );
     expect(describeAlert(a!).details).toContain('+0.70 (15 positive and 1 negative of 20 answers naming it');
     expect(formatAlertSide('sentiment-shifted', a!.after)).toMatch(/^−0\.45 \[−0\.\d\d–−0\.\d\d\] \(n 20\)$/);
@@ -143,7 +143,7 @@ describe('sentiment-shifted', () => {
       [row('r2', 'f', { n: 20, positive: 16, negative: 0 })],
     ).filter((x) => x.kind === 'sentiment-shifted');
     expect(a?.summary).toBe(
-      'The tone about Fleetfoot warmed: net sentiment +0.80, up from −0.40 (Germany, Assistant A).',
+      'The tone about Fleetfoot warmed: net sentiment +0.80, up from −0.40 (Germany, Assistant A), on few answers (20 before, 20 after).',
     );
   });
 
@@ -174,7 +174,9 @@ describe('scopes and rules', () => {
       'monitor:recommendation-lost:',
     ]);
     expect(alerts[0]!.before.n).toBe(12);
-    expect(alerts[0]!.summary).toBe('Veloxa is recommended in 17 % of answers that name it, down from 83 %.');
+    expect(alerts[0]!.summary).toBe(
+      'Veloxa is recommended in 17 % of answers that name it, down from 83 %, on few answers (12 before, 12 after).',
+    );
   });
 
   it('holds back a change its intervals show when the check’s family of tests does not (Holm at 1 %)', () => {

@@ -3,7 +3,7 @@ import type { HistoryStore, VisFilter } from '../../history';
 import { dayOf, isoDay, type Context } from '../visibility';
 
 // The findings engine's inputs, read from the history's roll-ups only (no answer text): per
-// engine × location cell, the answers, the brands' sums, the positioning sums of the active
+// engine × location cell, the answers and the days and prompts they cover, the brands' sums, the positioning sums of the active
 // judge and the citations of the domains worth scanning; per day, a domain's citations (only
 // for the few citation findings kept); and the answers behind a finding.
 
@@ -22,6 +22,11 @@ export function periodSums(
   const cell = (r: { engine?: string; loc?: string }) => ({ engine: String(r.engine), loc: String(r.loc) });
   return {
     cells: store.visCells(filter, ['engine', 'loc']).map((r) => ({ ...cell(r), answers: r.answers })),
+    coverage: store.visCoverage(filter).map((r) => ({
+      ...cell(r),
+      days: r.days.map(isoDay),
+      prompts: r.prompts,
+    })),
     brands: store.visBrands(filter, ['engine', 'loc']).map((r) => ({
       ...cell(r),
       brandId: r.brandId,

@@ -121,7 +121,7 @@ export function createAlertsApi(ctx: StoreContext): AlertsApi {
         loc: alert.loc,
         brandName: alert.brandName,
         brandKind: alert.brandKind,
-        severity: severityOf(alert.brandKind),
+        severity: severityOf(alert),
         // Stored within what the metric allows (a rate 0–1, a place ≥ 1): never "−3 %".
         before: side(clampSide(alert.kind, alert.before)),
         after: side(clampSide(alert.kind, alert.after)),

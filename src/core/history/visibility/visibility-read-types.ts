@@ -92,6 +92,8 @@ export interface VisibilityReadApi {
     filter: VisFilter,
     domainIds: readonly number[],
   ): Array<{ engine: string; loc: string; domain: string; answers: number }>;
+  /** Per engine × location cell: the days with answers (UTC day numbers) and the prompts asked. */
+  visCoverage(filter: VisFilter): Array<{ engine: string; loc: string; days: number[]; prompts: number }>;
   visUrls(filter: VisFilter, domainIds: readonly number[], limit: number): VisUrlRow[];
   visQueries(filter: VisFilter, options: { limit?: number; queryIds?: readonly number[] }): VisQueryRow[];
   /** Engines that ran each query, and the first day each was seen up to filter.toDay. */

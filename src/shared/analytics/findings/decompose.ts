@@ -1,3 +1,4 @@
+import { isThin } from '../evidence';
 import { type ScopedTest, sumCells } from './scan';
 import { cellOf, METRICS, type Subject } from './subjects';
 import type { Contribution, Finding, FindingsBrand } from './types';
@@ -67,7 +68,8 @@ export function competitorWhoGained(
     if (metric.ratio(sums.before)[1] === 0 || metric.ratio(sums.after)[1] === 0) continue;
     const r = metric.test(sums.before, sums.after);
     const gain = metric.lowerIsBetter ? -r.delta : r.delta;
-    if (gain <= 0 || r.pValue >= 0.05) continue;
+    // A gain on few answers is no more a claim than the focus's own would be.
+    if (gain <= 0 || r.pValue >= 0.05 || isThin(r.before.n, r.after.n)) continue;
     if (best === null || gain > (metric.lowerIsBetter ? -best.effect : best.effect))
       best = {
         brandId: brand.id,

@@ -1,4 +1,6 @@
+import { fewAnswersWords, shortEarlierWords, type Coverage } from '../evidence';
 import { citationChangeDay, type CitationChange } from './changepoint';
+import { shortEarlierOf } from './coverage';
 import { competitorWhoGained, concentration } from './decompose';
 import {
   changeWords,
@@ -11,7 +13,7 @@ import {
   type EngineLabel,
 } from './phrase';
 import { scanSubjects, type ScopedTest } from './scan';
-import { headline, scoreOf, subjectKey, subjectWeight } from './select';
+import { headline, isFewAnswers, isSignificant, scoreOf, subjectKey, subjectWeight } from './select';
 import { cellId, collectSubjects, type Subject } from './subjects';
 import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, FindingsView } from './types';
 
@@ -19,7 +21,10 @@ import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, Findings
 // measure, attribute and cited domain is tested in every engine × location scope against the
 // previous period, the p-values controlled together (Benjamini–Hochberg), one headline per
 // subject, ranked by effect size × significance × whose it is, then worded with the cells that
-// carry the change, the competitor who gained and the day a citation stopped. Pure and
+// carry the change, the competitor who gained and the day a citation stopped. A change on fewer
+// than 30 answers a side is never significant and says "few answers"; one whose earlier period
+// covers far fewer days or cells says so and ranks below those on comparable periods; the focus
+// brand's own significant changes come first (a client reads the first line about its brand). Pure and
 // deterministic: the same sums give the same findings, in the same order, with the same words.
 
 export type * from './types';
@@ -34,6 +39,18 @@ interface Ranked {
   test: ScopedTest;
   score: number;
   key: string;
+  /** The earlier period's coverage of the scope when short of the later one's, else null. */
+  shortEarlier: Coverage | null;
+  tier: number;
+}
+
+/**
+ * The ranking's tiers, before the score: the focus brand's own significant changes, those on
+ * comparable periods first; then the others on comparable periods; then the others whose earlier
+ * period covers far fewer days or cells (a month against a day is not like for like).
+ */
+function tierOf(focusSignificant: boolean, shortEarlier: Coverage | null): number {
+  return (focusSignificant ? 0 : 2) + (shortEarlier === null ? 0 : 1);
 }
 
 function rank(input: FindingsInput, tests: readonly ScopedTest[], fdr: number): Ranked[] {
@@ -43,14 +60,36 @@ function rank(input: FindingsInput, tests: readonly ScopedTest[], fdr: number): 
     if (list) list.push(t);
     else bySubject.set(t.subject, [t]);
   }
+  const shortOf = shortEarlierOf(input);
   const ranked: Ranked[] = [];
   for (const [subject, list] of bySubject) {
     const test = headline(list, fdr);
     if (test === null) continue;
     const score = scoreOf(test, fdr, subjectWeight(subject, input.focusBrandId, input.brands));
-    ranked.push({ test, score, key: `${subjectKey(subject)}|${JSON.stringify(test.scope)}` });
+    const shortEarlier = shortOf(test.cells);
+    const focusSignificant =
+      subject.brandId !== null && subject.brandId === input.focusBrandId && isSignificant(test, fdr);
+    ranked.push({
+      test,
+      score,
+      key: `${subjectKey(subject)}|${JSON.stringify(test.scope)}`,
+      shortEarlier,
+      tier: tierOf(focusSignificant, shortEarlier),
+    });
   }
-  return ranked.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return ranked.sort(
+    (a, b) => a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+}
+
+/** The sentence's tail: few answers or not significant, and an earlier period short of the later. */
+function caveatWords(f: Finding): string {
+  const strength = f.fewAnswers
+    ? `, on ${fewAnswersWords(f.before.n, f.after.n)}: not significant, chance alone could explain it`
+    : f.significant
+      ? ''
+      : NOT_SIGNIFICANT;
+  return `${strength}${f.shortEarlier === null ? '' : `; ${shortEarlierWords(f.shortEarlier)}`}`;
 }
 
 /** Where a finding's answers and its citation day are looked for: its scope, else its main cell. */
@@ -105,13 +144,14 @@ function describe(
     subject.kind === 'citation' && input.citationDays
       ? citationChangeDay(input.citationDays(subject.domain as string, where))
       : null;
-  const significant = test.qValue <= fdr;
   const finding: Finding = {
     kind: subject.kind,
     text: '',
     effect: result.delta,
     effectSize: result.size,
-    significant,
+    significant: isSignificant(test, fdr),
+    fewAnswers: isFewAnswers(test),
+    shortEarlier: r.shortEarlier,
     pValue: result.pValue,
     qValue: test.qValue,
     score: r.score,
@@ -133,7 +173,7 @@ function describe(
           { ...finding, name: brand?.name ?? '' },
           `${scopeWords(test.scope, label)}${concentrationWords(cells, label)}`,
         );
-  finding.text = `${core}${competitorWords(competitor, subject.kind)}${significant ? '' : NOT_SIGNIFICANT}.`;
+  finding.text = `${core}${competitorWords(competitor, subject.kind)}${caveatWords(finding)}.`;
   finding.resultIds = input.drill?.(drillOf(finding, where, change)) ?? [];
   return finding;
 }

@@ -1,3 +1,4 @@
+import { isThin } from '../evidence';
 import type { ScopedTest } from './scan';
 import { METRICS, type Subject } from './subjects';
 import type { FindingKind, FindingsBrand } from './types';
@@ -22,13 +23,19 @@ const NOT_SIGNIFICANT_WEIGHT = 0.25;
 
 const dims = (t: ScopedTest): number => Object.keys(t.scope).length;
 
+/** Fewer answers a side than a claim needs (ranked answers for a position): never significant. */
+export const isFewAnswers = (t: ScopedTest): boolean => isThin(t.result.before.n, t.result.after.n);
+
+/** Significant: through the false-discovery control, and on enough answers a side. */
+export const isSignificant = (t: ScopedTest, fdr: number): boolean => t.qValue <= fdr && !isFewAnswers(t);
+
 /**
- * The test a subject's finding reports: its all-cells test when that is significant, else its
+ * The test a subject's finding reports (significant: see isSignificant): its all-cells test when that is significant, else its
  * most significant narrower scope (engine, location, cell; the broader first on a tie); with
  * none significant, its all-cells test when the change is notable; else none.
  */
 export function headline(tests: readonly ScopedTest[], fdr: number): ScopedTest | null {
-  const significant = tests.filter((t) => t.qValue <= fdr);
+  const significant = tests.filter((t) => isSignificant(t, fdr));
   if (significant.length > 0) {
     return (
       significant.find((t) => dims(t) === 0) ??
@@ -69,7 +76,7 @@ export function subjectWeight(
 /** The ranking score: |standardised effect| × significance weight × subject weight. */
 export function scoreOf(test: ScopedTest, fdr: number, weight: number): number {
   const size = Math.min(3, Math.abs(test.result.size));
-  return size * (test.qValue <= fdr ? 1 : NOT_SIGNIFICANT_WEIGHT) * weight;
+  return size * (isSignificant(test, fdr) ? 1 : NOT_SIGNIFICANT_WEIGHT) * weight;
 }
 
 /** A stable key that breaks ties the same way on every run. */

@@ -1,3 +1,5 @@
+import type { Coverage } from '../evidence';
+
 // The findings engine's input (sums read from the history's roll-ups, one period and the
 // previous one) and output (at most 7 ranked findings in plain words, each with its numbers).
 
@@ -49,9 +51,22 @@ export interface DomainCellSums extends CellKey {
   answers: number;
 }
 
+/** What one engine × location cell's answers of a period cover (see PeriodSums.coverage). */
+export interface CellCoverage extends CellKey {
+  /** The days (YYYY-MM-DD) with at least one answer. */
+  days: readonly string[];
+  /** Prompts with at least one answer (each a prompt × engine × location combination). */
+  prompts: number;
+}
+
 /** One period's sums. */
 export interface PeriodSums {
   cells: readonly CellAnswers[];
+  /**
+   * The days and prompts each cell's answers cover, to tell whether the two periods compare like
+   * with like; absent, the periods are taken as comparable.
+   */
+  coverage?: readonly CellCoverage[];
   brands: readonly BrandCellSums[];
   positioning: readonly PositioningCellSums[];
   attributes: readonly AttributeSums[];
@@ -145,8 +160,18 @@ export interface Finding {
   effect: number;
   /** Standardised effect (Cohen's h for rates, d for means): what the ranking weighs. */
   effectSize: number;
-  /** Significant after the false-discovery-rate control across every cell scanned. */
+  /**
+   * Significant after the false-discovery-rate control across every cell scanned, and on at
+   * least 30 answers a side (MIN_ANSWERS_A_SIDE).
+   */
   significant: boolean;
+  /** Fewer than 30 answers on a side (ranked answers for a position): said as "few answers". */
+  fewAnswers: boolean;
+  /**
+   * The earlier period covers far fewer days or cells (prompt × engine × location) in the
+   * finding's scope than the later one: its coverage, else null (like for like, or unknown).
+   */
+  shortEarlier: Coverage | null;
   /** The test's p-value and its Benjamini–Hochberg adjusted value (q). */
   pValue: number;
   qValue: number;
