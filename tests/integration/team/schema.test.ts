@@ -182,7 +182,8 @@ describe('what sync and the runner will rely on', () => {
   it('keeps one row per result across months, moving a replaced result into its new month', async () => {
     await seedWorkspace(owner, ws, 'm1');
     expect(
-      (await owner.query(`SELECT parallax.ensure_result_months($1, $2) AS n`, [MAY, JUNE])).rows[0],
+      (await owner.query(`SELECT parallax.ensure_result_months(ARRAY[$1, $2]::bigint[]) AS n`, [MAY, JUNE]))
+        .rows[0],
     ).toEqual({ n: 2 });
     // The seeded May result was in the default partition: it moved into results_2026_05.
     const where = async (): Promise<Array<{ part: string; fetched_at: string }>> =>

@@ -134,8 +134,8 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const kind = SQLSTATE_KINDS[code];
   if (kind === 'auth')
     return new TeamError('auth', `The team server ${where} refused role "${team.user}": ${reason}`);
-  if (kind) return new TeamError(kind, reason);
-  return new TeamError('database', `The team server ${where} answered: ${reason}`);
+  if (kind) return new TeamError(kind, reason, code || null);
+  return new TeamError('database', `The team server ${where} answered: ${reason}`, code || null);
 }
 
 async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promise<pg.Client> {

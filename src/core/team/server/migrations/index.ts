@@ -6,6 +6,7 @@ import { runnerSql } from './003-runner';
 import { seedsSql } from './004-seeds';
 import { answeredOnceSql } from './005-answered-once';
 import { monthRecheckSql } from './005-month-recheck';
+import { monthBoundsSql } from './006-month-bounds';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -22,4 +23,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 3, name: 'runner', sql: runnerSql },
   { version: 4, name: 'seeds', sql: seedsSql },
   { version: 5, name: 'pushes that meet', sql: [monthRecheckSql, answeredOnceSql].join('\n') },
+  { version: 6, name: 'result months bounded', sql: monthBoundsSql },
 ];

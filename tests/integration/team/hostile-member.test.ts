@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
+import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+
+// A member who means harm, with plain SQL through its own login role, against a real PostgreSQL
+// and real histories synced by the real sync code: after each try, the workspaces of everyone
+// else still sync. Mallory is a member of the workspace "evil" only; alice and bob share "acme".
+// Each test has a team database of its own (the results' months are the database's, not a
+// workspace's). No timing is asserted: a bounded wait only proves that a sync did not hang.
+
+interface HostileTeam {
+  team: SyncTeam;
+  mallory: TestRole;
+}
+
+let server: TestPostgres;
+const open: pg.Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+});
+afterAll(async () => {
+  for (const client of open) await client.end().catch(() => undefined);
+  await server.close();
+});
+
+/** A team with acme (alice, bob) and evil (mallory), in a database of its own. */
+async function hostileTeam(): Promise<HostileTeam> {
+  const team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
+  await team.owner.query("SELECT parallax.create_workspace('evil', 'EVIL', 0)");
+  const mallory = await server.createRole(`mallory_${team.database}`.slice(0, 60));
+  await team.owner.query("SELECT parallax.grant_workspace('evil', $1, 'member')", [mallory.name]);
+  return { team, mallory };
+}
+
+/** A plain node-postgres session as `role`: SQL as a member could type it. */
+async function sessionAs(team: SyncTeam, role: TestRole): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: server.url(team.database, role) });
+  // A session the server ends (its idle timeout) must not crash the test process.
+  client.on('error', () => undefined);
+  await client.connect();
+  open.push(client);
+  return client;
+}
+
+/** The statement's error code, or 'ok'. */
+async function attempt(client: pg.Client, sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await client.query(sql, params);
+    return 'ok';
+  } catch (error) {
+    return String((error as { code?: string }).code ?? error);
+  }
+}
+
+/** The results' month partitions, by name. */
+async function months(team: SyncTeam): Promise<string[]> {
+  const { rows } = await team.owner.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'parallax.results'::regclass AND c.relname <> 'results_default' ORDER BY 1`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** The first instant of the UTC month `offset` months from this one. */
+function monthFromNow(offset: number): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1);
+}
+
+const partitionOf = (ms: number): string =>
+  `results_${new Date(ms).toISOString().slice(0, 7).replace('-', '_')}`;
+
+/** Alice records answers fetched at `at` and syncs; bob pulls them. Both must go through. */
+async function acmeStillSyncs(team: SyncTeam, at: number, answers = 5): Promise<void> {
+  const alice = team.desktop('alice', `alice-${at}`);
+  const bob = team.desktop('bob', `bob-${at}`);
+  await alice.sync();
+  recordRun(alice.store, answers, { fetchedAt: at });
+  const pushed = await alice.sync();
+  expect(pushed.pushed['result']).toBe(answers);
+  const pulled = await bob.sync();
+  expect(pulled.pulled['result'] ?? 0).toBeGreaterThanOrEqual(answers);
+}
+
+describe('a member making the results table’s months', () => {
+  it('makes only the months near the present, up to the team’s cap; every workspace still syncs', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evil = await sessionAs(team, mallory);
+    // Twenty ten-year windows, as version 1's function took them, then every month of two centuries.
+    for (let i = 0; i < 20; i++) {
+      const from = Date.UTC(2000 + (i % 8) * 10, 0, 1);
+      await attempt(evil, 'SELECT parallax.ensure_result_months($1::bigint, $2::bigint)', [
+        from,
+        from + 3650 * 86_400_000,
+      ]);
+    }
+    const everyMonth = Array.from({ length: 2400 }, (_, i) => Date.UTC(1950, i, 15));
+    await attempt(evil, 'SELECT parallax.ensure_result_months($1::bigint[])', [everyMonth]);
+
+    const made = await months(team);
+    const first = partitionOf(monthFromNow(-60));
+    const last = partitionOf(monthFromNow(1));
+    expect(made.length).toBeLessThanOrEqual(62);
+    expect(made.filter((name) => name < first || name > last)).toEqual([]);
+
+    // At the cap, a month more is refused in words; a push of that month's answers still goes
+    // through (they wait in the default partition).
+    await team.owner.query(
+      `UPDATE parallax.server_limits SET value = CASE name WHEN 'result_months_ahead' THEN 3 ELSE $1 END
+        WHERE name IN ('result_months_ahead', 'result_months_cap')`,
+      [made.length],
+    );
+    const beyond = monthFromNow(3) + 86_400_000;
+    const refused = await evil
+      .query('SELECT parallax.ensure_result_months($1::bigint[])', [[beyond]])
+      .then(() => null)
+      .catch((error: Error & { code?: string }) => error);
+    expect(refused?.code).toBe('54000');
+    expect(refused?.message).toMatch(/holds \d+ result months, its cap/);
+    await acmeStillSyncs(team, beyond);
+    expect(await months(team)).toEqual(made);
+    await acmeStillSyncs(team, Date.now());
+  }, 120_000);
+});
