@@ -9,6 +9,9 @@ import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team
 // Each test has a team database of its own (the results' months are the database's, not a
 // workspace's). No timing is asserted: a bounded wait only proves that a sync did not hang.
 
+/** Long enough for any sync here, short of "for ever". */
+const NOT_HUNG_MS = 25_000;
+
 interface HostileTeam {
   team: SyncTeam;
   mallory: TestRole;
@@ -61,6 +64,23 @@ async function months(team: SyncTeam): Promise<string[]> {
       WHERE i.inhparent = 'parallax.results'::regclass AND c.relname <> 'results_default' ORDER BY 1`,
   );
   return rows.map((r) => r.name);
+}
+
+/** Whether the promise settled (either way) within `ms`: it did not hang. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      hung,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The first instant of the UTC month `offset` months from this one. */
@@ -123,4 +143,65 @@ describe('a member making the results table’s months', () => {
     expect(await months(team)).toEqual(made);
     await acmeStillSyncs(team, Date.now());
   }, 120_000);
+});
+
+describe('a member holding locks', () => {
+  it('every new session of the team starts with the documented limits', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evil = await sessionAs(team, mallory);
+    const { rows } = await evil.query<{ lock: string; statement: string; idle: string }>(
+      `SELECT current_setting('lock_timeout') AS lock, current_setting('statement_timeout') AS statement,
+        current_setting('idle_in_transaction_session_timeout') AS idle`,
+    );
+    expect(rows).toEqual([{ lock: '30s', statement: '10min', idle: '2min' }]);
+  });
+
+  it('the creators’ old advisory lock, taken and held by a member, blocks no push', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evil = await sessionAs(team, mallory);
+    await evil.query("SELECT pg_advisory_lock(hashtext('parallax.ensure_result_months'))");
+    const next = monthFromNow(1) + 86_400_000;
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5, { fetchedAt: next });
+    const sync = alice.sync();
+    expect(await settlesWithin(sync, NOT_HUNG_MS)).toBe(true);
+    expect((await sync).pushed['result']).toBe(5);
+    expect(await months(team)).toContain(partitionOf(next));
+  }, 60_000);
+
+  it('a transaction left open after making a month is ended by the server, and the push goes on', async () => {
+    const { team, mallory } = await hostileTeam();
+    // The owner shortens the team's idle limit (ALTER DATABASE … SET, as the guide says).
+    await team.owner.query(
+      `ALTER DATABASE "${team.database}" SET idle_in_transaction_session_timeout = '1s'`,
+    );
+    const evil = await sessionAs(team, mallory);
+    const next = monthFromNow(1) + 86_400_000;
+    await evil.query('BEGIN');
+    await evil.query('SELECT parallax.ensure_result_months($1::bigint[])', [[next]]);
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5, { fetchedAt: next + 3_600_000 });
+    const sync = alice.sync();
+    expect(await settlesWithin(sync, NOT_HUNG_MS)).toBe(true);
+    expect((await sync).pushed['result']).toBe(5);
+  }, 60_000);
+
+  it('a member who lifts its own limits and holds the lock makes pushes give up in words, not hang', async () => {
+    const { team, mallory } = await hostileTeam();
+    await team.owner.query(`ALTER DATABASE "${team.database}" SET lock_timeout = '1s'`);
+    const evil = await sessionAs(team, mallory);
+    await evil.query(
+      'SET idle_in_transaction_session_timeout = 0; SET statement_timeout = 0; SET lock_timeout = 0',
+    );
+    const next = monthFromNow(1) + 86_400_000;
+    await evil.query('BEGIN');
+    await evil.query('SELECT parallax.ensure_result_months($1::bigint[])', [[next]]);
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5, { fetchedAt: next });
+    const held = alice.sync();
+    expect(await settlesWithin(held, NOT_HUNG_MS)).toBe(true);
+    await expect(held).rejects.toThrow(/gave up waiting: canceling statement due to lock timeout/);
+    await evil.query('ROLLBACK');
+    expect((await alice.sync()).pushed['result']).toBe(5);
+  }, 60_000);
 });

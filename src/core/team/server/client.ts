@@ -3,6 +3,7 @@ import type { QueryResult, QueryResultRow } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { redactSecrets } from '../../platform';
 import { TeamError, type TeamErrorKind } from './errors';
+import { SESSION_LIMITS } from './migrations';
 import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
 
 // One connection to the team server (node-postgres), opened for an operation and closed after
@@ -107,6 +108,11 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const code = codeOf(error);
   const where = `${team.host}:${team.port}`;
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
+  // The server gave up waiting on this session's limits (lock_timeout, statement_timeout): it was
+  // reached, and says so in words that contain "timeout".
+  if (code === '55P03' || code === '57014') {
+    return new TeamError('database', `The team server ${where} gave up waiting: ${reason}`, code);
+  }
   // 57P01-57P05: the server is shutting down or restarting (its connections are cut).
   if (
     UNREACHABLE_CODES.has(code) ||
@@ -152,6 +158,17 @@ async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promi
   }
 }
 
+/**
+ * The team's session limits (migrations/007-session-limits.ts), for those this session did not
+ * get from the database (a schema owner who does not own the database could not set them there):
+ * a push of this desktop never waits for ever on a lock another session holds.
+ */
+const SESSION_LIMITS_SQL = `SELECT set_config(name, value, false) FROM (VALUES ${Object.entries(
+  SESSION_LIMITS,
+)
+  .map(([name, value]) => `('${name}', '${value}')`)
+  .join(', ')}) AS limits (name, value) WHERE current_setting(name) = '0'`;
+
 /** Connects as the URL says (prefer/allow: TLS when the server offers it, else plain, as libpq). */
 export async function openTeamClient(
   team: TeamUrl,
@@ -173,6 +190,12 @@ export async function openTeamClient(
     throw toTeamError(error, team);
   }
   const connected = client;
+  try {
+    await connected.query(SESSION_LIMITS_SQL);
+  } catch (error) {
+    await connected.end().catch(() => undefined);
+    throw toTeamError(error, team);
+  }
   const query = async <R extends QueryResultRow>(
     sql: string,
     params: unknown[] = [],

@@ -64,9 +64,11 @@ function monthsOf(answers: readonly ReplicaRow[]): number[] {
 
 /**
  * SQLSTATEs of a month not made that the push goes on past: the team's cap of months reached
- * (54000). The answers are stored all the same, in the default partition.
+ * (54000), or the creators' lock not had within the session's lock_timeout (55P03: another
+ * session holds it, a teammate's transaction left open included). The answers are stored all
+ * the same, in the default partition, and a later push makes their month.
  */
-const MONTH_NOT_MADE = new Set(['54000']);
+const MONTH_NOT_MADE = new Set(['54000', '55P03']);
 
 /**
  * The partitions of the months these answers were fetched in, made where missing, in a statement

@@ -7,6 +7,9 @@ import { seedsSql } from './004-seeds';
 import { answeredOnceSql } from './005-answered-once';
 import { monthRecheckSql } from './005-month-recheck';
 import { monthBoundsSql } from './006-month-bounds';
+import { sessionLimitsSql } from './007-session-limits';
+
+export { SESSION_LIMITS } from './007-session-limits';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -24,4 +27,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 4, name: 'seeds', sql: seedsSql },
   { version: 5, name: 'pushes that meet', sql: [monthRecheckSql, answeredOnceSql].join('\n') },
   { version: 6, name: 'result months bounded', sql: monthBoundsSql },
+  { version: 7, name: 'session limits', sql: sessionLimitsSql },
 ];
