@@ -195,7 +195,7 @@ describe('what sync and the runner will rely on', () => {
       ).rows;
     expect(await where()).toEqual([{ part: 'parallax.results_2026_05', fetched_at: String(MAY) }]);
     const replace = `INSERT INTO parallax.results (workspace_id, id, job_id, run_id, fetched_at, ingested_at, answer_text,
-        normalized_json, raw_json) VALUES ($1, 'result-m1', 'job-m1', 'run-m1', $2, $2, 'new', '{}', '{}')
+        normalized_json, raw_json) VALUES ($1, 'result-m1', 'job-m1', 'run-m1', $2, $2, 'new', '{"text": "new"}', '{}')
       ON CONFLICT (workspace_id, id, fetched_at) DO UPDATE SET answer_text = excluded.answer_text`;
     await owner.query(replace, [ws, JUNE]);
     await owner.query(replace, [ws, JUNE]);

@@ -8,6 +8,7 @@ import { answeredOnceSql } from './005-answered-once';
 import { monthRecheckSql } from './005-month-recheck';
 import { monthBoundsSql } from './006-month-bounds';
 import { sessionLimitsSql } from './007-session-limits';
+import { resultShapeSql } from './008-result-shape';
 
 export { SESSION_LIMITS } from './007-session-limits';
 
@@ -28,4 +29,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 5, name: 'pushes that meet', sql: [monthRecheckSql, answeredOnceSql].join('\n') },
   { version: 6, name: 'result months bounded', sql: monthBoundsSql },
   { version: 7, name: 'session limits', sql: sessionLimitsSql },
+  { version: 8, name: 'result shape', sql: resultShapeSql },
 ];
