@@ -1,7 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSettingsStore } from '../../../src/core/platform/settings';
+import { createWorkspaceRegistry } from '../../../src/core/team/workspaces';
+import type { SyncReportView } from '../../../src/shared/ipc/channels/sync';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import { TABLE_ROWS } from './fixtures';
 
 // A member who means harm, with plain SQL through its own login role, against a real PostgreSQL
 // and real histories synced by the real sync code: after each try, the workspaces of everyone
@@ -9,6 +17,7 @@ import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team
 // Each test has a team database of its own (the results' months are the database's, not a
 // workspace's). No timing is asserted: a bounded wait only proves that a sync did not hang.
 
+const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'parallax.mjs');
 /** Long enough for any sync here, short of "for ever". */
 const NOT_HUNG_MS = 25_000;
 
@@ -19,12 +28,14 @@ interface HostileTeam {
 
 let server: TestPostgres;
 const open: pg.Client[] = [];
+const dirs: string[] = [];
 
 beforeAll(async () => {
   server = await startTestPostgres();
 });
 afterAll(async () => {
   for (const client of open) await client.end().catch(() => undefined);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   await server.close();
 });
 
@@ -204,4 +215,92 @@ describe('a member holding locks', () => {
     await evil.query('ROLLBACK');
     expect((await alice.sync()).pushed['result']).toBe(5);
   }, 60_000);
+});
+
+/** What writeAnswer needs of a connection: a member's plain session or the owner's client. */
+interface Querying {
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}
+
+async function writeAnswer(client: Querying, workspaceId: string, normalized: string): Promise<void> {
+  for (const row of TABLE_ROWS.filter((r) => r.table === 'runs' || r.table === 'jobs')) {
+    await client.query(row.sql, [workspaceId, 'bad']);
+  }
+  await client.query(
+    `INSERT INTO parallax.results (workspace_id, id, job_id, run_id, fetched_at, ingested_at, answer_text, normalized_json, raw_json)
+      VALUES ($1, 'result-bad', 'job-bad', 'run-bad', $2, $2, 'answer', $3::jsonb, '{}')`,
+    [workspaceId, Date.now(), normalized],
+  );
+}
+
+/** `parallax sync --json` of a new history of acme, as bob. */
+async function cliSync(team: SyncTeam): Promise<{ code: number | null; report: SyncReportView }> {
+  const dir = mkdtempSync(join(tmpdir(), 'parallax-hostile-cli-'));
+  dirs.push(dir);
+  const settings = openSettingsStore({ userDataDir: dir });
+  createWorkspaceRegistry({ dataFolder: dir, settings, env: {} }).create('acme');
+  const desktop = team.desktop('bob', 'bob-cli');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PARALLAX_USER_DATA_DIR: dir,
+    PARALLAX_API_KEY: '',
+    PARALLAX_TEAM_URL: server.url(team.database, team.roles['bob'], { sslmode: 'disable' }),
+    PARALLAX_WORKSPACE: 'acme',
+  };
+  delete env['DBUS_SESSION_BUS_ADDRESS'];
+  const child = spawn(process.execPath, [BIN, 'sync', '--json', '--db', desktop.path], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, report: JSON.parse(stdout) as SyncReportView };
+}
+
+describe('an answer whose document is not an object', () => {
+  it('is refused at push, and one stored before is skipped and named by every pull', async () => {
+    const { team } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    const bob = team.desktop('bob');
+    recordRun(bob.store, 5);
+    await bob.sync();
+
+    // A JSON string (what failed every pull) and an object without its text: both refused.
+    for (const doc of ['"not an object"', '{"answer": "no text"}']) {
+      await bobSql.query('BEGIN');
+      const refused = await writeAnswer(bobSql, acme, doc).then(
+        () => 'ok',
+        (error: { code?: string }) => String(error.code),
+      );
+      await bobSql.query('ROLLBACK');
+      expect(refused).toBe('23514');
+    }
+
+    // Stored before the server refused such rows (the check is NOT VALID for those).
+    await team.owner.query('ALTER TABLE parallax.results DROP CONSTRAINT IF EXISTS results_normalized_shape');
+    await writeAnswer(team.owner, acme, '"not an object"');
+    await team.owner.query(
+      `ALTER TABLE parallax.results ADD CONSTRAINT results_normalized_shape CHECK (jsonb_typeof(normalized_json) = 'object'
+        AND jsonb_typeof(normalized_json -> 'text') IS NOT DISTINCT FROM 'string') NOT VALID`,
+    );
+
+    const alice = team.desktop('alice');
+    const report = await alice.sync();
+    expect(report.pulled['result']).toBe(5);
+    expect(report.quarantined).toEqual([
+      { table: 'results', id: 'result-bad', reason: 'its normalized_json is a JSON string, not an object' },
+    ]);
+    expect(report.rejected).toBeGreaterThanOrEqual(1);
+    // The next sync goes on past it.
+    await expect(alice.sync()).resolves.toMatchObject({ quarantined: [] });
+
+    const cli = await cliSync(team);
+    expect(cli.code).toBe(1);
+    expect(cli.report.pulled['result']).toBe(5);
+    expect(cli.report.quarantined.map((q) => `${q.table} ${q.id}`)).toEqual(['results result-bad']);
+  }, 120_000);
 });
