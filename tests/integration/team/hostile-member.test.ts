@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
+import { openTeamClient, parseTeamUrl } from '../../../src/core/team/server';
 import { createWorkspaceRegistry } from '../../../src/core/team/workspaces';
 import type { SyncReportView } from '../../../src/shared/ipc/channels/sync';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
@@ -303,4 +304,45 @@ describe('an answer whose document is not an object', () => {
     expect(cli.report.pulled['result']).toBe(5);
     expect(cli.report.quarantined.map((q) => `${q.table} ${q.id}`)).toEqual(['results result-bad']);
   }, 120_000);
+});
+
+describe('values too large', () => {
+  it('a value larger than the team takes is refused before it is stored, in words naming the column', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evilId = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
+    ).rows[0]?.id as string;
+    const evil = await sessionAs(team, mallory);
+    const run = TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string;
+    await evil.query(run, [evilId, 'big']);
+    const bigName = await attempt(
+      evil,
+      "UPDATE parallax.runs SET name = repeat('x', 20 * 1024 * 1024) WHERE id = 'run-big'",
+    );
+    expect(bigName).toBe('23514');
+    // Through the team's own client: the column and the limit, in one line.
+    const client = await openTeamClient(
+      parseTeamUrl(server.url(team.database, mallory, { sslmode: 'disable' })),
+    );
+    try {
+      await expect(
+        client.query("UPDATE parallax.runs SET name = repeat('x', 20 * 1024 * 1024) WHERE id = 'run-big'"),
+      ).rejects.toThrow(/refused a value of runs\.name larger than the team takes \(4 MB/);
+      await client.query(TABLE_ROWS.find((r) => r.table === 'jobs')?.sql as string, [evilId, 'big']);
+      await expect(
+        client.query(
+          `INSERT INTO parallax.results (workspace_id, id, job_id, run_id, fetched_at, ingested_at, answer_text, normalized_json, raw_json)
+            VALUES ($1, 'result-big', 'job-big', 'run-big', $2, $2, 'a', '{"text": "a"}', repeat('x', 33 * 1024 * 1024))`,
+          [evilId, Date.now()],
+        ),
+      ).rejects.toThrow(/refused a value of results\.raw_json larger than the team takes/);
+    } finally {
+      await client.end();
+    }
+    const { rows } = await team.owner.query<{ n: string }>(
+      "SELECT count(*) AS n FROM parallax.results WHERE id = 'result-big'",
+    );
+    expect(rows).toEqual([{ n: '0' }]);
+    await acmeStillSyncs(team, Date.now());
+  }, 60_000);
 });

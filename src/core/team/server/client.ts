@@ -3,7 +3,7 @@ import type { QueryResult, QueryResultRow } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { redactSecrets } from '../../platform';
 import { TeamError, type TeamErrorKind } from './errors';
-import { SESSION_LIMITS } from './migrations';
+import { BIG_VALUE_BYTES_MAX, SESSION_LIMITS, VALUE_BYTES_MAX } from './migrations';
 import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
 
 // One connection to the team server (node-postgres), opened for an operation and closed after
@@ -102,6 +102,23 @@ function messageOf(error: unknown): string {
   return (text.split('\n')[0] ?? '').trim() || codeOf(error) || 'unknown error';
 }
 
+/** A string field of a server error (node-postgres keeps the server's table and constraint names). */
+function fieldOf(error: unknown, name: string): string {
+  const value: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+const MB = 1024 * 1024;
+
+/** Schema version 9's checks of a value's size: <table>__<column>__size. */
+const SIZE_CHECK = /^([a-z0-9_]+?)__([a-z0-9_]+)__size$/;
+
+/** The column (table.column) of a value refused for its size, or null for any other failure. */
+function oversizeColumn(error: unknown, code: string): string | null {
+  const match = code === '23514' ? SIZE_CHECK.exec(fieldOf(error, 'constraint')) : null;
+  return match ? `${match[1]}.${match[2]}` : null;
+}
+
 /** Any failure of a team call as a TeamError (already one: unchanged). */
 export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   if (error instanceof TeamError) return error;
@@ -110,6 +127,14 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
   // The server gave up waiting on this session's limits (lock_timeout, statement_timeout): it was
   // reached, and says so in words that contain "timeout".
+  const oversize = oversizeColumn(error, code);
+  if (oversize) {
+    return new TeamError(
+      'database',
+      `The team server ${where} refused a value of ${oversize} larger than the team takes (${VALUE_BYTES_MAX / MB} MB; ${BIG_VALUE_BYTES_MAX / MB} MB for answers, pages and seed chunks).`,
+      code,
+    );
+  }
   if (code === '55P03' || code === '57014') {
     return new TeamError('database', `The team server ${where} gave up waiting: ${reason}`, code);
   }

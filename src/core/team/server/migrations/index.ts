@@ -9,8 +9,10 @@ import { monthRecheckSql } from './005-month-recheck';
 import { monthBoundsSql } from './006-month-bounds';
 import { sessionLimitsSql } from './007-session-limits';
 import { resultShapeSql } from './008-result-shape';
+import { valueSizesSql } from './009-value-sizes';
 
 export { SESSION_LIMITS } from './007-session-limits';
+export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -30,4 +32,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 6, name: 'result months bounded', sql: monthBoundsSql },
   { version: 7, name: 'session limits', sql: sessionLimitsSql },
   { version: 8, name: 'result shape', sql: resultShapeSql },
+  { version: 9, name: 'value sizes', sql: valueSizesSql },
 ];
