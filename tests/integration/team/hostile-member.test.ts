@@ -306,7 +306,7 @@ describe('an answer whose document is not an object', () => {
   }, 120_000);
 });
 
-describe('values too large', () => {
+describe('values too large, and who wrote a row', () => {
   it('a value larger than the team takes is refused before it is stored, in words naming the column', async () => {
     const { team, mallory } = await hostileTeam();
     const evilId = (
@@ -344,5 +344,35 @@ describe('values too large', () => {
     );
     expect(rows).toEqual([{ n: '0' }]);
     await acmeStillSyncs(team, Date.now());
+  }, 60_000);
+
+  it('a member cannot write as a teammate’s desktop or publish a seed in a teammate’s name', async () => {
+    const { team } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 2);
+    await alice.sync();
+    // Bob reads alice's desktop id from a row she wrote, and writes a run marked as hers.
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    const { rows } = await bobSql.query<{ origin: string }>(
+      'SELECT origin FROM parallax.runs WHERE workspace_id = $1 AND origin IS NOT NULL LIMIT 1',
+      [acme],
+    );
+    const aliceDesktop = (rows[0]?.origin ?? '').split('/').at(-1) as string;
+    await bobSql.query("SELECT set_config('parallax.origin', $1, false)", [aliceDesktop]);
+    await bobSql.query(TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [acme, 'forged']);
+    expect((await alice.sync()).pulled['run']).toBe(1);
+
+    await bobSql.query(
+      `INSERT INTO parallax.workspace_seeds (workspace_id, schema_version, app_version, bytes, created_by)
+        VALUES ($1, 1, '0', 1, $2)`,
+      [acme, team.roles['alice']?.name],
+    );
+    const seeds = await team.owner.query<{ created_by: string }>(
+      'SELECT created_by FROM parallax.workspace_seeds',
+    );
+    expect(seeds.rows).toEqual([{ created_by: team.roles['bob']?.name }]);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import { monthBoundsSql } from './006-month-bounds';
 import { sessionLimitsSql } from './007-session-limits';
 import { resultShapeSql } from './008-result-shape';
 import { valueSizesSql } from './009-value-sizes';
+import { writersSql } from './010-writers';
 
 export { SESSION_LIMITS } from './007-session-limits';
 export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
@@ -33,4 +34,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 7, name: 'session limits', sql: sessionLimitsSql },
   { version: 8, name: 'result shape', sql: resultShapeSql },
   { version: 9, name: 'value sizes', sql: valueSizesSql },
+  { version: 10, name: 'writers named by the server', sql: writersSql },
 ];
