@@ -125,8 +125,6 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const code = codeOf(error);
   const where = `${team.host}:${team.port}`;
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
-  // The server gave up waiting on this session's limits (lock_timeout, statement_timeout): it was
-  // reached, and says so in words that contain "timeout".
   const oversize = oversizeColumn(error, code);
   if (oversize) {
     return new TeamError(
@@ -135,6 +133,8 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
       code,
     );
   }
+  // The server gave up waiting on this session's limits (lock_timeout, statement_timeout): it was
+  // reached, and says so in words that contain "timeout".
   if (code === '55P03' || code === '57014') {
     return new TeamError('database', `The team server ${where} gave up waiting: ${reason}`, code);
   }
@@ -188,11 +188,11 @@ async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promi
  * get from the database (a schema owner who does not own the database could not set them there):
  * a push of this desktop never waits for ever on a lock another session holds.
  */
-const SESSION_LIMITS_SQL = `SELECT set_config(name, value, false) FROM (VALUES ${Object.entries(
-  SESSION_LIMITS,
-)
+const LIMIT_ROWS = Object.entries(SESSION_LIMITS)
   .map(([name, value]) => `('${name}', '${value}')`)
-  .join(', ')}) AS limits (name, value) WHERE current_setting(name) = '0'`;
+  .join(', ');
+const SESSION_LIMITS_SQL = `SELECT set_config(name, value, false) FROM (VALUES ${LIMIT_ROWS}) AS limits (name, value)
+  WHERE current_setting(name) = '0'`;
 
 /** Connects as the URL says (prefer/allow: TLS when the server offers it, else plain, as libpq). */
 export async function openTeamClient(
