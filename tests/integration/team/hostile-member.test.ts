@@ -223,14 +223,30 @@ interface Querying {
   query(sql: string, params: unknown[]): Promise<unknown>;
 }
 
-async function writeAnswer(client: Querying, workspaceId: string, normalized: string): Promise<void> {
+async function writeAnswer(
+  client: Querying,
+  workspaceId: string,
+  normalized: string,
+  at = Date.now(),
+): Promise<void> {
   for (const row of TABLE_ROWS.filter((r) => r.table === 'runs' || r.table === 'jobs')) {
     await client.query(row.sql, [workspaceId, 'bad']);
   }
   await client.query(
     `INSERT INTO parallax.results (workspace_id, id, job_id, run_id, fetched_at, ingested_at, answer_text, normalized_json, raw_json)
       VALUES ($1, 'result-bad', 'job-bad', 'run-bad', $2, $2, 'answer', $3::jsonb, '{}')`,
-    [workspaceId, Date.now(), normalized],
+    [workspaceId, at, normalized],
+  );
+}
+
+/** An unreadable answer of acme fetched at `at`, as stored before the server refused such rows. */
+async function storedBeforeTheCheck(team: SyncTeam, workspaceId: string, at = Date.now()): Promise<void> {
+  await team.owner.query('ALTER TABLE parallax.results DROP CONSTRAINT IF EXISTS results_normalized_shape');
+  await writeAnswer(team.owner, workspaceId, '"not an object"', at);
+  // As schema version 8 adds it: NOT VALID, the rows already there are not checked.
+  await team.owner.query(
+    `ALTER TABLE parallax.results ADD CONSTRAINT results_normalized_shape CHECK (jsonb_typeof(normalized_json) = 'object'
+      AND jsonb_typeof(normalized_json -> 'text') IS NOT DISTINCT FROM 'string') NOT VALID`,
   );
 }
 
@@ -281,13 +297,7 @@ describe('an answer whose document is not an object', () => {
       expect(refused).toBe('23514');
     }
 
-    // Stored before the server refused such rows (the check is NOT VALID for those).
-    await team.owner.query('ALTER TABLE parallax.results DROP CONSTRAINT IF EXISTS results_normalized_shape');
-    await writeAnswer(team.owner, acme, '"not an object"');
-    await team.owner.query(
-      `ALTER TABLE parallax.results ADD CONSTRAINT results_normalized_shape CHECK (jsonb_typeof(normalized_json) = 'object'
-        AND jsonb_typeof(normalized_json -> 'text') IS NOT DISTINCT FROM 'string') NOT VALID`,
-    );
+    await storedBeforeTheCheck(team, acme);
 
     const alice = team.desktop('alice');
     const report = await alice.sync();
@@ -304,6 +314,24 @@ describe('an answer whose document is not an object', () => {
     expect(cli.report.pulled['result']).toBe(5);
     expect(cli.report.quarantined.map((q) => `${q.table} ${q.id}`)).toEqual(['results result-bad']);
   }, 120_000);
+
+  it('one stored before the check, in a month not made yet, does not stop that month being made', async () => {
+    const { team } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const next = monthFromNow(1) + 86_400_000;
+    await storedBeforeTheCheck(team, acme, next);
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5, { fetchedAt: next });
+    const report = await alice.sync();
+    expect(report.pushed['result']).toBe(5);
+    expect(report.quarantined.map((q) => q.id)).toEqual(['result-bad']);
+    const { rows } = await team.owner.query<{ n: string }>(
+      `SELECT count(*) AS n FROM parallax.${partitionOf(next)}`,
+    );
+    expect(rows).toEqual([{ n: '6' }]);
+  }, 60_000);
 });
 
 describe('values too large, and who wrote a row', () => {
