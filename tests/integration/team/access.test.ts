@@ -44,7 +44,7 @@ beforeAll(async () => {
       ?.id as string;
   wsA = await created('a');
   wsB = await created('b');
-  await owner.query('SELECT parallax.ensure_result_months($1, $2)', [MAY, JUNE]);
+  await owner.query('SELECT parallax.ensure_result_months(ARRAY[$1, $2]::bigint[])', [MAY, JUNE]);
   await seedWorkspace(owner, wsA, 'a');
   await seedWorkspace(owner, wsB, 'b');
   // Unique role names per run: roles are cluster-wide and the server is this file's alone, but
@@ -189,7 +189,7 @@ describe('granting and revoking', () => {
     expect(version.rows).toEqual([{ v: TEAM_SCHEMA_VERSION }]);
     // No function beyond whoami: not even the harmless ones.
     for (const fn of [
-      'parallax.ensure_result_months(0, 1)',
+      'parallax.ensure_result_months(ARRAY[0]::bigint[])',
       'parallax.readable_workspaces()',
       "parallax.grant_workspace('a', 'x', 'member')",
     ]) {

@@ -182,7 +182,8 @@ describe('what sync and the runner will rely on', () => {
   it('keeps one row per result across months, moving a replaced result into its new month', async () => {
     await seedWorkspace(owner, ws, 'm1');
     expect(
-      (await owner.query(`SELECT parallax.ensure_result_months($1, $2) AS n`, [MAY, JUNE])).rows[0],
+      (await owner.query(`SELECT parallax.ensure_result_months(ARRAY[$1, $2]::bigint[]) AS n`, [MAY, JUNE]))
+        .rows[0],
     ).toEqual({ n: 2 });
     // The seeded May result was in the default partition: it moved into results_2026_05.
     const where = async (): Promise<Array<{ part: string; fetched_at: string }>> =>
@@ -194,7 +195,7 @@ describe('what sync and the runner will rely on', () => {
       ).rows;
     expect(await where()).toEqual([{ part: 'parallax.results_2026_05', fetched_at: String(MAY) }]);
     const replace = `INSERT INTO parallax.results (workspace_id, id, job_id, run_id, fetched_at, ingested_at, answer_text,
-        normalized_json, raw_json) VALUES ($1, 'result-m1', 'job-m1', 'run-m1', $2, $2, 'new', '{}', '{}')
+        normalized_json, raw_json) VALUES ($1, 'result-m1', 'job-m1', 'run-m1', $2, $2, 'new', '{"text": "new"}', '{}')
       ON CONFLICT (workspace_id, id, fetched_at) DO UPDATE SET answer_text = excluded.answer_text`;
     await owner.query(replace, [ws, JUNE]);
     await owner.query(replace, [ws, JUNE]);

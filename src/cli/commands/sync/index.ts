@@ -5,7 +5,14 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SyncProgress, SyncTuning } from '../../../core/team';
 import type { SyncReportView } from '../../../shared/ipc/channels/sync';
-import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
+import {
+  CliExit,
+  CliUsageError,
+  EXIT_JOBS_FAILED,
+  writeJson,
+  writeLine,
+  type CliContext,
+} from '../../context';
 import { withCliCore } from '../../core';
 import { listenForInterrupt } from '../../interrupt';
 import { finishReanalysis } from '../../reanalysis-progress';
@@ -134,6 +141,8 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
       if (ctx.json) writeJson(ctx, fromSeed ? { ...report, seed: fromSeed } : report);
       else printSyncReport(ctx, report);
       if (report.canceled) throw new CliExit(EXIT_INTERRUPTED);
+      // The team's data, not this command's usage: the rest was synced; those rows were not.
+      if (report.quarantined.length > 0) throw new CliExit(EXIT_JOBS_FAILED);
     });
   } finally {
     interrupt.dispose();

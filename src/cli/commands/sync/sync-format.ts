@@ -84,6 +84,10 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
   if (report.rejected > 0) {
     writeLine(ctx.stdout, `Skipped:  ${report.rejected} malformed rows from the team`);
   }
+  // Named, so the team's admin can find and repair them on the server.
+  for (const q of report.quarantined) {
+    writeLine(ctx.stdout, `  ${q.table} ${q.id}: ${q.reason}`);
+  }
   if (report.conflicts.length > 0) {
     writeLine(ctx.stdout, 'Conflicts (the team’s version won):');
     for (const c of report.conflicts) writeLine(ctx.stdout, conflictLine(c));

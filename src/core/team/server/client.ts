@@ -3,6 +3,7 @@ import type { QueryResult, QueryResultRow } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { redactSecrets } from '../../platform';
 import { TeamError, type TeamErrorKind } from './errors';
+import { BIG_VALUE_BYTES_MAX, SESSION_LIMITS, VALUE_BYTES_MAX } from './migrations';
 import { clientConfig, tlsOptions, type TeamUrl } from './team-url';
 
 // One connection to the team server (node-postgres), opened for an operation and closed after
@@ -101,12 +102,42 @@ function messageOf(error: unknown): string {
   return (text.split('\n')[0] ?? '').trim() || codeOf(error) || 'unknown error';
 }
 
+/** A string field of a server error (node-postgres keeps the server's table and constraint names). */
+function fieldOf(error: unknown, name: string): string {
+  const value: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+const MB = 1024 * 1024;
+
+/** Schema version 9's checks of a value's size: <table>__<column>__size. */
+const SIZE_CHECK = /^([a-z0-9_]+?)__([a-z0-9_]+)__size$/;
+
+/** The column (table.column) of a value refused for its size, or null for any other failure. */
+function oversizeColumn(error: unknown, code: string): string | null {
+  const match = code === '23514' ? SIZE_CHECK.exec(fieldOf(error, 'constraint')) : null;
+  return match ? `${match[1]}.${match[2]}` : null;
+}
+
 /** Any failure of a team call as a TeamError (already one: unchanged). */
 export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   if (error instanceof TeamError) return error;
   const code = codeOf(error);
   const where = `${team.host}:${team.port}`;
   const reason = redactSecrets(messageOf(error), team.password ? [team.password] : []);
+  const oversize = oversizeColumn(error, code);
+  if (oversize) {
+    return new TeamError(
+      'database',
+      `The team server ${where} refused a value of ${oversize} larger than the team takes (${VALUE_BYTES_MAX / MB} MB; ${BIG_VALUE_BYTES_MAX / MB} MB for answers, pages and seed chunks).`,
+      code,
+    );
+  }
+  // The server gave up waiting on this session's limits (lock_timeout, statement_timeout): it was
+  // reached, and says so in words that contain "timeout".
+  if (code === '55P03' || code === '57014') {
+    return new TeamError('database', `The team server ${where} gave up waiting: ${reason}`, code);
+  }
   // 57P01-57P05: the server is shutting down or restarting (its connections are cut).
   if (
     UNREACHABLE_CODES.has(code) ||
@@ -134,8 +165,8 @@ export function toTeamError(error: unknown, team: TeamUrl): TeamError {
   const kind = SQLSTATE_KINDS[code];
   if (kind === 'auth')
     return new TeamError('auth', `The team server ${where} refused role "${team.user}": ${reason}`);
-  if (kind) return new TeamError(kind, reason);
-  return new TeamError('database', `The team server ${where} answered: ${reason}`);
+  if (kind) return new TeamError(kind, reason, code || null);
+  return new TeamError('database', `The team server ${where} answered: ${reason}`, code || null);
 }
 
 async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promise<pg.Client> {
@@ -151,6 +182,17 @@ async function connect(team: TeamUrl, ssl: ReturnType<typeof tlsOptions>): Promi
     throw error;
   }
 }
+
+/**
+ * The team's session limits (migrations/007-session-limits.ts), for those this session did not
+ * get from the database (a schema owner who does not own the database could not set them there):
+ * a push of this desktop never waits for ever on a lock another session holds.
+ */
+const LIMIT_ROWS = Object.entries(SESSION_LIMITS)
+  .map(([name, value]) => `('${name}', '${value}')`)
+  .join(', ');
+const SESSION_LIMITS_SQL = `SELECT set_config(name, value, false) FROM (VALUES ${LIMIT_ROWS}) AS limits (name, value)
+  WHERE current_setting(name) = '0'`;
 
 /** Connects as the URL says (prefer/allow: TLS when the server offers it, else plain, as libpq). */
 export async function openTeamClient(
@@ -173,6 +215,12 @@ export async function openTeamClient(
     throw toTeamError(error, team);
   }
   const connected = client;
+  try {
+    await connected.query(SESSION_LIMITS_SQL);
+  } catch (error) {
+    await connected.end().catch(() => undefined);
+    throw toTeamError(error, team);
+  }
   const query = async <R extends QueryResultRow>(
     sql: string,
     params: unknown[] = [],

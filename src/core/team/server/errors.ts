@@ -36,6 +36,8 @@ export class TeamError extends AppError {
   constructor(
     readonly kind: TeamErrorKind,
     message: string,
+    /** The server's SQLSTATE, when the server answered with an error (a caller may go on past some). */
+    readonly sqlstate: string | null = null,
   ) {
     super(`TEAM_${kind.toUpperCase().replace(/-/g, '_')}`, message);
   }

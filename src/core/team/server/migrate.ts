@@ -87,6 +87,8 @@ export async function applyTeamMigrations(
       // Another Parallax may have applied it while this one waited for the lock.
       const now = (await readTeamSchemaVersion(client)) ?? 0;
       if (now >= migration.version) return;
+      // A migration may rewrite large tables: the team's statement_timeout is for teammates' sessions.
+      await client.query('SET LOCAL statement_timeout = 0');
       await client.query(migration.sql);
       await client.query('INSERT INTO parallax.schema_version (version, name) VALUES ($1, $2)', [
         migration.version,

@@ -9,6 +9,7 @@ import type {
   SyncDraft,
   SyncKind,
 } from '../../history';
+import type { QuarantinedRow } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import type { SyncTarget } from './target';
 
@@ -88,6 +89,8 @@ export interface SyncTally {
   deleted: KindCounts;
   /** Rows this history could not hold (malformed), skipped. */
   rejected: number;
+  /** Rows from the team a pull could not read, skipped and named (the quarantined among rejected). */
+  quarantined: QuarantinedRow[];
   drafts: SyncDraft[];
   /** Where the time went (ms): statements on the server and the wire, and local writes. */
   timing: { pushRead: number; pushSend: number; pullFetch: number; pullApply: number };
@@ -109,9 +112,18 @@ export function emptyTally(): SyncTally {
     pulled: {},
     deleted: {},
     rejected: 0,
+    quarantined: [],
     drafts: [],
     timing: { pushRead: 0, pushSend: 0, pullFetch: 0, pullApply: 0 },
   };
+}
+
+/** Names rows a pull skipped as unreadable, each once however often this sync met it. */
+export function quarantine(ctx: StepContext, rows: readonly QuarantinedRow[]): void {
+  const named = ctx.tally.quarantined;
+  for (const row of rows) {
+    if (!named.some((q) => q.table === row.table && q.id === row.id)) named.push(row);
+  }
 }
 
 export function add(counts: KindCounts, kind: SyncKind, n: number): void {

@@ -16,9 +16,28 @@ const texts = (value: unknown): string[] =>
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** The document, or null when it is not one (the row is then skipped and counted). */
+/** A text that holds JSON as its value; anything else (a JSON string that is not JSON) as it is. */
+function parsedOrSelf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** Why the value is not a document a pull can store, or null when it is one. */
+export function normalizedFault(value: unknown): string | null {
+  const doc = parsedOrSelf(value);
+  if (!isObject(doc))
+    return `its normalized_json is ${Array.isArray(doc) ? 'an array' : `a JSON ${doc === null ? 'null' : typeof doc}`}, not an object`;
+  if (typeof doc['text'] !== 'string') return 'its normalized_json has no "text" string';
+  return null;
+}
+
+/** The document, or null when it is not one (the row is then skipped and named: normalizedFault). */
 export function readNormalized(value: unknown, engine: string): NormalizedResult | null {
-  const doc = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  const doc = parsedOrSelf(value);
   if (!isObject(doc) || typeof doc['text'] !== 'string') return null;
   const sources = list(doc['sources']).filter(
     (s) => typeof s['url'] === 'string' && typeof s['kind'] === 'string',

@@ -1,6 +1,6 @@
 import { RECORDED_KINDS, type PulledResult, type ReplicaRow } from '../../history';
-import type { StepContext } from './context';
-import { toResult } from './pulled-result';
+import { quarantine, type StepContext } from './context';
+import { readResults, type ReadResult } from './pulled-result';
 import { readByKeys, readResultsOfJobs, readRunPrompts } from './team-reads';
 import { rowFromPg } from './team-sql';
 
@@ -78,6 +78,13 @@ export async function fetchJobs(ctx: StepContext, jobIds: readonly string[], int
   );
 }
 
+/** The answers among these team rows that can be read; the others are named in the sync's report. */
+function readable(ctx: StepContext, rows: ReadonlyArray<Record<string, unknown>>): ReadResult[] {
+  const { results, quarantined } = readResults(rows);
+  quarantine(ctx, quarantined);
+  return results;
+}
+
 export async function fetchResults(
   ctx: StepContext,
   resultIds: readonly string[],
@@ -89,7 +96,7 @@ export async function fetchResults(
     'result',
     resultIds.filter((id) => !present.has(id)),
   );
-  const results = rows.map(toResult).filter((r) => r !== null);
+  const results = readable(ctx, rows);
   pushAll(into.results, results);
   await fetchJobs(
     ctx,
@@ -109,8 +116,5 @@ export async function fetchAnswers(
   const here = ctx.store.replica.answeredJobs(answered);
   const missing = answered.filter((id) => !here.has(id));
   const rows = await readResultsOfJobs(ctx, missing);
-  pushAll(
-    into.answers,
-    rows.map(toResult).filter((r) => r !== null),
-  );
+  pushAll(into.answers, readable(ctx, rows));
 }

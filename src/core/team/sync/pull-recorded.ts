@@ -5,7 +5,7 @@ import {
   type RecordedKind,
   type ReplicaRow,
 } from '../../history';
-import { advance, timed, type StepContext } from './context';
+import { advance, quarantine, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { judgeAhead } from './judge-ahead';
 import { storePage } from './pull-apply';
@@ -19,7 +19,7 @@ import {
   type Parents,
 } from './pull-parents';
 import { pullResultsAhead } from './pull-results-ahead';
-import { languagesOf, toResult } from './pulled-result';
+import { languagesOf, readResults } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import { readPage, readRunPrompts, START, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
@@ -43,7 +43,8 @@ const PULLED: readonly RecordedKind[] = ['run', 'result', 'job', 'page', 'sessio
 
 /** What a page of each table turns into, what its rows need first, and how it is applied. */
 interface TableStep<T> {
-  convert(rows: Array<Record<string, unknown>>): T[];
+  /** The rows as apply takes them; those it cannot read are left out (results: and named in ctx). */
+  convert(rows: Array<Record<string, unknown>>, ctx: StepContext): T[];
   parents(ctx: StepContext, items: T[], into: Parents): Promise<void>;
   apply(ctx: StepContext, items: T[]): ApplyOutcome;
 }
@@ -85,7 +86,11 @@ const STEPS: Record<string, TableStep<ReplicaRow> | TableStep<PulledResult>> = {
     apply: (ctx, jobs: ReplicaRow[]) => ctx.store.replica.applyJobs(jobs),
   } satisfies TableStep<ReplicaRow>,
   result: {
-    convert: (rows) => rows.map(toResult).filter((r) => r !== null),
+    convert(rows, ctx) {
+      const { results, quarantined } = readResults(rows);
+      quarantine(ctx, quarantined);
+      return results;
+    },
     parents: (ctx, results: PulledResult[], into) =>
       fetchJobs(
         ctx,
@@ -125,7 +130,10 @@ interface ReadyPage<T> {
 }
 
 function prepare<T>(ctx: StepContext, kind: RecordedKind, step: TableStep<T>, page: TeamPage): ReadyPage<T> {
-  const items = step.convert(page.rows.filter((r) => !r.own));
+  const items = step.convert(
+    page.rows.filter((r) => !r.own),
+    ctx,
+  );
   const into = noParents();
   const parents = step.parents(ctx, items, into).then(() => into);
   // Awaited by pullPage; a failed read-ahead must not leave it unobserved.

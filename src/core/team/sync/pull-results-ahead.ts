@@ -14,7 +14,7 @@ import {
   type PrejudgeInputs,
   type PulledResult,
 } from '../../history';
-import { advance, timed, type StepContext } from './context';
+import { advance, quarantine, timed, type StepContext } from './context';
 import { checkCanceled } from './errors';
 import { storePage } from './pull-apply';
 import { noParents, takeJobs } from './pull-parents';
@@ -78,6 +78,7 @@ export async function pullResultsAhead(
       const page = await timed(ctx, 'pullFetch', () => stream.next());
       if (page === null) return;
       offerPrepared(page, brandSet);
+      quarantine(ctx, page.quarantined);
       const parents = noParents();
       await timed(ctx, 'pullFetch', () => takeJobs(ctx, page.jobs, parents));
       await storePage<PulledResult>(ctx, 'result', (items) => ctx.store.replica.applyResults(items), {

@@ -1,11 +1,18 @@
 import type { PulledResult, ReplicaRow } from '../../history';
-import { readNormalized } from './normalized';
+import { normalizedFault, readNormalized } from './normalized';
 
 // A team result row as the store's ingest takes it, and what the judge is told of its job: read
 // the same way by a pull on this thread and by its read-ahead thread (read-ahead-thread.ts).
 
 /** A result as read from the team: its raw JSON always with it. */
 export type ReadResult = PulledResult & { rawJson: string };
+
+/** A team row a pull could not read: skipped, and named in the sync's report. */
+export interface QuarantinedRow {
+  table: string;
+  id: string;
+  reason: string;
+}
 
 /** A team result row as the store's ingest takes it; null for a row it cannot read. */
 export function toResult(row: Record<string, unknown>): ReadResult | null {
@@ -20,12 +27,43 @@ export function toResult(row: Record<string, unknown>): ReadResult | null {
   };
 }
 
+/** Why toResult cannot read this row. */
+function resultFault(row: Record<string, unknown>): string {
+  if (typeof row['raw_json'] !== 'string') return 'its raw_json is not a text';
+  return normalizedFault(row['normalized_json']) ?? 'its normalized_json cannot be read';
+}
+
+/**
+ * The rows' answers as the store's ingest takes them, and the rows that cannot be read, named:
+ * one stored malformed by a member (before the server refused such rows) must not stop the pull
+ * of every other answer of the workspace, on every teammate's desktop.
+ */
+export function readResults(rows: ReadonlyArray<Record<string, unknown>>): {
+  results: ReadResult[];
+  quarantined: QuarantinedRow[];
+} {
+  const results: ReadResult[] = [];
+  const quarantined: QuarantinedRow[] = [];
+  for (const row of rows) {
+    const result = toResult(row);
+    if (result) results.push(result);
+    else quarantined.push({ table: 'results', id: String(row['id']), reason: resultFault(row) });
+  }
+  return { results, quarantined };
+}
+
+/** The request's language of one job: null when it has none, or its request cannot be read. */
+function languageOf(job: ReplicaRow): string | null {
+  try {
+    const request = JSON.parse(String(job['request_json'] ?? 'null')) as unknown;
+    const hl: unknown = typeof request === 'object' && request !== null ? Reflect.get(request, 'hl') : null;
+    return typeof hl === 'string' ? hl : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The request's language of each job (what the judge is told), as the history reads it. */
 export function languagesOf(jobs: readonly ReplicaRow[]): Map<string, string | null> {
-  return new Map(
-    jobs.map((job) => {
-      const request = JSON.parse(String(job['request_json'] ?? 'null')) as { hl?: string } | null;
-      return [String(job['id']), request?.hl ?? null];
-    }),
-  );
+  return new Map(jobs.map((job) => [String(job['id']), languageOf(job)]));
 }

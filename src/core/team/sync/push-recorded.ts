@@ -6,6 +6,7 @@ import {
   type ReplicaRow,
   type ReplicaTable,
 } from '../../history';
+import { TeamError } from '../server';
 import { checkCanceled } from './errors';
 import { add, advance, timed, type StepContext } from './context';
 import { PUSH_BATCH_WEIGHT, readBatch, type Batch, type BatchSize } from './push-read';
@@ -51,6 +52,24 @@ async function writeRows(ctx: StepContext, kind: RecordedKind, rows: readonly Re
   await client.query(upsertSql(table, UPSERTS[kind]), upsertParams(table, workspaceId, rows));
 }
 
+/** The first instant (ms, UTC) of each month these answers were fetched in, once each. */
+function monthsOf(answers: readonly ReplicaRow[]): number[] {
+  const months = new Set<number>();
+  for (const row of answers) {
+    const at = new Date(Number(row['fetched_at']));
+    months.add(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  }
+  return [...months];
+}
+
+/**
+ * SQLSTATEs of a month not made that the push goes on past: the team's cap of months reached
+ * (54000), or the creators' lock not had within the session's lock_timeout (55P03: another
+ * session holds it, a teammate's transaction left open included). The answers are stored all
+ * the same, in the default partition, and a later push makes their month.
+ */
+const MONTH_NOT_MADE = new Set(['54000', '55P03']);
+
 /**
  * The partitions of the months these answers were fetched in, made where missing, in a statement
  * of its own before the batch's transaction. Attaching a month locks the jobs table (the
@@ -58,15 +77,16 @@ async function writeRows(ctx: StepContext, kind: RecordedKind, rows: readonly Re
  * inside this batch's transaction, after its own jobs, two pushes that both needed a new month
  * each waited for the other (one creating it, the other queued for its lock): PostgreSQL broke the
  * deadlock by failing one, the retry met the next push the same way, and 8 runners starting a
- * new month pushed nothing for minutes (tests/integration/sync/month-partitions.test.ts).
+ * new month pushed nothing for minutes (tests/integration/sync/month-partitions.test.ts). The
+ * server makes only the months near the present, within the team's cap (schema version 6).
  */
 async function ensureMonths(ctx: StepContext, answers: readonly ReplicaRow[]): Promise<void> {
   if (answers.length === 0) return;
-  const times = answers.map((r) => Number(r['fetched_at']));
-  await ctx.target.client.query('SELECT parallax.ensure_result_months($1, $2)', [
-    Math.min(...times),
-    Math.max(...times),
-  ]);
+  try {
+    await ctx.target.client.query('SELECT parallax.ensure_result_months($1::bigint[])', [monthsOf(answers)]);
+  } catch (error) {
+    if (!(error instanceof TeamError) || !MONTH_NOT_MADE.has(error.sqlstate ?? '')) throw error;
+  }
 }
 
 async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Promise<void> {

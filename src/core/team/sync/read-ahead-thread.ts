@@ -10,7 +10,7 @@ import {
   type PulledResult,
 } from '../../history';
 import { openTeamClient, TeamError, type TeamClient } from '../server';
-import { languagesOf, toResult } from './pulled-result';
+import { languagesOf, readResults } from './pulled-result';
 import type { ReadAheadMessage, ReadAheadPage, ReadAheadRequest, ReadAheadTaken } from './read-ahead';
 import { readByKeys, readPage, type ReadScope, type TeamPage } from './team-reads';
 import { rowFromPg } from './team-sql';
@@ -64,7 +64,7 @@ function verdictsOf(
  */
 function preparePage(request: ReadAheadRequest, page: TeamPage, jobs: ReadAheadPage['jobs']): ReadAheadPage {
   const written = page.rows.filter((r) => !r.own);
-  const results = written.map(toResult).filter((r) => r !== null);
+  const { results, quarantined } = readResults(written);
   const docs = orNull(() => packBackToBack(results.map((r) => resultDocParts(r.normalized, r.rawJson))));
   const analysed = orNull(() =>
     JSON.stringify(
@@ -78,7 +78,16 @@ function preparePage(request: ReadAheadRequest, page: TeamPage, jobs: ReadAheadP
   const verdicts = brands === null ? null : orNull(() => verdictsOf(brands, results, jobs));
   // Each raw JSON is in its packed document: not copied to the pulling thread a second time.
   const posted = docs === null ? results : results.map((r) => ({ ...r, rawJson: null }));
-  return { cursor: page.cursor, rows: written.length, results: posted, jobs, verdicts, docs, analysed };
+  return {
+    cursor: page.cursor,
+    rows: written.length,
+    results: posted,
+    quarantined,
+    jobs,
+    verdicts,
+    docs,
+    analysed,
+  };
 }
 
 /** The jobs of a page's answers, as the team has them. */

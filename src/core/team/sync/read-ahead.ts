@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BrandDefinition } from '../../../shared/analytics';
 import type { PulledResult, ReplicaCursor, ReplicaRow } from '../../history';
+import type { QuarantinedRow } from './pulled-result';
 import type { WorkerScript } from '../../platform';
 import { type OpenTeamClientOptions, TeamError, type TeamErrorKind, type TeamUrl } from '../server';
 
@@ -44,6 +45,8 @@ export interface ReadAheadPage {
    * the thread when their documents were packed there (docs): it is in them.
    */
   results: PulledResult[];
+  /** The rows that could not be read, named (the pulling thread reports them). */
+  quarantined: QuarantinedRow[];
   /** The jobs of those answers, as the team has them (whether or not they are here already). */
   jobs: ReplicaRow[];
   /**

@@ -132,6 +132,7 @@ export async function syncWithSession(
     drafts: store.replica.listDrafts().length,
     notPushed: target.access === 'viewer' ? pending : 0,
     rejected: ctx.tally.rejected,
+    quarantined: ctx.tally.quarantined,
     trimmed,
     since,
     canceled,

@@ -19,7 +19,7 @@ export interface SyncTarget {
   slug: string;
   access: TeamAccess;
   user: string;
-  /** This history's id on the team (the origin of its writes). */
+  /** The origin of this history's writes on the team: its role, a slash and the history's id (the server's mark). */
   origin: string;
 }
 
@@ -72,9 +72,13 @@ export async function openSyncTarget(
       `This history synced with another workspace named "${slug}" (since deleted or made again on the team). Nothing was sent; open a new workspace to sync the team's "${slug}".`,
     );
   }
-  const origin = store.replica.origin();
-  // Every row this connection writes is marked as this history's (its pulls skip them).
-  await session.client.query("SELECT set_config('parallax.origin', $1, false)", [origin]);
+  // Every row this connection writes is marked as this history's (its pulls skip them), with the
+  // role the server knows it by in front: the mark is the server's, read back here to compare.
+  const { rows } = await session.client.query<{ mark: string }>(
+    "SELECT set_config('parallax.origin', $1::text, false), session_user || '/' || $1::text AS mark",
+    [store.replica.origin()],
+  );
+  const origin = rows[0]?.mark ?? '';
   if (linkedTeam === null) store.setMeta(TEAM_LINK_META, session.teamId);
   if (linkedWorkspace === null) store.setMeta(WORKSPACE_LINK_META, found.id);
   return {

@@ -20,6 +20,15 @@ export interface SyncConflictView {
   createdAt: number;
 }
 
+/** A row from the team a pull could not read: skipped, and named so the team's admin can find it. */
+export interface SyncQuarantinedView {
+  /** The team table (results). */
+  table: string;
+  id: string;
+  /** Why it could not be read. */
+  reason: string;
+}
+
 export interface SyncReportView {
   workspace: string;
   /** The team URL without its password. */
@@ -38,6 +47,8 @@ export interface SyncReportView {
   notPushed: number;
   /** Rows from the team this history could not hold (malformed), skipped. */
   rejected: number;
+  /** The rows among those that a pull could not read, named (table, id, why). */
+  quarantined: SyncQuarantinedView[];
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */

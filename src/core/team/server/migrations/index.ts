@@ -6,6 +6,15 @@ import { runnerSql } from './003-runner';
 import { seedsSql } from './004-seeds';
 import { answeredOnceSql } from './005-answered-once';
 import { monthRecheckSql } from './005-month-recheck';
+import { monthBoundsSql } from './006-month-bounds';
+import { sessionLimitsSql } from './007-session-limits';
+import { resultShapeSql } from './008-result-shape';
+import { valueSizesSql } from './009-value-sizes';
+import { writersSql } from './010-writers';
+import { monthsPastOldRowsSql } from './011-months-past-old-rows';
+
+export { SESSION_LIMITS } from './007-session-limits';
+export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
 
 /** One numbered change of the team schema; parallax.schema_version holds the versions applied. */
 export interface TeamMigration {
@@ -22,4 +31,10 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 3, name: 'runner', sql: runnerSql },
   { version: 4, name: 'seeds', sql: seedsSql },
   { version: 5, name: 'pushes that meet', sql: [monthRecheckSql, answeredOnceSql].join('\n') },
+  { version: 6, name: 'result months bounded', sql: monthBoundsSql },
+  { version: 7, name: 'session limits', sql: sessionLimitsSql },
+  { version: 8, name: 'result shape', sql: resultShapeSql },
+  { version: 9, name: 'value sizes', sql: valueSizesSql },
+  { version: 10, name: 'writers named by the server', sql: writersSql },
+  { version: 11, name: 'months past old rows', sql: monthsPastOldRowsSql },
 ];
