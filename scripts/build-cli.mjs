@@ -27,7 +27,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BUILD_INFO_FILE, CLI_OUT_DIR } from '../bin/built-cli.mjs';
-import { directEngineImports, lazyPackages, sideEffectFreeSources, zodUsedExports } from './cli-bundle-plugins.mjs';
+import {
+  directEngineImports,
+  lazyPackages,
+  sideEffectFreeSources,
+  zodUsedExports,
+} from './cli-bundle-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_SRC = join(ROOT, 'src', 'cli');
