@@ -2,6 +2,7 @@ import cliProgress from 'cli-progress';
 import { createInterface } from 'node:readline/promises';
 import {
   builtinRescoreJudge,
+  chooseBuiltinRescore,
   createBuiltinJudgePool,
   judgeThreadCount,
   movedLines,
@@ -11,7 +12,7 @@ import {
   type RescoreOutcome,
 } from '../../../core/positioning';
 import type { RescoreJob } from '../../../core/history';
-import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
+import { AppError } from '../../../core/platform';
 import type { RescoreStatus } from '../../../shared/positioning/view-types';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import type { CliCore } from '../../core';
@@ -41,19 +42,14 @@ export interface RescoreCliOptions {
   signals?: RunSignals;
 }
 
-/** The job to run: the pending built-in one resumed, or the analyst's new one; `fresh` when new. */
+/** The job to run, as the app chooses it (chooseBuiltinRescore); another judge's pending one is bad usage. */
 function chooseJob(core: CliCore, fromDay: number | null): { job: RescoreJob; fresh: boolean } {
-  const { store } = core;
-  store.posEnsureCurrent();
-  const pending = store.posRescoreState().job;
-  if (pending !== null && pending.judge !== BUILTIN_JUDGE_REF.id)
-    throw new CliUsageError(
-      `A re-score with the judge ${pending.judge} ${pending.version} is pending (${pending.done} of ${pending.total}); ` +
-        'finish it with that judge first',
-    );
-  if (pending !== null && fromDay === null) return { job: store.posRescoreResume() ?? pending, fresh: false };
-  const job = store.posRescoreStart({ fromDay });
-  return { job, fresh: pending === null || job.startedAt !== pending.startedAt };
+  try {
+    return chooseBuiltinRescore(core.store, fromDay);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RESCORE_REFUSED') throw new CliUsageError(error.message);
+    throw error;
+  }
 }
 
 async function confirm(ctx: CliContext, answers: number): Promise<boolean> {

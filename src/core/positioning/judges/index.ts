@@ -13,4 +13,4 @@ export {
   type ModelRescorePlan,
 } from './model/model-rescore';
 export { createModelRescoreDriver, type ModelRescoreDriverDeps } from './model/model-rescore-driver';
-export { createRescoreControl, type RescoreControl } from './rescore-control';
+export { chooseBuiltinRescore, createRescoreControl, type RescoreControl } from './rescore-control';

@@ -47,18 +47,29 @@ function refuseOtherJudge(store: HistoryStore, judge: string): void {
     );
 }
 
-/** The built-in judge's job to run: the pending one (resumed) or a new one, recorded paused. */
-function builtinJob(store: HistoryStore, fromDay: number | null): { job: RescoreJob; fresh: boolean } {
+/**
+ * The built-in judge's re-score to run, for the app and the CLI alike: the pending one, as it
+ * is, when no period is named (a stopped re-score carries on, never re-aimed at all answers),
+ * else a new one over the days from `fromDay` (null: all). Another judge's pending re-score is
+ * refused (RESCORE_REFUSED), never replaced silently. `fresh`: a new job, not the pending one.
+ */
+export function chooseBuiltinRescore(
+  store: HistoryStore,
+  fromDay: number | null,
+): { job: RescoreJob; fresh: boolean } {
   store.posEnsureCurrent();
   refuseOtherJudge(store, BUILTIN_JUDGE_REF.id);
   const pending = store.posRescoreState().job;
-  if (pending !== null && fromDay === null) {
-    store.posRescorePause();
-    return { job: pending, fresh: false };
-  }
+  if (pending !== null && fromDay === null) return { job: store.posRescoreResume() ?? pending, fresh: false };
   const job = store.posRescoreStart({ fromDay });
-  store.posRescorePause();
   return { job, fresh: pending === null || job.startedAt !== pending.startedAt };
+}
+
+/** The built-in judge's job an estimate prices: chosen as a run would choose it, recorded paused. */
+function builtinJob(store: HistoryStore, fromDay: number | null): { job: RescoreJob; fresh: boolean } {
+  const chosen = chooseBuiltinRescore(store, fromDay);
+  store.posRescorePause();
+  return chosen;
 }
 
 export function createRescoreControl(deps: RescoreControlDeps): RescoreControl {
