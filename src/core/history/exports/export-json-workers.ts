@@ -1,3 +1,4 @@
+import type { WorkerScript } from '../../platform';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { JsonLineChunk, JsonLineChunkRequest, JsonLinesOptions } from './export-json-lines';
@@ -9,11 +10,8 @@ import type { JsonWorkerData, JsonWorkerReply, JsonWorkerRequest } from './expor
 // writer takes them, so memory stays a few chunks whatever the run's size, and a slow disk
 // slows the threads instead of filling memory.
 
-/** The worker's script: its built file, or its source with the loader that runs it. */
-export interface ExportWorkerScript {
-  file: string | URL;
-  execArgv?: string[];
-}
+/** The export worker's script: a worker thread's script as every thread of the engine names it. */
+export type ExportWorkerScript = WorkerScript;
 
 /** About 0.9 MB of JSON with today's answers: few messages, little memory held. */
 export const CHUNK_JOBS = 100;
