@@ -1,14 +1,10 @@
 import cliProgress from 'cli-progress';
 import { createInterface } from 'node:readline/promises';
 import {
-  builtinRescoreJudge,
   chooseBuiltinRescore,
-  createBuiltinJudgePool,
-  judgeThreadCount,
   movedLines,
   rescoreStatus,
-  runRescore,
-  type RescoreJudge,
+  runBuiltinRescore,
   type RescoreOutcome,
 } from '../../../core/positioning';
 import type { RescoreJob } from '../../../core/history';
@@ -20,7 +16,7 @@ import { cliPositioningWorker } from '../../positioning-worker';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../../run-session';
 
 // `parallax positioning rescore`: the archive's re-score with the built-in judge, in this
-// process, its judging on one thread per core (positioning-worker.ts). Progress on stderr (a bar
+// process, run as the app runs it (runBuiltinRescore), its judging on one thread per core. Progress on stderr (a bar
 // on a terminal, a line every 10 % otherwise). The first Ctrl-C stops after the batch under way
 // (every batch before it is stored with the cursor) and exits 130; running the command again
 // carries on. A second Ctrl-C exits at once (the batch being judged is simply judged again).
@@ -150,16 +146,15 @@ export async function rescoreFromCli(
       'Nothing re-scored (the re-score is recorded, paused: run the command again to start it).',
     );
   }
-  const threads = options.threads ?? judgeThreadCount();
-  const pool = threads > 1 ? createBuiltinJudgePool(cliPositioningWorker(), threads) : null;
-  const judge: RescoreJudge = pool ?? builtinRescoreJudge();
   const abort = new AbortController();
   const unlisten = stopOnInterrupt(ctx, options.signals ?? processSignals, abort);
   const progress = progressReporter(ctx, job);
   const started = performance.now();
   let outcome: RescoreOutcome;
   try {
-    outcome = await runRescore(core.store, judge, {
+    outcome = await runBuiltinRescore(core.store, {
+      worker: cliPositioningWorker(),
+      ...(options.threads ? { threads: options.threads } : {}),
       ...(batchSizeOf(ctx.env) ? { batchSize: batchSizeOf(ctx.env) as number } : {}),
       signal: abort.signal,
       onProgress: (p) => progress.update(p.done, p.total),
@@ -167,7 +162,6 @@ export async function rescoreFromCli(
   } finally {
     progress.stop();
     unlisten();
-    await pool?.close();
   }
   const names = new Map(core.store.listBrands().map((b) => [b.id, b.name]));
   const seconds = (performance.now() - started) / 1000;

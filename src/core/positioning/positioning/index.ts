@@ -3,6 +3,7 @@
 // the store keeps at ingest, answers' positioning for Compare and `show --json`, and the
 // archive's re-score with any judge (the built-in one on worker threads in the app).
 export { createPositioningService, type PositioningService, type PositioningDeps } from './service';
+export { runBuiltinRescore, type BuiltinRescoreOptions } from './builtin-rescore';
 export { createRescoreDriver, type RescoreDriver, type RescoreDriverDeps } from './rescore-driver';
 export {
   builtinRescoreJudge,

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyseAnswersAhead, openPositioningConnection, judgeCompact, packBackToBack } from '../../history';
 import {
-  createBuiltinJudgePool,
   type JudgeSlice,
   type JudgeSliceReply,
   type AnalyseReply,
@@ -10,7 +9,8 @@ import {
   type PackRequest,
 } from './judge-pool';
 import type { WorkerScript } from '../../platform';
-import { runRescore, type RescoreOutcome } from './rescore-pipeline';
+import { runBuiltinRescore } from './builtin-rescore';
+import type { RescoreOutcome } from './rescore-pipeline';
 import type { ReadAheadWorkerData } from '../../team';
 
 // The positioning re-score's worker threads, one script in three roles:
@@ -82,9 +82,10 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
   const connection = openPositioningConnection(data.dbPath);
   const { file, isUrl, execArgv } = data.script;
   const script: WorkerScript = { file: isUrl ? new URL(file) : file, ...(execArgv ? { execArgv } : {}) };
-  const pool = createBuiltinJudgePool(script, data.threads);
   try {
-    const result = await runRescore(connection.jobs, pool, {
+    const result = await runBuiltinRescore(connection.jobs, {
+      worker: script,
+      ...(data.threads ? { threads: data.threads } : {}),
       ...(data.batchSize ? { batchSize: data.batchSize } : {}),
       signal: abort.signal,
       onProgress: (p) => post({ type: 'progress', done: p.done, total: p.total, writeMs: p.writeMs }),
@@ -93,7 +94,6 @@ async function rescoreRole(data: RescoreWorkerData): Promise<void> {
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   } finally {
-    await pool.close();
     connection.close();
     parentPort?.close();
   }

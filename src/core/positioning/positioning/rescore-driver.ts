@@ -3,7 +3,8 @@ import { BUILTIN_JUDGE_REF } from '../../../shared/positioning';
 import type { EventBus, WorkerScript } from '../../platform';
 import type { PositioningJobApi, RescoreRequest } from '../../history';
 import type { RescoreWorkerData, RescoreWorkerMessage } from './positioning-worker';
-import { builtinRescoreJudge, runRescore, type RescoreOutcome } from './rescore-pipeline';
+import { runBuiltinRescore } from './builtin-rescore';
+import type { RescoreOutcome } from './rescore-pipeline';
 
 // The app's side of the built-in judge's re-score: runs the pending job on a worker thread
 // (positioning-worker.ts: its own connection, the judging on a pool of threads), so the window
@@ -68,7 +69,7 @@ export function createRescoreDriver(deps: RescoreDriverDeps): RescoreDriver {
 
   function inProcess(): Running {
     const abort = new AbortController();
-    const done = runRescore(deps.store, builtinRescoreJudge(), {
+    const done = runBuiltinRescore(deps.store, {
       ...(deps.batchSize ? { batchSize: deps.batchSize } : {}),
       signal: abort.signal,
       onProgress: (p) => emit('running', p.done, p.total),
