@@ -341,6 +341,7 @@ describe('client report in a client’s words', () => {
         effect: 0.3,
         significant: true,
         resultIds: ['r1'],
+        brandId: null,
       },
     ];
     const asked: unknown[] = [];

@@ -12,6 +12,7 @@ import {
   writeWhole,
   type PdfPrinter,
 } from '../../../core/outputs';
+import { reportPositioning } from '../../../core/positioning';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { catchUpQuietly } from '../../alerts-catch-up';
 import { READS, withCliCore } from '../../core';
@@ -101,6 +102,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = await core.services.visibility();
+        const positioning = reportPositioning(await core.services.positioning());
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
@@ -128,6 +130,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
               visibility: service,
               now,
               labels: cliLabels(core.settings?.get(), ctx.env),
+              positioning,
               findings: engineFindings({
                 store: core.store,
                 now,
