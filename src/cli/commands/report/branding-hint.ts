@@ -13,5 +13,5 @@ export function brandingHint(monitorName: string, look: ClientReport['look']): s
     look.unset.includes('clientName') ? '--client-name "CLIENT"' : '',
     look.unset.includes('logo') ? '--logo FILE' : '',
   ].filter((f) => f !== '');
-  return `Hint: the report ${what}; set the client's name and logo with \`parallax monitors options ${JSON.stringify(monitorName)} ${flags.join(' ')}\``;
+  return `Hint: the report ${what}; set ${look.unset.length === 2 ? 'them' : 'it'} with \`parallax monitors options ${JSON.stringify(monitorName)} ${flags.join(' ')}\``;
 }
