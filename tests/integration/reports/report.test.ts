@@ -622,7 +622,7 @@ describe('client report as XLSX', () => {
   it('has one sheet per section, numbers equal to the service’s, engine text as plain strings', async () => {
     const path = join(dir, 'report.xlsx');
     const written = await writeReport(
-      { store, visibility: service, now: () => NOW },
+      { store, visibility: service, now: () => NOW, positioning: positioningSource() },
       { monitorId, period: PERIOD },
       path,
       'xlsx',
@@ -635,6 +635,9 @@ describe('client report as XLSX', () => {
       'Trend',
       'Heatmap',
       'Leaderboard',
+      'Positioning',
+      'Qualities lacked',
+      'Questions',
       'Sources',
       'Citation gaps',
       'Own pages',
@@ -667,6 +670,29 @@ describe('client report as XLSX', () => {
     expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 6 * DEMO_ENGINES.length);
     expect(wb.getWorksheet('Leaderboard')?.rowCount).toBe(1 + 6);
     expect(wb.getWorksheet('Alerts')?.rowCount).toBe(1 + Math.min(REPORT_ALERTS, written.report.alertsTotal));
+    // Positioning: the service's numbers, a brand a row, the focus brand first.
+    const pos = written.report.positioning?.summary.leaderboard ?? [];
+    const posRows = wb.getWorksheet('Positioning');
+    expect(posRows?.rowCount).toBe(1 + pos.length);
+    const focusRow = posRows?.getRow(2).values as unknown[];
+    expect(focusRow.slice(1, 8)).toEqual([
+      'Veloxa',
+      'your brand',
+      pos[0]?.n,
+      (pos[0]?.n ?? 0) < 30 ? 'yes' : 'no',
+      pos[0]?.recommendationRate.value,
+      pos[0]?.recommendationRate.lower,
+      pos[0]?.recommendationRate.upper,
+    ]);
+    expect(focusRow[10]).toBe(pos[0]?.netSentiment.value);
+    // The tracked questions word for word, the hostile one a plain string.
+    const questions = wb.getWorksheet('Questions');
+    const listed = Array.from({ length: (questions?.rowCount ?? 1) - 1 }, (_, i) =>
+      questions?.getRow(i + 2).getCell(2),
+    );
+    expect(listed.map((c) => c?.value)).toEqual(written.report.questions.flatMap((g) => g.questions));
+    expect(listed.at(-1)?.value).toBe(HOSTILE_PROMPT);
+    expect(listed.at(-1)?.type).toBe(ExcelJS.ValueType.String);
     const answers = wb.getWorksheet('Answers');
     const hostileRow = answers?.getRow(2);
     expect(hostileRow?.getCell(5).value).toBe(HOSTILE_PROMPT);
