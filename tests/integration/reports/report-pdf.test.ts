@@ -15,7 +15,7 @@ import { parseReportHtml, type ReportElement } from '../../support/report-html';
 // competitor; the PDF is read back with poppler's pdfinfo and pdftotext (.ci/run installs
 // poppler-utils): A4 pages, page 1 filled, every word inside the right margin, every table's
 // last column (its header and each row's value, taken from the same report as HTML) in the
-// text, the hostile names printed as plain text, the glossary starting a page of its own, no
+// text, the hostile names printed as plain text, the appendix starting a page of its own, no
 // key-number card cut across two pages. One PDF is printed for the whole file.
 
 const MONITOR = 'Demo · Buying guides';
@@ -166,9 +166,13 @@ describe('the client report as PDF', () => {
     expect(html).toContain('&lt;b onmouseover=&quot;alert(3)&quot;&gt;Evil&lt;/b&gt; &amp; Co');
   });
 
-  it('starts only the glossary on a page of its own, and cuts no key-number card', () => {
+  it('starts only the appendix (how the report was made, how to read it) on a page of its own, and cuts no key-number card', () => {
     const startsPage = (heading: string): boolean => pages.some((p) => p.trimStart().startsWith(heading));
-    expect(startsPage('How to read this report')).toBe(true);
+    expect(startsPage('How this report was made')).toBe(true);
+    expect(pages.find((p) => p.trimStart().startsWith('How this report was made'))).toContain(
+      'How to read this report',
+    );
+    expect(startsPage('Trend per day')).toBe(false);
     // Each card's label, value and previous period print on one page.
     const kpiPage = pages.find((p) => p.includes('Key numbers for Veloxa')) ?? '';
     for (const label of ['MENTION RATE', 'CITATION RATE', 'AVERAGE POSITION', 'SHARE OF VOICE'])

@@ -1,7 +1,7 @@
 // The client report's style sheet: light, print-friendly. On paper (and in the PDF) pages are
 // A4 with margins; the summary, key numbers and what follows fill the first page (no section
-// but the glossary starts a page of its own, so no page is left half blank); a heading never ends
-// a page; table rows, key-number cards, charts and answers are never cut; tables have a fixed
+// but the appendix, how the report was made and how to read it, starts a page of its own, so no
+// page is left half blank); a heading never ends a page; table rows, key-number cards, charts and answers are never cut; tables have a fixed
 // layout as wide as the page and their cells wrap (a long word breaks only when it cannot fit),
 // so no column runs past the right margin; table headers repeat on each page. Colours print as
 // shown (the heatmap, the brands' colours).
@@ -76,7 +76,9 @@ a{color:inherit;text-decoration:none}
 .section{margin:14px 0}
 h1,h2,h3{break-after:avoid}
 .trends{display:block}figure.trend{margin:0 0 10px}
-#glossary{break-before:page}
+#method{break-before:page}
+.glossary div{margin:0 0 4px}
+footer{margin-top:12px}
 table{font-size:10.5px}
 thead th{font-size:10px}
 th,td{padding:3px 5px}
