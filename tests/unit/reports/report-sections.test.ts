@@ -137,7 +137,7 @@ describe('positioning in words', () => {
     return {
       ...m,
       previous: { ...m, n: previousN, topAttributes: [] },
-      change: { recommendationRate: { delta: 0.3, significant: previousN >= 30 }, netSentiment: noChange },
+      change: { recommendationRate: { delta: 0.3, significant: true }, netSentiment: noChange },
     };
   };
   const report = (leaderboard: PositioningMetricsWithChange[]) =>
@@ -170,8 +170,11 @@ describe('positioning in words', () => {
     expect(rows[0]?.textContent).toContain('12 answers, few answers');
     expect(rows[0]?.textContent).toContain('+30.0 points (few answers)');
     expect(rows[0]?.textContent).not.toContain('no clear change');
+    // Marked significant by the source, yet thin: shown grey, as no clear change.
+    expect(rows[0]?.querySelector('.change')?.getAttribute('class')).toBe('change ns');
     expect(rows[1]?.textContent).toContain('300 answers');
     expect(rows[1]?.textContent).not.toContain('few answers');
+    expect(rows[1]?.querySelector('.change')?.getAttribute('class')).toBe('change up');
     expect(doc.querySelector('.lead')?.textContent).toContain(
       'These rest on few answers (12): read them with care.',
     );

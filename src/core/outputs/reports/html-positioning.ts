@@ -61,9 +61,25 @@ const attributesText = (list: readonly AttributeStat[]): string =>
     ? '–'
     : list.map((a) => `${a.text}${a.polarity === 'negative' ? ' (−)' : ''} ${rateText(a.share)}`).join(', ');
 
+/** A change column: "few answers" (and grey, never clear) when either period is thin; a clear rise green, a fall red. */
+function changeColumn(
+  key: 'recommendationRate' | 'netSentiment',
+  text: (c: StatChange) => string,
+  width: number,
+): Column<PositioningMetricsWithChange> {
+  return {
+    head: 'Change',
+    width,
+    cell: (m) => {
+      const c = m.change[key];
+      const clear = c.significant && !isThin(m.previous.n, m.n);
+      return changeCell(changeWords(c, m.previous.n, m.n, text(c)), clear, (c.delta ?? 0) > 0);
+    },
+  };
+}
+
 function columns(r: ClientReport, focusId: string | null): Column<PositioningMetricsWithChange>[] {
   const name = (id: string): string => r.brands.find((b) => b.id === id)?.name ?? id;
-  const n = (m: PositioningMetricsWithChange): [number, number] => [m.previous.n, m.n];
   return [
     {
       head: 'Brand',
@@ -78,16 +94,7 @@ function columns(r: ClientReport, focusId: string | null): Column<PositioningMet
       className: 'num',
       width: 16,
     },
-    {
-      head: 'Change',
-      width: 11,
-      cell: (m) =>
-        changeCell(
-          changeWords(m.change.recommendationRate, ...n(m), rateChangeText(m.change.recommendationRate)),
-          m.change.recommendationRate.significant,
-          (m.change.recommendationRate.delta ?? 0) > 0,
-        ),
-    },
+    changeColumn('recommendationRate', rateChangeText, 11),
     {
       head: 'Net sentiment',
       cell: (m) =>
@@ -95,16 +102,7 @@ function columns(r: ClientReport, focusId: string | null): Column<PositioningMet
       className: 'num',
       width: 15,
     },
-    {
-      head: 'Change',
-      width: 10,
-      cell: (m) =>
-        changeCell(
-          changeWords(m.change.netSentiment, ...n(m), netChangeText(m.change.netSentiment)),
-          m.change.netSentiment.significant,
-          (m.change.netSentiment.delta ?? 0) > 0,
-        ),
-    },
+    changeColumn('netSentiment', netChangeText, 10),
     { head: 'How it is presented', cell: (m) => t(statusMix(m.statusCounts, m.n)), width: 16 },
     { head: 'Qualities mentioned', cell: (m) => t(attributesText(m.topAttributes)), width: 18 },
   ];
