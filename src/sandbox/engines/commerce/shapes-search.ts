@@ -39,13 +39,20 @@ export function searchShopping(answer: Answer): Json[] | null {
     position: i + 1,
     ...(p.oldPrice ? { promoLabel: answer.phrases.bestPrice } : {}),
     category: i < 3 ? 'Popular products' : 'More products',
+    ...cardFields(p, symbol),
+  }));
+}
+
+/** What every search-family shopping card carries: price, old price, shop, rating, reviews, image. */
+function cardFields(p: ShelfProduct, symbol: string): Json {
+  return {
     price: valuePrice(p.price, symbol),
     ...(p.oldPrice ? { oldPrice: valuePrice(p.oldPrice, symbol) } : {}),
     store: p.offers[0]?.merchant ?? '',
     rating: p.rating,
     reviews: compactCount(p.reviews),
     thumbnail: p.image,
-  }));
+  };
 }
 
 /** Web search's ads: text results and shopping cards, each in its block. */
@@ -139,12 +146,7 @@ export function searchAiShopping(answer: Answer): { shoppingCards: Json[]; inlin
     shoppingCards: products.map((p, i) => ({
       position: i + 1,
       title: p.title,
-      price: valuePrice(p.price, symbol),
-      ...(p.oldPrice ? { oldPrice: valuePrice(p.oldPrice, symbol) } : {}),
-      store: p.offers[0]?.merchant ?? '',
-      rating: p.rating,
-      reviews: compactCount(p.reviews),
-      thumbnail: p.image,
+      ...cardFields(p, symbol),
       productLink: p.url,
     })),
     inlineProducts: products.slice(0, 2).map((p, i) => ({
