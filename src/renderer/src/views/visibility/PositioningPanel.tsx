@@ -30,8 +30,9 @@ function tonesByBrand(trend: PositioningBuckets | null): Map<string, SentimentPo
 function PositioningTable({ data, trend }: { data: PositioningSummary; trend: PositioningBuckets | null }) {
   const brands = new Map(data.brands.map((b) => [b.id, b]));
   const tones = tonesByBrand(trend);
+  // Every brand drawn whole: a box scrolling inside the view's own scroll hides rows without a sign.
   return (
-    <div className="vis-table-scroll">
+    <div className="vis-table-scroll vis-table-full">
       <table className="table vis-table pos-table" aria-label="Positioning by brand">
         <thead>
           <tr>
