@@ -77,7 +77,7 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const first = queue.candidates[0];
     const firstRow = panel.getByRole('grid').getByRole('row').first();
     await expect(firstRow.textContent()).resolves.toContain(first?.name);
-    await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d %–\d+\.\d %\)/);
+    await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d–\d+\.\d %\)/);
     await expect(firstRow.textContent()).resolves.toContain(first?.answers.toLocaleString('en-US'));
     // Named on several engines: the first one's label and how many more (the title lists them all).
     await expect(firstRow.textContent()).resolves.toMatch(/Assistant A \+\d/);
