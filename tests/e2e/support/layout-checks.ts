@@ -104,3 +104,77 @@ export async function shootBothThemes(h: Harness, name: string): Promise<string[
   await h.page.emulateMedia({ colorScheme: 'light' });
   return paths;
 }
+
+/**
+ * Elements under `scope` matching `selector` whose content is cut at their right edge (wider
+ * than their box: an ellipsis, or text clipped by overflow), as "text (content px > box px)".
+ */
+export async function clippedCells(scope: Locator, selector: string): Promise<string[]> {
+  return scope.evaluate(
+    (root, sel) =>
+      [...root.querySelectorAll<HTMLElement>(sel)]
+        .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${(el.textContent ?? '').trim()} (${el.scrollWidth} px > ${el.clientWidth} px)`),
+    selector,
+  );
+}
+
+/**
+ * Words broken across two lines inside the elements matching `selector` under `scope` (a table
+ * squeezed into a narrow column breaks "Empfehlenswert" mid-word): each word's text range must
+ * sit on one line.
+ */
+export async function brokenWords(scope: Locator, selector: string): Promise<string[]> {
+  return scope.evaluate((root, sel) => {
+    const out: string[] = [];
+    for (const cell of root.querySelectorAll<HTMLElement>(sel)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) out.push(match[0]);
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
+
+/** How many lines an element's text takes (its text's distinct line boxes). */
+export async function linesOf(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
+      .size;
+  });
+}
+
+/** Whether two boxes overlap (touching edges do not). */
+export function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Pixels of `el` hidden inside a scroll box between it and the main pane (which scrolls the
+ * view): a table in a box of its own with a max height showed some rows and hid the rest.
+ */
+export async function hiddenInInnerScroll(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    let hidden = 0;
+    for (let box = node.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+      if (/(auto|scroll|hidden|clip)/u.test(getComputedStyle(box).overflowY))
+        hidden = Math.max(hidden, box.scrollHeight - box.clientHeight);
+    }
+    return hidden;
+  });
+}
