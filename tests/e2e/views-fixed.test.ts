@@ -113,6 +113,11 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
     // No box of its own that scrolls: every row is in the view's one scroll.
     expect(await hiddenInInnerScroll(table)).toBe(0);
     expect(await lastRowVisible(table)).toBe(true);
+    // An attribute chip is never split over two lines.
+    const split: string[] = [];
+    for (const chip of await table.locator('.pos-attr').all())
+      if ((await linesOf(chip)) > 1) split.push((await chip.textContent()) ?? '');
+    expect(split).toEqual([]);
     await page.locator('section[aria-labelledby="vis-positioning-heading"]').evaluate((el) => {
       el.scrollIntoView({ block: 'start' });
     });

@@ -146,13 +146,27 @@ export async function brokenWords(scope: Locator, selector: string): Promise<str
   }, selector);
 }
 
-/** How many lines an element's text takes (its text's distinct line boxes). */
+/**
+ * How many lines an element's text takes on screen: the most lines any one of its text nodes
+ * spans (an element's own box is no guide: a flex item whose text wraps has one box over both
+ * lines, and a sign centred beside two lines overlaps them both).
+ */
 export async function linesOf(el: Locator): Promise<number> {
   return el.evaluate((node) => {
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
-      .size;
+    let most = 0;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      // Text hidden for screen readers only (a 1-px box) is not a line on screen.
+      const tops = [...range.getClientRects()]
+        .filter((r) => r.width > 1 && r.height > 1)
+        .map((r) => r.top)
+        .sort((a, b) => a - b);
+      const lines = tops.filter((top, k) => k === 0 || top - (tops[k - 1] ?? top) > 2).length;
+      most = Math.max(most, lines);
+    }
+    return most;
   });
 }
 
