@@ -11,6 +11,10 @@
 //   docs/images/visibility-by-engine.png  the leaderboard By engine (the guide's)
 //   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
 //                                  changed guide's)
+//   docs/images/positioning.png    the Positioning panel, every brand (the Positioning guide's)
+//   docs/images/over-time.png      Over time on the first series, the tooltip on a point (the
+//                                  Compare guide's)
+//   docs/images/discovery.png      Brands → Discovered (the Discovery guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
@@ -32,6 +36,15 @@ async function save(page: Page, name: string): Promise<void> {
   const bytes = statSync(path).size;
   console.log(`${path}: ${(bytes / 1024).toFixed(0)} KB`);
   if (bytes > MAX_BYTES) throw new Error(`${path} is over ${MAX_BYTES / 1024} KB: keep the docs light`);
+}
+
+/** Opens a view from the sidebar and waits for its title. */
+async function openView(page: Page, view: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: new RegExp(`^${view}`) })
+    .click();
+  await page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
 }
 
 async function main(): Promise<void> {
@@ -88,6 +101,34 @@ async function main(): Promise<void> {
     await card.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await save(page, 'what-changed.png');
+
+    await page.getByRole('table', { name: 'Positioning by brand' }).waitFor({ timeout: 60_000 });
+    await page.locator('section[aria-labelledby="vis-positioning-heading"]').evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+    });
+    await page.waitForTimeout(300);
+    await save(page, 'positioning.png');
+
+    await openView(page, 'Over time');
+    await page
+      .getByRole('button', { name: /^Open “/u })
+      .first()
+      .click({ timeout: 30_000 });
+    const mention = page.getByRole('figure', { name: 'Mention rate' });
+    await mention.waitFor({ timeout: 30_000 });
+    const surface = await mention.locator('.recharts-surface').boundingBox();
+    if (surface)
+      await page.mouse.move(surface.x + surface.width * 0.5, surface.y + surface.height * 0.8, { steps: 4 });
+    await mention.locator('.chart-tooltip').waitFor({ timeout: 10_000 });
+    await save(page, 'over-time.png');
+    await page.mouse.move(5, 5);
+
+    await openView(page, 'Brands');
+    const discovered = page.getByRole('region', { name: 'Discovered' });
+    await discovered.getByTestId('discovery-row').first().waitFor({ timeout: 60_000 });
+    await discovered.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await save(page, 'discovery.png');
   } finally {
     await h.close();
   }
