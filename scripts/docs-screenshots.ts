@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'electron-vite';
 import { startHarness } from '../tests/e2e/harness';
+import { hoverLowPoint, openView } from '../tests/e2e/support/navigate';
 
 const OUT = resolve('docs', 'images');
 const MAX_BYTES = 300 * 1024;
@@ -36,15 +37,6 @@ async function save(page: Page, name: string): Promise<void> {
   const bytes = statSync(path).size;
   console.log(`${path}: ${(bytes / 1024).toFixed(0)} KB`);
   if (bytes > MAX_BYTES) throw new Error(`${path} is over ${MAX_BYTES / 1024} KB: keep the docs light`);
-}
-
-/** Opens a view from the sidebar and waits for its title. */
-async function openView(page: Page, view: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Views' })
-    .getByRole('button', { name: new RegExp(`^${view}`) })
-    .click();
-  await page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
 }
 
 async function main(): Promise<void> {
@@ -116,10 +108,7 @@ async function main(): Promise<void> {
       .click({ timeout: 30_000 });
     const mention = page.getByRole('figure', { name: 'Mention rate' });
     await mention.waitFor({ timeout: 30_000 });
-    const surface = await mention.locator('.recharts-surface').boundingBox();
-    if (surface)
-      await page.mouse.move(surface.x + surface.width * 0.5, surface.y + surface.height * 0.8, { steps: 4 });
-    await mention.locator('.chart-tooltip').waitFor({ timeout: 10_000 });
+    await hoverLowPoint(page, mention, '.chart-tooltip');
     await save(page, 'over-time.png');
     await page.mouse.move(5, 5);
 

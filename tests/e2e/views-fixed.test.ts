@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import { hoverLowPoint, openView } from './support/navigate';
 import {
   brokenWords,
   clippedCells,
@@ -39,13 +40,7 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
-  const open = async (view: string): Promise<void> => {
-    await h.page
-      .getByRole('navigation', { name: 'Views' })
-      .getByRole('button', { name: new RegExp(`^${view}`) })
-      .click();
-    await h.page.getByRole('heading', { level: 1, name: view }).waitFor({ timeout: 30_000 });
-  };
+  const open = (view: string): Promise<void> => openView(h.page, view);
   const fitsSideways = async (): Promise<void> => {
     expect((await frameState(h.page)).mainOverflowX).toBe(0);
   };
@@ -168,11 +163,7 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
     await shootBothThemes(h, 'views-fixed-over-time');
 
     // The tooltip, over a point low in the chart, stays clear of the key under the chart.
-    const surface = await mention.locator('.recharts-surface').boundingBox();
-    if (!surface) throw new Error('no chart');
-    await page.mouse.move(surface.x + surface.width * 0.5, surface.y + surface.height * 0.8, { steps: 4 });
-    const tooltip = mention.locator('.chart-tooltip');
-    await tooltip.waitFor({ timeout: 10_000 });
+    const tooltip = await hoverLowPoint(page, mention, '.chart-tooltip');
     expect(await tooltip.textContent()).toMatch(/^Week of .*n = \d+ answers, few answers/u);
     const [tip, key] = [await tooltip.boundingBox(), await legend.boundingBox()];
     if (!tip || !key) throw new Error('no tooltip or key');
