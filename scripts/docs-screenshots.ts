@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'electron-vite';
 import { startHarness } from '../tests/e2e/harness';
-import { hoverLowPoint, openView } from '../tests/e2e/support/navigate';
+import { hoverLowPoint, openFirstSeries, openView } from '../tests/e2e/support/navigate';
 
 const OUT = resolve('docs', 'images');
 const MAX_BYTES = 300 * 1024;
@@ -101,13 +101,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(300);
     await save(page, 'positioning.png');
 
-    await openView(page, 'Over time');
-    await page
-      .getByRole('button', { name: /^Open “/u })
-      .first()
-      .click({ timeout: 30_000 });
-    const mention = page.getByRole('figure', { name: 'Mention rate' });
-    await mention.waitFor({ timeout: 30_000 });
+    const mention = await openFirstSeries(page);
     await hoverLowPoint(page, mention, '.chart-tooltip');
     await save(page, 'over-time.png');
     await page.mouse.move(5, 5);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
-import { hoverLowPoint, openView } from './support/navigate';
+import { hoverLowPoint, openFirstSeries, openView } from './support/navigate';
 import {
   brokenWords,
   clippedCells,
@@ -144,13 +144,7 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
   it('Over time: the focus brand and its closest competitors, a week a point, gaps as gaps', async () => {
     const { page } = h;
     const visibilityColors = await legendColors(page.getByRole('list', { name: 'Brands in the chart' }));
-    await open('Over time');
-    await page
-      .getByRole('button', { name: /^Open “/u })
-      .first()
-      .click({ timeout: 30_000 });
-    const mention = page.getByRole('figure', { name: 'Mention rate' });
-    await mention.waitFor({ timeout: 30_000 });
+    const mention = await openFirstSeries(page);
     // Two answers a day on this series: a point a week, each said to rest on few answers.
     expect(await page.getByTestId('over-time-grain').textContent()).toMatch(/^One point a week/u);
     const legend = mention.getByRole('list', { name: 'Series in the chart' });

@@ -23,3 +23,15 @@ export async function hoverLowPoint(page: Page, figure: Locator, tooltip: string
   await tip.waitFor({ timeout: 10_000 });
   return tip;
 }
+
+/** Opens Over time on the picker's first series (the most answers) and returns its mention chart. */
+export async function openFirstSeries(page: Page): Promise<Locator> {
+  await openView(page, 'Over time');
+  await page
+    .getByRole('button', { name: /^Open “/u })
+    .first()
+    .click({ timeout: 30_000 });
+  const mention = page.getByRole('figure', { name: 'Mention rate' });
+  await mention.waitFor({ timeout: 30_000 });
+  return mention;
+}
