@@ -108,6 +108,21 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
     // No box of its own that scrolls: every row is in the view's one scroll.
     expect(await hiddenInInnerScroll(table)).toBe(0);
     expect(await lastRowVisible(table)).toBe(true);
+    // Each brand's tone line in its colour of Visibility's trend chart.
+    const trend = await legendColors(page.getByRole('list', { name: 'Brands in the chart' }));
+    const tones = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        Object.fromEntries(
+          rows.map((row) => [
+            row.querySelector('th button')?.textContent ?? '',
+            (row.querySelector('.pos-trend') as HTMLElement | null)?.style.color ?? '',
+          ]),
+        ),
+      );
+    const asRgb = (hex: string): string =>
+      `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(tones).toEqual(Object.fromEntries(Object.entries(trend).map(([n, c]) => [n, asRgb(c)])));
     // An attribute chip is never split over two lines.
     const split: string[] = [];
     for (const chip of await table.locator('.pos-attr').all())
