@@ -11,6 +11,10 @@
 //   docs/images/visibility-by-engine.png  the leaderboard By engine (the guide's)
 //   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
 //                                  changed guide's)
+//   docs/images/positioning.png    the Positioning panel, every brand (the Positioning guide's)
+//   docs/images/over-time.png      Over time on the first series, the tooltip on a point (the
+//                                  Compare guide's)
+//   docs/images/discovery.png      Brands → Discovered (the Discovery guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
@@ -22,6 +26,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'electron-vite';
 import { startHarness } from '../tests/e2e/harness';
+import { hoverLowPoint, openFirstSeries, openView } from '../tests/e2e/support/navigate';
 
 const OUT = resolve('docs', 'images');
 const MAX_BYTES = 300 * 1024;
@@ -88,6 +93,25 @@ async function main(): Promise<void> {
     await card.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await save(page, 'what-changed.png');
+
+    await page.getByRole('table', { name: 'Positioning by brand' }).waitFor({ timeout: 60_000 });
+    await page.locator('section[aria-labelledby="vis-positioning-heading"]').evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+    });
+    await page.waitForTimeout(300);
+    await save(page, 'positioning.png');
+
+    const mention = await openFirstSeries(page);
+    await hoverLowPoint(page, mention, '.chart-tooltip');
+    await save(page, 'over-time.png');
+    await page.mouse.move(5, 5);
+
+    await openView(page, 'Brands');
+    const discovered = page.getByRole('region', { name: 'Discovered' });
+    await discovered.getByTestId('discovery-row').first().waitFor({ timeout: 60_000 });
+    await discovered.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await save(page, 'discovery.png');
   } finally {
     await h.close();
   }

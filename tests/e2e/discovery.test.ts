@@ -77,10 +77,14 @@ describe('Competitor discovery on a 90-day demo history, end to end', () => {
     const first = queue.candidates[0];
     const firstRow = panel.getByRole('grid').getByRole('row').first();
     await expect(firstRow.textContent()).resolves.toContain(first?.name);
-    await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d %–\d+\.\d %\)/);
+    await expect(firstRow.textContent()).resolves.toMatch(/\d+\.\d % \(\d+\.\d–\d+\.\d %\)/);
     await expect(firstRow.textContent()).resolves.toContain(first?.answers.toLocaleString('en-US'));
-    // Named on several engines: the first one's label and how many more (the title lists them all).
-    await expect(firstRow.textContent()).resolves.toMatch(/Assistant A \+\d/);
+    // Named on several engines: how many on screen, every name for screen readers and in the title.
+    const engines = firstRow.locator('[title^="Assistant A, "]');
+    await expect(engines.textContent()).resolves.toMatch(/^\d+ enginesAssistant A, Assistant B, /u);
+    expect(await engines.locator('[aria-hidden="true"]').textContent()).toBe(
+      `${first?.engines.length} engines`,
+    );
   });
 
   /** Scrolls the virtualised list to a name and opens its details. */

@@ -104,3 +104,91 @@ export async function shootBothThemes(h: Harness, name: string): Promise<string[
   await h.page.emulateMedia({ colorScheme: 'light' });
   return paths;
 }
+
+/**
+ * Elements under `scope` matching `selector` whose content is cut at their right edge (wider
+ * than their box: an ellipsis, or text clipped by overflow), as "text (content px > box px)".
+ */
+export async function clippedCells(scope: Locator, selector: string): Promise<string[]> {
+  return scope.evaluate(
+    (root, sel) =>
+      [...root.querySelectorAll<HTMLElement>(sel)]
+        .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${(el.textContent ?? '').trim()} (${el.scrollWidth} px > ${el.clientWidth} px)`),
+    selector,
+  );
+}
+
+/**
+ * Words broken across two lines inside the elements matching `selector` under `scope` (a table
+ * squeezed into a narrow column breaks "Empfehlenswert" mid-word): each word's text range must
+ * sit on one line.
+ */
+export async function brokenWords(scope: Locator, selector: string): Promise<string[]> {
+  return scope.evaluate((root, sel) => {
+    const out: string[] = [];
+    for (const cell of root.querySelectorAll<HTMLElement>(sel)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) out.push(match[0]);
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * How many lines an element's text takes on screen: the most lines any one of its text nodes
+ * spans (an element's own box is no guide: a flex item whose text wraps has one box over both
+ * lines, and a sign centred beside two lines overlaps them both).
+ */
+export async function linesOf(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    let most = 0;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      // Text hidden for screen readers only (a 1-px box) is not a line on screen.
+      const tops = [...range.getClientRects()]
+        .filter((r) => r.width > 1 && r.height > 1)
+        .map((r) => r.top)
+        .sort((a, b) => a - b);
+      const lines = tops.filter((top, k) => k === 0 || top - (tops[k - 1] ?? top) > 2).length;
+      most = Math.max(most, lines);
+    }
+    return most;
+  });
+}
+
+/** Whether two boxes overlap (touching edges do not). */
+export function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Pixels of `el` hidden inside a scroll box between it and the main pane (which scrolls the
+ * view): a table in a box of its own with a max height showed some rows and hid the rest.
+ */
+export async function hiddenInInnerScroll(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    let hidden = 0;
+    for (let box = node.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+      if (/(auto|scroll|hidden|clip)/u.test(getComputedStyle(box).overflowY))
+        hidden = Math.max(hidden, box.scrollHeight - box.clientHeight);
+    }
+    return hidden;
+  });
+}

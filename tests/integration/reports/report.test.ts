@@ -20,7 +20,7 @@ import {
 } from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createPositioningService, reportPositioning } from '../../../src/core/positioning';
-import { BRAND_COLORS } from '../../../src/shared/visibility/brand-colors';
+import { BRAND_PALETTE } from '../../../src/shared/visibility/brand-colors';
 import { positioningChannels } from '../../../src/shared/ipc/channels/positioning';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
@@ -171,7 +171,7 @@ describe('client report contents', () => {
       .rows.filter((r) => r.brandId === report.focus?.id);
     // The focus brand's points in its colour (the app's first), one a day with answers.
     expect(
-      doc.querySelectorAll(`#trend figure[data-metric="mentionRate"] circle[fill="${BRAND_COLORS[0]}"]`)
+      doc.querySelectorAll(`#trend figure[data-metric="mentionRate"] circle[fill="${BRAND_PALETTE[0]}"]`)
         .length,
     ).toBe(days.length);
 
@@ -562,7 +562,7 @@ describe('client report: positioning, questions, method and charts', () => {
       doc
         .querySelectorAll(`#trend figure[data-metric="${figure}"] .legend .swatch`)
         [i]?.getAttribute('style') ?? null;
-    expect(swatch('mentionRate', 0)).toContain(BRAND_COLORS[0]);
+    expect(swatch('mentionRate', 0)).toContain(BRAND_PALETTE[0]);
     for (let i = 0; i < 4; i++) expect(swatch('avgPosition', i)).toBe(swatch('mentionRate', i));
 
     const bars = Array.from(doc.querySelectorAll('#share-of-voice svg g.bar title')).map(

@@ -120,14 +120,23 @@ describe('Over time view', () => {
     });
   });
 
-  it('computes mention rate and position per run with the shared brand matcher', () => {
-    const { mention, position } = trendRows([newer, older], compileBrandMatcher(SAMPLE_BRANDS), []);
-    expect(mention.map((r) => [r.runId, r['Acme'], r['Zoom']])).toEqual([
-      ['run-a', 1, 1],
-      ['run-b', 1, 0],
+  it('computes mention rate and position per week with the shared brand matcher, gaps left empty', () => {
+    const { grain, mention, position } = trendRows([newer, older], compileBrandMatcher(SAMPLE_BRANDS), []);
+    // One answer a day: a point a week; the three weeks between the two answers are gaps.
+    expect(grain).toBe('week');
+    expect(mention.map((r) => [r.key, r.n, r['Acme'], r['Zoom']])).toEqual([
+      ['2024-12-30', 1, 1, 1],
+      ['2025-01-06', 0, null, null],
+      ['2025-01-13', 0, null, null],
+      ['2025-01-20', 0, null, null],
+      ['2025-01-27', 1, 1, 0],
     ]);
+    expect(mention[0]?.label).toBe('Week of Dec 30, 2024');
     expect(position.map((r) => [r['Acme'], r['Zoom']])).toEqual([
       [2, 1],
+      [null, null],
+      [null, null],
+      [null, null],
       [1, null],
     ]);
   });

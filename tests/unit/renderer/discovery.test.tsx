@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { BrandsView } from '../../../src/renderer/src/views/brands/BrandsView';
-import { enginesText } from '../../../src/renderer/src/views/brands/discovery-format';
+import { enginesText } from '../../../src/renderer/src/lib/engine-label';
 import { fail, installFakeParallax, sampleDiscoveryQueue, type FakeParallax } from './fake-parallax';
 import { installLayoutShim } from './layout-shim';
 import { resetStores } from './reset-stores';
@@ -43,12 +43,12 @@ describe('Discovered panel', () => {
     expect(first.textContent).toContain('Trailhawk');
     expect(first.textContent).toContain('42');
     expect(first.textContent).toContain('35.0 %');
-    expect(first.textContent).toContain('(27.0 %–44.0 %)');
+    expect(first.textContent).toContain('(27.0–44.0 %)');
     expect(first.textContent).toContain('DE, US');
     // Engines by their labels, never the API's path names.
     expect(first.textContent).toContain('Assistant A, Assistant B');
     expect(first.textContent).not.toContain('assistant-a');
-    expect(first.textContent).toContain('Apr 2, 2025 → May 1, 2025');
+    expect(first.textContent).toContain('Apr 2\u2009–\u2009May 1, 2025');
     expect(first.textContent).toContain('brand entity, answer list');
     const second = rows[1] as HTMLElement;
     expect(within(second).getByText('new')).toBeTruthy();
@@ -207,14 +207,14 @@ describe('Discovered panel', () => {
 });
 
 describe("the Discovered row's engines", () => {
-  it('names them by label in the catalog order, the first and how many more past two', () => {
+  it('names them by label in the catalog order, or how many past two', () => {
     expect(enginesText(['assistant-b', 'assistant-a'])).toEqual({
       full: 'Assistant A, Assistant B',
       short: 'Assistant A, Assistant B',
     });
     expect(enginesText(['search-ai', 'search', 'assistant-c'])).toEqual({
       full: 'Assistant C, Web search, Search AI mode',
-      short: 'Assistant C +2',
+      short: '3 engines',
     });
     expect(enginesText([])).toEqual({ full: '', short: '' });
   });

@@ -21,8 +21,12 @@ describe('What changed', () => {
   it('lists the findings first in the view, with the statistics one click below', async () => {
     render(<VisibilityView />);
     const card = await screen.findByRole('region', { name: 'What changed' });
-    const items = await within(card).findAllByRole('listitem');
+    // The first three, so the key numbers stay in the first screen; the rest one click away.
+    expect(await within(card).findAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(within(card).getByRole('button', { name: 'Show all 6 findings' }));
+    const items = within(card).getAllByRole('listitem');
     expect(items).toHaveLength(6);
+    expect(within(card).queryByRole('button', { name: /^Show all/ })).toBeNull();
     expect(items[0]?.textContent).toContain(
       "Veloxa's mention rate fell 45 points in Germany on Assistant A (75 % → 30 %), while Fleetfoot rose 50 points.",
     );

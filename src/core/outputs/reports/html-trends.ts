@@ -25,12 +25,8 @@ const METRICS: Array<{ metric: TrendMetric; title: string }> = [
 
 const brandName = (r: ClientReport, id: string): string => r.brands.find((b) => b.id === id)?.name ?? id;
 
-/** The brands' colours, as the app gives them (the focus brand's first). */
-export const colorsOf = (r: ClientReport): Map<string, string> =>
-  brandColors(
-    r.brands.map((b) => b.id),
-    r.focus?.id ?? null,
-  );
+/** The brands' colours, as the app gives them (your brands first). */
+export const colorsOf = (r: ClientReport): Map<string, string> => brandColors(r.brands);
 
 /** The focus brand, then the competitors named most often in the period. */
 export function chartBrands(r: Pick<ClientReport, 'focus' | 'leaderboard'>): string[] {

@@ -15,6 +15,13 @@ import { ExternalLink } from './ExternalLink';
 const NO_EVIDENCE: readonly EvidenceMark[] = [];
 
 const components: Components = {
+  // A table keeps its words whole and scrolls sideways in its own box when wider than the column
+  // (squeezed into it, words broke mid-word); the box is focusable so the keyboard scrolls it.
+  table: ({ children }) => (
+    <div className="markdown-table" role="region" aria-label="Table from the answer" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  ),
   a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
   img: ({ src, alt }) => (
     <span className="image-placeholder" title="Images from answers are not loaded">

@@ -37,6 +37,20 @@ export function formatDateRange(from: number | string, to: number | string): str
   return `${formatDate(from)} – ${formatDate(to)}`;
 }
 
+/**
+ * The same two days as the locale writes a range, shared parts once ("Oct 31 – Nov 28, 2026"):
+ * for narrow columns. ISO days are read as calendar days (UTC), epochs in local time.
+ */
+export function shortDateRange(from: number | string, to: number | string): string {
+  const at = (v: number | string): number =>
+    typeof v === 'number' ? v : Date.parse(ISO_DAY_PATTERN.test(v) ? `${v}T00:00:00Z` : v);
+  const a = at(from);
+  const b = at(to);
+  if (Number.isNaN(a) || Number.isNaN(b)) return formatDateRange(from, to);
+  const format = typeof from === 'string' && ISO_DAY_PATTERN.test(from) ? ISO_DAY : DAY;
+  return format.formatRange(Math.min(a, b), Math.max(a, b));
+}
+
 const PLURAL = new Intl.PluralRules('en');
 
 /**

@@ -3,16 +3,20 @@ import type { BrandMatcher } from '../../../shared/analytics/brand-matcher';
 import { meanInterval, rateInterval } from '../../../shared/analytics/change-stats';
 import type { ResultView } from '../../../shared/ipc/channels/runs';
 import { formatDate } from './format';
+import { bucketKey, bucketRange, trendGrain, type TrendGrain } from './trend-buckets';
 
-// Trend rows for the Over time charts: one row per run (repeats of a run pooled), with each
-// brand's mention rate and average rank among the brands mentioned, and top-domain shares.
-// Each value has its 95 % interval under bandKey(series): Wilson for rates (the answers of the
-// run are its n), mean ± t·sd/√n for positions (clamped to 1, the best position there is).
+// Trend rows for the Over time charts: one row a day, or a week when days hold few answers
+// (trend-buckets.ts), with each brand's mention rate and average rank among the brands
+// mentioned, and top-domain shares; empty days or weeks are rows without values (a gap, never a
+// line across it). Each value has its 95 % interval under bandKey(series): Wilson for rates (the
+// answers of the bucket are its n), mean ± t·sd/√n for positions (clamped to 1, the best there is).
 
 export interface TrendRow {
-  runId: string;
-  fetchedAt: number;
+  /** The bucket: its first day ("2026-11-24"). */
+  key: string;
   label: string;
+  /** Answers in the bucket (0: a gap). */
+  n: number;
   [series: string]: number | string | null | [number, number];
 }
 
@@ -21,18 +25,17 @@ export function bandKey(series: string): string {
   return `${series} · 95 % interval`;
 }
 
-function byRun(results: readonly ResultView[]): Map<string, ResultView[]> {
-  const runs = new Map<string, ResultView[]>();
-  for (const r of [...results].sort((a, b) => a.fetchedAt - b.fetchedAt)) {
-    const list = runs.get(r.runId) ?? [];
-    list.push(r);
-    runs.set(r.runId, list);
+function byBucket(results: readonly ResultView[], grain: TrendGrain): Map<string, ResultView[]> {
+  const buckets = new Map<string, ResultView[]>();
+  for (const r of results) {
+    const key = bucketKey(r.fetchedAt, grain);
+    buckets.set(key, [...(buckets.get(key) ?? []), r]);
   }
-  return runs;
+  return buckets;
 }
 
-/** Per brand of one run's answers: how many name it, and the rank of each that does. */
-function brandCounts(list: readonly ResultView[], matcher: BrandMatcher | null) {
+/** Per brand of some answers: how many name it, and the rank of each that does. */
+export function brandCounts(list: readonly ResultView[], matcher: BrandMatcher | null) {
   const hits = new Map<string, number>();
   const ranks = new Map<string, number[]>();
   if (!matcher) return { hits, ranks };
@@ -47,47 +50,63 @@ function brandCounts(list: readonly ResultView[], matcher: BrandMatcher | null) 
   return { hits, ranks };
 }
 
+/** One bucket's rows of the three charts; an empty bucket gives rows with no values. */
+function bucketRows(
+  list: readonly ResultView[],
+  base: { key: string; label: string },
+  matcher: BrandMatcher | null,
+  topDomains: readonly string[],
+): { m: TrendRow; p: TrendRow; d: TrendRow } {
+  const head = { ...base, n: list.length };
+  const m: TrendRow = { ...head };
+  const p: TrendRow = { ...head };
+  const d: TrendRow = { ...head };
+  const { hits, ranks } = brandCounts(list, matcher);
+  for (const b of matcher?.brands ?? []) {
+    const rate = list.length > 0 ? rateInterval(hits.get(b.id) ?? 0, list.length) : null;
+    m[b.name] = rate?.value ?? null;
+    m[bandKey(b.name)] = rate ? [rate.low, rate.high] : null;
+    const rs = ranks.get(b.id);
+    const mean = rs ? meanInterval(rs) : null;
+    p[b.name] = mean?.value ?? null;
+    p[bandKey(b.name)] = mean && rs && rs.length > 1 ? [Math.max(1, mean.low), mean.high] : null;
+  }
+  for (const dom of topDomains) {
+    const citing = list.filter((r) => r.normalized.sources.some((s) => s.domain === dom)).length;
+    const rate = list.length > 0 ? rateInterval(citing, list.length) : null;
+    d[dom] = rate?.value ?? null;
+    d[bandKey(dom)] = rate ? [rate.low, rate.high] : null;
+  }
+  return { m, p, d };
+}
+
+/** "Nov 24, 2026", or "Week of Nov 24, 2026". */
+export function bucketLabel(key: string, grain: TrendGrain): string {
+  return grain === 'day' ? formatDate(key) : `Week of ${formatDate(key)}`;
+}
+
 export function trendRows(
   results: readonly ResultView[],
   matcher: BrandMatcher | null,
   topDomains: readonly string[],
+  grain: TrendGrain = trendGrain(results.map((r) => r.fetchedAt)),
 ) {
-  const brands = matcher?.brands ?? [];
   const mention: TrendRow[] = [];
   const position: TrendRow[] = [];
   const domains: TrendRow[] = [];
-  for (const [runId, list] of byRun(results)) {
-    const first = list[0] as ResultView;
-    const base = { runId, fetchedAt: first.fetchedAt, label: formatDate(first.fetchedAt) };
-    const m: TrendRow = { ...base };
-    const p: TrendRow = { ...base };
-    const d: TrendRow = { ...base };
-    const { hits, ranks } = brandCounts(list, matcher);
-    for (const b of brands) {
-      const rate = rateInterval(hits.get(b.id) ?? 0, list.length);
-      m[b.name] = rate.value;
-      m[bandKey(b.name)] = [rate.low, rate.high];
-      const rs = ranks.get(b.id);
-      if (!rs) {
-        p[b.name] = null;
-        p[bandKey(b.name)] = null;
-        continue;
-      }
-      const mean = meanInterval(rs);
-      p[b.name] = mean.value;
-      p[bandKey(b.name)] = rs.length > 1 ? [Math.max(1, mean.low), mean.high] : null;
-    }
-    for (const dom of topDomains) {
-      const citing = list.filter((r) => r.normalized.sources.some((s) => s.domain === dom)).length;
-      const rate = rateInterval(citing, list.length);
-      d[dom] = rate.value;
-      d[bandKey(dom)] = [rate.low, rate.high];
-    }
-    mention.push(m);
-    position.push(p);
-    domains.push(d);
+  const buckets = byBucket(results, grain);
+  for (const key of bucketRange(buckets.keys(), grain)) {
+    const rows = bucketRows(
+      buckets.get(key) ?? [],
+      { key, label: bucketLabel(key, grain) },
+      matcher,
+      topDomains,
+    );
+    mention.push(rows.m);
+    position.push(rows.p);
+    domains.push(rows.d);
   }
-  return { mention, position, domains };
+  return { grain, mention, position, domains };
 }
 
 export function topDomainsOf(results: readonly ResultView[], n: number): string[] {

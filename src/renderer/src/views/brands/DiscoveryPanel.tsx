@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import type { DiscoveryKind } from '../../../../shared/analytics/discovery-kind';
 import type { DiscoveryCandidate } from '../../../../shared/analytics/discovery-types';
 import { subscribe } from '../../ipc/client';
-import { formatDate, formatDateRange, formatNumber, plural } from '../../lib/format';
+import { formatDateRange, formatNumber, plural, shortDateRange } from '../../lib/format';
 import { VirtualList } from '../../components/VirtualList';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useDiscoveryStore } from '../../stores/discovery-store';
 import { DiscoveryDetail } from './DiscoveryDetail';
-import { enginesText, formatPct, originLabel } from './discovery-format';
+import { enginesText } from '../../lib/engine-label';
+import { formatPct, originLabel } from './discovery-format';
 
 const PERIODS = [7, 30, 90] as const;
 const ROW_HEIGHT = 38;
@@ -25,17 +26,24 @@ function DiscoveryRow({ c }: { c: DiscoveryCandidate }) {
       <span className="num" title={`${c.share.k} of ${c.share.n} answers; 95 % Wilson interval`}>
         {formatPct(c.share.value)}{' '}
         <span className="muted">
-          ({formatPct(c.share.lower)}–{formatPct(c.share.upper)})
+          ({formatPct(c.share.lower).replace(' %', '')}–{formatPct(c.share.upper)})
         </span>
       </span>
-      <span title={engines.full}>{engines.short || '–'}</span>
+      <span title={engines.full}>
+        {engines.short === engines.full ? (
+          engines.short || '–'
+        ) : (
+          <>
+            <span aria-hidden="true">{engines.short}</span>
+            <span className="visually-hidden">{engines.full}</span>
+          </>
+        )}
+      </span>
       <span>{c.locations.join(', ') || '–'}</span>
       <span className="muted">
-        {c.firstSeen && c.lastSeen
-          ? `${formatDate(c.firstSeen)} → ${formatDate(c.lastSeen)}`
-          : 'not in period'}
+        {c.firstSeen && c.lastSeen ? shortDateRange(c.firstSeen, c.lastSeen) : 'not in period'}
       </span>
-      <span className="muted">{c.origins.map(originLabel).join(', ')}</span>
+      <span className="muted discovery-origins">{c.origins.map(originLabel).join(', ')}</span>
     </div>
   );
 }

@@ -45,8 +45,8 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
         {monitors.map((m) => (
           <Fragment key={m.id}>
             <tr>
-              <td>
-                {m.name}
+              <td className="monitor-name-cell">
+                <span className="monitor-name">{m.name}</span>
                 <div className="muted small">
                   {m.spec.prompts.length} prompt{m.spec.prompts.length === 1 ? '' : 's'} ·{' '}
                   {[...m.spec.countries, ...m.spec.states.map((s) => `US-${s}`)].join(' ')}

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { diffText } from '../../../../shared/analytics/text-diff';
 import { formatDateTime } from '../../lib/format';
-import { topDomainsOf, trendRows } from '../../lib/trends';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useNavStore } from '../../stores/nav-store';
 import { useOverTimeStore } from '../../stores/over-time-store';
@@ -9,14 +8,8 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { WordDiff } from '../../components/WordDiff';
 import { AnswerGroups } from './AnswerGroups';
 import { ManualSeriesForm } from './ManualSeriesForm';
+import { BrandCharts } from './BrandCharts';
 import { SeriesPicker } from './SeriesPicker';
-import { TrendChart } from './TrendChart';
-
-/** The brand whose intervals the charts draw: the first of the user's own brands. */
-function focusName(brands: ReadonlyArray<{ name: string; kind: string }> | null): string[] {
-  const own = brands?.find((b) => b.kind === 'brand');
-  return own ? [own.name] : [];
-}
 
 export function OverTimeView() {
   const { seriesTarget, openSeries } = useNavStore();
@@ -30,11 +23,7 @@ export function OverTimeView() {
     if (brands === null) void loadBrands();
   }, [brands, loadBrands]);
 
-  const domains = useMemo(() => topDomainsOf(results, 5), [results]);
-  const trends = useMemo(() => trendRows(results, matcher, domains), [results, matcher, domains]);
   const byId = useMemo(() => new Map(results.map((r) => [r.resultId, r])), [results]);
-  const names = (brands ?? []).map((b) => b.name);
-  const banded = focusName(brands);
   const aId = pair.a ?? results[0]?.resultId ?? null;
   const bId = pair.b ?? results[results.length - 1]?.resultId ?? null;
   const resA = aId ? byId.get(aId) : undefined;
@@ -57,22 +46,13 @@ export function OverTimeView() {
       )}
       {points && points.length > 0 && (
         <>
-          <div className="charts">
-            <TrendChart title="Mention rate" rows={trends.mention} keys={names} banded={banded} percent />
-            <TrendChart
-              title="Average position among brands"
-              rows={trends.position}
-              keys={names}
-              banded={banded}
-              position
-            />
-            <TrendChart
-              title="Top domains (share of answers citing)"
-              rows={trends.domains}
-              keys={domains}
-              percent
-            />
-          </div>
+          {/* A new series starts from the default brands again. */}
+          <BrandCharts
+            key={JSON.stringify(target)}
+            results={results}
+            brands={brands ?? []}
+            matcher={matcher}
+          />
           <div className="panel">
             <h2>Diff between two dates</h2>
             <div className="row">

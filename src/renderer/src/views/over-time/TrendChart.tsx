@@ -1,70 +1,13 @@
 import { useState } from 'react';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { bandKey, type TrendRow } from '../../lib/trends';
 import { ViewToggle } from '../visibility/ViewToggle';
+import { sampleText, valueText } from './point-text';
+import { TrendTable } from './TrendTable';
 
-const COLORS = ['#2f6fed', '#d9480f', '#2b8a3e', '#ae3ec9', '#e67700', '#0c8599', '#c2255c', '#5c940d'];
 const HEIGHT = 240;
 
-function pct(v: number): string {
-  return `${Math.round(v * 100)} %`;
-}
-
-function cell(value: TrendRow[string] | undefined, percent: boolean): string {
-  if (typeof value !== 'number') return '—';
-  return percent ? pct(value) : value.toFixed(1);
-}
-
-function bandCell(value: TrendRow[string] | undefined, percent: boolean): string {
-  if (!Array.isArray(value)) return '';
-  const [lo, hi] = value;
-  return percent
-    ? ` (${Math.round(lo * 100)}–${Math.round(hi * 100)} %)`
-    : ` (${lo.toFixed(1)}–${hi.toFixed(1)})`;
-}
-
-/** The chart's numbers as a table: one row per run, one column per series, with intervals. */
-function TrendTable({
-  title,
-  rows,
-  keys,
-  percent,
-}: {
-  title: string;
-  rows: TrendRow[];
-  keys: string[];
-  percent: boolean;
-}) {
-  return (
-    <div className="vis-table-scroll">
-      <table className="table" aria-label={title}>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {keys.map((k) => (
-              <th key={k} scope="col">
-                {k}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.runId}>
-              <th scope="row">{r.label}</th>
-              {keys.map((k) => (
-                <td key={k}>
-                  {cell(r[k], percent)}
-                  <span className="muted small">{bandCell(r[bandKey(k)], percent)}</span>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const pct = (v: number): string => `${Math.round(v * 100)} %`;
 
 /** The y axis: rates from 0 to 100 %, positions from 1 (the top) down to the worst seen. */
 function axisProps(percent: boolean, position: boolean) {
@@ -79,15 +22,78 @@ function axisProps(percent: boolean, position: boolean) {
   return {};
 }
 
+/** The chart's key, under the chart (outside it, so the tooltip never covers it). */
+function ChartLegend({
+  keys,
+  colors,
+  banded,
+}: {
+  keys: string[];
+  colors: Map<string, string>;
+  banded: string[];
+}) {
+  return (
+    <ul className="vis-legend-series chart-legend" aria-label="Series in the chart">
+      {keys.map((k) => (
+        <li key={k} className={banded.includes(k) ? 'vis-legend-focus' : undefined}>
+          <svg width="22" height="10" aria-hidden="true">
+            <line
+              x1="1"
+              y1="5"
+              x2="21"
+              y2="5"
+              stroke={colors.get(k)}
+              strokeWidth={banded.includes(k) ? 4 : 2}
+            />
+          </svg>
+          {k}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The hovered point: its date, its n (few answers said so) and each series with its interval. */
+function PointTooltip({
+  row,
+  keys,
+  colors,
+  percent,
+}: {
+  row: TrendRow | undefined;
+  keys: string[];
+  colors: Map<string, string>;
+  percent: boolean;
+}) {
+  if (!row) return null;
+  return (
+    <div className="chart-tooltip">
+      <strong>{row.label}</strong>
+      <div className="muted">{sampleText(row.n)}</div>
+      {row.n > 0 && (
+        <ul>
+          {keys.map((k) => (
+            <li key={k}>
+              <span className="pos-swatch" style={{ background: colors.get(k) }} aria-hidden="true" />
+              {k}: {valueText(row[k], row[bandKey(k)], percent)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
- * One trend chart over the whole width: one straight line per series (straight between runs,
- * so no curve overshoots its points), the 95 % interval of the `banded` series as a band, and
- * its numbers as a table on demand.
+ * One trend chart over the whole width: one straight line per series (straight between points,
+ * so no curve overshoots them, and broken where a day or week has no answers), the 95 % interval
+ * of the `banded` series as a band, its key under it, and its numbers as a table on demand.
  */
 export function TrendChart({
   title,
   rows,
   keys,
+  colors,
   banded = [],
   percent = false,
   position = false,
@@ -95,6 +101,8 @@ export function TrendChart({
   title: string;
   rows: TrendRow[];
   keys: string[];
+  /** Each series' colour (a brand's is the same in every chart of the app). */
+  colors: Map<string, string>;
   /** Series drawn with their interval band (the focus brand; every series would be a blur). */
   banded?: string[];
   percent?: boolean;
@@ -102,17 +110,13 @@ export function TrendChart({
   position?: boolean;
 }) {
   const [table, setTable] = useState(false);
-  const format = (v: unknown): string => {
-    if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number')
-      return percent ? `${pct(v[0])}–${pct(v[1])}` : `${v[0].toFixed(1)}–${v[1].toFixed(1)}`;
-    return typeof v === 'number' ? (percent ? pct(v) : v.toFixed(1)) : '—';
-  };
+  const drawnBands = banded.filter((k) => keys.includes(k));
   return (
     <figure className="panel chart" aria-label={title}>
       <figcaption className="row tight">
         <span>{title}</span>
-        {banded.length > 0 && (
-          <span className="muted small chart-note">Band: 95 % interval for {banded.join(', ')}</span>
+        {drawnBands.length > 0 && (
+          <span className="muted small chart-note">Band: 95 % interval for {drawnBands.join(', ')}</span>
         )}
         {keys.length > 0 && <ViewToggle label={title} table={table} onChange={setTable} />}
       </figcaption>
@@ -121,49 +125,54 @@ export function TrendChart({
       ) : table ? (
         <TrendTable title={title} rows={rows} keys={keys} percent={percent} />
       ) : (
-        <ComposedChart
-          responsive
-          style={{ width: '100%', height: HEIGHT }}
-          data={rows}
-          margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey="label" tick={{ fill: 'currentColor', fontSize: 11 }} />
-          <YAxis {...axisProps(percent, position)} tick={{ fill: 'currentColor', fontSize: 11 }} />
-          <Tooltip
-            formatter={format}
-            contentStyle={{ background: 'var(--panel)', borderColor: 'var(--border)', color: 'var(--text)' }}
-            // Items in the text colour, not each line's (a pale line colour on the panel fails contrast).
-            itemStyle={{ color: 'var(--text)' }}
-          />
-          <Legend />
-          {banded.map((k) => (
-            <Area
-              key={bandKey(k)}
-              dataKey={bandKey(k)}
-              name={`${k} 95 % interval`}
-              stroke="none"
-              fill={COLORS[keys.indexOf(k) % COLORS.length]}
-              fillOpacity={0.15}
-              legendType="none"
-              type="linear"
-              connectNulls
-              isAnimationActive={false}
+        <>
+          <ComposedChart
+            responsive
+            style={{ width: '100%', height: HEIGHT }}
+            data={rows}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+            <XAxis dataKey="label" tick={{ fill: 'currentColor', fontSize: 11 }} />
+            <YAxis {...axisProps(percent, position)} tick={{ fill: 'currentColor', fontSize: 11 }} />
+            <Tooltip
+              content={({ payload }) => (
+                <PointTooltip
+                  row={payload?.[0]?.payload as TrendRow | undefined}
+                  keys={keys}
+                  colors={colors}
+                  percent={percent}
+                />
+              )}
             />
-          ))}
-          {keys.map((k, i) => (
-            <Line
-              key={k}
-              type="linear"
-              dataKey={k}
-              stroke={COLORS[i % COLORS.length]}
-              strokeWidth={banded.includes(k) ? 2.5 : 1.5}
-              dot={rows.length <= 60}
-              connectNulls
-              isAnimationActive={false}
-            />
-          ))}
-        </ComposedChart>
+            {drawnBands.map((k) => (
+              <Area
+                key={bandKey(k)}
+                dataKey={bandKey(k)}
+                name={`${k} 95 % interval`}
+                stroke="none"
+                fill={colors.get(k)}
+                fillOpacity={0.15}
+                legendType="none"
+                type="linear"
+                isAnimationActive={false}
+              />
+            ))}
+            {keys.map((k) => (
+              <Line
+                key={k}
+                type="linear"
+                dataKey={k}
+                stroke={colors.get(k)}
+                strokeWidth={banded.includes(k) ? 2.5 : 1.5}
+                dot={rows.length <= 60}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </ComposedChart>
+          <ChartLegend keys={keys} colors={colors} banded={drawnBands} />
+        </>
       )}
     </figure>
   );

@@ -79,7 +79,7 @@ function Cell({
         }
       >
         <strong>{value}</strong>
-        {interval && <span className="vis-interval"> {interval}</span>}
+        {interval && <span className="vis-interval vis-cell-interval"> {interval}</span>}
       </button>
       <span className="vis-n vis-cell-n">
         {formatN(n)}

@@ -1,8 +1,25 @@
 import { formatNumber } from '../../lib/format';
 import { useVisibilityStore } from '../../stores/visibility-store';
-import { engineLabel } from './format';
+import { enginesText } from '../../lib/engine-label';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
+
+/** "8 engines" in a narrow column (the labels while two or fewer), the full list beside it. */
+function EnginesCell({ engines }: { engines: readonly string[] }) {
+  const { full, short } = enginesText(engines);
+  return (
+    <td className="vis-nowrap" title={full}>
+      {short === full ? (
+        full
+      ) : (
+        <>
+          <span aria-hidden="true">{short}</span>
+          <span className="visually-hidden">{full}</span>
+        </>
+      )}
+    </td>
+  );
+}
 
 /** The search queries the engines ran to answer (fan-out), most frequent first; new ones badged. */
 export function FanOutPanel() {
@@ -19,7 +36,7 @@ export function FanOutPanel() {
     >
       {(data) => (
         <div className="vis-table-scroll">
-          <table className="table vis-table" aria-label="Search queries">
+          <table className="table vis-table vis-queries" aria-label="Search queries">
             <thead>
               <tr>
                 <th scope="col">Query</th>
@@ -52,7 +69,7 @@ export function FanOutPanel() {
                     )}
                   </th>
                   <td className="vis-nowrap">{formatNumber(q.answers)}</td>
-                  <td className="vis-nowrap">{q.engines.map(engineLabel).join(', ')}</td>
+                  <EnginesCell engines={q.engines} />
                 </tr>
               ))}
             </tbody>

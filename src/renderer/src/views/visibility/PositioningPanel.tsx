@@ -9,6 +9,7 @@ import { ChangeBadge } from './ChangeBadge';
 import { formatN, formatRate } from './format';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
+import { brandColors } from '../../../../shared/visibility/brand-colors';
 import { formatSentiment } from '../../lib/positioning-format';
 import { SentimentTrend, type SentimentPoint } from './SentimentTrend';
 import { StatusMixBar } from './StatusMixBar';
@@ -29,9 +30,11 @@ function tonesByBrand(trend: PositioningBuckets | null): Map<string, SentimentPo
 
 function PositioningTable({ data, trend }: { data: PositioningSummary; trend: PositioningBuckets | null }) {
   const brands = new Map(data.brands.map((b) => [b.id, b]));
+  const colors = brandColors(data.brands);
   const tones = tonesByBrand(trend);
+  // Every brand drawn whole: a box scrolling inside the view's own scroll hides rows without a sign.
   return (
-    <div className="vis-table-scroll">
+    <div className="vis-table-scroll vis-table-full">
       <table className="table vis-table pos-table" aria-label="Positioning by brand">
         <thead>
           <tr>
@@ -65,7 +68,12 @@ function PositioningTable({ data, trend }: { data: PositioningSummary; trend: Po
                   <ChangeBadge change={m.change.netSentiment} kind="score" compact />
                 </td>
                 <td>
-                  <SentimentTrend points={tones.get(m.brandId) ?? []} period={data.period} name={name} />
+                  <SentimentTrend
+                    points={tones.get(m.brandId) ?? []}
+                    period={data.period}
+                    name={name}
+                    color={colors.get(m.brandId)}
+                  />
                 </td>
                 <td>
                   <AttributeChips attributes={m.topAttributes} name={name} />

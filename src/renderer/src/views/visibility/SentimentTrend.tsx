@@ -25,10 +25,13 @@ export function SentimentTrend({
   points,
   period,
   name,
+  color,
 }: {
   points: readonly SentimentPoint[];
   period: ResolvedPeriod;
   name: string;
+  /** The brand's colour across the app (the line and its band take it). */
+  color?: string;
 }) {
   const known = points.filter((p) => p.net.value !== null);
   if (known.length === 0) return <span className="muted">—</span>;
@@ -47,7 +50,7 @@ export function SentimentTrend({
   const last = known[known.length - 1] as SentimentPoint;
   const counts = known.map((p) => p.net.n);
   return (
-    <span className="vis-sparkline pos-trend">
+    <span className="vis-sparkline pos-trend" style={color ? { color } : undefined}>
       <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true">
         {banded.length > 1 && <polygon className="pos-trend-band" points={band.join(' ')} />}
         <line className="pos-trend-zero" x1={0} x2={WIDTH} y1={yOf(0)} y2={yOf(0)} />

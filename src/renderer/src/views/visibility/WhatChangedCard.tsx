@@ -1,11 +1,13 @@
-import type { Estimate, Finding } from '../../../../shared/analytics/findings/types';
+import { useState } from 'react';
+import type { Estimate, Finding, FindingsView } from '../../../../shared/analytics/findings/types';
 import { useNavStore } from '../../stores/nav-store';
 import { useVisibilityStore } from '../../stores/visibility-store';
 import { Panel } from './Panel';
 
 // "What changed" at the top of Visibility: up to 7 findings against the
 // previous period, each a sentence that opens the answers behind it in Compare, the statistics
-// one click below. Its findings.list read is one of the view's panels (visibility-store.ts), so
+// one click below. The first few show until asked for all, so the key numbers under the card
+// stay in the first screen at 1280×800. Its findings.list read is one of the view's panels (visibility-store.ts), so
 // it is read with the view's filters whenever the other numbers are.
 
 const pct = (v: number): string => `${Math.round(v * 100)} %`;
@@ -60,13 +62,40 @@ function FindingItem({ finding }: { finding: Finding }) {
   return (
     <li className={finding.significant ? 'what-changed-item' : 'what-changed-item muted'}>
       <p>{finding.text}</p>
-      {n > 0 && (
-        <button type="button" className="small link" onClick={open}>
-          Open the {n} answer{n === 1 ? '' : 's'} in Compare
+      <div className="what-changed-actions">
+        {n > 0 && (
+          <button type="button" className="small link" onClick={open}>
+            Open the {n} answer{n === 1 ? '' : 's'} in Compare
+          </button>
+        )}
+        <Statistics finding={finding} />
+      </div>
+    </li>
+  );
+}
+
+/** Findings shown before "Show all". */
+export const FIRST_FINDINGS = 3;
+
+function FindingsList({ view }: { view: FindingsView }) {
+  const [all, setAll] = useState(false);
+  if (view.findings.length === 0)
+    return <p className="muted">No notable change since the previous period ({view.tests} tests).</p>;
+  const shown = all ? view.findings : view.findings.slice(0, FIRST_FINDINGS);
+  const more = view.findings.length - shown.length;
+  return (
+    <>
+      <ol className="what-changed-list">
+        {shown.map((f, i) => (
+          <FindingItem key={`${i}-${f.kind}-${f.brandId ?? f.domain ?? ''}`} finding={f} />
+        ))}
+      </ol>
+      {more > 0 && (
+        <button type="button" className="small" onClick={() => setAll(true)}>
+          Show all {view.findings.length} findings
         </button>
       )}
-      <Statistics finding={finding} />
-    </li>
+    </>
   );
 }
 
@@ -75,17 +104,7 @@ export function WhatChangedCard() {
   const refresh = useVisibilityStore((s) => s.refresh);
   return (
     <Panel id="vis-what-changed" title="What changed" state={state} onRetry={refresh} className="vis-wide">
-      {(view) =>
-        view.findings.length === 0 ? (
-          <p className="muted">No notable change since the previous period ({view.tests} tests).</p>
-        ) : (
-          <ol className="what-changed-list">
-            {view.findings.map((f, i) => (
-              <FindingItem key={`${i}-${f.kind}-${f.brandId ?? f.domain ?? ''}`} finding={f} />
-            ))}
-          </ol>
-        )
-      }
+      {(view) => <FindingsList view={view} />}
     </Panel>
   );
 }

@@ -6,15 +6,12 @@ import type {
   VisibilityBrandRef,
   VisibilityBuckets,
 } from '../../../../shared/visibility/types';
-import { BRAND_COLORS } from '../../../../shared/visibility/brand-colors';
+import { BRAND_PALETTE, brandColors } from '../../../../shared/visibility/brand-colors';
 import { formatDate } from '../../lib/format';
 import type { TrendBy } from '../../stores/visibility-store';
 
 // Pure shaping of the visibility answers into what the trend chart and the heatmap draw
 // (called from useMemo, once per answer, never on every render).
-
-/** Colours readable on the light and the dark theme (mid tones); the focus brand gets the first. */
-export const SERIES_COLORS = BRAND_COLORS;
 
 export interface TrendSeries {
   brandId: string;
@@ -88,16 +85,24 @@ function bucketsOf(data: VisibilityBuckets, by: TrendBy): TrendBucket[] {
   return buckets.sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '') || a.label.localeCompare(b.label));
 }
 
-/** The brands to draw: the focus brand first, then the others in the given order. */
-export function seriesOf(brands: VisibilityBrandRef[], focusId: string | null): TrendSeries[] {
-  const ordered = [...brands.filter((b) => b.id === focusId), ...brands.filter((b) => b.id !== focusId)];
+/**
+ * The brands to draw (`shown`): the focus brand first, then the others in the given order, each
+ * in its colour across the app (from every tracked brand, `all`).
+ */
+export function seriesOf(
+  shown: VisibilityBrandRef[],
+  focusId: string | null,
+  all: readonly VisibilityBrandRef[] = shown,
+): TrendSeries[] {
+  const ordered = [...shown.filter((b) => b.id === focusId), ...shown.filter((b) => b.id !== focusId)];
+  const colors = brandColors(all);
   return ordered.map((b, i) => ({
     brandId: b.id,
     name: b.name,
     focus: b.id === focusId,
     valueKey: `v${i}`,
     bandKey: `b${i}`,
-    color: SERIES_COLORS[i % SERIES_COLORS.length] ?? '#3b82f6',
+    color: colors.get(b.id) ?? (BRAND_PALETTE[0] as string),
   }));
 }
 
@@ -112,6 +117,7 @@ export function trendModel(
   const series = seriesOf(
     brands.filter((b) => present.has(b.id)),
     focusId,
+    brands,
   );
   const buckets = bucketsOf(data, by);
   const rows = buckets.map((b) => {
