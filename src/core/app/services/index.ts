@@ -61,7 +61,9 @@ export function createServices(deps: ServicesDeps): CoreServices {
   const analysis = once(() => import('./analysis'));
   const positioning = new Map<string, Promise<PositioningService>>();
   return {
-    visibility: once(async () => (await analysis()).createVisibilityService({ store, now })),
+    visibility: once(async () =>
+      (await analysis()).createVisibilityService({ store, now, activeJudge: deps.activeJudge }),
+    ),
     findings: once(async () =>
       (await analysis()).createFindingsService({
         store,

@@ -3,14 +3,15 @@ import { ROLLUPS, type RollupFamily, type RollupLevel } from './visibility-rollu
 // Which roll-up level answers a query, and the SQL of its rows. Every level of a family has
 // the same value columns and a subset of the key columns day, run, engine, loc (+ its own
 // keys), so a query is written once over "rows of the family" and this picks the table:
-//   a prompt scope (prompt sets, prompt tags)        → per-result rows (no roll-up knows prompts)
+//   a prompt scope (prompt sets, prompt tags, prompt texts in or out), or split by prompt
+//                                                    → per-result rows (no roll-up knows prompts)
 //   runs, split by run, or a family kept per cell     → the fine level (day × run × engine × loc)
 //   runs, with or without an engine filter            → the run level (run × day × engine)
 //   runs with a location filter                       → per-result rows (families without fine)
 //   every run, filtered or split by engine/location   → the el level (day × engine × location)
 //   every run, neither                                → the day level
 
-export type VisDim = 'day' | 'run' | 'engine' | 'loc';
+export type VisDim = 'day' | 'run' | 'engine' | 'loc' | 'prompt';
 
 export interface VisFilter {
   /** UTC day numbers, inclusive. */
@@ -20,6 +21,10 @@ export interface VisFilter {
   runIds?: readonly string[];
   /** Only results of these saved prompts (ids); forces the per-result path. */
   promptIds?: readonly string[];
+  /** Only results of prompts with these texts (as asked); forces the per-result path. */
+  promptTexts?: readonly string[];
+  /** Leaves out results of prompts with these texts (branded prompts); forces the per-result path. */
+  withoutPromptTexts?: readonly string[];
   engines?: readonly string[];
   locations?: readonly string[];
 }
@@ -38,7 +43,7 @@ export function pickLevelOf(
   filter: VisFilter,
   by: readonly VisDim[] = [],
 ): Level {
-  if (filter.promptIds) return 'result';
+  if (promptScoped(filter) || by.includes('prompt')) return 'result';
   const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
   const filtered = byLocation || Boolean(filter.engines?.length) || by.includes('engine');
   if (filter.runIds || by.includes('run')) {
@@ -49,6 +54,15 @@ export function pickLevelOf(
   if (filtered) return has.el ? 'el' : 'fine';
   return has.d ? 'd' : has.el ? 'el' : 'fine';
 }
+
+/** A filter on prompts: no roll-up knows prompts, so only the per-result rows answer it. */
+export function promptScoped(filter: VisFilter): boolean {
+  return Boolean(filter.promptIds || filter.promptTexts || filter.withoutPromptTexts);
+}
+
+/** A result's prompt by its text: run_prompts is indexed on text, so the ids come from a seek. */
+const PROMPTS_BY_TEXT = (param: string) =>
+  `(SELECT id FROM run_prompts WHERE text IN (SELECT value FROM json_each(@${param})))`;
 
 export interface Conditions {
   /** Conditions on the level's columns (no table alias unless given). */
@@ -80,6 +94,14 @@ export function conditions(filter: VisFilter, alias = '', listDays = false): Con
     const prompts = `${a}prompt IN (SELECT id FROM run_prompts WHERE prompt_id IN (SELECT value FROM json_each(@promptIds)))`;
     parts.push(filter.runIds ? `(${runs} OR ${prompts})` : prompts);
   } else if (filter.runIds) parts.push(runs);
+  if (filter.promptTexts) {
+    parts.push(`${a}prompt IN ${PROMPTS_BY_TEXT('promptTexts')}`);
+    params.promptTexts = json(filter.promptTexts);
+  }
+  if (filter.withoutPromptTexts?.length) {
+    parts.push(`(${a}prompt IS NULL OR ${a}prompt NOT IN ${PROMPTS_BY_TEXT('withoutPromptTexts')})`);
+    params.withoutPromptTexts = json(filter.withoutPromptTexts);
+  }
   if (filter.engines?.length) {
     parts.push(`${a}engine IN (SELECT value FROM json_each(@engines))`);
     params.engines = json(filter.engines);
@@ -89,6 +111,21 @@ export function conditions(filter: VisFilter, alias = '', listDays = false): Con
     params.locations = json(filter.locations);
   }
   return { sql: parts.join(' AND '), params };
+}
+
+/**
+ * A dimension as a select column and its group-by key: a run as its id, a prompt as its text
+ * (grouped by the run's prompt, so one text may come in several rows: callers sum them).
+ */
+export function dimColumn(d: VisDim, alias: string): { column: string; key: string } {
+  if (d === 'run')
+    return { column: `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run`, key: `${alias}.run` };
+  if (d === 'prompt')
+    return {
+      column: `(SELECT text FROM run_prompts WHERE id = ${alias}.prompt) AS prompt`,
+      key: `${alias}.prompt`,
+    };
+  return { column: `${alias}.${d} AS ${d}`, key: `${alias}.${d}` };
 }
 
 /** Per-result rows in the columns of each family's roll-ups (one row per result and key). */
@@ -139,7 +176,7 @@ export function familyRows(
       .map(([col, cond]) => ` AND +${build.alias}.${col.replace(/^\+/u, '')} ${cond}`)
       .join('');
     return {
-      sql: `SELECT f.day, f.run, f.engine, f.loc, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
+      sql: `SELECT f.day, f.run, f.engine, f.loc, f.prompt, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
       params: c.params,
     };
   }
