@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,5 +187,53 @@ describe('parallax visibility --by prompt', () => {
   it('refuses --topic without --by prompt or topic, and prompt mixed with another dimension', async () => {
     expect((await parallax(['visibility', '--topic', 'x'])).code).toBe(2);
     expect((await parallax(['visibility', '--by', 'prompt,day'])).code).toBe(2);
+  });
+});
+
+describe('parallax prompts import and export', () => {
+  it('imports prompts with topics from CSV, reporting bad rows by line, and exports them back', async () => {
+    const file = join(dir, 'prompts.csv');
+    const long = 'x'.repeat(51);
+    writeFileSync(
+      file,
+      [
+        'prompt,topic',
+        '"trail shoes, waterproof",Trail; Buying guides',
+        `bad topic row,${long}`,
+        ',Trail',
+        `${GENERIC[0]},Support`,
+      ].join('\n'),
+    );
+    const out = await json<{ created: number; updated: number; errors: Array<{ line: number }> }>([
+      'prompts',
+      'import',
+      file,
+    ]);
+    expect(out.created).toBe(1);
+    expect(out.updated).toBe(1);
+    expect(out.errors.map((e) => e.line)).toEqual([3, 4]);
+
+    const list = await json<{ prompts: Array<{ text: string; topics: string[] }> }>(['prompts', 'list']);
+    expect(list.prompts.find((p) => p.text === 'trail shoes, waterproof')?.topics).toEqual([
+      'Buying guides',
+      'Trail',
+    ]);
+    expect(list.prompts.find((p) => p.text === GENERIC[0])?.topics).toEqual(['Buying guides', 'Support']);
+
+    const csv = await parallax(['prompts', 'export', '--topic', 'Trail']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout.trim().split(/\r?\n/)).toEqual([
+      'prompt,topic',
+      '"trail shoes, waterproof",Buying guides; Trail',
+    ]);
+
+    const set = await json<{ prompt: { topics: string[] } }>([
+      'prompts',
+      'topics',
+      GENERIC[0] as string,
+      'Support',
+    ]);
+    expect(set.prompt.topics).toEqual(['Support']);
+    expect((await parallax(['prompts', 'topics', 'no such prompt', 'x'])).code).toBe(2);
   });
 });
