@@ -74,13 +74,16 @@ function registerAdd(prompts: Command, ctx: CliContext): void {
       await withCliCore(ctx, flags, async (core) => {
         const known = core.store.listPrompts();
         const out = saveWithTopics(core.store, known, { text, topics: flags.topic, replace: false });
-        if (ctx.json) return writeJson(ctx, { action: out.action, prompt: promptJson(out.prompt) });
-        writeLine(
-          ctx.stdout,
-          `${sayAction(out.action)} "${clip(out.prompt.text, 60)}"; topics: ${out.prompt.tags.join(', ') || '-'}.`,
-        );
+        printSaved(ctx, out);
       });
     });
+}
+
+/** A saved prompt: its action and topics, or as JSON. */
+function printSaved(ctx: CliContext, out: { prompt: SavedPromptView; action: SaveAction }): void {
+  if (ctx.json) return writeJson(ctx, { action: out.action, prompt: promptJson(out.prompt) });
+  const topics = out.prompt.tags.join(', ') || '-';
+  writeLine(ctx.stdout, `${sayAction(out.action)} "${clip(out.prompt.text, 60)}"; topics: ${topics}.`);
 }
 
 const sayAction = (a: SaveAction): string =>
@@ -99,11 +102,7 @@ function registerTopics(prompts: Command, ctx: CliContext): void {
         const known = core.store.listPrompts();
         const found = requirePrompt(known, idOrText);
         const out = saveWithTopics(core.store, known, { text: found.text, topics, replace: true });
-        if (ctx.json) return writeJson(ctx, { action: out.action, prompt: promptJson(out.prompt) });
-        writeLine(
-          ctx.stdout,
-          `${sayAction(out.action)} "${clip(out.prompt.text, 60)}"; topics: ${out.prompt.tags.join(', ') || '-'}.`,
-        );
+        printSaved(ctx, out);
       });
     });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PromptGrouping, PromptRow, PromptsView } from '../../../../shared/visibility/prompt-types';
 import { useVisibilityStore } from '../../stores/visibility-store';
+import { ChoiceToggle } from './ChoiceToggle';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
 import { PromptsTable } from './PromptsTable';
@@ -13,15 +14,7 @@ function PromptsByToggle() {
     ['prompt', 'By prompt'],
     ['topic', 'By topic'],
   ];
-  return (
-    <div className="vis-toggle" role="group" aria-label="Prompts table: one row per">
-      {choices.map(([id, label]) => (
-        <button key={id} type="button" className="small" aria-pressed={by === id} onClick={() => setBy(id)}>
-          {label}
-        </button>
-      ))}
-    </div>
-  );
+  return <ChoiceToggle label="Prompts table: one row per" choices={choices} value={by} onChange={setBy} />;
 }
 
 /** '' : every topic; NO_TOPIC: the prompts without one. */
