@@ -34,7 +34,29 @@ export type Level = RollupLevel | 'result';
 const json = (v: readonly unknown[]): string => JSON.stringify(v);
 
 export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly VisDim[] = []): Level {
+  if (family === 'promptCell' || family === 'promptBrand') return overCells(filter, by) ? 'd' : 'result';
   return pickLevelOf(ROLLUPS[family], filter, by);
+}
+
+/** Every run, engine and location, split by nothing but the day and the prompt. */
+function overCells(filter: VisFilter, by: readonly VisDim[]): boolean {
+  return (
+    !filter.runIds &&
+    !filter.engines?.length &&
+    !filter.locations?.length &&
+    by.every((d) => d === 'day' || d === 'prompt')
+  );
+}
+
+/**
+ * The family that answers a read of answers (cell) or brand sums (brand): its per-prompt
+ * roll-up when the read is split by prompt or narrowed to prompts over every run, engine and
+ * location (its prompt column takes the prompt conditions), else the family itself.
+ */
+export function familyOf(base: 'cell' | 'brand', filter: VisFilter, by: readonly VisDim[]): RollupFamily {
+  if ((by.includes('prompt') || promptScoped(filter)) && overCells(filter, by))
+    return base === 'cell' ? 'promptCell' : 'promptBrand';
+  return base;
 }
 
 /** The same choice for any family kept at the levels `has` names (the positioning roll-ups too). */
@@ -129,14 +151,19 @@ export function dimColumn(d: VisDim, alias: string): { column: string; key: stri
 }
 
 /** Per-result rows in the columns of each family's roll-ups (one row per result and key). */
-const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; alias: string }>> = {
-  cell: { from: 'vis_result f', columns: '1 AS answers', alias: 'f' },
-  brand: {
-    from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
-    columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
+const CELL_ROWS = { from: 'vis_result f', columns: '1 AS answers', alias: 'f' };
+const BRAND_ROWS = {
+  from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
+  columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
       coalesce(b.rank * b.rank, 0) AS rank_sq, b.count AS mentions, 1 AS present`,
-    alias: 'b',
-  },
+  alias: 'b',
+};
+
+const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; alias: string }>> = {
+  cell: CELL_ROWS,
+  brand: BRAND_ROWS,
+  promptCell: CELL_ROWS,
+  promptBrand: BRAND_ROWS,
   domain: {
     from: 'vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq',
     columns: 'rd.domain, 1 AS answers',

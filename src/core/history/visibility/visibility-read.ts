@@ -1,6 +1,6 @@
 import { runTitle } from '../../../shared/domain/run-title';
 import { pluck, stmt, type StoreContext } from '../connection';
-import { dimColumn, familyRows, pickLevel, type VisDim, type VisFilter } from './visibility-levels';
+import { dimColumn, familyOf, familyRows, pickLevel, type VisDim, type VisFilter } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
 import { createFindingsReads } from './visibility-read-findings';
 import { createGapReads } from './visibility-read-gaps';
@@ -34,7 +34,8 @@ export function visBrandsQuery(
   filter: VisFilter,
   by: readonly VisDim[],
 ): { sql: string; params: Record<string, unknown> } {
-  const rows = familyRows('brand', pickLevel('brand', filter, by), filter);
+  const family = familyOf('brand', filter, by);
+  const rows = familyRows(family, pickLevel(family, filter, by), filter);
   const d = dimSelect(by, 'b');
   return {
     sql: `SELECT ${d.select}vb.brand_id AS brandId, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited,
@@ -56,7 +57,8 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     ...createDrillReads(db, sources),
     ...createFindingsReads(db),
     visCells(filter, by) {
-      const rows = familyRows('cell', pickLevel('cell', filter, by), filter);
+      const family = familyOf('cell', filter, by);
+      const rows = familyRows(family, pickLevel(family, filter, by), filter);
       const d = dimSelect(by, 'c');
       return all<VisCellRow>(
         `SELECT ${d.select}sum(c.answers) AS answers FROM (${rows.sql}) c
