@@ -8,7 +8,8 @@ import { newRun, openTemp } from '../store/helpers';
 import { migrationNamed } from '../../support/migration-named';
 import { A_AT, buildVisibilityFixture, ingest, type VisibilityFixture } from './visibility-fixture';
 
-// The per-day-and-prompt roll-ups (migration prompt-rollups) against the answers' own rows: the
+// The per-day-and-prompt roll-ups (migration prompt-rollups: answers, brands, positioning
+// statuses) against the answers' own rows: the
 // same sums per prompt read both ways after ingest, after a brand change's re-analysis, after a
 // run is deleted, and as the migration fills them from the per-result rows of an existing file.
 
@@ -31,6 +32,9 @@ function expectSameBothWays(store: HistoryStore): void {
   );
   expect(sorted(store.visBrands(EVERYTHING, ['prompt', 'day']))).toEqual(
     sorted(store.visBrands(allRuns(store), ['prompt', 'day'])),
+  );
+  expect(sorted(store.posStatus(EVERYTHING, 'builtin', ['prompt', 'day']))).toEqual(
+    sorted(store.posStatus(allRuns(store), 'builtin', ['prompt', 'day'])),
   );
 }
 
@@ -71,6 +75,7 @@ afterAll(() => {
 describe('the per-prompt roll-ups', () => {
   it('sum what the answers hold, per prompt text (counted by hand)', () => {
     expect(rollupRows('vis_prompt_brand')).toBeGreaterThan(0);
+    expect(rollupRows('pos_status_prompt')).toBeGreaterThan(0);
     expectSameBothWays(f.store);
     const brands = f.store.visBrands(EVERYTHING, ['prompt']).filter((r) => r.prompt === 'is Acme any good');
     const acme = brands.filter((r) => r.brandId === f.acme).reduce((s, r) => s + r.mentions, 0);
@@ -109,13 +114,15 @@ describe('the per-prompt roll-ups', () => {
 
   it('are filled by the migration from an existing file’s per-result rows', () => {
     const before = sorted(f.store.visBrands(EVERYTHING, ['prompt', 'day']));
+    const judged = sorted(f.store.posStatus(EVERYTHING, 'builtin', ['prompt']));
     f.store.close();
     const db = new Database(path);
-    db.exec('DROP TABLE vis_prompt_cell; DROP TABLE vis_prompt_brand;');
+    db.exec('DROP TABLE vis_prompt_cell; DROP TABLE vis_prompt_brand; DROP TABLE pos_status_prompt;');
     db.exec(migrationNamed('prompt-rollups').sql);
     db.close();
     f.store = openTemp(path, { create: false });
     expect(sorted(f.store.visBrands(EVERYTHING, ['prompt', 'day']))).toEqual(before);
+    expect(sorted(f.store.posStatus(EVERYTHING, 'builtin', ['prompt']))).toEqual(judged);
     expectSameBothWays(f.store);
   });
 });

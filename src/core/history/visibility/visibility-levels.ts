@@ -39,7 +39,7 @@ export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly 
 }
 
 /** Every run, engine and location, split by nothing but the day and the prompt. */
-function overCells(filter: VisFilter, by: readonly VisDim[]): boolean {
+export function overCells(filter: VisFilter, by: readonly VisDim[]): boolean {
   return (
     !filter.runIds &&
     !filter.engines?.length &&
