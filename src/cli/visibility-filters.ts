@@ -23,6 +23,8 @@ export interface FilterFlags {
   countries?: string[];
   monitor?: string;
   brand?: string;
+  /** Leave out the prompts that name a tracked brand (where the command offers it). */
+  unbranded?: boolean;
   db?: string;
 }
 
@@ -38,6 +40,7 @@ export const FILTER_FLAG_NAMES: FlagNames = {
   limit: '--limit',
   by: '--by',
   domain: '--domain',
+  topic: '--topic',
 };
 
 /** Repeatable flag that also takes comma lists: --engine a --engine b,c → [a, b, c], each once. */
@@ -178,6 +181,7 @@ export function queryOf(store: HistoryStore, flags: FilterFlags, now: number): R
     ...(flags.engine?.length ? { engines: flags.engine } : {}),
     ...(flags.countries?.length ? { locations: locationsOf(store, flags.countries) } : {}),
     ...(flags.brand !== undefined ? { brandId: requireBrand(store, flags.brand).id } : {}),
+    ...(flags.unbranded === true ? { unbranded: true } : {}),
   };
 }
 

@@ -430,6 +430,12 @@ const bench: Bench = async () => {
         'results drill (query)',
         () => svc.results({ ...q, limit: 50, drill: { query: 'running shoes query 3-5' } }),
       ],
+      ['prompts by prompt', () => svc.prompts({ ...q, by: 'prompt' })],
+      ['prompts by topic', () => svc.prompts({ ...q, by: 'topic' })],
+      [
+        'results drill (prompt)',
+        () => svc.results({ ...q, limit: 50, drill: { prompt: 'best running shoes question 3' } }),
+      ],
     ];
     for (const [name, fn] of queries) {
       const { p50, p95 } = time(fn);

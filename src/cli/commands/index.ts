@@ -22,6 +22,7 @@ import { registerDemoCommand } from './demo';
 import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
 import { registerPositioningCommand } from './positioning';
+import { registerPromptsCommands } from './prompts';
 import { registerChangesCommand } from './changes';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
@@ -54,6 +55,7 @@ export const commandModules: RegisterCommand[] = [
   registerMonitorsCommands,
   registerAlertsCommands,
   registerBrandsCommands,
+  registerPromptsCommands,
   registerVisibilityCommand,
   registerPositioningCommand,
   registerJudgeCommands,

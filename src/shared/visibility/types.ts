@@ -29,6 +29,8 @@ export interface VisibilityQuery {
   locations?: string[];
   /** The focus brand; default: the first brand of kind 'brand' (by name). */
   brandId?: string;
+  /** Leave out the prompts that name a tracked brand (branded prompts). */
+  unbranded?: boolean;
 }
 
 /** The period a query resolved to, and the previous period of the same length. */
@@ -257,6 +259,10 @@ export interface VisibilityDrill {
   gapFor?: string;
   /** Answers whose engine ran this search query. */
   query?: string;
+  /** Answers to this prompt (its text as asked). */
+  prompt?: string;
+  /** Answers to the prompts carrying this topic ('' : prompts without a topic). */
+  topic?: string;
 }
 
 export interface DrillResults {

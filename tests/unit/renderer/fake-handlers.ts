@@ -1,4 +1,5 @@
 import { ENGINE_NAMES, ENGINES, US_STATES } from '../../../src/shared/api/engines';
+import { samplePrompts } from './fake-prompts';
 import { COUNTRY_CODES } from '../../../src/shared/api/countries';
 import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
@@ -364,6 +365,7 @@ export function defaultHandlers(): Handlers {
       ],
       empty: null,
     }),
+    'visibility.prompts': (input) => samplePrompts(input.by),
     'visibility.results': () => ({ resultIds: ['run-1-res-US', 'run-1-res-DE'], total: 2 }),
     'alerts.list': () => ({ alerts: [sampleAlert()], total: 1, unread: 1 }),
     'alerts.get': (input) => sampleAlert({ id: input.id }),

@@ -140,6 +140,28 @@ describe('Monitors view', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
   });
 
+  it('files the new monitor’s prompts under its topics in the library, keeping their other topics', async () => {
+    useComposeStore.setState({
+      name: 'Shoes daily',
+      promptsText: `${SAMPLE_PROMPT}\nbest trail shoes`,
+      countries: ['US'],
+    });
+    fake.handle('prompts.list', () => [{ id: 'p-1', text: SAMPLE_PROMPT, tags: ['Q3'], createdAt: 1 }]);
+    render(<MonitorsView />);
+    await screen.findByRole('table', { name: 'Monitors' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add monitor from Compose' }));
+    const form = screen.getByRole('form', { name: 'New monitor' });
+    fireEvent.change(within(form).getByLabelText('Topics of its prompts (comma separated)'), {
+      target: { value: 'Buying guides, q3' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save monitor' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New monitor' })).toBeNull());
+    expect(fake.callsTo('prompts.save')).toEqual([
+      { id: 'p-1', text: SAMPLE_PROMPT, tags: ['Q3', 'Buying guides'] },
+      { text: 'best trail shoes', tags: ['Buying guides', 'q3'] },
+    ]);
+  });
+
   it('places validation errors on the name and the spec, and needs prompts and a location first', async () => {
     render(<MonitorsView />);
     await screen.findByRole('table', { name: 'Monitors' });

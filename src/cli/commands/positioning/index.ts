@@ -31,6 +31,8 @@ import {
   type FilterFlags,
 } from '../../visibility-filters';
 import type { RegisterCommand } from '../register-command';
+import { addPromptOptions, outputPrompts, promptGroupingOf } from '../../prompt-output';
+import { visibilityChannels } from '../../../shared/ipc/channels/visibility';
 import type { EngineLabelOf } from '../../../shared/profile';
 
 // `parallax positioning`: how the engines present each tracked brand, from the command line.
@@ -44,6 +46,7 @@ const FINISH_IN_PLACE = 5_000;
 
 interface PositioningFlags extends FilterFlags {
   by?: string;
+  topic?: string;
   judge?: string;
   attributes?: string;
 }
@@ -171,13 +174,17 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
     .option('--brand <name>', 'the focus brand (name or id); with --by, only its rows')
     .option(
       '--by <dimensions>',
-      'one row per bucket: day, run, country or engine (up to two, comma-separated)',
+      'one row per bucket: day, run, country or engine (up to two, comma-separated); or prompt or topic (alone)',
     )
     .option('--judge <name>', 'another judge\u2019s rows than the active one (settings; default builtin)')
-    .option('--attributes <n>', 'top attributes per brand and row (default 5; 0 with --by)')
+    .option('--attributes <n>', 'top attributes per brand and row (default 5; 0 with --by)');
+  addPromptOptions(positioning)
     .addHelpText('after', HELP)
     .action(async (flags: PositioningFlags) => {
-      const by = flags.by === undefined ? null : parseBy(flags.by);
+      const grouping = promptGroupingOf(flags.by);
+      if (flags.topic !== undefined && grouping === null)
+        throw new CliUsageError('--topic goes with --by prompt or --by topic');
+      const by = flags.by === undefined || grouping !== null ? null : parseBy(flags.by);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         await finishSmallRescore(ctx, core.store);
         const service = await core.services.positioning(flags.judge);
@@ -187,6 +194,22 @@ export const registerPositioningCommand: RegisterCommand = (program: Command, ct
           ...(flags.judge ? { judge: flags.judge } : {}),
         };
         const names = { ...FILTER_FLAG_NAMES, judge: '--judge', attributeLimit: '--attributes' };
+        if (grouping !== null) {
+          const input = parseFlags(
+            visibilityChannels['visibility.prompts'].input,
+            {
+              ...queryOf(core.store, flags, Date.now()),
+              by: grouping,
+              ...(flags.topic !== undefined ? { topic: flags.topic } : {}),
+            },
+            names,
+          );
+          return outputPrompts(
+            ctx,
+            askService(() => service.prompts(input, flags.judge)),
+            brands,
+          );
+        }
         if (by === null) {
           const input = parseFlags(
             positioningChannels['positioning.summary'].input,

@@ -38,6 +38,7 @@ import {
   type FilterFlags,
 } from '../../visibility-filters';
 import type { RegisterCommand } from '../register-command';
+import { addPromptOptions, outputPrompts, promptGroupingOf } from '../../prompt-output';
 
 // `parallax visibility`: the Visibility view's numbers from the command line. Without --by,
 // the overview (the focus brand's KPIs and the leaderboard, each with its change against the
@@ -45,6 +46,7 @@ import type { RegisterCommand } from '../register-command';
 
 interface VisibilityFlags extends FilterFlags {
   by?: string;
+  topic?: string;
   wide?: boolean;
   measure?: string;
 }
@@ -280,7 +282,7 @@ function printWide(
 }
 
 export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
-  addFilterOptions(
+  const command = addFilterOptions(
     program
       .command('visibility')
       .description(
@@ -290,16 +292,20 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
     .option('--brand <name>', 'the focus brand (name or id); with --by, only its rows')
     .option(
       '--by <dimensions>',
-      'one row per bucket: day, run, country or engine (up to two, comma-separated)',
+      'one row per bucket: day, run, country or engine (up to two, comma-separated); or prompt or topic (alone)',
     )
     .option(
       '--wide',
       'with --by engine: one row per brand, one column per engine (the leaderboard by engine)',
     )
-    .option('--measure <name>', 'with --wide: mention, voice, position or citation (default mention)')
+    .option('--measure <name>', 'with --wide: mention, voice, position or citation (default mention)');
+  addPromptOptions(command)
     .addHelpText('after', HELP)
     .action(async (flags: VisibilityFlags) => {
-      const by = flags.by === undefined ? null : parseBy(flags.by);
+      const grouping = promptGroupingOf(flags.by);
+      if (flags.topic !== undefined && grouping === null)
+        throw new CliUsageError('--topic goes with --by prompt or --by topic');
+      const by = flags.by === undefined || grouping !== null ? null : parseBy(flags.by);
       const wide = wideOf(flags, by);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
@@ -308,6 +314,18 @@ export const registerVisibilityCommand: RegisterCommand = (program: Command, ctx
         await finishReanalysis(ctx, service);
         const query = queryOf(core.store, flags, now());
         const brands = brandNames(core.store);
+        if (grouping !== null) {
+          const input = parseFlags(
+            visibilityChannels['visibility.prompts'].input,
+            { ...query, by: grouping, ...(flags.topic !== undefined ? { topic: flags.topic } : {}) },
+            FILTER_FLAG_NAMES,
+          );
+          return outputPrompts(
+            ctx,
+            askService(() => service.prompts(input)),
+            brands,
+          );
+        }
         if (by === null) {
           const input = parseFlags(visibilityChannels['visibility.overview'].input, query, FILTER_FLAG_NAMES);
           const view = askService(() => service.overview(input));

@@ -10,3 +10,5 @@ export { createQueryContext, type Context } from './service-context';
 export { buildBrandMatrix } from './brand-matrix';
 export { DAY_MS } from './period';
 export { createReanalysisDriver } from './reanalysis';
+export { promptsView, topicsByText } from './service-prompts';
+export { brandedPrompts } from './branded-prompts';

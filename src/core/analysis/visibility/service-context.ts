@@ -2,6 +2,7 @@ import type { BrandView } from '../../../shared/ipc/channels/library';
 import type { VisibilityBrandRef, VisibilityScope } from '../../../shared/visibility/types';
 import { AppError } from '../../platform';
 import type { HistoryStore, VisFilter } from '../../history';
+import { brandedPrompts } from './branded-prompts';
 import { resolvePeriod, type DayPeriod } from './period';
 import type { VisibilityQueryInput } from './service-types';
 
@@ -65,6 +66,12 @@ export function createQueryContext(deps: { store: HistoryStore; now: () => numbe
     }
   }
 
+  /** The filter leaving out branded prompts (none to leave out: no filter, the roll-ups answer). */
+  function withoutBranded(brands: readonly BrandView[]): Pick<VisFilter, 'withoutPromptTexts'> {
+    const branded = [...brandedPrompts(brands, store.visPromptTexts()).keys()];
+    return branded.length > 0 ? { withoutPromptTexts: branded } : {};
+  }
+
   function context(input: VisibilityQueryInput): Context {
     const period = resolvePeriod(input.period, deps.now());
     const brands = store.listBrands();
@@ -78,6 +85,7 @@ export function createQueryContext(deps: { store: HistoryStore; now: () => numbe
     const scope = resolveScope(input.scope);
     const base = {
       ...scope,
+      ...(input.unbranded === true ? withoutBranded(brands) : {}),
       ...(input.engines?.length ? { engines: input.engines } : {}),
       ...(input.locations?.length ? { locations: input.locations } : {}),
     };

@@ -10,6 +10,7 @@ import type {
   VisibilityBuckets,
   VisibilityOverview,
 } from '../../../shared/visibility/types';
+import type { PromptsView } from '../../../shared/visibility/prompt-types';
 
 // What the Visibility view (over IPC), `parallax visibility`/`sources` and the tests call:
 // one service over the history store, inputs as the IPC contract parses them.
@@ -24,6 +25,8 @@ export interface VisibilityService {
   urls(input: InvokeParsedInput<'visibility.urls'>): UrlsView;
   queries(input: InvokeParsedInput<'visibility.queries'>): FanOutView;
   results(input: InvokeParsedInput<'visibility.results'>): DrillResults;
+  /** Per prompt or topic: the focus brand's numbers (recommendation rate by the active judge). */
+  prompts(input: InvokeParsedInput<'visibility.prompts'>): PromptsView;
   seriesKeys(input: InvokeParsedInput<'history.seriesKeys'>): SeriesKeyView[];
   /**
    * The re-analysis of stored answers after a brand change, while one is pending (null when

@@ -10,6 +10,7 @@ import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../history
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';
 import { createQueryContext, type Context } from './service-context';
+import { promptsView, textsOfTopic } from './service-prompts';
 import { createSourceQueries } from './service-sources';
 import type { VisibilityService } from './service-types';
 import { meanStat, rateStat, statChange } from './stats';
@@ -51,7 +52,23 @@ function withChange(current: BrandMetrics, previous: BrandMetrics): BrandMetrics
   };
 }
 
-export function createVisibilityService(deps: { store: HistoryStore; now: () => number }): VisibilityService {
+/** The filter narrowed to a drill's prompt or topic (a topic's prompts by their texts). */
+function drillPrompts(
+  store: HistoryStore,
+  filter: VisFilter,
+  drill: { prompt?: string; topic?: string },
+): VisFilter {
+  if (drill.prompt !== undefined) return { ...filter, promptTexts: [drill.prompt] };
+  if (drill.topic !== undefined) return { ...filter, promptTexts: textsOfTopic(store, drill.topic) };
+  return filter;
+}
+
+export function createVisibilityService(deps: {
+  store: HistoryStore;
+  now: () => number;
+  /** The judge whose scores give the Prompts table's recommendation rate ('builtin' by default). */
+  activeJudge?: () => string;
+}): VisibilityService {
   const { store } = deps;
   const q = createQueryContext(deps);
   const { context, answersOf, emptyReason, rivalsOf } = q;
@@ -145,6 +162,10 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
       };
     },
 
+    prompts(input) {
+      return promptsView(store, q, input, deps.activeJudge?.() ?? 'builtin');
+    },
+
     results(input) {
       const ctx = context(input);
       const { drill } = input;
@@ -153,7 +174,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
           throw new AppError('BRAND_NOT_FOUND', `No brand with id ${id}`);
       }
       return store.visDrill(
-        ctx.current,
+        drillPrompts(store, ctx.current, drill),
         {
           ...(drill.brandId !== undefined ? { brandId: drill.brandId } : {}),
           ...(drill.mentioned !== undefined ? { mentioned: drill.mentioned } : {}),

@@ -8,6 +8,7 @@ type Channels =
   | 'visibility.urls'
   | 'visibility.queries'
   | 'visibility.results'
+  | 'visibility.prompts'
   | 'history.seriesKeys';
 
 export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
@@ -18,5 +19,6 @@ export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
   'visibility.urls': (input) => ctx.visibility.urls(input),
   'visibility.queries': (input) => ctx.visibility.queries(input),
   'visibility.results': (input) => ctx.visibility.results(input),
+  'visibility.prompts': (input) => ctx.visibility.prompts(input),
   'history.seriesKeys': (input) => ctx.visibility.seriesKeys(input),
 });

@@ -72,7 +72,9 @@ export function createServices(deps: ServicesDeps): CoreServices {
     return service;
   };
   return {
-    visibility: once(async () => (await analysis()).createVisibilityService({ store, now })),
+    visibility: once(async () =>
+      (await analysis()).createVisibilityService({ store, now, activeJudge: deps.activeJudge }),
+    ),
     findings: once(async () =>
       (await analysis()).createFindingsService({
         store,

@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { pluck, stmt } from '../connection';
-import { conditions, pickLevelOf, type VisDim, type VisFilter } from '../visibility';
+import {
+  conditions,
+  dimColumn,
+  overCells,
+  pickLevelOf,
+  promptScoped,
+  type VisDim,
+  type VisFilter,
+} from '../visibility';
 import { periodBuckets } from './positioning-buckets';
 import { POSITIONING_ROLLUPS, type PositioningFamily, type PositioningTable } from './positioning-rollups';
 
@@ -18,6 +26,8 @@ export interface PosStatusRow {
   run?: string;
   engine?: string;
   loc?: string;
+  /** The prompt's text, when split by prompt (one text may come in several rows). */
+  prompt?: string;
   brandId: string;
   n: number;
   top: number;
@@ -44,23 +54,41 @@ export interface PosAttrRow {
 }
 
 /** Per-answer rows in the columns of each family's roll-ups (prompt scopes). */
-const PER_RESULT: Record<PositioningFamily, string> = {
-  status: `SELECT f.day, f.run, f.engine, f.loc, b.brand, 1 AS n, b.status = 0 AS top,
+const STATUS_ROWS = `SELECT f.day, f.run, f.engine, f.loc, f.prompt, b.brand, 1 AS n, b.status = 0 AS top,
       b.status = 1 AS recommended, b.status = 2 AS mentioned, b.status = 3 AS cautioned,
       b.sentiment = 1 AS positive, b.sentiment = 0 AS neutral, b.sentiment = -1 AS negative,
       b.score AS score_sum, b.score * b.score AS score_sq
-    FROM vis_result f JOIN pos_brand b ON b.seq = f.seq AND b.judge = @judge`,
-  attr: `SELECT f.day, f.run, f.engine, f.loc, b.brand, a.value AS attr, 1 AS n,
+    FROM vis_result f JOIN pos_brand b ON b.seq = f.seq AND b.judge = @judge`;
+
+const PER_RESULT: Record<PositioningFamily, string> = {
+  status: STATUS_ROWS,
+  statusPrompt: STATUS_ROWS,
+  attr: `SELECT f.day, f.run, f.engine, f.loc, f.prompt, b.brand, a.value AS attr, 1 AS n,
       (b.attrs ->> (a.key + 1)) > 0 AS positive, (b.attrs ->> (a.key + 1)) < 0 AS negative
     FROM vis_result f JOIN pos_brand b ON b.seq = f.seq AND b.judge = @judge
     JOIN json_each(b.attrs) a ON a.key % 2 = 0`,
 };
+
+/**
+ * Status rows split by prompt or narrowed to prompts: the day × prompt roll-up over every run,
+ * engine and location (its prompt column takes the prompt conditions), else the answers' rows.
+ */
+function promptStatusRows(
+  filter: VisFilter,
+  by: readonly VisDim[],
+): { sql: string; params: Record<string, unknown> } {
+  const c = conditions(filter, overCells(filter, by) ? '' : 'f');
+  if (!overCells(filter, by)) return { sql: `${PER_RESULT.status} WHERE ${c.sql}`, params: c.params };
+  const table = POSITIONING_ROLLUPS.statusPrompt.d as PositioningTable;
+  return { sql: `SELECT * FROM ${table.table} WHERE judge = @judge AND ${c.sql}`, params: c.params };
+}
 
 /** The status rows at the level the filter needs, for one judge (the Visibility levels' rules). */
 function statusRows(
   filter: VisFilter,
   by: readonly VisDim[],
 ): { sql: string; params: Record<string, unknown> } {
+  if (by.includes('prompt') || promptScoped(filter)) return promptStatusRows(filter, by);
   const level = pickLevelOf(POSITIONING_ROLLUPS.status, filter, by);
   if (level === 'result') {
     const c = conditions(filter, 'f');
@@ -86,7 +114,7 @@ function attrRows(
   const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
   const byEngine = Boolean(filter.engines?.length) || by.includes('engine');
   const runs = Boolean(filter.runIds) || by.includes('run');
-  if (filter.promptIds || (runs && byLocation)) {
+  if (promptScoped(filter) || by.includes('prompt') || (runs && byLocation)) {
     const c = conditions(filter, 'f');
     return { sql: `${PER_RESULT.attr} WHERE ${c.sql}`, params: c.params };
   }
@@ -121,11 +149,11 @@ function attrRows(
 }
 
 function dimSelect(by: readonly VisDim[], alias: string): { select: string; group: string } {
-  const dims = [...new Set(by)];
-  const cols = dims.map((d) =>
-    d === 'run' ? `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run` : `${alias}.${d} AS ${d}`,
-  );
-  return { select: cols.map((c) => `${c}, `).join(''), group: dims.map((d) => `${alias}.${d}, `).join('') };
+  const cols = [...new Set(by)].map((d) => dimColumn(d, alias));
+  return {
+    select: cols.map((c) => `${c.column}, `).join(''),
+    group: cols.map((c) => `${c.key}, `).join(''),
+  };
 }
 
 export interface PositioningReadApi {

@@ -92,7 +92,7 @@ export const RESCORE_SQL = {
      FROM json_each(?) v CROSS JOIN results r ON r.seq = v.value JOIN jobs j ON j.id = r.job_id
      ORDER BY r.seq`,
   /** At write time: when each answer was stored, and its cell. */
-  cells: `SELECT r.seq, r.ingested_at AS ingestedAt, f.day, f.run, f.engine, f.loc
+  cells: `SELECT r.seq, r.ingested_at AS ingestedAt, f.day, f.run, f.engine, f.loc, f.prompt
      FROM json_each(?) v CROSS JOIN results r ON r.seq = v.value JOIN vis_result f ON f.seq = r.seq`,
   /** At write time: the judge's rows of the answers. */
   rows: `SELECT seq, brand, status, sentiment, score, evidence, attrs FROM pos_brand

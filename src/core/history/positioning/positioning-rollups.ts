@@ -8,7 +8,7 @@ import { bucketStart, SPANS } from './positioning-buckets';
 // cells costs one write per row; a time-bucketed table gets each change once per span. A row
 // whose count falls to 0 is deleted.
 
-export type PositioningFamily = 'status' | 'attr';
+export type PositioningFamily = 'status' | 'attr' | 'statusPrompt';
 /**
  * status: fine (day × run × engine × location), el (day × engine × location), d (day);
  * attr: run (run × day), runEngine (run × day × engine), el (time bucket × engine × location),
@@ -25,6 +25,8 @@ export interface PositioningKey {
   loc: string;
   brand: number;
   attr?: number;
+  /** The answer's prompt (run_prompts.id): a key of statusPrompt only. */
+  prompt?: number | null;
 }
 
 /** A key column of a table: one of the key's, or a time bucket's span and first day. */
@@ -72,9 +74,14 @@ const ATTR_ROLLUPS: Partial<Record<PositioningLevel, PositioningTable>> = {
   d: table('pos_attr_d', ['judge', 'span', 'start', 'brand', 'attr'], ATTR_VALUES),
 };
 
+// Per day and prompt (migration 024): the Prompts table's recommendation rate.
+const STATUS_PROMPT_ROLLUPS: Partial<Record<PositioningLevel, PositioningTable>> = {
+  d: table('pos_status_prompt', ['judge', 'day', 'prompt', 'brand'], STATUS_VALUES),
+};
+
 export const POSITIONING_ROLLUPS: Readonly<
   Record<PositioningFamily, Partial<Record<PositioningLevel, PositioningTable>>>
-> = { status: STATUS_ROLLUPS, attr: ATTR_ROLLUPS };
+> = { status: STATUS_ROLLUPS, attr: ATTR_ROLLUPS, statusPrompt: STATUS_PROMPT_ROLLUPS };
 
 /** Every table a family's changes are written to: the time-bucketed ones once per span. */
 function writtenTables(family: PositioningFamily): PositioningTable[] {
@@ -92,6 +99,7 @@ export function positioningTables(families?: readonly PositioningFamily[]): Posi
 const FAMILY_COLUMNS: Record<PositioningFamily, ReadonlyArray<keyof PositioningKey>> = {
   status: ['judge', 'day', 'run', 'engine', 'loc', 'brand'],
   attr: ['judge', 'day', 'run', 'engine', 'loc', 'brand', 'attr'],
+  statusPrompt: ['judge', 'day', 'prompt', 'brand'],
 };
 
 /** A key column's value for a table (a bucket's span and first day from the day). */
@@ -128,9 +136,23 @@ export class PositioningRollupWriter {
   private readonly changes: Record<PositioningFamily, Map<string, Change>> = {
     status: new Map(),
     attr: new Map(),
+    statusPrompt: new Map(),
   };
+  /** Whether the file has a table: an earlier migration's fill runs before 024 made its table. */
+  private readonly present = new Map<string, boolean>();
 
   constructor(private readonly db: Database.Database) {}
+
+  private has(table: string): boolean {
+    let known = this.present.get(table);
+    if (known === undefined) {
+      known =
+        this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !==
+        undefined;
+      this.present.set(table, known);
+    }
+    return known;
+  }
 
   /** One change (values in the family's column order); the arrays are copied when first kept. */
   add(family: PositioningFamily, key: PositioningKey, values: readonly number[]): void {
@@ -150,6 +172,7 @@ export class PositioningRollupWriter {
       const changes = this.changes[family];
       if (changes.size === 0) continue;
       for (const t of writtenTables(family)) {
+        if (!this.has(t.table)) continue;
         const rows = [...this.sumFor(t, changes).values()].filter(
           (r) => r.shrunk || r.values.some((v) => v !== 0),
         );
@@ -163,6 +186,7 @@ export class PositioningRollupWriter {
   clear(): void {
     this.changes.status.clear();
     this.changes.attr.clear();
+    this.changes.statusPrompt.clear();
   }
 
   private sumFor(t: PositioningTable, changes: Map<string, Change>): Map<string, RollupRow> {

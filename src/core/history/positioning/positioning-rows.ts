@@ -24,6 +24,8 @@ export interface AnswerCell {
   run: number;
   engine: string;
   loc: string;
+  /** The answer's prompt (run_prompts.id), for the per-prompt roll-up. */
+  prompt?: number | null;
 }
 
 /** What a judge said of an answer: its positionings, or why it was not scored. */
@@ -80,6 +82,8 @@ export function addPositioningRollups(
       brand: row.brand,
     };
     writer.add('status', key, statusValues(row, sign));
+    if (cell.prompt != null)
+      writer.add('statusPrompt', { ...key, prompt: cell.prompt }, statusValues(row, sign));
     for (const [attr, polarity] of attrPairs(row.attrs))
       writer.add('attr', { ...key, attr }, attrValues(polarity, sign));
   }
@@ -127,7 +131,7 @@ export function rowsWithCells(
 ): Array<StoredBrandRow & AnswerCell & { seq: number; judge: number }> {
   return stmt(
     db,
-    `SELECT b.seq, b.judge, b.${BRAND_COLUMNS.split(', ').join(', b.')}, f.day, f.run, f.engine, f.loc
+    `SELECT b.seq, b.judge, b.${BRAND_COLUMNS.split(', ').join(', b.')}, f.day, f.run, f.engine, f.loc, f.prompt
      FROM pos_brand b JOIN vis_result f ON f.seq = b.seq
      WHERE b.seq IN (SELECT value FROM json_each(?)) ORDER BY b.seq, b.judge, b.brand`,
   ).all(JSON.stringify(seqs)) as Array<StoredBrandRow & AnswerCell & { seq: number; judge: number }>;

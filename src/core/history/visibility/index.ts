@@ -10,7 +10,7 @@ export {
   type UpsertTable,
   writeRollupRows,
 } from './visibility-rollups';
-export { conditions, pickLevelOf, type Level } from './visibility-levels';
+export { conditions, dimColumn, overCells, pickLevelOf, promptScoped, type Level } from './visibility-levels';
 export { brandHits, brandsKey, readBrandDefinitions } from './visibility-brands';
 export {
   type AnalysedAhead,

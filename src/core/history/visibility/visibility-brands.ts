@@ -123,21 +123,19 @@ export function addBrandRollups(
 ): void {
   for (const h of hits) {
     const r = h.rank ?? 0;
-    rollups.add(
-      'brand',
-      cell,
-      [
-        sign * (h.mentioned ? 1 : 0),
-        sign * (h.cited ? 1 : 0),
-        sign * (h.rank === null ? 0 : 1),
-        sign * r,
-        sign * r * r,
-        sign * h.count,
-        // A hit is named or cited (analyseBrands keeps no other): it counts once as present.
-        sign,
-      ],
-      state.keys[h.idx] as number,
-    );
+    const values = (): number[] => [
+      sign * (h.mentioned ? 1 : 0),
+      sign * (h.cited ? 1 : 0),
+      sign * (h.rank === null ? 0 : 1),
+      sign * r,
+      sign * r * r,
+      sign * h.count,
+      // A hit is named or cited (analyseBrands keeps no other): it counts once as present.
+      sign,
+    ];
+    const brand = state.keys[h.idx] as number;
+    rollups.add('brand', cell, values(), brand);
+    if (cell.prompt != null) rollups.add('promptBrand', cell, values(), cell.prompt, brand);
   }
   if (state.focuses.length === 0) return;
   const named = new Set(hits.filter((h) => h.mentioned).map((h) => h.idx));

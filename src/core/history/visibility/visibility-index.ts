@@ -27,7 +27,7 @@ import { citedOf, sourceSummary, type CitedUrl, type SourceSummary } from './sou
 import { keyIdSql, keyLevelsOf, QUERY_KEYS, URL_KEYS } from './key-levels';
 
 export { hostKey, SOURCE_KIND_BITS } from './source-summary';
-import { RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
+import { clearTables, RollupWriter, rollupTables, type RollupKey } from './visibility-rollups';
 
 // Keeps the Visibility tables (migration 002) in step with the results: per-result rows and
 // the roll-ups at every level. Called inside the store's own transactions (ingest, run and
@@ -228,6 +228,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
         run: runKey(job.run_id),
         engine: job.engine,
         loc: locationKey(job.country, job.us_state),
+        prompt: job.prompt,
       },
       prompt: job.prompt,
     };
@@ -263,6 +264,7 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
     const { cell, prompt } = cellOf(jobId, fetchedAt, job);
     insertResult.run(seq, cell.day, cell.run, cell.engine, cell.loc, prompt);
     rollups.add('cell', cell, [1]);
+    if (prompt !== null) rollups.add('promptCell', cell, [1], prompt);
 
     const { domains, urls } = sourceSummary(content.sources);
     const domainKeys: number[] = [];
@@ -337,11 +339,12 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   const unindexResult = (seq: number): void => unindex(seq, true);
 
   function unindex(seq: number, recheckBest: boolean): void {
-    const cell = stmt(db, 'SELECT day, run, engine, loc FROM vis_result WHERE seq = ?').get(seq) as
+    const cell = stmt(db, 'SELECT day, run, engine, loc, prompt FROM vis_result WHERE seq = ?').get(seq) as
       RollupKey | undefined;
     if (!cell) return;
     const { state } = batchState();
     rollups.add('cell', cell, [-1]);
+    if (cell.prompt != null) rollups.add('promptCell', cell, [-1], cell.prompt);
     const domains = pluck(db, 'SELECT domain FROM vis_result_domain WHERE seq = ?').all(seq) as number[];
     for (const domain of domains) rollups.add('domain', cell, [-1], domain);
     const urls = pluck(
@@ -379,7 +382,10 @@ export function createVisibilityIndexer(db: Database.Database): VisibilityIndexe
   function rebuildAll(): void {
     for (const table of ['vis_result', 'vis_result_brand', 'vis_result_domain', 'vis_result_query'])
       db.exec(`DELETE FROM ${table}`);
-    for (const t of rollupTables()) db.exec(`DELETE FROM ${t.table}`);
+    clearTables(
+      db,
+      rollupTables().map((t) => t.table),
+    );
     reanalysis.cancel();
     endBatch();
     const page = stmt(

@@ -3,14 +3,15 @@ import { ROLLUPS, type RollupFamily, type RollupLevel } from './visibility-rollu
 // Which roll-up level answers a query, and the SQL of its rows. Every level of a family has
 // the same value columns and a subset of the key columns day, run, engine, loc (+ its own
 // keys), so a query is written once over "rows of the family" and this picks the table:
-//   a prompt scope (prompt sets, prompt tags)        → per-result rows (no roll-up knows prompts)
+//   a prompt scope (prompt sets, prompt tags, prompt texts in or out), or split by prompt
+//                                                    → per-result rows (no roll-up knows prompts)
 //   runs, split by run, or a family kept per cell     → the fine level (day × run × engine × loc)
 //   runs, with or without an engine filter            → the run level (run × day × engine)
 //   runs with a location filter                       → per-result rows (families without fine)
 //   every run, filtered or split by engine/location   → the el level (day × engine × location)
 //   every run, neither                                → the day level
 
-export type VisDim = 'day' | 'run' | 'engine' | 'loc';
+export type VisDim = 'day' | 'run' | 'engine' | 'loc' | 'prompt';
 
 export interface VisFilter {
   /** UTC day numbers, inclusive. */
@@ -20,6 +21,10 @@ export interface VisFilter {
   runIds?: readonly string[];
   /** Only results of these saved prompts (ids); forces the per-result path. */
   promptIds?: readonly string[];
+  /** Only results of prompts with these texts (as asked); forces the per-result path. */
+  promptTexts?: readonly string[];
+  /** Leaves out results of prompts with these texts (branded prompts); forces the per-result path. */
+  withoutPromptTexts?: readonly string[];
   engines?: readonly string[];
   locations?: readonly string[];
 }
@@ -29,7 +34,29 @@ export type Level = RollupLevel | 'result';
 const json = (v: readonly unknown[]): string => JSON.stringify(v);
 
 export function pickLevel(family: RollupFamily, filter: VisFilter, by: readonly VisDim[] = []): Level {
+  if (family === 'promptCell' || family === 'promptBrand') return overCells(filter, by) ? 'd' : 'result';
   return pickLevelOf(ROLLUPS[family], filter, by);
+}
+
+/** Every run, engine and location, split by nothing but the day and the prompt. */
+export function overCells(filter: VisFilter, by: readonly VisDim[]): boolean {
+  return (
+    !filter.runIds &&
+    !filter.engines?.length &&
+    !filter.locations?.length &&
+    by.every((d) => d === 'day' || d === 'prompt')
+  );
+}
+
+/**
+ * The family that answers a read of answers (cell) or brand sums (brand): its per-prompt
+ * roll-up when the read is split by prompt or narrowed to prompts over every run, engine and
+ * location (its prompt column takes the prompt conditions), else the family itself.
+ */
+export function familyOf(base: 'cell' | 'brand', filter: VisFilter, by: readonly VisDim[]): RollupFamily {
+  if ((by.includes('prompt') || promptScoped(filter)) && overCells(filter, by))
+    return base === 'cell' ? 'promptCell' : 'promptBrand';
+  return base;
 }
 
 /** The same choice for any family kept at the levels `has` names (the positioning roll-ups too). */
@@ -38,7 +65,7 @@ export function pickLevelOf(
   filter: VisFilter,
   by: readonly VisDim[] = [],
 ): Level {
-  if (filter.promptIds) return 'result';
+  if (promptScoped(filter) || by.includes('prompt')) return 'result';
   const byLocation = Boolean(filter.locations?.length) || by.includes('loc');
   const filtered = byLocation || Boolean(filter.engines?.length) || by.includes('engine');
   if (filter.runIds || by.includes('run')) {
@@ -49,6 +76,15 @@ export function pickLevelOf(
   if (filtered) return has.el ? 'el' : 'fine';
   return has.d ? 'd' : has.el ? 'el' : 'fine';
 }
+
+/** A filter on prompts: no roll-up knows prompts, so only the per-result rows answer it. */
+export function promptScoped(filter: VisFilter): boolean {
+  return Boolean(filter.promptIds || filter.promptTexts || filter.withoutPromptTexts);
+}
+
+/** A result's prompt by its text: run_prompts is indexed on text, so the ids come from a seek. */
+const PROMPTS_BY_TEXT = (param: string) =>
+  `(SELECT id FROM run_prompts WHERE text IN (SELECT value FROM json_each(@${param})))`;
 
 export interface Conditions {
   /** Conditions on the level's columns (no table alias unless given). */
@@ -80,6 +116,14 @@ export function conditions(filter: VisFilter, alias = '', listDays = false): Con
     const prompts = `${a}prompt IN (SELECT id FROM run_prompts WHERE prompt_id IN (SELECT value FROM json_each(@promptIds)))`;
     parts.push(filter.runIds ? `(${runs} OR ${prompts})` : prompts);
   } else if (filter.runIds) parts.push(runs);
+  if (filter.promptTexts) {
+    parts.push(`${a}prompt IN ${PROMPTS_BY_TEXT('promptTexts')}`);
+    params.promptTexts = json(filter.promptTexts);
+  }
+  if (filter.withoutPromptTexts?.length) {
+    parts.push(`(${a}prompt IS NULL OR ${a}prompt NOT IN ${PROMPTS_BY_TEXT('withoutPromptTexts')})`);
+    params.withoutPromptTexts = json(filter.withoutPromptTexts);
+  }
   if (filter.engines?.length) {
     parts.push(`${a}engine IN (SELECT value FROM json_each(@engines))`);
     params.engines = json(filter.engines);
@@ -91,15 +135,35 @@ export function conditions(filter: VisFilter, alias = '', listDays = false): Con
   return { sql: parts.join(' AND '), params };
 }
 
+/**
+ * A dimension as a select column and its group-by key: a run as its id, a prompt as its text
+ * (grouped by the run's prompt, so one text may come in several rows: callers sum them).
+ */
+export function dimColumn(d: VisDim, alias: string): { column: string; key: string } {
+  if (d === 'run')
+    return { column: `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run`, key: `${alias}.run` };
+  if (d === 'prompt')
+    return {
+      column: `(SELECT text FROM run_prompts WHERE id = ${alias}.prompt) AS prompt`,
+      key: `${alias}.prompt`,
+    };
+  return { column: `${alias}.${d} AS ${d}`, key: `${alias}.${d}` };
+}
+
 /** Per-result rows in the columns of each family's roll-ups (one row per result and key). */
-const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; alias: string }>> = {
-  cell: { from: 'vis_result f', columns: '1 AS answers', alias: 'f' },
-  brand: {
-    from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
-    columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
+const CELL_ROWS = { from: 'vis_result f', columns: '1 AS answers', alias: 'f' };
+const BRAND_ROWS = {
+  from: 'vis_result f JOIN vis_result_brand b ON b.seq = f.seq',
+  columns: `b.brand, b.mentioned, b.cited, b.rank IS NOT NULL AS ranked, coalesce(b.rank, 0) AS rank_sum,
       coalesce(b.rank * b.rank, 0) AS rank_sq, b.count AS mentions, 1 AS present`,
-    alias: 'b',
-  },
+  alias: 'b',
+};
+
+const PER_RESULT: Partial<Record<RollupFamily, { from: string; columns: string; alias: string }>> = {
+  cell: CELL_ROWS,
+  brand: BRAND_ROWS,
+  promptCell: CELL_ROWS,
+  promptBrand: BRAND_ROWS,
   domain: {
     from: 'vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq',
     columns: 'rd.domain, 1 AS answers',
@@ -139,7 +203,7 @@ export function familyRows(
       .map(([col, cond]) => ` AND +${build.alias}.${col.replace(/^\+/u, '')} ${cond}`)
       .join('');
     return {
-      sql: `SELECT f.day, f.run, f.engine, f.loc, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
+      sql: `SELECT f.day, f.run, f.engine, f.loc, f.prompt, ${build.columns} FROM ${build.from} WHERE ${c.sql}${more}`,
       params: c.params,
     };
   }

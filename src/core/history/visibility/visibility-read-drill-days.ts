@@ -1,5 +1,5 @@
 import { stmt, type StoreContext } from '../connection';
-import { familyRows, pickLevel, type KeyCondition, type VisFilter } from './visibility-levels';
+import { familyRows, pickLevel, promptScoped, type KeyCondition, type VisFilter } from './visibility-levels';
 import type { VisDrillFilter } from './visibility-read-types';
 
 // Which days a drill-down has to read, from the roll-ups. The drill lists the newest answers
@@ -99,7 +99,7 @@ function boundsSql(
  * (the caller reads every day of the filter).
  */
 export function drillDays(db: Db, filter: VisFilter, drill: VisDrillFilter, limit: number): number[] | null {
-  if (filter.promptIds) return null;
+  if (promptScoped(filter)) return null;
   const f = drillScope(filter, drill);
   if (f === null) return [];
   const bounds = boundsSql(f, drill);

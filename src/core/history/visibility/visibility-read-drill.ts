@@ -1,5 +1,5 @@
 import { pluck, type StoreContext } from '../connection';
-import { conditions, familyRows, pickLevel, type VisFilter } from './visibility-levels';
+import { conditions, familyRows, pickLevel, promptScoped, type VisFilter } from './visibility-levels';
 import { brandMeasure, drillDays, drillScope } from './visibility-read-drill-days';
 import { keyIdSql, QUERY_KEYS } from './key-levels';
 import { json, sumOf } from './visibility-read-sql';
@@ -16,7 +16,7 @@ export function createDrillReads(
 ): Pick<VisibilityReadApi, 'visDrill'> {
   /** The drill-down's total from a roll-up, when one measure of one roll-up is all it asks (else null). */
   function drillTotal(filter: VisFilter, drill: VisDrillFilter): number | null {
-    if (filter.promptIds) return null;
+    if (promptScoped(filter)) return null;
     const f = drillScope(filter, drill);
     if (f === null) return 0;
 

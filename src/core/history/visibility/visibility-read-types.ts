@@ -8,6 +8,8 @@ export interface VisCellRow {
   run?: string;
   engine?: string;
   loc?: string;
+  /** The prompt's text, when split by prompt (one text may come in several rows). */
+  prompt?: string;
   answers: number;
 }
 
@@ -109,6 +111,8 @@ export interface VisibilityReadApi {
   visMonitorRuns(monitorId: string): string[] | null;
   /** Runs and saved prompts carrying a tag, or null when the tag is unknown. */
   visTagged(tag: string): { runIds: string[]; promptIds: string[] } | null;
+  /** Every prompt text asked in the history (distinct). */
+  visPromptTexts(): string[];
   /** The earliest and latest day with results (null on an empty history). */
   visDayRange(): { first: number; last: number } | null;
 }

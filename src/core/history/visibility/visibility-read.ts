@@ -1,6 +1,6 @@
 import { runTitle } from '../../../shared/domain/run-title';
 import { pluck, stmt, type StoreContext } from '../connection';
-import { familyRows, pickLevel, type VisDim, type VisFilter } from './visibility-levels';
+import { dimColumn, familyOf, familyRows, pickLevel, type VisDim, type VisFilter } from './visibility-levels';
 import { createDrillReads } from './visibility-read-drill';
 import { createFindingsReads } from './visibility-read-findings';
 import { createGapReads } from './visibility-read-gaps';
@@ -19,13 +19,10 @@ export type * from './visibility-read-types';
 
 /** Select and group-by lists for the dimensions asked (run ids shown as the runs' own ids). */
 function dimSelect(by: readonly VisDim[], alias: string): { select: string; group: string } {
-  const dims = [...new Set(by)];
-  const cols = dims.map((d) =>
-    d === 'run' ? `(SELECT run_id FROM vis_runs WHERE id = ${alias}.run) AS run` : `${alias}.${d} AS ${d}`,
-  );
+  const cols = [...new Set(by)].map((d) => dimColumn(d, alias));
   return {
-    select: cols.map((c) => `${c}, `).join(''),
-    group: dims.map((d) => `${alias}.${d}`).join(', '),
+    select: cols.map((c) => `${c.column}, `).join(''),
+    group: cols.map((c) => c.key).join(', '),
   };
 }
 
@@ -37,7 +34,8 @@ export function visBrandsQuery(
   filter: VisFilter,
   by: readonly VisDim[],
 ): { sql: string; params: Record<string, unknown> } {
-  const rows = familyRows('brand', pickLevel('brand', filter, by), filter);
+  const family = familyOf('brand', filter, by);
+  const rows = familyRows(family, pickLevel(family, filter, by), filter);
   const d = dimSelect(by, 'b');
   return {
     sql: `SELECT ${d.select}vb.brand_id AS brandId, sum(b.mentioned) AS mentioned, sum(b.cited) AS cited,
@@ -59,7 +57,8 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
     ...createDrillReads(db, sources),
     ...createFindingsReads(db),
     visCells(filter, by) {
-      const rows = familyRows('cell', pickLevel('cell', filter, by), filter);
+      const family = familyOf('cell', filter, by);
+      const rows = familyRows(family, pickLevel(family, filter, by), filter);
       const d = dimSelect(by, 'c');
       return all<VisCellRow>(
         `SELECT ${d.select}sum(c.answers) AS answers FROM (${rows.sql}) c
@@ -119,6 +118,10 @@ export function createVisibilityReadApi(ctx: StoreContext): VisibilityReadApi {
         runIds: pluck(db, 'SELECT run_id FROM run_tags WHERE tag_id = ?').all(tagId) as string[],
         promptIds: pluck(db, 'SELECT prompt_id FROM prompt_tags WHERE tag_id = ?').all(tagId) as string[],
       };
+    },
+    visPromptTexts() {
+      // The text index alone answers this: no answer is read.
+      return pluck(db, 'SELECT DISTINCT text FROM run_prompts ORDER BY text').all() as string[];
     },
     visDayRange() {
       const row = stmt(db, 'SELECT min(day) AS first, max(day) AS last FROM vis_result').get() as {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { ENGINES } from '../../../shared/api/engines';
 import { parseObject, pluck, stmt } from '../connection';
 import type { BrandState } from './visibility-brands';
-import { BRAND_FAMILIES, rollupTables, type RollupKey } from './visibility-rollups';
+import { BRAND_FAMILIES, clearTables, rollupTables, type RollupKey } from './visibility-rollups';
 
 // Re-analysis of the stored answers after a brand change, as a job recorded in the file:
 // meta 'vis_reanalysis' holds a cursor over result seqs. Starting it clears every brand-derived
@@ -119,7 +119,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
     const state = hooks.brandState();
     const rows = stmt(
       db,
-      `SELECT v.seq, v.day, v.run, v.engine, v.loc, r.answer_text AS text FROM vis_result v
+      `SELECT v.seq, v.day, v.run, v.engine, v.loc, v.prompt, r.answer_text AS text FROM vis_result v
        JOIN results r ON r.seq = v.seq WHERE v.seq > ? AND v.seq <= ?
        ${job.textless === true ? `AND ${TEXTLESS_SQL}` : ''} ORDER BY v.seq LIMIT ?`,
     ).all(job.after, job.upTo, Math.max(1, maxResults)) as Array<RollupKey & { seq: number; text: string }>;
@@ -152,7 +152,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
   return {
     start() {
       hooks.forgetBrands();
-      for (const table of BRAND_TABLES) db.exec(`DELETE FROM ${table}`);
+      clearTables(db, BRAND_TABLES);
       const upTo = pluck(db, 'SELECT max(seq) FROM vis_result').get() as number | null;
       if (upTo === null || hooks.brandState().keys.length === 0) return write(null);
       const total = pluck(db, 'SELECT total(answers) FROM vis_cell_d').get() as number;

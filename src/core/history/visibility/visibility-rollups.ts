@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { stmt } from '../connection';
+import { pluck, stmt } from '../connection';
 
 // The roll-up tables of migration 002 as data: which family a table sums, at which level, and
 // its key and value columns. The indexer adds a result's contributions once per family and
@@ -13,6 +13,8 @@ export interface RollupKey {
   loc: string;
   focus?: number;
   brand?: number;
+  /** The result's prompt (run_prompts.id), a key of the prompt families only. */
+  prompt?: number | null;
   domain?: number;
   url?: number;
   query?: number;
@@ -21,7 +23,16 @@ export interface RollupKey {
 type KeyColumn = keyof RollupKey;
 
 export type RollupFamily =
-  'cell' | 'brand' | 'domain' | 'url' | 'query' | 'gapCell' | 'gapDomain' | 'gapComp';
+  | 'cell'
+  | 'brand'
+  | 'domain'
+  | 'url'
+  | 'query'
+  | 'gapCell'
+  | 'gapDomain'
+  | 'gapComp'
+  | 'promptCell'
+  | 'promptBrand';
 
 /**
  * fine: day × run × engine × location; run: run × day × engine; el: day × engine × location;
@@ -81,6 +92,13 @@ export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, 
     el: { table: 'vis_gap_domain_el', key: ['focus', ...EL, 'domain'], values: GAP_VALUES },
     d: { table: 'vis_gap_domain_d', key: ['focus', 'day', 'domain'], values: GAP_VALUES },
   },
+  // Per day and prompt (migration 024): the Prompts table over every run, engine and location.
+  promptCell: {
+    d: { table: 'vis_prompt_cell', key: ['day', 'prompt'], values: ['answers'] },
+  },
+  promptBrand: {
+    d: { table: 'vis_prompt_brand', key: ['day', 'prompt', 'brand'], values: BRAND_VALUES },
+  },
   gapComp: {
     run: {
       table: 'vis_gap_comp_run',
@@ -92,13 +110,28 @@ export const ROLLUPS: Readonly<Record<RollupFamily, Partial<Record<RollupLevel, 
   },
 };
 
+/**
+ * Empties these tables, those the file has: an earlier migration's fill (a re-analysis, a
+ * rebuild) runs before a later one made its tables (the prompt roll-ups, 024).
+ */
+export function clearTables(db: Database.Database, tables: readonly string[]): void {
+  const have = new Set(pluck(db, "SELECT name FROM sqlite_schema WHERE type = 'table'").all() as string[]);
+  for (const table of tables) if (have.has(table)) db.exec(`DELETE FROM ${table}`);
+}
+
 export function rollupTables(families?: readonly RollupFamily[]): RollupTable[] {
   const list = families ?? (Object.keys(ROLLUPS) as RollupFamily[]);
   return list.flatMap((f) => Object.values(ROLLUPS[f]));
 }
 
 /** The families computed from brand matching: cleared and recomputed when brands change. */
-export const BRAND_FAMILIES: readonly RollupFamily[] = ['brand', 'gapCell', 'gapDomain', 'gapComp'];
+export const BRAND_FAMILIES: readonly RollupFamily[] = [
+  'brand',
+  'promptBrand',
+  'gapCell',
+  'gapDomain',
+  'gapComp',
+];
 
 /**
  * A roll-up table as its writer sees it: the key, then value columns that are summed unless
@@ -212,6 +245,8 @@ const EXTRAS: Readonly<Record<RollupFamily, readonly KeyColumn[]>> = {
   gapCell: ['focus'],
   gapDomain: ['focus', 'domain'],
   gapComp: ['focus', 'domain', 'brand'],
+  promptCell: ['prompt'],
+  promptBrand: ['prompt', 'brand'],
 };
 
 const CELL_COLUMNS = new Set<KeyColumn>(CELL);
@@ -281,8 +316,10 @@ interface TablePlan {
  * the roll-ups with this writer) runs on an old file; that later migration fills it. Such a
  * column is last among the values, so a change's extra values are simply not written.
  */
-function columnsIn(db: Database.Database, t: RollupTable): RollupTable {
+function columnsIn(db: Database.Database, t: RollupTable): RollupTable | null {
   const have = new Set((db.pragma(`table_info(${t.table})`) as Array<{ name: string }>).map((c) => c.name));
+  // A later migration's table (the prompt roll-ups, 024) fills itself from the rows it sums.
+  if (have.size === 0) return null;
   const values = t.values.filter((v) => have.has(v));
   if (values.length === t.values.length) return t;
   if (values.some((v, i) => v !== t.values[i]))
@@ -292,20 +329,23 @@ function columnsIn(db: Database.Database, t: RollupTable): RollupTable {
 
 function planFamily(db: Database.Database, family: RollupFamily): FamilyPlan {
   const extras = EXTRAS[family];
-  const tables = Object.values(ROLLUPS[family]).map((t): TablePlan => {
+  const tables = Object.values(ROLLUPS[family]).flatMap((t): TablePlan[] => {
     const table = columnsIn(db, t);
+    if (table === null) return [];
     const cellColumns = CELL.filter((c) => table.key.includes(c));
-    return {
-      table,
-      cellColumns,
-      complete: cellColumns.length === CELL.length,
-      extraAt: table.key.map((c) => (CELL_COLUMNS.has(c) ? -1 : extras.indexOf(c))),
-    };
+    return [
+      {
+        table,
+        cellColumns,
+        complete: cellColumns.length === CELL.length,
+        extraAt: table.key.map((c) => (CELL_COLUMNS.has(c) ? -1 : extras.indexOf(c))),
+      },
+    ];
   });
-  const first = (tables[0] as TablePlan).table;
+  const first = tables[0]?.table;
   return {
     tables,
-    min: first.min === undefined ? -1 : first.values.indexOf(first.min),
+    min: first?.min === undefined ? -1 : first.values.indexOf(first.min),
     extras: extras.length,
   };
 }

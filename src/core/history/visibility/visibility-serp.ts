@@ -10,7 +10,7 @@ import {
   writeReanalysisJob,
   type DomainRef,
 } from './visibility-reanalysis';
-import type { RollupKey, RollupWriter } from './visibility-rollups';
+import { clearTables, type RollupKey, type RollupWriter } from './visibility-rollups';
 
 // Search results without text (web search without an AI overview, news search) are read by
 // their result lists' titles and snippets (shared/analytics/mention-text.ts). Stored answers
@@ -60,7 +60,7 @@ export function recordTextlessReanalysis(db: Database.Database): void {
   if ((pluck(db, 'SELECT count(*) FROM brands').get() as number) === 0) return;
   const pending = readReanalysisJob(db);
   if (pending !== null && pending.textless !== true) {
-    for (const table of BRAND_TABLES) db.exec(`DELETE FROM ${table}`);
+    clearTables(db, BRAND_TABLES);
     const upTo = pluck(db, 'SELECT max(seq) FROM vis_result').get() as number | null;
     const total = pluck(db, 'SELECT total(answers) FROM vis_cell_d').get() as number;
     writeReanalysisJob(db, upTo === null ? null : { after: 0, upTo, done: 0, total });

@@ -10,7 +10,8 @@ import type {
 import type { VisibilityDimension } from '../../../shared/visibility/types';
 import { AppError } from '../../platform';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../history';
-import { isoDay, createQueryContext, type Context } from '../../analysis';
+import { isoDay, createQueryContext, promptsView, type Context } from '../../analysis';
+import type { PromptsView } from '../../../shared/visibility/prompt-types';
 import { attributeGaps } from './attribute-gaps';
 import { groupBy, metricsOf, NO_STATUS, withChange } from './metrics';
 import { progressOf } from './rescore-view';
@@ -26,6 +27,8 @@ export interface PositioningService {
   buckets(input: InvokeParsedInput<'positioning.buckets'>): PositioningBuckets;
   attributeGaps(input: InvokeParsedInput<'positioning.attributeGaps'>): AttributeGapsView;
   results(input: InvokeParsedInput<'positioning.results'>): ResultPositioning[];
+  /** Per prompt or topic, as the Visibility view's Prompts table, with this service's judge (or `judge`). */
+  prompts(input: InvokeParsedInput<'visibility.prompts'>, judge?: string): PromptsView;
   /** The re-score job as the views show it (null when none is pending). */
   rescoreProgress(): RescoreProgress | null;
 }
@@ -83,6 +86,10 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
   }
 
   return {
+    prompts(input, judge) {
+      return promptsView(store, q, input, judge ?? deps.activeJudge());
+    },
+
     summary(input) {
       const ctx = q.context(input);
       const judge = judgeOf(input);

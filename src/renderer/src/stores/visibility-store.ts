@@ -18,6 +18,7 @@ import type {
   VisibilityQuery,
   VisibilityScope,
 } from '../../../shared/visibility/types';
+import type { PromptGrouping, PromptsView } from '../../../shared/visibility/prompt-types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { useNavStore } from './nav-store';
@@ -33,6 +34,8 @@ export interface VisibilityFilters {
   locations: string[];
   /** The focus brand; null lets main pick the first brand of kind 'brand'. */
   brandId: string | null;
+  /** Leave out the prompts that name a tracked brand (branded prompts). */
+  unbranded: boolean;
 }
 
 export type TrendBy = 'day' | 'run';
@@ -62,6 +65,8 @@ interface PanelData {
   domainUrls: UrlsView;
   /** What changed against the previous period (WhatChangedCard). */
   findings: FindingsListView;
+  /** The focus brand per prompt or topic (PromptsPanel). */
+  prompts: PromptsView;
 }
 export type PanelKey = keyof PanelData;
 
@@ -98,6 +103,8 @@ interface VisibilityState {
   filters: VisibilityFilters;
   trendBy: TrendBy;
   leaderboardBy: LeaderboardBy;
+  /** The Prompts table: one row a prompt, or a topic. */
+  promptsBy: PromptGrouping;
   /** Set by prefetch(), cleared by the view's first mount (takePrefetch). */
   prefetched: boolean;
   /** How many cited domains the sources panel reads (grows with "Show more domains"). */
@@ -120,6 +127,8 @@ interface VisibilityState {
   setTrendBy(by: TrendBy): void;
   /** Shows the leaderboard overall or per engine (reading the per-engine numbers then). */
   setLeaderboardBy(by: LeaderboardBy): void;
+  /** Shows the Prompts table per prompt or per topic. */
+  setPromptsBy(by: PromptGrouping): void;
   openDomain(domain: string | null): void;
   /** Reads SOURCES_MORE more cited domains (the sources panel alone). */
   showMoreSources(): void;
@@ -155,6 +164,7 @@ function initialPanels(): Panels {
     queries: idle(),
     domainUrls: idle(),
     findings: idle(),
+    prompts: idle(),
   };
 }
 
@@ -166,6 +176,7 @@ export function queryOf(filters: VisibilityFilters): VisibilityQuery {
     ...(filters.engines.length > 0 ? { engines: filters.engines } : {}),
     ...(filters.locations.length > 0 ? { locations: filters.locations } : {}),
     ...(filters.brandId !== null ? { brandId: filters.brandId } : {}),
+    ...(filters.unbranded ? { unbranded: true } : {}),
   };
 }
 
@@ -185,6 +196,7 @@ const tokens: Record<PanelKey, number> = {
   queries: 0,
   domainUrls: 0,
   findings: 0,
+  prompts: 0,
 };
 
 function scopeWords(scope: VisibilityScope, options: VisibilityOptions | null): string | null {
@@ -209,6 +221,7 @@ export function filterWords(filters: VisibilityFilters, options: VisibilityOptio
     ...(scope ? [scope] : []),
     ...(filters.engines.length > 0 ? [filters.engines.map((e) => engineLabel(e)).join(', ')] : []),
     ...(filters.locations.length > 0 ? [filters.locations.join(', ')] : []),
+    ...(filters.unbranded ? ['non-branded prompts'] : []),
     'days' in filters.period
       ? `last ${filters.period.days} days`
       : `${filters.period.from} – ${filters.period.to}`,
@@ -259,6 +272,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     void loadPanel('byEngine', () => call('visibility.buckets', { ...q, by: ['engine'] }));
   }
 
+  function loadPrompts(): void {
+    const { filters, promptsBy } = get();
+    void loadPanel('prompts', () => call('visibility.prompts', { ...queryOf(filters), by: promptsBy }));
+  }
+
   function loadSources(): void {
     const { filters, sourcesLimit } = get();
     void loadPanel('sources', () => call('visibility.sources', { ...queryOf(filters), limit: sourcesLimit }));
@@ -275,9 +293,17 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
   }
 
   return {
-    filters: { scope: { kind: 'all' }, period: { days: 30 }, engines: [], locations: [], brandId: null },
+    filters: {
+      scope: { kind: 'all' },
+      period: { days: 30 },
+      engines: [],
+      locations: [],
+      brandId: null,
+      unbranded: false,
+    },
     trendBy: 'day',
     leaderboardBy: 'overall',
+    promptsBy: 'prompt',
     sourcesLimit: SOURCES_FIRST,
     prefetched: false,
     domain: null,
@@ -305,6 +331,11 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       loadByEngine();
     },
 
+    setPromptsBy(promptsBy) {
+      set({ promptsBy });
+      loadPrompts();
+    },
+
     showMoreSources() {
       set((s) => ({ sourcesLimit: Math.min(SOURCES_MAX, s.sourcesLimit + SOURCES_MORE) }));
       loadSources();
@@ -328,6 +359,7 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
       void loadPanel('gaps', () => call('visibility.gaps', { ...q, limit: 50 }));
       void loadPanel('ownUrls', () => call('visibility.urls', { ...q, limit: 100 }));
       void loadPanel('queries', () => call('visibility.queries', { ...q, limit: 50 }));
+      loadPrompts();
       loadDomainUrls();
     },
 

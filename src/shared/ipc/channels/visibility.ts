@@ -10,6 +10,7 @@ import type {
   VisibilityBuckets,
   VisibilityOverview,
 } from '../../visibility/types';
+import type { PromptsView } from '../../visibility/prompt-types';
 import { invokeChannel } from '../define';
 
 // Visibility over time: KPIs, trends, heatmap, leaderboard, sources, citation gaps and
@@ -49,6 +50,8 @@ export const visibilityQuerySchema = z
     engines: z.array(engineNameSchema).max(20).optional(),
     locations: z.array(locationKeySchema).max(300).optional(),
     brandId: id.optional(),
+    /** Leave out the prompts that name a tracked brand (branded prompts). */
+    unbranded: z.boolean().optional(),
   })
   .strict();
 
@@ -68,8 +71,14 @@ export const visibilityDrillSchema = z
     url: z.string().min(1).max(4000).optional(),
     gapFor: id.optional(),
     query: z.string().min(1).max(1000).optional(),
+    /** Answers to this prompt (its text as asked). */
+    prompt: z.string().min(1).max(10_000).optional(),
+    /** Answers to the prompts carrying this topic in the library ('' : prompts without a topic). */
+    topic: z.string().max(50).optional(),
   })
   .strict();
+
+export const promptGroupingSchema = z.enum(['prompt', 'topic']);
 
 const withQuery = <T extends z.ZodRawShape>(shape: T) => visibilityQuerySchema.extend(shape).strict();
 
@@ -94,6 +103,10 @@ export const visibilityChannels = {
   'visibility.queries': invokeChannel(
     withQuery({ limit: z.number().int().min(1).max(500).default(50) }),
   ).returns<FanOutView>(),
+  /** Per prompt or topic: the focus brand's mention rate, position, recommendation rate, share of voice. */
+  'visibility.prompts': invokeChannel(
+    withQuery({ by: promptGroupingSchema.default('prompt'), topic: z.string().trim().max(50).optional() }),
+  ).returns<PromptsView>(),
   /** The answers behind a number, for Compare. */
   'visibility.results': invokeChannel(
     withQuery({ drill: visibilityDrillSchema, limit: z.number().int().min(1).max(500).default(50) }),

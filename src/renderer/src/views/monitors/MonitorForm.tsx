@@ -9,6 +9,9 @@ import { FormActions } from '../../components/FormActions';
 import { ErrorState } from '../../components/StatusStates';
 import { TextField } from '../../components/TextField';
 import { engineLabel } from '../../lib/engine-label';
+import { fileUnderTopics } from '../../lib/prompt-topics';
+import { splitList } from '../../lib/tags';
+import { toShownError } from '../../lib/errors';
 
 type Field = 'name' | 'cadence' | 'spec';
 
@@ -42,6 +45,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
   const [choice, setChoice] = useState<CadenceChoice>('daily');
   const [cron, setCron] = useState('');
   const [enabled, setEnabled] = useState(true);
+  const [topics, setTopics] = useState('');
   const { saving, error, run } = useFormSave();
   const id = useId();
   const { byField, rest } = splitFieldErrors(error, fieldOf, { code: 'INVALID_MONITOR', field: 'cadence' });
@@ -50,7 +54,17 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
   const ready = name.trim() !== '' && cadence !== '' && specProblems.length === 0 && !saving;
 
   const submit = async (): Promise<void> => {
-    if (await run(() => save({ name: name.trim(), spec, cadence, enabled }))) onDone();
+    const saved = await run(async () => {
+      const failed = await save({ name: name.trim(), spec, cadence, enabled });
+      if (failed !== null) return failed;
+      try {
+        await fileUnderTopics(spec.prompts, splitList(topics));
+        return null;
+      } catch (e) {
+        return toShownError(e);
+      }
+    });
+    if (saved) onDone();
   };
 
   return (
@@ -82,6 +96,14 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
         value={name}
         onChange={setName}
         messages={byField.name}
+      />
+      <TextField
+        label="Topics of its prompts (comma separated)"
+        errorId={`${id}-topics`}
+        value={topics}
+        onChange={setTopics}
+        messages={undefined}
+        placeholder="Buying guides, Trail"
       />
       <div className="field-group">
         <label>

@@ -1,4 +1,5 @@
 import { useVisibilityStore, type LeaderboardBy } from '../../stores/visibility-store';
+import { ChoiceToggle } from './ChoiceToggle';
 import { EngineLeaderboard } from './EngineLeaderboard';
 import { useBrandRefs, useFocusBrand } from './hooks';
 import { Leaderboard } from './Leaderboard';
@@ -13,15 +14,7 @@ function LeaderboardByToggle() {
     ['overall', 'Overall'],
     ['engine', 'By engine'],
   ];
-  return (
-    <div className="vis-toggle" role="group" aria-label="Leaderboard: show">
-      {choices.map(([id, label]) => (
-        <button key={id} type="button" className="small" aria-pressed={by === id} onClick={() => setBy(id)}>
-          {label}
-        </button>
-      ))}
-    </div>
-  );
+  return <ChoiceToggle label="Leaderboard: show" choices={choices} value={by} onChange={setBy} />;
 }
 
 /**

@@ -224,6 +224,25 @@ function BrandSelect({ options }: { options: VisibilityOptions | null }) {
   );
 }
 
+/** Leaves out the prompts naming a tracked brand: their answers name it because they were asked to. */
+function UnbrandedSwitch() {
+  const unbranded = useVisibilityStore((s) => s.filters.unbranded);
+  const setFilters = useVisibilityStore((s) => s.setFilters);
+  return (
+    <label
+      className="vis-switch"
+      title="Prompts that name a tracked brand make its mentions a given; leave them out of every number"
+    >
+      <input
+        type="checkbox"
+        checked={unbranded}
+        onChange={(e) => setFilters({ unbranded: e.target.checked })}
+      />{' '}
+      Non-branded prompts only
+    </label>
+  );
+}
+
 /** Scope, period, engines, locations and focus brand: every panel is computed over these. */
 export function VisibilityControls() {
   const options = useVisibilityStore((s) => s.options);
@@ -263,6 +282,7 @@ export function VisibilityControls() {
           selected={locations}
           onChange={(selected) => setFilters({ locations: selected })}
         />
+        <UnbrandedSwitch />
       </div>
       {optionsError && <ErrorState error={optionsError} onRetry={() => void loadOptions()} />}
     </div>

@@ -16,6 +16,7 @@ import { OwnUrlsPanel } from './OwnUrlsPanel';
 import { Panel } from './Panel';
 import { PositioningKpiItems } from './PositioningKpis';
 import { PositioningPanel } from './PositioningPanel';
+import { PromptsPanel } from './PromptsPanel';
 import { ReanalysisLine } from './ReanalysisLine';
 import { RescoreLine } from './RescoreLine';
 import { SourcesPanel } from './SourcesPanel';
@@ -150,6 +151,7 @@ export function VisibilityView() {
               <WhatChangedCard />
               <OverviewPanels />
               <TrendPanel />
+              <PromptsPanel />
               <HeatmapPanel />
               <GapsPanel />
             </>

@@ -12,4 +12,5 @@ export const PANEL_RESERVE = {
   sources: 480,
   ownUrls: 300,
   queries: 480,
+  prompts: 480,
 } as const;
