@@ -2,13 +2,16 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
+import { createPositioningService } from '../../../src/core/positioning/positioning';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
 // Brands named in answers written in Korean, Japanese, Chinese and Thai, stored through ingest
 // on a real SQLite file: a Latin name with a Korean particle attached ("Keyfort는"), next to
 // CJK punctuation (「Keyfort」), inside Thai written without spaces, and a native-script alias.
-// The Visibility numbers count each answer as naming the brand; a history stored before the
+// The Visibility numbers count each answer as naming the brand; positioning judges the
+// Japanese and English answers and counts the others as not judged (a language the built-in
+// judge does not read), in no number but said in words; a history stored before the
 // matcher ended words at a change of script re-reads its answers in such scripts only.
 
 const tmp = tempFolder();
@@ -80,23 +83,50 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
     }
   });
 
-  it('are found by the positioning judge too', () => {
+  it('are found by the positioning judge, which judges the languages it reads and counts the others as not judged', () => {
     const path = tmp.file('scripts.db');
     const db = new Database(path, { readonly: true });
     try {
       const rows = db
         .prepare(
-          `SELECT j.country, count(*) AS named FROM pos_brand b JOIN results r ON r.seq = b.seq
-           JOIN jobs j ON j.id = r.job_id GROUP BY j.country ORDER BY j.country`,
+          `SELECT j.country, count(b.brand) AS judged, a.note FROM pos_answer a JOIN results r ON r.seq = a.seq
+           JOIN jobs j ON j.id = r.job_id LEFT JOIN pos_brand b ON b.seq = a.seq AND b.judge = a.judge
+           GROUP BY a.seq ORDER BY j.country`,
         )
         .all();
-      expect(rows).toEqual(
-        COUNTRIES.map((country) => ({ country, named: 2 })).sort((a, b) =>
-          a.country.localeCompare(b.country),
-        ),
-      );
+      const note = (name: string, code: string) =>
+        `not judged: ${name} (${code}), a language the built-in judge does not read`;
+      expect(rows).toEqual([
+        { country: 'CN', judged: 0, note: note('Chinese', 'zh') },
+        { country: 'JP', judged: 2, note: null },
+        { country: 'KR', judged: 0, note: note('Korean', 'ko') },
+        { country: 'TH', judged: 0, note: note('Thai', 'th') },
+        { country: 'US', judged: 2, note: null },
+      ]);
     } finally {
       db.close();
+    }
+    const store = openTemp(path);
+    try {
+      const service = createPositioningService({ store, now: () => NOW, activeJudge: () => 'builtin' });
+      const query = { scope: { kind: 'all' as const }, period: { days: 7 }, attributeLimit: 0 };
+      const view = service.summary(query);
+      // Every number counts the judged answers only (Japanese and English), and says how many were not.
+      expect(view.leaderboard.map((m) => m.n)).toEqual([2, 2]);
+      expect(view.notJudged).toEqual({
+        answers: 3,
+        note: '3 answers in languages the built-in judge does not read: a model judge can score them',
+      });
+      // Filtered to the countries whose answers were not read: nothing to count, and it says why.
+      const korea = service.summary({ ...query, locations: ['KR', 'CN'] });
+      expect(korea.leaderboard.map((m) => m.n)).toEqual([0, 0]);
+      expect(korea.notJudged.answers).toBe(2);
+      expect(korea.empty).toBe(
+        'No answer the judge read names a tracked brand; 2 answers in languages the built-in judge does not read: a model judge can score them',
+      );
+      expect(service.buckets({ ...query, by: ['engine'] }).notJudged.answers).toBe(3);
+    } finally {
+      store.close();
     }
   });
 });

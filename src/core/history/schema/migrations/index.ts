@@ -23,6 +23,7 @@ import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
 import { keepSourceTextsByUrlId, sql as sourceUrlIds } from './022_source_url_ids';
 import { splitKeyLevels, sql as keyLevels } from './023_key_levels';
 import { fill as fillBrandScripts, sql as brandScripts } from './024_brand_scripts';
+import { sql as posNotJudged } from './025_pos_not_judged';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'source-url-ids', sql: sourceUrlIds, up: keepSourceTextsByUrlId },
   { version: 23, name: 'key-levels', sql: keyLevels, up: splitKeyLevels },
   { version: 24, name: 'brand-scripts', sql: brandScripts, up: fillBrandScripts },
+  { version: 25, name: 'pos-not-judged', sql: posNotJudged },
 ];
