@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli } from '../../support/cli-child';
 import { runCliAt as runCli } from '../../support/cli-in-process';
-import { newRun, openTemp, tempFolder } from '../store/helpers';
+import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 
 // `parallax positioning`, `parallax positioning rescore` and `parallax show --json` through the CLI
@@ -99,6 +99,47 @@ describe('parallax positioning', () => {
     expect(new Set(buckets.rows.map((r) => r.brand))).toEqual(new Set(['Veloxa']));
     expect(buckets.rows.reduce((s, r) => s + r.n, 0)).toBe(veloxa?.n);
     expect(buckets.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true);
+  });
+
+  it('counts answers in a language the judge does not read apart, in words and in --json', async () => {
+    const path = tmp.file('dutch.db');
+    const store = openTemp(path);
+    for (const b of BRANDS) store.saveBrand(b);
+    const { jobs } = newRun(store, { prompts: ['p1'], engines: ['assistant-a'], countries: ['US', 'NL'] });
+    store.ingestResults(
+      jobs.map((j) => ({
+        jobId: j.id,
+        raw: {},
+        fetchedAt: AT,
+        normalized: normalized(
+          'assistant-a',
+          j.country === 'NL'
+            ? 'Veloxa is de beste keuze voor een marathon, maar Stridex is niet aan te raden.'
+            : 'Veloxa is the best choice for a marathon, but avoid Stridex.',
+        ),
+      })),
+    );
+    store.close();
+    const json = await cli(['positioning', '--db', path, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const view = JSON.parse(json.stdout) as {
+      rows: Array<{ brand: string; n: number }>;
+      notJudged: { answers: number; note: string | null };
+    };
+    expect(view.notJudged).toEqual({
+      answers: 1,
+      note: '1 answer in languages the built-in judge does not read: a model judge can score them',
+    });
+    // Only the English answer counts.
+    expect(Object.fromEntries(view.rows.map((r) => [r.brand, r.n]))).toEqual({
+      Veloxa: 1,
+      Stridex: 1,
+      Fleetfoot: 0,
+    });
+    const text = await cli(['positioning', '--db', path]);
+    expect(text.stdout).toContain(
+      '1 answer in languages the built-in judge does not read: a model judge can score them.',
+    );
   });
 
   it('says what is wrong with bad flags (exit 2)', async () => {
