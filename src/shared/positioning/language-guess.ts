@@ -37,6 +37,8 @@ for (const [lang, words] of Object.entries(MARKERS)) {
 const MARKER_ORDER = Object.keys(MARKERS);
 const READ = new Set<string>(LANGS);
 const SAMPLE_CHARS = 3000;
+/** With a hint the judge reads, only the script is checked, on the answer's opening. */
+const HINTED_SAMPLE_CHARS = 600;
 /** Kana characters per marker word: Japanese wins when kana outnumber marker words this much. */
 const KANA_PER_WORD = 2;
 
@@ -122,9 +124,19 @@ const isKana = (c: number): boolean =>
   (c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xff66 && c <= 0xff9f);
 const isHan = (c: number): boolean => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
 
-/** Whether the sample has any character a script count looks for (a Latin answer skips the count). */
+/**
+ * A character a script count looks for: typographic marks (U+2000–U+2BFF: dashes, quotes, €,
+ * arrows) and surrogates (emoji) are no letters of those scripts.
+ */
+const BEYOND_LATIN = /[\u0370-\u1fff\u2c00-\ud7af\uf900-\uffef]/;
+
+/** Whether the sample may have a letter a script count looks for, so a Latin answer skips the count. */
 function beyondLatin(sample: string): boolean {
-  for (let i = 0; i < sample.length; i++) if (sample.charCodeAt(i) >= 0x370) return true;
+  return BEYOND_LATIN.test(sample);
+}
+
+function hasKana(sample: string): boolean {
+  for (let i = 0; i < sample.length; i++) if (isKana(sample.charCodeAt(i))) return true;
   return false;
 }
 
@@ -210,16 +222,23 @@ export type JudgeLanguage = { read: Lang } | { unread: string };
  * ("nl") gives way only to a read language whose marker words outnumber the hint's.
  */
 export function judgeLanguage(hint: string | null | undefined, text: string): JudgeLanguage {
+  const fromHint = langOf(hint);
+  if (fromHint !== null) {
+    // Only the script can overrule a read hint, so no marker word is counted (most of ingest),
+    // and the answer's opening tells its script: reading 3,000 characters for it cost 1.5 % of
+    // the judge. A Japanese hint stands once a kana is seen (only Han without kana overrules it).
+    const opening = text.slice(0, HINTED_SAMPLE_CHARS);
+    if (fromHint === 'ja' && hasKana(opening)) return { read: 'ja' };
+    const byScript = languageByScript(opening, Infinity);
+    return byScript !== null && langOf(byScript) === null ? { unread: byScript } : { read: fromHint };
+  }
   const sample = text.slice(0, SAMPLE_CHARS);
   const latin = languageByMarkers(sample);
   const byScript = languageByScript(sample, latin.n);
-  const fromHint = langOf(hint);
   if (byScript !== null) {
     const read = langOf(byScript);
-    if (read === null) return { unread: byScript };
-    return { read: fromHint ?? read };
+    return read === null ? { unread: byScript } : { read };
   }
-  if (fromHint !== null) return { read: fromHint };
   const hinted = hint?.trim().toLowerCase().split(/[-_]/u)[0] ?? '';
   if (hinted !== '' && !READ.has(hinted) && /^[a-z]{2,3}$/u.test(hinted)) {
     const read = langOf(latin.lang);
