@@ -105,7 +105,11 @@ describe('parallax positioning', () => {
     const path = tmp.file('dutch.db');
     const store = openTemp(path);
     for (const b of BRANDS) store.saveBrand(b);
-    const { jobs } = newRun(store, { prompts: ['p1'], engines: ['assistant-a'], countries: ['US', 'NL'] });
+    const { jobs, run } = newRun(store, {
+      prompts: ['p1'],
+      engines: ['assistant-a'],
+      countries: ['US', 'NL'],
+    });
     store.ingestResults(
       jobs.map((j) => ({
         jobId: j.id,
@@ -140,6 +144,18 @@ describe('parallax positioning', () => {
     expect(text.stdout).toContain(
       '1 answer in languages the built-in judge does not read: a model judge can score them.',
     );
+    // Each job says why its answer has no positioning.
+    const show = await cli(['show', run.id, '--db', path, '--json']);
+    expect(show.code, show.stderr).toBe(0);
+    const shown = JSON.parse(show.stdout) as {
+      jobs: Array<{ country: string; positioning: unknown[]; positioningNote: string | null }>;
+    };
+    expect(
+      Object.fromEntries(shown.jobs.map((j) => [j.country, [j.positioning.length, j.positioningNote]])),
+    ).toEqual({
+      NL: [0, 'not judged: Dutch (nl), a language the built-in judge does not read'],
+      US: [2, null],
+    });
   });
 
   it('says what is wrong with bad flags (exit 2)', async () => {
