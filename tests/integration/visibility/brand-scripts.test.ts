@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, type HistoryStore, type JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { createPositioningService } from '../../../src/core/positioning/positioning';
+import { engineFindings } from '../../../src/core/outputs/reports';
 import { migrationNamed } from '../../support/migration-named';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
@@ -125,6 +126,18 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
         'No answer the judge read names a tracked brand; 2 answers in languages the built-in judge does not read: a model judge can score them',
       );
       expect(service.buckets({ ...query, by: ['engine'] }).notJudged.answers).toBe(3);
+      // The client report's summary says it after the findings.
+      const findings = engineFindings({ store, now: () => NOW, activeJudge: () => 'builtin' })(
+        { kind: 'all' },
+        { days: 7 },
+      );
+      expect(findings.at(-1)).toEqual({
+        kind: 'positioningNotJudged',
+        text: '3 answers in languages the built-in judge does not read: a model judge can score them; the positioning figures count only the answers the judge read.',
+        effect: 0,
+        significant: false,
+        resultIds: [],
+      });
     } finally {
       store.close();
     }
