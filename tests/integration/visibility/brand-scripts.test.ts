@@ -175,4 +175,30 @@ describe('the upgrade of a history stored before the rule', () => {
       store.close();
     }
   });
+
+  it('widens a pending re-analysis of the search results without text to these answers', () => {
+    const path = tmp.file('textless-pending.db');
+    history(path).close();
+    const raw = new Database(path);
+    const upTo = (raw.prepare('SELECT max(seq) AS n FROM vis_result').get() as { n: number }).n;
+    // As the search results' upgrade leaves it, half-way (this history has no search answers).
+    raw
+      .prepare("INSERT INTO meta (key, value) VALUES ('vis_reanalysis', ?)")
+      .run(JSON.stringify({ after: 2, upTo, done: 0, total: 0, textless: true }));
+    raw.pragma(`user_version = ${migrationNamed('brand-scripts').version - 1}`);
+    raw.close();
+    const store = openTemp(path);
+    try {
+      const svc = createVisibilityService({ store, now: () => NOW });
+      // From the first answer again, the Korean one included; no longer said as search results only.
+      expect(svc.reanalysis()).toEqual({ done: 0, total: 1 });
+      expect(svc.finishReanalysis()).toEqual({ done: 1, total: 1 });
+      expect(board(svc, store)).toEqual({
+        Keyfort: EVERY_COUNTRY_NAMES_BOTH,
+        Vaultico: EVERY_COUNTRY_NAMES_BOTH,
+      });
+    } finally {
+      store.close();
+    }
+  });
 });
