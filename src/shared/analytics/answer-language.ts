@@ -1,4 +1,4 @@
-import { answerLanguage } from '../positioning/language-index';
+import { answerLanguage } from '../positioning/language-guess';
 
 // Which language an answer is written in, well enough to decide how two answers are compared
 // (compare-mode.ts): scripts first (kana → Japanese, Han without kana → Chinese, Hangul → Korean,

@@ -7,9 +7,11 @@ import { NO_SPACE_SCRIPT_CLASS } from './word-tokens';
 // text (see text-fold), then each hit checked against word-boundary rules that depend on the
 // script at the edges of the alias:
 // - space-delimited scripts (Latin, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Hangul…): the
-//   character before and after the hit must not be a letter or digit (\p{L}\p{N}) of a
-//   space-delimited script, so "Apple" is not found in "Pineapple" nor "AI" in "said", but
-//   "Apple" is found in "我喜欢Apple" (Han neighbours do not join words);
+//   character before and after the hit must not be a digit, nor a letter of the same script as
+//   the alias's edge (any ASCII letter counts as the same), so "Apple" is not found in
+//   "Pineapple" nor "AI" in "said", but "Apple" is found in "我喜欢Apple" (Han neighbours do not
+//   join words) and "Keyfort" in "Keyfort는" or "Vaultico입니다": a change of script ends a word,
+//   which is how Korean writes particles after a Latin name;
 // - scripts written without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar): no
 //   boundary can be told without a dictionary, so a hit is a plain substring match on that
 //   side; "ソニー" is found in "ソニーの";
@@ -28,6 +30,9 @@ interface AliasInfo {
   right: EdgeRule;
   /** Folded alias with single spaces, for re-checking shorter aliases at a rejected position. */
   folded: string;
+  /** Script of the alias's first and last character (SCRIPTS index, -1: none of them). */
+  leftScript: number;
+  rightScript: number;
 }
 
 export interface BrandMatcher {
@@ -56,6 +61,24 @@ export interface BrandMatcher {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const NO_SPACE_CHAR = new RegExp(`[${NO_SPACE_SCRIPT_CLASS}]`, 'u');
 const HANGUL_CHAR = /\p{scx=Hangul}/u;
+const DIGIT = /\p{N}/u;
+/**
+ * The space-delimited scripts a brand name is written in. A letter of none of them next to a
+ * name joins it, as any letter did before scripts were told apart.
+ */
+const SCRIPTS = [
+  /\p{sc=Latin}/u,
+  /\p{sc=Cyrillic}/u,
+  /\p{sc=Greek}/u,
+  /\p{scx=Hangul}/u,
+  /\p{scx=Arabic}/u,
+  /\p{sc=Hebrew}/u,
+  /\p{sc=Devanagari}/u,
+  /\p{sc=Armenian}/u,
+  /\p{sc=Georgian}/u,
+  /\p{sc=Bengali}/u,
+  /\p{sc=Tamil}/u,
+];
 const ARABIC_CHAR = /\p{scx=Arabic}/u;
 /** Folded Arabic proclitics: wa, fa, bi, li, ka, al-, and combinations (lil = li + al-). */
 const ARABIC_PROCLITICS = new Set(
@@ -96,6 +119,10 @@ function lastCodePoint(s: string): string {
   return chars[chars.length - 1] ?? '';
 }
 
+function scriptOf(ch: string): number {
+  return SCRIPTS.findIndex((re) => re.test(ch));
+}
+
 function leftRule(alias: string): EdgeRule {
   const c = firstCodePoint(alias);
   if (NO_SPACE_CHAR.test(c)) return 'none';
@@ -131,6 +158,8 @@ export function compileBrandMatcher(brands: readonly BrandDefinition[]): BrandMa
         left: leftRule(folded),
         right: rightRule(folded),
         folded,
+        leftScript: scriptOf(firstCodePoint(folded)),
+        rightScript: scriptOf(lastCodePoint(folded)),
       });
     }
   });
@@ -217,6 +246,17 @@ function joinsWord(ch: string): boolean {
   return ch !== '' && WORD_CHAR.test(ch) && !NO_SPACE_CHAR.test(ch);
 }
 
+/**
+ * A non-ASCII neighbour that continues a word whose edge is in `script`: a digit, or a letter of
+ * a space-delimited script that is the same script (or one of them is of no listed script).
+ */
+function joinsEdge(ch: string, script: number): boolean {
+  if (!joinsWord(ch)) return false;
+  if (script === -1 || DIGIT.test(ch)) return true;
+  const other = scriptOf(ch);
+  return other === -1 || other === script;
+}
+
 /** 1: an ASCII letter or digit (joins a word), 0: other ASCII, -1: not ASCII (or no character). */
 function asciiJoins(text: string, i: number): number {
   const c = text.charCodeAt(i);
@@ -224,13 +264,13 @@ function asciiJoins(text: string, i: number): number {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
 }
 
-function leftOk(text: string, start: number, rule: EdgeRule): boolean {
+function leftOk(text: string, start: number, rule: EdgeRule, script: number): boolean {
   if (rule === 'none') return true;
   // ASCII neighbours (most) decided without cutting the character out.
   const ascii = start > 0 ? asciiJoins(text, start - 1) : 0;
   if (ascii === 0) return true;
   if (ascii === 1 && rule !== 'arabic-proclitic') return false;
-  if (!joinsWord(codePointBefore(text, start))) return true;
+  if (ascii === -1 && !joinsEdge(codePointBefore(text, start), script)) return true;
   if (rule !== 'arabic-proclitic') return false;
   // Up to four Arabic letters glued before the name, themselves at a word start.
   let i = start;
@@ -248,10 +288,10 @@ function leftOk(text: string, start: number, rule: EdgeRule): boolean {
   return false;
 }
 
-function rightOk(text: string, end: number, rule: EdgeRule): boolean {
+function rightOk(text: string, end: number, rule: EdgeRule, script: number): boolean {
   if (rule === 'none') return true;
   const ascii = end < text.length ? asciiJoins(text, end) : 0;
-  return ascii === -1 ? !joinsWord(codePointAt(text, end)) : ascii === 0;
+  return ascii === -1 ? !joinsEdge(codePointAt(text, end), script) : ascii === 0;
 }
 
 /**
@@ -336,6 +376,10 @@ function eachWordStartMention(
   }
 }
 
+function fits(folded: string, start: number, end: number, a: AliasInfo): boolean {
+  return leftOk(folded, start, a.left, a.leftScript) && rightOk(folded, end, a.right, a.rightScript);
+}
+
 /**
  * Visits the brands of the alias found at folded offset `start` (`hit`: the longest the pattern
  * matched there, or a shorter alias when that one fails a boundary) and returns the hit's end,
@@ -351,12 +395,12 @@ function takeHit(
   const { folded } = f;
   let end = start + hit.length;
   let info = matcher.aliases.get(hit) ?? spacedAlias(matcher, hit);
-  if (info === undefined || !leftOk(folded, start, info.left) || !rightOk(folded, end, info.right)) {
+  if (info === undefined || !fits(folded, start, end, info)) {
     // The longest alias here fails a boundary; a shorter one may still fit ("Apple" in "Apple Musical").
     info = undefined;
     for (const a of matcher.aliasesByLength) {
       if (a.folded.length >= hit.length || !folded.startsWith(a.folded, start)) continue;
-      if (leftOk(folded, start, a.left) && rightOk(folded, start + a.folded.length, a.right)) {
+      if (fits(folded, start, start + a.folded.length, a)) {
         info = a;
         end = start + a.folded.length;
         break;

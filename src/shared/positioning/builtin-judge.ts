@@ -4,9 +4,11 @@ import type { FoldedText } from '../analytics/text-fold';
 import { analyseAnswer } from './analyse';
 import { answerText, foldAnswer } from './answer-text';
 import type { MentionRef } from './context';
-import { answerLanguage, phraseIndexFor } from './language-index';
+import { judgeLanguage } from './language-guess';
+import { phraseIndexFor } from './language-index';
 import { sentimentOf, statusOf, type BrandSignals } from './signals';
-import type { BrandPositioning, BuiltinJudge, Evidence, JudgeInput, JudgeRef } from './types';
+import { notJudgedNote } from './not-judged';
+import type { BrandPositioning, BuiltinJudge, BuiltinVerdict, Evidence, JudgeInput, JudgeRef } from './types';
 import { sortByStart } from './sort-by-start';
 
 /**
@@ -14,7 +16,7 @@ import { sortByStart } from './sort-by-start';
  * change (a lexicon entry, a weight, a threshold, a structure rule): stored positionings carry
  * it, and a new version is what makes the archive re-score.
  */
-export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '1' });
+export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '2' });
 
 const MAX_EVIDENCE = 3;
 const MATCHER_CACHE_SIZE = 64;
@@ -95,14 +97,19 @@ function evidenceOf(text: string, s: BrandSignals): Evidence[] {
   return best.map((e) => ({ text: text.slice(e.start, e.end), start: e.start, end: e.end }));
 }
 
-/** Positioning of every brand `input.text` names, in the order of `input.brands`. */
-export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): BrandPositioning[] {
+/**
+ * Positioning of every brand `input.text` names, in the order of `input.brands`; an answer
+ * naming a brand in a language the judge does not read is not judged (its note says which).
+ */
+export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): BuiltinVerdict {
   const { text } = input;
   if (text === '' || matcher.brands.length === 0) return [];
   const fold = foldAnswer(text);
   const { inText, inUrls } = splitMentions(text, fold, matcher);
   if (inText.length === 0 && inUrls.length === 0) return [];
-  const lang = answerLanguage(input.language, text);
+  const language = judgeLanguage(input.language, text);
+  if ('unread' in language) return { notScored: notJudgedNote(language.unread) };
+  const lang = language.read;
   const index = phraseIndexFor(lang);
   const answer = answerText(text, fold, inText, index.byChar.size > 0);
   const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, index);
@@ -122,6 +129,12 @@ export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bran
   return out;
 }
 
+/** judgeWithMatcher's positionings, none for an answer in a language the judge does not read. */
+export function judgeWithMatcher(matcher: BrandMatcher, input: JudgeInput): BrandPositioning[] {
+  const verdict = verdictWithMatcher(matcher, input);
+  return Array.isArray(verdict) ? verdict : [];
+}
+
 /**
  * A built-in judge for one brand set, compiled once; `judge` uses it when the input's brands
  * are that set (or equal to it) and the cached matcher of the input's set otherwise.
@@ -133,10 +146,18 @@ export function createBuiltinJudge(brands: readonly BrandDefinition[]): BuiltinJ
     judge(input: JudgeInput): BrandPositioning[] {
       return judgeWithMatcher(input.brands === brands ? own : matcherFor(input.brands), input);
     },
+    verdict(input: JudgeInput): BuiltinVerdict {
+      return verdictWithMatcher(input.brands === brands ? own : matcherFor(input.brands), input);
+    },
   };
 }
 
 /** One-call form: the matcher comes from the cache keyed by the brand set. */
 export function judgePositioning(input: JudgeInput): BrandPositioning[] {
   return judgeWithMatcher(matcherFor(input.brands), input);
+}
+
+/** judgePositioning with "not judged" for an answer in a language the judge does not read. */
+export function builtinVerdict(input: JudgeInput): BuiltinVerdict {
+  return verdictWithMatcher(matcherFor(input.brands), input);
 }

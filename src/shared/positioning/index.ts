@@ -4,9 +4,13 @@
 export * from './types';
 export {
   BUILTIN_JUDGE_REF,
+  builtinVerdict,
   createBuiltinJudge,
   judgePositioning,
   judgeWithMatcher,
   matcherFor,
+  verdictWithMatcher,
 } from './builtin-judge';
+export { guessLanguage, judgeLanguage, type JudgeLanguage } from './language-guess';
+export { languageNameOf, NOT_JUDGED_PREFIX, notJudgedNote, notJudgedSentence } from './not-judged';
 export { langOf, LANGS, type Lang } from './lexicon/lang';

@@ -59,7 +59,15 @@ export interface JudgeInput {
   brands: readonly BrandDefinition[];
 }
 
+/**
+ * The built-in judge's verdict on an answer: its positionings, or not judged (`notScored`, a
+ * note starting with NOT_JUDGED_PREFIX) when it names a brand in a language the judge does not read.
+ */
+export type BuiltinVerdict = BrandPositioning[] | { notScored: string };
+
 export interface BuiltinJudge {
   readonly ref: JudgeRef;
+  /** The positionings; none for an answer the judge does not read. */
   judge(input: JudgeInput): BrandPositioning[];
+  verdict(input: JudgeInput): BuiltinVerdict;
 }

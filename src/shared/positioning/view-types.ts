@@ -120,6 +120,16 @@ export interface RescoreStatus {
   model?: { usage: RescoreUsageView; notScored: NotScoredCounts } | null;
 }
 
+/**
+ * Answers of the scope and period naming a tracked brand that the judge did not read (the
+ * built-in judge: a language it has no lists for). No number counts them.
+ */
+export interface NotJudgedView {
+  answers: number;
+  /** "412 answers in languages the built-in judge does not read: a model judge can score them"; null for none. */
+  note: string | null;
+}
+
 /** The focus brand's positioning KPIs and every tracked brand's, over the period and the previous one. */
 export interface PositioningSummary {
   period: ResolvedPeriod;
@@ -133,6 +143,7 @@ export interface PositioningSummary {
   empty: string | null;
   /** Set while answers are being re-scored: numbers mix the old and new judgements until it ends. */
   rescore: RescoreProgress | null;
+  notJudged: NotJudgedView;
 }
 
 export interface PositioningBuckets {
@@ -143,6 +154,7 @@ export interface PositioningBuckets {
   runLabels: Record<string, string>;
   empty: string | null;
   rescore: RescoreProgress | null;
+  notJudged: NotJudgedView;
 }
 
 /** An attribute frequent for competitors and absent or rare for the focus brand. */
@@ -164,6 +176,7 @@ export interface AttributeGapsView {
   gaps: AttributeGap[];
   empty: string | null;
   rescore: RescoreProgress | null;
+  notJudged: NotJudgedView;
 }
 
 /** One brand's positioning in one answer, as `parallax show --json` prints it and Compare shows it. */

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli } from '../../support/cli-child';
 import { runCliAt as runCli } from '../../support/cli-in-process';
-import { newRun, openTemp, tempFolder } from '../store/helpers';
+import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 import { ANSWERS, BRANDS, storeAnswers } from './fixtures';
 
 // `parallax positioning`, `parallax positioning rescore` and `parallax show --json` through the CLI
@@ -101,6 +101,63 @@ describe('parallax positioning', () => {
     expect(buckets.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true);
   });
 
+  it('counts answers in a language the judge does not read apart, in words and in --json', async () => {
+    const path = tmp.file('dutch.db');
+    const store = openTemp(path);
+    for (const b of BRANDS) store.saveBrand(b);
+    const { jobs, run } = newRun(store, {
+      prompts: ['p1'],
+      engines: ['assistant-a'],
+      countries: ['US', 'NL'],
+    });
+    store.ingestResults(
+      jobs.map((j) => ({
+        jobId: j.id,
+        raw: {},
+        fetchedAt: AT,
+        normalized: normalized(
+          'assistant-a',
+          j.country === 'NL'
+            ? 'Veloxa is de beste keuze voor een marathon, maar Stridex is niet aan te raden.'
+            : 'Veloxa is the best choice for a marathon, but avoid Stridex.',
+        ),
+      })),
+    );
+    store.close();
+    const json = await cli(['positioning', '--db', path, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const view = JSON.parse(json.stdout) as {
+      rows: Array<{ brand: string; n: number }>;
+      notJudged: { answers: number; note: string | null };
+    };
+    expect(view.notJudged).toEqual({
+      answers: 1,
+      note: '1 answer in languages the built-in judge does not read: a model judge can score them',
+    });
+    // Only the English answer counts.
+    expect(Object.fromEntries(view.rows.map((r) => [r.brand, r.n]))).toEqual({
+      Veloxa: 1,
+      Stridex: 1,
+      Fleetfoot: 0,
+    });
+    const text = await cli(['positioning', '--db', path]);
+    expect(text.stdout).toContain(
+      '1 answer in languages the built-in judge does not read: a model judge can score them.',
+    );
+    // Each job says why its answer has no positioning.
+    const show = await cli(['show', run.id, '--db', path, '--json']);
+    expect(show.code, show.stderr).toBe(0);
+    const shown = JSON.parse(show.stdout) as {
+      jobs: Array<{ country: string; positioning: unknown[]; positioningNote: string | null }>;
+    };
+    expect(
+      Object.fromEntries(shown.jobs.map((j) => [j.country, [j.positioning.length, j.positioningNote]])),
+    ).toEqual({
+      NL: [0, 'not judged: Dutch (nl), a language the built-in judge does not read'],
+      US: [2, null],
+    });
+  });
+
   it('says what is wrong with bad flags (exit 2)', async () => {
     const by = await cli(['positioning', '--db', db, '--by', 'month']);
     expect(by.code).toBe(2);
@@ -133,7 +190,7 @@ describe('parallax show --json', () => {
         'sentiment',
         'status',
       ]);
-      expect(p.judge).toEqual({ id: 'builtin', version: '1' });
+      expect(p.judge).toEqual({ id: 'builtin', version: '2' });
       for (const e of p.evidence as Array<{ text: string; start: number; end: number }>)
         expect((ANSWERS[0] as string).slice(e.start, e.end)).toBe(e.text);
     }

@@ -9,7 +9,7 @@ import {
   type RescoreJudge,
   type RescoreProgressStep,
 } from '../../../src/core/positioning/positioning';
-import { judgePositioning } from '../../../src/shared/positioning';
+import { BUILTIN_JUDGE_REF, judgePositioning } from '../../../src/shared/positioning';
 import { MIGRATIONS, type HistoryStore } from '../../../src/core/history';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { withoutPositioning } from '../../support/old-history';
@@ -275,7 +275,7 @@ describe('re-score triggers', () => {
       expect(job?.reason).toBe('judge');
       expect(job?.total).toBe(18);
       await runRescore(store, builtinRescoreJudge());
-      expect(JSON.parse(meta(path, 'pos_settled') as string).builtin.version).toBe('1');
+      expect(JSON.parse(meta(path, 'pos_settled') as string).builtin.version).toBe(BUILTIN_JUDGE_REF.version);
       expect(store.posEnsureCurrent()).toBeNull();
     } finally {
       store.close();

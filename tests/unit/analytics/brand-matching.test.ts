@@ -214,3 +214,70 @@ describe('brand matching: languages', () => {
     expect(found(brands, `${nfd} 제품`)).toEqual([['samsung', nfd]]);
   });
 });
+
+describe('brand matching: Latin names in every script', () => {
+  const brands = [brand('vaultico', 'Vaultico'), brand('keyfort', 'Keyfort'), brand('apple', 'Apple')];
+
+  it('Korean: a Latin name with its particle attached', () => {
+    expect(found(brands, 'Vaultico입니다. Keyfort는 비싸고 Keyfort의 가격은 Apple보다 높습니다.')).toEqual([
+      ['vaultico', 'Vaultico'],
+      ['keyfort', 'Keyfort'],
+      ['keyfort', 'Keyfort'],
+      ['apple', 'Apple'],
+    ]);
+    // Hangul before the name without a space (a missing space in the answer) does not join it either.
+    expect(found(brands, '추천은Keyfort')).toEqual([['keyfort', 'Keyfort']]);
+    // NFD Hangul particle after the name.
+    expect(found(brands, `Keyfort${'는'.normalize('NFD')}`)).toEqual([['keyfort', 'Keyfort']]);
+  });
+
+  it('Thai, Lao, Khmer and Myanmar: no spaces around the name', () => {
+    expect(found(brands, 'ฉันแนะนำKeyfortเพราะปลอดภัย')).toEqual([['keyfort', 'Keyfort']]);
+    expect(found(brands, 'ຂ້ອຍແນະນຳVaulticoຫຼາຍ')).toEqual([['vaultico', 'Vaultico']]);
+    expect(found(brands, 'ខ្ញុំណែនាំKeyfortណាស់')).toEqual([['keyfort', 'Keyfort']]);
+    expect(found(brands, 'ကျွန်တော်Vaulticoကိုသုံးတယ်')).toEqual([['vaultico', 'Vaultico']]);
+  });
+
+  it('Japanese and Chinese: next to CJK punctuation and kana', () => {
+    expect(found(brands, '「Keyfort」、Keyfort。【Vaultico】はAppleより安い；《Keyfort》')).toEqual([
+      ['keyfort', 'Keyfort'],
+      ['keyfort', 'Keyfort'],
+      ['vaultico', 'Vaultico'],
+      ['apple', 'Apple'],
+      ['keyfort', 'Keyfort'],
+    ]);
+    // Full-width Latin letters are folded to ASCII.
+    expect(found(brands, '我推荐ＫＥＹＦＯＲＴ。')).toEqual([['keyfort', 'ＫＥＹＦＯＲＴ']]);
+  });
+
+  it('Cyrillic and Arabic endings attached to a Latin name', () => {
+    expect(found(brands, 'у Keyfortа и с Vaulticoом')).toEqual([
+      ['keyfort', 'Keyfort'],
+      ['vaultico', 'Vaultico'],
+    ]);
+    expect(found(brands, 'استخدم Keyfortلأنه آمن')).toEqual([['keyfort', 'Keyfort']]);
+  });
+
+  it('still not inside a longer Latin word, nor before a digit', () => {
+    const text = 'Pineapple, Applesauce, keyfortress, Vaulticos, Keyfort2, Appleé';
+    expect(found(brands, text)).toEqual([]);
+    // A Latin letter outside ASCII (ø, é, ł) joins a Latin name as an ASCII one does.
+    expect(found(brands, 'Keyfortø Keyfortł Vaulticoé')).toEqual([]);
+  });
+
+  it('native-script names inside Korean, Japanese, Chinese and Thai text', () => {
+    const native = [
+      brand('keyfort', 'Keyfort', ['키포트', 'キーフォート', '钥堡', 'คีย์ฟอร์ต']),
+      brand('vaultico', 'Vaultico', ['볼티코']),
+    ];
+    expect(found(native, '키포트는 좋고 볼티코의 앱은 느리다. 세볼티코')).toEqual([
+      ['keyfort', '키포트'],
+      ['vaultico', '볼티코'],
+    ]);
+    expect(found(native, 'おすすめはキーフォートです。我推荐钥堡。ฉันใช้คีย์ฟอร์ตทุกวัน')).toEqual([
+      ['keyfort', 'キーフォート'],
+      ['keyfort', '钥堡'],
+      ['keyfort', 'คีย์ฟอร์ต'],
+    ]);
+  });
+});

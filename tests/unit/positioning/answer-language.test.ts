@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLanguage } from '../../../src/shared/positioning/language-index';
+import { answerLanguage } from '../../../src/shared/positioning/language-guess';
 
 // The judge's language guess for an answer without a hint. Its marker words are counted on
 // pieces of the text cut at ASCII punctuation and spaces rather than on the whole text folded

@@ -89,6 +89,7 @@ export function samplePositioningSummary(over: Partial<PositioningSummary> = {})
     leaderboard: [acme, zoom],
     empty: null,
     rescore: null,
+    notJudged: { answers: 0, note: null },
     ...over,
   };
 }
@@ -143,6 +144,7 @@ export function sampleAttributeGaps(): AttributeGapsView {
     ],
     empty: null,
     rescore: null,
+    notJudged: { answers: 0, note: null },
   };
 }
 
@@ -169,5 +171,6 @@ export function samplePositioningTrend(): PositioningBuckets {
     runLabels: {},
     empty: null,
     rescore: null,
+    notJudged: { answers: 0, note: null },
   };
 }

@@ -159,6 +159,22 @@ describe('Positioning in the Visibility view', () => {
     expect(await screen.findByText('No answer in this period names a tracked brand')).toBeInTheDocument();
   });
 
+  it('says how many answers the judge did not read', async () => {
+    const note = '412 answers in languages the built-in judge does not read: a model judge can score them';
+    fake.handle('positioning.summary', () => samplePositioningSummary({ notJudged: { answers: 412, note } }));
+    render(<VisibilityView />);
+    await screen.findByRole('table', { name: 'Positioning by brand' });
+    const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
+    expect(within(panel).getByRole('note').textContent).toBe(`${note}.`);
+  });
+
+  it('says nothing of languages when the judge read every answer', async () => {
+    render(<VisibilityView />);
+    await screen.findByRole('table', { name: 'Positioning by brand' });
+    const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
+    expect(within(panel).queryByText(/does not read/)).toBeNull();
+  });
+
   it('shows a failed read with its code and reads again on Retry', async () => {
     let calls = 0;
     fake.handle('positioning.summary', () => {

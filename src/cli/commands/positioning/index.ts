@@ -66,10 +66,12 @@ JSON (--json): rates as fractions with their 95 % interval and n:
   without --by: {period, judge, brand, brandId, rows: [{brand, brandId, kind, focus, n, recommendationRate,
                  netSentiment, statusCounts, sentimentCounts, meanScore, topAttributes, previous: {…},
                  change: {recommendationRate: {delta, significant}, netSentiment: {delta, significant}}}],
-                 empty, rescore}
+                 empty, rescore, notJudged}
   --by:          {period, judge, brand, by, rows: [{bucket, day|run|country|engine, brand, brandId, n, …}],
-                 empty, rescore}
+                 empty, rescore, notJudged}
   rescore = {reason, judge, done, total, paused, from, moved} while the archive is being re-scored, else null
+  notJudged = {answers, note}: answers naming a tracked brand in a language the judge does not read, counted
+              in no number (note: "412 answers in languages the built-in judge does not read: …", or null)
 
 Examples:
   parallax positioning --since 30d
@@ -93,6 +95,7 @@ function printSummary(ctx: CliContext, view: PositioningSummary, brands: Map<str
   writeLine(ctx.stdout, `Positioning ${periodLine(view.period)}, judge ${view.judge.id}`);
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
+  if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
   writeLine(
     ctx.stdout,
@@ -126,6 +129,7 @@ function printBuckets(
   );
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
+  if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   const rows = view.rows.filter((r) => (only === null || r.brandId === only) && r.n > 0);
   if (view.empty || rows.length === 0)
     return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);

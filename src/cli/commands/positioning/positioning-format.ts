@@ -115,6 +115,7 @@ export function summaryJson(view: PositioningSummary, brands: Map<string, BrandV
     rows: view.leaderboard.map((m) => summaryRowJson(m, brands.get(m.brandId), focus)),
     empty: view.empty,
     rescore: view.rescore,
+    notJudged: view.notJudged,
   };
 }
 
@@ -130,6 +131,7 @@ export function bucketsJson(
     ...bucketRowsJson(view, brands, only, labelOf, metricsJson),
     empty: view.empty,
     rescore: view.rescore,
+    notJudged: view.notJudged,
   };
 }
 

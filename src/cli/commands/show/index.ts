@@ -50,6 +50,8 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
               engineLabel: core.labelOf(c.engine),
               pages: c.resultId ? (pages.get(c.resultId) ?? []) : [],
               positioning: c.resultId ? positioningJson(positioning.get(c.resultId)) : [],
+              // Why the judge gave no positioning ("not judged: Dutch (nl), …"), else null.
+              positioningNote: c.resultId ? (positioning.get(c.resultId)?.notScored ?? null) : null,
             })),
           });
         }

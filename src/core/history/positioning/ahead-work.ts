@@ -1,5 +1,5 @@
 import type { BrandDefinition } from '../../../shared/analytics';
-import { judgePositioning, type JudgeInput } from '../../../shared/positioning';
+import { builtinVerdict, type JudgeInput } from '../../../shared/positioning';
 import { packDoc, type ResultDoc } from '../codec';
 import { compactVerdict, type CompactVerdict } from './positioning-compact';
 
@@ -7,14 +7,14 @@ import { compactVerdict, type CompactVerdict } from './positioning-compact';
 // pages): the built-in judge's verdicts and the packed documents. Shared by the judge threads
 // (src/core/positioning/positioning/positioning-worker.ts) and a pull's read-ahead thread (src/core/team/sync/read-ahead-thread.ts).
 
-/** Each item judged against the brands, in the compact form; a judge failure is that answer's "not scored". */
+/** Each item judged against the brands, in the compact form; a judge failure or an unread language is that answer's "not scored". */
 export function judgeCompact(
   brands: readonly BrandDefinition[],
   items: ReadonlyArray<Omit<JudgeInput, 'brands'>>,
 ): CompactVerdict[] {
   return items.map((item): CompactVerdict => {
     try {
-      return compactVerdict(judgePositioning({ ...item, brands }));
+      return compactVerdict(builtinVerdict({ ...item, brands }));
     } catch (error) {
       return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
     }

@@ -110,7 +110,10 @@ export function createPositioningIndexer(db: Database.Database): PositioningInde
           ? { rows: [], note: ahead.notScored }
           : { rows: storedRows(keys, ahead), note: null };
       }
-      return { rows: encodePositionings(keys, b.judge.judge(input)), note: null };
+      const verdict = b.judge.verdict(input);
+      return Array.isArray(verdict)
+        ? { rows: encodePositionings(keys, verdict), note: null }
+        : { rows: [], note: verdict.notScored };
     } catch (error) {
       // A judge's defect must never cost an answer its storage: the answer is kept unscored.
       return { rows: [], note: `judge failed: ${error instanceof Error ? error.message : String(error)}` };

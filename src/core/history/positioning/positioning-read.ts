@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { NOT_JUDGED_PREFIX } from '../../../shared/positioning';
 import { pluck, stmt } from '../connection';
 import {
   conditions,
@@ -163,6 +164,8 @@ export interface PositioningReadApi {
   posAttrs(filter: VisFilter, judge: string, by: readonly VisDim[]): PosAttrRow[];
   /** The judges that have scored answers of this history (by name). */
   posJudges(): string[];
+  /** Answers in the filter the judge did not read (its note says "not judged"): counted in no number. */
+  posNotJudged(filter: VisFilter, judge: string): number;
 }
 
 export function createPositioningReadApi(db: Database.Database): PositioningReadApi {
@@ -200,6 +203,18 @@ export function createPositioningReadApi(db: Database.Database): PositioningRead
     },
     posJudges() {
       return pluck(db, 'SELECT name FROM pos_judges ORDER BY id').all() as string[];
+    },
+    posNotJudged(filter, judge) {
+      const key = judgeKey(judge);
+      if (key === undefined) return 0;
+      const c = conditions(filter, 'f');
+      // From the answers with a note (few: the index pos_answer_noted holds only them), each
+      // looked up in the filter; CROSS JOIN keeps that order.
+      return pluck(
+        db,
+        `SELECT count(*) FROM pos_answer a CROSS JOIN vis_result f ON f.seq = a.seq
+         WHERE a.judge = @judge AND a.note IS NOT NULL AND a.note LIKE '${NOT_JUDGED_PREFIX}%' AND ${c.sql}`,
+      ).get({ ...c.params, judge: key }) as number;
     },
   };
 }

@@ -22,6 +22,7 @@ export {
 } from './visibility-ahead';
 export { recordTextlessReanalysis } from './visibility-serp';
 export { createVisibilityJobApi, REANALYSIS_BATCH, type VisibilityJobApi } from './visibility-reanalysis';
+export { recordScriptsReanalysis } from './visibility-scripts';
 export {
   createVisibilityReadApi,
   type VisBrandRow,

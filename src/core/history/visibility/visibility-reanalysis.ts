@@ -13,7 +13,9 @@ import { BRAND_FAMILIES, clearTables, rollupTables, type RollupKey } from './vis
 // the next open, the CLI finishes it in place.
 // A job marked `textless` (recorded by an upgrade, visibility-serp.ts) re-analyses only the
 // answers without text (search results read through their result lists) and clears nothing
-// up front: each such answer's brand rows are replaced as the job reaches it.
+// up front: each such answer's brand rows are replaced as the job reaches it. A job marked
+// `scripts` (visibility-scripts.ts) does the same for the answers written in a script other
+// than Latin that separates words by spaces; a job with both marks reads either kind.
 
 /** Answers per batch: about 0.1–0.2 s of work at 1M answers (tests/bench/visibility.bench.ts measures it). */
 export const REANALYSIS_BATCH = 1000;
@@ -27,6 +29,8 @@ export interface JobState {
   total: number;
   /** Only the answers without text, whose brand rows are replaced one by one. */
   textless?: boolean;
+  /** Only the answers opening in a non-Latin script with spaces, replaced one by one. */
+  scripts?: boolean;
 }
 
 export interface ReanalysisProgress {
@@ -37,7 +41,12 @@ export interface ReanalysisProgress {
 }
 
 const progressOf = (job: JobState, done: number): ReanalysisProgress =>
-  job.textless === true ? { done, total: job.total, searchResults: true } : { done, total: job.total };
+  job.textless === true && job.scripts !== true
+    ? { done, total: job.total, searchResults: true }
+    : { done, total: job.total };
+
+/** A job over some answers only, replacing their rows one by one rather than clearing all first. */
+const replaces = (job: JobState): boolean => job.textless === true || job.scripts === true;
 
 export interface ReanalysisJob {
   /** Clears the brand-derived tables, records the job and runs its first batch. */
@@ -80,7 +89,11 @@ export function readReanalysisJob(db: Database.Database): JobState | null {
   const v = parseObject(text);
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
   const job: JobState = { after: num(v.after), upTo: num(v.upTo), done: num(v.done), total: num(v.total) };
-  return v.textless === true ? { ...job, textless: true } : job;
+  return {
+    ...job,
+    ...(v.textless === true ? { textless: true } : {}),
+    ...(v.scripts === true ? { scripts: true } : {}),
+  };
 }
 
 export function writeReanalysisJob(db: Database.Database, job: JobState | null): void {
@@ -101,12 +114,51 @@ export function writeReanalysisJob(db: Database.Database, job: JobState | null):
  */
 export const TEXTLESS_SQL = textlessSql('v', 'r');
 
+/**
+ * An answer whose first characters (results.answer_head, kept plain) hold a letter of a script
+ * other than Latin written with spaces between words (Cyrillic, Greek, Armenian, Hebrew, Arabic,
+ * Devanagari, Bengali, Tamil, Georgian, Hangul), over results aliased r: the answers where a
+ * brand name can touch a letter of another script.
+ */
+export const SCRIPTS_SQL =
+  "r.answer_head GLOB '*[\u0370-\u058F\u0590-\u06FF\u0750-\u077F\u0900-\u09FF\u0B80-\u0BFF\u10A0-\u11FF\u3130-\u318F\uAC00-\uD7AF]*'";
+
+/** The answers a job reads, in SQL over vis_result v and results r (empty: all). */
+function jobFilterSql(job: JobState): string {
+  const parts = [job.textless === true ? `(${TEXTLESS_SQL})` : '', job.scripts === true ? SCRIPTS_SQL : ''];
+  const set = parts.filter((p) => p !== '');
+  return set.length === 0 ? '' : `AND (${set.join(' OR ')})`;
+}
+
 /** TEXTLESS_SQL over other aliases of vis_result and results. */
 export function textlessSql(vis: string, result: string): string {
   return `${vis}.engine IN (${Object.values(ENGINES)
     .filter((e) => e.kind !== 'assistant')
     .map((e) => `'${e.name}'`)
     .join(', ')}) AND trim(${result}.answer_head) = ''`;
+}
+
+/**
+ * Records a re-analysis of every stored answer, clearing every brand-derived row first (so no
+ * answer counts as read by an older rule meanwhile): for an upgrade that changes how every
+ * answer is read, run in the background by the app and finished by `parallax visibility`.
+ */
+export function recordFullReanalysis(db: Database.Database): void {
+  if ((pluck(db, 'SELECT count(*) FROM brands').get() as number) === 0) return;
+  // A table a later migration makes is not there yet when an earlier one records this.
+  clearTables(db, BRAND_TABLES);
+  const upTo = pluck(db, 'SELECT max(seq) FROM vis_result').get() as number | null;
+  const total = pluck(db, 'SELECT total(answers) FROM vis_cell_d').get() as number;
+  writeReanalysisJob(db, upTo === null ? null : { after: 0, upTo, done: 0, total });
+}
+
+/** Answers a job over some answers reads: how many, and the last one's seq. */
+export function countJobAnswers(db: Database.Database, job: JobState): { n: number; upTo: number | null } {
+  return stmt(
+    db,
+    `SELECT count(*) AS n, max(v.seq) AS upTo FROM vis_result v JOIN results r ON r.seq = v.seq
+     WHERE 1 ${jobFilterSql(job)}`,
+  ).get() as { n: number; upTo: number | null };
 }
 
 export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHooks): ReanalysisJob {
@@ -121,7 +173,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
       db,
       `SELECT v.seq, v.day, v.run, v.engine, v.loc, v.prompt, r.answer_text AS text FROM vis_result v
        JOIN results r ON r.seq = v.seq WHERE v.seq > ? AND v.seq <= ?
-       ${job.textless === true ? `AND ${TEXTLESS_SQL}` : ''} ORDER BY v.seq LIMIT ?`,
+       ${jobFilterSql(job)} ORDER BY v.seq LIMIT ?`,
     ).all(job.after, job.upTo, Math.max(1, maxResults)) as Array<RollupKey & { seq: number; text: string }>;
     if (rows.length > 0 && state.keys.length > 0) {
       const first = (rows[0] as { seq: number }).seq;
@@ -136,7 +188,7 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
         list.push(d);
         domainsOf.set(d.seq, list);
       }
-      for (const row of rows) hooks.analyse(state, row, domainsOf.get(row.seq) ?? [], job.textless === true);
+      for (const row of rows) hooks.analyse(state, row, domainsOf.get(row.seq) ?? [], replaces(job));
       hooks.flush();
     }
     const finished = rows.length < Math.max(1, maxResults);
@@ -166,8 +218,8 @@ export function createReanalysisJob(db: Database.Database, hooks: ReanalysisHook
     },
     pendingFor(seq) {
       const job = read();
-      // A textless job replaces what ingest wrote, so ingest analyses every answer itself.
-      return job !== null && job.textless !== true && seq > job.after && seq <= job.upTo;
+      // A job over some answers replaces what ingest wrote, so ingest analyses every answer itself.
+      return job !== null && !replaces(job) && seq > job.after && seq <= job.upTo;
     },
     cancel() {
       write(null);

@@ -4,8 +4,8 @@ import type { NormalizedSource, SourceKind } from '../../../shared/domain/result
 import { pluck, stmt } from '../connection';
 import { addBrandRollups, storedBrandHits, type BrandState } from './visibility-brands';
 import {
-  BRAND_TABLES,
   readReanalysisJob,
+  recordFullReanalysis,
   TEXTLESS_SQL,
   writeReanalysisJob,
   type DomainRef,
@@ -59,13 +59,7 @@ export function replaceBrandRows(
 export function recordTextlessReanalysis(db: Database.Database): void {
   if ((pluck(db, 'SELECT count(*) FROM brands').get() as number) === 0) return;
   const pending = readReanalysisJob(db);
-  if (pending !== null && pending.textless !== true) {
-    clearTables(db, BRAND_TABLES);
-    const upTo = pluck(db, 'SELECT max(seq) FROM vis_result').get() as number | null;
-    const total = pluck(db, 'SELECT total(answers) FROM vis_cell_d').get() as number;
-    writeReanalysisJob(db, upTo === null ? null : { after: 0, upTo, done: 0, total });
-    return;
-  }
+  if (pending !== null && pending.textless !== true) return recordFullReanalysis(db);
   const found = stmt(
     db,
     `SELECT count(*) AS n, max(v.seq) AS upTo FROM vis_result v JOIN results r ON r.seq = v.seq

@@ -12,8 +12,14 @@ import type {
 } from '../../../shared/visibility/types';
 import { findingsQuerySchema } from '../../../shared/ipc/channels/findings';
 import { shortDate } from '../../../shared/analytics/findings';
+import { notJudgedSentence } from '../../../shared/positioning';
 import { longDate } from './format';
-import { createFindingsService, type FindingsDeps, type VisibilityService } from '../../analysis';
+import {
+  createFindingsService,
+  createQueryContext,
+  type FindingsDeps,
+  type VisibilityService,
+} from '../../analysis';
 
 // What changed in a period, for the top of the client report: at most MAX_FINDINGS plain
 // sentences with their numbers, strongest first. The findings engine ("what
@@ -119,19 +125,50 @@ function withReportDate(text: string, changeDay: string | null): string {
 }
 
 /**
+ * The answers of the period the positioning judge did not read (a language it has no lists
+ * for), said after the findings: the positioning figures count only the answers it read.
+ */
+function notJudgedFinding(
+  deps: FindingsDeps,
+  q: ReturnType<typeof createQueryContext>,
+  scope: VisibilityScope,
+  period: VisibilityPeriod,
+): Finding | null {
+  const ctx = q.context({ scope, period });
+  if (ctx.brands.length === 0) return null;
+  const note = notJudgedSentence(deps.store.posNotJudged(ctx.current, deps.activeJudge()));
+  if (note === null) return null;
+  return {
+    kind: 'positioningNotJudged',
+    text: `${note}; the positioning figures count only the answers the judge read.`,
+    effect: 0,
+    significant: false,
+    resultIds: [],
+    brandId: null,
+  };
+}
+
+/**
  * The findings engine's sentences (mention rate, position, share of voice, positioning and
  * citations, where the change sits and who gained), as `parallax changes` and Visibility's
- * "What changed" give them, for the report's summary.
+ * "What changed" give them, for the report's summary; then, when some answers were not
+ * judged for positioning, how many.
  */
 export function engineFindings(deps: FindingsDeps): FindingsSource {
   const service = createFindingsService(deps);
-  return (scope, period) =>
-    service.list(findingsQuerySchema.parse({ scope, period, limit: MAX_FINDINGS })).findings.map((f) => ({
-      kind: f.kind,
-      text: withReportDate(f.text, f.changeDay),
-      effect: f.effect,
-      significant: f.significant,
-      resultIds: [...f.resultIds],
-      brandId: f.brandId,
-    }));
+  const q = createQueryContext(deps);
+  return (scope, period) => {
+    const found = service
+      .list(findingsQuerySchema.parse({ scope, period, limit: MAX_FINDINGS }))
+      .findings.map((f) => ({
+        kind: f.kind,
+        text: withReportDate(f.text, f.changeDay),
+        effect: f.effect,
+        significant: f.significant,
+        resultIds: [...f.resultIds],
+        brandId: f.brandId,
+      }));
+    const notJudged = notJudgedFinding(deps, q, scope, period);
+    return notJudged === null ? found : [...found, notJudged];
+  };
 }

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BUILTIN_JUDGE_REF,
-  judgePositioning,
+  builtinVerdict,
   type JudgeInput,
   type JudgeRef,
 } from '../../../shared/positioning';
@@ -79,7 +79,7 @@ export function builtinRescoreJudge(): RescoreJudge {
     judgeBatch(inputs) {
       return inputs.map((input): JudgeVerdict => {
         try {
-          return judgePositioning(input);
+          return builtinVerdict(input);
         } catch (error) {
           return { notScored: `judge failed: ${error instanceof Error ? error.message : String(error)}` };
         }

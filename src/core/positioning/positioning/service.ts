@@ -1,6 +1,7 @@
 import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import type {
   AttributeGapsView,
+  NotJudgedView,
   PositioningBuckets,
   PositioningMetrics,
   PositioningSummary,
@@ -8,6 +9,7 @@ import type {
   ResultPositioning,
 } from '../../../shared/positioning/view-types';
 import type { VisibilityDimension } from '../../../shared/visibility/types';
+import { notJudgedSentence } from '../../../shared/positioning';
 import { AppError } from '../../platform';
 import type { HistoryStore, PosAttrRow, PosStatusRow, VisDim, VisFilter } from '../../history';
 import { isoDay, createQueryContext, promptsView, type Context } from '../../analysis';
@@ -72,13 +74,20 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
     );
   }
 
+  /** Answers of the period the judge did not read, with the sentence the views say. */
+  function notJudgedOf(ctx: Context, judge: string): NotJudgedView {
+    const answers = ctx.brands.length === 0 ? 0 : store.posNotJudged(ctx.current, judge);
+    return { answers, note: notJudgedSentence(answers) };
+  }
+
   /** Why there is nothing to show, in words (null when some answer names a brand). */
-  function emptyReason(ctx: Context, named: number): string | null {
+  function emptyReason(ctx: Context, named: number, notJudged: NotJudgedView): string | null {
     const answers = q.answersOf(ctx.current);
     const base = q.emptyReason(ctx, answers);
     if (base !== null) return base;
     if (ctx.brands.length === 0) return 'No brands defined: add your brand and its competitors';
     if (named > 0) return null;
+    if (notJudged.note !== null) return `No answer the judge read names a tracked brand; ${notJudged.note}`;
     const job = store.posRescoreState().job;
     if (job !== null)
       return `Answers are being scored (${job.done.toLocaleString('en')} of ${job.total.toLocaleString('en')}): positioning shows once they are`;
@@ -107,6 +116,7 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
             a.brandId.localeCompare(b.brandId),
         );
       const named = leaderboard.reduce((s, m) => s + m.n, 0);
+      const notJudged = notJudgedOf(ctx, judge);
       return {
         period: ctx.period.resolved,
         judge: { id: judge },
@@ -114,8 +124,9 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         brands: ctx.refs,
         kpis: leaderboard.find((m) => m.brandId === focusId) ?? null,
         leaderboard,
-        empty: emptyReason(ctx, named),
+        empty: emptyReason(ctx, named, notJudged),
         rescore: rescoreProgress(),
+        notJudged,
       };
     },
 
@@ -157,6 +168,7 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         }));
       });
       const runIds = dims.includes('run') ? [...new Set(buckets.map((b) => b.bucket.run as string))] : [];
+      const notJudged = notJudgedOf(ctx, judge);
       return {
         period: ctx.period.resolved,
         judge: { id: judge },
@@ -166,8 +178,10 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         empty: emptyReason(
           ctx,
           rows.reduce((s, r) => s + r.n, 0),
+          notJudged,
         ),
         rescore: rescoreProgress(),
+        notJudged,
       };
     },
 
@@ -179,6 +193,7 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
       const named = new Map(sums.map((r) => [r.brandId, r.n]));
       const rivals = new Set(q.rivalsOf(ctx, focus.id));
       const gaps = attributeGaps(focus.id, rivals, named, store.posAttrs(ctx.current, judge, []), input);
+      const notJudged = notJudgedOf(ctx, judge);
       return {
         period: ctx.period.resolved,
         judge: { id: judge },
@@ -187,8 +202,10 @@ export function createPositioningService(deps: PositioningDeps): PositioningServ
         empty: emptyReason(
           ctx,
           sums.reduce((s, r) => s + r.n, 0),
+          notJudged,
         ),
         rescore: rescoreProgress(),
+        notJudged,
       };
     },
 

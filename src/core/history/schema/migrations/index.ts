@@ -23,6 +23,8 @@ import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
 import { keepSourceTextsByUrlId, sql as sourceUrlIds } from './022_source_url_ids';
 import { splitKeyLevels, sql as keyLevels } from './023_key_levels';
 import { sql as promptRollups } from './024_prompt_rollups';
+import { fill as fillBrandScripts, sql as brandScripts } from './025_brand_scripts';
+import { sql as posNotJudged } from './026_pos_not_judged';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -59,4 +61,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'source-url-ids', sql: sourceUrlIds, up: keepSourceTextsByUrlId },
   { version: 23, name: 'key-levels', sql: keyLevels, up: splitKeyLevels },
   { version: 24, name: 'prompt-rollups', sql: promptRollups },
+  { version: 25, name: 'brand-scripts', sql: brandScripts, up: fillBrandScripts },
+  { version: 26, name: 'pos-not-judged', sql: posNotJudged },
 ];

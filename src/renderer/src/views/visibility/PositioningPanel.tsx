@@ -126,6 +126,11 @@ export function PositioningPanel() {
             cautioned; tone as net sentiment (share positive − share negative, −1 to +1); the qualities they
             attach to it. Judge: {data.judge.id}. Intervals are 95 %; n.s. = not significant.
           </p>
+          {data.notJudged.note !== null && (
+            <p className="muted small pos-not-judged" role="note">
+              {data.notJudged.note}.
+            </p>
+          )}
           <PositioningTable data={data} trend={trend} />
           <AttributeGaps brands={data.brands} />
         </>
