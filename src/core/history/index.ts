@@ -156,6 +156,17 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+export type {
+  ComAdvertiserSums,
+  ComBrandSums,
+  ComCellSums,
+  ComConquestSums,
+  CommerceDim,
+  CommerceReadApi,
+  ComMerchantSums,
+  ComPriceCount,
+  ComProductDay,
+} from './commerce';
 export {
   CONFIG_KIND_NAMES,
   CONFIG_KINDS,

@@ -1,0 +1,185 @@
+import type Database from 'better-sqlite3';
+import {
+  adBrand,
+  brandsIn,
+  extractCommerce,
+  productBrand,
+  type ExtractedCommerce,
+} from '../../../shared/commerce';
+import { pluck, stmt } from '../connection';
+import type { VisibilityIndexer } from '../visibility';
+import { keyOf, loadCommerceBrands, type CommerceBrands } from './commerce-brands';
+import { contribute, type AnswerFacts } from './commerce-contrib';
+import { recordCommerceFill } from './commerce-fill-job';
+import { CommerceRollups, ROLLUP_TABLES, type RollupCell } from './commerce-rollups';
+import { deleteCommerceRows, readCommerceFacts, writeCommerceRows } from './commerce-rows';
+
+// Keeps the commerce rows and roll-ups in step with the answers, inside the store's own
+// transactions (ingest, run deletion, brand changes), as the Visibility index does. The
+// organic tables are only read (which brands the answer's text names), never written.
+
+/** Engines that can show a shopping surface or ads; assistant-a only when asked to. */
+const COMMERCE_ENGINES = new Set([
+  'assistant-a',
+  'assistant-b',
+  'assistant-d',
+  'assistant-e',
+  'search',
+  'search-ai',
+]);
+const OPT_IN = 'assistant-a';
+
+/** The job an answer belongs to, as the commerce index reads it. */
+export interface CommerceJob {
+  jobId: string;
+  country: string;
+  /** run_prompts.id of the job's prompt. */
+  prompt: number | null;
+}
+
+export interface CommerceIndexer {
+  /** Adds a freshly stored answer's rows (a replaced answer is unindexed first), after the Visibility's. */
+  indexResult(seq: number, raw: unknown, cell: RollupCell, job: CommerceJob): void;
+  /** Takes a stored answer out of the roll-ups and drops its rows. */
+  unindexResult(seq: number): void;
+  /** Takes every answer of these runs out: before the runs are deleted. */
+  unindexRuns(runIds: readonly string[]): void;
+  flush(): void;
+  reset(): void;
+  /** Brands changed: every row is re-derived by the fill (commerce-fill.ts). */
+  brandsChanged(): void;
+}
+
+export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
+  const rollups = new CommerceRollups(db);
+  let brands: CommerceBrands | null = null;
+  const promptBrands = new Map<number, number[]>();
+  const brandsNow = (): CommerceBrands => (brands ??= loadCommerceBrands(db));
+
+  function promptBrandsOf(prompt: number | null): number[] {
+    if (prompt === null) return [];
+    let found = promptBrands.get(prompt);
+    if (found === undefined) {
+      const text = pluck(db, 'SELECT text FROM run_prompts WHERE id = ?').get(prompt) as string | undefined;
+      const b = brandsNow();
+      found = brandsIn(b.matcher, text ?? null).map((i) => b.keys[i] as number);
+      promptBrands.set(prompt, found);
+    }
+    return found;
+  }
+
+  function askedFor(engine: string, jobId: string, commerce: ExtractedCommerce): boolean {
+    if (!COMMERCE_ENGINES.has(engine)) return false;
+    if (engine !== OPT_IN || commerce.products.length > 0 || commerce.ads.length > 0) return true;
+    const include = stmt(
+      db,
+      `SELECT request_json ->> '$.include.shopping' AS shopping, request_json ->> '$.include.ads' AS ads
+       FROM jobs WHERE id = ?`,
+    ).get(jobId) as { shopping: number | null; ads: number | null } | undefined;
+    return include?.shopping === 1 || include?.ads === 1;
+  }
+
+  function factsOf(
+    seq: number,
+    commerce: ExtractedCommerce,
+    cell: RollupCell,
+    job: CommerceJob,
+  ): AnswerFacts {
+    const b = brandsNow();
+    const asked = askedFor(cell.engine, job.jobId, commerce);
+    const mentioned =
+      asked && b.keys.length > 0
+        ? (pluck(db, 'SELECT brand FROM vis_result_brand WHERE seq = ? AND mentioned = 1').all(
+            seq,
+          ) as number[])
+        : [];
+    return {
+      cell,
+      asked,
+      products: commerce.products.map((p) => ({
+        brand: keyOf(b, productBrand(b.matcher, p.brandText, p.title)),
+        position: p.position,
+        title: p.title,
+        merchant: p.merchant,
+        offerMerchants: p.offerMerchants,
+        amount: p.price?.amount ?? null,
+        currency: p.price?.currency ?? null,
+      })),
+      ads: commerce.ads.map((a) => {
+        const brand = keyOf(b, adBrand(b.matcher, a.name, a.domain));
+        const name = brand === null ? null : (b.matcher.brands[b.keys.indexOf(brand)]?.name ?? null);
+        return { brand, advertiser: name ?? a.domain ?? a.name ?? a.title };
+      }),
+      promptBrands: promptBrandsOf(job.prompt),
+      mentioned,
+    };
+  }
+
+  return {
+    indexResult(seq, raw, cell, job) {
+      const commerce = extractCommerce(cell.engine, raw, job.country);
+      const facts = factsOf(seq, commerce, cell, job);
+      writeCommerceRows(db, seq, facts, commerce);
+      contribute(rollups, facts, 1);
+    },
+    unindexResult(seq) {
+      const facts = readCommerceFacts(db, seq);
+      if (!facts) return;
+      contribute(rollups, facts, -1);
+      deleteCommerceRows(db, seq);
+    },
+    unindexRuns(runIds) {
+      const runs = `(SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(?)))`;
+      const ids = JSON.stringify(runIds);
+      for (const table of ROLLUP_TABLES) stmt(db, `DELETE FROM ${table} WHERE run IN ${runs}`).run(ids);
+      stmt(db, `DELETE FROM com_answer WHERE run IN ${runs}`).run(ids);
+    },
+    flush() {
+      rollups.flush();
+      brands = null;
+      promptBrands.clear();
+    },
+    reset() {
+      rollups.reset();
+      brands = null;
+      promptBrands.clear();
+    },
+    brandsChanged() {
+      rollups.reset();
+      for (const table of [...ROLLUP_TABLES, 'com_answer']) stmt(db, `DELETE FROM ${table}`).run();
+      recordCommerceFill(db);
+      brands = null;
+      promptBrands.clear();
+    },
+  };
+}
+
+/** The Visibility indexer with the commerce index riding along (same calls, same transactions). */
+export function withCommerceIndex(
+  visibility: VisibilityIndexer,
+  commerce: CommerceIndexer,
+): VisibilityIndexer {
+  return {
+    ...visibility,
+    unindexResult(seq) {
+      commerce.unindexResult(seq);
+      visibility.unindexResult(seq);
+    },
+    unindexRuns(runIds) {
+      commerce.unindexRuns(runIds);
+      visibility.unindexRuns(runIds);
+    },
+    flush() {
+      visibility.flush();
+      commerce.flush();
+    },
+    reanalyseBrands() {
+      visibility.reanalyseBrands();
+      commerce.brandsChanged();
+    },
+    reset() {
+      visibility.reset();
+      commerce.reset();
+    },
+  };
+}
