@@ -23,6 +23,7 @@ import { registerSourcesCommand } from './sources';
 import { registerVisibilityCommand } from './visibility';
 import { registerPositioningCommand } from './positioning';
 import { registerChangesCommand } from './changes';
+import { registerCommerceCommands } from './commerce';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
@@ -56,6 +57,7 @@ export const commandModules: RegisterCommand[] = [
   registerBrandsCommands,
   registerVisibilityCommand,
   registerPositioningCommand,
+  registerCommerceCommands,
   registerJudgeCommands,
   registerChangesCommand,
   registerSourcesCommand,

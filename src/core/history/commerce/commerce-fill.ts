@@ -65,7 +65,7 @@ export function createCommerceFillApi(db: Database.Database, indexer: CommerceIn
       for (const row of rows) {
         if (indexed.get(row.seq)) continue;
         const cell = { day: row.day, run: row.run, engine: row.engine, loc: row.loc };
-        indexer.indexResult(row.seq, rawOf(row), cell, {
+        indexer.indexResult(row.seq, rawOf(row), true, cell, {
           jobId: row.job_id,
           country: row.country,
           prompt: row.prompt,

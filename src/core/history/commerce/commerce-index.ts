@@ -38,8 +38,12 @@ export interface CommerceJob {
 }
 
 export interface CommerceIndexer {
-  /** Adds a freshly stored answer's rows (a replaced answer is unindexed first), after the Visibility's. */
-  indexResult(seq: number, raw: unknown, cell: RollupCell, job: CommerceJob): void;
+  /**
+   * Adds a freshly stored answer's rows (a replaced answer is unindexed first), after the
+   * Visibility's. raw: the service's response, parsed or as its JSON text; shown: whether the
+   * normalised answer has products or ads (when not, raw text is not parsed again).
+   */
+  indexResult(seq: number, raw: unknown, shown: boolean, cell: RollupCell, job: CommerceJob): void;
   /** Takes a stored answer out of the roll-ups and drops its rows. */
   unindexResult(seq: number): void;
   /** Takes every answer of these runs out: before the runs are deleted. */
@@ -48,6 +52,18 @@ export interface CommerceIndexer {
   reset(): void;
   /** Brands changed: every row is re-derived by the fill (commerce-fill.ts). */
   brandsChanged(): void;
+}
+
+const NONE: ExtractedCommerce = { products: [], ads: [] };
+
+/** The response as an object: the sync client keeps its body as the text received. */
+function parsed(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
@@ -116,8 +132,8 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   }
 
   return {
-    indexResult(seq, raw, cell, job) {
-      const commerce = extractCommerce(cell.engine, raw, job.country);
+    indexResult(seq, raw, shown, cell, job) {
+      const commerce = shown ? extractCommerce(cell.engine, parsed(raw), job.country) : NONE;
       const facts = factsOf(seq, commerce, cell, job);
       writeCommerceRows(db, seq, facts, commerce);
       contribute(rollups, facts, 1);
