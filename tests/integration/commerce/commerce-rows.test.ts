@@ -85,6 +85,18 @@ const searchResult = {
   ],
 };
 
+type Job = { id: string; engine: 'assistant-a' | 'search' };
+
+function ingest(store: HistoryStore, jobs: readonly Job[], at = NOW, swap = false): void {
+  store.ingestResults(
+    jobs.map((job) => {
+      const search = (job.engine === 'search') !== swap;
+      const raw = JSON.stringify({ success: true, result: search ? searchResult : chatResult });
+      return { jobId: job.id, raw, fetchedAt: at, normalized: normalizeResult(job.engine, JSON.parse(raw)) };
+    }),
+  );
+}
+
 function history(): HistoryStore {
   const store = openTemp(folder.file(`h-${Math.random()}.db`));
   store.saveBrand({ name: 'Veloxa', kind: 'brand', aliases: [], domains: ['veloxa.com'] });
@@ -94,13 +106,29 @@ function history(): HistoryStore {
     engines: ['assistant-a', 'search'],
     countries: ['US'],
   });
-  store.ingestResults(
-    run.jobs.map((job) => {
-      const raw = { success: true, result: job.engine === 'search' ? searchResult : chatResult };
-      return { jobId: job.id, raw, fetchedAt: NOW, normalized: normalizeResult(job.engine, raw) };
-    }),
-  );
+  ingest(store, run.jobs);
   return store;
+}
+
+const ROLLUPS = [
+  'com_cells',
+  'com_brands',
+  'com_merchants',
+  'com_prices',
+  'com_advertisers',
+  'com_conquest',
+  'com_product_day',
+];
+
+function rollups(path: string): Record<string, unknown[]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    return Object.fromEntries(
+      ROLLUPS.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4, 5`).all()]),
+    );
+  } finally {
+    db.close();
+  }
 }
 
 describe('commerce rows at ingest', () => {
@@ -205,5 +233,40 @@ describe('commerce rows at ingest', () => {
       { brand: 'Veloxa', advertiser: 'Fleetfoot', engine: 'search', answers: 1, slots: 1 },
     ]);
     store.close();
+  });
+
+  it('keeps the roll-ups equal to a fill from scratch after replaced answers and a deleted run', () => {
+    const store = history();
+    const spec = {
+      prompts: ['veloxa or fleetfoot'],
+      engines: ['assistant-a' as const, 'search' as const],
+      countries: ['US'],
+    };
+    const second = newRun(store, spec);
+    ingest(store, second.jobs, NOW + 3 * 86_400_000);
+    const third = newRun(store, spec);
+    ingest(store, third.jobs, NOW + 20 * 86_400_000);
+    // Each answer of the second run replaced by the other engine's shape, then the third run deleted.
+    ingest(store, second.jobs, NOW + 3 * 86_400_000, true);
+    expect(store.deleteRun(third.run.id)).toBe(true);
+    const path = store.path;
+    store.close();
+    const kept = rollups(path);
+    expect(kept.com_cells?.length).toBeGreaterThan(0);
+    const db = new Database(path);
+    for (const t of [...ROLLUPS, 'com_answer']) db.prepare(`DELETE FROM ${t}`).run();
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('commerce_fill', ?)").run(
+      JSON.stringify({
+        upTo: (db.prepare('SELECT max(seq) AS m FROM results').get() as { m: number }).m,
+        at: 0,
+      }),
+    );
+    db.close();
+    const reopened = openTemp(path);
+    expect(reopened.commerceFillLeft()).toBe(4);
+    expect(reopened.fillCommerce(3)).toEqual({ done: 3, left: 1 });
+    expect(reopened.fillCommerce(3)).toEqual({ done: 1, left: 0 });
+    reopened.close();
+    expect(rollups(path)).toEqual(kept);
   });
 });

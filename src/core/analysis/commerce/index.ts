@@ -2,3 +2,5 @@
 // from the roll-ups the store keeps at ingest.
 export { createCommerceService } from './service';
 export { priceIndexOf } from './brand-rows';
+export { commerceSummary } from './summary';
+export { adList, productList } from './lists';

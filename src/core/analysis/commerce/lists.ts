@@ -54,7 +54,7 @@ export function productList(
   onlyBrand: string | undefined,
   limit: number,
 ): ProductRow[] {
-  const days = store.comProductDays(filter, onlyBrand ? 100_000 : limit);
+  const days = store.comProductDays(filter);
   const products = groupBy(days, (r) => `${r.title}\u0001${r.brandId ?? ''}`);
   const rows = [...products.values()].map((rows): ProductRow => {
     const first = rows[0] as ComProductDay;

@@ -96,8 +96,8 @@ function productRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
     );
     if (!priced) continue;
     const bucket = priceBucket(p.amount as number);
-    if (p.brand !== null) r.add('com_prices', a.cell, [p.brand, p.currency as string, 1, bucket], [1], sign);
-    for (const b of onShelf) r.add('com_prices', a.cell, [b, p.currency as string, 0, bucket], [1], sign);
+    if (p.brand !== null) r.addPrice(a.cell, p.brand, p.currency as string, 1, bucket, sign);
+    for (const b of onShelf) r.addPrice(a.cell, b, p.currency as string, 0, bucket, sign);
   }
 }
 

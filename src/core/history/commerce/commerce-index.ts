@@ -11,7 +11,14 @@ import type { VisibilityIndexer } from '../visibility';
 import { keyOf, loadCommerceBrands, type CommerceBrands } from './commerce-brands';
 import { contribute, type AnswerFacts } from './commerce-contrib';
 import { recordCommerceFill } from './commerce-fill-job';
-import { CommerceRollups, ROLLUP_TABLES, type RollupCell } from './commerce-rollups';
+import { everyRunCells } from './commerce-levels';
+import {
+  CommerceRollups,
+  parseHist,
+  rollupColumns,
+  ROLLUP_TABLES,
+  type RollupCell,
+} from './commerce-rollups';
 import { deleteCommerceRows, readCommerceFacts, writeCommerceRows } from './commerce-rows';
 
 // Keeps the commerce rows and roll-ups in step with the answers, inside the store's own
@@ -52,6 +59,46 @@ export interface CommerceIndexer {
   reset(): void;
   /** Brands changed: every row is re-derived by the fill (commerce-fill.ts). */
   brandsChanged(): void;
+}
+
+/** Takes the runs' rows out of the every-run rows, then drops them and the runs' answers' rows. */
+function takeOutRuns(db: Database.Database, rollups: CommerceRollups, runIds: readonly string[]): void {
+  const runs = `(SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(?)))`;
+  const ids = JSON.stringify(runIds);
+  type Row = Record<string, string | number>;
+  const cellOf = (row: Row): RollupCell => ({
+    day: row.day as number,
+    run: row.run as number,
+    engine: row.engine as string,
+    loc: row.loc as string,
+  });
+  for (const table of ROLLUP_TABLES) {
+    const { keys, values } = rollupColumns(table);
+    for (const row of stmt(db, `SELECT * FROM ${table} WHERE run IN ${runs}`).all(ids) as Row[])
+      for (const cell of everyRunCells(cellOf(row)))
+        rollups.addRow(
+          table,
+          cell,
+          keys.map((k) => row[k] as string | number),
+          values.map((v) => row[v] as number),
+          -1,
+        );
+    stmt(db, `DELETE FROM ${table} WHERE run IN ${runs}`).run(ids);
+  }
+  for (const row of stmt(db, `SELECT * FROM com_prices WHERE run IN ${runs}`).all(ids) as Row[])
+    for (const cell of everyRunCells(cellOf(row)))
+      for (const [bucket, n] of Object.entries(parseHist(row.hist as string)))
+        rollups.addPriceRow(
+          cell,
+          row.brand as number,
+          row.currency as string,
+          row.own as number,
+          Number(bucket),
+          -n,
+        );
+  stmt(db, `DELETE FROM com_prices WHERE run IN ${runs}`).run(ids);
+  rollups.flush();
+  stmt(db, `DELETE FROM com_answer WHERE run IN ${runs}`).run(ids);
 }
 
 const NONE: ExtractedCommerce = { products: [], ads: [] };
@@ -145,10 +192,7 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       deleteCommerceRows(db, seq);
     },
     unindexRuns(runIds) {
-      const runs = `(SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(?)))`;
-      const ids = JSON.stringify(runIds);
-      for (const table of ROLLUP_TABLES) stmt(db, `DELETE FROM ${table} WHERE run IN ${runs}`).run(ids);
-      stmt(db, `DELETE FROM com_answer WHERE run IN ${runs}`).run(ids);
+      takeOutRuns(db, rollups, runIds);
     },
     flush() {
       rollups.flush();
@@ -162,7 +206,8 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
     },
     brandsChanged() {
       rollups.reset();
-      for (const table of [...ROLLUP_TABLES, 'com_answer']) stmt(db, `DELETE FROM ${table}`).run();
+      for (const table of [...ROLLUP_TABLES, 'com_prices', 'com_answer'])
+        stmt(db, `DELETE FROM ${table}`).run();
       recordCommerceFill(db);
       brands = null;
       promptBrands.clear();

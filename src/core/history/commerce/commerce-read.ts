@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
 import { conditions, type VisFilter } from '../visibility';
+import { periodLevels } from './commerce-levels';
+import { parseHist } from './commerce-rollups';
 
 // The commerce roll-ups summed over a filter (the Visibility's: period, runs, engines,
 // locations), as raw sums: src/core/analysis/commerce turns them into rates and intervals.
@@ -83,15 +85,70 @@ export interface CommerceReadApi {
   comPrices(filter: VisFilter): ComPriceCount[];
   comAdvertisers(filter: VisFilter): ComAdvertiserSums[];
   comConquest(filter: VisFilter): ComConquestSums[];
-  /** Per product, location, currency, merchant and day, for the `limit` products with most slots. */
-  comProductDays(filter: VisFilter, limit: number): ComProductDay[];
+  /** Per product, location, currency, merchant and day. */
+  comProductDays(filter: VisFilter): ComProductDay[];
+}
+
+/**
+ * The filter as conditions on a roll-up's columns: its runs' rows, else the every-run rows of
+ * the levels that tile the period (per day when split by day); the period's days listed, so
+ * each day × run is a seek on the key.
+ */
+function where(
+  filter: VisFilter,
+  alias = '',
+  daily = false,
+): { sql: string; params: Record<string, unknown> } {
+  if (filter.promptIds) throw new Error('Commerce roll-ups are kept per run, not per prompt');
+  if (filter.runIds) return conditions(filter, alias, true);
+  const a = alias ? `${alias}.` : '';
+  const c = conditions({ fromDay: 0, toDay: 0, engines: filter.engines, locations: filter.locations }, alias);
+  const rest = c.sql.replace(/^.*?day BETWEEN @fromDay AND @toDay( AND )?/, '');
+  const levels = daily
+    ? JSON.stringify(
+        Array.from({ length: filter.toDay - filter.fromDay + 1 }, (_, i) => [0, filter.fromDay + i]),
+      )
+    : periodLevels(filter.fromDay, filter.toDay);
+  const period = `${a}day IN (SELECT value ->> 1 FROM json_each(@levels)) AND ${a}run <= 0
+    AND (${a}run, ${a}day) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@levels))`;
+  const { fromDay: _f, toDay: _t, ...params } = c.params;
+  return { sql: rest === '' ? period : `${period} AND ${rest}`, params: { ...params, levels } };
 }
 
 const BRAND = (column: string): string => `(SELECT brand_id FROM vis_brands WHERE id = ${column})`;
 
+/** The price histograms of a filter summed per brand, currency and side, as bucket counts. */
+function mergedPrices(
+  rows: ReadonlyArray<{ brand: number; currency: string; own: number; hist: string }>,
+  brandIds: ReadonlyMap<number, string>,
+): ComPriceCount[] {
+  const sums = new Map<string, Map<number, number>>();
+  for (const row of rows) {
+    const key = `${row.brand}\u0001${row.currency}\u0001${row.own}`;
+    let hist = sums.get(key);
+    if (!hist) sums.set(key, (hist = new Map()));
+    for (const [bucket, n] of Object.entries(parseHist(row.hist))) {
+      const b = Number(bucket);
+      hist.set(b, (hist.get(b) ?? 0) + n);
+    }
+  }
+  return [...sums].flatMap(([key, hist]) => {
+    const [brand, currency, own] = key.split('\u0001') as [string, string, string];
+    const brandId = brandIds.get(Number(brand));
+    if (brandId === undefined) return [];
+    return [...hist].map(([bucket, n]) => ({ brandId, currency, own: Number(own), bucket, n }));
+  });
+}
+
 export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
-  function sums<T>(sql: (where: string) => string, filter: VisFilter, alias = ''): T[] {
-    const c = conditions(filter, alias);
+  const brandIds = (): Map<number, string> =>
+    new Map(
+      (stmt(db, 'SELECT id, brand_id FROM vis_brands').all() as Array<{ id: number; brand_id: string }>).map(
+        (r) => [r.id, r.brand_id],
+      ),
+    );
+  function sums<T>(sql: (where: string) => string, filter: VisFilter, daily = false): T[] {
+    const c = where(filter, '', daily);
     return stmt(db, sql(c.sql)).all(c.params) as T[];
   }
   const bucketOf = (by: CommerceDim | undefined): string => (by ? by : 'NULL');
@@ -103,6 +160,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(aslots) AS aslots, sum(aslots_sq) AS aslotsSq
           FROM com_cells WHERE ${where} ${by ? `GROUP BY ${by}` : ''}`,
         filter,
+        by === 'day',
       ).filter((r) => r.answers !== null);
     },
     comBrands(filter, by) {
@@ -113,6 +171,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(mentioned) AS mentioned
           FROM com_brands WHERE ${where} GROUP BY ${by ? `${by}, ` : ''}brand`,
         filter,
+        by === 'day',
       );
     },
     comMerchants(filter) {
@@ -123,11 +182,11 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
       );
     },
     comPrices(filter) {
-      return sums<ComPriceCount>(
-        (where) => `SELECT ${BRAND('brand')} AS brandId, currency, own, bucket, sum(n) AS n
-          FROM com_prices WHERE ${where} GROUP BY brand, currency, own, bucket`,
+      const rows = sums<{ brand: number; currency: string; own: number; hist: string }>(
+        (where) => `SELECT brand, currency, own, hist FROM com_prices WHERE ${where}`,
         filter,
       );
+      return mergedPrices(rows, brandIds());
     },
     comAdvertisers(filter) {
       return sums<ComAdvertiserSums>(
@@ -145,19 +204,16 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
         filter,
       );
     },
-    comProductDays(filter, limit) {
-      const c = conditions(filter);
+    comProductDays(filter) {
+      const c = where(filter, '', true);
       return stmt(
         db,
-        `WITH top AS (SELECT title, brand FROM com_product_day WHERE ${c.sql}
-           GROUP BY title, brand ORDER BY sum(slots) DESC, title LIMIT @limit)
-         SELECT p.title, CASE WHEN p.brand = 0 THEN NULL ELSE ${BRAND('p.brand')} END AS brandId, p.loc,
-           p.currency, p.merchant, p.day, sum(p.slots) AS slots, sum(p.pos_sum) AS posSum,
-           sum(p.priced) AS priced, sum(p.price_sum) AS priceSum
-         FROM com_product_day p JOIN top t ON t.title = p.title AND t.brand = p.brand
-         WHERE ${conditions(filter, 'p').sql}
-         GROUP BY p.title, p.brand, p.loc, p.currency, p.merchant, p.day`,
-      ).all({ ...c.params, limit }) as ComProductDay[];
+        `SELECT title, CASE WHEN brand = 0 THEN NULL ELSE ${BRAND('brand')} END AS brandId, loc, currency,
+           merchant, day, sum(slots) AS slots, sum(pos_sum) AS posSum, sum(priced) AS priced,
+           sum(price_sum) AS priceSum
+         FROM com_product_day WHERE ${c.sql}
+         GROUP BY title, brand, loc, currency, merchant, day`,
+      ).all(c.params) as ComProductDay[];
     },
   };
 }

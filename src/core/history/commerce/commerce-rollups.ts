@@ -1,16 +1,16 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
+import { levelsOf, type RollupCell } from './commerce-levels';
+
+export type { RollupCell } from './commerce-levels';
 
 // The commerce roll-ups' changes, summed in memory over a batch and written once per touched
-// row at flush (an upsert that adds). A row whose counts all reach zero (a replaced answer, the
-// last of its cell) is deleted.
+// row at flush (an upsert that adds). Every change counts in its run's row and in each every-run
+// level's (commerce-levels.ts). A row whose counts all reach zero (a replaced answer, the last of
+// its cell) is deleted. Prices are histograms, one row per brand, currency and side (com_prices).
 
-export interface RollupCell {
-  day: number;
-  run: number;
-  engine: string;
-  loc: string;
-}
+/** The daily every-run rows' run (vis_runs ids start at 1). */
+export const ALL_RUNS = 0;
 
 interface TableSpec {
   /** Key columns after the cell's (day, run, engine, loc). */
@@ -39,7 +39,6 @@ export const COMMERCE_ROLLUPS = {
     ],
   },
   com_merchants: { keys: ['brand', 'merchant'], values: ['slots'] },
-  com_prices: { keys: ['brand', 'currency', 'own', 'bucket'], values: ['n'] },
   com_advertisers: { keys: ['advertiser', 'brand'], values: ['answers', 'slots'] },
   com_conquest: { keys: ['victim', 'brand'], values: ['answers', 'slots'] },
   com_product_day: {
@@ -58,12 +57,37 @@ interface Pending {
   lowered: boolean;
 }
 
+interface PendingHist {
+  key: KeyValue[];
+  hist: Map<number, number>;
+}
+
+const PRICE_KEYS = ['day', 'run', 'engine', 'loc', 'brand', 'currency', 'own'];
+
+/** A price histogram as stored: {"bucket": slots}. */
+export function parseHist(text: string): Record<string, number> {
+  return JSON.parse(text) as Record<string, number>;
+}
+
 export class CommerceRollups {
   private readonly pending = new Map<RollupTable, Map<string, Pending>>();
+  private readonly prices = new Map<string, PendingHist>();
+
   constructor(private readonly db: Database.Database) {}
 
-  /** Adds `values` (in the table's value order) times `sign` to the row of `cell` and `keys`. */
+  /** Adds `values` (in the table's value order) times `sign` to the rows of `cell` and `keys` at every level. */
   add(
+    table: RollupTable,
+    cell: RollupCell,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
+    for (const c of levelsOf(cell)) this.addRow(table, c, keys, values, sign);
+  }
+
+  /** Adds to the one row of `cell`. */
+  addRow(
     table: RollupTable,
     cell: RollupCell,
     keys: readonly KeyValue[],
@@ -81,33 +105,83 @@ export class CommerceRollups {
     } else rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
   }
 
+  /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
+  addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
+    for (const c of levelsOf(cell)) this.addPriceRow(c, brand, currency, own, bucket, n);
+  }
+
+  addPriceRow(
+    cell: RollupCell,
+    brand: number,
+    currency: string,
+    own: number,
+    bucket: number,
+    n: number,
+  ): void {
+    const key = [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own];
+    const text = key.join('\u0001');
+    let row = this.prices.get(text);
+    if (!row) this.prices.set(text, (row = { key, hist: new Map() }));
+    row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
+  }
+
   flush(): void {
-    for (const [table, rows] of this.pending) {
-      const spec: TableSpec = COMMERCE_ROLLUPS[table];
-      const keyCols = ['day', 'run', 'engine', 'loc', ...spec.keys];
-      const cols = [...keyCols, ...spec.values];
-      const upsert = stmt(
-        this.db,
-        `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
-         ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${spec.values.map((v) => `${v} = ${v} + excluded.${v}`).join(', ')}`,
-      );
-      const dropEmpty = stmt(
-        this.db,
-        `DELETE FROM ${table} WHERE ${keyCols.map((c) => `${c} = ?`).join(' AND ')}
-           AND ${spec.values.map((v) => `${v} = 0`).join(' AND ')}`,
-      );
-      for (const { key, values, lowered } of rows.values()) {
-        upsert.run(...key, ...values);
-        if (lowered) dropEmpty.run(...key);
-      }
-    }
+    for (const [table, rows] of this.pending) this.flushTable(table, rows);
+    this.flushPrices();
     this.reset();
+  }
+
+  private flushTable(table: RollupTable, rows: Map<string, Pending>): void {
+    const spec: TableSpec = COMMERCE_ROLLUPS[table];
+    const keyCols = ['day', 'run', 'engine', 'loc', ...spec.keys];
+    const cols = [...keyCols, ...spec.values];
+    const upsert = stmt(
+      this.db,
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
+       ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${spec.values.map((v) => `${v} = ${v} + excluded.${v}`).join(', ')}`,
+    );
+    const dropEmpty = stmt(
+      this.db,
+      `DELETE FROM ${table} WHERE ${keyCols.map((c) => `${c} = ?`).join(' AND ')}
+         AND ${spec.values.map((v) => `${v} = 0`).join(' AND ')}`,
+    );
+    for (const { key, values, lowered } of rows.values()) {
+      upsert.run(...key, ...values);
+      if (lowered) dropEmpty.run(...key);
+    }
+  }
+
+  private flushPrices(): void {
+    const where = PRICE_KEYS.map((c) => `${c} = ?`).join(' AND ');
+    const read = stmt(this.db, `SELECT hist FROM com_prices WHERE ${where}`);
+    const write = stmt(
+      this.db,
+      `INSERT OR REPLACE INTO com_prices (${PRICE_KEYS.join(', ')}, hist) VALUES (${PRICE_KEYS.map(() => '?').join(', ')}, ?)`,
+    );
+    const drop = stmt(this.db, `DELETE FROM com_prices WHERE ${where}`);
+    for (const { key, hist } of this.prices.values()) {
+      const stored = read.get(...key) as { hist: string } | undefined;
+      const merged = stored ? parseHist(stored.hist) : {};
+      for (const [bucket, n] of hist) {
+        const count = (merged[bucket] ?? 0) + n;
+        if (count === 0) delete merged[bucket];
+        else merged[bucket] = count;
+      }
+      if (Object.keys(merged).length === 0) drop.run(...key);
+      else write.run(...key, JSON.stringify(merged));
+    }
   }
 
   reset(): void {
     this.pending.clear();
+    this.prices.clear();
   }
 }
 
-/** Every roll-up table's name. */
+/** Each table's key columns after the cell's, and its value columns. */
+export function rollupColumns(table: RollupTable): { keys: readonly string[]; values: readonly string[] } {
+  return COMMERCE_ROLLUPS[table];
+}
+
+/** Every roll-up table's name but com_prices (histograms, see addPrice). */
 export const ROLLUP_TABLES = Object.keys(COMMERCE_ROLLUPS) as RollupTable[];

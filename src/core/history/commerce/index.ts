@@ -20,3 +20,6 @@ export {
   type ComPriceCount,
   type ComProductDay,
 } from './commerce-read';
+/** For the benches, which build large roll-ups without the row tables. */
+export { contribute, type AnswerFacts } from './commerce-contrib';
+export { ALL_RUNS, CommerceRollups } from './commerce-rollups';

@@ -18,12 +18,16 @@ import { recordCommerceFill } from '../../commerce';
 // - com_offer: the offers of a product slot (merchant, price).
 // - com_ad: an ad slot. block 0 top, 1 middle, 2 bottom, 3 side, 4 inline; type 0 text,
 //   1 shopping; brand the tracked advertiser or NULL; advertiser its name or landing domain.
-// - Roll-ups, every one per cell (day, run, engine, loc) so a run's rows go with it:
+// - Roll-ups, every one per cell (day, run, engine, loc) so a run's rows go with it, and the
+//   same summed over every run at three levels, so a query without a run filter reads few rows:
+//   run 0 per day, run −8 per 8 days and run −64 per 64 days (day: the bucket's first day, a
+//   multiple of its span; a period is read as the fewest whole buckets that tile it):
 //     com_cells       answers, asked, with shopping, with ads, slot sums and sums of squares
 //     com_brands      per brand: answers on the shelf, slots Σy, Σy², Σxy (x: the answer's
 //                     slots), Σ best position; the same for ads; asked answers naming it organically
 //     com_merchants   slots per brand (0: none) and merchant
-//     com_prices      priced slots per brand, currency and log-price bucket; own 1 the brand's
+//     com_prices      priced slots per brand and currency by log-price bucket (hist: JSON
+//                     {bucket: slots}, one row instead of one per bucket); own 1 the brand's
 //                     own products, own 0 every product of the answers the brand is on
 //     com_advertisers answers and slots per advertiser
 //     com_conquest    answers and slots of a competitor's ads on prompts naming a brand
@@ -118,9 +122,8 @@ CREATE TABLE com_merchants (
 
 CREATE TABLE com_prices (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
-  brand INTEGER NOT NULL, currency TEXT NOT NULL, own INTEGER NOT NULL, bucket INTEGER NOT NULL,
-  n INTEGER NOT NULL,
-  PRIMARY KEY (day, run, engine, loc, brand, currency, own, bucket)
+  brand INTEGER NOT NULL, currency TEXT NOT NULL, own INTEGER NOT NULL, hist TEXT NOT NULL,
+  PRIMARY KEY (day, run, engine, loc, brand, currency, own)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE com_advertisers (
