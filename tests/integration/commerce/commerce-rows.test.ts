@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCommerceService } from '../../../src/core/analysis';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createCommerceFillDriver, createCommerceService } from '../../../src/core/analysis';
 import type { HistoryStore } from '../../../src/core/history';
+import type { EngineName } from '../../../src/shared/api/engines';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 
@@ -85,7 +86,7 @@ const searchResult = {
   ],
 };
 
-type Job = { id: string; engine: 'assistant-a' | 'search' };
+type Job = { id: string; engine: EngineName };
 
 function ingest(store: HistoryStore, jobs: readonly Job[], at = NOW, swap = false): void {
   store.ingestResults(
@@ -268,5 +269,32 @@ describe('commerce rows at ingest', () => {
     expect(reopened.fillCommerce(3)).toEqual({ done: 1, left: 0 });
     reopened.close();
     expect(rollups(path)).toEqual(kept);
+  });
+
+  it('fills a recorded fill in the app in background batches', async () => {
+    const store = history();
+    const path = store.path;
+    store.close();
+    const db = new Database(path);
+    for (const t of [...ROLLUPS, 'com_answer']) db.prepare(`DELETE FROM ${t}`).run();
+    db.prepare(
+      'INSERT OR REPLACE INTO meta (key, value) VALUES (\'commerce_fill\', \'{"upTo":2,"at":0}\')',
+    ).run();
+    db.close();
+    const reopened = openTemp(path);
+    const driver = createCommerceFillDriver({
+      store: reopened,
+      events: { subscribe: () => () => undefined },
+    });
+    driver.kick();
+    await vi.waitFor(() => expect(reopened.commerceFillLeft()).toBe(0));
+    await driver.close();
+    expect(
+      createCommerceService({ store: reopened, now: () => NOW }).summary({
+        scope: { kind: 'all' },
+        period: { days: 30 },
+      }).surfaces,
+    ).toMatchObject({ answers: 2, productSlots: 5, adSlots: 3 });
+    reopened.close();
   });
 });

@@ -87,7 +87,7 @@ function takeOutRuns(db: Database.Database, rollups: CommerceRollups, runIds: re
   }
   for (const row of stmt(db, `SELECT * FROM com_prices WHERE run IN ${runs}`).all(ids) as Row[])
     for (const cell of everyRunCells(cellOf(row)))
-      for (const [bucket, n] of Object.entries(parseHist(row.hist as string)))
+      for (const [bucket, n] of parseHist(row.hist as string))
         rollups.addPriceRow(
           cell,
           row.brand as number,

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
 import { conditions, type VisFilter } from '../visibility';
 import { periodLevels } from './commerce-levels';
-import { parseHist } from './commerce-rollups';
+import { addHist } from './commerce-rollups';
 
 // The commerce roll-ups summed over a filter (the Visibility's: period, runs, engines,
 // locations), as raw sums: src/core/analysis/commerce turns them into rates and intervals.
@@ -85,7 +85,10 @@ export interface CommerceReadApi {
   comPrices(filter: VisFilter): ComPriceCount[];
   comAdvertisers(filter: VisFilter): ComAdvertiserSums[];
   comConquest(filter: VisFilter): ComConquestSums[];
-  /** Per product, location, currency, merchant and day. */
+  /**
+   * Per product, location, currency, merchant and time bucket (day: its first day; a day, or 8
+   * or 64 days without a run filter, see commerce-levels.ts).
+   */
   comProductDays(filter: VisFilter): ComProductDay[];
 }
 
@@ -127,16 +130,19 @@ function mergedPrices(
     const key = `${row.brand}\u0001${row.currency}\u0001${row.own}`;
     let hist = sums.get(key);
     if (!hist) sums.set(key, (hist = new Map()));
-    for (const [bucket, n] of Object.entries(parseHist(row.hist))) {
-      const b = Number(bucket);
-      hist.set(b, (hist.get(b) ?? 0) + n);
-    }
+    addHist(hist, row.hist);
   }
   return [...sums].flatMap(([key, hist]) => {
     const [brand, currency, own] = key.split('\u0001') as [string, string, string];
     const brandId = brandIds.get(Number(brand));
     if (brandId === undefined) return [];
-    return [...hist].map(([bucket, n]) => ({ brandId, currency, own: Number(own), bucket, n }));
+    return [...hist].map(([bucket, n]) => ({
+      brandId,
+      currency,
+      own: Number(own),
+      bucket: Number(bucket),
+      n,
+    }));
   });
 }
 
@@ -175,11 +181,12 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
       );
     },
     comMerchants(filter) {
-      return sums<ComMerchantSums>(
-        (where) => `SELECT CASE WHEN brand = 0 THEN NULL ELSE ${BRAND('brand')} END AS brandId, merchant,
-          sum(slots) AS slots FROM com_merchants WHERE ${where} GROUP BY brand, merchant ORDER BY slots DESC`,
+      const ids = brandIds();
+      return sums<{ brand: number; merchant: string; slots: number }>(
+        (where) => `SELECT brand, merchant, sum(slots) AS slots FROM com_merchants WHERE ${where}
+          GROUP BY brand, merchant ORDER BY slots DESC`,
         filter,
-      );
+      ).map(({ brand, ...row }) => ({ ...row, brandId: ids.get(brand) ?? null }));
     },
     comPrices(filter) {
       const rows = sums<{ brand: number; currency: string; own: number; hist: string }>(
@@ -205,15 +212,16 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
       );
     },
     comProductDays(filter) {
-      const c = where(filter, '', true);
-      return stmt(
+      const c = where(filter);
+      const ids = brandIds();
+      const rows = stmt(
         db,
-        `SELECT title, CASE WHEN brand = 0 THEN NULL ELSE ${BRAND('brand')} END AS brandId, loc, currency,
-           merchant, day, sum(slots) AS slots, sum(pos_sum) AS posSum, sum(priced) AS priced,
-           sum(price_sum) AS priceSum
+        `SELECT title, brand, loc, currency, merchant, day, sum(slots) AS slots, sum(pos_sum) AS posSum,
+           sum(priced) AS priced, sum(price_sum) AS priceSum
          FROM com_product_day WHERE ${c.sql}
          GROUP BY title, brand, loc, currency, merchant, day`,
-      ).all(c.params) as ComProductDay[];
+      ).all(c.params) as Array<Omit<ComProductDay, 'brandId'> & { brand: number }>;
+      return rows.map(({ brand, ...row }) => ({ ...row, brandId: ids.get(brand) ?? null }));
     },
   };
 }

@@ -27,15 +27,18 @@ import { recordCommerceFill } from '../../commerce';
 //                     slots), Σ best position; the same for ads; asked answers naming it organically
 //     com_merchants   slots per brand (0: none) and merchant
 //     com_prices      priced slots per brand and currency by log-price bucket (hist: JSON
-//                     {bucket: slots}, one row instead of one per bucket); own 1 the brand's
+//                     [bucket, slots, …], one row instead of one per bucket); own 1 the brand's
 //                     own products, own 0 every product of the answers the brand is on
 //     com_advertisers answers and slots per advertiser
 //     com_conquest    answers and slots of a competitor's ads on prompts naming a brand
 //     com_product_day slots, position and price sums per product (title, brand), currency and merchant
+// Written to run again on a file that has it (the upgrade tests take a later file back to an
+// earlier version): the tables are made only when missing, and the fill skips answers that have
+// their rows.
 // Existing answers are read into rows after this schema change, in the background (the app)
 // or by the commerce commands, from the job recorded here: the upgrade itself stays short.
 export const sql = /* sql */ `
-CREATE TABLE com_answer (
+CREATE TABLE IF NOT EXISTS com_answer (
   seq           INTEGER PRIMARY KEY REFERENCES results (seq) ON DELETE CASCADE,
   day           INTEGER NOT NULL,
   run           INTEGER NOT NULL,
@@ -47,9 +50,9 @@ CREATE TABLE com_answer (
   prompt_brands TEXT,
   mentioned     TEXT
 ) STRICT;
-CREATE INDEX com_answer_by_run ON com_answer (run);
+CREATE INDEX IF NOT EXISTS com_answer_by_run ON com_answer (run);
 
-CREATE TABLE com_product (
+CREATE TABLE IF NOT EXISTS com_product (
   seq          INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,
   slot         INTEGER NOT NULL,
   surface      INTEGER NOT NULL,
@@ -72,7 +75,7 @@ CREATE TABLE com_product (
   PRIMARY KEY (seq, slot)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_offer (
+CREATE TABLE IF NOT EXISTS com_offer (
   seq       INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,
   slot      INTEGER NOT NULL,
   idx       INTEGER NOT NULL,
@@ -84,7 +87,7 @@ CREATE TABLE com_offer (
   PRIMARY KEY (seq, slot, idx)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_ad (
+CREATE TABLE IF NOT EXISTS com_ad (
   seq        INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,
   slot       INTEGER NOT NULL,
   block      INTEGER NOT NULL,
@@ -97,14 +100,14 @@ CREATE TABLE com_ad (
   PRIMARY KEY (seq, slot)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_cells (
+CREATE TABLE IF NOT EXISTS com_cells (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   answers INTEGER NOT NULL, asked INTEGER NOT NULL, shop INTEGER NOT NULL, ads INTEGER NOT NULL,
   pslots INTEGER NOT NULL, pslots_sq INTEGER NOT NULL, aslots INTEGER NOT NULL, aslots_sq INTEGER NOT NULL,
   PRIMARY KEY (day, run, engine, loc)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_brands (
+CREATE TABLE IF NOT EXISTS com_brands (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   brand INTEGER NOT NULL,
   shelf INTEGER NOT NULL, pslots INTEGER NOT NULL, pslots_sq INTEGER NOT NULL, pcross INTEGER NOT NULL,
@@ -114,31 +117,31 @@ CREATE TABLE com_brands (
   PRIMARY KEY (day, run, engine, loc, brand)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_merchants (
+CREATE TABLE IF NOT EXISTS com_merchants (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   brand INTEGER NOT NULL, merchant TEXT NOT NULL, slots INTEGER NOT NULL,
   PRIMARY KEY (day, run, engine, loc, brand, merchant)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_prices (
+CREATE TABLE IF NOT EXISTS com_prices (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   brand INTEGER NOT NULL, currency TEXT NOT NULL, own INTEGER NOT NULL, hist TEXT NOT NULL,
   PRIMARY KEY (day, run, engine, loc, brand, currency, own)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_advertisers (
+CREATE TABLE IF NOT EXISTS com_advertisers (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   advertiser TEXT NOT NULL, brand INTEGER NOT NULL, answers INTEGER NOT NULL, slots INTEGER NOT NULL,
   PRIMARY KEY (day, run, engine, loc, advertiser, brand)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_conquest (
+CREATE TABLE IF NOT EXISTS com_conquest (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   victim INTEGER NOT NULL, brand INTEGER NOT NULL, answers INTEGER NOT NULL, slots INTEGER NOT NULL,
   PRIMARY KEY (day, run, engine, loc, victim, brand)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE com_product_day (
+CREATE TABLE IF NOT EXISTS com_product_day (
   day INTEGER NOT NULL, run INTEGER NOT NULL, engine TEXT NOT NULL, loc TEXT NOT NULL,
   title TEXT NOT NULL, brand INTEGER NOT NULL, currency TEXT NOT NULL, merchant TEXT NOT NULL,
   slots INTEGER NOT NULL, pos_sum INTEGER NOT NULL, priced INTEGER NOT NULL, price_sum REAL NOT NULL,
