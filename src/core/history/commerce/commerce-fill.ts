@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { decompressText, unpackDoc } from '../codec';
-import { stmt } from '../connection';
+import { parseJson, stmt } from '../connection';
 import { fillState, saveFillState } from './commerce-fill-job';
 import type { CommerceIndexer } from './commerce-index';
 
@@ -31,13 +31,7 @@ interface FillRow {
 const FILL_BATCH = 2000;
 
 function rawOf(row: FillRow): unknown {
-  const json = row.doc ? unpackDoc(row.doc).rawJson : row.raw_zstd ? decompressText(row.raw_zstd) : null;
-  if (json === null) return null;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return null;
-  }
+  return parseJson(row.doc ? unpackDoc(row.doc).rawJson : row.raw_zstd ? decompressText(row.raw_zstd) : null);
 }
 
 export function createCommerceFillApi(db: Database.Database, indexer: CommerceIndexer): CommerceFillApi {

@@ -6,7 +6,7 @@ import {
   productBrand,
   type ExtractedCommerce,
 } from '../../../shared/commerce';
-import { pluck, stmt } from '../connection';
+import { parseJson, pluck, stmt } from '../connection';
 import type { VisibilityIndexer } from '../visibility';
 import { keyOf, loadCommerceBrands, type CommerceBrands } from './commerce-brands';
 import { contribute, type AnswerFacts } from './commerce-contrib';
@@ -104,14 +104,7 @@ function takeOutRuns(db: Database.Database, rollups: CommerceRollups, runIds: re
 const NONE: ExtractedCommerce = { products: [], ads: [] };
 
 /** The response as an object: the sync client keeps its body as the text received. */
-function parsed(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
+const parsed = (raw: unknown): unknown => (typeof raw === 'string' ? parseJson(raw) : raw);
 
 export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   const rollups = new CommerceRollups(db);
