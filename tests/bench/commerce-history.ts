@@ -12,7 +12,8 @@ import { rng } from './bench-random';
 // locations, 46 or 47 answers a cell; a third show six product slots from a catalog of 24
 // products per engine and location (5 brands and unbranded ones, prices in the location's
 // currency, cut or raised every 15 days); a quarter carry 1-3 ads (the brands or 20 untracked
-// advertisers); a quarter of the prompts name the focus brand.
+// advertisers); a quarter of the prompts name the focus brand. Each run belongs to one of the 5
+// monitors, so its answers count in that monitor's levels too, as a monitor run's do.
 
 export const ANSWERS = 1_000_000;
 export const DAYS = 90;
@@ -30,6 +31,7 @@ const CURRENCY: Record<string, string> = {
   GB: 'GBP',
 };
 const CATALOG = 24;
+const MONITOR_IDS = Array.from({ length: MONITORS }, (_, m) => `bench-monitor-${m}`);
 const SCHEMA_VERSION = MIGRATIONS.length;
 const SLOTS = 6;
 const MERCHANTS = ['Runners Shop', 'Big Store', 'Sport Hub', 'Outlet', 'Marketplace'];
@@ -39,12 +41,14 @@ export interface BuiltHistory {
   path: string;
   /** vis_runs run ids per monitor (the runs a monitor filter names). */
   monitorRuns: string[][];
+  /** The monitors' ids (com_monitors), as a monitor filter names them. */
+  monitorIds: string[];
   /** null when the history came from the cache. */
   buildMs: number | null;
 }
 
 /** Bumped whenever the roll-ups or the generated answers change (the cache's name). */
-const VERSION = 'com-v3';
+const VERSION = 'com-v4';
 
 function facts(r: () => number, cell: AnswerFacts['cell'], brandKeys: number[], i: number): AnswerFacts {
   const shop = i % 3 === 0;
@@ -96,7 +100,7 @@ const monitorRunsOf = (): string[][] =>
 /** The history, built once per VERSION and kept in the temp folder (about a minute to build). */
 export function cachedCommerceHistory(): BuiltHistory {
   const path = join(tmpdir(), `parallax-commerce-bench-${VERSION}-${SCHEMA_VERSION}.db`);
-  if (existsSync(path)) return { path, monitorRuns: monitorRunsOf(), buildMs: null };
+  if (existsSync(path)) return { path, monitorRuns: monitorRunsOf(), monitorIds: MONITOR_IDS, buildMs: null };
   const building = `${path}.building`;
   rmSync(building, { force: true });
   const built = buildCommerceHistory(building);
@@ -126,6 +130,9 @@ export function buildCommerceHistory(path: string): BuiltHistory {
   );
   const monitorRuns: string[][] = Array.from({ length: MONITORS }, () => []);
   const addRun = db.prepare('INSERT INTO vis_runs (run_id) VALUES (?)');
+  const monitorKeys = MONITOR_IDS.map((id) =>
+    Number(db.prepare('INSERT INTO com_monitors (monitor_id) VALUES (?)').run(id).lastInsertRowid),
+  );
   const r = rng(61);
   const rollups = new CommerceRollups(db);
   const cellsPerDay = RUNS_PER_DAY * ENGINES.length * LOCATIONS.length;
@@ -140,7 +147,8 @@ export function buildCommerceHistory(path: string): BuiltHistory {
       for (const engine of ENGINES)
         for (const loc of LOCATIONS) {
           const n = base + (extra-- > 0 ? 1 : 0);
-          const cell = { day: LAST_DAY - DAYS + 1 + d, run: runKey, engine, loc };
+          const monitor = monitorKeys[run % MONITORS] as number;
+          const cell = { day: LAST_DAY - DAYS + 1 + d, run: runKey, engine, loc, monitor };
           for (let k = 0; k < n; k++) contribute(rollups, facts(r, cell, brandKeys, i++), 1);
         }
     }
@@ -151,5 +159,5 @@ export function buildCommerceHistory(path: string): BuiltHistory {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.pragma('journal_mode = DELETE');
   db.close();
-  return { path, monitorRuns, buildMs: performance.now() - started };
+  return { path, monitorRuns, monitorIds: MONITOR_IDS, buildMs: performance.now() - started };
 }

@@ -52,7 +52,12 @@ function queries(store: HistoryStore, built: BuiltHistory): Array<[string, () =>
   });
   const summary = (query: CommerceQuery, by?: CommerceBy) => () => service.summary(query, by);
   const brands = store.listBrands();
-  const monitor = { fromDay: LAST_DAY - 29, toDay: LAST_DAY, runIds: built.monitorRuns[0] as string[] };
+  const monitor = {
+    fromDay: LAST_DAY - 29,
+    toDay: LAST_DAY,
+    runIds: built.monitorRuns[0] as string[],
+    monitorId: built.monitorIds[0] as string,
+  };
   return [
     ['commerce, 30 days', summary(q(30))],
     ['commerce, 90 days', summary(q(90))],

@@ -162,6 +162,7 @@ export type {
   ComCellSums,
   ComConquestSums,
   CommerceDim,
+  ComFilter,
   CommerceReadApi,
   ComMerchantSums,
   ComPriceCount,

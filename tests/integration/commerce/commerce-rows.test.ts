@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createCommerceFillDriver, createCommerceService } from '../../../src/core/analysis';
+import { commerceSummary, createCommerceFillDriver, createCommerceService } from '../../../src/core/analysis';
 import type { HistoryStore } from '../../../src/core/history';
 import type { EngineName } from '../../../src/shared/api/engines';
 import { normalizeResult } from '../../../src/shared/api/normalize';
-import { newRun, openTemp, tempFolder } from '../store/helpers';
+import { newRun, openTemp, spec as runSpec, tempFolder } from '../store/helpers';
 
 // Commerce rows at ingest through the real store: one row per product and ad slot, in the
 // answer's transaction, with brands, prices and merchants read from the engine's own shape.
@@ -296,5 +296,48 @@ describe('commerce rows at ingest', () => {
       }).surfaces,
     ).toMatchObject({ answers: 2, productSlots: 5, adSlots: 3 });
     reopened.close();
+  });
+
+  it("reads a monitor's numbers from its own levels, equal to its runs' and after a run of it is deleted", () => {
+    const store = history();
+    const input = {
+      prompts: ['veloxa or fleetfoot'],
+      engines: ['assistant-a' as const, 'search' as const],
+      countries: ['US'],
+    };
+    const monitor = store.saveMonitor({ name: 'Shoes', spec: runSpec(input), cadence: 'daily' });
+    const runOf = () =>
+      store.createRun({
+        spec: runSpec(input),
+        keyLabel: 'sk_\u2026abcd',
+        baseUrl: 'http://127.0.0.1:9',
+        sandbox: true,
+        costEstimate: 1,
+        monitorId: monitor.id,
+      });
+    const first = runOf();
+    ingest(store, first.jobs, NOW - 2 * 86_400_000);
+    const second = runOf();
+    ingest(store, second.jobs, NOW - 11 * 86_400_000, true);
+    const third = runOf();
+    ingest(store, third.jobs, NOW);
+    expect(store.deleteRun(third.run.id)).toBe(true);
+    const service = createCommerceService({ store, now: () => NOW });
+    const byMonitor = service.summary({ scope: { kind: 'monitor', id: monitor.id }, period: { days: 30 } });
+    const byRuns = commerceSummary(
+      store,
+      {
+        fromDay: Math.floor(NOW / 86_400_000) - 29,
+        toDay: Math.floor(NOW / 86_400_000),
+        runIds: [first.run.id, second.run.id],
+      },
+      store.listBrands(),
+      undefined,
+      undefined,
+    );
+    expect(byMonitor.surfaces).toMatchObject({ answers: 4, productSlots: 10, adSlots: 6 });
+    expect(byMonitor.surfaces).toEqual(byRuns.surfaces);
+    expect(byMonitor.brands).toEqual(byRuns.brands);
+    store.close();
   });
 });

@@ -7,7 +7,7 @@ import {
   type ProductPrice,
   type ProductRow,
 } from '../../../shared/commerce';
-import type { ComProductDay, HistoryStore, VisFilter } from '../../history';
+import type { ComFilter, ComProductDay, HistoryStore } from '../../history';
 import { isoDay } from '../visibility';
 import { NO_CELLS } from './brand-rows';
 
@@ -49,7 +49,7 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 
 export function productList(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   brands: readonly BrandView[],
   onlyBrand: string | undefined,
   limit: number,
@@ -79,7 +79,7 @@ export function productList(
 
 export function adList(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   brands: readonly BrandView[],
 ): Omit<AdList, 'period'> {
   const cells = store.comCells(filter)[0] ?? NO_CELLS;

@@ -1,6 +1,6 @@
 import type { CommerceQuery, CommerceService } from '../../../shared/commerce';
 import { AppError } from '../../platform';
-import type { HistoryStore } from '../../history';
+import type { ComFilter, HistoryStore } from '../../history';
 import { createQueryContext, type Context } from '../visibility';
 import { adList, productList } from './lists';
 import { commerceSummary } from './summary';
@@ -28,6 +28,9 @@ export function createCommerceService(deps: { store: HistoryStore; now: () => nu
       throw new AppError('BRAND_NOT_FOUND', `No brand with id ${query.brandId}`);
     return query.brandId;
   }
+  /** The filter of the context; a monitor's numbers come from its own level rows. */
+  const filterOf = (ctx: Context, query: CommerceQuery): ComFilter =>
+    query.scope.kind === 'monitor' ? { ...ctx.current, monitorId: query.scope.id } : ctx.current;
   const periodOf = (ctx: Context) => ({
     from: ctx.period.resolved.from,
     to: ctx.period.resolved.to,
@@ -38,19 +41,19 @@ export function createCommerceService(deps: { store: HistoryStore; now: () => nu
       const ctx = contextOf(query);
       return {
         period: periodOf(ctx),
-        ...commerceSummary(store, ctx.current, ctx.brands, onlyBrand(ctx, query), by),
+        ...commerceSummary(store, filterOf(ctx, query), ctx.brands, onlyBrand(ctx, query), by),
       };
     },
     products(query, limit = DEFAULT_PRODUCTS) {
       const ctx = contextOf(query);
       return {
         period: periodOf(ctx),
-        products: productList(store, ctx.current, ctx.brands, onlyBrand(ctx, query), limit),
+        products: productList(store, filterOf(ctx, query), ctx.brands, onlyBrand(ctx, query), limit),
       };
     },
     ads(query) {
       const ctx = contextOf(query);
-      return { period: periodOf(ctx), ...adList(store, ctx.current, ctx.brands) };
+      return { period: periodOf(ctx), ...adList(store, filterOf(ctx, query), ctx.brands) };
     },
     fill(batch) {
       return store.fillCommerce(batch);

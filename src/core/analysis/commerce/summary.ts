@@ -6,7 +6,7 @@ import {
   type CommerceSummary,
   type PaidOrganicRow,
 } from '../../../shared/commerce';
-import type { CommerceDim, ComBrandSums, ComCellSums, HistoryStore, VisFilter } from '../../history';
+import type { CommerceDim, ComBrandSums, ComCellSums, ComFilter, HistoryStore } from '../../history';
 import { isoDay } from '../visibility';
 import { brandRow, NO_CELLS, surfacesOf } from './brand-rows';
 
@@ -31,7 +31,7 @@ function ordered(rows: CommerceSummary['brands']): CommerceSummary['brands'] {
 
 function paidVsOrganic(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   brands: readonly BrandView[],
 ): PaidOrganicRow[] {
   const cells = new Map(store.comCells(filter, 'engine').map((c) => [String(c.bucket), c]));
@@ -62,7 +62,7 @@ function bucketLabel(by: CommerceBy, bucket: string | number | null): string {
 
 function dimBuckets(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   by: Exclude<CommerceBy, 'merchant'>,
   brands: readonly BrandView[],
 ): CommerceBucket[] {
@@ -86,7 +86,7 @@ function dimBuckets(
 /** Per merchant: each brand's share of the merchant's slots (slots counted, not answers). */
 function merchantBuckets(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   brands: readonly BrandView[],
 ): CommerceBucket[] {
   const rows = store.comMerchants(filter);
@@ -113,7 +113,7 @@ function merchantBuckets(
 
 export function commerceSummary(
   store: HistoryStore,
-  filter: VisFilter,
+  filter: ComFilter,
   allBrands: readonly BrandView[],
   onlyBrand: string | undefined,
   by: CommerceBy | undefined,

@@ -61,16 +61,33 @@ export interface CommerceIndexer {
   brandsChanged(): void;
 }
 
+/** The com_monitors id of a run's monitor (vis_runs id), made when new; null for a run no monitor made. */
+function monitorKeyOf(db: Database.Database, run: number): number | null {
+  const monitorId = pluck(
+    db,
+    'SELECT r.monitor_id FROM vis_runs v JOIN runs r ON r.id = v.run_id WHERE v.id = ?',
+  ).get(run) as string | null | undefined;
+  if (monitorId === null || monitorId === undefined) return null;
+  stmt(db, 'INSERT OR IGNORE INTO com_monitors (monitor_id) VALUES (?)').run(monitorId);
+  return pluck(db, 'SELECT id FROM com_monitors WHERE monitor_id = ?').get(monitorId) as number;
+}
+
 /** Takes the runs' rows out of the every-run rows, then drops them and the runs' answers' rows. */
 function takeOutRuns(db: Database.Database, rollups: CommerceRollups, runIds: readonly string[]): void {
   const runs = `(SELECT id FROM vis_runs WHERE run_id IN (SELECT value FROM json_each(?)))`;
   const ids = JSON.stringify(runIds);
   type Row = Record<string, string | number>;
+  const monitors = new Map<number, number | null>();
+  const monitorOf = (run: number): number | null => {
+    if (!monitors.has(run)) monitors.set(run, monitorKeyOf(db, run));
+    return monitors.get(run) ?? null;
+  };
   const cellOf = (row: Row): RollupCell => ({
     day: row.day as number,
     run: row.run as number,
     engine: row.engine as string,
     loc: row.loc as string,
+    monitor: monitorOf(row.run as number),
   });
   for (const table of ROLLUP_TABLES) {
     const { keys, values } = rollupColumns(table);
@@ -110,6 +127,18 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   const rollups = new CommerceRollups(db);
   let brands: CommerceBrands | null = null;
   const promptBrands = new Map<number, number[]>();
+  const monitors = new Map<number, number | null>();
+  /** The cell with its run's monitor, whose levels it counts in too. */
+  const withMonitor = (cell: RollupCell): RollupCell => {
+    if (!monitors.has(cell.run)) monitors.set(cell.run, monitorKeyOf(db, cell.run));
+    return {
+      day: cell.day,
+      run: cell.run,
+      engine: cell.engine,
+      loc: cell.loc,
+      monitor: monitors.get(cell.run) ?? null,
+    };
+  };
   const brandsNow = (): CommerceBrands => (brands ??= loadCommerceBrands(db));
 
   function promptBrandsOf(prompt: number | null): number[] {
@@ -174,14 +203,14 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   return {
     indexResult(seq, raw, shown, cell, job) {
       const commerce = shown ? extractCommerce(cell.engine, parsed(raw), job.country) : NONE;
-      const facts = factsOf(seq, commerce, cell, job);
+      const facts = factsOf(seq, commerce, withMonitor(cell), job);
       writeCommerceRows(db, seq, facts, commerce);
       contribute(rollups, facts, 1);
     },
     unindexResult(seq) {
       const facts = readCommerceFacts(db, seq);
       if (!facts) return;
-      contribute(rollups, facts, -1);
+      contribute(rollups, { ...facts, cell: withMonitor(facts.cell) }, -1);
       deleteCommerceRows(db, seq);
     },
     unindexRuns(runIds) {
@@ -191,11 +220,13 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       rollups.flush();
       brands = null;
       promptBrands.clear();
+      monitors.clear();
     },
     reset() {
       rollups.reset();
       brands = null;
       promptBrands.clear();
+      monitors.clear();
     },
     brandsChanged() {
       rollups.reset();
@@ -204,6 +235,7 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       recordCommerceFill(db);
       brands = null;
       promptBrands.clear();
+      monitors.clear();
     },
   };
 }

@@ -9,14 +9,32 @@ export interface RollupCell {
   run: number;
   engine: string;
   loc: string;
+  /** The run's monitor (com_monitors id), whose levels it also counts in; not a column. */
+  monitor?: number | null;
 }
 
-/** The run of the every-run rows of a span: 0 for days, −span for longer buckets. */
-export const levelRun = (span: number): number => (span === 1 ? 0 : -span);
+/**
+ * The run of the level rows of a span: every run's, 0 for days and −span for longer buckets;
+ * a monitor's (com_monitors id m), −(1000·m + span).
+ */
+export const levelRun = (span: number, monitor: number | null = null): number =>
+  monitor === null ? (span === 1 ? 0 : -span) : -(1000 * monitor + span);
 
-/** The cells an answer of `cell` counts in: its run's, then every level's. */
+const levelCell = (cell: RollupCell, span: number, monitor: number | null): RollupCell => ({
+  day: bucketStart(cell.day, span),
+  run: levelRun(span, monitor),
+  engine: cell.engine,
+  loc: cell.loc,
+});
+
+/** The cells an answer of `cell` counts in: its run's, then every run's levels, then its monitor's. */
 export function levelsOf(cell: RollupCell): RollupCell[] {
-  return [cell, ...SPANS.map((span) => ({ ...cell, run: levelRun(span), day: bucketStart(cell.day, span) }))];
+  const monitor = cell.monitor ?? null;
+  return [
+    cell,
+    ...SPANS.map((span) => levelCell(cell, span, null)),
+    ...(monitor === null ? [] : SPANS.map((span) => levelCell(cell, span, monitor))),
+  ];
 }
 
 /** The same for a run's row being taken out: every level's cell only. */
@@ -25,6 +43,8 @@ export function everyRunCells(cell: RollupCell): RollupCell[] {
 }
 
 /** fromDay..toDay as (run, day) pairs of the level rows that tile it, as a JSON array for json_each. */
-export function periodLevels(fromDay: number, toDay: number): string {
-  return JSON.stringify(periodBuckets(fromDay, toDay).map(([span, start]) => [levelRun(span), start]));
+export function periodLevels(fromDay: number, toDay: number, monitor: number | null = null): string {
+  return JSON.stringify(
+    periodBuckets(fromDay, toDay).map(([span, start]) => [levelRun(span, monitor), start]),
+  );
 }

@@ -1,13 +1,16 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
 import { conditions, type VisFilter } from '../visibility';
-import { periodLevels } from './commerce-levels';
+import { levelRun, periodLevels } from './commerce-levels';
 import { addHist } from './commerce-rollups';
 
 // The commerce roll-ups summed over a filter (the Visibility's: period, runs, engines,
 // locations), as raw sums: src/core/analysis/commerce turns them into rates and intervals.
 
 export type CommerceDim = 'engine' | 'loc' | 'day';
+
+/** The Visibility's filter; with monitorId, the monitor's runs read from its own levels (runIds unused). */
+export type ComFilter = VisFilter & { monitorId?: string };
 
 export interface ComCellSums {
   bucket: string | number | null;
@@ -79,17 +82,17 @@ export interface ComProductDay {
 }
 
 export interface CommerceReadApi {
-  comCells(filter: VisFilter, by?: CommerceDim): ComCellSums[];
-  comBrands(filter: VisFilter, by?: CommerceDim): ComBrandSums[];
-  comMerchants(filter: VisFilter): ComMerchantSums[];
-  comPrices(filter: VisFilter): ComPriceCount[];
-  comAdvertisers(filter: VisFilter): ComAdvertiserSums[];
-  comConquest(filter: VisFilter): ComConquestSums[];
+  comCells(filter: ComFilter, by?: CommerceDim): ComCellSums[];
+  comBrands(filter: ComFilter, by?: CommerceDim): ComBrandSums[];
+  comMerchants(filter: ComFilter): ComMerchantSums[];
+  comPrices(filter: ComFilter): ComPriceCount[];
+  comAdvertisers(filter: ComFilter): ComAdvertiserSums[];
+  comConquest(filter: ComFilter): ComConquestSums[];
   /**
    * Per product, location, currency, merchant and time bucket (day: its first day; a day, or 8
    * or 64 days without a run filter, see commerce-levels.ts).
    */
-  comProductDays(filter: VisFilter): ComProductDay[];
+  comProductDays(filter: ComFilter): ComProductDay[];
 }
 
 /**
@@ -98,20 +101,23 @@ export interface CommerceReadApi {
  * each day × run is a seek on the key.
  */
 function where(
-  filter: VisFilter,
+  filter: ComFilter,
+  monitor: number | null | undefined,
   alias = '',
   daily = false,
 ): { sql: string; params: Record<string, unknown> } {
   if (filter.promptIds) throw new Error('Commerce roll-ups are kept per run, not per prompt');
-  if (filter.runIds) return conditions(filter, alias, true);
+  if (monitor === null) return { sql: '0', params: {} };
+  if (filter.runIds && monitor === undefined) return conditions(filter, alias, true);
   const a = alias ? `${alias}.` : '';
   const c = conditions({ fromDay: 0, toDay: 0, engines: filter.engines, locations: filter.locations }, alias);
   const rest = c.sql.replace(/^.*?day BETWEEN @fromDay AND @toDay( AND )?/, '');
+  const span = filter.toDay - filter.fromDay + 1;
   const levels = daily
     ? JSON.stringify(
-        Array.from({ length: filter.toDay - filter.fromDay + 1 }, (_, i) => [0, filter.fromDay + i]),
+        Array.from({ length: span }, (_, i) => [levelRun(1, monitor ?? null), filter.fromDay + i]),
       )
-    : periodLevels(filter.fromDay, filter.toDay);
+    : periodLevels(filter.fromDay, filter.toDay, monitor ?? null);
   const period = `${a}day IN (SELECT value ->> 1 FROM json_each(@levels)) AND ${a}run <= 0
     AND (${a}run, ${a}day) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@levels))`;
   const { fromDay: _f, toDay: _t, ...params } = c.params;
@@ -153,8 +159,16 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
         (r) => [r.id, r.brand_id],
       ),
     );
-  function sums<T>(sql: (where: string) => string, filter: VisFilter, daily = false): T[] {
-    const c = where(filter, '', daily);
+  /** The monitor's com_monitors id (null: it has no commerce rows), undefined without one. */
+  const monitorOf = (filter: ComFilter): number | null | undefined =>
+    filter.monitorId === undefined
+      ? undefined
+      : ((
+          stmt(db, 'SELECT id FROM com_monitors WHERE monitor_id = ?').get(filter.monitorId) as
+            { id: number } | undefined
+        )?.id ?? null);
+  function sums<T>(sql: (where: string) => string, filter: ComFilter, daily = false): T[] {
+    const c = where(filter, monitorOf(filter), '', daily);
     return stmt(db, sql(c.sql)).all(c.params) as T[];
   }
   const bucketOf = (by: CommerceDim | undefined): string => (by ? by : 'NULL');
@@ -212,7 +226,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
       );
     },
     comProductDays(filter) {
-      const c = where(filter);
+      const c = where(filter, monitorOf(filter));
       const ids = brandIds();
       const rows = stmt(
         db,

@@ -15,6 +15,7 @@ export {
   type ComCellSums,
   type ComConquestSums,
   type CommerceDim,
+  type ComFilter,
   type CommerceReadApi,
   type ComMerchantSums,
   type ComPriceCount,

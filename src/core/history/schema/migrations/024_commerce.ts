@@ -21,7 +21,8 @@ import { recordCommerceFill } from '../../commerce';
 // - Roll-ups, every one per cell (day, run, engine, loc) so a run's rows go with it, and the
 //   same summed over every run at three levels, so a query without a run filter reads few rows:
 //   run 0 per day, run −8 per 8 days and run −64 per 64 days (day: the bucket's first day, a
-//   multiple of its span; a period is read as the fewest whole buckets that tile it):
+//   multiple of its span; a period is read as the fewest whole buckets that tile it); a monitor's
+//   runs are summed the same way at run −(1000·m + span), m its com_monitors id:
 //     com_cells       answers, asked, with shopping, with ads, slot sums and sums of squares
 //     com_brands      per brand: answers on the shelf, slots Σy, Σy², Σxy (x: the answer's
 //                     slots), Σ best position; the same for ads; asked answers naming it organically
@@ -51,6 +52,11 @@ CREATE TABLE IF NOT EXISTS com_answer (
   mentioned     TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS com_answer_by_run ON com_answer (run);
+
+CREATE TABLE IF NOT EXISTS com_monitors (
+  id         INTEGER PRIMARY KEY,
+  monitor_id TEXT NOT NULL UNIQUE
+) STRICT;
 
 CREATE TABLE IF NOT EXISTS com_product (
   seq          INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,
