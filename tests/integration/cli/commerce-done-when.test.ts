@@ -450,6 +450,32 @@ describe('parallax commerce --json against answers counted by hand', () => {
     expect(view.brands[0]?.brand).toBe(V);
   });
 
+  it('puts the organic mention rate of the same answers beside shelf and ad presence, per engine', async () => {
+    const view = JSON.parse(await cli(['commerce', '--db', onDb, '--json'])) as CommerceSummary;
+    const organic = JSON.parse(await cli(['visibility', '--db', onDb, '--by', 'engine', '--json'])) as {
+      rows: Array<{ engine: string; brand: string; mentionRate: { k: number; n: number } }>;
+    };
+    const expected = Object.entries(BY_HAND).flatMap(([engine, hand]) =>
+      [V, F, S].flatMap((brand) => {
+        const mentioned =
+          organic.rows.find((r) => r.engine === engine && r.brand === brand)?.mentionRate.k ?? 0;
+        const shelf = hand.products.some((p) => p.brand === brand) ? 1 : 0;
+        const paid = hand.ads.some((a) => a.advertiser === brand) ? 1 : 0;
+        if (mentioned + shelf + paid === 0) return [];
+        return [
+          `${brand}@${engine}: ${mentioned}/1 ${shelf}/${hand.products.length > 0 ? 1 : 0} ${paid}/${hand.ads.length > 0 ? 1 : 0}`,
+        ];
+      }),
+    );
+    const got = view.paidVsOrganic.map(
+      (r) =>
+        `${r.brand}@${r.engine}: ${(r.mentionRate.value ?? 0) * r.mentionRate.n}/${r.answers} ` +
+        `${(r.shelfPresence.value ?? 0) * r.shelfPresence.n}/${r.shelfPresence.n} ${(r.adPresence.value ?? 0) * r.adPresence.n}/${r.adPresence.n}`,
+    );
+    expect(got.sort()).toEqual(expected.sort());
+    expect(got.some((line) => / 1\/1 /.test(line.split(':')[1] ?? ''))).toBe(true);
+  });
+
   it('lists advertisers, the untracked ones and conquesting', async () => {
     const ads = JSON.parse(await cli(['ads', '--db', onDb, '--json'])) as {
       untracked: Array<{ advertiser: string; slots: number }>;
