@@ -118,7 +118,10 @@ function where(
         Array.from({ length: span }, (_, i) => [levelRun(1, monitor ?? null), filter.fromDay + i]),
       )
     : periodLevels(filter.fromDay, filter.toDay, monitor ?? null);
-  const period = `${a}day IN (SELECT value ->> 1 FROM json_each(@levels)) AND ${a}run <= 0
+  // The level's runs bounded both ways: a seek on day × run reads no other level's rows.
+  const runs = [levelRun(64, monitor ?? null), levelRun(1, monitor ?? null)];
+  const period = `${a}day IN (SELECT value ->> 1 FROM json_each(@levels))
+    AND ${a}run BETWEEN ${Math.min(...runs)} AND ${Math.max(...runs)}
     AND (${a}run, ${a}day) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@levels))`;
   const { fromDay: _f, toDay: _t, ...params } = c.params;
   return { sql: rest === '' ? period : `${period} AND ${rest}`, params: { ...params, levels } };
