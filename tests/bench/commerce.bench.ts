@@ -14,7 +14,7 @@ import { ANSWERS, cachedCommerceHistory, LAST_DAY, type BuiltHistory } from './c
 import type { Bench } from './run-all';
 import { word } from './store-answers';
 
-// Commerce (issue 61): the commerce numbers over 1,000,000 answers (a third with a shopping
+// Commerce: the commerce numbers over 1,000,000 answers (a third with a shopping
 // surface, six slots each), p50/p95 over 20 runs of each query: `parallax commerce` for 30 and
 // 90 days, by engine, filtered by engine and by country, one monitor's runs, and `products` and
 // `ads`. Target: p95 ≤ 100 ms each. Then commerce at ingest: the CPU the commerce index takes
