@@ -24,6 +24,7 @@ import { registerVisibilityCommand } from './visibility';
 import { registerPositioningCommand } from './positioning';
 import { registerPromptsCommands } from './prompts';
 import { registerChangesCommand } from './changes';
+import { registerCommerceCommands } from './commerce';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
@@ -58,6 +59,7 @@ export const commandModules: RegisterCommand[] = [
   registerPromptsCommands,
   registerVisibilityCommand,
   registerPositioningCommand,
+  registerCommerceCommands,
   registerJudgeCommands,
   registerChangesCommand,
   registerSourcesCommand,

@@ -45,7 +45,7 @@ import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
 import { profileHandlers } from './handlers/profile';
 import { visibilityHandlers } from './handlers/visibility';
-import { createReanalysisDriver } from '../analysis';
+import { createCommerceFillDriver, createReanalysisDriver } from '../analysis';
 import { alertsHandlers } from './handlers/alerts';
 import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
@@ -230,6 +230,14 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  // Answers stored before their commerce rows existed (or before a brand change) are read into
+  // rows in background batches too.
+  const commerceFill = createCommerceFillDriver({
+    store,
+    events,
+    logError: (message) => deps.logError?.(message),
+  });
+  if (!store.readonly) commerceFill.kick();
   // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
   const savedFiles = new Set<string>();
   // The archive's positioning re-score: recorded when the built-in judge's version changed since
@@ -413,6 +421,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await commerceFill.close();
       await rescore.close();
       await modelRescore.close();
       await runs.close();

@@ -156,6 +156,18 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+export type {
+  ComAdvertiserSums,
+  ComBrandSums,
+  ComCellSums,
+  ComConquestSums,
+  CommerceDim,
+  ComFilter,
+  CommerceReadApi,
+  ComMerchantSums,
+  ComPriceCount,
+  ComProductDay,
+} from './commerce';
 export {
   CONFIG_KIND_NAMES,
   CONFIG_KINDS,

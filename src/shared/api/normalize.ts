@@ -1,3 +1,4 @@
+import { parsePrice } from '../commerce/price';
 import type { EngineName } from './engines';
 import type {
   NormalizedAd,
@@ -95,27 +96,13 @@ function parsedHost(url: string): string {
   }
 }
 
-/** The amount of a displayed price: "$1,057.50", "57,00 €", "1.234,56 EUR", "¥12,000". */
+/**
+ * The amount of a displayed price: "$1,057.50", "57,00 €", "1.234,56 EUR", "¥12,000", a range's
+ * low end; null for an instalment ("4x R$ 50,00"). The commerce parser's reading, so a price
+ * reads the same in Compare and in the commerce numbers.
+ */
 export function priceAmount(text: string): number | null {
-  const token = /\d[\d.,\u00a0 ]*/
-    .exec(text)?.[0]
-    ?.replace(/[\u00a0 ]/g, '')
-    .replace(/[.,]$/, '');
-  if (!token) return null;
-  const lastComma = token.lastIndexOf(',');
-  const lastDot = token.lastIndexOf('.');
-  let normalized: string;
-  if (lastComma >= 0 && lastDot >= 0) {
-    // The later separator is the decimal one.
-    normalized = lastComma > lastDot ? token.replace(/\./g, '').replace(',', '.') : token.replace(/,/g, '');
-  } else if (lastComma >= 0) {
-    // A single comma followed by 1 or 2 digits is a decimal comma; otherwise thousands.
-    normalized = /^\d+,\d{1,2}$/.test(token) ? token.replace(',', '.') : token.replace(/,/g, '');
-  } else {
-    normalized = (token.match(/\./g) ?? []).length > 1 ? token.replace(/\./g, '') : token;
-  }
-  const n = Number(normalized);
-  return Number.isFinite(n) ? n : null;
+  return parsePrice(text, null).amount;
 }
 
 interface Price {

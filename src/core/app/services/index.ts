@@ -1,3 +1,4 @@
+import type { CommerceService } from '../../../shared/commerce';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
@@ -45,6 +46,8 @@ export interface CoreServices {
   findings(): Promise<FindingsService>;
   /** Names the answers put forward that no tracked brand covers. */
   discovery(): Promise<DiscoveryService>;
+  /** Products, prices, merchants and ads of the answers: shelf, ads, conquesting, paid vs organic. */
+  commerce(): Promise<CommerceService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
@@ -84,6 +87,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
       }),
     ),
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
+    commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
     positioning: positioningOf,
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =

@@ -1,6 +1,7 @@
 import { HistoryStateError, multiRowSql, stmt, toJson, type StoreContext } from '../connection';
 import { docAhead, headOf, packDoc, rememberDoc, resultDocParts, searchHead } from '../codec';
 import { createPageEnqueuer } from '../pages';
+import type { CommerceIndexer } from '../commerce';
 import type { JobPatcher, IngestItem, IngestOutcome } from '../runs';
 import { facetsOf } from '../search';
 import { JOB_CELLS_SQL, type JobCellRow, type VisibilityIndexer } from '../visibility';
@@ -29,6 +30,7 @@ export function createResultsApi(
   ctx: StoreContext,
   jobs: JobPatcher,
   visibility: VisibilityIndexer,
+  commerce: CommerceIndexer,
 ): ResultsApi {
   const { db } = ctx;
   const reader = createResultReader(db);
@@ -176,7 +178,13 @@ export function createResultsApi(
       children.storeChildren(seq, n, textIds[at] as TextIds);
       // A new result has no page rows yet (they go with a deleted result): nothing to replace.
       if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
-      visibility.indexResult(seq, item.jobId, item.fetchedAt, n, job);
+      const cell = visibility.indexResult(seq, item.jobId, item.fetchedAt, n, job);
+      // After the Visibility's rows: commerce reads which brands the text names.
+      commerce.indexResult(seq, item.raw, n.products.length > 0 || n.ads.length > 0, cell, {
+        jobId: item.jobId,
+        country: job.country,
+        prompt: job.prompt,
+      });
       if (item.jobPatch) jobs.applyJobPatch(item.jobId, item.jobPatch);
       return { jobId: item.jobId, resultId, replaced: existing !== undefined };
     });

@@ -17,6 +17,14 @@ import {
   sqliteCode,
   type StoreContext,
 } from '../connection';
+import {
+  createCommerceFillApi,
+  createCommerceIndexer,
+  createCommerceReadApi,
+  type CommerceFillApi,
+  type CommerceReadApi,
+  withCommerceIndex,
+} from '../commerce';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
@@ -86,7 +94,9 @@ export interface HistoryStore
     AlertInputsApi,
     MonitorOptionsApi,
     WebhookOutboxApi,
-    PageArchiveApi {
+    PageArchiveApi,
+    CommerceFillApi,
+    CommerceReadApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -144,9 +154,14 @@ export function createHistoryStore(
   const runs = createRunsApi(ctx);
   // The discovery and positioning indexes ride along with the Visibility index (same calls, same
   // transactions).
-  const visibility = withPositioningIndex(
-    withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
-    createPositioningIndexer(db),
+  // Commerce rides along too: its rows are written after the Visibility's, in the same transaction.
+  const commerce = createCommerceIndexer(db);
+  const visibility = withCommerceIndex(
+    withPositioningIndex(
+      withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
+      createPositioningIndexer(db),
+    ),
+    commerce,
   );
   const { applyJobPatch: _internal, ...runsApi } = runs;
   // A run leaves the Visibility roll-ups (its share of the day totals) before it is deleted.
@@ -164,7 +179,9 @@ export function createHistoryStore(
         throw error;
       }
     },
-    ...createResultsApi(ctx, runs, visibility),
+    ...createResultsApi(ctx, runs, visibility, commerce),
+    ...createCommerceFillApi(db, commerce),
+    ...createCommerceReadApi(db),
     ...createSearchApi(ctx),
     ...createStorageApi(ctx),
     ...createRunOwnersApi(ctx),

@@ -25,6 +25,7 @@ import { splitKeyLevels, sql as keyLevels } from './023_key_levels';
 import { sql as promptRollups } from './024_prompt_rollups';
 import { fill as fillBrandScripts, sql as brandScripts } from './025_brand_scripts';
 import { sql as posNotJudged } from './026_pos_not_judged';
+import { fill as fillCommerce, sql as commerce } from './027_commerce';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'prompt-rollups', sql: promptRollups },
   { version: 25, name: 'brand-scripts', sql: brandScripts, up: fillBrandScripts },
   { version: 26, name: 'pos-not-judged', sql: posNotJudged },
+  { version: 27, name: 'commerce', sql: commerce, up: fillCommerce },
 ];

@@ -1,0 +1,146 @@
+import type { BrandView } from '../../../shared/ipc/channels/library';
+import {
+  rateOf,
+  type CommerceBucket,
+  type CommerceBy,
+  type CommerceSummary,
+  type PaidOrganicRow,
+} from '../../../shared/commerce';
+import type { CommerceDim, ComBrandSums, ComCellSums, ComFilter, HistoryStore } from '../../history';
+import { isoDay } from '../visibility';
+import { brandRow, NO_CELLS, surfacesOf } from './brand-rows';
+
+// `parallax commerce` and the Commerce view's leaderboard: surfaces, the brands' shelf and ads,
+// paid vs organic per engine, and the same split by engine, country, day or merchant.
+
+const DIM: Readonly<Record<Exclude<CommerceBy, 'merchant'>, CommerceDim>> = {
+  engine: 'engine',
+  country: 'loc',
+  day: 'day',
+};
+
+/** The focus brands first (by name), then by shelf presence. */
+function ordered(rows: CommerceSummary['brands']): CommerceSummary['brands'] {
+  return [...rows].sort(
+    (a, b) =>
+      (a.kind === 'brand' ? 0 : 1) - (b.kind === 'brand' ? 0 : 1) ||
+      (b.shelfPresence.value ?? 0) - (a.shelfPresence.value ?? 0) ||
+      a.brand.localeCompare(b.brand),
+  );
+}
+
+function paidVsOrganic(
+  store: HistoryStore,
+  filter: ComFilter,
+  brands: readonly BrandView[],
+): PaidOrganicRow[] {
+  const cells = new Map(store.comCells(filter, 'engine').map((c) => [String(c.bucket), c]));
+  return store
+    .comBrands(filter, 'engine')
+    .flatMap((b): PaidOrganicRow[] => {
+      const brand = brands.find((x) => x.id === b.brandId);
+      const c = cells.get(String(b.bucket));
+      if (!brand || !c || c.asked === 0) return [];
+      return [
+        {
+          brand: brand.name,
+          brandId: brand.id,
+          engine: String(b.bucket),
+          answers: c.asked,
+          mentionRate: rateOf(b.mentioned, c.asked),
+          shelfPresence: rateOf(b.shelf, c.shop),
+          adPresence: rateOf(b.adAnswers, c.ads),
+        },
+      ];
+    })
+    .sort((a, b) => a.brand.localeCompare(b.brand) || a.engine.localeCompare(b.engine));
+}
+
+function bucketLabel(by: CommerceBy, bucket: string | number | null): string {
+  return by === 'day' ? isoDay(Number(bucket)) : String(bucket);
+}
+
+function dimBuckets(
+  store: HistoryStore,
+  filter: ComFilter,
+  by: Exclude<CommerceBy, 'merchant'>,
+  brands: readonly BrandView[],
+): CommerceBucket[] {
+  const sums = store.comBrands(filter, DIM[by]);
+  return store.comCells(filter, DIM[by]).map((c) => ({
+    bucket: bucketLabel(by, c.bucket),
+    surfaces: surfacesOf(c),
+    brands: ordered(
+      brands.map((brand) =>
+        brandRow(brand, {
+          cells: c,
+          sums: sums.find((s) => s.bucket === c.bucket && s.brandId === brand.id),
+          prices: [],
+          merchants: [],
+        }),
+      ),
+    ),
+  }));
+}
+
+/** Per merchant: each brand's share of the merchant's slots (slots counted, not answers). */
+function merchantBuckets(
+  store: HistoryStore,
+  filter: ComFilter,
+  brands: readonly BrandView[],
+): CommerceBucket[] {
+  const rows = store.comMerchants(filter);
+  const merchants = [...new Set(rows.map((r) => r.merchant))];
+  return merchants.map((merchant) => {
+    const own = rows.filter((r) => r.merchant === merchant);
+    const slots = own.reduce((sum, r) => sum + r.slots, 0);
+    const cells: ComCellSums = { ...NO_CELLS, pslots: slots };
+    return {
+      bucket: merchant,
+      surfaces: surfacesOf(cells),
+      brands: brands.map((brand) => {
+        const row = brandRow(brand, { cells, sums: undefined, prices: [], merchants: own });
+        const k = own.find((r) => r.brandId === brand.id)?.slots ?? 0;
+        return {
+          ...row,
+          shelfShare: rateOf(k, slots),
+          note: 'share of the merchant’s slots (slots, not answers)',
+        };
+      }),
+    };
+  });
+}
+
+export function commerceSummary(
+  store: HistoryStore,
+  filter: ComFilter,
+  allBrands: readonly BrandView[],
+  onlyBrand: string | undefined,
+  by: CommerceBy | undefined,
+): Omit<CommerceSummary, 'period'> {
+  const brands = onlyBrand ? allBrands.filter((b) => b.id === onlyBrand) : allBrands;
+  const cells = store.comCells(filter)[0] ?? NO_CELLS;
+  const sums = new Map<string, ComBrandSums>(store.comBrands(filter).map((s) => [s.brandId, s]));
+  const prices = store.comPrices(filter);
+  const merchants = store.comMerchants(filter);
+  const rows = brands.map((brand) => brandRow(brand, { cells, sums: sums.get(brand.id), prices, merchants }));
+  const buckets =
+    by === undefined
+      ? []
+      : by === 'merchant'
+        ? merchantBuckets(store, filter, brands)
+        : dimBuckets(store, filter, by, brands);
+  return {
+    surfaces: surfacesOf(cells),
+    brands: ordered(rows),
+    paidVsOrganic: paidVsOrganic(store, filter, brands),
+    by: by ?? null,
+    buckets,
+    empty:
+      cells.asked === 0
+        ? 'No answers asked with shopping or ads in this period and filter'
+        : brands.length === 0
+          ? 'No tracked brands: add brands to measure their shelf and ads'
+          : null,
+  };
+}

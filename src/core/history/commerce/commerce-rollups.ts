@@ -1,0 +1,204 @@
+import type Database from 'better-sqlite3';
+import { stmt } from '../connection';
+import { levelsOf, type RollupCell } from './commerce-levels';
+
+export type { RollupCell } from './commerce-levels';
+
+// The commerce roll-ups' changes, summed in memory over a batch and written once per touched
+// row at flush (an upsert that adds). Every change counts in its run's row and in each every-run
+// level's (commerce-levels.ts). A row whose counts all reach zero (a replaced answer, the last of
+// its cell) is deleted. Prices are histograms, one row per brand, currency and side (com_prices).
+
+/** The daily every-run rows' run (vis_runs ids start at 1). */
+export const ALL_RUNS = 0;
+
+interface TableSpec {
+  /** Key columns after the cell's (day, run, engine, loc). */
+  keys: readonly string[];
+  values: readonly string[];
+}
+
+export const COMMERCE_ROLLUPS = {
+  com_cells: {
+    keys: [],
+    values: ['answers', 'asked', 'shop', 'ads', 'pslots', 'pslots_sq', 'aslots', 'aslots_sq'],
+  },
+  com_brands: {
+    keys: ['brand'],
+    values: [
+      'shelf',
+      'pslots',
+      'pslots_sq',
+      'pcross',
+      'rank_sum',
+      'ad_answers',
+      'aslots',
+      'aslots_sq',
+      'across',
+      'mentioned',
+    ],
+  },
+  com_merchants: { keys: ['brand', 'merchant'], values: ['slots'] },
+  com_advertisers: { keys: ['advertiser', 'brand'], values: ['answers', 'slots'] },
+  com_conquest: { keys: ['victim', 'brand'], values: ['answers', 'slots'] },
+  com_product_day: {
+    keys: ['title', 'brand', 'currency', 'merchant'],
+    values: ['slots', 'pos_sum', 'priced', 'price_sum'],
+  },
+} as const satisfies Record<string, TableSpec>;
+
+export type RollupTable = keyof typeof COMMERCE_ROLLUPS;
+type KeyValue = string | number;
+
+interface Pending {
+  key: KeyValue[];
+  values: number[];
+  /** Something was taken out of the row: it may have reached zero. */
+  lowered: boolean;
+}
+
+interface PendingHist {
+  key: KeyValue[];
+  hist: Map<number, number>;
+}
+
+const PRICE_KEYS = ['day', 'run', 'engine', 'loc', 'brand', 'currency', 'own'];
+
+/**
+ * A price histogram as stored: a JSON array [bucket, slots, bucket, slots…] (a flat array of
+ * numbers parses and walks faster than an object keyed by bucket), read into a Map.
+ */
+export function parseHist(text: string): Map<number, number> {
+  const flat = JSON.parse(text) as number[];
+  const out = new Map<number, number>();
+  for (let i = 0; i < flat.length; i += 2) out.set(flat[i] as number, flat[i + 1] as number);
+  return out;
+}
+
+/** Adds a stored histogram's counts into `into`. */
+export function addHist(into: Map<number, number>, text: string): void {
+  const flat = JSON.parse(text) as number[];
+  for (let i = 0; i < flat.length; i += 2) {
+    const bucket = flat[i] as number;
+    into.set(bucket, (into.get(bucket) ?? 0) + (flat[i + 1] as number));
+  }
+}
+
+const histText = (hist: Map<number, number>): string => JSON.stringify([...hist].flat());
+
+export class CommerceRollups {
+  private readonly pending = new Map<RollupTable, Map<string, Pending>>();
+  private readonly prices = new Map<string, PendingHist>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  /** Adds `values` (in the table's value order) times `sign` to the rows of `cell` and `keys` at every level. */
+  add(
+    table: RollupTable,
+    cell: RollupCell,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
+    for (const c of levelsOf(cell)) this.addRow(table, c, keys, values, sign);
+  }
+
+  /** Adds to the one row of `cell`. */
+  addRow(
+    table: RollupTable,
+    cell: RollupCell,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
+    let rows = this.pending.get(table);
+    if (!rows) this.pending.set(table, (rows = new Map()));
+    const key = [cell.day, cell.run, cell.engine, cell.loc, ...keys];
+    const text = key.join('\u0001');
+    const row = rows.get(text);
+    if (row) {
+      values.forEach((v, i) => (row.values[i] = (row.values[i] as number) + sign * v));
+      row.lowered ||= sign < 0;
+    } else rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+  }
+
+  /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
+  addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
+    for (const c of levelsOf(cell)) this.addPriceRow(c, brand, currency, own, bucket, n);
+  }
+
+  addPriceRow(
+    cell: RollupCell,
+    brand: number,
+    currency: string,
+    own: number,
+    bucket: number,
+    n: number,
+  ): void {
+    const key = [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own];
+    const text = key.join('\u0001');
+    let row = this.prices.get(text);
+    if (!row) this.prices.set(text, (row = { key, hist: new Map() }));
+    row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
+  }
+
+  flush(): void {
+    for (const [table, rows] of this.pending) this.flushTable(table, rows);
+    this.flushPrices();
+    this.reset();
+  }
+
+  private flushTable(table: RollupTable, rows: Map<string, Pending>): void {
+    const spec: TableSpec = COMMERCE_ROLLUPS[table];
+    const keyCols = ['day', 'run', 'engine', 'loc', ...spec.keys];
+    const cols = [...keyCols, ...spec.values];
+    const upsert = stmt(
+      this.db,
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
+       ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${spec.values.map((v) => `${v} = ${v} + excluded.${v}`).join(', ')}`,
+    );
+    const dropEmpty = stmt(
+      this.db,
+      `DELETE FROM ${table} WHERE ${keyCols.map((c) => `${c} = ?`).join(' AND ')}
+         AND ${spec.values.map((v) => `${v} = 0`).join(' AND ')}`,
+    );
+    for (const { key, values, lowered } of rows.values()) {
+      upsert.run(...key, ...values);
+      if (lowered) dropEmpty.run(...key);
+    }
+  }
+
+  private flushPrices(): void {
+    const where = PRICE_KEYS.map((c) => `${c} = ?`).join(' AND ');
+    const read = stmt(this.db, `SELECT hist FROM com_prices WHERE ${where}`);
+    const write = stmt(
+      this.db,
+      `INSERT OR REPLACE INTO com_prices (${PRICE_KEYS.join(', ')}, hist) VALUES (${PRICE_KEYS.map(() => '?').join(', ')}, ?)`,
+    );
+    const drop = stmt(this.db, `DELETE FROM com_prices WHERE ${where}`);
+    for (const { key, hist } of this.prices.values()) {
+      const stored = read.get(...key) as { hist: string } | undefined;
+      const merged = stored ? parseHist(stored.hist) : new Map<number, number>();
+      for (const [bucket, n] of hist) {
+        const count = (merged.get(bucket) ?? 0) + n;
+        if (count === 0) merged.delete(bucket);
+        else merged.set(bucket, count);
+      }
+      if (merged.size === 0) drop.run(...key);
+      else write.run(...key, histText(merged));
+    }
+  }
+
+  reset(): void {
+    this.pending.clear();
+    this.prices.clear();
+  }
+}
+
+/** Each table's key columns after the cell's, and its value columns. */
+export function rollupColumns(table: RollupTable): { keys: readonly string[]; values: readonly string[] } {
+  return COMMERCE_ROLLUPS[table];
+}
+
+/** Every roll-up table's name but com_prices (histograms, see addPrice). */
+export const ROLLUP_TABLES = Object.keys(COMMERCE_ROLLUPS) as RollupTable[];

@@ -1,0 +1,150 @@
+import type Database from 'better-sqlite3';
+import type { ExtractedCommerce } from '../../../shared/commerce';
+import { AD_BLOCKS, PRODUCT_SURFACES } from '../../../shared/commerce';
+import { stmt } from '../connection';
+import type { AdFacts, AnswerFacts, ProductFacts } from './commerce-contrib';
+import type { RollupCell } from './commerce-rollups';
+
+// The commerce row tables (migration 027): written from an answer's extracted commerce and read
+// back as the facts its roll-up share was counted from.
+
+const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
+
+/** Writes the answer's rows; brands: the vis_brands id of each product and ad, in order. */
+export function writeCommerceRows(
+  db: Database.Database,
+  seq: number,
+  facts: AnswerFacts,
+  commerce: ExtractedCommerce,
+): void {
+  stmt(
+    db,
+    `INSERT INTO com_answer (seq, day, run, engine, loc, asked, products, ads, prompt_brands, mentioned)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    seq,
+    facts.cell.day,
+    facts.cell.run,
+    facts.cell.engine,
+    facts.cell.loc,
+    facts.asked ? 1 : 0,
+    commerce.products.length,
+    commerce.ads.length,
+    facts.promptBrands.length > 0 ? JSON.stringify(facts.promptBrands) : null,
+    facts.mentioned.length > 0 ? JSON.stringify(facts.mentioned) : null,
+  );
+  const product = stmt(
+    db,
+    `INSERT INTO com_product (seq, slot, surface, position, title, product_id, brand_text, brand, merchant,
+       amount, currency, price_raw, price_range, old_amount, old_currency, old_raw, rating, reviews, available)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const offer = stmt(
+    db,
+    'INSERT INTO com_offer (seq, slot, idx, merchant, amount, currency, raw, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  commerce.products.forEach((p, slot) => {
+    const f = facts.products[slot] as ProductFacts;
+    product.run(
+      seq,
+      slot,
+      PRODUCT_SURFACES.indexOf(p.surface),
+      p.position,
+      p.title,
+      p.productId,
+      p.brandText,
+      f.brand,
+      p.merchant,
+      p.price?.amount ?? null,
+      p.price?.currency ?? null,
+      p.price?.raw ?? null,
+      p.price?.range ? 1 : 0,
+      p.oldPrice?.amount ?? null,
+      p.oldPrice?.currency ?? null,
+      p.oldPrice?.raw ?? null,
+      p.rating,
+      p.reviews,
+      bool(p.available),
+    );
+    p.offers.forEach((o, idx) =>
+      offer.run(
+        seq,
+        slot,
+        idx,
+        o.merchant,
+        o.price?.amount ?? null,
+        o.price?.currency ?? null,
+        o.price?.raw ?? null,
+        bool(o.available),
+      ),
+    );
+  });
+  const ad = stmt(
+    db,
+    `INSERT INTO com_ad (seq, slot, block, type, position, brand, advertiser, title, domain)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  commerce.ads.forEach((a, slot) => {
+    const f = facts.ads[slot] as AdFacts;
+    ad.run(
+      seq,
+      slot,
+      AD_BLOCKS.indexOf(a.block),
+      a.type === 'shopping' ? 1 : 0,
+      a.position,
+      f.brand,
+      f.advertiser,
+      a.title,
+      a.domain,
+    );
+  });
+}
+
+const ids = (json: string | null): number[] => (json === null ? [] : (JSON.parse(json) as number[]));
+
+/** The facts an answer's roll-up share was counted from, or null when it has no commerce rows. */
+export function readCommerceFacts(db: Database.Database, seq: number): AnswerFacts | null {
+  const row = stmt(
+    db,
+    'SELECT day, run, engine, loc, asked, prompt_brands, mentioned FROM com_answer WHERE seq = ?',
+  ).get(seq) as
+    (RollupCell & { asked: number; prompt_brands: string | null; mentioned: string | null }) | undefined;
+  if (!row) return null;
+  const offers = stmt(db, 'SELECT slot, merchant FROM com_offer WHERE seq = ? ORDER BY slot, idx').all(
+    seq,
+  ) as Array<{
+    slot: number;
+    merchant: string | null;
+  }>;
+  const products = (
+    stmt(
+      db,
+      'SELECT slot, brand, position, title, merchant, amount, currency FROM com_product WHERE seq = ? ORDER BY slot',
+    ).all(seq) as Array<Omit<ProductFacts, 'offerMerchants'> & { slot: number }>
+  ).map(({ slot, ...p }) => ({
+    ...p,
+    offerMerchants: [
+      ...new Set(
+        offers
+          .filter((o) => o.slot === slot && o.merchant !== null && o.merchant !== p.merchant)
+          .map((o) => o.merchant as string),
+      ),
+    ],
+  }));
+  const ads = stmt(db, 'SELECT brand, advertiser FROM com_ad WHERE seq = ? ORDER BY slot').all(
+    seq,
+  ) as AdFacts[];
+  return {
+    cell: { day: row.day, run: row.run, engine: row.engine, loc: row.loc },
+    asked: row.asked === 1,
+    products,
+    ads,
+    promptBrands: ids(row.prompt_brands),
+    mentioned: ids(row.mentioned),
+  };
+}
+
+export function deleteCommerceRows(db: Database.Database, seq: number): void {
+  for (const table of ['com_answer', 'com_product', 'com_offer', 'com_ad'])
+    stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
+}
