@@ -20,3 +20,8 @@ export {
   type ComPriceCount,
   type ComProductDay,
 } from './commerce-read';
+export {
+  createCommerceDrillApi,
+  type ComDrillCell,
+  type CommerceDrillApi,
+} from './commerce-drill';
