@@ -20,8 +20,4 @@ export {
   type ComPriceCount,
   type ComProductDay,
 } from './commerce-read';
-export {
-  createCommerceDrillApi,
-  type ComDrillCell,
-  type CommerceDrillApi,
-} from './commerce-drill';
+export { createCommerceDrillApi, type ComDrillCell, type CommerceDrillApi } from './commerce-drill';
