@@ -46,7 +46,7 @@ import { toolsHandlers } from './handlers/tools';
 import { reportsHandlers } from './handlers/reports';
 import { profileHandlers } from './handlers/profile';
 import { visibilityHandlers } from './handlers/visibility';
-import { createReanalysisDriver } from '../analysis';
+import { createCommerceFillDriver, createReanalysisDriver } from '../analysis';
 import { alertsHandlers } from './handlers/alerts';
 import { findingsHandlers } from './handlers/findings';
 import { positioningHandlers } from './handlers/positioning';
@@ -232,6 +232,13 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     logError: (message) => deps.logError?.(message),
   });
   reanalysis.kick();
+  // Answers stored before commerce rows existed (an upgraded history) are read into rows.
+  const commerceFill = createCommerceFillDriver({
+    commerce,
+    events,
+    logError: (message) => deps.logError?.(message),
+  });
+  commerceFill.kick();
   // Paths the user chose in a save dialog: "Show in folder" shows these and nothing else.
   const savedFiles = new Set<string>();
   // The archive's positioning re-score: recorded when the built-in judge's version changed since
@@ -417,6 +424,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
       await alerts.idle();
       await webhooks.close();
       await reanalysis.close();
+      await commerceFill.close();
       await rescore.close();
       await modelRescore.close();
       await runs.close();

@@ -2,3 +2,4 @@
 // from the roll-ups the store keeps at ingest.
 export { createCommerceService } from './service';
 export { priceIndexOf } from './brand-rows';
+export { createCommerceFillDriver, type CommerceFillDriver } from './fill-driver';
