@@ -34,6 +34,7 @@ import { toIpcError } from './error-map';
 import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
+import { commerceHandlers } from './handlers/commerce';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
@@ -216,11 +217,12 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
   });
   archive.kick();
 
-  const [visibility, positioning, findings, discovery] = await Promise.all([
+  const [visibility, positioning, findings, discovery, commerce] = await Promise.all([
     services.visibility(),
     services.positioning(),
     services.findings(),
     services.discovery(),
+    services.commerce(),
   ]);
   // A brand change re-analyses stored answers in background batches; one left by a crash or a
   // quit resumes now.
@@ -313,6 +315,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     positioning,
     findings,
     discovery,
+    commerce,
     rescore,
     rescoreControl,
     settings: deps.settings,
@@ -364,6 +367,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...findingsHandlers(ctx),
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
+    ...commerceHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),

@@ -8,6 +8,7 @@ import { runTools } from './run-tools';
 import { registerTool, type ToolSpec } from './tool';
 import type { McpDeps } from './types';
 import { visibilityTools } from './visibility-tools';
+import { commerceTools } from './commerce-tools';
 import { positioningTools } from './positioning-tool';
 import { changesTool } from './changes-tool';
 
@@ -77,6 +78,7 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
     compareTool(deps),
     ...visibilityTools(deps),
     ...positioningTools(deps),
+    ...commerceTools(deps),
     changesTool(deps),
     alerts.spec,
   ];

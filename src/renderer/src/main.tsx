@@ -12,6 +12,7 @@ import './styles/positioning.css';
 import './styles/alerts.css';
 import './styles/reports.css';
 import './styles/discovery.css';
+import './styles/commerce.css';
 import './styles/forms.css';
 
 const root = document.getElementById('root');

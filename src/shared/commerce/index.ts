@@ -13,4 +13,5 @@ export {
   shareOf,
   type ClusterSums,
 } from './stats';
+export { adBlockOf, adMarked, productMarked, type SlotMark } from './ad-block';
 export * from './types';

@@ -212,6 +212,41 @@ export interface AdList {
   conquest: ConquestRow[];
 }
 
+/** Which answers a commerce number is about. */
+export type CommerceDrillWhat =
+  /** Answers that show a shopping surface (any product slot). */
+  | { kind: 'shopping' }
+  /** Answers that show at least one ad. */
+  | { kind: 'ads' }
+  /** Answers whose shelf shows a product of the brand. */
+  | { kind: 'shelf'; brandId: string }
+  /** Answers that show an ad of the brand. */
+  | { kind: 'brand-ads'; brandId: string }
+  /** Answers whose ads include this advertiser (its name or landing domain as stored). */
+  | { kind: 'advertiser'; advertiser: string }
+  /** Answers whose prompt names `brandId` and that show an ad of `advertiserId`. */
+  | { kind: 'conquest'; brandId: string; advertiserId: string }
+  /** Answers with a product sold by this merchant (the card's or an offer's). */
+  | { kind: 'merchant'; merchant: string }
+  /** Answers showing this product (by its title). */
+  | { kind: 'product'; title: string };
+
+/** The answers behind a commerce number: what, narrowed to one engine, location or day. */
+export interface CommerceDrill {
+  what: CommerceDrillWhat;
+  engine?: string;
+  /** 'DE' or 'US-CA'. */
+  location?: string;
+  /** YYYY-MM-DD. */
+  day?: string;
+}
+
+/** The answers a commerce number stands for, newest first (capped), and how many there are. */
+export interface CommerceAnswers {
+  resultIds: string[];
+  total: number;
+}
+
 /** core.services.commerce(): one way to compute every commerce number, for every front end. */
 export interface CommerceService {
   summary(query: CommerceQuery, by?: CommerceBy): CommerceSummary;
@@ -219,4 +254,6 @@ export interface CommerceService {
   ads(query: CommerceQuery): AdList;
   /** The answers stored before commerce rows existed, read into rows; done when none is left. */
   fill(batch?: number): { done: number; left: number };
+  /** The answers behind a number (the Commerce view opens them in Compare). */
+  answers(query: CommerceQuery, drill: CommerceDrill, limit?: number): CommerceAnswers;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
+import { commerceChannels } from './channels/commerce';
 import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
@@ -39,6 +40,7 @@ export const invokeChannels = {
   ...positioningChannels,
   ...judgeChannels,
   ...findingsChannels,
+  ...commerceChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

@@ -82,6 +82,9 @@ export function historyTableCounts(db: string): Record<string, number> {
         + (SELECT count(*) FROM pos_answer a WHERE a.note IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM pos_brand b WHERE b.seq = a.seq AND b.judge = a.judge))`,
     ),
+    products: historyCount(db, 'SELECT count(*) FROM com_product'),
+    offers: historyCount(db, 'SELECT count(*) FROM com_offer'),
+    ads: historyCount(db, 'SELECT count(*) FROM com_ad'),
     positioning_attributes: historyCount(
       db,
       `SELECT coalesce(sum(json_array_length(b.attrs) / 2), 0) FROM pos_brand b

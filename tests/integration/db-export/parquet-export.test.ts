@@ -58,13 +58,16 @@ describe('parallax db export --format parquet', { timeout: 120_000 }, () => {
   it('writes one file per table, every row, typed columns', async () => {
     expect(readdirSync(folder).sort()).toEqual(
       [
+        'ads',
         'answers',
         'brands',
         'jobs',
         'mentions',
         'meta',
+        'offers',
         'positioning',
         'positioning_attributes',
+        'products',
         'runs',
         'sources',
         'visibility_daily',

@@ -47,6 +47,9 @@ const counts = async (file: string): Promise<Record<string, number>> => {
     'mentions',
     'positioning',
     'positioning_attributes',
+    'products',
+    'offers',
+    'ads',
     'visibility_daily',
   ];
   const rows = await sqlite3Json<{ t: string; n: number }>(

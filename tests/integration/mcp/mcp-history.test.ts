@@ -26,6 +26,8 @@ const READ_TOOLS = [
   'brand_visibility',
   'visibility_breakdown',
   'brand_positioning',
+  'commerce_shelf',
+  'commerce_ads',
   'what_changed',
   'cited_sources',
   'citation_gaps',

@@ -89,7 +89,36 @@ export function defaultHandlers(): Handlers {
     workspaces: [{ slug: 'default', name: 'Default', current: true, local: true, access: null }],
     teamError: null,
   };
+  const commercePeriod = { from: SAMPLE_PERIOD.from, to: SAMPLE_PERIOD.to, days: SAMPLE_PERIOD.days };
+  const noCommerce = 'No answers asked with shopping or ads on in this period';
   return {
+    'commerce.summary': (input) => ({
+      period: commercePeriod,
+      surfaces: {
+        answers: 0,
+        withShopping: 0,
+        withAds: 0,
+        productSlots: 0,
+        adSlots: 0,
+        shoppingRate: { value: null, lower: null, upper: null, n: 0 },
+      },
+      brands: [],
+      paidVsOrganic: [],
+      by: input.by ?? null,
+      buckets: [],
+      empty: noCommerce,
+    }),
+    'commerce.products': () => ({ period: commercePeriod, products: [] }),
+    'commerce.ads': () => ({
+      period: commercePeriod,
+      answers: 0,
+      withAds: 0,
+      adSlots: 0,
+      advertisers: [],
+      untracked: [],
+      conquest: [],
+    }),
+    'commerce.answers': () => ({ resultIds: [], total: 0 }),
     'team.status': () => notConnected,
     'team.disconnect': () => notConnected,
     'workspaces.list': () => workspaces,

@@ -3,6 +3,7 @@ import { useAnswerPositioningStore } from '../../../src/renderer/src/stores/answ
 import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
+import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
@@ -29,6 +30,7 @@ export function resetStores(): void {
     useAppStore,
     useBrandsStore,
     useCatalogStore,
+    useCommerceStore,
     useCompareStore,
     useComposeStore,
     useDemoStore,

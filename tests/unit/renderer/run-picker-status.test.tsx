@@ -63,7 +63,7 @@ describe('sidebar groups and shortcuts', () => {
     installFakeParallax();
   });
 
-  it('groups the sidebar (analyse, collect, review, setup), its shortcuts in its own order (Ctrl+1…9, 0, then Ctrl+Shift+T and Ctrl+,)', async () => {
+  it('groups the sidebar (analyse, collect, review, setup), its shortcuts in its own order (Ctrl+1…5, Ctrl+Shift+M, Ctrl+6…9, 0, then Ctrl+Shift+T and Ctrl+,)', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
@@ -84,6 +84,7 @@ describe('sidebar groups and shortcuts', () => {
       'Control+3',
       'Control+4',
       'Control+5',
+      'Control+Shift+M',
       'Control+6',
       'Control+7',
       'Control+8',
@@ -99,6 +100,7 @@ describe('sidebar groups and shortcuts', () => {
       'CompareCtrl+3',
       'Over timeCtrl+4',
       'BrandsCtrl+5',
+      'CommerceCtrl+Shift+M',
       'ComposeCtrl+6',
       'RunCtrl+7',
       'MonitorsCtrl+8',
@@ -122,8 +124,11 @@ describe('sidebar groups and shortcuts', () => {
     fireEvent.keyDown(window, { key: '1', ctrlKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Visibility' })).toBeInTheDocument();
 
-    // Arrow keys walk the sidebar in its order, across the groups: Brands → Compose, Settings → Visibility.
-    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Brands/ }), { key: 'ArrowDown' });
+    fireEvent.keyDown(window, { key: 'M', ctrlKey: true, shiftKey: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commerce' })).toBeInTheDocument();
+
+    // Arrow keys walk the sidebar in its order, across the groups: Commerce → Compose, Settings → Visibility.
+    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Commerce/ }), { key: 'ArrowDown' });
     expect(within(nav).getByRole('button', { name: /^Compose/ })).toHaveFocus();
     fireEvent.keyDown(within(nav).getByRole('button', { name: /^Settings/ }), { key: 'ArrowDown' });
     expect(within(nav).getByRole('button', { name: /^Visibility/ })).toHaveFocus();

@@ -1,7 +1,7 @@
 import type { CommerceQuery, CommerceService } from '../../../shared/commerce';
 import { AppError } from '../../platform';
 import type { ComFilter, HistoryStore } from '../../history';
-import { createQueryContext, type Context } from '../visibility';
+import { createQueryContext, dayOf, type Context } from '../visibility';
 import { adList, productList } from './lists';
 import { commerceSummary } from './summary';
 
@@ -9,6 +9,8 @@ import { commerceSummary } from './summary';
 // place every front end (the CLI, the app, MCP, reports) takes them from.
 
 const DEFAULT_PRODUCTS = 20;
+/** Answers a drill-down gives Compare at most (the total is still counted). */
+const DEFAULT_ANSWERS = 200;
 
 export function createCommerceService(deps: { store: HistoryStore; now: () => number }): CommerceService {
   const { store } = deps;
@@ -54,6 +56,27 @@ export function createCommerceService(deps: { store: HistoryStore; now: () => nu
     ads(query) {
       const ctx = contextOf(query);
       return { period: periodOf(ctx), ...adList(store, filterOf(ctx, query), ctx.brands) };
+    },
+    answers(query, drill, limit = DEFAULT_ANSWERS) {
+      const ctx = contextOf(query);
+      const what = drill.what;
+      for (const id of [
+        'brandId' in what ? what.brandId : undefined,
+        'advertiserId' in what ? what.advertiserId : undefined,
+      ]) {
+        if (id !== undefined && !ctx.brands.some((b) => b.id === id))
+          throw new AppError('BRAND_NOT_FOUND', `No brand with id ${id}`);
+      }
+      return store.comDrill(
+        ctx.current,
+        what,
+        {
+          ...(drill.engine !== undefined ? { engine: drill.engine } : {}),
+          ...(drill.location !== undefined ? { location: drill.location } : {}),
+          ...(drill.day !== undefined ? { day: dayOf(drill.day) } : {}),
+        },
+        limit,
+      );
     },
     fill(batch) {
       return store.fillCommerce(batch);

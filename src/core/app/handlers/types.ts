@@ -1,3 +1,4 @@
+import type { CommerceService } from '../../../shared/commerce';
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
 import type { EventBus, KeyService, SettingsStore } from '../../platform';
@@ -19,6 +20,8 @@ export interface HandlerContext {
   findings: FindingsService;
   /** Names the answers put forward that no tracked brand covers. */
   discovery: DiscoveryService;
+  /** Shopping shelves, prices, merchants and ads of the answers (commerce roll-ups kept at ingest). */
+  commerce: CommerceService;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */

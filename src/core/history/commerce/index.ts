@@ -24,3 +24,4 @@ export {
 /** For the benches, which build large roll-ups without the row tables. */
 export { contribute, type AnswerFacts } from './commerce-contrib';
 export { ALL_RUNS, CommerceRollups } from './commerce-rollups';
+export { createCommerceDrillApi, type ComDrillCell, type CommerceDrillApi } from './commerce-drill';

@@ -18,9 +18,11 @@ import {
   type StoreContext,
 } from '../connection';
 import {
+  createCommerceDrillApi,
   createCommerceFillApi,
   createCommerceIndexer,
   createCommerceReadApi,
+  type CommerceDrillApi,
   type CommerceFillApi,
   type CommerceReadApi,
   withCommerceIndex,
@@ -96,7 +98,8 @@ export interface HistoryStore
     WebhookOutboxApi,
     PageArchiveApi,
     CommerceFillApi,
-    CommerceReadApi {
+    CommerceReadApi,
+    CommerceDrillApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -182,6 +185,7 @@ export function createHistoryStore(
     ...createResultsApi(ctx, runs, visibility, commerce),
     ...createCommerceFillApi(db, commerce),
     ...createCommerceReadApi(db),
+    ...createCommerceDrillApi(db),
     ...createSearchApi(ctx),
     ...createStorageApi(ctx),
     ...createRunOwnersApi(ctx),

@@ -13,6 +13,7 @@ export const VIEWS = [
   { id: 'compare', label: 'Compare', shortcut: '3', shift: false, group: 'analyse' },
   { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
   { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
+  { id: 'commerce', label: 'Commerce', shortcut: 'M', shift: true, group: 'analyse' },
   { id: 'compose', label: 'Compose', shortcut: '6', shift: false, group: 'collect' },
   { id: 'run', label: 'Run', shortcut: '7', shift: false, group: 'collect' },
   { id: 'monitors', label: 'Monitors', shortcut: '8', shift: false, group: 'collect' },
@@ -38,6 +39,19 @@ export interface SeriesTarget {
   state: string | null;
 }
 
+/** The products or ads a Commerce number counts, marked in Compare's answers. */
+export interface CommerceHighlight {
+  kind: 'product' | 'ad';
+  /** A product's title, as the engine wrote it. */
+  title?: string;
+  /** A tracked brand's name: its products (brand field or title) or its ads. */
+  brand?: string;
+  /** An advertiser's name or landing domain. */
+  advertiser?: string;
+  /** A merchant selling the product (the card's or an offer's). */
+  merchant?: string;
+}
+
 /**
  * A set of answers a number stands for (from Visibility's drill-down), shown in Compare
  * instead of one run: the ids are fetched with results.get.
@@ -52,6 +66,8 @@ export interface ResultSetTarget {
   diff?: boolean;
   /** Each answer its own column, repeats of one cell too (the answers a repeat summary opens). */
   separate?: boolean;
+  /** The products or ads the number counts (a Commerce drill-down), marked in each answer. */
+  highlight?: CommerceHighlight;
 }
 
 interface NavState {

@@ -23,6 +23,7 @@ const LOADERS: Record<ScreenId, () => Promise<View>> = {
   compare: () => import('./compare/CompareView').then((m) => m.CompareView),
   'over-time': () => import('./over-time/OverTimeView').then((m) => m.OverTimeView),
   brands: () => import('./brands/BrandsView').then((m) => m.BrandsView),
+  commerce: () => import('./commerce/CommerceView').then((m) => m.CommerceView),
   history: () => import('./history/HistoryView').then((m) => m.HistoryView),
   library: () => import('./library/LibraryView').then((m) => m.LibraryView),
   monitors: () => import('./monitors/MonitorsView').then((m) => m.MonitorsView),

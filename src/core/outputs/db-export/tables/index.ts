@@ -1,6 +1,7 @@
 import type { ExportTable } from '../types';
 import { answersTable } from './answers';
 import { brandsTable } from './brands';
+import { adsTable, offersTable, productsTable } from './commerce';
 import { jobsTable } from './jobs';
 import { mentionsTable } from './mentions';
 import { positioningTable } from './positioning';
@@ -31,6 +32,9 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   mentionsTable,
   positioningTable,
   positioningAttributesTable,
+  productsTable,
+  offersTable,
+  adsTable,
   visibilityDailyTable,
 ];
 

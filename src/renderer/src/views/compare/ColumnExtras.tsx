@@ -1,5 +1,7 @@
 import type { NormalizedResult } from '../../../../shared/domain/result';
 import type { BrandMatcher } from '../../../../shared/analytics/brand-matcher';
+import { adBlockOf, adMarked, productMarked } from '../../../../shared/commerce';
+import { useNavStore } from '../../stores/nav-store';
 import { ExternalLink } from '../../components/ExternalLink';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 
@@ -11,6 +13,8 @@ export function ColumnExtras({
   result: NormalizedResult;
   matcher: BrandMatcher | null;
 }) {
+  // A Commerce number's answers: the products or ads it counts are marked.
+  const mark = useNavStore((s) => s.resultSet?.highlight);
   return (
     <>
       {result.aiOverview && result.engine !== 'search-ai' && result.aiOverview.text !== result.text && (
@@ -24,7 +28,11 @@ export function ColumnExtras({
           <h4>Shopping ({result.products.length})</h4>
           <ul className="cards">
             {result.products.map((p) => (
-              <li key={p.position} className="card">
+              <li
+                key={`${p.origin}-${p.position}`}
+                className={productMarked(p, mark) ? 'card com-marked' : 'card'}
+                aria-current={productMarked(p, mark) ? 'true' : undefined}
+              >
                 <strong>
                   <ExternalLink href={p.url}>{p.title}</ExternalLink>
                 </strong>
@@ -44,11 +52,17 @@ export function ColumnExtras({
           <h4>Ads ({result.ads.length})</h4>
           <ul>
             {result.ads.map((a) => (
-              <li key={a.position}>
-                <ExternalLink href={a.url}>{a.title}</ExternalLink>{' '}
+              <li
+                key={a.position}
+                className={adMarked(a, mark) ? 'com-marked' : undefined}
+                aria-current={adMarked(a, mark) ? 'true' : undefined}
+              >
                 <span className="muted small">
-                  {a.domain ?? a.advertiser ?? ''} {a.placement ?? ''}
-                </span>
+                  Ad {a.position}
+                  {adBlockOf(a) ? ` · ${adBlockOf(a)} block` : ''}
+                </span>{' '}
+                <ExternalLink href={a.url}>{a.title}</ExternalLink>{' '}
+                <span className="muted small">{a.advertiser ?? a.domain ?? ''}</span>
                 {a.body && <p className="small">{a.body}</p>}
               </li>
             ))}
