@@ -80,11 +80,16 @@ describe('Visibility view', () => {
         trend: [],
         brandId: null,
         kinds: ['citation'],
+        siteKind: 'other' as const,
+        siteKindSource: 'none' as const,
       }));
     fake.handle('visibility.sources', (input) => ({
       period: sampleOverview().period,
       answers: 500,
       domains: domainsOf(input.limit ?? 50),
+      byKind: [],
+      citations: 0,
+      previousCitations: 0,
       empty: null,
     }));
     render(<VisibilityView />);

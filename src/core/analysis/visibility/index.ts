@@ -10,3 +10,11 @@ export { createQueryContext, type Context } from './service-context';
 export { buildBrandMatrix } from './brand-matrix';
 export { DAY_MS } from './period';
 export { createReanalysisDriver } from './reanalysis';
+export {
+  citationGapLists,
+  kindShares,
+  MIN_GAP_ANSWERS,
+  siteClassifier,
+  siteKindRules,
+  type SiteClassifier,
+} from './site-kinds';

@@ -5,6 +5,7 @@ import type {
   FanOutView,
   ReanalysisProgress,
   SeriesKeyView,
+  SiteKindsView,
   SourcesView,
   UrlsView,
   VisibilityBuckets,
@@ -23,6 +24,10 @@ export interface VisibilityService {
   gaps(input: InvokeParsedInput<'visibility.gaps'>): CitationGapsView;
   urls(input: InvokeParsedInput<'visibility.urls'>): UrlsView;
   queries(input: InvokeParsedInput<'visibility.queries'>): FanOutView;
+  /** The shipped list's date, the user's overrides, and the given domains with their kind. */
+  siteKinds(input: InvokeParsedInput<'visibility.siteKinds'>): SiteKindsView;
+  /** Sets or clears the user's kind for a domain; returns the view with that domain classed. */
+  setSiteKind(input: InvokeParsedInput<'visibility.setSiteKind'>): SiteKindsView;
   results(input: InvokeParsedInput<'visibility.results'>): DrillResults;
   seriesKeys(input: InvokeParsedInput<'history.seriesKeys'>): SeriesKeyView[];
   /**

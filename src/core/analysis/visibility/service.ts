@@ -10,6 +10,7 @@ import type { HistoryStore, VisBrandRow, VisDim, VisFilter } from '../../history
 import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';
 import { createQueryContext, type Context } from './service-context';
+import { createSiteKindQueries } from './service-site-kinds';
 import { createSourceQueries } from './service-sources';
 import type { VisibilityService } from './service-types';
 import { meanStat, rateStat, statChange } from './stats';
@@ -72,6 +73,7 @@ export function createVisibilityService(deps: { store: HistoryStore; now: () => 
 
   return {
     ...createSourceQueries(store, q),
+    ...createSiteKindQueries(store, q),
     overview(input) {
       const ctx = context(input);
       const cur = brandTable(ctx.current, ctx);

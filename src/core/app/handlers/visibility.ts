@@ -8,6 +8,8 @@ type Channels =
   | 'visibility.urls'
   | 'visibility.queries'
   | 'visibility.results'
+  | 'visibility.siteKinds'
+  | 'visibility.setSiteKind'
   | 'history.seriesKeys';
 
 export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
@@ -18,5 +20,7 @@ export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
   'visibility.urls': (input) => ctx.visibility.urls(input),
   'visibility.queries': (input) => ctx.visibility.queries(input),
   'visibility.results': (input) => ctx.visibility.results(input),
+  'visibility.siteKinds': (input) => ctx.visibility.siteKinds(input),
+  'visibility.setSiteKind': (input) => ctx.visibility.setSiteKind(input),
   'history.seriesKeys': (input) => ctx.visibility.seriesKeys(input),
 });

@@ -19,7 +19,14 @@ import {
 } from '../connection';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
-import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
+import {
+  createLibraryApi,
+  createMonitorsApi,
+  createSiteKindsApi,
+  type LibraryApi,
+  type MonitorsApi,
+  type SiteKindsApi,
+} from '../library';
 import {
   createMentionsApi,
   createQueriesApi,
@@ -73,6 +80,7 @@ export interface HistoryStore
     MentionsApi,
     LibraryApi,
     MonitorsApi,
+    SiteKindsApi,
     VisibilityReadApi,
     VisibilityJobApi,
     DiscoveryReadApi,
@@ -180,6 +188,7 @@ export function createHistoryStore(
     ...createJudgeCacheApi(db, options.now),
     ...createPrejudgeApi(db),
     ...createMonitorsApi(ctx),
+    ...createSiteKindsApi(ctx),
     ...createDemoApi(ctx, visibility),
     ...createAlertsApi(ctx),
     ...createAlertInputsApi(ctx),

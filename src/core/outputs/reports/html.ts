@@ -2,14 +2,8 @@ import { plural, listJoin } from '../../../shared/narrative/words';
 import { engineName, longDate, locationName } from './format';
 import { t } from './html-parts';
 import { alertsSection, evidenceSection } from './html-findings';
-import {
-  gapsSection,
-  kpiSection,
-  leaderboardSection,
-  ownUrlsSection,
-  sourcesSection,
-  trendSection,
-} from './html-sections';
+import { kpiSection, leaderboardSection, ownUrlsSection, trendSection } from './html-sections';
+import { gapsSection, siteKindsSection, sourcesSection } from './html-sources';
 import { engineBoardSection } from './html-engine-board';
 import { heatmapSection } from './html-heatmap';
 import { glossarySection, summarySection } from './html-summary';
@@ -63,6 +57,7 @@ export function buildReportHtml(r: ClientReport): string {
           leaderboardSection(r),
           engineBoardSection(r),
           sourcesSection(r),
+          siteKindsSection(r),
           gapsSection(r),
           ownUrlsSection(r),
           alertsSection(r),
