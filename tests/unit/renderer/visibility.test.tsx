@@ -126,8 +126,8 @@ describe('Visibility view', () => {
       listDate: '2026-11-29',
       listSize: 400,
       focusBrandId: 'b-acme',
-      overrides: [{ domain: 'runnersworld.com', kind: 'forum', updatedAt: 1 }],
-      domains: [{ domain: 'runnersworld.com', kind: 'forum', source: 'override' }],
+      overrides: [{ domain: 'runnersworld.com', kind: 'forum' as const, updatedAt: 1 }],
+      domains: [{ domain: 'runnersworld.com', kind: 'forum' as const, source: 'override' as const }],
     }));
     const before = fake.callsTo('visibility.sources').length;
     fireEvent.change(picker, { target: { value: 'forum' } });
