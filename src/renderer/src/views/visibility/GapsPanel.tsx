@@ -26,6 +26,21 @@ function Competitors({ gap, names }: { gap: Gap; names: Map<string, string> }) {
   );
 }
 
+/** A gap's share of the gap answers (its n unless the header gives it) and the competitors named. */
+function GapCells({ gap, names, sharedN }: { gap: Gap; names: Map<string, string>; sharedN: number | null }) {
+  return (
+    <>
+      <td className="vis-nowrap">
+        {formatRate(gap.gapAnswers)}
+        {sharedN === null && <span className="muted small"> {formatN(gap.gapAnswers.n)}</span>}
+      </td>
+      <td>
+        <Competitors gap={gap} names={names} />
+      </td>
+    </>
+  );
+}
+
 function GapTable({ data, brands }: { data: CitationGapsView; brands: VisibilityBrandRef[] }) {
   const drill = useVisibilityStore((s) => s.drill);
   const [all, setAll] = useState(false);
@@ -80,13 +95,7 @@ function GapTable({ data, brands }: { data: CitationGapsView; brands: Visibility
                   )}
                 </span>
               </th>
-              <td className="vis-nowrap">
-                {formatRate(g.gapAnswers)}
-                {n === null && <span className="muted small"> {formatN(g.gapAnswers.n)}</span>}
-              </td>
-              <td>
-                <Competitors gap={g} names={names} />
-              </td>
+              <GapCells gap={g} names={names} sharedN={n} />
             </tr>
           ))}
         </tbody>
@@ -131,10 +140,7 @@ function CompetitorSites({ data, names }: { data: CitationGapsView; names: Map<s
         {data.competitorSites.slice(0, GAPS_SHOWN).map((g) => (
           <tr key={g.domain}>
             <th scope="row">{g.domain}</th>
-            <td className="vis-nowrap">{formatRate(g.gapAnswers)}</td>
-            <td>
-              <Competitors gap={g} names={names} />
-            </td>
+            <GapCells gap={g} names={names} sharedN={null} />
           </tr>
         ))}
       </tbody>
