@@ -37,6 +37,9 @@ export async function detectedCliProfile(deps: CliDetectDeps): Promise<ProfileIn
   const builtin = await deps.detect({ baseUrl: deps.baseUrl, apiKey: deps.apiKey, fetch: globalThis.fetch });
   if (builtin === null) return null;
   const inUse = builtinInUse(builtin, true);
+  // The spec's names are what a CLI without a profile uses anyway: nothing to keep or say (and
+  // no settings write from each of several commands started at once).
+  if (builtin === 'spec') return inUse;
   try {
     deps.settings?.update({
       serviceProfileDetected: {
@@ -48,8 +51,6 @@ export async function detectedCliProfile(deps: CliDetectDeps): Promise<ProfileIn
   } catch {
     // A settings file that cannot be written: the profile still applies to this command.
   }
-  // The spec's names are what a CLI without a profile uses anyway: nothing to say.
-  if (builtin === 'spec') return inUse;
   const names = Object.values(labelsOfProfile(inUse.profile)).slice(0, 3).join(', ');
   deps.stderr.write(
     `${deps.baseUrl} answers the engine names of the "${inUse.profile.name}" profile (${names}, …): using it. ` +
