@@ -26,6 +26,7 @@ import { CliUsageError, type CliContext } from './context';
 import { storageLines } from './storage-lines';
 import { openHistoryFile } from './history-file';
 import { cliLabels } from './profile-labels';
+import { detectedCliProfile } from './profile-detect';
 
 // The CLI's core: the engine createCore builds for a command (the same history file, page
 // archive and services as the app's, unless --db says otherwise), with the settings, key store,
@@ -162,12 +163,11 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
     let apiKey: string | (() => Promise<string>);
     let plan: PlanName;
     let keyLabel: () => Promise<string | null>;
-    // How the service names its engines: --profile NAME|FILE, else Settings, else the spec's names.
-    const profile: ServiceProfile = profileInUse().profile;
     const runs = await import('./lazy/service');
     const { createApiClient } = runs;
     if (useSandbox) {
       const { startSandbox } = await import('../sandbox');
+      const profile = profileInUse().profile;
       sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',
@@ -193,10 +193,27 @@ export async function openCliCore(opts: OpenCliCoreOptions): Promise<CliCore> {
         return key;
       };
       // Checked now, so a missing key is reported as such before any request is attempted.
-      await readKey();
+      const key = await readKey();
       apiKey = readKey;
+      const detect = runs.detectServiceProfile;
+      const detected = await detectedCliProfile({
+        env: opts.env,
+        settings,
+        baseUrl,
+        apiKey: key,
+        stderr,
+        now: Date.now,
+        detect,
+      });
+      if (detected !== null) {
+        inUse = detected;
+        labels = null;
+      }
       keyLabel = async () => maskKeyLabel(await readKey());
     }
+    // How the service names its engines: --profile NAME|FILE, else Settings, else the one the
+    // service answers the names of, else the spec's names.
+    const profile: ServiceProfile = profileInUse().profile;
     const client = createApiClient({
       baseUrl,
       apiKey,

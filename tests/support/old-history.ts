@@ -101,7 +101,7 @@ export function toVersion9(path: string): void {
 /**
  * The layout before migration 'key-levels': vis_urls and vis_queries with their UNIQUE value
  * again (migration 'visibility''s tables, the same rows and ids), their two levels of keys and
- * meta's settled marks dropped, at the version before it.
+ * meta's settled marks dropped (and the later 'site-kinds' table), at the version before it.
  */
 export function withoutKeyLevels(path: string): void {
   const ddl = visibilitySql.slice(
@@ -111,6 +111,7 @@ export function withoutKeyLevels(path: string): void {
   const db = new Database(path);
   try {
     db.exec(`
+      DROP TABLE IF EXISTS site_kind_overrides; -- migration 'site-kinds', after this one
       ALTER TABLE vis_urls RENAME TO vis_urls_v23; DROP INDEX vis_urls_by_domain;
       ALTER TABLE vis_queries RENAME TO vis_queries_v23;
       ${ddl}

@@ -136,7 +136,14 @@ export {
   packBackToBack,
   unpackBackToBack,
 } from './positioning';
-export type { BrandInput, LibraryApi, MonitorInput, MonitorsApi } from './library';
+export type {
+  BrandInput,
+  LibraryApi,
+  MonitorInput,
+  MonitorsApi,
+  SiteKindOverride,
+  SiteKindsApi,
+} from './library';
 export type {
   AlertCheckInput,
   AlertCheckRecord,

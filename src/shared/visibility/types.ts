@@ -1,4 +1,5 @@
 import type { EngineName } from '../api/engines';
+import type { SiteKind, SiteKindSource } from './site-kind-names';
 
 // Brand visibility over time: the shapes the Visibility view, `parallax visibility` and
 // `parallax sources` share. Every rate carries its sample (n) and a 95 % interval, and every
@@ -166,12 +167,33 @@ export interface DomainStat {
   brandId: string | null;
   /** Source kinds seen for it (citation, reference, organic…). */
   kinds: string[];
+  /** The kind of site it is (own, competitor, retailer…: site-kinds.ts) and where that came from. */
+  siteKind: SiteKind;
+  siteKindSource: SiteKindSource;
+}
+
+/**
+ * One kind of site's share of the citations in scope: of every (answer, cited domain) pair,
+ * those whose domain is of this kind, against the previous period.
+ */
+export interface SiteKindShare {
+  kind: SiteKind;
+  share: RateStat;
+  previousShare: RateStat;
+  change: StatChange;
+  /** Distinct domains of this kind cited in the period. */
+  domains: number;
 }
 
 export interface SourcesView {
   period: ResolvedPeriod;
   answers: number;
   domains: DomainStat[];
+  /** Shares of the citations by kind of site, every kind (zero shares included), largest first. */
+  byKind: SiteKindShare[];
+  /** (answer, cited domain) pairs in the period and the previous one: the byKind shares' n. */
+  citations: number;
+  previousCitations: number;
   empty: string | null;
 }
 
@@ -184,6 +206,7 @@ export interface CitationGap {
   competitors: Array<{ brandId: string; answers: number }>;
   /** Whether the focus brand is ever cited on this domain's pages in scope (a partial gap). */
   focusCitedElsewhere: boolean;
+  siteKind: SiteKind;
 }
 
 export interface CitationGapsView {
@@ -191,7 +214,19 @@ export interface CitationGapsView {
   focusBrandId: string;
   /** Answers naming a competitor but not the focus brand (the gaps' denominator). */
   gapAnswers: number;
+  /**
+   * The citation gaps (citationGapLists in src/core/analysis): domains cited in at least
+   * `minAnswers` of those answers, never in an answer naming the focus brand, and not a tracked
+   * brand's own site. Most cited first.
+   */
   gaps: CitationGap[];
+  /** As gaps, but also cited in answers naming the focus brand: it is there already, not everywhere. */
+  partialGaps: CitationGap[];
+  /** Competitors' own sites cited in those answers: listed apart, no page to get onto. */
+  competitorSites: CitationGap[];
+  /** Cited in fewer than `minAnswers` gap answers (few answers: chance), listed apart, most cited first. */
+  thinGaps: CitationGap[];
+  minAnswers: number;
   empty: string | null;
   /** As VisibilityOverview.reanalysis. */
   reanalysis?: ReanalysisProgress | null;
@@ -280,4 +315,16 @@ export interface SeriesKeyView {
   answers: number;
   firstAt: number;
   lastAt: number;
+}
+
+/** The kinds of cited sites: the shipped list's date, the user's overrides, and asked domains classed. */
+export interface SiteKindsView {
+  /** When the shipped list of well-known sites was reviewed (ISO date), and how many entries it has. */
+  listDate: string;
+  listSize: number;
+  /** The focus brand whose domains count as "own" (null without one). */
+  focusBrandId: string | null;
+  overrides: Array<{ domain: string; kind: SiteKind; updatedAt: number }>;
+  /** The domains asked about, each with its kind and where it came from. */
+  domains: Array<{ domain: string; kind: SiteKind; source: SiteKindSource }>;
 }

@@ -135,9 +135,23 @@ describe('the live-service profile through a renaming proxy', () => {
     expect(readFileSync(mdPath, 'utf8')).toContain(`- Engines: ${LABELS.join(', ')}`);
   });
 
-  it('the spec’s names on this deployment: the 404 names the path tried and the profile', async () => {
+  it('the spec’s names chosen on this deployment: the 404 names the path tried and the profile', async () => {
+    // Chosen by name: without a choice, Parallax would pick the live profile this service answers.
     const out = await runCliToEnd(
-      ['run', '--base-url', proxy.baseUrl, '--db', db(), '--prompt', 'x', '--countries', 'US', '--yes'],
+      [
+        '--profile',
+        'spec',
+        'run',
+        '--base-url',
+        proxy.baseUrl,
+        '--db',
+        db(),
+        '--prompt',
+        'x',
+        '--countries',
+        'US',
+        '--yes',
+      ],
       { userDataDir: join(dir, 'ud'), apiKey: sandbox.apiKey },
     );
     expect(out.stdout + out.stderr).toContain('POST /v1/monitor/assistant-a answered 404 RESOURCE_NOT_FOUND');

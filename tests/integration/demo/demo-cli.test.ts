@@ -38,6 +38,8 @@ describe('parallax demo', { timeout: 90_000 }, () => {
       brands: 6,
       variant: 'preview',
       canceled: false,
+      // The names the history's engines are shown under (the profile in use: the spec's here).
+      engineNames: { 'assistant-a': 'Assistant A', 'assistant-b': 'Assistant B' },
     });
     built = out.stdout;
   }, 120_000);

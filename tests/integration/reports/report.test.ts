@@ -10,7 +10,6 @@ import {
   buildReportHtml,
   collectReport,
   MAX_FINDINGS,
-  MIN_GAP_ANSWERS,
   REPORT_ALERTS,
   REPORT_CSP,
   REPORT_DIGESTS,
@@ -24,6 +23,7 @@ import { BRAND_PALETTE } from '../../../src/shared/visibility/brand-colors';
 import { positioningChannels } from '../../../src/shared/ipc/channels/positioning';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { SITE_KIND_LABELS } from '../../../src/shared/visibility/site-kinds';
 import { logoDataUri } from '../../../src/core/outputs/reports/logo';
 import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
@@ -194,15 +194,34 @@ describe('client report contents', () => {
     const sources = service.sources({ ...query(), limit: 15 });
     const rows = Array.from(doc.querySelectorAll('#sources tbody tr'));
     expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(sources.domains.map((d) => d.domain));
-    // Only real gaps: never cited in an answer naming Veloxa, and in at least MIN_GAP_ANSWERS answers.
-    const gaps = service
-      .gaps({ ...query(), limit: 100 })
-      .gaps.filter((g) => !g.focusCitedElsewhere && g.gapAnswers.k >= MIN_GAP_ANSWERS)
-      .slice(0, 15);
-    expect(report.gaps?.gaps.map((g) => g.domain)).toEqual(gaps.map((g) => g.domain));
-    expect(
-      Array.from(doc.querySelectorAll('#gaps tbody tr')).map((r) => r.querySelector('td')?.textContent),
-    ).toEqual(gaps.map((g) => g.domain));
+    // The gaps as the service lists them (one definition): real gaps only, competitors' own
+    // sites apart, and the report's tables show exactly those lists.
+    const gaps = service.gaps({ ...query(), limit: 15 });
+    expect(report.gaps?.gaps).toEqual(gaps.gaps);
+    expect(report.gaps?.competitorSites).toEqual(gaps.competitorSites);
+    expect(gaps.gaps.length).toBeGreaterThan(0);
+    for (const g of gaps.gaps) {
+      expect(g.focusCitedElsewhere).toBe(false);
+      expect(g.gapAnswers.k).toBeGreaterThanOrEqual(gaps.minAnswers);
+      expect(['own', 'competitor']).not.toContain(g.siteKind);
+    }
+    for (const g of gaps.competitorSites) expect(g.siteKind).toBe('competitor');
+    const cells = (label: string) =>
+      Array.from(doc.querySelectorAll(`#gaps table[aria-label="${label}"] tbody tr`)).map(
+        (r) => r.querySelector('td')?.textContent,
+      );
+    expect(cells('Citation gaps')).toEqual(gaps.gaps.map((g) => g.domain));
+    expect(cells('Competitors’ own sites')).toEqual(gaps.competitorSites.map((g) => g.domain));
+    // Shares by kind of site: every kind cited, with its share of the citations.
+    const kinds = Array.from(doc.querySelectorAll('#source-kinds tbody tr')).map(
+      (r) => r.querySelector('td')?.textContent,
+    );
+    expect(kinds).toEqual(
+      sources.byKind
+        .filter((k) => k.share.k > 0 || k.previousShare.k > 0)
+        .map((k) => SITE_KIND_LABELS[k.kind]),
+    );
+    expect(kinds).toContain('Own site');
     expect(doc.querySelectorAll('#own-pages tbody tr').length).toBe(
       service.urls({ ...query(), limit: 15 }).urls.length,
     );
@@ -639,6 +658,7 @@ describe('client report as XLSX', () => {
       'Qualities lacked',
       'Questions',
       'Sources',
+      'Sources by kind',
       'Citation gaps',
       'Own pages',
       'Alerts',
@@ -693,6 +713,18 @@ describe('client report as XLSX', () => {
     expect(listed.map((c) => c?.value)).toEqual(written.report.questions.flatMap((g) => g.questions));
     expect(listed.at(-1)?.value).toBe(HOSTILE_PROMPT);
     expect(listed.at(-1)?.type).toBe(ExcelJS.ValueType.String);
+    // Every kind of site, with the service's share of citations; the gaps sheet lists each list.
+    const sources = service.sources({ ...query(), limit: 15 });
+    const kinds = wb.getWorksheet('Sources by kind');
+    expect(kinds?.rowCount).toBe(1 + sources.byKind.length);
+    expect((kinds?.getRow(2).values as unknown[]).slice(1, 3)).toEqual([
+      SITE_KIND_LABELS[sources.byKind[0]?.kind ?? 'other'],
+      sources.byKind[0]?.share.value,
+    ]);
+    const g = written.report.gaps;
+    expect(wb.getWorksheet('Citation gaps')?.rowCount).toBe(
+      1 + (g?.gaps.length ?? 0) + (g?.partialGaps.length ?? 0) + (g?.competitorSites.length ?? 0),
+    );
     const answers = wb.getWorksheet('Answers');
     const hostileRow = answers?.getRow(2);
     expect(hostileRow?.getCell(5).value).toBe(HOSTILE_PROMPT);

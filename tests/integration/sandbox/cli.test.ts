@@ -23,8 +23,14 @@ describe('parallax sandbox', () => {
         createInterface({ input: child.stdout }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
       });
-      const { baseUrl, apiKey } = JSON.parse(first) as { baseUrl: string; apiKey: string };
+      const { baseUrl, apiKey, engineNames } = JSON.parse(first) as {
+        baseUrl: string;
+        apiKey: string;
+        engineNames: Record<string, string>;
+      };
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // It says which names it serves the engines under (the spec's, unless a profile is given).
+      expect(engineNames).toMatchObject({ 'assistant-a': 'Assistant A', 'search-ai': 'Search AI mode' });
       const res = await fetch(`${baseUrl}/v1/credits`, { headers: { authorization: `Bearer ${apiKey}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { remaining: number }).remaining).toBe(1234);

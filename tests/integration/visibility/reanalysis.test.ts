@@ -4,6 +4,7 @@ import type { HistoryStore, JobRecord } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { createReanalysisDriver, REANALYSIS_BATCH } from '../../../src/core/analysis/visibility/reanalysis';
 import type { EventChannelName } from '../../../src/shared/ipc/contract';
+import type { CitationGap } from '../../../src/shared/visibility/types';
 import { newRun, normalized, openTemp, source, tempFolder } from '../store/helpers';
 
 // Brand re-analysis in batches (a job recorded in the file), on a history one batch larger
@@ -77,6 +78,11 @@ function snapshot(svc: VisibilityService, store: HistoryStore) {
   const name = new Map(store.listBrands().map((b) => [b.id, b.name]));
   const o = svc.overview({ scope: all, period });
   const g = svc.gaps({ scope: all, period, limit: 10 });
+  const named = (list: CitationGap[]) =>
+    list.map((x) => ({
+      ...x,
+      competitors: x.competitors.map((c) => ({ ...c, brandId: name.get(c.brandId) })),
+    }));
   const byEngine = svc.buckets({ scope: all, period, by: ['engine'] });
   return {
     answers: o.answers,
@@ -85,10 +91,10 @@ function snapshot(svc: VisibilityService, store: HistoryStore) {
       ...g,
       focusBrandId: undefined,
       reanalysis: undefined,
-      gaps: g.gaps.map((x) => ({
-        ...x,
-        competitors: x.competitors.map((c) => ({ ...c, brandId: name.get(c.brandId) })),
-      })),
+      gaps: named(g.gaps),
+      partialGaps: named(g.partialGaps),
+      thinGaps: named(g.thinGaps),
+      competitorSites: named(g.competitorSites),
     },
     byEngine: byEngine.rows.map((r) => ({ ...r, brandId: name.get(r.brandId) })),
     mentioned: svc.results({

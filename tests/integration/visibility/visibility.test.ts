@@ -3,7 +3,7 @@ import type { AppError } from '../../../src/core/platform/errors/app-error';
 import type { HistoryStore } from '../../../src/core/history';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import type { EngineName } from '../../../src/shared/api/engines';
-import type { VisibilityQuery } from '../../../src/shared/visibility/types';
+import type { CitationGap, CitationGapsView, VisibilityQuery } from '../../../src/shared/visibility/types';
 import { tempFolder } from '../store/helpers';
 import { all, buildVisibilityFixture, NOW, period } from './visibility-fixture';
 
@@ -127,6 +127,12 @@ describe('buckets', () => {
   });
 });
 
+/** Every gap domain but the brands' own sites, whatever list it falls in, most cited first. */
+const candidates = (g: CitationGapsView): CitationGap[] =>
+  [...g.gaps, ...g.partialGaps, ...g.thinGaps].sort(
+    (x, y) => y.gapAnswers.k - x.gapAnswers.k || x.domain.localeCompare(y.domain),
+  );
+
 describe('sources, gaps, URLs, fan-out, drill-down', () => {
   it('ranks cited domains by share of answers with owner, previous share and trend', () => {
     const s = svc.sources({ scope: all, period, limit: 10 });
@@ -150,10 +156,15 @@ describe('sources, gaps, URLs, fan-out, drill-down', () => {
   it('finds citation gaps: domains cited where Bolt is named and Acme is not', () => {
     const g = svc.gaps({ scope: all, period, limit: 10 });
     expect(g.gapAnswers).toBe(2); // aUS2, bDE1
-    expect(g.gaps.map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors])).toEqual([
+    expect(
+      candidates(g).map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors]),
+    ).toEqual([
       ['blog.net', 2, false, [{ brandId: bolt, answers: 2 }]],
       ['review.com', 1, true, [{ brandId: bolt, answers: 1 }]],
     ]);
+    // Both in fewer than three gap answers: few answers, listed apart.
+    expect(g.gaps).toEqual([]);
+    expect(g.thinGaps.map((x) => x.domain)).toEqual(['blog.net', 'review.com']);
   });
 
   it("drills into a domain's URLs and the focus brand's own cited URLs", () => {
@@ -238,7 +249,7 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
   it('citation gaps, with the competitors per domain', () => {
     eachEqual((q) => {
       const g = svc.gaps({ ...q, limit: 10 });
-      return { gapAnswers: g.gapAnswers, gaps: g.gaps };
+      return { gapAnswers: g.gapAnswers, gaps: candidates(g), competitorSites: g.competitorSites };
     });
   });
 
@@ -298,13 +309,13 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
     expect(s.domains[0]?.previousShare).toMatchObject({ k: 0, n: 0 });
     const g = svc.gaps({ ...b, limit: 10 });
     expect(g.gapAnswers).toBe(1);
-    expect(g.gaps.map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors])).toEqual([
-      ['blog.net', 1, false, [{ brandId: bolt, answers: 1 }]],
-    ]);
+    expect(
+      candidates(g).map((x) => [x.domain, x.gapAnswers.k, x.focusCitedElsewhere, x.competitors]),
+    ).toEqual([['blog.net', 1, false, [{ brandId: bolt, answers: 1 }]]]);
     expect(svc.queries({ ...b, limit: 10 }).queries).toEqual([]);
     // The same answers through the run level (a run with an engine filter) and per result (with a location filter).
     const run = { kind: 'run' as const, id: curRunId };
-    expect(svc.gaps({ ...b, scope: run, limit: 10 }).gaps).toEqual(g.gaps);
+    expect(candidates(svc.gaps({ ...b, scope: run, limit: 10 }))).toEqual(candidates(g));
     expect(svc.sources({ ...b, scope: run, limit: 10 }).domains.map((d) => [d.domain, d.share.k])).toEqual(
       s.domains.map((d) => [d.domain, d.share.k]),
     );

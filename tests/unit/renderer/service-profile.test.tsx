@@ -32,6 +32,7 @@ function viewOf(chosen: BuiltinProfileId | null, stored: ServiceProfile | null):
     isNeutral: builtin === 'spec',
     builtin,
     preview: builtin === 'preview',
+    detected: false,
     builtins: BUILTINS,
     savedName: stored?.name ?? null,
   };

@@ -65,6 +65,12 @@ describe('first run, settings and the app shell', () => {
     expect(fake.callsTo('settings.update')).toEqual([{ sandboxMode: true }]);
     expect(screen.getByRole('note').textContent).toContain('Sandbox · synthetic data');
     expect(screen.getByRole('heading', { name: 'Parallax 0.1.0' })).toBeInTheDocument();
+    // The banner says which names the sandbox gives the engines (the profile in use's labels).
+    await waitFor(() =>
+      expect(screen.getByRole('note').textContent).toContain(
+        'its engines are named Assistant A, Assistant B',
+      ),
+    );
   });
 
   it('sends the key once to main, clears the field and only ever shows it masked', async () => {

@@ -80,11 +80,16 @@ describe('Visibility view', () => {
         trend: [],
         brandId: null,
         kinds: ['citation'],
+        siteKind: 'other' as const,
+        siteKindSource: 'none' as const,
       }));
     fake.handle('visibility.sources', (input) => ({
       period: sampleOverview().period,
       answers: 500,
       domains: domainsOf(input.limit ?? 50),
+      byKind: [],
+      citations: 0,
+      previousCitations: 0,
       empty: null,
     }));
     render(<VisibilityView />);
@@ -106,6 +111,35 @@ describe('Visibility view', () => {
 
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
     await waitFor(() => expect(fake.callsTo('visibility.sources').at(-1)?.limit).toBe(SOURCES_FIRST));
+  });
+
+  it('shows each domain’s kind of site and the shares by kind, and sets a kind through main', async () => {
+    render(<VisibilityView />);
+    const shares = await screen.findByRole('table', { name: 'Sources by kind of site' });
+    const editorial = within(shares).getByRole('row', { name: /Editorial and reviews/ });
+    expect(editorial.textContent).toContain('38 %');
+    expect(within(shares).getByRole('row', { name: /Own site/ }).textContent).toContain('25 %');
+    expect(shares.textContent).toContain('400 citations');
+    const picker = screen.getByLabelText<HTMLSelectElement>('Kind of site of runnersworld.com');
+    expect(picker.selectedOptions[0]?.textContent).toBe('Editorial and reviews');
+    fake.handle('visibility.setSiteKind', () => ({
+      listDate: '2026-11-29',
+      listSize: 400,
+      focusBrandId: 'b-acme',
+      overrides: [{ domain: 'runnersworld.com', kind: 'forum' as const, updatedAt: 1 }],
+      domains: [{ domain: 'runnersworld.com', kind: 'forum' as const, source: 'override' as const }],
+    }));
+    const before = fake.callsTo('visibility.sources').length;
+    fireEvent.change(picker, { target: { value: 'forum' } });
+    await waitFor(() =>
+      expect(fake.callsTo('visibility.setSiteKind')).toEqual([{ domain: 'runnersworld.com', kind: 'forum' }]),
+    );
+    // The source panels read again so the shares follow the new kind.
+    await waitFor(() => expect(fake.callsTo('visibility.sources').length).toBe(before + 1));
+    // Citation gaps list competitors' own sites apart.
+    const sites = await screen.findByRole('table', { name: 'Competitors’ own sites' });
+    expect(within(sites).getByRole('row', { name: /zoom\.run/ })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Citation gaps' })).queryByText('zoom.run')).toBeNull();
   });
 
   it('re-queries every panel when the period or the engines change', async () => {

@@ -23,6 +23,7 @@ import {
   type CliContext,
 } from '../../context';
 import { listenForInterrupt } from '../../interrupt';
+import { engineNames, engineNamesLine } from '../../engine-names';
 import { catchUpQuietly } from '../../alerts-catch-up';
 import { READS, withCliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
@@ -199,8 +200,17 @@ async function build(ctx: CliContext, flags: DemoFlags, days: number): Promise<v
       const alerts = result.canceled
         ? 0
         : await catchUpQuietly(ctx, core.store, core.settings?.get().positioningJudge);
-      if (ctx.json) return writeJson(ctx, { dbPath: core.dbPath, synthetic: true, ...result, alerts });
+      const names = engineNames(core.labelOf);
+      if (ctx.json)
+        return writeJson(ctx, {
+          dbPath: core.dbPath,
+          synthetic: true,
+          ...result,
+          alerts,
+          engineNames: names,
+        });
       if (result.variant === 'preview') writeLine(ctx.stdout, PREVIEW_NOTE);
+      writeLine(ctx.stdout, engineNamesLine(core.labelOf, core.profile().profile.name));
       writeLine(
         ctx.stdout,
         `${result.canceled ? 'Stopped part-way' : 'Built'}: a synthetic demo history of ${result.days} days in ${core.dbPath}: ` +

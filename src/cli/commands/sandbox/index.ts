@@ -5,6 +5,8 @@ import { startSandbox, type FaultRates, type SandboxOptions } from '../../../san
 import { PROFILE_ENV, resolveProfileRef } from '../../../core/platform';
 import { CliUsageError, writeLine, type CliContext } from '../../context';
 import type { RegisterCommand } from '../register-command';
+import { engineLabeler } from '../../../shared/profile';
+import { engineNames, engineNamesLine } from '../../engine-names';
 
 // `parallax sandbox`: the whole service on a loopback port with synthetic engines. Prints
 // its base URL and an API key valid for it (one JSON line with --json), then serves until
@@ -154,11 +156,12 @@ export function makeRegisterSandboxCommand(deps: SandboxCommandDeps = defaultDep
         const stopped = deps.untilStopped();
         if (ctx.json) {
           ctx.stdout.write(
-            `${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: sandbox.profile.name })}\n`,
+            `${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: sandbox.profile.name, engineNames: engineNames(engineLabeler(sandbox.profile)) })}\n`,
           );
         } else {
           writeLine(ctx.stdout, `Sandbox listening on ${sandbox.baseUrl}`);
           writeLine(ctx.stdout, `Service profile: ${sandbox.profile.name}`);
+          writeLine(ctx.stdout, engineNamesLine(engineLabeler(sandbox.profile), sandbox.profile.name));
           writeLine(ctx.stdout, `API key: ${sandbox.apiKey}`);
           writeLine(ctx.stdout, 'Press Ctrl+C to stop.');
         }

@@ -19,6 +19,8 @@ import {
   type FilterFlags,
 } from '../../visibility-filters';
 import type { RegisterCommand } from '../register-command';
+import { SITE_KIND_LABELS, SITE_KINDS } from '../../../shared/visibility/site-kind-names';
+import { registerSiteKindCommands } from './kinds';
 
 // `parallax sources`: the Visibility view's source panels from the command line. The cited
 // domains by share of answers (default), the citation gaps of the focus brand (--gaps), the
@@ -44,10 +46,18 @@ Changes are against the previous period of the same length; "n.s." = not signifi
 
 JSON (--json), rates as fractions 0-1: rate = {value, lower, upper, k, n} (95 % Wilson interval)
   default:   {period, answers, rows:[{domain, answers, share:rate, previousShare:rate, delta,
-              significant, brand, brandId, kinds, trend:[{day, share, answers}]}], empty}
-  --gaps:    {period, brand, brandId, gapAnswers, rows:[{domain, answers, share:rate,
-              competitors:[{brand, brandId, answers}], focusCitedElsewhere}], empty,
-              reanalysis: {done, total} while a brand change is re-analysed, else null}
+              significant, brand, brandId, kinds, siteKind, siteKindSource, trend:[{day, share,
+              answers}]}], citations, previousCitations, byKind:[{kind, label, citations,
+              share:rate, previousShare:rate, delta, significant, domains}], empty}
+  --gaps:    {period, brand, brandId, gapAnswers, minAnswers, rows:[gap], thinGaps:[gap],
+              partialGaps:[gap], competitorSites:[gap], empty, reanalysis: {done, total} while
+              a brand change is re-analysed, else null}; gap = {domain, siteKind, answers,
+              share:rate, competitors:[{brand, brandId, answers}], focusCitedElsewhere}
+Kinds of site (siteKind): ${SITE_KINDS.join(', ')}. A domain's kind comes from your override
+(\`parallax sources kind DOMAIN KIND\`), else the tracked brands' domains (own = the focus
+brand's, competitor = a competitor's), else the shipped list of well-known sites, else
+government and academic suffixes, else discovery's retailers, else "other". Shares by kind
+count each cited domain once per answer (citations).
   --domain / --urls: {period, domain, brand, brandId, rows:[{url, title, answers, bestPosition}], empty}
   --queries: {period, answers, rows:[{query, answers, engines, isNew, firstSeen}], empty}`;
 
@@ -90,11 +100,36 @@ function domainsJson(view: SourcesView, brands: Map<string, BrandView>) {
       brand: nameOf(brands, d.brandId),
       brandId: d.brandId,
       kinds: d.kinds,
+      siteKind: d.siteKind,
+      siteKindSource: d.siteKindSource,
       trend: d.trend,
+    })),
+    citations: view.citations,
+    previousCitations: view.previousCitations,
+    byKind: view.byKind.map((k) => ({
+      kind: k.kind,
+      label: SITE_KIND_LABELS[k.kind],
+      citations: k.share.k,
+      share: rateJson(k.share),
+      previousShare: rateJson(k.previousShare),
+      delta: k.change.delta,
+      significant: k.change.significant,
+      domains: k.domains,
     })),
     empty: view.empty,
   };
 }
+
+type Gap = CitationGapsView['gaps'][number];
+
+const gapJson = (brands: Map<string, BrandView>) => (g: Gap) => ({
+  domain: g.domain,
+  siteKind: g.siteKind,
+  answers: g.gapAnswers.k,
+  share: rateJson(g.gapAnswers),
+  competitors: g.competitors.map((c) => ({ brand: nameOf(brands, c.brandId), ...c })),
+  focusCitedElsewhere: g.focusCitedElsewhere,
+});
 
 function gapsJson(view: CitationGapsView, brands: Map<string, BrandView>) {
   return {
@@ -102,13 +137,11 @@ function gapsJson(view: CitationGapsView, brands: Map<string, BrandView>) {
     brand: nameOf(brands, view.focusBrandId),
     brandId: view.focusBrandId,
     gapAnswers: view.gapAnswers,
-    rows: view.gaps.map((g) => ({
-      domain: g.domain,
-      answers: g.gapAnswers.k,
-      share: rateJson(g.gapAnswers),
-      competitors: g.competitors.map((c) => ({ brand: nameOf(brands, c.brandId), ...c })),
-      focusCitedElsewhere: g.focusCitedElsewhere,
-    })),
+    minAnswers: view.minAnswers,
+    thinGaps: view.thinGaps.map(gapJson(brands)),
+    rows: view.gaps.map(gapJson(brands)),
+    partialGaps: view.partialGaps.map(gapJson(brands)),
+    competitorSites: view.competitorSites.map(gapJson(brands)),
     empty: view.empty,
     reanalysis: view.reanalysis ?? null,
   };
@@ -140,9 +173,10 @@ function printDomains(ctx: CliContext, view: SourcesView, brands: Map<string, Br
   writeLine(
     ctx.stdout,
     formatTable(
-      ['Domain', 'Answers', 'Share', 'Change', 'Brand', 'Kinds'],
+      ['Domain', 'Kind of site', 'Answers', 'Share', 'Change', 'Brand', 'Appears as'],
       view.domains.map((d) => [
         d.domain,
+        SITE_KIND_LABELS[d.siteKind],
         d.share.k,
         formatRate(d.share),
         formatRateChange(d.change),
@@ -151,16 +185,43 @@ function printDomains(ctx: CliContext, view: SourcesView, brands: Map<string, Br
       ]),
     ),
   );
+  writeLine(
+    ctx.stdout,
+    `\nShares by kind of site, of ${view.citations} citations (a domain once per answer):`,
+  );
+  writeLine(
+    ctx.stdout,
+    formatTable(
+      ['Kind of site', 'Citations', 'Share', 'Change', 'Domains'],
+      view.byKind.map((k) => [
+        SITE_KIND_LABELS[k.kind],
+        k.share.k,
+        formatRate(k.share),
+        formatRateChange(k.change),
+        k.domains,
+      ]),
+    ),
+  );
   writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
 }
 
 /** The three competitors named most often in a gap, then how many more. */
-function competitorsText(
-  list: CitationGapsView['gaps'][number]['competitors'],
-  brands: Map<string, BrandView>,
-) {
+function competitorsText(list: Gap['competitors'], brands: Map<string, BrandView>) {
   const top = list.slice(0, 3).map((c) => `${nameOf(brands, c.brandId)} (${c.answers})`);
   return list.length > 3 ? `${top.join(', ')} +${list.length - 3} more` : top.join(', ');
+}
+
+function gapTable(list: readonly Gap[], brands: Map<string, BrandView>): string {
+  return formatTable(
+    ['Domain', 'Kind of site', 'Answers', 'Share of gap answers', 'Competitors named'],
+    list.map((g) => [
+      g.domain,
+      SITE_KIND_LABELS[g.siteKind],
+      g.gapAnswers.k,
+      formatRate(g.gapAnswers),
+      competitorsText(g.competitors, brands),
+    ]),
+  );
 }
 
 function printGaps(ctx: CliContext, view: CitationGapsView, brands: Map<string, BrandView>): void {
@@ -171,20 +232,27 @@ function printGaps(ctx: CliContext, view: CitationGapsView, brands: Map<string, 
   );
   const note = reanalysisNote(view.reanalysis);
   if (note) writeLine(ctx.stdout, note);
-  if (view.empty || view.gaps.length === 0) return writeLine(ctx.stdout, `${view.empty ?? 'No gaps'}.`);
   writeLine(
     ctx.stdout,
-    formatTable(
-      ['Domain', 'Answers', 'Share of gap answers', 'Competitors named', `${focus} cited there`],
-      view.gaps.map((g) => [
-        g.domain,
-        g.gapAnswers.k,
-        formatRate(g.gapAnswers),
-        competitorsText(g.competitors, brands),
-        g.focusCitedElsewhere ? 'yes (partial gap)' : 'no',
-      ]),
-    ),
+    `Sites cited in ${view.minAnswers} or more of them and never where ${focus} is named; competitors' own sites apart.`,
   );
+  writeLine(
+    ctx.stdout,
+    view.empty || view.gaps.length === 0 ? `${view.empty ?? 'No gaps'}.` : gapTable(view.gaps, brands),
+  );
+  if (view.partialGaps.length > 0) {
+    writeLine(ctx.stdout, `\nPartial gaps (also cited in answers naming ${focus}):`);
+    writeLine(ctx.stdout, gapTable(view.partialGaps, brands));
+  }
+  if (view.competitorSites.length > 0) {
+    writeLine(ctx.stdout, `\nCompetitors' own sites:`);
+    writeLine(ctx.stdout, gapTable(view.competitorSites, brands));
+  }
+  if (view.thinGaps.length > 0)
+    writeLine(
+      ctx.stdout,
+      `\n${view.thinGaps.length} more site${view.thinGaps.length === 1 ? '' : 's'} cited in fewer than ${view.minAnswers} gap answers: few answers, not listed (see --json thinGaps).`,
+    );
   writeLine(ctx.stdout, `\n${STATS_LEGEND}`);
 }
 
@@ -264,12 +332,12 @@ function show(
 }
 
 export const registerSourcesCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
+  const sources = program.command('sources');
+  registerSiteKindCommands(sources, ctx);
   addFilterOptions(
-    program
-      .command('sources')
-      .description(
-        'Cited domains with their share of answers; citation gaps, URLs of a domain, fan-out queries',
-      ),
+    sources.description(
+      'Cited domains with their share of answers; citation gaps, URLs of a domain, fan-out queries',
+    ),
   )
     .option('--brand <name>', 'the focus brand for --gaps and --urls (name or id)')
     .option('--gaps', 'citation gaps of the focus brand')

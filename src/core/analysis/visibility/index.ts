@@ -12,3 +12,11 @@ export { DAY_MS } from './period';
 export { createReanalysisDriver } from './reanalysis';
 export { promptsView, topicsByText } from './service-prompts';
 export { brandedPrompts } from './branded-prompts';
+export {
+  citationGapLists,
+  kindShares,
+  MIN_GAP_ANSWERS,
+  siteClassifier,
+  siteKindRules,
+  type SiteClassifier,
+} from './site-kinds';

@@ -2,25 +2,33 @@ import { brandsOfHost, compileBrandMatcher } from '../../../shared/analytics';
 import type { EngineName } from '../../../shared/api/engines';
 import { SOURCE_KIND_BITS, type HistoryStore } from '../../history';
 import { isoDay } from './period';
-import type { QueryContext } from './service-context';
+import type { Context, QueryContext } from './service-context';
+import { citationGapLists, kindShares, siteClassifier, siteKindRules } from './site-kinds';
 import type { VisibilityService } from './service-types';
 import { rateStat, statChange } from './stats';
 
-// Why a brand is (not) seen: the domains answers cite, citation gaps, the brand's own cited
-// pages and the engines' fan-out queries.
+// Why a brand is (not) seen: the domains answers cite and their kinds of site, citation gaps,
+// the brand's own cited pages and the engines' fan-out queries.
+
+/** Gap domains read before the lists are split and cut (competitors' sites and thin ones drop out). */
+const GAP_CANDIDATES = 500;
 
 export function createSourceQueries(
   store: HistoryStore,
   q: QueryContext,
 ): Pick<VisibilityService, 'sources' | 'gaps' | 'urls' | 'queries'> {
   const { context, answersOf, emptyReason, rivalsOf, requireFocus } = q;
+  const classifierOf = (ctx: Context) => siteClassifier(siteKindRules(store, ctx));
   return {
     sources(input) {
       const ctx = context(input);
       const answers = answersOf(ctx.current);
       const prevAnswers = answersOf(ctx.previous);
-      const top = store.visDomains(ctx.current, { limit: input.limit });
+      const every = store.visDomains(ctx.current, {});
+      const top = every.slice(0, input.limit);
       const ids = top.map((d) => d.domainId);
+      const kindOf = classifierOf(ctx);
+      const shares = kindShares(every, store.visDomains(ctx.previous, {}), kindOf);
       const prev = new Map(
         store.visDomains(ctx.previous, { domainIds: ids }).map((d) => [d.domainId, d.answers]),
       );
@@ -49,8 +57,11 @@ export function createSourceQueries(
             trend: (trend.get(d.domainId) ?? []).sort((a, b) => a.day.localeCompare(b.day)),
             brandId: owner === undefined ? null : (ctx.brands[owner]?.id ?? null),
             kinds: SOURCE_KIND_BITS.filter((_, i) => (d.kinds & (1 << i)) !== 0),
+            siteKind: kindOf(d.domain).kind,
+            siteKindSource: kindOf(d.domain).source,
           };
         }),
+        ...shares,
         empty: emptyReason(ctx, answers),
       };
     },
@@ -59,22 +70,32 @@ export function createSourceQueries(
       const ctx = context(input);
       const focus = requireFocus(ctx);
       const answers = answersOf(ctx.current);
-      const g = store.visGaps(ctx.current, focus.id, rivalsOf(ctx, focus.id), input.limit);
-      const empty =
-        emptyReason(ctx, answers) ??
-        (g.gapAnswers === 0 ? `No answers name a competitor without ${focus.name} in this period` : null);
-      return {
-        period: ctx.period.resolved,
-        focusBrandId: focus.id,
-        gapAnswers: g.gapAnswers,
-        gaps: g.domains.map((d) => ({
+      const g = store.visGaps(ctx.current, focus.id, rivalsOf(ctx, focus.id), GAP_CANDIDATES);
+      const kindOf = classifierOf(ctx);
+      const lists = citationGapLists(
+        g.domains.map((d) => ({
           domain: d.domain,
           gapAnswers: rateStat(d.gap, g.gapAnswers),
           competitors: g.competitors
             .filter((c) => c.domainId === d.domainId)
             .map((c) => ({ brandId: c.brandId, answers: c.answers })),
           focusCitedElsewhere: d.withFocus > 0,
+          siteKind: kindOf(d.domain).kind,
         })),
+        input.limit,
+      );
+      const empty =
+        emptyReason(ctx, answers) ??
+        (g.gapAnswers === 0
+          ? `No answers name a competitor without ${focus.name} in this period`
+          : lists.gaps.length === 0
+            ? `No citation gaps in this period (no other site is cited in ${lists.minAnswers} or more of those answers without ${focus.name})`
+            : null);
+      return {
+        period: ctx.period.resolved,
+        focusBrandId: focus.id,
+        gapAnswers: g.gapAnswers,
+        ...lists,
         empty,
         reanalysis: store.visReanalysis(),
       };

@@ -5,6 +5,7 @@ import type {
   FanOutView,
   ReanalysisProgress,
   SeriesKeyView,
+  SiteKindsView,
   SourcesView,
   UrlsView,
   VisibilityBuckets,
@@ -24,6 +25,10 @@ export interface VisibilityService {
   gaps(input: InvokeParsedInput<'visibility.gaps'>): CitationGapsView;
   urls(input: InvokeParsedInput<'visibility.urls'>): UrlsView;
   queries(input: InvokeParsedInput<'visibility.queries'>): FanOutView;
+  /** The shipped list's date, the user's overrides, and the given domains with their kind. */
+  siteKinds(input: InvokeParsedInput<'visibility.siteKinds'>): SiteKindsView;
+  /** Sets or clears the user's kind for a domain; returns the view with that domain classed. */
+  setSiteKind(input: InvokeParsedInput<'visibility.setSiteKind'>): SiteKindsView;
   results(input: InvokeParsedInput<'visibility.results'>): DrillResults;
   /** Per prompt or topic: the focus brand's numbers (recommendation rate by the active judge). */
   prompts(input: InvokeParsedInput<'visibility.prompts'>): PromptsView;

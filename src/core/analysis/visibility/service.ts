@@ -11,6 +11,7 @@ import { dayOf, isoDay } from './period';
 import { REANALYSIS_BATCH } from './reanalysis';
 import { createQueryContext, type Context } from './service-context';
 import { promptsView, textsOfTopic } from './service-prompts';
+import { createSiteKindQueries } from './service-site-kinds';
 import { createSourceQueries } from './service-sources';
 import type { VisibilityService } from './service-types';
 import { meanStat, rateStat, statChange } from './stats';
@@ -89,6 +90,7 @@ export function createVisibilityService(deps: {
 
   return {
     ...createSourceQueries(store, q),
+    ...createSiteKindQueries(store, q),
     overview(input) {
       const ctx = context(input);
       const cur = brandTable(ctx.current, ctx);

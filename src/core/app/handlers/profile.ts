@@ -36,6 +36,7 @@ function view(ctx: HandlerContext): ProfileView {
     isNeutral: inUse.builtin === 'spec',
     builtin: inUse.builtin,
     preview: inUse.preview,
+    detected: inUse.detected === true,
     builtins: listBuiltinProfiles().map((b) => ({
       id: b.id,
       name: b.profile.name,

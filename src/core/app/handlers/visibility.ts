@@ -9,6 +9,8 @@ type Channels =
   | 'visibility.queries'
   | 'visibility.results'
   | 'visibility.prompts'
+  | 'visibility.siteKinds'
+  | 'visibility.setSiteKind'
   | 'history.seriesKeys';
 
 export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
@@ -20,5 +22,7 @@ export const visibilityHandlers: HandlerModule<Channels> = (ctx) => ({
   'visibility.queries': (input) => ctx.visibility.queries(input),
   'visibility.results': (input) => ctx.visibility.results(input),
   'visibility.prompts': (input) => ctx.visibility.prompts(input),
+  'visibility.siteKinds': (input) => ctx.visibility.siteKinds(input),
+  'visibility.setSiteKind': (input) => ctx.visibility.setSiteKind(input),
   'history.seriesKeys': (input) => ctx.visibility.seriesKeys(input),
 });

@@ -29,7 +29,14 @@ import {
 } from '../commerce';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
-import { createLibraryApi, createMonitorsApi, type LibraryApi, type MonitorsApi } from '../library';
+import {
+  createLibraryApi,
+  createMonitorsApi,
+  createSiteKindsApi,
+  type LibraryApi,
+  type MonitorsApi,
+  type SiteKindsApi,
+} from '../library';
 import {
   createMentionsApi,
   createQueriesApi,
@@ -83,6 +90,7 @@ export interface HistoryStore
     MentionsApi,
     LibraryApi,
     MonitorsApi,
+    SiteKindsApi,
     VisibilityReadApi,
     VisibilityJobApi,
     DiscoveryReadApi,
@@ -201,6 +209,7 @@ export function createHistoryStore(
     ...createJudgeCacheApi(db, options.now),
     ...createPrejudgeApi(db),
     ...createMonitorsApi(ctx),
+    ...createSiteKindsApi(ctx),
     ...createDemoApi(ctx, visibility),
     ...createAlertsApi(ctx),
     ...createAlertInputsApi(ctx),

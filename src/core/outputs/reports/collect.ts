@@ -2,7 +2,6 @@ import { withLabels } from '../../../shared/alerts/registry';
 import { ALERT_KINDS } from '../../../shared/alerts/types';
 import type { BrandView } from '../../../shared/ipc/channels/library';
 import type { EngineLabels } from '../../../shared/narrative/places';
-import type { CitationGapsView } from '../../../shared/visibility/types';
 import { AppError } from '../../platform';
 import type { HistoryStore } from '../../history';
 import type { VisibilityService } from '../../analysis';
@@ -16,8 +15,6 @@ import type { ClientReport, PositioningSource, ReportLook, ReportMonitor, Report
 
 /** Rows kept in the ranked sections (sources, gaps, own pages). */
 export const REPORT_TOP = 15;
-/** A citation gap needs at least this many answers citing the domain (fewer is chance). */
-export const MIN_GAP_ANSWERS = 3;
 const DAY_MS = 86_400_000;
 
 /** Alerts listed in the XLSX (the HTML shows the first REPORT_ALERTS_SHOWN; totals per kind beside). */
@@ -82,18 +79,6 @@ function lookOf(store: CollectReportDeps['store'], monitorId: string, focus: Bra
   };
 }
 
-/** Only real gaps: no answer naming the focus brand cites the domain, and enough answers do. */
-function realGaps(view: CitationGapsView): CitationGapsView {
-  const gaps = view.gaps
-    .filter((g) => !g.focusCitedElsewhere && g.gapAnswers.k >= MIN_GAP_ANSWERS)
-    .slice(0, REPORT_TOP);
-  return {
-    ...view,
-    gaps,
-    empty: gaps.length > 0 ? view.empty : (view.empty ?? 'No citation gaps in this period'),
-  };
-}
-
 /** Everything a client report shows, for one monitor and period. */
 export function collectReport(deps: CollectReportDeps, request: ReportRequest): ClientReport {
   const { visibility } = deps;
@@ -116,8 +101,8 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
   const heatmap = visibility.buckets({ ...base, by: ['location', 'engine'] });
   const byEngine = visibility.buckets({ ...base, by: ['engine'] });
   const sources = visibility.sources({ ...base, limit: REPORT_TOP });
-  // More than shown: partial gaps and rare ones are left out before the top is taken.
-  const gaps = focus ? realGaps(visibility.gaps({ ...base, limit: 100 })) : null;
+  // The gaps as `parallax sources --gaps` and the app list them (one definition, the analysis room's).
+  const gaps = focus ? visibility.gaps({ ...base, limit: REPORT_TOP }) : null;
   const ownUrls = focus ? visibility.urls({ ...base, limit: REPORT_TOP }) : null;
   const alertFilter = { monitorId: monitor.id, since: fromMs, until: toMs + 1 };
   const alerts = deps.store.listAlerts({ ...alertFilter, limit: REPORT_ALERTS });

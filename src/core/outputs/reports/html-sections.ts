@@ -1,10 +1,4 @@
-import type {
-  BrandMetricsWithChange,
-  CitationGap,
-  DomainStat,
-  RateStat,
-  StatChange,
-} from '../../../shared/visibility/types';
+import type { BrandMetricsWithChange, RateStat, StatChange } from '../../../shared/visibility/types';
 import {
   meanChangeText,
   meanIntervalText,
@@ -17,23 +11,23 @@ import {
   longDate,
 } from './format';
 import { plural } from '../../../shared/narrative/words';
-import { sourceKindWords } from '../../../shared/narrative/terms';
 import { changeCell, link, section, t, table, type Column } from './html-parts';
-import { MIN_GAP_ANSWERS } from './collect';
 import type { ClientReport } from './types';
 
-// The report's number sections (KPIs, leaderboard, sources, gaps, own pages), each from
-// the collected report data (the heatmap is in html-heatmap.ts, the charts in html-trends.ts, the findings in html-findings.ts),
+// The report's number sections (KPIs, leaderboard, own pages), each from the collected report
+// data (the heatmap is in html-heatmap.ts, the charts in html-trends.ts, the findings in
+// html-findings.ts, the sources and gaps in html-sources.ts),
 // in a client's words: "likely range" and "answers" where statisticians write interval and n
 // (the glossary says what they mean). Engine text (prompts, answers, titles, URLs, brand and
 // domain names) is escaped in every one.
 
 /** A change in a table cell: a dash without previous data (the section's note says so). */
-const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
+export const inTable = (text: (c: StatChange) => string, c: StatChange): string =>
   c.delta === null ? '–' : text(c);
-const NO_PREVIOUS = '–: no answers in the previous period.';
+export const NO_PREVIOUS = '–: no answers in the previous period.';
 
-const brandName = (r: ClientReport, id: string): string => r.brands.find((b) => b.id === id)?.name ?? id;
+export const brandName = (r: ClientReport, id: string): string =>
+  r.brands.find((b) => b.id === id)?.name ?? id;
 
 type Stat = Pick<RateStat, 'value' | 'lower' | 'upper' | 'n'>;
 
@@ -92,7 +86,7 @@ export function kpiSection(r: ClientReport): string {
   );
 }
 
-const rateCol = <R>(head: string, get: (r: R) => RateStat, width?: number): Column<R> => ({
+export const rateCol = <R>(head: string, get: (r: R) => RateStat, width?: number): Column<R> => ({
   head,
   cell: (r) => t(rateWithInterval(get(r))),
   className: 'num',
@@ -137,70 +131,6 @@ export function leaderboardSection(r: ClientReport): string {
     'Brands and competitors',
     table('Leaderboard', columns, r.leaderboard, 'No brands are defined in this history.'),
     `Over ${r.answers.toLocaleString('en')} answers; share of voice counts all tracked brands' mentions. Changes against the previous period; ${NO_PREVIOUS}`,
-  );
-}
-
-export function sourcesSection(r: ClientReport): string {
-  const rows = r.sources.domains;
-  return section(
-    'sources',
-    'Top cited sources',
-    table<DomainStat>(
-      'Top cited sources',
-      [
-        {
-          head: 'Domain',
-          cell: (d) =>
-            `${t(d.domain)}${d.brandId ? ` <span class="tag">${t(brandName(r, d.brandId))}</span>` : ''}`,
-          width: 28,
-        },
-        rateCol('Share of answers citing it', (d) => d.share, 20),
-        {
-          head: 'Answers',
-          cell: (d) => t(`${d.share.k.toLocaleString('en')} of ${d.share.n.toLocaleString('en')}`),
-          className: 'num',
-          width: 14,
-        },
-        {
-          head: 'Change',
-          cell: (d) => changeCell(inTable(rateChangeText, d.change), d.change.significant, null),
-          width: 16,
-        },
-        { head: 'How it appears', cell: (d) => t(d.kinds.map(sourceKindWords).join(', ')), width: 22 },
-      ],
-      rows,
-      'No answer cited a source in this period.',
-    ),
-    `The ${rows.length} domains cited in the most of the ${r.sources.answers.toLocaleString('en')} answers, with the change of that share against the previous period; ${NO_PREVIOUS}`,
-  );
-}
-
-export function gapsSection(r: ClientReport): string {
-  if (!r.gaps || !r.focus) return '';
-  const g = r.gaps;
-  const focus = r.focus.name;
-  return section(
-    'gaps',
-    'Citation gaps',
-    table<CitationGap>(
-      'Citation gaps',
-      [
-        { head: 'Domain', cell: (x) => t(x.domain), width: 30 },
-        {
-          head: 'Answers citing it',
-          cell: (x) => t(`${x.gapAnswers.k.toLocaleString('en')} (${rateText(x.gapAnswers)})`),
-          className: 'num',
-          width: 20,
-        },
-        {
-          head: 'Competitors named there',
-          cell: (x) => t(x.competitors.map((c) => `${brandName(r, c.brandId)} (${c.answers})`).join(', ')),
-        },
-      ],
-      g.gaps,
-      g.empty ?? 'No citation gaps in this period.',
-    ),
-    `Websites cited in at least ${MIN_GAP_ANSWERS} of the ${g.gapAnswers.toLocaleString('en')} answers that name a competitor but not ${focus}, and in no answer that names ${focus}.`,
   );
 }
 

@@ -2,7 +2,8 @@ import { plural, listJoin } from '../../../shared/narrative/words';
 import { engineName, longDate, locationName } from './format';
 import { t } from './html-parts';
 import { alertsSection, evidenceSection } from './html-findings';
-import { gapsSection, kpiSection, leaderboardSection, ownUrlsSection, sourcesSection } from './html-sections';
+import { kpiSection, leaderboardSection, ownUrlsSection } from './html-sections';
+import { gapsSection, siteKindsSection, sourcesSection } from './html-sources';
 import { methodSection, questionsSection } from './html-method';
 import { positioningSection } from './html-positioning';
 import { shareOfVoiceSection, trendSection } from './html-trends';
@@ -61,6 +62,7 @@ export function buildReportHtml(r: ClientReport): string {
           leaderboardSection(r),
           engineBoardSection(r),
           sourcesSection(r),
+          siteKindsSection(r),
           gapsSection(r),
           ownUrlsSection(r),
           // The commerce section's place (products, prices, retailers), once the report collects them.

@@ -2,7 +2,6 @@
 // through the visibility service; written on demand (app, CLI) and after monitor runs.
 export {
   collectReport,
-  MIN_GAP_ANSWERS,
   REPORT_ALERTS,
   REPORT_ALERTS_SHOWN,
   REPORT_DIGESTS,

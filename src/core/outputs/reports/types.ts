@@ -145,8 +145,8 @@ export interface ClientReport {
   byEngine?: VisibilityBuckets;
   sources: SourcesView;
   /**
-   * Real citation gaps only (null without a focus brand): domains cited in at least
-   * MIN_GAP_ANSWERS answers naming a competitor and in no answer naming the focus brand.
+   * The citation gaps as the app and `parallax sources --gaps` list them (citationGapLists in
+   * src/core/analysis), the top REPORT_TOP of each list; null without a focus brand.
    */
   gaps: CitationGapsView | null;
   ownUrls: UrlsView | null;

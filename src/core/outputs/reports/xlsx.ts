@@ -1,5 +1,6 @@
 import type { Workbook, Worksheet } from 'exceljs';
-import type { MeanStat, RateStat, StatChange } from '../../../shared/visibility/types';
+import type { CitationGap, MeanStat, RateStat, StatChange } from '../../../shared/visibility/types';
+import { SITE_KIND_LABELS } from '../../../shared/visibility/site-kinds';
 import { alertKindName, engineName, isoDateTime, locationName } from './format';
 import { sourceKindWords } from '../../../shared/narrative/terms';
 import { periodDays, trendSeries, type TrendMetric } from './series';
@@ -211,6 +212,7 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
     head: [
       'Domain',
       'Brand',
+      'Kind of site',
       ...rateHead('Share of answers'),
       'Previous share',
       'Change',
@@ -220,24 +222,52 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
     rows: r.sources.domains.map((d) => [
       d.domain,
       d.brandId ? name(d.brandId) : '',
+      SITE_KIND_LABELS[d.siteKind],
       ...rateCells(d.share),
       d.previousShare.value,
       ...changeCells(d.change),
       d.kinds.map(sourceKindWords).join(', '),
     ]),
-    percent: [...pctCols(3), 7, 8],
+    percent: [...pctCols(4), 8, 9],
     widths: { 1: 28 },
   });
   addSheet(wb, {
-    name: 'Citation gaps',
-    head: ['Domain', ...rateHead('Share of gap answers'), 'Competitors named'],
-    rows: (r.gaps?.gaps ?? []).map((g) => [
-      g.domain,
-      ...rateCells(g.gapAnswers),
-      g.competitors.map((c) => `${name(c.brandId)} (${c.answers})`).join(', '),
+    name: 'Sources by kind',
+    head: [
+      'Kind of site',
+      ...rateHead('Share of citations'),
+      'Domains',
+      'Previous share',
+      'Change',
+      'Clear change',
+    ],
+    rows: r.sources.byKind.map((k) => [
+      SITE_KIND_LABELS[k.kind],
+      ...rateCells(k.share),
+      k.domains,
+      k.previousShare.value,
+      ...changeCells(k.change),
     ]),
-    percent: pctCols(2),
-    widths: { 1: 28, 6: 40 },
+    percent: [...pctCols(2), 7, 8],
+    widths: { 1: 26 },
+  });
+  const gapRow = (listed: string) => (g: CitationGap) => [
+    g.domain,
+    listed,
+    SITE_KIND_LABELS[g.siteKind],
+    ...rateCells(g.gapAnswers),
+    g.competitors.map((c) => `${name(c.brandId)} (${c.answers})`).join(', '),
+  ];
+  addSheet(wb, {
+    name: 'Citation gaps',
+    head: ['Domain', 'List', 'Kind of site', ...rateHead('Share of gap answers'), 'Competitors named'],
+    rows: [
+      ...(r.gaps?.gaps ?? []).map(gapRow('gap')),
+      ...(r.gaps?.partialGaps ?? []).map(gapRow('partial gap')),
+      ...(r.gaps?.competitorSites ?? []).map(gapRow('competitor’s own site')),
+    ],
+    percent: pctCols(4),
+    widths: { 1: 28, 8: 40 },
   });
   addSheet(wb, {
     name: 'Own pages',

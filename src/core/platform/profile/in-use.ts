@@ -12,10 +12,14 @@ import { labelsOfProfile, type EngineLabels } from '../../../shared/narrative/pl
 // imported or edited one), or the spec's neutral names; on the CLI, --profile NAME|FILE (or
 // PARALLAX_PROFILE) first.
 
-/** What the settings file says about the profile (both null: the spec's names). */
+/** What the settings file says about the profile (both null: the one detected, else the spec's names). */
 export interface ProfileSettings {
   serviceProfile?: ServiceProfile | null;
   serviceProfileBuiltin?: BuiltinProfileId | null;
+  /** The built-in the service at baseUrl answered (detect-profile.ts in the runs room). */
+  serviceProfileDetected?: { baseUrl: string; builtin: BuiltinProfileId } | null;
+  baseUrl?: string | null;
+  sandboxMode?: boolean;
 }
 
 /** The profile in use with where it comes from. */
@@ -25,19 +29,40 @@ export interface ProfileInUse {
   builtin: BuiltinProfileId | null;
   /** A profile that calls engines the spec lists as coming soon: say "preview" wherever it shows. */
   preview: boolean;
+  /** Picked because the service answered its engine names, not chosen by the user. */
+  detected?: boolean;
 }
 
-/** The profile in use: the built-in chosen in Settings, else the one saved there, else the spec's names. */
+/** Whether the user chose a profile (a built-in by name or a saved one): detection never overrides it. */
+export function profileChosen(settings: ProfileSettings | null | undefined): boolean {
+  return (settings?.serviceProfileBuiltin ?? null) !== null || (settings?.serviceProfile ?? null) !== null;
+}
+
+/** The built-in detected for the service in settings, when it applies (no choice, not the sandbox). */
+function detectedFor(settings: ProfileSettings | null | undefined): BuiltinProfileId | null {
+  const d = settings?.serviceProfileDetected ?? null;
+  if (d === null || settings?.sandboxMode === true || profileChosen(settings)) return null;
+  return d.baseUrl === settings?.baseUrl ? d.builtin : null;
+}
+
+/** A built-in by id as the profile in use. */
+export function builtinInUse(id: BuiltinProfileId, detected = false): ProfileInUse {
+  const b = builtinProfile(id);
+  return { profile: b.profile, builtin: id, preview: b.preview, ...(detected ? { detected: true } : {}) };
+}
+
+/**
+ * The profile in use: the built-in chosen in Settings, else the one saved there, else the one
+ * the service in Settings answered the names of, else the spec's names.
+ */
 export function profileInUseOfSettings(settings: ProfileSettings | null | undefined): ProfileInUse {
   const id = settings?.serviceProfileBuiltin ?? null;
-  if (id !== null) {
-    const b = builtinProfile(id);
-    return { profile: b.profile, builtin: id, preview: b.preview };
-  }
+  if (id !== null) return builtinInUse(id);
   const saved = settings?.serviceProfile ?? null;
-  return saved === null
-    ? { profile: NEUTRAL_PROFILE, builtin: 'spec', preview: false }
-    : { profile: saved, builtin: null, preview: false };
+  if (saved !== null) return { profile: saved, builtin: null, preview: false };
+  const detected = detectedFor(settings);
+  if (detected !== null) return builtinInUse(detected, true);
+  return { profile: NEUTRAL_PROFILE, builtin: 'spec', preview: false };
 }
 
 /** The profile in use (see profileInUseOfSettings). */
@@ -65,10 +90,7 @@ export function builtinIdOfRef(ref: string): BuiltinProfileId | null {
 /** A --profile value: a built-in by name, else a profile file (ProfileFileError when it cannot be used). */
 export function resolveProfileRef(ref: string): ProfileInUse {
   const id = builtinIdOfRef(ref);
-  if (id !== null) {
-    const b = builtinProfile(id);
-    return { profile: b.profile, builtin: id, preview: b.preview };
-  }
+  if (id !== null) return builtinInUse(id);
   try {
     return { profile: readProfileFile(ref), builtin: null, preview: false };
   } catch (err) {

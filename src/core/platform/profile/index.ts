@@ -3,6 +3,8 @@ export {
   BUILTIN_NAMES_TEXT,
   PROFILE_ENV,
   builtinIdOfRef,
+  builtinInUse,
+  profileChosen,
   profileInUseOfSettings,
   profileOfSettings,
   engineLabelsOfSettings,

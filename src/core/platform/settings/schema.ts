@@ -50,6 +50,19 @@ export const settingsFields = {
   serviceProfile: serviceProfileSchema.nullable(),
   /** A built-in profile chosen by name (spec, live, preview): wins over serviceProfile; null = none. */
   serviceProfileBuiltin: z.enum(BUILTIN_PROFILE_IDS).nullable(),
+  /**
+   * The built-in profile the service at baseUrl answered the engine names of, asked when Parallax
+   * first connected to it: used while no profile is chosen (serviceProfileBuiltin and
+   * serviceProfile null), never over one the user chose.
+   */
+  serviceProfileDetected: z
+    .object({
+      baseUrl: z.string().max(2000),
+      builtin: z.enum(BUILTIN_PROFILE_IDS),
+      detectedAt: z.iso.datetime(),
+    })
+    .strict()
+    .nullable(),
   /** What the service last said about each engine (404 = coming soon). */
   engineAvailability: z
     .object({
@@ -103,6 +116,7 @@ const defaults: Settings = {
   taskTypeOverrides: {},
   serviceProfile: null,
   serviceProfileBuiltin: null,
+  serviceProfileDetected: null,
   engineAvailability: { byEngine: {}, updatedAt: null },
   countriesCache: null,
   team: null,

@@ -1,5 +1,13 @@
 import { createApiClient, type ApiClient, type ResponseMeta } from '../api';
-import { AppError, profileOfSettings, type KeyService, maskApiKey, type SettingsStore } from '../../platform';
+import {
+  AppError,
+  profileChosen,
+  profileOfSettings,
+  type KeyService,
+  maskApiKey,
+  type SettingsStore,
+} from '../../platform';
+import { detectServiceProfile } from './detect-profile';
 import type { RunningSandbox, SandboxOptions } from '../../../sandbox/types';
 
 /** Where runs go right now: the paid service with the user's key, or the built-in sandbox. */
@@ -12,13 +20,31 @@ export interface ServiceConnection {
 }
 
 export interface ConnectionManager {
-  /** The connection for the current settings; starts the sandbox on first use in sandbox mode. */
+  /**
+   * The connection for the current settings; starts the sandbox on first use in sandbox mode. On
+   * first connecting to a base URL with no profile chosen, asks the service which built-in
+   * profile's engine names it answers and keeps that (settings.serviceProfileDetected).
+   */
   current(): Promise<ServiceConnection>;
   /** True when a call would go to the sandbox (without starting it). */
   isSandbox(): boolean;
   /** The latest response headers seen (rate limit, concurrency, credits). */
   lastMeta(): ResponseMeta | null;
   close(): Promise<void>;
+}
+
+/** The settings a connection is built from: a change of any of them builds a new one. */
+function signatureOf(s: ReturnType<SettingsStore['get']>): string {
+  return JSON.stringify([
+    s.sandboxMode,
+    s.baseUrl,
+    s.maxRetries,
+    s.taskTypeOverrides,
+    s.plan,
+    s.serviceProfile,
+    s.serviceProfileBuiltin,
+    s.serviceProfileDetected,
+  ]);
 }
 
 export interface ConnectionDeps {
@@ -49,8 +75,22 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
     cached = null;
   });
 
+  /** Asks a service not asked before which built-in's names it answers (never over a chosen profile). */
+  async function detectProfile(baseUrl: string, apiKey: string): Promise<void> {
+    const s = deps.settings.get();
+    if (profileChosen(s) || s.serviceProfileDetected?.baseUrl === baseUrl) return;
+    const builtin = await detectServiceProfile({ baseUrl, apiKey, fetch: deps.fetch });
+    if (builtin === null) return;
+    const detectedAt = new Date(deps.now()).toISOString();
+    deps.settings.update({ serviceProfileDetected: { baseUrl, builtin, detectedAt } });
+  }
+
   async function build(): Promise<ServiceConnection> {
-    const settings = deps.settings.get();
+    let settings = deps.settings.get();
+    if (!settings.sandboxMode && settings.baseUrl) {
+      await detectProfile(settings.baseUrl, await deps.keys.requireKeyForRequests());
+      settings = deps.settings.get();
+    }
     const common = {
       fetch: deps.fetch,
       now: deps.now,
@@ -103,19 +143,10 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
 
   return {
     async current() {
-      const s = deps.settings.get();
-      const signature = JSON.stringify([
-        s.sandboxMode,
-        s.baseUrl,
-        s.maxRetries,
-        s.taskTypeOverrides,
-        s.plan,
-        s.serviceProfile,
-        s.serviceProfileBuiltin,
-      ]);
-      if (cached?.signature === signature) return cached.connection;
+      if (cached?.signature === signatureOf(deps.settings.get())) return cached.connection;
       const connection = await build();
-      cached = { signature, connection };
+      // After the build: a profile detected while building is part of what it was built with.
+      cached = { signature: signatureOf(deps.settings.get()), connection };
       return connection;
     },
     isSandbox: () => deps.settings.get().sandboxMode,

@@ -19,6 +19,7 @@ import type {
   VisibilityScope,
 } from '../../../shared/visibility/types';
 import type { PromptGrouping, PromptsView } from '../../../shared/visibility/prompt-types';
+import type { SiteKind } from '../../../shared/visibility/site-kind-names';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 import { useNavStore } from './nav-store';
@@ -132,6 +133,10 @@ interface VisibilityState {
   openDomain(domain: string | null): void;
   /** Reads SOURCES_MORE more cited domains (the sources panel alone). */
   showMoreSources(): void;
+  /** A failed change of a domain's kind of site (the panels keep their numbers). */
+  siteKindError: ShownError | null;
+  /** Sets (or with null clears) the analyst's kind for a domain, then reads the source panels again. */
+  setSiteKind(domain: string, kind: SiteKind | null): Promise<void>;
   /** Reads every panel again (in parallel, each on its own). */
   refresh(): void;
   /**
@@ -344,6 +349,20 @@ export const useVisibilityStore = create<VisibilityState>((set, get) => {
     openDomain(domain) {
       set({ domain });
       loadDomainUrls();
+    },
+
+    siteKindError: null,
+    async setSiteKind(domain, kind) {
+      try {
+        await call('visibility.setSiteKind', { domain, kind });
+        set({ siteKindError: null });
+      } catch (err) {
+        set({ siteKindError: toShownError(err) });
+        return;
+      }
+      const q = queryOf(get().filters);
+      loadSources();
+      void loadPanel('gaps', () => call('visibility.gaps', { ...q, limit: 50 }));
     },
 
     refresh() {

@@ -16,6 +16,8 @@ export interface ProfileView {
   builtin: BuiltinProfileId | null;
   /** The profile calls engines the spec lists as coming soon: shown as a preview. */
   preview: boolean;
+  /** Picked because the service in Settings answers its engine names (no profile chosen yet). */
+  detected: boolean;
   /** The built-in profiles the picker offers. */
   builtins: BuiltinProfileChoice[];
   /** The name of the profile saved in Settings (imported or edited), offered beside the built-ins. */

@@ -5,12 +5,14 @@ import type {
   DrillResults,
   FanOutView,
   SeriesKeyView,
+  SiteKindsView,
   SourcesView,
   UrlsView,
   VisibilityBuckets,
   VisibilityOverview,
 } from '../../visibility/types';
 import type { PromptsView } from '../../visibility/prompt-types';
+import { SITE_KINDS } from '../../visibility/site-kind-names';
 import { invokeChannel } from '../define';
 
 // Visibility over time: KPIs, trends, heatmap, leaderboard, sources, citation gaps and
@@ -79,6 +81,14 @@ export const visibilityDrillSchema = z
   .strict();
 
 export const promptGroupingSchema = z.enum(['prompt', 'topic']);
+/** A cited domain as the Sources view lists it: a host name, no scheme or path. */
+const siteDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter a domain such as example.com')
+  .max(253)
+  .regex(/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u, 'Enter a domain such as example.com (no https:// or path)');
 
 const withQuery = <T extends z.ZodRawShape>(shape: T) => visibilityQuerySchema.extend(shape).strict();
 
@@ -111,6 +121,14 @@ export const visibilityChannels = {
   'visibility.results': invokeChannel(
     withQuery({ drill: visibilityDrillSchema, limit: z.number().int().min(1).max(500).default(50) }),
   ).returns<DrillResults>(),
+  /** The kinds of cited sites: list date, overrides, and the given domains classed. */
+  'visibility.siteKinds': invokeChannel(
+    z.object({ domains: z.array(siteDomainSchema).max(500).default([]) }).strict(),
+  ).returns<SiteKindsView>(),
+  /** Sets (kind) or clears (null) the user's kind for a domain; it wins over every other source. */
+  'visibility.setSiteKind': invokeChannel(
+    z.object({ domain: siteDomainSchema, kind: z.enum(SITE_KINDS).nullable() }).strict(),
+  ).returns<SiteKindsView>(),
   /** Prompt × engine × location combinations in the history, for Over time's picker. */
   'history.seriesKeys': invokeChannel(
     z

@@ -26,6 +26,7 @@ import { sql as promptRollups } from './024_prompt_rollups';
 import { fill as fillBrandScripts, sql as brandScripts } from './025_brand_scripts';
 import { sql as posNotJudged } from './026_pos_not_judged';
 import { fill as fillCommerce, sql as commerce } from './027_commerce';
+import { sql as siteKinds } from './028_site_kinds';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'brand-scripts', sql: brandScripts, up: fillBrandScripts },
   { version: 26, name: 'pos-not-judged', sql: posNotJudged },
   { version: 27, name: 'commerce', sql: commerce, up: fillCommerce },
+  { version: 28, name: 'site-kinds', sql: siteKinds },
 ];

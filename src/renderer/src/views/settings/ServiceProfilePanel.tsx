@@ -194,6 +194,8 @@ function ProfilePicker() {
         {current?.description ?? 'The profile saved below (imported or edited).'}
         {saved.preview &&
           ' A preview: it calls engines the spec still lists as coming soon, which only the sandbox answers today.'}
+        {saved.detected &&
+          ' Picked because the service in Connection answers these engine names; choosing a profile here keeps yours.'}
       </p>
     </div>
   );

@@ -26,12 +26,29 @@ function Competitors({ gap, names }: { gap: Gap; names: Map<string, string> }) {
   );
 }
 
+/** A gap's share of the gap answers (its n unless the header gives it) and the competitors named. */
+function GapCells({ gap, names, sharedN }: { gap: Gap; names: Map<string, string>; sharedN: number | null }) {
+  return (
+    <>
+      <td className="vis-nowrap">
+        {formatRate(gap.gapAnswers)}
+        {sharedN === null && <span className="muted small"> {formatN(gap.gapAnswers.n)}</span>}
+      </td>
+      <td>
+        <Competitors gap={gap} names={names} />
+      </td>
+    </>
+  );
+}
+
 function GapTable({ data, brands }: { data: CitationGapsView; brands: VisibilityBrandRef[] }) {
   const drill = useVisibilityStore((s) => s.drill);
   const [all, setAll] = useState(false);
   const names = new Map(brands.map((b) => [b.id, b.name]));
   const focusName = names.get(data.focusBrandId) ?? 'the focus brand';
-  const rows = all ? data.gaps : data.gaps.slice(0, GAPS_SHOWN);
+  // Full gaps first, then partial ones (marked): competitors' own sites are listed apart.
+  const listed = [...data.gaps, ...data.partialGaps];
+  const rows = all ? listed : listed.slice(0, GAPS_SHOWN);
   const n = sharedN(rows.map((g) => g.gapAnswers.n));
   const anyPartial = rows.some((g) => g.focusCitedElsewhere);
   return (
@@ -78,13 +95,7 @@ function GapTable({ data, brands }: { data: CitationGapsView; brands: Visibility
                   )}
                 </span>
               </th>
-              <td className="vis-nowrap">
-                {formatRate(g.gapAnswers)}
-                {n === null && <span className="muted small"> {formatN(g.gapAnswers.n)}</span>}
-              </td>
-              <td>
-                <Competitors gap={g} names={names} />
-              </td>
+              <GapCells gap={g} names={names} sharedN={n} />
             </tr>
           ))}
         </tbody>
@@ -95,13 +106,45 @@ function GapTable({ data, brands }: { data: CitationGapsView; brands: Visibility
             “Cites {focusName} elsewhere”: a partial gap, the domain names {focusName} in other answers.
           </span>
         )}
-        {data.gaps.length > GAPS_SHOWN && (
+        {listed.length > GAPS_SHOWN && (
           <button type="button" className="small" aria-expanded={all} onClick={() => setAll(!all)}>
-            {all ? `Show the top ${GAPS_SHOWN}` : `Show all ${data.gaps.length} domains`}
+            {all ? `Show the top ${GAPS_SHOWN}` : `Show all ${listed.length} domains`}
           </button>
         )}
+        {data.thinGaps.length > 0 && (
+          <span className="muted">
+            {plural(data.thinGaps.length, 'more domain')} cited in fewer than {data.minAnswers} of those
+            answers (few answers) not listed.
+          </span>
+        )}
       </div>
+      <CompetitorSites data={data} names={names} />
     </>
+  );
+}
+
+/** Competitors' own sites cited in gap answers: apart, since no brand gets onto a rival's site. */
+function CompetitorSites({ data, names }: { data: CitationGapsView; names: Map<string, string> }) {
+  if (data.competitorSites.length === 0) return null;
+  return (
+    <table className="table vis-table vis-gaps" aria-label="Competitors’ own sites">
+      <caption className="muted small">Competitors’ own sites cited in those answers</caption>
+      <thead>
+        <tr>
+          <th scope="col">Domain</th>
+          <th scope="col">Share of gap answers</th>
+          <th scope="col">Competitors named</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.competitorSites.slice(0, GAPS_SHOWN).map((g) => (
+          <tr key={g.domain}>
+            <th scope="row">{g.domain}</th>
+            <GapCells gap={g} names={names} sharedN={null} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -4,6 +4,7 @@ import { ChangeBadge } from './ChangeBadge';
 import { formatN, formatRate, sharedN } from './format';
 import { useBrandRefs } from './hooks';
 import { Panel } from './Panel';
+import { SiteKindPicker, SiteKindShares } from './SiteKindShares';
 import { PANEL_RESERVE } from './panel-reserve';
 import { Sparkline } from './Sparkline';
 import { UrlTable } from './UrlTable';
@@ -20,6 +21,7 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
         <thead>
           <tr>
             <th scope="col">Domain</th>
+            <th scope="col">Kind of site</th>
             <th scope="col">
               Share of answers citing
               {n !== null && <span className="vis-head-n">{formatN(n)} answers</span>}
@@ -52,6 +54,9 @@ function DomainTable({ data, brands }: { data: SourcesView; brands: VisibilityBr
                     </>
                   )}
                 </th>
+                <td>
+                  <SiteKindPicker domain={d.domain} kind={d.siteKind} own={d.siteKindSource === 'override'} />
+                </td>
                 <td className="vis-nowrap">
                   {formatRate(d.share)}
                   {n === null && <span className="muted small"> {formatN(d.share.n)}</span>}
@@ -129,10 +134,11 @@ function MoreDomains({ shown }: { shown: number }) {
   );
 }
 
-/** The domains the engines cite, with their share, change, daily trend and owning brand. */
+/** The domains the engines cite, with their kind of site, share, change, daily trend and owning brand; shares by kind above. */
 export function SourcesPanel() {
   const state = useVisibilityStore((s) => s.panels.sources);
   const refresh = useVisibilityStore((s) => s.refresh);
+  const kindError = useVisibilityStore((s) => s.siteKindError);
   const brands = useBrandRefs();
   return (
     <Panel
@@ -145,6 +151,12 @@ export function SourcesPanel() {
     >
       {(data) => (
         <>
+          <SiteKindShares data={data} />
+          {kindError && (
+            <p className="error small" role="alert">
+              {kindError.message}
+            </p>
+          )}
           <DomainTable data={data} brands={brands} />
           <MoreDomains shown={data.domains.length} />
           <DomainUrls />
