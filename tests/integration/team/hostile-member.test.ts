@@ -404,3 +404,75 @@ describe('values too large, and who wrote a row', () => {
     expect(seeds.rows).toEqual([{ created_by: team.roles['bob']?.name }]);
   }, 60_000);
 });
+
+describe('a transaction left open', () => {
+  it('by a member of another workspace delays no pull of this one', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evilId = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
+    ).rows[0]?.id as string;
+    const evil = await sessionAs(team, mallory);
+    await evil.query('SET idle_in_transaction_session_timeout = 0');
+    await evil.query('BEGIN');
+    await evil.query(TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [evilId, 'open']);
+    const alice = team.desktop('alice');
+    const bob = team.desktop('bob');
+    recordRun(alice.store, 5);
+    expect((await alice.sync()).pushed['result']).toBe(5);
+    // Before, bob's pull read only below mallory's transaction, and got nothing until it ended.
+    expect((await bob.sync()).pulled['result']).toBe(5);
+    await evil.query('COMMIT');
+  }, 60_000);
+
+  it('by a teammate delays none of the workspace’s pulls; its pushes give up in words until it ends', async () => {
+    const { team } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5);
+    await alice.sync();
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    await bobSql.query('SET idle_in_transaction_session_timeout = 0');
+    await bobSql.query('BEGIN');
+    await bobSql.query(TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [acme, 'open']);
+    // A second desktop of bob pulls everything committed while his transaction is open.
+    const second = team.desktop('bob', 'bob-second');
+    expect((await second.sync()).pulled['result']).toBe(5);
+    // The workspace's writers wait for its clock: with the team's lock limit, in words.
+    await team.owner.query(`ALTER DATABASE "${team.database}" SET lock_timeout = '1s'`);
+    recordRun(alice.store, 3);
+    const held = alice.sync();
+    expect(await settlesWithin(held, NOT_HUNG_MS)).toBe(true);
+    await expect(held).rejects.toThrow(/gave up waiting: canceling statement due to lock timeout/);
+    await bobSql.query('ROLLBACK');
+    expect((await alice.sync()).pushed['result']).toBe(3);
+    expect((await second.sync()).pulled['result']).toBe(3);
+    const leftOpen = await team.owner.query("SELECT 1 FROM parallax.runs WHERE id = 'run-open'");
+    expect(leftOpen.rows).toEqual([]);
+  }, 60_000);
+
+  it('in another workspace’s rows is refused before it holds anything of that workspace', async () => {
+    const { team, mallory } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const evil = await sessionAs(team, mallory);
+    await evil.query('SET idle_in_transaction_session_timeout = 0');
+    await evil.query('BEGIN');
+    const refused = await attempt(evil, TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [
+      acme,
+      'foreign',
+    ]);
+    expect(refused).toBe('42501');
+    expect(await attempt(evil, 'SELECT 1')).toBe('25P02');
+    // Mallory's aborted transaction stays open; acme's pushes and pulls go on.
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 4);
+    const push = alice.sync();
+    expect(await settlesWithin(push, NOT_HUNG_MS)).toBe(true);
+    expect((await push).pushed['result']).toBe(4);
+    expect((await team.desktop('bob').sync()).pulled['result']).toBe(4);
+    await evil.query('ROLLBACK');
+  }, 60_000);
+});
