@@ -7,9 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openTeamClient, parseTeamUrl } from '../../../src/core/team/server';
 import { createWorkspaceRegistry } from '../../../src/core/team/workspaces';
+import type { JobRecord, QuarantineEntry } from '../../../src/core/history';
 import type { SyncReportView } from '../../../src/shared/ipc/channels/sync';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
-import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import {
+  answerJobs,
+  createSandboxRun,
+  recordRun,
+  startSyncTeam,
+  type SyncTeam,
+} from '../../support/sync-team';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { makeResult } from '../../bench/store-answers';
+import { rng } from '../../bench/bench-random';
 import { TABLE_ROWS } from './fixtures';
 
 // A member who means harm, with plain SQL through its own login role, against a real PostgreSQL
@@ -250,13 +260,16 @@ async function storedBeforeTheCheck(team: SyncTeam, workspaceId: string, at = Da
   );
 }
 
-/** `parallax sync --json` of a new history of acme, as bob. */
-async function cliSync(team: SyncTeam): Promise<{ code: number | null; report: SyncReportView }> {
+/** `parallax <args> --json --db <desktop's history>` as bob, in a new data folder with acme. */
+async function cliAsBob(
+  team: SyncTeam,
+  args: string[],
+  historyPath: string,
+): Promise<{ code: number | null; stdout: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-hostile-cli-'));
   dirs.push(dir);
   const settings = openSettingsStore({ userDataDir: dir });
   createWorkspaceRegistry({ dataFolder: dir, settings, env: {} }).create('acme');
-  const desktop = team.desktop('bob', 'bob-cli');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PARALLAX_USER_DATA_DIR: dir,
@@ -265,14 +278,29 @@ async function cliSync(team: SyncTeam): Promise<{ code: number | null; report: S
     PARALLAX_WORKSPACE: 'acme',
   };
   delete env['DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, [BIN, 'sync', '--json', '--db', desktop.path], {
+  const child = spawn(process.execPath, [BIN, ...args, '--json', '--db', historyPath], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, report: JSON.parse(stdout) as SyncReportView };
+  return { code, stdout };
+}
+
+/** `parallax sync --json` of a new history of acme, as bob; then its `sync quarantine --json`. */
+async function cliSync(
+  team: SyncTeam,
+): Promise<{ code: number | null; report: SyncReportView; kept: QuarantineEntry[] }> {
+  const desktop = team.desktop('bob', 'bob-cli');
+  desktop.store.close();
+  const { code, stdout } = await cliAsBob(team, ['sync'], desktop.path);
+  const kept = await cliAsBob(team, ['sync', 'quarantine'], desktop.path);
+  return {
+    code,
+    report: JSON.parse(stdout) as SyncReportView,
+    kept: JSON.parse(kept.stdout) as QuarantineEntry[],
+  };
 }
 
 describe('an answer whose document is not an object', () => {
@@ -306,6 +334,13 @@ describe('an answer whose document is not an object', () => {
       { table: 'results', id: 'result-bad', reason: 'its normalized_json is a JSON string, not an object' },
     ]);
     expect(report.rejected).toBeGreaterThanOrEqual(1);
+    // Kept on alice's desktop as the server sent it, so nothing of it is lost.
+    const kept = alice.store.replica.listQuarantined();
+    expect(kept.map((q) => [q.direction, q.table, q.id])).toEqual([['pull', 'results', 'result-bad']]);
+    expect(JSON.parse(kept[0]?.raw ?? '{}')).toMatchObject({
+      id: 'result-bad',
+      normalized_json: 'not an object',
+    });
     // The next sync goes on past it.
     await expect(alice.sync()).resolves.toMatchObject({ quarantined: [] });
 
@@ -313,6 +348,9 @@ describe('an answer whose document is not an object', () => {
     expect(cli.code).toBe(1);
     expect(cli.report.pulled['result']).toBe(5);
     expect(cli.report.quarantined.map((q) => `${q.table} ${q.id}`)).toEqual(['results result-bad']);
+    expect(cli.kept.map((q) => `${q.direction} ${q.table} ${q.id} ${q.reason}`)).toEqual([
+      'pull results result-bad its normalized_json is a JSON string, not an object',
+    ]);
   }, 120_000);
 
   it('one stored before the check, in a month not made yet, does not stop that month being made', async () => {
@@ -373,6 +411,60 @@ describe('values too large, and who wrote a row', () => {
     expect(rows).toEqual([{ n: '0' }]);
     await acmeStillSyncs(team, Date.now());
   }, 60_000);
+
+  it('a value of this history larger than the team takes is not sent, but named and kept; the rest goes', async () => {
+    const { team } = await hostileTeam();
+    const alice = team.desktop('alice');
+    await alice.sync();
+    // A run whose name is over the 4 MB cap: it and everything of it stay here.
+    const bigRun = recordRun(alice.store, 3)[0]?.runId as string;
+    alice.store.updateRun(bigRun, { name: 'x'.repeat(4 * 1024 * 1024 + 1) });
+    recordRun(alice.store, 4);
+    // A run with one answer whose raw response is over the 32 MB cap: that job and answer stay.
+    const spec = runSpecSchema.parse({
+      name: 'big answer',
+      prompts: ['a', 'b'],
+      engines: ['assistant-a'],
+      countries: ['US'],
+    });
+    const { jobs } = createSandboxRun(alice.store, spec, 2);
+    const [small, big] = jobs as [JobRecord, JobRecord];
+    answerJobs(alice.store, [small], rng(7), Date.now());
+    alice.store.ingestResults([
+      {
+        jobId: big.id,
+        raw: { padding: 'y'.repeat(33 * 1024 * 1024) },
+        normalized: makeResult(rng(8), 40).normalized,
+        fetchedAt: Date.now(),
+        jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
+      },
+    ]);
+
+    const report = await alice.sync();
+    expect(report.pushed['result']).toBe(5);
+    const named = report.overCap.map((q) => `${q.table} ${q.reason}`);
+    expect(named).toContain('runs its name is 4.0 MB, more than the team takes (4 MB)');
+    expect(named.filter((n) => n.startsWith('jobs its run'))).toHaveLength(3);
+    expect(named.filter((n) => n.startsWith('results its run'))).toHaveLength(3);
+    expect(named).toContain('jobs its answer is more than the team takes');
+    expect(named).toContainEqual(expect.stringMatching(/^results its raw_json is 33\.0 MB/));
+    expect(report.overCap.find((q) => q.table === 'jobs' && q.reason.startsWith('its answer'))?.id).toBe(
+      big.id,
+    );
+    // Kept here, named by `parallax sync quarantine`.
+    const kept = alice.store.replica.listQuarantined();
+    expect(kept.filter((q) => q.direction === 'push')).toHaveLength(report.overCap.length);
+    expect(kept.find((q) => q.table === 'runs')?.id).toBe(bigRun);
+
+    const { rows } = await team.owner.query<{ n: string }>(
+      "SELECT count(*) AS n FROM parallax.results r JOIN parallax.workspaces w ON w.id = r.workspace_id WHERE w.slug = 'acme'",
+    );
+    expect(rows).toEqual([{ n: '5' }]);
+    const bob = team.desktop('bob');
+    expect((await bob.sync()).pulled['result']).toBe(5);
+    // The next sync does not meet them again.
+    expect((await alice.sync()).overCap).toEqual([]);
+  }, 120_000);
 
   it('a member cannot write as a teammate’s desktop or publish a seed in a teammate’s name', async () => {
     const { team } = await hostileTeam();

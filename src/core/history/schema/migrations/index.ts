@@ -22,6 +22,7 @@ import { fill as fillSerpMentions, sql as serpMentions } from './020_serp_mentio
 import { sql as resultRowsUnchecked } from './021_result_rows_unchecked';
 import { keepSourceTextsByUrlId, sql as sourceUrlIds } from './022_source_url_ids';
 import { splitKeyLevels, sql as keyLevels } from './023_key_levels';
+import { sql as syncQuarantine } from './024_sync_quarantine';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 21, name: 'result-rows-unchecked', sql: resultRowsUnchecked },
   { version: 22, name: 'source-url-ids', sql: sourceUrlIds, up: keepSourceTextsByUrlId },
   { version: 23, name: 'key-levels', sql: keyLevels, up: splitKeyLevels },
+  { version: 24, name: 'sync-quarantine', sql: syncQuarantine },
 ];
