@@ -568,3 +568,105 @@ describe('a transaction left open', () => {
     await evil.query('ROLLBACK');
   }, 60_000);
 });
+
+/** Notifications a session hears on `channel` (LISTEN as it is), collected as they come. */
+async function listenAs(client: pg.Client, channel: string): Promise<string[]> {
+  const heard: string[] = [];
+  client.on('notification', (n) => {
+    if (n.channel === channel) heard.push(n.payload ?? '');
+  });
+  await client.query(`LISTEN "${channel}"`);
+  return heard;
+}
+
+/** Waits until `heard` has something (a notification is delivered soon after the commit). */
+async function untilHeard(heard: readonly string[], client: pg.Client): Promise<void> {
+  for (let i = 0; i < 250 && heard.length === 0; i++) {
+    await client.query('SELECT 1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('nothing to watch', () => {
+  it('a workspace’s channel is a name only its members read; a revoked member hears nothing after', async () => {
+    const { team, mallory } = await hostileTeam();
+    const acme = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
+    ).rows[0]?.id as string;
+    const evil = await sessionAs(team, mallory);
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    const channelOf = async (client: pg.Client): Promise<string | undefined> =>
+      (
+        await client.query<{ channel: string }>(
+          'SELECT channel FROM parallax.workspace_channels WHERE workspace_id = $1',
+          [acme],
+        )
+      ).rows[0]?.channel;
+    expect(await channelOf(evil)).toBeUndefined();
+    const channel = (await channelOf(bobSql)) as string;
+    expect(channel).toMatch(/^parallax_[0-9a-f]{32}$/);
+    // The name mallory could once compute from acme's id, and the one bob reads as a member.
+    const guessed = await listenAs(evil, `parallax_${acme.replace(/-/g, '')}`);
+    const bobHeard = await listenAs(bobSql, channel);
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 2);
+    await alice.sync();
+    await untilHeard(bobHeard, bobSql);
+    expect(bobHeard).toContain('runs');
+
+    await team.owner.query("SELECT parallax.revoke_workspace('acme', $1)", [team.roles['bob']?.name]);
+    const aliceSql = await sessionAs(team, team.roles['alice'] as TestRole);
+    const renamed = (await channelOf(aliceSql)) as string;
+    expect(renamed).not.toBe(channel);
+    const aliceHeard = await listenAs(aliceSql, renamed);
+    bobHeard.length = 0;
+    recordRun(alice.store, 2);
+    await alice.sync();
+    await untilHeard(aliceHeard, aliceSql);
+    expect(aliceHeard).toContain('runs');
+    // Both sessions have been idle since that commit and answered a statement: what they were sent is in.
+    await bobSql.query('SELECT 1');
+    await evil.query('SELECT 1');
+    expect(bobHeard).toEqual([]);
+    expect(guessed).toEqual([]);
+  }, 60_000);
+
+  it('a member reads no table’s counters or sizes, and another workspace’s writes do not show in its own numbering', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evilId = (
+      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
+    ).rows[0]?.id as string;
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    for (const sql of [
+      'SELECT n_tup_ins FROM pg_stat_user_tables',
+      'SELECT * FROM pg_statio_user_tables',
+      'SELECT xact_commit FROM pg_stat_database',
+      "SELECT pg_stat_get_tuples_inserted('parallax.runs'::regclass)",
+      "SELECT pg_total_relation_size('parallax.results_default')",
+      'SELECT pg_database_size(current_database())',
+      'SELECT count(*) FROM pg_locks',
+    ]) {
+      expect([sql, await attempt(bobSql, sql)]).toEqual([sql, '42501']);
+    }
+    // The owner still reads them.
+    await expect(team.owner.query('SELECT count(*) FROM pg_stat_user_tables')).resolves.toBeTruthy();
+
+    const alice = team.desktop('alice');
+    const seqsOfRun = async (runId: string): Promise<string[]> =>
+      (
+        await team.owner.query<{ seq: string }>(
+          'SELECT seq::text AS seq FROM parallax.jobs WHERE run_id = $1 ORDER BY seq',
+          [runId],
+        )
+      ).rows.map((r) => r.seq);
+    const first = recordRun(alice.store, 3)[0]?.runId as string;
+    await alice.sync();
+    const evil = await sessionAs(team, mallory);
+    const run = TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string;
+    for (let i = 0; i < 50; i++) await evil.query(run, [evilId, `noise-${i}`]);
+    const second = recordRun(alice.store, 3)[0]?.runId as string;
+    await alice.sync();
+    // Numbered within acme's own transactions: the same for the same push, whatever evil wrote.
+    expect(await seqsOfRun(second)).toEqual(await seqsOfRun(first));
+  }, 60_000);
+});

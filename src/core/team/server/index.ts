@@ -29,4 +29,4 @@ export {
 export { describeTls, parseTeamUrl, withPassword, type SslMode, type TeamUrl } from './team-url';
 export { createWorkspace, listWorkspaces, useWorkspace, type WorkspaceOps } from './workspace-ops';
 export { valueCap } from './value-caps';
-export { workspaceChannel } from './migrations/002-sync';
+export { readWorkspaceChannel } from './channels';
