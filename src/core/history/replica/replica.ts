@@ -12,6 +12,7 @@ import {
 } from './recorded-apply';
 import { createQuarantineApi, type QuarantineApi } from './quarantine';
 import { createRecordedReadApi, type RecordedReadApi } from './recorded-read';
+import { createRunPromptsApi, type RunPromptsApi } from './run-prompts';
 
 // The history as a replica of a team's PostgreSQL history (src/core/team/sync drives it): the outbox
 // of local changes, the rows a push sends, the team's rows a pull applies, the pull cursors,
@@ -24,7 +25,7 @@ export interface ReplicaCursor {
 }
 
 export interface ReplicaApi
-  extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi, QuarantineApi {
+  extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi, QuarantineApi, RunPromptsApi {
   /**
    * Runs fn in one transaction in which nothing written is recorded for the team: what a pull
    * applies is not sent back. Committed when fn returns, rolled back when it throws. The apply
@@ -103,6 +104,7 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     ...createRecordedReadApi(db),
     ...apply,
     ...createQuarantineApi(db, ctx.now),
+    ...createRunPromptsApi(db),
     ...config,
     applying<T>(fn: () => T): T {
       try {
