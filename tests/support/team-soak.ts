@@ -21,6 +21,8 @@ export interface SoakOptions {
   answers: number;
   /** The team's idle_in_transaction_session_timeout, as the owner sets it ('1s', '2min'…). */
   idleLimit: string;
+  /** false: mallory stays quiet (the baseline the delays are compared with). */
+  misbehave?: boolean;
 }
 
 export interface SoakFigures {
@@ -152,7 +154,7 @@ export async function runTeamSoak(server: TestPostgres, options: SoakOptions): P
     for (let round = 0; round < options.rounds; round++) {
       const client = await malloryConnects(server, team, mallory);
       sessions.push(client);
-      await misbehave(client, workspaceId, round);
+      if (options.misbehave !== false) await misbehave(client, workspaceId, round);
       await Promise.all(desktops.map((d) => turn(d, options, pushedAt, desktops, figures)));
       figures.rows += desktops.length * options.answers;
     }

@@ -59,6 +59,15 @@ async function hostileTeam(): Promise<HostileTeam> {
   return { team, mallory };
 }
 
+/** A workspace's id, by its slug. */
+async function workspaceIdOf(team: SyncTeam, slug: string): Promise<string> {
+  const { rows } = await team.owner.query<{ id: string }>(
+    'SELECT id FROM parallax.workspaces WHERE slug = $1',
+    [slug],
+  );
+  return rows[0]?.id as string;
+}
+
 /** A plain node-postgres session as `role`: SQL as a member could type it. */
 async function sessionAs(team: SyncTeam, role: TestRole): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: server.url(team.database, role) });
@@ -306,9 +315,7 @@ async function cliSync(
 describe('an answer whose document is not an object', () => {
   it('is refused at push, and one stored before is skipped and named by every pull', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
     const bob = team.desktop('bob');
     recordRun(bob.store, 5);
@@ -355,9 +362,7 @@ describe('an answer whose document is not an object', () => {
 
   it('one stored before the check, in a month not made yet, does not stop that month being made', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const next = monthFromNow(1) + 86_400_000;
     await storedBeforeTheCheck(team, acme, next);
     const alice = team.desktop('alice');
@@ -375,9 +380,7 @@ describe('an answer whose document is not an object', () => {
 describe('values too large, and who wrote a row', () => {
   it('a value larger than the team takes is refused before it is stored, in words naming the column', async () => {
     const { team, mallory } = await hostileTeam();
-    const evilId = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
-    ).rows[0]?.id as string;
+    const evilId = await workspaceIdOf(team, 'evil');
     const evil = await sessionAs(team, mallory);
     const run = TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string;
     await evil.query(run, [evilId, 'big']);
@@ -468,9 +471,7 @@ describe('values too large, and who wrote a row', () => {
 
   it('a member cannot write as a teammate’s desktop or publish a seed in a teammate’s name', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const alice = team.desktop('alice');
     recordRun(alice.store, 2);
     await alice.sync();
@@ -500,9 +501,7 @@ describe('values too large, and who wrote a row', () => {
 describe('a transaction left open', () => {
   it('by a member of another workspace delays no pull of this one', async () => {
     const { team, mallory } = await hostileTeam();
-    const evilId = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
-    ).rows[0]?.id as string;
+    const evilId = await workspaceIdOf(team, 'evil');
     const evil = await sessionAs(team, mallory);
     await evil.query('SET idle_in_transaction_session_timeout = 0');
     await evil.query('BEGIN');
@@ -518,9 +517,7 @@ describe('a transaction left open', () => {
 
   it('by a teammate delays none of the workspace’s pulls; its pushes give up in words until it ends', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const alice = team.desktop('alice');
     recordRun(alice.store, 5);
     await alice.sync();
@@ -546,9 +543,7 @@ describe('a transaction left open', () => {
 
   it('in another workspace’s rows is refused before it holds anything of that workspace', async () => {
     const { team, mallory } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const evil = await sessionAs(team, mallory);
     await evil.query('SET idle_in_transaction_session_timeout = 0');
     await evil.query('BEGIN');
@@ -590,9 +585,7 @@ async function untilHeard(heard: readonly string[], client: pg.Client): Promise<
 describe('nothing to watch', () => {
   it('a workspace’s channel is a name only its members read; a revoked member hears nothing after', async () => {
     const { team, mallory } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const evil = await sessionAs(team, mallory);
     const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
     const channelOf = async (client: pg.Client): Promise<string | undefined> =>
@@ -633,9 +626,7 @@ describe('nothing to watch', () => {
 
   it('a member reads no table’s counters or sizes, and another workspace’s writes do not show in its own numbering', async () => {
     const { team, mallory } = await hostileTeam();
-    const evilId = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
-    ).rows[0]?.id as string;
+    const evilId = await workspaceIdOf(team, 'evil');
     const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
     for (const sql of [
       'SELECT n_tup_ins FROM pg_stat_user_tables',
