@@ -24,6 +24,11 @@ CREATE TABLE parallax.workspace_clocks (
 );
 REVOKE ALL ON parallax.workspace_clocks FROM PUBLIC;
 ALTER TABLE parallax.workspace_clocks ENABLE ROW LEVEL SECURITY;
+-- A session sees a clock only while its own transaction holds it: each row written after the
+-- first finds its tick with one look-up (no function call), and nobody reads another's clock.
+CREATE POLICY workspace_clocks_held ON parallax.workspace_clocks FOR SELECT TO parallax_member
+  USING (holder = pg_current_xact_id_if_assigned());
+GRANT SELECT ON parallax.workspace_clocks TO parallax_member;
 INSERT INTO parallax.workspace_clocks (workspace_id, tick, holder)
   SELECT id, pg_current_xact_id()::text::bigint, pg_current_xact_id() FROM parallax.workspaces;
 
@@ -64,7 +69,11 @@ BEGIN
     END IF;
     ws := NEW.workspace_id;
   END IF;
-  tick := parallax.workspace_tick(ws);
+  SELECT c.tick INTO tick FROM parallax.workspace_clocks c
+    WHERE c.workspace_id = ws AND c.holder = pg_current_xact_id_if_assigned();
+  IF tick IS NULL THEN
+    tick := parallax.workspace_tick(ws);
+  END IF;
   -- The rows' count within the tick, kept for the transaction only ("tick:n"). A session that
   -- sets it itself can only misnumber its own rows of its own tick.
   counter := 'parallax.seq_' || replace(ws::text, '-', '');
