@@ -31,8 +31,8 @@ export interface SyncTeam {
   owner: TeamClient;
   workspace: string;
   roles: Record<string, TestRole>;
-  /** A desktop: its own history file, connected as `role`. */
-  desktop(role: string, name?: string): Desktop;
+  /** A desktop: its own history file, connected as `role`, syncing `slug` (the team's workspace unless told). */
+  desktop(role: string, name?: string, slug?: string): Desktop;
   /** Rows of a team table in the workspace (as the owner). */
   count(table: string, where?: string): Promise<number>;
   close(): Promise<void>;
@@ -80,7 +80,7 @@ export async function startSyncTeam(
     owner,
     workspace,
     roles,
-    desktop(role, name = role) {
+    desktop(role, name = role, slug = workspace) {
       const dir = mkdtempSync(join(tmpdir(), `parallax-sync-${name}-`));
       dirs.push(dir);
       const path = join(dir, 'parallax.db');
@@ -96,7 +96,7 @@ export async function startSyncTeam(
         path,
         store: openHistory({ path }),
         team,
-        sync: (options = {}) => syncWorkspace(team, { store: desktop.store, workspace }, options),
+        sync: (options = {}) => syncWorkspace(team, { store: desktop.store, workspace: slug }, options),
         reopen() {
           desktop.store.close();
           desktop.store = openHistory({ path });

@@ -7,9 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { openTeamClient, parseTeamUrl } from '../../../src/core/team/server';
 import { createWorkspaceRegistry } from '../../../src/core/team/workspaces';
+import type { JobRecord, QuarantineEntry } from '../../../src/core/history';
 import type { SyncReportView } from '../../../src/shared/ipc/channels/sync';
 import { startTestPostgres, type TestPostgres, type TestRole } from '../../support/postgres';
-import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
+import {
+  answerJobs,
+  createSandboxRun,
+  recordRun,
+  startSyncTeam,
+  type SyncTeam,
+} from '../../support/sync-team';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
+import { makeResult } from '../../bench/store-answers';
+import { rng } from '../../bench/bench-random';
 import { TABLE_ROWS } from './fixtures';
 
 // A member who means harm, with plain SQL through its own login role, against a real PostgreSQL
@@ -47,6 +57,15 @@ async function hostileTeam(): Promise<HostileTeam> {
   const mallory = await server.createRole(`mallory_${team.database}`.slice(0, 60));
   await team.owner.query("SELECT parallax.grant_workspace('evil', $1, 'member')", [mallory.name]);
   return { team, mallory };
+}
+
+/** A workspace's id, by its slug. */
+async function workspaceIdOf(team: SyncTeam, slug: string): Promise<string> {
+  const { rows } = await team.owner.query<{ id: string }>(
+    'SELECT id FROM parallax.workspaces WHERE slug = $1',
+    [slug],
+  );
+  return rows[0]?.id as string;
 }
 
 /** A plain node-postgres session as `role`: SQL as a member could type it. */
@@ -250,13 +269,16 @@ async function storedBeforeTheCheck(team: SyncTeam, workspaceId: string, at = Da
   );
 }
 
-/** `parallax sync --json` of a new history of acme, as bob. */
-async function cliSync(team: SyncTeam): Promise<{ code: number | null; report: SyncReportView }> {
+/** `parallax <args> --json --db <desktop's history>` as bob, in a new data folder with acme. */
+async function cliAsBob(
+  team: SyncTeam,
+  args: string[],
+  historyPath: string,
+): Promise<{ code: number | null; stdout: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-hostile-cli-'));
   dirs.push(dir);
   const settings = openSettingsStore({ userDataDir: dir });
   createWorkspaceRegistry({ dataFolder: dir, settings, env: {} }).create('acme');
-  const desktop = team.desktop('bob', 'bob-cli');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PARALLAX_USER_DATA_DIR: dir,
@@ -265,22 +287,35 @@ async function cliSync(team: SyncTeam): Promise<{ code: number | null; report: S
     PARALLAX_WORKSPACE: 'acme',
   };
   delete env['DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, [BIN, 'sync', '--json', '--db', desktop.path], {
+  const child = spawn(process.execPath, [BIN, ...args, '--json', '--db', historyPath], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, report: JSON.parse(stdout) as SyncReportView };
+  return { code, stdout };
+}
+
+/** `parallax sync --json` of a new history of acme, as bob; then its `sync quarantine --json`. */
+async function cliSync(
+  team: SyncTeam,
+): Promise<{ code: number | null; report: SyncReportView; kept: QuarantineEntry[] }> {
+  const desktop = team.desktop('bob', 'bob-cli');
+  desktop.store.close();
+  const { code, stdout } = await cliAsBob(team, ['sync'], desktop.path);
+  const kept = await cliAsBob(team, ['sync', 'quarantine'], desktop.path);
+  return {
+    code,
+    report: JSON.parse(stdout) as SyncReportView,
+    kept: JSON.parse(kept.stdout) as QuarantineEntry[],
+  };
 }
 
 describe('an answer whose document is not an object', () => {
   it('is refused at push, and one stored before is skipped and named by every pull', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
     const bob = team.desktop('bob');
     recordRun(bob.store, 5);
@@ -306,6 +341,13 @@ describe('an answer whose document is not an object', () => {
       { table: 'results', id: 'result-bad', reason: 'its normalized_json is a JSON string, not an object' },
     ]);
     expect(report.rejected).toBeGreaterThanOrEqual(1);
+    // Kept on alice's desktop as the server sent it, so nothing of it is lost.
+    const kept = alice.store.replica.listQuarantined();
+    expect(kept.map((q) => [q.direction, q.table, q.id])).toEqual([['pull', 'results', 'result-bad']]);
+    expect(JSON.parse(kept[0]?.raw ?? '{}')).toMatchObject({
+      id: 'result-bad',
+      normalized_json: 'not an object',
+    });
     // The next sync goes on past it.
     await expect(alice.sync()).resolves.toMatchObject({ quarantined: [] });
 
@@ -313,13 +355,14 @@ describe('an answer whose document is not an object', () => {
     expect(cli.code).toBe(1);
     expect(cli.report.pulled['result']).toBe(5);
     expect(cli.report.quarantined.map((q) => `${q.table} ${q.id}`)).toEqual(['results result-bad']);
+    expect(cli.kept.map((q) => `${q.direction} ${q.table} ${q.id} ${q.reason}`)).toEqual([
+      'pull results result-bad its normalized_json is a JSON string, not an object',
+    ]);
   }, 120_000);
 
   it('one stored before the check, in a month not made yet, does not stop that month being made', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const next = monthFromNow(1) + 86_400_000;
     await storedBeforeTheCheck(team, acme, next);
     const alice = team.desktop('alice');
@@ -337,9 +380,7 @@ describe('an answer whose document is not an object', () => {
 describe('values too large, and who wrote a row', () => {
   it('a value larger than the team takes is refused before it is stored, in words naming the column', async () => {
     const { team, mallory } = await hostileTeam();
-    const evilId = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'evil'")
-    ).rows[0]?.id as string;
+    const evilId = await workspaceIdOf(team, 'evil');
     const evil = await sessionAs(team, mallory);
     const run = TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string;
     await evil.query(run, [evilId, 'big']);
@@ -374,11 +415,63 @@ describe('values too large, and who wrote a row', () => {
     await acmeStillSyncs(team, Date.now());
   }, 60_000);
 
+  it('a value of this history larger than the team takes is not sent, but named and kept; the rest goes', async () => {
+    const { team } = await hostileTeam();
+    const alice = team.desktop('alice');
+    await alice.sync();
+    // A run whose name is over the 4 MB cap: it and everything of it stay here.
+    const bigRun = recordRun(alice.store, 3)[0]?.runId as string;
+    alice.store.updateRun(bigRun, { name: 'x'.repeat(4 * 1024 * 1024 + 1) });
+    recordRun(alice.store, 4);
+    // A run with one answer whose raw response is over the 32 MB cap: that job and answer stay.
+    const spec = runSpecSchema.parse({
+      name: 'big answer',
+      prompts: ['a', 'b'],
+      engines: ['assistant-a'],
+      countries: ['US'],
+    });
+    const { jobs } = createSandboxRun(alice.store, spec, 2);
+    const [small, big] = jobs as [JobRecord, JobRecord];
+    answerJobs(alice.store, [small], rng(7), Date.now());
+    alice.store.ingestResults([
+      {
+        jobId: big.id,
+        raw: { padding: 'y'.repeat(33 * 1024 * 1024) },
+        normalized: makeResult(rng(8), 40).normalized,
+        fetchedAt: Date.now(),
+        jobPatch: { jobState: 'succeeded', creditsCharged: 1 },
+      },
+    ]);
+
+    const report = await alice.sync();
+    expect(report.pushed['result']).toBe(5);
+    const named = report.overCap.map((q) => `${q.table} ${q.reason}`);
+    expect(named).toContain('runs its name is 4.0 MB, more than the team takes (4 MB)');
+    expect(named.filter((n) => n.startsWith('jobs its run'))).toHaveLength(3);
+    expect(named.filter((n) => n.startsWith('results its run'))).toHaveLength(3);
+    expect(named).toContain('jobs its answer is more than the team takes');
+    expect(named).toContainEqual(expect.stringMatching(/^results its raw_json is 33\.0 MB/));
+    expect(report.overCap.find((q) => q.table === 'jobs' && q.reason.startsWith('its answer'))?.id).toBe(
+      big.id,
+    );
+    // Kept here, named by `parallax sync quarantine`.
+    const kept = alice.store.replica.listQuarantined();
+    expect(kept.filter((q) => q.direction === 'push')).toHaveLength(report.overCap.length);
+    expect(kept.find((q) => q.table === 'runs')?.id).toBe(bigRun);
+
+    const { rows } = await team.owner.query<{ n: string }>(
+      "SELECT count(*) AS n FROM parallax.results r JOIN parallax.workspaces w ON w.id = r.workspace_id WHERE w.slug = 'acme'",
+    );
+    expect(rows).toEqual([{ n: '5' }]);
+    const bob = team.desktop('bob');
+    expect((await bob.sync()).pulled['result']).toBe(5);
+    // The next sync does not meet them again.
+    expect((await alice.sync()).overCap).toEqual([]);
+  }, 120_000);
+
   it('a member cannot write as a teammate’s desktop or publish a seed in a teammate’s name', async () => {
     const { team } = await hostileTeam();
-    const acme = (
-      await team.owner.query<{ id: string }>("SELECT id FROM parallax.workspaces WHERE slug = 'acme'")
-    ).rows[0]?.id as string;
+    const acme = await workspaceIdOf(team, 'acme');
     const alice = team.desktop('alice');
     recordRun(alice.store, 2);
     await alice.sync();
@@ -402,5 +495,169 @@ describe('values too large, and who wrote a row', () => {
       'SELECT created_by FROM parallax.workspace_seeds',
     );
     expect(seeds.rows).toEqual([{ created_by: team.roles['bob']?.name }]);
+  }, 60_000);
+});
+
+describe('a transaction left open', () => {
+  it('by a member of another workspace delays no pull of this one', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evilId = await workspaceIdOf(team, 'evil');
+    const evil = await sessionAs(team, mallory);
+    await evil.query('SET idle_in_transaction_session_timeout = 0');
+    await evil.query('BEGIN');
+    await evil.query(TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [evilId, 'open']);
+    const alice = team.desktop('alice');
+    const bob = team.desktop('bob');
+    recordRun(alice.store, 5);
+    expect((await alice.sync()).pushed['result']).toBe(5);
+    // Before, bob's pull read only below mallory's transaction, and got nothing until it ended.
+    expect((await bob.sync()).pulled['result']).toBe(5);
+    await evil.query('COMMIT');
+  }, 60_000);
+
+  it('by a teammate delays none of the workspace’s pulls; its pushes give up in words until it ends', async () => {
+    const { team } = await hostileTeam();
+    const acme = await workspaceIdOf(team, 'acme');
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 5);
+    await alice.sync();
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    await bobSql.query('SET idle_in_transaction_session_timeout = 0');
+    await bobSql.query('BEGIN');
+    await bobSql.query(TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [acme, 'open']);
+    // A second desktop of bob pulls everything committed while his transaction is open.
+    const second = team.desktop('bob', 'bob-second');
+    expect((await second.sync()).pulled['result']).toBe(5);
+    // The workspace's writers wait for its clock: with the team's lock limit, in words.
+    await team.owner.query(`ALTER DATABASE "${team.database}" SET lock_timeout = '1s'`);
+    recordRun(alice.store, 3);
+    const held = alice.sync();
+    expect(await settlesWithin(held, NOT_HUNG_MS)).toBe(true);
+    await expect(held).rejects.toThrow(/gave up waiting: canceling statement due to lock timeout/);
+    await bobSql.query('ROLLBACK');
+    expect((await alice.sync()).pushed['result']).toBe(3);
+    expect((await second.sync()).pulled['result']).toBe(3);
+    const leftOpen = await team.owner.query("SELECT 1 FROM parallax.runs WHERE id = 'run-open'");
+    expect(leftOpen.rows).toEqual([]);
+  }, 60_000);
+
+  it('in another workspace’s rows is refused before it holds anything of that workspace', async () => {
+    const { team, mallory } = await hostileTeam();
+    const acme = await workspaceIdOf(team, 'acme');
+    const evil = await sessionAs(team, mallory);
+    await evil.query('SET idle_in_transaction_session_timeout = 0');
+    await evil.query('BEGIN');
+    const refused = await attempt(evil, TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string, [
+      acme,
+      'foreign',
+    ]);
+    expect(refused).toBe('42501');
+    expect(await attempt(evil, 'SELECT 1')).toBe('25P02');
+    // Mallory's aborted transaction stays open; acme's pushes and pulls go on.
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 4);
+    const push = alice.sync();
+    expect(await settlesWithin(push, NOT_HUNG_MS)).toBe(true);
+    expect((await push).pushed['result']).toBe(4);
+    expect((await team.desktop('bob').sync()).pulled['result']).toBe(4);
+    await evil.query('ROLLBACK');
+  }, 60_000);
+});
+
+/** Notifications a session hears on `channel` (LISTEN as it is), collected as they come. */
+async function listenAs(client: pg.Client, channel: string): Promise<string[]> {
+  const heard: string[] = [];
+  client.on('notification', (n) => {
+    if (n.channel === channel) heard.push(n.payload ?? '');
+  });
+  await client.query(`LISTEN "${channel}"`);
+  return heard;
+}
+
+/** Waits until `heard` has something (a notification is delivered soon after the commit). */
+async function untilHeard(heard: readonly string[], client: pg.Client): Promise<void> {
+  for (let i = 0; i < 250 && heard.length === 0; i++) {
+    await client.query('SELECT 1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('nothing to watch', () => {
+  it('a workspace’s channel is a name only its members read; a revoked member hears nothing after', async () => {
+    const { team, mallory } = await hostileTeam();
+    const acme = await workspaceIdOf(team, 'acme');
+    const evil = await sessionAs(team, mallory);
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    const channelOf = async (client: pg.Client): Promise<string | undefined> =>
+      (
+        await client.query<{ channel: string }>(
+          'SELECT channel FROM parallax.workspace_channels WHERE workspace_id = $1',
+          [acme],
+        )
+      ).rows[0]?.channel;
+    expect(await channelOf(evil)).toBeUndefined();
+    const channel = (await channelOf(bobSql)) as string;
+    expect(channel).toMatch(/^parallax_[0-9a-f]{32}$/);
+    // The name mallory could once compute from acme's id, and the one bob reads as a member.
+    const guessed = await listenAs(evil, `parallax_${acme.replace(/-/g, '')}`);
+    const bobHeard = await listenAs(bobSql, channel);
+    const alice = team.desktop('alice');
+    recordRun(alice.store, 2);
+    await alice.sync();
+    await untilHeard(bobHeard, bobSql);
+    expect(bobHeard).toContain('runs');
+
+    await team.owner.query("SELECT parallax.revoke_workspace('acme', $1)", [team.roles['bob']?.name]);
+    const aliceSql = await sessionAs(team, team.roles['alice'] as TestRole);
+    const renamed = (await channelOf(aliceSql)) as string;
+    expect(renamed).not.toBe(channel);
+    const aliceHeard = await listenAs(aliceSql, renamed);
+    bobHeard.length = 0;
+    recordRun(alice.store, 2);
+    await alice.sync();
+    await untilHeard(aliceHeard, aliceSql);
+    expect(aliceHeard).toContain('runs');
+    // Both sessions have been idle since that commit and answered a statement: what they were sent is in.
+    await bobSql.query('SELECT 1');
+    await evil.query('SELECT 1');
+    expect(bobHeard).toEqual([]);
+    expect(guessed).toEqual([]);
+  }, 60_000);
+
+  it('a member reads no table’s counters or sizes, and another workspace’s writes do not show in its own numbering', async () => {
+    const { team, mallory } = await hostileTeam();
+    const evilId = await workspaceIdOf(team, 'evil');
+    const bobSql = await sessionAs(team, team.roles['bob'] as TestRole);
+    for (const sql of [
+      'SELECT n_tup_ins FROM pg_stat_user_tables',
+      'SELECT * FROM pg_statio_user_tables',
+      'SELECT xact_commit FROM pg_stat_database',
+      "SELECT pg_stat_get_tuples_inserted('parallax.runs'::regclass)",
+      "SELECT pg_total_relation_size('parallax.results_default')",
+      'SELECT pg_database_size(current_database())',
+      'SELECT count(*) FROM pg_locks',
+    ]) {
+      expect([sql, await attempt(bobSql, sql)]).toEqual([sql, '42501']);
+    }
+    // The owner still reads them.
+    await expect(team.owner.query('SELECT count(*) FROM pg_stat_user_tables')).resolves.toBeTruthy();
+
+    const alice = team.desktop('alice');
+    const seqsOfRun = async (runId: string): Promise<string[]> =>
+      (
+        await team.owner.query<{ seq: string }>(
+          'SELECT seq::text AS seq FROM parallax.jobs WHERE run_id = $1 ORDER BY seq',
+          [runId],
+        )
+      ).rows.map((r) => r.seq);
+    const first = recordRun(alice.store, 3)[0]?.runId as string;
+    await alice.sync();
+    const evil = await sessionAs(team, mallory);
+    const run = TABLE_ROWS.find((r) => r.table === 'runs')?.sql as string;
+    for (let i = 0; i < 50; i++) await evil.query(run, [evilId, `noise-${i}`]);
+    const second = recordRun(alice.store, 3)[0]?.runId as string;
+    await alice.sync();
+    // Numbered within acme's own transactions: the same for the same push, whatever evil wrote.
+    expect(await seqsOfRun(second)).toEqual(await seqsOfRun(first));
   }, 60_000);
 });

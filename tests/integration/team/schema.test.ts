@@ -163,15 +163,15 @@ describe('what sync and the runner will rely on', () => {
     ws = created.rows[0]?.id as string;
   });
 
-  it('upserts by the local ids: a retried push leaves one row, with a new seq', async () => {
+  it('upserts by the local ids: a retried push leaves one row, at a later tick', async () => {
     await seedWorkspace(owner, ws, 'u1');
     const upsert = `INSERT INTO parallax.runs (workspace_id, id, status, mode, priority, engines_json, countries_json,
         states_json, repeats, prompt_count, engine_options_json, base_url, sandbox, cost_estimate, created_at, updated_at)
       VALUES ($1, 'run-u1', 'completed', 'sync', 5, '[]', '[]', '[]', 1, 1, '{}', 'x', true, 1, 0, 1)
-      ON CONFLICT (workspace_id, id) DO UPDATE SET updated_at = excluded.updated_at RETURNING seq`;
-    const first = await owner.query<{ seq: string }>(upsert, [ws]);
-    const second = await owner.query<{ seq: string }>(upsert, [ws]);
-    expect(BigInt(second.rows[0]?.seq ?? 0)).toBeGreaterThan(BigInt(first.rows[0]?.seq ?? 0));
+      ON CONFLICT (workspace_id, id) DO UPDATE SET updated_at = excluded.updated_at RETURNING xid::text AS tick`;
+    const first = await owner.query<{ tick: string }>(upsert, [ws]);
+    const second = await owner.query<{ tick: string }>(upsert, [ws]);
+    expect(BigInt(second.rows[0]?.tick ?? 0)).toBeGreaterThan(BigInt(first.rows[0]?.tick ?? 0));
     const { rows } = await owner.query(
       `SELECT 1 FROM parallax.runs WHERE workspace_id = $1 AND id = 'run-u1'`,
       [ws],
@@ -220,7 +220,7 @@ describe('what sync and the runner will rely on', () => {
     expect(rows).toEqual([{ version: 2, mine: true, deleted_at: null }]);
   });
 
-  it('never passes over a row whose transaction commits after a later one (pull cursor horizon)', async () => {
+  it('never passes over a row whose transaction commits after a later one (the workspace’s clock)', async () => {
     const database = (await owner.query<{ db: string }>('SELECT current_database() AS db')).rows[0]
       ?.db as string;
     const slow = await connect(database);
@@ -229,12 +229,13 @@ describe('what sync and the runner will rely on', () => {
       client.query(`INSERT INTO parallax.tags (workspace_id, name) VALUES ($1, $2)`, [ws, name]);
     let cursor = (await readChanges(owner, 'tags', ws, START_CURSOR, 1000)).cursor;
     await slow.query('BEGIN');
-    await add(slow, 'slow'); // takes the lower seq
-    await add(fast, 'fast'); // commits first, with a higher seq
+    await add(slow, 'slow'); // takes the workspace's clock first
+    const later = add(fast, 'fast'); // waits for the clock, then takes the next tick
     const during = await readChanges<{ name: string }>(owner, 'tags', ws, cursor, 1000);
     expect(during.rows.map((r) => r.name)).toEqual([]);
     cursor = during.cursor;
     await slow.query('COMMIT');
+    await later;
     const after = await readChanges<{ name: string }>(owner, 'tags', ws, cursor, 1000);
     expect(after.rows.map((r) => r.name)).toEqual(['slow', 'fast']);
     expect((await readChanges(owner, 'tags', ws, after.cursor, 1000)).rows).toEqual([]);

@@ -17,7 +17,7 @@ import { withCliCore } from '../../core';
 import { listenForInterrupt } from '../../interrupt';
 import { finishReanalysis } from '../../reanalysis-progress';
 import { EXIT_INTERRUPTED } from '../../run-session';
-import { parseSince, printConflicts, printSyncReport } from './sync-format';
+import { parseSince, printConflicts, printQuarantine, printSyncReport } from './sync-format';
 import { cliSyncJudge, type SyncJudge } from '../../sync-judge';
 import { currentWorkspace, startFromSeed } from '../../seed-cli';
 import { defaultTeamCliDeps, requireCliTeam, runTeamAction, type TeamCliDeps } from '../../team-cli';
@@ -142,7 +142,7 @@ async function runSync(ctx: CliContext, deps: TeamCliDeps, flags: SyncFlags): Pr
       else printSyncReport(ctx, report);
       if (report.canceled) throw new CliExit(EXIT_INTERRUPTED);
       // The team's data, not this command's usage: the rest was synced; those rows were not.
-      if (report.quarantined.length > 0) throw new CliExit(EXIT_JOBS_FAILED);
+      if (report.quarantined.length + report.overCap.length > 0) throw new CliExit(EXIT_JOBS_FAILED);
     });
   } finally {
     interrupt.dispose();
@@ -174,6 +174,21 @@ export function syncCommandModule(overrides: Partial<TeamCliDeps> = {}): Registe
           const conflicts = core.store.replica.listDrafts().map(toConflictView);
           if (ctx.json) writeJson(ctx, conflicts);
           else printConflicts(ctx, conflicts);
+        });
+      });
+
+    sync
+      .command('quarantine')
+      .description(
+        'Rows a sync could not take, kept here: pulled rows it could not read (with the row as sent), rows too large to push',
+      )
+      .option('--db <path>', 'the history (default: the current workspace’s)')
+      .action(async (own: { db?: string }) => {
+        const flags = { db: own.db ?? sync.opts<SyncFlags>().db };
+        await withCliCore(ctx, { db: flags.db }, async (core) => {
+          const kept = core.store.replica.listQuarantined();
+          if (ctx.json) writeJson(ctx, kept);
+          else printQuarantine(ctx, kept);
         });
       });
 

@@ -1,4 +1,5 @@
 import type { SyncConflictView, SyncCounts, SyncReportView } from '../../../shared/ipc/channels/sync';
+import type { QuarantineEntry } from '../../../core/history';
 import { CliUsageError, writeLine, type CliContext } from '../../context';
 
 // What `parallax sync` prints: counts per kind in words, the conflicts, and the window.
@@ -88,6 +89,13 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
   for (const q of report.quarantined) {
     writeLine(ctx.stdout, `  ${q.table} ${q.id}: ${q.reason}`);
   }
+  if (report.overCap.length > 0) {
+    writeLine(ctx.stdout, `Not sent: ${report.overCap.length} rows larger than the team takes (kept here)`);
+  }
+  for (const q of report.overCap) writeLine(ctx.stdout, `  ${q.table} ${q.id}: ${q.reason}`);
+  if (report.quarantined.length + report.overCap.length > 0) {
+    writeLine(ctx.stdout, 'Kept in this history: parallax sync quarantine');
+  }
   if (report.conflicts.length > 0) {
     writeLine(ctx.stdout, 'Conflicts (the team’s version won):');
     for (const c of report.conflicts) writeLine(ctx.stdout, conflictLine(c));
@@ -109,4 +117,18 @@ export function printConflicts(ctx: CliContext, conflicts: readonly SyncConflict
     return;
   }
   for (const c of conflicts) writeLine(ctx.stdout, conflictLine(c));
+}
+
+/** `parallax sync quarantine`: each row kept, how it was met, when last, and why. */
+export function printQuarantine(ctx: CliContext, kept: readonly QuarantineEntry[]): void {
+  if (kept.length === 0) {
+    writeLine(ctx.stdout, 'Nothing kept: every row the syncs met went through.');
+    return;
+  }
+  for (const q of kept) {
+    const how = q.direction === 'pull' ? 'pulled, unreadable' : 'not sent, too large';
+    const when = new Date(q.lastAt).toISOString().slice(0, 16).replace('T', ' ');
+    writeLine(ctx.stdout, `${q.table} ${q.id} (${how}, last met ${when} UTC): ${q.reason}`);
+  }
+  writeLine(ctx.stdout, 'The pulled rows as the server sent them: parallax sync quarantine --json (raw).');
 }

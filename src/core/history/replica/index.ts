@@ -20,5 +20,6 @@ export {
   type SyncKind,
 } from './columns';
 export type { OutboxEntry } from './outbox';
+export type { QuarantineDirection, QuarantineEntry, QuarantineItem } from './quarantine';
 export type { ApplyOutcome, PulledResult } from './recorded-apply';
 export type { ConfigApplyOutcome, DraftReason, SyncDraft, TeamConfigRow } from './config-sync';

@@ -10,7 +10,9 @@ import {
   type ApplyMode,
   type RecordedApplyApi,
 } from './recorded-apply';
+import { createQuarantineApi, type QuarantineApi } from './quarantine';
 import { createRecordedReadApi, type RecordedReadApi } from './recorded-read';
+import { createRunPromptsApi, type RunPromptsApi } from './run-prompts';
 
 // The history as a replica of a team's PostgreSQL history (src/core/team/sync drives it): the outbox
 // of local changes, the rows a push sends, the team's rows a pull applies, the pull cursors,
@@ -22,7 +24,8 @@ export interface ReplicaCursor {
   seq: string;
 }
 
-export interface ReplicaApi extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi {
+export interface ReplicaApi
+  extends OutboxApi, RecordedReadApi, RecordedApplyApi, ConfigReplicaApi, QuarantineApi, RunPromptsApi {
   /**
    * Runs fn in one transaction in which nothing written is recorded for the team: what a pull
    * applies is not sent back. Committed when fn returns, rolled back when it throws. The apply
@@ -100,6 +103,8 @@ export function createReplicaApi(ctx: StoreContext, deps: ReplicaDeps): ReplicaA
     ...outbox,
     ...createRecordedReadApi(db),
     ...apply,
+    ...createQuarantineApi(db, ctx.now),
+    ...createRunPromptsApi(db),
     ...config,
     applying<T>(fn: () => T): T {
       try {

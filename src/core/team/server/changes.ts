@@ -2,13 +2,14 @@ import type { QueryResultRow } from 'pg';
 import type { TeamClient } from './client';
 
 // Reading what changed in a workspace since a cursor: the pull side of sync builds on this.
-// A cursor is the (xid, seq) of the last row read. Rows are read in (xid, seq) order and only
-// from transactions older than the oldest one still running (pg_snapshot_xmin): a transaction
-// that took a lower seq but commits later is never passed over, because its xid is at or above
-// that horizon until it ends, and every transaction that starts later gets a larger xid.
+// A cursor is the (xid, seq) of the last row read. xid is the tick of the workspace's clock the
+// writing transaction held (team schema version 12), seq the row's place within it. One
+// transaction at a time holds a workspace's clock and ticks it, so ticks commit in order: every
+// committed row is read at once, and a row of a tick not committed yet is never passed over,
+// because no later tick exists until it ends. Nothing of another workspace delays the read.
 
 export interface ChangeCursor {
-  /** The writing transaction of the last row read (xid8 as a decimal string). */
+  /** The workspace's clock tick of the last row read (an xid8 column, as a decimal string). */
   xid: string;
   seq: string;
 }
@@ -39,7 +40,6 @@ export async function readChanges<R extends QueryResultRow>(
     `SELECT t.*, t.xid::text AS xid, t.seq::text AS seq FROM parallax.${table} t
       WHERE t.workspace_id = $1
         AND (t.xid, t.seq) > ($2::xid8, $3::bigint)
-        AND t.xid < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY t.xid, t.seq
       LIMIT $4`,
     [workspaceId, cursor.xid, cursor.seq, limit],

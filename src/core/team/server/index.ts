@@ -28,4 +28,5 @@ export {
 } from './service';
 export { describeTls, parseTeamUrl, withPassword, type SslMode, type TeamUrl } from './team-url';
 export { createWorkspace, listWorkspaces, useWorkspace, type WorkspaceOps } from './workspace-ops';
-export { workspaceChannel } from './migrations/002-sync';
+export { valueCap } from './value-caps';
+export { readWorkspaceChannel } from './channels';

@@ -1,6 +1,12 @@
 import type { SyncReportView, SyncStatusView } from '../../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../../history';
-import { openTeamClient, TeamError, workspaceChannel, type TeamClient, type TeamService } from '../server';
+import {
+  openTeamClient,
+  readWorkspaceChannel,
+  TeamError,
+  type TeamClient,
+  type TeamService,
+} from '../server';
 import { AppError } from '../../platform';
 import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
@@ -89,6 +95,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
   const controller = new AbortController();
   let listener: TeamClient | null = null;
   let listening = false;
+  /** The channel the listener listens on. */
+  let heard: string | null = null;
   let listenDelay = firstRetry;
   let notified: NodeJS.Timeout | null = null;
 
@@ -117,7 +125,16 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     try {
       const client = await openTeamClient(config.url);
       listener = client;
-      await client.listen(workspaceChannel(workspaceId), onNotify, () => {
+      const channel = await readWorkspaceChannel(client, workspaceId);
+      if (channel === null) {
+        // Not (or no longer) a member: nothing to hear; the next sync tries again.
+        listening = false;
+        listener = null;
+        await client.end();
+        return;
+      }
+      heard = channel;
+      await client.listen(channel, onNotify, () => {
         void client.end();
         relisten();
       });
@@ -126,6 +143,17 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     } catch {
       relisten();
     }
+  }
+  /**
+   * Listens again when the workspace's channel changed (a member was revoked and the server drew
+   * a new name): ending the connection makes the listener start over with the new name.
+   */
+  async function followChannel(): Promise<void> {
+    const workspaceId = deps.store().getMeta(WORKSPACE_LINK_META);
+    const client = listener;
+    if (!listening || client === null || workspaceId === null) return ensureListener();
+    const channel = await readWorkspaceChannel(client, workspaceId).catch(() => heard);
+    if (channel !== heard) await client.end().catch(() => undefined);
   }
 
   const update = (patch: Partial<SyncStatusView>): void => {
@@ -199,7 +227,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
       ...localCounts(),
     });
     schedule(interval);
-    void ensureListener();
+    void followChannel();
   }
 
   async function syncNow(): Promise<SyncStatusView> {

@@ -91,6 +91,8 @@ export interface SyncTally {
   rejected: number;
   /** Rows from the team a pull could not read, skipped and named (the quarantined among rejected). */
   quarantined: QuarantinedRow[];
+  /** Rows of this history with a value larger than the team takes: not sent, named and kept. */
+  overCap: QuarantinedRow[];
   drafts: SyncDraft[];
   /** Where the time went (ms): statements on the server and the wire, and local writes. */
   timing: { pushRead: number; pushSend: number; pullFetch: number; pullApply: number };
@@ -113,16 +115,21 @@ export function emptyTally(): SyncTally {
     deleted: {},
     rejected: 0,
     quarantined: [],
+    overCap: [],
     drafts: [],
     timing: { pushRead: 0, pushSend: 0, pullFetch: 0, pullApply: 0 },
   };
 }
 
-/** Names rows a pull skipped as unreadable, each once however often this sync met it. */
+/**
+ * Names rows a pull skipped as unreadable, each once however often this sync met it, and keeps
+ * them in the history with the row as the server sent it (`parallax sync quarantine`).
+ */
 export function quarantine(ctx: StepContext, rows: readonly QuarantinedRow[]): void {
   const named = ctx.tally.quarantined;
-  for (const row of rows) {
-    if (!named.some((q) => q.table === row.table && q.id === row.id)) named.push(row);
+  ctx.store.replica.keepQuarantined('pull', rows);
+  for (const { table, id, reason } of rows) {
+    if (!named.some((q) => q.table === table && q.id === id)) named.push({ table, id, reason });
   }
 }
 

@@ -32,6 +32,8 @@ function applyParents(
   into.runs += runs.applied;
   into.deletedRuns += runs.deleted;
   if (kind === 'run') return;
+  // The prompts of runs here that lacked them, before the jobs that refer to them.
+  replica.addRunPrompts(parents.prompts);
   into.jobs += replica.applyJobs(parents.jobs).applied;
   into.results += replica.applyResults(parents.results).applied;
 }

@@ -31,7 +31,10 @@ export const noParents = (): Parents => ({ runs: [], prompts: [], jobs: [], resu
 const inWindow = (ctx: StepContext, run: ReplicaRow): boolean =>
   ctx.options.since == null || Number(run['created_at']) >= ctx.options.since;
 
-/** Fetches the runs (with their prompts) of these ids that are not here, within the window. */
+/**
+ * Fetches the runs (with their prompts) of these ids that are not here, within the window, and
+ * the prompts of those here without all of theirs (taken before their prompts reached the team).
+ */
 export async function fetchRuns(ctx: StepContext, runIds: readonly string[], into: Parents): Promise<void> {
   const present = ctx.store.replica.presentKeys('run', runIds);
   const missing = runIds.filter((id) => !present.has(id) && !into.runs.some((r) => r['id'] === id));
@@ -40,9 +43,10 @@ export async function fetchRuns(ctx: StepContext, runIds: readonly string[], int
     .filter((r) => inWindow(ctx, r));
   pushAll(into.runs, runs);
   const live = runs.filter((r) => r['deleted_at'] === null).map((r) => String(r['id']));
+  const lacking = ctx.store.replica.runsLackingPrompts([...present]);
   pushAll(
     into.prompts,
-    (await readRunPrompts(ctx, live)).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
+    (await readRunPrompts(ctx, [...live, ...lacking])).map((p) => rowFromPg(RECORDED_KINDS.run_prompts, p)),
   );
 }
 

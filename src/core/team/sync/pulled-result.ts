@@ -7,11 +7,22 @@ import { normalizedFault, readNormalized } from './normalized';
 /** A result as read from the team: its raw JSON always with it. */
 export type ReadResult = PulledResult & { rawJson: string };
 
-/** A team row a pull could not read: skipped, and named in the sync's report. */
+/** A team row a pull could not read: skipped, named in the sync's report and kept here (raw). */
 export interface QuarantinedRow {
   table: string;
   id: string;
   reason: string;
+  /** The row as the server sent it, as JSON (bytes as { base64 }). */
+  raw?: string;
+}
+
+/** A row as JSON text, whatever its values (jsonb read as objects, bytea as bytes). */
+export function rawRow(row: Record<string, unknown>): string {
+  const plain = Object.entries(row).map(([key, value]) => [
+    key,
+    value instanceof Uint8Array ? { base64: Buffer.from(value).toString('base64') } : value,
+  ]);
+  return JSON.stringify(Object.fromEntries(plain));
 }
 
 /** A team result row as the store's ingest takes it; null for a row it cannot read. */
@@ -47,7 +58,13 @@ export function readResults(rows: ReadonlyArray<Record<string, unknown>>): {
   for (const row of rows) {
     const result = toResult(row);
     if (result) results.push(result);
-    else quarantined.push({ table: 'results', id: String(row['id']), reason: resultFault(row) });
+    else
+      quarantined.push({
+        table: 'results',
+        id: String(row['id']),
+        reason: resultFault(row),
+        raw: rawRow(row),
+      });
   }
   return { results, quarantined };
 }

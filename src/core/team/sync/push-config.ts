@@ -11,6 +11,7 @@ import {
 import { TeamError } from '../server';
 import { add, advance, type StepContext } from './context';
 import { checkCanceled } from './errors';
+import { notSent, overCap } from './push-caps';
 import { fetchConfigRow } from './team-config';
 import { setAll, upsertParams, upsertSql } from './team-sql';
 
@@ -120,6 +121,13 @@ async function pushEdit(
 async function pushEntry(ctx: StepContext, kind: ConfigKind, entry: OutboxEntry): Promise<void> {
   const replica = ctx.store.replica;
   const local = entry.deleted ? null : replica.readConfig(kind, entry.key);
+  const tooLarge = local === null ? null : overCap(CONFIG_KINDS[kind], local);
+  if (tooLarge !== null) {
+    // The team would refuse it; the rest goes. It is sent again once edited.
+    notSent(ctx, CONFIG_KINDS[kind].table, entry.key, tooLarge);
+    replica.clearSent([entry]);
+    return;
+  }
   const seen = replica.configVersion(kind, entry.key);
   const { outcome, team } =
     local === null

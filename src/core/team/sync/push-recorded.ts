@@ -9,6 +9,7 @@ import {
 import { TeamError } from '../server';
 import { checkCanceled } from './errors';
 import { add, advance, timed, type StepContext } from './context';
+import { withinCaps, type Skipped } from './push-caps';
 import { PUSH_BATCH_WEIGHT, readBatch, type Batch, type BatchSize } from './push-read';
 import { setAll, upsertParams, upsertSql, type UpsertOptions } from './team-sql';
 
@@ -111,7 +112,7 @@ async function sendBatch(ctx: StepContext, kind: RecordedKind, batch: Batch): Pr
  * the one before (a result's read here costs about what its write there does). Each batch's
  * entries are cleared only once the server committed it.
  */
-async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Promise<void> {
+async function pushKind(ctx: StepContext, kind: RecordedKind, head: number, skipped: Skipped): Promise<void> {
   const large = Math.max(50, ctx.tuning.pushBatch / 4);
   const size: BatchSize = {
     rows: kind === 'result' || kind === 'page' ? large : ctx.tuning.pushBatch,
@@ -122,7 +123,9 @@ async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Pro
   while (batch) {
     checkCanceled(ctx.options.signal);
     const current: Batch = batch;
-    const sending = sendBatch(ctx, kind, current);
+    // Every entry is cleared below; a row the team would refuse is named and kept instead of sent.
+    const sent = withinCaps(ctx, skipped, kind, current);
+    const sending = sendBatch(ctx, kind, sent);
     // Awaited below; a failed read-ahead must not leave it unobserved.
     sending.catch(() => undefined);
     const next = await timed(ctx, 'pushRead', () =>
@@ -130,8 +133,8 @@ async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Pro
     );
     await timed(ctx, 'pushSend', () => sending);
     ctx.store.replica.clearSent([...current.entries, ...current.results.entries]);
-    add(ctx.tally.pushed, kind, current.rows.length + current.tombstones.length);
-    add(ctx.tally.pushed, 'result', current.results.rows.length);
+    add(ctx.tally.pushed, kind, sent.rows.length + sent.tombstones.length);
+    add(ctx.tally.pushed, 'result', sent.results.rows.length);
     await advance(ctx, 'push', kind, current.entries.length + current.results.entries.length);
     batch = next;
   }
@@ -139,5 +142,6 @@ async function pushKind(ctx: StepContext, kind: RecordedKind, head: number): Pro
 
 /** Sends every recorded change enqueued up to `head` (the outbox's head when the sync began). */
 export async function pushRecorded(ctx: StepContext, head: number): Promise<void> {
-  for (const kind of RECORDED_KIND_NAMES) await pushKind(ctx, kind, head);
+  const skipped: Skipped = new Map();
+  for (const kind of RECORDED_KIND_NAMES) await pushKind(ctx, kind, head, skipped);
 }

@@ -133,6 +133,7 @@ export async function syncWithSession(
     notPushed: target.access === 'viewer' ? pending : 0,
     rejected: ctx.tally.rejected,
     quarantined: ctx.tally.quarantined,
+    overCap: ctx.tally.overCap.map(({ table, id, reason }) => ({ table, id, reason })),
     trimmed,
     since,
     canceled,

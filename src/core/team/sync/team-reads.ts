@@ -11,7 +11,7 @@ import type { SyncTarget } from './target';
 import { pullColumns } from './team-sql';
 
 // What a pull reads from the team server: pages of a table's rows changed after a cursor, in
-// (xid, seq) order and only from transactions older than the oldest one still running (see
+// (xid, seq) order: the workspace's clock, ticked once per writing transaction (see
 // src/core/team/server/changes.ts: a row committed late is never passed over), each page one index
 // range (workspace_id, xid, seq). Rows this history wrote itself come back marked `own` with
 // their large columns left out, so the cursor passes them without their bytes crossing the
@@ -61,8 +61,7 @@ const WINDOW: Record<RecordedKind, string> = {
   session: `t.run_id IN (${RUNS_IN_WINDOW})`,
 };
 
-const CHANGED_AFTER = `t.workspace_id = $1 AND (t.xid, t.seq) > ($2::xid8, $3::bigint)
-  AND t.xid < pg_snapshot_xmin(pg_current_snapshot())`;
+const CHANGED_AFTER = `t.workspace_id = $1 AND (t.xid, t.seq) > ($2::xid8, $3::bigint)`;
 
 function columnsOf(table: ReplicaTable, kind: RecordedKind | ConfigKind): string {
   const extra = table.versioned ? ['version', 'deleted_at'] : kind === 'run' ? ['deleted_at'] : [];

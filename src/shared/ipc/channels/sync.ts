@@ -20,7 +20,7 @@ export interface SyncConflictView {
   createdAt: number;
 }
 
-/** A row from the team a pull could not read: skipped, and named so the team's admin can find it. */
+/** A row a sync could not take (pulled and unreadable, or too large to push): skipped and named. */
 export interface SyncQuarantinedView {
   /** The team table (results). */
   table: string;
@@ -49,6 +49,11 @@ export interface SyncReportView {
   rejected: number;
   /** The rows among those that a pull could not read, named (table, id, why). */
   quarantined: SyncQuarantinedView[];
+  /**
+   * Rows of this history with a value larger than the team server takes (and what depends on
+   * them): not sent, named (table, id, why) and kept here (`parallax sync quarantine`).
+   */
+  overCap: SyncQuarantinedView[];
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */

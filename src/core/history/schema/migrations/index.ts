@@ -27,6 +27,7 @@ import { fill as fillBrandScripts, sql as brandScripts } from './025_brand_scrip
 import { sql as posNotJudged } from './026_pos_not_judged';
 import { fill as fillCommerce, sql as commerce } from './027_commerce';
 import { sql as siteKinds } from './028_site_kinds';
+import { sql as syncQuarantine } from './029_sync_quarantine';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'pos-not-judged', sql: posNotJudged },
   { version: 27, name: 'commerce', sql: commerce, up: fillCommerce },
   { version: 28, name: 'site-kinds', sql: siteKinds },
+  { version: 29, name: 'sync-quarantine', sql: syncQuarantine },
 ];

@@ -12,6 +12,8 @@ import { resultShapeSql } from './008-result-shape';
 import { valueSizesSql } from './009-value-sizes';
 import { writersSql } from './010-writers';
 import { monthsPastOldRowsSql } from './011-months-past-old-rows';
+import { workspaceClocksSql } from './012-workspace-clocks';
+import { nothingToWatchSql } from './013-nothing-to-watch';
 
 export { SESSION_LIMITS } from './007-session-limits';
 export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
@@ -37,4 +39,6 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 9, name: 'value sizes', sql: valueSizesSql },
   { version: 10, name: 'writers named by the server', sql: writersSql },
   { version: 11, name: 'months past old rows', sql: monthsPastOldRowsSql },
+  { version: 12, name: 'a clock per workspace', sql: workspaceClocksSql },
+  { version: 13, name: 'nothing to watch', sql: nothingToWatchSql },
 ];
