@@ -10,7 +10,7 @@ import {
   writeReanalysisJob,
   type DomainRef,
 } from './visibility-reanalysis';
-import { clearTables, type RollupKey, type RollupWriter } from './visibility-rollups';
+import type { RollupKey, RollupWriter } from './visibility-rollups';
 
 // Search results without text (web search without an AI overview, news search) are read by
 // their result lists' titles and snippets (shared/analytics/mention-text.ts). Stored answers
