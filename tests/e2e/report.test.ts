@@ -80,7 +80,9 @@ describe('client report, end to end', () => {
       for (const name of [
         /^Summary/,
         /^Key numbers for Veloxa/,
-        /^Trend per day for Veloxa/,
+        /^How the answers present Veloxa and its competitors/,
+        /^Trend per day for Veloxa and its closest competitors/,
+        /^Share of voice/,
         /^Where Veloxa is named/,
         /^Brands and competitors/,
         /^Top cited sources/,
@@ -88,14 +90,17 @@ describe('client report, end to end', () => {
         /^Veloxa's own cited pages/,
         /^Changes noticed after each run/,
         /^The answers behind the findings/,
+        /^Tracked questions/,
+        /^How this report was made/,
         /^How to read this report/,
       ])
         await expect(page.getByRole('heading', { level: 2, name }).isVisible()).resolves.toBe(true);
-      await expect(page.locator('svg.chart').count()).resolves.toBe(4);
+      await expect(page.locator('#trend svg.chart').count()).resolves.toBe(4);
+      await expect(page.locator('#share-of-voice svg.chart').count()).resolves.toBe(1);
       await expect(
         page
           .getByRole('img', {
-            name: new RegExp(`^Mention rate, per day: ${days} of 30 days with answers`),
+            name: new RegExp(`^Mention rate, per day, for Veloxa, .+: ${days} of 30 days with answers`),
           })
           .isVisible(),
       ).resolves.toBe(true);

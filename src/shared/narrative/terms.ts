@@ -87,6 +87,31 @@ export const REPORT_GLOSSARY: readonly GlossaryEntry[] = [
     meaning: 'The brand’s share of all mentions of the tracked brands, competitors included.',
   },
   {
+    term: 'Recommendation rate',
+    meaning:
+      'Of the answers that name the brand, the share that make it the top pick or recommend it (rather than only naming it, or naming it with a caution).',
+  },
+  {
+    term: 'Net sentiment',
+    meaning:
+      'Of the answers that name the brand, the share speaking of it positively minus the share speaking of it negatively: from −1 (all negative) to +1 (all positive).',
+  },
+  {
+    term: 'How it is presented',
+    meaning:
+      'How the answers naming the brand present it: as the top pick, recommended, named only, or named with a caution; the shares add up to 100 %.',
+  },
+  {
+    term: 'Qualities',
+    meaning:
+      'What the answers say about a brand (“lightweight”, “expensive”), as a share of the answers naming it. Qualities competitors are praised for and the brand rarely or never is are listed apart.',
+  },
+  {
+    term: 'Few answers',
+    meaning:
+      'A figure resting on fewer than 30 answers (in either period, for a change) is said to rest on few answers: it is shown, but never called a clear change.',
+  },
+  {
     term: 'Likely range',
     meaning:
       'The figures come from a sample of answers, so each has a range it very likely lies in (95 % of the time). The more answers, the narrower the range.',

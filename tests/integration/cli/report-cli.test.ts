@@ -35,6 +35,7 @@ interface ReportJson {
   alerts: number;
   partial: unknown;
   empty: string | null;
+  brandingUnset: string[];
 }
 
 async function report(args: string[]): Promise<ReportJson> {
@@ -193,6 +194,32 @@ describe('parallax report', () => {
     expect(ws?.getColumn(3).numFmt).toBe('0.0%');
   }, 60_000);
 
+  it("hints in one line how to set the client's name and logo while they are unset", async () => {
+    const out = join(dir, 'hint.html');
+    const text = await parallax(['report', '--monitor', MONITOR, '--since', '2d', '--out', out]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toBe(
+      `Hint: the report is titled with "Veloxa" and has no logo; set them with \`parallax monitors options "${MONITOR}" --client-name "CLIENT" --logo FILE\`\n`,
+    );
+    expect((await report(['--monitor', MONITOR, '--since', '2d', '--out', out])).brandingUnset).toEqual([
+      'clientName',
+      'logo',
+    ]);
+    const named = await parallax(['monitors', 'options', MONITOR, '--client-name', 'Veloxa GmbH']);
+    expect(named.code, named.stderr).toBe(0);
+    try {
+      const again = await parallax(['report', '--monitor', MONITOR, '--since', '2d', '--out', out]);
+      expect(again.stderr).toBe(
+        `Hint: the report has no logo; set it with \`parallax monitors options "${MONITOR}" --logo FILE\`\n`,
+      );
+      expect(parseReportHtml(readFileSync(out, 'utf8')).querySelector('h1')?.textContent).toBe(
+        'Veloxa GmbH · Visibility in AI answers',
+      );
+    } finally {
+      await parallax(['monitors', 'options', MONITOR, '--client-name', '']);
+    }
+  }, 60_000);
+
   it('refuses bad input with exit 2 and the reason, writing nothing', async () => {
     const cases: Array<[string[], RegExp]> = [
       [
@@ -284,6 +311,8 @@ describe('the report after `parallax monitors run`', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Client A · Shoes in AI answers');
     expect(doc.querySelector('style')?.textContent).toContain('--accent:#0a7');
     expect(doc.querySelector('[data-kpi="mentionRate"]')?.getAttribute('data-n')).toBe('2');
+    // The run's report reads positioning through the same services as `parallax report`.
+    expect(doc.querySelector('section#positioning')).not.toBeNull();
   }, 120_000);
 
   it('a report that cannot be written is a line in the output; the run still succeeds', async () => {

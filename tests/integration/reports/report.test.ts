@@ -19,6 +19,9 @@ import {
   type Finding,
 } from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
+import { createPositioningService, reportPositioning } from '../../../src/core/positioning';
+import { BRAND_COLORS } from '../../../src/shared/visibility/brand-colors';
+import { positioningChannels } from '../../../src/shared/ipc/channels/positioning';
 import { createVisibilityService, type VisibilityService } from '../../../src/core/analysis/visibility';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { logoDataUri } from '../../../src/core/outputs/reports/logo';
@@ -47,6 +50,8 @@ let doc: ReportDocument;
 const RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
 const query = () => ({ scope: { kind: 'monitor' as const, id: monitorId }, period: PERIOD });
+const positioning = () => createPositioningService({ store, now: () => NOW, activeJudge: () => 'builtin' });
+const positioningSource = () => reportPositioning(positioning());
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-'));
@@ -79,7 +84,17 @@ beforeAll(async () => {
       jobPatch: { jobState: 'succeeded' },
     },
   ]);
-  report = collectReport({ store, visibility: service, now: () => NOW }, { monitorId, period: PERIOD });
+  // The hostile question is one of the monitor's tracked questions too.
+  const monitor = store.getMonitor(monitorId);
+  if (monitor)
+    store.saveMonitor({
+      ...monitor,
+      spec: { ...monitor.spec, prompts: [...monitor.spec.prompts, HOSTILE_PROMPT] },
+    });
+  report = collectReport(
+    { store, visibility: service, now: () => NOW, positioning: positioningSource() },
+    { monitorId, period: PERIOD },
+  );
   html = buildReportHtml(report);
   doc = parseReportHtml(html);
 }, 180_000);
@@ -91,7 +106,8 @@ afterAll(() => {
 
 describe('client report contents', () => {
   it('has every section, the period, the monitor and the synthetic label', () => {
-    const ids = 'summary kpis trend heatmap leaderboard sources gaps own-pages alerts evidence glossary';
+    const ids =
+      'summary kpis positioning trend share-of-voice heatmap leaderboard sources gaps own-pages alerts evidence questions method glossary';
     for (const id of ids.split(' ')) expect(doc.querySelector(`section#${id}`), id).not.toBeNull();
     // No branding set: the focus brand is the client and the subject the default; never the
     // internal monitor name.
@@ -153,7 +169,11 @@ describe('client report contents', () => {
     const days = service
       .buckets({ ...query(), by: ['day'] })
       .rows.filter((r) => r.brandId === report.focus?.id);
-    expect(doc.querySelectorAll('#trend figure[data-metric="mentionRate"] circle').length).toBe(days.length);
+    // The focus brand's points in its colour (the app's first), one a day with answers.
+    expect(
+      doc.querySelectorAll(`#trend figure[data-metric="mentionRate"] circle[fill="${BRAND_COLORS[0]}"]`)
+        .length,
+    ).toBe(days.length);
 
     const cells = service
       .buckets({ ...query(), by: ['location', 'engine'] })
@@ -341,6 +361,7 @@ describe('client report in a client’s words', () => {
         effect: 0.3,
         significant: true,
         resultIds: ['r1'],
+        brandId: null,
       },
     ];
     const asked: unknown[] = [];
@@ -434,11 +455,174 @@ describe('client report in a client’s words', () => {
   });
 });
 
+describe('client report: positioning, questions, method and charts', () => {
+  it('shows each brand’s positioning as the positioning service gives it, with answers, range and the qualities the focus lacks', () => {
+    const summary = positioning().summary(
+      positioningChannels['positioning.summary'].input.parse({ ...query(), attributeLimit: 5 }),
+    );
+    expect(summary.kpis?.n).toBeGreaterThan(0);
+    const rows = Array.from(
+      doc.querySelectorAll('#positioning table[aria-label="Positioning of each brand"] tbody tr'),
+    );
+    expect(rows).toHaveLength(summary.leaderboard.length);
+    // The focus brand first, as the service orders them; each rate with its range and answers.
+    const first = rows[0];
+    const k = summary.kpis;
+    if (!first || !k) throw new Error('no positioning');
+    expect(first.textContent).toContain('Veloxa');
+    expect(first.textContent).toContain(`${((k.recommendationRate.value ?? 0) * 100).toFixed(1)} %`);
+    expect(first.textContent).toContain(`${k.n.toLocaleString('en')} answers`);
+    expect(first.textContent).toMatch(
+      /top pick \d+ %, recommended \d+ %, named only \d+ %, with a caution \d+ %/,
+    );
+    expect(doc.querySelector('#positioning .lead')?.textContent).toMatch(
+      /^Of the [\d,]+ answers naming Veloxa, \d+\.\d % recommend it or make it the top pick \(likely [\d.]+–[\d.]+ %\), and its net sentiment is [+−]?\d\.\d\d/,
+    );
+    // A brand on fewer than 30 answers says so in words, and its change is never called clear.
+    for (const m of summary.leaderboard.filter((x) => x.n > 0 && x.n < 30)) {
+      const row = rows.find((r) => r.textContent?.includes(`${m.n} answers`));
+      expect(row?.textContent).toContain('few answers');
+    }
+    expect(doc.querySelector('#positioning h3')?.textContent).toBe(
+      'Qualities competitors are praised for that Veloxa lacks',
+    );
+    const gapTable = doc.querySelector('#positioning table[aria-label="Qualities Veloxa lacks"]');
+    const lacking = positioningSource()({ ...query() }).attributeGaps?.gaps ?? [];
+    if (lacking.length > 0) expect(gapTable?.querySelectorAll('tbody tr').length).toBe(lacking.length);
+    else
+      expect(doc.querySelector('#positioning')?.textContent).toContain(
+        'No quality competitors are praised for',
+      );
+  });
+
+  it('is left without a positioning section when no positioning source is given', () => {
+    const r = collectReport({ store, visibility: service, now: () => NOW }, { monitorId, period: PERIOD });
+    expect(r.positioning).toBeNull();
+    expect(parseReportHtml(buildReportHtml(r)).querySelector('#positioning')).toBeNull();
+  });
+
+  it('lists the tracked questions word for word (the hostile one as text) and the method in words', () => {
+    const prompts = store.getMonitor(monitorId)?.spec.prompts ?? [];
+    const listed = Array.from(doc.querySelectorAll('#questions ol.questions li')).map((li) => li.textContent);
+    expect(listed).toEqual([...new Set(prompts)]);
+    expect(listed).toContain(HOSTILE_PROMPT);
+    expect(doc.querySelector('#questions i, #questions [onclick]')).toBeNull();
+    expect(html).toContain('&lt;i onclick=&quot;alert(5)&quot;&gt;best&lt;/i&gt; running shoes');
+    // One group while prompts carry no topic.
+    expect(report.questions).toEqual([{ topic: null, questions: [...new Set(prompts)] }]);
+
+    const method = Array.from(doc.querySelectorAll('#method dl.method div')).map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent,
+    ]);
+    expect(method.map(([k]) => k)).toEqual(['AI engines', 'Places', 'Schedule', 'Period', 'Compared with']);
+    const text = Object.fromEntries(method) as Record<string, string>;
+    expect(text['AI engines']).toContain('Assistant A');
+    expect(text['AI engines']).not.toContain('assistant-a');
+    expect(text['Places']).toContain('Germany');
+    expect(text['Places']).toContain('California (US)');
+    expect(text['Schedule']).toMatch(/^Asked every day, \d+ times? a question in each place and engine$/);
+    expect(text['Period']).toBe(
+      `4 March 2026 to 10 March 2026 (7 days): ${report.answers.toLocaleString('en')} answers in ${report.runs} runs`,
+    );
+    expect(text['Compared with']).toMatch(/^25 February 2026 to 3 March 2026: [\d,]+ answers?$/);
+  });
+
+  it('says in words when a period holds too few answers, in the summary and the method', () => {
+    // The earlier period of a 7-day report holds one demo day; a 1-day period one run.
+    const thin = collectReport(
+      { store, visibility: service, now: () => NOW },
+      { monitorId, period: { from: '2026-03-03', to: '2026-03-03' } },
+    );
+    expect(thin.previousAnswers).toBeLessThan(30);
+    const page = parseReportHtml(buildReportHtml(thin));
+    for (const id of ['summary', 'method'])
+      expect(page.querySelector(`#${id} .caveat`)?.textContent, id).toMatch(
+        /^(The previous period holds|Both periods hold) fewer than 30 answers \([\d,]+ in this one, [\d,]+ in the previous one\): the figures rest on few answers, and no change against the previous period is called clear\.$/,
+      );
+    expect(doc.querySelector('#summary .caveat')).toBeNull();
+  });
+
+  it('draws the focus brand and its closest competitors in the trends, one colour per brand, and share of voice as bars', () => {
+    const rivals = report.leaderboard
+      .filter((m) => m.brandId !== report.focus?.id)
+      .sort((a, b) => (b.mentionRate.value ?? 0) - (a.mentionRate.value ?? 0))
+      .slice(0, 3);
+    const legend = Array.from(
+      doc.querySelectorAll('#trend figure[data-metric="mentionRate"] .legend li'),
+    ).map((li) => li.textContent);
+    const name = (id: string): string => report.brands.find((b) => b.id === id)?.name ?? id;
+    expect(legend).toEqual(['Veloxa (your brand)', ...rivals.map((m) => name(m.brandId))]);
+    const strokes = Array.from(
+      doc.querySelectorAll('#trend figure[data-metric="mentionRate"] path.line'),
+    ).map((p) => p.getAttribute('stroke'));
+    expect(new Set(strokes).size).toBe(4);
+    // The same brand has the same colour in every chart (and the focus brand the app's first).
+    const swatch = (figure: string, i: number): string | null =>
+      doc
+        .querySelectorAll(`#trend figure[data-metric="${figure}"] .legend .swatch`)
+        [i]?.getAttribute('style') ?? null;
+    expect(swatch('mentionRate', 0)).toContain(BRAND_COLORS[0]);
+    for (let i = 0; i < 4; i++) expect(swatch('avgPosition', i)).toBe(swatch('mentionRate', i));
+
+    const bars = Array.from(doc.querySelectorAll('#share-of-voice svg g.bar title')).map(
+      (t) => t.textContent,
+    );
+    expect(bars).toHaveLength(report.leaderboard.length);
+    const sov = [...report.leaderboard].sort(
+      (a, b) => (b.shareOfVoice.value ?? 0) - (a.shareOfVoice.value ?? 0),
+    )[0];
+    expect(bars[0]).toMatch(new RegExp(`^${name(sov?.brandId ?? '')}: \\d+\\.\\d % \\(`));
+  });
+
+  it('leads the summary with the focus brand’s own clear changes, then the rest in the source’s order', () => {
+    const finding = (text: string, brandId: string | null, significant = true): Finding => ({
+      kind: 'mention-rate',
+      text,
+      effect: 0.2,
+      significant,
+      resultIds: [],
+      brandId,
+    });
+    const focusId = report.focus?.id ?? '';
+    const rival = report.leaderboard.find((m) => m.brandId !== focusId)?.brandId ?? '';
+    const r = collectReport(
+      {
+        store,
+        visibility: service,
+        now: () => NOW,
+        findings: () => [
+          finding('A rival rose.', rival),
+          finding('Veloxa moved a little (few answers).', focusId, false),
+          finding('Veloxa fell.', focusId),
+          finding('A site is cited more.', null),
+        ],
+      },
+      { monitorId, period: PERIOD },
+    );
+    expect(r.findings.map((f) => f.text)).toEqual([
+      'Veloxa fell.',
+      'A rival rose.',
+      'Veloxa moved a little (few answers).',
+      'A site is cited more.',
+    ]);
+  });
+
+  it('writes every date one way: “4 March 2026”, never an ISO date or a short month', () => {
+    const visible = (doc.querySelector('body')?.textContent ?? '').replace(/https?:\/\/\S+/g, '');
+    expect(visible).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    expect(visible).not.toMatch(/\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b/);
+    expect(visible).toMatch(
+      /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/,
+    );
+  });
+});
+
 describe('client report as XLSX', () => {
   it('has one sheet per section, numbers equal to the service’s, engine text as plain strings', async () => {
     const path = join(dir, 'report.xlsx');
     const written = await writeReport(
-      { store, visibility: service, now: () => NOW },
+      { store, visibility: service, now: () => NOW, positioning: positioningSource() },
       { monitorId, period: PERIOD },
       path,
       'xlsx',
@@ -451,6 +635,9 @@ describe('client report as XLSX', () => {
       'Trend',
       'Heatmap',
       'Leaderboard',
+      'Positioning',
+      'Qualities lacked',
+      'Questions',
       'Sources',
       'Citation gaps',
       'Own pages',
@@ -483,6 +670,29 @@ describe('client report as XLSX', () => {
     expect(wb.getWorksheet('Heatmap')?.rowCount).toBe(1 + 6 * DEMO_ENGINES.length);
     expect(wb.getWorksheet('Leaderboard')?.rowCount).toBe(1 + 6);
     expect(wb.getWorksheet('Alerts')?.rowCount).toBe(1 + Math.min(REPORT_ALERTS, written.report.alertsTotal));
+    // Positioning: the service's numbers, a brand a row, the focus brand first.
+    const pos = written.report.positioning?.summary.leaderboard ?? [];
+    const posRows = wb.getWorksheet('Positioning');
+    expect(posRows?.rowCount).toBe(1 + pos.length);
+    const focusRow = posRows?.getRow(2).values as unknown[];
+    expect(focusRow.slice(1, 8)).toEqual([
+      'Veloxa',
+      'your brand',
+      pos[0]?.n,
+      (pos[0]?.n ?? 0) < 30 ? 'yes' : 'no',
+      pos[0]?.recommendationRate.value,
+      pos[0]?.recommendationRate.lower,
+      pos[0]?.recommendationRate.upper,
+    ]);
+    expect(focusRow[10]).toBe(pos[0]?.netSentiment.value);
+    // The tracked questions word for word, the hostile one a plain string.
+    const questions = wb.getWorksheet('Questions');
+    const listed = Array.from({ length: (questions?.rowCount ?? 1) - 1 }, (_, i) =>
+      questions?.getRow(i + 2).getCell(2),
+    );
+    expect(listed.map((c) => c?.value)).toEqual(written.report.questions.flatMap((g) => g.questions));
+    expect(listed.at(-1)?.value).toBe(HOSTILE_PROMPT);
+    expect(listed.at(-1)?.type).toBe(ExcelJS.ValueType.String);
     const answers = wb.getWorksheet('Answers');
     const hostileRow = answers?.getRow(2);
     expect(hostileRow?.getCell(5).value).toBe(HOSTILE_PROMPT);

@@ -9,6 +9,7 @@ import { MonitorsView } from '../../../src/renderer/src/views/monitors/MonitorsV
 import { VisibilityView } from '../../../src/renderer/src/views/visibility/VisibilityView';
 import { fail, installFakeParallax, sampleMonitor, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
+import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 
 // The "Client report…" buttons: on a monitor's row (7/30/90 days) and in Visibility when its
 // scope is a monitor (the view's period and focus brand first). The form sends reports.write,
@@ -111,6 +112,61 @@ describe('Client report buttons', () => {
     expect(useReportStore.getState().error?.code).toBe('SCOPE_NOT_FOUND');
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("asks for the client's name and logo while the monitor has none, saves them into its options, and still writes without", async () => {
+    fake.handle('alerts.chooseLogo', () => ({ logo: 'data:image/png;base64,iVBORw0KGgo=' }));
+    const form = await openRowForm('Daily shoes');
+    const prompt = await within(form).findByRole('group', { name: 'Client’s name and logo' });
+    expect(prompt).toHaveTextContent('have no client’s name and no logo yet');
+    expect(prompt).toHaveTextContent('the title uses the focus brand’s name');
+    fireEvent.change(within(prompt).getByLabelText('Client name'), { target: { value: 'x'.repeat(300) } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Save name and logo' }));
+    // Too long: said under the field, nothing saved.
+    expect(await within(prompt).findByText(/at most \d+ characters/)).toBeInTheDocument();
+    expect(fake.callsTo('alerts.saveOptions')).toEqual([]);
+
+    fireEvent.change(within(prompt).getByLabelText('Client name'), {
+      target: { value: ' Daily Shoes GmbH ' },
+    });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Choose logo…' }));
+    expect(await within(prompt).findByAltText('Report logo')).toBeInTheDocument();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Save name and logo' }));
+    await waitFor(() => expect(fake.callsTo('alerts.saveOptions')).toHaveLength(1));
+    expect(fake.callsTo('alerts.saveOptions')[0]).toMatchObject({
+      monitorId: 'm-1',
+      webhookUrl: null,
+      reportDir: null,
+      reportDays: null,
+      branding: {
+        clientName: 'Daily Shoes GmbH',
+        logo: 'data:image/png;base64,iVBORw0KGgo=',
+        reportSubject: null,
+      },
+    });
+    expect(await within(form).findByText(/name and logo saved/)).toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: 'Client’s name and logo' })).toBeNull();
+  });
+
+  it('does not ask when the monitor has a client name and a logo', async () => {
+    fake.handle('alerts.options', (input) => ({
+      monitorId: input.monitorId,
+      rules: defaultAlertRules(),
+      webhookUrl: null,
+      reportDir: null,
+      reportDays: null,
+      branding: {
+        clientName: 'Shoes Inc',
+        reportSubject: null,
+        logo: 'data:image/png;base64,AA==',
+        accent: null,
+      },
+      updatedAt: 1,
+      lastDelivery: null,
+    }));
+    const form = await openRowForm('Daily shoes');
+    await waitFor(() => expect(fake.callsTo('alerts.options')).toHaveLength(1));
+    expect(within(form).queryByRole('group', { name: 'Client’s name and logo' })).toBeNull();
   });
 
   it("Visibility offers it only for a monitor scope, with the view's period and focus brand first", async () => {

@@ -64,6 +64,42 @@ describe('the report’s brands by AI engine', () => {
     expect(thin?.getAttribute('class')).toContain('muted');
   });
 
+  it('runs brands down and engines across when there are more brands than engines, so neither runs off the page', () => {
+    const doc = sectionOf(bucketsOf(['assistant-a'], () => 40));
+    // One engine is left out; two engines with two brands keep engines down.
+    expect(doc.querySelector('#by-engine')).toBeNull();
+    const many = Array.from({ length: 4 }, (_, i) => ({
+      id: `c${i}`,
+      name: `Rival ${i}`,
+      kind: 'competitor' as const,
+      domains: [],
+    }));
+    const two = bucketsOf(['assistant-a', 'assistant-b'], () => 40);
+    const rows = two.rows.flatMap((r) =>
+      r.brandId === 'b2' ? [r, ...many.map((b) => ({ ...r, brandId: b.id }))] : [r],
+    );
+    const wide = parseReportHtml(
+      `<!doctype html><body>${engineBoardSection({ focus: VELOXA, brands: [VELOXA, PACER, ...many], byEngine: { ...two, rows }, labels: {} })}</body>`,
+    );
+    expect(wide.querySelector('#by-engine table')?.getAttribute('data-down')).toBe('brands');
+    expect(Array.from(wide.querySelectorAll('#by-engine thead th')).map((th) => th.textContent)).toEqual([
+      'Brand',
+      'Assistant A',
+      'Assistant B',
+    ]);
+    const down = Array.from(wide.querySelectorAll('#by-engine tbody th')).map((th) => th.textContent);
+    expect(down).toHaveLength(6);
+    expect(down[0]).toBe('Veloxa your brand');
+    const cell = wide.querySelector('#by-engine tbody tr:nth-child(3) td:nth-of-type(2)');
+    expect(cell?.getAttribute('data-engine')).toBe('assistant-b');
+    expect(cell?.getAttribute('data-n')).toBe('40');
+    expect(
+      sectionOf(bucketsOf(['assistant-a', 'assistant-b'], () => 40))
+        .querySelector('#by-engine table')
+        ?.getAttribute('data-down'),
+    ).toBe('engines');
+  });
+
   it('is left out with one engine (the leaderboard says it all) or without per-engine data', () => {
     expect(sectionOf(bucketsOf(['assistant-a'], () => 240)).querySelector('#by-engine')).toBeNull();
     expect(sectionOf(undefined).querySelector('#by-engine')).toBeNull();

@@ -91,8 +91,20 @@ describe('trend chart SVG', () => {
     upper: value + 0.05,
     n: 40,
   });
+  const line = (points: TrendPoint[], name = 'Veloxa', focus = true) => ({
+    name,
+    color: focus ? '#3b82f6' : '#f97316',
+    points,
+    focus,
+  });
   const chart = (points: TrendPoint[], title = 'Mention rate') =>
-    trendChartSvg({ title, days, points, kind: 'rate', label: (x) => `${x.value} <n=${x.n}>` });
+    trendChartSvg({
+      title,
+      days,
+      lines: [line(points)],
+      kind: 'rate',
+      label: (x) => `${x.value} <n=${x.n}>`,
+    });
 
   it('draws a band and a line per run of days with answers, breaking at a day without', () => {
     const svg = chart([
@@ -105,6 +117,10 @@ describe('trend chart SVG', () => {
     expect(svg.match(/<path class="line"/g)).toHaveLength(2);
     expect(svg.match(/<circle /g)).toHaveLength(4);
     expect(svg).toContain('4 of 5 days with answers');
+    // Dates as the rest of the report writes them.
+    expect(svg).toContain('Veloxa, 1 March 2026: ');
+    expect(svg).toContain('>1 March 2026</text>');
+    expect(svg).not.toMatch(/>\d{4}-\d{2}-\d{2}</);
     // Tooltips are escaped text.
     expect(svg).toContain('&lt;n=40&gt;');
     expect(svg).not.toContain('<n=40>');
@@ -119,13 +135,35 @@ describe('trend chart SVG', () => {
     expect(none).toContain('Share of &lt;b&gt;voice&lt;/b&gt;');
   });
 
+  it('draws competitors as thinner lines of their own colour, without bands, under the focus brand', () => {
+    const svg = trendChartSvg({
+      title: 'Mention rate',
+      days,
+      lines: [
+        line([p(days[0] as string, 0.3), p(days[1] as string, 0.35)]),
+        line([p(days[0] as string, 0.5), p(days[1] as string, 0.55)], 'Fleet<i>foot</i>', false),
+      ],
+      kind: 'rate',
+      label: () => '',
+    });
+    expect(svg.match(/<polygon class="band"/g)).toHaveLength(1);
+    expect(svg.match(/<path class="line"[^>]*stroke="#f97316" stroke-width="1.5"/g)).toHaveLength(1);
+    expect(svg.match(/<path class="line"[^>]*stroke="#3b82f6" stroke-width="2.5"/g)).toHaveLength(1);
+    // The focus brand's line is drawn last, on top.
+    expect(svg.lastIndexOf('#3b82f6')).toBeGreaterThan(svg.lastIndexOf('#f97316'));
+    expect(svg).toContain('Fleet&lt;i&gt;foot&lt;/i&gt;');
+    expect(svg).toContain('for Veloxa, Fleet&lt;i&gt;foot&lt;/i&gt;');
+  });
+
   it('puts position 1 at the top', () => {
     const svg = trendChartSvg({
       title: 'Average first position',
       days,
-      points: [
-        { day: days[0] as string, value: 1, lower: null, upper: null, n: 1 },
-        { day: days[1] as string, value: 3, lower: 2.5, upper: 3.5, n: 9 },
+      lines: [
+        line([
+          { day: days[0] as string, value: 1, lower: null, upper: null, n: 1 },
+          { day: days[1] as string, value: 3, lower: 2.5, upper: 3.5, n: 9 },
+        ]),
       ],
       kind: 'position',
       label: () => '',

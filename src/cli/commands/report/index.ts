@@ -12,6 +12,8 @@ import {
   writeWhole,
   type PdfPrinter,
 } from '../../../core/outputs';
+import { reportPositioning } from '../../../core/positioning';
+import { brandingHint } from './branding-hint';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { catchUpQuietly } from '../../alerts-catch-up';
 import { READS, withCliCore } from '../../core';
@@ -40,18 +42,22 @@ const HELP = `
 The report covers one monitor's answers over the period (--since 30d by default, or --from/--to),
 compared with the previous period of the same length. Its title is the client's name and the
 report's subject (parallax monitors options --client-name/--report-subject/--logo/--accent). It
-opens with a summary of what changed clearly, in sentences, then the focus brand's key numbers
-(mention rate, citation rate, average position, share of voice) with their likely range and
-change, the trend per day, places × engines, the leaderboard, top sources, citation gaps, the
-brand's own cited pages, the changes noticed after each run, the answers behind the findings
-and "How to read this report".
+opens with a summary of what changed clearly, in sentences (the focus brand's own changes
+first), then the focus brand's key numbers (mention rate, citation rate, average position, share
+of voice) with their likely range and change, how the answers present each brand (recommendation
+rate, net sentiment, status mix, qualities, those the focus brand lacks), the trend per day with
+the closest competitors, share of voice, places × engines, the leaderboard, brands by AI engine,
+top sources, citation gaps, the brand's own cited pages, the changes noticed after each run, the
+answers behind the findings, the tracked questions, how the report was made and "How to read
+this report".
 The format comes from --out's extension (.html, .xlsx or .pdf) unless --format says otherwise.
 A PDF is printed by Chromium or Google Chrome (PARALLAX_CHROMIUM names another program).
 
 JSON (--json): {path, format, bytes, monitor:{id,name}, period:{from,to,days,previous},
   brand, answers, previousAnswers, runs, synthetic, alerts (raised in the period),
   partial ({done,total} while a brand change is re-analysed, else null), empty (why there is
-  nothing to show, else null)}
+  nothing to show, else null), brandingUnset (["clientName", "logo"]: what the monitor's options
+  leave unset; without --json a one-line hint on stderr says how to set them)}
 
 Examples:
   parallax report --monitor "Demo · Buying guides" --since 30d --out buying-guides.html
@@ -101,6 +107,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const now = Date.now;
         const service = await core.services.visibility();
+        const positioning = reportPositioning(await core.services.positioning());
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
@@ -128,6 +135,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
               visibility: service,
               now,
               labels: cliLabels(core.settings?.get(), ctx.env),
+              positioning,
               findings: engineFindings({
                 store: core.store,
                 now,
@@ -157,12 +165,15 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
             alerts: r.alertsTotal,
             partial: r.partial,
             empty: r.empty,
+            brandingUnset: r.look.unset,
           });
         writeLine(
           ctx.stdout,
           `Client report for ${r.monitor.name}, ${r.period.from} to ${r.period.to} (${r.answers.toLocaleString('en')} answers${r.synthetic ? ', synthetic' : ''}), written to ${path} (${format}, ${(written.bytes / 1024).toFixed(1)} kB)`,
         );
         if (r.empty) writeLine(ctx.stdout, `Note: ${r.empty}.`);
+        const hint = brandingHint(r.monitor.name, r.look);
+        if (hint) writeLine(ctx.stderr, hint);
       });
     });
 };

@@ -2,6 +2,7 @@ import { compareUncheckedRuns } from '../../alerts';
 import { AppError, engineLabelsOfSettings } from '../../platform';
 import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs';
 import { resolvePeriod } from '../../analysis';
+import { reportPositioning } from '../../positioning';
 import type { HandlerModule } from './types';
 
 type Channels = 'reports.write';
@@ -32,6 +33,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
         visibility: ctx.visibility,
         now: ctx.now,
         labels: engineLabelsOfSettings(ctx.settings.get()),
+        positioning: reportPositioning(ctx.positioning),
         findings: engineFindings({
           store: ctx.store,
           now: ctx.now,

@@ -63,6 +63,17 @@ export function createServices(deps: ServicesDeps): CoreServices {
   };
   const analysis = once(() => import('./analysis'));
   const positioning = new Map<string, Promise<PositioningService>>();
+  const positioningOf = (judge?: string): Promise<PositioningService> => {
+    const key = judge ?? '';
+    let service = positioning.get(key);
+    if (!service) {
+      service = import('./positioning').then(({ createPositioningService }) =>
+        createPositioningService({ store, now, activeJudge: () => judge ?? deps.activeJudge() }),
+      );
+      positioning.set(key, service);
+    }
+    return service;
+  };
   return {
     visibility: once(async () => (await analysis()).createVisibilityService({ store, now })),
     findings: once(async () =>
@@ -75,21 +86,13 @@ export function createServices(deps: ServicesDeps): CoreServices {
     ),
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
-    positioning(judge) {
-      const key = judge ?? '';
-      let service = positioning.get(key);
-      if (!service) {
-        service = import('./positioning').then(({ createPositioningService }) =>
-          createPositioningService({ store, now, activeJudge: () => judge ?? deps.activeJudge() }),
-        );
-        positioning.set(key, service);
-      }
-      return service;
-    },
+    positioning: positioningOf,
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');
       const { labels, activeJudge } = deps;
+      const reportPositioningOf = async () =>
+        (await import('./positioning')).reportPositioning(await positioningOf());
       const logError = options.logError ?? deps.logError;
       const events = options.events ? { events: options.events } : {};
       const webhooks = createWebhookDeliverer({
@@ -106,7 +109,10 @@ export function createServices(deps: ServicesDeps): CoreServices {
         labels,
         webhooks,
         // The client report to the monitor's report folder (when it names one), then any others.
-        steps: [createReportStep({ ...events, labels, activeJudge }), ...(options.steps ?? [])],
+        steps: [
+          createReportStep({ ...events, labels, activeJudge, positioning: reportPositioningOf }),
+          ...(options.steps ?? []),
+        ],
         now,
         logError,
       });

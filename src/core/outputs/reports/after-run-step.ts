@@ -2,7 +2,7 @@ import type { AfterRunStep } from '../../alerts';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { EventBus } from '../../platform';
 import { createVisibilityService } from '../../analysis';
-import type { ReportFormat } from './types';
+import type { PositioningSource, ReportFormat } from './types';
 import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';
 
@@ -24,6 +24,8 @@ export interface ReportStepOptions {
   labels?: () => EngineLabels;
   /** The active positioning judge (settings; default the built-in one). */
   activeJudge?: () => string;
+  /** The positioning section's numbers (a room above this one reads them); left out without. */
+  positioning?: () => Promise<PositioningSource>;
 }
 
 export function createReportStep(options: ReportStepOptions = {}): AfterRunStep {
@@ -36,12 +38,14 @@ export function createReportStep(options: ReportStepOptions = {}): AfterRunStep 
       const days = ctx.options.reportDays ?? DEFAULT_REPORT_DAYS;
       const labels = options.labels?.();
       try {
+        const positioning = await options.positioning?.();
         const written = await writeReportsToFolder(
           {
             store: ctx.store,
             visibility: createVisibilityService({ store: ctx.store, now: ctx.now }),
             now: ctx.now,
             ...(labels ? { labels } : {}),
+            ...(positioning ? { positioning } : {}),
             findings: engineFindings({
               store: ctx.store,
               now: ctx.now,

@@ -7,8 +7,9 @@ import { AppError } from '../../platform';
 import type { HistoryStore } from '../../history';
 import type { VisibilityService } from '../../analysis';
 import { collectEvidence } from './evidence';
-import { kpiFindings, type FindingsSource } from './findings';
-import type { ClientReport, ReportLook, ReportMonitor, ReportRequest } from './types';
+import { focusFirst, kpiFindings, type FindingsSource } from './findings';
+import { questionGroups } from './questions';
+import type { ClientReport, PositioningSource, ReportLook, ReportMonitor, ReportRequest } from './types';
 
 // Reads a client report's data for one monitor and period through the visibility service
 // (scope = the monitor), so every number equals the Visibility view's for the same filter.
@@ -45,6 +46,8 @@ export interface CollectReportDeps {
   findings?: FindingsSource;
   /** Engine labels of the service profile in use (default: the spec's). */
   labels?: EngineLabels;
+  /** The positioning section's numbers (the section is left out without one). */
+  positioning?: PositioningSource;
 }
 
 function monitorOf(store: CollectReportDeps['store'], id: string): ReportMonitor {
@@ -58,6 +61,8 @@ function monitorOf(store: CollectReportDeps['store'], id: string): ReportMonitor
     locations: [...(m.spec.countries ?? []), ...(m.spec.states ?? []).map((s) => `US-${s}`)],
     prompts: m.spec.prompts.length,
     repeats: m.spec.repeats ?? 1,
+    // Prompts carry no topic yet: every question sits in the monitor's one group.
+    questions: m.spec.prompts.map((text) => ({ text, topic: null })),
   };
 }
 
@@ -73,6 +78,7 @@ function lookOf(store: CollectReportDeps['store'], monitorId: string, focus: Bra
     subject: b?.reportSubject ?? DEFAULT_SUBJECT,
     logo: b?.logo ?? null,
     accent: b?.accent ?? DEFAULT_ACCENT,
+    unset: [...(b?.clientName ? [] : (['clientName'] as const)), ...(b?.logo ? [] : (['logo'] as const))],
   };
 }
 
@@ -146,7 +152,10 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
         )
       : [];
   const findings =
-    overview.answers > 0 ? (deps.findings ?? kpiFindings(visibility))(base.scope, request.period) : [];
+    overview.answers > 0
+      ? focusFirst((deps.findings ?? kpiFindings(visibility))(base.scope, request.period), focus?.id ?? null)
+      : [];
+  const positioning = overview.answers > 0 && deps.positioning ? deps.positioning(base) : null;
   return {
     title: `${look.clientName} · ${look.subject}`,
     look,
@@ -154,6 +163,8 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     findings,
     generatedAt: deps.now(),
     monitor,
+    questions: questionGroups(monitor.questions),
+    positioning,
     period: overview.period,
     synthetic: runs.runs.some((r) => r.sandbox) || evidence.some((e) => e.answers.some((a) => a.sandbox)),
     runs: runs.total,

@@ -11,6 +11,8 @@ import type {
   VisibilityScope,
 } from '../../../shared/visibility/types';
 import { findingsQuerySchema } from '../../../shared/ipc/channels/findings';
+import { shortDate } from '../../../shared/analytics/findings';
+import { longDate } from './format';
 import { createFindingsService, type FindingsDeps, type VisibilityService } from '../../analysis';
 
 // What changed in a period, for the top of the client report: at most MAX_FINDINGS plain
@@ -30,6 +32,8 @@ export interface Finding {
   significant: boolean;
   /** Answers behind it (what "show me" opens); may be empty. */
   resultIds: string[];
+  /** The brand it is about (null: a source, or not said). */
+  brandId: string | null;
 }
 
 export type FindingsSource = (scope: VisibilityScope, period: VisibilityPeriod) => Finding[];
@@ -44,6 +48,15 @@ const RATE_SENTENCES: Record<Rate, typeof mentionSentence> = {
   shareOfVoice: shareOfVoiceSentence,
 };
 
+/**
+ * The focus brand's own significant changes first (what a client asks about), then the rest in
+ * the source's order.
+ */
+export function focusFirst(findings: readonly Finding[], focusId: string | null): Finding[] {
+  const lead = (f: Finding): boolean => focusId !== null && f.significant && f.brandId === focusId;
+  return [...findings.filter(lead), ...findings.filter((f) => !lead(f))];
+}
+
 function rateFinding(m: BrandMetricsWithChange, name: string, key: Rate, since: string): Finding | null {
   const change = m.change[key];
   const now = m[key].value;
@@ -55,6 +68,7 @@ function rateFinding(m: BrandMetricsWithChange, name: string, key: Rate, since: 
     effect: Math.abs(change.delta),
     significant: true,
     resultIds: [],
+    brandId: m.brandId,
   };
 }
 
@@ -69,6 +83,7 @@ function positionFinding(m: BrandMetricsWithChange, name: string, since: string)
     effect: Math.min(1, Math.abs(change.delta) / 10),
     significant: true,
     resultIds: [],
+    brandId: m.brandId,
   };
 }
 
@@ -96,6 +111,13 @@ export function kpiFindings(visibility: Pick<VisibilityService, 'overview'>): Fi
   };
 }
 
+/** The day a citation started or stopped, written as the rest of the report writes dates. */
+function withReportDate(text: string, changeDay: string | null): string {
+  return changeDay === null
+    ? text
+    : text.replace(` on ${shortDate(changeDay)}`, ` on ${longDate(changeDay)}`);
+}
+
 /**
  * The findings engine's sentences (mention rate, position, share of voice, positioning and
  * citations, where the change sits and who gained), as `parallax changes` and Visibility's
@@ -106,9 +128,10 @@ export function engineFindings(deps: FindingsDeps): FindingsSource {
   return (scope, period) =>
     service.list(findingsQuerySchema.parse({ scope, period, limit: MAX_FINDINGS })).findings.map((f) => ({
       kind: f.kind,
-      text: f.text,
+      text: withReportDate(f.text, f.changeDay),
       effect: f.effect,
       significant: f.significant,
       resultIds: [...f.resultIds],
+      brandId: f.brandId,
     }));
 }

@@ -17,6 +17,14 @@ export interface Column<R> {
   /** Cell HTML (already escaped by the caller). */
   cell(row: R): string;
   className?: string;
+  /** The column's share of the table's width, in %: tables have a fixed layout, so it is kept. */
+  width?: number;
+}
+
+/** Column widths, when the columns give them (the others share what is left). */
+function colgroup<R>(columns: readonly Column<R>[]): string {
+  if (columns.every((c) => c.width === undefined)) return '';
+  return `<colgroup>${columns.map((c) => (c.width === undefined ? '<col>' : `<col style="width:${c.width}%">`)).join('')}</colgroup>`;
 }
 
 /** A table; an empty list gives the sentence instead. */
@@ -29,7 +37,7 @@ export function table<R>(label: string, columns: Column<R>[], rows: readonly R[]
         `<tr>${columns.map((c) => `<td${c.className ? ` class="${c.className}"` : ''}>${c.cell(r)}</td>`).join('')}</tr>`,
     )
     .join('');
-  return `<table aria-label="${t(label)}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return `<table aria-label="${t(label)}">${colgroup(columns)}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** A report section with a heading and an id tests and readers can find. */

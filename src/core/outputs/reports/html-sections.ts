@@ -20,12 +20,10 @@ import { plural } from '../../../shared/narrative/words';
 import { sourceKindWords } from '../../../shared/narrative/terms';
 import { changeCell, link, section, t, table, type Column } from './html-parts';
 import { MIN_GAP_ANSWERS } from './collect';
-import { periodDays, trendSeries, type TrendMetric } from './series';
-import { trendChartSvg } from './svg-chart';
 import type { ClientReport } from './types';
 
-// The report's number sections (KPIs, trend, leaderboard, sources, gaps, own pages), each from
-// the collected report data (the heatmap is in html-heatmap.ts, the findings in html-findings.ts),
+// The report's number sections (KPIs, leaderboard, sources, gaps, own pages), each from
+// the collected report data (the heatmap is in html-heatmap.ts, the charts in html-trends.ts, the findings in html-findings.ts),
 // in a client's words: "likely range" and "answers" where statisticians write interval and n
 // (the glossary says what they mean). Engine text (prompts, answers, titles, URLs, brand and
 // domain names) is escaped in every one.
@@ -94,42 +92,11 @@ export function kpiSection(r: ClientReport): string {
   );
 }
 
-const METRICS: Array<{ metric: TrendMetric; title: string }> = [
-  { metric: 'mentionRate', title: 'Mention rate' },
-  { metric: 'citationRate', title: 'Citation rate' },
-  { metric: 'shareOfVoice', title: 'Share of voice' },
-  { metric: 'avgPosition', title: 'Average position (1 = named first)' },
-];
-
-export function trendSection(r: ClientReport): string {
-  if (!r.focus) return '';
-  const days = periodDays(r.period);
-  const charts = METRICS.map(({ metric, title }) => {
-    const points = trendSeries(r.trend, r.focus?.id ?? '', metric);
-    const svg = trendChartSvg({
-      title,
-      days,
-      points,
-      kind: metric === 'avgPosition' ? 'position' : 'rate',
-      label: (p) =>
-        metric === 'avgPosition'
-          ? `${p.value?.toFixed(1) ?? '–'}${p.lower !== null && p.upper !== null ? ` (${Math.max(1, p.lower).toFixed(1)}–${p.upper.toFixed(1)})` : ''}, ${p.n} answers`
-          : `${rateWithInterval({ value: p.value, lower: p.lower, upper: p.upper, k: 0, n: p.n })}, ${p.n} answers`,
-    });
-    return `<figure class="trend" data-metric="${metric}"><figcaption>${t(title)}</figcaption>${svg}</figure>`;
-  });
-  return section(
-    'trend',
-    `Trend per day for ${r.focus.name}`,
-    `<div class="trends">${charts.join('')}</div>`,
-    'The line is the daily value, the shaded band its likely range; gaps are days without answers.',
-  );
-}
-
-const rateCol = <R>(head: string, get: (r: R) => RateStat): Column<R> => ({
+const rateCol = <R>(head: string, get: (r: R) => RateStat, width?: number): Column<R> => ({
   head,
   cell: (r) => t(rateWithInterval(get(r))),
   className: 'num',
+  ...(width === undefined ? {} : { width }),
 });
 
 export function leaderboardSection(r: ClientReport): string {
@@ -145,14 +112,16 @@ export function leaderboardSection(r: ClientReport): string {
       head: 'Brand',
       cell: (m) =>
         `${t(brandName(r, m.brandId))}${m.brandId === focusId ? ' <span class="tag">your brand</span>' : ''}`,
+      width: 14,
     },
-    rateCol('Mention rate', (m) => m.mentionRate),
-    { head: 'Change', cell: (m) => change(m, 'mentionRate') },
-    rateCol('Citation rate', (m) => m.citationRate),
-    { head: 'Change', cell: (m) => change(m, 'citationRate') },
-    { head: 'Avg position', cell: (m) => t(meanWithInterval(m.avgPosition)), className: 'num' },
+    rateCol('Mention rate', (m) => m.mentionRate, 13),
+    { head: 'Change', cell: (m) => change(m, 'mentionRate'), width: 9 },
+    rateCol('Citation rate', (m) => m.citationRate, 13),
+    { head: 'Change', cell: (m) => change(m, 'citationRate'), width: 9 },
+    { head: 'Avg position', cell: (m) => t(meanWithInterval(m.avgPosition)), className: 'num', width: 11 },
     {
       head: 'Change',
+      width: 9,
       cell: (m) =>
         changeCell(
           inTable(meanChangeText, m.change.avgPosition),
@@ -160,8 +129,8 @@ export function leaderboardSection(r: ClientReport): string {
           (m.change.avgPosition.delta ?? 0) < 0,
         ),
     },
-    rateCol('Share of voice', (m) => m.shareOfVoice),
-    { head: 'Change', cell: (m) => change(m, 'shareOfVoice') },
+    rateCol('Share of voice', (m) => m.shareOfVoice, 13),
+    { head: 'Change', cell: (m) => change(m, 'shareOfVoice'), width: 9 },
   ];
   return section(
     'leaderboard',
@@ -183,18 +152,21 @@ export function sourcesSection(r: ClientReport): string {
           head: 'Domain',
           cell: (d) =>
             `${t(d.domain)}${d.brandId ? ` <span class="tag">${t(brandName(r, d.brandId))}</span>` : ''}`,
+          width: 28,
         },
-        rateCol('Share of answers citing it', (d) => d.share),
+        rateCol('Share of answers citing it', (d) => d.share, 20),
         {
           head: 'Answers',
           cell: (d) => t(`${d.share.k.toLocaleString('en')} of ${d.share.n.toLocaleString('en')}`),
           className: 'num',
+          width: 14,
         },
         {
           head: 'Change',
           cell: (d) => changeCell(inTable(rateChangeText, d.change), d.change.significant, null),
+          width: 16,
         },
-        { head: 'How it appears', cell: (d) => t(d.kinds.map(sourceKindWords).join(', ')) },
+        { head: 'How it appears', cell: (d) => t(d.kinds.map(sourceKindWords).join(', ')), width: 22 },
       ],
       rows,
       'No answer cited a source in this period.',
@@ -213,11 +185,12 @@ export function gapsSection(r: ClientReport): string {
     table<CitationGap>(
       'Citation gaps',
       [
-        { head: 'Domain', cell: (x) => t(x.domain) },
+        { head: 'Domain', cell: (x) => t(x.domain), width: 30 },
         {
           head: 'Answers citing it',
           cell: (x) => t(`${x.gapAnswers.k.toLocaleString('en')} (${rateText(x.gapAnswers)})`),
           className: 'num',
+          width: 20,
         },
         {
           head: 'Competitors named there',
@@ -243,9 +216,10 @@ export function ownUrlsSection(r: ClientReport): string {
         {
           head: 'Page',
           cell: (x) => link(x.url, x.title ?? x.url) + `<div class="sub url">${t(x.url)}</div>`,
+          width: 64,
         },
-        { head: 'Answers citing it', cell: (x) => t(x.answers), className: 'num' },
-        { head: 'Best position', cell: (x) => t(x.bestPosition), className: 'num' },
+        { head: 'Answers citing it', cell: (x) => t(x.answers), className: 'num', width: 18 },
+        { head: 'Best position', cell: (x) => t(x.bestPosition), className: 'num', width: 18 },
       ],
       u.urls,
       u.empty ?? 'No answer cites these pages in this period.',

@@ -1,7 +1,10 @@
 // The client report's style sheet: light, print-friendly. On paper (and in the PDF) pages are
-// A4 with margins; the summary and key numbers fill the first page; a heading never ends a page;
-// table rows, key-number cards, charts and answers are never cut; table headers repeat on each
-// page; the glossary starts a page of its own. Colours print as shown (the heatmap).
+// A4 with margins; the summary, key numbers and what follows fill the first page (no section
+// but the appendix, how the report was made and how to read it, starts a page of its own, so no
+// page is left half blank); a heading never ends a page; table rows, key-number cards, charts and answers are never cut; tables have a fixed
+// layout as wide as the page and their cells wrap (a long word breaks only when it cannot fit),
+// so no column runs past the right margin; table headers repeat on each page. Colours print as
+// shown (the heatmap, the brands' colours).
 
 export const REPORT_CSS = `
 *{box-sizing:border-box}
@@ -33,16 +36,25 @@ a{color:#1f4fb4}
 figure.trend{margin:0;border:1px solid #d8dde6;border-radius:8px;padding:8px 10px;break-inside:avoid}
 figcaption{font-weight:600;font-size:13px;margin-bottom:2px}
 svg.chart{display:block;max-width:100%;height:auto}
-table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e3e7ee;vertical-align:top;overflow-wrap:break-word}
+.legend{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px;font-size:12.5px}
+.swatch{display:inline-block;width:14px;height:4px;border-radius:2px;margin-right:6px;vertical-align:middle}
+figure.sov{max-width:720px}
+.caveat{background:#fff4d6;border:1px solid #e8c66a;padding:6px 10px;border-radius:6px;font-size:13px}
+.method div{display:grid;grid-template-columns:160px 1fr;gap:8px;margin:0 0 4px;break-inside:avoid}
+.method dt{font-weight:600}.method dd{margin:0}
+#method{break-inside:avoid}
+ol.questions{margin:2px 0 10px;padding-left:24px;columns:2 300px;column-gap:28px}
+ol.questions li{break-inside:avoid;margin:0 0 3px}
+table{border-collapse:collapse;width:100%;font-size:13px;table-layout:fixed}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e3e7ee;vertical-align:top;overflow-wrap:break-word;word-wrap:break-word}
+thead th:first-child{width:18%}
 .url{overflow-wrap:anywhere}
 .kinds{margin:0 0 8px}.kinds .tag{margin:0 6px 4px 0}
 thead th{background:#f4f6f9;font-size:12px;color:#37404d}
 thead{display:table-header-group}
-td.num{white-space:nowrap}
-.nowrap{white-space:nowrap}
+td.num{font-variant-numeric:tabular-nums}
 tr{break-inside:avoid}
-.heatmap td.heat{text-align:center;white-space:nowrap;border:2px solid #fff;color:#1d2430}
+.heatmap td.heat{text-align:center;border:2px solid #fff;color:#1d2430}
 .heatmap td.heat.dark{color:#fff}.heatmap td.heat.dark .sub{color:#e8eefc}
 .heatmap td.empty{color:#8a93a1;text-align:center}
 .tag{display:inline-block;background:#eef1f6;border-radius:10px;padding:0 8px;font-size:11.5px;color:#37404d}
@@ -64,10 +76,14 @@ a{color:inherit;text-decoration:none}
 .section{margin:14px 0}
 h1,h2,h3{break-after:avoid}
 .trends{display:block}figure.trend{margin:0 0 10px}
-#trend{break-before:page}
-#glossary{break-before:page}
+#method{break-before:page}
+.glossary div{margin:0 0 4px}
+footer{margin-top:12px}
 table{font-size:10.5px}
+thead th{font-size:10px}
 th,td{padding:3px 5px}
 .kpi-value{font-size:20px}
+.kpis{grid-template-columns:repeat(4,1fr);gap:8px}
+.kpi{padding:8px}
 }
 `;

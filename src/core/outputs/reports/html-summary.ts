@@ -2,6 +2,7 @@ import { ordinal, percent } from '../../../shared/narrative/numbers';
 import { listJoin, plural } from '../../../shared/narrative/words';
 import { REPORT_GLOSSARY } from '../../../shared/narrative/terms';
 import { section, t } from './html-parts';
+import { thinCaveat } from './html-method';
 import type { ClientReport } from './types';
 
 // The report's first and last words for a client: the executive summary (the period's findings
@@ -52,7 +53,12 @@ export function summarySection(r: ClientReport): string {
               `<li class="finding" data-kind="${t(f.kind)}" data-effect="${f.effect}" data-significant="${f.significant}">${t(f.text)}</li>`,
           )
           .join('')}</ul>`;
-  return section('summary', 'Summary', `<p class="lead">${t(lead(r))}</p>${findings}${steady(r)}`);
+  const caveat = thinCaveat(r);
+  return section(
+    'summary',
+    'Summary',
+    `<p class="lead">${t(lead(r))}</p>${findings}${steady(r)}${caveat ? `<p class="caveat">${t(caveat)}</p>` : ''}`,
+  );
 }
 
 export function glossarySection(): string {

@@ -2,14 +2,10 @@ import { plural, listJoin } from '../../../shared/narrative/words';
 import { engineName, longDate, locationName } from './format';
 import { t } from './html-parts';
 import { alertsSection, evidenceSection } from './html-findings';
-import {
-  gapsSection,
-  kpiSection,
-  leaderboardSection,
-  ownUrlsSection,
-  sourcesSection,
-  trendSection,
-} from './html-sections';
+import { gapsSection, kpiSection, leaderboardSection, ownUrlsSection, sourcesSection } from './html-sections';
+import { methodSection, questionsSection } from './html-method';
+import { positioningSection } from './html-positioning';
+import { shareOfVoiceSection, trendSection } from './html-trends';
 import { engineBoardSection } from './html-engine-board';
 import { heatmapSection } from './html-heatmap';
 import { glossarySection, summarySection } from './html-summary';
@@ -58,15 +54,20 @@ export function buildReportHtml(r: ClientReport): string {
       : [
           summarySection(r),
           kpiSection(r),
+          positioningSection(r),
           trendSection(r),
+          shareOfVoiceSection(r),
           heatmapSection(r),
           leaderboardSection(r),
           engineBoardSection(r),
           sourcesSection(r),
           gapsSection(r),
           ownUrlsSection(r),
+          // The commerce section's place (products, prices, retailers), once the report collects them.
           alertsSection(r),
           evidenceSection(r),
+          questionsSection(r),
+          methodSection(r),
           glossarySection(),
         ].join('\n');
   return [

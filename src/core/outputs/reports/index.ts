@@ -9,7 +9,14 @@ export {
   REPORT_TOP,
   type CollectReportDeps,
 } from './collect';
-export { engineFindings, kpiFindings, MAX_FINDINGS, type Finding, type FindingsSource } from './findings';
+export {
+  engineFindings,
+  focusFirst,
+  kpiFindings,
+  MAX_FINDINGS,
+  type Finding,
+  type FindingsSource,
+} from './findings';
 export { buildReportHtml, REPORT_CSP } from './html';
 export { buildReportXlsx } from './xlsx';
 export {
@@ -29,7 +36,16 @@ export {
   type WrittenReport,
 } from './write';
 export { slugOf } from './format';
-export { REPORT_FORMATS, type ClientReport, type ReportFormat, type ReportRequest } from './types';
+export {
+  REPORT_FORMATS,
+  type ClientReport,
+  type PositioningSource,
+  type QuestionGroup,
+  type ReportFormat,
+  type ReportPositioning,
+  type ReportRequest,
+} from './types';
+export { questionGroups } from './questions';
 export { createReportStep, DEFAULT_REPORT_DAYS, type ReportStepOptions } from './after-run-step';
 export * from './logo';
 export { LogoError, readLogoFile, recheckLogo } from './logo';

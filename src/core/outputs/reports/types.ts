@@ -2,6 +2,7 @@ import type { AlertDigest, AlertKind, AlertView } from '../../../shared/alerts/t
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { Finding } from './findings';
 import type { EngineName } from '../../../shared/api/engines';
+import type { AttributeGapsView, PositioningSummary } from '../../../shared/positioning/view-types';
 import type {
   BrandMetricsWithChange,
   CitationGapsView,
@@ -11,6 +12,7 @@ import type {
   VisibilityBrandRef,
   VisibilityBuckets,
   VisibilityPeriod,
+  VisibilityScope,
 } from '../../../shared/visibility/types';
 
 // What a client report holds: everything is read first (collect.ts), then rendered to HTML or
@@ -26,6 +28,18 @@ export interface ReportRequest {
   brandId?: string;
 }
 
+/** A tracked question as the monitor asks it; topic null until prompts carry one. */
+export interface ReportQuestion {
+  text: string;
+  topic: string | null;
+}
+
+/** Tracked questions under one heading: a topic, or null for the monitor's questions without one. */
+export interface QuestionGroup {
+  topic: string | null;
+  questions: string[];
+}
+
 export interface ReportMonitor {
   id: string;
   name: string;
@@ -35,7 +49,23 @@ export interface ReportMonitor {
   locations: string[];
   prompts: number;
   repeats: number;
+  /** The questions the monitor asks, in its order. */
+  questions: ReportQuestion[];
 }
+
+/** How the answers present each brand: the positioning summary and the attributes the focus lacks. */
+export interface ReportPositioning {
+  summary: PositioningSummary;
+  /** Null without a focus brand. */
+  attributeGaps: AttributeGapsView | null;
+}
+
+/** The positioning numbers for the report's scope and period (given by a room that may read them). */
+export type PositioningSource = (query: {
+  scope: VisibilityScope;
+  period: VisibilityPeriod;
+  brandId?: string;
+}) => ReportPositioning;
 
 /** An answer behind a finding, as the report shows it: plain text, escaped when rendered. */
 export interface ReportAnswer {
@@ -77,6 +107,8 @@ export interface ReportLook {
   logo: string | null;
   /** #rgb or #rrggbb. */
   accent: string;
+  /** Which of the client's name and logo the monitor's options leave unset (the defaults stand in). */
+  unset: Array<'clientName' | 'logo'>;
 }
 
 export interface ClientReport {
@@ -105,6 +137,10 @@ export interface ClientReport {
   trend: VisibilityBuckets;
   /** Per location × engine, every brand (the heatmap uses the focus brand's rows). */
   heatmap: VisibilityBuckets;
+  /** The tracked questions, grouped by topic (one group while prompts carry none). */
+  questions: QuestionGroup[];
+  /** How the answers present each brand; null when no positioning source was given. */
+  positioning: ReportPositioning | null;
   /** Per engine, every brand (the brands by AI engine table); absent in reports built before it. */
   byEngine?: VisibilityBuckets;
   sources: SourcesView;

@@ -5,6 +5,7 @@ import { sourceKindWords } from '../../../shared/narrative/terms';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import type { ClientReport } from './types';
 import { engineBoardSheet } from './xlsx-engine-board';
+import { positioningSheets } from './xlsx-positioning';
 
 // The client report as a workbook, one sheet per section, numbers as numbers (rates as
 // fractions formatted as percentages) with their interval, n and significance in their own
@@ -204,6 +205,7 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
   });
   const byEngine = engineBoardSheet(r);
   if (byEngine) addSheet(wb, { name: 'Brands by AI engine', ...byEngine, widths: { 1: 20 } });
+  for (const sheet of positioningSheets(r)) addSheet(wb, sheet);
   addSheet(wb, {
     name: 'Sources',
     head: [

@@ -17,3 +17,4 @@ export {
 export { createBuiltinJudgePool, judgeThreadCount, startAheadPool, type JudgePool } from './judge-pool';
 export { movedLines, progressOf, summaryOf } from './rescore-view';
 export { rescoreStatus } from './rescore-status';
+export { reportPositioning, REPORT_ATTRIBUTE_GAPS, REPORT_ATTRIBUTES } from './report-source';

@@ -2,10 +2,12 @@ import { useId, useState } from 'react';
 import type { ReportFormat } from '../../../../shared/ipc/channels/reports';
 import type { VisibilityPeriod } from '../../../../shared/visibility/types';
 import { useReportStore } from '../../stores/report-store';
+import { ReportBrandingPrompt } from './ReportBrandingPrompt';
 
 // "Client report…": a small form (period, format) then main's save dialog, with the write's
 // progress on the button and a toast naming the file. On a monitor's row it offers 7/30/90
-// days; in Visibility it also offers the view's own period.
+// days; in Visibility it also offers the view's own period. While the monitor has no client's
+// name or logo, the form asks for them first.
 
 const PRESETS = [7, 30, 90] as const;
 
@@ -86,6 +88,7 @@ export function ClientReportButton({ monitorId, monitorName, viewPeriod, brandId
         void save();
       }}
     >
+      <ReportBrandingPrompt monitorId={monitorId} />
       <label>
         Period
         <select value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy}>

@@ -6,6 +6,7 @@ import type {
   VisibilityBrandRef,
   VisibilityBuckets,
 } from '../../../../shared/visibility/types';
+import { BRAND_COLORS } from '../../../../shared/visibility/brand-colors';
 import { formatDate } from '../../lib/format';
 import type { TrendBy } from '../../stores/visibility-store';
 
@@ -13,16 +14,7 @@ import type { TrendBy } from '../../stores/visibility-store';
 // (called from useMemo, once per answer, never on every render).
 
 /** Colours readable on the light and the dark theme (mid tones); the focus brand gets the first. */
-export const SERIES_COLORS = [
-  '#3b82f6',
-  '#f97316',
-  '#22c55e',
-  '#a855f7',
-  '#eab308',
-  '#06b6d4',
-  '#ec4899',
-  '#84cc16',
-];
+export const SERIES_COLORS = BRAND_COLORS;
 
 export interface TrendSeries {
   brandId: string;
