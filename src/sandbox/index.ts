@@ -15,6 +15,7 @@ import type { RunningSandbox, SandboxOptions } from './types';
 export type {
   DriftEvent,
   PositioningEvent,
+  CommerceEvent,
   FaultKind,
   FaultRates,
   LatencySpec,
@@ -37,6 +38,13 @@ export {
   type AnswerPositioning,
   type PositioningEventKind,
 } from './engines/positioning';
+
+export {
+  commerceEventsBetween,
+  commerceEventsOn,
+  scheduledCommerceEvents,
+  type CommerceEventKind,
+} from './engines/commerce';
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();

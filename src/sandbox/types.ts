@@ -2,6 +2,7 @@ import type { PlanName } from '../shared/api/engines';
 import type { ServiceProfile } from '../shared/profile';
 import type { DriftEvent } from './engines/drift';
 import type { PositioningEvent } from './engines/positioning';
+import type { CommerceEvent } from './engines/commerce';
 
 // Public types of the sandbox service. Other parts of Parallax (tests, benchmarks, the
 // app's Sandbox mode, the CLI) code against these names, so they stay stable.
@@ -44,6 +45,8 @@ export interface SandboxOptions {
   driftEvents?: readonly DriftEvent[];
   /** Scripted positioning events (a brand's tone souring in a country, a top pick on an engine…) on top of the scheduled ones. */
   positioningEvents?: readonly PositioningEvent[];
+  /** Scripted commerce events (a price cut, a product delisted, a brand's ads on its rival's answers) on top of the scheduled ones. */
+  commerceEvents?: readonly CommerceEvent[];
   /** Called once per request after it is answered: `parallax sandbox --request-log FILE`, the fault soak. */
   onRequest?: (entry: SandboxRequestLogEntry) => void;
 }
@@ -67,6 +70,7 @@ export interface SandboxRequestLogEntry {
 
 export type { DriftEvent } from './engines/drift';
 export type { PositioningEvent } from './engines/positioning';
+export type { CommerceEvent } from './engines/commerce';
 
 export interface FaultRates {
   '500'?: number;

@@ -4,12 +4,13 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sa
 import { builtinProfile } from '../../shared/profile/builtin';
 import { createApiClient, createMonitorScheduler, createRunEngine, type RunEngine } from '../runs';
 import type { HistoryStore } from '../history';
-import { createDemoClock, demoDays, RUN_HOUR_MS } from './clock';
+import { createDemoClock, DAY_MS, demoDays, RUN_HOUR_MS } from './clock';
 import {
   DEMO_MONITORS,
   DEMO_PLAN,
   DEMO_SEED,
   demoBrands,
+  demoCommerceEvents,
   demoSpec,
   type DemoBrand,
   type DemoVariant,
@@ -113,6 +114,7 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
       rateLimit: 1_000_000,
       seed: DEMO_SEED,
       clock: clock.now,
+      commerceEvents: demoCommerceEvents(Math.floor(record.lastDay / DAY_MS)),
     });
     const baseUrl = sandbox.baseUrl;
     const client = createApiClient({

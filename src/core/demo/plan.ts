@@ -1,6 +1,7 @@
 import { runSpecSchema, type RunSpec } from '../../shared/domain/run-spec';
 import { ENGINE_NAMES, ENGINES, type EngineName, type PlanName } from '../../shared/api/engines';
 import { CATEGORIES, productLineOf, slug } from '../../sandbox/engines/catalog';
+import { PRICE_CUT, type CommerceEvent } from '../../sandbox/engines/commerce';
 
 // What the demo history contains: running-shoe prompts (a category the sandbox's catalog
 // knows) in three daily monitors, asked from five countries and one US state on the engines
@@ -101,7 +102,21 @@ export const DEMO_SHAPES: Readonly<Record<DemoVariant, DemoShape>> = {
   preview: { engines: [...ENGINE_NAMES], countries: ['US', 'DE'], states: [], repeats: 2 },
 };
 
-/** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries, Markdown, shopping and ads kept). */
+/**
+ * The demo's own commerce events, dated back from its last UTC day so that a demo of two weeks
+ * or more sees each begin (on top of the sandbox's scheduled ones): a price cut on the focus
+ * brand's product, a competitor's ads beside the answers that name the focus brand, and a
+ * competitor's product leaving the shelf for a few days.
+ */
+export function demoCommerceEvents(lastDay: number): CommerceEvent[] {
+  return [
+    { kind: 'price-cut', brand: FOCUS, cut: PRICE_CUT, fromDay: lastDay - 12, toDay: lastDay },
+    { kind: 'conquest', brand: 'Pacer & Co', target: FOCUS, fromDay: lastDay - 8, toDay: lastDay },
+    { kind: 'delist', brand: 'Fleetfoot', fromDay: lastDay - 5, toDay: lastDay - 2 },
+  ];
+}
+
+/** The run spec of one demo monitor (tagged 'demo', synchronous, fan-out queries, Markdown, shopping and ads tracked). */
 export function demoSpec(
   monitor: { name: string; prompts: string[] },
   variant: DemoVariant = 'spec',
@@ -116,10 +131,14 @@ export function demoSpec(
     repeats: shape.repeats,
     mode: 'sync',
     // Markdown, shopping cards and ads give competitor discovery its list items, merchants and
-    // advertisers (the brand entities come with every assistant-a answer).
+    // advertisers (the brand entities come with every assistant-a answer), and the Commerce view
+    // its shelves and ads: "track shopping and ads" sets include.shopping and include.ads on
+    // assistant-a (as its options always did, in the same order: the answers stay the same); the
+    // other engines send theirs unasked. Products are not expanded (search-ai would charge more).
     engineOptions: {
       'assistant-a': { include: { searchQueries: true, markdown: true, shopping: true, ads: true } },
     },
+    commerce: { shoppingAndAds: true, expandProducts: false },
     tags: [DEMO_TAG],
   });
 }

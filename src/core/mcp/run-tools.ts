@@ -37,6 +37,14 @@ function estimateLines(e: RunEstimateView, sandbox: boolean, cap: number | null)
     ...(e.unavailableEngines.length > 0
       ? [`Not available yet per the spec (calls may answer 404): ${e.unavailableEngines.join(', ')}.`]
       : []),
+    ...(e.commerce
+      ? [
+          `Shopping and ads: up to +${e.commerce.credits} credits of the maximum (${
+            e.commerce.engines.map((t) => `${t.engine}: ${t.flags.join(', ')}`).join('; ') ||
+            'no flag needed on these engines'
+          }).`,
+        ]
+      : []),
   ];
 }
 
@@ -54,7 +62,7 @@ export function runTools(
     name: 'estimate_run',
     title: 'Estimate a run (before starting it)',
     description:
-      "Prices a run: prompts × engines × countries (× US states) × repeats, on the service the app is set to (or the sandbox): jobs, maximum credits, balance, the budget cap, and why it would be refused. Returns an estimateToken for start_run, valid 10 minutes, once. Show the analyst the cost before starting. Same input as the app's Compose view (prompts, engines, countries, states, repeats, mode sync|async, engineOptions, budget…).",
+      "Prices a run: prompts × engines × countries (× US states) × repeats, on the service the app is set to (or the sandbox): jobs, maximum credits, balance, the budget cap, and why it would be refused. Returns an estimateToken for start_run, valid 10 minutes, once. Show the analyst the cost before starting. Same input as the app's Compose view (prompts, engines, countries, states, repeats, mode sync|async, engineOptions, commerce {shoppingAndAds, expandProducts} to track shopping and ads, budget…).",
     input: runsChannels['runs.estimate'].input,
     readOnly: true,
     async run(spec) {

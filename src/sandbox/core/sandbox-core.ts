@@ -66,6 +66,7 @@ export class SandboxCore {
       this.clock,
       opts.driftEvents ?? [],
       opts.positioningEvents ?? [],
+      opts.commerceEvents ?? [],
     );
     this.queue = new TaskQueue({
       accounts: this.accounts,

@@ -13,6 +13,7 @@ import {
   type DriftEvent,
 } from './drift';
 import { entrantsFor, type Entrant } from './entrants';
+import type { CommerceEvent } from './commerce/events';
 import {
   composeAnswer,
   planBrands,
@@ -46,6 +47,8 @@ export interface AnswerInput {
   events?: readonly DriftEvent[];
   /** Scripted positioning events on top of the scheduled ones. */
   positioningEvents?: readonly PositioningEvent[];
+  /** Scripted commerce events on top of the scheduled ones (commerce/events.ts). */
+  commerceEvents?: readonly CommerceEvent[];
 }
 
 export interface Brand {

@@ -1,12 +1,12 @@
 import type { AssistantARequest } from '../../shared/api/requests';
 import type { Answer } from './answer';
-import { slug } from './catalog';
-import type { Entrant } from './entrants';
+import { assistantAAds, assistantAShopping, commerceOf } from './commerce';
 import { basicSources, chunk, citationPills, storeHtml, type EngineContext, type Json } from './shared';
 
 // assistant-a: chat assistant with web search, shopping cards, brand entities and ads.
 // Two shapes: the legacy streamed interface (model, searchQueries, mapSearchQueries filled)
 // when `legacy` is asked and served (most of the time), the mobile-web shape otherwise.
+// Shopping cards, inline products and ads only when include.shopping / include.ads ask.
 
 const MODEL = 'assistant-a-synthetic-2026-09';
 
@@ -38,85 +38,12 @@ export function assistantA(answer: Answer, req: AssistantARequest, ctx: EngineCo
   if (include.markdown) result.markdown = answer.markdown;
   if (include.html) result.html = storeHtml(ctx, answer, answer.input.prompt);
   if (include.rawResponse) result.rawResponse = streamEvents(answer, include.shopping === true);
-  if (include.shopping && answer.category.shopping) {
-    const products = answer.products.map((p, i) => ({
-      title: p.title,
-      position: i + 1,
-      url: p.url,
-      price: p.price.raw,
-      featured_tag: i === 0 ? answer.phrases.bestPrice : null,
-      merchant: `${p.merchant} + others`,
-      image_urls: [p.image],
-      rating: p.rating,
-      num_reviews: p.reviews,
-      id: p.id,
-      offers: [
-        {
-          merchant_name: p.merchant,
-          marketplace_seller: null,
-          seller_name: p.merchant,
-          brand: p.brand.name,
-          product_name: p.title,
-          url: p.url,
-          price: p.price.raw,
-          details: answer.phrases.inStock,
-          available: true,
-          checkoutable: false,
-          price_details: { base: p.price.raw, total: p.price.raw },
-          tag: i === 0 ? { text: answer.phrases.bestPrice } : null,
-        },
-      ],
-      rating_grouped_citation: {
-        title: answer.sources[0]?.label ?? p.title,
-        url: answer.sources[0]?.url ?? p.url,
-        supporting_websites: answer.sources.slice(1, 3).map((s) => ({ title: s.label, url: s.url })),
-      },
-    }));
-    result.shoppingCards = [{ tags: [answer.categoryName], products }];
-    result.inlineProducts = products.slice(0, 1).map((product) => ({ render_as: 'hero', product }));
+  if (include.shopping) {
+    const shopping = assistantAShopping(answer);
+    if (shopping) Object.assign(result, shopping);
   }
-  if (include.ads) {
-    const newcomers = answer.entrants.filter((e) => e.advertises).map((e) => entrantAd(answer, e));
-    result.ads = answer.advertisers.map((b, i) => ({
-      brand: {
-        name: b.name,
-        url: `https://www.${b.slug}${answer.locale.tld}`,
-        favicon: `https://www.${b.slug}${answer.locale.tld}/favicon.ico`,
-      },
-      cards: [
-        {
-          title: `${b.name} ${b.product}`,
-          body: answer.phrases.adBody,
-          url: `https://www.${b.slug}${answer.locale.tld}/promo`,
-          image: `https://www.${b.slug}${answer.locale.tld}/ad.jpg`,
-        },
-      ],
-      visibility: 'allowed',
-      adsResponseIndex: i,
-      rendered: i === 0,
-    }));
-    (result.ads as Json[]).push(...newcomers);
-  }
+  if (include.ads) result.ads = assistantAAds(answer);
   return result;
-}
-
-/** A newcomer buying an ad on the answer (its site is its slug on the locale's domain). */
-function entrantAd(answer: Answer, entrant: Entrant): Json {
-  const host = `www.${slug(entrant.name) || 'newcomer'}${answer.locale.tld}`;
-  return {
-    brand: { name: entrant.entityName, url: `https://${host}`, favicon: `https://${host}/favicon.ico` },
-    cards: [
-      {
-        title: entrant.name,
-        body: answer.phrases.adBody,
-        url: `https://${host}/promo`,
-        image: `https://${host}/ad.jpg`,
-      },
-    ],
-    visibility: 'allowed',
-    adsResponseIndex: answer.advertisers.length,
-    rendered: false,
-  };
 }
 
 function streamEvents(answer: Answer, shopping: boolean): Json[] {
@@ -135,7 +62,7 @@ function streamEvents(answer: Answer, shopping: boolean): Json[] {
   if (shopping)
     events.push({
       type: 'product.update',
-      products: answer.products.map((p) => ({ id: p.id, title: p.title })),
+      products: commerceOf(answer).products.map((p) => ({ id: p.id, title: p.title })),
     });
   events.push({ type: 'message.end', reason: 'stop' });
   return events;

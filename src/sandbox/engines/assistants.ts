@@ -1,5 +1,6 @@
 import type { AssistantRequest } from '../../shared/api/requests';
 import type { Answer } from './answer';
+import { assistantBShopping, assistantDShopping, assistantEShopping } from './commerce';
 import { basicSources, citationPills, opaqueRaw, storeHtml, type EngineContext, type Json } from './shared';
 
 // assistant-b (snake_case fields), assistant-c (rich sources, no pills), assistant-d
@@ -34,37 +35,8 @@ export function assistantB(answer: Answer, req: AssistantRequest, ctx: EngineCon
       : [],
     images: [],
   };
-  if (answer.category.shopping) {
-    result.shopping_cards = [
-      {
-        tags: [answer.categoryName],
-        products: answer.products.map((p, i) => ({
-          title: p.title,
-          id: p.id,
-          url: p.url,
-          price: p.price.raw,
-          merchant: p.merchant,
-          available: true,
-          imageUrls: [p.image],
-          numReviews: p.reviews,
-          position: i + 1,
-          rating: p.rating,
-          original_price: p.oldPrice?.raw ?? null,
-          offers: [
-            {
-              url: p.url,
-              price: p.price.raw,
-              merchant_name: p.merchant,
-              product_name: p.title,
-              available: true,
-              price_details: { display_price: p.price.raw },
-              original_price: p.oldPrice?.raw ?? null,
-            },
-          ],
-        })),
-      },
-    ];
-  }
+  const shopping = assistantBShopping(answer);
+  if (shopping) result.shopping_cards = shopping;
   return common(answer, req, ctx, result);
 }
 
@@ -86,7 +58,6 @@ export function assistantC(answer: Answer, req: AssistantRequest, ctx: EngineCon
 }
 
 export function assistantD(answer: Answer, req: AssistantRequest, ctx: EngineContext): Json {
-  const { locale } = answer;
   const result: Json = {
     text: answer.text,
     searchQueries: answer.queries,
@@ -94,36 +65,8 @@ export function assistantD(answer: Answer, req: AssistantRequest, ctx: EngineCon
     citationPills: citationPills(answer.sources, 1),
     map: [],
   };
-  if (answer.category.shopping) {
-    result.shoppingCards = [
-      {
-        type: 'shoppingProducts',
-        layout: 'Carousel',
-        products: answer.products.map((p, i) => ({
-          product: { id: p.id, groupId: `g${p.id}`, brandGroupId: `b${p.brand.slug}` },
-          position: i + 1,
-          offerId: `o${p.id}`,
-          url: p.url,
-          name: p.title,
-          description: p.brand.reason,
-          images: [{ title: p.title, url: p.image }],
-          specifications: [],
-          tags: [],
-          price: {
-            amount: p.price.value,
-            currency: locale.currency,
-            currencySymbol: p.price.raw.replace(/[\d\s.,]/g, ''),
-          },
-          discountPrice: null,
-          seller: p.merchant,
-          sellerLogoUrl: `${p.merchantUrl}/logo.png`,
-          brandName: p.brand.name,
-          rating: { value: p.rating, count: p.reviews, maxRating: 5 },
-          canTrackPrice: true,
-        })),
-      },
-    ];
-  }
+  const shopping = assistantDShopping(answer);
+  if (shopping) result.shoppingCards = shopping;
   return common(answer, req, ctx, result);
 }
 
@@ -134,22 +77,7 @@ export function assistantE(answer: Answer, req: AssistantRequest, ctx: EngineCon
   };
   const pills = citationPills(answer.sources, 1);
   if (pills.length > 0) result.citationPills = pills;
-  if (answer.category.shopping) {
-    result.shoppingCards = answer.products.map((p, i) => ({
-      position: i + 1,
-      title: p.title,
-      productLink: p.url,
-      productId: p.id,
-      price: p.price,
-      ...(p.oldPrice ? { oldPrice: p.oldPrice } : {}),
-      store: p.merchant,
-      storeLink: p.merchantUrl,
-      storeCount: 1 + (Number(p.id) % 5),
-      rating: p.rating,
-      reviews: p.reviews,
-      brand: p.brand.name,
-      thumbnail: p.image,
-    }));
-  }
+  const shopping = assistantEShopping(answer);
+  if (shopping) result.shoppingCards = shopping;
   return common(answer, req, ctx, result);
 }

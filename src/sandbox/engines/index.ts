@@ -15,6 +15,7 @@ import { news, search } from './search';
 import { searchAi } from './search-ai';
 import { dayNumber, type DriftEvent } from './drift';
 import type { PositioningEvent } from './positioning';
+import type { CommerceEvent } from './commerce';
 import type { EngineContext, Json } from './shared';
 
 // One entry point for all synthetic engines: a validated request in, the engine's result
@@ -37,6 +38,7 @@ export class SyntheticEngines {
     private readonly clock: () => number = Date.now,
     private readonly events: readonly DriftEvent[] = [],
     private readonly positioningEvents: readonly PositioningEvent[] = [],
+    private readonly commerceEvents: readonly CommerceEvent[] = [],
   ) {}
 
   run(engine: EngineName, request: MonitorRequest): EngineOutput {
@@ -58,6 +60,7 @@ export class SyntheticEngines {
       day,
       events: this.events,
       positioningEvents: this.positioningEvents,
+      commerceEvents: this.commerceEvents,
     });
     switch (engine) {
       case 'assistant-a':

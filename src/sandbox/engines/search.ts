@@ -1,5 +1,6 @@
 import type { SearchNewsRequest, SearchRequest } from '../../shared/api/requests';
 import type { Answer, Brand, Source } from './answer';
+import { overviewAds, searchAds, searchProductResults, searchShopping } from './commerce';
 import { renderHtmlPage } from './files';
 import { fill } from './phrases';
 import { redirectLink, searchPageUrl } from './redirect';
@@ -109,31 +110,12 @@ export function search(answer: Answer, req: SearchRequest, pages: number, ctx: E
     }),
     relatedSearches: answer.queries.map((q) => ({ query: q, link: searchPageUrl(q, locale.country) })),
   };
-  const ads = answer.advertisers.map((b, i) => ({
-    position: i + 1,
-    blockPosition: i === 0 ? 'top' : 'bottom',
-    type: 'RESULT',
-    title: `${b.name} ${b.product}`,
-    url: `https://www.${b.slug}${locale.tld}/promo`,
-    page: 1,
-    displayedUrl: `www.${b.slug}${locale.tld}`,
-    domain: `www.${b.slug}${locale.tld}`,
-    description: phrases.adBody,
-  }));
+  const ads = searchAds(answer);
   if (ads.length > 0) result.ads = ads;
-  if (answer.category.shopping) {
-    result.shoppingCards = answer.products.map((p, i) => ({
-      title: p.title,
-      position: i + 1,
-      category: 'Popular products',
-      price: p.price,
-      ...(p.oldPrice ? { oldPrice: p.oldPrice } : {}),
-      store: p.merchant,
-      rating: p.rating,
-      reviews: String(p.reviews),
-      thumbnail: p.image,
-    }));
-  }
+  const shopping = searchShopping(answer);
+  if (shopping) result.shoppingCards = shopping;
+  const products = searchProductResults(answer);
+  if (products) result.productResults = products;
   const top = answer.brands[0];
   if (top && rng.chance(0.5)) {
     const site = `https://www.${top.slug}${locale.tld}`;
@@ -159,6 +141,8 @@ export function search(answer: Answer, req: SearchRequest, pages: number, ctx: E
       sources: basicSources(answer.sources, (s) => ({ redirectLink: redirectLink(s.url) })),
       citationPills: citationPills(answer.sources, 1, { redirect: true }),
     };
+    const aiAds = overviewAds(answer);
+    if (aiAds.length > 0) (result.aioverview as Json).ads = aiAds;
   }
   if (include.html) result.html = htmlPages(answer, ctx, pages, pool);
   return result;

@@ -41,6 +41,19 @@ export const engineOptionsSchema = z
 
 export type EngineOptions = z.infer<typeof engineOptionsSchema>;
 
+/**
+ * "Track shopping and ads": one option for the whole run, set as each engine's include flags
+ * only on the engines that take them (shared/domain/commerce-option.ts). Absent: off.
+ */
+export const commerceOptionSchema = z.strictObject({
+  /** include.shopping and include.ads where the endpoint takes them. */
+  shoppingAndAds: z.boolean(),
+  /** include.expandProducts where the endpoint takes it (merchant offers per product cluster). */
+  expandProducts: z.boolean().default(false),
+});
+
+export type CommerceOption = z.infer<typeof commerceOptionSchema>;
+
 export const runModeSchema = z.enum(['sync', 'async']);
 export type RunMode = z.infer<typeof runModeSchema>;
 
@@ -61,6 +74,8 @@ export const runSpecSchema = z
     /** Async only: 1–10, higher first. */
     priority: z.number().int().min(1).max(10).default(1),
     engineOptions: z.partialRecord(engineNameSchema, engineOptionsSchema).default({}),
+    /** Track shopping and ads (and expand products): added to engineOptions' include flags when run. */
+    commerce: commerceOptionSchema.optional(),
     /** Refuse to start when the maximum cost exceeds this many credits. */
     budget: z.number().int().positive().nullable().default(null),
     /** Async only: passed through to every task's webhook.url. */

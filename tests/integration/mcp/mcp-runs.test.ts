@@ -106,6 +106,25 @@ describe('parallax mcp --sandbox with runs turned on', () => {
     expect(answer).toMatchObject({ prompt: SPEC.prompts[0], synthetic: true });
   });
 
+  it('prices tracking shopping and ads, and the run it starts sends the flags', async () => {
+    const reply = await mcp.call('estimate_run', {
+      ...SPEC,
+      commerce: { shoppingAndAds: true, expandProducts: false },
+    });
+    const priced = dataOf<Estimate & { estimate: { commerce?: { credits: number } } }>(reply);
+    expect(priced.estimate.maxCredits).toBe(14);
+    expect(priced.estimate.commerce?.credits).toBe(4);
+    expect(textOf(reply)).toContain(
+      'Shopping and ads: up to +4 credits of the maximum (assistant-a: shopping, ads).',
+    );
+    const started = dataOf<{ runId: string }>(
+      await mcp.call('start_run', { estimateToken: priced.estimateToken }),
+    );
+    const done = await finishedRun(mcp, started.runId);
+    // Each answer charged 7 by the sandbox: assistant-a's 5 and the +2 that include.shopping/ads pay.
+    expect(done.run.creditsCharged).toBe(14);
+  });
+
   it('names engines by the service profile in use, read on each call (JSON keeps the id)', async () => {
     const { runs } = dataOf<{ runs: Array<{ id: string }> }>(await mcp.call('list_runs', {}));
     const runId = runs[0]?.id as string;

@@ -155,4 +155,46 @@ describe('Compose view', () => {
       }),
     );
   });
+
+  it('tracks shopping and ads as one option: in the spec, said per engine, its credits in the estimate', async () => {
+    fake.handle('runs.estimate', (spec) => ({
+      jobs: 1,
+      maxCredits: spec.commerce ? 7 : 5,
+      balance: null,
+      balanceAfter: null,
+      budget: null,
+      blockers: [],
+      fieldErrors: [],
+      unavailableEngines: [],
+      ...(spec.commerce
+        ? {
+            commerce: {
+              credits: 2,
+              engines: [{ engine: 'assistant-a' as const, flags: ['shopping' as const, 'ads' as const] }],
+            },
+          }
+        : {}),
+    }));
+    render(<ComposeView />);
+    await screen.findByRole('group', { name: 'Engines' });
+    fireEvent.change(screen.getByLabelText('Prompts (one per line)'), { target: { value: 'q' } });
+    await pickCountry('US');
+    await waitFor(() => expect(screen.getByTestId('estimate-credits').textContent).toBe('5'));
+    expect(screen.queryByTestId('estimate-commerce-credits')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Track shopping and ads/ }));
+    await waitFor(() =>
+      expect(fake.callsTo('runs.estimate').at(-1)?.commerce).toEqual({
+        shoppingAndAds: true,
+        expandProducts: false,
+      }),
+    );
+    expect(screen.getByTestId('commerce-option-hint').textContent).toBe(
+      'Sets shopping and ads on Assistant A.',
+    );
+    await waitFor(() => expect(screen.getByTestId('estimate-commerce-credits').textContent).toBe('+2'));
+    expect(screen.getByTestId('estimate-credits').textContent).toBe('7');
+    // Off again: the spec carries no option.
+    fireEvent.click(screen.getByRole('checkbox', { name: /Track shopping and ads/ }));
+    await waitFor(() => expect(fake.callsTo('runs.estimate').at(-1)?.commerce).toBeUndefined());
+  });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorView } from '../../../src/shared/ipc/channels/library';
+import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { MonitorsView } from '../../../src/renderer/src/views/monitors/MonitorsView';
 import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
@@ -213,6 +214,39 @@ describe('Monitors view', () => {
     expect(fake.callsTo('settings.update')).toEqual([{ monitorsPaused: true }]);
     expect(screen.getByText(/^Paused: no monitor starts on its own/)).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByText('paused')).toBeInTheDocument();
+  });
+
+  it('tracks shopping and ads on a saved monitor, and stops', async () => {
+    // The main side keeps what is saved, so the list read after each save shows it.
+    fake.handle('monitors.save', (input) => {
+      const saved = sampleMonitor({
+        id: input.id ?? 'm-new',
+        name: input.name,
+        spec: runSpecSchema.parse(input.spec),
+        cadence: input.cadence,
+      });
+      monitors = monitors.map((m) => (m.id === saved.id ? saved : m));
+      return saved;
+    });
+    render(<MonitorsView />);
+    await screen.findByRole('table', { name: 'Monitors' });
+    const box = () => screen.getByRole('checkbox', { name: 'Track shopping and ads: Daily shoes' });
+    expect(box()).not.toBeChecked();
+    const before = monitors[0]?.spec;
+    fireEvent.click(box());
+    await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(1));
+    expect(fake.callsTo('monitors.save')[0]).toEqual({
+      id: 'm-1',
+      name: 'Daily shoes',
+      spec: { ...before, commerce: { shoppingAndAds: true, expandProducts: false } },
+      cadence: 'daily',
+      enabled: true,
+    });
+    await waitFor(() => expect(box()).toBeChecked());
+    fireEvent.click(box());
+    await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(2));
+    expect(fake.callsTo('monitors.save')[1]?.spec.commerce).toBeUndefined();
+    await waitFor(() => expect(box()).not.toBeChecked());
   });
 
   it('shows empty, loading and error states', async () => {

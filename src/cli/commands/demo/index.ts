@@ -83,7 +83,7 @@ export const registerDemoCommand: RegisterCommand = (program: Command, ctx: CliC
     .option('--status', 'tell whether the history has a demo, with its runs and results')
     .option(
       '--events',
-      'list the scheduled events in the demo\u2019s days (its built days, else the past --days): surges, vanishes, souring tones, top picks, qualities gained or lost',
+      'list the scheduled events in the demo\u2019s days (its built days, else the past --days): surges, vanishes, souring tones, top picks, qualities gained or lost, price cuts, products leaving the shelf, a competitor\u2019s ads on your answers',
     )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (flags: DemoFlags) => {
@@ -120,6 +120,9 @@ function describeEvent(e: DemoEvent): string {
     'top-pick': `${e.brand} is the top pick on ${e.engine} (every country)`,
     'attribute-gain': `${e.brand} is described as "${e.attribute}" (everywhere)`,
     'attribute-loss': `${e.brand} is no longer described as "${e.attribute}" (everywhere)`,
+    'price-cut': `${e.brand}'s product is ${Math.round((e.cut ?? 0) * 100)} % cheaper (every country and engine)`,
+    delist: `${e.brand}'s product leaves the shelves (every country and engine)`,
+    conquest: `${e.brand}'s ads appear beside the answers that name ${e.target ?? ''} (every country and engine)`,
   };
   return `${days}  ${e.kind.padEnd(14)} ${what[e.kind]}`;
 }

@@ -99,6 +99,8 @@ export const registerMonitorsCommands: RegisterCommand = (program: Command, ctx:
     .option('--async', 'async tasks')
     .option('--priority <n>', 'async priority 1-10')
     .option('--include <flags>', 'output flags, comma-separated')
+    .option('--commerce', 'track shopping and ads (include.shopping and include.ads where taken, +2 credits)')
+    .option('--expand-products', 'include.expandProducts on search-ai (+1 credit per cluster, at most +6)')
     .option('--budget <credits>', 'refuse a run above this maximum cost')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(

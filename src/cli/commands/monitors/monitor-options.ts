@@ -9,6 +9,8 @@ import {
 } from '../../../shared/alerts/rules';
 import { ALERT_KINDS, type AlertKind, type WebhookDeliveryView } from '../../../shared/alerts/types';
 import { accentSchema, decodeLogo, type ReportBranding } from '../../../shared/reports/branding';
+import { commerceTargets } from '../../../shared/domain/commerce-option';
+import type { RunSpec } from '../../../shared/domain/run-spec';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { withCliCore } from '../../core';
 
@@ -32,6 +34,8 @@ interface OptionsFlags {
   webhook?: string | false;
   reportDir?: string | false;
   reportDays?: string;
+  commerce?: string;
+  expandProducts?: string;
   db?: string;
 }
 
@@ -41,6 +45,9 @@ Rules: ${ALERT_KINDS.join(', ')}. New monitors start with sources-changed and an
 Thresholds: --position-delta (default 2 places), --jaccard (cited-domain overlap, default 0.5),
 --similarity (answer word similarity, default 0.5), --trend-runs (the runs a trend looks at,
 default 30, at least 8), --trend-points (the smallest trend worth an alert, default 10 points).
+Shopping and ads: --commerce on|off sets include.shopping and include.ads on the engines that
+take them (assistant-a, +2 credits a request); --expand-products on|off include.expandProducts
+on search-ai (+1 credit per product cluster returned, at most +6). The next run uses them.
 Client report: --client-name and --report-subject make its title (instead of the monitor's
 name), --logo FILE (PNG, JPEG or SVG, at most 256 KB; an SVG is sanitised) and --accent '#0a7';
 an empty --client-name or --report-subject clears it, --no-logo removes the logo.
@@ -49,6 +56,7 @@ raised alerts (Slack-compatible "text"); it is shown as scheme and host only.
 
 Examples:
   parallax monitors options "Demo · Buying guides" --rule answer-changed=off --position-delta 3
+  parallax monitors options "Demo · Buying guides" --commerce on --expand-products off
   parallax monitors options 3f2a… --webhook https://hooks.slack.com/services/… --report-dir ~/reports --report-days 30
   parallax monitors options 3f2a… --no-webhook --no-report-dir --json
   parallax monitors options "Demo · Buying guides" --client-name "Veloxa GmbH" --report-subject "Running shoes in AI answers" --accent '#0a7'`;
@@ -157,6 +165,39 @@ function brandingJson(b: ReportBranding): Record<string, unknown> {
   };
 }
 
+function onOff(flag: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (v !== 'on' && v !== 'off') throw new CliUsageError(`${flag} must be on or off, got "${value}"`);
+  return v === 'on';
+}
+
+/** The monitor's spec with the shopping-and-ads option as the flags set it (unchanged without them). */
+function specWithCommerce(spec: RunSpec, flags: OptionsFlags): RunSpec {
+  if (flags.commerce === undefined && flags.expandProducts === undefined) return spec;
+  const option = {
+    shoppingAndAds:
+      flags.commerce !== undefined
+        ? onOff('--commerce', flags.commerce)
+        : (spec.commerce?.shoppingAndAds ?? false),
+    expandProducts:
+      flags.expandProducts !== undefined
+        ? onOff('--expand-products', flags.expandProducts)
+        : (spec.commerce?.expandProducts ?? false),
+  };
+  const next: RunSpec = { ...spec, commerce: option };
+  if (!option.shoppingAndAds && !option.expandProducts) delete next.commerce;
+  return next;
+}
+
+/** The option in words, with the flags it sets on this monitor's engines. */
+function commerceText(spec: RunSpec): string {
+  const targets = commerceTargets(spec.engines, spec.commerce);
+  if (!spec.commerce) return 'off';
+  return targets.length === 0
+    ? 'on (no flag needed on these engines)'
+    : `on: ${targets.map((t) => `${t.engine} include.${t.flags.join(', include.')}`).join('; ')}`;
+}
+
 function webhookOf(flags: OptionsFlags, current: string | null): string | null {
   if (flags.webhook === false) return null;
   if (flags.webhook === undefined) return current;
@@ -202,13 +243,25 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
     .option('--logo <file>', "the client's logo on the report (PNG, JPEG or SVG, at most 256 KB)")
     .option('--no-logo', 'remove the logo')
     .option('--accent <colour>', "the report's accent colour, #0a7 or #00aa77 (empty: the default)")
+    .option('--commerce <on|off>', 'track shopping and ads (include.shopping, include.ads where taken)')
+    .option('--expand-products <on|off>', 'include.expandProducts on search-ai (+1 credit per cluster)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', HELP)
     .action(async (nameOrId: string, flags: OptionsFlags) => {
       await withCliCore(ctx, { db: flags.db }, async (core) => {
         const monitor = findMonitor(core.store, nameOrId);
         const current = core.store.getMonitorOptions(monitor.id);
-        if (!current) throw new CliUsageError(`No monitor "${nameOrId}"`);
+        const saved = core.store.getMonitor(monitor.id);
+        if (!current || !saved) throw new CliUsageError(`No monitor "${nameOrId}"`);
+        const spec = specWithCommerce(saved.spec, flags);
+        if (spec !== saved.spec)
+          core.store.saveMonitor({
+            id: saved.id,
+            name: saved.name,
+            spec,
+            cadence: saved.cadence,
+            enabled: saved.enabled,
+          });
         const changing =
           flags.rule.length > 0 ||
           [
@@ -225,6 +278,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             flags.logo,
             flags.accent,
           ].some((v) => v !== undefined);
+        const savedAny = changing || spec !== saved.spec;
         const options = changing
           ? core.store.saveMonitorOptions(monitor.id, {
               rules: applyRules(current.rules, flags),
@@ -252,10 +306,11 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             reportDir: options.reportDir,
             reportDays: options.reportDays,
             branding: brandingJson(options.branding),
+            commerce: spec.commerce ?? null,
             lastDelivery,
-            saved: changing,
+            saved: savedAny,
           });
-        writeLine(ctx.stdout, `${monitor.name} (${monitor.id})${changing ? ': saved' : ''}`);
+        writeLine(ctx.stdout, `${monitor.name} (${monitor.id})${savedAny ? ': saved' : ''}`);
         const kinds = ALERT_KINDS.map((k) => `${k}=${options.rules.kinds[k] ? 'on' : 'off'}`);
         writeLine(ctx.stdout, `  rules          ${kinds.join(', ')}`);
         writeLine(
@@ -270,6 +325,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
           ctx.stdout,
           `  report folder  ${options.reportDir ?? 'none'}${options.reportDir ? ` (last ${options.reportDays ?? 30} days)` : ''}`,
         );
+        writeLine(ctx.stdout, `  shopping/ads   ${commerceText(spec)}`);
         const b = brandingJson(options.branding);
         const logo = b.logo as { type: string; bytes: number } | null;
         writeLine(

@@ -3,8 +3,10 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { ENGINE_NAMES, isEngineName, type EngineName } from '../../../shared/api/engines';
+import { commerceTargets } from '../../../shared/domain/commerce-option';
 import {
   runSpecSchema,
+  type CommerceOption,
   type EngineOptions,
   type IncludeFlags,
   type RunSpec,
@@ -40,6 +42,8 @@ interface RunFlags extends CoreFlags {
   async?: boolean;
   priority?: string;
   include?: string;
+  commerce?: boolean;
+  expandProducts?: boolean;
   budget?: string;
   webhook?: string;
   name?: string;
@@ -121,6 +125,7 @@ export function specFromFlags(
     }
   }
 
+  const commerce = commerceFromFlags(flags, engineNames);
   const budget = intFlag('--budget', flags.budget) ?? defaults.budget;
   const parsed = runSpecSchema.safeParse({
     name: flags.name,
@@ -132,6 +137,7 @@ export function specFromFlags(
     mode: flags.async ? 'async' : 'sync',
     priority: intFlag('--priority', flags.priority) ?? 1,
     engineOptions,
+    ...(commerce ? { commerce } : {}),
     budget,
     webhookUrl: flags.webhook ?? null,
   });
@@ -145,6 +151,29 @@ export function specFromFlags(
   return parsed.data;
 }
 
+/** --commerce and --expand-products as the run's option; --expand-products needs an engine that takes it. */
+function commerceFromFlags(flags: RunFlags, engines: EngineName[]): CommerceOption | undefined {
+  if (!flags.commerce && !flags.expandProducts) return undefined;
+  const option = { shoppingAndAds: flags.commerce === true, expandProducts: flags.expandProducts === true };
+  if (
+    option.expandProducts &&
+    commerceTargets(engines, { shoppingAndAds: false, expandProducts: true }).length === 0
+  )
+    throw new CliUsageError(
+      `--expand-products: none of the chosen engines (${engines.join(', ')}) takes include.expandProducts (search-ai does)`,
+    );
+  return option;
+}
+
+/** The estimate's line for the shopping-and-ads option: what it sets where, and what it adds. */
+export function commerceLine(est: RunEstimateView): string | null {
+  if (!est.commerce) return null;
+  const where = est.commerce.engines.map((t) => `${t.engine} include.${t.flags.join(', include.')}`);
+  return where.length === 0
+    ? 'Shopping and ads: no flag to set (the chosen engines return their shopping and ads without one), +0 credits'
+    : `Shopping and ads: ${where.join('; ')}, up to +${est.commerce.credits} credits of the maximum`;
+}
+
 function estimateLines(est: RunEstimateView): string[] {
   const lines = [
     `Jobs: ${est.jobs}`,
@@ -152,6 +181,8 @@ function estimateLines(est: RunEstimateView): string[] {
     `Balance: ${est.balance === null ? 'unknown' : `${est.balance} credits`}`,
   ];
   if (est.budget !== null) lines.push(`Budget: ${est.budget} credits`);
+  const commerce = commerceLine(est);
+  if (commerce) lines.push(commerce);
   if (est.unavailableEngines.length > 0) {
     lines.push(`Not available yet per the spec (calls may answer 404): ${est.unavailableEngines.join(', ')}`);
   }
@@ -186,6 +217,14 @@ export function makeRegisterRunCommand(deps: RunCommandDeps = { signals: process
       .option('--async', 'submit async tasks (batches of up to 500) instead of synchronous calls')
       .option('--priority <n>', 'async task priority 1-10 (higher first)')
       .option('--include <flags>', `output flags, comma-separated: ${INCLUDE_FLAGS.join(', ')}`)
+      .option(
+        '--commerce',
+        'track shopping and ads: include.shopping and include.ads on the engines that take them (assistant-a, +2 credits a request)',
+      )
+      .option(
+        '--expand-products',
+        'merchant offers per product cluster: include.expandProducts on search-ai (+1 credit per cluster returned, at most +6)',
+      )
       .option('--budget <credits>', 'refuse to start if the maximum cost is above this')
       .option('--webhook <url>', 'async: webhook URL passed through to every task')
       .option('--name <name>', 'a name for the run')

@@ -1,6 +1,11 @@
 import type { ApiClient } from '../api';
 import type { RunSpec } from '../../../shared/domain/run-spec';
-import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
+import type { RunCommerceEstimate, RunEstimateView } from '../../../shared/ipc/channels/runs';
+import {
+  applyCommerceOption,
+  commerceTargets,
+  withoutCommerceOption,
+} from '../../../shared/domain/commerce-option';
 import { cellTemplates, jobCount, runMaxCredits, specFieldErrors, type CostFn } from './job-plan';
 
 // What a run will cost before anything is spent: job count and maximum credits from the
@@ -28,10 +33,18 @@ export function budgetBlockers(maxCredits: number, balance: number | null, budge
   return blockers;
 }
 
+/** What the shopping-and-ads option adds to a run's maximum cost, and where it sets flags. */
+function commerceEstimate(spec: RunSpec, maxCredits: number, cost: CostFn): RunCommerceEstimate | undefined {
+  if (!spec.commerce) return undefined;
+  const without = runMaxCredits(spec, cellTemplates(withoutCommerceOption(spec), cost));
+  return { credits: maxCredits - without, engines: commerceTargets(spec.engines, spec.commerce) };
+}
+
 export async function estimateRun(
-  spec: RunSpec,
+  asked: RunSpec,
   client: Pick<ApiClient, 'maxCost' | 'credits' | 'availability'>,
 ): Promise<RunEstimateView> {
+  const spec = applyCommerceOption(asked);
   const templates = cellTemplates(spec, costOf(client));
   const fieldErrors = specFieldErrors(templates);
   const maxCredits = runMaxCredits(spec, templates);
@@ -43,6 +56,7 @@ export async function estimateRun(
   const availability = client.availability();
   const unavailableEngines = spec.engines.filter((e) => availability[e] === 'coming-soon');
   const blockers = budgetBlockers(maxCredits, balance, spec.budget);
+  const commerce = commerceEstimate(asked, maxCredits, costOf(client));
   if (fieldErrors.length > 0) {
     blockers.push(
       `${fieldErrors.length} request field${fieldErrors.length === 1 ? ' is' : 's are'} invalid: ${fieldErrors
@@ -60,5 +74,6 @@ export async function estimateRun(
     blockers,
     fieldErrors,
     unavailableEngines,
+    ...(commerce ? { commerce } : {}),
   };
 }

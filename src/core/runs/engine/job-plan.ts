@@ -14,17 +14,7 @@ import {
 // (engine, location): those are computed once per cell template, so a 5,000-prompt run
 // does not validate or price the same body millions of times.
 
-/** Include flags each engine's endpoint accepts (the spec's request tables). */
-export const ENGINE_INCLUDES: Readonly<Record<EngineName, ReadonlyArray<keyof IncludeFlags>>> = {
-  'assistant-a': ['html', 'markdown', 'rawResponse', 'searchQueries', 'ads', 'shopping'],
-  'assistant-b': ['html', 'markdown', 'rawResponse'],
-  'assistant-c': ['html', 'markdown', 'rawResponse'],
-  'assistant-d': ['html', 'markdown', 'rawResponse'],
-  'assistant-e': ['html', 'markdown', 'rawResponse'],
-  search: ['html', 'aioverview', 'paaAioverview'],
-  'search-news': ['html'],
-  'search-ai': ['html', 'markdown', 'expandProducts'],
-};
+export { ENGINE_INCLUDES } from '../../../shared/domain/engine-includes';
 
 const STATE_ENGINES: ReadonlySet<EngineName> = new Set([
   'assistant-a',

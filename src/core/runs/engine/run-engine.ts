@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { PLAN_SLOTS } from '../../../shared/api/engines';
 import type { RunStatus } from '../../../shared/domain/run-spec';
+import { applyCommerceOption } from '../../../shared/domain/commerce-option';
 import type { RunProgressView } from '../../../shared/ipc/channels/runs';
 import type { ResponseMeta } from '../api';
 import { newRecordId, type RunRecord } from '../../history';
@@ -273,9 +274,11 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   return {
     estimate: (spec) => estimateRun(spec, client),
 
-    async start(spec, meta) {
+    async start(asked, meta) {
       if (closing) throw new Error('The run engine is closing');
-      const estimate = await estimateRun(spec, client);
+      const estimate = await estimateRun(asked, client);
+      // The option's flags written into the engines' options: the jobs' requests and the stored run carry them.
+      const spec = applyCommerceOption(asked);
       if (estimate.blockers.length > 0) throw new RunRefusedError(estimate.blockers.join(' '), estimate);
       const runId = newRecordId();
       const jobs = newJobsFor(spec, runId, client);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { EngineName } from '../../../shared/api/engines';
-import type { EngineOptions, RunMode, RunSpecInput } from '../../../shared/domain/run-spec';
+import type { CommerceOption, EngineOptions, RunMode, RunSpecInput } from '../../../shared/domain/run-spec';
 import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
 import { call } from '../ipc/client';
 import { promptsFromText } from '../lib/csv-prompts';
@@ -12,6 +12,8 @@ export interface ComposeDraft {
   promptsText: string;
   engines: EngineName[];
   engineOptions: Partial<Record<EngineName, EngineOptions>>;
+  /** "Track shopping and ads" (and expand products); null: off. */
+  commerce: CommerceOption | null;
   countries: string[];
   states: string[];
   repeats: number;
@@ -44,6 +46,7 @@ export const initialDraft: ComposeDraft = {
   promptsText: '',
   engines: ['assistant-a'],
   engineOptions: {},
+  commerce: null,
   countries: [],
   states: [],
   repeats: 1,
@@ -74,6 +77,9 @@ export function draftToSpec(d: ComposeDraft): RunSpecInput {
     mode: d.mode,
     priority: d.priority,
     engineOptions,
+    ...(d.commerce && (d.commerce.shoppingAndAds || d.commerce.expandProducts)
+      ? { commerce: d.commerce }
+      : {}),
     budget: d.budget,
     tags,
   };
@@ -143,6 +149,7 @@ export function useComposeDraft(): ComposeDraft {
       promptsText: s.promptsText,
       engines: s.engines,
       engineOptions: s.engineOptions,
+      commerce: s.commerce,
       countries: s.countries,
       states: s.states,
       repeats: s.repeats,

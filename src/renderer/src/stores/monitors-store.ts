@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { RunSpec } from '../../../shared/domain/run-spec';
 import type { MonitorView } from '../../../shared/ipc/channels/library';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
@@ -15,9 +16,34 @@ interface MonitorsState {
   /** Returns null when saved, or the error for the form to show next to its fields. */
   save(input: InvokeInput<'monitors.save'>): Promise<ShownError | null>;
   setEnabled(monitor: MonitorView, enabled: boolean): Promise<void>;
+  /** Tracks shopping and ads on the monitor's next runs, or stops (products stay expanded as they were). */
+  setCommerce(monitor: MonitorView, on: boolean): Promise<void>;
   remove(id: string): Promise<void>;
   /** Starts the monitor's run now; returns the new run's id (null when it did not start). */
   runNow(id: string): Promise<string | null>;
+}
+
+type Set = (fn: (s: MonitorsState) => Partial<MonitorsState>) => void;
+
+/** Saves a changed monitor, shown at once; the list read after the save (or a failure) has the real state. */
+async function saveShown(set: Set, get: () => MonitorsState, m: MonitorView): Promise<void> {
+  set((s) => ({
+    actionError: null,
+    monitors: s.monitors?.map((x) => (x.id === m.id ? m : x)) ?? null,
+  }));
+  try {
+    await call('monitors.save', {
+      id: m.id,
+      name: m.name,
+      spec: m.spec,
+      cadence: m.cadence,
+      enabled: m.enabled,
+    });
+    await get().load();
+  } catch (error) {
+    set(() => ({ actionError: toShownError(error) }));
+    await get().load();
+  }
 }
 
 /** Saved run specs that run on a cadence (daily, weekly or cron), and their last runs. */
@@ -40,18 +66,13 @@ export const useMonitorsStore = create<MonitorsState>((set, get) => ({
     });
   },
   async setEnabled(m, enabled) {
-    // Shown at once; the list read after the save (or after a failure) has the real state.
-    set((s) => ({
-      actionError: null,
-      monitors: s.monitors?.map((x) => (x.id === m.id ? { ...x, enabled } : x)) ?? null,
-    }));
-    try {
-      await call('monitors.save', { id: m.id, name: m.name, spec: m.spec, cadence: m.cadence, enabled });
-      await get().load();
-    } catch (error) {
-      set({ actionError: toShownError(error) });
-      await get().load();
-    }
+    await saveShown(set, get, { ...m, enabled });
+  },
+  async setCommerce(m, on) {
+    const expandProducts = m.spec.commerce?.expandProducts ?? false;
+    const spec: RunSpec = { ...m.spec, commerce: { shoppingAndAds: on, expandProducts } };
+    if (!on && !expandProducts) delete spec.commerce;
+    await saveShown(set, get, { ...m, spec });
   },
   async remove(id) {
     set({ actionError: null });

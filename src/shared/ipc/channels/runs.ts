@@ -27,6 +27,16 @@ export interface RunEstimateView {
   fieldErrors: Array<{ field: string; message: string }>;
   /** Engines chosen that the service has not made available. */
   unavailableEngines: EngineName[];
+  /**
+   * With "track shopping and ads" on: the credits it adds to maxCredits (0 when another flag
+   * already paid assistant-a's shared +2) and the flags it sets per engine. Absent when off.
+   */
+  commerce?: RunCommerceEstimate;
+}
+
+export interface RunCommerceEstimate {
+  credits: number;
+  engines: Array<{ engine: EngineName; flags: Array<'shopping' | 'ads' | 'expandProducts'> }>;
 }
 
 export interface RunSummaryView {

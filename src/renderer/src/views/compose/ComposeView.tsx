@@ -5,6 +5,7 @@ import { draftToSpec, useComposeDraft, useComposeStore } from '../../stores/comp
 import { useNavStore } from '../../stores/nav-store';
 import { MultiSelect } from '../../components/MultiSelect';
 import { ErrorState, Loading } from '../../components/StatusStates';
+import { CommerceOptionField } from './CommerceOption';
 import { EngineOptionsEditor } from './EngineOptionsEditor';
 import { EnginePicker } from './EnginePicker';
 import { EstimatePanel } from './EstimatePanel';
@@ -72,6 +73,7 @@ export function ComposeView() {
           {compose.engines.map((e) => (
             <EngineOptionsEditor key={e} engine={e} />
           ))}
+          <CommerceOptionField />
           <MultiSelect
             label="Countries"
             options={catalog.countryOptions}

@@ -19,6 +19,12 @@ export function EstimatePanel() {
             <dd data-testid="estimate-jobs">{formatNumber(estimate.jobs)}</dd>
             <dt>Max credits</dt>
             <dd data-testid="estimate-credits">{formatNumber(estimate.maxCredits)}</dd>
+            {estimate.commerce && (
+              <>
+                <dt>Of which shopping and ads</dt>
+                <dd data-testid="estimate-commerce-credits">+{formatNumber(estimate.commerce.credits)}</dd>
+              </>
+            )}
             <dt>Balance</dt>
             <dd>{formatNumber(estimate.balance)}</dd>
             <dt>Balance after</dt>

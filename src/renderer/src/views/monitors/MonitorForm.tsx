@@ -11,6 +11,15 @@ import { TextField } from '../../components/TextField';
 import { engineLabel } from '../../lib/engine-label';
 
 type Field = 'name' | 'cadence' | 'spec';
+
+/** The shopping-and-ads option as the monitor's summary says it. */
+function commerceWords(option: { shoppingAndAds: boolean; expandProducts?: boolean }): string {
+  const parts = [
+    ...(option.shoppingAndAds ? ['shopping and ads tracked'] : []),
+    ...(option.expandProducts ? ['products expanded'] : []),
+  ];
+  return parts.join(', ');
+}
 const fieldOf = (path: string): Field | null => {
   const top = topField(path);
   return top === 'name' || top === 'cadence' || top === 'spec' ? top : null;
@@ -60,6 +69,7 @@ export function MonitorForm({ onDone }: { onDone(): void }) {
           {spec.prompts.length} prompt{spec.prompts.length === 1 ? '' : 's'} ·{' '}
           {spec.engines.map((e) => engineLabel(e)).join(', ')} · {locations.join(' ') || 'no location'} ·{' '}
           {spec.repeats ?? 1} repeat{(spec.repeats ?? 1) === 1 ? '' : 's'} · {spec.mode}
+          {spec.commerce && ` · ${commerceWords(spec.commerce)}`}
         </p>
         <FieldError id={`${id}-spec-errors`} messages={specMessages} />
         <button type="button" className="small" onClick={() => go('compose')}>
