@@ -1,4 +1,9 @@
-import type { DayCitations, DrillSpec, PeriodSums } from '../../../shared/analytics/findings/types';
+import type {
+  CommercePeriodSums,
+  DayCitations,
+  DrillSpec,
+  PeriodSums,
+} from '../../../shared/analytics/findings/types';
 import type { HistoryStore, VisFilter } from '../../history';
 import { dayOf, isoDay, type Context } from '../visibility';
 
@@ -9,6 +14,9 @@ import { dayOf, isoDay, type Context } from '../visibility';
 
 /** The most cited domains over both periods that are scanned (the brands' own domains besides). */
 export const SCANNED_DOMAINS = 100;
+
+/** The products (most slots over both periods first) whose shelf and prices are compared. */
+export const PRODUCTS_COMPARED = 200;
 
 type DomainIds = readonly number[];
 
@@ -98,6 +106,16 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
   const base = spec.period === 'current' ? ctx.current : ctx.previous;
   const filter =
     spec.fromDay === undefined ? base : { ...base, fromDay: Math.max(base.fromDay, dayOf(spec.fromDay)) };
+  if (spec.commerce !== undefined)
+    return store.comDrill(
+      filter,
+      spec.commerce,
+      {
+        ...(spec.engine !== undefined ? { engine: spec.engine } : {}),
+        ...(spec.loc !== undefined ? { location: spec.loc } : {}),
+      },
+      limit,
+    ).resultIds;
   return store.visDrill(
     filter,
     {
@@ -109,4 +127,34 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
     },
     limit,
   ).resultIds;
+}
+
+/** Both periods' commerce sums: the shelf per cell, products by day, advertisers and conquest. */
+export function commerceSums(
+  store: HistoryStore,
+  ctx: Context,
+): { previous: CommercePeriodSums; current: CommercePeriodSums } {
+  const both: VisFilter = { ...ctx.current, fromDay: ctx.previous.fromDay };
+  const products = store.comProductDays(both, PRODUCTS_COMPARED).map((r) => ({
+    title: r.title,
+    brandId: r.brandId,
+    loc: r.loc,
+    currency: r.currency,
+    day: isoDay(r.day),
+    dayNumber: r.day,
+    slots: r.slots,
+    priced: r.priced,
+    priceSum: r.priceSum,
+  }));
+  const side = (filter: VisFilter): CommercePeriodSums => ({
+    shopping: store.comShelfCells(filter, false),
+    shelf: store.comShelfCells(filter, true),
+    withAds: store.comCells(filter).reduce((sum, c) => sum + c.ads, 0),
+    products: products
+      .filter((p) => p.dayNumber >= filter.fromDay && p.dayNumber <= filter.toDay)
+      .map(({ dayNumber: _day, ...p }) => p),
+    advertisers: store.comAdvertisers(filter),
+    conquest: store.comConquest(filter),
+  });
+  return { previous: side(ctx.previous), current: side(ctx.current) };
 }
