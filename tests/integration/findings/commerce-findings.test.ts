@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFindingsService } from '../../../src/core/analysis/findings';
 import type { HistoryStore } from '../../../src/core/history';
 import type { Finding } from '../../../src/shared/analytics/findings/types';
-import { normalizeResult } from '../../../src/shared/api/normalize';
-import { newRun, openTemp, tempFolder } from '../store/helpers';
+import { ingestCommerce } from '../../support/commerce-history';
+import { openTemp, tempFolder } from '../store/helpers';
 
 // What changed on commerce, through a real history: answers with known shelves, prices and ads
 // in two periods, ingested by the store, and the findings service's commerce findings on them:
@@ -16,67 +16,30 @@ afterAll(() => folder.cleanup());
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 
-interface Side {
-  veloxa: boolean;
-  fleetfootPrice: number;
-  fleetfootAds: boolean;
-}
-
-function answer(side: Side, wobble: number) {
-  const products = [
-    ...(side.veloxa
-      ? [{ title: 'Veloxa Glide 3', position: 1, price: '$120.00', merchant: 'Runners Shop' }]
-      : []),
-    {
-      title: 'Fleetfoot Dash',
-      position: 2,
-      price: `$${(side.fleetfootPrice + wobble).toFixed(2)}`,
-      merchant: 'Big Store',
-    },
-    { title: 'Generic trainer', position: 3, price: '$60.00', merchant: 'Big Store' },
-  ];
-  const ad = (name: string, domain: string) => ({
-    brand: { name, url: `https://${domain}` },
-    cards: [{ title: `${name} sale`, body: 'Fast', url: `https://${domain}/sale` }],
-    visibility: 'allowed',
-    adsResponseIndex: 0,
-    rendered: true,
-  });
-  return {
-    text: 'Veloxa and Fleetfoot make good running shoes.',
-    sources: [],
-    shoppingCards: [{ tags: ['pick'], products }],
-    ads: [
-      ad('Shoemart', 'shoemart.example'),
-      ...(side.fleetfootAds ? [ad('Fleetfoot', 'fleetfoot.com')] : []),
-    ],
-  };
-}
-
-/** Four days of `perDay` answers each, `daysAgo` the first of them. */
-function ingestSide(store: HistoryStore, side: Side, daysAgo: number, perDay: number): void {
-  for (let d = 0; d < 4; d++) {
-    const run = newRun(store, {
-      prompts: Array.from({ length: perDay }, (_, i) => `is veloxa any good for trail ${i}`),
-      engines: ['assistant-a'],
-      countries: ['US'],
-    });
-    const fetchedAt = NOW - (daysAgo - d) * DAY;
-    store.ingestResults(
-      run.jobs.map((job) => {
-        const raw = { success: true, result: answer(side, d - 1.5) };
-        return { jobId: job.id, raw, fetchedAt, normalized: normalizeResult(job.engine, raw) };
-      }),
-    );
-  }
-}
-
 function history(perDay: number): HistoryStore {
   const store = openTemp(folder.file(`h-${perDay}.db`));
   store.saveBrand({ name: 'Veloxa', kind: 'brand', aliases: [], domains: ['veloxa.com'] });
   store.saveBrand({ name: 'Fleetfoot', kind: 'competitor', aliases: [], domains: ['fleetfoot.com'] });
-  ingestSide(store, { veloxa: true, fleetfootPrice: 80, fleetfootAds: false }, 12, perDay);
-  ingestSide(store, { veloxa: false, fleetfootPrice: 60, fleetfootAds: true }, 5, perDay);
+  for (let d = 0; d < 4; d++)
+    ingestCommerce(
+      store,
+      { veloxa: true, fleetfootPrice: 80, fleetfootAds: false },
+      {
+        fetchedAt: NOW - (12 - d) * DAY,
+        answers: perDay,
+        wobble: d - 1.5,
+      },
+    );
+  for (let d = 0; d < 4; d++)
+    ingestCommerce(
+      store,
+      { veloxa: false, fleetfootPrice: 60, fleetfootAds: true },
+      {
+        fetchedAt: NOW - (5 - d) * DAY,
+        answers: perDay,
+        wobble: d - 1.5,
+      },
+    );
   return store;
 }
 

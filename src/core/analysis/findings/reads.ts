@@ -15,8 +15,8 @@ import { dayOf, isoDay, type Context } from '../visibility';
 /** The most cited domains over both periods that are scanned (the brands' own domains besides). */
 export const SCANNED_DOMAINS = 100;
 
-/** The products (most slots over both periods first) whose shelf and prices are compared. */
-export const PRODUCTS_COMPARED = 200;
+/** The products (most slots on a side first) whose shelf and prices are compared. */
+export const PRODUCTS_COMPARED = 500;
 
 type DomainIds = readonly number[];
 
@@ -129,32 +129,23 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
   ).resultIds;
 }
 
-/** Both periods' commerce sums: the shelf per cell, products by day, advertisers and conquest. */
-export function commerceSums(
-  store: HistoryStore,
-  ctx: Context,
-): { previous: CommercePeriodSums; current: CommercePeriodSums } {
-  const both: VisFilter = { ...ctx.current, fromDay: ctx.previous.fromDay };
-  const products = store.comProductDays(both, PRODUCTS_COMPARED).map((r) => ({
-    title: r.title,
-    brandId: r.brandId,
-    loc: r.loc,
-    currency: r.currency,
-    day: isoDay(r.day),
-    dayNumber: r.day,
-    slots: r.slots,
-    priced: r.priced,
-    priceSum: r.priceSum,
-  }));
-  const side = (filter: VisFilter): CommercePeriodSums => ({
+/** One side's commerce sums: the shelf per cell, products by day, advertisers and conquest. */
+export function commerceSums(store: HistoryStore, filter: VisFilter): CommercePeriodSums {
+  return {
     shopping: store.comShelfCells(filter, false),
     shelf: store.comShelfCells(filter, true),
     withAds: store.comCells(filter).reduce((sum, c) => sum + c.ads, 0),
-    products: products
-      .filter((p) => p.dayNumber >= filter.fromDay && p.dayNumber <= filter.toDay)
-      .map(({ dayNumber: _day, ...p }) => p),
+    products: store.comProductDays(filter, PRODUCTS_COMPARED).map((r) => ({
+      title: r.title,
+      brandId: r.brandId,
+      loc: r.loc,
+      currency: r.currency,
+      day: isoDay(r.day),
+      slots: r.slots,
+      priced: r.priced,
+      priceSum: r.priceSum,
+    })),
     advertisers: store.comAdvertisers(filter),
     conquest: store.comConquest(filter),
-  });
-  return { previous: side(ctx.previous), current: side(ctx.current) };
+  };
 }

@@ -48,13 +48,18 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
         return { ...base, focusBrandId: ctx.focus?.id ?? null, tests: 0, findings: [], empty };
       const domains = scannedDomains(store, ctx);
       const labels = deps.labels?.();
-      const commerce = commerceSums(store, ctx);
       const view = findChanges({
         period: base.period,
         focusBrandId: ctx.focus?.id ?? null,
         brands: ctx.brands.map((b) => ({ id: b.id, name: b.name, kind: b.kind, domains: b.domains })),
-        current: { ...periodSums(store, ctx.current, judge, domains), commerce: commerce.current },
-        previous: { ...periodSums(store, ctx.previous, judge, domains), commerce: commerce.previous },
+        current: {
+          ...periodSums(store, ctx.current, judge, domains),
+          commerce: commerceSums(store, ctx.current),
+        },
+        previous: {
+          ...periodSums(store, ctx.previous, judge, domains),
+          commerce: commerceSums(store, ctx.previous),
+        },
         citationDays: (domain, scope) => citationDays(store, ctx, domain, scope),
         drill: (spec) => drillIds(store, ctx, spec, input.resultLimit),
         limit: input.limit,

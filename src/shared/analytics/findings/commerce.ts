@@ -136,7 +136,7 @@ function priceEvents(input: FindingsInput, name: (id: string) => string): Event[
     const [b, a] = [dailyMeans(before.get(k)), dailyMeans(rows)];
     if (b.priced === 0 || a.priced === 0) continue;
     const change = a.mean / b.mean - 1;
-    if (Math.abs(change) < PRICE_MOVE - 1e-12) continue;
+    if (Math.abs(change) < (input.priceMove ?? PRICE_MOVE) - 1e-12) continue;
     const { title, loc, currency, brandId } = rows[0] as ProductDaySums;
     const test = testMeans(b, a);
     const result: TestResult = {

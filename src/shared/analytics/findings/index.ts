@@ -31,7 +31,7 @@ import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, Findings
 export type * from './types';
 export { citationChangeDay } from './changepoint';
 export { benjaminiHochberg, normalCdf, testMeans, testNet, testRates, tTwoSided } from './significance';
-export { defaultEngineLabel, ordinal, placeName, points, shortDate } from './phrase';
+export { caveatWords, defaultEngineLabel, ordinal, placeName, points, shortDate } from './phrase';
 
 export const MAX_FINDINGS = 7;
 const DEFAULT_FDR = 0.05;
@@ -175,6 +175,37 @@ function describe(
   return finding;
 }
 
+/** Every subject's headline and every commerce event, ranked, not yet worded; and the tests made. */
+function candidatesOf(
+  input: FindingsInput,
+  subjects: readonly Subject[],
+  brandSubjects: ReadonlyMap<string, Subject>,
+  fdr: number,
+): { candidates: Candidate[]; tests: number } {
+  const tests = scanSubjects(subjects);
+  const scanned: Candidate[] = rank(input, tests, fdr).map((r) => ({
+    tier: r.tier,
+    score: r.score,
+    key: r.key,
+    build: () => describe(input, r, brandSubjects, fdr),
+  }));
+  const events = commerceEvents(input, fdr);
+  const candidates = [...scanned, ...events.candidates].sort(
+    (a, b) => a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  return { candidates, tests: tests.length + events.tests };
+}
+
+/**
+ * The commerce findings alone, all of them (no limit), ranked: what the commerce alerts raise
+ * from a monitor's run against its previous one.
+ */
+export function findCommerceChanges(input: FindingsInput): Finding[] {
+  const fdr = input.fdr ?? DEFAULT_FDR;
+  const subjects = collectSubjects(input).filter((s) => s.kind === 'shelf-presence');
+  return candidatesOf(input, subjects, new Map(), fdr).candidates.map((c) => c.build());
+}
+
 /** The period's findings: at most 7 (or input.limit), ranked, in plain words with their numbers. */
 export function findChanges(input: FindingsInput): FindingsView {
   const fdr = input.fdr ?? DEFAULT_FDR;
@@ -185,22 +216,12 @@ export function findChanges(input: FindingsInput): FindingsView {
       .filter((s) => s.brandId !== null && s.attribute === null)
       .map((s) => [`${s.kind}|${s.brandId}`, s]),
   );
-  const tests = scanSubjects(subjects);
-  const scanned: Candidate[] = rank(input, tests, fdr).map((r) => ({
-    tier: r.tier,
-    score: r.score,
-    key: r.key,
-    build: () => describe(input, r, brandSubjects, fdr),
-  }));
-  const events = commerceEvents(input, fdr);
-  const findings = [...scanned, ...events.candidates]
-    .sort((a, b) => a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .slice(0, limit)
-    .map((c) => c.build());
+  const { candidates, tests } = candidatesOf(input, subjects, brandSubjects, fdr);
+  const findings = candidates.slice(0, limit).map((c) => c.build());
   return {
     period: input.period,
     focusBrandId: input.focusBrandId,
-    tests: tests.length + events.tests,
+    tests,
     findings,
   };
 }

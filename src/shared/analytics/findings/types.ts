@@ -153,6 +153,8 @@ export interface FindingsInput {
   fdr?: number;
   /** At most this many findings (default and maximum 7). */
   limit?: number;
+  /** A tracked brand's price change this big (either way, 0–1) is a finding (default 0.1). */
+  priceMove?: number;
 }
 
 export type FindingKind =
