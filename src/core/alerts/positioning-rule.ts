@@ -12,7 +12,10 @@ import type { AlertRuleModule, RuleContext } from './rule-module';
 // statistics are in src/shared/analytics/positioning-alerts.ts.
 
 /** The UTC days the two runs' answers can fall on (a day either side for clocks at midnight). */
-function daySpan(store: HistoryStore, runIds: readonly string[]): { fromDay: number; toDay: number } | null {
+export function daySpan(
+  store: HistoryStore,
+  runIds: readonly string[],
+): { fromDay: number; toDay: number } | null {
   const runs = runIds.map((id) => store.monitorRun(id));
   if (runs.some((r) => r === null)) return null;
   const starts = runs.map((r) => r?.createdAt ?? 0);

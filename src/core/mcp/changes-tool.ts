@@ -15,7 +15,7 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
   return {
     name: 'what_changed',
     title: 'What changed',
-    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
+    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; commerce: shelf presence, a product leaving or entering the shelf, a tracked brand's price moving 10 % or more, a new advertiser, conquesting begun; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
     input: findingsChannels['findings.list'].input,
     async run(query) {
       const view = (await deps.services.findings()).list(query);
@@ -25,7 +25,7 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
       else if (view.findings.length === 0) lines.push(`No notable change (${view.tests} tests).`);
       view.findings.forEach((f, i) => {
         const numbers =
-          f.kind === 'position' || f.kind === 'net-sentiment'
+          f.kind === 'position' || f.kind === 'net-sentiment' || f.kind === 'price'
             ? `${f.before.value.toFixed(2)} (n ${f.before.n}) → ${f.after.value.toFixed(2)} (n ${f.after.n})`
             : `${pct(f.before.value)} (n ${f.before.n}) → ${pct(f.after.value)} (n ${f.after.n})`;
         lines.push(

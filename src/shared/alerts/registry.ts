@@ -1,6 +1,7 @@
 import { fewAnswersWords, isThin } from '../analytics/evidence';
 import type { EngineLabels } from '../narrative/places';
 import type { AlertFacts, AlertKindDef } from './kind-def';
+import { conquestBegan, newAdvertiser, priceMoved, productShelf, shelfMoved } from './kinds/commerce';
 import { brandDropped, brandEntered, competitorAppeared, competitorDisappeared } from './kinds/mentions';
 import { positionMoved } from './kinds/position';
 import { recommendationLost } from './kinds/recommendation';
@@ -26,6 +27,11 @@ export const ALERT_KIND_DEFS: Readonly<Record<AlertKind, AlertKindDef>> = {
   'competitor-disappeared': competitorDisappeared,
   'sources-changed': sourcesChanged,
   'answer-changed': answerChanged,
+  'shelf-moved': shelfMoved,
+  'product-shelf': productShelf,
+  'price-moved': priceMoved,
+  'new-advertiser': newAdvertiser,
+  'conquest-began': conquestBegan,
 };
 
 export function kindDef(kind: AlertKind): AlertKindDef {

@@ -15,6 +15,11 @@ export const ALERT_KINDS = [
   'competitor-disappeared',
   'sources-changed',
   'answer-changed',
+  'shelf-moved',
+  'product-shelf',
+  'price-moved',
+  'new-advertiser',
+  'conquest-began',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

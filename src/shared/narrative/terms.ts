@@ -45,6 +45,10 @@ export const INTERNAL_TERMS: readonly string[] = [
   'answer-changed',
   'recommendation-lost',
   'sentiment-shifted',
+  'shelf-moved',
+  'price-moved',
+  'new-advertiser',
+  'conquest-began',
   'undefined',
   'NaN',
 ];

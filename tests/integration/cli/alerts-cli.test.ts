@@ -115,6 +115,27 @@ describe('alerts CLI', () => {
     const off = await parallax(['monitors', 'options', monitorId, '--no-webhook']);
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toContain('webhook        none');
+
+    // The commerce thresholds: on by default at 10 points and 10 %, set in points and percent.
+    expect(fresh.rules.kinds).toMatchObject({
+      'shelf-moved': true,
+      'price-moved': true,
+      'conquest-began': true,
+    });
+    const badPrice = await parallax(['monitors', 'options', monitorId, '--price-percent', '0']);
+    expect(badPrice.code).toBe(2);
+    expect(badPrice.stderr).toContain('--price-percent');
+    const commerce = await parallax([
+      'monitors',
+      'options',
+      monitorId,
+      '--shelf-points',
+      '15',
+      '--price-percent',
+      '20',
+    ]);
+    expect(commerce.code, commerce.stderr).toBe(0);
+    expect(commerce.stdout).toContain('shelf presence ≥ 15 points, price ≥ 20 %');
   });
 
   it('monitors run prints the alerts it raised and exits 3 with --fail-on-alert', async () => {

@@ -99,8 +99,10 @@ export function newRun(
   store: HistoryStore,
   input: Partial<RunSpecInput> = {},
   extra: { costEstimate?: number } = {},
+  monitorId?: string,
 ) {
   return store.createRun({
+    ...(monitorId !== undefined ? { monitorId } : {}),
     spec: spec(input),
     keyLabel: KEY_LABEL,
     baseUrl: 'http://127.0.0.1:9999',

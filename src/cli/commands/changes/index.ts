@@ -32,7 +32,8 @@ JSON (--json): {period, judge, focusBrandId, tests, empty, findings: [{kind, tex
   before: {value, n, lower, upper}, after: {…}, concentration: [{engine, loc, contribution, share,
   before, after}], competitor: {brandId, name, effect, before, after, pValue} | null,
   changeDay: YYYY-MM-DD | null, resultIds: [...]}]}
-  kind: mention-rate | position | share-of-voice | recommendation-rate | net-sentiment | attribute | citation
+  kind: mention-rate | position | share-of-voice | recommendation-rate | net-sentiment | attribute | citation |
+    shelf-presence | product-shelf | price | advertiser | conquest (commerce; price values in its currency)
   effect: the signed change (rates as fractions: -0.18 = 18 points down; positions in places, lower is better)
 
 Examples:
@@ -45,7 +46,7 @@ const pct = (v: number): string => (v * 100).toFixed(1);
 function estimateText(kind: Finding['kind'], e: Estimate): string {
   if (kind === 'position')
     return `${e.value.toFixed(2)} [${e.lower.toFixed(2)}–${e.upper.toFixed(2)}] n=${e.n}`;
-  if (kind === 'net-sentiment')
+  if (kind === 'net-sentiment' || kind === 'price')
     return `${e.value.toFixed(2)} [${e.lower.toFixed(2)}–${e.upper.toFixed(2)}] n=${e.n}`;
   return `${pct(e.value)} % [${pct(e.lower)}–${pct(e.upper)}] n=${e.n}`;
 }

@@ -25,6 +25,8 @@ interface OptionsFlags {
   similarity?: string;
   trendRuns?: string;
   trendPoints?: string;
+  shelfPoints?: string;
+  pricePercent?: string;
   clientName?: string;
   reportSubject?: string;
   /** --logo FILE sets it, --no-logo (false) removes it. */
@@ -44,7 +46,9 @@ Rules: ${ALERT_KINDS.join(', ')}. New monitors start with sources-changed and an
 (monitors from before keep every kind on); switch any with --rule KIND=on|off.
 Thresholds: --position-delta (default 2 places), --jaccard (cited-domain overlap, default 0.5),
 --similarity (answer word similarity, default 0.5), --trend-runs (the runs a trend looks at,
-default 30, at least 8), --trend-points (the smallest trend worth an alert, default 10 points).
+default 30, at least 8), --trend-points (the smallest trend worth an alert, default 10 points),
+--shelf-points (the smallest shelf-presence move, default 10 points), --price-percent (the
+smallest price move of a tracked brand's product, default 10 %).
 Shopping and ads: --commerce on|off sets include.shopping and include.ads on the engines that
 take them (assistant-a, +2 credits a request); --expand-products on|off include.expandProducts
 on search-ai (+1 credit per product cluster returned, at most +6). The next run uses them.
@@ -113,6 +117,14 @@ function applyRules(current: AlertRules, flags: OptionsFlags): AlertRules {
       flags.trendPoints !== undefined
         ? number('--trend-points', flags.trendPoints, 0, 100, false) / 100
         : current.trendMinChange,
+    shelfMinChange:
+      flags.shelfPoints !== undefined
+        ? number('--shelf-points', flags.shelfPoints, 0, 100, false) / 100
+        : current.shelfMinChange,
+    priceMove:
+      flags.pricePercent !== undefined
+        ? number('--price-percent', flags.pricePercent, 1, 100, false) / 100
+        : current.priceMove,
   });
 }
 
@@ -233,6 +245,11 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
       '--trend-points <n>',
       'the smallest change a trend alert reports, in percentage points (default 10)',
     )
+    .option('--shelf-points <n>', 'the smallest shelf-presence move an alert reports, in points (default 10)')
+    .option(
+      '--price-percent <n>',
+      'the smallest price move of a tracked brand an alert reports, in % (default 10)',
+    )
     .option('--webhook <url>', 'POST alerts to this http(s) URL')
     .option('--no-webhook', 'remove the webhook')
     .option('--report-dir <dir>', 'write the client report to this folder after each run')
@@ -270,6 +287,8 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             flags.similarity,
             flags.trendRuns,
             flags.trendPoints,
+            flags.shelfPoints,
+            flags.pricePercent,
             flags.webhook,
             flags.reportDir,
             flags.reportDays,
@@ -315,7 +334,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
         writeLine(ctx.stdout, `  rules          ${kinds.join(', ')}`);
         writeLine(
           ctx.stdout,
-          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}, trend over the last ${options.rules.trendRuns} runs ≥ ${Math.round(options.rules.trendMinChange * 100)} points`,
+          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}, trend over the last ${options.rules.trendRuns} runs ≥ ${Math.round(options.rules.trendMinChange * 100)} points, shelf presence ≥ ${Math.round(options.rules.shelfMinChange * 100)} points, price ≥ ${Math.round(options.rules.priceMove * 100)} %`,
         );
         writeLine(
           ctx.stdout,

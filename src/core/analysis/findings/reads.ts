@@ -1,4 +1,9 @@
-import type { DayCitations, DrillSpec, PeriodSums } from '../../../shared/analytics/findings/types';
+import type {
+  CommercePeriodSums,
+  DayCitations,
+  DrillSpec,
+  PeriodSums,
+} from '../../../shared/analytics/findings/types';
 import type { HistoryStore, VisFilter } from '../../history';
 import { dayOf, isoDay, type Context } from '../visibility';
 
@@ -98,6 +103,16 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
   const base = spec.period === 'current' ? ctx.current : ctx.previous;
   const filter =
     spec.fromDay === undefined ? base : { ...base, fromDay: Math.max(base.fromDay, dayOf(spec.fromDay)) };
+  if (spec.commerce !== undefined)
+    return store.comDrill(
+      filter,
+      spec.commerce,
+      {
+        ...(spec.engine !== undefined ? { engine: spec.engine } : {}),
+        ...(spec.loc !== undefined ? { location: spec.loc } : {}),
+      },
+      limit,
+    ).resultIds;
   return store.visDrill(
     filter,
     {
@@ -109,4 +124,25 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
     },
     limit,
   ).resultIds;
+}
+
+/** One side's commerce sums: the shelf per cell, products by day, advertisers and conquest. */
+export function commerceSums(store: HistoryStore, filter: VisFilter): CommercePeriodSums {
+  return {
+    shopping: store.comShelfCells(filter, false),
+    shelf: store.comShelfCells(filter, true),
+    withAds: store.comCells(filter).reduce((sum, c) => sum + c.ads, 0),
+    products: store.comProductDays(filter).map((r) => ({
+      title: r.title,
+      brandId: r.brandId,
+      loc: r.loc,
+      currency: r.currency,
+      day: isoDay(r.day),
+      slots: r.slots,
+      priced: r.priced,
+      priceSum: r.priceSum,
+    })),
+    advertisers: store.comAdvertisers(filter),
+    conquest: store.comConquest(filter),
+  };
 }

@@ -4,7 +4,7 @@ import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
 import type { HistoryStore } from '../../history';
 import { createQueryContext } from '../visibility';
-import { citationDays, drillIds, periodSums, scannedDomains } from './reads';
+import { citationDays, commerceSums, drillIds, periodSums, scannedDomains } from './reads';
 
 // What changed: the findings of a period against the previous one of the same
 // length, over the same scopes and filters as the Visibility view (its query context), from the
@@ -52,8 +52,14 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
         period: base.period,
         focusBrandId: ctx.focus?.id ?? null,
         brands: ctx.brands.map((b) => ({ id: b.id, name: b.name, kind: b.kind, domains: b.domains })),
-        current: periodSums(store, ctx.current, judge, domains),
-        previous: periodSums(store, ctx.previous, judge, domains),
+        current: {
+          ...periodSums(store, ctx.current, judge, domains),
+          commerce: commerceSums(store, ctx.current),
+        },
+        previous: {
+          ...periodSums(store, ctx.previous, judge, domains),
+          commerce: commerceSums(store, ctx.previous),
+        },
         citationDays: (domain, scope) => citationDays(store, ctx, domain, scope),
         drill: (spec) => drillIds(store, ctx, spec, input.resultLimit),
         limit: input.limit,

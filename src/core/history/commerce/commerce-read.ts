@@ -81,7 +81,16 @@ export interface ComProductDay {
   priceSum: number;
 }
 
+export interface ComCellPair {
+  engine: string;
+  loc: string;
+  brandId: string;
+  answers: number;
+}
+
 export interface CommerceReadApi {
+  /** Answers with a shopping surface per engine × location (brandId ''), or per brand showing its products. */
+  comShelfCells(filter: ComFilter, perBrand: boolean): ComCellPair[];
   comCells(filter: ComFilter, by?: CommerceDim): ComCellSums[];
   comBrands(filter: ComFilter, by?: CommerceDim): ComBrandSums[];
   comMerchants(filter: ComFilter): ComMerchantSums[];
@@ -176,6 +185,17 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
   }
   const bucketOf = (by: CommerceDim | undefined): string => (by ? by : 'NULL');
   return {
+    comShelfCells(filter, perBrand) {
+      return sums<ComCellPair>(
+        (where) =>
+          perBrand
+            ? `SELECT engine, loc, ${BRAND('brand')} AS brandId, sum(shelf) AS answers FROM com_brands
+               WHERE ${where} GROUP BY engine, loc, brand HAVING sum(shelf) > 0`
+            : `SELECT engine, loc, '' AS brandId, sum(shop) AS answers FROM com_cells
+               WHERE ${where} GROUP BY engine, loc HAVING sum(shop) > 0`,
+        filter,
+      );
+    },
     comCells(filter, by) {
       return sums<ComCellSums>(
         (where) => `SELECT ${bucketOf(by)} AS bucket, sum(answers) AS answers, sum(asked) AS asked,

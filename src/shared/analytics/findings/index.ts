@@ -1,13 +1,14 @@
-import { fewAnswersWords, shortEarlierWords, type Coverage } from '../evidence';
+import type { Coverage } from '../evidence';
 import { citationChangeDay, type CitationChange } from './changepoint';
 import { shortEarlierOf } from './coverage';
 import { competitorWhoGained, concentration } from './decompose';
+import { commerceEvents, type Candidate } from './commerce';
 import {
+  caveatWords,
   changeWords,
   citationDayWords,
   concentrationWords,
   defaultEngineLabel,
-  NOT_SIGNIFICANT,
   points,
   scopeWords,
   type EngineLabel,
@@ -30,7 +31,7 @@ import type { CellKey, Contribution, DrillSpec, Finding, FindingsInput, Findings
 export type * from './types';
 export { citationChangeDay } from './changepoint';
 export { benjaminiHochberg, normalCdf, testMeans, testNet, testRates, tTwoSided } from './significance';
-export { defaultEngineLabel, ordinal, placeName, points, shortDate } from './phrase';
+export { caveatWords, defaultEngineLabel, ordinal, placeName, points, shortDate } from './phrase';
 
 export const MAX_FINDINGS = 7;
 const DEFAULT_FDR = 0.05;
@@ -82,16 +83,6 @@ function rank(input: FindingsInput, tests: readonly ScopedTest[], fdr: number): 
   );
 }
 
-/** The sentence's tail: few answers or not significant, and an earlier period short of the later. */
-function caveatWords(f: Finding): string {
-  const strength = f.fewAnswers
-    ? `, on ${fewAnswersWords(f.before.n, f.after.n)}: not significant, chance alone could explain it`
-    : f.significant
-      ? ''
-      : NOT_SIGNIFICANT;
-  return `${strength}${f.shortEarlier === null ? '' : `; ${shortEarlierWords(f.shortEarlier)}`}`;
-}
-
 /** Where a finding's answers and its citation day are looked for: its scope, else its main cell. */
 function focusCell(scope: Partial<CellKey>, cells: readonly Contribution[]): Partial<CellKey> {
   if (scope.engine !== undefined || scope.loc !== undefined) return scope;
@@ -117,6 +108,12 @@ function drillOf(f: Finding, where: Partial<CellKey>, change: CitationChange | n
         : { ...base, fromDay: change.day };
     return f.effect > 0 ? { ...base, domain: f.domain as string } : base;
   }
+  // A shelf presence that rose: the shelves showing the brand; one that fell: the shelves it is missing from.
+  if (f.kind === 'shelf-presence')
+    return {
+      ...base,
+      commerce: f.effect > 0 ? { kind: 'shelf', brandId: f.brandId as string } : { kind: 'shopping' },
+    };
   return {
     ...base,
     brandId: f.brandId as string,
@@ -178,6 +175,37 @@ function describe(
   return finding;
 }
 
+/** Every subject's headline and every commerce event, ranked, not yet worded; and the tests made. */
+function candidatesOf(
+  input: FindingsInput,
+  subjects: readonly Subject[],
+  brandSubjects: ReadonlyMap<string, Subject>,
+  fdr: number,
+): { candidates: Candidate[]; tests: number } {
+  const tests = scanSubjects(subjects);
+  const scanned: Candidate[] = rank(input, tests, fdr).map((r) => ({
+    tier: r.tier,
+    score: r.score,
+    key: r.key,
+    build: () => describe(input, r, brandSubjects, fdr),
+  }));
+  const events = commerceEvents(input, fdr);
+  const candidates = [...scanned, ...events.candidates].sort(
+    (a, b) => a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  return { candidates, tests: tests.length + events.tests };
+}
+
+/**
+ * The commerce findings alone, all of them (no limit), ranked: what the commerce alerts raise
+ * from a monitor's run against its previous one.
+ */
+export function findCommerceChanges(input: FindingsInput): Finding[] {
+  const fdr = input.fdr ?? DEFAULT_FDR;
+  const subjects = collectSubjects(input).filter((s) => s.kind === 'shelf-presence');
+  return candidatesOf(input, subjects, new Map(), fdr).candidates.map((c) => c.build());
+}
+
 /** The period's findings: at most 7 (or input.limit), ranked, in plain words with their numbers. */
 export function findChanges(input: FindingsInput): FindingsView {
   const fdr = input.fdr ?? DEFAULT_FDR;
@@ -188,9 +216,12 @@ export function findChanges(input: FindingsInput): FindingsView {
       .filter((s) => s.brandId !== null && s.attribute === null)
       .map((s) => [`${s.kind}|${s.brandId}`, s]),
   );
-  const tests = scanSubjects(subjects);
-  const findings = rank(input, tests, fdr)
-    .slice(0, limit)
-    .map((r) => describe(input, r, brandSubjects, fdr));
-  return { period: input.period, focusBrandId: input.focusBrandId, tests: tests.length, findings };
+  const { candidates, tests } = candidatesOf(input, subjects, brandSubjects, fdr);
+  const findings = candidates.slice(0, limit).map((c) => c.build());
+  return {
+    period: input.period,
+    focusBrandId: input.focusBrandId,
+    tests,
+    findings,
+  };
 }

@@ -1,7 +1,8 @@
 import { ENGINES, isEngineName, US_STATES } from '../../api/engines';
 import { signedNet } from '../../narrative/numbers';
+import { fewAnswersWords, shortEarlierWords } from '../evidence';
 import type { CitationChange } from './changepoint';
-import type { CellKey, Contribution, Finding, FindingKind } from './types';
+import type { CellKey, Contribution, Finding } from './types';
 
 // Findings in plain words: percent points, ordinal places, country names (the CLDR names of
 // Intl.DisplayNames), engine labels, short dates. One sentence per finding; the statistics stay
@@ -75,9 +76,10 @@ type Parts = Pick<Finding, 'kind' | 'effect' | 'before' | 'after' | 'attribute' 
 };
 
 const KIND_WORDS: Record<
-  Exclude<FindingKind, 'position' | 'net-sentiment' | 'attribute' | 'citation'>,
+  'mention-rate' | 'share-of-voice' | 'recommendation-rate' | 'shelf-presence',
   string
 > = {
+  'shelf-presence': 'shelf presence',
   'mention-rate': 'mention rate',
   'share-of-voice': 'share of voice',
   'recommendation-rate': 'recommendation rate',
@@ -92,6 +94,8 @@ export function changeWords(p: Parts, where: string): string {
     case 'share-of-voice':
     case 'recommendation-rate':
       return `${p.name}'s ${KIND_WORDS[p.kind]} ${up ? 'rose' : 'fell'} ${points(p.effect)}${where} (${fromTo}${p.kind === 'recommendation-rate' ? ' of the answers naming it' : ''})`;
+    case 'shelf-presence':
+      return `${p.name}'s ${KIND_WORDS[p.kind]} ${up ? 'rose' : 'fell'} ${points(p.effect)}${where} (${fromTo} of the answers with a shopping surface)`;
     case 'position':
       return `${p.name} moved ${up ? 'down' : 'up'} ${oneDecimal(Math.abs(p.effect))} places on average${where} (${oneDecimal(p.before.value)} → ${oneDecimal(p.after.value)}, about ${ordinal(Math.max(1, Math.round(p.after.value)))} now)`;
     case 'net-sentiment':
@@ -100,6 +104,9 @@ export function changeWords(p: Parts, where: string): string {
       return `${p.name} is called "${p.attribute}" ${up ? 'more' : 'less'} often${where}: ${fromTo} of the answers naming it`;
     case 'citation':
       return `${p.domain} is cited in ${percent(p.after.value)} of answers${where}, ${up ? 'up' : 'down'} from ${percent(p.before.value)}`;
+    default:
+      // The commerce events are worded where they are made (commerce.ts).
+      return `${p.name}: ${fromTo}${where}`;
   }
 }
 
@@ -117,3 +124,13 @@ export function citationDayWords(
 
 /** The tail said of a change the control does not call significant. */
 export const NOT_SIGNIFICANT = ' (not significant: chance alone could explain it)';
+
+/** The sentence's tail: few answers or not significant, and an earlier period short of the later. */
+export function caveatWords(f: Finding): string {
+  const strength = f.fewAnswers
+    ? `, on ${fewAnswersWords(f.before.n, f.after.n)}: not significant, chance alone could explain it`
+    : f.significant
+      ? ''
+      : NOT_SIGNIFICANT;
+  return `${strength}${f.shortEarlier === null ? '' : `; ${shortEarlierWords(f.shortEarlier)}`}`;
+}

@@ -15,6 +15,11 @@ const NOTABLE: Record<FindingKind, number> = {
   citation: 0.1,
   position: 1,
   'net-sentiment': 0.2,
+  'shelf-presence': 0.1,
+  'product-shelf': 0.1,
+  price: 0.1,
+  advertiser: 0.1,
+  conquest: 0.1,
 };
 /** …and only when both periods have at least this many answers behind it. */
 const NOTABLE_MIN_N = 10;

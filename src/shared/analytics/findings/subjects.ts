@@ -42,13 +42,9 @@ const rate: MetricDef = {
   lowerIsBetter: false,
 };
 
-export const METRICS: Record<FindingKind, MetricDef> = {
-  'mention-rate': rate,
-  'share-of-voice': rate,
-  'recommendation-rate': rate,
-  attribute: rate,
-  citation: rate,
-  position: {
+/** A mean of n values from their sum and sum of squares (Welch's t-test). */
+function means(lowerIsBetter: boolean): MetricDef {
+  return {
     width: 3,
     ratio: (v) => [v[1] as number, v[0] as number],
     test: (b, a) =>
@@ -57,8 +53,22 @@ export const METRICS: Record<FindingKind, MetricDef> = {
         { n: a[0] as number, sum: a[1] as number, sumSq: a[2] as number },
       ),
     events: (v) => v[0] as number,
-    lowerIsBetter: true,
-  },
+    lowerIsBetter,
+  };
+}
+
+export const METRICS: Record<FindingKind, MetricDef> = {
+  'mention-rate': rate,
+  'share-of-voice': rate,
+  'recommendation-rate': rate,
+  attribute: rate,
+  citation: rate,
+  'shelf-presence': rate,
+  'product-shelf': rate,
+  advertiser: rate,
+  conquest: rate,
+  price: means(false),
+  position: means(true),
   'net-sentiment': {
     width: 3,
     ratio: (v) => [(v[0] as number) - (v[1] as number), v[2] as number],
@@ -141,7 +151,24 @@ function addPeriod(
       0,
     ]);
   }
+  addShelf(table, sums, side, brands);
   return { answers, named };
+}
+
+/** Every brand's shelf presence per cell: answers showing its products over answers with a shelf. */
+function addShelf(
+  table: SubjectTable,
+  sums: PeriodSums,
+  side: 'before' | 'after',
+  brands: ReadonlySet<string>,
+) {
+  if (!sums.commerce) return;
+  for (const c of sums.commerce.shopping)
+    for (const brandId of brands)
+      table.add(brandKey('shelf-presence', brandId), cellId(c), side, [0, c.answers]);
+  for (const s of sums.commerce.shelf)
+    if (brands.has(s.brandId))
+      table.add(brandKey('shelf-presence', s.brandId), cellId(s), side, [s.answers, 0]);
 }
 
 /** The domains' citation subjects: every domain cited in either period, over every cell's answers. */

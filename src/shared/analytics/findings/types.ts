@@ -1,3 +1,4 @@
+import type { CommerceDrillWhat } from '../../commerce/types';
 import type { Coverage } from '../evidence';
 
 // The findings engine's input (sums read from the history's roll-ups, one period and the
@@ -71,6 +72,36 @@ export interface PeriodSums {
   positioning: readonly PositioningCellSums[];
   attributes: readonly AttributeSums[];
   domains: readonly DomainCellSums[];
+  /** The commerce roll-ups' sums (absent: no commerce findings). */
+  commerce?: CommercePeriodSums;
+}
+
+/** One period's commerce sums: the shelf per cell, and what the event findings compare. */
+export interface CommercePeriodSums {
+  /** Answers with a shopping surface, per cell. */
+  shopping: readonly CellAnswers[];
+  /** Answers whose shelf shows ≥ 1 product of the brand, per cell. */
+  shelf: ReadonlyArray<CellKey & { brandId: string; answers: number }>;
+  /** Answers with ≥ 1 ad. */
+  withAds: number;
+  /** Per product title, location and currency: its slots and, per day, its priced slots and their sum. */
+  products: readonly ProductDaySums[];
+  /** Answers showing each advertiser's ad (tracked brands carry their id). */
+  advertisers: ReadonlyArray<{ advertiser: string; brandId: string | null; answers: number }>;
+  /** Answers whose prompt names `victimId` that show an ad of `brandId`. */
+  conquest: ReadonlyArray<{ victimId: string; brandId: string; answers: number }>;
+}
+
+export interface ProductDaySums {
+  title: string;
+  brandId: string | null;
+  loc: string;
+  currency: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  slots: number;
+  priced: number;
+  priceSum: number;
 }
 
 export interface FindingsBrand {
@@ -98,6 +129,8 @@ export interface DrillSpec {
   loc?: string;
   /** From this day (YYYY-MM-DD) on, within the period. */
   fromDay?: string;
+  /** A commerce finding's answers (the commerce slot rows'), instead of the brand or domain's. */
+  commerce?: CommerceDrillWhat;
 }
 
 export interface FindingsInput {
@@ -120,6 +153,8 @@ export interface FindingsInput {
   fdr?: number;
   /** At most this many findings (default and maximum 7). */
   limit?: number;
+  /** A tracked brand's price change this big (either way, 0–1) is a finding (default 0.1). */
+  priceMove?: number;
 }
 
 export type FindingKind =
@@ -129,7 +164,15 @@ export type FindingKind =
   | 'recommendation-rate'
   | 'net-sentiment'
   | 'attribute'
-  | 'citation';
+  | 'citation'
+  | 'shelf-presence'
+  | 'product-shelf'
+  | 'price'
+  | 'advertiser'
+  | 'conquest';
+
+/** The commerce findings that are events (a product, price, advertiser or conquest), not a brand's rate. */
+export const COMMERCE_EVENT_KINDS = ['product-shelf', 'price', 'advertiser', 'conquest'] as const;
 
 /** A number with its sample size and 95 % interval. */
 export interface Estimate {
@@ -199,6 +242,10 @@ export interface Finding {
   changeDay: string | null;
   /** The answers behind the finding (the current period's, newest first). */
   resultIds: string[];
+  /** A product finding's product (its price's location and currency). */
+  product?: { title: string; loc: string; currency: string | null };
+  /** An advertiser or conquest finding's advertiser, as stored. */
+  advertiser?: string;
 }
 
 export interface FindingsView {

@@ -13,7 +13,7 @@ import { Panel } from './Panel';
 const pct = (v: number): string => `${Math.round(v * 100)} %`;
 
 function estimateText(kind: Finding['kind'], e: Estimate): string {
-  if (kind === 'position' || kind === 'net-sentiment')
+  if (kind === 'position' || kind === 'net-sentiment' || kind === 'price')
     return `${e.value.toFixed(2)} (${e.lower.toFixed(2)}–${e.upper.toFixed(2)}), n = ${e.n}`;
   return `${pct(e.value)} (${Math.round(e.lower * 100)}–${pct(e.upper)}), n = ${e.n}`;
 }
