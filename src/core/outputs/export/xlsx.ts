@@ -88,7 +88,7 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
 }
 
 /** Rows of a slots sheet between two turns of the event loop (the zip stream drains meanwhile). */
-const SLOTS_PER_TURN = 1000;
+const SLOTS_PER_TURN = 250;
 
 /** A sheet of slots (Products, Ads): one row per slot, text cells as typed values. */
 async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): Promise<void> {
@@ -97,7 +97,8 @@ async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): P
   let rows = 0;
   for (const values of table.rows(ctx.reader, ctx.run, ctx.labelOf)) {
     commitPlain(sheet.addRow(values.map(clip)));
-    if (++rows % SLOTS_PER_TURN === 0) await new Promise((done) => setImmediate(done));
+    // tick(0): a turn of the event loop and the cancel check, without counting a job.
+    if (++rows % SLOTS_PER_TURN === 0) await ctx.progress.tick(0);
   }
   sheet.commit();
 }
