@@ -15,6 +15,8 @@
 //   docs/images/over-time.png      Over time on the first series, the tooltip on a point (the
 //                                  Compare guide's)
 //   docs/images/discovery.png      Brands → Discovered (the Discovery guide's)
+//   docs/images/commerce.png       the Commerce view's key numbers and shelf per brand (the
+//                                  Commerce guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
@@ -112,6 +114,16 @@ async function main(): Promise<void> {
     await discovered.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(300);
     await save(page, 'discovery.png');
+    // Commerce: its key numbers and the shelf per brand, your brand first.
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /^Commerce/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Commerce' }).waitFor();
+    await page.getByRole('table', { name: 'Shelf and ads per brand' }).waitFor({ timeout: 60_000 });
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await save(page, 'commerce.png');
   } finally {
     await h.close();
   }

@@ -71,7 +71,13 @@ export {
   type PageTask,
 } from './pages';
 export {
+  adBlockSql,
+  adTypeSql,
+  brandIdSql,
   openRunExportReader,
+  productSurfaceSql,
+  type ExportAdRow,
+  type ExportProductRow,
   type ExportCellSummary,
   type ExportJob,
   type ExportWorkerScript,

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,27 @@ describe('run exports over IPC', () => {
     const mine = progress.filter((p) => p.exportId === exportId);
     expect(mine.at(0)).toMatchObject({ phase: 'writing', total: 300 });
     expect(mine.at(-1)).toEqual({ exportId, phase: 'done', done: 300, total: 300 });
+  });
+
+  it('table products: one row per stored product slot of the run; an unknown table is a field error', async () => {
+    target = join(dir, 'products.csv');
+    const reply = await core.router.invoke('export.run', { runId, format: 'csv', table: 'products' });
+    expect(reply).toMatchObject({ ok: true, value: { path: target } });
+    const db = new Database(core.store.readPath, { readonly: true });
+    const slots = db
+      .prepare(
+        'SELECT count(*) FROM com_product c JOIN results r ON r.seq = c.seq JOIN jobs j ON j.id = r.job_id WHERE j.run_id = ?',
+      )
+      .pluck()
+      .get(runId) as number;
+    db.close();
+    expect(slots).toBeGreaterThan(0);
+    const lines = readFileSync(target, 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(/^\uFEFFrunId,jobId,resultId,prompt,.*,surface,position,title,/);
+    expect(lines).toHaveLength(slots + 1);
+    const bad = await core.router.invoke('export.run', { runId, format: 'csv', table: 'offers' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(JSON.stringify(bad.error)).toContain('table');
   });
 
   it('export.cancel stops it: canceled, no file under the name, no partial file', async () => {

@@ -172,7 +172,7 @@ describe('Commerce view', () => {
 
   it('opens the answers behind a number in Compare, marking what it counts', async () => {
     render(<CommerceView />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Veloxa: on the shelf. Open the answers' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Veloxa: on the shelf\. Open the answers$/ }));
     await waitFor(() => expect(useNavStore.getState().resultSet).not.toBeNull());
     expect(fake.callsTo('commerce.answers').at(-1)?.drill).toEqual({
       what: { kind: 'shelf', brandId: 'b-veloxa' },
@@ -184,7 +184,7 @@ describe('Commerce view', () => {
     });
     fireEvent.click(
       screen.getByRole('button', {
-        name: /^Fleetfoot advertises on prompts naming Veloxa, .+\. Open the answers$/,
+        name: /Fleetfoot advertises on prompts naming Veloxa, .+\. Open the answers$/,
       }),
     );
     await waitFor(() =>

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/ipc/channels/tools';
+import {
+  EXPORT_FORMATS,
+  EXPORT_TABLES,
+  type ExportFormat,
+  type ExportTable,
+} from '../../../shared/ipc/channels/tools';
 import { cliExportJsonWorker } from '../../export-worker';
 import {
   EXPORT_EXTENSIONS,
@@ -20,8 +25,8 @@ import {
 import { READS, withCliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
 
-// `parallax export RUN --format csv|json|ndjson|xlsx|md|html`: the same streamed exporters as
-// the app. The file appears under its name only when complete.
+// `parallax export RUN --format csv|json|ndjson|xlsx|md|html [--table answers|products|ads]`:
+// the same streamed exporters as the app. The file appears under its name only when complete.
 
 /** "1,3,7-9" (1-based prompt numbers) → 0-based indexes, checked against the run's prompts. */
 export function parsePromptNumbers(text: string, promptCount: number): number[] {
@@ -39,6 +44,26 @@ export function parsePromptNumbers(text: string, promptCount: number): number[] 
   return [...out].sort((a, b) => a - b);
 }
 
+interface ExportFlags {
+  format: string;
+  table?: string;
+  out?: string;
+  prompts?: string;
+  db?: string;
+}
+
+/** --table: one of the tables, and only with csv (the other formats hold every table). */
+function tableOf(text: string | undefined, format: ExportFormat): ExportTable {
+  if (text === undefined) return 'answers';
+  if (!(EXPORT_TABLES as readonly string[]).includes(text))
+    throw new CliUsageError(`--table must be one of ${EXPORT_TABLES.join(', ')}, got "${text}"`);
+  if (format !== 'csv')
+    throw new CliUsageError(
+      '--table applies to --format csv only (json, ndjson and xlsx hold products and ads already)',
+    );
+  return text as ExportTable;
+}
+
 export const registerExportCommand: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command('export')
@@ -52,8 +77,12 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
       '--prompts <numbers>',
       `html: the prompts whose answers to show (1-based, e.g. 1,3,7-9; default all, up to ${HTML_MAX_BYTES / 1e6} MB)`,
     )
+    .option(
+      '--table <table>',
+      `csv: ${EXPORT_TABLES.join('|')} (one row per answer, product slot or ad slot; default answers)`,
+    )
     .option('--db <path>', 'history file (default: the app\u2019s)')
-    .action(async (runId: string, flags: { format: string; out?: string; prompts?: string; db?: string }) => {
+    .action(async (runId: string, flags: ExportFlags) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new CliUsageError(
           `--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${flags.format}"`,
@@ -62,10 +91,12 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
       const format = flags.format as ExportFormat;
       if (flags.prompts !== undefined && format !== 'html')
         throw new CliUsageError('--prompts applies to --format html only');
+      const table = tableOf(flags.table, format);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const run = core.store.getRun(runId);
         if (!run) throw new CliUsageError(`No run with id ${runId}`);
-        const path = resolve(flags.out ?? `parallax-${runId}.${EXPORT_EXTENSIONS[format]}`);
+        const suffix = table === 'answers' ? '' : `-${table}`;
+        const path = resolve(flags.out ?? `parallax-${runId}${suffix}.${EXPORT_EXTENSIONS[format]}`);
         const promptIndexes =
           flags.prompts === undefined ? undefined : parsePromptNumbers(flags.prompts, run.prompts.length);
         // Ctrl-C / SIGTERM: the export stops, its partial file is removed, exit 130.
@@ -80,7 +111,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
               profile: core.profile().profile,
               positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
             },
-            { format, path, promptIndexes, signal: interrupt.signal },
+            { format, table, path, promptIndexes, signal: interrupt.signal },
           );
         } catch (error) {
           if (!(error instanceof ExportCanceledError)) throw error;
@@ -91,7 +122,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
         }
         // A run still under way: the file is partial, and says so (JSON, Markdown, HTML, XLSX).
         if (out.partial) writeLine(ctx.stderr, out.partial);
-        if (ctx.json) writeJson(ctx, { format, ...out });
+        if (ctx.json) writeJson(ctx, { format, ...(format === 'csv' ? { table } : {}), ...out });
         else {
           const left = out.leftOut ? `; ${out.leftOut} answers left out, listed at its end` : '';
           writeLine(ctx.stdout, `Wrote ${path} (${out.jobs} jobs, ${out.results} results${left})`);

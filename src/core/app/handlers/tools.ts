@@ -65,13 +65,13 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
       const { data } = await (await client()).clearQueue();
       return { cleared: data.cleared };
     },
-    'export.run': async ({ runId, format, exportId }) => {
+    'export.run': async ({ runId, format, table, exportId }) => {
       const run = ctx.store.getRun(runId);
       if (!run) throw new AppError('RUN_NOT_FOUND', `No run ${runId} in the history`);
       const extension = EXPORT_EXTENSIONS[format];
       const path = await ctx.chooseSavePath({
         title: 'Export run',
-        defaultName: `parallax-run-${runId.slice(0, 8)}-${stamp(ctx.now())}.${extension}`,
+        defaultName: `parallax-run-${runId.slice(0, 8)}${table && table !== 'answers' ? `-${table}` : ''}-${stamp(ctx.now())}.${extension}`,
         extensions: [extension],
       });
       if (path === null) return { path: null, canceled: false, partial: null };
@@ -96,6 +96,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
           },
           {
             format,
+            ...(table ? { table } : {}),
             path,
             signal: controller.signal,
             now: ctx.now,

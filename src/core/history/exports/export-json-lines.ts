@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ENGINE_NAMES } from '../../../shared/api/engines';
+import { COMMERCE_MEMBER } from './export-commerce';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
 import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
@@ -13,7 +14,8 @@ import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positi
 //
 // The object's keys and order are those of the JSON export: the matrix cell (jobId … error),
 // the prompt, then the result with its normalized answer (or null), then the archive state of
-// the result's pages (`pages`, empty when it links to none; the HTML itself is not inlined).
+// the result's pages (`pages`, empty when it links to none; the HTML itself is not inlined),
+// then its commerce (`commerce`: the answer's product and ad slots, export-commerce.ts).
 
 export interface JsonLinesOptions {
   /** NDJSON: each line starts with the run id. */
@@ -94,6 +96,8 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['prompt', 'p.text'],
     ['result', `CASE WHEN r.seq IS NULL THEN 'null' ELSE ${result} END`, 'json'],
     ['pages', pagesArray(), 'json'],
+    // The product and ad slots of its answer, as kept at ingest.
+    COMMERCE_MEMBER,
   ]);
   return `SELECT CAST(${line} AS BLOB) AS line
     ${JOBS_FROM}

@@ -7,6 +7,7 @@ import { prepareJsonLines, type JsonLinePieces, type JsonLinesOptions } from './
 import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-workers';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
+import { type ExportAdRow, type ExportProductRow, RUN_ADS_SQL, RUN_PRODUCTS_SQL } from './export-commerce';
 import { parseStringArray } from '../connection';
 import { registerStoreFunctions, sourceCountSql } from '../codec';
 
@@ -111,6 +112,10 @@ export interface RunExportReader {
   ): AsyncIterable<JsonLineRun>;
   /** Every source of every result of the run, results in the matrix order. */
   sources(runId: string): IterableIterator<ExportSourceRow>;
+  /** Every product slot of the run's answers (as kept at ingest), answers in the matrix order. */
+  products(runId: string): IterableIterator<ExportProductRow>;
+  /** Every ad slot of the run's answers, answers in the matrix order. */
+  ads(runId: string): IterableIterator<ExportAdRow>;
   summary(runId: string): ExportCellSummary[];
   /** Distinct cited domains with the number of answers citing each, most cited first. */
   topDomains(runId: string, limit: number): Array<{ domain: string; answers: number }>;
@@ -248,6 +253,8 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
     FROM jobs j JOIN results r ON r.job_id = j.id JOIN sources s ON s.result_seq = r.seq
     WHERE j.run_id = ? ORDER BY ${JOB_ORDER}, s.id`,
   );
+  const runProducts = db.prepare(RUN_PRODUCTS_SQL);
+  const runAds = db.prepare(RUN_ADS_SQL);
   const summary = db.prepare(
     `SELECT j.engine, j.country, j.us_state AS state, count(*) AS jobs, count(r.seq) AS answers,
       sum(j.job_state = 'failed') AS failed,
@@ -322,6 +329,12 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
     jsonChunks,
     *sources(runId) {
       for (const row of allSources.iterate(runId)) yield row as ExportSourceRow;
+    },
+    *products(runId) {
+      for (const row of runProducts.iterate(runId)) yield row as ExportProductRow;
+    },
+    *ads(runId) {
+      for (const row of runAds.iterate(runId)) yield row as ExportAdRow;
     },
     summary: (runId) => summary.all(runId) as ExportCellSummary[],
     topDomains: (runId, limit) => topDomains.all(runId, limit) as Array<{ domain: string; answers: number }>,

@@ -13,3 +13,11 @@ export {
   type ExportWorkerScript,
   jsonChunksFromWorkers,
 } from './export-json-workers';
+export {
+  adBlockSql,
+  adTypeSql,
+  brandIdSql,
+  type ExportAdRow,
+  type ExportProductRow,
+  productSurfaceSql,
+} from './export-commerce';

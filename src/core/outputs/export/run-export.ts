@@ -1,5 +1,5 @@
 import { rm, stat } from 'node:fs/promises';
-import type { ExportFormat } from '../../../shared/ipc/channels/tools';
+import type { ExportFormat, ExportTable } from '../../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../../shared/ipc/channels/runs';
 import {
   engineLabelFrom,
@@ -24,6 +24,8 @@ import { XLSX_PASSES, writeXlsx } from './xlsx';
 
 export interface RunExportRequest {
   format: ExportFormat;
+  /** csv: the table the file holds (default answers: one row per job). */
+  table?: ExportTable;
   /** Where the file goes (an existing file there is replaced only once the export is complete). */
   path: string;
   /** html: the prompts (0-based indexes) whose answers the report shows; all by default. */
@@ -103,7 +105,7 @@ export async function exportRunToFile(
     try {
       const text = { ...ctx, sink };
       let leftOut: number | undefined;
-      if (request.format === 'csv') await writeCsv(text);
+      if (request.format === 'csv') await writeCsv(text, request.table);
       else if (request.format === 'json') await writeJson(text);
       else if (request.format === 'ndjson') await writeNdjson(text);
       else if (request.format === 'md') await writeMarkdown(text);

@@ -3,9 +3,11 @@ import type { Worksheet } from 'exceljs';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExportContext } from './context';
+import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
 
-// A workbook with a Results sheet (one row per job), a Sources sheet and a Run sheet, written
+// A workbook with a Results sheet (one row per job), a Sources sheet, Products and Ads sheets
+// (one row per product or ad slot of the answers, as kept at ingest) and a Run sheet, written
 // with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
 // soon as it is read, inline strings instead of a shared-strings table, so memory does not grow
 // with the run. The Sources sheet is a second pass over the history (a streamed workbook is
@@ -85,6 +87,22 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
   sheet.commit();
 }
 
+/** Rows of a slots sheet between two turns of the event loop (the zip stream drains meanwhile). */
+const SLOTS_PER_TURN = 250;
+
+/** A sheet of slots (Products, Ads): one row per slot, text cells as typed values. */
+async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): Promise<void> {
+  sheet.columns = table.columns.map((key) => ({ header: key, key, width: key === 'title' ? 50 : 16 }));
+  boldHeader(sheet);
+  let rows = 0;
+  for (const values of table.rows(ctx.reader, ctx.run, ctx.labelOf)) {
+    commitPlain(sheet.addRow(values.map(clip)));
+    // tick(0): a turn of the event loop and the cancel check, without counting a job.
+    if (++rows % SLOTS_PER_TURN === 0) await ctx.progress.tick(0);
+  }
+  sheet.commit();
+}
+
 function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
   const r = ctx.run;
   sheet.columns = [{ width: 22 }, { width: 60 }];
@@ -134,6 +152,8 @@ export async function writeXlsx(ctx: ExportContext, path: string): Promise<void>
     const frozen = { views: [{ state: 'frozen' as const, ySplit: 1 }] };
     await writeResults(ctx, wb.addWorksheet('Results', frozen));
     await writeSources(ctx, wb.addWorksheet('Sources', frozen));
+    await writeSlots(ctx, wb.addWorksheet('Products', frozen), PRODUCTS_TABLE);
+    await writeSlots(ctx, wb.addWorksheet('Ads', frozen), ADS_TABLE);
     writeRunSheet(ctx, wb.addWorksheet('Run'));
     await wb.commit();
     await closed;

@@ -1,13 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ExportFormat } from '../../../shared/ipc/channels/tools';
+import type { ExportFormat, ExportTable } from '../../../shared/ipc/channels/tools';
 import { call, subscribe } from '../ipc/client';
 import { toShownError } from '../lib/errors';
 import { notifySaved } from '../lib/saved-file';
 import { useToastStore } from '../stores/toast-store';
 
-const FORMATS: Array<{ format: Exclude<ExportFormat, 'html'>; label: string; hint: string }> = [
+interface FormatChoice {
+  format: Exclude<ExportFormat, 'html'>;
+  /** csv: the table the file holds (answers when absent). */
+  table?: ExportTable;
+  label: string;
+  hint: string;
+}
+
+const FORMATS: FormatChoice[] = [
   { format: 'csv', label: 'CSV', hint: 'one row per answer' },
-  { format: 'xlsx', label: 'Excel (XLSX)', hint: 'answers, sources and brands in sheets' },
+  { format: 'csv', table: 'products', label: 'CSV: products', hint: 'one row per product shown' },
+  { format: 'csv', table: 'ads', label: 'CSV: ads', hint: 'one row per ad shown' },
+  { format: 'xlsx', label: 'Excel (XLSX)', hint: 'answers, sources, products and ads in sheets' },
   { format: 'json', label: 'JSON', hint: 'the whole run' },
   { format: 'ndjson', label: 'NDJSON', hint: 'one answer per line' },
   { format: 'md', label: 'Markdown', hint: 'answers as text' },
@@ -57,13 +67,18 @@ export function ExportMenu({ runId, report }: { runId?: string | null; report?: 
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const run = async (format: ExportFormat): Promise<void> => {
+  const run = async ({ format, table }: FormatChoice): Promise<void> => {
     if (!runId) return;
     setOpen(false);
     const exportId = crypto.randomUUID();
     setUnder({ exportId, done: 0, total: 0 });
     try {
-      const { path, canceled, partial } = await call('export.run', { runId, format, exportId });
+      const { path, canceled, partial } = await call('export.run', {
+        runId,
+        format,
+        ...(table ? { table } : {}),
+        exportId,
+      });
       if (path) notifySaved('Exported', path, partial);
       else if (canceled) push('info', 'Export canceled; no file was written');
     } catch (error) {
@@ -105,8 +120,8 @@ export function ExportMenu({ runId, report }: { runId?: string | null; report?: 
         <ul id={`${id}-choices`} className="export-choices" aria-label="Export as">
           {runId &&
             FORMATS.map((f) => (
-              <li key={f.format}>
-                <button type="button" onClick={() => void run(f.format)}>
+              <li key={f.label}>
+                <button type="button" onClick={() => void run(f)}>
                   <span className="export-choice-label">{f.label}</span>{' '}
                   <span className="muted small">{f.hint}</span>
                 </button>

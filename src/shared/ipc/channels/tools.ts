@@ -17,6 +17,9 @@ export interface QueueStatusView {
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'ndjson', 'md', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** What a CSV export holds: one row per answer (job), per product slot or per ad slot. */
+export const EXPORT_TABLES = ['answers', 'products', 'ads'] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 export const toolsChannels = {
   'tools.resolveRedirect': invokeChannel(
@@ -38,7 +41,13 @@ export const toolsChannels = {
    */
   'export.run': invokeChannel(
     z
-      .object({ runId: z.string().min(1), format: z.enum(EXPORT_FORMATS), exportId: z.uuid().optional() })
+      .object({
+        runId: z.string().min(1),
+        format: z.enum(EXPORT_FORMATS),
+        /** csv: which table the file holds (answers by default); other formats hold them all. */
+        table: z.enum(EXPORT_TABLES).optional(),
+        exportId: z.uuid().optional(),
+      })
       .strict(),
   ).returns<{
     path: string | null;

@@ -1,3 +1,4 @@
+import { adBlockSql, adTypeSql, brandIdSql, productSurfaceSql } from '../../../history';
 import type { ExportTable } from '../types';
 import { col } from './column';
 
@@ -6,14 +7,10 @@ import { col } from './column';
 // product, and per ad slot, as the history keeps them at ingest (docs/internals/commerce.md).
 // Prices are an amount and an ISO 4217 currency, or only their raw text when unreadable.
 
-const SURFACE_SQL = `CASE p.surface WHEN 0 THEN 'shopping-card' WHEN 1 THEN 'inline-product'
-  WHEN 2 THEN 'product-result' WHEN 3 THEN 'search-shopping-card' ELSE 'shopping-ad' END`;
-const BLOCK_SQL = `CASE d.block WHEN 0 THEN 'top' WHEN 1 THEN 'middle' WHEN 2 THEN 'bottom'
-  WHEN 3 THEN 'side' ELSE 'inline' END`;
 const resultId = () =>
   col('result_id', 'text', 'r.id', { required: true, references: { table: 'answers', column: 'result_id' } });
 const brandOf = (alias: string) =>
-  col('brand_id', 'text', `(SELECT vb.brand_id FROM vis_brands vb WHERE vb.id = ${alias}.brand)`, {
+  col('brand_id', 'text', brandIdSql(alias), {
     references: { table: 'brands', column: 'brand_id' },
   });
 
@@ -23,7 +20,7 @@ export const productsTable: ExportTable = {
   columns: [
     resultId(),
     col('slot', 'integer', 'p.slot + 1', { required: true }),
-    col('surface', 'text', SURFACE_SQL, { required: true }),
+    col('surface', 'text', productSurfaceSql('p'), { required: true }),
     col('position', 'integer', 'p.position', { required: true }),
     col('title', 'text', 'p.title', { required: true }),
     col('product_id', 'text', 'p.product_id'),
@@ -81,8 +78,8 @@ export const adsTable: ExportTable = {
   columns: [
     resultId(),
     col('slot', 'integer', 'd.slot + 1', { required: true }),
-    col('block', 'text', BLOCK_SQL, { required: true }),
-    col('type', 'text', "CASE d.type WHEN 1 THEN 'shopping' ELSE 'text' END", { required: true }),
+    col('block', 'text', adBlockSql('d'), { required: true }),
+    col('type', 'text', adTypeSql('d'), { required: true }),
     col('position', 'integer', 'd.position', { required: true }),
     brandOf('d'),
     col('advertiser', 'text', 'd.advertiser', { required: true }),

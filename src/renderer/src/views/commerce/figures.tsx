@@ -22,7 +22,11 @@ export function RateFigure({ rate }: { rate: CommerceRate }) {
   );
 }
 
-/** A figure that opens the answers behind it; `label` says what they are for screen readers. */
+/**
+ * A figure that opens the answers behind it. Its name is the figure as shown, then `label` (what
+ * the answers are) for screen readers: a name that left the visible figure out would not be the
+ * one a speech-input user says to press it.
+ */
 export function OpenFigure({
   label,
   onOpen,
@@ -33,13 +37,9 @@ export function OpenFigure({
   children: React.ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      className="link-button com-open"
-      aria-label={`${label}. Open the answers`}
-      onClick={onOpen}
-    >
+    <button type="button" className="link-button com-open" onClick={onOpen}>
       {children}
+      <span className="visually-hidden"> {label}. Open the answers</span>
     </button>
   );
 }
