@@ -8,8 +8,9 @@
 //   size cap); raw is NULL, the row itself stays in this history.
 // One record per row and direction, its first and last sighting: a row met again by a later sync
 // (its cursor not moved, or pushed again after an edit) updates the record, never doubles it.
+// IF NOT EXISTS: the upgrade tests take a later file back to an earlier version and run it again.
 export const sql = /* sql */ `
-CREATE TABLE sync_quarantine (
+CREATE TABLE IF NOT EXISTS sync_quarantine (
   direction  TEXT    NOT NULL CHECK (direction IN ('pull', 'push')),
   team_table TEXT    NOT NULL,
   row_id     TEXT    NOT NULL,
