@@ -184,8 +184,9 @@ export function withoutAlertDigests(path: string): void {
 }
 
 /**
- * The layout before positioning: migration 'positioning''s tables and meta rows dropped (foreign
- * keys off while they go: pos_scorings points to pos_judges), at the version before it.
+ * The layout before positioning: migration 'positioning''s tables and meta rows dropped, and the
+ * later ones of commerce and of the prompts' roll-ups (foreign keys off while they go:
+ * pos_scorings points to pos_judges), at the version before it.
  */
 export function withoutPositioning(path: string): void {
   withoutAlertDigests(path);
@@ -193,11 +194,13 @@ export function withoutPositioning(path: string): void {
   try {
     db.pragma('foreign_keys = OFF');
     const tables = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'pos\\_%' ESCAPE '\\'")
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\')",
+      )
       .pluck()
       .all() as string[];
     for (const t of tables) db.exec(`DROP TABLE ${t}`);
-    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\'");
+    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\' OR key = 'commerce_fill'");
     db.exec("DELETE FROM sqlite_sequence WHERE name = 'pos_brands'");
     db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'positioning')}`);
   } finally {

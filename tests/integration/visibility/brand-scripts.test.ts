@@ -137,6 +137,7 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
         effect: 0,
         significant: false,
         resultIds: [],
+        brandId: null,
       });
     } finally {
       store.close();

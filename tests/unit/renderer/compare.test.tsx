@@ -144,7 +144,7 @@ describe('Compare view', () => {
       'run-1-res-FR',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    fireEvent.click(screen.getByRole('button', { name: /^CSV/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^CSV one row per answer/ }));
     await waitFor(() =>
       expect(fake.callsTo('export.run')).toEqual([
         expect.objectContaining({ runId: 'run-1', format: 'csv' }),

@@ -19,7 +19,7 @@ describe('the demo templates a test file opens', () => {
       { days: 7, alerts: 'checked', variant: 'preview' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/integration/reports/report-pdf.test.ts'))).toEqual([
-      { days: 7, alerts: 'checked', variant: 'spec' },
+      { days: 7, alerts: 'checked', variant: 'preview' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/integration/alerts/catch-up-first.test.ts'))).toEqual([
       { days: 7, alerts: 'unchecked', variant: 'spec' },
