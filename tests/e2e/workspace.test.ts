@@ -123,7 +123,7 @@ describe('the analyst workspace, end to end', () => {
     await page.keyboard.press('Control+3');
     await page.getByRole('heading', { level: 1, name: 'Compare' }).waitFor();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await page.getByRole('button', { name: /^CSV/ }).click();
+    await page.getByRole('button', { name: /^CSV one row per answer/ }).click();
     const csv = readFileSync(await savedFile('.csv'), 'utf8');
     expect(csv.split('\n').filter((l) => l.trim()).length).toBeGreaterThanOrEqual(4);
     await page.getByRole('button', { name: 'Export', exact: true }).click();

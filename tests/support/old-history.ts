@@ -170,7 +170,8 @@ export function withoutAlertDigests(path: string): void {
       DROP INDEX alerts_by_before_seq; DROP INDEX alerts_by_after_seq;
       ${ddl('CREATE TABLE alerts (', 'CREATE TABLE webhook_deliveries (')}
       INSERT INTO alerts (${columns}) SELECT ${columns} FROM alerts_digests
-        WHERE kind NOT IN ('trend', 'recommendation-lost', 'sentiment-shifted') AND scope <> 'slice';
+        WHERE kind IN ('brand-entered', 'brand-dropped', 'position-moved', 'competitor-appeared',
+          'competitor-disappeared', 'sources-changed', 'answer-changed') AND scope <> 'slice';
       DROP TABLE alerts_digests;
       ALTER TABLE monitor_options DROP COLUMN client_name;
       ALTER TABLE monitor_options DROP COLUMN report_subject;

@@ -1,3 +1,4 @@
+import { engineMark, labelled } from '../../shared/alerts/kinds/commerce';
 import type { AlertKind, NewAlert } from '../../shared/alerts/types';
 import { caveatWords, findCommerceChanges } from '../../shared/analytics/findings';
 import type { Finding, FindingKind } from '../../shared/analytics/findings/types';
@@ -43,7 +44,7 @@ function toAlert(f: Finding, kind: AlertKind, ctx: RuleContext): NewAlert {
       currency: f.product?.currency ?? null,
       advertiser: f.advertiser ?? null,
     },
-    summary: f.text,
+    summary: labelled(f.text),
   };
 }
 
@@ -67,6 +68,8 @@ function detect(ctx: RuleContext): NewAlert[] {
     previous: side(ctx.prevRunId),
     current: side(ctx.runId),
     priceMove: ctx.rules.priceMove,
+    // Marked, not labelled: the sentence is stored, and shown in the labels in use then.
+    engineLabel: engineMark,
   });
   return findings.flatMap((f) => {
     const kind = KIND_OF[f.kind];

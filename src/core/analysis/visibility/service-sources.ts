@@ -88,7 +88,7 @@ export function createSourceQueries(
         emptyReason(ctx, answers) ??
         (g.gapAnswers === 0
           ? `No answers name a competitor without ${focus.name} in this period`
-          : lists.gaps.length === 0
+          : lists.gaps.length === 0 && lists.partialGaps.length === 0
             ? `No citation gaps in this period (no other site is cited in ${lists.minAnswers} or more of those answers without ${focus.name})`
             : null);
       return {

@@ -1,4 +1,5 @@
 import { count, percent, percentRange, pValue } from '../../narrative/numbers';
+import { engineLabel, type EngineLabels } from '../../narrative/places';
 import { sentence } from '../../narrative/words';
 import type { AlertFacts, AlertKindDef } from '../kind-def';
 import type { AlertKind, AlertSide } from '../types';
@@ -20,6 +21,14 @@ const num = (a: AlertFacts, key: string): number | null => {
   const v = a.data?.[key];
   return typeof v === 'number' ? v : null;
 };
+
+/** An engine as the stored sentence names it: replaced by its label when the alert is shown. */
+export const engineMark = (engine: string): string => `{engine:${engine}}`;
+
+/** The stored sentence with each engine named as the profile in use names it. */
+export function labelled(words: string, labels?: EngineLabels): string {
+  return words.replace(/\{engine:([a-z0-9-]+)\}/gu, (_m, engine: string) => engineLabel(engine, labels));
+}
 
 function rateSideWords(s: AlertSide): string {
   const interval = s.n >= 2 && s.low !== s.high ? `, 95 % interval ${percentRange(s.low, s.high)}` : '';
@@ -50,7 +59,7 @@ function commerceKind(kind: AlertKind, label: string): AlertKindDef {
     label,
     defaultOn: true,
     collapsed: false,
-    title: (a) => sentence(text(a, 'sentence') ?? label),
+    title: (a, labels) => sentence(labelled(text(a, 'sentence') ?? label, labels)),
     details,
     effect: (a) =>
       kind === 'price-moved'
