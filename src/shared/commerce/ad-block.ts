@@ -1,4 +1,5 @@
 import type { NormalizedAd, NormalizedProduct } from '../domain/result';
+import { BLOCKS } from './extract';
 import type { AdBlock } from './types';
 
 // Where an ad sits, in the Commerce view's words, from the placement the answer's normalized
@@ -6,13 +7,8 @@ import type { AdBlock } from './types';
 // AI answer mode's sponsored list, which sit inline in the answer).
 
 const PLACED: Readonly<Record<string, AdBlock>> = {
-  top: 'top',
-  middle: 'middle',
-  bottom: 'bottom',
-  rhs: 'side',
-  side: 'side',
-  right: 'side',
-  inline: 'inline',
+  ...BLOCKS,
+  // The normalized form's words for ads that sit inside the answer.
   rendered: 'inline',
   allowed: 'inline',
   sponsored: 'inline',

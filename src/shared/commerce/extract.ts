@@ -164,7 +164,8 @@ function productsOf(r: Obj, engine: string, country: string | null): ExtractedPr
   return out;
 }
 
-const BLOCKS: Readonly<Record<string, AdBlock>> = {
+/** An engine's block or placement word as the ad block it names. */
+export const BLOCKS: Readonly<Record<string, AdBlock>> = {
   top: 'top',
   middle: 'middle',
   bottom: 'bottom',
