@@ -93,6 +93,7 @@ export {
   REANALYSIS_BATCH,
   SOURCE_KIND_BITS,
   type VisBrandRow,
+  type VisCellRow,
   type VisDim,
   type VisFilter,
   visBrandsQuery,
