@@ -143,6 +143,15 @@ export {
   packBackToBack,
   unpackBackToBack,
 } from './positioning';
+export {
+  cleanTopics,
+  importPromptTopics,
+  promptByText,
+  savePromptWithTopics,
+  type PromptTopicsImport,
+  type SaveAction,
+  type SaveWithTopics,
+} from './library';
 export type {
   BrandInput,
   LibraryApi,
