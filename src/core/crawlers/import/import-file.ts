@@ -1,5 +1,11 @@
 import { basename } from 'node:path';
-import type { BrowserHitRow, CrawlHitRow, HistoryStore } from '../../history';
+import type {
+  BrowserHitRow,
+  CrawlFileRecord,
+  CrawlFileWrite,
+  CrawlHitRow,
+  HistoryStore,
+} from '../../history';
 import type { RangeLists } from '../catalogue';
 import { pairKey, verifiedPairs, type AgentAddress, type DnsLookup } from '../verify';
 import { aggregateSql, BROWSER_ROWS_SQL, HIT_ROWS_SQL, PAIRS_SQL, TOTALS_SQL } from './aggregate';
@@ -96,7 +102,9 @@ async function sourceSql(
 /** The CSV reader's rejected rows, by line number (they never reach `agg`). */
 async function csvRejects(reader: LogReader): Promise<{ count: number; examples: string[] }> {
   const rows = await reader.rows(
-    `SELECT CAST(line AS DOUBLE), left(coalesce(csv_line, ''), 120), error_type FROM ${REJECTS} ORDER BY line`,
+    // One row per error: a line with several (too many columns) comes more than once.
+    `SELECT CAST(line AS DOUBLE), left(coalesce(any_value(csv_line), ''), 120), any_value(error_type)
+     FROM ${REJECTS} GROUP BY line ORDER BY line`,
   );
   return {
     count: rows.length,
@@ -122,24 +130,56 @@ async function verifiedTable(reader: LogReader, options: ImportFileOptions): Pro
   appender.closeSync();
 }
 
-async function rowsOf(reader: LogReader): Promise<{ hits: CrawlHitRow[]; browsers: BrowserHitRow[] }> {
-  const hits = (await reader.rows(HIT_ROWS_SQL)).map(([site, day, agent, url, status, verified, n]) => ({
-    site: String(site),
-    day: String(day),
-    agent: String(agent),
-    url: String(url),
-    status: Number(status),
-    verified: verified === true,
-    hits: Number(n),
-  }));
-  const browsers = (await reader.rows(BROWSER_ROWS_SQL)).map(([site, day, url, status, n]) => ({
-    site: String(site),
-    day: String(day),
-    url: String(url),
-    status: Number(status),
-    hits: Number(n),
-  }));
-  return { hits, browsers };
+const hitRow = ([site, day, agent, url, status, verified, n]: unknown[]): CrawlHitRow => ({
+  site: String(site),
+  day: String(day),
+  agent: String(agent),
+  url: String(url),
+  status: Number(status),
+  verified: verified === true,
+  hits: Number(n),
+});
+
+const browserRow = ([site, day, url, status, n]: unknown[]): BrowserHitRow => ({
+  site: String(site),
+  day: String(day),
+  url: String(url),
+  status: Number(status),
+  hits: Number(n),
+});
+
+/**
+ * The day totals from DuckDB into the open write, a chunk (2,048 rows) at a time, so memory
+ * holds one chunk, never the file's totals. Returns the verified hits.
+ */
+async function streamRows(reader: LogReader, write: CrawlFileWrite): Promise<number> {
+  let verified = 0;
+  for await (const rows of (await reader.connection.stream(HIT_ROWS_SQL)).yieldRowsJs()) {
+    const hits = rows.map(hitRow);
+    verified += hits.reduce((s, r) => s + (r.verified ? r.hits : 0), 0);
+    write.addHits(hits);
+  }
+  for await (const rows of (await reader.connection.stream(BROWSER_ROWS_SQL)).yieldRowsJs())
+    write.addBrowsers(rows.map(browserRow));
+  return verified;
+}
+
+/** Writes the file's record and rows in one transaction; null when it was already in. */
+async function storeFile(
+  reader: LogReader,
+  store: HistoryStore,
+  record: CrawlFileRecord,
+): Promise<number | null> {
+  const write = store.beginCrawlFile(record);
+  if (!write) return null;
+  try {
+    const verified = await streamRows(reader, write);
+    write.commit();
+    return verified;
+  } catch (error) {
+    write.rollback();
+    throw error;
+  }
 }
 
 export async function importFile(
@@ -166,11 +206,9 @@ export async function importFile(
   const [lines, kept, browsers, malformed, a, b] = (await reader.rows(TOTALS_SQL))[0] ?? [];
   const rejects = format === 'csv' ? await csvRejects(reader) : { count: 0, examples: [] };
   await verifiedTable(reader, options);
-  const rows = await rowsOf(reader);
   const counts = {
     lines: Number(lines) + rejects.count,
     kept: Number(kept),
-    verified: rows.hits.reduce((s, r) => s + (r.verified ? r.hits : 0), 0),
     browsers: Number(browsers),
     malformed: Number(malformed) + rejects.count,
     malformedExamples: [...rejects.examples, ...[a, b].filter((x): x is string => typeof x === 'string')]
@@ -187,6 +225,7 @@ export async function importFile(
     malformed: counts.malformed,
     importedAt: options.now(),
   };
-  const stored = store.storeCrawlFile(record, rows.hits, rows.browsers);
-  return { ...summary, ...counts, outcome: stored ? 'imported' : 'already imported' };
+  const verified = await storeFile(reader, store, record);
+  if (verified === null) return { ...summary, outcome: 'already imported' };
+  return { ...summary, ...counts, verified, outcome: 'imported' };
 }

@@ -3,6 +3,7 @@ import type {
   BrowserHitRow,
   CrawlBlockedPage,
   CrawlFileRecord,
+  CrawlFileWrite,
   CrawlFilter,
   CrawlHitRow,
   CrawlLogsApi,
@@ -69,36 +70,43 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
     );
     for (const r of rows) insert.run(r.site, r.day, r.url, r.status, r.hits);
   };
-  const store = db.transaction(
-    (file: CrawlFileRecord, hits: readonly CrawlHitRow[], browsers: readonly BrowserHitRow[]): boolean => {
-      const added = stmt(
-        db,
-        `INSERT INTO crawl_files (fingerprint, name, bytes, format, lines, kept, malformed, imported_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING`,
-      ).run(
-        file.fingerprint,
-        file.name,
-        file.bytes,
-        file.format,
-        file.lines,
-        file.kept,
-        file.malformed,
-        file.importedAt,
-      );
-      if (added.changes === 0) return false;
-      addHits(hits);
-      addBrowsers(browsers);
-      return true;
-    },
-  );
+  const begin = (file: CrawlFileRecord): CrawlFileWrite | null => {
+    // A transaction held across DuckDB's awaits: BEGIN IMMEDIATE takes the write lock at once,
+    // so the rows of one file are never interleaved with another writer's.
+    db.exec('BEGIN IMMEDIATE');
+    const added = stmt(
+      db,
+      `INSERT INTO crawl_files (fingerprint, name, bytes, format, lines, kept, malformed, imported_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING`,
+    ).run(
+      file.fingerprint,
+      file.name,
+      file.bytes,
+      file.format,
+      file.lines,
+      file.kept,
+      file.malformed,
+      file.importedAt,
+    );
+    if (added.changes === 0) {
+      db.exec('ROLLBACK');
+      return null;
+    }
+    return {
+      addHits: (rows) => ctx.guard(() => addHits(rows)),
+      addBrowsers: (rows) => ctx.guard(() => addBrowsers(rows)),
+      commit: () => ctx.guard(() => db.exec('COMMIT')),
+      rollback: () => {
+        if (db.inTransaction) db.exec('ROLLBACK');
+      },
+    };
+  };
   return {
     crawlFileImported(fingerprint) {
       const row = stmt(db, `SELECT ${FILE_COLUMNS} FROM crawl_files WHERE fingerprint = ?`).get(fingerprint);
       return (row as CrawlFileRecord | undefined) ?? null;
     },
-    storeCrawlFile(file, hits, browsers) {
-      return store.immediate(file, hits, browsers);
-    },
+    beginCrawlFile: begin,
     listCrawlFiles() {
       return stmt(
         db,

@@ -72,18 +72,23 @@ export interface CrawlWeekRow {
   hits: number;
 }
 
+/** One file's rows on their way into the history (one transaction, the connection's only one). */
+export interface CrawlFileWrite {
+  addHits(rows: readonly CrawlHitRow[]): void;
+  addBrowsers(rows: readonly BrowserHitRow[]): void;
+  commit(): void;
+  rollback(): void;
+}
+
 export interface CrawlLogsApi {
   /** The file imported with this fingerprint, or null. */
   crawlFileImported(fingerprint: string): CrawlFileRecord | null;
   /**
-   * Stores one file's rows and its record in one transaction, adding to the day totals; false
-   * (and nothing written) when a file with the same fingerprint is already in.
+   * Opens one file's write transaction with its record, or null (nothing written) when a file
+   * with the same fingerprint is already in. Its rows are then added batch by batch, as DuckDB
+   * hands them over, and the file lands whole at commit or not at all.
    */
-  storeCrawlFile(
-    file: CrawlFileRecord,
-    hits: readonly CrawlHitRow[],
-    browsers: readonly BrowserHitRow[],
-  ): boolean;
+  beginCrawlFile(file: CrawlFileRecord): CrawlFileWrite | null;
   /** Every imported file, latest first. */
   listCrawlFiles(): CrawlFileRecord[];
   crawlAgentTotals(filter: CrawlFilter): CrawlAgentTotal[];
