@@ -115,6 +115,18 @@ const csvCell = (v: string | number): string => `"${String(v).replaceAll('"', '"
 const csvLine = (l: LogLine): string =>
   [clfTime(l.at), l.ip, l.method, l.url, l.status, l.ua].map(csvCell).join(',');
 
+/** The files writeEveryFormat writes, in its order. */
+export const FILE_NAMES = [
+  'access.log (combined)',
+  'access.jsonl (JSON lines)',
+  'cf-http.log (Cloudflare)',
+  'E2ABC….log (CloudFront)',
+  'export.csv (CSV)',
+  'access.log.gz',
+  'access.log.zst',
+  'access.jsonl.gz',
+] as const;
+
 export interface Written {
   format: string;
   file: string;

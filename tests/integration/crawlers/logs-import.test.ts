@@ -2,9 +2,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/core/app';
 import { runCliAt } from '../../support/cli-in-process';
 import { combinedLine, IP, UA } from '../../support/crawler-logs';
-import { EXPECTED, KEPT, LINES, VISITS, writeEveryFormat, type Written } from './log-files';
+import { EXPECTED, FILE_NAMES, KEPT, LINES, VISITS, writeEveryFormat, type Written } from './log-files';
 
 // `parallax logs import` over real files in every format (compressed too) read by DuckDB into a
 // real history, then `parallax bots --json`: the counts made by hand in log-files.ts, a spoofed
@@ -50,35 +51,38 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parallax logs import, every format', () => {
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('reads file %i to the counts made by hand', async (i) => {
-    const w = written[i] as Written;
-    const db = join(dir, `format-${i}.db`);
-    const result = parsed<ImportJson>(
-      await cli([
-        '--json',
-        'logs',
-        'import',
-        w.file,
-        '--format',
-        'auto',
-        '--site',
-        'example.com',
-        '--db',
-        db,
-      ]),
-    );
-    const file = result.files[0];
-    expect(file?.error ?? null).toBeNull();
-    expect(file).toMatchObject({
-      outcome: 'imported',
-      format: w.format,
-      lines: LINES,
-      kept: KEPT,
-      malformed: 1,
-    });
-    expect(file?.malformedExamples.join(' ')).toContain(w.malformed);
-    expect(await bots(db)).toEqual(EXPECTED);
-  });
+  it.each(FILE_NAMES.map((name, i) => [name, i] as const))(
+    'reads %s to the counts made by hand',
+    async (_name, i) => {
+      const w = written[i] as Written;
+      const db = join(dir, `format-${i}.db`);
+      const result = parsed<ImportJson>(
+        await cli([
+          '--json',
+          'logs',
+          'import',
+          w.file,
+          '--format',
+          'auto',
+          '--site',
+          'example.com',
+          '--db',
+          db,
+        ]),
+      );
+      const file = result.files[0];
+      expect(file?.error ?? null).toBeNull();
+      expect(file).toMatchObject({
+        outcome: 'imported',
+        format: w.format,
+        lines: LINES,
+        kept: KEPT,
+        malformed: 1,
+      });
+      expect(file?.malformedExamples.join(' ')).toContain(w.malformed);
+      expect(await bots(db)).toEqual(EXPECTED);
+    },
+  );
 
   it('counts a spoofed GPTBot as "claims to be", in words too', async () => {
     const db = join(dir, 'words.db');
@@ -193,5 +197,41 @@ describe('parallax bots update', () => {
     expect(out.stderr).toContain('prefixes[1].ipv4Prefix: "157.55.39/24" is not an IPv4 prefix');
     const unknown = await cli(['bots', 'update', join(dir, 'gptbot.json'), '--as', 'nobody.json']);
     expect(unknown.stderr).toContain('nobody.json: not a list the catalogue uses');
+  });
+});
+
+describe('core.services.crawlers(): what the funnel counts as crawled', () => {
+  it('gives verified hits per engine, page and week, equal to a count by hand', async () => {
+    const db = join(dir, 'weeks.db');
+    parsed(
+      await cli(['--json', 'logs', 'import', join(logs, 'access.log'), '--site', 'example.com', '--db', db]),
+    );
+    const core = await createCore({
+      mode: 'command',
+      dbPath: db,
+      now: () => Date.UTC(2026, 10, 29),
+      fetch,
+      activeJudge: () => 'builtin',
+      labels: () => ({}),
+    });
+    try {
+      const weeks = (await core.services.crawlers()).crawledWeeks({ days: 60 });
+      // 2026-11-02 is a Monday: both days fall in its week. GPTBot feeds ChatGPT (assistant-a),
+      // Googlebot four engines; the spoofed GPTBot and the unverifiable ClaudeBot count nowhere.
+      const week = '2026-11-02';
+      expect(weeks.pages.filter((p) => p.engine === 'assistant-a')).toEqual([
+        { week, engine: 'assistant-a', url: '/a', hits: 3 },
+        { week, engine: 'assistant-a', url: '/blocked', hits: 1 },
+      ]);
+      expect(weeks.engines.sort((a, b) => a.engine.localeCompare(b.engine))).toEqual(
+        ['assistant-a', 'assistant-e', 'search', 'search-ai', 'search-news'].map((engine) =>
+          engine === 'assistant-a'
+            ? { week, engine, hits: 4, pages: 2 }
+            : { week, engine, hits: 2, pages: 2 },
+        ),
+      );
+    } finally {
+      await core.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { stmt, type StoreContext } from '../connection';
+import { multiRowSql, stmt, type StoreContext } from '../connection';
 import type {
   BrowserHitRow,
   CrawlBlockedPage,
@@ -11,6 +11,9 @@ import type {
 
 // The crawler-log day totals (migration 030): written one file per transaction, read as the
 // totals `parallax bots` and the funnel show.
+
+/** Rows per INSERT: 128 × 7 values, far under SQLite's limit on parameters. */
+const BATCH = 128;
 
 const FILE_COLUMNS = `fingerprint, name, bytes, format, lines, kept, malformed, imported_at AS importedAt`;
 
@@ -54,21 +57,34 @@ const BLOCKED_SQL = (w: string): string => `
 
 export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
   const { db } = ctx;
-  const addHits = (rows: readonly CrawlHitRow[]): void => {
-    const insert = stmt(
-      db,
-      `INSERT INTO crawl_hits (site, day, agent, url, status, verified, hits) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (site, day, agent, url, status, verified) DO UPDATE SET hits = hits + excluded.hits`,
+  const addHits = (rows: readonly CrawlHitRow[]): void =>
+    insertMany(
+      'INSERT INTO crawl_hits (site, day, agent, url, status, verified, hits)',
+      '(?, ?, ?, ?, ?, ?, ?)',
+      ' ON CONFLICT (site, day, agent, url, status, verified) DO UPDATE SET hits = hits + excluded.hits',
+      rows,
+      (r) => [r.site, r.day, r.agent, r.url, r.status, r.verified ? 1 : 0, r.hits],
     );
-    for (const r of rows) insert.run(r.site, r.day, r.agent, r.url, r.status, r.verified ? 1 : 0, r.hits);
-  };
-  const addBrowsers = (rows: readonly BrowserHitRow[]): void => {
-    const insert = stmt(
-      db,
-      `INSERT INTO crawl_browser_hits (site, day, url, status, hits) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (site, day, url, status) DO UPDATE SET hits = hits + excluded.hits`,
+  const addBrowsers = (rows: readonly BrowserHitRow[]): void =>
+    insertMany(
+      'INSERT INTO crawl_browser_hits (site, day, url, status, hits)',
+      '(?, ?, ?, ?, ?)',
+      ' ON CONFLICT (site, day, url, status) DO UPDATE SET hits = hits + excluded.hits',
+      rows,
+      (r) => [r.site, r.day, r.url, r.status, r.hits],
     );
-    for (const r of rows) insert.run(r.site, r.day, r.url, r.status, r.hits);
+  /** Rows BATCH at a time: one statement per batch costs a fraction of one per row. */
+  const insertMany = <T>(
+    head: string,
+    tuple: string,
+    tail: string,
+    rows: readonly T[],
+    values: (r: T) => unknown[],
+  ) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const part = rows.slice(i, i + BATCH);
+      stmt(db, multiRowSql(head, tuple, part.length, tail)).run(...part.flatMap(values));
+    }
   };
   const begin = (file: CrawlFileRecord): CrawlFileWrite | null => {
     // A transaction held across DuckDB's awaits: BEGIN IMMEDIATE takes the write lock at once,
