@@ -33,6 +33,8 @@ import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
+import { registerLogsCommands } from './logs';
+import { registerBotsCommands } from './bots';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -72,4 +74,6 @@ export const commandModules: RegisterCommand[] = [
   registerSyncCommands,
   registerProfileCommands,
   registerRunnerCommand,
+  registerLogsCommands,
+  registerBotsCommands,
 ];

@@ -62,6 +62,7 @@ export type {
   MentionGroup,
   MentionsApi,
 } from './answers';
+export type * from './crawls';
 export { toFtsQuery, type SearchApi, type SearchHit, type SearchOptions } from './search';
 export {
   pageTaskKey,

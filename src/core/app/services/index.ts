@@ -2,6 +2,7 @@ import type { CommerceService } from '../../../shared/commerce';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
+import type { CrawlersService } from '../../crawlers';
 import type { HistoryStore } from '../../history';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
@@ -48,6 +49,8 @@ export interface CoreServices {
   discovery(): Promise<DiscoveryService>;
   /** Products, prices, merchants and ads of the answers: shelf, ads, conquesting, paid vs organic. */
   commerce(): Promise<CommerceService>;
+  /** AI crawlers' visits from the site's own logs: per agent, and per engine, page and week (verified). */
+  crawlers(): Promise<CrawlersService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
@@ -88,6 +91,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     ),
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
+    crawlers: once(async () => (await import('./crawlers')).createCrawlersService({ store, now })),
     positioning: positioningOf,
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =

@@ -27,6 +27,7 @@ import {
   type CommerceReadApi,
   withCommerceIndex,
 } from '../commerce';
+import { createCrawlLogsApi, type CrawlLogsApi } from '../crawls';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import {
@@ -107,7 +108,8 @@ export interface HistoryStore
     PageArchiveApi,
     CommerceFillApi,
     CommerceReadApi,
-    CommerceDrillApi {
+    CommerceDrillApi,
+    CrawlLogsApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -216,6 +218,7 @@ export function createHistoryStore(
     ...createMonitorOptionsApi(ctx),
     ...createWebhookOutboxApi(ctx),
     ...createPageArchiveApi(ctx),
+    ...createCrawlLogsApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>
