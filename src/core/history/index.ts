@@ -222,3 +222,5 @@ export {
   type PackedAhead,
   type ResultDoc,
 } from './codec';
+
+export type * from './outcomes';

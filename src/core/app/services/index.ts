@@ -3,6 +3,7 @@ import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
 import type { HistoryStore } from '../../history';
+import type { OutcomesService } from '../../outcomes';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
 
@@ -50,6 +51,8 @@ export interface CoreServices {
   commerce(): Promise<CommerceService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
+  /** First-party outcomes: imports, AI-referred sessions per engine, page and week, prompts worth tracking. */
+  outcomes(): Promise<OutcomesService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
   afterRun(options?: AfterRunOptions): Promise<AfterRun>;
 }
@@ -89,6 +92,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
     positioning: positioningOf,
+    outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');

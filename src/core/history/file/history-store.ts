@@ -45,6 +45,7 @@ import {
   type QueriesApi,
   type ResultsApi,
 } from '../answers';
+import { createOutcomesApi, type OutcomesApi } from '../outcomes';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
@@ -107,7 +108,8 @@ export interface HistoryStore
     PageArchiveApi,
     CommerceFillApi,
     CommerceReadApi,
-    CommerceDrillApi {
+    CommerceDrillApi,
+    OutcomesApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -216,6 +218,7 @@ export function createHistoryStore(
     ...createMonitorOptionsApi(ctx),
     ...createWebhookOutboxApi(ctx),
     ...createPageArchiveApi(ctx),
+    ...createOutcomesApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>
