@@ -33,6 +33,7 @@ import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
+import { registerOutcomesCommands } from './outcomes';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -72,4 +73,5 @@ export const commandModules: RegisterCommand[] = [
   registerSyncCommands,
   registerProfileCommands,
   registerRunnerCommand,
+  registerOutcomesCommands,
 ];
