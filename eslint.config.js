@@ -30,6 +30,7 @@ const FOLDER_ROOMS = [
   'runs',
   'analysis',
   'crawlers',
+  'outcomes',
   'positioning',
   'outputs',
   'team',

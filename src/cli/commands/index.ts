@@ -35,6 +35,7 @@ import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
 import { registerLogsCommands } from './logs';
 import { registerBotsCommands } from './bots';
+import { registerOutcomesCommands } from './outcomes';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -76,4 +77,5 @@ export const commandModules: RegisterCommand[] = [
   registerRunnerCommand,
   registerLogsCommands,
   registerBotsCommands,
+  registerOutcomesCommands,
 ];

@@ -233,3 +233,5 @@ export {
   type PackedAhead,
   type ResultDoc,
 } from './codec';
+
+export type * from './outcomes';

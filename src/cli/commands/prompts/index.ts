@@ -7,6 +7,7 @@ import { clip, formatTable, READS, withCliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
 import { importPromptTopics } from '../../../core/history';
 import { requirePrompt, saveWithTopics, type SaveAction } from './library-topics';
+import { registerSuggest } from './suggest';
 
 // `parallax prompts`: the prompt library and its topics (the prompts' tags), as the app's
 // Library view keeps them; `parallax visibility --by topic` groups the answers by them.
@@ -186,11 +187,12 @@ function registerExport(prompts: Command, ctx: CliContext): void {
 export const registerPromptsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const prompts = program
     .command('prompts')
-    .description('The prompt library and its topics: list, add, topics, remove, import, export');
+    .description('The prompt library and its topics: list, add, topics, remove, import, export, suggest');
   registerList(prompts, ctx);
   registerAdd(prompts, ctx);
   registerTopics(prompts, ctx);
   registerRemove(prompts, ctx);
   registerImport(prompts, ctx);
   registerExport(prompts, ctx);
+  registerSuggest(prompts, ctx);
 };

@@ -4,6 +4,7 @@ import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer }
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
 import type { CrawlersService } from '../../crawlers';
 import type { HistoryStore } from '../../history';
+import type { OutcomesService } from '../../outcomes';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
 
@@ -53,6 +54,8 @@ export interface CoreServices {
   crawlers(): Promise<CrawlersService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
+  /** First-party outcomes: imports, AI-referred sessions per engine, page and week, prompts worth tracking. */
+  outcomes(): Promise<OutcomesService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
   afterRun(options?: AfterRunOptions): Promise<AfterRun>;
 }
@@ -93,6 +96,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
     crawlers: once(async () => (await import('./crawlers')).createCrawlersService({ store, now })),
     positioning: positioningOf,
+    outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');

@@ -46,6 +46,7 @@ import {
   type QueriesApi,
   type ResultsApi,
 } from '../answers';
+import { createOutcomesApi, type OutcomesApi } from '../outcomes';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
@@ -109,7 +110,8 @@ export interface HistoryStore
     CommerceFillApi,
     CommerceReadApi,
     CommerceDrillApi,
-    CrawlLogsApi {
+    CrawlLogsApi,
+    OutcomesApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -219,6 +221,7 @@ export function createHistoryStore(
     ...createWebhookOutboxApi(ctx),
     ...createPageArchiveApi(ctx),
     ...createCrawlLogsApi(ctx),
+    ...createOutcomesApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>

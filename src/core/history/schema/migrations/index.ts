@@ -29,6 +29,7 @@ import { fill as fillCommerce, sql as commerce } from './027_commerce';
 import { sql as siteKinds } from './028_site_kinds';
 import { sql as syncQuarantine } from './029_sync_quarantine';
 import { sql as crawlLogs } from './030_crawl_logs';
+import { sql as outcomes } from './031_outcomes';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 28, name: 'site-kinds', sql: siteKinds },
   { version: 29, name: 'sync-quarantine', sql: syncQuarantine },
   { version: 30, name: 'crawl-logs', sql: crawlLogs },
+  { version: 31, name: 'outcomes', sql: outcomes },
 ];
