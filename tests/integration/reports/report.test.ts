@@ -217,7 +217,7 @@ describe('client report contents', () => {
     expect(
       weekly.querySelectorAll(`figure[data-metric="mentionRate"] circle[fill="${BRAND_PALETTE[0]}"]`).length,
     ).toBe(weeks.length);
-    expect(weekly.body.textContent).toMatch(/One point a week/);
+    expect(weekly.querySelector('p.note')?.textContent).toMatch(/One point a week/);
     const thin = { ...byDay, rows: byDay.rows.map((r) => ({ ...r, answers: 12 })) };
     expect(daysAreThin(thin)).toBe(true);
   });
