@@ -36,6 +36,7 @@ import { registerRunnerCommand } from './runner';
 import { registerLogsCommands } from './logs';
 import { registerBotsCommands } from './bots';
 import { registerOutcomesCommands } from './outcomes';
+import { registerFunnelCommands } from './funnel';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -78,4 +79,5 @@ export const commandModules: RegisterCommand[] = [
   registerLogsCommands,
   registerBotsCommands,
   registerOutcomesCommands,
+  registerFunnelCommands,
 ];

@@ -4,7 +4,7 @@ import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer }
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
 import type { CrawlersService } from '../../crawlers';
 import type { HistoryStore } from '../../history';
-import type { OutcomesService } from '../../outcomes';
+import type { FunnelService, OutcomesService } from '../../outcomes';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
 
@@ -56,6 +56,8 @@ export interface CoreServices {
   positioning(judge?: string): Promise<PositioningService>;
   /** First-party outcomes: imports, AI-referred sessions per engine, page and week, prompts worth tracking. */
   outcomes(): Promise<OutcomesService>;
+  /** Per engine, page and week: crawled (logs) → cited (answers) → referred and converted (analytics). */
+  funnel(): Promise<FunnelService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
   afterRun(options?: AfterRunOptions): Promise<AfterRun>;
 }
@@ -80,7 +82,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     }
     return service;
   };
-  return {
+  const services: CoreServices = {
     visibility: once(async () =>
       (await analysis()).createVisibilityService({ store, now, activeJudge: deps.activeJudge }),
     ),
@@ -97,6 +99,15 @@ export function createServices(deps: ServicesDeps): CoreServices {
     crawlers: once(async () => (await import('./crawlers')).createCrawlersService({ store, now })),
     positioning: positioningOf,
     outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
+    funnel: once(async () => {
+      const [{ createFunnelService }, visibility, crawlers, outcomes] = await Promise.all([
+        import('./outcomes'),
+        services.visibility(),
+        services.crawlers(),
+        services.outcomes(),
+      ]);
+      return createFunnelService({ visibility, crawlers, outcomes, labels: deps.labels });
+    }),
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');
@@ -129,4 +140,5 @@ export function createServices(deps: ServicesDeps): CoreServices {
       return { pipeline, webhooks };
     },
   };
+  return services;
 }
