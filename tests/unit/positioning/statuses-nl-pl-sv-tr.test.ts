@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileBrandMatcher, findBrandMentions } from '../../../src/shared/analytics/brand-matcher';
 import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
-import {
-  builtinVerdict,
-  guessLanguage,
-  judgePositioning,
-  type PositioningStatus,
-  type SentimentLabel,
-} from '../../../src/shared/positioning';
+import { builtinVerdict, guessLanguage } from '../../../src/shared/positioning';
+import { statusesOf, type StatusCase } from '../../support/positioning-cases';
 
 // Dutch, Polish, Swedish and Turkish: each status in each language, the rules these languages
 // need (Turkish negation written after the word, "değil"; Turkish case suffixes after a brand's
@@ -22,12 +17,7 @@ const A = brand('a', 'Altamira');
 const B = brand('b', 'Brisko');
 const C = brand('c', 'Corvane');
 
-interface Case {
-  name: string;
-  language: string;
-  text: string;
-  expect: Record<string, [PositioningStatus, SentimentLabel]>;
-}
+type Case = Omit<StatusCase, 'brands'>;
 
 // prettier-ignore
 const CASES: Case[] = [
@@ -63,14 +53,7 @@ const CASES: Case[] = [
 describe('built-in judge in Dutch, Polish, Swedish and Turkish', () => {
   for (const c of CASES) {
     it(c.name, () => {
-      const got = judgePositioning({
-        text: c.text,
-        format: 'markdown',
-        language: c.language,
-        brands: [A, B, C],
-      });
-      const byId = Object.fromEntries(got.map((p) => [p.brandId, [p.status, p.sentiment.label]]));
-      expect(byId).toEqual(c.expect);
+      expect(statusesOf({ ...c, brands: [A, B, C] })).toEqual(c.expect);
     });
   }
 
