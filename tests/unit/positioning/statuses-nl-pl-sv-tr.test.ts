@@ -72,3 +72,22 @@ describe('built-in judge in Dutch, Polish, Swedish and Turkish', () => {
     expect(found).toEqual(['Vaultico', 'Keyfort', 'Keyfort']);
   });
 });
+
+describe('languages close to the four the judge reads', () => {
+  it.each([
+    [
+      'da',
+      'Altamira er det bedste valg for familier, men den er ikke billig. Brisko er også en mulighed, og den har mange gode funktioner.',
+    ],
+    [
+      'no',
+      'Altamira er det beste valget for familier, men den er ikke billig. Brisko er også et alternativ, og den er mye lettere.',
+    ],
+  ])('%s is not read as Swedish: not judged', (lang, text) => {
+    expect(guessLanguage(text)).toBe(lang);
+    const verdict = builtinVerdict({ text, format: 'text', brands: [A, B] });
+    expect(verdict).toEqual({
+      notScored: expect.stringContaining(`(${lang}), a language the built-in judge does not read`),
+    });
+  });
+});
