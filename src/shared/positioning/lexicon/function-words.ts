@@ -57,7 +57,7 @@ export const CONTRAST_MARKERS: PerLang<string> = {
   pt: ['mas', 'porem', 'embora', 'enquanto', 'no entanto', 'contudo', 'ja a', 'ja o', 'entretanto'],
   ja: ['が、', 'けど', 'けれど', 'ものの', '一方', 'ただし', 'しかし', 'ですが', 'ますが', 'なお'],
   nl: ['maar', 'echter', 'hoewel', 'al zijn', 'al is', 'terwijl', 'daarentegen', 'toch', 'ondanks', 'anderzijds',
-    'aan de andere kant', 'behalve', 'alleen is', 'wel'],
+    'aan de andere kant', 'behalve', 'alleen is'],
   pl: ['ale', 'jednak', 'lecz', 'choc', 'chociaz', 'mimo', 'mimo ze', 'natomiast', 'za to', 'podczas gdy', 'z drugiej strony',
     'tylko ze', 'aczkolwiek', 'niemniej'],
   sv: ['men', 'dock', 'daremot', 'fast', 'aven om', 'trots', 'medan', 'a andra sidan', 'samtidigt'],

@@ -83,7 +83,7 @@ export const REC_CUES: PerLang<string> = {
     'overwegen waard', 'de moeite waard', 'het bekijken waard', 'een blik waard', 'kies dan de @', 'kies de @', 'kies @',
     'kies voor', 'ga voor', 'ideaal voor', 'ideaal als', 'ideaal', 'geschikt', 'zit je goed', 'zit bij @ goed', 'goed af',
     'beter af', 'populair bij', 'geliefd bij', 'een tip', 'voor wie', 'en @ als'],
-  pl: ['polec*', 'rekomend*', 'warto', 'dobr* wybor*', 'solidn* wybor*', 'rozsadn* wybor*', 'dobr* opcj*', 'dobr* alternatyw*',
+  pl: ['polec*', 'rekomend*', 'warto rozwazyc', 'warto wybrac', 'warto sprawdzic', 'warto postawic', 'warto kupic', 'dobr* wybor*', 'solidn* wybor*', 'rozsadn* wybor*', 'dobr* opcj*', 'dobr* alternatyw*',
     'wybierz @', 'a @ jesli', 'zdecyduj sie na', 'postaw na', 'idealn* dla', 'idealn* jesli', 'idealn*', 'sprawdzi sie', 'sprawdza sie',
     'dobrze wybierze', 'godn* uwagi', 'wart* uwagi', 'wart* rozwazenia', 'oplaca sie', 'bezpieczny wybor', 'popularn* wsrod'],
   sv: ['rekommender*', 'bra val', 'gott val', 'smart val', 'tryggt val', 'prisvart val', 'bra alternativ', 'vard att',
@@ -91,8 +91,8 @@ export const REC_CUES: PerLang<string> = {
     'passar den som', 'perfekt for', 'perfekta for', 'perfekta om', 'idealisk*', 'lamplig*', 'popular bland', 'ett tips'],
   tr: ['onerir*', 'oneriyor*', 'onerilir', 'onerebilir*', 'tavsiye ederim', 'tavsiye ediyor*', 'tavsiye ederiz', 'tavsiye edilir',
     'iyi bir secim', 'iyi bir tercih', 'iyi bir secenek', 'mantikli bir secim', 'saglam bir secim', 'degerlendirmeye deger',
-    'denemeye deger', 'goz atmaya deger', 'secin', 'secebilirsiniz', 'tercih edebilir*', 'tercih edin', 'ideal', 'idealdir',
-    'daha uygun', 'icin uygun', 'hitap ediyor'],
+    'denemeye deger', 'goz atmaya deger', '@ secin', '@ secebilirsiniz', '@ tercih edebilir*', '@ tercih edin', 'ideal', 'idealdir',
+    'daha uygun', 'icin uygun'],
 };
 
 /** A warning or advice to avoid. */
