@@ -142,7 +142,7 @@ export const BLOCKERS: PerLang<string> = {
   en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
-  nl: [], pl: [], sv: [], tr: [],
+  nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],
 };
 
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */
