@@ -35,6 +35,7 @@ import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
 import { commerceHandlers } from './handlers/commerce';
+import { funnelHandlers } from './handlers/funnel';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
@@ -317,6 +318,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     findings,
     discovery,
     commerce,
+    funnel: services.funnel,
     rescore,
     rescoreControl,
     settings: deps.settings,
@@ -370,6 +372,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...commerceHandlers(ctx),
+    ...funnelHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),
