@@ -19,6 +19,8 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'fac
 const VERDICT = z.enum(['supported', 'contradicted']);
 const ANSWER = z.object({
   id: z.string().regex(/^[a-z]{2}-\d{2}$/u),
+  /** The second batch, written after tuning and never tuned on. */
+  heldOut: z.boolean().optional(),
   brands: z.array(z.string()).min(1),
   country: z.string().length(2),
   text: z.string().min(1),
@@ -38,6 +40,8 @@ export interface LabelledFactAnswer {
   country: string;
   text: string;
   heldOut: boolean;
+  /** 1: written before the checker; 2: written after it was tuned, never tuned on. */
+  batch: 1 | 2;
   brands: BrandDefinition[];
   sheets: BrandFactSheet[];
   /** Expected verdict by `${brandId}/${key}`, for every fact of every brand named. */
@@ -86,7 +90,8 @@ export function loadFactsSet(): LabelledFactAnswer[] {
         language: data.language,
         country: a.country,
         text: a.text,
-        heldOut: Number(a.id.slice(3)) % 3 === 0,
+        heldOut: a.heldOut === true || Number(a.id.slice(3)) % 3 === 0,
+        batch: a.heldOut === true ? 2 : 1,
         brands,
         sheets: [...sheets.values()],
         expected,
