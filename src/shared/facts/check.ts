@@ -13,7 +13,7 @@ import { priceClaim } from './rule-price';
 import { yearClaim } from './rule-year';
 import { yesNoClaim } from './rule-yes-no';
 import { scopesOf, type FoldedMention, type Scope } from './scope';
-import { Hits } from './words';
+import { Hits, type Found } from './words';
 import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
 
 // The built-in checker: every fact of every brand the answer names, read in that brand's
@@ -72,16 +72,14 @@ interface Reader {
   fold: FoldedText;
   mentions: readonly FoldedMention[];
   country: string | null;
-  money: Map<Scope, Money[]>;
+  /** The answer's amounts of money, read at the first scope that needs them. */
+  money: Money[] | null;
   hits: Hits;
 }
 
 function contextOf(r: Reader, scope: Scope): RuleContext {
-  let money = r.money.get(scope);
-  if (money === undefined) {
-    money = moneyIn(r.hits, scope.from, scope.to, r.country);
-    r.money.set(scope, money);
-  }
+  r.money ??= moneyIn(r.hits, r.country);
+  const money = r.money.filter((m) => m.start >= scope.from && m.end <= scope.to);
   return {
     text: r.text,
     f: r.fold.folded,
@@ -108,6 +106,20 @@ function checkFact(r: Reader, scopes: readonly Scope[], brandId: string, fact: F
     : { brandId, key: fact.key, verdict: 'supported', evidence: supported, checker: 'builtin' };
 }
 
+/** The text the rules read: the scopes (and table rows) of the brands with a sheet, merged, in order. */
+function regionsOf(scopes: readonly Scope[]): Found[] {
+  const ranges = scopes
+    .map((s) => (s.row === null ? { start: s.from, end: s.to } : { start: s.row.from, end: s.row.to }))
+    .sort((a, b) => a.start - b.start);
+  const out: Found[] = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last !== undefined && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */
 export function checkFacts(input: FactCheckInput): FactCheck[] {
   const { text, brands, sheets } = input;
@@ -115,20 +127,23 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
   const fold = foldWithOffsets(text);
   const mentions = mentionsOf(brands, fold);
   if (mentions.length === 0) return [];
+  const named = sheets
+    .map((sheet) => ({ sheet, index: brands.findIndex((b) => b.id === sheet.brandId) }))
+    .filter(({ index }) => index >= 0 && mentions.some((m) => m.brand === index));
+  if (named.length === 0) return [];
+  const scopes = scopesOf(fold.folded, mentions, new Set(named.map((n) => n.index)));
+  const read = scopes.filter((s) => named.some(({ index }) => s.brands.includes(index)));
   const reader: Reader = {
     text,
     fold,
     mentions,
     country: input.country ?? null,
-    money: new Map(),
-    hits: new Hits(fold.folded),
+    money: null,
+    hits: new Hits(fold.folded, regionsOf(read)),
   };
-  const scopes = scopesOf(fold.folded, mentions);
   const out: FactCheck[] = [];
-  for (const sheet of sheets) {
-    const index = brands.findIndex((b) => b.id === sheet.brandId);
-    if (index < 0 || !mentions.some((m) => m.brand === index)) continue;
-    const own = scopes.filter((s) => s.brands.includes(index));
+  for (const { sheet, index } of named) {
+    const own = read.filter((s) => s.brands.includes(index));
     for (const fact of sheet.facts) out.push(checkFact(reader, own, sheet.brandId, fact));
   }
   return out;

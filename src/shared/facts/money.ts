@@ -89,13 +89,18 @@ function isApprox(hits: Hits, from: number, start: number): boolean {
   return hits.find(APPROX_WORDS, Math.max(from, start - 14), start).some((h: Found) => start - h.end <= 3);
 }
 
-/** The amounts of money in f[from, to), in order. */
-export function moneyIn(hits: Hits, from: number, to: number, country: string | null): Money[] {
-  const f = hits.text;
+/** The amounts of money of the regions read, in order (read once per answer). */
+export function moneyIn(hits: Hits, country: string | null): Money[] {
   const out: Money[] = [];
+  for (const r of hits.regions) moneyOf(hits, r.start, r.end, country, out);
+  return out;
+}
+
+function moneyOf(hits: Hits, from: number, to: number, country: string | null, out: Money[]): void {
+  const part = hits.text.slice(0, to);
   MONEY.lastIndex = from;
   let previousEnd = from;
-  for (let m = MONEY.exec(f); m !== null && m.index < to; m = MONEY.exec(f)) {
+  for (let m = MONEY.exec(part); m !== null; m = MONEY.exec(part)) {
     const g = m.groups ?? {};
     const number = g['n1'] ?? g['n2'] ?? '';
     const token = (g['before'] ?? g['after'] ?? '').trim();
@@ -113,5 +118,4 @@ export function moneyIn(hits: Hits, from: number, to: number, country: string | 
     });
     previousEnd = end;
   }
-  return out;
 }

@@ -49,8 +49,10 @@ function boundOf(ctx: RuleContext, start: number, end: number): Bound {
 function numbersIn(ctx: RuleContext): NumberHit[] {
   const { f, scope, money } = ctx;
   const out: NumberHit[] = [];
+  // The scope's text only (the search would otherwise read on to the end of the answer).
+  const part = f.slice(0, scope.to);
   NUMBER.lastIndex = scope.from;
-  for (let m = NUMBER.exec(f); m !== null && m.index < scope.to; m = NUMBER.exec(f)) {
+  for (let m = NUMBER.exec(part); m !== null; m = NUMBER.exec(part)) {
     const start = m.index;
     const end = start + m[0].length;
     if (money.some((p) => start < p.end && end > p.start)) continue;
@@ -86,14 +88,17 @@ function nearest(numbers: readonly NumberHit[], t: Found): NumberHit | null {
 
 export function numberClaim(ctx: RuleContext, fact: NumberFact, words: RegExp | null): Claim | null {
   const { scope } = ctx;
+  const inHeader = scope.header !== null && findAll(words, scope.header, 0, scope.header.length).length > 0;
+  const triggers = inHeader ? [] : ctx.hits.find(words, scope.from, scope.to);
+  if (!inHeader && triggers.length === 0) return null;
   const numbers = numbersIn(ctx);
   if (numbers.length === 0) return null;
-  if (scope.header !== null && findAll(words, scope.header, 0, scope.header.length).length > 0) {
+  if (inHeader) {
     const n = numbers[0] as NumberHit;
     return claimOf(agrees(n, fact), n.start, n.end);
   }
   return strongest(
-    ctx.hits.find(words, scope.from, scope.to).map((t) => {
+    triggers.map((t) => {
       const n = nearest(numbers, t);
       return n === null ? null : claimOf(agrees(n, fact), Math.min(t.start, n.start), Math.max(t.end, n.end));
     }),

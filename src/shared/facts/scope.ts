@@ -36,9 +36,20 @@ const SEPARATOR = new RegExp(
 );
 const CONTENT = /[\p{L}\p{N}$€£¥]/u;
 const NO_BRANDS: readonly number[] = [];
+const NO_MENTIONS: FoldedMention[] = [];
 
+/** The mentions inside [from, to) (mentions in text order: found by bisection, not a scan). */
 function mentionsIn(ms: readonly FoldedMention[], from: number, to: number): FoldedMention[] {
-  return ms.filter((m) => m.start >= from && m.end <= to);
+  let lo = 0;
+  let hi = ms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ms[mid] as FoldedMention).start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < ms.length && (ms[end] as FoldedMention).end <= to) end++;
+  return lo === end ? NO_MENTIONS : ms.slice(lo, end);
 }
 
 function brandsOf(ms: readonly FoldedMention[]): number[] {
@@ -145,20 +156,35 @@ function tableScopes(f: string, rows: readonly Line[], ms: readonly FoldedMentio
 function linesOf(f: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
-  for (let k = 0; k <= f.length; k++) {
-    if (k === f.length || f[k] === '\n') {
-      lines.push({ from: start, to: k });
-      start = k + 1;
-    }
+  for (let k = f.indexOf('\n'); k >= 0; k = f.indexOf('\n', start)) {
+    lines.push({ from: start, to: k });
+    start = k + 1;
   }
+  lines.push({ from: start, to: f.length });
   return lines;
 }
 
-const isTableRow = (f: string, l: Line): boolean => f.slice(l.from, l.to).trimStart().startsWith('|');
+function isTableRow(f: string, l: Line): boolean {
+  let k = l.from;
+  while (k < l.to && (f[k] === ' ' || f[k] === '\t')) k++;
+  return f[k] === '|';
+}
 const HEADING = /^\s*#{1,6}\s/u;
 
-/** The scopes of a folded answer and its brands' mentions (folded offsets, in text order). */
-export function scopesOf(f: string, ms: readonly FoldedMention[]): Scope[] {
+/** The line neither names nor inherits a brand that is read: only the brands it names matter, for the next lines. */
+function skipped(line: FoldedMention[], carry: Carry, wanted: ReadonlySet<number>): boolean {
+  if (line.some((m) => wanted.has(m.brand)) || carry.brands.some((b) => wanted.has(b))) return false;
+  const last = line[line.length - 1];
+  if (last !== undefined) carry.brands = [last.brand];
+  return true;
+}
+
+/**
+ * The scopes of a folded answer and its brands' mentions (folded offsets, in text order).
+ * `wanted`: the brands whose scopes are read (those with a sheet); text about no such brand is
+ * not cut into sentences.
+ */
+export function scopesOf(f: string, ms: readonly FoldedMention[], wanted: ReadonlySet<number>): Scope[] {
   const out: Scope[] = [];
   const carry: Carry = { brands: NO_BRANDS };
   const lines = linesOf(f);
@@ -172,9 +198,9 @@ export function scopesOf(f: string, ms: readonly FoldedMention[]): Scope[] {
       carry.brands = NO_BRANDS;
       continue;
     }
-    if (HEADING.test(f.slice(line.from, line.to)) && mentionsIn(ms, line.from, line.to).length === 0)
-      carry.brands = NO_BRANDS;
-    proseScopes(f, line.from, line.to, ms, carry, out);
+    const named = mentionsIn(ms, line.from, line.to);
+    if (named.length === 0 && HEADING.test(f.slice(line.from, line.to))) carry.brands = NO_BRANDS;
+    if (!skipped(named, carry, wanted)) proseScopes(f, line.from, line.to, named, carry, out);
   }
   return out;
 }

@@ -59,30 +59,43 @@ function standsAlone(text: string, start: number, end: number): boolean {
   return !(isEdge(text, end - 1) && isEdge(text, end));
 }
 
-/** Every match of `re` inside text[from, to) that stands alone, in order. */
+/**
+ * Every match of `re` inside text[from, to) that stands alone, in order. The search reads only
+ * that range (and one unit either side for the boundaries), not the rest of the text.
+ */
 export function findAll(re: RegExp | null, text: string, from: number, to: number): Found[] {
   const out: Found[] = [];
-  if (re === null) return out;
-  re.lastIndex = from;
-  for (let m = re.exec(text); m !== null && m.index < to; m = re.exec(text)) {
-    const end = m.index + m[0].length;
+  if (re === null || from >= to) return out;
+  const base = Math.max(0, from - 1);
+  const part = base === 0 && to >= text.length ? text : text.slice(base, Math.min(text.length, to + 1));
+  re.lastIndex = from - base;
+  for (let m = re.exec(part); m !== null && m.index + base < to; m = re.exec(part)) {
+    const start = m.index + base;
+    const end = start + m[0].length;
     if (m[0].length === 0) re.lastIndex++;
-    else if (!standsAlone(text, m.index, end)) re.lastIndex = m.index + 1;
-    else if (end <= to) out.push({ start: m.index, end });
+    else if (!standsAlone(text, start, end)) re.lastIndex = m.index + 1;
+    else if (end <= to) out.push({ start, end });
   }
   return out;
 }
 
-/** An answer's matches, each expression's found once over the whole text and then read by range. */
+/**
+ * An answer's matches, each expression's found once over the regions that are read (the scopes
+ * of the brands with a sheet, in order, not overlapping) and then read by range.
+ */
 export class Hits {
   private readonly byRe = new Map<RegExp, Found[]>();
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly regions: readonly Found[],
+  ) {}
 
   private all(re: RegExp): Found[] {
     let hits = this.byRe.get(re);
     if (hits === undefined) {
-      hits = findAll(re, this.text, 0, this.text.length);
+      hits = [];
+      for (const r of this.regions) for (const h of findAll(re, this.text, r.start, r.end)) hits.push(h);
       this.byRe.set(re, hits);
     }
     return hits;
