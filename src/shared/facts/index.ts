@@ -5,3 +5,15 @@
 export * from './types';
 export { parseFactSheet } from './sheet-parse';
 export { checkFacts, type FactCheckInput } from './check';
+export {
+  factsFigures,
+  fewAnswers,
+  type BrandFactsFigures,
+  type DiscrepancyRate,
+  type FactCheckRow,
+  type FactCounts,
+  type FactDomainRow,
+  type FactsBy,
+  type FactsFigures,
+  type FactSourceFigures,
+} from './summary';

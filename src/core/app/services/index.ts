@@ -1,7 +1,7 @@
 import type { CommerceService } from '../../../shared/commerce';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
-import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
+import type { DiscoveryService, FactsService, FindingsService, VisibilityService } from '../../analysis';
 import type { HistoryStore } from '../../history';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
@@ -48,6 +48,8 @@ export interface CoreServices {
   discovery(): Promise<DiscoveryService>;
   /** Products, prices, merchants and ads of the answers: shelf, ads, conquesting, paid vs organic. */
   commerce(): Promise<CommerceService>;
+  /** Brand facts: sheets, the re-check after a change, discrepancy rates and the sources of errors. */
+  facts(): Promise<FactsService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
@@ -88,6 +90,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     ),
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
+    facts: once(async () => (await analysis()).createFactsService({ store })),
     positioning: positioningOf,
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =

@@ -28,6 +28,7 @@ import {
   withCommerceIndex,
 } from '../commerce';
 import { createDemoApi, type DemoApi } from '../demo';
+import { createFactsApi, createFactsIndexer, withFactsIndex, type FactsApi } from '../facts';
 import type { IntegrityCheck } from './inspect';
 import {
   createLibraryApi,
@@ -107,7 +108,8 @@ export interface HistoryStore
     PageArchiveApi,
     CommerceFillApi,
     CommerceReadApi,
-    CommerceDrillApi {
+    CommerceDrillApi,
+    FactsApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -167,10 +169,14 @@ export function createHistoryStore(
   // transactions).
   // Commerce rides along too: its rows are written after the Visibility's, in the same transaction.
   const commerce = createCommerceIndexer(db);
+  // The facts index rides along too: an answer's checks are written with the answer.
   const visibility = withCommerceIndex(
-    withPositioningIndex(
-      withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
-      createPositioningIndexer(db),
+    withFactsIndex(
+      withPositioningIndex(
+        withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
+        createPositioningIndexer(db),
+      ),
+      createFactsIndexer(db),
     ),
     commerce,
   );
@@ -216,6 +222,7 @@ export function createHistoryStore(
     ...createMonitorOptionsApi(ctx),
     ...createWebhookOutboxApi(ctx),
     ...createPageArchiveApi(ctx),
+    ...createFactsApi(db, options.now),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>
