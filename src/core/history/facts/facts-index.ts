@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { checkFacts, type BrandFactSheet, type FactCheck } from '../../../shared/facts';
+import { checkFacts } from '../../../shared/facts/check';
+import type { BrandFactSheet, FactCheck } from '../../../shared/facts/types';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { NormalizedResult } from '../../../shared/domain/result';
 import { stmt } from '../connection';
@@ -10,7 +11,8 @@ import { readFactsVersion, readFactSheets, requestRecheck } from './facts-sheets
 // Keeps fact_checks (migration 030) in step with the results, inside the store's own
 // transactions, riding along with the Visibility index like the positioning index: a stored
 // answer is checked against the sheets of the brands it names in the transaction that stores it,
-// a replaced or deleted answer's rows go with it, and a brand change records a re-check.
+// a replaced or deleted answer's rows go with it, and a brand change records a re-check. The
+// checker is imported from its own file: the store never loads the sheet parser (yaml, papaparse).
 
 export interface FactsBatch {
   version: number;
