@@ -35,6 +35,8 @@ export interface ImportFileOptions {
   ranges: RangeLists;
   dns?: DnsLookup;
   now: () => number;
+  /** How far DuckDB's pass over the file is, 0-100, about once a second. */
+  onProgress?: (percent: number) => void;
 }
 
 export interface FileSummary {
@@ -75,6 +77,24 @@ function emptySummary(file: string, bytes: number): FileSummary {
     malformedExamples: [],
     error: null,
   };
+}
+
+/** Runs `work`, reporting DuckDB's progress on the query meanwhile (its own estimate). */
+async function withProgress<T>(
+  reader: LogReader,
+  onProgress: ((percent: number) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!onProgress) return work();
+  const timer = setInterval(() => {
+    const { percentage } = reader.connection.progress;
+    if (percentage >= 0) onProgress(Math.min(100, Math.round(percentage)));
+  }, 1000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** The SELECT of the file's rows in `format`; an Error names what is missing. */
@@ -199,7 +219,8 @@ export async function importFile(
     return { ...summary, error: 'could not tell the log format from its first lines; pass --format' };
   summary.format = format;
   try {
-    await reader.connection.run(aggregateSql(await sourceSql(reader, file, format, head), options.site));
+    const sql = aggregateSql(await sourceSql(reader, file, format, head), options.site);
+    await withProgress(reader, options.onProgress, () => reader.connection.run(sql));
   } catch (error) {
     return { ...summary, error: error instanceof Error ? error.message : String(error) };
   }
