@@ -30,6 +30,8 @@ export interface ImportFileOptions {
   ranges: RangeLists;
   dns?: DnsLookup;
   now: () => number;
+  /** Stops the file: a query under way is interrupted by the caller; this stops between them. */
+  signal?: AbortSignal;
   /** How far DuckDB's pass over the file is, 0-100, about once a second. */
   onProgress?: (percent: number) => void;
 }
@@ -155,6 +157,10 @@ export async function importFile(
   const head = (await reader.rows(`SELECT line FROM ${linesOf(file)} LIMIT 40`)).map((r) =>
     String(r[0] ?? ''),
   );
+  const stopIfAborted = (): void => {
+    if (options.signal?.aborted) throw new Error('interrupted');
+  };
+  stopIfAborted();
   const format = options.format === 'auto' ? detectFormat(head, file) : options.format;
   if (!format)
     return { ...summary, error: 'could not tell the log format from its first lines; pass --format' };
@@ -162,6 +168,7 @@ export async function importFile(
   try {
     const sql = aggregateSql(await sourceSql(reader, file, format, head), options.site);
     await withProgress(reader, options.onProgress, () => reader.connection.run(sql));
+    stopIfAborted();
   } catch (error) {
     return { ...summary, error: error instanceof Error ? error.message : String(error) };
   }
@@ -179,7 +186,7 @@ export async function importFile(
     malformed: counts.malformed,
     importedAt: options.now(),
   };
-  const verified = await storeFile(reader, store, record);
+  const verified = await storeFile(reader, store, record, stopIfAborted);
   if (verified === null) return { ...summary, outcome: 'already imported' };
   return { ...summary, ...counts, verified, outcome: 'imported' };
 }

@@ -51,6 +51,7 @@ async function importOne(
       ranges: options.ranges,
       ...(options.dns ? { dns: options.dns } : {}),
       now: options.now,
+      ...(options.signal ? { signal: options.signal } : {}),
       ...(onProgress ? { onProgress: (percent: number) => onProgress(index, percent) } : {}),
     });
   } catch (error) {

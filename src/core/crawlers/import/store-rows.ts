@@ -65,11 +65,14 @@ export async function storeFile(
   reader: LogReader,
   store: HistoryStore,
   record: CrawlFileRecord,
+  stopIfAborted: () => void,
 ): Promise<number | null> {
   const write = store.beginCrawlFile(record);
   if (!write) return null;
   try {
     const verified = await streamRows(reader, write);
+    // Interrupted while the rows streamed: the file is left out whole.
+    stopIfAborted();
     write.commit();
     return verified;
   } catch (error) {
