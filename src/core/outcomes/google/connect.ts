@@ -8,6 +8,7 @@ import {
   type StoredCredentials,
 } from './credentials';
 import type { GoogleEndpoints } from './endpoints';
+import { GoogleConnectError } from './errors';
 import { pullGa4 } from './ga4-pull';
 import { pullGsc } from './gsc-pull';
 import { signInLoopback } from './loopback';
@@ -50,10 +51,6 @@ export interface PullReport {
   tables: Partial<Record<'traffic' | 'queries' | 'pages', OutcomeWriteCounts>>;
   /** GA4: rows of sources no AI engine's, not stored. */
   notAi: number;
-}
-
-export class GoogleConnectError extends Error {
-  override readonly name = 'GoogleConnectError';
 }
 
 const DAY_MS = 86_400_000;
