@@ -144,6 +144,9 @@ export async function pullGoogle(
 export async function connectGoogle(deps: GoogleDeps, input: ConnectInput): Promise<PullReport> {
   const property = input.property.trim();
   if (property === '') throw new GoogleConnectError('--property is empty');
+  // The keychain answers before the browser is sent anywhere: a sign-in with nowhere to keep
+  // its token would be lost.
+  await deps.vault.get(input.kind);
   const credentials = await credentialsFor(input);
   await deps.vault.set(input.kind, JSON.stringify(credentials));
   deps.store.saveOutcomeConnection({
