@@ -29,6 +29,7 @@ const FOLDER_ROOMS = [
   'platform',
   'runs',
   'analysis',
+  'crawlers',
   'outcomes',
   'positioning',
   'outputs',

@@ -25,6 +25,7 @@ import { registerPositioningCommand } from './positioning';
 import { registerPromptsCommands } from './prompts';
 import { registerChangesCommand } from './changes';
 import { registerCommerceCommands } from './commerce';
+import { registerFactsCommands } from './facts';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
@@ -33,7 +34,10 @@ import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
+import { registerLogsCommands } from './logs';
+import { registerBotsCommands } from './bots';
 import { registerOutcomesCommands } from './outcomes';
+import { registerFunnelCommands } from './funnel';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -61,6 +65,7 @@ export const commandModules: RegisterCommand[] = [
   registerVisibilityCommand,
   registerPositioningCommand,
   registerCommerceCommands,
+  registerFactsCommands,
   registerJudgeCommands,
   registerChangesCommand,
   registerSourcesCommand,
@@ -73,5 +78,8 @@ export const commandModules: RegisterCommand[] = [
   registerSyncCommands,
   registerProfileCommands,
   registerRunnerCommand,
+  registerLogsCommands,
+  registerBotsCommands,
   registerOutcomesCommands,
+  registerFunnelCommands,
 ];

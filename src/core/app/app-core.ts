@@ -35,9 +35,11 @@ import { appHandlers } from './handlers/app';
 import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
 import { commerceHandlers } from './handlers/commerce';
+import { funnelHandlers } from './handlers/funnel';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
+import { promptsCsvHandlers } from './handlers/prompts-csv';
 import { resultsHandlers } from './handlers/results';
 import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
@@ -316,6 +318,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     findings,
     discovery,
     commerce,
+    funnel: services.funnel,
     rescore,
     rescoreControl,
     settings: deps.settings,
@@ -361,6 +364,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...resultsHandlers(ctx),
     ...historyHandlers(ctx),
     ...libraryHandlers(ctx),
+    ...promptsCsvHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...positioningHandlers(ctx),
@@ -368,6 +372,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...demoHandlers(ctx),
     ...discoveryHandlers(ctx),
     ...commerceHandlers(ctx),
+    ...funnelHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),

@@ -3,6 +3,7 @@ import { alertsChannels } from './channels/alerts';
 import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
 import { commerceChannels } from './channels/commerce';
+import { funnelChannels } from './channels/funnel';
 import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
@@ -41,6 +42,7 @@ export const invokeChannels = {
   ...judgeChannels,
   ...findingsChannels,
   ...commerceChannels,
+  ...funnelChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

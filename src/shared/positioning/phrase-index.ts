@@ -28,6 +28,8 @@ export interface Payload {
   aspect?: number;
   opinion?: OpinionClass;
   negator?: boolean;
+  /** Negates what stands before it (lexicon/function-words.ts POST_NEGATORS). */
+  postNegator?: boolean;
   contrast?: boolean;
   scale?: number;
 }
@@ -123,6 +125,7 @@ function fixedShape(p: Payload): Payload {
     aspect: p.aspect,
     opinion: p.opinion,
     negator: p.negator,
+    postNegator: p.postNegator,
     contrast: p.contrast,
     scale: p.scale,
   };

@@ -4,6 +4,7 @@ import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-store';
+import { useFunnelStore } from '../../../src/renderer/src/stores/funnel-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
@@ -35,6 +36,7 @@ export function resetStores(): void {
     useComposeStore,
     useDemoStore,
     useDiscoveryStore,
+    useFunnelStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,

@@ -1,4 +1,5 @@
 import type { CommerceService } from '../../../shared/commerce';
+import type { FunnelService } from '../../outcomes';
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
 import type { EventBus, KeyService, SettingsStore } from '../../platform';
@@ -22,6 +23,8 @@ export interface HandlerContext {
   discovery: DiscoveryService;
   /** Shopping shelves, prices, merchants and ads of the answers (commerce roll-ups kept at ingest). */
   commerce: CommerceService;
+  /** Crawled → cited → referred → converted, built at its first use. */
+  funnel: () => Promise<FunnelService>;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */

@@ -1,4 +1,4 @@
-// The rows first-party outcomes are kept as (schema version 30), shared by the writer and the
+// The rows first-party outcomes are kept as (schema version 31), shared by the writer and the
 // reader. Days count from 1970-01-01 (UTC); a period is from_day..to_day, both included.
 
 /** Where a row came from: the file or API it was read from. */

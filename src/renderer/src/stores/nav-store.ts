@@ -14,6 +14,7 @@ export const VIEWS = [
   { id: 'over-time', label: 'Over time', shortcut: '4', shift: false, group: 'analyse' },
   { id: 'brands', label: 'Brands', shortcut: '5', shift: false, group: 'analyse' },
   { id: 'commerce', label: 'Commerce', shortcut: 'M', shift: true, group: 'analyse' },
+  { id: 'funnel', label: 'Funnel', shortcut: 'U', shift: true, group: 'analyse' },
   { id: 'compose', label: 'Compose', shortcut: '6', shift: false, group: 'collect' },
   { id: 'run', label: 'Run', shortcut: '7', shift: false, group: 'collect' },
   { id: 'monitors', label: 'Monitors', shortcut: '8', shift: false, group: 'collect' },

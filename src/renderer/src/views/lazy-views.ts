@@ -24,6 +24,7 @@ const LOADERS: Record<ScreenId, () => Promise<View>> = {
   'over-time': () => import('./over-time/OverTimeView').then((m) => m.OverTimeView),
   brands: () => import('./brands/BrandsView').then((m) => m.BrandsView),
   commerce: () => import('./commerce/CommerceView').then((m) => m.CommerceView),
+  funnel: () => import('./funnel/FunnelView').then((m) => m.FunnelView),
   history: () => import('./history/HistoryView').then((m) => m.HistoryView),
   library: () => import('./library/LibraryView').then((m) => m.LibraryView),
   monitors: () => import('./monitors/MonitorsView').then((m) => m.MonitorsView),

@@ -1,4 +1,4 @@
-// Schema version 30: first-party outcomes, imported from files the analyst exports (GA4, Search
+// Schema version 31: first-party outcomes, imported from files the analyst exports (GA4, Search
 // Console, Bing Webmaster Tools) or pulled through Google's APIs, kept aggregated, never raw.
 //
 // - outcome_traffic: sessions and key events that AI answer engines referred, per period ×

@@ -1,0 +1,182 @@
+import { useEffect } from 'react';
+import type { FunnelRate, FunnelView as Funnel } from '../../../../shared/funnel/types';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { useFunnelStore } from '../../stores/funnel-store';
+import { engineLabel } from '../visibility/format';
+
+const PRESET_DAYS = [7, 30, 90] as const;
+/** A rate on fewer answers than this says "few answers". */
+const FEW = 30;
+
+const percent = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)} %`);
+
+function Rate({ rate }: { rate: FunnelRate }) {
+  if (rate.value === null) return <span className="muted">no answers</span>;
+  return (
+    <span title={`95 % interval ${percent(rate.lower)}–${percent(rate.upper)}, ${rate.n} answers`}>
+      {percent(rate.value)}{' '}
+      <span className="muted small">
+        ({percent(rate.lower)}–{percent(rate.upper)}, n {rate.n}
+        {rate.n < FEW ? ', few answers' : ''})
+      </span>
+    </span>
+  );
+}
+
+function EnginesTable({ data }: { data: Funnel }) {
+  return (
+    <table className="table vis-table" aria-label="Funnel by engine">
+      <thead>
+        <tr>
+          <th scope="col">Engine</th>
+          <th scope="col">Crawled hits</th>
+          <th scope="col">Pages crawled</th>
+          <th scope="col">Cited answers</th>
+          <th scope="col">Citation rate</th>
+          <th scope="col">Referred sessions</th>
+          <th scope="col">Key events</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.engines.map((e) => (
+          <tr key={e.engine}>
+            <th scope="row">{engineLabel(e.engine)}</th>
+            <td>{e.crawledHits}</td>
+            <td>{e.crawledPages}</td>
+            <td>{e.citedAnswers}</td>
+            <td>
+              <Rate rate={e.citationRate} />
+            </td>
+            <td>{e.referredSessions}</td>
+            <td>{e.keyEvents}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PagesTable({ data }: { data: Funnel }) {
+  return (
+    <table className="table vis-table" aria-label="Funnel by page">
+      <thead>
+        <tr>
+          <th scope="col">Page</th>
+          <th scope="col">Crawled hits</th>
+          <th scope="col">Cited answers</th>
+          <th scope="col">Referred sessions</th>
+          <th scope="col">Key events</th>
+          <th scope="col">Where it falls out</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.pages.map((p) => (
+          <tr key={p.url}>
+            <th scope="row">{p.url}</th>
+            <td>{p.crawledHits}</td>
+            <td>{p.citedAnswers}</td>
+            <td>{p.referredSessions}</td>
+            <td>{p.keyEvents}</td>
+            <td className="small">{p.notes.length === 0 ? '—' : p.notes.join(' ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function WeeksTable({ data }: { data: Funnel }) {
+  return (
+    <table className="table vis-table" aria-label="Funnel by week">
+      <thead>
+        <tr>
+          <th scope="col">Week of</th>
+          <th scope="col">Crawled hits</th>
+          <th scope="col">Cited answers</th>
+          <th scope="col">Citation rate</th>
+          <th scope="col">Referred sessions</th>
+          <th scope="col">Key events</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.weeks.map((w) => (
+          <tr key={w.week}>
+            <th scope="row">{w.week}</th>
+            <td>{w.crawledHits}</td>
+            <td>{w.citedAnswers}</td>
+            <td>
+              <Rate rate={w.citationRate} />
+            </td>
+            <td>{w.referredSessions}</td>
+            <td>{w.keyEvents}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="panel vis-panel" aria-labelledby={`${id}-heading`}>
+      <header className="vis-panel-header">
+        <h2 id={`${id}-heading`}>{title}</h2>
+      </header>
+      <div className="vis-table-scroll">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The funnel per engine, page and week: crawled (the site's logs) → cited (the answers) →
+ * referred and converted (analytics), with the pages that fall out named, and what it cannot know.
+ */
+export function FunnelView() {
+  const { data, loading, error, days, load, setDays } = useFunnelStore();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section aria-labelledby="funnel-heading" className="view">
+      <div className="row vis-title">
+        <h1 id="funnel-heading">Funnel</h1>
+        <label>
+          Period
+          <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {PRESET_DAYS.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error && <ErrorState error={error} onRetry={() => void load()} />}
+      {loading && data === null && <Loading />}
+      {data?.empty && <Empty>{data.empty}</Empty>}
+      {data && data.empty === null && (
+        <>
+          <p className="muted">
+            Crawled: verified hits of each engine’s agents in your logs. Cited: answers citing{' '}
+            {data.brand ? `${data.brand}’s` : 'your brand’s'} pages, of the answers asked. Referred and key
+            events: from your analytics.
+          </p>
+          <Section id="funnel-engines" title="By engine">
+            <EnginesTable data={data} />
+          </Section>
+          <Section id="funnel-pages" title="By page">
+            <PagesTable data={data} />
+          </Section>
+          <Section id="funnel-weeks" title="By week">
+            <WeeksTable data={data} />
+          </Section>
+          <ul className="muted small" aria-label="What the funnel cannot know">
+            {data.caveats.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FunnelView as Funnel } from '../../../src/shared/funnel/types';
+import { FunnelView } from '../../../src/renderer/src/views/funnel/FunnelView';
+import { installFakeParallax, type FakeParallax } from './fake-parallax';
+import { resetStores } from './reset-stores';
+
+// The Funnel view over main's funnel: per engine, page and week, rates with their interval and
+// n ("few answers" under 30), the pages that fall out in words, the caveats, and a page path
+// written by a hostile log drawn as text.
+
+const HOSTILE = '/<img src=x onerror="alert(1)">';
+const rate = (k: number, n: number) => ({ value: k / n, lower: 0.1, upper: 0.9, n });
+const FUNNEL: Funnel = {
+  days: 30,
+  brand: 'Veloxa',
+  engines: [
+    {
+      engine: 'assistant-a',
+      crawledHits: 5,
+      crawledPages: 2,
+      citedAnswers: 2,
+      citationRate: rate(2, 4),
+      referredSessions: 40,
+      keyEvents: 3,
+    },
+    {
+      engine: 'assistant-b',
+      crawledHits: 1,
+      crawledPages: 1,
+      citedAnswers: 30,
+      citationRate: rate(30, 60),
+      referredSessions: 6,
+      keyEvents: 1,
+    },
+  ],
+  pages: [
+    {
+      url: '/pricing',
+      crawledHits: 3,
+      citedAnswers: 2,
+      referredSessions: 40,
+      keyEvents: 3,
+      flags: [],
+      notes: [],
+    },
+    {
+      url: HOSTILE,
+      crawledHits: 2,
+      citedAnswers: 0,
+      referredSessions: 0,
+      keyEvents: 0,
+      flags: ['crawled-never-cited'],
+      notes: ['Crawled but never cited by the tracked prompts’ answers.'],
+    },
+  ],
+  weeks: [
+    {
+      week: '2026-11-23',
+      crawledHits: 6,
+      citedAnswers: 3,
+      citationRate: rate(3, 4),
+      referredSessions: 46,
+      keyEvents: 4,
+    },
+  ],
+  caveats: ['Referrals are undercounted.', 'A line-up is a correlation, not a cause.'],
+  empty: null,
+};
+
+describe('Funnel view', () => {
+  let fake: FakeParallax;
+  beforeEach(() => {
+    resetStores();
+    fake = installFakeParallax({ 'funnel.summary': () => FUNNEL });
+  });
+
+  it('shows the funnel per engine, page and week with intervals and n, and the pages that fall out', async () => {
+    render(<FunnelView />);
+    const engines = await screen.findByRole('table', { name: 'Funnel by engine' });
+    const rows = within(engines).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.textContent).toMatch(/50\.0 %.*n 4, few answers/);
+    expect(rows[2]?.textContent).toMatch(/n 60\)/);
+    expect(rows[2]?.textContent).not.toMatch(/few answers/);
+    const pages = screen.getByRole('table', { name: 'Funnel by page' });
+    expect(within(pages).getByText(HOSTILE)).toBeInTheDocument();
+    expect(pages.querySelector('img')).toBeNull();
+    expect(within(pages).getByText(/Crawled but never cited/)).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Funnel by week' })).getAllByRole('row')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('list', { name: 'What the funnel cannot know' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+    expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }]);
+  });
+
+  it('asks again for another period, and says what to import when there is nothing to join', async () => {
+    fake = installFakeParallax({
+      'funnel.summary': (i) => ({
+        ...FUNNEL,
+        days: i.days ?? 30,
+        engines: [],
+        pages: [],
+        weeks: [],
+        empty: 'Nothing to join yet: import the logs.',
+      }),
+    });
+    render(<FunnelView />);
+    expect(await screen.findByText(/Nothing to join yet/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
+    await screen.findByText(/Nothing to join yet/);
+    expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 90 }]);
+  });
+});
