@@ -6,6 +6,7 @@ import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 import { newRun } from '../store/helpers';
 import { runCli } from '../../support/run-cli';
+import { dataOf, startMcp, textOf } from '../mcp/mcp-client';
 
 // Brand facts through the real `parallax` binary on a real history file: answers stored first,
 // then a sheet set (the history re-checked), the figures read back (`facts --json`), each job's
@@ -168,6 +169,21 @@ describe('parallax facts', () => {
     expect(figures.brands[0].facts.find((f: { key: string }) => f.key === 'headquarters')).toMatchObject({
       contradicted: 1,
     });
+  });
+
+  it('the MCP tool brand_facts answers with the same figures as `facts --json`, in words and as data', async () => {
+    const cli = JSON.parse((await parallax(['facts', '--json'])).stdout);
+    const mcp = await startMcp({ userDataDir: dir, args: ['--db', db] });
+    try {
+      const reply = await mcp.call('brand_facts', { days: 30 });
+      expect(dataOf(reply)).toEqual(cli);
+      expect(textOf(reply)).toMatch(
+        /Keyfort: discrepancy rate 66\.7 % \[95 % CI [\d.]+ %–[\d.]+ %\] \(n 3\), few answers/,
+      );
+      expect(textOf(reply)).toContain('stale-reviews.example');
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('a sheet with bad facts: each named by line and field, the good ones stored, exit 1; CSV read the same', async () => {
