@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ComFilter, HistoryStore } from '../../../src/core/history';
+import type { EngineName } from '../../../src/shared/api/engines';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 import { commerceAnswer } from '../../support/commerce-history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
@@ -19,7 +20,7 @@ const ENGINES = ['assistant-a', 'assistant-b'] as const;
 
 function ingest(
   store: HistoryStore,
-  jobs: ReadonlyArray<{ id: string; engine: string }>,
+  jobs: ReadonlyArray<{ id: string; engine: EngineName }>,
   at: number,
   price: number,
 ) {
