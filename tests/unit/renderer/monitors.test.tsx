@@ -238,8 +238,8 @@ describe('Monitors view', () => {
     expect(within(screen.getByRole('table')).getByText('paused')).toBeInTheDocument();
   });
 
-  it('tracks shopping and ads on a saved monitor, and stops', async () => {
-    // The main side keeps what is saved, so the list read after each save shows it.
+  /** The main side keeps what is saved, so the list read after each save shows it. */
+  function keepSaved(): void {
     fake.handle('monitors.save', (input) => {
       const saved = sampleMonitor({
         id: input.id ?? 'm-new',
@@ -250,6 +250,10 @@ describe('Monitors view', () => {
       monitors = monitors.map((m) => (m.id === saved.id ? saved : m));
       return saved;
     });
+  }
+
+  it('tracks shopping and ads on a saved monitor, and stops', async () => {
+    keepSaved();
     render(<MonitorsView />);
     await screen.findByRole('table', { name: 'Monitors' });
     const box = () => screen.getByRole('checkbox', { name: 'Track shopping and ads: Daily shoes' });
@@ -272,16 +276,7 @@ describe('Monitors view', () => {
   });
 
   it('expands products on a monitor whose engines take it, keeping shopping and ads as they are', async () => {
-    fake.handle('monitors.save', (input) => {
-      const saved = sampleMonitor({
-        id: input.id ?? 'm-new',
-        name: input.name,
-        spec: runSpecSchema.parse(input.spec),
-        cadence: input.cadence,
-      });
-      monitors = monitors.map((m) => (m.id === saved.id ? saved : m));
-      return saved;
-    });
+    keepSaved();
     // The sample asks assistant-a only, which takes no expansion: the switch is off and says why.
     render(<MonitorsView />);
     await screen.findByRole('table', { name: 'Monitors' });
