@@ -119,7 +119,7 @@ export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bu
     const sentiment = sentimentOf(s);
     out.push({
       brandId: (matcher.brands[i] as BrandDefinition).id,
-      status: statusOf(s, analysis.advice, sentiment.score),
+      status: statusOf(s, analysis.advice, sentiment.score, analysis.news),
       sentiment,
       evidence: evidenceOf(text, s),
       attributes: [...s.attributes.values()],
