@@ -198,8 +198,13 @@ function analyseSentences(
   item: boolean,
 ): void {
   let carry = fallback;
+  // The sentence before named one brand itself: the next one goes on about it ("Zipmobile is
+  // the cheapest deal. Coverage outside cities is patchy, though …"), except in news, which
+  // goes on to what others say.
+  let namedOne = false;
   for (const s of splitSentences(w.text, b.start, b.end)) {
     const first = firstMentionFrom(w, s.start);
+    const names = namesBrand(w, first, s.end);
     // Whether the sentence refers back matters only when the carried brand differs, and only
     // for a sentence naming no brand: a clause reads the unit's fallback only when none of the
     // unit's clauses names one.
@@ -207,7 +212,8 @@ function analyseSentences(
       carry === fallback ||
       item ||
       w.lang === 'ja' ||
-      namesBrand(w, first, s.end) ||
+      names ||
+      (namedOne && !w.news) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = {
       start: s.start,
@@ -219,6 +225,7 @@ function analyseSentences(
     if (advised >= 0) frame(w, advised, 'cond');
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
+    namedOne = names && last.length === 1;
   }
 }
 

@@ -246,6 +246,9 @@ export function blockContexts(
   let label: Label = null;
   let verdict = false;
   let columns: number[] | null = null;
+  // A lead-in naming one brand and ending in a colon ("Customers moving off Ticketly cite the
+  // same reasons:") makes the list right after it about that brand.
+  let leadIn = { brand: -1, group: -1 };
   blocks.forEach((b, i) => {
     const ms = mentionsByBlock[i] ?? [];
     const ctx: BlockContext = {
@@ -274,11 +277,12 @@ export function blockContexts(
       }
       // A bare "Pros:" line says nothing itself.
       ctx.subject = lead !== null && own < 0 ? -1 : subject;
+      if (own < 0 && lead === null && endsWithColon(text, b)) leadIn = { brand: onlyBrand(ms), group: i + 1 };
       if (short && isVerdictLabel(text.slice(b.start, b.end), lang)) verdict = true;
       else if (lead !== null || own >= 0) verdict = false;
       ctx.verdict = verdict || leadsWithVerdict(text, b.start, b.end, lang);
     } else if (b.kind === 'item') {
-      ctx.subject = subject;
+      ctx.subject = subject < 0 && b.group === leadIn.group ? leadIn.brand : subject;
       ctx.label = label;
       ctx.leadBrand = label === null ? leadBrandOf(text, b, ms, lang) : -1;
     } else {
@@ -292,6 +296,12 @@ export function blockContexts(
   });
   markLists(text, blocks, out, lang);
   return out;
+}
+
+function endsWithColon(text: string, b: Block): boolean {
+  let i = b.end - 1;
+  while (i > b.start && (text[i] === '*' || text[i] === ' ')) i--;
+  return text[i] === ':' || text[i] === '：';
 }
 
 /** The brand each header cell names alone (-1 for none or two): a table with a column per brand. */

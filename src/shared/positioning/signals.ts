@@ -88,3 +88,20 @@ export function statusOf(s: BrandSignals, advice: boolean, tone: number, news = 
   if (!news && s.problems >= PROBLEMS_WARN_AT && tone <= NEGATIVE_AT) return 'cautioned';
   return 'mentioned';
 }
+
+/**
+ * The status of every brand the answer names (null for the others). A warning about one brand
+ * makes the answer one that advises, so another brand it speaks well of is the alternative it
+ * offers ("Cloudmere, by comparison, has had no major incidents this year").
+ */
+export function statusesOf(
+  signals: readonly (BrandSignals | null)[],
+  tones: readonly number[],
+  advice: boolean,
+  news: boolean,
+): (PositioningStatus | null)[] {
+  const once = (a: boolean): (PositioningStatus | null)[] =>
+    signals.map((s, i) => (s === null ? null : statusOf(s, a, tones[i] as number, news)));
+  const first = once(advice);
+  return advice || !first.includes('cautioned') ? first : once(true);
+}

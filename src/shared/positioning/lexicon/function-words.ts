@@ -102,7 +102,8 @@ export const CON_LABELS: PerLang<string> = {
  */
 // prettier-ignore
 export const BLOCKERS: PerLang<string> = {
-  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
+  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial',
+    'free migration'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
 };

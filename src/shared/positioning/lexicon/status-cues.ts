@@ -150,7 +150,7 @@ export const PAST_CUES: PartialPerLang<string> = {
 /** Words of a news report: its blame is news of a loss or a fine, not a warning to the reader. */
 // prettier-ignore
 export const NEWS_CUES: PartialPerLang<string> = {
-  en: ['announced', 'announces', 'announcement', 'announcements', 'on monday', 'on tuesday', 'on wednesday',
+  en: ['announced on', 'announced that', 'has announced', 'announced plans', 'announcement of', 'on monday', 'on tuesday', 'on wednesday',
     'on thursday', 'on friday', 'on saturday', 'on sunday', 'press release', 'regulator', 'analysts'],
   de: ['angekundigt', 'kundigte', 'teilte mit', 'am montag', 'am dienstag', 'am mittwoch', 'am donnerstag', 'am freitag',
     'am samstag', 'am sonntag', 'analysten', 'aufsichtsbehorde'],
