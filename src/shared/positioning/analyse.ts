@@ -54,6 +54,9 @@ interface Walk {
 
 /** Tone a verdict's pick or a case's advice adds (as a place in a recommendation list). */
 const FRAME_SENTIMENT = 1;
+/** "Yes" and "No" in a verdict cell weigh as a recommendation and a warning. */
+const VERDICT_YES_SENTIMENT = 1.5;
+const VERDICT_NO_SENTIMENT = -2.5;
 /** A verdict cell's tone at or below this is a warning ("Sags after a year in our tests"). */
 const VERDICT_CELL_WARNING = -1.5;
 
@@ -101,13 +104,13 @@ const TONE = 2;
 function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majority: boolean): number {
   let cue = false;
   let tone = 0;
-  let past = false;
+  // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
+  // clause set in the past is not praise now.
+  const past = hasPast(clause.hits);
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
-    // "Used to be the go-to: cheap, fast …": praise after a past frame is not praise now.
     if (past && !rh.negated && (p.cue === 'top' || p.cue === 'rec' || (p.senti ?? 0) > 0)) continue;
-    if (p.past === true) past = true;
     if (p.news === true) w.news = true;
     if (p.cue !== undefined) {
       cue = true;
@@ -125,6 +128,11 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
   s.senti += tone;
   return (cue ? CUE : 0) | (tone !== 0 ? TONE : 0);
+}
+
+function hasPast(hits: readonly ResolvedHit[]): boolean {
+  for (const rh of hits) if (rh.payload.past === true) return true;
+  return false;
 }
 
 function hasMajorityCue(hits: readonly ResolvedHit[]): boolean {
@@ -276,8 +284,8 @@ function verdictCell(w: Walk, unit: Unit, b: Block, first: number, about: number
   analyseUnit(w, unit, b, first);
   w.advice = true;
   const word = verdictWordOf(w.text, cell.start, cell.end, w.lang);
-  if (word === 'yes') s.rec += 1;
-  if (word === 'no') s.caution += 2;
+  if (word === 'yes') [s.rec, s.senti] = [s.rec + 1, s.senti + VERDICT_YES_SENTIMENT];
+  if (word === 'no') [s.caution, s.senti] = [s.caution + 2, s.senti + VERDICT_NO_SENTIMENT];
   if (word !== null || s.top !== before.top || s.rec !== before.rec || s.caution !== before.caution) return;
   const tone = s.senti - before.senti;
   if (tone > 0) s.rec += 1;

@@ -12,7 +12,7 @@ import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
 //    negative tone;
 // 5. in an answer that gives advice, recommended on a clearly positive tone and cautioned
 //    on a clearly negative one;
-// 6. cautioned when three or more blaming words carry a negative tone (problems reported
+// 6. cautioned when two or more blaming words carry a clearly negative tone (problems reported
 //    without a verdict word), unless the answer reports news; otherwise mentioned.
 
 export interface BrandSignals {
@@ -56,13 +56,14 @@ const NORMALISE_ALPHA = 6;
 const POSITIVE_AT = 0.3;
 const NEGATIVE_AT = -0.3;
 /** Tone that makes an un-cued brand recommended or cautioned in an advice answer. */
-const ADVICE_POSITIVE_AT = 0.5;
+const ADVICE_POSITIVE_AT = 0.3;
 const ADVICE_NEGATIVE_AT = -0.75;
 /**
  * Problems reported without a verdict word ("three outages, sync failures, support slipping"):
- * this many blaming words with a negative tone are a warning, advice or not.
+ * this many blaming words with a clearly negative tone are a warning, advice or not.
  */
-const PROBLEMS_WARN_AT = 3;
+const PROBLEMS_WARN_AT = 2;
+const PROBLEMS_TONE_AT = -0.5;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
@@ -85,7 +86,7 @@ export function statusOf(s: BrandSignals, advice: boolean, tone: number, news = 
   if (s.deniedTop && tone <= NEGATIVE_AT) return 'cautioned';
   if (advice && !s.deniedTop && tone >= ADVICE_POSITIVE_AT) return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
-  if (!news && s.problems >= PROBLEMS_WARN_AT && tone <= NEGATIVE_AT) return 'cautioned';
+  if (!news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
   return 'mentioned';
 }
 
