@@ -229,7 +229,8 @@ function analyseSentences(
       fallback: continues ? carry : fallback,
       label: ctx.label,
     };
-    const advised = caseAdviceBrand(w.text, s, w.mentions, first, w.lang);
+    // Only a sentence that names a brand can advise one for a case.
+    const advised = names ? caseAdviceBrand(w.text, s, w.mentions, first, w.lang) : -1;
     if (advised >= 0) frame(w, advised, 'cond');
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;

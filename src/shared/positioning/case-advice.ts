@@ -32,18 +32,58 @@ function setOf(table: PartialPerLang<string>, lang: Lang): ReadonlySet<string> {
   return set;
 }
 
+interface Leads {
+  leads: ReadonlySet<string>;
+  /** The longest lead (a longer first word is none of them). */
+  longest: number;
+  not: ReadonlySet<string>;
+}
+
+const leadsByLang = new Map<Lang, Leads>();
+
+function leadsOf(lang: Lang): Leads {
+  let l = leadsByLang.get(lang);
+  if (l === undefined) {
+    const leads = setOf(CONDITION_LEADS, lang);
+    l = { leads, longest: Math.max(0, ...[...leads].map((w) => w.length)), not: setOf(CONDITION_NOT, lang) };
+    leadsByLang.set(lang, l);
+  }
+  return l;
+}
+
 /** Markup and marks before a sentence's or cell's first word (bold, quotes, ticks and crosses). */
 const LEAD_MARKS = /[\s*_>#"“'‘✓✔✅❌✗✘–—-]/u;
 const WORD_CHAR = /[\p{L}]/u;
 const LONGEST_WORD = 12;
+/** ASCII marks before a first word: space, tab, line ends, * _ > # " ' - (read by code, no regex). */
+const ASCII_MARKS = new Set([32, 9, 10, 13, 42, 95, 62, 35, 34, 39, 45]);
 
-/** The folded word starting at or after `at` (after marks), and where it ends; null past `end` or on a long word. */
-function wordAt(text: string, at: number, end: number): { word: string; end: number } | null {
+function isMark(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 ? ASCII_MARKS.has(c) : LEAD_MARKS.test(text[i] as string);
+}
+
+function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return WORD_CHAR.test(text[i] as string);
+}
+
+/**
+ * The folded word starting at or after `at` (after marks), and where it ends; null past `end`
+ * or on a word longer than `longest` (most sentences: no copy made).
+ */
+function wordAt(
+  text: string,
+  at: number,
+  end: number,
+  longest = LONGEST_WORD,
+): { word: string; end: number } | null {
   let i = at;
-  while (i < end && LEAD_MARKS.test(text[i] as string)) i++;
+  while (i < end && isMark(text, i)) i++;
   const from = i;
-  while (i < end && i - from <= LONGEST_WORD && WORD_CHAR.test(text[i] as string)) i++;
-  if (i === from || i - from > LONGEST_WORD) return null;
+  while (i < end && i - from <= longest && isWordChar(text, i)) i++;
+  if (i === from || i - from > longest) return null;
   return { word: foldText(text.slice(from, i)), end: i };
 }
 
@@ -61,12 +101,12 @@ export function caseAdviceBrand(
   first: number,
   lang: Lang,
 ): number {
-  const leads = setOf(CONDITION_LEADS, lang);
-  if (leads.size === 0) return -1;
-  const lead = wordAt(text, s.start, Math.min(s.end, s.start + 2 * LONGEST_WORD));
+  const { leads, longest, not } = leadsOf(lang);
+  if (longest === 0) return -1;
+  const lead = wordAt(text, s.start, Math.min(s.end, s.start + 2 * LONGEST_WORD), longest);
   if (lead === null || !leads.has(lead.word)) return -1;
   const next = wordAt(text, lead.end, Math.min(s.end, lead.end + 2 * LONGEST_WORD));
-  if (next !== null && setOf(CONDITION_NOT, lang).has(next.word)) return -1;
+  if (next !== null && not.has(next.word)) return -1;
   let cut = lead.end;
   while (cut < s.end && !CLAUSE_MARKS.has(text[cut] as string)) cut++;
   if (cut >= s.end) return -1;
@@ -78,9 +118,12 @@ export function caseAdviceBrand(
   return -1;
 }
 
+/** Longer than any yes or no word of a verdict cell ("recommended", "empfehlenswert"). */
+const VERDICT_WORD_LONGEST = 14;
+
 /** "yes" or "no" when a verdict cell opens with such a word ("Yes", "No – weak motor", "Skip: …"). */
 export function verdictWordOf(text: string, start: number, end: number, lang: Lang): 'yes' | 'no' | null {
-  const w = wordAt(text, start, end);
+  const w = wordAt(text, start, end, VERDICT_WORD_LONGEST);
   if (w === null) return null;
   if (setOf(VERDICT_YES, lang).has(w.word)) return 'yes';
   return setOf(VERDICT_NO, lang).has(w.word) ? 'no' : null;

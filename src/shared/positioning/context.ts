@@ -90,25 +90,59 @@ export function labelOf(text: string, lang: Lang): Label {
 }
 
 const verdictSets = new Map<Lang, ReadonlySet<string>>();
+const verdictCache = new Map<Lang, Map<string, boolean>>();
 
 /** "Verdict", "Bottom line", "Fazit", "Notre avis" (a heading, lead, column header or first cell). */
 export function isVerdictLabel(text: string, lang: Lang): boolean {
   if (text.length > MAX_LABEL_CHARS || text === '') return false;
+  let cache = verdictCache.get(lang);
+  if (cache === undefined) {
+    cache = new Map();
+    verdictCache.set(lang, cache);
+  }
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
   let set = verdictSets.get(lang);
   if (set === undefined) {
     set = new Set((VERDICT_LABELS[lang] ?? []).map(foldedLabel));
     verdictSets.set(lang, set);
   }
-  return set.has(foldedLabel(text));
+  const is = set.has(foldedLabel(text));
+  if (cache.size >= HEADER_CACHE_SIZE) cache.clear();
+  cache.set(text, is);
+  return is;
 }
 
 const COMMA = 44;
 
+const SPACE = 32;
+const STAR = 42;
+/** More words than any verdict label has ("which should you choose"). */
+const VERDICT_WORDS = 4;
+const verdictInitials = new Map<Lang, ReadonlySet<number>>();
+
+/** The first letters of the language's verdict labels, lower case (a lead starting otherwise is none). */
+function initialsOf(lang: Lang): ReadonlySet<number> {
+  let set = verdictInitials.get(lang);
+  if (set === undefined) {
+    set = new Set((VERDICT_LABELS[lang] ?? []).map((l) => l.charCodeAt(0)));
+    verdictInitials.set(lang, set);
+  }
+  return set;
+}
+
 /** Whether text[start, end) opens with a verdict label before a colon or comma ("Overall, …", "**Fazit:** …"). */
 function leadsWithVerdict(text: string, start: number, end: number, lang: Lang): boolean {
+  let from = start;
+  while (from < end && text.charCodeAt(from) === STAR) from++;
+  const first = text.charCodeAt(from);
+  // An ASCII lead is looked up by its first letter, lower case; any other goes to the label test.
+  if (first < 128 && !initialsOf(lang).has(first >= 65 && first <= 90 ? first + 32 : first)) return false;
   const last = Math.min(end, start + INLINE_LABEL_COLON + 1);
-  for (let i = start; i < last; i++) {
+  let spaces = 0;
+  for (let i = from; i < last; i++) {
     const c = text.charCodeAt(i);
+    if (c === SPACE && ++spaces >= VERDICT_WORDS) return false;
     if (c === COLON || c === FULLWIDTH_COLON || c === COMMA)
       return i > start && isVerdictLabel(text.slice(start, i), lang);
   }

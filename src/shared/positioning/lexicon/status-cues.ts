@@ -58,10 +58,10 @@ export const REC_CUES: PerLang<string> = {
     'better deal', 'better rounded', 'safer bet', 'safest bet', 'safer choice', 'start with @', 'is all you need',
     'buy it if', 'get it if', 'moving to', 'something like @', 'something like the @', 'more mature', 'more reliable option*',
     'better option*', 'better alternative*', 'consider @ instead', 'worth a look instead', 'migrate to', 'move to @',
-    'switching to @', 'a proven', 'you may want to look at', "you'll want", 'instead', 'worth the extra*',
-    'worth paying', 'moved to', 'have moved to', 'switched to', 'have switched to', 'check out', 'look into', 'worth a try',
+    'switching to @', 'instead', 'worth the extra*',
+    'worth paying', 'moved to', 'switched to', 'check out', 'look into', 'worth a try',
     'opt for', 'another option', 'options include', 'alternatives include', 'popular alternatives', 'better served',
-    'suit you better', 'suits you better', 'better suited', 'better track record', 'better supported', 'are both solid'],
+    'suit you better', 'suits you better', 'better suited', 'better track record', 'better supported'],
   de: ['empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
     'besser bedient', 'greift zum @', 'greifen sie zum @', 'nehmen sie den @', 'nehmen sie die @', 'nehmen sie das @',
     'brauchbare alternative', 'gute alternative', 'solide alternative', 'ideal fur', 'ideal', 'geeignet', 'eignet sich',
@@ -154,8 +154,8 @@ export const CASE_REC_CUES: PartialPerLang<string> = {
 /** Praise in the past: what follows it in the clause is not praise of the brand now. */
 // prettier-ignore
 export const PAST_CUES: PartialPerLang<string> = {
-  en: ['used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'in its heyday',
-    'was the go to', 'back in the day', 'in the past'],
+  en: ['used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
+    'back in the day'],
   de: ['war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
     'galt fruher'],
   fr: ['etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
@@ -165,8 +165,8 @@ export const PAST_CUES: PartialPerLang<string> = {
 /** Words of a news report: its blame is news of a loss or a fine, not a warning to the reader. */
 // prettier-ignore
 export const NEWS_CUES: PartialPerLang<string> = {
-  en: ['announced on', 'announced that', 'has announced', 'announced plans', 'announcement of', 'on monday', 'on tuesday', 'on wednesday',
-    'on thursday', 'on friday', 'on saturday', 'on sunday', 'press release', 'regulator', 'analysts'],
+  en: ['announced on', 'announced that', 'has announced', 'announced plans', 'announcement of', 'monday', 'tuesday',
+    'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'press release', 'regulator', 'analysts'],
   de: ['angekundigt', 'kundigte', 'teilte mit', 'am montag', 'am dienstag', 'am mittwoch', 'am donnerstag', 'am freitag',
     'am samstag', 'am sonntag', 'analysten', 'aufsichtsbehorde'],
   fr: ['a annonce', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'communique',
