@@ -12,6 +12,7 @@
 //   docs/images/what-changed.png   the top of Visibility: its filters and What changed (the What
 //                                  changed guide's)
 //   docs/images/positioning.png    the Positioning panel, every brand (the Positioning guide's)
+//   docs/images/prompts.png        the Prompts panel, one row a prompt (the Visibility guide's)
 //   docs/images/over-time.png      Over time on the first series, the tooltip on a point (the
 //                                  Compare guide's)
 //   docs/images/discovery.png      Brands → Discovered (the Discovery guide's)
@@ -102,6 +103,12 @@ async function main(): Promise<void> {
     });
     await page.waitForTimeout(300);
     await save(page, 'positioning.png');
+
+    const prompts = page.getByRole('table', { name: 'Prompts', exact: true });
+    await prompts.waitFor({ timeout: 60_000 });
+    await prompts.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await save(page, 'prompts.png');
 
     const mention = await openFirstSeries(page);
     await hoverLowPoint(page, mention, '.chart-tooltip');

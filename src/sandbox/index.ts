@@ -40,6 +40,19 @@ export {
 } from './engines/positioning';
 
 export {
+  brandInPrompt,
+  PRICE_CYCLE_DAYS,
+  priceOn,
+  sandboxFactSheet,
+  STALE_DAYS,
+  WRONG_YEAR_BY,
+  wrongYearEngine,
+  type FactError,
+  type SandboxFact,
+  type WrittenFact,
+} from './engines/facts';
+
+export {
   commerceEventsBetween,
   commerceEventsOn,
   scheduledCommerceEvents,

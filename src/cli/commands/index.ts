@@ -33,6 +33,10 @@ import { registerWorkspaceCommands } from './workspace';
 import { registerSyncCommands } from './sync';
 import { registerProfileCommands } from './profile';
 import { registerRunnerCommand } from './runner';
+import { registerLogsCommands } from './logs';
+import { registerBotsCommands } from './bots';
+import { registerOutcomesCommands } from './outcomes';
+import { registerFunnelCommands } from './funnel';
 import type { RegisterCommand } from './register-command';
 
 // Each feature adds its module here: one folder per command family, its index.ts registers it.
@@ -72,4 +76,8 @@ export const commandModules: RegisterCommand[] = [
   registerSyncCommands,
   registerProfileCommands,
   registerRunnerCommand,
+  registerLogsCommands,
+  registerBotsCommands,
+  registerOutcomesCommands,
+  registerFunnelCommands,
 ];

@@ -38,6 +38,7 @@ import { commerceHandlers } from './handlers/commerce';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
+import { promptsCsvHandlers } from './handlers/prompts-csv';
 import { resultsHandlers } from './handlers/results';
 import { runsHandlers } from './handlers/runs';
 import { settingsHandlers } from './handlers/settings';
@@ -361,6 +362,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...resultsHandlers(ctx),
     ...historyHandlers(ctx),
     ...libraryHandlers(ctx),
+    ...promptsCsvHandlers(ctx),
     ...toolsHandlers(ctx),
     ...visibilityHandlers(ctx),
     ...positioningHandlers(ctx),

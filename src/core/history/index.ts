@@ -62,6 +62,7 @@ export type {
   MentionGroup,
   MentionsApi,
 } from './answers';
+export type * from './crawls';
 export { toFtsQuery, type SearchApi, type SearchHit, type SearchOptions } from './search';
 export {
   pageTaskKey,
@@ -93,6 +94,7 @@ export {
   REANALYSIS_BATCH,
   SOURCE_KIND_BITS,
   type VisBrandRow,
+  type VisCellRow,
   type VisDim,
   type VisFilter,
   visBrandsQuery,
@@ -142,6 +144,15 @@ export {
   packBackToBack,
   unpackBackToBack,
 } from './positioning';
+export {
+  cleanTopics,
+  importPromptTopics,
+  promptByText,
+  savePromptWithTopics,
+  type PromptTopicsImport,
+  type SaveAction,
+  type SaveWithTopics,
+} from './library';
 export type {
   BrandInput,
   LibraryApi,
@@ -222,3 +233,5 @@ export {
   type PackedAhead,
   type ResultDoc,
 } from './codec';
+
+export type * from './outcomes';

@@ -24,6 +24,7 @@ import {
   type AnswerPositioning,
   type PositioningEvent,
 } from './positioning';
+import { appendFacts, factsParagraph, type WrittenFact } from './facts';
 
 // The core of every synthetic answer: which brands are named (and in which order), how the
 // answer presents each (positioning/), which sources are cited, and the answer text, all
@@ -104,6 +105,8 @@ export interface Answer {
   markdown: string;
   /** What the text says about each brand: the sandbox's ground truth, never in the JSON it serves. */
   positioning: AnswerPositioning;
+  /** What the answer claims about the brand its prompt names, with the truth (empty otherwise). */
+  facts: WrittenFact[];
   xss: boolean;
   /** Generator for engine-specific details, seeded by the stable inputs. */
   rng: Rng;
@@ -201,6 +204,15 @@ export function buildAnswer(input: AnswerInput): Answer {
   });
   let { text, markdown } = written;
   const { positioning } = written;
+  let facts: WrittenFact[] = [];
+  const stated = factsParagraph({
+    prompt: input.prompt,
+    engine: input.engine,
+    day: input.day,
+    lang: locale.lang,
+    key,
+  });
+  if (stated !== null) ({ text, markdown, facts } = appendFacts({ text, markdown }, stated));
   if (xss) {
     text += `\n\n${XSS_PAYLOADS.join('\n')}`;
     markdown += `\n\n${XSS_PAYLOADS.map((p) => `- ${p}`).join('\n')}`;
@@ -221,6 +233,7 @@ export function buildAnswer(input: AnswerInput): Answer {
     text,
     markdown,
     positioning,
+    facts,
     xss,
     rng,
     key,

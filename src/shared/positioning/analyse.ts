@@ -10,7 +10,7 @@ import {
   type BlockContext,
   type MentionRef,
 } from './context';
-import type { Lang } from './lexicon/lang';
+import { DROPS_SUBJECT, type Lang } from './lexicon/lang';
 import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
@@ -195,8 +195,8 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range, first: number): reado
 /**
  * Sentences of a block. In a list item every sentence is about the item's brand unless it names
  * another; in a paragraph a sentence naming none continues the brand of the sentence before
- * only when it refers back to it ("It is also light"), or in Japanese, where the subject is
- * routinely left out.
+ * only when it refers back to it ("It is also light"), or in a language where the subject is
+ * routinely left out (lexicon/lang.ts DROPS_SUBJECT).
  */
 function analyseSentences(
   w: Walk,
@@ -219,7 +219,7 @@ function analyseSentences(
     const continues =
       carry === fallback ||
       item ||
-      w.lang === 'ja' ||
+      DROPS_SUBJECT.has(w.lang) ||
       names ||
       (namedOne && !w.news) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);

@@ -52,13 +52,32 @@ const NO_HITS: ResolvedHit[] = [];
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
-function negatedAt(hits: readonly Hit[], i: number, words: Words, folded: string, from: number): boolean {
+/** Whether a negator written after the hit (Turkish "değil") follows it within the window. */
+function postNegatedAt(hits: readonly Hit[], i: number, to: number): boolean {
+  const h = hits[i] as Hit;
+  for (let j = i + 1; j < to; j++) {
+    const p = hits[j] as Hit;
+    if (p.word - h.wordEnd >= NEGATION_WINDOW) return false;
+    if (p.payload.postNegator === true) return true;
+  }
+  return false;
+}
+
+function negatedAt(
+  hits: readonly Hit[],
+  i: number,
+  words: Words,
+  folded: string,
+  from: number,
+  to: number,
+): boolean {
   const h = hits[i] as Hit;
   if (h.wordEnd === h.word) {
     // A phrase of a script without spaces: its negation follows it.
     // Within the 8 units after it, read in place (no slice).
     return NEGATION_SUFFIXES_JA.some((s) => s.length <= 8 && folded.startsWith(s, h.end));
   }
+  if (postNegatedAt(hits, i, to)) return true;
   for (let j = i - 1; j >= from; j--) {
     const p = hits[j] as Hit;
     if (h.word - p.wordEnd >= NEGATION_WINDOW) break;
@@ -195,7 +214,7 @@ function resolveHits(
   for (let i = first; i < last; i++) {
     const hit = hits[i] as Hit;
     // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-    hit.negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first);
+    hit.negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first, last);
     hit.scale = scaleAt(hits, i);
     hit.contrast = contrast;
   }

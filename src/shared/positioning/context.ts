@@ -406,6 +406,10 @@ const ANAPHORA: Readonly<Record<Lang, readonly string[]>> = {
   it: ['il', 'la', 'suo', 'sua', 'suoi', 'questo', 'questa'],
   pt: ['o', 'a', 'seu', 'sua', 'ele', 'ela', 'este', 'esta'],
   ja: [],
+  nl: ['hij', 'zij', 'het', 'de', 'zijn', 'haar', 'deze', 'dit', 'die'],
+  pl: ['jego', 'jej', 'ten', 'ta', 'to', 'on', 'ona'],
+  sv: ['den', 'det', 'dess', 'denna', 'detta', 'han', 'hon'],
+  tr: ['bu', 'o', 'onun', 'bunun', 'sirket', 'marka'],
 };
 const FIRST_WORDS = 2;
 /** Enough characters to hold the first two words. */

@@ -1,6 +1,14 @@
 import { ASPECTS, OPINIONS, OPINION_CLASSES } from './lexicon/attribute-aspects';
+import { ASPECT_WORDS, CONCEPT_WORDS, type WordsByKey } from './lexicon/attribute-words';
 import { CONCEPTS } from './lexicon/attributes';
-import { BLOCKERS, CONTRAST_MARKERS, DAMPENERS, INTENSIFIERS, NEGATORS } from './lexicon/function-words';
+import {
+  BLOCKERS,
+  CONTRAST_MARKERS,
+  DAMPENERS,
+  INTENSIFIERS,
+  NEGATORS,
+  POST_NEGATORS,
+} from './lexicon/function-words';
 import type { Lang } from './lexicon/lang';
 import { SENTIMENT_WORDS } from './lexicon/sentiment-words';
 import {
@@ -41,19 +49,41 @@ function addCues(b: PhraseIndexBuilder, lang: Lang): void {
 
 function addFunctionWords(b: PhraseIndexBuilder, lang: Lang): void {
   for (const p of NEGATORS[lang]) b.add(p, { negator: true });
+  for (const p of POST_NEGATORS[lang] ?? []) b.add(p, { postNegator: true });
   for (const p of CONTRAST_MARKERS[lang]) b.add(p, { contrast: true });
   for (const p of INTENSIFIERS[lang]) b.add(p, { scale: INTENSIFY });
   for (const p of DAMPENERS[lang]) b.add(p, { scale: DAMPEN });
   for (const p of BLOCKERS[lang]) b.add(p, {});
 }
 
+/** The words of `byKey` for each key of `keys` (in its order), refusing a key that is not there. */
+function wordsByKey(
+  byKey: WordsByKey | undefined,
+  keys: readonly string[],
+  what: string,
+): (readonly string[])[] {
+  for (const key of Object.keys(byKey ?? {})) {
+    if (!keys.includes(key)) throw new Error(`attribute-words.ts: no ${what} "${key}"`);
+  }
+  return keys.map((key) => byKey?.[key] ?? []);
+}
+
+/** Aspects are keyed by their first English word ("support", "battery"). */
+const aspectKeys = (): string[] => ASPECTS.map((a) => a.words.en?.[0] ?? '');
+
 function addQualities(b: PhraseIndexBuilder, lang: Lang): void {
+  const conceptWords = wordsByKey(
+    CONCEPT_WORDS[lang],
+    CONCEPTS.map((c) => c.key),
+    'concept',
+  );
   CONCEPTS.forEach((c, i) => {
     const senti = c.polarity === 'positive' ? 1.5 : c.polarity === 'negative' ? -1.5 : 0;
-    for (const p of c.words[lang] ?? []) b.add(p, { concept: i, senti });
+    for (const p of [...(c.words[lang] ?? []), ...(conceptWords[i] ?? [])]) b.add(p, { concept: i, senti });
   });
+  const aspectWords = wordsByKey(ASPECT_WORDS[lang], aspectKeys(), 'aspect');
   ASPECTS.forEach((a, i) => {
-    for (const p of a.words[lang] ?? []) b.add(p, { aspect: i });
+    for (const p of [...(a.words[lang] ?? []), ...(aspectWords[i] ?? [])]) b.add(p, { aspect: i });
   });
   for (const cls of OPINION_CLASSES) {
     for (const p of OPINIONS[lang][cls] ?? []) b.add(p, { opinion: cls });

@@ -28,6 +28,8 @@ export interface Payload {
   aspect?: number;
   opinion?: OpinionClass;
   negator?: boolean;
+  /** Negates what stands before it (lexicon/function-words.ts POST_NEGATORS). */
+  postNegator?: boolean;
   contrast?: boolean;
   scale?: number;
   /** Praise in the past ("used to be", "war früher"): what follows in the clause is no praise now. */
@@ -127,6 +129,7 @@ function fixedShape(p: Payload): Payload {
     aspect: p.aspect,
     opinion: p.opinion,
     negator: p.negator,
+    postNegator: p.postNegator,
     contrast: p.contrast,
     scale: p.scale,
     past: p.past,

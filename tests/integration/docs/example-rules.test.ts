@@ -33,6 +33,7 @@ const world: Pick<World, 'placeholders' | 'sandbox' | 'webhookUrl'> = {
     resultId: 'result-1',
     monitorId: 'monitor-1',
     redirectLink: 'https://www.search.example/goto?url=x',
+    suggestionId: 'suggestion-1',
   },
   sandbox: { baseUrl: 'http://127.0.0.1:1' } as World['sandbox'],
   webhookUrl: 'http://127.0.0.1:2/hook',

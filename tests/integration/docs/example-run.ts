@@ -26,6 +26,29 @@ export const FIXTURE_FILES: Readonly<Record<string, string>> = {
     repeats: 4,
     mode: 'sync',
   }),
+  // A server log with a verified GPTBot, one claiming the name from elsewhere, and a browser.
+  'access.log': [
+    '20.171.206.17 - - [02/Nov/2026:10:00:00 +0000] "GET /pricing HTTP/1.1" 200 512 "-" "Mozilla/5.0; compatible; GPTBot/1.2; +https://openai.com/gptbot"',
+    '203.0.113.9 - - [02/Nov/2026:10:00:01 +0000] "GET /pricing HTTP/1.1" 403 0 "-" "Mozilla/5.0; compatible; GPTBot/1.2; +https://openai.com/gptbot"',
+    '198.51.100.23 - - [02/Nov/2026:10:00:02 +0000] "GET /pricing HTTP/1.1" 200 512 "-" "Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0"',
+    '',
+  ].join('\n'),
+  'gptbot.json': JSON.stringify({
+    creationTime: '2026-11-28T12:00:00.000000',
+    prefixes: [{ ipv4Prefix: '20.171.206.0/24' }, { ipv4Prefix: '20.171.207.0/24' }],
+  }),
+  'traffic-acquisition.csv': [
+    '# Traffic acquisition: Session source / medium',
+    '# Start date: 20261102',
+    '# End date: 20261108',
+    'Date,Session source / medium,Landing page + query string,Sessions,Key events',
+    '20261102,chatgpt.com / referral,/running-shoes,12,1',
+    '20261103,perplexity.ai / referral,/trail,4,0',
+    '20261103,google / organic,/,300,9',
+  ].join('\n'),
+  'Queries.csv':
+    'Top queries,Clicks,Impressions,CTR,Position\nwhich running shoes are best for flat feet,4,320,1.3%,6.1\n',
+  'ai-performance.csv': 'Date,Grounding query,Citations\n2026-11-20,best trail running shoes 2026,5\n',
   'acme.profile.json': JSON.stringify({
     name: 'Acme gateway',
     redirectPath: 'search/goto',
@@ -77,6 +100,7 @@ export function resolveCommand(
     MONITOR_ID: p.monitorId,
     ALERT_ID: p.alertId,
     REDIRECT_LINK: `'${p.redirectLink}'`,
+    SUGGESTION_ID: p.suggestionId,
   };
   return command.replace(PLACEHOLDER, (name) => {
     const value = values[name];

@@ -48,6 +48,8 @@ export interface Placeholders {
   monitorId: string;
   /** A redirect link the sandbox resolves. */
   redirectLink: string;
+  /** A prompt suggestion (`parallax prompts suggest`): one of the demo's fan-out queries. */
+  suggestionId: string;
 }
 
 export interface World {
@@ -248,6 +250,9 @@ export async function startWorld(): Promise<World> {
     sandbox.setLatency(EXAMPLE_LATENCY_MS);
     // A second client's workspace, for the examples that switch to one (docs/guides/team.md).
     await json(['workspace', 'create', 'Globex', '--local'], env, home);
+    const suggested = await json<{ suggestions: Array<{ id: string }> }>(['prompts', 'suggest'], env, home);
+    const suggestionId = suggested.suggestions[0]?.id;
+    if (!suggestionId) throw new Error('the demo has no prompt suggestion (no fan-out queries)');
     return {
       dir,
       binDir,
@@ -263,6 +268,7 @@ export async function startWorld(): Promise<World> {
         resultId,
         monitorId: monitor.id,
         redirectLink: redirectLink('https://www.reviewhub.com/best-running-shoes'),
+        suggestionId,
       },
       async close() {
         await sandbox.close();

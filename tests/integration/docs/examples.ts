@@ -18,6 +18,8 @@ export const NEEDS: Readonly<Record<string, string>> = {
     'an OS keychain: saving a key writes to the Secret Service, which the keychain suite (npm run test:keychain-session) provides, not this test',
   postgres: 'a PostgreSQL server',
   service: 'the real answer monitoring service and a real key',
+  google:
+    "a Google account and Google's API (tests/integration/outcomes/google-connect.test.ts runs connect against a stand-in of them)",
 };
 
 export type HistoryKind = 'demo' | 'empty';

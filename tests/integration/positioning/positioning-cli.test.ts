@@ -102,13 +102,13 @@ describe('parallax positioning', () => {
   });
 
   it('counts answers in a language the judge does not read apart, in words and in --json', async () => {
-    const path = tmp.file('dutch.db');
+    const path = tmp.file('finnish.db');
     const store = openTemp(path);
     for (const b of BRANDS) store.saveBrand(b);
     const { jobs, run } = newRun(store, {
       prompts: ['p1'],
       engines: ['assistant-a'],
-      countries: ['US', 'NL'],
+      countries: ['US', 'FI'],
     });
     store.ingestResults(
       jobs.map((j) => ({
@@ -117,8 +117,8 @@ describe('parallax positioning', () => {
         fetchedAt: AT,
         normalized: normalized(
           'assistant-a',
-          j.country === 'NL'
-            ? 'Veloxa is de beste keuze voor een marathon, maar Stridex is niet aan te raden.'
+          j.country === 'FI'
+            ? 'Veloxa on paras valinta maratonille, mutta Stridex ei ole suositeltava.'
             : 'Veloxa is the best choice for a marathon, but avoid Stridex.',
         ),
       })),
@@ -153,7 +153,7 @@ describe('parallax positioning', () => {
     expect(
       Object.fromEntries(shown.jobs.map((j) => [j.country, [j.positioning.length, j.positioningNote]])),
     ).toEqual({
-      NL: [0, 'not judged: Dutch (nl), a language the built-in judge does not read'],
+      FI: [0, 'not judged: Finnish (fi), a language the built-in judge does not read'],
       US: [2, null],
     });
   });

@@ -25,6 +25,8 @@ import { createVisibilityService, type VisibilityService } from '../../../src/co
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
 import { SITE_KIND_LABELS } from '../../../src/shared/visibility/site-kinds';
 import { logoDataUri } from '../../../src/core/outputs/reports/logo';
+import { trendSection } from '../../../src/core/outputs/reports/html-trends';
+import { daysAreThin } from '../../../src/core/outputs/reports/series';
 import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
 import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
@@ -186,6 +188,38 @@ describe('client report contents', () => {
       );
       expect(Number(td?.getAttribute('data-value'))).toBe(c.mentionRate.value);
     }
+  });
+
+  it('folds thin days into weekly points: sums of the days, keyed by Monday, drawn one a week', () => {
+    const byDay = service.buckets({ ...query(), by: ['day'] });
+    const byWeek = service.buckets({ ...query(), by: ['day'], grain: 'week' });
+    // The demo's days hold enough answers to read one by one: the report keeps daily points.
+    expect(daysAreThin(byDay)).toBe(false);
+    expect(report.trendByWeek).toBeUndefined();
+    const focus = report.focus?.id ?? '';
+    const monday = (day: string): string => {
+      const at = Date.parse(`${day}T00:00:00Z`);
+      return new Date(at - ((new Date(at).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    };
+    const hand = new Map<string, { k: number; n: number }>();
+    for (const r of byDay.rows.filter((r) => r.brandId === focus)) {
+      const week = monday(r.bucket.day ?? '');
+      const sum = hand.get(week) ?? { k: 0, n: 0 };
+      hand.set(week, { k: sum.k + r.mentionRate.k, n: sum.n + r.mentionRate.n });
+    }
+    const weeks = byWeek.rows.filter((r) => r.brandId === focus);
+    expect(weeks.map((r) => r.bucket.day)).toEqual([...hand.keys()].sort());
+    for (const w of weeks)
+      expect({ k: w.mentionRate.k, n: w.mentionRate.n }).toEqual(hand.get(w.bucket.day ?? ''));
+    // A report whose days are thin draws one point a week and says so.
+    const weekly = parseReportHtml(trendSection({ ...report, trendByWeek: byWeek }));
+    expect(weekly.querySelector('h2')?.textContent).toMatch(/Trend per week/);
+    expect(
+      weekly.querySelectorAll(`figure[data-metric="mentionRate"] circle[fill="${BRAND_PALETTE[0]}"]`).length,
+    ).toBe(weeks.length);
+    expect(weekly.querySelector('p.note')?.textContent).toMatch(/One point a week/);
+    const thin = { ...byDay, rows: byDay.rows.map((r) => ({ ...r, answers: 12 })) };
+    expect(daysAreThin(thin)).toBe(true);
   });
 
   it('lists the leaderboard, top sources, citation gaps, own pages and the period’s alerts', () => {

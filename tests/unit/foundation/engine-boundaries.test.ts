@@ -62,6 +62,12 @@ describe('engine boundaries lint rule', () => {
     expect(await restrictions('src/core/team/sync/fixture.ts', '../server/errors')).toHaveLength(1);
     expect(await restrictions('src/core/history/search/fixture.ts', '../visibility')).toEqual([]);
     expect(await restrictions('src/core/team/sync/fixture.ts', '../server')).toEqual([]);
+    expect(await restrictions('src/core/outcomes/google/fixture.ts', '../imports/csv-table')).toHaveLength(1);
+    expect(await restrictions('src/core/outcomes/google/fixture.ts', '../imports')).toEqual([]);
+    expect(await restrictions('src/core/outcomes/google/fixture.ts', '../../history/outcomes')).toHaveLength(
+      1,
+    );
+    expect(await restrictions('src/core/outcomes/google/fixture.ts', '../../history')).toEqual([]);
     expect(await restrictions('src/core/history/search/fixture.ts', './search-rows')).toEqual([]);
     expect(await restrictions('src/core/history/search/fixture.ts', '../../../shared/api/engines')).toEqual(
       [],

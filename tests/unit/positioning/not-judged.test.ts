@@ -23,6 +23,7 @@ const SAMPLES: Record<string, string> = {
   pl: 'Keyfort jest najlepszym wyborem dla rodziny, ale nie jest tani. Vaultico to też dobra opcja.',
   sv: 'Keyfort är det bästa valet för familjer, men det är inte billigt. Vaultico har också bra funktioner.',
   tr: 'Keyfort aileler için en iyi seçim, ama ucuz değil. Vaultico da bir seçenek olarak düşünülebilir.',
+  fi: 'Keyfort on paras valinta perheille, mutta se ei ole halpa. Vaultico on myös hyvä vaihtoehto.',
   ru: 'Keyfort — лучший выбор для семьи, но он не дешёвый. Vaultico тоже неплох.',
   uk: 'Keyfort — найкращий вибір для родини, але він не дешевий. Vaultico теж непоганий.',
   ar: 'Keyfort هو الخيار الأفضل للعائلات، لكنه ليس رخيصا. Vaultico أيضا خيار جيد.',
@@ -46,9 +47,9 @@ describe('the language of an answer', () => {
   });
 
   it('gives way to the text from a hint the judge does not read only when the text is clearly in a read language', () => {
-    expect(judgeLanguage('nl', SAMPLES.nl as string)).toEqual({ unread: 'nl' });
-    expect(judgeLanguage('nl', 'Keyfort is de beste keuze.')).toEqual({ unread: 'nl' });
-    expect(judgeLanguage('nl-BE', SAMPLES.en as string)).toEqual({ read: 'en' });
+    expect(judgeLanguage('fi', SAMPLES.fi as string)).toEqual({ unread: 'fi' });
+    expect(judgeLanguage('fi', 'Keyfort on paras valinta.')).toEqual({ unread: 'fi' });
+    expect(judgeLanguage('fi-FI', SAMPLES.en as string)).toEqual({ read: 'en' });
     // No marker word at all: English, as before (a list of names is read).
     expect(judgeLanguage(null, 'Top 5: **Keyfort**, **Vaultico**')).toEqual({ read: 'en' });
   });
@@ -56,16 +57,16 @@ describe('the language of an answer', () => {
 
 describe('an answer in a language the built-in judge does not read', () => {
   it('is not judged: no positioning for any brand it names, and a note naming the language', () => {
-    for (const lang of ['nl', 'pl', 'sv', 'tr', 'ru', 'ar', 'ko', 'zh', 'th']) {
+    for (const lang of ['fi', 'ru', 'ar', 'ko', 'zh', 'th']) {
       const verdict = builtinVerdict({ text: SAMPLES[lang] as string, format: 'text', brands: BRANDS });
       expect(Array.isArray(verdict), lang).toBe(false);
       expect((verdict as { notScored: string }).notScored.startsWith(NOT_JUDGED_PREFIX), lang).toBe(true);
       expect((verdict as { notScored: string }).notScored, lang).toContain(`(${lang})`);
     }
     expect(
-      builtinVerdict({ text: SAMPLES.nl as string, format: 'text', language: 'nl', brands: BRANDS }),
+      builtinVerdict({ text: SAMPLES.fi as string, format: 'text', language: 'fi', brands: BRANDS }),
     ).toEqual({
-      notScored: 'not judged: Dutch (nl), a language the built-in judge does not read',
+      notScored: 'not judged: Finnish (fi), a language the built-in judge does not read',
     });
     // The array form gives no positioning rather than "mentioned, neutral".
     expect(
@@ -74,7 +75,7 @@ describe('an answer in a language the built-in judge does not read', () => {
   });
 
   it('is judged as before in the languages the judge reads, and an answer naming no brand has no verdict to give', () => {
-    for (const lang of ['en', 'de', 'ja']) {
+    for (const lang of ['en', 'de', 'ja', 'nl', 'pl', 'sv', 'tr']) {
       const verdict = builtinVerdict({ text: SAMPLES[lang] as string, format: 'text', brands: BRANDS });
       expect(Array.isArray(verdict) && verdict.map((p) => p.brandId).sort(), lang).toEqual(['k', 'v']);
     }

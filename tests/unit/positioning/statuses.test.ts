@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
-import {
-  judgePositioning,
-  type PositioningStatus,
-  type SentimentLabel,
-} from '../../../src/shared/positioning';
+import { judgePositioning } from '../../../src/shared/positioning';
+import { statusesOf, type StatusCase } from '../../support/positioning-cases';
 
 // Each status and each sentiment, in every language the judge reads, on the answer shapes
 // engines write (ranked lists, pros/cons tables, comparisons, news, how-tos, warnings). These
@@ -14,13 +11,7 @@ function brand(id: string, name: string, aliases: string[] = []): BrandDefinitio
   return { id, name, kind: 'competitor', aliases, domains: [] };
 }
 
-interface Case {
-  name: string;
-  language: string;
-  text: string;
-  brands: BrandDefinition[];
-  expect: Record<string, [PositioningStatus, SentimentLabel]>;
-}
+type Case = StatusCase;
 
 const A = brand('a', 'Altamira');
 const B = brand('b', 'Brisko');
@@ -91,14 +82,7 @@ const CASES: Case[] = [
 describe('built-in judge: statuses and sentiment by language and shape', () => {
   for (const c of CASES) {
     it(c.name, () => {
-      const got = judgePositioning({
-        text: c.text,
-        format: 'markdown',
-        language: c.language,
-        brands: c.brands,
-      });
-      const byId = Object.fromEntries(got.map((p) => [p.brandId, [p.status, p.sentiment.label]]));
-      expect(byId).toEqual(c.expect);
+      expect(statusesOf(c)).toEqual(c.expect);
     });
   }
 

@@ -67,6 +67,48 @@ describe('Library view', () => {
     useNavStore.setState({ view: 'library' });
   });
 
+  it('imports and exports prompts and topics as CSV through main, naming the rows it skipped', async () => {
+    const errors = Array.from({ length: 12 }, (_, i) => ({ line: i + 3, message: `row ${i + 3} is bad` }));
+    fake = installFakeParallax({
+      ...library,
+      'prompts.importCsv': () => ({ path: '/tmp/p.csv', created: 2, updated: 1, unchanged: 4, errors }),
+      'prompts.exportCsv': () => ({ path: '/tmp/out.csv', prompts: 1 }),
+    });
+    render(<LibraryView />);
+    await screen.findByRole('table', { name: 'Saved prompts' });
+    const listsBefore = fake.callsTo('prompts.list').length;
+    fireEvent.click(screen.getByLabelText('Replace the topics of prompts already saved'));
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV…' }));
+    const skipped = await screen.findByRole('list', { name: 'Rows skipped' });
+    expect(fake.callsTo('prompts.importCsv')).toEqual([{ replaceTopics: true }]);
+    expect(screen.getByText(/2 added, 1 with new topics, 4 unchanged, 12 skipped/)).toBeInTheDocument();
+    const items = within(skipped)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toHaveLength(11);
+    expect(items[0]).toBe('Line 3: row 3 is bad');
+    expect(items[10]).toBe('… and 2 more.');
+    // The library is read again after an import.
+    await waitFor(() => expect(fake.callsTo('prompts.list').length).toBeGreaterThan(listsBefore));
+
+    fireEvent.change(screen.getByLabelText('Filter by tag'), { target: { value: 'trail' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export “trail” as CSV…' }));
+    expect(await screen.findByText('Wrote 1 prompt with their topics to /tmp/out.csv.')).toBeInTheDocument();
+    expect(fake.callsTo('prompts.exportCsv')).toEqual([{ topic: 'trail' }]);
+  });
+
+  it('shows why an import was refused, and keeps the library as it was', async () => {
+    fake = installFakeParallax({
+      ...library,
+      'prompts.importCsv': () => fail('VALIDATION', '/tmp/x.csv: the file has no "prompt" column'),
+    });
+    render(<LibraryView />);
+    await screen.findByRole('table', { name: 'Saved prompts' });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV…' }));
+    expect(await screen.findByText(/no "prompt" column/)).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Saved prompts' })).getAllByRole('row')).toHaveLength(4);
+  });
+
   it('lists saved prompts and sets with their tags, and filters both by tag', async () => {
     render(<LibraryView />);
     expect(screen.getByRole('heading', { level: 1, name: 'Library' })).toBeInTheDocument();

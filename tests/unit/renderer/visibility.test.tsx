@@ -263,7 +263,12 @@ describe('Visibility view', () => {
   it('gives the trend chart a table alternative, per day or per run, whose cells open their answers', async () => {
     render(<VisibilityView />);
     const trend = await screen.findByRole('region', { name: 'Mention rate over time' });
-    await within(trend).findByRole('figure');
+    const figure = await within(trend).findByRole('figure');
+    // The key sits above the chart, outside the chart's own box (a tooltip never covers it).
+    const key = within(figure).getByRole('list', { name: 'Brands in the chart' });
+    expect(key.closest('.recharts-wrapper')).toBeNull();
+    expect(figure.firstElementChild).toBe(key);
+    expect(within(key).getAllByRole('listitem')[0]?.textContent).toMatch(/focus/);
     fireEvent.click(within(trend).getByRole('button', { name: 'Table' }));
     const table = within(trend).getByRole('table', { name: 'Mention rate trend' });
     const rows = within(table).getAllByRole('row');

@@ -5,7 +5,9 @@ import { parsePromptTopicsCsv, promptTopicsToCsv } from '../../../shared/library
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { clip, formatTable, READS, withCliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
+import { importPromptTopics } from '../../../core/history';
 import { requirePrompt, saveWithTopics, type SaveAction } from './library-topics';
+import { registerSuggest } from './suggest';
 
 // `parallax prompts`: the prompt library and its topics (the prompts' tags), as the app's
 // Library view keeps them; `parallax visibility --by topic` groups the answers by them.
@@ -148,20 +150,7 @@ function registerImport(prompts: Command, ctx: CliContext): void {
       const csv = parsePromptTopicsCsv(readCsv(file));
       if (csv.fatal !== null) throw new CliUsageError(`${file}: ${csv.fatal}`);
       await withCliCore(ctx, flags, async (core) => {
-        const known = core.store.listPrompts();
-        const counts: Record<SaveAction, number> = { created: 0, updated: 0, unchanged: 0 };
-        const errors = [...csv.errors];
-        for (const row of csv.rows) {
-          try {
-            counts[
-              saveWithTopics(core.store, known, { ...row, replace: flags.replaceTopics === true }).action
-            ] += 1;
-          } catch (err) {
-            if (!(err instanceof CliUsageError)) throw err;
-            errors.push({ line: row.line, message: err.message });
-          }
-        }
-        errors.sort((a, b) => a.line - b.line);
+        const { errors, ...counts } = importPromptTopics(core.store, csv, flags.replaceTopics === true);
         if (counts.created + counts.updated + counts.unchanged === 0 && errors.length > 0)
           throw new CliUsageError(
             `${file}: no row could be imported (line ${errors[0]?.line}: ${errors[0]?.message})`,
@@ -198,11 +187,12 @@ function registerExport(prompts: Command, ctx: CliContext): void {
 export const registerPromptsCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const prompts = program
     .command('prompts')
-    .description('The prompt library and its topics: list, add, topics, remove, import, export');
+    .description('The prompt library and its topics: list, add, topics, remove, import, export, suggest');
   registerList(prompts, ctx);
   registerAdd(prompts, ctx);
   registerTopics(prompts, ctx);
   registerRemove(prompts, ctx);
   registerImport(prompts, ctx);
   registerExport(prompts, ctx);
+  registerSuggest(prompts, ctx);
 };

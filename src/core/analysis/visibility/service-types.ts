@@ -20,7 +20,8 @@ export type VisibilityQueryInput = InvokeParsedInput<'visibility.overview'>;
 
 export interface VisibilityService {
   overview(input: InvokeParsedInput<'visibility.overview'>): VisibilityOverview;
-  buckets(input: InvokeParsedInput<'visibility.buckets'>): VisibilityBuckets;
+  /** With `grain: 'week'`, day buckets are weeks, each named by its Monday (the client report's thin periods). */
+  buckets(input: InvokeParsedInput<'visibility.buckets'> & { grain?: 'day' | 'week' }): VisibilityBuckets;
   sources(input: InvokeParsedInput<'visibility.sources'>): SourcesView;
   gaps(input: InvokeParsedInput<'visibility.gaps'>): CitationGapsView;
   urls(input: InvokeParsedInput<'visibility.urls'>): UrlsView;

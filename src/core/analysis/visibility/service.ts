@@ -15,6 +15,7 @@ import { createSiteKindQueries } from './service-site-kinds';
 import { createSourceQueries } from './service-sources';
 import type { VisibilityService } from './service-types';
 import { meanStat, rateStat, statChange } from './stats';
+import { foldBrandsByWeek, foldCellsByWeek } from './week-fold';
 
 // The Visibility view's numbers over the store's roll-ups: the store sums, this file turns the
 // sums into rates with intervals, changes with their significance, and words for empty views.
@@ -125,8 +126,14 @@ export function createVisibilityService(deps: {
       const dims = [...new Set(input.by)].map((d) => DIM[d]);
       const keyOf = (r: Partial<Record<VisDim, string | number>>) =>
         dims.map((d) => String(r[d])).join('\u0001');
-      const cells = store.visCells(ctx.current, dims);
-      const brandRows = store.visBrands(ctx.current, dims);
+      // A week grain folds the day roll-ups into weeks (a day bucket then names its Monday).
+      const weekly = input.grain === 'week' && dims.includes('day');
+      const cells = weekly
+        ? foldCellsByWeek(store.visCells(ctx.current, dims))
+        : store.visCells(ctx.current, dims);
+      const brandRows = weekly
+        ? foldBrandsByWeek(store.visBrands(ctx.current, dims))
+        : store.visBrands(ctx.current, dims);
       const byKey = new Map<string, VisBrandRow[]>();
       for (const r of brandRows) {
         const k = keyOf(r);

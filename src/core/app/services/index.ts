@@ -2,7 +2,9 @@ import type { CommerceService } from '../../../shared/commerce';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
+import type { CrawlersService } from '../../crawlers';
 import type { HistoryStore } from '../../history';
+import type { FunnelService, OutcomesService } from '../../outcomes';
 import type { EventBus } from '../../platform';
 import type { PositioningService } from '../../positioning';
 
@@ -48,8 +50,14 @@ export interface CoreServices {
   discovery(): Promise<DiscoveryService>;
   /** Products, prices, merchants and ads of the answers: shelf, ads, conquesting, paid vs organic. */
   commerce(): Promise<CommerceService>;
+  /** AI crawlers' visits from the site's own logs: per agent, and per engine, page and week (verified). */
+  crawlers(): Promise<CrawlersService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
+  /** First-party outcomes: imports, AI-referred sessions per engine, page and week, prompts worth tracking. */
+  outcomes(): Promise<OutcomesService>;
+  /** Per engine, page and week: crawled (logs) → cited (answers) → referred and converted (analytics). */
+  funnel(): Promise<FunnelService>;
   /** Change alerts after monitor runs, built anew for each caller (one per core). */
   afterRun(options?: AfterRunOptions): Promise<AfterRun>;
 }
@@ -74,7 +82,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     }
     return service;
   };
-  return {
+  const services: CoreServices = {
     visibility: once(async () =>
       (await analysis()).createVisibilityService({ store, now, activeJudge: deps.activeJudge }),
     ),
@@ -88,7 +96,18 @@ export function createServices(deps: ServicesDeps): CoreServices {
     ),
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
+    crawlers: once(async () => (await import('./crawlers')).createCrawlersService({ store, now })),
     positioning: positioningOf,
+    outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
+    funnel: once(async () => {
+      const [{ createFunnelService }, visibility, crawlers, outcomes] = await Promise.all([
+        import('./outcomes'),
+        services.visibility(),
+        services.crawlers(),
+        services.outcomes(),
+      ]);
+      return createFunnelService({ visibility, crawlers, outcomes, labels: deps.labels });
+    }),
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =
         await import('./alerts');
@@ -121,4 +140,5 @@ export function createServices(deps: ServicesDeps): CoreServices {
       return { pipeline, webhooks };
     },
   };
+  return services;
 }

@@ -27,6 +27,7 @@ import {
   type CommerceReadApi,
   withCommerceIndex,
 } from '../commerce';
+import { createCrawlLogsApi, type CrawlLogsApi } from '../crawls';
 import { createDemoApi, type DemoApi } from '../demo';
 import type { IntegrityCheck } from './inspect';
 import {
@@ -45,6 +46,7 @@ import {
   type QueriesApi,
   type ResultsApi,
 } from '../answers';
+import { createOutcomesApi, type OutcomesApi } from '../outcomes';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
@@ -107,7 +109,9 @@ export interface HistoryStore
     PageArchiveApi,
     CommerceFillApi,
     CommerceReadApi,
-    CommerceDrillApi {
+    CommerceDrillApi,
+    CrawlLogsApi,
+    OutcomesApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -216,6 +220,8 @@ export function createHistoryStore(
     ...createMonitorOptionsApi(ctx),
     ...createWebhookOutboxApi(ctx),
     ...createPageArchiveApi(ctx),
+    ...createCrawlLogsApi(ctx),
+    ...createOutcomesApi(ctx),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>

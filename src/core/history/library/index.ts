@@ -4,3 +4,12 @@ export { type BrandInput, createLibraryApi, type LibraryApi } from './library';
 export { ensureTagIds, findTagId, pruneUnusedTags } from './tags';
 export { createMonitorsApi, type MonitorInput, type MonitorsApi } from './monitors';
 export { createSiteKindsApi, type SiteKindOverride, type SiteKindsApi } from './site-kinds';
+export {
+  cleanTopics,
+  importPromptTopics,
+  promptByText,
+  savePromptWithTopics,
+  type PromptTopicsImport,
+  type SaveAction,
+  type SaveWithTopics,
+} from './prompt-topics';

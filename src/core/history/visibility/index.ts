@@ -26,6 +26,7 @@ export { recordScriptsReanalysis } from './visibility-scripts';
 export {
   createVisibilityReadApi,
   type VisBrandRow,
+  type VisCellRow,
   type VisDim,
   type VisFilter,
   type VisibilityReadApi,

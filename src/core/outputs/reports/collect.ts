@@ -8,6 +8,7 @@ import type { VisibilityService } from '../../analysis';
 import { collectEvidence } from './evidence';
 import { focusFirst, kpiFindings, type FindingsSource } from './findings';
 import { questionGroups } from './questions';
+import { daysAreThin } from './series';
 import type { ClientReport, PositioningSource, ReportLook, ReportMonitor, ReportRequest } from './types';
 
 // Reads a client report's data for one monitor and period through the visibility service
@@ -98,6 +99,9 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
   // The latest runs say whether the answers are synthetic (a monitor runs on one connection).
   const runs = deps.store.listRuns({ monitorId: monitor.id, from: fromMs, to: toMs, limit: 100 });
   const trend = visibility.buckets({ ...base, by: ['day'] });
+  const trendByWeek = daysAreThin(trend)
+    ? visibility.buckets({ ...base, by: ['day'], grain: 'week' })
+    : undefined;
   const heatmap = visibility.buckets({ ...base, by: ['location', 'engine'] });
   const byEngine = visibility.buckets({ ...base, by: ['engine'] });
   const sources = visibility.sources({ ...base, limit: REPORT_TOP });
@@ -160,6 +164,7 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     kpis: overview.kpis,
     leaderboard: overview.leaderboard,
     trend,
+    ...(trendByWeek ? { trendByWeek } : {}),
     heatmap,
     byEngine,
     sources,

@@ -4,12 +4,12 @@ import type { BrandMetricsWithChange } from '../../../shared/visibility/types';
 import { plural } from '../../../shared/narrative/words';
 import { rateWithInterval } from './format';
 import { section, t } from './html-parts';
-import { periodDays, trendSeries, type TrendMetric } from './series';
+import { periodDays, periodWeeks, trendSeries, type TrendMetric } from './series';
 import { barChartSvg } from './svg-bars';
 import { trendChartSvg, type TrendLine, type TrendPoint } from './svg-chart';
 import type { ClientReport } from './types';
 
-// The report's charts: the trend per day of the focus brand and its closest competitors (the
+// The report's charts: the trend per day (per week when days hold few answers) of the focus brand and its closest competitors (the
 // competitors named most often in the period), one colour per brand as in the app, and every
 // tracked brand's share of voice as bars with their likely range.
 
@@ -57,7 +57,9 @@ function legend(r: ClientReport, ids: readonly string[], colors: Map<string, str
 
 export function trendSection(r: ClientReport): string {
   if (!r.focus) return '';
-  const days = periodDays(r.period);
+  const weekly = r.trendByWeek !== undefined;
+  const buckets = r.trendByWeek ?? r.trend;
+  const days = weekly ? periodWeeks(r.period) : periodDays(r.period);
   const colors = colorsOf(r);
   const ids = chartBrands(r);
   // Each chart carries its key, so a chart printed on a page of its own still says whose lines they are.
@@ -66,12 +68,13 @@ export function trendSection(r: ClientReport): string {
     const lines: TrendLine[] = ids.map((id) => ({
       name: brandName(r, id),
       color: colors.get(id) ?? '#888',
-      points: trendSeries(r.trend, id, metric),
+      points: trendSeries(buckets, id, metric),
       focus: id === r.focus?.id,
     }));
     const svg = trendChartSvg({
       title,
       days,
+      grain: weekly ? 'week' : 'day',
       lines,
       kind: metric === 'avgPosition' ? 'position' : 'rate',
       label: (p) => pointLabel(metric, p),
@@ -80,9 +83,9 @@ export function trendSection(r: ClientReport): string {
   });
   return section(
     'trend',
-    `Trend per day for ${r.focus.name} and its closest competitors`,
+    `Trend per ${weekly ? 'week' : 'day'} for ${r.focus.name} and its closest competitors`,
     `<div class="trends">${charts.join('')}</div>`,
-    `Each line is a brand's daily value (${r.focus.name}'s thicker, its likely range shaded); the competitors are the ${plural(ids.length - 1, 'one')} named most often in the period; gaps are days without answers.`,
+    `Each line is a brand's ${weekly ? 'weekly' : 'daily'} value (${r.focus.name}'s thicker, its likely range shaded); the competitors are the ${plural(ids.length - 1, 'one')} named most often in the period; gaps are ${weekly ? 'weeks' : 'days'} without answers.${weekly ? ` One point a week: a typical day holds fewer than ${MIN_ANSWERS_A_SIDE} answers, too few to read day by day.` : ''}`,
   );
 }
 

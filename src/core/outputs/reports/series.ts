@@ -1,8 +1,10 @@
+import { MIN_ANSWERS_A_SIDE } from '../../../shared/analytics/evidence';
 import type { ResolvedPeriod, VisibilityBuckets } from '../../../shared/visibility/types';
 import type { TrendPoint } from './svg-chart';
 
-// The focus brand's daily series out of the per-day buckets, one per KPI, for the charts
-// (HTML) and the Trend sheet (XLSX).
+// The focus brand's series out of the per-day (or per-week) buckets, one per KPI, for the
+// charts (HTML) and the Trend sheet (XLSX); weekly points when a typical day holds too few
+// answers to read one by one, as the app's Over time view decides.
 
 export type TrendMetric = 'mentionRate' | 'citationRate' | 'shareOfVoice' | 'avgPosition';
 
@@ -26,4 +28,28 @@ export function trendSeries(buckets: VisibilityBuckets, brandId: string, metric:
       return { day: r.bucket.day as string, value: s.value, lower: s.lower, upper: s.upper, n: s.n };
     })
     .sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** Every Monday (ISO day) of the weeks the period touches, in order. */
+export function periodWeeks(period: Pick<ResolvedPeriod, 'from' | 'to'>): string[] {
+  const days = periodDays(period);
+  const mondays = days.map((day) => {
+    const at = Date.parse(`${day}T00:00:00Z`);
+    return new Date(at - ((new Date(at).getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+  });
+  return [...new Set(mondays)];
+}
+
+/** Whether the median day with answers holds fewer than the answers a point needs to be read. */
+export function daysAreThin(perDay: VisibilityBuckets): boolean {
+  const answers = new Map<string, number>();
+  for (const r of perDay.rows) if (r.bucket.day !== undefined) answers.set(r.bucket.day, r.answers);
+  const sorted = [...answers.values()].sort((a, b) => a - b);
+  if (sorted.length === 0) return false;
+  const mid = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return median < MIN_ANSWERS_A_SIDE;
 }

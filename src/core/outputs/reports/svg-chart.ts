@@ -27,8 +27,10 @@ export interface TrendLine {
 
 export interface TrendChartOptions {
   title: string;
-  /** Every day of the period, in order (the x axis). */
+  /** Every day of the period, in order (the x axis); with grain 'week', every week's Monday. */
   days: readonly string[];
+  /** What a point covers (a day by default). */
+  grain?: 'day' | 'week';
   /** The focus brand's line first. */
   lines: readonly TrendLine[];
   /** 'rate': 0–100 %, up is more; 'position': 1 at the top (lower is better). */
@@ -156,7 +158,8 @@ export function trendChartSvg(options: TrendChartOptions): string {
   const focusPoints = lines[0]?.points ?? [];
   const withData = focusPoints.filter((p) => p.value !== null).length;
   const brands = lines.map((l) => l.name).join(', ');
-  const summary = `${options.title}, per day, for ${brands}: ${withData} of ${days.length} days with answers; shaded: 95 % interval of ${lines[0]?.name ?? 'the brand'}`;
+  const unit = options.grain ?? 'day';
+  const summary = `${options.title}, per ${unit}, for ${brands}: ${withData} of ${days.length} ${unit}s with answers; shaded: 95 % interval of ${lines[0]?.name ?? 'the brand'}`;
   return [
     `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(summary)}">`,
     `<title>${escapeHtml(summary)}</title>`,

@@ -135,6 +135,11 @@ export interface ClientReport {
   leaderboard: BrandMetricsWithChange[];
   /** Per day, every brand (the trend charts use the focus brand's rows). */
   trend: VisibilityBuckets;
+  /**
+   * Per week (each day bucket names the week's Monday), when a typical day holds too few answers
+   * to read day by day: the charts then draw weekly points. Absent otherwise.
+   */
+  trendByWeek?: VisibilityBuckets;
   /** Per location × engine, every brand (the heatmap uses the focus brand's rows). */
   heatmap: VisibilityBuckets;
   /** The tracked questions, grouped by topic (one group while prompts carry none). */

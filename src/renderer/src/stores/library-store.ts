@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import type { PromptSetView, SavedPromptView } from '../../../shared/ipc/channels/library';
+import type {
+  PromptSetView,
+  PromptsCsvExportView,
+  PromptsCsvImportView,
+  SavedPromptView,
+} from '../../../shared/ipc/channels/library';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
 import { errorOf, toShownError, type ShownError } from '../lib/errors';
@@ -33,6 +38,12 @@ interface LibraryState {
   deleteSet(id: string): Promise<void>;
   /** Saves prompt texts (from Compose) with tags, adding tags to ones already saved. */
   savePrompts(texts: string[], tags: string[]): Promise<SaveManyOutcome>;
+  /** The last CSV import or export (null before one, or after a canceled dialog). */
+  csv: { import: PromptsCsvImportView } | { export: PromptsCsvExportView } | null;
+  /** Asks main for a CSV file and imports its prompts and topics. */
+  importCsv(replaceTopics: boolean): Promise<void>;
+  /** Asks main where to save, then writes the prompts (those of the tag filter) and topics as CSV. */
+  exportCsv(): Promise<void>;
 }
 
 /** Every tag used by a saved prompt or set, alphabetical. */
@@ -61,6 +72,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
   loading: false,
   error: null,
   actionError: null,
+  csv: null,
   async load() {
     const tag = get().tag;
     set({ loading: true });
@@ -130,5 +142,23 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
     }
     if (get().prompts !== null) await get().load();
     return outcome;
+  },
+  async importCsv(replaceTopics) {
+    set({ actionError: null });
+    const failed = await errorOf(async () => {
+      const done = await call('prompts.importCsv', { replaceTopics });
+      set({ csv: done.path === null ? null : { import: done } });
+      if (done.path !== null) await get().load();
+    });
+    if (failed) set({ actionError: failed, csv: null });
+  },
+  async exportCsv() {
+    set({ actionError: null });
+    const tag = get().tag;
+    const failed = await errorOf(async () => {
+      const done = await call('prompts.exportCsv', tag === null ? {} : { topic: tag });
+      set({ csv: done.path === null ? null : { export: done } });
+    });
+    if (failed) set({ actionError: failed, csv: null });
   },
 }));

@@ -56,6 +56,22 @@ export interface BrandMatrixView {
   }>;
 }
 
+/** What the Library's "Import CSV…" did: counts, and each row left out with its line. */
+export interface PromptsCsvImportView {
+  /** The file read; null when the user canceled the dialog. */
+  path: string | null;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: Array<{ line: number; message: string }>;
+}
+
+export interface PromptsCsvExportView {
+  /** The file written; null when the user canceled the dialog. */
+  path: string | null;
+  prompts: number;
+}
+
 const id = z.string().min(1).max(64);
 const tags = z.array(z.string().trim().min(1).max(50)).max(20).default([]);
 const cadence = z
@@ -73,6 +89,14 @@ export const libraryChannels = {
     z.object({ id: id.optional(), text: z.string().trim().min(1).max(10_000), tags }).strict(),
   ).returns<SavedPromptView>(),
   'prompts.delete': invokeChannel(z.object({ id }).strict()).returns<{ deleted: boolean }>(),
+  /** Asks for a CSV file (prompt, topic columns) and adds its prompts with their topics. */
+  'prompts.importCsv': invokeChannel(
+    z.object({ replaceTopics: z.boolean().default(false) }).strict(),
+  ).returns<PromptsCsvImportView>(),
+  /** Asks where to save, then writes the library's prompts and topics as CSV (one topic: its prompts). */
+  'prompts.exportCsv': invokeChannel(
+    z.object({ topic: z.string().trim().min(1).max(50).optional() }).strict(),
+  ).returns<PromptsCsvExportView>(),
   'promptSets.list': invokeChannel(z.object({}).strict()).returns<PromptSetView[]>(),
   'promptSets.save': invokeChannel(
     z

@@ -1,4 +1,4 @@
-import type { PerLang } from './lang';
+import type { Lang, PerLang } from './lang';
 
 // Words that change how the words around them count: negators (flip the cue or sentiment word
 // that follows within NEGATION_WINDOW words), contrast markers (cut a sentence into clauses and
@@ -15,6 +15,19 @@ export const NEGATORS: PerLang<string> = {
   it: ['non', 'mai', 'senza', 'nessun', 'nessuna', 'nessuno', 'ne'],
   pt: ['nao', 'nunca', 'sem', 'nenhum', 'nenhuma', 'nem', 'jamais'],
   ja: [],
+  nl: ['niet', 'geen', 'nooit', 'zonder', 'nauwelijks', 'niets', 'noch', 'amper'],
+  pl: ['nie', 'bez', 'nigdy', 'zaden', 'zadna', 'zadne', 'zadnych', 'ani'],
+  sv: ['inte', 'ej', 'ingen', 'inget', 'inga', 'aldrig', 'utan', 'knappt', 'varken'],
+  tr: ['hic', 'asla'],
+};
+
+/**
+ * Negators written after what they negate, in the languages that do ("en iyi seçim değil" = not
+ * the best choice): they flip the cue or sentiment word at most NEGATION_WINDOW words before.
+ */
+// prettier-ignore
+export const POST_NEGATORS: Readonly<Partial<Record<Lang, readonly string[]>>> = {
+  tr: ['degil', 'degildir', 'degiller', 'degilim'],
 };
 
 /** How many words before a cue a negator still applies ("not the best choice", "ne … pas recommandé"). */
@@ -43,6 +56,13 @@ export const CONTRAST_MARKERS: PerLang<string> = {
   it: ['ma', 'pero', 'tuttavia', 'mentre', 'invece', 'anche se', 'sebbene', 'nonostante'],
   pt: ['mas', 'porem', 'embora', 'enquanto', 'no entanto', 'contudo', 'ja a', 'ja o', 'entretanto'],
   ja: ['が、', 'けど', 'けれど', 'ものの', '一方', 'ただし', 'しかし', 'ですが', 'ますが', 'なお'],
+  nl: ['maar', 'echter', 'hoewel', 'al zijn', 'al is', 'terwijl', 'daarentegen', 'toch', 'ondanks', 'anderzijds',
+    'aan de andere kant', 'behalve', 'alleen is'],
+  pl: ['ale', 'jednak', 'lecz', 'choc', 'chociaz', 'mimo', 'mimo ze', 'natomiast', 'za to', 'podczas gdy', 'z drugiej strony',
+    'tylko ze', 'aczkolwiek', 'niemniej'],
+  sv: ['men', 'dock', 'daremot', 'fast', 'aven om', 'trots', 'medan', 'a andra sidan', 'samtidigt'],
+  tr: ['ama', 'ancak', 'fakat', 'ise', 'buna karsin', 'buna karsilik', 'oysa', 'halbuki', 'ragmen', 'yine de', 'diger yandan',
+    'ote yandan', 'gerci'],
 };
 
 /** Scale the next sentiment word up (1.3) … */
@@ -57,6 +77,11 @@ export const INTENSIFIERS: PerLang<string> = {
   it: ['molto', 'davvero', 'estremamente', 'particolarmente', 'decisamente', 'super', 'parecchio'],
   pt: ['muito', 'realmente', 'extremamente', 'super', 'bem', 'bastante', 'bem mais'],
   ja: ['とても', '非常に', 'かなり', 'すごく', '大変', '特に', 'しっかり', 'ずっと'],
+  nl: ['zeer', 'erg', 'heel', 'echt', 'bijzonder', 'enorm', 'uiterst', 'flink', 'duidelijk', 'merkbaar', 'ontzettend', 'veel'],
+  pl: ['bardzo', 'naprawde', 'wyjatkowo', 'szczegolnie', 'mocno', 'wyraznie', 'zdecydowanie', 'niezwykle', 'ogromnie', 'duzo',
+    'znacznie'],
+  sv: ['mycket', 'valdigt', 'riktigt', 'extremt', 'sarskilt', 'otroligt', 'rejalt', 'markbart', 'tydligt', 'genomgaende'],
+  tr: ['cok', 'son derece', 'oldukca', 'gercekten', 'ozellikle', 'epey', 'belirgin sekilde', 'asiri', 'fazlasiyla'],
 };
 
 /** … or down (0.6). */
@@ -69,6 +94,10 @@ export const DAMPENERS: PerLang<string> = {
   it: ['un po', 'leggermente', 'abbastanza', 'talvolta', 'a volte'],
   pt: ['um pouco', 'ligeiramente', 'meio', 'as vezes'],
   ja: ['やや', '少し', 'ちょっと', '若干', 'めの', 'め'],
+  nl: ['iets', 'wat', 'een beetje', 'enigszins', 'nogal', 'vrij', 'soms', 'af en toe'],
+  pl: ['troche', 'nieco', 'lekko', 'dosc', 'raczej', 'czasem', 'czasami', 'niekiedy', 'stosunkowo'],
+  sv: ['lite', 'nagot', 'ganska', 'relativt', 'ibland', 'delvis', 'aningen'],
+  tr: ['biraz', 'kismen', 'bazen', 'ara sira', 'nispeten'],
 };
 
 /** Labels of "Pros:" lists and table columns whose cells are advantages … */
@@ -81,6 +110,10 @@ export const PRO_LABELS: PerLang<string> = {
   it: ['pro', 'pregi', 'vantaggi', 'punti di forza'],
   pt: ['pros', 'vantagens', 'pontos fortes', 'pontos positivos'],
   ja: ['メリット', '良い点', '長所', 'よい点', '強み'],
+  nl: ['voordelen', 'pluspunten', 'pluspunt', 'pro', 'sterke punten', 'plus'],
+  pl: ['zalety', 'plusy', 'mocne strony', 'za'],
+  sv: ['fordelar', 'plus', 'styrkor', 'pluspoang'],
+  tr: ['artilari', 'artilar', 'arti', 'avantajlari', 'avantajlar', 'guclu yonleri'],
 };
 
 /** … or drawbacks. */
@@ -94,6 +127,10 @@ export const CON_LABELS: PerLang<string> = {
   it: ['contro', 'difetti', 'svantaggi', 'punti deboli'],
   pt: ['contras', 'desvantagens', 'pontos fracos', 'pontos negativos'],
   ja: ['デメリット', '悪い点', '短所', '弱み', '気になる点'],
+  nl: ['nadelen', 'minpunten', 'minpunt', 'contra', 'zwakke punten', 'min'],
+  pl: ['wady', 'minusy', 'slabe strony', 'przeciw'],
+  sv: ['nackdelar', 'minus', 'svagheter', 'minuspoang'],
+  tr: ['eksileri', 'eksiler', 'eksi', 'dezavantajlari', 'dezavantajlar', 'zayif yonleri'],
 };
 
 /**
@@ -106,6 +143,7 @@ export const BLOCKERS: PerLang<string> = {
     'free migration', 'instead of'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
+  nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],
 };
 
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */

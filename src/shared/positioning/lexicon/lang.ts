@@ -10,8 +10,15 @@
 // - Japanese: a plain substring (no word boundaries exist); negation is read from what follows
 //   (ない, ません, …, see NEGATION_SUFFIXES_JA).
 
-export const LANGS = ['en', 'de', 'fr', 'es', 'it', 'pt', 'ja'] as const;
+export const LANGS = ['en', 'de', 'fr', 'es', 'it', 'pt', 'ja', 'nl', 'pl', 'sv', 'tr'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/**
+ * Languages that routinely leave out the subject ("Halılı bir ev için iyi bir seçim" = for a home
+ * with carpets [it is] a good choice): a sentence naming no brand goes on about the brand of the
+ * sentence before, as one that refers back does elsewhere.
+ */
+export const DROPS_SUBJECT: ReadonlySet<string> = new Set<Lang>(['ja', 'pl', 'tr']);
 
 export type PerLang<T> = Readonly<Record<Lang, readonly T[]>>;
 

@@ -40,6 +40,19 @@ export const TOP_CUES: PerLang<string> = {
   ja: ['おすすめno.1', 'おすすめナンバーワン', '最もおすすめ', '一番のおすすめ', '一番おすすめ', 'いちばんのおすすめ', 'イチオシ',
     'いちおし', '一押し', 'ベストバイ', 'ベストチョイス', '総合1位', '第1位', '1位', 'ナンバーワン', '最適', '一番の選択',
     '最高の選択', 'ずっと良い選択', '方がおすすめ', '方がずっと良い', '文句なし', 'ベスト', 'どれよりも'],
+  nl: ['beste keuze', 'topkeuze', 'onze favoriet', 'mijn favoriet', 'eerste keus', 'eerste keuze', 'nummer 1', 'nummer een',
+    'de winnaar', 'testwinnaar', 'beste koop', 'betere keuze', 'veel betere keuze', 'veiligere keuze', 'is de beste$',
+    'onverslaanbaar', 'moeilijk te verslaan', 'beter dan alle andere', 'werd het de @', 'werd het @', 'zou ik kopen',
+    'zou ik nemen', 'zou ik kiezen'],
+  pl: ['najlepsz* wybor*', 'najlepsz* opcj*', 'nasz faworyt', 'moj faworyt', 'numer jeden', 'numer 1', 'nr 1', 'zwyciezc*',
+    'pierwszy wybor', 'lepsz* wybor*', 'pewniejsz* wybor*', 'bezpieczniejsz* wybor*', 'bezkonkurencyjn*', 'trudno pobic',
+    'wybralbym', 'wybralabym', 'kupilbym', 'kupilabym', 'nasza rekomendacja', 'jest najlepsz*$'],
+  sv: ['basta valet', 'vart forstaval', 'forstaval', 'forsta val', 'var favorit', 'min favorit', 'nummer ett', 'nummer 1',
+    'vinnaren', 'testvinnare', 'bast i test', 'battre val', 'battre valet', 'battre alternativ', 'sakrare val', 'ar bast$',
+    'svarslag*', 'skulle det bli', 'skulle jag kopa', 'bast kop'],
+  tr: ['en iyi secim*', 'en iyi tercih*', 'en iyi secenek*', 'bir numarali', 'favorimiz', 'favorim', 'ilk tercih*', 'kazanan',
+    'daha iyi bir secim', 'daha iyi bir tercih', 'daha iyi bir secenek', 'daha guvenli bir tercih', 'daha guvenli bir secim',
+    'rakipsiz', 'alirdim', 'en iyisi'],
 };
 
 /** Among the options the answer recommends, conditionally too. */
@@ -88,6 +101,21 @@ export const REC_CUES: PerLang<string> = {
     'indicad*', 'ideal', 'alternativa', 'aposta segura'],
   ja: ['おすすめ', 'オススメ', 'お勧め', 'お薦め', '推奨', '良い選択', 'いい選択', '悪くない選択', '向いています', '向いている', '人向け',
     'を選びましょう', 'を選ぶと良い', '候補', '価値がある', '試す価値', '検討する価値', 'に適して'],
+  nl: ['aanrader', 'aan te raden', 'raad ik aan', 'raden we aan', 'raad ik @ aan', 'raden we @ aan', 'aanbevol*', 'aanbevelen',
+    'goede keuze', 'prima keuze', 'solide keuze', 'slimme keuze', 'veilige keuze', 'goede optie', 'goed alternatief',
+    'overwegen waard', 'de moeite waard', 'het bekijken waard', 'een blik waard', 'kies dan de @', 'kies de @', 'kies @',
+    'kies voor', 'ga voor', 'ideaal voor', 'ideaal als', 'ideaal', 'geschikt', 'zit je goed', 'zit bij @ goed', 'goed af',
+    'beter af', 'populair bij', 'geliefd bij', 'een tip', 'voor wie', 'en @ als'],
+  pl: ['polec*', 'rekomend*', 'warto rozwazyc', 'warto wybrac', 'warto sprawdzic', 'warto postawic', 'warto kupic', 'dobr* wybor*', 'solidn* wybor*', 'rozsadn* wybor*', 'dobr* opcj*', 'dobr* alternatyw*',
+    'wybierz @', 'a @ jesli', 'zdecyduj sie na', 'postaw na', 'idealn* dla', 'idealn* jesli', 'idealn*', 'sprawdzi sie', 'sprawdza sie',
+    'dobrze wybierze', 'godn* uwagi', 'wart* uwagi', 'wart* rozwazenia', 'oplaca sie', 'bezpieczny wybor', 'popularn* wsrod'],
+  sv: ['rekommender*', 'bra val', 'gott val', 'smart val', 'tryggt val', 'prisvart val', 'bra alternativ', 'vard att',
+    'vard pengarna', 'vard ett forsok', 'valj @', 'och @ om', 'for dig som', 'ga pa', 'satsa pa', 'passar bra', 'passar battre', 'passar dig',
+    'passar den som', 'perfekt for', 'perfekta for', 'perfekta om', 'idealisk*', 'lamplig*', 'popular bland', 'ett tips'],
+  tr: ['onerir*', 'oneriyor*', 'onerilir', 'onerebilir*', 'tavsiye ederim', 'tavsiye ediyor*', 'tavsiye ederiz', 'tavsiye edilir',
+    'iyi bir secim', 'iyi bir tercih', 'iyi bir secenek', 'mantikli bir secim', 'saglam bir secim', 'degerlendirmeye deger',
+    'denemeye deger', 'goz atmaya deger', '@ secin', '@ secebilirsiniz', '@ tercih edebilir*', '@ tercih edin', 'ideal', 'idealdir',
+    'daha uygun', 'icin uygun'],
 };
 
 /** A warning or advice to avoid. */
@@ -112,6 +140,16 @@ export const CAUTION_CUES: PerLang<string> = {
   ja: ['避けた方がいい', '避けた方が良い', '避けたほうがいい', '避けましょう', '避けるべき', '避けて', 'おすすめしません',
     'おすすめできません', 'おすすめできない', 'おすすめではありません', 'おすすめではない', 'お勧めしません', 'お勧めできません',
     '注意が必要', '要注意', '非推奨', 'やめた方がいい', 'やめておきましょう', '控えた方がいい'],
+  nl: ['vermijd', 'vermijden', 'niet aan te raden', 'niet aanbevolen', 'raad ik af', 'raden we af', 'raad af', 'afraden',
+    'afgeraden', 'wees voorzichtig', 'voorzichtig met', 'pas op', 'blijf weg', 'uit de buurt', 'links laten liggen',
+    'links liggen', 'niet de moeite waard', 'niet waard', 'slechte keuze', 'zou ik niet kopen', 'zou ik niet nemen', 'kijk uit',
+    'waarschuwing'],
+  pl: ['nie polec*', 'nie rekomend*', 'odradz*', 'omijac', 'omijaj', 'unikaj', 'unikac', 'uwazaj', 'ostroznie z', 'nie warto',
+    'zly wybor', 'kiepsk* wybor*', 'trzymaj sie z daleka', 'z daleka od', 'nie oplaca sie', 'uwaga na', 'ostrzegam'],
+  sv: ['undvik', 'undvika', 'rekommenderas inte', 'rekommenderar inte', 'kan inte rekommendera', 'avrad*', 'var forsiktig',
+    'forsiktig med', 'se upp', 'akta dig', 'hall dig borta', 'inte vard', 'daligt val', 'varning', 'skippa'],
+  tr: ['uzak dur*', 'kacinin', 'kacinmanizi', 'kacinmak', 'onerm*', 'tavsiye etmem', 'tavsiye etmiyor*', 'tavsiye edilmez',
+    'dikkatli olun', 'dikkatli olmakta', 'almayin', 'almamanizi', 'kotu bir secim', 'degmez', 'paranizi vermeyin'],
 };
 
 /**
@@ -127,6 +165,10 @@ export const MAJORITY_CUES: PerLang<string> = {
   it: ['la maggior parte', 'maggioranza'],
   pt: ['a maioria'],
   ja: ['多くの家庭', '多くの人', 'ほとんどの人'],
+  nl: ['de meeste', 'voor de meeste', 'meeste mensen'],
+  pl: ['wiekszosci', 'dla wiekszosci', 'wiekszosc'],
+  sv: ['de flesta', 'for de flesta'],
+  tr: ['cogu', 'cogunluk', 'cogunlugu'],
 };
 
 /** Headings or lead-ins that make a list of brands a ranking ("Best …", "Top 5", "ランキング"). */
@@ -139,6 +181,10 @@ export const RANKING_HEADINGS: PerLang<string> = {
   it: ['migliore', 'migliori', 'top', 'classifica'],
   pt: ['melhor', 'melhores', 'top', 'ranking'],
   ja: ['ランキング', 'ベスト', '1位'],
+  nl: ['beste', 'top', 'ranglijst', 'favorieten'],
+  pl: ['najlepsze', 'najlepszy', 'najlepsza', 'najlepszych', 'najlepsi', 'top', 'ranking', 'zestawienie'],
+  sv: ['basta', 'bast', 'topp', 'topplista', 'rankning'],
+  tr: ['iyi', 'iyileri', 'top', 'siralama', 'siralamasi'],
 };
 
 /** A recommendation for one case only ("only if you need …", "fine for small teams"): no tone of its own. */

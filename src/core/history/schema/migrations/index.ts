@@ -28,6 +28,8 @@ import { sql as posNotJudged } from './026_pos_not_judged';
 import { fill as fillCommerce, sql as commerce } from './027_commerce';
 import { sql as siteKinds } from './028_site_kinds';
 import { sql as syncQuarantine } from './029_sync_quarantine';
+import { sql as crawlLogs } from './030_crawl_logs';
+import { sql as outcomes } from './031_outcomes';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -69,4 +71,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 27, name: 'commerce', sql: commerce, up: fillCommerce },
   { version: 28, name: 'site-kinds', sql: siteKinds },
   { version: 29, name: 'sync-quarantine', sql: syncQuarantine },
+  { version: 30, name: 'crawl-logs', sql: crawlLogs },
+  { version: 31, name: 'outcomes', sql: outcomes },
 ];

@@ -5,6 +5,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { PromptForm } from './PromptForm';
 import { PromptSetForm } from './PromptSetForm';
 import { PromptSetsTable } from './PromptSetsTable';
+import { PromptsCsvBar } from './PromptsCsvBar';
 import { PromptsTable } from './PromptsTable';
 
 /** Saved prompts and prompt sets with tags; any of them goes into Compose in one click. */
@@ -57,6 +58,7 @@ export function LibraryView() {
 
           <div className="panel">
             <h2>Saved prompts</h2>
+            <PromptsCsvBar />
             {editingPrompt ? (
               <PromptForm
                 key={editingPrompt.id}

@@ -1,4 +1,4 @@
-import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrendBucket, TrendModel } from './derive';
 
 const percent = (v: number): string => `${Math.round(v * 100)} %`;
@@ -7,26 +7,6 @@ function tooltipValue(value: unknown): string {
   if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number')
     return `${percent(value[0])}–${percent(value[1])}`;
   return typeof value === 'number' ? percent(value) : '—';
-}
-
-/**
- * The chart's key, drawn from the model rather than from recharts' payload: the focus brand
- * first, in bold, with its thicker line and the word "focus"; the others after it.
- */
-export function TrendLegend({ model }: { model: TrendModel }) {
-  return (
-    <ul className="vis-legend-series" aria-label="Brands in the chart">
-      {model.series.map((s) => (
-        <li key={s.brandId} className={s.focus ? 'vis-legend-focus' : undefined}>
-          <svg width="22" height="10" aria-hidden="true">
-            <line x1="1" y1="5" x2="21" y2="5" stroke={s.color} strokeWidth={s.focus ? 4 : 2} />
-          </svg>
-          {s.name}
-          {s.focus && <span className="badge badge-brand">focus</span>}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The trend as a recharts chart: one line per brand, its 95 % interval as a band. */
@@ -62,7 +42,6 @@ export function TrendChart({
         // Items in the text colour, not each line's (a pale line colour on the panel fails contrast).
         itemStyle={{ color: 'var(--text)' }}
       />
-      <Legend content={() => <TrendLegend model={model} />} />
       {model.series
         .filter((s) => s.focus || allBands)
         .map((s) => (

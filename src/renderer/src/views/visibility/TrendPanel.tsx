@@ -4,6 +4,7 @@ import { useVisibilityStore, type TrendBy } from '../../stores/visibility-store'
 import { trendModel, type TrendBucket, type TrendModel, type TrendSeries } from './derive';
 import { formatN, formatRate } from './format';
 import type { TrendChart as TrendChartComponent } from './TrendChart';
+import { TrendLegend } from './TrendLegend';
 import { useBrandRefs, useFocusBrand } from './hooks';
 import { Panel } from './Panel';
 import { PANEL_RESERVE } from './panel-reserve';
@@ -170,6 +171,7 @@ function TrendBody({
   if (table) return <TrendTable model={model} by={shape} onPick={onPick} />;
   return (
     <figure className="vis-chart" aria-label={`Mention rate per ${shape}, with 95 % intervals`}>
+      <TrendLegend model={model} />
       <Suspense fallback={<div className="vis-chart-placeholder" style={{ height: CHART_HEIGHT }} />}>
         <TrendChart model={model} allBands={allBands} height={CHART_HEIGHT} onPick={(b) => onPick(b)} />
       </Suspense>

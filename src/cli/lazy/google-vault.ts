@@ -1,0 +1,2 @@
+// Loaded on demand by `parallax outcomes connect|pull|disconnect`: the keychain entry of a Google connection.
+export { createKeychainSecretStore } from '../../core/platform';

@@ -1,0 +1,12 @@
+import type { HistoryStore } from '../../history';
+import { botsReport } from './bots';
+import type { CrawlersService } from './types';
+import { crawledWeeks } from './weeks';
+
+/** The crawler numbers over one history (core.services.crawlers()). */
+export function createCrawlersService(deps: { store: HistoryStore; now: () => number }): CrawlersService {
+  return {
+    bots: (period = {}) => botsReport(deps.store, period, deps.now()),
+    crawledWeeks: (period = {}) => crawledWeeks(deps.store, period, deps.now()),
+  };
+}

@@ -1,0 +1,99 @@
+// What the crawler-log import stores and what its readers ask for (migration 030).
+
+/** One imported log file, as its summary said. */
+export interface CrawlFileRecord {
+  fingerprint: string;
+  /** The file's name (its base name: folders stay on the analyst's machine). */
+  name: string;
+  bytes: number;
+  format: string;
+  lines: number;
+  kept: number;
+  malformed: number;
+  importedAt: number;
+}
+
+/** Hits of one catalogue agent on one page, one day, one status. */
+export interface CrawlHitRow {
+  site: string;
+  /** YYYY-MM-DD */
+  day: string;
+  agent: string;
+  url: string;
+  status: number;
+  verified: boolean;
+  hits: number;
+}
+
+/** Browsers' hits on one page, one day, one status. */
+export interface BrowserHitRow {
+  site: string;
+  day: string;
+  url: string;
+  status: number;
+  hits: number;
+}
+
+export interface CrawlFilter {
+  /** First day counted (YYYY-MM-DD), inclusive. */
+  sinceDay?: string;
+  agents?: readonly string[];
+  site?: string;
+}
+
+/** Per agent and verification: hits and distinct pages. */
+export interface CrawlAgentTotal {
+  agent: string;
+  verified: boolean;
+  hits: number;
+  pages: number;
+}
+
+export interface CrawlStatusTotal {
+  agent: string;
+  status: number;
+  hits: number;
+}
+
+/** A page an agent was refused (403, never 2xx) while browsers were served it (2xx). */
+export interface CrawlBlockedPage {
+  site: string;
+  url: string;
+  agent: string;
+  agentStatus: number;
+  browserStatus: number;
+}
+
+/** Verified hits of one agent on one page in one week (weeks start on Monday). */
+export interface CrawlWeekRow {
+  week: string;
+  agent: string;
+  url: string;
+  hits: number;
+}
+
+/** One file's rows on their way into the history (one transaction, the connection's only one). */
+export interface CrawlFileWrite {
+  addHits(rows: readonly CrawlHitRow[]): void;
+  addBrowsers(rows: readonly BrowserHitRow[]): void;
+  commit(): void;
+  rollback(): void;
+}
+
+export interface CrawlLogsApi {
+  /** The file imported with this fingerprint, or null. */
+  crawlFileImported(fingerprint: string): CrawlFileRecord | null;
+  /**
+   * Opens one file's write transaction with its record, or null (nothing written) when a file
+   * with the same fingerprint is already in. Its rows are then added batch by batch, as DuckDB
+   * hands them over, and the file lands whole at commit or not at all.
+   */
+  beginCrawlFile(file: CrawlFileRecord): CrawlFileWrite | null;
+  /** Every imported file, latest first. */
+  listCrawlFiles(): CrawlFileRecord[];
+  crawlAgentTotals(filter: CrawlFilter): CrawlAgentTotal[];
+  crawlStatusTotals(filter: CrawlFilter): CrawlStatusTotal[];
+  crawlBlockedPages(filter: CrawlFilter): CrawlBlockedPage[];
+  /** Verified hits only: what the funnel counts as crawled. */
+  crawlWeeks(filter: CrawlFilter): CrawlWeekRow[];
+}

@@ -1,0 +1,8 @@
+// The funnel per engine, page and week: crawled (logs) → cited (history) → referred and
+// converted (analytics).
+
+export { createFunnelService, type FunnelDeps, type FunnelOptions, type FunnelService } from './service';
+export { joinFunnel, FUNNEL_CAVEATS, type CitedCounts, type FunnelInputs } from './join';
+export { pageKey } from './page-key';
+export type * from './types';
+export { FUNNEL_FLAGS } from './types';

@@ -1,0 +1,66 @@
+import type { EngineName } from '../../../shared/api/engines';
+
+// `parallax funnel --json` and the Funnel view: per engine, per page and per week, crawled →
+// cited → referred → converted.
+
+export interface FunnelRate {
+  value: number | null;
+  lower: number | null;
+  upper: number | null;
+  n: number;
+}
+
+export interface FunnelEngine {
+  engine: EngineName;
+  /** Verified hits of the agents feeding the engine, and the distinct pages they fetched. */
+  crawledHits: number;
+  crawledPages: number;
+  /** Answers of the engine citing one of the focus brand's pages, of the answers asked. */
+  citedAnswers: number;
+  citationRate: FunnelRate;
+  /** Sessions the engine's assistant referred (GA4), and their key events. */
+  referredSessions: number;
+  keyEvents: number;
+}
+
+export const FUNNEL_FLAGS = [
+  'crawled-never-cited',
+  'cited-not-fetched',
+  'cited-but-blocked',
+  'referred-never-cited',
+] as const;
+export type FunnelFlag = (typeof FUNNEL_FLAGS)[number];
+
+export interface FunnelPage {
+  /** The page's path on the site ("/pricing"): logs, analytics and citations joined on it. */
+  url: string;
+  crawledHits: number;
+  citedAnswers: number;
+  referredSessions: number;
+  keyEvents: number;
+  flags: FunnelFlag[];
+  /** The flags in plain words, naming the engines. */
+  notes: string[];
+}
+
+export interface FunnelWeek {
+  /** The week's Monday (YYYY-MM-DD). */
+  week: string;
+  crawledHits: number;
+  citedAnswers: number;
+  citationRate: FunnelRate;
+  referredSessions: number;
+  keyEvents: number;
+}
+
+export interface FunnelView {
+  days: number;
+  /** The brand whose pages count as cited (the focus brand), or null without one. */
+  brand: string | null;
+  engines: FunnelEngine[];
+  pages: FunnelPage[];
+  weeks: FunnelWeek[];
+  /** What the funnel cannot know, in words. */
+  caveats: string[];
+  empty: string | null;
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { foldWords, sameQuestion } from './fold';
+import { isQuestionLike } from './question';
+
+// Prompts worth tracking: what people ask search (Search Console's question-like queries), what
+// Bing's answers were grounded on, and what the engines themselves searched while answering the
+// tracked prompts (fan-out), folded into candidates, minus what is tracked already. Ranked by
+// the strength of each source's signal relative to that source's strongest (impressions,
+// citations, answers), so no source's unit is compared with another's.
+
+export type SuggestionSource = 'gsc' | 'bing' | 'fanout';
+
+/** One query as a source reports it, with its signal. */
+export interface SourceQuery {
+  source: SuggestionSource;
+  text: string;
+  /** Search Console: impressions; Bing: citations (impressions when there are none); fan-out: answers. */
+  weight: number;
+  impressions?: number | null;
+  clicks?: number | null;
+  citations?: number | null;
+  /** Fan-out: answers whose engine ran it, and those engines. */
+  answers?: number;
+  engines?: readonly string[];
+}
+
+export interface PromptSuggestion {
+  /** Stable while the folded question is the same: what `--add ID` names. */
+  id: string;
+  /** The text to track: the folded queries' strongest. */
+  text: string;
+  /** Where it came from, each source once. */
+  sources: SuggestionSource[];
+  /** The queries folded into it. */
+  variants: string[];
+  /** Search Console impressions: a proxy for how often it is searched, never a volume. */
+  impressions: number | null;
+  clicks: number | null;
+  /** Bing: how often the site's pages were cited grounding answers to it. */
+  citations: number | null;
+  /** Fan-out: answers in the history whose engine searched it, and those engines. */
+  answers: number | null;
+  engines: string[];
+  /** 0..1: the strongest of its sources' signals relative to that source's strongest. */
+  score: number;
+}
+
+interface Fold {
+  words: string[];
+  members: SourceQuery[];
+}
+
+const sum = (values: readonly (number | null | undefined)[]): number | null => {
+  const present = values.filter((v): v is number => typeof v === 'number');
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+};
+
+function folded(queries: readonly SourceQuery[]): Fold[] {
+  const folds: Fold[] = [];
+  const exact = new Map<string, Fold>();
+  for (const q of [...queries].sort((a, b) => b.weight - a.weight || a.text.localeCompare(b.text))) {
+    const words = foldWords(q.text);
+    const key = words.join(' ');
+    const fold = exact.get(key) ?? folds.find((f) => sameQuestion(f.words, words));
+    if (fold) fold.members.push(q);
+    else {
+      const made = { words, members: [q] };
+      folds.push(made);
+      exact.set(key, made);
+    }
+  }
+  return folds;
+}
+
+function toSuggestion(fold: Fold, strongest: ReadonlyMap<SuggestionSource, number>): PromptSuggestion {
+  const m = fold.members;
+  const lead = m[0] as SourceQuery;
+  const score = Math.max(...m.map((q) => q.weight / Math.max(strongest.get(q.source) ?? 1, 1)));
+  return {
+    id: createHash('sha1').update(fold.words.join(' ')).digest('hex').slice(0, 10),
+    text: lead.text.trim(),
+    sources: [...new Set(m.map((q) => q.source))],
+    variants: [...new Set(m.map((q) => q.text.trim()))],
+    impressions: sum(m.map((q) => q.impressions)),
+    clicks: sum(m.map((q) => q.clicks)),
+    citations: sum(m.map((q) => q.citations)),
+    answers: sum(m.map((q) => q.answers)),
+    engines: [...new Set(m.flatMap((q) => q.engines ?? []))].sort(),
+    score: Math.round(score * 1000) / 1000,
+  };
+}
+
+/**
+ * Candidates from `queries`, near-duplicates folded, the ones matching a `tracked` prompt left
+ * out, strongest first. Search Console queries count only when question-like.
+ */
+export function suggestPrompts(
+  queries: readonly SourceQuery[],
+  tracked: readonly string[],
+): PromptSuggestion[] {
+  const kept = queries.filter((q) => q.weight > 0 && (q.source !== 'gsc' || isQuestionLike(q.text)));
+  const strongest = new Map<SuggestionSource, number>();
+  for (const q of kept) strongest.set(q.source, Math.max(strongest.get(q.source) ?? 0, q.weight));
+  const trackedWords = tracked.map(foldWords);
+  return folded(kept)
+    .filter((f) => !trackedWords.some((t) => sameQuestion(t, f.words)))
+    .map((f) => toSuggestion(f, strongest))
+    .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+}
