@@ -16,6 +16,7 @@ import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceBrand, verdictWordOf } from './case-advice';
+import { readsIndirect } from './lexicon/verdict-words';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -39,6 +40,8 @@ export interface AnswerAnalysis {
   advice: boolean;
   /** The answer reports news about a brand ("announced on Tuesday"). */
   news: boolean;
+  /** Its language's indirect wording is read (rules 5-6 of signals.ts as written for it). */
+  indirect: boolean;
 }
 
 interface Walk {
@@ -50,6 +53,8 @@ interface Walk {
   signals: (BrandSignals | null)[];
   advice: boolean;
   news: boolean;
+  /** The language's indirect wording is read (lexicon/verdict-words.ts readsIndirect). */
+  indirect: boolean;
 }
 
 /** Tone a verdict's pick or a case's advice adds (as a place in a recommendation list). */
@@ -221,7 +226,7 @@ function analyseSentences(
       item ||
       DROPS_SUBJECT.has(w.lang) ||
       names ||
-      (namedOne && !w.news) ||
+      (namedOne && !w.news && w.indirect) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = {
       start: s.start,
@@ -354,6 +359,7 @@ export function analyseAnswer(
     signals,
     advice: answerHasRanking(text, blocks, lang),
     news: false,
+    indirect: readsIndirect(lang),
   };
   let picked = false;
   blocks.forEach((b, i) => {
@@ -372,7 +378,7 @@ export function analyseAnswer(
     if (s !== null && s !== undefined && s.urlOnly && i >= 0)
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
-  return { signals, advice: w.advice, news: w.news };
+  return { signals, advice: w.advice, news: w.news, indirect: w.indirect };
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

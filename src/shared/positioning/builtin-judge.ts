@@ -116,7 +116,7 @@ export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bu
   const out: BrandPositioning[] = [];
   const sentiments = analysis.signals.map((s) => (s === null ? null : sentimentOf(s)));
   const tones = sentiments.map((x) => x?.score ?? 0);
-  const statuses = statusesOf(analysis.signals, tones, analysis.advice, analysis.news);
+  const statuses = statusesOf(analysis.signals, tones, analysis.advice, analysis.news, analysis.indirect);
   analysis.signals.forEach((s, i) => {
     const sentiment = sentiments[i];
     const status = statuses[i];

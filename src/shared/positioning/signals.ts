@@ -57,6 +57,8 @@ const POSITIVE_AT = 0.3;
 const NEGATIVE_AT = -0.3;
 /** Tone that makes an un-cued brand recommended or cautioned in an advice answer. */
 const ADVICE_POSITIVE_AT = 0.3;
+/** … in a language whose indirect wording the judge does not read (as before those rules). */
+const PLAIN_ADVICE_POSITIVE_AT = 0.5;
 const ADVICE_NEGATIVE_AT = -0.75;
 /**
  * Problems reported without a verdict word ("three outages, sync failures, support slipping"):
@@ -73,7 +75,13 @@ export function sentimentOf(s: BrandSignals): Sentiment {
   return { label, score: rounded === 0 ? 0 : rounded };
 }
 
-export function statusOf(s: BrandSignals, advice: boolean, tone: number, news = false): PositioningStatus {
+export function statusOf(
+  s: BrandSignals,
+  advice: boolean,
+  tone: number,
+  news = false,
+  indirect = true,
+): PositioningStatus {
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
   if (s.top >= 2) return 'top';
@@ -84,9 +92,10 @@ export function statusOf(s: BrandSignals, advice: boolean, tone: number, news = 
   if (s.cond > 0 && framed) return 'recommended';
   if (s.caution > 0) return 'cautioned';
   if (s.deniedTop && tone <= NEGATIVE_AT) return 'cautioned';
-  if (advice && !s.deniedTop && tone >= ADVICE_POSITIVE_AT) return 'recommended';
+  if (advice && !s.deniedTop && tone >= (indirect ? ADVICE_POSITIVE_AT : PLAIN_ADVICE_POSITIVE_AT))
+    return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
-  if (!news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
+  if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
   return 'mentioned';
 }
 
@@ -100,9 +109,10 @@ export function statusesOf(
   tones: readonly number[],
   advice: boolean,
   news: boolean,
+  indirect = true,
 ): (PositioningStatus | null)[] {
   const once = (a: boolean): (PositioningStatus | null)[] =>
-    signals.map((s, i) => (s === null ? null : statusOf(s, a, tones[i] as number, news)));
+    signals.map((s, i) => (s === null ? null : statusOf(s, a, tones[i] as number, news, indirect)));
   const first = once(advice);
-  return advice || !first.includes('cautioned') ? first : once(true);
+  return advice || !indirect || !first.includes('cautioned') ? first : once(true);
 }

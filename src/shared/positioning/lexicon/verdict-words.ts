@@ -7,6 +7,15 @@ import type { Lang } from './lang';
 export type PartialPerLang<T> = Readonly<Partial<Record<Lang, readonly T[]>>>;
 
 /**
+ * Whether the judge reads indirect wording in `lang` (verdict frames, cases, reported problems,
+ * a paragraph going on about the brand its last sentence named): the languages these lists were
+ * written and measured for. Another language keeps the judge's plainer reading.
+ */
+export function readsIndirect(lang: Lang): boolean {
+  return VERDICT_LABELS[lang] !== undefined;
+}
+
+/**
  * Labels of a verdict: a heading ("### Verdict"), a paragraph's lead ("**Bottom line:** …",
  * "Overall, …", "Fazit: …"), a table column ("| Our take |") or a table row's first cell
  * ("| **Verdict** | … |").
