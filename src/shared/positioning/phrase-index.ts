@@ -32,6 +32,10 @@ export interface Payload {
   postNegator?: boolean;
   contrast?: boolean;
   scale?: number;
+  /** Praise in the past ("used to be", "war früher"): what follows in the clause is no praise now. */
+  past?: boolean;
+  /** Words of a news report ("announced on Tuesday", "a annoncé"): facts, not advice. */
+  news?: boolean;
 }
 
 interface Word {
@@ -128,6 +132,8 @@ function fixedShape(p: Payload): Payload {
     postNegator: p.postNegator,
     contrast: p.contrast,
     scale: p.scale,
+    past: p.past,
+    news: p.news,
   };
 }
 
