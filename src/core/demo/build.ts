@@ -15,6 +15,7 @@ import {
   type DemoBrand,
   type DemoVariant,
 } from './plan';
+import { demoFactSheet } from './facts';
 import { readDemoRecord, writeDemoRecord, type DemoRecord } from './record';
 
 // Builds the demo history through the real run engine, against an in-process sandbox, with a
@@ -97,9 +98,12 @@ export async function buildDemoHistory(opts: BuildDemoOptions): Promise<DemoBuil
       variant,
     };
     writeDemoRecord(store, record);
-    // Brands first: every result is then analysed once, at ingest.
+    // Brands and their fact sheets first: every result is then analysed and checked once, at ingest.
     for (const b of brands) {
-      record.brandIds.push(store.saveBrand(b).id);
+      const saved = store.saveBrand(b);
+      record.brandIds.push(saved.id);
+      const facts = demoFactSheet(b.name, Math.floor(record.lastDay / DAY_MS));
+      if (facts.length > 0) store.setBrandFacts(saved.id, facts);
       writeDemoRecord(store, record);
     }
 

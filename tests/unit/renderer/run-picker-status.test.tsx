@@ -63,7 +63,7 @@ describe('sidebar groups and shortcuts', () => {
     installFakeParallax();
   });
 
-  it('groups the sidebar (analyse, collect, review, setup), its shortcuts in its own order (Ctrl+1…5, Ctrl+Shift+M, Ctrl+6…9, 0, then Ctrl+Shift+T and Ctrl+,)', async () => {
+  it('groups the sidebar (analyse, collect, review, setup), its shortcuts in its own order (Ctrl+1…5, Ctrl+Shift+M and U, Ctrl+6…9, 0, then Ctrl+Shift+T and Ctrl+,)', async () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Visibility' });
     const nav = screen.getByRole('navigation', { name: 'Views' });
@@ -85,6 +85,7 @@ describe('sidebar groups and shortcuts', () => {
       'Control+4',
       'Control+5',
       'Control+Shift+M',
+      'Control+Shift+U',
       'Control+6',
       'Control+7',
       'Control+8',
@@ -101,6 +102,7 @@ describe('sidebar groups and shortcuts', () => {
       'Over timeCtrl+4',
       'BrandsCtrl+5',
       'CommerceCtrl+Shift+M',
+      'FunnelCtrl+Shift+U',
       'ComposeCtrl+6',
       'RunCtrl+7',
       'MonitorsCtrl+8',
@@ -127,8 +129,8 @@ describe('sidebar groups and shortcuts', () => {
     fireEvent.keyDown(window, { key: 'M', ctrlKey: true, shiftKey: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Commerce' })).toBeInTheDocument();
 
-    // Arrow keys walk the sidebar in its order, across the groups: Commerce → Compose, Settings → Visibility.
-    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Commerce/ }), { key: 'ArrowDown' });
+    // Arrow keys walk the sidebar in its order, across the groups: Funnel → Compose, Settings → Visibility.
+    fireEvent.keyDown(within(nav).getByRole('button', { name: /^Funnel/ }), { key: 'ArrowDown' });
     expect(within(nav).getByRole('button', { name: /^Compose/ })).toHaveFocus();
     fireEvent.keyDown(within(nav).getByRole('button', { name: /^Settings/ }), { key: 'ArrowDown' });
     expect(within(nav).getByRole('button', { name: /^Visibility/ })).toHaveFocus();
