@@ -18,13 +18,18 @@
 //   docs/images/discovery.png      Brands → Discovered (the Discovery guide's)
 //   docs/images/commerce.png       the Commerce view's key numbers and shelf per brand (the
 //                                  Commerce guide's)
+//   docs/images/facts.png          Brands → Facts: the demo brands' discrepancy rates (the Brand
+//                                  facts guide's)
+//   docs/images/funnel.png         the Funnel view, after a generated server log and GA4 export
+//                                  are imported into the copy (the Funnel guide's)
 // The renderer is built first when out/renderer is missing (`--build` rebuilds it anyway). Run
 // it after a change to the Visibility view, look at the images, and commit them with the change.
 // (docs/images/rescore-estimate.png and workspace-sync.png are the e2e suite's own screenshots,
 // test-results/rescore-estimate-light.png and workspace-sync-light.png, copied: run those two
 // files with PARALLAX_E2E_SCREENSHOTS=1 to save them.)
 
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'electron-vite';
@@ -40,6 +45,55 @@ async function save(page: Page, name: string): Promise<void> {
   const bytes = statSync(path).size;
   console.log(`${path}: ${(bytes / 1024).toFixed(0)} KB`);
   if (bytes > MAX_BYTES) throw new Error(`${path} is over ${MAX_BYTES / 1024} KB: keep the docs light`);
+}
+
+/** The paths of Veloxa's pages the demo's answers cite most. */
+async function citedPaths(h: {
+  core: { services: { visibility(): Promise<{ urls(q: object): { urls: Array<{ url: string }> } }> } };
+}): Promise<string[]> {
+  const visibility = await h.core.services.visibility();
+  const { urls } = visibility.urls({ scope: { kind: 'all' }, period: { days: 30 }, limit: 6 });
+  return urls.map((u) => new URL(u.url).pathname);
+}
+
+/**
+ * A server log (verified GPTBot and PerplexityBot hits, one page refused to PerplexityBot) and a
+ * GA4 export (ChatGPT and Perplexity referrals) for the cited pages, imported into the copy with
+ * the CLI, so the Funnel view has every step to show.
+ */
+async function importFunnelSources(dataDir: string, paths: readonly string[]): Promise<void> {
+  const day = new Date(Date.now() - 86_400_000);
+  const clf = `${String(day.getUTCDate()).padStart(2, '0')}/${day.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}/${day.getUTCFullYear()}:10:00:00 +0000`;
+  const line = (ip: string, ua: string, path: string, status: number) =>
+    `${ip} - - [${clf}] "GET ${path} HTTP/1.1" ${status} 512 "-" "${ua}"`;
+  const gptbot =
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot';
+  const perplexity =
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)';
+  const browser =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const log: string[] = [];
+  paths.forEach((path, i) => {
+    for (let k = 0; k < 6 - i; k++) log.push(line('20.171.206.17', gptbot, path, 200));
+    if (i % 2 === 0) log.push(line('3.224.62.45', perplexity, path, i === 2 ? 403 : 200));
+    log.push(line('198.51.100.23', browser, path, 200));
+  });
+  log.push(line('20.171.206.17', gptbot, '/about-us', 200), line('20.171.206.17', gptbot, '/about-us', 200));
+  const ymd = day.toISOString().slice(0, 10).replace(/-/g, '');
+  const ga4 = [
+    '# Traffic acquisition: Session source / medium',
+    'Date,Session source / medium,Landing page + query string,Sessions,Key events',
+    ...paths.slice(0, 4).map((p, i) => `${ymd},chatgpt.com / referral,${p},${40 - 8 * i},${4 - i}`),
+    `${ymd},perplexity.ai / referral,${paths[0] ?? '/'},12,1`,
+    `${ymd},chatgpt.com / referral,/size-guide,9,0`,
+  ];
+  const db = join(dataDir, 'parallax.db');
+  writeFileSync(join(dataDir, 'access.log'), `${log.join('\n')}\n`);
+  writeFileSync(join(dataDir, 'ga4.csv'), `${ga4.join('\n')}\n`);
+  const cli = (args: string[]) =>
+    execFileSync(process.execPath, ['bin/parallax.mjs', ...args, '--db', db], { stdio: 'inherit' });
+  cli(['logs', 'import', join(dataDir, 'access.log'), '--site', 'veloxa.com']);
+  cli(['outcomes', 'import', 'ga4', join(dataDir, 'ga4.csv'), '--site', 'veloxa.com']);
 }
 
 async function main(): Promise<void> {
@@ -121,6 +175,12 @@ async function main(): Promise<void> {
     await discovered.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(300);
     await save(page, 'discovery.png');
+    // Facts: the demo brands' sheets are the sandbox's truth; its branded prompt states facts.
+    const facts = page.locator('section[aria-labelledby="facts-heading"]');
+    await facts.getByRole('table', { name: 'Veloxa: facts' }).waitFor({ timeout: 60_000 });
+    await facts.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await save(page, 'facts.png');
     // Commerce: its key numbers and the shelf per brand, your brand first.
     await page
       .getByRole('navigation')
@@ -131,6 +191,11 @@ async function main(): Promise<void> {
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await save(page, 'commerce.png');
+    await importFunnelSources(h.dataDir, await citedPaths(h));
+    await openView(page, 'Funnel');
+    await page.getByRole('table', { name: 'Funnel by engine' }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    await save(page, 'funnel.png');
   } finally {
     await h.close();
   }
