@@ -168,3 +168,16 @@ export const COMMERCE_GLOSSARY: readonly GlossaryEntry[] = [
     meaning: 'A competitor’s ad shown beside an answer to a question that names your brand.',
   },
 ];
+
+/** The terms of the report's "What the engines get wrong", explained when it shows them. */
+export const FACTS_GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'Answers contradicting a fact',
+    meaning:
+      'Of the answers that name the brand and say something about its facts (a price, a feature, a year…), the share that say something its fact sheet contradicts.',
+  },
+  {
+    term: 'Fact sheet',
+    meaning: 'The brand’s own facts, as it provides them: what the answers are checked against.',
+  },
+];

@@ -17,6 +17,14 @@ const PLACEHOLDER = /\b[A-Z][A-Z0-9]*_(?:ID|LINK)\b/g;
 export const FIXTURE_FILES: Readonly<Record<string, string>> = {
   'prompts.txt': 'best running shoes\nbest trail running shoes\n',
   'prompts.csv': 'prompt,tag\nbest running shoes,shoes\nrunning shoes for wide feet,shoes\n',
+  // A fact sheet for the demo's focus brand (docs/guides/facts.md's format).
+  'veloxa.facts.yaml': [
+    'facts:',
+    '  - { key: founded, kind: year, value: 1998 }',
+    '  - { key: headquarters, kind: place, value: Osaka }',
+    '  - { key: free-returns, kind: yes-no, value: no, words: [free returns] }',
+    '',
+  ].join('\n'),
   'run-spec.json': JSON.stringify({
     name: 'Shoes',
     prompts: ['best running shoes', 'best trail running shoes'],

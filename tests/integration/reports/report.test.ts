@@ -27,7 +27,7 @@ import { SITE_KIND_LABELS } from '../../../src/shared/visibility/site-kinds';
 import { logoDataUri } from '../../../src/core/outputs/reports/logo';
 import { trendSection } from '../../../src/core/outputs/reports/html-trends';
 import { daysAreThin } from '../../../src/core/outputs/reports/series';
-import { internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
+import { FACTS_GLOSSARY, internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
 import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
 
@@ -220,6 +220,20 @@ describe('client report contents', () => {
     expect(weekly.querySelector('p.note')?.textContent).toMatch(/One point a week/);
     const thin = { ...byDay, rows: byDay.rows.map((r) => ({ ...r, answers: 12 })) };
     expect(daysAreThin(thin)).toBe(true);
+  });
+
+  it('says what the engines get wrong about the brands’ facts, the focus brand first, with range and n', () => {
+    // The demo sets each brand's sheet; its branded prompt's answers state facts, some wrong.
+    const veloxa = report.facts?.brands.find((b) => b.brand === 'Veloxa');
+    expect(veloxa?.discrepancyRate.n).toBeGreaterThan(0);
+    const rows = Array.from(
+      doc.querySelectorAll('#facts table[aria-label="Answers contradicting each brand’s facts"] tbody tr'),
+    );
+    expect(rows[0]?.textContent).toMatch(/^Veloxa/);
+    const pct = ((veloxa?.discrepancyRate.value ?? 0) * 100).toFixed(1);
+    expect(rows[0]?.textContent).toContain(`${pct} %`);
+    expect(rows[0]?.textContent).toContain(`${veloxa?.discrepancyRate.n} answer`);
+    expect(doc.querySelector('#glossary')?.textContent).toMatch(/Answers contradicting a fact/);
   });
 
   it('lists the leaderboard, top sources, citation gaps, own pages and the period’s alerts', () => {
@@ -441,7 +455,8 @@ describe('client report in a client’s words', () => {
     const glossary = doc.querySelector('#glossary');
     expect(glossary?.querySelector('h2')?.textContent).toBe('How to read this report');
     const terms = Array.from(glossary?.querySelectorAll('dt') ?? []).map((d) => d.textContent);
-    expect(terms).toEqual(REPORT_GLOSSARY.map((g) => g.term));
+    // The terms of every number shown: the demo's answers show facts, so theirs come last.
+    expect(terms).toEqual([...REPORT_GLOSSARY, ...FACTS_GLOSSARY].map((g) => g.term));
     expect(terms).toEqual(
       expect.arrayContaining([
         'Mention rate',

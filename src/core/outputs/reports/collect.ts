@@ -5,6 +5,7 @@ import type { EngineLabels } from '../../../shared/narrative/places';
 import { AppError } from '../../platform';
 import type { HistoryStore } from '../../history';
 import type { VisibilityService } from '../../analysis';
+import { factsFigures } from '../../../shared/facts';
 import { collectEvidence } from './evidence';
 import { focusFirst, kpiFindings, type FindingsSource } from './findings';
 import { questionGroups } from './questions';
@@ -44,6 +45,8 @@ export interface CollectReportDeps {
     | 'listAlerts'
     | 'listAlertDigests'
     | 'getMonitorOptions'
+    | 'factVerdictRows'
+    | 'factSourceRows'
   >;
   visibility: VisibilityService;
   now: () => number;
@@ -168,6 +171,14 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     questions: questionGroups(monitor.questions),
     positioning,
     commerce,
+    facts:
+      overview.answers > 0
+        ? factsFigures(
+            deps.store.factVerdictRows(fromMs),
+            deps.store.factSourceRows(fromMs),
+            new Map(brands.map((b) => [b.id, b.name])),
+          )
+        : null,
     period: overview.period,
     synthetic: runs.runs.some((r) => r.sandbox) || evidence.some((e) => e.answers.some((a) => a.sandbox)),
     runs: runs.total,

@@ -1,6 +1,6 @@
 import { ordinal, percent } from '../../../shared/narrative/numbers';
 import { listJoin, plural } from '../../../shared/narrative/words';
-import { COMMERCE_GLOSSARY, REPORT_GLOSSARY } from '../../../shared/narrative/terms';
+import { COMMERCE_GLOSSARY, FACTS_GLOSSARY, REPORT_GLOSSARY } from '../../../shared/narrative/terms';
 import { section, t } from './html-parts';
 import { thinCaveat } from './html-method';
 import type { ClientReport } from './types';
@@ -62,8 +62,12 @@ export function summarySection(r: ClientReport): string {
 }
 
 /** "How to read this report": the commerce terms only when the report shows products and ads. */
-export function glossarySection(extra: 'commerce' | null): string {
-  const terms = extra === 'commerce' ? [...REPORT_GLOSSARY, ...COMMERCE_GLOSSARY] : REPORT_GLOSSARY;
+export function glossarySection(extras: { commerce: boolean; facts: boolean }): string {
+  const terms = [
+    ...REPORT_GLOSSARY,
+    ...(extras.commerce ? COMMERCE_GLOSSARY : []),
+    ...(extras.facts ? FACTS_GLOSSARY : []),
+  ];
   const entries = terms.map((g) => `<div><dt>${t(g.term)}</dt><dd>${t(g.meaning)}</dd></div>`).join('');
   return section('glossary', 'How to read this report', `<dl class="glossary">${entries}</dl>`);
 }

@@ -7,6 +7,7 @@ import { gapsSection, siteKindsSection, sourcesSection } from './html-sources';
 import { methodSection, questionsSection } from './html-method';
 import { positioningSection } from './html-positioning';
 import { commerceSection } from './html-commerce';
+import { factsSection, hasFacts } from './html-facts';
 import { shareOfVoiceSection, trendSection } from './html-trends';
 import { engineBoardSection } from './html-engine-board';
 import { heatmapSection } from './html-heatmap';
@@ -67,11 +68,12 @@ export function buildReportHtml(r: ClientReport): string {
           gapsSection(r),
           ownUrlsSection(r),
           commerceSection(r),
+          factsSection(r),
           alertsSection(r),
           evidenceSection(r),
           questionsSection(r),
           methodSection(r),
-          glossarySection(r.commerce ? 'commerce' : null),
+          glossarySection({ commerce: r.commerce !== undefined && r.commerce !== null, facts: hasFacts(r) }),
         ].join('\n');
   return [
     '<!doctype html>',

@@ -1,3 +1,4 @@
+import type { FactsFigures } from '../../../shared/facts';
 import type { AlertDigest, AlertKind, AlertView } from '../../../shared/alerts/types';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { Finding } from './findings';
@@ -176,6 +177,8 @@ export interface ClientReport {
   positioning: ReportPositioning | null;
   /** Products and ads of the period's answers; null (or absent) when none shows any, or no source was given. */
   commerce?: ReportCommerce | null;
+  /** Each brand's facts against the answers since the period began (all questions); absent when not read. */
+  facts?: FactsFigures | null;
   /** Per engine, every brand (the brands by AI engine table); absent in reports built before it. */
   byEngine?: VisibilityBuckets;
   sources: SourcesView;
