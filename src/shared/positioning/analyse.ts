@@ -9,7 +9,7 @@ import {
   type BlockContext,
   type MentionRef,
 } from './context';
-import type { Lang } from './lexicon/lang';
+import { SUBJECT_DROP_LANGS, type Lang } from './lexicon/lang';
 import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
@@ -170,8 +170,8 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range, first: number): reado
 /**
  * Sentences of a block. In a list item every sentence is about the item's brand unless it names
  * another; in a paragraph a sentence naming none continues the brand of the sentence before
- * only when it refers back to it ("It is also light"), or in Japanese, where the subject is
- * routinely left out.
+ * only when it refers back to it ("It is also light"), or in Japanese, Chinese and Korean,
+ * where the subject is routinely left out.
  */
 function analyseSentences(
   w: Walk,
@@ -189,7 +189,7 @@ function analyseSentences(
     const continues =
       carry === fallback ||
       item ||
-      w.lang === 'ja' ||
+      SUBJECT_DROP_LANGS.has(w.lang) ||
       namesBrand(w, first, s.end) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = {

@@ -28,6 +28,8 @@ export interface Payload {
   aspect?: number;
   opinion?: OpinionClass;
   negator?: boolean;
+  /** Negates the word before it (Korean "좋지 않다"). */
+  negatorAfter?: boolean;
   contrast?: boolean;
   scale?: number;
 }
@@ -57,7 +59,11 @@ interface CjkPattern {
   payload: Payload;
 }
 
+/** Where a phrase of a script without spaces reads its negation: after it (Japanese) or before it (Chinese). */
+export type CjkNegation = 'after' | 'before';
+
 export interface PhraseIndex {
+  readonly cjkNegation: CjkNegation;
   /** Every whole word of the spaced phrases, numbered (tokens carry their word's id). */
   readonly vocabulary: Vocabulary;
   /**
@@ -123,6 +129,7 @@ function fixedShape(p: Payload): Payload {
     aspect: p.aspect,
     opinion: p.opinion,
     negator: p.negator,
+    negatorAfter: p.negatorAfter,
     contrast: p.contrast,
     scale: p.scale,
   };
@@ -156,6 +163,8 @@ function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
 export class PhraseIndexBuilder {
   private readonly spaced = new Map<string, SpacedPattern>();
   private readonly cjk = new Map<string, CjkPattern>();
+
+  constructor(private readonly cjkNegation: CjkNegation = 'after') {}
 
   add(pattern: string, payload: Payload): void {
     const folded = foldText(pattern.trim());
@@ -238,6 +247,7 @@ export class PhraseIndexBuilder {
     const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as number[]);
     const patterns = [...this.spaced.values()];
     return {
+      cjkNegation: this.cjkNegation,
       vocabulary,
       table: buildPhraseTable(patterns, vocabulary.words.length, rest, bySecond, byBrand, prefixLists),
       payloads: patterns.map((p) => p.payload),

@@ -1,4 +1,4 @@
-import type { PerLang } from './lang';
+import type { Lang, PerLang } from './lang';
 
 // Words that change how the words around them count: negators (flip the cue or sentiment word
 // that follows within NEGATION_WINDOW words), contrast markers (cut a sentence into clauses and
@@ -15,7 +15,38 @@ export const NEGATORS: PerLang<string> = {
   it: ['non', 'mai', 'senza', 'nessun', 'nessuna', 'nessuno', 'ne'],
   pt: ['nao', 'nunca', 'sem', 'nenhum', 'nenhuma', 'nem', 'jamais'],
   ja: [],
+  ru: ['не', 'нет', 'ни', 'без', 'нельзя', 'никогда'],
+  ar: ['لا', 'ليس', 'ليست', 'ليسوا', 'غير', 'لم', 'لن', 'بدون', 'دون'],
+  ko: ['안', '못'],
+  zh: [],
 };
+
+/**
+ * Words that negate the word before them, in languages that put negation after the verb or
+ * adjective: Korean "좋지 않다" (not good), "추천하지 않습니다", "돈값을 못 함", "무료 플랜이 없습니다".
+ * Read one word after the hit at most.
+ */
+// prettier-ignore
+export const NEGATORS_AFTER: Readonly<Partial<Record<Lang, readonly string[]>>> = {
+  ko: ['않*', '못*', '아니*', '아닙*', '없*'],
+};
+
+/** Chinese negation precedes the word within a few characters: 不好, 不太好, 没有降噪, 不是最好的. */
+export const NEGATION_PREFIXES_ZH: readonly string[] = ['不', '没', '无', '未', '别', '非'];
+/** Words that start with a negation character without negating ("不过" however, "非常" very). */
+// prettier-ignore
+export const NEGATION_PREFIX_EXCEPTIONS_ZH: readonly string[] = [
+  '不过', '不仅', '不但', '不管', '不论', '无论', '非常', '别的', '无需', '未来', '没想到',
+];
+/** Characters before a Chinese phrase in which a negation character still applies (不是很好). */
+export const NEGATION_PREFIX_WINDOW_ZH = 3;
+
+/**
+ * Arabic proclitics written as part of the next word: "and", "so", "with", "for", "like", "the"
+ * and their combinations. Each Arabic phrase is also looked for with them (language-index.ts).
+ */
+// prettier-ignore
+export const ARABIC_PROCLITICS: readonly string[] = ['و', 'ف', 'ب', 'ل', 'ك', 'ال', 'وال', 'فال', 'بال', 'كال', 'لل', 'ولل', 'فلل'];
 
 /** How many words before a cue a negator still applies ("not the best choice", "ne … pas recommandé"). */
 export const NEGATION_WINDOW = 3;
@@ -43,6 +74,10 @@ export const CONTRAST_MARKERS: PerLang<string> = {
   it: ['ma', 'pero', 'tuttavia', 'mentre', 'invece', 'anche se', 'sebbene', 'nonostante'],
   pt: ['mas', 'porem', 'embora', 'enquanto', 'no entanto', 'contudo', 'ja a', 'ja o', 'entretanto'],
   ja: ['が、', 'けど', 'けれど', 'ものの', '一方', 'ただし', 'しかし', 'ですが', 'ますが', 'なお'],
+  ru: ['но', 'однако', 'хотя', 'зато', 'тем не менее', 'впрочем', 'а вот', 'тогда как', 'в то время как'],
+  ar: ['لكن', 'لكنه', 'لكنها', 'ولكن', 'بينما', 'غير ان', 'الا ان', 'رغم', 'مع ذلك', 'اما'],
+  ko: ['하지만', '그러나', '그런데', '반면', '다만'],
+  zh: ['但是', '但', '不过', '然而', '可是', '只是', '虽然', '却'],
 };
 
 /** Scale the next sentiment word up (1.3) … */
@@ -57,6 +92,10 @@ export const INTENSIFIERS: PerLang<string> = {
   it: ['molto', 'davvero', 'estremamente', 'particolarmente', 'decisamente', 'super', 'parecchio'],
   pt: ['muito', 'realmente', 'extremamente', 'super', 'bem', 'bastante', 'bem mais'],
   ja: ['とても', '非常に', 'かなり', 'すごく', '大変', '特に', 'しっかり', 'ずっと'],
+  ru: ['очень', 'крайне', 'весьма', 'заметно', 'значительно', 'гораздо', 'намного', 'особенно', 'действительно', 'постоянно'],
+  ar: ['جدا', 'للغاية', 'كثيرا', 'بكثير', 'حقا', 'باستمرار'],
+  ko: ['매우', '아주', '정말', '너무', '특히', '굉장히'],
+  zh: ['非常', '很', '特别', '十分', '超', '太', '极其', '相当', '明显'],
 };
 
 /** … or down (0.6). */
@@ -69,6 +108,10 @@ export const DAMPENERS: PerLang<string> = {
   it: ['un po', 'leggermente', 'abbastanza', 'talvolta', 'a volte'],
   pt: ['um pouco', 'ligeiramente', 'meio', 'as vezes'],
   ja: ['やや', '少し', 'ちょっと', '若干', 'めの', 'め'],
+  ru: ['немного', 'слегка', 'чуть', 'несколько', 'довольно', 'иногда', 'поначалу'],
+  ar: ['قليلا', 'بعض الشيء', 'نوعا ما', 'احيانا'],
+  ko: ['조금', '약간', '다소', '좀'],
+  zh: ['有点', '稍', '稍微', '略', '有些'],
 };
 
 /** Labels of "Pros:" lists and table columns whose cells are advantages … */
@@ -81,6 +124,10 @@ export const PRO_LABELS: PerLang<string> = {
   it: ['pro', 'pregi', 'vantaggi', 'punti di forza'],
   pt: ['pros', 'vantagens', 'pontos fortes', 'pontos positivos'],
   ja: ['メリット', '良い点', '長所', 'よい点', '強み'],
+  ru: ['плюсы', 'преимущества', 'достоинства', 'сильные стороны'],
+  ar: ['المزايا', 'مزايا', 'الايجابيات', 'ايجابيات', 'نقاط القوة'],
+  ko: ['장점', '강점'],
+  zh: ['优点', '优势', '好处'],
 };
 
 /** … or drawbacks. */
@@ -94,6 +141,10 @@ export const CON_LABELS: PerLang<string> = {
   it: ['contro', 'difetti', 'svantaggi', 'punti deboli'],
   pt: ['contras', 'desvantagens', 'pontos fracos', 'pontos negativos'],
   ja: ['デメリット', '悪い点', '短所', '弱み', '気になる点'],
+  ru: ['минусы', 'недостатки', 'слабые стороны'],
+  ar: ['العيوب', 'عيوب', 'السلبيات', 'سلبيات', 'نقاط الضعف'],
+  ko: ['단점', '약점'],
+  zh: ['缺点', '不足', '劣势'],
 };
 
 /**
@@ -105,6 +156,8 @@ export const BLOCKERS: PerLang<string> = {
   en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
+  ru: [], ar: [], ko: [],
+  zh: ['好几', '好像', '只好', '差不多', '重视', '重要', '重点'],
 };
 
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */
