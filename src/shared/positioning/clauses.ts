@@ -1,11 +1,12 @@
 import { foldedAt, tokenAt, wordsOf, type AnswerText } from './answer-text';
 import type { Label, MentionRef } from './context';
 import {
+  NEGATED_COPULA_WINDOW_ZH,
+  NEGATED_COPULAS_ZH,
   NEGATION_PREFIX_EXCEPTIONS_ZH,
   NEGATION_PREFIX_WINDOW_ZH,
   NEGATION_PREFIXES_ZH,
   NEGATION_SUFFIXES_JA,
-  NEGATION_WINDOW,
 } from './lexicon/function-words';
 import { scanRange, type CjkNegation, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
 import { isContractedNegation, Words } from './tokens';
@@ -58,19 +59,28 @@ const NO_HITS: ResolvedHit[] = [];
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
+/** How the unit's language reads negation (its phrase index's settings) and the folded answer. */
+interface Negation {
+  folded: string;
+  cjkNegation: CjkNegation;
+  window: number;
+}
+
 /** Han characters, for the span between a Chinese negation and the phrase it negates. */
 const isHan = (c: number): boolean => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
 
 /**
  * A Chinese negation character within NEGATION_PREFIX_WINDOW_ZH Han characters before `start`
- * (不好, 不太好, 不是很好), not one of the words that only start with one (不过, 非常).
+ * (不好, 不太好, 不是很好), not one of the words that only start with one (不过, 非常); or a
+ * negated copula within NEGATED_COPULA_WINDOW_ZH (不是长途骑行的最佳选择).
  */
 function negatedBefore(folded: string, start: number): boolean {
-  for (let k = 1; k <= NEGATION_PREFIX_WINDOW_ZH && start - k >= 0; k++) {
+  for (let k = 1; k <= NEGATED_COPULA_WINDOW_ZH && start - k >= 0; k++) {
     const p = start - k;
-    const c = folded.charCodeAt(p);
-    if (!isHan(c)) return false;
+    if (!isHan(folded.charCodeAt(p))) return false;
+    if (NEGATED_COPULAS_ZH.some((x) => folded.startsWith(x, p))) return true;
     if (
+      k <= NEGATION_PREFIX_WINDOW_ZH &&
       NEGATION_PREFIXES_ZH.includes(folded[p] as string) &&
       !NEGATION_PREFIX_EXCEPTIONS_ZH.some((x) => folded.startsWith(x, p))
     )
@@ -93,7 +103,7 @@ function negatedAt(
   i: number,
   last: number,
   words: Words,
-  a: { folded: string; cjkNegation: CjkNegation },
+  a: Negation,
   from: number,
 ): boolean {
   const h = hits[i] as Hit;
@@ -106,13 +116,13 @@ function negatedAt(
   }
   for (let j = i - 1; j >= from; j--) {
     const p = hits[j] as Hit;
-    if (h.word - p.wordEnd >= NEGATION_WINDOW) break;
+    if (h.word - p.wordEnd >= a.window) break;
     if (p.payload.negator === true) return true;
   }
   if (negatedAfter(hits, i, last)) return true;
   // A contracted negation ("isn't") has an inner apostrophe: most units have no such word.
   if (!words.apostrophe) return false;
-  for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
+  for (let w = Math.max(0, h.word - a.window); w < h.word; w++) {
     if (isContractedNegation(words, w, folded)) return true;
   }
   return false;
@@ -220,7 +230,7 @@ function resolveHits(
   first: number,
   last: number,
   words: Words,
-  negation: { folded: string; cjkNegation: CjkNegation },
+  negation: Negation,
   contrast: number,
 ): ResolvedHit[] {
   if (first === last) return NO_HITS;
@@ -257,7 +267,11 @@ export function clausesOf(
   const contrasts = hasContrast(hits);
   const cuts = boundaries(a, words, hits, range, contrasts);
   const clauses: Clause[] = [];
-  const negation = { folded: fold.folded, cjkNegation: index.cjkNegation };
+  const negation: Negation = {
+    folded: fold.folded,
+    cjkNegation: index.cjkNegation,
+    window: index.negationWindow,
+  };
   let h = 0;
   let k = firstMention;
   for (let c = 0; c <= cuts.length; c++) {

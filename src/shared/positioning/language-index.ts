@@ -3,10 +3,13 @@ import { CONCEPTS } from './lexicon/attributes';
 import {
   ARABIC_PROCLITICS,
   BLOCKERS,
+  CONTRAST_ENDINGS,
   CONTRAST_MARKERS,
   DAMPENERS,
   INTENSIFIERS,
   NEGATORS,
+  NEGATION_WINDOW,
+  NEGATION_WINDOWS,
   NEGATORS_AFTER,
 } from './lexicon/function-words';
 import type { Lang } from './lexicon/lang';
@@ -90,7 +93,11 @@ function addQualities(b: Adder, lang: Lang): void {
 export function phraseIndexFor(lang: Lang): PhraseIndex {
   const hit = cache.get(lang);
   if (hit !== undefined) return hit;
-  const b = new PhraseIndexBuilder(lang === 'zh' ? 'before' : 'after');
+  const b = new PhraseIndexBuilder({
+    cjkNegation: lang === 'zh' ? 'before' : 'after',
+    negationWindow: NEGATION_WINDOWS[lang] ?? NEGATION_WINDOW,
+    contrastEndings: CONTRAST_ENDINGS[lang] ?? [],
+  });
   const adder = adderFor(b, lang);
   // Order matters only for merged payloads: the first list to name a phrase sets each role.
   addCues(adder, lang);

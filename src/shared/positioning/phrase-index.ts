@@ -1,6 +1,7 @@
 import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
+import { NEGATION_WINDOW } from './lexicon/function-words';
 import {
   best,
   buildPhraseTable,
@@ -64,6 +65,13 @@ export type CjkNegation = 'after' | 'before';
 
 export interface PhraseIndex {
   readonly cjkNegation: CjkNegation;
+  /** Words before a phrase in which a negator applies to it. */
+  readonly negationWindow: number;
+  /**
+   * Word endings that mark a contrast (Korean "-지만": "편리하지만, …"), folded: a word ending
+   * in one ends a clause as a contrast marker would.
+   */
+  readonly contrastEndings: readonly string[];
   /** Every whole word of the spaced phrases, numbered (tokens carry their word's id). */
   readonly vocabulary: Vocabulary;
   /**
@@ -160,11 +168,18 @@ function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
   return { words, needEnd };
 }
 
+/** How a language's negation and contrast are read, beyond its phrases. */
+export interface IndexOptions {
+  cjkNegation: CjkNegation;
+  negationWindow: number;
+  contrastEndings: readonly string[];
+}
+
 export class PhraseIndexBuilder {
   private readonly spaced = new Map<string, SpacedPattern>();
   private readonly cjk = new Map<string, CjkPattern>();
 
-  constructor(private readonly cjkNegation: CjkNegation = 'after') {}
+  constructor(private readonly options: Partial<IndexOptions> = {}) {}
 
   add(pattern: string, payload: Payload): void {
     const folded = foldText(pattern.trim());
@@ -247,7 +262,9 @@ export class PhraseIndexBuilder {
     const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as number[]);
     const patterns = [...this.spaced.values()];
     return {
-      cjkNegation: this.cjkNegation,
+      cjkNegation: this.options.cjkNegation ?? 'after',
+      negationWindow: this.options.negationWindow ?? NEGATION_WINDOW,
+      contrastEndings: (this.options.contrastEndings ?? []).map((e) => foldText(e)),
       vocabulary,
       table: buildPhraseTable(patterns, vocabulary.words.length, rest, bySecond, byBrand, prefixLists),
       payloads: patterns.map((p) => p.payload),
@@ -437,6 +454,40 @@ function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: str
   }
 }
 
+const CONTRAST_ENDING: Payload = fixedShape({ contrast: true });
+
+/**
+ * A contrast marker at the end of each word ending in one of the index's contrast endings, as
+ * an empty hit just after the word (the clause after the contrast starts there), in text order.
+ */
+function contrastEndingHits(
+  index: PhraseIndex,
+  words: Words,
+  range: ScanRange,
+  folded: string,
+  out: Hit[],
+): void {
+  const before = out.length;
+  for (let w = range.fromToken; w < range.toToken; w++) {
+    const end = words.end[w] as number;
+    const start = words.start[w] as number;
+    const ending = index.contrastEndings.find((e) => end - start > e.length && folded.endsWith(e, end));
+    if (ending === undefined) continue;
+    out.push({
+      payload: CONTRAST_ENDING,
+      start: end,
+      end,
+      word: w + 1,
+      wordEnd: w + 1,
+      mention: -1,
+      negated: false,
+      scale: 1,
+      contrast: 1,
+    });
+  }
+  if (out.length > before && before > 0) sortByStart(out);
+}
+
 /** A range of the folded answer: characters [from, to) and its words [fromToken, toToken). */
 export interface ScanRange {
   from: number;
@@ -460,6 +511,7 @@ export function scanRange(
 ): Hit[] {
   const out: Hit[] = [];
   spacedHits(index, words, range.fromToken, range.toToken, folded, out);
+  if (index.contrastEndings.length > 0) contrastEndingHits(index, words, range, folded, out);
   if (noSpaceScript && index.byChar.size > 0) {
     const spaced = out.length;
     cjkHits(index, words, range, folded, out);

@@ -55,6 +55,20 @@ describe('built-in judge on the labelled set', () => {
     expect(ratio(s.sentiment, s.judged)).toBeGreaterThanOrEqual(SENTIMENT_TARGET);
   });
 
+  it.each(['ru', 'ar', 'ko', 'zh'])(
+    '%s: ≥ 20 answers, a third held out; whole language status ≥ 85 %, sentiment ≥ 80 %',
+    (lang) => {
+      const answers = set.filter((a) => a.language === lang);
+      expect(answers.length).toBeGreaterThanOrEqual(20);
+      expect(answers.filter((a) => a.heldOut).length).toBeGreaterThanOrEqual(6);
+      const s = scoreOf(answers);
+      expect(s.missed).toBe(0);
+      expect(s.falseBrands).toBe(0);
+      expect(ratio(s.statusMerged, s.judged)).toBeGreaterThanOrEqual(STATUS_TARGET);
+      expect(ratio(s.sentiment, s.judged)).toBeGreaterThanOrEqual(SENTIMENT_TARGET);
+    },
+  );
+
   it('without the language hint the status target still holds (language guessed from the text)', () => {
     const s = scoreOf(set, false);
     expect(s.falseBrands).toBe(0);

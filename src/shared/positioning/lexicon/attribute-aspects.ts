@@ -129,7 +129,7 @@ export const ASPECTS: readonly AspectDef[] = [
   { names: { slow: 'slow claims', fast: 'fast claims', poor: 'slow claims' }, words: {
     en: ['claims', 'payouts', 'settles claims'], de: ['schadensregulierung', 'schaden'], fr: ['sinistres', 'remboursement des sinistres'],
     es: ['siniestros', 'paga'], it: ['sinistri'], pt: ['sinistros'], ja: ['保険金'],
-    ru: ['выплат*', 'урегулир*'], ar: ['التعويضات', 'المطالبات'], ko: ['보험금*'], zh: ['理赔'] } },
+    ru: ['выплат*', 'урегулир*', 'урегулир* убытк*'], ar: ['التعويضات', 'المطالبات'], ko: ['보험금*'], zh: ['理赔'] } },
   { names: { good: 'noise cancelling', poor: 'poor noise cancelling' }, words: {
     en: ['noise cancelling', 'noise canceling'], de: ['gerauschunterdruckung'], fr: ['reduction de bruit'],
     es: ['cancelacion de ruido'], it: ['cancellazione del rumore'], pt: ['cancelamento de ruido'], ja: ['ノイズキャンセリング'],

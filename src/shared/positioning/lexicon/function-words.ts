@@ -40,6 +40,12 @@ export const NEGATION_PREFIX_EXCEPTIONS_ZH: readonly string[] = [
 ];
 /** Characters before a Chinese phrase in which a negation character still applies (不是很好). */
 export const NEGATION_PREFIX_WINDOW_ZH = 3;
+/**
+ * A negated copula negates the whole predicate after it, so it reaches further: "不是长途骑行的
+ * 最佳选择" (not the best choice for long rides).
+ */
+export const NEGATED_COPULAS_ZH: readonly string[] = ['不是', '并非', '并不是', '算不上', '称不上'];
+export const NEGATED_COPULA_WINDOW_ZH = 10;
 
 /**
  * Arabic proclitics written as part of the next word: "and", "so", "with", "for", "like", "the"
@@ -50,6 +56,8 @@ export const ARABIC_PROCLITICS: readonly string[] = ['و', 'ف', 'ب', 'ل', 'ك
 
 /** How many words before a cue a negator still applies ("not the best choice", "ne … pas recommandé"). */
 export const NEGATION_WINDOW = 3;
+/** Languages whose negator applies to the next word only (Korean "못 가고": 못 negates 가고, not what follows). */
+export const NEGATION_WINDOWS: Readonly<Partial<Record<Lang, number>>> = { ko: 1 };
 
 /** Japanese negation follows the word: 良く|ない, おすすめ|できません, ベスト|とは言えません. */
 // prettier-ignore
@@ -78,6 +86,11 @@ export const CONTRAST_MARKERS: PerLang<string> = {
   ar: ['لكن', 'لكنه', 'لكنها', 'ولكن', 'بينما', 'غير ان', 'الا ان', 'رغم', 'مع ذلك', 'اما'],
   ko: ['하지만', '그러나', '그런데', '반면', '다만'],
   zh: ['但是', '但', '不过', '然而', '可是', '只是', '虽然', '却'],
+};
+
+/** Word endings that mark a contrast where the language glues it to the verb (Korean "편리하지만"). */
+export const CONTRAST_ENDINGS: Readonly<Partial<Record<Lang, readonly string[]>>> = {
+  ko: ['지만', '는데도', '으나'],
 };
 
 /** Scale the next sentiment word up (1.3) … */
@@ -156,8 +169,9 @@ export const BLOCKERS: PerLang<string> = {
   en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
-  ru: [], ar: [], ko: [],
-  zh: ['好几', '好像', '只好', '差不多', '重视', '重要', '重点'],
+  ru: ['без лишних', 'ограниченн* бюджет*', 'небольш* бюджет*'], ar: ['ميزانية محدودة', 'الميزانية المحدودة'],
+  ko: ['예산이 적*', '예산이 부족*'],
+  zh: ['好几', '好像', '只好', '差不多', '重视', '重要', '重点', '预算有限'],
 };
 
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */
