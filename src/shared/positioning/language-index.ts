@@ -41,7 +41,7 @@ const ARABIC_ARTICLE = 'ال';
  * An Arabic pattern with each proclitic glued to its first word ("افضل" → "الافضل", "والافضل",
  * "للافضل"); "ل" before the article drops its alef ("ل" + "الخيار" is "للخيار").
  */
-export function arabicSpellings(pattern: string): string[] {
+function arabicSpellings(pattern: string): string[] {
   const trimmed = pattern.trim();
   if (!ARABIC_LETTER.test(trimmed)) return [trimmed];
   const out = [trimmed];
