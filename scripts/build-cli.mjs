@@ -45,7 +45,8 @@ const COMMANDS_INDEX = join(CLI_SRC, 'commands', 'index.ts');
  * (pg) is loaded only by the team commands; bundled, its CommonJS classes lose their base class
  * ("Class extends value #<Object>"), so it loads from node_modules as it is; pg-native, its
  * optional native binding, is never installed. playwright-core (a report printed to PDF by the
- * system's Chromium) finds its own files through __dirname, which a bundle has not.
+ * system's Chromium) finds its own files through __dirname, which a bundle has not; so do
+ * Google's API clients (their protos and package files), loaded only by `outcomes connect|pull`.
  */
 const EXTERNAL = [
   'better-sqlite3',
@@ -56,6 +57,9 @@ const EXTERNAL = [
   'pg-native',
   '@duckdb/node-api',
   'playwright-core',
+  '@google-analytics/data',
+  '@googleapis/searchconsole',
+  'google-auth-library',
 ];
 /**
  * Old chunks are kept this long, so a CLI started before a rebuild can still load its own (a

@@ -88,7 +88,7 @@ const bench: Bench = async () => {
     );
     console.log(
       `  at this rate 10 GB: ${((run.seconds / gb) * 10).toFixed(0)} s wall, ${((run.cpuSeconds / gb) * 10).toFixed(0)} s of CPU` +
-        ` (${((run.cpuSeconds / gb) * 5).toFixed(0)} s on 2 idle cores)`,
+        ` (${((run.cpuSeconds / gb) * 5).toFixed(0)} s if both cores were free and busy throughout)`,
     );
     return { name: `crawler logs (${gb.toFixed(1)} GB combined import)`, targetsMet: timeOk && peakOk };
   } finally {

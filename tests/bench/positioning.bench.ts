@@ -30,10 +30,15 @@ import type { Bench } from './run-all';
 //   the judge (its optimising compiler's threads count in process.cpuUsage, and the first
 //   1,000-2,000 answers cost 1.2-1.9 x the rest), which the app pays once (its judge threads
 //   live from sync to sync); the first pass is printed beside it.
-// Targets: status ≥ 85 %, sentiment ≥ 80 %, 0 unnamed brands judged, ≤ 0.3 ms CPU per answer.
+// Targets: status ≥ 85 %, sentiment ≥ 80 % on the first part, 0 unnamed brands judged, ≤ 0.3 ms
+// CPU per answer; the indirect-wording part (indirect-*.yaml) is printed apart with its own
+// held-out targets (status ≥ 90 %, sentiment ≥ 85 %).
 
 const STATUS_TARGET = 0.85;
 const SENTIMENT_TARGET = 0.8;
+/** The indirect-wording part's held-out targets (reported, see docs/internals/positioning-judge.md). */
+const INDIRECT_STATUS_TARGET = 0.9;
+const INDIRECT_SENTIMENT_TARGET = 0.85;
 const CPU_TARGET_MS = 0.3;
 const CPU_ANSWERS = 4000;
 const BRAND_SETS = 24;
@@ -67,8 +72,14 @@ function row(label: string, s: Score): string {
   );
 }
 
-function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {
-  console.log('accuracy on the labelled set (status: top+recommended together; exact: 4-way)');
+/** The indirect-wording part (indirect-*.yaml) is scored apart from the first part. */
+const isIndirect = (a: LabelledAnswer): boolean => a.file.startsWith('indirect-');
+
+function printPart(
+  name: string,
+  set: readonly LabelledAnswer[],
+): { whole: Score; held: Score; noHint: Score } {
+  console.log(`accuracy on the labelled set, ${name} (status: top+recommended together; exact: 4-way)`);
   console.log('part             answers brands  status   exact sentiment unnamed attr-rec attr-prec');
   const langs = [...new Set(set.map((a) => a.language))];
   for (const lang of langs) {
@@ -93,6 +104,19 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
   console.log(row('all, no hint', noHint));
   printConfusion(whole);
   return { whole, held, noHint };
+}
+
+function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {
+  const first = printPart(
+    'first part',
+    set.filter((a) => !isIndirect(a)),
+  );
+  const indirect = printPart('indirect wording', set.filter(isIndirect));
+  console.log(
+    `indirect wording, held-out: status ${pct(indirect.held.statusMerged, indirect.held.judged)}, sentiment ` +
+      `${pct(indirect.held.sentiment, indirect.held.judged)} (targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`,
+  );
+  return first;
 }
 
 function printConfusion(s: Score): void {

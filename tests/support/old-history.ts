@@ -186,7 +186,8 @@ export function withoutAlertDigests(path: string): void {
 
 /**
  * The layout before positioning: migration 'positioning''s tables and meta rows dropped, and the
- * later ones of commerce and of the prompts' roll-ups (foreign keys off while they go:
+ * later ones of commerce, the prompts' roll-ups, crawler logs, first-party outcomes and brand
+ * facts (foreign keys off while they go:
  * pos_scorings points to pos_judges), at the version before it.
  */
 export function withoutPositioning(path: string): void {
@@ -196,12 +197,14 @@ export function withoutPositioning(path: string): void {
     db.pragma('foreign_keys = OFF');
     const tables = db
       .prepare(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\')",
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\' OR name LIKE 'crawl\\_%' ESCAPE '\\' OR name LIKE 'outcome\\_%' ESCAPE '\\' OR name IN ('brand_facts', 'fact_checks'))",
       )
       .pluck()
       .all() as string[];
     for (const t of tables) db.exec(`DROP TABLE ${t}`);
-    db.exec("DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\' OR key = 'commerce_fill'");
+    db.exec(
+      "DELETE FROM meta WHERE key LIKE 'pos\\_%' ESCAPE '\\' OR key = 'commerce_fill' OR key LIKE 'facts\\_%' ESCAPE '\\'",
+    );
     db.exec("DELETE FROM sqlite_sequence WHERE name = 'pos_brands'");
     db.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name === 'positioning')}`);
   } finally {

@@ -1,27 +1,55 @@
 import { judgePositioning } from '../../src/shared/positioning';
-import { emptyScore, loadPositioningSet, ratio, scoreAnswer } from './positioning-set';
+import {
+  emptyScore,
+  loadPositioningSet,
+  ratio,
+  scoreAnswer,
+  type LabelledAnswer,
+  type Score,
+} from './positioning-set';
 
 // Tuning aid for the built-in judge: `npx tsx tests/support/positioning-errors.ts` prints the
-// accuracy of both parts of the labelled set and the errors of the SEEN part only, so the
-// held-out part stays unseen while tuning. `--held-out` also lists the held-out errors: use it
-// only to report, never to tune (tests/fixtures/positioning/README.md).
+// accuracy of each part of the labelled set (the first part, the indirect-wording part) per
+// language, seen and held-out, and the errors of the SEEN answers only, so the held-out answers
+// stay unseen while tuning. `--part indirect` (or `--part first`) keeps one part's errors;
+// `--held-out` also lists the held-out errors: use it only to report, never to tune
+// (tests/fixtures/positioning/README.md).
 
-const set = loadPositioningSet();
-const seen = emptyScore();
-const held = emptyScore();
-for (const a of set) {
-  const result = judgePositioning({ text: a.text, format: a.format, language: a.language, brands: a.brands });
-  scoreAnswer(a.heldOut ? held : seen, a, result);
+const partOf = (a: LabelledAnswer): string => (a.file.startsWith('indirect-') ? 'indirect' : 'first');
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const only = arg('--part');
+
+const scores = new Map<string, Score>();
+const seenErrors: string[] = [];
+const heldErrors: string[] = [];
+function add(key: string, a: LabelledAnswer, result: Parameters<typeof scoreAnswer>[2]): Score {
+  const s = scores.get(key) ?? emptyScore();
+  scores.set(key, s);
+  const before = s.errors.length;
+  scoreAnswer(s, a, result);
+  return { ...s, errors: s.errors.slice(before) };
 }
-for (const [name, s] of [
-  ['seen', seen],
-  ['held-out', held],
-] as const) {
+for (const a of loadPositioningSet()) {
+  const result = judgePositioning({ text: a.text, format: a.format, language: a.language, brands: a.brands });
+  const part = partOf(a);
+  const side = a.heldOut ? 'held-out' : 'seen';
+  const one = add(`${part} ${a.language} ${side}`, a, result);
+  add(`${part} all ${side}`, a, result);
+  add(`${part} all whole`, a, result);
+  if (only !== undefined && only !== part) continue;
+  (a.heldOut ? heldErrors : seenErrors).push(...one.errors);
+}
+const pct = (n: number, d: number): string => `${(ratio(n, d) * 100).toFixed(1)} %`.padStart(8);
+console.log('part     lang side      answers brands  status   exact sentiment');
+for (const [key, s] of [...scores].sort(([a], [b]) => a.localeCompare(b))) {
+  const [part, lang, side] = key.split(' ') as [string, string, string];
   console.log(
-    `${name}: ${s.answers} answers, status ${(ratio(s.statusMerged, s.judged) * 100).toFixed(1)} % ` +
-      `(exact ${(ratio(s.statusExact, s.judged) * 100).toFixed(1)} %), sentiment ${(ratio(s.sentiment, s.judged) * 100).toFixed(1)} %, ` +
-      `unnamed brands judged ${s.falseBrands}`,
+    `${part.padEnd(8)} ${lang.padEnd(4)} ${side.padEnd(9)} ${String(s.answers).padStart(7)} ${String(s.judged).padStart(6)}` +
+      `${pct(s.statusMerged, s.judged)}${pct(s.statusExact, s.judged)}${pct(s.sentiment, s.judged)}`,
   );
 }
-for (const e of seen.errors) console.log(`seen  ${e}`);
-if (process.argv.includes('--held-out')) for (const e of held.errors) console.log(`held  ${e}`);
+for (const e of seenErrors) console.log(`seen  ${e}`);
+if (process.argv.includes('--held-out')) for (const e of heldErrors) console.log(`held  ${e}`);

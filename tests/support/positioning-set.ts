@@ -41,6 +41,8 @@ export interface LabelledAnswer {
   labels: Record<string, { status: PositioningStatus; sentiment: SentimentLabel; attributes: string[] }>;
   /** Held out while tuning: answers whose number is divisible by 3. */
   heldOut: boolean;
+  /** The file's name without `.yaml` (`en`, `indirect-en`): which part of the set it belongs to. */
+  file: string;
 }
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'positioning');
@@ -69,6 +71,7 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
         format: a.format ?? 'markdown',
         brands,
         heldOut: n % 3 === 0,
+        file: file.slice(0, -'.yaml'.length),
       });
     }
   }

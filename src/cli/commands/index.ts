@@ -25,6 +25,7 @@ import { registerPositioningCommand } from './positioning';
 import { registerPromptsCommands } from './prompts';
 import { registerChangesCommand } from './changes';
 import { registerCommerceCommands } from './commerce';
+import { registerFactsCommands } from './facts';
 import { registerReportCommand } from './report';
 import { registerMcpCommand } from './mcp';
 import { registerDbCommands } from './db';
@@ -64,6 +65,7 @@ export const commandModules: RegisterCommand[] = [
   registerVisibilityCommand,
   registerPositioningCommand,
   registerCommerceCommands,
+  registerFactsCommands,
   registerJudgeCommands,
   registerChangesCommand,
   registerSourcesCommand,

@@ -36,6 +36,7 @@ import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
 import { commerceHandlers } from './handlers/commerce';
 import { funnelHandlers } from './handlers/funnel';
+import { factsHandlers } from './handlers/facts';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
 import { libraryHandlers } from './handlers/library';
@@ -319,6 +320,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     discovery,
     commerce,
     funnel: services.funnel,
+    facts: services.facts,
     rescore,
     rescoreControl,
     settings: deps.settings,
@@ -373,6 +375,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...discoveryHandlers(ctx),
     ...commerceHandlers(ctx),
     ...funnelHandlers(ctx),
+    ...factsHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
     ...profileHandlers(ctx),

@@ -12,7 +12,8 @@ import { PRICE_CUT, type CommerceEvent } from '../../sandbox/engines/commerce';
 // brand and five competitors, all global brands of that category, so they appear in the
 // answers and their own sites in the sources. Sized so 90 days build in under 3 minutes on a
 // 2-core machine (see the report in the README): 10 prompts × 1 engine × 6 locations ×
-// 4 repeats = 240 answers a day.
+// 4 repeats = 240 answers a day. One question names the focus brand, as analysts' questions
+// do: the answers to it are where a competitor's ads on the brand's name (conquesting) show.
 
 export const DEMO_TAG = 'demo';
 export const DEMO_SEED = 1;
@@ -43,7 +44,7 @@ export const DEMO_MONITORS: ReadonlyArray<{ name: string; prompts: string[] }> =
     prompts: [
       'best running shoes for flat feet',
       'running shoes for wide feet',
-      'best running shoes for knee pain',
+      'are Veloxa running shoes good for knee pain',
     ],
   },
   {

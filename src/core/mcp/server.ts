@@ -9,6 +9,7 @@ import { registerTool, type ToolSpec } from './tool';
 import type { McpDeps } from './types';
 import { visibilityTools } from './visibility-tools';
 import { commerceTools } from './commerce-tools';
+import { factsTool } from './facts-tool';
 import { positioningTools } from './positioning-tool';
 import { changesTool } from './changes-tool';
 
@@ -79,6 +80,7 @@ export function createParallaxMcpServer(deps: McpDeps): ParallaxMcpServer {
     ...visibilityTools(deps),
     ...positioningTools(deps),
     ...commerceTools(deps),
+    factsTool(deps),
     changesTool(deps),
     alerts.spec,
   ];

@@ -4,6 +4,7 @@ import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
 import { commerceChannels } from './channels/commerce';
 import { funnelChannels } from './channels/funnel';
+import { factsChannels } from './channels/facts';
 import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
 import { discoveryChannels } from './channels/discovery';
@@ -43,6 +44,7 @@ export const invokeChannels = {
   ...findingsChannels,
   ...commerceChannels,
   ...funnelChannels,
+  ...factsChannels,
   ...demoChannels,
   ...discoveryChannels,
   ...alertsChannels,

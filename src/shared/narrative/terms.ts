@@ -136,3 +136,35 @@ export const REPORT_GLOSSARY: readonly GlossaryEntry[] = [
       'A brand named in a little fewer (or more) answers run after run, too little each time to stand out, but clear over many runs.',
   },
 ];
+
+/** The terms of the report's "Products and ads", explained after the others when it shows them. */
+export const COMMERCE_GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'On the shelf',
+    meaning:
+      'Of the answers that showed products (shopping cards, product results) beside the text, the share showing at least one product of the brand.',
+  },
+  {
+    term: 'Share of shelf',
+    meaning:
+      'The brand’s share of all the products shown. The products of one answer are shown together, so its likely range counts them answer by answer.',
+  },
+  {
+    term: 'Best place',
+    meaning: 'Where the brand’s first product comes among the products shown, on average: 1 is the first.',
+  },
+  {
+    term: 'Price',
+    meaning:
+      'The middle price of the brand’s products against the middle price of every product shown in the same answers, in the currency the brand is most often priced in.',
+  },
+  {
+    term: 'Ads shown, share of ads',
+    meaning:
+      'Of the answers that showed ads, the share showing an ad of the brand; and the brand’s share of all the ads shown.',
+  },
+  {
+    term: 'Competitors’ ads on your questions',
+    meaning: 'A competitor’s ad shown beside an answer to a question that names your brand.',
+  },
+];

@@ -4,6 +4,7 @@ import { clausesOf, type Clause, type ResolvedHit, type Unit } from './clauses';
 import {
   answerHasRanking,
   blockContexts,
+  isVerdictLabel,
   labelOf,
   refersBack,
   type BlockContext,
@@ -13,7 +14,9 @@ import { DROPS_SUBJECT, type Lang } from './lexicon/lang';
 import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
-import { splitBlocks, type Block } from './structure';
+import { splitBlocks, type Block, type Cell } from './structure';
+import { caseAdviceBrand, verdictWordOf } from './case-advice';
+import { readsIndirect } from './lexicon/verdict-words';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -35,6 +38,10 @@ export interface AnswerAnalysis {
   signals: (BrandSignals | null)[];
   /** The answer gives advice (any cue, a recommendation list, a ranking heading). */
   advice: boolean;
+  /** The answer reports news about a brand ("announced on Tuesday"). */
+  news: boolean;
+  /** Its language's indirect wording is read (rules 5-6 of signals.ts as written for it). */
+  indirect: boolean;
 }
 
 interface Walk {
@@ -45,7 +52,18 @@ interface Walk {
   mentions: readonly MentionRef[];
   signals: (BrandSignals | null)[];
   advice: boolean;
+  news: boolean;
+  /** The language's indirect wording is read (lexicon/verdict-words.ts readsIndirect). */
+  indirect: boolean;
 }
+
+/** Tone a verdict's pick or a case's advice adds (as a place in a recommendation list). */
+const FRAME_SENTIMENT = 1;
+/** "Yes" and "No" in a verdict cell weigh as a recommendation and a warning. */
+const VERDICT_YES_SENTIMENT = 1.5;
+const VERDICT_NO_SENTIMENT = -2.5;
+/** A verdict cell's tone at or below this is a warning ("Sags after a year in our tests"). */
+const VERDICT_CELL_WARNING = -1.5;
 
 function blockOf(blocks: readonly Block[], pos: number): number {
   let lo = 0;
@@ -91,9 +109,14 @@ const TONE = 2;
 function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majority: boolean): number {
   let cue = false;
   let tone = 0;
+  // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
+  // clause set in the past is not praise now.
+  const past = hasPast(clause.hits);
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
+    if (past && !rh.negated && (p.cue === 'top' || p.cue === 'rec' || (p.senti ?? 0) > 0)) continue;
+    if (p.news === true) w.news = true;
     if (p.cue !== undefined) {
       cue = true;
       w.advice = true;
@@ -102,12 +125,19 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
     if (p.senti === undefined || p.senti === 0 || (clause.label !== null && p.cue === undefined)) continue;
     // A verdict keeps its weight on either side of a contrast; descriptive words do not.
     const weight = rh.scale * (p.cue === undefined ? rh.contrast : 1);
-    tone += p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
+    const score = p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
+    tone += score;
+    if (score < 0 && p.cue === undefined && clause.label === null) s.problems++;
   }
   if (majority && !cue && tone > 0) s.top += 2;
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
   s.senti += tone;
   return (cue ? CUE : 0) | (tone !== 0 ? TONE : 0);
+}
+
+function hasPast(hits: readonly ResolvedHit[]): boolean {
+  for (const rh of hits) if (rh.payload.past === true) return true;
+  return false;
 }
 
 function hasMajorityCue(hits: readonly ResolvedHit[]): boolean {
@@ -181,8 +211,13 @@ function analyseSentences(
   item: boolean,
 ): void {
   let carry = fallback;
+  // The sentence before named one brand itself: the next one goes on about it ("Zipmobile is
+  // the cheapest deal. Coverage outside cities is patchy, though …"), except in news, which
+  // goes on to what others say.
+  let namedOne = false;
   for (const s of splitSentences(w.text, b.start, b.end)) {
     const first = firstMentionFrom(w, s.start);
+    const names = namesBrand(w, first, s.end);
     // Whether the sentence refers back matters only when the carried brand differs, and only
     // for a sentence naming no brand: a clause reads the unit's fallback only when none of the
     // unit's clauses names one.
@@ -190,7 +225,8 @@ function analyseSentences(
       carry === fallback ||
       item ||
       DROPS_SUBJECT.has(w.lang) ||
-      namesBrand(w, first, s.end) ||
+      names ||
+      (namedOne && !w.news && w.indirect) ||
       refersBack(w.text.slice(s.start, s.start + 40), w.lang);
     const unit: Unit = {
       start: s.start,
@@ -198,21 +234,68 @@ function analyseSentences(
       fallback: continues ? carry : fallback,
       label: ctx.label,
     };
+    // Only a sentence that names a brand can advise one for a case.
+    const advised = names ? caseAdviceBrand(w.text, s, w.mentions, first, w.lang) : -1;
+    if (advised >= 0) frame(w, advised, 'cond');
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
+    namedOne = names && last.length === 1;
   }
 }
 
+/** A verdict's pick or a case's advice, once per brand; it makes the answer one that advises. */
+function frame(w: Walk, brand: number, kind: 'pick' | 'cond'): void {
+  const s = w.signals[brand];
+  if (s === null || s === undefined || (kind === 'pick' ? s.pick : s.cond > 0)) return;
+  if (kind === 'pick') s.pick = true;
+  else s.cond++;
+  s.senti += FRAME_SENTIMENT;
+  w.advice = true;
+}
+
 function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
-  for (const cell of b.cells ?? []) {
+  const cells = b.cells ?? [];
+  cells.forEach((cell, k) => {
+    const column = ctx.columns?.[k] ?? -1;
+    const subject = column >= 0 ? column : ctx.subject;
     const unit: Unit = {
       start: cell.start,
       end: cell.end,
-      fallback: ctx.subject >= 0 ? [ctx.subject] : [],
-      label: labelOf(cell.header, lang),
+      fallback: subject >= 0 ? [subject] : [],
+      label: b.header ? null : labelOf(cell.header, lang),
     };
-    analyseUnit(w, unit, b, firstMentionFrom(w, unit.start));
+    const first = firstMentionFrom(w, unit.start);
+    const verdict = !b.header && ((ctx.verdict && k > 0) || isVerdictLabel(cell.header, lang));
+    if (!verdict) {
+      analyseUnit(w, unit, b, first);
+      return;
+    }
+    const about = namesBrand(w, first, cell.end) ? (w.mentions[first] as MentionRef).brand : subject;
+    verdictCell(w, unit, b, first, about, cell);
+  });
+}
+
+/**
+ * A cell of a verdict column or row: its words are the verdict on its brand. "Yes"/"No" (Skip,
+ * Avoid …) decide it; otherwise praise with no cue of its own recommends the brand and clear
+ * blame warns about it ("Good for beginners", "Sags after a year in our tests").
+ */
+function verdictCell(w: Walk, unit: Unit, b: Block, first: number, about: number, cell: Cell): void {
+  const s = about >= 0 ? w.signals[about] : null;
+  if (s === null || s === undefined) {
+    analyseUnit(w, unit, b, first);
+    return;
   }
+  const before = { top: s.top, rec: s.rec, caution: s.caution, senti: s.senti };
+  analyseUnit(w, unit, b, first);
+  w.advice = true;
+  const word = verdictWordOf(w.text, cell.start, cell.end, w.lang);
+  if (word === 'yes') [s.rec, s.senti] = [s.rec + 1, s.senti + VERDICT_YES_SENTIMENT];
+  if (word === 'no') [s.caution, s.senti] = [s.caution + 2, s.senti + VERDICT_NO_SENTIMENT];
+  if (word !== null || s.top !== before.top || s.rec !== before.rec || s.caution !== before.caution) return;
+  const tone = s.senti - before.senti;
+  if (tone > 0) s.rec += 1;
+  else if (tone <= VERDICT_CELL_WARNING) s.caution += 2;
 }
 
 function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
@@ -228,11 +311,12 @@ function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
 }
 
 function analyseBlock(w: Walk, b: Block, ctx: BlockContext, named: boolean, lang: Lang): void {
-  if (!named && ctx.subject < 0) return;
   if (b.kind === 'row') {
-    if (!b.header) analyseRow(w, b, ctx, lang);
+    // A row naming no brand speaks for the brands of its columns, if the header names them.
+    if (named || ctx.subject >= 0 || ctx.columns !== null) analyseRow(w, b, ctx, lang);
     return;
   }
+  if (!named && ctx.subject < 0) return;
   if (b.kind === 'item') {
     const lead = ctx.leadBrand >= 0 ? [ctx.leadBrand] : ctx.subject >= 0 ? [ctx.subject] : [];
     analyseSentences(w, b, lead, ctx, true);
@@ -274,17 +358,27 @@ export function analyseAnswer(
     mentions,
     signals,
     advice: answerHasRanking(text, blocks, lang),
+    news: false,
+    indirect: readsIndirect(lang),
   };
-  blocks.forEach((b, i) =>
-    analyseBlock(w, b, ctxs[i] as BlockContext, (byBlock[i] as MentionRef[]).length > 0, lang),
-  );
+  let picked = false;
+  blocks.forEach((b, i) => {
+    const ctx = ctxs[i] as BlockContext;
+    const ms = byBlock[i] as MentionRef[];
+    // The verdict's pick: the first brand a verdict paragraph, item or heading names.
+    if (!picked && ctx.verdict && b.kind !== 'row' && ms.length > 0) {
+      picked = true;
+      frame(w, (ms[0] as MentionRef).brand, 'pick');
+    }
+    analyseBlock(w, b, ctx, ms.length > 0, lang);
+  });
   for (const m of urlMentions) {
     const s = signals[m.brand];
     const i = blockOf(blocks, m.start);
     if (s !== null && s !== undefined && s.urlOnly && i >= 0)
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
-  return { signals, advice: w.advice };
+  return { signals, advice: w.advice, news: w.news, indirect: w.indirect };
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

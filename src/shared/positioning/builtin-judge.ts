@@ -6,7 +6,7 @@ import { answerText, foldAnswer } from './answer-text';
 import type { MentionRef } from './context';
 import { judgeLanguage } from './language-guess';
 import { phraseIndexFor } from './language-index';
-import { sentimentOf, statusOf, type BrandSignals } from './signals';
+import { sentimentOf, statusesOf, type BrandSignals } from './signals';
 import { notJudgedNote } from './not-judged';
 import type { BrandPositioning, BuiltinJudge, BuiltinVerdict, Evidence, JudgeInput, JudgeRef } from './types';
 import { sortByStart } from './sort-by-start';
@@ -114,12 +114,23 @@ export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bu
   const answer = answerText(text, fold, inText, index.byChar.size > 0);
   const analysis = analyseAnswer(answer, inText, inUrls, matcher.brands.length, lang, index);
   const out: BrandPositioning[] = [];
+  const sentiments = analysis.signals.map((s) => (s === null ? null : sentimentOf(s)));
+  const tones = sentiments.map((x) => x?.score ?? 0);
+  const statuses = statusesOf(analysis.signals, tones, analysis.advice, analysis.news, analysis.indirect);
   analysis.signals.forEach((s, i) => {
-    if (s === null) return;
-    const sentiment = sentimentOf(s);
+    const sentiment = sentiments[i];
+    const status = statuses[i];
+    if (
+      s === null ||
+      sentiment === null ||
+      sentiment === undefined ||
+      status === null ||
+      status === undefined
+    )
+      return;
     out.push({
       brandId: (matcher.brands[i] as BrandDefinition).id,
-      status: statusOf(s, analysis.advice, sentiment.score),
+      status,
       sentiment,
       evidence: evidenceOf(text, s),
       attributes: [...s.attributes.values()],

@@ -214,8 +214,22 @@ function brandCuts(words: Words, r: ScanRange, body: string, cuts: number[]): vo
         after = t;
         break;
       }
-    if (before >= 0 && after >= 0 && words.mention[before] !== words.mention[after]) cuts.push(at + 1);
+    if (before < 0 || after < 0 || words.mention[before] === words.mention[after]) continue;
+    // "such as A, B or C": names listed one after the other share the clause (and its cue).
+    if (
+      onlyMarks(body, (words.end[before] as number) - r.from, m.index) &&
+      onlyMarks(body, m.index + 1, (words.start[after] as number) - r.from)
+    )
+      continue;
+    cuts.push(at + 1);
   }
+}
+
+const MARK = /^[\s*_]*$/u;
+
+/** Whether body[from, to) is only spaces and emphasis marks. */
+function onlyMarks(body: string, from: number, to: number): boolean {
+  return to >= from && to - from <= 6 && MARK.test(body.slice(from, to));
 }
 
 function hasContrast(hits: readonly Hit[]): boolean {

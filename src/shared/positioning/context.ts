@@ -2,6 +2,7 @@ import { foldText } from '../analytics/text-fold';
 import { CON_LABELS, PRO_LABELS } from './lexicon/function-words';
 import { NO_SPACE_LANGS, type Lang } from './lexicon/lang';
 import { RANKING_HEADINGS } from './lexicon/status-cues';
+import { VERDICT_LABELS } from './lexicon/verdict-words';
 import type { Block } from './structure';
 import { unitTest } from './unit-test';
 
@@ -29,6 +30,14 @@ export interface BlockContext {
   recList: boolean;
   /** … and that list is ordered under a ranking heading or lead-in. */
   ranked: boolean;
+  /**
+   * The block gives the answer's verdict: under a verdict heading or label line ("### Verdict",
+   * "**Fazit**"), or a paragraph led by one ("Bottom line: …", "Overall, …"); a table row whose
+   * first cell is one ("| **Verdict** | Best value | … |").
+   */
+  verdict: boolean;
+  /** Table rows: the brand each column's header names (-1 for none), or null. */
+  columns: readonly number[] | null;
 }
 
 const MARKUP = /^[\s*_[`>"“]+/u;
@@ -80,6 +89,66 @@ export function labelOf(text: string, lang: Lang): Label {
   return label;
 }
 
+const verdictSets = new Map<Lang, ReadonlySet<string>>();
+const verdictCache = new Map<Lang, Map<string, boolean>>();
+
+/** "Verdict", "Bottom line", "Fazit", "Notre avis" (a heading, lead, column header or first cell). */
+export function isVerdictLabel(text: string, lang: Lang): boolean {
+  if (text.length > MAX_LABEL_CHARS || text === '') return false;
+  let cache = verdictCache.get(lang);
+  if (cache === undefined) {
+    cache = new Map();
+    verdictCache.set(lang, cache);
+  }
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
+  let set = verdictSets.get(lang);
+  if (set === undefined) {
+    set = new Set((VERDICT_LABELS[lang] ?? []).map(foldedLabel));
+    verdictSets.set(lang, set);
+  }
+  const is = set.has(foldedLabel(text));
+  if (cache.size >= HEADER_CACHE_SIZE) cache.clear();
+  cache.set(text, is);
+  return is;
+}
+
+const COMMA = 44;
+
+const SPACE = 32;
+const STAR = 42;
+/** More words than any verdict label has ("which should you choose"). */
+const VERDICT_WORDS = 4;
+const verdictInitials = new Map<Lang, ReadonlySet<number>>();
+
+/** The first letters of the language's verdict labels, lower case (a lead starting otherwise is none). */
+function initialsOf(lang: Lang): ReadonlySet<number> {
+  let set = verdictInitials.get(lang);
+  if (set === undefined) {
+    set = new Set((VERDICT_LABELS[lang] ?? []).map((l) => l.charCodeAt(0)));
+    verdictInitials.set(lang, set);
+  }
+  return set;
+}
+
+/** Whether text[start, end) opens with a verdict label before a colon or comma ("Overall, …", "**Fazit:** …"). */
+function leadsWithVerdict(text: string, start: number, end: number, lang: Lang): boolean {
+  let from = start;
+  while (from < end && text.charCodeAt(from) === STAR) from++;
+  const first = text.charCodeAt(from);
+  // An ASCII lead is looked up by its first letter, lower case; any other goes to the label test.
+  if (first < 128 && !initialsOf(lang).has(first >= 65 && first <= 90 ? first + 32 : first)) return false;
+  const last = Math.min(end, start + INLINE_LABEL_COLON + 1);
+  let spaces = 0;
+  for (let i = from; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE && ++spaces >= VERDICT_WORDS) return false;
+    if (c === COLON || c === FULLWIDTH_COLON || c === COMMA)
+      return i > start && isVerdictLabel(text.slice(start, i), lang);
+  }
+  return false;
+}
+
 /** Where a lead-in label's colon may stand ("Pros: …"): at most this many characters in. */
 const INLINE_LABEL_COLON = 30;
 const COLON = 58;
@@ -121,12 +190,21 @@ function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
   return body.length <= named + SUBJECT_SLACK && ms.length === 1 ? brand : -1;
 }
 
+/**
+ * A bold label that names the case an item's brand is for ("**Vegetarians:** Greenplate …",
+ * "**If you need SSO**, Vaultline.", "**Für Familien:** …"): the label, then the brand.
+ */
+const CASE_LABEL = /^\*\*[^*\n]{1,80}\*\*\s*[:：,]?\s*$/u;
+
 /** The brand an item opens with, followed by a separator or inside the item's bold lead ("**Kestro Air 14** si …"). */
-function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[]): number {
+function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[], lang: Lang): number {
   const first = ms[0];
   if (first === undefined) return -1;
   const before = text.slice(b.start, first.start);
-  if (before.replace(MARKUP, '') !== '') return -1;
+  if (before.replace(MARKUP, '') !== '') {
+    // A case label leads only into its brand: "**Pros:** …" is a pros/cons item, not a case.
+    return CASE_LABEL.test(before) && labelOf(before, lang) === null ? first.brand : -1;
+  }
   const boldLead =
     before.startsWith('**') &&
     text.indexOf('**', first.end) !== -1 &&
@@ -206,15 +284,31 @@ export function blockContexts(
   const out: BlockContext[] = [];
   let subject = -1;
   let label: Label = null;
+  let verdict = false;
+  let columns: number[] | null = null;
+  // A lead-in naming one brand and ending in a colon ("Customers moving off Ticketly cite the
+  // same reasons:") makes the list right after it about that brand.
+  let leadIn = { brand: -1, group: -1 };
   blocks.forEach((b, i) => {
     const ms = mentionsByBlock[i] ?? [];
-    const ctx: BlockContext = { subject: -1, label: null, leadBrand: -1, recList: false, ranked: false };
+    const ctx: BlockContext = {
+      subject: -1,
+      label: null,
+      leadBrand: -1,
+      recList: false,
+      ranked: false,
+      verdict,
+      columns: null,
+    };
+    if (b.kind !== 'row') columns = null;
     if (b.kind === 'heading') {
       subject = subjectOf(text, b, ms);
       label = null;
+      verdict = isVerdictLabel(text.slice(b.start, b.end), lang);
     } else if (b.kind === 'para') {
       const own = subjectOf(text, b, ms);
-      const lead = b.end - b.start <= MAX_LABEL_CHARS ? labelOf(text.slice(b.start, b.end), lang) : null;
+      const short = b.end - b.start <= MAX_LABEL_CHARS;
+      const lead = short ? labelOf(text.slice(b.start, b.end), lang) : null;
       if (own >= 0) [subject, label] = [own, null];
       else if (lead !== null) label = lead;
       else {
@@ -223,17 +317,37 @@ export function blockContexts(
       }
       // A bare "Pros:" line says nothing itself.
       ctx.subject = lead !== null && own < 0 ? -1 : subject;
+      if (own < 0 && lead === null && endsWithColon(text, b)) leadIn = { brand: onlyBrand(ms), group: i + 1 };
+      if (short && isVerdictLabel(text.slice(b.start, b.end), lang)) verdict = true;
+      else if (lead !== null || own >= 0) verdict = false;
+      ctx.verdict = verdict || leadsWithVerdict(text, b.start, b.end, lang);
     } else if (b.kind === 'item') {
-      ctx.subject = subject;
+      ctx.subject = subject < 0 && b.group === leadIn.group ? leadIn.brand : subject;
       ctx.label = label;
-      ctx.leadBrand = label === null ? leadBrandOf(text, b, ms) : -1;
+      ctx.leadBrand = label === null ? leadBrandOf(text, b, ms, lang) : -1;
     } else {
       ctx.subject = rowSubject(b, ms);
+      if (b.header) columns = columnBrands(b, ms);
+      ctx.columns = b.header ? null : columns;
+      const first = b.cells?.[0];
+      ctx.verdict = first !== undefined && isVerdictLabel(text.slice(first.start, first.end), lang);
     }
     out.push(ctx);
   });
   markLists(text, blocks, out, lang);
   return out;
+}
+
+function endsWithColon(text: string, b: Block): boolean {
+  let i = b.end - 1;
+  while (i > b.start && (text[i] === '*' || text[i] === ' ')) i--;
+  return text[i] === ':' || text[i] === '：';
+}
+
+/** The brand each header cell names alone (-1 for none or two): a table with a column per brand. */
+function columnBrands(b: Block, ms: readonly MentionRef[]): number[] | null {
+  if (ms.length === 0) return null;
+  return (b.cells ?? []).map((c) => onlyBrand(ms.filter((m) => m.start >= c.start && m.end <= c.end)));
 }
 
 function rowSubject(b: Block, ms: readonly MentionRef[]): number {

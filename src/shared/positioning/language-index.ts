@@ -16,7 +16,15 @@ import {
 } from './lexicon/function-words';
 import type { Lang } from './lexicon/lang';
 import { SENTIMENT_WORDS } from './lexicon/sentiment-words';
-import { CAUTION_CUES, MAJORITY_CUES, REC_CUES, TOP_CUES } from './lexicon/status-cues';
+import {
+  CAUTION_CUES,
+  CASE_REC_CUES,
+  MAJORITY_CUES,
+  NEWS_CUES,
+  PAST_CUES,
+  REC_CUES,
+  TOP_CUES,
+} from './lexicon/status-cues';
 import { PhraseIndexBuilder, type Payload, type PhraseIndex } from './phrase-index';
 
 // One phrase index per language, built on first use and kept for the process (a few thousand
@@ -28,6 +36,8 @@ const INTENSIFY = 1.3;
 const DAMPEN = 0.6;
 /** Cue words also set the tone: a top pick is praise, a warning is blame. */
 const CUE_SENTIMENT = { top: 2, rec: 1.5, caution: -2.5 } as const;
+/** Praise that is past ("used to be the go-to") says the present falls short of it. */
+const PAST_SENTIMENT = -1;
 
 const cache = new Map<Lang, PhraseIndex>();
 
@@ -63,6 +73,10 @@ function addCues(b: Adder, lang: Lang): void {
   for (const p of TOP_CUES[lang]) b.add(p, { cue: 'top', senti: CUE_SENTIMENT.top });
   for (const p of REC_CUES[lang]) b.add(p, { cue: 'rec', senti: CUE_SENTIMENT.rec });
   for (const p of CAUTION_CUES[lang]) b.add(p, { cue: 'caution', senti: CUE_SENTIMENT.caution });
+  // A recommendation limited to one case ("only if you need …") says nothing of the tone.
+  for (const p of CASE_REC_CUES[lang] ?? []) b.add(p, { cue: 'rec', senti: 0 });
+  for (const p of PAST_CUES[lang] ?? []) b.add(p, { past: true, senti: PAST_SENTIMENT });
+  for (const p of NEWS_CUES[lang] ?? []) b.add(p, { news: true });
   for (const p of MAJORITY_CUES[lang]) b.add(p, { majority: true });
 }
 

@@ -35,6 +35,10 @@ export interface Payload {
   negatorAfter?: boolean;
   contrast?: boolean;
   scale?: number;
+  /** Praise in the past ("used to be", "war früher"): what follows in the clause is no praise now. */
+  past?: boolean;
+  /** Words of a news report ("announced on Tuesday", "a annoncé"): facts, not advice. */
+  news?: boolean;
 }
 
 interface Word {
@@ -143,6 +147,8 @@ function fixedShape(p: Payload): Payload {
     negatorAfter: p.negatorAfter,
     contrast: p.contrast,
     scale: p.scale,
+    past: p.past,
+    news: p.news,
   };
 }
 

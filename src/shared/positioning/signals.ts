@@ -5,11 +5,15 @@ import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
 // recommendation (a recommendation list item counts as one, its first item under a "best …"
 // heading as a top pick). Precedence (documented in docs/internals/positioning-judge.md):
 // 1. cautioned when the warnings dominate: caution ≥ 2 and caution ≥ top + rec;
-// 2. top when top ≥ 2; 3. recommended when rec ≥ 1 or any top weight;
+// 2. top when top ≥ 2, or when the brand is the verdict's pick (no warning, tone not negative);
+// 3. recommended when rec ≥ 1 or any top weight, or when advice for one case names it (same
+//    conditions);
 // 4. cautioned on any other warning, or on a denied top pick ("not the best …") with a
 //    negative tone;
 // 5. in an answer that gives advice, recommended on a clearly positive tone and cautioned
-//    on a clearly negative one; otherwise mentioned.
+//    on a clearly negative one;
+// 6. cautioned when two or more blaming words carry a clearly negative tone (problems reported
+//    without a verdict word), unless the answer reports news; otherwise mentioned.
 
 export interface BrandSignals {
   top: number;
@@ -23,6 +27,12 @@ export interface BrandSignals {
   evidence: Map<number, { start: number; end: number; weight: number }>;
   /** Only mentioned inside URLs (a citation). */
   urlOnly: boolean;
+  /** The first brand the answer's verdict names ("Bottom line: for most teams Confera …"). */
+  pick: boolean;
+  /** Advice for one case names it ("If you need SSO, Vaultline."; a verdict cell's praise). */
+  cond: number;
+  /** Blaming words outside pros/cons lists and cues ("outages", "sync failures", "crashes"). */
+  problems: number;
 }
 
 export function emptySignals(): BrandSignals {
@@ -35,6 +45,9 @@ export function emptySignals(): BrandSignals {
     attributes: new Map(),
     evidence: new Map(),
     urlOnly: true,
+    pick: false,
+    cond: 0,
+    problems: 0,
   };
 }
 
@@ -43,8 +56,16 @@ const NORMALISE_ALPHA = 6;
 const POSITIVE_AT = 0.3;
 const NEGATIVE_AT = -0.3;
 /** Tone that makes an un-cued brand recommended or cautioned in an advice answer. */
-const ADVICE_POSITIVE_AT = 0.5;
+const ADVICE_POSITIVE_AT = 0.3;
+/** … in a language whose indirect wording the judge does not read (as before those rules). */
+const PLAIN_ADVICE_POSITIVE_AT = 0.5;
 const ADVICE_NEGATIVE_AT = -0.75;
+/**
+ * Problems reported without a verdict word ("three outages, sync failures, support slipping"):
+ * this many blaming words with a clearly negative tone are a warning, advice or not.
+ */
+const PROBLEMS_WARN_AT = 2;
+const PROBLEMS_TONE_AT = -0.5;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
@@ -54,14 +75,44 @@ export function sentimentOf(s: BrandSignals): Sentiment {
   return { label, score: rounded === 0 ? 0 : rounded };
 }
 
-export function statusOf(s: BrandSignals, advice: boolean, tone: number): PositioningStatus {
+export function statusOf(
+  s: BrandSignals,
+  advice: boolean,
+  tone: number,
+  news = false,
+  indirect = true,
+): PositioningStatus {
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
   if (s.top >= 2) return 'top';
+  // A verdict's pick or a case's advice holds unless the brand is warned about or run down.
+  const framed = s.caution === 0 && tone > NEGATIVE_AT;
+  if (s.pick && framed) return 'top';
   if (s.rec >= 1 || s.top > 0) return 'recommended';
+  if (s.cond > 0 && framed) return 'recommended';
   if (s.caution > 0) return 'cautioned';
   if (s.deniedTop && tone <= NEGATIVE_AT) return 'cautioned';
-  if (advice && !s.deniedTop && tone >= ADVICE_POSITIVE_AT) return 'recommended';
+  if (advice && !s.deniedTop && tone >= (indirect ? ADVICE_POSITIVE_AT : PLAIN_ADVICE_POSITIVE_AT))
+    return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
+  if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
   return 'mentioned';
+}
+
+/**
+ * The status of every brand the answer names (null for the others). A warning about one brand
+ * makes the answer one that advises, so another brand it speaks well of is the alternative it
+ * offers ("Cloudmere, by comparison, has had no major incidents this year").
+ */
+export function statusesOf(
+  signals: readonly (BrandSignals | null)[],
+  tones: readonly number[],
+  advice: boolean,
+  news: boolean,
+  indirect = true,
+): (PositioningStatus | null)[] {
+  const once = (a: boolean): (PositioningStatus | null)[] =>
+    signals.map((s, i) => (s === null ? null : statusOf(s, a, tones[i] as number, news, indirect)));
+  const first = once(advice);
+  return advice || !indirect || !first.includes('cautioned') ? first : once(true);
 }

@@ -24,8 +24,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-catch-up-'));
   db = join(dir, 'demo.db');
   // A copy of the shared 7-day template: exactly what buildDemoHistory leaves (tests/support/demo-history.ts);
-  // the one report-pdf's checked template is made from, so it costs no build of its own.
-  await demoHistoryCopy({ days: 7, alerts: 'unchecked', to: db });
+  // the one the e2e alerts file opens and the checked 7-day preview is made from, so it costs no
+  // build of its own.
+  await demoHistoryCopy({ days: 7, alerts: 'unchecked', variant: 'preview', to: db });
   const store = openHistory({ path: db });
   try {
     expect(store.uncheckedMonitorRuns().length).toBeGreaterThan(3);

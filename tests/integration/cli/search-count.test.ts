@@ -12,8 +12,9 @@ afterAll(() => tmp.cleanup());
 describe('the match count of a search', () => {
   it('says 1,000+ when more answers match than are counted', async () => {
     const db = tmp.file('demo.db');
-    // The 7-day template report-pdf's checked one is made from (1,680 answers): no build of its own.
-    await demoHistoryCopy({ days: 7, alerts: 'unchecked', to: db });
+    // The 7-day template the e2e alerts file opens and report-pdf's checked one is made from
+    // (2,240 answers): no build of its own.
+    await demoHistoryCopy({ days: 7, alerts: 'unchecked', variant: 'preview', to: db });
     const out = await runCli(
       ['search', 'the OR de OR la OR der OR el OR di', '--limit', '1', '--db', db],
       tmp.file('ud'),

@@ -235,3 +235,17 @@ describe('core.services.crawlers(): what the funnel counts as crawled', () => {
     }
   });
 });
+
+describe('bad input', () => {
+  it('names an unknown agent and an unknown format, exit 2', async () => {
+    const db = join(dir, 'usage.db');
+    const agent = await cli(['bots', '--agent', 'NoSuchBot', '--db', join(dir, 'format-0.db')]);
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toContain('Unknown agent: NoSuchBot (known: GPTBot, OAI-SearchBot');
+    const format = await cli(['logs', 'import', join(logs, 'access.log'), '--format', 'w3c', '--db', db]);
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain(
+      '--format must be one of auto, combined, jsonl, cloudflare, cloudfront, csv; got "w3c"',
+    );
+  });
+});

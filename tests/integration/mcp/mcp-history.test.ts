@@ -28,6 +28,7 @@ const READ_TOOLS = [
   'brand_positioning',
   'commerce_shelf',
   'commerce_ads',
+  'brand_facts',
   'what_changed',
   'cited_sources',
   'citation_gaps',

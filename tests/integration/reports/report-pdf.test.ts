@@ -101,6 +101,7 @@ describe('the client report as PDF', () => {
     const all = pages.join('\n');
     for (const heading of [
       'How the answers present Veloxa and its competitors',
+      'Products and ads',
       'Trend per day for Veloxa and its closest competitors',
       'Share of voice',
       'Brands and competitors',
@@ -137,6 +138,7 @@ describe('the client report as PDF', () => {
         'Leaderboard',
         'Mention rate of each brand by AI engine',
         'Positioning of each brand',
+        'Shelf and ads of each brand',
         'Top cited sources',
       ]),
     );

@@ -23,9 +23,9 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   // A copy of the shared template (a call the run's background build finds: demo-needs.ts), the
-  // 7-day one search-count and catch-up-first open too: a template of its own (14 days) was 3,360
-  // answers through the run engine in the run's template build.
-  path = await demoHistoryCopy({ days: 7, alerts: 'unchecked' });
+  // 7-day preview search-count, catch-up-first and the e2e alerts file open too (every engine, so
+  // the drills by engine pick among several): a template of its own was a build of its own.
+  path = await demoHistoryCopy({ days: 7, alerts: 'unchecked', variant: 'preview' });
   store = openHistory({ path, readonly: true });
   raw = new Database(path, { readonly: true, fileMustExist: true });
 }, 240_000);

@@ -16,7 +16,8 @@ import {
 const STATUS_TARGET = 0.85;
 const SENTIMENT_TARGET = 0.8;
 
-const set = loadPositioningSet();
+/** The set without its indirect-wording part (which has targets of its own). */
+const set = loadPositioningSet().filter((a) => !a.file.startsWith('indirect-'));
 /** Languages added after the first seven (langs-a): each held to the targets on its own, whole and held out. */
 const ADDED = ['nl', 'pl', 'sv', 'tr'];
 /** Languages of their own script added beside them (langs-b): each held to the targets on the whole language. */

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorView } from '../../../src/shared/ipc/channels/library';
 import { runSpecSchema } from '../../../src/shared/domain/run-spec';
@@ -238,8 +238,8 @@ describe('Monitors view', () => {
     expect(within(screen.getByRole('table')).getByText('paused')).toBeInTheDocument();
   });
 
-  it('tracks shopping and ads on a saved monitor, and stops', async () => {
-    // The main side keeps what is saved, so the list read after each save shows it.
+  /** The main side keeps what is saved, so the list read after each save shows it. */
+  function keepSaved(): void {
     fake.handle('monitors.save', (input) => {
       const saved = sampleMonitor({
         id: input.id ?? 'm-new',
@@ -250,6 +250,10 @@ describe('Monitors view', () => {
       monitors = monitors.map((m) => (m.id === saved.id ? saved : m));
       return saved;
     });
+  }
+
+  it('tracks shopping and ads on a saved monitor, and stops', async () => {
+    keepSaved();
     render(<MonitorsView />);
     await screen.findByRole('table', { name: 'Monitors' });
     const box = () => screen.getByRole('checkbox', { name: 'Track shopping and ads: Daily shoes' });
@@ -269,6 +273,54 @@ describe('Monitors view', () => {
     await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(2));
     expect(fake.callsTo('monitors.save')[1]?.spec.commerce).toBeUndefined();
     await waitFor(() => expect(box()).not.toBeChecked());
+  });
+
+  it('expands products on a monitor whose engines take it, keeping shopping and ads as they are', async () => {
+    keepSaved();
+    // The sample asks assistant-a only, which takes no expansion: the switch is off and says why.
+    render(<MonitorsView />);
+    await screen.findByRole('table', { name: 'Monitors' });
+    const expand = () =>
+      screen.getByRole('checkbox', { name: 'Expand products (merchant offers): Daily shoes' });
+    expect(expand()).toBeDisabled();
+    expect(expand().closest('label')?.getAttribute('title')).toMatch(
+      /^None of its engines expands products \(.+ does\)$/,
+    );
+    cleanup();
+    const first = monitors[0] as MonitorView;
+    monitors = [
+      {
+        ...first,
+        spec: runSpecSchema.parse({
+          ...first.spec,
+          engines: ['assistant-a', 'search-ai'],
+          commerce: { shoppingAndAds: true, expandProducts: false },
+        }),
+      },
+    ];
+    resetStores();
+    await useAppStore.getState().load();
+    render(<MonitorsView />);
+    await screen.findByRole('table', { name: 'Monitors' });
+    expect(expand()).toBeEnabled();
+    expect(expand()).not.toBeChecked();
+    fireEvent.click(expand());
+    await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(1));
+    expect(fake.callsTo('monitors.save')[0]?.spec.commerce).toEqual({
+      shoppingAndAds: true,
+      expandProducts: true,
+    });
+    await waitFor(() => expect(expand()).toBeChecked());
+    // Shopping and ads off: products stay expanded.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Track shopping and ads: Daily shoes' }));
+    await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(2));
+    expect(fake.callsTo('monitors.save')[1]?.spec.commerce).toEqual({
+      shoppingAndAds: false,
+      expandProducts: true,
+    });
+    fireEvent.click(expand());
+    await waitFor(() => expect(fake.callsTo('monitors.save')).toHaveLength(3));
+    expect(fake.callsTo('monitors.save')[2]?.spec.commerce).toBeUndefined();
   });
 
   it('shows empty, loading and error states', async () => {

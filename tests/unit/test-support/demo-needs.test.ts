@@ -22,7 +22,10 @@ describe('the demo templates a test file opens', () => {
       { days: 7, alerts: 'checked', variant: 'preview' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/integration/alerts/catch-up-first.test.ts'))).toEqual([
-      { days: 7, alerts: 'unchecked', variant: 'spec' },
+      { days: 7, alerts: 'unchecked', variant: 'preview' },
+    ]);
+    expect(demoNeedsOf(join(ROOT, 'tests/integration/cli/discovery-cli.test.ts'))).toEqual([
+      { days: 2, alerts: 'unchecked', variant: 'spec' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/shell.test.ts'))).toEqual([]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/no-such-file.test.ts'))).toEqual([]);

@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
-import { loadRangeLists, rangesFolderOf, writeRangeList } from '../../../core/crawlers';
+import {
+  agentByName,
+  agentCatalogue,
+  loadRangeLists,
+  rangesFolderOf,
+  writeRangeList,
+} from '../../../core/crawlers';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { cliDataFolder, READS, withCliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
@@ -56,6 +62,13 @@ export const registerBotsCommands: RegisterCommand = (program: Command, ctx: Cli
     .addHelpText('after', HELP)
     .action(async (flags: BotsFlags) => {
       const days = daysOf(flags.since);
+      const unknown = (flags.agent ?? []).filter((a) => !agentByName(a));
+      if (unknown.length > 0)
+        throw new CliUsageError(
+          `Unknown agent: ${unknown.join(', ')} (known: ${agentCatalogue()
+            .agents.map((a) => a.agent)
+            .join(', ')})`,
+        );
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const service = await core.services.crawlers();
         const report = service.bots({

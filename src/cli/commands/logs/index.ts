@@ -60,6 +60,19 @@ function fileLine(s: FileSummary): string {
   );
 }
 
+/** DuckDB's progress on the file being read, on stderr, every 10 % (none with --json). */
+function progressPrinter(ctx: CliContext): ((index: number, percent: number) => void) | undefined {
+  if (ctx.json) return undefined;
+  let shown = { index: -1, step: 0 };
+  return (index, percent) => {
+    const step = Math.floor(percent / 10);
+    if (index === shown.index && step <= shown.step) return;
+    if (step === 0 || step === 10) return;
+    shown = { index, step };
+    writeLine(ctx.stderr, `  ${step * 10} %`);
+  };
+}
+
 function formatOf(value: string): LogFormat | 'auto' {
   if (value === 'auto' || (LOG_FORMATS as readonly string[]).includes(value))
     return value as LogFormat | 'auto';
@@ -96,6 +109,7 @@ export const registerLogsCommands: RegisterCommand = (program: Command, ctx: Cli
             onStart: (file, i, total) => {
               if (!ctx.json) writeLine(ctx.stderr, `Reading ${i + 1}/${total}: ${file}…`);
             },
+            onProgress: progressPrinter(ctx),
             onFile: (s) => {
               if (!ctx.json) writeLine(ctx.stdout, fileLine(s));
             },

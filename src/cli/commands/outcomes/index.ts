@@ -38,7 +38,7 @@ const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
     GoogleCredentialsError,
     GoogleSignInError,
     OutcomesServiceError,
-  } = await import('../../../core/outcomes');
+  } = await import('../../lazy/outcomes-errors');
   try {
     return await fn();
   } catch (err) {
@@ -103,7 +103,7 @@ function registerConnect(outcomes: Command, ctx: CliContext): void {
         flags: { property: string; clientFile?: string; serviceAccount?: string; days?: number; db?: string },
       ) => {
         await withCliCore(ctx, flags, async (core) => {
-          const { connectGoogle } = await import('../../../core/outcomes');
+          const { connectGoogle } = await import('../../lazy/google-connect');
           const open = (url: string): void =>
             writeLine(
               ctx.stderr,
@@ -135,7 +135,7 @@ function registerPull(outcomes: Command, ctx: CliContext): void {
     .option(...DB)
     .action(async (kind: GoogleKind, flags: { days?: number; db?: string }) => {
       await withCliCore(ctx, flags, async (core) => {
-        const { pullGoogle } = await import('../../../core/outcomes');
+        const { pullGoogle } = await import('../../lazy/google-connect');
         const report = await guarded(async () => pullGoogle(googleDeps(core), kind, flags.days));
         if (ctx.json) return writeJson(ctx, report);
         printPull(ctx, report);
@@ -151,7 +151,7 @@ function registerDisconnect(outcomes: Command, ctx: CliContext): void {
     .option(...DB)
     .action(async (kind: GoogleKind, flags: { db?: string }) => {
       await withCliCore(ctx, flags, async (core) => {
-        const { disconnectGoogle } = await import('../../../core/outcomes');
+        const { disconnectGoogle } = await import('../../lazy/google-connect');
         const removed = await disconnectGoogle(googleDeps(core), kind);
         if (ctx.json) return writeJson(ctx, { kind, removed });
         writeLine(ctx.stdout, removed ? `Disconnected ${kind}.` : `${kind} was not connected.`);

@@ -75,7 +75,7 @@ export function registerSuggest(prompts: Command, ctx: CliContext): void {
       await withCliCore(ctx, { ...reads, ...flags }, async (core) => {
         const service = await core.services.outcomes();
         if (flags.add !== undefined) {
-          const { OutcomesServiceError } = await import('../../../core/outcomes');
+          const { OutcomesServiceError } = await import('../../lazy/outcomes-errors');
           const target =
             flags.monitor !== undefined ? { monitorId: flags.monitor } : { library: true as const };
           try {

@@ -9,6 +9,7 @@ import {
   formatOfPath,
   NO_CHROMIUM_MESSAGE,
   renderReport,
+  reportCommerce,
   writeWhole,
   type PdfPrinter,
 } from '../../../core/outputs';
@@ -45,7 +46,9 @@ report's subject (parallax monitors options --client-name/--report-subject/--log
 opens with a summary of what changed clearly, in sentences (the focus brand's own changes
 first), then the focus brand's key numbers (mention rate, citation rate, average position, share
 of voice) with their likely range and change, how the answers present each brand (recommendation
-rate, net sentiment, status mix, qualities, those the focus brand lacks), the trend per day with
+rate, net sentiment, status mix, qualities, those the focus brand lacks), the products and ads
+shown beside the answers (when the period has any: shelf presence, share of shelf, price against
+the shelf, retailers, ads, competitors' ads on questions naming the brand), the trend per day with
 the closest competitors, share of voice, places × engines, the leaderboard, brands by AI engine,
 top sources, citation gaps, the brand's own cited pages, the changes noticed after each run, the
 answers behind the findings, the tracked questions, how the report was made and "How to read
@@ -108,6 +111,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
         const now = Date.now;
         const service = await core.services.visibility();
         const positioning = reportPositioning(await core.services.positioning());
+        const commerce = reportCommerce(await core.services.commerce());
         // Brand numbers after a brand change are partial until the stored answers are re-analysed.
         await finishReanalysis(ctx, service);
         // Its alerts section reads every alert of the period: the runs not compared yet first.
@@ -136,6 +140,7 @@ export const registerReportCommand: RegisterCommand = (program: Command, ctx: Cl
               now,
               labels: cliLabels(core.settings?.get(), ctx.env),
               positioning,
+              commerce,
               findings: engineFindings({
                 store: core.store,
                 now,

@@ -5,6 +5,7 @@ import { creditsJson, creditsSentence } from '../../../shared/domain/run-credits
 import { writeRunTable } from './show-table';
 import type { RegisterCommand } from '../register-command';
 import type { ResultPositioning } from '../../../shared/positioning/view-types';
+import type { JobFactCheck } from '../../../core/analysis';
 
 /** An answer's positioning as `show --json` prints it: null when the judge has not scored it. */
 function positioningJson(p: ResultPositioning | undefined) {
@@ -18,6 +19,20 @@ function positioningJson(p: ResultPositioning | undefined) {
     attributes: b.attributes,
     judge: b.judge,
   }));
+}
+
+/** Each job's fact checks as `show --json` prints them. */
+function factsByJob(checks: readonly JobFactCheck[]) {
+  const out = new Map<
+    string,
+    Array<{ brand: string; key: string; verdict: string; evidence: JobFactCheck['evidence'] }>
+  >();
+  for (const c of checks)
+    out.set(c.jobId, [
+      ...(out.get(c.jobId) ?? []),
+      { brand: c.brand, key: c.key, verdict: c.verdict, evidence: c.evidence },
+    ]);
+  return out;
 }
 
 // `parallax show RUN`: one run with every job's state, excerpt and error.
@@ -42,6 +57,8 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
             runId,
             core.settings?.get().positioningJudge ?? 'builtin',
           );
+          // What each answer says about the facts of the brands it names (brand fact sheets).
+          const facts = factsByJob((await core.services.facts()).checksOfJobs(cells.map((c) => c.jobId)));
           return writeJson(ctx, {
             run: { ...run, engineLabels: run.engines.map(core.labelOf), ...creditsJson(run) },
             creditSessions: core.store.runSessions(runId),
@@ -52,6 +69,7 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
               positioning: c.resultId ? positioningJson(positioning.get(c.resultId)) : [],
               // Why the judge gave no positioning ("not judged: Dutch (nl), …"), else null.
               positioningNote: c.resultId ? (positioning.get(c.resultId)?.notScored ?? null) : null,
+              facts: facts.get(c.jobId) ?? [],
             })),
           });
         }

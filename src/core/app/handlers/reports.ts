@@ -1,6 +1,6 @@
 import { compareUncheckedRuns } from '../../alerts';
 import { AppError, engineLabelsOfSettings } from '../../platform';
-import { engineFindings, reportFileName, requirePrinter, writeReport } from '../../outputs';
+import { engineFindings, reportCommerce, reportFileName, requirePrinter, writeReport } from '../../outputs';
 import { resolvePeriod } from '../../analysis';
 import { reportPositioning } from '../../positioning';
 import type { HandlerModule } from './types';
@@ -34,6 +34,7 @@ export const reportsHandlers: HandlerModule<Channels> = (ctx) => ({
         now: ctx.now,
         labels: engineLabelsOfSettings(ctx.settings.get()),
         positioning: reportPositioning(ctx.positioning),
+        commerce: reportCommerce(ctx.commerce),
         findings: engineFindings({
           store: ctx.store,
           now: ctx.now,

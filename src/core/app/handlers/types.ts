@@ -1,5 +1,6 @@
 import type { CommerceService } from '../../../shared/commerce';
 import type { FunnelService } from '../../outcomes';
+import type { FactsService } from '../../analysis';
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
 import type { EventBus, KeyService, SettingsStore } from '../../platform';
@@ -23,6 +24,8 @@ export interface HandlerContext {
   discovery: DiscoveryService;
   /** Shopping shelves, prices, merchants and ads of the answers (commerce roll-ups kept at ingest). */
   commerce: CommerceService;
+  /** Brand facts: sheets and figures, built at its first use. */
+  facts: () => Promise<FactsService>;
   /** Crawled → cited → referred → converted, built at its first use. */
   funnel: () => Promise<FunnelService>;
   /** The built-in judge's re-score of the archive, in the background. */

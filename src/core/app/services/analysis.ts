@@ -2,6 +2,7 @@
 export {
   createCommerceService,
   createDiscoveryService,
+  createFactsService,
   createFindingsService,
   createVisibilityService,
 } from '../../analysis';

@@ -1,7 +1,7 @@
 import type { CommerceService } from '../../../shared/commerce';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { AfterRunPipeline, AfterRunStep, WebhookBackoff, WebhookDeliverer } from '../../alerts';
-import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
+import type { DiscoveryService, FactsService, FindingsService, VisibilityService } from '../../analysis';
 import type { CrawlersService } from '../../crawlers';
 import type { HistoryStore } from '../../history';
 import type { FunnelService, OutcomesService } from '../../outcomes';
@@ -52,6 +52,8 @@ export interface CoreServices {
   commerce(): Promise<CommerceService>;
   /** AI crawlers' visits from the site's own logs: per agent, and per engine, page and week (verified). */
   crawlers(): Promise<CrawlersService>;
+  /** Brand facts: sheets, the re-check after a change, discrepancy rates and the sources of errors. */
+  facts(): Promise<FactsService>;
   /** How the answers present each brand, as the judge in use reads them, or as `judge` does. */
   positioning(judge?: string): Promise<PositioningService>;
   /** First-party outcomes: imports, AI-referred sessions per engine, page and week, prompts worth tracking. */
@@ -97,6 +99,7 @@ export function createServices(deps: ServicesDeps): CoreServices {
     discovery: once(async () => (await analysis()).createDiscoveryService({ store, now })),
     commerce: once(async () => (await analysis()).createCommerceService({ store, now })),
     crawlers: once(async () => (await import('./crawlers')).createCrawlersService({ store, now })),
+    facts: once(async () => (await analysis()).createFactsService({ store })),
     positioning: positioningOf,
     outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
     funnel: once(async () => {

@@ -14,6 +14,19 @@ export interface LogReader {
   close(): void;
 }
 
+/**
+ * Scratch folders to remove again when the process ends: after large runs that spilled, an
+ * empty one was found left behind (DuckDB finishing its teardown after closeSync returned).
+ */
+const leftAtExit = new Set<string>();
+function removeAtExit(folder: string): void {
+  if (leftAtExit.size === 0)
+    process.once('exit', () => {
+      for (const f of leftAtExit) rmSync(f, { recursive: true, force: true });
+    });
+  leftAtExit.add(folder);
+}
+
 export const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 export async function openLogReader(
@@ -37,6 +50,7 @@ export async function openLogReader(
       connection.closeSync();
       instance.closeSync();
       rmSync(scratch, { recursive: true, force: true });
+      removeAtExit(scratch);
     },
   };
 }

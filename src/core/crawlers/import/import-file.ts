@@ -1,14 +1,9 @@
 import { basename } from 'node:path';
-import type {
-  BrowserHitRow,
-  CrawlFileRecord,
-  CrawlFileWrite,
-  CrawlHitRow,
-  HistoryStore,
-} from '../../history';
+import type { HistoryStore } from '../../history';
 import type { RangeLists } from '../catalogue';
-import { pairKey, verifiedPairs, type AgentAddress, type DnsLookup } from '../verify';
-import { aggregateSql, BROWSER_ROWS_SQL, HIT_ROWS_SQL, PAIRS_SQL, TOTALS_SQL } from './aggregate';
+import type { DnsLookup } from '../verify';
+import { aggregateSql, TOTALS_SQL } from './aggregate';
+import { storeFile, verifiedTable } from './store-rows';
 import { fieldsLineOf, detectFormat } from './detect';
 import type { LogReader } from './duckdb';
 import { fileFingerprint } from './fingerprint';
@@ -35,6 +30,10 @@ export interface ImportFileOptions {
   ranges: RangeLists;
   dns?: DnsLookup;
   now: () => number;
+  /** Stops the file: a query under way is interrupted by the caller; this stops between them. */
+  signal?: AbortSignal;
+  /** How far DuckDB's pass over the file is, 0-100, about once a second. */
+  onProgress?: (percent: number) => void;
 }
 
 export interface FileSummary {
@@ -77,6 +76,24 @@ function emptySummary(file: string, bytes: number): FileSummary {
   };
 }
 
+/** Runs `work`, reporting DuckDB's progress on the query meanwhile (its own estimate). */
+async function withProgress<T>(
+  reader: LogReader,
+  onProgress: ((percent: number) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!onProgress) return work();
+  const timer = setInterval(() => {
+    const { percentage } = reader.connection.progress;
+    if (percentage >= 0) onProgress(Math.min(100, Math.round(percentage)));
+  }, 1000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** The SELECT of the file's rows in `format`; an Error names what is missing. */
 async function sourceSql(
   reader: LogReader,
@@ -114,72 +131,18 @@ async function csvRejects(reader: LogReader): Promise<{ count: number; examples:
   };
 }
 
-async function verifiedTable(reader: LogReader, options: ImportFileOptions): Promise<void> {
-  const pairs = (await reader.rows(PAIRS_SQL)).map(([agent, ip]) => ({ agent, ip }) as AgentAddress);
-  const verified = await verifiedPairs(pairs, {
-    ranges: options.ranges,
-    ...(options.dns ? { dns: options.dns } : {}),
-  });
-  await reader.connection.run('CREATE OR REPLACE TEMP TABLE verified (agent VARCHAR, ip VARCHAR)');
-  const appender = await reader.connection.createAppender('verified');
-  for (const pair of pairs.filter((p) => verified.has(pairKey(p)))) {
-    appender.appendVarchar(pair.agent);
-    appender.appendVarchar(pair.ip);
-    appender.endRow();
-  }
-  appender.closeSync();
-}
-
-const hitRow = ([site, day, agent, url, status, verified, n]: unknown[]): CrawlHitRow => ({
-  site: String(site),
-  day: String(day),
-  agent: String(agent),
-  url: String(url),
-  status: Number(status),
-  verified: verified === true,
-  hits: Number(n),
-});
-
-const browserRow = ([site, day, url, status, n]: unknown[]): BrowserHitRow => ({
-  site: String(site),
-  day: String(day),
-  url: String(url),
-  status: Number(status),
-  hits: Number(n),
-});
-
-/**
- * The day totals from DuckDB into the open write, a chunk (2,048 rows) at a time, so memory
- * holds one chunk, never the file's totals. Returns the verified hits.
- */
-async function streamRows(reader: LogReader, write: CrawlFileWrite): Promise<number> {
-  let verified = 0;
-  for await (const rows of (await reader.connection.stream(HIT_ROWS_SQL)).yieldRowsJs()) {
-    const hits = rows.map(hitRow);
-    verified += hits.reduce((s, r) => s + (r.verified ? r.hits : 0), 0);
-    write.addHits(hits);
-  }
-  for await (const rows of (await reader.connection.stream(BROWSER_ROWS_SQL)).yieldRowsJs())
-    write.addBrowsers(rows.map(browserRow));
-  return verified;
-}
-
-/** Writes the file's record and rows in one transaction; null when it was already in. */
-async function storeFile(
-  reader: LogReader,
-  store: HistoryStore,
-  record: CrawlFileRecord,
-): Promise<number | null> {
-  const write = store.beginCrawlFile(record);
-  if (!write) return null;
-  try {
-    const verified = await streamRows(reader, write);
-    write.commit();
-    return verified;
-  } catch (error) {
-    write.rollback();
-    throw error;
-  }
+/** The summary's counts from `agg`'s totals and a CSV's rejected rows. */
+function countsOf(totals: unknown[], rejects: { count: number; examples: string[] }) {
+  const [lines, kept, browsers, malformed, a, b] = totals;
+  return {
+    lines: Number(lines) + rejects.count,
+    kept: Number(kept),
+    browsers: Number(browsers),
+    malformed: Number(malformed) + rejects.count,
+    malformedExamples: [...rejects.examples, ...[a, b].filter((x): x is string => typeof x === 'string')]
+      .filter((x, i, all) => all.indexOf(x) === i)
+      .slice(0, 3),
+  };
 }
 
 export async function importFile(
@@ -194,27 +157,25 @@ export async function importFile(
   const head = (await reader.rows(`SELECT line FROM ${linesOf(file)} LIMIT 40`)).map((r) =>
     String(r[0] ?? ''),
   );
+  const stopIfAborted = (): void => {
+    if (options.signal?.aborted) throw new Error('interrupted');
+  };
+  stopIfAborted();
   const format = options.format === 'auto' ? detectFormat(head, file) : options.format;
   if (!format)
     return { ...summary, error: 'could not tell the log format from its first lines; pass --format' };
   summary.format = format;
   try {
-    await reader.connection.run(aggregateSql(await sourceSql(reader, file, format, head), options.site));
+    const sql = aggregateSql(await sourceSql(reader, file, format, head), options.site);
+    await withProgress(reader, options.onProgress, () => reader.connection.run(sql));
+    stopIfAborted();
   } catch (error) {
     return { ...summary, error: error instanceof Error ? error.message : String(error) };
   }
-  const [lines, kept, browsers, malformed, a, b] = (await reader.rows(TOTALS_SQL))[0] ?? [];
+  const totals = (await reader.rows(TOTALS_SQL))[0] ?? [];
   const rejects = format === 'csv' ? await csvRejects(reader) : { count: 0, examples: [] };
-  await verifiedTable(reader, options);
-  const counts = {
-    lines: Number(lines) + rejects.count,
-    kept: Number(kept),
-    browsers: Number(browsers),
-    malformed: Number(malformed) + rejects.count,
-    malformedExamples: [...rejects.examples, ...[a, b].filter((x): x is string => typeof x === 'string')]
-      .filter((x, i, all) => all.indexOf(x) === i)
-      .slice(0, 3),
-  };
+  await verifiedTable(reader, { ranges: options.ranges, ...(options.dns ? { dns: options.dns } : {}) });
+  const counts = countsOf(totals, rejects);
   const record = {
     fingerprint,
     name: basename(file),
@@ -225,7 +186,7 @@ export async function importFile(
     malformed: counts.malformed,
     importedAt: options.now(),
   };
-  const verified = await storeFile(reader, store, record);
+  const verified = await storeFile(reader, store, record, stopIfAborted);
   if (verified === null) return { ...summary, outcome: 'already imported' };
   return { ...summary, ...counts, verified, outcome: 'imported' };
 }

@@ -22,6 +22,8 @@ export interface ImportLogsOptions {
   signal?: AbortSignal;
   /** After each file. */
   onFile?: (summary: FileSummary, index: number, total: number) => void;
+  /** DuckDB's pass over the file being read: its index and how far it is, 0-100. */
+  onProgress?: (index: number, percent: number) => void;
   /** Before each file. */
   onStart?: (file: string, index: number, total: number) => void;
   threads?: number;
@@ -35,7 +37,13 @@ export interface ImportLogsResult {
 }
 
 /** One file; a file DuckDB cannot read (damaged, not text) is reported, never fatal to the rest. */
-async function importOne(reader: LogReader, file: string, options: ImportLogsOptions): Promise<FileSummary> {
+async function importOne(
+  reader: LogReader,
+  file: string,
+  index: number,
+  options: ImportLogsOptions,
+): Promise<FileSummary> {
+  const { onProgress } = options;
   try {
     return await importFile(reader, options.store, file, {
       format: options.format ?? 'auto',
@@ -43,6 +51,8 @@ async function importOne(reader: LogReader, file: string, options: ImportLogsOpt
       ranges: options.ranges,
       ...(options.dns ? { dns: options.dns } : {}),
       now: options.now,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(onProgress ? { onProgress: (percent: number) => onProgress(index, percent) } : {}),
     });
   } catch (error) {
     return failedFile(file, error instanceof Error ? error.message : String(error));
@@ -62,7 +72,7 @@ export async function importLogs(options: ImportLogsOptions): Promise<ImportLogs
     for (const [i, file] of paths.entries()) {
       if (options.signal?.aborted) break;
       options.onStart?.(file, i, paths.length);
-      const summary = await importOne(reader, file, options);
+      const summary = await importOne(reader, file, i, options);
       if (options.signal?.aborted && summary.outcome === 'failed') break;
       files.push(summary);
       options.onFile?.(summary, i, paths.length);

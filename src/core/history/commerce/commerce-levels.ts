@@ -3,6 +3,13 @@ import { bucketStart, periodBuckets, SPANS } from '../positioning';
 // The every-run levels of the commerce roll-ups: run 0 holds each day, run −8 and run −64 each
 // 8- and 64-day bucket (day: its first day), so a period is read from the fewest rows.
 
+/**
+ * The engine and location of the every-run levels' rows summed over every engine and location,
+ * kept for the roll-ups read most without either filter (merchants, prices): a whole period's
+ * numbers then read one row per level and key instead of one per engine × location.
+ */
+export const ALL_CELLS = '*';
+
 /** Where a roll-up row counts: a day (or a bucket's first day), a run (or a level), an engine, a location. */
 export interface RollupCell {
   day: number;
@@ -36,6 +43,12 @@ export function levelsOf(cell: RollupCell): RollupCell[] {
     ...(monitor === null ? [] : SPANS.map((span) => levelCell(cell, span, monitor))),
   ];
 }
+
+const EVERY_RUN_LEVELS: ReadonlySet<number> = new Set(SPANS.map((span) => levelRun(span)));
+
+/** A row of an every-run level (run 0, −8, −64) of one engine and location: it counts in ALL_CELLS too. */
+export const countsInAllCells = (cell: Pick<RollupCell, 'run' | 'engine'>): boolean =>
+  EVERY_RUN_LEVELS.has(cell.run) && cell.engine !== ALL_CELLS;
 
 /** The same for a run's row being taken out: every level's cell only. */
 export function everyRunCells(cell: RollupCell): RollupCell[] {

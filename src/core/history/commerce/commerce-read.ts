@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
 import { conditions, type VisFilter } from '../visibility';
-import { levelRun, periodLevels } from './commerce-levels';
+import { ALL_CELLS, levelRun, periodLevels } from './commerce-levels';
 import { addHist } from './commerce-rollups';
 
 // The commerce roll-ups summed over a filter (the Visibility's: period, runs, engines,
@@ -105,6 +105,13 @@ export interface CommerceReadApi {
 }
 
 /**
+ * Which rows of the every-run levels a read takes: 'cells', each engine × location's (an engine
+ * or location filter keeps only its own, never the ALL_CELLS rows); 'all-cells', the ALL_CELLS
+ * rows instead when there is neither filter (only in the tables that keep them).
+ */
+type LevelRows = 'cells' | 'all-cells';
+
+/**
  * The filter as conditions on a roll-up's columns: its runs' rows, else the every-run rows of
  * the levels that tile the period (per day when split by day); the period's days listed, so
  * each day × run is a seek on the key.
@@ -114,6 +121,7 @@ function where(
   monitor: number | null | undefined,
   alias = '',
   daily = false,
+  rows: LevelRows = 'cells',
 ): { sql: string; params: Record<string, unknown> } {
   if (filter.promptIds) throw new Error('Commerce roll-ups are kept per run, not per prompt');
   if (monitor === null) return { sql: '0', params: {} };
@@ -133,7 +141,14 @@ function where(
     AND ${a}run BETWEEN ${Math.min(...runs)} AND ${Math.max(...runs)}
     AND (${a}run, ${a}day) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@levels))`;
   const { fromDay: _f, toDay: _t, ...params } = c.params;
-  return { sql: rest === '' ? period : `${period} AND ${rest}`, params: { ...params, levels } };
+  // An engine or location filter names real cells only; a monitor's levels have no ALL_CELLS rows.
+  const cells =
+    rest !== '' || monitor !== undefined
+      ? rest
+      : rows === 'all-cells'
+        ? `${a}engine = '${ALL_CELLS}' AND ${a}loc = '${ALL_CELLS}'`
+        : `${a}engine <> '${ALL_CELLS}'`;
+  return { sql: cells === '' ? period : `${period} AND ${cells}`, params: { ...params, levels } };
 }
 
 const BRAND = (column: string): string => `(SELECT brand_id FROM vis_brands WHERE id = ${column})`;
@@ -179,8 +194,13 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           stmt(db, 'SELECT id FROM com_monitors WHERE monitor_id = ?').get(filter.monitorId) as
             { id: number } | undefined
         )?.id ?? null);
-  function sums<T>(sql: (where: string) => string, filter: ComFilter, daily = false): T[] {
-    const c = where(filter, monitorOf(filter), '', daily);
+  function sums<T>(
+    sql: (where: string) => string,
+    filter: ComFilter,
+    daily = false,
+    rows: LevelRows = 'cells',
+  ): T[] {
+    const c = where(filter, monitorOf(filter), '', daily, rows);
     return stmt(db, sql(c.sql)).all(c.params) as T[];
   }
   const bucketOf = (by: CommerceDim | undefined): string => (by ? by : 'NULL');
@@ -223,12 +243,16 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
         (where) => `SELECT brand, merchant, sum(slots) AS slots FROM com_merchants WHERE ${where}
           GROUP BY brand, merchant ORDER BY slots DESC`,
         filter,
+        false,
+        'all-cells',
       ).map(({ brand, ...row }) => ({ ...row, brandId: ids.get(brand) ?? null }));
     },
     comPrices(filter) {
       const rows = sums<{ brand: number; currency: string; own: number; hist: string }>(
         (where) => `SELECT brand, currency, own, hist FROM com_prices WHERE ${where}`,
         filter,
+        false,
+        'all-cells',
       );
       return mergedPrices(rows, brandIds());
     },

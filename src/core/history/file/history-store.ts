@@ -29,6 +29,7 @@ import {
 } from '../commerce';
 import { createCrawlLogsApi, type CrawlLogsApi } from '../crawls';
 import { createDemoApi, type DemoApi } from '../demo';
+import { createFactsApi, createFactsIndexer, withFactsIndex, type FactsApi } from '../facts';
 import type { IntegrityCheck } from './inspect';
 import {
   createLibraryApi,
@@ -111,7 +112,8 @@ export interface HistoryStore
     CommerceReadApi,
     CommerceDrillApi,
     CrawlLogsApi,
-    OutcomesApi {
+    OutcomesApi,
+    FactsApi {
   readonly path: string;
   readonly readonly: boolean;
   /** The history as a replica of a team's history (sync: outbox, cursors, drafts). */
@@ -171,10 +173,14 @@ export function createHistoryStore(
   // transactions).
   // Commerce rides along too: its rows are written after the Visibility's, in the same transaction.
   const commerce = createCommerceIndexer(db);
+  // The facts index rides along too: an answer's checks are written with the answer.
   const visibility = withCommerceIndex(
-    withPositioningIndex(
-      withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
-      createPositioningIndexer(db),
+    withFactsIndex(
+      withPositioningIndex(
+        withDiscoveryIndex(createVisibilityIndexer(db), createDiscoveryIndexer(db)),
+        createPositioningIndexer(db),
+      ),
+      createFactsIndexer(db),
     ),
     commerce,
   );
@@ -222,6 +228,7 @@ export function createHistoryStore(
     ...createPageArchiveApi(ctx),
     ...createCrawlLogsApi(ctx),
     ...createOutcomesApi(ctx),
+    ...createFactsApi(db, options.now),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.
   const guardAll = <T extends object>(api: T): T =>

@@ -70,8 +70,10 @@ export interface OutcomeHolding {
   importedAt: number;
 }
 
-/** Referred sessions per period × referrer × landing page, summed over sites and sources/mediums. */
+/** Referred sessions per week (or export range) × referrer × landing page, summed over sites and sources/mediums. */
 export interface TrafficSum extends OutcomePeriod {
+  /** 1: a week of day-level rows (Monday to Sunday); 0: an export's whole range. */
+  week: number;
   referrer: string;
   engine: string | null;
   landingPage: string;

@@ -19,7 +19,10 @@ import type {
 export interface OutcomesApi {
   /** Stores a batch of imported or pulled rows; rows already stored get the batch's numbers. */
   writeOutcomes(batch: OutcomeBatch): OutcomeWriteCounts;
-  /** Referred sessions and key events per period, referrer and landing page, from fromDay on. */
+  /**
+   * Referred sessions and key events per week (Monday to Sunday, for day-level rows) or per
+   * export range (rows without days), referrer and landing page, from fromDay on.
+   */
   outcomeTraffic(filter?: { fromDay?: number; site?: string }): TrafficSum[];
   /** Search Console's and Bing's queries, summed over their periods and sites, from fromDay on. */
   outcomeQueries(filter?: { fromDay?: number }): QuerySum[];
@@ -91,8 +94,13 @@ function supersede(db: Database.Database, batch: OutcomeBatch): number {
   for (const table of Object.keys(TABLES) as (keyof typeof TABLES)[]) {
     const rows = (batch[table] ?? []).filter((r) => r.fromDay > 0);
     if (rows.length === 0) continue;
-    const from = Math.min(...rows.map((r) => r.fromDay));
-    const to = Math.max(...rows.map((r) => r.toDay));
+    // A loop, not Math.min(...rows): a year of daily rows is more arguments than a call takes.
+    let from = Infinity;
+    let to = -Infinity;
+    for (const r of rows) {
+      from = Math.min(from, r.fromDay);
+      to = Math.max(to, r.toDay);
+    }
     const periods = new Set(rows.map((r) => `${r.fromDay}:${r.toDay}`));
     const inside = stmt(
       db,
@@ -123,13 +131,18 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
   return {
     writeOutcomes: (batch) => write.immediate(batch),
     outcomeTraffic(filter = {}) {
+      // A day-level row goes to its week (Monday, day 4 = 1970-01-05); a range stays itself.
       return stmt(
         db,
-        `SELECT from_day AS fromDay, to_day AS toDay, referrer, engine, landing_page AS landingPage,
-           sum(sessions) AS sessions, sum(key_events) AS keyEvents
-         FROM outcome_traffic WHERE to_day >= @fromDay AND (@site IS NULL OR site = @site)
-         GROUP BY from_day, to_day, referrer, engine, landing_page
-         ORDER BY from_day, to_day, referrer, landing_page`,
+        `SELECT fromDay, CASE WHEN week THEN fromDay + 6 ELSE toDay END AS toDay, week, referrer, engine,
+           landingPage, sum(sessions) AS sessions, sum(key_events) AS keyEvents
+         FROM (SELECT from_day = to_day AND from_day > 0 AS week,
+                 CASE WHEN from_day = to_day AND from_day > 0 THEN from_day - ((from_day + 3) % 7)
+                      ELSE from_day END AS fromDay,
+                 to_day AS toDay, referrer, engine, landing_page AS landingPage, sessions, key_events
+               FROM outcome_traffic WHERE to_day >= @fromDay AND (@site IS NULL OR site = @site))
+         GROUP BY fromDay, week, CASE WHEN week THEN 0 ELSE toDay END, referrer, engine, landingPage
+         ORDER BY fromDay, referrer, landingPage`,
       ).all({ fromDay: filter.fromDay ?? 0, site: filter.site ?? null }) as TrafficSum[];
     },
     outcomeQueries(filter = {}) {

@@ -8,6 +8,7 @@ import {
   type StoredCredentials,
 } from './credentials';
 import type { GoogleEndpoints } from './endpoints';
+import { GoogleConnectError } from './errors';
 import { pullGa4 } from './ga4-pull';
 import { pullGsc } from './gsc-pull';
 import { signInLoopback } from './loopback';
@@ -50,10 +51,6 @@ export interface PullReport {
   tables: Partial<Record<'traffic' | 'queries' | 'pages', OutcomeWriteCounts>>;
   /** GA4: rows of sources no AI engine's, not stored. */
   notAi: number;
-}
-
-export class GoogleConnectError extends Error {
-  override readonly name = 'GoogleConnectError';
 }
 
 const DAY_MS = 86_400_000;
@@ -147,6 +144,9 @@ export async function pullGoogle(
 export async function connectGoogle(deps: GoogleDeps, input: ConnectInput): Promise<PullReport> {
   const property = input.property.trim();
   if (property === '') throw new GoogleConnectError('--property is empty');
+  // The keychain answers before the browser is sent anywhere: a sign-in with nowhere to keep
+  // its token would be lost.
+  await deps.vault.get(input.kind);
   const credentials = await credentialsFor(input);
   await deps.vault.set(input.kind, JSON.stringify(credentials));
   deps.store.saveOutcomeConnection({

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { GoogleCredentialsError } from './errors';
 
 // The two ways the analyst lets Parallax read Google's APIs, read from the files Google gives:
 // a desktop OAuth client (Google Cloud console → Credentials → OAuth client ID → Desktop app,
@@ -23,10 +24,6 @@ export interface ServiceAccountFile {
 export type StoredCredentials =
   | ({ type: 'oauth'; refreshToken: string } & OAuthClientFile)
   | ({ type: 'service-account' } & ServiceAccountFile);
-
-export class GoogleCredentialsError extends Error {
-  override readonly name = 'GoogleCredentialsError';
-}
 
 function readJson(path: string): Record<string, unknown> {
   let text: string;

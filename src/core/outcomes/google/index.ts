@@ -4,13 +4,11 @@ export { SCOPES, type GoogleKind } from './auth-client';
 export {
   connectGoogle,
   disconnectGoogle,
-  GoogleConnectError,
   pullGoogle,
   type ConnectInput,
   type GoogleDeps,
   type GoogleVault,
   type PullReport,
 } from './connect';
-export { GoogleCredentialsError } from './credentials';
+export { GoogleConnectError, GoogleCredentialsError, GoogleSignInError } from './errors';
 export type { GoogleEndpoints } from './endpoints';
-export { GoogleSignInError } from './loopback';

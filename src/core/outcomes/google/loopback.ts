@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import type { OAuthClientFile } from './credentials';
+import { GoogleSignInError } from './errors';
 
 // Google's sign-in for desktop apps: a one-shot server on 127.0.0.1 (a free port) receives the
 // browser's redirect with the authorization code; PKCE and a random state tie the code to this
@@ -15,10 +16,6 @@ export interface LoopbackOptions {
   open: (url: string) => void | Promise<void>;
   /** How long to wait for the browser (default five minutes). */
   timeoutMs?: number;
-}
-
-export class GoogleSignInError extends Error {
-  override readonly name = 'GoogleSignInError';
 }
 
 const DONE_PAGE = 'Parallax is connected. You can close this tab and go back to Parallax.';
@@ -55,6 +52,22 @@ function awaitCode(server: Server, state: string, timeoutMs: number): Promise<st
   });
 }
 
+/** The code exchanged at the token endpoint; a refusal becomes one line (its status, no secret). */
+async function exchange(
+  oauth: OAuth2Client,
+  options: { code: string; codeVerifier: string; redirect_uri: string },
+): Promise<{ refresh_token?: string | null }> {
+  try {
+    return (await oauth.getToken(options)).tokens;
+  } catch (err) {
+    const status = (err as { response?: { status?: number } }).response?.status;
+    throw new GoogleSignInError(
+      `the token endpoint refused the sign-in${status !== undefined ? ` (${status})` : ''}: run connect again`,
+      { cause: err },
+    );
+  }
+}
+
 /** Runs the sign-in; resolves with the refresh token Google issued. */
 export async function signInLoopback(options: LoopbackOptions): Promise<string> {
   const server = createServer();
@@ -80,7 +93,7 @@ export async function signInLoopback(options: LoopbackOptions): Promise<string> 
         code_challenge_method: CodeChallengeMethod.S256,
       }),
     );
-    const { tokens } = await oauth.getToken({ code: await code, codeVerifier, redirect_uri: redirectUri });
+    const tokens = await exchange(oauth, { code: await code, codeVerifier, redirect_uri: redirectUri });
     if (!tokens.refresh_token)
       throw new GoogleSignInError('Google returned no refresh token: run connect again');
     return tokens.refresh_token;

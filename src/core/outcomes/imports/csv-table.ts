@@ -24,10 +24,14 @@ export interface RowError {
   message: string;
 }
 
-const cellsOf = (line: string): string[] =>
-  (Papa.parse<string[]>(line, { delimiter: line.includes('\t') ? '\t' : ',' }).data[0] ?? []).map((c) =>
-    c.trim(),
-  );
+/** A line's cells: split directly when nothing is quoted (most rows), else by the CSV parser. */
+function cellsOf(line: string): string[] {
+  const delimiter = line.includes('\t') ? '\t' : ',';
+  const cells = line.includes('"')
+    ? (Papa.parse<string[]>(line, { delimiter }).data[0] ?? [])
+    : line.split(delimiter);
+  return cells.map((c) => c.trim());
+}
 
 /** The first table of an export: its comment lines, its header and its rows up to a blank line. */
 export function readCsvTable(text: string): CsvTable {

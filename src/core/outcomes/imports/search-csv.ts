@@ -101,5 +101,6 @@ export function parseSearchCsv(text: string, period: OutcomePeriod): SearchTable
 /** The range a Dates table covers (its first and last day), or null when it has no dated row. */
 export function periodOfDates(table: SearchTable): OutcomePeriod | null {
   const days = table.rows.map((r) => parseDay(r.key)).filter((d): d is number => d !== null);
-  return days.length === 0 ? null : { fromDay: Math.min(...days), toDay: Math.max(...days) };
+  if (days.length === 0) return null;
+  return { fromDay: days.reduce((a, b) => Math.min(a, b)), toDay: days.reduce((a, b) => Math.max(a, b)) };
 }

@@ -45,40 +45,25 @@ export const TRAFFIC_CAVEATS = [
   'A line-up of answers and visits is a correlation, not a cause.',
 ];
 
-/** Monday of the week a day falls in (days since 1970-01-01, a Thursday). */
-const mondayOf = (day: number): number => day - ((day + 3) % 7);
-
 const labelOf = (id: string): string => REFERRER_CATALOGUE.referrers.find((r) => r.id === id)?.label ?? id;
 
 function weekRows(sums: readonly TrafficSum[]): TrafficWeekRow[] {
-  const rows = new Map<string, TrafficWeekRow>();
-  for (const s of sums) {
-    const week = s.fromDay === s.toDay && s.fromDay > 0;
-    const from = week ? mondayOf(s.fromDay) : s.fromDay;
-    const to = week ? from + 6 : s.toDay;
-    const key = [from, to, s.referrer, s.landingPage].join('\u0000');
-    const had = rows.get(key);
-    if (had) {
-      had.sessions += s.sessions;
-      had.keyEvents += s.keyEvents;
-      continue;
-    }
-    rows.set(key, {
-      from: from === 0 ? '' : isoOfDay(from),
-      to: to === 0 ? '' : isoOfDay(to),
-      week,
+  return sums
+    .map((s) => ({
+      from: s.fromDay === 0 ? '' : isoOfDay(s.fromDay),
+      to: s.toDay === 0 ? '' : isoOfDay(s.toDay),
+      week: s.week === 1,
       referrer: s.referrer,
       label: labelOf(s.referrer),
       engine: s.engine,
       landingPage: s.landingPage,
       sessions: s.sessions,
       keyEvents: s.keyEvents,
-    });
-  }
-  return [...rows.values()].sort(
-    (a, b) =>
-      a.from.localeCompare(b.from) || b.sessions - a.sessions || a.landingPage.localeCompare(b.landingPage),
-  );
+    }))
+    .sort(
+      (a, b) =>
+        a.from.localeCompare(b.from) || b.sessions - a.sessions || a.landingPage.localeCompare(b.landingPage),
+    );
 }
 
 function engineRows(rows: readonly TrafficWeekRow[]): TrafficEngineRow[] {

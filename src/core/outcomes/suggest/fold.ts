@@ -48,14 +48,23 @@ export function foldWords(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
   const kept = words.filter((w) => !FILLER.has(w)).map(stem);
-  return [...new Set(kept.length > 0 ? kept : words)].sort();
+  return [...new Set(kept.length > 0 ? kept : words)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }
 
-/** Jaccard similarity of two word sets given sorted and unique. */
+/** Jaccard similarity of two word sets given sorted and unique (a merge: no allocation). */
 export function similarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 1;
-  const inB = new Set(b);
-  const shared = a.filter((w) => inB.has(w)).length;
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const x = a[i] as string;
+    const y = b[j] as string;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
   return shared / (a.length + b.length - shared);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { foldWords, sameQuestion } from './fold';
+import { foldWords } from './fold';
+import { FoldIndex, rarityRank } from './fold-index';
 import { isQuestionLike } from './question';
 
 // Prompts worth tracking: what people ask search (Search Console's question-like queries), what
@@ -55,18 +56,21 @@ const sum = (values: readonly (number | null | undefined)[]): number | null => {
   return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
 };
 
-function folded(queries: readonly SourceQuery[]): Fold[] {
+/** The queries folded, strongest first; `rank` orders words for the index. */
+function folded(queries: readonly SourceQuery[], rank: (word: string) => number): Fold[] {
   const folds: Fold[] = [];
   const exact = new Map<string, Fold>();
+  const index = new FoldIndex<Fold>(rank);
   for (const q of [...queries].sort((a, b) => b.weight - a.weight || a.text.localeCompare(b.text))) {
     const words = foldWords(q.text);
     const key = words.join(' ');
-    const fold = exact.get(key) ?? folds.find((f) => sameQuestion(f.words, words));
+    const fold = exact.get(key) ?? index.find(words);
     if (fold) fold.members.push(q);
     else {
       const made = { words, members: [q] };
       folds.push(made);
       exact.set(key, made);
+      index.add(made);
     }
   }
   return folds;
@@ -75,7 +79,10 @@ function folded(queries: readonly SourceQuery[]): Fold[] {
 function toSuggestion(fold: Fold, strongest: ReadonlyMap<SuggestionSource, number>): PromptSuggestion {
   const m = fold.members;
   const lead = m[0] as SourceQuery;
-  const score = Math.max(...m.map((q) => q.weight / Math.max(strongest.get(q.source) ?? 1, 1)));
+  const score = m.reduce(
+    (best, q) => Math.max(best, q.weight / Math.max(strongest.get(q.source) ?? 1, 1)),
+    0,
+  );
   return {
     id: createHash('sha1').update(fold.words.join(' ')).digest('hex').slice(0, 10),
     text: lead.text.trim(),
@@ -90,20 +97,41 @@ function toSuggestion(fold: Fold, strongest: ReadonlyMap<SuggestionSource, numbe
   };
 }
 
+/** Queries read per source at most, strongest first: the weakest of a large site add nothing a list shows. */
+export const PER_SOURCE_LIMIT = 10_000;
+
+function strongestPerSource(queries: readonly SourceQuery[]): SourceQuery[] {
+  const bySource = new Map<SuggestionSource, SourceQuery[]>();
+  for (const q of queries) {
+    const list = bySource.get(q.source);
+    if (list) list.push(q);
+    else bySource.set(q.source, [q]);
+  }
+  return [...bySource.values()].flatMap((list) =>
+    list.sort((a, b) => b.weight - a.weight || a.text.localeCompare(b.text)).slice(0, PER_SOURCE_LIMIT),
+  );
+}
+
 /**
- * Candidates from `queries`, near-duplicates folded, the ones matching a `tracked` prompt left
+ * Candidates from `queries` (the strongest PER_SOURCE_LIMIT of each source), near-duplicates folded, the ones matching a `tracked` prompt left
  * out, strongest first. Search Console queries count only when question-like.
  */
 export function suggestPrompts(
   queries: readonly SourceQuery[],
   tracked: readonly string[],
 ): PromptSuggestion[] {
-  const kept = queries.filter((q) => q.weight > 0 && (q.source !== 'gsc' || isQuestionLike(q.text)));
+  const kept = strongestPerSource(
+    queries.filter((q) => q.weight > 0 && (q.source !== 'gsc' || isQuestionLike(q.text))),
+  );
   const strongest = new Map<SuggestionSource, number>();
   for (const q of kept) strongest.set(q.source, Math.max(strongest.get(q.source) ?? 0, q.weight));
-  const trackedWords = tracked.map(foldWords);
-  return folded(kept)
-    .filter((f) => !trackedWords.some((t) => sameQuestion(t, f.words)))
+  const trackedWords = tracked.map((text) => ({ words: foldWords(text) }));
+  const candidates = kept.map((q) => foldWords(q.text));
+  const rank = rarityRank([...candidates, ...trackedWords.map((t) => t.words)]);
+  const trackedIndex = new FoldIndex<{ words: string[] }>(rank);
+  for (const t of trackedWords) trackedIndex.add(t);
+  return folded(kept, rank)
+    .filter((f) => trackedIndex.find(f.words) === null)
     .map((f) => toSuggestion(f, strongest))
     .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
 }

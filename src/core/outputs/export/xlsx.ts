@@ -5,12 +5,13 @@ import { once } from 'node:events';
 import type { ExportContext } from './context';
 import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
+import { ROWS_PER_PAGE, zipCaughtUp } from './xlsx-pace';
 
 // A workbook with a Results sheet (one row per job), a Sources sheet, Products and Ads sheets
 // (one row per product or ad slot of the answers, as kept at ingest) and a Run sheet, written
 // with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
-// soon as it is read, inline strings instead of a shared-strings table, so memory does not grow
-// with the run. The Sources sheet is a second pass over the history (a streamed workbook is
+// soon as it is read, inline strings instead of a shared-strings table, and every page of rows
+// waits for the zip to take them (xlsx-pace.ts), so memory does not grow with the run. The Sources sheet is a second pass over the history (a streamed workbook is
 // written one sheet after the other).
 
 // Excel caps a cell at 32,767 characters; longer answers are cut there (the JSON export keeps them whole).
@@ -63,10 +64,12 @@ function boldHeader(sheet: Sheet): void {
 async function writeResults(ctx: ExportContext, sheet: Sheet): Promise<void> {
   sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: key === 'answer' ? 80 : 16 }));
   boldHeader(sheet);
+  let rows = 0;
   for (const job of ctx.reader.jobs(ctx.run.id)) {
     // Values are written as typed values (strings stay strings), never as formulas.
     commitPlain(sheet.addRow(rowValues(exportRow(ctx.run, job, ctx.labelOf)).map(clip)));
     await ctx.progress.tick();
+    if (++rows % ROWS_PER_PAGE === 0) await zipCaughtUp(sheet);
   }
   sheet.commit();
 }
@@ -75,9 +78,11 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
   sheet.columns = SOURCE_COLUMNS.map((key) => ({ header: key, key, width: key === 'url' ? 60 : 16 }));
   boldHeader(sheet);
   let lastResult = '';
+  let rows = 0;
   for (const source of ctx.reader.sources(ctx.run.id)) {
     const row = { ...source, engineLabel: ctx.labelOf(source.engine) };
     commitPlain(sheet.addRow(SOURCE_COLUMNS.map((c) => clip(row[c]))));
+    if (++rows % ROWS_PER_PAGE === 0) await zipCaughtUp(sheet);
     // Progress counts results (one tick per result's first source), as the first pass counts jobs.
     if (source.resultId !== lastResult) {
       lastResult = source.resultId;
@@ -87,9 +92,6 @@ async function writeSources(ctx: ExportContext, sheet: Sheet): Promise<void> {
   sheet.commit();
 }
 
-/** Rows of a slots sheet between two turns of the event loop (the zip stream drains meanwhile). */
-const SLOTS_PER_TURN = 250;
-
 /** A sheet of slots (Products, Ads): one row per slot, text cells as typed values. */
 async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): Promise<void> {
   sheet.columns = table.columns.map((key) => ({ header: key, key, width: key === 'title' ? 50 : 16 }));
@@ -97,8 +99,11 @@ async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): P
   let rows = 0;
   for (const values of table.rows(ctx.reader, ctx.run, ctx.labelOf)) {
     commitPlain(sheet.addRow(values.map(clip)));
-    // tick(0): a turn of the event loop and the cancel check, without counting a job.
-    if (++rows % SLOTS_PER_TURN === 0) await ctx.progress.tick(0);
+    // tick(0): the cancel check, without counting a job.
+    if (++rows % ROWS_PER_PAGE === 0) {
+      await zipCaughtUp(sheet);
+      await ctx.progress.tick(0);
+    }
   }
   sheet.commit();
 }

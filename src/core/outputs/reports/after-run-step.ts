@@ -1,8 +1,9 @@
 import type { AfterRunStep } from '../../alerts';
 import type { EngineLabels } from '../../../shared/narrative/places';
 import type { EventBus } from '../../platform';
-import { createVisibilityService } from '../../analysis';
+import { createCommerceService, createVisibilityService } from '../../analysis';
 import type { PositioningSource, ReportFormat } from './types';
+import { reportCommerce } from './commerce-source';
 import { engineFindings } from './findings';
 import { writeReportsToFolder } from './write';
 
@@ -46,6 +47,7 @@ export function createReportStep(options: ReportStepOptions = {}): AfterRunStep 
             now: ctx.now,
             ...(labels ? { labels } : {}),
             ...(positioning ? { positioning } : {}),
+            commerce: reportCommerce(createCommerceService({ store: ctx.store, now: ctx.now })),
             findings: engineFindings({
               store: ctx.store,
               now: ctx.now,

@@ -9,7 +9,14 @@ import { collectEvidence } from './evidence';
 import { focusFirst, kpiFindings, type FindingsSource } from './findings';
 import { questionGroups } from './questions';
 import { daysAreThin } from './series';
-import type { ClientReport, PositioningSource, ReportLook, ReportMonitor, ReportRequest } from './types';
+import type {
+  ClientReport,
+  CommerceSource,
+  PositioningSource,
+  ReportLook,
+  ReportMonitor,
+  ReportRequest,
+} from './types';
 
 // Reads a client report's data for one monitor and period through the visibility service
 // (scope = the monitor), so every number equals the Visibility view's for the same filter.
@@ -46,6 +53,8 @@ export interface CollectReportDeps {
   labels?: EngineLabels;
   /** The positioning section's numbers (the section is left out without one). */
   positioning?: PositioningSource;
+  /** The products and ads section's numbers (the section is left out without one). */
+  commerce?: CommerceSource;
 }
 
 function monitorOf(store: CollectReportDeps['store'], id: string): ReportMonitor {
@@ -145,6 +154,10 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
       ? focusFirst((deps.findings ?? kpiFindings(visibility))(base.scope, request.period), focus?.id ?? null)
       : [];
   const positioning = overview.answers > 0 && deps.positioning ? deps.positioning(base) : null;
+  const commerce =
+    overview.answers > 0 && deps.commerce
+      ? deps.commerce({ scope: base.scope, period: base.period }, overview.focusBrandId)
+      : null;
   return {
     title: `${look.clientName} · ${look.subject}`,
     look,
@@ -154,6 +167,7 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     monitor,
     questions: questionGroups(monitor.questions),
     positioning,
+    commerce,
     period: overview.period,
     synthetic: runs.runs.some((r) => r.sandbox) || evidence.some((e) => e.answers.some((a) => a.sandbox)),
     runs: runs.total,

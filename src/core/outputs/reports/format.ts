@@ -10,7 +10,8 @@ const DASH = '\u2013';
 const pct = (v: number): string => (v * 100).toFixed(1);
 
 /** "42.1 %", or "–" without data. */
-export const rateText = (s: RateStat): string => (s.value === null ? DASH : `${pct(s.value)} %`);
+export const rateText = (s: Pick<RateStat, 'value'>): string =>
+  s.value === null ? DASH : `${pct(s.value)} %`;
 
 /** "38.0–46.3 %", or '' without an interval. */
 export const rateIntervalText = (s: Pick<RateStat, 'lower' | 'upper'>): string =>

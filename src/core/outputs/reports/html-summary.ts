@@ -1,6 +1,6 @@
 import { ordinal, percent } from '../../../shared/narrative/numbers';
 import { listJoin, plural } from '../../../shared/narrative/words';
-import { REPORT_GLOSSARY } from '../../../shared/narrative/terms';
+import { COMMERCE_GLOSSARY, REPORT_GLOSSARY } from '../../../shared/narrative/terms';
 import { section, t } from './html-parts';
 import { thinCaveat } from './html-method';
 import type { ClientReport } from './types';
@@ -61,9 +61,9 @@ export function summarySection(r: ClientReport): string {
   );
 }
 
-export function glossarySection(): string {
-  const entries = REPORT_GLOSSARY.map((g) => `<div><dt>${t(g.term)}</dt><dd>${t(g.meaning)}</dd></div>`).join(
-    '',
-  );
+/** "How to read this report": the commerce terms only when the report shows products and ads. */
+export function glossarySection(extra: 'commerce' | null): string {
+  const terms = extra === 'commerce' ? [...REPORT_GLOSSARY, ...COMMERCE_GLOSSARY] : REPORT_GLOSSARY;
+  const entries = terms.map((g) => `<div><dt>${t(g.term)}</dt><dd>${t(g.meaning)}</dd></div>`).join('');
   return section('glossary', 'How to read this report', `<dl class="glossary">${entries}</dl>`);
 }

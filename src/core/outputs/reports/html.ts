@@ -6,6 +6,7 @@ import { kpiSection, leaderboardSection, ownUrlsSection } from './html-sections'
 import { gapsSection, siteKindsSection, sourcesSection } from './html-sources';
 import { methodSection, questionsSection } from './html-method';
 import { positioningSection } from './html-positioning';
+import { commerceSection } from './html-commerce';
 import { shareOfVoiceSection, trendSection } from './html-trends';
 import { engineBoardSection } from './html-engine-board';
 import { heatmapSection } from './html-heatmap';
@@ -65,12 +66,12 @@ export function buildReportHtml(r: ClientReport): string {
           siteKindsSection(r),
           gapsSection(r),
           ownUrlsSection(r),
-          // The commerce section's place (products, prices, retailers), once the report collects them.
+          commerceSection(r),
           alertsSection(r),
           evidenceSection(r),
           questionsSection(r),
           methodSection(r),
-          glossarySection(),
+          glossarySection(r.commerce ? 'commerce' : null),
         ].join('\n');
   return [
     '<!doctype html>',

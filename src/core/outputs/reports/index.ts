@@ -38,13 +38,16 @@ export { slugOf } from './format';
 export {
   REPORT_FORMATS,
   type ClientReport,
+  type CommerceSource,
   type PositioningSource,
   type QuestionGroup,
   type ReportFormat,
+  type ReportCommerce,
   type ReportPositioning,
   type ReportRequest,
 } from './types';
 export { questionGroups } from './questions';
+export { reportCommerce, REPORT_ADVERTISERS, REPORT_CONQUESTS, REPORT_MERCHANTS } from './commerce-source';
 export { createReportStep, DEFAULT_REPORT_DAYS, type ReportStepOptions } from './after-run-step';
 export * from './logo';
 export { LogoError, readLogoFile, recheckLogo } from './logo';

@@ -3,6 +3,7 @@ import type { EngineLabels } from '../../../shared/narrative/places';
 import type { Finding } from './findings';
 import type { EngineName } from '../../../shared/api/engines';
 import type { AttributeGapsView, PositioningSummary } from '../../../shared/positioning/view-types';
+import type { AdList, CommerceRate, CommerceSummary } from '../../../shared/commerce';
 import type {
   BrandMetricsWithChange,
   CitationGapsView,
@@ -66,6 +67,33 @@ export type PositioningSource = (query: {
   period: VisibilityPeriod;
   brandId?: string;
 }) => ReportPositioning;
+
+/** A retailer of the period's shelves: its product slots and the focus brand's share of them. */
+export interface ReportMerchant {
+  merchant: string;
+  slots: number;
+  /** The focus brand's share of the merchant's slots (slots, not answers); null without a focus brand. */
+  focusShare: CommerceRate | null;
+}
+
+/** The products and ads of the period's answers: shelf and ads per brand, retailers, advertisers. */
+export interface ReportCommerce {
+  /** Surfaces, every brand's shelf and ads (focus brand first), and paid vs organic per engine. */
+  summary: Omit<CommerceSummary, 'buckets' | 'by'>;
+  /** The retailers with the most product slots, most first. */
+  merchants: ReportMerchant[];
+  /** Advertisers (tracked and not), and competitors' ads on questions naming a tracked brand. */
+  ads: AdList;
+}
+
+/**
+ * The commerce numbers for the report's scope and period, or null when no answer of the period
+ * shows a product or an ad (the report then leaves the section out).
+ */
+export type CommerceSource = (
+  query: { scope: VisibilityScope; period: VisibilityPeriod },
+  focusBrandId: string | null,
+) => ReportCommerce | null;
 
 /** An answer behind a finding, as the report shows it: plain text, escaped when rendered. */
 export interface ReportAnswer {
@@ -146,6 +174,8 @@ export interface ClientReport {
   questions: QuestionGroup[];
   /** How the answers present each brand; null when no positioning source was given. */
   positioning: ReportPositioning | null;
+  /** Products and ads of the period's answers; null (or absent) when none shows any, or no source was given. */
+  commerce?: ReportCommerce | null;
   /** Per engine, every brand (the brands by AI engine table); absent in reports built before it. */
   byEngine?: VisibilityBuckets;
   sources: SourcesView;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RunSpec } from '../../../shared/domain/run-spec';
+import type { CommerceOption, RunSpec } from '../../../shared/domain/run-spec';
 import type { MonitorView } from '../../../shared/ipc/channels/library';
 import type { InvokeInput } from '../../../shared/ipc/contract';
 import { call } from '../ipc/client';
@@ -16,8 +16,8 @@ interface MonitorsState {
   /** Returns null when saved, or the error for the form to show next to its fields. */
   save(input: InvokeInput<'monitors.save'>): Promise<ShownError | null>;
   setEnabled(monitor: MonitorView, enabled: boolean): Promise<void>;
-  /** Tracks shopping and ads on the monitor's next runs, or stops (products stay expanded as they were). */
-  setCommerce(monitor: MonitorView, on: boolean): Promise<void>;
+  /** Tracks shopping and ads, or expands products, on the monitor's next runs (or stops); the other switch stays. */
+  setCommerce(monitor: MonitorView, change: Partial<CommerceOption>): Promise<void>;
   remove(id: string): Promise<void>;
   /** Starts the monitor's run now; returns the new run's id (null when it did not start). */
   runNow(id: string): Promise<string | null>;
@@ -68,10 +68,14 @@ export const useMonitorsStore = create<MonitorsState>((set, get) => ({
   async setEnabled(m, enabled) {
     await saveShown(set, get, { ...m, enabled });
   },
-  async setCommerce(m, on) {
-    const expandProducts = m.spec.commerce?.expandProducts ?? false;
-    const spec: RunSpec = { ...m.spec, commerce: { shoppingAndAds: on, expandProducts } };
-    if (!on && !expandProducts) delete spec.commerce;
+  async setCommerce(m, change) {
+    const commerce: CommerceOption = {
+      shoppingAndAds: m.spec.commerce?.shoppingAndAds ?? false,
+      expandProducts: m.spec.commerce?.expandProducts ?? false,
+      ...change,
+    };
+    const spec: RunSpec = { ...m.spec, commerce };
+    if (!commerce.shoppingAndAds && !commerce.expandProducts) delete spec.commerce;
     await saveShown(set, get, { ...m, spec });
   },
   async remove(id) {

@@ -1,4 +1,6 @@
-import { isThin } from '../evidence';
+import { isThin, type Coverage } from '../evidence';
+import { shortEarlierOf } from './coverage';
+import { cellId } from './subjects';
 import { caveatWords, percent, placeName } from './phrase';
 import { benjaminiHochberg, testMeans, testRates, type TestResult } from './significance';
 import type {
@@ -235,7 +237,7 @@ function conquestEvents(input: FindingsInput, name: (id: string) => string): Eve
   return events;
 }
 
-function findingOf(e: Event, q: number, fdr: number, score: number): Finding {
+function findingOf(e: Event, q: number, fdr: number, score: number, shortEarlier: Coverage | null): Finding {
   const fewAnswers = isThin(e.thin[0], e.thin[1]);
   return {
     kind: e.kind,
@@ -244,7 +246,7 @@ function findingOf(e: Event, q: number, fdr: number, score: number): Finding {
     effectSize: e.result.size,
     significant: q <= fdr && !fewAnswers,
     fewAnswers,
-    shortEarlier: null,
+    shortEarlier,
     pValue: e.result.pValue,
     qValue: q,
     score,
@@ -278,17 +280,23 @@ export function commerceEvents(
     ...conquestEvents(input, name),
   ];
   const q = benjaminiHochberg(events.map((e) => e.result.pValue));
+  // Like with like, as for every other finding: an event whose earlier period covers far fewer
+  // days or cells (of its country, or of every cell) says so and ranks below comparable ones.
+  const shortOf = shortEarlierOf(input);
+  const cellsOfLoc = (loc: string): string[] =>
+    input.current.cells.filter((c) => c.loc === loc).map((c) => cellId(c));
   const candidates = events.map((e, i): Candidate => {
+    const shortEarlier = shortOf(e.product?.loc ? cellsOfLoc(e.product.loc) : []);
     const qValue = q[i] as number;
     const significant = qValue <= fdr && !isThin(e.thin[0], e.thin[1]);
     const size = Number.isFinite(e.result.size) ? Math.abs(e.result.size) : 0;
     const score = Math.min(3, size) * (significant ? 1 : NOT_SIGNIFICANT_WEIGHT) * (e.focus ? 2 : 1);
     return {
-      tier: e.focus && significant ? 0 : 2,
+      tier: (e.focus && significant ? 0 : 2) + (shortEarlier === null ? 0 : 1),
       score,
       key: e.key,
       build: () => {
-        const finding = findingOf(e, qValue, fdr, score);
+        const finding = findingOf(e, qValue, fdr, score, shortEarlier);
         finding.text = `${e.words}${caveatWords(finding)}.`;
         finding.resultIds = input.drill?.(e.drill) ?? [];
         return finding;

@@ -203,7 +203,8 @@ export const CON_LABELS: PerLang<string> = {
  */
 // prettier-ignore
 export const BLOCKERS: PerLang<string> = {
-  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial'],
+  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial',
+    'free migration', 'instead of'],
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
   nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],

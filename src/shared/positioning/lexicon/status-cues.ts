@@ -1,4 +1,5 @@
 import type { PerLang } from './lang';
+import type { PartialPerLang } from './verdict-words';
 
 // Phrases that carry a recommendation status when they sit in the clause that names a brand.
 // Written from how assistants and review sites phrase verdicts in each language (pattern
@@ -13,15 +14,19 @@ export const TOP_CUES: PerLang<string> = {
     'editors choice', 'best buy', 'hard to beat', 'the one i would buy', "the one i'd buy", "i'd buy", 'the one i would',
     "the one i'd", 'is the best$', 'our favourite', 'our favorite', 'my favourite', 'my favorite', 'best in class',
     'much better choice', 'better choice', 'far better choice', 'best all round*', 'standout', 'is unbeatable', 'top spot',
-    'better than anything else', 'better than any other', 'better off with', 'instead go for', 'instead, go for', 'easiest place to start', 'best place to start'],
+    'better than anything else', 'better than any other', 'better off with', 'instead go for', 'instead, go for', 'easiest place to start', 'best place to start',
+    'the one to buy', 'the one to get', 'one to buy', 'the one i would buy', 'best for most', "i'd spend the money on",
+    'spend the money on', 'the desk to get', 'the one to pick'],
   de: ['testsieger*', 'unser favorit', 'unser favoriten', 'mein favorit', 'unsere favoriten', 'beste wahl', 'erste wahl',
     'platz 1', 'platz eins', 'nummer 1', 'nummer eins', 'unser tipp', 'unsere empfehlung', 'meine empfehlung',
     'klarer sieger', 'gesamtsieger', 'bessere wahl', 'beste losung', 'kaum zu schlagen', 'ist die beste$',
-    'ist der beste$', 'ist das beste$', 'unschlagbar', 'besser als jedes andere', 'besser als alle anderen', 'sich eher'],
+    'ist der beste$', 'ist das beste$', 'unschlagbar', 'besser als jedes andere', 'besser als alle anderen', 'sich eher',
+    'preis leistungs sieger', 'vergleichssieger', 'ich eher zum @', 'ich eher zur @', 'eher zum @ greifen'],
   fr: ['meilleur choix', 'notre choix', 'numero un', 'numero 1', 'coup de coeur', 'notre favori*', 'mon favori*',
     'premier choix', 'la meilleure option', 'meilleure option', 'grand gagnant', 'imbattable', 'difficile a battre',
     'notre recommandation', 'ma recommandation', 'est le meilleur$', 'est la meilleure$', 'le meilleur pour',
-    'mieux que tout autre', 'mieux que tous les autres', 'regardez plutot'],
+    'mieux que tout autre', 'mieux que tous les autres', 'regardez plutot', 'meilleur du comparatif', 'le meilleur du test',
+    'a acheter$', 'notre coup de coeur'],
   es: ['la mejor opcion', 'mejor opcion', 'opcion mucho mejor', 'nuestro favorito', 'nuestra favorita', 'nuestra eleccion',
     'mejor eleccion', 'numero uno', 'numero 1', 'el ganador', 'la ganadora', 'primera opcion', 'la que elegiria',
     'el que elegiria', 'es la mejor$', 'es el mejor$', 'imbatible', 'nuestra recomendacion', 'mejor que cualquier otr*'],
@@ -71,15 +76,33 @@ export const REC_CUES: PerLang<string> = {
     'also consider', 'go with the @', 'go with @', 'go for the @', 'go for @', "i'd go for", 'choose the @', 'choose @',
     'pick the @', 'pick @', 'budget pick', 'upgrade pick', 'runner up', 'honourable mention*', 'honorable mention*',
     'ideal for', 'ideal if', 'great for', 'great if', 'good fit', 'suits', 'makes sense', 'a sound purchase',
-    "can't go wrong", 'best for', 'best budget', 'best value', 'stands out', 'shines', 'look at the @', 'try the @'],
+    "can't go wrong", 'best for', 'best budget', 'best value', 'stands out', 'shines', 'look at the @', 'try the @',
+    'alternatives such as', 'alternative such as', 'alternatives like', 'alternative like', 'established alternative*',
+    'proven model*', 'proven option*', 'look at @', "i'd look at", 'worth switching', 'switch to @', 'better fit',
+    'better deal', 'better rounded', 'safer bet', 'safest bet', 'safer choice', 'start with @', 'is all you need',
+    'buy it if', 'get it if', 'moving to', 'something like @', 'something like the @', 'more mature', 'more reliable option*',
+    'better option*', 'better alternative*', 'consider @ instead', 'worth a look instead', 'migrate to', 'move to @',
+    'switching to @', 'instead', 'worth the extra*',
+    'worth paying', 'moved to', 'switched to', 'check out', 'look into', 'worth a try',
+    'opt for', 'another option', 'options include', 'alternatives include', 'popular alternatives', 'better served',
+    'suit you better', 'suits you better', 'better suited', 'better track record', 'better supported'],
   de: ['empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
     'besser bedient', 'greift zum @', 'greifen sie zum @', 'nehmen sie den @', 'nehmen sie die @', 'nehmen sie das @',
     'brauchbare alternative', 'gute alternative', 'solide alternative', 'ideal fur', 'ideal', 'geeignet', 'eignet sich',
-    'etwas fur', 'tipp', 'beliebt bei', 'bei @ beliebt', 'ansehen', 'uberzeugt', 'kann sich sehen lassen', 'eine uberlegung wert', 'einen blick wert'],
+    'etwas fur', 'tipp', 'beliebt bei', 'bei @ beliebt', 'ansehen', 'uberzeugt', 'kann sich sehen lassen', 'eine uberlegung wert', 'einen blick wert',
+    'alternativen wie', 'alternative wie', 'bewahrte modelle', 'bewahrte alternative*', 'die sicherere wahl', 'sicherere wahl',
+    'greift zum @', 'greift zur @', 'bietet heute', 'wechsel zu', 'stattdessen', 'lieber zu @', 'lieber zum @',
+    'lieber zur @', 'etablierte alternative*', 'etabliertere', 'ausgereiftere', 'ausgereifte alternative*', 'wechseln zu',
+    'umsteigen auf', 'die bessere alternative', 'schauen sie sich', 'werfen sie einen blick', 'eignen sich besser',
+    'besser geeignet', 'bessere option', 'empfehlenswerter', 'alternativen sind', 'besser beraten'],
   fr: ['recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
     'ideal', 'ideale', 'adapte', 'adaptee', 'plus adapte', 'plus adaptee', 'convient', 'adresse aux', 'prenez la @',
     'prenez le @', 'choisissez la @', 'choisissez le @', 'optez pour', 'alternative correcte', 'bonne alternative',
-    'adresse plutot', 'solide', 'vaut le detour'],
+    'adresse plutot', 'solide', 'vaut le detour', 'solutions plus etablies', 'alternatives comme', 'alternative comme',
+    'se tourner vers', 'regardez du cote', 'tournez vous vers', 'le casque a acheter', 'bon rapport qualite prix',
+    'plus etablie*', 'plus mature*', 'mieux vaut', 'preferez', 'passer a @', 'migrer vers', 'a la place', 'jetez un oeil',
+    'pensez a', 'essayez', 'mieux adapte*', 'meilleure option', 'autres options', 'valeur sure', 'privilegiez',
+    'orientez vous vers'],
   es: ['recomend*', 'recomiendo', 'recomiendan', 'popular entre', 'buena opcion', 'gran opcion', 'buena eleccion', 'vale la pena',
     'merece la pena', 'elige la @', 'elige el @', 'elige @', 'opta por', 'ideal', 'ideales', 'adecuad*', 'alternativa',
     'compensar', 'apuesta segura'],
@@ -123,12 +146,14 @@ export const CAUTION_CUES: PerLang<string> = {
   en: ['avoid', 'avoided', 'not recommended', "wouldn't recommend", 'would not recommend', "don't recommend",
     'do not recommend', "can't recommend", 'cannot recommend', 'stay away', 'steer clear', 'skip it', 'skip the @', 'skip @',
     'be careful', 'be wary', 'beware', 'think twice', 'not worth', "isn't worth", 'poor choice', 'bad choice',
-    "wouldn't pick", 'would not pick', "wouldn't buy", 'would not buy', 'pass on', 'warning', 'red flag', 'caution'],
+    "wouldn't pick", 'would not pick', "wouldn't buy", 'would not buy', 'pass on', 'warning', 'red flag', 'caution',
+    'leave the @ aside', 'leave @ aside', 'leave aside', "i'd leave", 'give it a miss', 'look elsewhere', 'watch out for',
+    'watch out'],
   de: ['finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
     'raten wir ab', 'rate davon ab', 'abrat*', 'abzurat*', 'vorsicht', 'meiden', 'vermeiden', 'lieber nicht',
-    'keine empfehlung', 'nicht lohnenswert', 'lohnt sich nicht'],
+    'keine empfehlung', 'nicht lohnenswert', 'lohnt sich nicht', 'finger davon', 'besser meiden'],
   fr: ['a eviter', 'eviter', 'evitez', 'deconseill*', 'mefiez', 'mefiez vous', 'attention', 'pas recommande',
-    'pas recommandee', 'fuyez', 'passez votre chemin', 'a proscrire', 'ne vaut pas le coup'],
+    'pas recommandee', 'fuyez', 'passez votre chemin', 'a proscrire', 'ne vaut pas le coup', 'on passe', 'a oublier'],
   es: ['evitar', 'evita', 'evite', 'evitad', 'no recomend*', 'no lo recomiendo', 'no la recomiendo', 'no recomiendo',
     'desaconsej*', 'cuidado', 'ojo con', 'no vale la pena', 'no merece la pena'],
   it: ['da evitare', 'evitare', 'evita', 'sconsigli*', 'non consigliat*', 'non e consigliat*', 'attenzione',
@@ -201,4 +226,43 @@ export const RANKING_HEADINGS: PerLang<string> = {
   ar: ['افضل', 'الافضل', 'ترتيب', 'تصنيف'],
   ko: ['순위', '랭킹', '베스트', 'top'],
   zh: ['排行', '排名', '前三', '前五', '前十', '榜', 'top', '最佳'],
+};
+
+/** A recommendation for one case only ("only if you need …", "fine for small teams"): no tone of its own. */
+// prettier-ignore
+export const CASE_REC_CUES: PartialPerLang<string> = {
+  en: ['only if', 'only for', 'only makes sense', 'makes sense only', 'acceptable', 'only worth it if',
+    'only worth it for'],
+  de: ['nur wenn', 'nur fur', 'nur dann', 'nur sinnvoll', 'okay fur', 'ok fur', 'in ordnung fur', 'reicht', 'genugt'],
+  fr: ['seulement si', 'uniquement si', 'uniquement pour', 'seulement pour', 'correct pour', 'correcte pour',
+    'acceptable', 'suffit pour'],
+};
+
+/** Praise in the past: what follows it in the clause is not praise of the brand now. */
+// prettier-ignore
+export const PAST_CUES: PartialPerLang<string> = {
+  en: ['used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
+    'back in the day'],
+  de: ['war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
+    'galt fruher'],
+  fr: ['etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
+    'etait la reference'],
+};
+
+/** Words of a news report: its blame is news of a loss or a fine, not a warning to the reader. */
+// prettier-ignore
+export const NEWS_CUES: PartialPerLang<string> = {
+  en: ['announced on', 'announced that', 'has announced', 'announced plans', 'announcement of', 'monday', 'tuesday',
+    'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'press release', 'regulator', 'analysts'],
+  de: ['angekundigt', 'kundigte', 'teilte mit', 'am montag', 'am dienstag', 'am mittwoch', 'am donnerstag', 'am freitag',
+    'am samstag', 'am sonntag', 'analysten', 'aufsichtsbehorde'],
+  fr: ['a annonce', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'communique',
+    'a ete condamne', 'autorite de controle', 'analystes'],
+  es: ['ha anunciado', 'el lunes', 'el martes', 'el miercoles', 'el jueves', 'el viernes', 'el sabado',
+    'el domingo', 'analistas'],
+  it: ['ha annunciato', 'annunciato', 'lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato', 'domenica',
+    'analisti'],
+  pt: ['anunciou', 'na segunda', 'na terca', 'na quarta', 'na quinta', 'na sexta', 'no sabado', 'no domingo',
+    'analistas'],
+  ja: ['と発表', '発表した', '発表しました'],
 };

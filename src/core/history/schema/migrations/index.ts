@@ -30,6 +30,8 @@ import { sql as siteKinds } from './028_site_kinds';
 import { sql as syncQuarantine } from './029_sync_quarantine';
 import { sql as crawlLogs } from './030_crawl_logs';
 import { sql as outcomes } from './031_outcomes';
+import { sql as brandFacts } from './032_brand_facts';
+import { sql as commerceAllCells, sumPrices } from './033_commerce_all_cells';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -73,4 +75,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: 'sync-quarantine', sql: syncQuarantine },
   { version: 30, name: 'crawl-logs', sql: crawlLogs },
   { version: 31, name: 'outcomes', sql: outcomes },
+  { version: 32, name: 'brand-facts', sql: brandFacts },
+  { version: 33, name: 'commerce-all-cells', sql: commerceAllCells, up: sumPrices },
 ];

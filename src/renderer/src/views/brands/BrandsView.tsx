@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { BrandForm } from './BrandForm';
 import { BrandMatrixTable } from './BrandMatrixTable';
 import { DiscoveryPanel } from './DiscoveryPanel';
+import { FactsPanel } from './FactsPanel';
 
 export function BrandsView() {
   const store = useBrandsStore();
@@ -89,6 +90,7 @@ export function BrandsView() {
         )}
       </div>
       <DiscoveryPanel />
+      <FactsPanel />
       <div className="panel">
         <h2>Brand matrix</h2>
         <RunPicker runId={runId} onPick={setRunId} />

@@ -7,6 +7,7 @@ import { useMonitorsStore } from '../../stores/monitors-store';
 import { useNavStore } from '../../stores/nav-store';
 import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/RowActions';
 import { ClientReportButton } from '../reports/ClientReportButton';
+import { MonitorCommerceSwitches } from './MonitorCommerceSwitches';
 import { MonitorOptionsForm } from './MonitorOptionsForm';
 import { webhookStateText } from './webhook-state';
 
@@ -16,7 +17,7 @@ function cadenceLabel(cadence: string): string {
 
 /** Every monitor with its schedule and last run; run one now, pause one, delete one. */
 export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; paused: boolean }) {
-  const { setEnabled, setCommerce, remove, runNow, starting } = useMonitorsStore();
+  const { setEnabled, remove, runNow, starting } = useMonitorsStore();
   const openRun = useNavStore((s) => s.openRun);
   /** The monitor whose alert options are open under its row. */
   const [optionsOf, setOptionsOf] = useState<string | null>(null);
@@ -51,15 +52,7 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
                   {m.spec.prompts.length} prompt{m.spec.prompts.length === 1 ? '' : 's'} ·{' '}
                   {[...m.spec.countries, ...m.spec.states.map((s) => `US-${s}`)].join(' ')}
                 </div>
-                <label className="inline small">
-                  <input
-                    type="checkbox"
-                    aria-label={`Track shopping and ads: ${m.name}`}
-                    checked={m.spec.commerce?.shoppingAndAds === true}
-                    onChange={(e) => void setCommerce(m, e.target.checked)}
-                  />
-                  Shopping and ads
-                </label>
+                <MonitorCommerceSwitches monitor={m} />
                 {webhooks[m.id] && (
                   <div className={`small webhook-state webhook-${webhooks[m.id]?.state}`}>
                     Webhook: {webhookStateText(webhooks[m.id])}

@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+import type { BrandFactSheet, Fact } from '../../../shared/facts';
+import { pluck } from '../connection';
+import {
+  checksOfJobs,
+  factSourceRows,
+  factVerdictRows,
+  type FactSourceRow,
+  type FactVerdictRow,
+  type StoredFactCheck,
+} from './facts-read';
+import { recheckBatch, recheckCursor, type RecheckStep } from './facts-recheck';
+import { readFactSheets, readFactsVersion, writeFactSheet } from './facts-sheets';
+
+// The store's facts calls: sheets set and read, the pending re-check run a batch at a time, and
+// the checks read back.
+
+export interface FactsApi {
+  /** Replaces a tracked brand's sheet; the history is re-checked (recheckFacts). Returns the sheets' version. */
+  setBrandFacts(brandId: string, facts: readonly Fact[]): number;
+  /** The brand's sheet (empty when it has none). */
+  brandFacts(brandId: string): Fact[];
+  factSheets(): BrandFactSheet[];
+  factsVersion(): number;
+  /** A re-check is due (a sheet or the brands changed since the answers were checked). */
+  factsRecheckPending(): boolean;
+  /** One batch of the pending re-check, null when none is due. */
+  recheckFacts(max: number): RecheckStep | null;
+  factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
+  factVerdictRows(sinceMs: number | null): FactVerdictRow[];
+  factSourceRows(sinceMs: number | null): FactSourceRow[];
+}
+
+export function createFactsApi(db: Database.Database, now: () => number): FactsApi {
+  return {
+    setBrandFacts(brandId, facts) {
+      return db
+        .transaction(() => {
+          if (pluck(db, 'SELECT 1 FROM brands WHERE id = ?').get(brandId) === undefined)
+            throw new Error(`no tracked brand has the id ${brandId}`);
+          return writeFactSheet(db, brandId, facts, now());
+        })
+        .immediate();
+    },
+    brandFacts: (brandId) =>
+      readFactSheets(db)
+        .find((s) => s.brandId === brandId)
+        ?.facts.slice() ?? [],
+    factSheets: () => readFactSheets(db),
+    factsVersion: () => readFactsVersion(db),
+    factsRecheckPending: () => recheckCursor(db) >= 0,
+    recheckFacts: (max) => recheckBatch(db, max),
+    factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
+    factVerdictRows: (since) => factVerdictRows(db, since),
+    factSourceRows: (since) => factSourceRows(db, since),
+  };
+}

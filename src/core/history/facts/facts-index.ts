@@ -1,0 +1,145 @@
+import type Database from 'better-sqlite3';
+import { checkFacts } from '../../../shared/facts/check';
+import type { BrandFactSheet, FactCheck } from '../../../shared/facts/types';
+import type { BrandDefinition } from '../../../shared/analytics/brand-types';
+import type { NormalizedResult } from '../../../shared/domain/result';
+import { stmt } from '../connection';
+import { judgedContent } from '../positioning';
+import { readBrandDefinitions, type JobCellRow, type VisibilityIndexer } from '../visibility';
+import { readFactsVersion, readFactSheets, requestRecheck } from './facts-sheets';
+
+// Keeps fact_checks (migration 032) in step with the results, inside the store's own
+// transactions, riding along with the Visibility index like the positioning index: a stored
+// answer is checked against the sheets of the brands it names in the transaction that stores it,
+// a replaced or deleted answer's rows go with it, and a brand change records a re-check. The
+// checker is imported from its own file: the store never loads the sheet parser (yaml, papaparse).
+
+export interface FactsBatch {
+  version: number;
+  brands: BrandDefinition[];
+  sheets: BrandFactSheet[];
+}
+
+/** The sheets and the brands, read once per batch (a transaction of the store). */
+export function readFactsBatch(db: Database.Database): FactsBatch {
+  return { version: readFactsVersion(db), brands: readBrandDefinitions(db), sheets: readFactSheets(db) };
+}
+
+/** Writes an answer's checks (its earlier rows deleted first). */
+export function writeChecks(
+  db: Database.Database,
+  seq: number,
+  jobId: string,
+  checks: readonly FactCheck[],
+  version: number,
+): void {
+  stmt(db, 'DELETE FROM fact_checks WHERE seq = ?').run(seq);
+  const insert = stmt(
+    db,
+    `INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const c of checks)
+    insert.run(
+      seq,
+      jobId,
+      c.brandId,
+      c.key,
+      c.verdict,
+      c.evidence?.text ?? null,
+      c.evidence?.start ?? null,
+      c.evidence?.end ?? null,
+      c.checker,
+      version,
+    );
+}
+
+/** An answer's checks; a checker's defect never costs the answer its storage (no rows then). */
+export function checksOf(
+  batch: FactsBatch,
+  content: Pick<NormalizedResult, 'text' | 'markdown'>,
+  job: { country: string | null; hl: string | null },
+): FactCheck[] {
+  if (batch.sheets.length === 0) return [];
+  try {
+    return checkFacts({ ...judgedContent(content), language: job.hl, country: job.country, ...batch });
+  } catch {
+    return [];
+  }
+}
+
+export interface FactsIndexer {
+  indexResult(seq: number, jobId: string, content: NormalizedResult, job: JobCellRow | undefined): void;
+  unindexResult(seq: number): void;
+  unindexRuns(runIds: readonly string[]): void;
+  flush(): void;
+  brandsChanged(): void;
+  reset(): void;
+}
+
+export function createFactsIndexer(db: Database.Database): FactsIndexer {
+  let batch: FactsBatch | null = null;
+  const jobOf = (jobId: string): { country: string | null; hl: string | null } =>
+    (stmt(db, "SELECT country, request_json ->> '$.hl' AS hl FROM jobs WHERE id = ?").get(jobId) as
+      { country: string; hl: string | null } | undefined) ?? { country: null, hl: null };
+  return {
+    indexResult(seq, jobId, content, job) {
+      batch ??= readFactsBatch(db);
+      if (batch.sheets.length === 0) return;
+      const checks = checksOf(batch, content, job ?? jobOf(jobId));
+      writeChecks(db, seq, jobId, checks, batch.version);
+    },
+    unindexResult(seq) {
+      stmt(db, 'DELETE FROM fact_checks WHERE seq = ?').run(seq);
+    },
+    unindexRuns(runIds) {
+      stmt(
+        db,
+        'DELETE FROM fact_checks WHERE job_id IN (SELECT id FROM jobs WHERE run_id IN (SELECT value FROM json_each(?)))',
+      ).run(JSON.stringify(runIds));
+    },
+    flush() {
+      batch = null;
+    },
+    brandsChanged() {
+      batch = null;
+      requestRecheck(db);
+    },
+    reset() {
+      batch = null;
+    },
+  };
+}
+
+/** The Visibility indexer with the facts index riding along (same calls, same transactions). */
+export function withFactsIndex(visibility: VisibilityIndexer, facts: FactsIndexer): VisibilityIndexer {
+  return {
+    ...visibility,
+    indexResult(seq, jobId, fetchedAt, content, job) {
+      const cell = visibility.indexResult(seq, jobId, fetchedAt, content, job);
+      // Migration 002's fill indexes partial contents (no Markdown): a whole result only.
+      if ('markdown' in content) facts.indexResult(seq, jobId, content as NormalizedResult, job);
+      return cell;
+    },
+    unindexResult(seq) {
+      facts.unindexResult(seq);
+      visibility.unindexResult(seq);
+    },
+    unindexRuns(runIds) {
+      facts.unindexRuns(runIds);
+      visibility.unindexRuns(runIds);
+    },
+    flush() {
+      visibility.flush();
+      facts.flush();
+    },
+    reanalyseBrands() {
+      visibility.reanalyseBrands();
+      facts.brandsChanged();
+    },
+    reset() {
+      visibility.reset();
+      facts.reset();
+    },
+  };
+}

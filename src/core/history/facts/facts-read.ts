@@ -1,0 +1,90 @@
+import type Database from 'better-sqlite3';
+import type { FactVerdict } from '../../../shared/facts';
+import { stmt } from '../connection';
+
+// What the facts queries read: the checks of a run's answers, and the checks and cited domains
+// of the answers fetched since a time, with the engine and country each was asked in.
+
+export interface StoredFactCheck {
+  jobId: string;
+  brandId: string;
+  key: string;
+  verdict: FactVerdict;
+  evidence: { text: string; start: number; end: number } | null;
+  checker: string;
+}
+
+interface CheckRow {
+  job_id: string;
+  brand_id: string;
+  key: string;
+  verdict: FactVerdict;
+  evidence_text: string | null;
+  evidence_start: number | null;
+  evidence_end: number | null;
+  checker: string;
+}
+
+/** The checks of these jobs' answers, by job, brand and key. */
+export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): StoredFactCheck[] {
+  const rows = stmt(
+    db,
+    `SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker
+     FROM fact_checks WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY job_id, brand_id, key`,
+  ).all(JSON.stringify(jobIds)) as CheckRow[];
+  return rows.map((r) => ({
+    jobId: r.job_id,
+    brandId: r.brand_id,
+    key: r.key,
+    verdict: r.verdict,
+    evidence:
+      r.evidence_text === null
+        ? null
+        : { text: r.evidence_text, start: r.evidence_start ?? 0, end: r.evidence_end ?? 0 },
+    checker: r.checker,
+  }));
+}
+
+/** One check of one answer, with where the answer was asked. */
+export interface FactVerdictRow {
+  seq: number;
+  brandId: string;
+  key: string;
+  verdict: FactVerdict;
+  engine: string;
+  country: string;
+}
+
+export function factVerdictRows(db: Database.Database, sinceMs: number | null): FactVerdictRow[] {
+  return stmt(
+    db,
+    `SELECT fc.seq, fc.brand_id AS brandId, fc.key, fc.verdict, j.engine, j.country
+     FROM fact_checks fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
+     WHERE r.fetched_at >= ? ORDER BY fc.seq`,
+  ).all(sinceMs ?? 0) as FactVerdictRow[];
+}
+
+/** A domain cited by an answer, with what the answer said of a brand's facts. */
+export interface FactSourceRow {
+  brandId: string;
+  domain: string;
+  contradicted: number;
+  supported: number;
+}
+
+/**
+ * Per brand and cited domain: the answers citing it that contradict a fact of the brand, and
+ * those that support one and contradict none.
+ */
+export function factSourceRows(db: Database.Database, sinceMs: number | null): FactSourceRow[] {
+  return stmt(
+    db,
+    `WITH answer AS (
+       SELECT fc.seq, fc.brand_id, max(fc.verdict = 'contradicted') AS bad, max(fc.verdict = 'supported') AS good
+       FROM fact_checks fc JOIN results r ON r.seq = fc.seq
+       WHERE r.fetched_at >= ? GROUP BY fc.seq, fc.brand_id)
+     SELECT a.brand_id AS brandId, d.domain, sum(a.bad) AS contradicted, sum(a.good AND NOT a.bad) AS supported
+     FROM answer a JOIN vis_result_domain rd ON rd.seq = a.seq JOIN vis_domains d ON d.id = rd.domain
+     WHERE a.bad OR a.good GROUP BY a.brand_id, d.domain`,
+  ).all(sinceMs ?? 0) as FactSourceRow[];
+}

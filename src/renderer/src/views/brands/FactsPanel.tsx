@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import type { BrandFactsFigures, DiscrepancyRate } from '../../../../shared/facts';
+import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { useBrandsStore } from '../../stores/brands-store';
+import { useFactsStore } from '../../stores/facts-store';
+
+/** A rate on fewer answers than this says "few answers". */
+const FEW = 30;
+const percent = (v: number): string => `${(v * 100).toFixed(1)} %`;
+
+function Rate({ rate }: { rate: DiscrepancyRate }) {
+  if (rate.n === 0) return <span className="muted">no answer addresses its facts</span>;
+  return (
+    <span>
+      {percent(rate.value)}{' '}
+      <span className="muted small">
+        ({percent(rate.lower)}–{percent(rate.upper)}, n {rate.n}
+        {rate.n < FEW ? ', few answers' : ''})
+      </span>
+    </span>
+  );
+}
+
+function BrandFacts({ figures }: { figures: BrandFactsFigures }) {
+  return (
+    <div>
+      <h3>
+        {figures.brand}: <Rate rate={figures.discrepancyRate} />
+      </h3>
+      <table className="table" aria-label={`${figures.brand}: facts`}>
+        <thead>
+          <tr>
+            <th scope="col">Fact</th>
+            <th scope="col">Supported</th>
+            <th scope="col">Contradicted</th>
+            <th scope="col">Not addressed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {figures.facts.map((f) => (
+            <tr key={f.key}>
+              <th scope="row">{f.key}</th>
+              <td>{f.supported}</td>
+              <td>{f.contradicted}</td>
+              <td>{f.notAddressed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ImportSheet() {
+  const brands = useBrandsStore((s) => s.brands);
+  const importSheet = useFactsStore((s) => s.importSheet);
+  const imported = useFactsStore((s) => s.imported);
+  const [brandId, setBrandId] = useState('');
+  const chosen = brandId || brands?.[0]?.id || '';
+  if (!brands || brands.length === 0) return null;
+  return (
+    <div>
+      <div className="row tight">
+        <label>
+          Brand
+          <select value={chosen} onChange={(e) => setBrandId(e.target.value)}>
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" disabled={chosen === ''} onClick={() => void importSheet(chosen)}>
+          Import fact sheet…
+        </button>
+      </div>
+      {imported && (
+        <div role="status" className="small">
+          <p>
+            {imported.brand}’s sheet now holds {imported.facts} fact{imported.facts === 1 ? '' : 's'}
+            {imported.errors.length > 0 ? `; ${imported.errors.length} left out:` : '.'}
+          </p>
+          {imported.errors.length > 0 && (
+            <ul aria-label="Facts left out">
+              {imported.errors.map((e) => (
+                <li key={`${e.line ?? ''}-${e.field}`}>
+                  {e.line !== undefined ? `Line ${e.line}, ` : ''}
+                  {e.field}: {e.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What the engines get wrong about each brand: how often an answer addressing its facts
+ * contradicts one (with the interval and n), per fact, and the sites cited in contradicting
+ * answers against supporting ones. Sheets come from YAML or CSV files (`parallax facts set`).
+ */
+export function FactsPanel() {
+  const { figures, loading, error, load } = useFactsStore();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section className="panel" aria-labelledby="facts-heading">
+      <h2 id="facts-heading">Facts: what the engines get wrong</h2>
+      <p className="muted small">
+        Last 30 days. Discrepancy rate: the answers naming a brand that contradict at least one of its facts,
+        of those that address any.
+      </p>
+      <ImportSheet />
+      {error && <ErrorState error={error} onRetry={() => void load()} />}
+      {loading && figures === null && <Loading />}
+      {figures && figures.brands.length === 0 && (
+        <Empty>No fact sheet yet, or no answer addresses one: import a brand’s facts (YAML or CSV).</Empty>
+      )}
+      {figures?.brands.map((b) => (
+        <BrandFacts key={b.brand} figures={b} />
+      ))}
+      {figures && figures.sources.length > 0 && (
+        <table className="table" aria-label="Sites cited in contradicting answers">
+          <thead>
+            <tr>
+              <th scope="col">Brand</th>
+              <th scope="col">Site</th>
+              <th scope="col">Contradicting answers citing it</th>
+              <th scope="col">Supporting answers citing it</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.sources.map((s) => (
+              <tr key={`${s.brand}-${s.domain}`}>
+                <td>{s.brand}</td>
+                <th scope="row">{s.domain}</th>
+                <td>
+                  {s.contradicting} ({percent(s.contradictingShare)})
+                </td>
+                <td>
+                  {s.supporting} ({percent(s.supportingShare)})
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { eachMention } from '../analytics/brand-matcher';
+import type { BrandDefinition } from '../analytics/brand-types';
+import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
+import { matcherFor } from '../positioning';
+import type { Claim, RuleContext } from './claim';
+import { compiledFact } from './compiled';
+import { moneyIn, type Money } from './money';
+import { listClaim } from './rule-list';
+import { numberClaim } from './rule-number';
+import { personClaim } from './rule-person';
+import { placeClaim } from './rule-place';
+import { priceClaim } from './rule-price';
+import { yearClaim } from './rule-year';
+import { yesNoClaim } from './rule-yes-no';
+import { scopesOf, type FoldedMention, type Scope } from './scope';
+import { Hits, type Found } from './words';
+import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
+
+// The built-in checker: every fact of every brand the answer names, read in that brand's
+// scopes only (scope.ts) by the rule of the fact's kind. A fact the answer says something wrong
+// about anywhere is contradicted (with the first wrong claim as evidence); else supported when
+// some claim agrees; else not addressed. Rules read only wording they are sure of.
+
+export interface FactCheckInput {
+  text: string;
+  format: 'markdown' | 'text';
+  /** BCP 47; the rules read the seven languages' words whatever it is. */
+  language?: string | null;
+  /** ISO 3166 alpha-2 the answer was asked from: tells "$" apart (USD, CAD, AUD…). */
+  country?: string | null;
+  brands: readonly BrandDefinition[];
+  sheets: readonly BrandFactSheet[];
+}
+
+function claimFor(ctx: RuleContext, fact: Fact): Claim | null {
+  const c = compiledFact(fact);
+  switch (fact.kind) {
+    case 'price':
+      return priceClaim(ctx, fact, c.trigger);
+    case 'year':
+      return yearClaim(ctx, fact, c.trigger);
+    case 'place':
+      return placeClaim(ctx, c.value, c.names);
+    case 'number':
+      return numberClaim(ctx, fact, c.trigger);
+    case 'yes-no':
+      return yesNoClaim(ctx, fact, c.trigger);
+    case 'list':
+      return listClaim(ctx, fact, c.trigger, c.names);
+    case 'person':
+      return personClaim(ctx, fact, c.trigger, c.value);
+  }
+}
+
+function evidenceOf(text: string, fold: FoldedText, scope: Scope): FactEvidence {
+  const range = scope.row ?? scope;
+  const start = fold.toOriginalStart(range.from);
+  const end = fold.toOriginalEnd(range.to);
+  return { text: text.slice(start, end), start, end };
+}
+
+function mentionsOf(brands: readonly BrandDefinition[], fold: FoldedText): FoldedMention[] {
+  const out: FoldedMention[] = [];
+  eachMention(matcherFor(brands), fold, (brand, start, end) => {
+    out.push({ brand, start: fold.toFolded(start), end: fold.toFolded(end) });
+  });
+  return out;
+}
+
+interface Reader {
+  text: string;
+  fold: FoldedText;
+  mentions: readonly FoldedMention[];
+  country: string | null;
+  /** The answer's amounts of money, read at the first scope that needs them. */
+  money: Money[] | null;
+  hits: Hits;
+}
+
+function contextOf(r: Reader, scope: Scope): RuleContext {
+  r.money ??= moneyIn(r.hits, r.country);
+  const money = r.money.filter((m) => m.start >= scope.from && m.end <= scope.to);
+  return {
+    text: r.text,
+    f: r.fold.folded,
+    fold: r.fold,
+    hits: r.hits,
+    scope,
+    money,
+    brandAt: (at) => r.mentions.some((m) => at >= m.start && at < m.end),
+  };
+}
+
+function checkFact(r: Reader, scopes: readonly Scope[], brandId: string, fact: Fact): FactCheck {
+  let supported: FactEvidence | null = null;
+  for (const scope of scopes) {
+    const claim = claimFor(contextOf(r, scope), fact);
+    if (claim === null) continue;
+    const evidence = evidenceOf(r.text, r.fold, scope);
+    if (claim.verdict === 'contradicted')
+      return { brandId, key: fact.key, verdict: 'contradicted', evidence, checker: 'builtin' };
+    supported ??= evidence;
+  }
+  return supported === null
+    ? { brandId, key: fact.key, verdict: 'not-addressed', evidence: null, checker: 'builtin' }
+    : { brandId, key: fact.key, verdict: 'supported', evidence: supported, checker: 'builtin' };
+}
+
+/** The text the rules read: the scopes (and table rows) of the brands with a sheet, merged, in order. */
+function regionsOf(scopes: readonly Scope[]): Found[] {
+  const ranges = scopes
+    .map((s) => (s.row === null ? { start: s.from, end: s.to } : { start: s.row.from, end: s.row.to }))
+    .sort((a, b) => a.start - b.start);
+  const out: Found[] = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last !== undefined && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/** Every fact of every brand with a sheet that the answer names, each with its verdict. */
+export function checkFacts(input: FactCheckInput): FactCheck[] {
+  const { text, brands, sheets } = input;
+  if (text === '' || sheets.length === 0) return [];
+  const fold = foldWithOffsets(text);
+  const mentions = mentionsOf(brands, fold);
+  if (mentions.length === 0) return [];
+  const named = sheets
+    .map((sheet) => ({ sheet, index: brands.findIndex((b) => b.id === sheet.brandId) }))
+    .filter(({ index }) => index >= 0 && mentions.some((m) => m.brand === index));
+  if (named.length === 0) return [];
+  const scopes = scopesOf(fold.folded, mentions, new Set(named.map((n) => n.index)));
+  const read = scopes.filter((s) => named.some(({ index }) => s.brands.includes(index)));
+  const reader: Reader = {
+    text,
+    fold,
+    mentions,
+    country: input.country ?? null,
+    money: null,
+    hits: new Hits(fold.folded, regionsOf(read)),
+  };
+  const out: FactCheck[] = [];
+  for (const { sheet, index } of named) {
+    const own = read.filter((s) => s.brands.includes(index));
+    for (const fact of sheet.facts) out.push(checkFact(reader, own, sheet.brandId, fact));
+  }
+  return out;
+}

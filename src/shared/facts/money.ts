@@ -1,0 +1,121 @@
+import { currencyOfToken, parseAmount } from '../commerce';
+import { APPROX, NOW, PAST, PERIOD_WORDS } from './lexicon';
+import type { PricePeriod } from './types';
+import { foldPhrase, phraseSet, type Found, type Hits } from './words';
+
+// Amounts of money in folded answer text ("$2.99/month", "2,99 € im Monat", "US$ 6,99 por mês",
+// "月額4.99ドル"), each with its currency, its billing period when one is written next to it,
+// and whether it is approximate or a past price ("used to cost $6", "kostete früher 3,99 €").
+
+export interface Money {
+  amount: number;
+  /** ISO 4217; null when the token cannot be told ("$" outside a dollar country). */
+  currency: string | null;
+  period: PricePeriod | null;
+  approx: boolean;
+  past: boolean;
+  start: number;
+  end: number;
+}
+
+const NUMBER = String.raw`\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const SYMBOL_BEFORE = String.raw`us\$|r\$|c\$|a\$|\$|€|£|¥|(?<![\p{L}])(?:usd|eur|gbp|chf|brl|jpy)(?![\p{L}])`;
+const TOKEN_AFTER = String.raw`€|\$|£|円|${foldPhrase('ドル')}|${foldPhrase('ユーロ')}|(?:usd|eur|gbp|chf|brl|jpy|euros?|dollars?|dolares|dolar|dollari|yen)(?![\p{L}])`;
+const MONEY = new RegExp(
+  `(?<before>${SYMBOL_BEFORE})\\s?(?<n1>${NUMBER})|(?<![\\d.,])(?<n2>${NUMBER})\\s?(?<after>${TOKEN_AFTER})`,
+  'gu',
+);
+
+/** Currency words the commerce table does not read (it reads symbols and ISO codes). */
+const WORD_CURRENCY: Readonly<Record<string, string>> = {
+  euro: 'EUR',
+  euros: 'EUR',
+  [foldPhrase('ユーロ')]: 'EUR',
+  [foldPhrase('ドル')]: 'USD',
+  円: 'JPY',
+  yen: 'JPY',
+};
+const DOLLAR_WORDS = new Set(['dollar', 'dollars', 'dolares', 'dolar', 'dollari']);
+
+function currencyOf(token: string, country: string | null): string | null {
+  const word = WORD_CURRENCY[token];
+  if (word !== undefined) return word;
+  if (DOLLAR_WORDS.has(token)) return currencyOfToken('$', country);
+  return currencyOfToken(
+    token.length === 3 && /^[a-z]+$/u.test(token) ? token.toUpperCase() : token,
+    country,
+  );
+}
+
+const PERIODS = (Object.keys(PERIOD_WORDS) as PricePeriod[]).map((p) => ({
+  period: p,
+  re: phraseSet(PERIOD_WORDS[p]),
+}));
+const PAST_WORDS = phraseSet(PAST);
+const NOW_WORDS = phraseSet(NOW);
+const APPROX_WORDS = phraseSet(APPROX);
+/** How far after an amount its period is read ("$8 per user per month"). */
+const PERIOD_SPAN = 28;
+const MONTHLY_BEFORE = /(?:月額|月)\s*$/u;
+const YEARLY_BEFORE = /(?:年額|年間)\s*$/u;
+
+function periodNear(hits: Hits, start: number, end: number, to: number): PricePeriod | null {
+  const f = hits.text;
+  const before = f.slice(Math.max(0, start - 4), start);
+  if (MONTHLY_BEFORE.test(before)) return 'month';
+  if (YEARLY_BEFORE.test(before)) return 'year';
+  const limit = Math.min(to, end + PERIOD_SPAN);
+  let best: { period: PricePeriod; at: number } | null = null;
+  for (const { period, re } of PERIODS) {
+    const hit = hits.find(re, end, limit)[0];
+    if (hit !== undefined && (best === null || hit.start < best.at)) best = { period, at: hit.start };
+  }
+  return best?.period ?? null;
+}
+
+/** A past-price word shortly before the amount, with no "now" and no other amount in between. */
+function isPast(hits: Hits, from: number, start: number, previousEnd: number): boolean {
+  const window = Math.max(from, start - 30);
+  const past = hits.find(PAST_WORDS, window, start);
+  const last = past[past.length - 1];
+  if (last === undefined || last.end < previousEnd) return false;
+  return hits.find(NOW_WORDS, last.end, start).length === 0;
+}
+
+function isApprox(hits: Hits, from: number, start: number): boolean {
+  const f = hits.text;
+  const before = f.slice(Math.max(from, start - 3), start);
+  if (before.includes('~') || before.includes('約')) return true;
+  return hits.find(APPROX_WORDS, Math.max(from, start - 14), start).some((h: Found) => start - h.end <= 3);
+}
+
+/** The amounts of money of the regions read, in order (read once per answer). */
+export function moneyIn(hits: Hits, country: string | null): Money[] {
+  const out: Money[] = [];
+  for (const r of hits.regions) moneyOf(hits, r.start, r.end, country, out);
+  return out;
+}
+
+function moneyOf(hits: Hits, from: number, to: number, country: string | null, out: Money[]): void {
+  const part = hits.text.slice(0, to);
+  MONEY.lastIndex = from;
+  let previousEnd = from;
+  for (let m = MONEY.exec(part); m !== null; m = MONEY.exec(part)) {
+    const g = m.groups ?? {};
+    const number = g['n1'] ?? g['n2'] ?? '';
+    const token = (g['before'] ?? g['after'] ?? '').trim();
+    const amount = parseAmount(number.trim());
+    const end = m.index + m[0].length;
+    if (amount === null || end > to) continue;
+    out.push({
+      amount,
+      currency: currencyOf(token, country),
+      period: periodNear(hits, m.index, end, to),
+      approx: isApprox(hits, from, m.index),
+      past: isPast(hits, from, m.index, previousEnd),
+      start: m.index,
+      end,
+    });
+    previousEnd = end;
+  }
+}

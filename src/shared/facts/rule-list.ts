@@ -1,0 +1,75 @@
+import { claimOf, strongest, upperAt, type Claim, type RuleContext } from './claim';
+import { LIST_JOINERS, NEGATORS, ONLY } from './lexicon';
+import type { ListFact } from './types';
+import { phraseSet, type Found } from './words';
+
+// A list claim: the items written after the fact's words ("available on Windows, macOS and
+// Linux"). An item the sheet does not list (a capitalised name in the enumeration) contradicts;
+// so does an item of the sheet denied ("not available on Linux") or a list limited by "only"
+// that leaves some of the sheet's out. Two or more of the sheet's items and none other support.
+
+const SPLIT = new RegExp(`\\s*(?:,|/|、|\\s(?:${LIST_JOINERS.join('|')})\\s)\\s*`, 'gu');
+const NEGATOR_WORDS = phraseSet(NEGATORS);
+const ONLY_WORDS = phraseSet(ONLY);
+const END = /[.;:!?()\n]/u;
+
+interface Item {
+  known: boolean;
+  at: number;
+}
+
+function partsOf(body: string, at: number): { text: string; at: number }[] {
+  const parts: { text: string; at: number }[] = [];
+  let pos = 0;
+  for (const m of body.matchAll(SPLIT)) {
+    parts.push({ text: body.slice(pos, m.index), at: at + pos });
+    pos = m.index + m[0].length;
+  }
+  parts.push({ text: body.slice(pos), at: at + pos });
+  return parts;
+}
+
+function itemsAfter(ctx: RuleContext, at: number, known: ReadonlySet<string>): Item[] {
+  const { f, scope } = ctx;
+  const rest = f.slice(at, scope.to);
+  const stop = rest.search(END);
+  const items: Item[] = [];
+  for (const p of partsOf(stop < 0 ? rest : rest.slice(0, stop), at)) {
+    const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;
+    const part = p.text.replace(/^[\s*]+|[\s*]+$/gu, '');
+    const start = p.at + lead;
+    if (part === '') continue;
+    if (known.has(part)) items.push({ known: true, at: start });
+    else if (part.split(/\s+/u).length <= 2 && upperAt(ctx, start) && !ctx.brandAt(start))
+      items.push({ known: false, at: start });
+    else break;
+  }
+  return items;
+}
+
+function claimAt(ctx: RuleContext, t: Found, fact: ListFact, known: ReadonlySet<string>): Claim | null {
+  const { scope } = ctx;
+  const items = itemsAfter(ctx, t.end, known);
+  if (items.length === 0) return null;
+  const end = Math.min(scope.to, (items[items.length - 1] as Item).at + 12);
+  const from = Math.max(scope.from, t.start - 30);
+  if (ctx.hits.find(NEGATOR_WORDS, from, t.start).length > 0) {
+    return items.some((i) => i.known) ? claimOf(false, t.start, end) : null;
+  }
+  if (items.some((i) => !i.known)) return claimOf(false, t.start, end);
+  const only = ctx.hits.find(ONLY_WORDS, from, end).length > 0;
+  const named = new Set(items.map((i) => i.at)).size;
+  if (only && named < fact.value.length) return claimOf(false, t.start, end);
+  return named >= 2 ? claimOf(true, t.start, end) : null;
+}
+
+export function listClaim(
+  ctx: RuleContext,
+  fact: ListFact,
+  words: RegExp | null,
+  items: readonly string[],
+): Claim | null {
+  const known = new Set(items);
+  const { scope } = ctx;
+  return strongest(ctx.hits.find(words, scope.from, scope.to).map((t) => claimAt(ctx, t, fact, known)));
+}

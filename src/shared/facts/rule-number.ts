@@ -1,0 +1,106 @@
+import { claimOf, strongest, type Claim, type RuleContext } from './claim';
+import { APPROX, AT_LEAST, AT_LEAST_AFTER, AT_MOST, AT_MOST_AFTER, MULTIPLIERS } from './lexicon';
+import type { NumberFact } from './types';
+import { findAll, phraseSet, type Found } from './words';
+
+// A number claim: a number next to the fact's words ("120 employees", "2 Millionen Nutzer",
+// "ユーザーは200万人を超え"), with its multiplier and its qualifier: "about" widens the match to
+// 10 %, "more than" and "fewer than" make it a bound. Amounts of money are never read as one.
+
+const DEFAULT_TOLERANCE = 0.05;
+const ROUGH = 0.1;
+const NEAR = 25;
+const MULTIPLIER_WORDS = Object.keys(MULTIPLIERS).sort((a, b) => b.length - a.length);
+const MULTIPLIER = MULTIPLIER_WORDS.map((w) => (/^[a-z]+$/u.test(w) ? `${w}(?!\\p{L})` : w)).join('|');
+const NUMBER = new RegExp(
+  String.raw`(?<![\d.,])(\d{1,3}(?:[.,\s]\d{3})+|\d+(?:[.,]\d+)?)\s?(${MULTIPLIER})?`,
+  'gu',
+);
+const APPROX_WORDS = phraseSet(APPROX);
+const AT_LEAST_WORDS = phraseSet(AT_LEAST);
+const AT_MOST_WORDS = phraseSet(AT_MOST);
+
+type Bound = 'exact' | 'approx' | 'at-least' | 'at-most';
+
+interface NumberHit extends Found {
+  value: number;
+  bound: Bound;
+}
+
+function valueOf(digits: string, multiplier: string | undefined): number | null {
+  const grouped = /^\d{1,3}(?:[.,\s]\d{3})+$/u.test(digits);
+  const n = Number(grouped ? digits.replace(/[.,\s]/gu, '') : digits.replace(',', '.'));
+  if (!Number.isFinite(n)) return null;
+  return multiplier === undefined ? n : n * (MULTIPLIERS[multiplier] ?? 1);
+}
+
+function boundOf(ctx: RuleContext, start: number, end: number): Bound {
+  const { f } = ctx;
+  const from = ctx.scope.from;
+  const before = (re: RegExp | null): boolean =>
+    ctx.hits.find(re, Math.max(from, start - 16), start).some((h) => start - h.end <= 2);
+  const after = f.slice(end, end + 8);
+  if (before(AT_LEAST_WORDS) || AT_LEAST_AFTER.some((w) => after.includes(w))) return 'at-least';
+  if (before(AT_MOST_WORDS) || AT_MOST_AFTER.some((w) => after.includes(w))) return 'at-most';
+  if (before(APPROX_WORDS) || f.slice(Math.max(0, start - 2), start).includes('約')) return 'approx';
+  return 'exact';
+}
+
+function numbersIn(ctx: RuleContext): NumberHit[] {
+  const { f, scope, money } = ctx;
+  const out: NumberHit[] = [];
+  // The scope's text only (the search would otherwise read on to the end of the answer).
+  const part = f.slice(0, scope.to);
+  NUMBER.lastIndex = scope.from;
+  for (let m = NUMBER.exec(part); m !== null; m = NUMBER.exec(part)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (money.some((p) => start < p.end && end > p.start)) continue;
+    const value = valueOf((m[1] as string).trim(), m[2]);
+    if (value !== null) out.push({ start, end, value, bound: boundOf(ctx, start, end) });
+  }
+  return out;
+}
+
+function agrees(n: NumberHit, fact: NumberFact): boolean {
+  const v = fact.value.value;
+  const tolerance = Math.max(
+    fact.value.tolerance ?? v * DEFAULT_TOLERANCE,
+    n.bound === 'approx' ? v * ROUGH : 0,
+  );
+  if (n.bound === 'at-least') return v >= n.value - tolerance;
+  if (n.bound === 'at-most') return v <= n.value + tolerance;
+  return Math.abs(v - n.value) <= tolerance;
+}
+
+function nearest(numbers: readonly NumberHit[], t: Found): NumberHit | null {
+  let best: NumberHit | null = null;
+  let bestDistance = NEAR + 1;
+  for (const n of numbers) {
+    const d = n.start >= t.end ? n.start - t.end : n.end <= t.start ? t.start - n.end : NEAR + 1;
+    if (d < bestDistance) {
+      best = n;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+export function numberClaim(ctx: RuleContext, fact: NumberFact, words: RegExp | null): Claim | null {
+  const { scope } = ctx;
+  const inHeader = scope.header !== null && findAll(words, scope.header, 0, scope.header.length).length > 0;
+  const triggers = inHeader ? [] : ctx.hits.find(words, scope.from, scope.to);
+  if (!inHeader && triggers.length === 0) return null;
+  const numbers = numbersIn(ctx);
+  if (numbers.length === 0) return null;
+  if (inHeader) {
+    const n = numbers[0] as NumberHit;
+    return claimOf(agrees(n, fact), n.start, n.end);
+  }
+  return strongest(
+    triggers.map((t) => {
+      const n = nearest(numbers, t);
+      return n === null ? null : claimOf(agrees(n, fact), Math.min(t.start, n.start), Math.max(t.end, n.end));
+    }),
+  );
+}

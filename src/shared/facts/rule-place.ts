@@ -1,0 +1,127 @@
+import { claimOf, strongest, upperAt, type Claim, type RuleContext } from './claim';
+import { FOUNDED, FROM_PLACE, SEAT, SEAT_AFTER, WIDE_PLACES } from './lexicon';
+import { yearNear, yearsIn } from './rule-year';
+import { findAll, phraseSet, type Found } from './words';
+
+// A place claim: the place written after a seat phrase ("based in", "mit Sitz in", "本社は"), before
+// one ("Lisbon-based", "ベルリンに本社"), after a founding year ("founded in 2009 in Berlin"), or in
+// a column headed by one. The fact's place or one of its words supports; another place (a
+// capitalised name, a katakana name in Japanese) contradicts, unless it is a region too wide to
+// tell ("based in Europe").
+
+const SEAT_WORDS = phraseSet(SEAT);
+const SEAT_AFTER_WORDS = phraseSet(SEAT_AFTER);
+const FROM_WORDS = phraseSet(FROM_PLACE);
+/** Letters two names of a place share when one is the other in another language (Berlin, Berlino; Lisboa, Lisbonne). */
+const EXONYM_PREFIX = 5;
+const FOUNDED_WORDS = phraseSet(FOUNDED);
+const SEAT_HEADERS = phraseSet(['headquarters', 'hq', 'sitz', 'hauptsitz', 'siege', 'sede', '本社', 'based']);
+const WIDE = new Set(WIDE_PLACES);
+const PLACE_PREPOSITION = /^\s+(?:in|a|en|em|nel|no|na)\s+/u;
+const KATAKANA_RUN = /[\p{scx=Katakana}ー]{2,}/u;
+/** A capitalised name of up to three words ("São Paulo", "Bergen"), read on the folded text. */
+const NAME = /^[\p{L}][\p{L}'’-]*(?:\s[\p{L}][\p{L}'’-]*){0,2}/u;
+
+/** The place name starting at folded offset `at`: its capitalised words, or null. */
+function nameAt(ctx: RuleContext, at: number, to: number): Found | null {
+  if (!upperAt(ctx, at) || ctx.brandAt(at)) return null;
+  const m = NAME.exec(ctx.f.slice(at, to));
+  if (m === null) return null;
+  // Keep the words that are capitalised as written.
+  const words = m[0].split(/\s/u);
+  let end = at + (words[0] as string).length;
+  for (let k = 1, pos = end + 1; k < words.length; pos += (words[k] as string).length + 1, k++) {
+    if (!upperAt(ctx, pos)) break;
+    end = pos + (words[k] as string).length;
+  }
+  return WIDE.has(ctx.f.slice(at, end)) ? null : { start: at, end };
+}
+
+interface Place {
+  /** The place and its other names, found in the text. */
+  re: RegExp | null;
+  /** The same, folded, to tell a name in another language. */
+  names: readonly string[];
+}
+
+function samePlace(place: Place, found: string): boolean {
+  return place.names.some((n) => {
+    const k = Math.min(n.length, found.length);
+    return k >= EXONYM_PREFIX && n.slice(0, EXONYM_PREFIX) === found.slice(0, EXONYM_PREFIX);
+  });
+}
+
+function claimOfName(ctx: RuleContext, place: Place, name: Found, to: number): Claim {
+  return claimOf(samePlace(place, ctx.f.slice(name.start, name.end)), name.start, Math.max(name.end, to));
+}
+
+function afterSeat(ctx: RuleContext, at: number, place: Place): Claim | null {
+  const { f, scope } = ctx;
+  const own = ctx.hits.startsNear(place.re, at, 6);
+  if (own !== null) return claimOf(true, own.start, own.end);
+  let k = at;
+  while (k < scope.to && /[\s*_"“„(]/u.test(f[k] as string)) k++;
+  const katakana = KATAKANA_RUN.exec(f.slice(k, Math.min(scope.to, k + 12)));
+  if (katakana !== null && katakana.index === 0) return claimOf(false, k, k + katakana[0].length);
+  const name = nameAt(ctx, k, scope.to);
+  return name === null ? null : claimOfName(ctx, place, name, name.end);
+}
+
+function beforeSeat(ctx: RuleContext, t: Found, place: Place): Claim | null {
+  const { f, scope } = ctx;
+  const own = ctx.hits
+    .find(place.re, Math.max(scope.from, t.start - 30), t.start)
+    .find((h) => h.end === t.start);
+  if (own !== undefined) return claimOf(true, own.start, t.end);
+  const before = f.slice(Math.max(scope.from, t.start - 12), t.start);
+  const katakana = /[\p{scx=Katakana}ー]{2,}$/u.exec(before);
+  if (katakana !== null) return claimOf(false, t.start - katakana[0].length, t.end);
+  const word = /[\p{L}]+$/u.exec(before);
+  if (word === null) return null;
+  const at = t.start - word[0].length;
+  const name = nameAt(ctx, at, t.start);
+  return name === null ? null : claimOfName(ctx, place, name, t.end);
+}
+
+/** "founded in 2009 in Berlin", "2013 in Oslo gegründet", "fondata nel 2009 a Berlino". */
+function afterFoundingYear(ctx: RuleContext, place: Place): Claim | null {
+  const { f, scope } = ctx;
+  const years = yearsIn(ctx, scope.from, scope.to);
+  const claims = ctx.hits.find(FOUNDED_WORDS, scope.from, scope.to).map((t) => {
+    const y = yearNear(years, t);
+    if (y === null) return null;
+    const prep = PLACE_PREPOSITION.exec(f.slice(y.end, scope.to));
+    return prep === null ? null : afterSeat(ctx, y.end + prep[0].length, place);
+  });
+  return strongest(claims);
+}
+
+function inCell(ctx: RuleContext, place: Place): Claim | null {
+  const { scope } = ctx;
+  if (scope.header === null || findAll(SEAT_HEADERS, scope.header, 0, scope.header.length).length === 0)
+    return null;
+  return afterSeat(ctx, scope.from, place);
+}
+
+/** "from Oslo", "aus Berlin": the fact's place right after supports; another place says nothing. */
+function fromPlace(ctx: RuleContext, place: Place): Claim | null {
+  const { scope } = ctx;
+  for (const t of ctx.hits.find(FROM_WORDS, scope.from, scope.to)) {
+    const own = ctx.hits.startsNear(place.re, t.end, 3);
+    if (own !== null) return claimOf(true, t.start, own.end);
+  }
+  return null;
+}
+
+export function placeClaim(ctx: RuleContext, re: RegExp | null, names: readonly string[]): Claim | null {
+  const { scope } = ctx;
+  const place: Place = { re, names };
+  const cell = inCell(ctx, place);
+  if (cell !== null) return cell;
+  return strongest([
+    ...ctx.hits.find(SEAT_WORDS, scope.from, scope.to).map((t) => afterSeat(ctx, t.end, place)),
+    ...ctx.hits.find(SEAT_AFTER_WORDS, scope.from, scope.to).map((t) => beforeSeat(ctx, t, place)),
+    afterFoundingYear(ctx, place),
+    fromPlace(ctx, place),
+  ]);
+}

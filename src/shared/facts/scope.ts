@@ -1,0 +1,206 @@
+import { splitSentences } from '../positioning/sentences';
+import { findAll } from './words';
+
+// Where each brand's claims are: the answer cut into scopes, each with the brands it is about,
+// on the folded text (offsets folded). A sentence naming two brands is cut between them at a
+// comma, a semicolon or a joining word ("while", "alors que", "、") when something is said about
+// the first before the second; a clause naming none is about the brands named last (the next
+// sentence, a list under a heading naming one). A table row is about the brands its cells name,
+// each cell read with its column's header; a table whose header names the brands gives each
+// column to its brand, read with the row's first cell.
+
+export interface FoldedMention {
+  brand: number;
+  start: number;
+  end: number;
+}
+
+export interface Scope {
+  brands: readonly number[];
+  from: number;
+  to: number;
+  /** A table cell's header (column or row), folded; null in prose. */
+  header: string | null;
+  /** The table row of a cell, for evidence; null in prose. */
+  row: { from: number; to: number } | null;
+}
+
+// prettier-ignore
+const JOINERS = [
+  'while', 'whereas', 'but', 'and', 'und', 'wahrend', 'wohingegen', 'aber', 'doch', 'alors que', 'tandis que', 'et',
+  'mais', 'mientras que', 'mientras', 'y', 'pero', 'en cambio', 'mentre', 'e', 'ma', 'invece', 'enquanto', 'mas', 'ja',
+];
+const SEPARATOR = new RegExp(
+  `[,;:、，。]|\\s[–—-]\\s|(?<![\\p{L}\\p{N}])(?:${JOINERS.join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const CONTENT = /[\p{L}\p{N}$€£¥]/u;
+const NO_BRANDS: readonly number[] = [];
+const NO_MENTIONS: FoldedMention[] = [];
+
+/** The mentions inside [from, to) (mentions in text order: found by bisection, not a scan). */
+function mentionsIn(ms: readonly FoldedMention[], from: number, to: number): FoldedMention[] {
+  let lo = 0;
+  let hi = ms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ms[mid] as FoldedMention).start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < ms.length && (ms[end] as FoldedMention).end <= to) end++;
+  return lo === end ? NO_MENTIONS : ms.slice(lo, end);
+}
+
+function brandsOf(ms: readonly FoldedMention[]): number[] {
+  return [...new Set(ms.map((m) => m.brand))];
+}
+
+/** Cuts of a sentence between two brands, each after the last separator that follows a claim about the first. */
+function brandCuts(f: string, ms: readonly FoldedMention[]): number[] {
+  const cuts: number[] = [];
+  for (let i = 1; i < ms.length; i++) {
+    const a = ms[i - 1] as FoldedMention;
+    const b = ms[i] as FoldedMention;
+    if (a.brand === b.brand) continue;
+    const seps = findAll(SEPARATOR, f, a.end, b.start).filter((s) => CONTENT.test(f.slice(a.end, s.start)));
+    const last = seps[seps.length - 1];
+    if (last !== undefined) cuts.push(last.start);
+  }
+  return cuts;
+}
+
+interface Carry {
+  brands: readonly number[];
+}
+
+function proseScopes(
+  f: string,
+  from: number,
+  to: number,
+  ms: readonly FoldedMention[],
+  carry: Carry,
+  out: Scope[],
+): void {
+  for (const s of splitSentences(f, from, to)) {
+    const inSentence = mentionsIn(ms, s.start, s.end);
+    const bounds = [s.start, ...brandCuts(f, inSentence), s.end];
+    for (let c = 0; c + 1 < bounds.length; c++) {
+      const a = bounds[c] as number;
+      const b = bounds[c + 1] as number;
+      const named = brandsOf(mentionsIn(inSentence, a, b));
+      if (named.length > 0) carry.brands = named;
+      out.push({ brands: named.length > 0 ? named : carry.brands, from: a, to: b, header: null, row: null });
+    }
+  }
+}
+
+interface Cell {
+  from: number;
+  to: number;
+}
+
+function cellsOf(f: string, from: number, to: number): Cell[] {
+  const cells: Cell[] = [];
+  let start = from;
+  for (let k = from; k <= to; k++) {
+    if (k === to || f[k] === '|') {
+      let a = start;
+      let b = k;
+      while (a < b && /\s/u.test(f[a] as string)) a++;
+      while (b > a && /\s/u.test(f[b - 1] as string)) b--;
+      cells.push({ from: a, to: b });
+      start = k + 1;
+    }
+  }
+  // The pipes at a row's two ends leave an empty cell each.
+  if (cells.length > 0 && (cells[0] as Cell).from === (cells[0] as Cell).to) cells.shift();
+  if (cells.length > 0 && (cells[cells.length - 1] as Cell).from === (cells[cells.length - 1] as Cell).to)
+    cells.pop();
+  return cells;
+}
+
+interface Line {
+  from: number;
+  to: number;
+}
+
+const TABLE_RULE = /^\s*\|?\s*:?-{2,}/u;
+
+function tableScopes(f: string, rows: readonly Line[], ms: readonly FoldedMention[], out: Scope[]): void {
+  const head = rows[0];
+  if (head === undefined) return;
+  const headCells = cellsOf(f, head.from, head.to);
+  const headBrands = headCells.map((c) => brandsOf(mentionsIn(ms, c.from, c.to)));
+  const byColumn = headBrands.some((b, i) => i > 0 && b.length > 0);
+  for (const row of rows.slice(1)) {
+    if (TABLE_RULE.test(f.slice(row.from, row.to))) continue;
+    const cells = cellsOf(f, row.from, row.to);
+    const rowBrands = brandsOf(mentionsIn(ms, row.from, row.to));
+    const lead = cells[0];
+    cells.forEach((cell, i) => {
+      const headCell = headCells[i];
+      const brands = byColumn ? (headBrands[i] ?? NO_BRANDS) : rowBrands;
+      const header = byColumn
+        ? lead === undefined || i === 0
+          ? null
+          : f.slice(lead.from, lead.to)
+        : headCell === undefined
+          ? null
+          : f.slice(headCell.from, headCell.to);
+      if (brands.length > 0) out.push({ brands, from: cell.from, to: cell.to, header, row });
+    });
+  }
+}
+
+function linesOf(f: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (let k = f.indexOf('\n'); k >= 0; k = f.indexOf('\n', start)) {
+    lines.push({ from: start, to: k });
+    start = k + 1;
+  }
+  lines.push({ from: start, to: f.length });
+  return lines;
+}
+
+function isTableRow(f: string, l: Line): boolean {
+  let k = l.from;
+  while (k < l.to && (f[k] === ' ' || f[k] === '\t')) k++;
+  return f[k] === '|';
+}
+const HEADING = /^\s*#{1,6}\s/u;
+
+/** The line neither names nor inherits a brand that is read: only the brands it names matter, for the next lines. */
+function skipped(line: FoldedMention[], carry: Carry, wanted: ReadonlySet<number>): boolean {
+  if (line.some((m) => wanted.has(m.brand)) || carry.brands.some((b) => wanted.has(b))) return false;
+  const last = line[line.length - 1];
+  if (last !== undefined) carry.brands = [last.brand];
+  return true;
+}
+
+/**
+ * The scopes of a folded answer and its brands' mentions (folded offsets, in text order).
+ * `wanted`: the brands whose scopes are read (those with a sheet); text about no such brand is
+ * not cut into sentences.
+ */
+export function scopesOf(f: string, ms: readonly FoldedMention[], wanted: ReadonlySet<number>): Scope[] {
+  const out: Scope[] = [];
+  const carry: Carry = { brands: NO_BRANDS };
+  const lines = linesOf(f);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    if (isTableRow(f, line)) {
+      const rows: Line[] = [];
+      while (i < lines.length && isTableRow(f, lines[i] as Line)) rows.push(lines[i++] as Line);
+      i--;
+      tableScopes(f, rows, ms, out);
+      carry.brands = NO_BRANDS;
+      continue;
+    }
+    const named = mentionsIn(ms, line.from, line.to);
+    if (named.length === 0 && HEADING.test(f.slice(line.from, line.to))) carry.brands = NO_BRANDS;
+    if (!skipped(named, carry, wanted)) proseScopes(f, line.from, line.to, named, carry, out);
+  }
+  return out;
+}

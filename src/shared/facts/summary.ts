@@ -1,0 +1,164 @@
+import { MIN_ANSWERS_A_SIDE } from '../analytics/evidence';
+import { wilsonInterval } from '../analytics/wilson';
+import type { FactVerdict } from './types';
+
+// The facts figures of a period, from its stored checks: per brand the discrepancy rate (answers
+// naming the brand with at least one contradicted fact, over those addressing any of its facts)
+// with n and a Wilson 95 % interval; per fact its verdict counts; optionally split by engine,
+// country or fact; and the domains cited in contradicting answers ranked against those cited in
+// supporting ones (which pages spread the error).
+
+export type FactsBy = 'engine' | 'country' | 'fact';
+
+export interface FactCheckRow {
+  seq: number;
+  brandId: string;
+  key: string;
+  verdict: FactVerdict;
+  engine: string;
+  country: string;
+}
+
+export interface FactDomainRow {
+  brandId: string;
+  domain: string;
+  /** Answers citing the domain with a contradicted fact of the brand. */
+  contradicted: number;
+  /** Answers citing it that support a fact of the brand and contradict none. */
+  supported: number;
+}
+
+export interface DiscrepancyRate {
+  value: number;
+  lower: number;
+  upper: number;
+  /** Answers naming the brand that address any of its facts. */
+  n: number;
+}
+
+export interface FactCounts {
+  key: string;
+  supported: number;
+  contradicted: number;
+  notAddressed: number;
+}
+
+export interface BrandFactsFigures {
+  brand: string;
+  engine?: string;
+  country?: string;
+  fact?: string;
+  discrepancyRate: DiscrepancyRate;
+  facts: FactCounts[];
+}
+
+export interface FactSourceFigures {
+  brand: string;
+  domain: string;
+  contradicting: number;
+  supporting: number;
+  /** Share of the brand's contradicting answers that cite the domain, and of its supporting ones. */
+  contradictingShare: number;
+  supportingShare: number;
+}
+
+export interface FactsFigures {
+  brands: BrandFactsFigures[];
+  sources: FactSourceFigures[];
+}
+
+function rateOf(rows: readonly FactCheckRow[]): DiscrepancyRate {
+  const addressing = new Set<number>();
+  const contradicting = new Set<number>();
+  for (const r of rows) {
+    if (r.verdict !== 'not-addressed') addressing.add(r.seq);
+    if (r.verdict === 'contradicted') contradicting.add(r.seq);
+  }
+  const i = wilsonInterval(contradicting.size, addressing.size);
+  return { value: i.rate, lower: i.lower, upper: i.upper, n: addressing.size };
+}
+
+function countsOf(rows: readonly FactCheckRow[], keys: readonly string[]): FactCounts[] {
+  return keys.map((key) => {
+    const own = rows.filter((r) => r.key === key);
+    return {
+      key,
+      supported: own.filter((r) => r.verdict === 'supported').length,
+      contradicted: own.filter((r) => r.verdict === 'contradicted').length,
+      notAddressed: own.filter((r) => r.verdict === 'not-addressed').length,
+    };
+  });
+}
+
+function groupBy<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) out.set(keyOf(r), [...(out.get(keyOf(r)) ?? []), r]);
+  return out;
+}
+
+function brandFigures(name: string, rows: readonly FactCheckRow[], by: FactsBy | null): BrandFactsFigures[] {
+  const keys = [...new Set(rows.map((r) => r.key))].sort();
+  if (by === null) return [{ brand: name, discrepancyRate: rateOf(rows), facts: countsOf(rows, keys) }];
+  const groups = groupBy(rows, (r) => (by === 'fact' ? r.key : r[by]));
+  return [...groups.keys()].sort().map((g) => {
+    const own = groups.get(g) as FactCheckRow[];
+    return {
+      brand: name,
+      [by]: g,
+      discrepancyRate: rateOf(own),
+      facts: countsOf(own, by === 'fact' ? [g] : keys),
+    };
+  });
+}
+
+function sourceFigures(
+  name: string,
+  rows: readonly FactCheckRow[],
+  domains: readonly FactDomainRow[],
+): FactSourceFigures[] {
+  const bySeq = groupBy(rows, (r) => String(r.seq));
+  let contradicting = 0;
+  let supporting = 0;
+  for (const own of bySeq.values()) {
+    if (own.some((r) => r.verdict === 'contradicted')) contradicting++;
+    else if (own.some((r) => r.verdict === 'supported')) supporting++;
+  }
+  return domains.map((d) => ({
+    brand: name,
+    domain: d.domain,
+    contradicting: d.contradicted,
+    supporting: d.supported,
+    contradictingShare: contradicting === 0 ? 0 : d.contradicted / contradicting,
+    supportingShare: supporting === 0 ? 0 : d.supported / supporting,
+  }));
+}
+
+/** Domains that spread the error first: cited by more of the contradicting answers than of the supporting ones. */
+function bySpread(a: FactSourceFigures, b: FactSourceFigures): number {
+  const lift = b.contradictingShare - b.supportingShare - (a.contradictingShare - a.supportingShare);
+  return lift !== 0 ? lift : b.contradicting - a.contradicting || a.domain.localeCompare(b.domain);
+}
+
+/** The figures of the checks of a period; `brands`: id → name of the tracked brands. */
+export function factsFigures(
+  rows: readonly FactCheckRow[],
+  domains: readonly FactDomainRow[],
+  brands: ReadonlyMap<string, string>,
+  by: FactsBy | null = null,
+): FactsFigures {
+  const byBrand = groupBy(rows, (r) => r.brandId);
+  const out: FactsFigures = { brands: [], sources: [] };
+  for (const [id, own] of [...byBrand].sort(([a], [b]) => a.localeCompare(b))) {
+    const name = brands.get(id) ?? id;
+    out.brands.push(...brandFigures(name, own, by));
+    const cited = domains.filter((d) => d.brandId === id && d.contradicted > 0);
+    out.sources.push(...sourceFigures(name, own, cited));
+  }
+  out.sources.sort(bySpread);
+  return out;
+}
+
+/** "few answers" when a rate rests on fewer answers than a claim needs (evidence.ts). */
+export function fewAnswers(rate: DiscrepancyRate): boolean {
+  return rate.n < MIN_ANSWERS_A_SIDE;
+}

@@ -1,0 +1,70 @@
+import type { Lang } from './lang';
+
+// Words that frame what follows as the answer's verdict or as advice for one case, read from
+// the answer's structure rather than as phrases of a clause. Partial per language: a language
+// without an entry simply has no such frame (folded forms, see lang.ts).
+
+export type PartialPerLang<T> = Readonly<Partial<Record<Lang, readonly T[]>>>;
+
+/**
+ * Whether the judge reads indirect wording in `lang` (verdict frames, cases, reported problems,
+ * a paragraph going on about the brand its last sentence named): the languages these lists were
+ * written and measured for. Another language keeps the judge's plainer reading.
+ */
+export function readsIndirect(lang: Lang): boolean {
+  return VERDICT_LABELS[lang] !== undefined;
+}
+
+/**
+ * Labels of a verdict: a heading ("### Verdict"), a paragraph's lead ("**Bottom line:** …",
+ * "Overall, …", "Fazit: …"), a table column ("| Our take |") or a table row's first cell
+ * ("| **Verdict** | … |").
+ */
+// prettier-ignore
+export const VERDICT_LABELS: PartialPerLang<string> = {
+  en: ['verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
+    'our pick', 'our take', 'my take', 'in short', 'conclusion', 'recommendation', 'our recommendation', 'worth it',
+    'worth it?', 'should you buy it', 'should you buy it?', 'tl dr', 'tl;dr', 'tldr', 'final thoughts', 'summary',
+    'in summary', 'to sum up', 'my recommendation', 'which should you choose', 'which should you choose?', 'the short answer',
+    'short answer', 'should you pick it', 'should you pick it?', 'buy it?', 'should you buy?', 'worth buying?',
+    'worth buying'],
+  de: ['fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
+    'kurz gesagt', 'lohnt es sich', 'lohnt es sich?', 'mein fazit', 'zusammenfassung', 'meine empfehlung',
+    'kaufempfehlung', 'unser urteil'],
+  fr: ['verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
+    'notre recommandation', 'ca vaut le coup', 'ca vaut le coup ?', 'le verdict', 'notre conseil', 'mon conseil',
+    'pour conclure', 'en conclusion', 'mon avis'],
+  es: ['veredicto', 'conclusion', 'en resumen', 'recomendacion', 'nuestra opinion', 'valoracion'],
+  it: ['verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
+  pt: ['veredito', 'veredicto', 'conclusao', 'em resumo', 'recomendacao', 'nossa opiniao', 'avaliacao'],
+  ja: ['結論', 'まとめ', '総評', '評価', 'おすすめ度'],
+};
+
+/** A verdict cell that opens with one of these is that verdict ("Yes", "No – weak motor", "Skip: …"). */
+// prettier-ignore
+export const VERDICT_YES: PartialPerLang<string> = {
+  en: ['yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
+  pt: ['sim'],
+};
+// prettier-ignore
+export const VERDICT_NO: PartialPerLang<string> = {
+  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
+};
+
+/**
+ * Words that open advice for one case ("If you need SSO, Vaultline.", "Für Familien: …",
+ * "Si vous rechargez la nuit, Voltéa …"): the first brand after the sentence's first comma or
+ * colon is recommended for that case.
+ */
+// prettier-ignore
+export const CONDITION_LEADS: PartialPerLang<string> = {
+  en: ['if', 'for', 'unless'], de: ['wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
+  it: ['se', 'per'], pt: ['se', 'para'],
+};
+
+/** Second words that make a condition lead a mere connective ("For example, …", "Pour autant, …"). */
+// prettier-ignore
+export const CONDITION_NOT: PartialPerLang<string> = {
+  en: ['example', 'instance', 'now', 'comparison', 'reference', 'years', 'decades', 'context'],
+  de: ['beispiel'], fr: ['autant', 'exemple', 'l', 'comparaison'], es: ['ejemplo'], it: ['esempio'], pt: ['exemplo'],
+};
