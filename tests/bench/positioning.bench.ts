@@ -130,6 +130,9 @@ function printConfusion(s: Score): void {
   }
 }
 
+/** UTF-8 bytes a character of the language takes, near enough: sizes are in bytes. */
+const UTF8_BYTES_PER_CHAR: Readonly<Record<string, number>> = { ja: 3, zh: 3, ko: 3, ru: 2, ar: 2 };
+
 /** Answers of 2-6 KB: labelled answers of one language joined, with 6-20 brands defined. */
 export function ingestCorpus(
   set: readonly LabelledAnswer[],
@@ -149,7 +152,7 @@ export function ingestCorpus(
     while (size < target) {
       const a = pool[Math.floor(r() * pool.length)] as LabelledAnswer;
       parts.push(a);
-      size += a.text.length * (lang === 'ja' ? 3 : 1);
+      size += a.text.length * (UTF8_BYTES_PER_CHAR[lang] ?? 1);
     }
     const own = [...new Map(parts.flatMap((a) => a.brands).map((b) => [b.id, b])).values()].slice(0, 20);
     const want = 6 + Math.floor(r() * 15);

@@ -1,7 +1,14 @@
 import { foldedAt, tokenAt, wordsOf, type AnswerText } from './answer-text';
 import type { Label, MentionRef } from './context';
-import { NEGATION_SUFFIXES_JA, NEGATION_WINDOW } from './lexicon/function-words';
-import { scanRange, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
+import {
+  NEGATED_COPULA_WINDOW_ZH,
+  NEGATED_COPULAS_ZH,
+  NEGATION_PREFIX_EXCEPTIONS_ZH,
+  NEGATION_PREFIX_WINDOW_ZH,
+  NEGATION_PREFIXES_ZH,
+  NEGATION_SUFFIXES_JA,
+} from './lexicon/function-words';
+import { scanRange, type CjkNegation, type Hit, type PhraseIndex, type ScanRange } from './phrase-index';
 import { isContractedNegation, Words } from './tokens';
 
 // One unit of text (a sentence, a list item's sentence, a table cell) cut into clauses at
@@ -52,40 +59,85 @@ const NO_HITS: ResolvedHit[] = [];
 /** Separators that start a new clause when the text on each side names a different brand ("A is light, B is cheap"). */
 const BRAND_SEPARATOR = /[,、，]|\s[–—-]\s/gu;
 
-/** Whether a negator written after the hit (Turkish "değil") follows it within the window. */
-function postNegatedAt(hits: readonly Hit[], i: number, to: number): boolean {
+/** How the unit's language reads negation (its phrase index's settings) and the folded answer. */
+interface Negation {
+  folded: string;
+  cjkNegation: CjkNegation;
+  window: number;
+}
+
+/** Han characters, for the span between a Chinese negation and the phrase it negates. */
+const isHan = (c: number): boolean => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
+
+/**
+ * A Chinese negation character within NEGATION_PREFIX_WINDOW_ZH Han characters before `start`
+ * (不好, 不太好, 不是很好), not one of the words that only start with one (不过, 非常); or a
+ * negated copula within NEGATED_COPULA_WINDOW_ZH (不是长途骑行的最佳选择).
+ */
+function negatedBefore(folded: string, start: number): boolean {
+  for (let k = 1; k <= NEGATED_COPULA_WINDOW_ZH && start - k >= 0; k++) {
+    const p = start - k;
+    if (!isHan(folded.charCodeAt(p))) return false;
+    if (NEGATED_COPULAS_ZH.some((x) => folded.startsWith(x, p))) return true;
+    if (
+      k <= NEGATION_PREFIX_WINDOW_ZH &&
+      NEGATION_PREFIXES_ZH.includes(folded[p] as string) &&
+      !NEGATION_PREFIX_EXCEPTIONS_ZH.some((x) => folded.startsWith(x, p))
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * A negator written after the hit (Turkish "değil", POST_NEGATORS) follows it within the
+ * language's negation window.
+ */
+function postNegatedAt(hits: readonly Hit[], i: number, last: number, window: number): boolean {
   const h = hits[i] as Hit;
-  for (let j = i + 1; j < to; j++) {
+  for (let j = i + 1; j < last; j++) {
     const p = hits[j] as Hit;
-    if (p.word - h.wordEnd >= NEGATION_WINDOW) return false;
+    if (p.word - h.wordEnd >= window) return false;
     if (p.payload.postNegator === true) return true;
   }
   return false;
 }
 
+/** A word right after the hit negates it (Korean "좋지 않다"): the next hit, at most one word on. */
+function negatedAfter(hits: readonly Hit[], i: number, last: number): boolean {
+  const h = hits[i] as Hit;
+  const next = hits[i + 1];
+  return (
+    i + 1 < last && next !== undefined && next.payload.negatorAfter === true && next.word - h.wordEnd <= 1
+  );
+}
+
 function negatedAt(
   hits: readonly Hit[],
   i: number,
+  last: number,
   words: Words,
-  folded: string,
+  a: Negation,
   from: number,
-  to: number,
 ): boolean {
   const h = hits[i] as Hit;
+  const { folded } = a;
   if (h.wordEnd === h.word) {
-    // A phrase of a script without spaces: its negation follows it.
-    // Within the 8 units after it, read in place (no slice).
+    // A phrase of a script without spaces: its negation follows it (Japanese), within the 8
+    // units after it, read in place (no slice); or precedes it (Chinese).
+    if (a.cjkNegation === 'before') return negatedBefore(folded, h.start);
     return NEGATION_SUFFIXES_JA.some((s) => s.length <= 8 && folded.startsWith(s, h.end));
   }
-  if (postNegatedAt(hits, i, to)) return true;
+  if (postNegatedAt(hits, i, last, a.window)) return true;
   for (let j = i - 1; j >= from; j--) {
     const p = hits[j] as Hit;
-    if (h.word - p.wordEnd >= NEGATION_WINDOW) break;
+    if (h.word - p.wordEnd >= a.window) break;
     if (p.payload.negator === true) return true;
   }
+  if (negatedAfter(hits, i, last)) return true;
   // A contracted negation ("isn't") has an inner apostrophe: most units have no such word.
   if (!words.apostrophe) return false;
-  for (let w = Math.max(0, h.word - NEGATION_WINDOW); w < h.word; w++) {
+  for (let w = Math.max(0, h.word - a.window); w < h.word; w++) {
     if (isContractedNegation(words, w, folded)) return true;
   }
   return false;
@@ -207,14 +259,14 @@ function resolveHits(
   first: number,
   last: number,
   words: Words,
-  folded: string,
+  negation: Negation,
   contrast: number,
 ): ResolvedHit[] {
   if (first === last) return NO_HITS;
   for (let i = first; i < last; i++) {
     const hit = hits[i] as Hit;
     // A warning is never flipped: "n'est pas recommandé" is one caution phrase after "ne".
-    hit.negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, words, folded, first, last);
+    hit.negated = hit.payload.cue !== 'caution' && negatedAt(hits, i, last, words, negation, first);
     hit.scale = scaleAt(hits, i);
     hit.contrast = contrast;
   }
@@ -244,6 +296,11 @@ export function clausesOf(
   const contrasts = hasContrast(hits);
   const cuts = boundaries(a, words, hits, range, contrasts);
   const clauses: Clause[] = [];
+  const negation: Negation = {
+    folded: fold.folded,
+    cjkNegation: index.cjkNegation,
+    window: index.negationWindow,
+  };
   let h = 0;
   let k = firstMention;
   for (let c = 0; c <= cuts.length; c++) {
@@ -272,7 +329,7 @@ export function clausesOf(
       start,
       end,
       brands: named,
-      hits: resolveHits(hits, firstHit, h, words, fold.folded, contrast),
+      hits: resolveHits(hits, firstHit, h, words, negation, contrast),
       words,
       // The unit's words lie in [from, to): its first clause starts at word 0, its last ends at the last.
       fromWord: c === 0 ? 0 : tokenAt(words, f0),

@@ -1,6 +1,6 @@
 import { foldText } from '../analytics/text-fold';
 import { CON_LABELS, PRO_LABELS } from './lexicon/function-words';
-import type { Lang } from './lexicon/lang';
+import { NO_SPACE_LANGS, type Lang } from './lexicon/lang';
 import { RANKING_HEADINGS } from './lexicon/status-cues';
 import { VERDICT_LABELS } from './lexicon/verdict-words';
 import type { Block } from './structure';
@@ -258,10 +258,16 @@ function hasWordOf(folded: string, set: ReadonlySet<string>): boolean | null {
   return false;
 }
 
+/**
+ * Languages whose ranking words are looked for as substrings: no spaces (Japanese, Chinese), or
+ * a particle glued to the word (Korean "순위는").
+ */
+const SUBSTRING_RANKING: ReadonlySet<Lang> = new Set<Lang>([...NO_SPACE_LANGS, 'ko']);
+
 function hasRankingWord(text: string, lang: Lang): boolean {
   const folded = foldText(text);
   const ranking = rankingWordsOf(lang);
-  if (lang === 'ja') return ranking.list.some((w) => folded.includes(w));
+  if (SUBSTRING_RANKING.has(lang)) return ranking.list.some((w) => folded.includes(w));
   const found = hasWordOf(folded, ranking.set);
   if (found !== null) return found;
   for (const word of folded.match(LETTER_OR_NUMBER_RUN) ?? []) if (ranking.set.has(word)) return true;
@@ -410,6 +416,10 @@ const ANAPHORA: Readonly<Record<Lang, readonly string[]>> = {
   pl: ['jego', 'jej', 'ten', 'ta', 'to', 'on', 'ona'],
   sv: ['den', 'det', 'dess', 'denna', 'detta', 'han', 'hon'],
   tr: ['bu', 'o', 'onun', 'bunun', 'sirket', 'marka'],
+  ru: ['он', 'она', 'оно', 'они', 'его', 'её', 'ее', 'их', 'этот', 'эта', 'это', 'у него', 'у нее'],
+  ar: ['هو', 'هي', 'إنه', 'إنها', 'انه', 'انها', 'فهو', 'فهي'],
+  ko: [],
+  zh: [],
 };
 const FIRST_WORDS = 2;
 /** Enough characters to hold the first two words. */

@@ -40,6 +40,8 @@ for (const [lang, words] of Object.entries(MARKERS)) {
 }
 const MARKER_ORDER = Object.keys(MARKERS);
 const READ = new Set<string>(LANGS);
+/** Read languages with a script of their own: a hint for one does not make a Latin answer one. */
+const OWN_SCRIPT: ReadonlySet<Lang> = new Set<Lang>(['ru', 'ar', 'ko', 'zh']);
 const SAMPLE_CHARS = 3000;
 /** With a hint the judge reads, only the script is checked, on the answer's opening. */
 const HINTED_SAMPLE_CHARS = 600;
@@ -221,9 +223,10 @@ export type JudgeLanguage = { read: Lang } | { unread: string };
 
 /**
  * The hint when it names a language the judge reads, unless the text is written in the script
- * of a language it does not read (a Korean answer to a request in English); otherwise the
+ * of another language (a Korean answer to a request in English), or the hint is a language of
+ * its own script (Russian, Arabic, Korean, Chinese) and the text is Latin; otherwise the
  * language told from the text. A hint naming a language the judge does not read
- * ("nl") gives way only to a read language whose marker words outnumber the hint's.
+ * ("fi") gives way only to a read language whose marker words outnumber the hint's.
  */
 export function judgeLanguage(hint: string | null | undefined, text: string): JudgeLanguage {
   const fromHint = langOf(hint);
@@ -234,7 +237,13 @@ export function judgeLanguage(hint: string | null | undefined, text: string): Ju
     const opening = text.slice(0, HINTED_SAMPLE_CHARS);
     if (fromHint === 'ja' && hasKana(opening)) return { read: 'ja' };
     const byScript = languageByScript(opening, Infinity);
-    return byScript !== null && langOf(byScript) === null ? { unread: byScript } : { read: fromHint };
+    if (byScript !== null) {
+      const read = langOf(byScript);
+      return read === null ? { unread: byScript } : { read };
+    }
+    // A hint for a language of another script on a Latin-script answer (a Korean market's
+    // answer written in English) gives way to the text.
+    if (!OWN_SCRIPT.has(fromHint)) return { read: fromHint };
   }
   const sample = text.slice(0, SAMPLE_CHARS);
   const latin = languageByMarkers(sample);

@@ -2,11 +2,16 @@ import { ASPECTS, OPINIONS, OPINION_CLASSES } from './lexicon/attribute-aspects'
 import { ASPECT_WORDS, CONCEPT_WORDS, type WordsByKey } from './lexicon/attribute-words';
 import { CONCEPTS } from './lexicon/attributes';
 import {
+  ARABIC_PROCLITICS,
   BLOCKERS,
+  CONTRAST_ENDINGS,
   CONTRAST_MARKERS,
   DAMPENERS,
   INTENSIFIERS,
   NEGATORS,
+  NEGATION_WINDOW,
+  NEGATION_WINDOWS,
+  NEGATORS_AFTER,
   POST_NEGATORS,
 } from './lexicon/function-words';
 import type { Lang } from './lexicon/lang';
@@ -20,7 +25,7 @@ import {
   REC_CUES,
   TOP_CUES,
 } from './lexicon/status-cues';
-import { PhraseIndexBuilder, type PhraseIndex } from './phrase-index';
+import { PhraseIndexBuilder, type Payload, type PhraseIndex } from './phrase-index';
 
 // One phrase index per language, built on first use and kept for the process (a few thousand
 // phrases: built in about a millisecond, then shared by every answer in that language). Only
@@ -36,7 +41,35 @@ const PAST_SENTIMENT = -1;
 
 const cache = new Map<Lang, PhraseIndex>();
 
-function addCues(b: PhraseIndexBuilder, lang: Lang): void {
+/** Adds a pattern to the index: the pattern as written, and in Arabic with its proclitics. */
+interface Adder {
+  add(pattern: string, payload: Payload): void;
+}
+
+const ARABIC_LETTER = /^[\u0621-\u064a]/u;
+const ARABIC_ARTICLE = 'ال';
+
+/**
+ * An Arabic pattern with each proclitic glued to its first word ("افضل" → "الافضل", "والافضل",
+ * "للافضل"); "ل" before the article drops its alef ("ل" + "الخيار" is "للخيار").
+ */
+function arabicSpellings(pattern: string): string[] {
+  const trimmed = pattern.trim();
+  if (!ARABIC_LETTER.test(trimmed)) return [trimmed];
+  const out = [trimmed];
+  if (trimmed.startsWith(ARABIC_ARTICLE)) {
+    for (const p of ['و', 'ف', 'ب', 'ك']) out.push(p + trimmed);
+    for (const p of ['ل', 'ول', 'فل']) out.push(p + trimmed.slice(1));
+  } else for (const p of ARABIC_PROCLITICS) out.push(p + trimmed);
+  return out;
+}
+
+function adderFor(b: PhraseIndexBuilder, lang: Lang): Adder {
+  if (lang !== 'ar') return b;
+  return { add: (pattern, payload) => arabicSpellings(pattern).forEach((p) => b.add(p, payload)) };
+}
+
+function addCues(b: Adder, lang: Lang): void {
   for (const p of TOP_CUES[lang]) b.add(p, { cue: 'top', senti: CUE_SENTIMENT.top });
   for (const p of REC_CUES[lang]) b.add(p, { cue: 'rec', senti: CUE_SENTIMENT.rec });
   for (const p of CAUTION_CUES[lang]) b.add(p, { cue: 'caution', senti: CUE_SENTIMENT.caution });
@@ -47,9 +80,10 @@ function addCues(b: PhraseIndexBuilder, lang: Lang): void {
   for (const p of MAJORITY_CUES[lang]) b.add(p, { majority: true });
 }
 
-function addFunctionWords(b: PhraseIndexBuilder, lang: Lang): void {
+function addFunctionWords(b: Adder, lang: Lang): void {
   for (const p of NEGATORS[lang]) b.add(p, { negator: true });
   for (const p of POST_NEGATORS[lang] ?? []) b.add(p, { postNegator: true });
+  for (const p of NEGATORS_AFTER[lang] ?? []) b.add(p, { negatorAfter: true });
   for (const p of CONTRAST_MARKERS[lang]) b.add(p, { contrast: true });
   for (const p of INTENSIFIERS[lang]) b.add(p, { scale: INTENSIFY });
   for (const p of DAMPENERS[lang]) b.add(p, { scale: DAMPEN });
@@ -71,7 +105,7 @@ function wordsByKey(
 /** Aspects are keyed by their first English word ("support", "battery"). */
 const aspectKeys = (): string[] => ASPECTS.map((a) => a.words.en?.[0] ?? '');
 
-function addQualities(b: PhraseIndexBuilder, lang: Lang): void {
+function addQualities(b: Adder, lang: Lang): void {
   const conceptWords = wordsByKey(
     CONCEPT_WORDS[lang],
     CONCEPTS.map((c) => c.key),
@@ -97,11 +131,16 @@ function addQualities(b: PhraseIndexBuilder, lang: Lang): void {
 export function phraseIndexFor(lang: Lang): PhraseIndex {
   const hit = cache.get(lang);
   if (hit !== undefined) return hit;
-  const b = new PhraseIndexBuilder();
+  const b = new PhraseIndexBuilder({
+    cjkNegation: lang === 'zh' ? 'before' : 'after',
+    negationWindow: NEGATION_WINDOWS[lang] ?? NEGATION_WINDOW,
+    contrastEndings: CONTRAST_ENDINGS[lang] ?? [],
+  });
+  const adder = adderFor(b, lang);
   // Order matters only for merged payloads: the first list to name a phrase sets each role.
-  addCues(b, lang);
-  addFunctionWords(b, lang);
-  addQualities(b, lang);
+  addCues(adder, lang);
+  addFunctionWords(adder, lang);
+  addQualities(adder, lang);
   const index = b.build();
   cache.set(lang, index);
   return index;

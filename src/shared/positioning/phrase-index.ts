@@ -1,6 +1,7 @@
 import { foldText } from '../analytics/text-fold';
 import { NO_SPACE_SCRIPT_CLASS } from '../analytics/word-tokens';
 import type { OpinionClass } from './lexicon/attribute-aspects';
+import { NEGATION_WINDOW } from './lexicon/function-words';
 import {
   best,
   buildPhraseTable,
@@ -28,8 +29,10 @@ export interface Payload {
   aspect?: number;
   opinion?: OpinionClass;
   negator?: boolean;
-  /** Negates what stands before it (lexicon/function-words.ts POST_NEGATORS). */
+  /** Negates what stands before it within the negation window (lexicon/function-words.ts POST_NEGATORS). */
   postNegator?: boolean;
+  /** Negates the word right before it (Korean "좋지 않다", lexicon/function-words.ts NEGATORS_AFTER). */
+  negatorAfter?: boolean;
   contrast?: boolean;
   scale?: number;
   /** Praise in the past ("used to be", "war früher"): what follows in the clause is no praise now. */
@@ -63,7 +66,18 @@ interface CjkPattern {
   payload: Payload;
 }
 
+/** Where a phrase of a script without spaces reads its negation: after it (Japanese) or before it (Chinese). */
+export type CjkNegation = 'after' | 'before';
+
 export interface PhraseIndex {
+  readonly cjkNegation: CjkNegation;
+  /** Words before a phrase in which a negator applies to it. */
+  readonly negationWindow: number;
+  /**
+   * Word endings that mark a contrast (Korean "-지만": "편리하지만, …"), folded: a word ending
+   * in one ends a clause as a contrast marker would.
+   */
+  readonly contrastEndings: readonly string[];
   /** Every whole word of the spaced phrases, numbered (tokens carry their word's id). */
   readonly vocabulary: Vocabulary;
   /**
@@ -130,6 +144,7 @@ function fixedShape(p: Payload): Payload {
     opinion: p.opinion,
     negator: p.negator,
     postNegator: p.postNegator,
+    negatorAfter: p.negatorAfter,
     contrast: p.contrast,
     scale: p.scale,
     past: p.past,
@@ -162,9 +177,18 @@ function parseSpaced(pattern: string): { words: Word[]; needEnd: boolean } {
   return { words, needEnd };
 }
 
+/** How a language's negation and contrast are read, beyond its phrases. */
+export interface IndexOptions {
+  cjkNegation: CjkNegation;
+  negationWindow: number;
+  contrastEndings: readonly string[];
+}
+
 export class PhraseIndexBuilder {
   private readonly spaced = new Map<string, SpacedPattern>();
   private readonly cjk = new Map<string, CjkPattern>();
+
+  constructor(private readonly options: Partial<IndexOptions> = {}) {}
 
   add(pattern: string, payload: Payload): void {
     const folded = foldText(pattern.trim());
@@ -247,6 +271,9 @@ export class PhraseIndexBuilder {
     const prefixLists = prefixes.words.map((key) => byPrefix.get(key) as number[]);
     const patterns = [...this.spaced.values()];
     return {
+      cjkNegation: this.options.cjkNegation ?? 'after',
+      negationWindow: this.options.negationWindow ?? NEGATION_WINDOW,
+      contrastEndings: (this.options.contrastEndings ?? []).map((e) => foldText(e)),
       vocabulary,
       table: buildPhraseTable(patterns, vocabulary.words.length, rest, bySecond, byBrand, prefixLists),
       payloads: patterns.map((p) => p.payload),
@@ -436,6 +463,40 @@ function cjkHits(index: PhraseIndex, words: Words, range: ScanRange, folded: str
   }
 }
 
+const CONTRAST_ENDING: Payload = fixedShape({ contrast: true });
+
+/**
+ * A contrast marker at the end of each word ending in one of the index's contrast endings, as
+ * an empty hit just after the word (the clause after the contrast starts there), in text order.
+ */
+function contrastEndingHits(
+  index: PhraseIndex,
+  words: Words,
+  range: ScanRange,
+  folded: string,
+  out: Hit[],
+): void {
+  const before = out.length;
+  for (let w = range.fromToken; w < range.toToken; w++) {
+    const end = words.end[w] as number;
+    const start = words.start[w] as number;
+    const ending = index.contrastEndings.find((e) => end - start > e.length && folded.endsWith(e, end));
+    if (ending === undefined) continue;
+    out.push({
+      payload: CONTRAST_ENDING,
+      start: end,
+      end,
+      word: w + 1,
+      wordEnd: w + 1,
+      mention: -1,
+      negated: false,
+      scale: 1,
+      contrast: 1,
+    });
+  }
+  if (out.length > before && before > 0) sortByStart(out);
+}
+
 /** A range of the folded answer: characters [from, to) and its words [fromToken, toToken). */
 export interface ScanRange {
   from: number;
@@ -459,6 +520,7 @@ export function scanRange(
 ): Hit[] {
   const out: Hit[] = [];
   spacedHits(index, words, range.fromToken, range.toToken, folded, out);
+  if (index.contrastEndings.length > 0) contrastEndingHits(index, words, range, folded, out);
   if (noSpaceScript && index.byChar.size > 0) {
     const spaced = out.length;
     cjkHits(index, words, range, folded, out);

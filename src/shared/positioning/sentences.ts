@@ -1,4 +1,4 @@
-// Sentences of a block, as offset ranges. A sentence ends at . ! ? followed by a space or the
+// Sentences of a block, as offset ranges. A sentence ends at . ! ? (Arabic ؟) followed by a space or the
 // end (so "4.5" and "hostrider.com" do not end one), or at Japanese/Chinese 。！？ (no space
 // follows them). A period after a known abbreviation or a word with inner dots ("e.g.",
 // "z.B.", "p. ex.") does not end one. Intl.Segmenter was measured for this and left out: it
@@ -10,7 +10,7 @@ export interface Range {
   end: number;
 }
 
-const END = /[.!?]+(?=[\s"'”’»)\]*_]|$)|[。！？]+/gu;
+const END = /[.!?؟]+(?=[\s"'”’»)\]*_]|$)|[。！？]+/gu;
 // prettier-ignore
 const ABBREVIATIONS = new Set([
   'e.g', 'i.e', 'etc', 'vs', 'approx', 'no', 'nr', 'ca', 'bzw', 'z.b', 'u.a', 'd.h', 'inkl', 'ggf', 'evtl', 'usw', 'dr', 'st',

@@ -11,8 +11,8 @@ import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 // on a real SQLite file: a Latin name with a Korean particle attached ("Keyfort는"), next to
 // CJK punctuation (「Keyfort」), inside Thai written without spaces, and a native-script alias.
 // The Visibility numbers count each answer as naming the brand; positioning judges the
-// Japanese and English answers and counts the others as not judged (a language the built-in
-// judge does not read), in no number but said in words; a history stored before the
+// Korean, Japanese, Chinese and English answers and counts the Thai one as not judged (a
+// language the built-in judge does not read), in no number but said in words; a history stored before the
 // matcher ended words at a change of script re-reads its answers in such scripts only.
 
 const tmp = tempFolder();
@@ -98,9 +98,9 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
       const note = (name: string, code: string) =>
         `not judged: ${name} (${code}), a language the built-in judge does not read`;
       expect(rows).toEqual([
-        { country: 'CN', judged: 0, note: note('Chinese', 'zh') },
+        { country: 'CN', judged: 2, note: null },
         { country: 'JP', judged: 2, note: null },
-        { country: 'KR', judged: 0, note: note('Korean', 'ko') },
+        { country: 'KR', judged: 2, note: null },
         { country: 'TH', judged: 0, note: note('Thai', 'th') },
         { country: 'US', judged: 2, note: null },
       ]);
@@ -112,20 +112,24 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
       const service = createPositioningService({ store, now: () => NOW, activeJudge: () => 'builtin' });
       const query = { scope: { kind: 'all' as const }, period: { days: 7 }, attributeLimit: 0 };
       const view = service.summary(query);
-      // Every number counts the judged answers only (Japanese and English), and says how many were not.
-      expect(view.leaderboard.map((m) => m.n)).toEqual([2, 2]);
+      // Every number counts the judged answers only (all but the Thai one), and says how many were not.
+      expect(view.leaderboard.map((m) => m.n)).toEqual([4, 4]);
       expect(view.notJudged).toEqual({
-        answers: 3,
-        note: '3 answers in languages the built-in judge does not read: a model judge can score them',
+        answers: 1,
+        note: '1 answer in languages the built-in judge does not read: a model judge can score them',
       });
-      // Filtered to the countries whose answers were not read: nothing to count, and it says why.
-      const korea = service.summary({ ...query, locations: ['KR', 'CN'] });
-      expect(korea.leaderboard.map((m) => m.n)).toEqual([0, 0]);
-      expect(korea.notJudged.answers).toBe(2);
-      expect(korea.empty).toBe(
-        'No answer the judge read names a tracked brand; 2 answers in languages the built-in judge does not read: a model judge can score them',
+      // The Korean and Chinese answers are read now: filtered to them, both brands are counted.
+      const eastAsia = service.summary({ ...query, locations: ['KR', 'CN'] });
+      expect(eastAsia.leaderboard.map((m) => m.n)).toEqual([2, 2]);
+      expect(eastAsia.notJudged.answers).toBe(0);
+      // Filtered to the country whose answer was not read: nothing to count, and it says why.
+      const thailand = service.summary({ ...query, locations: ['TH'] });
+      expect(thailand.leaderboard.map((m) => m.n)).toEqual([0, 0]);
+      expect(thailand.notJudged.answers).toBe(1);
+      expect(thailand.empty).toBe(
+        'No answer the judge read names a tracked brand; 1 answer in languages the built-in judge does not read: a model judge can score them',
       );
-      expect(service.buckets({ ...query, by: ['engine'] }).notJudged.answers).toBe(3);
+      expect(service.buckets({ ...query, by: ['engine'] }).notJudged.answers).toBe(1);
       // The client report's summary says it after the findings.
       const findings = engineFindings({ store, now: () => NOW, activeJudge: () => 'builtin' })(
         { kind: 'all' },
@@ -133,7 +137,7 @@ describe('brands named in Korean, Japanese, Chinese and Thai answers', () => {
       );
       expect(findings.at(-1)).toEqual({
         kind: 'positioningNotJudged',
-        text: '3 answers in languages the built-in judge does not read: a model judge can score them; the positioning figures count only the answers the judge read.',
+        text: '1 answer in languages the built-in judge does not read: a model judge can score them; the positioning figures count only the answers the judge read.',
         effect: 0,
         significant: false,
         resultIds: [],

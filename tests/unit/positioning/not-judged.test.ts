@@ -42,7 +42,14 @@ describe('the language of an answer', () => {
 
   it('is the hint when the judge reads it, unless the text is in the script of a language it does not', () => {
     expect(judgeLanguage('de', SAMPLES.en as string)).toEqual({ read: 'de' });
-    expect(judgeLanguage('en', SAMPLES.ko as string)).toEqual({ unread: 'ko' });
+    expect(judgeLanguage('en', SAMPLES.th as string)).toEqual({ unread: 'th' });
+    expect(judgeLanguage('en', SAMPLES.uk as string)).toEqual({ unread: 'uk' });
+    // A read language's script overrules a hint for another read language…
+    expect(judgeLanguage('en', SAMPLES.ko as string)).toEqual({ read: 'ko' });
+    expect(judgeLanguage('ja', SAMPLES.zh as string)).toEqual({ read: 'zh' });
+    // … and a hint for a language of its own script does not make a Latin answer one.
+    expect(judgeLanguage('ko', SAMPLES.en as string)).toEqual({ read: 'en' });
+    expect(judgeLanguage('ru', SAMPLES.de as string)).toEqual({ read: 'de' });
     expect(judgeLanguage('ja', SAMPLES.ja as string)).toEqual({ read: 'ja' });
   });
 
@@ -57,7 +64,7 @@ describe('the language of an answer', () => {
 
 describe('an answer in a language the built-in judge does not read', () => {
   it('is not judged: no positioning for any brand it names, and a note naming the language', () => {
-    for (const lang of ['fi', 'ru', 'ar', 'ko', 'zh', 'th']) {
+    for (const lang of ['fi', 'uk', 'th']) {
       const verdict = builtinVerdict({ text: SAMPLES[lang] as string, format: 'text', brands: BRANDS });
       expect(Array.isArray(verdict), lang).toBe(false);
       expect((verdict as { notScored: string }).notScored.startsWith(NOT_JUDGED_PREFIX), lang).toBe(true);
@@ -70,12 +77,12 @@ describe('an answer in a language the built-in judge does not read', () => {
     });
     // The array form gives no positioning rather than "mentioned, neutral".
     expect(
-      createBuiltinJudge(BRANDS).judge({ text: SAMPLES.ko as string, format: 'text', brands: BRANDS }),
+      createBuiltinJudge(BRANDS).judge({ text: SAMPLES.th as string, format: 'text', brands: BRANDS }),
     ).toEqual([]);
   });
 
   it('is judged as before in the languages the judge reads, and an answer naming no brand has no verdict to give', () => {
-    for (const lang of ['en', 'de', 'ja', 'nl', 'pl', 'sv', 'tr']) {
+    for (const lang of ['en', 'de', 'ja', 'nl', 'pl', 'sv', 'tr', 'ru', 'ar', 'ko', 'zh']) {
       const verdict = builtinVerdict({ text: SAMPLES[lang] as string, format: 'text', brands: BRANDS });
       expect(Array.isArray(verdict) && verdict.map((p) => p.brandId).sort(), lang).toEqual(['k', 'v']);
     }

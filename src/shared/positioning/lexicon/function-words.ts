@@ -19,6 +19,10 @@ export const NEGATORS: PerLang<string> = {
   pl: ['nie', 'bez', 'nigdy', 'zaden', 'zadna', 'zadne', 'zadnych', 'ani'],
   sv: ['inte', 'ej', 'ingen', 'inget', 'inga', 'aldrig', 'utan', 'knappt', 'varken'],
   tr: ['hic', 'asla'],
+  ru: ['не', 'нет', 'ни', 'без', 'нельзя', 'никогда'],
+  ar: ['لا', 'ليس', 'ليست', 'ليسوا', 'غير', 'لم', 'لن', 'بدون', 'دون'],
+  ko: ['안', '못'],
+  zh: [],
 };
 
 /**
@@ -30,8 +34,43 @@ export const POST_NEGATORS: Readonly<Partial<Record<Lang, readonly string[]>>> =
   tr: ['degil', 'degildir', 'degiller', 'degilim'],
 };
 
+/**
+ * Words that negate the word before them, in languages that put negation after the verb or
+ * adjective: Korean "좋지 않다" (not good), "추천하지 않습니다", "돈값을 못 함", "무료 플랜이 없습니다".
+ * Read one word after the hit at most.
+ */
+// prettier-ignore
+export const NEGATORS_AFTER: Readonly<Partial<Record<Lang, readonly string[]>>> = {
+  ko: ['않*', '못*', '아니*', '아닙*', '없*'],
+};
+
+/** Chinese negation precedes the word within a few characters: 不好, 不太好, 没有降噪, 不是最好的. */
+export const NEGATION_PREFIXES_ZH: readonly string[] = ['不', '没', '无', '未', '别', '非'];
+/** Words that start with a negation character without negating ("不过" however, "非常" very). */
+// prettier-ignore
+export const NEGATION_PREFIX_EXCEPTIONS_ZH: readonly string[] = [
+  '不过', '不仅', '不但', '不管', '不论', '无论', '非常', '别的', '无需', '未来', '没想到',
+];
+/** Characters before a Chinese phrase in which a negation character still applies (不是很好). */
+export const NEGATION_PREFIX_WINDOW_ZH = 3;
+/**
+ * A negated copula negates the whole predicate after it, so it reaches further: "不是长途骑行的
+ * 最佳选择" (not the best choice for long rides).
+ */
+export const NEGATED_COPULAS_ZH: readonly string[] = ['不是', '并非', '并不是', '算不上', '称不上'];
+export const NEGATED_COPULA_WINDOW_ZH = 10;
+
+/**
+ * Arabic proclitics written as part of the next word: "and", "so", "with", "for", "like", "the"
+ * and their combinations. Each Arabic phrase is also looked for with them (language-index.ts).
+ */
+// prettier-ignore
+export const ARABIC_PROCLITICS: readonly string[] = ['و', 'ف', 'ب', 'ل', 'ك', 'ال', 'وال', 'فال', 'بال', 'كال', 'لل', 'ولل', 'فلل'];
+
 /** How many words before a cue a negator still applies ("not the best choice", "ne … pas recommandé"). */
 export const NEGATION_WINDOW = 3;
+/** Languages whose negator applies to the next word only (Korean "못 가고": 못 negates 가고, not what follows). */
+export const NEGATION_WINDOWS: Readonly<Partial<Record<Lang, number>>> = { ko: 1 };
 
 /** Japanese negation follows the word: 良く|ない, おすすめ|できません, ベスト|とは言えません. */
 // prettier-ignore
@@ -63,6 +102,15 @@ export const CONTRAST_MARKERS: PerLang<string> = {
   sv: ['men', 'dock', 'daremot', 'fast', 'aven om', 'trots', 'medan', 'a andra sidan', 'samtidigt'],
   tr: ['ama', 'ancak', 'fakat', 'ise', 'buna karsin', 'buna karsilik', 'oysa', 'halbuki', 'ragmen', 'yine de', 'diger yandan',
     'ote yandan', 'gerci'],
+  ru: ['но', 'однако', 'хотя', 'зато', 'тем не менее', 'впрочем', 'а вот', 'тогда как', 'в то время как'],
+  ar: ['لكن', 'لكنه', 'لكنها', 'ولكن', 'بينما', 'غير ان', 'الا ان', 'رغم', 'مع ذلك', 'اما'],
+  ko: ['하지만', '그러나', '그런데', '반면', '다만'],
+  zh: ['但是', '但', '不过', '然而', '可是', '只是', '虽然', '却'],
+};
+
+/** Word endings that mark a contrast where the language glues it to the verb (Korean "편리하지만"). */
+export const CONTRAST_ENDINGS: Readonly<Partial<Record<Lang, readonly string[]>>> = {
+  ko: ['지만', '는데도', '으나'],
 };
 
 /** Scale the next sentiment word up (1.3) … */
@@ -82,6 +130,10 @@ export const INTENSIFIERS: PerLang<string> = {
     'znacznie'],
   sv: ['mycket', 'valdigt', 'riktigt', 'extremt', 'sarskilt', 'otroligt', 'rejalt', 'markbart', 'tydligt', 'genomgaende'],
   tr: ['cok', 'son derece', 'oldukca', 'gercekten', 'ozellikle', 'epey', 'belirgin sekilde', 'asiri', 'fazlasiyla'],
+  ru: ['очень', 'крайне', 'весьма', 'заметно', 'значительно', 'гораздо', 'намного', 'особенно', 'действительно', 'постоянно'],
+  ar: ['جدا', 'للغاية', 'كثيرا', 'بكثير', 'حقا', 'باستمرار'],
+  ko: ['매우', '아주', '정말', '너무', '특히', '굉장히'],
+  zh: ['非常', '很', '特别', '十分', '超', '太', '极其', '相当', '明显'],
 };
 
 /** … or down (0.6). */
@@ -98,6 +150,10 @@ export const DAMPENERS: PerLang<string> = {
   pl: ['troche', 'nieco', 'lekko', 'dosc', 'raczej', 'czasem', 'czasami', 'niekiedy', 'stosunkowo'],
   sv: ['lite', 'nagot', 'ganska', 'relativt', 'ibland', 'delvis', 'aningen'],
   tr: ['biraz', 'kismen', 'bazen', 'ara sira', 'nispeten'],
+  ru: ['немного', 'слегка', 'чуть', 'несколько', 'довольно', 'иногда', 'поначалу'],
+  ar: ['قليلا', 'بعض الشيء', 'نوعا ما', 'احيانا'],
+  ko: ['조금', '약간', '다소', '좀'],
+  zh: ['有点', '稍', '稍微', '略', '有些'],
 };
 
 /** Labels of "Pros:" lists and table columns whose cells are advantages … */
@@ -114,6 +170,10 @@ export const PRO_LABELS: PerLang<string> = {
   pl: ['zalety', 'plusy', 'mocne strony', 'za'],
   sv: ['fordelar', 'plus', 'styrkor', 'pluspoang'],
   tr: ['artilari', 'artilar', 'arti', 'avantajlari', 'avantajlar', 'guclu yonleri'],
+  ru: ['плюсы', 'преимущества', 'достоинства', 'сильные стороны'],
+  ar: ['المزايا', 'مزايا', 'الايجابيات', 'ايجابيات', 'نقاط القوة'],
+  ko: ['장점', '강점'],
+  zh: ['优点', '优势', '好处'],
 };
 
 /** … or drawbacks. */
@@ -131,6 +191,10 @@ export const CON_LABELS: PerLang<string> = {
   pl: ['wady', 'minusy', 'slabe strony', 'przeciw'],
   sv: ['nackdelar', 'minus', 'svagheter', 'minuspoang'],
   tr: ['eksileri', 'eksiler', 'eksi', 'dezavantajlari', 'dezavantajlar', 'zayif yonleri'],
+  ru: ['минусы', 'недостатки', 'слабые стороны'],
+  ar: ['العيوب', 'عيوب', 'السلبيات', 'سلبيات', 'نقاط الضعف'],
+  ko: ['단점', '약점'],
+  zh: ['缺点', '不足', '劣势'],
 };
 
 /**
@@ -144,6 +208,9 @@ export const BLOCKERS: PerLang<string> = {
   de: ['laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
   nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],
+  ru: ['без лишних', 'ограниченн* бюджет*', 'небольш* бюджет*'], ar: ['ميزانية محدودة', 'الميزانية المحدودة'],
+  ko: ['예산이 적*', '예산이 부족*'],
+  zh: ['好几', '好像', '只好', '差不多', '重视', '重要', '重点', '预算有限'],
 };
 
 /** Folded elided articles and pronouns that are dropped before the word ("l'appli" → "appli"). */

@@ -7,18 +7,25 @@
 //   covered); `@` matches a mention of the brand being judged ("choose the @"); a final `$`
 //   requires the clause to end right after the match ("is the best$", so "is the best in its
 //   price range" is not a top-pick cue);
-// - Japanese: a plain substring (no word boundaries exist); negation is read from what follows
-//   (ない, ません, …, see NEGATION_SUFFIXES_JA).
+// - Japanese and Chinese: a plain substring (no word boundaries exist); negation is read from
+//   what follows in Japanese (ない, ません, …, see NEGATION_SUFFIXES_JA) and from what precedes
+//   in Chinese (不, 没, 无, see NEGATION_PREFIXES_ZH);
+// - Korean is written with spaces but glues particles and endings to words: most of its
+//   patterns end in `*` ("추천*" = 추천합니다, 추천하는), and negation may follow the word
+//   ("좋지 않다", see NEGATORS_AFTER);
+// - Arabic glues "and", "the", "with", "for" to the word: each pattern is also looked for with
+//   those prefixes (ARABIC_PROCLITICS), so a list names the bare word ("افضل" finds "الافضل").
 
-export const LANGS = ['en', 'de', 'fr', 'es', 'it', 'pt', 'ja', 'nl', 'pl', 'sv', 'tr'] as const;
+// prettier-ignore
+export const LANGS = ['en', 'de', 'fr', 'es', 'it', 'pt', 'ja', 'nl', 'pl', 'sv', 'tr', 'ru', 'ar', 'ko', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /**
  * Languages that routinely leave out the subject ("Halılı bir ev için iyi bir seçim" = for a home
- * with carpets [it is] a good choice): a sentence naming no brand goes on about the brand of the
- * sentence before, as one that refers back does elsewhere.
+ * with carpets [it is] a good choice; "快適です。", "续航很长。"): a sentence naming no brand goes
+ * on about the brand of the sentence before, as one that refers back does elsewhere.
  */
-export const DROPS_SUBJECT: ReadonlySet<string> = new Set<Lang>(['ja', 'pl', 'tr']);
+export const DROPS_SUBJECT: ReadonlySet<string> = new Set<Lang>(['ja', 'pl', 'tr', 'zh', 'ko']);
 
 export type PerLang<T> = Readonly<Record<Lang, readonly T[]>>;
 
@@ -28,3 +35,6 @@ export function langOf(tag: string | null | undefined): Lang | null {
   const primary = tag.trim().toLowerCase().split(/[-_]/u)[0] ?? '';
   return (LANGS as readonly string[]).includes(primary) ? (primary as Lang) : null;
 }
+
+/** Languages written without spaces: phrases are substrings, list headings are searched, not cut into words. */
+export const NO_SPACE_LANGS: ReadonlySet<Lang> = new Set<Lang>(['ja', 'zh']);
