@@ -162,6 +162,27 @@ describe('Monitors view', () => {
     ]);
   });
 
+  it('files a saved monitor’s prompts under topics from its row, keeping their other topics', async () => {
+    fake.handle('prompts.list', () => [
+      { id: 'p-1', text: monitors[0]?.spec.prompts[0] ?? '', tags: ['Q3'], createdAt: 1 },
+    ]);
+    render(<MonitorsView />);
+    const table = await screen.findByRole('table', { name: 'Monitors' });
+    fireEvent.click(within(table).getAllByRole('button', { name: /Alerts…/ })[0] as HTMLElement);
+    fireEvent.change(screen.getByLabelText('Topics of its prompts (comma separated)'), {
+      target: { value: 'Buying guides' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'File under topics' }));
+    expect(await screen.findByText(/filed under Buying guides/)).toBeInTheDocument();
+    const prompts = monitors[0]?.spec.prompts ?? [];
+    expect(fake.callsTo('prompts.save')[0]).toEqual({
+      id: 'p-1',
+      text: prompts[0],
+      tags: ['Q3', 'Buying guides'],
+    });
+    expect(fake.callsTo('prompts.save')).toHaveLength(new Set(prompts).size);
+  });
+
   it('places validation errors on the name and the spec, and needs prompts and a location first', async () => {
     render(<MonitorsView />);
     await screen.findByRole('table', { name: 'Monitors' });

@@ -9,6 +9,7 @@ import { ActionsTableHead, DeleteRowButton, RowButton } from '../../components/R
 import { ClientReportButton } from '../reports/ClientReportButton';
 import { MonitorCommerceSwitches } from './MonitorCommerceSwitches';
 import { MonitorOptionsForm } from './MonitorOptionsForm';
+import { MonitorTopicsForm } from './MonitorTopicsForm';
 import { webhookStateText } from './webhook-state';
 
 function cadenceLabel(cadence: string): string {
@@ -136,6 +137,7 @@ export function MonitorsTable({ monitors, paused }: { monitors: MonitorView[]; p
             {optionsOf === m.id && (
               <tr className="options-row">
                 <td colSpan={6}>
+                  <MonitorTopicsForm monitorName={m.name} prompts={m.spec.prompts} />
                   <MonitorOptionsForm
                     monitorId={m.id}
                     monitorName={m.name}
