@@ -122,7 +122,8 @@ export async function clippedCells(scope: Locator, selector: string): Promise<st
 /**
  * Words broken across two lines inside the elements matching `selector` under `scope` (a table
  * squeezed into a narrow column breaks "Empfehlenswert" mid-word): each word's text range must
- * sit on one line.
+ * sit on one line. A hyphenated compound may break after a hyphen, as print does
+ * ("Preis-Leistungs-" / "Verhältnis"), so each of its parts is a word of its own here.
  */
 export async function brokenWords(scope: Locator, selector: string): Promise<string[]> {
   return scope.evaluate((root, sel) => {
@@ -131,7 +132,7 @@ export async function brokenWords(scope: Locator, selector: string): Promise<str
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
-        for (const match of text.matchAll(/\S+/gu)) {
+        for (const match of text.matchAll(/[^\s\u002d\u2010]+/gu)) {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);

@@ -7,10 +7,12 @@ import { MIN_ANSWERS_A_SIDE } from '../../../src/shared/analytics/evidence';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { demoHistoryCopy } from '../../support/demo-history';
+import { readDemoRecord } from '../../../src/core/demo';
+import { openHistory } from '../../../src/core/history';
 
 // Numbers that never overclaim, on the 30-day demo as `parallax demo` builds it (every engine,
 // the US and Germany, two repeats; its monitor runs compared and their alerts stored). Over the
-// last 30 days the previous 30 hold one day of answers (320, against 9,280): a change measured
+// demo's last 29 days the previous 29 hold its first day of answers only: a change measured
 // on a few dozen answers of that day must not be called significant nor outrank the focus
 // brand's own; two repeats against two must not raise a medium or high alert, nor a position
 // alert from intervals of zero width.
@@ -18,12 +20,20 @@ import { demoHistoryCopy } from '../../support/demo-history';
 let dir = '';
 let db = '';
 let userData = '';
+/** The demo's last 29 days: the previous 29 then hold its first day only, whatever the hour. */
+let window: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-changes-evidence-'));
   db = join(dir, 'parallax.db');
   userData = join(dir, 'user');
   await demoHistoryCopy({ days: 30, alerts: 'checked', variant: 'preview', to: db });
+  const store = openHistory({ path: db });
+  const record = readDemoRecord(store);
+  store.close();
+  if (!record) throw new Error('the demo copy has no demo record');
+  const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+  window = ['--from', day(record.firstDay + 86_400_000), '--to', day(record.lastDay)];
 }, 600_000);
 
 afterAll(() => {
@@ -33,7 +43,7 @@ afterAll(() => {
 const fewer = (side: { n: number }, other: { n: number }): number => Math.min(side.n, other.n);
 
 async function changes(): Promise<FindingsListView> {
-  const out = await runCli(['changes', '--since', '30d', '--json', '--db', db], userData);
+  const out = await runCli(['changes', ...window, '--json', '--db', db], userData);
   expect(out.code, out.stderr).toBe(0);
   return JSON.parse(out.stdout) as FindingsListView;
 }

@@ -3,19 +3,48 @@ import { extname } from 'node:path';
 import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
-// Brand facts in the Brands view: a sheet imported through the open dialog, and the figures,
-// read after the history is re-checked against the sheets in use (as `parallax facts` does).
+// Brand facts in the Brands view: a sheet imported through the open dialog, and the figures.
+// After a sheet or the brands change the history is re-checked in the background, a batch at a
+// time between other work (a 90-day history holds hundreds of thousands of answers: checked in
+// one go it would hold main for a minute); the view reads the figures as they stand and reloads
+// when the re-check ends ('visibility.changed').
 
 type Channels = 'facts.figures' | 'facts.importSheet';
 
 const DAY_MS = 86_400_000;
+/** Answers re-checked per turn of the event loop. */
+const RECHECK_BATCH = 500;
+
+let recheck: Promise<void> | null = null;
+
+/** Runs the due re-check to its end, one batch per turn, once at a time; says so when it changed anything. */
+function recheckInBackground(ctx: Parameters<typeof factsHandlers>[0]): void {
+  if (recheck !== null || ctx.store.readonly) return;
+  recheck = (async () => {
+    let checked = 0;
+    for (
+      let step = ctx.store.recheckFacts(RECHECK_BATCH);
+      step !== null;
+      step = ctx.store.recheckFacts(RECHECK_BATCH)
+    ) {
+      checked = step.done;
+      if (step.finished) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (checked > 0) ctx.events.emit('visibility.changed', { reason: 'brands' });
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      recheck = null;
+    });
+}
 /** Far above any fact sheet: a bigger file is not one. */
 const MAX_SHEET_BYTES = 2 * 1024 * 1024;
 
 export const factsHandlers: HandlerModule<Channels> = (ctx) => ({
   'facts.figures': async ({ days, by }) => {
     const service = await ctx.facts();
-    service.recheck();
+    recheckInBackground(ctx);
     return service.figures({ sinceMs: ctx.now() - days * DAY_MS, by: by ?? null });
   },
   'facts.importSheet': async ({ brandId }) => {
@@ -30,7 +59,7 @@ export const factsHandlers: HandlerModule<Channels> = (ctx) => ({
       throw new AppError('VALIDATION', `${path} is over 2 MB: a fact sheet is a short YAML or CSV file`);
     const format = extname(path).toLowerCase() === '.csv' ? 'csv' : 'yaml';
     const result = service.setSheet(brandId, readFileSync(path, 'utf8'), format);
-    if (result.version !== null) ctx.events.emit('visibility.changed', { reason: 'brands' });
+    if (result.version !== null) recheckInBackground(ctx);
     return { path, brand, facts: result.facts.length, errors: result.errors };
   },
 });

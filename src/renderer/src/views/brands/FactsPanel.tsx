@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BrandFactsFigures, DiscrepancyRate } from '../../../../shared/facts';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useBrandsStore } from '../../stores/brands-store';
+import { subscribe } from '../../ipc/client';
 import { useFactsStore } from '../../stores/facts-store';
 
 /** A rate on fewer answers than this says "few answers". */
@@ -106,6 +107,8 @@ export function FactsPanel() {
   const { figures, loading, error, load } = useFactsStore();
   useEffect(() => {
     void load();
+    // A re-check finished in main (after a sheet or the brands changed): read the figures again.
+    return subscribe('visibility.changed', () => void load());
   }, [load]);
   return (
     <section className="panel" aria-labelledby="facts-heading">
