@@ -4,6 +4,7 @@ import type { FunnelView } from '../../../core/outcomes';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { formatTable, READS, withCliCore, type CliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
+import { formatShare } from '../commerce/commerce-output';
 import type { RegisterCommand } from '../register-command';
 
 // `parallax funnel`: per engine, page or week, crawled (verified hits in the site's logs) →
@@ -30,12 +31,6 @@ JSON (--json): {days, brand, engines:[{engine, crawledHits, crawledPages, citedA
   citationRate:{value, lower, upper, n}, referredSessions, keyEvents}], pages:[{url, crawledHits,
   citedAnswers, referredSessions, keyEvents, flags, notes}], weeks:[…], caveats, empty}
 flags: crawled-never-cited | cited-not-fetched | cited-but-blocked | referred-never-cited`;
-
-const percent = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)} %`);
-const rateText = (r: FunnelView['engines'][number]['citationRate']): string =>
-  r.value === null
-    ? 'no answers'
-    : `${percent(r.value)} (${percent(r.lower)}–${percent(r.upper)}, n ${r.n}${r.n < 30 ? ', few answers' : ''})`;
 
 function byOf(value: string | undefined): By {
   const by = (value ?? 'engine').trim().toLowerCase();
@@ -65,7 +60,7 @@ function printFunnel(ctx: CliContext, view: FunnelView, by: By, labelOf: CliCore
           e.crawledHits,
           e.crawledPages,
           e.citedAnswers,
-          rateText(e.citationRate),
+          formatShare(e.citationRate),
           e.referredSessions,
           e.keyEvents,
         ]),
@@ -80,7 +75,7 @@ function printFunnel(ctx: CliContext, view: FunnelView, by: By, labelOf: CliCore
           w.week,
           w.crawledHits,
           w.citedAnswers,
-          rateText(w.citationRate),
+          formatShare(w.citationRate),
           w.referredSessions,
           w.keyEvents,
         ]),

@@ -1,32 +1,19 @@
 import { useEffect, useState } from 'react';
-import type { BrandFactsFigures, DiscrepancyRate } from '../../../../shared/facts';
+import type { BrandFactsFigures } from '../../../../shared/facts';
+import { RateWithN } from '../../components/RateWithN';
+import { formatPercent } from '../../lib/format';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useBrandsStore } from '../../stores/brands-store';
 import { subscribe } from '../../ipc/client';
 import { useFactsStore } from '../../stores/facts-store';
 
-/** A rate on fewer answers than this says "few answers". */
-const FEW = 30;
-const percent = (v: number): string => `${(v * 100).toFixed(1)} %`;
-
-function Rate({ rate }: { rate: DiscrepancyRate }) {
-  if (rate.n === 0) return <span className="muted">no answer addresses its facts</span>;
-  return (
-    <span>
-      {percent(rate.value)}{' '}
-      <span className="muted small">
-        ({percent(rate.lower)}–{percent(rate.upper)}, n {rate.n}
-        {rate.n < FEW ? ', few answers' : ''})
-      </span>
-    </span>
-  );
-}
+const percent = (v: number): string => formatPercent(v, 1);
 
 function BrandFacts({ figures }: { figures: BrandFactsFigures }) {
   return (
     <div>
       <h3>
-        {figures.brand}: <Rate rate={figures.discrepancyRate} />
+        {figures.brand}: <RateWithN rate={figures.discrepancyRate} none="no answer addresses its facts" />
       </h3>
       <table className="table" aria-label={`${figures.brand}: facts`}>
         <thead>

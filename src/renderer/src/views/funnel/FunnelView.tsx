@@ -1,27 +1,11 @@
 import { useEffect } from 'react';
-import type { FunnelRate, FunnelView as Funnel } from '../../../../shared/funnel/types';
+import type { FunnelView as Funnel } from '../../../../shared/funnel/types';
+import { RateWithN } from '../../components/RateWithN';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useFunnelStore } from '../../stores/funnel-store';
 import { engineLabel } from '../visibility/format';
 
 const PRESET_DAYS = [7, 30, 90] as const;
-/** A rate on fewer answers than this says "few answers". */
-const FEW = 30;
-
-const percent = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)} %`);
-
-function Rate({ rate }: { rate: FunnelRate }) {
-  if (rate.value === null) return <span className="muted">no answers</span>;
-  return (
-    <span title={`95 % interval ${percent(rate.lower)}–${percent(rate.upper)}, ${rate.n} answers`}>
-      {percent(rate.value)}{' '}
-      <span className="muted small">
-        ({percent(rate.lower)}–{percent(rate.upper)}, n {rate.n}
-        {rate.n < FEW ? ', few answers' : ''})
-      </span>
-    </span>
-  );
-}
 
 function EnginesTable({ data }: { data: Funnel }) {
   return (
@@ -45,7 +29,7 @@ function EnginesTable({ data }: { data: Funnel }) {
             <td>{e.crawledPages}</td>
             <td>{e.citedAnswers}</td>
             <td>
-              <Rate rate={e.citationRate} />
+              <RateWithN rate={e.citationRate} />
             </td>
             <td>{e.referredSessions}</td>
             <td>{e.keyEvents}</td>
@@ -105,7 +89,7 @@ function WeeksTable({ data }: { data: Funnel }) {
             <td>{w.crawledHits}</td>
             <td>{w.citedAnswers}</td>
             <td>
-              <Rate rate={w.citationRate} />
+              <RateWithN rate={w.citationRate} />
             </td>
             <td>{w.referredSessions}</td>
             <td>{w.keyEvents}</td>
