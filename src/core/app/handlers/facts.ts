@@ -15,17 +15,19 @@ const DAY_MS = 86_400_000;
 /** Answers re-checked per turn of the event loop. */
 const RECHECK_BATCH = 500;
 
-let recheck: Promise<void> | null = null;
+/** The re-check under way per open history: one at a time each, a workspace switch starts its own. */
+const rechecks = new WeakMap<object, Promise<void>>();
 
 /** Runs the due re-check to its end, one batch per turn, once at a time; says so when it changed anything. */
 function recheckInBackground(ctx: Parameters<typeof factsHandlers>[0]): void {
-  if (recheck !== null || ctx.store.readonly) return;
-  recheck = (async () => {
+  const store = ctx.store;
+  if (rechecks.has(store) || store.readonly) return;
+  const recheck = (async () => {
     let checked = 0;
     for (
-      let step = ctx.store.recheckFacts(RECHECK_BATCH);
+      let step = store.recheckFacts(RECHECK_BATCH);
       step !== null;
-      step = ctx.store.recheckFacts(RECHECK_BATCH)
+      step = store.recheckFacts(RECHECK_BATCH)
     ) {
       checked = step.done;
       if (step.finished) break;
@@ -35,8 +37,9 @@ function recheckInBackground(ctx: Parameters<typeof factsHandlers>[0]): void {
   })()
     .catch(() => undefined)
     .finally(() => {
-      recheck = null;
+      rechecks.delete(store);
     });
+  rechecks.set(store, recheck);
 }
 /** Far above any fact sheet: a bigger file is not one. */
 const MAX_SHEET_BYTES = 2 * 1024 * 1024;
