@@ -29,7 +29,12 @@ const ANSWER = z.object({
   text: z.string().min(1),
   labels: z.record(z.string(), LABEL),
 });
-const FILE = z.object({ language: z.string().length(2), answers: z.array(ANSWER).min(1) });
+/** `heldOut` set on a file holds all its answers out (or none) whatever their numbers. */
+const FILE = z.object({
+  language: z.string().length(2),
+  heldOut: z.boolean().optional(),
+  answers: z.array(ANSWER).min(1),
+});
 
 export interface LabelledAnswer {
   id: string;
@@ -39,7 +44,7 @@ export interface LabelledAnswer {
   brands: BrandDefinition[];
   text: string;
   labels: Record<string, { status: PositioningStatus; sentiment: SentimentLabel; attributes: string[] }>;
-  /** Held out while tuning: answers whose number is divisible by 3. */
+  /** Held out while tuning: answers whose number is divisible by 3, or every answer of a file marked `heldOut: true`. */
   heldOut: boolean;
   /** The file's name without `.yaml` (`en`, `indirect-en`): which part of the set it belongs to. */
   file: string;
@@ -70,7 +75,7 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
         language: data.language,
         format: a.format ?? 'markdown',
         brands,
-        heldOut: n % 3 === 0,
+        heldOut: data.heldOut ?? n % 3 === 0,
         file: file.slice(0, -'.yaml'.length),
       });
     }
