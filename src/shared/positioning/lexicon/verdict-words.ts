@@ -22,20 +22,20 @@ export function readsIndirect(lang: Lang): boolean {
  */
 // prettier-ignore
 export const VERDICT_LABELS: PartialPerLang<string> = {
-  en: ['verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
+  en: ['so which one', 'so which one?', 'verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
     'our pick', 'our take', 'my take', 'in short', 'conclusion', 'recommendation', 'our recommendation', 'worth it',
     'worth it?', 'should you buy it', 'should you buy it?', 'tl dr', 'tl;dr', 'tldr', 'final thoughts', 'summary',
     'in summary', 'to sum up', 'my recommendation', 'which should you choose', 'which should you choose?', 'the short answer',
     'short answer', 'should you pick it', 'should you pick it?', 'buy it?', 'should you buy?', 'worth buying?',
     'worth buying'],
-  de: ['fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
+  de: ['lohnt sich', 'lohnt sich?', 'fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
     'kurz gesagt', 'lohnt es sich', 'lohnt es sich?', 'mein fazit', 'zusammenfassung', 'meine empfehlung',
     'kaufempfehlung', 'unser urteil'],
   fr: ['verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
     'notre recommandation', 'ca vaut le coup', 'ca vaut le coup ?', 'le verdict', 'notre conseil', 'mon conseil',
     'pour conclure', 'en conclusion', 'mon avis'],
   es: ['veredicto', 'conclusion', 'en resumen', 'recomendacion', 'nuestra opinion', 'valoracion'],
-  it: ['verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
+  it: ['in conclusione', 'verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
   pt: ['veredito', 'veredicto', 'conclusao', 'em resumo', 'recomendacao', 'nossa opiniao', 'avaliacao'],
   ja: ['結論', 'まとめ', '総評', '評価', 'おすすめ度'],
 };
@@ -48,7 +48,7 @@ export const VERDICT_YES: PartialPerLang<string> = {
 };
 // prettier-ignore
 export const VERDICT_NO: PartialPerLang<string> = {
-  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
+  en: ['probably not', 'not really', 'no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
 };
 
 /**
@@ -58,7 +58,7 @@ export const VERDICT_NO: PartialPerLang<string> = {
  */
 // prettier-ignore
 export const CONDITION_LEADS: PartialPerLang<string> = {
-  en: ['if', 'for', 'unless'], de: ['wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
+  en: ['should', 'if', 'for', 'unless'], de: ['wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
   it: ['se', 'per'], pt: ['se', 'para'],
 };
 
