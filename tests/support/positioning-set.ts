@@ -21,7 +21,7 @@ const BRAND = z.object({
 });
 const LABEL = z.object({ status: STATUS, sentiment: SENTIMENT, attributes: z.array(z.string()) });
 const ANSWER = z.object({
-  id: z.string().regex(/^[a-z]{2}-\d{2}$/u),
+  id: z.string().regex(/^[a-z]{2}-\d{2,3}$/u),
   category: z.string(),
   shape: z.string(),
   format: z.enum(['markdown', 'text']).optional(),
