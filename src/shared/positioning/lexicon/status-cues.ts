@@ -9,7 +9,7 @@ import type { PartialPerLang } from './verdict-words';
 /** Presented as the best or first choice. */
 // prettier-ignore
 export const TOP_CUES: PerLang<string> = {
-  en: ['the one to beat', 'it still is', 'and still is', 'best overall', 'best choice', 'best option', 'best pick', 'top pick', 'top choice', 'our pick', 'my pick',
+  en: ['buy this one', 'the machine to buy', 'the one to beat', 'it still is', 'and still is', 'best overall', 'best choice', 'best option', 'best pick', 'top pick', 'top choice', 'our pick', 'my pick',
     'first choice', 'number one', '#1', 'no 1', 'the winner', 'clear winner', 'overall winner', "editor's choice",
     'editors choice', 'best buy', 'hard to beat', 'the one i would buy', "the one i'd buy", "i'd buy", 'the one i would',
     "the one i'd", 'is the best$', 'our favourite', 'our favorite', 'my favourite', 'my favorite', 'best in class',
@@ -69,7 +69,7 @@ export const TOP_CUES: PerLang<string> = {
 /** Among the options the answer recommends, conditionally too. */
 // prettier-ignore
 export const REC_CUES: PerLang<string> = {
-  en: ['now offers', 'now has the better', 'end up on', 'does the job', 'more capable', 'more reassuring', 'money well spent', 'recommend', 'recommended', 'recommends', 'recommendation', 'worth it', 'worth a look', 'worth considering',
+  en: ['better off', 'works if', 'works well if', 'more useful', 'far more useful', 'now offers', 'now has the better', 'end up on', 'does the job', 'more capable', 'more reassuring', 'money well spent', 'recommend', 'recommended', 'recommends', 'recommendation', 'worth it', 'worth a look', 'worth considering',
     'worth trying', 'worth the money', 'well worth', 'solid choice', 'good choice', 'great choice', 'excellent choice',
     'sound choice', 'popular choice', 'popular with', 'a favourite with', 'a favorite with', 'good option', 'great option', 'solid option', 'decent option', 'decent alternative',
     'good alternative', 'great alternative', 'solid alternative', 'safe bet', 'good bet', 'also great', 'consider the @',
@@ -86,7 +86,7 @@ export const REC_CUES: PerLang<string> = {
     'worth paying', 'moved to', 'switched to', 'check out', 'look into', 'worth a try',
     'opt for', 'another option', 'options include', 'alternatives include', 'popular alternatives', 'better served',
     'suit you better', 'suits you better', 'better suited', 'better track record', 'better supported'],
-  de: ['kaum ein weg an', 'kein weg an', 'empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
+  de: ['die passende losung', 'passende losung', 'kaum ein weg an', 'kein weg an', 'empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
     'besser bedient', 'greift zum @', 'greifen sie zum @', 'nehmen sie den @', 'nehmen sie die @', 'nehmen sie das @',
     'brauchbare alternative', 'gute alternative', 'solide alternative', 'ideal fur', 'ideal', 'geeignet', 'eignet sich',
     'etwas fur', 'tipp', 'beliebt bei', 'bei @ beliebt', 'ansehen', 'uberzeugt', 'kann sich sehen lassen', 'eine uberlegung wert', 'einen blick wert',
@@ -95,7 +95,7 @@ export const REC_CUES: PerLang<string> = {
     'lieber zur @', 'etablierte alternative*', 'etabliertere', 'ausgereiftere', 'ausgereifte alternative*', 'wechseln zu',
     'umsteigen auf', 'die bessere alternative', 'schauen sie sich', 'werfen sie einen blick', 'eignen sich besser',
     'besser geeignet', 'bessere option', 'empfehlenswerter', 'alternativen sind', 'besser beraten'],
-  fr: ['propose desormais', 'recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
+  fr: ['reprend aujourd hui', 'propose desormais', 'recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
     'ideal', 'ideale', 'adapte', 'adaptee', 'plus adapte', 'plus adaptee', 'convient', 'adresse aux', 'prenez la @',
     'prenez le @', 'choisissez la @', 'choisissez le @', 'optez pour', 'alternative correcte', 'bonne alternative',
     'adresse plutot', 'solide', 'vaut le detour', 'solutions plus etablies', 'alternatives comme', 'alternative comme',
@@ -149,7 +149,7 @@ export const CAUTION_CUES: PerLang<string> = {
     "wouldn't pick", 'would not pick', "wouldn't buy", 'would not buy', 'pass on', 'warning', 'red flag', 'caution',
     'leave the @ aside', 'leave @ aside', 'leave aside', "i'd leave", 'give it a miss', 'look elsewhere', 'watch out for',
     'watch out'],
-  de: ['finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
+  de: ['genau hinschauen', 'genau hinsehen', 'finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
     'raten wir ab', 'rate davon ab', 'abrat*', 'abzurat*', 'vorsicht', 'meiden', 'vermeiden', 'lieber nicht',
     'keine empfehlung', 'nicht lohnenswert', 'lohnt sich nicht', 'finger davon', 'besser meiden'],
   fr: ['a eviter', 'eviter', 'evitez', 'deconseill*', 'mefiez', 'mefiez vous', 'attention', 'pas recommande',
@@ -246,7 +246,7 @@ export const PAST_CUES: PartialPerLang<string> = {
     'back in the day'],
   de: ['galt jahrelang', 'galt jahrelang als', 'war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
     'galt fruher'],
-  fr: ['etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
+  fr: ['il y a quelques annees', 'etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
     'etait la reference'],
   es: ['hace unos anos', 'solia ser', 'era antes'],
 };

@@ -22,7 +22,7 @@ export function readsIndirect(lang: Lang): boolean {
  */
 // prettier-ignore
 export const VERDICT_LABELS: PartialPerLang<string> = {
-  en: ['so which one', 'so which one?', 'verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
+  en: ['in the end', 'so which one', 'so which one?', 'verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
     'our pick', 'our take', 'my take', 'in short', 'conclusion', 'recommendation', 'our recommendation', 'worth it',
     'worth it?', 'should you buy it', 'should you buy it?', 'tl dr', 'tl;dr', 'tldr', 'final thoughts', 'summary',
     'in summary', 'to sum up', 'my recommendation', 'which should you choose', 'which should you choose?', 'the short answer',
@@ -31,7 +31,7 @@ export const VERDICT_LABELS: PartialPerLang<string> = {
   de: ['lohnt sich', 'lohnt sich?', 'fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
     'kurz gesagt', 'lohnt es sich', 'lohnt es sich?', 'mein fazit', 'zusammenfassung', 'meine empfehlung',
     'kaufempfehlung', 'unser urteil'],
-  fr: ['verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
+  fr: ['faut-il la prendre', 'faut-il la prendre ?', 'faut-il le prendre', 'faut-il le prendre ?', "faut-il l'acheter", "faut-il l'acheter ?", 'verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
     'notre recommandation', 'ca vaut le coup', 'ca vaut le coup ?', 'le verdict', 'notre conseil', 'mon conseil',
     'pour conclure', 'en conclusion', 'mon avis'],
   es: ['veredicto', 'conclusion', 'en resumen', 'recomendacion', 'nuestra opinion', 'valoracion'],
@@ -43,12 +43,12 @@ export const VERDICT_LABELS: PartialPerLang<string> = {
 /** A verdict cell that opens with one of these is that verdict ("Yes", "No – weak motor", "Skip: …"). */
 // prettier-ignore
 export const VERDICT_YES: PartialPerLang<string> = {
-  en: ['yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
+  en: ['absolutely', 'definitely', 'yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
   pt: ['sim'],
 };
 // prettier-ignore
 export const VERDICT_NO: PartialPerLang<string> = {
-  en: ['probably not', 'not really', 'no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
+  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
 };
 
 /**
