@@ -83,6 +83,18 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
   return out;
 }
 
+/**
+ * Which part of the set an answer belongs to: the first part (one file per language), the
+ * indirect-wording part tuned on (indirect-*.yaml), or its second held-out batch
+ * (indirect-fresh-*.yaml), written after the rules were tuned and never tuned on.
+ */
+export type SetPart = 'first' | 'indirect' | 'fresh';
+
+export function partOf(a: LabelledAnswer): SetPart {
+  if (a.file.startsWith('indirect-fresh-')) return 'fresh';
+  return a.file.startsWith('indirect-') ? 'indirect' : 'first';
+}
+
 export interface Score {
   answers: number;
   judged: number;
