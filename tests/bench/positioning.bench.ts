@@ -97,7 +97,7 @@ function printPart(
   );
   const whole = scoreAll(set, true);
   const noHint = scoreAll(set, false);
-  console.log(row('all seen', seen));
+  if (seen.answers > 0) console.log(row('all seen', seen));
   console.log(row('all held-out', held));
   console.log(row('all', whole));
   console.log(row('all, no hint', noHint));
