@@ -244,6 +244,13 @@ export function defaultHandlers(): Handlers {
     }),
     'promptSets.delete': () => ({ deleted: true }),
     'monitors.list': () => [],
+    'suggestions.list': () => ({
+      suggestions: [],
+      total: 0,
+      bySource: { gsc: 0, bing: 0, fanout: 0 },
+      dismissed: 0,
+      notes: [],
+    }),
     'monitors.save': (input) =>
       sampleMonitor({
         id: input.id ?? 'm-new',

@@ -18,6 +18,7 @@ import { usePositioningStore } from '../../../src/renderer/src/stores/positionin
 import { useRescoreDialogStore } from '../../../src/renderer/src/stores/rescore-dialog-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
+import { useSuggestionsStore } from '../../../src/renderer/src/stores/suggestions-store';
 import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
@@ -47,6 +48,7 @@ export function resetStores(): void {
     useRescoreDialogStore,
     useRunBoardStore,
     useRunStatusStore,
+    useSuggestionsStore,
     useSyncStore,
     useToastStore,
     useToolsStore,
