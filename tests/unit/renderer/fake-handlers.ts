@@ -244,6 +244,8 @@ export function defaultHandlers(): Handlers {
     }),
     'promptSets.delete': () => ({ deleted: true }),
     'monitors.list': () => [],
+    'funnel.sharing': () => ({ aggregates: false, changedAt: null, pushedAt: null }),
+    'funnel.setSharing': (input) => ({ aggregates: input.aggregates, changedAt: NOW, pushedAt: null }),
     'suggestions.list': () => ({
       suggestions: [],
       total: 0,

@@ -5,6 +5,7 @@ import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-store';
 import { useFunnelStore } from '../../../src/renderer/src/stores/funnel-store';
+import { useFunnelSharingStore } from '../../../src/renderer/src/stores/funnel-sharing-store';
 import { useFactsStore } from '../../../src/renderer/src/stores/facts-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
@@ -39,6 +40,7 @@ export function resetStores(): void {
     useDemoStore,
     useDiscoveryStore,
     useFunnelStore,
+    useFunnelSharingStore,
     useFactsStore,
     useLibraryStore,
     useMonitorsStore,

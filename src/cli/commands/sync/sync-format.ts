@@ -72,6 +72,14 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
     );
   } else writeLine(ctx.stdout, `Pushed:   ${countsInWords(report.pushed)}`);
   writeLine(ctx.stdout, `Pulled:   ${countsInWords(report.pulled)}`);
+  if (report.funnelDays) {
+    writeLine(
+      ctx.stdout,
+      report.funnelDays.cleared
+        ? 'Funnel:   sharing is off; this computer\u2019s funnel totals were removed from the team'
+        : `Funnel:   ${report.funnelDays.rows} daily totals per engine and page shared (logs and analytics rows stay here)`,
+    );
+  }
   if (Object.keys(report.deleted).length > 0) {
     writeLine(ctx.stdout, `Deleted here (a teammate deleted them): ${countsInWords(report.deleted)}`);
   }

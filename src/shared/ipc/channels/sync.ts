@@ -54,6 +54,12 @@ export interface SyncReportView {
    * them): not sent, named (table, id, why) and kept here (`parallax sync quarantine`).
    */
   overCap: SyncQuarantinedView[];
+  /**
+   * The funnel's daily aggregates (never logs or analytics rows): rows sent when the workspace
+   * shares them, `cleared` when sharing was turned off and this desktop's rows were removed;
+   * null when nothing was sent (sharing off, or a viewer).
+   */
+  funnelDays?: { rows: number; cleared: boolean } | null;
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */
