@@ -152,6 +152,17 @@ describe('Library: prompts worth tracking', () => {
     expect(within(await panelTable()).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('reads the suggestions again when a prompt is saved in the library', async () => {
+    render(<LibraryView />);
+    await panelTable();
+    const before = fake.callsTo('suggestions.list').length;
+    const form = screen.getByRole('form', { name: 'New prompt' });
+    fireEvent.change(within(form).getByLabelText('Prompt'), { target: { value: 'crm pricing 2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save prompt' }));
+    await waitFor(() => expect(fake.callsTo('prompts.save')).toHaveLength(1));
+    await waitFor(() => expect(fake.callsTo('suggestions.list').length).toBeGreaterThan(before));
+  });
+
   it('adds a suggestion to a monitor chosen in the same form, with no topic', async () => {
     render(<LibraryView />);
     await panelTable();

@@ -107,9 +107,11 @@ function SourceFilter() {
 
 export function SuggestionsPanel() {
   const { data, error, load, done } = useSuggestionsStore();
+  // Read again whenever the library is: a prompt saved there is tracked, so no longer suggested.
+  const library = useLibraryStore((st) => st.prompts);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, library]);
   const list = data?.suggestions ?? [];
   return (
     <div className="panel">
