@@ -190,7 +190,12 @@ afterAll(async () => {
 
 describe('sharing the funnel aggregates with the team', () => {
   it('sends nothing while the workspace has not turned sharing on', async () => {
-    expect(alice.store.outcomeSharing()).toEqual({ aggregates: false, changedAt: null, pushedAt: null });
+    expect(alice.store.outcomeSharing()).toEqual({
+      aggregates: false,
+      changedAt: null,
+      pushedAt: null,
+      pushedDigest: null,
+    });
     const report = await alice.sync({ now: () => NOW });
     expect(report.funnelDays).toBeNull();
     expect(await team.count('funnel_days')).toBe(0);
@@ -202,7 +207,7 @@ describe('sharing the funnel aggregates with the team', () => {
     expect(JSON.parse(on.stdout)).toMatchObject({ aggregates: true });
     alice.reopen();
     const report = await alice.sync({ now: () => NOW });
-    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false });
+    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false, sent: true });
     expect(await teamRows()).toEqual(BY_HAND);
     const dump = await everythingOnTheServer();
     expect(dump).toContain('"page": "/pricing"');
@@ -216,8 +221,13 @@ describe('sharing the funnel aggregates with the team', () => {
       '?ref=1',
     ])
       expect({ secret, found: dump.includes(secret) }).toEqual({ secret, found: false });
-    // Again: the same rows, nothing added twice.
-    await alice.sync({ now: () => NOW });
+    // Again: the same rows, so nothing goes; a day later the same rows are still as sent.
+    expect((await alice.sync({ now: () => NOW })).funnelDays).toEqual({
+      rows: BY_HAND.length,
+      cleared: false,
+      sent: false,
+    });
+    expect((await alice.sync({ now: () => NOW + DAY_MS })).funnelDays).toMatchObject({ sent: false });
     expect(await teamRows()).toEqual(BY_HAND);
     expect(alice.store.outcomeSharing().pushedAt).toBe(NOW);
   });
@@ -273,17 +283,34 @@ describe('sharing the funnel aggregates with the team', () => {
         [0, 0],
       ]),
     ).toBe('22023');
+    // A new import changes a day: its rows replace that span's, the others stay as they were.
+    const more = join(dir, 'more.log');
+    writeFileSync(more, `${combinedLine(hit(IP.gptbot, UA.gptbot, '/pricing', D1 + 3600_000))}\n`);
+    await importLogs({
+      store: alice.store,
+      paths: [more],
+      site: 'acme.example',
+      ranges: loadRangeLists(),
+      now: () => NOW,
+    });
     const report = await alice.sync({ now: () => NOW });
-    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false });
-    expect(await teamRows()).toEqual(BY_HAND);
+    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false, sent: true });
+    expect(await teamRows()).toEqual([
+      ['2026-11-18', 'assistant-a', '/pricing', 3, 5, 1],
+      ...BY_HAND.slice(1),
+    ]);
   });
 
   it('removes this desktop\u2019s rows at the next sync once sharing is off', async () => {
     alice.store.setOutcomeSharing(false);
     const report = await alice.sync({ now: () => NOW + DAY_MS });
-    expect(report.funnelDays).toEqual({ rows: 0, cleared: true });
+    expect(report.funnelDays).toEqual({ rows: 0, cleared: true, sent: true });
     expect(await teamRows()).toEqual([]);
-    expect(alice.store.outcomeSharing()).toMatchObject({ aggregates: false, pushedAt: null });
+    expect(alice.store.outcomeSharing()).toMatchObject({
+      aggregates: false,
+      pushedAt: null,
+      pushedDigest: null,
+    });
     expect((await alice.sync({ now: () => NOW + DAY_MS })).funnelDays).toBeNull();
   });
 });

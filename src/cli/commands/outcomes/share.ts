@@ -29,7 +29,12 @@ export function registerShare(outcomes: Command, ctx: CliContext): void {
       await withCliCore(ctx, { ...reads, ...flags }, async (core) => {
         const sharing =
           state === undefined ? core.store.outcomeSharing() : core.store.setOutcomeSharing(state === 'on');
-        if (ctx.json) return writeJson(ctx, sharing);
+        if (ctx.json)
+          return writeJson(ctx, {
+            aggregates: sharing.aggregates,
+            changedAt: sharing.changedAt,
+            pushedAt: sharing.pushedAt,
+          });
         writeLine(
           ctx.stdout,
           sharing.aggregates

@@ -1,3 +1,5 @@
+import type { OutcomeSharing } from '../../history';
+import type { FunnelSharingView } from '../../../shared/ipc/channels/funnel';
 import type { HandlerModule } from './types';
 
 // The Funnel view: core.services.funnel(), loaded at its first call (it reads the crawler and
@@ -8,13 +10,19 @@ import type { HandlerModule } from './types';
 
 type Channels = 'funnel.summary' | 'funnel.sharing' | 'funnel.setSharing';
 
+const view = ({ aggregates, changedAt, pushedAt }: OutcomeSharing): FunnelSharingView => ({
+  aggregates,
+  changedAt,
+  pushedAt,
+});
+
 export const funnelHandlers: HandlerModule<Channels> = ({ funnel, store, sync }) => ({
   'funnel.summary': async ({ days, engine, site }) =>
     (await funnel()).funnel({ days, ...(engine ? { engine } : {}), ...(site ? { site } : {}) }),
-  'funnel.sharing': async () => store.outcomeSharing(),
+  'funnel.sharing': async () => view(store.outcomeSharing()),
   'funnel.setSharing': async ({ aggregates }) => {
     const changed = store.setOutcomeSharing(aggregates);
     void sync.syncNow().catch(() => undefined);
-    return changed;
+    return view(changed);
   },
 });

@@ -17,6 +17,8 @@ export interface OutcomeSharing {
   changedAt: number | null;
   /** When aggregates last reached the team server; null when never. */
   pushedAt: number | null;
+  /** The digest of the aggregates last sent (a sync sends them again only when it changes). */
+  pushedDigest: string | null;
 }
 
 export interface DismissalsApi {
@@ -27,14 +29,15 @@ export interface DismissalsApi {
   suggestionDismissals(): SuggestionDismissal[];
   outcomeSharing(): OutcomeSharing;
   setOutcomeSharing(aggregates: boolean): OutcomeSharing;
-  /** Records that aggregates reached the team server at `at`; null: this desktop's are off it. */
-  markOutcomesPushed(at: number | null): void;
+  /** Records that aggregates (of this digest) reached the team server at `at`; null: this desktop's are off it. */
+  markOutcomesPushed(at: number | null, digest: string | null): void;
 }
 
 interface SharingRow {
   aggregates: number;
   changedAt: number;
   pushedAt: number | null;
+  pushedDigest: string | null;
 }
 
 export function createDismissalsApi(ctx: StoreContext): DismissalsApi {
@@ -42,11 +45,12 @@ export function createDismissalsApi(ctx: StoreContext): DismissalsApi {
   const sharing = (): OutcomeSharing => {
     const row = stmt(
       db,
-      `SELECT aggregates, changed_at AS changedAt, pushed_at AS pushedAt FROM outcome_sharing WHERE only = 1`,
+      `SELECT aggregates, changed_at AS changedAt, pushed_at AS pushedAt, pushed_digest AS pushedDigest
+       FROM outcome_sharing WHERE only = 1`,
     ).get() as SharingRow | undefined;
     return row
-      ? { aggregates: row.aggregates === 1, changedAt: row.changedAt, pushedAt: row.pushedAt }
-      : { aggregates: false, changedAt: null, pushedAt: null };
+      ? { ...row, aggregates: row.aggregates === 1 }
+      : { aggregates: false, changedAt: null, pushedAt: null, pushedDigest: null };
   };
   return {
     dismissSuggestion(id, text) {
@@ -74,8 +78,8 @@ export function createDismissalsApi(ctx: StoreContext): DismissalsApi {
       ).run(aggregates ? 1 : 0, now());
       return sharing();
     },
-    markOutcomesPushed(at) {
-      stmt(db, `UPDATE outcome_sharing SET pushed_at = ? WHERE only = 1`).run(at);
+    markOutcomesPushed(at, digest) {
+      stmt(db, `UPDATE outcome_sharing SET pushed_at = ?, pushed_digest = ? WHERE only = 1`).run(at, digest);
     },
   };
 }

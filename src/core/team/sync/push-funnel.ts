@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { funnelDays, type FunnelDay } from '../../outcomes';
 import type { StepContext } from './context';
 
 // The funnel's daily aggregates, sent when the workspace shares them (off unless the analyst
 // turns it on): per day × engine × page counts, through parallax.put_funnel_days, which
 // replaces this desktop's rows of a span of days. Logs and first-party rows never leave.
-// Turned off after sharing, the next sync removes this desktop's rows of the window.
+// Sent again only when they changed since the last push (their digest). Turned off after
+// sharing, the next sync removes this desktop's rows of the window.
 
 /** Days sent each sync, today included: the server's span per call is 400. */
 export const SHARED_DAYS = 400;
@@ -59,18 +61,29 @@ async function put(ctx: StepContext, span: Span): Promise<void> {
   );
 }
 
-/** Sends (or clears) this desktop's aggregates; null when there was nothing to do. */
-export async function pushFunnelDays(
-  ctx: StepContext,
-  now: number,
-): Promise<{ rows: number; cleared: boolean } | null> {
+const digestOf = (rows: readonly FunnelDay[]): string =>
+  createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+
+/** What a sync did with the aggregates: sent (or cleared) them, or found them as last sent. */
+export interface FunnelDaysPush {
+  rows: number;
+  cleared: boolean;
+  /** False when they were the same as last sent, so nothing went. */
+  sent: boolean;
+}
+
+/** Sends (or clears) this desktop's aggregates; null when sharing is off and nothing is on the team. */
+export async function pushFunnelDays(ctx: StepContext, now: number): Promise<FunnelDaysPush | null> {
   const sharing = ctx.store.outcomeSharing();
   if (!sharing.aggregates && sharing.pushedAt === null) return null;
   const today = Math.floor(now / DAY_MS);
   const first = iso(today - SHARED_DAYS + 1);
   const last = iso(today);
   const rows = sharing.aggregates ? funnelDays(ctx.store, { days: SHARED_DAYS, now }) : [];
+  const digest = sharing.aggregates ? digestOf(rows) : null;
+  const cleared = !sharing.aggregates;
+  if (!cleared && digest === sharing.pushedDigest) return { rows: rows.length, cleared, sent: false };
   for (const span of spans(rows, first, last)) await put(ctx, span);
-  ctx.store.markOutcomesPushed(sharing.aggregates ? now : null);
-  return { rows: rows.length, cleared: !sharing.aggregates };
+  ctx.store.markOutcomesPushed(cleared ? null : now, digest);
+  return { rows: rows.length, cleared, sent: true };
 }

@@ -55,11 +55,11 @@ export interface SyncReportView {
    */
   overCap: SyncQuarantinedView[];
   /**
-   * The funnel's daily aggregates (never logs or analytics rows): rows sent when the workspace
-   * shares them, `cleared` when sharing was turned off and this desktop's rows were removed;
-   * null when nothing was sent (sharing off, or a viewer).
+   * The funnel's daily aggregates (never logs or analytics rows) when the workspace shares them:
+   * their rows, `sent` false when they were as last sent (nothing went), `cleared` when sharing
+   * was turned off and this desktop's rows were removed; null when sharing is off (or a viewer).
    */
-  funnelDays?: { rows: number; cleared: boolean } | null;
+  funnelDays?: { rows: number; cleared: boolean; sent: boolean } | null;
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */

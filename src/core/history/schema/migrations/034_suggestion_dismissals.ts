@@ -5,6 +5,8 @@
 //   question, stable while the question is the same), with the text shown when it was dismissed.
 // - outcome_sharing: whether this history (a workspace) shares its funnel's daily aggregates with
 //   the team server; one row, absent means off. Logs and first-party rows are never shared.
+//   pushed_digest: the digest of the aggregates last sent, so a sync sends them only when they
+//   changed.
 // IF NOT EXISTS: the upgrade tests take a later file back to an earlier version and run it again.
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS suggestion_dismissals (
@@ -17,6 +19,7 @@ CREATE TABLE IF NOT EXISTS outcome_sharing (
   only       INTEGER PRIMARY KEY CHECK (only = 1),
   aggregates INTEGER NOT NULL CHECK (aggregates IN (0, 1)),
   changed_at INTEGER NOT NULL,
-  pushed_at  INTEGER
+  pushed_at  INTEGER,
+  pushed_digest TEXT
 ) STRICT;
 `;
