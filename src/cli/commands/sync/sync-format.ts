@@ -77,7 +77,9 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
       ctx.stdout,
       report.funnelDays.cleared
         ? 'Funnel:   sharing is off; this computer\u2019s funnel totals were removed from the team'
-        : `Funnel:   ${report.funnelDays.rows} daily totals per engine and page ${report.funnelDays.sent ? 'shared' : 'unchanged since last shared'} (logs and analytics rows stay here)`,
+        : report.funnelDays.sent
+          ? `Funnel:   ${report.funnelDays.rows} daily totals per engine and page shared (logs and analytics rows stay here)`
+          : 'Funnel:   nothing imported since the daily totals were last shared',
     );
   }
   if (Object.keys(report.deleted).length > 0) {

@@ -31,6 +31,11 @@ export interface DismissalsApi {
   setOutcomeSharing(aggregates: boolean): OutcomeSharing;
   /** Records that aggregates (of this digest) reached the team server at `at`; null: this desktop's are off it. */
   markOutcomesPushed(at: number | null, digest: string | null): void;
+  /**
+   * A stamp of what the funnel's aggregates are made of (imported log files, analytics rows):
+   * it changes with every import, so an unchanged stamp means unchanged aggregates.
+   */
+  funnelInputsStamp(): string;
 }
 
 interface SharingRow {
@@ -77,6 +82,15 @@ export function createDismissalsApi(ctx: StoreContext): DismissalsApi {
          ON CONFLICT (only) DO UPDATE SET aggregates = excluded.aggregates, changed_at = excluded.changed_at`,
       ).run(aggregates ? 1 : 0, now());
       return sharing();
+    },
+    funnelInputsStamp() {
+      const row = stmt(
+        db,
+        `SELECT (SELECT count(*) || ':' || coalesce(max(imported_at), 0) FROM crawl_files) || '/' ||
+           (SELECT count(*) || ':' || coalesce(max(imported_at), 0) || ':' || coalesce(sum(sessions), 0) || ':' ||
+              coalesce(sum(key_events), 0) FROM outcome_traffic) AS stamp`,
+      ).get() as { stamp: string };
+      return row.stamp;
     },
     markOutcomesPushed(at, digest) {
       stmt(db, `UPDATE outcome_sharing SET pushed_at = ?, pushed_digest = ? WHERE only = 1`).run(at, digest);

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { funnelDays, type FunnelDay } from '../../outcomes';
 import type { StepContext } from './context';
 
 // The funnel's daily aggregates, sent when the workspace shares them (off unless the analyst
 // turns it on): per day × engine × page counts, through parallax.put_funnel_days, which
 // replaces this desktop's rows of a span of days. Logs and first-party rows never leave.
-// Sent again only when they changed since the last push (their digest). Turned off after
-// sharing, the next sync removes this desktop's rows of the window.
+// Computed and sent again only when their inputs changed since the last push (an import: the
+// history's stamp of them), so a routine sync reads two counts. Turned off after sharing, the
+// next sync removes this desktop's rows of the window.
 
 /** Days sent each sync, today included: the server's span per call is 400. */
 export const SHARED_DAYS = 400;
@@ -61,14 +61,11 @@ async function put(ctx: StepContext, span: Span): Promise<void> {
   );
 }
 
-const digestOf = (rows: readonly FunnelDay[]): string =>
-  createHash('sha256').update(JSON.stringify(rows)).digest('hex');
-
 /** What a sync did with the aggregates: sent (or cleared) them, or found them as last sent. */
 export interface FunnelDaysPush {
   rows: number;
   cleared: boolean;
-  /** False when they were the same as last sent, so nothing went. */
+  /** False when nothing was imported since they were last sent, so nothing went (rows: 0). */
   sent: boolean;
 }
 
@@ -76,14 +73,14 @@ export interface FunnelDaysPush {
 export async function pushFunnelDays(ctx: StepContext, now: number): Promise<FunnelDaysPush | null> {
   const sharing = ctx.store.outcomeSharing();
   if (!sharing.aggregates && sharing.pushedAt === null) return null;
+  const cleared = !sharing.aggregates;
+  const stamp = cleared ? null : ctx.store.funnelInputsStamp();
+  if (!cleared && stamp === sharing.pushedDigest) return { rows: 0, cleared, sent: false };
   const today = Math.floor(now / DAY_MS);
   const first = iso(today - SHARED_DAYS + 1);
   const last = iso(today);
-  const rows = sharing.aggregates ? funnelDays(ctx.store, { days: SHARED_DAYS, now }) : [];
-  const digest = sharing.aggregates ? digestOf(rows) : null;
-  const cleared = !sharing.aggregates;
-  if (!cleared && digest === sharing.pushedDigest) return { rows: rows.length, cleared, sent: false };
+  const rows = cleared ? [] : funnelDays(ctx.store, { days: SHARED_DAYS, now });
   for (const span of spans(rows, first, last)) await put(ctx, span);
-  ctx.store.markOutcomesPushed(cleared ? null : now, digest);
+  ctx.store.markOutcomesPushed(cleared ? null : now, stamp);
   return { rows: rows.length, cleared, sent: true };
 }

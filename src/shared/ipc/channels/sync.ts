@@ -56,7 +56,7 @@ export interface SyncReportView {
   overCap: SyncQuarantinedView[];
   /**
    * The funnel's daily aggregates (never logs or analytics rows) when the workspace shares them:
-   * their rows, `sent` false when they were as last sent (nothing went), `cleared` when sharing
+   * their rows, `sent` false when nothing was imported since the last push (nothing went), `cleared` when sharing
    * was turned off and this desktop's rows were removed; null when sharing is off (or a viewer).
    */
   funnelDays?: { rows: number; cleared: boolean; sent: boolean } | null;
