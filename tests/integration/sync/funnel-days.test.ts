@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLogs, loadRangeLists } from '../../../src/core/crawlers';
 import { importOutcomeFile } from '../../../src/core/outcomes';
-import { combinedLine, IP, UA, type LogLine } from '../../support/crawler-logs';
+import { combinedLine, IP, UA, visit, type LogLine } from '../../support/crawler-logs';
 import { runCliAt } from '../../support/cli-in-process';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
@@ -24,17 +24,8 @@ const NOW = Date.UTC(2026, 10, 20, 12);
 const D1 = Date.UTC(2026, 10, 18, 9);
 const D2 = Date.UTC(2026, 10, 19, 9);
 
-const hit = (ip: string, ua: string, url: string, at: number, status = 200): LogLine => ({
-  ip,
-  at,
-  method: 'GET',
-  url,
-  status,
-  bytes: 512,
-  referer: '-',
-  ua,
-  host: 'acme.example',
-});
+const hit = (ip: string, ua: string, url: string, at: number, status = 200): LogLine =>
+  visit(ip, ua, url, status, at, 'acme.example');
 
 const LOG: LogLine[] = [
   hit(IP.gptbot, UA.gptbot, '/pricing?ref=1', D1),
@@ -207,7 +198,13 @@ describe('sharing the funnel aggregates with the team', () => {
     expect(JSON.parse(on.stdout)).toMatchObject({ aggregates: true });
     alice.reopen();
     const report = await alice.sync({ now: () => NOW });
-    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false, sent: true });
+    expect(report.funnelDays).toEqual({
+      rows: BY_HAND.length,
+      cleared: false,
+      sent: true,
+      leftOut: 0,
+      refused: null,
+    });
     expect(await teamRows()).toEqual(BY_HAND);
     const dump = await everythingOnTheServer();
     expect(dump).toContain('"page": "/pricing"');
@@ -226,6 +223,8 @@ describe('sharing the funnel aggregates with the team', () => {
       rows: 0,
       cleared: false,
       sent: false,
+      leftOut: 0,
+      refused: null,
     });
     expect((await alice.sync({ now: () => NOW + DAY_MS })).funnelDays).toMatchObject({ sent: false });
     expect(await teamRows()).toEqual(BY_HAND);
@@ -294,17 +293,56 @@ describe('sharing the funnel aggregates with the team', () => {
       now: () => NOW,
     });
     const report = await alice.sync({ now: () => NOW });
-    expect(report.funnelDays).toEqual({ rows: BY_HAND.length, cleared: false, sent: true });
+    expect(report.funnelDays).toEqual({
+      rows: BY_HAND.length,
+      cleared: false,
+      sent: true,
+      leftOut: 0,
+      refused: null,
+    });
     expect(await teamRows()).toEqual([
       ['2026-11-18', 'assistant-a', '/pricing', 3, 5, 1],
       ...BY_HAND.slice(1),
     ]);
   });
 
+  it('says when the team server refuses them (a workspace over its cap), and the rest of the sync goes on', async () => {
+    await team.owner.query(
+      `UPDATE parallax.server_limits SET value = 3 WHERE name = 'funnel_rows_per_workspace'`,
+    );
+    try {
+      const more = join(dir, 'over.log');
+      writeFileSync(more, `${combinedLine(hit(IP.gptbot, UA.gptbot, '/new', D2))}\n`);
+      await importLogs({
+        store: alice.store,
+        paths: [more],
+        site: 'acme.example',
+        ranges: loadRangeLists(),
+        now: () => NOW,
+      });
+      const report = await alice.sync({ now: () => NOW });
+      expect(report.funnelDays).toMatchObject({
+        sent: false,
+        refused: expect.stringContaining('over its cap of 3'),
+      });
+      expect(report.canceled).toBe(false);
+      expect(await teamRows()).toEqual([
+        ['2026-11-18', 'assistant-a', '/pricing', 3, 5, 1],
+        ...BY_HAND.slice(1),
+      ]);
+    } finally {
+      await team.owner.query(
+        `UPDATE parallax.server_limits SET value = 1000000 WHERE name = 'funnel_rows_per_workspace'`,
+      );
+    }
+    const again = await alice.sync({ now: () => NOW });
+    expect(again.funnelDays).toMatchObject({ sent: true, rows: BY_HAND.length + 1, refused: null });
+  });
+
   it('removes this desktop\u2019s rows at the next sync once sharing is off', async () => {
     alice.store.setOutcomeSharing(false);
     const report = await alice.sync({ now: () => NOW + DAY_MS });
-    expect(report.funnelDays).toEqual({ rows: 0, cleared: true, sent: true });
+    expect(report.funnelDays).toEqual({ rows: 0, cleared: true, sent: true, leftOut: 0, refused: null });
     expect(await teamRows()).toEqual([]);
     expect(alice.store.outcomeSharing()).toMatchObject({
       aggregates: false,

@@ -1,4 +1,5 @@
 import { funnelDays, type FunnelDay } from '../../outcomes';
+import { TeamError } from '../server';
 import type { StepContext } from './context';
 
 // The funnel's daily aggregates, sent when the workspace shares them (off unless the analyst
@@ -10,36 +11,60 @@ import type { StepContext } from './context';
 
 /** Days sent each sync, today included: the server's span per call is 400. */
 export const SHARED_DAYS = 400;
-/** Rows per call: the server takes at most 20,000 (funnel_rows_per_call). */
-const ROWS_PER_CALL = 10_000;
+/** Rows per call: the server takes at most 20,000 (funnel_rows_per_call); a day's rows never exceed it. */
+export const ROWS_PER_CALL = 10_000;
+/** The server refusing the aggregates (its caps, its checks, access): said in the report, the sync goes on. */
+const REFUSED = new Set(['54000', '22023', '23514', '42501']);
 const DAY_MS = 86_400_000;
 
 const iso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-interface Span {
+export interface Span {
   first: string;
   last: string;
   rows: FunnelDay[];
 }
 
-/** Contiguous spans covering first..last, each with at most ROWS_PER_CALL rows (a day's rows stay together). */
-function spans(rows: readonly FunnelDay[], first: string, last: string): Span[] {
+const weight = (d: FunnelDay): number => d.crawledHits + d.referredSessions + d.keyEvents;
+
+/**
+ * A day's rows, at most `max`: the pages with the most hits, sessions and key events (a site
+ * whose day has more is told how many were left out), in the rows' order.
+ */
+function capDay(rows: FunnelDay[], max: number): { kept: FunnelDay[]; leftOut: number } {
+  if (rows.length <= max) return { kept: rows, leftOut: 0 };
+  const strongest = new Set([...rows].sort((a, b) => weight(b) - weight(a)).slice(0, max));
+  return { kept: rows.filter((r) => strongest.has(r)), leftOut: rows.length - max };
+}
+
+/**
+ * Contiguous spans covering first..last, each with at most `max` rows (a day's rows stay
+ * together, capped at `max`), and the rows left out by the cap.
+ */
+export function funnelSpans(
+  rows: readonly FunnelDay[],
+  first: string,
+  last: string,
+  max = ROWS_PER_CALL,
+): { spans: Span[]; leftOut: number } {
   const out: Span[] = [];
+  let leftOut = 0;
   let current: Span = { first, last, rows: [] };
   for (let i = 0; i < rows.length;) {
     const day = (rows[i] as FunnelDay).day;
     let j = i;
     while (j < rows.length && (rows[j] as FunnelDay).day === day) j += 1;
-    if (current.rows.length > 0 && current.rows.length + (j - i) > ROWS_PER_CALL) {
-      const before = iso(Date.parse(`${day}T00:00:00Z`) / DAY_MS - 1);
-      out.push({ ...current, last: before });
+    const capped = capDay(rows.slice(i, j), max);
+    leftOut += capped.leftOut;
+    if (current.rows.length > 0 && current.rows.length + capped.kept.length > max) {
+      out.push({ ...current, last: iso(Date.parse(`${day}T00:00:00Z`) / DAY_MS - 1) });
       current = { first: day, last, rows: [] };
     }
-    current.rows.push(...rows.slice(i, j));
+    current.rows.push(...capped.kept);
     i = j;
   }
   out.push(current);
-  return out;
+  return { spans: out, leftOut };
 }
 
 async function put(ctx: StepContext, span: Span): Promise<void> {
@@ -67,6 +92,10 @@ export interface FunnelDaysPush {
   cleared: boolean;
   /** False when nothing was imported since they were last sent, so nothing went (rows: 0). */
   sent: boolean;
+  /** Rows of days with more than a call takes, left out (the weakest pages of those days). */
+  leftOut: number;
+  /** The team server's refusal, in one line (the rest of the sync went on); null when taken. */
+  refused: string | null;
 }
 
 /** Sends (or clears) this desktop's aggregates; null when sharing is off and nothing is on the team. */
@@ -75,12 +104,17 @@ export async function pushFunnelDays(ctx: StepContext, now: number): Promise<Fun
   if (!sharing.aggregates && sharing.pushedAt === null) return null;
   const cleared = !sharing.aggregates;
   const stamp = cleared ? null : ctx.store.funnelInputsStamp();
-  if (!cleared && stamp === sharing.pushedDigest) return { rows: 0, cleared, sent: false };
+  if (!cleared && stamp === sharing.pushedDigest)
+    return { rows: 0, cleared, sent: false, leftOut: 0, refused: null };
   const today = Math.floor(now / DAY_MS);
-  const first = iso(today - SHARED_DAYS + 1);
-  const last = iso(today);
   const rows = cleared ? [] : funnelDays(ctx.store, { days: SHARED_DAYS, now });
-  for (const span of spans(rows, first, last)) await put(ctx, span);
+  const { spans, leftOut } = funnelSpans(rows, iso(today - SHARED_DAYS + 1), iso(today));
+  try {
+    for (const span of spans) await put(ctx, span);
+  } catch (error) {
+    if (!(error instanceof TeamError) || !REFUSED.has(error.sqlstate ?? '')) throw error;
+    return { rows: rows.length - leftOut, cleared, sent: false, leftOut, refused: error.message };
+  }
   ctx.store.markOutcomesPushed(cleared ? null : now, stamp);
-  return { rows: rows.length, cleared, sent: true };
+  return { rows: rows.length - leftOut, cleared, sent: true, leftOut, refused: null };
 }

@@ -8,20 +8,23 @@ import { invokeChannel } from '../define';
 export type SuggestionSourceName = 'gsc' | 'bing' | 'fanout';
 
 export interface PromptSuggestionView {
-  /** Stable while the folded question is the same. */
+  /** Stable while the folded question is the same: what `--add ID` names. */
   id: string;
+  /** The text to track: the folded queries' strongest. */
   text: string;
+  /** Where it came from, each source once. */
   sources: SuggestionSourceName[];
   /** The near-duplicate queries folded into it. */
   variants: string[];
   /** Search Console impressions: a proxy for how often it is searched, never a volume. */
   impressions: number | null;
   clicks: number | null;
-  /** Bing: citations of the site's pages grounding answers to it. */
+  /** Bing: how often the site's pages were cited grounding answers to it. */
   citations: number | null;
-  /** Fan-out: answers in the history whose engine searched it. */
+  /** Fan-out: answers in the history whose engine searched it, and those engines. */
   answers: number | null;
   engines: string[];
+  /** 0..1: the strongest of its sources' signals relative to that source's strongest. */
   score: number;
 }
 
