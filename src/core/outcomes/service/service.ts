@@ -102,14 +102,16 @@ export function createOutcomesService(deps: OutcomesServiceDeps): OutcomesServic
       ),
     suggestPrompts(options = {}) {
       const dismissed = new Set(store.suggestionDismissals().map((d) => d.id));
-      const open = candidates(options.days).filter((s) => !dismissed.has(s.id));
+      const all = candidates(options.days);
+      const open = all.filter((s) => !dismissed.has(s.id));
       const { source } = options;
       const shown = source === undefined ? open : open.filter((s) => s.sources.includes(source));
       return {
         suggestions: shown.slice(0, options.limit ?? 25),
         total: shown.length,
         bySource: countBySource(open),
-        dismissed: dismissed.size,
+        // Only those that would be suggested now: a dismissed one since tracked is not counted.
+        dismissed: all.length - open.length,
         notes: SUGGESTION_NOTES,
       };
     },

@@ -8,7 +8,7 @@ export interface SuggestionsView {
   total: number;
   /** Candidates per source before the limit and the source filter, dismissed ones left out. */
   bySource: Record<SuggestionSource, number>;
-  /** Suggestions the analyst dismissed, left out of the list. */
+  /** Candidates the analyst dismissed, left out of the list. */
   dismissed: number;
   /** How each number reads, in words. */
   notes: string[];
