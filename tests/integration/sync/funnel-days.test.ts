@@ -85,6 +85,19 @@ async function everythingOnTheServer(): Promise<string> {
   return parts.join('\n');
 }
 
+/** Imports one more log line into alice's history, as `parallax logs import` does. */
+async function importLine(name: string, line: LogLine): Promise<void> {
+  const file = join(dir, name);
+  writeFileSync(file, `${combinedLine(line)}\n`);
+  await importLogs({
+    store: alice.store,
+    paths: [file],
+    site: 'acme.example',
+    ranges: loadRangeLists(),
+    now: () => NOW,
+  });
+}
+
 async function as(role: string): Promise<pg.Client> {
   const client = await loginAs(server, team.database, team.roles[role] as never);
   sessions.push(client);
@@ -283,15 +296,7 @@ describe('sharing the funnel aggregates with the team', () => {
       ]),
     ).toBe('22023');
     // A new import changes a day: its rows replace that span's, the others stay as they were.
-    const more = join(dir, 'more.log');
-    writeFileSync(more, `${combinedLine(hit(IP.gptbot, UA.gptbot, '/pricing', D1 + 3600_000))}\n`);
-    await importLogs({
-      store: alice.store,
-      paths: [more],
-      site: 'acme.example',
-      ranges: loadRangeLists(),
-      now: () => NOW,
-    });
+    await importLine('more.log', hit(IP.gptbot, UA.gptbot, '/pricing', D1 + 3600_000));
     const report = await alice.sync({ now: () => NOW });
     expect(report.funnelDays).toEqual({
       rows: BY_HAND.length,
@@ -311,15 +316,7 @@ describe('sharing the funnel aggregates with the team', () => {
       `UPDATE parallax.server_limits SET value = 3 WHERE name = 'funnel_rows_per_workspace'`,
     );
     try {
-      const more = join(dir, 'over.log');
-      writeFileSync(more, `${combinedLine(hit(IP.gptbot, UA.gptbot, '/new', D2))}\n`);
-      await importLogs({
-        store: alice.store,
-        paths: [more],
-        site: 'acme.example',
-        ranges: loadRangeLists(),
-        now: () => NOW,
-      });
+      await importLine('over.log', hit(IP.gptbot, UA.gptbot, '/new', D2));
       const report = await alice.sync({ now: () => NOW });
       expect(report.funnelDays).toMatchObject({
         sent: false,

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { PromptSuggestionView, SuggestionSourceName } from '../../../../shared/ipc/channels/suggestions';
-import { RowButton } from '../../components/RowActions';
+import { ActionsTableHead, RowButton } from '../../components/RowActions';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import type { ShownError } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
@@ -18,6 +18,7 @@ const SOURCE_NAMES: Record<SuggestionSourceName, string> = {
   fanout: 'Engines\u2019 fan-out',
 };
 const SOURCES = Object.keys(SOURCE_NAMES) as SuggestionSourceName[];
+const COLUMNS = ['Prompt', 'From', 'Signal'];
 
 /** Each signal in words; impressions are a proxy for how often people search, never a volume. */
 function signals(s: PromptSuggestionView): string[] {
@@ -141,19 +142,10 @@ export function SuggestionsPanel() {
       )}
       {list.length > 0 && (
         <table className="table" aria-label="Prompts worth tracking">
-          <thead>
-            <tr>
-              <th scope="col">Prompt</th>
-              <th scope="col">From</th>
-              <th scope="col">Signal</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ActionsTableHead columns={COLUMNS} />
           <tbody>
             {list.map((s) => (
-              <SuggestionRow key={s.id} s={s} columns={4} />
+              <SuggestionRow key={s.id} s={s} columns={COLUMNS.length + 1} />
             ))}
           </tbody>
         </table>
