@@ -36,6 +36,7 @@ import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
 import { commerceHandlers } from './handlers/commerce';
 import { funnelHandlers } from './handlers/funnel';
+import { suggestionsHandlers } from './handlers/suggestions';
 import { factsHandlers } from './handlers/facts';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
@@ -320,6 +321,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     discovery,
     commerce,
     funnel: services.funnel,
+    outcomes: services.outcomes,
     facts: services.facts,
     rescore,
     rescoreControl,
@@ -375,6 +377,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...discoveryHandlers(ctx),
     ...commerceHandlers(ctx),
     ...funnelHandlers(ctx),
+    ...suggestionsHandlers(ctx),
     ...factsHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),

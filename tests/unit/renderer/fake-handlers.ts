@@ -244,6 +244,15 @@ export function defaultHandlers(): Handlers {
     }),
     'promptSets.delete': () => ({ deleted: true }),
     'monitors.list': () => [],
+    'funnel.sharing': () => ({ aggregates: false, changedAt: null, pushedAt: null }),
+    'funnel.setSharing': (input) => ({ aggregates: input.aggregates, changedAt: NOW, pushedAt: null }),
+    'suggestions.list': () => ({
+      suggestions: [],
+      total: 0,
+      bySource: { gsc: 0, bing: 0, fanout: 0 },
+      dismissed: 0,
+      notes: [],
+    }),
     'monitors.save': (input) =>
       sampleMonitor({
         id: input.id ?? 'm-new',

@@ -1,5 +1,5 @@
 import type { CommerceService } from '../../../shared/commerce';
-import type { FunnelService } from '../../outcomes';
+import type { FunnelService, OutcomesService } from '../../outcomes';
 import type { FactsService } from '../../analysis';
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
@@ -28,6 +28,8 @@ export interface HandlerContext {
   facts: () => Promise<FactsService>;
   /** Crawled → cited → referred → converted, built at its first use. */
   funnel: () => Promise<FunnelService>;
+  /** First-party outcomes and the prompts worth tracking, built at its first use. */
+  outcomes: () => Promise<OutcomesService>;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */
