@@ -186,3 +186,10 @@ export function factsFigures(
 export function fewAnswers(rate: DiscrepancyRate): boolean {
   return rate.n < MIN_ANSWERS_A_SIDE;
 }
+
+/** Who judged the verdicts, in words; null when the built-in checker judged them all. */
+export function judgedByText(judgedBy: FactsFigures['judgedBy']): string | null {
+  if (judgedBy.models.length === 0) return null;
+  const models = judgedBy.models.map((m) => `${m.judge} (${m.verdicts.toLocaleString('en')})`).join(', ');
+  return `Verdicts by the built-in checker (${judgedBy.checker.toLocaleString('en')}) and, on facts it left not addressed, by your model judge ${models}.`;
+}
