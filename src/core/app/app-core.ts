@@ -56,6 +56,7 @@ import { positioningHandlers } from './handlers/positioning';
 import {
   createRescoreDriver,
   createJudgeService,
+  createFactsCheckDriver,
   createModelRescoreDriver,
   type ModelRescoreDriverDeps,
   createRescoreControl,
@@ -304,6 +305,16 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...deps.modelRescore,
     logError: (message) => deps.logError?.(message),
   });
+  const factsCheck = createFactsCheckDriver({
+    store,
+    events,
+    config: () => deps.settings.get().positioningModelJudge,
+    key: () => judge.key().catch(() => null),
+    now: deps.now,
+    ...(deps.modelRescore?.timeoutMs !== undefined ? { timeoutMs: deps.modelRescore.timeoutMs } : {}),
+    ...(deps.modelRescore?.retry ? { retry: deps.modelRescore.retry } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
   const rescoreControl = createRescoreControl({
     store,
     builtin: rescore,
@@ -323,6 +334,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     facts: services.facts,
     rescore,
     rescoreControl,
+    factsCheck,
     settings: deps.settings,
     keys,
     connections,
@@ -436,6 +448,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
       await commerceFill.close();
       await rescore.close();
       await modelRescore.close();
+      await factsCheck.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

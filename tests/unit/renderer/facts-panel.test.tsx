@@ -17,7 +17,7 @@ const FIGURES: FactsFigures = {
       discrepancyRate: { value: 0.25, lower: 0.1, upper: 0.5, n: 12 },
       facts: [
         { key: 'founded', supported: 9, contradicted: 3, notAddressed: 0, byModel: 0 },
-        { key: 'price-trail-gtx', supported: 4, contradicted: 1, notAddressed: 7, byModel: 2 },
+        { key: 'price-trail-gtx', supported: 4, contradicted: 1, notAddressed: 7, byModel: 0 },
       ],
     },
   ],
@@ -31,7 +31,7 @@ const FIGURES: FactsFigures = {
       supportingShare: 0.1,
     },
   ],
-  judgedBy: { checker: 15, models: [{ judge: 'model:openai:gpt-4o-mini', verdicts: 2 }] },
+  judgedBy: { checker: 17, models: [] },
 };
 
 describe('Facts panel', () => {

@@ -6,6 +6,7 @@ import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store'
 import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-store';
 import { useFunnelStore } from '../../../src/renderer/src/stores/funnel-store';
 import { useFactsStore } from '../../../src/renderer/src/stores/facts-store';
+import { useFactsModelStore } from '../../../src/renderer/src/stores/facts-model-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
@@ -39,6 +40,7 @@ export function resetStores(): void {
     useDiscoveryStore,
     useFunnelStore,
     useFactsStore,
+    useFactsModelStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,

@@ -10,6 +10,7 @@ import {
   type FactsReply,
 } from '../../../../shared/facts/model-contract';
 import type { Fact, FactCheck, FactChecker, FactEvidence } from '../../../../shared/facts';
+import type { FactsModelUsage } from '../../../../shared/facts/model-check';
 import type { BrandDefinition } from '../../../../shared/analytics/brand-types';
 import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import type { JudgeRef } from '../../../../shared/positioning/types';
@@ -28,6 +29,8 @@ import {
   type TokenUsage,
 } from '../model';
 
+export type { FactsModelUsage };
+
 // The analyst's model as a judge of brand facts: for one answer, the facts the built-in checker
 // left not addressed (or cannot read) go to the model in one call; per fact it answers
 // supported, contradicted or not addressed with a quote. Nothing it says is trusted as is: the
@@ -40,20 +43,6 @@ import {
 export interface FactsJudgeCache {
   get(key: FactJudgeCacheKey): CachedFactVerdict | null;
   put(key: FactJudgeCacheKey, value: CachedFactVerdict, tokens: TokenUsage): void;
-}
-
-export interface FactsModelUsage {
-  calls: number;
-  /** Facts asked of the model, and those the cache answered for free. */
-  judgedFacts: number;
-  cachedFacts: number;
-  /** Supported or contradicted verdicts dropped: their quote is not in the answer. */
-  dropped: number;
-  /** Answers given up on after the tries (asked again by the next run). */
-  notJudged: number;
-  inputTokens: number;
-  outputTokens: number;
-  usd: number;
 }
 
 export interface FactsModelJudge {

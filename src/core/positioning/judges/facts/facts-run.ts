@@ -5,10 +5,12 @@ import {
   factsPayload,
 } from '../../../../shared/facts/model-contract';
 import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
-import type { JudgeRef } from '../../../../shared/positioning/types';
+import type { FactsCheckEstimate } from '../../../../shared/facts/model-check';
 import type { FactModelItem, HistoryStore } from '../../../history';
 import { mapLimited, ModelJudgeStopped, tokensOfChars, usdOf } from '../model';
 import { factCacheKey, factsJudgeRef, type FactsModelJudge } from './facts-judge';
+
+export type { FactsCheckEstimate };
 
 // `parallax facts check --model` and the Facts panel's "Check with your model…": before any call,
 // the answers and facts left for the model (the facts the checker left not addressed in answers
@@ -29,22 +31,6 @@ export const FACTS_BATCH = 20;
 const OUTPUT_TOKENS_PER_FACT = 60;
 const OUTPUT_TOKENS_PER_REPLY = 10;
 const FIXED_CHARS = FACTS_SYSTEM_PROMPT.length + JSON.stringify(FACTS_REPLY_JSON_SCHEMA).length;
-
-export interface FactsCheckEstimate {
-  judge: JudgeRef;
-  /** Answers with a fact left for the model, and those with a fact still to pay for. */
-  answers: number;
-  answersToSend: number;
-  /** Facts to send, and those the cache already holds (free). */
-  facts: number;
-  cachedFacts: number;
-  inputTokens: number;
-  outputTokens: number;
-  usd: number;
-  budget: number | null;
-  /** Why the check is refused before any call (the estimate is above the budget), else null. */
-  overBudget: string | null;
-}
 
 export interface FactsCheckProgress {
   done: number;

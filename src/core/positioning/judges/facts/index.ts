@@ -20,3 +20,4 @@ export {
   type FactsCheckProgress,
   type FactsRunStore,
 } from './facts-run';
+export { createFactsCheckDriver, type FactsCheckDriver, type FactsCheckDriverDeps } from './facts-driver';
