@@ -151,6 +151,7 @@ describe('parallax facts', () => {
       key: 'founded',
       verdict: 'contradicted',
       evidence: { text: 'Keyfort was founded in 2016 and has no free plan.', start: 0, end: 49 },
+      checker: 'builtin',
     });
     expect(jobs.find((j) => j.promptIndex === 3)?.facts).toEqual([]);
   });

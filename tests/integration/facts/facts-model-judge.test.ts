@@ -200,6 +200,7 @@ describe('the model judge on brand facts', () => {
         .filter((x) => x.key === 'refund-policy' && x.verdict !== 'not-addressed');
       expect(checks).toHaveLength(2);
       for (const x of checks) {
+        expect(x.checker).toBe('model:openai-compatible:stand-in');
         const text = ANSWERS.find((a) => a.includes(x.evidence?.text ?? '@'));
         expect(text?.slice(x.evidence?.start, x.evidence?.end)).toBe(x.evidence?.text);
       }
