@@ -57,6 +57,7 @@ import { positioningHandlers } from './handlers/positioning';
 import {
   createRescoreDriver,
   createJudgeService,
+  createFactsCheckDriver,
   createModelRescoreDriver,
   type ModelRescoreDriverDeps,
   createRescoreControl,
@@ -305,6 +306,16 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...deps.modelRescore,
     logError: (message) => deps.logError?.(message),
   });
+  const factsCheck = createFactsCheckDriver({
+    store,
+    events,
+    config: () => deps.settings.get().positioningModelJudge,
+    key: () => judge.key().catch(() => null),
+    now: deps.now,
+    ...(deps.modelRescore?.timeoutMs !== undefined ? { timeoutMs: deps.modelRescore.timeoutMs } : {}),
+    ...(deps.modelRescore?.retry ? { retry: deps.modelRescore.retry } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
   const rescoreControl = createRescoreControl({
     store,
     builtin: rescore,
@@ -325,6 +336,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     facts: services.facts,
     rescore,
     rescoreControl,
+    factsCheck,
     settings: deps.settings,
     keys,
     connections,
@@ -439,6 +451,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
       await commerceFill.close();
       await rescore.close();
       await modelRescore.close();
+      await factsCheck.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

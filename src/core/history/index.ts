@@ -235,3 +235,4 @@ export {
 } from './codec';
 
 export type * from './outcomes';
+export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts';

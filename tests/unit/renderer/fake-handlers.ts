@@ -109,6 +109,15 @@ export function defaultHandlers(): Handlers {
       empty: noCommerce,
     }),
     'commerce.products': () => ({ period: commercePeriod, products: [] }),
+    // The Facts panel's model check: none has run in this session.
+    'facts.modelCheck.status': () => ({
+      phase: 'idle',
+      judge: null,
+      done: 0,
+      total: 0,
+      usage: null,
+      message: null,
+    }),
     'commerce.ads': () => ({
       period: commercePeriod,
       answers: 0,

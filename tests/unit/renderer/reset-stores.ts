@@ -7,6 +7,7 @@ import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-stor
 import { useFunnelStore } from '../../../src/renderer/src/stores/funnel-store';
 import { useFunnelSharingStore } from '../../../src/renderer/src/stores/funnel-sharing-store';
 import { useFactsStore } from '../../../src/renderer/src/stores/facts-store';
+import { useFactsModelStore } from '../../../src/renderer/src/stores/facts-model-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
@@ -42,6 +43,7 @@ export function resetStores(): void {
     useFunnelStore,
     useFunnelSharingStore,
     useFactsStore,
+    useFactsModelStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,

@@ -3,13 +3,20 @@ import { extname } from 'node:path';
 import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
-// Brand facts in the Brands view: a sheet imported through the open dialog, and the figures.
+// Brand facts in the Brands view: a sheet imported through the open dialog, the figures, and
+// the check with the analyst's model judge (estimate, start, cancel: core/positioning's driver).
 // After a sheet or the brands change the history is re-checked in the background, a batch at a
 // time between other work (a 90-day history holds hundreds of thousands of answers: checked in
 // one go it would hold main for a minute); the view reads the figures as they stand and reloads
 // when the re-check ends ('visibility.changed').
 
-type Channels = 'facts.figures' | 'facts.importSheet';
+type Channels =
+  | 'facts.figures'
+  | 'facts.importSheet'
+  | 'facts.modelCheck.estimate'
+  | 'facts.modelCheck.start'
+  | 'facts.modelCheck.cancel'
+  | 'facts.modelCheck.status';
 
 const DAY_MS = 86_400_000;
 /** Answers re-checked per turn of the event loop. */
@@ -65,4 +72,8 @@ export const factsHandlers: HandlerModule<Channels> = (ctx) => ({
     if (result.version !== null) recheckInBackground(ctx);
     return { path, brand, facts: result.facts.length, errors: result.errors };
   },
+  'facts.modelCheck.estimate': ({ days }) => ctx.factsCheck.estimate(days),
+  'facts.modelCheck.start': ({ days }) => ctx.factsCheck.start(days),
+  'facts.modelCheck.cancel': () => ctx.factsCheck.cancel(),
+  'facts.modelCheck.status': () => ctx.factsCheck.status(),
 });

@@ -7,7 +7,13 @@ import type { EventBus, KeyService, SettingsStore } from '../../platform';
 import type { ExportWorkerScript, HistoryStore } from '../../history';
 import type { ConnectionManager, RunService, MonitorScheduler } from '../../runs';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
-import type { PositioningService, RescoreDriver, JudgeService, RescoreControl } from '../../positioning';
+import type {
+  FactsCheckDriver,
+  PositioningService,
+  RescoreDriver,
+  JudgeService,
+  RescoreControl,
+} from '../../positioning';
 import type { TeamService, WorkspaceOps, BackgroundSync } from '../../team';
 
 /** What the handler modules share: the core's services. */
@@ -34,6 +40,8 @@ export interface HandlerContext {
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */
   rescoreControl: RescoreControl;
+  /** The Facts panel's check with the analyst's model judge, in the background. */
+  factsCheck: FactsCheckDriver;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;

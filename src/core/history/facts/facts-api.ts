@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BrandFactSheet, Fact } from '../../../shared/facts';
+import type { BrandFactSheet, Fact, FactCheck } from '../../../shared/facts';
 import { pluck } from '../connection';
 import {
   checksOfJobs,
@@ -9,6 +9,15 @@ import {
   type FactVerdictRow,
   type StoredFactCheck,
 } from './facts-read';
+import {
+  factJudgeCacheGet,
+  factJudgeCachePut,
+  factModelWork,
+  writeModelChecks,
+  type CachedFactVerdict,
+  type FactJudgeCacheKey,
+  type FactModelBatch,
+} from './facts-model';
 import { recheckBatch, recheckCursor, type RecheckStep } from './facts-recheck';
 import { readFactSheets, readFactsVersion, writeFactSheet } from './facts-sheets';
 
@@ -29,6 +38,16 @@ export interface FactsApi {
   factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
   factVerdictRows(sinceMs: number | null): FactVerdictRow[];
   factSourceRows(sinceMs: number | null): FactSourceRow[];
+  /** The next answers with facts the checker left not addressed that `judge` has not judged yet. */
+  factModelWork(judge: string, query: { after: number; sinceMs: number | null; max: number }): FactModelBatch;
+  /** A model judge's verdicts on one answer, beside the checker's. */
+  writeFactModelChecks(seq: number, jobId: string, checks: readonly FactCheck[], version: number): void;
+  factJudgeCacheGet(key: FactJudgeCacheKey): CachedFactVerdict | null;
+  factJudgeCachePut(
+    key: FactJudgeCacheKey,
+    value: CachedFactVerdict,
+    tokens: { input: number; output: number },
+  ): void;
 }
 
 export function createFactsApi(db: Database.Database, now: () => number): FactsApi {
@@ -53,5 +72,9 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
     factVerdictRows: (since) => factVerdictRows(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
+    factModelWork: (judge, query) => factModelWork(db, judge, query),
+    writeFactModelChecks: (seq, jobId, checks, version) => writeModelChecks(db, seq, jobId, checks, version),
+    factJudgeCacheGet: (key) => factJudgeCacheGet(db, key),
+    factJudgeCachePut: (key, value, tokens) => factJudgeCachePut(db, key, value, tokens, now()),
   };
 }

@@ -33,6 +33,7 @@ import { sql as outcomes } from './031_outcomes';
 import { sql as brandFacts } from './032_brand_facts';
 import { sql as commerceAllCells, sumPrices } from './033_commerce_all_cells';
 import { sql as suggestionDismissals } from './034_suggestion_dismissals';
+import { sql as factJudgeCache } from './035_fact_judge_cache';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 32, name: 'brand-facts', sql: brandFacts },
   { version: 33, name: 'commerce-all-cells', sql: commerceAllCells, up: sumPrices },
   { version: 34, name: 'suggestion-dismissals', sql: suggestionDismissals },
+  { version: 35, name: 'fact-judge-cache', sql: factJudgeCache },
 ];
