@@ -83,6 +83,8 @@ function dimBuckets(
     by === 'engine'
       ? perEngine
       : { cells: store.comCells(filter, DIM[by]), sums: store.comBrands(filter, DIM[by]) };
+  // Each engine's price index; a country's or a day's is not kept (no histograms per location read).
+  const prices = by === 'engine' ? store.comPrices(filter, true) : [];
   return cells.map((c) => ({
     bucket: bucketLabel(by, c.bucket),
     surfaces: surfacesOf(c),
@@ -91,7 +93,7 @@ function dimBuckets(
         brandRow(brand, {
           cells: c,
           sums: sums.find((s) => s.bucket === c.bucket && s.brandId === brand.id),
-          prices: [],
+          prices: prices.filter((p) => p.engine === c.bucket),
           merchants: [],
         }),
       ),

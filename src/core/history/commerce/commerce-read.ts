@@ -46,6 +46,8 @@ export interface ComMerchantSums {
 }
 
 export interface ComPriceCount {
+  /** The engine when read per engine; null over the whole filter. */
+  engine: string | null;
   brandId: string;
   currency: string;
   own: number;
@@ -94,7 +96,8 @@ export interface CommerceReadApi {
   comCells(filter: ComFilter, by?: CommerceDim): ComCellSums[];
   comBrands(filter: ComFilter, by?: CommerceDim): ComBrandSums[];
   comMerchants(filter: ComFilter): ComMerchantSums[];
-  comPrices(filter: ComFilter): ComPriceCount[];
+  /** The price histograms' bucket counts over the filter, or per engine. */
+  comPrices(filter: ComFilter, perEngine?: boolean): ComPriceCount[];
   comAdvertisers(filter: ComFilter): ComAdvertiserSums[];
   comConquest(filter: ComFilter): ComConquestSums[];
   /**
@@ -173,21 +176,22 @@ const BRAND = (column: string): string => `(SELECT brand_id FROM vis_brands WHER
 
 /** The price histograms of a filter summed per brand, currency and side, as bucket counts. */
 function mergedPrices(
-  rows: ReadonlyArray<{ brand: number; currency: string; own: number; hist: string }>,
+  rows: ReadonlyArray<{ engine: string | null; brand: number; currency: string; own: number; hist: string }>,
   brandIds: ReadonlyMap<number, string>,
 ): ComPriceCount[] {
   const sums = new Map<string, Map<number, number>>();
   for (const row of rows) {
-    const key = `${row.brand}\u0001${row.currency}\u0001${row.own}`;
+    const key = `${row.brand}\u0001${row.currency}\u0001${row.own}\u0001${row.engine ?? ''}`;
     let hist = sums.get(key);
     if (!hist) sums.set(key, (hist = new Map()));
     addHist(hist, row.hist);
   }
   return [...sums].flatMap(([key, hist]) => {
-    const [brand, currency, own] = key.split('\u0001') as [string, string, string];
+    const [brand, currency, own, engine] = key.split('\u0001') as [string, string, string, string];
     const brandId = brandIds.get(Number(brand));
     if (brandId === undefined) return [];
     return [...hist].map(([bucket, n]) => ({
+      engine: engine === '' ? null : engine,
       brandId,
       currency,
       own: Number(own),
@@ -263,11 +267,18 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
         shapeOf('com_merchants'),
       ).map(({ brand, ...row }) => ({ ...row, brandId: ids.get(brand) ?? null }));
     },
-    comPrices(filter) {
-      const rows = sums<{ brand: number; currency: string; own: number; hist: string }>(
-        (where) => `SELECT brand, currency, own, hist FROM com_prices WHERE ${where}`,
+    comPrices(filter, perEngine = false) {
+      const rows = sums<{
+        engine: string | null;
+        brand: number;
+        currency: string;
+        own: number;
+        hist: string;
+      }>(
+        (where) =>
+          `SELECT ${perEngine ? 'engine' : 'NULL AS engine'}, brand, currency, own, hist FROM com_prices WHERE ${where}`,
         filter,
-        { summed: PRICE_SUMS, split: null, daily: false },
+        { summed: PRICE_SUMS, split: perEngine ? 'engine' : null, daily: false },
       );
       return mergedPrices(rows, brandIds());
     },
