@@ -122,11 +122,36 @@ function addSums(rows: Map<string, Pending>, kinds: readonly SummedRows[]): void
   for (const [text, sum] of sums) rows.set(text, sum);
 }
 
+/** A level's cell with the text its rows' keys start with. */
+interface Level {
+  cell: RollupCell;
+  text: string;
+}
+
+const cellText = (c: RollupCell): string => `${c.day}\u0001${c.run}\u0001${c.engine}\u0001${c.loc}`;
+const sameCell = (a: RollupCell, b: RollupCell): boolean =>
+  a.day === b.day &&
+  a.run === b.run &&
+  a.engine === b.engine &&
+  a.loc === b.loc &&
+  (a.monitor ?? null) === (b.monitor ?? null);
+
 export class CommerceRollups {
   private readonly pending = new Map<RollupTable, Map<string, Pending>>();
   private readonly prices = new Map<string, PendingHist>();
+  /** The levels of the last cell added to: an answer adds to the same ones a hundred times. */
+  private last: { cell: RollupCell; levels: Level[] } | null = null;
 
   constructor(private readonly db: Database.Database) {}
+
+  private levelsOf(cell: RollupCell): Level[] {
+    if (this.last && sameCell(this.last.cell, cell)) return this.last.levels;
+    // A copy: the caller's cell may change after this answer.
+    const copy = { ...cell };
+    const levels = levelsOf(copy).map((c) => ({ cell: c, text: cellText(c) }));
+    this.last = { cell: copy, levels };
+    return levels;
+  }
 
   /** Adds `values` (in the table's value order) times `sign` to the rows of `cell` and `keys` at every level. */
   add(
@@ -136,7 +161,7 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
-    for (const c of levelsOf(cell)) this.addRow(table, c, keys, values, sign);
+    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, sign);
   }
 
   /** Adds to the one row of `cell`. */
@@ -147,20 +172,34 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
+    this.addAt(table, { cell, text: cellText(cell) }, keys, values, sign);
+  }
+
+  private addAt(
+    table: RollupTable,
+    level: Level,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
     let rows = this.pending.get(table);
     if (!rows) this.pending.set(table, (rows = new Map()));
-    const key = [cell.day, cell.run, cell.engine, cell.loc, ...keys];
-    const text = key.join('\u0001');
+    const text = keys.length === 0 ? level.text : `${level.text}\u0001${keys.join('\u0001')}`;
     const row = rows.get(text);
     if (row) {
-      values.forEach((v, i) => (row.values[i] = (row.values[i] as number) + sign * v));
+      for (let i = 0; i < values.length; i++)
+        row.values[i] = (row.values[i] as number) + sign * (values[i] as number);
       row.lowered ||= sign < 0;
-    } else rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    } else {
+      const c = level.cell;
+      const key = [c.day, c.run, c.engine, c.loc, ...keys];
+      rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    }
   }
 
   /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
   addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
-    for (const c of levelsOf(cell)) this.addPriceRow(c, brand, currency, own, bucket, n);
+    for (const level of this.levelsOf(cell)) this.addPriceAt(level, brand, currency, own, bucket, n);
   }
 
   addPriceRow(
@@ -171,10 +210,26 @@ export class CommerceRollups {
     bucket: number,
     n: number,
   ): void {
-    const key = [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own];
-    const text = key.join('\u0001');
+    this.addPriceAt({ cell, text: cellText(cell) }, brand, currency, own, bucket, n);
+  }
+
+  private addPriceAt(
+    level: Level,
+    brand: number,
+    currency: string,
+    own: number,
+    bucket: number,
+    n: number,
+  ): void {
+    const text = `${level.text}\u0001${brand}\u0001${currency}\u0001${own}`;
     let row = this.prices.get(text);
-    if (!row) this.prices.set(text, (row = { key, hist: new Map() }));
+    if (!row) {
+      const c = level.cell;
+      this.prices.set(
+        text,
+        (row = { key: [c.day, c.run, c.engine, c.loc, brand, currency, own], hist: new Map() }),
+      );
+    }
     row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
   }
 
