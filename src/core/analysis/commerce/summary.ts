@@ -6,7 +6,14 @@ import {
   type CommerceSummary,
   type PaidOrganicRow,
 } from '../../../shared/commerce';
-import type { CommerceDim, ComBrandSums, ComCellSums, ComFilter, HistoryStore } from '../../history';
+import type {
+  CommerceDim,
+  ComBrandSums,
+  ComCellSums,
+  ComFilter,
+  ComPriceCount,
+  HistoryStore,
+} from '../../history';
 import { isoDay } from '../visibility';
 import { brandRow, NO_CELLS, NO_SUMS, surfacesOf } from './brand-rows';
 
@@ -84,7 +91,12 @@ function dimBuckets(
       ? perEngine
       : { cells: store.comCells(filter, DIM[by]), sums: store.comBrands(filter, DIM[by]) };
   // Each engine's price index; a country's or a day's is not kept (no histograms per location read).
-  const prices = by === 'engine' ? store.comPrices(filter, true) : [];
+  const prices = new Map<string | null, ComPriceCount[]>();
+  for (const p of by === 'engine' ? store.comPrices(filter, true) : []) {
+    const own = prices.get(p.engine);
+    if (own) own.push(p);
+    else prices.set(p.engine, [p]);
+  }
   return cells.map((c) => ({
     bucket: bucketLabel(by, c.bucket),
     surfaces: surfacesOf(c),
@@ -93,7 +105,7 @@ function dimBuckets(
         brandRow(brand, {
           cells: c,
           sums: sums.find((s) => s.bucket === c.bucket && s.brandId === brand.id),
-          prices: prices.filter((p) => p.engine === c.bucket),
+          prices: prices.get(String(c.bucket)) ?? [],
           merchants: [],
         }),
       ),
