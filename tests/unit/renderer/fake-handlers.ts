@@ -102,6 +102,7 @@ export function defaultHandlers(): Handlers {
         adSlots: 0,
         shoppingRate: { value: null, lower: null, upper: null, n: 0 },
       },
+      engines: [],
       brands: [],
       paidVsOrganic: [],
       by: input.by ?? null,

@@ -40,6 +40,14 @@ function brandTable(rows: readonly CommerceBrandRow[]): string {
   );
 }
 
+/** Each engine's surfaces within the filter: what the totals above are made of. */
+function engineTable(rows: CommerceSummary['engines']): string {
+  return formatTable(
+    ['Engine', 'Answers', 'Shopping rate', 'With ads', 'Product slots', 'Ad slots'],
+    rows.map((e) => [e.engine, e.answers, formatShare(e.shoppingRate), e.withAds, e.productSlots, e.adSlots]),
+  );
+}
+
 export function printSummary(ctx: CliContext, view: CommerceSummary): void {
   const s = view.surfaces;
   writeLine(ctx.stdout, `Commerce ${periodLine(view.period)}`);
@@ -49,6 +57,7 @@ export function printSummary(ctx: CliContext, view: CommerceSummary): void {
       `(${formatRateWithN(s.shoppingRate)}); with ads: ${s.withAds}; product slots: ${s.productSlots}; ad slots: ${s.adSlots}`,
   );
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
+  writeLine(ctx.stdout, `\nPer engine\n${engineTable(view.engines)}`);
   writeLine(ctx.stdout, `\n${brandTable(view.brands)}`);
   for (const bucket of view.buckets) {
     writeLine(ctx.stdout, `\n${view.by}: ${bucket.bucket}`);
