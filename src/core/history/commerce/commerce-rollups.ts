@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
+import { writeRollupRows, type RollupRow, type UpsertTable } from '../visibility';
 import { ALL_CELLS, countsInAllCells, levelsOf, type RollupCell } from './commerce-levels';
 
 export type { RollupCell } from './commerce-levels';
@@ -89,6 +90,22 @@ export function addHist(into: Map<number, number>, text: string): void {
   }
 }
 
+/** A cell's part of a row's key text (the key's columns joined by \u0001, as Map keys). */
+const cellText = (cell: RollupCell): string =>
+  `${cell.day}\u0001${cell.run}\u0001${cell.engine}\u0001${cell.loc}`;
+
+const sameCell = (a: RollupCell, b: RollupCell): boolean =>
+  a.day === b.day &&
+  a.run === b.run &&
+  a.engine === b.engine &&
+  a.loc === b.loc &&
+  (a.monitor ?? null) === (b.monitor ?? null);
+
+interface Level {
+  cell: RollupCell;
+  text: string;
+}
+
 /** Stored in bucket order, so the same counts read the same whichever order they came in. */
 const histText = (hist: Map<number, number>): string =>
   JSON.stringify([...hist].sort((a, b) => a[0] - b[0]).flat());
@@ -96,6 +113,9 @@ const histText = (hist: Map<number, number>): string =>
 export class CommerceRollups {
   private readonly pending = new Map<RollupTable, Map<string, Pending>>();
   private readonly prices = new Map<string, PendingHist>();
+  // An answer adds dozens of rows to one cell: its levels and their key texts are made once.
+  private lastCell: RollupCell | null = null;
+  private lastLevels: readonly Level[] = [];
 
   constructor(private readonly db: Database.Database) {}
 
@@ -107,7 +127,15 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
-    for (const c of levelsOf(cell)) this.addRow(table, c, keys, values, sign);
+    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, sign);
+  }
+
+  private levelsOf(cell: RollupCell): readonly Level[] {
+    if (this.lastCell === null || !sameCell(cell, this.lastCell)) {
+      this.lastCell = { ...cell };
+      this.lastLevels = levelsOf(cell).map((c) => ({ cell: c, text: cellText(c) }));
+    }
+    return this.lastLevels;
   }
 
   /** Adds to the one row of `cell`. */
@@ -118,20 +146,35 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
+    this.addAt(table, { cell, text: cellText(cell) }, keys, values, sign);
+  }
+
+  private addAt(
+    table: RollupTable,
+    level: Level,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
     let rows = this.pending.get(table);
     if (!rows) this.pending.set(table, (rows = new Map()));
-    const key = [cell.day, cell.run, cell.engine, cell.loc, ...keys];
-    const text = key.join('\u0001');
+    const text = keys.length === 0 ? level.text : `${level.text}\u0001${keys.join('\u0001')}`;
     const row = rows.get(text);
     if (row) {
-      values.forEach((v, i) => (row.values[i] = (row.values[i] as number) + sign * v));
+      for (let i = 0; i < values.length; i++)
+        row.values[i] = (row.values[i] as number) + sign * (values[i] as number);
       row.lowered ||= sign < 0;
-    } else rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    } else {
+      const { cell } = level;
+      const key = [cell.day, cell.run, cell.engine, cell.loc, ...keys];
+      rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    }
   }
 
   /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
   addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
-    for (const c of levelsOf(cell)) this.addPriceRow(c, brand, currency, own, bucket, n);
+    for (const { cell: c, text } of this.levelsOf(cell))
+      this.addPriceAt(c, text, brand, currency, own, bucket, n);
   }
 
   addPriceRow(
@@ -142,10 +185,25 @@ export class CommerceRollups {
     bucket: number,
     n: number,
   ): void {
-    const key = [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own];
-    const text = key.join('\u0001');
+    this.addPriceAt(cell, cellText(cell), brand, currency, own, bucket, n);
+  }
+
+  private addPriceAt(
+    cell: RollupCell,
+    cellKey: string,
+    brand: number,
+    currency: string,
+    own: number,
+    bucket: number,
+    n: number,
+  ): void {
+    const text = `${cellKey}\u0001${brand}\u0001${currency}\u0001${own}`;
     let row = this.prices.get(text);
-    if (!row) this.prices.set(text, (row = { key, hist: new Map() }));
+    if (!row)
+      this.prices.set(
+        text,
+        (row = { key: [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own], hist: new Map() }),
+      );
     row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
   }
 
@@ -192,24 +250,17 @@ export class CommerceRollups {
     }
   }
 
+  /** The table's summed rows in multi-row upserts (visibility-rollups.ts), emptied rows dropped. */
   private flushTable(table: RollupTable, rows: Map<string, Pending>): void {
     const spec: TableSpec = COMMERCE_ROLLUPS[table];
-    const keyCols = ['day', 'run', 'engine', 'loc', ...spec.keys];
-    const cols = [...keyCols, ...spec.values];
-    const upsert = stmt(
-      this.db,
-      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
-       ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${spec.values.map((v) => `${v} = ${v} + excluded.${v}`).join(', ')}`,
-    );
-    const dropEmpty = stmt(
-      this.db,
-      `DELETE FROM ${table} WHERE ${keyCols.map((c) => `${c} = ?`).join(' AND ')}
-         AND ${spec.values.map((v) => `${v} = 0`).join(' AND ')}`,
-    );
-    for (const { key, values, lowered } of rows.values()) {
-      upsert.run(...key, ...values);
-      if (lowered) dropEmpty.run(...key);
-    }
+    const target: UpsertTable = {
+      table,
+      key: ['day', 'run', 'engine', 'loc', ...spec.keys],
+      values: spec.values,
+    };
+    const changes: RollupRow[] = [];
+    for (const { key, values, lowered } of rows.values()) changes.push({ key, values, shrunk: lowered });
+    writeRollupRows(this.db, target, changes);
   }
 
   private flushPrices(): void {
