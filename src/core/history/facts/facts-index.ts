@@ -3,7 +3,7 @@ import { checkFacts } from '../../../shared/facts/check';
 import type { BrandFactSheet, FactCheck } from '../../../shared/facts/types';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { NormalizedResult } from '../../../shared/domain/result';
-import { multiRowSql, stmt } from '../connection';
+import { insertRows, stmt } from '../connection';
 import { judgedContent } from '../positioning';
 import { readBrandDefinitions, type JobCellRow, type VisibilityIndexer } from '../visibility';
 import { readFactsVersion, readFactSheets, requestRecheck } from './facts-sheets';
@@ -25,15 +25,10 @@ export function readFactsBatch(db: Database.Database): FactsBatch {
   return { version: readFactsVersion(db), brands: readBrandDefinitions(db), sheets: readFactSheets(db) };
 }
 
-/** Rows per INSERT of an answer's checks (10 values each). */
-const CHECK_ROWS = 64;
 const INSERT_CHECKS =
   'INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)';
 
-/**
- * Writes an answer's checks (its earlier rows deleted first), with one multi-row statement: an
- * answer has about ten, and a statement run has a fixed cost.
- */
+/** Writes an answer's checks (its earlier rows deleted first), about ten, in one statement. */
 export function writeChecks(
   db: Database.Database,
   seq: number,
@@ -42,9 +37,10 @@ export function writeChecks(
   version: number,
 ): void {
   stmt(db, 'DELETE FROM fact_checks WHERE seq = ?').run(seq);
-  for (let at = 0; at < checks.length; at += CHECK_ROWS) {
-    const chunk = checks.slice(at, at + CHECK_ROWS);
-    const values = chunk.flatMap((c) => [
+  insertRows(
+    db,
+    INSERT_CHECKS,
+    checks.map((c) => [
       seq,
       jobId,
       c.brandId,
@@ -55,9 +51,8 @@ export function writeChecks(
       c.evidence?.end ?? null,
       c.checker,
       version,
-    ]);
-    stmt(db, multiRowSql(INSERT_CHECKS, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', chunk.length)).run(values);
-  }
+    ]),
+  );
 }
 
 /** An answer's checks; a checker's defect never costs the answer its storage (no rows then). */
