@@ -173,8 +173,7 @@ export class CommerceRollups {
 
   /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
   addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
-    for (const { cell: c, text } of this.levelsOf(cell))
-      this.addPriceAt(c, text, brand, currency, own, bucket, n);
+    for (const level of this.levelsOf(cell)) this.addPriceAt(level, [brand, currency, own], bucket, n);
   }
 
   addPriceRow(
@@ -185,25 +184,25 @@ export class CommerceRollups {
     bucket: number,
     n: number,
   ): void {
-    this.addPriceAt(cell, cellText(cell), brand, currency, own, bucket, n);
+    this.addPriceAt({ cell, text: cellText(cell) }, [brand, currency, own], bucket, n);
   }
 
+  /** `price`: the row's brand, currency and own-product flag, after its cell's keys. */
   private addPriceAt(
-    cell: RollupCell,
-    cellKey: string,
-    brand: number,
-    currency: string,
-    own: number,
+    level: Level,
+    price: readonly [number, string, number],
     bucket: number,
     n: number,
   ): void {
-    const text = `${cellKey}\u0001${brand}\u0001${currency}\u0001${own}`;
+    const text = `${level.text}\u0001${price.join('\u0001')}`;
     let row = this.prices.get(text);
-    if (!row)
+    if (!row) {
+      const { cell } = level;
       this.prices.set(
         text,
-        (row = { key: [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own], hist: new Map() }),
+        (row = { key: [cell.day, cell.run, cell.engine, cell.loc, ...price], hist: new Map() }),
       );
+    }
     row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
   }
 
