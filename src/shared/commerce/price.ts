@@ -76,8 +76,25 @@ function currencyIn(text: string, country: string | null): { currency: string | 
   return { currency: null, token: firstToken };
 }
 
+// The same printed prices come back answer after answer (a shelf's products on every engine,
+// repeat and day, and normalize reads each again): each text is read once per country. Bounded,
+// so a long pull cannot grow it without end; callers get a copy they may change.
+const READ = new Map<string, ParsedPrice>();
+const READ_MAX = 20_000;
+
 /** Reads a price as the engines print it, for an answer asked from `country` (ISO 3166 alpha-2). */
 export function parsePrice(raw: string, country: string | null): ParsedPrice {
+  const key = `${country ?? ''}\u0000${raw}`;
+  let read = READ.get(key);
+  if (!read) {
+    if (READ.size >= READ_MAX) READ.clear();
+    read = readPrice(raw, country);
+    READ.set(key, read);
+  }
+  return { ...read };
+}
+
+function readPrice(raw: string, country: string | null): ParsedPrice {
   const text = raw.replace(SPACES, ' ').trim();
   const from = FROM.test(text);
   const installment = INSTALLMENT.test(text);

@@ -180,7 +180,7 @@ export function createResultsApi(
       if (existing || n.htmlUrls.length > 0) enqueuePages(seq, n.htmlUrls);
       const cell = visibility.indexResult(seq, item.jobId, item.fetchedAt, n, job);
       // After the Visibility's rows: commerce reads which brands the text names.
-      commerce.indexResult(seq, item.raw, n.products.length > 0 || n.ads.length > 0, cell, {
+      commerce.indexResult(seq, item.parsed ?? item.raw, n.products.length > 0 || n.ads.length > 0, cell, {
         jobId: item.jobId,
         country: job.country,
         prompt: job.prompt,

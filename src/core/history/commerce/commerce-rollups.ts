@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
+import { writeRollupRows, type RollupRow, type UpsertTable } from '../visibility';
 import { countsInSums, levelsOf, summedCellOf, type RollupCell, type SummedRows } from './commerce-levels';
 
 export type { RollupCell } from './commerce-levels';
@@ -256,24 +257,17 @@ export class CommerceRollups {
     }
   }
 
+  /** The table's summed rows in multi-row upserts (visibility-rollups.ts), emptied rows dropped. */
   private flushTable(table: RollupTable, rows: Map<string, Pending>): void {
     const spec: TableSpec = COMMERCE_ROLLUPS[table];
-    const keyCols = ['day', 'run', 'engine', 'loc', ...spec.keys];
-    const cols = [...keyCols, ...spec.values];
-    const upsert = stmt(
-      this.db,
-      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
-       ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${spec.values.map((v) => `${v} = ${v} + excluded.${v}`).join(', ')}`,
-    );
-    const dropEmpty = stmt(
-      this.db,
-      `DELETE FROM ${table} WHERE ${keyCols.map((c) => `${c} = ?`).join(' AND ')}
-         AND ${spec.values.map((v) => `${v} = 0`).join(' AND ')}`,
-    );
-    for (const { key, values, lowered } of rows.values()) {
-      upsert.run(...key, ...values);
-      if (lowered) dropEmpty.run(...key);
-    }
+    const target: UpsertTable = {
+      table,
+      key: ['day', 'run', 'engine', 'loc', ...spec.keys],
+      values: spec.values,
+    };
+    const changes: RollupRow[] = [];
+    for (const { key, values, lowered } of rows.values()) changes.push({ key, values, shrunk: lowered });
+    writeRollupRows(this.db, target, changes);
   }
 
   private flushPrices(): void {

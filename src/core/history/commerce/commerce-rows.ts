@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ExtractedCommerce } from '../../../shared/commerce';
 import { AD_BLOCKS, PRODUCT_SURFACES } from '../../../shared/commerce';
-import { stmt } from '../connection';
+import { insertRows, stmt } from '../connection';
 import type { AdFacts, AnswerFacts, ProductFacts } from './commerce-contrib';
 import type { RollupCell } from './commerce-rollups';
 
@@ -33,19 +33,11 @@ export function writeCommerceRows(
     facts.promptBrands.length > 0 ? JSON.stringify(facts.promptBrands) : null,
     facts.mentioned.length > 0 ? JSON.stringify(facts.mentioned) : null,
   );
-  const product = stmt(
-    db,
-    `INSERT INTO com_product (seq, slot, surface, position, title, product_id, brand_text, brand, merchant,
-       amount, currency, price_raw, price_range, old_amount, old_currency, old_raw, rating, reviews, available)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const offer = stmt(
-    db,
-    'INSERT INTO com_offer (seq, slot, idx, merchant, amount, currency, raw, available) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const products: unknown[][] = [];
+  const offers: unknown[][] = [];
   commerce.products.forEach((p, slot) => {
     const f = facts.products[slot] as ProductFacts;
-    product.run(
+    products.push([
       seq,
       slot,
       PRODUCT_SURFACES.indexOf(p.surface),
@@ -65,9 +57,9 @@ export function writeCommerceRows(
       p.rating,
       p.reviews,
       bool(p.available),
-    );
+    ]);
     p.offers.forEach((o, idx) =>
-      offer.run(
+      offers.push([
         seq,
         slot,
         idx,
@@ -76,28 +68,38 @@ export function writeCommerceRows(
         o.price?.currency ?? null,
         o.price?.raw ?? null,
         bool(o.available),
-      ),
+      ]),
     );
   });
-  const ad = stmt(
+  insertRows(
     db,
-    `INSERT INTO com_ad (seq, slot, block, type, position, brand, advertiser, title, domain)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO com_product (seq, slot, surface, position, title, product_id, brand_text, brand, merchant,
+       amount, currency, price_raw, price_range, old_amount, old_currency, old_raw, rating, reviews, available)`,
+    products,
   );
-  commerce.ads.forEach((a, slot) => {
-    const f = facts.ads[slot] as AdFacts;
-    ad.run(
-      seq,
-      slot,
-      AD_BLOCKS.indexOf(a.block),
-      a.type === 'shopping' ? 1 : 0,
-      a.position,
-      f.brand,
-      f.advertiser,
-      a.title,
-      a.domain,
-    );
-  });
+  insertRows(
+    db,
+    'INSERT INTO com_offer (seq, slot, idx, merchant, amount, currency, raw, available)',
+    offers,
+  );
+  insertRows(
+    db,
+    'INSERT INTO com_ad (seq, slot, block, type, position, brand, advertiser, title, domain)',
+    commerce.ads.map((a, slot) => {
+      const f = facts.ads[slot] as AdFacts;
+      return [
+        seq,
+        slot,
+        AD_BLOCKS.indexOf(a.block),
+        a.type === 'shopping' ? 1 : 0,
+        a.position,
+        f.brand,
+        f.advertiser,
+        a.title,
+        a.domain,
+      ];
+    }),
+  );
 }
 
 const ids = (json: string | null): number[] => (json === null ? [] : (JSON.parse(json) as number[]));

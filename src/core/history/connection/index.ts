@@ -2,7 +2,7 @@
 // compiled statements, JSON columns and the store's errors.
 
 export type { StoreContext } from './context';
-export { multiRowSql, pluck, stmt } from './statements';
+export { insertRows, multiRowSql, pluck, stmt } from './statements';
 export { parseJson, parseObject, parseStringArray, toJson, toJsonOrNull } from './json';
 export {
   damagedMessage,

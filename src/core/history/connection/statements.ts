@@ -68,3 +68,26 @@ export function multiRowSql(head: string, tuple: string, rows: number, tail = ''
   }
   return text;
 }
+
+/** Rows per statement of insertRows (well under SQLite's 32,766 parameters for our widths). */
+const INSERT_ROWS = 64;
+const tuples: string[] = [];
+
+/**
+ * Inserts `rows` (each with one value per column of `head`, in order) by one multi-row statement
+ * per 64 rows: a statement run has a fixed cost in better-sqlite3 and SQLite, and an answer
+ * writes several rows to each of its tables.
+ */
+export function insertRows(
+  db: Database.Database,
+  head: string,
+  rows: ReadonlyArray<readonly unknown[]>,
+): void {
+  const width = rows[0]?.length ?? 0;
+  if (width === 0) return;
+  const tuple = (tuples[width] ??= `(${Array.from({ length: width }, () => '?').join(', ')})`);
+  for (let at = 0; at < rows.length; at += INSERT_ROWS) {
+    const chunk = rows.slice(at, at + INSERT_ROWS);
+    stmt(db, multiRowSql(head, tuple, chunk.length)).run(chunk.flat());
+  }
+}

@@ -3,7 +3,7 @@ import { checkFacts } from '../../../shared/facts/check';
 import type { BrandFactSheet, FactCheck } from '../../../shared/facts/types';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { NormalizedResult } from '../../../shared/domain/result';
-import { stmt } from '../connection';
+import { insertRows, stmt } from '../connection';
 import { judgedContent } from '../positioning';
 import { readBrandDefinitions, type JobCellRow, type VisibilityIndexer } from '../visibility';
 import { readFactsVersion, readFactSheets, requestRecheck } from './facts-sheets';
@@ -25,9 +25,13 @@ export function readFactsBatch(db: Database.Database): FactsBatch {
   return { version: readFactsVersion(db), brands: readBrandDefinitions(db), sheets: readFactSheets(db) };
 }
 
+const INSERT_CHECKS =
+  'INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)';
+
 /**
- * Writes an answer's checks (the checker's earlier rows deleted first). A model judge's rows stay:
- * they were paid for, and a changed fact's are dropped with the sheet (writeFactSheet).
+ * Writes an answer's checks (the checker's earlier rows deleted first), about ten, in one
+ * statement. A model judge's rows stay: they were paid for, and a changed fact's are dropped with
+ * the sheet (writeFactSheet).
  */
 export function writeChecks(
   db: Database.Database,
@@ -37,13 +41,10 @@ export function writeChecks(
   version: number,
 ): void {
   stmt(db, "DELETE FROM fact_checks WHERE seq = ? AND checker = 'builtin'").run(seq);
-  const insert = stmt(
+  insertRows(
     db,
-    `INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const c of checks)
-    insert.run(
+    INSERT_CHECKS,
+    checks.map((c) => [
       seq,
       jobId,
       c.brandId,
@@ -54,7 +55,8 @@ export function writeChecks(
       c.evidence?.end ?? null,
       c.checker,
       version,
-    );
+    ]),
+  );
 }
 
 /** An answer's checks; a checker's defect never costs the answer its storage (no rows then). */

@@ -152,6 +152,11 @@ export interface IngestItem {
   /** The new result's id (default: a new UUID); a result pulled from the team keeps the team's. */
   resultId?: string;
   raw: unknown;
+  /**
+   * `raw` already parsed, when it is JSON text the caller has parsed anyway (the sync client's
+   * answers): ingest reads it instead of parsing the text again. Never written to a journal.
+   */
+  parsed?: unknown;
   normalized: NormalizedResult;
   fetchedAt: number;
   /** Applied to the job in the same transaction (e.g. { jobState: 'succeeded', creditsCharged: 5 }). */

@@ -79,7 +79,9 @@ export function writeHeldJournal(
     createdAt: now,
     answers: items.length,
   };
-  const text = [header, ...items].map((line) => JSON.stringify(line)).join('\n') + '\n';
+  // An answer's parsed body is its raw text again: the text alone is kept.
+  const lines = [header, ...items.map(({ parsed: _parsed, ...item }) => item)];
+  const text = lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
   const bytes = Buffer.byteLength(text);
   // The place with room first; the other one if writing there fails anyway.
   const hasRoom = (dir: string): boolean => (freeBytesNear(join(dir, 'journal')) ?? 0) >= bytes;

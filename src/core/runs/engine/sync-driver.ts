@@ -122,6 +122,7 @@ async function runJob(
         jobId: job.id,
         // The body text as received: the raw JSON kept whole without serializing it again.
         raw: res.body ?? res.raw,
+        parsed: res.raw,
         normalized: normalizeResult(job.engine, res.result),
         fetchedAt,
         jobPatch: {
