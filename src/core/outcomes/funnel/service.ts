@@ -67,8 +67,8 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
       const { brand, cited } = citedCounts(deps.visibility, days);
       const crawled = deps.crawlers.crawledWeeks({ days, ...site });
       const blocked = deps.crawlers
-        .bots({ days, ...site })
-        .blocked.map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
+        .blocked({ days, ...site })
+        .map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
       return joinFunnel({
         days,
         brand,
