@@ -35,19 +35,24 @@ const AI = [
 ];
 const OTHER = Array.from({ length: 30 }, (_, i) => `site${i}.example / referral`);
 
-function ga4Export(): string {
+const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** A year's GA4 export by day from `start`: every source × 40 landing pages (`page(p)`) a day. */
+export function ga4Export(
+  start = Date.UTC(2025, 0, 1),
+  page: (p: number) => string = (p) => `/page-${p}`,
+): string {
   const r = rng(7);
   const lines = [
-    '# Start date: 20250101',
-    '# End date: 20251231',
+    `# Start date: ${ymd(start)}`,
+    `# End date: ${ymd(start + 364 * 86_400_000)}`,
     'Date,Session source / medium,Landing page + query string,Sessions,Key events',
   ];
-  const start = Date.UTC(2025, 0, 1);
   for (let d = 0; d < 365; d++) {
-    const date = new Date(start + d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const date = ymd(start + d * 86_400_000);
     for (const source of [...AI, ...OTHER])
       for (let p = 0; p < 40; p++)
-        lines.push(`${date},${source},/page-${p},${1 + Math.floor(r() * 50)},${Math.floor(r() * 3)}`);
+        lines.push(`${date},${source},${page(p)},${1 + Math.floor(r() * 50)},${Math.floor(r() * 3)}`);
   }
   return lines.join('\n');
 }

@@ -69,15 +69,18 @@ export function cloudfrontSql(file: string, fieldsLine: string): string {
           WHERE line IS NOT NULL AND line <> '' AND NOT starts_with(line, '#'))`;
 }
 
-/** CSV with a header: DuckDB's CSV reader; rows it cannot read go to `rejects` with their line. */
-export function csvSql(file: string, columns: readonly string[], rejects: string): string {
+/**
+ * CSV with a header: DuckDB's CSV reader; rows it cannot read go to `rejects` with their line
+ * (none: skipped, for a pass that only needs the rows it can read).
+ */
+export function csvSql(file: string, columns: readonly string[], rejects: string | null): string {
   const picked = pickColumns(columns);
   const col = (f: LogField): string =>
     picked[f] ? `"${(picked[f] as string).replaceAll('"', '""')}"` : 'NULL::VARCHAR';
   return `SELECT ${col('ip')} AS ip, ${dayOfAny(col('time'))} AS day, ${pathOf(col('url'))} AS url,
       TRY_CAST(${col('status')} AS INTEGER) AS status, ${col('ua')} AS ua, ${col('host')} AS host,
       concat_ws(',', ${col('time')}, ${col('url')}, ${col('status')}) AS raw
-    FROM ${csvReader(file, `, store_rejects = true, rejects_table = '${rejects}', rejects_scan = '${rejects}_scan'`)}`;
+    FROM ${csvReader(file, rejects === null ? '' : `, store_rejects = true, rejects_table = '${rejects}', rejects_scan = '${rejects}_scan'`)}`;
 }
 
 export const csvReader = (file: string, extra = ''): string =>

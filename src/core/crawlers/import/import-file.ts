@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { HistoryStore } from '../../history';
 import type { RangeLists } from '../catalogue';
 import type { DnsLookup } from '../verify';
-import { aggregateSql, TOTALS_SQL } from './aggregate';
+import { aggregateSql, TOTALS_SQL, uaClassSql } from './aggregate';
 import { storeFile, verifiedTable } from './store-rows';
 import { fieldsLineOf, detectFormat } from './detect';
 import type { LogReader } from './duckdb';
@@ -76,16 +76,21 @@ function emptySummary(file: string, bytes: number): FileSummary {
   };
 }
 
-/** Runs `work`, reporting DuckDB's progress on the query meanwhile (its own estimate). */
+/**
+ * Runs `work`, reporting DuckDB's progress on the query meanwhile (its own estimate), mapped
+ * into `span` of the file's whole pass.
+ */
 async function withProgress<T>(
   reader: LogReader,
   onProgress: ((percent: number) => void) | undefined,
+  span: readonly [from: number, to: number],
   work: () => Promise<T>,
 ): Promise<T> {
   if (!onProgress) return work();
+  const [from, to] = span;
   const timer = setInterval(() => {
     const { percentage } = reader.connection.progress;
-    if (percentage >= 0) onProgress(Math.min(100, Math.round(percentage)));
+    if (percentage >= 0) onProgress(Math.round(from + ((to - from) * Math.min(100, percentage)) / 100));
   }, 1000);
   try {
     return await work();
@@ -94,26 +99,50 @@ async function withProgress<T>(
   }
 }
 
+interface SourceSql {
+  /** The SELECT of the file's rows. */
+  rows: string;
+  /** The same rows read without side effects (a CSV's rejects table), for the user-agent pass. */
+  uas: string;
+}
+
 /** The SELECT of the file's rows in `format`; an Error names what is missing. */
 async function sourceSql(
   reader: LogReader,
   file: string,
   format: LogFormat,
   head: string[],
-): Promise<string> {
-  if (format === 'combined') return combinedSql(file);
-  if (format === 'jsonl') return jsonSql(file);
-  if (format === 'cloudflare') return cloudflareSql(file);
+): Promise<SourceSql> {
+  const same = (rows: string): SourceSql => ({ rows, uas: rows });
+  if (format === 'combined') return same(combinedSql(file));
+  if (format === 'jsonl') return same(jsonSql(file));
+  if (format === 'cloudflare') return same(cloudflareSql(file));
   if (format === 'cloudfront') {
     const fields = fieldsLineOf(head);
     if (!fields) throw new Error('no #Fields: header line (a CloudFront standard log starts with one)');
-    return cloudfrontSql(file, fields);
+    return same(cloudfrontSql(file, fields));
   }
   await reader.connection.run(`DROP TABLE IF EXISTS ${REJECTS}; DROP TABLE IF EXISTS ${REJECTS}_scan`);
   const columns = (await reader.rows(`DESCRIBE SELECT * FROM ${csvReader(file)}`)).map((r) => String(r[0]));
   const missing = missingCsvFields(columns);
   if (missing.length > 0) throw new Error(`the CSV header has no column for ${missing.join('; ')}`);
-  return csvSql(file, columns, REJECTS);
+  return { rows: csvSql(file, columns, REJECTS), uas: csvSql(file, columns, null) };
+}
+
+/** The file's two passes in DuckDB: its user agents classified, then its rows aggregated. */
+async function aggregateFile(
+  reader: LogReader,
+  source: SourceSql,
+  options: ImportFileOptions,
+): Promise<void> {
+  // The first pass reads only the user-agent field: about a fifth of the second's time.
+  await withProgress(reader, options.onProgress, [0, 20], () =>
+    reader.connection.run(uaClassSql(source.uas)),
+  );
+  if (options.signal?.aborted) throw new Error('interrupted');
+  await withProgress(reader, options.onProgress, [20, 100], () =>
+    reader.connection.run(aggregateSql(source.rows, options.site)),
+  );
 }
 
 /** The CSV reader's rejected rows, by line number (they never reach `agg`). */
@@ -166,8 +195,7 @@ export async function importFile(
     return { ...summary, error: 'could not tell the log format from its first lines; pass --format' };
   summary.format = format;
   try {
-    const sql = aggregateSql(await sourceSql(reader, file, format, head), options.site);
-    await withProgress(reader, options.onProgress, () => reader.connection.run(sql));
+    await aggregateFile(reader, await sourceSql(reader, file, format, head), options);
     stopIfAborted();
   } catch (error) {
     return { ...summary, error: error instanceof Error ? error.message : String(error) };

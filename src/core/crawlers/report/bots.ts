@@ -51,11 +51,15 @@ export function botsReport(store: HistoryStore, period: CrawlPeriod, now: number
       b.verified.hits + b.unverified.hits - (a.verified.hits + a.unverified.hits) ||
       a.agent.localeCompare(b.agent),
   );
-  const blocked: BlockedPage[] = store.crawlBlockedPages(filter).map((p) => ({
+  return { agents, blocked: blockedPages(store, period, now) };
+}
+
+/** Pages refused (403) to an agent that browsers are served (the funnel reads these alone). */
+export function blockedPages(store: HistoryStore, period: CrawlPeriod, now: number): BlockedPage[] {
+  return store.crawlBlockedPages(crawlFilter(period, now)).map((p) => ({
     url: pageUrl(p.site, p.url),
     agent: p.agent,
     agentStatus: p.agentStatus,
     browserStatus: p.browserStatus,
   }));
-  return { agents, blocked };
 }

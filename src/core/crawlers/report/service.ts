@@ -1,5 +1,5 @@
 import type { HistoryStore } from '../../history';
-import { botsReport } from './bots';
+import { blockedPages, botsReport } from './bots';
 import type { CrawlersService } from './types';
 import { crawledWeeks } from './weeks';
 
@@ -7,6 +7,7 @@ import { crawledWeeks } from './weeks';
 export function createCrawlersService(deps: { store: HistoryStore; now: () => number }): CrawlersService {
   return {
     bots: (period = {}) => botsReport(deps.store, period, deps.now()),
+    blocked: (period = {}) => blockedPages(deps.store, period, deps.now()),
     crawledWeeks: (period = {}) => crawledWeeks(deps.store, period, deps.now()),
   };
 }

@@ -62,6 +62,8 @@ export interface CrawledWeeks {
 
 export interface CrawlersService {
   bots(period?: CrawlPeriod): BotsReport;
+  /** The report's `blocked` alone, without its per-agent totals. */
+  blocked(period?: CrawlPeriod): BlockedPage[];
   /** What the funnel counts as crawled: verified hits per engine, page and week. */
   crawledWeeks(period?: CrawlPeriod): CrawledWeeks;
 }

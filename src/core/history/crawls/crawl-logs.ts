@@ -37,23 +37,28 @@ function where(filter: CrawlFilter, alias = 'h'): { sql: string; params: unknown
   return { sql: parts.join(' AND '), params };
 }
 
+/**
+ * Pages refused (403) to an agent and never served it (2xx) in the period, that browsers were
+ * served: the refused pages first (few), then browsers' hits on those pages only.
+ */
 const BLOCKED_SQL = (w: string): string => `
-  WITH agent_pages AS (
-    SELECT h.site, h.url, h.agent,
-           sum(h.hits) FILTER (WHERE h.status = 403) AS refused,
-           sum(h.hits) FILTER (WHERE h.status BETWEEN 200 AND 299) AS served
+  WITH refused AS (
+    SELECT h.site, h.url, h.agent, sum(h.hits) FILTER (WHERE h.status = 403) AS refused
     FROM crawl_hits h WHERE ${w} GROUP BY h.site, h.url, h.agent
+    HAVING refused > 0 AND sum(h.hits) FILTER (WHERE h.status BETWEEN 200 AND 299) IS NULL
   ),
   browser_pages AS (
-    SELECT b.site, b.url, b.status, sum(b.hits) AS hits FROM crawl_browser_hits b
-    WHERE b.status BETWEEN 200 AND 299 AND b.day >= ? GROUP BY b.site, b.url, b.status
+    SELECT p.site, p.url, b.status, sum(b.hits) AS hits
+    FROM (SELECT DISTINCT site, url FROM refused) p
+    JOIN crawl_browser_hits b ON b.site = p.site AND b.url = p.url
+    WHERE b.day >= ? AND b.status BETWEEN 200 AND 299
+    GROUP BY p.site, p.url, b.status
   )
   SELECT a.site, a.url, a.agent, 403 AS agentStatus,
          (SELECT bp.status FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url
           ORDER BY bp.hits DESC, bp.status LIMIT 1) AS browserStatus
-  FROM agent_pages a
-  WHERE a.refused > 0 AND a.served IS NULL
-    AND EXISTS (SELECT 1 FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url)
+  FROM refused a
+  WHERE EXISTS (SELECT 1 FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url)
   ORDER BY a.refused DESC, a.url, a.agent`;
 
 export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {

@@ -115,7 +115,33 @@ function pageSums(i: FunnelInputs, keep: (e: string | null) => boolean): Map<str
   return pages;
 }
 
-function pageFlags(url: string, p: PageSums, i: FunnelInputs): { flags: FunnelFlag[]; notes: string[] } {
+/** Per page (its key), the engines whose agents fetched it lately, and those it refused. */
+interface PageEngines {
+  fetched: Map<string, Set<string>>;
+  refused: Map<string, Set<string>>;
+}
+
+/** Built once per funnel: looked up per page instead of scanning every crawl row per page. */
+function pageEngines(i: FunnelInputs): PageEngines {
+  const into = (map: Map<string, Set<string>>, url: string, engines: readonly string[]): void => {
+    const key = pageKey(url);
+    const set = map.get(key) ?? new Set<string>();
+    for (const e of engines) set.add(e);
+    map.set(key, set);
+  };
+  const fetched = new Map<string, Set<string>>();
+  for (const c of i.recent.pages) into(fetched, c.url, [c.engine]);
+  const refused = new Map<string, Set<string>>();
+  for (const b of i.blocked) into(refused, b.url, b.engines);
+  return { fetched, refused };
+}
+
+function pageFlags(
+  url: string,
+  p: PageSums,
+  i: FunnelInputs,
+  by: PageEngines,
+): { flags: FunnelFlag[]; notes: string[] } {
   const flags: FunnelFlag[] = [];
   const notes: string[] = [];
   const name = (e: string): string => engineLabel(e, i.labels);
@@ -123,17 +149,14 @@ function pageFlags(url: string, p: PageSums, i: FunnelInputs): { flags: FunnelFl
     flags.push('crawled-never-cited');
     notes.push('Crawled but never cited by the tracked prompts’ answers.');
   }
-  const fetched = new Set(
-    i.recent.pages.filter((c) => pageKey(c.url) === url).map((c) => c.engine as string),
-  );
-  const unfetched = [...p.citedBy].filter((e) => !fetched.has(e)).sort();
+  const fetched = by.fetched.get(url);
+  const unfetched = [...p.citedBy].filter((e) => !fetched?.has(e)).sort();
   if (unfetched.length > 0) {
     flags.push('cited-not-fetched');
     notes.push(`Cited by ${unfetched.map(name).join(', ')}, whose agents have not fetched it in 30 days.`);
   }
-  const refusedTo = [...p.citedBy]
-    .filter((e) => i.blocked.some((b) => pageKey(b.url) === url && b.engines.includes(e as EngineName)))
-    .sort();
+  const refused = by.refused.get(url);
+  const refusedTo = [...p.citedBy].filter((e) => refused?.has(e)).sort();
   if (refusedTo.length > 0) {
     flags.push('cited-but-blocked');
     notes.push(`Cited by ${refusedTo.map(name).join(', ')}, yet the site answers 403 to its agent.`);
@@ -148,6 +171,7 @@ function pageFlags(url: string, p: PageSums, i: FunnelInputs): { flags: FunnelFl
 }
 
 function pageRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelPage[] {
+  const by = pageEngines(i);
   return [...pageSums(i, keep)]
     .map(([url, p]) => ({
       url,
@@ -155,7 +179,7 @@ function pageRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelP
       citedAnswers: p.citedAnswers,
       referredSessions: p.referredSessions,
       keyEvents: p.keyEvents,
-      ...pageFlags(url, p, i),
+      ...pageFlags(url, p, i, by),
     }))
     .sort(
       (a, b) =>

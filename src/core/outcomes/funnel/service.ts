@@ -16,6 +16,9 @@ export interface FunnelOptions {
   site?: string;
 }
 
+/** "Not fetched lately" looks this far back. */
+const RECENT_DAYS = 30;
+
 export interface FunnelService {
   funnel(options?: FunnelOptions): FunnelView;
 }
@@ -62,14 +65,16 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
       const days = options.days ?? 30;
       const site = options.site !== undefined ? { site: options.site } : {};
       const { brand, cited } = citedCounts(deps.visibility, days);
+      const crawled = deps.crawlers.crawledWeeks({ days, ...site });
       const blocked = deps.crawlers
-        .bots({ days, ...site })
-        .blocked.map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
+        .blocked({ days, ...site })
+        .map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
       return joinFunnel({
         days,
         brand,
-        crawled: deps.crawlers.crawledWeeks({ days, ...site }),
-        recent: deps.crawlers.crawledWeeks({ days: 30, ...site }),
+        crawled,
+        // The default period is the same 30 days: read once.
+        recent: days === RECENT_DAYS ? crawled : deps.crawlers.crawledWeeks({ days: RECENT_DAYS, ...site }),
         blocked,
         traffic: deps.outcomes.traffic({ days, ...site }),
         cited,

@@ -35,6 +35,7 @@ import { sql as commerceAllCells, sumPrices } from './033_commerce_all_cells';
 import { sql as suggestionDismissals } from './034_suggestion_dismissals';
 import { sql as factJudgeCache } from './035_fact_judge_cache';
 import { sql as commerceEngineSums, sumPricesPerEngine } from './036_commerce_engine_sums';
+import { sql as crawlHitsCovering } from './037_crawl_hits_covering';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 34, name: 'suggestion-dismissals', sql: suggestionDismissals },
   { version: 35, name: 'fact-judge-cache', sql: factJudgeCache },
   { version: 36, name: 'commerce-engine-sums', sql: commerceEngineSums, up: sumPricesPerEngine },
+  { version: 37, name: 'crawl-hits-covering', sql: crawlHitsCovering },
 ];
