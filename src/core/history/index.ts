@@ -180,6 +180,7 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+export type { FactDrill, FactsPeriodRows } from './facts';
 export type {
   ComAdvertiserSums,
   ComBrandSums,

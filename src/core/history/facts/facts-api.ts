@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BrandFactSheet, Fact } from '../../../shared/facts';
 import { pluck } from '../connection';
+import type { VisFilter } from '../visibility';
 import {
   checksOfJobs,
   factSourceRows,
@@ -9,11 +10,12 @@ import {
   type FactVerdictRow,
   type StoredFactCheck,
 } from './facts-read';
+import { factsDrill, factsPeriodRows, type FactDrill, type FactsPeriodRows } from './facts-period';
 import { recheckBatch, recheckCursor, type RecheckStep } from './facts-recheck';
 import { readFactSheets, readFactsVersion, writeFactSheet } from './facts-sheets';
 
 // The store's facts calls: sheets set and read, the pending re-check run a batch at a time, and
-// the checks read back.
+// the checks read back, whole or summed over a period.
 
 export interface FactsApi {
   /** Replaces a tracked brand's sheet; the history is re-checked (recheckFacts). Returns the sheets' version. */
@@ -29,6 +31,10 @@ export interface FactsApi {
   factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
   factVerdictRows(sinceMs: number | null): FactVerdictRow[];
   factSourceRows(sinceMs: number | null): FactSourceRow[];
+  /** A period's checks summed per brand × fact × cell and per brand × cell (what findings compare). */
+  factsPeriod(filter: VisFilter): FactsPeriodRows;
+  /** The period's answers contradicting a brand's fact, newest first. */
+  factsDrill(filter: VisFilter, drill: FactDrill, limit: number): string[];
 }
 
 export function createFactsApi(db: Database.Database, now: () => number): FactsApi {
@@ -53,5 +59,7 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
     factVerdictRows: (since) => factVerdictRows(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
+    factsPeriod: (filter) => factsPeriodRows(db, filter),
+    factsDrill: (filter, drill, limit) => factsDrill(db, filter, drill, limit),
   };
 }
