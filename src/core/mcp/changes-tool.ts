@@ -15,7 +15,7 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
   return {
     name: 'what_changed',
     title: 'What changed',
-    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; commerce: shelf presence, a product leaving or entering the shelf, a tracked brand's price moving 10 % or more, a new advertiser, conquesting begun; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
+    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; commerce: shelf presence, a product leaving or entering the shelf, a tracked brand's price moving 10 % or more, a new advertiser, conquesting begun; brand facts: a fact an engine now contradicts, a brand's discrepancy rate risen; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
     input: findingsChannels['findings.list'].input,
     async run(query) {
       const view = (await deps.services.findings()).list(query);
