@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFactsService } from '../../../src/core/analysis';
 import { createFindingsService } from '../../../src/core/analysis/findings';
 import type { HistoryStore } from '../../../src/core/history';
 import type { Finding } from '../../../src/shared/analytics/findings/types';
@@ -98,11 +99,7 @@ describe('What changed on brand facts', () => {
         FACT_ENGINES.reduce(
           (sum, engine) =>
             sum +
-            prompts.filter((p) =>
-              scripted(engine, day, [p])
-                .values()
-                .some((s) => s.wrong > 0),
-            ).length,
+            prompts.filter((p) => [...scripted(engine, day, [p]).values()].some((s) => s.wrong > 0)).length,
           0,
         );
       const f = findings(store).find((x) => x.kind === 'discrepancy-rate');
@@ -115,6 +112,24 @@ describe('What changed on brand facts', () => {
         /^Veloxa's discrepancy rate rose \d+ points \(\d+ % → \d+ %\): \d+ of 90 answers addressing its facts contradict one/u,
       );
       expect(f?.resultIds).toHaveLength(wrongAnswers(LATER_DAY));
+    }
+  });
+
+  it('reads each answer’s verdicts back by result id, the quotes at their offsets in the stored Markdown (what Compare marks)', () => {
+    const f = findings(store).find((x) => x.kind === 'new-contradiction') as Finding;
+    const ids = f.resultIds.slice(0, 5);
+    const read = createFactsService({ store }).ofResults([...ids, 'no-such-answer']);
+    expect(read.map((r) => r.resultId)).toEqual([...ids, 'no-such-answer']);
+    expect(read.at(-1)?.checks).toEqual([]);
+    for (const r of read.slice(0, -1)) {
+      const markdown = store.getResult(r.resultId)?.normalized.markdown ?? '';
+      const price = r.checks.find((c) => c.key === f.fact);
+      expect(price).toMatchObject({ brand: 'Veloxa', verdict: 'contradicted' });
+      for (const c of r.checks) {
+        expect(c.evidence).not.toBeNull();
+        expect(markdown.slice(c.evidence?.start, c.evidence?.end)).toBe(c.evidence?.text);
+      }
+      expect(r.checks.map((c) => c.verdict)).not.toContain('not-addressed');
     }
   });
 

@@ -3,13 +3,14 @@ import { extname } from 'node:path';
 import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
-// Brand facts in the Brands view: a sheet imported through the open dialog, and the figures.
+// Brand facts in the Brands view: a sheet imported through the open dialog, and the figures;
+// in Compare, each answer's verdicts.
 // After a sheet or the brands change the history is re-checked in the background, a batch at a
 // time between other work (a 90-day history holds hundreds of thousands of answers: checked in
 // one go it would hold main for a minute); the view reads the figures as they stand and reloads
 // when the re-check ends ('visibility.changed').
 
-type Channels = 'facts.figures' | 'facts.importSheet';
+type Channels = 'facts.figures' | 'facts.importSheet' | 'facts.results';
 
 const DAY_MS = 86_400_000;
 /** Answers re-checked per turn of the event loop. */
@@ -47,6 +48,7 @@ export const factsHandlers: HandlerModule<Channels> = (ctx) => ({
     recheckInBackground(ctx);
     return service.figures({ sinceMs: ctx.now() - days * DAY_MS, by: by ?? null });
   },
+  'facts.results': async ({ resultIds }) => (await ctx.facts()).ofResults(resultIds),
   'facts.importSheet': async ({ brandId }) => {
     const service = await ctx.facts();
     const brand = service.sheet(brandId).brand;

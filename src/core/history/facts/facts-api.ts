@@ -3,6 +3,7 @@ import type { BrandFactSheet, Fact } from '../../../shared/facts';
 import { pluck } from '../connection';
 import type { VisFilter } from '../visibility';
 import {
+  addressedOfResults,
   checksOfJobs,
   factSourceRows,
   factVerdictRows,
@@ -29,6 +30,8 @@ export interface FactsApi {
   /** One batch of the pending re-check, null when none is due. */
   recheckFacts(max: number): RecheckStep | null;
   factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
+  /** The supported and contradicted checks of these answers, by result id. */
+  factChecksOfResults(resultIds: readonly string[]): Array<StoredFactCheck & { resultId: string }>;
   factVerdictRows(sinceMs: number | null): FactVerdictRow[];
   factSourceRows(sinceMs: number | null): FactSourceRow[];
   /** A period's checks summed per brand × fact × cell and per brand × cell (what findings compare). */
@@ -57,6 +60,7 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factsRecheckPending: () => recheckCursor(db) >= 0,
     recheckFacts: (max) => recheckBatch(db, max),
     factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
+    factChecksOfResults: (resultIds) => addressedOfResults(db, resultIds),
     factVerdictRows: (since) => factVerdictRows(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
     factsPeriod: (filter) => factsPeriodRows(db, filter),
