@@ -78,6 +78,7 @@ export {
   openRunExportReader,
   productSurfaceSql,
   type ExportAdRow,
+  type ExportFactRow,
   type ExportProductRow,
   type ExportCellSummary,
   type ExportJob,

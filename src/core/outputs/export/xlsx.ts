@@ -4,11 +4,13 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExportContext } from './context';
 import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
+import { FACTS_TABLE } from './facts-rows';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
 import { ROWS_PER_PAGE, zipCaughtUp } from './xlsx-pace';
 
 // A workbook with a Results sheet (one row per job), a Sources sheet, Products and Ads sheets
-// (one row per product or ad slot of the answers, as kept at ingest) and a Run sheet, written
+// (one row per product or ad slot of the answers, as kept at ingest), a Facts sheet (one row
+// per answer, brand and fact checked against its sheet) and a Run sheet, written
 // with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
 // soon as it is read, inline strings instead of a shared-strings table, and every page of rows
 // waits for the zip to take them (xlsx-pace.ts), so memory does not grow with the run. The Sources sheet is a second pass over the history (a streamed workbook is
@@ -159,6 +161,7 @@ export async function writeXlsx(ctx: ExportContext, path: string): Promise<void>
     await writeSources(ctx, wb.addWorksheet('Sources', frozen));
     await writeSlots(ctx, wb.addWorksheet('Products', frozen), PRODUCTS_TABLE);
     await writeSlots(ctx, wb.addWorksheet('Ads', frozen), ADS_TABLE);
+    await writeSlots(ctx, wb.addWorksheet('Facts', frozen), FACTS_TABLE);
     writeRunSheet(ctx, wb.addWorksheet('Run'));
     await wb.commit();
     await closed;
