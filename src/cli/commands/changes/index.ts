@@ -101,6 +101,8 @@ export const registerChangesCommand: RegisterCommand = (program: Command, ctx: C
           queryOf(core.store, flags, Date.now()),
           FILTER_FLAG_NAMES,
         );
+        // The facts findings read the checks: those a sheet change left to redo are redone first.
+        if (core.store.factsRecheckPending() && !core.store.readonly) (await core.services.facts()).recheck();
         const service = await core.services.findings();
         const view = askService(() => service.list(input));
         if (ctx.json) return writeJson(ctx, view);
