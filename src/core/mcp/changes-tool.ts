@@ -21,6 +21,11 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
       const view = (await deps.services.findings()).list(query);
       const p = view.period;
       const lines = [`What changed ${p.from} to ${p.to} against ${p.previous.from} to ${p.previous.to}.`];
+      // As brand_facts: a re-check a sheet change left is said here, not run.
+      if (deps.store.factsRecheckPending())
+        lines.push(
+          'A fact sheet changed since the answers were checked: the facts findings count the old checks until `parallax facts` or `parallax changes` checks them again.',
+        );
       if (view.empty) lines.push(view.empty);
       else if (view.findings.length === 0) lines.push(`No notable change (${view.tests} tests).`);
       view.findings.forEach((f, i) => {

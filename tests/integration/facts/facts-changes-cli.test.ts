@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoFactSheet } from '../../../src/core/demo';
 import type { FindingsListView } from '../../../src/shared/ipc/channels/findings';
 import { runCliAt } from '../../support/cli-in-process';
+import { startMcp, textOf } from '../mcp/mcp-client';
 import {
   DAY_MS,
   EARLIER_DAY,
@@ -36,6 +37,16 @@ describe('parallax changes on brand facts', () => {
     expect(store.factVerdictRows(null)).toEqual([]);
     store.close();
 
+    // The MCP tool reads only: it says the checks are behind, until a command re-checks them.
+    const period = { from: iso(LATER_DAY - 59), to: iso(LATER_DAY) };
+    const behind = 'A fact sheet changed since the answers were checked';
+    const mcp = await startMcp({ userDataDir: folder.dir, args: ['--db', db] });
+    try {
+      expect(textOf(await mcp.call('what_changed', { period }))).toContain(behind);
+    } finally {
+      await mcp.close();
+    }
+
     const out = await runCliAt(
       ['changes', '--from', iso(LATER_DAY - 59), '--to', iso(LATER_DAY), '--json', '--db', db],
       folder.dir,
@@ -60,6 +71,14 @@ describe('parallax changes on brand facts', () => {
     );
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/now contradicts Veloxa's fact "price-[a-z0-9-]+"/u);
+    const after = await startMcp({ userDataDir: folder.dir, args: ['--db', db] });
+    try {
+      const reply = textOf(await after.call('what_changed', { period }));
+      expect(reply).not.toContain(behind);
+      expect(reply).toContain("now contradicts Veloxa's fact");
+    } finally {
+      await after.close();
+    }
     expect(text.stdout).toMatch(
       /new-contradiction: 0\.0 % \[0\.0–\d+\.\d\] n=\d+ → \d+\.\d % \[\d+\.\d–\d+\.\d\] n=\d+/u,
     );
