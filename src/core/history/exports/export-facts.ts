@@ -18,13 +18,14 @@ const CHECK_OBJECT = jsonObjectSql([
   ['key', 'fc.key'],
   ['verdict', 'fc.verdict'],
   ['evidence', EVIDENCE, 'json'],
+  ['checker', 'fc.checker'],
 ]);
 
 /** The answer's checks (results row aliased r) as a JSON array, '[]' when it names no brand with a sheet. */
 export const FACTS_JSON_SQL = jsonArray(
   CHECK_OBJECT,
   'FROM fact_checks fc JOIN brands b ON b.id = fc.brand_id WHERE fc.seq = r.seq',
-  'b.name, fc.key',
+  'b.name, fc.key, fc.checker',
 );
 
 export interface ExportFactRow extends ExportSlotCell {
@@ -35,11 +36,12 @@ export interface ExportFactRow extends ExportSlotCell {
   evidenceText: string;
   evidenceStart: number | null;
   evidenceEnd: number | null;
+  checker: string;
 }
 
 /** A run's checks, answers in the matrix order, then by brand name and fact. */
 export const RUN_FACTS_SQL = `SELECT ${CELL_COLUMNS}, b.name AS brand, fc.brand_id AS brandId, fc.key AS factKey,
     fc.verdict, coalesce(fc.evidence_text, '') AS evidenceText, fc.evidence_start AS evidenceStart,
-    fc.evidence_end AS evidenceEnd
+    fc.evidence_end AS evidenceEnd, fc.checker
   ${RUN_ANSWERS} JOIN fact_checks fc ON fc.seq = r.seq JOIN brands b ON b.id = fc.brand_id
-  WHERE j.run_id = ? ORDER BY ${JOB_ORDER}, b.name, fc.key`;
+  WHERE j.run_id = ? ORDER BY ${JOB_ORDER}, b.name, fc.key, fc.checker`;

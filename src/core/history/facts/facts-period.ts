@@ -4,7 +4,8 @@ import { conditions, type VisFilter } from '../visibility';
 
 // What the findings and alerts compare about facts: a period's checks (the Visibility filter:
 // days, runs, prompts, engines, locations), summed per brand × fact × engine × location, and
-// the answers behind a contradiction, the newest first.
+// the answers behind a contradiction, the newest first. The built-in checker's verdicts only:
+// one per answer, brand and fact, the same rule on both periods.
 
 /** One brand's fact in one engine × location cell: answers addressing it, and those contradicting it. */
 export interface FactCellSums {
@@ -47,7 +48,7 @@ export function factsPeriodRows(db: Database.Database, filter: VisFilter): Facts
     `SELECT fc.brand_id AS brandId, fc.key, f.engine, f.loc,
        sum(fc.verdict <> 'not-addressed') AS addressing, sum(fc.verdict = 'contradicted') AS contradicted,
        min(CASE WHEN fc.verdict = 'contradicted' THEN fc.evidence_text END) AS evidence
-     FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq
+     FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq AND fc.checker = 'builtin'
      WHERE ${c.sql}
      GROUP BY fc.brand_id, fc.key, f.engine, f.loc
      HAVING addressing > 0
@@ -58,7 +59,7 @@ export function factsPeriodRows(db: Database.Database, filter: VisFilter): Facts
     `WITH answer AS (
        SELECT f.seq, f.engine, f.loc, fc.brand_id,
          max(fc.verdict <> 'not-addressed') AS addressing, max(fc.verdict = 'contradicted') AS contradicting
-       FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq
+       FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq AND fc.checker = 'builtin'
        WHERE ${c.sql}
        GROUP BY f.seq, fc.brand_id)
      SELECT brand_id AS brandId, engine, loc, sum(addressing) AS addressing, sum(contradicting) AS contradicting
@@ -91,7 +92,7 @@ export function factsDrill(
     db,
     `SELECT r.id FROM vis_result f JOIN results r ON r.seq = f.seq
      WHERE ${conds.join(' AND ')} AND EXISTS (SELECT 1 FROM fact_checks fc WHERE fc.seq = f.seq
-       AND fc.brand_id = @brandId ${key} AND fc.verdict = 'contradicted')
+       AND fc.checker = 'builtin' AND fc.brand_id = @brandId ${key} AND fc.verdict = 'contradicted')
      ORDER BY f.day DESC, f.seq DESC LIMIT @limit`,
   ).all(params) as string[];
 }

@@ -35,7 +35,7 @@ export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): 
   return rows.map(checkOf);
 }
 
-/** The supported and contradicted checks of these answers (by result id), with their quotes. */
+/** The built-in checker's supported and contradicted checks of these answers (by result id), with their quotes. */
 export function addressedOfResults(
   db: Database.Database,
   resultIds: readonly string[],
@@ -45,7 +45,7 @@ export function addressedOfResults(
     `SELECT r.id AS result_id, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.evidence_text, fc.evidence_start,
        fc.evidence_end, fc.checker
      FROM results r JOIN fact_checks fc ON fc.seq = r.seq
-     WHERE r.id IN (SELECT value FROM json_each(?)) AND fc.verdict <> 'not-addressed'
+     WHERE r.id IN (SELECT value FROM json_each(?)) AND fc.checker = 'builtin' AND fc.verdict <> 'not-addressed'
      ORDER BY r.id, fc.evidence_start, fc.brand_id, fc.key`,
   ).all(JSON.stringify(resultIds)) as Array<CheckRow & { result_id: string }>;
   return rows.map((r) => ({ ...checkOf(r), resultId: r.result_id }));

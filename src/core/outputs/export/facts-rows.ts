@@ -17,6 +17,7 @@ export const FACT_COLUMNS = [
   'evidenceText',
   'evidenceStart',
   'evidenceEnd',
+  'checker',
 ] as const;
 
 export function factValues(
@@ -41,6 +42,7 @@ export function factValues(
     row.evidenceText,
     row.evidenceStart ?? '',
     row.evidenceEnd ?? '',
+    row.checker,
   ];
 }
 
