@@ -1,3 +1,4 @@
+import { MIN_ANSWERS_A_SIDE } from '../shared/analytics/evidence';
 import type { MeanStat, RateStat, ReanalysisProgress, StatChange } from '../shared/visibility/types';
 
 // How `parallax visibility` and `parallax sources` print a number: always with its 95 %
@@ -59,6 +60,23 @@ export function formatRate(s: RateStat): string {
   if (s.value === null) return `${NONE} (n = 0)`;
   const interval = s.lower !== null && s.upper !== null ? ` [${pct(s.lower)}${NONE}${pct(s.upper)}]` : '';
   return `${pct(s.value)} %${interval}`;
+}
+
+/** A rate with its n: value and bounds as fractions (null without data). */
+export interface RateWithN {
+  value: number | null;
+  lower: number | null;
+  upper: number | null;
+  n: number;
+}
+
+const wholePct = (v: number): string => (v * 100).toFixed(v < 0.1 && v > 0 ? 1 : 0);
+
+/** "42 % [38–46] n=200", "few answers" under the evidence rule's n, "– (n = 0)" without data. */
+export function formatRateWithN(r: RateWithN): string {
+  if (r.value === null || r.lower === null || r.upper === null) return `${NONE} (n = 0)`;
+  const few = r.n < MIN_ANSWERS_A_SIDE ? ' few answers' : '';
+  return `${wholePct(r.value)} % [${wholePct(r.lower)}${NONE}${wholePct(r.upper)}] n=${r.n}${few}`;
 }
 
 /** "1.8 [1.6–2.0]", "1.0 (n = 1)" when one answer cannot give an interval, "–" without data. */

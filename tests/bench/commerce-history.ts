@@ -48,7 +48,7 @@ export interface BuiltHistory {
 }
 
 /** Bumped whenever the roll-ups or the generated answers change (the cache's name). */
-const VERSION = 'com-v5';
+const VERSION = 'com-v6';
 
 function facts(r: () => number, cell: AnswerFacts['cell'], brandKeys: number[], i: number): AnswerFacts {
   const shop = i % 3 === 0;

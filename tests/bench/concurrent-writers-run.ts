@@ -8,7 +8,7 @@ import { openHistory } from '../../src/core/history';
 import { registerStoreFunctions } from '../../src/core/history/codec';
 import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
 
-// The concurrency stress of issue 31.1, shared by `npm run bench -- concurrent` (200 trials)
+// The concurrency stress, shared by `npm run bench -- concurrent` (200 trials)
 // and its CI-size test (tests/integration/store/concurrent-writers.test.ts): in each trial 2 to
 // 8 real `parallax run` child processes are started at the same instant (tests/support/start-on-go.mjs:
 // each child's Node starts, says it is ready, and all are told to go together) on one history file, a NEW one (not there yet) or an EXISTING one (created and
@@ -183,8 +183,15 @@ function checkFile(
   }
 }
 
-/** `trials` trials, alternating new and existing files, with 2…maxProcesses processes each. */
-export async function runStress(opts: { trials: number; maxProcesses: number }): Promise<StressReport> {
+/**
+ * `trials` trials, alternating new and existing files, with 2…maxProcesses processes each, or
+ * with `processCounts` in turn (trial t takes `processCounts[t % length]`).
+ */
+export async function runStress(opts: {
+  trials: number;
+  maxProcesses: number;
+  processCounts?: readonly number[];
+}): Promise<StressReport> {
   const log: SandboxRequestLogEntry[] = [];
   const sandbox = await startSandbox({
     plan: 'Lite',
@@ -208,7 +215,9 @@ export async function runStress(opts: { trials: number; maxProcesses: number }):
   const started = performance.now();
   try {
     for (let t = 0; t < opts.trials; t++) {
-      const processes = 2 + (t % (opts.maxProcesses - 1));
+      const processes = opts.processCounts
+        ? (opts.processCounts[t % opts.processCounts.length] as number)
+        : 2 + (t % (opts.maxProcesses - 1));
       const file = t % 2 === 0 ? 'new' : 'existing';
       const outcome = await runTrial(sandbox, log, { processes, file, trial: t });
       const checked = outcome as TrialOutcome & { served: number; stored: number };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openHistory } from '../../src/core/history';
-import { createOutcomesService, suggestPrompts, type SourceQuery } from '../../src/core/outcomes';
+import { createOutcomesService, funnelDays, suggestPrompts, type SourceQuery } from '../../src/core/outcomes';
 import { rng } from './bench-random';
 import type { Bench } from './run-all';
 
@@ -13,7 +13,10 @@ import type { Bench } from './run-all';
 //   replaced);
 // - the traffic view (per engine, landing page and week) over what that import stored;
 // - prompt suggestions over 50,000 Search Console queries and 10,000 fan-out queries with 500
-//   tracked prompts (the strongest 10,000 of each source are folded: PER_SOURCE_LIMIT).
+//   tracked prompts (the strongest 10,000 of each source are folded: PER_SOURCE_LIMIT);
+// - the funnel's daily aggregates a workspace may share with its team (the year's AI rows per
+//   day × engine × page), and the stamp of their inputs a routine sync reads instead (printed,
+//   no target: a sync computes them once per import).
 // Targets: the import ≤ 20 s, the traffic view ≤ 200 ms at p95 (the funnel's budget),
 // suggestions ≤ 2 s.
 
@@ -100,6 +103,15 @@ const bench: Bench = async () => {
     }
     const trafficP95 = p95(samples);
     console.log(`traffic view (${weeks} week × engine × page rows): p95 ${trafficP95.toFixed(1)} ms`);
+    t = performance.now();
+    const shared = funnelDays(store, { days: 400, now: Date.UTC(2026, 0, 1) }).length;
+    const sharedMs = performance.now() - t;
+    t = performance.now();
+    store.funnelInputsStamp();
+    const stampMs = performance.now() - t;
+    console.log(
+      `shared funnel days (${shared} day × engine × page rows): ${sharedMs.toFixed(0)} ms; their inputs' stamp: ${stampMs.toFixed(1)} ms`,
+    );
     store.close();
     const { list, tracked } = queries();
     t = performance.now();

@@ -10,6 +10,7 @@ import {
   STATUSES,
   emptyScore,
   loadPositioningSet,
+  partOf,
   ratio,
   scoreAnswer,
   type LabelledAnswer,
@@ -72,9 +73,6 @@ function row(label: string, s: Score): string {
   );
 }
 
-/** The indirect-wording part (indirect-*.yaml) is scored apart from the first part. */
-const isIndirect = (a: LabelledAnswer): boolean => a.file.startsWith('indirect-');
-
 function printPart(
   name: string,
   set: readonly LabelledAnswer[],
@@ -85,6 +83,7 @@ function printPart(
   for (const lang of langs) {
     for (const held of [false, true]) {
       const part = set.filter((a) => a.language === lang && a.heldOut === held);
+      if (part.length === 0) continue;
       console.log(row(`${lang} ${held ? 'held-out' : 'seen'}`, scoreAll(part, true)));
     }
   }
@@ -98,7 +97,7 @@ function printPart(
   );
   const whole = scoreAll(set, true);
   const noHint = scoreAll(set, false);
-  console.log(row('all seen', seen));
+  if (seen.answers > 0) console.log(row('all seen', seen));
   console.log(row('all held-out', held));
   console.log(row('all', whole));
   console.log(row('all, no hint', noHint));
@@ -109,13 +108,25 @@ function printPart(
 function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {
   const first = printPart(
     'first part',
-    set.filter((a) => !isIndirect(a)),
+    set.filter((a) => partOf(a) === 'first'),
   );
-  const indirect = printPart('indirect wording', set.filter(isIndirect));
-  console.log(
-    `indirect wording, held-out: status ${pct(indirect.held.statusMerged, indirect.held.judged)}, sentiment ` +
-      `${pct(indirect.held.sentiment, indirect.held.judged)} (targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`,
+  const indirect = printPart(
+    'indirect wording',
+    set.filter((a) => partOf(a) === 'indirect'),
   );
+  const fresh = printPart(
+    'indirect wording, second held-out (written after tuning)',
+    set.filter((a) => partOf(a) === 'fresh'),
+  );
+  const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
+  for (const [name, s] of [
+    ['held-out', indirect.held],
+    ['second held-out', fresh.held],
+  ] as const) {
+    console.log(
+      `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,
+    );
+  }
   return first;
 }
 

@@ -45,6 +45,18 @@ export const IP = {
   browser: '198.51.100.23',
 } as const;
 
+/** A GET of `url` from `ip` as `ua`, answered `status`, at `at` (Unix ms). */
+export function visit(
+  ip: string,
+  ua: string,
+  url: string,
+  status: number,
+  at: number,
+  host = 'example.com',
+): LogLine {
+  return { ip, at, method: 'GET', url, status, bytes: 512, referer: '-', ua, host };
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number): string => String(n).padStart(2, '0');
 

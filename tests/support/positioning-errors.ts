@@ -2,6 +2,7 @@ import { judgePositioning } from '../../src/shared/positioning';
 import {
   emptyScore,
   loadPositioningSet,
+  partOf,
   ratio,
   scoreAnswer,
   type LabelledAnswer,
@@ -9,13 +10,13 @@ import {
 } from './positioning-set';
 
 // Tuning aid for the built-in judge: `npx tsx tests/support/positioning-errors.ts` prints the
-// accuracy of each part of the labelled set (the first part, the indirect-wording part) per
-// language, seen and held-out, and the errors of the SEEN answers only, so the held-out answers
-// stay unseen while tuning. `--part indirect` (or `--part first`) keeps one part's errors;
+// accuracy of each part of the labelled set (the first part, the indirect-wording part, the
+// latter's second held-out batch `fresh`) per language, seen and held-out, and the errors of the
+// SEEN answers only, so the held-out answers stay unseen while tuning. `--part indirect` (or
+// `--part first`) keeps one part's errors;
 // `--held-out` also lists the held-out errors: use it only to report, never to tune
 // (tests/fixtures/positioning/README.md).
 
-const partOf = (a: LabelledAnswer): string => (a.file.startsWith('indirect-') ? 'indirect' : 'first');
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i < 0 ? undefined : process.argv[i + 1];

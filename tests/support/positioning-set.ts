@@ -21,7 +21,7 @@ const BRAND = z.object({
 });
 const LABEL = z.object({ status: STATUS, sentiment: SENTIMENT, attributes: z.array(z.string()) });
 const ANSWER = z.object({
-  id: z.string().regex(/^[a-z]{2}-\d{2}$/u),
+  id: z.string().regex(/^[a-z]{2}-\d{2,3}$/u),
   category: z.string(),
   shape: z.string(),
   format: z.enum(['markdown', 'text']).optional(),
@@ -29,7 +29,12 @@ const ANSWER = z.object({
   text: z.string().min(1),
   labels: z.record(z.string(), LABEL),
 });
-const FILE = z.object({ language: z.string().length(2), answers: z.array(ANSWER).min(1) });
+/** `heldOut` set on a file holds all its answers out (or none) whatever their numbers. */
+const FILE = z.object({
+  language: z.string().length(2),
+  heldOut: z.boolean().optional(),
+  answers: z.array(ANSWER).min(1),
+});
 
 export interface LabelledAnswer {
   id: string;
@@ -39,7 +44,7 @@ export interface LabelledAnswer {
   brands: BrandDefinition[];
   text: string;
   labels: Record<string, { status: PositioningStatus; sentiment: SentimentLabel; attributes: string[] }>;
-  /** Held out while tuning: answers whose number is divisible by 3. */
+  /** Held out while tuning: answers whose number is divisible by 3, or every answer of a file marked `heldOut: true`. */
   heldOut: boolean;
   /** The file's name without `.yaml` (`en`, `indirect-en`): which part of the set it belongs to. */
   file: string;
@@ -70,12 +75,24 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
         language: data.language,
         format: a.format ?? 'markdown',
         brands,
-        heldOut: n % 3 === 0,
+        heldOut: data.heldOut ?? n % 3 === 0,
         file: file.slice(0, -'.yaml'.length),
       });
     }
   }
   return out;
+}
+
+/**
+ * Which part of the set an answer belongs to: the first part (one file per language), the
+ * indirect-wording part tuned on (indirect-*.yaml), or its second held-out batch
+ * (indirect-fresh-*.yaml), written after the rules were tuned and never tuned on.
+ */
+export type SetPart = 'first' | 'indirect' | 'fresh';
+
+export function partOf(a: LabelledAnswer): SetPart {
+  if (a.file.startsWith('indirect-fresh-')) return 'fresh';
+  return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
 export interface Score {

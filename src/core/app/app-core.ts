@@ -36,6 +36,7 @@ import { catalogHandlers } from './handlers/catalog';
 import { demoHandlers } from './handlers/demo';
 import { commerceHandlers } from './handlers/commerce';
 import { funnelHandlers } from './handlers/funnel';
+import { suggestionsHandlers } from './handlers/suggestions';
 import { factsHandlers } from './handlers/facts';
 import { discoveryHandlers } from './handlers/discovery';
 import { historyHandlers } from './handlers/history';
@@ -56,6 +57,7 @@ import { positioningHandlers } from './handlers/positioning';
 import {
   createRescoreDriver,
   createJudgeService,
+  createFactsCheckDriver,
   createModelRescoreDriver,
   type ModelRescoreDriverDeps,
   createRescoreControl,
@@ -304,6 +306,16 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...deps.modelRescore,
     logError: (message) => deps.logError?.(message),
   });
+  const factsCheck = createFactsCheckDriver({
+    store,
+    events,
+    config: () => deps.settings.get().positioningModelJudge,
+    key: () => judge.key().catch(() => null),
+    now: deps.now,
+    ...(deps.modelRescore?.timeoutMs !== undefined ? { timeoutMs: deps.modelRescore.timeoutMs } : {}),
+    ...(deps.modelRescore?.retry ? { retry: deps.modelRescore.retry } : {}),
+    logError: (message) => deps.logError?.(message),
+  });
   const rescoreControl = createRescoreControl({
     store,
     builtin: rescore,
@@ -320,9 +332,11 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     discovery,
     commerce,
     funnel: services.funnel,
+    outcomes: services.outcomes,
     facts: services.facts,
     rescore,
     rescoreControl,
+    factsCheck,
     settings: deps.settings,
     keys,
     connections,
@@ -375,6 +389,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
     ...discoveryHandlers(ctx),
     ...commerceHandlers(ctx),
     ...funnelHandlers(ctx),
+    ...suggestionsHandlers(ctx),
     ...factsHandlers(ctx),
     ...alertsHandlers(ctx),
     ...reportsHandlers(ctx),
@@ -436,6 +451,7 @@ export async function startAppCore(deps: CoreDeps): Promise<Core> {
       await commerceFill.close();
       await rescore.close();
       await modelRescore.close();
+      await factsCheck.close();
       await runs.close();
       unsubscribeArchive();
       await archive.close();

@@ -237,3 +237,4 @@ export {
 } from './codec';
 
 export type * from './outcomes';
+export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fewAnswers, type DiscrepancyRate } from '../../shared/facts';
+import { fewAnswers, judgedByText, type DiscrepancyRate } from '../../shared/facts';
 import { clip, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
@@ -41,6 +41,8 @@ export function factsTool(deps: McpDeps): ToolSpec<typeof input> {
         lines.push(
           'No answer of the period names a brand with a fact sheet (`parallax facts set BRAND --file F`).',
         );
+      const judged = judgedByText(figures.judgedBy);
+      if (judged !== null) lines.push(judged);
       for (const b of figures.brands) {
         const group = b.engine ?? b.country ?? b.fact;
         lines.push(

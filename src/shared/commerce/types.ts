@@ -97,6 +97,11 @@ export interface CommerceSurfaces {
   shoppingRate: CommerceRate;
 }
 
+/** One engine's surfaces within the summary's filter. */
+export interface EngineSurfaces extends CommerceSurfaces {
+  engine: string;
+}
+
 export interface CommerceBrandRow {
   brand: string;
   brandId: string;
@@ -143,6 +148,8 @@ export interface CommerceBucket {
 export interface CommerceSummary {
   period: { from: string; to: string; days: number };
   surfaces: CommerceSurfaces;
+  /** The same surfaces per engine that was asked for them (whatever the engine, country or monitor filter), by engine. */
+  engines: EngineSurfaces[];
   brands: CommerceBrandRow[];
   paidVsOrganic: PaidOrganicRow[];
   by: CommerceBy | null;

@@ -49,6 +49,9 @@ function claimFor(ctx: RuleContext, fact: Fact): Claim | null {
       return listClaim(ctx, fact, c.trigger, c.names);
     case 'person':
       return personClaim(ctx, fact, c.trigger, c.value);
+    case 'text':
+      // Free-form claims are the model judge's: rules would only guess.
+      return null;
   }
 }
 

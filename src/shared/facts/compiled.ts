@@ -46,6 +46,8 @@ function compile(fact: Fact): CompiledFact {
       };
     case 'list':
       return { trigger: phraseSet(triggerWords(fact), true), value: null, names: fact.value.map(foldPhrase) };
+    case 'text':
+      return { trigger: null, value: null, names: [] };
     case 'number':
     case 'yes-no':
       return { trigger: phraseSet(triggerWords(fact), true), value: null, names: [] };

@@ -144,6 +144,8 @@ function valueOf(kind: FactKind, raw: RawFact): Result<Fact['value']> {
       return nameOf(raw.value, 'a place');
     case 'person':
       return nameOf(raw.value, "a person's name");
+    case 'text':
+      return nameOf(raw.value, 'the claim');
     case 'number':
       return numberOf(raw);
     case 'list':

@@ -8,6 +8,7 @@ export { checkFacts, type FactCheckInput } from './check';
 export {
   factsFigures,
   fewAnswers,
+  judgedByText,
   type BrandFactsFigures,
   type DiscrepancyRate,
   type FactCheckRow,

@@ -17,6 +17,8 @@ export interface FactCheckRow {
   verdict: FactVerdict;
   engine: string;
   country: string;
+  /** Who judged it: 'builtin', or the analyst's model ('model:…') where the checker said nothing. */
+  checker?: string;
 }
 
 export interface FactDomainRow {
@@ -41,6 +43,8 @@ export interface FactCounts {
   supported: number;
   contradicted: number;
   notAddressed: number;
+  /** Of the supported and contradicted, those the analyst's model judged (the checker left them not addressed). */
+  byModel: number;
 }
 
 export interface BrandFactsFigures {
@@ -65,6 +69,8 @@ export interface FactSourceFigures {
 export interface FactsFigures {
   brands: BrandFactsFigures[];
   sources: FactSourceFigures[];
+  /** Which judged the verdicts: the checker alone, or with the analyst's model (its ids). */
+  judgedBy: { checker: number; models: { judge: string; verdicts: number }[] };
 }
 
 function rateOf(rows: readonly FactCheckRow[]): DiscrepancyRate {
@@ -86,6 +92,7 @@ function countsOf(rows: readonly FactCheckRow[], keys: readonly string[]): FactC
       supported: own.filter((r) => r.verdict === 'supported').length,
       contradicted: own.filter((r) => r.verdict === 'contradicted').length,
       notAddressed: own.filter((r) => r.verdict === 'not-addressed').length,
+      byModel: own.filter((r) => r.checker !== undefined && r.checker !== 'builtin').length,
     };
   });
 }
@@ -139,6 +146,23 @@ function bySpread(a: FactSourceFigures, b: FactSourceFigures): number {
   return lift !== 0 ? lift : b.contradicting - a.contradicting || a.domain.localeCompare(b.domain);
 }
 
+/** Verdicts (supported or contradicted) per judge: the checker's, each model's. */
+function judgedByOf(rows: readonly FactCheckRow[]): FactsFigures['judgedBy'] {
+  let checker = 0;
+  const models = new Map<string, number>();
+  for (const r of rows) {
+    if (r.verdict === 'not-addressed') continue;
+    if (r.checker === undefined || r.checker === 'builtin') checker++;
+    else models.set(r.checker, (models.get(r.checker) ?? 0) + 1);
+  }
+  return {
+    checker,
+    models: [...models]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([judge, verdicts]) => ({ judge, verdicts })),
+  };
+}
+
 /** The figures of the checks of a period; `brands`: id → name of the tracked brands. */
 export function factsFigures(
   rows: readonly FactCheckRow[],
@@ -147,7 +171,7 @@ export function factsFigures(
   by: FactsBy | null = null,
 ): FactsFigures {
   const byBrand = groupBy(rows, (r) => r.brandId);
-  const out: FactsFigures = { brands: [], sources: [] };
+  const out: FactsFigures = { brands: [], sources: [], judgedBy: judgedByOf(rows) };
   for (const [id, own] of [...byBrand].sort(([a], [b]) => a.localeCompare(b))) {
     const name = brands.get(id) ?? id;
     out.brands.push(...brandFigures(name, own, by));
@@ -161,4 +185,11 @@ export function factsFigures(
 /** "few answers" when a rate rests on fewer answers than a claim needs (evidence.ts). */
 export function fewAnswers(rate: DiscrepancyRate): boolean {
   return rate.n < MIN_ANSWERS_A_SIDE;
+}
+
+/** Who judged the verdicts, in words; null when the built-in checker judged them all. */
+export function judgedByText(judgedBy: FactsFigures['judgedBy']): string | null {
+  if (judgedBy.models.length === 0) return null;
+  const models = judgedBy.models.map((m) => `${m.judge} (${m.verdicts.toLocaleString('en')})`).join(', ');
+  return `Verdicts by the built-in checker (${judgedBy.checker.toLocaleString('en')}) and, on facts it left not addressed, by your model judge ${models}.`;
 }

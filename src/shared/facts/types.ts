@@ -1,7 +1,7 @@
 // A brand's fact sheet and the verdicts of an answer against it. Pure types: the parser, the
 // checker, the store and every front end speak these.
 
-export const FACT_KINDS = ['price', 'yes-no', 'year', 'place', 'number', 'list', 'person'] as const;
+export const FACT_KINDS = ['price', 'yes-no', 'year', 'place', 'number', 'list', 'person', 'text'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
 export const PRICE_PERIODS = ['month', 'year', 'once'] as const;
@@ -36,8 +36,11 @@ export type PlaceFact = FactBase<'place', string>;
 export type NumberFact = FactBase<'number', NumberValue>;
 export type ListFact = FactBase<'list', string[]>;
 export type PersonFact = FactBase<'person', string>;
+/** A free-form claim ("refunds within 30 days, no questions asked"): only a model judge reads it. */
+export type TextFact = FactBase<'text', string>;
 
-export type Fact = PriceFact | YesNoFact | YearFact | PlaceFact | NumberFact | ListFact | PersonFact;
+export type Fact =
+  PriceFact | YesNoFact | YearFact | PlaceFact | NumberFact | ListFact | PersonFact | TextFact;
 
 export interface FactSheetError {
   /** 1-based line of the file (YAML: the fact's first line; CSV: the row's). */
@@ -65,12 +68,16 @@ export interface FactEvidence {
   end: number;
 }
 
+/** Who judged a verdict: the built-in checker, or the analyst's model ("model:<provider>:<model>"). */
+export const BUILTIN_CHECKER = 'builtin';
+export type FactChecker = typeof BUILTIN_CHECKER | `model:${string}`;
+
 export interface FactCheck {
   brandId: string;
   key: string;
   verdict: FactVerdict;
   evidence: FactEvidence | null;
-  checker: 'builtin';
+  checker: FactChecker;
 }
 
 /** An answer's facts that it addresses: what Compare marks in it. */

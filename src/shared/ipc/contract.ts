@@ -4,6 +4,7 @@ import { appChannels } from './channels/app';
 import { catalogChannels } from './channels/catalog';
 import { commerceChannels } from './channels/commerce';
 import { funnelChannels } from './channels/funnel';
+import { suggestionsChannels } from './channels/suggestions';
 import { factsChannels } from './channels/facts';
 import { dbExportChannels } from './channels/db-export';
 import { demoChannels } from './channels/demo';
@@ -44,6 +45,7 @@ export const invokeChannels = {
   ...findingsChannels,
   ...commerceChannels,
   ...funnelChannels,
+  ...suggestionsChannels,
   ...factsChannels,
   ...demoChannels,
   ...discoveryChannels,

@@ -150,4 +150,28 @@ export const eventChannels = {
       .optional(),
     notScored: z.record(z.string(), z.number().int().min(0)).optional(),
   }),
+  /**
+   * The Facts panel's check with the analyst's model judge: 'running' as answers come back, then
+   * 'finished', 'canceled' (Cancel; the next start carries on) or 'stopped' (the budget, a key
+   * refused: message says why). The panel reads the figures again when it ends.
+   */
+  'facts.modelCheck': z.object({
+    phase: z.enum(['idle', 'running', 'finished', 'canceled', 'stopped']),
+    judge: z.string().nullable(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    message: z.string().nullable(),
+    usage: z
+      .object({
+        calls: z.number().int().min(0),
+        judgedFacts: z.number().int().min(0),
+        cachedFacts: z.number().int().min(0),
+        dropped: z.number().int().min(0),
+        notJudged: z.number().int().min(0),
+        inputTokens: z.number().int().min(0),
+        outputTokens: z.number().int().min(0),
+        usd: z.number().min(0),
+      })
+      .nullable(),
+  }),
 } as const;

@@ -115,7 +115,12 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
-    if (past && !rh.negated && (p.cue === 'top' || p.cue === 'rec' || (p.senti ?? 0) > 0)) continue;
+    if (past && !rh.negated && (p.cue === 'top' || p.cue === 'rec' || (p.senti ?? 0) > 0)) {
+      // Praise taken back ("used to be the go-to") is advice about a change: what the answer
+      // speaks well of now is the alternative it offers.
+      w.advice = true;
+      continue;
+    }
     if (p.news === true) w.news = true;
     if (p.cue !== undefined) {
       cue = true;

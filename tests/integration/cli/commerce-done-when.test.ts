@@ -450,6 +450,34 @@ describe('parallax commerce --json against answers counted by hand', () => {
     expect(view.brands[0]?.brand).toBe(V);
   });
 
+  it('gives each engine its surfaces, with or without an engine or country filter', async () => {
+    const byHand = (engine: string) => {
+      const hand = BY_HAND[engine] as (typeof BY_HAND)[string];
+      return {
+        engine,
+        answers: 1,
+        withShopping: hand.products.length > 0 ? 1 : 0,
+        withAds: hand.ads.length > 0 ? 1 : 0,
+        productSlots: hand.products.length,
+        adSlots: hand.ads.length,
+      };
+    };
+    const engines = async (args: string[]) => {
+      const view = JSON.parse(await cli(['commerce', '--db', onDb, ...args, '--json'])) as CommerceSummary;
+      return { view, engines: view.engines.map(({ shoppingRate: _rate, ...e }) => e) };
+    };
+    const every = Object.keys(BY_HAND).sort().map(byHand);
+    expect((await engines([])).engines).toEqual(every);
+    expect((await engines(['--countries', 'US'])).engines).toEqual(every);
+    const search = await engines(['--engine', 'search']);
+    expect(search.engines).toEqual([byHand('search')]);
+    const { engine: _engine, ...totals } = byHand('search');
+    expect(search.view.surfaces).toMatchObject(totals);
+    expectRate(search.view.brands.find((b) => b.brand === V)!.shelfPresence, 1, 1);
+    const text = await cli(['commerce', '--db', onDb, '--engine', 'search']);
+    expect(text).toMatch(/Per engine\n.*\n.*\nsearch +1 +100 % \[\d+–100\] n=1 few answers +1 +5 +4 *\n/);
+  });
+
   it('puts the organic mention rate of the same answers beside shelf and ad presence, per engine', async () => {
     const view = JSON.parse(await cli(['commerce', '--db', onDb, '--json'])) as CommerceSummary;
     const organic = JSON.parse(await cli(['visibility', '--db', onDb, '--by', 'engine', '--json'])) as {

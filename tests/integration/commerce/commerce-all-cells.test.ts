@@ -6,18 +6,19 @@ import { normalizeResult } from '../../../src/shared/api/normalize';
 import { commerceAnswer } from '../../support/commerce-history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 
-// The merchants and prices of the commerce roll-ups' every-run levels are also kept summed over
-// every engine and location ('*' rows), so a period without an engine or location filter reads
-// few rows. They must hold exactly the sums of the engine × location rows, after ingest, a
-// replaced answer and a deleted run, and when migration 33 computes them for an older file; and
-// a read without a filter must give what a read naming every engine gives.
+// The commerce roll-ups' every-run levels also keep summed rows: each engine's over every
+// location (loc '*') and, for merchants, prices and advertisers, the sums over every engine and
+// location (both '*'), so a period reads few rows. They must hold exactly the sums of the
+// engine × location rows, after ingest, a replaced answer and a deleted run, and when migrations
+// 33 and 36 compute them for an older file; and a read without a filter, or split or filtered by
+// engine, must give what a read of the engine × location rows gives.
 
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-10T12:00:00Z');
 const ENGINES = ['assistant-a', 'assistant-b'] as const;
-/** The schema version just before the migration that computes the '*' rows. */
+/** The schema version just before the migrations that compute the summed rows. */
 const BEFORE = (MIGRATIONS.find((m) => m.name === 'commerce-all-cells')?.version ?? 0) - 1;
 
 function ingest(
@@ -55,28 +56,69 @@ function history(): HistoryStore {
 }
 
 type Hist = Record<string, number>;
+type Kind = 'engine' | 'all';
 
-/** '*' rows as stored, and the same sums computed from the engine × location rows. */
+/** Each roll-up with summed rows: its key and value columns, and the kinds of summed rows it keeps. */
+const TABLES: ReadonlyArray<{ table: string; keys: string[]; values: string[]; kinds: Kind[] }> = [
+  {
+    table: 'com_cells',
+    keys: [],
+    values: ['answers', 'asked', 'shop', 'ads', 'pslots', 'pslots_sq', 'aslots', 'aslots_sq'],
+    kinds: ['engine'],
+  },
+  {
+    table: 'com_brands',
+    keys: ['brand'],
+    values: [
+      'shelf',
+      'pslots',
+      'pslots_sq',
+      'pcross',
+      'rank_sum',
+      'ad_answers',
+      'aslots',
+      'across',
+      'mentioned',
+    ],
+    kinds: ['engine'],
+  },
+  { table: 'com_merchants', keys: ['brand', 'merchant'], values: ['slots'], kinds: ['engine', 'all'] },
+  {
+    table: 'com_advertisers',
+    keys: ['advertiser', 'brand'],
+    values: ['answers', 'slots'],
+    kinds: ['engine', 'all'],
+  },
+  { table: 'com_conquest', keys: ['victim', 'brand'], values: ['answers', 'slots'], kinds: ['engine'] },
+];
+
+const LEVELS = 'run IN (0, -8, -64)';
+/** The summed rows of a kind, as stored (loc '*'), or the engine × location rows they sum. */
+const rowsOf = (kind: Kind, stored: boolean): string =>
+  stored ? `loc = '*' AND engine ${kind === 'all' ? '=' : '<>'} '*'` : `loc <> '*' AND engine <> '*'`;
+
+/** Summed rows as stored, and the same sums computed from the engine × location rows. */
 function allCells(path: string): { stored: unknown[]; summed: unknown[] } {
   const db = new Database(path, { readonly: true });
   try {
-    const merchants = (star: boolean) =>
-      db
+    const rollup = (t: (typeof TABLES)[number], kind: Kind, stored: boolean) => {
+      const group = ['day', 'run', ...(kind === 'engine' ? ['engine'] : []), ...t.keys];
+      return db
         .prepare(
-          `SELECT day, run, brand, merchant, sum(slots) AS slots FROM com_merchants
-           WHERE run IN (0, -8, -64) AND engine ${star ? '=' : '<>'} '*'
-           GROUP BY day, run, brand, merchant ORDER BY 1, 2, 3, 4`,
+          `SELECT ${[...group, ...t.values.map((v) => `sum(${v}) AS ${v}`)].join(', ')} FROM ${t.table}
+           WHERE ${LEVELS} AND ${rowsOf(kind, stored)} GROUP BY ${group.join(', ')} ORDER BY ${group.join(', ')}`,
         )
         .all();
-    const prices = (star: boolean) => {
+    };
+    const prices = (kind: Kind, stored: boolean) => {
       const rows = db
         .prepare(
-          `SELECT day, run, brand, currency, own, hist FROM com_prices
-           WHERE run IN (0, -8, -64) AND engine ${star ? '=' : '<>'} '*' ORDER BY 1, 2, 3, 4, 5`,
+          `SELECT day, run, engine, brand, currency, own, hist FROM com_prices WHERE ${LEVELS} AND ${rowsOf(kind, stored)}`,
         )
         .all() as Array<{
         day: number;
         run: number;
+        engine: string;
         brand: number;
         currency: string;
         own: number;
@@ -84,7 +126,7 @@ function allCells(path: string): { stored: unknown[]; summed: unknown[] } {
       }>;
       const sums = new Map<string, Hist>();
       for (const r of rows) {
-        const key = `${r.day}/${r.run}/${r.brand}/${r.currency}/${r.own}`;
+        const key = `${r.day}/${r.run}/${kind === 'engine' ? r.engine : '*'}/${r.brand}/${r.currency}/${r.own}`;
         const hist = sums.get(key) ?? {};
         const flat = JSON.parse(r.hist) as number[];
         for (let i = 0; i < flat.length; i += 2)
@@ -93,7 +135,12 @@ function allCells(path: string): { stored: unknown[]; summed: unknown[] } {
       }
       return [...sums].sort((a, b) => a[0].localeCompare(b[0]));
     };
-    return { stored: [merchants(true), prices(true)], summed: [merchants(false), prices(false)] };
+    const all = (stored: boolean) => [
+      ...TABLES.flatMap((t) => t.kinds.map((kind) => rollup(t, kind, stored))),
+      prices('engine', stored),
+      prices('all', stored),
+    ];
+    return { stored: all(true), summed: all(false) };
   } finally {
     db.close();
   }
@@ -102,47 +149,61 @@ function allCells(path: string): { stored: unknown[]; summed: unknown[] } {
 const sorted = <T>(rows: T[]): T[] =>
   [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
-describe('the every-engine-and-location rows of merchants and prices', () => {
+describe('the summed rows of the commerce roll-ups', () => {
   it('hold the sums of the engine × location rows after ingest, a replaced answer and a deleted run', () => {
     const store = history();
     const path = store.path;
     store.close();
     const { stored, summed } = allCells(path);
-    expect((stored[0] as unknown[]).length).toBeGreaterThan(0);
-    expect((stored[1] as unknown[]).length).toBeGreaterThan(0);
+    // Every kind of summed row has rows (the history has conquest: a rival's ad on a prompt naming Veloxa).
+    for (const rows of stored) expect((rows as unknown[]).length).toBeGreaterThan(0);
     expect(stored).toEqual(summed);
   });
 
-  it('give an unfiltered period the merchants and prices of every engine and location named', () => {
+  it('give a period read from them what a read of every engine × location gives', () => {
     const store = history();
     try {
       const day = Math.floor(NOW / DAY);
+      const reads = (filter: ComFilter) => ({
+        cells: store.comCells(filter),
+        byEngine: sorted(store.comCells(filter, 'engine')),
+        brands: sorted(store.comBrands(filter)),
+        brandsByEngine: sorted(store.comBrands(filter, 'engine')),
+        merchants: sorted(store.comMerchants(filter)),
+        prices: sorted(store.comPrices(filter)),
+        advertisers: sorted(store.comAdvertisers(filter)),
+        conquest: sorted(store.comConquest(filter)),
+      });
       for (const span of [1, 10, 30, 90]) {
         const period: ComFilter = { fromDay: day + 10 - span, toDay: day + 10 };
-        const named: ComFilter = { ...period, engines: [...ENGINES] };
-        expect(sorted(store.comMerchants(period))).toEqual(sorted(store.comMerchants(named)));
-        expect(sorted(store.comPrices(period))).toEqual(sorted(store.comPrices(named)));
-        expect(store.comMerchants(period).length).toBeGreaterThan(0);
-        // Split by engine or location, the '*' rows are never counted again.
-        expect(store.comCells(period)[0]?.answers).toBe(
-          store.comCells(period, 'engine').reduce((sum, c) => sum + c.answers, 0),
-        );
+        // Naming every location makes the read take the engine × location rows.
+        const everyCell: ComFilter = { ...period, locations: ['US', 'DE'] };
+        const summed = reads(period);
+        expect(summed).toEqual(reads(everyCell));
+        expect(summed.merchants.length).toBeGreaterThan(0);
+        expect(summed.conquest.length).toBeGreaterThan(0);
+        const oneEngine: ComFilter = { ...period, engines: ['assistant-b'] };
+        expect(reads(oneEngine)).toEqual(reads({ ...oneEngine, locations: ['US', 'DE'] }));
+        expect(reads(oneEngine).cells[0]?.answers).toBeGreaterThan(0);
+        // Split by engine, the summed rows are never counted twice.
+        expect(summed.cells[0]?.answers).toBe(summed.byEngine.reduce((sum, c) => sum + c.answers, 0));
       }
     } finally {
       store.close();
     }
   });
 
-  it('are computed by their migration for a history written before it, the same as at ingest', () => {
+  it('are computed by their migrations for a history written before them, the same as at ingest', () => {
     const store = history();
     const path = store.path;
     store.close();
     const kept = allCells(path);
     const db = new Database(path);
-    db.exec("DELETE FROM com_merchants WHERE engine = '*'; DELETE FROM com_prices WHERE engine = '*';");
+    for (const { table } of [...TABLES, { table: 'com_prices' }])
+      db.exec(`DELETE FROM ${table} WHERE loc = '*'`);
     db.pragma(`user_version = ${BEFORE}`);
     db.close();
-    expect(allCells(path).stored).toEqual([[], []]);
+    expect(allCells(path).stored.every((rows) => (rows as unknown[]).length === 0)).toBe(true);
     openTemp(path).close();
     expect(allCells(path)).toEqual(kept);
     // Run again on a file that has them (an upgrade test takes a file back a version): no double count.

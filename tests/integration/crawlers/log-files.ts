@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
-import { clfTime, combinedLine, IP, UA, type LogLine } from '../../support/crawler-logs';
+import { clfTime, combinedLine, IP, UA, visit as visitLine, type LogLine } from '../../support/crawler-logs';
 
 // The same known visits written in every format the import reads, with one malformed line each,
 // so each format's import must give the counts below, made by hand.
@@ -8,17 +8,8 @@ import { clfTime, combinedLine, IP, UA, type LogLine } from '../../support/crawl
 const DAY1 = Date.UTC(2026, 10, 2, 10, 0, 0);
 const DAY2 = Date.UTC(2026, 10, 3, 18, 30, 0);
 
-const visit = (ip: string, ua: string, url: string, status: number, at = DAY1): LogLine => ({
-  ip,
-  at,
-  method: 'GET',
-  url,
-  status,
-  bytes: 512,
-  referer: '-',
-  ua,
-  host: 'example.com',
-});
+const visit = (ip: string, ua: string, url: string, status: number, at = DAY1): LogLine =>
+  visitLine(ip, ua, url, status, at);
 
 const times = (n: number, line: LogLine): LogLine[] => Array.from({ length: n }, () => line);
 

@@ -372,3 +372,81 @@ describe('run exports: hostile product titles, merchants and ad text stay inert'
     expect(texts).toContain('@SUM(1+1)');
   });
 });
+
+describe('run exports: the XLSX Commerce sheet of a run with tracked brands', () => {
+  const dir = folder.file('sandbox-brands');
+  const db = join(dir, 'history.db');
+  const parallax = (args: string[]) => runCliAt([...args, '--db', db], dir);
+
+  it('holds each brand’s shelf and ads over every engine, then per engine, as `parallax commerce` gives them', async () => {
+    for (const [name, kind] of [
+      ['Veloxa', 'brand'],
+      ['Fleetfoot', 'competitor'],
+      ['Pacer & Co', 'competitor'],
+    ])
+      expect((await parallax(['brands', 'add', name as string, '--kind', kind as string])).code).toBe(0);
+    const run = await parallax([
+      'run',
+      '--sandbox',
+      '--commerce',
+      '--engine',
+      'assistant-a',
+      '--prompt',
+      'best running shoes',
+      '--prompt',
+      'is veloxa good for running',
+      '--prompt',
+      'trail running shoes for wet ground',
+      '--countries',
+      'US,DE,GB',
+      '--yes',
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
+    const out = await parallax(['export', runId, '--format', 'xlsx', '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    const sheet = await sheetRows((JSON.parse(out.stdout) as { path: string }).path, 'Commerce');
+    // The history holds this run only: the commerce numbers of its period are the run's.
+    const view = JSON.parse(
+      (await parallax(['commerce', '--since', '2d', '--by', 'engine', '--json'])).stdout,
+    ) as {
+      brands: Array<Record<string, unknown>>;
+      buckets: Array<{ bucket: string; brands: Array<Record<string, unknown>> }>;
+    };
+    expect(view.buckets.map((b) => b.bucket)).toEqual(['assistant-a']);
+    const rate = (r: unknown) => {
+      const x = r as { value: number | null; lower: number | null; upper: number | null; n: number };
+      return [x.value, x.lower, x.upper, x.n];
+    };
+    const cells = (b: Record<string, unknown>, engine: string) =>
+      [
+        b.brand,
+        b.kind,
+        engine,
+        ...rate(b.shelfPresence),
+        ...rate(b.shelfShare),
+        b.bestRank,
+        b.priceIndex,
+        b.priceCurrency,
+        ...rate(b.adPresence),
+        ...rate(b.adShare),
+        b.note,
+      ].map((v) => (v === null ? '' : v));
+    const labels: Record<string, string> = { 'assistant-a': 'Assistant A' };
+    const expected = view.brands.flatMap((b) => [
+      cells(b, 'All engines'),
+      ...view.buckets.map((bucket) =>
+        cells(
+          bucket.brands.find((x) => x.brandId === b.brandId) as Record<string, unknown>,
+          labels[bucket.bucket] as string,
+        ),
+      ),
+    ]);
+    expect(sheet.map((row) => Object.values(row))).toEqual(expected);
+    expect(sheet[0]?.Brand).toBe('Veloxa');
+    expect(
+      sheet.some((row) => typeof row['Share of shelf'] === 'number' && (row['Share of shelf'] as number) > 0),
+    ).toBe(true);
+  });
+});

@@ -105,7 +105,9 @@ describe('parallax facts', () => {
     const out = await parallax(['facts', '--json']);
     expect(out.code, out.stderr).toBe(0);
     const figures = JSON.parse(out.stdout);
-    expect(Object.keys(figures)).toEqual(['brands', 'sources']);
+    expect(Object.keys(figures)).toEqual(['brands', 'sources', 'judgedBy']);
+    // Every verdict is the built-in checker's: no model judge has checked these answers.
+    expect(figures.judgedBy).toEqual({ checker: 5, models: [] });
     const [keyfort] = figures.brands;
     expect(Object.keys(keyfort)).toEqual(['brand', 'discrepancyRate', 'facts']);
     // Two answers address a fact; one contradicts.
@@ -113,10 +115,10 @@ describe('parallax facts', () => {
     expect(keyfort.discrepancyRate.lower).toBeLessThan(0.5);
     expect(keyfort.discrepancyRate.upper).toBeGreaterThan(0.5);
     expect(keyfort.facts).toEqual([
-      { key: 'founded', supported: 0, contradicted: 1, notAddressed: 2 },
-      { key: 'free-plan', supported: 0, contradicted: 1, notAddressed: 2 },
-      { key: 'headquarters', supported: 1, contradicted: 0, notAddressed: 2 },
-      { key: 'price-personal', supported: 2, contradicted: 0, notAddressed: 1 },
+      { key: 'founded', supported: 0, contradicted: 1, notAddressed: 2, byModel: 0 },
+      { key: 'free-plan', supported: 0, contradicted: 1, notAddressed: 2, byModel: 0 },
+      { key: 'headquarters', supported: 1, contradicted: 0, notAddressed: 2, byModel: 0 },
+      { key: 'price-personal', supported: 2, contradicted: 0, notAddressed: 1, byModel: 0 },
     ]);
     expect(figures.sources[0]).toMatchObject({
       brand: 'Keyfort',
@@ -149,6 +151,7 @@ describe('parallax facts', () => {
       key: 'founded',
       verdict: 'contradicted',
       evidence: { text: 'Keyfort was founded in 2016 and has no free plan.', start: 0, end: 49 },
+      checker: 'builtin',
     });
     expect(jobs.find((j) => j.promptIndex === 3)?.facts).toEqual([]);
   });

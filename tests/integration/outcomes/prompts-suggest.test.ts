@@ -173,6 +173,56 @@ describe('parallax prompts suggest', () => {
     ]);
   });
 
+  it('files an added suggestion under topics, filters by source, and remembers a dismissal', async () => {
+    const bing = await json<SuggestJson>(['prompts', 'suggest', '--source', 'bing']);
+    expect(bing.suggestions.map((s) => s.sources)).toEqual([['bing']]);
+    const fanout = await json<SuggestJson>(['prompts', 'suggest', '--source', 'fanout', '--limit', '500']);
+    expect(fanout.suggestions.every((s) => s.sources.includes('fanout'))).toBe(true);
+    const [first, second] = fanout.suggestions as [Suggestion, Suggestion];
+    const added = await json<{ added: boolean; topics: string[] }>([
+      'prompts',
+      'suggest',
+      '--add',
+      first.id,
+      '--topic',
+      'Fan-out',
+      '--topic',
+      'CRM',
+    ]);
+    expect(added).toMatchObject({ added: true, topics: ['CRM', 'Fan-out'] });
+    const library = await json<{ prompts: Array<{ text: string; topics: string[] }> }>(['prompts', 'list']);
+    expect(library.prompts.find((p) => p.text === first.text)?.topics).toEqual(['CRM', 'Fan-out']);
+
+    const dismissed = await json<{ dismissed: boolean; text: string }>([
+      'prompts',
+      'suggest',
+      '--dismiss',
+      second.id,
+    ]);
+    expect(dismissed).toEqual({ id: second.id, text: second.text, dismissed: true });
+    const after = await json<SuggestJson & { dismissed: number }>(['prompts', 'suggest', '--limit', '500']);
+    expect(after.suggestions.map((s) => s.id)).not.toContain(second.id);
+    expect(after.dismissed).toBe(1);
+    expect(await json(['prompts', 'suggest', '--restore', second.id])).toEqual({
+      id: second.id,
+      restored: true,
+    });
+    const back = await json<SuggestJson>(['prompts', 'suggest', '--limit', '500']);
+    expect(back.suggestions.map((s) => s.id)).toContain(second.id);
+  });
+
+  it('refuses flags that do not go together', async () => {
+    const both = await parallax(['prompts', 'suggest', '--add', 'abc', '--dismiss', 'abc']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('one at a time');
+    const topic = await parallax(['prompts', 'suggest', '--topic', 'CRM']);
+    expect(topic.code).toBe(2);
+    expect(topic.stderr).toContain('--topic goes with --add');
+    const source = await parallax(['prompts', 'suggest', '--source', 'ga4']);
+    expect(source.code).toBe(2);
+    expect(source.stderr).toContain('--source is one of gsc, bing, fanout');
+  });
+
   it('refuses an unknown id as bad input', async () => {
     const out = await parallax(['prompts', 'suggest', '--add', 'nope']);
     expect(out.code).toBe(2);

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/core/history';
 import type { AdList, CommerceRate, CommerceSummary } from '../../../src/shared/commerce';
@@ -34,6 +35,7 @@ let dir = '';
 let db = '';
 let summary: CommerceSummary;
 let byMerchant: CommerceSummary;
+let byEngine: CommerceSummary;
 let ads: AdList;
 let shop: ReportDocument;
 let plain: ReportDocument;
@@ -86,6 +88,7 @@ beforeAll(async () => {
     JSON.parse(await cli([...args, '--monitor', 'Shoes', '--since', '7d', '--json']));
   summary = await json(['commerce']);
   byMerchant = await json(['commerce', '--by', 'merchant']);
+  byEngine = await json(['commerce', '--by', 'engine']);
   ads = await json(['ads']);
   shop = await report('Shoes');
   plain = await report('Plain');
@@ -212,5 +215,60 @@ describe('the client report’s products and ads', () => {
     expect(plain.querySelector('section#kpis')).not.toBeNull();
     expect(plain.querySelector('section#commerce')).toBeNull();
     expect(text(plain)).not.toContain('Products and ads');
+  });
+
+  it('is a sheet of the XLSX: each brand over every engine, then per engine, with the figures of `parallax commerce`', async () => {
+    const sheetOf = async (monitor: string) => {
+      const out = join(dir, `${monitor}.xlsx`);
+      await cli(['report', '--monitor', monitor, '--since', '7d', '--out', out]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(out);
+      return wb.getWorksheet('Products and ads');
+    };
+    const sheet = await sheetOf('Shoes');
+    expect(sheet).toBeDefined();
+    const rows = Array.from({ length: (sheet?.rowCount ?? 1) - 1 }, (_, i) =>
+      (sheet?.getRow(i + 2).values as unknown[]).slice(1),
+    );
+    const rate = (r: CommerceRate) => [r.value, r.lower, r.upper, r.n];
+    const expected = (b: CommerceSummary['brands'][number], engine: string) =>
+      [
+        b.brand,
+        b.brand === 'Veloxa' ? 'your brand' : b.kind,
+        engine,
+        ...rate(b.shelfPresence),
+        ...rate(b.shelfShare),
+        b.bestRank,
+        b.priceIndex,
+        b.priceCurrency,
+        ...rate(b.adPresence),
+        ...rate(b.adShare),
+        b.note,
+      ].map((v) => (v === null ? undefined : v));
+    const [bucket] = byEngine.buckets;
+    expect(byEngine.buckets).toHaveLength(1);
+    const wanted = summary.brands.flatMap((b) => [
+      expected(b, 'All engines'),
+      expected(
+        bucket!.brands.find((x) => x.brandId === b.brandId)!,
+        engineLabel('assistant-a'),
+      ),
+    ]);
+    // Trailing empty cells are not stored: compare the rows as written.
+    const trim = (row: unknown[]) => {
+      const out = [...row];
+      while (out.length > 0 && out[out.length - 1] === undefined) out.pop();
+      return out;
+    };
+    expect(rows.map(trim)).toEqual(wanted.map(trim));
+    expect(rows[0]?.[0]).toBe('Veloxa');
+    // One engine: its price index is the brands' over every engine (read from its own histograms).
+    const priced = summary.brands.filter((b) => b.priceIndex !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const b of priced) {
+      const index = summary.brands.indexOf(b);
+      expect(rows[2 * index + 1]?.[12]).toBeCloseTo(b.priceIndex as number, 12);
+    }
+    expect(await sheetOf('Plain')).toBeUndefined();
   });
 });

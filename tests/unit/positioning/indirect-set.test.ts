@@ -3,6 +3,7 @@ import { judgePositioning } from '../../../src/shared/positioning';
 import {
   emptyScore,
   loadPositioningSet,
+  partOf,
   ratio,
   scoreAnswer,
   type LabelledAnswer,
@@ -11,15 +12,20 @@ import {
 
 // The indirect-wording part of the labelled set (tests/fixtures/positioning/indirect-*.yaml:
 // alternatives, problems without a verdict word, verdict columns, conditionals, "used to be",
-// pros/cons with a closing verdict) and what reading it must not cost the first part. Floors
-// are the figures measured when the rules for it were written (docs/internals/positioning-judge.md):
-// accuracy on a fixed set is deterministic, so a rule that loses answers fails here.
+// pros/cons with a closing verdict), its second held-out batch (indirect-fresh-*.yaml, written
+// after the rules were tuned and never tuned on) and what reading it must not cost the first
+// part. Floors are the figures measured when the rules were last changed
+// (docs/internals/positioning-judge.md): accuracy on a fixed set is deterministic, so a rule that
+// loses answers fails here.
 
 const all = loadPositioningSet();
-const indirect = all.filter((a) => a.file.startsWith('indirect-'));
+const indirect = all.filter((a) => partOf(a) === 'indirect');
+const fresh = all.filter((a) => partOf(a) === 'fresh');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
+/** The indirect part's first files, whose answers are held out by number. */
+const FIRST_INDIRECT = new Set(['indirect-en', 'indirect-de', 'indirect-fr']);
 
 function scoreOf(answers: readonly LabelledAnswer[]): Score {
   const score = emptyScore();
@@ -37,7 +43,7 @@ const status = (s: Score): number => ratio(s.statusMerged, s.judged);
 const sentiment = (s: Score): number => ratio(s.sentiment, s.judged);
 
 describe('built-in judge on indirect wording', () => {
-  it('the part has ≥ 60 answers in ≥ 3 languages, mostly English, six shapes, about a third held out', () => {
+  it('the part has ≥ 60 answers in ≥ 3 languages, mostly English, six shapes, a third of the first files held out, ≥ 40 more seen', () => {
     expect(indirect.length).toBeGreaterThanOrEqual(60);
     const langs = new Map<string, number>();
     for (const a of indirect) langs.set(a.language, (langs.get(a.language) ?? 0) + 1);
@@ -51,14 +57,30 @@ describe('built-in judge on indirect wording', () => {
       'used-to-be',
       'verdict-table',
     ]);
-    const held = indirect.filter((a) => a.heldOut).length / indirect.length;
+    // The first 64 answers hold out every third; the later files are seen or held out whole.
+    const numbered = indirect.filter((a) => FIRST_INDIRECT.has(a.file));
+    const held = numbered.filter((a) => a.heldOut).length / numbered.length;
     expect(held).toBeGreaterThan(0.3);
     expect(held).toBeLessThan(0.37);
+    const more = indirect.filter((a) => a.file.startsWith('indirect-more-'));
+    expect(more.length).toBeGreaterThanOrEqual(40);
+    expect(more.every((a) => !a.heldOut)).toBe(true);
+  });
+
+  it('the second held-out batch has ≥ 20 answers, all held out, in the six shapes and five languages', () => {
+    expect(fresh.length).toBeGreaterThanOrEqual(20);
+    expect(fresh.every((a) => a.heldOut)).toBe(true);
+    expect(new Set(fresh.map((a) => a.shape)).size).toBe(6);
+    expect([...new Set(fresh.map((a) => a.language))].sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
   });
 
   it.each([
-    ['whole part', () => indirect, 0.82, 0.83],
-    ['held-out answers', () => indirect.filter((a) => a.heldOut), 0.68, 0.74],
+    // Judge version 3 read 82.4 / 83.0 % (first 64), 68.6 / 74.5 % (held out), 57.0 / 59.2 % (the
+    // 96 more seen answers) and 63.0 / 65.2 % (the second held-out batch).
+    ['first 64 answers', () => indirect.filter((a) => FIRST_INDIRECT.has(a.file)), 0.849, 0.849],
+    ['held-out answers', () => indirect.filter((a) => a.heldOut), 0.725, 0.784],
+    ['the 96 more seen answers', () => indirect.filter((a) => !FIRST_INDIRECT.has(a.file)), 0.929, 0.894],
+    ['second held-out batch', () => fresh, 0.652, 0.652],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {
     const s = scoreOf(answers());
     expect(s.falseBrands).toBe(0);
@@ -131,6 +153,36 @@ describe('built-in judge on indirect wording', () => {
         ['Blendix'],
       ),
     ).toEqual({ blendix: 'top positive' });
+    // Praise taken back ("used to be") makes the answer advice: the brand spoken well of now is the alternative.
+    expect(
+      judge(
+        'Lumo used to be the budget pick everyone loved, cheap and bright. Brightly is reliable and well built.',
+        ['Lumo', 'Brightly'],
+      ),
+    ).toMatchObject({ brightly: 'recommended positive' });
+    expect(
+      judge('| Host | Verdict |\n|---|---|\n| Lumo | Hard to recommend: three outages this spring |', [
+        'Lumo',
+      ]),
+    ).toEqual({ lumo: 'cautioned negative' });
+    expect(
+      judge('As a freelancer with a handful of clients, Brightly covers everything you need.', ['Brightly']),
+    ).toEqual({ brightly: 'recommended positive' });
+    // A German condition may open with its verb ("Sind Sie …, …").
+    expect(
+      judge(
+        'Sind Sie oft im Ausland unterwegs, spart Ihnen die Reisekarte alle Gebühren.',
+        ['Reisekarte'],
+        'de',
+      ),
+    ).toMatchObject({ reisekarte: 'recommended positive' });
+    expect(
+      judge(
+        "Fonix era una volta il marchio più conveniente. Gli aggiornamenti arrivano con mesi di ritardo e l'assistenza è stata ridotta.",
+        ['Fonix'],
+        'it',
+      ),
+    ).toEqual({ fonix: 'cautioned negative' });
     // A news report of losses stays a mention: its blame is news, not a warning.
     expect(
       judge(

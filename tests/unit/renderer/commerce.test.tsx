@@ -60,6 +60,26 @@ const SUMMARY: CommerceSummary = {
     adSlots: 90,
     shoppingRate: rate(0.5, 240),
   },
+  engines: [
+    {
+      engine: 'assistant-a',
+      answers: 200,
+      withShopping: 110,
+      withAds: 50,
+      productSlots: 550,
+      adSlots: 80,
+      shoppingRate: rate(0.55, 200),
+    },
+    {
+      engine: 'search',
+      answers: 40,
+      withShopping: 10,
+      withAds: 10,
+      productSlots: 50,
+      adSlots: 10,
+      shoppingRate: rate(0.25, 40),
+    },
+  ],
   brands: [
     brand('b-veloxa', 'Veloxa', 'brand', 0.4, 120),
     brand('b-fleet', 'Fleetfoot', 'competitor', 0.6, 12),
@@ -191,6 +211,22 @@ describe('Commerce view', () => {
       expect(fake.callsTo('commerce.answers').at(-1)?.drill).toEqual({
         what: { kind: 'conquest', brandId: 'b-veloxa', advertiserId: 'b-fleet' },
         engine: 'assistant-a',
+      }),
+    );
+  });
+
+  it('gives each engine its surfaces, whose shopping rate opens that engine’s answers', async () => {
+    render(<CommerceView />);
+    const table = await screen.findByRole('table', { name: 'Shopping and ads per engine' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('55 % (45–65 %) n = 200');
+    expect(rows[1]).toHaveTextContent('25 % (15–35 %) n = 40');
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: /answers showing products/ }));
+    await waitFor(() =>
+      expect(fake.callsTo('commerce.answers').at(-1)?.drill).toEqual({
+        what: { kind: 'shopping' },
+        engine: 'search',
       }),
     );
   });

@@ -16,8 +16,8 @@ const FIGURES: FactsFigures = {
       brand: 'Veloxa',
       discrepancyRate: { value: 0.25, lower: 0.1, upper: 0.5, n: 12 },
       facts: [
-        { key: 'founded', supported: 9, contradicted: 3, notAddressed: 0 },
-        { key: 'price-trail-gtx', supported: 4, contradicted: 1, notAddressed: 7 },
+        { key: 'founded', supported: 9, contradicted: 3, notAddressed: 0, byModel: 0 },
+        { key: 'price-trail-gtx', supported: 4, contradicted: 1, notAddressed: 7, byModel: 0 },
       ],
     },
   ],
@@ -31,6 +31,7 @@ const FIGURES: FactsFigures = {
       supportingShare: 0.1,
     },
   ],
+  judgedBy: { checker: 17, models: [] },
 };
 
 describe('Facts panel', () => {

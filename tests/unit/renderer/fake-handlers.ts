@@ -102,6 +102,7 @@ export function defaultHandlers(): Handlers {
         adSlots: 0,
         shoppingRate: { value: null, lower: null, upper: null, n: 0 },
       },
+      engines: [],
       brands: [],
       paidVsOrganic: [],
       by: input.by ?? null,
@@ -109,6 +110,15 @@ export function defaultHandlers(): Handlers {
       empty: noCommerce,
     }),
     'commerce.products': () => ({ period: commercePeriod, products: [] }),
+    // The Facts panel's model check: none has run in this session.
+    'facts.modelCheck.status': () => ({
+      phase: 'idle',
+      judge: null,
+      done: 0,
+      total: 0,
+      usage: null,
+      message: null,
+    }),
     'commerce.ads': () => ({
       period: commercePeriod,
       answers: 0,
@@ -244,6 +254,15 @@ export function defaultHandlers(): Handlers {
     }),
     'promptSets.delete': () => ({ deleted: true }),
     'monitors.list': () => [],
+    'funnel.sharing': () => ({ aggregates: false, changedAt: null, pushedAt: null }),
+    'funnel.setSharing': (input) => ({ aggregates: input.aggregates, changedAt: NOW, pushedAt: null }),
+    'suggestions.list': () => ({
+      suggestions: [],
+      total: 0,
+      bySource: { gsc: 0, bing: 0, fanout: 0 },
+      dismissed: 0,
+      notes: [],
+    }),
     'monitors.save': (input) =>
       sampleMonitor({
         id: input.id ?? 'm-new',

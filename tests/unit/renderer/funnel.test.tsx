@@ -94,6 +94,20 @@ describe('Funnel view', () => {
     expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }]);
   });
 
+  it('says where the numbers stay: on this computer, or only the daily totals shared when the workspace shares them', async () => {
+    const { unmount } = render(<FunnelView />);
+    expect(
+      await screen.findByText(/Your logs, analytics rows and these totals stay on this computer/),
+    ).toBeInTheDocument();
+    unmount();
+    resetStores();
+    fake.handle('funnel.sharing', () => ({ aggregates: true, changedAt: 1, pushedAt: 2 }));
+    render(<FunnelView />);
+    expect(
+      await screen.findByText(/shares only its daily totals per engine and page with the team/),
+    ).toBeInTheDocument();
+  });
+
   it('asks again for another period, and says what to import when there is nothing to join', async () => {
     fake = installFakeParallax({
       'funnel.summary': (i) => ({

@@ -6,7 +6,9 @@ import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { useCatalogStore } from '../../../src/renderer/src/stores/catalog-store';
 import { useCommerceStore } from '../../../src/renderer/src/stores/commerce-store';
 import { useFunnelStore } from '../../../src/renderer/src/stores/funnel-store';
+import { useFunnelSharingStore } from '../../../src/renderer/src/stores/funnel-sharing-store';
 import { useFactsStore } from '../../../src/renderer/src/stores/facts-store';
+import { useFactsModelStore } from '../../../src/renderer/src/stores/facts-model-store';
 import { useCompareStore } from '../../../src/renderer/src/stores/compare-store';
 import { useComposeStore } from '../../../src/renderer/src/stores/compose-store';
 import { useDemoStore } from '../../../src/renderer/src/stores/demo-store';
@@ -19,6 +21,7 @@ import { usePositioningStore } from '../../../src/renderer/src/stores/positionin
 import { useRescoreDialogStore } from '../../../src/renderer/src/stores/rescore-dialog-store';
 import { useRunBoardStore } from '../../../src/renderer/src/stores/run-board-store';
 import { useRunStatusStore } from '../../../src/renderer/src/stores/run-status-store';
+import { useSuggestionsStore } from '../../../src/renderer/src/stores/suggestions-store';
 import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
 import { useToastStore } from '../../../src/renderer/src/stores/toast-store';
 import { useToolsStore } from '../../../src/renderer/src/stores/tools-store';
@@ -40,7 +43,9 @@ export function resetStores(): void {
     useDemoStore,
     useDiscoveryStore,
     useFunnelStore,
+    useFunnelSharingStore,
     useFactsStore,
+    useFactsModelStore,
     useLibraryStore,
     useMonitorsStore,
     useNavStore,
@@ -49,6 +54,7 @@ export function resetStores(): void {
     useRescoreDialogStore,
     useRunBoardStore,
     useRunStatusStore,
+    useSuggestionsStore,
     useSyncStore,
     useToastStore,
     useToolsStore,

@@ -1,24 +1,12 @@
-import type {
-  AdList,
-  CommerceBrandRow,
-  CommerceRate,
-  CommerceSummary,
-  ProductList,
-} from '../../../shared/commerce';
+import type { AdList, CommerceBrandRow, CommerceSummary, ProductList } from '../../../shared/commerce';
 import { writeLine, type CliContext } from '../../context';
 import { formatTable } from '../../core';
+import { formatRateWithN } from '../../format-stats';
 
 // The commerce commands' text tables: a rate as "42 % [38–46] n=200", "few answers" where n
 // is under 30, "–" with no data.
 
 const DASH = '\u2013';
-const pct = (v: number): string => (v * 100).toFixed(v < 0.1 && v > 0 ? 1 : 0);
-
-export function formatShare(r: CommerceRate): string {
-  if (r.value === null || r.lower === null || r.upper === null) return `${DASH} (n = 0)`;
-  const few = r.n < 30 ? ' few answers' : '';
-  return `${pct(r.value)} % [${pct(r.lower)}${DASH}${pct(r.upper)}] n=${r.n}${few}`;
-}
 
 const num = (v: number | null, digits = 2): string => (v === null ? DASH : v.toFixed(digits));
 const periodLine = (p: CommerceSummary['period']): string => `${p.from} to ${p.to} (${p.days} days)`;
@@ -42,12 +30,27 @@ function brandTable(rows: readonly CommerceBrandRow[]): string {
     rows.map((b) => [
       b.brand,
       b.kind,
-      formatShare(b.shelfPresence),
-      formatShare(b.shelfShare),
+      formatRateWithN(b.shelfPresence),
+      formatRateWithN(b.shelfShare),
       num(b.bestRank, 1),
       b.priceIndex === null ? DASH : `${num(b.priceIndex)} (${b.priceCurrency ?? ''})`,
-      formatShare(b.adPresence),
-      formatShare(b.adShare),
+      formatRateWithN(b.adPresence),
+      formatRateWithN(b.adShare),
+    ]),
+  );
+}
+
+/** Each engine's surfaces within the filter: what the totals above are made of. */
+function engineTable(rows: CommerceSummary['engines']): string {
+  return formatTable(
+    ['Engine', 'Answers', 'Shopping rate', 'With ads', 'Product slots', 'Ad slots'],
+    rows.map((e) => [
+      e.engine,
+      e.answers,
+      formatRateWithN(e.shoppingRate),
+      e.withAds,
+      e.productSlots,
+      e.adSlots,
     ]),
   );
 }
@@ -58,9 +61,10 @@ export function printSummary(ctx: CliContext, view: CommerceSummary): void {
   writeLine(
     ctx.stdout,
     `Answers asked with shopping or ads: ${s.answers}; with a shopping surface: ${s.withShopping} ` +
-      `(${formatShare(s.shoppingRate)}); with ads: ${s.withAds}; product slots: ${s.productSlots}; ad slots: ${s.adSlots}`,
+      `(${formatRateWithN(s.shoppingRate)}); with ads: ${s.withAds}; product slots: ${s.productSlots}; ad slots: ${s.adSlots}`,
   );
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
+  writeLine(ctx.stdout, `\nPer engine\n${engineTable(view.engines)}`);
   writeLine(ctx.stdout, `\n${brandTable(view.brands)}`);
   for (const bucket of view.buckets) {
     writeLine(ctx.stdout, `\n${view.by}: ${bucket.bucket}`);
@@ -76,9 +80,9 @@ export function printSummary(ctx: CliContext, view: CommerceSummary): void {
           r.brand,
           r.engine,
           r.answers,
-          formatShare(r.mentionRate),
-          formatShare(r.shelfPresence),
-          formatShare(r.adPresence),
+          formatRateWithN(r.mentionRate),
+          formatRateWithN(r.shelfPresence),
+          formatRateWithN(r.adPresence),
         ]),
       ),
     );
@@ -123,7 +127,7 @@ export function printAds(ctx: CliContext, view: AdList): void {
         a.kind ?? 'no',
         a.answers,
         a.slots,
-        formatShare(a.presence),
+        formatRateWithN(a.presence),
       ]),
     ),
   );

@@ -110,6 +110,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
               jsonWorker: cliExportJsonWorker(),
               profile: core.profile().profile,
               positioningJudge: core.settings?.get().positioningJudge ?? 'builtin',
+              ...(format === 'xlsx' ? { commerce: await core.services.commerce() } : {}),
             },
             { format, table, path, promptIndexes, signal: interrupt.signal },
           );

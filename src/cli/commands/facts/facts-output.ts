@@ -1,5 +1,5 @@
 import type { Fact, FactsFigures } from '../../../shared/facts';
-import { fewAnswers } from '../../../shared/facts';
+import { fewAnswers, judgedByText } from '../../../shared/facts';
 import { writeLine, type CliContext } from '../../context';
 import { formatTable } from '../../core';
 
@@ -48,6 +48,8 @@ export function printFigures(ctx: CliContext, figures: FactsFigures): void {
     );
     return;
   }
+  const judged = judgedByText(figures.judgedBy);
+  if (judged !== null) writeLine(ctx.stdout, judged);
   for (const b of figures.brands) {
     const r = b.discrepancyRate;
     const group = groupOf(b);
@@ -59,8 +61,14 @@ export function printFigures(ctx: CliContext, figures: FactsFigures): void {
     writeLine(
       ctx.stdout,
       formatTable(
-        ['Fact', 'Supported', 'Contradicted', 'Not addressed'],
-        b.facts.map((f) => [f.key, String(f.supported), String(f.contradicted), String(f.notAddressed)]),
+        ['Fact', 'Supported', 'Contradicted', 'Not addressed', ...(judged === null ? [] : ['By your model'])],
+        b.facts.map((f) => [
+          f.key,
+          String(f.supported),
+          String(f.contradicted),
+          String(f.notAddressed),
+          ...(judged === null ? [] : [String(f.byModel)]),
+        ]),
       ),
     );
     writeLine(ctx.stdout);

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
-import type { FactsService } from '../../../core/analysis';
 import { AppError } from '../../../core/platform';
 import type { FactsBy, FactSheetFormat } from '../../../shared/facts';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { READS, withCliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
 import type { RegisterCommand } from '../register-command';
+import { registerCheck } from './facts-check';
 import { printFigures, printSheet } from './facts-output';
+import { finishRecheck } from './facts-recheck';
 
 // `parallax facts`: brand fact sheets (set from a YAML or CSV file, shown) and what the stored
 // answers say about them (core.services.facts()), the same figures as the app's. A sheet change
@@ -29,7 +30,8 @@ engine, country or fact.
 Examples:
   parallax facts set Keyfort --file keyfort.yaml
   parallax facts show Keyfort --json
-  parallax facts --since 30d --by engine`;
+  parallax facts --since 30d --by engine
+  parallax facts check --model --since 7d`;
 
 const SET_HELP = `
 The file, YAML:
@@ -39,7 +41,9 @@ The file, YAML:
     - { key: founded, kind: year, value: 2014 }
     - { key: headquarters, kind: place, value: Oslo }
 or CSV with the header key,kind,value,words (value as text: "3 USD/month", "yes", "2014", "Oslo",
-"Windows;macOS"; words separated by ";"). Kinds: price, yes-no, year, place, number, list, person.
+"Windows;macOS"; words separated by ";"). Kinds: price, yes-no, year, place, number, list, person,
+and text (a free-form claim, "30-day money-back guarantee": only your model judge reads it, with
+\`parallax facts check --model\`).
 A bad fact is named with its line and field and left out; the others are stored (exit 1 then).
 
 JSON (--json): { brand, brandId, stored, version, errors: [ { line, field, message } ] }.`;
@@ -74,16 +78,6 @@ function ask<T>(call: () => T): T {
     if (error instanceof AppError && error.code === 'BRAND_NOT_FOUND') throw new CliUsageError(error.message);
     throw error;
   }
-}
-
-/** Finishes a pending re-check, saying so on stderr in text mode. */
-export function finishRecheck(ctx: CliContext, service: FactsService): void {
-  let said = false;
-  service.recheck((done, total) => {
-    if (ctx.json || said) return;
-    said = true;
-    writeLine(ctx.stderr, `Checking stored answers against the fact sheets (${done} of ${total})…`);
-  });
 }
 
 function registerSet(facts: Command, ctx: CliContext): void {
@@ -169,4 +163,5 @@ export const registerFactsCommands: RegisterCommand = (program: Command, ctx: Cl
     });
   registerSet(facts, ctx);
   registerShow(facts, ctx);
+  registerCheck(facts, ctx);
 };

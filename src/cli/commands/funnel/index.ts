@@ -4,7 +4,7 @@ import type { FunnelView } from '../../../core/outcomes';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { formatTable, READS, withCliCore, type CliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
-import { formatShare } from '../commerce/commerce-output';
+import { formatRateWithN } from '../../format-stats';
 import type { RegisterCommand } from '../register-command';
 
 // `parallax funnel`: per engine, page or week, crawled (verified hits in the site's logs) →
@@ -60,7 +60,7 @@ function printFunnel(ctx: CliContext, view: FunnelView, by: By, labelOf: CliCore
           e.crawledHits,
           e.crawledPages,
           e.citedAnswers,
-          formatShare(e.citationRate),
+          formatRateWithN(e.citationRate),
           e.referredSessions,
           e.keyEvents,
         ]),
@@ -75,7 +75,7 @@ function printFunnel(ctx: CliContext, view: FunnelView, by: By, labelOf: CliCore
           w.week,
           w.crawledHits,
           w.citedAnswers,
-          formatShare(w.citationRate),
+          formatRateWithN(w.citationRate),
           w.referredSessions,
           w.keyEvents,
         ]),

@@ -5,6 +5,7 @@ import { READS, withCliCore, type CliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
 import { keychainVault } from './google-vault';
 import { printImport, printPull, printStatus, printTraffic } from './outcomes-output';
+import { registerShare } from './share';
 
 // `parallax outcomes`: first-party traffic and search data beside the answers. Import the
 // exports an analyst can download today (GA4, Search Console, Bing's AI Performance), or
@@ -203,11 +204,12 @@ function registerTraffic(outcomes: Command, ctx: CliContext): void {
 export const registerOutcomesCommands: RegisterCommand = (program: Command, ctx: CliContext) => {
   const outcomes = program
     .command('outcomes')
-    .description('First-party traffic and search data: import, connect, pull, status, traffic');
+    .description('First-party traffic and search data: import, connect, pull, status, traffic, share');
   registerImport(outcomes, ctx);
   registerConnect(outcomes, ctx);
   registerPull(outcomes, ctx);
   registerDisconnect(outcomes, ctx);
   registerStatus(outcomes, ctx);
   registerTraffic(outcomes, ctx);
+  registerShare(outcomes, ctx);
 };

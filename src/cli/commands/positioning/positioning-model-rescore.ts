@@ -82,7 +82,8 @@ function usageLine(usage: ModelJudgeUsage): string {
   );
 }
 
-async function judgeKey(ctx: CliContext, provider: string): Promise<string> {
+/** The model judge's key: the keychain's, PARALLAX_JUDGE_API_KEY, or none for a local server. */
+export async function judgeKey(ctx: CliContext, provider: string): Promise<string> {
   const secrets = await openJudgeKeyStore({ env: ctx.env });
   const key = await secrets.get();
   if (key !== null) return key;

@@ -59,14 +59,16 @@ async function confirm(ctx: CliContext, answers: number): Promise<boolean> {
 
 export function progressReporter(
   ctx: CliContext,
-  job: RescoreJob,
+  job: Pick<RescoreJob, 'done' | 'total'>,
   judgeLabel = 'the built-in judge',
+  /** What is done to the answers ("Re-scoring", "Checking the facts of"). */
+  action = 'Re-scoring',
 ): { update(done: number, total: number): void; stop(): void } {
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
   if (tty) {
     const bar = new cliProgress.SingleBar(
       {
-        format: 'Re-scoring stored answers {bar} {value}/{total} ({eta_formatted} left)',
+        format: `${action} stored answers {bar} {value}/{total} ({eta_formatted} left)`,
         stream: ctx.stderr,
       },
       cliProgress.Presets.shades_classic,
@@ -77,7 +79,7 @@ export function progressReporter(
   let nextTenth = Math.floor((job.done / Math.max(1, job.total)) * 10) + 1;
   writeLine(
     ctx.stderr,
-    `Re-scoring ${(job.total - job.done).toLocaleString('en')} stored answers with ${judgeLabel}…`,
+    `${action} ${(job.total - job.done).toLocaleString('en')} stored answers with ${judgeLabel}…`,
   );
   return {
     update(done, total) {

@@ -25,12 +25,12 @@ function positioningJson(p: ResultPositioning | undefined) {
 function factsByJob(checks: readonly JobFactCheck[]) {
   const out = new Map<
     string,
-    Array<{ brand: string; key: string; verdict: string; evidence: JobFactCheck['evidence'] }>
+    Array<Pick<JobFactCheck, 'brand' | 'key' | 'verdict' | 'evidence' | 'checker'>>
   >();
   for (const c of checks)
     out.set(c.jobId, [
       ...(out.get(c.jobId) ?? []),
-      { brand: c.brand, key: c.key, verdict: c.verdict, evidence: c.evidence },
+      { brand: c.brand, key: c.key, verdict: c.verdict, evidence: c.evidence, checker: c.checker },
     ]);
   return out;
 }

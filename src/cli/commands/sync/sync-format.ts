@@ -59,6 +59,22 @@ function conflictLine(c: SyncConflictView): string {
   return `  [${c.id}] ${c.message}`;
 }
 
+function printFunnelDays(ctx: CliContext, f: NonNullable<SyncReportView['funnelDays']>): void {
+  const line = f.refused
+    ? `the team server refused the daily totals: ${f.refused}`
+    : f.cleared
+      ? 'sharing is off; this computer\u2019s funnel totals were removed from the team'
+      : f.sent
+        ? `${f.rows} daily totals per engine and page shared (logs and analytics rows stay here)`
+        : 'nothing imported since the daily totals were last shared';
+  writeLine(ctx.stdout, `Funnel:   ${line}`);
+  if (f.leftOut > 0)
+    writeLine(
+      ctx.stdout,
+      `          ${f.leftOut} totals of the busiest days left out (more pages a day than a sync sends)`,
+    );
+}
+
 export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
   const seconds = (report.durationMs / 1000).toFixed(1);
   writeLine(
@@ -72,6 +88,7 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
     );
   } else writeLine(ctx.stdout, `Pushed:   ${countsInWords(report.pushed)}`);
   writeLine(ctx.stdout, `Pulled:   ${countsInWords(report.pulled)}`);
+  if (report.funnelDays) printFunnelDays(ctx, report.funnelDays);
   if (Object.keys(report.deleted).length > 0) {
     writeLine(ctx.stdout, `Deleted here (a teammate deleted them): ${countsInWords(report.deleted)}`);
   }

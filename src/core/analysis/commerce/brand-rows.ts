@@ -35,7 +35,7 @@ export function surfacesOf(c: ComCellSums): CommerceSurfaces {
   };
 }
 
-const NO_SUMS = (brandId: string): ComBrandSums => ({
+export const NO_SUMS = (brandId: string): ComBrandSums => ({
   bucket: null,
   brandId,
   shelf: 0,

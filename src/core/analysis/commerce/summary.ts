@@ -6,12 +6,20 @@ import {
   type CommerceSummary,
   type PaidOrganicRow,
 } from '../../../shared/commerce';
-import type { CommerceDim, ComBrandSums, ComCellSums, ComFilter, HistoryStore } from '../../history';
+import type {
+  CommerceDim,
+  ComBrandSums,
+  ComCellSums,
+  ComFilter,
+  ComPriceCount,
+  HistoryStore,
+} from '../../history';
 import { isoDay } from '../visibility';
-import { brandRow, NO_CELLS, surfacesOf } from './brand-rows';
+import { brandRow, NO_CELLS, NO_SUMS, surfacesOf } from './brand-rows';
 
 // `parallax commerce` and the Commerce view's leaderboard: surfaces, the brands' shelf and ads,
-// paid vs organic per engine, and the same split by engine, country, day or merchant.
+// paid vs organic per engine, and the same split by engine, country, day or merchant. The cells
+// and the brands' sums are read once per engine; the whole filter's are their sums.
 
 const DIM: Readonly<Record<Exclude<CommerceBy, 'merchant'>, CommerceDim>> = {
   engine: 'engine',
@@ -29,14 +37,25 @@ function ordered(rows: CommerceSummary['brands']): CommerceSummary['brands'] {
   );
 }
 
-function paidVsOrganic(
-  store: HistoryStore,
-  filter: ComFilter,
-  brands: readonly BrandView[],
-): PaidOrganicRow[] {
-  const cells = new Map(store.comCells(filter, 'engine').map((c) => [String(c.bucket), c]));
-  return store
-    .comBrands(filter, 'engine')
+/** Per engine's cells and brand sums, as read once for the whole summary. */
+interface EngineReads {
+  cells: readonly ComCellSums[];
+  sums: readonly ComBrandSums[];
+}
+
+/** Rows of sums added field by field (every number but the bucket's). */
+function added<T extends { bucket: string | number | null }>(rows: readonly T[], zero: T): T {
+  const out = { ...zero };
+  for (const row of rows)
+    for (const key of Object.keys(zero) as Array<keyof T>)
+      if (typeof zero[key] === 'number' && key !== 'bucket')
+        out[key] = ((out[key] as number) + (row[key] as number)) as T[keyof T];
+  return out;
+}
+
+function paidVsOrganic(reads: EngineReads, brands: readonly BrandView[]): PaidOrganicRow[] {
+  const cells = new Map(reads.cells.map((c) => [String(c.bucket), c]));
+  return reads.sums
     .flatMap((b): PaidOrganicRow[] => {
       const brand = brands.find((x) => x.id === b.brandId);
       const c = cells.get(String(b.bucket));
@@ -65,9 +84,20 @@ function dimBuckets(
   filter: ComFilter,
   by: Exclude<CommerceBy, 'merchant'>,
   brands: readonly BrandView[],
+  perEngine: EngineReads,
 ): CommerceBucket[] {
-  const sums = store.comBrands(filter, DIM[by]);
-  return store.comCells(filter, DIM[by]).map((c) => ({
+  const { cells, sums } =
+    by === 'engine'
+      ? perEngine
+      : { cells: store.comCells(filter, DIM[by]), sums: store.comBrands(filter, DIM[by]) };
+  // Each engine's price index; a country's or a day's is not kept (no histograms per location read).
+  const prices = new Map<string | null, ComPriceCount[]>();
+  for (const p of by === 'engine' ? store.comPrices(filter, true) : []) {
+    const own = prices.get(p.engine);
+    if (own) own.push(p);
+    else prices.set(p.engine, [p]);
+  }
+  return cells.map((c) => ({
     bucket: bucketLabel(by, c.bucket),
     surfaces: surfacesOf(c),
     brands: ordered(
@@ -75,7 +105,7 @@ function dimBuckets(
         brandRow(brand, {
           cells: c,
           sums: sums.find((s) => s.bucket === c.bucket && s.brandId === brand.id),
-          prices: [],
+          prices: prices.get(String(c.bucket)) ?? [],
           merchants: [],
         }),
       ),
@@ -111,6 +141,13 @@ function merchantBuckets(
   });
 }
 
+/** The whole filter's brand sums, from each engine's. */
+function brandTotals(sums: readonly ComBrandSums[]): Map<string, ComBrandSums> {
+  const perBrand = new Map<string, ComBrandSums[]>();
+  for (const s of sums) perBrand.set(s.brandId, [...(perBrand.get(s.brandId) ?? []), s]);
+  return new Map([...perBrand].map(([brandId, rows]) => [brandId, added(rows, NO_SUMS(brandId))]));
+}
+
 export function commerceSummary(
   store: HistoryStore,
   filter: ComFilter,
@@ -119,8 +156,14 @@ export function commerceSummary(
   by: CommerceBy | undefined,
 ): Omit<CommerceSummary, 'period'> {
   const brands = onlyBrand ? allBrands.filter((b) => b.id === onlyBrand) : allBrands;
-  const cells = store.comCells(filter)[0] ?? NO_CELLS;
-  const sums = new Map<string, ComBrandSums>(store.comBrands(filter).map((s) => [s.brandId, s]));
+  const perEngine: EngineReads = {
+    cells: [...store.comCells(filter, 'engine')].sort((a, b) =>
+      String(a.bucket).localeCompare(String(b.bucket)),
+    ),
+    sums: store.comBrands(filter, 'engine'),
+  };
+  const cells = added(perEngine.cells, NO_CELLS);
+  const sums = brandTotals(perEngine.sums);
   const prices = store.comPrices(filter);
   const merchants = store.comMerchants(filter);
   const rows = brands.map((brand) => brandRow(brand, { cells, sums: sums.get(brand.id), prices, merchants }));
@@ -129,11 +172,14 @@ export function commerceSummary(
       ? []
       : by === 'merchant'
         ? merchantBuckets(store, filter, brands)
-        : dimBuckets(store, filter, by, brands);
+        : dimBuckets(store, filter, by, brands, perEngine);
   return {
     surfaces: surfacesOf(cells),
+    engines: perEngine.cells
+      .filter((c) => c.asked > 0)
+      .map((c) => ({ engine: String(c.bucket), ...surfacesOf(c) })),
     brands: ordered(rows),
-    paidVsOrganic: paidVsOrganic(store, filter, brands),
+    paidVsOrganic: paidVsOrganic(perEngine, brands),
     by: by ?? null,
     buckets,
     empty:

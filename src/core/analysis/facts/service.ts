@@ -37,6 +37,8 @@ export interface JobFactCheck {
   key: string;
   verdict: FactVerdict;
   evidence: FactEvidence | null;
+  /** 'builtin', or the model judge's id when it judged a fact the checker left not addressed. */
+  checker: string;
 }
 
 export interface FactsService {
@@ -114,6 +116,7 @@ export function createFactsService(deps: { store: HistoryStore }): FactsService 
         key: c.key,
         verdict: c.verdict,
         evidence: c.evidence,
+        checker: c.checker,
       }));
     },
   };

@@ -1,13 +1,9 @@
 import type { VisBrandRow, VisCellRow } from '../../history';
+import { mondayOfDayNumber as mondayOf } from '../../../shared/calendar-week';
 
 // Day roll-ups folded into weeks: the store sums per day, and sums add up, so a week's rates
 // and positions are computed from its days' sums exactly as a day's are (never an average of
 // daily rates). A week is keyed by its Monday, as the app's Over time charts key them.
-
-/** The day number of the Monday (UTC) starting the week of a day number (day 0 was a Thursday). */
-export function mondayOf(day: number): number {
-  return day - ((day + 3) % 7);
-}
 
 function keyOf(row: Omit<VisCellRow, 'answers'>): string {
   return [row.day, row.run, row.engine, row.loc, row.prompt].map(String).join('\u0001');

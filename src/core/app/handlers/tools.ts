@@ -93,6 +93,7 @@ export const toolsHandlers: HandlerModule<Channels> = (ctx) => {
             run,
             ...(ctx.exportJsonWorker ? { jsonWorker: ctx.exportJsonWorker } : {}),
             positioningJudge: ctx.settings.get().positioningJudge,
+            commerce: ctx.commerce,
           },
           {
             format,

@@ -1,5 +1,5 @@
 import type { CommerceService } from '../../../shared/commerce';
-import type { FunnelService } from '../../outcomes';
+import type { FunnelService, OutcomesService } from '../../outcomes';
 import type { FactsService } from '../../analysis';
 import type { AfterRunPipeline, WebhookDeliverer } from '../../alerts';
 import type { IpcHandlers } from '../ipc/router';
@@ -7,7 +7,13 @@ import type { EventBus, KeyService, SettingsStore } from '../../platform';
 import type { ExportWorkerScript, HistoryStore } from '../../history';
 import type { ConnectionManager, RunService, MonitorScheduler } from '../../runs';
 import type { DiscoveryService, FindingsService, VisibilityService } from '../../analysis';
-import type { PositioningService, RescoreDriver, JudgeService, RescoreControl } from '../../positioning';
+import type {
+  FactsCheckDriver,
+  PositioningService,
+  RescoreDriver,
+  JudgeService,
+  RescoreControl,
+} from '../../positioning';
 import type { TeamService, WorkspaceOps, BackgroundSync } from '../../team';
 
 /** What the handler modules share: the core's services. */
@@ -28,10 +34,14 @@ export interface HandlerContext {
   facts: () => Promise<FactsService>;
   /** Crawled → cited → referred → converted, built at its first use. */
   funnel: () => Promise<FunnelService>;
+  /** First-party outcomes and the prompts worth tracking, built at its first use. */
+  outcomes: () => Promise<OutcomesService>;
   /** The built-in judge's re-score of the archive, in the background. */
   rescore: RescoreDriver;
   /** The app's re-score with either judge: estimate, start, cancel, resume, discard. */
   rescoreControl: RescoreControl;
+  /** The Facts panel's check with the analyst's model judge, in the background. */
+  factsCheck: FactsCheckDriver;
   settings: SettingsStore;
   keys: KeyService;
   connections: ConnectionManager;

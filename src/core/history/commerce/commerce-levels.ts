@@ -4,11 +4,22 @@ import { bucketStart, periodBuckets, SPANS } from '../positioning';
 // 8- and 64-day bucket (day: its first day), so a period is read from the fewest rows.
 
 /**
- * The engine and location of the every-run levels' rows summed over every engine and location,
- * kept for the roll-ups read most without either filter (merchants, prices): a whole period's
- * numbers then read one row per level and key instead of one per engine × location.
+ * The engine or location of the every-run levels' summed rows: a row whose loc is '*' holds its
+ * engine's sums over every location, a row whose engine and loc are both '*' the sums over every
+ * engine and location. A period read without a location filter then reads one row per level and
+ * key (and engine) instead of one per engine × location.
  */
 export const ALL_CELLS = '*';
+
+/**
+ * The summed rows a roll-up keeps at its every-run levels: 'engine', each engine's over every
+ * location; 'all', over every engine and location.
+ */
+export type SummedRows = 'engine' | 'all';
+
+/** The engine and loc of the summed row of `kind` that a row of `engine` counts in. */
+export const summedCellOf = (kind: SummedRows, engine: string): [string, string] =>
+  kind === 'all' ? [ALL_CELLS, ALL_CELLS] : [engine, ALL_CELLS];
 
 /** Where a roll-up row counts: a day (or a bucket's first day), a run (or a level), an engine, a location. */
 export interface RollupCell {
@@ -46,9 +57,9 @@ export function levelsOf(cell: RollupCell): RollupCell[] {
 
 const EVERY_RUN_LEVELS: ReadonlySet<number> = new Set(SPANS.map((span) => levelRun(span)));
 
-/** A row of an every-run level (run 0, −8, −64) of one engine and location: it counts in ALL_CELLS too. */
-export const countsInAllCells = (cell: Pick<RollupCell, 'run' | 'engine'>): boolean =>
-  EVERY_RUN_LEVELS.has(cell.run) && cell.engine !== ALL_CELLS;
+/** A row of an every-run level (run 0, −8, −64) of one engine and location: it counts in the summed rows too. */
+export const countsInSums = (cell: Pick<RollupCell, 'run' | 'engine' | 'loc'>): boolean =>
+  EVERY_RUN_LEVELS.has(cell.run) && cell.engine !== ALL_CELLS && cell.loc !== ALL_CELLS;
 
 /** The same for a run's row being taken out: every level's cell only. */
 export function everyRunCells(cell: RollupCell): RollupCell[] {

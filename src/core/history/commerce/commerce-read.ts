@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
 import { conditions, type VisFilter } from '../visibility';
-import { ALL_CELLS, levelRun, periodLevels } from './commerce-levels';
-import { addHist } from './commerce-rollups';
+import { ALL_CELLS, levelRun, periodLevels, type SummedRows } from './commerce-levels';
+import { addHist, COMMERCE_ROLLUPS, PRICE_SUMS, type RollupTable } from './commerce-rollups';
 
 // The commerce roll-ups summed over a filter (the Visibility's: period, runs, engines,
 // locations), as raw sums: src/core/analysis/commerce turns them into rates and intervals.
@@ -46,6 +46,8 @@ export interface ComMerchantSums {
 }
 
 export interface ComPriceCount {
+  /** The engine when read per engine; null over the whole filter. */
+  engine: string | null;
   brandId: string;
   currency: string;
   own: number;
@@ -94,7 +96,8 @@ export interface CommerceReadApi {
   comCells(filter: ComFilter, by?: CommerceDim): ComCellSums[];
   comBrands(filter: ComFilter, by?: CommerceDim): ComBrandSums[];
   comMerchants(filter: ComFilter): ComMerchantSums[];
-  comPrices(filter: ComFilter): ComPriceCount[];
+  /** The price histograms' bucket counts over the filter, or per engine. */
+  comPrices(filter: ComFilter, perEngine?: boolean): ComPriceCount[];
   comAdvertisers(filter: ComFilter): ComAdvertiserSums[];
   comConquest(filter: ComFilter): ComConquestSums[];
   /**
@@ -104,12 +107,35 @@ export interface CommerceReadApi {
   comProductDays(filter: ComFilter): ComProductDay[];
 }
 
+/** How a read groups its rows by cell: 'loc' needs each location's rows, 'engine' each engine's. */
+type CellSplit = 'engine' | 'loc' | null;
+
 /**
- * Which rows of the every-run levels a read takes: 'cells', each engine × location's (an engine
- * or location filter keeps only its own, never the ALL_CELLS rows); 'all-cells', the ALL_CELLS
- * rows instead when there is neither filter (only in the tables that keep them).
+ * Which rows of the every-run levels a read of a table with `summed` rows takes: the summed
+ * rows over every engine and location without an engine or location filter or split; each
+ * engine's summed rows without a location filter or split; else each engine × location's.
  */
-type LevelRows = 'cells' | 'all-cells';
+function levelCells(filter: ComFilter, a: string, summed: readonly SummedRows[], split: CellSplit): string {
+  const byLoc = (filter.locations?.length ?? 0) > 0 || split === 'loc';
+  const byEngine = (filter.engines?.length ?? 0) > 0 || split === 'engine';
+  if (!byLoc && !byEngine && summed.includes('all'))
+    return `${a}engine = '${ALL_CELLS}' AND ${a}loc = '${ALL_CELLS}'`;
+  if (!byLoc && summed.includes('engine')) return `${a}engine <> '${ALL_CELLS}' AND ${a}loc = '${ALL_CELLS}'`;
+  return `${a}engine <> '${ALL_CELLS}' AND ${a}loc <> '${ALL_CELLS}'`;
+}
+
+/** What a read of a roll-up takes: its summed rows, how it splits cells, per day or by levels. */
+interface ReadShape {
+  summed: readonly SummedRows[];
+  split: CellSplit;
+  daily: boolean;
+}
+
+const shapeOf = (table: RollupTable, split: CellSplit = null, daily = false): ReadShape => ({
+  summed: COMMERCE_ROLLUPS[table].summed,
+  split,
+  daily,
+});
 
 /**
  * The filter as conditions on a roll-up's columns: its runs' rows, else the every-run rows of
@@ -119,9 +145,8 @@ type LevelRows = 'cells' | 'all-cells';
 function where(
   filter: ComFilter,
   monitor: number | null | undefined,
+  shape: ReadShape,
   alias = '',
-  daily = false,
-  rows: LevelRows = 'cells',
 ): { sql: string; params: Record<string, unknown> } {
   if (filter.promptIds) throw new Error('Commerce roll-ups are kept per run, not per prompt');
   if (monitor === null) return { sql: '0', params: {} };
@@ -130,7 +155,7 @@ function where(
   const c = conditions({ fromDay: 0, toDay: 0, engines: filter.engines, locations: filter.locations }, alias);
   const rest = c.sql.replace(/^.*?day BETWEEN @fromDay AND @toDay( AND )?/, '');
   const span = filter.toDay - filter.fromDay + 1;
-  const levels = daily
+  const levels = shape.daily
     ? JSON.stringify(
         Array.from({ length: span }, (_, i) => [levelRun(1, monitor ?? null), filter.fromDay + i]),
       )
@@ -141,35 +166,32 @@ function where(
     AND ${a}run BETWEEN ${Math.min(...runs)} AND ${Math.max(...runs)}
     AND (${a}run, ${a}day) IN (SELECT value ->> 0, value ->> 1 FROM json_each(@levels))`;
   const { fromDay: _f, toDay: _t, ...params } = c.params;
-  // An engine or location filter names real cells only; a monitor's levels have no ALL_CELLS rows.
-  const cells =
-    rest !== '' || monitor !== undefined
-      ? rest
-      : rows === 'all-cells'
-        ? `${a}engine = '${ALL_CELLS}' AND ${a}loc = '${ALL_CELLS}'`
-        : `${a}engine <> '${ALL_CELLS}'`;
-  return { sql: cells === '' ? period : `${period} AND ${cells}`, params: { ...params, levels } };
+  // A monitor's levels have no summed rows.
+  const cells = monitor !== undefined ? '' : levelCells(filter, a, shape.summed, shape.split);
+  const sql = [period, rest, cells].filter((part) => part !== '').join(' AND ');
+  return { sql, params: { ...params, levels } };
 }
 
 const BRAND = (column: string): string => `(SELECT brand_id FROM vis_brands WHERE id = ${column})`;
 
 /** The price histograms of a filter summed per brand, currency and side, as bucket counts. */
 function mergedPrices(
-  rows: ReadonlyArray<{ brand: number; currency: string; own: number; hist: string }>,
+  rows: ReadonlyArray<{ engine: string | null; brand: number; currency: string; own: number; hist: string }>,
   brandIds: ReadonlyMap<number, string>,
 ): ComPriceCount[] {
   const sums = new Map<string, Map<number, number>>();
   for (const row of rows) {
-    const key = `${row.brand}\u0001${row.currency}\u0001${row.own}`;
+    const key = `${row.brand}\u0001${row.currency}\u0001${row.own}\u0001${row.engine ?? ''}`;
     let hist = sums.get(key);
     if (!hist) sums.set(key, (hist = new Map()));
     addHist(hist, row.hist);
   }
   return [...sums].flatMap(([key, hist]) => {
-    const [brand, currency, own] = key.split('\u0001') as [string, string, string];
+    const [brand, currency, own, engine] = key.split('\u0001') as [string, string, string, string];
     const brandId = brandIds.get(Number(brand));
     if (brandId === undefined) return [];
     return [...hist].map(([bucket, n]) => ({
+      engine: engine === '' ? null : engine,
       brandId,
       currency,
       own: Number(own),
@@ -194,16 +216,14 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           stmt(db, 'SELECT id FROM com_monitors WHERE monitor_id = ?').get(filter.monitorId) as
             { id: number } | undefined
         )?.id ?? null);
-  function sums<T>(
-    sql: (where: string) => string,
-    filter: ComFilter,
-    daily = false,
-    rows: LevelRows = 'cells',
-  ): T[] {
-    const c = where(filter, monitorOf(filter), '', daily, rows);
+  function sums<T>(sql: (where: string) => string, filter: ComFilter, shape: ReadShape): T[] {
+    const c = where(filter, monitorOf(filter), shape);
     return stmt(db, sql(c.sql)).all(c.params) as T[];
   }
   const bucketOf = (by: CommerceDim | undefined): string => (by ? by : 'NULL');
+  /** A split by engine or location reads its rows; by day, the daily level's. */
+  const byShape = (table: RollupTable, by: CommerceDim | undefined): ReadShape =>
+    shapeOf(table, by === 'day' || by === undefined ? null : by, by === 'day');
   return {
     comShelfCells(filter, perBrand) {
       return sums<ComCellPair>(
@@ -214,6 +234,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
             : `SELECT engine, loc, '' AS brandId, sum(shop) AS answers FROM com_cells
                WHERE ${where} GROUP BY engine, loc HAVING sum(shop) > 0`,
         filter,
+        shapeOf(perBrand ? 'com_brands' : 'com_cells', 'loc'),
       );
     },
     comCells(filter, by) {
@@ -223,7 +244,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(aslots) AS aslots, sum(aslots_sq) AS aslotsSq
           FROM com_cells WHERE ${where} ${by ? `GROUP BY ${by}` : ''}`,
         filter,
-        by === 'day',
+        byShape('com_cells', by),
       ).filter((r) => r.answers !== null);
     },
     comBrands(filter, by) {
@@ -234,7 +255,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(mentioned) AS mentioned
           FROM com_brands WHERE ${where} GROUP BY ${by ? `${by}, ` : ''}brand`,
         filter,
-        by === 'day',
+        byShape('com_brands', by),
       );
     },
     comMerchants(filter) {
@@ -243,16 +264,21 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
         (where) => `SELECT brand, merchant, sum(slots) AS slots FROM com_merchants WHERE ${where}
           GROUP BY brand, merchant ORDER BY slots DESC`,
         filter,
-        false,
-        'all-cells',
+        shapeOf('com_merchants'),
       ).map(({ brand, ...row }) => ({ ...row, brandId: ids.get(brand) ?? null }));
     },
-    comPrices(filter) {
-      const rows = sums<{ brand: number; currency: string; own: number; hist: string }>(
-        (where) => `SELECT brand, currency, own, hist FROM com_prices WHERE ${where}`,
+    comPrices(filter, perEngine = false) {
+      const rows = sums<{
+        engine: string | null;
+        brand: number;
+        currency: string;
+        own: number;
+        hist: string;
+      }>(
+        (where) =>
+          `SELECT ${perEngine ? 'engine' : 'NULL AS engine'}, brand, currency, own, hist FROM com_prices WHERE ${where}`,
         filter,
-        false,
-        'all-cells',
+        { summed: PRICE_SUMS, split: perEngine ? 'engine' : null, daily: false },
       );
       return mergedPrices(rows, brandIds());
     },
@@ -262,6 +288,7 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(answers) AS answers, sum(slots) AS slots FROM com_advertisers WHERE ${where}
           GROUP BY advertiser, brand ORDER BY slots DESC`,
         filter,
+        shapeOf('com_advertisers'),
       );
     },
     comConquest(filter) {
@@ -270,10 +297,11 @@ export function createCommerceReadApi(db: Database.Database): CommerceReadApi {
           sum(answers) AS answers, sum(slots) AS slots FROM com_conquest WHERE ${where}
           GROUP BY victim, brand, engine ORDER BY answers DESC`,
         filter,
+        shapeOf('com_conquest', 'engine'),
       );
     },
     comProductDays(filter) {
-      const c = where(filter, monitorOf(filter));
+      const c = where(filter, monitorOf(filter), shapeOf('com_product_day', 'loc'));
       const ids = brandIds();
       const rows = stmt(
         db,

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt } from '../connection';
-import { ALL_CELLS, countsInAllCells, levelsOf, type RollupCell } from './commerce-levels';
+import { countsInSums, levelsOf, summedCellOf, type RollupCell, type SummedRows } from './commerce-levels';
 
 export type { RollupCell } from './commerce-levels';
 
@@ -8,9 +8,10 @@ export type { RollupCell } from './commerce-levels';
 // row at flush (an upsert that adds). Every change counts in its run's row and in each every-run
 // level's (commerce-levels.ts). A row whose counts all reach zero (a replaced answer, the last of
 // its cell) is deleted. Prices are histograms, one row per brand, currency and side (com_prices).
-// The merchants and prices of the every-run levels are also summed over every engine and
-// location (ALL_CELLS), at flush, from the rows the batch touched: a few rows more a flush,
-// against a period read from 24 times fewer rows.
+// The every-run levels also keep summed rows (commerce-levels.ts): each engine's over every
+// location and, for the tables read most without an engine filter, every engine's and
+// location's. They are derived at flush from the rows the batch touched: a few rows more a
+// flush, against a period read from 6 to 24 times fewer rows.
 
 /** The daily every-run rows' run (vis_runs ids start at 1). */
 export const ALL_RUNS = 0;
@@ -19,14 +20,15 @@ interface TableSpec {
   /** Key columns after the cell's (day, run, engine, loc). */
   keys: readonly string[];
   values: readonly string[];
-  /** Its every-run levels have ALL_CELLS rows too. */
-  allCells?: boolean;
+  /** The summed rows its every-run levels keep beside each engine × location's. */
+  summed: readonly SummedRows[];
 }
 
 export const COMMERCE_ROLLUPS = {
   com_cells: {
     keys: [],
     values: ['answers', 'asked', 'shop', 'ads', 'pslots', 'pslots_sq', 'aslots', 'aslots_sq'],
+    summed: ['engine'],
   },
   com_brands: {
     keys: ['brand'],
@@ -42,13 +44,16 @@ export const COMMERCE_ROLLUPS = {
       'across',
       'mentioned',
     ],
+    summed: ['engine'],
   },
-  com_merchants: { keys: ['brand', 'merchant'], values: ['slots'], allCells: true },
-  com_advertisers: { keys: ['advertiser', 'brand'], values: ['answers', 'slots'] },
-  com_conquest: { keys: ['victim', 'brand'], values: ['answers', 'slots'] },
+  com_merchants: { keys: ['brand', 'merchant'], values: ['slots'], summed: ['engine', 'all'] },
+  com_advertisers: { keys: ['advertiser', 'brand'], values: ['answers', 'slots'], summed: ['engine', 'all'] },
+  com_conquest: { keys: ['victim', 'brand'], values: ['answers', 'slots'], summed: ['engine'] },
+  // Read per location (a product's prices per country): no summed rows.
   com_product_day: {
     keys: ['title', 'brand', 'currency', 'merchant'],
     values: ['slots', 'pos_sum', 'priced', 'price_sum'],
+    summed: [],
   },
 } as const satisfies Record<string, TableSpec>;
 
@@ -68,6 +73,8 @@ interface PendingHist {
 }
 
 const PRICE_KEYS = ['day', 'run', 'engine', 'loc', 'brand', 'currency', 'own'];
+/** The summed rows of the price histograms (com_prices). */
+export const PRICE_SUMS: readonly SummedRows[] = ['engine', 'all'];
 
 /**
  * A price histogram as stored: a JSON array [bucket, slots, bucket, slots…] (a flat array of
@@ -93,11 +100,58 @@ export function addHist(into: Map<number, number>, text: string): void {
 const histText = (hist: Map<number, number>): string =>
   JSON.stringify([...hist].sort((a, b) => a[0] - b[0]).flat());
 
+/** The keys of the summed rows a touched row counts in (none unless it is an every-run level's). */
+function summedKeys(key: readonly KeyValue[], kinds: readonly SummedRows[]): KeyValue[][] {
+  const [day, run, engine, loc, ...rest] = key as [number, number, string, string, ...KeyValue[]];
+  if (!countsInSums({ run, engine, loc })) return [];
+  return kinds.map((kind) => [day, run, ...summedCellOf(kind, engine), ...rest]);
+}
+
+/** The touched every-run level rows, summed into their summed rows. */
+function addSums(rows: Map<string, Pending>, kinds: readonly SummedRows[]): void {
+  const sums = new Map<string, Pending>();
+  for (const row of rows.values())
+    for (const key of summedKeys(row.key, kinds)) {
+      const text = key.join('\u0001');
+      const sum = sums.get(text);
+      if (sum) {
+        row.values.forEach((v, i) => (sum.values[i] = (sum.values[i] as number) + v));
+        sum.lowered ||= row.lowered;
+      } else sums.set(text, { key, values: [...row.values], lowered: row.lowered });
+    }
+  for (const [text, sum] of sums) rows.set(text, sum);
+}
+
+/** A level's cell with the text its rows' keys start with. */
+interface Level {
+  cell: RollupCell;
+  text: string;
+}
+
+const cellText = (c: RollupCell): string => `${c.day}\u0001${c.run}\u0001${c.engine}\u0001${c.loc}`;
+const sameCell = (a: RollupCell, b: RollupCell): boolean =>
+  a.day === b.day &&
+  a.run === b.run &&
+  a.engine === b.engine &&
+  a.loc === b.loc &&
+  (a.monitor ?? null) === (b.monitor ?? null);
+
 export class CommerceRollups {
   private readonly pending = new Map<RollupTable, Map<string, Pending>>();
   private readonly prices = new Map<string, PendingHist>();
+  /** The levels of the last cell added to: an answer adds to the same ones a hundred times. */
+  private last: { cell: RollupCell; levels: Level[] } | null = null;
 
   constructor(private readonly db: Database.Database) {}
+
+  private levelsOf(cell: RollupCell): Level[] {
+    if (this.last && sameCell(this.last.cell, cell)) return this.last.levels;
+    // A copy: the caller's cell may change after this answer.
+    const copy = { ...cell };
+    const levels = levelsOf(copy).map((c) => ({ cell: c, text: cellText(c) }));
+    this.last = { cell: copy, levels };
+    return levels;
+  }
 
   /** Adds `values` (in the table's value order) times `sign` to the rows of `cell` and `keys` at every level. */
   add(
@@ -107,7 +161,7 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
-    for (const c of levelsOf(cell)) this.addRow(table, c, keys, values, sign);
+    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, sign);
   }
 
   /** Adds to the one row of `cell`. */
@@ -118,20 +172,34 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
+    this.addAt(table, { cell, text: cellText(cell) }, keys, values, sign);
+  }
+
+  private addAt(
+    table: RollupTable,
+    level: Level,
+    keys: readonly KeyValue[],
+    values: readonly number[],
+    sign: 1 | -1,
+  ): void {
     let rows = this.pending.get(table);
     if (!rows) this.pending.set(table, (rows = new Map()));
-    const key = [cell.day, cell.run, cell.engine, cell.loc, ...keys];
-    const text = key.join('\u0001');
+    const text = keys.length === 0 ? level.text : `${level.text}\u0001${keys.join('\u0001')}`;
     const row = rows.get(text);
     if (row) {
-      values.forEach((v, i) => (row.values[i] = (row.values[i] as number) + sign * v));
+      for (let i = 0; i < values.length; i++)
+        row.values[i] = (row.values[i] as number) + sign * (values[i] as number);
       row.lowered ||= sign < 0;
-    } else rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    } else {
+      const c = level.cell;
+      const key = [c.day, c.run, c.engine, c.loc, ...keys];
+      rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+    }
   }
 
   /** Counts `n` priced slots (negative: takes them out) in a price bucket, at every level. */
   addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void {
-    for (const c of levelsOf(cell)) this.addPriceRow(c, brand, currency, own, bucket, n);
+    for (const level of this.levelsOf(cell)) this.addPriceAt(level, brand, currency, own, bucket, n);
   }
 
   addPriceRow(
@@ -142,48 +210,44 @@ export class CommerceRollups {
     bucket: number,
     n: number,
   ): void {
-    const key = [cell.day, cell.run, cell.engine, cell.loc, brand, currency, own];
-    const text = key.join('\u0001');
+    this.addPriceAt({ cell, text: cellText(cell) }, brand, currency, own, bucket, n);
+  }
+
+  private addPriceAt(
+    level: Level,
+    brand: number,
+    currency: string,
+    own: number,
+    bucket: number,
+    n: number,
+  ): void {
+    const text = `${level.text}\u0001${brand}\u0001${currency}\u0001${own}`;
     let row = this.prices.get(text);
-    if (!row) this.prices.set(text, (row = { key, hist: new Map() }));
+    if (!row) {
+      const c = level.cell;
+      this.prices.set(
+        text,
+        (row = { key: [c.day, c.run, c.engine, c.loc, brand, currency, own], hist: new Map() }),
+      );
+    }
     row.hist.set(bucket, (row.hist.get(bucket) ?? 0) + n);
   }
 
   flush(): void {
     for (const [table, rows] of this.pending) {
       const spec: TableSpec = COMMERCE_ROLLUPS[table];
-      if (spec.allCells) this.addAllCells(rows);
+      if (spec.summed.length > 0) addSums(rows, spec.summed);
       this.flushTable(table, rows);
     }
-    this.addAllCellPrices();
+    this.addPriceSums();
     this.flushPrices();
     this.reset();
   }
 
-  /** The touched every-run level rows, summed into their ALL_CELLS rows. */
-  private addAllCells(rows: Map<string, Pending>): void {
-    const sums = new Map<string, Pending>();
-    for (const row of rows.values()) {
-      const [day, run, engine, , ...keys] = row.key as [number, number, string, string, ...KeyValue[]];
-      if (!countsInAllCells({ run, engine })) continue;
-      const key = [day, run, ALL_CELLS, ALL_CELLS, ...keys];
-      const text = key.join('\u0001');
-      const sum = sums.get(text);
-      if (sum) {
-        row.values.forEach((v, i) => (sum.values[i] = (sum.values[i] as number) + v));
-        sum.lowered ||= row.lowered;
-      } else sums.set(text, { key, values: [...row.values], lowered: row.lowered });
-    }
-    for (const [text, sum] of sums) rows.set(text, sum);
-  }
-
-  private addAllCellPrices(): void {
+  private addPriceSums(): void {
     const sums: PendingHist[] = [];
-    for (const row of this.prices.values()) {
-      const [day, run, engine, , ...keys] = row.key as [number, number, string, string, ...KeyValue[]];
-      if (countsInAllCells({ run, engine }))
-        sums.push({ key: [day, run, ALL_CELLS, ALL_CELLS, ...keys], hist: row.hist });
-    }
+    for (const row of this.prices.values())
+      for (const key of summedKeys(row.key, PRICE_SUMS)) sums.push({ key, hist: row.hist });
     for (const { key, hist } of sums) {
       const text = key.join('\u0001');
       let row = this.prices.get(text);

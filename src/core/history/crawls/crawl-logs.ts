@@ -2,6 +2,7 @@ import { multiRowSql, stmt, type StoreContext } from '../connection';
 import type {
   BrowserHitRow,
   CrawlBlockedPage,
+  CrawlDayRow,
   CrawlFileRecord,
   CrawlFileWrite,
   CrawlFilter,
@@ -158,6 +159,14 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
          FROM crawl_hits h WHERE ${w.sql} AND h.verified = 1
          GROUP BY week, h.agent, h.url ORDER BY week, h.agent, h.url`,
       ).all(...w.params) as Array<{ week: string; agent: string; url: string; hits: number }>;
+    },
+    crawlDays(filter) {
+      const w = where(filter);
+      return stmt(
+        db,
+        `SELECT h.day, h.agent, h.url, sum(h.hits) AS hits FROM crawl_hits h
+         WHERE ${w.sql} AND h.verified = 1 GROUP BY h.day, h.agent, h.url ORDER BY h.day, h.agent, h.url`,
+      ).all(...w.params) as CrawlDayRow[];
     },
   };
 }

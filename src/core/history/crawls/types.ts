@@ -1,5 +1,13 @@
 // What the crawler-log import stores and what its readers ask for (migration 030).
 
+/** Verified hits of one agent on one page in one day (YYYY-MM-DD). */
+export interface CrawlDayRow {
+  day: string;
+  agent: string;
+  url: string;
+  hits: number;
+}
+
 /** One imported log file, as its summary said. */
 export interface CrawlFileRecord {
   fingerprint: string;
@@ -96,4 +104,6 @@ export interface CrawlLogsApi {
   crawlBlockedPages(filter: CrawlFilter): CrawlBlockedPage[];
   /** Verified hits only: what the funnel counts as crawled. */
   crawlWeeks(filter: CrawlFilter): CrawlWeekRow[];
+  /** Verified hits per day, agent and page (every site together): the funnel's daily aggregates. */
+  crawlDays(filter: CrawlFilter): CrawlDayRow[];
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BrandFactSheet, Fact } from '../../../shared/facts';
+import type { BrandFactSheet, Fact, FactCheck } from '../../../shared/facts';
 import { pluck } from '../connection';
 import type { VisFilter } from '../visibility';
 import {
@@ -12,6 +12,15 @@ import {
   type StoredFactCheck,
 } from './facts-read';
 import { factsDrill, factsPeriodRows, type FactDrill, type FactsPeriodRows } from './facts-period';
+import {
+  factJudgeCacheGet,
+  factJudgeCachePut,
+  factModelWork,
+  writeModelChecks,
+  type CachedFactVerdict,
+  type FactJudgeCacheKey,
+  type FactModelBatch,
+} from './facts-model';
 import { recheckBatch, recheckCursor, type RecheckStep } from './facts-recheck';
 import { readFactSheets, readFactsVersion, writeFactSheet } from './facts-sheets';
 
@@ -38,6 +47,16 @@ export interface FactsApi {
   factsPeriod(filter: VisFilter): FactsPeriodRows;
   /** The period's answers contradicting a brand's fact, newest first. */
   factsDrill(filter: VisFilter, drill: FactDrill, limit: number): string[];
+  /** The next answers with facts the checker left not addressed that `judge` has not judged yet. */
+  factModelWork(judge: string, query: { after: number; sinceMs: number | null; max: number }): FactModelBatch;
+  /** A model judge's verdicts on one answer, beside the checker's. */
+  writeFactModelChecks(seq: number, jobId: string, checks: readonly FactCheck[], version: number): void;
+  factJudgeCacheGet(key: FactJudgeCacheKey): CachedFactVerdict | null;
+  factJudgeCachePut(
+    key: FactJudgeCacheKey,
+    value: CachedFactVerdict,
+    tokens: { input: number; output: number },
+  ): void;
 }
 
 export function createFactsApi(db: Database.Database, now: () => number): FactsApi {
@@ -65,5 +84,9 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factSourceRows: (since) => factSourceRows(db, since),
     factsPeriod: (filter) => factsPeriodRows(db, filter),
     factsDrill: (filter, drill, limit) => factsDrill(db, filter, drill, limit),
+    factModelWork: (judge, query) => factModelWork(db, judge, query),
+    writeFactModelChecks: (seq, jobId, checks, version) => writeModelChecks(db, seq, jobId, checks, version),
+    factJudgeCacheGet: (key) => factJudgeCacheGet(db, key),
+    factJudgeCachePut: (key, value, tokens) => factJudgeCachePut(db, key, value, tokens, now()),
   };
 }

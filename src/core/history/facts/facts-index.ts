@@ -25,7 +25,10 @@ export function readFactsBatch(db: Database.Database): FactsBatch {
   return { version: readFactsVersion(db), brands: readBrandDefinitions(db), sheets: readFactSheets(db) };
 }
 
-/** Writes an answer's checks (its earlier rows deleted first). */
+/**
+ * Writes an answer's checks (the checker's earlier rows deleted first). A model judge's rows stay:
+ * they were paid for, and a changed fact's are dropped with the sheet (writeFactSheet).
+ */
 export function writeChecks(
   db: Database.Database,
   seq: number,
@@ -33,7 +36,7 @@ export function writeChecks(
   checks: readonly FactCheck[],
   version: number,
 ): void {
-  stmt(db, 'DELETE FROM fact_checks WHERE seq = ?').run(seq);
+  stmt(db, "DELETE FROM fact_checks WHERE seq = ? AND checker = 'builtin'").run(seq);
   const insert = stmt(
     db,
     `INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)

@@ -2,8 +2,27 @@ import type Database from 'better-sqlite3';
 import type { FactVerdict } from '../../../shared/facts';
 import { stmt } from '../connection';
 
-// What the facts queries read: the checks of a run's answers or of some answers, and the checks and cited domains
-// of the answers fetched since a time, with the engine and country each was asked in.
+// What the facts queries read: the checks of a run's answers or of some answers, and the checks
+// and cited domains of the answers fetched since a time, with the engine and country each was asked in. Each reads
+// one verdict per answer, brand and fact (EFFECTIVE): the checker's, unless it left the fact not
+// addressed and the analyst's model judge found it supported or contradicted; `checker` says which.
+
+/**
+ * The verdict that counts per answer, brand and fact, as a CTE named `eff`: the checker's row,
+ * filled in by a model's (at most one per fact: writeModelChecks) where the checker said nothing.
+ */
+export const EFFECTIVE = `eff AS (
+  SELECT b.seq, b.job_id, b.brand_id, b.key,
+    coalesce(m.verdict, b.verdict) AS verdict,
+    CASE WHEN m.seq IS NULL THEN b.evidence_text ELSE m.evidence_text END AS evidence_text,
+    CASE WHEN m.seq IS NULL THEN b.evidence_start ELSE m.evidence_start END AS evidence_start,
+    CASE WHEN m.seq IS NULL THEN b.evidence_end ELSE m.evidence_end END AS evidence_end,
+    coalesce(m.checker, b.checker) AS checker
+  FROM fact_checks b
+  LEFT JOIN fact_checks m ON b.verdict = 'not-addressed' AND m.seq = b.seq
+    AND m.brand_id = b.brand_id AND m.key = b.key AND m.checker <> 'builtin'
+    AND m.verdict <> 'not-addressed'
+  WHERE b.checker = 'builtin')`;
 
 export interface StoredFactCheck {
   jobId: string;
@@ -29,8 +48,9 @@ interface CheckRow {
 export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): StoredFactCheck[] {
   const rows = stmt(
     db,
-    `SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker
-     FROM fact_checks WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY job_id, brand_id, key`,
+    `WITH ${EFFECTIVE}
+     SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker
+     FROM eff WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY job_id, brand_id, key`,
   ).all(JSON.stringify(jobIds)) as CheckRow[];
   return rows.map(checkOf);
 }
@@ -73,13 +93,16 @@ export interface FactVerdictRow {
   verdict: FactVerdict;
   engine: string;
   country: string;
+  /** 'builtin', or the model judge's id when it judged a fact the checker left not addressed. */
+  checker: string;
 }
 
 export function factVerdictRows(db: Database.Database, sinceMs: number | null): FactVerdictRow[] {
   return stmt(
     db,
-    `SELECT fc.seq, fc.brand_id AS brandId, fc.key, fc.verdict, j.engine, j.country
-     FROM fact_checks fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
+    `WITH ${EFFECTIVE}
+     SELECT fc.seq, fc.brand_id AS brandId, fc.key, fc.verdict, j.engine, j.country, fc.checker
+     FROM eff fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
      WHERE r.fetched_at >= ? ORDER BY fc.seq`,
   ).all(sinceMs ?? 0) as FactVerdictRow[];
 }
@@ -99,9 +122,9 @@ export interface FactSourceRow {
 export function factSourceRows(db: Database.Database, sinceMs: number | null): FactSourceRow[] {
   return stmt(
     db,
-    `WITH answer AS (
+    `WITH ${EFFECTIVE}, answer AS (
        SELECT fc.seq, fc.brand_id, max(fc.verdict = 'contradicted') AS bad, max(fc.verdict = 'supported') AS good
-       FROM fact_checks fc JOIN results r ON r.seq = fc.seq
+       FROM eff fc JOIN results r ON r.seq = fc.seq
        WHERE r.fetched_at >= ? GROUP BY fc.seq, fc.brand_id)
      SELECT a.brand_id AS brandId, d.domain, sum(a.bad) AS contradicted, sum(a.good AND NOT a.bad) AS supported
      FROM answer a JOIN vis_result_domain rd ON rd.seq = a.seq JOIN vis_domains d ON d.id = rd.domain

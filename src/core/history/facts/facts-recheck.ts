@@ -8,7 +8,7 @@ import { checksOf, readFactsBatch, writeChecks } from './facts-index';
 // transaction, so a command reading the figures (or a later one, after an interruption) goes on
 // where the last batch ended.
 
-interface TextRow {
+export interface TextRow {
   seq: number;
   job_id: string;
   doc: Buffer | null;
@@ -30,7 +30,7 @@ export interface RecheckStep {
   finished: boolean;
 }
 
-function contentOf(r: TextRow): { text: string; markdown: string | null } {
+export function contentOf(r: TextRow): { text: string; markdown: string | null } {
   const parts = r.doc === null ? null : docPartBytes(r.doc);
   const markdown = parts === null ? r.markdown : (parts[2]?.toString('utf8') ?? null);
   const text = (parts === null ? r.text : parts[0]?.toString('utf8')) ?? '';

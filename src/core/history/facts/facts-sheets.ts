@@ -37,6 +37,21 @@ export function readFactSheets(db: Database.Database): BrandFactSheet[] {
   return [...sheets].map(([brandId, facts]) => ({ brandId, facts }));
 }
 
+const sameFact = (a: Fact, b: Fact): boolean =>
+  a.kind === b.kind &&
+  JSON.stringify(a.value) === JSON.stringify(b.value) &&
+  JSON.stringify(a.words) === JSON.stringify(b.words);
+
+/** A model's verdicts on a fact that changed or left the sheet no longer hold. */
+function dropChangedModelChecks(db: Database.Database, brandId: string, facts: readonly Fact[]): void {
+  const next = new Map(facts.map((f) => [f.key, f]));
+  const drop = stmt(db, "DELETE FROM fact_checks WHERE brand_id = ? AND key = ? AND checker <> 'builtin'");
+  for (const old of readFactSheets(db).find((s) => s.brandId === brandId)?.facts ?? []) {
+    const now = next.get(old.key);
+    if (now === undefined || !sameFact(old, now)) drop.run(brandId, old.key);
+  }
+}
+
 /**
  * Replaces a brand's sheet with `facts` (the caller's transaction), bumps the sheets' version and
  * records a re-check of the history from its first answer.
@@ -47,6 +62,7 @@ export function writeFactSheet(
   facts: readonly Fact[],
   now: number,
 ): number {
+  dropChangedModelChecks(db, brandId, facts);
   stmt(db, 'DELETE FROM brand_facts WHERE brand_id = ?').run(brandId);
   const insert = stmt(
     db,

@@ -7,3 +7,4 @@ export { createFactsIndexer, withFactsIndex, type FactsIndexer } from './facts-i
 export type { FactBrandCellSums, FactCellSums, FactDrill, FactsPeriodRows } from './facts-period';
 export type { FactSourceRow, FactVerdictRow, StoredFactCheck } from './facts-read';
 export type { RecheckStep } from './facts-recheck';
+export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts-model';

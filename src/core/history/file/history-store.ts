@@ -47,7 +47,7 @@ import {
   type QueriesApi,
   type ResultsApi,
 } from '../answers';
-import { createOutcomesApi, type OutcomesApi } from '../outcomes';
+import { createDismissalsApi, createOutcomesApi, type DismissalsApi, type OutcomesApi } from '../outcomes';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
@@ -113,6 +113,7 @@ export interface HistoryStore
     CommerceDrillApi,
     CrawlLogsApi,
     OutcomesApi,
+    DismissalsApi,
     FactsApi {
   readonly path: string;
   readonly readonly: boolean;
@@ -228,6 +229,7 @@ export function createHistoryStore(
     ...createPageArchiveApi(ctx),
     ...createCrawlLogsApi(ctx),
     ...createOutcomesApi(ctx),
+    ...createDismissalsApi(ctx),
     ...createFactsApi(db, options.now),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.

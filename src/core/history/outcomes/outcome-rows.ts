@@ -81,6 +81,15 @@ export interface TrafficSum extends OutcomePeriod {
   keyEvents: number;
 }
 
+/** Referred sessions of one day (days since 1970-01-01), engine and landing page, sites and sources summed. */
+export interface TrafficDay {
+  day: number;
+  engine: string;
+  landingPage: string;
+  sessions: number;
+  keyEvents: number;
+}
+
 /** A query summed over periods and sites, per origin. */
 export interface QuerySum {
   origin: OutcomeOrigin;

@@ -9,6 +9,7 @@ import type {
   QuerySum,
   SearchRow,
   TrafficRow,
+  TrafficDay,
   TrafficSum,
 } from './outcome-rows';
 
@@ -24,6 +25,11 @@ export interface OutcomesApi {
    * export range (rows without days), referrer and landing page, from fromDay on.
    */
   outcomeTraffic(filter?: { fromDay?: number; site?: string }): TrafficSum[];
+  /**
+   * AI-referred sessions and key events per day, engine (the service's) and landing page, from
+   * fromDay on, every site together: day-level rows only (an export's whole range has no day).
+   */
+  outcomeTrafficDays(fromDay: number): TrafficDay[];
   /** Search Console's and Bing's queries, summed over their periods and sites, from fromDay on. */
   outcomeQueries(filter?: { fromDay?: number }): QuerySum[];
   /** What is stored, per origin, site and table. */
@@ -152,6 +158,15 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
            sum(citations) AS citations
          FROM outcome_queries WHERE to_day >= @fromDay GROUP BY origin, query ORDER BY origin, query`,
       ).all({ fromDay: filter.fromDay ?? 0 }) as QuerySum[];
+    },
+    outcomeTrafficDays(fromDay) {
+      return stmt(
+        db,
+        `SELECT from_day AS day, engine, landing_page AS landingPage, sum(sessions) AS sessions,
+           sum(key_events) AS keyEvents
+         FROM outcome_traffic WHERE from_day = to_day AND from_day >= ? AND engine IS NOT NULL
+         GROUP BY from_day, engine, landing_page ORDER BY from_day, engine, landing_page`,
+      ).all(Math.max(fromDay, 1)) as TrafficDay[];
     },
     outcomeHoldings() {
       const per = (table: string, name: OutcomeHolding['table']): string =>

@@ -4,5 +4,6 @@
 export { createFunnelService, type FunnelDeps, type FunnelOptions, type FunnelService } from './service';
 export { joinFunnel, FUNNEL_CAVEATS, type CitedCounts, type FunnelInputs } from './join';
 export { pageKey } from './page-key';
+export { funnelDays, SHARED_PAGE_MAX, type FunnelDay } from './daily';
 export type * from './types';
 export { FUNNEL_FLAGS } from './types';

@@ -4,11 +4,15 @@ export {
   createOutcomesService,
   OutcomesServiceError,
   SUGGESTION_NOTES,
-  type AddedSuggestion,
-  type AddTarget,
   type OutcomesService,
   type OutcomesServiceDeps,
   type OutcomesStatus,
-  type SuggestionsView,
 } from './service';
+export type {
+  AddedSuggestion,
+  AddTarget,
+  DismissedSuggestion,
+  SuggestOptions,
+  SuggestionsView,
+} from './suggest-types';
 export { TRAFFIC_CAVEATS, type TrafficEngineRow, type TrafficView, type TrafficWeekRow } from './traffic';

@@ -1,7 +1,15 @@
 import type { HistoryStore, OutcomeConnection, OutcomeHolding } from '../../history';
 import { importOutcomeFile, isoOfDay, type ImportInput, type ImportReport } from '../imports';
 import { REFERRER_CATALOGUE } from '../referrers';
-import { suggestPrompts, type PromptSuggestion } from '../suggest';
+import { suggestPrompts, type PromptSuggestion, type SuggestionSource } from '../suggest';
+import { addToLibrary, addToMonitor } from './suggest-add';
+import type {
+  AddTarget,
+  AddedSuggestion,
+  DismissedSuggestion,
+  SuggestOptions,
+  SuggestionsView,
+} from './suggest-types';
 import { gatherQueries, trackedPrompts } from './suggest-sources';
 import { trafficView, type TrafficView } from './traffic';
 
@@ -22,37 +30,29 @@ export interface OutcomesStatus {
   connections: OutcomeConnection[];
 }
 
-export interface SuggestionsView {
-  suggestions: PromptSuggestion[];
-  /** Candidates before the limit. */
-  total: number;
-  /** How each number reads, in words. */
-  notes: string[];
-}
-
-export type AddTarget = { library: true } | { monitorId: string };
-
-export interface AddedSuggestion {
-  suggestion: PromptSuggestion;
-  target: 'library' | 'monitor';
-  /** The monitor's name when added to one. */
-  monitor: string | null;
-  /** False when the prompt was there already. */
-  added: boolean;
-}
-
 export interface OutcomesService {
   importFile(input: ImportInput): Promise<ImportReport>;
   status(): OutcomesStatus;
   /** Referred sessions and key events per engine, landing page and week, over the last `days` (all: none). */
   traffic(options?: { days?: number; site?: string }): TrafficView;
-  suggestPrompts(options?: { limit?: number; days?: number }): SuggestionsView;
+  suggestPrompts(options?: SuggestOptions): SuggestionsView;
   /** Adds a suggestion (by id) to the library or a monitor; throws OutcomesServiceError when unknown. */
   addSuggestion(id: string, target: AddTarget): AddedSuggestion;
+  /** Leaves a suggestion (by id) out from now on; throws OutcomesServiceError when unknown. */
+  dismissSuggestion(id: string): DismissedSuggestion;
+  /** Lets a dismissed suggestion come back; false when it was not dismissed. */
+  restoreSuggestion(id: string): boolean;
 }
 
 export class OutcomesServiceError extends Error {
   override readonly name = 'OutcomesServiceError';
+  /** What was not found: the suggestion or the monitor named; null for other errors. */
+  constructor(
+    message: string,
+    readonly missing: 'suggestion' | 'monitor' | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export const SUGGESTION_NOTES = [
@@ -61,12 +61,27 @@ export const SUGGESTION_NOTES = [
   'Answers count the answers in this history whose engine ran the query while answering (fan-out).',
 ];
 
+function countBySource(list: readonly PromptSuggestion[]): Record<SuggestionSource, number> {
+  const counts = { gsc: 0, bing: 0, fanout: 0 };
+  for (const s of list) for (const source of s.sources) counts[source] += 1;
+  return counts;
+}
+
 export function createOutcomesService(deps: OutcomesServiceDeps): OutcomesService {
   const { store, now } = deps;
   const today = (): number => Math.floor(now() / DAY_MS);
   const fromDayOf = (days?: number): number => (days === undefined ? 0 : today() - days + 1);
-  const suggestions = (days?: number): PromptSuggestion[] =>
+  const candidates = (days?: number): PromptSuggestion[] =>
     suggestPrompts(gatherQueries(store, fromDayOf(days), today()), trackedPrompts(store));
+  const find = (id: string): PromptSuggestion => {
+    const suggestion = candidates().find((s) => s.id === id);
+    if (!suggestion)
+      throw new OutcomesServiceError(
+        `No suggestion ${id}: run \`parallax prompts suggest\` for the current ids.`,
+        'suggestion',
+      );
+    return suggestion;
+  };
   return {
     importFile: (input) => importOutcomeFile(store, input),
     status: () => ({
@@ -86,38 +101,37 @@ export function createOutcomesService(deps: OutcomesServiceDeps): OutcomesServic
         }),
       ),
     suggestPrompts(options = {}) {
-      const all = suggestions(options.days);
-      const limit = options.limit ?? 25;
-      return { suggestions: all.slice(0, limit), total: all.length, notes: SUGGESTION_NOTES };
+      const dismissed = new Set(store.suggestionDismissals().map((d) => d.id));
+      const all = candidates(options.days);
+      const open = all.filter((s) => !dismissed.has(s.id));
+      const { source } = options;
+      const shown = source === undefined ? open : open.filter((s) => s.sources.includes(source));
+      return {
+        suggestions: shown.slice(0, options.limit ?? 25),
+        total: shown.length,
+        bySource: countBySource(open),
+        // Only those that would be suggested now: a dismissed one since tracked is not counted.
+        dismissed: all.length - open.length,
+        notes: SUGGESTION_NOTES,
+      };
     },
     addSuggestion(id, target) {
-      const suggestion = suggestions().find((s) => s.id === id);
-      if (!suggestion)
+      const suggestion = find(id);
+      if ('library' in target) return addToLibrary(store, suggestion, target.topics ?? []);
+      const added = addToMonitor(store, suggestion, target.monitorId);
+      if (!added)
         throw new OutcomesServiceError(
-          `No suggestion ${id}: run \`parallax prompts suggest\` for the current ids.`,
+          `No monitor ${target.monitorId}: see \`parallax monitors list\`.`,
+          'monitor',
         );
-      if ('library' in target) {
-        const had = store.listPrompts().some((p) => p.text === suggestion.text);
-        if (!had) store.savePrompt({ text: suggestion.text });
-        return { suggestion, target: 'library', monitor: null, added: !had };
-      }
-      const monitor = store
-        .listMonitors()
-        .find((m) => m.id === target.monitorId || m.name === target.monitorId);
-      if (!monitor)
-        throw new OutcomesServiceError(`No monitor ${target.monitorId}: see \`parallax monitors list\`.`);
-      const had = monitor.spec.prompts.includes(suggestion.text);
-      if (!had) {
-        store.saveMonitor({
-          id: monitor.id,
-          name: monitor.name,
-          cadence: monitor.cadence,
-          enabled: monitor.enabled,
-          nextDueAt: monitor.nextDueAt,
-          spec: { ...monitor.spec, prompts: [...monitor.spec.prompts, suggestion.text] },
-        });
-      }
-      return { suggestion, target: 'monitor', monitor: monitor.name, added: !had };
+      return added;
     },
+    dismissSuggestion(id) {
+      const suggestion = find(id);
+      const had = store.suggestionDismissals().some((d) => d.id === id);
+      store.dismissSuggestion(id, suggestion.text);
+      return { id, text: suggestion.text, dismissed: !had };
+    },
+    restoreSuggestion: (id) => store.restoreSuggestion(id),
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PromptSuggestionView, SuggestionSourceName } from '../../../shared/ipc/channels/suggestions';
 import { foldWords } from './fold';
 import { FoldIndex, rarityRank } from './fold-index';
 import { isQuestionLike } from './question';
@@ -9,7 +10,7 @@ import { isQuestionLike } from './question';
 // the strength of each source's signal relative to that source's strongest (impressions,
 // citations, answers), so no source's unit is compared with another's.
 
-export type SuggestionSource = 'gsc' | 'bing' | 'fanout';
+export type SuggestionSource = SuggestionSourceName;
 
 /** One query as a source reports it, with its signal. */
 export interface SourceQuery {
@@ -25,26 +26,8 @@ export interface SourceQuery {
   engines?: readonly string[];
 }
 
-export interface PromptSuggestion {
-  /** Stable while the folded question is the same: what `--add ID` names. */
-  id: string;
-  /** The text to track: the folded queries' strongest. */
-  text: string;
-  /** Where it came from, each source once. */
-  sources: SuggestionSource[];
-  /** The queries folded into it. */
-  variants: string[];
-  /** Search Console impressions: a proxy for how often it is searched, never a volume. */
-  impressions: number | null;
-  clicks: number | null;
-  /** Bing: how often the site's pages were cited grounding answers to it. */
-  citations: number | null;
-  /** Fan-out: answers in the history whose engine searched it, and those engines. */
-  answers: number | null;
-  engines: string[];
-  /** 0..1: the strongest of its sources' signals relative to that source's strongest. */
-  score: number;
-}
+// The suggestion's shape lives with the IPC contract, which the Library's panel reads too.
+export type PromptSuggestion = PromptSuggestionView;
 
 interface Fold {
   words: string[];

@@ -1,6 +1,7 @@
 import type { RunDetailView } from '../../../shared/ipc/channels/runs';
 import type { EngineLabelOf } from '../../../shared/profile';
 import type { RunExportReader, ExportWorkerScript } from '../../history';
+import type { CommerceTable } from './commerce-sheet';
 import type { FileSink } from './file-sink';
 import type { ProgressTicker } from './progress';
 
@@ -14,6 +15,8 @@ export interface ExportContext {
   /** The service profile's label of each engine id: how every export names an engine. */
   engineLabels: Readonly<Record<string, string>>;
   labelOf: EngineLabelOf;
+  /** The run's shelf and ads per brand and engine (XLSX); absent or null: none shown. */
+  commerce?: CommerceTable | null;
 }
 
 export interface TextExportContext extends ExportContext {

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '../../../shared/ipc/channels/tools';
 
+export { commerceSheet, runCommerce, type CommerceSheet, type CommerceTable } from './commerce-sheet';
 export { buildCompareReport, type CompareReportOptions } from './compare-report';
 export { ExportCanceledError, type ExportProgress } from './progress';
 export { HTML_MAX_BYTES } from './run-report';

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { ExportFormat, ExportTable } from '../../../shared/ipc/channels/tools';
 import type { RunDetailView } from '../../../shared/ipc/channels/runs';
+import type { CommerceService } from '../../../shared/commerce';
 import {
   engineLabelFrom,
   engineLabelsOf,
@@ -8,6 +9,7 @@ import {
   type ServiceProfile,
 } from '../../../shared/profile';
 import { openRunExportReader, type ExportWorkerScript } from '../../history';
+import { runCommerce } from './commerce-sheet';
 import type { ExportContext } from './context';
 import { writeCsv } from './csv';
 import { commitPartial, openFileSink, partialPathOf } from './file-sink';
@@ -64,6 +66,8 @@ export async function exportRunToFile(
     profile?: Pick<ServiceProfile, 'engines'>;
     /** Whose positioning rows carry (the active judge; default the built-in judge). */
     positioningJudge?: string;
+    /** The commerce numbers' service: the XLSX gains a Commerce sheet when the run shows products or ads. */
+    commerce?: CommerceService;
   },
   request: RunExportRequest,
 ): Promise<RunExportOutcome> {
@@ -81,6 +85,9 @@ export async function exportRunToFile(
     ...(deps.jsonWorker ? { jsonWorker: deps.jsonWorker } : {}),
     engineLabels,
     labelOf: engineLabelFrom(engineLabels),
+    ...(deps.commerce && request.format === 'xlsx'
+      ? { commerce: runCommerce(deps.commerce, run, request.now?.() ?? Date.now()) }
+      : {}),
   };
   const base = {
     path: request.path,

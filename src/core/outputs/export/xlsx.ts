@@ -5,12 +5,14 @@ import { once } from 'node:events';
 import type { ExportContext } from './context';
 import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
 import { FACTS_TABLE } from './facts-rows';
+import { commerceSheet, type CommerceTable } from './commerce-sheet';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
 import { ROWS_PER_PAGE, zipCaughtUp } from './xlsx-pace';
 
 // A workbook with a Results sheet (one row per job), a Sources sheet, Products and Ads sheets
-// (one row per product or ad slot of the answers, as kept at ingest), a Facts sheet (one row
-// per answer, brand and fact checked against its sheet) and a Run sheet, written
+// (one row per product or ad slot of the answers, as kept at ingest), a Commerce sheet (the run's
+// shelf and ads per brand and engine, when it shows products or ads), a Facts sheet (one row per
+// answer, brand and fact checked against its sheet) and a Run sheet, written
 // with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
 // soon as it is read, inline strings instead of a shared-strings table, and every page of rows
 // waits for the zip to take them (xlsx-pace.ts), so memory does not grow with the run. The Sources sheet is a second pass over the history (a streamed workbook is
@@ -110,6 +112,20 @@ async function writeSlots(ctx: ExportContext, sheet: Sheet, table: SlotTable): P
   sheet.commit();
 }
 
+/** The run's shelf and ads per brand and engine (commerce-sheet.ts); rates as percentages. */
+function writeCommerceSheet(ctx: ExportContext, sheet: Sheet): void {
+  const table = commerceSheet(ctx.commerce as CommerceTable, null, ctx.labelOf);
+  const percent = new Set(table.percent);
+  sheet.columns = table.head.map((header, i) => ({
+    header,
+    width: i === 0 ? 20 : Math.min(40, Math.max(10, header.length + 2)),
+    ...(percent.has(i + 1) ? { style: { numFmt: '0.0%' } } : {}),
+  }));
+  boldHeader(sheet);
+  for (const values of table.rows) sheet.addRow(values.map((v) => (v === null ? null : clip(v)))).commit();
+  sheet.commit();
+}
+
 function writeRunSheet(ctx: ExportContext, sheet: Sheet): void {
   const r = ctx.run;
   sheet.columns = [{ width: 22 }, { width: 60 }];
@@ -162,6 +178,7 @@ export async function writeXlsx(ctx: ExportContext, path: string): Promise<void>
     await writeSlots(ctx, wb.addWorksheet('Products', frozen), PRODUCTS_TABLE);
     await writeSlots(ctx, wb.addWorksheet('Ads', frozen), ADS_TABLE);
     await writeSlots(ctx, wb.addWorksheet('Facts', frozen), FACTS_TABLE);
+    if (ctx.commerce) writeCommerceSheet(ctx, wb.addWorksheet('Commerce', frozen));
     writeRunSheet(ctx, wb.addWorksheet('Run'));
     await wb.commit();
     await closed;

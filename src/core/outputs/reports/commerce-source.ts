@@ -40,6 +40,7 @@ export function reportCommerce(service: CommerceService): CommerceSource {
     );
     return {
       summary,
+      byEngine: service.summary(query, 'engine').buckets,
       merchants: merchantsOf(buckets, focusBrandId),
       ads: {
         ...ads,

@@ -1,4 +1,5 @@
 import { MIN_ANSWERS_A_SIDE } from '../../../shared/analytics/evidence';
+import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import type { ResolvedPeriod, VisibilityBuckets } from '../../../shared/visibility/types';
 import type { TrendPoint } from './svg-chart';
 
@@ -33,11 +34,7 @@ export function trendSeries(buckets: VisibilityBuckets, brandId: string, metric:
 /** Every Monday (ISO day) of the weeks the period touches, in order. */
 export function periodWeeks(period: Pick<ResolvedPeriod, 'from' | 'to'>): string[] {
   const days = periodDays(period);
-  const mondays = days.map((day) => {
-    const at = Date.parse(`${day}T00:00:00Z`);
-    return new Date(at - ((new Date(at).getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
-  });
-  return [...new Set(mondays)];
+  return [...new Set(days.map(mondayOfIsoDay))];
 }
 
 /** Whether the median day with answers holds fewer than the answers a point needs to be read. */

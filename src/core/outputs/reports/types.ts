@@ -4,7 +4,7 @@ import type { EngineLabels } from '../../../shared/narrative/places';
 import type { Finding } from './findings';
 import type { EngineName } from '../../../shared/api/engines';
 import type { AttributeGapsView, PositioningSummary } from '../../../shared/positioning/view-types';
-import type { AdList, CommerceRate, CommerceSummary } from '../../../shared/commerce';
+import type { AdList, CommerceBucket, CommerceRate, CommerceSummary } from '../../../shared/commerce';
 import type {
   BrandMetricsWithChange,
   CitationGapsView,
@@ -81,6 +81,8 @@ export interface ReportMerchant {
 export interface ReportCommerce {
   /** Surfaces, every brand's shelf and ads (focus brand first), and paid vs organic per engine. */
   summary: Omit<CommerceSummary, 'buckets' | 'by'>;
+  /** The same per engine: every brand's shelf, price index and ads on each engine. */
+  byEngine: CommerceBucket[];
   /** The retailers with the most product slots, most first. */
   merchants: ReportMerchant[];
   /** Advertisers (tracked and not), and competitors' ads on questions naming a tracked brand. */

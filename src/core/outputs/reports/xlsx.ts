@@ -5,6 +5,7 @@ import { alertKindName, engineName, isoDateTime, locationName } from './format';
 import { sourceKindWords } from '../../../shared/narrative/terms';
 import { periodDays, trendSeries, type TrendMetric } from './series';
 import type { ClientReport } from './types';
+import { reportCommerceSheet } from './xlsx-commerce';
 import { engineBoardSheet } from './xlsx-engine-board';
 import { positioningSheets } from './xlsx-positioning';
 
@@ -207,6 +208,8 @@ export async function buildReportXlsx(r: ClientReport): Promise<Buffer> {
   const byEngine = engineBoardSheet(r);
   if (byEngine) addSheet(wb, { name: 'Brands by AI engine', ...byEngine, widths: { 1: 20 } });
   for (const sheet of positioningSheets(r)) addSheet(wb, sheet);
+  const commerce = reportCommerceSheet(r);
+  if (commerce) addSheet(wb, { name: 'Products and ads', ...commerce, widths: { 1: 20, 30: 40 } });
   addSheet(wb, {
     name: 'Sources',
     head: [

@@ -14,3 +14,4 @@ export {
 } from './model/model-rescore';
 export { createModelRescoreDriver, type ModelRescoreDriverDeps } from './model/model-rescore-driver';
 export { chooseBuiltinRescore, createRescoreControl, type RescoreControl } from './rescore-control';
+export * from './facts';

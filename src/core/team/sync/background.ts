@@ -188,6 +188,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
           since: days === null ? null : deps.now() - days * 86_400_000,
           tuning: APP_TUNING,
           signal: controller.signal,
+          now: deps.now,
           ...(deps.judge ? { judge: deps.judge } : {}),
           pause: () => new Promise((resolve) => setImmediate(resolve)),
           onProgress: (p) => {

@@ -78,6 +78,8 @@ export interface SyncOptions {
   judge?: AheadJudge;
   /** Called between batches: the app yields to the event loop there so views stay responsive. */
   pause?: () => Promise<void>;
+  /** The clock the shared funnel days are counted to (today's UTC day); Date.now without it. */
+  now?: () => number;
 }
 
 export type KindCounts = Partial<Record<SyncKind, number>>;

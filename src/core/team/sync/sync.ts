@@ -12,6 +12,7 @@ import { SyncError } from './errors';
 import { pullConfig } from './pull-config';
 import { PULLED_RECORDED_KINDS, pullRecorded } from './pull-recorded';
 import { pushConfig } from './push-config';
+import { pushFunnelDays } from './push-funnel';
 import { pushRecorded } from './push-recorded';
 import { countAhead, START } from './team-reads';
 import { openSyncTarget } from './target';
@@ -105,11 +106,13 @@ export async function syncWithSession(
   ctx.progress.total = await countWork(ctx, push, pull, head);
   let canceled = false;
   let trimmed = 0;
+  let funnelDays: SyncReportView['funnelDays'] = null;
   try {
     if (pull) await pullConfig(ctx);
     if (push) {
       await pushConfig(ctx, head);
       await pushRecorded(ctx, head);
+      funnelDays = await pushFunnelDays(ctx, options.now?.() ?? Date.now());
     }
     if (pull && options.pullRecorded !== false) {
       await pullRecorded(ctx);
@@ -134,6 +137,7 @@ export async function syncWithSession(
     rejected: ctx.tally.rejected,
     quarantined: ctx.tally.quarantined,
     overCap: ctx.tally.overCap.map(({ table, id, reason }) => ({ table, id, reason })),
+    funnelDays,
     trimmed,
     since,
     canceled,

@@ -72,3 +72,8 @@ export function formatDuration(ms: number | null): string {
   const m = Math.floor(s / 60);
   return m < 60 ? `${m} min ${s % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+/** US dollars: cents, or four decimals under a cent ("$0.0042"). */
+export function formatUsd(value: number): string {
+  return value > 0 && value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}

@@ -1,4 +1,5 @@
 import { MIN_ANSWERS_A_SIDE } from '../../../shared/analytics/evidence';
+import { mondayOfIsoDay } from '../../../shared/calendar-week';
 
 // The time axis of the Over time charts: one point a day, or a week when the days hold too
 // few answers to be read one by one, with every empty day or week between the first and the
@@ -15,9 +16,7 @@ export function dayKey(at: number): string {
 
 /** The Monday (UTC) starting the week of a day. */
 export function weekKey(day: string): string {
-  const at = Date.parse(`${day}T00:00:00Z`);
-  const sinceMonday = (new Date(at).getUTCDay() + 6) % 7;
-  return dayKey(at - sinceMonday * DAY_MS);
+  return mondayOfIsoDay(day);
 }
 
 /** The bucket a moment falls in. */

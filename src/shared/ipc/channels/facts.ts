@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FactsFigures, FactSheetError, ResultFacts } from '../../facts';
+import type { FactsCheckEstimate, FactsModelCheckStatus } from '../../facts/model-check';
 import { invokeChannel } from '../define';
 
 // Brand facts in the Brands view: each brand's fact sheet imported from a YAML or CSV file
@@ -8,6 +9,8 @@ import { invokeChannel } from '../define';
 // answer's verdicts with their quotes.
 
 const id = z.string().min(1).max(64);
+/** The answers of the last `days` days; all when absent. */
+const period = z.object({ days: z.number().int().min(1).max(3650).optional() }).strict();
 
 export interface FactSheetImportView {
   /** The file read; null when the user canceled the dialog. */
@@ -35,4 +38,11 @@ export const factsChannels = {
   'facts.results': invokeChannel(z.object({ resultIds: z.array(id).min(1).max(500) }).strict()).returns<
     ResultFacts[]
   >(),
+  /** What asking the model judge about the facts the checker left would cost; nothing is sent. */
+  'facts.modelCheck.estimate': invokeChannel(period).returns<FactsCheckEstimate>(),
+  /** Starts that check in the background (progress: the 'facts.modelCheck' event). */
+  'facts.modelCheck.start': invokeChannel(period).returns<FactsModelCheckStatus>(),
+  /** Stops it after the answers under way. */
+  'facts.modelCheck.cancel': invokeChannel(z.object({}).strict()).returns<FactsModelCheckStatus>(),
+  'facts.modelCheck.status': invokeChannel(z.object({}).strict()).returns<FactsModelCheckStatus>(),
 };

@@ -14,6 +14,21 @@ export const funnelQuerySchema = z
   })
   .strict();
 
+/** Whether this workspace shares its funnel's daily aggregates with the team server. */
+export interface FunnelSharingView {
+  /** On: per day × engine × page counts go with each sync. Off (the default): nothing leaves. */
+  aggregates: boolean;
+  /** When it was last turned on or off; null when never set. */
+  changedAt: number | null;
+  /** When aggregates last reached the team server; null when never (or cleared after turning off). */
+  pushedAt: number | null;
+}
+
 export const funnelChannels = {
   'funnel.summary': invokeChannel(funnelQuerySchema).returns<FunnelView>(),
+  'funnel.sharing': invokeChannel(z.object({}).strict()).returns<FunnelSharingView>(),
+  /** Turns sharing on or off for the open workspace; the next sync sends (or removes) the aggregates. */
+  'funnel.setSharing': invokeChannel(
+    z.object({ aggregates: z.boolean() }).strict(),
+  ).returns<FunnelSharingView>(),
 };

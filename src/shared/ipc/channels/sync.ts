@@ -54,6 +54,20 @@ export interface SyncReportView {
    * them): not sent, named (table, id, why) and kept here (`parallax sync quarantine`).
    */
   overCap: SyncQuarantinedView[];
+  /**
+   * The funnel's daily aggregates (never logs or analytics rows) when the workspace shares them:
+   * their rows, `sent` false when nothing was imported since the last push (nothing went), `cleared` when sharing
+   * was turned off and this desktop's rows were removed; null when sharing is off (or a viewer).
+   */
+  funnelDays?: {
+    rows: number;
+    cleared: boolean;
+    sent: boolean;
+    /** Rows of days with more than the server takes in a call (10,000), left out: the weakest pages. */
+    leftOut: number;
+    /** The team server's refusal (its caps or checks), in one line; the rest of the sync went on. */
+    refused: string | null;
+  } | null;
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */

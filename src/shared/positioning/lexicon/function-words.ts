@@ -203,9 +203,9 @@ export const CON_LABELS: PerLang<string> = {
  */
 // prettier-ignore
 export const BLOCKERS: PerLang<string> = {
-  en: ['low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial',
+  en: ['switched to its own', 'moved to its own', 'low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial',
     'free migration', 'instead of'],
-  de: ['laut hersteller', 'laut test', 'laut stiftung'],
+  de: ['ohne grosse anforderungen', 'laut hersteller', 'laut test', 'laut stiftung'],
   fr: [], es: [], it: [], pt: [], ja: [],
   nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],
   ru: ['без лишних', 'ограниченн* бюджет*', 'небольш* бюджет*'], ar: ['ميزانية محدودة', 'الميزانية المحدودة'],

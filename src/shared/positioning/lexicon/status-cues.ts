@@ -9,7 +9,7 @@ import type { PartialPerLang } from './verdict-words';
 /** Presented as the best or first choice. */
 // prettier-ignore
 export const TOP_CUES: PerLang<string> = {
-  en: ['best overall', 'best choice', 'best option', 'best pick', 'top pick', 'top choice', 'our pick', 'my pick',
+  en: ["i'd pick", 'buy this one', 'the machine to buy', 'the one to beat', 'best overall', 'best choice', 'best option', 'best pick', 'top pick', 'top choice', 'our pick', 'my pick',
     'first choice', 'number one', '#1', 'no 1', 'the winner', 'clear winner', 'overall winner', "editor's choice",
     'editors choice', 'best buy', 'hard to beat', 'the one i would buy', "the one i'd buy", "i'd buy", 'the one i would',
     "the one i'd", 'is the best$', 'our favourite', 'our favorite', 'my favourite', 'my favorite', 'best in class',
@@ -22,7 +22,7 @@ export const TOP_CUES: PerLang<string> = {
     'klarer sieger', 'gesamtsieger', 'bessere wahl', 'beste losung', 'kaum zu schlagen', 'ist die beste$',
     'ist der beste$', 'ist das beste$', 'unschlagbar', 'besser als jedes andere', 'besser als alle anderen', 'sich eher',
     'preis leistungs sieger', 'vergleichssieger', 'ich eher zum @', 'ich eher zur @', 'eher zum @ greifen'],
-  fr: ['meilleur choix', 'notre choix', 'numero un', 'numero 1', 'coup de coeur', 'notre favori*', 'mon favori*',
+  fr: ['le plus sur', 'le meilleur rapport qualite prix', 'meilleur choix', 'notre choix', 'numero un', 'numero 1', 'coup de coeur', 'notre favori*', 'mon favori*',
     'premier choix', 'la meilleure option', 'meilleure option', 'grand gagnant', 'imbattable', 'difficile a battre',
     'notre recommandation', 'ma recommandation', 'est le meilleur$', 'est la meilleure$', 'le meilleur pour',
     'mieux que tout autre', 'mieux que tous les autres', 'regardez plutot', 'meilleur du comparatif', 'le meilleur du test',
@@ -69,7 +69,7 @@ export const TOP_CUES: PerLang<string> = {
 /** Among the options the answer recommends, conditionally too. */
 // prettier-ignore
 export const REC_CUES: PerLang<string> = {
-  en: ['recommend', 'recommended', 'recommends', 'recommendation', 'worth it', 'worth a look', 'worth considering',
+  en: ['everything you need', 'make more sense', 'makes more sense', 'make sense', 'better off', 'works if', 'works well if', 'more useful', 'far more useful', 'now offers', 'now has the better', 'end up on', 'does the job', 'more capable', 'more reassuring', 'money well spent', 'recommend', 'recommended', 'recommends', 'recommendation', 'worth it', 'worth a look', 'worth considering',
     'worth trying', 'worth the money', 'well worth', 'solid choice', 'good choice', 'great choice', 'excellent choice',
     'sound choice', 'popular choice', 'popular with', 'a favourite with', 'a favorite with', 'good option', 'great option', 'solid option', 'decent option', 'decent alternative',
     'good alternative', 'great alternative', 'solid alternative', 'safe bet', 'good bet', 'also great', 'consider the @',
@@ -86,7 +86,7 @@ export const REC_CUES: PerLang<string> = {
     'worth paying', 'moved to', 'switched to', 'check out', 'look into', 'worth a try',
     'opt for', 'another option', 'options include', 'alternatives include', 'popular alternatives', 'better served',
     'suit you better', 'suits you better', 'better suited', 'better track record', 'better supported'],
-  de: ['empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
+  de: ['die passende losung', 'passende losung', 'kaum ein weg an', 'kein weg an', 'empfehl*', 'empfohlen*', 'gute wahl', 'solide wahl', 'lohnt sich', 'lohnenswert', 'gut aufgehoben',
     'besser bedient', 'greift zum @', 'greifen sie zum @', 'nehmen sie den @', 'nehmen sie die @', 'nehmen sie das @',
     'brauchbare alternative', 'gute alternative', 'solide alternative', 'ideal fur', 'ideal', 'geeignet', 'eignet sich',
     'etwas fur', 'tipp', 'beliebt bei', 'bei @ beliebt', 'ansehen', 'uberzeugt', 'kann sich sehen lassen', 'eine uberlegung wert', 'einen blick wert',
@@ -95,7 +95,7 @@ export const REC_CUES: PerLang<string> = {
     'lieber zur @', 'etablierte alternative*', 'etabliertere', 'ausgereiftere', 'ausgereifte alternative*', 'wechseln zu',
     'umsteigen auf', 'die bessere alternative', 'schauen sie sich', 'werfen sie einen blick', 'eignen sich besser',
     'besser geeignet', 'bessere option', 'empfehlenswerter', 'alternativen sind', 'besser beraten'],
-  fr: ['recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
+  fr: ['a privilegier', 'le plus interessant', 'fait la meme chose', 'reprend aujourd hui', 'propose desormais', 'recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
     'ideal', 'ideale', 'adapte', 'adaptee', 'plus adapte', 'plus adaptee', 'convient', 'adresse aux', 'prenez la @',
     'prenez le @', 'choisissez la @', 'choisissez le @', 'optez pour', 'alternative correcte', 'bonne alternative',
     'adresse plutot', 'solide', 'vaut le detour', 'solutions plus etablies', 'alternatives comme', 'alternative comme',
@@ -103,10 +103,10 @@ export const REC_CUES: PerLang<string> = {
     'plus etablie*', 'plus mature*', 'mieux vaut', 'preferez', 'passer a @', 'migrer vers', 'a la place', 'jetez un oeil',
     'pensez a', 'essayez', 'mieux adapte*', 'meilleure option', 'autres options', 'valeur sure', 'privilegiez',
     'orientez vous vers'],
-  es: ['recomend*', 'recomiendo', 'recomiendan', 'popular entre', 'buena opcion', 'gran opcion', 'buena eleccion', 'vale la pena',
+  es: ['ofrece ahora', 'te conviene*', 'ofrece lo mismo', 'recomend*', 'recomiendo', 'recomiendan', 'popular entre', 'buena opcion', 'gran opcion', 'buena eleccion', 'vale la pena',
     'merece la pena', 'elige la @', 'elige el @', 'elige @', 'opta por', 'ideal', 'ideales', 'adecuad*', 'alternativa',
     'compensar', 'apuesta segura'],
-  it: ['consigli*', 'apprezzat* da', 'buona scelta', 'ottima scelta', 'vale la pena', 'scegli la @', 'scegli il @', 'scegli @', 'adatt*',
+  it: ['offre lo stesso', 'l acquisto giusto', 'acquisto giusto', 'consigli*', 'apprezzat* da', 'buona scelta', 'ottima scelta', 'vale la pena', 'scegli la @', 'scegli il @', 'scegli @', 'adatt*',
     'ideale', 'alternativa valida', 'valida alternativa', 'da considerare', 'ottima opzione', 'buona opzione'],
   pt: ['recomend*', 'popular entre', 'boa opcao', 'boa escolha', 'otima opcao', 'otima escolha', 'vale a pena', 'escolha a @', 'escolha o @',
     'indicad*', 'ideal', 'alternativa', 'aposta segura'],
@@ -143,18 +143,18 @@ export const REC_CUES: PerLang<string> = {
 /** A warning or advice to avoid. */
 // prettier-ignore
 export const CAUTION_CUES: PerLang<string> = {
-  en: ['avoid', 'avoided', 'not recommended', "wouldn't recommend", 'would not recommend', "don't recommend",
+  en: ['outages to recommend', 'problems to recommend', 'issues to recommend', 'hard to recommend', 'difficult to recommend', "i'd be cautious", 'be cautious', 'cautious about', 'avoid', 'avoided', 'not recommended', "wouldn't recommend", 'would not recommend', "don't recommend",
     'do not recommend', "can't recommend", 'cannot recommend', 'stay away', 'steer clear', 'skip it', 'skip the @', 'skip @',
     'be careful', 'be wary', 'beware', 'think twice', 'not worth', "isn't worth", 'poor choice', 'bad choice',
     "wouldn't pick", 'would not pick', "wouldn't buy", 'would not buy', 'pass on', 'warning', 'red flag', 'caution',
     'leave the @ aside', 'leave @ aside', 'leave aside', "i'd leave", 'give it a miss', 'look elsewhere', 'watch out for',
     'watch out'],
-  de: ['finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
+  de: ['genau hinschauen', 'genau hinsehen', 'finger weg', 'finger lassen', 'nicht zu empfehlen', 'nicht empfehlenswert', 'nicht empfehlen', 'rate ich ab',
     'raten wir ab', 'rate davon ab', 'abrat*', 'abzurat*', 'vorsicht', 'meiden', 'vermeiden', 'lieber nicht',
     'keine empfehlung', 'nicht lohnenswert', 'lohnt sich nicht', 'finger davon', 'besser meiden'],
   fr: ['a eviter', 'eviter', 'evitez', 'deconseill*', 'mefiez', 'mefiez vous', 'attention', 'pas recommande',
     'pas recommandee', 'fuyez', 'passez votre chemin', 'a proscrire', 'ne vaut pas le coup', 'on passe', 'a oublier'],
-  es: ['evitar', 'evita', 'evite', 'evitad', 'no recomend*', 'no lo recomiendo', 'no la recomiendo', 'no recomiendo',
+  es: ['evitarlo', 'mejor evitar*', 'evitar', 'evita', 'evite', 'evitad', 'no recomend*', 'no lo recomiendo', 'no la recomiendo', 'no recomiendo',
     'desaconsej*', 'cuidado', 'ojo con', 'no vale la pena', 'no merece la pena'],
   it: ['da evitare', 'evitare', 'evita', 'sconsigli*', 'non consigliat*', 'non e consigliat*', 'attenzione',
     'lascia perdere', 'non vale la pena'],
@@ -231,22 +231,25 @@ export const RANKING_HEADINGS: PerLang<string> = {
 /** A recommendation for one case only ("only if you need …", "fine for small teams"): no tone of its own. */
 // prettier-ignore
 export const CASE_REC_CUES: PartialPerLang<string> = {
-  en: ['only if', 'only for', 'only makes sense', 'makes sense only', 'acceptable', 'only worth it if',
+  en: ['for enthusiasts', 'only if', 'only for', 'only makes sense', 'makes sense only', 'acceptable', 'only worth it if',
     'only worth it for'],
-  de: ['nur wenn', 'nur fur', 'nur dann', 'nur sinnvoll', 'okay fur', 'ok fur', 'in ordnung fur', 'reicht', 'genugt'],
+  de: ['nur mit', 'nur wenn', 'nur fur', 'nur dann', 'nur sinnvoll', 'okay fur', 'ok fur', 'in ordnung fur', 'reicht', 'genugt'],
   fr: ['seulement si', 'uniquement si', 'uniquement pour', 'seulement pour', 'correct pour', 'correcte pour',
     'acceptable', 'suffit pour'],
+  es: ['vale para', 'solo si', 'solo para'],
 };
 
 /** Praise in the past: what follows it in the clause is not praise of the brand now. */
 // prettier-ignore
 export const PAST_CUES: PartialPerLang<string> = {
-  en: ['used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
+  en: ['was a cult favourite', 'was a cult favorite', 'was a favourite', 'was a favorite', 'was loved', 'was the default', 'a few years ago', 'used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
     'back in the day'],
-  de: ['war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
+  de: ['galt jahrelang', 'galt jahrelang als', 'war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
     'galt fruher'],
-  fr: ['etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
+  fr: ['il y a quelques annees', 'etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
     'etait la reference'],
+  es: ['hace unos anos', 'solia ser', 'era antes'],
+  it: ['era una volta', 'un tempo', 'in passato'],
 };
 
 /** Words of a news report: its blame is news of a loss or a fine, not a warning to the reader. */

@@ -22,20 +22,20 @@ export function readsIndirect(lang: Lang): boolean {
  */
 // prettier-ignore
 export const VERDICT_LABELS: PartialPerLang<string> = {
-  en: ['verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
+  en: ['in the end', 'so which one', 'so which one?', 'verdict', 'the verdict', 'our verdict', 'final verdict', 'bottom line', 'the bottom line', 'overall', 'my pick',
     'our pick', 'our take', 'my take', 'in short', 'conclusion', 'recommendation', 'our recommendation', 'worth it',
     'worth it?', 'should you buy it', 'should you buy it?', 'tl dr', 'tl;dr', 'tldr', 'final thoughts', 'summary',
     'in summary', 'to sum up', 'my recommendation', 'which should you choose', 'which should you choose?', 'the short answer',
     'short answer', 'should you pick it', 'should you pick it?', 'buy it?', 'should you buy?', 'worth buying?',
     'worth buying'],
-  de: ['fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
+  de: ['kaufen', 'kaufen?', 'lohnt sich', 'lohnt sich?', 'fazit', 'unser fazit', 'unterm strich', 'urteil', 'testurteil', 'bewertung', 'empfehlung', 'unsere empfehlung',
     'kurz gesagt', 'lohnt es sich', 'lohnt es sich?', 'mein fazit', 'zusammenfassung', 'meine empfehlung',
     'kaufempfehlung', 'unser urteil'],
-  fr: ['verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
+  fr: ['faut-il la prendre', 'faut-il la prendre ?', 'faut-il le prendre', 'faut-il le prendre ?', "faut-il l'acheter", "faut-il l'acheter ?", 'verdict', 'notre verdict', 'notre avis', 'avis', 'en resume', 'conclusion', 'recommandation', 'en bref',
     'notre recommandation', 'ca vaut le coup', 'ca vaut le coup ?', 'le verdict', 'notre conseil', 'mon conseil',
     'pour conclure', 'en conclusion', 'mon avis'],
-  es: ['veredicto', 'conclusion', 'en resumen', 'recomendacion', 'nuestra opinion', 'valoracion'],
-  it: ['verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
+  es: ['¿merece la pena?', 'merece la pena', '¿vale la pena?', 'vale la pena', '¿merece la pena', '¿vale la pena', 'veredicto', 'conclusion', 'en resumen', 'recomendacion', 'nuestra opinion', 'valoracion'],
+  it: ['in conclusione', 'verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
   pt: ['veredito', 'veredicto', 'conclusao', 'em resumo', 'recomendacao', 'nossa opiniao', 'avaliacao'],
   ja: ['結論', 'まとめ', '総評', '評価', 'おすすめ度'],
 };
@@ -43,7 +43,7 @@ export const VERDICT_LABELS: PartialPerLang<string> = {
 /** A verdict cell that opens with one of these is that verdict ("Yes", "No – weak motor", "Skip: …"). */
 // prettier-ignore
 export const VERDICT_YES: PartialPerLang<string> = {
-  en: ['yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
+  en: ['absolutely', 'definitely', 'yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
   pt: ['sim'],
 };
 // prettier-ignore
@@ -58,13 +58,13 @@ export const VERDICT_NO: PartialPerLang<string> = {
  */
 // prettier-ignore
 export const CONDITION_LEADS: PartialPerLang<string> = {
-  en: ['if', 'for', 'unless'], de: ['wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
+  en: ['as', 'once', 'should', 'if', 'for', 'unless'], de: ['sind', 'brauchen', 'arbeiten', 'suchen', 'wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
   it: ['se', 'per'], pt: ['se', 'para'],
 };
 
 /** Second words that make a condition lead a mere connective ("For example, …", "Pour autant, …"). */
 // prettier-ignore
 export const CONDITION_NOT: PartialPerLang<string> = {
-  en: ['example', 'instance', 'now', 'comparison', 'reference', 'years', 'decades', 'context'],
+  en: ['result', 'expected', 'well', 'such', 'always', 'of', 'far', 'mentioned', 'noted', 'usual', 'soon', 'again', 'more', 'example', 'instance', 'now', 'comparison', 'reference', 'years', 'decades', 'context'],
   de: ['beispiel'], fr: ['autant', 'exemple', 'l', 'comparaison'], es: ['ejemplo'], it: ['esempio'], pt: ['exemplo'],
 };

@@ -32,6 +32,9 @@ import { sql as crawlLogs } from './030_crawl_logs';
 import { sql as outcomes } from './031_outcomes';
 import { sql as brandFacts } from './032_brand_facts';
 import { sql as commerceAllCells, sumPrices } from './033_commerce_all_cells';
+import { sql as suggestionDismissals } from './034_suggestion_dismissals';
+import { sql as factJudgeCache } from './035_fact_judge_cache';
+import { sql as commerceEngineSums, sumPricesPerEngine } from './036_commerce_engine_sums';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -77,4 +80,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 31, name: 'outcomes', sql: outcomes },
   { version: 32, name: 'brand-facts', sql: brandFacts },
   { version: 33, name: 'commerce-all-cells', sql: commerceAllCells, up: sumPrices },
+  { version: 34, name: 'suggestion-dismissals', sql: suggestionDismissals },
+  { version: 35, name: 'fact-judge-cache', sql: factJudgeCache },
+  { version: 36, name: 'commerce-engine-sums', sql: commerceEngineSums, up: sumPricesPerEngine },
 ];

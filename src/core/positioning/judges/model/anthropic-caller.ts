@@ -1,17 +1,30 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { MODEL_REPLY_JSON_SCHEMA, POSITIONING_TOOL } from '../../../../shared/positioning/model-contract';
-import { classifyFailure, type ModelCaller, type ModelPrompt, type ModelReplyOutcome } from './caller';
+import {
+  classifyFailure,
+  type ModelCaller,
+  type ModelPrompt,
+  type ModelReplyOutcome,
+  type ReplyFormat,
+} from './caller';
 import type { ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import type { CallerOptions } from './openai-caller';
 
 // Anthropic's Messages API through the official `@anthropic-ai/sdk`. Its structured output is
-// forced tool use: the model must call record_positioning, whose input_schema is the contract's
-// JSON Schema; the tool call's input is the reply (validated again by the judge). A reply
-// without the tool call is an invalid reply; stop_reason 'refusal' is a refusal.
+// forced tool use: the model must call the reply's tool (record_positioning, or the facts
+// judge's record_fact_checks), whose input_schema is the contract's JSON Schema; the tool
+// call's input is the reply (validated again by the judge). A reply without the tool call is an
+// invalid reply; stop_reason 'refusal' is a refusal.
 
 const ANTHROPIC_URL = 'https://api.anthropic.com';
 /** Room for a long brand list's JSON; a reply cut short is invalid and retried. */
 const MAX_TOKENS = 4096;
+
+const POSITIONING_REPLY: ReplyFormat = {
+  name: POSITIONING_TOOL,
+  description: 'Record how the answer presents each tracked brand it names.',
+  schema: MODEL_REPLY_JSON_SCHEMA,
+};
 
 export function createAnthropicCaller(
   config: ModelJudgeConfig,
@@ -29,6 +42,7 @@ export function createAnthropicCaller(
   return {
     label,
     async call(prompt: ModelPrompt, signal: AbortSignal): Promise<ModelReplyOutcome> {
+      const reply = prompt.reply ?? POSITIONING_REPLY;
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
@@ -39,12 +53,12 @@ export function createAnthropicCaller(
             messages: [{ role: 'user', content: prompt.user }],
             tools: [
               {
-                name: POSITIONING_TOOL,
-                description: 'Record how the answer presents each tracked brand it names.',
-                input_schema: MODEL_REPLY_JSON_SCHEMA,
+                name: reply.name,
+                description: reply.description,
+                input_schema: reply.schema,
               },
             ],
-            tool_choice: { type: 'tool', name: POSITIONING_TOOL },
+            tool_choice: { type: 'tool', name: reply.name },
           },
           { signal },
         );
@@ -58,9 +72,7 @@ export function createAnthropicCaller(
         .trim();
       if ((message.stop_reason as string) === 'refusal')
         return { kind: 'refusal', reason: text || 'the model refused', usage };
-      const tool = message.content.find(
-        (block) => block.type === 'tool_use' && block.name === POSITIONING_TOOL,
-      );
+      const tool = message.content.find((block) => block.type === 'tool_use' && block.name === reply.name);
       if (tool?.type === 'tool_use') return { kind: 'reply', content: tool.input, usage };
       if (message.stop_reason === 'max_tokens')
         return { kind: 'reply', content: text || '(cut short)', usage };

@@ -4,9 +4,23 @@
 // a dropped connection) or stop the whole re-score (a wrong key, an unknown model: every other
 // answer would fail the same way).
 
+/** The reply's JSON Schema and its name (OpenAI's json_schema name, Anthropic's forced tool). */
+export interface ReplyFormat {
+  name: string;
+  description: string;
+  schema: {
+    type: 'object';
+    additionalProperties: false;
+    required: string[];
+    properties: Record<string, unknown>;
+  };
+}
+
 export interface ModelPrompt {
   system: string;
   user: string;
+  /** The reply's shape; the positioning contract's when absent. */
+  reply?: ReplyFormat;
 }
 
 export interface TokenUsage {

@@ -20,6 +20,10 @@ const CHARS_PER_TOKEN: Record<ModelProvider, number> = {
   'openai-compatible': 3.5,
   anthropic: 3.5,
 };
+/** Input tokens of `chars` characters sent, erring high. */
+export const tokensOfChars = (provider: ModelProvider, chars: number): number =>
+  Math.ceil(chars / CHARS_PER_TOKEN[provider]);
+
 /** Output tokens per brand named, and per reply. */
 export const OUTPUT_TOKENS_PER_BRAND = 90;
 const OUTPUT_TOKENS_PER_REPLY = 10;
@@ -41,7 +45,7 @@ export function usdOf(config: Pick<ModelJudgeConfig, 'priceIn' | 'priceOut'>, us
 export function estimateTokens(provider: ModelProvider, input: JudgeInput, named: number): TokenUsage {
   const chars = FIXED_CHARS + judgePayload(input).length;
   return {
-    input: Math.ceil(chars / CHARS_PER_TOKEN[provider]),
+    input: tokensOfChars(provider, chars),
     output: OUTPUT_TOKENS_PER_REPLY + named * OUTPUT_TOKENS_PER_BRAND,
   };
 }

@@ -2,7 +2,15 @@
 // through the official OpenAI and Anthropic SDKs, for the archive's re-score only (never at
 // ingest). See docs/guides/positioning-model-judge.md.
 
-export { classifyFailure, ModelCallError, retryAfterMs, type ModelCaller, type TokenUsage } from './caller';
+export {
+  classifyFailure,
+  ModelCallError,
+  retryAfterMs,
+  type ModelCaller,
+  type ReplyFormat,
+  type TokenUsage,
+} from './caller';
+export { askModel, emptyAskState, type AskDeps, type AskOutcome, type AskState } from './ask';
 export {
   DEFAULT_CONCURRENCY,
   MODEL_PROVIDERS,
@@ -11,11 +19,20 @@ export {
   type ModelJudgeConfig,
   type ModelProvider,
 } from '../../../../shared/positioning/model-judge-config';
-export { addToEstimate, emptyEstimate, estimateTokens, formatUsd, usdOf, type CostEstimate } from './cost';
+export {
+  addToEstimate,
+  emptyEstimate,
+  estimateTokens,
+  formatUsd,
+  tokensOfChars,
+  usdOf,
+  type CostEstimate,
+} from './cost';
 export {
   budgetMessage,
   cacheKeyOf,
   createModelJudge,
+  mapLimited,
   ModelJudgeStopped,
   type JudgeCache,
   type ModelJudge,
@@ -23,6 +40,6 @@ export {
 } from './model-judge';
 export { createAnthropicCaller } from './anthropic-caller';
 export { createOpenAiCaller, type CallerOptions } from './openai-caller';
-export { InvalidReply, locateQuote, parseReply, toPositionings } from './verdict';
+export { InvalidReply, locateQuote, parseReply, parseWith, toPositionings } from './verdict';
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export { createModelCaller } from './create-caller';

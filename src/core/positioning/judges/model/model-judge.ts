@@ -3,11 +3,13 @@ import { judgePayload, MODEL_SYSTEM_PROMPT } from '../../../../shared/positionin
 import type { BrandPositioning, JudgeInput, JudgeRef } from '../../../../shared/positioning/types';
 import type { JudgeCacheKey, JudgeVerdict } from '../../../history';
 import type { RescoreJudge } from '../../positioning';
-import { ModelCallError, type ModelCaller, type TokenUsage } from './caller';
+import { askModel, emptyAskState, ModelJudgeStopped, type AskDeps } from './ask';
+import type { ModelCaller, TokenUsage } from './caller';
 import { modelJudgeRef, type ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
-import { usdOf } from './cost';
-import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry';
-import { InvalidReply, parseReply, toPositionings } from './verdict';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import { parseReply, toPositionings } from './verdict';
+
+export { ModelJudgeStopped };
 
 // A language model as a re-score judge (RescoreJudge): each answer of a batch goes to the model
 // with at most `concurrency` calls at once; what comes back is validated (verdict.ts). A refusal,
@@ -33,17 +35,6 @@ export interface ModelJudgeUsage {
   usd: number;
 }
 
-/** The re-score stopped on purpose: the budget is spent, or the endpoint refuses every call. */
-export class ModelJudgeStopped extends Error {
-  override readonly name = 'ModelJudgeStopped';
-  constructor(
-    message: string,
-    readonly reason: 'budget' | 'endpoint',
-  ) {
-    super(message);
-  }
-}
-
 export interface ModelJudgeDeps {
   config: ModelJudgeConfig;
   caller: ModelCaller;
@@ -56,8 +47,6 @@ export interface ModelJudge extends RescoreJudge {
   /** A model's verdicts are objects (counted per reason by the driver), never compact. */
   judgeBatch(inputs: readonly JudgeInput[], signal: AbortSignal): Promise<readonly JudgeVerdict[]>;
 }
-
-const NEVER = new AbortController().signal;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -72,7 +61,7 @@ export function cacheKeyOf(input: JudgeInput, ref: JudgeRef): JudgeCacheKey {
 }
 
 /** Runs `work` over the items with at most `limit` at once, results in order. */
-async function mapLimited<T, R>(
+export async function mapLimited<T, R>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<R>,
@@ -92,7 +81,8 @@ async function mapLimited<T, R>(
 export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
   const { config, caller, cache } = deps;
   const ref = modelJudgeRef(config);
-  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
+  const state = emptyAskState();
+  const ask: AskDeps = { config, caller, policy: { ...DEFAULT_RETRY, ...deps.retry }, budgetMessage };
   const usage: ModelJudgeUsage = {
     calls: 0,
     cachedAnswers: 0,
@@ -101,26 +91,12 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
     outputTokens: 0,
     usd: 0,
   };
-  let stopped: ModelJudgeStopped | null = null;
-
-  const spentAll = (): boolean => config.budget !== null && usage.usd >= config.budget;
-
-  function count(tokens: TokenUsage): void {
-    usage.calls += 1;
-    usage.inputTokens += tokens.input;
-    usage.outputTokens += tokens.output;
-    usage.usd = usdOf(config, { input: usage.inputTokens, output: usage.outputTokens });
-  }
-
-  /** One try: the positionings, or an error saying why not (thrown: a call failure). */
-  async function attempt(input: JudgeInput): Promise<BrandPositioning[]> {
-    // Calls are not aborted by a stop: the batch under way finishes (it is small) and is written,
-    // so what it paid for lands in the history, not only in the cache.
-    const outcome = await caller.call({ system: MODEL_SYSTEM_PROMPT, user: judgePayload(input) }, NEVER);
-    count(outcome.usage);
-    if (outcome.kind === 'refusal') throw new InvalidReply(`the model refused: ${outcome.reason}`);
-    return toPositionings(parseReply(outcome.content), input, ref);
-  }
+  const sync = (): void => {
+    usage.calls = state.calls;
+    usage.inputTokens = state.inputTokens;
+    usage.outputTokens = state.outputTokens;
+    usage.usd = state.usd;
+  };
 
   async function judgeOne(input: JudgeInput): Promise<JudgeVerdict> {
     const key = cacheKeyOf(input, ref);
@@ -129,34 +105,17 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
       usage.cachedAnswers += 1;
       return cached.map((p) => ({ ...p, judge: ref }));
     }
-    for (let tries = 1; ; tries += 1) {
-      if (stopped !== null) return { notScored: stopped.message };
-      if (spentAll()) {
-        stopped = new ModelJudgeStopped(budgetMessage(config.budget ?? 0, usage.usd), 'budget');
-        return { notScored: stopped.message };
-      }
-      const before = { input: usage.inputTokens, output: usage.outputTokens };
-      try {
-        const positionings = await attempt(input);
-        cache.put(key, positionings, {
-          input: usage.inputTokens - before.input,
-          output: usage.outputTokens - before.output,
-        });
-        return positionings;
-      } catch (error) {
-        const failure = error instanceof InvalidReply ? error : asCallError(error, caller.label);
-        if (failure instanceof ModelCallError && !failure.retryable) {
-          stopped = new ModelJudgeStopped(failure.message, 'endpoint');
-          return { notScored: failure.message };
-        }
-        const wait = backoffMs(policy, tries, failure);
-        if (wait === null) {
-          usage.notScored += 1;
-          return { notScored: `${failure.message} (after ${tries} ${tries === 1 ? 'try' : 'tries'})` };
-        }
-        await policy.sleep(wait);
-      }
+    const prompt = { system: MODEL_SYSTEM_PROMPT, user: judgePayload(input) };
+    const outcome = await askModel(ask, state, prompt, (content) =>
+      toPositionings(parseReply(content), input, ref),
+    );
+    sync();
+    if ('failed' in outcome) {
+      if (outcome.gaveUp) usage.notScored += 1;
+      return { notScored: outcome.failed };
     }
+    cache.put(key, outcome.value, outcome.usage);
+    return outcome.value;
   }
 
   return {
@@ -166,16 +125,10 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
       const verdicts = await mapLimited(inputs, config.concurrency, (input) => judgeOne(input));
       // Answers left unjudged by a stop are not written as "not scored": the batch is dropped
       // (what was paid for is in the cache) and the job resumes from it.
-      if (stopped !== null) throw stopped;
+      if (state.stopped !== null) throw state.stopped;
       return verdicts;
     },
   };
-}
-
-function asCallError(error: unknown, label: string): ModelCallError {
-  return error instanceof ModelCallError
-    ? error
-    : new ModelCallError(`${label}: ${error instanceof Error ? error.message : String(error)}`, false);
 }
 
 export function budgetMessage(budget: number, spent: number): string {

@@ -56,7 +56,11 @@ export function createOpenAiCaller(
             ],
             response_format: {
               type: 'json_schema',
-              json_schema: { name: 'brand_positioning', strict: true, schema: MODEL_REPLY_JSON_SCHEMA },
+              json_schema: {
+                name: prompt.reply?.name ?? 'brand_positioning',
+                strict: true,
+                schema: prompt.reply?.schema ?? MODEL_REPLY_JSON_SCHEMA,
+              },
             },
           },
           { signal },

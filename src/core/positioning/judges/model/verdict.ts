@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { compileBrandMatcher, findBrandMentions } from '../../../../shared/analytics/brand-matcher';
 import { modelReplySchema, type ModelReply } from '../../../../shared/positioning/model-contract';
 import type { BrandPositioning, Evidence, JudgeInput, JudgeRef } from '../../../../shared/positioning/types';
@@ -13,8 +14,8 @@ export class InvalidReply extends Error {
   override readonly name = 'InvalidReply';
 }
 
-/** The reply's JSON, validated; throws InvalidReply saying what was wrong. */
-export function parseReply(content: unknown): ModelReply {
+/** A reply's JSON validated by `schema`; throws InvalidReply saying what was wrong. */
+export function parseWith<T>(content: unknown, schema: z.ZodType<T>): T {
   let raw = content;
   if (typeof content === 'string') {
     try {
@@ -23,7 +24,7 @@ export function parseReply(content: unknown): ModelReply {
       throw new InvalidReply(`the model's reply is not JSON (${preview(content)})`);
     }
   }
-  const parsed = modelReplySchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InvalidReply(
@@ -32,6 +33,9 @@ export function parseReply(content: unknown): ModelReply {
   }
   return parsed.data;
 }
+
+/** The positioning reply's JSON, validated. */
+export const parseReply = (content: unknown): ModelReply => parseWith(content, modelReplySchema);
 
 /** Local models often wrap JSON in a Markdown fence despite the instructions. */
 function stripFence(text: string): string {

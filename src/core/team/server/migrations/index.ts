@@ -14,6 +14,7 @@ import { writersSql } from './010-writers';
 import { monthsPastOldRowsSql } from './011-months-past-old-rows';
 import { workspaceClocksSql } from './012-workspace-clocks';
 import { nothingToWatchSql } from './013-nothing-to-watch';
+import { funnelDaysSql } from './014-funnel-days';
 
 export { SESSION_LIMITS } from './007-session-limits';
 export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
@@ -41,4 +42,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 11, name: 'months past old rows', sql: monthsPastOldRowsSql },
   { version: 12, name: 'a clock per workspace', sql: workspaceClocksSql },
   { version: 13, name: 'nothing to watch', sql: nothingToWatchSql },
+  { version: 14, name: 'funnel days', sql: funnelDaysSql },
 ];

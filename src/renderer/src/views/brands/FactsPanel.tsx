@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { BrandFactsFigures } from '../../../../shared/facts';
+import { judgedByText, type BrandFactsFigures } from '../../../../shared/facts';
 import { RateWithN } from '../../components/RateWithN';
 import { formatPercent } from '../../lib/format';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useBrandsStore } from '../../stores/brands-store';
 import { subscribe } from '../../ipc/client';
 import { useFactsStore } from '../../stores/facts-store';
+import { FactsModelCheck } from './FactsModelCheck';
 
 const percent = (v: number): string => formatPercent(v, 1);
 
-function BrandFacts({ figures }: { figures: BrandFactsFigures }) {
+function BrandFacts({ figures, byModel }: { figures: BrandFactsFigures; byModel: boolean }) {
   return (
     <div>
       <h3>
@@ -22,6 +23,7 @@ function BrandFacts({ figures }: { figures: BrandFactsFigures }) {
             <th scope="col">Supported</th>
             <th scope="col">Contradicted</th>
             <th scope="col">Not addressed</th>
+            {byModel && <th scope="col">By your model</th>}
           </tr>
         </thead>
         <tbody>
@@ -31,6 +33,7 @@ function BrandFacts({ figures }: { figures: BrandFactsFigures }) {
               <td>{f.supported}</td>
               <td>{f.contradicted}</td>
               <td>{f.notAddressed}</td>
+              {byModel && <td>{f.byModel}</td>}
             </tr>
           ))}
         </tbody>
@@ -97,6 +100,7 @@ export function FactsPanel() {
     // A re-check finished in main (after a sheet or the brands changed): read the figures again.
     return subscribe('visibility.changed', () => void load());
   }, [load]);
+  const judged = figures ? judgedByText(figures.judgedBy) : null;
   return (
     <section className="panel" aria-labelledby="facts-heading">
       <h2 id="facts-heading">Facts: what the engines get wrong</h2>
@@ -105,13 +109,15 @@ export function FactsPanel() {
         of those that address any.
       </p>
       <ImportSheet />
+      <FactsModelCheck />
       {error && <ErrorState error={error} onRetry={() => void load()} />}
       {loading && figures === null && <Loading />}
       {figures && figures.brands.length === 0 && (
         <Empty>No fact sheet yet, or no answer addresses one: import a brand’s facts (YAML or CSV).</Empty>
       )}
+      {judged && <p className="small">{judged}</p>}
       {figures?.brands.map((b) => (
-        <BrandFacts key={b.brand} figures={b} />
+        <BrandFacts key={b.brand} figures={b} byModel={judged !== null} />
       ))}
       {figures && figures.sources.length > 0 && (
         <table className="table" aria-label="Sites cited in contradicting answers">

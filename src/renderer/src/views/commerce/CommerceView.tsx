@@ -3,6 +3,7 @@ import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useCommerceStore } from '../../stores/commerce-store';
 import { AdsPanel } from './AdsPanel';
 import { ByTable } from './ByTable';
+import { EngineSurfacesTable } from './EngineSurfacesTable';
 import { MerchantsTable } from './MerchantsTable';
 import { PaidOrganicTable } from './PaidOrganicTable';
 import { ProductsTable } from './ProductsTable';
@@ -79,6 +80,9 @@ export function CommerceView() {
       {data && data.summary.empty === null && (
         <>
           <SurfacesLine summary={data.summary} />
+          <Section id="com-engines" title="Shopping and ads per engine">
+            <EngineSurfacesTable rows={data.summary.engines} />
+          </Section>
           <Section id="com-shelf" title="Shelf and ads per brand">
             <ShelfTable brands={data.summary.brands} />
           </Section>

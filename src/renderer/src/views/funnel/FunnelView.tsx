@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { FunnelView as Funnel } from '../../../../shared/funnel/types';
 import { RateWithN } from '../../components/RateWithN';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
+import { useFunnelSharingStore } from '../../stores/funnel-sharing-store';
 import { useFunnelStore } from '../../stores/funnel-store';
 import { engineLabel } from '../visibility/format';
 
@@ -111,6 +112,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** Where the numbers stay: on this computer, unless the workspace shares its daily totals. */
+function Privacy() {
+  const { sharing, load } = useFunnelSharingStore();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (sharing === null) return null;
+  return (
+    <p className="muted small">
+      {sharing.aggregates
+        ? 'Your logs and analytics rows stay on this computer; this workspace shares only its daily totals per engine and page with the team (Settings → What leaves this computer).'
+        : 'Your logs, analytics rows and these totals stay on this computer (Settings → What leaves this computer).'}
+    </p>
+  );
+}
+
 /**
  * The funnel per engine, page and week: crawled (the site's logs) → cited (the answers) →
  * referred and converted (analytics), with the pages that fall out named, and what it cannot know.
@@ -159,6 +176,7 @@ export function FunnelView() {
               <li key={c}>{c}</li>
             ))}
           </ul>
+          <Privacy />
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import { PromptSetForm } from './PromptSetForm';
 import { PromptSetsTable } from './PromptSetsTable';
 import { PromptsCsvBar } from './PromptsCsvBar';
 import { PromptsTable } from './PromptsTable';
+import { SuggestionsPanel } from './SuggestionsPanel';
 
 /** Saved prompts and prompt sets with tags; any of them goes into Compose in one click. */
 export function LibraryView() {
@@ -79,6 +80,8 @@ export function LibraryView() {
               <PromptsTable prompts={store.shown} onEdit={setEditingPrompt} />
             )}
           </div>
+
+          <SuggestionsPanel />
 
           <div className="panel">
             <div className="row">

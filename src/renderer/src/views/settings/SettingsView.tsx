@@ -18,6 +18,7 @@ import { PositioningJudgePanel } from './PositioningJudgePanel';
 import { StoragePanel } from './StoragePanel';
 import { TeamPanel } from './TeamPanel';
 import { SyncWindowPanel } from './SyncWindowPanel';
+import { FunnelSharingPanel } from './FunnelSharingPanel';
 
 export function SettingsView() {
   const { settings, key, info, updateSettings, setKeyStatus } = useAppStore();
@@ -194,6 +195,7 @@ export function SettingsView() {
 
       <TeamPanel />
       <SyncWindowPanel settings={settings} save={save} />
+      <FunnelSharingPanel />
       <StoragePanel />
 
       <McpPanel settings={settings} save={save} />

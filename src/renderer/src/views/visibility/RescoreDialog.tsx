@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { RescoreEstimateView } from '../../../../shared/positioning/rescore-app';
 import { subscribe } from '../../ipc/client';
-import { formatDuration, formatNumber } from '../../lib/format';
+import { formatDuration, formatNumber, formatUsd } from '../../lib/format';
 import { ModalDialog } from '../../components/ModalDialog';
 import { ErrorState } from '../../components/StatusStates';
 import { etaMs, useRescoreDialogStore, type RescoreRunState } from '../../stores/rescore-dialog-store';
@@ -17,8 +17,7 @@ const PERIODS: ReadonlyArray<{ label: string; days: number | null }> = [
   { label: 'Last 90 days', days: 90 },
 ];
 
-const usd = (value: number): string =>
-  value > 0 && value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+const usd = formatUsd;
 
 /** "not scored: refusal ×3, timeout ×1" (nothing when every answer was scored). */
 export function notScoredLine(counts: Record<string, number>): string | null {
