@@ -15,4 +15,5 @@ export {
   type DemoVariant,
 } from './plan';
 export { createDemoClock, demoDays } from './clock';
+export { demoFactSheet } from './facts';
 export { demoEventsBetween, type DemoEvent, type DemoEventKind } from './events';

@@ -78,6 +78,7 @@ export {
   openRunExportReader,
   productSurfaceSql,
   type ExportAdRow,
+  type ExportFactRow,
   type ExportProductRow,
   type ExportCellSummary,
   type ExportJob,
@@ -180,6 +181,7 @@ export type {
   WebhookOutboxApi,
 } from './alerts';
 export type { DemoDeleted } from './demo';
+export type { FactDrill, FactsPeriodRows } from './facts';
 export type {
   ComAdvertiserSums,
   ComBrandSums,

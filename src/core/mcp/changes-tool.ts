@@ -15,12 +15,17 @@ export function changesTool(deps: McpDeps): ToolSpec<(typeof findingsChannels)['
   return {
     name: 'what_changed',
     title: 'What changed',
-    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; commerce: shelf presence, a product leaving or entering the shelf, a tracked brand's price moving 10 % or more, a new advertiser, conquesting begun; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
+    description: `What changed in the AI answers over a period against the previous one: at most 7 ranked findings in plain words (mention rate, average position, share of voice, recommendation rate, net sentiment, attributes, cited domains; commerce: shelf presence, a product leaving or entering the shelf, a tracked brand's price moving 10 % or more, a new advertiser, conquesting begun; brand facts: a fact an engine now contradicts, a brand's discrepancy rate risen; where the change is concentrated by engine and location; the competitor who gained; the day a citation stopped), each with before/after values, 95 % intervals, n, p and the Benjamini–Hochberg q across every cell scanned (significant = q ≤ 0.05), and the answer ids behind it. ${HELP}`,
     input: findingsChannels['findings.list'].input,
     async run(query) {
       const view = (await deps.services.findings()).list(query);
       const p = view.period;
       const lines = [`What changed ${p.from} to ${p.to} against ${p.previous.from} to ${p.previous.to}.`];
+      // As brand_facts: a re-check a sheet change left is said here, not run.
+      if (deps.store.factsRecheckPending())
+        lines.push(
+          'A fact sheet changed since the answers were checked: the facts findings count the old checks until `parallax facts` or `parallax changes` checks them again.',
+        );
       if (view.empty) lines.push(view.empty);
       else if (view.findings.length === 0) lines.push(`No notable change (${view.tests} tests).`);
       view.findings.forEach((f, i) => {

@@ -2,6 +2,7 @@ import { fewAnswersWords, isThin } from '../analytics/evidence';
 import type { EngineLabels } from '../narrative/places';
 import type { AlertFacts, AlertKindDef } from './kind-def';
 import { conquestBegan, newAdvertiser, priceMoved, productShelf, shelfMoved } from './kinds/commerce';
+import { discrepancyRose, factContradicted } from './kinds/facts';
 import { brandDropped, brandEntered, competitorAppeared, competitorDisappeared } from './kinds/mentions';
 import { positionMoved } from './kinds/position';
 import { recommendationLost } from './kinds/recommendation';
@@ -32,6 +33,8 @@ export const ALERT_KIND_DEFS: Readonly<Record<AlertKind, AlertKindDef>> = {
   'price-moved': priceMoved,
   'new-advertiser': newAdvertiser,
   'conquest-began': conquestBegan,
+  'fact-contradicted': factContradicted,
+  'discrepancy-rose': discrepancyRose,
 };
 
 export function kindDef(kind: AlertKind): AlertKindDef {

@@ -6,8 +6,8 @@ import { ALERT_KINDS, type AlertKind } from './types';
 // Each monitor's alert rules: which kinds fire and their thresholds (monitor_options.rules_json).
 // The defaults: a position move of 2 or more, a cited-domain Jaccard below 0.5, an answer
 // similarity below 0.5, a trend over the last 30 runs moving at least 10 points, a shelf
-// presence moving at least 10 points, a tracked brand's price moving at least 10 %. A kind's
-// default is its module's (registry.ts): sources-changed and answer-changed are off for new
+// presence moving at least 10 points, a tracked brand's price moving at least 10 %, a brand's
+// discrepancy rate rising at least 5 points. A kind's default is its module's (registry.ts): sources-changed and answer-changed are off for new
 // monitors (they were 70 % of a month's alerts and rarely the story); a monitor that saved its
 // rules keeps them, and a kind added later takes its default in them.
 
@@ -18,6 +18,7 @@ export const DEFAULT_TREND_RUNS = 30;
 export const DEFAULT_TREND_MIN_CHANGE = 0.1;
 export const DEFAULT_SHELF_MIN_CHANGE = 0.1;
 export const DEFAULT_PRICE_MOVE = 0.1;
+export const DEFAULT_DISCREPANCY_MIN_CHANGE = 0.05;
 
 /** Each kind's default for a monitor that never saved its rules. */
 export function defaultKinds(): Record<AlertKind, boolean> {
@@ -55,6 +56,8 @@ export const alertRulesSchema = z.object({
   shelfMinChange: z.number().min(0).max(1).default(DEFAULT_SHELF_MIN_CHANGE),
   /** A tracked brand's product price must move by at least this share (0–1) between the two runs. */
   priceMove: z.number().min(0.01).max(1).default(DEFAULT_PRICE_MOVE),
+  /** A brand's discrepancy rate must rise by at least this much (0–1) between the two runs. */
+  discrepancyMinChange: z.number().min(0).max(1).default(DEFAULT_DISCREPANCY_MIN_CHANGE),
 });
 
 export type AlertRules = z.output<typeof alertRulesSchema>;

@@ -20,6 +20,8 @@ export const ALERT_KINDS = [
   'price-moved',
   'new-advertiser',
   'conquest-began',
+  'fact-contradicted',
+  'discrepancy-rose',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

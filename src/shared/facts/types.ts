@@ -80,6 +80,20 @@ export interface FactCheck {
   checker: FactChecker;
 }
 
+/** An answer's facts that it addresses: what Compare marks in it. */
+export interface ResultFacts {
+  resultId: string;
+  /** In the order of their quotes in the answer. */
+  checks: Array<{
+    brand: string;
+    brandId: string;
+    key: string;
+    verdict: Exclude<FactVerdict, 'not-addressed'>;
+    /** Offsets in the text the checker read (the Markdown, else the plain text). */
+    evidence: FactEvidence | null;
+  }>;
+}
+
 /** A tracked brand's sheet, by brand id. */
 export interface BrandFactSheet {
   brandId: string;

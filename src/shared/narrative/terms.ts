@@ -49,6 +49,8 @@ export const INTERNAL_TERMS: readonly string[] = [
   'price-moved',
   'new-advertiser',
   'conquest-began',
+  'fact-contradicted',
+  'discrepancy-rose',
   'undefined',
   'NaN',
 ];

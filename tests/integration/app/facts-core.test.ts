@@ -63,5 +63,11 @@ describe('brand facts through the app core', () => {
     expect(unknown.ok).toBe(false);
     const bad = await core.router.invoke('facts.figures', { days: 0 });
     expect(bad.ok).toBe(false);
+    // Compare's read: each answer asked for, none addressing a fact here; an empty list is refused.
+    expect(await value('facts.results', { resultIds: ['r-unknown'] })).toEqual([
+      { resultId: 'r-unknown', checks: [] },
+    ]);
+    const none = await core.router.invoke('facts.results', { resultIds: [] });
+    expect(none.ok).toBe(false);
   });
 });

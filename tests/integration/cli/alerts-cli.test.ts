@@ -76,7 +76,7 @@ describe('alerts CLI', () => {
 
     // A new monitor starts with the sources and wording rules off (they are most of the noise).
     const fresh = JSON.parse((await parallax(['monitors', 'options', 'Shoes watch', '--json'])).stdout) as {
-      rules: { kinds: Record<string, boolean> };
+      rules: { kinds: Record<string, boolean>; discrepancyMinChange: number };
     };
     expect(fresh.rules.kinds).toMatchObject({
       'brand-dropped': true,
@@ -136,6 +136,16 @@ describe('alerts CLI', () => {
     ]);
     expect(commerce.code, commerce.stderr).toBe(0);
     expect(commerce.stdout).toContain('shelf presence ≥ 15 points, price ≥ 20 %');
+
+    // The facts kinds: on by default, the discrepancy rise threshold in points (default 5).
+    expect(fresh.rules.kinds).toMatchObject({ 'fact-contradicted': true, 'discrepancy-rose': true });
+    expect(fresh.rules.discrepancyMinChange).toBe(0.05);
+    const badPoints = await parallax(['monitors', 'options', monitorId, '--discrepancy-points', '101']);
+    expect(badPoints.code).toBe(2);
+    expect(badPoints.stderr).toContain('--discrepancy-points');
+    const facts = await parallax(['monitors', 'options', monitorId, '--discrepancy-points', '12']);
+    expect(facts.code, facts.stderr).toBe(0);
+    expect(facts.stdout).toContain('discrepancy rate ≥ 12 points');
   });
 
   it('monitors run prints the alerts it raised and exits 3 with --fail-on-alert', async () => {

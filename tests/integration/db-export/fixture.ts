@@ -85,6 +85,8 @@ export function historyTableCounts(db: string): Record<string, number> {
     products: historyCount(db, 'SELECT count(*) FROM com_product'),
     offers: historyCount(db, 'SELECT count(*) FROM com_offer'),
     ads: historyCount(db, 'SELECT count(*) FROM com_ad'),
+    // The demo sets its brands' fact sheets: every check of an answer of a brand still tracked.
+    facts: historyCount(db, 'SELECT count(*) FROM fact_checks fc JOIN brands br ON br.id = fc.brand_id'),
     positioning_attributes: historyCount(
       db,
       `SELECT coalesce(sum(json_array_length(b.attrs) / 2), 0) FROM pos_brand b

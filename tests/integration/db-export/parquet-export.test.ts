@@ -61,6 +61,7 @@ describe('parallax db export --format parquet', { timeout: 120_000 }, () => {
         'ads',
         'answers',
         'brands',
+        'facts',
         'jobs',
         'mentions',
         'meta',

@@ -47,6 +47,7 @@ const counts = async (file: string): Promise<Record<string, number>> => {
     'mentions',
     'positioning',
     'positioning_attributes',
+    'facts',
     'products',
     'offers',
     'ads',
@@ -71,6 +72,7 @@ describe('parallax db export --format sqlite', { timeout: 120_000 }, () => {
     expect(got.answers).toBeGreaterThan(0);
     expect(got.positioning).toBeGreaterThan(0);
     expect(got.positioning_attributes).toBeGreaterThan(0);
+    expect(got.facts).toBeGreaterThan(0);
     expect(got.visibility_daily).toBeGreaterThan(0);
     expect(await sqlite3Json(whole, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     // Every key resolves: each answer's run and job, each source's answer, each mention's brand.

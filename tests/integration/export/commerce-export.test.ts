@@ -278,7 +278,7 @@ describe('run exports: product and ad rows of a sandbox run with shopping and ad
   it('--table is checked: a bad name, or with a format other than csv, is a usage error', async () => {
     const bad = await parallax(['export', runId, '--format', 'csv', '--table', 'offers']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--table must be one of answers, products, ads, got "offers"');
+    expect(bad.stderr).toContain('--table must be one of answers, products, ads, facts, got "offers"');
     const json = await parallax(['export', runId, '--format', 'json', '--table', 'ads']);
     expect(json.code).toBe(2);
     expect(json.stderr).toContain('--table applies to --format csv only');

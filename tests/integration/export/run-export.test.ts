@@ -73,9 +73,12 @@ function referenceRows(
   });
 }
 
-/** A result as the JSON exports write it: the profile's label beside its engine, every answer judged, none naming a tracked brand (none tracked). */
+/**
+ * A result as the JSON exports write it: the profile's label beside its engine, every answer
+ * judged, none naming a tracked brand (none tracked), so no fact checked either.
+ */
 const asExported = (r: ResultView | undefined) =>
-  r ? { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine], positioning: [] } : null;
+  r ? { ...r, engineLabel: NEUTRAL_ENGINE_LABELS[r.engine], positioning: [], facts: [] } : null;
 
 describe('streamed run exports', () => {
   let dir = '';
@@ -179,7 +182,14 @@ describe('streamed run exports', () => {
     await exportTo('xlsx', out('run.xlsx'));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out('run.xlsx'));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Results', 'Sources', 'Products', 'Ads', 'Run']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Results',
+      'Sources',
+      'Products',
+      'Ads',
+      'Facts',
+      'Run',
+    ]);
     const sheet = wb.getWorksheet('Results') as ExcelJS.Worksheet;
     expect(sheet.rowCount).toBe(301);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);

@@ -315,6 +315,7 @@ export function defaultHandlers(): Handlers {
     'positioning.attributeGaps': () => sampleAttributeGaps(),
     'positioning.buckets': () => samplePositioningTrend(),
     'positioning.results': (input) => input.resultIds.map((id) => resultPositioning(id, [])),
+    'facts.results': (input) => input.resultIds.map((resultId) => ({ resultId, checks: [] })),
     'judge.status': () => ({
       config: null,
       judge: null,

@@ -1,4 +1,5 @@
 import { useAlertsStore } from '../../../src/renderer/src/stores/alerts-store';
+import { useAnswerFactsStore } from '../../../src/renderer/src/stores/answer-facts-store';
 import { useAnswerPositioningStore } from '../../../src/renderer/src/stores/answer-positioning-store';
 import { useAppStore } from '../../../src/renderer/src/stores/app-store';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
@@ -31,6 +32,7 @@ import { useWorkspaceStore } from '../../../src/renderer/src/stores/workspace-st
 export function resetStores(): void {
   for (const store of [
     useAlertsStore,
+    useAnswerFactsStore,
     useAnswerPositioningStore,
     useAppStore,
     useBrandsStore,

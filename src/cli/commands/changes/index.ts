@@ -20,7 +20,8 @@ import type { RegisterCommand } from '../register-command';
 
 const HELP = `
 Every brand's mention rate, average position, share of voice, recommendation rate and net
-sentiment, every attribute and the most cited domains are compared with the previous period of
+sentiment, every attribute, the most cited domains, the shopping shelf and ads, and the brands'
+facts (a fact an engine now contradicts, a discrepancy rate risen) are compared with the previous period of
 the same length, over all engines and locations and in each engine, location and engine ×
 location cell. The p-values of all these tests are adjusted together (Benjamini–Hochberg, 5 %
 false-discovery rate), so scanning many cells does not turn chance into findings. The focus
@@ -33,7 +34,8 @@ JSON (--json): {period, judge, focusBrandId, tests, empty, findings: [{kind, tex
   before, after}], competitor: {brandId, name, effect, before, after, pValue} | null,
   changeDay: YYYY-MM-DD | null, resultIds: [...]}]}
   kind: mention-rate | position | share-of-voice | recommendation-rate | net-sentiment | attribute | citation |
-    shelf-presence | product-shelf | price | advertiser | conquest (commerce; price values in its currency)
+    shelf-presence | product-shelf | price | advertiser | conquest (commerce; price values in its currency) |
+    new-contradiction | discrepancy-rate (brand facts; fact: the fact's key)
   effect: the signed change (rates as fractions: -0.18 = 18 points down; positions in places, lower is better)
 
 Examples:
@@ -99,6 +101,8 @@ export const registerChangesCommand: RegisterCommand = (program: Command, ctx: C
           queryOf(core.store, flags, Date.now()),
           FILTER_FLAG_NAMES,
         );
+        // The facts findings read the checks: those a sheet change left to redo are redone first.
+        if (core.store.factsRecheckPending() && !core.store.readonly) (await core.services.facts()).recheck();
         const service = await core.services.findings();
         const view = askService(() => service.list(input));
         if (ctx.json) return writeJson(ctx, view);

@@ -44,7 +44,14 @@ function brandTable(rows: readonly CommerceBrandRow[]): string {
 function engineTable(rows: CommerceSummary['engines']): string {
   return formatTable(
     ['Engine', 'Answers', 'Shopping rate', 'With ads', 'Product slots', 'Ad slots'],
-    rows.map((e) => [e.engine, e.answers, formatRateWithN(e.shoppingRate), e.withAds, e.productSlots, e.adSlots]),
+    rows.map((e) => [
+      e.engine,
+      e.answers,
+      formatRateWithN(e.shoppingRate),
+      e.withAds,
+      e.productSlots,
+      e.adSlots,
+    ]),
   );
 }
 

@@ -25,7 +25,7 @@ import {
 import { READS, withCliCore } from '../../core';
 import type { RegisterCommand } from '../register-command';
 
-// `parallax export RUN --format csv|json|ndjson|xlsx|md|html [--table answers|products|ads]`:
+// `parallax export RUN --format csv|json|ndjson|xlsx|md|html [--table answers|products|ads|facts]`:
 // the same streamed exporters as the app. The file appears under its name only when complete.
 
 /** "1,3,7-9" (1-based prompt numbers) → 0-based indexes, checked against the run's prompts. */
@@ -59,7 +59,7 @@ function tableOf(text: string | undefined, format: ExportFormat): ExportTable {
     throw new CliUsageError(`--table must be one of ${EXPORT_TABLES.join(', ')}, got "${text}"`);
   if (format !== 'csv')
     throw new CliUsageError(
-      '--table applies to --format csv only (json, ndjson and xlsx hold products and ads already)',
+      '--table applies to --format csv only (json, ndjson and xlsx hold products, ads and facts already)',
     );
   return text as ExportTable;
 }
@@ -79,7 +79,7 @@ export const registerExportCommand: RegisterCommand = (program: Command, ctx: Cl
     )
     .option(
       '--table <table>',
-      `csv: ${EXPORT_TABLES.join('|')} (one row per answer, product slot or ad slot; default answers)`,
+      `csv: ${EXPORT_TABLES.join('|')} (one row per answer, product slot, ad slot or fact checked; default answers)`,
     )
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .action(async (runId: string, flags: ExportFlags) => {

@@ -27,6 +27,7 @@ interface OptionsFlags {
   trendPoints?: string;
   shelfPoints?: string;
   pricePercent?: string;
+  discrepancyPoints?: string;
   clientName?: string;
   reportSubject?: string;
   /** --logo FILE sets it, --no-logo (false) removes it. */
@@ -48,7 +49,8 @@ Thresholds: --position-delta (default 2 places), --jaccard (cited-domain overlap
 --similarity (answer word similarity, default 0.5), --trend-runs (the runs a trend looks at,
 default 30, at least 8), --trend-points (the smallest trend worth an alert, default 10 points),
 --shelf-points (the smallest shelf-presence move, default 10 points), --price-percent (the
-smallest price move of a tracked brand's product, default 10 %).
+smallest price move of a tracked brand's product, default 10 %), --discrepancy-points (the
+smallest rise of a brand's discrepancy rate, default 5 points).
 Shopping and ads: --commerce on|off sets include.shopping and include.ads on the engines that
 take them (assistant-a, +2 credits a request); --expand-products on|off include.expandProducts
 on search-ai (+1 credit per product cluster returned, at most +6). The next run uses them.
@@ -125,6 +127,10 @@ function applyRules(current: AlertRules, flags: OptionsFlags): AlertRules {
       flags.pricePercent !== undefined
         ? number('--price-percent', flags.pricePercent, 1, 100, false) / 100
         : current.priceMove,
+    discrepancyMinChange:
+      flags.discrepancyPoints !== undefined
+        ? number('--discrepancy-points', flags.discrepancyPoints, 0, 100, false) / 100
+        : current.discrepancyMinChange,
   });
 }
 
@@ -250,6 +256,10 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
       '--price-percent <n>',
       'the smallest price move of a tracked brand an alert reports, in % (default 10)',
     )
+    .option(
+      '--discrepancy-points <n>',
+      'the smallest rise of a brand’s discrepancy rate an alert reports, in points (default 5)',
+    )
     .option('--webhook <url>', 'POST alerts to this http(s) URL')
     .option('--no-webhook', 'remove the webhook')
     .option('--report-dir <dir>', 'write the client report to this folder after each run')
@@ -289,6 +299,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
             flags.trendPoints,
             flags.shelfPoints,
             flags.pricePercent,
+            flags.discrepancyPoints,
             flags.webhook,
             flags.reportDir,
             flags.reportDays,
@@ -334,7 +345,7 @@ export function registerMonitorOptionsCommand(monitors: Command, ctx: CliContext
         writeLine(ctx.stdout, `  rules          ${kinds.join(', ')}`);
         writeLine(
           ctx.stdout,
-          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}, trend over the last ${options.rules.trendRuns} runs ≥ ${Math.round(options.rules.trendMinChange * 100)} points, shelf presence ≥ ${Math.round(options.rules.shelfMinChange * 100)} points, price ≥ ${Math.round(options.rules.priceMove * 100)} %`,
+          `  thresholds     position moved ≥ ${options.rules.positionDelta}, domain Jaccard < ${options.rules.jaccardBelow}, answer similarity < ${options.rules.similarityBelow}, trend over the last ${options.rules.trendRuns} runs ≥ ${Math.round(options.rules.trendMinChange * 100)} points, shelf presence ≥ ${Math.round(options.rules.shelfMinChange * 100)} points, price ≥ ${Math.round(options.rules.priceMove * 100)} %, discrepancy rate ≥ ${Math.round(options.rules.discrepancyMinChange * 100)} points`,
         );
         writeLine(
           ctx.stdout,

@@ -8,6 +8,7 @@ import {
   type FactSheetFormat,
   type FactsFigures,
   type FactVerdict,
+  type ResultFacts,
 } from '../../../shared/facts';
 import type { HistoryStore } from '../../history';
 import { AppError } from '../../platform';
@@ -48,6 +49,8 @@ export interface FactsService {
   recheck(onProgress?: (done: number, total: number) => void): number;
   figures(query: { sinceMs: number | null; by?: FactsBy | null }): FactsFigures;
   checksOfJobs(jobIds: readonly string[]): JobFactCheck[];
+  /** Each answer's supported and contradicted facts with their quotes (what Compare marks). */
+  ofResults(resultIds: readonly string[]): ResultFacts[];
 }
 
 export function createFactsService(deps: { store: HistoryStore }): FactsService {
@@ -87,6 +90,22 @@ export function createFactsService(deps: { store: HistoryStore }): FactsService 
     },
     figures({ sinceMs, by = null }) {
       return factsFigures(store.factVerdictRows(sinceMs), store.factSourceRows(sinceMs), names(), by);
+    },
+    ofResults(resultIds) {
+      const brands = names();
+      const rows = store.factChecksOfResults(resultIds);
+      return resultIds.map((resultId) => ({
+        resultId,
+        checks: rows
+          .filter((r) => r.resultId === resultId)
+          .map((r) => ({
+            brand: brands.get(r.brandId) ?? r.brandId,
+            brandId: r.brandId,
+            key: r.key,
+            verdict: r.verdict === 'contradicted' ? ('contradicted' as const) : ('supported' as const),
+            evidence: r.evidence,
+          })),
+      }));
     },
     checksOfJobs(jobIds) {
       const brands = names();

@@ -6,4 +6,4 @@ export {
   type FindingsQueryInput,
   type FindingsService,
 } from './service';
-export { commerceSums } from './reads';
+export { commerceSums, factsSums } from './reads';

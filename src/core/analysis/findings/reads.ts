@@ -2,6 +2,7 @@ import type {
   CommercePeriodSums,
   DayCitations,
   DrillSpec,
+  FactsPeriodSums,
   PeriodSums,
 } from '../../../shared/analytics/findings/types';
 import type { HistoryStore, VisFilter } from '../../history';
@@ -103,6 +104,16 @@ export function drillIds(store: HistoryStore, ctx: Context, spec: DrillSpec, lim
   const base = spec.period === 'current' ? ctx.current : ctx.previous;
   const filter =
     spec.fromDay === undefined ? base : { ...base, fromDay: Math.max(base.fromDay, dayOf(spec.fromDay)) };
+  if (spec.facts !== undefined)
+    return store.factsDrill(
+      filter,
+      {
+        ...spec.facts,
+        ...(spec.engine !== undefined ? { engine: spec.engine } : {}),
+        ...(spec.loc !== undefined ? { loc: spec.loc } : {}),
+      },
+      limit,
+    );
   if (spec.commerce !== undefined)
     return store.comDrill(
       filter,
@@ -145,4 +156,9 @@ export function commerceSums(store: HistoryStore, filter: VisFilter): CommercePe
     advertisers: store.comAdvertisers(filter),
     conquest: store.comConquest(filter),
   };
+}
+
+/** One side's fact checks: per brand × fact and per brand, in each engine × location cell. */
+export function factsSums(store: HistoryStore, filter: VisFilter): FactsPeriodSums {
+  return store.factsPeriod(filter);
 }

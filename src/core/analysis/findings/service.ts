@@ -4,7 +4,7 @@ import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
 import type { HistoryStore } from '../../history';
 import { createQueryContext } from '../visibility';
-import { citationDays, commerceSums, drillIds, periodSums, scannedDomains } from './reads';
+import { citationDays, commerceSums, drillIds, factsSums, periodSums, scannedDomains } from './reads';
 
 // What changed: the findings of a period against the previous one of the same
 // length, over the same scopes and filters as the Visibility view (its query context), from the
@@ -55,10 +55,12 @@ export function createFindingsService(deps: FindingsDeps): FindingsService {
         current: {
           ...periodSums(store, ctx.current, judge, domains),
           commerce: commerceSums(store, ctx.current),
+          facts: factsSums(store, ctx.current),
         },
         previous: {
           ...periodSums(store, ctx.previous, judge, domains),
           commerce: commerceSums(store, ctx.previous),
+          facts: factsSums(store, ctx.previous),
         },
         citationDays: (domain, scope) => citationDays(store, ctx, domain, scope),
         drill: (spec) => drillIds(store, ctx, spec, input.resultLimit),

@@ -4,7 +4,8 @@ import { AppError } from '../../platform';
 import type { HandlerModule } from './types';
 
 // Brand facts in the Brands view: a sheet imported through the open dialog, the figures, and
-// the check with the analyst's model judge (estimate, start, cancel: core/positioning's driver).
+// the check with the analyst's model judge (estimate, start, cancel: core/positioning's driver);
+// in Compare, each answer's verdicts.
 // After a sheet or the brands change the history is re-checked in the background, a batch at a
 // time between other work (a 90-day history holds hundreds of thousands of answers: checked in
 // one go it would hold main for a minute); the view reads the figures as they stand and reloads
@@ -13,6 +14,7 @@ import type { HandlerModule } from './types';
 type Channels =
   | 'facts.figures'
   | 'facts.importSheet'
+  | 'facts.results'
   | 'facts.modelCheck.estimate'
   | 'facts.modelCheck.start'
   | 'facts.modelCheck.cancel'
@@ -57,6 +59,7 @@ export const factsHandlers: HandlerModule<Channels> = (ctx) => ({
     recheckInBackground(ctx);
     return service.figures({ sinceMs: ctx.now() - days * DAY_MS, by: by ?? null });
   },
+  'facts.results': async ({ resultIds }) => (await ctx.facts()).ofResults(resultIds),
   'facts.importSheet': async ({ brandId }) => {
     const service = await ctx.facts();
     const brand = service.sheet(brandId).brand;

@@ -25,7 +25,7 @@ export const brandIdSql = (alias: string): string =>
 const jsonBool = (sql: string): string =>
   `CASE ${sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' ELSE 'null' END`;
 
-const jsonArray = (element: string, from: string, order: string): string =>
+export const jsonArray = (element: string, from: string, order: string): string =>
   `(SELECT coalesce('[' || group_concat(${element}, ',' ORDER BY ${order}) || ']', '[]') ${from})`;
 
 /** A price as {amount, currency, raw}, null when the slot shows none. */
@@ -136,9 +136,9 @@ export interface ExportAdRow extends ExportSlotCell {
   domain: string | null;
 }
 
-const CELL_COLUMNS = `j.id AS jobId, r.id AS resultId, j.prompt_index AS promptIndex, p.text AS prompt,
+export const CELL_COLUMNS = `j.id AS jobId, r.id AS resultId, j.prompt_index AS promptIndex, p.text AS prompt,
   j.engine, j.country, coalesce(j.us_state, '') AS state, j.repeat`;
-const RUN_ANSWERS = `FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
+export const RUN_ANSWERS = `FROM jobs j JOIN run_prompts p ON p.run_id = j.run_id AND p.idx = j.prompt_index
   JOIN results r ON r.job_id = j.id`;
 
 /** A run's product slots, answers in the matrix order, slots in their order. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ENGINE_NAMES } from '../../../shared/api/engines';
 import { COMMERCE_MEMBER } from './export-commerce';
+import { FACTS_JSON_SQL } from './export-facts';
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { sourceCountSql } from '../codec';
 import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
@@ -72,6 +73,8 @@ function jobLineSql(withRunId: boolean, scope: JobScope): string {
     ['normalized', normalized, 'json'],
     // How the answer presents each tracked brand, as `parallax show --json` prints it.
     ['positioning', POSITIONING_SQL, 'json'],
+    // Each fact of the brands it names checked against their sheets, as `parallax show --json` prints them.
+    ['facts', FACTS_JSON_SQL, 'json'],
   ]);
   const error = jsonObjectSql([
     ['code', 'j.error_code'],

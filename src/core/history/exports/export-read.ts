@@ -8,6 +8,7 @@ import { jsonChunksFromWorkers, type ExportWorkerScript } from './export-json-wo
 import { CHILDREN_MEMBERS, JOB_ORDER, JOBS_FROM, jsonObjectSql, pagesArray } from './export-sql';
 import { inSnapshot, POSITIONING_SQL, positioningJsonFor } from './export-positioning';
 import { type ExportAdRow, type ExportProductRow, RUN_ADS_SQL, RUN_PRODUCTS_SQL } from './export-commerce';
+import { type ExportFactRow, RUN_FACTS_SQL } from './export-facts';
 import { parseStringArray } from '../connection';
 import { registerStoreFunctions, sourceCountSql } from '../codec';
 
@@ -116,6 +117,8 @@ export interface RunExportReader {
   products(runId: string): IterableIterator<ExportProductRow>;
   /** Every ad slot of the run's answers, answers in the matrix order. */
   ads(runId: string): IterableIterator<ExportAdRow>;
+  /** Every fact check of the run's answers, answers in the matrix order. */
+  facts(runId: string): IterableIterator<ExportFactRow>;
   summary(runId: string): ExportCellSummary[];
   /** Distinct cited domains with the number of answers citing each, most cited first. */
   topDomains(runId: string, limit: number): Array<{ domain: string; answers: number }>;
@@ -255,6 +258,7 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
   );
   const runProducts = db.prepare(RUN_PRODUCTS_SQL);
   const runAds = db.prepare(RUN_ADS_SQL);
+  const runFacts = db.prepare(RUN_FACTS_SQL);
   const summary = db.prepare(
     `SELECT j.engine, j.country, j.us_state AS state, count(*) AS jobs, count(r.seq) AS answers,
       sum(j.job_state = 'failed') AS failed,
@@ -335,6 +339,9 @@ export function openRunExportReader(path: string, options: RunExportReaderOption
     },
     *ads(runId) {
       for (const row of runAds.iterate(runId)) yield row as ExportAdRow;
+    },
+    *facts(runId) {
+      for (const row of runFacts.iterate(runId)) yield row as ExportFactRow;
     },
     summary: (runId) => summary.all(runId) as ExportCellSummary[],
     topDomains: (runId, limit) => topDomains.all(runId, limit) as Array<{ domain: string; answers: number }>,

@@ -21,3 +21,4 @@ export {
   type ExportProductRow,
   productSurfaceSql,
 } from './export-commerce';
+export type { ExportFactRow } from './export-facts';

@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { BrandFactSheet, Fact, FactCheck } from '../../../shared/facts';
 import { pluck } from '../connection';
+import type { VisFilter } from '../visibility';
 import {
+  addressedOfResults,
   checksOfJobs,
   factSourceRows,
   factVerdictRows,
@@ -9,6 +11,7 @@ import {
   type FactVerdictRow,
   type StoredFactCheck,
 } from './facts-read';
+import { factsDrill, factsPeriodRows, type FactDrill, type FactsPeriodRows } from './facts-period';
 import {
   factJudgeCacheGet,
   factJudgeCachePut,
@@ -22,7 +25,7 @@ import { recheckBatch, recheckCursor, type RecheckStep } from './facts-recheck';
 import { readFactSheets, readFactsVersion, writeFactSheet } from './facts-sheets';
 
 // The store's facts calls: sheets set and read, the pending re-check run a batch at a time, and
-// the checks read back.
+// the checks read back, whole or summed over a period.
 
 export interface FactsApi {
   /** Replaces a tracked brand's sheet; the history is re-checked (recheckFacts). Returns the sheets' version. */
@@ -36,8 +39,14 @@ export interface FactsApi {
   /** One batch of the pending re-check, null when none is due. */
   recheckFacts(max: number): RecheckStep | null;
   factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
+  /** The supported and contradicted checks of these answers, by result id. */
+  factChecksOfResults(resultIds: readonly string[]): Array<StoredFactCheck & { resultId: string }>;
   factVerdictRows(sinceMs: number | null): FactVerdictRow[];
   factSourceRows(sinceMs: number | null): FactSourceRow[];
+  /** A period's checks summed per brand × fact × cell and per brand × cell (what findings compare). */
+  factsPeriod(filter: VisFilter): FactsPeriodRows;
+  /** The period's answers contradicting a brand's fact, newest first. */
+  factsDrill(filter: VisFilter, drill: FactDrill, limit: number): string[];
   /** The next answers with facts the checker left not addressed that `judge` has not judged yet. */
   factModelWork(judge: string, query: { after: number; sinceMs: number | null; max: number }): FactModelBatch;
   /** A model judge's verdicts on one answer, beside the checker's. */
@@ -70,8 +79,11 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factsRecheckPending: () => recheckCursor(db) >= 0,
     recheckFacts: (max) => recheckBatch(db, max),
     factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
+    factChecksOfResults: (resultIds) => addressedOfResults(db, resultIds),
     factVerdictRows: (since) => factVerdictRows(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
+    factsPeriod: (filter) => factsPeriodRows(db, filter),
+    factsDrill: (filter, drill, limit) => factsDrill(db, filter, drill, limit),
     factModelWork: (judge, query) => factModelWork(db, judge, query),
     writeFactModelChecks: (seq, jobId, checks, version) => writeModelChecks(db, seq, jobId, checks, version),
     factJudgeCacheGet: (key) => factJudgeCacheGet(db, key),

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import type { FactVerdict } from '../../../shared/facts';
 import { stmt } from '../connection';
 
-// What the facts queries read: the checks of a run's answers, and the checks and cited domains
-// of the answers fetched since a time, with the engine and country each was asked in. Each reads
+// What the facts queries read: the checks of a run's answers or of some answers, and the checks
+// and cited domains of the answers fetched since a time, with the engine and country each was asked in. Each reads
 // one verdict per answer, brand and fact (EFFECTIVE): the checker's, unless it left the fact not
 // addressed and the analyst's model judge found it supported or contradicted; `checker` says which.
 
@@ -52,7 +52,27 @@ export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): 
      SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker
      FROM eff WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY job_id, brand_id, key`,
   ).all(JSON.stringify(jobIds)) as CheckRow[];
-  return rows.map((r) => ({
+  return rows.map(checkOf);
+}
+
+/** The built-in checker's supported and contradicted checks of these answers (by result id), with their quotes. */
+export function addressedOfResults(
+  db: Database.Database,
+  resultIds: readonly string[],
+): Array<StoredFactCheck & { resultId: string }> {
+  const rows = stmt(
+    db,
+    `SELECT r.id AS result_id, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.evidence_text, fc.evidence_start,
+       fc.evidence_end, fc.checker
+     FROM results r JOIN fact_checks fc ON fc.seq = r.seq
+     WHERE r.id IN (SELECT value FROM json_each(?)) AND fc.checker = 'builtin' AND fc.verdict <> 'not-addressed'
+     ORDER BY r.id, fc.evidence_start, fc.brand_id, fc.key`,
+  ).all(JSON.stringify(resultIds)) as Array<CheckRow & { result_id: string }>;
+  return rows.map((r) => ({ ...checkOf(r), resultId: r.result_id }));
+}
+
+function checkOf(r: CheckRow): StoredFactCheck {
+  return {
     jobId: r.job_id,
     brandId: r.brand_id,
     key: r.key,
@@ -62,7 +82,7 @@ export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): 
         ? null
         : { text: r.evidence_text, start: r.evidence_start ?? 0, end: r.evidence_end ?? 0 },
     checker: r.checker,
-  }));
+  };
 }
 
 /** One check of one answer, with where the answer was asked. */

@@ -4,6 +4,7 @@
 
 export { createFactsApi, type FactsApi } from './facts-api';
 export { createFactsIndexer, withFactsIndex, type FactsIndexer } from './facts-index';
+export type { FactBrandCellSums, FactCellSums, FactDrill, FactsPeriodRows } from './facts-period';
 export type { FactSourceRow, FactVerdictRow, StoredFactCheck } from './facts-read';
 export type { RecheckStep } from './facts-recheck';
 export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts-model';

@@ -8,7 +8,8 @@ import type { ExportAdRow, ExportProductRow, RunExportReader } from '../../histo
 
 type Cell = string | number;
 
-const CELL_COLUMNS = [
+/** The answer's cell, what every flat row of a run's answers starts with (facts-rows.ts too). */
+export const ANSWER_CELL_COLUMNS = [
   'runId',
   'jobId',
   'resultId',
@@ -18,8 +19,9 @@ const CELL_COLUMNS = [
   'country',
   'state',
   'repeat',
-  'slot',
 ] as const;
+
+const CELL_COLUMNS = [...ANSWER_CELL_COLUMNS, 'slot'] as const;
 
 export const PRODUCT_COLUMNS = [
   ...CELL_COLUMNS,

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import type { ExportTable } from '../../../shared/ipc/channels/tools';
 import type { TextExportContext } from './context';
-import { ADS_TABLE, PRODUCTS_TABLE } from './commerce-rows';
+import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
+import { FACTS_TABLE } from './facts-rows';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
 
 // One table a file, streamed: rows are quoted by papaparse in batches of BATCH and written as
@@ -51,6 +52,11 @@ export async function writeCsv(ctx: TextExportContext, table: ExportTable = 'ans
     await writeTable(ctx, EXPORT_COLUMNS, answerRows(ctx), () => ctx.progress.tick());
     return;
   }
-  const slots = table === 'products' ? PRODUCTS_TABLE : ADS_TABLE;
+  const tables: Record<Exclude<ExportTable, 'answers'>, SlotTable> = {
+    products: PRODUCTS_TABLE,
+    ads: ADS_TABLE,
+    facts: FACTS_TABLE,
+  };
+  const slots = tables[table];
   await writeTable(ctx, slots.columns, slots.rows(ctx.reader, ctx.run, ctx.labelOf));
 }

@@ -4,13 +4,15 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExportContext } from './context';
 import { ADS_TABLE, PRODUCTS_TABLE, type SlotTable } from './commerce-rows';
+import { FACTS_TABLE } from './facts-rows';
 import { commerceSheet, type CommerceTable } from './commerce-sheet';
 import { EXPORT_COLUMNS, exportRow, rowValues } from './export-data';
 import { ROWS_PER_PAGE, zipCaughtUp } from './xlsx-pace';
 
 // A workbook with a Results sheet (one row per job), a Sources sheet, Products and Ads sheets
 // (one row per product or ad slot of the answers, as kept at ingest), a Commerce sheet (the run's
-// shelf and ads per brand and engine, when it shows products or ads) and a Run sheet, written
+// shelf and ads per brand and engine, when it shows products or ads), a Facts sheet (one row per
+// answer, brand and fact checked against its sheet) and a Run sheet, written
 // with ExcelJS's streaming WorkbookWriter: each row is committed (serialized into the zip) as
 // soon as it is read, inline strings instead of a shared-strings table, and every page of rows
 // waits for the zip to take them (xlsx-pace.ts), so memory does not grow with the run. The Sources sheet is a second pass over the history (a streamed workbook is
@@ -175,6 +177,7 @@ export async function writeXlsx(ctx: ExportContext, path: string): Promise<void>
     await writeSources(ctx, wb.addWorksheet('Sources', frozen));
     await writeSlots(ctx, wb.addWorksheet('Products', frozen), PRODUCTS_TABLE);
     await writeSlots(ctx, wb.addWorksheet('Ads', frozen), ADS_TABLE);
+    await writeSlots(ctx, wb.addWorksheet('Facts', frozen), FACTS_TABLE);
     if (ctx.commerce) writeCommerceSheet(ctx, wb.addWorksheet('Commerce', frozen));
     writeRunSheet(ctx, wb.addWorksheet('Run'));
     await wb.commit();

@@ -4,6 +4,7 @@ import { cellId } from './subjects';
 import { caveatWords, percent, placeName } from './phrase';
 import { benjaminiHochberg, testMeans, testRates, type TestResult } from './significance';
 import type {
+  CellKey,
   CommercePeriodSums,
   DrillSpec,
   Finding,
@@ -33,8 +34,9 @@ export const PRICE_MOVE = 0.1;
 const MIN_EVENT = 2;
 const NOT_SIGNIFICANT_WEIGHT = 0.25;
 
-interface Event {
-  kind: Exclude<FindingKind, 'mention-rate' | 'position' | 'share-of-voice' | 'recommendation-rate'>;
+/** A two-period event not yet ranked: commerce's here, the facts' in facts.ts. */
+export interface Event {
+  kind: FindingKind;
   key: string;
   brandId: string | null;
   focus: boolean;
@@ -44,8 +46,11 @@ interface Event {
   effect: number;
   words: string;
   drill: DrillSpec;
+  /** Where it is measured (default: a product's location, else everywhere). */
+  scope?: Partial<CellKey>;
   product?: Finding['product'];
   advertiser?: string;
+  fact?: string;
 }
 
 const shopAnswers = (s: CommercePeriodSums | undefined): number =>
@@ -253,7 +258,7 @@ function findingOf(e: Event, q: number, fdr: number, score: number, shortEarlier
     brandId: e.brandId,
     domain: null,
     attribute: null,
-    scope: e.product?.loc ? { loc: e.product.loc } : {},
+    scope: scopeOf(e),
     before: { ...e.result.before, n: e.thin[0] },
     after: { ...e.result.after, n: e.thin[1] },
     concentration: [],
@@ -262,8 +267,11 @@ function findingOf(e: Event, q: number, fdr: number, score: number, shortEarlier
     resultIds: [],
     ...(e.product ? { product: e.product } : {}),
     ...(e.advertiser !== undefined ? { advertiser: e.advertiser } : {}),
+    ...(e.fact !== undefined ? { fact: e.fact } : {}),
   };
 }
+
+const scopeOf = (e: Event): Partial<CellKey> => e.scope ?? (e.product?.loc ? { loc: e.product.loc } : {});
 
 /** The period's commerce events as ranked candidates, and how many were tested. */
 export function commerceEvents(
@@ -279,14 +287,26 @@ export function commerceEvents(
     ...advertiserEvents(input, name),
     ...conquestEvents(input, name),
   ];
+  return { candidates: rankEvents(input, events, fdr), tests: events.length };
+}
+
+/**
+ * Events as ranked candidates: their p-values controlled together (Benjamini–Hochberg), never
+ * significant on thin data, the focus brand's significant ones first.
+ */
+export function rankEvents(input: FindingsInput, events: readonly Event[], fdr: number): Candidate[] {
   const q = benjaminiHochberg(events.map((e) => e.result.pValue));
   // Like with like, as for every other finding: an event whose earlier period covers far fewer
-  // days or cells (of its country, or of every cell) says so and ranks below comparable ones.
+  // days or cells (of its scope, or of every cell) says so and ranks below comparable ones.
   const shortOf = shortEarlierOf(input);
-  const cellsOfLoc = (loc: string): string[] =>
-    input.current.cells.filter((c) => c.loc === loc).map((c) => cellId(c));
-  const candidates = events.map((e, i): Candidate => {
-    const shortEarlier = shortOf(e.product?.loc ? cellsOfLoc(e.product.loc) : []);
+  const cellsOf = (scope: Partial<CellKey>): string[] =>
+    scope.engine === undefined && scope.loc === undefined
+      ? []
+      : input.current.cells
+          .filter((c) => (scope.engine ?? c.engine) === c.engine && (scope.loc ?? c.loc) === c.loc)
+          .map((c) => cellId(c));
+  return events.map((e, i): Candidate => {
+    const shortEarlier = shortOf(cellsOf(scopeOf(e)));
     const qValue = q[i] as number;
     const significant = qValue <= fdr && !isThin(e.thin[0], e.thin[1]);
     const size = Number.isFinite(e.result.size) ? Math.abs(e.result.size) : 0;
@@ -303,5 +323,4 @@ export function commerceEvents(
       },
     };
   });
-  return { candidates, tests: events.length };
 }

@@ -3,6 +3,7 @@ import { citationChangeDay, type CitationChange } from './changepoint';
 import { shortEarlierOf } from './coverage';
 import { competitorWhoGained, concentration } from './decompose';
 import { commerceEvents, type Candidate } from './commerce';
+import { factsEvents } from './facts';
 import {
   caveatWords,
   changeWords,
@@ -190,10 +191,23 @@ function candidatesOf(
     build: () => describe(input, r, brandSubjects, fdr),
   }));
   const events = commerceEvents(input, fdr);
-  const candidates = [...scanned, ...events.candidates].sort(
-    (a, b) => a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
-  return { candidates, tests: tests.length + events.tests };
+  const facts = factsEvents(input, fdr);
+  const candidates = [...scanned, ...events.candidates, ...facts.candidates].sort(byRank);
+  return { candidates, tests: tests.length + events.tests + facts.tests };
+}
+
+function byRank(a: Candidate, b: Candidate): number {
+  return a.tier - b.tier || b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * The facts findings alone, all of them (no limit), ranked: what the facts alerts raise from a
+ * monitor's run against its previous one.
+ */
+export function findFactsChanges(input: FindingsInput): Finding[] {
+  return factsEvents(input, input.fdr ?? DEFAULT_FDR)
+    .candidates.sort(byRank)
+    .map((c) => c.build());
 }
 
 /**

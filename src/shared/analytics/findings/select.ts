@@ -20,6 +20,8 @@ const NOTABLE: Record<FindingKind, number> = {
   price: 0.1,
   advertiser: 0.1,
   conquest: 0.1,
+  'new-contradiction': 0.1,
+  'discrepancy-rate': 0.1,
 };
 /** …and only when both periods have at least this many answers behind it. */
 const NOTABLE_MIN_N = 10;

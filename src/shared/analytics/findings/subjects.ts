@@ -67,6 +67,8 @@ export const METRICS: Record<FindingKind, MetricDef> = {
   'product-shelf': rate,
   advertiser: rate,
   conquest: rate,
+  'new-contradiction': rate,
+  'discrepancy-rate': rate,
   price: means(false),
   position: means(true),
   'net-sentiment': {

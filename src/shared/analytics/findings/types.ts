@@ -74,6 +74,24 @@ export interface PeriodSums {
   domains: readonly DomainCellSums[];
   /** The commerce roll-ups' sums (absent: no commerce findings). */
   commerce?: CommercePeriodSums;
+  /** The fact checks' sums (absent: no facts findings). */
+  facts?: FactsPeriodSums;
+}
+
+/** One period's fact checks of the tracked brands with a fact sheet, per engine × location cell. */
+export interface FactsPeriodSums {
+  /** Per brand and fact: answers addressing the fact, those contradicting it, and one contradicting quote. */
+  facts: ReadonlyArray<
+    CellKey & {
+      brandId: string;
+      key: string;
+      addressing: number;
+      contradicted: number;
+      evidence: string | null;
+    }
+  >;
+  /** Per brand: answers addressing any of its facts, and those contradicting at least one. */
+  brands: ReadonlyArray<CellKey & { brandId: string; addressing: number; contradicting: number }>;
 }
 
 /** One period's commerce sums: the shelf per cell, and what the event findings compare. */
@@ -131,6 +149,8 @@ export interface DrillSpec {
   fromDay?: string;
   /** A commerce finding's answers (the commerce slot rows'), instead of the brand or domain's. */
   commerce?: CommerceDrillWhat;
+  /** A facts finding's answers: those contradicting the brand's fact (any of its facts without a key). */
+  facts?: { brandId: string; key?: string };
 }
 
 export interface FindingsInput {
@@ -169,7 +189,9 @@ export type FindingKind =
   | 'product-shelf'
   | 'price'
   | 'advertiser'
-  | 'conquest';
+  | 'conquest'
+  | 'new-contradiction'
+  | 'discrepancy-rate';
 
 /** The commerce findings that are events (a product, price, advertiser or conquest), not a brand's rate. */
 export const COMMERCE_EVENT_KINDS = ['product-shelf', 'price', 'advertiser', 'conquest'] as const;
@@ -246,6 +268,8 @@ export interface Finding {
   product?: { title: string; loc: string; currency: string | null };
   /** An advertiser or conquest finding's advertiser, as stored. */
   advertiser?: string;
+  /** A facts finding's fact (its key in the brand's sheet). */
+  fact?: string;
 }
 
 export interface FindingsView {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { FactsFigures, FactSheetError } from '../../facts';
+import type { FactsFigures, FactSheetError, ResultFacts } from '../../facts';
 import type { FactsCheckEstimate, FactsModelCheckStatus } from '../../facts/model-check';
 import { invokeChannel } from '../define';
 
 // Brand facts in the Brands view: each brand's fact sheet imported from a YAML or CSV file
 // through main's open dialog, and the figures (discrepancy rate with n and interval, per fact,
-// the sites cited in contradicting answers) from core.services.facts().
+// the sites cited in contradicting answers) from core.services.facts(); in Compare, each
+// answer's verdicts with their quotes.
 
 const id = z.string().min(1).max(64);
 /** The answers of the last `days` days; all when absent. */
@@ -33,6 +34,10 @@ export const factsChannels = {
   ).returns<FactsFigures>(),
   /** Asks for a fact sheet file (YAML or CSV) and sets it as the brand's sheet. */
   'facts.importSheet': invokeChannel(z.object({ brandId: id }).strict()).returns<FactSheetImportView>(),
+  /** Each answer's supported and contradicted facts with their quotes and offsets (Compare marks them). */
+  'facts.results': invokeChannel(z.object({ resultIds: z.array(id).min(1).max(500) }).strict()).returns<
+    ResultFacts[]
+  >(),
   /** What asking the model judge about the facts the checker left would cost; nothing is sent. */
   'facts.modelCheck.estimate': invokeChannel(period).returns<FactsCheckEstimate>(),
   /** Starts that check in the background (progress: the 'facts.modelCheck' event). */

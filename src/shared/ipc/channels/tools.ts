@@ -18,7 +18,7 @@ export interface QueueStatusView {
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'ndjson', 'md', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** What a CSV export holds: one row per answer (job), per product slot or per ad slot. */
-export const EXPORT_TABLES = ['answers', 'products', 'ads'] as const;
+export const EXPORT_TABLES = ['answers', 'products', 'ads', 'facts'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 export const toolsChannels = {

@@ -2,6 +2,7 @@ import type { ExportTable } from '../types';
 import { answersTable } from './answers';
 import { brandsTable } from './brands';
 import { adsTable, offersTable, productsTable } from './commerce';
+import { factsTable } from './facts';
 import { jobsTable } from './jobs';
 import { mentionsTable } from './mentions';
 import { positioningTable } from './positioning';
@@ -32,6 +33,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   mentionsTable,
   positioningTable,
   positioningAttributesTable,
+  factsTable,
   productsTable,
   offersTable,
   adsTable,

@@ -2,13 +2,15 @@ import { useMemo, useRef, useState } from 'react';
 import type { ResultView } from '../../../../shared/ipc/channels/runs';
 import type { BrandMatcher } from '../../../../shared/analytics/brand-matcher';
 import type { CompareColumn } from '../../lib/compare-columns';
-import { evidenceMarks, judgedText } from '../../lib/evidence';
+import { evidenceMarks, factMarks, judgedText } from '../../lib/evidence';
 import { formatDateTime } from '../../lib/format';
+import { useAnswerFactsStore } from '../../stores/answer-facts-store';
 import { useAnswerPositioningStore } from '../../stores/answer-positioning-store';
 import { useNavStore } from '../../stores/nav-store';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { Loading } from '../../components/StatusStates';
 import { ColumnExtras } from './ColumnExtras';
+import { FactVerdicts } from './FactVerdicts';
 import { PositioningBadges } from './PositioningBadges';
 import { RawJsonPanel, StoredHtmlPanel } from './RawPanels';
 import { SourcesList } from './SourcesList';
@@ -29,13 +31,17 @@ type Tab = 'answer' | 'raw' | 'html';
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** The answer's text as the judge read it, with each brand's evidence to mark. */
+/** The answer's text as the judge read it, with each brand's evidence and each checked fact's quote to mark. */
 function useEvidence(result: ResultView | undefined, resultId: string | null) {
   const positioning = useAnswerPositioningStore((s) => (resultId ? s.byResult[resultId] : undefined));
+  const facts = useAnswerFactsStore((s) => (resultId ? s.byResult[resultId] : undefined));
   const text = result ? judgedText(result, positioning) : '';
-  const marks = useMemo(() => evidenceMarks(positioning, text), [positioning, text]);
+  const marks = useMemo(
+    () => [...evidenceMarks(positioning, text), ...factMarks(facts, text)],
+    [positioning, facts, text],
+  );
   const marked = useMemo(() => new Set(marks.map((m) => m.id)), [marks]);
-  return { positioning, text, marks, marked };
+  return { positioning, facts, text, marks, marked };
 }
 
 /** Moves the focus to a piece of evidence in the column (a badge's target) and scrolls it into view. */
@@ -106,6 +112,11 @@ export function AnswerColumn({
         )}
         <PositioningBadges
           positioning={evidence.positioning}
+          marked={tab === 'answer' ? evidence.marked : NONE}
+          showEvidence={(id) => focusEvidence(articleRef.current, id)}
+        />
+        <FactVerdicts
+          facts={evidence.facts}
           marked={tab === 'answer' ? evidence.marked : NONE}
           showEvidence={(id) => focusEvidence(articleRef.current, id)}
         />

@@ -3,6 +3,7 @@ import type { CompareColumn } from '../../lib/compare-columns';
 import { domainColumnCounts, overlapMatrix } from '../../lib/overlap';
 import { useSyncScroll } from '../../lib/use-sync-scroll';
 import { subscribe } from '../../ipc/client';
+import { useAnswerFactsStore } from '../../stores/answer-facts-store';
 import { useAnswerPositioningStore } from '../../stores/answer-positioning-store';
 import { useBrandsStore } from '../../stores/brands-store';
 import { useCompareStore } from '../../stores/compare-store';
@@ -20,27 +21,36 @@ interface Props {
 }
 
 /**
- * Reads the positioning of the columns' answers (their badges and evidence), and reads it again
- * after a re-score or a brand change moved it.
+ * Reads the positioning and the checked facts of the columns' answers (their badges and
+ * evidence), and reads them again after a re-score, a brand change or a facts re-check moved them.
  */
-function useColumnsPositioning(columns: CompareColumn[]): void {
-  const ensure = useAnswerPositioningStore((s) => s.ensure);
-  const clear = useAnswerPositioningStore((s) => s.clear);
-  const generation = useAnswerPositioningStore((s) => s.generation);
+function useColumnsEvidence(columns: CompareColumn[]): void {
   const ids = useMemo(() => columns.flatMap((c) => (c.cell.resultId ? [c.cell.resultId] : [])), [columns]);
+  const ensurePositioning = useAnswerPositioningStore((s) => s.ensure);
+  const clearPositioning = useAnswerPositioningStore((s) => s.clear);
+  const posGeneration = useAnswerPositioningStore((s) => s.generation);
+  const ensureFacts = useAnswerFactsStore((s) => s.ensure);
+  const clearFacts = useAnswerFactsStore((s) => s.clear);
+  const factsGeneration = useAnswerFactsStore((s) => s.generation);
   useEffect(() => {
-    void ensure(ids);
-  }, [ids, ensure, generation]);
+    void ensurePositioning(ids);
+  }, [ids, ensurePositioning, posGeneration]);
+  useEffect(() => {
+    void ensureFacts(ids);
+  }, [ids, ensureFacts, factsGeneration]);
   useEffect(() => {
     const offRescore = subscribe('positioning.rescore', (p) => {
-      if (p.phase === 'done') clear();
+      if (p.phase === 'done') clearPositioning();
     });
-    const offChanged = subscribe('visibility.changed', clear);
+    const offChanged = subscribe('visibility.changed', () => {
+      clearPositioning();
+      clearFacts();
+    });
     return () => {
       offRescore();
       offChanged();
     };
-  }, [clear]);
+  }, [clearPositioning, clearFacts]);
 }
 
 /**
@@ -50,7 +60,7 @@ function useColumnsPositioning(columns: CompareColumn[]): void {
 export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props) {
   const store = useCompareStore();
   const matcher = useBrandsStore((s) => s.matcher);
-  useColumnsPositioning(columns);
+  useColumnsEvidence(columns);
 
   const columnSources = useMemo(
     () =>
