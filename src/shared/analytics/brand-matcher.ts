@@ -312,6 +312,25 @@ function scanMentions(matcher: BrandMatcher, f: FoldedText, out: BrandMention[])
   return out;
 }
 
+// The judge and the facts checker read the same answer one after the other at ingest, with the
+// same matcher and (text-fold.ts) the same fold: the last scan's mentions are kept for the next
+// reader of that pair, so the answer is scanned once.
+let lastScan: { matcher: BrandMatcher; fold: FoldedText; found: readonly number[] } | null = null;
+
+/**
+ * eachMention's mentions as one flat list, three numbers a mention (brand index, original start,
+ * original end), in text order; the same list again for the same matcher and fold.
+ */
+export function mentionTriples(matcher: BrandMatcher, f: FoldedText): readonly number[] {
+  if (lastScan !== null && lastScan.matcher === matcher && lastScan.fold === f) return lastScan.found;
+  const found: number[] = [];
+  eachMention(matcher, f, (brand, start, end) => {
+    found.push(brand, start, end);
+  });
+  lastScan = { matcher, fold: f, found };
+  return found;
+}
+
 /**
  * The alias of a hit whose spaces are not single spaces ("Kontora\nBank"). A key has only
  * single spaces, so a hit found as it is needs no test for a space and no copy.

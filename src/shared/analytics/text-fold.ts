@@ -59,7 +59,7 @@ const NON_ASCII = /[^\0-\x7f]/g;
 
 /** Folded text without offsets (brand aliases, entity names). */
 export function foldText(text: string): string {
-  return foldWithOffsets(text).folded;
+  return foldFresh(text).folded;
 }
 
 /**
@@ -68,9 +68,9 @@ export function foldText(text: string): string {
  * (ß → ss, a stripped accent, a decomposed Hangul syllable).
  */
 export interface FoldedText {
-  folded: string;
+  readonly folded: string;
   /** Every folded offset is the original offset (then folded.length === text.length). */
-  sameOffsets: boolean;
+  readonly sameOffsets: boolean;
   /** Original offset of the character that produced folded[f] (start of a match). */
   toOriginalStart(f: number): number;
   /** Original offset just after the character that produced folded[f − 1] (end of a match). */
@@ -171,7 +171,26 @@ function foldedOffsetOf(pieces: OffsetPieces, foldedLength: number, o: number): 
   return f < fEnd ? f : fEnd;
 }
 
+// Ingest reads each answer several times in a row on one thread (Visibility's brand scan, the
+// positioning judge, the facts checker), each needing its fold: the last answer's fold is kept,
+// so one answer is folded once. Short texts (names, labels, headers folded between those reads)
+// are cheap to fold and are not kept, so they never push the answer's fold out. A FoldedText is
+// never changed by its readers, so sharing one is safe.
+const KEEP_FOLD_FROM = 256;
+let lastText = '';
+let lastFold: FoldedText | null = null;
+
+/** The fold of `text` with its offsets, the last long text's kept (see above). */
 export function foldWithOffsets(text: string): FoldedText {
+  if (text.length < KEEP_FOLD_FROM) return foldFresh(text);
+  if (lastFold !== null && text === lastText) return lastFold;
+  const fold = foldFresh(text);
+  lastText = text;
+  lastFold = fold;
+  return fold;
+}
+
+function foldFresh(text: string): FoldedText {
   // The scans below start with this test's `lastIndex` (at the first non-ASCII unit).
   NON_ASCII.lastIndex = 0;
   if (!NON_ASCII.test(text)) {

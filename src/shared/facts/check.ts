@@ -1,4 +1,4 @@
-import { eachMention } from '../analytics/brand-matcher';
+import { mentionTriples } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
 import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import { matcherFor } from '../positioning';
@@ -64,9 +64,14 @@ function evidenceOf(text: string, fold: FoldedText, scope: Scope): FactEvidence 
 
 function mentionsOf(brands: readonly BrandDefinition[], fold: FoldedText): FoldedMention[] {
   const out: FoldedMention[] = [];
-  eachMention(matcherFor(brands), fold, (brand, start, end) => {
-    out.push({ brand, start: fold.toFolded(start), end: fold.toFolded(end) });
-  });
+  const found = mentionTriples(matcherFor(brands), fold);
+  for (let k = 0; k < found.length; k += 3) {
+    out.push({
+      brand: found[k] as number,
+      start: fold.toFolded(found[k + 1] as number),
+      end: fold.toFolded(found[k + 2] as number),
+    });
+  }
   return out;
 }
 

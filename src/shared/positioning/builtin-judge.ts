@@ -1,4 +1,4 @@
-import { compileBrandMatcher, eachMention, type BrandMatcher } from '../analytics/brand-matcher';
+import { compileBrandMatcher, mentionTriples, type BrandMatcher } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
 import type { FoldedText } from '../analytics/text-fold';
 import { analyseAnswer } from './analyse';
@@ -79,11 +79,14 @@ function splitMentions(
   const inText: MentionRef[] = [];
   const inUrls: MentionRef[] = [];
   if (text === '') return { inText, inUrls };
-  eachMention(matcher, fold, (brand, start, end) => {
-    const ref = { brand: indexOf[brand] as number, start, end };
+  const found = mentionTriples(matcher, fold);
+  for (let k = 0; k < found.length; k += 3) {
+    const start = found[k + 1] as number;
+    const end = found[k + 2] as number;
+    const ref = { brand: indexOf[found[k] as number] as number, start, end };
     if (urls.length > 0 && urls.some(([s, e]) => start >= s && end <= e)) inUrls.push(ref);
     else inText.push(ref);
-  });
+  }
   return { inText, inUrls };
 }
 
