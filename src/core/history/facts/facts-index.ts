@@ -41,6 +41,17 @@ export function writeChecks(
   version: number,
 ): void {
   stmt(db, "DELETE FROM fact_checks WHERE seq = ? AND checker = 'builtin'").run(seq);
+  insertCheckRows(db, seq, jobId, checks, version);
+}
+
+/** Inserts an answer's checks as rows of fact_checks, in one statement. */
+export function insertCheckRows(
+  db: Database.Database,
+  seq: number,
+  jobId: string,
+  checks: readonly FactCheck[],
+  version: number,
+): void {
   insertRows(
     db,
     INSERT_CHECKS,

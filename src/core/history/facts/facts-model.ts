@@ -3,6 +3,7 @@ import { BUILTIN_CHECKER, type Fact, type FactCheck, type FactVerdict } from '..
 import type { JudgeInput } from '../../../shared/positioning/types';
 import { judgedContent } from '../positioning';
 import { stmt } from '../connection';
+import { insertCheckRows } from './facts-index';
 import { contentOf, type TextRow } from './facts-recheck';
 import { readFactSheets, readFactsVersion } from './facts-sheets';
 
@@ -108,28 +109,13 @@ export function writeModelChecks(
     db,
     "DELETE FROM fact_checks WHERE seq = ? AND brand_id = ? AND key = ? AND checker <> 'builtin'",
   );
-  const insert = stmt(
-    db,
-    `INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   db.transaction(() => {
-    for (const c of checks) {
-      if (c.checker === BUILTIN_CHECKER) continue;
-      drop.run(seq, c.brandId, c.key);
-      insert.run(
-        seq,
-        jobId,
-        c.brandId,
-        c.key,
-        c.verdict,
-        c.evidence?.text ?? null,
-        c.evidence?.start ?? null,
-        c.evidence?.end ?? null,
-        c.checker,
-        version,
-      );
-    }
+    // One verdict per brand and fact: the last one given stands.
+    const last = new Map<string, FactCheck>();
+    for (const c of checks) if (c.checker !== BUILTIN_CHECKER) last.set(`${c.brandId}\u0001${c.key}`, c);
+    const judged = [...last.values()];
+    for (const c of judged) drop.run(seq, c.brandId, c.key);
+    insertCheckRows(db, seq, jobId, judged, version);
   }).immediate();
 }
 
