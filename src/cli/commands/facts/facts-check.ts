@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import {
   createFactsModelJudge,
@@ -21,6 +20,7 @@ import {
   writeLine,
   type CliContext,
 } from '../../context';
+import { confirmOnTerminal } from '../../confirm';
 import { withCliCore, type CliCore } from '../../core';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../../run-session';
 import { periodOf } from '../../visibility-filters';
@@ -71,15 +71,11 @@ function printEstimate(ctx: CliContext, e: FactsCheckEstimate): void {
   );
 }
 
-async function confirm(ctx: CliContext, e: FactsCheckEstimate): Promise<boolean> {
-  if (!ctx.stdin.isTTY) return true;
-  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
-  const reply = await rl
-    .question(
-      `Send ${e.facts.toLocaleString('en')} facts in ${e.answersToSend.toLocaleString('en')} answers to ${e.judge.id} for about ${formatUsd(e.usd)}? [y/N] `,
-    )
-    .finally(() => rl.close());
-  return /^y(es)?$/i.test(reply.trim());
+function confirm(ctx: CliContext, e: FactsCheckEstimate): Promise<boolean> {
+  return confirmOnTerminal(
+    ctx,
+    `Send ${e.facts.toLocaleString('en')} facts in ${e.answersToSend.toLocaleString('en')} answers to ${e.judge.id} for about ${formatUsd(e.usd)}?`,
+  );
 }
 
 function usageLine(u: FactsModelUsage): string {

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import {
   createModelCaller,
   createModelJudge,
@@ -23,6 +22,7 @@ import {
   writeLine,
   type CliContext,
 } from '../../context';
+import { confirmOnTerminal } from '../../confirm';
 import type { CliCore } from '../../core';
 import { printOutcome, progressReporter, stopOnInterrupt } from './positioning-rescore';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../../run-session';
@@ -63,15 +63,11 @@ function printEstimate(ctx: CliContext, plan: ModelRescorePlan, budget: number |
   );
 }
 
-async function confirm(ctx: CliContext, plan: ModelRescorePlan): Promise<boolean> {
-  if (!ctx.stdin.isTTY) return true;
-  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
-  const reply = await rl
-    .question(
-      `Send ${plan.estimate.answers.toLocaleString('en')} answers to ${plan.ref.id} for about ${formatUsd(plan.estimate.usd)}? [y/N] `,
-    )
-    .finally(() => rl.close());
-  return /^y(es)?$/i.test(reply.trim());
+function confirm(ctx: CliContext, plan: ModelRescorePlan): Promise<boolean> {
+  return confirmOnTerminal(
+    ctx,
+    `Send ${plan.estimate.answers.toLocaleString('en')} answers to ${plan.ref.id} for about ${formatUsd(plan.estimate.usd)}?`,
+  );
 }
 
 function usageLine(usage: ModelJudgeUsage): string {

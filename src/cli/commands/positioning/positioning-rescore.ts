@@ -1,5 +1,4 @@
 import cliProgress from 'cli-progress';
-import { createInterface } from 'node:readline/promises';
 import {
   chooseBuiltinRescore,
   movedLines,
@@ -11,6 +10,7 @@ import type { RescoreJob } from '../../../core/history';
 import { AppError } from '../../../core/platform';
 import type { RescoreStatus } from '../../../shared/positioning/view-types';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
+import { confirmOnTerminal } from '../../confirm';
 import type { CliCore } from '../../core';
 import { cliPositioningWorker } from '../../positioning-worker';
 import { EXIT_INTERRUPTED, processSignals, type RunSignals } from '../../run-session';
@@ -49,12 +49,11 @@ function chooseJob(core: CliCore, fromDay: number | null): { job: RescoreJob; fr
 }
 
 async function confirm(ctx: CliContext, answers: number): Promise<boolean> {
-  if (!ctx.stdin.isTTY || answers <= ASK_ABOVE) return true;
-  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
-  const reply = await rl
-    .question(`Re-score ${answers.toLocaleString('en')} stored answers with the built-in judge? [y/N] `)
-    .finally(() => rl.close());
-  return /^y(es)?$/i.test(reply.trim());
+  if (answers <= ASK_ABOVE) return true;
+  return confirmOnTerminal(
+    ctx,
+    `Re-score ${answers.toLocaleString('en')} stored answers with the built-in judge?`,
+  );
 }
 
 export function progressReporter(

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { ENGINE_NAMES, isEngineName, type EngineName } from '../../../shared/api/engines';
 import { commerceTargets } from '../../../shared/domain/commerce-option';
@@ -15,6 +14,7 @@ import { promptFileText } from '../../../shared/domain/prompt-text';
 import type { RunEstimateView } from '../../../shared/ipc/channels/runs';
 import { ENGINE_INCLUDES, parsePromptFile, RunRefusedError } from '../../../core/runs';
 import { CliExit, CliUsageError, EXIT_OK, writeJson, writeLine, type CliContext } from '../../context';
+import { askYesNo } from '../../confirm';
 import { withCliCore, type CoreFlags } from '../../core';
 import {
   processSignals,
@@ -189,16 +189,6 @@ function estimateLines(est: RunEstimateView): string[] {
   return lines;
 }
 
-async function confirm(ctx: CliContext, question: string): Promise<boolean> {
-  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
-  try {
-    const answer = await rl.question(`${question} [y/N] `);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
-  }
-}
-
 export interface RunCommandDeps {
   signals: RunSignals;
 }
@@ -249,7 +239,9 @@ export function makeRegisterRunCommand(deps: RunCommandDeps = { signals: process
           if (!flags.yes) {
             if (!ctx.stdin.isTTY)
               throw new CliUsageError('Not a terminal: pass --yes to start without confirmation');
-            if (!(await confirm(ctx, `Start ${estimate.jobs} jobs, up to ${estimate.maxCredits} credits?`))) {
+            if (
+              !(await askYesNo(ctx, `Start ${estimate.jobs} jobs, up to ${estimate.maxCredits} credits?`))
+            ) {
               writeLine(ctx.stderr, 'Not started.');
               return EXIT_OK;
             }

@@ -18,6 +18,7 @@ import type { CachedFactVerdict, FactJudgeCacheKey, FactModelItem, HistoryStore 
 import {
   askModel,
   DEFAULT_RETRY,
+  copySpend,
   emptyAskState,
   locateQuote,
   parseWith,
@@ -145,12 +146,7 @@ export function createFactsModelJudge(deps: FactsModelJudgeDeps): FactsModelJudg
     outputTokens: 0,
     usd: 0,
   };
-  const sync = (): void => {
-    usage.calls = state.calls;
-    usage.inputTokens = state.inputTokens;
-    usage.outputTokens = state.outputTokens;
-    usage.usd = state.usd;
-  };
+  const sync = (): void => copySpend(state, usage);
   const check = (a: Asked, v: CachedFactVerdict): FactCheck => ({
     brandId: a.brand.id,
     key: a.fact.key,

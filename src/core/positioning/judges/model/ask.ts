@@ -42,6 +42,14 @@ export type AskOutcome<T> = { value: T; usage: TokenUsage } | { failed: string; 
 
 const NEVER = new AbortController().signal;
 
+/** A judge's running usage brought up to what its asks have spent so far. */
+export function copySpend(state: AskState, usage: Omit<AskState, 'stopped'>): void {
+  usage.calls = state.calls;
+  usage.inputTokens = state.inputTokens;
+  usage.outputTokens = state.outputTokens;
+  usage.usd = state.usd;
+}
+
 export const emptyAskState = (): AskState => ({
   calls: 0,
   inputTokens: 0,

@@ -10,7 +10,7 @@ export {
   type ReplyFormat,
   type TokenUsage,
 } from './caller';
-export { askModel, emptyAskState, type AskDeps, type AskOutcome, type AskState } from './ask';
+export { askModel, copySpend, emptyAskState, type AskDeps, type AskOutcome, type AskState } from './ask';
 export {
   DEFAULT_CONCURRENCY,
   MODEL_PROVIDERS,

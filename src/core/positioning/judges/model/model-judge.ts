@@ -3,7 +3,7 @@ import { judgePayload, MODEL_SYSTEM_PROMPT } from '../../../../shared/positionin
 import type { BrandPositioning, JudgeInput, JudgeRef } from '../../../../shared/positioning/types';
 import type { JudgeCacheKey, JudgeVerdict } from '../../../history';
 import type { RescoreJudge } from '../../positioning';
-import { askModel, emptyAskState, ModelJudgeStopped, type AskDeps } from './ask';
+import { askModel, copySpend, emptyAskState, ModelJudgeStopped, type AskDeps } from './ask';
 import type { ModelCaller, TokenUsage } from './caller';
 import { modelJudgeRef, type ModelJudgeConfig } from '../../../../shared/positioning/model-judge-config';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
@@ -91,12 +91,7 @@ export function createModelJudge(deps: ModelJudgeDeps): ModelJudge {
     outputTokens: 0,
     usd: 0,
   };
-  const sync = (): void => {
-    usage.calls = state.calls;
-    usage.inputTokens = state.inputTokens;
-    usage.outputTokens = state.outputTokens;
-    usage.usd = state.usd;
-  };
+  const sync = (): void => copySpend(state, usage);
 
   async function judgeOne(input: JudgeInput): Promise<JudgeVerdict> {
     const key = cacheKeyOf(input, ref);
