@@ -6,6 +6,7 @@ import {
   blockContexts,
   isVerdictLabel,
   labelOf,
+  opensWithCaseLabel,
   refersBack,
   type BlockContext,
   type MentionRef,
@@ -17,6 +18,7 @@ import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceBrand, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
+import { steeredTo } from './steering';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -132,7 +134,10 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
     const weight = rh.scale * (p.cue === undefined ? rh.contrast : 1);
     const score = p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
     tone += score;
-    if (score < 0 && p.cue === undefined && clause.label === null) s.problems++;
+    if (p.cue === undefined && clause.label === null) {
+      if (score < 0) s.problems++;
+      else s.praise++;
+    }
   }
   if (majority && !cue && tone > 0) s.top += 2;
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
@@ -240,12 +245,20 @@ function analyseSentences(
       label: ctx.label,
     };
     // Only a sentence that names a brand can advise one for a case.
-    const advised = names ? caseAdviceBrand(w.text, s, w.mentions, first, w.lang) : -1;
+    const advised = names ? adviceOf(w, s, first, item) : -1;
     if (advised >= 0) frame(w, advised, 'cond');
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
     namedOne = names && last.length === 1;
   }
+}
+
+/** The brand a sentence naming one advises for a case ("If you need SSO, …", "**Triathletes:** …"), or -1. */
+function adviceOf(w: Walk, s: Range, first: number, item: boolean): number {
+  const advised = caseAdviceBrand(w.text, s, w.mentions, first, w.lang);
+  if (advised >= 0 || item || !w.indirect) return advised;
+  const m = w.mentions[first] as MentionRef;
+  return opensWithCaseLabel(w.text, s.start, m, w.lang) ? m.brand : -1;
 }
 
 /** A verdict's pick or a case's advice, once per brand; it makes the answer one that advises. */
@@ -270,7 +283,11 @@ function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
       label: b.header ? null : labelOf(cell.header, lang),
     };
     const first = firstMentionFrom(w, unit.start);
-    const verdict = !b.header && ((ctx.verdict && k > 0) || isVerdictLabel(cell.header, lang));
+    const verdict =
+      !b.header &&
+      ((ctx.verdict && k > 0) ||
+        isVerdictLabel(cell.header, lang) ||
+        (w.indirect && k === cells.length - 1 && asksVerdict(cell.header)));
     if (!verdict) {
       analyseUnit(w, unit, b, first);
       return;
@@ -278,6 +295,15 @@ function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
     const about = namesBrand(w, first, cell.end) ? (w.mentions[first] as MentionRef).brand : subject;
     verdictCell(w, unit, b, first, about, cell);
   });
+}
+
+/**
+ * A table's last column headed by a question ("Our pick?", "Kaufempfehlung?", "¿Lo
+ * recomendamos?") answers it for each row: a verdict column in any language.
+ */
+function asksVerdict(header: string): boolean {
+  const end = header.trimEnd();
+  return end.endsWith('?') || end.endsWith('？');
 }
 
 /**
@@ -377,6 +403,8 @@ export function analyseAnswer(
     }
     analyseBlock(w, b, ctx, ms.length > 0, lang);
   });
+  // News goes on to what others do, not to what the reader should choose.
+  if (!w.news && w.indirect) for (const b of steeredTo(signals, mentions)) frame(w, b, 'cond');
   for (const m of urlMentions) {
     const s = signals[m.brand];
     const i = blockOf(blocks, m.start);

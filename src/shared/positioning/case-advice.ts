@@ -123,8 +123,22 @@ const VERDICT_WORD_LONGEST = 14;
 
 /** "yes" or "no" when a verdict cell opens with such a word ("Yes", "No – weak motor", "Skip: …"). */
 export function verdictWordOf(text: string, start: number, end: number, lang: Lang): 'yes' | 'no' | null {
+  const mark = markAt(text, start, end);
+  if (mark !== null) return mark;
   const w = wordAt(text, start, end, VERDICT_WORD_LONGEST);
   if (w === null) return null;
   if (setOf(VERDICT_YES, lang).has(w.word)) return 'yes';
   return setOf(VERDICT_NO, lang).has(w.word) ? 'no' : null;
+}
+
+const YES_MARKS = new Set(['✅', '✓', '✔', '👍']);
+const NO_MARKS = new Set(['❌', '✗', '✘', '⛔', '👎']);
+
+/** A tick or a cross opening a verdict cell says yes or no in every language ("✅ Best for …", "❌ Loud"). */
+function markAt(text: string, start: number, end: number): 'yes' | 'no' | null {
+  let i = start;
+  while (i < end && (text[i] === ' ' || text[i] === '*' || text[i] === '_')) i++;
+  if (i >= end || text.charCodeAt(i) < 128) return null;
+  const c = String.fromCodePoint(text.codePointAt(i) as number);
+  return YES_MARKS.has(c) ? 'yes' : NO_MARKS.has(c) ? 'no' : null;
 }
