@@ -16,7 +16,7 @@ import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
-import { caseAdviceBrand, verdictWordOf } from './case-advice';
+import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
 import { steeredTo } from './steering';
 
@@ -225,6 +225,8 @@ function analyseSentences(
   // the cheapest deal. Coverage outside cities is patchy, though …"), except in news, which
   // goes on to what others say.
   let namedOne = false;
+  // The sentence before asked the case and named no brand ("Got a Mac and an iPhone?").
+  let asked = false;
   for (const s of splitSentences(w.text, b.start, b.end)) {
     const first = firstMentionFrom(w, s.start);
     const names = namesBrand(w, first, s.end);
@@ -245,20 +247,35 @@ function analyseSentences(
       label: ctx.label,
     };
     // Only a sentence that names a brand can advise one for a case.
-    const advised = names ? adviceOf(w, s, first, item) : -1;
-    if (advised >= 0) frame(w, advised, 'cond');
+    const advised = names ? (asked ? first : adviceOf(w, s, first, item)) : -1;
+    asked = !names && !item && w.indirect && endsWithQuestion(w.text, s);
+    if (advised >= 0) adviseFrom(w, advised);
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
     namedOne = names && last.length === 1;
   }
 }
 
-/** The brand a sentence naming one advises for a case ("If you need SSO, …", "**Triathletes:** …"), or -1. */
+function endsWithQuestion(text: string, s: Range): boolean {
+  let i = s.end - 1;
+  while (i > s.start && (text[i] === ' ' || text[i] === '*' || text[i] === '\n')) i--;
+  return text[i] === '?' || text[i] === '？';
+}
+
+/**
+ * The mention a sentence naming a brand advises for a case ("If you need SSO, …",
+ * "**Triathletes:** …"), or -1.
+ */
 function adviceOf(w: Walk, s: Range, first: number, item: boolean): number {
-  const advised = caseAdviceBrand(w.text, s, w.mentions, first, w.lang);
+  const advised = caseAdviceMention(w.text, s, w.mentions, first, w.lang);
   if (advised >= 0 || item || !w.indirect) return advised;
-  const m = w.mentions[first] as MentionRef;
-  return opensWithCaseLabel(w.text, s.start, m, w.lang) ? m.brand : -1;
+  return opensWithCaseLabel(w.text, s.start, w.mentions[first] as MentionRef, w.lang) ? first : -1;
+}
+
+/** A case's advice for mention k and the names listed with it ("If …, Planwise or Boardly"). */
+function adviseFrom(w: Walk, k: number): void {
+  frame(w, (w.mentions[k] as MentionRef).brand, 'cond');
+  if (w.indirect) for (const j of listedAfter(w.text, w.mentions, k)) frame(w, (w.mentions[j] as MentionRef).brand, 'cond');
 }
 
 /** A verdict's pick or a case's advice, once per brand; it makes the answer one that advises. */

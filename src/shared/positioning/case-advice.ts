@@ -90,11 +90,11 @@ function wordAt(
 const CLAUSE_MARKS = new Set([',', ':', '：', '，', ';']);
 
 /**
- * The brand a sentence that opens with a case ("If …", "For …", "Wenn …", "Si …", "Pour …")
+ * The mention a sentence that opens with a case ("If …", "For …", "Wenn …", "Si …", "Pour …")
  * advises for it: the first brand named after the case's comma or colon; -1 for none.
  * `first`: index of the first mention at or after the sentence's start.
  */
-export function caseAdviceBrand(
+export function caseAdviceMention(
   text: string,
   s: Range,
   mentions: readonly MentionRef[],
@@ -113,9 +113,26 @@ export function caseAdviceBrand(
   for (let k = first; k < mentions.length; k++) {
     const m = mentions[k] as MentionRef;
     if (m.start >= s.end) return -1;
-    if (m.start > cut) return m.brand;
+    if (m.start > cut) return k;
   }
   return -1;
+}
+
+/** Longest gap between two names listed as one ("A or B", "A, B", "A oder B", "A ou B", "A lub B"). */
+const LISTED_GAP = 6;
+
+/**
+ * The mentions listed right after mention k as one with it ("Planwise or Boardly", "Telnova
+ * oder Funkwerk"): each separated from the one before by a comma or one short word.
+ */
+export function listedAfter(text: string, mentions: readonly MentionRef[], k: number): number[] {
+  const out: number[] = [];
+  for (let j = k + 1; j < mentions.length; j++) {
+    const gap = text.slice((mentions[j - 1] as MentionRef).end, (mentions[j] as MentionRef).start);
+    if (gap.length > LISTED_GAP || !/^,?\s*(?:\p{L}{1,4}\s+)?$/u.test(gap) || gap.trim() === '') break;
+    out.push(j);
+  }
+  return out;
 }
 
 /** Longer than any yes or no word of a verdict cell ("recommended", "empfehlenswert"). */

@@ -35,8 +35,6 @@ export interface BrandSignals {
   problems: number;
   /** Praising words outside pros/cons lists and cues, in the present ("reliable", "cheap"). */
   praise: number;
-  /** The answer turns from this brand to others named after it (steering.ts). */
-  leftFor: boolean;
 }
 
 export function emptySignals(): BrandSignals {
@@ -53,7 +51,6 @@ export function emptySignals(): BrandSignals {
     cond: 0,
     problems: 0,
     praise: 0,
-    leftFor: false,
   };
 }
 
@@ -101,8 +98,6 @@ export function statusOf(
   if (advice && !s.deniedTop && tone >= (indirect ? ADVICE_POSITIVE_AT : PLAIN_ADVICE_POSITIVE_AT))
     return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
-  // Left for the brands the answer turns to, with nothing but blame: a warning without the word.
-  if (s.leftFor && s.praise === 0 && s.problems >= PROBLEMS_WARN_AT && tone <= NEGATIVE_AT) return 'cautioned';
   if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
   return 'mentioned';
 }
