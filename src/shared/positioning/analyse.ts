@@ -18,7 +18,7 @@ import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
-import { steeredTo } from './steering';
+import { markLeftBehind, steeredTo } from './steering';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -163,6 +163,8 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
     const s = w.signals[b];
     if (s === null || s === undefined) continue;
     s.urlOnly = false;
+    // Where every sentence goes on about the brand before, a later contrast may be about anything.
+    if (clause.turn && !DROPS_SUBJECT.has(w.lang)) s.turned = true;
     const found = applyHits(w, clause, b, s, majority);
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
     addEvidence(
@@ -352,6 +354,7 @@ function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
   if (s === null || s === undefined) return;
   w.advice = true;
   const first = ctx.ranked && b.rank === 1;
+  s.placed = true;
   if (first) s.top += 2;
   else s.rec += 1;
   s.senti += first ? 2 * LIST_SENTIMENT : LIST_SENTIMENT;
@@ -421,7 +424,10 @@ export function analyseAnswer(
     analyseBlock(w, b, ctx, ms.length > 0, lang);
   });
   // News goes on to what others do, not to what the reader should choose.
-  if (!w.news && w.indirect) for (const b of steeredTo(signals, mentions)) frame(w, b, 'cond');
+  if (!w.news && w.indirect) {
+    for (const b of steeredTo(signals, mentions)) frame(w, b, 'cond');
+    markLeftBehind(signals, mentions);
+  }
   for (const m of urlMentions) {
     const s = signals[m.brand];
     const i = blockOf(blocks, m.start);

@@ -33,6 +33,12 @@ export interface BrandSignals {
   cond: number;
   /** Blaming words outside pros/cons lists and cues ("outages", "sync failures", "crashes"). */
   problems: number;
+  /** A clause about the brand turns on a contrast ("fine for two, but it hasn't shipped …"). */
+  turned: boolean;
+  /** A place in a recommendation list or ranking. */
+  placed: boolean;
+  /** Praised, then turned from, for brands the answer goes on to advise (steering.ts). */
+  left: boolean;
   /** Praising words outside pros/cons lists and cues, in the present ("reliable", "cheap"). */
   praise: number;
 }
@@ -51,6 +57,9 @@ export function emptySignals(): BrandSignals {
     cond: 0,
     problems: 0,
     praise: 0,
+    turned: false,
+    placed: false,
+    left: false,
   };
 }
 
@@ -69,6 +78,8 @@ const ADVICE_NEGATIVE_AT = -0.75;
  */
 const PROBLEMS_WARN_AT = 2;
 const PROBLEMS_TONE_AT = -0.5;
+/** A brand passed over whose tone is this low is warned about: the blame is what is said of it. */
+const LEFT_BLAME_AT = -0.85;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
@@ -87,6 +98,8 @@ export function statusOf(
 ): PositioningStatus {
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
+  // Weighed and passed over for the brands advised after it: neither advice nor a warning.
+  if (s.left && s.caution === 0) return tone <= LEFT_BLAME_AT ? 'cautioned' : 'mentioned';
   if (s.top >= 2) return 'top';
   // A verdict's pick or a case's advice holds unless the brand is warned about or run down.
   const framed = s.caution === 0 && tone > NEGATIVE_AT;

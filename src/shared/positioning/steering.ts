@@ -40,3 +40,35 @@ export function steeredTo(signals: readonly (BrandSignals | null)[], mentions: r
   }
   return out;
 }
+
+/** Advised by its place, a case, the verdict or a cue. */
+function advised(s: BrandSignals): boolean {
+  return s.placed || s.pick || s.cond > 0 || s.rec > 0 || s.top > 0;
+}
+
+/** Framed as advice of its own: a place in a list, a case's advice, the verdict's pick. */
+function framed(s: BrandSignals): boolean {
+  return s.placed || s.pick || s.cond > 0;
+}
+
+/**
+ * Marks the brands an answer weighs and passes over: praised, then turned on a contrast
+ * ("Taskhive is fine for a two-person team, but …"), never named again once the answer goes on
+ * to advise other brands ("… you'll likely be happier on Planwise or Boardly"). Their praise
+ * was the concession before the advice, not a recommendation.
+ */
+export function markLeftBehind(signals: readonly (BrandSignals | null)[], mentions: readonly MentionRef[]): void {
+  const last = new Map<number, number>();
+  for (const m of mentions) last.set(m.brand, m.start);
+  for (const m of mentions) {
+    const s = signals[m.brand];
+    if (s === null || s === undefined || !s.turned || framed(s) || s.caution > 0) continue;
+    const end = last.get(m.brand) as number;
+    if (mentions.some((o) => o.start > end && o.brand !== m.brand && advisedBrand(signals, o.brand))) s.left = true;
+  }
+}
+
+function advisedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
+  const s = signals[b];
+  return s !== null && s !== undefined && advised(s);
+}
