@@ -114,6 +114,7 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
   // clause set in the past is not praise now.
   const past = hasPast(clause.hits);
+  if (past) s.pastPraise = true;
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;

@@ -33,6 +33,8 @@ export interface BrandSignals {
   cond: number;
   /** Blaming words outside pros/cons lists and cues ("outages", "sync failures", "crashes"). */
   problems: number;
+  /** Praise taken back by the past ("used to be the go-to", "war früher"): a clause set in it. */
+  pastPraise: boolean;
   /** A clause about the brand turns on a contrast ("fine for two, but it hasn't shipped …"). */
   turned: boolean;
   /** A place in a recommendation list or ranking. */
@@ -57,6 +59,7 @@ export function emptySignals(): BrandSignals {
     cond: 0,
     problems: 0,
     praise: 0,
+    pastPraise: false,
     turned: false,
     placed: false,
     left: false,
@@ -112,6 +115,8 @@ export function statusOf(
     return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
   if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
+  // Praise only in the past, none now: what it was is told to say what it no longer is.
+  if (indirect && !news && s.pastPraise && s.praise === 0 && tone <= 0) return 'cautioned';
   return 'mentioned';
 }
 
