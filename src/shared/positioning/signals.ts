@@ -86,6 +86,8 @@ const LEFT_BLAME_AT = -0.85;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
+  // The praise of a brand passed over was the concession before the advice, not its tone.
+  if (s.left && s.senti > 0) return { label: 'neutral', score: 0 };
   const score = s.senti / Math.sqrt(s.senti * s.senti + NORMALISE_ALPHA);
   const rounded = Math.round(score * 1000) / 1000;
   const label = score >= POSITIVE_AT ? 'positive' : score <= NEGATIVE_AT ? 'negative' : 'neutral';
