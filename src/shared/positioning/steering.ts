@@ -64,11 +64,17 @@ export function markLeftBehind(signals: readonly (BrandSignals | null)[], mentio
     const s = signals[m.brand];
     if (s === null || s === undefined || !s.turned || framed(s) || s.caution > 0) continue;
     const end = last.get(m.brand) as number;
-    if (mentions.some((o) => o.start > end && o.brand !== m.brand && advisedBrand(signals, o.brand))) s.left = true;
+    const passedOver = (o: MentionRef): boolean =>
+      o.brand !== m.brand && (o.start > end ? advisedBrand(signals, o.brand) : placedBrand(signals, o.brand));
+    if (mentions.some(passedOver)) s.left = true;
   }
 }
 
 function advisedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
   const s = signals[b];
   return s !== null && s !== undefined && advised(s);
+}
+
+function placedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
+  return signals[b]?.placed === true;
 }
