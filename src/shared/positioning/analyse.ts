@@ -114,7 +114,11 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
   // clause set in the past is not praise now.
   const past = hasPast(clause.hits);
-  if (past) s.pastPraise = true;
+  if (past) {
+    // An answer that tells what a brand was is advising about a change.
+    s.pastPraise = true;
+    w.advice = true;
+  }
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
