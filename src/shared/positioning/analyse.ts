@@ -282,7 +282,8 @@ function adviceOf(w: Walk, s: Range, first: number, item: boolean): number {
 /** A case's advice for mention k and the names listed with it ("If …, Planwise or Boardly"). */
 function adviseFrom(w: Walk, k: number): void {
   frame(w, (w.mentions[k] as MentionRef).brand, 'cond');
-  if (w.indirect) for (const j of listedAfter(w.text, w.mentions, k)) frame(w, (w.mentions[j] as MentionRef).brand, 'cond');
+  if (w.indirect)
+    for (const j of listedAfter(w.text, w.mentions, k)) frame(w, (w.mentions[j] as MentionRef).brand, 'cond');
 }
 
 /** A verdict's pick or a case's advice, once per brand; it makes the answer one that advises. */

@@ -324,7 +324,8 @@ export function clausesOf(
     const turn = contrasts && contrastAt(hits, f0);
     const contrast = !contrasts
       ? 1
-      : (turn ? CONTRAST_WEIGHT_AFTER : 1) * (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
+      : (turn ? CONTRAST_WEIGHT_AFTER : 1) *
+        (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
     clauses.push({
       from: f0,
       to: f1,

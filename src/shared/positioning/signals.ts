@@ -13,7 +13,10 @@ import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
 // 5. in an answer that gives advice, recommended on a clearly positive tone and cautioned
 //    on a clearly negative one;
 // 6. cautioned when two or more blaming words carry a clearly negative tone (problems reported
-//    without a verdict word), unless the answer reports news; otherwise mentioned.
+//    without a verdict word), or when the only praise is in the past, unless the answer reports
+//    news; otherwise mentioned.
+// A brand the answer passes over for others (steering.ts) is mentioned before 2-6 are tried,
+// cautioned when its tone is clearly negative.
 
 export interface BrandSignals {
   top: number;

@@ -24,7 +24,10 @@ function offerable(s: BrandSignals): boolean {
  * The brands first named after the last mention of a brand the answer runs down, that it
  * offers instead (each once, in text order). `mentions`: the answer's mentions in text order.
  */
-export function steeredTo(signals: readonly (BrandSignals | null)[], mentions: readonly MentionRef[]): number[] {
+export function steeredTo(
+  signals: readonly (BrandSignals | null)[],
+  mentions: readonly MentionRef[],
+): number[] {
   const last = new Map<number, number>();
   for (const m of mentions) last.set(m.brand, m.end);
   const out: number[] = [];
@@ -57,7 +60,10 @@ function framed(s: BrandSignals): boolean {
  * to advise other brands ("… you'll likely be happier on Planwise or Boardly"). Their praise
  * was the concession before the advice, not a recommendation.
  */
-export function markLeftBehind(signals: readonly (BrandSignals | null)[], mentions: readonly MentionRef[]): void {
+export function markLeftBehind(
+  signals: readonly (BrandSignals | null)[],
+  mentions: readonly MentionRef[],
+): void {
   const last = new Map<number, number>();
   for (const m of mentions) last.set(m.brand, m.start);
   for (const m of mentions) {

@@ -86,13 +86,23 @@ describe('built-in judge on indirect wording', () => {
   });
 
   it.each([
-    // Judge version 4 read 84.9 / 84.9 % (first 64), 72.5 / 78.4 % (held out), 92.9 / 89.4 % (the
+    // Judge version 4 read 84.9 / 84.9 % (first 64), 72.5 / 78.4 % (held out), 93.0 / 89.5 % (the
     // 96 more seen answers), 58.3 / 63.9 % (the fourth pass of 45 seen answers), 65.2 / 65.2 % (the
     // second held-out batch) and 62.3 / 66.0 % (the third).
     ['first 64 answers', () => indirect.filter((a) => FIRST_INDIRECT.has(a.file)), 0.874, 0.867],
     ['held-out answers', () => indirect.filter((a) => a.heldOut), 0.745, 0.803],
-    ['the 96 more seen answers', () => indirect.filter((a) => a.file.startsWith('indirect-more-')), 0.96, 0.903],
-    ['the fourth pass of seen answers', () => indirect.filter((a) => a.file.startsWith('indirect-pass4-')), 0.777, 0.759],
+    [
+      'the 96 more seen answers',
+      () => indirect.filter((a) => a.file.startsWith('indirect-more-')),
+      0.96,
+      0.903,
+    ],
+    [
+      'the fourth pass of seen answers',
+      () => indirect.filter((a) => a.file.startsWith('indirect-pass4-')),
+      0.777,
+      0.759,
+    ],
     ['second held-out batch', () => fresh, 0.76, 0.739],
     ['third held-out batch', () => third, 0.698, 0.716],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {

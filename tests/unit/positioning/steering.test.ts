@@ -6,7 +6,13 @@ import { judgePositioning } from '../../../src/shared/positioning';
 // brands, its table columns and its case labels rather than from verdict words. Each answer here
 // is written for this test (not taken from the labelled set).
 
-const brand = (name: string) => ({ id: name.toLowerCase(), name, kind: 'competitor' as const, aliases: [], domains: [] });
+const brand = (name: string) => ({
+  id: name.toLowerCase(),
+  name,
+  kind: 'competitor' as const,
+  aliases: [],
+  domains: [],
+});
 
 function judge(text: string, names: string[], language = 'en'): Record<string, string> {
   return Object.fromEntries(
@@ -19,7 +25,8 @@ function judge(text: string, names: string[], language = 'en'): Record<string, s
 
 describe('built-in judge: which brand an answer steers to', () => {
   it('offers the brand named after one it runs down, when something is said for it', () => {
-    const text = 'Support at Cloudvia has become slow this year. Hostnest has been reliable for the sites we manage.';
+    const text =
+      'Support at Cloudvia has become slow this year. Hostnest has been reliable for the sites we manage.';
     expect(judge(text, ['Cloudvia', 'Hostnest'])).toMatchObject({ hostnest: 'recommended positive' });
   });
 
@@ -45,10 +52,10 @@ describe('built-in judge: which brand an answer steers to', () => {
 
   it('takes a bold case label in prose, a question as the case, and names listed with the advised one', () => {
     expect(
-      judge('**Commuters:** Railo, with its folding frame.\n**Hill riders:** Climbo has the stronger motor.', [
-        'Railo',
-        'Climbo',
-      ]),
+      judge(
+        '**Commuters:** Railo, with its folding frame.\n**Hill riders:** Climbo has the stronger motor.',
+        ['Railo', 'Climbo'],
+      ),
     ).toEqual({ railo: 'recommended positive', climbo: 'recommended positive' });
     expect(judge('Working from a small flat? Then Deskly is the one that fits.', ['Deskly'])).toEqual({
       deskly: 'recommended positive',
@@ -68,17 +75,22 @@ describe('built-in judge: which brand an answer steers to', () => {
       pagely: 'recommended positive',
     });
     // Praise before the turn is the concession, not the tone.
-    const mild = 'Notely is fine for personal notes, but it has no shared folders. If your team needs to share, Wikibase.';
+    const mild =
+      'Notely is fine for personal notes, but it has no shared folders. If your team needs to share, Wikibase.';
     expect(judge(mild, ['Notely', 'Wikibase']).notely).toBe('mentioned neutral');
   });
 
   it('reads praise only in the past as a warning, and praise still given now as not', () => {
     expect(
-      judge('Früher war Bildhaus der Geheimtipp für Fotoabzüge. Heute dauert die Lieferung drei Wochen.', ['Bildhaus'], 'de')
-        .bildhaus,
+      judge(
+        'Früher war Bildhaus der Geheimtipp für Fotoabzüge. Heute dauert die Lieferung drei Wochen.',
+        ['Bildhaus'],
+        'de',
+      ).bildhaus,
     ).toMatch(/^cautioned/u);
     expect(
-      judge('Bildhaus used to be the go-to for prints, and it is still reliable and cheap.', ['Bildhaus']).bildhaus,
+      judge('Bildhaus used to be the go-to for prints, and it is still reliable and cheap.', ['Bildhaus'])
+        .bildhaus,
     ).not.toMatch(/^cautioned/u);
   });
 });
