@@ -9,6 +9,7 @@ import {
   type LabelledAnswer,
   type Score,
 } from '../../support/positioning-set';
+import { judgeNamed } from '../../support/positioning-cases';
 
 // The indirect-wording part of the labelled set (tests/fixtures/positioning/indirect-*.yaml:
 // alternatives, problems without a verdict word, verdict columns, conditionals, "used to be",
@@ -125,20 +126,7 @@ describe('built-in judge on indirect wording', () => {
   });
 
   it('reads each style on a fresh answer: alternatives, problems, a verdict column, a case, past praise, a closing verdict', () => {
-    const brand = (name: string) => ({
-      id: name.toLowerCase(),
-      name,
-      kind: 'competitor' as const,
-      aliases: [],
-      domains: [],
-    });
-    const judge = (text: string, names: string[], language = 'en') =>
-      Object.fromEntries(
-        judgePositioning({ text, format: 'markdown', language, brands: names.map(brand) }).map((p) => [
-          p.brandId,
-          `${p.status} ${p.sentiment.label}`,
-        ]),
-      );
+    const judge = judgeNamed;
     expect(
       judge(
         'Zentro is fine for hobby projects. For anything customer-facing, a more mature platform like Corvix or Stackly is the safer route.',

@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { judgePositioning } from '../../../src/shared/positioning';
+import { judgeNamed as judge } from '../../support/positioning-cases';
 
 // The structural reading of indirect wording (src/shared/positioning/steering.ts and the frames
 // in analyse.ts): which brand an answer steers the reader to, read from the order it names the
 // brands, its table columns and its case labels rather than from verdict words. Each answer here
 // is written for this test (not taken from the labelled set).
-
-const brand = (name: string) => ({
-  id: name.toLowerCase(),
-  name,
-  kind: 'competitor' as const,
-  aliases: [],
-  domains: [],
-});
-
-function judge(text: string, names: string[], language = 'en'): Record<string, string> {
-  return Object.fromEntries(
-    judgePositioning({ text, format: 'markdown', language, brands: names.map(brand) }).map((p) => [
-      p.brandId,
-      `${p.status} ${p.sentiment.label}`,
-    ]),
-  );
-}
 
 describe('built-in judge: which brand an answer steers to', () => {
   it('offers the brand named after one it runs down, when something is said for it', () => {
