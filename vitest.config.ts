@@ -19,7 +19,7 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 const SHARED_WORKER_INTEGRATION = [
   'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
   'tests/integration/{cli,commerce,db-export,demo,discovery,docs,reports,runs,sync,team}/**/*.test.ts',
-  'tests/integration/{crawlers,outcomes}/**/*.test.ts',
+  'tests/integration/{crawlers,facts,outcomes}/**/*.test.ts',
 ];
 
 export default defineConfig({
