@@ -1,0 +1,105 @@
+import { insertRows, pluck, stmt, type StoreContext } from '../connection';
+
+// The funnel totals teammates shared with the workspace, as the last sync pulled them: per
+// sharing desktop (the team server's writer mark), per day × engine × page. A pull replaces a
+// writer's rows whole, so what is here is what the server held then, never added to. This
+// history's own imports live in the crawl and outcome tables and are never written here.
+
+/** One teammate's desktop that shares its totals. */
+export interface SharedFunnelWriter {
+  /** The team server's mark of the desktop: the teammate's role, a slash and its history id. */
+  writer: string;
+  /** The teammate's name on the team (their role). */
+  sharer: string;
+  rows: number;
+  /** When the sharer last sent them (ms, the server's clock). */
+  storedAt: number;
+  /** When this history pulled them (ms). */
+  pulledAt: number;
+}
+
+export interface SharedFunnelDay {
+  writer: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  engine: string;
+  /** The page's path without query, fragment or trailing slash. */
+  page: string;
+  crawledHits: number;
+  referredSessions: number;
+  keyEvents: number;
+}
+
+/** Whether this history holds first-party inputs of its own: imported logs, analytics rows. */
+export interface OwnFunnelInputs {
+  logs: boolean;
+  traffic: boolean;
+}
+
+export interface SharedFunnelApi {
+  sharedFunnelWriters(): SharedFunnelWriter[];
+  /** Replaces one writer's rows (and its record) with those pulled, in one transaction. */
+  replaceSharedFunnel(writer: SharedFunnelWriter, rows: readonly Omit<SharedFunnelDay, 'writer'>[]): void;
+  /** Removes the writers not named (gone from the server: sharing turned off); returns how many. */
+  keepSharedFunnelWriters(writers: readonly string[]): number;
+  /** Every writer's rows from `sinceDay` (YYYY-MM-DD) on, ordered by day. */
+  sharedFunnelDays(sinceDay: string): SharedFunnelDay[];
+  ownFunnelInputs(): OwnFunnelInputs;
+}
+
+const DAY_HEAD = `INSERT INTO shared_funnel_days (writer, day, engine, page, crawled_hits, referred_sessions, key_events)`;
+
+export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
+  const { db } = ctx;
+  const dropWriter = (writer: string): void => {
+    stmt(db, `DELETE FROM shared_funnel_days WHERE writer = ?`).run(writer);
+    stmt(db, `DELETE FROM shared_funnel_writers WHERE writer = ?`).run(writer);
+  };
+  const replace = db.transaction(
+    (w: SharedFunnelWriter, rows: readonly Omit<SharedFunnelDay, 'writer'>[]): void => {
+      dropWriter(w.writer);
+      stmt(
+        db,
+        `INSERT INTO shared_funnel_writers (writer, sharer, rows, stored_at, pulled_at) VALUES (?, ?, ?, ?, ?)`,
+      ).run(w.writer, w.sharer, w.rows, w.storedAt, w.pulledAt);
+      insertRows(
+        db,
+        DAY_HEAD,
+        rows.map((r) => [w.writer, r.day, r.engine, r.page, r.crawledHits, r.referredSessions, r.keyEvents]),
+      );
+    },
+  );
+  const keep = db.transaction((writers: readonly string[]): number => {
+    const kept = new Set(writers);
+    const gone = (pluck(db, `SELECT writer FROM shared_funnel_writers`).all() as string[]).filter(
+      (w) => !kept.has(w),
+    );
+    for (const w of gone) dropWriter(w);
+    return gone.length;
+  });
+  return {
+    sharedFunnelWriters() {
+      return stmt(
+        db,
+        `SELECT writer, sharer, rows, stored_at AS storedAt, pulled_at AS pulledAt
+           FROM shared_funnel_writers ORDER BY sharer, writer`,
+      ).all() as SharedFunnelWriter[];
+    },
+    replaceSharedFunnel: (writer, rows) => replace.immediate(writer, rows),
+    keepSharedFunnelWriters: (writers) => keep.immediate(writers),
+    sharedFunnelDays(sinceDay) {
+      return stmt(
+        db,
+        `SELECT writer, day, engine, page, crawled_hits AS crawledHits, referred_sessions AS referredSessions,
+           key_events AS keyEvents FROM shared_funnel_days WHERE day >= ? ORDER BY day, engine, page, writer`,
+      ).all(sinceDay) as SharedFunnelDay[];
+    },
+    ownFunnelInputs() {
+      const row = stmt(
+        db,
+        `SELECT EXISTS (SELECT 1 FROM crawl_files) AS logs, EXISTS (SELECT 1 FROM outcome_traffic) AS traffic`,
+      ).get() as { logs: number; traffic: number };
+      return { logs: row.logs === 1, traffic: row.traffic === 1 };
+    },
+  };
+}
