@@ -66,7 +66,15 @@ const FUNNEL: Funnel = {
   ],
   caveats: ['Referrals are undercounted.', 'A line-up is a correlation, not a cause.'],
   empty: null,
+  source: 'mine',
+  crawledFrom: 'mine',
+  referredFrom: 'mine',
+  sharers: [],
+  sourceNote:
+    'Crawler and traffic figures from this computer’s imports; answers from this workspace’s history.',
 };
+
+const HOUR = 3_600_000;
 
 describe('Funnel view', () => {
   let fake: FakeParallax;
@@ -124,5 +132,52 @@ describe('Funnel view', () => {
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
     await screen.findByText(/Nothing to join yet/);
     expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 90 }]);
+  });
+
+  it('says whose figures they are, asks for the team’s, and names the sharers with their last sync', async () => {
+    const sharedAt = Date.now() - 2 * HOUR - 60_000;
+    fake.handle('funnel.summary', (i): Funnel =>
+      i.source === 'team'
+        ? {
+            ...FUNNEL,
+            source: 'team',
+            crawledFrom: 'team',
+            referredFrom: 'team',
+            sharers: [{ name: 'ana', sharedAt, pulledAt: sharedAt }],
+            sourceNote: 'computed in main',
+          }
+        : FUNNEL,
+    );
+    render(<FunnelView />);
+    const line = await screen.findByLabelText('Whose figures');
+    expect(line.textContent).toBe(
+      'Crawler and traffic figures from this computer’s imports; answers from this workspace’s history.',
+    );
+    fireEvent.change(screen.getByLabelText('Figures'), { target: { value: 'team' } });
+    await screen.findByText(/shared by ana/);
+    expect(screen.getByLabelText('Whose figures').textContent).toBe(
+      'Crawler and traffic figures shared by ana, synced 2 h ago; answers from this workspace’s history.',
+    );
+    expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 30, source: 'team' }]);
+  });
+
+  it('says which figure comes from where when both sources are used, and draws a sharer’s name as text', async () => {
+    const sharedAt = Date.now() - 26 * HOUR;
+    fake.handle('funnel.summary', (): Funnel => ({
+      ...FUNNEL,
+      source: 'all',
+      crawledFrom: 'mine',
+      referredFrom: 'team',
+      sharers: [
+        { name: '<b>ana</b>', sharedAt, pulledAt: sharedAt },
+        { name: 'ben', sharedAt: Date.now() - 5 * 60_000, pulledAt: sharedAt },
+      ],
+    }));
+    render(<FunnelView />);
+    const line = await screen.findByLabelText('Whose figures');
+    expect(line.textContent).toBe(
+      'Crawler figures from this computer’s imports; traffic figures shared by <b>ana</b>, synced 1 d ago and ben, synced 5 min ago (one source per figure, this computer’s first, never added together); answers from this workspace’s history.',
+    );
+    expect(line.querySelector('b')).toBeNull();
   });
 });
