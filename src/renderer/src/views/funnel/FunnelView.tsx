@@ -136,10 +136,10 @@ function Privacy() {
 }
 
 /** Whose crawler and traffic figures these are, with the sharers' sync times as of now. */
-function SourceLine({ data }: { data: Funnel }) {
+function SourceLine({ data, now = Date.now }: { data: Funnel; now?: () => number }) {
   return (
     <p className="muted" aria-label="Whose figures">
-      {funnelSourceNote(data, Date.now())}
+      {funnelSourceNote(data, now())}
     </p>
   );
 }
