@@ -2,15 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importLogs, loadRangeLists } from '../../../src/core/crawlers';
 import { importOutcomeFile } from '../../../src/core/outcomes';
 import type { FunnelView } from '../../../src/shared/funnel/types';
-import { combinedLine, IP, UA, visit, type LogLine } from '../../support/crawler-logs';
 import { runCliAt } from '../../support/cli-in-process';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
 import { ga4Csv } from '../outcomes/exports';
 import { loginAs } from '../team/fixtures';
+import { importSharedInputs } from './shared-funnel-inputs';
 
 // The funnel totals a member shares, read by teammates, on a real PostgreSQL: alice imports a
 // generated log and GA4 export and shares; bea (same workspace, nothing imported) syncs and her
@@ -24,18 +23,6 @@ const TODAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 const D1 = TODAY - 3 * DAY_MS + 9 * 3_600_000;
 const D2 = TODAY - 2 * DAY_MS + 9 * 3_600_000;
 const ymd = (at: number): string => new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
-
-const hit = (ip: string, ua: string, url: string, at: number, status = 200): LogLine =>
-  visit(ip, ua, url, status, at, 'acme.example');
-
-const LOG: LogLine[] = [
-  hit(IP.gptbot, UA.gptbot, '/pricing?ref=1', D1),
-  hit(IP.gptbot, UA.gptbot, '/pricing/', D1),
-  hit(IP.spoof, UA.gptbot, '/pricing', D1),
-  hit(IP.googlebot, UA.googlebot, '/docs', D1),
-  hit(IP.browser, UA.browser, '/pricing', D1),
-  hit(IP.perplexity, UA.perplexity, '/blog/a', D2, 403),
-];
 
 /**
  * By hand, per engine: [crawledHits, crawledPages, referredSessions, keyEvents]. GPTBot feeds
@@ -82,9 +69,9 @@ async function funnel(d: Desktop, ...args: string[]): Promise<FunnelView> {
   return JSON.parse(out.stdout) as FunnelView;
 }
 
-async function ga4Import(d: Desktop, name: string, lines: Parameters<typeof ga4Csv>[0]): Promise<void> {
+async function ga4Import(d: Desktop, name: string, csv: string): Promise<void> {
   const file = join(dir, name);
-  writeFileSync(file, ga4Csv(lines));
+  writeFileSync(file, csv);
   await importOutcomeFile(d.store, { kind: 'ga4', path: file, site: 'acme.example' });
 }
 
@@ -98,38 +85,7 @@ beforeAll(async () => {
   bea = team.desktop('bea');
   carl = team.desktop('carl', 'carl', 'beta');
   dir = mkdtempSync(join(tmpdir(), 'parallax-team-funnel-'));
-  const log = join(dir, 'access.log');
-  writeFileSync(log, `${LOG.map(combinedLine).join('\n')}\n`);
-  await importLogs({
-    store: alice.store,
-    paths: [log],
-    site: 'acme.example',
-    ranges: loadRangeLists(),
-    now: Date.now,
-  });
-  await ga4Import(alice, 'ga4.csv', [
-    {
-      date: ymd(D1),
-      sourceMedium: 'chatgpt.com / referral',
-      landing: '/pricing?utm_source=chatgpt.com',
-      sessions: '5',
-      keyEvents: '1',
-    },
-    {
-      date: ymd(D2),
-      sourceMedium: 'perplexity.ai / referral',
-      landing: '/blog/a/',
-      sessions: '3',
-      keyEvents: '0',
-    },
-    {
-      date: ymd(D1),
-      sourceMedium: 'google / organic',
-      landing: '/pricing',
-      sessions: '900',
-      keyEvents: '20',
-    },
-  ]);
+  await importSharedInputs(alice.store, dir, { d1: D1, d2: D2, now: Date.now });
 });
 
 afterAll(async () => {
@@ -192,15 +148,19 @@ describe('the funnel totals a member shares, read by teammates', () => {
   });
 
   it('with --source all, takes each figure from one source, this computer’s first, never both', async () => {
-    await ga4Import(bea, 'bea-ga4.csv', [
-      {
-        date: ymd(D2),
-        sourceMedium: 'chatgpt.com / referral',
-        landing: '/pricing',
-        sessions: '7',
-        keyEvents: '2',
-      },
-    ]);
+    await ga4Import(
+      bea,
+      'bea-ga4.csv',
+      ga4Csv([
+        {
+          date: ymd(D2),
+          sourceMedium: 'chatgpt.com / referral',
+          landing: '/pricing',
+          sessions: '7',
+          keyEvents: '2',
+        },
+      ]),
+    );
     // Now she has analytics of her own: the default is hers alone.
     expect(await funnel(bea)).toMatchObject({ source: 'mine', crawledFrom: 'mine', referredFrom: 'mine' });
     const all = await funnel(bea, '--source', 'all');
