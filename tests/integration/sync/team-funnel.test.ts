@@ -181,7 +181,7 @@ describe('the funnel totals a member shares, read by teammates', () => {
     expect((await funnel(bea, '--source', 'team')).engines).not.toEqual([]);
     expect((await bea.sync()).sharedFunnel).toEqual({ sharers: [], rows: 0, pulled: 0, removed: 1 });
     expect(bea.store.sharedFunnelWriters()).toEqual([]);
-    expect(bea.store.sharedFunnelDays('2000-01-01')).toEqual([]);
+    expect(bea.store.sharedFunnelWeeks('2000-01-01')).toEqual([]);
     expect(await funnel(bea, '--source', 'team')).toMatchObject({ engines: [], pages: [], sharers: [] });
   });
 });

@@ -1,3 +1,4 @@
+import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { insertRows, pluck, stmt, type StoreContext } from '../connection';
 
 // The funnel totals teammates shared with the workspace, as the last sync pulled them: per
@@ -19,11 +20,20 @@ export interface SharedFunnelWriter {
 }
 
 export interface SharedFunnelDay {
-  writer: string;
   /** YYYY-MM-DD (UTC). */
   day: string;
   engine: string;
   /** The page's path without query, fragment or trailing slash. */
+  page: string;
+  crawledHits: number;
+  referredSessions: number;
+  keyEvents: number;
+}
+
+/** Every sharer's counts of one week (its Monday), engine and page, within a period. */
+export interface SharedFunnelWeek {
+  week: string;
+  engine: string;
   page: string;
   crawledHits: number;
   referredSessions: number;
@@ -39,15 +49,16 @@ export interface OwnFunnelInputs {
 export interface SharedFunnelApi {
   sharedFunnelWriters(): SharedFunnelWriter[];
   /** Replaces one writer's rows (and its record) with those pulled, in one transaction. */
-  replaceSharedFunnel(writer: SharedFunnelWriter, rows: readonly Omit<SharedFunnelDay, 'writer'>[]): void;
+  replaceSharedFunnel(writer: SharedFunnelWriter, rows: readonly SharedFunnelDay[]): void;
   /** Removes the writers not named (gone from the server: sharing turned off); returns how many. */
   keepSharedFunnelWriters(writers: readonly string[]): number;
-  /** Every writer's rows from `sinceDay` (YYYY-MM-DD) on, ordered by day. */
-  sharedFunnelDays(sinceDay: string): SharedFunnelDay[];
+  /** Every writer's counts from `sinceDay` (YYYY-MM-DD) on, added up per week × engine × page. */
+  sharedFunnelWeeks(sinceDay: string): SharedFunnelWeek[];
   ownFunnelInputs(): OwnFunnelInputs;
 }
 
-const DAY_HEAD = `INSERT INTO shared_funnel_days (writer, day, engine, page, crawled_hits, referred_sessions, key_events)`;
+const DAY_HEAD = `INSERT INTO shared_funnel_days (writer, day, week, engine, page, crawled_hits, referred_sessions,
+  key_events)`;
 
 export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
   const { db } = ctx;
@@ -55,20 +66,21 @@ export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
     stmt(db, `DELETE FROM shared_funnel_days WHERE writer = ?`).run(writer);
     stmt(db, `DELETE FROM shared_funnel_writers WHERE writer = ?`).run(writer);
   };
-  const replace = db.transaction(
-    (w: SharedFunnelWriter, rows: readonly Omit<SharedFunnelDay, 'writer'>[]): void => {
-      dropWriter(w.writer);
-      stmt(
-        db,
-        `INSERT INTO shared_funnel_writers (writer, sharer, rows, stored_at, pulled_at) VALUES (?, ?, ?, ?, ?)`,
-      ).run(w.writer, w.sharer, w.rows, w.storedAt, w.pulledAt);
-      insertRows(
-        db,
-        DAY_HEAD,
-        rows.map((r) => [w.writer, r.day, r.engine, r.page, r.crawledHits, r.referredSessions, r.keyEvents]),
-      );
-    },
-  );
+  const replace = db.transaction((w: SharedFunnelWriter, rows: readonly SharedFunnelDay[]): void => {
+    dropWriter(w.writer);
+    stmt(
+      db,
+      `INSERT INTO shared_funnel_writers (writer, sharer, rows, stored_at, pulled_at) VALUES (?, ?, ?, ?, ?)`,
+    ).run(w.writer, w.sharer, w.rows, w.storedAt, w.pulledAt);
+    // A writer's rows come ordered by day: each day's Monday is worked out once.
+    let day = '';
+    let week = '';
+    const values = rows.map((r) => {
+      if (r.day !== day) [day, week] = [r.day, mondayOfIsoDay(r.day)];
+      return [w.writer, r.day, week, r.engine, r.page, r.crawledHits, r.referredSessions, r.keyEvents];
+    });
+    insertRows(db, DAY_HEAD, values);
+  });
   const keep = db.transaction((writers: readonly string[]): number => {
     const kept = new Set(writers);
     const gone = (pluck(db, `SELECT writer FROM shared_funnel_writers`).all() as string[]).filter(
@@ -87,12 +99,12 @@ export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
     },
     replaceSharedFunnel: (writer, rows) => replace.immediate(writer, rows),
     keepSharedFunnelWriters: (writers) => keep.immediate(writers),
-    sharedFunnelDays(sinceDay) {
+    sharedFunnelWeeks(sinceDay) {
       return stmt(
         db,
-        `SELECT writer, day, engine, page, crawled_hits AS crawledHits, referred_sessions AS referredSessions,
-           key_events AS keyEvents FROM shared_funnel_days WHERE day >= ? ORDER BY day, engine, page, writer`,
-      ).all(sinceDay) as SharedFunnelDay[];
+        `SELECT week, engine, page, sum(crawled_hits) AS crawledHits, sum(referred_sessions) AS referredSessions,
+           sum(key_events) AS keyEvents FROM shared_funnel_days WHERE day >= ? GROUP BY week, engine, page`,
+      ).all(sinceDay) as SharedFunnelWeek[];
     },
     ownFunnelInputs() {
       const row = stmt(

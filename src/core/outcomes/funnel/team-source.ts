@@ -1,8 +1,7 @@
 import type { EngineName } from '../../../shared/api/engines';
-import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import type { FunnelSharer } from '../../../shared/funnel/types';
 import type { CrawledWeeks, EngineWeek, EngineWeekPage } from '../../crawlers';
-import type { HistoryStore, OwnFunnelInputs, SharedFunnelDay, SharedFunnelWriter } from '../../history';
+import type { HistoryStore, OwnFunnelInputs, SharedFunnelWeek, SharedFunnelWriter } from '../../history';
 import { TRAFFIC_CAVEATS, type TrafficView, type TrafficWeekRow } from '../service';
 
 // The funnel's team source: the totals teammates share with the workspace, as the last sync
@@ -33,52 +32,40 @@ export interface TeamFunnelSource {
 const sinceDay = (now: number, days: number): string =>
   new Date((Math.floor(now / DAY_MS) - days + 1) * DAY_MS).toISOString().slice(0, 10);
 
-function crawledOf(rows: readonly SharedFunnelDay[], since: string): CrawledWeeks {
-  const pages = new Map<string, EngineWeekPage>();
-  for (const r of rows) {
-    if (r.crawledHits === 0 || r.day < since) continue;
-    const week = mondayOfIsoDay(r.day);
-    const key = `${week}\u0000${r.engine}\u0000${r.page}`;
-    const p = pages.get(key);
-    if (p) p.hits += r.crawledHits;
-    else pages.set(key, { week, engine: r.engine as EngineName, url: r.page, hits: r.crawledHits });
-  }
+function crawledOf(weeks: readonly SharedFunnelWeek[]): CrawledWeeks {
+  const pages: EngineWeekPage[] = [];
   const engines = new Map<string, EngineWeek>();
-  for (const p of pages.values()) {
-    const key = `${p.week}\u0000${p.engine}`;
-    const e = engines.get(key) ?? { week: p.week, engine: p.engine, hits: 0, pages: 0 };
-    e.hits += p.hits;
+  for (const w of weeks) {
+    if (w.crawledHits === 0) continue;
+    const engine = w.engine as EngineName;
+    pages.push({ week: w.week, engine, url: w.page, hits: w.crawledHits });
+    const key = `${w.week}\u0000${engine}`;
+    const e = engines.get(key) ?? { week: w.week, engine, hits: 0, pages: 0 };
+    e.hits += w.crawledHits;
     e.pages += 1;
     engines.set(key, e);
   }
-  return { engines: [...engines.values()], pages: [...pages.values()] };
+  return { engines: [...engines.values()], pages };
 }
 
 const sundayOf = (monday: string): string =>
   new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
 
-function trafficOf(rows: readonly SharedFunnelDay[]): TrafficView {
-  const weeks = new Map<string, TrafficWeekRow>();
-  for (const r of rows) {
-    if (r.referredSessions === 0 && r.keyEvents === 0) continue;
-    const from = mondayOfIsoDay(r.day);
-    const key = `${from}\u0000${r.engine}\u0000${r.page}`;
-    const w = weeks.get(key) ?? {
-      from,
-      to: sundayOf(from),
+function trafficOf(weeks: readonly SharedFunnelWeek[]): TrafficView {
+  const rows: TrafficWeekRow[] = weeks
+    .filter((w) => w.referredSessions > 0 || w.keyEvents > 0)
+    .map((w) => ({
+      from: w.week,
+      to: sundayOf(w.week),
       week: true,
       referrer: SHARED_REFERRER,
       label: 'Shared by the team',
-      engine: r.engine,
-      landingPage: r.page,
-      sessions: 0,
-      keyEvents: 0,
-    };
-    w.sessions += r.referredSessions;
-    w.keyEvents += r.keyEvents;
-    weeks.set(key, w);
-  }
-  return { rows: [...weeks.values()], engines: [], caveats: TRAFFIC_CAVEATS, empty: null };
+      engine: w.engine,
+      landingPage: w.page,
+      sessions: w.referredSessions,
+      keyEvents: w.keyEvents,
+    }));
+  return { rows, engines: [], caveats: TRAFFIC_CAVEATS, empty: null };
 }
 
 /** One entry per teammate (a teammate may share from several desktops): their latest times. */
@@ -102,11 +89,13 @@ export function createTeamFunnelSource(deps: { store: HistoryStore; now: () => n
     sharers: () => byName(store.sharedFunnelWriters()),
     read(days) {
       const at = now();
-      const rows = store.sharedFunnelDays(sinceDay(at, Math.max(days, RECENT_DAYS)));
+      const weeks = store.sharedFunnelWeeks(sinceDay(at, days));
+      const crawled = crawledOf(weeks);
       return {
-        crawled: crawledOf(rows, sinceDay(at, days)),
-        recent: crawledOf(rows, sinceDay(at, RECENT_DAYS)),
-        traffic: trafficOf(rows.filter((r) => r.day >= sinceDay(at, days))),
+        crawled,
+        recent:
+          days === RECENT_DAYS ? crawled : crawledOf(store.sharedFunnelWeeks(sinceDay(at, RECENT_DAYS))),
+        traffic: trafficOf(weeks),
       };
     },
   };

@@ -6,7 +6,8 @@
 //   teammate's name on the team, the rows held, when the sharer last sent them (the server's
 //   stored_at) and when this history pulled them.
 // - shared_funnel_days: the sharer's per day × engine × page counts as the server holds them,
-//   replaced whole per writer at each pull that finds them changed.
+//   replaced whole per writer at each pull that finds them changed. `week` is the day's Monday,
+//   kept at the pull so the funnel sums a period per week × engine × page from the index alone.
 // IF NOT EXISTS: the upgrade tests take a later file back to an earlier version and run it again.
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS shared_funnel_writers (
@@ -20,6 +21,7 @@ CREATE TABLE IF NOT EXISTS shared_funnel_writers (
 CREATE TABLE IF NOT EXISTS shared_funnel_days (
   writer            TEXT    NOT NULL,
   day               TEXT    NOT NULL,
+  week              TEXT    NOT NULL,
   engine            TEXT    NOT NULL,
   page              TEXT    NOT NULL,
   crawled_hits      INTEGER NOT NULL,
@@ -27,5 +29,6 @@ CREATE TABLE IF NOT EXISTS shared_funnel_days (
   key_events        INTEGER NOT NULL,
   PRIMARY KEY (writer, day, engine, page)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS shared_funnel_days_by_day ON shared_funnel_days (day);
+CREATE INDEX IF NOT EXISTS shared_funnel_days_by_day
+  ON shared_funnel_days (day, week, engine, page, crawled_hits, referred_sessions, key_events);
 `;
