@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FunnelView as Funnel } from '../../../src/shared/funnel/types';
 import { FunnelView } from '../../../src/renderer/src/views/funnel/FunnelView';
+import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
+import type { SyncReportView, SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
@@ -179,5 +181,27 @@ describe('Funnel view', () => {
       'Crawler figures from this computer’s imports; traffic figures shared by <b>ana</b>, synced 1 d ago and ben, synced 5 min ago (one source per figure, this computer’s first, never added together); answers from this workspace’s history.',
     );
     expect(line.querySelector('b')).toBeNull();
+  });
+
+  it('reads the figures again after a background sync that brought teammates’ totals, not after one that did not', async () => {
+    render(<FunnelView />);
+    await screen.findByLabelText('Whose figures');
+    const status = (at: number, pulled: number): SyncStatusView => ({
+      state: 'idle',
+      lastSyncedAt: at,
+      progress: null,
+      seed: null,
+      error: null,
+      retryAt: null,
+      conflicts: 0,
+      pending: 0,
+      // Only the part the view reads: the rest of the report is the sync's business.
+      last: { sharedFunnel: { sharers: [], rows: 0, pulled, removed: 0 } } as unknown as SyncReportView,
+    });
+    act(() => useSyncStore.getState().onStatus(status(1, 0)));
+    act(() => useSyncStore.getState().onStatus(status(2, 6)));
+    await waitFor(() => expect(fake.callsTo('funnel.summary')).toHaveLength(2));
+    act(() => useSyncStore.getState().onStatus(status(3, 0)));
+    expect(fake.callsTo('funnel.summary')).toHaveLength(2);
   });
 });

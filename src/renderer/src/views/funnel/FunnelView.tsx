@@ -5,6 +5,7 @@ import { RateWithN } from '../../components/RateWithN';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useFunnelSharingStore } from '../../stores/funnel-sharing-store';
 import { useFunnelStore } from '../../stores/funnel-store';
+import { useSyncStore } from '../../stores/sync-store';
 import { engineLabel } from '../visibility/format';
 
 const PRESET_DAYS = [7, 30, 90] as const;
@@ -169,9 +170,17 @@ function SourcePicker() {
  */
 export function FunnelView() {
   const { data, loading, error, days, load, setDays } = useFunnelStore();
+  // A background sync that brought or removed teammates' shared totals: the figures are read again.
+  const sharedChanged = useSyncStore((s) => {
+    const shared = s.status?.last?.sharedFunnel;
+    return shared && (shared.pulled > 0 || shared.removed > 0) ? s.status?.lastSyncedAt : null;
+  });
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (sharedChanged) void load();
+  }, [load, sharedChanged]);
   return (
     <section aria-labelledby="funnel-heading" className="view">
       <div className="row vis-title">
