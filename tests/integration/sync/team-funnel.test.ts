@@ -120,6 +120,10 @@ describe('the funnel totals a member shares, read by teammates', () => {
     expect(pages(shared)).toEqual(PAGES_BY_HAND);
     expect(pages(shared)).toEqual(pages(own));
     expect(shared.empty).toBeNull();
+    // A site asked for does not narrow the team's totals, and the funnel says so.
+    const site = await funnel(bea, '--site', 'acme.example');
+    expect(site.sourceNote).toMatch(/The shared totals carry no site/);
+    expect(engines(site)).toEqual(ENGINES_BY_HAND);
     // Her own imports hold nothing: asked for them, the funnel is empty and says whose it is.
     const mine = await funnel(bea, '--source', 'mine');
     expect(mine).toMatchObject({ source: 'mine', engines: [], pages: [], sharers: [] });

@@ -22,6 +22,11 @@ export interface FunnelOptions {
   source?: FunnelSource;
 }
 
+/** Said when a site was asked for and part of the figures are the team's. */
+const SITELESS = 'The shared totals carry no site: they count every site the sharers imported.';
+
+const ONLY_MINE: FunnelSourcePick = { source: 'mine', crawledFrom: 'mine', referredFrom: 'mine' };
+
 /** "Not fetched lately" looks this far back. */
 const RECENT_DAYS = 30;
 
@@ -104,14 +109,13 @@ function pickedCounts(
 }
 
 export function createFunnelService(deps: FunnelDeps): FunnelService {
-  const noTeam = { own: () => ({ logs: true, traffic: true }), sharers: () => [] };
   return {
     funnel(options = {}) {
       const days = options.days ?? 30;
       const site = options.site !== undefined ? { site: options.site } : {};
-      const team = deps.team ?? noTeam;
-      const sharers = team.sharers();
-      const pick = pickFunnelSource(options.source, team.own(), sharers);
+      const sharers = deps.team?.sharers() ?? [];
+      // Without the team's source (a caller that reads one history alone), every figure is its own.
+      const pick = deps.team ? pickFunnelSource(options.source, deps.team.own(), sharers) : ONLY_MINE;
       const { brand, cited } = citedCounts(deps.visibility, days);
       const counts = joinFunnel({
         days,
@@ -123,7 +127,12 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
       });
       const shown = pick.crawledFrom === 'team' || pick.referredFrom === 'team' ? sharers : [];
       const info = { ...pick, sharers: shown };
-      return { ...counts, ...info, sourceNote: funnelSourceNote(info, (deps.now ?? Date.now)()) };
+      const note = funnelSourceNote(info, (deps.now ?? Date.now)());
+      return {
+        ...counts,
+        ...info,
+        sourceNote: options.site && shown.length > 0 ? `${note} ${SITELESS}` : note,
+      };
     },
   };
 }
