@@ -98,7 +98,10 @@ describe('the funnel totals a member shares, read by teammates', () => {
   it('gives a teammate without imports the sharer’s figures per engine and page, offline after a pull', async () => {
     const aliceName = team.roles['alice']?.name as string;
     expect((await runCliAt(['outcomes', 'share', 'on', '--db', alice.path], dir)).code).toBe(0);
-    expect((await alice.sync()).funnelDays).toMatchObject({ sent: true, rows: 6 });
+    const sent = await alice.sync();
+    expect(sent.funnelDays).toMatchObject({ sent: true, rows: 6 });
+    // Her own totals are never pulled back as a teammate's.
+    expect(sent.sharedFunnel).toEqual({ sharers: [], rows: 0, pulled: 0, removed: 0 });
     const own = await funnel(alice);
     expect(own).toMatchObject({ source: 'mine', crawledFrom: 'mine', referredFrom: 'mine', sharers: [] });
     expect(engines(own)).toEqual(ENGINES_BY_HAND);
