@@ -58,13 +58,29 @@ describe('funnel sharing through the app core', () => {
   it('reads the teammates’ shared totals for the Funnel view, and says whose figures they are', async () => {
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const sharedAt = Date.now() - 7_200_000;
-    core.store.replaceSharedFunnel(
-      { writer: 'ana/h1', sharer: 'ana', rows: 2, storedAt: sharedAt, pulledAt: sharedAt },
+    // As a sync's pull leaves them: staged, then moved in with the sharer's record.
+    core.store.stageSharedFunnel(
+      'ana/h1',
       [
         { day, engine: 'assistant-a', page: '/pricing', crawledHits: 3, referredSessions: 4, keyEvents: 1 },
         { day, engine: 'assistant-b', page: '/docs', crawledHits: 2, referredSessions: 0, keyEvents: 0 },
       ],
+      true,
     );
+    // Staged, not yet moved in (a pull still reading, or cut): the funnel has none of them.
+    expect(await invoke('funnel.summary', { days: 30, source: 'team' })).toMatchObject({
+      ok: true,
+      value: { engines: [], sharers: [] },
+    });
+    expect(
+      core.store.commitSharedFunnel({
+        writer: 'ana/h1',
+        sharer: 'ana',
+        rows: 2,
+        storedAt: sharedAt,
+        pulledAt: sharedAt,
+      }),
+    ).toBe(2);
     const auto = await invoke('funnel.summary', { days: 30 });
     expect(auto).toMatchObject({
       ok: true,

@@ -106,7 +106,8 @@ describe('the funnel totals a member shares, read by teammates', () => {
     expect(own).toMatchObject({ source: 'mine', crawledFrom: 'mine', referredFrom: 'mine', sharers: [] });
     expect(engines(own)).toEqual(ENGINES_BY_HAND);
 
-    const pulled = await bea.sync();
+    // Pages of 4 rows: the 6 come in two, and are counted once.
+    const pulled = await bea.sync({ tuning: { pushBatch: 1000, pullBatch: 4 } });
     expect(pulled.sharedFunnel).toMatchObject({ rows: 6, pulled: 6, removed: 0 });
     expect(pulled.sharedFunnel?.sharers.map((s) => s.name)).toEqual([aliceName]);
     const shared = await funnel(bea);

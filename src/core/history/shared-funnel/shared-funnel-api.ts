@@ -2,8 +2,9 @@ import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { insertRows, pluck, stmt, type StoreContext } from '../connection';
 
 // The funnel totals teammates shared with the workspace, as the last sync pulled them: per
-// sharing desktop (the team server's writer mark), per day × engine × page. A pull replaces a
-// writer's rows whole, so what is here is what the server held then, never added to. This
+// sharing desktop (the team server's writer mark), per day × engine × page. A pull stages a
+// writer's rows page by page and then replaces what was held of it in one transaction, so what
+// is here is what the server held then, never added to, and a cut pull changes nothing. This
 // history's own imports live in the crawl and outcome tables and are never written here.
 
 /** One teammate's desktop that shares its totals. */
@@ -48,8 +49,10 @@ export interface OwnFunnelInputs {
 
 export interface SharedFunnelApi {
   sharedFunnelWriters(): SharedFunnelWriter[];
-  /** Replaces one writer's rows (and its record) with those pulled, in one transaction. */
-  replaceSharedFunnel(writer: SharedFunnelWriter, rows: readonly SharedFunnelDay[]): void;
+  /** Keeps a page of a writer's rows aside while a pull reads them; `first` drops any a cut pull left. */
+  stageSharedFunnel(writer: string, rows: readonly SharedFunnelDay[], first: boolean): void;
+  /** Replaces the writer's rows with those staged, and its record, in one transaction; returns the rows. */
+  commitSharedFunnel(writer: SharedFunnelWriter): number;
   /** Removes the writers not named (gone from the server: sharing turned off); returns how many. */
   keepSharedFunnelWriters(writers: readonly string[]): number;
   /** Every writer's counts from `sinceDay` (YYYY-MM-DD) on, added up per week × engine × page. */
@@ -57,8 +60,8 @@ export interface SharedFunnelApi {
   ownFunnelInputs(): OwnFunnelInputs;
 }
 
-const DAY_HEAD = `INSERT INTO shared_funnel_days (writer, day, week, engine, page, crawled_hits, referred_sessions,
-  key_events)`;
+const COLUMNS = 'writer, day, week, engine, page, crawled_hits, referred_sessions, key_events';
+const STAGE_HEAD = `INSERT INTO shared_funnel_staged (${COLUMNS})`;
 
 export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
   const { db } = ctx;
@@ -66,20 +69,29 @@ export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
     stmt(db, `DELETE FROM shared_funnel_days WHERE writer = ?`).run(writer);
     stmt(db, `DELETE FROM shared_funnel_writers WHERE writer = ?`).run(writer);
   };
-  const replace = db.transaction((w: SharedFunnelWriter, rows: readonly SharedFunnelDay[]): void => {
-    dropWriter(w.writer);
-    stmt(
-      db,
-      `INSERT INTO shared_funnel_writers (writer, sharer, rows, stored_at, pulled_at) VALUES (?, ?, ?, ?, ?)`,
-    ).run(w.writer, w.sharer, w.rows, w.storedAt, w.pulledAt);
+  const stage = db.transaction((writer: string, rows: readonly SharedFunnelDay[], first: boolean): void => {
+    if (first) stmt(db, `DELETE FROM shared_funnel_staged WHERE writer = ?`).run(writer);
     // A writer's rows come ordered by day: each day's Monday is worked out once.
     let day = '';
     let week = '';
     const values = rows.map((r) => {
       if (r.day !== day) [day, week] = [r.day, mondayOfIsoDay(r.day)];
-      return [w.writer, r.day, week, r.engine, r.page, r.crawledHits, r.referredSessions, r.keyEvents];
+      return [writer, r.day, week, r.engine, r.page, r.crawledHits, r.referredSessions, r.keyEvents];
     });
-    insertRows(db, DAY_HEAD, values);
+    insertRows(db, STAGE_HEAD, values);
+  });
+  const commit = db.transaction((w: SharedFunnelWriter): number => {
+    dropWriter(w.writer);
+    const { changes } = stmt(
+      db,
+      `INSERT INTO shared_funnel_days (${COLUMNS}) SELECT ${COLUMNS} FROM shared_funnel_staged WHERE writer = ?`,
+    ).run(w.writer);
+    stmt(db, `DELETE FROM shared_funnel_staged WHERE writer = ?`).run(w.writer);
+    stmt(
+      db,
+      `INSERT INTO shared_funnel_writers (writer, sharer, rows, stored_at, pulled_at) VALUES (?, ?, ?, ?, ?)`,
+    ).run(w.writer, w.sharer, changes, w.storedAt, w.pulledAt);
+    return changes;
   });
   const keep = db.transaction((writers: readonly string[]): number => {
     const kept = new Set(writers);
@@ -97,7 +109,8 @@ export function createSharedFunnelApi(ctx: StoreContext): SharedFunnelApi {
            FROM shared_funnel_writers ORDER BY sharer, writer`,
       ).all() as SharedFunnelWriter[];
     },
-    replaceSharedFunnel: (writer, rows) => replace.immediate(writer, rows),
+    stageSharedFunnel: (writer, rows, first) => stage.immediate(writer, rows, first),
+    commitSharedFunnel: (writer) => commit.immediate(writer),
     keepSharedFunnelWriters: (writers) => keep.immediate(writers),
     sharedFunnelWeeks(sinceDay) {
       return stmt(

@@ -5,9 +5,10 @@ import type { StepContext } from './context';
 // history's shared_funnel tables so a member without logs or analytics of their own sees the
 // workspace's funnel, offline too. Row security on the server keeps other workspaces' rows out.
 // Per sharing desktop: its row count and latest stored_at decide whether it changed since the
-// last pull; a changed one is read whole and replaces what this history held of it, and a
-// desktop whose rows are gone (sharing turned off) is removed here. This desktop's own rows are
-// never pulled: its own imports are the source of them.
+// last pull; a changed one is read in pages (staged in the history) and then replaces what this
+// history held of it in one transaction, and a desktop whose rows are gone (sharing turned off)
+// is removed here. The reads are one snapshot of the server, so a sharer sending meanwhile never
+// gives a mix of two sends. This desktop's own rows are never pulled: its imports are their source.
 
 interface WriterHead {
   writer: string;
@@ -54,27 +55,35 @@ async function heads(ctx: StepContext): Promise<SharedFunnelWriter[]> {
   }));
 }
 
-async function readWriter(ctx: StepContext, writer: string): Promise<DayRow[]> {
+/**
+ * A page of the writer's rows after `after` (day, engine, page), in that order: the sync's pull
+ * batch (a sharer may hold up to the workspace's cap, 1,000,000 rows, never held at once).
+ */
+async function readPage(ctx: StepContext, writer: string, after: DayRow | null): Promise<DayRow[]> {
+  // Two statements, not one with "$3 IS NULL OR …": the row comparison alone walks the key's index.
+  const from = after === null ? '' : 'AND (day, engine, page) > ($4::date, $5::text, $6::text)';
   const { rows } = await ctx.target.client.query<DayRow>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, page, crawled_hits::text AS crawled,
        referred_sessions::text AS referred, key_events::text AS events
-     FROM parallax.funnel_days WHERE workspace_id = $1 AND writer = $2 ORDER BY day, engine, page`,
-    [ctx.target.workspaceId, writer],
+     FROM parallax.funnel_days WHERE workspace_id = $1 AND writer = $2 ${from}
+     ORDER BY day, engine, page LIMIT $3`,
+    [
+      ctx.target.workspaceId,
+      writer,
+      ctx.tuning.pullBatch,
+      ...(after === null ? [] : [after.day, after.engine, after.page]),
+    ],
   );
   return rows;
 }
 
-/** Brings the history's copy of the teammates' shared totals up to the server's. */
-export async function pullFunnelDays(ctx: StepContext, now: number): Promise<SharedFunnelPull> {
-  const onServer = await heads(ctx);
-  const held = new Map(ctx.store.sharedFunnelWriters().map((w) => [w.writer, w]));
-  let pulled = 0;
-  for (const head of onServer) {
-    const before = held.get(head.writer);
-    if (before && before.rows === head.rows && before.storedAt === head.storedAt) continue;
-    const rows = await readWriter(ctx, head.writer);
-    ctx.store.replaceSharedFunnel(
-      { ...head, rows: rows.length, pulledAt: now },
+/** Stages every row of the writer, page by page; returns how many were read. */
+async function stageWriter(ctx: StepContext, writer: string): Promise<number> {
+  let read = 0;
+  for (let after: DayRow | null = null, first = true; ; first = false) {
+    const rows = await readPage(ctx, writer, after);
+    ctx.store.stageSharedFunnel(
+      writer,
       rows.map((r) => ({
         day: r.day,
         engine: r.engine,
@@ -83,15 +92,33 @@ export async function pullFunnelDays(ctx: StepContext, now: number): Promise<Sha
         referredSessions: Number(r.referred),
         keyEvents: Number(r.events),
       })),
+      first,
     );
-    pulled += rows.length;
+    read += rows.length;
     await ctx.options.pause?.();
+    if (rows.length < ctx.tuning.pullBatch) return read;
+    after = rows[rows.length - 1] as DayRow;
   }
-  const removed = ctx.store.keepSharedFunnelWriters(onServer.map((w) => w.writer));
-  return {
-    sharers: onServer.map((w) => ({ name: w.sharer, storedAt: w.storedAt })),
-    rows: onServer.reduce((n, w) => n + w.rows, 0),
-    pulled,
-    removed,
-  };
+}
+
+/** Brings the history's copy of the teammates' shared totals up to the server's. */
+export async function pullFunnelDays(ctx: StepContext, now: number): Promise<SharedFunnelPull> {
+  return ctx.target.client.snapshot(async () => {
+    const onServer = await heads(ctx);
+    const held = new Map(ctx.store.sharedFunnelWriters().map((w) => [w.writer, w]));
+    let pulled = 0;
+    for (const head of onServer) {
+      const before = held.get(head.writer);
+      if (before && before.rows === head.rows && before.storedAt === head.storedAt) continue;
+      pulled += await stageWriter(ctx, head.writer);
+      ctx.store.commitSharedFunnel({ ...head, pulledAt: now });
+    }
+    const removed = ctx.store.keepSharedFunnelWriters(onServer.map((w) => w.writer));
+    return {
+      sharers: onServer.map((w) => ({ name: w.sharer, storedAt: w.storedAt })),
+      rows: onServer.reduce((n, w) => n + w.rows, 0),
+      pulled,
+      removed,
+    };
+  });
 }

@@ -8,6 +8,8 @@
 // - shared_funnel_days: the sharer's per day × engine × page counts as the server holds them,
 //   replaced whole per writer at each pull that finds them changed. `week` is the day's Monday,
 //   kept at the pull so the funnel sums a period per week × engine × page from the index alone.
+// - shared_funnel_staged: a writer's rows while a pull reads them page by page, moved into
+//   shared_funnel_days in one transaction once all are in (a cut pull leaves the copy as it was).
 // IF NOT EXISTS: the upgrade tests take a later file back to an earlier version and run it again.
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS shared_funnel_writers (
@@ -19,6 +21,17 @@ CREATE TABLE IF NOT EXISTS shared_funnel_writers (
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS shared_funnel_days (
+  writer            TEXT    NOT NULL,
+  day               TEXT    NOT NULL,
+  week              TEXT    NOT NULL,
+  engine            TEXT    NOT NULL,
+  page              TEXT    NOT NULL,
+  crawled_hits      INTEGER NOT NULL,
+  referred_sessions INTEGER NOT NULL,
+  key_events        INTEGER NOT NULL,
+  PRIMARY KEY (writer, day, engine, page)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS shared_funnel_staged (
   writer            TEXT    NOT NULL,
   day               TEXT    NOT NULL,
   week              TEXT    NOT NULL,
