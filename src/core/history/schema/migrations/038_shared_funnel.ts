@@ -11,6 +11,19 @@
 // - shared_funnel_staged: a writer's rows while a pull reads them page by page, moved into
 //   shared_funnel_days in one transaction once all are in (a cut pull leaves the copy as it was).
 // IF NOT EXISTS: the upgrade tests take a later file back to an earlier version and run it again.
+/** The held rows and the staged ones have the same shape: a staged writer moves in as it is. */
+const dayRows = /* sql */ `(
+  writer            TEXT    NOT NULL,
+  day               TEXT    NOT NULL,
+  week              TEXT    NOT NULL,
+  engine            TEXT    NOT NULL,
+  page              TEXT    NOT NULL,
+  crawled_hits      INTEGER NOT NULL,
+  referred_sessions INTEGER NOT NULL,
+  key_events        INTEGER NOT NULL,
+  PRIMARY KEY (writer, day, engine, page)
+) STRICT, WITHOUT ROWID`;
+
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS shared_funnel_writers (
   writer    TEXT    PRIMARY KEY,
@@ -20,28 +33,8 @@ CREATE TABLE IF NOT EXISTS shared_funnel_writers (
   pulled_at INTEGER NOT NULL
 ) STRICT;
 
-CREATE TABLE IF NOT EXISTS shared_funnel_days (
-  writer            TEXT    NOT NULL,
-  day               TEXT    NOT NULL,
-  week              TEXT    NOT NULL,
-  engine            TEXT    NOT NULL,
-  page              TEXT    NOT NULL,
-  crawled_hits      INTEGER NOT NULL,
-  referred_sessions INTEGER NOT NULL,
-  key_events        INTEGER NOT NULL,
-  PRIMARY KEY (writer, day, engine, page)
-) STRICT, WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS shared_funnel_staged (
-  writer            TEXT    NOT NULL,
-  day               TEXT    NOT NULL,
-  week              TEXT    NOT NULL,
-  engine            TEXT    NOT NULL,
-  page              TEXT    NOT NULL,
-  crawled_hits      INTEGER NOT NULL,
-  referred_sessions INTEGER NOT NULL,
-  key_events        INTEGER NOT NULL,
-  PRIMARY KEY (writer, day, engine, page)
-) STRICT, WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS shared_funnel_days ${dayRows};
+CREATE TABLE IF NOT EXISTS shared_funnel_staged ${dayRows};
 CREATE INDEX IF NOT EXISTS shared_funnel_days_by_day
   ON shared_funnel_days (day, week, engine, page, crawled_hits, referred_sessions, key_events);
 `;
