@@ -3,7 +3,7 @@ import type { CommerceSummary } from '../../src/shared/commerce/types';
 import { seriousInBothThemes } from './axe';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
-// The Commerce view end to end on a real 90-day demo history (the shared template of
+// The Commerce view end to end on a real 31-day demo history (the e2e suite's shared template of
 // tests/support/demo-history.ts: the preview, every engine, as the first-run screen builds it;
 // the demo tracks shopping and ads on the engines that show them): the key numbers are the real
 // core's, a brand's shelf presence opens exactly its answers in Compare with its products marked,
@@ -21,12 +21,12 @@ async function summaryOf(h: Harness): Promise<CommerceSummary> {
 /** The digits of a figure's text as a number ("1,234" → 1234). */
 const digits = (text: string | null): number => Number((text ?? '').replace(/[^\d]/g, ''));
 
-describe('Commerce on a 90-day demo history, end to end', () => {
+describe('Commerce on a 31-day demo history, end to end', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
+    h = await startHarness({}, { demo: { days: 31, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
     await h.page

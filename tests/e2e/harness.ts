@@ -59,7 +59,7 @@ export interface Harness {
 
 /**
  * A hook that opens a demo history may build its template first (or wait for another file's
- * build of it): a 90-day demo takes a minute or two on a busy 2-core machine.
+ * build of it): the 31-day demo takes one to three minutes on a busy 2-core machine.
  */
 export const DEMO_BUILD_MS = 400_000;
 

@@ -6,7 +6,7 @@ import { createMemorySecretStore } from '../support/memory-secret-store';
 import { seriousInBothThemes, type AxeFinding } from './axe';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
 
-// Positioning (issue 30) end to end on a real 90-day demo history (the shared template of
+// Positioning end to end on a real 31-day demo history (the e2e suite's shared template of
 // tests/support/demo-history.ts: the preview, every engine, as the first-run screen builds it;
 // every answer judged by the built-in judge as it was stored):
 // Visibility's recommendation rate and net sentiment cards and Positioning panel show the real
@@ -28,7 +28,7 @@ async function summaryOf(h: Harness): Promise<PositioningSummary> {
   return reply.value as PositioningSummary;
 }
 
-describe('Positioning on a 90-day demo history, end to end', () => {
+describe('Positioning on a 31-day demo history, end to end', () => {
   let h: Harness;
   let model: RunningSandbox;
   const pageErrors: string[] = [];
@@ -37,7 +37,7 @@ describe('Positioning on a 90-day demo history, end to end', () => {
     model = await startSandbox({ latencyMs: 1, rateLimit: 100_000 });
     h = await startHarness(
       { judgeKeys: createMemorySecretStore() },
-      { demo: { days: 90, variant: 'preview' } },
+      { demo: { days: 31, variant: 'preview' } },
     );
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });

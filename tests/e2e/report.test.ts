@@ -6,7 +6,7 @@ import { DEMO_BUILD_MS, shoot, startHarness, type Harness } from './harness';
 import { statusDaysInPeriod } from '../support/demo-days';
 import { demoStatusOf, PREVIEW_ENGINE_LABELS } from './support/preview-demo';
 
-// A client report end to end: a demo history (a copy of the shared 90-day one built once per run
+// A client report end to end: a demo history (a copy of the e2e suite's 31-day one built once per run
 // by the real run engine, tests/support/demo-history.ts: the preview, every engine), a 30-day "Client report…"
 // on a monitor's row in the app writes the HTML file (through the save dialog's stand-in), and
 // the file opens in Chromium with JavaScript disabled: everything is there without a script, no
@@ -18,7 +18,7 @@ describe('client report, end to end', () => {
   let reportPath = '';
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
+    h = await startHarness({}, { demo: { days: 31, variant: 'preview' } });
   }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();

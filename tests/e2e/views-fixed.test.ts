@@ -13,7 +13,7 @@ import {
   shootBothThemes,
 } from './support/layout-checks';
 
-// The views an analyst reads first, at 1280×800 on the 90-day preview demo (every engine, as the
+// The views an analyst reads first, at 1280×800 on the 31-day preview demo (every engine, as the
 // first-run screen builds it), in light and dark, with what a screenshot alone cannot prove
 // measured from the DOM: a key number in the first screen of Visibility, the leaderboard by
 // engine inside its card, every brand in the Positioning table, search queries that read as
@@ -36,7 +36,7 @@ async function legendColors(legend: Locator): Promise<Record<string, string>> {
   );
 }
 
-describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
+describe('Views at 1280×800 on a 31-day demo, light and dark', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
@@ -46,7 +46,7 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
+    h = await startHarness({}, { demo: { days: 31, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
     await h.page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 60_000 });
     await h.page.getByTestId('kpi-mention').waitFor({ timeout: 60_000 });
@@ -199,7 +199,7 @@ describe('Views at 1280×800 on a 90-day demo, light and dark', () => {
     await position.getByRole('button', { name: 'Chart' }).click();
 
     // Every brand on demand, and back.
-    await page.getByRole('button', { name: 'Show all 6' }).click();
+    await page.getByRole('button', { name: 'Show all 6', exact: true }).click();
     expect(Object.keys(await legendColors(legend))).toHaveLength(6);
     await page.getByRole('button', { name: 'Closest competitors only' }).click();
     await fitsSideways();

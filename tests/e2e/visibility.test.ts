@@ -9,34 +9,38 @@ import {
   PREVIEW_LOCATIONS,
 } from './support/preview-demo';
 
-// The home view on a real 90-day demo history, the preview the first-run screen builds (every
-// engine; built by the real run engine against the sandbox, once per run: a copy of the shared
-// template, tests/support/demo-history.ts; the first-run screen's "Load a demo history" has its
-// own test in alerts.test.ts): Visibility with KPIs, trend, heatmap (every engine side by side),
-// leaderboard and sources → a heatmap cell opens exactly the answers behind it in Compare.
+// The home view on a real demo history, the preview the first-run screen builds (every engine;
+// built by the real run engine against the sandbox, once per run: a copy of the e2e suite's shared
+// 31-day template, tests/support/demo-history.ts; the first-run screen's "Load a demo history"
+// has its own test in first-run-demo.test.ts): Visibility with KPIs, trend, heatmap (every engine
+// side by side), leaderboard and sources → a heatmap cell opens exactly the answers behind it in
+// Compare. The last 7 days against the 7 before (both inside the demo), then "Last 90 days", which
+// counts every answer of the demo where 7 days count a quarter of them: the period filters.
 // Screenshots in light and dark at 1280×800 land in test-results/.
 
-describe('Visibility on a 90-day demo history, end to end', () => {
+const DAYS = 31;
+
+describe('Visibility on a 31-day demo history, end to end', () => {
   let h: Harness;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
+    h = await startHarness({}, { demo: { days: 31, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
   }, DEMO_BUILD_MS);
   afterAll(async () => {
     await h?.close();
   });
 
-  it('opens a history holding a 90-day demo on Visibility, labelled synthetic', async () => {
+  it('opens a history holding a 31-day demo on Visibility, labelled synthetic', async () => {
     const { page } = h;
     await page.getByRole('heading', { level: 1, name: 'Visibility' }).waitFor({ timeout: 30_000 });
     await page.getByTestId('kpi-mention').waitFor({ timeout: 30_000 });
 
     const status = await demoStatusOf(h);
-    expect(status).toMatchObject({ present: true, days: 90, variant: 'preview', runs: 90 * 3 });
+    expect(status).toMatchObject({ present: true, days: DAYS, variant: 'preview', runs: DAYS * 3 });
     // What the plan asks a day, every day: no engine, place or repeat missing.
-    expect(status.results).toBe(90 * PREVIEW_ANSWERS_PER_DAY);
+    expect(status.results).toBe(DAYS * PREVIEW_ANSWERS_PER_DAY);
     await expect(page.getByRole('note').first().textContent()).resolves.toMatch(/synthetic/i);
   });
 
@@ -52,8 +56,16 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     await h.screenshot(`visibility-demo-30d-sources-${theme}`, { settleMs: 300 });
   }
 
-  it('shows the last 30 days against the 30 before, with intervals and significance', async () => {
+  /** The answer count under the view's title (the period's answers, as the views write it). */
+  const countShown = (): Promise<string | null> =>
+    h.page.getByRole('heading', { level: 1, name: 'Visibility' }).locator('..').textContent();
+
+  it('shows the last 7 days against the 7 before, with intervals and significance', async () => {
     const { page } = h;
+    await page.getByLabel('Period').selectOption('7');
+    await expect
+      .poll(countShown, { timeout: 30_000 })
+      .toContain(answersText(PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 7)));
     const kpis = page.getByRole('list', { name: 'Key numbers for Veloxa' });
     await expect.poll(() => kpis.textContent(), { timeout: 30_000 }).toMatch(/vs previous period/);
     // Every KPI carries its interval and sample size.
@@ -66,14 +78,15 @@ describe('Visibility on a 90-day demo history, end to end', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  it('covers the whole 90 days: competitors, heatmap, sources and gaps', async () => {
+  it('covers the whole demo over 90 days: competitors, heatmap, sources and gaps', async () => {
     const { page } = h;
     await page.getByLabel('Period').selectOption('90');
+    const status = await demoStatusOf(h);
+    // Every answer of the demo, against a quarter of them over the 7 days above.
+    expect(statusDaysInPeriod(status, 90)).toBeGreaterThan(statusDaysInPeriod(status, 7) * 4);
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Visibility' }).locator('..').textContent(), {
-        timeout: 30_000,
-      })
-      .toContain(answersText(PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 90)));
+      .poll(countShown, { timeout: 30_000 })
+      .toContain(answersText(PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(status, 90)));
     const leaderboard = page.getByRole('table', { name: 'Brand leaderboard' });
     for (const competitor of ['Pacer & Co', 'Fleetfoot', 'Norrun', 'Cadence', 'Stridewell']) {
       await expect.poll(() => leaderboard.textContent(), { timeout: 30_000 }).toContain(competitor);

@@ -6,8 +6,8 @@ import { demoNeedsOf, prebuildOrder, queueForDemos } from './demo-needs';
 
 // Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
 //
-// A 90-day demo template takes two minutes of CPU to build (the real run engine and ingest, day
-// after day). Left to the files, the first file that needs it builds it in its worker while every
+// A 30-day demo template takes most of a minute of CPU to build (the real run engine and ingest,
+// day after day). Left to the files, the first file that needs it builds it in its worker while every
 // other file that needs it waits on the template's lock in ITS worker: on two cores with three
 // workers, one core built and the other sat idle for minutes. So, as a run starts, this sequencer
 // (1) starts ONE background process that builds every template the run's files open

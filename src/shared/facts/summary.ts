@@ -97,9 +97,15 @@ function countsOf(rows: readonly FactCheckRow[], keys: readonly string[]): FactC
   });
 }
 
+/** Rows by key, in their order; one pass (a brand's group holds every check of the period). */
 function groupBy<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  for (const r of rows) out.set(keyOf(r), [...(out.get(keyOf(r)) ?? []), r]);
+  for (const r of rows) {
+    const key = keyOf(r);
+    const group = out.get(key);
+    if (group) group.push(r);
+    else out.set(key, [r]);
+  }
   return out;
 }
 

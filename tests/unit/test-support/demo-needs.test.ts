@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 describe('the demo templates a test file opens', () => {
   it('reads the e2e harness demo and demoHistoryCopy calls of the real files', () => {
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/visibility.test.ts'))).toEqual([
-      { days: 90, alerts: 'checked', variant: 'preview' },
+      { days: 31, alerts: 'checked', variant: 'preview' },
     ]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/accessibility.test.ts'))).toEqual([
       { days: 7, alerts: 'checked', variant: 'preview' },
