@@ -10,24 +10,24 @@ import { demoHistoryCopy } from '../../support/demo-history';
 import { readDemoRecord } from '../../../src/core/demo';
 import { openHistory } from '../../../src/core/history';
 
-// Numbers that never overclaim, on the 30-day demo as `parallax demo` builds it (every engine,
-// the US and Germany, two repeats; its monitor runs compared and their alerts stored). Over the
-// demo's last 29 days the previous 29 hold its first day of answers only: a change measured
-// on a few dozen answers of that day must not be called significant nor outrank the focus
-// brand's own; two repeats against two must not raise a medium or high alert, nor a position
-// alert from intervals of zero width.
+// Numbers that never overclaim, on the 31-day demo as `parallax demo` builds it (every engine,
+// the US and Germany, two repeats; its monitor runs compared and their alerts stored; the
+// template the e2e files read). Over every demo day but the first, the same span before holds
+// that first day of answers only: a change measured on a few dozen answers of that day must not
+// be called significant nor outrank the focus brand's own; two repeats against two must not
+// raise a medium or high alert, nor a position alert from intervals of zero width.
 
 let dir = '';
 let db = '';
 let userData = '';
-/** The demo's last 29 days: the previous 29 then hold its first day only, whatever the hour. */
+/** Every demo day but the first: the span before then holds its first day only, whatever the hour. */
 let window: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-changes-evidence-'));
   db = join(dir, 'parallax.db');
   userData = join(dir, 'user');
-  await demoHistoryCopy({ days: 30, alerts: 'checked', variant: 'preview', to: db });
+  await demoHistoryCopy({ days: 31, alerts: 'checked', variant: 'preview', to: db });
   const store = openHistory({ path: db });
   const record = readDemoRecord(store);
   store.close();
@@ -54,7 +54,7 @@ async function alerts(): Promise<AlertView[]> {
   return (JSON.parse(out.stdout) as { alerts: AlertView[] }).alerts;
 }
 
-describe('changes on the 30-day demo', () => {
+describe('changes on the 31-day demo', () => {
   it('leads with the focus brand’s own significant change', async () => {
     const view = await changes();
     expect(view.findings.length).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ describe('changes on the 30-day demo', () => {
   }, 60_000);
 });
 
-describe('alerts on the 30-day demo', () => {
+describe('alerts on the 31-day demo', () => {
   it('raises nothing above low on fewer than 30 answers a side, and says "few answers" there', async () => {
     const list = await alerts();
     expect(list.length).toBeGreaterThan(0);
