@@ -1,7 +1,7 @@
 import type { EngineName } from '../../../shared/api/engines';
 import { wilsonInterval } from '../../../shared/analytics/wilson';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
-import type { BlockedPage, CrawledWeeks } from '../../crawlers';
+import type { BlockedPage, CrawledPeriod } from '../../crawlers';
 import type { TrafficView } from '../service';
 import { pageKey } from './page-key';
 import type { FunnelEngine, FunnelFlag, FunnelPage, FunnelRate, FunnelView, FunnelWeek } from './types';
@@ -22,8 +22,8 @@ export interface FunnelInputs {
   days: number;
   brand: string | null;
   /** Verified hits in the period, and in the 30 days up to today (for "not fetched"). */
-  crawled: CrawledWeeks;
-  recent: CrawledWeeks;
+  crawled: CrawledPeriod;
+  recent: CrawledPeriod;
   /** Pages refused to an agent (403) that browsers are served, with the agent's engines. */
   blocked: ReadonlyArray<BlockedPage & { engines: readonly EngineName[] }>;
   traffic: TrafficView;
@@ -207,7 +207,7 @@ function weekRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelW
     }
     return w;
   };
-  for (const c of i.crawled.pages) if (keep(c.engine)) of(c.week).crawledHits += c.hits;
+  for (const c of i.crawled.weeks) if (keep(c.engine)) of(c.week).crawledHits += c.hits;
   for (const c of i.cited.weeks) {
     const w = of(c.week);
     w.citedAnswers = c.cited;

@@ -65,7 +65,7 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
       const days = options.days ?? 30;
       const site = options.site !== undefined ? { site: options.site } : {};
       const { brand, cited } = citedCounts(deps.visibility, days);
-      const crawled = deps.crawlers.crawledWeeks({ days, ...site });
+      const crawled = deps.crawlers.crawledPeriod({ days, ...site });
       const blocked = deps.crawlers
         .blocked({ days, ...site })
         .map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
@@ -74,7 +74,7 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
         brand,
         crawled,
         // The default period is the same 30 days: read once.
-        recent: days === RECENT_DAYS ? crawled : deps.crawlers.crawledWeeks({ days: RECENT_DAYS, ...site }),
+        recent: days === RECENT_DAYS ? crawled : deps.crawlers.crawledPeriod({ days: RECENT_DAYS, ...site }),
         blocked,
         traffic: deps.outcomes.traffic({ days, ...site }),
         cited,

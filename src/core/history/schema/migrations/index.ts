@@ -36,6 +36,7 @@ import { sql as suggestionDismissals } from './034_suggestion_dismissals';
 import { sql as factJudgeCache } from './035_fact_judge_cache';
 import { sql as commerceEngineSums, sumPricesPerEngine } from './036_commerce_engine_sums';
 import { sql as crawlHitsCovering } from './037_crawl_hits_covering';
+import { sql as crawlRollups } from './038_crawl_rollups';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 35, name: 'fact-judge-cache', sql: factJudgeCache },
   { version: 36, name: 'commerce-engine-sums', sql: commerceEngineSums, up: sumPricesPerEngine },
   { version: 37, name: 'crawl-hits-covering', sql: crawlHitsCovering },
+  { version: 38, name: 'crawl-rollups', sql: crawlRollups },
 ];
