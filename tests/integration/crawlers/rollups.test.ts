@@ -154,12 +154,16 @@ describe('figures over a period, read from the roll-ups and the first days', () 
     try {
       const crawlers = createCrawlersService({ store, now: () => NOW });
       let blockedSeen = 0;
+      const since30 = new Date(NOW - 29 * 86_400_000).toISOString().slice(0, 10);
+      const fetched30 = [...crawledByHand(raw, since30).pages.keys()].sort();
       for (const days of [1, 2, 5, 6, 7, 8, 9, 13, 14, 15, 20, 30, 44, 45, 60]) {
         const since = new Date(NOW - (days - 1) * 86_400_000).toISOString().slice(0, 10);
         const hand = crawledByHand(raw, since);
         const read = crawlers.crawledPeriod({ days });
         expect(new Map(read.pages.map((p) => [`${p.engine} ${p.url}`, p.hits]))).toEqual(hand.pages);
         expect(new Map(read.weeks.map((w) => [`${w.week} ${w.engine}`, w.hits]))).toEqual(hand.weeks);
+        // The pages fetched in the last 30 days, read in the same pass whatever the period.
+        expect(read.recent.map((p) => `${p.engine} ${p.url}`).sort()).toEqual(fetched30);
         const blocked = crawlers.blocked({ days }).map((b) => `${new URL(b.url).pathname} ${b.agent}`);
         expect(blocked.sort()).toEqual(blockedByHand(raw, since));
         blockedSeen += blocked.length;

@@ -57,12 +57,17 @@ export interface EngineWeek {
 export interface CrawledPeriod {
   pages: EnginePage[];
   weeks: EngineWeek[];
+  /** The pages each engine's agents fetched (verified) in the recent days, whatever the period. */
+  recent: Array<{ engine: EngineName; url: string }>;
 }
 
 export interface CrawlersService {
   bots(period?: CrawlPeriod): BotsReport;
   /** The report's `blocked` alone, without its per-agent totals. */
   blocked(period?: CrawlPeriod): BlockedPage[];
-  /** What the funnel counts as crawled: verified hits per engine and page, and per week. */
-  crawledPeriod(period?: CrawlPeriod): CrawledPeriod;
+  /**
+   * What the funnel counts as crawled: verified hits per engine and page, and per week; with the
+   * pages fetched in the last `recentDays` (default 30) days, read in the same pass.
+   */
+  crawledPeriod(period?: CrawlPeriod & { recentDays?: number }): CrawledPeriod;
 }

@@ -4,6 +4,9 @@ import { agentByName } from '../catalogue';
 import { crawlFilter } from './bots';
 import type { CrawledPeriod, CrawlPeriod } from './types';
 
+/** "Fetched lately" looks this far back unless asked otherwise. */
+const RECENT_DAYS = 30;
+
 // Crawled, as the funnel counts it: verified hits of the agents that feed each engine (the
 // catalogue's engines), per page and per week. An agent feeding several engines (Googlebot:
 // Google Search, AI Mode, News and Gemini) counts for each. The store folds them per engine in
@@ -16,9 +19,24 @@ function engineFilter(store: HistoryStore, period: CrawlPeriod, now: number): Cr
   return { ...crawlFilter(period, now), agentEngines };
 }
 
-export function crawledPeriod(store: HistoryStore, period: CrawlPeriod, now: number): CrawledPeriod {
+const asEngines = <R extends { engine: string }>(rows: R[]): Array<R & { engine: EngineName }> =>
+  rows as Array<R & { engine: EngineName }>;
+
+/** The period's crawled pages and weeks, and the pages fetched in the last `recentDays` (30) days. */
+export function crawledPeriod(
+  store: HistoryStore,
+  period: CrawlPeriod & { recentDays?: number },
+  now: number,
+): CrawledPeriod {
   const filter = engineFilter(store, period, now);
-  const as = <R extends { engine: string }>(rows: R[]): Array<R & { engine: EngineName }> =>
-    rows as Array<R & { engine: EngineName }>;
-  return { pages: as(store.crawlEnginePages(filter)), weeks: as(store.crawlEngineWeeks(filter)) };
+  const recentSinceDay = crawlFilter({ days: period.recentDays ?? RECENT_DAYS }, now).sinceDay;
+  const { pages, recent } = store.crawlEnginePages({
+    ...filter,
+    ...(recentSinceDay !== undefined ? { recentSinceDay } : {}),
+  });
+  return {
+    pages: asEngines(pages),
+    weeks: asEngines(store.crawlEngineWeeks(filter)),
+    recent: asEngines(recent).map(({ engine, url }) => ({ engine, url })),
+  };
 }

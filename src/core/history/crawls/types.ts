@@ -76,6 +76,8 @@ export interface CrawlBlockedPage {
 export interface CrawlEngineFilter extends CrawlFilter {
   /** [agent, engine] pairs: an agent feeding several engines has one pair each. */
   agentEngines: ReadonlyArray<readonly [string, string]>;
+  /** A second, recent period read in the same pass (from this day on). */
+  recentSinceDay?: string;
 }
 
 /** Verified hits of an engine's agents on one page (the log's path) over a period. */
@@ -114,8 +116,11 @@ export interface CrawlLogsApi {
   crawlAgentTotals(filter: CrawlFilter): CrawlAgentTotal[];
   crawlStatusTotals(filter: CrawlFilter): CrawlStatusTotal[];
   crawlBlockedPages(filter: CrawlFilter): CrawlBlockedPage[];
-  /** Verified hits per engine and page over the period: what the funnel counts as crawled. */
-  crawlEnginePages(filter: CrawlEngineFilter): CrawlEnginePage[];
+  /**
+   * Verified hits per engine and page over the period (what the funnel counts as crawled), and
+   * over the recent period when the filter gives one (the period again otherwise).
+   */
+  crawlEnginePages(filter: CrawlEngineFilter): { pages: CrawlEnginePage[]; recent: CrawlEnginePage[] };
   /** Verified hits per week and engine over the period. */
   crawlEngineWeeks(filter: CrawlEngineFilter): CrawlEngineWeek[];
   /** The agents with verified hits in any period. */

@@ -21,9 +21,8 @@ export interface CitedCounts {
 export interface FunnelInputs {
   days: number;
   brand: string | null;
-  /** Verified hits in the period, and in the 30 days up to today (for "not fetched"). */
+  /** Verified hits in the period, with the pages fetched in the 30 days up to today (for "not fetched"). */
   crawled: CrawledPeriod;
-  recent: CrawledPeriod;
   /** Pages refused to an agent (403) that browsers are served, with the agent's engines. */
   blocked: ReadonlyArray<BlockedPage & { engines: readonly EngineName[] }>;
   traffic: TrafficView;
@@ -130,7 +129,7 @@ function pageEngines(i: FunnelInputs): PageEngines {
     map.set(key, set);
   };
   const fetched = new Map<string, Set<string>>();
-  for (const c of i.recent.pages) into(fetched, c.url, [c.engine]);
+  for (const c of i.crawled.recent) into(fetched, c.url, [c.engine]);
   const refused = new Map<string, Set<string>>();
   for (const b of i.blocked) into(refused, b.url, b.engines);
   return { fetched, refused };

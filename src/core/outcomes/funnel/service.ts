@@ -65,7 +65,7 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
       const days = options.days ?? 30;
       const site = options.site !== undefined ? { site: options.site } : {};
       const { brand, cited } = citedCounts(deps.visibility, days);
-      const crawled = deps.crawlers.crawledPeriod({ days, ...site });
+      const crawled = deps.crawlers.crawledPeriod({ days, recentDays: RECENT_DAYS, ...site });
       const blocked = deps.crawlers
         .blocked({ days, ...site })
         .map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] }));
@@ -73,8 +73,6 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
         days,
         brand,
         crawled,
-        // The default period is the same 30 days: read once.
-        recent: days === RECENT_DAYS ? crawled : deps.crawlers.crawledPeriod({ days: RECENT_DAYS, ...site }),
         blocked,
         traffic: deps.outcomes.traffic({ days, ...site }),
         cited,
