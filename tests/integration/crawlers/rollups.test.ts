@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentByName, createCrawlersService } from '../../../src/core/crawlers';
 import { openHistory } from '../../../src/core/history';
-import { sql as rollupsSql } from '../../../src/core/history/schema/migrations/038_crawl_rollups';
+import { MIGRATIONS } from '../../../src/core/history/schema';
 import { runCliAt } from '../../support/cli-in-process';
 import { writeCombinedLog } from '../../support/crawler-logs';
 
@@ -97,7 +97,7 @@ describe('the crawler roll-ups', () => {
         'crawl_served_last',
       ])
         raw.exec(`DELETE FROM ${table}`);
-      raw.exec(rollupsSql);
+      raw.exec(MIGRATIONS.find((m) => m.name === 'crawl-rollups')?.sql ?? '');
     } finally {
       raw.close();
     }

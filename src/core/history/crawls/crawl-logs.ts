@@ -15,6 +15,9 @@ import type {
 // The crawler-log day totals (migration 030) and their roll-ups (migration 038): written one file
 // per transaction, read as the totals `parallax bots` and the funnel show.
 
+/** The page cache while a file's rows are written: 64 MiB (negative: KiB, as SQLite counts it). */
+const IMPORT_CACHE_KIB = -65_536;
+
 const HITS_SQL = {
   head: 'INSERT INTO crawl_hits (site, day, agent, url, status, verified, hits)',
   tuple: '(?, ?, ?, ?, ?, ?, ?)',
@@ -96,6 +99,17 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
     // A transaction held across DuckDB's awaits: BEGIN IMMEDIATE takes the write lock at once,
     // so the rows of one file are never interleaved with another writer's.
     db.exec('BEGIN IMMEDIATE');
+    const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
+    // The roll-ups take a year's rows week by week all over their B-tree: with the pages they
+    // touch held in memory, a big file's import stops writing them out and reading them back.
+    db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
+    const done = (sql: 'COMMIT' | 'ROLLBACK'): void => {
+      try {
+        if (sql === 'COMMIT' || db.inTransaction) db.exec(sql);
+      } finally {
+        db.pragma(`cache_size = ${cacheBefore}`);
+      }
+    };
     const added = stmt(
       db,
       `INSERT INTO crawl_files (fingerprint, name, bytes, format, lines, kept, malformed, imported_at)
@@ -111,16 +125,14 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       file.importedAt,
     );
     if (added.changes === 0) {
-      db.exec('ROLLBACK');
+      done('ROLLBACK');
       return null;
     }
     return {
       addHits: (rows) => ctx.guard(() => addHits(rows)),
       addBrowsers: (rows) => ctx.guard(() => addBrowsers(rows)),
-      commit: () => ctx.guard(() => db.exec('COMMIT')),
-      rollback: () => {
-        if (db.inTransaction) db.exec('ROLLBACK');
-      },
+      commit: () => ctx.guard(() => done('COMMIT')),
+      rollback: () => done('ROLLBACK'),
     };
   };
   return {

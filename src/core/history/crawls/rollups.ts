@@ -48,13 +48,16 @@ const SQL = {
 
 /** Sums keyed by the roll-up's key columns (joined by NUL, which no log field holds). */
 class Sums {
-  readonly map = new Map<string, number>();
-  add(key: string, hits: number): void {
-    this.map.set(key, (this.map.get(key) ?? 0) + hits);
+  private readonly map = new Map<string, unknown[]>();
+  add(columns: readonly unknown[], hits: number): void {
+    const key = columns.join('\u0000');
+    const row = this.map.get(key);
+    if (row) (row[row.length - 1] as number) += hits;
+    else this.map.set(key, [...columns, hits]);
   }
   /** Each key's columns followed by its sum. */
   rows(): unknown[][] {
-    return [...this.map].map(([key, hits]) => [...key.split('\u0000'), hits]);
+    return [...this.map.values()];
   }
 }
 
@@ -63,20 +66,21 @@ function fold(rows: readonly CrawlHitRow[]) {
   const weeks = new Sums();
   const agentWeeks = new Sums();
   const refused = new Sums();
-  const served = new Map<string, string>();
+  const served = new Map<string, [string, string, string, string]>();
   const mondays = new Map<string, string>();
   for (const r of rows) {
     if (r.verified) {
       let week = mondays.get(r.day);
       if (week === undefined) mondays.set(r.day, (week = mondayOfIsoDay(r.day)));
-      weeks.add(`${r.agent}\u0000${r.url}\u0000${week}\u0000${r.site}`, r.hits);
-      agentWeeks.add(`${r.agent}\u0000${week}\u0000${r.site}`, r.hits);
+      weeks.add([r.agent, r.url, week, r.site], r.hits);
+      agentWeeks.add([r.agent, week, r.site], r.hits);
     }
-    if (r.status === 403) refused.add(`${r.site}\u0000${r.url}\u0000${r.agent}\u0000${r.day}`, r.hits);
+    if (r.status === 403) refused.add([r.site, r.url, r.agent, r.day], r.hits);
     if (r.status >= 200 && r.status <= 299) {
       const key = `${r.site}\u0000${r.url}\u0000${r.agent}`;
       const last = served.get(key);
-      if (last === undefined || r.day > last) served.set(key, r.day);
+      if (last === undefined) served.set(key, [r.site, r.url, r.agent, r.day]);
+      else if (r.day > last[3]) last[3] = r.day;
     }
   }
   return { weeks, agentWeeks, refused, served };
@@ -89,10 +93,5 @@ export function addToRollups(db: Database.Database, rows: readonly CrawlHitRow[]
   insertMany(db, SQL.weeks, f.weeks.rows(), same);
   insertMany(db, SQL.agentWeeks, f.agentWeeks.rows(), same);
   insertMany(db, SQL.refused, f.refused.rows(), same);
-  insertMany(
-    db,
-    SQL.served,
-    [...f.served].map(([key, day]) => [...key.split('\u0000'), day]),
-    same,
-  );
+  insertMany(db, SQL.served, [...f.served.values()], same);
 }
