@@ -115,13 +115,18 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     set.filter((a) => partOf(a) === 'indirect'),
   );
   const fresh = printPart(
-    'indirect wording, second held-out (written after tuning)',
+    'indirect wording, second held-out (written after tuning judge version 4)',
     set.filter((a) => partOf(a) === 'fresh'),
+  );
+  const third = printPart(
+    'indirect wording, third held-out (written after tuning judge version 5)',
+    set.filter((a) => partOf(a) === 'third'),
   );
   const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
   for (const [name, s] of [
     ['held-out', indirect.held],
     ['second held-out', fresh.held],
+    ['third held-out', third.held],
   ] as const) {
     console.log(
       `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,

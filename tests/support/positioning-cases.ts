@@ -19,3 +19,20 @@ export function statusesOf(c: Pick<StatusCase, 'text' | 'language' | 'brands'>):
   const got = judgePositioning({ text: c.text, format: 'markdown', language: c.language, brands: c.brands });
   return Object.fromEntries(got.map((p) => [p.brandId, [p.status, p.sentiment.label]]));
 }
+
+/** "status label" per brand id for a Markdown answer naming brands defined by their names alone. */
+export function judgeNamed(text: string, names: readonly string[], language = 'en'): Record<string, string> {
+  const brands = names.map((name) => ({
+    id: name.toLowerCase(),
+    name,
+    kind: 'competitor' as const,
+    aliases: [],
+    domains: [],
+  }));
+  return Object.fromEntries(
+    judgePositioning({ text, format: 'markdown', language, brands }).map((p) => [
+      p.brandId,
+      `${p.status} ${p.sentiment.label}`,
+    ]),
+  );
+}

@@ -85,13 +85,15 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
 
 /**
  * Which part of the set an answer belongs to: the first part (one file per language), the
- * indirect-wording part tuned on (indirect-*.yaml), or its second held-out batch
- * (indirect-fresh-*.yaml), written after the rules were tuned and never tuned on.
+ * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
+ * (indirect-fresh-*.yaml, written after judge version 4 was tuned) or its third
+ * (indirect-third-*.yaml, written after judge version 5 was tuned), neither ever tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh';
+export type SetPart = 'first' | 'indirect' | 'fresh' | 'third';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
+  if (a.file.startsWith('indirect-third-')) return 'third';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 

@@ -237,4 +237,5 @@ export {
 } from './codec';
 
 export type * from './outcomes';
+export type { OwnFunnelInputs, SharedFunnelDay, SharedFunnelWeek, SharedFunnelWriter } from './shared-funnel';
 export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts';

@@ -53,7 +53,40 @@ export interface FunnelWeek {
   keyEvents: number;
 }
 
-export interface FunnelView {
+export const FUNNEL_SOURCES = ['mine', 'team', 'all'] as const;
+/**
+ * Whose crawler and traffic figures: this computer's imports, the totals teammates share with
+ * the workspace, or both (one source per figure, this computer's first).
+ */
+export type FunnelSource = (typeof FUNNEL_SOURCES)[number];
+/** Where one kind of figure came from: this computer's imports, or the teammates' shared totals. */
+export type FunnelOrigin = 'mine' | 'team';
+
+/** A teammate whose shared totals the funnel read. */
+export interface FunnelSharer {
+  /** Their name on the team. */
+  name: string;
+  /** When their desktop last sent its totals (ms). */
+  sharedAt: number;
+  /** When this computer last pulled them (ms). */
+  pulledAt: number;
+}
+
+/** Whose figures the funnel shows: the cited part is always this workspace's history. */
+export interface FunnelSourceInfo {
+  source: FunnelSource;
+  /** Crawled hits and pages. */
+  crawledFrom: FunnelOrigin;
+  /** Referred sessions and key events. */
+  referredFrom: FunnelOrigin;
+  /** The teammates whose totals were read (none when every figure is this computer's). */
+  sharers: FunnelSharer[];
+  /** The same in plain words ("Crawler and traffic figures shared by ana, synced 2 h ago; …"). */
+  sourceNote: string;
+}
+
+/** The funnel's figures, before saying whose they are. */
+export interface FunnelCounts {
   days: number;
   /** The brand whose pages count as cited (the focus brand), or null without one. */
   brand: string | null;
@@ -64,3 +97,5 @@ export interface FunnelView {
   caveats: string[];
   empty: string | null;
 }
+
+export interface FunnelView extends FunnelCounts, FunnelSourceInfo {}

@@ -6,6 +6,7 @@ import {
   blockContexts,
   isVerdictLabel,
   labelOf,
+  opensWithCaseLabel,
   refersBack,
   type BlockContext,
   type MentionRef,
@@ -15,8 +16,9 @@ import type { PhraseIndex } from './phrase-index';
 import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
-import { caseAdviceBrand, verdictWordOf } from './case-advice';
+import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
+import { markLeftBehind, steeredTo } from './steering';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -112,6 +114,11 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
   // clause set in the past is not praise now.
   const past = hasPast(clause.hits);
+  if (past) {
+    // An answer that tells what a brand was is advising about a change.
+    s.pastPraise = true;
+    w.advice = true;
+  }
   for (const rh of clause.hits) {
     const p = rh.payload;
     if (rh.mention >= 0 && (w.mentions[rh.mention] as MentionRef).brand !== brand) continue;
@@ -132,7 +139,10 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
     const weight = rh.scale * (p.cue === undefined ? rh.contrast : 1);
     const score = p.senti * weight * (rh.negated ? NEGATED_SENTIMENT : 1);
     tone += score;
-    if (score < 0 && p.cue === undefined && clause.label === null) s.problems++;
+    if (p.cue === undefined && clause.label === null) {
+      if (score < 0) s.problems++;
+      else s.praise++;
+    }
   }
   if (majority && !cue && tone > 0) s.top += 2;
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
@@ -158,6 +168,8 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
     const s = w.signals[b];
     if (s === null || s === undefined) continue;
     s.urlOnly = false;
+    // Where every sentence goes on about the brand before, a later contrast may be about anything.
+    if (clause.turn && !DROPS_SUBJECT.has(w.lang)) s.turned = true;
     const found = applyHits(w, clause, b, s, majority);
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
     addEvidence(
@@ -220,6 +232,8 @@ function analyseSentences(
   // the cheapest deal. Coverage outside cities is patchy, though …"), except in news, which
   // goes on to what others say.
   let namedOne = false;
+  // The sentence before asked the case and named no brand ("Got a Mac and an iPhone?").
+  let asked = false;
   for (const s of splitSentences(w.text, b.start, b.end)) {
     const first = firstMentionFrom(w, s.start);
     const names = namesBrand(w, first, s.end);
@@ -240,12 +254,36 @@ function analyseSentences(
       label: ctx.label,
     };
     // Only a sentence that names a brand can advise one for a case.
-    const advised = names ? caseAdviceBrand(w.text, s, w.mentions, first, w.lang) : -1;
-    if (advised >= 0) frame(w, advised, 'cond');
+    const advised = names ? (asked ? first : adviceOf(w, s, first, item)) : -1;
+    asked = !names && !item && w.indirect && endsWithQuestion(w.text, s);
+    if (advised >= 0) adviseFrom(w, advised);
     const last = analyseUnit(w, unit, item ? b : s, first);
     carry = item ? (last.length > 0 ? last : carry) : last;
     namedOne = names && last.length === 1;
   }
+}
+
+function endsWithQuestion(text: string, s: Range): boolean {
+  let i = s.end - 1;
+  while (i > s.start && (text[i] === ' ' || text[i] === '*' || text[i] === '\n')) i--;
+  return text[i] === '?' || text[i] === '？';
+}
+
+/**
+ * The mention a sentence naming a brand advises for a case ("If you need SSO, …",
+ * "**Triathletes:** …"), or -1.
+ */
+function adviceOf(w: Walk, s: Range, first: number, item: boolean): number {
+  const advised = caseAdviceMention(w.text, s, w.mentions, first, w.lang);
+  if (advised >= 0 || item || !w.indirect) return advised;
+  return opensWithCaseLabel(w.text, s.start, w.mentions[first] as MentionRef, w.lang) ? first : -1;
+}
+
+/** A case's advice for mention k and the names listed with it ("If …, Planwise or Boardly"). */
+function adviseFrom(w: Walk, k: number): void {
+  frame(w, (w.mentions[k] as MentionRef).brand, 'cond');
+  if (w.indirect)
+    for (const j of listedAfter(w.text, w.mentions, k)) frame(w, (w.mentions[j] as MentionRef).brand, 'cond');
 }
 
 /** A verdict's pick or a case's advice, once per brand; it makes the answer one that advises. */
@@ -270,7 +308,11 @@ function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
       label: b.header ? null : labelOf(cell.header, lang),
     };
     const first = firstMentionFrom(w, unit.start);
-    const verdict = !b.header && ((ctx.verdict && k > 0) || isVerdictLabel(cell.header, lang));
+    const verdict =
+      !b.header &&
+      ((ctx.verdict && k > 0) ||
+        isVerdictLabel(cell.header, lang) ||
+        (w.indirect && k === cells.length - 1 && asksVerdict(cell.header)));
     if (!verdict) {
       analyseUnit(w, unit, b, first);
       return;
@@ -278,6 +320,15 @@ function analyseRow(w: Walk, b: Block, ctx: BlockContext, lang: Lang): void {
     const about = namesBrand(w, first, cell.end) ? (w.mentions[first] as MentionRef).brand : subject;
     verdictCell(w, unit, b, first, about, cell);
   });
+}
+
+/**
+ * A table's last column headed by a question ("Our pick?", "Kaufempfehlung?", "¿Lo
+ * recomendamos?") answers it for each row: a verdict column in any language.
+ */
+function asksVerdict(header: string): boolean {
+  const end = header.trimEnd();
+  return end.endsWith('?') || end.endsWith('？');
 }
 
 /**
@@ -309,6 +360,7 @@ function structuralSignals(w: Walk, b: Block, ctx: BlockContext): void {
   if (s === null || s === undefined) return;
   w.advice = true;
   const first = ctx.ranked && b.rank === 1;
+  s.placed = true;
   if (first) s.top += 2;
   else s.rec += 1;
   s.senti += first ? 2 * LIST_SENTIMENT : LIST_SENTIMENT;
@@ -377,6 +429,11 @@ export function analyseAnswer(
     }
     analyseBlock(w, b, ctx, ms.length > 0, lang);
   });
+  // News goes on to what others do, not to what the reader should choose.
+  if (!w.news && w.indirect) {
+    for (const b of steeredTo(signals, mentions)) frame(w, b, 'cond');
+    markLeftBehind(signals, mentions);
+  }
   for (const m of urlMentions) {
     const s = signals[m.brand];
     const i = blockOf(blocks, m.start);

@@ -90,11 +90,11 @@ function wordAt(
 const CLAUSE_MARKS = new Set([',', ':', '：', '，', ';']);
 
 /**
- * The brand a sentence that opens with a case ("If …", "For …", "Wenn …", "Si …", "Pour …")
+ * The mention a sentence that opens with a case ("If …", "For …", "Wenn …", "Si …", "Pour …")
  * advises for it: the first brand named after the case's comma or colon; -1 for none.
  * `first`: index of the first mention at or after the sentence's start.
  */
-export function caseAdviceBrand(
+export function caseAdviceMention(
   text: string,
   s: Range,
   mentions: readonly MentionRef[],
@@ -113,9 +113,26 @@ export function caseAdviceBrand(
   for (let k = first; k < mentions.length; k++) {
     const m = mentions[k] as MentionRef;
     if (m.start >= s.end) return -1;
-    if (m.start > cut) return m.brand;
+    if (m.start > cut) return k;
   }
   return -1;
+}
+
+/** Longest gap between two names listed as one ("A or B", "A, B", "A oder B", "A ou B", "A lub B"). */
+const LISTED_GAP = 6;
+
+/**
+ * The mentions listed right after mention k as one with it ("Planwise or Boardly", "Telnova
+ * oder Funkwerk"): each separated from the one before by a comma or one short word.
+ */
+export function listedAfter(text: string, mentions: readonly MentionRef[], k: number): number[] {
+  const out: number[] = [];
+  for (let j = k + 1; j < mentions.length; j++) {
+    const gap = text.slice((mentions[j - 1] as MentionRef).end, (mentions[j] as MentionRef).start);
+    if (gap.length > LISTED_GAP || !/^,?\s*(?:\p{L}{1,4}\s+)?$/u.test(gap) || gap.trim() === '') break;
+    out.push(j);
+  }
+  return out;
 }
 
 /** Longer than any yes or no word of a verdict cell ("recommended", "empfehlenswert"). */
@@ -123,8 +140,22 @@ const VERDICT_WORD_LONGEST = 14;
 
 /** "yes" or "no" when a verdict cell opens with such a word ("Yes", "No – weak motor", "Skip: …"). */
 export function verdictWordOf(text: string, start: number, end: number, lang: Lang): 'yes' | 'no' | null {
+  const mark = markAt(text, start, end);
+  if (mark !== null) return mark;
   const w = wordAt(text, start, end, VERDICT_WORD_LONGEST);
   if (w === null) return null;
   if (setOf(VERDICT_YES, lang).has(w.word)) return 'yes';
   return setOf(VERDICT_NO, lang).has(w.word) ? 'no' : null;
+}
+
+const YES_MARKS = new Set(['✅', '✓', '✔', '👍']);
+const NO_MARKS = new Set(['❌', '✗', '✘', '⛔', '👎']);
+
+/** A tick or a cross opening a verdict cell says yes or no in every language ("✅ Best for …", "❌ Loud"). */
+function markAt(text: string, start: number, end: number): 'yes' | 'no' | null {
+  let i = start;
+  while (i < end && (text[i] === ' ' || text[i] === '*' || text[i] === '_')) i++;
+  if (i >= end || text.charCodeAt(i) < 128) return null;
+  const c = String.fromCodePoint(text.codePointAt(i) as number);
+  return YES_MARKS.has(c) ? 'yes' : NO_MARKS.has(c) ? 'no' : null;
 }

@@ -39,6 +39,8 @@ export interface Clause {
   to: number;
   label: Label;
   answer: AnswerText;
+  /** The clause opens at a contrast marker ("…, but it hasn't shipped an update"). */
+  turn: boolean;
 }
 
 export interface Unit {
@@ -319,9 +321,10 @@ export function clausesOf(
     }
     const firstHit = h;
     while (h < hits.length && (hits[h] as Hit).start < f1) h++;
+    const turn = contrasts && contrastAt(hits, f0);
     const contrast = !contrasts
       ? 1
-      : (contrastAt(hits, f0) ? CONTRAST_WEIGHT_AFTER : 1) *
+      : (turn ? CONTRAST_WEIGHT_AFTER : 1) *
         (c < cuts.length && contrastAt(hits, f1) ? CONTRAST_WEIGHT_BEFORE : 1);
     clauses.push({
       from: f0,
@@ -336,6 +339,7 @@ export function clausesOf(
       toWord: c === cuts.length ? words.length : tokenAt(words, f1),
       label: unit.label,
       answer: a,
+      turn,
     });
   }
   assignClauseBrands(clauses, unit.fallback);

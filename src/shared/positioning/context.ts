@@ -196,6 +196,24 @@ function subjectOf(text: string, b: Block, ms: readonly MentionRef[]): number {
  */
 const CASE_LABEL = /^\*\*[^*\n]{1,80}\*\*\s*[:：,]?\s*$/u;
 
+/**
+ * Whether a paragraph's sentence opens with a bold case label ending in a colon right before
+ * the brand it names first ("**Trail runners:** Summitra, …"): a case's advice, as in a list.
+ */
+export function opensWithCaseLabel(text: string, start: number, first: MentionRef, lang: Lang): boolean {
+  if (first.start - start > CASE_LABEL_CHARS) return false;
+  const before = text.slice(start, first.start).trim();
+  return (
+    CASE_LABEL.test(before) &&
+    /[:：]/u.test(before) &&
+    labelOf(before, lang) === null &&
+    !isVerdictLabel(before, lang)
+  );
+}
+
+/** Longest bold case label before a brand (CASE_LABEL's 80 characters and its marks). */
+const CASE_LABEL_CHARS = 90;
+
 /** The brand an item opens with, followed by a separator or inside the item's bold lead ("**Kestro Air 14** si …"). */
 function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[], lang: Lang): number {
   const first = ms[0];

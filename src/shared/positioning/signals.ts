@@ -13,7 +13,10 @@ import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
 // 5. in an answer that gives advice, recommended on a clearly positive tone and cautioned
 //    on a clearly negative one;
 // 6. cautioned when two or more blaming words carry a clearly negative tone (problems reported
-//    without a verdict word), unless the answer reports news; otherwise mentioned.
+//    without a verdict word), or when the only praise is in the past, unless the answer reports
+//    news; otherwise mentioned.
+// A brand the answer passes over for others (steering.ts) is mentioned before 2-6 are tried,
+// cautioned when its tone is clearly negative.
 
 export interface BrandSignals {
   top: number;
@@ -33,6 +36,16 @@ export interface BrandSignals {
   cond: number;
   /** Blaming words outside pros/cons lists and cues ("outages", "sync failures", "crashes"). */
   problems: number;
+  /** Praise taken back by the past ("used to be the go-to", "war früher"): a clause set in it. */
+  pastPraise: boolean;
+  /** A clause about the brand turns on a contrast ("fine for two, but it hasn't shipped …"). */
+  turned: boolean;
+  /** A place in a recommendation list or ranking. */
+  placed: boolean;
+  /** Praised, then turned from, for brands the answer goes on to advise (steering.ts). */
+  left: boolean;
+  /** Praising words outside pros/cons lists and cues, in the present ("reliable", "cheap"). */
+  praise: number;
 }
 
 export function emptySignals(): BrandSignals {
@@ -48,6 +61,11 @@ export function emptySignals(): BrandSignals {
     pick: false,
     cond: 0,
     problems: 0,
+    praise: 0,
+    pastPraise: false,
+    turned: false,
+    placed: false,
+    left: false,
   };
 }
 
@@ -66,9 +84,13 @@ const ADVICE_NEGATIVE_AT = -0.75;
  */
 const PROBLEMS_WARN_AT = 2;
 const PROBLEMS_TONE_AT = -0.5;
+/** A brand passed over whose tone is this low is warned about: the blame is what is said of it. */
+const LEFT_BLAME_AT = -0.85;
 
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
+  // The praise of a brand passed over was the concession before the advice, not its tone.
+  if (s.left && s.senti > 0) return { label: 'neutral', score: 0 };
   const score = s.senti / Math.sqrt(s.senti * s.senti + NORMALISE_ALPHA);
   const rounded = Math.round(score * 1000) / 1000;
   const label = score >= POSITIVE_AT ? 'positive' : score <= NEGATIVE_AT ? 'negative' : 'neutral';
@@ -84,6 +106,8 @@ export function statusOf(
 ): PositioningStatus {
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
+  // Weighed and passed over for the brands advised after it: neither advice nor a warning.
+  if (s.left && s.caution === 0) return tone <= LEFT_BLAME_AT ? 'cautioned' : 'mentioned';
   if (s.top >= 2) return 'top';
   // A verdict's pick or a case's advice holds unless the brand is warned about or run down.
   const framed = s.caution === 0 && tone > NEGATIVE_AT;
@@ -96,6 +120,8 @@ export function statusOf(
     return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
   if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
+  // Praise only in the past, none now: what it was is told to say what it no longer is.
+  if (indirect && !news && s.pastPraise && s.praise === 0 && tone <= 0) return 'cautioned';
   return 'mentioned';
 }
 

@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../../src/core/history/schema';
 import { runCliAt } from '../../support/cli-in-process';
 import { writeCombinedLog } from '../../support/crawler-logs';
 
-// The crawler roll-ups (migration 038) against the day rows they sum: after an import, after a
+// The crawler roll-ups (migration 039) against the day rows they sum: after an import, after a
 // second file over the same days, after the same file again (nothing added), and as the
 // migration fills them for a history imported before it. Then the figures read from them over
 // periods whose first days fall mid-week: each equal to the day rows counted directly.

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { normalizeResult } from '../../../src/shared/api/normalize';
 import { newRun } from '../store/helpers';
-import { runCli } from '../../support/run-cli';
+import { runCliAt as runCli } from '../../support/cli-in-process';
 import { dataOf, startMcp, textOf } from '../mcp/mcp-client';
 
-// Brand facts through the real `parallax` binary on a real history file: answers stored first,
+// Brand facts through the CLI (its own runCli, in this process: tests/support/cli-in-process.ts)
+// on a real history file, and through `parallax mcp` as a child: answers stored first,
 // then a sheet set (the history re-checked), the figures read back (`facts --json`), each job's
 // verdicts in `show RUN --json`, answers stored after the sheet checked at ingest, and bad sheet
 // files named field by field.

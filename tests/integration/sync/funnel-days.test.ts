@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLogs, loadRangeLists } from '../../../src/core/crawlers';
-import { importOutcomeFile } from '../../../src/core/outcomes';
 import { combinedLine, IP, UA, visit, type LogLine } from '../../support/crawler-logs';
 import { runCliAt } from '../../support/cli-in-process';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { startSyncTeam, type Desktop, type SyncTeam } from '../../support/sync-team';
-import { ga4Csv } from '../outcomes/exports';
 import { loginAs } from '../team/fixtures';
+import { importSharedInputs } from './shared-funnel-inputs';
 
 // Sharing a workspace's funnel aggregates with the team, on a real PostgreSQL: off by default
 // (a sync sends none), on after `parallax outcomes share on` (daily counts per engine × page
@@ -26,15 +25,6 @@ const D2 = Date.UTC(2026, 10, 19, 9);
 
 const hit = (ip: string, ua: string, url: string, at: number, status = 200): LogLine =>
   visit(ip, ua, url, status, at, 'acme.example');
-
-const LOG: LogLine[] = [
-  hit(IP.gptbot, UA.gptbot, '/pricing?ref=1', D1),
-  hit(IP.gptbot, UA.gptbot, '/pricing/', D1),
-  hit(IP.spoof, UA.gptbot, '/pricing', D1),
-  hit(IP.googlebot, UA.googlebot, '/docs', D1),
-  hit(IP.browser, UA.browser, '/pricing', D1),
-  hit(IP.perplexity, UA.perplexity, '/blog/a', D2, 403),
-];
 
 /** The rows by hand: GPTBot feeds assistant-a, PerplexityBot assistant-b, Googlebot four engines. */
 const BY_HAND = [
@@ -146,43 +136,7 @@ beforeAll(async () => {
 
   alice = team.desktop('alice');
   dir = mkdtempSync(join(tmpdir(), 'parallax-funnel-days-'));
-  const log = join(dir, 'access.log');
-  writeFileSync(log, `${LOG.map(combinedLine).join('\n')}\n`);
-  await importLogs({
-    store: alice.store,
-    paths: [log],
-    site: 'acme.example',
-    ranges: loadRangeLists(),
-    now: () => NOW,
-  });
-  const ga4 = join(dir, 'ga4.csv');
-  writeFileSync(
-    ga4,
-    ga4Csv([
-      {
-        date: '20261118',
-        sourceMedium: 'chatgpt.com / referral',
-        landing: '/pricing?utm_source=chatgpt.com',
-        sessions: '5',
-        keyEvents: '1',
-      },
-      {
-        date: '20261119',
-        sourceMedium: 'perplexity.ai / referral',
-        landing: '/blog/a/',
-        sessions: '3',
-        keyEvents: '0',
-      },
-      {
-        date: '20261118',
-        sourceMedium: 'google / organic',
-        landing: '/pricing',
-        sessions: '900',
-        keyEvents: '20',
-      },
-    ]),
-  );
-  await importOutcomeFile(alice.store, { kind: 'ga4', path: ga4, site: 'acme.example' });
+  await importSharedInputs(alice.store, dir, { d1: D1, d2: D2, now: () => NOW });
 });
 
 afterAll(async () => {

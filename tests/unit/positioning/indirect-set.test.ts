@@ -9,18 +9,20 @@ import {
   type LabelledAnswer,
   type Score,
 } from '../../support/positioning-set';
+import { judgeNamed } from '../../support/positioning-cases';
 
 // The indirect-wording part of the labelled set (tests/fixtures/positioning/indirect-*.yaml:
 // alternatives, problems without a verdict word, verdict columns, conditionals, "used to be",
-// pros/cons with a closing verdict), its second held-out batch (indirect-fresh-*.yaml, written
-// after the rules were tuned and never tuned on) and what reading it must not cost the first
-// part. Floors are the figures measured when the rules were last changed
+// pros/cons with a closing verdict), its second and third held-out batches (indirect-fresh-*.yaml
+// and indirect-third-*.yaml, each written after a version's rules were tuned and never tuned on)
+// and what reading it must not cost the first part. Floors are the figures measured when the rules were last changed
 // (docs/internals/positioning-judge.md): accuracy on a fixed set is deterministic, so a rule that
 // loses answers fails here.
 
 const all = loadPositioningSet();
 const indirect = all.filter((a) => partOf(a) === 'indirect');
 const fresh = all.filter((a) => partOf(a) === 'fresh');
+const third = all.filter((a) => partOf(a) === 'third');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
@@ -43,12 +45,12 @@ const status = (s: Score): number => ratio(s.statusMerged, s.judged);
 const sentiment = (s: Score): number => ratio(s.sentiment, s.judged);
 
 describe('built-in judge on indirect wording', () => {
-  it('the part has ≥ 60 answers in ≥ 3 languages, mostly English, six shapes, a third of the first files held out, ≥ 40 more seen', () => {
+  it('the part has ≥ 60 answers in ≥ 3 languages, English the largest, six shapes, a third of the first files held out, ≥ 40 more seen', () => {
     expect(indirect.length).toBeGreaterThanOrEqual(60);
     const langs = new Map<string, number>();
     for (const a of indirect) langs.set(a.language, (langs.get(a.language) ?? 0) + 1);
     expect(langs.size).toBeGreaterThanOrEqual(3);
-    expect((langs.get('en') ?? 0) * 2).toBeGreaterThan(indirect.length);
+    expect(Math.max(...langs.values())).toBe(langs.get('en'));
     expect([...new Set(indirect.map((a) => a.shape))].sort()).toEqual([
       'alternatives',
       'conditional',
@@ -65,6 +67,16 @@ describe('built-in judge on indirect wording', () => {
     const more = indirect.filter((a) => a.file.startsWith('indirect-more-'));
     expect(more.length).toBeGreaterThanOrEqual(40);
     expect(more.every((a) => !a.heldOut)).toBe(true);
+    const pass4 = indirect.filter((a) => a.file.startsWith('indirect-pass4-'));
+    expect(pass4.length).toBeGreaterThanOrEqual(40);
+    expect(pass4.every((a) => !a.heldOut)).toBe(true);
+  });
+
+  it('the third held-out batch has ≥ 24 answers, all held out, in the six shapes and five languages', () => {
+    expect(third.length).toBeGreaterThanOrEqual(24);
+    expect(third.every((a) => a.heldOut)).toBe(true);
+    expect(new Set(third.map((a) => a.shape)).size).toBe(6);
+    expect([...new Set(third.map((a) => a.language))].sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
   });
 
   it('the second held-out batch has ≥ 20 answers, all held out, in the six shapes and five languages', () => {
@@ -75,12 +87,25 @@ describe('built-in judge on indirect wording', () => {
   });
 
   it.each([
-    // Judge version 3 read 82.4 / 83.0 % (first 64), 68.6 / 74.5 % (held out), 57.0 / 59.2 % (the
-    // 96 more seen answers) and 63.0 / 65.2 % (the second held-out batch).
-    ['first 64 answers', () => indirect.filter((a) => FIRST_INDIRECT.has(a.file)), 0.849, 0.849],
-    ['held-out answers', () => indirect.filter((a) => a.heldOut), 0.725, 0.784],
-    ['the 96 more seen answers', () => indirect.filter((a) => !FIRST_INDIRECT.has(a.file)), 0.929, 0.894],
-    ['second held-out batch', () => fresh, 0.652, 0.652],
+    // Judge version 4 read 84.9 / 84.9 % (first 64), 72.5 / 78.4 % (held out), 93.0 / 89.5 % (the
+    // 96 more seen answers), 58.3 / 63.9 % (the fourth pass of 45 seen answers), 65.2 / 65.2 % (the
+    // second held-out batch) and 62.3 / 66.0 % (the third).
+    ['first 64 answers', () => indirect.filter((a) => FIRST_INDIRECT.has(a.file)), 0.874, 0.867],
+    ['held-out answers', () => indirect.filter((a) => a.heldOut), 0.745, 0.803],
+    [
+      'the 96 more seen answers',
+      () => indirect.filter((a) => a.file.startsWith('indirect-more-')),
+      0.96,
+      0.903,
+    ],
+    [
+      'the fourth pass of seen answers',
+      () => indirect.filter((a) => a.file.startsWith('indirect-pass4-')),
+      0.777,
+      0.759,
+    ],
+    ['second held-out batch', () => fresh, 0.76, 0.739],
+    ['third held-out batch', () => third, 0.698, 0.716],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {
     const s = scoreOf(answers());
     expect(s.falseBrands).toBe(0);
@@ -101,20 +126,7 @@ describe('built-in judge on indirect wording', () => {
   });
 
   it('reads each style on a fresh answer: alternatives, problems, a verdict column, a case, past praise, a closing verdict', () => {
-    const brand = (name: string) => ({
-      id: name.toLowerCase(),
-      name,
-      kind: 'competitor' as const,
-      aliases: [],
-      domains: [],
-    });
-    const judge = (text: string, names: string[], language = 'en') =>
-      Object.fromEntries(
-        judgePositioning({ text, format: 'markdown', language, brands: names.map(brand) }).map((p) => [
-          p.brandId,
-          `${p.status} ${p.sentiment.label}`,
-        ]),
-      );
+    const judge = judgeNamed;
     expect(
       judge(
         'Zentro is fine for hobby projects. For anything customer-facing, a more mature platform like Corvix or Stackly is the safer route.',

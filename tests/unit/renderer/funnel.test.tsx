@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FunnelView as Funnel } from '../../../src/shared/funnel/types';
 import { FunnelView } from '../../../src/renderer/src/views/funnel/FunnelView';
+import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
+import type { SyncReportView, SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
@@ -66,7 +68,15 @@ const FUNNEL: Funnel = {
   ],
   caveats: ['Referrals are undercounted.', 'A line-up is a correlation, not a cause.'],
   empty: null,
+  source: 'mine',
+  crawledFrom: 'mine',
+  referredFrom: 'mine',
+  sharers: [],
+  sourceNote:
+    'Crawler and traffic figures from this computer’s imports; answers from this workspace’s history.',
 };
+
+const HOUR = 3_600_000;
 
 describe('Funnel view', () => {
   let fake: FakeParallax;
@@ -124,5 +134,74 @@ describe('Funnel view', () => {
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
     await screen.findByText(/Nothing to join yet/);
     expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 90 }]);
+  });
+
+  it('says whose figures they are, asks for the team’s, and names the sharers with their last sync', async () => {
+    const sharedAt = Date.now() - 2 * HOUR - 60_000;
+    fake.handle('funnel.summary', (i): Funnel =>
+      i.source === 'team'
+        ? {
+            ...FUNNEL,
+            source: 'team',
+            crawledFrom: 'team',
+            referredFrom: 'team',
+            sharers: [{ name: 'ana', sharedAt, pulledAt: sharedAt }],
+            sourceNote: 'computed in main',
+          }
+        : FUNNEL,
+    );
+    render(<FunnelView />);
+    const line = await screen.findByLabelText('Whose figures');
+    expect(line.textContent).toBe(
+      'Crawler and traffic figures from this computer’s imports; answers from this workspace’s history.',
+    );
+    fireEvent.change(screen.getByLabelText('Figures'), { target: { value: 'team' } });
+    await screen.findByText(/shared by ana/);
+    expect(screen.getByLabelText('Whose figures').textContent).toBe(
+      'Crawler and traffic figures shared by ana, synced 2 h ago; answers from this workspace’s history.',
+    );
+    expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 30, source: 'team' }]);
+  });
+
+  it('says which figure comes from where when both sources are used, and draws a sharer’s name as text', async () => {
+    const sharedAt = Date.now() - 26 * HOUR;
+    fake.handle('funnel.summary', (): Funnel => ({
+      ...FUNNEL,
+      source: 'all',
+      crawledFrom: 'mine',
+      referredFrom: 'team',
+      sharers: [
+        { name: '<b>ana</b>', sharedAt, pulledAt: sharedAt },
+        { name: 'ben', sharedAt: Date.now() - 5 * 60_000, pulledAt: sharedAt },
+      ],
+    }));
+    render(<FunnelView />);
+    const line = await screen.findByLabelText('Whose figures');
+    expect(line.textContent).toBe(
+      'Crawler figures from this computer’s imports; traffic figures shared by <b>ana</b>, synced 1 d ago and ben, synced 5 min ago (one source per figure, this computer’s first, never added together); answers from this workspace’s history.',
+    );
+    expect(line.querySelector('b')).toBeNull();
+  });
+
+  it('reads the figures again after a background sync that brought teammates’ totals, not after one that did not', async () => {
+    render(<FunnelView />);
+    await screen.findByLabelText('Whose figures');
+    const status = (at: number, pulled: number): SyncStatusView => ({
+      state: 'idle',
+      lastSyncedAt: at,
+      progress: null,
+      seed: null,
+      error: null,
+      retryAt: null,
+      conflicts: 0,
+      pending: 0,
+      // Only the part the view reads: the rest of the report is the sync's business.
+      last: { sharedFunnel: { sharers: [], rows: 0, pulled, removed: 0 } } as unknown as SyncReportView,
+    });
+    act(() => useSyncStore.getState().onStatus(status(1, 0)));
+    act(() => useSyncStore.getState().onStatus(status(2, 6)));
+    await waitFor(() => expect(fake.callsTo('funnel.summary')).toHaveLength(2));
+    act(() => useSyncStore.getState().onStatus(status(3, 0)));
+    expect(fake.callsTo('funnel.summary')).toHaveLength(2);
   });
 });

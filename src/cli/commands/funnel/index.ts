@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ENGINE_NAMES, type EngineName } from '../../../shared/api/engines';
 import type { FunnelView } from '../../../core/outcomes';
+import { FUNNEL_SOURCES, type FunnelSource } from '../../../shared/funnel/types';
 import { CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { formatTable, READS, withCliCore, type CliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
@@ -16,6 +17,7 @@ interface FunnelFlags {
   by?: string;
   engine?: string;
   site?: string;
+  source?: string;
   db?: string;
 }
 
@@ -30,7 +32,14 @@ sessions and key events (parallax outcomes import ga4). Pages join on their path
 JSON (--json): {days, brand, engines:[{engine, crawledHits, crawledPages, citedAnswers,
   citationRate:{value, lower, upper, n}, referredSessions, keyEvents}], pages:[{url, crawledHits,
   citedAnswers, referredSessions, keyEvents, flags, notes}], weeks:[…], caveats, empty}
-flags: crawled-never-cited | cited-not-fetched | cited-but-blocked | referred-never-cited`;
+flags: crawled-never-cited | cited-not-fetched | cited-but-blocked | referred-never-cited
+
+--source: whose crawler and traffic figures. mine: this computer's imports; team: the daily
+totals teammates share with the workspace (pulled by parallax sync, read offline); all: per
+figure, this computer's when it imported that kind, else the team's (never added together).
+Default: mine when this computer imported any logs or analytics, else team. Cited always comes
+from this workspace's history. JSON adds {source, crawledFrom, referredFrom, sharers:[{name,
+sharedAt, pulledAt}], sourceNote}.`;
 
 function byOf(value: string | undefined): By {
   const by = (value ?? 'engine').trim().toLowerCase();
@@ -47,9 +56,21 @@ function engineOf(value: string | undefined): EngineName | undefined {
   return engine as EngineName;
 }
 
+function sourceOf(value: string | undefined): FunnelSource | undefined {
+  if (value === undefined) return undefined;
+  const source = value.trim().toLowerCase();
+  if (!(FUNNEL_SOURCES as readonly string[]).includes(source))
+    throw new CliUsageError(`--source takes mine, team or all, got "${value}"`);
+  return source as FunnelSource;
+}
+
 function printFunnel(ctx: CliContext, view: FunnelView, by: By, labelOf: CliCore['labelOf']): void {
-  if (view.empty !== null) return writeLine(ctx.stdout, view.empty);
+  if (view.empty !== null) {
+    writeLine(ctx.stdout, view.empty);
+    return writeLine(ctx.stdout, view.sourceNote);
+  }
   writeLine(ctx.stdout, `Funnel, last ${view.days} days${view.brand ? `, ${view.brand}'s pages` : ''}:`);
+  writeLine(ctx.stdout, view.sourceNote);
   if (by === 'engine')
     writeLine(
       ctx.stdout,
@@ -102,17 +123,20 @@ export const registerFunnelCommands: RegisterCommand = (program: Command, ctx: C
     .option('--by <what>', 'engine, page or week', 'engine')
     .option('--engine <name>', 'only this engine')
     .option('--site <domain>', 'only this site’s logs and analytics')
+    .option('--source <whose>', 'mine, team or all (default: mine when imported, else team)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', HELP)
     .action(async (flags: FunnelFlags) => {
       const { days } = periodOf({ since: flags.since }, Date.now()) as { days: number };
       const by = byOf(flags.by);
       const engine = engineOf(flags.engine);
+      const source = sourceOf(flags.source);
       await withCliCore(ctx, { ...READS, ...flags }, async (core) => {
         const view = (await core.services.funnel()).funnel({
           days,
           ...(engine ? { engine } : {}),
           ...(flags.site ? { site: flags.site.trim().toLowerCase() } : {}),
+          ...(source ? { source } : {}),
         });
         if (ctx.json) return writeJson(ctx, view);
         printFunnel(ctx, view, by, core.labelOf);

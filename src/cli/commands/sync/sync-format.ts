@@ -75,6 +75,17 @@ function printFunnelDays(ctx: CliContext, f: NonNullable<SyncReportView['funnelD
     );
 }
 
+function printSharedFunnel(ctx: CliContext, f: NonNullable<SyncReportView['sharedFunnel']>): void {
+  const names = [...new Set(f.sharers.map((s) => s.name))].join(', ');
+  const removed = f.removed > 0 ? `; ${f.removed} no longer shared, removed here` : '';
+  if (f.sharers.length === 0 && f.removed === 0) return;
+  const line =
+    f.sharers.length === 0
+      ? 'no teammate shares funnel totals'
+      : `${f.rows} daily totals shared by ${names} kept here${f.pulled === 0 ? ' (unchanged)' : ''}`;
+  writeLine(ctx.stdout, `Team funnel: ${line}${removed}`);
+}
+
 export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
   const seconds = (report.durationMs / 1000).toFixed(1);
   writeLine(
@@ -89,6 +100,7 @@ export function printSyncReport(ctx: CliContext, report: SyncReportView): void {
   } else writeLine(ctx.stdout, `Pushed:   ${countsInWords(report.pushed)}`);
   writeLine(ctx.stdout, `Pulled:   ${countsInWords(report.pulled)}`);
   if (report.funnelDays) printFunnelDays(ctx, report.funnelDays);
+  if (report.sharedFunnel) printSharedFunnel(ctx, report.sharedFunnel);
   if (Object.keys(report.deleted).length > 0) {
     writeLine(ctx.stdout, `Deleted here (a teammate deleted them): ${countsInWords(report.deleted)}`);
   }

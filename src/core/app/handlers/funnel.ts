@@ -17,8 +17,13 @@ const view = ({ aggregates, changedAt, pushedAt }: OutcomeSharing): FunnelSharin
 });
 
 export const funnelHandlers: HandlerModule<Channels> = ({ funnel, store, sync }) => ({
-  'funnel.summary': async ({ days, engine, site }) =>
-    (await funnel()).funnel({ days, ...(engine ? { engine } : {}), ...(site ? { site } : {}) }),
+  'funnel.summary': async ({ days, engine, site, source }) =>
+    (await funnel()).funnel({
+      days,
+      ...(engine ? { engine } : {}),
+      ...(site ? { site } : {}),
+      ...(source ? { source } : {}),
+    }),
   'funnel.sharing': async () => view(store.outcomeSharing()),
   'funnel.setSharing': async ({ aggregates }) => {
     const changed = store.setOutcomeSharing(aggregates);

@@ -103,13 +103,15 @@ export function createServices(deps: ServicesDeps): CoreServices {
     positioning: positioningOf,
     outcomes: once(async () => (await import('./outcomes')).createOutcomesService({ store, now })),
     funnel: once(async () => {
-      const [{ createFunnelService }, visibility, crawlers, outcomes] = await Promise.all([
-        import('./outcomes'),
-        services.visibility(),
-        services.crawlers(),
-        services.outcomes(),
-      ]);
-      return createFunnelService({ visibility, crawlers, outcomes, labels: deps.labels });
+      const [{ createFunnelService, createTeamFunnelSource }, visibility, crawlers, outcomes] =
+        await Promise.all([
+          import('./outcomes'),
+          services.visibility(),
+          services.crawlers(),
+          services.outcomes(),
+        ]);
+      const team = createTeamFunnelSource({ store, now });
+      return createFunnelService({ visibility, crawlers, outcomes, team, now, labels: deps.labels });
     }),
     async afterRun(options = {}) {
       const { createAfterRunPipeline, createAlertService, createReportStep, createWebhookDeliverer } =

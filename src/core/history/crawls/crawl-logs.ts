@@ -12,7 +12,7 @@ import type {
   CrawlLogsApi,
 } from './types';
 
-// The crawler-log day totals (migration 030) and their roll-ups (migration 038): written one file
+// The crawler-log day totals (migration 030) and their roll-ups (migration 039): written one file
 // per transaction, read as the totals `parallax bots` and the funnel show.
 
 /** The page cache while a file's rows are written: 64 MiB (negative: KiB, as SQLite counts it). */

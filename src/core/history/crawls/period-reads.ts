@@ -4,7 +4,7 @@ import { stmt } from '../connection';
 import type { CrawlEngineFilter, CrawlEnginePage, CrawlEngineWeek } from './types';
 
 // Verified hits over a period, folded per engine in SQL: the period's whole weeks from the
-// roll-ups (migration 038), its first days before its first Monday from the day rows, each
+// roll-ups (migration 039), its first days before its first Monday from the day rows, each
 // summed per agent first (one ordered pass), then per engine through the catalogue's map of
 // agents to engines, handed in as JSON (an agent feeding several engines counts for each).
 

@@ -3,7 +3,7 @@ import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { multiRowSql, stmt } from '../connection';
 import type { CrawlHitRow } from './types';
 
-// The roll-ups of migration 038 kept up to date with the day totals: each batch of day rows an
+// The roll-ups of migration 039 kept up to date with the day totals: each batch of day rows an
 // import adds is folded here (per week, per refusal, per last day served) and added to them in
 // the same transaction, so a file's roll-ups land whole with its rows or not at all.
 

@@ -1,4 +1,4 @@
-// What the crawler-log import stores and what its readers ask for (migrations 030 and 038).
+// What the crawler-log import stores and what its readers ask for (migrations 030 and 039).
 
 /** Verified hits of one agent on one page in one day (YYYY-MM-DD). */
 export interface CrawlDayRow {

@@ -48,6 +48,7 @@ import {
   type ResultsApi,
 } from '../answers';
 import { createDismissalsApi, createOutcomesApi, type DismissalsApi, type OutcomesApi } from '../outcomes';
+import { createSharedFunnelApi, type SharedFunnelApi } from '../shared-funnel';
 import { createPageArchiveApi, type PageArchiveApi } from '../pages';
 import { createReplicaApi, type ReplicaApi } from '../replica';
 import { narrowCompanions } from './private-file';
@@ -114,6 +115,7 @@ export interface HistoryStore
     CrawlLogsApi,
     OutcomesApi,
     DismissalsApi,
+    SharedFunnelApi,
     FactsApi {
   readonly path: string;
   readonly readonly: boolean;
@@ -230,6 +232,7 @@ export function createHistoryStore(
     ...createCrawlLogsApi(ctx),
     ...createOutcomesApi(ctx),
     ...createDismissalsApi(ctx),
+    ...createSharedFunnelApi(ctx),
     ...createFactsApi(db, options.now),
   };
   // Every call reports SQLite damage as HistoryDamagedError, with the same advice as at open.

@@ -138,7 +138,7 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
   return {
     writeOutcomes: (batch) => write.immediate(batch),
     outcomeTraffic(filter = {}) {
-      // Grouped by the index's own expressions (migration 039): read in its order, never sorted.
+      // Grouped by the index's own expressions (migration 040): read in its order, never sorted.
       return stmt(
         db,
         `SELECT ${TRAFFIC_FROM} AS fromDay, CASE WHEN ${TRAFFIC_IS_DAY} THEN ${TRAFFIC_FROM} + 6 ELSE to_day END

@@ -5,5 +5,7 @@ export { createFunnelService, type FunnelDeps, type FunnelOptions, type FunnelSe
 export { joinFunnel, FUNNEL_CAVEATS, type CitedCounts, type FunnelInputs } from './join';
 export { pageKey } from './page-key';
 export { funnelDays, SHARED_PAGE_MAX, type FunnelDay } from './daily';
+export { createTeamFunnelSource, type TeamFunnelInputs, type TeamFunnelSource } from './team-source';
+export { pickFunnelSource, type FunnelSourcePick } from './source';
 export type * from './types';
 export { FUNNEL_FLAGS } from './types';

@@ -4,7 +4,7 @@ import { engineLabel, type EngineLabels } from '../../../shared/narrative/places
 import type { BlockedPage, CrawledPeriod } from '../../crawlers';
 import type { TrafficView } from '../service';
 import { pageKey } from './page-key';
-import type { FunnelEngine, FunnelFlag, FunnelPage, FunnelRate, FunnelView, FunnelWeek } from './types';
+import type { FunnelCounts, FunnelEngine, FunnelFlag, FunnelPage, FunnelRate, FunnelWeek } from './types';
 
 // The funnel as a join of four counts, each from its own source: crawled (the site's logs,
 // verified hits of the engine's agents), cited (the history: answers citing the focus brand's
@@ -222,7 +222,7 @@ function weekRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelW
   return [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week));
 }
 
-export function joinFunnel(i: FunnelInputs): FunnelView {
+export function joinFunnel(i: FunnelInputs): FunnelCounts {
   const keep = (e: string | null): boolean => e !== null && (i.engine === undefined || e === i.engine);
   const engines = engineRows(i, keep);
   const pages = pageRows(i, keep);

@@ -12,6 +12,7 @@ import { SyncError } from './errors';
 import { pullConfig } from './pull-config';
 import { PULLED_RECORDED_KINDS, pullRecorded } from './pull-recorded';
 import { pushConfig } from './push-config';
+import { pullFunnelDays } from './pull-funnel';
 import { pushFunnelDays } from './push-funnel';
 import { pushRecorded } from './push-recorded';
 import { countAhead, START } from './team-reads';
@@ -20,7 +21,8 @@ import { openSyncTarget } from './target';
 // One sync of a history with its workspace on the team server:
 //   1. pull configuration (a teammate's newer version wins; a local edit not sent becomes a draft),
 //   2. push configuration, then what was recorded here (runs, jobs, results, pages, sessions),
-//   3. pull what teammates recorded (through the store's ingest: every local index built).
+//   3. pull what teammates recorded (through the store's ingest: every local index built), and
+//      the funnel totals teammates share (kept apart from this history's own imports).
 // Each step goes in batches that are each one transaction on each side, so a sync cut anywhere
 // (Ctrl-C, a kill, the server gone) loses nothing, doubles nothing, and the next one resumes.
 
@@ -107,16 +109,19 @@ export async function syncWithSession(
   let canceled = false;
   let trimmed = 0;
   let funnelDays: SyncReportView['funnelDays'] = null;
+  let sharedFunnel: SyncReportView['sharedFunnel'] = null;
+  const now = options.now?.() ?? Date.now();
   try {
     if (pull) await pullConfig(ctx);
     if (push) {
       await pushConfig(ctx, head);
       await pushRecorded(ctx, head);
-      funnelDays = await pushFunnelDays(ctx, options.now?.() ?? Date.now());
+      funnelDays = await pushFunnelDays(ctx, now);
     }
     if (pull && options.pullRecorded !== false) {
       await pullRecorded(ctx);
       trimmed = trim(store, since);
+      sharedFunnel = await pullFunnelDays(ctx, now);
     }
   } catch (error) {
     if (!(error instanceof SyncError) || error.kind !== 'canceled') throw error;
@@ -138,6 +143,7 @@ export async function syncWithSession(
     quarantined: ctx.tally.quarantined,
     overCap: ctx.tally.overCap.map(({ table, id, reason }) => ({ table, id, reason })),
     funnelDays,
+    sharedFunnel,
     trimmed,
     since,
     canceled,

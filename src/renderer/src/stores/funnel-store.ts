@@ -1,23 +1,27 @@
 import { create } from 'zustand';
-import type { FunnelView } from '../../../shared/funnel/types';
+import type { FunnelSource, FunnelView } from '../../../shared/funnel/types';
 import { call } from '../ipc/client';
 import { toShownError, type ShownError } from '../lib/errors';
 
-// The Funnel view's state: its period, and the funnel main computes over it.
+// The Funnel view's state: its period, whose figures (null: main decides, this computer's when it
+// has any, else the team's), and the funnel main computes over them.
 
 interface FunnelState {
   days: number;
+  source: FunnelSource | null;
   data: FunnelView | null;
   loading: boolean;
   error: ShownError | null;
   load(): Promise<void>;
   setDays(days: number): void;
+  setSource(source: FunnelSource | null): void;
 }
 
 let loadSeq = 0;
 
 export const useFunnelStore = create<FunnelState>((set, get) => ({
   days: 30,
+  source: null,
   data: null,
   loading: false,
   error: null,
@@ -25,8 +29,9 @@ export const useFunnelStore = create<FunnelState>((set, get) => ({
     const seq = ++loadSeq;
     set({ loading: true, error: null });
     try {
-      const data = await call('funnel.summary', { days: get().days });
-      // An answer to an earlier period that arrives after the newer one is dropped.
+      const { days, source } = get();
+      const data = await call('funnel.summary', { days, ...(source ? { source } : {}) });
+      // An answer to an earlier choice that arrives after the newer one is dropped.
       if (seq === loadSeq) set({ data, loading: false });
     } catch (error) {
       if (seq === loadSeq) set({ loading: false, error: toShownError(error) });
@@ -34,6 +39,10 @@ export const useFunnelStore = create<FunnelState>((set, get) => ({
   },
   setDays(days) {
     set({ days });
+    void get().load();
+  },
+  setSource(source) {
+    set({ source });
     void get().load();
   },
 }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { engineNameSchema } from '../../domain/run-spec';
-import type { FunnelView } from '../../funnel/types';
+import { FUNNEL_SOURCES, type FunnelView } from '../../funnel/types';
 import { invokeChannel } from '../define';
 
 // The Funnel view: crawled → cited → referred → converted per engine, page and week, computed in
@@ -11,6 +11,8 @@ export const funnelQuerySchema = z
     days: z.number().int().min(1).max(730).default(30),
     engine: engineNameSchema.optional(),
     site: z.string().trim().toLowerCase().min(1).max(253).optional(),
+    /** Whose crawler and traffic figures; absent: this computer's when it has any, else the team's. */
+    source: z.enum(FUNNEL_SOURCES).optional(),
   })
   .strict();
 

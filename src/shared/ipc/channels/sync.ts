@@ -68,6 +68,17 @@ export interface SyncReportView {
     /** The team server's refusal (its caps or checks), in one line; the rest of the sync went on. */
     refused: string | null;
   } | null;
+  /**
+   * The funnel totals teammates share with the workspace, as this sync left them here: who shares
+   * (their name on the team, when they last sent them, ms), the rows held, the rows read this time
+   * (0: nothing changed) and the sharers removed (sharing turned off); null when not pulled.
+   */
+  sharedFunnel?: {
+    sharers: Array<{ name: string; storedAt: number }>;
+    rows: number;
+    pulled: number;
+    removed: number;
+  } | null;
   /** Runs from the team older than the window, removed here (they stay on the team). */
   trimmed: number;
   /** The window's start (ms); null: everything. */

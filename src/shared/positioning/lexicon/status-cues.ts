@@ -245,7 +245,7 @@ export const PAST_CUES: PartialPerLang<string> = {
   en: ['was a cult favourite', 'was a cult favorite', 'was a favourite', 'was a favorite', 'was loved', 'was the default', 'a few years ago', 'used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
     'back in the day'],
   de: ['galt jahrelang', 'galt jahrelang als', 'war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
-    'galt fruher'],
+    'galt fruher', 'fruher war'],
   fr: ['il y a quelques annees', 'etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
     'etait la reference'],
   es: ['hace unos anos', 'solia ser', 'era antes'],

@@ -1,12 +1,20 @@
 import { useEffect } from 'react';
-import type { FunnelView as Funnel } from '../../../../shared/funnel/types';
+import { funnelSourceNote } from '../../../../shared/funnel/source-note';
+import type { FunnelSource, FunnelView as Funnel } from '../../../../shared/funnel/types';
 import { RateWithN } from '../../components/RateWithN';
 import { Empty, ErrorState, Loading } from '../../components/StatusStates';
 import { useFunnelSharingStore } from '../../stores/funnel-sharing-store';
 import { useFunnelStore } from '../../stores/funnel-store';
+import { useSyncStore } from '../../stores/sync-store';
 import { engineLabel } from '../visibility/format';
 
 const PRESET_DAYS = [7, 30, 90] as const;
+const SOURCES: ReadonlyArray<[FunnelSource | '', string]> = [
+  ['', 'Mine if imported, else the team’s'],
+  ['mine', 'This computer’s imports'],
+  ['team', 'Shared by teammates'],
+  ['all', 'Both, one source per figure'],
+];
 
 function EnginesTable({ data }: { data: Funnel }) {
   return (
@@ -128,15 +136,51 @@ function Privacy() {
   );
 }
 
+/** Whose crawler and traffic figures these are, with the sharers' sync times as of now. */
+function SourceLine({ data, now = Date.now }: { data: Funnel; now?: () => number }) {
+  return (
+    <p className="muted" aria-label="Whose figures">
+      {funnelSourceNote(data, now())}
+    </p>
+  );
+}
+
+function SourcePicker() {
+  const { source, setSource } = useFunnelStore();
+  return (
+    <label>
+      Figures
+      <select
+        value={source ?? ''}
+        onChange={(e) => setSource(e.target.value === '' ? null : (e.target.value as FunnelSource))}
+      >
+        {SOURCES.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The funnel per engine, page and week: crawled (the site's logs) → cited (the answers) →
  * referred and converted (analytics), with the pages that fall out named, and what it cannot know.
  */
 export function FunnelView() {
   const { data, loading, error, days, load, setDays } = useFunnelStore();
+  // A background sync that brought or removed teammates' shared totals: the figures are read again.
+  const sharedChanged = useSyncStore((s) => {
+    const shared = s.status?.last?.sharedFunnel;
+    return shared && (shared.pulled > 0 || shared.removed > 0) ? s.status?.lastSyncedAt : null;
+  });
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (sharedChanged) void load();
+  }, [load, sharedChanged]);
   return (
     <section aria-labelledby="funnel-heading" className="view">
       <div className="row vis-title">
@@ -151,16 +195,18 @@ export function FunnelView() {
             ))}
           </select>
         </label>
+        <SourcePicker />
       </div>
       {error && <ErrorState error={error} onRetry={() => void load()} />}
       {loading && data === null && <Loading />}
       {data?.empty && <Empty>{data.empty}</Empty>}
+      {data && <SourceLine data={data} />}
       {data && data.empty === null && (
         <>
           <p className="muted">
-            Crawled: verified hits of each engine’s agents in your logs. Cited: answers citing{' '}
+            Crawled: verified hits of each engine’s agents in the site’s logs. Cited: answers citing{' '}
             {data.brand ? `${data.brand}’s` : 'your brand’s'} pages, of the answers asked. Referred and key
-            events: from your analytics.
+            events: from the site’s analytics.
           </p>
           <Section id="funnel-engines" title="By engine">
             <EnginesTable data={data} />

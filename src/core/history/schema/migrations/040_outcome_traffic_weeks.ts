@@ -1,4 +1,4 @@
-// Schema version 39: AI-referred traffic read per week without sorting it. The funnel and the
+// Schema version 40: AI-referred traffic read per week without sorting it. The funnel and the
 // traffic view sum day-level GA4 rows per week (Monday), referrer, engine and page; over a year
 // (146,000 rows) SQLite sorted every row to group them. This index holds the rows in that order,
 // keyed by the same expressions the read groups by (exported here so the two never differ), and

@@ -1,4 +1,4 @@
-// Schema version 38: the crawler day totals rolled up as they are imported, so the funnel and
+// Schema version 39: the crawler day totals rolled up as they are imported, so the funnel and
 // `parallax bots` read a year of a busy site's logs without summing its 1.5 million day rows.
 //
 // - crawl_verified_weeks: verified hits per agent, page, week (its Monday, UTC) and site. Keyed

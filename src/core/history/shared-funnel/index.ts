@@ -1,0 +1,9 @@
+// The funnel totals teammates share with the workspace, pulled by sync and read by the funnel.
+
+export { createSharedFunnelApi, type SharedFunnelApi } from './shared-funnel-api';
+export type {
+  OwnFunnelInputs,
+  SharedFunnelDay,
+  SharedFunnelWeek,
+  SharedFunnelWriter,
+} from './shared-funnel-api';

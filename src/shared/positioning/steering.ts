@@ -1,0 +1,86 @@
+import type { MentionRef } from './context';
+import type { BrandSignals } from './signals';
+
+// Which brand an answer steers the reader to, read from the order it names them rather than
+// from its words: an answer that runs one brand down (a warning, or more blame than praise) and
+// only then names other brands is leaving the first for them ("… outages, slipping support.
+// Tradewerk hatte keine gemeldeten Störungen"). A brand named after it with something said for
+// it and nothing against it is the alternative the answer offers.
+
+/** Whether what the answer says about a brand runs it down: a warning, or more blame than praise. */
+function runDown(s: BrandSignals): boolean {
+  return s.caution > 0 || (s.problems > s.praise && s.senti < 0);
+}
+
+/**
+ * Whether a brand named later is the alternative offered: something said for it and nothing
+ * against it (a bare fact, "Northwind flies the same route", offers nothing).
+ */
+function offerable(s: BrandSignals): boolean {
+  return s.caution === 0 && !s.deniedTop && s.problems === 0 && s.senti > 0;
+}
+
+/**
+ * The brands first named after the last mention of a brand the answer runs down, that it
+ * offers instead (each once, in text order). `mentions`: the answer's mentions in text order.
+ */
+export function steeredTo(
+  signals: readonly (BrandSignals | null)[],
+  mentions: readonly MentionRef[],
+): number[] {
+  const last = new Map<number, number>();
+  for (const m of mentions) last.set(m.brand, m.end);
+  const out: number[] = [];
+  const seen = new Set<number>();
+  // The end of the last mention of a brand run down, among the brands named so far.
+  let leftEnd = -1;
+  for (const m of mentions) {
+    const s = signals[m.brand];
+    if (s === null || s === undefined || seen.has(m.brand)) continue;
+    seen.add(m.brand);
+    if (leftEnd >= 0 && m.start > leftEnd && offerable(s)) out.push(m.brand);
+    else if (runDown(s)) leftEnd = Math.max(leftEnd, last.get(m.brand) as number);
+  }
+  return out;
+}
+
+/** Advised by its place, a case, the verdict or a cue. */
+function advised(s: BrandSignals): boolean {
+  return s.placed || s.pick || s.cond > 0 || s.rec > 0 || s.top > 0;
+}
+
+/** Framed as advice of its own: a place in a list, a case's advice, the verdict's pick. */
+function framed(s: BrandSignals): boolean {
+  return s.placed || s.pick || s.cond > 0;
+}
+
+/**
+ * Marks the brands an answer weighs and passes over: praised, then turned on a contrast
+ * ("Taskhive is fine for a two-person team, but …"), never named again once the answer goes on
+ * to advise other brands ("… you'll likely be happier on Planwise or Boardly"). Their praise
+ * was the concession before the advice, not a recommendation.
+ */
+export function markLeftBehind(
+  signals: readonly (BrandSignals | null)[],
+  mentions: readonly MentionRef[],
+): void {
+  const last = new Map<number, number>();
+  for (const m of mentions) last.set(m.brand, m.start);
+  for (const m of mentions) {
+    const s = signals[m.brand];
+    if (s === null || s === undefined || !s.turned || framed(s) || s.caution > 0) continue;
+    const end = last.get(m.brand) as number;
+    const passedOver = (o: MentionRef): boolean =>
+      o.brand !== m.brand && (o.start > end ? advisedBrand(signals, o.brand) : placedBrand(signals, o.brand));
+    if (mentions.some(passedOver)) s.left = true;
+  }
+}
+
+function advisedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
+  const s = signals[b];
+  return s !== null && s !== undefined && advised(s);
+}
+
+function placedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
+  return signals[b]?.placed === true;
+}
