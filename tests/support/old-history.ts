@@ -186,9 +186,10 @@ export function withoutAlertDigests(path: string): void {
 
 /**
  * The layout before positioning: migration 'positioning''s tables and meta rows dropped, and the
- * later ones of commerce, the prompts' roll-ups, crawler logs, first-party outcomes, brand facts
- * and their model judge's cache, and dismissed prompt suggestions (foreign keys off while they go:
- * pos_scorings points to pos_judges), at the version before it.
+ * later ones of commerce, the prompts' roll-ups, crawler logs, first-party outcomes, the team's
+ * shared funnel totals, brand facts and their model judge's cache, and dismissed prompt
+ * suggestions (foreign keys off while they go: pos_scorings points to pos_judges), at the version
+ * before it.
  */
 export function withoutPositioning(path: string): void {
   withoutAlertDigests(path);
@@ -197,7 +198,7 @@ export function withoutPositioning(path: string): void {
     db.pragma('foreign_keys = OFF');
     const tables = db
       .prepare(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\' OR name LIKE 'crawl\\_%' ESCAPE '\\' OR name LIKE 'outcome\\_%' ESCAPE '\\' OR name IN ('brand_facts', 'fact_checks', 'fact_judge_cache', 'suggestion_dismissals'))",
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\' OR name LIKE 'crawl\\_%' ESCAPE '\\' OR name LIKE 'outcome\\_%' ESCAPE '\\' OR name LIKE 'shared\\_funnel\\_%' ESCAPE '\\' OR name IN ('brand_facts', 'fact_checks', 'fact_judge_cache', 'suggestion_dismissals'))",
       )
       .pluck()
       .all() as string[];

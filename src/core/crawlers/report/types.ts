@@ -39,31 +39,35 @@ export interface BotsReport {
   blocked: BlockedPage[];
 }
 
-/** Verified hits of an engine's agents on one page in one week (Monday). */
-export interface EngineWeekPage {
-  week: string;
+/** Verified hits of an engine's agents on one page (the log's path) over a period. */
+export interface EnginePage {
   engine: EngineName;
   url: string;
   hits: number;
 }
 
-/** Per engine and week: verified hits and distinct pages. */
+/** Verified hits of an engine's agents in one week (its Monday). */
 export interface EngineWeek {
   week: string;
   engine: EngineName;
   hits: number;
-  pages: number;
 }
 
-export interface CrawledWeeks {
-  engines: EngineWeek[];
-  pages: EngineWeekPage[];
+/** What the funnel counts as crawled over a period, ordered by engine and page, week and engine. */
+export interface CrawledPeriod {
+  pages: EnginePage[];
+  weeks: EngineWeek[];
+  /** The pages each engine's agents fetched (verified) in the recent days, whatever the period. */
+  recent: Array<{ engine: EngineName; url: string }>;
 }
 
 export interface CrawlersService {
   bots(period?: CrawlPeriod): BotsReport;
   /** The report's `blocked` alone, without its per-agent totals. */
   blocked(period?: CrawlPeriod): BlockedPage[];
-  /** What the funnel counts as crawled: verified hits per engine, page and week. */
-  crawledWeeks(period?: CrawlPeriod): CrawledWeeks;
+  /**
+   * What the funnel counts as crawled: verified hits per engine and page, and per week; with the
+   * pages fetched in the last `recentDays` (default 30) days, read in the same pass.
+   */
+  crawledPeriod(period?: CrawlPeriod & { recentDays?: number }): CrawledPeriod;
 }

@@ -1,29 +1,42 @@
-import type { HistoryStore } from '../../history';
+import type { EngineName } from '../../../shared/api/engines';
+import type { CrawlEngineFilter, HistoryStore } from '../../history';
 import { agentByName } from '../catalogue';
 import { crawlFilter } from './bots';
-import type { CrawledWeeks, CrawlPeriod, EngineWeek, EngineWeekPage } from './types';
+import type { CrawledPeriod, CrawlPeriod } from './types';
+
+/** "Fetched lately" looks this far back unless asked otherwise. */
+const RECENT_DAYS = 30;
 
 // Crawled, as the funnel counts it: verified hits of the agents that feed each engine (the
 // catalogue's engines), per page and per week. An agent feeding several engines (Googlebot:
-// Google Search, AI Mode, News and Gemini) counts for each.
+// Google Search, AI Mode, News and Gemini) counts for each. The store folds them per engine in
+// SQL from the catalogue's pairs of the agents it holds.
 
-export function crawledWeeks(store: HistoryStore, period: CrawlPeriod, now: number): CrawledWeeks {
-  const pages = new Map<string, EngineWeekPage>();
-  for (const row of store.crawlWeeks(crawlFilter(period, now))) {
-    for (const engine of agentByName(row.agent)?.engines ?? []) {
-      const key = `${row.week}\u0000${engine}\u0000${row.url}`;
-      const page = pages.get(key);
-      if (page) page.hits += row.hits;
-      else pages.set(key, { week: row.week, engine, url: row.url, hits: row.hits });
-    }
-  }
-  const engines = new Map<string, EngineWeek>();
-  for (const p of pages.values()) {
-    const key = `${p.week}\u0000${p.engine}`;
-    const e = engines.get(key) ?? { week: p.week, engine: p.engine, hits: 0, pages: 0 };
-    e.hits += p.hits;
-    e.pages += 1;
-    engines.set(key, e);
-  }
-  return { engines: [...engines.values()], pages: [...pages.values()] };
+function engineFilter(store: HistoryStore, period: CrawlPeriod, now: number): CrawlEngineFilter {
+  const agentEngines = store
+    .crawlVerifiedAgents()
+    .flatMap((agent) => (agentByName(agent)?.engines ?? []).map((engine) => [agent, engine] as const));
+  return { ...crawlFilter(period, now), agentEngines };
+}
+
+const asEngines = <R extends { engine: string }>(rows: R[]): Array<R & { engine: EngineName }> =>
+  rows as Array<R & { engine: EngineName }>;
+
+/** The period's crawled pages and weeks, and the pages fetched in the last `recentDays` (30) days. */
+export function crawledPeriod(
+  store: HistoryStore,
+  period: CrawlPeriod & { recentDays?: number },
+  now: number,
+): CrawledPeriod {
+  const filter = engineFilter(store, period, now);
+  const recentSinceDay = crawlFilter({ days: period.recentDays ?? RECENT_DAYS }, now).sinceDay;
+  const { pages, recent } = store.crawlEnginePages({
+    ...filter,
+    ...(recentSinceDay !== undefined ? { recentSinceDay } : {}),
+  });
+  return {
+    pages: asEngines(pages),
+    weeks: asEngines(store.crawlEngineWeeks(filter)),
+    recent: asEngines(recent).map(({ engine, url }) => ({ engine, url })),
+  };
 }

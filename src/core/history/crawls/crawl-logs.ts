@@ -1,4 +1,6 @@
-import { multiRowSql, stmt, type StoreContext } from '../connection';
+import { stmt, type StoreContext } from '../connection';
+import { crawlEnginePages, crawlEngineWeeks, crawlVerifiedAgents } from './period-reads';
+import { addToRollups, insertMany } from './rollups';
 import type {
   BrowserHitRow,
   CrawlBlockedPage,
@@ -10,11 +12,22 @@ import type {
   CrawlLogsApi,
 } from './types';
 
-// The crawler-log day totals (migration 030): written one file per transaction, read as the
-// totals `parallax bots` and the funnel show.
+// The crawler-log day totals (migration 030) and their roll-ups (migration 039): written one file
+// per transaction, read as the totals `parallax bots` and the funnel show.
 
-/** Rows per INSERT: 128 × 7 values, far under SQLite's limit on parameters. */
-const BATCH = 128;
+/** The page cache while a file's rows are written: 64 MiB (negative: KiB, as SQLite counts it). */
+const IMPORT_CACHE_KIB = -65_536;
+
+const HITS_SQL = {
+  head: 'INSERT INTO crawl_hits (site, day, agent, url, status, verified, hits)',
+  tuple: '(?, ?, ?, ?, ?, ?, ?)',
+  tail: ' ON CONFLICT (site, day, agent, url, status, verified) DO UPDATE SET hits = hits + excluded.hits',
+};
+const BROWSERS_SQL = {
+  head: 'INSERT INTO crawl_browser_hits (site, day, url, status, hits)',
+  tuple: '(?, ?, ?, ?, ?)',
+  tail: ' ON CONFLICT (site, day, url, status) DO UPDATE SET hits = hits + excluded.hits',
+};
 
 const FILE_COLUMNS = `fingerprint, name, bytes, format, lines, kept, malformed, imported_at AS importedAt`;
 
@@ -38,18 +51,23 @@ function where(filter: CrawlFilter, alias = 'h'): { sql: string; params: unknown
 }
 
 /**
- * Pages refused (403) to an agent and never served it (2xx) in the period, that browsers were
- * served: the refused pages first (few), then browsers' hits on those pages only.
+ * Pages refused (403) to an agent and never served it (2xx) since the period began, that
+ * browsers were served: the refusals of the period first (few, from their roll-up), less those
+ * served since (the last day each was), then browsers' hits on those pages only.
  */
 const BLOCKED_SQL = (w: string): string => `
   WITH refused AS (
-    SELECT h.site, h.url, h.agent, sum(h.hits) FILTER (WHERE h.status = 403) AS refused
-    FROM crawl_hits h WHERE ${w} GROUP BY h.site, h.url, h.agent
-    HAVING refused > 0 AND sum(h.hits) FILTER (WHERE h.status BETWEEN 200 AND 299) IS NULL
+    SELECT r.site, r.url, r.agent, sum(r.hits) AS refused
+    FROM crawl_refused_days r WHERE ${w} GROUP BY r.site, r.url, r.agent
+  ),
+  blocked AS (
+    SELECT a.* FROM refused a WHERE NOT EXISTS (
+      SELECT 1 FROM crawl_served_last s
+      WHERE s.site = a.site AND s.url = a.url AND s.agent = a.agent AND s.day >= ?)
   ),
   browser_pages AS (
     SELECT p.site, p.url, b.status, sum(b.hits) AS hits
-    FROM (SELECT DISTINCT site, url FROM refused) p
+    FROM (SELECT DISTINCT site, url FROM blocked) p
     JOIN crawl_browser_hits b ON b.site = p.site AND b.url = p.url
     WHERE b.day >= ? AND b.status BETWEEN 200 AND 299
     GROUP BY p.site, p.url, b.status
@@ -57,45 +75,41 @@ const BLOCKED_SQL = (w: string): string => `
   SELECT a.site, a.url, a.agent, 403 AS agentStatus,
          (SELECT bp.status FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url
           ORDER BY bp.hits DESC, bp.status LIMIT 1) AS browserStatus
-  FROM refused a
+  FROM blocked a
   WHERE EXISTS (SELECT 1 FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url)
   ORDER BY a.refused DESC, a.url, a.agent`;
 
 export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
   const { db } = ctx;
-  const addHits = (rows: readonly CrawlHitRow[]): void =>
-    insertMany(
-      'INSERT INTO crawl_hits (site, day, agent, url, status, verified, hits)',
-      '(?, ?, ?, ?, ?, ?, ?)',
-      ' ON CONFLICT (site, day, agent, url, status, verified) DO UPDATE SET hits = hits + excluded.hits',
-      rows,
-      (r) => [r.site, r.day, r.agent, r.url, r.status, r.verified ? 1 : 0, r.hits],
-    );
-  const addBrowsers = (rows: readonly BrowserHitRow[]): void =>
-    insertMany(
-      'INSERT INTO crawl_browser_hits (site, day, url, status, hits)',
-      '(?, ?, ?, ?, ?)',
-      ' ON CONFLICT (site, day, url, status) DO UPDATE SET hits = hits + excluded.hits',
-      rows,
-      (r) => [r.site, r.day, r.url, r.status, r.hits],
-    );
-  /** Rows BATCH at a time: one statement per batch costs a fraction of one per row. */
-  const insertMany = <T>(
-    head: string,
-    tuple: string,
-    tail: string,
-    rows: readonly T[],
-    values: (r: T) => unknown[],
-  ) => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const part = rows.slice(i, i + BATCH);
-      stmt(db, multiRowSql(head, tuple, part.length, tail)).run(...part.flatMap(values));
-    }
+  const addHits = (rows: readonly CrawlHitRow[]): void => {
+    insertMany(db, HITS_SQL, rows, (r) => [
+      r.site,
+      r.day,
+      r.agent,
+      r.url,
+      r.status,
+      r.verified ? 1 : 0,
+      r.hits,
+    ]);
+    addToRollups(db, rows);
   };
+  const addBrowsers = (rows: readonly BrowserHitRow[]): void =>
+    insertMany(db, BROWSERS_SQL, rows, (r) => [r.site, r.day, r.url, r.status, r.hits]);
   const begin = (file: CrawlFileRecord): CrawlFileWrite | null => {
     // A transaction held across DuckDB's awaits: BEGIN IMMEDIATE takes the write lock at once,
     // so the rows of one file are never interleaved with another writer's.
     db.exec('BEGIN IMMEDIATE');
+    const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
+    // The roll-ups take a year's rows week by week all over their B-tree: with the pages they
+    // touch held in memory, a big file's import stops writing them out and reading them back.
+    db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
+    const done = (sql: 'COMMIT' | 'ROLLBACK'): void => {
+      try {
+        if (sql === 'COMMIT' || db.inTransaction) db.exec(sql);
+      } finally {
+        db.pragma(`cache_size = ${cacheBefore}`);
+      }
+    };
     const added = stmt(
       db,
       `INSERT INTO crawl_files (fingerprint, name, bytes, format, lines, kept, malformed, imported_at)
@@ -111,16 +125,14 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       file.importedAt,
     );
     if (added.changes === 0) {
-      db.exec('ROLLBACK');
+      done('ROLLBACK');
       return null;
     }
     return {
       addHits: (rows) => ctx.guard(() => addHits(rows)),
       addBrowsers: (rows) => ctx.guard(() => addBrowsers(rows)),
-      commit: () => ctx.guard(() => db.exec('COMMIT')),
-      rollback: () => {
-        if (db.inTransaction) db.exec('ROLLBACK');
-      },
+      commit: () => ctx.guard(() => done('COMMIT')),
+      rollback: () => done('ROLLBACK'),
     };
   };
   return {
@@ -153,18 +165,13 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       ).all(...w.params) as Array<{ agent: string; status: number; hits: number }>;
     },
     crawlBlockedPages(filter) {
-      const w = where(filter);
-      return stmt(db, BLOCKED_SQL(w.sql)).all(...w.params, filter.sinceDay ?? '') as CrawlBlockedPage[];
+      const w = where(filter, 'r');
+      const since = filter.sinceDay ?? '';
+      return stmt(db, BLOCKED_SQL(w.sql)).all(...w.params, since, since) as CrawlBlockedPage[];
     },
-    crawlWeeks(filter) {
-      const w = where(filter);
-      return stmt(
-        db,
-        `SELECT date(h.day, '-6 days', 'weekday 1') AS week, h.agent, h.url, sum(h.hits) AS hits
-         FROM crawl_hits h WHERE ${w.sql} AND h.verified = 1
-         GROUP BY week, h.agent, h.url ORDER BY week, h.agent, h.url`,
-      ).all(...w.params) as Array<{ week: string; agent: string; url: string; hits: number }>;
-    },
+    crawlEnginePages: (filter) => crawlEnginePages(db, filter),
+    crawlEngineWeeks: (filter) => crawlEngineWeeks(db, filter),
+    crawlVerifiedAgents: () => crawlVerifiedAgents(db),
     crawlDays(filter) {
       const w = where(filter);
       return stmt(

@@ -1,4 +1,4 @@
-// What the crawler-log import stores and what its readers ask for (migration 030).
+// What the crawler-log import stores and what its readers ask for (migrations 030 and 039).
 
 /** Verified hits of one agent on one page in one day (YYYY-MM-DD). */
 export interface CrawlDayRow {
@@ -72,11 +72,25 @@ export interface CrawlBlockedPage {
   browserStatus: number;
 }
 
-/** Verified hits of one agent on one page in one week (weeks start on Monday). */
-export interface CrawlWeekRow {
-  week: string;
-  agent: string;
+/** A period's filter with the catalogue's map of agents to the engines they feed. */
+export interface CrawlEngineFilter extends CrawlFilter {
+  /** [agent, engine] pairs: an agent feeding several engines has one pair each. */
+  agentEngines: ReadonlyArray<readonly [string, string]>;
+  /** A second, recent period read in the same pass (from this day on). */
+  recentSinceDay?: string;
+}
+
+/** Verified hits of an engine's agents on one page (the log's path) over a period. */
+export interface CrawlEnginePage {
+  engine: string;
   url: string;
+  hits: number;
+}
+
+/** Verified hits of an engine's agents in one week (its Monday) of a period. */
+export interface CrawlEngineWeek {
+  week: string;
+  engine: string;
   hits: number;
 }
 
@@ -102,8 +116,15 @@ export interface CrawlLogsApi {
   crawlAgentTotals(filter: CrawlFilter): CrawlAgentTotal[];
   crawlStatusTotals(filter: CrawlFilter): CrawlStatusTotal[];
   crawlBlockedPages(filter: CrawlFilter): CrawlBlockedPage[];
-  /** Verified hits only: what the funnel counts as crawled. */
-  crawlWeeks(filter: CrawlFilter): CrawlWeekRow[];
+  /**
+   * Verified hits per engine and page over the period (what the funnel counts as crawled), and
+   * over the recent period when the filter gives one (the period again otherwise).
+   */
+  crawlEnginePages(filter: CrawlEngineFilter): { pages: CrawlEnginePage[]; recent: CrawlEnginePage[] };
+  /** Verified hits per week and engine over the period. */
+  crawlEngineWeeks(filter: CrawlEngineFilter): CrawlEngineWeek[];
+  /** The agents with verified hits in any period. */
+  crawlVerifiedAgents(): string[];
   /** Verified hits per day, agent and page (every site together): the funnel's daily aggregates. */
   crawlDays(filter: CrawlFilter): CrawlDayRow[];
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt, type StoreContext } from '../connection';
+import { TRAFFIC_FROM, TRAFFIC_IS_DAY, TRAFFIC_TO } from '../schema';
 import type {
   ConnectionKind,
   OutcomeBatch,
@@ -137,17 +138,14 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
   return {
     writeOutcomes: (batch) => write.immediate(batch),
     outcomeTraffic(filter = {}) {
-      // A day-level row goes to its week (Monday, day 4 = 1970-01-05); a range stays itself.
+      // Grouped by the index's own expressions (migration 040): read in its order, never sorted.
       return stmt(
         db,
-        `SELECT fromDay, CASE WHEN week THEN fromDay + 6 ELSE toDay END AS toDay, week, referrer, engine,
-           landingPage, sum(sessions) AS sessions, sum(key_events) AS keyEvents
-         FROM (SELECT from_day = to_day AND from_day > 0 AS week,
-                 CASE WHEN from_day = to_day AND from_day > 0 THEN from_day - ((from_day + 3) % 7)
-                      ELSE from_day END AS fromDay,
-                 to_day AS toDay, referrer, engine, landing_page AS landingPage, sessions, key_events
-               FROM outcome_traffic WHERE to_day >= @fromDay AND (@site IS NULL OR site = @site))
-         GROUP BY fromDay, week, CASE WHEN week THEN 0 ELSE toDay END, referrer, engine, landingPage
+        `SELECT ${TRAFFIC_FROM} AS fromDay, CASE WHEN ${TRAFFIC_IS_DAY} THEN ${TRAFFIC_FROM} + 6 ELSE to_day END
+           AS toDay, ${TRAFFIC_IS_DAY} AS week, referrer, engine, landing_page AS landingPage,
+           sum(sessions) AS sessions, sum(key_events) AS keyEvents
+         FROM outcome_traffic WHERE to_day >= @fromDay AND (@site IS NULL OR site = @site)
+         GROUP BY ${TRAFFIC_FROM}, ${TRAFFIC_IS_DAY}, ${TRAFFIC_TO}, referrer, engine, landing_page
          ORDER BY fromDay, referrer, landingPage`,
       ).all({ fromDay: filter.fromDay ?? 0, site: filter.site ?? null }) as TrafficSum[];
     },

@@ -1,7 +1,7 @@
 import type { EngineName } from '../../../shared/api/engines';
 import { wilsonInterval } from '../../../shared/analytics/wilson';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
-import type { BlockedPage, CrawledWeeks } from '../../crawlers';
+import type { BlockedPage, CrawledPeriod } from '../../crawlers';
 import type { TrafficView } from '../service';
 import { pageKey } from './page-key';
 import type { FunnelCounts, FunnelEngine, FunnelFlag, FunnelPage, FunnelRate, FunnelWeek } from './types';
@@ -21,9 +21,8 @@ export interface CitedCounts {
 export interface FunnelInputs {
   days: number;
   brand: string | null;
-  /** Verified hits in the period, and in the 30 days up to today (for "not fetched"). */
-  crawled: CrawledWeeks;
-  recent: CrawledWeeks;
+  /** Verified hits in the period, with the pages fetched in the 30 days up to today (for "not fetched"). */
+  crawled: CrawledPeriod;
   /** Pages refused to an agent (403) that browsers are served, with the agent's engines. */
   blocked: ReadonlyArray<BlockedPage & { engines: readonly EngineName[] }>;
   traffic: TrafficView;
@@ -130,7 +129,7 @@ function pageEngines(i: FunnelInputs): PageEngines {
     map.set(key, set);
   };
   const fetched = new Map<string, Set<string>>();
-  for (const c of i.recent.pages) into(fetched, c.url, [c.engine]);
+  for (const c of i.crawled.recent) into(fetched, c.url, [c.engine]);
   const refused = new Map<string, Set<string>>();
   for (const b of i.blocked) into(refused, b.url, b.engines);
   return { fetched, refused };
@@ -207,7 +206,7 @@ function weekRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelW
     }
     return w;
   };
-  for (const c of i.crawled.pages) if (keep(c.engine)) of(c.week).crawledHits += c.hits;
+  for (const c of i.crawled.weeks) if (keep(c.engine)) of(c.week).crawledHits += c.hits;
   for (const c of i.cited.weeks) {
     const w = of(c.week);
     w.citedAnswers = c.cited;

@@ -73,16 +73,13 @@ function citedCounts(
   return { brand: focus.name, cited: { engines, pages, weeks } };
 }
 
-type Crawled = Pick<FunnelInputs, 'crawled' | 'recent' | 'blocked'>;
+type Crawled = Pick<FunnelInputs, 'crawled' | 'blocked'>;
 type Site = { site?: string };
 
 /** This computer's crawled figures over the period (its logs). */
 function ownCrawled(deps: FunnelDeps, days: number, site: Site): Crawled {
-  const crawled = deps.crawlers.crawledWeeks({ days, ...site });
   return {
-    crawled,
-    // The default period is the same 30 days: read once.
-    recent: days === RECENT_DAYS ? crawled : deps.crawlers.crawledWeeks({ days: RECENT_DAYS, ...site }),
+    crawled: deps.crawlers.crawledPeriod({ days, recentDays: RECENT_DAYS, ...site }),
     blocked: deps.crawlers
       .blocked({ days, ...site })
       .map((b) => ({ ...b, engines: agentByName(b.agent)?.engines ?? [] })),
@@ -101,7 +98,7 @@ function pickedCounts(
   // The shared totals carry no status: refusals are known from this computer's logs only.
   const crawled =
     team && pick.crawledFrom === 'team'
-      ? { crawled: team.crawled, recent: team.recent, blocked: [] }
+      ? { crawled: team.crawled, blocked: [] }
       : ownCrawled(deps, days, site);
   const traffic =
     team && pick.referredFrom === 'team' ? team.traffic : deps.outcomes.traffic({ days, ...site });

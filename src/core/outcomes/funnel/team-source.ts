@@ -1,6 +1,6 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { FunnelSharer } from '../../../shared/funnel/types';
-import type { CrawledWeeks, EngineWeek, EngineWeekPage } from '../../crawlers';
+import type { CrawledPeriod, EnginePage, EngineWeek } from '../../crawlers';
 import type { HistoryStore, OwnFunnelInputs, SharedFunnelWeek, SharedFunnelWriter } from '../../history';
 import { TRAFFIC_CAVEATS, type TrafficView, type TrafficWeekRow } from '../service';
 
@@ -16,8 +16,7 @@ const RECENT_DAYS = 30;
 const SHARED_REFERRER = 'team';
 
 export interface TeamFunnelInputs {
-  crawled: CrawledWeeks;
-  recent: CrawledWeeks;
+  crawled: CrawledPeriod;
   traffic: TrafficView;
 }
 
@@ -32,20 +31,28 @@ export interface TeamFunnelSource {
 const sinceDay = (now: number, days: number): string =>
   new Date((Math.floor(now / DAY_MS) - days + 1) * DAY_MS).toISOString().slice(0, 10);
 
-function crawledOf(weeks: readonly SharedFunnelWeek[]): CrawledWeeks {
-  const pages: EngineWeekPage[] = [];
-  const engines = new Map<string, EngineWeek>();
+/** Crawled hits per engine and page and per week and engine, and the pages fetched lately. */
+function crawledOf(
+  weeks: readonly SharedFunnelWeek[],
+  recentWeeks: readonly SharedFunnelWeek[],
+): CrawledPeriod {
+  const pages = new Map<string, EnginePage>();
+  const byWeek = new Map<string, EngineWeek>();
   for (const w of weeks) {
     if (w.crawledHits === 0) continue;
     const engine = w.engine as EngineName;
-    pages.push({ week: w.week, engine, url: w.page, hits: w.crawledHits });
-    const key = `${w.week}\u0000${engine}`;
-    const e = engines.get(key) ?? { week: w.week, engine, hits: 0, pages: 0 };
-    e.hits += w.crawledHits;
-    e.pages += 1;
-    engines.set(key, e);
+    const page = pages.get(`${engine}\u0000${w.page}`) ?? { engine, url: w.page, hits: 0 };
+    page.hits += w.crawledHits;
+    pages.set(`${engine}\u0000${w.page}`, page);
+    const week = byWeek.get(`${w.week}\u0000${engine}`) ?? { week: w.week, engine, hits: 0 };
+    week.hits += w.crawledHits;
+    byWeek.set(`${w.week}\u0000${engine}`, week);
   }
-  return { engines: [...engines.values()], pages };
+  const recent = new Map<string, { engine: EngineName; url: string }>();
+  for (const w of recentWeeks)
+    if (w.crawledHits > 0)
+      recent.set(`${w.engine}\u0000${w.page}`, { engine: w.engine as EngineName, url: w.page });
+  return { pages: [...pages.values()], weeks: [...byWeek.values()], recent: [...recent.values()] };
 }
 
 const sundayOf = (monday: string): string =>
@@ -90,13 +97,8 @@ export function createTeamFunnelSource(deps: { store: HistoryStore; now: () => n
     read(days) {
       const at = now();
       const weeks = store.sharedFunnelWeeks(sinceDay(at, days));
-      const crawled = crawledOf(weeks);
-      return {
-        crawled,
-        recent:
-          days === RECENT_DAYS ? crawled : crawledOf(store.sharedFunnelWeeks(sinceDay(at, RECENT_DAYS))),
-        traffic: trafficOf(weeks),
-      };
+      const recent = days === RECENT_DAYS ? weeks : store.sharedFunnelWeeks(sinceDay(at, RECENT_DAYS));
+      return { crawled: crawledOf(weeks, recent), traffic: trafficOf(weeks) };
     },
   };
 }

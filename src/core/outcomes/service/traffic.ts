@@ -45,13 +45,29 @@ export const TRAFFIC_CAVEATS = [
   'A line-up of answers and visits is a correlation, not a cause.',
 ];
 
-const labelOf = (id: string): string => REFERRER_CATALOGUE.referrers.find((r) => r.id === id)?.label ?? id;
+/** The first entry of an id wins, as a search from the start would find it. */
+const LABELS = new Map([...REFERRER_CATALOGUE.referrers].reverse().map((r) => [r.id, r.label]));
+const labelOf = (id: string): string => LABELS.get(id) ?? id;
+
+/** ISO days of day numbers, each converted once per view (a year's rows share 53 weeks). */
+function isoDays(): (day: number) => string {
+  const seen = new Map<number, string>();
+  return (day) => {
+    let iso = seen.get(day);
+    if (iso === undefined) seen.set(day, (iso = day === 0 ? '' : isoOfDay(day)));
+    return iso;
+  };
+}
+
+/** ISO days (or '') in calendar order: their code points are. */
+const byDay = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function weekRows(sums: readonly TrafficSum[]): TrafficWeekRow[] {
+  const iso = isoDays();
   return sums
     .map((s) => ({
-      from: s.fromDay === 0 ? '' : isoOfDay(s.fromDay),
-      to: s.toDay === 0 ? '' : isoOfDay(s.toDay),
+      from: iso(s.fromDay),
+      to: iso(s.toDay),
       week: s.week === 1,
       referrer: s.referrer,
       label: labelOf(s.referrer),
@@ -62,7 +78,7 @@ function weekRows(sums: readonly TrafficSum[]): TrafficWeekRow[] {
     }))
     .sort(
       (a, b) =>
-        a.from.localeCompare(b.from) || b.sessions - a.sessions || a.landingPage.localeCompare(b.landingPage),
+        byDay(a.from, b.from) || b.sessions - a.sessions || a.landingPage.localeCompare(b.landingPage),
     );
 }
 

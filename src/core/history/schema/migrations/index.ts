@@ -37,6 +37,8 @@ import { sql as factJudgeCache } from './035_fact_judge_cache';
 import { sql as commerceEngineSums, sumPricesPerEngine } from './036_commerce_engine_sums';
 import { sql as crawlHitsCovering } from './037_crawl_hits_covering';
 import { sql as sharedFunnel } from './038_shared_funnel';
+import { sql as crawlRollups } from './039_crawl_rollups';
+import { sql as outcomeTrafficWeeks } from './040_outcome_traffic_weeks';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -87,4 +89,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 36, name: 'commerce-engine-sums', sql: commerceEngineSums, up: sumPricesPerEngine },
   { version: 37, name: 'crawl-hits-covering', sql: crawlHitsCovering },
   { version: 38, name: 'shared-funnel', sql: sharedFunnel },
+  { version: 39, name: 'crawl-rollups', sql: crawlRollups },
+  { version: 40, name: 'outcome-traffic-weeks', sql: outcomeTrafficWeeks },
 ];
+
+/** The expressions migration 040's index keys traffic rows by: its reads group by the same. */
+export { TRAFFIC_FROM, TRAFFIC_IS_DAY, TRAFFIC_TO } from './040_outcome_traffic_weeks';
