@@ -104,17 +104,22 @@ async function sqlCode(client: pg.Client, sql: string, params: unknown[]): Promi
 }
 
 const PUT = `SELECT parallax.put_funnel_days($1::uuid, $2::date, $3::date, $4::date[], $5::text[], $6::text[],
-  $7::bigint[], $8::bigint[], $9::bigint[])`;
+  $7::text[], $8::bigint[], $9::bigint[], $10::bigint[])`;
+/** Schema 14's call, without the sites: what an older desktop still sends. */
+const PUT_WITHOUT_SITES = `SELECT parallax.put_funnel_days($1::uuid, $2::date, $3::date, $4::date[], $5::text[],
+  $6::text[], $7::bigint[], $8::bigint[], $9::bigint[])`;
 const putArgs = (
   ws: string,
   rows: Array<[string, string, string, number]>,
   first = '2026-11-01',
   last = '2026-11-20',
+  site = 'acme.example',
 ) => [
   ws,
   first,
   last,
   rows.map((r) => r[0]),
+  rows.map(() => site),
   rows.map((r) => r[1]),
   rows.map((r) => r[2]),
   rows.map((r) => r[3]),
@@ -173,6 +178,13 @@ describe('sharing the funnel aggregates with the team', () => {
       refused: null,
     });
     expect(await teamRows()).toEqual(BY_HAND);
+    // Each row carries the site it was imported for, under the server's mark of this desktop.
+    const { rows: marks } = await team.owner.query<{ site: string; writer: string }>(
+      `SELECT DISTINCT site, writer FROM parallax.funnel_days`,
+    );
+    expect(marks).toEqual([
+      { site: 'acme.example', writer: `${team.roles['alice']?.name}/${alice.store.replica.origin()}` },
+    ]);
     const dump = await everythingOnTheServer();
     expect(dump).toContain('"page": "/pricing"');
     for (const secret of [
@@ -245,10 +257,49 @@ describe('sharing the funnel aggregates with the team', () => {
     expect(await sqlCode(mallory, PUT, putArgs(acmeId, [], '2020-01-01', '2026-11-20'))).toBe('22023');
     expect(
       await sqlCode(mallory, PUT, [
-        ...putArgs(acmeId, [['2026-11-18', 'assistant-a', '/x', 1]]).slice(0, 8),
+        ...putArgs(acmeId, [['2026-11-18', 'assistant-a', '/x', 1]]).slice(0, 9),
         [0, 0],
       ]),
     ).toBe('22023');
+    for (const site of ['Acme.example', 'acme example', 'acme.example/x', 'a'.repeat(254)])
+      expect({
+        site,
+        code: await sqlCode(
+          mallory,
+          PUT,
+          putArgs(acmeId, [['2026-11-18', 'assistant-a', '/x', 1]], undefined, undefined, site),
+        ),
+      }).toEqual({ site, code: '23514' });
+    // Schema 14's call refuses, saying why: rows without a site would be added to a teammate's.
+    const old = putArgs(acmeId, [['2026-11-18', 'assistant-a', '/x', 1]]);
+    const refusal = await mallory.query(PUT_WITHOUT_SITES, [...old.slice(0, 4), ...old.slice(5)]).then(
+      () => null,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(refusal).toMatchObject({ code: '22023', message: expect.stringContaining('update Parallax') });
+    // A member's call stores under the server's mark of her session, never a word of hers:
+    // she cannot write as a teammate, nor over her own desktop's rows from another session.
+    await mallory.query(`SELECT set_config('parallax.origin', '../bea', false)`);
+    expect(
+      (
+        await mallory.query(
+          PUT,
+          putArgs(
+            acmeId,
+            [['2026-11-18', 'assistant-a', '/x', 1]],
+            '2026-11-18',
+            '2026-11-18',
+            'other.example',
+          ),
+        )
+      ).rowCount,
+    ).toBe(1);
+    const { rows: writers } = await team.owner.query<{ writer: string }>(
+      `SELECT writer FROM parallax.funnel_days WHERE site = 'other.example'`,
+    );
+    expect(writers).toEqual([{ writer: `${team.roles['alice']?.name}/../bea` }]);
+    await mallory.query(PUT, putArgs(acmeId, [], '2026-11-18', '2026-11-18'));
+    expect(await teamRows()).toEqual(BY_HAND);
     // A new import changes a day: its rows replace that span's, the others stay as they were.
     await importLine('more.log', hit(IP.gptbot, UA.gptbot, '/pricing', D1 + 3600_000));
     const report = await alice.sync({ now: () => NOW });

@@ -15,6 +15,7 @@ import { monthsPastOldRowsSql } from './011-months-past-old-rows';
 import { workspaceClocksSql } from './012-workspace-clocks';
 import { nothingToWatchSql } from './013-nothing-to-watch';
 import { funnelDaysSql } from './014-funnel-days';
+import { funnelSitesSql } from './015-funnel-sites';
 
 export { SESSION_LIMITS } from './007-session-limits';
 export { BIG_VALUE_BYTES_MAX, VALUE_BYTES_MAX } from './009-value-sizes';
@@ -43,4 +44,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 12, name: 'a clock per workspace', sql: workspaceClocksSql },
   { version: 13, name: 'nothing to watch', sql: nothingToWatchSql },
   { version: 14, name: 'funnel days', sql: funnelDaysSql },
+  { version: 15, name: 'funnel days per site', sql: funnelSitesSql },
 ];
