@@ -237,5 +237,12 @@ export {
 } from './codec';
 
 export type * from './outcomes';
-export type { OwnFunnelInputs, SharedFunnelDay, SharedFunnelWeek, SharedFunnelWriter } from './shared-funnel';
+export type {
+  OwnFunnelInputs,
+  SharedFunnelDay,
+  SharedFunnelPick,
+  SharedFunnelSite,
+  SharedFunnelWeek,
+  SharedFunnelWriter,
+} from './shared-funnel';
 export type { CachedFactVerdict, FactJudgeCacheKey, FactModelBatch, FactModelItem } from './facts';

@@ -62,8 +62,24 @@ describe('funnel sharing through the app core', () => {
     core.store.stageSharedFunnel(
       'ana/h1',
       [
-        { day, engine: 'assistant-a', page: '/pricing', crawledHits: 3, referredSessions: 4, keyEvents: 1 },
-        { day, engine: 'assistant-b', page: '/docs', crawledHits: 2, referredSessions: 0, keyEvents: 0 },
+        {
+          day,
+          site: 'acme.example',
+          engine: 'assistant-a',
+          page: '/pricing',
+          crawledHits: 3,
+          referredSessions: 4,
+          keyEvents: 1,
+        },
+        {
+          day,
+          site: 'acme.example',
+          engine: 'assistant-b',
+          page: '/docs',
+          crawledHits: 2,
+          referredSessions: 0,
+          keyEvents: 0,
+        },
       ],
       true,
     );

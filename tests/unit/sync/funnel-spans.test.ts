@@ -8,6 +8,7 @@ import { funnelSpans } from '../../../src/core/team/sync/push-funnel';
 
 const row = (day: string, page: string, crawledHits = 1): FunnelDay => ({
   day,
+  site: 'acme.example',
   engine: 'assistant-a',
   page,
   crawledHits,

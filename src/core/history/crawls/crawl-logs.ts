@@ -176,8 +176,9 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       const w = where(filter);
       return stmt(
         db,
-        `SELECT h.day, h.agent, h.url, sum(h.hits) AS hits FROM crawl_hits h
-         WHERE ${w.sql} AND h.verified = 1 GROUP BY h.day, h.agent, h.url ORDER BY h.day, h.agent, h.url`,
+        `SELECT h.day, h.site, h.agent, h.url, sum(h.hits) AS hits FROM crawl_hits h
+         WHERE ${w.sql} AND h.verified = 1 GROUP BY h.day, h.site, h.agent, h.url
+         ORDER BY h.day, h.site, h.agent, h.url`,
       ).all(...w.params) as CrawlDayRow[];
     },
   };

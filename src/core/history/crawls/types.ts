@@ -3,6 +3,7 @@
 /** Verified hits of one agent on one page in one day (YYYY-MM-DD). */
 export interface CrawlDayRow {
   day: string;
+  site: string;
   agent: string;
   url: string;
   hits: number;
@@ -125,6 +126,6 @@ export interface CrawlLogsApi {
   crawlEngineWeeks(filter: CrawlEngineFilter): CrawlEngineWeek[];
   /** The agents with verified hits in any period. */
   crawlVerifiedAgents(): string[];
-  /** Verified hits per day, agent and page (every site together): the funnel's daily aggregates. */
+  /** Verified hits per day, site, agent and page: the funnel's daily aggregates. */
   crawlDays(filter: CrawlFilter): CrawlDayRow[];
 }

@@ -84,6 +84,7 @@ export interface TrafficSum extends OutcomePeriod {
 /** Referred sessions of one day (days since 1970-01-01), engine and landing page, sites and sources summed. */
 export interface TrafficDay {
   day: number;
+  site: string;
   engine: string;
   landingPage: string;
   sessions: number;

@@ -27,8 +27,8 @@ export interface OutcomesApi {
    */
   outcomeTraffic(filter?: { fromDay?: number; site?: string }): TrafficSum[];
   /**
-   * AI-referred sessions and key events per day, engine (the service's) and landing page, from
-   * fromDay on, every site together: day-level rows only (an export's whole range has no day).
+   * AI-referred sessions and key events per day, site, engine (the service's) and landing page,
+   * from fromDay on: day-level rows only (an export's whole range has no day).
    */
   outcomeTrafficDays(fromDay: number): TrafficDay[];
   /** Search Console's and Bing's queries, summed over their periods and sites, from fromDay on. */
@@ -160,10 +160,10 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
     outcomeTrafficDays(fromDay) {
       return stmt(
         db,
-        `SELECT from_day AS day, engine, landing_page AS landingPage, sum(sessions) AS sessions,
+        `SELECT from_day AS day, site, engine, landing_page AS landingPage, sum(sessions) AS sessions,
            sum(key_events) AS keyEvents
          FROM outcome_traffic WHERE from_day = to_day AND from_day >= ? AND engine IS NOT NULL
-         GROUP BY from_day, engine, landing_page ORDER BY from_day, engine, landing_page`,
+         GROUP BY from_day, site, engine, landing_page ORDER BY from_day, site, engine, landing_page`,
       ).all(Math.max(fromDay, 1)) as TrafficDay[];
     },
     outcomeHoldings() {

@@ -4,6 +4,8 @@ export { createSharedFunnelApi, type SharedFunnelApi } from './shared-funnel-api
 export type {
   OwnFunnelInputs,
   SharedFunnelDay,
+  SharedFunnelPick,
+  SharedFunnelSite,
   SharedFunnelWeek,
   SharedFunnelWriter,
 } from './shared-funnel-api';

@@ -3,13 +3,15 @@ import { agentByName } from '../../crawlers';
 import { isoOfDay } from '../imports';
 import { pageKey } from './page-key';
 
-// The funnel's daily aggregates, what a workspace may share with its team: per day × engine ×
-// page, the verified hits of the engine's agents and the sessions (and key events) its assistant
+// The funnel's daily aggregates, what a workspace may share with its team: per day × site ×
+// engine × page, the verified hits of the engine's agents and the sessions (and key events) its assistant
 // referred. Counts only: no log line, address, query or analytics row leaves in them.
 
 export interface FunnelDay {
   /** YYYY-MM-DD (UTC). */
   day: string;
+  /** The site imported (lower-case host; '' when the logs named none). */
+  site: string;
   /** The service's engine name. */
   engine: string;
   /** The page's path without query, fragment or trailing slash. */
@@ -23,28 +25,50 @@ const DAY_MS = 86_400_000;
 /** Longest page path shared: longer ones are left out of the aggregates rather than sent. */
 export const SHARED_PAGE_MAX = 2048;
 
-/** Cells keyed by day, engine and page; each page's key computed once (a log holds few pages, many times). */
+/**
+ * The site as the team server keeps it: a lower-case host without scheme, path or spaces (a
+ * `--site` typed as a URL still names the same site as its logs' host).
+ */
+export function sharedSite(site: string): string {
+  return (
+    site
+      .trim()
+      .toLowerCase()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+      .split('/')[0]
+      ?.replace(/[\s\p{Cc}]/gu, '')
+      .slice(0, 253) ?? ''
+  );
+}
+
+/** Cells keyed by day, site, engine and page; each page's key computed once (a log holds few pages, many times). */
 class Cells {
   private readonly cells = new Map<string, FunnelDay>();
   private readonly pages = new Map<string, string>();
+  private readonly sites = new Map<string, string>();
 
-  at(day: string, engine: string, url: string): FunnelDay | null {
+  at(day: string, siteAsImported: string, engine: string, url: string): FunnelDay | null {
+    let site = this.sites.get(siteAsImported);
+    if (site === undefined) {
+      site = sharedSite(siteAsImported);
+      this.sites.set(siteAsImported, site);
+    }
     let page = this.pages.get(url);
     if (page === undefined) {
       page = pageKey(url);
       this.pages.set(url, page);
     }
     if (page.length > SHARED_PAGE_MAX) return null;
-    const key = `${day}\u0000${engine}\u0000${page}`;
+    const key = `${day}\u0000${site}\u0000${engine}\u0000${page}`;
     let found = this.cells.get(key);
     if (!found) {
-      found = { day, engine, page, crawledHits: 0, referredSessions: 0, keyEvents: 0 };
+      found = { day, site, engine, page, crawledHits: 0, referredSessions: 0, keyEvents: 0 };
       this.cells.set(key, found);
     }
     return found;
   }
 
-  /** Ordered by day, engine and page (the map's keys sort as the rows do). */
+  /** Ordered by day, site, engine and page (the map's keys sort as the rows do). */
   sorted(lastDay: string): FunnelDay[] {
     return [...this.cells.keys()]
       .sort()
@@ -53,7 +77,7 @@ class Cells {
   }
 }
 
-/** The daily aggregates of the last `days` days up to `now`, ordered by day, engine and page. */
+/** The daily aggregates of the last `days` days up to `now`, ordered by day, site, engine and page. */
 export function funnelDays(store: HistoryStore, options: { days: number; now: number }): FunnelDay[] {
   const today = Math.floor(options.now / DAY_MS);
   const fromDay = today - options.days + 1;
@@ -70,7 +94,7 @@ export function funnelDays(store: HistoryStore, options: { days: number; now: nu
   };
   for (const row of store.crawlDays({ sinceDay: isoOfDay(fromDay) })) {
     for (const engine of enginesOf(row.agent)) {
-      const c = cells.at(row.day, engine, row.url);
+      const c = cells.at(row.day, row.site, engine, row.url);
       if (c) c.crawledHits += row.hits;
     }
   }
@@ -81,7 +105,7 @@ export function funnelDays(store: HistoryStore, options: { days: number; now: nu
       day = isoOfDay(row.day);
       isoDays.set(row.day, day);
     }
-    const c = cells.at(day, row.engine, row.landingPage);
+    const c = cells.at(day, row.site, row.engine, row.landingPage);
     if (c) {
       c.referredSessions += row.sessions;
       c.keyEvents += row.keyEvents;

@@ -19,6 +19,7 @@ interface WriterHead {
 
 interface DayRow {
   day: string;
+  site: string;
   engine: string;
   page: string;
   crawled: string;
@@ -56,22 +57,23 @@ async function heads(ctx: StepContext): Promise<SharedFunnelWriter[]> {
 }
 
 /**
- * A page of the writer's rows after `after` (day, engine, page), in that order: the sync's pull
+ * A page of the writer's rows after `after` (day, site, engine, page), in that order: the sync's pull
  * batch (a sharer may hold up to the workspace's cap, 1,000,000 rows, never held at once).
  */
 async function readPage(ctx: StepContext, writer: string, after: DayRow | null): Promise<DayRow[]> {
   // Two statements, not one with "$3 IS NULL OR …": the row comparison alone walks the key's index.
-  const from = after === null ? '' : 'AND (day, engine, page) > ($4::date, $5::text, $6::text)';
+  const from =
+    after === null ? '' : 'AND (day, site, engine, page) > ($4::date, $5::text, $6::text, $7::text)';
   const { rows } = await ctx.target.client.query<DayRow>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, page, crawled_hits::text AS crawled,
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, site, engine, page, crawled_hits::text AS crawled,
        referred_sessions::text AS referred, key_events::text AS events
      FROM parallax.funnel_days WHERE workspace_id = $1 AND writer = $2 ${from}
-     ORDER BY day, engine, page LIMIT $3`,
+     ORDER BY day, site, engine, page LIMIT $3`,
     [
       ctx.target.workspaceId,
       writer,
       ctx.tuning.pullBatch,
-      ...(after === null ? [] : [after.day, after.engine, after.page]),
+      ...(after === null ? [] : [after.day, after.site, after.engine, after.page]),
     ],
   );
   return rows;
@@ -86,6 +88,7 @@ async function stageWriter(ctx: StepContext, writer: string): Promise<number> {
       writer,
       rows.map((r) => ({
         day: r.day,
+        site: r.site,
         engine: r.engine,
         page: r.page,
         crawledHits: Number(r.crawled),

@@ -3,7 +3,7 @@ import { TeamError } from '../server';
 import type { StepContext } from './context';
 
 // The funnel's daily aggregates, sent when the workspace shares them (off unless the analyst
-// turns it on): per day × engine × page counts, through parallax.put_funnel_days, which
+// turns it on): per day × site × engine × page counts, through parallax.put_funnel_days, which
 // replaces this desktop's rows of a span of days. Logs and first-party rows never leave.
 // Computed and sent again only when their inputs changed since the last push (an import: the
 // history's stamp of them), so a routine sync reads two counts. Turned off after sharing, the
@@ -16,6 +16,11 @@ export const ROWS_PER_CALL = 10_000;
 /** The server refusing the aggregates (its caps, its checks, access): said in the report, the sync goes on. */
 const REFUSED = new Set(['54000', '22023', '23514', '42501']);
 const DAY_MS = 86_400_000;
+/**
+ * Marks the stamp of what was sent with the rows' shape: a desktop that sent rows without their
+ * site (before team schema 15) finds its stamp changed and sends them again, with it.
+ */
+const SHAPE = 'sites:';
 
 const iso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
@@ -71,12 +76,13 @@ async function put(ctx: StepContext, span: Span): Promise<void> {
   const r = span.rows;
   await ctx.target.client.query(
     `SELECT parallax.put_funnel_days($1::uuid, $2::date, $3::date, $4::date[], $5::text[], $6::text[],
-       $7::bigint[], $8::bigint[], $9::bigint[])`,
+       $7::text[], $8::bigint[], $9::bigint[], $10::bigint[])`,
     [
       ctx.target.workspaceId,
       span.first,
       span.last,
       r.map((d) => d.day),
+      r.map((d) => d.site),
       r.map((d) => d.engine),
       r.map((d) => d.page),
       r.map((d) => d.crawledHits),
@@ -103,7 +109,7 @@ export async function pushFunnelDays(ctx: StepContext, now: number): Promise<Fun
   const sharing = ctx.store.outcomeSharing();
   if (!sharing.aggregates && sharing.pushedAt === null) return null;
   const cleared = !sharing.aggregates;
-  const stamp = cleared ? null : ctx.store.funnelInputsStamp();
+  const stamp = cleared ? null : SHAPE + ctx.store.funnelInputsStamp();
   if (!cleared && stamp === sharing.pushedDigest)
     return { rows: 0, cleared, sent: false, leftOut: 0, refused: null };
   const today = Math.floor(now / DAY_MS);

@@ -39,6 +39,7 @@ import { sql as crawlHitsCovering } from './037_crawl_hits_covering';
 import { sql as sharedFunnel } from './038_shared_funnel';
 import { sql as crawlRollups } from './039_crawl_rollups';
 import { sql as outcomeTrafficWeeks } from './040_outcome_traffic_weeks';
+import { sql as sharedFunnelSites } from './041_shared_funnel_sites';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -91,6 +92,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 38, name: 'shared-funnel', sql: sharedFunnel },
   { version: 39, name: 'crawl-rollups', sql: crawlRollups },
   { version: 40, name: 'outcome-traffic-weeks', sql: outcomeTrafficWeeks },
+  { version: 41, name: 'shared-funnel-sites', sql: sharedFunnelSites },
 ];
 
 /** The expressions migration 040's index keys traffic rows by: its reads group by the same. */
