@@ -56,10 +56,13 @@ export interface FunnelWeek {
 export const FUNNEL_SOURCES = ['mine', 'team', 'all'] as const;
 /**
  * Whose crawler and traffic figures: this computer's imports, the totals teammates share with
- * the workspace, or both (one source per figure, this computer's first).
+ * the workspace, or both (one source per site, this computer’s first).
  */
 export type FunnelSource = (typeof FUNNEL_SOURCES)[number];
-/** Where one kind of figure came from: this computer's imports, or the teammates' shared totals. */
+/**
+ * Where one kind of figure came from: this computer's imports, or the teammates' shared totals.
+ * With `all`, 'team' when any site's figures are the team's (`sites` says which).
+ */
 export type FunnelOrigin = 'mine' | 'team';
 
 /** A teammate whose shared totals the funnel read. */
@@ -72,6 +75,22 @@ export interface FunnelSharer {
   pulledAt: number;
 }
 
+/**
+ * One site's crawler and traffic figures, and whose they are: per site one source, never two
+ * added together (two teammates importing the same site share the same visits).
+ */
+export interface FunnelSiteSource {
+  /** The site (lower-case host; '' for logs that named none). */
+  site: string;
+  from: FunnelOrigin;
+  /** The teammate whose shared figures count for the site (the latest to send); null for this computer's. */
+  sharer: string | null;
+  /** When that teammate's desktop sent them (ms); null for this computer's. */
+  sharedAt: number | null;
+  /** Other teammates sharing the same site, whose figures were not added. */
+  notAdded: string[];
+}
+
 /** Whose figures the funnel shows: the cited part is always this workspace's history. */
 export interface FunnelSourceInfo {
   source: FunnelSource;
@@ -81,6 +100,8 @@ export interface FunnelSourceInfo {
   referredFrom: FunnelOrigin;
   /** The teammates whose totals were read (none when every figure is this computer's). */
   sharers: FunnelSharer[];
+  /** Per site, whose figures count (the sites asked for with --site alone). */
+  sites: FunnelSiteSource[];
   /** The same in plain words ("Crawler and traffic figures shared by ana, synced 2 h ago; …"). */
   sourceNote: string;
 }

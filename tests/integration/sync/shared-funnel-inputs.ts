@@ -56,16 +56,17 @@ function sharedGa4(d1: number, d2: number): string {
   ]);
 }
 
-/** Both, written in `dir` and imported into `store` for acme.example, as the CLI's imports do. */
+/** Both, written in `dir` and imported into `store` for the site (acme.example), as the CLI's imports do. */
 export async function importSharedInputs(
   store: HistoryStore,
   dir: string,
   days: { d1: number; d2: number; now: () => number },
+  site = 'acme.example',
 ): Promise<void> {
   const log = join(dir, 'access.log');
   writeFileSync(log, sharedLog(days.d1, days.d2));
-  await importLogs({ store, paths: [log], site: 'acme.example', ranges: loadRangeLists(), now: days.now });
+  await importLogs({ store, paths: [log], site, ranges: loadRangeLists(), now: days.now });
   const ga4 = join(dir, 'ga4.csv');
   writeFileSync(ga4, sharedGa4(days.d1, days.d2));
-  await importOutcomeFile(store, { kind: 'ga4', path: ga4, site: 'acme.example' });
+  await importOutcomeFile(store, { kind: 'ga4', path: ga4, site });
 }

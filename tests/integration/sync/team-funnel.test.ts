@@ -14,9 +14,10 @@ import { importSharedInputs } from './shared-funnel-inputs';
 // The funnel totals a member shares, read by teammates, on a real PostgreSQL: alice imports a
 // generated log and GA4 export and shares; bea (same workspace, nothing imported) syncs and her
 // `parallax funnel --json` shows alice's crawled, referred and key events per engine and page,
-// offline; carl (another workspace) sees none; `--source all` takes each figure from one
-// source; alice turning sharing off removes her totals from the server and, at bea's next
-// sync, from bea's history.
+// offline; carl (another workspace) sees none. Per site one sharer counts: dan sharing the same
+// site is never added to alice, eve sharing another site is; `--site` narrows the shared totals;
+// `--source all` takes per site one source, bea's own first; alice turning sharing off removes
+// her totals from the server and, at bea's next sync, from bea's history.
 
 const DAY_MS = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -50,11 +51,19 @@ let team: SyncTeam;
 let alice: Desktop;
 let bea: Desktop;
 let carl: Desktop;
+let dan: Desktop;
+let eve: Desktop;
 let dir = '';
 
 const engines = (v: FunnelView): Record<string, number[]> =>
   Object.fromEntries(
     v.engines.map((e) => [e.engine, [e.crawledHits, e.crawledPages, e.referredSessions, e.keyEvents]]),
+  );
+/** The per-engine figures by hand, times `n` (two sites of the same counts). */
+const times = (n: number): Record<string, number[]> =>
+  Object.fromEntries(
+    // Pages are distinct paths: the same paths of two sites are the same pages.
+    Object.entries(ENGINES_BY_HAND).map(([e, v]) => [e, v.map((x, i) => (i === 1 ? x : n * x))]),
   );
 const pages = (v: FunnelView): Record<string, number[]> =>
   Object.fromEntries(v.pages.map((p) => [p.url, [p.crawledHits, p.referredSessions, p.keyEvents]]));
@@ -77,13 +86,15 @@ async function ga4Import(d: Desktop, name: string, csv: string): Promise<void> {
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  team = await startSyncTeam(server, { alice: 'member', bea: 'member' });
+  team = await startSyncTeam(server, { alice: 'member', bea: 'member', dan: 'member', eve: 'member' });
   await team.owner.query(`SELECT parallax.create_workspace('beta', 'BETA', 0)`);
   team.roles['carl'] = await server.createRole(`carl_${team.database}`.slice(0, 60));
   await team.owner.query(`SELECT parallax.grant_workspace('beta', $1, 'member')`, [team.roles['carl']?.name]);
   alice = team.desktop('alice');
   bea = team.desktop('bea');
   carl = team.desktop('carl', 'carl', 'beta');
+  dan = team.desktop('dan');
+  eve = team.desktop('eve');
   dir = mkdtempSync(join(tmpdir(), 'parallax-team-funnel-'));
   await importSharedInputs(alice.store, dir, { d1: D1, d2: D2, now: Date.now });
 });
@@ -124,10 +135,13 @@ describe('the funnel totals a member shares, read by teammates', () => {
     expect(pages(shared)).toEqual(PAGES_BY_HAND);
     expect(pages(shared)).toEqual(pages(own));
     expect(shared.empty).toBeNull();
-    // A site asked for does not narrow the team's totals, and the funnel says so.
-    const site = await funnel(bea, '--site', 'acme.example');
-    expect(site.sourceNote).toMatch(/The shared totals carry no site/);
-    expect(engines(site)).toEqual(ENGINES_BY_HAND);
+    expect(shared.sites).toEqual([
+      { site: 'acme.example', from: 'team', sharer: aliceName, sharedAt: expect.any(Number), notAdded: [] },
+    ]);
+    // A site asked for narrows the team's totals to it.
+    expect(engines(await funnel(bea, '--site', 'acme.example'))).toEqual(ENGINES_BY_HAND);
+    const other = await funnel(bea, '--site', 'other.example');
+    expect(other).toMatchObject({ engines: [], pages: [], sites: [], sharers: [] });
     // Her own imports hold nothing: asked for them, the funnel is empty and says whose it is.
     const mine = await funnel(bea, '--source', 'mine');
     expect(mine).toMatchObject({ source: 'mine', engines: [], pages: [], sharers: [] });
@@ -155,7 +169,50 @@ describe('the funnel totals a member shares, read by teammates', () => {
     }
   });
 
-  it('with --source all, takes each figure from one source, this computer’s first, never both', async () => {
+  it('never adds two teammates sharing the same site: takes the one who sent last, and says so', async () => {
+    const [aliceName, danName] = [team.roles['alice']?.name, team.roles['dan']?.name] as string[];
+    await importSharedInputs(dan.store, dir, { d1: D1, d2: D2, now: Date.now });
+    expect((await runCliAt(['outcomes', 'share', 'on', '--db', dan.path], dir)).code).toBe(0);
+    expect((await dan.sync()).funnelDays).toMatchObject({ sent: true, rows: 6 });
+    expect((await bea.sync()).sharedFunnel).toMatchObject({ rows: 12, pulled: 6 });
+    const view = await funnel(bea, '--source', 'team');
+    expect(engines(view)).toEqual(ENGINES_BY_HAND);
+    expect(pages(view)).toEqual(PAGES_BY_HAND);
+    expect(view.sites).toEqual([
+      {
+        site: 'acme.example',
+        from: 'team',
+        sharer: danName,
+        sharedAt: expect.any(Number),
+        notAdded: [aliceName],
+      },
+    ]);
+    expect(view.sharers.map((s) => s.name)).toEqual([danName]);
+    expect(view.sourceNote).toContain(
+      `acme.example: figures shared by ${danName}; ${aliceName} shares the same site, not added.`,
+    );
+  });
+
+  it('adds teammates sharing different sites, and narrows them with --site', async () => {
+    const eveName = team.roles['eve']?.name as string;
+    await importSharedInputs(eve.store, dir, { d1: D1, d2: D2, now: Date.now }, 'beta.example');
+    expect((await runCliAt(['outcomes', 'share', 'on', '--db', eve.path], dir)).code).toBe(0);
+    expect((await eve.sync()).funnelDays).toMatchObject({ sent: true, rows: 6 });
+    expect(await team.count('funnel_days')).toBe(18);
+    expect((await bea.sync()).sharedFunnel).toMatchObject({ rows: 18, pulled: 6 });
+    const both = await funnel(bea, '--source', 'team');
+    expect(engines(both)).toEqual(times(2));
+    expect(both.sites.map((s) => [s.site, s.sharer])).toEqual([
+      ['acme.example', team.roles['dan']?.name],
+      ['beta.example', eveName],
+    ]);
+    const beta = await funnel(bea, '--source', 'team', '--site', 'beta.example');
+    expect(engines(beta)).toEqual(ENGINES_BY_HAND);
+    expect(beta.sharers.map((s) => s.name)).toEqual([eveName]);
+    expect(beta.sourceNote).not.toContain('not added');
+  });
+
+  it('with --source all, takes per site one source, this computer’s first, never both', async () => {
     await ga4Import(
       bea,
       'bea-ga4.csv',
@@ -172,24 +229,33 @@ describe('the funnel totals a member shares, read by teammates', () => {
     // Now she has analytics of her own: the default is hers alone.
     expect(await funnel(bea)).toMatchObject({ source: 'mine', crawledFrom: 'mine', referredFrom: 'mine' });
     const all = await funnel(bea, '--source', 'all');
-    expect(all).toMatchObject({ source: 'all', crawledFrom: 'team', referredFrom: 'mine' });
+    expect(all.sites.map((s) => [s.site, s.from])).toEqual([
+      ['acme.example', 'mine'],
+      ['beta.example', 'team'],
+    ]);
     expect(all.sourceNote).toMatch(
-      /^Crawler figures shared by .+; traffic figures from this computer’s imports \(one source per figure/,
+      /^Crawler and traffic figures per site, one source each \(this computer’s first, never added together\): acme\.example from this computer’s imports; beta\.example shared by /,
     );
-    // Crawled: alice's; referred: bea's 7 sessions and 2 key events only, not alice's 5 + 1 added.
-    expect(engines(all)['assistant-a']).toEqual([2, 1, 7, 2]);
-    expect(engines(all)['assistant-b']).toEqual([1, 1, 0, 0]);
-    expect(pages(all)['/pricing']).toEqual([2, 7, 2]);
+    // acme.example: bea's 7 sessions and 2 key events alone (no logs of hers: no crawled hits),
+    // never alice's or dan's added; beta.example: eve's figures whole.
+    expect(engines(all)['assistant-a']).toEqual([2, 1, 5 + 7, 1 + 2]);
+    expect(engines(all)['assistant-b']).toEqual([1, 1, 3, 0]);
+    expect(pages(all)['/pricing']).toEqual([2, 5 + 7, 1 + 2]);
+    // Asked for her own site, the team adds nothing to it.
+    const acme = await funnel(bea, '--source', 'all', '--site', 'acme.example');
+    expect(engines(acme)).toEqual({ 'assistant-a': [0, 0, 7, 2] });
+    expect(acme).toMatchObject({ crawledFrom: 'mine', referredFrom: 'mine', sharers: [] });
   });
 
   it('removes the sharer’s totals from the server when sharing is turned off, and from the teammate at her next sync', async () => {
     expect((await runCliAt(['outcomes', 'share', 'off', '--db', alice.path], dir)).code).toBe(0);
     expect((await alice.sync()).funnelDays).toMatchObject({ cleared: true, sent: true });
-    expect(await team.count('funnel_days')).toBe(0);
+    expect(await team.count('funnel_days')).toBe(12);
     expect((await funnel(bea, '--source', 'team')).engines).not.toEqual([]);
-    expect((await bea.sync()).sharedFunnel).toEqual({ sharers: [], rows: 0, pulled: 0, removed: 1 });
-    expect(bea.store.sharedFunnelWriters()).toEqual([]);
-    expect(bea.store.sharedFunnelWeeks('2000-01-01')).toEqual([]);
-    expect(await funnel(bea, '--source', 'team')).toMatchObject({ engines: [], pages: [], sharers: [] });
+    expect((await bea.sync()).sharedFunnel).toMatchObject({ rows: 12, pulled: 0, removed: 1 });
+    expect(bea.store.sharedFunnelWriters().map((w) => w.sharer)).toEqual(
+      [team.roles['dan']?.name, team.roles['eve']?.name].sort(),
+    );
+    expect(bea.store.sharedFunnelSites().map((s) => s.site)).toEqual(['acme.example', 'beta.example']);
   });
 });

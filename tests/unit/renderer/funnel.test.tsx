@@ -72,6 +72,7 @@ const FUNNEL: Funnel = {
   crawledFrom: 'mine',
   referredFrom: 'mine',
   sharers: [],
+  sites: [],
   sourceNote:
     'Crawler and traffic figures from this computer’s imports; answers from this workspace’s history.',
 };
@@ -163,22 +164,24 @@ describe('Funnel view', () => {
     expect(fake.callsTo('funnel.summary')).toEqual([{ days: 30 }, { days: 30, source: 'team' }]);
   });
 
-  it('says which figure comes from where when both sources are used, and draws a sharer’s name as text', async () => {
+  it('says per site whose figures count when both sources are used, names a sharer not added, and draws names as text', async () => {
     const sharedAt = Date.now() - 26 * HOUR;
+    const ana = '<b>ana</b>';
     fake.handle('funnel.summary', (): Funnel => ({
       ...FUNNEL,
       source: 'all',
-      crawledFrom: 'mine',
+      crawledFrom: 'team',
       referredFrom: 'team',
-      sharers: [
-        { name: '<b>ana</b>', sharedAt, pulledAt: sharedAt },
-        { name: 'ben', sharedAt: Date.now() - 5 * 60_000, pulledAt: sharedAt },
+      sharers: [{ name: ana, sharedAt, pulledAt: sharedAt }],
+      sites: [
+        { site: 'acme.example', from: 'mine', sharer: null, sharedAt: null, notAdded: [] },
+        { site: 'beta.example', from: 'team', sharer: ana, sharedAt, notAdded: ['ben'] },
       ],
     }));
     render(<FunnelView />);
     const line = await screen.findByLabelText('Whose figures');
     expect(line.textContent).toBe(
-      'Crawler figures from this computer’s imports; traffic figures shared by <b>ana</b>, synced 1 d ago and ben, synced 5 min ago (one source per figure, this computer’s first, never added together); answers from this workspace’s history.',
+      'Crawler and traffic figures per site, one source each (this computer’s first, never added together): acme.example from this computer’s imports; beta.example shared by <b>ana</b>, synced 1 d ago; answers from this workspace’s history. beta.example: figures shared by <b>ana</b>; ben shares the same site, not added.',
     );
     expect(line.querySelector('b')).toBeNull();
   });

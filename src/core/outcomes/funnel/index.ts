@@ -5,7 +5,13 @@ export { createFunnelService, type FunnelDeps, type FunnelOptions, type FunnelSe
 export { joinFunnel, FUNNEL_CAVEATS, type CitedCounts, type FunnelInputs } from './join';
 export { pageKey } from './page-key';
 export { funnelDays, SHARED_PAGE_MAX, type FunnelDay } from './daily';
-export { createTeamFunnelSource, type TeamFunnelInputs, type TeamFunnelSource } from './team-source';
-export { pickFunnelSource, type FunnelSourcePick } from './source';
+export {
+  createTeamFunnelSource,
+  pickSites,
+  type TeamFunnelInputs,
+  type TeamFunnelSource,
+  type TeamSitePick,
+} from './team-source';
+export { planFunnelSources, type FunnelSourcePick, type FunnelSourcePlan } from './source';
 export type * from './types';
 export { FUNNEL_FLAGS } from './types';

@@ -6,7 +6,7 @@ import type { VisibilityService } from '../../analysis';
 import { agentByName, type CrawlersService } from '../../crawlers';
 import type { OutcomesService } from '../service';
 import { joinFunnel, type CitedCounts, type FunnelInputs } from './join';
-import { pickFunnelSource, type FunnelSourcePick } from './source';
+import { planFunnelSources, type FunnelSourcePlan } from './source';
 import type { TeamFunnelSource } from './team-source';
 import type { FunnelView } from './types';
 
@@ -16,16 +16,20 @@ export interface FunnelOptions {
   /** The last `days` days (default 30). */
   days?: number;
   engine?: EngineName;
-  /** The site whose logs count (all imported sites when absent; the team's totals carry none). */
+  /** The site whose figures count, this computer's and the team's (every site when absent). */
   site?: string;
   /** Whose crawler and traffic figures (default: this computer's when it has any, else the team's). */
   source?: FunnelSource;
 }
 
-/** Said when a site was asked for and part of the figures are the team's. */
-const SITELESS = 'The shared totals carry no site: they count every site the sharers imported.';
-
-const ONLY_MINE: FunnelSourcePick = { source: 'mine', crawledFrom: 'mine', referredFrom: 'mine' };
+const ONLY_MINE: FunnelSourcePlan = {
+  source: 'mine',
+  crawledFrom: 'mine',
+  referredFrom: 'mine',
+  teamPicks: [],
+  sharers: [],
+  sites: [],
+};
 
 /** "Not fetched lately" looks this far back. */
 const RECENT_DAYS = 30;
@@ -86,23 +90,43 @@ function ownCrawled(deps: FunnelDeps, days: number, site: Site): Crawled {
   };
 }
 
-/** Each figure from where the pick says: the team's totals read only when one of them is the team's. */
-function pickedCounts(
-  deps: FunnelDeps,
-  pick: FunnelSourcePick,
-  days: number,
-  site: Site,
-): Crawled & Pick<FunnelInputs, 'traffic'> {
-  const team =
-    pick.crawledFrom === 'team' || pick.referredFrom === 'team' ? deps.team?.read(days) : undefined;
+type Counts = Crawled & Pick<FunnelInputs, 'traffic'>;
+
+/** Two sources' figures of different sites, added (different sites never hold the same visits). */
+function added(a: Counts, b: Counts): Counts {
+  return {
+    crawled: {
+      pages: [...a.crawled.pages, ...b.crawled.pages],
+      weeks: [...a.crawled.weeks, ...b.crawled.weeks],
+      recent: [...a.crawled.recent, ...b.crawled.recent],
+    },
+    blocked: [...a.blocked, ...b.blocked],
+    traffic: { ...a.traffic, rows: [...a.traffic.rows, ...b.traffic.rows] },
+  };
+}
+
+/**
+ * The crawled and referred figures the plan names: this computer's sites from its imports
+ * (unless only the team's are asked for), and each shared site the plan reads from its one sharer.
+ */
+function pickedCounts(deps: FunnelDeps, plan: FunnelSourcePlan, days: number, site: Site): Counts {
+  const team = plan.source === 'mine' ? undefined : deps.team?.read(days, plan.teamPicks);
   // The shared totals carry no status: refusals are known from this computer's logs only.
-  const crawled =
-    team && pick.crawledFrom === 'team'
-      ? { crawled: team.crawled, blocked: [] }
-      : ownCrawled(deps, days, site);
-  const traffic =
-    team && pick.referredFrom === 'team' ? team.traffic : deps.outcomes.traffic({ days, ...site });
-  return { ...crawled, traffic };
+  const shared = team && { crawled: team.crawled, blocked: [], traffic: team.traffic };
+  if (shared && plan.source === 'team') return shared;
+  const own = { ...ownCrawled(deps, days, site), traffic: deps.outcomes.traffic({ days, ...site }) };
+  return shared && plan.teamPicks.length > 0 ? added(own, shared) : own;
+}
+
+/** Whose figures count per site, from what this computer imported and what the team shares. */
+function planOf(team: TeamFunnelSource, source?: FunnelSource, site?: string): FunnelSourcePlan {
+  const facts = {
+    own: team.own(),
+    ownSites: team.ownSites(),
+    teamSites: team.sites(),
+    sharers: team.sharers(),
+  };
+  return planFunnelSources(source, facts, site);
 }
 
 export function createFunnelService(deps: FunnelDeps): FunnelService {
@@ -110,26 +134,19 @@ export function createFunnelService(deps: FunnelDeps): FunnelService {
     funnel(options = {}) {
       const days = options.days ?? 30;
       const site = options.site !== undefined ? { site: options.site } : {};
-      const sharers = deps.team?.sharers() ?? [];
-      // Without the team's source (a caller that reads one history alone), every figure is its own.
-      const pick = deps.team ? pickFunnelSource(options.source, deps.team.own(), sharers) : ONLY_MINE;
+      const plan = deps.team ? planOf(deps.team, options.source, options.site) : ONLY_MINE;
       const { brand, cited } = citedCounts(deps.visibility, days);
       const counts = joinFunnel({
         days,
         brand,
-        ...pickedCounts(deps, pick, days, site),
+        ...pickedCounts(deps, plan, days, site),
         cited,
         ...(options.engine !== undefined ? { engine: options.engine } : {}),
         ...(deps.labels ? { labels: deps.labels() } : {}),
       });
-      const shown = pick.crawledFrom === 'team' || pick.referredFrom === 'team' ? sharers : [];
-      const info = { ...pick, sharers: shown };
-      const note = funnelSourceNote(info, (deps.now ?? Date.now)());
-      return {
-        ...counts,
-        ...info,
-        sourceNote: options.site && shown.length > 0 ? `${note} ${SITELESS}` : note,
-      };
+      const { source, crawledFrom, referredFrom, sharers, sites } = plan;
+      const info = { source, crawledFrom, referredFrom, sharers, sites };
+      return { ...counts, ...info, sourceNote: funnelSourceNote(info, (deps.now ?? Date.now)()) };
     },
   };
 }

@@ -1,14 +1,21 @@
 import type { EngineName } from '../../../shared/api/engines';
 import type { FunnelSharer } from '../../../shared/funnel/types';
 import type { CrawledPeriod, EnginePage, EngineWeek } from '../../crawlers';
-import type { HistoryStore, OwnFunnelInputs, SharedFunnelWeek, SharedFunnelWriter } from '../../history';
+import type {
+  HistoryStore,
+  OwnFunnelInputs,
+  SharedFunnelSite,
+  SharedFunnelWeek,
+  SharedFunnelWriter,
+} from '../../history';
 import { TRAFFIC_CAVEATS, type TrafficView, type TrafficWeekRow } from '../service';
 
 // The funnel's team source: the totals teammates share with the workspace, as the last sync
 // pulled them into the history (never mixed with this computer's imports), shaped as the
-// funnel's crawled and referred inputs. Every sharer's rows are added up: each desktop shares
-// the sites it imported. The rows carry no status, so "answered 403 to its agent" needs logs of
-// one's own.
+// funnel's crawled and referred inputs. Per site one sharer's figures count, the one who sent
+// last: two teammates importing the same site share the same visits, and adding them would
+// count the site twice. Different sites add up. The rows carry no status, so "answered 403 to
+// its agent" needs logs of one's own.
 
 const DAY_MS = 86_400_000;
 /** "Not fetched lately" looks this far back, as for this computer's logs. */
@@ -20,12 +27,27 @@ export interface TeamFunnelInputs {
   traffic: TrafficView;
 }
 
+/** A shared site and the one writer whose rows count for it. */
+export interface TeamSitePick {
+  site: string;
+  writer: string;
+  sharer: string;
+  storedAt: number;
+  pulledAt: number;
+  /** The other teammates sharing the site, by name (their rows not added). */
+  notAdded: string[];
+}
+
 export interface TeamFunnelSource {
   /** Whether this computer has logs or analytics of its own. */
   own(): OwnFunnelInputs;
+  /** The sites this computer imported logs or analytics of. */
+  ownSites(): string[];
   sharers(): FunnelSharer[];
-  /** The shared totals of the last `days` days (today included). */
-  read(days: number): TeamFunnelInputs;
+  /** Every shared site, with the sharer whose figures count for it. */
+  sites(): TeamSitePick[];
+  /** The picked sites' shared totals of the last `days` days (today included). */
+  read(days: number, picks: readonly TeamSitePick[]): TeamFunnelInputs;
 }
 
 const sinceDay = (now: number, days: number): string =>
@@ -76,7 +98,9 @@ function trafficOf(weeks: readonly SharedFunnelWeek[]): TrafficView {
 }
 
 /** One entry per teammate (a teammate may share from several desktops): their latest times. */
-function byName(writers: readonly SharedFunnelWriter[]): FunnelSharer[] {
+export function sharersByName(
+  writers: ReadonlyArray<Pick<SharedFunnelWriter, 'sharer' | 'storedAt' | 'pulledAt'>>,
+): FunnelSharer[] {
   const out = new Map<string, FunnelSharer>();
   for (const w of writers) {
     const s = out.get(w.sharer);
@@ -89,15 +113,44 @@ function byName(writers: readonly SharedFunnelWriter[]): FunnelSharer[] {
   return [...out.values()];
 }
 
+/** Per site, the writer who sent last (ties: the first by mark), and the other sharers' names. */
+export function pickSites(
+  held: readonly SharedFunnelSite[],
+  writers: readonly SharedFunnelWriter[],
+): TeamSitePick[] {
+  const byMark = new Map(writers.map((w) => [w.writer, w]));
+  const perSite = new Map<string, SharedFunnelWriter[]>();
+  for (const h of held) {
+    const w = byMark.get(h.writer);
+    if (w) perSite.set(h.site, [...(perSite.get(h.site) ?? []), w]);
+  }
+  return [...perSite].map(([site, all]) => {
+    const [first, ...rest] = [...all].sort(
+      (a, b) => b.storedAt - a.storedAt || a.writer.localeCompare(b.writer),
+    );
+    const chosen = first as SharedFunnelWriter;
+    return {
+      site,
+      writer: chosen.writer,
+      sharer: chosen.sharer,
+      storedAt: chosen.storedAt,
+      pulledAt: chosen.pulledAt,
+      notAdded: [...new Set(rest.map((w) => w.sharer))],
+    };
+  });
+}
+
 export function createTeamFunnelSource(deps: { store: HistoryStore; now: () => number }): TeamFunnelSource {
   const { store, now } = deps;
   return {
     own: () => store.ownFunnelInputs(),
-    sharers: () => byName(store.sharedFunnelWriters()),
-    read(days) {
+    ownSites: () => store.ownFunnelSites(),
+    sharers: () => sharersByName(store.sharedFunnelWriters()),
+    sites: () => pickSites(store.sharedFunnelSites(), store.sharedFunnelWriters()),
+    read(days, picks) {
       const at = now();
-      const weeks = store.sharedFunnelWeeks(sinceDay(at, days));
-      const recent = days === RECENT_DAYS ? weeks : store.sharedFunnelWeeks(sinceDay(at, RECENT_DAYS));
+      const weeks = store.sharedFunnelWeeks(sinceDay(at, days), picks);
+      const recent = days === RECENT_DAYS ? weeks : store.sharedFunnelWeeks(sinceDay(at, RECENT_DAYS), picks);
       return { crawled: crawledOf(weeks, recent), traffic: trafficOf(weeks) };
     },
   };
