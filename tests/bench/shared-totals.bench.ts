@@ -47,13 +47,21 @@ async function timed(fn: () => unknown): Promise<Sample> {
 
 const iso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** The sharer's rows of days first..last, as parallel columns for put_funnel_days. */
+/** The sharer's rows of days first..last (one site), as parallel columns for put_funnel_days. */
 function span(first: number, last: number): unknown[][] {
-  const cols: unknown[][] = [[], [], [], [], [], []];
+  const cols: unknown[][] = [[], [], [], [], [], [], []];
   for (let day = first; day <= last; day++)
     for (const engine of ENGINES)
       for (let p = 0; p < PAGES; p++) {
-        const row = [iso(day), engine, `/page-${p}`, (day + p) % 40, (day * p) % 7, p % 3 === 0 ? 1 : 0];
+        const row = [
+          iso(day),
+          'acme.example',
+          engine,
+          `/page-${p}`,
+          (day + p) % 40,
+          (day * p) % 7,
+          p % 3 === 0 ? 1 : 0,
+        ];
         row.forEach((v, i) => cols[i]?.push(v));
       }
   return cols;
@@ -80,7 +88,7 @@ const bench: Bench = async () => {
       const last = Math.min(today, first + SPAN_DAYS - 1);
       await sharer.query(
         `SELECT parallax.put_funnel_days($1::uuid, $2::date, $3::date, $4::date[], $5::text[], $6::text[],
-           $7::bigint[], $8::bigint[], $9::bigint[])`,
+           $7::text[], $8::bigint[], $9::bigint[], $10::bigint[])`,
         [rows[0]?.id, iso(first), iso(last), ...span(first, last)],
       );
     }

@@ -34,12 +34,14 @@ JSON (--json): {days, brand, engines:[{engine, crawledHits, crawledPages, citedA
   citedAnswers, referredSessions, keyEvents, flags, notes}], weeks:[…], caveats, empty}
 flags: crawled-never-cited | cited-not-fetched | cited-but-blocked | referred-never-cited
 
---source: whose crawler and traffic figures. mine: this computer's imports; team: the daily
-totals teammates share with the workspace (pulled by parallax sync, read offline); all: per
-figure, this computer's when it imported that kind, else the team's (never added together).
-Default: mine when this computer imported any logs or analytics, else team. Cited always comes
-from this workspace's history. JSON adds {source, crawledFrom, referredFrom, sharers:[{name,
-sharedAt, pulledAt}], sourceNote}.`;
+--source: whose crawler and traffic figures, per site one source (never two added together).
+mine: this computer's imports; team: the daily totals teammates share with the workspace
+(pulled by parallax sync, read offline), each site from the teammate who sent it last; all: the
+sites this computer imported from its imports, the other shared sites from the team. --site
+narrows both. Default: mine when this computer imported any logs or analytics, else team. Cited
+always comes from this workspace's history. JSON adds {source, crawledFrom, referredFrom,
+sharers:[{name, sharedAt, pulledAt}], sites:[{site, from, sharer, sharedAt, notAdded}],
+sourceNote}.`;
 
 function byOf(value: string | undefined): By {
   const by = (value ?? 'engine').trim().toLowerCase();
@@ -122,7 +124,7 @@ export const registerFunnelCommands: RegisterCommand = (program: Command, ctx: C
     .option('--since <period>', 'the last N days or weeks (30d, 4w)', '30d')
     .option('--by <what>', 'engine, page or week', 'engine')
     .option('--engine <name>', 'only this engine')
-    .option('--site <domain>', 'only this site’s logs and analytics')
+    .option('--site <domain>', 'only this site’s logs, analytics and shared totals')
     .option('--source <whose>', 'mine, team or all (default: mine when imported, else team)')
     .option('--db <path>', 'history file (default: the app\u2019s)')
     .addHelpText('after', HELP)
