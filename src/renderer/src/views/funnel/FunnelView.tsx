@@ -13,7 +13,7 @@ const SOURCES: ReadonlyArray<[FunnelSource | '', string]> = [
   ['', 'Mine if imported, else the team’s'],
   ['mine', 'This computer’s imports'],
   ['team', 'Shared by teammates'],
-  ['all', 'Both, one source per figure'],
+  ['all', 'Both, one source per site'],
 ];
 
 function EnginesTable({ data }: { data: Funnel }) {
