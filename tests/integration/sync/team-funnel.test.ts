@@ -258,4 +258,26 @@ describe('the funnel totals a member shares, read by teammates', () => {
     );
     expect(bea.store.sharedFunnelSites().map((s) => s.site)).toEqual(['acme.example', 'beta.example']);
   });
+
+  it('reads rows an older Parallax shared before the site was kept as a site of their own, never added to a named one', async () => {
+    const { rows } = await team.owner.query<{ id: string }>(
+      `SELECT id::text AS id FROM parallax.workspaces WHERE slug = $1`,
+      [team.workspace],
+    );
+    // As team schema 15 leaves a row stored by schema 14: its site ''.
+    await team.owner.query(
+      `INSERT INTO parallax.funnel_days (workspace_id, writer, day, engine, page, crawled_hits, referred_sessions, key_events)
+       VALUES ($1, 'old_member/h9', $2, 'assistant-a', '/pricing', 9, 0, 0)`,
+      [rows[0]?.id, new Date(D1).toISOString().slice(0, 10)],
+    );
+    expect((await bea.sync()).sharedFunnel).toMatchObject({ rows: 13, pulled: 1 });
+    const view = await funnel(bea, '--source', 'team');
+    expect(view.sites.map((s) => [s.site, s.sharer])).toEqual([
+      ['', 'old_member'],
+      ['acme.example', team.roles['dan']?.name],
+      ['beta.example', team.roles['eve']?.name],
+    ]);
+    expect(engines(view)['assistant-a']?.[0]).toBe(2 * 2 + 9);
+    expect(engines(await funnel(bea, '--source', 'team', '--site', 'acme.example'))).toEqual(ENGINES_BY_HAND);
+  });
 });
