@@ -11,7 +11,7 @@ type Parts = Pick<FunnelSourceInfo, 'crawledFrom' | 'sharers'> &
 const ANSWERS = 'answers from this workspace’s history';
 
 function sharedBy(sharers: readonly FunnelSharer[], now: number): string {
-  if (sharers.length === 0) return 'shared by no teammate yet (parallax sync pulls them)';
+  if (sharers.length === 0) return 'shared by no teammate yet (pulled by parallax sync)';
   const names = sharers.map((s) => `${s.name}, synced ${ago(Math.max(0, now - s.sharedAt))}`);
   return `shared by ${andList(names)}`;
 }
