@@ -114,7 +114,7 @@ async function funnelDaysRole(data: FunnelDaysWorkerData): Promise<void> {
   const port = parentPort;
   if (!port) return;
   const { runFunnelDays } = await import('./funnel-days-role');
-  runFunnelDays(port, data.request);
+  await runFunnelDays(port, data.request);
 }
 
 const data = workerData as { role: 'judge' } | RescoreWorkerData | ReadAheadWorkerData | FunnelDaysWorkerData;

@@ -6,8 +6,14 @@ import type { WorkerScript } from '../../platform';
 // imported logs takes one to three seconds to roll up per day, site, engine and page, which on
 // the Electron main process would stall the window and its IPC. The thread opens the history
 // read-only (WAL: it reads beside the app's connection), computes them as this thread would
-// (funnel-thread.ts) and posts the rows back in one message: at most a few hundred thousand
-// small rows. Runs in positioning-worker.ts's script (role 'funnel-days'), which every build ships.
+// (funnel-thread.ts) and posts the rows back in chunks, the next once this thread took one: a
+// busy site's year is a million rows, whose arrival in one message would hold this thread a
+// second (the clone is undone here); chunks of 2,000 hold it 20 ms at most (10,000: about
+// 100 ms), and the window's events run between chunks (`npm run bench -- funnel-share-thread`).
+// Runs in positioning-worker.ts's script (role 'funnel-days'), which every build ships.
+
+/** Rows per message from the thread. */
+export const FUNNEL_CHUNK_ROWS = 2_000;
 
 /** What the shared totals are computed for: the history file, the days and the clock. */
 export interface FunnelDaysRequest {
@@ -25,7 +31,13 @@ export interface FunnelDaysWorkerData {
   request: FunnelDaysRequest;
 }
 
-export type FunnelDaysMessage = { type: 'rows'; rows: FunnelDay[] } | { type: 'error'; message: string };
+export type FunnelDaysMessage =
+  { type: 'rows'; rows: FunnelDay[] } | { type: 'end' } | { type: 'error'; message: string };
+
+/** To the thread: this thread took a chunk (the thread may post the next). */
+export interface FunnelDaysTaken {
+  type: 'taken';
+}
 
 /** The rows the thread `spawn` starts posts; rejects with its failure, said in one line. */
 export function funnelDaysFrom(
@@ -34,6 +46,7 @@ export function funnelDaysFrom(
 ): Promise<FunnelDay[]> {
   return new Promise((resolve, reject) => {
     const worker = spawn({ role: 'funnel-days', request });
+    const rows: FunnelDay[] = [];
     let settled = false;
     const settle = (done: () => void): void => {
       if (settled) return;
@@ -41,13 +54,13 @@ export function funnelDaysFrom(
       done();
       void worker.terminate();
     };
-    worker.on('message', (message: FunnelDaysMessage) =>
-      settle(() =>
-        message.type === 'rows'
-          ? resolve(message.rows)
-          : reject(new Error(`The funnel totals could not be computed: ${message.message}`)),
-      ),
-    );
+    worker.on('message', (message: FunnelDaysMessage) => {
+      if (message.type === 'rows') {
+        for (const row of message.rows) rows.push(row);
+        worker.postMessage({ type: 'taken' } satisfies FunnelDaysTaken);
+      } else if (message.type === 'end') settle(() => resolve(rows));
+      else settle(() => reject(new Error(`The funnel totals could not be computed: ${message.message}`)));
+    });
     worker.on('error', (error) =>
       settle(() => reject(new Error(`The funnel totals' thread failed: ${error.message}`))),
     );
