@@ -9,7 +9,7 @@ import type { HistoryStore } from '../../../src/core/history';
 import { funnelDays, type FunnelDay } from '../../../src/core/outcomes';
 import { createEventBus } from '../../../src/core/platform';
 import { openSettingsStore } from '../../../src/core/platform/settings';
-import { funnelDaysOn, type FunnelDaysOnThread } from '../../../src/core/team/sync';
+import { createBackgroundSync, funnelDaysOn, type FunnelDaysOnThread } from '../../../src/core/team/sync';
 import { FUNNEL_CHUNK_ROWS } from '../../../src/core/team/sync/funnel-worker';
 import { SHARED_DAYS } from '../../../src/core/team/sync/push-funnel';
 import { writeCombinedLog } from '../../support/crawler-logs';
@@ -178,6 +178,27 @@ describe('the shared funnel totals on a thread of their own', () => {
     const crashed = await inProcess.sync({ now: () => NOW, funnelDaysOn: crashes });
     expect(crashed.funnelDays?.failed).toBe("The funnel totals' thread failed: out of memory in the roll-up");
     expect(await rowsOnServer(inProcess)).toEqual([]);
+    // In the app, the sync is synced and the failure is in its log.
+    const logged: string[] = [];
+    const background = createBackgroundSync({
+      team: inProcess.team,
+      store: () => inProcess.store,
+      workspace: () => team.workspace,
+      windowDays: () => null,
+      now: () => NOW,
+      onStatus: () => undefined,
+      logError: (message) => logged.push(message),
+      listen: false,
+      funnelDaysOn: crashes,
+    });
+    try {
+      const status = await background.syncNow();
+      expect(status.state).toBe('idle');
+      expect(status.last?.funnelDays?.failed).toMatch(/thread failed: out of memory/);
+      expect(logged).toEqual(["sync: The funnel totals' thread failed: out of memory in the roll-up"]);
+    } finally {
+      await background.close();
+    }
 
     const next = await inProcess.sync({ now: () => NOW, funnelDaysOn: funnelDaysOn(POSITIONING_WORKER) });
     expect(next.funnelDays).toEqual({

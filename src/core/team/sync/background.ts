@@ -221,6 +221,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
       retryDelay = Math.min(retryDelay * 2, interval);
       return;
     }
+    // A failed thread is a fault of this desktop, not of the server: the app's log keeps it.
+    if (report.funnelDays?.failed) deps.logError?.(`sync: ${report.funnelDays.failed}`);
     retryDelay = firstRetry;
     update({
       state: 'idle',
