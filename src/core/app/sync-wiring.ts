@@ -5,6 +5,7 @@ import { startAheadPool } from '../positioning';
 import {
   createAheadThreads,
   createBackgroundSync,
+  funnelDaysOn,
   readAheadOn,
   type BackgroundSync,
   type TeamService,
@@ -24,7 +25,10 @@ export interface SyncWiringDeps {
   /** Sync at start and on the timer (the app); false: only when asked (sync.now). */
   enabled: boolean;
   logError: (message: string) => void;
-  /** positioning-worker's script: a pull's answers are judged and packed ahead on its threads. */
+  /**
+   * positioning-worker's script: a pull's answers are judged and packed ahead on its threads,
+   * and the funnel totals a sync shares are computed on one.
+   */
   positioningWorker?: WorkerScript;
 }
 
@@ -47,6 +51,7 @@ export function wireBackgroundSync(deps: SyncWiringDeps): {
     onStatus: (status) => deps.events.emit('sync.status', status),
     logError: deps.logError,
     ...(ahead ? { judge: ahead } : {}),
+    ...(worker ? { funnelDaysOn: funnelDaysOn(worker) } : {}),
   });
   const unsubscribe = deps.events.subscribe((event, payload) => {
     if (!deps.enabled || event !== 'run.progress') return;

@@ -60,13 +60,15 @@ function conflictLine(c: SyncConflictView): string {
 }
 
 function printFunnelDays(ctx: CliContext, f: NonNullable<SyncReportView['funnelDays']>): void {
-  const line = f.refused
-    ? `the team server refused the daily totals: ${f.refused}`
-    : f.cleared
-      ? 'sharing is off; this computer\u2019s funnel totals were removed from the team'
-      : f.sent
-        ? `${f.rows} daily totals per engine and page shared (logs and analytics rows stay here)`
-        : 'nothing imported since the daily totals were last shared';
+  const line = f.failed
+    ? `the daily totals could not be computed, none sent (the next sync tries again): ${f.failed}`
+    : f.refused
+      ? `the team server refused the daily totals: ${f.refused}`
+      : f.cleared
+        ? 'sharing is off; this computer\u2019s funnel totals were removed from the team'
+        : f.sent
+          ? `${f.rows} daily totals per engine and page shared (logs and analytics rows stay here)`
+          : 'nothing imported since the daily totals were last shared';
   writeLine(ctx.stdout, `Funnel:   ${line}`);
   if (f.leftOut > 0)
     writeLine(

@@ -11,7 +11,7 @@ import {
 import type { WorkerScript } from '../../platform';
 import { runBuiltinRescore } from './builtin-rescore';
 import type { RescoreOutcome } from './rescore-pipeline';
-import type { ReadAheadWorkerData } from '../../team';
+import type { FunnelDaysWorkerData, ReadAheadWorkerData } from '../../team';
 
 // The positioning re-score's worker threads, one script in three roles:
 // - 'rescore': the app's re-score off the main thread: a connection of its own reads each batch
@@ -23,6 +23,8 @@ import type { ReadAheadWorkerData } from '../../team';
 //   Visibility and discovery indexes (store/visibility/visibility-ahead.ts).
 // - 'read-ahead': reads a large pull's answers with a team connection of its own and prepares
 //   them (judged, packed, analysed) for the pulling thread (src/core/team/sync/read-ahead.ts).
+// - 'funnel-days': computes the funnel totals a sync shares from a read-only connection of its
+//   own, off the app's main thread (src/core/team/sync/funnel-worker.ts).
 
 export interface RescoreWorkerData {
   role: 'rescore';
@@ -107,7 +109,16 @@ async function readAheadRole(data: ReadAheadWorkerData): Promise<void> {
   await runReadAhead(port, data.request);
 }
 
-const data = workerData as { role: 'judge' } | RescoreWorkerData | ReadAheadWorkerData;
+/** The funnel totals a sync shares (src/core/team/sync/funnel-thread.ts), loaded only in that role. */
+async function funnelDaysRole(data: FunnelDaysWorkerData): Promise<void> {
+  const port = parentPort;
+  if (!port) return;
+  const { runFunnelDays } = await import('./funnel-days-role');
+  await runFunnelDays(port, data.request);
+}
+
+const data = workerData as { role: 'judge' } | RescoreWorkerData | ReadAheadWorkerData | FunnelDaysWorkerData;
 if (data.role === 'judge') judgeRole();
 else if (data.role === 'read-ahead') void readAheadRole(data);
+else if (data.role === 'funnel-days') void funnelDaysRole(data);
 else void rescoreRole(data);

@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../platform';
 import { APP_TUNING, type AheadJudge } from './context';
 import { SyncError } from './errors';
+import type { FunnelDaysOnThread } from './funnel-worker';
 import { installSeed, SeedRefused, type InstallSeedReport } from './seed-install';
 import { syncWorkspace } from './sync';
 import { WORKSPACE_LINK_META } from './target';
@@ -45,6 +46,8 @@ export interface BackgroundSyncDeps {
    * (judge-ahead.ts); without them ingest does it all here.
    */
   judge?: AheadJudge;
+  /** Computes the funnel totals a sync shares on another thread (funnel-worker.ts); without it, here. */
+  funnelDaysOn?: FunnelDaysOnThread;
 }
 
 export interface BackgroundSync {
@@ -190,6 +193,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
           signal: controller.signal,
           now: deps.now,
           ...(deps.judge ? { judge: deps.judge } : {}),
+          ...(deps.funnelDaysOn ? { funnelDaysOn: deps.funnelDaysOn } : {}),
           pause: () => new Promise((resolve) => setImmediate(resolve)),
           onProgress: (p) => {
             // At most a few events a second reach the renderer.
@@ -217,6 +221,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
       retryDelay = Math.min(retryDelay * 2, interval);
       return;
     }
+    // A failed thread is a fault of this desktop, not of the server: the app's log keeps it.
+    if (report.funnelDays?.failed) deps.logError?.(`sync: ${report.funnelDays.failed}`);
     retryDelay = firstRetry;
     update({
       state: 'idle',

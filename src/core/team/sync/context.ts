@@ -9,6 +9,7 @@ import type {
   SyncDraft,
   SyncKind,
 } from '../../history';
+import type { FunnelDaysOnThread } from './funnel-worker';
 import type { QuarantinedRow } from './pulled-result';
 import type { ReadAheadRequest, ReadAheadStream } from './read-ahead';
 import type { SyncTarget } from './target';
@@ -80,6 +81,11 @@ export interface SyncOptions {
   pause?: () => Promise<void>;
   /** The clock the shared funnel days are counted to (today's UTC day); Date.now without it. */
   now?: () => number;
+  /**
+   * Computes the funnel totals a sync shares on another thread (the app: funnel-worker.ts), so
+   * a year of logs does not hold this one; without it they are computed here.
+   */
+  funnelDaysOn?: FunnelDaysOnThread;
 }
 
 export type KindCounts = Partial<Record<SyncKind, number>>;

@@ -34,3 +34,10 @@ export { newestSeed, type SeedProgress } from './seed-files';
 export { toResult } from './pulled-result';
 export { rowFromPg } from './team-sql';
 export * from './read-ahead-thread';
+export {
+  funnelDaysOn,
+  type FunnelDaysOnThread,
+  type FunnelDaysRequest,
+  type FunnelDaysWorkerData,
+} from './funnel-worker';
+export { runFunnelDays } from './funnel-thread';

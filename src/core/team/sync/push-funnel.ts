@@ -102,6 +102,25 @@ export interface FunnelDaysPush {
   leftOut: number;
   /** The team server's refusal, in one line (the rest of the sync went on); null when taken. */
   refused: string | null;
+  /**
+   * Why the totals could not be computed (their thread failed), in one line: nothing was sent,
+   * the rest of the sync went on and the next sync tries again. Absent when they were.
+   */
+  failed?: string;
+}
+
+/**
+ * The totals to send: on the thread the options name (the app's), else on this one. A
+ * failure there is the step's, said in one line (what failed in-process throws, as before).
+ */
+async function computeRows(ctx: StepContext, now: number): Promise<FunnelDay[] | { failed: string }> {
+  const onThread = ctx.options.funnelDaysOn;
+  if (!onThread) return funnelDays(ctx.store, { days: SHARED_DAYS, now });
+  try {
+    return await onThread({ dbPath: ctx.store.path, days: SHARED_DAYS, now });
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Sends (or clears) this desktop's aggregates; null when sharing is off and nothing is on the team. */
@@ -113,7 +132,10 @@ export async function pushFunnelDays(ctx: StepContext, now: number): Promise<Fun
   if (!cleared && stamp === sharing.pushedDigest)
     return { rows: 0, cleared, sent: false, leftOut: 0, refused: null };
   const today = Math.floor(now / DAY_MS);
-  const rows = cleared ? [] : funnelDays(ctx.store, { days: SHARED_DAYS, now });
+  const computed = cleared ? [] : await computeRows(ctx, now);
+  if (!Array.isArray(computed))
+    return { rows: 0, cleared, sent: false, leftOut: 0, refused: null, failed: computed.failed };
+  const rows = computed;
   const { spans, leftOut } = funnelSpans(rows, iso(today - SHARED_DAYS + 1), iso(today));
   try {
     for (const span of spans) await put(ctx, span);

@@ -67,6 +67,8 @@ export interface SyncReportView {
     leftOut: number;
     /** The team server's refusal (its caps or checks), in one line; the rest of the sync went on. */
     refused: string | null;
+    /** Why the totals could not be computed, in one line (nothing sent; the next sync tries again). */
+    failed?: string;
   } | null;
   /**
    * The funnel totals teammates share with the workspace, as this sync left them here: who shares
