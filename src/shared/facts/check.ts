@@ -83,20 +83,27 @@ interface Reader {
   /** The answer's amounts of money, read at the first scope that needs them. */
   money: Money[] | null;
   hits: Hits;
+  /** One rule context per scope, made at its first fact: every fact of the scope's brands reads the same. */
+  contexts: Map<Scope, RuleContext>;
+  brandAt: (at: number) => boolean;
 }
 
 function contextOf(r: Reader, scope: Scope): RuleContext {
+  const had = r.contexts.get(scope);
+  if (had !== undefined) return had;
   r.money ??= moneyIn(r.hits, r.country);
   const money = r.money.filter((m) => m.start >= scope.from && m.end <= scope.to);
-  return {
+  const ctx: RuleContext = {
     text: r.text,
     f: r.fold.folded,
     fold: r.fold,
     hits: r.hits,
     scope,
     money,
-    brandAt: (at) => r.mentions.some((m) => at >= m.start && at < m.end),
+    brandAt: r.brandAt,
   };
+  r.contexts.set(scope, ctx);
+  return ctx;
 }
 
 function checkFact(r: Reader, scopes: readonly Scope[], brandId: string, fact: Fact): FactCheck {
@@ -148,6 +155,8 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
     country: input.country ?? null,
     money: null,
     hits: new Hits(fold.folded, regionsOf(read)),
+    contexts: new Map(),
+    brandAt: (at) => mentions.some((m) => at >= m.start && at < m.end),
   };
   const out: FactCheck[] = [];
   for (const { sheet, index } of named) {

@@ -96,9 +96,18 @@ export function moneyIn(hits: Hits, country: string | null): Money[] {
   return out;
 }
 
+const DIGIT = /[0-9]/gu;
+/** The longest text an amount's match holds before its first digit ("us$ ", "usd "). */
+const MAX_BEFORE_DIGIT = 4;
+
 function moneyOf(hits: Hits, from: number, to: number, country: string | null, out: Money[]): void {
+  // Every amount has a digit: a region without one (most prose) is not searched, and the
+  // search starts just before the first (the expression cannot skip ahead to it by itself).
+  DIGIT.lastIndex = from;
+  const digit = DIGIT.exec(hits.text);
+  if (digit === null || digit.index >= to) return;
   const part = hits.text.slice(0, to);
-  MONEY.lastIndex = from;
+  MONEY.lastIndex = Math.max(from, digit.index - MAX_BEFORE_DIGIT);
   let previousEnd = from;
   for (let m = MONEY.exec(part); m !== null; m = MONEY.exec(part)) {
     const g = m.groups ?? {};

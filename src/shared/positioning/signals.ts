@@ -137,8 +137,19 @@ export function statusesOf(
   news: boolean,
   indirect = true,
 ): (PositioningStatus | null)[] {
-  const once = (a: boolean): (PositioningStatus | null)[] =>
-    signals.map((s, i) => (s === null ? null : statusOf(s, a, tones[i] as number, news, indirect)));
-  const first = once(advice);
-  return advice || !indirect || !first.includes('cautioned') ? first : once(true);
+  const first = statusesFor(signals, tones, advice, news, indirect);
+  return advice || !indirect || !first.includes('cautioned')
+    ? first
+    : statusesFor(signals, tones, true, news, indirect);
+}
+
+/** Every brand's status for one reading of `advice` (no closure made per answer). */
+function statusesFor(
+  signals: readonly (BrandSignals | null)[],
+  tones: readonly number[],
+  advice: boolean,
+  news: boolean,
+  indirect: boolean,
+): (PositioningStatus | null)[] {
+  return signals.map((s, i) => (s === null ? null : statusOf(s, advice, tones[i] as number, news, indirect)));
 }

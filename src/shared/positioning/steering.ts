@@ -69,11 +69,22 @@ export function markLeftBehind(
   for (const m of mentions) {
     const s = signals[m.brand];
     if (s === null || s === undefined || !s.turned || framed(s) || s.caution > 0) continue;
-    const end = last.get(m.brand) as number;
-    const passedOver = (o: MentionRef): boolean =>
-      o.brand !== m.brand && (o.start > end ? advisedBrand(signals, o.brand) : placedBrand(signals, o.brand));
-    if (mentions.some(passedOver)) s.left = true;
+    if (passedOver(signals, mentions, m.brand, last.get(m.brand) as number)) s.left = true;
   }
+}
+
+/** Another brand is advised after the brand's last mention `end`, or placed before it. */
+function passedOver(
+  signals: readonly (BrandSignals | null)[],
+  mentions: readonly MentionRef[],
+  brand: number,
+  end: number,
+): boolean {
+  for (const o of mentions) {
+    if (o.brand === brand) continue;
+    if (o.start > end ? advisedBrand(signals, o.brand) : placedBrand(signals, o.brand)) return true;
+  }
+  return false;
 }
 
 function advisedBrand(signals: readonly (BrandSignals | null)[], b: number): boolean {
