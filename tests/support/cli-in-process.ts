@@ -11,7 +11,7 @@ import { bundledWorkersDir } from './worker-scripts';
 // child process adds (Node's start, loading the bundle, real signals, stdin and pipes) is not
 // what most CLI tests are about, and on two cores it was most of their cost. Tests about the
 // process itself (signals, Ctrl-C, a closed pipe, stdin, `mcp` over stdio, exit codes through
-// the bin, the bundle) keep a real child (tests/support/run-cli.ts, cli-child.ts), and so do
+// the bin, the bundle) keep a real child (tests/support/cli-child.ts), and so do
 // commands whose libraries read the process's own environment, not the command's: a team
 // server's (node-postgres reads PGPASSWORD, the keychain's native module the session bus).
 //
@@ -84,7 +84,7 @@ async function runNow(argv: string[], { env, cwd }: InProcessRun): Promise<InPro
 
 /**
  * `parallax ARGS` in this process with PARALLAX_USER_DATA_DIR=userDataDir and no key from the
- * environment (as tests/support/run-cli.ts runs the bin), working in userDataDir; `extra` adds
+ * environment (as tests/support/cli-child.ts runs the bin), working in userDataDir; `extra` adds
  * to (or overrides) that environment, as a child's `env` would.
  */
 export function runCliAt(
