@@ -25,6 +25,7 @@ export interface SharedFunnelDay {
   day: string;
   /** The site the sharer imported (lower-case host; '' when its logs named none). */
   site: string;
+  /** The service's engine name. */
   engine: string;
   /** The page's path without query, fragment or trailing slash. */
   page: string;

@@ -1,4 +1,4 @@
-import type { HistoryStore } from '../../history';
+import type { HistoryStore, SharedFunnelDay } from '../../history';
 import { agentByName } from '../../crawlers';
 import { isoOfDay } from '../imports';
 import { pageKey } from './page-key';
@@ -7,19 +7,8 @@ import { pageKey } from './page-key';
 // engine × page, the verified hits of the engine's agents and the sessions (and key events) its assistant
 // referred. Counts only: no log line, address, query or analytics row leaves in them.
 
-export interface FunnelDay {
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  /** The site imported (lower-case host; '' when the logs named none). */
-  site: string;
-  /** The service's engine name. */
-  engine: string;
-  /** The page's path without query, fragment or trailing slash. */
-  page: string;
-  crawledHits: number;
-  referredSessions: number;
-  keyEvents: number;
-}
+/** A day's totals for one site, engine and page: the row a teammate keeps as it was shared. */
+export type FunnelDay = SharedFunnelDay;
 
 const DAY_MS = 86_400_000;
 /** Longest page path shared: longer ones are left out of the aggregates rather than sent. */
