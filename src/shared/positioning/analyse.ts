@@ -19,6 +19,7 @@ import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
 import { markLeftBehind, steeredTo } from './steering';
+import { readRoots, type RootReading } from './roots';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -164,13 +165,14 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
   if (clause.brands.length === 0) return;
   const attrs = attributesOf(clause);
   const majority = hasMajorityCue(clause.hits);
+  const roots = rootsOf(w, clause);
   for (const b of clause.brands) {
     const s = w.signals[b];
     if (s === null || s === undefined) continue;
     s.urlOnly = false;
     // Where every sentence goes on about the brand before, a later contrast may be about anything.
     if (clause.turn && !DROPS_SUBJECT.has(w.lang)) s.turned = true;
-    const found = applyHits(w, clause, b, s, majority);
+    const found = applyHits(w, clause, b, s, majority) | (roots === null ? 0 : applyRoots(s, roots));
     for (const a of attrs) if (!s.attributes.has(a.text)) s.attributes.set(a.text, a);
     addEvidence(
       s,
@@ -182,6 +184,44 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
           : NAME_EVIDENCE,
     );
   }
+}
+
+/**
+ * What the clause's words say for or against its brands through roots no phrase reads
+ * (roots.ts): in the languages whose indirect wording is read, outside pros/cons labels.
+ */
+function rootsOf(w: Walk, clause: Clause): RootReading | null {
+  if (!w.indirect || clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
+  return readRoots(clause, w.lang, hasPast(clause.hits));
+}
+
+/** How far into a clause a "Cons:" written inline is looked for ("- Cons: loud, heavy"). */
+const INLINE_LABEL_CHARS = 24;
+
+/**
+ * A clause that opens with a pros/cons label written inline ("Cons: needs a boundary wire,
+ * frequent firmware hiccups"): merits and limits side by side, weighed one step each as a
+ * labelled line is, so its roots add no blame of their own.
+ */
+function opensWithProsCons(text: string, start: number, lang: Lang): boolean {
+  const colon = text.indexOf(':', start);
+  if (colon < 0 || colon - start > INLINE_LABEL_CHARS) return false;
+  return (
+    labelOf(
+      text
+        .slice(start, colon)
+        .replace(/^[\s*_-]+/u, '')
+        .trim(),
+      lang,
+    ) !== null
+  );
+}
+
+function applyRoots(s: BrandSignals, roots: RootReading): number {
+  s.senti += roots.tone;
+  s.problems += roots.problems;
+  s.praise += roots.praise;
+  return roots.tone !== 0 ? TONE : 0;
 }
 
 /** Index of the first mention starting at or after `start`. */

@@ -87,6 +87,14 @@ const PROBLEMS_TONE_AT = -0.5;
 /** A brand passed over whose tone is this low is warned about: the blame is what is said of it. */
 const LEFT_BLAME_AT = -0.85;
 
+/**
+ * A brand passed over whose faults outnumber its merits ("günstig, aber das Netz ist lückenhaft
+ * und Gespräche brechen ab"): the drawbacks dominate what is said of it, a warning.
+ */
+function blameDominates(s: BrandSignals, tone: number): boolean {
+  return s.problems >= PROBLEMS_WARN_AT && s.problems >= 2 * s.praise && tone <= PROBLEMS_TONE_AT;
+}
+
 export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
   // The praise of a brand passed over was the concession before the advice, not its tone.
@@ -107,7 +115,8 @@ export function statusOf(
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
   // Weighed and passed over for the brands advised after it: neither advice nor a warning.
-  if (s.left && s.caution === 0) return tone <= LEFT_BLAME_AT ? 'cautioned' : 'mentioned';
+  if (s.left && s.caution === 0)
+    return tone <= LEFT_BLAME_AT || blameDominates(s, tone) ? 'cautioned' : 'mentioned';
   if (s.top >= 2) return 'top';
   // A verdict's pick or a case's advice holds unless the brand is warned about or run down.
   const framed = s.caution === 0 && tone > NEGATIVE_AT;
