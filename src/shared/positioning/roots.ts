@@ -33,7 +33,13 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
   const folded = clause.answer.fold.folded;
   let reading: RootReading | null = null;
   for (let t = clause.fromWord; t < clause.toWord; t++) {
-    if ((words.mention[t] as number) >= 0 || covered(clause, t)) continue;
+    if ((words.mention[t] as number) >= 0) continue;
+    const blame = coveringBlame(clause, t);
+    if (blame !== null) {
+      reading = freedFromPhrase(reading, words.text(t, folded), blame, roots, lang, past);
+      continue;
+    }
+    if (covered(clause, t)) continue;
     const word = words.text(t, folded);
     if (word.length < MIN_WORD) continue;
     let polarity = polarityOf(word, roots, lang);
@@ -50,6 +56,40 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
     else reading.praise++;
   }
   return reading;
+}
+
+/** The tone a phrase of blame gave word t alone ("problem*" on "problemlos"), else null. */
+function coveringBlame(clause: Clause, t: number): number | null {
+  for (const h of clause.hits) {
+    if (h.word !== t || h.wordEnd !== t + 1 || h.payload.cue !== undefined) continue;
+    const senti = h.payload.senti ?? 0;
+    if (senti < 0 && !h.negated) return senti * h.scale * h.contrast;
+  }
+  return null;
+}
+
+/**
+ * A word a blame phrase read by its start although its ending frees it ("problem*" reads
+ * "problemlos", "störung*" reads "störungsfrei"): its blame is taken back and it counts as praise.
+ */
+function freedFromPhrase(
+  reading: RootReading | null,
+  word: string,
+  blame: number,
+  roots: RootList,
+  lang: Lang,
+  past: boolean,
+): RootReading | null {
+  const end = problemEnd(word, roots);
+  if (end < 0 || !freeingSuffix(word, end, lang)) return reading;
+  const out = reading ?? { tone: 0, problems: 0, praise: 0 };
+  out.tone -= blame;
+  out.problems--;
+  if (!past) {
+    out.tone += PRAISE_ROOT;
+    out.praise++;
+  }
+  return out;
 }
 
 /** A phrase of the lexicon already reads word t. */

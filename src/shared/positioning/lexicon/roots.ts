@@ -85,7 +85,7 @@ export const NEGATING_PREFIXES: PartialPerLang<string> = {
 /** Endings that turn a blame root into praise ("problemlos", "störungsfrei", "fehlerfrei"). */
 // prettier-ignore
 export const FREEING_SUFFIXES: PartialPerLang<string> = {
-  en: ['free', 'less'], de: ['los', 'frei', 'sicher'],
+  en: ['free', 'less'], de: ['los', 'frei', 'sicher', 'slos', 'sfrei', 'ssicher'],
 };
 
 /**
