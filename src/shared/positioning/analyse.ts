@@ -197,6 +197,7 @@ function rootsOf(w: Walk, clause: Clause): RootReading | null {
 
 /** How far into a clause a "Cons:" written inline is looked for ("- Cons: loud, heavy"). */
 const INLINE_LABEL_CHARS = 24;
+const COLON = 58;
 
 /**
  * A clause that opens with a pros/cons label written inline ("Cons: needs a boundary wire,
@@ -204,8 +205,10 @@ const INLINE_LABEL_CHARS = 24;
  * labelled line is, so its roots add no blame of their own.
  */
 function opensWithProsCons(text: string, start: number, lang: Lang): boolean {
-  const colon = text.indexOf(':', start);
-  if (colon < 0 || colon - start > INLINE_LABEL_CHARS) return false;
+  const end = Math.min(text.length, start + INLINE_LABEL_CHARS + 1);
+  let colon = start;
+  while (colon < end && text.charCodeAt(colon) !== COLON) colon++;
+  if (colon === end) return false;
   return (
     labelOf(
       text

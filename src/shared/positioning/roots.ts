@@ -29,20 +29,24 @@ export interface RootReading {
 export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReading | null {
   const roots = ROOTS[lang];
   if (roots === undefined) return null;
+  const filter = filterOf(lang, roots);
   const { words } = clause;
   const folded = clause.answer.fold.folded;
+  markHits(clause);
   let reading: RootReading | null = null;
   for (let t = clause.fromWord; t < clause.toWord; t++) {
-    if ((words.mention[t] as number) >= 0) continue;
-    const blame = coveringBlame(clause, t);
-    if (blame !== null) {
-      reading = freedFromPhrase(reading, words.text(t, folded), blame, roots, lang, past);
+    const mark = marks[t - clause.fromWord] as number;
+    if (mark === COVERED || (words.mention[t] as number) >= 0) continue;
+    if (mark === BLAMED) {
+      const blame = coveringBlame(clause, t);
+      if (blame !== null) reading = freedFromPhrase(reading, words.text(t, folded), blame, roots, lang, past);
       continue;
     }
-    if (covered(clause, t)) continue;
-    const word = words.text(t, folded);
-    if (word.length < MIN_WORD) continue;
-    let polarity = polarityOf(word, roots, lang);
+    const start = words.start[t] as number;
+    if ((words.end[t] as number) - start < MIN_WORD) continue;
+    const candidates = candidateRoots(filter, folded, start, words, t);
+    if (candidates === null) continue;
+    let polarity = polarityOf(words.text(t, folded), candidates, lang);
     if (polarity === 0) continue;
     if (polarity < 0 && freedByNext(clause, t, folded, lang)) polarity = 1;
     if (negatedBefore(clause, t, folded, lang)) polarity *= NEGATED;
@@ -56,6 +60,100 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
     else reading.praise++;
   }
   return reading;
+}
+
+/**
+ * The roots a word may hold, compiled once per language: those that open a word, by their first
+ * two letters (praise also after a negating prefix), and the roots German hides inside compounds.
+ * Most words open with no root's two letters and are never sliced.
+ */
+interface RootFilter {
+  openings: ReadonlyMap<number, { problemStarts: string[]; praiseStarts: string[] }>;
+  prefixes: readonly string[];
+  inside: RegExp | null;
+  roots: RootList;
+}
+
+const filters = new Map<Lang, RootFilter>();
+const NO_ROOTS: readonly string[] = [];
+
+const pairAt = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
+
+function filterOf(lang: Lang, roots: RootList): RootFilter {
+  let f = filters.get(lang);
+  if (f !== undefined) return f;
+  const openings = new Map<number, { problemStarts: string[]; praiseStarts: string[] }>();
+  const bucket = (r: string): { problemStarts: string[]; praiseStarts: string[] } => {
+    const key = pairAt(r, 0);
+    const had = openings.get(key);
+    if (had !== undefined) return had;
+    const b = { problemStarts: [], praiseStarts: [] };
+    openings.set(key, b);
+    return b;
+  };
+  for (const r of roots.problemStarts) bucket(r).problemStarts.push(r);
+  for (const r of roots.praiseStarts) bucket(r).praiseStarts.push(r);
+  const inside = [...roots.problemInside, ...roots.praiseInside];
+  f = {
+    openings,
+    prefixes: NEGATING_PREFIXES[lang] ?? [],
+    inside: inside.length === 0 ? null : new RegExp(inside.join('|'), 'u'),
+    roots,
+  };
+  filters.set(lang, f);
+  return f;
+}
+
+/**
+ * The roots word t may hold (those opening with its first two letters, praise also after a
+ * negating prefix, and the inside roots when one is in it), or null when it may hold none.
+ */
+function candidateRoots(
+  f: RootFilter,
+  folded: string,
+  start: number,
+  words: Clause['words'],
+  t: number,
+): RootList | null {
+  const opening = f.openings.get(pairAt(folded, start));
+  let afterPrefix: readonly string[] = NO_ROOTS;
+  for (const p of f.prefixes) {
+    if (!folded.startsWith(p, start)) continue;
+    const after = f.openings.get(pairAt(folded, start + p.length));
+    if (after !== undefined && after.praiseStarts.length > 0)
+      afterPrefix = [...afterPrefix, ...after.praiseStarts];
+  }
+  const inside = f.inside !== null && f.inside.test(words.text(t, folded));
+  if (opening === undefined && afterPrefix.length === 0 && !inside) return null;
+  return {
+    problemStarts: opening?.problemStarts ?? NO_ROOTS,
+    praiseStarts:
+      afterPrefix.length === 0
+        ? (opening?.praiseStarts ?? NO_ROOTS)
+        : [...(opening?.praiseStarts ?? NO_ROOTS), ...afterPrefix],
+    problemInside: inside ? f.roots.problemInside : NO_ROOTS,
+    praiseInside: inside ? f.roots.praiseInside : NO_ROOTS,
+  };
+}
+
+/** Marks of the clause's words, by index from its first word: one buffer for every clause. */
+let marks = new Uint8Array(256);
+const FREE = 0;
+const COVERED = 1;
+/** Read by one blaming phrase of its own ("problem*" on "problemlos"): its ending may free it. */
+const BLAMED = 2;
+
+function markHits(clause: Clause): void {
+  const n = clause.toWord - clause.fromWord;
+  if (marks.length < n) marks = new Uint8Array(n * 2);
+  marks.fill(FREE, 0, n);
+  for (const h of clause.hits) {
+    const single = h.wordEnd === h.word + 1 && h.payload.cue === undefined && (h.payload.senti ?? 0) < 0;
+    for (let t = Math.max(h.word, clause.fromWord); t < Math.min(h.wordEnd, clause.toWord); t++) {
+      const i = t - clause.fromWord;
+      marks[i] = single && marks[i] === FREE ? BLAMED : COVERED;
+    }
+  }
 }
 
 /** The tone a phrase of blame gave word t alone ("problem*" on "problemlos"), else null. */
@@ -92,26 +190,21 @@ function freedFromPhrase(
   return out;
 }
 
-/** A phrase of the lexicon already reads word t. */
-function covered(clause: Clause, t: number): boolean {
-  for (const h of clause.hits) if (h.word <= t && t < h.wordEnd) return true;
-  return false;
-}
-
 /** −1 for a word with a root of blame, +1 for one of praise, 0 for neither. */
 function polarityOf(word: string, roots: RootList, lang: Lang): number {
-  const praise = praiseAt(word, roots);
+  const praise = praiseAt(word, roots, lang);
   if (praise >= 0) return negatingPrefix(word, praise, lang) ? -1 : 1;
   const problem = problemEnd(word, roots);
   if (problem < 0) return 0;
   return freeingSuffix(word, problem, lang) ? 1 : -1;
 }
 
-/** Where a praise root starts in the word (0, or after a negating prefix, or inside), else −1. */
-function praiseAt(word: string, roots: RootList): number {
+/** Where a praise root starts in the word (0, or right after a negating prefix, or inside), else −1. */
+function praiseAt(word: string, roots: RootList, lang: Lang): number {
   for (const r of roots.praiseStarts) {
-    const at = word.indexOf(r);
-    if (at >= 0 && at <= 3) return at;
+    if (word.startsWith(r)) return 0;
+    for (const p of NEGATING_PREFIXES[lang] ?? [])
+      if (word.startsWith(r, p.length) && word.startsWith(p)) return p.length;
   }
   for (const r of roots.praiseInside) {
     const at = word.indexOf(r);
