@@ -1,6 +1,7 @@
 import { stmt, type StoreContext } from '../connection';
-import { crawlEnginePages, crawlEngineWeeks, crawlVerifiedAgents } from './period-reads';
+import { crawlEnginePeriod, crawlVerifiedAgents } from './period-reads';
 import { addToRollups, insertMany } from './rollups';
+import { TouchedPages } from './running';
 import type {
   BrowserHitRow,
   CrawlBlockedPage,
@@ -81,7 +82,7 @@ const BLOCKED_SQL = (w: string): string => `
 
 export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
   const { db } = ctx;
-  const addHits = (rows: readonly CrawlHitRow[]): void => {
+  const addHits = (rows: readonly CrawlHitRow[], touched: TouchedPages): void => {
     insertMany(db, HITS_SQL, rows, (r) => [
       r.site,
       r.day,
@@ -92,6 +93,7 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       r.hits,
     ]);
     addToRollups(db, rows);
+    touched.add(rows);
   };
   const addBrowsers = (rows: readonly BrowserHitRow[]): void =>
     insertMany(db, BROWSERS_SQL, rows, (r) => [r.site, r.day, r.url, r.status, r.hits]);
@@ -128,10 +130,15 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       done('ROLLBACK');
       return null;
     }
+    const touched = new TouchedPages();
     return {
-      addHits: (rows) => ctx.guard(() => addHits(rows)),
+      addHits: (rows) => ctx.guard(() => addHits(rows, touched)),
       addBrowsers: (rows) => ctx.guard(() => addBrowsers(rows)),
-      commit: () => ctx.guard(() => done('COMMIT')),
+      commit: () =>
+        ctx.guard(() => {
+          touched.settle(db);
+          done('COMMIT');
+        }),
       rollback: () => done('ROLLBACK'),
     };
   };
@@ -169,8 +176,7 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       const since = filter.sinceDay ?? '';
       return stmt(db, BLOCKED_SQL(w.sql)).all(...w.params, since, since) as CrawlBlockedPage[];
     },
-    crawlEnginePages: (filter) => crawlEnginePages(db, filter),
-    crawlEngineWeeks: (filter) => crawlEngineWeeks(db, filter),
+    crawlEnginePeriod: (filter) => crawlEnginePeriod(db, filter),
     crawlVerifiedAgents: () => crawlVerifiedAgents(db),
     crawlDays(filter) {
       const w = where(filter);
