@@ -73,18 +73,19 @@ const WEEKS_SQL = (w: string): string => `
 
 /** Hits per engine and key, in the order keys first come; an agent's hits go to each of its engines. */
 class EngineSums {
-  private readonly sums = new Map<string, { engine: string; key: string; hits: number }>();
+  private readonly sums = new Map<string, Map<string, number>>();
   constructor(private readonly engines: Map<string, string[]>) {}
   add(agent: string, key: string, hits: number): void {
     for (const engine of this.engines.get(agent) ?? []) {
-      const at = `${engine}\u0000${key}`;
-      const sum = this.sums.get(at);
-      if (sum) sum.hits += hits;
-      else this.sums.set(at, { engine, key, hits });
+      let keys = this.sums.get(engine);
+      if (keys === undefined) this.sums.set(engine, (keys = new Map()));
+      keys.set(key, (keys.get(key) ?? 0) + hits);
     }
   }
   rows(): Array<{ engine: string; key: string; hits: number }> {
-    return [...this.sums.values()];
+    const rows: Array<{ engine: string; key: string; hits: number }> = [];
+    for (const [engine, keys] of this.sums) for (const [key, hits] of keys) rows.push({ engine, key, hits });
+    return rows;
   }
 }
 
