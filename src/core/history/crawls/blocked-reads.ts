@@ -39,7 +39,11 @@ const BLOCKED_SQL = (w: string, index: string): string => `
  * few. Judged from the first and last day refused (two seeks), never by counting rows.
  */
 function readsMostDays(db: Database.Database, sinceDay: string): boolean {
-  const span = stmt(db, 'SELECT min(day) AS first, max(day) AS last FROM crawl_refused_days').get() as {
+  // Two subqueries: SQLite reads a lone min() or max() from the index's ends, both in one scan it.
+  const span = stmt(
+    db,
+    'SELECT (SELECT min(day) FROM crawl_refused_days) AS first, (SELECT max(day) FROM crawl_refused_days) AS last',
+  ).get() as {
     first: string | null;
     last: string | null;
   };
