@@ -39,7 +39,8 @@ const BLOCKED_SQL = (w: string, index: string): string => `
  * few. Judged from the first and last day refused (two seeks), never by counting rows.
  */
 function readsMostDays(db: Database.Database, sinceDay: string): boolean {
-  // Two subqueries: SQLite reads a lone min() or max() from the index's ends, both in one scan it.
+  // Two subqueries: SQLite reads a lone min() or max() from an end of the index by day, but scans
+  // it for both in one select.
   const span = stmt(
     db,
     'SELECT (SELECT min(day) FROM crawl_refused_days) AS first, (SELECT max(day) FROM crawl_refused_days) AS last',

@@ -135,10 +135,10 @@ function weekSums(
 ): CrawlEngineWeek[] {
   const w = clauses(f, map, 'w');
   const { firstWeek } = weeksAndEdge(f.sinceDay);
-  const byWeek = (a: { engine: string }, b: { engine: string }): number =>
+  const byEngine = (a: { engine: string }, b: { engine: string }): number =>
     a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0;
   const edgeWeek = f.sinceDay === undefined ? '' : mondayOfIsoDay(f.sinceDay);
-  const out: CrawlEngineWeek[] = [...firstDays].sort(byWeek).map((d) => ({ week: edgeWeek, ...d }));
+  const out: CrawlEngineWeek[] = [...firstDays].sort(byEngine).map((d) => ({ week: edgeWeek, ...d }));
   const rows = stmt(db, WEEKS_SQL(w.sql))
     .raw()
     .all(firstWeek, ...w.params) as Array<[string, string, number]>;
@@ -146,7 +146,7 @@ function weekSums(
   let sums = new EngineSums(map);
   const flush = (): void => {
     const done = sums.rows().map(({ engine, hits }) => ({ week, engine, hits }));
-    out.push(...done.sort(byWeek));
+    out.push(...done.sort(byEngine));
     sums = new EngineSums(map);
   };
   for (const [at, agent, hits] of rows) {
