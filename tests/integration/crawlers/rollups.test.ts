@@ -9,9 +9,10 @@ import { MIGRATIONS } from '../../../src/core/history/schema';
 import { runCliAt } from '../../support/cli-in-process';
 import { writeCombinedLog } from '../../support/crawler-logs';
 
-// The crawler roll-ups (migration 039) against the day rows they sum: after an import, after a
-// second file over the same days, after the same file again (nothing added), and as the
-// migration fills them for a history imported before it. Then the figures read from them over
+// The crawler roll-ups (migrations 039 and 042) against the day rows they sum: after an import,
+// after a second file over the same days, after the same file again (nothing added), after a
+// file of older days (every later running sum moves), and as the migrations fill them for a
+// history imported before them. Then the figures read from them over
 // periods whose first days fall mid-week: each equal to the day rows counted directly.
 
 const START = Date.UTC(2026, 9, 1); // a Thursday
@@ -23,9 +24,9 @@ let db: string;
 
 const cli = (args: string[]) => runCliAt(args, join(dir, 'data'));
 
-async function importLog(name: string, seed: number): Promise<void> {
+async function importLog(name: string, seed: number, start = START, days = DAYS): Promise<void> {
   const file = join(dir, name);
-  await writeCombinedLog(file, 400_000, { seed, start: START, days: DAYS, pages: 40 });
+  await writeCombinedLog(file, 400_000, { seed, start, days, pages: 40 });
   const out = await cli(['--json', 'logs', 'import', file, '--site', 'example.com', '--db', db]);
   expect(out.code, out.stderr).toBe(0);
 }
@@ -46,6 +47,18 @@ const PAIRS: Array<[string, string]> = [
     'SELECT site, url, agent, day, hits FROM crawl_refused_days ORDER BY 1, 2, 3, 4',
     `SELECT site, url, agent, day, sum(hits) AS hits FROM crawl_hits WHERE status = 403
      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+  ],
+  [
+    'SELECT agent, url, week, site, running FROM crawl_verified_weeks ORDER BY 1, 2, 3, 4',
+    `SELECT agent, url, week, site, sum(hits) OVER (PARTITION BY agent, url, site ORDER BY week) AS running
+     FROM (SELECT agent, url, date(day, '-6 days', 'weekday 1') AS week, site, sum(hits) AS hits
+           FROM crawl_hits WHERE verified = 1 GROUP BY 1, 2, 3, 4)
+     ORDER BY 1, 2, 3, 4`,
+  ],
+  [
+    'SELECT agent, url, site, hits, last_day FROM crawl_verified_pages ORDER BY 1, 2, 3',
+    `SELECT agent, url, site, sum(hits) AS hits, max(day) AS last_day FROM crawl_hits
+     WHERE verified = 1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   ],
   [
     'SELECT site, url, agent, day FROM crawl_served_last ORDER BY 1, 2, 3',
@@ -87,6 +100,13 @@ describe('the crawler roll-ups', () => {
     expect(expectRollupsEqualDayRows()).toBe(second);
   });
 
+  it('keep every later week’s running sum right when a file of older days comes after', async () => {
+    const before = expectRollupsEqualDayRows();
+    // Ten days ending inside the first file's second week: earlier weeks are new, that one grows.
+    await importLog('older.log', 9, START - 5 * 86_400_000, 10);
+    expect(expectRollupsEqualDayRows()).toBeGreaterThan(before);
+  });
+
   it('are filled by the migration from a history imported before it', () => {
     const raw = new Database(db);
     try {
@@ -95,9 +115,14 @@ describe('the crawler roll-ups', () => {
         'crawl_verified_agent_weeks',
         'crawl_refused_days',
         'crawl_served_last',
+        'crawl_verified_pages',
       ])
         raw.exec(`DELETE FROM ${table}`);
-      raw.exec(MIGRATIONS.find((m) => m.name === 'crawl-rollups')?.sql ?? '');
+      for (const name of ['crawl-rollups', 'crawl-running-totals']) {
+        const migration = MIGRATIONS.find((m) => m.name === name);
+        raw.exec(migration?.sql ?? '');
+        migration?.up?.(raw);
+      }
     } finally {
       raw.close();
     }

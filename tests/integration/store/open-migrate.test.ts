@@ -155,13 +155,14 @@ describe('files it refuses, untouched', () => {
     newRun(store);
     store.close();
     const raw = new Database(path);
-    raw.pragma('user_version = 42');
+    const newer = MIGRATIONS.length + 1;
+    raw.pragma(`user_version = ${newer}`);
     raw.close();
     const before = readFileSync(path);
     const error = openError(() => openTemp(path));
     expect(error.kind).toBe('newer-version');
-    expect(error.details).toMatchObject({ fileVersion: 42, knownVersion: MIGRATIONS.length });
-    expect(error.message).toContain('42');
+    expect(error.details).toMatchObject({ fileVersion: newer, knownVersion: MIGRATIONS.length });
+    expect(error.message).toContain(String(newer));
     expect(error.message).toContain(String(MIGRATIONS.length));
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(existsSync(`${path}-wal`)).toBe(false);

@@ -239,6 +239,23 @@ describe('every roll-up level gives the numbers of the per-result rows', () => {
     for (const other of rest) expect(other).toEqual(first);
   };
 
+  it("the focus brand's cited pages per engine in one read equal urls read per engine, at every level", () => {
+    let seen = 0;
+    for (const q of [...same(), { scope: all, period, unbranded: true }])
+      for (const limit of [1, 10]) {
+        const rows = svc.urlsByEngine({ ...q, engines: [], limit });
+        const engines = [...new Set(rows.map((r) => r.engine))];
+        for (const engine of both) {
+          const one = svc.urls({ ...q, engines: [engine], limit }).urls;
+          const mine = rows.filter((r) => r.engine === engine);
+          expect(mine.map((r) => [r.url, r.answers])).toEqual(one.map((u) => [u.url, u.answers]));
+          seen += mine.length;
+        }
+        expect(engines.every((e) => both.includes(e))).toBe(true);
+      }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('sources: shares and daily trend', () => {
     eachEqual((q) => {
       const s = svc.sources({ ...q, limit: 10 });

@@ -207,4 +207,45 @@ describe('Funnel view', () => {
     act(() => useSyncStore.getState().onStatus(status(3, 0)));
     expect(fake.callsTo('funnel.summary')).toHaveLength(2);
   });
+
+  it('says when the last sync could not share this computer’s totals: refused by the server, or not computed', async () => {
+    render(<FunnelView />);
+    await screen.findByLabelText('Whose figures');
+    const status = (funnelDays: Partial<NonNullable<SyncReportView['funnelDays']>>): SyncStatusView => ({
+      state: 'idle',
+      lastSyncedAt: 1,
+      progress: null,
+      seed: null,
+      error: null,
+      retryAt: null,
+      conflicts: 0,
+      pending: 0,
+      last: {
+        funnelDays: { rows: 10, cleared: false, sent: false, leftOut: 0, refused: null, ...funnelDays },
+      } as unknown as SyncReportView,
+    });
+    expect(screen.queryByRole('status', { name: 'Sharing with the team' })).toBeNull();
+    act(() =>
+      useSyncStore
+        .getState()
+        .onStatus(
+          status({ refused: 'funnel rows over the workspace cap (20000)\n    at put_funnel_days line 12' }),
+        ),
+    );
+    const refused = await screen.findByRole('status', { name: 'Sharing with the team' });
+    expect(refused.textContent).toMatch(
+      /team server refused this computer’s funnel totals.*over the workspace cap/,
+    );
+    expect(refused.textContent).not.toMatch(/put_funnel_days/);
+    act(() =>
+      useSyncStore
+        .getState()
+        .onStatus(status({ failed: 'The funnel totals’ thread failed: SqliteError: disk I/O error' })),
+    );
+    const failed = screen.getByRole('status', { name: 'Sharing with the team' });
+    expect(failed.textContent).toMatch(/could not be computed at the last sync, so none were shared/);
+    expect(failed.textContent).not.toMatch(/SqliteError/);
+    act(() => useSyncStore.getState().onStatus(status({ sent: true })));
+    expect(screen.queryByRole('status', { name: 'Sharing with the team' })).toBeNull();
+  });
 });

@@ -16,7 +16,7 @@ const GAP_CANDIDATES = 500;
 export function createSourceQueries(
   store: HistoryStore,
   q: QueryContext,
-): Pick<VisibilityService, 'sources' | 'gaps' | 'urls' | 'queries'> {
+): Pick<VisibilityService, 'sources' | 'gaps' | 'urls' | 'urlsByEngine' | 'queries'> {
   const { context, answersOf, emptyReason, rivalsOf, requireFocus } = q;
   const classifierOf = (ctx: Context) => siteClassifier(siteKindRules(store, ctx));
   return {
@@ -135,6 +135,16 @@ export function createSourceQueries(
               ? `No answer cites ${what} in this period`
               : null),
       };
+    },
+
+    urlsByEngine(input) {
+      const ctx = context(input);
+      const domainIds = store.visDomainIds(requireFocus(ctx).domains).map((d) => d.id);
+      return store.visUrlsByEngine(ctx.current, domainIds, input.limit).map((u) => ({
+        engine: u.engine as EngineName,
+        url: u.url,
+        answers: u.answers,
+      }));
     },
 
     queries(input) {

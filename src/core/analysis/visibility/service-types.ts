@@ -1,3 +1,4 @@
+import type { EngineName } from '../../../shared/api/engines';
 import type { InvokeParsedInput } from '../../../shared/ipc/contract';
 import type {
   CitationGapsView,
@@ -25,6 +26,13 @@ export interface VisibilityService {
   sources(input: InvokeParsedInput<'visibility.sources'>): SourcesView;
   gaps(input: InvokeParsedInput<'visibility.gaps'>): CitationGapsView;
   urls(input: InvokeParsedInput<'visibility.urls'>): UrlsView;
+  /**
+   * The focus brand's cited pages per engine in one read (the funnel's "cited"): what `urls`
+   * gives each engine alone, its first `limit` pages.
+   */
+  urlsByEngine(
+    input: VisibilityQueryInput & { limit: number },
+  ): Array<{ engine: EngineName; url: string; answers: number }>;
   queries(input: InvokeParsedInput<'visibility.queries'>): FanOutView;
   /** The shipped list's date, the user's overrides, and the given domains with their kind. */
   siteKinds(input: InvokeParsedInput<'visibility.siteKinds'>): SiteKindsView;

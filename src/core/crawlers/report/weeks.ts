@@ -10,7 +10,7 @@ const RECENT_DAYS = 30;
 // Crawled, as the funnel counts it: verified hits of the agents that feed each engine (the
 // catalogue's engines), per page and per week. An agent feeding several engines (Googlebot:
 // Google Search, AI Mode, News and Gemini) counts for each. The store folds them per engine in
-// SQL from the catalogue's pairs of the agents it holds.
+// SQL from the catalogue's pairs of the agents it holds, in one read of the period.
 
 function engineFilter(store: HistoryStore, period: CrawlPeriod, now: number): CrawlEngineFilter {
   const agentEngines = store
@@ -30,13 +30,9 @@ export function crawledPeriod(
 ): CrawledPeriod {
   const filter = engineFilter(store, period, now);
   const recentSinceDay = crawlFilter({ days: period.recentDays ?? RECENT_DAYS }, now).sinceDay;
-  const { pages, recent } = store.crawlEnginePages({
+  const { pages, weeks, recent } = store.crawlEnginePeriod({
     ...filter,
     ...(recentSinceDay !== undefined ? { recentSinceDay } : {}),
   });
-  return {
-    pages: asEngines(pages),
-    weeks: asEngines(store.crawlEngineWeeks(filter)),
-    recent: asEngines(recent).map(({ engine, url }) => ({ engine, url })),
-  };
+  return { pages: asEngines(pages), weeks: asEngines(weeks), recent: asEngines(recent) };
 }

@@ -1,13 +1,14 @@
 import { stmt, type StoreContext } from '../connection';
-import { crawlEnginePages, crawlEngineWeeks, crawlVerifiedAgents } from './period-reads';
+import { crawlBlockedPages } from './blocked-reads';
+import { where } from './filters';
+import { crawlEnginePeriod, crawlVerifiedAgents } from './period-reads';
 import { addToRollups, insertMany } from './rollups';
+import { TouchedPages } from './running';
 import type {
   BrowserHitRow,
-  CrawlBlockedPage,
   CrawlDayRow,
   CrawlFileRecord,
   CrawlFileWrite,
-  CrawlFilter,
   CrawlHitRow,
   CrawlLogsApi,
 } from './types';
@@ -31,57 +32,9 @@ const BROWSERS_SQL = {
 
 const FILE_COLUMNS = `fingerprint, name, bytes, format, lines, kept, malformed, imported_at AS importedAt`;
 
-/** A WHERE clause (over the alias `h`) and its parameters for a filter. */
-function where(filter: CrawlFilter, alias = 'h'): { sql: string; params: unknown[] } {
-  const parts: string[] = ['1'];
-  const params: unknown[] = [];
-  if (filter.sinceDay) {
-    parts.push(`${alias}.day >= ?`);
-    params.push(filter.sinceDay);
-  }
-  if (filter.site !== undefined) {
-    parts.push(`${alias}.site = ?`);
-    params.push(filter.site);
-  }
-  if (filter.agents && filter.agents.length > 0) {
-    parts.push(`${alias}.agent IN (${filter.agents.map(() => '?').join(', ')})`);
-    params.push(...filter.agents);
-  }
-  return { sql: parts.join(' AND '), params };
-}
-
-/**
- * Pages refused (403) to an agent and never served it (2xx) since the period began, that
- * browsers were served: the refusals of the period first (few, from their roll-up), less those
- * served since (the last day each was), then browsers' hits on those pages only.
- */
-const BLOCKED_SQL = (w: string): string => `
-  WITH refused AS (
-    SELECT r.site, r.url, r.agent, sum(r.hits) AS refused
-    FROM crawl_refused_days r WHERE ${w} GROUP BY r.site, r.url, r.agent
-  ),
-  blocked AS (
-    SELECT a.* FROM refused a WHERE NOT EXISTS (
-      SELECT 1 FROM crawl_served_last s
-      WHERE s.site = a.site AND s.url = a.url AND s.agent = a.agent AND s.day >= ?)
-  ),
-  browser_pages AS (
-    SELECT p.site, p.url, b.status, sum(b.hits) AS hits
-    FROM (SELECT DISTINCT site, url FROM blocked) p
-    JOIN crawl_browser_hits b ON b.site = p.site AND b.url = p.url
-    WHERE b.day >= ? AND b.status BETWEEN 200 AND 299
-    GROUP BY p.site, p.url, b.status
-  )
-  SELECT a.site, a.url, a.agent, 403 AS agentStatus,
-         (SELECT bp.status FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url
-          ORDER BY bp.hits DESC, bp.status LIMIT 1) AS browserStatus
-  FROM blocked a
-  WHERE EXISTS (SELECT 1 FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url)
-  ORDER BY a.refused DESC, a.url, a.agent`;
-
 export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
   const { db } = ctx;
-  const addHits = (rows: readonly CrawlHitRow[]): void => {
+  const addHits = (rows: readonly CrawlHitRow[], touched: TouchedPages): void => {
     insertMany(db, HITS_SQL, rows, (r) => [
       r.site,
       r.day,
@@ -92,6 +45,7 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       r.hits,
     ]);
     addToRollups(db, rows);
+    touched.add(rows);
   };
   const addBrowsers = (rows: readonly BrowserHitRow[]): void =>
     insertMany(db, BROWSERS_SQL, rows, (r) => [r.site, r.day, r.url, r.status, r.hits]);
@@ -128,10 +82,15 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
       done('ROLLBACK');
       return null;
     }
+    const touched = new TouchedPages();
     return {
-      addHits: (rows) => ctx.guard(() => addHits(rows)),
+      addHits: (rows) => ctx.guard(() => addHits(rows, touched)),
       addBrowsers: (rows) => ctx.guard(() => addBrowsers(rows)),
-      commit: () => ctx.guard(() => done('COMMIT')),
+      commit: () =>
+        ctx.guard(() => {
+          touched.settle(db);
+          done('COMMIT');
+        }),
       rollback: () => done('ROLLBACK'),
     };
   };
@@ -164,13 +123,8 @@ export function createCrawlLogsApi(ctx: StoreContext): CrawlLogsApi {
          GROUP BY h.agent, h.status ORDER BY h.agent, h.status`,
       ).all(...w.params) as Array<{ agent: string; status: number; hits: number }>;
     },
-    crawlBlockedPages(filter) {
-      const w = where(filter, 'r');
-      const since = filter.sinceDay ?? '';
-      return stmt(db, BLOCKED_SQL(w.sql)).all(...w.params, since, since) as CrawlBlockedPage[];
-    },
-    crawlEnginePages: (filter) => crawlEnginePages(db, filter),
-    crawlEngineWeeks: (filter) => crawlEngineWeeks(db, filter),
+    crawlBlockedPages: (filter) => crawlBlockedPages(db, filter),
+    crawlEnginePeriod: (filter) => crawlEnginePeriod(db, filter),
     crawlVerifiedAgents: () => crawlVerifiedAgents(db),
     crawlDays(filter) {
       const w = where(filter);

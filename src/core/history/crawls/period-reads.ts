@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { stmt } from '../connection';
-import type { CrawlEngineFilter, CrawlEnginePage, CrawlEngineWeek } from './types';
+import type { CrawlEngineFilter, CrawlEnginePeriod, CrawlEngineWeek } from './types';
 
-// Verified hits over a period, folded per engine in SQL: the period's whole weeks from the
-// roll-ups (migration 039), its first days before its first Monday from the day rows, each
-// summed per agent first (one ordered pass), then per engine through the catalogue's map of
-// agents to engines, handed in as JSON (an agent feeding several engines counts for each).
+// Verified hits over a period per engine: the period's whole weeks from the weekly roll-up's
+// running sums (migration 042: each page's total less its running sum before the first whole
+// week, one seek per agent and page, whatever the period's length), its first days before its
+// first Monday from the day rows (read once, for the pages and for their week). Each read sums
+// per agent; the rows are then folded per engine here through the catalogue's map of agents to
+// engines (an agent feeding several engines counts for each), without a sort in SQL.
 
 const DAY_MS = 86_400_000;
 
@@ -31,101 +33,139 @@ function weeksAndEdge(sinceDay: string | undefined): { firstWeek: string; edge: 
   return { firstWeek, edge: [since, firstWeek] };
 }
 
-/** JSON [[agent, engine], …] of the filter's agents. */
-function mapOf(filter: CrawlEngineFilter): string {
+/** The filter's agents, each with the engines it feeds. */
+function enginesByAgent(filter: CrawlEngineFilter): Map<string, string[]> {
   const allowed = filter.agents ? new Set(filter.agents) : null;
-  return JSON.stringify(filter.agentEngines.filter(([agent]) => allowed === null || allowed.has(agent)));
+  const map = new Map<string, string[]>();
+  for (const [agent, engine] of filter.agentEngines)
+    if (allowed === null || allowed.has(agent)) map.set(agent, [...(map.get(agent) ?? []), engine]);
+  return map;
 }
 
-const MAP = `map(agent, engine) AS (SELECT value ->> 0, value ->> 1 FROM json_each(?))`;
-
-const EDGE = (site: string, sums: string): string => `
-    SELECT h.agent, h.url, ${sums} FROM crawl_hits h
-    WHERE h.day >= ? AND h.day < ? AND h.verified = 1 AND h.agent IN (SELECT agent FROM map) ${site}
-    GROUP BY h.agent, h.url`;
-
-/**
- * Two periods in one pass over the roll-up: the asked one (hits) and the recent one (recent),
- * each its whole weeks plus its own first days.
- */
-const PAGES_SQL = (w: string, h: string): string => `
-  WITH ${MAP},
-  per_agent AS (
-    SELECT w.agent, w.url, sum(w.hits) FILTER (WHERE w.week >= ?) AS hits,
-           sum(w.hits) FILTER (WHERE w.week >= ?) AS recent
-    FROM crawl_verified_weeks w
-    WHERE w.agent IN (SELECT agent FROM map) AND w.week >= ? ${w}
-    GROUP BY w.agent, w.url
-    UNION ALL ${EDGE(h, 'sum(h.hits), NULL')}
-    UNION ALL ${EDGE(h, 'NULL, sum(h.hits)')}
-  )
-  SELECT m.engine, p.url, sum(p.hits) AS hits, sum(p.recent) AS recent
-  FROM per_agent p JOIN map m ON m.agent = p.agent
-  GROUP BY m.engine, p.url ORDER BY m.engine, p.url`;
-
-const WEEKS_SQL = (w: string, h: string): string => `
-  WITH ${MAP},
-  per_agent AS (
-    SELECT w.week, w.agent, sum(w.hits) AS hits FROM crawl_verified_agent_weeks w
-    WHERE w.agent IN (SELECT agent FROM map) AND w.week >= ? ${w}
-    GROUP BY w.week, w.agent
-    UNION ALL
-    SELECT date(h.day, '-6 days', 'weekday 1'), h.agent, sum(h.hits) FROM crawl_hits h
-    WHERE h.day >= ? AND h.day < ? AND h.verified = 1 AND h.agent IN (SELECT agent FROM map) ${h}
-    GROUP BY 1, 2
-  )
-  SELECT p.week, m.engine, sum(p.hits) AS hits FROM per_agent p JOIN map m ON m.agent = p.agent
-  GROUP BY p.week, m.engine ORDER BY p.week, m.engine`;
-
-interface PageSums {
-  engine: string;
-  url: string;
-  hits: number | null;
-  recent: number | null;
+/** The agents' clause (over an alias) and its parameters: the agents named, as JSON. */
+function agentsOf(map: Map<string, string[]>, alias: string): { sql: string; params: string[] } {
+  return {
+    sql: `AND ${alias}.agent IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify([...map.keys()])],
+  };
 }
 
 /**
- * Verified hits per engine and page over the period, and the pages each engine fetched in the
- * recent period (from `recentSinceDay`; the period itself when absent).
+ * Per agent and page: the hits of the period's whole weeks (the page's total less its running
+ * sum before them), whether it was fetched in the recent period (its last day fetched), and,
+ * apart, the hits of the period's first days before its first Monday.
  */
-export function crawlEnginePages(
+const PAGES_SQL = (k: string, h: string): string => `
+  SELECT k.agent, k.url, k.hits - coalesce((
+           SELECT w.running FROM crawl_verified_weeks w
+           WHERE w.agent = k.agent AND w.url = k.url AND w.week < ? AND w.site = k.site
+           ORDER BY w.week DESC LIMIT 1), 0) AS weeks, 0 AS edge, k.last_day >= ? AS recent
+  FROM crawl_verified_pages k WHERE 1 ${k}
+  UNION ALL
+  SELECT h.agent, h.url, 0, sum(h.hits), 0 FROM crawl_hits h
+  WHERE h.day >= ? AND h.day < ? AND h.verified = 1 ${h}
+  GROUP BY h.agent, h.url`;
+
+/** The period's whole weeks per week and agent (its first days come with the pages). */
+const WEEKS_SQL = (w: string): string => `
+  SELECT w.week, w.agent, sum(w.hits) AS hits FROM crawl_verified_agent_weeks w
+  WHERE w.week >= ? ${w} GROUP BY w.week, w.agent ORDER BY w.week`;
+
+/** Hits per engine and key, in the order keys first come; an agent's hits go to each of its engines. */
+class EngineSums {
+  private readonly sums = new Map<string, Map<string, number>>();
+  constructor(private readonly engines: Map<string, string[]>) {}
+  add(agent: string, key: string, hits: number): void {
+    for (const engine of this.engines.get(agent) ?? []) {
+      let keys = this.sums.get(engine);
+      if (keys === undefined) this.sums.set(engine, (keys = new Map()));
+      keys.set(key, (keys.get(key) ?? 0) + hits);
+    }
+  }
+  rows(): Array<{ engine: string; key: string; hits: number }> {
+    const rows: Array<{ engine: string; key: string; hits: number }> = [];
+    for (const [engine, keys] of this.sums) for (const [key, hits] of keys) rows.push({ engine, key, hits });
+    return rows;
+  }
+}
+
+type Clause = { sql: string; params: string[] };
+
+/** The site's and the agents' clauses over one alias, joined. */
+function clauses(f: CrawlEngineFilter, map: Map<string, string[]>, alias: string): Clause {
+  const site = siteOf(f, alias);
+  const agents = agentsOf(map, alias);
+  return { sql: `${agents.sql} ${site.sql}`, params: [...agents.params, ...site.params] };
+}
+
+/**
+ * Per engine and page, the period's hits and whether it was fetched in the recent period; per
+ * engine, the hits of the period's first days (their week's).
+ */
+function pageSums(db: Database.Database, f: CrawlEngineFilter, map: Map<string, string[]>) {
+  const [k, h] = [clauses(f, map, 'k'), clauses(f, map, 'h')];
+  const { firstWeek, edge } = weeksAndEdge(f.sinceDay);
+  const recentSince = f.recentSinceDay ?? f.sinceDay ?? '';
+  const rows = stmt(db, PAGES_SQL(k.sql, h.sql))
+    .raw()
+    .all(firstWeek, recentSince, ...k.params, ...edge, ...h.params) as Array<
+    [string, string, number, number, number]
+  >;
+  const pages = new EngineSums(map);
+  const firstDays = new EngineSums(map);
+  const recent = new EngineSums(map);
+  for (const [agent, url, weeks, edgeHits, fetchedLately] of rows) {
+    if (weeks + edgeHits > 0) pages.add(agent, url, weeks + edgeHits);
+    if (edgeHits > 0) firstDays.add(agent, '', edgeHits);
+    if (fetchedLately === 1) recent.add(agent, url, 1);
+  }
+  return {
+    pages: pages.rows().map(({ engine, key, hits }) => ({ engine, url: key, hits })),
+    firstDays: firstDays.rows().map(({ engine, hits }) => ({ engine, hits })),
+    recent: recent.rows().map(({ engine, key }) => ({ engine, url: key })),
+  };
+}
+
+/** Per week and engine: the first days' week (when the period starts mid-week), then whole weeks. */
+function weekSums(
   db: Database.Database,
   f: CrawlEngineFilter,
-): { pages: CrawlEnginePage[]; recent: CrawlEnginePage[] } {
-  const asked = weeksAndEdge(f.sinceDay);
-  const recent = weeksAndEdge(f.recentSinceDay ?? f.sinceDay);
-  const [w, h] = [siteOf(f, 'w'), siteOf(f, 'h')];
-  const first = asked.firstWeek < recent.firstWeek ? asked.firstWeek : recent.firstWeek;
-  const rows = stmt(db, PAGES_SQL(w.sql, h.sql)).all(
-    mapOf(f),
-    asked.firstWeek,
-    recent.firstWeek,
-    first,
-    ...w.params,
-    ...asked.edge,
-    ...h.params,
-    ...recent.edge,
-    ...h.params,
-  ) as PageSums[];
-  const of = (key: 'hits' | 'recent'): CrawlEnginePage[] =>
-    rows.flatMap((r) => {
-      const hits = r[key];
-      return hits === null ? [] : [{ engine: r.engine, url: r.url, hits }];
-    });
-  return { pages: of('hits'), recent: of('recent') };
+  map: Map<string, string[]>,
+  firstDays: ReadonlyArray<{ engine: string; hits: number }>,
+): CrawlEngineWeek[] {
+  const w = clauses(f, map, 'w');
+  const { firstWeek } = weeksAndEdge(f.sinceDay);
+  const byEngine = (a: { engine: string }, b: { engine: string }): number =>
+    a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0;
+  const edgeWeek = f.sinceDay === undefined ? '' : mondayOfIsoDay(f.sinceDay);
+  const out: CrawlEngineWeek[] = [...firstDays].sort(byEngine).map((d) => ({ week: edgeWeek, ...d }));
+  const rows = stmt(db, WEEKS_SQL(w.sql))
+    .raw()
+    .all(firstWeek, ...w.params) as Array<[string, string, number]>;
+  let week = '';
+  let sums = new EngineSums(map);
+  const flush = (): void => {
+    const done = sums.rows().map(({ engine, hits }) => ({ week, engine, hits }));
+    out.push(...done.sort(byEngine));
+    sums = new EngineSums(map);
+  };
+  for (const [at, agent, hits] of rows) {
+    if (at !== week) flush();
+    week = at;
+    sums.add(agent, '', hits);
+  }
+  flush();
+  return out;
 }
 
-/** Verified hits per week (Monday) and engine over the period (its first week: its days in it). */
-export function crawlEngineWeeks(db: Database.Database, f: CrawlEngineFilter): CrawlEngineWeek[] {
-  const { firstWeek, edge } = weeksAndEdge(f.sinceDay);
-  const [w, h] = [siteOf(f, 'w'), siteOf(f, 'h')];
-  return stmt(db, WEEKS_SQL(w.sql, h.sql)).all(
-    mapOf(f),
-    firstWeek,
-    ...w.params,
-    ...edge,
-    ...h.params,
-  ) as CrawlEngineWeek[];
+/**
+ * Verified hits per engine and page and per week and engine over the period, and the pages each
+ * engine fetched in the recent period (from `recentSinceDay`; the period itself when absent).
+ */
+export function crawlEnginePeriod(db: Database.Database, f: CrawlEngineFilter): CrawlEnginePeriod {
+  const map = enginesByAgent(f);
+  const { pages, firstDays, recent } = pageSums(db, f, map);
+  return { pages, weeks: weekSums(db, f, map, firstDays), recent };
 }
 
 /** The agents with verified hits, whatever the period (few: the catalogue's names). */

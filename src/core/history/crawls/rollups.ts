@@ -39,6 +39,11 @@ const SQL = {
     tuple: '(?, ?, ?, ?, ?)',
     tail: ' ON CONFLICT (site, url, agent, day) DO UPDATE SET hits = hits + excluded.hits',
   },
+  pages: {
+    head: 'INSERT INTO crawl_verified_pages (agent, url, site, hits, last_day)',
+    tuple: '(?, ?, ?, ?, ?)',
+    tail: ' ON CONFLICT (agent, url, site) DO UPDATE SET hits = hits + excluded.hits, last_day = max(last_day, excluded.last_day)',
+  },
   served: {
     head: 'INSERT INTO crawl_served_last (site, url, agent, day)',
     tuple: '(?, ?, ?, ?)',
@@ -61,10 +66,28 @@ class Sums {
   }
 }
 
+/** Per key, the hits summed and the last day seen. */
+class Lasts {
+  private readonly map = new Map<string, [string, string, string, number, string]>();
+  add(agent: string, url: string, site: string, day: string, hits: number): void {
+    const key = `${agent}\u0000${url}\u0000${site}`;
+    const row = this.map.get(key);
+    if (row === undefined) this.map.set(key, [agent, url, site, hits, day]);
+    else {
+      row[3] += hits;
+      if (day > row[4]) row[4] = day;
+    }
+  }
+  rows(): unknown[][] {
+    return [...this.map.values()];
+  }
+}
+
 /** One batch of day rows folded into the roll-ups' rows. */
 function fold(rows: readonly CrawlHitRow[]) {
   const weeks = new Sums();
   const agentWeeks = new Sums();
+  const pages = new Lasts();
   const refused = new Sums();
   const served = new Map<string, [string, string, string, string]>();
   const mondays = new Map<string, string>();
@@ -74,6 +97,7 @@ function fold(rows: readonly CrawlHitRow[]) {
       if (week === undefined) mondays.set(r.day, (week = mondayOfIsoDay(r.day)));
       weeks.add([r.agent, r.url, week, r.site], r.hits);
       agentWeeks.add([r.agent, week, r.site], r.hits);
+      pages.add(r.agent, r.url, r.site, r.day, r.hits);
     }
     if (r.status === 403) refused.add([r.site, r.url, r.agent, r.day], r.hits);
     if (r.status >= 200 && r.status <= 299) {
@@ -83,15 +107,19 @@ function fold(rows: readonly CrawlHitRow[]) {
       else if (r.day > last[3]) last[3] = r.day;
     }
   }
-  return { weeks, agentWeeks, refused, served };
+  return { weeks, agentWeeks, pages, refused, served };
 }
 
-/** Adds a batch of day rows (just added to crawl_hits) to the roll-ups. */
+/**
+ * Adds a batch of day rows (just added to crawl_hits) to the roll-ups; the weekly running sums
+ * are settled once per file (TouchedPages).
+ */
 export function addToRollups(db: Database.Database, rows: readonly CrawlHitRow[]): void {
   const f = fold(rows);
   const same = (r: unknown[]): unknown[] => r;
   insertMany(db, SQL.weeks, f.weeks.rows(), same);
   insertMany(db, SQL.agentWeeks, f.agentWeeks.rows(), same);
+  insertMany(db, SQL.pages, f.pages.rows(), same);
   insertMany(db, SQL.refused, f.refused.rows(), same);
   insertMany(db, SQL.served, [...f.served.values()], same);
 }

@@ -77,8 +77,22 @@ export interface CrawlBlockedPage {
 export interface CrawlEngineFilter extends CrawlFilter {
   /** [agent, engine] pairs: an agent feeding several engines has one pair each. */
   agentEngines: ReadonlyArray<readonly [string, string]>;
-  /** A second, recent period read in the same pass (from this day on). */
+  /** A second, recent period: the pages fetched from this day on. */
   recentSinceDay?: string;
+}
+
+/** A page an engine's agents fetched (verified) in a period. */
+export interface CrawlEngineFetched {
+  engine: string;
+  url: string;
+}
+
+/** A period's crawled figures per engine: per page, per week, and the pages fetched lately. */
+export interface CrawlEnginePeriod {
+  pages: CrawlEnginePage[];
+  weeks: CrawlEngineWeek[];
+  /** The pages fetched since the recent period's first day (the period's own when absent). */
+  recent: CrawlEngineFetched[];
 }
 
 /** Verified hits of an engine's agents on one page (the log's path) over a period. */
@@ -118,12 +132,10 @@ export interface CrawlLogsApi {
   crawlStatusTotals(filter: CrawlFilter): CrawlStatusTotal[];
   crawlBlockedPages(filter: CrawlFilter): CrawlBlockedPage[];
   /**
-   * Verified hits per engine and page over the period (what the funnel counts as crawled), and
-   * over the recent period when the filter gives one (the period again otherwise).
+   * Verified hits per engine and page and per week and engine over the period (what the funnel
+   * counts as crawled), and the pages each engine fetched in the recent period.
    */
-  crawlEnginePages(filter: CrawlEngineFilter): { pages: CrawlEnginePage[]; recent: CrawlEnginePage[] };
-  /** Verified hits per week and engine over the period. */
-  crawlEngineWeeks(filter: CrawlEngineFilter): CrawlEngineWeek[];
+  crawlEnginePeriod(filter: CrawlEngineFilter): CrawlEnginePeriod;
   /** The agents with verified hits in any period. */
   crawlVerifiedAgents(): string[];
   /** Verified hits per day, site, agent and page: the funnel's daily aggregates. */

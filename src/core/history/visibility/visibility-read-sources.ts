@@ -8,7 +8,7 @@ import type { VisDomainRow, VisQueryRow, VisUrlRow, VisibilityReadApi } from './
 
 export type SourceReads = Pick<
   VisibilityReadApi,
-  'visDomains' | 'visDomainIds' | 'visUrls' | 'visQueries' | 'visQueryDetails'
+  'visDomains' | 'visDomainIds' | 'visUrls' | 'visUrlsByEngine' | 'visQueries' | 'visQueryDetails'
 >;
 
 export function createSourceReads(db: StoreContext['db']): SourceReads {
@@ -66,6 +66,45 @@ export function createSourceReads(db: StoreContext['db']): SourceReads {
          JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.id = ${keyIdSql(URL_KEYS, 's.url')} AND u.domain = rd.domain
          WHERE ${c.sql}
          GROUP BY u.id ORDER BY answers DESC, best, u.url LIMIT @limit`,
+        { ...c.params, ...params },
+      );
+    },
+    visUrlsByEngine(filter, domainIds, limit) {
+      if (domainIds.length === 0) return [];
+      const params = { domainIds: json(domainIds), limit };
+      // Ranked within each engine as visUrls orders one engine's pages.
+      const perEngine = (columns: string, from: string, answers: string, best: string): string =>
+        `SELECT engine, url, title, answers, best FROM (
+           SELECT ${columns}, row_number() OVER (
+             PARTITION BY engine ORDER BY ${answers} DESC, ${best}, u.url) AS rank
+           ${from}
+         ) WHERE rank <= @limit ORDER BY engine, rank`;
+      if (pickLevel('url', filter, ['engine']) !== 'result') {
+        const c = conditions(filter, 'x');
+        return all<VisUrlRow & { engine: string }>(
+          perEngine(
+            'x.engine AS engine, u.url, u.title, sum(x.answers) AS answers, min(x.best) AS best',
+            `FROM vis_urls u JOIN vis_url_day x ON x.url = u.id
+             WHERE u.domain IN (SELECT value FROM json_each(@domainIds)) AND ${c.sql}
+             GROUP BY x.engine, u.id HAVING sum(x.answers) > 0`,
+            'sum(x.answers)',
+            'min(x.best)',
+          ),
+          { ...c.params, ...params },
+        );
+      }
+      const c = conditions(filter, 'f');
+      return all<VisUrlRow & { engine: string }>(
+        perEngine(
+          'f.engine AS engine, u.url, u.title, count(DISTINCT f.seq) AS answers, min(s.position) AS best',
+          `FROM vis_result f JOIN vis_result_domain rd ON rd.seq = f.seq
+             AND rd.domain IN (SELECT value FROM json_each(@domainIds))
+           JOIN sources s ON s.result_seq = f.seq JOIN vis_urls u ON u.id = ${keyIdSql(URL_KEYS, 's.url')} AND u.domain = rd.domain
+           WHERE ${c.sql}
+           GROUP BY f.engine, u.id`,
+          'count(DISTINCT f.seq)',
+          'min(s.position)',
+        ),
         { ...c.params, ...params },
       );
     },

@@ -97,6 +97,12 @@ export interface VisibilityReadApi {
   /** Per engine × location cell: the days with answers (UTC day numbers) and the prompts asked. */
   visCoverage(filter: VisFilter): Array<{ engine: string; loc: string; days: number[]; prompts: number }>;
   visUrls(filter: VisFilter, domainIds: readonly number[], limit: number): VisUrlRow[];
+  /** visUrls per engine in one read: each engine's first `limit` pages, in visUrls's order. */
+  visUrlsByEngine(
+    filter: VisFilter,
+    domainIds: readonly number[],
+    limit: number,
+  ): Array<VisUrlRow & { engine: string }>;
   visQueries(filter: VisFilter, options: { limit?: number; queryIds?: readonly number[] }): VisQueryRow[];
   /** Engines that ran each query, and the first day each was seen up to filter.toDay. */
   visQueryDetails(

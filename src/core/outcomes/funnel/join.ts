@@ -3,7 +3,7 @@ import { wilsonInterval } from '../../../shared/analytics/wilson';
 import { engineLabel, type EngineLabels } from '../../../shared/narrative/places';
 import type { BlockedPage, CrawledPeriod } from '../../crawlers';
 import type { TrafficView } from '../service';
-import { pageKey } from './page-key';
+import { pageKeyer } from './page-key';
 import type { FunnelCounts, FunnelEngine, FunnelFlag, FunnelPage, FunnelRate, FunnelWeek } from './types';
 
 // The funnel as a join of four counts, each from its own source: crawled (the site's logs,
@@ -48,7 +48,13 @@ function add<K>(map: Map<K, number>, key: K, by: number): void {
   map.set(key, (map.get(key) ?? 0) + by);
 }
 
-function engineRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelEngine[] {
+/** localeCompare's order (the default locale's collation), without building a collator per call. */
+const byText = new Intl.Collator().compare;
+
+type Keep = (e: string | null) => boolean;
+type KeyOf = (url: string) => string;
+
+function engineRows(i: FunnelInputs, keep: Keep, pageKey: KeyOf): FunnelEngine[] {
   const hits = new Map<string, number>();
   const pages = new Map<string, Set<string>>();
   for (const p of i.crawled.pages) {
@@ -87,7 +93,7 @@ interface PageSums {
   citedBy: Set<string>;
 }
 
-function pageSums(i: FunnelInputs, keep: (e: string | null) => boolean): Map<string, PageSums> {
+function pageSums(i: FunnelInputs, keep: Keep, pageKey: KeyOf): Map<string, PageSums> {
   const pages = new Map<string, PageSums>();
   const of = (url: string): PageSums => {
     const key = pageKey(url);
@@ -121,7 +127,7 @@ interface PageEngines {
 }
 
 /** Built once per funnel: looked up per page instead of scanning every crawl row per page. */
-function pageEngines(i: FunnelInputs): PageEngines {
+function pageEngines(i: FunnelInputs, pageKey: KeyOf): PageEngines {
   const into = (map: Map<string, Set<string>>, url: string, engines: readonly string[]): void => {
     const key = pageKey(url);
     const set = map.get(key) ?? new Set<string>();
@@ -169,9 +175,9 @@ function pageFlags(
   return { flags, notes };
 }
 
-function pageRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelPage[] {
-  const by = pageEngines(i);
-  return [...pageSums(i, keep)]
+function pageRows(i: FunnelInputs, keep: Keep, pageKey: KeyOf): FunnelPage[] {
+  const by = pageEngines(i, pageKey);
+  return [...pageSums(i, keep, pageKey)]
     .map(([url, p]) => ({
       url,
       crawledHits: p.crawledHits,
@@ -185,11 +191,11 @@ function pageRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelP
         b.referredSessions - a.referredSessions ||
         b.citedAnswers - a.citedAnswers ||
         b.crawledHits - a.crawledHits ||
-        a.url.localeCompare(b.url),
+        byText(a.url, b.url),
     );
 }
 
-function weekRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelWeek[] {
+function weekRows(i: FunnelInputs, keep: Keep): FunnelWeek[] {
   const weeks = new Map<string, FunnelWeek>();
   const of = (week: string): FunnelWeek => {
     let w = weeks.get(week);
@@ -224,8 +230,9 @@ function weekRows(i: FunnelInputs, keep: (e: string | null) => boolean): FunnelW
 
 export function joinFunnel(i: FunnelInputs): FunnelCounts {
   const keep = (e: string | null): boolean => e !== null && (i.engine === undefined || e === i.engine);
-  const engines = engineRows(i, keep);
-  const pages = pageRows(i, keep);
+  const pageKey = pageKeyer();
+  const engines = engineRows(i, keep, pageKey);
+  const pages = pageRows(i, keep, pageKey);
   const nothing = engines.length === 0 && pages.length === 0;
   return {
     days: i.days,

@@ -15,3 +15,13 @@ export function pageKey(url: string): string {
   if (!path.startsWith('/')) path = `/${path}`;
   return path.length > 1 ? path.replace(/\/+$/u, '') || '/' : path;
 }
+
+/** pageKey for one join: each distinct URL keyed once (a year's rows repeat few pages). */
+export function pageKeyer(): (url: string) => string {
+  const keys = new Map<string, string>();
+  return (url) => {
+    let key = keys.get(url);
+    if (key === undefined) keys.set(url, (key = pageKey(url)));
+    return key;
+  };
+}

@@ -64,11 +64,11 @@ function citedCounts(
     answers: r.answers,
     cited: r.citationRate.k,
   }));
-  const pages = engines.flatMap(({ engine }) =>
-    visibility
-      .urls({ ...base, engines: [engine], limit: 500 })
-      .urls.map((u) => ({ engine, url: u.url, answers: u.answers })),
-  );
+  const asked = new Set<string>(engines.map((e) => e.engine));
+  const pages = visibility
+    .urlsByEngine({ ...base, limit: 500 })
+    .filter((u) => asked.has(u.engine))
+    .map(({ engine, url, answers }) => ({ engine, url, answers }));
   const weeks = ofFocus(visibility.buckets({ ...base, by: ['day'], grain: 'week' }).rows).map((r) => ({
     week: r.bucket.day ?? '',
     answers: r.answers,

@@ -40,6 +40,7 @@ import { sql as sharedFunnel } from './038_shared_funnel';
 import { sql as crawlRollups } from './039_crawl_rollups';
 import { sql as outcomeTrafficWeeks } from './040_outcome_traffic_weeks';
 import { sql as sharedFunnelSites } from './041_shared_funnel_sites';
+import { addRunningSums, sql as crawlRunningTotals } from './042_crawl_running_totals';
 
 /** One numbered schema change. Versions start at 1 and have no gaps; PRAGMA user_version holds the last applied. */
 export interface Migration {
@@ -93,6 +94,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 39, name: 'crawl-rollups', sql: crawlRollups },
   { version: 40, name: 'outcome-traffic-weeks', sql: outcomeTrafficWeeks },
   { version: 41, name: 'shared-funnel-sites', sql: sharedFunnelSites },
+  { version: 42, name: 'crawl-running-totals', sql: crawlRunningTotals, up: addRunningSums },
 ];
 
 /** The expressions migration 040's index keys traffic rows by: its reads group by the same. */

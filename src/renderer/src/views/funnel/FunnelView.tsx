@@ -136,6 +136,33 @@ function Privacy() {
   );
 }
 
+/** A team server's or a thread's message cut to one plain line: its first line, at most 200 characters. */
+function oneLine(message: string): string {
+  const first = (message.split(/\r?\n/u)[0] ?? '').trim();
+  return first.length > 200 ? `${first.slice(0, 199)}…` : first;
+}
+
+/**
+ * When the last sync could not share this computer's totals with the team: refused by the team
+ * server (its caps or checks) or not computed here. Nothing otherwise.
+ */
+function ShareOutcome() {
+  const shared = useSyncStore((s) => s.status?.last?.funnelDays ?? null);
+  if (shared === null) return null;
+  let text: string | null = null;
+  if (shared.refused !== null)
+    text = `The team server refused this computer’s funnel totals at the last sync, so teammates do not see them: ${oneLine(shared.refused)}`;
+  else if (shared.failed)
+    text =
+      'This computer’s funnel totals could not be computed at the last sync, so none were shared with the team; the next sync tries again.';
+  if (text === null) return null;
+  return (
+    <p className="warning small" role="status" aria-label="Sharing with the team">
+      {text}
+    </p>
+  );
+}
+
 /** Whose crawler and traffic figures these are, with the sharers' sync times as of now. */
 function SourceLine({ data, now = Date.now }: { data: Funnel; now?: () => number }) {
   return (
@@ -201,6 +228,7 @@ export function FunnelView() {
       {loading && data === null && <Loading />}
       {data?.empty && <Empty>{data.empty}</Empty>}
       {data && <SourceLine data={data} />}
+      <ShareOutcome />
       {data && data.empty === null && (
         <>
           <p className="muted">
