@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt, type StoreContext } from '../connection';
-import { TRAFFIC_FROM, TRAFFIC_IS_DAY, TRAFFIC_TO } from '../schema';
+import { refreshTrafficWeekly, TRAFFIC_SQL, trafficWeeks } from './traffic-weekly';
 import type {
   ConnectionKind,
   OutcomeBatch,
@@ -133,21 +133,14 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
     for (const row of batch.traffic ?? []) count(writeTraffic(db, batch, at, row));
     for (const row of batch.queries ?? []) count(writeSearch(db, 'queries', batch, at, row));
     for (const row of batch.pages ?? []) count(writeSearch(db, 'pages', batch, at, row));
+    refreshTrafficWeekly(db, batch);
     return counts;
   });
   return {
     writeOutcomes: (batch) => write.immediate(batch),
     outcomeTraffic(filter = {}) {
-      // Grouped by the index's own expressions (migration 040): read in its order, never sorted.
-      return stmt(
-        db,
-        `SELECT ${TRAFFIC_FROM} AS fromDay, CASE WHEN ${TRAFFIC_IS_DAY} THEN ${TRAFFIC_FROM} + 6 ELSE to_day END
-           AS toDay, ${TRAFFIC_IS_DAY} AS week, referrer, engine, landing_page AS landingPage,
-           sum(sessions) AS sessions, sum(key_events) AS keyEvents
-         FROM outcome_traffic WHERE to_day >= @fromDay AND (@site IS NULL OR site = @site)
-         GROUP BY ${TRAFFIC_FROM}, ${TRAFFIC_IS_DAY}, ${TRAFFIC_TO}, referrer, engine, landing_page
-         ORDER BY fromDay, referrer, landingPage`,
-      ).all({ fromDay: filter.fromDay ?? 0, site: filter.site ?? null }) as TrafficSum[];
+      const site = filter.site ?? null;
+      return stmt(db, TRAFFIC_SQL).all({ ...trafficWeeks(filter.fromDay ?? 0), site }) as TrafficSum[];
     },
     outcomeQueries(filter = {}) {
       return stmt(

@@ -39,6 +39,7 @@ import { sql as crawlHitsCovering } from './037_crawl_hits_covering';
 import { sql as sharedFunnel } from './038_shared_funnel';
 import { sql as crawlRollups } from './039_crawl_rollups';
 import { sql as outcomeTrafficWeeks } from './040_outcome_traffic_weeks';
+import { fillTrafficWeekly, sql as outcomeTrafficWeekly } from './043_outcome_traffic_weekly';
 import { sql as sharedFunnelSites } from './041_shared_funnel_sites';
 import { addRunningSums, sql as crawlRunningTotals } from './042_crawl_running_totals';
 
@@ -95,7 +96,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 40, name: 'outcome-traffic-weeks', sql: outcomeTrafficWeeks },
   { version: 41, name: 'shared-funnel-sites', sql: sharedFunnelSites },
   { version: 42, name: 'crawl-running-totals', sql: crawlRunningTotals, up: addRunningSums },
+  { version: 43, name: 'outcome-traffic-weekly', sql: outcomeTrafficWeekly, up: fillTrafficWeekly },
 ];
 
 /** The expressions migration 040's index keys traffic rows by: its reads group by the same. */
 export { TRAFFIC_FROM, TRAFFIC_IS_DAY, TRAFFIC_TO } from './040_outcome_traffic_weeks';
+export { REFRESH_WEEKLY_SQL } from './043_outcome_traffic_weekly';
