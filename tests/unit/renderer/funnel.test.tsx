@@ -79,6 +79,18 @@ const FUNNEL: Funnel = {
 
 const HOUR = 3_600_000;
 
+/** The sync idle after a run at `at` whose report holds only the part the view reads. */
+const idleAfter = (at: number, last: object): SyncStatusView => ({
+  state: 'idle',
+  lastSyncedAt: at,
+  progress: null,
+  seed: null,
+  error: null,
+  retryAt: null,
+  conflicts: 0,
+  pending: 0,
+  last: last as SyncReportView,
+});
 describe('Funnel view', () => {
   let fake: FakeParallax;
   beforeEach(() => {
@@ -189,18 +201,8 @@ describe('Funnel view', () => {
   it('reads the figures again after a background sync that brought teammates’ totals, not after one that did not', async () => {
     render(<FunnelView />);
     await screen.findByLabelText('Whose figures');
-    const status = (at: number, pulled: number): SyncStatusView => ({
-      state: 'idle',
-      lastSyncedAt: at,
-      progress: null,
-      seed: null,
-      error: null,
-      retryAt: null,
-      conflicts: 0,
-      pending: 0,
-      // Only the part the view reads: the rest of the report is the sync's business.
-      last: { sharedFunnel: { sharers: [], rows: 0, pulled, removed: 0 } } as unknown as SyncReportView,
-    });
+    const status = (at: number, pulled: number): SyncStatusView =>
+      idleAfter(at, { sharedFunnel: { sharers: [], rows: 0, pulled, removed: 0 } });
     act(() => useSyncStore.getState().onStatus(status(1, 0)));
     act(() => useSyncStore.getState().onStatus(status(2, 6)));
     await waitFor(() => expect(fake.callsTo('funnel.summary')).toHaveLength(2));
@@ -211,19 +213,10 @@ describe('Funnel view', () => {
   it('says when the last sync could not share this computer’s totals: refused by the server, or not computed', async () => {
     render(<FunnelView />);
     await screen.findByLabelText('Whose figures');
-    const status = (funnelDays: Partial<NonNullable<SyncReportView['funnelDays']>>): SyncStatusView => ({
-      state: 'idle',
-      lastSyncedAt: 1,
-      progress: null,
-      seed: null,
-      error: null,
-      retryAt: null,
-      conflicts: 0,
-      pending: 0,
-      last: {
+    const status = (funnelDays: Partial<NonNullable<SyncReportView['funnelDays']>>): SyncStatusView =>
+      idleAfter(1, {
         funnelDays: { rows: 10, cleared: false, sent: false, leftOut: 0, refused: null, ...funnelDays },
-      } as unknown as SyncReportView,
-    });
+      });
     expect(screen.queryByRole('status', { name: 'Sharing with the team' })).toBeNull();
     act(() =>
       useSyncStore
