@@ -77,9 +77,9 @@ export interface AnswerCache {
 }
 
 /**
- * Generating the answers is most of the CPU of the files that check them all, and several tests
- * of a file read the same ones: each file generates them once. Not shared between files: a
- * worker that runs files without isolation would keep them for the rest of its run.
+ * Generating the answers is most of the CPU of the file that checks them all, and several of its
+ * tests read the same ones: the file generates them once. Not kept at module level: a worker that
+ * runs files without isolation would keep them for the rest of its run.
  */
 export function answerCache(): AnswerCache {
   let answers: Answer[] | undefined;

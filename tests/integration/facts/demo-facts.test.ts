@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { DEMO_ENGINES } from '../../../src/core/demo';
 import { createFactsService } from '../../../src/core/analysis';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
@@ -11,7 +12,8 @@ import { demoHistoryCopy } from '../../support/demo-history';
 // the answers to its branded prompt ("are Veloxa running shoes good for knee pain") state facts
 // about Veloxa, some wrong in the sandbox's scripted ways, and the built-in checker, at ingest,
 // finds them: the founding year is contradicted exactly on the engines the sandbox scripts to
-// state it wrong, and supported on the others.
+// state it wrong, and supported on the others. Checked at ingest, the demo is not checked again:
+// its sheets are set before its first answer, so no re-check is left due.
 
 let store: HistoryStore;
 let path = '';
@@ -49,5 +51,28 @@ describe('facts on the demo', () => {
     expect(byEngine.map((r) => r.engine).sort()).toEqual(
       expect.arrayContaining([...DEMO_ENGINES].slice(0, 1)),
     );
+  });
+
+  it('leaves no re-check due: each demo answer was checked once, at its ingest', () => {
+    expect(store.factsRecheckPending()).toBe(false);
+  });
+
+  it('re-checks a history with answers after a sheet changes, and not one that has none yet', () => {
+    const veloxa = store.listBrands().find((b) => b.name === 'Veloxa');
+    if (!veloxa) throw new Error('the demo has no Veloxa');
+    store.setBrandFacts(veloxa.id, store.brandFacts(veloxa.id));
+    expect(store.factsRecheckPending()).toBe(true);
+
+    const dir = mkdtempSync(join(tmpdir(), 'parallax-facts-empty-'));
+    const empty = openHistory({ path: join(dir, 'parallax.db') });
+    try {
+      const brand = empty.saveBrand({ name: 'Veloxa', kind: 'brand', aliases: [], domains: [] });
+      empty.setBrandFacts(brand.id, store.brandFacts(veloxa.id));
+      expect(empty.brandFacts(brand.id).length).toBeGreaterThan(0);
+      expect(empty.factsRecheckPending()).toBe(false);
+    } finally {
+      empty.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

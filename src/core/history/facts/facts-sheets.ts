@@ -78,7 +78,15 @@ export function writeFactSheet(
   return readFactsVersion(db);
 }
 
-/** The history is to be checked again from its first answer (a sheet or the brands changed). */
+/**
+ * The history is to be checked again from its first answer (a sheet or the brands changed). A
+ * history without answers has nothing to check again: every answer stored later is checked at
+ * its ingest against the sheets as they are then. The demo sets its sheets before its first run
+ * for that reason; a re-check left due there would check every demo answer a second time.
+ */
 export function requestRecheck(db: Database.Database): void {
-  stmt(db, "UPDATE meta SET value = '0' WHERE key = 'facts_recheck_after'").run();
+  stmt(
+    db,
+    "UPDATE meta SET value = '0' WHERE key = 'facts_recheck_after' AND EXISTS (SELECT 1 FROM results)",
+  ).run();
 }
