@@ -7,6 +7,8 @@ import {
   buildPhraseTable,
   considerAll,
   pairAt,
+  pairListLength,
+  pairListStart,
   patternHasBrand,
   type PhraseTable,
 } from './phrase-table';
@@ -343,16 +345,15 @@ function longestAt(index: PhraseIndex, words: Words, i: number, to: number, fold
   // when the next word is the second, are matched up to there.
   const id = words.id[i] as number;
   if (id >= 0) {
-    const length = t.firstLength[id] as number;
-    if (length > 0) considerAll(t, t.firstStart[id] as number, length, words, i, to, folded, 1);
+    const length = t.firstLists[id * 2 + 1] as number;
+    if (length > 0) considerAll(t, t.firstLists[id * 2] as number, length, words, i, to, folded, 1);
     const next = i + 1;
     if (next < to && (words.mention[next] as number) < 0 && (words.id[next] as number) >= 0) {
       const s = pairAt(t, id, words.id[next] as number);
-      if (s >= 0)
-        considerAll(t, t.pairStart[s] as number, t.pairLength[s] as number, words, i, to, folded, 2);
+      if (s >= 0) considerAll(t, pairListStart(t, s), pairListLength(t, s), words, i, to, folded, 2);
     }
   }
-  if (t.prefixStart.length > 0) prefixAt(index, words, i, to, folded);
+  if (t.prefixLists.length > 0) prefixAt(index, words, i, to, folded);
 }
 
 function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string): void {
@@ -366,7 +367,16 @@ function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folde
   const id = index.prefixes.idOfRange(word, at, at + PREFIX_LEN, h);
   if (id >= 0) {
     const t = index.table;
-    considerAll(t, t.prefixStart[id] as number, t.prefixLength[id] as number, words, i, to, folded, 0);
+    considerAll(
+      t,
+      t.prefixLists[id * 2] as number,
+      t.prefixLists[id * 2 + 1] as number,
+      words,
+      i,
+      to,
+      folded,
+      0,
+    );
   }
 }
 

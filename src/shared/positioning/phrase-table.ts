@@ -38,25 +38,36 @@ const CLAUSE_END = /[.,;:!?)\]–—|]/u;
 export interface PhraseTable {
   readonly rows: Int32Array;
   readonly words: Int32Array;
-  readonly prefixTexts: readonly string[];
+  /** Each prefix's units at prefixUnitAt[k] (length prefixUnitLength[k]) of prefixUnits: read as numbers, no string loaded. */
+  readonly prefixUnits: Uint16Array;
+  readonly prefixUnitAt: Int32Array;
+  readonly prefixUnitLength: Int32Array;
   /** Pattern numbers: every list is a range [start, start + length) of it. */
   readonly lists: Int32Array;
-  /** Per vocabulary id: its list of patterns (start, length) by first word. */
-  readonly firstStart: Int32Array;
-  readonly firstLength: Int32Array;
-  /** Open addressing over (first id, second id): the list of patterns by their first two words. */
-  readonly pairFirst: Int32Array;
-  readonly pairSecond: Int32Array;
-  readonly pairStart: Int32Array;
-  readonly pairLength: Int32Array;
+  /** Per vocabulary id, side by side: its list of patterns by first word (start, length). */
+  readonly firstLists: Int32Array;
+  /**
+   * Open addressing over (first id, second id), four numbers a slot side by side (first id, or
+   * -1 for empty; second id; list start; list length): the patterns by their first two words.
+   */
+  readonly pairs: Int32Array;
   readonly pairMask: number;
   /** Patterns that start with a brand slot. */
   readonly brandStart: number;
   readonly brandLength: number;
-  /** Per prefix id: its list. */
-  readonly prefixStart: Int32Array;
-  readonly prefixLength: Int32Array;
+  /** Per prefix id, side by side: its list (start, length). */
+  readonly prefixLists: Int32Array;
 }
+
+// The lists a word tries are read side by side (start and length in one cache line, a pair
+// slot's four numbers in one): the judge reads answers of many languages in turn, so most
+// of a language's table is out of the cache when its next answer comes, and lines touched
+// per word are what a lookup costs.
+const PAIR_STRIDE = 4;
+const PAIR_FIRST = 0;
+const PAIR_SECOND = 1;
+const PAIR_START = 2;
+const PAIR_LENGTH = 3;
 
 function pairSlot(first: number, second: number, mask: number): number {
   return (Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca6b)) & mask;
@@ -91,70 +102,92 @@ export function buildPhraseTable(
     lists.push(...list);
     return [at, list.length];
   };
-  const firstStart = new Int32Array(vocabSize);
-  const firstLength = new Int32Array(vocabSize);
-  let pairs = 0;
+  const firstLists = new Int32Array(vocabSize * 2);
+  let pairCount = 0;
   for (let id = 0; id < vocabSize; id++) {
     const rest = byFirstRest[id];
-    if (rest !== undefined) [firstStart[id], firstLength[id]] = add(rest);
-    pairs += bySecond[id]?.size ?? 0;
+    if (rest !== undefined) [firstLists[id * 2], firstLists[id * 2 + 1]] = add(rest);
+    pairCount += bySecond[id]?.size ?? 0;
   }
   let size = 16;
-  while (size < pairs * 2) size *= 2;
-  const pairFirst = new Int32Array(size).fill(-1);
-  const pairSecond = new Int32Array(size);
-  const pairStart = new Int32Array(size);
-  const pairLength = new Int32Array(size);
+  while (size < pairCount * 2) size *= 2;
+  const pairs = new Int32Array(size * PAIR_STRIDE);
+  for (let s = 0; s < size; s++) pairs[s * PAIR_STRIDE + PAIR_FIRST] = -1;
   for (let id = 0; id < vocabSize; id++) {
     for (const [second, list] of bySecond[id] ?? []) {
       let s = pairSlot(id, second, size - 1);
-      while ((pairFirst[s] as number) >= 0) s = (s + 1) & (size - 1);
-      pairFirst[s] = id;
-      pairSecond[s] = second;
-      [pairStart[s], pairLength[s]] = add(list);
+      while ((pairs[s * PAIR_STRIDE + PAIR_FIRST] as number) >= 0) s = (s + 1) & (size - 1);
+      const base = s * PAIR_STRIDE;
+      pairs[base + PAIR_FIRST] = id;
+      pairs[base + PAIR_SECOND] = second;
+      [pairs[base + PAIR_START], pairs[base + PAIR_LENGTH]] = add(list);
     }
   }
   const [brandStart, brandLength] = add(byBrand);
-  const prefixStart = new Int32Array(byPrefix.length);
-  const prefixLength = new Int32Array(byPrefix.length);
-  byPrefix.forEach((list, i) => ([prefixStart[i], prefixLength[i]] = add(list)));
+  const prefixLists = new Int32Array(byPrefix.length * 2);
+  byPrefix.forEach((list, i) => ([prefixLists[i * 2], prefixLists[i * 2 + 1]] = add(list)));
   return {
     rows,
     words: Int32Array.from(wordCodes),
-    prefixTexts,
+    ...prefixUnitsOf(prefixTexts),
     lists: Int32Array.from(lists),
-    firstStart,
-    firstLength,
-    pairFirst,
-    pairSecond,
-    pairStart,
-    pairLength,
+    firstLists,
+    pairs,
     pairMask: size - 1,
     brandStart,
     brandLength,
-    prefixStart,
-    prefixLength,
+    prefixLists,
   };
 }
 
-/** The slot of the pair (first, second), or -1: its list is pairStart/pairLength there. */
+function prefixUnitsOf(
+  texts: readonly string[],
+): Pick<PhraseTable, 'prefixUnits' | 'prefixUnitAt' | 'prefixUnitLength'> {
+  const prefixUnits = new Uint16Array(texts.reduce((n, t) => n + t.length, 0));
+  const prefixUnitAt = new Int32Array(texts.length);
+  const prefixUnitLength = new Int32Array(texts.length);
+  let at = 0;
+  texts.forEach((t, k) => {
+    prefixUnitAt[k] = at;
+    prefixUnitLength[k] = t.length;
+    for (let u = 0; u < t.length; u++) prefixUnits[at++] = t.charCodeAt(u);
+  });
+  return { prefixUnits, prefixUnitAt, prefixUnitLength };
+}
+
+/** The slot of the pair (first, second), or -1: its list is pairListStart/pairListLength there. */
 export function pairAt(t: PhraseTable, first: number, second: number): number {
+  const pairs = t.pairs;
   for (let s = pairSlot(first, second, t.pairMask); ; s = (s + 1) & t.pairMask) {
-    const f = t.pairFirst[s] as number;
+    const base = s * PAIR_STRIDE;
+    const f = pairs[base + PAIR_FIRST] as number;
     if (f < 0) return -1;
-    if (f === first && t.pairSecond[s] === second) return s;
+    if (f === first && pairs[base + PAIR_SECOND] === second) return s;
   }
 }
 
-/** Word i starts with `prefix`. */
-function startsWithWord(words: Words, i: number, folded: string, prefix: string): boolean {
+export function pairListStart(t: PhraseTable, slot: number): number {
+  return t.pairs[slot * PAIR_STRIDE + PAIR_START] as number;
+}
+
+export function pairListLength(t: PhraseTable, slot: number): number {
+  return t.pairs[slot * PAIR_STRIDE + PAIR_LENGTH] as number;
+}
+
+/** Word i starts with prefix k of the table. */
+function startsWithWord(t: PhraseTable, words: Words, i: number, folded: string, k: number): boolean {
+  const at = t.prefixUnitAt[k] as number;
+  const len = t.prefixUnitLength[k] as number;
+  const units = t.prefixUnits;
   const special = words.special(i);
-  if (special !== null) return special.startsWith(prefix);
+  if (special !== null) {
+    if (special.length < len) return false;
+    for (let u = 0; u < len; u++) if (special.charCodeAt(u) !== units[at + u]) return false;
+    return true;
+  }
   const start = words.start[i] as number;
-  if ((words.end[i] as number) - start < prefix.length) return false;
-  // Unit by unit (prefixes are a few letters): cheaper than a call to the native startsWith.
-  for (let k = 0; k < prefix.length; k++)
-    if (folded.charCodeAt(start + k) !== prefix.charCodeAt(k)) return false;
+  if ((words.end[i] as number) - start < len) return false;
+  for (let u = 0; u < len; u++) if (folded.charCodeAt(start + u) !== units[at + u]) return false;
   return true;
 }
 
@@ -188,7 +221,7 @@ function matchAt(
     if (mention >= 0) return 0;
     if (code >= 0) {
       if (words.id[at] !== code) return 0;
-    } else if (!startsWithWord(words, at, folded, t.prefixTexts[PREFIX_BASE - code] as string)) return 0;
+    } else if (!startsWithWord(t, words, at, folded, PREFIX_BASE - code)) return 0;
     at++;
   }
   if (((t.rows[row + FLAGS] as number) & NEED_END) !== 0 && at < end) {
