@@ -1,11 +1,13 @@
 import type { Words } from './tokens';
 
-// The spaced phrases of one language laid out flat for the matcher: every pattern a row of one
-// Int32Array, every pattern word an entry of another, and the lists a word tries (by its first
-// word, by its first two words, by a brand slot, by its first letters) ranges of one array of
-// pattern numbers. The matcher reads numbers at computed indexes instead of following pointers
-// through an object per pattern, per word and per list, which spread over the heap and were the
-// phrase scan's largest cost (loading a pattern, not comparing words).
+// The spaced phrases of one language laid out flat for the matcher: the lists a word tries (by
+// its first word, by its first two words, by a brand slot, by its first letters) are ranges of
+// one Int32Array in which each pattern is written out in full where its list has it (number,
+// word count, flags, rank, then its words' codes). The matcher reads numbers at computed
+// indexes instead of following pointers through an object per pattern, per word and per list,
+// and trying a list reads it front to back: the judge reads answers of many languages in turn,
+// so a language's table is mostly out of the cache when its next answer comes, and a list that
+// sent each pattern to a row and its words elsewhere cost a cache line at each.
 
 /** One pattern word: whole words by vocabulary id; a brand slot; a `word*` prefix (by its text). */
 export interface TableWord {
@@ -22,12 +24,12 @@ export interface TablePattern {
   order: number;
 }
 
-// Pattern rows: count, flags, order, first word.
-const STRIDE = 4;
-const COUNT = 0;
-const FLAGS = 1;
-const ORDER = 2;
-const WORD_AT = 3;
+// A pattern in a list: its number, word count, flags and rank, then one code per word.
+const HEAD = 4;
+const NUMBER = 0;
+const COUNT = 1;
+const FLAGS = 2;
+const ORDER = 3;
 const NEED_END = 1;
 const HAS_BRAND = 2;
 /** Pattern word codes: ≥ 0 a whole word's id, BRAND_WORD a slot, ≤ PREFIX_BASE a prefix (PREFIX_BASE - its text's index). */
@@ -36,14 +38,14 @@ const PREFIX_BASE = -2;
 const CLAUSE_END = /[.,;:!?)\]–—|]/u;
 
 export interface PhraseTable {
-  readonly rows: Int32Array;
-  readonly words: Int32Array;
+  /** Flags by pattern number (HAS_BRAND, NEED_END). */
+  readonly flags: Uint8Array;
   /** Each prefix's units at prefixUnitAt[k] (length prefixUnitLength[k]) of prefixUnits: read as numbers, no string loaded. */
   readonly prefixUnits: Uint16Array;
   readonly prefixUnitAt: Int32Array;
   readonly prefixUnitLength: Int32Array;
-  /** Pattern numbers: every list is a range [start, start + length) of it. */
-  readonly lists: Int32Array;
+  /** The patterns of every list written out: a list is `length` patterns from offset `start`. */
+  readonly entries: Int32Array;
   /** Per vocabulary id, side by side: its list of patterns by first word (start, length). */
   readonly firstLists: Int32Array;
   /**
@@ -82,24 +84,24 @@ export function buildPhraseTable(
   byBrand: readonly number[],
   byPrefix: ReadonlyArray<readonly number[]>,
 ): PhraseTable {
-  const rows = new Int32Array(patterns.length * STRIDE);
-  const wordCodes: number[] = [];
+  const flags = new Uint8Array(patterns.length);
+  const codes: number[][] = [];
   const prefixTexts: string[] = [];
   patterns.forEach((p, n) => {
-    rows[n * STRIDE + COUNT] = p.words.length;
-    rows[n * STRIDE + FLAGS] = (p.needEnd ? NEED_END : 0) | (p.hasBrand ? HAS_BRAND : 0);
-    rows[n * STRIDE + ORDER] = p.order;
-    rows[n * STRIDE + WORD_AT] = wordCodes.length;
-    for (const w of p.words) {
-      if (w.brand) wordCodes.push(BRAND_WORD);
-      else if (w.prefix) wordCodes.push(PREFIX_BASE - (prefixTexts.push(w.text) - 1));
-      else wordCodes.push(w.id);
-    }
+    flags[n] = (p.needEnd ? NEED_END : 0) | (p.hasBrand ? HAS_BRAND : 0);
+    codes.push(
+      p.words.map((w) =>
+        w.brand ? BRAND_WORD : w.prefix ? PREFIX_BASE - (prefixTexts.push(w.text) - 1) : w.id,
+      ),
+    );
   });
-  const lists: number[] = [];
+  const entries: number[] = [];
   const add = (list: readonly number[]): [number, number] => {
-    const at = lists.length;
-    lists.push(...list);
+    const at = entries.length;
+    for (const n of list) {
+      const words = codes[n] as number[];
+      entries.push(n, words.length, flags[n] as number, (patterns[n] as TablePattern).order, ...words);
+    }
     return [at, list.length];
   };
   const firstLists = new Int32Array(vocabSize * 2);
@@ -127,10 +129,9 @@ export function buildPhraseTable(
   const prefixLists = new Int32Array(byPrefix.length * 2);
   byPrefix.forEach((list, i) => ([prefixLists[i * 2], prefixLists[i * 2 + 1]] = add(list)));
   return {
-    rows,
-    words: Int32Array.from(wordCodes),
+    flags,
     ...prefixUnitsOf(prefixTexts),
-    lists: Int32Array.from(lists),
+    entries: Int32Array.from(entries),
     firstLists,
     pairs,
     pairMask: size - 1,
@@ -192,25 +193,24 @@ function startsWithWord(t: PhraseTable, words: Words, i: number, folded: string,
 }
 
 /**
- * Length in words of pattern p matched at word i (brand mentions span several words), or 0.
- * `from`: words of p already known to match word i.
+ * Length in words of the pattern written at entries[e] matched at word i (brand mentions span
+ * several words), or 0. `from`: words of it already known to match word i.
  */
 function matchAt(
   t: PhraseTable,
-  p: number,
+  e: number,
   words: Words,
   i: number,
   end: number,
   folded: string,
   from: number,
 ): number {
+  const entries = t.entries;
   let at = i + from;
-  const row = p * STRIDE;
-  const first = t.rows[row + WORD_AT] as number;
-  const count = t.rows[row + COUNT] as number;
+  const count = entries[e + COUNT] as number;
   for (let k = from; k < count; k++) {
     if (at >= end) return 0;
-    const code = t.words[first + k] as number;
+    const code = entries[e + HEAD + k] as number;
     const mention = words.mention[at] as number;
     if (code === BRAND_WORD) {
       if (mention < 0) return 0;
@@ -224,19 +224,19 @@ function matchAt(
     } else if (!startsWithWord(t, words, at, folded, PREFIX_BASE - code)) return 0;
     at++;
   }
-  if (((t.rows[row + FLAGS] as number) & NEED_END) !== 0 && at < end) {
+  if (((entries[e + FLAGS] as number) & NEED_END) !== 0 && at < end) {
     const gap = folded.slice(words.end[at - 1] as number, words.start[at] as number);
     if (!CLAUSE_END.test(gap)) return 0;
   }
   return at - i;
 }
 
-/** The best match so far at one word: pattern number (-1: none) and length in words. */
-export const best = { pattern: -1, len: 0 };
+/** The best match so far at one word: pattern number (-1: none), length in words, its word count and rank. */
+export const best = { pattern: -1, len: 0, count: 0, order: 0 };
 
 /**
- * Tries the patterns lists[start, start + length) at word i. The longer match wins; of equal
- * length the one of more words (a brand slot spans several), then the lower rank.
+ * Tries the `length` patterns written from entries[start] at word i. The longer match wins; of
+ * equal length the one of more words (a brand slot spans several), then the lower rank.
  */
 export function considerAll(
   t: PhraseTable,
@@ -248,32 +248,32 @@ export function considerAll(
   folded: string,
   from: number,
 ): void {
-  const rows = t.rows;
-  for (let k = start; k < start + length; k++) {
-    const p = t.lists[k] as number;
-    const row = p * STRIDE;
-    const count = rows[row + COUNT] as number;
+  const entries = t.entries;
+  let e = start;
+  for (let k = 0; k < length; k++, e += HEAD + (entries[e + COUNT] as number)) {
+    const count = entries[e + COUNT] as number;
     // Its first `from` words are known to match (found by their ids): a pattern of no more
     // words matches whole, with no word of it read again.
     const len =
-      count === from && ((rows[row + FLAGS] as number) & NEED_END) === 0
+      count === from && ((entries[e + FLAGS] as number) & NEED_END) === 0
         ? from
-        : matchAt(t, p, words, i, to, folded, from);
+        : matchAt(t, e, words, i, to, folded, from);
     if (len === 0 || len < best.len) continue;
-    if (len > best.len || best.pattern < 0) {
-      best.pattern = p;
+    const order = entries[e + ORDER] as number;
+    if (
+      len > best.len ||
+      best.pattern < 0 ||
+      count > best.count ||
+      (count === best.count && order < best.order)
+    ) {
+      best.pattern = entries[e + NUMBER] as number;
       best.len = len;
-      continue;
-    }
-    const b = best.pattern * STRIDE;
-    const bCount = rows[b + COUNT] as number;
-    if (count > bCount || (count === bCount && (rows[row + ORDER] as number) < (rows[b + ORDER] as number))) {
-      best.pattern = p;
-      best.len = len;
+      best.count = count;
+      best.order = order;
     }
   }
 }
 
 export function patternHasBrand(t: PhraseTable, p: number): boolean {
-  return ((t.rows[p * STRIDE + FLAGS] as number) & HAS_BRAND) !== 0;
+  return ((t.flags[p] as number) & HAS_BRAND) !== 0;
 }
