@@ -211,19 +211,13 @@ function foldFresh(text: string): FoldedText {
 
 /** Units read from a text's first non-ASCII unit to tell how much of it is outside ASCII. */
 const DENSITY_WINDOW = 256;
-/** The share of non-ASCII units above which a text is folded unit by unit (one in this many). */
-const DENSE_ONE_IN = 40;
 
-/**
- * Whether more than one unit in 40 from `first` on (a window of them) is outside ASCII: Polish,
- * Turkish or Swedish fold faster unit by unit too (their changed letters cost a cut each run by
- * run); English, German or Dutch with a few curly quotes and umlauts do not.
- */
+/** Whether more than a quarter of the units from `first` on (a window of them) are outside ASCII. */
 function mostlyNonAscii(text: string, first: number): boolean {
   const end = Math.min(text.length, first + DENSITY_WINDOW);
   let count = 0;
   for (let i = first; i < end; i++) if (text.charCodeAt(i) > 0x7f) count++;
-  return count * DENSE_ONE_IN > end - first;
+  return count * 4 > end - first;
 }
 
 // The folded unit of each UTF-16 unit whose fold is exactly one unit (itself or another: "é" →
@@ -233,10 +227,9 @@ function mostlyNonAscii(text: string, first: number): boolean {
 // with no lower-cased copy of the whole text (a two-byte string lower-cases through ICU, the
 // largest part of the fold of a Latin answer with one curly quote) and no string per changed
 // character; strings are made once, from the buffer. A unit read in JavaScript costs about
-// twice a unit lower-cased natively, so this pass is for text with more than a few units outside
-// ASCII (Cyrillic, Arabic, Hangul, Japanese, Chinese, and Latin with many diacritics: 0.3-0.75 ×
-// the run-by-run fold's CPU); text with a few accents or curly quotes among ASCII is folded run
-// by run (foldAligned).
+// twice a unit lower-cased natively, so this pass is for text written mostly outside ASCII
+// (Cyrillic, Arabic, Hangul, Japanese, Chinese: 0.5-0.75 × the run-by-run fold's CPU); text
+// with a few accents or curly quotes among ASCII is folded run by run (foldAligned).
 const MULTI = -1;
 const unitFold = new Int32Array(0x10000);
 for (let c = 0; c < 128; c++) unitFold[c] = (c >= 65 && c <= 90 ? c + 32 : c) + 1;
