@@ -244,18 +244,20 @@ function decideUnitFold(c: number): number {
   return v;
 }
 
-let units = new Uint16Array(8192);
+/** The buffer kept from fold to fold; a text longer than KEEP_UNITS gets one of its own, not kept. */
+let spare = new Uint16Array(8192);
+const KEEP_UNITS = 1 << 16;
 // ignoreBOM: a leading U+FEFF is text like any other, kept as it is.
 const UTF16 = new TextDecoder('utf-16le', { ignoreBOM: true });
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** The units buffer with room for `need` units, its first `keep` units kept. */
-function unitsFor(need: number, keep: number): Uint16Array {
-  if (units.length >= need) return units;
-  const next = new Uint16Array(Math.max(need, units.length * 2));
-  next.set(units.subarray(0, keep));
-  units = next;
-  return units;
+/** `buf`, or a larger copy of its first `keep` units when it has no room for `need` units. */
+function bufferFor(buf: Uint16Array, need: number, keep: number): Uint16Array {
+  if (buf.length >= need) return buf;
+  const next = new Uint16Array(Math.max(need, buf.length * 2));
+  next.set(buf.subarray(0, keep));
+  if (next.length <= KEEP_UNITS) spare = next;
+  return next;
 }
 
 /** The string of buf[0, n): decoded natively, unless a lone surrogate (which the decoder would replace) is in it. */
@@ -271,7 +273,7 @@ function stringOf(buf: Uint16Array, n: number, loneSurrogate: boolean): string {
 /** The fold of a text with non-ASCII units, unit by unit into the buffer. */
 function foldUnits(text: string): FoldedText {
   const n = text.length;
-  let buf = unitsFor(n, 0);
+  let buf = bufferFor(spare, n, 0);
   const pieces = new OffsetPieces();
   let lone = false;
   let f = 0;
@@ -290,7 +292,7 @@ function foldUnits(text: string): FoldedText {
     if (width === 1 && code >= 0xd800 && code <= 0xdfff) lone = true;
     const folded = foldedCode(text, i, width, code) ?? text.slice(i, i + width);
     // Room for this fold and one unit for each unit after it (the most those can take).
-    buf = unitsFor(f + folded.length + (n - i - width), f);
+    buf = bufferFor(buf, f + folded.length + (n - i - width), f);
     for (let k = 0; k < folded.length; k++) buf[f + k] = folded.charCodeAt(k);
     if (folded.length !== width) pieces.changed(f, i, width, folded.length);
     f += folded.length;

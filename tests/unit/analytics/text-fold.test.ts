@@ -55,6 +55,12 @@ describe('text fold', () => {
     for (const text of SPARSE) expectFoldOf(`${'Lead In. '.repeat(40)}${text}`);
   });
 
+  it('folds a long text whose fold is longer than itself (Hangul spelled out in jamo)', () => {
+    const text = '삼성은 좋지만 배터리가 약하다. '.repeat(5000);
+    expect(text.length).toBeGreaterThan(1 << 16);
+    expectFoldOf(text);
+  });
+
   it('keeps a lone surrogate and a leading byte-order mark as they are', () => {
     const text = '\ufeffДом\ud800дом\udc00ДОМ'.repeat(20);
     expect(foldWithOffsets(text).folded).toBe(reference(text).folded);
