@@ -154,6 +154,26 @@ function fixedShape(p: Payload): Payload {
   };
 }
 
+/**
+ * One object per distinct payload: patterns whose roles are all equal share it (a language's
+ * thousand phrases have a few dozen payloads: the same cue, the same sentiment score, the same
+ * quality). A hit's payload is read at every hit, and the answers of many languages come in
+ * turn: a few dozen objects stay in the cache where a thousand, one per phrase, did not.
+ * Payloads are never changed once built, and nothing tells two equal ones apart.
+ */
+function interned(p: Payload, pool: Map<string, Payload>): Payload {
+  const shaped = fixedShape(p);
+  const key = Object.values(shaped).map(keyPart).join('|');
+  const had = pool.get(key);
+  if (had !== undefined) return had;
+  pool.set(key, shaped);
+  return shaped;
+}
+
+function keyPart(v: unknown): string {
+  return v === undefined ? '' : Object.is(v, -0) ? '-0' : `${typeof v}:${String(v)}`;
+}
+
 function mergePayload(into: Payload, from: Payload): void {
   for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
     if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
@@ -222,8 +242,9 @@ export class PhraseIndexBuilder {
   }
 
   build(): PhraseIndex {
-    for (const p of this.spaced.values()) p.payload = fixedShape(p.payload);
-    for (const p of this.cjk.values()) p.payload = fixedShape(p.payload);
+    const pool = new Map<string, Payload>();
+    for (const p of this.spaced.values()) p.payload = interned(p.payload, pool);
+    for (const p of this.cjk.values()) p.payload = interned(p.payload, pool);
     // Whole words, and a first word shorter than a prefix key (matched whole).
     const vocabulary = new Vocabulary(
       [...this.spaced.values()].flatMap((p) =>
