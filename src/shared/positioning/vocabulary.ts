@@ -51,7 +51,7 @@ export class Vocabulary {
     const list = [...new Set(words)];
     this.words = list;
     let size = 16;
-    while (size < list.length * 4) size *= 2;
+    while (size < list.length * 2) size *= 2;
     this.mask = size - 1;
     // Id values are id + 1 (0 = empty).
     this.slots = new Int32Array(size * SLOT);
