@@ -222,7 +222,9 @@ function mostlyNonAscii(text: string, first: number): boolean {
 
 // The folded unit of each UTF-16 unit whose fold is exactly one unit (itself or another: "é" →
 // "e", "Д" → "д", ASCII lower-cased), plus one; 0 not decided yet; MULTI when the fold has
-// another length (ß → ss, a stripped mark, Hangul → jamo) or the unit is a surrogate. Decided
+// another length (ß → ss, a stripped mark, Hangul → jamo), is U+FFFE or U+FFFF (no room for
+// them plus one in 16 bits), or the unit is a surrogate. 16 bits a unit: a Chinese answer's
+// characters are spread over 20,000 of them, and half the table is half the lines read. Decided
 // once per unit through foldChar. A text is folded in one pass writing units into a buffer,
 // with no lower-cased copy of the whole text (a two-byte string lower-cases through ICU, the
 // largest part of the fold of a Latin answer with one curly quote) and no string per changed
@@ -230,15 +232,15 @@ function mostlyNonAscii(text: string, first: number): boolean {
 // twice a unit lower-cased natively, so this pass is for text written mostly outside ASCII
 // (Cyrillic, Arabic, Hangul, Japanese, Chinese: 0.5-0.75 × the run-by-run fold's CPU); text
 // with a few accents or curly quotes among ASCII is folded run by run (foldAligned).
-const MULTI = -1;
-const unitFold = new Int32Array(0x10000);
+const MULTI = 0xffff;
+const unitFold = new Uint16Array(0x10000);
 for (let c = 0; c < 128; c++) unitFold[c] = (c >= 65 && c <= 90 ? c + 32 : c) + 1;
 
 function decideUnitFold(c: number): number {
   let v = MULTI;
   if (c < 0xd800 || c > 0xdfff) {
     const f = foldChar(String.fromCharCode(c));
-    if (f.length === 1) v = f.charCodeAt(0) + 1;
+    if (f.length === 1 && f.charCodeAt(0) < 0xfffe) v = f.charCodeAt(0) + 1;
   }
   unitFold[c] = v;
   return v;
@@ -282,7 +284,7 @@ function foldUnits(text: string): FoldedText {
     const c = text.charCodeAt(i);
     let v = unitFold[c] as number;
     if (v === 0) v = decideUnitFold(c);
-    if (v > 0) {
+    if (v !== MULTI) {
       buf[f++] = v - 1;
       i++;
       continue;
