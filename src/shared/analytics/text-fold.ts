@@ -202,10 +202,105 @@ function foldFresh(text: string): FoldedText {
       toFolded: sameOffsets,
     };
   }
+  if (mostlyNonAscii(text, NON_ASCII.lastIndex - 1)) return foldUnits(text);
   // ASCII runs come lower-cased from one pass over the whole text: no lower-case mapping
   // shortens a character, so equal lengths mean every character kept its offset.
   const lower = text.toLowerCase();
   return lower.length === text.length ? foldAligned(text, lower) : foldUnaligned(text);
+}
+
+/** Units read from a text's first non-ASCII unit to tell how much of it is outside ASCII. */
+const DENSITY_WINDOW = 256;
+
+/** Whether more than a quarter of the units from `first` on (a window of them) are outside ASCII. */
+function mostlyNonAscii(text: string, first: number): boolean {
+  const end = Math.min(text.length, first + DENSITY_WINDOW);
+  let count = 0;
+  for (let i = first; i < end; i++) if (text.charCodeAt(i) > 0x7f) count++;
+  return count * 4 > end - first;
+}
+
+// The folded unit of each UTF-16 unit whose fold is exactly one unit (itself or another: "é" →
+// "e", "Д" → "д", ASCII lower-cased), plus one; 0 not decided yet; MULTI when the fold has
+// another length (ß → ss, a stripped mark, Hangul → jamo), is U+FFFE or U+FFFF (no room for
+// them plus one in 16 bits), or the unit is a surrogate. 16 bits a unit: a Chinese answer's
+// characters are spread over 20,000 of them, and half the table is half the lines read. Decided
+// once per unit through foldChar. A text is folded in one pass writing units into a buffer,
+// with no lower-cased copy of the whole text (a two-byte string lower-cases through ICU, the
+// largest part of the fold of a Latin answer with one curly quote) and no string per changed
+// character; strings are made once, from the buffer. A unit read in JavaScript costs about
+// twice a unit lower-cased natively, so this pass is for text written mostly outside ASCII
+// (Cyrillic, Arabic, Hangul, Japanese, Chinese: 0.5-0.75 × the run-by-run fold's CPU); text
+// with a few accents or curly quotes among ASCII is folded run by run (foldAligned).
+const MULTI = 0xffff;
+const unitFold = new Uint16Array(0x10000);
+for (let c = 0; c < 128; c++) unitFold[c] = (c >= 65 && c <= 90 ? c + 32 : c) + 1;
+
+function decideUnitFold(c: number): number {
+  let v = MULTI;
+  if (c < 0xd800 || c > 0xdfff) {
+    const f = foldChar(String.fromCharCode(c));
+    if (f.length === 1 && f.charCodeAt(0) < 0xfffe) v = f.charCodeAt(0) + 1;
+  }
+  unitFold[c] = v;
+  return v;
+}
+
+/** The buffer kept from fold to fold; a text longer than KEEP_UNITS gets one of its own, not kept. */
+let spare = new Uint16Array(8192);
+const KEEP_UNITS = 1 << 16;
+// ignoreBOM: a leading U+FEFF is text like any other, kept as it is.
+const UTF16 = new TextDecoder('utf-16le', { ignoreBOM: true });
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** `buf`, or a larger copy of its first `keep` units when it has no room for `need` units. */
+function bufferFor(buf: Uint16Array, need: number, keep: number): Uint16Array {
+  if (buf.length >= need) return buf;
+  const next = new Uint16Array(Math.max(need, buf.length * 2));
+  next.set(buf.subarray(0, keep));
+  if (next.length <= KEEP_UNITS) spare = next;
+  return next;
+}
+
+/** The string of buf[0, n): decoded natively, unless a lone surrogate (which the decoder would replace) is in it. */
+function stringOf(buf: Uint16Array, n: number, loneSurrogate: boolean): string {
+  if (LITTLE_ENDIAN && !loneSurrogate) return UTF16.decode(buf.subarray(0, n));
+  const CHUNK = 4096;
+  const parts: string[] = [];
+  for (let at = 0; at < n; at += CHUNK)
+    parts.push(String.fromCharCode(...buf.subarray(at, Math.min(n, at + CHUNK))));
+  return parts.join('');
+}
+
+/** The fold of a text with non-ASCII units, unit by unit into the buffer. */
+function foldUnits(text: string): FoldedText {
+  const n = text.length;
+  let buf = bufferFor(spare, n, 0);
+  const pieces = new OffsetPieces();
+  let lone = false;
+  let f = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    let v = unitFold[c] as number;
+    if (v === 0) v = decideUnitFold(c);
+    if (v !== MULTI) {
+      buf[f++] = v - 1;
+      i++;
+      continue;
+    }
+    const code = codeAt(text, i, n);
+    const width = code > 0xffff ? 2 : 1;
+    if (width === 1 && code >= 0xd800 && code <= 0xdfff) lone = true;
+    const folded = foldedCode(text, i, width, code) ?? text.slice(i, i + width);
+    // Room for this fold and one unit for each unit after it (the most those can take).
+    buf = bufferFor(buf, f + folded.length + (n - i - width), f);
+    for (let k = 0; k < folded.length; k++) buf[f + k] = folded.charCodeAt(k);
+    if (folded.length !== width) pieces.changed(f, i, width, folded.length);
+    f += folded.length;
+    i += width;
+  }
+  return withOffsets(stringOf(buf, f, lone), pieces);
 }
 
 /** The end of the run of non-ASCII units starting at `start`; the scan resumes there. */

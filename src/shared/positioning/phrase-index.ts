@@ -7,6 +7,8 @@ import {
   buildPhraseTable,
   considerAll,
   pairAt,
+  pairListLength,
+  pairListStart,
   patternHasBrand,
   type PhraseTable,
 } from './phrase-table';
@@ -152,6 +154,26 @@ function fixedShape(p: Payload): Payload {
   };
 }
 
+/**
+ * One object per distinct payload: patterns whose roles are all equal share it (a language's
+ * thousand phrases have a few dozen payloads: the same cue, the same sentiment score, the same
+ * quality). A hit's payload is read at every hit, and the answers of many languages come in
+ * turn: a few dozen objects stay in the cache where a thousand, one per phrase, did not.
+ * Payloads are never changed once built, and nothing tells two equal ones apart.
+ */
+function interned(p: Payload, pool: Map<string, Payload>): Payload {
+  const shaped = fixedShape(p);
+  const key = Object.values(shaped).map(keyPart).join('|');
+  const had = pool.get(key);
+  if (had !== undefined) return had;
+  pool.set(key, shaped);
+  return shaped;
+}
+
+function keyPart(v: unknown): string {
+  return v === undefined ? '' : Object.is(v, -0) ? '-0' : `${typeof v}:${String(v)}`;
+}
+
 function mergePayload(into: Payload, from: Payload): void {
   for (const [k, v] of Object.entries(from) as [keyof Payload, Payload[keyof Payload]][]) {
     if (into[k] === undefined) (into as Record<string, unknown>)[k] = v;
@@ -220,8 +242,9 @@ export class PhraseIndexBuilder {
   }
 
   build(): PhraseIndex {
-    for (const p of this.spaced.values()) p.payload = fixedShape(p.payload);
-    for (const p of this.cjk.values()) p.payload = fixedShape(p.payload);
+    const pool = new Map<string, Payload>();
+    for (const p of this.spaced.values()) p.payload = interned(p.payload, pool);
+    for (const p of this.cjk.values()) p.payload = interned(p.payload, pool);
     // Whole words, and a first word shorter than a prefix key (matched whole).
     const vocabulary = new Vocabulary(
       [...this.spaced.values()].flatMap((p) =>
@@ -343,16 +366,15 @@ function longestAt(index: PhraseIndex, words: Words, i: number, to: number, fold
   // when the next word is the second, are matched up to there.
   const id = words.id[i] as number;
   if (id >= 0) {
-    const length = t.firstLength[id] as number;
-    if (length > 0) considerAll(t, t.firstStart[id] as number, length, words, i, to, folded, 1);
+    const length = t.firstLists[id * 2 + 1] as number;
+    if (length > 0) considerAll(t, t.firstLists[id * 2] as number, length, words, i, to, folded, 1);
     const next = i + 1;
     if (next < to && (words.mention[next] as number) < 0 && (words.id[next] as number) >= 0) {
       const s = pairAt(t, id, words.id[next] as number);
-      if (s >= 0)
-        considerAll(t, t.pairStart[s] as number, t.pairLength[s] as number, words, i, to, folded, 2);
+      if (s >= 0) considerAll(t, pairListStart(t, s), pairListLength(t, s), words, i, to, folded, 2);
     }
   }
-  if (t.prefixStart.length > 0) prefixAt(index, words, i, to, folded);
+  if (t.prefixLists.length > 0) prefixAt(index, words, i, to, folded);
 }
 
 function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folded: string): void {
@@ -366,7 +388,16 @@ function prefixAt(index: PhraseIndex, words: Words, i: number, to: number, folde
   const id = index.prefixes.idOfRange(word, at, at + PREFIX_LEN, h);
   if (id >= 0) {
     const t = index.table;
-    considerAll(t, t.prefixStart[id] as number, t.prefixLength[id] as number, words, i, to, folded, 0);
+    considerAll(
+      t,
+      t.prefixLists[id * 2] as number,
+      t.prefixLists[id * 2 + 1] as number,
+      words,
+      i,
+      to,
+      folded,
+      0,
+    );
   }
 }
 
