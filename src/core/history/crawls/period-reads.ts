@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { stmt } from '../connection';
 import type { CrawlEngineFilter, CrawlEnginePeriod, CrawlEngineWeek } from './types';
+import { type Clause, pageKey, weekScan, weeksRead, type WeeksRead } from './week-scans';
 
 // Verified hits over a period per engine: the period's whole weeks from the weekly roll-up's
 // running sums (migration 042: each page's total less its running sum before the first whole
@@ -62,9 +63,20 @@ const PAGES_SQL = (k: string, h: string): string => `
            ORDER BY w.week DESC LIMIT 1), 0) AS weeks, 0 AS edge, k.last_day >= ? AS recent
   FROM crawl_verified_pages k WHERE 1 ${k}
   UNION ALL
-  SELECT h.agent, h.url, 0, sum(h.hits), 0 FROM crawl_hits h
-  WHERE h.day >= ? AND h.day < ? AND h.verified = 1 ${h}
-  GROUP BY h.agent, h.url`;
+  ${EDGE_SQL(h)}`;
+
+/**
+ * The hits of the period's first days before its first Monday, per agent, page and day, in the
+ * index's order: summed per engine and page as they are read (a sort by page cost more).
+ */
+const EDGE_SQL = (h: string): string => `
+  SELECT h.agent, h.url, 0, h.hits, 0 FROM crawl_hits h
+  WHERE h.day >= ? AND h.day < ? AND h.verified = 1 ${h}`;
+
+/** Per agent, page and site: the hits of every day imported, and whether fetched lately. */
+const PAGE_TOTALS_SQL = (k: string): string => `
+  SELECT k.agent, k.url, k.site, k.hits, k.last_day >= ? AS recent
+  FROM crawl_verified_pages k WHERE 1 ${k}`;
 
 /** The period's whole weeks per week and agent (its first days come with the pages). */
 const WEEKS_SQL = (w: string): string => `
@@ -89,13 +101,46 @@ class EngineSums {
   }
 }
 
-type Clause = { sql: string; params: string[] };
-
 /** The site's and the agents' clauses over one alias, joined. */
 function clauses(f: CrawlEngineFilter, map: Map<string, string[]>, alias: string): Clause {
   const site = siteOf(f, alias);
   const agents = agentsOf(map, alias);
   return { sql: `${agents.sql} ${site.sql}`, params: [...agents.params, ...site.params] };
+}
+
+/** agent, url, the whole weeks' hits, the first days' hits, fetched lately (1 or 0). */
+type PageRow = [string, string, number, number, number];
+
+interface ScanPlan {
+  read: Exclude<WeeksRead, 'seek'>;
+  firstWeek: string;
+  recentSince: string;
+  edge: [string, string];
+}
+
+/**
+ * The rows PAGES_SQL gives, in its order (every page, then the first days'), with the whole
+ * weeks read by week: each page's total less the weeks before, or the sum of the weeks from.
+ */
+function scannedRows(
+  db: Database.Database,
+  plan: ScanPlan,
+  map: Map<string, string[]>,
+  f: CrawlEngineFilter,
+): PageRow[] {
+  const [k, h, w] = [clauses(f, map, 'k'), clauses(f, map, 'h'), clauses(f, map, 'w')];
+  const weeks = weekScan(db, plan.read, plan.firstWeek, w);
+  const totals = stmt(db, PAGE_TOTALS_SQL(k.sql))
+    .raw()
+    .all(plan.recentSince, ...k.params) as Array<[string, string, string, number, number]>;
+  const rows: PageRow[] = totals.map(([agent, url, site, hits, recent]) => {
+    const scanned = weeks.get(pageKey(agent, url, site)) ?? 0;
+    return [agent, url, plan.read === 'from-week' ? scanned : hits - scanned, 0, recent];
+  });
+  const edge = stmt(db, EDGE_SQL(h.sql))
+    .raw()
+    .all(...plan.edge, ...h.params) as PageRow[];
+  return rows.concat(edge);
 }
 
 /**
@@ -106,11 +151,13 @@ function pageSums(db: Database.Database, f: CrawlEngineFilter, map: Map<string, 
   const [k, h] = [clauses(f, map, 'k'), clauses(f, map, 'h')];
   const { firstWeek, edge } = weeksAndEdge(f.sinceDay);
   const recentSince = f.recentSinceDay ?? f.sinceDay ?? '';
-  const rows = stmt(db, PAGES_SQL(k.sql, h.sql))
-    .raw()
-    .all(firstWeek, recentSince, ...k.params, ...edge, ...h.params) as Array<
-    [string, string, number, number, number]
-  >;
+  const read = firstWeek === '' ? 'seek' : weeksRead(db, firstWeek);
+  const rows =
+    read === 'seek'
+      ? (stmt(db, PAGES_SQL(k.sql, h.sql))
+          .raw()
+          .all(firstWeek, recentSince, ...k.params, ...edge, ...h.params) as PageRow[])
+      : scannedRows(db, { read, firstWeek, recentSince, edge }, map, f);
   const pages = new EngineSums(map);
   const firstDays = new EngineSums(map);
   const recent = new EngineSums(map);
