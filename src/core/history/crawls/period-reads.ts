@@ -6,8 +6,9 @@ import { type Clause, pageKey, weekScan, weeksRead, type WeeksRead } from './wee
 
 // Verified hits over a period per engine: the period's whole weeks from the weekly roll-up's
 // running sums (migration 042: each page's total less its running sum before the first whole
-// week, one seek per agent and page, whatever the period's length), its first days before its
-// first Monday from the day rows (read once, for the pages and for their week). Each read sums
+// week, one seek per agent and page), or by week when the period starts near the first week or
+// ends near the last (week-scans.ts), its first days before its first Monday from the day rows
+// (read once, for the pages and for their week). Each read sums
 // per agent; the rows are then folded per engine here through the catalogue's map of agents to
 // engines (an agent feeding several engines counts for each), without a sort in SQL.
 
