@@ -56,7 +56,13 @@ async function importOnce(cli: string, file: string, db: string): Promise<Measur
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const m = /PARALLAX_TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/u.exec(stderr);
   if (status !== 0 || !m) throw new Error(`logs import failed: ${stderr.slice(-2000)}`);
-  const result = JSON.parse(stdout) as { files: Array<{ lines: number; kept: number }> };
+  const result = JSON.parse(stdout) as {
+    files: Array<{ lines: number; kept: number; outcome: string; error?: string }>;
+  };
+  // A file the import gave up on (a full disk for DuckDB's spill files) exits 0 with its reason
+  // in the report: a bench that timed it would report the time of a failure.
+  const failed = result.files.find((f) => f.outcome === 'failed');
+  if (failed) throw new Error(`logs import failed: ${failed.error ?? 'no reason given'}`);
   return {
     seconds: Number(m[1]),
     cpuSeconds: Number(m[2]) + Number(m[3]),
