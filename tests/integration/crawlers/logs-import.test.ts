@@ -133,23 +133,23 @@ describe('importing again', () => {
     expect(result.missing).toEqual([`${join(dir, 'nothing-*.log')}: no file matches`]);
   });
 
-  it('reports a file it cannot read and goes on with the others', async () => {
+  it('reports a file it cannot read, goes on with the others, and exits 1', async () => {
     const db = join(dir, 'bad.db');
     const binary = join(dir, 'not-a-log.log');
     writeFileSync(binary, 'just some words without any structure\n');
-    const result = parsed<ImportJson>(
-      await cli([
-        '--json',
-        'logs',
-        'import',
-        binary,
-        join(logs, 'access.log'),
-        '--site',
-        'example.com',
-        '--db',
-        db,
-      ]),
-    );
+    const out = await cli([
+      '--json',
+      'logs',
+      'import',
+      binary,
+      join(logs, 'access.log'),
+      '--site',
+      'example.com',
+      '--db',
+      db,
+    ]);
+    expect(out.code, out.stderr).toBe(1);
+    const result = JSON.parse(out.stdout) as ImportJson;
     expect(result.files[0]).toMatchObject({ outcome: 'failed' });
     expect(result.files[0]?.error).toContain('--format');
     expect(result.files[1]).toMatchObject({ outcome: 'imported', kept: KEPT });

@@ -12,6 +12,7 @@ import {
   CliExit,
   CliUsageError,
   EXIT_INTERRUPTED,
+  EXIT_JOBS_FAILED,
   writeJson,
   writeLine,
   type CliContext,
@@ -122,6 +123,8 @@ export const registerLogsCommands: RegisterCommand = (program: Command, ctx: Cli
           }
           if (result.files.length === 0 && result.missing.length > 0)
             throw new CliUsageError('No log file to read');
+          // The other files are imported; a script still learns that one was not.
+          if (result.files.some((f) => f.outcome === 'failed')) throw new CliExit(EXIT_JOBS_FAILED);
         } finally {
           interrupt.dispose();
         }
