@@ -126,10 +126,8 @@ interface ScanPlan {
 function scannedRows(
   db: Database.Database,
   plan: ScanPlan,
-  map: Map<string, string[]>,
-  f: CrawlEngineFilter,
+  { k, h, w }: Record<'k' | 'h' | 'w', Clause>,
 ): PageRow[] {
-  const [k, h, w] = [clauses(f, map, 'k'), clauses(f, map, 'h'), clauses(f, map, 'w')];
   const weeks = weekScan(db, plan.read, plan.firstWeek, w);
   const totals = stmt(db, PAGE_TOTALS_SQL(k.sql))
     .raw()
@@ -158,7 +156,7 @@ function pageSums(db: Database.Database, f: CrawlEngineFilter, map: Map<string, 
       ? (stmt(db, PAGES_SQL(k.sql, h.sql))
           .raw()
           .all(firstWeek, recentSince, ...k.params, ...edge, ...h.params) as PageRow[])
-      : scannedRows(db, { read, firstWeek, recentSince, edge }, map, f);
+      : scannedRows(db, { read, firstWeek, recentSince, edge }, { k, h, w: clauses(f, map, 'w') });
   const pages = new EngineSums(map);
   const firstDays = new EngineSums(map);
   const recent = new EngineSums(map);
