@@ -154,3 +154,38 @@ describe('AI-referred traffic per week (weekly sums beside the day rows)', () =>
     expectPeriodsEqualDayRows();
   });
 });
+
+describe('the order of the traffic read', () => {
+  it('orders landing pages as SQLite does (code points), characters beyond U+FFFF included', () => {
+    const pages = ['/a\u{1F600}', '/a\uFF5E', '/a~', '/a\uE000', '/a\u00E9', '/a'];
+    write({
+      origin: 'ga4',
+      site: 'c.com',
+      traffic: pages.map((landingPage, i) => ({
+        fromDay: FIRST_DAY,
+        toDay: FIRST_DAY,
+        sourceMedium: 'chatgpt.com / referral',
+        landingPage,
+        referrer: 'chatgpt',
+        engine: 'assistant-a',
+        sessions: i + 1,
+        keyEvents: 0,
+      })),
+    });
+    const raw = new Database(path, { readonly: true });
+    try {
+      const read = store.outcomeTraffic({ site: 'c.com' });
+      expect(read.map((r) => r.landingPage)).toEqual([
+        '/a',
+        '/a~',
+        '/a\u00E9',
+        '/a\uE000',
+        '/a\uFF5E',
+        '/a\u{1F600}',
+      ]);
+      expect(read).toEqual(raw.prepare(DIRECT).all({ fromDay: 0, site: 'c.com' }));
+    } finally {
+      raw.close();
+    }
+  });
+});

@@ -4,13 +4,15 @@ import { stmt } from '../connection';
 import type { CrawlEngineFilter, CrawlEnginePeriod, CrawlEngineWeek } from './types';
 import { type Clause, pageKey, weekScan, weeksRead, type WeeksRead } from './week-scans';
 
-// Verified hits over a period per engine: the period's whole weeks from the weekly roll-up's
-// running sums (migration 042: each page's total less its running sum before the first whole
-// week, one seek per agent and page), or by week when the period starts near the first week or
-// ends near the last (week-scans.ts), its first days before its first Monday from the day rows
-// (read once, for the pages and for their week). Each read sums
-// per agent; the rows are then folded per engine here through the catalogue's map of agents to
-// engines (an agent feeding several engines counts for each), without a sort in SQL.
+// Verified hits over a period per engine: whole weeks from the weekly roll-up's running sums
+// (migration 042: each page's total less its running sum before a week, one seek per agent and
+// page), or by week when the period starts near the first week or ends near the last
+// (week-scans.ts). A period starting mid-week is cut at a Monday and its first days read from
+// the day rows: the days from its start to the next Monday added, or, when fewer, the days of
+// its first week before its start taken away from that whole week (a period starting on a
+// Tuesday reads one day, not six). Each read sums per agent; the rows are then folded per engine
+// here through the catalogue's map of agents to engines (an agent feeding several engines counts
+// for each), without a sort in SQL.
 
 const DAY_MS = 86_400_000;
 
@@ -28,11 +30,33 @@ function siteOf(filter: CrawlEngineFilter, alias: string): { sql: string; params
     : { sql: '', params: [] };
 }
 
-/** A period's whole weeks from this Monday on, and its first days before it: [since, Monday). */
-function weeksAndEdge(sinceDay: string | undefined): { firstWeek: string; edge: [string, string] } {
+/**
+ * Where a period is cut: its weeks from `week` on, and the days [from, to) of its first week
+ * added to them (`sign` 1: the days before the next Monday) or taken away (-1: the days of the
+ * week it starts in, before its start), whichever reads fewer days.
+ */
+interface PeriodCut {
+  week: string;
+  days: [string, string];
+  sign: 1 | -1;
+}
+
+/**
+ * How a period is read: cut at the Monday before its start when that reads fewer days, unless
+ * its weeks from that Monday would then be summed week by week (a period ending near the last
+ * week): a whole week more of every page costs more than the days it saves.
+ */
+function planOf(db: Database.Database, sinceDay: string | undefined): { cut: PeriodCut; read: WeeksRead } {
   const since = sinceDay ?? '';
-  const firstWeek = since === '' ? '' : firstWholeWeek(since);
-  return { firstWeek, edge: [since, firstWeek] };
+  if (since === '') return { cut: { week: '', days: ['', ''], sign: 1 }, read: 'seek' };
+  const monday = mondayOfIsoDay(since);
+  const before = Math.round((Date.parse(`${since}T00:00:00Z`) - Date.parse(`${monday}T00:00:00Z`)) / DAY_MS);
+  if (before > 0 && before < 7 - before) {
+    const read = weeksRead(db, monday);
+    if (read !== 'from-week') return { cut: { week: monday, days: [monday, since], sign: -1 }, read };
+  }
+  const next = firstWholeWeek(since);
+  return { cut: { week: next, days: [since, next], sign: 1 }, read: weeksRead(db, next) };
 }
 
 /** The filter's agents, each with the engines it feeds. */
@@ -53,26 +77,31 @@ function agentsOf(map: Map<string, string[]>, alias: string): { sql: string; par
 }
 
 /**
- * Per agent and page: the hits of the period's whole weeks (the page's total less its running
- * sum before them), whether it was fetched in the recent period (its last day fetched), and,
- * apart, the hits of the period's first days before its first Monday.
+ * Per agent and page: the hits of the weeks from the cut (the page's total less its running sum
+ * before them), whether it was fetched in the recent period (its last day fetched), and, apart,
+ * the hits of the first days added or taken away (EDGE_SQL).
  */
-const PAGES_SQL = (k: string, h: string): string => `
+const PAGES_SQL = (k: string, h: string, sign: 1 | -1): string => `
   SELECT k.agent, k.url, k.hits - coalesce((
            SELECT w.running FROM crawl_verified_weeks w
            WHERE w.agent = k.agent AND w.url = k.url AND w.week < ? AND w.site = k.site
            ORDER BY w.week DESC LIMIT 1), 0) AS weeks, 0 AS edge, k.last_day >= ? AS recent
   FROM crawl_verified_pages k WHERE 1 ${k}
   UNION ALL
-  ${EDGE_SQL(h)}`;
+  ${EDGE_SQL(h, sign)}`;
 
 /**
- * The hits of the period's first days before its first Monday, per agent, page and day, in the
- * index's order: summed per engine and page as they are read (a sort by page cost more).
+ * The hits of the period's first days per agent, page and day, in the index's order: summed per
+ * engine and page as they are read (a sort by page cost more). Days added are the first days'
+ * (edge); days taken away come off the weeks.
  */
-const EDGE_SQL = (h: string): string => `
-  SELECT h.agent, h.url, 0, h.hits, 0 FROM crawl_hits h
+const EDGE_SQL = (h: string, sign: 1 | -1): string => `
+  SELECT h.agent, h.url, ${sign === 1 ? '0, h.hits' : '-h.hits, 0'}, 0 FROM crawl_hits h
   WHERE h.day >= ? AND h.day < ? AND h.verified = 1 ${h}`;
+
+/** Per agent: the hits of one week (the week a period starts in, when cut at its Monday). */
+const AGENT_WEEK_SQL = (w: string): string => `
+  SELECT w.agent, w.hits FROM crawl_verified_agent_weeks w WHERE w.week = ? ${w}`;
 
 /** Per agent, page and site: the hits of every day imported, and whether fetched lately. */
 const PAGE_TOTALS_SQL = (k: string): string => `
@@ -95,9 +124,14 @@ class EngineSums {
       keys.set(key, (keys.get(key) ?? 0) + hits);
     }
   }
-  rows(): Array<{ engine: string; key: string; hits: number }> {
-    const rows: Array<{ engine: string; key: string; hits: number }> = [];
-    for (const [engine, keys] of this.sums) for (const [key, hits] of keys) rows.push({ engine, key, hits });
+  /** A row per engine and key, made by `make` as it is read (null: left out). */
+  rows<R>(make: (engine: string, key: string, hits: number) => R | null): R[] {
+    const rows: R[] = [];
+    for (const [engine, keys] of this.sums)
+      for (const [key, hits] of keys) {
+        const row = make(engine, key, hits);
+        if (row !== null) rows.push(row);
+      }
     return rows;
   }
 }
@@ -114,21 +148,20 @@ type PageRow = [string, string, number, number, number];
 
 interface ScanPlan {
   read: Exclude<WeeksRead, 'seek'>;
-  firstWeek: string;
+  cut: PeriodCut;
   recentSince: string;
-  edge: [string, string];
 }
 
 /**
- * The rows PAGES_SQL gives, in its order (every page, then the first days'), with the whole
- * weeks read by week: each page's total less the weeks before, or the sum of the weeks from.
+ * The rows PAGES_SQL gives, in its order (every page, then the first days'), with the weeks from
+ * the cut read by week: each page's total less the weeks before, or the sum of the weeks from.
  */
 function scannedRows(
   db: Database.Database,
   plan: ScanPlan,
   { k, h, w }: Record<'k' | 'h' | 'w', Clause>,
 ): PageRow[] {
-  const weeks = weekScan(db, plan.read, plan.firstWeek, w);
+  const weeks = weekScan(db, plan.read, plan.cut.week, w);
   const totals = stmt(db, PAGE_TOTALS_SQL(k.sql))
     .raw()
     .all(plan.recentSince, ...k.params) as Array<[string, string, string, number, number]>;
@@ -136,10 +169,28 @@ function scannedRows(
     const scanned = weeks.get(pageKey(agent, url, site)) ?? 0;
     return [agent, url, plan.read === 'from-week' ? scanned : hits - scanned, 0, recent];
   });
-  const edge = stmt(db, EDGE_SQL(h.sql))
+  const edge = stmt(db, EDGE_SQL(h.sql, plan.cut.sign))
     .raw()
-    .all(...plan.edge, ...h.params) as PageRow[];
+    .all(...plan.cut.days, ...h.params) as PageRow[];
   return rows.concat(edge);
+}
+
+/**
+ * Per agent: the hits of the first days when the period was cut at the Monday before its start,
+ * its first week's hits less the days taken away (`takenAway`, negative per agent).
+ */
+function firstDaysOfWeek(
+  db: Database.Database,
+  cut: PeriodCut,
+  takenAway: ReadonlyMap<string, number>,
+  w: Clause,
+): Map<string, number> {
+  const byAgent = new Map(takenAway);
+  const week = stmt(db, AGENT_WEEK_SQL(w.sql))
+    .raw()
+    .all(cut.week, ...w.params) as Array<[string, number]>;
+  for (const [agent, hits] of week) byAgent.set(agent, (byAgent.get(agent) ?? 0) + hits);
+  return byAgent;
 }
 
 /**
@@ -147,28 +198,33 @@ function scannedRows(
  * engine, the hits of the period's first days (their week's).
  */
 function pageSums(db: Database.Database, f: CrawlEngineFilter, map: Map<string, string[]>) {
-  const [k, h] = [clauses(f, map, 'k'), clauses(f, map, 'h')];
-  const { firstWeek, edge } = weeksAndEdge(f.sinceDay);
+  const [k, h, w] = [clauses(f, map, 'k'), clauses(f, map, 'h'), clauses(f, map, 'w')];
+  const { cut, read } = planOf(db, f.sinceDay);
   const recentSince = f.recentSinceDay ?? f.sinceDay ?? '';
-  const read = firstWeek === '' ? 'seek' : weeksRead(db, firstWeek);
   const rows =
     read === 'seek'
-      ? (stmt(db, PAGES_SQL(k.sql, h.sql))
+      ? (stmt(db, PAGES_SQL(k.sql, h.sql, cut.sign))
           .raw()
-          .all(firstWeek, recentSince, ...k.params, ...edge, ...h.params) as PageRow[])
-      : scannedRows(db, { read, firstWeek, recentSince, edge }, { k, h, w: clauses(f, map, 'w') });
+          .all(cut.week, recentSince, ...k.params, ...cut.days, ...h.params) as PageRow[])
+      : scannedRows(db, { read, cut, recentSince }, { k, h, w });
   const pages = new EngineSums(map);
   const firstDays = new EngineSums(map);
   const recent = new EngineSums(map);
+  // A page's row never has fewer than no hits: only the days taken away do.
+  const takenAway = new Map<string, number>();
   for (const [agent, url, weeks, edgeHits, fetchedLately] of rows) {
-    if (weeks + edgeHits > 0) pages.add(agent, url, weeks + edgeHits);
+    if (weeks + edgeHits !== 0) pages.add(agent, url, weeks + edgeHits);
     if (edgeHits > 0) firstDays.add(agent, '', edgeHits);
+    if (weeks < 0) takenAway.set(agent, (takenAway.get(agent) ?? 0) + weeks);
     if (fetchedLately === 1) recent.add(agent, url, 1);
   }
+  if (cut.sign === -1)
+    for (const [agent, hits] of firstDaysOfWeek(db, cut, takenAway, w))
+      if (hits > 0) firstDays.add(agent, '', hits);
   return {
-    pages: pages.rows().map(({ engine, key, hits }) => ({ engine, url: key, hits })),
-    firstDays: firstDays.rows().map(({ engine, hits }) => ({ engine, hits })),
-    recent: recent.rows().map(({ engine, key }) => ({ engine, url: key })),
+    pages: pages.rows((engine, url, hits) => (hits > 0 ? { engine, url, hits } : null)),
+    firstDays: firstDays.rows((engine, _, hits) => ({ engine, hits })),
+    recent: recent.rows((engine, url) => ({ engine, url })),
   };
 }
 
@@ -180,7 +236,7 @@ function weekSums(
   firstDays: ReadonlyArray<{ engine: string; hits: number }>,
 ): CrawlEngineWeek[] {
   const w = clauses(f, map, 'w');
-  const { firstWeek } = weeksAndEdge(f.sinceDay);
+  const firstWeek = f.sinceDay === undefined ? '' : firstWholeWeek(f.sinceDay);
   const byEngine = (a: { engine: string }, b: { engine: string }): number =>
     a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0;
   const edgeWeek = f.sinceDay === undefined ? '' : mondayOfIsoDay(f.sinceDay);
@@ -191,7 +247,7 @@ function weekSums(
   let week = '';
   let sums = new EngineSums(map);
   const flush = (): void => {
-    const done = sums.rows().map(({ engine, hits }) => ({ week, engine, hits }));
+    const done = sums.rows((engine, _, hits) => ({ week, engine, hits }));
     out.push(...done.sort(byEngine));
     sums = new EngineSums(map);
   };

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { stmt, type StoreContext } from '../connection';
-import { refreshTrafficWeekly, TRAFFIC_SQL, trafficWeeks } from './traffic-weekly';
+import { readTraffic, refreshTrafficWeekly } from './traffic-weekly';
 import type {
   ConnectionKind,
   OutcomeBatch,
@@ -139,8 +139,7 @@ export function createOutcomesApi(ctx: StoreContext): OutcomesApi {
   return {
     writeOutcomes: (batch) => write.immediate(batch),
     outcomeTraffic(filter = {}) {
-      const site = filter.site ?? null;
-      return stmt(db, TRAFFIC_SQL).all({ ...trafficWeeks(filter.fromDay ?? 0), site }) as TrafficSum[];
+      return readTraffic(db, filter.fromDay ?? 0, filter.site ?? null);
     },
     outcomeQueries(filter = {}) {
       return stmt(
