@@ -181,7 +181,10 @@ describe('figures over a period, read from the roll-ups and the first days', () 
       let blockedSeen = 0;
       const since30 = new Date(NOW - 29 * 86_400_000).toISOString().slice(0, 10);
       const fetched30 = [...crawledByHand(raw, since30).pages.keys()].sort();
-      for (const days of [1, 2, 5, 6, 7, 8, 9, 13, 14, 15, 20, 30, 44, 45, 60]) {
+      for (const days of [
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 36, 37,
+        38, 44, 45, 60,
+      ]) {
         const since = new Date(NOW - (days - 1) * 86_400_000).toISOString().slice(0, 10);
         const hand = crawledByHand(raw, since);
         const read = crawlers.crawledPeriod({ days });

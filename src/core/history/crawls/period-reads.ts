@@ -42,21 +42,26 @@ interface PeriodCut {
 }
 
 /**
- * How a period is read: cut at the Monday before its start when that reads fewer days, unless
- * its weeks from that Monday would then be summed week by week (a period ending near the last
- * week): a whole week more of every page costs more than the days it saves.
+ * How a period is read: cut at the Monday before its start when that reads fewer days and no
+ * more weeks: its weeks from that Monday taken from each page's total (one week fewer before
+ * them than from the next Monday), or sought per page either way. Else cut at the next Monday:
+ * a period ending near the last week sums its weeks, and one week more of every page would cost
+ * more than the days it saves.
  */
 function planOf(db: Database.Database, sinceDay: string | undefined): { cut: PeriodCut; read: WeeksRead } {
   const since = sinceDay ?? '';
   if (since === '') return { cut: { week: '', days: ['', ''], sign: 1 }, read: 'seek' };
+  const next = firstWholeWeek(since);
+  const fromNext: { cut: PeriodCut; read: WeeksRead } = {
+    cut: { week: next, days: [since, next], sign: 1 },
+    read: weeksRead(db, next),
+  };
   const monday = mondayOfIsoDay(since);
   const before = Math.round((Date.parse(`${since}T00:00:00Z`) - Date.parse(`${monday}T00:00:00Z`)) / DAY_MS);
-  if (before > 0 && before < 7 - before) {
-    const read = weeksRead(db, monday);
-    if (read !== 'from-week') return { cut: { week: monday, days: [monday, since], sign: -1 }, read };
-  }
-  const next = firstWholeWeek(since);
-  return { cut: { week: next, days: [since, next], sign: 1 }, read: weeksRead(db, next) };
+  if (before === 0 || before >= 7 - before) return fromNext;
+  const read = weeksRead(db, monday);
+  const noMoreWeeks = read === 'total-less-before' || (read === 'seek' && fromNext.read === 'seek');
+  return noMoreWeeks ? { cut: { week: monday, days: [monday, since], sign: -1 }, read } : fromNext;
 }
 
 /** The filter's agents, each with the engines it feeds. */
