@@ -3,21 +3,29 @@ import { stmt } from '../connection';
 import { where } from './filters';
 import type { CrawlBlockedPage, CrawlFilter } from './types';
 
+/** Not served (2xx) to the agent since the period began (a page's last day served, one seek). */
+const NOT_SERVED_SINCE = (a: string): string => `NOT EXISTS (
+      SELECT 1 FROM crawl_served_last s
+      WHERE s.site = ${a}.site AND s.url = ${a}.url AND s.agent = ${a}.agent AND s.day >= ?)`;
+
 /**
  * Pages refused (403) to an agent and never served it (2xx) since the period began, that
  * browsers were served: the refusals of the period first (few, from their roll-up), less those
  * served since (the last day each was), then browsers' hits on those pages only. `index` names
- * the index the refusals are read through (none: a pass in key order).
+ * the index the refusals are read through (none: a pass in key order, each page and agent's days
+ * together, so the check is made once a pair after grouping; through the index by day it is made
+ * on each day's row before grouping, so only the few pairs left are sorted to group).
  */
-const BLOCKED_SQL = (w: string, index: string): string => `
+const BLOCKED_SQL = (w: string, index: string): string => {
+  const byDay = index !== '';
+  return `
   WITH refused AS (
     SELECT r.site, r.url, r.agent, sum(r.hits) AS refused
-    FROM crawl_refused_days r ${index} WHERE ${w} GROUP BY r.site, r.url, r.agent
+    FROM crawl_refused_days r ${index} WHERE ${w} ${byDay ? `AND ${NOT_SERVED_SINCE('r')}` : ''}
+    GROUP BY r.site, r.url, r.agent
   ),
   blocked AS (
-    SELECT a.* FROM refused a WHERE NOT EXISTS (
-      SELECT 1 FROM crawl_served_last s
-      WHERE s.site = a.site AND s.url = a.url AND s.agent = a.agent AND s.day >= ?)
+    SELECT a.* FROM refused a ${byDay ? '' : `WHERE ${NOT_SERVED_SINCE('a')}`}
   ),
   browser_pages AS (
     SELECT p.site, p.url, b.status, sum(b.hits) AS hits
@@ -32,6 +40,7 @@ const BLOCKED_SQL = (w: string, index: string): string => `
   FROM blocked a
   WHERE EXISTS (SELECT 1 FROM browser_pages bp WHERE bp.site = a.site AND bp.url = a.url)
   ORDER BY a.refused DESC, a.url, a.agent`;
+};
 
 /**
  * Whether the period holds most of the refusals' days: then its refusals are summed in one pass
