@@ -1,4 +1,5 @@
 import type { Lang } from './lang';
+import { EVENT_ROOTS } from './event-roots';
 import type { PartialPerLang } from './verdict-words';
 
 // Roots of blame and praise, read inside words rather than as whole words, for what an answer
@@ -18,7 +19,7 @@ export interface RootList {
 }
 
 // prettier-ignore
-export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
+const WORD_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   en: {
     problemStarts: ['crash', 'glitch', 'outage', 'disconnect', 'desync', 'timeout', 'overheat', 'clog', 'wobbl', 'grainy',
       'flimsy', 'fragil', 'crack', 'squeak', 'rattl', 'defect', 'fault', 'flaw', 'buggy', 'bugs', 'laggy', 'lagging',
@@ -75,6 +76,24 @@ export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
     praiseInside: [],
   },
 };
+
+/** The roots of each language: those of words and those of events (lexicon/event-roots.ts). */
+export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = Object.fromEntries(
+  Object.entries(WORD_ROOTS).map(([lang, r]) => {
+    const e = EVENT_ROOTS[lang as Lang];
+    return [
+      lang,
+      e === undefined
+        ? r
+        : {
+            problemStarts: [...r.problemStarts, ...e.problemStarts],
+            problemInside: [...r.problemInside, ...e.problemInside],
+            praiseStarts: [...r.praiseStarts, ...e.praiseStarts],
+            praiseInside: [...r.praiseInside, ...e.praiseInside],
+          },
+    ];
+  }),
+);
 
 /** Prefixes that turn a praise root into blame ("unzuverlässig", "inaffidabile", "instable"). */
 // prettier-ignore
