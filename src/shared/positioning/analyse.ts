@@ -19,6 +19,7 @@ import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
 import { markLeftBehind, steeredTo } from './steering';
+import { readDurations } from './durations';
 import { readRoots, type RootReading } from './roots';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
@@ -192,7 +193,13 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
  */
 function rootsOf(w: Walk, clause: Clause): RootReading | null {
   if (!w.indirect || clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
-  return readRoots(clause, w.lang, hasPast(clause.hits));
+  const past = hasPast(clause.hits);
+  return joinReadings(readRoots(clause, w.lang, past), readDurations(clause, w.lang, past));
+}
+
+function joinReadings(a: RootReading | null, b: RootReading | null): RootReading | null {
+  if (a === null || b === null) return a ?? b;
+  return { tone: a.tone + b.tone, problems: a.problems + b.problems, praise: a.praise + b.praise };
 }
 
 /** How far into a clause a "Cons:" written inline is looked for ("- Cons: loud, heavy"). */
