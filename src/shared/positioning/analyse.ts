@@ -393,7 +393,7 @@ function verdictCell(w: Walk, unit: Unit, b: Block, first: number, about: number
     analyseUnit(w, unit, b, first);
     return;
   }
-  const before = { top: s.top, rec: s.rec, caution: s.caution, senti: s.senti, hedged: s.hedged };
+  const before = { top: s.top, rec: s.rec, caution: s.caution, senti: s.senti };
   analyseUnit(w, unit, b, first);
   w.advice = true;
   const word = verdictWordOf(w.text, cell.start, cell.end, w.lang);
@@ -401,8 +401,7 @@ function verdictCell(w: Walk, unit: Unit, b: Block, first: number, about: number
   if (word === 'no') [s.caution, s.senti] = [s.caution + 2, s.senti + VERDICT_NO_SENTIMENT];
   if (word !== null || s.top !== before.top || s.rec !== before.rec || s.caution !== before.caution) return;
   const tone = s.senti - before.senti;
-  // Lukewarm words in a verdict cell ("Fine if your lawn is small") still recommend for that case.
-  if (tone > 0 || (s.hedged && !before.hedged)) s.rec += 1;
+  if (tone > 0) s.rec += 1;
   else if (tone <= VERDICT_CELL_WARNING) s.caution += 2;
 }
 

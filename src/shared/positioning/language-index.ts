@@ -77,7 +77,7 @@ function addCues(b: Adder, lang: Lang): void {
   // A recommendation limited to one case ("only if you need …") says nothing of the tone.
   for (const p of CASE_REC_CUES[lang] ?? []) b.add(p, { cue: 'rec', senti: 0 });
   for (const p of PAST_CUES[lang] ?? []) b.add(p, { past: true, senti: PAST_SENTIMENT });
-  for (const p of HEDGE_CUES[lang] ?? []) b.add(p, { hedge: true, senti: 0 });
+  for (const p of HEDGE_CUES[lang] ?? []) b.add(p, { cue: 'rec', hedge: true, senti: 0 });
   for (const p of NEWS_CUES[lang] ?? []) b.add(p, { news: true });
   for (const p of MAJORITY_CUES[lang]) b.add(p, { majority: true });
 }
