@@ -1,6 +1,13 @@
 import type { Clause } from './clauses';
 import type { Lang } from './lexicon/lang';
-import { FREEING_SUFFIXES, NEGATING_PREFIXES, ROOT_NEGATORS, ROOTS, type RootList } from './lexicon/roots';
+import {
+  FREEING_SUFFIXES,
+  INTENSIFIERS_AFTER,
+  NEGATING_PREFIXES,
+  ROOT_NEGATORS,
+  ROOTS,
+  type RootList,
+} from './lexicon/roots';
 
 // For and against read past the word lists: the words of a clause that no phrase of the
 // lexicon read are looked at for a root of blame or praise inside them (lexicon/roots.ts), so
@@ -56,10 +63,28 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
       (polarity < 0 ? -PROBLEM_ROOT : PRAISE_ROOT) * polarity * (clause.turn ? AFTER_CONTRAST : 1);
     reading ??= { tone: 0, problems: 0, praise: 0 };
     reading.tone += score;
-    if (score < 0) reading.problems++;
-    else reading.praise++;
+    if (score < 0) {
+      reading.problems++;
+      takeBackIntensifier(reading, clause, t + 1, folded, lang);
+    } else reading.praise++;
   }
   return reading;
+}
+
+/**
+ * "schwankt stark", "drifts badly": the word after a root of blame says how much, and the praise
+ * a phrase read in it ("stark" = strong) is taken back.
+ */
+function takeBackIntensifier(reading: RootReading, clause: Clause, t: number, folded: string, lang: Lang): void {
+  if (t >= clause.toWord || !(INTENSIFIERS_AFTER[lang] ?? []).includes(clause.words.text(t, folded))) return;
+  for (const h of clause.hits) {
+    if (h.word !== t || h.wordEnd !== t + 1 || h.payload.cue !== undefined || h.negated) continue;
+    const senti = h.payload.senti ?? 0;
+    if (senti <= 0) continue;
+    reading.tone -= senti * h.scale * h.contrast;
+    reading.praise--;
+    return;
+  }
 }
 
 /**

@@ -119,3 +119,13 @@ export const ROOT_NEGATORS: PartialPerLang<string> = {
   es: ['no', 'sin', 'ningun', 'ninguna', 'ninguno', 'nunca', 'apenas', 'rara', 'ni'],
   it: ['non', 'senza', 'nessun', 'nessuna', 'nessuno', 'mai', 'raramente', 'ne'],
 };
+
+/**
+ * Words that, right after a root of change or failure, say how much it changes, not that it is
+ * good ("die Bandbreite schwankt stark", "drifts badly", "cala molto"): their praise is not read.
+ */
+// prettier-ignore
+export const INTENSIFIERS_AFTER: PartialPerLang<string> = {
+  en: ['badly', 'heavily', 'sharply', 'strongly', 'wildly'], de: ['stark', 'heftig', 'deutlich', 'massiv', 'kraftig'],
+  fr: ['fortement', 'beaucoup', 'nettement'], es: ['mucho', 'bastante', 'fuertemente'], it: ['molto', 'parecchio', 'fortemente'],
+};
