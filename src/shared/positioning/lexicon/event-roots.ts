@@ -24,7 +24,7 @@ export const EVENT_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   de: {
     problemStarts: ['abgewiesen', 'abgelehnt', 'sackt', 'wandert', 'tropft', 'tropfen', 'verstopf', 'blaht',
       'aufgeblaht', 'schwankt', 'schwanken', 'wochenlang', 'monatelang', 'tagelang', 'rostet', 'verzieht', 'klemmt',
-      'quietscht', 'leiert', 'lost sich', 'blattert', 'platzt', 'verrutscht', 'storniert', 'gekundigt', 'verloren'],
+      'quietscht', 'leiert', 'blattert', 'platzt', 'verrutscht', 'storniert', 'gekundigt', 'verloren'],
     problemInside: ['zwischenfall', 'zwischenfalle', 'wartemusik', 'doppelbuchung', 'fehlbuchung'],
     praiseStarts: ['durchgehend', 'unterbrechungsfrei', 'punktlich', 'umgehend', 'sofort'],
     praiseInside: [],
