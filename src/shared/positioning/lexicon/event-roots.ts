@@ -1,5 +1,5 @@
 import type { Lang } from './lang';
-import type { RootList } from './roots';
+import type { RootList } from './root-list';
 
 // Roots of problems told as events and of favourable facts, with no verdict word: a thing that
 // moves, wears or changes in a degrading direction ("the coating peels", "the GPS track wanders",

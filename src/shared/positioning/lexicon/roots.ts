@@ -1,5 +1,6 @@
 import type { Lang } from './lang';
 import { EVENT_ROOTS } from './event-roots';
+import type { RootList } from './root-list';
 import type { PartialPerLang } from './verdict-words';
 
 // Roots of blame and praise, read inside words rather than as whole words, for what an answer
@@ -11,12 +12,7 @@ import type { PartialPerLang } from './verdict-words';
 // blame root before a freeing suffix is praise ("problemlos", "störungsfrei"). Words a phrase
 // of the lexicon already reads are not read again (roots.ts).
 
-export interface RootList {
-  problemStarts: readonly string[];
-  problemInside: readonly string[];
-  praiseStarts: readonly string[];
-  praiseInside: readonly string[];
-}
+export type { RootList };
 
 // prettier-ignore
 const WORD_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
