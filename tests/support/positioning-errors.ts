@@ -35,7 +35,9 @@ function add(key: string, a: LabelledAnswer, result: Parameters<typeof scoreAnsw
   scoreAnswer(s, a, result);
   return { ...s, errors: s.errors.slice(before) };
 }
-for (const a of loadPositioningSet().filter((x) => filePrefix === undefined || x.file.startsWith(filePrefix))) {
+for (const a of loadPositioningSet().filter(
+  (x) => filePrefix === undefined || x.file.startsWith(filePrefix),
+)) {
   const result = judgePositioning({ text: a.text, format: a.format, language: a.language, brands: a.brands });
   const part = partOf(a);
   const side = a.heldOut ? 'held-out' : 'seen';

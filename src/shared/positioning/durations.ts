@@ -92,7 +92,11 @@ export function readDurations(clause: Clause, lang: Lang, past: boolean): RootRe
 function waitAt(clause: Clause, t: number, unit: number, index: DurationIndex, folded: string): number {
   if ((unit & PLURAL) !== 0 && cameLater(clause, t, index, folded)) return -1;
   const roleAt = (k: number): number =>
-    k < clause.fromWord ? 0 : isNumber(clause, k, folded) ? NUMBER : (index.roles.get(clause.words.text(k, folded)) ?? 0);
+    k < clause.fromWord
+      ? 0
+      : isNumber(clause, k, folded)
+        ? NUMBER
+        : (index.roles.get(clause.words.text(k, folded)) ?? 0);
   if ((roleAt(t - 1) & NUMBER) === 0) return 0;
   // "six to ten weeks", "zehn bis zwölf Wochen", "6-10 weeks".
   let first = t - 1;

@@ -75,7 +75,13 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
  * "schwankt stark", "drifts badly": the word after a root of blame says how much, and the praise
  * a phrase read in it ("stark" = strong) is taken back.
  */
-function takeBackIntensifier(reading: RootReading, clause: Clause, t: number, folded: string, lang: Lang): void {
+function takeBackIntensifier(
+  reading: RootReading,
+  clause: Clause,
+  t: number,
+  folded: string,
+  lang: Lang,
+): void {
   if (t >= clause.toWord || !(INTENSIFIERS_AFTER[lang] ?? []).includes(clause.words.text(t, folded))) return;
   for (const h of clause.hits) {
     if (h.word !== t || h.wordEnd !== t + 1 || h.payload.cue !== undefined || h.negated) continue;
