@@ -190,10 +190,10 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
 
 /**
  * What the clause's words say for or against its brands through roots no phrase reads
- * (roots.ts): in the languages whose indirect wording is read, outside pros/cons labels.
+ * (roots.ts): in every language that has roots (lexicon/roots.ts), outside pros/cons labels.
  */
 function rootsOf(w: Walk, clause: Clause): RootReading | null {
-  if (!w.indirect || clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
+  if (clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
   const past = hasPast(clause.hits);
   return joinReadings(readRoots(clause, w.lang, past), readDurations(clause, w.lang, past));
 }

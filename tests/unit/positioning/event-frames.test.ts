@@ -89,4 +89,17 @@ describe('built-in judge: events and facts without a verdict word', () => {
       ),
     ).toEqual({ rentomat: 'cautioned negative' });
   });
+
+  it('reads roots of blame and praise in Portuguese, Dutch, Polish, Swedish, Turkish, Russian, Arabic and Korean', () => {
+    const tone = (text: string, lang: string, name: string): string =>
+      (judgeNamed(text, [name], lang)[name.toLowerCase()] ?? '').split(' ')[1] ?? '';
+    expect(tone('O roteador da Ventix trava e a conexão tem quedas.', 'pt', 'Ventix')).toBe('negative');
+    expect(tone('De router van Ventix draait al jaren storingsvrij.', 'nl', 'Ventix')).toBe('positive');
+    expect(tone('Router Ventix ma częste awarie i zawiesza się.', 'pl', 'Ventix')).toBe('negative');
+    expect(tone('Routern från Ventix har täta avbrott och kraschar.', 'sv', 'Ventix')).toBe('negative');
+    expect(tone('Ventix modemi sorunsuz çalışıyor.', 'tr', 'Ventix')).toBe('positive');
+    expect(tone('Роутер Ventix работает надёжно и без сбоев.', 'ru', 'Ventix')).toBe('positive');
+    expect(tone('جهاز Ventix يتعطل كثيرا وفيه أعطال متكررة.', 'ar', 'Ventix')).toBe('negative');
+    expect(tone('Ventix 공유기는 고장이 잦고 끊김이 심합니다.', 'ko', 'Ventix')).toBe('negative');
+  });
 });
