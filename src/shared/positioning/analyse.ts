@@ -193,9 +193,11 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
  * (roots.ts): in every language that has roots (lexicon/roots.ts), outside pros/cons labels.
  */
 function rootsOf(w: Walk, clause: Clause): RootReading | null {
-  if (clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
+  if (clause.label !== null) return null;
   const past = hasPast(clause.hits);
-  return joinReadings(readRoots(clause, w.lang, past), readDurations(clause, w.lang, past));
+  const reading = joinReadings(readRoots(clause, w.lang, past), readDurations(clause, w.lang, past));
+  // Most clauses hold no root: the inline label is looked for only when one was found.
+  return reading === null || opensWithProsCons(w.text, clause.start, w.lang) ? null : reading;
 }
 
 function joinReadings(a: RootReading | null, b: RootReading | null): RootReading | null {

@@ -45,6 +45,8 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
     const mark = marks[t - clause.fromWord] as number;
     if (mark === COVERED || (words.mention[t] as number) >= 0) continue;
     if (mark === BLAMED) {
+      // Only an ending can free it: a language without freeing endings has nothing to look for.
+      if (!filter.frees) continue;
       const blame = coveringBlame(clause, t);
       if (blame !== null) reading = freedFromPhrase(reading, words.text(t, folded), blame, roots, lang, past);
       continue;
@@ -103,6 +105,8 @@ interface RootFilter {
   prefixes: readonly string[];
   inside: RegExp | null;
   roots: RootList;
+  /** The language has endings that free a blame root ("problemlos"). */
+  frees: boolean;
 }
 
 const filters = new Map<Lang, RootFilter>();
@@ -130,6 +134,7 @@ function filterOf(lang: Lang, roots: RootList): RootFilter {
     prefixes: NEGATING_PREFIXES[lang] ?? [],
     inside: inside.length === 0 ? null : new RegExp(inside.join('|'), 'u'),
     roots,
+    frees: (FREEING_SUFFIXES[lang] ?? []).length > 0,
   };
   filters.set(lang, f);
   return f;
