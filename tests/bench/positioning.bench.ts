@@ -126,12 +126,17 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     'indirect wording, fourth held-out (written after tuning judge version 6)',
     set.filter((a) => partOf(a) === 'fourth'),
   );
+  const fifth = printPart(
+    'indirect wording, fifth held-out (written after tuning judge version 7)',
+    set.filter((a) => partOf(a) === 'fifth'),
+  );
   const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
   for (const [name, s] of [
     ['held-out', indirect.held],
     ['second held-out', fresh.held],
     ['third held-out', third.held],
     ['fourth held-out', fourth.held],
+    ['fifth held-out', fifth.held],
   ] as const) {
     console.log(
       `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,

@@ -11,9 +11,10 @@ import {
 
 // Tuning aid for the built-in judge: `npx tsx tests/support/positioning-errors.ts` prints the
 // accuracy of each part of the labelled set (the first part, the indirect-wording part, the
-// latter's held-out batches `fresh`, `third` and `fourth`) per language, seen and held-out, and the errors of the
+// latter's held-out batches `fresh`, `third`, `fourth` and `fifth`) per language, seen and held-out, and the errors of the
 // SEEN answers only, so the held-out answers stay unseen while tuning. `--part indirect` (or
 // `--part first`) keeps one part's errors;
+// `--files indirect-pass6-` keeps only the files whose name starts so (figures and errors);
 // `--held-out` also lists the held-out errors: use it only to report, never to tune
 // (tests/fixtures/positioning/README.md).
 
@@ -22,6 +23,7 @@ const arg = (name: string): string | undefined => {
   return i < 0 ? undefined : process.argv[i + 1];
 };
 const only = arg('--part');
+const filePrefix = arg('--files');
 
 const scores = new Map<string, Score>();
 const seenErrors: string[] = [];
@@ -33,7 +35,9 @@ function add(key: string, a: LabelledAnswer, result: Parameters<typeof scoreAnsw
   scoreAnswer(s, a, result);
   return { ...s, errors: s.errors.slice(before) };
 }
-for (const a of loadPositioningSet()) {
+for (const a of loadPositioningSet().filter(
+  (x) => filePrefix === undefined || x.file.startsWith(filePrefix),
+)) {
   const result = judgePositioning({ text: a.text, format: a.format, language: a.language, brands: a.brands });
   const part = partOf(a);
   const side = a.heldOut ? 'held-out' : 'seen';

@@ -87,15 +87,16 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * Which part of the set an answer belongs to: the first part (one file per language), the
  * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
  * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
- * (indirect-third-*.yaml, after version 5) or its fourth (indirect-fourth-*.yaml, after
- * version 6), none ever tuned on.
+ * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
+ * version 6) or its fifth (indirect-fifth-*.yaml, after version 7), none ever tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth';
+export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
   if (a.file.startsWith('indirect-third-')) return 'third';
   if (a.file.startsWith('indirect-fourth-')) return 'fourth';
+  if (a.file.startsWith('indirect-fifth-')) return 'fifth';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 

@@ -19,6 +19,7 @@ import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
 import { readsIndirect } from './lexicon/verdict-words';
 import { markLeftBehind, steeredTo } from './steering';
+import { readDurations } from './durations';
 import { readRoots, type RootReading } from './roots';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
@@ -130,6 +131,7 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
       continue;
     }
     if (p.news === true) w.news = true;
+    if (p.hedge === true) s.hedged = true;
     if (p.cue !== undefined) {
       cue = true;
       w.advice = true;
@@ -188,11 +190,19 @@ function applyClause(w: Walk, clause: Clause, evidence: Range): void {
 
 /**
  * What the clause's words say for or against its brands through roots no phrase reads
- * (roots.ts): in the languages whose indirect wording is read, outside pros/cons labels.
+ * (roots.ts): in every language that has roots (lexicon/roots.ts), outside pros/cons labels.
  */
 function rootsOf(w: Walk, clause: Clause): RootReading | null {
-  if (!w.indirect || clause.label !== null || opensWithProsCons(w.text, clause.start, w.lang)) return null;
-  return readRoots(clause, w.lang, hasPast(clause.hits));
+  if (clause.label !== null) return null;
+  const past = hasPast(clause.hits);
+  const reading = joinReadings(readRoots(clause, w.lang, past), readDurations(clause, w.lang, past));
+  // Most clauses hold no root: the inline label is looked for only when one was found.
+  return reading === null || opensWithProsCons(w.text, clause.start, w.lang) ? null : reading;
+}
+
+function joinReadings(a: RootReading | null, b: RootReading | null): RootReading | null {
+  if (a === null || b === null) return a ?? b;
+  return { tone: a.tone + b.tone, problems: a.problems + b.problems, praise: a.praise + b.praise };
 }
 
 /** How far into a clause a "Cons:" written inline is looked for ("- Cons: loud, heavy"). */

@@ -14,6 +14,7 @@ import {
   NEGATORS_AFTER,
   POST_NEGATORS,
 } from './lexicon/function-words';
+import { EVENT_SCORES, HEDGE_CUES } from './lexicon/event-frames';
 import type { Lang } from './lexicon/lang';
 import { SENTIMENT_WORDS } from './lexicon/sentiment-words';
 import {
@@ -76,6 +77,7 @@ function addCues(b: Adder, lang: Lang): void {
   // A recommendation limited to one case ("only if you need …") says nothing of the tone.
   for (const p of CASE_REC_CUES[lang] ?? []) b.add(p, { cue: 'rec', senti: 0 });
   for (const p of PAST_CUES[lang] ?? []) b.add(p, { past: true, senti: PAST_SENTIMENT });
+  for (const p of HEDGE_CUES[lang] ?? []) b.add(p, { cue: 'rec', hedge: true, senti: 0 });
   for (const p of NEWS_CUES[lang] ?? []) b.add(p, { news: true });
   for (const p of MAJORITY_CUES[lang]) b.add(p, { majority: true });
 }
@@ -123,6 +125,9 @@ function addQualities(b: Adder, lang: Lang): void {
     for (const p of OPINIONS[lang][cls] ?? []) b.add(p, { opinion: cls });
   }
   for (const [score, words] of Object.entries(SENTIMENT_WORDS[lang])) {
+    for (const p of words ?? []) b.add(p, { senti: Number(score) });
+  }
+  for (const [score, words] of Object.entries(EVENT_SCORES[lang] ?? {})) {
     for (const p of words ?? []) b.add(p, { senti: Number(score) });
   }
 }

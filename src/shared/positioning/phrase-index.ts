@@ -41,6 +41,8 @@ export interface Payload {
   past?: boolean;
   /** Words of a news report ("announced on Tuesday", "a annoncé"): facts, not advice. */
   news?: boolean;
+  /** Lukewarm advice ("fine if", "geht in Ordnung", "va bene"): the brand's tone is at most neutral. */
+  hedge?: boolean;
 }
 
 interface Word {
@@ -151,6 +153,7 @@ function fixedShape(p: Payload): Payload {
     scale: p.scale,
     past: p.past,
     news: p.news,
+    hedge: p.hedge,
   };
 }
 

@@ -1,6 +1,13 @@
 import type { Clause } from './clauses';
 import type { Lang } from './lexicon/lang';
-import { FREEING_SUFFIXES, NEGATING_PREFIXES, ROOT_NEGATORS, ROOTS, type RootList } from './lexicon/roots';
+import {
+  FREEING_SUFFIXES,
+  INTENSIFIERS_AFTER,
+  NEGATING_PREFIXES,
+  ROOT_NEGATORS,
+  ROOTS,
+  type RootList,
+} from './lexicon/roots';
 
 // For and against read past the word lists: the words of a clause that no phrase of the
 // lexicon read are looked at for a root of blame or praise inside them (lexicon/roots.ts), so
@@ -38,6 +45,8 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
     const mark = marks[t - clause.fromWord] as number;
     if (mark === COVERED || (words.mention[t] as number) >= 0) continue;
     if (mark === BLAMED) {
+      // Only an ending can free it: a language without freeing endings has nothing to look for.
+      if (!filter.frees) continue;
       const blame = coveringBlame(clause, t);
       if (blame !== null) reading = freedFromPhrase(reading, words.text(t, folded), blame, roots, lang, past);
       continue;
@@ -56,10 +65,34 @@ export function readRoots(clause: Clause, lang: Lang, past: boolean): RootReadin
       (polarity < 0 ? -PROBLEM_ROOT : PRAISE_ROOT) * polarity * (clause.turn ? AFTER_CONTRAST : 1);
     reading ??= { tone: 0, problems: 0, praise: 0 };
     reading.tone += score;
-    if (score < 0) reading.problems++;
-    else reading.praise++;
+    if (score < 0) {
+      reading.problems++;
+      takeBackIntensifier(reading, clause, t + 1, folded, lang);
+    } else reading.praise++;
   }
   return reading;
+}
+
+/**
+ * "schwankt stark", "drifts badly": the word after a root of blame says how much, and the praise
+ * a phrase read in it ("stark" = strong) is taken back.
+ */
+function takeBackIntensifier(
+  reading: RootReading,
+  clause: Clause,
+  t: number,
+  folded: string,
+  lang: Lang,
+): void {
+  if (t >= clause.toWord || !(INTENSIFIERS_AFTER[lang] ?? []).includes(clause.words.text(t, folded))) return;
+  for (const h of clause.hits) {
+    if (h.word !== t || h.wordEnd !== t + 1 || h.payload.cue !== undefined || h.negated) continue;
+    const senti = h.payload.senti ?? 0;
+    if (senti <= 0) continue;
+    reading.tone -= senti * h.scale * h.contrast;
+    reading.praise--;
+    return;
+  }
 }
 
 /**
@@ -72,6 +105,8 @@ interface RootFilter {
   prefixes: readonly string[];
   inside: RegExp | null;
   roots: RootList;
+  /** The language has endings that free a blame root ("problemlos"). */
+  frees: boolean;
 }
 
 const filters = new Map<Lang, RootFilter>();
@@ -99,6 +134,7 @@ function filterOf(lang: Lang, roots: RootList): RootFilter {
     prefixes: NEGATING_PREFIXES[lang] ?? [],
     inside: inside.length === 0 ? null : new RegExp(inside.join('|'), 'u'),
     roots,
+    frees: (FREEING_SUFFIXES[lang] ?? []).length > 0,
   };
   filters.set(lang, f);
   return f;

@@ -24,6 +24,8 @@ export interface BrandSignals {
   caution: number;
   /** A top-pick phrase under negation ("not the best choice", "nicht die beste Wahl"). */
   deniedTop: boolean;
+  /** Advised with lukewarm words ("fine if", "geht in Ordnung"): its tone is at most neutral. */
+  hedged: boolean;
   /** Sum of the weighted sentiment of the brand's clauses. */
   senti: number;
   attributes: Map<string, BrandAttribute>;
@@ -54,6 +56,7 @@ export function emptySignals(): BrandSignals {
     rec: 0,
     caution: 0,
     deniedTop: false,
+    hedged: false,
     senti: 0,
     attributes: new Map(),
     evidence: new Map(),
@@ -99,6 +102,7 @@ export function sentimentOf(s: BrandSignals): Sentiment {
   if (s.urlOnly) return { label: 'neutral', score: 0 };
   // The praise of a brand passed over was the concession before the advice, not its tone.
   if (s.left && s.senti > 0) return { label: 'neutral', score: 0 };
+  if (s.hedged && s.senti > 0) return { label: 'neutral', score: 0 };
   const score = s.senti / Math.sqrt(s.senti * s.senti + NORMALISE_ALPHA);
   const rounded = Math.round(score * 1000) / 1000;
   const label = score >= POSITIVE_AT ? 'positive' : score <= NEGATIVE_AT ? 'negative' : 'neutral';

@@ -1,4 +1,13 @@
 import type { Lang } from './lang';
+import { foldText } from '../../analytics/text-fold';
+import { EVENT_ROOTS } from './event-roots';
+import type { RootList } from './root-list';
+import {
+  MORE_FREEING_SUFFIXES,
+  MORE_NEGATING_PREFIXES,
+  MORE_ROOT_NEGATORS,
+  MORE_ROOTS,
+} from './roots-more-languages';
 import type { PartialPerLang } from './verdict-words';
 
 // Roots of blame and praise, read inside words rather than as whole words, for what an answer
@@ -10,15 +19,10 @@ import type { PartialPerLang } from './verdict-words';
 // blame root before a freeing suffix is praise ("problemlos", "störungsfrei"). Words a phrase
 // of the lexicon already reads are not read again (roots.ts).
 
-export interface RootList {
-  problemStarts: readonly string[];
-  problemInside: readonly string[];
-  praiseStarts: readonly string[];
-  praiseInside: readonly string[];
-}
+export type { RootList };
 
 // prettier-ignore
-export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
+const WORD_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   en: {
     problemStarts: ['crash', 'glitch', 'outage', 'disconnect', 'desync', 'timeout', 'overheat', 'clog', 'wobbl', 'grainy',
       'flimsy', 'fragil', 'crack', 'squeak', 'rattl', 'defect', 'fault', 'flaw', 'buggy', 'bugs', 'laggy', 'lagging',
@@ -76,15 +80,46 @@ export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   },
 };
 
+/** Folded as the answers are (lower case, accents removed): the roots of MORE_ROOTS are written as spelled. */
+const folded = (list: readonly string[]): string[] => list.map((w) => foldText(w));
+
+function joined(a: RootList, b: RootList | undefined): RootList {
+  if (b === undefined) return a;
+  return {
+    problemStarts: [...a.problemStarts, ...folded(b.problemStarts)],
+    problemInside: [...a.problemInside, ...folded(b.problemInside)],
+    praiseStarts: [...a.praiseStarts, ...folded(b.praiseStarts)],
+    praiseInside: [...a.praiseInside, ...folded(b.praiseInside)],
+  };
+}
+
+const NO_ROOTS: RootList = { problemStarts: [], problemInside: [], praiseStarts: [], praiseInside: [] };
+
+/**
+ * The roots of each language: those of words and of events (lexicon/event-roots.ts) for the
+ * languages whose indirect wording is read, and those of lexicon/roots-more-languages.ts.
+ */
+export const ROOTS: Readonly<Partial<Record<Lang, RootList>>> = Object.fromEntries([
+  ...Object.entries(WORD_ROOTS).map(([lang, r]) => [lang, joined(r, EVENT_ROOTS[lang as Lang])]),
+  ...Object.entries(MORE_ROOTS).map(([lang, r]) => [lang, joined(NO_ROOTS, r)]),
+]);
+
+/** Each language's list from `base` and from `more`, folded. */
+function perLang(base: PartialPerLang<string>, more: PartialPerLang<string>): PartialPerLang<string> {
+  const out: Partial<Record<Lang, readonly string[]>> = { ...base };
+  for (const [lang, list] of Object.entries(more)) out[lang as Lang] = folded(list ?? []);
+  return out;
+}
+
 /** Prefixes that turn a praise root into blame ("unzuverlässig", "inaffidabile", "instable"). */
 // prettier-ignore
-export const NEGATING_PREFIXES: PartialPerLang<string> = {
+const WORD_NEGATING_PREFIXES: PartialPerLang<string> = {
   en: ['un', 'in', 'non'], de: ['un', 'in'], fr: ['in', 'non'], es: ['in', 'des', 'no'], it: ['in', 'non'],
 };
 
 /** Endings that turn a blame root into praise ("problemlos", "störungsfrei", "fehlerfrei"). */
 // prettier-ignore
-export const FREEING_SUFFIXES: PartialPerLang<string> = {
+const WORD_FREEING_SUFFIXES: PartialPerLang<string> = {
   en: ['free', 'less'], de: ['los', 'frei', 'sicher', 'slos', 'sfrei', 'ssicher'],
 };
 
@@ -93,10 +128,24 @@ export const FREEING_SUFFIXES: PartialPerLang<string> = {
  * nennenswerte Störungen", "n'a pas connu de panne", "apenas recibe quejas", "not reliable").
  */
 // prettier-ignore
-export const ROOT_NEGATORS: PartialPerLang<string> = {
+const WORD_ROOT_NEGATORS: PartialPerLang<string> = {
   en: ['no', 'not', 'never', 'without', 'zero', "isn't", "wasn't", "aren't", "doesn't", "didn't", "hasn't", "haven't", 'nor', 'barely', 'hardly', 'rarely', 'fewer'],
   de: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'ohne', 'nie', 'niemals', 'kaum', 'selten'],
   fr: ['pas', 'sans', 'aucun', 'aucune', 'jamais', 'guere', 'rarement', 'ni'],
   es: ['no', 'sin', 'ningun', 'ninguna', 'ninguno', 'nunca', 'apenas', 'rara', 'ni'],
   it: ['non', 'senza', 'nessun', 'nessuna', 'nessuno', 'mai', 'raramente', 'ne'],
+};
+
+export const NEGATING_PREFIXES = perLang(WORD_NEGATING_PREFIXES, MORE_NEGATING_PREFIXES);
+export const FREEING_SUFFIXES = perLang(WORD_FREEING_SUFFIXES, MORE_FREEING_SUFFIXES);
+export const ROOT_NEGATORS = perLang(WORD_ROOT_NEGATORS, MORE_ROOT_NEGATORS);
+
+/**
+ * Words that, right after a root of change or failure, say how much it changes, not that it is
+ * good ("die Bandbreite schwankt stark", "drifts badly", "cala molto"): their praise is not read.
+ */
+// prettier-ignore
+export const INTENSIFIERS_AFTER: PartialPerLang<string> = {
+  en: ['badly', 'heavily', 'sharply', 'strongly', 'wildly'], de: ['stark', 'heftig', 'deutlich', 'massiv', 'kraftig'],
+  fr: ['fortement', 'beaucoup', 'nettement'], es: ['mucho', 'bastante', 'fuertemente'], it: ['molto', 'parecchio', 'fortemente'],
 };

@@ -246,13 +246,14 @@ export const CASE_REC_CUES: PartialPerLang<string> = {
 // prettier-ignore
 export const PAST_CUES: PartialPerLang<string> = {
   en: ['was a cult favourite', 'was a cult favorite', 'was a favourite', 'was a favorite', 'was loved', 'was the default', 'a few years ago', 'used to be', 'was once', 'were once', 'once was', 'has long been', 'had long been', 'was the go to',
-    'back in the day'],
-  de: ['galt jahrelang', 'galt jahrelang als', 'war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
+    'back in the day', 'was for years', 'for years the', 'was for a long time'],
+  de: ['war jahrelang', 'war lange zeit', 'galt jahrelang', 'galt jahrelang als', 'war fruher', 'waren fruher', 'galt lange', 'galt lange als', 'einst', 'war lange', 'war einmal', 'ehemals',
     'galt fruher', 'fruher war', 'galt', 'galt mal', 'galt einmal'],
   fr: ['il y a quelques annees', 'etait autrefois', 'autrefois', 'a longtemps ete', 'longtemps ete', 'etait jadis', 'jadis', 'naguere',
-    'etait la reference'],
-  es: ['hace unos anos', 'solia ser', 'era antes'],
-  it: ['era una volta', 'un tempo', 'in passato'],
+    'etait la reference', 'a ete pendant des annees', 'pendant des annees'],
+  es: ['hace unos anos', 'solia ser', 'era antes', 'fue durante', 'fue durante anos', 'durante anos fue', 'fue por anos'],
+  it: ['era una volta', 'un tempo', 'in passato', 'fino a qualche anno fa', 'fino a poco tempo fa', 'per anni e stato',
+    'e stato per anni'],
 };
 
 /** Words of a news report: its blame is news of a loss or a fine, not a warning to the reader. */
