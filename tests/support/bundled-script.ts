@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -13,11 +13,31 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const built = new Map<string, Promise<string>>();
 let folder: string | null = null;
 
+/** Whether the process `pid` is still running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * This process's folder of bundles, removed at its exit. A worker killed rather than exiting
+ * leaves its folder behind: the next process to make one removes the folders of the dead.
+ */
 function bundleFolder(): string {
   if (folder) return folder;
   const root = join(ROOT, 'node_modules', '.cache', 'parallax-test-scripts');
   mkdirSync(root, { recursive: true });
-  const made = mkdtempSync(join(root, 'scripts-'));
+  for (const name of readdirSync(root)) {
+    const pid = Number(/^scripts-(\d+)$/.exec(name)?.[1]);
+    if (pid > 0 && pid !== process.pid && !alive(pid))
+      rmSync(join(root, name), { recursive: true, force: true });
+  }
+  const made = join(root, `scripts-${process.pid}`);
+  mkdirSync(made, { recursive: true });
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
   return (folder = made);
 }
