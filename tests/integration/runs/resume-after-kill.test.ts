@@ -7,7 +7,6 @@ import { createApiClient } from '../../../src/core/runs/api';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { createRunEngine, type RunEngine } from '../../../src/core/runs/engine';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { bundledScript } from '../../support/bundled-script';
 
 // A child Node process starts a run and is SIGKILLed mid-run; the test reopens the same
 // history file and resumes. Nothing stored is lost or stored twice, no task is created twice,
@@ -30,7 +29,7 @@ afterEach(async () => {
 });
 
 async function runChildUntil(args: string[], doneLines: number): Promise<string> {
-  const child = spawn(process.execPath, [await bundledScript(CHILD), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

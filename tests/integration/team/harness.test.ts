@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledScript } from '../../support/bundled-script';
 import { startTestPostgres } from '../../support/postgres';
 
 // The throwaway PostgreSQL of the team tests cleans up after a test process that crashes
@@ -16,10 +15,10 @@ interface Started {
   port: number;
 }
 
-async function startChild(
+function startChild(
   mode: 'exit' | 'hang',
 ): Promise<{ started: Started; kill(): void; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [await bundledScript(CHILD), mode], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
