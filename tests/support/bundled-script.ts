@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { isAlive } from './process-alive';
 
 // A test's child script (TypeScript importing the sources) bundled into one ES module, so the
 // child runs built JavaScript instead of loading tsx and transforming every source file it
@@ -13,16 +14,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const built = new Map<string, Promise<string>>();
 let folder: string | null = null;
 
-/** Whether the process `pid` is still running. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * This process's folder of bundles, removed at its exit. A worker killed rather than exiting
  * leaves its folder behind: the next process to make one removes the folders of the dead.
@@ -33,7 +24,7 @@ function bundleFolder(): string {
   mkdirSync(root, { recursive: true });
   for (const name of readdirSync(root)) {
     const pid = Number(/^scripts-(\d+)$/.exec(name)?.[1]);
-    if (pid > 0 && pid !== process.pid && !alive(pid))
+    if (pid > 0 && pid !== process.pid && !isAlive(pid))
       rmSync(join(root, name), { recursive: true, force: true });
   }
   const made = join(root, `scripts-${process.pid}`);
