@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { CHECKED_FILES_NAME } from '../../../src/core/history';
 import { copyDataDir } from './example-world';
 
-// The data folder the in-process examples take turns on. Most examples only read the history,
-// and a fresh copy of its 9 MB for each (copied, recorded as checked, deleted) was most of what
-// the file spent outside the commands. Examples still never see each other's changes: the
-// folder is compared with its state before each example (every file's inode, size and
-// modification time, every folder's name), and an example that changed anything (the history,
-// its WAL, the settings, a workspace, a new folder) leaves it to be copied again from the source
-// before the next one starts. Child examples run side by side and keep a copy each.
+// The data folder the in-process examples take turns on. Two in three examples only read the
+// history, and need no copy of its 9 MB of their own (copied, recorded as checked, deleted).
+// Examples still never see each other's changes: the folder is compared with its state before
+// each example (every file's inode, size and modification time, every folder's name), and an
+// example that changed anything (the history, its WAL, the settings, a workspace, a new folder)
+// leaves it to be copied again from the source before the next one starts. Child examples run
+// side by side and keep a copy each.
 
 /** Every entry under `dir` but the record of checked files, with what a write changes. */
 function stateOf(dir: string): string {
