@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { SCREENSHOTS, type Harness } from '../harness';
+import { SCREENSHOTS, SHOT_THEMES, type Harness } from '../harness';
 import { painted } from './painted';
 
 // What a screenshot cannot assert by itself, measured from the layout: the app frame does not
@@ -91,18 +91,15 @@ export async function lastRowVisible(table: Locator): Promise<boolean> {
 /**
  * The page in both themes, light then dark then light again, shot in each when the run saves
  * screenshots (test-results/<name>-light.png, -dark.png: see SCREENSHOTS in ../harness.ts);
- * returns their paths. A run that saves none leaves the page in light: the themes differ in
- * colour only (tests/unit/test-support/theme-colours.test.ts), so no script and no measure of
- * the layout sees the switch, and the picture was the one thing that read it. Each switch
- * restyles and repaints the whole view twice.
+ * returns their paths. A run that saves none leaves the page in light and waits for no repaint
+ * (SHOT_THEMES says why).
  */
 export async function shootBothThemes(h: Harness, name: string): Promise<string[]> {
-  if (!SCREENSHOTS) return [await h.screenshot(`${name}-light`), await h.screenshot(`${name}-dark`)];
   const paths: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of SHOT_THEMES) {
     await h.page.emulateMedia({ colorScheme: theme });
     // The theme's repaint (colours are CSS variables; charts redraw their strokes).
-    await painted(h.page);
+    if (SCREENSHOTS) await painted(h.page);
     paths.push(await h.screenshot(`${name}-${theme}`));
   }
   await h.page.emulateMedia({ colorScheme: 'light' });
