@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitCollapsed } from '../../src/shared/alerts/digest';
-import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, SCREENSHOTS, SHOT_THEMES, startHarness, type Harness } from './harness';
 import { painted } from './support/painted';
 
 // Change alerts end to end: the app opens on a copy of the 7-day preview demo (every engine, as
@@ -66,12 +66,11 @@ describe('Alerts on a demo history, end to end', () => {
       await expect.poll(() => first.locator('.alert-details').isVisible()).toBe(true);
       expect(await first.locator('.alert-details').textContent()).toContain(shown[0]!.details);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await painted(page);
-    await h.screenshot('alerts-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await painted(page);
-    await h.screenshot('alerts-dark');
+    for (const theme of SHOT_THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      if (SCREENSHOTS) await painted(page);
+      await h.screenshot(`alerts-${theme}`);
+    }
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
@@ -113,7 +112,7 @@ describe('Alerts on a demo history, end to end', () => {
     expect(await diff.textContent()).toMatch(/\w{4,}/);
     // Opening it marked it read.
     expect(h.core.store.getAlert(alert.id)?.readAt).not.toBeNull();
-    await painted(page);
+    if (SCREENSHOTS) await painted(page);
     await h.screenshot('alerts-diff-light');
     expect(pageErrors).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommerceSummary } from '../../src/shared/commerce/types';
 import { seriousInBothThemes } from './axe';
-import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, SHOT_THEMES, startHarness, type Harness } from './harness';
 
 // The Commerce view end to end on a real 31-day demo history (the e2e suite's shared template of
 // tests/support/demo-history.ts: the preview, every engine, as the first-run screen builds it;
@@ -112,7 +112,7 @@ describe('Commerce on a 31-day demo history, end to end', () => {
     await page.getByRole('heading', { level: 1, name: 'Commerce' }).waitFor();
     await page.getByRole('table', { name: 'Shelf and ads per brand' }).waitFor({ timeout: 30_000 });
     expect(await seriousInBothThemes(page, ['.com-view'])).toEqual({});
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`commerce-${theme}`, { settleMs: 300 });
     }

@@ -26,6 +26,14 @@ export const RESULTS_DIR = resolve('test-results');
  */
 export const SCREENSHOTS = process.env['PARALLAX_E2E_SCREENSHOTS'] === '1';
 
+/**
+ * The themes a state is shot in: light and dark when the run saves screenshots, else light
+ * alone. The themes differ in colour only (tests/unit/test-support/theme-colours.test.ts), so
+ * no script and no measure of the layout sees a switch to dark; the picture was the one thing
+ * that read it, and each switch restyles and repaints the whole view twice.
+ */
+export const SHOT_THEMES: ReadonlyArray<'light' | 'dark'> = SCREENSHOTS ? ['light', 'dark'] : ['light'];
+
 export interface ShotOptions {
   /** Saved even without SCREENSHOTS (the shell test's one, to check that the page can be shot). */
   always?: boolean;

@@ -4,7 +4,7 @@ import type { DrillResults } from '../../src/shared/visibility/types';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { seriousInBothThemes, type AxeFinding } from './axe';
-import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, SHOT_THEMES, startHarness, type Harness } from './harness';
 
 // Positioning end to end on a real 31-day demo history (the e2e suite's shared template of
 // tests/support/demo-history.ts: the preview, every engine, as the first-run screen builds it;
@@ -106,7 +106,7 @@ describe('Positioning on a 31-day demo history, end to end', () => {
 
   it('takes screenshots of the cards and the panel at 1280×800, light and dark', async () => {
     const { page } = h;
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
       await h.screenshot(`positioning-kpis-${theme}`, { settleMs: 300 });
@@ -158,7 +158,7 @@ describe('Positioning on a 31-day demo history, end to end', () => {
     // (the first two columns of the 50: axe over every column takes minutes on a busy machine)
     expect(await seriousViolations(h, ['.columns > .answer-column:nth-child(-n+2)'])).toEqual({});
     await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`positioning-compare-${theme}`, { settleMs: 300 });
     }
@@ -179,7 +179,7 @@ describe('Positioning on a 31-day demo history, end to end', () => {
     await expect
       .poll(async () => (await card.textContent())?.length ?? 0, { timeout: 30_000 })
       .toBeGreaterThan(80);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await card.scrollIntoViewIfNeeded();
       await h.screenshot(`what-changed-${theme}`, { settleMs: 300 });
@@ -219,7 +219,7 @@ describe('Positioning on a 31-day demo history, end to end', () => {
     expect(text).toMatch(/~[\d,]+ in, ~[\d,]+ out/);
     expect(text).toContain('$5.00');
     expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBe(0);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`rescore-estimate-${theme}`, { settleMs: 300 });
     }
@@ -244,7 +244,7 @@ describe('Positioning on a 31-day demo history, end to end', () => {
     expect(new Set(seen).size).toBeGreaterThan(2);
     await dialog.getByTestId('rescore-summary').waitFor({ timeout: 30_000 });
     expect(model.stats().requests['POST /v1/chat/completions'] ?? 0).toBeGreaterThan(0);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`rescore-finished-${theme}`, { settleMs: 300 });
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
+import { DEMO_BUILD_MS, SHOT_THEMES, startHarness, type Harness } from './harness';
 import { statusDaysInPeriod } from '../support/demo-days';
 import {
   answersText,
@@ -73,8 +73,7 @@ describe('Visibility on a 31-day demo history, end to end', () => {
     expect(mention).toMatch(/\d+(\.\d+)? % \(\d+(\.\d+)?–\d+(\.\d+)? %\)/);
     expect(mention).toMatch(/n = [\d,]+ answers/);
     await page.getByRole('figure', { name: /Mention rate per day, with 95 % intervals/ }).waitFor();
-    await screenshots('light');
-    await screenshots('dark');
+    for (const theme of SHOT_THEMES) await screenshots(theme);
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
@@ -116,7 +115,7 @@ describe('Visibility on a 31-day demo history, end to end', () => {
     const [cardBox, main] = await Promise.all([card.boundingBox(), page.locator('main').boundingBox()]);
     expect(cardBox?.width ?? 0).toBeGreaterThan((main?.width ?? 0) * 0.8);
     await heatmap.scrollIntoViewIfNeeded();
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`visibility-demo-90d-heatmap-${theme}`, { settleMs: 300 });
     }
@@ -149,7 +148,7 @@ describe('Visibility on a 31-day demo history, end to end', () => {
     await expect
       .poll(() => columns.allTextContents(), { timeout: 30_000 })
       .toEqual([...PREVIEW_ENGINE_LABELS]);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`compare-engines-${theme}`, { settleMs: 300 });
     }

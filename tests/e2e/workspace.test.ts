@@ -10,7 +10,7 @@ import type { SyncStatusView } from '../../src/shared/ipc/channels/sync';
 import { published } from '../support/published-seed';
 import { createMemorySecretStore } from '../support/memory-secret-store';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { startHarness, type Harness } from './harness';
+import { SHOT_THEMES, startHarness, type Harness } from './harness';
 
 // The analyst's main path in real headless Chromium against the real core and the real
 // sandbox: first run → compose a 3-country run → watch it finish → compare → diff →
@@ -232,7 +232,7 @@ describe('the workspace switcher and the team sync status', () => {
       .toBe('Default|Acme Corp|Globex');
     const status = page.getByRole('status', { name: 'Team sync' });
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Synced just now/);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of SHOT_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await h.screenshot(`workspace-sync-${theme}`, { settleMs: 300 });
     }

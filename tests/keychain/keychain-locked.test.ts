@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundledScript } from '../support/bundled-script';
 import { requireThrowawayKeyring } from './support/guard';
 
 // A LOCKED keychain at start-up, for real: a gnome-keyring of its own in a private D-Bus
@@ -35,13 +36,14 @@ afterEach(() => {
 });
 
 /** The child script inside `dbus-run-session` with a fresh gnome-keyring, unlocked at first. */
-function inPrivateKeyring(mode: 'continue' | 'unlock-retry'): Promise<ChildOutput> {
+async function inPrivateKeyring(mode: 'continue' | 'unlock-retry'): Promise<ChildOutput> {
+  const childScript = await bundledScript(join(import.meta.dirname, 'support', 'locked-keychain-child.ts'));
   const scratch = mkdtempSync(join(tmpdir(), 'parallax-locked-keyring-'));
   scratchDirs.push(scratch);
   for (const d of ['data', 'runtime', 'config']) mkdirSync(join(scratch, d));
   chmodSync(join(scratch, 'runtime'), 0o700);
   const script = `printf %s "$KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
-exec "$NODE_BIN" --import tsx tests/keychain/support/locked-keychain-child.ts "$0"`;
+exec "$NODE_BIN" "$CHILD_SCRIPT" "$0"`;
   const child = spawn('dbus-run-session', ['--', 'sh', '-c', script, mode], {
     env: {
       ...process.env,
@@ -50,6 +52,7 @@ exec "$NODE_BIN" --import tsx tests/keychain/support/locked-keychain-child.ts "$
       XDG_CONFIG_HOME: join(scratch, 'config'),
       KEYRING_PASSWORD: 'locked-test-password',
       NODE_BIN: process.execPath,
+      CHILD_SCRIPT: childScript,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

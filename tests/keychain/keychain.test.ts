@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCreditsVerifier } from '../../src/core/runs/api/credits-verifier';
@@ -7,6 +8,7 @@ import { createKeyService } from '../../src/core/platform/secrets/key-service';
 import { createKeychainSecretStore } from '../../src/core/platform/secrets/keychain-secret-store';
 import { SecretStoreReadOnlyError } from '../../src/core/platform/secrets/secret-store';
 import { startCreditsServer, testKey, type CreditsServer } from '../unit/secrets/support/credits-server';
+import { bundledScript } from '../support/bundled-script';
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode } from './support/run-child';
 
@@ -119,7 +121,8 @@ describe('OS keychain (Secret Service)', () => {
   });
 
   it('without a reachable Secret Service, refuses to store with the clear explanation (child process)', async () => {
-    const result = await runNode(['--import', 'tsx', 'tests/keychain/support/no-keychain-child.ts'], {
+    const child = await bundledScript(join(import.meta.dirname, 'support', 'no-keychain-child.ts'));
+    const result = await runNode([child], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/parallax-no-bus' },
     });
     expect(result.stderr).toBe('');

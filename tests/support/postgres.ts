@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pgProgram, requirePostgresBinDir } from './postgres-binaries';
 import { ADMIN_NAME, clusterTemplate, copyCluster, type Owner } from './postgres-template';
+import { isAlive } from './process-alive';
 
 // A throwaway PostgreSQL server for one test file: a copy of a cluster initdb made once
 // (postgres-template.ts) in a temp folder, pg_ctl start on a
@@ -107,15 +108,6 @@ function run(program: string, args: string[], owner: Owner | null): Promise<void
       code === 0 ? resolve() : reject(new Error(`${program} ${args.join(' ')} failed (${code}):\n${output}`)),
     );
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Servers whose test process died without stopping them (kill -9, a crashed worker). */

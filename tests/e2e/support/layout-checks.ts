@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { Harness } from '../harness';
+import { SCREENSHOTS, SHOT_THEMES, type Harness } from '../harness';
 import { painted } from './painted';
 
 // What a screenshot cannot assert by itself, measured from the layout: the app frame does not
@@ -91,14 +91,15 @@ export async function lastRowVisible(table: Locator): Promise<boolean> {
 /**
  * The page in both themes, light then dark then light again, shot in each when the run saves
  * screenshots (test-results/<name>-light.png, -dark.png: see SCREENSHOTS in ../harness.ts);
- * returns their paths.
+ * returns their paths. A run that saves none leaves the page in light and waits for no repaint
+ * (SHOT_THEMES says why).
  */
 export async function shootBothThemes(h: Harness, name: string): Promise<string[]> {
   const paths: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of SHOT_THEMES) {
     await h.page.emulateMedia({ colorScheme: theme });
     // The theme's repaint (colours are CSS variables; charts redraw their strokes).
-    await painted(h.page);
+    if (SCREENSHOTS) await painted(h.page);
     paths.push(await h.screenshot(`${name}-${theme}`));
   }
   await h.page.emulateMedia({ colorScheme: 'light' });

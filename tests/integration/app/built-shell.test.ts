@@ -142,9 +142,26 @@ describe('the built shell (out/main/index.js) under Node with a recording electr
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('starts the core on a temporary data folder, wires every IPC channel, a hardened window, and quits closing the core', async () => {
+  // One start for both: the upgrade's splash comes before the same main window and wiring. A
+  // start in an empty folder (the history created) is the next test's first.
+  it('upgrades an old history in the bundled worker behind a splash, then starts the core, wires every IPC channel, a hardened window, and quits closing the core', async () => {
     const userData = tempDir();
+    const raw = new Database(join(userData, 'parallax.db'));
+    applyMigrations(raw, MIGRATIONS.slice(0, 1));
+    raw.close();
     const report = await runBuiltShell(userData);
+
+    const [splash, main] = report.windows;
+    expect(splash?.loaded?.url).toMatch(/^data:text\/html/);
+    expect(decodeURIComponent(splash?.loaded?.url ?? '')).toContain('Upgrading your history');
+    expect(splash?.loads).toBeGreaterThan(1); // redrawn as the steps went
+    expect(main?.loaded?.file).toBe(join(outDir, 'renderer/index.html'));
+    const db = new Database(join(userData, 'parallax.db'), { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    } finally {
+      db.close();
+    }
 
     expect(report.error).toBeUndefined();
     expect(report.userData).toBe(userData);
@@ -200,6 +217,10 @@ describe('the built shell (out/main/index.js) under Node with a recording electr
     const first = await runBuiltShell(userData, { startRun: SPEC, answers: ['Pause and quit'] });
 
     expect(first.error).toBeUndefined();
+    // A start in an empty data folder: the history is created there (no splash: nothing to upgrade).
+    expect(first.userData).toBe(userData);
+    expect(first.historyExists).toBe(true);
+    expect(first.windows.map((w) => w.loaded?.file)).toEqual([join(outDir, 'renderer/index.html')]);
     expect(first.messageBoxes).toHaveLength(1);
     expect(first.messageBoxes[0]).toMatchObject({
       title: 'Quit Parallax?',
@@ -268,28 +289,6 @@ describe('the built shell (out/main/index.js) under Node with a recording electr
     expect(report.windows).toEqual([]);
     expect(report.quitCompleted).toBe(true);
     expect(readFileSync(join(userData, 'parallax.db'), 'utf8')).toMatch(/^not a database/);
-  });
-
-  it('an old history is upgraded in the bundled worker behind a splash, then the window opens', async () => {
-    const userData = tempDir();
-    const raw = new Database(join(userData, 'parallax.db'));
-    applyMigrations(raw, MIGRATIONS.slice(0, 1));
-    raw.close();
-
-    const report = await runBuiltShell(userData);
-
-    expect(report.error).toBeUndefined();
-    const [splash, main] = report.windows;
-    expect(splash?.loaded?.url).toMatch(/^data:text\/html/);
-    expect(decodeURIComponent(splash?.loaded?.url ?? '')).toContain('Upgrading your history');
-    expect(splash?.loads).toBeGreaterThan(1); // redrawn as the steps went
-    expect(main?.loaded?.file).toBe(join(outDir, 'renderer/index.html'));
-    const db = new Database(join(userData, 'parallax.db'), { readonly: true });
-    try {
-      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    } finally {
-      db.close();
-    }
   });
 });
 

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedDataDir } from './example-data';
 import { BIN_EXAMPLES, inProcessArgv, shellWords } from './example-in-process';
 import { resolveCommand, subcommandOf, USAGE_ERROR } from './example-run';
 import { commentStart, examplesOf, parseMarkers, type Example } from './examples';
@@ -182,5 +186,44 @@ describe('which examples run in-process', () => {
     expect(argv('npx parallax --profile a.json sandbox --port 0')).toBeNull();
     expect(argv('npx parallax mcp --sandbox')).toBeNull();
     for (const line of BIN_EXAMPLES) expect(argv(line)).toBeNull();
+  });
+});
+
+describe('the data folder the in-process examples share', () => {
+  it('is put back from its source after an example changed it, never after one that only read it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parallax-example-data-'));
+    try {
+      const source = join(dir, 'source');
+      mkdirSync(join(source, 'workspaces'), { recursive: true });
+      writeFileSync(join(source, 'parallax.db'), 'history');
+      writeFileSync(join(source, 'config.json'), '{}');
+      const shared = sharedDataDir(source, join(dir, 'shared'));
+      const read = (at: string): string => readFileSync(join(at, 'parallax.db'), 'utf8');
+
+      expect(await shared.use(async (at) => read(at))).toBe('history');
+      expect(shared.recopies).toBe(0);
+      await shared.use(async (at) => writeFileSync(join(at, 'parallax.db'), 'changed'));
+      expect(await shared.use(async (at) => read(at))).toBe('history');
+      // A new file, a new folder, a file gone: each is a change.
+      await shared.use(async (at) => writeFileSync(join(at, 'parallax.db-wal'), ''));
+      await shared.use(async (at) => mkdirSync(join(at, 'backups')));
+      await shared.use(async (at) => rmSync(join(at, 'config.json')));
+      expect(shared.recopies).toBe(4);
+      await shared.use(async (at) => {
+        expect(readFileSync(join(at, 'config.json'), 'utf8')).toBe('{}');
+        expect(read(at)).toBe('history');
+      });
+      // A task that throws still leaves the folder as the source has it.
+      await expect(
+        shared.use(async (at) => {
+          writeFileSync(join(at, 'parallax.db'), 'half');
+          throw new Error('failed');
+        }),
+      ).rejects.toThrow('failed');
+      expect(await shared.use(async (at) => read(at))).toBe('history');
+      expect(shared.recopies).toBe(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCliInProcess } from '../../support/cli-in-process';
+import { sharedDataDir, type SharedDataDir } from './example-data';
 import { inProcessArgv } from './example-in-process';
 import type { Example } from './examples';
 import { copyDataDir, exampleEnv, type ProcessResult, type World } from './example-world';
 
 // One docs example, run the way a reader would type it: through /bin/sh, in a working folder of
-// its own holding the files examples name, on a fresh copy of the shared history. What the test
+// its own holding the files examples name, on the shared history as it was built (never as an
+// example before it left it). What the test
 // changes in the line before running it (each rule says why):
 
 /** Placeholders a reader replaces with their own ids; the test uses the fixture history's. */
@@ -199,26 +201,46 @@ function runShell(
   });
 }
 
-/** Runs one example in a folder of its own under the world's, removed afterwards. */
+/** The folders the in-process examples share, one per kind of history, for each world. */
+const shared = new WeakMap<World, Map<Example['history'], SharedDataDir>>();
+
+function sharedDataOf(world: World, history: Example['history']): SharedDataDir {
+  let byHistory = shared.get(world);
+  if (!byHistory) shared.set(world, (byHistory = new Map()));
+  let dir = byHistory.get(history);
+  if (!dir) {
+    const source = history === 'empty' ? world.emptyDataDir : world.baseDataDir;
+    dir = sharedDataDir(source, join(world.dir, `shared-${history}`));
+    byHistory.set(history, dir);
+  }
+  return dir;
+}
+
+/**
+ * Runs one example in a working folder and home of its own under the world's, removed
+ * afterwards: in-process on the data folder the in-process examples share (put back whenever
+ * one changes it), as a child on a copy of its own (children run side by side).
+ */
 export async function runExample(example: Example, world: World, index: number): Promise<ExampleOutcome> {
   const dir = join(world.dir, `example-${index}`);
-  const dataDir = join(dir, 'data');
   const home = join(dir, 'home');
   const work = join(dir, 'work');
   mkdirSync(home, { recursive: true });
   mkdirSync(work, { recursive: true });
-  copyDataDir(example.history === 'empty' ? world.emptyDataDir : world.baseDataDir, dataDir);
   for (const [name, text] of Object.entries(FIXTURE_FILES)) writeFileSync(join(work, name), text);
-  const env = exampleEnv(world, dataDir, home);
   const started = performance.now();
   try {
     const command = resolveCommand(example, world);
     const argv = inProcessArgv(example.command, command, subcommandOf(command), home);
     if (argv) {
-      const result = await runCliInProcess(argv, { env, cwd: work });
+      const result = await sharedDataOf(world, example.history).use((dataDir) =>
+        runCliInProcess(argv, { env: exampleEnv(world, dataDir, home), cwd: work }),
+      );
       return { ...result, signal: null, command, ms: performance.now() - started, how: 'in-process' };
     }
-    const result = await runShell(command, env, work, 90_000);
+    const dataDir = join(dir, 'data');
+    copyDataDir(example.history === 'empty' ? world.emptyDataDir : world.baseDataDir, dataDir);
+    const result = await runShell(command, exampleEnv(world, dataDir, home), work, 90_000);
     return { ...result, command, ms: performance.now() - started, how: 'child' };
   } finally {
     rmSync(dir, { recursive: true, force: true });

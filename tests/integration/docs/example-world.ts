@@ -26,14 +26,15 @@ import { ROOT } from './markdown';
 
 // The world the docs' CLI examples run in: the built CLI on PATH as `parallax`, a sandbox on a
 // loopback port standing in for the service (its URL in the history's settings, its key in
-// PARALLAX_API_KEY), a webhook receiver, and one small history every example gets a copy of:
+// PARALLAX_API_KEY), a webhook receiver, and one small history every example runs on as built:
 // - a 2-day demo whose monitor runs were compared, with alerts: on its last day every demo brand
 //   vanished from the answers, so brands dropped from the answers beyond any noise;
 // - "Demo · Buying guides" enabled and due, so `monitors run` runs it now, the brands are back,
 //   and the comparison raises alerts again (what `--fail-on-alert` turns into exit 3);
 // - a run whose answer pages were archived, and a run paused by Ctrl-C.
-// Nothing touches the user's files or keychain: every example has its own HOME, data folder and
-// working folder, and the key is the sandbox's, from the environment.
+// Nothing touches the user's files or keychain: every example has its own HOME and working
+// folder, a data folder no other example's changes reach (example-data.ts), and the key is the
+// sandbox's, from the environment.
 
 export interface Placeholders {
   /** An alert of the demo's monitor runs. */
@@ -127,9 +128,8 @@ function webhookReceiver(): Promise<{ server: Server; url: string }> {
 }
 
 /**
- * Two days: the fewest that give a comparison with alerts. Every example gets its own copy, and
- * the CLI's open runs the history's integrity check, which reads every answer: the check, the
- * copy and its removal were about a third of the file's CPU on 3 days, and grow with the history.
+ * Two days: the fewest that give a comparison with alerts. Every example's command opens the
+ * history, and what an open, a copy and an integrity check cost grows with it.
  */
 const DEMO_DAYS = 2;
 

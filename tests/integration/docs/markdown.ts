@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import type { Code, Heading, Nodes, Root } from 'mdast';
@@ -65,36 +66,87 @@ export interface DocPage {
 
 const parsed = new Map<string, DocPage>();
 
+/** What a page's parse gives besides its tree (the tree is parsed again only when asked for). */
+type Outline = Pick<DocPage, 'links' | 'headings' | 'fences'>;
+
+/**
+ * Outlines already parsed, by the page's text, this file and the lock file (the parser's
+ * version): every docs test file parses the same pages (some 2 s of CPU for all of them), each
+ * in its own worker, in every run. Outlines not written for three days are removed.
+ */
+const OUTLINES = join(ROOT, 'node_modules', '.cache', 'parallax-docs-outlines');
+const PARSER = createHash('sha256')
+  .update(readFileSync(import.meta.filename))
+  .update(readFileSync(join(ROOT, 'package-lock.json')))
+  .digest('hex');
+const KEEP_MS = 3 * 24 * 60 * 60 * 1000;
+
+function removeOldOutlines(): void {
+  for (const name of readdirSync(OUTLINES)) {
+    const file = join(OUTLINES, name);
+    const changed = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - changed > KEEP_MS) rmSync(file, { force: true });
+  }
+}
+
+function parseTree(text: string): Root {
+  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+function outlineOf(root: Root): Outline {
+  const outline: Outline = { links: [], headings: [], fences: [] };
+  const slugger = new GithubSlugger();
+  const visit = (node: Nodes): void => {
+    const line = node.position?.start.line ?? 0;
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      outline.links.push({ url: node.url, line, kind: node.type });
+    } else if (node.type === 'heading') {
+      const heading = node as Heading;
+      const text = toString(heading);
+      outline.headings.push({ depth: heading.depth, text, slug: slugger.slug(text), line });
+    } else if (node.type === 'code') {
+      const code = node as Code;
+      outline.fences.push({ lang: code.lang ?? null, meta: code.meta ?? null, value: code.value, line });
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(root);
+  return outline;
+}
+
+/** The page's outline from the cache, else parsed (its tree kept) and cached. */
+function cachedOutline(text: string): { outline: Outline; root: Root | null } {
+  const file = join(OUTLINES, `${createHash('sha256').update(PARSER).update(text).digest('hex')}.json`);
+  try {
+    return { outline: JSON.parse(readFileSync(file, 'utf8')) as Outline, root: null };
+  } catch {
+    const root = parseTree(text);
+    const outline = outlineOf(root);
+    mkdirSync(OUTLINES, { recursive: true });
+    removeOldOutlines();
+    // Written whole, then renamed: a reader in another worker sees all of it or none.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(outline));
+    renameSync(partial, file);
+    return { outline, root };
+  }
+}
+
 /** Parses one page (cached: every test file reads the same pages). */
 export function readDoc(path: string): DocPage {
   const cached = parsed.get(path);
   if (cached) return cached;
   const text = readFileSync(join(ROOT, path), 'utf8');
-  const root = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const { outline, root } = cachedOutline(text);
+  let tree = root;
   const page: DocPage = {
     path: relative(ROOT, join(ROOT, path)).split('\\').join('/'),
     text,
-    root,
-    links: [],
-    headings: [],
-    fences: [],
+    get root() {
+      return (tree ??= parseTree(text));
+    },
+    ...outline,
   };
-  const slugger = new GithubSlugger();
-  const visit = (node: Nodes): void => {
-    const line = node.position?.start.line ?? 0;
-    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
-      page.links.push({ url: node.url, line, kind: node.type });
-    } else if (node.type === 'heading') {
-      const heading = node as Heading;
-      const text = toString(heading);
-      page.headings.push({ depth: heading.depth, text, slug: slugger.slug(text), line });
-    } else if (node.type === 'code') {
-      const code = node as Code;
-      page.fences.push({ lang: code.lang ?? null, meta: code.meta ?? null, value: code.value, line });
-    }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(root);
   parsed.set(path, page);
   return page;
 }

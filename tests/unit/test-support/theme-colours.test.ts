@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Why the e2e suite's axe runs only the colour rules in dark (tests/e2e/axe.ts): the themes must
-// differ in colour only. Every theme value is a light-dark(light, dark) colour in a custom
+// Why the e2e suite's axe runs only the colour rules in dark (tests/e2e/axe.ts), and the layout
+// checks visit the dark theme only to shoot it (tests/e2e/support/layout-checks.ts): the themes
+// must differ in colour only. Every theme value is a light-dark(light, dark) colour in a custom
 // property, the forced themes only pick a side (color-scheme), and no style or code reads the
 // colour scheme otherwise (a @media (prefers-color-scheme) block or matchMedia could change a
 // layout, a name or the DOM in dark, which only the other rules would see). If this fails,
