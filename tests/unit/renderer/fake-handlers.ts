@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from '../../../src/shared/api/countries';
 import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { SettingsView } from '../../../src/shared/ipc/channels/settings';
+import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { sampleFindings } from './fake-findings';
@@ -70,6 +71,22 @@ export function fakeSettings(patch: Partial<SettingsView> = {}): SettingsView {
   };
 }
 
+/** A team sync status as 'sync.status' gives it: off unless `patch` says otherwise. */
+export function fakeSyncStatus(patch: Partial<SyncStatusView> = {}): SyncStatusView {
+  return {
+    state: 'off',
+    lastSyncedAt: null,
+    progress: null,
+    seed: null,
+    error: null,
+    retryAt: null,
+    conflicts: 0,
+    pending: 0,
+    last: null,
+    ...patch,
+  };
+}
+
 export function defaultHandlers(): Handlers {
   const notConnected = {
     connected: false,
@@ -132,17 +149,7 @@ export function defaultHandlers(): Handlers {
     'team.status': () => notConnected,
     'team.disconnect': () => notConnected,
     'workspaces.list': () => workspaces,
-    'sync.status': () => ({
-      state: 'off',
-      lastSyncedAt: null,
-      progress: null,
-      seed: null,
-      error: null,
-      retryAt: null,
-      conflicts: 0,
-      pending: 0,
-      last: null,
-    }),
+    'sync.status': () => fakeSyncStatus(),
     'sync.cancelSeed': () => false,
     'sync.conflicts': () => [],
     'app.info': () => ({

@@ -4,6 +4,7 @@ import type { FunnelView as Funnel } from '../../../src/shared/funnel/types';
 import { FunnelView } from '../../../src/renderer/src/views/funnel/FunnelView';
 import { useSyncStore } from '../../../src/renderer/src/stores/sync-store';
 import type { SyncReportView, SyncStatusView } from '../../../src/shared/ipc/channels/sync';
+import { fakeSyncStatus } from './fake-handlers';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
@@ -80,17 +81,8 @@ const FUNNEL: Funnel = {
 const HOUR = 3_600_000;
 
 /** The sync idle after a run at `at` whose report holds only the part the view reads. */
-const idleAfter = (at: number, last: object): SyncStatusView => ({
-  state: 'idle',
-  lastSyncedAt: at,
-  progress: null,
-  seed: null,
-  error: null,
-  retryAt: null,
-  conflicts: 0,
-  pending: 0,
-  last: last as SyncReportView,
-});
+const idleAfter = (at: number, last: object): SyncStatusView =>
+  fakeSyncStatus({ state: 'idle', lastSyncedAt: at, last: last as SyncReportView });
 describe('Funnel view', () => {
   let fake: FakeParallax;
   beforeEach(() => {

@@ -4,6 +4,7 @@ import { SyncStatus } from '../../../src/renderer/src/components/SyncStatus';
 import { SyncWindowPanel } from '../../../src/renderer/src/views/settings/SyncWindowPanel';
 import type { SettingsView } from '../../../src/shared/ipc/channels/settings';
 import type { SyncConflictView, SyncStatusView } from '../../../src/shared/ipc/channels/sync';
+import { fakeSyncStatus } from './fake-handlers';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
@@ -12,18 +13,8 @@ import { resetStores } from './reset-stores';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 
-const status = (patch: Partial<SyncStatusView>): SyncStatusView => ({
-  state: 'idle',
-  lastSyncedAt: NOW - 2 * 60_000,
-  progress: null,
-  seed: null,
-  error: null,
-  retryAt: null,
-  conflicts: 0,
-  pending: 0,
-  last: null,
-  ...patch,
-});
+const status = (patch: Partial<SyncStatusView>): SyncStatusView =>
+  fakeSyncStatus({ state: 'idle', lastSyncedAt: NOW - 2 * 60_000, ...patch });
 
 const conflict: SyncConflictView = {
   id: 7,

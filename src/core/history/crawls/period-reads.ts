@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { mondayOfIsoDay } from '../../../shared/calendar-week';
 import { stmt } from '../connection';
 import type { CrawlEngineFilter, CrawlEnginePeriod, CrawlEngineWeek } from './types';
-import { type Clause, pageKey, weekScan, weeksRead, type WeeksRead } from './week-scans';
+import { type Clause, pageKey, weekScan, weekSpan, weeksRead, type WeeksRead } from './week-scans';
 
 // Verified hits over a period per engine: whole weeks from the weekly roll-up's running sums
 // (migration 042: each page's total less its running sum before a week, one seek per agent and
@@ -51,15 +51,16 @@ interface PeriodCut {
 function planOf(db: Database.Database, sinceDay: string | undefined): { cut: PeriodCut; read: WeeksRead } {
   const since = sinceDay ?? '';
   if (since === '') return { cut: { week: '', days: ['', ''], sign: 1 }, read: 'seek' };
+  const span = weekSpan(db);
   const next = firstWholeWeek(since);
   const fromNext: { cut: PeriodCut; read: WeeksRead } = {
     cut: { week: next, days: [since, next], sign: 1 },
-    read: weeksRead(db, next),
+    read: weeksRead(span, next),
   };
   const monday = mondayOfIsoDay(since);
   const before = Math.round((Date.parse(`${since}T00:00:00Z`) - Date.parse(`${monday}T00:00:00Z`)) / DAY_MS);
   if (before === 0 || before >= 7 - before) return fromNext;
-  const read = weeksRead(db, monday);
+  const read = weeksRead(span, monday);
   const noMoreWeeks = read === 'total-less-before' || (read === 'seek' && fromNext.read === 'seek');
   return noMoreWeeks ? { cut: { week: monday, days: [monday, since], sign: -1 }, read } : fromNext;
 }

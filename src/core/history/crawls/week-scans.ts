@@ -18,8 +18,10 @@ export type WeeksRead = 'seek' | 'total-less-before' | 'from-week';
 const weeksBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / WEEK_MS);
 
-/** Which read sums the weeks from `firstWeek` on with the fewest rows touched. */
-export function weeksRead(db: Database.Database, firstWeek: string): WeeksRead {
+/** The roll-up's first and last week (null when it holds none): two ends of its key. */
+export type WeekSpan = { first: string; last: string } | null;
+
+export function weekSpan(db: Database.Database): WeekSpan {
   const span = stmt(
     db,
     'SELECT min(week) AS first, max(week) AS last FROM crawl_verified_agent_weeks',
@@ -27,7 +29,12 @@ export function weeksRead(db: Database.Database, firstWeek: string): WeeksRead {
     first: string | null;
     last: string | null;
   };
-  if (span.first === null || span.last === null) return 'seek';
+  return span.first === null || span.last === null ? null : { first: span.first, last: span.last };
+}
+
+/** Which read sums the weeks from `firstWeek` on with the fewest rows touched. */
+export function weeksRead(span: WeekSpan, firstWeek: string): WeeksRead {
+  if (span === null) return 'seek';
   if (weeksBetween(span.first, firstWeek) <= SCAN_WEEKS) return 'total-less-before';
   if (weeksBetween(firstWeek, span.last) < SCAN_WEEKS) return 'from-week';
   return 'seek';
