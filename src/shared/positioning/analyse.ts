@@ -21,6 +21,9 @@ import { readsIndirect } from './lexicon/verdict-words';
 import { markLeftBehind, steeredTo } from './steering';
 import { readDurations } from './durations';
 import { readRoots, type RootReading } from './roots';
+import { before, readLitany, soleBrand } from './litany';
+import { comparesLineByLine } from './line-leads';
+import { describesBeyondFact } from './silent-alternative';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -116,6 +119,7 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
   // "Used to be the go-to: cheap, fast …", "was the best plugin a few years ago": praise in a
   // clause set in the past is not praise now.
   const past = hasPast(clause.hits);
+  let reported = false;
   if (past) {
     // An answer that tells what a brand was is advising about a change.
     s.pastPraise = true;
@@ -132,6 +136,7 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
     }
     if (p.news === true) w.news = true;
     if (p.hedge === true) s.hedged = true;
+    if (p.report === true && !rh.negated) reported = true;
     if (p.cue !== undefined) {
       cue = true;
       w.advice = true;
@@ -148,9 +153,20 @@ function applyHits(w: Walk, clause: Clause, brand: number, s: BrandSignals, majo
     }
   }
   if (majority && !cue && tone > 0) s.top += 2;
+  if (reported && !w.news && !cue && tone <= 0 && clause.label === null) tone += reportedBlame(s);
   if (clause.label !== null && !cue) tone = clause.label === 'pro' ? LABEL_SENTIMENT : -LABEL_SENTIMENT;
   s.senti += tone;
+  if (tone > 0) s.favoured = true;
   return (cue ? CUE : 0) | (tone !== 0 ? TONE : 0);
+}
+
+/** Customers' reports cited with no praise: blame, weighed as a root of failure. */
+const REPORTED_BLAME = -1.5;
+
+function reportedBlame(s: BrandSignals): number {
+  s.problems++;
+  s.rootProblems++;
+  return REPORTED_BLAME;
 }
 
 function hasPast(hits: readonly ResolvedHit[]): boolean {
@@ -233,7 +249,9 @@ function opensWithProsCons(text: string, start: number, lang: Lang): boolean {
 function applyRoots(s: BrandSignals, roots: RootReading): number {
   s.senti += roots.tone;
   s.problems += roots.problems;
+  s.rootProblems += roots.problems;
   s.praise += roots.praise;
+  if (roots.tone > 0) s.favoured = true;
   return roots.tone !== 0 ? TONE : 0;
 }
 
@@ -263,7 +281,11 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range, first: number): reado
   while (last < w.mentions.length && (w.mentions[last] as MentionRef).start < unit.end) last++;
   if (last === first && unit.fallback.length === 0) return unit.fallback;
   const clauses = clausesOf(w.answer, unit, w.mentions, first, last, w.index);
+  const sole = w.indirect && unit.label === null ? soleBrand(clauses) : -1;
+  const s = sole >= 0 ? w.signals[sole] : null;
+  const was = s === null || s === undefined ? null : before(s);
   for (const c of clauses) applyClause(w, c, evidence);
+  if (was !== null && s !== null && s !== undefined) readLitany(s, was, w.text, unit.start, unit.end);
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }
 
@@ -467,7 +489,8 @@ export function analyseAnswer(
     index,
     mentions,
     signals,
-    advice: answerHasRanking(text, blocks, lang),
+    advice:
+      answerHasRanking(text, blocks, lang) || (readsIndirect(lang) && comparesLineByLine(text, mentions)),
     news: false,
     indirect: readsIndirect(lang),
   };
@@ -484,7 +507,8 @@ export function analyseAnswer(
   });
   // News goes on to what others do, not to what the reader should choose.
   if (!w.news && w.indirect) {
-    for (const b of steeredTo(signals, mentions)) frame(w, b, 'cond');
+    for (const b of steeredTo(signals, mentions, (k) => describesBeyondFact(answer, k, lang)))
+      frame(w, b, 'cond');
     markLeftBehind(signals, mentions);
   }
   for (const m of urlMentions) {

@@ -2,6 +2,7 @@ import { compileBrandMatcher, mentionTriples, type BrandMatcher } from '../analy
 import type { BrandDefinition } from '../analytics/brand-types';
 import type { FoldedText } from '../analytics/text-fold';
 import { analyseAnswer } from './analyse';
+import { withFoils } from './foil';
 import { answerText, foldAnswer } from './answer-text';
 import type { MentionRef } from './context';
 import { judgeLanguage } from './language-guess';
@@ -119,7 +120,9 @@ export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bu
   const out: BrandPositioning[] = [];
   const sentiments = analysis.signals.map((s) => (s === null ? null : sentimentOf(s)));
   const tones = sentiments.map((x) => x?.score ?? 0);
-  const statuses = statusesOf(analysis.signals, tones, analysis.advice, analysis.news, analysis.indirect);
+  const read = statusesOf(analysis.signals, tones, analysis.advice, analysis.news, analysis.indirect);
+  // Beside a brand the answer recommends, a brand with a failure told of it is the foil.
+  const statuses = analysis.indirect && !analysis.news ? withFoils(read, analysis.signals, tones) : read;
   analysis.signals.forEach((s, i) => {
     const sentiment = sentiments[i];
     const status = statuses[i];

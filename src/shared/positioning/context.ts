@@ -1,8 +1,9 @@
 import { foldText } from '../analytics/text-fold';
 import { CON_LABELS, PRO_LABELS } from './lexicon/function-words';
 import { NO_SPACE_LANGS, type Lang } from './lexicon/lang';
-import { RANKING_HEADINGS } from './lexicon/status-cues';
-import { VERDICT_LABELS } from './lexicon/verdict-words';
+import { CAUTION_CUES, RANKING_HEADINGS } from './lexicon/status-cues';
+import { readsIndirect, VERDICT_LABELS } from './lexicon/verdict-words';
+import { boldLead, opensOrCloses } from './bold-verdict';
 import type { Block } from './structure';
 import { unitTest } from './unit-test';
 
@@ -338,7 +339,8 @@ export function blockContexts(
       if (own < 0 && lead === null && endsWithColon(text, b)) leadIn = { brand: onlyBrand(ms), group: i + 1 };
       if (short && isVerdictLabel(text.slice(b.start, b.end), lang)) verdict = true;
       else if (lead !== null || own >= 0) verdict = false;
-      ctx.verdict = verdict || leadsWithVerdict(text, b.start, b.end, lang);
+      ctx.verdict =
+        verdict || leadsWithVerdict(text, b.start, b.end, lang) || boldVerdict(text, blocks, i, lang);
     } else if (b.kind === 'item') {
       ctx.subject = subject < 0 && b.group === leadIn.group ? leadIn.brand : subject;
       ctx.label = label;
@@ -354,6 +356,27 @@ export function blockContexts(
   });
   markLists(text, blocks, out, lang);
   return out;
+}
+
+/**
+ * An opening or closing paragraph led by a bold label that is neither a pros/cons label nor a
+ * warning ("**Not recommended:** Oblivia"): the answer's verdict (bold-verdict.ts).
+ */
+function boldVerdict(text: string, blocks: readonly Block[], i: number, lang: Lang): boolean {
+  if (!readsIndirect(lang) || !opensOrCloses(blocks, i)) return false;
+  const lead = boldLead(text, blocks[i] as Block);
+  return lead !== null && labelOf(lead, lang) === null && !warningsOf(lang).has(foldedLabel(lead));
+}
+
+const warningSets = new Map<Lang, ReadonlySet<string>>();
+/** The language's warning cues, folded as labels are (a label that is one is no verdict's pick). */
+function warningsOf(lang: Lang): ReadonlySet<string> {
+  let set = warningSets.get(lang);
+  if (set === undefined) {
+    set = new Set(CAUTION_CUES[lang].map(foldedLabel));
+    warningSets.set(lang, set);
+  }
+  return set;
 }
 
 function endsWithColon(text: string, b: Block): boolean {

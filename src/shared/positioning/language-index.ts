@@ -15,6 +15,7 @@ import {
   POST_NEGATORS,
 } from './lexicon/function-words';
 import { EVENT_SCORES, HEDGE_CUES } from './lexicon/event-frames';
+import { REPORT_FRAMES } from './lexicon/report-frames';
 import type { Lang } from './lexicon/lang';
 import { SENTIMENT_WORDS } from './lexicon/sentiment-words';
 import {
@@ -79,6 +80,7 @@ function addCues(b: Adder, lang: Lang): void {
   for (const p of PAST_CUES[lang] ?? []) b.add(p, { past: true, senti: PAST_SENTIMENT });
   for (const p of HEDGE_CUES[lang] ?? []) b.add(p, { cue: 'rec', hedge: true, senti: 0 });
   for (const p of NEWS_CUES[lang] ?? []) b.add(p, { news: true });
+  for (const p of REPORT_FRAMES[lang] ?? []) b.add(p, { report: true });
   for (const p of MAJORITY_CUES[lang]) b.add(p, { majority: true });
 }
 

@@ -43,6 +43,8 @@ export interface Payload {
   news?: boolean;
   /** Lukewarm advice ("fine if", "geht in Ordnung", "va bene"): the brand's tone is at most neutral. */
   hedge?: boolean;
+  /** Customers' reports cited ("customers say", "Kunden berichten"): blame in a clause with no praise. */
+  report?: boolean;
 }
 
 interface Word {
@@ -154,6 +156,7 @@ function fixedShape(p: Payload): Payload {
     past: p.past,
     news: p.news,
     hedge: p.hedge,
+    report: p.report,
   };
 }
 

@@ -16,7 +16,9 @@ import type { BrandAttribute, PositioningStatus, Sentiment } from './types';
 //    without a verdict word), or when the only praise is in the past, unless the answer reports
 //    news; otherwise mentioned.
 // A brand the answer passes over for others (steering.ts) is mentioned before 2-6 are tried,
-// cautioned when its tone is clearly negative.
+// cautioned when its tone is clearly negative. Then, beside a brand the answer recommends, a
+// mentioned brand with a failure told of it and nothing in its favour is the foil: cautioned
+// (foil.ts, applied after these rules).
 
 export interface BrandSignals {
   top: number;
@@ -48,6 +50,14 @@ export interface BrandSignals {
   left: boolean;
   /** Praising words outside pros/cons lists and cues, in the present ("reliable", "cheap"). */
   praise: number;
+  /**
+   * Failures told of the brand rather than qualities: roots, events and waits (roots.ts,
+   * durations.ts) and customers' reports (lexicon/report-frames.ts), not listed words such as
+   * "narrow" or "loud".
+   */
+  rootProblems: number;
+  /** Some clause about the brand has a favourable tone (a praising word, a pro, a cue). */
+  favoured: boolean;
 }
 
 export function emptySignals(): BrandSignals {
@@ -69,6 +79,8 @@ export function emptySignals(): BrandSignals {
     turned: false,
     placed: false,
     left: false,
+    rootProblems: 0,
+    favoured: false,
   };
 }
 

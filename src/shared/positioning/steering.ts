@@ -1,5 +1,6 @@
 import type { MentionRef } from './context';
 import type { BrandSignals } from './signals';
+import { twoBrands } from './silent-alternative';
 
 // Which brand an answer steers the reader to, read from the order it names them rather than
 // from its words: an answer that runs one brand down (a warning, or more blame than praise) and
@@ -20,6 +21,11 @@ function offerable(s: BrandSignals): boolean {
   return s.caution === 0 && !s.deniedTop && s.problems === 0 && s.senti > 0;
 }
 
+/** Nothing said for or against it. */
+function silent(s: BrandSignals): boolean {
+  return s.caution === 0 && !s.deniedTop && s.problems === 0 && s.senti >= 0;
+}
+
 /**
  * The brands first named after the last mention of a brand the answer runs down, that it
  * offers instead (each once, in text order). `mentions`: the answer's mentions in text order.
@@ -27,20 +33,23 @@ function offerable(s: BrandSignals): boolean {
 export function steeredTo(
   signals: readonly (BrandSignals | null)[],
   mentions: readonly MentionRef[],
+  describes: (k: number) => boolean = () => false,
 ): number[] {
   const last = new Map<number, number>();
   for (const m of mentions) last.set(m.brand, m.end);
   const out: number[] = [];
   const seen = new Set<number>();
+  const pair = twoBrands(mentions);
   // The end of the last mention of a brand run down, among the brands named so far.
   let leftEnd = -1;
-  for (const m of mentions) {
+  mentions.forEach((m, k) => {
     const s = signals[m.brand];
-    if (s === null || s === undefined || seen.has(m.brand)) continue;
+    if (s === null || s === undefined || seen.has(m.brand)) return;
     seen.add(m.brand);
-    if (leftEnd >= 0 && m.start > leftEnd && offerable(s)) out.push(m.brand);
+    const after = leftEnd >= 0 && m.start > leftEnd;
+    if (after && (offerable(s) || (pair && silent(s) && describes(k)))) out.push(m.brand);
     else if (runDown(s)) leftEnd = Math.max(leftEnd, last.get(m.brand) as number);
-  }
+  });
   return out;
 }
 

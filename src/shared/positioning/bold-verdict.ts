@@ -1,0 +1,42 @@
+import type { Block } from './structure';
+
+// Where an answer states its verdict, whatever it calls it: a paragraph that opens or closes the
+// answer with a short bold label and a colon ("**Quick answer:** book Crateline.", "**Mein
+// Rat:** Wenn es das Budget zulässt, Klangwerk.") is the answer's verdict, as "**Verdict:**" or
+// "**Fazit:**" are. Its label's words are open-ended (quick answer, my advice, the short
+// version, unser Tipp …); its place (the first or last paragraph) and its form (bold, a colon)
+// are not. A pros/cons label is told apart by the caller.
+
+const STAR = 42;
+const COLON = 58;
+const SPACE = 32;
+/** At most this many words in the label ("The short version"). */
+const MAX_LABEL_WORDS = 4;
+/** The label's colon stands within this many characters. */
+const MAX_LABEL_CHARS = 32;
+
+/**
+ * The label of a paragraph that opens with a bold label and a colon ("**Quick answer:**",
+ * "**My advice**:"), or null.
+ */
+export function boldLead(text: string, b: Block): string | null {
+  if (b.kind !== 'para' || text.charCodeAt(b.start) !== STAR || text.charCodeAt(b.start + 1) !== STAR)
+    return null;
+  const from = b.start + 2;
+  const last = Math.min(b.end, from + MAX_LABEL_CHARS);
+  let spaces = 0;
+  for (let i = from; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE && ++spaces >= MAX_LABEL_WORDS) return null;
+    if (c === STAR)
+      return text.charCodeAt(i + 2) === COLON || text.charCodeAt(i - 1) === COLON
+        ? text.slice(from, i)
+        : null;
+  }
+  return null;
+}
+
+/** Whether block i is the answer's first or last paragraph (its opening or closing line). */
+export function opensOrCloses(blocks: readonly Block[], i: number): boolean {
+  return i === 0 || i === blocks.length - 1;
+}
