@@ -36,7 +36,14 @@ export function boldLead(text: string, b: Block): string | null {
   return null;
 }
 
-/** Whether block i is the answer's first or last paragraph (its opening or closing line). */
-export function opensOrCloses(blocks: readonly Block[], i: number): boolean {
-  return i === 0 || i === blocks.length - 1;
+/**
+ * Whether block i is the first or last of an answer of several blocks (its opening or closing
+ * line), and holds no second line led by a bold label: lines of bold labels are cases
+ * ("**Commuters:** Railo …\n**Hill riders:** Climbo …"), not a verdict.
+ */
+export function opensOrCloses(text: string, blocks: readonly Block[], i: number): boolean {
+  if (blocks.length < 2 || (i !== 0 && i !== blocks.length - 1)) return false;
+  const b = blocks[i] as Block;
+  const next = text.indexOf('\n**', b.start);
+  return next < 0 || next >= b.end;
 }

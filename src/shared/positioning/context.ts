@@ -363,7 +363,7 @@ export function blockContexts(
  * warning ("**Not recommended:** Oblivia"): the answer's verdict (bold-verdict.ts).
  */
 function boldVerdict(text: string, blocks: readonly Block[], i: number, lang: Lang): boolean {
-  if (!readsIndirect(lang) || !opensOrCloses(blocks, i)) return false;
+  if (!readsIndirect(lang) || !opensOrCloses(text, blocks, i)) return false;
   const lead = boldLead(text, blocks[i] as Block);
   return lead !== null && labelOf(lead, lang) === null && !warningsOf(lang).has(foldedLabel(lead));
 }
