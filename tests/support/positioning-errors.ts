@@ -11,7 +11,7 @@ import {
 
 // Tuning aid for the built-in judge: `npx tsx tests/support/positioning-errors.ts` prints the
 // accuracy of each part of the labelled set (the first part, the indirect-wording part, the
-// latter's held-out batches `fresh`, `third`, `fourth` and `fifth`) per language, seen and held-out, and the errors of the
+// latter's held-out batches `fresh`, `third`, `fourth`, `fifth` and `sixth`) per language, seen and held-out, and the errors of the
 // SEEN answers only, so the held-out answers stay unseen while tuning. `--part indirect` (or
 // `--part first`) keeps one part's errors;
 // `--files indirect-pass6-` keeps only the files whose name starts so (figures and errors);

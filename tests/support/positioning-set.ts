@@ -88,15 +88,17 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
  * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
  * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
- * version 6) or its fifth (indirect-fifth-*.yaml, after version 7), none ever tuned on.
+ * version 6), its fifth (indirect-fifth-*.yaml, after version 7) or its sixth
+ * (indirect-sixth-*.yaml, after version 8), none ever tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth';
+export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
   if (a.file.startsWith('indirect-third-')) return 'third';
   if (a.file.startsWith('indirect-fourth-')) return 'fourth';
   if (a.file.startsWith('indirect-fifth-')) return 'fifth';
+  if (a.file.startsWith('indirect-sixth-')) return 'sixth';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
