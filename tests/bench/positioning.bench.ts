@@ -130,6 +130,10 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     'indirect wording, fifth held-out (written after tuning judge version 7)',
     set.filter((a) => partOf(a) === 'fifth'),
   );
+  const sixth = printPart(
+    'indirect wording, sixth held-out (written after tuning judge version 8)',
+    set.filter((a) => partOf(a) === 'sixth'),
+  );
   const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
   for (const [name, s] of [
     ['held-out', indirect.held],
@@ -137,6 +141,7 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     ['third held-out', third.held],
     ['fourth held-out', fourth.held],
     ['fifth held-out', fifth.held],
+    ['sixth held-out', sixth.held],
   ] as const) {
     console.log(
       `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,
