@@ -13,6 +13,9 @@ import { PARITY_WORDS } from './lexicon/parity-words';
 /** A sentence of fewer words (of two letters or more: not "9,99", "€" or an elided "s") is a bare fact. */
 const MIN_WORDS = 11;
 const SPACE = 32;
+const COMMA = 44;
+const SEMICOLON = 59;
+const COLON = 58;
 
 const paritySets = new Map<Lang, ReadonlySet<string>>();
 function parityOf(lang: Lang): ReadonlySet<string> {
@@ -39,6 +42,18 @@ function sentenceOf(answer: AnswerText, k: number): { start: number; end: number
   return { start, end };
 }
 
+/** A folded (lower-case) letter: one with an upper case (not a digit, "€" or a mark). */
+function isLetter(f: string, i: number): boolean {
+  const c = f[i] as string;
+  return c.toUpperCase() !== c;
+}
+
+/** The end of the word [from, to) without a trailing comma, semicolon or colon. */
+function wordEnd(f: string, from: number, to: number): number {
+  const c = f.charCodeAt(to - 1);
+  return to > from && (c === COMMA || c === SEMICOLON || c === COLON) ? to - 1 : to;
+}
+
 /** Whether the sentence naming mention k describes the brand beyond a bare fact. */
 export function describesBeyondFact(answer: AnswerText, k: number, lang: Lang): boolean {
   const f = answer.fold.folded;
@@ -48,17 +63,15 @@ export function describesBeyondFact(answer: AnswerText, k: number, lang: Lang): 
   let from = start;
   for (let i = start; i <= end; i++) {
     if (i < end && f.charCodeAt(i) !== SPACE) continue;
-    if (i - from >= 2) {
-      const word = f.slice(from, i).replace(/[,;:]$/u, '');
-      if (/\p{L}\p{L}/u.test(word)) words++;
-      if (parity.has(word)) return false;
-    }
+    const to = wordEnd(f, from, i);
+    if (to - from >= 2 && isLetter(f, from) && isLetter(f, from + 1)) words++;
+    if (to > from && parity.size > 0 && parity.has(f.slice(from, to))) return false;
     from = i + 1;
   }
   return words >= MIN_WORDS;
 }
 
-/** The two brands an answer names, when it names exactly two, else null. */
+/** Whether the answer names exactly two brands. */
 export function twoBrands(mentions: readonly MentionRef[]): boolean {
   let a = -1;
   for (const m of mentions) {
