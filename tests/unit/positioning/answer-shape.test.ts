@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { judgeNamed } from '../../support/positioning-cases';
 
-// What judge version 8 reads from an answer's shape rather than its words: the foil beside a
+// What the judge reads from an answer's shape rather than its words: the foil beside a
 // recommended brand, customers' reports and recent-change frames, listed items sharing their
 // polarity, a bold opening or closing verdict, brands compared line by line, and the described
 // other brand of a two-brand answer (docs/internals/positioning-judge.md, "Judge version 8").
-// Each answer is written for this test, none is taken from the labelled set; each expectation
-// but the guards failed on version 7.
+// Each answer is written for this test, none is taken from the labelled set; the guards pin what
+// these readings must leave alone (a trade-off, a report with praise, a warning label, a bare fact).
 
 describe('the foil beside a recommended brand', () => {
   it('cautions a brand with one failure and nothing for it when another is recommended', () => {
