@@ -50,6 +50,11 @@ export interface DemoHistoryOptions {
    * for tests of what the views show across engines (src/core/demo/plan.ts, DEMO_SHAPES).
    */
   variant?: DemoVariant;
+  /**
+   * A demo built at this moment with its clock standing still (as `buildDemoHistory({ now: () =>
+   * at })`), for tests whose assertions name its dates; absent, it ends today or yesterday.
+   */
+  at?: number;
   /** Where the copy goes (default: parallax.db in a new folder under the OS temp folder). */
   to?: string;
 }
@@ -59,7 +64,13 @@ export interface DemoHistoryOptions {
  * returns the copy's path. The copy is the test's own: write to it, delete it.
  */
 export async function demoHistoryCopy(options: DemoHistoryOptions): Promise<string> {
-  const template = await demoHistoryTemplate(options.days, options.alerts ?? 'checked', options.variant);
+  const template = await demoHistoryTemplate(
+    options.days,
+    options.alerts ?? 'checked',
+    options.variant,
+    options.at ?? Date.now(),
+    options.at === undefined ? 'running' : 'fixed',
+  );
   const to = options.to ?? join(mkdtempSync(join(tmpdir(), 'parallax-demo-copy-')), 'parallax.db');
   mkdirSync(dirname(to), { recursive: true });
   for (const side of ['-wal', '-shm']) rmSync(to + side, { force: true });
@@ -70,19 +81,22 @@ export async function demoHistoryCopy(options: DemoHistoryOptions): Promise<stri
 
 /**
  * The template's path (read it, never write it: copy it with demoHistoryCopy). `namedAt`, the
- * moment whose demo days name the template, is also the clock its build starts from.
+ * moment whose demo days name the template, is also the clock its build starts from; a 'fixed'
+ * clock stays there (the template is then named by that moment too).
  */
 export async function demoHistoryTemplate(
   days: number,
   alerts: 'checked' | 'unchecked',
   variant: DemoVariant = 'spec',
   namedAt: number = Date.now(),
+  clock: 'running' | 'fixed' = 'running',
 ): Promise<string> {
   const range = demoDays(namedAt, days);
   const day = (ms: number | undefined): string => new Date(ms ?? 0).toISOString().slice(0, 10);
   // The spec demo keeps the name it had before variants (a template already built stays valid).
   const kind = variant === 'spec' ? `${days}d` : `${days}d-${variant}`;
-  const name = `demo-${kind}-${day(range[0])}-${day(range.at(-1))}-${alerts}-${sourceHash(ROOT)}.db`;
+  const at = clock === 'fixed' ? `-at${namedAt}` : '';
+  const name = `demo-${kind}-${day(range[0])}-${day(range.at(-1))}${at}-${alerts}-${sourceHash(ROOT)}.db`;
   const file = join(CACHE_DIR, name);
   mkdirSync(CACHE_DIR, { recursive: true });
   await withFileLock(`${file}.lock`, async () => {
@@ -91,14 +105,14 @@ export async function demoHistoryTemplate(
     const building = join(mkdtempSync(join(CACHE_DIR, 'building-')), 'parallax.db');
     try {
       if (alerts === 'checked') {
-        copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant, namedAt), building);
+        copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant, namedAt, clock), building);
         await checkDemoAlerts(building);
       } else {
         await buildDemoHistory({
           openStore: (now) => openHistory({ path: building, now }),
           days,
           variant,
-          now: clockFrom(namedAt),
+          now: clock === 'fixed' ? () => namedAt : clockFrom(namedAt),
         });
       }
       checkpoint(building);

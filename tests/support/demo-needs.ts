@@ -3,7 +3,8 @@ import { join } from 'node:path';
 
 // Which shared demo history templates (tests/support/demo-history.ts) a test file opens, read
 // from its text: `demoHistoryCopy({ days: N, alerts: '…', variant: '…' })` and the e2e harness's
-// `startHarness(…, { demo: { days: N, variant: '…' } })`, their options in any order. Written
+// `startHarness(…, { demo: { days: N, variant: '…' } })`, their options in any order (a call
+// with `at:`, a demo at a fixed moment, is left to the files that open it). Written
 // with a literal number of days, as every such call is; a call that is not found here still
 // works, it just builds its template itself.
 
@@ -30,7 +31,8 @@ export function demoNeedsOf(path: string): DemoNeed[] {
   return [...text.matchAll(CALL)].flatMap((m): DemoNeed[] => {
     const options = m[1] ?? '';
     const days = Number(option(options, 'days'));
-    if (!Number.isInteger(days) || days < 1) return [];
+    // A demo at a fixed moment (`at:`) is built by the first file that opens it.
+    if (!Number.isInteger(days) || days < 1 || /\bat:/.test(options)) return [];
     return [
       {
         days,

@@ -4,23 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAfterRunPipeline, createAlertService, type AfterRunPipeline } from '../../../src/core/alerts';
-import { buildDemoHistory } from '../../../src/core/demo';
 import { createEventBus } from '../../../src/core/platform/events/event-bus';
 import { createReportStep } from '../../../src/core/outputs/reports';
 import { openHistory, type HistoryStore } from '../../../src/core/history';
 import { defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { labelsOfProfile } from '../../../src/shared/narrative/places';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { parseReportHtml } from '../../support/report-html';
 
-// The report step of the after-run pipeline, on a real 6-day demo history: the pipeline compares
+// The report step of the after-run pipeline, on a real 8-day demo history: the pipeline compares
 // each monitor run with the one before and then runs the step, which writes
 // `<dir>/<monitor-slug>-<YYYY-MM-DD>.html` and `.xlsx` for the monitor's report_days into its
 // report folder. A folder that cannot be written is a step error and a notice, never a failed
 // check; a monitor without a folder gets nothing written.
 
-const NOW = Date.UTC(2026, 4, 20, 9, 0, 0);
-const TODAY = '2026-05-20';
+// The client report's demo (report.test.ts), built once for both files.
+const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
+const TODAY = '2026-03-10';
 
 let dir = '';
 let store: HistoryStore;
@@ -46,8 +47,7 @@ function setReportFolder(monitorId: string, reportDir: string | null, reportDays
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-step-'));
-  const path = join(dir, 'history.db');
-  await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 6, now: () => NOW });
+  const path = await demoHistoryCopy({ days: 8, alerts: 'unchecked', at: NOW, to: join(dir, 'history.db') });
   store = openHistory({ path, now: () => NOW });
   const events = createEventBus();
   events.subscribe((event, payload) => {
@@ -73,7 +73,7 @@ describe('report step after a monitor run', () => {
     const folder = join(dir, 'reports', 'client a');
     setReportFolder(monitorId, folder, 3);
     const runs = runsOf(monitorId);
-    expect(runs).toHaveLength(6);
+    expect(runs).toHaveLength(8);
     // Earlier runs go through the pipeline first, as they did day by day.
     for (const runId of runs.slice(0, -1)) await pipeline.afterRun(runId);
     const last = await pipeline.afterRun(runs.at(-1) ?? '');
@@ -94,9 +94,9 @@ describe('report step after a monitor run', () => {
     expect(notices.at(-1)).toEqual({ level: 'info', message: last?.steps[0]?.message });
 
     const doc = parseReportHtml(readFileSync(html, 'utf8'));
-    expect(doc.title).toContain('18 May 2026 to 20 May 2026');
+    expect(doc.title).toContain('8 March 2026 to 10 March 2026');
     // The run's own alerts are in it: the step runs after they are stored.
-    const since = Date.parse('2026-05-18T00:00:00Z');
+    const since = Date.parse('2026-03-08T00:00:00Z');
     const total = store.listAlerts({ monitorId, since, until: since + 3 * 86_400_000 }).total;
     expect(total).toBeGreaterThanOrEqual(last?.alerts.length ?? 0);
     expect(doc.querySelector('#alerts .note')?.textContent).toMatch(

@@ -1,18 +1,19 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/app';
-import { buildDemoHistory } from '../../../src/core/demo';
 import { openSettingsStore } from '../../../src/core/platform/settings';
-import { openHistory } from '../../../src/core/history';
 import { mostAlertedMonitor } from '../../support/alerted-monitor';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { createTestCore } from '../../support/test-core';
 
 // The app's Client report (reports.write over the real core's IPC router) compares the monitor
-// runs nobody compared first (issue 31.5): here a demo history is stored into the open app's
-// file through a connection of its own, as another process would, so the app never saw its
-// runs finish.
+// runs nobody compared first: here a demo history is stored into the open app's file through a
+// connection of its own, as another process would, so the app never saw its runs finish. The
+// demo is the shared 3-day one before its runs were compared, written into the app's file page
+// by page through SQLite's backup API.
 
 let dir = '';
 let core: Core | null = null;
@@ -29,7 +30,12 @@ describe('the app\u2019s Client report', () => {
       chooseSavePath: async () => out,
     });
     const db = join(dir, 'parallax.db');
-    await buildDemoHistory({ openStore: (now) => openHistory({ path: db, now }), days: 6 });
+    const demo = new Database(await demoHistoryCopy({ days: 3, alerts: 'unchecked' }), { readonly: true });
+    try {
+      await demo.backup(db);
+    } finally {
+      demo.close();
+    }
     expect(core.store.uncheckedMonitorRuns().length).toBeGreaterThan(0);
     // The monitor whose runs raise the most alerts, found in a compared copy (which one depends
     // on the days the demo was built for); the app's file stays uncompared.

@@ -10,12 +10,13 @@ import type { EventPayload } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/define';
 import { createTestCore } from '../../support/test-core';
 import { demoDaysInPeriod } from '../../support/demo-days';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { parseReportHtml } from '../../support/report-html';
 
 // reports.write through the app's IPC router over the real core (as the "Client report…"
 // buttons call it): zod input, the save dialog asked with the dated file name, the file written
-// whole, a canceled dialog writing nothing, an unknown monitor refused. A 3-day demo history
-// is built first through demo.load.
+// whole, a canceled dialog writing nothing, an unknown monitor refused. The core opens a copy of
+// the shared 3-day demo history (as demo.load leaves it: its runs compared, their alerts stored).
 
 describe('reports.write over IPC', () => {
   let dir = '';
@@ -33,15 +34,15 @@ describe('reports.write over IPC', () => {
     settings = openSettingsStore({ userDataDir: dir });
     // Monitor runs go to the built-in sandbox (synthetic answers, no key).
     settings.update({ sandboxMode: true });
+    const dbPath = await demoHistoryCopy({ days: 3, to: join(dir, 'parallax.db') });
     core = await createTestCore(dir, settings, {
+      dbPath,
       chooseSavePath: async (request) => {
         asked.push(request);
         return answer;
       },
       sandboxOptions: { latencyMs: 5 },
     });
-    const built = await core.router.invoke('demo.load', { days: 3 });
-    expect(built.ok).toBe(true);
     monitorId = core.store.listMonitors().find((m) => m.name === 'Demo · Trail and race')?.id ?? '';
   }, 120_000);
   afterAll(async () => {

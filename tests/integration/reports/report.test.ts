@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertService } from '../../../src/core/alerts';
-import { buildDemoHistory, DEMO_ENGINES } from '../../../src/core/demo';
+import { DEMO_ENGINES } from '../../../src/core/demo';
 import { AppError } from '../../../src/core/platform/errors/app-error';
 import {
   buildReportHtml,
@@ -28,6 +28,7 @@ import { logoDataUri } from '../../../src/core/outputs/reports/logo';
 import { trendSection } from '../../../src/core/outputs/reports/html-trends';
 import { daysAreThin } from '../../../src/core/outputs/reports/series';
 import { FACTS_GLOSSARY, internalTermsIn, REPORT_GLOSSARY } from '../../../src/shared/narrative/terms';
+import { demoHistoryCopy } from '../../support/demo-history';
 import { allElements, parseReportHtml, type ReportDocument } from '../../support/report-html';
 import { HOSTILE_PROMPT, HOSTILE_TEXT, hostile, SHOP_URL } from './hostile-answer';
 
@@ -57,10 +58,10 @@ const positioningSource = () => reportPositioning(positioning());
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parallax-report-'));
-  const path = join(dir, 'history.db');
   // 8 days: the report's 7 (4 to 10 March), each run compared with one the day before, and a day
-  // in the 7 before them (it built 10: 480 answers more through the run engine).
-  await buildDemoHistory({ openStore: (now) => openHistory({ path, now }), days: 8, now: () => NOW });
+  // in the 7 before them (it built 10: 480 answers more through the run engine). A copy of the
+  // demo built at NOW once for this file and the report step's (report-after-run.test.ts).
+  const path = await demoHistoryCopy({ days: 8, alerts: 'unchecked', at: NOW, to: join(dir, 'history.db') });
   store = openHistory({ path, now: () => NOW });
   service = createVisibilityService({ store, now: () => NOW });
   monitorId = store.listMonitors().find((m) => m.name === MONITOR)?.id ?? '';

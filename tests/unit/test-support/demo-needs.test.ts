@@ -27,6 +27,11 @@ describe('the demo templates a test file opens', () => {
     expect(demoNeedsOf(join(ROOT, 'tests/integration/cli/discovery-cli.test.ts'))).toEqual([
       { days: 2, alerts: 'unchecked', variant: 'spec' },
     ]);
+    expect(demoNeedsOf(join(ROOT, 'tests/integration/reports/report-catch-up.test.ts'))).toEqual([
+      { days: 3, alerts: 'unchecked', variant: 'spec' },
+    ]);
+    // A demo at a fixed moment is built by the files that open it, not in the background.
+    expect(demoNeedsOf(join(ROOT, 'tests/integration/reports/report.test.ts'))).toEqual([]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/shell.test.ts'))).toEqual([]);
     expect(demoNeedsOf(join(ROOT, 'tests/e2e/no-such-file.test.ts'))).toEqual([]);
   });
