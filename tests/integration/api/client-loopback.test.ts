@@ -171,7 +171,7 @@ describe('retry rules, counted at the server', () => {
   });
 
   it('rule 2: GET retries a timeout and a dropped connection, then succeeds', async () => {
-    server.handle((req, res, attempt) => {
+    server.handle((_req, res, attempt) => {
       if (attempt === 1) return; // hang: the client times out
       if (attempt === 2) return void res.socket?.destroy();
       json(res, 200, taskRecord);

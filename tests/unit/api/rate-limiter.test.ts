@@ -102,7 +102,7 @@ describe('token bucket rate limiter', () => {
     const limiter = createRateLimiter({
       now: () => t,
       sleep: (ms, signal) =>
-        new Promise((resolve, reject) => {
+        new Promise((_resolve, reject) => {
           if (signal?.aborted) reject(new Error('aborted'));
           signal?.addEventListener('abort', () => reject(new Error('aborted')));
           void ms;
