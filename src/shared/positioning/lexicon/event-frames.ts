@@ -53,4 +53,9 @@ export const HEDGE_CUES: PartialPerLang<string> = {
   fr: ['fait affaire', 'suffit pour', 'fera affaire'],
   es: ['vale si', 'es suficiente', 'suficiente para', 'sirve si', 'sirve para', 'cumple si'],
   it: ['va bene', 'basta per', 'e sufficiente', 'sufficiente per'],
+  pt: ['basta para', 'e suficiente', 'suficiente para', 'serve para'],
+  nl: ['volstaat', 'is genoeg voor', 'voldoende voor'],
+  pl: ['wystarczy', 'wystarczajacy'],
+  tr: ['yeterli', 'yeter'],
+  ru: ['хватит', 'достаточно', 'сойдет'],
 };
