@@ -134,6 +134,10 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     'indirect wording, sixth held-out (written after tuning judge version 8)',
     set.filter((a) => partOf(a) === 'sixth'),
   );
+  const seventh = printPart(
+    'indirect wording, seventh held-out (written after tuning judge version 9)',
+    set.filter((a) => partOf(a) === 'seventh'),
+  );
   const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
   for (const [name, s] of [
     ['held-out', indirect.held],
@@ -142,6 +146,7 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     ['fourth held-out', fourth.held],
     ['fifth held-out', fifth.held],
     ['sixth held-out', sixth.held],
+    ['seventh held-out', seventh.held],
   ] as const) {
     console.log(
       `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,

@@ -88,10 +88,11 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
  * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
  * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
- * version 6), its fifth (indirect-fifth-*.yaml, after version 7) or its sixth
- * (indirect-sixth-*.yaml, after version 8), none ever tuned on.
+ * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
+ * (indirect-sixth-*.yaml, after version 8) or its seventh (indirect-seventh-*.yaml, after
+ * version 9), none ever tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth';
+export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
@@ -99,6 +100,7 @@ export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fourth-')) return 'fourth';
   if (a.file.startsWith('indirect-fifth-')) return 'fifth';
   if (a.file.startsWith('indirect-sixth-')) return 'sixth';
+  if (a.file.startsWith('indirect-seventh-')) return 'seventh';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 

@@ -17,7 +17,7 @@ import { splitSentences, type Range } from './sentences';
 import { emptySignals, type BrandSignals } from './signals';
 import { splitBlocks, type Block, type Cell } from './structure';
 import { caseAdviceMention, listedAfter, verdictWordOf } from './case-advice';
-import { readsIndirect } from './lexicon/verdict-words';
+import { readsIndirect, weighsIndirect } from './lexicon/verdict-words';
 import { markLeftBehind, steeredTo } from './steering';
 import { readDurations } from './durations';
 import { readRoots, type RootReading } from './roots';
@@ -49,6 +49,8 @@ export interface AnswerAnalysis {
   news: boolean;
   /** Its language's indirect wording is read (rules 5-6 of signals.ts as written for it). */
   indirect: boolean;
+  /** … with the weights tuned over several passes (lexicon/verdict-words.ts weighsIndirect). */
+  weighed: boolean;
 }
 
 interface Walk {
@@ -509,7 +511,7 @@ export function analyseAnswer(
   if (!w.news && w.indirect) {
     for (const b of steeredTo(signals, mentions, (k) => describesBeyondFact(answer, k, lang)))
       frame(w, b, 'cond');
-    markLeftBehind(signals, mentions);
+    if (weighsIndirect(lang)) markLeftBehind(signals, mentions);
   }
   for (const m of urlMentions) {
     const s = signals[m.brand];
@@ -517,7 +519,7 @@ export function analyseAnswer(
     if (s !== null && s !== undefined && s.urlOnly && i >= 0)
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
-  return { signals, advice: w.advice, news: w.news, indirect: w.indirect };
+  return { signals, advice: w.advice, news: w.news, indirect: w.indirect, weighed: weighsIndirect(lang) };
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

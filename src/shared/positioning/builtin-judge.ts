@@ -17,7 +17,7 @@ import { sortByStart } from './sort-by-start';
  * change (a lexicon entry, a weight, a threshold, a structure rule): stored positionings carry
  * it, and a new version is what makes the archive re-score.
  */
-export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '8' });
+export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '9' });
 
 const MAX_EVIDENCE = 3;
 const MATCHER_CACHE_SIZE = 64;
@@ -120,7 +120,14 @@ export function verdictWithMatcher(matcher: BrandMatcher, input: JudgeInput): Bu
   const out: BrandPositioning[] = [];
   const sentiments = analysis.signals.map((s) => (s === null ? null : sentimentOf(s)));
   const tones = sentiments.map((x) => x?.score ?? 0);
-  const read = statusesOf(analysis.signals, tones, analysis.advice, analysis.news, analysis.indirect);
+  const read = statusesOf(
+    analysis.signals,
+    tones,
+    analysis.advice,
+    analysis.news,
+    analysis.indirect,
+    analysis.weighed,
+  );
   // Beside a brand the answer recommends, a brand with a failure told of it is the foil.
   const statuses = analysis.indirect && !analysis.news ? withFoils(read, analysis.signals, tones) : read;
   analysis.signals.forEach((s, i) => {

@@ -98,6 +98,8 @@ const ADVICE_NEGATIVE_AT = -0.75;
  * this many blaming words with a clearly negative tone are a warning, advice or not.
  */
 const PROBLEMS_WARN_AT = 2;
+/** … in a language read by its shape with the plainer weights (lexicon/verdict-words.ts weighsIndirect). */
+const PROBLEMS_WARN_AT_UNWEIGHED = 3;
 const PROBLEMS_TONE_AT = -0.5;
 /** A brand passed over whose tone is this low is warned about: the blame is what is said of it. */
 const LEFT_BLAME_AT = -0.85;
@@ -127,6 +129,7 @@ export function statusOf(
   tone: number,
   news = false,
   indirect = true,
+  weighed = indirect,
 ): PositioningStatus {
   if (s.urlOnly) return 'mentioned';
   if (s.caution >= 2 && s.caution >= s.top + s.rec) return 'cautioned';
@@ -141,10 +144,11 @@ export function statusOf(
   if (s.cond > 0 && framed) return 'recommended';
   if (s.caution > 0) return 'cautioned';
   if (s.deniedTop && tone <= NEGATIVE_AT) return 'cautioned';
-  if (advice && !s.deniedTop && tone >= (indirect ? ADVICE_POSITIVE_AT : PLAIN_ADVICE_POSITIVE_AT))
+  if (advice && !s.deniedTop && tone >= (weighed ? ADVICE_POSITIVE_AT : PLAIN_ADVICE_POSITIVE_AT))
     return 'recommended';
   if (advice && tone <= ADVICE_NEGATIVE_AT) return 'cautioned';
-  if (indirect && !news && s.problems >= PROBLEMS_WARN_AT && tone <= PROBLEMS_TONE_AT) return 'cautioned';
+  const warnAt = weighed ? PROBLEMS_WARN_AT : PROBLEMS_WARN_AT_UNWEIGHED;
+  if (indirect && !news && s.problems >= warnAt && tone <= PROBLEMS_TONE_AT) return 'cautioned';
   // Praise only in the past, none now: what it was is told to say what it no longer is.
   if (indirect && !news && s.pastPraise && s.praise === 0 && tone <= 0) return 'cautioned';
   return 'mentioned';
@@ -161,11 +165,12 @@ export function statusesOf(
   advice: boolean,
   news: boolean,
   indirect = true,
+  weighed = indirect,
 ): (PositioningStatus | null)[] {
-  const first = statusesFor(signals, tones, advice, news, indirect);
+  const first = statusesFor(signals, tones, advice, news, indirect, weighed);
   return advice || !indirect || !first.includes('cautioned')
     ? first
-    : statusesFor(signals, tones, true, news, indirect);
+    : statusesFor(signals, tones, true, news, indirect, weighed);
 }
 
 /** Every brand's status for one reading of `advice` (no closure made per answer). */
@@ -175,6 +180,9 @@ function statusesFor(
   advice: boolean,
   news: boolean,
   indirect: boolean,
+  weighed: boolean,
 ): (PositioningStatus | null)[] {
-  return signals.map((s, i) => (s === null ? null : statusOf(s, advice, tones[i] as number, news, indirect)));
+  return signals.map((s, i) =>
+    s === null ? null : statusOf(s, advice, tones[i] as number, news, indirect, weighed),
+  );
 }

@@ -38,6 +38,8 @@ export const EVENT_SCORES: Readonly<Partial<Record<Lang, WordScores>>> = {
     '-2': ['addebiti doppi', 'addebito doppio', 'doppio addebito', 'per settimane', 'per mesi', 'tutti insieme'],
     '1': ['stesso prezzo', 'in giornata', 'in orario'],
   },
+  zh: { '-2': ['卡在', '丢失', '松动', '停转', '迟迟', '没有回复', '拒付'] },
+  ja: { '-2': ['止まる', '止まり', '拒否され', '固まる', '遅れる', '遅延'] },
 };
 
 /**
@@ -53,4 +55,9 @@ export const HEDGE_CUES: PartialPerLang<string> = {
   fr: ['fait affaire', 'suffit pour', 'fera affaire'],
   es: ['vale si', 'es suficiente', 'suficiente para', 'sirve si', 'sirve para', 'cumple si'],
   it: ['va bene', 'basta per', 'e sufficiente', 'sufficiente per'],
+  pt: ['basta para', 'e suficiente', 'suficiente para', 'serve para'],
+  nl: ['volstaat', 'is genoeg voor', 'voldoende voor'],
+  pl: ['wystarczy', 'wystarczajacy'],
+  tr: ['yeterli', 'yeter'],
+  ru: ['хватит', 'достаточно', 'сойдет'],
 };

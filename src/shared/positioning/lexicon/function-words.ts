@@ -204,9 +204,14 @@ export const CON_LABELS: PerLang<string> = {
 // prettier-ignore
 export const BLOCKERS: PerLang<string> = {
   en: ['switched to its own', 'moved to its own', 'low light', 'light rain', 'light bulb', 'light mode', 'free shipping', 'free delivery', 'free returns', 'free trial',
-    'free migration', 'instead of'],
-  de: ['ohne grosse anforderungen', 'laut hersteller', 'laut test', 'laut stiftung'],
-  fr: [], es: [], it: [], pt: [], ja: [],
+    'free migration', 'instead of', 'crash test', 'crash tests', 'crash testing', 'crash rating', 'drop test', 'drop tests',
+    'stress test', 'stress tests', 'failure rate', 'failure rates'],
+  de: ['ohne grosse anforderungen', 'laut hersteller', 'laut test', 'laut stiftung', 'crashtest*', 'crash test*', 'falltest*',
+    'belastungstest*', 'ausfallquote', 'pannenstatistik'],
+  fr: ['crash test', 'crash tests', 'test de choc', 'tests de choc', 'test de chute', 'taux de panne', 'taux de pannes'],
+  es: ['crash test', 'prueba de choque', 'pruebas de choque', 'prueba de caida', 'tasa de averias', 'tasa de fallos'],
+  it: ['crash test', 'prova d urto', 'prove d urto', 'test di caduta', 'tasso di guasti'],
+  pt: ['crash test', 'teste de colisao', 'testes de colisao', 'teste de queda', 'taxa de falhas'], ja: ['衝突試験', '衝突安全テスト', '落下試験'],
   nl: ['weinig licht'], pl: ['slabym swietle', 'bez warunkow'], sv: ['svagt ljus'], tr: ['dusuk isikta'],
   ru: ['без лишних', 'ограниченн* бюджет*', 'небольш* бюджет*'], ar: ['ميزانية محدودة', 'الميزانية المحدودة'],
   ko: ['예산이 적*', '예산이 부족*'],

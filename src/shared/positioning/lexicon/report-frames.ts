@@ -26,6 +26,21 @@ const CITED: Readonly<Partial<Record<Lang, readonly string[]>>> = {
     'resenas cuentan', 'testimonios'],
   it: ['clienti raccontano', 'clienti riferiscono', 'clienti segnalano', 'clienti descrivono', 'utenti raccontano',
     'utenti riferiscono', 'utenti segnalano', 'utenti descrivono', 'recensioni raccontano', 'testimonianze'],
+  pt: ['clientes relatam', 'clientes contam', 'clientes dizem', 'usuarios relatam', 'usuarios contam',
+    'relatos de', 'avaliacoes contam'],
+  nl: ['klanten melden', 'klanten vertellen', 'klanten beschrijven', 'gebruikers melden',
+    'gebruikers beschrijven', 'eigenaren melden', 'meldingen over', 'verhalen over', 'reviews melden'],
+  pl: ['klienci pisza', 'klienci zglaszaja', 'klienci opisuja', 'uzytkownicy pisza',
+    'uzytkownicy zglaszaja', 'wlasciciele pisza', 'opinie mowia', 'zgloszenia o'],
+  sv: ['kunder berattar', 'kunder rapporterar', 'kunder vittnar', 'anvandare rapporterar',
+    'anvandare berattar', 'agare rapporterar', 'agare berattar', 'rapporter om', 'vittnesmal om'],
+  tr: ['kullanicilar anlatiyor', 'musteriler anlatiyor', 'kullanicilar bildiriyor', 'musteriler bildiriyor', 'yorumlarda'],
+  ru: ['покупатели пишут', 'клиенты пишут', 'пользователи пишут', 'владельцы пишут', 'в отзывах пишут', ],
+  ar: ['يقول العملاء', 'يفيد المستخدمون',
+    ],
+  ko: ['사용자들은', '고객들은', '이용자들은', '가입자들은', '후기에 따르면'],
+  zh: ['用户反映', '用户反馈', '很多用户', '不少用户', ],
+  ja: ['利用者からは', 'ユーザーからは', '利用者の声', 'という声', 'という報告', '口コミでは'],
 };
 
 // prettier-ignore
@@ -36,6 +51,18 @@ const RECENT_CHANGE: Readonly<Partial<Record<Lang, readonly string[]>>> = {
   fr: ['ces derniers mois', 'dernierement', 'depuis peu', 'depuis son rachat', 'depuis le rachat', 'depuis la mise a jour'],
   es: ['ultimamente', 'en los ultimos meses', 'desde la compra', 'desde la actualizacion'],
   it: ['ultimamente', 'negli ultimi mesi', 'di recente', 'dall aggiornamento', 'dalla vendita'],
+  pt: ['ultimamente', 'nos ultimos meses', 'recentemente', 'desde a atualizacao', 'desde a compra'],
+  nl: ['de laatste tijd', 'de laatste maanden', 'sinds kort', 'sinds de update', 'sinds de laatste update',
+    'sinds de overname'],
+  pl: ['ostatnio', 'w ostatnich miesiacach', 'od aktualizacji', 'od ostatniej aktualizacji', 'od przejecia'],
+  sv: ['pa senare tid', 'de senaste manaderna', 'sedan uppdateringen', 'sedan den senaste uppdateringen',
+    'sedan uppkopet'],
+  tr: ['son aylarda', 'son zamanlarda', 'guncellemeden sonra', 'son guncellemeden beri'],
+  ru: ['в последние месяцы', 'в последнее время', 'после обновления', 'с недавних пор'],
+  ar: ['في الأشهر الأخيرة', 'مؤخرا', 'مؤخراً', 'بعد التحديث'],
+  ko: ['최근 몇 달', '최근 들어', '업데이트 이후', '요즘'],
+  zh: ['最近几个月', '最近', '更新后', '升级后'],
+  ja: ['ここ数か月', '最近', 'アップデート後', '更新後'],
 };
 
 function joined(

@@ -8,11 +8,25 @@ export type PartialPerLang<T> = Readonly<Partial<Record<Lang, readonly T[]>>>;
 
 /**
  * Whether the judge reads indirect wording in `lang` (verdict frames, cases, reported problems,
- * a paragraph going on about the brand its last sentence named): the languages these lists were
- * written and measured for. Another language keeps the judge's plainer reading.
+ * listed failures, the foil, a paragraph going on about the brand its last sentence named): the
+ * answer's shape, read in every language with verdict labels. Another language keeps the
+ * judge's plainer reading.
  */
 export function readsIndirect(lang: Lang): boolean {
   return VERDICT_LABELS[lang] !== undefined;
+}
+
+/**
+ * Languages whose roots and cues were weighed over several passes of indirect answers: in them a
+ * fairly warm brand of an advice answer is recommended, a brand weighed and passed over for
+ * others is set aside, and two blaming words are a warning. Elsewhere the shape is read with the
+ * plainer weights, and a warning from problems alone takes three blaming words (their roots are
+ * fewer, so one of them is more often a trade-off read as a fault).
+ */
+const WEIGHED: ReadonlySet<Lang> = new Set<Lang>(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
+
+export function weighsIndirect(lang: Lang): boolean {
+  return WEIGHED.has(lang);
 }
 
 /**
@@ -38,17 +52,31 @@ export const VERDICT_LABELS: PartialPerLang<string> = {
   it: ['in conclusione', 'verdetto', 'conclusione', 'in sintesi', 'giudizio', 'il nostro parere', 'raccomandazione'],
   pt: ['veredito', 'veredicto', 'conclusao', 'em resumo', 'recomendacao', 'nossa opiniao', 'avaliacao'],
   ja: ['結論', 'まとめ', '総評', '評価', 'おすすめ度'],
+  nl: ['conclusie', 'oordeel', 'ons oordeel', 'eindoordeel', 'samenvatting', 'kort gezegd', 'advies', 'ons advies',
+    'mijn advies', 'aanrader', 'de moeite waard?', 'de moeite waard'],
+  pl: ['podsumowanie', 'werdykt', 'wniosek', 'ocena', 'nasza ocena', 'rekomendacja', 'moja rada', 'w skrocie',
+    'czy warto?', 'czy warto'],
+  sv: ['slutsats', 'omdome', 'vart omdome', 'sammanfattning', 'kort sagt', 'rekommendation', 'mitt rad', 'vart rad',
+    'vart det?', 'vart det'],
+  tr: ['sonuc', 'karar', 'ozet', 'ozetle', 'degerlendirme', 'tavsiye', 'onerimiz', 'tavsiyem', 'kisacasi',
+    'deger mi?', 'deger mi'],
+  ru: ['итог', 'итоги', 'вывод', 'выводы', 'вердикт', 'резюме', 'рекомендация', 'наш совет', 'мой совет', 'короче',
+    'стоит ли?', 'стоит ли'],
+  ar: ['الخلاصة', 'الخلاصه', 'الحكم', 'الخلاصة النهائية', 'التوصية', 'نصيحتنا', 'الملخص', 'باختصار', 'الخاتمة'],
+  ko: ['결론', '요약', '총평', '평가', '추천', '한줄평', '한 줄 요약'],
+  zh: ['结论', '总结', '总评', '建议', '推荐', '一句话总结'],
 };
 
 /** A verdict cell that opens with one of these is that verdict ("Yes", "No – weak motor", "Skip: …"). */
 // prettier-ignore
 export const VERDICT_YES: PartialPerLang<string> = {
   en: ['absolutely', 'definitely', 'yes', 'recommended', 'buy'], de: ['ja', 'empfehlenswert'], fr: ['oui'], es: ['si'], it: ['si'],
-  pt: ['sim'],
+  pt: ['sim'], nl: ['ja'], pl: ['tak'], sv: ['ja'], tr: ['evet'], ru: ['да'], ar: ['نعم'],
 };
 // prettier-ignore
 export const VERDICT_NO: PartialPerLang<string> = {
-  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'],
+  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'], nl: ['nee'],
+  pl: ['nie'], sv: ['nej'], tr: ['hayir'], ru: ['нет'], ar: ['لا'],
 };
 
 /**
@@ -59,7 +87,8 @@ export const VERDICT_NO: PartialPerLang<string> = {
 // prettier-ignore
 export const CONDITION_LEADS: PartialPerLang<string> = {
   en: ['as', 'once', 'should', 'if', 'for', 'unless'], de: ['sind', 'brauchen', 'arbeiten', 'suchen', 'wenn', 'falls', 'fur', 'wer'], fr: ['si', 'pour'], es: ['si', 'para'],
-  it: ['se', 'per'], pt: ['se', 'para'],
+  it: ['se', 'per'], pt: ['se', 'para'], nl: ['als', 'voor'], pl: ['jesli', 'jezeli', 'dla'], sv: ['om', 'for'],
+  ru: ['если', 'для'],
 };
 
 /** Second words that make a condition lead a mere connective ("For example, …", "Pour autant, …"). */
