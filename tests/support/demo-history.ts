@@ -106,7 +106,8 @@ export async function demoHistoryTemplate(
     try {
       if (alerts === 'checked') {
         copyFileSync(await demoHistoryTemplate(days, 'unchecked', variant, namedAt, clock), building);
-        await checkDemoAlerts(building);
+        // A demo at a fixed moment is compared at that moment too.
+        await checkDemoAlerts(building, clock === 'fixed' ? () => namedAt : Date.now);
       } else {
         await buildDemoHistory({
           openStore: (now) => openHistory({ path: building, now }),
@@ -135,13 +136,13 @@ function clockFrom(namedAt: number): () => number {
 }
 
 /** What the app does once a demo is built: every monitor run compared with its previous one, quietly. */
-export async function checkDemoAlerts(path: string): Promise<void> {
-  const store = openHistory({ path });
+export async function checkDemoAlerts(path: string, now: () => number = Date.now): Promise<void> {
+  const store = openHistory({ path, now });
   try {
     const alerts = createAfterRunPipeline({
       store,
-      alerts: createAlertService({ store, now: Date.now }),
-      now: Date.now,
+      alerts: createAlertService({ store, now }),
+      now,
     });
     await alerts.catchUp({ quiet: true });
     await alerts.idle();
