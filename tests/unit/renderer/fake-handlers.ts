@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from '../../../src/shared/api/countries';
 import { runLocations, runSpecSchema } from '../../../src/shared/domain/run-spec';
 import type { BrandView } from '../../../src/shared/ipc/channels/library';
 import type { SettingsView } from '../../../src/shared/ipc/channels/settings';
-import type { SyncStatusView } from '../../../src/shared/ipc/channels/sync';
+import { SYNC_STATUS_OFF, type SyncStatusView } from '../../../src/shared/ipc/channels/sync';
 import type { InvokeChannelName, InvokeInput, InvokeOutput } from '../../../src/shared/ipc/contract';
 import { alertRulesSchema, defaultAlertRules } from '../../../src/shared/alerts/rules';
 import { sampleFindings } from './fake-findings';
@@ -73,18 +73,7 @@ export function fakeSettings(patch: Partial<SettingsView> = {}): SettingsView {
 
 /** A team sync status as 'sync.status' gives it: off unless `patch` says otherwise. */
 export function fakeSyncStatus(patch: Partial<SyncStatusView> = {}): SyncStatusView {
-  return {
-    state: 'off',
-    lastSyncedAt: null,
-    progress: null,
-    seed: null,
-    error: null,
-    retryAt: null,
-    conflicts: 0,
-    pending: 0,
-    last: null,
-    ...patch,
-  };
+  return { ...SYNC_STATUS_OFF, ...patch };
 }
 
 export function defaultHandlers(): Handlers {

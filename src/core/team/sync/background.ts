@@ -1,4 +1,4 @@
-import type { SyncReportView, SyncStatusView } from '../../../shared/ipc/channels/sync';
+import { SYNC_STATUS_OFF, type SyncReportView, type SyncStatusView } from '../../../shared/ipc/channels/sync';
 import type { HistoryStore } from '../../history';
 import {
   openTeamClient,
@@ -78,17 +78,7 @@ const DEFAULT_RETRY_MS = 30_000;
 export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
   const interval = deps.intervalMs ?? DEFAULT_INTERVAL_MS;
   const firstRetry = deps.retryMs ?? DEFAULT_RETRY_MS;
-  let status: SyncStatusView = {
-    state: 'off',
-    lastSyncedAt: null,
-    progress: null,
-    seed: null,
-    error: null,
-    retryAt: null,
-    conflicts: 0,
-    pending: 0,
-    last: null,
-  };
+  let status: SyncStatusView = { ...SYNC_STATUS_OFF };
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;

@@ -118,6 +118,19 @@ export interface SyncStatusView {
   last: SyncReportView | null;
 }
 
+/** The status before any sync: no team, nothing done or waiting. */
+export const SYNC_STATUS_OFF: Readonly<SyncStatusView> = {
+  state: 'off',
+  lastSyncedAt: null,
+  progress: null,
+  seed: null,
+  error: null,
+  retryAt: null,
+  conflicts: 0,
+  pending: 0,
+  last: null,
+};
+
 export const syncChannels = {
   'sync.status': invokeChannel(z.object({}).strict()).returns<SyncStatusView>(),
   /** Syncs now (or joins the sync under way); answers with its status after it. */
