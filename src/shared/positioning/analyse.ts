@@ -24,6 +24,7 @@ import { readRoots, type RootReading } from './roots';
 import { before, readLitany, soleBrand } from './litany';
 import { comparesLineByLine } from './line-leads';
 import { describesBeyondFact } from './silent-alternative';
+import { COLON } from './char-codes';
 
 // Walks the blocks of an answer that name a brand (or are about one), cuts them into units
 // (sentences; table cells), and adds what each clause says to the signals of the brands it is
@@ -225,7 +226,6 @@ function joinReadings(a: RootReading | null, b: RootReading | null): RootReading
 
 /** How far into a clause a "Cons:" written inline is looked for ("- Cons: loud, heavy"). */
 const INLINE_LABEL_CHARS = 24;
-const COLON = 58;
 
 /**
  * A clause that opens with a pros/cons label written inline ("Cons: needs a boundary wire,
@@ -284,10 +284,10 @@ function analyseUnit(w: Walk, unit: Unit, evidence: Range, first: number): reado
   if (last === first && unit.fallback.length === 0) return unit.fallback;
   const clauses = clausesOf(w.answer, unit, w.mentions, first, last, w.index);
   const sole = w.indirect && unit.label === null ? soleBrand(clauses) : -1;
-  const s = sole >= 0 ? w.signals[sole] : null;
-  const was = s === null || s === undefined ? null : before(s);
+  const s = sole >= 0 ? (w.signals[sole] ?? null) : null;
+  const was = s === null ? null : before(s);
   for (const c of clauses) applyClause(w, c, evidence);
-  if (was !== null && s !== null && s !== undefined) readLitany(s, was, w.text, unit.start, unit.end);
+  if (s !== null && was !== null) readLitany(s, was, w.text, unit.start, unit.end);
   return clauses[clauses.length - 1]?.brands ?? unit.fallback;
 }
 
@@ -484,6 +484,7 @@ export function analyseAnswer(
     else list.push(m);
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
+  const indirect = readsIndirect(lang);
   const w: Walk = {
     text,
     answer,
@@ -491,10 +492,9 @@ export function analyseAnswer(
     index,
     mentions,
     signals,
-    advice:
-      answerHasRanking(text, blocks, lang) || (readsIndirect(lang) && comparesLineByLine(text, mentions)),
+    advice: answerHasRanking(text, blocks, lang) || (indirect && comparesLineByLine(text, mentions)),
     news: false,
-    indirect: readsIndirect(lang),
+    indirect,
   };
   let picked = false;
   blocks.forEach((b, i) => {

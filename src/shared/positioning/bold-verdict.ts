@@ -1,4 +1,5 @@
 import type { Block } from './structure';
+import { SPACE, STAR, COLON } from './char-codes';
 
 // Where an answer states its verdict, whatever it calls it: a paragraph that opens or closes the
 // answer with a short bold label and a colon ("**Quick answer:** book Crateline.", "**Mein
@@ -7,9 +8,6 @@ import type { Block } from './structure';
 // version, unser Tipp …); its place (the first or last paragraph) and its form (bold, a colon)
 // are not. A pros/cons label is told apart by the caller.
 
-const STAR = 42;
-const COLON = 58;
-const SPACE = 32;
 /** At most this many words in the label ("The short version"). */
 const MAX_LABEL_WORDS = 4;
 /** The label's colon stands within this many characters. */

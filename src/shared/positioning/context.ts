@@ -6,6 +6,7 @@ import { readsIndirect, VERDICT_LABELS } from './lexicon/verdict-words';
 import { boldLead, opensOrCloses } from './bold-verdict';
 import type { Block } from './structure';
 import { unitTest } from './unit-test';
+import { SPACE, STAR, COMMA, COLON } from './char-codes';
 
 // What the structure around a block says: which brand a block is about when it names none
 // (the items of "Pros:" under a "**Keyvault**" line), whether an item is one of a list of
@@ -114,10 +115,6 @@ export function isVerdictLabel(text: string, lang: Lang): boolean {
   return is;
 }
 
-const COMMA = 44;
-
-const SPACE = 32;
-const STAR = 42;
 /** More words than any verdict label has ("which should you choose"). */
 const VERDICT_WORDS = 4;
 const verdictInitials = new Map<Lang, ReadonlySet<number>>();
@@ -152,7 +149,6 @@ function leadsWithVerdict(text: string, start: number, end: number, lang: Lang):
 
 /** Where a lead-in label's colon may stand ("Pros: …"): at most this many characters in. */
 const INLINE_LABEL_COLON = 30;
-const COLON = 58;
 const FULLWIDTH_COLON = 0xff1a;
 
 /**

@@ -1,14 +1,11 @@
 import type { MentionRef } from './context';
+import { NEWLINE, SPACE, STAR, COLON } from './char-codes';
 
 // A terse comparison: lines that each open with a brand and a colon ("Glanzbot: fällt …",
 // "Scheibenheld: sauber, leise …", "Ruchepro : calme, bien situé"). Setting brands side by side
 // line by line is weighing them for the reader: such an answer gives advice (signals.ts rule 5),
 // as a list of brand-led items already does, whatever words each line is told in.
 
-const NEWLINE = 10;
-const STAR = 42;
-const COLON = 58;
-const SPACE = 32;
 /** Lines of this many different brands make a comparison. */
 const MIN_BRANDS = 2;
 

@@ -1,5 +1,6 @@
 import type { Clause } from './clauses';
 import type { BrandSignals } from './signals';
+import { COMMA, SEMICOLON } from './char-codes';
 
 // Items listed together share their polarity: a sentence about one brand that lists several
 // things ("the cold goods arrived warm, delivery slots were moved at short notice, and credit
@@ -8,9 +9,6 @@ import type { BrandSignals } from './signals';
 // their polarity far more often than not (the basis of reading a word's polarity from the
 // words it is listed with), so the rest of the list counts as blame too, for rule 6 of
 // signals.ts (two or more blaming words with a clearly negative tone are a warning).
-
-const COMMA = 44;
-const SEMICOLON = 59;
 
 /** The brand every clause of the unit is about, or -1 (none, or several). */
 export function soleBrand(clauses: readonly Clause[]): number {

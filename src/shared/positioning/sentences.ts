@@ -1,3 +1,4 @@
+import { PERIOD } from './char-codes';
 // Sentences of a block, as offset ranges. A sentence ends at . ! ? (Arabic ؟) followed by a space or the
 // end (so "4.5" and "hostrider.com" do not end one), or at Japanese/Chinese 。！？ (no space
 // follows them). A period after a known abbreviation or a word with inner dots ("e.g.",
@@ -62,8 +63,6 @@ function trimRange(text: string, start: number, end: number): Range | null {
   while (e > s && isSpaceAt(text, e - 1)) e--;
   return s < e ? { start: s, end: e } : null;
 }
-
-const PERIOD = 46;
 
 /** One of 。！？ (END's second form): a match ending with one is a run of them. */
 function isCjkEnd(c: number): boolean {

@@ -2,6 +2,7 @@ import type { AnswerText } from './answer-text';
 import type { MentionRef } from './context';
 import type { Lang } from './lexicon/lang';
 import { PARITY_WORDS } from './lexicon/parity-words';
+import { SPACE, COMMA, COLON, SEMICOLON } from './char-codes';
 
 // The other brand of a two-brand answer that runs the first down: described in a sentence of
 // its own with nothing against it, it is the alternative the answer offers even when no word of
@@ -12,10 +13,6 @@ import { PARITY_WORDS } from './lexicon/parity-words';
 
 /** A sentence of fewer words (of two letters or more: not "9,99", "€" or an elided "s") is a bare fact. */
 const MIN_WORDS = 11;
-const SPACE = 32;
-const COMMA = 44;
-const SEMICOLON = 59;
-const COLON = 58;
 
 const paritySets = new Map<Lang, ReadonlySet<string>>();
 function parityOf(lang: Lang): ReadonlySet<string> {

@@ -1,4 +1,5 @@
 import { isSpaceAt } from './sentences';
+import { TAB, SPACE, DASH, COLON, BACKSLASH, PIPE } from './char-codes';
 
 // The blocks of an answer with their offsets, for finding what carries the judgement about a
 // brand: headings, list items (with their rank in the list), table rows (with their cells and
@@ -79,13 +80,6 @@ function splitLines(text: string): Line[] {
 // The characters trim() removes (WhiteSpace and LineTerminator) are those of \s: no copy made.
 const BLANK = /^\s*$/u;
 const PIPE_FIRST = /^\s*\|/u;
-
-const SPACE = 32;
-const TAB = 9;
-const PIPE = 124;
-const BACKSLASH = 92;
-const COLON = 58;
-const DASH = 45;
 
 /** The first unit of a line after spaces and tabs (NaN at the end): every line form starts with a known mark. */
 function markOf(s: string): number {
