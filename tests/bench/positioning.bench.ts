@@ -15,6 +15,7 @@ import {
   scoreAnswer,
   type LabelledAnswer,
   type Score,
+  type SetPart,
 } from '../support/positioning-set';
 import { rng } from './bench-random';
 import type { Bench } from './run-all';
@@ -105,6 +106,16 @@ function printPart(
   return { whole, held, noHint };
 }
 
+/** The held-out batches of indirect wording, each written after tuning a judge version. */
+const HELD_OUT_BATCHES: ReadonlyArray<{ part: SetPart; name: string; after: number }> = [
+  { part: 'fresh', name: 'second', after: 4 },
+  { part: 'third', name: 'third', after: 5 },
+  { part: 'fourth', name: 'fourth', after: 6 },
+  { part: 'fifth', name: 'fifth', after: 7 },
+  { part: 'sixth', name: 'sixth', after: 8 },
+  { part: 'seventh', name: 'seventh', after: 9 },
+];
+
 function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {
   const first = printPart(
     'first part',
@@ -114,40 +125,16 @@ function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Sc
     'indirect wording',
     set.filter((a) => partOf(a) === 'indirect'),
   );
-  const fresh = printPart(
-    'indirect wording, second held-out (written after tuning judge version 4)',
-    set.filter((a) => partOf(a) === 'fresh'),
-  );
-  const third = printPart(
-    'indirect wording, third held-out (written after tuning judge version 5)',
-    set.filter((a) => partOf(a) === 'third'),
-  );
-  const fourth = printPart(
-    'indirect wording, fourth held-out (written after tuning judge version 6)',
-    set.filter((a) => partOf(a) === 'fourth'),
-  );
-  const fifth = printPart(
-    'indirect wording, fifth held-out (written after tuning judge version 7)',
-    set.filter((a) => partOf(a) === 'fifth'),
-  );
-  const sixth = printPart(
-    'indirect wording, sixth held-out (written after tuning judge version 8)',
-    set.filter((a) => partOf(a) === 'sixth'),
-  );
-  const seventh = printPart(
-    'indirect wording, seventh held-out (written after tuning judge version 9)',
-    set.filter((a) => partOf(a) === 'seventh'),
-  );
+  const held: Array<[string, Score]> = [['held-out', indirect.held]];
+  for (const { part, name, after } of HELD_OUT_BATCHES) {
+    const batch = printPart(
+      `indirect wording, ${name} held-out (written after tuning judge version ${after})`,
+      set.filter((a) => partOf(a) === part),
+    );
+    held.push([`${name} held-out`, batch.held]);
+  }
   const targets = `(targets ${INDIRECT_STATUS_TARGET * 100} %, ${INDIRECT_SENTIMENT_TARGET * 100} %)`;
-  for (const [name, s] of [
-    ['held-out', indirect.held],
-    ['second held-out', fresh.held],
-    ['third held-out', third.held],
-    ['fourth held-out', fourth.held],
-    ['fifth held-out', fifth.held],
-    ['sixth held-out', sixth.held],
-    ['seventh held-out', seventh.held],
-  ] as const) {
+  for (const [name, s] of held) {
     console.log(
       `indirect wording, ${name}: status ${pct(s.statusMerged, s.judged)}, sentiment ${pct(s.sentiment, s.judged)} ${targets}`,
     );
