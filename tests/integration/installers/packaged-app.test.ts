@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuild } from '../../support/app-build';
 
 // `electron-builder --dir` as `npm run dist` runs it, with one difference: Electron's own
 // binaries cannot be downloaded here, so a stand-in Electron distribution (a script named
@@ -57,13 +58,11 @@ function mainBundleImports(): string[] {
   return [...names].sort();
 }
 
-beforeAll(() => {
-  // CI builds once before the tests (.ci/run); elsewhere the bundles are built when missing.
-  if (!BUILT.every((f) => existsSync(join(ROOT, f))))
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
+beforeAll(async () => {
+  // CI builds once before the tests (.ci/run); elsewhere out/ is rebuilt when older than a
+  // source, under the lock the built shell and the e2e suite take, so no other file rebuilds
+  // it while electron-builder packs it.
+  await ensureAppBuild();
   work = mkdtempSync(join(tmpdir(), 'parallax-dist-'));
   fakeElectron(join(work, 'electron-dist'));
   const out = spawnSync(
@@ -79,7 +78,10 @@ beforeAll(() => {
     ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
-  if (out.status !== 0) throw new Error(`electron-builder failed:\n${out.stdout}\n${out.stderr}`);
+  if (out.status !== 0) {
+    const how = out.error ? out.error.message : out.signal ? `killed by ${out.signal}` : `exit ${out.status}`;
+    throw new Error(`electron-builder failed (${how}):\n${out.stdout}\n${out.stderr}`);
+  }
   appDir = join(work, 'release', 'linux-unpacked');
   asarPath = join(appDir, 'resources', 'app.asar');
   entries = new Set(listPackage(asarPath, { isPack: false }).map((p) => p.replaceAll('\\', '/')));
