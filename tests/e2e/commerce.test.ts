@@ -93,6 +93,11 @@ describe('Commerce on a 31-day demo history, end to end', () => {
     );
     const columns = page.getByRole('article');
     await columns.first().waitFor({ timeout: 30_000 });
+    // The first page of columns is drawn, and the view says how many more there are.
+    await expect
+      .poll(() => page.getByTestId('compare-more-columns').textContent(), { timeout: 30_000 })
+      .toMatch(/^Showing 12 of \d+ columns side by side\./);
+    expect(await columns.count()).toBe(12);
     // Every answer shown has at least one of the brand's products marked, and only its products.
     const marked = page.locator('li.com-marked[aria-current="true"]');
     await expect.poll(() => marked.count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -135,10 +135,48 @@ describe('Compare result-set mode', () => {
     );
     useNavStore.getState().openResultSet({ title: 'Big set', resultIds: ids, total: 120 });
     render(<CompareView />);
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(119));
+    await waitFor(() =>
+      expect(screen.getByTestId('result-set-count').textContent).toBe('120 answers · 1 no longer stored'),
+    );
     expect(fake.callsTo('results.get').map((c) => c.resultIds.length)).toEqual([50, 50, 20]);
-    expect(screen.getByTestId('result-set-count').textContent).toBe('120 answers · 1 no longer stored');
     expect(screen.getByText(/overlap matrix is shown for up to 12 answers/)).toBeInTheDocument();
+    // Drawn a page of columns at a time: the first 12 of the 119 stored, in the set's order.
+    const articles = screen.getAllByRole('article');
+    expect(articles).toHaveLength(12);
+    expect(articles[0]?.textContent).toContain('Answer x0.');
+    expect(articles[7]?.textContent).toContain('Answer x8.');
+    expect(screen.getByTestId('compare-more-columns').textContent).toContain('Showing 12 of 119 columns');
+  });
+
+  it('draws a large set a page of columns at a time, its evidence read for the columns drawn', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `y${i}`);
+    fake.handle('results.get', (i) => i.resultIds.map((id) => answer(id, 'run-big', 'US', `Answer ${id}.`)));
+    useNavStore.getState().openResultSet({ title: 'Thirty', resultIds: ids, total: 30 });
+    render(<CompareView />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    await waitFor(() => expect(fake.callsTo('positioning.results').length).toBeGreaterThan(0));
+    expect(fake.callsTo('positioning.results').flatMap((c) => c.resultIds)).toEqual(ids.slice(0, 12));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more answers' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    await waitFor(() =>
+      expect(new Set(fake.callsTo('positioning.results').flatMap((c) => c.resultIds))).toEqual(
+        new Set(ids.slice(0, 24)),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show more answers' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
+    expect(screen.queryByTestId('compare-more-columns')).toBeNull();
+
+    // A diff may pick any answer of the set, drawn or not.
+    fireEvent.click(screen.getByRole('button', { name: 'Show as diff' }));
+    expect(await screen.findByTestId('word-diff')).toBeInTheDocument();
+
+    // Another set starts again at its first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Show side by side' }));
+    useNavStore.getState().openResultSet({ title: 'Thirty again', resultIds: ids.slice(1), total: 29 });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    expect(screen.getByTestId('compare-more-columns').textContent).toContain('Showing 12 of 29 columns');
   });
 
   it('closes back to the run view', async () => {

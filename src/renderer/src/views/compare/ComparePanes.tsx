@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CompareColumn } from '../../lib/compare-columns';
 import { domainColumnCounts, overlapMatrix } from '../../lib/overlap';
 import { useSyncScroll } from '../../lib/use-sync-scroll';
@@ -18,6 +18,12 @@ interface Props {
   captionOf?: (column: CompareColumn) => React.ReactNode;
   /** Past this many columns the pairwise matrix is too big to read (shared badges still show). */
   matrixMax?: number;
+  /**
+   * Side by side, this many columns at first and as many more at each "Show more" (a result set
+   * holds up to 200 answers: drawing them all at once is seconds of rendering, and no one reads
+   * 200 columns side by side). Shared-source counts and the diff's pickers take every column.
+   */
+  pageSize?: number;
 }
 
 /**
@@ -57,10 +63,12 @@ function useColumnsEvidence(columns: CompareColumn[]): void {
  * The answers of some columns side by side or as a diff of two, with shared sources marked and
  * the source overlap matrix: the same rendering for a run's columns and for a result set.
  */
-export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props) {
+export function ComparePanes({ columns, captionOf, matrixMax = Infinity, pageSize = Infinity }: Props) {
   const store = useCompareStore();
   const matcher = useBrandsStore((s) => s.matcher);
-  useColumnsEvidence(columns);
+  const [limit, setLimit] = useState(pageSize);
+  const shown = useMemo(() => (columns.length > limit ? columns.slice(0, limit) : columns), [columns, limit]);
+  useColumnsEvidence(shown);
 
   const columnSources = useMemo(
     () =>
@@ -105,7 +113,7 @@ export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props
         />
       ) : (
         <div className="columns" data-testid="compare-columns">
-          {columns.map((c) => (
+          {shown.map((c) => (
             <AnswerColumn
               key={c.key}
               column={c}
@@ -120,6 +128,13 @@ export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props
           ))}
         </div>
       )}
+      {!store.diffMode && shown.length < columns.length && (
+        <MoreColumns
+          shown={shown.length}
+          total={columns.length}
+          onMore={() => setLimit(shown.length + pageSize)}
+        />
+      )}
       {matrix ? (
         <OverlapMatrix labels={columns.map((c) => c.label)} matrix={matrix} />
       ) : (
@@ -128,5 +143,17 @@ export function ComparePanes({ columns, captionOf, matrixMax = Infinity }: Props
         </p>
       )}
     </>
+  );
+}
+
+/** How many columns are drawn of how many, and the button that draws the next page of them. */
+function MoreColumns({ shown, total, onMore }: { shown: number; total: number; onMore(): void }) {
+  return (
+    <p className="row muted small" data-testid="compare-more-columns">
+      Showing {shown} of {total} columns side by side.
+      <button type="button" onClick={onMore}>
+        Show more answers
+      </button>
+    </p>
   );
 }

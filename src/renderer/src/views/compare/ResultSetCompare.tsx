@@ -15,6 +15,12 @@ import { REPORT_MAX, useReportExport } from './use-report-export';
 
 /** Past this many answers the pairwise overlap matrix is too big to read. */
 const MATRIX_MAX = 12;
+/** Columns drawn side by side at first and at each "Show more" (ComparePanes' pageSize). */
+export const COLUMN_PAGE = 12;
+
+/** One set's identity for React (a drill opens a new target object, reloading keeps it). */
+const setKeyOf = (target: ResultSetTarget): string =>
+  `${target.title}\u0000${target.total}\u0000${target.resultIds.join(',')}`;
 
 /**
  * Compare showing the answers a Visibility number stands for, rather than one run. Repeats of
@@ -106,7 +112,16 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
       {error && <ErrorState error={error} onRetry={() => void showResultSet(target)} />}
       {loading && all.length === 0 && <Loading label="Loading answers…" />}
       {!loading && shown === 0 && <Empty>No answers behind this number.</Empty>}
-      {columns.length > 0 && <ComparePanes columns={columns} captionOf={captionOf} matrixMax={MATRIX_MAX} />}
+      {columns.length > 0 && (
+        <ComparePanes
+          // A new set starts again at its first page of columns.
+          key={setKeyOf(target)}
+          columns={columns}
+          captionOf={captionOf}
+          matrixMax={MATRIX_MAX}
+          pageSize={COLUMN_PAGE}
+        />
+      )}
     </section>
   );
 }
