@@ -16,7 +16,7 @@ import { REPORT_MAX, useReportExport } from './use-report-export';
 /** Past this many answers the pairwise overlap matrix is too big to read. */
 const MATRIX_MAX = 12;
 /** Columns drawn side by side at first and at each "Show more" (ComparePanes' pageSize). */
-export const COLUMN_PAGE = 12;
+const COLUMN_PAGE = 12;
 
 /** One set's identity for React (a drill opens a new target object, reloading keeps it). */
 const setKeyOf = (target: ResultSetTarget): string =>
