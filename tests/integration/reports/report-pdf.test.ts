@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/platform/errors/app-error';
-import { findChromium, NO_CHROMIUM_MESSAGE, requirePrinter } from '../../../src/core/outputs/reports';
+import {
+  chromiumPdfPrinter,
+  findChromium,
+  NO_CHROMIUM_MESSAGE,
+  requirePrinter,
+} from '../../../src/core/outputs/reports';
 import { demoHistoryCopy } from '../../support/demo-history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { parseReportHtml, type ReportElement } from '../../support/report-html';
@@ -60,13 +65,16 @@ beforeAll(async () => {
   await cli(['brands', 'add', RIVAL, '--kind', 'competitor']);
   await cli(['monitors', 'options', MONITOR, '--client-name', CLIENT, '--report-subject', SUBJECT]);
   pdf = join(dir, 'buying-guides.pdf');
-  const json = JSON.parse(
-    await cli(['report', '--monitor', MONITOR, '--since', '7d', '--out', pdf, '--json']),
-  );
+  // The demo's own seven days, from its record: "the last 7 days" would hold six of them and
+  // one day before them between 00:00 and 07:00 UTC (a demo built then ends yesterday), and the
+  // report's summary and pages would change with the hour the test runs at.
+  const days = JSON.parse(await cli(['demo', '--events', '--json'])) as { from: string; to: string };
+  const period = ['--from', days.from, '--to', days.to];
+  const json = JSON.parse(await cli(['report', '--monitor', MONITOR, ...period, '--out', pdf, '--json']));
   expect(json).toMatchObject({ path: pdf, format: 'pdf' });
   // The same report as HTML: what every table holds.
   const htmlPath = join(dir, 'buying-guides.html');
-  await cli(['report', '--monitor', MONITOR, '--since', '7d', '--out', htmlPath]);
+  await cli(['report', '--monitor', MONITOR, ...period, '--out', htmlPath]);
   html = readFileSync(htmlPath, 'utf8');
   // pdftotext separates pages with a form feed.
   pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).split('\f');
@@ -180,6 +188,21 @@ describe('the client report as PDF', () => {
     for (const label of ['MENTION RATE', 'CITATION RATE', 'AVERAGE POSITION', 'SHARE OF VOICE'])
       expect(kpiPage.toUpperCase(), label).toContain(label);
     expect(kpiPage.match(/Previous period:/g)?.length).toBe(4);
+  });
+
+  it('moves the key numbers whole to the next page when only their heading would fit', async () => {
+    // The report's own key-numbers section under a block as tall as most of a page (A4's 297 mm
+    // less 30 mm of margins): its heading and note fit under it, its cards do not. A long
+    // summary does this on page 1.
+    const kpis = /<section id="kpis" class="section">.*?<\/section>/s.exec(html)?.[0];
+    expect(kpis).toBeDefined();
+    const page = html.replace(/<body>.*<\/body>/s, `<body><div style="height:242mm"></div>${kpis}</body>`);
+    const printed = join(dir, 'key-numbers.pdf');
+    writeFileSync(printed, await chromiumPdfPrinter(findChromium(process.env) ?? '')(page));
+    const sheets = execFileSync('pdftotext', ['-layout', printed, '-'], { encoding: 'utf8' }).split('\f');
+    const withHeading = sheets.find((p) => p.includes('Key numbers for Veloxa')) ?? '';
+    expect(withHeading.match(/Previous period:/g)?.length).toBe(4);
+    expect(sheets[0]?.trim()).toBe('');
   });
 });
 

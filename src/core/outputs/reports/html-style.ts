@@ -1,7 +1,8 @@
 // The client report's style sheet: light, print-friendly. On paper (and in the PDF) pages are
 // A4 with margins; the summary, key numbers and what follows fill the first page (no section
 // but the appendix, how the report was made and how to read it, starts a page of its own, so no
-// page is left half blank); a heading never ends a page; table rows, key-number cards, charts and answers are never cut; tables have a fixed
+// page is left half blank); a heading never ends a page, nor the note under it, and the key
+// numbers (heading, note and cards) print on one page; table rows, key-number cards, charts and answers are never cut; tables have a fixed
 // layout as wide as the page and their cells wrap (a long word breaks only when it cannot fit),
 // so no column runs past the right margin; table headers repeat on each page. Colours print as
 // shown (the heatmap, the brands' colours).
@@ -75,6 +76,8 @@ body{margin:0;max-width:none;padding:0;font-size:11px;-webkit-print-color-adjust
 a{color:inherit;text-decoration:none}
 .section{margin:14px 0}
 h1,h2,h3{break-after:avoid}
+h2+.note{break-after:avoid}
+#kpis{break-inside:avoid}
 .trends{display:block}figure.trend{margin:0 0 10px}
 #method{break-before:page}
 .glossary div{margin:0 0 4px}
