@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryQueue } from '../../src/shared/analytics/discovery-types';
 import { DEMO_BUILD_MS, startHarness, type Harness } from './harness';
-import { statusDaysInPeriod } from '../support/demo-days';
+import { lastDemoDay, statusDaysInPeriod } from '../support/demo-days';
 import { answersText, demoStatusOf, PREVIEW_ANSWERS_PER_DAY } from './support/preview-demo';
 
 // Competitor discovery on a real 31-day demo history (a copy of the e2e suite's shared template,
@@ -19,6 +19,17 @@ import { answersText, demoStatusOf, PREVIEW_ANSWERS_PER_DAY } from './support/pr
 
 const ROW_HEIGHT = 38;
 
+/**
+ * The core's clock: the demo's last day at noon UTC, running on from there. Its "last 30 days"
+ * then end on the demo's last day at any hour; between 00:00 and 07:00 UTC the demo ends
+ * yesterday, and the 30 days ending today hold one demo day fewer and can miss the newcomer's
+ * arrival.
+ */
+const STARTED = Date.now();
+const HOUR_MS = 3_600_000;
+const onLastDemoDay = (): number =>
+  Date.parse(lastDemoDay(31, STARTED)) + 12 * HOUR_MS + (Date.now() - STARTED);
+
 describe('Competitor discovery on a 31-day demo history, end to end', () => {
   let h: Harness;
   const pageErrors: string[] = [];
@@ -30,7 +41,7 @@ describe('Competitor discovery on a 31-day demo history, end to end', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness({}, { demo: { days: 31, variant: 'preview' } });
+    h = await startHarness({ now: onLastDemoDay }, { demo: { days: 31, variant: 'preview' } });
     h.page.on('pageerror', (error) => pageErrors.push(error.message));
   }, DEMO_BUILD_MS);
   afterAll(async () => {
@@ -49,7 +60,7 @@ describe('Competitor discovery on a 31-day demo history, end to end', () => {
     await panel.getByRole('grid', { name: 'Discovered names' }).waitFor({ timeout: 30_000 });
     // The answers of the demo's days in the last 30, those days from the demo's own record: a
     // demo built before 07:00 UTC ends yesterday, also when this runs after 07:00.
-    const answers = PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 30);
+    const answers = PREVIEW_ANSWERS_PER_DAY * statusDaysInPeriod(await demoStatusOf(h), 30, onLastDemoDay());
     await expect
       .poll(() => panel.textContent(), { timeout: 30_000 })
       .toMatch(

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, XSS_PAYLOADS } from '../../../src/sandbox/index';
-import { get, post, testSandbox } from './http';
+import { FIXED_DAY_CLOCK, get, post, testSandbox } from './http';
 
 // Synthetic engines: determinism, country differences, languages, shapes, HTML files, XSS corpus.
 
 let sb: RunningSandbox;
 beforeAll(async () => {
-  sb = await testSandbox({ available: 'all', seed: 3 });
+  sb = await testSandbox({ available: 'all', seed: 3, clock: FIXED_DAY_CLOCK });
 });
 afterAll(() => sb.close());
 
@@ -16,7 +16,7 @@ const entities = (r: { entities: Array<{ type: string; name: string }> }): strin
 
 describe('determinism and variation', () => {
   it('same inputs and seed → same answer on a fresh sandbox; repeats vary only a little', async () => {
-    const other = await testSandbox({ available: 'all', seed: 3 });
+    const other = await testSandbox({ available: 'all', seed: 3, clock: FIXED_DAY_CLOCK });
     try {
       const body = { prompt: 'best running shoes', country: 'FR', include: { markdown: true } };
       const a = await post(sb, A, body);

@@ -55,6 +55,14 @@ export const get = (sb: RunningSandbox, path: string, opts?: CallOptions): Promi
   call(sb, 'GET', path, undefined, opts);
 
 /** A sandbox with small latencies, so the suite stays fast. */
+/**
+ * A sandbox clock standing on one day (29 November 2026, noon UTC). The sandbox's answers move
+ * with its clock's calendar day (engines/drift.ts), so a test that checks what they contain ("a
+ * brand's own page is among the results", "most of ten answers cite a search") pins the day, or
+ * it passes or fails with the date it runs on.
+ */
+export const FIXED_DAY_CLOCK = (): number => Date.UTC(2026, 10, 29, 12);
+
 export function testSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ latencyMs: { min: 5, max: 15 }, ...opts });
 }

@@ -3,7 +3,7 @@ import { slug } from '../../../src/sandbox/engines/catalog';
 import type { RunningSandbox } from '../../../src/sandbox/index';
 import { compileBrandMatcher, findBrandMentions, mentionSource } from '../../../src/shared/analytics';
 import { normalizeResult } from '../../../src/shared/api/normalize';
-import { post, testSandbox } from './http';
+import { FIXED_DAY_CLOCK, post, testSandbox } from './http';
 
 // The sandbox's web and news search results name brands in their titles and snippets, as real
 // results pages do (the Visibility index reads a search result without text by them): a
@@ -12,7 +12,7 @@ import { post, testSandbox } from './http';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
-  sb = await testSandbox({ available: 'all', seed: 3 });
+  sb = await testSandbox({ available: 'all', seed: 3, clock: FIXED_DAY_CLOCK });
 });
 afterAll(() => sb.close());
 
