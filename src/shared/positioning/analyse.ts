@@ -485,6 +485,7 @@ export function analyseAnswer(
   }
   const ctxs = blockContexts(text, blocks, byBlock, lang);
   const indirect = readsIndirect(lang);
+  const weighed = weighsIndirect(lang);
   const w: Walk = {
     text,
     answer,
@@ -511,7 +512,7 @@ export function analyseAnswer(
   if (!w.news && w.indirect) {
     for (const b of steeredTo(signals, mentions, (k) => describesBeyondFact(answer, k, lang)))
       frame(w, b, 'cond');
-    if (weighsIndirect(lang)) markLeftBehind(signals, mentions);
+    if (weighed) markLeftBehind(signals, mentions);
   }
   for (const m of urlMentions) {
     const s = signals[m.brand];
@@ -519,7 +520,7 @@ export function analyseAnswer(
     if (s !== null && s !== undefined && s.urlOnly && i >= 0)
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
-  return { signals, advice: w.advice, news: w.news, indirect: w.indirect, weighed: weighsIndirect(lang) };
+  return { signals, advice: w.advice, news: w.news, indirect: w.indirect, weighed };
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

@@ -1,4 +1,5 @@
 import { PERIOD } from './char-codes';
+
 // Sentences of a block, as offset ranges. A sentence ends at . ! ? (Arabic ؟) followed by a space or the
 // end (so "4.5" and "hostrider.com" do not end one), or at Japanese/Chinese 。！？ (no space
 // follows them). A period after a known abbreviation or a word with inner dots ("e.g.",

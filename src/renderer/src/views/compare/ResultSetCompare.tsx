@@ -33,6 +33,7 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
   // Until the store has taken this set up (one effect after opening), it is still loading.
   const loading = useCompareStore((s) => s.resultSet !== target) || resultSetLoading;
   const { exporting, exportReport } = useReportExport();
+  const setKey = useMemo(() => setKeyOf(target), [target]);
 
   const all = useMemo(() => resultSetColumns(target.resultIds, results), [target.resultIds, results]);
   const grouped = useMemo(
@@ -115,7 +116,7 @@ export function ResultSetCompare({ target }: { target: ResultSetTarget }) {
       {columns.length > 0 && (
         <ComparePanes
           // A new set starts again at its first page of columns.
-          key={setKeyOf(target)}
+          key={setKey}
           columns={columns}
           captionOf={captionOf}
           matrixMax={MATRIX_MAX}
