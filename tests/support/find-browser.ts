@@ -3,8 +3,11 @@ import { join } from 'node:path';
 
 // The end-to-end suite drives a Chromium-family browser through playwright-core, which
 // downloads nothing by itself. It takes the first browser it finds, in this order:
-// PARALLAX_CHROMIUM, the system Chromium (Debian/Ubuntu paths), an installed Google Chrome,
-// Playwright's own downloaded Chromium; with none, it stops with the one command that gets one.
+// PARALLAX_CHROMIUM, Debian's Chromium headless shell, the system Chromium (Debian/Ubuntu
+// paths), an installed Google Chrome, Playwright's own downloaded Chromium; with none, it stops
+// with the one command that gets one. The headless shell is the same Blink as the full browser
+// without its desktop layers (what Playwright itself runs for headless tests): the suite spends
+// about a fifth less CPU in it (docs/internals/testing.md, "The browser").
 
 /** The one command that gets a browser on any developer machine (Playwright's own Chromium). */
 export const GET_BROWSER_COMMAND = 'npx playwright-core install chromium';
@@ -22,6 +25,11 @@ export interface BrowserSearch {
   /** Where Playwright's downloaded Chromium would be (playwright-core's chromium.executablePath()). */
   playwrightChromium(): string | null;
 }
+
+/** Debian's `chromium-headless-shell` package: Chromium built for headless use only. */
+const HEADLESS_SHELL: Partial<Record<NodeJS.Platform, string[]>> = {
+  linux: ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'],
+};
 
 /** Debian's and Ubuntu's Chromium (the apt package, the snap). */
 const SYSTEM_CHROMIUM: Partial<Record<NodeJS.Platform, string[]>> = {
@@ -65,6 +73,7 @@ export function findBrowser(search: BrowserSearch): BrowserFound {
     );
   }
   const candidates: Array<[string, string[]]> = [
+    ["Debian's Chromium headless shell", HEADLESS_SHELL[search.platform] ?? []],
     ['system Chromium', SYSTEM_CHROMIUM[search.platform] ?? []],
     ['installed Google Chrome', installedChrome(search.platform, search.env)],
     ["Playwright's Chromium", [search.playwrightChromium()].filter((p): p is string => p !== null)],

@@ -36,6 +36,19 @@ describe('the e2e browser search', () => {
     expect(() => findBrowser(search)).toThrow(/PARALLAX_CHROMIUM is set to \/nope\/chrome/);
   });
 
+  it('then Debian’s Chromium headless shell, before the full Chromium', () => {
+    const full = ['/usr/bin/chromium', '/usr/bin/google-chrome', PLAYWRIGHT];
+    expect(findBrowser(machine(['/usr/bin/chromium-headless-shell', ...full]))).toEqual({
+      path: '/usr/bin/chromium-headless-shell',
+      source: "Debian's Chromium headless shell",
+    });
+    expect(findBrowser(machine(['/usr/lib/chromium/chromium-headless-shell', ...full])).path).toBe(
+      '/usr/lib/chromium/chromium-headless-shell',
+    );
+    const darwin = machine(['/usr/bin/chromium-headless-shell', PLAYWRIGHT], { platform: 'darwin' });
+    expect(findBrowser(darwin).source).toBe("Playwright's Chromium");
+  });
+
   it('then the system Chromium (Debian, Ubuntu, the snap), before Chrome and Playwright’s', () => {
     const all = ['/usr/bin/google-chrome', PLAYWRIGHT];
     expect(findBrowser(machine(['/usr/bin/chromium', ...all]))).toEqual({
