@@ -7,12 +7,36 @@
 // of every run, beside it it fills gaps. Its output is held back and printed once it ends, so
 // it does not cut into vitest's. Exit code: vitest's, else the keychain suite's.
 // Extra arguments go to `vitest run`.
+// First the CLI bundle (out/cli) is rebuilt if a source changed since it was built: the CLI
+// children and the worker threads the tests start run the bundle only while it is current, and
+// through tsx otherwise, which costs a developer's run after an edit far more CPU than the
+// rebuild (docs/internals/testing.md, "The CLI bundle before a run").
 
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshBuiltCli } from '../bin/built-cli.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Rebuilds the CLI bundle when it is older than a source. A build that fails is reported and
+ * the run goes on: the tests then run the CLI from the sources, as they did before.
+ * @returns {Promise<void>}
+ */
+async function refreshCliBundle() {
+  if (freshBuiltCli(ROOT)) return;
+  const started = Date.now();
+  try {
+    const { buildCli } = await import('./build-cli.mjs');
+    await buildCli();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`npm test: the CLI bundle was older than the sources; rebuilt it in ${seconds} s.`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.warn(`npm test: could not rebuild the CLI bundle (${message}); the CLI runs from the sources.`);
+  }
+}
 
 /**
  * The keychain suite, its output kept until it ends.
@@ -51,6 +75,7 @@ function vitestRun(args) {
   });
 }
 
+await refreshCliBundle();
 const keychain = keychainSuite();
 const vitestCode = await vitestRun(process.argv.slice(2));
 const { code: keychainCode, output } = await keychain;
