@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     await build({ logLevel: 'warn' });
   }
   console.log('Opening a copy of the 90-day preview demo (built first if this source version has none)…');
-  const h = await startHarness({}, { demo: { days: 90, variant: 'preview' } });
+  const h = await startHarness({}, { demo: { days: 90, variant: 'preview' }, fullBrowser: true });
   try {
     const { page } = h;
     await page.emulateMedia({ colorScheme: 'light' });

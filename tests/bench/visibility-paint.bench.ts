@@ -256,7 +256,7 @@ const bench: Bench = async () => {
   if (process.env['PARALLAX_PAINT_SKIP_BUILD'] !== '1' || !existsSync('out/renderer/index.html'))
     await build({ logLevel: 'warn' });
   const path = await paintHistory();
-  const h = await startHarness({ dbPath: path, now: () => BENCH_NOW });
+  const h = await startHarness({ dbPath: path, now: () => BENCH_NOW }, { fullBrowser: true });
   const mainTime = recordMainTime(h);
   try {
     await h.core.router.invoke('settings.update', { sandboxMode: true });

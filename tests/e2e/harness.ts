@@ -88,6 +88,11 @@ export interface HarnessOptions {
    * one the test reads: adding them afterwards takes a reload.
    */
   beforeOpen?: (page: Page) => Promise<void>;
+  /**
+   * The full Chromium even where the headless shell is installed (tests/support/find-browser.ts):
+   * for the paint benchmark's figures and the docs' screenshots, not for tests.
+   */
+  fullBrowser?: boolean;
 }
 
 export async function startHarness(
@@ -125,7 +130,7 @@ export async function startHarness(
   });
   const server = await serveRenderer(resolve('out/renderer'));
   const browser: Browser = await chromium.launch({
-    executablePath: (await findBrowserHere()).path,
+    executablePath: (await findBrowserHere({ fullBrowser: options.fullBrowser === true })).path,
     headless: true,
     args: [
       '--no-sandbox',

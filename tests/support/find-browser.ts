@@ -22,6 +22,11 @@ export interface BrowserSearch {
   env: Record<string, string | undefined>;
   platform: NodeJS.Platform;
   exists(path: string): boolean;
+  /**
+   * Skip the headless shell: the paint benchmark and the docs' screenshots want the full
+   * browser, the nearest to Electron's window, whose figures the docs quote.
+   */
+  fullBrowser?: boolean;
   /** Where Playwright's downloaded Chromium would be (playwright-core's chromium.executablePath()). */
   playwrightChromium(): string | null;
 }
@@ -73,7 +78,7 @@ export function findBrowser(search: BrowserSearch): BrowserFound {
     );
   }
   const candidates: Array<[string, string[]]> = [
-    ["Debian's Chromium headless shell", HEADLESS_SHELL[search.platform] ?? []],
+    ["Debian's Chromium headless shell", search.fullBrowser ? [] : (HEADLESS_SHELL[search.platform] ?? [])],
     ['system Chromium', SYSTEM_CHROMIUM[search.platform] ?? []],
     ['installed Google Chrome', installedChrome(search.platform, search.env)],
     ["Playwright's Chromium", [search.playwrightChromium()].filter((p): p is string => p !== null)],
@@ -90,11 +95,12 @@ export function findBrowser(search: BrowserSearch): BrowserFound {
 }
 
 /** findBrowser on this machine. */
-export async function findBrowserHere(): Promise<BrowserFound> {
+export async function findBrowserHere(options: { fullBrowser?: boolean } = {}): Promise<BrowserFound> {
   const { chromium } = await import('playwright-core');
   return findBrowser({
     env: process.env,
     platform: process.platform,
+    fullBrowser: options.fullBrowser === true,
     exists: (path) => existsSync(path),
     playwrightChromium: () => {
       try {

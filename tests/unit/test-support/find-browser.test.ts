@@ -49,6 +49,11 @@ describe('the e2e browser search', () => {
     expect(findBrowser(darwin).source).toBe("Playwright's Chromium");
   });
 
+  it('skips the headless shell when the full browser is asked for (the paint benchmark, the docs’ screenshots)', () => {
+    const both = machine(['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'], { fullBrowser: true });
+    expect(findBrowser(both)).toEqual({ path: '/usr/bin/chromium', source: 'system Chromium' });
+  });
+
   it('then the system Chromium (Debian, Ubuntu, the snap), before Chrome and Playwright’s', () => {
     const all = ['/usr/bin/google-chrome', PLAYWRIGHT];
     expect(findBrowser(machine(['/usr/bin/chromium', ...all]))).toEqual({
