@@ -54,7 +54,6 @@ export const post = (sb: RunningSandbox, path: string, body: unknown, opts?: Cal
 export const get = (sb: RunningSandbox, path: string, opts?: CallOptions): Promise<Answer> =>
   call(sb, 'GET', path, undefined, opts);
 
-/** A sandbox with small latencies, so the suite stays fast. */
 /**
  * A sandbox clock standing on one day (29 November 2026, noon UTC). The sandbox's answers move
  * with its clock's calendar day (engines/drift.ts), so a test that checks what they contain ("a
@@ -63,6 +62,7 @@ export const get = (sb: RunningSandbox, path: string, opts?: CallOptions): Promi
  */
 export const FIXED_DAY_CLOCK = (): number => Date.UTC(2026, 10, 29, 12);
 
+/** A sandbox with small latencies, so the suite stays fast. */
 export function testSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ latencyMs: { min: 5, max: 15 }, ...opts });
 }
