@@ -15,6 +15,16 @@ export interface JsonWorkerData {
 
 export type JsonWorkerRequest = JsonLineChunkRequest & { id: number };
 
+/**
+ * Ends the thread from inside: it closes its connection and its port, and exits once idle. The
+ * export stops its threads this way, not by terminating them: better-sqlite3 aborts the whole
+ * process when a thread is terminated while it loads or calls the native module
+ * (WiseLibs/better-sqlite3#1507; seen here as a crash of a cancelled export's test).
+ */
+export interface JsonWorkerStop {
+  stop: true;
+}
+
 export type JsonWorkerReply =
   { id: number; ok: true; bytes: Uint8Array; lines: number } | { id: number; ok: false; message: string };
 
@@ -27,7 +37,13 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -2000');
 const readChunk = prepareJsonLineChunks(db);
 
-parentPort?.on('message', ({ id, ...request }: JsonWorkerRequest) => {
+parentPort?.on('message', (message: JsonWorkerRequest | JsonWorkerStop) => {
+  if ('stop' in message) {
+    db.close();
+    parentPort?.close();
+    return;
+  }
+  const { id, ...request } = message;
   let reply: JsonWorkerReply;
   try {
     const { bytes, lines } = readChunk(request);

@@ -2,7 +2,12 @@ import type { WorkerScript } from '../../platform';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { JsonLineChunk, JsonLineChunkRequest, JsonLinesOptions } from './export-json-lines';
-import type { JsonWorkerData, JsonWorkerReply, JsonWorkerRequest } from './export-json-worker';
+import type {
+  JsonWorkerData,
+  JsonWorkerReply,
+  JsonWorkerRequest,
+  JsonWorkerStop,
+} from './export-json-worker';
 
 // A JSON or NDJSON export's lines built on worker threads (export-json-worker.ts), handed back
 // in the matrix order. The run's job ids are cut into chunks of CHUNK_JOBS; chunk k goes to
@@ -48,6 +53,7 @@ function startThread(script: ExportWorkerScript, data: JsonWorkerData): ChunkThr
   const waiting = new Map<number, { resolve: (c: JsonLineChunk) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   let nextId = 1;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const failAll = (error: Error): void => {
     failure ??= error;
     for (const { reject } of waiting.values()) reject(failure);
@@ -77,7 +83,10 @@ function startThread(script: ExportWorkerScript, data: JsonWorkerData): ChunkThr
       });
     },
     async stop() {
-      await worker.terminate();
+      // Asked to end itself after the chunk it is building (JsonWorkerStop says why not terminate).
+      const stop: JsonWorkerStop = { stop: true };
+      worker.postMessage(stop);
+      await exited;
     },
   };
 }
