@@ -149,6 +149,24 @@ export default tseslint.config(
     },
   },
   {
+    // A thread terminated while it is inside better-sqlite3 (loading its addon, a query, a close)
+    // aborts the whole process (WiseLibs/better-sqlite3#1507): threads that open a database are
+    // asked to end themselves (export-json-worker.ts, table-worker.ts, the re-score's cancel).
+    // A terminate() stays only where the thread never opens one or has finished with it, said
+    // beside it in an eslint-disable comment.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='terminate'][arguments.length=0]",
+          message:
+            'Terminating a thread inside better-sqlite3 aborts the process: ask it to end itself, or say why it never opens a database.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -23,6 +23,8 @@ export function migrateInWorker(
     const settle = (error: Error | null): void => {
       if (settled) return;
       settled = true;
+      // Settled on done or error, posted after the upgrade's connections were closed.
+      // eslint-disable-next-line no-restricted-syntax
       void worker.terminate();
       if (error) reject(error);
       else resolve();

@@ -109,6 +109,9 @@ function startThread(script: WorkerScript): JudgeThread {
     },
     async stop() {
       worker.removeAllListeners('exit');
+      // Judge threads judge, pack and analyse in JavaScript and never open a database (the
+      // addon loads with the first connection): terminating one cannot land inside better-sqlite3.
+      // eslint-disable-next-line no-restricted-syntax
       await worker.terminate();
     },
   };

@@ -68,6 +68,8 @@ export function createWorkerSanitizer(workerFile: string): WorkerSanitizer {
       const running = worker;
       worker = null;
       failAll(new Error('The page sanitiser is closed.'));
+      // The sanitiser only strips HTML (sanitize-html) and never opens a database.
+      // eslint-disable-next-line no-restricted-syntax
       if (running) await running.terminate();
     },
   };

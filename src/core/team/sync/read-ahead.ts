@@ -135,6 +135,9 @@ export function startReadAhead(
     },
     async close() {
       worker.removeAllListeners('exit');
+      // The thread reads PostgreSQL through pg (JavaScript) and never opens a history, so
+      // terminating it cannot land inside better-sqlite3; its connection closes with it.
+      // eslint-disable-next-line no-restricted-syntax
       await worker.terminate();
     },
   };
