@@ -11,13 +11,19 @@
 // children and the worker threads the tests start run the bundle only while it is current, and
 // through tsx otherwise, which costs a developer's run after an edit far more CPU than the
 // rebuild (docs/internals/testing.md, "The CLI bundle before a run").
+// Its processes write their temp files to a folder in memory where there is one
+// (scripts/test-tmpdir.mjs).
 
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshBuiltCli } from '../bin/built-cli.mjs';
+import { testTempDir } from './test-tmpdir.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TEMP = testTempDir();
+/** The environment of the run's processes: TMPDIR on the chosen temp folder. */
+const ENV = TEMP ? { ...process.env, TMPDIR: TEMP } : process.env;
 
 /**
  * Rebuilds the CLI bundle when it is older than a source. A build that fails is reported and
@@ -48,6 +54,7 @@ function keychainSuite() {
   return new Promise((resolve) => {
     const child = spawn('bash', [join(ROOT, 'tests', 'keychain', 'run-in-keyring.sh')], {
       cwd: ROOT,
+      env: ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     /** @type {Buffer[]} */
@@ -69,13 +76,14 @@ function keychainSuite() {
 function vitestRun(args) {
   const bin = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, 'run', ...args], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, [bin, 'run', ...args], { cwd: ROOT, env: ENV, stdio: 'inherit' });
     child.on('error', () => resolve(1));
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 await refreshCliBundle();
+if (TEMP) console.log(`npm test: temp files in ${TEMP} (PARALLAX_TEST_TMPDIR=os for the OS temp folder).`);
 const keychain = keychainSuite();
 const vitestCode = await vitestRun(process.argv.slice(2));
 const { code: keychainCode, output } = await keychain;

@@ -1,0 +1,4 @@
+// Types of test-tmpdir.mjs for the tests that import it.
+export declare const MIN_FREE_BYTES: number;
+export declare function memoryTempDir(base?: string): string | null;
+export declare function testTempDir(env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform): string | null;
