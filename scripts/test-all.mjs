@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshBuiltCli } from '../bin/built-cli.mjs';
-import { testTempDir } from './test-tmpdir.mjs';
+import { sweepLeftovers, testTempDir } from './test-tmpdir.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMP = testTempDir();
@@ -84,6 +84,8 @@ function vitestRun(args) {
 
 await refreshCliBundle();
 if (TEMP) console.log(`npm test: temp files in ${TEMP} (PARALLAX_TEST_TMPDIR=os for the OS temp folder).`);
+// Only in the folder in memory (no PARALLAX_TEST_TMPDIR): a folder given is its owner's to clean.
+if (TEMP && !process.env['PARALLAX_TEST_TMPDIR']) sweepLeftovers(TEMP);
 const keychain = keychainSuite();
 const vitestCode = await vitestRun(process.argv.slice(2));
 const { code: keychainCode, output } = await keychain;

@@ -8,7 +8,7 @@
 // memory"). Elsewhere, or when /dev/shm is small, the OS temp folder as before.
 // PARALLAX_TEST_TMPDIR overrides: a folder to use, or "os" for the OS temp folder.
 
-import { chmodSync, lstatSync, mkdirSync, statfsSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** statfs's f_type of a tmpfs (linux/magic.h). */
@@ -43,6 +43,40 @@ export function memoryTempDir(base = '/dev/shm') {
   } catch {
     return null;
   }
+}
+
+/** A test's folder untouched this long is a killed run's leftover (a whole run takes minutes). */
+export const LEFTOVER_AGE_MS = 24 * 3600 * 1000;
+/**
+ * Kept whatever their age: caches the tests reuse (the PostgreSQL cluster template, the empty
+ * history) and PostgreSQL servers' folders, which the tests' own sweep stops before removing
+ * (tests/support/postgres.ts).
+ */
+const KEPT = ['parallax-pg-', 'parallax-pgtemplate-', 'parallax-empty-history-'];
+
+/**
+ * Removes the tests' leftovers in `dir` (names starting "parallax-") not changed for
+ * LEFTOVER_AGE_MS: in memory, a killed run's files would hold the machine's RAM until it
+ * restarts. Returns the names removed.
+ * @param {string} dir
+ * @param {number} now
+ * @returns {string[]}
+ */
+export function sweepLeftovers(dir, now = Date.now()) {
+  /** @type {string[]} */
+  const removed = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith('parallax-') || KEPT.some((prefix) => name.startsWith(prefix))) continue;
+    const path = join(dir, name);
+    try {
+      if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: left as it is.
+    }
+  }
+  return removed;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openSettingsStore } from '../../src/core/platform/settings';
 import { publishSeed } from '../../src/core/team/sync';
 import { createTeamService } from '../../src/core/team/server';
@@ -243,13 +243,15 @@ describe('the workspace switcher and the team sync status', () => {
   it('shows in Settings → Team which workspaces a new desktop starts from a seed', async () => {
     const { page } = h;
     // The team's runner publishing Default's seed, as `parallax team seed` does.
+    const seedDir = mkdtempSync(join(tmpdir(), 'parallax-e2e-seed-'));
+    onTestFinished(() => rmSync(seedDir, { recursive: true, force: true }));
     const team = createTeamService({
-      settings: openSettingsStore({ userDataDir: mkdtempSync(join(tmpdir(), 'parallax-e2e-seed-')) }),
+      settings: openSettingsStore({ userDataDir: seedDir }),
       passwords: createMemorySecretStore(),
       env: { PARALLAX_TEAM_URL: server.url(await teamDatabase(), undefined, { sslmode: 'disable' }) },
       now: Date.now,
     });
-    const replicaPath = join(mkdtempSync(join(tmpdir(), 'parallax-e2e-seed-')), 'seed.db');
+    const replicaPath = join(seedDir, 'seed.db');
     const seed = published(
       await team.withTeam((session) =>
         publishSeed(session, { replicaPath, workspace: 'default', appVersion: 'e2e' }),

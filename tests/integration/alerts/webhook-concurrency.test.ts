@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createWebhookDeliverer } from '../../../src/core/alerts';
 import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
@@ -12,6 +12,7 @@ import { newRun, openTemp, tempFolder } from '../store/helpers';
 // than the test's own timeout: a wait that sat it out would fail the test.
 
 const tmp = tempFolder();
+afterAll(() => tmp.cleanup());
 const servers: Server[] = [];
 let store: HistoryStore | null = null;
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/app';
 import { openSettingsStore } from '../../../src/core/platform/settings';
@@ -30,11 +30,13 @@ describe('the app\u2019s Client report', () => {
       chooseSavePath: async () => out,
     });
     const db = join(dir, 'parallax.db');
-    const demo = new Database(await demoHistoryCopy({ days: 3, alerts: 'unchecked' }), { readonly: true });
+    const copy = await demoHistoryCopy({ days: 3, alerts: 'unchecked' });
+    const demo = new Database(copy, { readonly: true });
     try {
       await demo.backup(db);
     } finally {
       demo.close();
+      rmSync(dirname(copy), { recursive: true, force: true });
     }
     expect(core.store.uncheckedMonitorRuns().length).toBeGreaterThan(0);
     // The monitor whose runs raise the most alerts, found in a compared copy (which one depends

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, openTemp, tempFolder } from './helpers';
 
@@ -9,6 +9,7 @@ import { newRun, openTemp, tempFolder } from './helpers';
 // tests/support/cli-in-process.ts) tries to write.
 
 const tmp = tempFolder();
+afterAll(() => tmp.cleanup());
 let holder: ChildProcess | null = null;
 
 afterEach(() => {

@@ -40,6 +40,8 @@ interface HostileTeam {
 let server: TestPostgres;
 const open: pg.Client[] = [];
 const dirs: string[] = [];
+/** Every team a test made, closed after the file (their desktops' folders with them). */
+const teams: SyncTeam[] = [];
 
 beforeAll(async () => {
   server = await startTestPostgres();
@@ -47,12 +49,14 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of open) await client.end().catch(() => undefined);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const team of teams) await team.close().catch(() => undefined);
   await server.close();
 });
 
 /** A team with acme (alice, bob) and evil (mallory), in a database of its own. */
 async function hostileTeam(): Promise<HostileTeam> {
   const team = await startSyncTeam(server, { alice: 'member', bob: 'member' });
+  teams.push(team);
   await team.owner.query("SELECT parallax.create_workspace('evil', 'EVIL', 0)");
   const mallory = await server.createRole(`mallory_${team.database}`.slice(0, 60));
   await team.owner.query("SELECT parallax.grant_workspace('evil', $1, 'member')", [mallory.name]);

@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openSettingsStore } from '../../../src/core/platform/settings';
 import { createTeamService } from '../../../src/core/team/server/service';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
@@ -106,7 +106,9 @@ describe('team schema migrations', () => {
   it('tells a role without the rights that creating the schema needs the owner', async () => {
     const database = await server.createDatabase('rights');
     const nobody = await server.createRole(`nobody_${process.pid}`);
-    const settings = openSettingsStore({ userDataDir: mkdtempSync(join(tmpdir(), 'parallax-rights-')) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'parallax-rights-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const settings = openSettingsStore({ userDataDir: dataDir });
     const service = createTeamService({
       settings,
       passwords: createMemorySecretStore(),

@@ -1,8 +1,24 @@
-import { mkdtempSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIN_FREE_BYTES, memoryTempDir, testTempDir } from '../../../scripts/test-tmpdir.mjs';
+import {
+  LEFTOVER_AGE_MS,
+  MIN_FREE_BYTES,
+  memoryTempDir,
+  sweepLeftovers,
+  testTempDir,
+} from '../../../scripts/test-tmpdir.mjs';
 
 // The temp folder `npm test` gives its processes (scripts/test-tmpdir.mjs): a folder of this
 // user's on a tmpfs with room, else the OS temp folder; PARALLAX_TEST_TMPDIR overrides.
@@ -64,5 +80,34 @@ describe('the temp folder of npm test', () => {
     made.push(elsewhere);
     symlinkSync(elsewhere, join(base, `parallax-tests-${process.getuid?.() ?? 0}`));
     expect(memoryTempDir(base)).toBeNull();
+  });
+});
+
+describe('the leftovers of killed runs in the temp folder in memory', () => {
+  it('removes the tests’ folders and files untouched for a day, and keeps the rest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parallax-sweep-test-'));
+    made.push(dir);
+    const now = Date.now();
+    const old = (now - LEFTOVER_AGE_MS - 60_000) / 1000;
+    const entries = {
+      'parallax-sync-alice-abc123': 'old', // a killed run's desktop
+      'parallax-store-def456': 'new', // a run under way
+      'parallax-pg-ghi789': 'old', // a server: the tests' own sweep stops it first
+      'parallax-pgtemplate-0123456789ab': 'old', // a cache
+      'parallax-empty-history-0123.db': 'old', // a cache
+      'tsx-0': 'old', // another tool's cache
+    } as const;
+    for (const [name, age] of Object.entries(entries)) {
+      const path = join(dir, name);
+      if (name.endsWith('.db')) writeFileSync(path, 'x');
+      else mkdirSync(path);
+      if (age === 'old') utimesSync(path, old, old);
+    }
+    expect(sweepLeftovers(dir, now)).toEqual(['parallax-sync-alice-abc123']);
+    expect(readdirSync(dir).sort()).toEqual(
+      Object.keys(entries)
+        .filter((n) => n !== 'parallax-sync-alice-abc123')
+        .sort(),
+    );
   });
 });
