@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshBuiltCli } from '../bin/built-cli.mjs';
-import { sweepLeftovers, testTempDir } from './test-tmpdir.mjs';
+import { sweepLeftovers, testEntries, testTempDir } from './test-tmpdir.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMP = testTempDir();
@@ -86,8 +86,16 @@ await refreshCliBundle();
 if (TEMP) console.log(`npm test: temp files in ${TEMP} (PARALLAX_TEST_TMPDIR=os for the OS temp folder).`);
 // Only in the folder in memory (no PARALLAX_TEST_TMPDIR): a folder given is its owner's to clean.
 if (TEMP && !process.env['PARALLAX_TEST_TMPDIR']) sweepLeftovers(TEMP);
+const before = TEMP ? testEntries(TEMP) : null;
 const keychain = keychainSuite();
 const vitestCode = await vitestRun(process.argv.slice(2));
 const { code: keychainCode, output } = await keychain;
 process.stdout.write(`\n--- keychain suite (tests/keychain, exit ${keychainCode})\n${output}`);
+if (TEMP && before) {
+  // A test must remove what it makes (in memory, a leftover holds RAM until the machine
+  // restarts); another run beside this one shows here too.
+  const left = [...testEntries(TEMP)].filter((name) => !before.has(name));
+  if (left.length > 0)
+    console.warn(`npm test: the tests left ${left.length} entries in ${TEMP}: ${left.join(', ')}`);
+}
 process.exit(vitestCode !== 0 ? vitestCode : keychainCode);

@@ -4,3 +4,4 @@ export declare function memoryTempDir(base?: string): string | null;
 export declare function testTempDir(env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform): string | null;
 export declare const LEFTOVER_AGE_MS: number;
 export declare function sweepLeftovers(dir: string, now?: number): string[];
+export declare function testEntries(dir: string): Set<string>;

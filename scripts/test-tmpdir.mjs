@@ -3,9 +3,9 @@
 // there: histories and their copies, PostgreSQL clusters (a 40 MB copy each), browser profiles,
 // exports. On Linux that goes to a folder on /dev/shm, a tmpfs in memory, when it has room: the
 // same files, the same system calls, without the disk's journal and block allocation, which on
-// this project's 2-core CI machine cost a third of the suite's system time (a cluster's copy
-// 0.4-0.8 s of CPU on ext4, 0.05 s on tmpfs; docs/internals/testing.md, "A temp folder in
-// memory"). Elsewhere, or when /dev/shm is small, the OS temp folder as before.
+// this project's 2-core CI machine were about a quarter of the suite's system time
+// (docs/internals/testing.md, "A temp folder in memory"). Elsewhere, or when /dev/shm is
+// small, the OS temp folder.
 // PARALLAX_TEST_TMPDIR overrides: a folder to use, or "os" for the OS temp folder.
 
 import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, statfsSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { join } from 'node:path';
 /** statfs's f_type of a tmpfs (linux/magic.h). */
 const TMPFS_MAGIC = 0x01021994;
 /**
- * The least room on /dev/shm to use it: a whole run held at most 0.55 GB there at once
- * (30 November), and the memory it takes is the machine's.
+ * The least room on /dev/shm to use it: several times what a whole run holds there at once
+ * (the figure is in the docs), since the memory it takes is the machine's.
  */
 export const MIN_FREE_BYTES = 2 * 1024 ** 3;
 
@@ -47,12 +47,21 @@ export function memoryTempDir(base = '/dev/shm') {
 
 /** A test's folder untouched this long is a killed run's leftover (a whole run takes minutes). */
 export const LEFTOVER_AGE_MS = 24 * 3600 * 1000;
+/** Caches the tests reuse (the PostgreSQL cluster template, the empty history), not leftovers. */
+const CACHES = ['parallax-pgtemplate-', 'parallax-empty-history-'];
+
 /**
- * Kept whatever their age: caches the tests reuse (the PostgreSQL cluster template, the empty
- * history) and PostgreSQL servers' folders, which the tests' own sweep stops before removing
- * (tests/support/postgres.ts).
+ * The tests' files and folders in `dir` (their names start "parallax-"), caches aside.
+ * @param {string} dir
+ * @returns {Set<string>}
  */
-const KEPT = ['parallax-pg-', 'parallax-pgtemplate-', 'parallax-empty-history-'];
+export function testEntries(dir) {
+  return new Set(
+    readdirSync(dir).filter(
+      (name) => name.startsWith('parallax-') && !CACHES.some((c) => name.startsWith(c)),
+    ),
+  );
+}
 
 /**
  * Removes the tests' leftovers in `dir` (names starting "parallax-") not changed for
@@ -65,8 +74,10 @@ const KEPT = ['parallax-pg-', 'parallax-pgtemplate-', 'parallax-empty-history-']
 export function sweepLeftovers(dir, now = Date.now()) {
   /** @type {string[]} */
   const removed = [];
-  for (const name of readdirSync(dir)) {
-    if (!name.startsWith('parallax-') || KEPT.some((prefix) => name.startsWith(prefix))) continue;
+  for (const name of testEntries(dir)) {
+    // A PostgreSQL server's folder: the tests' own sweep stops a dead run's server before it
+    // removes the folder (tests/support/postgres.ts).
+    if (name.startsWith('parallax-pg-')) continue;
     const path = join(dir, name);
     try {
       if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
@@ -88,6 +99,9 @@ export function sweepLeftovers(dir, now = Date.now()) {
 export function testTempDir(env = process.env, platform = process.platform) {
   const chosen = env['PARALLAX_TEST_TMPDIR'];
   if (chosen === 'os') return null;
-  if (chosen) return chosen;
+  if (chosen) {
+    mkdirSync(chosen, { recursive: true });
+    return chosen;
+  }
   return platform === 'linux' ? memoryTempDir() : null;
 }

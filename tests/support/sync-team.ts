@@ -119,9 +119,9 @@ export async function startSyncTeam(
     async close() {
       try {
         for (const store of stores) store.close();
-        // Fails when a test stopped the server: the folders go all the same.
         await owner.end();
       } finally {
+        // The desktops' folders go even when a close fails.
         for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
       }
     },

@@ -37,8 +37,12 @@ afterEach(() => {
 });
 
 describe('the temp folder of npm test', () => {
-  it('takes PARALLAX_TEST_TMPDIR as it is, and "os" as the OS temp folder', () => {
-    expect(testTempDir({ PARALLAX_TEST_TMPDIR: '/somewhere/else' }, 'linux')).toBe('/somewhere/else');
+  it('takes PARALLAX_TEST_TMPDIR as it is (made if missing), and "os" as the OS temp folder', () => {
+    const base = mkdtempSync(join(tmpdir(), 'parallax-chosen-test-'));
+    made.push(base);
+    const chosen = join(base, 'not', 'yet');
+    expect(testTempDir({ PARALLAX_TEST_TMPDIR: chosen }, 'darwin')).toBe(chosen);
+    expect(statSync(chosen).isDirectory()).toBe(true);
     expect(testTempDir({ PARALLAX_TEST_TMPDIR: 'os' }, 'linux')).toBeNull();
   });
 
