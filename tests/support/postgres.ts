@@ -176,6 +176,12 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
     'full_page_writes = off',
     'shared_buffers = 32MB',
     'max_connections = 60',
+    // Nothing vacuums or analyses behind a test's back (its tables are minutes old and thrown
+    // away; a background vacuum's locks and plan changes would only make runs differ), and WAL
+    // only for crash recovery: no replica ever reads it.
+    'autovacuum = off',
+    'wal_level = minimal',
+    'max_wal_senders = 0',
   ];
   if (options.tls) {
     writeOwned(join(dataDir, 'server.crt'), options.tls.cert, owner);
