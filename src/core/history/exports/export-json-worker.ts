@@ -19,7 +19,7 @@ export type JsonWorkerRequest = JsonLineChunkRequest & { id: number };
  * Ends the thread from inside: it closes its connection and its port, and exits once idle. The
  * export stops its threads this way, not by terminating them: better-sqlite3 aborts the whole
  * process when a thread is terminated while it loads or calls the native module
- * (WiseLibs/better-sqlite3#1507; seen here as a crash of a cancelled export's test).
+ * (WiseLibs/better-sqlite3#1507).
  */
 export interface JsonWorkerStop {
   stop: true;
