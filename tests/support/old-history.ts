@@ -198,7 +198,7 @@ export function withoutPositioning(path: string): void {
     db.pragma('foreign_keys = OFF');
     const tables = db
       .prepare(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\' OR name LIKE 'crawl\\_%' ESCAPE '\\' OR name LIKE 'outcome\\_%' ESCAPE '\\' OR name LIKE 'shared\\_funnel\\_%' ESCAPE '\\' OR name IN ('brand_facts', 'fact_checks', 'fact_judge_cache', 'suggestion_dismissals'))",
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'pos\\_%' ESCAPE '\\' OR name LIKE 'com\\_%' ESCAPE '\\' OR name LIKE 'vis\\_prompt\\_%' ESCAPE '\\' OR name LIKE 'crawl\\_%' ESCAPE '\\' OR name LIKE 'outcome\\_%' ESCAPE '\\' OR name LIKE 'shared\\_funnel\\_%' ESCAPE '\\' OR name IN ('brand_facts', 'fact_checks', 'fact_na_cells', 'fact_judge_cache', 'suggestion_dismissals'))",
       )
       .pluck()
       .all() as string[];

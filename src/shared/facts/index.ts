@@ -17,4 +17,5 @@ export {
   type FactsBy,
   type FactsFigures,
   type FactSourceFigures,
+  type NotAddressedCount,
 } from './summary';

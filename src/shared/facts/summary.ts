@@ -21,6 +21,18 @@ export interface FactCheckRow {
   checker?: string;
 }
 
+/**
+ * Answers that left a brand's fact not addressed in one engine × country, counted where they are
+ * stored (most checks say "not addressed": a period's are read as counts, not one by one).
+ */
+export interface NotAddressedCount {
+  brandId: string;
+  key: string;
+  engine: string;
+  country: string;
+  answers: number;
+}
+
 export interface FactDomainRow {
   brandId: string;
   domain: string;
@@ -84,14 +96,19 @@ function rateOf(rows: readonly FactCheckRow[]): DiscrepancyRate {
   return { value: i.rate, lower: i.lower, upper: i.upper, n: addressing.size };
 }
 
-function countsOf(rows: readonly FactCheckRow[], keys: readonly string[]): FactCounts[] {
+function countsOf(
+  rows: readonly FactCheckRow[],
+  counted: readonly NotAddressedCount[],
+  keys: readonly string[],
+): FactCounts[] {
   return keys.map((key) => {
     const own = rows.filter((r) => r.key === key);
+    const countedOut = counted.filter((c) => c.key === key).reduce((sum, c) => sum + c.answers, 0);
     return {
       key,
       supported: own.filter((r) => r.verdict === 'supported').length,
       contradicted: own.filter((r) => r.verdict === 'contradicted').length,
-      notAddressed: own.filter((r) => r.verdict === 'not-addressed').length,
+      notAddressed: own.filter((r) => r.verdict === 'not-addressed').length + countedOut,
       byModel: own.filter((r) => r.checker !== undefined && r.checker !== 'builtin').length,
     };
   });
@@ -109,17 +126,26 @@ function groupBy<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[
   return out;
 }
 
-function brandFigures(name: string, rows: readonly FactCheckRow[], by: FactsBy | null): BrandFactsFigures[] {
-  const keys = [...new Set(rows.map((r) => r.key))].sort();
-  if (by === null) return [{ brand: name, discrepancyRate: rateOf(rows), facts: countsOf(rows, keys) }];
-  const groups = groupBy(rows, (r) => (by === 'fact' ? r.key : r[by]));
-  return [...groups.keys()].sort().map((g) => {
-    const own = groups.get(g) as FactCheckRow[];
+function brandFigures(
+  name: string,
+  rows: readonly FactCheckRow[],
+  counted: readonly NotAddressedCount[],
+  by: FactsBy | null,
+): BrandFactsFigures[] {
+  const keys = [...new Set([...rows.map((r) => r.key), ...counted.map((c) => c.key)])].sort();
+  if (by === null)
+    return [{ brand: name, discrepancyRate: rateOf(rows), facts: countsOf(rows, counted, keys) }];
+  const groupOf = (r: Pick<FactCheckRow, 'key' | 'engine' | 'country'>): string =>
+    by === 'fact' ? r.key : r[by];
+  const groups = groupBy(rows, groupOf);
+  const countedGroups = groupBy(counted, groupOf);
+  return [...new Set([...groups.keys(), ...countedGroups.keys()])].sort().map((g) => {
+    const own = groups.get(g) ?? [];
     return {
       brand: name,
       [by]: g,
       discrepancyRate: rateOf(own),
-      facts: countsOf(own, by === 'fact' ? [g] : keys),
+      facts: countsOf(own, countedGroups.get(g) ?? [], by === 'fact' ? [g] : keys),
     };
   });
 }
@@ -169,18 +195,25 @@ function judgedByOf(rows: readonly FactCheckRow[]): FactsFigures['judgedBy'] {
   };
 }
 
-/** The figures of the checks of a period; `brands`: id → name of the tracked brands. */
+/**
+ * The figures of the checks of a period; `brands`: id → name of the tracked brands. `rows` may
+ * leave out the not-addressed checks when `notAddressed` counts them.
+ */
 export function factsFigures(
   rows: readonly FactCheckRow[],
   domains: readonly FactDomainRow[],
   brands: ReadonlyMap<string, string>,
   by: FactsBy | null = null,
+  notAddressed: readonly NotAddressedCount[] = [],
 ): FactsFigures {
   const byBrand = groupBy(rows, (r) => r.brandId);
+  const countedByBrand = groupBy(notAddressed, (c) => c.brandId);
+  const ids = [...new Set([...byBrand.keys(), ...countedByBrand.keys()])].sort((a, b) => a.localeCompare(b));
   const out: FactsFigures = { brands: [], sources: [], judgedBy: judgedByOf(rows) };
-  for (const [id, own] of [...byBrand].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const id of ids) {
+    const own = byBrand.get(id) ?? [];
     const name = brands.get(id) ?? id;
-    out.brands.push(...brandFigures(name, own, by));
+    out.brands.push(...brandFigures(name, own, countedByBrand.get(id) ?? [], by));
     const cited = domains.filter((d) => d.brandId === id && d.contradicted > 0);
     out.sources.push(...sourceFigures(name, own, cited));
   }

@@ -34,7 +34,7 @@ describe('parallax changes on brand facts', () => {
     store.setBrandFacts(veloxa.id, demoFactSheet('Veloxa', LATER_DAY));
     // Nothing checked yet: the answers were stored before the sheet.
     expect(store.factsRecheckPending()).toBe(true);
-    expect(store.factVerdictRows(null)).toEqual([]);
+    expect(store.factAddressedRows(null)).toEqual([]);
     store.close();
 
     // The MCP tool reads only: it says the checks are behind, until a command re-checks them.

@@ -89,7 +89,13 @@ export function createFactsService(deps: { store: HistoryStore }): FactsService 
       return checked;
     },
     figures({ sinceMs, by = null }) {
-      return factsFigures(store.factVerdictRows(sinceMs), store.factSourceRows(sinceMs), names(), by);
+      return factsFigures(
+        store.factAddressedRows(sinceMs),
+        store.factSourceRows(sinceMs),
+        names(),
+        by,
+        store.factNotAddressedCounts(sinceMs),
+      );
     },
     ofResults(resultIds) {
       const brands = names();

@@ -1,12 +1,13 @@
 import type Database from 'better-sqlite3';
-import type { BrandFactSheet, Fact, FactCheck } from '../../../shared/facts';
+import type { BrandFactSheet, Fact, FactCheck, NotAddressedCount } from '../../../shared/facts';
 import { pluck } from '../connection';
 import type { VisFilter } from '../visibility';
 import {
   addressedOfResults,
   checksOfJobs,
+  factAddressedRows,
+  factNotAddressedCounts,
   factSourceRows,
-  factVerdictRows,
   type FactSourceRow,
   type FactVerdictRow,
   type StoredFactCheck,
@@ -41,7 +42,10 @@ export interface FactsApi {
   factChecksOfJobs(jobIds: readonly string[]): StoredFactCheck[];
   /** The supported and contradicted checks of these answers, by result id. */
   factChecksOfResults(resultIds: readonly string[]): Array<StoredFactCheck & { resultId: string }>;
-  factVerdictRows(sinceMs: number | null): FactVerdictRow[];
+  /** The supported and contradicted checks of the answers fetched since a time (all when null). */
+  factAddressedRows(sinceMs: number | null): FactVerdictRow[];
+  /** The same answers' not-addressed checks, counted per brand, fact, engine and country. */
+  factNotAddressedCounts(sinceMs: number | null): NotAddressedCount[];
   factSourceRows(sinceMs: number | null): FactSourceRow[];
   /** A period's checks summed per brand × fact × cell and per brand × cell (what findings compare). */
   factsPeriod(filter: VisFilter): FactsPeriodRows;
@@ -80,7 +84,8 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     recheckFacts: (max) => recheckBatch(db, max),
     factChecksOfJobs: (jobIds) => checksOfJobs(db, jobIds),
     factChecksOfResults: (resultIds) => addressedOfResults(db, resultIds),
-    factVerdictRows: (since) => factVerdictRows(db, since),
+    factAddressedRows: (since) => factAddressedRows(db, since),
+    factNotAddressedCounts: (since) => factNotAddressedCounts(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
     factsPeriod: (filter) => factsPeriodRows(db, filter),
     factsDrill: (filter, drill, limit) => factsDrill(db, filter, drill, limit),

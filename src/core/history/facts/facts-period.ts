@@ -41,29 +41,35 @@ export interface FactDrill {
   loc?: string;
 }
 
+/**
+ * The checker's supported and contradicted checks of the filter's answers (the period's answers
+ * found first, then their addressed checks through the partial index of migration 045): the
+ * not-addressed ones count in neither sum.
+ */
+const ADDRESSED_IN = (where: string): string => `vis_result f
+  JOIN fact_checks fc INDEXED BY fact_checks_addressed ON fc.seq = f.seq
+  WHERE ${where} AND fc.verdict <> 'not-addressed' AND fc.checker = 'builtin'`;
+
 export function factsPeriodRows(db: Database.Database, filter: VisFilter): FactsPeriodRows {
   const c = conditions(filter, 'f');
   const facts = stmt(
     db,
     `SELECT fc.brand_id AS brandId, fc.key, f.engine, f.loc,
-       sum(fc.verdict <> 'not-addressed') AS addressing, sum(fc.verdict = 'contradicted') AS contradicted,
+       count(*) AS addressing, sum(fc.verdict = 'contradicted') AS contradicted,
        min(CASE WHEN fc.verdict = 'contradicted' THEN fc.evidence_text END) AS evidence
-     FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq AND fc.checker = 'builtin'
-     WHERE ${c.sql}
+     FROM ${ADDRESSED_IN(c.sql)}
      GROUP BY fc.brand_id, fc.key, f.engine, f.loc
-     HAVING addressing > 0
      ORDER BY fc.brand_id, fc.key, f.engine, f.loc`,
   ).all(c.params) as FactCellSums[];
+  // Each answer once per brand, whatever number of its facts it addresses.
   const brands = stmt(
     db,
     `WITH answer AS (
-       SELECT f.seq, f.engine, f.loc, fc.brand_id,
-         max(fc.verdict <> 'not-addressed') AS addressing, max(fc.verdict = 'contradicted') AS contradicting
-       FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq AND fc.checker = 'builtin'
-       WHERE ${c.sql}
+       SELECT f.seq, f.engine, f.loc, fc.brand_id, max(fc.verdict = 'contradicted') AS contradicting
+       FROM ${ADDRESSED_IN(c.sql)}
        GROUP BY f.seq, fc.brand_id)
-     SELECT brand_id AS brandId, engine, loc, sum(addressing) AS addressing, sum(contradicting) AS contradicting
-     FROM answer GROUP BY brand_id, engine, loc HAVING addressing > 0 ORDER BY brand_id, engine, loc`,
+     SELECT brand_id AS brandId, engine, loc, count(*) AS addressing, sum(contradicting) AS contradicting
+     FROM answer GROUP BY brand_id, engine, loc ORDER BY brand_id, engine, loc`,
   ).all(c.params) as FactBrandCellSums[];
   return { facts, brands };
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { FactVerdict } from '../../../shared/facts';
+import type { FactVerdict, NotAddressedCount } from '../../../shared/facts';
 import { stmt } from '../connection';
+import { DAY_MS } from '../visibility';
 
 // What the facts queries read: the checks of a run's answers or of some answers, and the checks
 // and cited domains of the answers fetched since a time, with the engine and country each was asked in. Each reads
@@ -97,14 +98,64 @@ export interface FactVerdictRow {
   checker: string;
 }
 
-export function factVerdictRows(db: Database.Database, sinceMs: number | null): FactVerdictRow[] {
+/** An addressed check is the one that counts: the checker's, or a model's where the checker left the fact not addressed (EFFECTIVE). */
+const COUNTS_AS_VERDICT = `(fc.checker = 'builtin' OR EXISTS (SELECT 1 FROM fact_checks b WHERE b.seq = fc.seq
+  AND b.brand_id = fc.brand_id AND b.key = fc.key AND b.checker = 'builtin' AND b.verdict = 'not-addressed'))`;
+
+/**
+ * The verdicts that count among the supported and contradicted checks alone (EFFECTIVE's rule,
+ * read through the partial index fact_checks_addressed instead of every check), as a CTE named
+ * `addressed`: of every answer, or of the answers fetched since @since, found by their fetch
+ * time and then their addressed checks (a period's share of the history, not all of it).
+ */
+function addressedCte(bounded: boolean): string {
+  return bounded
+    ? `addressed AS (
+         SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
+         FROM results r CROSS JOIN fact_checks fc INDEXED BY fact_checks_addressed ON fc.seq = r.seq
+         WHERE r.fetched_at >= @since AND fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`
+    : `addressed AS (
+         SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
+         FROM fact_checks fc INDEXED BY fact_checks_addressed
+         WHERE fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`;
+}
+
+/** The supported and contradicted checks of the answers fetched since a time (all when null). */
+export function factAddressedRows(db: Database.Database, sinceMs: number | null): FactVerdictRow[] {
   return stmt(
     db,
-    `WITH ${EFFECTIVE}
-     SELECT fc.seq, fc.brand_id AS brandId, fc.key, fc.verdict, j.engine, j.country, fc.checker
-     FROM eff fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
-     WHERE r.fetched_at >= ? ORDER BY fc.seq`,
-  ).all(sinceMs ?? 0) as FactVerdictRow[];
+    `WITH ${addressedCte(sinceMs !== null)}
+     SELECT a.seq, a.brand_id AS brandId, a.key, a.verdict, j.engine, j.country, a.checker
+     FROM addressed a JOIN jobs j ON j.id = a.job_id ORDER BY a.seq, a.brand_id, a.key`,
+  ).all(sinceMs === null ? {} : { since: sinceMs }) as FactVerdictRow[];
+}
+
+/** The checker's not-addressed checks of the answers fetched in [@since, @dayEnd), one row each. */
+const FIRST_DAY_PART = `SELECT fc.brand_id, fc.key, j.engine, j.country, 1
+  FROM results r CROSS JOIN fact_checks fc ON fc.seq = r.seq JOIN jobs j ON j.id = fc.job_id
+  WHERE r.fetched_at >= @since AND r.fetched_at < @dayEnd
+    AND fc.checker = 'builtin' AND fc.verdict = 'not-addressed'`;
+
+/**
+ * The not-addressed checks of the answers fetched since a time (all when null), counted per
+ * brand, fact, engine and country: whole days from fact_na_cells (migration 045), the first
+ * day's part from its checks, less the checks a model judge addressed (they count as its verdict).
+ */
+export function factNotAddressedCounts(db: Database.Database, sinceMs: number | null): NotAddressedCount[] {
+  const bounded = sinceMs !== null;
+  const firstDay = Math.floor((sinceMs ?? 0) / DAY_MS);
+  return stmt(
+    db,
+    `WITH ${addressedCte(bounded)}, counted (brand_id, key, engine, country, answers) AS (
+       SELECT brand_id, key, engine, country, answers FROM fact_na_cells
+       ${bounded ? `WHERE day > @firstDay UNION ALL ${FIRST_DAY_PART}` : ''}
+       UNION ALL
+       SELECT a.brand_id, a.key, j.engine, j.country, -1
+       FROM addressed a JOIN jobs j ON j.id = a.job_id WHERE a.checker <> 'builtin')
+     SELECT brand_id AS brandId, key, engine, country, sum(answers) AS answers FROM counted
+     GROUP BY brand_id, key, engine, country HAVING sum(answers) > 0
+     ORDER BY brand_id, key, engine, country`,
+  ).all(bounded ? { since: sinceMs, firstDay, dayEnd: (firstDay + 1) * DAY_MS } : {}) as NotAddressedCount[];
 }
 
 /** A domain cited by an answer, with what the answer said of a brand's facts. */
@@ -122,12 +173,11 @@ export interface FactSourceRow {
 export function factSourceRows(db: Database.Database, sinceMs: number | null): FactSourceRow[] {
   return stmt(
     db,
-    `WITH ${EFFECTIVE}, answer AS (
-       SELECT fc.seq, fc.brand_id, max(fc.verdict = 'contradicted') AS bad, max(fc.verdict = 'supported') AS good
-       FROM eff fc JOIN results r ON r.seq = fc.seq
-       WHERE r.fetched_at >= ? GROUP BY fc.seq, fc.brand_id)
+    `WITH ${addressedCte(sinceMs !== null)}, answer AS (
+       SELECT seq, brand_id, max(verdict = 'contradicted') AS bad, max(verdict = 'supported') AS good
+       FROM addressed GROUP BY seq, brand_id)
      SELECT a.brand_id AS brandId, d.domain, sum(a.bad) AS contradicted, sum(a.good AND NOT a.bad) AS supported
      FROM answer a JOIN vis_result_domain rd ON rd.seq = a.seq JOIN vis_domains d ON d.id = rd.domain
-     WHERE a.bad OR a.good GROUP BY a.brand_id, d.domain`,
-  ).all(sinceMs ?? 0) as FactSourceRow[];
+     GROUP BY a.brand_id, d.domain`,
+  ).all(sinceMs === null ? {} : { since: sinceMs }) as FactSourceRow[];
 }

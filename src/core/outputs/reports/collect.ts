@@ -45,7 +45,8 @@ export interface CollectReportDeps {
     | 'listAlerts'
     | 'listAlertDigests'
     | 'getMonitorOptions'
-    | 'factVerdictRows'
+    | 'factAddressedRows'
+    | 'factNotAddressedCounts'
     | 'factSourceRows'
   >;
   visibility: VisibilityService;
@@ -174,9 +175,11 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
     facts:
       overview.answers > 0
         ? factsFigures(
-            deps.store.factVerdictRows(fromMs),
+            deps.store.factAddressedRows(fromMs),
             deps.store.factSourceRows(fromMs),
             new Map(brands.map((b) => [b.id, b.name])),
+            null,
+            deps.store.factNotAddressedCounts(fromMs),
           )
         : null,
     period: overview.period,

@@ -1,0 +1,281 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoFactSheet } from '../../../src/core/demo';
+import type { HistoryStore } from '../../../src/core/history';
+import { factsFigures, type FactCheckRow, type FactDomainRow, type FactsBy } from '../../../src/shared/facts';
+import {
+  DAY_MS,
+  EARLIER_DAY,
+  LATER_DAY,
+  factPrompts,
+  factsClock,
+  ingestFactsRun,
+  saveFactBrands,
+} from '../../support/facts-history';
+import { normalizeResult } from '../../../src/shared/api/normalize';
+import { newRun, openTemp, tempFolder } from '../store/helpers';
+
+// The facts figures read the supported and contradicted checks one by one and the not-addressed
+// ones as counts kept by triggers (fact_na_cells, migration 045). Whatever writes or deletes
+// checks (ingest, a model judge's verdict, a sheet's re-check, a deleted run, the upgrade's fill),
+// the counts equal a count of the checks themselves, and the figures equal those computed from
+// every check one by one (the definition: the checker's verdict unless it left the fact not
+// addressed and a model judged it), for the whole history and for periods starting mid-day.
+
+const folder = tempFolder();
+afterAll(() => folder.cleanup());
+
+let store: HistoryStore;
+let path: string;
+let veloxa: string;
+const clock = factsClock();
+
+beforeAll(() => {
+  path = folder.file('facts.db');
+  store = openTemp(path, { now: clock.now });
+  veloxa = saveFactBrands(store);
+  const prompts = factPrompts(12);
+  ingestFactsRun(store, clock, EARLIER_DAY, prompts);
+  ingestFactsRun(store, clock, LATER_DAY - 1, prompts.slice(0, 6));
+  // First and last of its day in each engine: answers naming Veloxa without a word on any of its
+  // facts (a cell's sums must not depend on which of its answers a query happens to read last).
+  const silent = 'Veloxa makes running shoes, and runners talk about them.';
+  ingestText(LATER_DAY, silent);
+  ingestFactsRun(store, clock, LATER_DAY, prompts);
+  ingestText(LATER_DAY, silent);
+});
+
+/** One answer per fact engine with this text, stored on `day` after the others. */
+function ingestText(day: number, text: string): void {
+  clock.at(day);
+  const { jobs } = newRun(store, {
+    prompts: ['who makes running shoes'],
+    engines: ['assistant-a', 'assistant-c'],
+    countries: ['US'],
+  });
+  store.ingestResults(
+    jobs.map((job) => {
+      const raw = { success: true, result: { text, markdown: text, sources: [] } };
+      return {
+        jobId: job.id,
+        raw,
+        fetchedAt: day * DAY_MS + DAY_MS * 0.9,
+        normalized: normalizeResult(job.engine, raw),
+      };
+    }),
+  );
+}
+afterAll(() => store?.close());
+
+function read<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Cells whose stored count differs from a count of the checks (both ways); [] when they agree. */
+function countsAgainstChecks(): unknown[] {
+  const counted = `SELECT r.fetched_at / ${DAY_MS} AS day, j.engine, j.country, fc.brand_id, fc.key, count(*) AS answers
+    FROM fact_checks fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
+    WHERE fc.checker = 'builtin' AND fc.verdict = 'not-addressed' GROUP BY 1, 2, 3, 4, 5`;
+  const stored = 'SELECT day, engine, country, brand_id, key, answers FROM fact_na_cells';
+  return [
+    ...read(`${counted} EXCEPT ${stored}`).map((r) => ({ missing: r })),
+    ...read(`${stored} EXCEPT ${counted}`).map((r) => ({ extra: r })),
+  ];
+}
+
+/** The figures from every check one by one: the definition the counted reading must equal. */
+function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
+  const eff = `SELECT b.seq, b.brand_id, b.key, coalesce(m.verdict, b.verdict) AS verdict,
+      coalesce(m.checker, b.checker) AS checker, b.job_id
+    FROM fact_checks b LEFT JOIN fact_checks m ON b.verdict = 'not-addressed' AND m.seq = b.seq
+      AND m.brand_id = b.brand_id AND m.key = b.key AND m.checker <> 'builtin' AND m.verdict <> 'not-addressed'
+    WHERE b.checker = 'builtin'`;
+  const rows = read<FactCheckRow>(
+    `SELECT e.seq, e.brand_id AS brandId, e.key, e.verdict, j.engine, j.country, e.checker
+     FROM (${eff}) e JOIN results r ON r.seq = e.seq JOIN jobs j ON j.id = e.job_id
+     WHERE r.fetched_at >= ? ORDER BY e.seq`,
+    sinceMs ?? 0,
+  );
+  const domains = read<FactDomainRow>(
+    `WITH answer AS (SELECT e.seq, e.brand_id, max(e.verdict = 'contradicted') AS bad, max(e.verdict = 'supported') AS good
+       FROM (${eff}) e JOIN results r ON r.seq = e.seq WHERE r.fetched_at >= ? GROUP BY e.seq, e.brand_id)
+     SELECT a.brand_id AS brandId, d.domain, sum(a.bad) AS contradicted, sum(a.good AND NOT a.bad) AS supported
+     FROM answer a JOIN vis_result_domain rd ON rd.seq = a.seq JOIN vis_domains d ON d.id = rd.domain
+     WHERE a.bad OR a.good GROUP BY a.brand_id, d.domain`,
+    sinceMs ?? 0,
+  );
+  return factsFigures(rows, domains, names(), by);
+}
+
+const names = (): Map<string, string> => new Map(store.listBrands().map((b) => [b.id, b.name]));
+
+function figuresCounted(sinceMs: number | null, by: FactsBy | null) {
+  return factsFigures(
+    store.factAddressedRows(sinceMs),
+    store.factSourceRows(sinceMs),
+    names(),
+    by,
+    store.factNotAddressedCounts(sinceMs),
+  );
+}
+
+/** The periods read: everything, from mid-day of each day (a part of a day read from its checks), after the last. */
+const PERIODS = [
+  null,
+  EARLIER_DAY * DAY_MS,
+  (LATER_DAY - 1) * DAY_MS + DAY_MS / 4,
+  LATER_DAY * DAY_MS + DAY_MS / 2,
+  LATER_DAY * DAY_MS + DAY_MS / 2 + 1,
+  (LATER_DAY + 1) * DAY_MS,
+];
+
+function expectSameFigures(): void {
+  for (const since of PERIODS)
+    for (const by of [null, 'engine', 'country', 'fact'] as const)
+      expect(figuresCounted(since, by), `since ${since}, by ${by}`).toEqual(figuresOneByOne(since, by));
+}
+
+/** What the findings compare, from every check of the days one by one (the checker's verdicts). */
+function periodOneByOne(fromDay: number, toDay: number) {
+  const rows = read<{
+    seq: number;
+    brandId: string;
+    key: string;
+    verdict: string;
+    engine: string;
+    loc: string;
+  }>(
+    `SELECT fc.seq, fc.brand_id AS brandId, fc.key, fc.verdict, f.engine, f.loc
+     FROM vis_result f JOIN fact_checks fc ON fc.seq = f.seq AND fc.checker = 'builtin'
+     WHERE f.day BETWEEN ? AND ?`,
+    fromDay,
+    toDay,
+  );
+  const facts = new Map<string, { addressing: number; contradicted: number }>();
+  const answers = new Map<string, { addressing: Set<number>; contradicting: Set<number> }>();
+  for (const r of rows) {
+    if (r.verdict === 'not-addressed') continue;
+    const fact = facts.get(`${r.brandId} ${r.key} ${r.engine} ${r.loc}`) ?? {
+      addressing: 0,
+      contradicted: 0,
+    };
+    fact.addressing++;
+    if (r.verdict === 'contradicted') fact.contradicted++;
+    facts.set(`${r.brandId} ${r.key} ${r.engine} ${r.loc}`, fact);
+    const cell = answers.get(`${r.brandId} ${r.engine} ${r.loc}`) ?? {
+      addressing: new Set(),
+      contradicting: new Set(),
+    };
+    cell.addressing.add(r.seq);
+    if (r.verdict === 'contradicted') cell.contradicting.add(r.seq);
+    answers.set(`${r.brandId} ${r.engine} ${r.loc}`, cell);
+  }
+  return {
+    facts: [...facts].map(([k, v]) => `${k} ${v.addressing} ${v.contradicted}`).sort(),
+    brands: [...answers].map(([k, v]) => `${k} ${v.addressing.size} ${v.contradicting.size}`).sort(),
+  };
+}
+
+function periodSums(fromDay: number, toDay: number) {
+  const sums = store.factsPeriod({ fromDay, toDay });
+  return {
+    facts: sums.facts
+      .map((f) => `${f.brandId} ${f.key} ${f.engine} ${f.loc} ${f.addressing} ${f.contradicted}`)
+      .sort(),
+    brands: sums.brands
+      .map((b) => `${b.brandId} ${b.engine} ${b.loc} ${b.addressing} ${b.contradicting}`)
+      .sort(),
+  };
+}
+
+describe('the facts figures from addressed checks and counted ones', () => {
+  it('counts what ingest stored, and reads the same figures as every check one by one', () => {
+    expect(read('SELECT count(*) AS n FROM fact_na_cells')[0]).not.toEqual({ n: 0 });
+    expect(countsAgainstChecks()).toEqual([]);
+    const all = figuresCounted(null, null).brands.find((b) => b.brand === 'Veloxa');
+    expect(all?.discrepancyRate.n).toBeGreaterThan(0);
+    expect(all?.facts.some((f) => f.notAddressed > 0 && f.supported + f.contradicted > 0)).toBe(true);
+    expectSameFigures();
+  });
+
+  it("sums every cell of a period's checks for the findings, each answer once per brand", () => {
+    for (const [from, to] of [
+      [EARLIER_DAY, LATER_DAY],
+      [LATER_DAY - 1, LATER_DAY],
+      [LATER_DAY, LATER_DAY],
+    ] as const) {
+      const sums = periodSums(from, to);
+      expect(sums.brands.length).toBeGreaterThan(0);
+      expect(sums).toEqual(periodOneByOne(from, to));
+    }
+  });
+
+  it('counts a fact a model judge addressed as its verdict, not as not addressed', () => {
+    const target = read<{ seq: number; job_id: string; key: string }>(
+      `SELECT seq, job_id, key FROM fact_checks WHERE brand_id = ? AND checker = 'builtin'
+       AND verdict = 'not-addressed' ORDER BY seq LIMIT 1`,
+      veloxa,
+    )[0];
+    if (!target) throw new Error('no fact left not addressed');
+    const before = figuresCounted(null, null).brands.find((b) => b.brand === 'Veloxa');
+    const factBefore = before?.facts.find((f) => f.key === target.key);
+    store.writeFactModelChecks(
+      target.seq,
+      target.job_id,
+      [{ brandId: veloxa, key: target.key, verdict: 'supported', evidence: null, checker: 'model:test' }],
+      store.factsVersion(),
+    );
+    const after = figuresCounted(null, null);
+    const factAfter = after.brands.find((b) => b.brand === 'Veloxa')?.facts.find((f) => f.key === target.key);
+    expect(factAfter).toEqual({
+      ...factBefore,
+      supported: (factBefore?.supported ?? 0) + 1,
+      notAddressed: (factBefore?.notAddressed ?? 0) - 1,
+      byModel: (factBefore?.byModel ?? 0) + 1,
+    });
+    expect(after.judgedBy.models).toEqual([{ judge: 'model:test', verdicts: 1 }]);
+    expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
+  });
+
+  it('keeps the counts through a changed sheet re-checked, and a deleted run', () => {
+    store.setBrandFacts(veloxa, demoFactSheet('Veloxa', EARLIER_DAY));
+    for (let step = store.recheckFacts(7); step !== null && !step.finished; step = store.recheckFacts(7)) {
+      // Part-way through the re-check, the counts follow every batch.
+      expect(countsAgainstChecks()).toEqual([]);
+    }
+    expect(store.factsRecheckPending()).toBe(false);
+    expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
+
+    const middle = store
+      .listRuns()
+      .runs.find((r) => r.createdAt >= (LATER_DAY - 1) * DAY_MS && r.createdAt < LATER_DAY * DAY_MS);
+    if (!middle) throw new Error('no run on the middle day');
+    expect(store.deleteRun(middle.id)).toBe(true);
+    expect(read('SELECT count(*) AS n FROM fact_na_cells WHERE day = ?', LATER_DAY - 1)).toEqual([{ n: 0 }]);
+    expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
+  });
+
+  it('fills the counts of a history made before them (the upgrade)', () => {
+    const stored = read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key');
+    store.close();
+    const db = new Database(path);
+    try {
+      db.exec(`DROP TRIGGER fact_na_cells_insert; DROP TRIGGER fact_na_cells_delete;
+        DROP TRIGGER fact_na_cells_update; DROP INDEX fact_checks_addressed; DROP TABLE fact_na_cells;`);
+      db.pragma('user_version = 44');
+    } finally {
+      db.close();
+    }
+    store = openTemp(path, { now: clock.now });
+    expect(read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key')).toEqual(stored);
+    expectSameFigures();
+  });
+});
