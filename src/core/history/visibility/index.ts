@@ -1,7 +1,12 @@
 // The Visibility index: each answer's brand and source facts, their daily roll-ups, the reads
 // behind the Visibility view and the re-analysis after a brand changes.
 
-export { createVisibilityIndexer, DAY_MS, SOURCE_KIND_BITS, type VisibilityIndexer } from './visibility-index';
+export {
+  createVisibilityIndexer,
+  DAY_MS,
+  SOURCE_KIND_BITS,
+  type VisibilityIndexer,
+} from './visibility-index';
 export { JOB_CELLS_SQL, type JobCellRow } from './visibility-keys';
 export {
   forEachChunk,
