@@ -253,6 +253,28 @@ describe('the facts figures from addressed checks and counted ones', () => {
     expect(countsAgainstChecks()).toEqual([]);
     expectSameFigures();
 
+    // Words no answer uses, then the sheet back: checks go from addressed to not addressed and
+    // back in place (the re-check writes over an answer's rows).
+    // The checker's own: a model's verdict on a changed fact goes with the sheet.
+    const addressed = (): number =>
+      store.factAddressedRows(null).filter((r) => r.brandId === veloxa && r.checker === 'builtin').length;
+    const before = addressed();
+    const sheet = demoFactSheet('Veloxa', EARLIER_DAY);
+    const recheckWith = (facts: typeof sheet): void => {
+      store.setBrandFacts(veloxa, facts);
+      for (
+        let step = store.recheckFacts(500);
+        step !== null && !step.finished;
+        step = store.recheckFacts(500)
+      );
+      expect(countsAgainstChecks()).toEqual([]);
+      expectSameFigures();
+    };
+    recheckWith(sheet.map((f) => ({ ...f, words: ['zzqxv'] })));
+    expect(addressed()).toBeLessThan(before);
+    recheckWith(sheet);
+    expect(addressed()).toBe(before);
+
     const middle = store
       .listRuns()
       .runs.find((r) => r.createdAt >= (LATER_DAY - 1) * DAY_MS && r.createdAt < LATER_DAY * DAY_MS);

@@ -40,12 +40,13 @@ export function pluck(db: Database.Database, sql: string): Database.Statement {
   return cached(db, sql, 'pluck');
 }
 
-const multiRowTexts = new Map<string, string[]>();
+/** By head, then by tail: the texts of 1..64 rows. */
+const multiRowTexts = new Map<string, Map<string, string[]>>();
 
 /**
  * The text of a multi-row statement: `head` then `rows` copies of `tuple` after VALUES, then
- * `tail`. Built once per head and row count, so a statement run per result neither rebuilds
- * nor re-hashes a kilobyte of SQL to find its compiled statement (heads are literals).
+ * `tail`. Built once per head, tail and row count, so a statement run per result neither rebuilds
+ * nor re-hashes a kilobyte of SQL to find its compiled statement (heads and tails are literals).
  *
  * Ingest's multi-row writes say OR FAIL (OR IGNORE where a row may already be there): with the
  * default ABORT, a statement that writes several rows and may fail half-way keeps a statement
@@ -56,10 +57,15 @@ const multiRowTexts = new Map<string, string[]>();
  * job, interleaved rounds).
  */
 export function multiRowSql(head: string, tuple: string, rows: number, tail = ''): string {
-  let texts = multiRowTexts.get(head);
+  let byTail = multiRowTexts.get(head);
+  if (byTail === undefined) {
+    byTail = new Map();
+    multiRowTexts.set(head, byTail);
+  }
+  let texts = byTail.get(tail);
   if (texts === undefined) {
     texts = [];
-    multiRowTexts.set(head, texts);
+    byTail.set(tail, texts);
   }
   let text = texts[rows];
   if (text === undefined) {
@@ -76,18 +82,19 @@ const tuples: string[] = [];
 /**
  * Inserts `rows` (each with one value per column of `head`, in order) by one multi-row statement
  * per 64 rows: a statement run has a fixed cost in better-sqlite3 and SQLite, and an answer
- * writes several rows to each of its tables.
+ * writes several rows to each of its tables. `tail` follows the values (an ON CONFLICT clause).
  */
 export function insertRows(
   db: Database.Database,
   head: string,
   rows: ReadonlyArray<readonly unknown[]>,
+  tail = '',
 ): void {
   const width = rows[0]?.length ?? 0;
   if (width === 0) return;
   const tuple = (tuples[width] ??= `(${Array.from({ length: width }, () => '?').join(', ')})`);
   for (let at = 0; at < rows.length; at += INSERT_ROWS) {
     const chunk = rows.slice(at, at + INSERT_ROWS);
-    stmt(db, multiRowSql(head, tuple, chunk.length)).run(chunk.flat());
+    stmt(db, multiRowSql(head, tuple, chunk.length, tail)).run(chunk.flat());
   }
 }

@@ -29,9 +29,9 @@ const INSERT_CHECKS =
   'INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version)';
 
 /**
- * Writes an answer's checks (the checker's earlier rows deleted first), about ten, in one
- * statement. A model judge's rows stay: they were paid for, and a changed fact's are dropped with
- * the sheet (writeFactSheet).
+ * Writes a new answer's checks (the checker's earlier rows deleted first), about ten, in one
+ * statement. A model judge's rows stay: they were paid for, and a changed fact's are dropped
+ * with the sheet (writeFactSheet).
  */
 export function writeChecks(
   db: Database.Database,
@@ -44,13 +44,40 @@ export function writeChecks(
   insertCheckRows(db, seq, jobId, checks, version);
 }
 
-/** Inserts an answer's checks as rows of fact_checks, in one statement. */
+/**
+ * Writes a stored answer's checks again (the re-check): the checker's rows of facts it no longer
+ * checks are deleted and the others replaced in place, so a fact left not addressed is not
+ * counted out and in again (fact_na_cells' triggers, migrations 045-046): most of them are.
+ */
+export function rewriteChecks(
+  db: Database.Database,
+  seq: number,
+  jobId: string,
+  checks: readonly FactCheck[],
+  version: number,
+): void {
+  stmt(
+    db,
+    `DELETE FROM fact_checks WHERE seq = ? AND checker = 'builtin'
+       AND brand_id || char(10) || key NOT IN (SELECT value FROM json_each(?))`,
+  ).run(seq, JSON.stringify(checks.map((c) => `${c.brandId}\n${c.key}`)));
+  insertCheckRows(db, seq, jobId, checks, version, REPLACE_CHECK);
+}
+
+/** A check written again: its verdict, quote and sheet version replace the stored ones. */
+const REPLACE_CHECK = ` ON CONFLICT (seq, brand_id, key, checker) DO UPDATE SET job_id = excluded.job_id,
+  verdict = excluded.verdict, evidence_text = excluded.evidence_text,
+  evidence_start = excluded.evidence_start, evidence_end = excluded.evidence_end,
+  sheet_version = excluded.sheet_version`;
+
+/** Inserts an answer's checks as rows of fact_checks, in one statement (`tail`: its ON CONFLICT clause). */
 export function insertCheckRows(
   db: Database.Database,
   seq: number,
   jobId: string,
   checks: readonly FactCheck[],
   version: number,
+  tail = '',
 ): void {
   insertRows(
     db,
@@ -67,6 +94,7 @@ export function insertCheckRows(
       c.checker,
       version,
     ]),
+    tail,
   );
 }
 

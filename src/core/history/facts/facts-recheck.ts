@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { docPartBytes } from '../codec';
 import { pluck, stmt } from '../connection';
-import { checksOf, readFactsBatch, writeChecks } from './facts-index';
+import { checksOf, readFactsBatch, rewriteChecks } from './facts-index';
 
 // The history checked again after a sheet or the brands changed, in batches of answers in seq
 // order from the cursor (meta facts_recheck_after, -1 when nothing is due): each batch one short
@@ -48,7 +48,7 @@ export function recheckBatch(db: Database.Database, max: number): RecheckStep | 
   const batch = readFactsBatch(db);
   const step = db.transaction((): RecheckStep => {
     const rows = stmt(db, TEXTS).all(after, Math.max(1, max)) as TextRow[];
-    for (const r of rows) writeChecks(db, r.seq, r.job_id, checksOf(batch, contentOf(r), r), batch.version);
+    for (const r of rows) rewriteChecks(db, r.seq, r.job_id, checksOf(batch, contentOf(r), r), batch.version);
     const finished = rows.length < Math.max(1, max);
     const last = rows.at(-1)?.seq ?? after;
     stmt(db, "UPDATE meta SET value = ? WHERE key = 'facts_recheck_after'").run(String(finished ? -1 : last));

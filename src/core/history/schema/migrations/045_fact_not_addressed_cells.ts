@@ -20,18 +20,18 @@ const cellOf = (row: 'NEW' | 'OLD'): string =>
      FROM results r JOIN jobs j ON j.id = ${row}.job_id WHERE r.seq = ${row}.seq`;
 
 /** The check NEW or OLD is a count of its cell when it is the checker's and says "not addressed". */
-const notAddressed = (row: 'NEW' | 'OLD'): string =>
+export const notAddressed = (row: 'NEW' | 'OLD'): string =>
   `(${row}.checker = 'builtin' AND ${row}.verdict = 'not-addressed')`;
 
 /** Counts the check `row` in, when `when` holds. */
-const countIn = (row: 'NEW' | 'OLD', when: string): string => `
+export const countIn = (row: 'NEW' | 'OLD', when: string): string => `
   INSERT INTO fact_na_cells (day, engine, country, brand_id, key, answers)
     SELECT r.fetched_at / 86400000, j.engine, j.country, ${row}.brand_id, ${row}.key, 1
     FROM results r JOIN jobs j ON j.id = ${row}.job_id WHERE r.seq = ${row}.seq AND ${when}
     ON CONFLICT ${CELL} DO UPDATE SET answers = answers + 1;`;
 
 /** Counts the check `row` out, when `when` holds; a cell counted down to 0 goes. */
-const countOut = (row: 'NEW' | 'OLD', when: string): string => `
+export const countOut = (row: 'NEW' | 'OLD', when: string): string => `
   UPDATE fact_na_cells SET answers = answers - 1 WHERE ${when} AND ${CELL} IN (${cellOf(row)});
   DELETE FROM fact_na_cells WHERE ${when} AND answers <= 0 AND ${CELL} IN (${cellOf(row)});`;
 
