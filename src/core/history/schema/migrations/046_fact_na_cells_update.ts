@@ -3,9 +3,8 @@ import { countIn, countOut, notAddressed } from './045_fact_not_addressed_cells'
 // Schema version 46: the re-check writes an answer's checks again in place (INSERT … ON CONFLICT
 // DO UPDATE, src/core/history/facts/facts-index.ts) instead of deleting and inserting them, and
 // the update trigger of migration 045 counts a check out and in only when it stops or starts
-// being a not-addressed check of the checker's, or moves to another answer, brand or fact. A
-// check left not addressed by a re-check (most of them) then costs no count: the re-check of the
-// 31-day demo took half as long again with the triggers of 045 alone.
+// being a not-addressed check of the checker's, or moves to another answer, brand or fact: a
+// check that a re-check leaves not addressed (most of them) costs no count.
 const moved = `OLD.seq IS NOT NEW.seq OR OLD.job_id IS NOT NEW.job_id OR OLD.brand_id IS NOT NEW.brand_id
   OR OLD.key IS NOT NEW.key`;
 
