@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFactsService } from '../../../src/core/analysis';
 import { demoFactSheet } from '../../../src/core/demo';
 import type { HistoryStore } from '../../../src/core/history';
 import { factsFigures, type FactCheckRow, type FactDomainRow, type FactsBy } from '../../../src/shared/facts';
@@ -114,14 +115,9 @@ function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
 
 const names = (): Map<string, string> => new Map(store.listBrands().map((b) => [b.id, b.name]));
 
+/** The figures as the Facts panel, `parallax facts` and the MCP tool read them. */
 function figuresCounted(sinceMs: number | null, by: FactsBy | null) {
-  return factsFigures(
-    store.factAddressedRows(sinceMs),
-    store.factSourceRows(sinceMs),
-    names(),
-    by,
-    store.factNotAddressedCounts(sinceMs),
-  );
+  return createFactsService({ store }).figures({ sinceMs, by });
 }
 
 /** The periods read: everything, from mid-day of each day (a part of a day read from its checks), after the last. */
