@@ -35,7 +35,10 @@ export {
 export { registerStoreFunctions } from './codec';
 export {
   MIGRATIONS,
+  SCHEMA_BASELINE,
   applyMigrations,
+  readBaseline,
+  type SchemaBaseline,
   completeHistoryUpgrade,
   type Migration,
   type BackfillProgress,

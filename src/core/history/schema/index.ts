@@ -10,6 +10,8 @@ export {
   TRAFFIC_TO,
 } from './migrations';
 export { applyMigrations, checkMigrationList } from './migrate';
+export { readBaseline, type SchemaBaseline } from './baseline';
+export { SCHEMA_BASELINE } from './baseline-snapshot';
 export { completeHistoryUpgrade } from './upgrade-backfills';
 export { type BackfillProgress, compactBackfillPending, runCompactBackfill } from './compact-backfill';
 export { runDocBackfill } from './doc-backfill';

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 import { registerStoreFunctions } from '../codec';
+import { applyBaseline, baselineFits, type SchemaBaseline } from './baseline';
+import { SCHEMA_BASELINE } from './baseline-snapshot';
 
 /** Throws when the list is not 1, 2, 3… in order: a gap would silently skip a schema change. */
 export function checkMigrationList(migrations: readonly Migration[]): number {
@@ -21,6 +23,8 @@ export function readUserVersion(db: Database.Database): number {
 /**
  * Applies every migration above the file's user_version in ONE transaction, together with the
  * new user_version: either the file moves to the newest schema or it stays exactly as it was.
+ * A file with no schema yet starts from `baseline` (baseline.ts) instead of the first
+ * migrations it stands for; null replays them all.
  *
  * Foreign keys are switched off around the transaction (SQLite ignores that pragma inside one),
  * as SQLite's documented procedure for schema changes requires, so a later migration may rebuild a
@@ -29,6 +33,7 @@ export function readUserVersion(db: Database.Database): number {
 export function applyMigrations(
   db: Database.Database,
   migrations: readonly Migration[],
+  baseline: SchemaBaseline | null = SCHEMA_BASELINE,
 ): { from: number; to: number } {
   const target = checkMigrationList(migrations);
   // A first look without the lock: a file already at the newest version needs no write lock.
@@ -44,7 +49,13 @@ export function applyMigrations(
       // may have migrated it while this one waited (else: "table meta already exists").
       from = readUserVersion(db);
       if (from >= target) return;
-      for (const m of migrations.slice(from)) {
+      let start = from;
+      if (start === 0 && baseline && baselineFits(db, migrations, MIGRATIONS, baseline)) {
+        applyBaseline(db, baseline);
+        for (const m of migrations.slice(0, baseline.version)) m.fresh?.(db);
+        start = baseline.version;
+      }
+      for (const m of migrations.slice(start)) {
         db.exec(m.sql);
         m.up?.(db);
       }

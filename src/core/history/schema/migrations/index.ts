@@ -53,6 +53,12 @@ export interface Migration {
   sql: string;
   /** Data the SQL cannot compute (e.g. brand matching over stored answers), run after it in the same transaction. */
   up?: (db: Database.Database) => void;
+  /**
+   * What `up` writes on a file without data that depends on the code rather than the schema (the
+   * judge's version): run again on a new file created from the schema baseline, whose rows were
+   * written when the baseline was made.
+   */
+  fresh?: (db: Database.Database) => void;
 }
 
 // Append only: a released migration is never edited, a change is a new numbered file.
@@ -70,7 +76,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'packed-rows', sql: packedRows },
   { version: 12, name: 'search-head', sql: searchHead },
   { version: 13, name: 'estimated-credits', sql: estimatedCredits },
-  { version: 14, name: 'positioning', sql: positioning, up: fillPositioning },
+  { version: 14, name: 'positioning', sql: positioning, up: fillPositioning, fresh: fillPositioning },
   { version: 15, name: 'alert-digests', sql: alertDigests },
   { version: 16, name: 'team-sync', sql: teamSync },
   { version: 17, name: 'judge-cache', sql: judgeCache },
