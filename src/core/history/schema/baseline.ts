@@ -3,9 +3,9 @@ import type { Migration } from './migrations';
 
 // A new history file does not replay every migration: the schema they leave, written down once
 // (baseline-snapshot.ts, made by `npm run schema:baseline`), is created in one go, then any
-// migration newer than it. Replaying them costs some 60 ms of CPU on an empty file, most of it
-// SQLite parsing the whole schema again after each table rebuild and column rename; the
-// snapshot, about 10. A file that already has a schema always takes the migrations one by one.
+// migration newer than it. Replayed on an empty file, the migrations' table rebuilds and column
+// renames each make SQLite parse the whole schema again, which is most of a new file's cost
+// (docs/internals/storage.md). A file that already has a schema takes the migrations one by one.
 
 /** One value of a row the migrations insert (the meta table's settings). */
 export type BaselineValue = string | number | null;
