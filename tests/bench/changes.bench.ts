@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createFindingsService, type FindingsQueryInput } from '../../src/core/analysis/findings';
 import { isoDay } from '../../src/core/analysis/visibility';
 import { openHistory } from '../../src/core/history';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
+import { timeCalls } from './timing';
 import { drillCases } from './changes-drills';
 
 // `parallax changes` over the positioning benches' history (positioning-history.ts: 1,036,800
@@ -23,21 +23,7 @@ const RUNS = 20;
 const DAY = 86_400_000;
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'parallax.mjs');
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
-}
-
-function time(fn: () => unknown): { p50: number; p95: number } {
-  fn();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95) };
-}
+const time = (fn: () => unknown): { p50: number; p95: number } => timeCalls(fn, RUNS);
 
 /** `parallax changes --json` as a child process, start-up included (p50/p95 over RUNS runs). */
 function cliTimes(path: string, args: string[]): { p50: number; p95: number } {

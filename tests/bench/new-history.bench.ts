@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations, MIGRATIONS, openHistory, registerStoreFunctions } from '../../src/core/history';
 import type { Bench } from './run-all';
+import { percentile } from './timing';
 
 // `npm run bench -- new-history`: what a new history file costs, in CPU of this process: its
 // schema made from the schema baseline (src/core/history/schema/baseline.ts) against every
@@ -24,7 +25,11 @@ function cpuPerCall(work: (i: number) => void): number {
   return (used.user + used.system) / 1000 / FILES;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const median = (xs: readonly number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 
 const bench: Bench = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'parallax-new-history-'));

@@ -12,6 +12,7 @@ import type {
 import { openHistory, type HistoryStore } from '../../src/core/history';
 import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
+import { percentile, timeCalls } from './timing';
 
 // Positioning over a 1,036,800-answer history (positioning-history.ts; issue 30's targets):
 // - every positioning query the views make, p50/p95 over 20 runs after 2 warm-ups, for 30 and
@@ -37,21 +38,7 @@ const WORKER = {
   execArgv: ['--import', import.meta.resolve('tsx')],
 };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
-}
-
-function time(fn: () => unknown): { p50: number; p95: number } {
-  for (let i = 0; i < 2; i++) fn();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95) };
-}
+const time = (fn: () => unknown): { p50: number; p95: number } => timeCalls(fn, RUNS, 2);
 
 type Query = [label: string, run: () => unknown];
 

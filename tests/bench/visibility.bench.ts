@@ -18,6 +18,7 @@ import type { EngineName } from '../../src/shared/api/engines';
 import type { NormalizedResult, NormalizedSource } from '../../src/shared/domain/result';
 import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { Bench } from './run-all';
+import { timeCalls } from './timing';
 import { rng } from './bench-random';
 import { migrationNamed } from '../support/migration-named';
 
@@ -154,22 +155,7 @@ function build(path: string): { ms: number; results: number; monitorId: string }
   return { ms: performance.now() - t0, results, monitorId };
 }
 
-function percentiles(samples: number[]): { p50: number; p95: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-function time(fn: () => unknown, runs = 20): { p50: number; p95: number } {
-  fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
-  }
-  return percentiles(samples);
-}
+const time = (fn: () => unknown): { p50: number; p95: number } => timeCalls(fn, 20);
 
 /** CPU per result of the store's ingest (visibility rows included), in bursts of 25 as the run engine stores them. */
 function ingestCost(dir: string): number {
