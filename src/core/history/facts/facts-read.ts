@@ -109,15 +109,11 @@ const COUNTS_AS_VERDICT = `(fc.checker = 'builtin' OR EXISTS (SELECT 1 FROM fact
  * time and then their addressed checks (a period's share of the history, not all of it).
  */
 function addressedCte(bounded: boolean): string {
-  return bounded
-    ? `addressed AS (
-         SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
-         FROM results r CROSS JOIN fact_checks fc INDEXED BY fact_checks_addressed ON fc.seq = r.seq
-         WHERE r.fetched_at >= @since AND fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`
-    : `addressed AS (
-         SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
-         FROM fact_checks fc INDEXED BY fact_checks_addressed
-         WHERE fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`;
+  const checks = 'fact_checks fc INDEXED BY fact_checks_addressed';
+  return `addressed AS (
+    SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
+    FROM ${bounded ? `results r CROSS JOIN ${checks} ON fc.seq = r.seq` : checks}
+    WHERE ${bounded ? 'r.fetched_at >= @since AND ' : ''}fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`;
 }
 
 /** The supported and contradicted checks of the answers fetched since a time (all when null). */
