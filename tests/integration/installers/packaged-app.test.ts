@@ -102,7 +102,11 @@ describe('the packed app (electron-builder --dir)', () => {
   it('holds every npm package the main bundle imports', () => {
     const imports = mainBundleImports();
     expect(imports).toEqual(expect.arrayContaining(['better-sqlite3', 'electron-store', '@napi-rs/keyring']));
-    for (const name of imports) expect(entries.has(`/node_modules/${name}/package.json`), name).toBe(true);
+    for (const name of imports) {
+      expect(entries.has(`/node_modules/${name}/package.json`), name).toBe(true);
+      const code = [...entries].some((p) => p.startsWith(`/node_modules/${name}/`) && /\.[cm]?js$/.test(p));
+      expect(code, `${name}'s code`).toBe(true);
+    }
   });
 
   it('unpacks the native modules next to the asar, byte for byte', () => {
@@ -135,11 +139,13 @@ describe('the packed app (electron-builder --dir)', () => {
       expect(existsSync(join(unpacked, '@duckdb', duckdb, file)), file).toBe(true);
   });
 
-  it("leaves out the CLI's bundle, its build tools and better-sqlite3's C sources", () => {
+  it("leaves out the CLI's bundle, its build tools, better-sqlite3's C sources and packages' maps and .ts", () => {
     const names = [...entries];
     expect(names.some((p) => p.startsWith('/out/cli'))).toBe(false);
     expect(names.some((p) => /^\/node_modules\/(tsx|esbuild|@esbuild)\//.test(p))).toBe(false);
     expect(names.some((p) => p.startsWith('/node_modules/better-sqlite3/deps/'))).toBe(false);
     expect(names.some((p) => /^\/node_modules\/(vitest|typescript|electron-builder)\//.test(p))).toBe(false);
+    const sources = names.filter((p) => p.startsWith('/node_modules/') && /\.(map|ts|mts|cts)$/.test(p));
+    expect(sources.slice(0, 5)).toEqual([]);
   });
 });
