@@ -13,9 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  COMPILE_CACHE_AGE_MS,
+  compileCacheDir,
   LEFTOVER_AGE_MS,
   MIN_FREE_BYTES,
   memoryTempDir,
+  sweepCompileCache,
   sweepLeftovers,
   testTempDir,
 } from '../../../scripts/test-tmpdir.mjs';
@@ -115,5 +118,29 @@ describe('the leftovers of killed runs in the temp folder in memory', () => {
         .filter((n) => n !== 'parallax-sync-alice-abc123')
         .sort(),
     );
+  });
+});
+
+describe("the run's compile cache", () => {
+  it('lives on disk in node_modules/.cache, not in the temp folder in memory', () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    expect(compileCacheDir(root)).toBe(join(REPO_CACHE, 'node-compile-cache'));
+  });
+
+  it('loses the entries not written for three days, in every Node version’s folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parallax-compile-cache-test-'));
+    made.push(dir);
+    const now = Date.now();
+    const old = (now - COMPILE_CACHE_AGE_MS - 60_000) / 1000;
+    for (const version of ['v22.15.0-x64-aaaa-0', 'v24.1.0-x64-bbbb-0']) {
+      mkdirSync(join(dir, version));
+      writeFileSync(join(dir, version, 'old-entry'), 'x');
+      utimesSync(join(dir, version, 'old-entry'), old, old);
+      writeFileSync(join(dir, version, 'new-entry'), 'x');
+    }
+    expect(sweepCompileCache(dir, now)).toBe(2);
+    expect(readdirSync(join(dir, 'v22.15.0-x64-aaaa-0'))).toEqual(['new-entry']);
+    expect(readdirSync(join(dir, 'v24.1.0-x64-bbbb-0'))).toEqual(['new-entry']);
+    expect(sweepCompileCache(join(dir, 'missing'), now)).toBe(0);
   });
 });
