@@ -11,27 +11,19 @@
 // children and the worker threads the tests start run the bundle only while it is current, and
 // through tsx otherwise, which costs a developer's run after an edit far more CPU than the
 // rebuild (docs/internals/testing.md, "The CLI bundle before a run").
-// Its processes write their temp files to a folder in memory where there is one, and Node's
-// compile cache to node_modules/.cache (scripts/test-tmpdir.mjs).
+// Its processes write their temp files to a folder in memory where there is one
+// (scripts/test-tmpdir.mjs).
 
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshBuiltCli } from '../bin/built-cli.mjs';
-import {
-  compileCacheDir,
-  sweepCompileCache,
-  sweepLeftovers,
-  testEntries,
-  testTempDir,
-} from './test-tmpdir.mjs';
+import { sweepCompileCache, sweepLeftovers, testEntries, testTempDir } from './test-tmpdir.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMP = testTempDir();
-const COMPILE_CACHE = process.env['NODE_COMPILE_CACHE'] || compileCacheDir(ROOT);
-/** The environment of the run's processes: TMPDIR on the chosen temp folder, the compile cache on disk. */
-const ENV = { ...process.env, ...(TEMP ? { TMPDIR: TEMP } : {}), NODE_COMPILE_CACHE: COMPILE_CACHE };
+/** The environment of the run's processes: TMPDIR on the chosen temp folder. */
+const ENV = TEMP ? { ...process.env, TMPDIR: TEMP } : process.env;
 
 /**
  * Rebuilds the CLI bundle when it is older than a source. A build that fails is reported and
@@ -95,10 +87,8 @@ if (TEMP) console.log(`npm test: temp files in ${TEMP} (PARALLAX_TEST_TMPDIR=os 
 // Only in the folder in memory (no PARALLAX_TEST_TMPDIR): a folder given is its owner's to clean.
 if (TEMP && !process.env['PARALLAX_TEST_TMPDIR']) {
   sweepLeftovers(TEMP);
-  // The compile cache of a run that kept it in memory (bin/parallax.mjs's default place).
-  rmSync(join(TEMP, 'node-compile-cache'), { recursive: true, force: true });
+  sweepCompileCache(join(TEMP, 'node-compile-cache'));
 }
-if (!process.env['NODE_COMPILE_CACHE']) sweepCompileCache(COMPILE_CACHE);
 const before = TEMP ? testEntries(TEMP) : null;
 const keychain = keychainSuite();
 const vitestCode = await vitestRun(process.argv.slice(2));

@@ -5,6 +5,4 @@ export declare function testTempDir(env?: NodeJS.ProcessEnv, platform?: NodeJS.P
 export declare const LEFTOVER_AGE_MS: number;
 export declare function sweepLeftovers(dir: string, now?: number): string[];
 export declare function testEntries(dir: string): Set<string>;
-export declare function compileCacheDir(root: string): string;
-export declare const COMPILE_CACHE_AGE_MS: number;
 export declare function sweepCompileCache(dir: string, now?: number): number;

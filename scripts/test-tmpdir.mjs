@@ -91,24 +91,11 @@ export function sweepLeftovers(dir, now = Date.now()) {
 }
 
 /**
- * Node's compile cache for the run's processes (NODE_COMPILE_CACHE): V8's code for the CLI's
- * bundle, which bin/parallax.mjs caches, and for the modules the other processes import. On disk
- * beside the project's other caches: in the temp folder in memory, each new bundle's entries
- * (about 5 MB) would hold RAM until the machine restarts.
- * @param {string} root
- * @returns {string}
- */
-export function compileCacheDir(root) {
-  return join(root, 'node_modules', '.cache', 'node-compile-cache');
-}
-
-/** Compile cache entries not written for this long are removed: the code of older bundles. */
-export const COMPILE_CACHE_AGE_MS = 3 * 24 * 3600 * 1000;
-
-/**
- * Removes the entries of the compile cache at `dir` (a folder per Node version, a file per
- * module) not written for COMPILE_CACHE_AGE_MS. An entry still in use is written again the next
- * time its module loads. Returns how many were removed.
+ * Removes the entries of Node's compile cache at `dir` (a folder per Node version, a file per
+ * module) not written for LEFTOVER_AGE_MS. bin/parallax.mjs keeps V8's code for the CLI's bundle
+ * there (the temp folder's `node-compile-cache`); each new bundle adds about 5 MB, which in the
+ * temp folder in memory would hold RAM until the machine restarts. An entry still in use is
+ * written again the next time its module loads. Returns how many were removed.
  * @param {string} dir
  * @param {number} now
  * @returns {number}
@@ -127,7 +114,7 @@ export function sweepCompileCache(dir, now = Date.now()) {
     for (const name of list(join(dir, version))) {
       const path = join(dir, version, name);
       try {
-        if (now - lstatSync(path).mtimeMs < COMPILE_CACHE_AGE_MS) continue;
+        if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
         rmSync(path, { recursive: true, force: true });
         removed++;
       } catch {

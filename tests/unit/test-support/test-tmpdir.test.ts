@@ -13,8 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  COMPILE_CACHE_AGE_MS,
-  compileCacheDir,
   LEFTOVER_AGE_MS,
   MIN_FREE_BYTES,
   memoryTempDir,
@@ -121,17 +119,12 @@ describe('the leftovers of killed runs in the temp folder in memory', () => {
   });
 });
 
-describe("the run's compile cache", () => {
-  it('lives on disk in node_modules/.cache, not in the temp folder in memory', () => {
-    const root = join(import.meta.dirname, '..', '..', '..');
-    expect(compileCacheDir(root)).toBe(join(REPO_CACHE, 'node-compile-cache'));
-  });
-
-  it('loses the entries not written for three days, in every Node version’s folder', () => {
+describe("the CLI's compile cache in the temp folder in memory", () => {
+  it('loses the entries not written for a day, in every Node version’s folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'parallax-compile-cache-test-'));
     made.push(dir);
     const now = Date.now();
-    const old = (now - COMPILE_CACHE_AGE_MS - 60_000) / 1000;
+    const old = (now - LEFTOVER_AGE_MS - 60_000) / 1000;
     for (const version of ['v22.15.0-x64-aaaa-0', 'v24.1.0-x64-bbbb-0']) {
       mkdirSync(join(dir, version));
       writeFileSync(join(dir, version, 'old-entry'), 'x');
