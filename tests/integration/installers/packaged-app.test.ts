@@ -9,9 +9,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuild } from '../../support/app-build';
@@ -37,26 +37,35 @@ function fakeElectron(dir: string): void {
   writeFileSync(join(dir, 'LICENSE'), '');
 }
 
-/** The npm packages the main bundle imports (the bundle keeps dependencies external). */
-function mainBundleImports(): string[] {
+/** The npm package of an import: `pkg` of `pkg/sub/path`, `@scope/pkg` of `@scope/pkg/sub`. */
+const packageOf = (spec: string): string =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
+
+/** What the main bundle imports from npm packages, as written (`pkg` or `pkg/sub/path`). */
+function mainBundleSpecifiers(): string[] {
   const dir = join(ROOT, 'out/main');
   const files = [
     join(dir, 'index.js'),
     ...readdirSync(join(dir, 'chunks')).map((f) => join(dir, 'chunks', f)),
   ];
-  const names = new Set<string>();
+  const specs = new Set<string>();
   for (const file of files.filter((f) => f.endsWith('.js'))) {
     const code = readFileSync(file, 'utf8');
     for (const m of code.matchAll(/(?:from |import\(|require\()\s*["']([^"'./][^"']*)["']/g)) {
       const spec = m[1] as string;
-      const name = spec.startsWith('@')
-        ? spec.split('/').slice(0, 2).join('/')
-        : (spec.split('/')[0] as string);
-      if (!spec.startsWith('node:') && !builtinModules.includes(name) && name !== 'electron') names.add(name);
+      if (
+        !spec.startsWith('node:') &&
+        !builtinModules.includes(packageOf(spec)) &&
+        packageOf(spec) !== 'electron'
+      )
+        specs.add(spec);
     }
   }
-  return [...names].sort();
+  return [...specs].sort();
 }
+
+/** The npm packages the main bundle imports (the bundle keeps dependencies external). */
+const mainBundleImports = (): string[] => [...new Set(mainBundleSpecifiers().map(packageOf))].sort();
 
 beforeAll(async () => {
   // CI builds once before the tests (.ci/run); elsewhere out/ is rebuilt when older than a
@@ -102,10 +111,12 @@ describe('the packed app (electron-builder --dir)', () => {
   it('holds every npm package the main bundle imports', () => {
     const imports = mainBundleImports();
     expect(imports).toEqual(expect.arrayContaining(['better-sqlite3', 'electron-store', '@napi-rs/keyring']));
-    for (const name of imports) {
-      expect(entries.has(`/node_modules/${name}/package.json`), name).toBe(true);
-      const code = [...entries].some((p) => p.startsWith(`/node_modules/${name}/`) && /\.[cm]?js$/.test(p));
-      expect(code, `${name}'s code`).toBe(true);
+    for (const name of imports) expect(entries.has(`/node_modules/${name}/package.json`), name).toBe(true);
+    // And the file each import loads, as Node resolves it from the project's node_modules.
+    const resolveHere = createRequire(join(ROOT, 'package.json')).resolve;
+    for (const spec of mainBundleSpecifiers()) {
+      const entry = `/${relative(ROOT, resolveHere(spec)).replaceAll('\\', '/')}`;
+      expect(entries.has(entry), `${spec}: ${entry}`).toBe(true);
     }
   });
 
