@@ -64,6 +64,23 @@ export function testEntries(dir) {
 }
 
 /**
+ * Removes `path` (a file or a folder) when it has not changed for LEFTOVER_AGE_MS. Returns
+ * whether it did; a path gone meanwhile, or not ours to remove, is left as it is.
+ * @param {string} path
+ * @param {number} now
+ * @returns {boolean}
+ */
+function removeIfUntouched(path, now) {
+  try {
+    if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) return false;
+    rmSync(path, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Removes the tests' leftovers in `dir` (names starting "parallax-") not changed for
  * LEFTOVER_AGE_MS: in memory, a killed run's files would hold the machine's RAM until it
  * restarts. Returns the names removed.
@@ -78,14 +95,7 @@ export function sweepLeftovers(dir, now = Date.now()) {
     // A PostgreSQL server's folder: the tests' own sweep stops a dead run's server before it
     // removes the folder (tests/support/postgres.ts).
     if (name.startsWith('parallax-pg-')) continue;
-    const path = join(dir, name);
-    try {
-      if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
-      rmSync(path, { recursive: true, force: true });
-      removed.push(name);
-    } catch {
-      // Gone meanwhile, or not ours to remove: left as it is.
-    }
+    if (removeIfUntouched(join(dir, name), now)) removed.push(name);
   }
   return removed;
 }
@@ -110,18 +120,9 @@ export function sweepCompileCache(dir, now = Date.now()) {
       return [];
     }
   };
-  for (const version of list(dir)) {
-    for (const name of list(join(dir, version))) {
-      const path = join(dir, version, name);
-      try {
-        if (now - lstatSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
-        rmSync(path, { recursive: true, force: true });
-        removed++;
-      } catch {
-        // Gone meanwhile: nothing to remove.
-      }
-    }
-  }
+  for (const version of list(dir))
+    for (const name of list(join(dir, version)))
+      if (removeIfUntouched(join(dir, version, name), now)) removed++;
   return removed;
 }
 

@@ -111,8 +111,9 @@ describe('the schema baseline a new history is created from', () => {
       MIGRATIONS.map((m) => ({ ...m })),
     );
     try {
-      expect(contents(opened).version).toBe(MIGRATIONS.length);
-      expect(contents(opened)).toEqual(contents(reference));
+      const openedContents = contents(opened);
+      expect(openedContents.version).toBe(MIGRATIONS.length);
+      expect(openedContents).toEqual(contents(reference));
     } finally {
       opened.close();
       reference.close();
