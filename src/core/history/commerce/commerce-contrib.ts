@@ -1,5 +1,6 @@
 import { priceBucket } from '../../../shared/commerce';
-import type { CommerceRollups, RollupCell } from './commerce-rollups';
+import type { RollupSink } from './commerce-delta';
+import type { RollupCell } from './commerce-rollups';
 
 // What one answer adds to (or, sign −1, takes from) every commerce roll-up, from the same facts
 // whether they come from ingest or are read back from the row tables (a replaced answer).
@@ -42,7 +43,7 @@ const countBy = <T>(
   return out;
 };
 
-function brandRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
+function brandRows(r: RollupSink, a: AnswerFacts, sign: 1 | -1): void {
   const x = a.products.length;
   const xa = a.ads.length;
   const shelf = countBy(
@@ -80,7 +81,7 @@ function brandRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
   }
 }
 
-function productRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
+function productRows(r: RollupSink, a: AnswerFacts, sign: 1 | -1): void {
   const onShelf = [...new Set(a.products.flatMap((p) => (p.brand === null ? [] : [p.brand])))];
   for (const p of a.products) {
     const brand = p.brand ?? NO_BRAND;
@@ -101,7 +102,7 @@ function productRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
   }
 }
 
-function adRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
+function adRows(r: RollupSink, a: AnswerFacts, sign: 1 | -1): void {
   const byAdvertiser = countBy(a.ads, (ad) => (ad.brand !== null ? `#${ad.brand}` : ad.advertiser));
   for (const [key, slots] of byAdvertiser) {
     const tracked = typeof key === 'string' && key.startsWith('#');
@@ -118,7 +119,7 @@ function adRows(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
 }
 
 /** Adds (sign 1) or takes out (sign −1) one answer's share of every roll-up. */
-export function contribute(r: CommerceRollups, a: AnswerFacts, sign: 1 | -1): void {
+export function contribute(r: RollupSink, a: AnswerFacts, sign: 1 | -1): void {
   const x = a.products.length;
   const xa = a.ads.length;
   r.add(

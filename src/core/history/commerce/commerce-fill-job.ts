@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import { pluck, stmt } from '../connection';
 
-// The fill of commerce rows for answers stored without them (before migration 027, or before a
-// brand change re-derived every row): meta commerce_fill holds {upTo, at}, the answers with
-// at < seq ≤ upTo still to read. Answers ingested later get their rows at ingest.
+// The fill of the commerce rows of answers stored without them (before migration 027), and of
+// every answer's attribution after a brand change (commerce-fill.ts): meta commerce_fill holds
+// {upTo, at}, the answers with at < seq ≤ upTo still to go. Answers ingested later get their rows
+// at ingest, with the brands of the time.
 
 const KEY = 'commerce_fill';
 
@@ -12,7 +13,7 @@ export interface FillState {
   at: number;
 }
 
-/** Records a fill of every answer stored so far (the migration, a brand change). */
+/** Records a fill of every answer stored so far (migration 027, a brand change). */
 export function recordCommerceFill(db: Database.Database): void {
   const upTo = (pluck(db, 'SELECT coalesce(max(seq), 0) FROM results').get() as number) ?? 0;
   const state: FillState = { upTo, at: 0 };

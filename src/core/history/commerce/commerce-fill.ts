@@ -4,9 +4,11 @@ import { parseJson, stmt } from '../connection';
 import { fillState, saveFillState } from './commerce-fill-job';
 import type { CommerceIndexer } from './commerce-index';
 
-// The recorded fill (commerce-fill-job.ts), a batch at a time in its own transaction: each
-// stored answer's raw result is read back from its document and indexed as at ingest. An answer
-// already indexed (replaced while the fill was pending) is skipped.
+// The recorded fill (commerce-fill-job.ts), a batch at a time in its own transaction. An answer
+// without commerce rows (stored before migration 027) has its raw result read back from its
+// document and indexed as at ingest. An answer with rows (a brand change) has its attribution
+// re-derived from them, unless its ad rows predate the advertisers' names (migration 047): that
+// one is read back from its raw result once.
 
 export interface CommerceFillApi {
   /** Answers left to fill (0 when none is recorded). */
@@ -17,8 +19,6 @@ export interface CommerceFillApi {
 
 interface FillRow {
   seq: number;
-  doc: Uint8Array | null;
-  raw_zstd: Uint8Array | null;
   day: number;
   run: number;
   engine: string;
@@ -26,11 +26,19 @@ interface FillRow {
   prompt: number | null;
   job_id: string;
   country: string;
+  /** 1: the answer has commerce rows. */
+  indexed: number;
+  /** 1: its rows carry everything its attribution is derived from. */
+  rederivable: number;
 }
 
 const FILL_BATCH = 2000;
 
-function rawOf(row: FillRow): unknown {
+function rawOf(db: Database.Database, seq: number): unknown {
+  const row = stmt(
+    db,
+    'SELECT r.doc, w.raw_zstd FROM results r LEFT JOIN result_docs w ON w.result_seq = r.seq WHERE r.seq = ?',
+  ).get(seq) as { doc: Uint8Array | null; raw_zstd: Uint8Array | null };
   return parseJson(row.doc ? unpackDoc(row.doc).rawJson : row.raw_zstd ? decompressText(row.raw_zstd) : null);
 }
 
@@ -44,27 +52,29 @@ export function createCommerceFillApi(db: Database.Database, indexer: CommerceIn
       }
     ).n;
   };
+  function fillOne(row: FillRow): void {
+    if (row.indexed === 1 && row.rederivable === 1) return indexer.rederiveResult(row.seq, row.prompt);
+    if (row.indexed === 1) indexer.unindexResult(row.seq);
+    const cell = { day: row.day, run: row.run, engine: row.engine, loc: row.loc };
+    indexer.indexResult(row.seq, rawOf(db, row.seq), true, cell, {
+      jobId: row.job_id,
+      country: row.country,
+      prompt: row.prompt,
+    });
+  }
   const step = db.transaction((batch: number): number => {
     const state = fillState(db);
     if (!state) return 0;
     const rows = stmt(
       db,
-      `SELECT r.seq, r.doc, w.raw_zstd, v.day, v.run, v.engine, v.loc, v.prompt, j.id AS job_id, j.country
+      `SELECT r.seq, v.day, v.run, v.engine, v.loc, v.prompt, j.id AS job_id, j.country,
+              c.seq IS NOT NULL AS indexed, coalesce(c.ads = 0 OR c.ad_names = 1, 0) AS rederivable
        FROM results r JOIN vis_result v ON v.seq = r.seq JOIN jobs j ON j.id = r.job_id
-       LEFT JOIN result_docs w ON w.result_seq = r.seq
+       LEFT JOIN com_answer c ON c.seq = r.seq
        WHERE r.seq > ? AND r.seq <= ? ORDER BY r.seq LIMIT ?`,
     ).all(state.at, state.upTo, batch) as FillRow[];
-    const indexed = stmt(db, 'SELECT 1 FROM com_answer WHERE seq = ?');
     try {
-      for (const row of rows) {
-        if (indexed.get(row.seq)) continue;
-        const cell = { day: row.day, run: row.run, engine: row.engine, loc: row.loc };
-        indexer.indexResult(row.seq, rawOf(row), true, cell, {
-          jobId: row.job_id,
-          country: row.country,
-          prompt: row.prompt,
-        });
-      }
+      for (const row of rows) fillOne(row);
       indexer.flush();
     } catch (error) {
       indexer.reset();

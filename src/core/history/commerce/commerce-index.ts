@@ -9,7 +9,8 @@ import {
 import { parseJson, pluck, stmt } from '../connection';
 import type { VisibilityIndexer } from '../visibility';
 import { keyOf, loadCommerceBrands, type CommerceBrands } from './commerce-brands';
-import { contribute, type AnswerFacts } from './commerce-contrib';
+import { contribute, type AdFacts, type AnswerFacts } from './commerce-contrib';
+import { AnswerDelta } from './commerce-delta';
 import { recordCommerceFill } from './commerce-fill-job';
 import { everyRunCells } from './commerce-levels';
 import {
@@ -19,7 +20,13 @@ import {
   ROLLUP_TABLES,
   type RollupCell,
 } from './commerce-rollups';
-import { deleteCommerceRows, readCommerceFacts, writeCommerceRows } from './commerce-rows';
+import {
+  deleteCommerceRows,
+  readAttribution,
+  readCommerceFacts,
+  writeAttribution,
+  writeCommerceRows,
+} from './commerce-rows';
 
 // Keeps the commerce rows and roll-ups in step with the answers, inside the store's own
 // transactions (ingest, run deletion, brand changes), as the Visibility index does. The
@@ -57,7 +64,14 @@ export interface CommerceIndexer {
   unindexRuns(runIds: readonly string[]): void;
   flush(): void;
   reset(): void;
-  /** Brands changed: every row is re-derived by the fill (commerce-fill.ts). */
+  /**
+   * Re-derives a stored answer's brand-dependent facts (its products' and ads' brands, the
+   * brands its prompt and text name) from its rows and the brands now, and moves its roll-up
+   * share when they changed. Only for an answer whose rows carry what the brands are matched on:
+   * no ads, or com_answer.ad_names = 1 (migration 047).
+   */
+  rederiveResult(seq: number, prompt: number | null): void;
+  /** Brands changed: every answer's attribution is re-derived by the fill (commerce-fill.ts). */
   brandsChanged(): void;
 }
 
@@ -123,6 +137,26 @@ const NONE: ExtractedCommerce = { products: [], ads: [] };
 /** The response as an object: the sync client keeps its body as the text received. */
 const parsed = (raw: unknown): unknown => (typeof raw === 'string' ? parseJson(raw) : raw);
 
+/** The brand-dependent part of an answer's facts: its products' and ads' brands, and the brands it names. */
+interface Attribution {
+  productBrands: ReadonlyArray<number | null>;
+  ads: readonly AdFacts[];
+  promptBrands: readonly number[];
+  mentioned: readonly number[];
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+function sameAttribution(a: Attribution, b: Attribution): boolean {
+  return (
+    sameList(a.productBrands, b.productBrands) &&
+    a.ads.every((ad, i) => ad.brand === b.ads[i]?.brand && ad.advertiser === b.ads[i]?.advertiser) &&
+    sameList(a.promptBrands, b.promptBrands) &&
+    sameList(a.mentioned, b.mentioned)
+  );
+}
+
 export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   const rollups = new CommerceRollups(db);
   let brands: CommerceBrands | null = null;
@@ -164,6 +198,27 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
     return include?.shopping === 1 || include?.ads === 1;
   }
 
+  /** A product's brand: its explicit brand field's, else the matcher's on its title. */
+  const productKey = (b: CommerceBrands, p: { brandText: string | null; title: string }): number | null =>
+    keyOf(b, productBrand(b.matcher, p.brandText, p.title));
+
+  function adFactsOf(
+    b: CommerceBrands,
+    a: { name: string | null; domain: string | null; title: string },
+  ): AdFacts {
+    const brand = keyOf(b, adBrand(b.matcher, a.name, a.domain));
+    const name = brand === null ? null : (b.matcher.brands[b.keys.indexOf(brand)]?.name ?? null);
+    return { brand, advertiser: name ?? a.domain ?? a.name ?? a.title };
+  }
+
+  /** The brands the answer's text names (the Visibility's reading), when they count: asked answers. */
+  function mentionedIn(seq: number, asked: boolean): number[] {
+    if (!asked || brandsNow().keys.length === 0) return [];
+    return pluck(db, 'SELECT brand FROM vis_result_brand WHERE seq = ? AND mentioned = 1').all(
+      seq,
+    ) as number[];
+  }
+
   function factsOf(
     seq: number,
     commerce: ExtractedCommerce,
@@ -172,17 +227,11 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
   ): AnswerFacts {
     const b = brandsNow();
     const asked = askedFor(cell.engine, job.jobId, commerce);
-    const mentioned =
-      asked && b.keys.length > 0
-        ? (pluck(db, 'SELECT brand FROM vis_result_brand WHERE seq = ? AND mentioned = 1').all(
-            seq,
-          ) as number[])
-        : [];
     return {
       cell,
       asked,
       products: commerce.products.map((p) => ({
-        brand: keyOf(b, productBrand(b.matcher, p.brandText, p.title)),
+        brand: productKey(b, p),
         position: p.position,
         title: p.title,
         merchant: p.merchant,
@@ -190,13 +239,9 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
         amount: p.price?.amount ?? null,
         currency: p.price?.currency ?? null,
       })),
-      ads: commerce.ads.map((a) => {
-        const brand = keyOf(b, adBrand(b.matcher, a.name, a.domain));
-        const name = brand === null ? null : (b.matcher.brands[b.keys.indexOf(brand)]?.name ?? null);
-        return { brand, advertiser: name ?? a.domain ?? a.name ?? a.title };
-      }),
+      ads: commerce.ads.map((a) => adFactsOf(b, a)),
       promptBrands: promptBrandsOf(job.prompt),
-      mentioned,
+      mentioned: mentionedIn(seq, asked),
     };
   }
 
@@ -212,6 +257,32 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       if (!facts) return;
       contribute(rollups, { ...facts, cell: withMonitor(facts.cell) }, -1);
       deleteCommerceRows(db, seq);
+    },
+    rederiveResult(seq, prompt) {
+      const stored = readAttribution(db, seq);
+      if (!stored) return;
+      const b = brandsNow();
+      const next: Attribution = {
+        productBrands: stored.products.map((p) => productKey(b, p)),
+        ads: stored.ads.map((a) => adFactsOf(b, a)),
+        promptBrands: promptBrandsOf(prompt),
+        mentioned: mentionedIn(seq, stored.asked),
+      };
+      if (sameAttribution({ ...stored, productBrands: stored.products.map((p) => p.brand) }, next)) return;
+      const old = readCommerceFacts(db, seq);
+      if (!old) return;
+      const now: AnswerFacts = {
+        ...old,
+        products: old.products.map((p, slot) => ({ ...p, brand: next.productBrands[slot] ?? null })),
+        ads: next.ads,
+        promptBrands: next.promptBrands,
+        mentioned: next.mentioned,
+      };
+      const delta = new AnswerDelta();
+      contribute(delta, old, -1);
+      contribute(delta, now, 1);
+      delta.applyTo(rollups, withMonitor(old.cell));
+      writeAttribution(db, seq, now);
     },
     unindexRuns(runIds) {
       takeOutRuns(db, rollups, runIds);
@@ -229,9 +300,7 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       monitors.clear();
     },
     brandsChanged() {
-      rollups.reset();
-      for (const table of [...ROLLUP_TABLES, 'com_prices', 'com_answer'])
-        stmt(db, `DELETE FROM ${table}`).run();
+      rollups.flush();
       recordCommerceFill(db);
       brands = null;
       promptBrands.clear();

@@ -23,6 +23,8 @@ interface TableSpec {
   values: readonly string[];
   /** The summed rows its every-run levels keep beside each engine × location's. */
   summed: readonly SummedRows[];
+  /** When a row counts nothing (default: every value 0). */
+  empty?: string;
 }
 
 export const COMMERCE_ROLLUPS = {
@@ -55,6 +57,8 @@ export const COMMERCE_ROLLUPS = {
     keys: ['title', 'brand', 'currency', 'merchant'],
     values: ['slots', 'pos_sum', 'priced', 'price_sum'],
     summed: [],
+    // Prices taken out and added back may leave a rounding residue in price_sum.
+    empty: 'slots = 0',
   },
 } as const satisfies Record<string, TableSpec>;
 
@@ -162,7 +166,13 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
-    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, sign);
+    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, sign, sign < 0);
+  }
+
+  /** Adds changes of either sign (an answer's delta, commerce-delta.ts) to the rows of `cell` at every level. */
+  addDelta(table: RollupTable, cell: RollupCell, keys: readonly KeyValue[], values: readonly number[]): void {
+    const lowers = values.some((v) => v < 0);
+    for (const level of this.levelsOf(cell)) this.addAt(table, level, keys, values, 1, lowers);
   }
 
   /** Adds to the one row of `cell`. */
@@ -173,7 +183,7 @@ export class CommerceRollups {
     values: readonly number[],
     sign: 1 | -1,
   ): void {
-    this.addAt(table, { cell, text: cellText(cell) }, keys, values, sign);
+    this.addAt(table, { cell, text: cellText(cell) }, keys, values, sign, sign < 0);
   }
 
   private addAt(
@@ -182,6 +192,7 @@ export class CommerceRollups {
     keys: readonly KeyValue[],
     values: readonly number[],
     sign: 1 | -1,
+    lowers: boolean,
   ): void {
     let rows = this.pending.get(table);
     if (!rows) this.pending.set(table, (rows = new Map()));
@@ -190,11 +201,11 @@ export class CommerceRollups {
     if (row) {
       for (let i = 0; i < values.length; i++)
         row.values[i] = (row.values[i] as number) + sign * (values[i] as number);
-      row.lowered ||= sign < 0;
+      row.lowered ||= lowers;
     } else {
       const c = level.cell;
       const key = [c.day, c.run, c.engine, c.loc, ...keys];
-      rows.set(text, { key, values: values.map((v) => sign * v), lowered: sign < 0 });
+      rows.set(text, { key, values: values.map((v) => sign * v), lowered: lowers });
     }
   }
 
@@ -264,6 +275,7 @@ export class CommerceRollups {
       table,
       key: ['day', 'run', 'engine', 'loc', ...spec.keys],
       values: spec.values,
+      ...(spec.empty !== undefined ? { empty: spec.empty } : {}),
     };
     const changes: RollupRow[] = [];
     for (const { key, values, lowered } of rows.values()) changes.push({ key, values, shrunk: lowered });

@@ -9,6 +9,8 @@ import type { RollupCell } from './commerce-rollups';
 // back as the facts its roll-up share was counted from.
 
 const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
+/** A list of vis_brands ids as stored (JSON), NULL when empty. */
+const idList = (ids: readonly number[]): string | null => (ids.length > 0 ? JSON.stringify(ids) : null);
 
 /** Writes the answer's rows; brands: the vis_brands id of each product and ad, in order. */
 export function writeCommerceRows(
@@ -19,8 +21,8 @@ export function writeCommerceRows(
 ): void {
   stmt(
     db,
-    `INSERT INTO com_answer (seq, day, run, engine, loc, asked, products, ads, prompt_brands, mentioned)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO com_answer (seq, day, run, engine, loc, asked, products, ads, prompt_brands, mentioned, ad_names)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
   ).run(
     seq,
     facts.cell.day,
@@ -30,8 +32,8 @@ export function writeCommerceRows(
     facts.asked ? 1 : 0,
     commerce.products.length,
     commerce.ads.length,
-    facts.promptBrands.length > 0 ? JSON.stringify(facts.promptBrands) : null,
-    facts.mentioned.length > 0 ? JSON.stringify(facts.mentioned) : null,
+    idList(facts.promptBrands),
+    idList(facts.mentioned),
   );
   const products: unknown[][] = [];
   const offers: unknown[][] = [];
@@ -84,7 +86,7 @@ export function writeCommerceRows(
   );
   insertRows(
     db,
-    'INSERT INTO com_ad (seq, slot, block, type, position, brand, advertiser, title, domain)',
+    'INSERT INTO com_ad (seq, slot, block, type, position, brand, advertiser, title, domain, name)',
     commerce.ads.map((a, slot) => {
       const f = facts.ads[slot] as AdFacts;
       return [
@@ -97,6 +99,7 @@ export function writeCommerceRows(
         f.advertiser,
         a.title,
         a.domain,
+        a.name,
       ];
     }),
   );
@@ -149,4 +152,48 @@ export function readCommerceFacts(db: Database.Database, seq: number): AnswerFac
 export function deleteCommerceRows(db: Database.Database, seq: number): void {
   for (const table of ['com_answer', 'com_product', 'com_offer', 'com_ad'])
     stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
+}
+
+/**
+ * An answer's attribution as stored, with what its brands are matched on (per product and ad
+ * slot, in order): a brand change re-derives it from these (commerce-index.ts).
+ */
+export interface StoredAttribution {
+  asked: boolean;
+  promptBrands: number[];
+  mentioned: number[];
+  products: ReadonlyArray<{ brand: number | null; brandText: string | null; title: string }>;
+  ads: ReadonlyArray<AdFacts & { name: string | null; domain: string | null; title: string }>;
+}
+
+export function readAttribution(db: Database.Database, seq: number): StoredAttribution | null {
+  const row = stmt(db, 'SELECT asked, prompt_brands, mentioned FROM com_answer WHERE seq = ?').get(seq) as
+    { asked: number; prompt_brands: string | null; mentioned: string | null } | undefined;
+  if (!row) return null;
+  return {
+    asked: row.asked === 1,
+    promptBrands: ids(row.prompt_brands),
+    mentioned: ids(row.mentioned),
+    products: stmt(
+      db,
+      'SELECT brand, brand_text AS brandText, title FROM com_product WHERE seq = ? ORDER BY slot',
+    ).all(seq) as StoredAttribution['products'],
+    ads: stmt(
+      db,
+      'SELECT brand, advertiser, name, domain, title FROM com_ad WHERE seq = ? ORDER BY slot',
+    ).all(seq) as StoredAttribution['ads'],
+  };
+}
+
+/** Rewrites the answer's brand-dependent columns (the rest of its rows do not depend on the brands). */
+export function writeAttribution(db: Database.Database, seq: number, facts: AnswerFacts): void {
+  stmt(db, 'UPDATE com_answer SET prompt_brands = ?, mentioned = ? WHERE seq = ?').run(
+    idList(facts.promptBrands),
+    idList(facts.mentioned),
+    seq,
+  );
+  const product = stmt(db, 'UPDATE com_product SET brand = ? WHERE seq = ? AND slot = ?');
+  facts.products.forEach((p, slot) => product.run(p.brand, seq, slot));
+  const ad = stmt(db, 'UPDATE com_ad SET brand = ?, advertiser = ? WHERE seq = ? AND slot = ?');
+  facts.ads.forEach((a, slot) => ad.run(a.brand, a.advertiser, seq, slot));
 }

@@ -2,7 +2,7 @@
 import type { SchemaBaseline } from './baseline';
 
 export const SCHEMA_BASELINE: SchemaBaseline = {
-  version: 46,
+  version: 47,
   objects: [
     {
       type: 'table',
@@ -1084,7 +1084,7 @@ export const SCHEMA_BASELINE: SchemaBaseline = {
     {
       type: 'table',
       name: 'com_answer',
-      sql: 'CREATE TABLE com_answer (\n  seq           INTEGER PRIMARY KEY REFERENCES results (seq) ON DELETE CASCADE,\n  day           INTEGER NOT NULL,\n  run           INTEGER NOT NULL,\n  engine        TEXT NOT NULL,\n  loc           TEXT NOT NULL,\n  asked         INTEGER NOT NULL,\n  products      INTEGER NOT NULL,\n  ads           INTEGER NOT NULL,\n  prompt_brands TEXT,\n  mentioned     TEXT\n) STRICT',
+      sql: 'CREATE TABLE com_answer (\n  seq           INTEGER PRIMARY KEY REFERENCES results (seq) ON DELETE CASCADE,\n  day           INTEGER NOT NULL,\n  run           INTEGER NOT NULL,\n  engine        TEXT NOT NULL,\n  loc           TEXT NOT NULL,\n  asked         INTEGER NOT NULL,\n  products      INTEGER NOT NULL,\n  ads           INTEGER NOT NULL,\n  prompt_brands TEXT,\n  mentioned     TEXT\n, ad_names INTEGER NOT NULL DEFAULT 0) STRICT',
     },
     { type: 'index', name: 'com_answer_by_run', sql: 'CREATE INDEX com_answer_by_run ON com_answer (run)' },
     {
@@ -1105,7 +1105,7 @@ export const SCHEMA_BASELINE: SchemaBaseline = {
     {
       type: 'table',
       name: 'com_ad',
-      sql: 'CREATE TABLE com_ad (\n  seq        INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,\n  slot       INTEGER NOT NULL,\n  block      INTEGER NOT NULL,\n  type       INTEGER NOT NULL,\n  position   INTEGER NOT NULL,\n  brand      INTEGER,\n  advertiser TEXT NOT NULL,\n  title      TEXT NOT NULL,\n  domain     TEXT,\n  PRIMARY KEY (seq, slot)\n) STRICT, WITHOUT ROWID',
+      sql: 'CREATE TABLE com_ad (\n  seq        INTEGER NOT NULL REFERENCES com_answer (seq) ON DELETE CASCADE,\n  slot       INTEGER NOT NULL,\n  block      INTEGER NOT NULL,\n  type       INTEGER NOT NULL,\n  position   INTEGER NOT NULL,\n  brand      INTEGER,\n  advertiser TEXT NOT NULL,\n  title      TEXT NOT NULL,\n  domain     TEXT, name TEXT,\n  PRIMARY KEY (seq, slot)\n) STRICT, WITHOUT ROWID',
     },
     {
       type: 'table',
