@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 
 // Schema version 47: a brand change re-derives an answer's commerce attribution from its stored
-// rows instead of reading its raw result back (src/core/history/commerce/commerce-rederive.ts).
-// An ad's brand is matched on the advertiser's own name as well as its domain, and the rows did
-// not keep the name:
+// rows instead of reading its raw result back (rederiveResult in commerce/commerce-index.ts). An
+// ad's brand is matched on the advertiser's own name as well as its domain, and the rows did not
+// keep the name:
 // - com_ad gains `name`, the advertiser's name as the engine gave it (NULL when it gave none);
 // - com_answer gains `ad_names`: 1 when its ad rows carry their names. The answers stored
-//   before have 0; the first brand change after the upgrade reads those with ads from their raw
-//   result once, as every brand change did before, and they then have 1.
+//   before have 0: the first brand change after the upgrade reads those with ads from their raw
+//   result once (commerce-fill.ts), and they then have 1.
 // The columns are looked up before they are added: the upgrade tests run a migration again.
 export const sql = '';
 
