@@ -1,4 +1,4 @@
-import type { RollupCell, RollupTable } from './commerce-rollups';
+import type { CommerceRollups, RollupCell, RollupTable } from './commerce-rollups';
 
 // What re-attributing one answer changes in the roll-ups: its old share taken out and its new one
 // added, summed per row of its own cell before anything is spread over the every-run levels.
@@ -9,22 +9,10 @@ import type { RollupCell, RollupTable } from './commerce-rollups';
 type KeyValue = string | number;
 
 /** Where contribute() adds an answer's share: the roll-ups, or a delta of one answer. */
-export interface RollupSink {
-  add(
-    table: RollupTable,
-    cell: RollupCell,
-    keys: readonly KeyValue[],
-    values: readonly number[],
-    sign: 1 | -1,
-  ): void;
-  addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void;
-}
+export type RollupSink = Pick<CommerceRollups, 'add' | 'addPrice'>;
 
 /** Where a delta is applied: values may be of either sign. */
-export interface DeltaTarget {
-  addDelta(table: RollupTable, cell: RollupCell, keys: readonly KeyValue[], values: readonly number[]): void;
-  addPrice(cell: RollupCell, brand: number, currency: string, own: number, bucket: number, n: number): void;
-}
+export type DeltaTarget = Pick<CommerceRollups, 'addDelta' | 'addPrice'>;
 
 /** Below this a summed price is a rounding residue of amounts taken out and added back. */
 const RESIDUE = 1e-9;

@@ -22,8 +22,9 @@ import {
 } from './commerce-rollups';
 import {
   deleteCommerceRows,
-  readAttribution,
+  factsOfStored,
   readCommerceFacts,
+  readStoredAnswer,
   writeAttribution,
   writeCommerceRows,
 } from './commerce-rows';
@@ -259,7 +260,7 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
       deleteCommerceRows(db, seq);
     },
     rederiveResult(seq, prompt) {
-      const stored = readAttribution(db, seq);
+      const stored = readStoredAnswer(db, seq);
       if (!stored) return;
       const b = brandsNow();
       const next: Attribution = {
@@ -268,9 +269,9 @@ export function createCommerceIndexer(db: Database.Database): CommerceIndexer {
         promptBrands: promptBrandsOf(prompt),
         mentioned: mentionedIn(seq, stored.asked),
       };
-      if (sameAttribution({ ...stored, productBrands: stored.products.map((p) => p.brand) }, next)) return;
-      const old = readCommerceFacts(db, seq);
-      if (!old) return;
+      const was: Attribution = { ...stored, productBrands: stored.products.map((p) => p.brand) };
+      if (sameAttribution(was, next)) return;
+      const old = factsOfStored(db, seq, stored);
       const now: AnswerFacts = {
         ...old,
         products: old.products.map((p, slot) => ({ ...p, brand: next.productBrands[slot] ?? null })),

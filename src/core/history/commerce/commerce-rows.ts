@@ -107,82 +107,83 @@ export function writeCommerceRows(
 
 const ids = (json: string | null): number[] => (json === null ? [] : (JSON.parse(json) as number[]));
 
-/** The facts an answer's roll-up share was counted from, or null when it has no commerce rows. */
-export function readCommerceFacts(db: Database.Database, seq: number): AnswerFacts | null {
+/**
+ * An answer's commerce rows as stored: what its roll-up share was counted from (but its offers),
+ * and what its brands are matched on, per product and ad slot in order (a brand change
+ * re-derives its attribution from these, commerce-index.ts).
+ */
+export interface StoredAnswer {
+  cell: RollupCell;
+  asked: boolean;
+  promptBrands: number[];
+  mentioned: number[];
+  products: ReadonlyArray<Omit<ProductFacts, 'offerMerchants'> & { slot: number; brandText: string | null }>;
+  ads: ReadonlyArray<AdFacts & { name: string | null; domain: string | null; title: string }>;
+}
+
+/** The answer's rows, or null when it has none. */
+export function readStoredAnswer(db: Database.Database, seq: number): StoredAnswer | null {
   const row = stmt(
     db,
     'SELECT day, run, engine, loc, asked, prompt_brands, mentioned FROM com_answer WHERE seq = ?',
   ).get(seq) as
     (RollupCell & { asked: number; prompt_brands: string | null; mentioned: string | null }) | undefined;
   if (!row) return null;
-  const offers = stmt(db, 'SELECT slot, merchant FROM com_offer WHERE seq = ? ORDER BY slot, idx').all(
-    seq,
-  ) as Array<{
-    slot: number;
-    merchant: string | null;
-  }>;
-  const products = (
-    stmt(
-      db,
-      'SELECT slot, brand, position, title, merchant, amount, currency FROM com_product WHERE seq = ? ORDER BY slot',
-    ).all(seq) as Array<Omit<ProductFacts, 'offerMerchants'> & { slot: number }>
-  ).map(({ slot, ...p }) => ({
-    ...p,
-    offerMerchants: [
-      ...new Set(
-        offers
-          .filter((o) => o.slot === slot && o.merchant !== null && o.merchant !== p.merchant)
-          .map((o) => o.merchant as string),
-      ),
-    ],
-  }));
-  const ads = stmt(db, 'SELECT brand, advertiser FROM com_ad WHERE seq = ? ORDER BY slot').all(
-    seq,
-  ) as AdFacts[];
   return {
     cell: { day: row.day, run: row.run, engine: row.engine, loc: row.loc },
-    asked: row.asked === 1,
-    products,
-    ads,
-    promptBrands: ids(row.prompt_brands),
-    mentioned: ids(row.mentioned),
-  };
-}
-
-export function deleteCommerceRows(db: Database.Database, seq: number): void {
-  for (const table of ['com_answer', 'com_product', 'com_offer', 'com_ad'])
-    stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
-}
-
-/**
- * An answer's attribution as stored, with what its brands are matched on (per product and ad
- * slot, in order): a brand change re-derives it from these (commerce-index.ts).
- */
-export interface StoredAttribution {
-  asked: boolean;
-  promptBrands: number[];
-  mentioned: number[];
-  products: ReadonlyArray<{ brand: number | null; brandText: string | null; title: string }>;
-  ads: ReadonlyArray<AdFacts & { name: string | null; domain: string | null; title: string }>;
-}
-
-export function readAttribution(db: Database.Database, seq: number): StoredAttribution | null {
-  const row = stmt(db, 'SELECT asked, prompt_brands, mentioned FROM com_answer WHERE seq = ?').get(seq) as
-    { asked: number; prompt_brands: string | null; mentioned: string | null } | undefined;
-  if (!row) return null;
-  return {
     asked: row.asked === 1,
     promptBrands: ids(row.prompt_brands),
     mentioned: ids(row.mentioned),
     products: stmt(
       db,
-      'SELECT brand, brand_text AS brandText, title FROM com_product WHERE seq = ? ORDER BY slot',
-    ).all(seq) as StoredAttribution['products'],
+      `SELECT slot, brand, brand_text AS brandText, position, title, merchant, amount, currency
+       FROM com_product WHERE seq = ? ORDER BY slot`,
+    ).all(seq) as StoredAnswer['products'],
     ads: stmt(
       db,
       'SELECT brand, advertiser, name, domain, title FROM com_ad WHERE seq = ? ORDER BY slot',
-    ).all(seq) as StoredAttribution['ads'],
+    ).all(seq) as StoredAnswer['ads'],
   };
+}
+
+/** The facts the stored answer's roll-up share was counted from (its offers read here). */
+export function factsOfStored(db: Database.Database, seq: number, stored: StoredAnswer): AnswerFacts {
+  const offers = stmt(db, 'SELECT slot, merchant FROM com_offer WHERE seq = ? ORDER BY slot, idx').all(
+    seq,
+  ) as Array<{ slot: number; merchant: string | null }>;
+  return {
+    cell: stored.cell,
+    asked: stored.asked,
+    products: stored.products.map((p) => ({
+      brand: p.brand,
+      position: p.position,
+      title: p.title,
+      merchant: p.merchant,
+      amount: p.amount,
+      currency: p.currency,
+      offerMerchants: [
+        ...new Set(
+          offers
+            .filter((o) => o.slot === p.slot && o.merchant !== null && o.merchant !== p.merchant)
+            .map((o) => o.merchant as string),
+        ),
+      ],
+    })),
+    ads: stored.ads.map((a) => ({ brand: a.brand, advertiser: a.advertiser })),
+    promptBrands: stored.promptBrands,
+    mentioned: stored.mentioned,
+  };
+}
+
+/** The facts an answer's roll-up share was counted from, or null when it has no commerce rows. */
+export function readCommerceFacts(db: Database.Database, seq: number): AnswerFacts | null {
+  const stored = readStoredAnswer(db, seq);
+  return stored && factsOfStored(db, seq, stored);
+}
+
+export function deleteCommerceRows(db: Database.Database, seq: number): void {
+  for (const table of ['com_answer', 'com_product', 'com_offer', 'com_ad'])
+    stmt(db, `DELETE FROM ${table} WHERE seq = ?`).run(seq);
 }
 
 /** Rewrites the answer's brand-dependent columns (the rest of its rows do not depend on the brands). */
