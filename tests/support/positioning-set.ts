@@ -89,10 +89,11 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
  * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
  * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
- * (indirect-sixth-*.yaml, after version 8) or its seventh (indirect-seventh-*.yaml, after
- * version 9), none ever tuned on.
+ * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
+ * version 9) or its eighth (indirect-eighth-*.yaml, by a second author, after version 10), none ever
+ * tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh';
+export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
@@ -101,6 +102,7 @@ export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fifth-')) return 'fifth';
   if (a.file.startsWith('indirect-sixth-')) return 'sixth';
   if (a.file.startsWith('indirect-seventh-')) return 'seventh';
+  if (a.file.startsWith('indirect-eighth-')) return 'eighth';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
