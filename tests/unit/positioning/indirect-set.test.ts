@@ -30,6 +30,8 @@ const fifth = all.filter((a) => partOf(a) === 'fifth');
 const sixth = all.filter((a) => partOf(a) === 'sixth');
 const seventh = all.filter((a) => partOf(a) === 'seventh');
 const pass8 = all.filter((a) => a.file.startsWith('indirect-pass8-'));
+const pass9 = all.filter((a) => a.file.startsWith('indirect-pass9-'));
+const eighth = all.filter((a) => partOf(a) === 'eighth');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
@@ -102,12 +104,18 @@ describe('built-in judge on indirect wording', () => {
     expect(pass8.filter((a) => FIVE.has(a.language)).length).toBeGreaterThanOrEqual(15);
   });
 
-  it('the seventh held-out batch has ≥ 24 answers, all held out, in the six shapes and nine or more languages', () => {
-    expect(seventh.length).toBeGreaterThanOrEqual(24);
-    expect(seventh.every((a) => a.heldOut)).toBe(true);
-    expect(new Set(seventh.map((a) => a.shape)).size).toBe(6);
-    expect(new Set(seventh.map((a) => a.language)).size).toBeGreaterThanOrEqual(9);
-  });
+  it.each([
+    { name: 'seventh', batch: seventh },
+    { name: 'eighth', batch: eighth },
+  ])(
+    'the $name held-out batch has ≥ 24 answers, all held out, in the six shapes and nine or more languages',
+    ({ batch }) => {
+      expect(batch.length).toBeGreaterThanOrEqual(24);
+      expect(batch.every((a) => a.heldOut)).toBe(true);
+      expect(new Set(batch.map((a) => a.shape)).size).toBe(6);
+      expect(new Set(batch.map((a) => a.language)).size).toBeGreaterThanOrEqual(9);
+    },
+  );
 
   it.each([
     { name: 'sixth', batch: sixth, least: 24 },
@@ -176,6 +184,8 @@ describe('built-in judge on indirect wording', () => {
     ],
     ['the eighth pass of seen answers', () => pass8, 0.766, 0.883],
     ['the eighth pass, ten more languages', () => pass8.filter((a) => !FIVE.has(a.language)), 0.807, 0.942],
+    // Version 9 read the ninth pass at 61.5 / 58.2 % before it was tuned on; version 10 at 67.0 / 62.6 %.
+    ['the ninth pass of seen answers', () => pass9, 0.67, 0.626],
     ['second held-out batch', () => fresh, 0.847, 0.717],
     ['third held-out batch', () => third, 0.792, 0.754],
     ['fourth held-out batch', () => fourth, 0.803, 0.725],

@@ -24,7 +24,8 @@ export const MORE_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   nl: {
     problemStarts: ['hapert', 'haperen', 'traag', 'trage', 'vastloop', 'vastloopt', 'kapot', 'lekt', 'lekkage',
       'onbetrouwba', 'instabiel', 'mislukt', 'faalt', 'teleurstel', 'ergernis',
-      'bevriest', 'bevroren', 'geweigerd', 'kwijt', 'scheurt', 'mislukken', 'uitgevallen'],
+      'bevriest', 'bevroren', 'geweigerd', 'kwijt', 'scheur', 'mislukken', 'uitgevallen', 'uitverkocht', 'beschadigd',
+      'verschoven', 'uitgesteld'],
     problemInside: ['storing', 'probleem', 'problemen', 'klacht', 'fout', 'uitval', 'vertraging', 'defect', 'panne',
       'wachttijd', 'lekkage'],
     praiseStarts: ['betrouwba', 'stabiel', 'soepel', 'degelijk', 'robuust', 'stipt'],
@@ -49,7 +50,8 @@ export const MORE_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   tr: {
     problemStarts: ['arıza', 'sorun', 'hata', 'çöküyor', 'donuyor', 'donan', 'yavaş', 'gecikme', 'kesinti', 'şikayet',
       'bozul', 'bozuk', 'kopuyor', 'takılıyor', 'istikrarsız', 'güvenilmez', 'sızıntı', 'ısınıyor', 'dolandırıc',
-      'kayboluyor', 'kaybol', 'reddedil', 'soyul', 'çatla', 'duruyor', 'sızdır'],
+      'kayboluyor', 'kaybol', 'reddedil', 'soyul', 'çatla', 'duruyor', 'sızdır', 'ertelen', 'damlat', 'hasarlı',
+      'su kaçır'],
     problemInside: [],
     praiseStarts: ['güvenilir', 'istikrarlı', 'sağlam', 'kesintisiz', 'sorunsuz'],
     praiseInside: [],
