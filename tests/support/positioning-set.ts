@@ -93,7 +93,8 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * version 9) or its eighth (indirect-eighth-*.yaml, by a second author, after version 10), none ever
  * tuned on.
  */
-export type SetPart = 'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth';
+export type SetPart =
+  'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
