@@ -114,7 +114,8 @@ const HELD_OUT_BATCHES: ReadonlyArray<{ part: SetPart; name: string; after: numb
   { part: 'fifth', name: 'fifth', after: 7 },
   { part: 'sixth', name: 'sixth', after: 8 },
   { part: 'seventh', name: 'seventh', after: 9 },
-  { part: 'eighth', name: 'eighth', after: 10 },
+  { part: 'eighth', name: 'eighth', after: 9 },
+  { part: 'ninth', name: 'ninth', after: 10 },
 ];
 
 function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {

@@ -90,11 +90,11 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
  * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
  * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
- * version 9) or its eighth (indirect-eighth-*.yaml, by a second author, after version 10), none ever
- * tuned on.
+ * version 9), its eighth (indirect-eighth-*.yaml, by a second author, before version 10 was tuned)
+ * or its ninth (indirect-ninth-*.yaml, by a third, before version 11 was tuned), none ever tuned on.
  */
 export type SetPart =
-  'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth';
+  'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth' | 'ninth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
@@ -104,6 +104,7 @@ export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-sixth-')) return 'sixth';
   if (a.file.startsWith('indirect-seventh-')) return 'seventh';
   if (a.file.startsWith('indirect-eighth-')) return 'eighth';
+  if (a.file.startsWith('indirect-ninth-')) return 'ninth';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
