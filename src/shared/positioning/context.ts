@@ -208,6 +208,9 @@ export function opensWithCaseLabel(text: string, start: number, first: MentionRe
   );
 }
 
+/** A bold case label before an item's brand, then at most two short words ("dann das", "il", "the"). */
+const CASE_LEAD = /^\*\*([^*\n]{1,80})\*\*\s*[:：,]?\s*(?:\p{L}{1,5}\s+){0,2}\**\s*$/u;
+
 /** Longest bold case label before a brand (CASE_LABEL's 80 characters and its marks). */
 const CASE_LABEL_CHARS = 90;
 
@@ -217,8 +220,12 @@ function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[], lang: La
   if (first === undefined) return -1;
   const before = text.slice(b.start, first.start);
   if (before.replace(MARKUP, '') !== '') {
-    // A case label leads only into its brand: "**Pros:** …" is a pros/cons item, not a case.
-    return CASE_LABEL.test(before) && labelOf(before, lang) === null ? first.brand : -1;
+    // A case label leads into its brand, at most two short words between ("**Für die Kita:** dann
+    // das **Kargolo**"); "**Pros:** …" is a pros/cons item, not a case.
+    const label = CASE_LEAD.exec(before);
+    return label !== null && labelOf(before, lang) === null && labelOf(label[1] as string, lang) === null
+      ? first.brand
+      : -1;
   }
   const boldLead =
     before.startsWith('**') &&

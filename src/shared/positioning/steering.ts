@@ -14,11 +14,12 @@ function runDown(s: BrandSignals): boolean {
 }
 
 /**
- * Whether a brand named later is the alternative offered: something said for it and nothing
- * against it (a bare fact, "Northwind flies the same route", offers nothing).
+ * Whether a brand named later is the alternative offered: more said for it than against it (a
+ * bare fact, "Northwind flies the same route", offers nothing; "offers come within two days,
+ * paid out only after the work is accepted" does).
  */
 function offerable(s: BrandSignals): boolean {
-  return s.caution === 0 && !s.deniedTop && s.problems === 0 && s.senti > 0;
+  return s.caution === 0 && !s.deniedTop && s.problems <= s.praise && s.senti > 0;
 }
 
 /** Nothing said for or against it. */

@@ -39,7 +39,8 @@ export const EVENT_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   },
   es: {
     problemStarts: ['desaparec', 'cortan', 'despega', 'atasca', 'anulad', 'cancelad', 'humedad', 'desorden', 'rechaz',
-      'oxida', 'raya', 'hincha', 'suelta', 'pierde', 'gotea', 'duplicad', 'bloquea'],
+      'oxida', 'raya', 'hincha', 'suelta', 'pierde', 'gotea', 'duplicad', 'bloquea', 'tardo', 'tardaron', 'partid',
+      'rompio', 'rompieron', 'aplazad'],
     problemInside: [],
     praiseStarts: ['constante', 'puntual', 'inmediat'],
     praiseInside: [],

@@ -42,7 +42,7 @@ export const MORE_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   },
   sv: {
     problemStarts: ['hackar', 'laggar', 'kraschar', 'trasig', 'opålitlig', 'instabil', 'besvik', 'strul', 'läckage',
-      'tappar', 'fastnar', 'stannar', 'spricker', 'nekad', 'försen', 'läcker', 'fryser'],
+      'tappar', 'fastnar', 'stannar', 'spricker', 'nekad', 'försen', 'läcker', 'fryser', 'falsklarm', 'debiterades'],
     problemInside: ['problem', 'avbrott', 'störning', 'klagom', 'försening', 'haveri', 'krasch', 'pumpfel', 'läckage'],
     praiseStarts: ['pålitlig', 'stabil', 'smidig', 'robust', 'driftsäker'],
     praiseInside: ['problemfri', 'störningsfri'],
@@ -74,7 +74,8 @@ export const MORE_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   },
   ko: {
     problemStarts: ['고장', '오류', '문제', '끊김', '끊기', '먹통', '버벅', '튕기', '지연', '불만', '결함', '불안정', '누수',
-      '느리', '과열', '멈추', '멈춤', '멈춥', '늦고', '늦게', '늦습', '안 되'],
+      '느리', '과열', '멈추', '멈춤', '멈춥', '늦고', '늦게', '늦습', '안 되', '밀리', '밀려', '취소되', '위약금', '샌다',
+      '새고', '새는'],
     problemInside: [],
     praiseStarts: ['안정적', '튼튼', '신뢰'],
     praiseInside: [],

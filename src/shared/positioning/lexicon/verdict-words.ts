@@ -75,8 +75,8 @@ export const VERDICT_YES: PartialPerLang<string> = {
 };
 // prettier-ignore
 export const VERDICT_NO: PartialPerLang<string> = {
-  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non'], es: ['no'], it: ['no'], pt: ['nao'], nl: ['nee'],
-  pl: ['nie'], sv: ['nej'], tr: ['hayir'], ru: ['нет'], ar: ['لا'],
+  en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non', 'bof'], es: ['no'], it: ['no'], pt: ['nao'], nl: ['nee'],
+  pl: ['nie'], sv: ['nej'], tr: ['hayir', 'pas'], ru: ['нет'], ar: ['لا'],
 };
 
 /**
