@@ -33,6 +33,7 @@ const pass8 = all.filter((a) => a.file.startsWith('indirect-pass8-'));
 const pass9 = all.filter((a) => a.file.startsWith('indirect-pass9-'));
 const pass10 = all.filter((a) => a.file.startsWith('indirect-pass10-'));
 const eighth = all.filter((a) => partOf(a) === 'eighth');
+const ninth = all.filter((a) => partOf(a) === 'ninth');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
@@ -108,6 +109,7 @@ describe('built-in judge on indirect wording', () => {
   it.each([
     { name: 'seventh', batch: seventh },
     { name: 'eighth', batch: eighth },
+    { name: 'ninth', batch: ninth },
   ])(
     'the $name held-out batch has ≥ 24 answers, all held out, in the six shapes and nine or more languages',
     ({ batch }) => {
@@ -196,8 +198,11 @@ describe('built-in judge on indirect wording', () => {
     ['fifth held-out batch', () => fifth, 0.634, 0.653],
     ['sixth held-out batch', () => sixth, 0.642, 0.75],
     ['seventh held-out batch', () => seventh, 0.673, 0.717],
-    // Written by a second author after version 9, before version 10 was tuned: both read it alike.
-    ['eighth held-out batch', () => eighth, 0.769, 0.738],
+    // Written by a second author after version 9, before version 10 was tuned: both read it alike;
+    // version 11 reads one brand more. The ninth, by a third author after version 10: 67.4 / 61.6 %
+    // with version 10, 70.9 / 65.1 % with version 11.
+    ['eighth held-out batch', () => eighth, 0.784, 0.738],
+    ['ninth held-out batch', () => ninth, 0.709, 0.651],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {
     const s = scoreOf(answers());
     expect(s.falseBrands).toBe(0);
