@@ -91,10 +91,21 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
  * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
  * version 9), its eighth (indirect-eighth-*.yaml, by a second author, before version 10 was tuned)
- * or its ninth (indirect-ninth-*.yaml, by a third, before version 11 was tuned), none ever tuned on.
+ * its ninth (indirect-ninth-*.yaml, by a third, before version 11 was tuned) or its tenth
+ * (indirect-tenth-*.yaml, by a fourth, before version 12 was tuned), none ever tuned on.
  */
 export type SetPart =
-  'first' | 'indirect' | 'fresh' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh' | 'eighth' | 'ninth';
+  | 'first'
+  | 'indirect'
+  | 'fresh'
+  | 'third'
+  | 'fourth'
+  | 'fifth'
+  | 'sixth'
+  | 'seventh'
+  | 'eighth'
+  | 'ninth'
+  | 'tenth';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
@@ -105,6 +116,7 @@ export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-seventh-')) return 'seventh';
   if (a.file.startsWith('indirect-eighth-')) return 'eighth';
   if (a.file.startsWith('indirect-ninth-')) return 'ninth';
+  if (a.file.startsWith('indirect-tenth-')) return 'tenth';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
