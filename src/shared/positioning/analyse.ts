@@ -498,9 +498,24 @@ export function analyseAnswer(
     indirect,
   };
   let picked = false;
+  const sole = indirect ? onlyBrandNamed(mentions) : -1;
   blocks.forEach((b, i) => {
     const ctx = ctxs[i] as BlockContext;
     const ms = byBlock[i] as MentionRef[];
+    // A verdict line is advice, whichever brand it names (or none).
+    if (ctx.verdict && b.kind !== 'row' && w.indirect) w.advice = true;
+    // An answer about one brand: its closing verdict is about it, named or not ("Alles in allem:
+    // ein rundes Gerät für den Preis").
+    if (
+      sole >= 0 &&
+      ms.length === 0 &&
+      ctx.verdict &&
+      ctx.subject < 0 &&
+      (b.kind === 'para' || b.kind === 'item')
+    ) {
+      analyseSentences(w, b, [sole], ctx, b.kind === 'item');
+      return;
+    }
     // The verdict's pick: the first brand a verdict paragraph, item or heading names.
     if (!picked && ctx.verdict && b.kind !== 'row' && ms.length > 0) {
       picked = true;
@@ -521,6 +536,14 @@ export function analyseAnswer(
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
   return { signals, advice: w.advice, news: w.news, indirect: w.indirect, weighed };
+}
+
+/** The one brand every mention names, or -1. */
+function onlyBrandNamed(mentions: readonly MentionRef[]): number {
+  const first = mentions[0];
+  if (first === undefined) return -1;
+  for (const m of mentions) if (m.brand !== first.brand) return -1;
+  return first.brand;
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

@@ -87,7 +87,7 @@ function wordAt(
   return { word: foldText(text.slice(from, i)), end: i };
 }
 
-const CLAUSE_MARKS = new Set([',', ':', '：', '，', ';']);
+const CLAUSE_MARKS = new Set([',', ':', '：', '，', ';', '،']);
 
 /**
  * The mention a sentence that opens with a case ("If …", "For …", "Wenn …", "Si …", "Pour …")

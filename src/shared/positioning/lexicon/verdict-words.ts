@@ -76,7 +76,7 @@ export const VERDICT_YES: PartialPerLang<string> = {
 // prettier-ignore
 export const VERDICT_NO: PartialPerLang<string> = {
   en: ['no', 'skip', 'avoid', 'pass'], de: ['nein'], fr: ['non', 'bof'], es: ['no'], it: ['no'], pt: ['nao'], nl: ['nee'],
-  pl: ['nie'], sv: ['nej'], tr: ['hayir', 'pas'], ru: ['нет'], ar: ['لا'],
+  pl: ['nie'], sv: ['nej'], tr: ['hayir', 'pas'], ru: ['нет'], ar: ['لا'], ja: ['見送り', '見送り推奨'],
 };
 
 /**
