@@ -35,6 +35,7 @@ const pass10 = all.filter((a) => a.file.startsWith('indirect-pass10-'));
 const pass11 = all.filter((a) => a.file.startsWith('indirect-pass11-'));
 const eighth = all.filter((a) => partOf(a) === 'eighth');
 const ninth = all.filter((a) => partOf(a) === 'ninth');
+const tenth = all.filter((a) => partOf(a) === 'tenth');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
@@ -111,6 +112,7 @@ describe('built-in judge on indirect wording', () => {
     { name: 'seventh', batch: seventh },
     { name: 'eighth', batch: eighth },
     { name: 'ninth', batch: ninth },
+    { name: 'tenth', batch: tenth },
   ])(
     'the $name held-out batch has ≥ 24 answers, all held out, in the six shapes and nine or more languages',
     ({ batch }) => {
@@ -204,8 +206,10 @@ describe('built-in judge on indirect wording', () => {
     // Written by a second author after version 9, before version 10 was tuned: both read it alike;
     // version 11 reads one brand more. The ninth, by a third author after version 10: 67.4 / 61.6 %
     // with version 10, 70.9 / 65.1 % with version 11.
-    ['eighth held-out batch', () => eighth, 0.784, 0.738],
+    ['eighth held-out batch', () => eighth, 0.8, 0.738],
     ['ninth held-out batch', () => ninth, 0.709, 0.651],
+    // By a fourth author after version 11: 73.1 / 67.9 % with version 11, 74.4 / 69.2 % with version 12.
+    ['tenth held-out batch', () => tenth, 0.743, 0.692],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {
     const s = scoreOf(answers());
     expect(s.falseBrands).toBe(0);
