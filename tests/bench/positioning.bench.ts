@@ -117,6 +117,7 @@ const HELD_OUT_BATCHES: ReadonlyArray<{ part: SetPart; name: string; after: numb
   { part: 'eighth', name: 'eighth', after: 9 },
   { part: 'ninth', name: 'ninth', after: 10 },
   { part: 'tenth', name: 'tenth', after: 11 },
+  { part: 'eleventh', name: 'eleventh', after: 12 },
 ];
 
 function printAccuracy(set: readonly LabelledAnswer[]): { whole: Score; held: Score; noHint: Score } {

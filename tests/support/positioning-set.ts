@@ -92,7 +92,8 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
  * version 9), its eighth (indirect-eighth-*.yaml, by a second author, before version 10 was tuned)
  * its ninth (indirect-ninth-*.yaml, by a third, before version 11 was tuned) or its tenth
- * (indirect-tenth-*.yaml, by a fourth, before version 12 was tuned), none ever tuned on.
+ * (indirect-tenth-*.yaml, by a fourth, before version 12 was tuned) or its eleventh
+ * (indirect-eleventh-*.yaml, by a fifth, before version 13 was tuned), none ever tuned on.
  */
 export type SetPart =
   | 'first'
@@ -117,6 +118,7 @@ export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-eighth-')) return 'eighth';
   if (a.file.startsWith('indirect-ninth-')) return 'ninth';
   if (a.file.startsWith('indirect-tenth-')) return 'tenth';
+  if (a.file.startsWith('indirect-eleventh-')) return 'eleventh';
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
