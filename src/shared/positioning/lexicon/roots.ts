@@ -48,7 +48,7 @@ const WORD_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
       'verzogerung', 'mangel', 'defekt', 'panne', 'warteschleife', 'wartezeit', 'verschleiss', 'funkloch', 'funklocher',
       'einbruch', 'engpass', 'reklamation', 'arger', 'frust', 'lucke'],
     praiseStarts: ['reibungslos', 'einwandfrei', 'tadellos', 'souveran', 'ausgereift', 'bewahrt', 'flott', 'zufrieden',
-      'erreichbar', 'robust', 'stabil', 'verlasslich', 'solid'],
+      'erreichbar', 'robust', 'stabil', 'verlasslich', 'solid', 'stimmig'],
     praiseInside: ['empfehlung', 'zuverlassig', 'problemlos', 'storungsfrei', 'fehlerfrei', 'ausfallsicher', 'stabil'],
   },
   fr: {
@@ -58,7 +58,7 @@ const WORD_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
       'erreur', 'perdu', 'saute', 'dysfonction', 'defaut', 'bugs', 'beug', 'insuffisan', 'manque', 'incident', 'deconnect'],
     problemInside: [],
     praiseStarts: ['fiab', 'stable', 'robuste', 'fluide', 'impeccab', 'irreprochab', 'efficace', 'reactif', 'reactive',
-      'ponctuel', 'serieu', 'rapide', 'sans souci'],
+      'ponctuel', 'serieu', 'rapide', 'sans souci', 'complet'],
     praiseInside: [],
   },
   es: {
