@@ -37,6 +37,7 @@ const pass12 = all.filter((a) => a.file.startsWith('indirect-pass12-'));
 const eighth = all.filter((a) => partOf(a) === 'eighth');
 const ninth = all.filter((a) => partOf(a) === 'ninth');
 const tenth = all.filter((a) => partOf(a) === 'tenth');
+const eleventh = all.filter((a) => partOf(a) === 'eleventh');
 /** The seven languages' own files, as they were before the indirect part: other files do not move these floors. */
 const FIRST_FILES = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'ja']);
 const first = all.filter((a) => FIRST_FILES.has(a.file));
@@ -114,6 +115,7 @@ describe('built-in judge on indirect wording', () => {
     { name: 'eighth', batch: eighth },
     { name: 'ninth', batch: ninth },
     { name: 'tenth', batch: tenth },
+    { name: 'eleventh', batch: eleventh },
   ])(
     'the $name held-out batch has ≥ 24 answers, all held out, in the six shapes and nine or more languages',
     ({ batch }) => {
@@ -213,6 +215,8 @@ describe('built-in judge on indirect wording', () => {
     ['ninth held-out batch', () => ninth, 0.709, 0.651],
     // By a fourth author after version 11: 73.1 / 67.9 % with version 11, 74.4 / 69.2 % with version 12.
     ['tenth held-out batch', () => tenth, 0.743, 0.692],
+    // By another outside author after version 12: 77.9 / 66.2 % with versions 12 and 13.
+    ['eleventh held-out batch', () => eleventh, 0.779, 0.662],
   ])('%s: status and sentiment no lower than when measured, no unnamed brand', (_name, answers, st, se) => {
     const s = scoreOf(answers());
     expect(s.falseBrands).toBe(0);
