@@ -90,10 +90,10 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
  * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
  * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
- * version 9), its eighth (indirect-eighth-*.yaml, by a second author, before version 10 was tuned)
- * its ninth (indirect-ninth-*.yaml, by a third, before version 11 was tuned) or its tenth
- * (indirect-tenth-*.yaml, by a fourth, before version 12 was tuned) or its eleventh
- * (indirect-eleventh-*.yaml, by a fifth, before version 13 was tuned), none ever tuned on.
+ * version 9), its eighth (indirect-eighth-*.yaml, by an outside author, before version 10 was
+ * tuned), its ninth (indirect-ninth-*.yaml, before version 11), its tenth (indirect-tenth-*.yaml,
+ * before version 12) or its eleventh (indirect-eleventh-*.yaml, before version 13), each by
+ * another outside author, none ever tuned on.
  */
 export type SetPart =
   | 'first'
@@ -106,7 +106,8 @@ export type SetPart =
   | 'seventh'
   | 'eighth'
   | 'ninth'
-  | 'tenth';
+  | 'tenth'
+  | 'eleventh';
 
 export function partOf(a: LabelledAnswer): SetPart {
   if (a.file.startsWith('indirect-fresh-')) return 'fresh';
