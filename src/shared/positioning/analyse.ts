@@ -6,6 +6,7 @@ import {
   blockContexts,
   isVerdictLabel,
   labelOf,
+  onlyBrand,
   opensWithCaseLabel,
   refersBack,
   type BlockContext,
@@ -498,7 +499,7 @@ export function analyseAnswer(
     indirect,
   };
   let picked = false;
-  const sole = indirect ? onlyBrandNamed(mentions) : -1;
+  const sole = indirect ? onlyBrand(mentions) : -1;
   blocks.forEach((b, i) => {
     const ctx = ctxs[i] as BlockContext;
     const ms = byBlock[i] as MentionRef[];
@@ -536,14 +537,6 @@ export function analyseAnswer(
       addEvidence(s, sentenceAround(text, blocks[i] as Block, m.start), NAME_EVIDENCE);
   }
   return { signals, advice: w.advice, news: w.news, indirect: w.indirect, weighed };
-}
-
-/** The one brand every mention names, or -1. */
-function onlyBrandNamed(mentions: readonly MentionRef[]): number {
-  const first = mentions[0];
-  if (first === undefined) return -1;
-  for (const m of mentions) if (m.brand !== first.brand) return -1;
-  return first.brand;
 }
 
 function sentenceAround(text: string, b: Block, pos: number): Range {

@@ -169,7 +169,7 @@ function inlineLabel(text: string, start: number, end: number, lang: Lang): Labe
 }
 
 /** The one brand all of `ms` name, or -1 (none, or two brands): no Set made for a block naming none. */
-function onlyBrand(ms: readonly MentionRef[]): number {
+export function onlyBrand(ms: readonly MentionRef[]): number {
   const first = ms[0];
   if (first === undefined) return -1;
   for (const m of ms) if (m.brand !== first.brand) return -1;

@@ -5,8 +5,8 @@ import { twoBrands } from './silent-alternative';
 // Which brand an answer steers the reader to, read from the order it names them rather than
 // from its words: an answer that runs one brand down (a warning, or more blame than praise) and
 // only then names other brands is leaving the first for them ("… outages, slipping support.
-// Tradewerk hatte keine gemeldeten Störungen"). A brand named after it with something said for
-// it and nothing against it is the alternative the answer offers.
+// Tradewerk hatte keine gemeldeten Störungen"). A brand named after it with more said for it
+// than against it is the alternative the answer offers.
 
 /** Whether what the answer says about a brand runs it down: a warning, or more blame than praise. */
 function runDown(s: BrandSignals): boolean {
