@@ -6,7 +6,6 @@ import {
   blockContexts,
   isVerdictLabel,
   labelOf,
-  onlyBrand,
   opensWithCaseLabel,
   refersBack,
   type BlockContext,
@@ -499,24 +498,11 @@ export function analyseAnswer(
     indirect,
   };
   let picked = false;
-  const sole = indirect ? onlyBrand(mentions) : -1;
   blocks.forEach((b, i) => {
     const ctx = ctxs[i] as BlockContext;
     const ms = byBlock[i] as MentionRef[];
     // A verdict line is advice, whichever brand it names (or none).
     if (ctx.verdict && b.kind !== 'row' && w.indirect) w.advice = true;
-    // An answer about one brand: its closing verdict is about it, named or not ("Alles in allem:
-    // ein rundes Gerät für den Preis").
-    if (
-      sole >= 0 &&
-      ms.length === 0 &&
-      ctx.verdict &&
-      ctx.subject < 0 &&
-      (b.kind === 'para' || b.kind === 'item')
-    ) {
-      analyseSentences(w, b, [sole], ctx, b.kind === 'item');
-      return;
-    }
     // The verdict's pick: the first brand a verdict paragraph, item or heading names.
     if (!picked && ctx.verdict && b.kind !== 'row' && ms.length > 0) {
       picked = true;

@@ -169,7 +169,7 @@ function inlineLabel(text: string, start: number, end: number, lang: Lang): Labe
 }
 
 /** The one brand all of `ms` name, or -1 (none, or two brands): no Set made for a block naming none. */
-export function onlyBrand(ms: readonly MentionRef[]): number {
+function onlyBrand(ms: readonly MentionRef[]): number {
   const first = ms[0];
   if (first === undefined) return -1;
   for (const m of ms) if (m.brand !== first.brand) return -1;
@@ -223,9 +223,7 @@ function leadBrandOf(text: string, b: Block, ms: readonly MentionRef[], lang: La
     // A case label leads into its brand, at most two short words between ("**Für die Kita:** dann
     // das **Kargolo**"); "**Pros:** …" is a pros/cons item, not a case.
     const label = CASE_LEAD.exec(before);
-    return label !== null && labelOf(before, lang) === null && labelOf(label[1] as string, lang) === null
-      ? first.brand
-      : -1;
+    return label !== null && labelOf(label[1] as string, lang) === null ? first.brand : -1;
   }
   const boldLead =
     before.startsWith('**') &&
@@ -358,7 +356,33 @@ export function blockContexts(
     out.push(ctx);
   });
   markLists(text, blocks, out, lang);
+  if (readsIndirect(lang)) verdictsOfOneBrand(blocks, mentionsByBlock, out);
   return out;
+}
+
+/**
+ * In an answer that names one brand, a verdict paragraph or item naming none is about it
+ * ("**Alles in allem:** ein rundes Gerät für den Preis").
+ */
+function verdictsOfOneBrand(
+  blocks: readonly Block[],
+  mentionsByBlock: readonly (readonly MentionRef[])[],
+  ctxs: BlockContext[],
+): void {
+  let sole = -1;
+  for (const ms of mentionsByBlock) {
+    const brand = onlyBrand(ms);
+    if (brand < 0 && ms.length > 0) return;
+    if (brand >= 0 && sole >= 0 && brand !== sole) return;
+    if (brand >= 0) sole = brand;
+  }
+  if (sole < 0) return;
+  blocks.forEach((b, i) => {
+    const ctx = ctxs[i] as BlockContext;
+    const unnamed = (mentionsByBlock[i]?.length ?? 0) === 0;
+    if (ctx.verdict && ctx.subject < 0 && unnamed && (b.kind === 'para' || b.kind === 'item'))
+      ctx.subject = sole;
+  });
 }
 
 /**
