@@ -16,7 +16,7 @@ export const EVENT_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
       'loose', 'pending', 'declined', 'refused', 'rejected', 'bounced', 'swell', 'swollen', 'bulg', 'warp', 'rusts',
       'rusting', 'jammed', 'jams', 'stuck', 'loses', 'losing', 'drops', 'dropping', 'shuts', 'reboot', 'misses',
       'skips', 'skipping', 'creak', 'creep', 'duplicat', 'gaps', 'fray', 'tears', 'torn', 'snaps', 'snapped', 'sags',
-      'dies', 'dying', 'spam', 'watermark', 'paywall', 'stopping', 'jamming', 'misfir', 'sank', 'crushed', 'dented', 'damaged', 'postpon', 'rescheduled', 'double-booked'],
+      'dies', 'dying', 'spam', 'watermark', 'paywall', 'stopping', 'jamming', 'misfir', 'sank', 'crushed', 'dented', 'damaged', 'postpon', 'rescheduled'],
     problemInside: [],
     praiseStarts: ['quietly', 'uninterrupt', 'punctual'],
     praiseInside: [],

@@ -50,8 +50,7 @@ export const MORE_ROOTS: Readonly<Partial<Record<Lang, RootList>>> = {
   tr: {
     problemStarts: ['arıza', 'sorun', 'hata', 'çöküyor', 'donuyor', 'donan', 'yavaş', 'gecikme', 'kesinti', 'şikayet',
       'bozul', 'bozuk', 'kopuyor', 'takılıyor', 'istikrarsız', 'güvenilmez', 'sızıntı', 'ısınıyor', 'dolandırıc',
-      'kayboluyor', 'kaybol', 'reddedil', 'soyul', 'çatla', 'duruyor', 'sızdır', 'ertelen', 'damlat', 'hasarlı',
-      'su kaçır'],
+      'kayboluyor', 'kaybol', 'reddedil', 'soyul', 'çatla', 'duruyor', 'sızdır', 'ertelen', 'damlat', 'hasarlı'],
     problemInside: [],
     praiseStarts: ['güvenilir', 'istikrarlı', 'sağlam', 'kesintisiz', 'sorunsuz'],
     praiseInside: [],

@@ -102,7 +102,7 @@ export const REC_CUES: PerLang<string> = {
     'umsteigen auf', 'die bessere alternative', 'schauen sie sich', 'werfen sie einen blick', 'eignen sich besser',
     'besser geeignet', 'bessere option', 'empfehlenswerter', 'alternativen sind', 'besser beraten', 'inzwischen bei @',
     'mittlerweile bei @'],
-  fr: ['fait tres bien l affaire', 'fait bien l affaire', 'fait l affaire', 'a privilegier', 'le plus interessant', 'fait la meme chose', 'reprend aujourd hui', 'propose desormais', 'recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
+  fr: ['a privilegier', 'le plus interessant', 'fait la meme chose', 'reprend aujourd hui', 'propose desormais', 'recommand*', 'apprecie des', 'apprecie par', 'bon choix', 'excellent choix', 'vaut le coup', 'valent le coup', 'vaut la peine', 'a considerer',
     'ideal', 'ideale', 'adapte', 'adaptee', 'plus adapte', 'plus adaptee', 'convient', 'adresse aux', 'prenez la @',
     'prenez le @', 'choisissez la @', 'choisissez le @', 'optez pour', 'alternative correcte', 'bonne alternative',
     'adresse plutot', 'solide', 'vaut le detour', 'solutions plus etablies', 'alternatives comme', 'alternative comme',
