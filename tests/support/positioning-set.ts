@@ -95,31 +95,26 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
  * before version 12) or its eleventh (indirect-eleventh-*.yaml, before version 13), each by
  * another outside author, none ever tuned on.
  */
-export type SetPart =
-  | 'first'
-  | 'indirect'
-  | 'fresh'
-  | 'third'
-  | 'fourth'
-  | 'fifth'
-  | 'sixth'
-  | 'seventh'
-  | 'eighth'
-  | 'ninth'
-  | 'tenth'
-  | 'eleventh';
+/** The held-out batches of the indirect part, as their files are named (indirect-<batch>-<lang>.yaml). */
+const HELD_OUT_PARTS = [
+  'fresh',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+] as const;
+
+export type SetPart = 'first' | 'indirect' | (typeof HELD_OUT_PARTS)[number];
 
 export function partOf(a: LabelledAnswer): SetPart {
-  if (a.file.startsWith('indirect-fresh-')) return 'fresh';
-  if (a.file.startsWith('indirect-third-')) return 'third';
-  if (a.file.startsWith('indirect-fourth-')) return 'fourth';
-  if (a.file.startsWith('indirect-fifth-')) return 'fifth';
-  if (a.file.startsWith('indirect-sixth-')) return 'sixth';
-  if (a.file.startsWith('indirect-seventh-')) return 'seventh';
-  if (a.file.startsWith('indirect-eighth-')) return 'eighth';
-  if (a.file.startsWith('indirect-ninth-')) return 'ninth';
-  if (a.file.startsWith('indirect-tenth-')) return 'tenth';
-  if (a.file.startsWith('indirect-eleventh-')) return 'eleventh';
+  const named = /^indirect-([a-z]+)-/.exec(a.file)?.[1];
+  const batch = HELD_OUT_PARTS.find((p) => p === named);
+  if (batch !== undefined) return batch;
   return a.file.startsWith('indirect-') ? 'indirect' : 'first';
 }
 
