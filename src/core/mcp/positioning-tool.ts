@@ -1,5 +1,6 @@
 import type { BrandView } from '../../shared/ipc/channels/library';
 import { positioningChannels } from '../../shared/ipc/channels/positioning';
+import { judgeAgreementOf } from '../../shared/positioning';
 import type { NetSentimentStat, PositioningMetricsWithChange } from '../../shared/positioning/view-types';
 import type { StatChange } from '../../shared/visibility/types';
 import { periodText, rateText, table } from './text';
@@ -44,7 +45,10 @@ export function positioningTools(deps: McpDeps) {
       const view = (await deps.services.positioning()).summary(query);
       const brands = new Map<string, BrandView>(deps.store.listBrands().map((b) => [b.id, b]));
       const name = (id: string) => brands.get(id)?.name ?? id;
+      const agreement = judgeAgreementOf(view.judge.id);
       const lines = [`Positioning (judge ${view.judge.id}), ${periodText(view.period)}.`];
+      if (agreement !== null) lines.push(`${agreement.note}.`);
+      if (view.notJudged.note !== null) lines.push(`${view.notJudged.note}.`);
       if (view.rescore)
         lines.push(
           `Partial: the stored answers are being re-scored (${view.rescore.done} of ${view.rescore.total}); numbers mix earlier and current judgements until it ends.`,
@@ -66,7 +70,7 @@ export function positioningTools(deps: McpDeps) {
             ]),
           ),
         );
-      return { text: lines.join('\n'), data: { ...view } };
+      return { text: lines.join('\n'), data: { ...view, judgeAgreement: agreement } };
     },
   };
   return [tool];

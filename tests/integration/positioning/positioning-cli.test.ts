@@ -55,6 +55,10 @@ describe('parallax positioning', () => {
     expect(out.stdout).toMatch(/Veloxa +brand \(focus\) +\d+ +\d+\.\d %/);
     expect(out.stdout).toContain('Net sentiment');
     expect(out.stdout).toContain('Tango');
+    // Under the heading: how far the built-in judge's readings can be trusted, and what to do.
+    expect(out.stdout).toMatch(
+      /^The built-in judge reads a brand's status as a careful reader does in \d+ % \(\d+–\d+ %\) of plainly worded answers .*read low\. A model judge can read them: parallax positioning rescore --judge model\.$/m,
+    );
   });
 
   it('prints JSON with intervals, status counts and attributes, per bucket with --by', async () => {
@@ -62,6 +66,7 @@ describe('parallax positioning', () => {
     expect(out.code, out.stderr).toBe(0);
     const view = JSON.parse(out.stdout) as {
       judge: string;
+      judgeAgreement: unknown;
       brand: string;
       rows: Array<{
         brand: string;
@@ -74,6 +79,12 @@ describe('parallax positioning', () => {
       }>;
     };
     expect(view.judge).toBe('builtin');
+    expect(view.judgeAgreement).toMatchObject({
+      version: expect.any(String),
+      plainStatus: { n: expect.any(Number), lower: expect.any(Number), upper: expect.any(Number) },
+      indirectStatus: { value: expect.any(Number) },
+      note: expect.stringContaining('careful reader'),
+    });
     expect(view.brand).toBe('Veloxa');
     const veloxa = view.rows.find((r) => r.brand === 'Veloxa');
     expect(Object.keys(veloxa?.recommendationRate ?? {}).sort()).toEqual([
@@ -93,9 +104,11 @@ describe('parallax positioning', () => {
     expect(byDay.code, byDay.stderr).toBe(0);
     const buckets = JSON.parse(byDay.stdout) as {
       by: string[];
+      judgeAgreement: unknown;
       rows: Array<{ day: string; brand: string; n: number }>;
     };
     expect(buckets.by).toEqual(['day']);
+    expect(buckets.judgeAgreement).toEqual(view.judgeAgreement);
     expect(new Set(buckets.rows.map((r) => r.brand))).toEqual(new Set(['Veloxa']));
     expect(buckets.rows.reduce((s, r) => s + r.n, 0)).toBe(veloxa?.n);
     expect(buckets.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true);

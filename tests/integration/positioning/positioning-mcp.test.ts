@@ -42,7 +42,12 @@ describe('brand_positioning', () => {
     expect(text).toMatch(/Focus brand Veloxa:/);
     expect(text).toMatch(/Recommendation rate \(top pick or recommended, of \d+ answers naming it\): \d/);
     expect(text).toContain('Net sentiment');
-    const data = dataOf(reply) as unknown as PositioningSummary;
+    // The agent is told how far the built-in judge's readings can be trusted, as the app says it.
+    expect(text).toMatch(
+      /^The built-in judge reads a brand's status as a careful reader does in \d+ % .*read low\.$/m,
+    );
+    const data = dataOf(reply) as unknown as PositioningSummary & { judgeAgreement: { note: string } | null };
+    expect(text).toContain(data.judgeAgreement?.note);
     const store = openHistory({ path: db, readonly: true });
     try {
       const service = createPositioningService({ store, now: Date.now, activeJudge: () => 'builtin' });

@@ -547,6 +547,10 @@ describe('client report: positioning, questions, method and charts', () => {
     expect(doc.querySelector('#positioning .lead')?.textContent).toMatch(
       /^Of the [\d,]+ answers naming Veloxa, \d+\.\d % recommend it or make it the top pick \(likely [\d.]+–[\d.]+ %\), and its net sentiment is [+−]?\d\.\d\d/,
     );
+    // Read by the built-in judge: the note says how far its readings can be trusted.
+    expect(doc.querySelector('#positioning .note')?.textContent).toMatch(
+      /The built-in judge reads a brand's status as a careful reader does in \d+ % \(\d+–\d+ %\)/,
+    );
     // A brand on fewer than 30 answers says so in words, and its change is never called clear.
     for (const m of summary.leaderboard.filter((x) => x.n > 0 && x.n < 30)) {
       const row = rows.find((r) => r.textContent?.includes(`${m.n} answers`));

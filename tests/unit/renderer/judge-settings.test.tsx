@@ -39,6 +39,14 @@ const type = (label: RegExp, value: string): void => {
 };
 
 describe('Settings → Positioning judge', () => {
+  it("says how far the built-in judge's readings can be trusted before the model judge's form", async () => {
+    render(<PositioningJudgePanel />);
+    await screen.findByLabelText('Provider');
+    const note = screen.getByTestId('judge-agreement');
+    expect(note.textContent).toContain('93 % (89–96 %) of plainly worded answers');
+    expect(note.textContent).toContain('where it mostly says "mentioned"');
+  });
+
   it('names the field at fault and sends nothing', async () => {
     render(<PositioningJudgePanel />);
     fireEvent.change(await screen.findByLabelText('Provider'), { target: { value: 'openai-compatible' } });

@@ -168,6 +168,29 @@ describe('Positioning in the Visibility view', () => {
     expect(within(panel).getByRole('note').textContent).toBe(`${note}.`);
   });
 
+  it("says how far the built-in judge's readings can be trusted, with n and intervals, and where a model judge is set", async () => {
+    render(<VisibilityView />);
+    await screen.findByRole('table', { name: 'Positioning by brand' });
+    const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
+    const note = within(panel).getByText(/reads a brand's status as a careful reader does/);
+    expect(note).toHaveClass('pos-judge-agreement');
+    expect(note.textContent).toContain('93 % (89–96 %) of plainly worded answers (228 brands tested)');
+    expect(note.textContent).toContain('75 % (70–80 %) of answers that recommend or warn without saying so');
+    expect(note.textContent).toContain('recommendation and caution rates read low');
+    expect(note.textContent).toMatch(/A model judge can read them \(Settings → Positioning judge\)\.$/);
+  });
+
+  it('says nothing of agreement for a model judge, whose agreement was not measured', async () => {
+    fake.handle('positioning.summary', () =>
+      samplePositioningSummary({ judge: { id: 'model:openai:gpt-4o-mini' } }),
+    );
+    render(<VisibilityView />);
+    await screen.findByRole('table', { name: 'Positioning by brand' });
+    const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
+    expect(within(panel).getByText(/Judge: model:openai:gpt-4o-mini/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/careful reader/)).toBeNull();
+  });
+
   it('says nothing of languages when the judge read every answer', async () => {
     render(<VisibilityView />);
     await screen.findByRole('table', { name: 'Positioning by brand' });

@@ -140,7 +140,7 @@ describe('positioning in words', () => {
       change: { recommendationRate: { delta: 0.3, significant: true }, netSentiment: noChange },
     };
   };
-  const report = (leaderboard: PositioningMetricsWithChange[]) =>
+  const report = (leaderboard: PositioningMetricsWithChange[], judge = 'builtin') =>
     ({
       focus: { id: 'b1', name: 'Veloxa', kind: 'brand', domains: [] },
       brands: [
@@ -149,7 +149,7 @@ describe('positioning in words', () => {
       ],
       period: { days: 7 },
       positioning: {
-        summary: { kpis: leaderboard[0], leaderboard, empty: null, rescore: null },
+        summary: { judge: { id: judge }, kpis: leaderboard[0], leaderboard, empty: null, rescore: null },
         attributeGaps: {
           gaps: [
             {
@@ -185,6 +185,18 @@ describe('positioning in words', () => {
     expect(gap?.textContent).toContain('lightweight');
     expect(gap?.textContent).toContain(`${HOSTILE} 33.3 % of 60 answers`);
     expect(gap?.textContent?.endsWith('few answers')).toBe(true);
+  });
+
+  it("tells the client how far the built-in judge's readings can be trusted, and nothing for a model judge", () => {
+    const builtin = parseReportHtml(positioningSection(report([metrics('b1', 300, 280)])));
+    expect(builtin.querySelector('.note')?.textContent).toContain(
+      'where it mostly says "mentioned": there, recommendation and caution rates read low.',
+    );
+    expect(builtin.querySelector('.note')?.textContent).toMatch(/careful reader does in \d+ % \(\d+–\d+ %\)/);
+    const model = parseReportHtml(
+      positioningSection(report([metrics('b1', 300, 280)], 'model:openai:gpt-4o')),
+    );
+    expect(model.querySelector('.note')?.textContent).not.toContain('careful reader');
   });
 
   it('writes net sentiment signed with its range, and the status mix as shares', () => {

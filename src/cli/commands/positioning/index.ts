@@ -11,6 +11,7 @@ import {
   bucketsJson,
   formatAttributes,
   formatNet,
+  judgeAgreementLine,
   POSITIONING_LEGEND,
   rescoreNote,
   statusMix,
@@ -66,12 +67,14 @@ JSON (--json): rates as fractions with their 95 % interval and n:
   without --by: {period, judge, brand, brandId, rows: [{brand, brandId, kind, focus, n, recommendationRate,
                  netSentiment, statusCounts, sentimentCounts, meanScore, topAttributes, previous: {…},
                  change: {recommendationRate: {delta, significant}, netSentiment: {delta, significant}}}],
-                 empty, rescore, notJudged}
+                 empty, rescore, notJudged, judgeAgreement}
   --by:          {period, judge, brand, by, rows: [{bucket, day|run|country|engine, brand, brandId, n, …}],
-                 empty, rescore, notJudged}
+                 empty, rescore, notJudged, judgeAgreement}
   rescore = {reason, judge, done, total, paused, from, moved} while the archive is being re-scored, else null
   notJudged = {answers, note}: answers naming a tracked brand in a language the judge does not read, counted
               in no number (note: "412 answers in languages the built-in judge does not read: …", or null)
+  judgeAgreement = {version, plainStatus, indirectStatus, indirectTone, note}: how often the built-in judge
+              reads a brand as careful readers labelled it (each {value, lower, upper, n}); null for a model judge
 
 Examples:
   parallax positioning --since 30d
@@ -95,6 +98,8 @@ function printSummary(ctx: CliContext, view: PositioningSummary, brands: Map<str
   writeLine(ctx.stdout, `Positioning ${periodLine(view.period)}, judge ${view.judge.id}`);
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
+  const agreement = judgeAgreementLine(view.judge.id);
+  if (agreement !== null) writeLine(ctx.stdout, agreement);
   if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
   writeLine(
@@ -129,6 +134,8 @@ function printBuckets(
   );
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
+  const agreement = judgeAgreementLine(view.judge.id);
+  if (agreement !== null) writeLine(ctx.stdout, agreement);
   if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   const rows = view.rows.filter((r) => (only === null || r.brandId === only) && r.n > 0);
   if (view.empty || rows.length === 0)

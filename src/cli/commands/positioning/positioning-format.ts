@@ -12,6 +12,7 @@ import type { StatChange } from '../../../shared/visibility/types';
 import { formatRate, formatRateChange, rateJson } from '../../format-stats';
 import { bucketRowsJson } from '../../bucket-output';
 import type { EngineLabelOf } from '../../../shared/profile';
+import { judgeAgreementOf } from '../../../shared/positioning/judge-agreement';
 
 // How `parallax positioning` prints its numbers: a text table by default, one JSON document with
 // --json. Every rate carries its 95 % interval and n; changes say "n.s." when not significant.
@@ -116,6 +117,7 @@ export function summaryJson(view: PositioningSummary, brands: Map<string, BrandV
     empty: view.empty,
     rescore: view.rescore,
     notJudged: view.notJudged,
+    judgeAgreement: judgeAgreementOf(view.judge.id),
   };
 }
 
@@ -132,7 +134,16 @@ export function bucketsJson(
     empty: view.empty,
     rescore: view.rescore,
     notJudged: view.notJudged,
+    judgeAgreement: judgeAgreementOf(view.judge.id),
   };
+}
+
+/** How far the built-in judge's readings can be trusted, said under the heading; null for a model judge. */
+export function judgeAgreementLine(judgeId: string): string | null {
+  const agreement = judgeAgreementOf(judgeId);
+  return agreement === null
+    ? null
+    : `${agreement.note}. A model judge can read them: parallax positioning rescore --judge model.`;
 }
 
 /** Said above the numbers while the archive is being re-scored. */

@@ -6,6 +6,7 @@ import {
   modelJudgeConfigSchema,
   type ModelProvider,
 } from '../../../../shared/positioning/model-judge-config';
+import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { useToastStore } from '../../stores/toast-store';
@@ -173,6 +174,9 @@ export function PositioningJudgePanel() {
         archive (<strong>Re-score history…</strong> here or in the Positioning panel, or{' '}
         <code>parallax positioning rescore --judge model</code>): the answer text and your brand names are
         sent to it, with a cost estimate and your budget checked first.
+      </p>
+      <p className="muted small" data-testid="judge-agreement">
+        {judgeAgreementOf('builtin')?.note}.
       </p>
       <p>
         <button

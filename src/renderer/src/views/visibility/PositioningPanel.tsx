@@ -1,4 +1,5 @@
 import type { PositioningBuckets, PositioningSummary } from '../../../../shared/positioning/view-types';
+import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
@@ -87,6 +88,17 @@ function PositioningTable({ data, trend }: { data: PositioningSummary; trend: Po
   );
 }
 
+/** How far the built-in judge's readings can be trusted (nothing for a model judge: not measured). */
+function JudgeAgreementNote({ judgeId }: { judgeId: string }) {
+  const agreement = judgeAgreementOf(judgeId);
+  if (agreement === null) return null;
+  return (
+    <p className="muted small pos-judge-agreement">
+      {agreement.note}. A model judge can read them (Settings → Positioning judge).
+    </p>
+  );
+}
+
 /**
  * How the engines present each tracked brand over the view's filters: the status mix, net
  * sentiment (and its days) and top attributes per brand (focus first), every number with its interval and n,
@@ -126,6 +138,7 @@ export function PositioningPanel() {
             cautioned; tone as net sentiment (share positive − share negative, −1 to +1); the qualities they
             attach to it. Judge: {data.judge.id}. Intervals are 95 %; n.s. = not significant.
           </p>
+          <JudgeAgreementNote judgeId={data.judge.id} />
           {data.notJudged.note !== null && (
             <p className="muted small pos-not-judged" role="note">
               {data.notJudged.note}.
