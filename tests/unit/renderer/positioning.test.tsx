@@ -177,7 +177,9 @@ describe('Positioning in the Visibility view', () => {
     expect(note.textContent).toContain('93 % (89–96 %) of plainly worded answers (228 brands tested)');
     expect(note.textContent).toContain('75 % (70–80 %) of answers that recommend or warn without saying so');
     expect(note.textContent).toContain('recommendation and caution rates read low');
-    expect(note.textContent).toMatch(/A model judge can read them \(Settings → Positioning judge\)\.$/);
+    expect(note.textContent).toMatch(
+      /A model judge can score such answers \(Settings → Positioning judge\)\.$/,
+    );
   });
 
   it('says nothing of agreement for a model judge, whose agreement was not measured', async () => {

@@ -143,7 +143,7 @@ export function judgeAgreementLine(judgeId: string): string | null {
   const agreement = judgeAgreementOf(judgeId);
   return agreement === null
     ? null
-    : `${agreement.note}. A model judge can read them: parallax positioning rescore --judge model.`;
+    : `${agreement.note}. A model judge can score such answers: parallax positioning rescore --judge model.`;
 }
 
 /** Said above the numbers while the archive is being re-scored. */

@@ -94,7 +94,7 @@ function JudgeAgreementNote({ judgeId }: { judgeId: string }) {
   if (agreement === null) return null;
   return (
     <p className="muted small pos-judge-agreement">
-      {agreement.note}. A model judge can read them (Settings → Positioning judge).
+      {agreement.note}. A model judge can score such answers (Settings → Positioning judge).
     </p>
   );
 }
