@@ -28,6 +28,10 @@ describe('Positioning in the Visibility view', () => {
     expect(rec.textContent).toContain('+9.2 pts');
     expect(rec.textContent).toContain('vs previous period');
     expect(rec.textContent).not.toContain('not significant');
+    // On hover: the built-in judge's misses make this rate read low (the panel below says by how much).
+    expect(rec.closest('[title]')?.getAttribute('title')).toContain(
+      'Read by the built-in judge, which often calls a brand recommended without saying so "mentioned"',
+    );
 
     const sentiment = screen.getByTestId('kpi-sentiment');
     expect(sentiment.textContent).toContain('Net sentiment');
@@ -191,6 +195,9 @@ describe('Positioning in the Visibility view', () => {
     const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
     expect(within(panel).getByText(/Judge: model:openai:gpt-4o-mini/)).toBeInTheDocument();
     expect(within(panel).queryByText(/careful reader/)).toBeNull();
+    expect(screen.getByTestId('kpi-recommendation').closest('[title]')?.getAttribute('title')).not.toContain(
+      'built-in judge',
+    );
   });
 
   it('says nothing of languages when the judge read every answer', async () => {

@@ -21,9 +21,14 @@ interface Card {
   title: string;
 }
 
-function cardsOf(m: PositioningMetricsWithChange): Card[] {
+/** Said on hover when the built-in judge read the answers: its misses make the rate read low. */
+const BUILTIN_CAVEAT =
+  ' Read by the built-in judge, which often calls a brand recommended without saying so "mentioned": see Positioning below.';
+
+function cardsOf(m: PositioningMetricsWithChange, judgeId: string): Card[] {
   const r = m.recommendationRate;
   const s = m.netSentiment;
+  const caveat = judgeId === 'builtin' ? BUILTIN_CAVEAT : '';
   return [
     {
       key: 'recommendation',
@@ -32,7 +37,7 @@ function cardsOf(m: PositioningMetricsWithChange): Card[] {
       interval: rateInterval(r),
       sample: `${formatNumber(r.k)} of ${formatN(r.n)} answers naming it`,
       change: { change: m.change.recommendationRate, kind: 'rate' },
-      title: 'Top pick or recommended, of the answers naming the brand (95 % Wilson interval)',
+      title: `Top pick or recommended, of the answers naming the brand (95 % Wilson interval).${caveat}`,
     },
     {
       key: 'sentiment',
@@ -58,11 +63,10 @@ const NO_METRICS: PositioningMetrics = {
 };
 const NO_CHANGE = { delta: null, significant: false };
 /** The cards before the numbers arrive ("—", disabled): nothing moves when they come. */
-const EMPTY_CARDS: Card[] = cardsOf({
-  ...NO_METRICS,
-  previous: NO_METRICS,
-  change: { recommendationRate: NO_CHANGE, netSentiment: NO_CHANGE },
-});
+const EMPTY_CARDS: Card[] = cardsOf(
+  { ...NO_METRICS, previous: NO_METRICS, change: { recommendationRate: NO_CHANGE, netSentiment: NO_CHANGE } },
+  '',
+);
 
 /** Why the cards have no numbers (null: they have). */
 function unavailable(summary: PanelState<PositioningSummary>): string | null {
@@ -82,7 +86,7 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
   const kpis = summary.data?.kpis ?? null;
   const name = summary.data?.brands.find((b) => b.id === summary.data?.focusBrandId)?.name ?? '';
   const note = placeholder ? formatN(0) : unavailable(summary);
-  const cards = kpis ? cardsOf(kpis) : EMPTY_CARDS;
+  const cards = kpis ? cardsOf(kpis, summary.data?.judge.id ?? '') : EMPTY_CARDS;
   return (
     <>
       {cards.map((c) => (
