@@ -55,13 +55,15 @@ const rateText = (r: AgreementRate): string =>
 /** What the views and the CLI say about the built-in judge, with the figures behind it. */
 export interface JudgeAgreementView {
   version: string;
-  /** Status read as a careful reader did, on plainly worded answers and on indirect ones. */
+  /** Status and tone read as a careful reader did, on plainly worded answers and on indirect ones. */
   plainStatus: AgreementRate;
   indirectStatus: AgreementRate;
+  plainTone: AgreementRate;
   indirectTone: AgreementRate;
   /**
    * "The built-in judge reads a brand's status as a careful reader does in 93 % (89–96 %) of
-   * plainly worded answers … read low" (no full stop: each view adds where a model judge is set).
+   * plainly worded answers … read low. It reads their tone …" (no full stop: each view adds where a
+   * model judge is set).
    */
   note: string;
 }
@@ -72,11 +74,13 @@ export function judgeAgreementOf(judgeId: string): JudgeAgreementView | null {
   const { version, plain, indirect } = BUILTIN_JUDGE_AGREEMENT;
   const plainStatus = agreementRate(plain.status, plain.brands);
   const indirectStatus = agreementRate(indirect.status, indirect.brands);
+  const plainTone = agreementRate(plain.tone, plain.brands);
   const indirectTone = agreementRate(indirect.tone, indirect.brands);
   const note =
     `The built-in judge reads a brand's status as a careful reader does in ${rateText(plainStatus)} of ` +
     `plainly worded answers (${plain.brands} brands tested) and ${rateText(indirectStatus)} of answers that ` +
     `recommend or warn without saying so (${indirect.brands} brands), where it mostly says "mentioned": ` +
-    `there, recommendation and caution rates read low`;
-  return { version, plainStatus, indirectStatus, indirectTone, note };
+    `there, recommendation and caution rates read low. It reads their tone as the reader does in ` +
+    `${rateText(plainTone)} and ${rateText(indirectTone)} respectively`;
+  return { version, plainStatus, indirectStatus, plainTone, indirectTone, note };
 }

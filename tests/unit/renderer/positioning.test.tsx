@@ -34,6 +34,9 @@ describe('Positioning in the Visibility view', () => {
     );
 
     const sentiment = screen.getByTestId('kpi-sentiment');
+    expect(sentiment.getAttribute('title')).toContain(
+      'Read by the built-in judge, which misreads the tone of some answers',
+    );
     expect(sentiment.textContent).toContain('Net sentiment');
     expect(sentiment.textContent).toContain('+0.30 (+0.21 to +0.38)');
     expect(sentiment.textContent).toContain('n = 210 · 84 positive, 21 negative');

@@ -190,7 +190,7 @@ describe('positioning in words', () => {
   it("tells the client how far the built-in judge's readings can be trusted, and nothing for a model judge", () => {
     const builtin = parseReportHtml(positioningSection(report([metrics('b1', 300, 280)])));
     expect(builtin.querySelector('.note')?.textContent).toContain(
-      'where it mostly says "mentioned": there, recommendation and caution rates read low.',
+      'where it mostly says "mentioned": there, recommendation and caution rates read low. It reads their tone',
     );
     expect(builtin.querySelector('.note')?.textContent).toMatch(/careful reader does in \d+ % \(\d+–\d+ %\)/);
     const model = parseReportHtml(

@@ -24,11 +24,14 @@ interface Card {
 /** Said on hover when the built-in judge read the answers: its misses make the rate read low. */
 const BUILTIN_CAVEAT =
   ' Read by the built-in judge, which often calls a brand recommended without saying so "mentioned": see Positioning below.';
+/** Said on hover when the built-in judge read the answers: its tone is a reader's in most answers, not all. */
+const BUILTIN_TONE_CAVEAT =
+  ' Read by the built-in judge, which misreads the tone of some answers: how often is under Positioning below.';
 
 function cardsOf(m: PositioningMetricsWithChange, judgeId: string): Card[] {
   const r = m.recommendationRate;
   const s = m.netSentiment;
-  const caveat = judgeId === 'builtin' ? BUILTIN_CAVEAT : '';
+  const builtin = judgeId === 'builtin';
   return [
     {
       key: 'recommendation',
@@ -37,7 +40,7 @@ function cardsOf(m: PositioningMetricsWithChange, judgeId: string): Card[] {
       interval: rateInterval(r),
       sample: `${formatNumber(r.k)} of ${formatN(r.n)} answers naming it`,
       change: { change: m.change.recommendationRate, kind: 'rate' },
-      title: `Top pick or recommended, of the answers naming the brand (95 % Wilson interval).${caveat}`,
+      title: `Top pick or recommended, of the answers naming the brand (95 % Wilson interval).${builtin ? BUILTIN_CAVEAT : ''}`,
     },
     {
       key: 'sentiment',
@@ -46,7 +49,7 @@ function cardsOf(m: PositioningMetricsWithChange, judgeId: string): Card[] {
       interval: sentimentInterval(s),
       sample: `${formatN(s.n)} · ${formatNumber(s.positive)} positive, ${formatNumber(s.negative)} negative`,
       change: { change: m.change.netSentiment, kind: 'score' },
-      title: 'Share positive − share negative, −1 to +1 (95 % Tango score interval)',
+      title: `Share positive − share negative, −1 to +1 (95 % Tango score interval).${builtin ? BUILTIN_TONE_CAVEAT : ''}`,
     },
   ];
 }
