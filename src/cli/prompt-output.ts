@@ -4,6 +4,8 @@ import type { PromptRow, PromptStatChange, PromptsView } from '../shared/visibil
 import type { Command } from 'commander';
 import { CliUsageError, writeJson, writeLine, type CliContext } from './context';
 import { formatTable } from './core';
+import { printJudgeAgreement } from './judge-agreement-output';
+import { judgeAgreementOf } from '../shared/positioning/judge-agreement';
 import {
   formatMean,
   formatMeanChange,
@@ -92,6 +94,7 @@ export function promptsJson(view: PromptsView, brands: Map<string, BrandView>) {
     rows: view.rows.map((r) => rowJson(r, view.by)),
     empty: view.empty,
     reanalysis: view.reanalysis ?? null,
+    judgeAgreement: judgeAgreementOf(view.judge),
   };
 }
 
@@ -126,6 +129,7 @@ export function printPrompts(ctx: CliContext, view: PromptsView, brands: Map<str
   if (note) writeLine(ctx.stdout, note);
   if (view.empty || view.rows.length === 0)
     return writeLine(ctx.stdout, `${view.empty ?? 'No prompts here'}.`);
+  printJudgeAgreement(ctx, view.judge);
   const head = view.by === 'prompt' ? ['Prompt', 'Topics'] : ['Topic', 'Prompts'];
   writeLine(
     ctx.stdout,

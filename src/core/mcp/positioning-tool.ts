@@ -47,12 +47,12 @@ export function positioningTools(deps: McpDeps) {
       const name = (id: string) => brands.get(id)?.name ?? id;
       const agreement = judgeAgreementOf(view.judge.id);
       const lines = [`Positioning (judge ${view.judge.id}), ${periodText(view.period)}.`];
-      if (agreement !== null) lines.push(`${agreement.note}.`);
-      if (view.notJudged.note !== null) lines.push(`${view.notJudged.note}.`);
       if (view.rescore)
         lines.push(
           `Partial: the stored answers are being re-scored (${view.rescore.done} of ${view.rescore.total}); numbers mix earlier and current judgements until it ends.`,
         );
+      if (agreement !== null) lines.push(agreement.note);
+      if (view.notJudged.note !== null) lines.push(`${view.notJudged.note}.`);
       if (view.empty) lines.push(view.empty);
       if (view.kpis) lines.push(`Focus brand ${name(view.kpis.brandId)}:`, ...kpiLines(view.kpis));
       if (view.leaderboard.length > 0)

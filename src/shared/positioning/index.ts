@@ -11,7 +11,13 @@ export {
   matcherFor,
   verdictWithMatcher,
 } from './builtin-judge';
-export { BUILTIN_JUDGE_AGREEMENT, judgeAgreementOf, type JudgeAgreementView } from './judge-agreement';
+export {
+  agreementSentence,
+  BUILTIN_JUDGE_AGREEMENT,
+  judgeAgreementLine,
+  judgeAgreementOf,
+  type JudgeAgreementView,
+} from './judge-agreement';
 export { guessLanguage, judgeLanguage, type JudgeLanguage } from './language-guess';
 export { languageNameOf, NOT_JUDGED_PREFIX, notJudgedNote, notJudgedSentence } from './not-judged';
 export { langOf, LANGS, type Lang } from './lexicon/lang';

@@ -31,6 +31,7 @@ interface PromptJsonRow {
   recommendationRate: Rate;
 }
 interface PromptsJson {
+  judgeAgreement: { note: string; indirectStatus: { n: number } } | null;
   brand: string | null;
   unbranded: boolean;
   rows: PromptJsonRow[];
@@ -177,11 +178,16 @@ describe('parallax visibility --by prompt', () => {
     expect(only.rows.map((r) => r.prompt)).toEqual([GENERIC[0]]);
     expect(only.rows[0]?.topics).toEqual(['Buying guides']);
     expect(only.rows[0]?.recommendationRate.n).toBeLessThanOrEqual(only.rows[0]?.mentionRate.k ?? 0);
+    // Its "Recommended" is the built-in judge's: the JSON and the text say how far to trust it.
+    expect(only.judgeAgreement?.indirectStatus.n).toBeGreaterThan(0);
 
     const text = await parallax(['visibility', '--by', 'prompt']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('few answers');
     expect(text.stdout).toContain(rival);
+    expect(text.stdout).toContain(
+      `${only.judgeAgreement?.note} A model judge can score answers in that style`,
+    );
   });
 
   it('refuses --topic without --by prompt or topic, and prompt mixed with another dimension', async () => {

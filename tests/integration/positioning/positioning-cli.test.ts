@@ -57,7 +57,7 @@ describe('parallax positioning', () => {
     expect(out.stdout).toContain('Tango');
     // Under the heading: how far the built-in judge's readings can be trusted, and what to do.
     expect(out.stdout).toMatch(
-      /^The built-in judge reads a brand's status as a careful reader does in \d+ % \(\d+–\d+ %\) of plainly worded answers .*read low\. It reads their tone as the reader does in .* respectively\. A model judge can score such answers: parallax positioning rescore --judge model\.$/m,
+      /^The built-in judge reads whether a brand is recommended .* for \d+ % \(\d+–\d+ %\) of the brands in plainly worded answers .* of them\. A model judge can score answers in that style: parallax judge set \(docs\/guides\/positioning-model-judge\.md\)\.$/m,
     );
   });
 

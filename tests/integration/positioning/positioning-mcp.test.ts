@@ -44,7 +44,7 @@ describe('brand_positioning', () => {
     expect(text).toContain('Net sentiment');
     // The agent is told how far the built-in judge's readings can be trusted, as the app says it.
     expect(text).toMatch(
-      /^The built-in judge reads a brand's status as a careful reader does in \d+ % .*read low\. It reads their tone .* respectively\.$/m,
+      /^The built-in judge reads whether a brand is recommended .* for \d+ % \(\d+–\d+ %\) of the brands .* of them\.$/m,
     );
     const data = dataOf(reply) as unknown as PositioningSummary & { judgeAgreement: { note: string } | null };
     expect(text).toContain(data.judgeAgreement?.note);

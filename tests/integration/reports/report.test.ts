@@ -549,7 +549,7 @@ describe('client report: positioning, questions, method and charts', () => {
     );
     // Read by the built-in judge: the note says how far its readings can be trusted.
     expect(doc.querySelector('#positioning .note')?.textContent).toMatch(
-      /The built-in judge reads a brand's status as a careful reader does in \d+ % \(\d+–\d+ %\)/,
+      /The automatic reading of the answers reads whether a brand is recommended .* for \d+ % \(\d+–\d+ %\) of the brands .* calls the brand “named only”/,
     );
     // A brand on fewer than 30 answers says so in words, and its change is never called clear.
     for (const m of summary.leaderboard.filter((x) => x.n > 0 && x.n < 30)) {
@@ -730,6 +730,12 @@ describe('client report as XLSX', () => {
     ]);
     expect(row(2)[8]).toBe(kpis?.change.mentionRate.significant ? 'yes' : 'no');
     expect(row(4).slice(1, 3)).toEqual(['Average position', kpis?.avgPosition.value]);
+    // The summary's notes say how far the automatic positioning reading can be trusted, as the HTML does.
+    const notes = new Map<string, unknown>();
+    summary?.eachRow((r) => notes.set(String(r.getCell(1).value), r.getCell(2).value));
+    expect(notes.get('Positioning')).toMatch(
+      /^The automatic reading of the answers reads whether a brand is recommended .* “named only”.* of them\.$/,
+    );
     // Every table sheet filters and sorts from its header row, over its rows only (as stored in
     // the file: a range from A1 to the last column of the table's last row).
     for (const ws of wb.worksheets) {

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BUILTIN_JUDGE_AGREEMENT,
   BUILTIN_JUDGE_REF,
+  judgeAgreementLine,
   judgeAgreementOf,
   judgePositioning,
 } from '../../../src/shared/positioning';
@@ -21,6 +24,7 @@ import {
 /** The held-out batches each written by an author who never saw the rules (fixtures README). */
 const OUTSIDE_BATCHES = ['eighth', 'ninth', 'tenth', 'eleventh'];
 
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 const set = loadPositioningSet();
 
 function scoreOf(answers: readonly LabelledAnswer[]): Score {
@@ -71,16 +75,27 @@ describe("the built-in judge's agreement with careful readers, as the views say 
   });
 
   it('is said in words with intervals for the built-in judge, and not for a model judge (not measured)', () => {
-    const view = judgeAgreementOf('builtin');
-    expect(view?.note).toBe(
-      "The built-in judge reads a brand's status as a careful reader does in 93 % (89–96 %) of plainly worded " +
-        'answers (228 brands tested) and 75 % (70–80 %) of answers that recommend or warn without saying so ' +
-        '(306 brands), where it mostly says "mentioned": there, recommendation and caution rates read low. ' +
-        'It reads their tone as the reader does in 83 % (78–88 %) and 68 % (63–73 %) respectively',
+    expect(judgeAgreementOf('builtin')?.note).toBe(
+      'The built-in judge reads whether a brand is recommended (as the top pick or not), mentioned or cautioned ' +
+        'as a careful reader does for 93 % (89–96 %) of the brands in plainly worded answers (228 brands tested) ' +
+        'and 75 % (70–80 %) of those in answers that recommend or warn without saying so (306). When it misreads ' +
+        'those, it mostly calls the brand "mentioned", so recommendation and caution rates read low on such answers. ' +
+        "It reads a brand's tone as the reader did for 83 % (78–88 %) and 68 % (63–73 %) of them.",
     );
-    expect(view?.indirectStatus).toMatchObject({ n: 306 });
-    expect(view?.indirectStatus.value).toBeCloseTo(231 / 306, 10);
-    expect(view?.indirectStatus.lower).toBeLessThan(231 / 306);
+    expect(judgeAgreementOf('builtin')?.indirectStatus).toMatchObject({ k: 231, n: 306 });
     expect(judgeAgreementOf('model:openai:gpt-4o-mini')).toBeNull();
+    expect(judgeAgreementLine('model:openai:gpt-4o-mini', 'then')).toBeNull();
+  });
+
+  it('has its figures in the guide and its sentence in the CLI reference, as the judge measures them now', () => {
+    const view = judgeAgreementOf('builtin');
+    if (view === null) throw new Error('no agreement for the built-in judge');
+    const guide = readFileSync(join(ROOT, 'docs', 'guides', 'positioning.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const r of [view.plainStatus, view.indirectStatus, view.plainTone, view.indirectTone]) {
+      const pct = (x: number): number => Math.round(x * 100);
+      expect(guide).toContain(`${pct(r.value)} % (${pct(r.lower)}–${pct(r.upper)} %)`);
+    }
+    const reference = readFileSync(join(ROOT, 'docs', 'reference', 'cli-positioning.md'), 'utf8');
+    expect(reference).toContain(JSON.stringify(view.note));
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { judgeAgreementOf } from '../../../src/shared/positioning/judge-agreement';
 import { PositioningJudgePanel } from '../../../src/renderer/src/views/settings/PositioningJudgePanel';
 import type { JudgeStatusView } from '../../../src/shared/ipc/channels/judge';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
@@ -42,9 +43,7 @@ describe('Settings → Positioning judge', () => {
   it("says how far the built-in judge's readings can be trusted before the model judge's form", async () => {
     render(<PositioningJudgePanel />);
     await screen.findByLabelText('Provider');
-    const note = screen.getByTestId('judge-agreement');
-    expect(note.textContent).toContain('93 % (89–96 %) of plainly worded answers');
-    expect(note.textContent).toContain('where it mostly says "mentioned"');
+    expect(screen.getByTestId('judge-agreement').textContent).toBe(judgeAgreementOf('builtin')?.note);
   });
 
   it('names the field at fault and sends nothing', async () => {

@@ -7,6 +7,7 @@ import { useVisibilityStore } from '../../../src/renderer/src/stores/visibility-
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
 import { samplePositioningSummary } from './fake-positioning';
 import { resetStores } from './reset-stores';
+import { judgeAgreementOf } from '../../../src/shared/positioning/judge-agreement';
 
 // The Visibility view's positioning (issue 30): the focus brand's recommendation rate and net
 // sentiment cards beside the other KPIs, the Positioning panel per brand, and the re-score's
@@ -30,7 +31,7 @@ describe('Positioning in the Visibility view', () => {
     expect(rec.textContent).not.toContain('not significant');
     // On hover: the built-in judge's misses make this rate read low (the panel below says by how much).
     expect(rec.closest('[title]')?.getAttribute('title')).toContain(
-      'Read by the built-in judge, which often calls a brand recommended without saying so "mentioned"',
+      'Read by the built-in judge, which sometimes reads a brand an answer recommends only implicitly as "mentioned"',
     );
 
     const sentiment = screen.getByTestId('kpi-sentiment');
@@ -179,13 +180,14 @@ describe('Positioning in the Visibility view', () => {
     render(<VisibilityView />);
     await screen.findByRole('table', { name: 'Positioning by brand' });
     const panel = screen.getByRole('heading', { name: 'Positioning' }).closest('section') as HTMLElement;
-    const note = within(panel).getByText(/reads a brand's status as a careful reader does/);
+    const note = within(panel).getByText(/as a careful reader does/);
     expect(note).toHaveClass('pos-judge-agreement');
-    expect(note.textContent).toContain('93 % (89–96 %) of plainly worded answers (228 brands tested)');
-    expect(note.textContent).toContain('75 % (70–80 %) of answers that recommend or warn without saying so');
-    expect(note.textContent).toContain('recommendation and caution rates read low');
+    // The figures with their n and intervals, then where a model judge is set.
+    expect(note.textContent).toBe(
+      `${judgeAgreementOf('builtin')?.note} A model judge can score answers in that style (Settings → Positioning judge).`,
+    );
     expect(note.textContent).toMatch(
-      /A model judge can score such answers \(Settings → Positioning judge\)\.$/,
+      /for \d+ % \(\d+–\d+ %\) of the brands in plainly worded answers \(\d+ brands tested\)/,
     );
   });
 

@@ -6,6 +6,7 @@ import { barChartSvg } from '../../../src/core/outputs/reports/svg-bars';
 import { chartBrands } from '../../../src/core/outputs/reports/html-trends';
 import type { ClientReport } from '../../../src/core/outputs/reports';
 import type { PositioningMetricsWithChange } from '../../../src/shared/positioning/view-types';
+import { judgeAgreementOf } from '../../../src/shared/positioning';
 import type { BrandMetricsWithChange, RateStat } from '../../../src/shared/visibility/types';
 import { parseReportHtml } from '../../support/report-html';
 
@@ -187,12 +188,18 @@ describe('positioning in words', () => {
     expect(gap?.textContent?.endsWith('few answers')).toBe(true);
   });
 
-  it("tells the client how far the built-in judge's readings can be trusted, and nothing for a model judge", () => {
+  it("tells the client how far the automatic reading can be trusted, in the report's words, and nothing for a model judge", () => {
     const builtin = parseReportHtml(positioningSection(report([metrics('b1', 300, 280)])));
-    expect(builtin.querySelector('.note')?.textContent).toContain(
-      'where it mostly says "mentioned": there, recommendation and caution rates read low. It reads their tone',
+    const note = builtin.querySelector('.note')?.textContent ?? '';
+    const agreement = judgeAgreementOf('builtin');
+    expect(note).toContain(
+      `The automatic reading of the answers reads whether a brand is recommended (as the top pick or not), mentioned or cautioned as a careful reader does for ${Math.round((agreement?.plainStatus.value ?? 0) * 100)} %`,
     );
-    expect(builtin.querySelector('.note')?.textContent).toMatch(/careful reader does in \d+ % \(\d+–\d+ %\)/);
+    // The report's own word for the status, never the app's "mentioned" nor its "built-in judge".
+    expect(note).toContain('it mostly calls the brand “named only”');
+    expect(note).not.toContain('"mentioned"');
+    expect(note).not.toContain('built-in judge');
+    expect(note.trim().endsWith('of them.')).toBe(true);
     const model = parseReportHtml(
       positioningSection(report([metrics('b1', 300, 280)], 'model:openai:gpt-4o')),
     );

@@ -11,7 +11,6 @@ import {
   bucketsJson,
   formatAttributes,
   formatNet,
-  judgeAgreementLine,
   POSITIONING_LEGEND,
   rescoreNote,
   statusMix,
@@ -19,6 +18,7 @@ import {
   summaryJson,
 } from './positioning-format';
 import { rescoreFromCli } from './positioning-rescore';
+import { printJudgeAgreement } from '../../judge-agreement-output';
 import { bucketHeading, bucketTable } from '../../bucket-output';
 import { parseFlags } from '../../schema-input';
 import {
@@ -98,10 +98,9 @@ function printSummary(ctx: CliContext, view: PositioningSummary, brands: Map<str
   writeLine(ctx.stdout, `Positioning ${periodLine(view.period)}, judge ${view.judge.id}`);
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
-  const agreement = judgeAgreementLine(view.judge.id);
-  if (agreement !== null) writeLine(ctx.stdout, agreement);
   if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   if (view.empty) return writeLine(ctx.stdout, `${view.empty}.`);
+  printJudgeAgreement(ctx, view.judge.id);
   writeLine(
     ctx.stdout,
     formatTable(
@@ -134,12 +133,11 @@ function printBuckets(
   );
   const note = rescoreNote(view.rescore);
   if (note) writeLine(ctx.stdout, note);
-  const agreement = judgeAgreementLine(view.judge.id);
-  if (agreement !== null) writeLine(ctx.stdout, agreement);
   if (view.notJudged.note !== null) writeLine(ctx.stdout, `${view.notJudged.note}.`);
   const rows = view.rows.filter((r) => (only === null || r.brandId === only) && r.n > 0);
   if (view.empty || rows.length === 0)
     return writeLine(ctx.stdout, `${view.empty ?? 'No answer names a tracked brand here'}.`);
+  printJudgeAgreement(ctx, view.judge.id);
   writeLine(
     ctx.stdout,
     bucketTable(view, rows, brands, labelOf, {

@@ -138,14 +138,6 @@ export function bucketsJson(
   };
 }
 
-/** How far the built-in judge's readings can be trusted, said under the heading; null for a model judge. */
-export function judgeAgreementLine(judgeId: string): string | null {
-  const agreement = judgeAgreementOf(judgeId);
-  return agreement === null
-    ? null
-    : `${agreement.note}. A model judge can score such answers: parallax positioning rescore --judge model.`;
-}
-
 /** Said above the numbers while the archive is being re-scored. */
 export function rescoreNote(r: RescoreProgress | null): string | null {
   if (r === null) return null;

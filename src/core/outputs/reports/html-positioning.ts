@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/positioning/view-types';
 import type { StatChange } from '../../../shared/visibility/types';
 import { plural } from '../../../shared/narrative/words';
-import { judgeAgreementOf } from '../../../shared/positioning';
+import { NAMED_ONLY, positioningReadingNote } from './positioning-reading';
 import { rateChangeText, rateIntervalText, rateText, rateWithInterval } from './format';
 import { changeCell, section, t, table, type Column } from './html-parts';
 import type { ClientReport, ReportPositioning } from './types';
@@ -22,7 +22,7 @@ import type { ClientReport, ReportPositioning } from './types';
 const STATUS_WORDS: Record<keyof StatusCounts, string> = {
   top: 'top pick',
   recommended: 'recommended',
-  mentioned: 'named only',
+  mentioned: NAMED_ONLY,
   cautioned: 'with a caution',
 };
 
@@ -163,16 +163,11 @@ function leadSentence(p: ReportPositioning, focus: string): string {
   return `Of the ${plural(k.n, 'answer')} naming ${focus}, ${rateText(k.recommendationRate)} recommend it or make it the top pick (likely ${rateIntervalText(k.recommendationRate) || 'no range'}), and its net sentiment is ${netText(k.netSentiment)}.${thin}`;
 }
 
-/** " The built-in judge reads … read low." for the built-in judge; '' for a model judge. */
-function agreementSentence(p: ReportPositioning): string {
-  const agreement = judgeAgreementOf(p.summary.judge.id);
-  return agreement === null ? '' : ` ${agreement.note}.`;
-}
-
 export function positioningSection(r: ClientReport): string {
   const p = r.positioning;
   if (!p || !r.focus) return '';
   const focus = r.focus.name;
+  const readingNote = positioningReadingNote(p);
   const body = p.summary.empty
     ? `<p class="muted">${t(p.summary.empty)}.</p>`
     : [
@@ -189,6 +184,6 @@ export function positioningSection(r: ClientReport): string {
     'positioning',
     `How the answers present ${focus} and its competitors`,
     body,
-    `Over the answers naming each brand; changes against the previous ${plural(r.period.days, 'day')}. ${p.summary.rescore ? 'Answers are still being scored again: these figures mix the old and new readings until it ends. ' : ''}“Few answers”: under ${MIN_ANSWERS_A_SIDE}, read with care.${agreementSentence(p)}`,
+    `Over the answers naming each brand; changes against the previous ${plural(r.period.days, 'day')}. ${p.summary.rescore ? 'Answers are still being scored again: these figures mix the old and new readings until it ends. ' : ''}“Few answers”: under ${MIN_ANSWERS_A_SIDE}, read with care.${readingNote === null ? '' : ` ${readingNote}`}`,
   );
 }

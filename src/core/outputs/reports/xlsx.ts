@@ -8,6 +8,7 @@ import type { ClientReport } from './types';
 import { reportCommerceSheet } from './xlsx-commerce';
 import { engineBoardSheet } from './xlsx-engine-board';
 import { positioningSheets } from './xlsx-positioning';
+import { positioningReadingNote } from './positioning-reading';
 
 // The client report as a workbook, one sheet per section, numbers as numbers (rates as
 // fractions formatted as percentages) with their interval, n and significance in their own
@@ -115,6 +116,8 @@ function summarySheet(wb: Workbook, r: ClientReport): void {
       'Lower and upper give the likely (95 %) range; a change is clear when the two ranges do not overlap.',
     ],
   ];
+  const reading = r.positioning === null ? null : positioningReadingNote(r.positioning);
+  if (reading !== null) info.push(['Positioning', reading]);
   if (r.empty) info.push(['Empty', r.empty]);
   for (const [a, b] of info) ws.addRow([a, clip(b)]).getCell(1).font = { bold: true };
 }

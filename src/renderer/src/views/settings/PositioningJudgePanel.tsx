@@ -6,7 +6,7 @@ import {
   modelJudgeConfigSchema,
   type ModelProvider,
 } from '../../../../shared/positioning/model-judge-config';
-import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
+import { judgeAgreementLine } from '../../../../shared/positioning/judge-agreement';
 import { call } from '../../ipc/client';
 import { toShownError, type ShownError } from '../../lib/errors';
 import { useToastStore } from '../../stores/toast-store';
@@ -176,7 +176,7 @@ export function PositioningJudgePanel() {
         sent to it, with a cost estimate and your budget checked first.
       </p>
       <p className="muted small" data-testid="judge-agreement">
-        {judgeAgreementOf('builtin')?.note}.
+        {judgeAgreementLine('builtin')}
       </p>
       <p>
         <button

@@ -3,6 +3,7 @@ import type {
   PositioningMetricsWithChange,
   PositioningSummary,
 } from '../../../../shared/positioning/view-types';
+import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
 import { formatNumber } from '../../lib/format';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { useVisibilityStore, type PanelState } from '../../stores/visibility-store';
@@ -23,15 +24,16 @@ interface Card {
 
 /** Said on hover when the built-in judge read the answers: its misses make the rate read low. */
 const BUILTIN_CAVEAT =
-  ' Read by the built-in judge, which often calls a brand recommended without saying so "mentioned": see Positioning below.';
+  ' Read by the built-in judge, which sometimes reads a brand an answer recommends only implicitly as "mentioned": how often is under Positioning below.';
 /** Said on hover when the built-in judge read the answers: its tone is a reader's in most answers, not all. */
 const BUILTIN_TONE_CAVEAT =
   ' Read by the built-in judge, which misreads the tone of some answers: how often is under Positioning below.';
 
-function cardsOf(m: PositioningMetricsWithChange, judgeId: string): Card[] {
+function cardsOf(m: PositioningMetricsWithChange, judgeId: string | null): Card[] {
   const r = m.recommendationRate;
   const s = m.netSentiment;
-  const builtin = judgeId === 'builtin';
+  // The built-in judge's agreement is measured (a model judge's is not): only then is there a caveat.
+  const builtin = judgeId !== null && judgeAgreementOf(judgeId) !== null;
   return [
     {
       key: 'recommendation',
@@ -68,7 +70,7 @@ const NO_CHANGE = { delta: null, significant: false };
 /** The cards before the numbers arrive ("—", disabled): nothing moves when they come. */
 const EMPTY_CARDS: Card[] = cardsOf(
   { ...NO_METRICS, previous: NO_METRICS, change: { recommendationRate: NO_CHANGE, netSentiment: NO_CHANGE } },
-  '',
+  null,
 );
 
 /** Why the cards have no numbers (null: they have). */
@@ -89,7 +91,7 @@ export function PositioningKpiItems({ placeholder = false }: { placeholder?: boo
   const kpis = summary.data?.kpis ?? null;
   const name = summary.data?.brands.find((b) => b.id === summary.data?.focusBrandId)?.name ?? '';
   const note = placeholder ? formatN(0) : unavailable(summary);
-  const cards = kpis ? cardsOf(kpis, summary.data?.judge.id ?? '') : EMPTY_CARDS;
+  const cards = kpis ? cardsOf(kpis, summary.data?.judge.id ?? null) : EMPTY_CARDS;
   return (
     <>
       {cards.map((c) => (

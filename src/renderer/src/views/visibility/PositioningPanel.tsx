@@ -1,5 +1,5 @@
 import type { PositioningBuckets, PositioningSummary } from '../../../../shared/positioning/view-types';
-import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
+import { judgeAgreementLine } from '../../../../shared/positioning/judge-agreement';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { useRescoreDialogStore } from '../../stores/rescore-dialog-store';
 import { queryOf, useVisibilityStore } from '../../stores/visibility-store';
@@ -90,13 +90,11 @@ function PositioningTable({ data, trend }: { data: PositioningSummary; trend: Po
 
 /** How far the built-in judge's readings can be trusted (nothing for a model judge: not measured). */
 function JudgeAgreementNote({ judgeId }: { judgeId: string }) {
-  const agreement = judgeAgreementOf(judgeId);
-  if (agreement === null) return null;
-  return (
-    <p className="muted small pos-judge-agreement">
-      {agreement.note}. A model judge can score such answers (Settings → Positioning judge).
-    </p>
+  const line = judgeAgreementLine(
+    judgeId,
+    'A model judge can score answers in that style (Settings → Positioning judge).',
   );
+  return line === null ? null : <p className="muted small pos-judge-agreement">{line}</p>;
 }
 
 /**
