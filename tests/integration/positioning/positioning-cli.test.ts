@@ -109,6 +109,8 @@ describe('parallax positioning', () => {
     };
     expect(buckets.by).toEqual(['day']);
     expect(buckets.judgeAgreement).toEqual(view.judgeAgreement);
+    const byDayText = await cli(['positioning', '--db', db, '--by', 'day']);
+    expect(byDayText.stdout).toContain(`${(view.judgeAgreement as { note: string }).note} A model judge`);
     expect(new Set(buckets.rows.map((r) => r.brand))).toEqual(new Set(['Veloxa']));
     expect(buckets.rows.reduce((s, r) => s + r.n, 0)).toBe(veloxa?.n);
     expect(buckets.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true);
