@@ -74,7 +74,7 @@ JSON (--json): rates as fractions with their 95 % interval and n:
   notJudged = {answers, note}: answers naming a tracked brand in a language the judge does not read, counted
               in no number (note: "412 answers in languages the built-in judge does not read: …", or null)
   judgeAgreement = {version, plainStatus, indirectStatus, plainTone, indirectTone, note}: how often the built-in
-              judge reads a brand as careful readers labelled it (each {value, lower, upper, n}); null for a model judge
+              judge reads a brand as careful readers labelled it (each {value, lower, upper, k, n}); null for a model judge
 
 Examples:
   parallax positioning --since 30d
