@@ -52,7 +52,21 @@ export interface LabelledAnswer {
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'positioning');
 
+// A worker runs several files that read the set (isolate: false): its 220 files are parsed
+// once per worker, not once per test file (about 0.4 s of CPU each). Callers only read answers.
+const loaded = new Map<string, readonly LabelledAnswer[]>();
+
+/** Every labelled answer of the set in `dir`, in file order (a new array; the answers are shared). */
 export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
+  let set = loaded.get(dir);
+  if (set === undefined) {
+    set = parseSet(dir);
+    loaded.set(dir, set);
+  }
+  return [...set];
+}
+
+function parseSet(dir: string): LabelledAnswer[] {
   const out: LabelledAnswer[] = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
@@ -83,18 +97,6 @@ export function loadPositioningSet(dir = FIXTURE_DIR): LabelledAnswer[] {
   return out;
 }
 
-/**
- * Which part of the set an answer belongs to: the first part (one file per language), the
- * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
- * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
- * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
- * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
- * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
- * version 9), its eighth (indirect-eighth-*.yaml, by an outside author, before version 10 was
- * tuned), its ninth (indirect-ninth-*.yaml, before version 11), its tenth (indirect-tenth-*.yaml,
- * before version 12) or its eleventh (indirect-eleventh-*.yaml, before version 13), each by
- * another outside author, none ever tuned on.
- */
 /** The held-out batches of the indirect part, as their files are named (indirect-<batch>-<lang>.yaml). */
 const HELD_OUT_PARTS = [
   'fresh',
@@ -109,8 +111,23 @@ const HELD_OUT_PARTS = [
   'eleventh',
 ] as const;
 
+/** The held-out batches each written by an author who never saw the rules (the README's "second author" on). */
+export const OUTSIDE_AUTHOR_BATCHES: readonly SetPart[] = ['eighth', 'ninth', 'tenth', 'eleventh'];
+
 export type SetPart = 'first' | 'indirect' | (typeof HELD_OUT_PARTS)[number];
 
+/**
+ * Which part of the set an answer belongs to: the first part (one file per language), the
+ * indirect-wording part tuned on (indirect-*.yaml), its second held-out batch
+ * (indirect-fresh-*.yaml, written after judge version 4 was tuned), its third
+ * (indirect-third-*.yaml, after version 5), its fourth (indirect-fourth-*.yaml, after
+ * version 6), its fifth (indirect-fifth-*.yaml, after version 7), its sixth
+ * (indirect-sixth-*.yaml, after version 8), its seventh (indirect-seventh-*.yaml, after
+ * version 9), its eighth (indirect-eighth-*.yaml, by an outside author, before version 10 was
+ * tuned), its ninth (indirect-ninth-*.yaml, before version 11), its tenth (indirect-tenth-*.yaml,
+ * before version 12) or its eleventh (indirect-eleventh-*.yaml, before version 13), each by
+ * another outside author, none ever tuned on.
+ */
 export function partOf(a: LabelledAnswer): SetPart {
   const named = /^indirect-([a-z]+)-/.exec(a.file)?.[1];
   const batch = HELD_OUT_PARTS.find((p) => p === named);

@@ -51,9 +51,10 @@ export function positioningTools(deps: McpDeps) {
         lines.push(
           `Partial: the stored answers are being re-scored (${view.rescore.done} of ${view.rescore.total}); numbers mix earlier and current judgements until it ends.`,
         );
-      if (agreement !== null) lines.push(agreement.note);
       if (view.notJudged.note !== null) lines.push(`${view.notJudged.note}.`);
+      // As the app and the CLI: said over numbers, not over an empty view.
       if (view.empty) lines.push(view.empty);
+      else if (agreement !== null) lines.push(agreement.note);
       if (view.kpis) lines.push(`Focus brand ${name(view.kpis.brandId)}:`, ...kpiLines(view.kpis));
       if (view.leaderboard.length > 0)
         lines.push(

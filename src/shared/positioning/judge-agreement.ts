@@ -82,7 +82,7 @@ export interface AgreementWords {
   mentioned: string;
 }
 
-export const APP_WORDS: AgreementWords = { subject: 'The built-in judge', mentioned: '"mentioned"' };
+const APP_WORDS: AgreementWords = { subject: 'The built-in judge', mentioned: '"mentioned"' };
 
 /**
  * "The built-in judge reads whether a brand is recommended (…), mentioned or cautioned as a

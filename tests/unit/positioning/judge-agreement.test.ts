@@ -11,6 +11,7 @@ import {
 import {
   emptyScore,
   loadPositioningSet,
+  OUTSIDE_AUTHOR_BATCHES,
   partOf,
   scoreAnswer,
   type LabelledAnswer,
@@ -20,9 +21,6 @@ import {
 // The figures the views say about the built-in judge ("reads a brand's status as a careful reader
 // does in 93 % …") are the labelled set's, judged again here: a new judge version, or answers
 // added to those parts, fails this test until BUILTIN_JUDGE_AGREEMENT is measured again.
-
-/** The held-out batches each written by an author who never saw the rules (fixtures README). */
-const OUTSIDE_BATCHES = ['eighth', 'ninth', 'tenth', 'eleventh'];
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const set = loadPositioningSet();
@@ -39,7 +37,7 @@ function scoreOf(answers: readonly LabelledAnswer[]): Score {
 }
 
 const plain = scoreOf(set.filter((a) => partOf(a) === 'first' && a.heldOut));
-const indirect = scoreOf(set.filter((a) => OUTSIDE_BATCHES.includes(partOf(a))));
+const indirect = scoreOf(set.filter((a) => OUTSIDE_AUTHOR_BATCHES.includes(partOf(a))));
 
 describe("the built-in judge's agreement with careful readers, as the views say it", () => {
   it('was measured with the judge as it is', () => {
