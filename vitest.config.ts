@@ -6,9 +6,10 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
 // Every suite but the keychain's, in one run: unit and integration tests in plain Node against
 // real parts (SQLite files, the sandbox over loopback HTTP), the renderer's in jsdom, and the
 // end-to-end suite (real Chromium, vitest.e2e.config.ts, also runnable alone). One run shares its
-// workers: the e2e files, longest, start first and the short files fill the cores around them,
-// where two runs in a row would leave a core idle behind each one's slowest file. The keychain
-// suite needs its own D-Bus session (tests/keychain/run-in-keyring.sh).
+// workers: the short renderer and unit files, queued after the long e2e files
+// (tests/support/demo-sequencer.ts), fill the cores around them, where two runs in a row would
+// leave a core idle behind each one's slowest file. The keychain suite needs its own D-Bus
+// session (tests/keychain/run-in-keyring.sh).
 /**
  * Integration folders whose files share a worker's module state (the integration-shared project).
  * The rest stay isolated: two `app` files (`startup-failures` points D-Bus at a missing bus for

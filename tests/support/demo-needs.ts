@@ -70,13 +70,39 @@ export const needKey = (need: DemoNeed): string =>
 /** A template worth waiting for (LARGE_DAYS or more). */
 export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;
 
-/** `sorted` with the files that open a large template moved a third of the way down the rest. */
-export function queueForDemos<T>(sorted: T[], needsOf: (file: T) => DemoNeed[]): T[] {
+/**
+ * The order vitest's projects run in: the isolated integration files first (the runner and
+ * installer files wait on children most of their time, beside everything else), the e2e files
+ * after the shared integration ones (by then a large template built in the background is ready),
+ * the short renderer and unit files last, filling the cores around the long e2e files. Projects
+ * not named here keep vitest's order after these.
+ */
+export const PROJECT_ORDER = ['integration', 'integration-shared', 'e2e', 'renderer', 'unit'];
+
+/**
+ * `sorted` (vitest's order) regrouped for a run: project by project in PROJECT_ORDER, each
+ * project's files in their order but those that open a large template last in their project.
+ * Each project's files stay together because vitest keeps a shared (non-isolated) worker only
+ * while the next queued file is of the same project: a project met twice starts every one of
+ * its workers twice, each importing the core again.
+ */
+export function queueForRun<T>(
+  sorted: T[],
+  projectOf: (file: T) => string,
+  needsOf: (file: T) => DemoNeed[],
+): T[] {
+  const projects = [...new Set(sorted.map(projectOf))];
+  const rank = (project: string): number => {
+    const at = PROJECT_ORDER.indexOf(project);
+    return at === -1 ? PROJECT_ORDER.length + projects.indexOf(project) : at;
+  };
   const large = (file: T): boolean => needsOf(file).some(isLarge);
-  const waiting = sorted.filter(large);
-  const rest = sorted.filter((file) => !large(file));
-  const at = Math.floor(rest.length / 3);
-  return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
+  return projects
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((project) => {
+      const files = sorted.filter((file) => projectOf(file) === project);
+      return [...files.filter((file) => !large(file)), ...files.filter(large)];
+    });
 }
 
 /**

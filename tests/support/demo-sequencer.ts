@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { demoNeedsOf, prebuildOrder, queueForDemos } from './demo-needs';
+import { demoNeedsOf, prebuildOrder, queueForRun } from './demo-needs';
 
 // Vitest's order, plus the shared demo histories (docs/internals/testing.md, "Speed").
 //
@@ -11,10 +11,12 @@ import { demoNeedsOf, prebuildOrder, queueForDemos } from './demo-needs';
 // other file that needs it waits on the template's lock in ITS worker: on two cores with three
 // workers, one core built and the other sat idle for minutes. So, as a run starts, this sequencer
 // (1) starts ONE background process that builds every template the run's files open
-// (tests/support/demo-prebuild.ts), on a core of its own, and (2) moves the files that open a
-// large template (30 days or more: queueForDemos) a third of the way down the queue, so the workers run
-// other files meanwhile and reach those once the template is (about) ready. Everything else
-// keeps vitest's own order (BaseSequencer: by project, then slowest or largest first).
+// (tests/support/demo-prebuild.ts), on a core of its own, and (2) queues each project's files
+// that open a large template (30 days or more) at the end of their project, and the e2e project
+// after the shared integration one (queueForRun), so the workers run other files meanwhile and
+// reach those once the template is ready. Each project's files stay together: vitest ends a
+// shared worker when the next file is of another project. Within a project, vitest's own order
+// (BaseSequencer: slowest or largest first).
 // PARALLAX_DEMO_PREBUILD=0 turns the background build off (files then build what they need).
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,7 +28,11 @@ export class DemoAwareSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const needs = new Map(sorted.map((spec) => [spec, demoNeedsOf(spec.moduleId)]));
-    const queue = queueForDemos(sorted, (spec) => needs.get(spec) ?? []);
+    const queue = queueForRun(
+      sorted,
+      (spec) => spec.project.name,
+      (spec) => needs.get(spec) ?? [],
+    );
     // The large ones first (the longest build, on the critical path), then the small ones in the
     // order the queue reaches them (a worker that gets to one first builds it itself, under its lock).
     const wanted = queue.flatMap((spec) => needs.get(spec) ?? []);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoNeedsOf, needKey, parseDemoNeed, queueForDemos, type DemoNeed } from '../../support/demo-needs';
+import { demoNeedsOf, needKey, parseDemoNeed, queueForRun, type DemoNeed } from '../../support/demo-needs';
 
 // The test sequencer's reading of which demo templates a file opens (tests/support/demo-needs.ts):
 // read from the real test files, so a change to how tests ask for a demo that this no longer
@@ -80,24 +80,46 @@ describe('the demo templates a test file opens', () => {
       expect(() => parseDemoNeed(bad)).toThrow(/not a demo template/);
   });
 
-  it('queues the files on a large template a third of the way down, the rest in their order', () => {
+  it('queues project by project, the e2e files after the shared integration ones, large templates last in their project', () => {
     const needs: Record<string, DemoNeed[]> = {
-      big1: [{ days: 90, alerts: 'checked', variant: 'preview' }],
-      big2: [{ days: 30, alerts: 'unchecked', variant: 'spec' }],
-      small: [{ days: 7, alerts: 'checked', variant: 'spec' }],
+      'e2e/big': [{ days: 31, alerts: 'checked', variant: 'preview' }],
+      'shared/big': [{ days: 30, alerts: 'unchecked', variant: 'spec' }],
+      'shared/small': [{ days: 7, alerts: 'checked', variant: 'spec' }],
     };
-    const files = ['big1', 'a', 'small', 'big2', 'b', 'c', 'd', 'e', 'f'];
-    expect(queueForDemos(files, (f) => needs[f] ?? [])).toEqual([
-      'a',
-      'small',
-      'big1',
-      'big2',
-      'b',
-      'c',
-      'd',
-      'e',
-      'f',
+    // vitest's order: projects by name, then slowest first.
+    const files = [
+      'e2e/big',
+      'e2e/a',
+      'integration/a',
+      'shared/big',
+      'shared/small',
+      'shared/a',
+      'renderer/a',
+      'other/a',
+      'unit/a',
+    ];
+    const project: Record<string, string> = { shared: 'integration-shared' };
+    const projectOf = (f: string): string => {
+      const folder = f.split('/')[0] as string;
+      return project[folder] ?? folder;
+    };
+    expect(queueForRun(files, projectOf, (f) => needs[f] ?? [])).toEqual([
+      'integration/a',
+      'shared/small',
+      'shared/a',
+      'shared/big',
+      'e2e/a',
+      'e2e/big',
+      'renderer/a',
+      'unit/a',
+      'other/a',
     ]);
-    expect(queueForDemos(['x', 'y'], () => [])).toEqual(['x', 'y']);
+    expect(
+      queueForRun(
+        ['x', 'y'],
+        () => 'unit',
+        () => [],
+      ),
+    ).toEqual(['x', 'y']);
   });
 });
