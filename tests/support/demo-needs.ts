@@ -77,7 +77,7 @@ export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;
  * the short renderer and unit files last, filling the cores around the long e2e files. Projects
  * not named here keep vitest's order after these.
  */
-export const PROJECT_ORDER = ['integration', 'integration-shared', 'e2e', 'renderer', 'unit'];
+const PROJECT_ORDER = ['integration', 'integration-shared', 'e2e', 'renderer', 'unit'];
 
 /**
  * `sorted` (vitest's order) regrouped for a run: project by project in PROJECT_ORDER, each
@@ -91,13 +91,13 @@ export function queueForRun<T>(
   projectOf: (file: T) => string,
   needsOf: (file: T) => DemoNeed[],
 ): T[] {
-  const projects = [...new Set(sorted.map(projectOf))];
+  const seen = [...new Set(sorted.map(projectOf))];
   const rank = (project: string): number => {
     const at = PROJECT_ORDER.indexOf(project);
-    return at === -1 ? PROJECT_ORDER.length + projects.indexOf(project) : at;
+    return at === -1 ? PROJECT_ORDER.length + seen.indexOf(project) : at;
   };
   const large = (file: T): boolean => needsOf(file).some(isLarge);
-  return projects
+  return [...seen]
     .sort((a, b) => rank(a) - rank(b))
     .flatMap((project) => {
       const files = sorted.filter((file) => projectOf(file) === project);

@@ -97,6 +97,7 @@ describe('the demo templates a test file opens', () => {
       'renderer/a',
       'other/a',
       'unit/a',
+      'zother/a',
     ];
     const project: Record<string, string> = { shared: 'integration-shared' };
     const projectOf = (f: string): string => {
@@ -113,6 +114,7 @@ describe('the demo templates a test file opens', () => {
       'renderer/a',
       'unit/a',
       'other/a',
+      'zother/a',
     ]);
     expect(
       queueForRun(
