@@ -101,9 +101,12 @@ export function agreementSentence(view: AgreementFigures, words: AgreementWords)
   );
 }
 
+/** Whether this judge's agreement with careful readers is measured: the built-in judge's only. */
+export const agreementMeasured = (judgeId: string): boolean => judgeId === BUILTIN_JUDGE_ID;
+
 /** The built-in judge's measured agreement with careful readers; null for a model judge (not measured). */
 export function judgeAgreementOf(judgeId: string): JudgeAgreementView | null {
-  if (judgeId !== BUILTIN_JUDGE_ID) return null;
+  if (!agreementMeasured(judgeId)) return null;
   const { version, plain, indirect } = BUILTIN_JUDGE_AGREEMENT;
   const figures: AgreementFigures = {
     version,

@@ -42,6 +42,8 @@ const indirect = scoreOf(set.filter((a) => OUTSIDE_AUTHOR_BATCHES.includes(partO
 describe("the built-in judge's agreement with careful readers, as the views say it", () => {
   it('was measured with the judge as it is', () => {
     expect(BUILTIN_JUDGE_AGREEMENT.version).toBe(BUILTIN_JUDGE_REF.version);
+    // The judge's own id, which the module repeats so that the renderer needs no judge.
+    expect(judgeAgreementOf(BUILTIN_JUDGE_REF.id)).not.toBeNull();
     expect(BUILTIN_JUDGE_AGREEMENT.plain).toEqual({
       answers: plain.answers,
       brands: plain.judged,

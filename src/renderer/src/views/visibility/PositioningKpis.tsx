@@ -3,7 +3,7 @@ import type {
   PositioningMetricsWithChange,
   PositioningSummary,
 } from '../../../../shared/positioning/view-types';
-import { judgeAgreementOf } from '../../../../shared/positioning/judge-agreement';
+import { agreementMeasured } from '../../../../shared/positioning/judge-agreement';
 import { formatNumber } from '../../lib/format';
 import { usePositioningStore } from '../../stores/positioning-store';
 import { useVisibilityStore, type PanelState } from '../../stores/visibility-store';
@@ -33,7 +33,7 @@ function cardsOf(m: PositioningMetricsWithChange, judgeId: string | null): Card[
   const r = m.recommendationRate;
   const s = m.netSentiment;
   // The built-in judge's agreement is measured (a model judge's is not): only then is there a caveat.
-  const builtin = judgeId !== null && judgeAgreementOf(judgeId) !== null;
+  const builtin = judgeId !== null && agreementMeasured(judgeId);
   return [
     {
       key: 'recommendation',
