@@ -14,15 +14,15 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
  * Integration folders whose files share a worker's module state (the integration-shared project).
  * The rest stay isolated: two `app` files (`startup-failures` points D-Bus at a missing bus for
  * the keychain's store, `built-shell` drives the built shell; the other `app` files are the core
- * in-process and share), `installers` (electron-builder) and `runner` (runner processes killed
- * mid-run against a PostgreSQL, timing-sensitive under load). `cli` shares: most of its files run
+ * in-process and share) and `installers` (electron-builder). `runner` shares: its files start
+ * and stop their runner children and PostgreSQL, and change nothing global. `cli` shares: most of its files run
  * the CLI in-process (tests/support/cli-in-process.ts), which imports every command. A file in
  * an isolated worker imports the core (and the CLI) again: 1 to 2 s of CPU a file.
  */
 const SHARED_WORKER_INTEGRATION = [
   'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
   'tests/integration/{cli,commerce,db-export,demo,discovery,docs,reports,runs,sync,team}/**/*.test.ts',
-  'tests/integration/{crawlers,facts,outcomes}/**/*.test.ts',
+  'tests/integration/{crawlers,facts,outcomes,runner}/**/*.test.ts',
   'tests/integration/app/{core-handlers,facts-core,funnel-sharing-core,key-leak,migrate-worker}.test.ts',
   'tests/integration/app/{prompts-csv-core,quit-and-resume,service-profile-core,startup-migration,suggestions-core}.test.ts',
 ];

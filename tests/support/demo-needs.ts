@@ -71,8 +71,8 @@ export const needKey = (need: DemoNeed): string =>
 export const isLarge = (need: DemoNeed): boolean => need.days >= LARGE_DAYS;
 
 /**
- * The order vitest's projects run in: the isolated integration files first (the runner and
- * installer files wait on children most of their time, beside everything else), the e2e files
+ * The order vitest's projects run in: the isolated integration files first (the installer and
+ * built-shell files wait on children most of their time, beside everything else), the e2e files
  * after the shared integration ones (by then a large template built in the background is ready),
  * the short renderer and unit files last, filling the cores around the long e2e files. Projects
  * not named here keep vitest's order after these.
