@@ -15,9 +15,10 @@ import { DemoAwareSequencer } from './tests/support/demo-sequencer';
  * The rest stay isolated: two `app` files (`startup-failures` points D-Bus at a missing bus for
  * the keychain's store, `built-shell` drives the built shell; the other `app` files are the core
  * in-process and share) and `installers` (electron-builder). `runner` shares: its files start
- * and stop their runner children and PostgreSQL, and change nothing global. `cli` shares: most of its files run
- * the CLI in-process (tests/support/cli-in-process.ts), which imports every command. A file in
- * an isolated worker imports the core (and the CLI) again: 1 to 2 s of CPU a file.
+ * and stop their runner children and PostgreSQL, and change nothing global. `cli` shares: most
+ * of its files run the CLI in-process (tests/support/cli-in-process.ts), which imports every
+ * command. A file in an isolated worker imports the core (and the CLI) again: 1 to 2 s of CPU a
+ * file.
  */
 const SHARED_WORKER_INTEGRATION = [
   'tests/integration/{store,positioning,sandbox,export,alerts,visibility,api,archive,mcp,findings}/**/*.test.ts',
