@@ -7,7 +7,7 @@ export interface ChildResult {
 }
 
 /**
- * Runs Node (this test's Node 22) in a child process, asynchronously so a loopback server in
+ * Runs Node (this test's own) in a child process, asynchronously so a loopback server in
  * the test process keeps answering; `input` is piped on stdin.
  */
 export function runNode(

@@ -17,6 +17,10 @@ import { constants, type ZstdCompress, type ZstdDecompress } from 'node:zlib';
 // done every time because it costs twice the decompression itself (on the bench's answer
 // documents, ~1.6 KB packed, 7.3 KB read: 32 µs a document with it, 11 µs without). A zstd
 // error destroys the stream (node:zlib closes it); the next call builds a new one.
+//
+// A frame cut short reads as node:zlib's one-shot call reads it on the same Node: Node 22 gives
+// what it decoded, Node 24 (the Node inside Electron 40 and later) refuses it ("unexpected end
+// of file"). A caller must take either.
 
 /** What a synchronous call needs of the native handle behind a node:zlib zstd stream. */
 interface NativeZstd {
@@ -143,11 +147,19 @@ function writeFrame({ stream, native, state }: Driven, input: Uint8Array, out: B
   const chunks: Buffer[] = [];
   let inOffset = 0;
   let inLeft = input.length;
+  let restarted = false;
   for (;;) {
     native.writeSync(constants.ZSTD_e_end, input, inOffset, inLeft, out, 0, out.length);
     if (stream.errored) throw stream.errored;
     const [outLeft, inAfter] = state as unknown as [number, number];
     const produced = out.length - outLeft;
+    if (!restarted && inOffset === 0 && produced === 0 && inAfter === inLeft && inLeft > 0) {
+      // Node 24's decompressor, at the end of a frame, neither reads nor refuses bytes that do
+      // not start a new one: a fresh context reports them as zstd does (or reads them).
+      restarted = true;
+      native.reset();
+      continue;
+    }
     if (produced > 0) chunks.push(Buffer.from(out.subarray(0, produced)));
     const consumed = inLeft - inAfter;
     inOffset += consumed;
