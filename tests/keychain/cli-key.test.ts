@@ -8,9 +8,9 @@ import { startCreditsServer, testKey, type CreditsServer } from '../unit/secrets
 import { requireThrowawayKeyring } from './support/guard';
 import { runNode, type ChildResult } from './support/run-child';
 
-// `parallax key set|status|delete` end to end: the real bin entry in a child of this test's Node, the key
-// piped on stdin, verified against a loopback /v1/credits, stored in the throwaway keychain
-// under the app's real service and account names.
+// `parallax key set|status|delete` end to end: the real bin entry in a child of this test's Node,
+// the key piped on stdin, verified against a loopback /v1/credits, stored in the throwaway
+// keychain under the app's real service and account names.
 
 requireThrowawayKeyring();
 
