@@ -37,7 +37,10 @@ describe('compress', () => {
   });
 });
 
-/** What a read gives: its bytes, or the message it throws (a cut frame: Node 22 gives, Node 24 throws). */
+/**
+ * What a read gives: its bytes, or the message it throws (a frame cut short: Node 22 gives what it
+ * decoded, Node 24 throws).
+ */
 function outcome(read: () => Buffer): { bytes: string } | { error: string } {
   try {
     return { bytes: read().toString('hex') };
